@@ -1,0 +1,84 @@
+"""Typed configuration for replbed.
+
+Everything a run or a server needs is spelled out here as frozen dataclasses so
+that the CLI, the Airflow DAG and the tests build the same objects. Importing
+this module has no side effects: no directories are created and no environment
+is read until a ``from_env``-style helper is called explicitly.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+FLAVORS = ("mariadb-10.11", "mysql-8.0")
+BINLOG_FORMATS = ("STATEMENT", "ROW", "MIXED")
+ROW_IMAGES = ("FULL", "MINIMAL", "NOBLOB")
+
+
+@dataclass(frozen=True)
+class ServeConfig:
+    """How ``replbed serve`` listens and where it writes its binary logs."""
+
+    host: str = "127.0.0.1"
+    port: int = 3307
+    binlog_dir: Path = Path("binlog")
+    flavor: str = "mariadb-10.11"
+    server_id: int = 1
+    # Base name of the binlog files, as the server's --log-bin option.
+    log_bin_basename: str = "binlog"
+    # None accepts any password for user root; tests and the runner pass one.
+    password: str | None = None
+    # Largest rows event body before the server starts a new one.
+    binlog_row_event_max_size: int = 8192
+
+    def __post_init__(self) -> None:
+        if self.flavor not in FLAVORS:
+            raise ValueError(f"unknown flavor {self.flavor!r}; expected one of {FLAVORS}")
+        if not 0 < self.port < 65536:
+            raise ValueError(f"port out of range: {self.port}")
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """One regression run: which workloads, which formats, which reference provider."""
+
+    workloads: str = "workloads/*.wl"
+    formats: tuple[str, ...] = BINLOG_FORMATS
+    provider: str = "local"
+    out_dir: Path = Path("runs")
+    run_id: str | None = None
+    flavor: str = "mariadb-10.11"
+    spark_master: str = "local[*]"
+    # Cases whose name matches one of these globs are run; empty means all.
+    cases: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        bad = [f for f in self.formats if f not in BINLOG_FORMATS]
+        if bad:
+            raise ValueError(f"unknown binlog_format {bad}; expected {BINLOG_FORMATS}")
+        if self.provider not in ("local", "docker"):
+            raise ValueError(f"unknown provider {self.provider!r}; expected local or docker")
+        if self.flavor not in FLAVORS:
+            raise ValueError(f"unknown flavor {self.flavor!r}; expected one of {FLAVORS}")
+
+
+@dataclass(frozen=True)
+class Paths:
+    """Locations of the project's own files, resolved from the repository root."""
+
+    root: Path = field(default_factory=lambda: Path(__file__).resolve().parent.parent)
+
+    @property
+    def workloads(self) -> Path:
+        return self.root / "workloads"
+
+    @property
+    def expectations(self) -> Path:
+        return self.root / "expectations"
+
+
+def spark_master_from_env(default: str = "local[*]") -> str:
+    """The Spark master URL, overridable with ``REPLBED_SPARK_MASTER``."""
+    return os.environ.get("REPLBED_SPARK_MASTER", default)
