@@ -1,0 +1,336 @@
+"""Spark diff jobs: pure DataFrame -> DataFrame functions.
+
+Inputs are DataFrames in the record schemas of docs/ARCHITECTURE.md (events,
+table states); outputs are small per-event / per-case frames the GX suites
+and the report consume. Nothing here reads or writes files; see
+``run_diff_jobs`` for the thin entry point used by ``analyze_run``.
+"""
+
+from __future__ import annotations
+
+from functools import reduce
+
+from pyspark.sql import DataFrame, Window
+from pyspark.sql import functions as F
+
+KEY = ["case", "format"]
+
+# Columns compared between the two sides after normalization, in report order.
+COMPARED = [
+    "event_type", "database", "query", "table", "rows_json", "rows_flags",
+    "error_code", "gtid_domain", "gtid_flags", "header_flags", "info",
+]
+
+# MariaDB GTID flag bits that depend on timing, not on what was logged:
+# FL_GROUP_COMMIT_ID (2) and FL_WAITED (16).
+_GTID_TIMING_FLAGS = 2 | 16
+
+# (pattern, replacement, event types or None for all) applied in order to the
+# Info text. Java regex syntax ($1 = group 1).
+INFO_RULES = [
+    (r"/\* xid=\d+ \*/", "/* xid=# */", None),
+    (r"table_id: \d+", "table_id: #", None),
+    (r"Server ver: [^,]*", "Server ver: #", ["Format_desc"]),
+    (r"end_log_pos \d+", "end_log_pos #", None),
+    (r"thread_id=\d+", "thread_id=#", None),
+    (r"exec_time=\d+", "exec_time=#", None),
+    # GTIDs: keep the domain, drop server id and sequence number
+    (r"\b(\d+)-\d+-\d+\b", "$1-#-#", ["Gtid", "Gtid_list"]),
+    # binlog file names: keep the number, drop the basename
+    (r"[A-Za-z0-9_.-]*\.(\d{6})\b", "#.$1", ["Binlog_checkpoint", "Rotate"]),
+    (r";pos=\d+", ";pos=#", ["Rotate"]),
+]
+
+HEADER_TYPES = {
+    "mariadb-10.11": ["Format_desc", "Gtid_list", "Binlog_checkpoint"],
+    "mysql-8.0": ["Format_desc", "Previous_gtids"],
+}
+# Events that may appear outside a GTID group: the file header and trailer, and
+# MariaDB's binlog checkpoints (written between groups once a file is no
+# longer needed for crash recovery).
+_NON_GROUP = ["Format_desc", "Gtid_list", "Binlog_checkpoint", "Previous_gtids",
+              "Start_encryption", "Rotate", "Stop"]
+
+
+def normalize_info(col, event_type=None):
+    """Mask the server-specific parts of a SHOW BINLOG EVENTS ``Info`` column."""
+    out = col
+    for pat, rep, types in INFO_RULES:
+        new = F.regexp_replace(out, pat, rep)
+        if types is None or event_type is None:
+            out = new
+        else:
+            out = F.when(event_type.isin(types), new).otherwise(out)
+    return out
+
+
+def normalize_events(df: DataFrame) -> DataFrame:
+    """Neutralize what differs between two servers logging the same thing.
+
+    Drops positions, timestamps, sizes, server ids, xids, table ids and the raw
+    bytes; masks them inside ``info`` too. Keeps event type, database, query
+    text, table, row images, error code and flags (GTID flags without the
+    timing-dependent bits).
+    """
+    cols = ["run_id", "case", "format", "side", "file", "seq", "event_type", "type_code",
+            "database", "query", "table", "rows_json", "rows_flags", "error_code",
+            "gtid_domain", "gtid_seq", "gtid_flags", "header_flags", "info"]
+    present = [c for c in cols if c in df.columns]
+    out = df.select(*present)
+    return (
+        out.withColumn("info", normalize_info(F.coalesce(F.col("info"), F.lit("")), F.col("event_type")))
+        .withColumn("query", F.regexp_replace(F.col("query"), r"/\* xid=\d+ \*/", "/* xid=# */"))
+        .withColumn("gtid_flags", F.col("gtid_flags").bitwiseAND(F.lit(~_GTID_TIMING_FLAGS & 0xFF)))
+    )
+
+
+def compare_event_sequences(ref: DataFrame, rb: DataFrame) -> tuple[DataFrame, DataFrame]:
+    """Full outer join of two normalized event sequences on (case, format, seq).
+
+    Returns ``(event_diff_df, case_df)``:
+
+    * event_diff_df: one row per (case, format, seq) present on either side with
+      ``ref_<field>``/``rb_<field>`` for every compared field, ``match`` and
+      ``diff_fields`` (array of compared field names that differ; a missing
+      side is reported as ``["<missing reference>"]`` / ``["<missing replbed>"]``)
+      and ``status`` (match / differs / missing_reference / missing_replbed).
+    * case_df: one row per case x format: ``n_ref_events``, ``n_rb_events``,
+      ``n_diff_events``, ``first_diff_seq``, ``first_diff_fields``, ``events_match``.
+    """
+    fields = [c for c in COMPARED if c in ref.columns and c in rb.columns]
+    r = ref.select(*KEY, "seq", *[F.col(c).alias(f"ref_{c}") for c in fields],
+                   F.lit(True).alias("_in_ref"))
+    b = rb.select(*KEY, "seq", *[F.col(c).alias(f"rb_{c}") for c in fields],
+                  F.lit(True).alias("_in_rb"))
+    j = r.join(b, on=[*KEY, "seq"], how="full_outer")
+    in_ref = F.coalesce(F.col("_in_ref"), F.lit(False))
+    in_rb = F.coalesce(F.col("_in_rb"), F.lit(False))
+    differing = F.array(*[
+        F.when(~F.col(f"ref_{c}").eqNullSafe(F.col(f"rb_{c}")), F.lit(c)) for c in fields
+    ])
+    diff_fields = (
+        F.when(~in_rb, F.array(F.lit("<missing replbed>")))
+        .when(~in_ref, F.array(F.lit("<missing reference>")))
+        .otherwise(F.filter(differing, lambda x: x.isNotNull()))
+    )
+    ev = (
+        j.withColumn("diff_fields", diff_fields)
+        .withColumn("match", F.size("diff_fields") == 0)
+        .withColumn("status", F.when(~in_rb, "missing_replbed").when(~in_ref, "missing_reference")
+                    .when(F.col("match"), "match").otherwise("differs"))
+        .drop("_in_ref", "_in_rb")
+    )
+    first = F.min(F.when(~F.col("match"), F.struct("seq", "diff_fields")))
+    case_df = (
+        ev.groupBy(*KEY)
+        .agg(
+            F.sum(F.when(F.col("status") != "missing_reference", 1).otherwise(0)).alias("n_ref_events"),
+            F.sum(F.when(F.col("status") != "missing_replbed", 1).otherwise(0)).alias("n_rb_events"),
+            F.sum(F.when(F.col("match"), 0).otherwise(1)).alias("n_diff_events"),
+            first.alias("_first"),
+        )
+        .select(
+            *KEY, "n_ref_events", "n_rb_events", "n_diff_events",
+            F.col("_first.seq").alias("first_diff_seq"),
+            F.array_join(F.col("_first.diff_fields"), ",").alias("first_diff_fields"),
+            ((F.col("n_diff_events") == 0) & (F.col("n_ref_events") > 0)).alias("events_match"),
+        )
+    )
+    return ev, case_df
+
+
+def check_gtid_layout(events: DataFrame, flavor: str = "mariadb-10.11") -> DataFrame:
+    """GTID framing checks, one row per case x format x side.
+
+    Columns: ``n_groups``, ``header_ok`` (every file starts with the flavor's
+    header events in order), ``orphan_events`` (events after the header that
+    belong to no GTID group), ``bad_groups`` and ``first_bad_group`` (a
+    ``BEGIN GTID`` group must end with Xid or a COMMIT/ROLLBACK query and
+    contain no other terminator; a standalone ``GTID`` group is exactly one
+    Query), ``gtid_gaps`` (non-contiguous sequence numbers per domain),
+    ``layout`` (the group shapes, e.g. ``S Q|T Xid``), ``same_layout`` (both
+    sides of the case x format have the same layout) and ``gtid_layout_ok``.
+    """
+    expected_header = HEADER_TYPES.get(flavor, HEADER_TYPES["mariadb-10.11"])
+    part = [*KEY, "side"]
+    w_file = Window.partitionBy(*part, "file").orderBy("seq")
+    w_file_all = w_file.rowsBetween(Window.unboundedPreceding, Window.currentRow)
+    is_gtid = (F.col("event_type") == "Gtid") | (F.col("event_type") == "Gtid_log_event")
+    e = (
+        events.select(*part, "file", "seq", "event_type", "info", "query", "gtid_domain", "gtid_seq")
+        .withColumn("is_gtid", is_gtid)
+        .withColumn("group_no", F.sum(F.col("is_gtid").cast("int")).over(w_file_all))
+        .withColumn("non_group", F.col("event_type").isin(_NON_GROUP))
+    )
+
+    # -- header: the events of group 0 before anything else, per file
+    header = (
+        e.where((F.col("group_no") == 0) & F.col("event_type").isin(expected_header))
+        .groupBy(*part, "file")
+        .agg(F.sort_array(F.collect_list(F.struct("seq", "event_type"))).alias("h"))
+        .select(*part, "file", F.col("h.event_type").alias("header"))
+        .withColumn("file_header_ok", F.slice("header", 1, len(expected_header))
+                    == F.array(*[F.lit(x) for x in expected_header]))
+    )
+    files = e.select(*part, "file").distinct()
+    header_side = (
+        files.join(header, on=[*part, "file"], how="left")
+        .groupBy(*part)
+        .agg(F.min(F.coalesce(F.col("file_header_ok"), F.lit(False))).alias("header_ok"))
+    )
+
+    orphans = (
+        e.groupBy(*part)
+        .agg(F.sum(F.when((F.col("group_no") == 0) & ~F.col("non_group"), 1).otherwise(0))
+             .alias("orphan_events"))
+    )
+
+    # -- groups
+    q_upper = F.upper(F.trim(F.coalesce(F.col("query"), F.col("info"), F.lit(""))))
+    is_term = (F.col("event_type") == "Xid") | (
+        (F.col("event_type") == "Query")
+        & (q_upper.isin("COMMIT", "ROLLBACK") | q_upper.startswith("XA COMMIT")
+           | q_upper.startswith("XA ROLLBACK") | q_upper.startswith("XA PREPARE"))
+    )
+    g = (
+        e.where((F.col("group_no") > 0) & ~F.col("non_group"))
+        .withColumn("is_term", is_term)
+        .groupBy(*part, "file", "group_no")
+        .agg(
+            F.sort_array(F.collect_list(F.struct(
+                "seq", "event_type", "is_gtid", "is_term", "info"))).alias("ev"),
+        )
+        .withColumn("n", F.size("ev"))
+        .withColumn("first", F.col("ev")[0])
+        .withColumn("last", F.element_at("ev", -1))
+        .withColumn("n_term", F.size(F.filter("ev", lambda x: x["is_term"])))
+        .withColumn("kind", F.when(F.col("first.info").startswith("BEGIN GTID"), "T").otherwise("S"))
+    )
+    ok_group = F.when(
+        F.col("kind") == "T",
+        F.col("last.is_term") & (F.col("n_term") == 1) & (F.col("n") >= 2),
+    ).otherwise((F.col("n") == 2) & (F.col("ev")[1]["event_type"] == "Query")
+                & (F.col("n_term") == 0))
+    shape = F.when(
+        F.col("kind") == "T",
+        F.concat(F.lit("T "), F.when(F.col("last.event_type") == "Xid", F.lit("Xid"))
+                 .otherwise(F.col("last.info"))),
+    ).otherwise(F.concat(F.lit("S "), F.coalesce(F.col("ev")[1]["event_type"], F.lit("-"))))
+    g = g.withColumn("group_ok", ok_group).withColumn("shape", shape)
+    bad_desc = F.concat_ws(
+        " ", F.lit("seq"), F.col("first.seq").cast("string"), F.lit(":"),
+        F.array_join(F.transform("ev", lambda x: x["event_type"]), ","),
+    )
+    groups_side = (
+        g.groupBy(*part)
+        .agg(
+            F.count("*").alias("n_groups"),
+            F.sum(F.when(F.col("group_ok"), 0).otherwise(1)).alias("bad_groups"),
+            F.min(F.when(~F.col("group_ok"), F.struct(F.col("first.seq").alias("s"),
+                                                        bad_desc.alias("d")))).alias("_bad"),
+            F.sort_array(F.collect_list(F.struct(F.col("first.seq").alias("s"), "file",
+                                                 "shape"))).alias("_shapes"),
+        )
+        .select(*part, "n_groups", "bad_groups", F.col("_bad.d").alias("first_bad_group"),
+                F.array_join(F.transform("_shapes", lambda x: x["shape"]), "|").alias("layout"))
+    )
+
+    # -- contiguous GTID sequence numbers per domain (across files)
+    w_dom = Window.partitionBy(*part, "gtid_domain").orderBy("seq")
+    gaps = (
+        e.where(F.col("is_gtid") & F.col("gtid_seq").isNotNull())
+        .withColumn("prev", F.lag("gtid_seq").over(w_dom))
+        .groupBy(*part)
+        .agg(F.sum(F.when(F.col("prev").isNotNull() & (F.col("gtid_seq") != F.col("prev") + 1), 1)
+                   .otherwise(0)).alias("gtid_gaps"))
+    )
+
+    sides = e.select(*part).distinct()
+    out = reduce(lambda a, b: a.join(b, on=part, how="left"),
+                 [header_side, orphans, groups_side, gaps], sides)
+    out = out.fillna({"n_groups": 0, "bad_groups": 0, "orphan_events": 0, "gtid_gaps": 0,
+                      "layout": ""})
+    w_case = Window.partitionBy(*KEY)
+    out = out.withColumn(
+        "same_layout",
+        (F.size(F.collect_set("layout").over(w_case)) == 1)
+        & (F.size(F.collect_set("side").over(w_case)) == 2),
+    )
+    return out.withColumn(
+        "gtid_layout_ok",
+        F.coalesce(F.col("header_ok"), F.lit(False)) & (F.col("orphan_events") == 0)
+        & (F.col("bad_groups") == 0) & (F.col("gtid_gaps") == 0) & F.col("same_layout"),
+    )
+
+
+def table_row_diffs(ref_tables: DataFrame, rb_tables: DataFrame) -> DataFrame:
+    """Row-level table diff: rows of (case, format, table, row_no) that differ."""
+    r = ref_tables.select(*KEY, "table", "row_no", F.col("row_json").alias("ref_row"))
+    b = rb_tables.select(*KEY, "table", "row_no", F.col("row_json").alias("rb_row"))
+    return (
+        r.join(b, on=[*KEY, "table", "row_no"], how="full_outer")
+        .withColumn("match", F.col("ref_row").eqNullSafe(F.col("rb_row")))
+    )
+
+
+def compare_tables(ref_tables: DataFrame, rb_tables: DataFrame) -> DataFrame:
+    """Final table states, one row per case x format present on either side.
+
+    Rows are compared by position (``row_no``; both sides sort rows by their
+    canonical JSON). Columns: ``n_ref_rows``, ``n_rb_rows``, ``n_diff_rows``,
+    ``first_diff_table``, ``first_diff_ref``, ``first_diff_rb``, ``tables_match``.
+    """
+    d = table_row_diffs(ref_tables, rb_tables)
+    first = F.min(F.when(~F.col("match"), F.struct("table", "row_no", "ref_row", "rb_row")))
+    return (
+        d.groupBy(*KEY)
+        .agg(
+            F.count("ref_row").alias("n_ref_rows"),
+            F.count("rb_row").alias("n_rb_rows"),
+            F.sum(F.when(F.col("match"), 0).otherwise(1)).alias("n_diff_rows"),
+            first.alias("_f"),
+        )
+        .select(*KEY, "n_ref_rows", "n_rb_rows", "n_diff_rows",
+                F.col("_f.table").alias("first_diff_table"),
+                F.col("_f.ref_row").alias("first_diff_ref"),
+                F.col("_f.rb_row").alias("first_diff_rb"),
+                (F.col("n_diff_rows") == 0).alias("tables_match"))
+    )
+
+
+def summarize(cases: DataFrame, event_cases: DataFrame, gtid: DataFrame,
+              tables: DataFrame) -> DataFrame:
+    """One row per case x format of ``cases``.
+
+    ``cases`` has ``case, format`` and optionally ``rule`` and ``error`` (collect
+    or decode errors of either side). Result columns: ``case, format, rule,
+    events_match, gtid_layout_ok, tables_match, error, passed`` and the counts
+    ``n_ref_events, n_rb_events, n_diff_events, first_diff_seq,
+    first_diff_fields, n_diff_rows``. A case x format with an error never
+    passes; a case x format with no table rows on either side has matching
+    tables.
+    """
+    if "rule" not in cases.columns:
+        cases = cases.withColumn("rule", F.lit(None).cast("string"))
+    if "error" not in cases.columns:
+        cases = cases.withColumn("error", F.lit(None).cast("string"))
+    g = gtid.groupBy(*KEY).agg(F.min(F.col("gtid_layout_ok")).alias("gtid_layout_ok"))
+    t = tables.select(*KEY, "tables_match", "n_diff_rows")
+    out = (
+        cases.select(*KEY, "rule", "error")
+        .join(event_cases, on=KEY, how="left")
+        .join(g, on=KEY, how="left")
+        .join(t, on=KEY, how="left")
+    )
+    has_err = F.col("error").isNotNull()
+    out = (
+        out.withColumn("events_match", ~has_err & F.coalesce("events_match", F.lit(False)))
+        .withColumn("gtid_layout_ok", ~has_err & F.coalesce("gtid_layout_ok", F.lit(False)))
+        .withColumn("tables_match", ~has_err & F.coalesce("tables_match", F.lit(True)))
+        .fillna({"n_ref_events": 0, "n_rb_events": 0, "n_diff_events": 0, "n_diff_rows": 0})
+    )
+    out = out.withColumn("passed", F.col("events_match") & F.col("gtid_layout_ok")
+                         & F.col("tables_match"))
+    return out.select(*KEY, "rule", "events_match", "gtid_layout_ok", "tables_match", "error",
+                      "passed", "n_ref_events", "n_rb_events", "n_diff_events",
+                      "first_diff_seq", "first_diff_fields", "n_diff_rows").orderBy(*KEY)
