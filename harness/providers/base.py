@@ -1,0 +1,165 @@
+"""The provider interface: something that starts a MySQL-protocol server.
+
+The runner only talks to a :class:`ServerHandle`, so the reference MariaDB
+and replbed's own server are exercised through exactly the same code path;
+any difference in the collected binlogs is then the servers', not ours.
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+from harness.config import FLAVORS
+
+
+class ProviderError(RuntimeError):
+    """A server could not be started, reached or stopped."""
+
+
+class BinaryNotFoundError(ProviderError):
+    """A program the provider needs is not installed."""
+
+
+class PortInUseError(ProviderError):
+    """The server could not bind its TCP port."""
+
+
+class StartTimeoutError(ProviderError):
+    """The server did not accept connections in time."""
+
+
+class ServerDiedError(ProviderError):
+    """The server process exited on its own."""
+
+
+def log_tail(path: Path | None, lines: int = 25) -> str:
+    """The last ``lines`` lines of a server log, for error messages."""
+    if path is None or not path.exists():
+        return "(no server log)"
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        return f"(cannot read {path}: {exc})"
+    tail = text.splitlines()[-lines:]
+    return "\n".join(tail) if tail else "(server log is empty)"
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """What a server must look like; identical for both sides of a run."""
+
+    flavor: str = "mariadb-10.11"
+    server_id: int = 1
+    binlog_checksum: str = "CRC32"
+    # Extra command-line options for the server (e.g. "--binlog-row-image=MINIMAL").
+    extra_options: tuple[str, ...] = ()
+    # None picks a free port.
+    port: int | None = None
+    start_timeout: float = 60.0
+    stop_timeout: float = 30.0
+
+    def __post_init__(self) -> None:
+        if self.flavor not in FLAVORS:
+            raise ValueError(f"unknown flavor {self.flavor!r}; expected one of {FLAVORS}")
+        if self.binlog_checksum not in ("CRC32", "NONE"):
+            raise ValueError(f"binlog_checksum must be CRC32 or NONE, not {self.binlog_checksum!r}")
+
+
+@dataclass
+class ServerHandle:
+    """A running server and how to reach it.
+
+    ``binlog_dir``/``binlog_basename`` locate the binlog files on disk so they
+    can be copied byte for byte (``SHOW BINLOG EVENTS`` would already be an
+    interpretation).  Subclasses implement ``alive`` and ``stop``.
+    """
+
+    host: str
+    port: int
+    user: str
+    password: str
+    flavor: str
+    binlog_dir: Path
+    binlog_basename: str = "binlog"
+    log_path: Path | None = None
+    workdir: Path | None = None
+    info: dict[str, Any] = field(default_factory=dict)
+
+    # -- connections ---------------------------------------------------------
+    def connect(self, **kw: Any) -> Any:
+        """A new ``mysql.connector`` connection (pure Python, autocommit on).
+
+        The charset/collation are pinned because they end up in every Query
+        event; the connector's default changes between versions.
+        """
+        import mysql.connector  # lazy: no import-time cost for the CLI
+
+        params: dict[str, Any] = {
+            "host": self.host,
+            "port": self.port,
+            "user": self.user,
+            "password": self.password,
+            "use_pure": True,
+            "autocommit": True,
+            "charset": "utf8mb4",
+            "collation": "utf8mb4_general_ci",
+            "connection_timeout": 30,
+        }
+        params.update(kw)
+        return mysql.connector.connect(**params)
+
+    # -- binlog files --------------------------------------------------------
+    def binlog_files(self) -> list[str]:
+        """Binlog file names in index order (from the ``.index`` file if any)."""
+        index = self.binlog_dir / f"{self.binlog_basename}.index"
+        names: list[str] = []
+        if index.exists():
+            for line in index.read_text(encoding="utf-8", errors="replace").splitlines():
+                line = line.strip()
+                if line:
+                    names.append(Path(line).name)
+            return names
+        pattern = f"{self.binlog_basename}.[0-9]*"
+        return sorted(p.name for p in self.binlog_dir.glob(pattern))
+
+    def collect_binlogs(self, dest: Path) -> list[Path]:
+        """Copy the binlog files into ``dest`` (created), in index order."""
+        dest = Path(dest)
+        dest.mkdir(parents=True, exist_ok=True)
+        out: list[Path] = []
+        for name in self.binlog_files():
+            src = self.binlog_dir / name
+            if not src.exists():
+                raise ProviderError(f"binlog file {src} listed in the index is missing")
+            target = dest / name
+            shutil.copyfile(src, target)
+            out.append(target)
+        return out
+
+    # -- lifecycle -----------------------------------------------------------
+    def alive(self) -> bool:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def stop(self) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def log_tail(self, lines: int = 25) -> str:
+        return log_tail(self.log_path, lines)
+
+    def __enter__(self) -> "ServerHandle":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+@runtime_checkable
+class ServerProvider(Protocol):
+    """Starts servers of one kind (``local``, ``docker``, ``replbed``)."""
+
+    name: str
+
+    def start(self, settings: ServerSettings, workdir: Path) -> ServerHandle: ...

@@ -1,0 +1,246 @@
+"""The reference server: a real ``mariadbd`` started by the harness itself.
+
+No system service and no config files are involved (``--no-defaults``), so
+a run is reproducible on any box with the Debian MariaDB packages.  The
+datadir is copied from a cached ``mariadb-install-db`` template because
+install-db costs about a second per start while a copy costs ~0.1 s.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import secrets
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from harness.providers.base import (
+    BinaryNotFoundError,
+    PortInUseError,
+    ProviderError,
+    ServerDiedError,
+    ServerHandle,
+    ServerSettings,
+    StartTimeoutError,
+    log_tail,
+)
+from harness.providers.process import ManagedProcess, free_port, port_is_free
+
+# Small and fast on a 2-core box; durability is irrelevant for a test server.
+SIZING_OPTIONS: tuple[str, ...] = (
+    "--innodb-buffer-pool-size=64M",
+    "--innodb-log-file-size=16M",
+    "--innodb-flush-log-at-trx-commit=2",
+    "--sync-binlog=0",
+    "--skip-name-resolve",
+    "--performance-schema=OFF",
+    "--skip-host-cache",
+    "--max-connections=64",
+)
+INSTALL_OPTIONS: tuple[str, ...] = ("--innodb-log-file-size=16M", "--innodb-buffer-pool-size=64M")
+
+
+def _which(name: str, *candidates: str) -> str:
+    for c in (name, *candidates):
+        found = shutil.which(c) or (c if os.path.isabs(c) and os.access(c, os.X_OK) else None)
+        if found:
+            return found
+    raise BinaryNotFoundError(
+        f"{name} not found (looked for {', '.join((name, *candidates))}); "
+        "install the MariaDB server package (apt-get install mariadb-server)"
+    )
+
+
+def default_template_root() -> Path:
+    override = os.environ.get("REPLBED_TEMPLATE_DIR")
+    if override:
+        return Path(override)
+    return Path(tempfile.gettempdir()) / "replbed-templates"
+
+
+class LocalMariaDBHandle(ServerHandle):
+    """A ``mariadbd`` child process."""
+
+    process: ManagedProcess | None = None
+    stop_timeout: float = 30.0
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.alive()
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.stop(timeout=self.stop_timeout)
+
+    def kill(self) -> None:
+        """SIGKILL the server; for fault-injection tests."""
+        if self.process is not None:
+            self.process.kill()
+
+
+class LocalMariaDBProvider:
+    """Starts ``mariadbd`` from the local install, one datadir per start."""
+
+    name = "local"
+
+    def __init__(
+        self,
+        mariadbd: str | None = None,
+        install_db: str | None = None,
+        template_root: Path | None = None,
+    ) -> None:
+        self._mariadbd = mariadbd
+        self._install_db = install_db
+        self.template_root = template_root or default_template_root()
+
+    # -- binaries & template ---------------------------------------------
+    @property
+    def mariadbd(self) -> str:
+        return self._mariadbd or _which("mariadbd", "/usr/sbin/mariadbd", "/usr/sbin/mysqld")
+
+    @property
+    def install_db(self) -> str:
+        return self._install_db or _which("mariadb-install-db", "mysql_install_db")
+
+    def _template_key(self) -> str:
+        st = os.stat(self.mariadbd)
+        return f"{st.st_size}-{int(st.st_mtime)}"
+
+    def template(self) -> Path:
+        """A pristine datadir for this ``mariadbd`` binary, built once and cached."""
+        root = self.template_root
+        root.mkdir(parents=True, exist_ok=True)
+        target = root / f"mariadb-{self._template_key()}"
+        if (target / ".complete").exists():
+            return target
+        with open(root / ".lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # parallel test runs build it once
+            if (target / ".complete").exists():
+                return target
+            tmp = Path(tempfile.mkdtemp(prefix="building-", dir=root))
+            datadir = tmp / "data"
+            argv = [
+                self.install_db, "--no-defaults", f"--datadir={datadir}", "--user=root",
+                "--auth-root-authentication-method=normal", "--skip-test-db",
+                *INSTALL_OPTIONS,
+            ]
+            res = subprocess.run(argv, capture_output=True, text=True, timeout=300)
+            if res.returncode != 0:
+                shutil.rmtree(tmp, ignore_errors=True)
+                raise ProviderError(
+                    f"mariadb-install-db failed (exit {res.returncode}):\n"
+                    f"{(res.stdout + res.stderr)[-3000:]}"
+                )
+            (datadir / ".complete").write_text("ok\n")
+            shutil.rmtree(target, ignore_errors=True)
+            datadir.rename(target)
+            shutil.rmtree(tmp, ignore_errors=True)
+        return target
+
+    # -- start -----------------------------------------------------------
+    def start(self, settings: ServerSettings, workdir: Path) -> LocalMariaDBHandle:
+        """Start a fresh server in ``workdir`` and wait until root can log in over TCP."""
+        if not settings.flavor.startswith("mariadb"):
+            raise ProviderError(f"the local provider runs MariaDB only, not {settings.flavor}")
+        workdir = Path(workdir).resolve()
+        workdir.mkdir(parents=True, exist_ok=True)
+        mariadbd = self.mariadbd
+        template = self.template()
+        attempts = 1 if settings.port is not None else 3
+        last: ProviderError | None = None
+        for _ in range(attempts):
+            port = settings.port if settings.port is not None else free_port()
+            if settings.port is not None and not port_is_free(port):
+                raise PortInUseError(f"port {port} on 127.0.0.1 is already in use")
+            try:
+                return self._start_once(settings, workdir, mariadbd, template, port)
+            except PortInUseError as exc:  # lost the race for a free port
+                last = exc
+        assert last is not None
+        raise last
+
+    def _start_once(
+        self, settings: ServerSettings, workdir: Path, mariadbd: str, template: Path, port: int
+    ) -> LocalMariaDBHandle:
+        datadir = workdir / "data"
+        if datadir.exists():
+            shutil.rmtree(datadir)
+        shutil.copytree(template, datadir, symlinks=True)
+        (datadir / ".complete").unlink(missing_ok=True)
+        password = secrets.token_urlsafe(18)
+        # The init file sets the random password before the server listens,
+        # so there is no window with a password-less root on TCP.
+        init_file = workdir / "init.sql"
+        fd = os.open(init_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write("SET SESSION sql_log_bin=0;\n")
+            for host in ("localhost", "127.0.0.1", "::1"):
+                f.write(f"ALTER USER IF EXISTS 'root'@'{host}' IDENTIFIED BY '{password}';\n")
+        error_log = workdir / "mariadbd.err"
+        error_log.unlink(missing_ok=True)
+        argv = [
+            mariadbd, "--no-defaults", "--user=root",
+            f"--datadir={datadir}",
+            f"--socket={workdir / 'mariadbd.sock'}",
+            f"--pid-file={workdir / 'mariadbd.pid'}",
+            f"--log-error={error_log}",
+            f"--init-file={init_file}",
+            "--bind-address=127.0.0.1", f"--port={port}",
+            "--log-bin=binlog", f"--server-id={settings.server_id}",
+            f"--binlog-checksum={settings.binlog_checksum}",
+            *SIZING_OPTIONS,
+            *settings.extra_options,
+        ]
+        t0 = time.monotonic()
+        proc = ManagedProcess.spawn(
+            argv, label="mariadbd", log_path=workdir / "mariadbd.out", cwd=workdir
+        )
+        handle = LocalMariaDBHandle(
+            host="127.0.0.1", port=port, user="root", password=password,
+            flavor=settings.flavor, binlog_dir=datadir, binlog_basename="binlog",
+            log_path=error_log, workdir=workdir,
+        )
+        handle.process = proc
+        handle.stop_timeout = settings.stop_timeout
+        try:
+            _wait_ready(handle, proc, settings.start_timeout)
+        except BaseException:
+            proc.stop(timeout=settings.stop_timeout)
+            raise
+        finally:
+            init_file.unlink(missing_ok=True)
+        handle.info["start_seconds"] = round(time.monotonic() - t0, 3)
+        handle.info["argv"] = argv
+        return handle
+
+
+def _wait_ready(handle: ServerHandle, proc: ManagedProcess, timeout: float) -> None:
+    """Poll until a TCP login with the run's password succeeds."""
+    import mysql.connector
+
+    deadline = time.monotonic() + timeout
+    last_error = ""
+    while True:
+        if not proc.alive():
+            tail = log_tail(handle.log_path, 30)
+            if "Address already in use" in tail or "Do you already have another" in tail:
+                raise PortInUseError(f"mariadbd could not bind port {handle.port}:\n{tail}")
+            raise ServerDiedError(
+                f"mariadbd exited with code {proc.returncode()} during startup; "
+                f"error log {handle.log_path}:\n{tail}"
+            )
+        try:
+            conn = handle.connect(connection_timeout=2)
+            conn.close()
+            return
+        except mysql.connector.Error as exc:
+            last_error = str(exc)
+        if time.monotonic() >= deadline:
+            raise StartTimeoutError(
+                f"mariadbd did not accept connections on 127.0.0.1:{handle.port} within "
+                f"{timeout:.0f}s (last error: {last_error}); error log:\n"
+                f"{log_tail(handle.log_path, 30)}"
+            )
+        time.sleep(0.05)

@@ -1,0 +1,231 @@
+"""Child server processes that are always reaped.
+
+Every server runs in its own process group so that stopping it also stops
+anything it spawned, and is recorded in a state file so that ``replbed
+cleanup`` can find servers a crashed harness left behind.  ``atexit`` is the
+last line of defence for Ctrl-C paths that skip a ``finally``.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import signal
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def state_dir() -> Path:
+    """Where live-server records are kept (``REPLBED_STATE_DIR`` overrides)."""
+    override = os.environ.get("REPLBED_STATE_DIR")
+    if override:
+        return Path(override)
+    return Path(tempfile.gettempdir()) / "replbed-state"
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port nobody listens on right now (a race remains; callers retry)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((host, 0))
+        return int(s.getsockname()[1])
+
+
+def port_is_free(port: int, host: str = "127.0.0.1") -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        try:
+            s.bind((host, port))
+        except OSError:
+            return False
+        return True
+
+
+def _proc_start_time(pid: int) -> str | None:
+    """Field 22 of /proc/<pid>/stat: tells a recycled pid from ours."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return stat.rsplit(")", 1)[1].split()[19]
+
+
+_LIVE: dict[int, "ManagedProcess"] = {}
+_LIVE_LOCK = threading.Lock()
+_ATEXIT_REGISTERED = False
+
+
+def _stop_all_at_exit() -> None:
+    for proc in list(_LIVE.values()):
+        try:
+            proc.stop(timeout=5.0)
+        except Exception:  # noqa: BLE001 - best effort at interpreter exit
+            pass
+
+
+@dataclass
+class ManagedProcess:
+    """A server process in its own process group, with a state record."""
+
+    popen: subprocess.Popen[bytes]
+    label: str
+    record: Path | None = None
+
+    @classmethod
+    def spawn(
+        cls,
+        argv: Sequence[str],
+        *,
+        label: str,
+        log_path: Path,
+        cwd: Path,
+        env: Mapping[str, str] | None = None,
+        workdir: Path | None = None,
+    ) -> "ManagedProcess":
+        global _ATEXIT_REGISTERED
+        log_path.parent.mkdir(parents=True, exist_ok=True)
+        with open(log_path, "ab") as log:
+            popen = subprocess.Popen(
+                list(argv),
+                cwd=cwd,
+                env=dict(env) if env is not None else None,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,  # own process group: killpg reaches children
+            )
+        proc = cls(popen=popen, label=label)
+        with _LIVE_LOCK:
+            _LIVE[popen.pid] = proc
+            if not _ATEXIT_REGISTERED:
+                atexit.register(_stop_all_at_exit)
+                _ATEXIT_REGISTERED = True
+        proc.record = proc._write_record(argv, workdir or cwd)
+        return proc
+
+    @property
+    def pid(self) -> int:
+        return self.popen.pid
+
+    def _write_record(self, argv: Sequence[str], workdir: Path) -> Path | None:
+        # The password never goes into the record; only what cleanup needs.
+        data = {
+            "pid": self.pid,
+            "pgid": self.pid,
+            "start_time": _proc_start_time(self.pid),
+            "label": self.label,
+            "executable": argv[0],
+            "workdir": str(workdir),
+            "harness_pid": os.getpid(),
+        }
+        try:
+            d = state_dir()
+            d.mkdir(parents=True, exist_ok=True)
+            path = d / f"server-{self.pid}.json"
+            path.write_text(json.dumps(data, indent=1))
+            (workdir / "server.pid.json").write_text(json.dumps(data, indent=1))
+            return path
+        except OSError:
+            return None
+
+    def alive(self) -> bool:
+        return self.popen.poll() is None
+
+    def returncode(self) -> int | None:
+        return self.popen.poll()
+
+    def stop(self, timeout: float = 30.0) -> int | None:
+        """SIGTERM the group, SIGKILL after ``timeout``, always reap. Idempotent."""
+        try:
+            if self.popen.poll() is None:
+                _signal_group(self.pid, signal.SIGTERM)
+                try:
+                    self.popen.wait(timeout=timeout)
+                except subprocess.TimeoutExpired:
+                    _signal_group(self.pid, signal.SIGKILL)
+                    self.popen.wait(timeout=30)
+            # The leader may be gone while children of its group linger.
+            _signal_group(self.pid, signal.SIGKILL)
+        finally:
+            with _LIVE_LOCK:
+                _LIVE.pop(self.pid, None)
+            if self.record is not None:
+                self.record.unlink(missing_ok=True)
+        return self.popen.returncode
+
+    def kill(self) -> None:
+        """SIGKILL the server (fault injection); the handle still needs ``stop``."""
+        _signal_group(self.pid, signal.SIGKILL)
+        try:
+            self.popen.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            pass
+
+
+def _signal_group(pgid: int, sig: int) -> None:
+    try:
+        os.killpg(pgid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def wait_until(predicate, timeout: float, interval: float = 0.05) -> bool:  # type: ignore[no-untyped-def]
+    """Poll ``predicate`` until true or ``timeout`` seconds pass."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if predicate():
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(interval)
+
+
+def cleanup_stale(dry_run: bool = False, force: bool = False) -> list[str]:
+    """Kill servers recorded in the state dir whose harness is gone.
+
+    A record is trusted only if the pid still has the recorded start time,
+    so a recycled pid is never signalled.  Servers whose harness process is
+    still running are kept unless ``force``.  Returns one line per action.
+    """
+    actions: list[str] = []
+    d = state_dir()
+    if not d.exists():
+        return actions
+    for path in sorted(d.glob("server-*.json")):
+        try:
+            data = json.loads(path.read_text())
+            pid = int(data["pid"])
+        except (OSError, ValueError, KeyError, TypeError):
+            actions.append(f"removed unreadable record {path}")
+            if not dry_run:
+                path.unlink(missing_ok=True)
+            continue
+        harness = int(data.get("harness_pid", 0))
+        if not force and harness and harness != os.getpid():
+            if harness_alive_and_owner(harness):
+                actions.append(f"kept {data.get('label')} pid {pid}: harness {harness} still runs")
+                continue
+        started = _proc_start_time(pid)
+        if started is not None and started == data.get("start_time"):
+            actions.append(f"killed {data.get('label')} pid {pid} ({data.get('workdir')})")
+            if not dry_run:
+                _signal_group(int(data.get("pgid", pid)), signal.SIGKILL)
+        else:
+            actions.append(f"removed record of exited {data.get('label')} pid {pid}")
+        if not dry_run:
+            path.unlink(missing_ok=True)
+    return actions
+
+
+def harness_alive_and_owner(pid: int) -> bool:
+    """Whether ``pid`` is still a Python process (the harness that owns a server)."""
+    try:
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+    return b"python" in cmdline

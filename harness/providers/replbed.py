@@ -1,0 +1,143 @@
+"""replbed's own server (``replbed serve``) as a provider.
+
+It is started as a separate process, exactly like the reference, so that a
+crash or hang in the reimplementation cannot take the harness down with it
+and so that the runner measures it through the same TCP protocol path.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import sys
+import time
+from pathlib import Path
+
+from harness.config import Paths
+from harness.providers.base import (
+    PortInUseError,
+    ServerDiedError,
+    ServerHandle,
+    ServerSettings,
+    StartTimeoutError,
+    log_tail,
+)
+from harness.providers.process import ManagedProcess, free_port, port_is_free
+
+# The password travels in the environment, not on the command line, so it is
+# not visible in `ps`; `replbed serve` reads it when --password is not given.
+PASSWORD_ENV = "REPLBED_SERVE_PASSWORD"
+
+
+class ReplbedHandle(ServerHandle):
+    """A ``replbed serve`` child process."""
+
+    process: ManagedProcess | None = None
+    stop_timeout: float = 30.0
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.alive()
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.stop(timeout=self.stop_timeout)
+
+    def kill(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+
+
+class ReplbedProvider:
+    """Starts ``python -m harness.cli serve`` with a fresh binlog directory."""
+
+    name = "replbed"
+
+    def __init__(self, python: str | None = None) -> None:
+        self.python = python or sys.executable
+
+    def start(self, settings: ServerSettings, workdir: Path) -> ReplbedHandle:
+        workdir = Path(workdir).resolve()
+        workdir.mkdir(parents=True, exist_ok=True)
+        attempts = 1 if settings.port is not None else 3
+        last: PortInUseError | None = None
+        for _ in range(attempts):
+            port = settings.port if settings.port is not None else free_port()
+            if settings.port is not None and not port_is_free(port):
+                raise PortInUseError(f"port {port} on 127.0.0.1 is already in use")
+            try:
+                return self._start_once(settings, workdir, port)
+            except PortInUseError as exc:
+                last = exc
+        assert last is not None
+        raise last
+
+    def _start_once(self, settings: ServerSettings, workdir: Path, port: int) -> ReplbedHandle:
+        binlog_dir = workdir / "binlog"
+        if binlog_dir.exists():
+            shutil.rmtree(binlog_dir)
+        binlog_dir.mkdir(parents=True)
+        password = secrets.token_urlsafe(18)
+        argv = [
+            self.python, "-m", "harness.cli", "serve",
+            "--host", "127.0.0.1", "--port", str(port),
+            "--binlog-dir", str(binlog_dir),
+            "--flavor", settings.flavor,
+            "--server-id", str(settings.server_id),
+            *settings.extra_options,
+        ]
+        root = str(Paths().root)
+        env = dict(os.environ)
+        env[PASSWORD_ENV] = password
+        env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+        env.setdefault("PYTHONUNBUFFERED", "1")
+        log_path = workdir / "replbed-serve.log"
+        log_path.unlink(missing_ok=True)
+        t0 = time.monotonic()
+        proc = ManagedProcess.spawn(
+            argv, label="replbed-serve", log_path=log_path, cwd=workdir, env=env
+        )
+        handle = ReplbedHandle(
+            host="127.0.0.1", port=port, user="root", password=password,
+            flavor=settings.flavor, binlog_dir=binlog_dir, binlog_basename="binlog",
+            log_path=log_path, workdir=workdir,
+        )
+        handle.process = proc
+        handle.stop_timeout = settings.stop_timeout
+        try:
+            _wait_ready(handle, proc, settings.start_timeout)
+        except BaseException:
+            proc.stop(timeout=settings.stop_timeout)
+            raise
+        handle.info["start_seconds"] = round(time.monotonic() - t0, 3)
+        handle.info["argv"] = argv
+        return handle
+
+
+def _wait_ready(handle: ServerHandle, proc: ManagedProcess, timeout: float) -> None:
+    """Poll until the server completes a MySQL handshake and login."""
+    import mysql.connector
+
+    deadline = time.monotonic() + timeout
+    last_error = ""
+    while True:
+        if not proc.alive():
+            tail = log_tail(handle.log_path, 30)
+            if "Address already in use" in tail:
+                raise PortInUseError(f"replbed serve could not bind port {handle.port}:\n{tail}")
+            raise ServerDiedError(
+                f"replbed serve exited with code {proc.returncode()} during startup; "
+                f"log {handle.log_path}:\n{tail}"
+            )
+        try:
+            conn = handle.connect(connection_timeout=2)
+            conn.close()
+            return
+        except mysql.connector.Error as exc:
+            last_error = str(exc)
+        if time.monotonic() >= deadline:
+            raise StartTimeoutError(
+                f"replbed serve did not accept a MySQL login on 127.0.0.1:{handle.port} within "
+                f"{timeout:.0f}s (last error: {last_error}); log:\n{log_tail(handle.log_path, 30)}"
+            )
+        time.sleep(0.1)

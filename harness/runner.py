@@ -1,0 +1,474 @@
+"""Run workload cases against one server and collect what they produced.
+
+Both sides of a run go through this module, so it sends only SQL that the
+reimplementation supports too (see docs/WORKLOADS.md, "What the runner
+sends").  A case never aborts on an unexpected statement result – that
+result *is* the data – and whatever was collected before an infrastructure
+failure is written out together with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from harness.providers.base import ProviderError, ServerHandle, ServerProvider, ServerSettings
+from harness.workload.model import SETUP_CONNECTION, Case
+
+Progress = Callable[[str], None]
+
+TEST_DB = "test"
+OUTCOME_FILE = "outcome.json"
+# Client-side (2xxx) errors mean the connection, not the statement, failed.
+_CLIENT_ERROR_MIN = 2000
+
+
+class CaseAborted(RuntimeError):
+    """The case could not run to the end (server or connection lost)."""
+
+
+@dataclass
+class StatementOutcome:
+    """What one statement did, next to what the workload expected."""
+
+    index: int
+    phase: str  # "setup" or "step"
+    connection: str
+    sql: str
+    line: int
+    expected_error: int | None
+    error_code: int | None = None
+    error_message: str | None = None
+    sqlstate: str | None = None
+    warnings: list[list[Any]] = field(default_factory=list)  # [level, code, message]
+    rows: list[list[str | None]] | None = None  # only for statements returning a result set
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return self.error_code == self.expected_error
+
+    def to_json(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["ok"] = self.ok
+        return d
+
+
+@dataclass
+class CaseOutcome:
+    """Everything one case × format × side produced.
+
+    ``status`` is ``ok`` (every statement as expected), ``unexpected`` (ran
+    to the end, some statement result differed from the workload's
+    expectation) or ``failed`` (could not run to the end; see ``error``).
+    """
+
+    case: str
+    format: str
+    side: str
+    status: str = "failed"
+    error: str | None = None
+    statements: list[StatementOutcome] = field(default_factory=list)
+    tables: dict[str, dict[str, Any]] = field(default_factory=dict)
+    binlog_files: list[str] = field(default_factory=list)
+    timings: dict[str, float] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    dest_dir: Path | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+    @property
+    def failed(self) -> bool:
+        return self.status == "failed"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "case": self.case,
+            "format": self.format,
+            "side": self.side,
+            "status": self.status,
+            "error": self.error,
+            "statements": [s.to_json() for s in self.statements],
+            "tables": self.tables,
+            "binlog_files": self.binlog_files,
+            "timings": self.timings,
+            "notes": self.notes,
+        }
+
+    def write(self, dest_dir: Path) -> Path:
+        dest_dir.mkdir(parents=True, exist_ok=True)
+        path = dest_dir / OUTCOME_FILE
+        tmp = path.with_suffix(".json.tmp")
+        tmp.write_text(json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n")
+        tmp.replace(path)
+        return path
+
+
+# -- values --------------------------------------------------------------------
+
+
+def canonical_value(value: Any) -> str | None:
+    """The text-protocol value as the server sent it (``NULL`` → ``None``).
+
+    Cursors run with ``raw=True`` so no Python type conversion can make two
+    different server answers look equal; bytes that are not UTF-8 are shown
+    as ``0x<hex>``.
+    """
+    if value is None:
+        return None
+    if isinstance(value, (bytes, bytearray)):
+        try:
+            return bytes(value).decode("utf-8")
+        except UnicodeDecodeError:
+            return "0x" + bytes(value).hex()
+    return str(value)
+
+
+def sort_rows(rows: Sequence[Sequence[str | None]]) -> list[list[str | None]]:
+    """Rows in the order of their canonical JSON (engines return them in any order)."""
+    return sorted((list(r) for r in rows), key=lambda r: json.dumps(r, ensure_ascii=False))
+
+
+def _quote_ident(name: str) -> str:
+    return "`" + name.replace("`", "``") + "`"
+
+
+# -- SQL helpers ---------------------------------------------------------------
+
+
+def _execute(conn: Any, sql: str) -> tuple[list[list[str | None]] | None, list[str]]:
+    """Run ``sql``; return (rows or None, column names). Raises mysql.connector.Error."""
+    cur = conn.cursor(raw=True)
+    try:
+        cur.execute(sql)
+        if cur.with_rows:
+            rows = [[canonical_value(v) for v in row] for row in cur.fetchall()]
+            cols = [canonical_value(d[0]) or "" for d in (cur.description or [])]
+            return rows, cols
+        return None, []
+    finally:
+        try:
+            cur.close()
+        except Exception:  # noqa: BLE001 - a broken connection is reported by execute
+            pass
+
+
+def _warnings(conn: Any) -> list[list[Any]]:
+    rows, _ = _execute(conn, "SHOW WARNINGS")
+    out: list[list[Any]] = []
+    for level, code, message in rows or []:
+        out.append([level, int(code) if code is not None else None, message])
+    return out
+
+
+def _session_setup(conn: Any, binlog_format: str, settings: list[tuple[str, str]]) -> None:
+    _execute(conn, f"SET SESSION binlog_format = '{binlog_format}'")
+    for var, value in settings:
+        _execute(conn, f"SET SESSION {var} = {value}")
+
+
+def _processlist_ids(admin: Any) -> set[int]:
+    rows, _ = _execute(admin, "SHOW PROCESSLIST")
+    ids: set[int] = set()
+    for row in rows or []:
+        try:
+            ids.add(int(row[0] or 0))
+        except (TypeError, ValueError):
+            continue
+    return ids
+
+
+# -- one case ------------------------------------------------------------------
+
+
+def run_case(
+    handle: ServerHandle,
+    case: Case,
+    binlog_format: str,
+    dest_dir: Path,
+    progress: Progress | None = None,
+    *,
+    side: str = "",
+    statement_timeout: float = 60.0,
+    disconnect_timeout: float = 10.0,
+) -> CaseOutcome:
+    """Run ``case`` in ``binlog_format`` on ``handle``; write ``dest_dir/outcome.json``.
+
+    Returns the outcome; never raises for a failure inside the case (it is
+    recorded as ``status="failed"`` with the reason), only for Ctrl-C, after
+    writing what was collected.
+    """
+    import mysql.connector
+
+    dest_dir = Path(dest_dir)
+    dest_dir.mkdir(parents=True, exist_ok=True)
+    outcome = CaseOutcome(case=case.name, format=binlog_format, side=side, dest_dir=dest_dir)
+    t_start = time.monotonic()
+    timings = outcome.timings
+    conns: dict[str, Any] = {}
+    admin: Any = None
+    phase = "connect"
+
+    def mark(name: str, since: float) -> float:
+        now = time.monotonic()
+        timings[name] = round(now - since, 4)
+        return now
+
+    def note(msg: str) -> None:
+        outcome.notes.append(msg)
+        if progress:
+            progress(f"  {case.name} {binlog_format}: {msg}")
+
+    def open_conn(name: str) -> Any:
+        conn = handle.connect(database=TEST_DB, connection_timeout=statement_timeout)
+        conns[name] = conn
+        _session_setup(conn, binlog_format, case.settings.for_connection(name))
+        return conn
+
+    try:
+        t = time.monotonic()
+        admin = handle.connect(connection_timeout=statement_timeout)
+        _execute(admin, f"DROP DATABASE IF EXISTS {TEST_DB}")
+        _execute(admin, "RESET MASTER")
+        _execute(admin, f"CREATE DATABASE {TEST_DB}")
+        t = mark("prepare", t)
+
+        phase = "setup"
+        index = 0
+        if case.setup:
+            setup_conn = open_conn(SETUP_CONNECTION)
+            for step in case.setup:
+                outcome.statements.append(
+                    _run_statement(handle, setup_conn, index, "setup", step)
+                )
+                index += 1
+        t = mark("setup", t)
+
+        phase = "connect"
+        for name in case.connections:
+            open_conn(name)
+        t = mark("connect", t)
+
+        phase = "steps"
+        for step in case.steps:
+            outcome.statements.append(
+                _run_statement(handle, conns[step.connection], index, "step", step)
+            )
+            index += 1
+        t = mark("steps", t)
+
+        phase = "disconnect"
+        ids = {c.connection_id for c in conns.values() if c.connection_id}
+        _close_all(conns)
+        if not _wait_gone(admin, ids, disconnect_timeout):
+            note(f"case connections {sorted(ids)} still listed after {disconnect_timeout}s")
+        t = mark("disconnect", t)
+
+        phase = "collect"
+        files = handle.collect_binlogs(dest_dir / "binlog")
+        outcome.binlog_files = [f.name for f in files]
+        t = mark("collect", t)
+
+        phase = "tables"
+        outcome.tables = read_tables(admin)
+        mark("tables", t)
+        outcome.status = "ok" if all(s.ok for s in outcome.statements) else "unexpected"
+    except KeyboardInterrupt:
+        outcome.status = "failed"
+        outcome.error = f"interrupted during {phase}"
+        _salvage(handle, outcome, dest_dir, conns)
+        _finish(outcome, admin, t_start, dest_dir)
+        raise
+    except (mysql.connector.Error, ProviderError, CaseAborted, OSError) as exc:
+        outcome.status = "failed"
+        outcome.error = f"{phase}: {_describe(exc)}"
+        if not handle.alive():
+            outcome.error += f"; server is not running; log tail:\n{handle.log_tail(15)}"
+        _salvage(handle, outcome, dest_dir, conns)
+    except Exception as exc:  # noqa: BLE001 - a harness bug must not lose the data either
+        outcome.status = "failed"
+        outcome.error = f"{phase}: internal error {type(exc).__name__}: {exc}"
+        _salvage(handle, outcome, dest_dir, conns)
+    _finish(outcome, admin, t_start, dest_dir)
+    return outcome
+
+
+def _run_statement(handle: ServerHandle, conn: Any, index: int, phase: str, step: Any) -> StatementOutcome:
+    import mysql.connector
+
+    res = StatementOutcome(
+        index=index, phase=phase, connection=step.connection, sql=step.sql,
+        line=step.line, expected_error=step.expected_error,
+    )
+    t = time.monotonic()
+    try:
+        rows, _ = _execute(conn, step.sql)
+        if rows is not None:
+            res.rows = rows
+    except mysql.connector.Error as exc:
+        res.error_code = exc.errno if exc.errno and exc.errno > 0 else -1
+        res.error_message = exc.msg
+        res.sqlstate = exc.sqlstate
+        if res.error_code >= _CLIENT_ERROR_MIN or res.error_code < 0:
+            res.seconds = round(time.monotonic() - t, 4)
+            raise CaseAborted(
+                f"connection {step.connection} lost at line {step.line} "
+                f"({step.sql!r}): {exc}"
+            ) from exc
+    res.seconds = round(time.monotonic() - t, 4)
+    res.warnings = _warnings(conn)
+    return res
+
+
+def _describe(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _close_all(conns: dict[str, Any]) -> None:
+    for conn in conns.values():
+        try:
+            conn.close()
+        except Exception:  # noqa: BLE001 - closing a dead connection is fine
+            pass
+
+
+def _wait_gone(admin: Any, ids: set[int], timeout: float) -> bool:
+    """Wait until the server has finished tearing down ``ids``.
+
+    Disconnect can write to the binlog (DROP TEMPORARY TABLE), so the files
+    are copied only after the sessions are really gone.
+    """
+    if not ids:
+        return True
+    deadline = time.monotonic() + timeout
+    while True:
+        if not (ids & _processlist_ids(admin)):
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.02)
+
+
+def _salvage(handle: ServerHandle, outcome: CaseOutcome, dest_dir: Path, conns: dict[str, Any]) -> None:
+    """After a failure, keep whatever binlog files can still be copied."""
+    _close_all(conns)
+    if outcome.binlog_files:
+        return
+    try:
+        files = handle.collect_binlogs(dest_dir / "binlog")
+        outcome.binlog_files = [f.name for f in files]
+    except Exception as exc:  # noqa: BLE001
+        outcome.notes.append(f"could not collect binlogs after failure: {_describe(exc)}")
+
+
+def _finish(outcome: CaseOutcome, admin: Any, t_start: float, dest_dir: Path) -> None:
+    if admin is not None:
+        try:
+            admin.close()
+        except Exception:  # noqa: BLE001
+            pass
+    outcome.timings["total"] = round(time.monotonic() - t_start, 4)
+    outcome.write(dest_dir)
+
+
+def read_tables(conn: Any, database: str = TEST_DB) -> dict[str, dict[str, Any]]:
+    """Final contents of every table in ``database``: columns and sorted rows."""
+    rows, _ = _execute(conn, f"SHOW TABLES FROM {_quote_ident(database)}")
+    tables: dict[str, dict[str, Any]] = {}
+    for (name,) in rows or []:
+        assert name is not None
+        data, cols = _execute(conn, f"SELECT * FROM {_quote_ident(database)}.{_quote_ident(name)}")
+        tables[name] = {"columns": cols, "rows": sort_rows(data or [])}
+    return tables
+
+
+# -- one side ------------------------------------------------------------------
+
+
+def case_dir(run_dir: Path, case: str, binlog_format: str, side: str) -> Path:
+    """``run_dir/cases/<case>/<FORMAT>/<side>`` (the layout in ARCHITECTURE.md)."""
+    return Path(run_dir) / "cases" / case / binlog_format / side
+
+
+def plan(cases: Sequence[Case], formats: Sequence[str]) -> list[tuple[Case, str]]:
+    """The case × format pairs to run, in corpus order; a case's own ``formats`` narrow it."""
+    return [(c, f) for c in cases for f in formats if f in c.formats]
+
+
+def run_side(
+    run_dir: Path,
+    side: str,
+    provider: ServerProvider,
+    cases: Sequence[Case],
+    formats: Sequence[str],
+    progress: Progress | None = None,
+    *,
+    settings: ServerSettings | None = None,
+) -> list[CaseOutcome]:
+    """Run every case × format on one server of ``provider``.
+
+    The server is started once; if it dies, the case that was running is
+    recorded as failed, a fresh server is started (in a new work directory,
+    keeping the dead one's logs) and the remaining cases continue.
+    """
+    run_dir = Path(run_dir)
+    settings = settings or ServerSettings()
+    pairs = plan(cases, formats)
+    outcomes: list[CaseOutcome] = []
+    handle: ServerHandle | None = None
+    starts = 0
+
+    def start() -> ServerHandle:
+        nonlocal starts
+        starts += 1
+        workdir = run_dir / "servers" / (side if starts == 1 else f"{side}-{starts}")
+        h = provider.start(settings, workdir)
+        if progress:
+            progress(f"{side}: {provider.name} server on port {h.port} "
+                     f"(started in {h.info.get('start_seconds', '?')}s)")
+        return h
+
+    try:
+        for i, (case, fmt) in enumerate(pairs, start=1):
+            dest = case_dir(run_dir, case.name, fmt, side)
+            t0 = time.monotonic()
+            if handle is None or not handle.alive():
+                if handle is not None:
+                    handle.stop()
+                    handle = None
+                try:
+                    handle = start()
+                except ProviderError as exc:
+                    outcome = CaseOutcome(case=case.name, format=fmt, side=side, status="failed",
+                                          error=f"server start failed: {exc}", dest_dir=dest)
+                    outcome.write(dest)
+                    outcomes.append(outcome)
+                    _report(progress, i, len(pairs), side, outcome, time.monotonic() - t0)
+                    continue
+            outcome = run_case(handle, case, fmt, dest, progress, side=side)
+            if not handle.alive() and not outcome.failed:
+                # The server died right after the case: its results are suspect.
+                outcome.status = "failed"
+                outcome.error = f"server died after the case; log tail:\n{handle.log_tail(15)}"
+                outcome.write(dest)
+            outcomes.append(outcome)
+            _report(progress, i, len(pairs), side, outcome, time.monotonic() - t0)
+    finally:
+        if handle is not None:
+            handle.stop()
+    return outcomes
+
+
+def _report(progress: Progress | None, i: int, n: int, side: str, o: CaseOutcome, secs: float) -> None:
+    if not progress:
+        return
+    status = o.status
+    if o.failed and o.error:
+        status = "FAILED (" + o.error.splitlines()[0][:160] + ")"
+    progress(f"[{i}/{n}] {side} {o.case} {o.format} {status} {secs:.1f}s")

@@ -1,0 +1,101 @@
+"""Dataclasses for parsed workload cases.
+
+They are frozen so that a loaded corpus can be shared between the reference
+and the replbed side of a run without one side mutating what the other sees.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from harness.config import BINLOG_FORMATS
+
+# Connection names the runner uses itself; a workload cannot run steps on them.
+SETUP_CONNECTION = "setup"
+ADMIN_CONNECTION = "admin"
+# Scope of a session setting that applies to every connection of the case.
+ALL_CONNECTIONS = "session"
+
+
+class WorkloadError(ValueError):
+    """A malformed workload file; always names the file and the line."""
+
+    def __init__(self, source: Path | str, line: int, message: str) -> None:
+        self.source = Path(source)
+        self.line = line
+        self.message = message
+        super().__init__(f"{source}:{line}: {message}")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One statement sent on one named connection.
+
+    ``expected_error`` is the server error number the statement must fail
+    with, or ``None`` when it must succeed.
+    """
+
+    connection: str
+    sql: str
+    expected_error: int | None
+    line: int
+
+
+@dataclass(frozen=True)
+class Setting:
+    """``SET SESSION variable = value`` for the connections in ``scope``.
+
+    ``scope`` is a connection name, or ``session`` for every connection of
+    the case (setup included).  ``value`` is SQL text, sent verbatim.
+    """
+
+    scope: str
+    variable: str
+    value: str
+    line: int
+
+
+@dataclass(frozen=True)
+class SessionSettings:
+    """The per-case session variables, in file order."""
+
+    settings: tuple[Setting, ...] = ()
+
+    def for_connection(self, name: str) -> list[tuple[str, str]]:
+        """``(variable, value)`` pairs to apply on connection ``name``.
+
+        Case-wide (``session.``) settings come first, then the connection's
+        own, each group in file order, so a connection can override a
+        case-wide value.
+        """
+        common = [(s.variable, s.value) for s in self.settings if s.scope == ALL_CONNECTIONS]
+        own = [(s.variable, s.value) for s in self.settings if s.scope == name]
+        return common + own
+
+    def scopes(self) -> set[str]:
+        return {s.scope for s in self.settings}
+
+
+@dataclass(frozen=True)
+class Case:
+    """One workload case: setup statements, then steps on named connections."""
+
+    name: str
+    source: Path
+    line: int
+    steps: tuple[Step, ...]
+    setup: tuple[Step, ...] = ()
+    rule: str | None = None
+    seed: str | None = None
+    description: str | None = None
+    formats: tuple[str, ...] = BINLOG_FORMATS
+    settings: SessionSettings = field(default_factory=SessionSettings)
+
+    @property
+    def connections(self) -> tuple[str, ...]:
+        """Connection names used by the steps, in order of first use."""
+        seen: dict[str, None] = {}
+        for step in self.steps:
+            seen.setdefault(step.connection, None)
+        return tuple(seen)

@@ -1,0 +1,311 @@
+"""Parser for ``.wl`` workload files (format described in docs/WORKLOADS.md).
+
+The notation mirrors the seeds (``con1: BEGIN``) so a case can be checked
+against the document it came from by eye.  The parser is strict on purpose:
+a typo in a key or a connection name would otherwise silently produce a
+different workload on both sides, and the diff would look clean.
+"""
+
+from __future__ import annotations
+
+import glob as globlib
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+from harness.config import BINLOG_FORMATS
+from harness.workload.codes import ERROR_CODES
+from harness.workload.model import (
+    ADMIN_CONNECTION,
+    ALL_CONNECTIONS,
+    SETUP_CONNECTION,
+    Case,
+    SessionSettings,
+    Setting,
+    Step,
+    WorkloadError,
+)
+
+_HEADER = re.compile(r"^\[case\s+([A-Za-z0-9_.-]+)\s*\]\s*(?:#.*)?$")
+_HEADER_LOOSE = re.compile(r"^\[")
+_NAME = r"[A-Za-z][A-Za-z0-9_]*"
+_STEP = re.compile(rf"^({_NAME})\s*:\s?(.*)$")
+_KEY = re.compile(rf"^({_NAME}(?:\.{_NAME})?)\s*=\s*(.*)$")
+# `=> target` at the very end of a statement, optionally followed by a comment.
+_EXPECT = re.compile(r"\s=>\s*(\S+)\s*(?:#.*)?$")
+_PLAIN_KEYS = ("rule", "seed", "description", "formats")
+_RUNNER_VARS = {"binlog_format": "binlog_format is set by the runner; use 'formats =' instead"}
+
+
+def _strip_comment(value: str) -> str:
+    """Drop a trailing ``# comment`` from a key's value (values never contain ``#``)."""
+    return value.split("#", 1)[0].strip()
+
+
+class _CaseBuilder:
+    def __init__(self, name: str, source: Path, line: int) -> None:
+        self.name = name
+        self.source = source
+        self.line = line
+        self.keys: dict[str, str] = {}
+        self.key_lines: dict[str, int] = {}
+        self.settings: list[Setting] = []
+        self.setup: list[Step] = []
+        self.steps: list[Step] = []
+        # Lines of the statement being assembled (for continuation lines).
+        self.pending: tuple[str, list[str], int] | None = None
+
+    def error(self, line: int, message: str) -> WorkloadError:
+        return WorkloadError(self.source, line, message)
+
+    def add_key(self, key: str, value: str, line: int) -> None:
+        if "." in key:
+            scope, var = key.split(".", 1)
+            var = var.lower()
+            if var in _RUNNER_VARS:
+                raise self.error(line, _RUNNER_VARS[var])
+            if scope == ADMIN_CONNECTION:
+                raise self.error(line, "the admin connection belongs to the runner")
+            value = _strip_comment(value)
+            if not value:
+                raise self.error(line, f"empty value for {key}")
+            if any(s.scope == scope and s.variable == var for s in self.settings):
+                raise self.error(line, f"duplicate setting {scope}.{var}")
+            self.settings.append(Setting(scope, var, value, line))
+            return
+        key = key.lower()
+        if key not in _PLAIN_KEYS:
+            raise self.error(
+                line,
+                f"unknown key {key!r}; expected one of {', '.join(_PLAIN_KEYS)} "
+                "or <connection>.<session variable>",
+            )
+        if key in self.keys:
+            raise self.error(line, f"duplicate key {key!r} in case {self.name}")
+        # Descriptions may legitimately contain '#'; other values never do.
+        value = value.strip() if key == "description" else _strip_comment(value)
+        self.keys[key] = value
+        self.key_lines[key] = line
+
+    def start_statement(self, connection: str, text: str, line: int) -> None:
+        self.flush()
+        self.pending = (connection, [text.strip()], line)
+
+    def continue_statement(self, text: str, line: int) -> None:
+        if self.pending is None:
+            raise self.error(line, "indented continuation line does not follow a statement")
+        self.pending[1].append(text.strip())
+
+    def flush(self) -> None:
+        if self.pending is None:
+            return
+        connection, parts, line = self.pending
+        self.pending = None
+        sql = " ".join(p for p in parts if p)
+        expected: int | None = None
+        m = _EXPECT.search(sql)
+        if m:
+            expected = _parse_expectation(m.group(1), self, line)
+            sql = sql[: m.start()].rstrip()
+        sql = sql.rstrip()
+        if sql.endswith(";"):
+            sql = sql[:-1].rstrip()
+        if ";" in _outside_quotes(sql):
+            raise self.error(line, "one statement per step: ';' inside a statement")
+        if not sql:
+            raise self.error(line, f"empty statement for {connection}")
+        step = Step(connection, sql, expected, line)
+        (self.setup if connection == SETUP_CONNECTION else self.steps).append(step)
+
+    def build(self) -> Case:
+        self.flush()
+        if not self.steps:
+            raise self.error(self.line, f"empty case {self.name}: no steps")
+        formats = BINLOG_FORMATS
+        if "formats" in self.keys:
+            formats = _parse_formats(self.keys["formats"], self, self.key_lines["formats"])
+        used = {s.connection for s in self.steps} | {ALL_CONNECTIONS, SETUP_CONNECTION}
+        for s in self.settings:
+            if s.scope not in used:
+                raise self.error(
+                    s.line, f"setting for connection {s.scope!r}, which no step of the case uses"
+                )
+        return Case(
+            name=self.name,
+            source=self.source,
+            line=self.line,
+            steps=tuple(self.steps),
+            setup=tuple(self.setup),
+            rule=self.keys.get("rule") or None,
+            seed=self.keys.get("seed") or None,
+            description=self.keys.get("description") or None,
+            formats=formats,
+            settings=SessionSettings(tuple(self.settings)),
+        )
+
+
+def _outside_quotes(sql: str) -> str:
+    """``sql`` with quoted strings and identifiers blanked out."""
+    out: list[str] = []
+    quote: str | None = None
+    i = 0
+    while i < len(sql):
+        ch = sql[i]
+        if quote:
+            if ch == "\\" and quote != "`":
+                i += 2
+                continue
+            if ch == quote:
+                quote = None
+            i += 1
+            continue
+        if ch in "'\"`":
+            quote = ch
+        else:
+            out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def _parse_expectation(target: str, case: _CaseBuilder, line: int) -> int | None:
+    if target.upper() == "OK":
+        return None
+    if target.isdigit():
+        code = int(target)
+        if code <= 0:
+            raise case.error(line, f"bad '=>' target {target!r}: error numbers are positive")
+        return code
+    name = target.upper()
+    if name in ERROR_CODES:
+        return ERROR_CODES[name]
+    raise case.error(
+        line,
+        f"bad '=>' target {target!r}: expected an error number, OK, or one of the "
+        f"known names (ER_DUP_ENTRY, …; see harness/workload/codes.py)",
+    )
+
+
+def _parse_formats(value: str, case: _CaseBuilder, line: int) -> tuple[str, ...]:
+    tokens = value.replace(",", " ").split()
+    if not tokens:
+        raise case.error(line, "'formats =' needs at least one of STATEMENT ROW MIXED")
+    out: list[str] = []
+    for tok in tokens:
+        fmt = tok.upper()
+        if fmt not in BINLOG_FORMATS:
+            raise case.error(line, f"unknown format {tok!r}; expected STATEMENT, ROW or MIXED")
+        if fmt in out:
+            raise case.error(line, f"format {fmt} listed twice")
+        out.append(fmt)
+    return tuple(out)
+
+
+def parse_workload(text: str, source: Path | str = "<string>") -> list[Case]:
+    """Parse the text of one workload file into its cases."""
+    source = Path(source)
+    cases: list[Case] = []
+    names: set[str] = set()
+    current: _CaseBuilder | None = None
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip()
+        stripped = line.strip()
+        if not stripped:
+            if current:
+                current.flush()
+            continue
+        if stripped.startswith("#"):
+            continue  # a comment does not end a statement's continuation lines
+        if line[0] in " \t":
+            if current is None:
+                raise WorkloadError(source, lineno, "indented line before any [case ...] header")
+            current.continue_statement(line, lineno)
+            continue
+        if _HEADER_LOOSE.match(line):
+            m = _HEADER.match(line)
+            if not m:
+                raise WorkloadError(
+                    source, lineno, f"bad case header {line!r}; expected [case name] "
+                    "with a name of letters, digits, '_', '.', '-'",
+                )
+            if current:
+                cases.append(current.build())
+            name = m.group(1)
+            if name in names:
+                raise WorkloadError(source, lineno, f"duplicate case name {name!r}")
+            names.add(name)
+            current = _CaseBuilder(name, source, lineno)
+            continue
+        step = _STEP.match(line)
+        key = _KEY.match(line)
+        # `con1: SET x = 1` is a step; `con1.x = 1` is a setting.
+        if step and (not key or len(step.group(1)) < len(key.group(1))):
+            if current is None:
+                raise WorkloadError(source, lineno, "statement before any [case ...] header")
+            connection = step.group(1)
+            if connection == ADMIN_CONNECTION or connection == ALL_CONNECTIONS:
+                raise WorkloadError(
+                    source, lineno, f"connection name {connection!r} is reserved"
+                )
+            current.start_statement(connection, step.group(2), lineno)
+            continue
+        if key:
+            if current is None:
+                raise WorkloadError(source, lineno, "key before any [case ...] header")
+            current.flush()
+            current.add_key(key.group(1), key.group(2), lineno)
+            continue
+        if current is None:
+            raise WorkloadError(source, lineno, f"unrecognised line before any case: {line!r}")
+        raise WorkloadError(
+            source, lineno,
+            f"unrecognised line {line!r}; expected 'key = value', '<connection>: SQL' "
+            "or an indented continuation",
+        )
+    if current:
+        cases.append(current.build())
+    return cases
+
+
+def _expand(spec: str | Path) -> list[Path]:
+    path = Path(spec)
+    if path.is_dir():
+        return sorted(path.glob("*.wl"))
+    if path.exists():
+        return [path]
+    return sorted(Path(p) for p in globlib.glob(str(spec), recursive=True))
+
+
+def load_workloads(glob_or_paths: str | Path | Iterable[str | Path]) -> list[Case]:
+    """Load every case from the files a glob (or a list of globs/paths) names.
+
+    Case names must be unique across all files, because the run directory is
+    keyed by case name.
+    """
+    specs: list[str | Path]
+    if isinstance(glob_or_paths, (str, Path)):
+        specs = [glob_or_paths]
+    else:
+        specs = list(glob_or_paths)
+    files: list[Path] = []
+    for spec in specs:
+        found = _expand(spec)
+        if not found:
+            raise WorkloadError(spec, 0, "no workload files match")
+        files.extend(f for f in found if f not in files)
+    cases: list[Case] = []
+    seen: dict[str, Case] = {}
+    for f in files:
+        try:
+            text = f.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise WorkloadError(f, 0, f"cannot read workload file: {exc}") from exc
+        for case in parse_workload(text, f):
+            if case.name in seen:
+                other = seen[case.name]
+                raise WorkloadError(
+                    f, case.line,
+                    f"duplicate case name {case.name!r} (also at {other.source}:{other.line})",
+                )
+            seen[case.name] = case
+            cases.append(case)
+    return cases
