@@ -1,0 +1,465 @@
+"""AST for replbed's SQL subset.
+
+Statements are parsed once; every later layer (execution, decide_logging_format,
+caching) reads the same objects instead of re-walking the text. Each statement
+keeps its original text because statement-format logging writes the text the
+client sent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# ---------------------------------------------------------------- expressions
+
+
+class Expr:
+    """Marker base class for expressions."""
+
+    __slots__ = ()
+
+
+@dataclass(slots=True)
+class Literal(Expr):
+    value: Any  # int, Decimal, float, str, bytes, None
+
+
+@dataclass(slots=True)
+class ColumnRef(Expr):
+    name: str
+    table: str | None = None
+
+
+@dataclass(slots=True)
+class Star(Expr):
+    table: str | None = None
+
+
+@dataclass(slots=True)
+class UserVar(Expr):
+    name: str
+
+
+@dataclass(slots=True)
+class SysVar(Expr):
+    name: str
+    scope: str = "session"  # session | global
+
+
+@dataclass(slots=True)
+class Default(Expr):
+    column: str | None = None
+
+
+@dataclass(slots=True)
+class Unary(Expr):
+    op: str  # '-', '+', '~', 'NOT', 'BINARY'
+    operand: Expr
+
+
+@dataclass(slots=True)
+class Binary(Expr):
+    op: str
+    left: Expr
+    right: Expr
+
+
+@dataclass(slots=True)
+class FuncCall(Expr):
+    name: str  # upper case
+    args: list[Expr] = field(default_factory=list)
+    distinct: bool = False
+    star: bool = False  # COUNT(*)
+
+
+@dataclass(slots=True)
+class InList(Expr):
+    expr: Expr
+    items: list[Expr]
+    negated: bool = False
+
+
+@dataclass(slots=True)
+class InSubquery(Expr):
+    expr: Expr
+    query: "Select"
+    negated: bool = False
+
+
+@dataclass(slots=True)
+class Between(Expr):
+    expr: Expr
+    low: Expr
+    high: Expr
+    negated: bool = False
+
+
+@dataclass(slots=True)
+class IsNull(Expr):
+    expr: Expr
+    negated: bool = False
+
+
+@dataclass(slots=True)
+class IsBool(Expr):
+    expr: Expr
+    value: bool
+    negated: bool = False
+
+
+@dataclass(slots=True)
+class Like(Expr):
+    expr: Expr
+    pattern: Expr
+    negated: bool = False
+
+
+@dataclass(slots=True)
+class Case(Expr):
+    operand: Expr | None
+    whens: list[tuple[Expr, Expr]]
+    else_: Expr | None
+
+
+@dataclass(slots=True)
+class ScalarSubquery(Expr):
+    query: "Select"
+
+
+@dataclass(slots=True)
+class Exists(Expr):
+    query: "Select"
+
+
+@dataclass(slots=True)
+class Assign(Expr):
+    """``@v := expr`` inside an expression."""
+
+    var: str
+    expr: Expr
+
+
+@dataclass(slots=True)
+class RowValue(Expr):
+    """``NEW.col`` / ``OLD.col`` inside a trigger body."""
+
+    which: str  # NEW | OLD
+    column: str
+
+
+# ----------------------------------------------------------------- statements
+
+
+@dataclass(slots=True)
+class TableName:
+    name: str
+    db: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.db}.{self.name}" if self.db else self.name
+
+
+@dataclass(slots=True)
+class TableRef:
+    table: TableName
+    alias: str | None = None
+    join: str | None = None  # None for the first table, else INNER/LEFT/CROSS
+    on: Expr | None = None
+
+    @property
+    def ref_name(self) -> str:
+        return self.alias or self.table.name
+
+
+@dataclass(slots=True)
+class OrderItem:
+    expr: Expr
+    desc: bool = False
+
+
+@dataclass(slots=True)
+class SelectItem:
+    expr: Expr
+    alias: str | None = None
+    text: str = ""  # the source text, used as the column name
+
+
+@dataclass
+class Statement:
+    """Base class for statements. ``text`` is the original statement text."""
+
+    text: str = field(default="", kw_only=True)
+
+
+@dataclass
+class Select(Statement):
+    items: list[SelectItem] = field(default_factory=list)
+    from_: list[TableRef] = field(default_factory=list)
+    where: Expr | None = None
+    group_by: list[Expr] = field(default_factory=list)
+    having: Expr | None = None
+    order_by: list[OrderItem] = field(default_factory=list)
+    limit: Expr | None = None
+    offset: Expr | None = None
+    distinct: bool = False
+    for_update: bool = False
+    union: list[tuple[bool, "Select"]] = field(default_factory=list)  # (all, select)
+
+
+@dataclass
+class Insert(Statement):
+    table: TableName = field(default_factory=lambda: TableName(""))
+    columns: list[str] | None = None
+    rows: list[list[Expr]] | None = None
+    select: Select | None = None
+    ignore: bool = False
+    replace: bool = False
+    on_duplicate: list[tuple[ColumnRef, Expr]] = field(default_factory=list)
+    delayed: bool = False
+
+
+@dataclass
+class Update(Statement):
+    tables: list[TableRef] = field(default_factory=list)
+    assignments: list[tuple[ColumnRef, Expr]] = field(default_factory=list)
+    where: Expr | None = None
+    order_by: list[OrderItem] = field(default_factory=list)
+    limit: Expr | None = None
+    ignore: bool = False
+
+
+@dataclass
+class Delete(Statement):
+    targets: list[str] = field(default_factory=list)  # multi-table: names/aliases deleted from
+    tables: list[TableRef] = field(default_factory=list)
+    where: Expr | None = None
+    order_by: list[OrderItem] = field(default_factory=list)
+    limit: Expr | None = None
+    ignore: bool = False
+
+
+@dataclass
+class Truncate(Statement):
+    table: TableName = field(default_factory=lambda: TableName(""))
+
+
+@dataclass
+class ColumnDef:
+    name: str
+    type_name: str  # upper case: INT, VARCHAR, ...
+    args: list[Any] = field(default_factory=list)  # length / precision / enum values
+    unsigned: bool = False
+    zerofill: bool = False
+    nullable: bool | None = None  # None: not stated
+    default: Expr | None = None
+    has_default: bool = False
+    auto_increment: bool = False
+    primary_key: bool = False
+    unique: bool = False
+    charset: str | None = None
+    collation: str | None = None
+    on_update_now: bool = False
+    comment: str | None = None
+
+
+@dataclass
+class KeyDef:
+    kind: str  # PRIMARY | UNIQUE | INDEX
+    columns: list[str]
+    name: str | None = None
+
+
+@dataclass
+class CreateTable(Statement):
+    table: TableName = field(default_factory=lambda: TableName(""))
+    columns: list[ColumnDef] = field(default_factory=list)
+    keys: list[KeyDef] = field(default_factory=list)
+    options: dict[str, str] = field(default_factory=dict)
+    temporary: bool = False
+    if_not_exists: bool = False
+    select: Select | None = None
+    like: TableName | None = None
+    or_replace: bool = False
+    # Offset in ``text`` where the SELECT part starts (row-format CREATE...SELECT
+    # logs the CREATE without it).
+    select_pos: int | None = None
+
+
+@dataclass
+class DropTable(Statement):
+    tables: list[TableName] = field(default_factory=list)
+    temporary: bool = False
+    if_exists: bool = False
+
+
+@dataclass
+class AlterTable(Statement):
+    table: TableName = field(default_factory=lambda: TableName(""))
+    engine: str | None = None
+
+
+@dataclass
+class CreateDatabase(Statement):
+    name: str = ""
+    if_not_exists: bool = False
+
+
+@dataclass
+class DropDatabase(Statement):
+    name: str = ""
+    if_exists: bool = False
+
+
+@dataclass
+class Use(Statement):
+    db: str = ""
+
+
+@dataclass
+class Begin(Statement):
+    read_only: bool = False
+
+
+@dataclass
+class Commit(Statement):
+    pass
+
+
+@dataclass
+class Rollback(Statement):
+    savepoint: str | None = None
+
+
+@dataclass
+class Savepoint(Statement):
+    name: str = ""
+
+
+@dataclass
+class ReleaseSavepoint(Statement):
+    name: str = ""
+
+
+@dataclass
+class SetAssignment:
+    target: Expr  # UserVar or SysVar
+    value: Expr
+
+
+@dataclass
+class Set(Statement):
+    assignments: list[SetAssignment] = field(default_factory=list)
+
+
+@dataclass
+class SetNames(Statement):
+    charset: str = "utf8mb4"
+    collation: str | None = None
+
+
+@dataclass
+class SetTransaction(Statement):
+    isolation: str | None = None
+    read_only: bool | None = None
+    scope: str = "next"  # next | session | global
+
+
+@dataclass
+class Show(Statement):
+    what: str = ""  # BINLOG_EVENTS, BINARY_LOGS, MASTER_STATUS, WARNINGS, ERRORS, TABLES, DATABASES, PROCESSLIST, VARIABLES, STATUS, CREATE_TABLE, ENGINES
+    db: str | None = None
+    like: str | None = None
+    scope: str = "session"
+    log_name: str | None = None
+    from_pos: int | None = None
+    limit: int | None = None
+    offset: int | None = None
+    table: TableName | None = None
+    full: bool = False
+
+
+@dataclass
+class ResetMaster(Statement):
+    pass
+
+
+@dataclass
+class FlushBinaryLogs(Statement):
+    pass
+
+
+@dataclass
+class Do(Statement):
+    exprs: list[Expr] = field(default_factory=list)
+
+
+@dataclass
+class CreateTrigger(Statement):
+    name: str = ""
+    timing: str = "AFTER"  # BEFORE | AFTER
+    event: str = "INSERT"  # INSERT | UPDATE | DELETE
+    table: TableName = field(default_factory=lambda: TableName(""))
+    body: list[Statement] = field(default_factory=list)
+
+
+@dataclass
+class RoutineParam:
+    name: str
+    type_name: str
+    args: list[Any] = field(default_factory=list)
+    mode: str = "IN"
+
+
+@dataclass
+class CreateRoutine(Statement):
+    kind: str = "PROCEDURE"  # PROCEDURE | FUNCTION
+    name: str = ""
+    params: list[RoutineParam] = field(default_factory=list)
+    returns: tuple[str, list[Any]] | None = None
+    body: list[Statement] = field(default_factory=list)
+    deterministic: bool = False
+
+
+@dataclass
+class Return(Statement):
+    expr: Expr | None = None
+
+
+@dataclass
+class Declare(Statement):
+    names: list[str] = field(default_factory=list)
+    type_name: str = "INT"
+    default: Expr | None = None
+
+
+@dataclass
+class SetLocal(Statement):
+    name: str = ""
+    value: Expr | None = None
+
+
+@dataclass
+class Call(Statement):
+    name: str = ""
+    args: list[Expr] = field(default_factory=list)
+
+
+@dataclass
+class DropRoutine(Statement):
+    kind: str = "PROCEDURE"  # PROCEDURE | FUNCTION | TRIGGER
+    name: str = ""
+    if_exists: bool = False
+
+
+@dataclass
+class CreateView(Statement):
+    name: TableName = field(default_factory=lambda: TableName(""))
+    select: Select | None = None
+    or_replace: bool = False
+
+
+@dataclass
+class DropView(Statement):
+    names: list[TableName] = field(default_factory=list)
+    if_exists: bool = False

@@ -1,0 +1,124 @@
+"""Tokenizer for replbed's SQL subset.
+
+One compiled regular expression walks the statement; the parser decides what a
+word means, so keywords are plain ``WORD`` tokens here. Positions are kept so
+that syntax errors can quote the text "near" the failure the way the server
+does.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from harness.sql.errors import ParseError
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    kind: str  # WORD QWORD STRING INT DECIMAL FLOAT HEX VAR SYSVAR OP EOF
+    value: object
+    pos: int
+
+
+_TOKEN_RE = re.compile(
+    r"""
+    (?P<ws>\s+|/\*(?!!).*?\*/|(?:--(?=\s)|\#)[^\n]*(?:\n|$))
+  | (?P<vcomment>/\*!\d*|\*/)
+  | (?P<qword>`(?:[^`]|``)*`)
+  | (?P<string>'(?:[^'\\]|\\.|'')*'|"(?:[^"\\]|\\.|"")*")
+  | (?P<hex>0x[0-9a-fA-F]+|[xX]'[0-9a-fA-F]*')
+  | (?P<float>(?:\d+\.\d*|\.\d+|\d+)[eE][-+]?\d+)
+  | (?P<decimal>\d+\.\d*|\.\d+)
+  | (?P<int>\d+(?![A-Za-z_$]))
+  | (?P<sysvar>@@(?:(?:global|session|local)\.)?[A-Za-z_][A-Za-z0-9_$]*)
+  | (?P<var>@(?:[A-Za-z0-9_$.]+|`(?:[^`]|``)*`|'(?:[^'\\]|\\.)*'))
+  | (?P<word>[A-Za-z0-9_$\u0080-\uffff]+)
+  | (?P<op><=>|<=|>=|<>|!=|\|\||&&|:=|<<|>>|[-+*/%=<>(),.;!~^&|?])
+    """,
+    re.VERBOSE | re.DOTALL,
+)
+
+_ESCAPES = {
+    "0": "\0",
+    "'": "'",
+    '"': '"',
+    "b": "\b",
+    "n": "\n",
+    "r": "\r",
+    "t": "\t",
+    "Z": "\x1a",
+    "\\": "\\",
+    "%": "\\%",
+    "_": "\\_",
+}
+
+
+def _unquote_string(raw: str) -> str:
+    quote = raw[0]
+    body = raw[1:-1]
+    if "\\" not in body and quote * 2 not in body:
+        return body
+    out: list[str] = []
+    i = 0
+    n = len(body)
+    while i < n:
+        c = body[i]
+        if c == "\\" and i + 1 < n:
+            nxt = body[i + 1]
+            out.append(_ESCAPES.get(nxt, nxt))
+            i += 2
+        elif c == quote and i + 1 < n and body[i + 1] == quote:
+            out.append(quote)
+            i += 2
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def tokenize(sql: str) -> list[Token]:
+    """Split ``sql`` into tokens; raises ParseError on a character we cannot read."""
+    tokens: list[Token] = []
+    append = tokens.append
+    pos = 0
+    n = len(sql)
+    match = _TOKEN_RE.match
+    while pos < n:
+        m = match(sql, pos)
+        if m is None:
+            raise ParseError(sql, pos)
+        kind = m.lastgroup
+        text = m.group()
+        if kind == "ws" or kind == "vcomment":
+            pass
+        elif kind == "word":
+            append(Token("WORD", text, pos))
+        elif kind == "qword":
+            append(Token("QWORD", text[1:-1].replace("``", "`"), pos))
+        elif kind == "string":
+            append(Token("STRING", _unquote_string(text), pos))
+        elif kind == "int":
+            append(Token("INT", int(text), pos))
+        elif kind == "decimal":
+            append(Token("DECIMAL", Decimal(text), pos))
+        elif kind == "float":
+            append(Token("FLOAT", float(text), pos))
+        elif kind == "hex":
+            digits = text[2:] if text.startswith("0x") else text[2:-1]
+            if len(digits) % 2:
+                digits = "0" + digits
+            append(Token("HEX", bytes.fromhex(digits), pos))
+        elif kind == "sysvar":
+            append(Token("SYSVAR", text[2:], pos))
+        elif kind == "var":
+            name = text[1:]
+            if name[:1] in "`'":
+                name = name[1:-1]
+            append(Token("VAR", name, pos))
+        else:
+            append(Token("OP", text, pos))
+        pos = m.end()
+    append(Token("EOF", None, n))
+    return tokens

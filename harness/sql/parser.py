@@ -1,0 +1,1290 @@
+"""Recursive-descent parser for replbed's SQL subset.
+
+``parse(sql)`` returns one :class:`~harness.sql.ast.Statement`. Anything outside
+the subset raises :class:`UnsupportedError` (answered with 1235) rather than
+being half-understood: a statement we cannot model must never produce a binlog
+that looks right but is wrong.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Callable
+
+from harness.sql import ast as A
+from harness.sql.errors import ParseError, UnsupportedError
+from harness.sql.lexer import Token, tokenize
+
+# Words that cannot be used as bare identifiers / aliases in this subset.
+_RESERVED = frozenset(
+    """
+    SELECT FROM WHERE GROUP BY HAVING ORDER LIMIT OFFSET INSERT INTO VALUES VALUE
+    UPDATE SET DELETE CREATE DROP TABLE AND OR NOT XOR IS NULL IN BETWEEN LIKE
+    ON JOIN INNER LEFT RIGHT CROSS OUTER UNION AS ASC DESC DISTINCT CASE WHEN THEN
+    ELSE END DEFAULT DUPLICATE KEY PRIMARY UNIQUE INDEX FOR USING STRAIGHT_JOIN
+    NATURAL REPLACE IGNORE EXISTS REGEXP RLIKE DIV MOD INTERVAL
+    """.split()
+)
+
+_COMPARISON = {"=", "<=>", "<", ">", "<=", ">=", "<>", "!="}
+
+# Type names accepted in column definitions.
+_TYPE_WORDS = frozenset(
+    """
+    TINYINT SMALLINT MEDIUMINT INT INTEGER BIGINT BOOL BOOLEAN DECIMAL DEC NUMERIC
+    FIXED FLOAT DOUBLE REAL CHAR VARCHAR BINARY VARBINARY TINYTEXT TEXT MEDIUMTEXT
+    LONGTEXT TINYBLOB BLOB MEDIUMBLOB LONGBLOB DATE DATETIME TIMESTAMP TIME YEAR
+    ENUM SET BIT
+    """.split()
+)
+
+
+class Parser:
+    """Parses one statement. Holds only the token cursor."""
+
+    def __init__(self, sql: str) -> None:
+        self.sql = sql
+        self.toks = tokenize(sql)
+        self.i = 0
+
+    # ------------------------------------------------------------ cursor
+
+    @property
+    def tok(self) -> Token:
+        return self.toks[self.i]
+
+    def peek(self, k: int = 1) -> Token:
+        j = min(self.i + k, len(self.toks) - 1)
+        return self.toks[j]
+
+    def advance(self) -> Token:
+        t = self.toks[self.i]
+        if t.kind != "EOF":
+            self.i += 1
+        return t
+
+    def error(self, detail: str = "") -> ParseError:
+        return ParseError(self.sql, self.tok.pos, detail)
+
+    def at_kw(self, *words: str) -> bool:
+        t = self.tok
+        return t.kind == "WORD" and t.value.upper() in words  # type: ignore[union-attr]
+
+    def peek_kw(self, k: int, *words: str) -> bool:
+        t = self.peek(k)
+        return t.kind == "WORD" and t.value.upper() in words  # type: ignore[union-attr]
+
+    def accept_kw(self, *words: str) -> str | None:
+        if self.at_kw(*words):
+            return self.advance().value.upper()  # type: ignore[union-attr]
+        return None
+
+    def expect_kw(self, *words: str) -> str:
+        w = self.accept_kw(*words)
+        if w is None:
+            raise self.error(f"expected {'/'.join(words)}")
+        return w
+
+    def at_op(self, *ops: str) -> bool:
+        t = self.tok
+        return t.kind == "OP" and t.value in ops
+
+    def accept_op(self, *ops: str) -> str | None:
+        if self.at_op(*ops):
+            return self.advance().value  # type: ignore[return-value]
+        return None
+
+    def expect_op(self, op: str) -> None:
+        if not self.accept_op(op):
+            raise self.error(f"expected {op}")
+
+    def ident(self) -> str:
+        t = self.tok
+        if t.kind == "QWORD":
+            self.advance()
+            return t.value  # type: ignore[return-value]
+        if t.kind == "WORD" and t.value.upper() not in _RESERVED:  # type: ignore[union-attr]
+            self.advance()
+            return t.value  # type: ignore[return-value]
+        raise self.error("expected identifier")
+
+    def ident_or_string(self) -> str:
+        if self.tok.kind == "STRING":
+            return self.advance().value  # type: ignore[return-value]
+        return self.ident()
+
+    def table_name(self) -> A.TableName:
+        first = self.ident()
+        if self.accept_op("."):
+            return A.TableName(self.ident(), first)
+        return A.TableName(first)
+
+    def end(self) -> None:
+        self.accept_op(";")
+        if self.tok.kind != "EOF":
+            raise self.error()
+
+    def text_from(self, pos: int) -> str:
+        return self.sql[pos:self.tok.pos].strip()
+
+    # ------------------------------------------------------------ statements
+
+    def statement(self) -> A.Statement:
+        t = self.tok
+        if t.kind == "OP" and t.value == "(":
+            return self.select_stmt()
+        if t.kind != "WORD":
+            raise self.error()
+        word = t.value.upper()  # type: ignore[union-attr]
+        handler = _STATEMENTS.get(word)
+        if handler is None:
+            raise UnsupportedError(word)
+        return handler(self)
+
+    def parse(self) -> A.Statement:
+        stmt = self.statement()
+        self.end()
+        stmt.text = self.sql
+        return stmt
+
+    # --- SELECT
+
+    def select_stmt(self) -> A.Select:
+        if self.accept_op("("):
+            sel = self.select_stmt()
+            self.expect_op(")")
+        else:
+            sel = self.select_core()
+        while self.accept_kw("UNION"):
+            all_ = bool(self.accept_kw("ALL"))
+            if not all_:
+                self.accept_kw("DISTINCT")
+            if self.accept_op("("):
+                other = self.select_stmt()
+                self.expect_op(")")
+            else:
+                other = self.select_core()
+            sel.union.append((all_, other))
+        if sel.union:
+            # Trailing ORDER BY / LIMIT apply to the union; keep them on the head.
+            pass
+        return sel
+
+    def select_core(self) -> A.Select:
+        self.expect_kw("SELECT")
+        sel = A.Select()
+        while True:
+            w = self.accept_kw("DISTINCT", "ALL", "DISTINCTROW", "SQL_NO_CACHE", "SQL_CALC_FOUND_ROWS",
+                               "HIGH_PRIORITY", "STRAIGHT_JOIN", "SQL_CACHE")
+            if w is None:
+                break
+            if w in ("DISTINCT", "DISTINCTROW"):
+                sel.distinct = True
+            if w == "SQL_CALC_FOUND_ROWS":
+                raise UnsupportedError("SQL_CALC_FOUND_ROWS")
+        sel.items = self.select_items()
+        if self.accept_kw("FROM"):
+            if self.accept_kw("DUAL"):
+                pass
+            else:
+                sel.from_ = self.table_refs()
+        if self.accept_kw("WHERE"):
+            sel.where = self.expr()
+        if self.accept_kw("GROUP"):
+            self.expect_kw("BY")
+            sel.group_by = [self.expr()]
+            while self.accept_op(","):
+                sel.group_by.append(self.expr())
+        if self.accept_kw("HAVING"):
+            sel.having = self.expr()
+        sel.order_by = self.order_by()
+        sel.limit, sel.offset = self.limit_clause(allow_offset=True)
+        if self.accept_kw("FOR"):
+            self.expect_kw("UPDATE")
+            sel.for_update = True
+        elif self.accept_kw("LOCK"):
+            self.expect_kw("IN")
+            self.expect_kw("SHARE")
+            self.expect_kw("MODE")
+        return sel
+
+    def select_items(self) -> list[A.SelectItem]:
+        items = []
+        while True:
+            start = self.tok.pos
+            if self.at_op("*"):
+                self.advance()
+                items.append(A.SelectItem(A.Star(), None, "*"))
+            elif (self.tok.kind in ("WORD", "QWORD") and self.peek().kind == "OP"
+                  and self.peek().value == "." and self.peek(2).kind == "OP" and self.peek(2).value == "*"):
+                tname = self.ident()
+                self.advance()
+                self.advance()
+                items.append(A.SelectItem(A.Star(tname), None, "*"))
+            else:
+                e = self.expr()
+                text = self.sql[start:self.tok.pos].strip()
+                alias = None
+                if self.accept_kw("AS"):
+                    alias = self.ident_or_string()
+                elif self.tok.kind in ("QWORD", "STRING") or (
+                        self.tok.kind == "WORD" and self.tok.value.upper() not in _RESERVED  # type: ignore[union-attr]
+                        and not self.at_kw("INTO")):
+                    alias = self.ident_or_string()
+                items.append(A.SelectItem(e, alias, text))
+            if not self.accept_op(","):
+                return items
+
+    def table_refs(self) -> list[A.TableRef]:
+        refs = [self.table_ref(None)]
+        while True:
+            if self.accept_op(","):
+                refs.append(self.table_ref("CROSS"))
+                continue
+            join = None
+            if self.accept_kw("INNER", "CROSS"):
+                self.expect_kw("JOIN")
+                join = "INNER"
+            elif self.accept_kw("JOIN", "STRAIGHT_JOIN"):
+                join = "INNER"
+            elif self.accept_kw("LEFT"):
+                self.accept_kw("OUTER")
+                self.expect_kw("JOIN")
+                join = "LEFT"
+            elif self.at_kw("RIGHT", "NATURAL"):
+                raise UnsupportedError(self.tok.value.upper() + " JOIN")  # type: ignore[union-attr]
+            if join is None:
+                return refs
+            ref = self.table_ref(join)
+            if self.accept_kw("ON"):
+                ref.on = self.expr()
+            elif self.at_kw("USING"):
+                raise UnsupportedError("JOIN ... USING")
+            refs.append(ref)
+
+    def table_ref(self, join: str | None) -> A.TableRef:
+        if self.at_op("("):
+            raise UnsupportedError("derived tables")
+        name = self.table_name()
+        alias = None
+        if self.accept_kw("AS"):
+            alias = self.ident()
+        elif self.tok.kind == "QWORD" or (self.tok.kind == "WORD" and self.tok.value.upper() not in _RESERVED  # type: ignore[union-attr]
+                                          and not self.at_kw("USE", "FORCE", "SET", "LOCK")):
+            alias = self.ident()
+        if self.at_kw("USE", "FORCE", "IGNORE") and self.peek_kw(1, "INDEX", "KEY"):
+            self.advance()
+            self.advance()
+            self.expect_op("(")
+            while not self.accept_op(")"):
+                self.advance()
+        return A.TableRef(name, alias, join)
+
+    def order_by(self) -> list[A.OrderItem]:
+        if not self.accept_kw("ORDER"):
+            return []
+        self.expect_kw("BY")
+        items = []
+        while True:
+            e = self.expr()
+            desc = self.accept_kw("ASC", "DESC") == "DESC"
+            items.append(A.OrderItem(e, desc))
+            if not self.accept_op(","):
+                return items
+
+    def limit_clause(self, allow_offset: bool) -> tuple[A.Expr | None, A.Expr | None]:
+        if not self.accept_kw("LIMIT"):
+            return None, None
+        first = self.primary()
+        if allow_offset and self.accept_op(","):
+            return self.primary(), first
+        if allow_offset and self.accept_kw("OFFSET"):
+            return first, self.primary()
+        return first, None
+
+    # --- INSERT / REPLACE
+
+    def insert_stmt(self) -> A.Insert:
+        replace = self.expect_kw("INSERT", "REPLACE") == "REPLACE"
+        ins = A.Insert(replace=replace)
+        while True:
+            w = self.accept_kw("IGNORE", "LOW_PRIORITY", "HIGH_PRIORITY", "DELAYED")
+            if w is None:
+                break
+            if w == "IGNORE":
+                ins.ignore = True
+            if w == "DELAYED":
+                ins.delayed = True
+        self.accept_kw("INTO")
+        ins.table = self.table_name()
+        if self.at_op("(") and not self.peek_kw(1, "SELECT"):
+            self.advance()
+            ins.columns = []
+            if not self.at_op(")"):
+                ins.columns.append(self.column_name())
+                while self.accept_op(","):
+                    ins.columns.append(self.column_name())
+            self.expect_op(")")
+        if self.accept_kw("VALUES", "VALUE"):
+            ins.rows = [self.value_row()]
+            while self.accept_op(","):
+                ins.rows.append(self.value_row())
+        elif self.accept_kw("SET"):
+            cols, vals = [], []
+            while True:
+                cols.append(self.column_name())
+                if not self.accept_op("=", ":="):
+                    raise self.error("expected =")
+                vals.append(self.expr())
+                if not self.accept_op(","):
+                    break
+            ins.columns = cols
+            ins.rows = [vals]
+        elif self.at_kw("SELECT") or self.at_op("("):
+            ins.select = self.select_stmt()
+        else:
+            raise self.error()
+        if self.accept_kw("ON"):
+            self.expect_kw("DUPLICATE")
+            self.expect_kw("KEY")
+            self.expect_kw("UPDATE")
+            ins.on_duplicate = self.assignments()
+        return ins
+
+    def column_name(self) -> str:
+        name = self.ident()
+        if self.accept_op("."):
+            name = self.ident()
+            if self.accept_op("."):
+                name = self.ident()
+        return name
+
+    def value_row(self) -> list[A.Expr]:
+        self.expect_op("(")
+        row: list[A.Expr] = []
+        if self.accept_op(")"):
+            return row
+        while True:
+            if self.at_kw("DEFAULT") and not (self.peek().kind == "OP" and self.peek().value == "("):
+                self.advance()
+                row.append(A.Default())
+            else:
+                row.append(self.expr())
+            if not self.accept_op(","):
+                break
+        self.expect_op(")")
+        return row
+
+    def assignments(self) -> list[tuple[A.ColumnRef, A.Expr]]:
+        out = []
+        while True:
+            first = self.ident()
+            col = A.ColumnRef(first)
+            if self.accept_op("."):
+                col = A.ColumnRef(self.ident(), first)
+            if not self.accept_op("=", ":="):
+                raise self.error("expected =")
+            if self.at_kw("DEFAULT") and not (self.peek().kind == "OP" and self.peek().value == "("):
+                self.advance()
+                val: A.Expr = A.Default(col.name)
+            else:
+                val = self.expr()
+            out.append((col, val))
+            if not self.accept_op(","):
+                return out
+
+    # --- UPDATE / DELETE
+
+    def update_stmt(self) -> A.Update:
+        self.expect_kw("UPDATE")
+        up = A.Update()
+        while True:
+            w = self.accept_kw("IGNORE", "LOW_PRIORITY")
+            if w is None:
+                break
+            if w == "IGNORE":
+                up.ignore = True
+        up.tables = self.table_refs()
+        self.expect_kw("SET")
+        up.assignments = self.assignments()
+        if self.accept_kw("WHERE"):
+            up.where = self.expr()
+        up.order_by = self.order_by()
+        up.limit, _ = self.limit_clause(allow_offset=False)
+        return up
+
+    def delete_stmt(self) -> A.Delete:
+        self.expect_kw("DELETE")
+        de = A.Delete()
+        while True:
+            w = self.accept_kw("IGNORE", "LOW_PRIORITY", "QUICK")
+            if w is None:
+                break
+            if w == "IGNORE":
+                de.ignore = True
+        if self.accept_kw("FROM"):
+            refs = self.table_refs()
+            if self.accept_kw("USING"):
+                de.targets = [r.table.name for r in refs]
+                de.tables = self.table_refs()
+            else:
+                de.tables = refs
+        else:
+            targets = [self.delete_target()]
+            while self.accept_op(","):
+                targets.append(self.delete_target())
+            de.targets = targets
+            self.expect_kw("FROM")
+            de.tables = self.table_refs()
+        if self.accept_kw("WHERE"):
+            de.where = self.expr()
+        de.order_by = self.order_by()
+        de.limit, _ = self.limit_clause(allow_offset=False)
+        return de
+
+    def delete_target(self) -> str:
+        name = self.ident()
+        if self.accept_op("."):
+            if self.accept_op("*"):
+                return name
+            name = self.ident()
+        return name
+
+    def truncate_stmt(self) -> A.Truncate:
+        self.expect_kw("TRUNCATE")
+        self.accept_kw("TABLE")
+        return A.Truncate(table=self.table_name())
+
+    # --- DDL
+
+    def create_stmt(self) -> A.Statement:
+        self.expect_kw("CREATE")
+        or_replace = False
+        if self.accept_kw("OR"):
+            self.expect_kw("REPLACE")
+            or_replace = True
+        # DEFINER=... for routines and triggers
+        if self.accept_kw("DEFINER"):
+            self.expect_op("=")
+            self.advance()
+            if self.tok.kind == "VAR":
+                self.advance()
+        temporary = bool(self.accept_kw("TEMPORARY"))
+        if self.accept_kw("DATABASE", "SCHEMA"):
+            ine = self.if_not_exists()
+            name = self.ident()
+            while self.accept_kw("DEFAULT", "CHARACTER", "CHARSET", "COLLATE", "SET"):
+                self.accept_op("=")
+                if self.tok.kind in ("WORD", "QWORD", "STRING"):
+                    self.advance()
+            return A.CreateDatabase(name=name, if_not_exists=ine)
+        if self.accept_kw("TABLE"):
+            return self.create_table(temporary, or_replace)
+        if self.accept_kw("TRIGGER"):
+            return self.create_trigger()
+        if self.at_kw("PROCEDURE", "FUNCTION"):
+            return self.create_routine()
+        if self.accept_kw("VIEW"):
+            name = self.table_name()
+            self.expect_kw("AS")
+            return A.CreateView(name=name, select=self.select_stmt(), or_replace=or_replace)
+        if self.at_kw("ALGORITHM", "SQL"):
+            raise UnsupportedError("CREATE VIEW options")
+        raise UnsupportedError("CREATE " + str(self.tok.value).upper())
+
+    def if_not_exists(self) -> bool:
+        if self.accept_kw("IF"):
+            self.expect_kw("NOT")
+            self.expect_kw("EXISTS")
+            return True
+        return False
+
+    def if_exists(self) -> bool:
+        if self.accept_kw("IF"):
+            self.expect_kw("EXISTS")
+            return True
+        return False
+
+    def create_table(self, temporary: bool, or_replace: bool) -> A.CreateTable:
+        ct = A.CreateTable(temporary=temporary, or_replace=or_replace)
+        ct.if_not_exists = self.if_not_exists()
+        ct.table = self.table_name()
+        if self.accept_kw("LIKE"):
+            ct.like = self.table_name()
+            return ct
+        if self.at_op("(") and not self.peek_kw(1, "SELECT"):
+            self.advance()
+            while True:
+                self.table_element(ct)
+                if not self.accept_op(","):
+                    break
+            self.expect_op(")")
+        self.table_options(ct)
+        self.accept_kw("IGNORE", "REPLACE")
+        if self.accept_kw("AS") or self.at_kw("SELECT") or self.at_op("("):
+            ct.select_pos = self.tok.pos
+            ct.select = self.select_stmt()
+        return ct
+
+    def table_options(self, ct: A.CreateTable) -> None:
+        while True:
+            self.accept_op(",")
+            if self.accept_kw("ENGINE", "TYPE"):
+                self.accept_op("=")
+                ct.options["ENGINE"] = self.ident_or_string()
+            elif self.accept_kw("DEFAULT"):
+                continue
+            elif self.accept_kw("CHARSET", "CHARACTER"):
+                self.accept_kw("SET")
+                self.accept_op("=")
+                ct.options["CHARSET"] = self.ident_or_string()
+            elif self.accept_kw("COLLATE"):
+                self.accept_op("=")
+                ct.options["COLLATE"] = self.ident_or_string()
+            elif self.at_kw("AUTO_INCREMENT", "ROW_FORMAT", "COMMENT", "KEY_BLOCK_SIZE", "STATS_PERSISTENT"):
+                key = self.advance().value.upper()  # type: ignore[union-attr]
+                self.accept_op("=")
+                ct.options[key] = str(self.advance().value)
+            else:
+                return
+
+    def table_element(self, ct: A.CreateTable) -> None:
+        if self.accept_kw("PRIMARY"):
+            self.expect_kw("KEY")
+            ct.keys.append(A.KeyDef("PRIMARY", self.key_columns()))
+            return
+        if self.accept_kw("UNIQUE"):
+            self.accept_kw("KEY", "INDEX")
+            name = None if self.at_op("(") else self.ident()
+            ct.keys.append(A.KeyDef("UNIQUE", self.key_columns(), name))
+            return
+        if self.accept_kw("KEY", "INDEX"):
+            name = None if self.at_op("(") else self.ident()
+            ct.keys.append(A.KeyDef("INDEX", self.key_columns(), name))
+            return
+        if self.at_kw("CONSTRAINT", "FOREIGN", "FULLTEXT", "SPATIAL", "CHECK"):
+            raise UnsupportedError(str(self.tok.value).upper() + " in CREATE TABLE")
+        ct.columns.append(self.column_def())
+
+    def key_columns(self) -> list[str]:
+        self.expect_op("(")
+        cols = [self.ident()]
+        if self.accept_op("("):
+            self.advance()
+            self.expect_op(")")
+        self.accept_kw("ASC", "DESC")
+        while self.accept_op(","):
+            cols.append(self.ident())
+            if self.accept_op("("):
+                self.advance()
+                self.expect_op(")")
+            self.accept_kw("ASC", "DESC")
+        self.expect_op(")")
+        return cols
+
+    def type_spec(self) -> tuple[str, list[object], bool, bool]:
+        t = self.tok
+        if t.kind != "WORD" or t.value.upper() not in _TYPE_WORDS:  # type: ignore[union-attr]
+            raise UnsupportedError(f"column type {t.value}")
+        tname = self.advance().value.upper()  # type: ignore[union-attr]
+        if tname == "DOUBLE":
+            self.accept_kw("PRECISION")
+        if tname in ("CHAR", "VARCHAR") and self.accept_kw("BYTE"):
+            pass
+        if tname == "CHAR" and self.accept_kw("VARYING"):
+            tname = "VARCHAR"
+        args: list[object] = []
+        if self.accept_op("("):
+            while True:
+                tk = self.advance()
+                if tk.kind in ("INT", "STRING"):
+                    args.append(tk.value)
+                else:
+                    raise ParseError(self.sql, tk.pos)
+                if not self.accept_op(","):
+                    break
+            self.expect_op(")")
+        unsigned = zerofill = False
+        while True:
+            w = self.accept_kw("UNSIGNED", "SIGNED", "ZEROFILL")
+            if w is None:
+                break
+            if w == "UNSIGNED":
+                unsigned = True
+            if w == "ZEROFILL":
+                zerofill = unsigned = True
+        return tname, args, unsigned, zerofill
+
+    def column_def(self) -> A.ColumnDef:
+        name = self.ident()
+        tname, args, unsigned, zerofill = self.type_spec()
+        cd = A.ColumnDef(name, tname, args, unsigned, zerofill)
+        while True:
+            if self.accept_kw("NOT"):
+                self.expect_kw("NULL")
+                cd.nullable = False
+            elif self.accept_kw("NULL"):
+                cd.nullable = True
+            elif self.accept_kw("DEFAULT"):
+                cd.has_default = True
+                if self.accept_op("("):
+                    cd.default = self.expr()
+                    self.expect_op(")")
+                else:
+                    cd.default = self.unary()
+            elif self.accept_kw("AUTO_INCREMENT"):
+                cd.auto_increment = True
+            elif self.accept_kw("PRIMARY"):
+                self.expect_kw("KEY")
+                cd.primary_key = True
+            elif self.accept_kw("UNIQUE"):
+                self.accept_kw("KEY")
+                cd.unique = True
+            elif self.accept_kw("KEY"):
+                cd.primary_key = True
+            elif self.accept_kw("CHARACTER", "CHARSET"):
+                self.accept_kw("SET")
+                cd.charset = self.ident_or_string()
+            elif self.accept_kw("COLLATE"):
+                cd.collation = self.ident_or_string()
+            elif self.accept_kw("COMMENT"):
+                cd.comment = self.advance().value  # type: ignore[assignment]
+            elif self.accept_kw("ON"):
+                self.expect_kw("UPDATE")
+                self.expr()
+                cd.on_update_now = True
+            elif self.at_kw("REFERENCES", "CHECK", "GENERATED", "AS", "INVISIBLE"):
+                raise UnsupportedError(str(self.tok.value).upper() + " column attribute")
+            else:
+                return cd
+
+    def create_trigger(self) -> A.CreateTrigger:
+        tr = A.CreateTrigger()
+        tr.name = self.ident()
+        tr.timing = self.expect_kw("BEFORE", "AFTER")
+        tr.event = self.expect_kw("INSERT", "UPDATE", "DELETE")
+        self.expect_kw("ON")
+        tr.table = self.table_name()
+        self.expect_kw("FOR")
+        self.expect_kw("EACH")
+        self.expect_kw("ROW")
+        tr.body = self.routine_body()
+        return tr
+
+    def create_routine(self) -> A.CreateRoutine:
+        r = A.CreateRoutine(kind=self.expect_kw("PROCEDURE", "FUNCTION"))
+        r.name = self.ident()
+        self.expect_op("(")
+        if not self.at_op(")"):
+            while True:
+                mode = self.accept_kw("IN", "OUT", "INOUT") or "IN"
+                pname = self.ident()
+                tname, args, _, _ = self.type_spec()
+                r.params.append(A.RoutineParam(pname, tname, args, mode))
+                if not self.accept_op(","):
+                    break
+        self.expect_op(")")
+        if r.kind == "FUNCTION":
+            self.expect_kw("RETURNS")
+            tname, args, _, _ = self.type_spec()
+            r.returns = (tname, args)
+        while True:
+            w = self.accept_kw("DETERMINISTIC", "NOT", "NO", "READS", "MODIFIES", "CONTAINS", "LANGUAGE", "SQL")
+            if w is None:
+                break
+            if w == "DETERMINISTIC":
+                r.deterministic = True
+            elif w == "NOT":
+                self.expect_kw("DETERMINISTIC")
+            elif w in ("NO", "CONTAINS"):
+                self.accept_kw("SQL")
+            elif w in ("READS", "MODIFIES"):
+                self.expect_kw("SQL")
+                self.expect_kw("DATA")
+            elif w == "LANGUAGE":
+                self.expect_kw("SQL")
+            elif w == "SQL":
+                self.expect_kw("SECURITY")
+                self.expect_kw("DEFINER", "INVOKER")
+        r.body = self.routine_body()
+        return r
+
+    def routine_body(self) -> list[A.Statement]:
+        if self.accept_kw("BEGIN"):
+            body: list[A.Statement] = []
+            while not self.accept_kw("END"):
+                body.append(self.routine_statement())
+                if not self.accept_op(";") and not self.at_kw("END"):
+                    raise self.error("expected ;")
+            return body
+        return [self.routine_statement()]
+
+    def routine_statement(self) -> A.Statement:
+        start = self.tok.pos
+        if self.accept_kw("RETURN"):
+            st: A.Statement = A.Return(expr=self.expr())
+        elif self.accept_kw("DECLARE"):
+            names = [self.ident()]
+            while self.accept_op(","):
+                names.append(self.ident())
+            tname, _, _, _ = self.type_spec()
+            default = None
+            if self.accept_kw("DEFAULT"):
+                default = self.expr()
+            st = A.Declare(names=names, type_name=tname, default=default)
+        elif self.at_kw("SET") and self.peek().kind in ("WORD", "QWORD") and not self.peek_kw(
+                1, "SESSION", "GLOBAL", "LOCAL", "NAMES", "TRANSACTION", "AUTOCOMMIT", "SQL_LOG_BIN",
+                "BINLOG_FORMAT"):
+            self.advance()
+            name = self.ident()
+            self.expect_op("=")
+            st = A.SetLocal(name=name, value=self.expr())
+        else:
+            st = self.statement()
+        st.text = self.sql[start:self.tok.pos].strip()
+        return st
+
+    def drop_stmt(self) -> A.Statement:
+        self.expect_kw("DROP")
+        temporary = bool(self.accept_kw("TEMPORARY"))
+        if self.accept_kw("DATABASE", "SCHEMA"):
+            ie = self.if_exists()
+            return A.DropDatabase(name=self.ident(), if_exists=ie)
+        if self.accept_kw("TABLE", "TABLES"):
+            ie = self.if_exists()
+            tables = [self.table_name()]
+            while self.accept_op(","):
+                tables.append(self.table_name())
+            self.accept_kw("RESTRICT", "CASCADE")
+            return A.DropTable(tables=tables, temporary=temporary, if_exists=ie)
+        if self.at_kw("PROCEDURE", "FUNCTION", "TRIGGER"):
+            kind = self.advance().value.upper()  # type: ignore[union-attr]
+            ie = self.if_exists()
+            name = self.ident()
+            if self.accept_op("."):
+                name = self.ident()
+            return A.DropRoutine(kind=kind, name=name, if_exists=ie)
+        if self.accept_kw("VIEW"):
+            ie = self.if_exists()
+            names = [self.table_name()]
+            while self.accept_op(","):
+                names.append(self.table_name())
+            return A.DropView(names=names, if_exists=ie)
+        raise UnsupportedError("DROP " + str(self.tok.value).upper())
+
+    def alter_stmt(self) -> A.Statement:
+        self.expect_kw("ALTER")
+        if self.accept_kw("TABLE"):
+            name = self.table_name()
+            if self.accept_kw("ENGINE"):
+                self.accept_op("=")
+                return A.AlterTable(table=name, engine=self.ident_or_string())
+        raise UnsupportedError("ALTER")
+
+    # --- transactions and session
+
+    def begin_stmt(self) -> A.Statement:
+        w = self.expect_kw("BEGIN", "START")
+        if w == "START":
+            self.expect_kw("TRANSACTION")
+            ro = False
+            while True:
+                m = self.accept_kw("READ", "WITH")
+                if m is None:
+                    break
+                if m == "READ":
+                    ro = self.expect_kw("ONLY", "WRITE") == "ONLY"
+                else:
+                    self.expect_kw("CONSISTENT")
+                    self.expect_kw("SNAPSHOT")
+                self.accept_op(",")
+            return A.Begin(read_only=ro)
+        self.accept_kw("WORK")
+        return A.Begin()
+
+    def commit_stmt(self) -> A.Statement:
+        self.expect_kw("COMMIT")
+        self.accept_kw("WORK")
+        if self.at_kw("AND", "RELEASE"):
+            raise UnsupportedError("COMMIT AND CHAIN/RELEASE")
+        return A.Commit()
+
+    def rollback_stmt(self) -> A.Statement:
+        self.expect_kw("ROLLBACK")
+        self.accept_kw("WORK")
+        if self.accept_kw("TO"):
+            self.accept_kw("SAVEPOINT")
+            return A.Rollback(savepoint=self.ident())
+        if self.at_kw("AND", "RELEASE"):
+            raise UnsupportedError("ROLLBACK AND CHAIN/RELEASE")
+        return A.Rollback()
+
+    def savepoint_stmt(self) -> A.Statement:
+        self.expect_kw("SAVEPOINT")
+        return A.Savepoint(name=self.ident())
+
+    def release_stmt(self) -> A.Statement:
+        self.expect_kw("RELEASE")
+        self.expect_kw("SAVEPOINT")
+        return A.ReleaseSavepoint(name=self.ident())
+
+    def use_stmt(self) -> A.Statement:
+        self.expect_kw("USE")
+        return A.Use(db=self.ident())
+
+    def set_stmt(self) -> A.Statement:
+        self.expect_kw("SET")
+        if self.accept_kw("NAMES"):
+            cs = self.ident_or_string()
+            coll = None
+            if self.accept_kw("COLLATE"):
+                coll = self.ident_or_string()
+            return A.SetNames(charset=cs, collation=coll)
+        if self.at_kw("CHARACTER") and self.peek_kw(1, "SET"):
+            self.advance()
+            self.advance()
+            return A.SetNames(charset=self.ident_or_string())
+        scope_word = None
+        if self.at_kw("SESSION", "GLOBAL", "LOCAL") and self.peek_kw(1, "TRANSACTION"):
+            scope_word = self.advance().value.upper()  # type: ignore[union-attr]
+        if self.accept_kw("TRANSACTION"):
+            st = A.SetTransaction(scope={"GLOBAL": "global", None: "next"}.get(scope_word, "session"))
+            while True:
+                if self.accept_kw("ISOLATION"):
+                    self.expect_kw("LEVEL")
+                    w = self.expect_kw("READ", "REPEATABLE", "SERIALIZABLE")
+                    if w == "READ":
+                        w2 = self.expect_kw("COMMITTED", "UNCOMMITTED")
+                        st.isolation = f"READ-{w2}"
+                    elif w == "REPEATABLE":
+                        self.expect_kw("READ")
+                        st.isolation = "REPEATABLE-READ"
+                    else:
+                        st.isolation = "SERIALIZABLE"
+                elif self.accept_kw("READ"):
+                    st.read_only = self.expect_kw("ONLY", "WRITE") == "ONLY"
+                else:
+                    raise self.error()
+                if not self.accept_op(","):
+                    return st
+        out = A.Set()
+        scope = "session"
+        while True:
+            w = self.accept_kw("SESSION", "GLOBAL", "LOCAL")
+            if w:
+                scope = "global" if w == "GLOBAL" else "session"
+            t = self.tok
+            if t.kind == "VAR":
+                self.advance()
+                target: A.Expr = A.UserVar(t.value)  # type: ignore[arg-type]
+            elif t.kind == "SYSVAR":
+                self.advance()
+                target = _sysvar(t.value)  # type: ignore[arg-type]
+            else:
+                name = self.ident()
+                target = A.SysVar(name.lower(), scope)
+            if not self.accept_op("=", ":="):
+                raise self.error("expected =")
+            if self.at_kw("DEFAULT"):
+                self.advance()
+                value: A.Expr = A.Default()
+            elif self.at_kw("ON") and isinstance(target, A.SysVar):
+                self.advance()
+                value = A.Literal("ON")
+            else:
+                value = self.expr()
+            out.assignments.append(A.SetAssignment(target, value))
+            if not self.accept_op(","):
+                return out
+
+    def show_stmt(self) -> A.Statement:
+        self.expect_kw("SHOW")
+        sh = A.Show()
+        if self.accept_kw("FULL"):
+            sh.full = True
+        if self.accept_kw("GLOBAL"):
+            sh.scope = "global"
+        elif self.accept_kw("SESSION", "LOCAL"):
+            sh.scope = "session"
+        if self.accept_kw("BINLOG"):
+            self.expect_kw("EVENTS")
+            sh.what = "BINLOG_EVENTS"
+            if self.accept_kw("IN"):
+                sh.log_name = self.advance().value  # type: ignore[assignment]
+            if self.accept_kw("FROM"):
+                sh.from_pos = self.advance().value  # type: ignore[assignment]
+            if self.accept_kw("LIMIT"):
+                a = self.advance().value
+                if self.accept_op(","):
+                    sh.offset, sh.limit = a, self.advance().value  # type: ignore[assignment]
+                else:
+                    sh.limit = a  # type: ignore[assignment]
+        elif self.accept_kw("BINARY", "MASTER"):
+            w = self.expect_kw("LOGS", "STATUS")
+            sh.what = "BINARY_LOGS" if w == "LOGS" else "MASTER_STATUS"
+        elif self.accept_kw("WARNINGS", "ERRORS"):
+            sh.what = str(self.toks[self.i - 1].value).upper()
+            if self.accept_kw("LIMIT"):
+                sh.limit = self.advance().value  # type: ignore[assignment]
+        elif self.accept_kw("COUNT"):
+            self.expect_op("(")
+            self.expect_op("*")
+            self.expect_op(")")
+            sh.what = "COUNT_" + self.expect_kw("WARNINGS", "ERRORS")
+        elif self.accept_kw("TABLES"):
+            sh.what = "TABLES"
+            if self.accept_kw("FROM", "IN"):
+                sh.db = self.ident()
+        elif self.accept_kw("DATABASES", "SCHEMAS"):
+            sh.what = "DATABASES"
+        elif self.accept_kw("PROCESSLIST"):
+            sh.what = "PROCESSLIST"
+        elif self.accept_kw("VARIABLES"):
+            sh.what = "VARIABLES"
+        elif self.accept_kw("STATUS"):
+            sh.what = "STATUS"
+        elif self.accept_kw("ENGINES"):
+            sh.what = "ENGINES"
+        elif self.accept_kw("CREATE"):
+            self.expect_kw("TABLE")
+            sh.what = "CREATE_TABLE"
+            sh.table = self.table_name()
+        elif self.accept_kw("TRIGGERS"):
+            sh.what = "TRIGGERS"
+        else:
+            raise UnsupportedError("SHOW " + str(self.tok.value).upper())
+        if self.accept_kw("LIKE"):
+            sh.like = self.advance().value  # type: ignore[assignment]
+        elif self.accept_kw("WHERE"):
+            raise UnsupportedError("SHOW ... WHERE")
+        return sh
+
+    def reset_stmt(self) -> A.Statement:
+        self.expect_kw("RESET")
+        self.expect_kw("MASTER")
+        return A.ResetMaster()
+
+    def flush_stmt(self) -> A.Statement:
+        self.expect_kw("FLUSH")
+        self.accept_kw("LOCAL", "NO_WRITE_TO_BINLOG")
+        if self.accept_kw("BINARY", "LOGS"):
+            self.accept_kw("LOGS")
+            return A.FlushBinaryLogs()
+        raise UnsupportedError("FLUSH " + str(self.tok.value).upper())
+
+    def do_stmt(self) -> A.Statement:
+        self.expect_kw("DO")
+        exprs = [self.expr()]
+        while self.accept_op(","):
+            exprs.append(self.expr())
+        return A.Do(exprs=exprs)
+
+    def call_stmt(self) -> A.Statement:
+        self.expect_kw("CALL")
+        name = self.ident()
+        args: list[A.Expr] = []
+        if self.accept_op("("):
+            if not self.at_op(")"):
+                args.append(self.expr())
+                while self.accept_op(","):
+                    args.append(self.expr())
+            self.expect_op(")")
+        return A.Call(name=name, args=args)
+
+    # ------------------------------------------------------------ expressions
+
+    def expr(self) -> A.Expr:
+        return self.or_expr()
+
+    def or_expr(self) -> A.Expr:
+        left = self.xor_expr()
+        while self.accept_kw("OR") or self.accept_op("||"):
+            left = A.Binary("OR", left, self.xor_expr())
+        return left
+
+    def xor_expr(self) -> A.Expr:
+        left = self.and_expr()
+        while self.accept_kw("XOR"):
+            left = A.Binary("XOR", left, self.and_expr())
+        return left
+
+    def and_expr(self) -> A.Expr:
+        left = self.not_expr()
+        while self.accept_kw("AND") or self.accept_op("&&"):
+            left = A.Binary("AND", left, self.not_expr())
+        return left
+
+    def not_expr(self) -> A.Expr:
+        if self.accept_kw("NOT"):
+            return A.Unary("NOT", self.not_expr())
+        return self.predicate()
+
+    def predicate(self) -> A.Expr:
+        left = self.bit_or()
+        while True:
+            if self.at_op(*_COMPARISON):
+                op = self.advance().value
+                if self.at_kw("ANY", "ALL", "SOME"):
+                    raise UnsupportedError("ANY/ALL subqueries")
+                left = A.Binary("!=" if op == "<>" else op, left, self.bit_or())  # type: ignore[arg-type]
+                continue
+            if self.accept_kw("IS"):
+                neg = bool(self.accept_kw("NOT"))
+                w = self.expect_kw("NULL", "TRUE", "FALSE", "UNKNOWN")
+                if w in ("NULL", "UNKNOWN"):
+                    left = A.IsNull(left, neg)
+                else:
+                    left = A.IsBool(left, w == "TRUE", neg)
+                continue
+            neg = False
+            if self.at_kw("NOT") and self.peek_kw(1, "IN", "BETWEEN", "LIKE", "REGEXP", "RLIKE"):
+                self.advance()
+                neg = True
+            if self.accept_kw("IN"):
+                self.expect_op("(")
+                if self.at_kw("SELECT"):
+                    q = self.select_stmt()
+                    self.expect_op(")")
+                    left = A.InSubquery(left, q, neg)
+                    continue
+                items = [self.expr()]
+                while self.accept_op(","):
+                    items.append(self.expr())
+                self.expect_op(")")
+                left = A.InList(left, items, neg)
+            elif self.accept_kw("BETWEEN"):
+                low = self.bit_or()
+                self.expect_kw("AND")
+                left = A.Between(left, low, self.bit_or(), neg)
+            elif self.accept_kw("LIKE"):
+                left = A.Like(left, self.bit_or(), neg)
+                if self.accept_kw("ESCAPE"):
+                    raise UnsupportedError("LIKE ... ESCAPE")
+            elif self.at_kw("REGEXP", "RLIKE"):
+                raise UnsupportedError("REGEXP")
+            else:
+                return left
+
+    def _binary_level(self, ops: tuple[str, ...], nxt: Callable[[], A.Expr], kws: tuple[str, ...] = ()) -> A.Expr:
+        left = nxt()
+        while True:
+            if self.at_op(*ops):
+                op = self.advance().value
+            elif kws and self.at_kw(*kws):
+                op = self.advance().value.upper()  # type: ignore[union-attr]
+            else:
+                return left
+            left = A.Binary(op, left, nxt())  # type: ignore[arg-type]
+
+    def bit_or(self) -> A.Expr:
+        return self._binary_level(("|",), self.bit_and)
+
+    def bit_and(self) -> A.Expr:
+        return self._binary_level(("&",), self.shift)
+
+    def shift(self) -> A.Expr:
+        return self._binary_level(("<<", ">>"), self.additive)
+
+    def additive(self) -> A.Expr:
+        return self._binary_level(("+", "-"), self.multiplicative)
+
+    def multiplicative(self) -> A.Expr:
+        return self._binary_level(("*", "/", "%"), self.bit_xor, ("DIV", "MOD"))
+
+    def bit_xor(self) -> A.Expr:
+        return self._binary_level(("^",), self.unary)
+
+    def unary(self) -> A.Expr:
+        if self.accept_op("-"):
+            operand = self.unary()
+            if isinstance(operand, A.Literal) and isinstance(operand.value, (int, Decimal, float)) \
+                    and not isinstance(operand.value, bool):
+                return A.Literal(-operand.value)
+            return A.Unary("-", operand)
+        if self.accept_op("+"):
+            return self.unary()
+        if self.accept_op("~"):
+            return A.Unary("~", self.unary())
+        if self.accept_op("!"):
+            return A.Unary("NOT", self.unary())
+        if self.accept_kw("BINARY"):
+            return A.Unary("BINARY", self.unary())
+        return self.primary()
+
+    def primary(self) -> A.Expr:
+        t = self.tok
+        k = t.kind
+        if k in ("INT", "DECIMAL", "FLOAT", "HEX"):
+            self.advance()
+            return A.Literal(t.value)
+        if k == "STRING":
+            self.advance()
+            value = t.value
+            while self.tok.kind == "STRING":  # adjacent literals concatenate
+                value = value + self.advance().value  # type: ignore[operator]
+            return A.Literal(value)
+        if k == "VAR":
+            self.advance()
+            if self.accept_op(":="):
+                return A.Assign(t.value, self.expr())  # type: ignore[arg-type]
+            return A.UserVar(t.value)  # type: ignore[arg-type]
+        if k == "SYSVAR":
+            self.advance()
+            return _sysvar(t.value)  # type: ignore[arg-type]
+        if k == "OP" and t.value == "(":
+            self.advance()
+            if self.at_kw("SELECT"):
+                q = self.select_stmt()
+                self.expect_op(")")
+                return A.ScalarSubquery(q)
+            e = self.expr()
+            if self.at_op(","):
+                raise UnsupportedError("row constructors")
+            self.expect_op(")")
+            return e
+        if k == "QWORD":
+            return self.column_ref()
+        if k != "WORD":
+            raise self.error()
+        word = t.value.upper()  # type: ignore[union-attr]
+        if word == "NULL":
+            self.advance()
+            return A.Literal(None)
+        if word in ("TRUE", "FALSE"):
+            self.advance()
+            return A.Literal(1 if word == "TRUE" else 0)
+        if word == "CASE":
+            return self.case_expr()
+        if word == "EXISTS":
+            self.advance()
+            self.expect_op("(")
+            q = self.select_stmt()
+            self.expect_op(")")
+            return A.Exists(q)
+        if word in ("DATE", "TIME", "TIMESTAMP") and self.peek().kind == "STRING":
+            self.advance()
+            return A.FuncCall("CAST_" + word, [A.Literal(self.advance().value)])
+        if word == "INTERVAL":
+            raise UnsupportedError("INTERVAL")
+        if word in ("NEW", "OLD") and self.peek().kind == "OP" and self.peek().value == ".":
+            self.advance()
+            self.advance()
+            return A.RowValue(word, self.ident())
+        if word == "DEFAULT" and self.peek().kind == "OP" and self.peek().value == "(":
+            self.advance()
+            self.advance()
+            col = self.ident()
+            self.expect_op(")")
+            return A.Default(col)
+        if self.peek().kind == "OP" and self.peek().value == "(" and word not in _RESERVED | {"DEFAULT"} \
+                or word in ("IF", "REPLACE", "LEFT", "RIGHT", "MOD", "INSERT", "VALUES", "VALUE") \
+                and self.peek().kind == "OP" and self.peek().value == "(":
+            return self.func_call()
+        if word in ("CURRENT_TIMESTAMP", "CURRENT_DATE", "CURRENT_TIME", "LOCALTIME", "LOCALTIMESTAMP",
+                    "CURRENT_USER", "UTC_TIMESTAMP", "UTC_DATE", "UTC_TIME"):
+            self.advance()
+            return A.FuncCall(word, [])
+        return self.column_ref()
+
+    def column_ref(self) -> A.Expr:
+        first = self.ident()
+        if self.at_op(".") and self.peek().kind in ("WORD", "QWORD"):
+            self.advance()
+            second = self.ident()
+            if self.at_op(".") and self.peek().kind in ("WORD", "QWORD"):
+                self.advance()
+                return A.ColumnRef(self.ident(), second)
+            return A.ColumnRef(second, first)
+        return A.ColumnRef(first)
+
+    def func_call(self) -> A.Expr:
+        name = self.advance().value.upper()  # type: ignore[union-attr]
+        self.expect_op("(")
+        call = A.FuncCall(name)
+        if name in ("CAST", "CONVERT"):
+            arg = self.expr()
+            if self.accept_kw("AS") or self.accept_op(","):
+                tname, args, unsigned, _ = self._cast_type()
+                self.expect_op(")")
+                return A.FuncCall("CAST", [arg, A.Literal(tname), A.Literal(args), A.Literal(unsigned)])
+            if self.accept_kw("USING"):
+                self.ident()
+                self.expect_op(")")
+                return arg
+            raise self.error()
+        if self.accept_op(")"):
+            return call
+        if self.accept_op("*"):
+            call.star = True
+            self.expect_op(")")
+            return call
+        if self.accept_kw("DISTINCT"):
+            call.distinct = True
+        call.args.append(self.expr())
+        while self.accept_op(","):
+            call.args.append(self.expr())
+        if name == "GROUP_CONCAT" and self.at_kw("SEPARATOR", "ORDER"):
+            raise UnsupportedError("GROUP_CONCAT options")
+        self.expect_op(")")
+        return call
+
+    def _cast_type(self) -> tuple[str, list[object], bool, bool]:
+        if self.accept_kw("SIGNED"):
+            self.accept_kw("INTEGER", "INT")
+            return "SIGNED", [], False, False
+        if self.accept_kw("UNSIGNED"):
+            self.accept_kw("INTEGER", "INT")
+            return "UNSIGNED", [], True, False
+        return self.type_spec()
+
+    def case_expr(self) -> A.Expr:
+        self.expect_kw("CASE")
+        operand = None if self.at_kw("WHEN") else self.expr()
+        whens = []
+        while self.accept_kw("WHEN"):
+            cond = self.expr()
+            self.expect_kw("THEN")
+            whens.append((cond, self.expr()))
+        else_ = self.expr() if self.accept_kw("ELSE") else None
+        self.expect_kw("END")
+        return A.Case(operand, whens, else_)
+
+
+def _sysvar(raw: str) -> A.SysVar:
+    name = raw.lower()
+    if name.startswith("global."):
+        return A.SysVar(name[7:], "global")
+    if name.startswith("session.") or name.startswith("local."):
+        return A.SysVar(name.split(".", 1)[1], "session")
+    return A.SysVar(name, "session")
+
+
+_STATEMENTS: dict[str, Callable[[Parser], A.Statement]] = {
+    "SELECT": Parser.select_stmt,
+    "INSERT": Parser.insert_stmt,
+    "REPLACE": Parser.insert_stmt,
+    "UPDATE": Parser.update_stmt,
+    "DELETE": Parser.delete_stmt,
+    "TRUNCATE": Parser.truncate_stmt,
+    "CREATE": Parser.create_stmt,
+    "DROP": Parser.drop_stmt,
+    "ALTER": Parser.alter_stmt,
+    "BEGIN": Parser.begin_stmt,
+    "START": Parser.begin_stmt,
+    "COMMIT": Parser.commit_stmt,
+    "ROLLBACK": Parser.rollback_stmt,
+    "SAVEPOINT": Parser.savepoint_stmt,
+    "RELEASE": Parser.release_stmt,
+    "USE": Parser.use_stmt,
+    "SET": Parser.set_stmt,
+    "SHOW": Parser.show_stmt,
+    "RESET": Parser.reset_stmt,
+    "FLUSH": Parser.flush_stmt,
+    "DO": Parser.do_stmt,
+    "CALL": Parser.call_stmt,
+}
+
+
+def parse(sql: str) -> A.Statement:
+    """Parse one SQL statement (a trailing ``;`` is allowed)."""
+    return Parser(sql).parse()
