@@ -1,0 +1,632 @@
+"""A threaded TCP server speaking the MySQL protocol in front of replbed sessions.
+
+One thread per client connection; every call into a session (create, execute,
+init_db, status_flags, close) runs under one global lock because the engine
+behind the sessions is not thread-safe. Statements from interleaved sessions
+therefore run one at a time, in the order their packets arrived, which is
+also what makes binlog order deterministic for a given client schedule.
+
+Failure policy, per connection:
+
+* a statement error (:class:`SqlError`) -> ERR packet, connection stays up;
+* a session bug (any other exception) -> logged with traceback, ERR 1105,
+  connection stays up;
+* bytes that are not valid protocol (:class:`ProtocolError`) -> a log line
+  naming the peer and the problem, then only that connection is closed.
+
+Nothing a client sends can stop the accept loop.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import selectors
+import signal
+import socket
+import threading
+import time
+from types import FrameType, TracebackType
+from typing import Callable, Iterable
+
+from harness.server import protocol as p
+from harness.server.errors import (
+    ER_ACCESS_DENIED_ERROR,
+    ER_EMPTY_QUERY,
+    ER_NET_PACKET_TOO_LARGE,
+    ER_NET_PACKETS_OUT_OF_ORDER,
+    ER_UNKNOWN_COM_ERROR,
+    ER_UNKNOWN_ERROR,
+    SQLSTATE_BY_CODE,
+    ConnectionClosed,
+    PacketTooLarge,
+    ProtocolError,
+    SqlError,
+)
+from harness.server.results import (
+    SERVER_STATUS_AUTOCOMMIT,
+    SERVER_STATUS_NO_BACKSLASH_ESCAPES,
+    HandshakeInfo,
+    OkResult,
+    ResultSet,
+    Session,
+    SessionFactory,
+)
+
+log = logging.getLogger("harness.server")
+
+#: MariaDB 10.11's default max_allowed_packet is 16 MiB; we accept more so a
+#: client may test the 16 MiB packet split without reconfiguring anything.
+DEFAULT_MAX_ALLOWED_PACKET = 64 * 1024 * 1024
+#: Nothing legitimate before authentication comes close to this.
+HANDSHAKE_MAX_PACKET = 64 * 1024
+#: Seconds a client has to complete the handshake (MariaDB's connect_timeout).
+DEFAULT_CONNECT_TIMEOUT = 10.0
+
+_RECV_CHUNK = 1 << 16
+
+# Commands that never get a reply; answering them would desynchronise the
+# client, even though we do not support prepared statements.
+_SILENT_COMMANDS = frozenset({p.COM_STMT_CLOSE, 0x18})  # 0x18 = COM_STMT_SEND_LONG_DATA
+
+
+class _AuthRefused(Exception):
+    """Authentication failed; the ERR packet has already been sent."""
+
+
+class PacketChannel:
+    """Packet I/O on one socket: framing, reassembly and sequence ids.
+
+    Kept separate from the command logic so the byte-level rules (16 MiB
+    splits, sequence checks, size limits) live in one small place.
+    """
+
+    def __init__(self, sock: socket.socket, max_packet: int) -> None:
+        self.sock = sock
+        self.max_packet = max_packet
+        self.seq = 0
+        self.last_seq = -1  # sequence id of the last header received
+
+    def _recv_exact(self, n: int) -> bytes:
+        buf = bytearray()
+        while len(buf) < n:
+            try:
+                chunk = self.sock.recv(min(n - len(buf), _RECV_CHUNK))
+            except socket.timeout as exc:
+                raise ProtocolError("timed out waiting for the client") from exc
+            if not chunk:
+                if buf:
+                    raise ProtocolError(f"connection closed in the middle of a packet ({len(buf)} of {n} bytes)")
+                raise ConnectionClosed("peer closed the connection")
+            buf += chunk
+        return bytes(buf)
+
+    def read_packet(self, limit: int | None = None) -> bytes:
+        """One logical packet's payload, reassembled from 16 MiB pieces."""
+        limit = self.max_packet if limit is None else limit
+        payload = bytearray()
+        while True:
+            length, seq = p.parse_packet_header(self._recv_exact(4))
+            self.last_seq = seq
+            if seq != self.seq:
+                raise ProtocolError(f"packets out of order: got sequence id {seq}, expected {self.seq}")
+            self.seq = (self.seq + 1) & 0xFF
+            if len(payload) + length > limit:
+                raise PacketTooLarge(len(payload) + length, limit)
+            payload += self._recv_exact(length)
+            if length < p.MAX_PACKET_CHUNK:
+                return bytes(payload)
+
+    def write(self, *payloads: bytes) -> None:
+        """Frame and send payloads as consecutive packets in one sendall."""
+        out = bytearray()
+        for payload in payloads:
+            framed, self.seq = p.frame_packets(payload, self.seq)
+            out += framed
+        self.sock.sendall(out)
+
+
+class ProtocolServer:
+    """MySQL-protocol TCP server that hands statements to replbed sessions.
+
+    ``password=None`` accepts any password (and, with ``user=None``, any
+    user name); otherwise the client must authenticate with
+    mysql_native_password. The listening socket is bound in the constructor,
+    so ``port`` is the real port even when 0 was asked for.
+    """
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        session_factory: SessionFactory,
+        password: str | None = None,
+        *,
+        user: str | None = None,
+        server_version: str = p.DEFAULT_SERVER_VERSION,
+        server_charset: int = 8,
+        capabilities: int = p.DEFAULT_SERVER_CAPABILITIES,
+        max_allowed_packet: int = DEFAULT_MAX_ALLOWED_PACKET,
+        connect_timeout: float = DEFAULT_CONNECT_TIMEOUT,
+        first_connection_id: int = 1,
+        lock: threading.RLock | None = None,
+    ) -> None:
+        self.session_factory = session_factory
+        self.password = password
+        self.user = user
+        self.server_version = server_version
+        self.server_charset = server_charset
+        self.capabilities = capabilities
+        self.max_allowed_packet = max_allowed_packet
+        self.connect_timeout = connect_timeout
+        #: Held around every session call; share it with anything else that
+        #: touches the engine (e.g. a binlog reader) to stay consistent.
+        self.lock: threading.RLock = lock if lock is not None else threading.RLock()
+        self._ids = itertools.count(first_connection_id)
+        self._ids_lock = threading.Lock()
+
+        self._listener = socket.create_server((host, port), reuse_port=False, backlog=128)
+        self.host, self.port = self._listener.getsockname()[:2]
+
+        self._handlers: dict[int, _ConnectionHandler] = {}
+        self._handlers_lock = threading.Lock()
+        self._stop = threading.Event()
+        self._stopped = threading.Event()
+        self._running = False
+        self._serve_thread: threading.Thread | None = None
+        self._background: threading.Thread | None = None
+        self._wake_r, self._wake_w = socket.socketpair()
+        self._wake_r.setblocking(False)
+        self._wake_w.setblocking(False)
+        self.started_at = time.monotonic()
+        self.questions = 0  # statements received, for COM_STATISTICS
+
+    # -- public API -------------------------------------------------------
+
+    @property
+    def address(self) -> tuple[str, int]:
+        return self.host, self.port
+
+    def serve_forever(self, poll_interval: float = 0.5) -> None:
+        """Accept connections until :meth:`shutdown` (or a signal handler) stops us.
+
+        Cleans up (closes every client, calls ``session.close()``) before
+        returning, however the loop ends, including KeyboardInterrupt.
+        """
+        if self._stop.is_set():
+            self._cleanup()
+            return
+        self._running = True
+        self._serve_thread = threading.current_thread()
+        log.info("replbed protocol server listening on %s:%d", self.host, self.port)
+        sel = selectors.DefaultSelector()
+        try:
+            sel.register(self._listener, selectors.EVENT_READ)
+            sel.register(self._wake_r, selectors.EVENT_READ)
+            while not self._stop.is_set():
+                for key, _ in sel.select(poll_interval):
+                    if key.fileobj is self._wake_r:
+                        self._drain_wakeups()
+                    elif not self._stop.is_set():
+                        self._accept()
+        finally:
+            sel.close()
+            self._cleanup()
+
+    def start(self) -> "ProtocolServer":
+        """Run :meth:`serve_forever` in a daemon thread (handy for tests)."""
+        if self._background is None:
+            started = threading.Event()
+
+            def run() -> None:
+                started.set()
+                self.serve_forever(poll_interval=0.2)
+
+            self._background = threading.Thread(target=run, name=f"replbed-server-{self.port}", daemon=True)
+            self._background.start()
+            started.wait()
+        return self
+
+    def request_shutdown(self) -> None:
+        """Ask the accept loop to stop; safe from signal handlers (never blocks)."""
+        self._stop.set()
+        try:
+            self._wake_w.send(b"x")
+        except OSError:
+            pass
+
+    def shutdown(self, timeout: float = 10.0) -> None:
+        """Stop accepting, close every client connection, close every session.
+
+        Idempotent. Waits for the accept loop when it runs in another thread;
+        called from the serving thread itself (a signal handler) it only
+        requests the stop, and serve_forever finishes the cleanup.
+        """
+        self.request_shutdown()
+        if self._running and threading.current_thread() is self._serve_thread:
+            return
+        if self._running:
+            self._stopped.wait(timeout)
+        else:
+            self._cleanup()
+        if self._background is not None:
+            self._background.join(timeout)
+
+    def install_signal_handlers(self, signals: Iterable[int] = (signal.SIGTERM, signal.SIGINT)) -> None:
+        """Make SIGTERM/SIGINT stop :meth:`serve_forever` gracefully (main thread only)."""
+
+        def handler(signum: int, frame: FrameType | None) -> None:
+            log.info("received signal %d, shutting down", signum)
+            self.request_shutdown()
+
+        for sig in signals:
+            signal.signal(sig, handler)
+
+    def connection_count(self) -> int:
+        with self._handlers_lock:
+            return len(self._handlers)
+
+    def __enter__(self) -> "ProtocolServer":
+        return self.start()
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.shutdown()
+
+    # -- internals --------------------------------------------------------
+
+    def _drain_wakeups(self) -> None:
+        try:
+            while self._wake_r.recv(4096):
+                pass
+        except (BlockingIOError, OSError):
+            pass
+
+    def _accept(self) -> None:
+        try:
+            sock, peer = self._listener.accept()
+        except OSError as exc:  # e.g. EMFILE, ECONNABORTED: keep serving
+            log.warning("accept failed: %s", exc)
+            return
+        with self._ids_lock:
+            conn_id = next(self._ids)
+        handler = _ConnectionHandler(self, sock, peer, conn_id)
+        with self._handlers_lock:
+            if self._stop.is_set():
+                sock.close()
+                return
+            self._handlers[conn_id] = handler
+        handler.thread.start()
+
+    def _forget(self, conn_id: int) -> None:
+        with self._handlers_lock:
+            self._handlers.pop(conn_id, None)
+
+    def _cleanup(self) -> None:
+        """Close the listener and all clients; join their threads."""
+        try:
+            self._listener.close()
+            with self._handlers_lock:
+                handlers = list(self._handlers.values())
+            for h in handlers:
+                h.abort()
+            deadline = time.monotonic() + 10.0
+            for h in handlers:
+                if h.thread is not threading.current_thread() and h.thread.is_alive():
+                    h.thread.join(max(0.0, deadline - time.monotonic()))
+                    if h.thread.is_alive():
+                        log.warning("connection %d did not finish within the shutdown timeout", h.conn_id)
+            for s in (self._wake_r, self._wake_w):
+                try:
+                    s.close()
+                except OSError:
+                    pass
+        finally:
+            self._running = False
+            self._stopped.set()
+            log.info("replbed protocol server on %s:%d stopped", self.host, self.port)
+
+    def _check_credentials(self, user: str, auth_response: bytes, scramble: bytes) -> bool:
+        if self.user is not None and user != self.user:
+            return False
+        if self.password is None:
+            return True
+        return p.verify_native_password(scramble, auth_response, self.password)
+
+
+class _ConnectionHandler:
+    """One client connection: handshake, authentication, command loop."""
+
+    def __init__(self, server: ProtocolServer, sock: socket.socket, peer: tuple, conn_id: int) -> None:
+        self.server = server
+        self.sock = sock
+        self.peer_host = str(peer[0])
+        self.peer_port = int(peer[1])
+        self.conn_id = conn_id
+        self.io = PacketChannel(sock, server.max_allowed_packet)
+        self.session: Session | None = None
+        self.caps = 0  # negotiated capabilities (client's & ours)
+        self.multi_statements = False
+        self._closed = threading.Event()
+        self.thread = threading.Thread(target=self.run, name=f"replbed-conn-{conn_id}", daemon=True)
+
+    @property
+    def peer(self) -> str:
+        return f"{self.peer_host}:{self.peer_port}"
+
+    # -- lifecycle --------------------------------------------------------
+
+    def run(self) -> None:
+        try:
+            self._run()
+        except ConnectionClosed:
+            log.debug("connection %d from %s: client disconnected", self.conn_id, self.peer)
+        except _AuthRefused:
+            pass
+        except PacketTooLarge as exc:
+            log.warning("closing connection %d from %s: %s", self.conn_id, self.peer, exc.reason)
+            self._try_send_error(ER_NET_PACKET_TOO_LARGE, "Got a packet bigger than 'max_allowed_packet' bytes")
+        except ProtocolError as exc:
+            log.warning("closing connection %d from %s: malformed input: %s", self.conn_id, self.peer, exc.reason)
+            if exc.reason.startswith("packets out of order"):
+                self._try_send_error(ER_NET_PACKETS_OUT_OF_ORDER, "Got packets out of order")
+        except OSError as exc:
+            if self.server._stop.is_set() or self._closed.is_set():
+                log.debug("connection %d from %s closed by shutdown: %s", self.conn_id, self.peer, exc)
+            else:
+                log.info("connection %d from %s: socket error: %s", self.conn_id, self.peer, exc)
+        except Exception:
+            log.exception("connection %d from %s: internal error, closing it", self.conn_id, self.peer)
+        finally:
+            self._finish()
+
+    def abort(self) -> None:
+        """Called by shutdown from another thread: unblock our recv()."""
+        self._closed.set()
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+    def _finish(self) -> None:
+        if self.session is not None:
+            session, self.session = self.session, None
+            try:
+                with self.server.lock:
+                    session.close()
+            except Exception:
+                log.exception("connection %d: session.close() failed", self.conn_id)
+        self._lingering_close()
+        self.server._forget(self.conn_id)
+        log.debug("connection %d from %s finished", self.conn_id, self.peer)
+
+    def _lingering_close(self, max_seconds: float = 0.5, max_bytes: int = 1 << 20) -> None:
+        """Send FIN, drain what the client still sends, then close.
+
+        Closing a socket with unread input makes the kernel send RST, which
+        can destroy the ERR packet we just wrote before the client reads it.
+        """
+        try:
+            self.sock.shutdown(socket.SHUT_WR)
+            deadline = time.monotonic() + max_seconds
+            drained = 0
+            while drained < max_bytes:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self.sock.settimeout(left)
+                chunk = self.sock.recv(65536)
+                if not chunk:
+                    break
+                drained += len(chunk)
+        except OSError:
+            pass
+        finally:
+            try:
+                self.sock.close()
+            except OSError:
+                pass
+
+    def _try_send_error(self, code: int, message: str) -> None:
+        """Best-effort ERR before closing, numbered after the packet that broke the rules."""
+        self.io.seq = (self.io.last_seq + 1) & 0xFF
+        try:
+            self.io.write(p.encode_err(code, SQLSTATE_BY_CODE.get(code, "HY000"), message, p.CLIENT_PROTOCOL_41))
+        except OSError:
+            pass
+
+    # -- handshake --------------------------------------------------------
+
+    def _run(self) -> None:
+        self.sock.settimeout(self.server.connect_timeout)
+        self._handshake()
+        self.sock.settimeout(None)
+        while True:
+            self.io.seq = 0
+            payload = self.io.read_packet()
+            if not self._dispatch(payload):
+                return
+
+    def _handshake(self) -> None:
+        srv = self.server
+        scramble = p.make_scramble()
+        hs = p.ServerHandshake(
+            server_version=srv.server_version,
+            connection_id=self.conn_id,
+            scramble=scramble,
+            capabilities=srv.capabilities,
+            charset=srv.server_charset,
+            status_flags=SERVER_STATUS_AUTOCOMMIT,
+        )
+        self.io.write(p.encode_handshake_v10(hs))
+        payload = self.io.read_packet(HANDSHAKE_MAX_PACKET)
+        if p.is_ssl_request(payload):
+            raise ProtocolError("client requested TLS, which this server does not offer")
+        resp = p.decode_handshake_response(payload)
+        self.caps = resp.capabilities & srv.capabilities
+        self.multi_statements = bool(resp.capabilities & p.CLIENT_MULTI_STATEMENTS)
+
+        plugin = resp.auth_plugin if resp.capabilities & p.CLIENT_PLUGIN_AUTH else ""
+        auth = resp.auth_response
+        if plugin and plugin != p.NATIVE_PASSWORD_PLUGIN:
+            # e.g. caching_sha2_password from MySQL 8 client libraries: ask for
+            # the one plugin we implement, with the same scramble (as mysqld).
+            log.debug("connection %d: switching auth from %s to mysql_native_password", self.conn_id, plugin)
+            self.io.write(p.encode_auth_switch_request(p.NATIVE_PASSWORD_PLUGIN, scramble + b"\0"))
+            auth = self.io.read_packet(HANDSHAKE_MAX_PACKET)
+        if not srv._check_credentials(resp.user, auth, scramble):
+            log.info("connection %d from %s: access denied for user %r", self.conn_id, self.peer, resp.user)
+            self._send_error(
+                SqlError(
+                    ER_ACCESS_DENIED_ERROR,
+                    f"Access denied for user '{resp.user}'@'{self.peer_host}' "
+                    f"(using password: {'YES' if auth else 'NO'})",
+                )
+            )
+            raise _AuthRefused()
+
+        info = HandshakeInfo(
+            connection_id=self.conn_id,
+            user=resp.user,
+            database=resp.database,
+            charset=resp.charset,
+            capabilities=resp.capabilities,
+            connect_attrs=dict(resp.connect_attrs),
+            host=self.peer_host,
+            port=self.peer_port,
+            auth_plugin=p.NATIVE_PASSWORD_PLUGIN,
+        )
+        try:
+            with srv.lock:
+                self.session = srv.session_factory(info)
+                status = self.session.status_flags()
+        except SqlError as err:
+            log.info("connection %d from %s refused by session: %s", self.conn_id, self.peer, err)
+            self._send_error(err)
+            raise _AuthRefused() from err
+        except Exception as exc:
+            log.exception("connection %d from %s: session factory failed", self.conn_id, self.peer)
+            self._send_error(SqlError(ER_UNKNOWN_ERROR, f"Unknown error: {exc}"))
+            raise _AuthRefused() from exc
+        self.io.write(p.encode_ok(status_flags=status, capabilities=self.caps | p.CLIENT_PROTOCOL_41))
+        log.debug("connection %d from %s: authenticated as %r", self.conn_id, self.peer, resp.user)
+
+    # -- commands ---------------------------------------------------------
+
+    def _send_error(self, err: SqlError) -> None:
+        self.io.write(p.encode_sql_error(err, p.CLIENT_PROTOCOL_41))
+
+    def _send_ok(self, ok: OkResult, status: int) -> None:
+        self.io.write(p.encode_ok_result(ok, status, self.caps | p.CLIENT_PROTOCOL_41))
+
+    def _dispatch(self, payload: bytes) -> bool:
+        """Run one command; False when the connection should end."""
+        if not payload:
+            raise ProtocolError("empty command packet")
+        cmd, body = payload[0], payload[1:]
+        if cmd == p.COM_QUIT:
+            log.debug("connection %d from %s: COM_QUIT", self.conn_id, self.peer)
+            return False
+        if cmd in _SILENT_COMMANDS:
+            return True
+        handler: Callable[[bytes], None] | None = {
+            p.COM_QUERY: self._com_query,
+            p.COM_INIT_DB: self._com_init_db,
+            p.COM_PING: self._com_ping,
+            p.COM_STATISTICS: self._com_statistics,
+            p.COM_SET_OPTION: self._com_set_option,
+            p.COM_RESET_CONNECTION: self._com_reset_connection,
+        }.get(cmd)
+        if handler is None:
+            log.debug("connection %d: unsupported command 0x%02x", self.conn_id, cmd)
+            self._send_error(SqlError(ER_UNKNOWN_COM_ERROR, "Unknown command"))
+            return True
+        try:
+            handler(body)
+        except SqlError as err:
+            self._send_error(err)
+        except (ProtocolError, OSError):
+            raise
+        except Exception as exc:
+            # A bug in the session or in encoding its result: report it to the
+            # client and the log, but keep both the connection and server up.
+            log.exception("connection %d from %s: command 0x%02x failed", self.conn_id, self.peer, cmd)
+            self._send_error(SqlError(ER_UNKNOWN_ERROR, f"Unknown error: {type(exc).__name__}: {exc}"))
+        return True
+
+    def _session(self) -> Session:
+        if self.session is None:  # pragma: no cover - only after a failed reset
+            raise SqlError(ER_UNKNOWN_ERROR, "no session")
+        return self.session
+
+    def _com_query(self, body: bytes) -> None:
+        sql = p.from_wire_text(body)
+        self.server.questions += 1
+        with self.server.lock:
+            session = self._session()
+            no_backslash = bool(session.status_flags() & SERVER_STATUS_NO_BACKSLASH_ESCAPES)
+            stmt = p.single_statement(sql, backslash_escapes=not no_backslash)
+            if p.is_empty_statement(stmt):
+                raise SqlError(ER_EMPTY_QUERY, "Query was empty")
+            result = session.execute(stmt)
+            status = session.status_flags()
+        caps = self.caps | p.CLIENT_PROTOCOL_41
+        if isinstance(result, ResultSet):
+            self.io.write(*p.encode_result_set(result, status, caps))
+        elif isinstance(result, OkResult):
+            self.io.write(p.encode_ok_result(result, status, caps))
+        else:
+            raise TypeError(f"session.execute returned {type(result).__name__}, expected OkResult or ResultSet")
+
+    def _com_init_db(self, body: bytes) -> None:
+        db = p.from_wire_text(body).rstrip("\0")
+        with self.server.lock:
+            session = self._session()
+            ok = session.init_db(db)
+            status = session.status_flags()
+        self._send_ok(ok if isinstance(ok, OkResult) else OkResult(), status)
+
+    def _com_ping(self, body: bytes) -> None:
+        with self.server.lock:
+            status = self._session().status_flags()
+        self._send_ok(OkResult(), status)
+
+    def _com_statistics(self, body: bytes) -> None:
+        srv = self.server
+        uptime = max(1, int(time.monotonic() - srv.started_at))
+        text = (
+            f"Uptime: {uptime}  Threads: {srv.connection_count()}  Questions: {srv.questions}  "
+            f"Slow queries: 0  Opens: 0  Open tables: 0  "
+            f"Queries per second avg: {srv.questions / uptime:.3f}"
+        )
+        self.io.write(text.encode("ascii"))
+
+    def _com_set_option(self, body: bytes) -> None:
+        if len(body) != 2:
+            raise ProtocolError(f"COM_SET_OPTION with {len(body)}-byte body, expected 2")
+        option = int.from_bytes(body, "little")
+        if option == p.MYSQL_OPTION_MULTI_STATEMENTS_ON:
+            self.multi_statements = True
+        elif option == p.MYSQL_OPTION_MULTI_STATEMENTS_OFF:
+            self.multi_statements = False
+        else:
+            raise SqlError(ER_UNKNOWN_COM_ERROR, "Unknown command")
+        with self.server.lock:
+            status = self._session().status_flags()
+        self.io.write(p.encode_end_of_rows(status, 0, self.caps | p.CLIENT_PROTOCOL_41))
+
+    def _com_reset_connection(self, body: bytes) -> None:
+        """Supported when the session offers an optional ``reset()`` method."""
+        with self.server.lock:
+            session = self._session()
+            reset = getattr(session, "reset", None)
+            if not callable(reset):
+                raise SqlError(ER_UNKNOWN_COM_ERROR, "Unknown command")
+            reset()
+            status = session.status_flags()
+        self._send_ok(OkResult(), status)
+
