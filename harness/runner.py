@@ -288,7 +288,7 @@ def run_case(
     except (mysql.connector.Error, ProviderError, CaseAborted, OSError) as exc:
         outcome.status = "failed"
         outcome.error = f"{phase}: {_describe(exc)}"
-        if not handle.alive():
+        if _server_gone(handle):
             outcome.error += f"; server is not running; log tail:\n{handle.log_tail(15)}"
         _salvage(handle, outcome, dest_dir, conns)
     except Exception as exc:  # noqa: BLE001 - a harness bug must not lose the data either
@@ -324,6 +324,16 @@ def _run_statement(handle: ServerHandle, conn: Any, index: int, phase: str, step
     res.seconds = round(time.monotonic() - t, 4)
     res.warnings = _warnings(conn)
     return res
+
+
+def _server_gone(handle: ServerHandle, grace: float = 2.0) -> bool:
+    """Whether the server died; a killed server may need a moment to be reaped."""
+    deadline = time.monotonic() + grace
+    while handle.alive():
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.02)
+    return True
 
 
 def _describe(exc: BaseException) -> str:

@@ -44,6 +44,10 @@ INSTALL_OPTIONS: tuple[str, ...] = ("--innodb-log-file-size=16M", "--innodb-buff
 
 
 def _which(name: str, *candidates: str) -> str:
+    if os.path.isabs(name):
+        if os.access(name, os.X_OK):
+            return name
+        raise BinaryNotFoundError(f"{name} does not exist or is not executable")
     for c in (name, *candidates):
         found = shutil.which(c) or (c if os.path.isabs(c) and os.access(c, os.X_OK) else None)
         if found:
@@ -98,11 +102,15 @@ class LocalMariaDBProvider:
     # -- binaries & template ---------------------------------------------
     @property
     def mariadbd(self) -> str:
-        return self._mariadbd or _which("mariadbd", "/usr/sbin/mariadbd", "/usr/sbin/mysqld")
+        if self._mariadbd:
+            return _which(self._mariadbd)
+        return _which("mariadbd", "/usr/sbin/mariadbd", "/usr/sbin/mysqld")
 
     @property
     def install_db(self) -> str:
-        return self._install_db or _which("mariadb-install-db", "mysql_install_db")
+        if self._install_db:
+            return _which(self._install_db)
+        return _which("mariadb-install-db", "mysql_install_db")
 
     def _template_key(self) -> str:
         st = os.stat(self.mariadbd)

@@ -1,0 +1,273 @@
+"""``replbed`` command line: serve, run, decode, cleanup.
+
+Heavy modules (the server, Spark, the codec) are imported inside the
+sub-command that needs them, so ``replbed --help`` and ``replbed cleanup``
+work even while other parts of the project are still being written.
+
+Exit codes: 0 ok, 1 regression failures, 2 usage or infrastructure error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+import signal
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from harness.config import BINLOG_FORMATS, FLAVORS, RunConfig, ServeConfig
+
+EXIT_OK = 0
+EXIT_REGRESSION = 1
+EXIT_ERROR = 2
+PASSWORD_ENV = "REPLBED_SERVE_PASSWORD"
+
+
+class CliError(Exception):
+    """A usage or infrastructure problem reported as one line, exit code 2."""
+
+
+def _sigterm_to_interrupt(signum: int, frame: Any) -> None:
+    # Turn SIGTERM into KeyboardInterrupt so `finally` blocks stop the servers.
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+# -- serve ---------------------------------------------------------------------
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    password = args.password if args.password is not None else os.environ.get(PASSWORD_ENV)
+    try:
+        config = ServeConfig(
+            host=args.host, port=args.port, binlog_dir=Path(args.binlog_dir),
+            flavor=args.flavor, server_id=args.server_id, password=password,
+        )
+    except ValueError as exc:
+        raise CliError(str(exc)) from exc
+    try:
+        from harness.server.app import run_server
+    except ImportError as exc:
+        raise CliError(f"replbed server not available (harness.server.app): {exc}") from exc
+    result = run_server(config)
+    return int(result) if isinstance(result, int) else EXIT_OK
+
+
+# -- run -----------------------------------------------------------------------
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    try:
+        config = RunConfig(
+            workloads=args.workloads,
+            formats=tuple(f.upper() for f in args.formats),
+            provider=args.provider,
+            out_dir=Path(args.out),
+            cases=tuple(args.case or ()),
+            **({"run_id": args.run_id} if args.run_id else {}),
+        )
+    except ValueError as exc:
+        raise CliError(str(exc)) from exc
+    # Fail fast on a broken corpus, before any server starts.
+    from harness.workload import WorkloadError, load_workloads
+
+    try:
+        load_workloads(config.workloads)
+    except WorkloadError as exc:
+        raise CliError(f"workload error: {exc}") from exc
+    try:
+        from harness.pipeline.regression import run_regression
+    except ImportError as exc:
+        raise CliError(f"regression pipeline not available (harness.pipeline.regression): {exc}") from exc
+    result = run_regression(config)
+    summary, report = _unpack_result(result)
+    failures = [r for r in summary if _is_failure(r)]
+    for rec in summary:
+        print(_summary_line(rec))
+    print(f"{len(summary) - len(failures)}/{len(summary)} case×format passed")
+    if report:
+        print(f"report: {report}")
+    return EXIT_REGRESSION if failures else EXIT_OK
+
+
+def _unpack_result(result: Any) -> tuple[list[dict[str, Any]], str | None]:
+    """Accept the shapes run_regression may return: (summary, report), a dict or an object."""
+    summary: Any = None
+    report: Any = None
+    if isinstance(result, tuple) and len(result) == 2:
+        summary, report = result
+    elif isinstance(result, dict):
+        summary, report = result.get("summary"), result.get("report") or result.get("report_path")
+    elif result is not None:
+        summary = getattr(result, "summary", None)
+        report = getattr(result, "report", None) or getattr(result, "report_path", None)
+    if isinstance(summary, (str, Path)) and Path(summary).exists():
+        summary = json.loads(Path(summary).read_text())
+    records = [_as_dict(r) for r in (summary or [])]
+    return records, str(report) if report else None
+
+
+def _as_dict(rec: Any) -> dict[str, Any]:
+    if dataclasses.is_dataclass(rec) and not isinstance(rec, type):
+        return dataclasses.asdict(rec)
+    return dict(rec)
+
+
+def _is_failure(rec: dict[str, Any]) -> bool:
+    if rec.get("error"):
+        return True
+    return any(rec.get(k) is False for k in ("events_match", "gtid_layout_ok", "tables_match"))
+
+
+def _summary_line(rec: dict[str, Any]) -> str:
+    flag = "FAIL" if _is_failure(rec) else "ok  "
+    parts = [f"{k}={rec.get(k)}" for k in ("events_match", "gtid_layout_ok", "tables_match")]
+    err = f" error={rec['error']}" if rec.get("error") else ""
+    return f"{flag} {rec.get('case')} {rec.get('format')} {' '.join(parts)}{err}"
+
+
+# -- decode --------------------------------------------------------------------
+
+
+def cmd_decode(args: argparse.Namespace) -> int:
+    try:
+        from harness.binlog import reader as binlog_reader
+        from harness.binlog import render
+    except ImportError as exc:
+        raise CliError(f"binlog codec not available (harness.binlog): {exc}") from exc
+    status = EXIT_OK
+    for name in args.files:
+        path = Path(name)
+        if not path.is_file():
+            raise CliError(f"no such binlog file: {path}")
+        try:
+            if args.format == "json":
+                from harness.binlog.records import event_records
+
+                for rec in event_records(path):
+                    print(json.dumps(_jsonable(_as_dict(rec)), ensure_ascii=False))
+                continue
+            events = binlog_reader.read_binlog_file(path)
+            if args.format == "show":
+                print("Log_name\tPos\tEvent_type\tServer_id\tEnd_log_pos\tInfo")
+            for ev in events:
+                h = ev.header
+                start = h.log_pos - h.event_size if h.log_pos else 0
+                if args.format == "show":
+                    print(f"{path.name}\t{start}\t{render.event_type_name(ev)}\t"
+                          f"{h.server_id}\t{h.log_pos}\t{render.info_text(ev)}")
+                else:
+                    print(f"# at {start}")
+                    print(f"#{h.timestamp} server id {h.server_id} end_log_pos {h.log_pos} "
+                          f"{render.event_type_name(ev)}")
+                    info = render.info_text(ev)
+                    if info:
+                        print(info)
+        except Exception as exc:  # noqa: BLE001 - report decode errors per file
+            print(f"replbed decode: {path}: {type(exc).__name__}: {exc}", file=sys.stderr)
+            status = EXIT_ERROR
+    return status
+
+
+def _jsonable(obj: Any) -> Any:
+    if isinstance(obj, (bytes, bytearray, memoryview)):
+        return bytes(obj).hex()
+    if isinstance(obj, dict):
+        return {k: _jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_jsonable(v) for v in obj]
+    return obj
+
+
+# -- cleanup -------------------------------------------------------------------
+
+
+def cmd_cleanup(args: argparse.Namespace) -> int:
+    from harness.providers.process import cleanup_stale, state_dir
+
+    actions = cleanup_stale(dry_run=args.dry_run, force=args.force)
+    for line in actions:
+        print(("would: " if args.dry_run else "") + line)
+    if not actions:
+        print(f"nothing to clean up (records in {state_dir()})")
+    return EXIT_OK
+
+
+# -- main ----------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="replbed", description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    s = sub.add_parser("serve", help="run replbed's own MySQL-protocol server")
+    s.add_argument("--host", default="127.0.0.1")
+    s.add_argument("--port", type=int, default=3307)
+    s.add_argument("--binlog-dir", default="binlog")
+    s.add_argument("--flavor", default="mariadb-10.11", choices=FLAVORS)
+    s.add_argument("--server-id", type=int, default=1)
+    s.add_argument("--password", default=None,
+                   help=f"root password (default: ${PASSWORD_ENV}; unset accepts any)")
+    s.set_defaults(func=cmd_serve)
+
+    r = sub.add_parser("run", help="run the workloads on both sides and diff the binlogs")
+    r.add_argument("--workloads", default=RunConfig.workloads, metavar="GLOB")
+    r.add_argument("--formats", nargs="+", default=list(BINLOG_FORMATS),
+                   type=str.upper, choices=BINLOG_FORMATS, metavar="FORMAT")
+    r.add_argument("--provider", default="local", choices=("local", "docker"))
+    r.add_argument("--out", default=str(RunConfig.out_dir), metavar="DIR")
+    r.add_argument("--case", action="append", metavar="GLOB",
+                   help="only cases matching this glob (repeatable)")
+    r.add_argument("--run-id", default=None)
+    r.set_defaults(func=cmd_run)
+
+    d = sub.add_parser("decode", help="print binlog files")
+    d.add_argument("files", nargs="+", metavar="FILE")
+    d.add_argument("--format", choices=("show", "text", "json"), default="show")
+    d.set_defaults(func=cmd_decode)
+
+    c = sub.add_parser("cleanup", help="kill servers left behind by crashed runs")
+    c.add_argument("--dry-run", action="store_true")
+    c.add_argument("--force", action="store_true",
+                   help="also kill servers whose harness process still runs")
+    c.set_defaults(func=cmd_cleanup)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
+        return int(exc.code or 0)
+    previous = None
+    if args.command in ("run", "serve"):
+        try:
+            previous = signal.signal(signal.SIGTERM, _sigterm_to_interrupt)
+        except ValueError:  # not the main thread
+            previous = None
+    try:
+        return int(args.func(args))
+    except CliError as exc:
+        print(f"replbed {args.command}: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print(f"replbed {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # noqa: BLE001 - infrastructure failure: one clear line + exit 2
+        from harness.providers.base import ProviderError
+
+        if isinstance(exc, ProviderError):
+            print(f"replbed {args.command}: server error: {exc}", file=sys.stderr)
+            return EXIT_ERROR
+        raise
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

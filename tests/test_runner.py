@@ -1,0 +1,195 @@
+"""The runner against a real MariaDB: outcomes, expectations, fault handling."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from harness.providers.base import ServerHandle, ServerSettings
+from harness.providers.local import LocalMariaDBProvider
+from harness.runner import canonical_value, plan, run_case, run_side, sort_rows
+from harness.workload import parse_workload
+
+pytestmark = pytest.mark.server
+
+CASES = """\
+[case expected_dup]
+rule = test.expected_error
+setup: CREATE TABLE t1 (id INT PRIMARY KEY, s VARCHAR(10)) ENGINE=MyISAM
+con1: INSERT INTO t1 VALUES (1, 'a')
+con2: INSERT INTO t1 VALUES (1, 'b')   => ER_DUP_ENTRY
+con2: INSERT INTO t1 VALUES (2, NULL)
+con1: SELECT s FROM t1 ORDER BY id
+
+[case unexpected_results_do_not_abort]
+rule = test.unexpected
+con1: CREATE TABLE t2 (a INT) ENGINE=InnoDB
+con1: INSERT INTO nope VALUES (1)
+con1: INSERT INTO t2 VALUES (1)   => 1062
+con1: INSERT INTO t2 VALUES (7)
+
+[case session_settings]
+rule = test.settings
+formats = ROW
+con1.binlog_row_image = MINIMAL
+session.autocommit = 0
+setup: CREATE TABLE t3 (a INT) ENGINE=InnoDB
+con1: SELECT @@session.binlog_format, @@session.binlog_row_image, @@session.autocommit
+con2: SELECT @@session.binlog_row_image
+con1: INSERT INTO t3 VALUES (1)
+con1: COMMIT
+
+[case temp_table_dropped_at_disconnect]
+rule = test.disconnect
+formats = STATEMENT
+con1: CREATE TEMPORARY TABLE tmp1 (a INT) ENGINE=MyISAM
+con1: INSERT INTO tmp1 VALUES (1)
+"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory):
+    handle = LocalMariaDBProvider().start(ServerSettings(), tmp_path_factory.mktemp("runner"))
+    try:
+        yield handle
+    finally:
+        handle.stop()
+
+
+@pytest.fixture(scope="module")
+def cases():
+    return {c.name: c for c in parse_workload(CASES, "runner.wl")}
+
+
+def test_expected_error_matches_and_results_are_canonical(server, cases, tmp_path: Path):
+    out = run_case(server, cases["expected_dup"], "MIXED", tmp_path)
+    assert out.status == "ok", out.error
+    dup = out.statements[2]
+    assert (dup.expected_error, dup.error_code, dup.sqlstate) == (1062, 1062, "23000")
+    assert dup.warnings == [["Error", 1062, "Duplicate entry '1' for key 'PRIMARY'"]]
+    assert out.statements[4].rows == [["a"], [None]]
+    assert out.tables["t1"] == {"columns": ["id", "s"], "rows": [["1", "a"], ["2", None]]}
+
+
+def test_unexpected_results_are_recorded_and_the_case_goes_on(server, cases, tmp_path: Path):
+    out = run_case(server, cases["unexpected_results_do_not_abort"], "ROW", tmp_path)
+    assert out.status == "unexpected"
+    codes = [(s.expected_error, s.error_code, s.ok) for s in out.statements]
+    assert codes == [(None, None, True), (None, 1146, False), (1062, None, False), (None, None, True)]
+    assert out.tables["t2"]["rows"] == [["1"], ["7"]]
+    saved = json.loads((tmp_path / "outcome.json").read_text())
+    assert saved["status"] == "unexpected"
+    assert [s["ok"] for s in saved["statements"]] == [True, False, False, True]
+
+
+def test_session_settings_are_applied_per_connection(server, cases, tmp_path: Path):
+    out = run_case(server, cases["session_settings"], "ROW", tmp_path)
+    assert out.status == "ok", out.error
+    assert out.statements[1].rows == [["ROW", "MINIMAL", "0"]]
+    assert out.statements[2].rows == [["FULL"]]
+    assert out.tables["t3"]["rows"] == [["1"]]
+
+
+def test_binlog_is_collected_after_disconnect_logging(server, cases, tmp_path: Path):
+    out = run_case(server, cases["temp_table_dropped_at_disconnect"], "STATEMENT", tmp_path)
+    assert out.status == "ok", out.error
+    assert out.notes == []
+    data = (tmp_path / "binlog" / "binlog.000001").read_bytes()
+    # The implicit DROP TEMPORARY TABLE written when con1 disconnects is in the copy.
+    assert b"DROP /*!40005 TEMPORARY */ TABLE IF EXISTS `tmp1`" in data
+    assert out.tables == {}
+
+
+def test_every_run_starts_from_a_reset_binlog(server, cases, tmp_path: Path):
+    run_case(server, cases["expected_dup"], "ROW", tmp_path / "a")
+    run_case(server, cases["expected_dup"], "ROW", tmp_path / "b")
+    a = (tmp_path / "a" / "binlog" / "binlog.000001").read_bytes()
+    b = (tmp_path / "b" / "binlog" / "binlog.000001").read_bytes()
+    assert len(a) == len(b)  # same events, same sizes; only timestamps/ids may differ
+
+
+def test_helpers():
+    assert canonical_value(None) is None
+    assert canonical_value(bytearray(b"1.50")) == "1.50"
+    assert canonical_value(b"\xff\x00") == "0xff00"
+    assert sort_rows([["2", None], ["10", "x"], [None, "a"]]) == [["10", "x"], ["2", None], [None, "a"]]
+
+
+class _KillDuring:
+    """Provider wrapper that SIGKILLs the server while ``victim``'s case runs."""
+
+    name = "local"
+
+    def __init__(self, victim_dir: Path) -> None:
+        self.inner = LocalMariaDBProvider()
+        self.victim_dir = victim_dir
+        self.handles: list[ServerHandle] = []
+        self.killed = threading.Event()
+        self.errors: list[BaseException] = []
+
+    def start(self, settings: ServerSettings, workdir: Path) -> ServerHandle:
+        handle = self.inner.start(settings, workdir)
+        self.handles.append(handle)
+        if len(self.handles) == 1:
+            threading.Thread(target=self._killer, args=(handle,), daemon=True).start()
+        return handle
+
+    def _killer(self, handle) -> None:
+        try:
+            deadline = time.monotonic() + 60
+            while not self.victim_dir.exists() and time.monotonic() < deadline:
+                time.sleep(0.01)
+            time.sleep(0.5)  # well inside the victim's SLEEP(3)
+            self.killed.set()
+            handle.kill()
+        except BaseException as exc:  # noqa: BLE001 - surfaced by the test
+            self.errors.append(exc)
+
+
+def test_server_killed_mid_run_side(tmp_path: Path):
+    wl = parse_workload(
+        "[case first]\nsetup: CREATE TABLE t (a INT) ENGINE=MyISAM\ncon1: INSERT INTO t VALUES (1)\n\n"
+        "[case victim]\nsetup: CREATE TABLE t (a INT) ENGINE=MyISAM\ncon1: INSERT INTO t VALUES (2)\n"
+        "con1: SELECT SLEEP(3)\ncon1: INSERT INTO t VALUES (3)\n\n"
+        "[case after]\nsetup: CREATE TABLE t (a INT) ENGINE=InnoDB\ncon1: INSERT INTO t VALUES (4)\n",
+        "fault.wl",
+    )
+    run_dir = tmp_path / "run"
+    provider = _KillDuring(run_dir / "cases" / "victim" / "ROW" / "reference")
+    lines: list[str] = []
+    outcomes = run_side(run_dir, "reference", provider, wl, ["ROW"], lines.append)
+    assert provider.killed.is_set() and not provider.errors
+    status = {o.case: o for o in outcomes}
+    assert status["first"].status == "ok"
+    victim = status["victim"]
+    assert victim.status == "failed"
+    assert "server is not running" in victim.error and "SLEEP" in victim.error
+    # What the victim produced before the kill is kept: statements and binlog.
+    assert [s.sql for s in victim.statements][:2] == ["CREATE TABLE t (a INT) ENGINE=MyISAM",
+                                                     "INSERT INTO t VALUES (2)"]
+    assert (run_dir / "cases/victim/ROW/reference/binlog/binlog.000001").stat().st_size > 0
+    saved = json.loads((run_dir / "cases/victim/ROW/reference/outcome.json").read_text())
+    assert saved["status"] == "failed" and saved["error"]
+    # A fresh server ran the rest; the first case's files are untouched.
+    assert status["after"].status == "ok", status["after"].error
+    assert status["after"].tables["t"]["rows"] == [["4"]]
+    assert (run_dir / "cases/first/ROW/reference/binlog/binlog.000001").exists()
+    assert (run_dir / "servers/reference/mariadbd.err").exists()
+    assert (run_dir / "servers/reference-2").is_dir()
+    assert len(provider.handles) == 2 and not any(h.alive() for h in provider.handles)
+    assert [l.split()[0] for l in lines if l.startswith("[")] == ["[1/3]", "[2/3]", "[3/3]"]
+    assert any(l.startswith("[2/3] reference victim ROW FAILED") for l in lines)
+
+
+def test_plan_respects_case_formats(cases):
+    pairs = plan(list(cases.values()), ["STATEMENT", "ROW"])
+    assert [(c.name, f) for c, f in pairs] == [
+        ("expected_dup", "STATEMENT"), ("expected_dup", "ROW"),
+        ("unexpected_results_do_not_abort", "STATEMENT"), ("unexpected_results_do_not_abort", "ROW"),
+        ("session_settings", "ROW"),
+        ("temp_table_dropped_at_disconnect", "STATEMENT"),
+    ]

@@ -1,0 +1,135 @@
+"""The workload parser: the seeds' notation in, frozen cases out, strict errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from harness.config import BINLOG_FORMATS, Paths
+from harness.workload import ERROR_CODES, WorkloadError, load_workloads, parse_workload
+
+GOOD = """\
+# a comment
+[case seed000_concurrent_nwrite]
+rule = WL2687.example1
+seed = 000
+description = N-write of con2 overtakes con1's delayed N-statement # kept
+formats = STATEMENT ROW            # optional
+session.sql_mode = 'STRICT_TRANS_TABLES'
+con1.binlog_row_image = MINIMAL    # per connection
+
+setup: CREATE TABLE innodb_t (a INT) ENGINE=InnoDB
+setup: CREATE TABLE t1 (a INT PRIMARY KEY) ENGINE=MyISAM;
+con1: BEGIN
+con1: INSERT INTO innodb_t
+    VALUES (1)
+con2: INSERT INTO t1 VALUES (1)
+con2: INSERT INTO t1 VALUES (1)   => 1062        # by number
+con2: INSERT INTO t1 VALUES (1)   => ER_DUP_ENTRY
+con2: INSERT INTO t1 VALUES (2) => OK
+con1: COMMIT
+
+[case second]
+con3: SELECT 'a => b; c'
+"""
+
+
+def parse(text: str):
+    return parse_workload(text, "mem.wl")
+
+
+def test_good_file_parses_every_part():
+    first, second = parse(GOOD)
+    assert first.name == "seed000_concurrent_nwrite"
+    assert first.rule == "WL2687.example1" and first.seed == "000"
+    assert first.description == "N-write of con2 overtakes con1's delayed N-statement # kept"
+    assert first.formats == ("STATEMENT", "ROW")
+    assert [s.sql for s in first.setup] == [
+        "CREATE TABLE innodb_t (a INT) ENGINE=InnoDB",
+        "CREATE TABLE t1 (a INT PRIMARY KEY) ENGINE=MyISAM",  # trailing ';' dropped
+    ]
+    assert first.connections == ("con1", "con2")
+    sqls = [(s.connection, s.sql, s.expected_error) for s in first.steps]
+    assert sqls == [
+        ("con1", "BEGIN", None),
+        ("con1", "INSERT INTO innodb_t VALUES (1)", None),  # continuation joined with a space
+        ("con2", "INSERT INTO t1 VALUES (1)", None),
+        ("con2", "INSERT INTO t1 VALUES (1)", 1062),
+        ("con2", "INSERT INTO t1 VALUES (1)", ERROR_CODES["ER_DUP_ENTRY"]),
+        ("con2", "INSERT INTO t1 VALUES (2)", None),
+        ("con1", "COMMIT", None),
+    ]
+    assert first.steps[1].line == 13
+    assert first.settings.for_connection("con1") == [
+        ("sql_mode", "'STRICT_TRANS_TABLES'"), ("binlog_row_image", "MINIMAL")]
+    assert first.settings.for_connection("con2") == [("sql_mode", "'STRICT_TRANS_TABLES'")]
+    assert first.settings.for_connection("setup") == [("sql_mode", "'STRICT_TRANS_TABLES'")]
+    # Defaults, and '=>' / ';' inside a quoted string are SQL, not syntax.
+    assert second.formats == BINLOG_FORMATS
+    assert second.rule is None
+    assert second.steps[0].sql == "SELECT 'a => b; c'"
+    assert second.steps[0].expected_error is None
+
+
+@pytest.mark.parametrize(
+    "text, line, fragment",
+    [
+        ("con1: BEGIN\n", 1, "before any [case"),
+        ("rule = x\n", 1, "before any [case"),
+        ("[case a]\nfoo = 1\ncon1: BEGIN\n", 2, "unknown key 'foo'"),
+        ("[case a]\nrule = 1\nrule = 2\ncon1: BEGIN\n", 3, "duplicate key"),
+        ("[case a]\ncon1: BEGIN\n[case a]\ncon1: BEGIN\n", 3, "duplicate case name"),
+        ("[case a]\ncon1: SELECT 1 => ER_NOPE\n", 2, "bad '=>' target"),
+        ("[case a]\ncon1: SELECT 1 => 0\n", 2, "bad '=>' target"),
+        ("[case a]\nformats = ROW STMT\ncon1: BEGIN\n", 2, "unknown format 'STMT'"),
+        ("[case a]\nformats = ROW ROW\ncon1: BEGIN\n", 2, "listed twice"),
+        ("[case a]\nrule = x\n\n[case b]\ncon1: BEGIN\n", 1, "empty case a"),
+        ("[case a]\nsetup: CREATE TABLE t (a INT)\n", 1, "empty case a"),
+        ("[case a b]\n", 1, "bad case header"),
+        ("[case a]\ncon1.binlog_format = ROW\ncon1: BEGIN\n", 2, "set by the runner"),
+        ("[case a]\ncon9.autocommit = 0\ncon1: BEGIN\n", 2, "no step of the case uses"),
+        ("[case a]\nadmin: SELECT 1\n", 2, "reserved"),
+        ("[case a]\ncon1: SELECT 1; SELECT 2\n", 2, "one statement per step"),
+        ("[case a]\ncon1:\n", 2, "empty statement"),
+        ("[case a]\n  VALUES (1)\ncon1: BEGIN\n", 2, "does not follow a statement"),
+        ("[case a]\nwhat is this\n", 2, "unrecognised line"),
+    ],
+)
+def test_malformed_input_names_file_and_line(text: str, line: int, fragment: str):
+    with pytest.raises(WorkloadError) as info:
+        parse(text)
+    err = info.value
+    assert err.line == line, str(err)
+    assert str(err).startswith(f"mem.wl:{line}: ")
+    assert fragment in str(err)
+
+
+def test_load_workloads_globs_dirs_and_duplicates_across_files(tmp_path: Path):
+    (tmp_path / "a.wl").write_text("[case one]\ncon1: BEGIN\n")
+    (tmp_path / "b.wl").write_text("[case two]\ncon1: BEGIN\n")
+    assert [c.name for c in load_workloads(str(tmp_path / "*.wl"))] == ["one", "two"]
+    assert [c.name for c in load_workloads(tmp_path)] == ["one", "two"]
+    assert [c.name for c in load_workloads([tmp_path / "b.wl"])] == ["two"]
+    (tmp_path / "c.wl").write_text("\n[case one]\ncon1: BEGIN\n")
+    with pytest.raises(WorkloadError, match=r"c\.wl:2: duplicate case name 'one' \(also at .*a\.wl:1\)"):
+        load_workloads(str(tmp_path / "*.wl"))
+    with pytest.raises(WorkloadError, match="no workload files match"):
+        load_workloads(str(tmp_path / "nothing*.wl"))
+
+
+def test_shipped_corpus_is_traceable_to_the_seeds():
+    cases = load_workloads(Paths().workloads)
+    names = {c.name for c in cases}
+    for required in (
+        "seed000_example1_concurrent_delete",
+        "seed000_example2_nstmt_overtakes",
+        "seed003_trx_myisam_then_innodb",
+    ):
+        assert required in names
+    for engine in ("innodb", "myisam"):
+        for op in ("insert", "update", "delete"):
+            assert f"dml_{engine}_{op}" in names
+    for case in cases:
+        assert case.rule, f"{case.source}:{case.line}: case {case.name} names no rule"
+        assert case.seed, f"{case.source}:{case.line}: case {case.name} names no seed"
