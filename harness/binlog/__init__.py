@@ -1,0 +1,39 @@
+"""Binary-log codec, MariaDB 10.11 flavour.
+
+Decode: :class:`BinlogReader` / :func:`read_binlog_file`; render:
+:func:`event_type_name`, :func:`info_text`; pipeline records:
+:func:`event_records`, :func:`records_from_files`; encode/build:
+:func:`encode_event`, the ``new_*`` factories and :class:`BinlogFileWriter`.
+"""
+
+from .bytes_io import ByteReader, ByteWriter
+from .codec import decode_event, encode_event, event_crc
+from .constants import (
+    BINLOG_MAGIC, ChecksumAlg, ColumnType, EventType, GtidExtraFlag, GtidFlag, HeaderFlag,
+    IntvarType, ItemResult, OptionalMetadata, QueryStatus, RowsFlag,
+)
+from .context import StreamContext
+from .control import (
+    AnnotateRowsEvent, IntvarEvent, RandEvent, RotateEvent, StopEvent, UserVarEvent, XidEvent,
+    new_annotate_rows_event, new_intvar_event, new_rand_event, new_rotate_event, new_stop_event,
+    new_user_var_event, new_xid_event,
+)
+from .errors import BinlogError, ChecksumError, DecodeError, EncodeError
+from .fde import FormatDescriptionEvent, new_format_description_event
+from .gtid import (
+    BinlogCheckpointEvent, Gtid, GtidEvent, GtidListEvent, XaXid, new_binlog_checkpoint_event,
+    new_gtid_event, new_gtid_list_event,
+)
+from .header import Event, EventHeader
+from .opaque import OpaqueEvent
+from .query import QueryEvent, StatusVar
+from .reader import BinlogEntry, BinlogReader, read_binlog_file
+from .records import canonical_value, event_records, records_from_files
+from .render import event_type_name, info_text, show_binlog_events_row
+from .rows import (
+    DeleteRowsEvent, RowChange, RowsEvent, TableMapEvent, UpdateRowsEvent, WriteRowsEvent,
+    new_rows_event, new_table_map_event,
+)
+from .values import MyDate, MyDateTime, MyTime, MyTimestamp
+
+__all__ = [name for name in dir() if not name.startswith("_")]

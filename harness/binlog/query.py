@@ -1,0 +1,197 @@
+"""Query event (type 2): statement text plus the session context it needs.
+
+Status variables are kept as an ordered list of typed :class:`StatusVar`
+entries, exactly as they appear in the event, so decode→encode is
+byte-identical; :func:`mariadb_query_status_vars` builds the list MariaDB
+10.11 writes so the reimplementation can produce the same bytes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .bytes_io import ByteReader, ByteWriter
+from .constants import EventType, QueryStatus as Q
+from .context import StreamContext
+from .errors import EncodeError
+from .header import Event, EventHeader
+
+QUERY_HEADER_LEN = 13
+_ENC = "utf-8"
+_ERR = "surrogateescape"
+
+
+@dataclass(slots=True)
+class StatusVar:
+    """One status variable.
+
+    ``value`` by code: FLAGS2/SQL_MODE/LC_TIME_NAMES/CHARSET_DATABASE/
+    TABLE_MAP_FOR_UPDATE/MASTER_DATA_WRITTEN/MICROSECONDS/HRNOW/XID/
+    GTID_FLAGS3 and the MySQL 1-/2-/8-byte codes → int; AUTO_INCREMENT →
+    (increment, offset); CHARSET → (client, connection, server);
+    TIME_ZONE/CATALOG_NZ/CATALOG → bytes; INVOKER → (user, host) bytes;
+    UPDATED_DB_NAMES → tuple of bytes (or None for "too many");
+    CHARACTER_SET_COLLATIONS → tuple of (charset, collation) pairs; an
+    unknown code → the raw remaining status bytes (parsing cannot continue
+    past a code whose length is unknown, exactly like the server).
+    """
+
+    code: int
+    value: Any
+
+
+@dataclass(slots=True)
+class QueryEvent(Event):
+    thread_id: int
+    exec_time: int
+    error_code: int
+    status_vars: list[StatusVar]
+    database: str
+    query: str
+    # post-header bytes beyond the 13 standard ones (none for MariaDB 10.11)
+    post_header_extra: bytes = b""
+
+    def status(self, code: int, default: Any = None) -> Any:
+        for sv in self.status_vars:
+            if sv.code == code:
+                return sv.value
+        return default
+
+
+_INT_WIDTH = {
+    Q.Q_FLAGS2_CODE: 4,
+    Q.Q_SQL_MODE_CODE: 8,
+    Q.Q_LC_TIME_NAMES_CODE: 2,
+    Q.Q_CHARSET_DATABASE_CODE: 2,
+    Q.Q_TABLE_MAP_FOR_UPDATE_CODE: 8,
+    Q.Q_MASTER_DATA_WRITTEN_CODE: 4,
+    Q.Q_MICROSECONDS: 3,
+    Q.Q_EXPLICIT_DEFAULTS_FOR_TIMESTAMP: 1,
+    Q.Q_DDL_LOGGED_WITH_XID: 8,
+    Q.Q_DEFAULT_COLLATION_FOR_UTF8MB4: 2,
+    Q.Q_SQL_REQUIRE_PRIMARY_KEY: 1,
+    Q.Q_DEFAULT_TABLE_ENCRYPTION: 1,
+    Q.Q_HRNOW: 3,
+    Q.Q_XID: 8,
+    Q.Q_GTID_FLAGS3: 1,
+}
+_INT_WIDTH_I = {int(k): v for k, v in _INT_WIDTH.items()}
+OVER_MAX_DBS_IN_EVENT_MTS = 254
+
+
+def decode_status_vars(r: ByteReader) -> list[StatusVar]:
+    out: list[StatusVar] = []
+    while r.remaining():
+        code = r.u8()
+        width = _INT_WIDTH_I.get(code)
+        if width is not None:
+            out.append(StatusVar(code, r.uint_le(width)))
+        elif code == Q.Q_AUTO_INCREMENT:
+            out.append(StatusVar(code, (r.u16(), r.u16())))
+        elif code == Q.Q_CHARSET_CODE:
+            out.append(StatusVar(code, (r.u16(), r.u16(), r.u16())))
+        elif code in (Q.Q_TIME_ZONE_CODE, Q.Q_CATALOG_NZ_CODE):
+            out.append(StatusVar(code, r.bytes(r.u8())))
+        elif code == Q.Q_CATALOG_CODE:
+            n = r.u8()
+            v = r.bytes(n)
+            if r.u8() != 0:
+                raise r.error("Q_CATALOG_CODE not NUL-terminated", r.pos - 1)
+            out.append(StatusVar(code, v))
+        elif code == Q.Q_INVOKER:
+            user = r.bytes(r.u8())
+            host = r.bytes(r.u8())
+            out.append(StatusVar(code, (user, host)))
+        elif code == Q.Q_UPDATED_DB_NAMES:
+            n = r.u8()
+            if n == OVER_MAX_DBS_IN_EVENT_MTS:
+                out.append(StatusVar(code, None))
+            else:
+                out.append(StatusVar(code, tuple(r.cstring() for _ in range(n))))
+        elif code == Q.Q_CHARACTER_SET_COLLATIONS:
+            n = r.u8()
+            out.append(StatusVar(code, tuple((r.u16(), r.u16()) for _ in range(n))))
+        else:
+            out.append(StatusVar(code, r.rest()))
+    return out
+
+
+def encode_status_vars(w: ByteWriter, svs: list[StatusVar]) -> None:
+    for sv in svs:
+        code = int(sv.code)
+        v = sv.value
+        w.u8(code)
+        width = _INT_WIDTH_I.get(code)
+        if width is not None:
+            w.uint_le(v, width)
+        elif code == Q.Q_AUTO_INCREMENT:
+            w.u16(v[0])
+            w.u16(v[1])
+        elif code == Q.Q_CHARSET_CODE:
+            w.u16(v[0])
+            w.u16(v[1])
+            w.u16(v[2])
+        elif code in (Q.Q_TIME_ZONE_CODE, Q.Q_CATALOG_NZ_CODE):
+            w.u8(len(v))
+            w.write(v)
+        elif code == Q.Q_CATALOG_CODE:
+            w.u8(len(v))
+            w.write(v)
+            w.u8(0)
+        elif code == Q.Q_INVOKER:
+            w.u8(len(v[0]))
+            w.write(v[0])
+            w.u8(len(v[1]))
+            w.write(v[1])
+        elif code == Q.Q_UPDATED_DB_NAMES:
+            if v is None:
+                w.u8(OVER_MAX_DBS_IN_EVENT_MTS)
+            else:
+                w.u8(len(v))
+                for name in v:
+                    w.write(bytes(name) + b"\x00")
+        elif code == Q.Q_CHARACTER_SET_COLLATIONS:
+            w.u8(len(v))
+            for a, b in v:
+                w.u16(a)
+                w.u16(b)
+        else:
+            w.write(v)
+
+
+def decode_query(h: EventHeader, r: ByteReader, ctx: StreamContext) -> QueryEvent:
+    phl = ctx.post_header_len(EventType.QUERY_EVENT, QUERY_HEADER_LEN)
+    if phl < QUERY_HEADER_LEN:
+        raise r.error(f"Query post-header length {phl} < {QUERY_HEADER_LEN}")
+    thread_id = r.u32()
+    exec_time = r.u32()
+    db_len = r.u8()
+    error_code = r.u16()
+    sv_len = r.u16()
+    extra = r.bytes(phl - QUERY_HEADER_LEN)
+    svs = decode_status_vars(r.sub(sv_len))
+    db = r.bytes(db_len).decode(_ENC, _ERR)
+    if r.u8() != 0:
+        raise r.error("database name not NUL-terminated", r.pos - 1)
+    query = r.rest().decode(_ENC, _ERR)
+    return QueryEvent(h, thread_id, exec_time, error_code, svs, db, query, extra)
+
+
+def encode_query(w: ByteWriter, ev: QueryEvent, ctx: StreamContext) -> None:
+    sw = ByteWriter()
+    encode_status_vars(sw, ev.status_vars)
+    svb = sw.getvalue()
+    db = ev.database.encode(_ENC, _ERR)
+    if len(db) > 255:
+        raise EncodeError("database name longer than 255 bytes")
+    w.u32(ev.thread_id)
+    w.u32(ev.exec_time)
+    w.u8(len(db))
+    w.u16(ev.error_code)
+    w.u16(len(svb))
+    w.write(ev.post_header_extra)
+    w.write(svb)
+    w.write(db)
+    w.u8(0)
+    w.write(ev.query.encode(_ENC, _ERR))

@@ -1,0 +1,180 @@
+"""Normalized event records (one dict per binlog event) for the pipeline.
+
+The schema is the "Event record schema" of docs/ARCHITECTURE.md. Records are
+*not* normalized (positions, timestamps, ids stay raw); the Spark jobs do
+that, so a record always describes exactly the bytes in ``raw``.
+
+``rows_json`` is a JSON list with one ``{"before": [...], "after": [...]}``
+object per row (``before`` is null for Write_rows, ``after`` for
+Delete_rows). Each list holds the values of the columns *present in that
+image* (the rows event's column bitmap; all columns for
+binlog_row_image=FULL), in column order. Values are canonical strings:
+
+* integers: decimal (signed unless Table_map SIGNEDNESS metadata says unsigned;
+  without it a BIGINT UNSIGNED 2^64-1 appears as ``-1``, identically on both
+  sides of a comparison); ENUM = 1-based index, SET = bitmask, BIT = integer;
+  YEAR = ``0`` or the year
+* DECIMAL: exact fixed-point string with the column's scale (``-0.0000000001``)
+* FLOAT/DOUBLE: Python ``repr`` of the decoded double (shortest round-trip,
+  ``1.5``, ``-2.25e+100``); FLOAT is widened from 32 bits, e.g. ``0.10000000149011612``
+* strings/blobs: UTF-8 text, or ``0x`` + lowercase hex when not valid UTF-8
+* DATE ``YYYY-MM-DD``; DATETIME ``YYYY-MM-DD HH:MM:SS[.f]`` with exactly the
+  column's fractional digits; TIMESTAMP rendered the same way in UTC;
+  zero dates stay ``0000-00-00``; TIME ``[-]HH:MM:SS[.f]`` (hours may exceed 24)
+* SQL NULL: JSON ``null``
+
+If a rows event could not be decoded (missing Table_map, unsupported column
+type) ``rows_json`` is null.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from decimal import Decimal
+from typing import Any, Iterable, Sequence
+
+from .codec import encode_event
+from .context import StreamContext
+from .control import AnnotateRowsEvent, XidEvent
+from .gtid import GtidEvent
+from .header import Event
+from .query import QueryEvent
+from .reader import BinlogEntry, BinlogReader
+from .render import event_type_name, info_text
+from .rows import RowsEvent, TableMapEvent
+from .values import MyDate, MyDateTime, MyTime, MyTimestamp
+
+RECORD_FIELDS: tuple[str, ...] = (
+    "run_id", "case", "format", "side", "file", "seq", "pos", "end_pos", "event_type",
+    "type_code", "server_id", "timestamp", "size", "header_flags", "database", "query",
+    "table", "table_id", "rows_json", "rows_flags", "error_code", "gtid_domain",
+    "gtid_server", "gtid_seq", "gtid_flags", "xid", "info", "raw",
+)
+
+
+def canonical_value(v: Any) -> str | None:
+    if v is None:
+        return None
+    if isinstance(v, bool):
+        return "1" if v else "0"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, Decimal):
+        return format(v, "f")
+    if isinstance(v, float):
+        return repr(v)
+    if isinstance(v, (bytes, bytearray, memoryview)):
+        b = bytes(v)
+        try:
+            return b.decode("utf-8")
+        except UnicodeDecodeError:
+            return "0x" + b.hex()
+    if isinstance(v, (MyDate, MyDateTime, MyTime, MyTimestamp)):
+        return str(v)
+    return str(v)
+
+
+def rows_json(ev: RowsEvent) -> str | None:
+    if ev.rows is None:
+        return None
+    out = []
+    for r in ev.rows:
+        out.append({
+            "before": None if r.before is None else [canonical_value(x) for x in r.before],
+            "after": None if r.after is None else [canonical_value(x) for x in r.after],
+        })
+    return json.dumps(out, ensure_ascii=False, separators=(",", ":"))
+
+
+def _entries_from_events(events: Sequence[Event]) -> Iterable[BinlogEntry]:
+    """Re-encode in-memory events; positions come from their headers."""
+    ctx = StreamContext()
+    pos = 4
+    for ev in events:
+        raw = encode_event(ev, ctx)
+        start = ev.header.log_pos - len(raw) if ev.header.log_pos else pos
+        yield BinlogEntry(start, ev, raw)
+        pos = start + len(raw)
+
+
+def _record(entry: BinlogEntry, seq: int, file: str | None, tables: dict[int, str],
+            base: dict[str, Any]) -> dict[str, Any]:
+    ev = entry.event
+    h = ev.header
+    rec: dict[str, Any] = dict(base)
+    rec.update(
+        file=file, seq=seq, pos=entry.pos, end_pos=h.log_pos, event_type=event_type_name(ev),
+        type_code=h.type_code, server_id=h.server_id, timestamp=h.timestamp,
+        size=h.event_size, header_flags=h.flags, database=None, query=None, table=None,
+        table_id=None, rows_json=None, rows_flags=None, error_code=None, gtid_domain=None,
+        gtid_server=None, gtid_seq=None, gtid_flags=None, xid=None, info=info_text(ev),
+        raw=bytes(entry.raw),
+    )
+    if isinstance(ev, QueryEvent):
+        rec["database"] = ev.database or None
+        rec["query"] = ev.query
+        rec["error_code"] = ev.error_code
+    elif isinstance(ev, AnnotateRowsEvent):
+        rec["query"] = ev.query
+    elif isinstance(ev, TableMapEvent):
+        name = f"{ev.database}.{ev.table}"
+        tables[ev.table_id] = name
+        rec["database"] = ev.database
+        rec["table"] = name
+        rec["table_id"] = ev.table_id
+    elif isinstance(ev, RowsEvent):
+        rec["table"] = tables.get(ev.table_id)
+        rec["table_id"] = ev.table_id
+        rec["rows_flags"] = ev.flags
+        rec["rows_json"] = rows_json(ev)
+    elif isinstance(ev, GtidEvent):
+        rec["gtid_domain"] = ev.domain_id
+        rec["gtid_server"] = h.server_id
+        rec["gtid_seq"] = ev.seq_no
+        rec["gtid_flags"] = ev.flags2
+    elif isinstance(ev, XidEvent):
+        rec["xid"] = ev.xid
+    return rec
+
+
+def event_records(
+    events_or_path: str | os.PathLike[str] | Sequence[Event],
+    *,
+    case: str = "",
+    format: str = "",
+    side: str = "",
+    run_id: str = "",
+    file: str | None = None,
+    seq_start: int = 0,
+) -> list[dict[str, Any]]:
+    """Records for one binlog file (path) or an in-memory list of events.
+
+    ``file`` defaults to the path's basename. ``seq`` starts at
+    ``seq_start`` (see :func:`records_from_files` for a running sequence).
+    """
+    base = {"run_id": run_id, "case": case, "format": format, "side": side}
+    if isinstance(events_or_path, (str, os.PathLike)):
+        entries: Iterable[BinlogEntry] = BinlogReader(events_or_path).entries()
+        if file is None:
+            file = os.path.basename(os.fspath(events_or_path))
+    else:
+        entries = _entries_from_events(events_or_path)
+    tables: dict[int, str] = {}
+    return [_record(e, seq_start + i, file, tables, base) for i, e in enumerate(entries)]
+
+
+def records_from_files(
+    paths: Iterable[str | os.PathLike[str]],
+    *,
+    case: str = "",
+    format: str = "",
+    side: str = "",
+    run_id: str = "",
+) -> list[dict[str, Any]]:
+    """Records for the files of one case, in the given order, with a running ``seq``."""
+    out: list[dict[str, Any]] = []
+    for p in paths:
+        out.extend(event_records(p, case=case, format=format, side=side, run_id=run_id,
+                                 seq_start=len(out)))
+    return out

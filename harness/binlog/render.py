@@ -1,0 +1,167 @@
+"""``SHOW BINLOG EVENTS`` columns for decoded events, MariaDB 10.11 flavour.
+
+``event_type_name`` and ``info_text`` reproduce the server's
+``Log_event::get_type_str()`` and ``pack_info()`` output byte for byte, so the
+pipeline can compare a replbed binlog with a reference server's listing.
+Rendering lives here, never in the event classes.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from .constants import EVENT_TYPE_NAMES, GtidFlag, IntvarType, ItemResult, RowsFlag, USER_VAR_UNSIGNED_F
+from .control import (
+    AnnotateRowsEvent, IntvarEvent, RandEvent, RotateEvent, StopEvent, UserVarEvent, XidEvent,
+)
+from .constants import HeaderFlag
+from .fde import FormatDescriptionEvent
+from .gtid import BinlogCheckpointEvent, GtidEvent, GtidListEvent
+from .header import Event
+from .query import QueryEvent
+from .rows import RowsEvent, TableMapEvent
+
+# collation id -> (charset name, collation name) for the ids a testbed meets
+COLLATIONS: dict[int, tuple[str, str]] = {
+    8: ("latin1", "latin1_swedish_ci"),
+    11: ("ascii", "ascii_general_ci"),
+    33: ("utf8mb3", "utf8mb3_general_ci"),
+    45: ("utf8mb4", "utf8mb4_general_ci"),
+    46: ("utf8mb4", "utf8mb4_bin"),
+    47: ("latin1", "latin1_bin"),
+    48: ("latin1", "latin1_general_ci"),
+    63: ("binary", "binary"),
+    65: ("ascii", "ascii_bin"),
+    83: ("utf8mb3", "utf8mb3_bin"),
+    192: ("utf8mb3", "utf8mb3_unicode_ci"),
+    224: ("utf8mb4", "utf8mb4_unicode_ci"),
+    2048 + 0: ("utf8mb4", "utf8mb4_uca1400_ai_ci"),
+}
+
+
+def event_type_name(ev: Event) -> str:
+    return EVENT_TYPE_NAMES.get(ev.header.type_code, "Unknown")
+
+
+def quote_identifier(name: str) -> str:
+    return "`" + name.replace("`", "``") + "`"
+
+
+def _text(s: str) -> str:
+    # decoded with surrogateescape; show undecodable bytes like the server
+    # would show them through a utf8 connection (replacement char)
+    try:
+        s.encode("utf-8")
+        return s
+    except UnicodeEncodeError:
+        return s.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def format_double(v: float) -> str:
+    """Shortest round-trip form like the server's ``my_gcvt`` (``1.5``, ``1e100``)."""
+    if v != v:
+        return "nan"
+    if v in (float("inf"), float("-inf")):
+        return "inf" if v > 0 else "-inf"
+    s = repr(v)
+    if s.endswith(".0"):
+        s = s[:-2]
+    if "e" in s:
+        mant, exp = s.split("e")
+        if mant.endswith(".0"):
+            mant = mant[:-2]
+        e = int(exp)
+        s = f"{mant}e{'-' if e < 0 else ''}{abs(e):02d}" if e < 0 else f"{mant}e{e}"
+    return s
+
+
+def _gtid_info(ev: GtidEvent) -> str:
+    f = ev.flags2
+    if f & GtidFlag.FL_STANDALONE:
+        s = "GTID "
+    elif f & GtidFlag.FL_PREPARED_XA:
+        s = "XA START "
+    else:
+        s = "BEGIN GTID "
+    if f & GtidFlag.FL_PREPARED_XA and ev.xa_xid is not None:
+        x = ev.xa_xid
+        s += f"X'{x.gtrid.hex()}',X'{x.bqual.hex()}',{x.format_id} GTID "
+    s += f"{ev.domain_id}-{ev.header.server_id}-{ev.seq_no}"
+    if f & GtidFlag.FL_GROUP_COMMIT_ID and ev.commit_id is not None:
+        s += f" cid={ev.commit_id}"
+    return s
+
+
+def _user_var_info(ev: UserVarEvent) -> str:
+    name = "@" + quote_identifier(ev.name)
+    if ev.is_null or ev.value is None:
+        return f"{name}=NULL"
+    t = ev.value_type
+    v = ev.value
+    if t == ItemResult.REAL_RESULT:
+        return f"{name}={format_double(float(v))}"  # type: ignore[arg-type]
+    if t == ItemResult.INT_RESULT:
+        iv = int(v)  # type: ignore[arg-type]
+        if not (ev.flags or 0) & USER_VAR_UNSIGNED_F and iv >= 1 << 63:
+            iv -= 1 << 64
+        return f"{name}={iv}"
+    if t == ItemResult.DECIMAL_RESULT:
+        return f"{name}={format(v, 'f') if isinstance(v, Decimal) else v}"
+    if t == ItemResult.STRING_RESULT and isinstance(v, (bytes, bytearray)):
+        cs, coll = COLLATIONS.get(ev.charset, (f"#{ev.charset}", f"#{ev.charset}"))
+        return f"{name}=_{cs} X'{bytes(v).hex().upper()}' COLLATE {coll}"
+    return f"{name}=?"
+
+
+def info_text(ev: Event) -> str:
+    """The ``Info`` column of ``SHOW BINLOG EVENTS`` for ``ev``."""
+    if isinstance(ev, QueryEvent):
+        prefix = ""
+        if ev.database and not ev.header.flags & HeaderFlag.SUPPRESS_USE:
+            prefix = f"use {quote_identifier(_text(ev.database))}; "
+        return prefix + _text(ev.query)
+    if isinstance(ev, GtidEvent):
+        return _gtid_info(ev)
+    if isinstance(ev, RowsEvent):
+        end = " flags: STMT_END_F" if ev.flags & RowsFlag.STMT_END_F else ""
+        return f"table_id: {ev.table_id}{end}"
+    if isinstance(ev, TableMapEvent):
+        return f"table_id: {ev.table_id} ({_text(ev.database)}.{_text(ev.table)})"
+    if isinstance(ev, XidEvent):
+        return f"COMMIT /* xid={ev.xid} */"
+    if isinstance(ev, AnnotateRowsEvent):
+        return _text(ev.query)
+    if isinstance(ev, FormatDescriptionEvent):
+        return f"Server ver: {ev.server_version}, Binlog ver: {ev.binlog_version}"
+    if isinstance(ev, GtidListEvent):
+        return "[" + ",".join(str(g) for g in ev.gtids) + "]"
+    if isinstance(ev, BinlogCheckpointEvent):
+        return _text(ev.binlog_file)
+    if isinstance(ev, IntvarEvent):
+        name = ("LAST_INSERT_ID" if ev.kind == IntvarType.LAST_INSERT_ID_EVENT else
+                "INSERT_ID" if ev.kind == IntvarType.INSERT_ID_EVENT else "INVALID_INT")
+        return f"{name}={ev.value}"
+    if isinstance(ev, RandEvent):
+        return f"rand_seed1={ev.seed1},rand_seed2={ev.seed2}"
+    if isinstance(ev, UserVarEvent):
+        return _user_var_info(ev)
+    if isinstance(ev, RotateEvent):
+        return f"{_text(ev.next_file)};pos={ev.position}"
+    if isinstance(ev, StopEvent):
+        return ""
+    return ""
+
+
+def show_binlog_events_row(ev: Event, log_name: str, pos: int) -> tuple[str, int, str, int, int, str]:
+    """(Log_name, Pos, Event_type, Server_id, End_log_pos, Info)."""
+    h = ev.header
+    return (log_name, pos, event_type_name(ev), h.server_id, h.log_pos, info_text(ev))
+
+
+def mysqlbinlog_like(ev: Event, pos: int) -> str:
+    """A compact one-event text view for humans and test failure messages."""
+    h = ev.header
+    return (f"# at {pos}\n#{h.timestamp} server id {h.server_id} end_log_pos {h.log_pos} "
+            f"{event_type_name(ev)}\t{info_text(ev)}")
+
+
