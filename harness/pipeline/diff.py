@@ -29,6 +29,7 @@ _GTID_TIMING_FLAGS = 2 | 16
 # Info text. Java regex syntax ($1 = group 1).
 INFO_RULES = [
     (r"/\* xid=\d+ \*/", "/* xid=# */", None),
+    (r" cid=\d+", "", ["Gtid"]),                 # group commit id: timing
     (r"table_id: \d+", "table_id: #", None),
     (r"Server ver: [^,]*", "Server ver: #", ["Format_desc"]),
     (r"end_log_pos \d+", "end_log_pos #", None),

@@ -1,0 +1,409 @@
+"""The regression run, step by step; shared by ``replbed run`` and the Airflow DAG.
+
+Every step takes the run directory (``runs/<run_id>/``, layout in
+docs/ARCHITECTURE.md) and leaves its results there, so the steps can run in
+one process (``run_regression``) or as separate Airflow tasks:
+
+    plan_run(config) -> run_dir          plan.json
+    collect(run_dir, side)               cases/<case>/<FORMAT>/<side>/{binlog/*,outcome.json}
+    decode_run(run_dir)                  records/{events,tables,outcomes,status}.parquet
+    analyze_run(run_dir, spark=None)     diff/*.parquet, diff/*.json, gx/, summary.json
+    report_run(run_dir) -> Path          report/index.html (+ text summary on stdout)
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import re
+import sys
+import time
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+from harness.config import RunConfig
+
+SIDES = ("reference", "replbed")
+SUMMARY_KEYS = ("case", "format", "events_match", "gtid_layout_ok", "tables_match", "error")
+_BINLOG_NAME = re.compile(r"\.\d{6}$")
+
+Progress = Callable[[str], None]
+
+
+def _progress(msg: str) -> None:
+    print(msg, flush=True)
+
+
+@dataclass
+class RegressionResult:
+    run_dir: Path
+    summary: list[dict]
+    report_path: Path
+
+    @property
+    def failures(self) -> list[dict]:
+        return [r for r in self.summary if not is_pass(r)]
+
+
+def is_pass(rec: dict) -> bool:
+    return (not rec.get("error") and rec.get("events_match") is True
+            and rec.get("gtid_layout_ok") is True and rec.get("tables_match") is True)
+
+
+def new_run_id() -> str:
+    return datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ") + "-" + uuid.uuid4().hex[:6]
+
+
+def safe_run_id(text: str) -> str:
+    """A run id usable as a directory name (Airflow run ids contain ':' and '+')."""
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("._") or new_run_id()
+
+
+def load_plan(run_dir: Path) -> dict:
+    return json.loads((Path(run_dir) / "plan.json").read_text())
+
+
+# -- plan ----------------------------------------------------------------------
+
+
+def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
+    """Resolve workloads and case globs into ``runs/<run_id>/plan.json``; return the run dir.
+
+    ``replbed_provider`` is the provider of the replbed side: ``replbed``
+    (``replbed serve``), or ``local`` to run a second real MariaDB there while
+    the reimplementation is incomplete (checks the pipeline itself).
+    """
+    from harness.runner import plan as runner_plan
+    from harness.workload import load_workloads
+
+    cases = load_workloads(config.workloads)
+    if config.cases:
+        cases = [c for c in cases if any(fnmatch.fnmatchcase(c.name, g) for g in config.cases)]
+    pairs = runner_plan(cases, config.formats)
+    if not pairs:
+        raise ValueError(f"no case x format to run: workloads={config.workloads!r} "
+                         f"cases={list(config.cases)} formats={list(config.formats)}")
+    run_id = safe_run_id(config.run_id) if config.run_id else new_run_id()
+    run_dir = (Path(config.out_dir) / run_id).resolve()
+    run_dir.mkdir(parents=True, exist_ok=True)
+    plan = {
+        "run_id": run_id,
+        "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "workloads": config.workloads,
+        "case_globs": list(config.cases),
+        "formats": list(config.formats),
+        "provider": config.provider,
+        "replbed_provider": replbed_provider,
+        "flavor": config.flavor,
+        "spark_master": config.spark_master,
+        "cases": [
+            {"name": c.name, "rule": c.rule, "seed": c.seed, "description": c.description,
+             "source": str(c.source), "formats": [f for f in config.formats if f in c.formats]}
+            for c in cases
+        ],
+        "pairs": [{"case": c.name, "format": f} for c, f in pairs],
+    }
+    (run_dir / "plan.json").write_text(json.dumps(plan, indent=1) + "\n")
+    _progress(f"[plan] {run_id}: {len(cases)} cases, {len(pairs)} case x format pairs -> {run_dir}")
+    return run_dir
+
+
+# -- collect -------------------------------------------------------------------
+
+
+def collect(run_dir: Path, side: str, progress: Progress | None = _progress) -> list[dict]:
+    """Run the planned cases on one side's server; return the outcomes (as dicts).
+
+    ``reference`` uses the plan's provider, ``replbed`` the plan's
+    ``replbed_provider`` (``replbed serve`` by default). A case that fails is
+    recorded in its outcome.json and does not stop the others.
+    """
+    from harness.providers import ServerSettings, get_provider
+    from harness.runner import run_side
+    from harness.workload import load_workloads
+
+    if side not in SIDES:
+        raise ValueError(f"side must be one of {SIDES}, not {side!r}")
+    run_dir = Path(run_dir)
+    plan = load_plan(run_dir)
+    names = {c["name"] for c in plan["cases"]}
+    cases = [c for c in load_workloads(plan["workloads"]) if c.name in names]
+    provider = get_provider(plan["provider"] if side == "reference" else plan["replbed_provider"])
+    t0 = time.monotonic()
+    if progress:
+        progress(f"[collect] {side}: {len(plan['pairs'])} case x format on {provider.name}")
+    outcomes = run_side(run_dir, side, provider, cases, plan["formats"], progress,
+                        settings=ServerSettings(flavor=plan["flavor"]))
+    failed = sum(1 for o in outcomes if o.failed)
+    if progress:
+        progress(f"[collect] {side}: {len(outcomes)} done, {failed} failed, "
+                 f"{time.monotonic() - t0:.1f}s")
+    return [{"case": o.case, "format": o.format, "status": o.status, "error": o.error}
+            for o in outcomes]
+
+
+# -- decode --------------------------------------------------------------------
+
+
+def _decoder() -> tuple[Callable[..., list[dict]], str]:
+    try:
+        from harness.binlog.records import records_from_files
+
+        return records_from_files, "harness.binlog.records"
+    except ImportError:
+        from harness.pipeline.fallback_decode import records_from_files
+
+        return records_from_files, "fallback"
+
+
+def _rec_dict(rec: Any) -> dict:
+    if isinstance(rec, dict):
+        return rec
+    import dataclasses
+
+    return dataclasses.asdict(rec)
+
+
+def _table_rows(outcome: dict, base: dict) -> list[dict]:
+    """outcome.json ``tables`` → table-state records (rows sorted by canonical JSON)."""
+    out = []
+    for name, spec in sorted((outcome.get("tables") or {}).items()):
+        rows = spec.get("rows", []) if isinstance(spec, dict) else spec
+        full = name if "." in name else f"test.{name}"
+        encoded = sorted(json.dumps(r, ensure_ascii=False) for r in rows)
+        for i, rj in enumerate(encoded):
+            out.append({**base, "table": full, "row_no": i, "row_json": rj})
+    return out
+
+
+def _outcome_rows(outcome: dict, base: dict) -> list[dict]:
+    out = []
+    for i, s in enumerate(outcome.get("statements") or []):
+        exp = s.get("expected_error")
+        out.append({
+            **base, "step": s.get("index", s.get("step", i)), "connection": s.get("connection"),
+            "sql": s.get("sql"), "expected_error": None if exp is None else str(exp),
+            "error_code": s.get("error_code"), "error_message": s.get("error_message"),
+            "warnings_json": json.dumps(s.get("warnings") or [], ensure_ascii=False),
+            "ok": s.get("ok"),
+        })
+    return out
+
+
+def decode_run(run_dir: Path, progress: Progress | None = _progress) -> dict:
+    """Binlog files + outcome.json of every planned case x format x side → records/*.parquet.
+
+    A side whose outcome is missing, whose case failed, or whose binlog does
+    not decode gets an ``error`` in ``records/status.parquet`` (its events are
+    left out); everything else is kept.
+    """
+    import pyarrow.parquet as pq
+
+    from harness.pipeline.schemas import (EVENT_SCHEMA, OUTCOME_SCHEMA, STATUS_SCHEMA,
+                                          TABLE_SCHEMA, coerce)
+
+    run_dir = Path(run_dir)
+    plan = load_plan(run_dir)
+    run_id = plan["run_id"]
+    decode, decoder_name = _decoder()
+    if progress:
+        progress(f"[decode] decoder: {decoder_name}")
+    events: list[dict] = []
+    tables: list[dict] = []
+    outcomes: list[dict] = []
+    status: list[dict] = []
+    t0 = time.monotonic()
+    for pair in plan["pairs"]:
+        case, fmt = pair["case"], pair["format"]
+        for side in SIDES:
+            base = {"run_id": run_id, "case": case, "format": fmt, "side": side}
+            d = run_dir / "cases" / case / fmt / side
+            err = None
+            n_events = 0
+            outcome_path = d / "outcome.json"
+            if not outcome_path.exists():
+                err = f"{side}: not collected (no outcome.json)"
+            else:
+                try:
+                    outcome = json.loads(outcome_path.read_text())
+                except (OSError, ValueError) as exc:
+                    outcome, err = {}, f"{side}: unreadable outcome.json: {exc}"
+                tables += _table_rows(outcome, base)
+                outcomes += _outcome_rows(outcome, base)
+                if outcome.get("status") == "failed":
+                    err = f"{side}: {(outcome.get('error') or 'case failed').splitlines()[0]}"
+            files = sorted(p for p in (d / "binlog").glob("*") if _BINLOG_NAME.search(p.name))
+            if files:
+                try:
+                    recs = [_rec_dict(r) for r in decode(files, case=case, format=fmt,
+                                                          side=side, run_id=run_id)]
+                    for r in recs:
+                        r.update(base)
+                    events += recs
+                    n_events = len(recs)
+                except Exception as exc:  # noqa: BLE001 - a bad binlog marks this pair only
+                    msg = f"{side}: binlog decode failed: {type(exc).__name__}: {exc}"
+                    err = f"{err}; {msg}" if err else msg
+            elif err is None:
+                err = f"{side}: no binlog files collected"
+            status.append({**base, "n_events": n_events, "error": err})
+    rec_dir = run_dir / "records"
+    rec_dir.mkdir(parents=True, exist_ok=True)
+    pq.write_table(coerce(events, EVENT_SCHEMA), rec_dir / "events.parquet")
+    pq.write_table(coerce(tables, TABLE_SCHEMA), rec_dir / "tables.parquet")
+    pq.write_table(coerce(outcomes, OUTCOME_SCHEMA), rec_dir / "outcomes.parquet")
+    pq.write_table(coerce(status, STATUS_SCHEMA), rec_dir / "status.parquet")
+    n_err = sum(1 for s in status if s["error"])
+    if progress:
+        progress(f"[decode] {len(events)} events, {len(tables)} table rows, "
+                 f"{len(outcomes)} statements; {n_err} side(s) with errors; "
+                 f"{time.monotonic() - t0:.1f}s")
+    return {"events": len(events), "tables": len(tables), "outcomes": len(outcomes),
+            "errors": n_err, "decoder": decoder_name}
+
+
+# -- analyze -------------------------------------------------------------------
+
+
+def _write_df(df, path: Path) -> None:
+    df.coalesce(1).write.mode("overwrite").parquet(str(path))
+
+
+def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress,
+                validate: bool = True) -> list[dict]:
+    """Spark diff + GX validation; writes diff/*, gx/ and summary.json; returns the summary.
+
+    Starts Spark once (unless ``spark`` is given) and the GX context once.
+    """
+    from pyspark.sql import functions as F
+
+    from harness.pipeline import diff
+    from harness.pipeline.spark import build_spark
+
+    run_dir = Path(run_dir)
+    plan = load_plan(run_dir)
+    spark = spark or build_spark(plan.get("spark_master"))
+    t0 = time.monotonic()
+    rec = run_dir / "records"
+    events = spark.read.parquet(str(rec / "events.parquet")).cache()
+    tables = spark.read.parquet(str(rec / "tables.parquet")).cache()
+    status = spark.read.parquet(str(rec / "status.parquet"))
+
+    norm = diff.normalize_events(events)
+    ev_diff, ev_cases = diff.compare_event_sequences(
+        norm.where(F.col("side") == "reference"), norm.where(F.col("side") == "replbed"))
+    gtid = diff.check_gtid_layout(events, plan.get("flavor", "mariadb-10.11"))
+    ref_t, rb_t = tables.where(F.col("side") == "reference"), tables.where(F.col("side") == "replbed")
+    table_cases = diff.compare_tables(ref_t, rb_t)
+    table_rows = diff.table_row_diffs(ref_t, rb_t).where(~F.col("match"))
+
+    rules = spark.createDataFrame(
+        [(c["name"], c.get("rule")) for c in plan["cases"]] or [("", None)],
+        "case string, rule string")
+    cases = (
+        status.groupBy("case", "format")
+        .agg(F.concat_ws("; ", F.sort_array(F.collect_list("error"))).alias("error"))
+        .withColumn("error", F.when(F.col("error") == "", None).otherwise(F.col("error")))
+        .join(rules, on="case", how="left")
+    )
+    summary = diff.summarize(cases, ev_cases, gtid, table_cases)
+
+    frames = {"event_cases": ev_cases, "gtid_layout": gtid, "table_cases": table_cases,
+              "summary": summary}
+    frames = {k: v.cache() for k, v in frames.items()}
+    out = run_dir / "diff"
+    out.mkdir(exist_ok=True)
+    for name, df in frames.items():
+        _write_df(df, out / f"{name}.parquet")
+    _write_df(ev_diff, out / "event_diff.parquet")
+    _write_df(table_rows, out / "table_rows.parquet")
+    full = [r.asDict(recursive=True) for r in frames["summary"].collect()]
+    if progress:
+        progress(f"[analyze] spark diff of {len(full)} case x format in "
+                 f"{time.monotonic() - t0:.1f}s")
+
+    gx_results: list[dict] = []
+    docs = None
+    if validate:
+        from harness.pipeline.gx_validate import validate_frames
+
+        t1 = time.monotonic()
+        results, docs = validate_frames(run_dir, frames)
+        gx_results = [r.to_json() for r in results]
+        if progress:
+            progress(f"[analyze] GX validation ({len(results)} suites) in "
+                     f"{time.monotonic() - t1:.1f}s")
+    (out / "gx_results.json").write_text(json.dumps(
+        {"suites": gx_results, "data_docs": str(docs) if docs else None}, indent=1) + "\n")
+    (out / "summary_full.json").write_text(json.dumps(full, indent=1, default=str) + "\n")
+    summary_records = [{k: r.get(k) for k in SUMMARY_KEYS} for r in full]
+    (run_dir / "summary.json").write_text(json.dumps(summary_records, indent=1) + "\n")
+    for df in frames.values():
+        df.unpersist()
+    return summary_records
+
+
+# -- report --------------------------------------------------------------------
+
+
+def report_run(run_dir: Path, progress: Progress | None = _progress) -> Path:
+    """Render ``report/index.html``; print the one-screen text summary; return the path."""
+    from harness.pipeline.report import render_report, text_summary
+
+    path = render_report(Path(run_dir))
+    if progress:
+        progress(text_summary(Path(run_dir)))
+        progress(f"report: {path}")
+    return path
+
+
+# -- everything ----------------------------------------------------------------
+
+
+def run_regression(config: RunConfig, *, replbed_provider: str = "replbed",
+                   spark=None) -> RegressionResult:
+    """All steps in one process (``replbed run``)."""
+    run_dir = plan_run(config, replbed_provider=replbed_provider)
+    for side in SIDES:
+        collect(run_dir, side)
+    decode_run(run_dir)
+    summary = analyze_run(run_dir, spark=spark)
+    report = report_run(run_dir)
+    return RegressionResult(run_dir=run_dir, summary=summary, report_path=report)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m harness.pipeline.regression summary RUN_DIR``: print a finished run's summary."""
+    import argparse
+
+    from harness.pipeline.report import text_summary
+
+    p = argparse.ArgumentParser(prog="python -m harness.pipeline.regression")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("summary", help="print the text summary and report path of a run")
+    s.add_argument("run_dir")
+    for name in ("decode", "analyze", "report"):
+        sub.add_parser(name, help=f"run the {name} step on a run dir").add_argument("run_dir")
+    args = p.parse_args(argv)
+    run_dir = Path(args.run_dir)
+    if args.cmd == "summary":
+        if not (run_dir / "summary.json").exists():
+            print(f"{run_dir}: no summary.json (the run did not finish)", file=sys.stderr)
+            return 2
+        print(text_summary(run_dir))
+        print(f"report: {run_dir.resolve() / 'report' / 'index.html'}")
+        return 0 if all(is_pass(r) for r in json.loads((run_dir / "summary.json").read_text())) else 1
+    if args.cmd == "decode":
+        decode_run(run_dir)
+    elif args.cmd == "analyze":
+        analyze_run(run_dir)
+    elif args.cmd == "report":
+        report_run(run_dir)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
