@@ -769,7 +769,12 @@ def _only_comments_and_space(sql: str, i: int) -> bool:
 
 
 def is_empty_statement(sql: str) -> bool:
-    """True when ``sql`` holds only blanks and comments (MariaDB: 1065 Query was empty)."""
+    """True when ``sql`` is only blanks and ``;`` (MariaDB answers 1065 Query was empty)."""
+    return not sql.strip(" \t\r\n\f\v;")
+
+
+def is_comment_only(sql: str) -> bool:
+    """True when ``sql`` is only comments and blanks (MariaDB answers a bare OK)."""
     return _only_comments_and_space(sql, 0)
 
 

@@ -173,6 +173,8 @@ class ProtocolServer:
         self._stop = threading.Event()
         self._stopped = threading.Event()
         self._running = False
+        self._cleaned = False
+        self._cleanup_lock = threading.Lock()
         self._serve_thread: threading.Thread | None = None
         self._background: threading.Thread | None = None
         self._wake_r, self._wake_w = socket.socketpair()
@@ -223,6 +225,7 @@ class ProtocolServer:
                 self.serve_forever(poll_interval=0.2)
 
             self._background = threading.Thread(target=run, name=f"replbed-server-{self.port}", daemon=True)
+            self._running = True  # so a shutdown() racing the thread start waits for it
             self._background.start()
             started.wait()
         return self
@@ -307,7 +310,11 @@ class ProtocolServer:
             self._handlers.pop(conn_id, None)
 
     def _cleanup(self) -> None:
-        """Close the listener and all clients; join their threads."""
+        """Close the listener and all clients; join their threads. Runs once."""
+        with self._cleanup_lock:
+            if self._cleaned:
+                return
+            self._cleaned = True
         try:
             self._listener.close()
             with self._handlers_lock:
@@ -565,14 +572,18 @@ class _ConnectionHandler:
 
     def _com_query(self, body: bytes) -> None:
         sql = p.from_wire_text(body)
-        self.server.questions += 1
         with self.server.lock:
+            self.server.questions += 1
             session = self._session()
             no_backslash = bool(session.status_flags() & SERVER_STATUS_NO_BACKSLASH_ESCAPES)
             stmt = p.single_statement(sql, backslash_escapes=not no_backslash)
             if p.is_empty_statement(stmt):
                 raise SqlError(ER_EMPTY_QUERY, "Query was empty")
-            result = session.execute(stmt)
+            if p.is_comment_only(stmt):
+                # MariaDB answers a comment-only query with a bare OK and runs nothing.
+                result: OkResult | ResultSet = OkResult()
+            else:
+                result = session.execute(stmt)
             status = session.status_flags()
         caps = self.caps | p.CLIENT_PROTOCOL_41
         if isinstance(result, ResultSet):

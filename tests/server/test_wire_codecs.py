@@ -272,9 +272,13 @@ def test_no_backslash_escapes_mode() -> None:
     assert p.single_statement("SELECT 'a\\'; ", backslash_escapes=False) == "SELECT 'a\\'"
 
 
-def test_empty_statement() -> None:
-    assert p.is_empty_statement("  /* x */ -- y\n")
-    assert not p.is_empty_statement("/*!40101 SET x=1 */")
+def test_empty_and_comment_only_statements() -> None:
+    # As observed on MariaDB 10.11: blanks/';' -> 1065, comments only -> OK.
+    assert p.is_empty_statement("") and p.is_empty_statement(" \n; ")
+    assert not p.is_empty_statement("  /* x */ ")
+    assert p.is_comment_only("  /* x */ -- y\n") and p.is_comment_only("# z")
+    assert not p.is_comment_only("/*!40101 SET x=1 */")
+    assert not p.is_comment_only("/*M!100101 SET x=1 */")
 
 
 def test_sql_error_defaults() -> None:

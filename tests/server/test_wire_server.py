@@ -110,11 +110,14 @@ def test_multi_statement_refused_with_1064(connect, factory: EchoFactory) -> Non
     assert cur.fetchall() == [("fine",)]
 
 
-def test_empty_query_is_1065(server: ProtocolServer) -> None:
+def test_empty_query_is_1065_comment_only_is_ok(server: ProtocolServer, factory: EchoFactory) -> None:
     rc = RawClient(server.port)
     assert rc.login(password=PASSWORD)[0] == p.OK_HEADER
-    e = p.decode_err(rc.command(p.COM_QUERY, b"  /* nothing */ "))
-    assert (e.code, e.message) == (1065, "Query was empty")
+    for sql in (b"", b"  ", b" ; "):
+        e = p.decode_err(rc.command(p.COM_QUERY, sql))
+        assert (e.code, e.sqlstate, e.message) == (1065, "42000", "Query was empty")
+    assert rc.command(p.COM_QUERY, b"  /* nothing */ ")[0] == p.OK_HEADER
+    assert factory.queries() == []
     rc.close()
 
 
@@ -422,3 +425,19 @@ def test_shutdown_without_serving(factory: EchoFactory) -> None:
     srv = ProtocolServer("127.0.0.1", 0, factory)
     assert srv.port > 0
     srv.shutdown()
+
+
+def test_shutdown_right_after_start_and_twice(factory: EchoFactory) -> None:
+    for _ in range(20):
+        srv = ProtocolServer("127.0.0.1", 0, factory).start()
+        srv.shutdown(timeout=5)
+        assert srv._stopped.is_set()
+        srv.shutdown(timeout=5)
+
+
+def test_context_manager_and_address(factory: EchoFactory) -> None:
+    with ProtocolServer("127.0.0.1", 0, factory, password=PASSWORD) as srv:
+        assert srv.address == ("127.0.0.1", srv.port) and srv.port > 0
+        c = mysql.connector.connect(host=srv.host, port=srv.port, user="root", password=PASSWORD, use_pure=True)
+        c.close()
+    assert wait_until(lambda: factory.sessions[0].closed == 1)
