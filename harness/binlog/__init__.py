@@ -26,7 +26,7 @@ from .gtid import (
 )
 from .header import Event, EventHeader
 from .opaque import OpaqueEvent
-from .query import QueryEvent, StatusVar
+from .query import QueryEvent, StatusVar, mariadb_query_status_vars, new_query_event
 from .reader import BinlogEntry, BinlogReader, read_binlog_file
 from .records import canonical_value, event_records, records_from_files
 from .render import event_type_name, info_text, show_binlog_events_row
@@ -35,5 +35,6 @@ from .rows import (
     new_rows_event, new_table_map_event,
 )
 from .values import MyDate, MyDateTime, MyTime, MyTimestamp
+from .writer import BinlogFileWriter
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -146,11 +146,12 @@ def decode_event(
     return ev
 
 
-def encode_event(ev: Event, ctx: StreamContext) -> bytes:
+def encode_event(ev: Event, ctx: StreamContext, *, at: int | None = None) -> bytes:
     """Full event bytes (header, body, CRC32 footer when the stream has one).
 
-    Sets ``ev.header.event_size``; ``log_pos`` is taken from the header
-    (the writer fills it). Updates ``ctx`` like decoding would.
+    Sets ``ev.header.event_size``; with ``at`` (the event's start offset)
+    also sets ``log_pos`` to the end offset, as the server does, otherwise
+    keeps the header's ``log_pos``. Updates ``ctx`` like decoding would.
     """
     h = ev.header
     tc = h.type_code
@@ -172,6 +173,8 @@ def encode_event(ev: Event, ctx: StreamContext) -> bytes:
         has_crc = alg == ChecksumAlg.CRC32
     size = HEADER_LEN + len(body) + (CHECKSUM_LEN if has_crc else 0)
     h.event_size = size
+    if at is not None:
+        h.log_pos = at + size
     data = pack_header(h) + body
     if has_crc:
         crc = event_crc(data, tc) if alg == ChecksumAlg.CRC32 else 0

@@ -159,6 +159,7 @@ class Option(IntFlag):
     OPTION_NOT_AUTOCOMMIT = 1 << 19
     OPTION_NO_FOREIGN_KEY_CHECKS = 1 << 26
     OPTION_RELAXED_UNIQUE_CHECKS = 1 << 27
+    OPTION_EXPLICIT_DEF_TIMESTAMP = 1 << 24  # MariaDB 10.10+
 
 
 class RowsFlag(IntFlag):

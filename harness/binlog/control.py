@@ -228,25 +228,27 @@ def new_user_var_event(
 ) -> UserVarEvent:
     """A User_var event as MariaDB 10.11 logs it (flags byte always present).
 
-    Strings default to charset 45 (utf8mb4_general_ci); ints/reals/decimals
-    use charset 63 (binary), as the server does. Decimal precision/scale
-    default to the value's own digits.
+    Observed on 10.11: strings carry the connection collation (45 =
+    utf8mb4_general_ci for mysql-connector-python); ints/reals/decimals
+    carry 8 (latin1, the server's numeric charset). Only INT values get the
+    trailing flags byte (UNSIGNED_F or 0). Decimal precision/scale default
+    to the value's own digits (3.250 -> 4/3).
     """
     h = _h(EventType.USER_VAR_EVENT, timestamp, server_id)
     if value is None:
-        return UserVarEvent(h, name, True, ItemResult.STRING_RESULT, 0, None, 0)
-    flags = USER_VAR_UNSIGNED_F if unsigned else 0
+        return UserVarEvent(h, name, True, ItemResult.STRING_RESULT, 0, None, None)
     if isinstance(value, bool) or isinstance(value, int):
-        return UserVarEvent(h, name, False, ItemResult.INT_RESULT, 63, int(value), flags)
+        flags = USER_VAR_UNSIGNED_F if unsigned else 0
+        return UserVarEvent(h, name, False, ItemResult.INT_RESULT, 8, int(value), flags)
     if isinstance(value, float):
-        return UserVarEvent(h, name, False, ItemResult.REAL_RESULT, 63, value, flags)
+        return UserVarEvent(h, name, False, ItemResult.REAL_RESULT, 8, value, None)
     if isinstance(value, Decimal):
         t = value.as_tuple()
         scale = decimal_scale if decimal_scale is not None else max(0, -int(t.exponent))
         prec = decimal_precision if decimal_precision is not None else max(len(t.digits), scale, 1)
-        return UserVarEvent(h, name, False, ItemResult.DECIMAL_RESULT, 63, value, flags, prec, scale)
+        return UserVarEvent(h, name, False, ItemResult.DECIMAL_RESULT, 8, value, None, prec, scale)
     raw = value.encode("utf-8") if isinstance(value, str) else bytes(value)
-    return UserVarEvent(h, name, False, ItemResult.STRING_RESULT, charset, raw, flags)
+    return UserVarEvent(h, name, False, ItemResult.STRING_RESULT, charset, raw, None)
 
 
 def new_rotate_event(next_file: str, position: int = 4, *, timestamp: int, server_id: int) -> RotateEvent:

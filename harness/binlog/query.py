@@ -195,3 +195,99 @@ def encode_query(w: ByteWriter, ev: QueryEvent, ctx: StreamContext) -> None:
     w.write(db)
     w.u8(0)
     w.write(ev.query.encode(_ENC, _ERR))
+
+
+# -- building Query events like MariaDB 10.11 -------------------------------
+
+# OPTION_EXPLICIT_DEF_TIMESTAMP (1 << 24): explicit_defaults_for_timestamp=ON,
+# the 10.11 default; the only OPTIONS_WRITTEN_TO_BIN_LOG bit in our captures.
+MARIADB_10_11_FLAGS2 = 1 << 24
+# STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_AUTO_CREATE_USER,
+# NO_ENGINE_SUBSTITUTION -- the 10.11 default sql_mode as logged.
+MARIADB_10_11_SQL_MODE = 1411383296
+# (character_set_client, collation_connection, collation_server) for a
+# mysql-connector-python client (utf8mb4_general_ci = 45) against a server
+# started with --no-defaults (latin1_swedish_ci = 8).
+MARIADB_10_11_CHARSET = (45, 45, 8)
+
+
+def mariadb_query_status_vars(
+    *,
+    flags2: int = MARIADB_10_11_FLAGS2,
+    sql_mode: int = MARIADB_10_11_SQL_MODE,
+    catalog: bytes | None = b"std",
+    auto_increment: tuple[int, int] | None = None,
+    charset: tuple[int, int, int] | None = MARIADB_10_11_CHARSET,
+    time_zone: bytes | None = None,
+    lc_time_names: int | None = None,
+    charset_database: int | None = None,
+    table_map_for_update: int | None = None,
+    invoker: tuple[bytes, bytes] | None = None,
+    hrnow: int | None = None,
+    xid: int | None = None,
+    gtid_flags3: int | None = None,
+) -> list[StatusVar]:
+    """Status variables in the order MariaDB 10.11 writes them.
+
+    Always: FLAGS2, SQL_MODE, CATALOG_NZ ("std"), CHARSET. Conditional ones
+    (None = not written) mirror the server: AUTO_INCREMENT only when
+    increment/offset differ from 1/1; TIME_ZONE when the statement used the
+    session time zone (e.g. touched a TIMESTAMP column) -- the zone name as
+    set, e.g. b"+00:00" or b"SYSTEM"; LC_TIME_NAMES when not en_US (0);
+    HRNOW (microseconds of the statement start) when NOW()/CURRENT_TIMESTAMP
+    with fractions was evaluated; XID for DDL that is logged with an xid
+    (CREATE/ALTER/DROP TABLE, DROP DATABASE, not TRUNCATE or CREATE DATABASE).
+    """
+    out: list[StatusVar] = [StatusVar(Q.Q_FLAGS2_CODE, flags2), StatusVar(Q.Q_SQL_MODE_CODE, sql_mode)]
+    if catalog is not None:
+        out.append(StatusVar(Q.Q_CATALOG_NZ_CODE, catalog))
+    if auto_increment is not None and tuple(auto_increment) != (1, 1):
+        out.append(StatusVar(Q.Q_AUTO_INCREMENT, tuple(auto_increment)))
+    if charset is not None:
+        out.append(StatusVar(Q.Q_CHARSET_CODE, tuple(charset)))
+    if time_zone is not None:
+        out.append(StatusVar(Q.Q_TIME_ZONE_CODE, time_zone))
+    if lc_time_names is not None:
+        out.append(StatusVar(Q.Q_LC_TIME_NAMES_CODE, lc_time_names))
+    if charset_database is not None:
+        out.append(StatusVar(Q.Q_CHARSET_DATABASE_CODE, charset_database))
+    if table_map_for_update is not None:
+        out.append(StatusVar(Q.Q_TABLE_MAP_FOR_UPDATE_CODE, table_map_for_update))
+    if invoker is not None:
+        out.append(StatusVar(Q.Q_INVOKER, tuple(invoker)))
+    if hrnow is not None:
+        out.append(StatusVar(Q.Q_HRNOW, hrnow))
+    if xid is not None:
+        out.append(StatusVar(Q.Q_XID, xid))
+    if gtid_flags3 is not None:
+        out.append(StatusVar(Q.Q_GTID_FLAGS3, gtid_flags3))
+    return out
+
+
+def new_query_event(
+    query: str,
+    *,
+    database: str,
+    thread_id: int,
+    timestamp: int,
+    server_id: int,
+    exec_time: int = 0,
+    error_code: int = 0,
+    status_vars: list[StatusVar] | None = None,
+    suppress_use: bool = False,
+    thread_specific: bool = False,
+) -> QueryEvent:
+    """A Query event; default status vars are :func:`mariadb_query_status_vars()`.
+
+    Header flags as the server sets them: ``suppress_use`` (0x8) for the
+    ``COMMIT``/``ROLLBACK`` that ends a non-transactional group and for
+    CREATE/DROP DATABASE (database = the affected schema), ``thread_specific``
+    (0x4) when the statement uses a temporary table.
+    """
+    from .constants import HeaderFlag
+
+    flags = (HeaderFlag.SUPPRESS_USE if suppress_use else 0) | (
+        HeaderFlag.THREAD_SPECIFIC if thread_specific else 0)
+    h = EventHeader(timestamp, EventType.QUERY_EVENT, server_id, 0, 0, int(flags))
+    svs = mariadb_query_status_vars() if status_vars is None else list(status_vars)
+    return QueryEvent(h, thread_id, exec_time, error_code, svs, database, query)

@@ -70,8 +70,7 @@ def format_double(v: float) -> str:
         mant, exp = s.split("e")
         if mant.endswith(".0"):
             mant = mant[:-2]
-        e = int(exp)
-        s = f"{mant}e{'-' if e < 0 else ''}{abs(e):02d}" if e < 0 else f"{mant}e{e}"
+        s = f"{mant}e{int(exp)}"
     return s
 
 
