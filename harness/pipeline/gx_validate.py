@@ -108,6 +108,10 @@ def validate_frames(run_dir: Path, frames: dict, suites_dir: Path | None = None,
     """
     import great_expectations as gx
 
+    import logging
+
+    # GX logs every datasource save at INFO; under Airflow that floods the task log.
+    logging.getLogger("great_expectations").setLevel(logging.WARNING)
     suites_dir = Path(suites_dir or expectations_dir())
     t0 = time.monotonic()
     context = get_context(run_dir)

@@ -25,7 +25,10 @@ def build_spark(master: str | None = None, app_name: str = "replbed-pipeline", *
 
     master = master or spark_master_from_env()
     # Keep Spark's Python workers on the interpreter that runs us (the venv).
-    os.environ.setdefault("PYSPARK_PYTHON", os.environ.get("PYSPARK_PYTHON") or _python())
+    os.environ.setdefault("PYSPARK_PYTHON", _python())
+    # Bind the local driver to loopback (the pipeline never needs the network).
+    if master.startswith("local"):
+        os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
     t0 = time.monotonic()
     builder = (
         SparkSession.builder.master(master)

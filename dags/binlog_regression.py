@@ -1,0 +1,120 @@
+"""Airflow 3 DAG ``binlog_regression``: the replbed regression run as tasks.
+
+    plan -> [collect_reference, collect_replbed] -> decode -> analyze -> report
+
+Thin by design: every task calls one step of ``harness.pipeline.regression``
+and passes the run directory on via XCom. Heavy imports (Spark, GX, the
+providers) happen inside the tasks, so parsing this file stays fast.
+
+Manual runs take params (``airflow dags test binlog_regression -c '{...}'`` or
+"Trigger DAG w/ config"); scheduled runs use the defaults.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pendulum
+from airflow.sdk import Param, dag, get_current_context, task
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT) not in sys.path:  # the harness package, when not pip-installed
+    sys.path.insert(0, str(REPO_ROOT))
+
+FORMATS = ["STATEMENT", "ROW", "MIXED"]
+
+
+def _runs_dir() -> Path:
+    return Path(os.environ.get("REPLBED_RUNS_DIR", REPO_ROOT / "runs"))
+
+
+@dag(
+    dag_id="binlog_regression",
+    description="Run workloads on MariaDB and replbed, diff binlogs/GTID layout/tables, publish a report",
+    schedule="@daily",
+    start_date=pendulum.datetime(2026, 1, 1, tz="UTC"),
+    catchup=False,
+    max_active_runs=1,
+    tags=["replbed", "regression"],
+    default_args={"retries": 0},
+    params={
+        "workloads": Param("workloads/*.wl", type="string",
+                           description="glob of workload files, relative to the repo root"),
+        "formats": Param(FORMATS, type="array", items={"type": "string", "enum": FORMATS},
+                         description="binlog_format values to run"),
+        "provider": Param("local", type="string", enum=["local", "docker"],
+                          description="reference server provider"),
+        "cases": Param("*", type="string",
+                       description="case-name glob(s), comma separated; * = all"),
+        "spark_master": Param(os.environ.get("REPLBED_SPARK_MASTER", "local[*]"), type="string",
+                              description="Spark master URL"),
+        "replbed_provider": Param("replbed", type="string", enum=["replbed", "local"],
+                                  description="server on the replbed side (local = a second MariaDB)"),
+        "run_id": Param(None, type=["null", "string"],
+                        description="run directory name; default: derived from the Airflow run id"),
+    },
+)
+def binlog_regression():
+    @task
+    def plan() -> str:
+        from harness.config import RunConfig
+        from harness.pipeline.regression import plan_run, safe_run_id
+
+        ctx = get_current_context()
+        p = ctx["params"]
+        globs = tuple(g.strip() for g in (p.get("cases") or "").split(",") if g.strip() not in ("", "*"))
+        workloads = p["workloads"]
+        if not os.path.isabs(workloads):
+            workloads = str(REPO_ROOT / workloads)
+        config = RunConfig(
+            workloads=workloads,
+            formats=tuple(f.upper() for f in p["formats"]),
+            provider=p["provider"],
+            out_dir=_runs_dir(),
+            run_id=p.get("run_id") or safe_run_id(ctx["run_id"]),
+            spark_master=p["spark_master"],
+            cases=globs,
+        )
+        return str(plan_run(config, replbed_provider=p["replbed_provider"]))
+
+    @task
+    def collect_reference(run_dir: str) -> list[dict]:
+        from harness.pipeline.regression import collect
+
+        return collect(Path(run_dir), "reference")
+
+    @task
+    def collect_replbed(run_dir: str) -> list[dict]:
+        from harness.pipeline.regression import collect
+
+        return collect(Path(run_dir), "replbed")
+
+    @task
+    def decode(run_dir: str) -> str:
+        from harness.pipeline.regression import decode_run
+
+        decode_run(Path(run_dir))
+        return run_dir
+
+    @task
+    def analyze(run_dir: str) -> list[dict]:
+        from harness.pipeline.regression import analyze_run
+
+        return analyze_run(Path(run_dir))
+
+    @task
+    def report(run_dir: str) -> str:
+        from harness.pipeline.regression import report_run
+
+        return str(report_run(Path(run_dir)))
+
+    run_dir = plan()
+    decoded = decode(run_dir)
+    [collect_reference(run_dir), collect_replbed(run_dir)] >> decoded
+    summary = analyze(decoded)
+    summary >> report(run_dir)
+
+
+binlog_regression()

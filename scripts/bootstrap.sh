@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Idempotent machine + venv setup for replbed (fresh Debian 12, as root).
+#   - apt: mariadb-server/client if mariadbd is missing, a Java 17 JRE if java is
+#     missing, python3-venv if venv cannot be created (one apt-get update, only
+#     when something must be installed). The Debian mariadb service is never
+#     started: the harness runs its own mariadbd processes.
+#   - .venv with the machine's python3 (>= 3.11): requirements.lock + editable
+#     install, skipped when the lock and pyproject hashes are unchanged.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+VENV=${REPLBED_VENV:-$ROOT/.venv}
+PY=${PYTHON:-python3}
+
+log() { echo "[bootstrap] $*"; }
+
+as_root() {
+    if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+        log "need root for: $*"; return 1; fi
+}
+
+pkgs=()
+have_mariadbd() { command -v mariadbd >/dev/null || [ -x /usr/sbin/mariadbd ]; }
+have_mariadbd || pkgs+=(mariadb-server mariadb-client)
+command -v java >/dev/null || pkgs+=(openjdk-17-jre-headless)
+if ! "$PY" -c 'import ensurepip, venv' >/dev/null 2>&1; then
+    pkgs+=(python3-venv)
+fi
+if [ ${#pkgs[@]} -gt 0 ]; then
+    log "installing: ${pkgs[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    # Keep Debian's mariadb service from starting during the install.
+    if [ ! -e /usr/sbin/policy-rc.d ]; then
+        printf '#!/bin/sh\nexit 101\n' | as_root tee /usr/sbin/policy-rc.d >/dev/null
+        as_root chmod +x /usr/sbin/policy-rc.d
+        trap 'as_root rm -f /usr/sbin/policy-rc.d' EXIT
+    fi
+    as_root apt-get update -qq
+    as_root apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
+fi
+
+"$PY" - <<'PYEOF'
+import sys
+if sys.version_info < (3, 11):
+    sys.exit(f"python3 >= 3.11 required, found {sys.version.split()[0]}")
+PYEOF
+
+stamp="$VENV/.replbed-lock-hash"
+want=$(cat requirements.lock pyproject.toml | sha256sum | cut -d' ' -f1)
+if [ -x "$VENV/bin/python" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+    log "venv up to date ($VENV)"
+    exit 0
+fi
+[ -x "$VENV/bin/python" ] || { log "creating $VENV with $("$PY" --version)"; "$PY" -m venv "$VENV"; }
+log "installing requirements.lock (a few minutes on a cold cache)"
+"$VENV/bin/python" -m pip install -q --upgrade pip
+"$VENV/bin/python" -m pip install -q -r requirements.lock
+"$VENV/bin/python" -m pip install -q --no-deps -e .
+echo "$want" > "$stamp"
+log "venv ready ($VENV)"
