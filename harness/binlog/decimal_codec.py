@@ -14,7 +14,7 @@ from .bytes_io import ByteReader, ByteWriter
 from .errors import EncodeError
 
 DIG2BYTES = (0, 1, 1, 2, 2, 3, 3, 4, 4, 4)
-_POW10 = [10**i for i in range(40)]
+_POW10 = [10**i for i in range(67)]
 
 
 def decimal_bin_size(precision: int, scale: int) -> int:

@@ -196,12 +196,16 @@ def new_gtid_event(
 ) -> GtidEvent:
     """A Gtid event with the flags MariaDB 10.11 computes.
 
-    What the server writes (observed on 10.11.19, default
-    ``binlog_format``/``slave_parallel``): a DML group on InnoDB gets
-    FL_TRANSACTIONAL|FL_ALLOW_PARALLEL; a MyISAM-only DML group gets
-    FL_ALLOW_PARALLEL; DDL gets FL_STANDALONE|FL_DDL (plus
-    FL_TRANSACTIONAL for atomic InnoDB DDL). The header carries
-    LOG_EVENT_SUPPRESS_USE_F (0x8) like the server's.
+    What 10.11.19 writes (golden captures): a group that only changed
+    transactional (InnoDB) tables and ends in Xid: 12 =
+    FL_TRANSACTIONAL|FL_ALLOW_PARALLEL; any group that touched MyISAM (ends
+    in Query COMMIT, or Xid when mixed with InnoDB) and groups ending in
+    ROLLBACK: 8 = FL_ALLOW_PARALLEL; every DDL (CREATE/ALTER/DROP/TRUNCATE
+    TABLE, CREATE/DROP DATABASE, CREATE TEMPORARY TABLE): 41 =
+    FL_STANDALONE|FL_ALLOW_PARALLEL|FL_DDL, whatever the engine. A group
+    writing a temporary table additionally had flags_extra=1
+    (FL_EXTRA_MULTI_ENGINE_E1) with extra_engines=255. The header flags
+    are LOG_EVENT_SUPPRESS_USE_F (0x8), as the server writes them.
     """
     f = 0
     if standalone:
