@@ -125,7 +125,7 @@ def _is_failure(rec: dict[str, Any]) -> bool:
 def _summary_line(rec: dict[str, Any]) -> str:
     flag = "FAIL" if _is_failure(rec) else "ok  "
     parts = [f"{k}={rec.get(k)}" for k in ("events_match", "gtid_layout_ok", "tables_match")]
-    err = f" error={rec['error']}" if rec.get("error") else ""
+    err = f" error={str(rec['error']).splitlines()[0]}" if rec.get("error") else ""
     return f"{flag} {rec.get('case')} {rec.get('format')} {' '.join(parts)}{err}"
 
 
@@ -159,13 +159,17 @@ def cmd_decode(args: argparse.Namespace) -> int:
                 if args.format == "show":
                     print(f"{path.name}\t{start}\t{render.event_type_name(ev)}\t"
                           f"{h.server_id}\t{h.log_pos}\t{render.info_text(ev)}")
+                elif hasattr(render, "mysqlbinlog_like"):
+                    print(render.mysqlbinlog_like(ev, start))
                 else:
-                    print(f"# at {start}")
-                    print(f"#{h.timestamp} server id {h.server_id} end_log_pos {h.log_pos} "
-                          f"{render.event_type_name(ev)}")
-                    info = render.info_text(ev)
-                    if info:
-                        print(info)
+                    print(f"# at {start}\n#{h.timestamp} server id {h.server_id} "
+                          f"end_log_pos {h.log_pos} {render.event_type_name(ev)}\t"
+                          f"{render.info_text(ev)}")
+        except BrokenPipeError:
+            # `replbed decode … | head`: stop quietly, like other CLI tools.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            return status
         except Exception as exc:  # noqa: BLE001 - report decode errors per file
             print(f"replbed decode: {path}: {type(exc).__name__}: {exc}", file=sys.stderr)
             status = EXIT_ERROR

@@ -23,12 +23,19 @@ Progress = Callable[[str], None]
 
 TEST_DB = "test"
 OUTCOME_FILE = "outcome.json"
-# Client-side (2xxx) errors mean the connection, not the statement, failed.
-_CLIENT_ERROR_MIN = 2000
+# Client-side errors (CR_*, 2000-2999) mean the connection, not the statement, failed.
+_CLIENT_ERRORS = range(2000, 3000)
 
 
 class CaseAborted(RuntimeError):
-    """The case could not run to the end (server or connection lost)."""
+    """The case could not run to the end (server or connection lost).
+
+    Carries the outcome of the statement that hit it, so it is recorded too.
+    """
+
+    def __init__(self, message: str, statement: "StatementOutcome | None" = None) -> None:
+        super().__init__(message)
+        self.statement = statement
 
 
 @dataclass
@@ -225,15 +232,23 @@ def run_case(
         if progress:
             progress(f"  {case.name} {binlog_format}: {msg}")
 
+    # read/write timeouts bound every statement: a statement that would block
+    # forever (a lock the reimplementation never releases) fails the case
+    # instead of hanging the run.
+    timeouts = {
+        "read_timeout": max(1, int(statement_timeout)),
+        "write_timeout": max(1, int(statement_timeout)),
+    }
+
     def open_conn(name: str) -> Any:
-        conn = handle.connect(database=TEST_DB, connection_timeout=statement_timeout)
+        conn = handle.connect(database=TEST_DB, **timeouts)
         conns[name] = conn
         _session_setup(conn, binlog_format, case.settings.for_connection(name))
         return conn
 
     try:
         t = time.monotonic()
-        admin = handle.connect(connection_timeout=statement_timeout)
+        admin = handle.connect(**timeouts)
         _execute(admin, f"DROP DATABASE IF EXISTS {TEST_DB}")
         _execute(admin, "RESET MASTER")
         _execute(admin, f"CREATE DATABASE {TEST_DB}")
@@ -288,6 +303,8 @@ def run_case(
     except (mysql.connector.Error, ProviderError, CaseAborted, OSError) as exc:
         outcome.status = "failed"
         outcome.error = f"{phase}: {_describe(exc)}"
+        if isinstance(exc, CaseAborted) and exc.statement is not None:
+            outcome.statements.append(exc.statement)
         if _server_gone(handle):
             outcome.error += f"; server is not running; log tail:\n{handle.log_tail(15)}"
         _salvage(handle, outcome, dest_dir, conns)
@@ -315,18 +332,29 @@ def _run_statement(handle: ServerHandle, conn: Any, index: int, phase: str, step
         res.error_code = exc.errno if exc.errno and exc.errno > 0 else -1
         res.error_message = exc.msg
         res.sqlstate = exc.sqlstate
-        if res.error_code >= _CLIENT_ERROR_MIN or res.error_code < 0:
+        if _is_client_side(exc):
             res.seconds = round(time.monotonic() - t, 4)
             raise CaseAborted(
                 f"connection {step.connection} lost at line {step.line} "
-                f"({step.sql!r}): {exc}"
+                f"({step.sql!r}): {exc}",
+                res,
             ) from exc
     res.seconds = round(time.monotonic() - t, 4)
     res.warnings = _warnings(conn)
     return res
 
 
-def _server_gone(handle: ServerHandle, grace: float = 2.0) -> bool:
+def _is_client_side(exc: Any) -> bool:
+    """True if the connector raised ``exc`` itself (lost connection, read timeout).
+
+    Server errors always arrive in an error packet with a SQLSTATE; the
+    connector's own errors (including its read timeout, errno 3024) have none.
+    """
+    errno = exc.errno if isinstance(exc.errno, int) else -1
+    return errno in _CLIENT_ERRORS or errno <= 0 or exc.sqlstate is None
+
+
+def _server_gone(handle: ServerHandle, grace: float = 1.0) -> bool:
     """Whether the server died; a killed server may need a moment to be reaped."""
     deadline = time.monotonic() + grace
     while handle.alive():
@@ -411,6 +439,9 @@ def plan(cases: Sequence[Case], formats: Sequence[str]) -> list[tuple[Case, str]
     return [(c, f) for c in cases for f in formats if f in c.formats]
 
 
+MAX_START_FAILURES = 2
+
+
 def run_side(
     run_dir: Path,
     side: str,
@@ -433,6 +464,8 @@ def run_side(
     outcomes: list[CaseOutcome] = []
     handle: ServerHandle | None = None
     starts = 0
+    start_failures = 0  # consecutive; after MAX_START_FAILURES the side gives up
+    give_up: str | None = None
 
     def start() -> ServerHandle:
         nonlocal starts
@@ -452,11 +485,20 @@ def run_side(
                 if handle is not None:
                     handle.stop()
                     handle = None
-                try:
-                    handle = start()
-                except ProviderError as exc:
+                error = give_up
+                if error is None:
+                    try:
+                        handle = start()
+                        start_failures = 0
+                    except ProviderError as exc:
+                        start_failures += 1
+                        error = f"server start failed: {exc}"
+                        if start_failures >= MAX_START_FAILURES:
+                            give_up = (f"not run: the server failed to start "
+                                       f"{start_failures} times in a row; last: {exc}")
+                if handle is None:
                     outcome = CaseOutcome(case=case.name, format=fmt, side=side, status="failed",
-                                          error=f"server start failed: {exc}", dest_dir=dest)
+                                          error=error, dest_dir=dest)
                     outcome.write(dest)
                     outcomes.append(outcome)
                     _report(progress, i, len(pairs), side, outcome, time.monotonic() - t0)

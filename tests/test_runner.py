@@ -193,3 +193,45 @@ def test_plan_respects_case_formats(cases):
         ("session_settings", "ROW"),
         ("temp_table_dropped_at_disconnect", "STATEMENT"),
     ]
+
+
+def test_a_hanging_statement_fails_the_case_not_the_run(server, tmp_path: Path):
+    (case,) = parse_workload(
+        "[case hang]\nsetup: CREATE TABLE t (a INT)\ncon1: INSERT INTO t VALUES (1)\n"
+        "con1: SELECT SLEEP(3)\ncon1: INSERT INTO t VALUES (2)\n", "hang.wl")
+    out = run_case(server, case, "ROW", tmp_path / "hang", statement_timeout=1)
+    assert out.status == "failed"
+    assert "lost at line 4" in out.error and "timed out" in out.error
+    assert "server is not running" not in out.error
+    last = out.statements[-1]
+    assert last.sql == "SELECT SLEEP(3)" and last.error_code and not last.ok
+    assert out.binlog_files == ["binlog.000001"]  # salvaged
+    assert server.alive()
+    again = run_case(server, case.__class__(**{**case.__dict__, "name": "after_hang",
+                                               "steps": case.steps[:1]}), "ROW", tmp_path / "ok")
+    assert again.status == "ok", again.error
+
+
+class _NeverStarts:
+    name = "broken"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def start(self, settings: ServerSettings, workdir: Path) -> ServerHandle:
+        from harness.providers.base import ServerDiedError
+
+        self.calls += 1
+        raise ServerDiedError("exited with code 2 during startup; log:\nNo module named x")
+
+
+def test_a_server_that_never_starts_is_not_retried_forever(cases, tmp_path: Path):
+    provider = _NeverStarts()
+    outs = run_side(tmp_path, "replbed", provider, list(cases.values()), ["ROW"])
+    assert provider.calls == 2
+    assert [o.status for o in outs] == ["failed"] * 3
+    assert outs[0].error.startswith("server start failed: exited with code 2")
+    assert outs[2].error.startswith("not run: the server failed to start 2 times in a row")
+    for o in outs:
+        assert json.loads((tmp_path / "cases" / o.case / "ROW" / "replbed" / "outcome.json")
+                          .read_text())["status"] == "failed"
