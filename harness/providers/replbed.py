@@ -84,8 +84,9 @@ class ReplbedProvider:
             "--binlog-dir", str(binlog_dir),
             "--flavor", settings.flavor,
             "--server-id", str(settings.server_id),
-            *settings.extra_options,
         ]
+        # settings.extra_options are mariadbd options; `replbed serve` has no
+        # equivalent for them yet, so they are not passed (it would exit 2).
         root = str(Paths().root)
         env = dict(os.environ)
         env[PASSWORD_ENV] = password
