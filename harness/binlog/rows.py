@@ -211,6 +211,13 @@ def decode_table_map(h: EventHeader, r: ByteReader, ctx: StreamContext) -> Table
         kind = r.u8()
         opt.append((kind, r.bytes(r.packed_int())))
     ev = TableMapEvent(h, table_id, flags, db, tbl, types, metas, null_bitmap, opt, block)
+    # The server repeats the same Table_map before every statement: reuse the
+    # column codecs already built for an identical map instead of rebuilding.
+    prev = ctx.table_maps.get(table_id)
+    if (prev is not None and prev._codecs is not None and prev.column_types == types
+            and prev.column_metadata == metas and prev.optional_metadata == opt
+            and prev.metadata_block == block):
+        ev._codecs = prev._codecs
     return ev
 
 
@@ -286,6 +293,11 @@ def _encode_image(w: ByteWriter, encs: list[Encoder], values: list[Any]) -> None
     for e, v in zip(encs, values):
         if v is not None:
             e(w, v)
+
+
+# Public names for the row-image codec (the replbed cache sizes images with it).
+decode_row_image = _decode_image
+encode_row_image = _encode_image
 
 
 def decode_rows(h: EventHeader, r: ByteReader, ctx: StreamContext) -> RowsEvent:
