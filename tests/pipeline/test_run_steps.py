@@ -1,0 +1,82 @@
+"""decode -> analyze (Spark + GX) -> report on a copy of the fixture run dir."""
+
+from __future__ import annotations
+
+import json
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from harness.pipeline import regression
+from harness.pipeline.gx_validate import SUITE_FILES, expectations_dir, load_suite_file, suite_target
+
+
+def test_suite_files_load_completely():
+    for name in SUITE_FILES:
+        path = expectations_dir() / name
+        spec = json.loads(path.read_text())
+        suite = load_suite_file(path)
+        assert suite.name == spec["name"] == name.removesuffix(".json")
+        assert len(suite.expectations) == len(spec["expectations"]) > 0
+        assert suite_target(path) in {"event_cases", "gtid_layout", "table_cases", "summary"}
+
+
+def test_decode_keeps_good_pairs_and_marks_a_broken_binlog(run_copy):
+    broken = run_copy / "cases" / "basic_dml" / "ROW" / "replbed" / "binlog" / "binlog.000001"
+    data = broken.read_bytes()
+    broken.write_bytes(data[: len(data) - 30])  # cut into the last event
+    res = regression.decode_run(run_copy, progress=None)
+    status = pq.read_table(run_copy / "records" / "status.parquet").to_pylist()
+    errors = {(s["case"], s["format"], s["side"]): s["error"] for s in status if s["error"]}
+    assert list(errors) == [("basic_dml", "ROW", "replbed")]
+    assert "decode failed" in errors[("basic_dml", "ROW", "replbed")]
+    assert res["errors"] == 1
+    ev = pq.read_table(run_copy / "records" / "events.parquet")
+    keys = {(r["case"], r["format"], r["side"]) for r in ev.select(["case", "format", "side"]).to_pylist()}
+    assert len(keys) == 11 and ("basic_dml", "ROW", "replbed") not in keys
+    tables = pq.read_table(run_copy / "records" / "tables.parquet")
+    assert tables.num_rows == 36  # table states are kept for the broken pair too
+
+
+@pytest.mark.spark
+@pytest.mark.slow
+def test_analyze_and_report_flag_an_altered_event(spark, run_copy):
+    regression.decode_run(run_copy, progress=None)
+    # replbed logged a different query text for one statement of myisam_mix STATEMENT
+    path = run_copy / "records" / "events.parquet"
+    t = pq.read_table(path)
+    rows = t.to_pylist()
+    hit = [r for r in rows if r["case"] == "myisam_mix" and r["format"] == "STATEMENT"
+           and r["side"] == "replbed" and (r["query"] or "").startswith("INSERT INTO m1 VALUES (1")]
+    assert len(hit) == 1
+    hit[0]["query"] = "INSERT INTO m1 VALUES (1,'X')"
+    hit[0]["info"] = "use `d`; INSERT INTO m1 VALUES (1,'X')"
+    pq.write_table(pa.Table.from_pylist(rows, schema=t.schema), path)
+
+    summary = regression.analyze_run(run_copy, spark=spark, progress=None)
+    assert [list(r) for r in summary] == [list(regression.SUMMARY_KEYS)] * 6
+    on_disk = json.loads((run_copy / "summary.json").read_text())
+    assert on_disk == summary
+    failing = [(r["case"], r["format"]) for r in summary if not regression.is_pass(r)]
+    assert failing == [("myisam_mix", "STATEMENT")]
+    bad = next(r for r in summary if r["case"] == "myisam_mix" and r["format"] == "STATEMENT")
+    assert bad["events_match"] is False and bad["gtid_layout_ok"] is True and bad["tables_match"] is True
+
+    gx = json.loads((run_copy / "diff" / "gx_results.json").read_text())
+    by_suite = {s["suite"]: s for s in gx["suites"]}
+    assert set(by_suite) == {"event_sequence", "gtid_layout", "table_state", "run_summary"}
+    assert by_suite["event_sequence"]["success"] is False
+    assert by_suite["gtid_layout"]["success"] is True and by_suite["table_state"]["success"] is True
+    assert (run_copy / "gx" / "uncommitted" / "data_docs" / "local_site" / "index.html").exists()
+
+    report = regression.report_run(run_copy, progress=None)
+    html = report.read_text()
+    assert "5/6" in html and "fixture.myisam_mix" in html
+    assert "INSERT INTO m1 VALUES (1,&#x27;X&#x27;)" in html  # the replbed side of the diff row
+    assert "<tr class='diff'>" in html
+    assert "Data Docs" in html
+    from harness.pipeline.report import text_summary
+
+    text = text_summary(run_copy)
+    assert "5/6 case x format passed" in text and "FAIL myisam_mix STATEMENT" in text
