@@ -1,0 +1,328 @@
+"""Statements that are not DML: transaction control, SET, SHOW, USE, RESET MASTER.
+
+Transaction control is where layer 3 runs outside a DML statement: COMMIT
+flushes the trx cache, ROLLBACK decides whether it must be written, and
+SAVEPOINT / ROLLBACK TO follow R-log-rollback-to-savepoint as MariaDB applies it.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from typing import TYPE_CHECKING, Any, Callable
+
+from harness.binlog.query import new_query_event
+from harness.engine import ddl as DDL
+from harness.engine.errors import ServerError, error
+from harness.engine.executor import ResultColumn, SelectResult
+from harness.engine.expr import Compiler, Env, Scope
+from harness.engine.stmtinfo import StatementInfo
+from harness.engine.sysvars import DEFAULT
+from harness.engine.types import IntType, StringType
+from harness.sql import ast as A
+from harness.sql.errors import UnsupportedError
+
+if TYPE_CHECKING:
+    from harness.engine.thd import OkPacket, Thd
+
+
+def _ok(affected: int = 0) -> "OkPacket":
+    from harness.engine.thd import OkPacket
+    return OkPacket(affected)
+
+
+def _text_result(names: list[str], rows: list[list[Any]], int_cols: tuple[int, ...] = ()) -> SelectResult:
+    cols = []
+    for i, n in enumerate(names):
+        t = IntType("BIGINT", True) if i in int_cols else StringType("VARCHAR", 255)
+        cols.append(ResultColumn(n, t))
+    return SelectResult(cols, rows)
+
+
+# ------------------------------------------------------------------ transactions
+
+
+def begin(thd: "Thd", st: A.Begin) -> "OkPacket":
+    thd.implicit_commit()
+    thd.trx_explicit = True
+    thd.trx_active = True
+    return _ok()
+
+
+def commit(thd: "Thd", st: A.Commit) -> "OkPacket":
+    thd.commit()
+    return _ok()
+
+
+def rollback(thd: "Thd", st: A.Rollback) -> "OkPacket":
+    if st.savepoint is None:
+        thd.rollback()
+        return _ok()
+    sp = next((s for s in reversed(thd.savepoints) if s.name.lower() == st.savepoint.lower()), None)
+    if sp is None:
+        raise error("ER_SP_DOES_NOT_EXIST_SAVEPOINT", st.savepoint)
+    idx = thd.savepoints.index(sp)
+    del thd.savepoints[idx + 1:]
+    thd.engine_rollback_to(sp.undo_mark)
+    trx = thd.caches.trx_cache
+    if thd.trx_nontrans_modified:
+        if thd.binlog_enabled():
+            trx.append(_server_query(thd, f"ROLLBACK TO {DDL.quote(sp.name)}"))
+        thd.notes.append(__import__("harness.engine.errors", fromlist=["Note"]).Note(
+            "Warning", 1196, "Some non-transactional changed tables couldn't be rolled back"))
+    else:
+        trx.truncate(sp.trx_mark)
+    return _ok()
+
+
+def savepoint(thd: "Thd", st: A.Savepoint) -> "OkPacket":
+    thd.trx_active = True
+    thd.savepoints = [s for s in thd.savepoints if s.name.lower() != st.name.lower()]
+    trx = thd.caches.trx_cache
+    if not trx.empty() and thd.binlog_enabled():
+        trx.flush_pending(thd, stmt_end=True)
+        trx.append(_server_query(thd, f"SAVEPOINT {DDL.quote(st.name)}"))
+    from harness.engine.thd import Savepoint
+    thd.savepoints.append(Savepoint(st.name, len(thd.undo_log), trx.mark()))
+    return _ok()
+
+
+def release_savepoint(thd: "Thd", st: A.ReleaseSavepoint) -> "OkPacket":
+    sp = next((s for s in thd.savepoints if s.name.lower() == st.name.lower()), None)
+    if sp is None:
+        raise error("ER_SP_DOES_NOT_EXIST_SAVEPOINT", st.name)
+    thd.savepoints = thd.savepoints[:thd.savepoints.index(sp)]
+    return _ok()
+
+
+def _server_query(thd: "Thd", text: str) -> Any:
+    return new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=thd.stmt_timestamp,
+                           server_id=thd.server_id, suppress_use=True, status_vars=thd.query_status_vars())
+
+
+# ------------------------------------------------------------------ SET
+
+
+def set_vars(thd: "Thd", st: A.Set) -> "OkPacket":
+    from harness.engine.context import ExecContext
+    info = StatementInfo(kind="SET")
+    ctx = ExecContext(thd, info)
+    env = Env(ctx)
+    for a in st.assignments:
+        target = a.target
+        if isinstance(target, A.UserVar):
+            value = Compiler(Scope([]), info).compile(a.value)(env)
+            thd.user_vars[target.name.lower()] = value
+            continue
+        assert isinstance(target, A.SysVar)
+        if isinstance(a.value, A.Default):
+            value = DEFAULT
+        elif isinstance(a.value, A.ColumnRef) and a.value.table is None:
+            value = a.value.name  # SET binlog_format=ROW: a bare word is a value
+        else:
+            value = Compiler(Scope([]), info).compile(a.value)(env)
+        set_sysvar(thd, target.name, target.scope, value)
+    return _ok()
+
+
+def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
+    n = thd.vars.canonical(name)
+    in_trx = thd.trx_explicit or thd.trx_active and not thd.autocommit
+    if n == "binlog_format" and scope != "global" and (in_trx or not thd.caches.trx_cache.empty()):
+        raise error("ER_INSIDE_TRANSACTION_PREVENTS_SWITCH_BINLOG_FORMAT")
+    if n == "binlog_direct_non_transactional_updates" and scope != "global" and in_trx:
+        raise ServerError(1685, "Cannot modify @@session.binlog_direct_non_transactional_updates inside a "
+                                "transaction", "HY000")
+    if n == "sql_log_bin" and scope != "global" and in_trx:
+        raise ServerError(1694, "Cannot modify @@session.sql_log_bin inside a transaction", "HY000")
+    if n == "tx_isolation" and scope != "global" and thd.trx_explicit and thd.trx_active and False:
+        raise error("ER_CANT_CHANGE_TX_CHARACTERISTICS")
+    was_autocommit = thd.autocommit
+    thd.vars.set(n, value, scope)
+    if n == "autocommit" and scope != "global" and thd.autocommit and not was_autocommit:
+        # Switching autocommit on commits the open transaction.
+        thd.commit()
+    if n == "server_id":
+        pass
+
+
+def set_names(thd: "Thd", st: A.SetNames) -> "OkPacket":
+    thd.vars.set_names(st.charset, st.collation)
+    return _ok()
+
+
+def set_transaction(thd: "Thd", st: A.SetTransaction) -> "OkPacket":
+    if st.isolation is not None:
+        if st.scope == "next":
+            if thd.trx_explicit and thd.trx_active:
+                raise error("ER_CANT_CHANGE_TX_CHARACTERISTICS")
+            thd.trx_isolation = st.isolation
+        else:
+            thd.vars.set("tx_isolation", st.isolation, st.scope)
+    return _ok()
+
+
+# ------------------------------------------------------------------ SHOW
+
+
+def _like(rows: list[list[Any]], pattern: str | None, col: int = 0) -> list[list[Any]]:
+    if pattern is None:
+        return rows
+    import re
+    rx = re.compile("^" + "".join(".*" if c == "%" else "." if c == "_" else re.escape(c) for c in pattern) + "$",
+                    re.IGNORECASE)
+    return [r for r in rows if rx.match(str(r[col]))]
+
+
+def show(thd: "Thd", st: A.Show) -> SelectResult:
+    w = st.what
+    if w == "BINLOG_EVENTS":
+        rows = [list(r) for r in thd.server.binlog.show_events(st.log_name)]
+        if st.from_pos is not None:
+            rows = [r for r in rows if r[1] >= st.from_pos]
+        if st.offset:
+            rows = rows[st.offset:]
+        if st.limit is not None:
+            rows = rows[:st.limit]
+        return _text_result(["Log_name", "Pos", "Event_type", "Server_id", "End_log_pos", "Info"], rows, (1, 3, 4))
+    if w == "BINARY_LOGS":
+        return _text_result(["Log_name", "File_size"], [list(r) for r in thd.server.binlog.list_files()], (1,))
+    if w == "MASTER_STATUS":
+        name, pos = thd.server.binlog.current()
+        return _text_result(["File", "Position", "Binlog_Do_DB", "Binlog_Ignore_DB"], [[name, pos, "", ""]], (1,))
+    if w in ("WARNINGS", "ERRORS"):
+        notes = thd.last_notes
+        if w == "ERRORS":
+            notes = [n for n in notes if n.level == "Error"]
+        rows = [[n.level, n.code, n.message] for n in notes]
+        if st.limit is not None:
+            rows = rows[:st.limit]
+        return _text_result(["Level", "Code", "Message"], rows, (1,))
+    if w in ("COUNT_WARNINGS", "COUNT_ERRORS"):
+        notes = thd.last_notes if w == "COUNT_WARNINGS" else [n for n in thd.last_notes if n.level == "Error"]
+        return _text_result(["@@session.warning_count" if w == "COUNT_WARNINGS" else "@@session.error_count"],
+                            [[len(notes)]], (0,))
+    if w == "TABLES":
+        db = st.db or thd.db
+        if db is None:
+            raise error("ER_NO_DB_ERROR")
+        names = sorted(t.name for t in thd.catalog.tables(db).values())
+        rows = _like([[n] for n in names], st.like)
+        if st.full:
+            return _text_result([f"Tables_in_{db}", "Table_type"], [[r[0], "BASE TABLE"] for r in rows])
+        return _text_result([f"Tables_in_{db}"], rows)
+    if w == "DATABASES":
+        rows = _like([[d] for d in sorted(thd.catalog.databases)], st.like)
+        return _text_result(["Database"], rows)
+    if w == "PROCESSLIST":
+        rows = []
+        for cid, s in sorted(thd.server.sessions.items()):
+            rows.append([cid, s.user, f"{s.host}", s.db, s.command, 0, "", None if s is not thd else "SHOW PROCESSLIST",
+                         "0.000"])
+        return _text_result(["Id", "User", "Host", "db", "Command", "Time", "State", "Info", "Progress"], rows,
+                            (0, 5))
+    if w == "VARIABLES":
+        vals = thd.vars.globals.values if st.scope == "global" else thd.vars.values
+        rows = [[k, _show_value(v)] for k, v in sorted(vals.items())]
+        return _text_result(["Variable_name", "Value"], _like(rows, st.like))
+    if w == "STATUS":
+        rows = [[k, str(v)] for k, v in sorted(thd.server.status.items())]
+        return _text_result(["Variable_name", "Value"], _like(rows, st.like))
+    if w == "ENGINES":
+        from harness.engine.storage import ENGINES
+        rows = [[e.name, "YES" if e.name != "InnoDB" else "DEFAULT", "", "YES" if e.transactional else "NO",
+                 "NO", "NO"] for e in ENGINES.values()]
+        return _text_result(["Engine", "Support", "Comment", "Transactions", "XA", "Savepoints"], rows)
+    if w == "CREATE_TABLE":
+        t = thd.open_table(st.table)  # type: ignore[arg-type]
+        return _text_result(["Table", "Create Table"], [[t.name, show_create_table(t)]])
+    raise UnsupportedError(f"SHOW {w}")
+
+
+def _show_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "ON" if v else "OFF"
+    if isinstance(v, int):
+        return str(v)
+    return str(v)
+
+
+def show_create_table(t: Any) -> str:
+    lines = []
+    for c in t.columns:
+        s = f"  `{c.name}` {c.type.name.lower()}"
+        if c.type.name in ("VARCHAR", "CHAR"):
+            s += f"({c.type.length})"
+        if not c.nullable:
+            s += " NOT NULL"
+        elif c.has_default and c.default is None:
+            s += " DEFAULT NULL"
+        if c.auto_increment:
+            s += " AUTO_INCREMENT"
+        lines.append(s)
+    for k in t.keys:
+        cols = ",".join(f"`{t.columns[i].name}`" for i in k.columns)
+        if k.kind == "PRIMARY":
+            lines.append(f"  PRIMARY KEY ({cols})")
+        elif k.kind == "UNIQUE":
+            lines.append(f"  UNIQUE KEY `{k.name}` ({cols})")
+        else:
+            lines.append(f"  KEY `{k.name}` ({cols})")
+    return f"CREATE TABLE `{t.name}` (\n" + ",\n".join(lines) + f"\n) ENGINE={t.engine.name}"
+
+
+# ------------------------------------------------------------------ misc
+
+
+def use(thd: "Thd", st: A.Use) -> "OkPacket":
+    thd.use_db(st.db)
+    return _ok()
+
+
+def reset_master(thd: "Thd", st: A.ResetMaster) -> "OkPacket":
+    thd.server.binlog.reset()
+    return _ok()
+
+
+def flush_logs(thd: "Thd", st: A.FlushBinaryLogs) -> "OkPacket":
+    thd.server.binlog.rotate()
+    return _ok()
+
+
+def call(thd: "Thd", st: A.Call) -> "OkPacket":
+    from harness.engine.routines import call_procedure
+    return call_procedure(thd, st)
+
+
+_HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
+    A.Begin: begin,
+    A.Commit: commit,
+    A.Rollback: rollback,
+    A.Savepoint: savepoint,
+    A.ReleaseSavepoint: release_savepoint,
+    A.Set: set_vars,
+    A.SetNames: set_names,
+    A.SetTransaction: set_transaction,
+    A.Show: show,
+    A.Use: use,
+    A.ResetMaster: reset_master,
+    A.FlushBinaryLogs: flush_logs,
+    A.CreateDatabase: DDL.create_database,
+    A.DropDatabase: DDL.drop_database,
+    A.CreateTable: DDL.create_table,
+    A.DropTable: DDL.drop_table,
+    A.Truncate: DDL.truncate_table,
+    A.CreateTrigger: DDL.create_trigger,
+    A.CreateRoutine: DDL.create_routine,
+    A.DropRoutine: DDL.drop_routine,
+    A.Call: call,
+}
+
+
+def dispatch(thd: "Thd", stmt: A.Statement) -> Any:
+    h = _HANDLERS.get(type(stmt))
+    if h is None:
+        raise UnsupportedError(type(stmt).__name__)
+    return h(thd, stmt)
+
+
+__all__ = ["dispatch", "show_create_table", "fnmatch"]

@@ -1,0 +1,201 @@
+"""Per-statement execution context: clock, RAND, auto-increment and user variables.
+
+What a statement reads from its session is recorded here because statement-
+format logging must carry it: the Intvar (INSERT_ID, LAST_INSERT_ID), Rand and
+User_var events are built from this record.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+import uuid
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from harness.engine.errors import Note, ServerError
+
+if TYPE_CHECKING:
+    from harness.engine.expr import Env, Scope
+    from harness.engine.stmtinfo import StatementInfo
+    from harness.engine.thd import Thd
+
+RAND_MAX = 0x3FFFFFFF
+
+
+@dataclass
+class RandState:
+    """MySQL's my_rnd generator: two seeds, logged in a Rand event."""
+
+    seed1: int
+    seed2: int
+
+    def next(self) -> float:
+        self.seed1 = (self.seed1 * 3 + self.seed2) % RAND_MAX
+        self.seed2 = (self.seed1 + self.seed2 + 33) % RAND_MAX
+        return self.seed1 / RAND_MAX
+
+
+class ExecContext:
+    """Context shared by everything evaluated during one top-level statement."""
+
+    def __init__(self, thd: "Thd", info: "StatementInfo") -> None:
+        self.thd = thd
+        self.info = info
+        self.notes: list[Note] = thd.notes
+        self.start = thd.stmt_start
+        self.found_rows = 0
+        self.duplicates = 0
+        self.insert_values_row: list[Any] | None = None
+        # Statement-format context to log (in order of first use).
+        self.stmt_insert_id: int | None = None  # first auto-generated id (Intvar INSERT_ID)
+        self.used_last_insert_id: int | None = None  # value read by LAST_INSERT_ID() (Intvar)
+        self.rand_seeds: tuple[int, int] | None = None
+        self.user_vars_read: dict[str, Any] = {}
+
+    # -- variables
+
+    def get_user_var(self, name: str) -> Any:
+        if name not in self.user_vars_read:
+            self.user_vars_read[name] = self.thd.user_vars.get(name)
+        return self.thd.user_vars.get(name)
+
+    def set_user_var(self, name: str, value: Any) -> None:
+        self.thd.user_vars[name] = value
+
+    def get_sysvar(self, name: str, scope: str) -> Any:
+        return self.thd.get_sysvar(name, scope)
+
+    def division_by_zero(self) -> None:
+        from harness.engine.errors import note
+        self.notes.append(note("Warning", "ER_DIVISION_BY_ZERO"))
+
+    # -- auto-increment
+
+    def note_auto_increment(self, value: int) -> None:
+        if self.stmt_insert_id is None:
+            self.stmt_insert_id = value
+        self.thd.note_insert_id(value)
+
+    # -- sub-queries and stored functions
+
+    def run_subquery(self, q: Any, scope: "Scope", env: "Env", info: Any) -> list[list[Any]]:
+        from harness.engine.executor import Executor
+        return Executor(self.thd, self, self.info).select(q, scope, env).rows
+
+    def call_function(self, name: str, args: list[Any]) -> Any:
+        return self.thd.call_stored_function(name, args, self)
+
+    # -- functions that read the session or the clock
+
+    def _now(self) -> dt.datetime:
+        return self.start.replace(microsecond=0)
+
+    def fn_now(self, fsp: Any = 0) -> dt.datetime:
+        return self._now()
+
+    def fn_sysdate(self, fsp: Any = 0) -> dt.datetime:
+        return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
+
+    def fn_curdate(self) -> dt.date:
+        return self.start.date()
+
+    def fn_curtime(self, fsp: Any = 0) -> dt.timedelta:
+        s = self.start
+        return dt.timedelta(hours=s.hour, minutes=s.minute, seconds=s.second)
+
+    def fn_unix_timestamp(self, value: Any = None) -> Any:
+        if value is None:
+            return int(self.thd.stmt_timestamp)
+        import calendar
+        from harness.engine.types import parse_temporal, value_to_string
+        p = parse_temporal(value_to_string(value))
+        if p is None:
+            return None
+        return calendar.timegm((p.year, p.month, p.day, p.hour, p.minute, p.second, 0, 0, 0))
+
+    def fn_rand(self, seed: Any = None) -> float:
+        if seed is not None:
+            s = int(seed)
+            st = RandState((s * 0x10001 + 55555555) % RAND_MAX, (s * 0x10000001) % RAND_MAX)
+            self._seeded = getattr(self, "_seeded", None) or st
+            return self._seeded.next()
+        rs = self.thd.rand
+        if self.rand_seeds is None:
+            self.rand_seeds = (rs.seed1, rs.seed2)
+        return rs.next()
+
+    def fn_uuid(self) -> str:
+        return str(uuid.uuid1())
+
+    def fn_uuid_short(self) -> int:
+        return (self.thd.server.config.server_id & 255) << 56 | int(time.time()) << 24 | self.thd.server.next_uuid_short()
+
+    def fn_last_insert_id(self, value: Any = None) -> Any:
+        if value is not None:
+            v = int(value)
+            self.thd.last_insert_id = v
+            return v
+        v = self.thd.first_insert_id_prev_stmt
+        if self.used_last_insert_id is None:
+            self.used_last_insert_id = v
+        return v
+
+    def fn_connection_id(self) -> int:
+        return self.thd.connection_id
+
+    def fn_database(self) -> str | None:
+        return self.thd.db
+
+    def fn_user(self) -> str:
+        return f"{self.thd.user}@{self.thd.host}"
+
+    def fn_current_user(self) -> str:
+        return f"{self.thd.user}@{self.thd.definer_host}"
+
+    def fn_version(self) -> str:
+        return self.thd.server.version
+
+    def fn_found_rows(self) -> int:
+        return self.thd.last_found_rows
+
+    def fn_row_count(self) -> int:
+        return self.thd.last_row_count
+
+    def fn_sleep(self, seconds: Any) -> int:
+        time.sleep(min(float(seconds), 5.0))
+        return 0
+
+    def fn_get_lock(self, name: Any, timeout: Any = 0) -> int:
+        return self.thd.server.user_locks.acquire(str(name), self.thd.connection_id)
+
+    def fn_release_lock(self, name: Any) -> Any:
+        return self.thd.server.user_locks.release(str(name), self.thd.connection_id)
+
+    def fn_is_free_lock(self, name: Any) -> int:
+        return int(self.thd.server.user_locks.owner(str(name)) is None)
+
+    def fn_is_used_lock(self, name: Any) -> Any:
+        return self.thd.server.user_locks.owner(str(name))
+
+    def fn_load_file(self, name: Any) -> None:
+        return None
+
+    def fn_master_pos_wait(self, *args: Any) -> None:
+        return None
+
+
+def user_var_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool) or isinstance(value, int):
+        return "int"
+    if isinstance(value, Decimal):
+        return "decimal"
+    if isinstance(value, float):
+        return "real"
+    return "string"
+
+
+__all__ = ["ExecContext", "RandState", "ServerError", "user_var_type"]

@@ -1,0 +1,114 @@
+"""Server errors and warnings, with MariaDB 10.11's numbers and message texts.
+
+The session turns :class:`ServerError` into an ERR packet; :class:`Note` objects
+are what ``SHOW WARNINGS`` lists. Keeping the texts here (not scattered through
+the executor) lets the MySQL 8.0 flavour swap them in one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class ServerError(Exception):
+    """An error the server reports to the client (ER_* code, SQLSTATE, text)."""
+
+    def __init__(self, code: int, message: str, sqlstate: str = "HY000") -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.sqlstate = sqlstate
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """One row of SHOW WARNINGS."""
+
+    level: str  # Note | Warning | Error
+    code: int
+    message: str
+
+
+# (code, sqlstate, format) — MariaDB 10.11 errmsg-utf8.txt texts.
+_MESSAGES: dict[str, tuple[int, str, str]] = {
+    "ER_DB_CREATE_EXISTS": (1007, "HY000", "Can't create database '{0}'; database exists"),
+    "ER_DB_DROP_EXISTS": (1008, "HY000", "Can't drop database '{0}'; database doesn't exist"),
+    "ER_NO_DB_ERROR": (1046, "3D000", "No database selected"),
+    "ER_BAD_NULL_ERROR": (1048, "23000", "Column '{0}' cannot be null"),
+    "ER_BAD_DB_ERROR": (1049, "42000", "Unknown database '{0}'"),
+    "ER_TABLE_EXISTS_ERROR": (1050, "42S01", "Table '{0}' already exists"),
+    "ER_BAD_TABLE_ERROR": (1051, "42S02", "Unknown table '{0}'"),
+    "ER_NON_UNIQ_ERROR": (1052, "23000", "Column '{0}' in {1} is ambiguous"),
+    "ER_BAD_FIELD_ERROR": (1054, "42S22", "Unknown column '{0}' in '{1}'"),
+    "ER_DUP_FIELDNAME": (1060, "42S21", "Duplicate column name '{0}'"),
+    "ER_DUP_ENTRY": (1062, "23000", "Duplicate entry '{0}' for key '{1}'"),
+    "ER_PARSE_ERROR": (1064, "42000", "{0}"),
+    "ER_EMPTY_QUERY": (1065, "42000", "Query was empty"),
+    "ER_NONUNIQ_TABLE": (1066, "42000", "Not unique table/alias: '{0}'"),
+    "ER_INVALID_DEFAULT": (1067, "42000", "Invalid default value for '{0}'"),
+    "ER_MULTIPLE_PRI_KEY": (1068, "42000", "Multiple primary key defined"),
+    "ER_WRONG_AUTO_KEY": (1075, "42000",
+                          "Incorrect table definition; there can be only one auto column and it must be defined as a key"),
+    "ER_WRONG_VALUE_COUNT_ON_ROW": (1136, "21S01", "Column count doesn't match value count at row {0}"),
+    "ER_UNKNOWN_SYSTEM_VARIABLE": (1193, "HY000", "Unknown system variable '{0}'"),
+    "ER_NO_SUCH_TABLE": (1146, "42S02", "Table '{0}.{1}' doesn't exist"),
+    "ER_UNKNOWN_STORAGE_ENGINE": (1286, "42000", "Unknown storage engine '{0}'"),
+    "ER_WRONG_VALUE_FOR_VAR": (1231, "42000", "Variable '{0}' can't be set to the value of '{1}'"),
+    "ER_INCORRECT_GLOBAL_LOCAL_VAR": (1238, "HY000", "Variable '{0}' is a {1} variable"),
+    "ER_SP_DOES_NOT_EXIST": (1305, "42000", "{0} {1} does not exist"),
+    "ER_SP_ALREADY_EXISTS": (1304, "42000", "{0} {1} already exists"),
+    "ER_TRG_ALREADY_EXISTS": (1359, "HY000", "Trigger '{0}' already exists"),
+    "ER_TRG_DOES_NOT_EXIST": (1360, "HY000", "Trigger does not exist"),
+    "ER_SP_DOES_NOT_EXIST_SAVEPOINT": (1305, "42000", "SAVEPOINT {0} does not exist"),
+    "ER_WARN_DATA_OUT_OF_RANGE": (1264, "22003", "Out of range value for column '{0}' at row {1}"),
+    "WARN_DATA_TRUNCATED": (1265, "01000", "Data truncated for column '{0}' at row {1}"),
+    "ER_TRUNCATED_WRONG_VALUE_FOR_FIELD": (
+        1366, "22007", "Incorrect {0} value: '{1}' for column `{2}`.`{3}`.`{4}` at row {5}"),
+    "ER_DATA_TOO_LONG": (1406, "22001", "Data too long for column '{0}' at row {1}"),
+    "ER_TRUNCATED_WRONG_VALUE": (1292, "22007", "Incorrect {0} value: '{1}'"),
+    "ER_DATA_OUT_OF_RANGE": (1690, "22003", "{0} value is out of range in '{1}'"),
+    "ER_DIVISION_BY_ZERO": (1365, "22012", "Division by 0"),
+    "ER_CANT_UPDATE_USED_TABLE_IN_SF_OR_TRG": (
+        1442, "HY000",
+        "Can't update table '{0}' in stored function/trigger because it is already used by statement "
+        "which invoked this stored function/trigger"),
+    "ER_UPDATE_TABLE_USED": (1093, "HY000", "Table '{0}' is specified twice, both as a target for '{1}' "
+                                            "and as a separate source for data"),
+    "ER_CANT_CHANGE_TX_CHARACTERISTICS": (
+        1568, "25001", "Transaction characteristics can't be changed while a transaction is in progress"),
+    "ER_INSIDE_TRANSACTION_PREVENTS_SWITCH_BINLOG_FORMAT": (
+        1679, "HY000", "Cannot modify @@session.binlog_format inside a transaction"),
+    "ER_STORED_FUNCTION_PREVENTS_SWITCH_BINLOG_FORMAT": (
+        1560, "HY000", "Cannot change the binary logging format inside a stored function or trigger"),
+    "ER_CANT_REOPEN_TABLE": (1137, "HY000", "Can't reopen table: '{0}'"),
+    "ER_NOT_SUPPORTED_YET": (1235, "42000", "This version of MariaDB doesn't yet support '{0}'"),
+    "ER_UNKNOWN_COM_ERROR": (1047, "08S01", "Unknown command"),
+    "ER_VIEW_SELECT_CLAUSE": (1350, "HY000", "View's SELECT contains a '{0}' clause"),
+    "ER_WRONG_OBJECT": (1347, "HY000", "'{0}.{1}' is not of type '{2}'"),
+    "ER_SP_NORETURNEND": (1321, "2F005", "FUNCTION {0} ended without RETURN"),
+    "ER_SP_WRONG_NO_OF_ARGS": (1318, "42000", "Incorrect number of arguments for {0} {1}; expected {2}, got {3}"),
+    "ER_COMMIT_NOT_ALLOWED_IN_SF_OR_TRG": (1422, "HY000",
+                                           "Explicit or implicit commit is not allowed in stored function or trigger"),
+    "ER_WRONG_VALUE_COUNT": (1058, "21S01", "Column count doesn't match value count"),
+    "ER_OPERAND_COLUMNS": (1241, "21000", "Operand should contain {0} column(s)"),
+    "ER_SUBQUERY_NO_1_ROW": (1242, "21000", "Subquery returns more than 1 row"),
+    "ER_WRONG_FIELD_SPEC": (1063, "42000", "Incorrect column specifier for column '{0}'"),
+    "ER_TOO_BIG_FIELDLENGTH": (1074, "42000",
+                               "Column length too big for column '{0}' (max = {1}); use BLOB or TEXT instead"),
+    "ER_BLOB_KEY_WITHOUT_LENGTH": (1170, "42000", "BLOB/TEXT column '{0}' used in key specification without a key length"),
+    "ER_KEY_COLUMN_DOES_NOT_EXIST": (1072, "42000", "Key column '{0}' doesn't exist in table"),
+    "ER_AUTOINC_READ_FAILED": (1467, "HY000", "Failed to read auto-increment value from storage engine"),
+    "ER_OPTION_PREVENTS_STATEMENT": (1290, "HY000",
+                                     "The MariaDB server is running with the {0} option so it cannot execute this statement"),
+}
+
+
+def error(name: str, *args: object) -> ServerError:
+    """Build the ServerError for ``ER_<name>`` with the server's message text."""
+    code, state, fmt = _MESSAGES[name]
+    return ServerError(code, fmt.format(*args), state)
+
+
+def note(level: str, name: str, *args: object) -> Note:
+    code, _state, fmt = _MESSAGES[name]
+    return Note(level, code, fmt.format(*args))

@@ -1,0 +1,685 @@
+"""Execution of DML and SELECT over replbed's storage.
+
+The executor changes rows and reports every change to ``thd.log_row`` (which
+feeds layer 2 when the statement is row-logged) and to ``thd.undo`` (which lets
+a transactional engine roll back). It decides nothing about logging itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any, Iterator
+
+from harness.engine.catalog import TableDef
+from harness.engine.errors import ServerError, error, note
+from harness.engine.expr import Compiler, Env, Scope, compare, is_aggregate_expr, to_bool, to_number
+from harness.engine.stmtinfo import StatementInfo
+from harness.engine.storage import DuplicateKey
+from harness.engine.types import WriteContext, value_to_string
+from harness.sql import ast as A
+from harness.sql.errors import UnsupportedError
+
+if TYPE_CHECKING:
+    from harness.engine.thd import Thd
+
+# Row change kinds, as the rows events name them.
+WRITE, UPDATE, DELETE = "write", "update", "delete"
+
+
+@dataclass
+class ResultColumn:
+    name: str
+    type: Any = None  # ColumnType or None for computed values
+    table: str = ""
+    db: str = ""
+    org_name: str = ""
+    nullable: bool = True
+
+
+@dataclass
+class SelectResult:
+    columns: list[ResultColumn]
+    rows: list[list[Any]]
+
+
+@dataclass
+class DmlResult:
+    affected: int = 0
+    matched: int = 0
+    last_insert_id: int = 0
+    info: str = ""
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def dup_entry_error(t: TableDef, dup: DuplicateKey) -> ServerError:
+    shown = "-".join(value_to_string(v) if v is not None else "NULL" for v in dup.key_values)
+    key = dup.key_name if dup.key_name != "PRIMARY" else "PRIMARY"
+    return error("ER_DUP_ENTRY", shown, key)
+
+
+def _limit_value(thd: "Thd", e: A.Expr | None, ctx: Any) -> int | None:
+    if e is None:
+        return None
+    v = Compiler(Scope([])).compile(e)(Env(ctx))
+    return int(to_number(v))  # type: ignore[arg-type]
+
+
+class Executor:
+    """Runs one statement for a session (``thd``)."""
+
+    def __init__(self, thd: "Thd", ctx: Any, info: StatementInfo) -> None:
+        self.thd = thd
+        self.ctx = ctx
+        self.info = info
+
+    # ------------------------------------------------------------ joins
+
+    def _open(self, refs: list[A.TableRef], write_names: set[str] | None = None) -> list[tuple[str, TableDef]]:
+        out = []
+        seen: set[str] = set()
+        for r in refs:
+            t = self.thd.open_table(r.table)
+            name = r.ref_name
+            if name.lower() in seen:
+                raise error("ER_NONUNIQ_TABLE", name)
+            seen.add(name.lower())
+            write = write_names is not None and (name.lower() in write_names or r.table.name.lower() in write_names)
+            self.info.add(t, write)
+            out.append((name, t))
+        return out
+
+    def join_rows(self, refs: list[A.TableRef], tables: list[tuple[str, TableDef]], scope: Scope,
+                  where: A.Expr | None, outer_env: Env | None) -> Iterator[tuple[list[Any], list[int | None]]]:
+        """Nested-loop join; yields (rows per table, slots per table) passing ON and WHERE."""
+        comp = Compiler(scope, self.info)
+        ons = [comp.compile(r.on) if r.on is not None else None for r in refs]
+        wf = comp.compile(where) if where is not None else None
+        n = len(tables)
+        base = outer_env.child() if outer_env is not None else Env(self.ctx)
+
+        def rec(i: int, rows: list[Any], slots: list[int | None]) -> Iterator[tuple[list[Any], list[int | None]]]:
+            if i == n:
+                env = base.child(rows) if outer_env is not None else Env(self.ctx, rows)
+                env.outer = base.outer if outer_env is not None else None
+                if outer_env is not None:
+                    env.outer = outer_env
+                if wf is None or to_bool(wf(env)):
+                    yield list(rows), list(slots)
+                return
+            t = tables[i][1]
+            matched = False
+            for slot, row in t.data.scan():
+                rows.append(row)
+                slots.append(slot)
+                ok = True
+                if ons[i] is not None:
+                    env = Env(self.ctx, rows + [None] * (n - i - 1))
+                    env.outer = outer_env
+                    ok = bool(to_bool(ons[i](env)))  # type: ignore[misc]
+                if ok:
+                    matched = True
+                    yield from rec(i + 1, rows, slots)
+                rows.pop()
+                slots.pop()
+            if not matched and refs[i].join == "LEFT":
+                rows.append(None)
+                slots.append(None)
+                yield from rec(i + 1, rows, slots)
+                rows.pop()
+                slots.pop()
+
+        yield from rec(0, [], [])
+
+    # ------------------------------------------------------------ SELECT
+
+    def select(self, sel: A.Select, outer_scope: Scope | None = None, outer_env: Env | None = None) -> SelectResult:
+        if sel.union:
+            return self._union(sel, outer_scope, outer_env)
+        tables = self._open(sel.from_) if sel.from_ else []
+        scope = Scope(tables, outer_scope)
+        comp = Compiler(scope, self.info)
+        # Expand * into columns.
+        items: list[tuple[A.Expr, str, ResultColumn]] = []
+        for it in sel.items:
+            if isinstance(it.expr, A.Star):
+                for ti, (rname, t) in enumerate(tables):
+                    if it.expr.table is not None and it.expr.table.lower() not in (rname.lower(), t.name.lower()):
+                        continue
+                    for c in t.columns:
+                        ref = A.ColumnRef(c.name, rname)
+                        items.append((ref, c.name, ResultColumn(c.name, c.type, rname, t.db, c.name, c.nullable)))
+                if not tables:
+                    raise error("ER_NO_TABLES_USED") if False else ServerError(1096, "No tables used", "HY000")
+            else:
+                name = it.alias or it.text
+                rc = ResultColumn(name)
+                if isinstance(it.expr, A.ColumnRef) and tables:
+                    d, ti, ci = scope.resolve(it.expr)
+                    if d == 0:
+                        t = tables[ti][1]
+                        c = t.columns[ci]
+                        rc = ResultColumn(it.alias or c.name, c.type, tables[ti][0], t.db, c.name, c.nullable)
+                items.append((it.expr, name, rc))
+        funcs = [comp.compile(e) for e, _, _ in items]
+        aggregate = bool(sel.group_by) or any(is_aggregate_expr(e) for e, _, _ in items) or (
+            sel.having is not None and is_aggregate_expr(sel.having))
+        if sel.for_update:
+            for _, t in tables:
+                pass
+        joined = list(self.join_rows(sel.from_, tables, scope, sel.where, outer_env)) if tables else None
+        out_rows: list[tuple[list[Any], Env]] = []
+
+        def make_env(rows: list[Any]) -> Env:
+            env = Env(self.ctx, rows)
+            env.outer = outer_env
+            if outer_env is not None:
+                env.locals = outer_env.locals
+                env.new, env.old = outer_env.new, outer_env.old
+            return env
+
+        if aggregate:
+            group_fns = [comp.compile(g) for g in sel.group_by]
+            groups: dict[tuple[Any, ...], list[list[Any]]] = {}
+            order: list[tuple[Any, ...]] = []
+            for rows, _slots in (joined if joined is not None else [([], [])]):
+                env = make_env(rows)
+                key = tuple(_group_key(f(env)) for f in group_fns)
+                if key not in groups:
+                    groups[key] = []
+                    order.append(key)
+                groups[key].append(rows)
+            if not sel.group_by and not order:
+                groups[()] = []
+                order.append(())
+            having = comp.compile(sel.having) if sel.having is not None else None
+            if sel.group_by:
+                order.sort(key=lambda k: tuple(_sort_key(v) for v in k))
+            for key in order:
+                grp = groups[key]
+                env = make_env(grp[0] if grp else [None] * len(tables))
+                env.group = grp
+                if having is not None and not to_bool(having(env)):
+                    continue
+                out_rows.append(([f(env) for f in funcs], env))
+        else:
+            source = joined if joined is not None else [([], [])]
+            for rows, _slots in source:
+                env = make_env(rows)
+                out_rows.append(([f(env) for f in funcs], env))
+        if sel.distinct:
+            uniq: list[tuple[list[Any], Env]] = []
+            for r in out_rows:
+                if not any(all(compare(a, b) == 0 or (a is None and b is None) for a, b in zip(r[0], u[0]))
+                           for u in uniq):
+                    uniq.append(r)
+            out_rows = uniq
+        if sel.order_by:
+            out_rows = self._order(out_rows, sel.order_by, comp, items)
+        limit = _limit_value(self.thd, sel.limit, self.ctx)
+        offset = _limit_value(self.thd, sel.offset, self.ctx) or 0
+        rows_only = [r for r, _ in out_rows]
+        if limit is not None or offset:
+            rows_only = rows_only[offset:offset + limit if limit is not None else None]
+        self.ctx.found_rows = len(rows_only)
+        return SelectResult([rc for _, _, rc in items], rows_only)
+
+    def _union(self, sel: A.Select, outer_scope: Scope | None, outer_env: Env | None) -> SelectResult:
+        head = A.Select(items=sel.items, from_=sel.from_, where=sel.where, group_by=sel.group_by,
+                        having=sel.having, distinct=sel.distinct)
+        res = self.select(head, outer_scope, outer_env)
+        rows = list(res.rows)
+        for all_, other in sel.union:
+            r = self.select(other, outer_scope, outer_env)
+            rows.extend(r.rows)
+            if not all_:
+                uniq: list[list[Any]] = []
+                for row in rows:
+                    if row not in uniq:
+                        uniq.append(row)
+                rows = uniq
+        limit = _limit_value(self.thd, sel.limit, self.ctx)
+        if limit is not None:
+            rows = rows[:limit]
+        return SelectResult(res.columns, rows)
+
+    def _order(self, out_rows: list[tuple[list[Any], Env]], order: list[A.OrderItem], comp: Compiler,
+               items: list[tuple[A.Expr, str, ResultColumn]]) -> list[tuple[list[Any], Env]]:
+        keyfns = []
+        for o in order:
+            e = o.expr
+            if isinstance(e, A.Literal) and isinstance(e.value, int):
+                idx = e.value - 1
+                keyfns.append((lambda r, env, idx=idx: r[idx], o.desc))
+                continue
+            if isinstance(e, A.ColumnRef) and e.table is None:
+                alias_idx = next((i for i, (_, name, _) in enumerate(items) if name.lower() == e.name.lower()), None)
+                if alias_idx is not None:
+                    keyfns.append((lambda r, env, idx=alias_idx: r[idx], o.desc))
+                    continue
+            f = comp.compile(e)
+            keyfns.append((lambda r, env, f=f: f(env), o.desc))
+        import functools
+
+        def cmp(a: tuple[list[Any], Env], b: tuple[list[Any], Env]) -> int:
+            for fn, desc in keyfns:
+                va, vb = fn(a[0], a[1]), fn(b[0], b[1])
+                if va is None and vb is None:
+                    c = 0
+                elif va is None:
+                    c = -1
+                elif vb is None:
+                    c = 1
+                else:
+                    c = compare(va, vb) or 0
+                if c:
+                    return -c if desc else c
+            return 0
+        return sorted(out_rows, key=functools.cmp_to_key(cmp))
+
+    # ------------------------------------------------------------ INSERT
+
+    def insert(self, ins: A.Insert) -> DmlResult:
+        thd = self.thd
+        t = thd.open_table(ins.table)
+        self.info.add(t, True)
+        if t.auto_inc_col is not None:
+            self.info.writes_autoinc_table = True
+        if ins.columns is None:
+            col_idx = list(range(len(t.columns)))
+        else:
+            col_idx = [t.column(c) for c in ins.columns]
+        if ins.select is not None:
+            self.info.is_insert_select = True
+            self.info.is_replace_select = ins.replace
+            self.info.is_insert_ignore_select = ins.ignore
+            source_rows = self.select(ins.select).rows
+            rows_exprs = None
+        else:
+            source_rows = None
+            rows_exprs = ins.rows or []
+        scope = Scope([(t.name, t)])
+        comp = Compiler(Scope([]), self.info)
+        dup_scope_comp = Compiler(scope, self.info)
+        ondup = [(t.column(c.name), dup_scope_comp.compile(e) if not isinstance(e, A.Default) else None, c.name)
+                 for c, e in ins.on_duplicate]
+        if ins.on_duplicate:
+            self.info.insert_on_dup_unique_keys = sum(1 for k in t.keys if k.kind in ("PRIMARY", "UNIQUE"))
+        compiled_rows = None
+        if rows_exprs is not None:
+            compiled_rows = []
+            for r in rows_exprs:
+                if len(r) != len(col_idx):
+                    raise error("ER_WRONG_VALUE_COUNT_ON_ROW", len(compiled_rows) + 1)
+                compiled_rows.append([None if isinstance(e, A.Default) else comp.compile(e) for e in r])
+        thd.prepare_row_logging(t, self.info)
+        res = DmlResult()
+        n_rows = len(compiled_rows) if compiled_rows is not None else len(source_rows)  # type: ignore[arg-type]
+        env = Env(self.ctx)
+        for i in range(n_rows):
+            wctx = WriteContext(thd.is_strict(t, i), t.db, t.name, i + 1, self.ctx.notes, ins.ignore)
+            row = self.default_row(t, wctx)
+            specified: set[int] = set()
+            if compiled_rows is not None:
+                values = [f(env) if f is not None else _DEFAULT for f in compiled_rows[i]]
+            else:
+                values = source_rows[i]  # type: ignore[index]
+                if len(values) != len(col_idx):
+                    raise error("ER_WRONG_VALUE_COUNT_ON_ROW", i + 1)
+            for ci, v in zip(col_idx, values):
+                if v is _DEFAULT:
+                    continue
+                specified.add(ci)
+                col = t.columns[ci]
+                if v is None and not col.nullable and not (col.auto_increment or col.default_now):
+                    if thd.is_strict(t, i) and not ins.ignore or len(compiled_rows or [1]) == 1 and not ins.ignore:
+                        raise error("ER_BAD_NULL_ERROR", col.name)
+                    self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
+                    row[ci] = col.type.default_value()
+                    continue
+                row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
+            self.assign_auto_increment(t, row, specified)
+            if t.triggers:
+                thd.fire_triggers(t, "BEFORE", "INSERT", row, None, self.ctx)
+            dup = t.data.find_duplicate(row)
+            if dup is not None:
+                if ins.replace:
+                    res.affected += self.replace_row(t, row, dup, specified)
+                    continue
+                if ins.on_duplicate:
+                    res.affected += self.on_duplicate_update(t, row, dup, ondup)
+                    continue
+                if ins.ignore:
+                    self.ctx.notes.append(_as_warning(dup_entry_error(t, dup)))
+                    continue
+                raise dup_entry_error(t, dup)
+            self.write_row(t, row, specified)
+            res.affected += 1
+            if t.triggers:
+                thd.fire_triggers(t, "AFTER", "INSERT", row, None, self.ctx)
+        res.last_insert_id = self.ctx.stmt_insert_id or 0
+        if n_rows > 1 or ins.select is not None:
+            res.info = f"Records: {n_rows}  Duplicates: {self.ctx.duplicates}  Warnings: {len(self.ctx.notes)}"
+        return res
+
+    def default_row(self, t: TableDef, wctx: WriteContext) -> list[Any]:
+        row: list[Any] = []
+        for c in t.columns:
+            if c.default_now:
+                row.append(c.type.coerce(self.ctx.fn_now(), c.name, wctx))
+            elif c.has_default:
+                row.append(c.default)
+            elif c.nullable or c.auto_increment:
+                row.append(None)
+            else:
+                # NOT NULL without DEFAULT: error 1364 in strict mode when not given.
+                row.append(_MISSING)
+        return row
+
+    def assign_auto_increment(self, t: TableDef, row: list[Any], specified: set[int]) -> None:
+        for ci, v in enumerate(row):
+            if v is _MISSING:
+                col = t.columns[ci]
+                if self.thd.is_strict(t, 0):
+                    raise ServerError(1364, f"Field '{col.name}' doesn't have a default value", "HY000")
+                self.ctx.notes.append(_warning_1364(col.name))
+                row[ci] = col.type.default_value()
+        ai = t.auto_inc_col
+        if ai is None:
+            return
+        v = row[ai]
+        if v is None or v == 0:
+            nxt = t.data.auto_increment
+            row[ai] = nxt
+            t.data.auto_increment = nxt + 1
+            self.ctx.note_auto_increment(nxt)
+        else:
+            if v >= t.data.auto_increment:
+                t.data.auto_increment = v + 1
+
+    def write_row(self, t: TableDef, row: list[Any], specified: set[int]) -> int:
+        slot = t.data.insert(row)
+        self.thd.undo_insert(t, slot)
+        self.thd.log_row(t, WRITE, None, row, specified)
+        return slot
+
+    def replace_row(self, t: TableDef, row: list[Any], dup: DuplicateKey, specified: set[int]) -> int:
+        """REPLACE: delete the conflicting rows, then insert (2 affected per replaced row)."""
+        affected = 0
+        while dup is not None:
+            old = t.data.rows[dup.slot]
+            assert old is not None
+            t.data.delete(dup.slot)
+            self.thd.undo_delete(t, dup.slot, old)
+            self.thd.log_row(t, DELETE, old, None, None)
+            affected += 1
+            dup = t.data.find_duplicate(row)  # type: ignore[assignment]
+        self.write_row(t, row, specified)
+        return affected + 1
+
+    def on_duplicate_update(self, t: TableDef, new_row: list[Any], dup: DuplicateKey,
+                            ondup: list[tuple[int, Any, str]]) -> int:
+        old = t.data.rows[dup.slot]
+        assert old is not None
+        updated = list(old)
+        self.ctx.insert_values_row = new_row
+        env = Env(self.ctx, [updated])
+        wctx = WriteContext(self.thd.is_strict(t, 0), t.db, t.name, 1, self.ctx.notes)
+        changed: set[int] = set()
+        for ci, f, cname in ondup:
+            v = f(env) if f is not None else t.columns[ci].default
+            updated[ci] = t.columns[ci].type.coerce(v, cname, wctx) if v is not None else None
+            changed.add(ci)
+        self.ctx.insert_values_row = None
+        if _rows_equal(updated, old):
+            return 0
+        dup2 = t.data.find_duplicate(updated, ignore_slot=dup.slot)
+        if dup2 is not None:
+            raise dup_entry_error(t, dup2)
+        self.update_slot(t, dup.slot, old, updated, changed)
+        return 2
+
+    def update_slot(self, t: TableDef, slot: int, old: list[Any], new: list[Any], changed: set[int]) -> None:
+        t.data.update(slot, new)
+        self.thd.undo_update(t, slot, old)
+        self.thd.log_row(t, UPDATE, old, new, changed)
+
+    # ------------------------------------------------------------ UPDATE
+
+    def update(self, up: A.Update) -> DmlResult:
+        if len(up.tables) > 1:
+            return self.update_multi(up)
+        thd = self.thd
+        ref = up.tables[0]
+        t = thd.open_table(ref.table)
+        self.info.add(t, True)
+        if up.limit is not None:
+            self.info.has_limit = True
+        tables = [(ref.ref_name, t)]
+        scope = Scope(tables)
+        comp = Compiler(scope, self.info)
+        assigns = []
+        for c, e in up.assignments:
+            ci = t.column(c.name)
+            assigns.append((ci, comp.compile(e) if not isinstance(e, A.Default) else None))
+        candidates = list(self.join_rows(up.tables, tables, scope, up.where, None))
+        if up.order_by:
+            keyed = [(r[0], Env(self.ctx, r[0])) for r in candidates]
+            slots_by_id = {id(k[0]): r[1] for k, r in zip(keyed, candidates)}
+            ordered = self._order(keyed, up.order_by, comp, [])
+            candidates = [(rows, slots_by_id[id(rows)]) for rows, _ in ordered]
+        limit = _limit_value(thd, up.limit, self.ctx)
+        if limit is not None:
+            candidates = candidates[:limit]
+        thd.prepare_row_logging(t, self.info)
+        res = DmlResult()
+        for n, (_rows, slots) in enumerate(candidates):
+            slot = slots[0]
+            old = t.data.rows[slot]  # type: ignore[index]
+            if old is None:
+                continue
+            res.matched += 1
+            new = list(old)
+            env = Env(self.ctx, [new])
+            wctx = WriteContext(thd.is_strict(t, n), t.db, t.name, n + 1, self.ctx.notes, up.ignore)
+            changed: set[int] = set()
+            for ci, f in assigns:
+                col = t.columns[ci]
+                v = f(env) if f is not None else col.default
+                if v is None and not col.nullable:
+                    if wctx.strict and not up.ignore:
+                        raise error("ER_BAD_NULL_ERROR", col.name)
+                    self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
+                    v = col.type.default_value()
+                    new[ci] = v
+                else:
+                    new[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
+                changed.add(ci)
+            if _rows_equal(new, old):
+                continue
+            for ci, col in enumerate(t.columns):
+                if col.on_update_now and ci not in changed:
+                    new[ci] = col.type.coerce(self.ctx.fn_now(), col.name, wctx)
+            if t.triggers:
+                thd.fire_triggers(t, "BEFORE", "UPDATE", new, old, self.ctx)
+            dup = t.data.find_duplicate(new, ignore_slot=slot)  # type: ignore[arg-type]
+            if dup is not None:
+                if up.ignore:
+                    self.ctx.notes.append(_as_warning(dup_entry_error(t, dup)))
+                    continue
+                raise dup_entry_error(t, dup)
+            self.update_slot(t, slot, old, new, changed)  # type: ignore[arg-type]
+            res.affected += 1
+            if t.triggers:
+                thd.fire_triggers(t, "AFTER", "UPDATE", new, old, self.ctx)
+        res.info = f"Rows matched: {res.matched}  Changed: {res.affected}  Warnings: {len(self.ctx.notes)}"
+        return res
+
+    def update_multi(self, up: A.Update) -> DmlResult:
+        thd = self.thd
+        target_names = {c.table.lower() if c.table else None for c, _ in up.assignments}
+        all_tables = [(r.ref_name, thd.open_table(r.table)) for r in up.tables]
+        scope = Scope(all_tables)
+        comp = Compiler(scope, self.info)
+        assigns = []
+        written: set[int] = set()
+        for c, e in up.assignments:
+            depth, ti, ci = scope.resolve(c)
+            written.add(ti)
+            assigns.append((ti, ci, comp.compile(e)))
+        for ti, (name, t) in enumerate(all_tables):
+            self.info.add(t, ti in written)
+        del target_names
+        combos = list(self.join_rows(up.tables, all_tables, scope, up.where, None))
+        for ti in written:
+            thd.prepare_row_logging(all_tables[ti][1], self.info)
+        res = DmlResult()
+        done: set[tuple[int, int]] = set()
+        for rows, slots in combos:
+            env = Env(self.ctx, rows)
+            news: dict[int, list[Any]] = {}
+            for ti, ci, f in assigns:
+                if slots[ti] is None or (ti, slots[ti]) in done:  # type: ignore[operator]
+                    continue
+                t = all_tables[ti][1]
+                cur = news.setdefault(ti, list(rows[ti]))
+                wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 1, self.ctx.notes, up.ignore)
+                v = f(env)
+                cur[ci] = t.columns[ci].type.coerce(v, t.columns[ci].name, wctx) if v is not None else None
+            for ti, new in news.items():
+                t = all_tables[ti][1]
+                slot = slots[ti]
+                done.add((ti, slot))  # type: ignore[arg-type]
+                res.matched += 1
+                old = t.data.rows[slot]  # type: ignore[index]
+                if old is None or _rows_equal(new, old):
+                    continue
+                dup = t.data.find_duplicate(new, ignore_slot=slot)  # type: ignore[arg-type]
+                if dup is not None:
+                    raise dup_entry_error(t, dup)
+                changed = {ci for tti, ci, _ in assigns if tti == ti}
+                if t.triggers:
+                    thd.fire_triggers(t, "BEFORE", "UPDATE", new, old, self.ctx)
+                self.update_slot(t, slot, old, new, changed)  # type: ignore[arg-type]
+                res.affected += 1
+                if t.triggers:
+                    thd.fire_triggers(t, "AFTER", "UPDATE", new, old, self.ctx)
+        res.info = f"Rows matched: {res.matched}  Changed: {res.affected}  Warnings: {len(self.ctx.notes)}"
+        return res
+
+    # ------------------------------------------------------------ DELETE
+
+    def delete(self, de: A.Delete) -> DmlResult:
+        thd = self.thd
+        if de.targets:
+            return self.delete_multi(de)
+        ref = de.tables[0]
+        t = thd.open_table(ref.table)
+        self.info.add(t, True)
+        if de.limit is not None:
+            self.info.has_limit = True
+        tables = [(ref.ref_name, t)]
+        scope = Scope(tables)
+        comp = Compiler(scope, self.info)
+        candidates = list(self.join_rows(de.tables, tables, scope, de.where, None))
+        if de.order_by:
+            keyed = [(r[0], Env(self.ctx, r[0])) for r in candidates]
+            slots_by_id = {id(k[0]): r[1] for k, r in zip(keyed, candidates)}
+            ordered = self._order(keyed, de.order_by, comp, [])
+            candidates = [(rows, slots_by_id[id(rows)]) for rows, _ in ordered]
+        limit = _limit_value(thd, de.limit, self.ctx)
+        if limit is not None:
+            candidates = candidates[:limit]
+        thd.prepare_row_logging(t, self.info)
+        res = DmlResult()
+        for _rows, slots in candidates:
+            slot = slots[0]
+            old = t.data.rows[slot]  # type: ignore[index]
+            if old is None:
+                continue
+            if t.triggers:
+                thd.fire_triggers(t, "BEFORE", "DELETE", None, old, self.ctx)
+            t.data.delete(slot)  # type: ignore[arg-type]
+            thd.undo_delete(t, slot, old)  # type: ignore[arg-type]
+            thd.log_row(t, DELETE, old, None, None)
+            res.affected += 1
+            if t.triggers:
+                thd.fire_triggers(t, "AFTER", "DELETE", None, old, self.ctx)
+        return res
+
+    def delete_multi(self, de: A.Delete) -> DmlResult:
+        thd = self.thd
+        targets = {n.lower() for n in de.targets}
+        all_tables = [(r.ref_name, thd.open_table(r.table)) for r in de.tables]
+        for name, t in all_tables:
+            self.info.add(t, name.lower() in targets or t.name.lower() in targets)
+        scope = Scope(all_tables)
+        combos = list(self.join_rows(de.tables, all_tables, scope, de.where, None))
+        tis = [i for i, (name, t) in enumerate(all_tables) if name.lower() in targets or t.name.lower() in targets]
+        for ti in tis:
+            thd.prepare_row_logging(all_tables[ti][1], self.info)
+        res = DmlResult()
+        done: set[tuple[int, int]] = set()
+        for ti in tis:
+            t = all_tables[ti][1]
+            for _rows, slots in combos:
+                slot = slots[ti]
+                if slot is None or (ti, slot) in done:
+                    continue
+                done.add((ti, slot))
+                old = t.data.rows[slot]
+                if old is None:
+                    continue
+                t.data.delete(slot)
+                thd.undo_delete(t, slot, old)
+                thd.log_row(t, DELETE, old, None, None)
+                res.affected += 1
+        return res
+
+
+class _Marker:
+    def __repr__(self) -> str:
+        return "<DEFAULT>"
+
+
+_DEFAULT = _Marker()
+_MISSING = _Marker()
+
+
+def _warning_1364(col: str) -> Any:
+    from harness.engine.errors import Note
+    return Note("Warning", 1364, f"Field '{col}' doesn't have a default value")
+
+
+def _as_warning(e: ServerError) -> Any:
+    from harness.engine.errors import Note
+    return Note("Warning", e.code, e.message)
+
+
+def _rows_equal(a: list[Any], b: list[Any]) -> bool:
+    for x, y in zip(a, b):
+        if x is None or y is None:
+            if x is not y:
+                return False
+        elif type(x) is not type(y) or x != y:
+            if isinstance(x, (int, Decimal, float)) and isinstance(y, (int, Decimal, float)) and x == y:
+                continue
+            return False
+    return True
+
+
+def _group_key(v: Any) -> Any:
+    if isinstance(v, str):
+        return ("s", v.rstrip(" ").upper())
+    if isinstance(v, (int, float, Decimal)) and not isinstance(v, bool):
+        return ("n", Decimal(repr(v)) if isinstance(v, float) else Decimal(v))
+    return ("o", repr(v))
+
+
+def _sort_key(v: Any) -> Any:
+    return v
+
+
+__all__ = ["Executor", "SelectResult", "DmlResult", "ResultColumn", "WRITE", "UPDATE", "DELETE", "UnsupportedError"]

@@ -1,0 +1,830 @@
+"""Expression compiler and MySQL value semantics.
+
+Expressions are compiled once per statement into Python closures over an
+:class:`Env`, so that evaluating a WHERE clause per row does not re-walk the
+AST. Value rules follow the server where the binary log can see them:
+three-valued logic, numeric/string comparison by double, case-insensitive
+string comparison (utf8mb4_general_ci), integer vs decimal arithmetic.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from decimal import ROUND_HALF_UP, Decimal, DivisionByZero, InvalidOperation
+from typing import Any, Callable
+
+from harness.engine.errors import ServerError, error
+from harness.engine.types import ZeroDate, collation_key, parse_number_prefix, parse_temporal, value_to_string
+from harness.sql import ast as A
+from harness.sql.errors import UnsupportedError
+
+Fn = Callable[["Env"], Any]
+
+# Functions that make a statement unsafe for statement-based logging (seed 002's
+# list, plus MariaDB's additions).
+UNSAFE_FUNCTIONS = frozenset(
+    """FOUND_ROWS GET_LOCK IS_FREE_LOCK IS_USED_LOCK LOAD_FILE MASTER_POS_WAIT RAND RELEASE_LOCK
+    ROW_COUNT SESSION_USER SLEEP SYSDATE SYSTEM_USER USER UUID UUID_SHORT MASTER_GTID_WAIT
+    RELEASE_ALL_LOCKS""".split()
+)
+AGGREGATES = frozenset("COUNT SUM MIN MAX AVG GROUP_CONCAT BIT_AND BIT_OR BIT_XOR STD STDDEV VARIANCE".split())
+
+
+class Env:
+    """Evaluation environment: current rows of the FROM tables plus statement context."""
+
+    __slots__ = ("rows", "ctx", "outer", "new", "old", "locals", "group")
+
+    def __init__(self, ctx: Any, rows: list[Any] | None = None, outer: "Env | None" = None) -> None:
+        self.ctx = ctx
+        self.rows: list[Any] = rows if rows is not None else []
+        self.outer = outer
+        self.new: list[Any] | None = None
+        self.old: list[Any] | None = None
+        self.locals: dict[str, Any] | None = outer.locals if outer is not None else None
+        self.group: list[list[Any]] | None = None
+
+    def child(self, rows: list[Any] | None = None) -> "Env":
+        e = Env(self.ctx, rows, self)
+        e.new, e.old, e.locals = self.new, self.old, self.locals
+        return e
+
+
+class Scope:
+    """Name resolution for column references."""
+
+    def __init__(self, tables: list[tuple[str, Any]], outer: "Scope | None" = None,
+                 trigger_table: Any = None, local_names: set[str] | None = None) -> None:
+        self.tables = tables  # (reference name, TableDef)
+        self.outer = outer
+        self.trigger_table = trigger_table if trigger_table is not None else (outer.trigger_table if outer else None)
+        self.local_names = local_names if local_names is not None else (outer.local_names if outer else set())
+
+    def resolve(self, ref: A.ColumnRef) -> tuple[int, int, int]:
+        """(depth, table position, column position) for a column reference."""
+        depth = 0
+        scope: Scope | None = self
+        while scope is not None:
+            found = None
+            for ti, (rname, tdef) in enumerate(scope.tables):
+                if ref.table is not None and ref.table.lower() != rname.lower() and \
+                        ref.table.lower() != tdef.name.lower():
+                    continue
+                ci = tdef.col_index.get(ref.name.lower())
+                if ci is not None:
+                    if found is not None:
+                        raise error("ER_NON_UNIQ_ERROR", ref.name, "field list")
+                    found = (depth, ti, ci)
+            if found is not None:
+                return found
+            scope = scope.outer
+            depth += 1
+        where = f"{ref.table}.{ref.name}" if ref.table else ref.name
+        raise error("ER_BAD_FIELD_ERROR", where, "field list")
+
+
+# ------------------------------------------------------------------- values
+
+
+def to_number(v: Any) -> int | float | Decimal | None:
+    if v is None or isinstance(v, (int, float, Decimal)):
+        return int(v) if isinstance(v, bool) else v
+    if isinstance(v, (str, bytes)):
+        s = v.decode("utf-8", "replace") if isinstance(v, bytes) else v
+        num, _ = parse_number_prefix(s)
+        return float(num) if num is not None else 0.0
+    if isinstance(v, (dt.datetime, dt.date, ZeroDate)):
+        return int(value_to_string(v).replace("-", "").replace(" ", "").replace(":", "").split(".")[0])
+    if isinstance(v, dt.timedelta):
+        return int(v.total_seconds())
+    return float(v)
+
+
+def to_bool(v: Any) -> bool | None:
+    if v is None:
+        return None
+    if isinstance(v, (int, float, Decimal)):
+        return v != 0
+    n = to_number(v)
+    return n != 0
+
+
+def _temporal_key(v: Any) -> tuple[int, ...] | None:
+    if isinstance(v, dt.datetime):
+        return (v.year, v.month, v.day, v.hour, v.minute, v.second, v.microsecond)
+    if isinstance(v, dt.date):
+        return (v.year, v.month, v.day, 0, 0, 0, 0)
+    if isinstance(v, ZeroDate):
+        return (v.year, v.month, v.day, v.hour, v.minute, v.second, v.microsecond)
+    if isinstance(v, str):
+        p = parse_temporal(v)
+        if p is not None:
+            return (p.year, p.month, p.day, p.hour, p.minute, p.second, p.microsecond)
+    return None
+
+
+def compare(a: Any, b: Any) -> int | None:
+    """Three-way comparison with MySQL's type rules; None if either is NULL."""
+    if a is None or b is None:
+        return None
+    if isinstance(a, (dt.date, ZeroDate)) or isinstance(b, (dt.date, ZeroDate)):
+        ka, kb = _temporal_key(a), _temporal_key(b)
+        if ka is not None and kb is not None:
+            return (ka > kb) - (ka < kb)
+    if isinstance(a, str) and isinstance(b, str):
+        ka, kb = collation_key(a), collation_key(b)
+        return (ka > kb) - (ka < kb)
+    if isinstance(a, bytes) or isinstance(b, bytes):
+        ba = a if isinstance(a, bytes) else value_to_string(a).encode()
+        bb = b if isinstance(b, bytes) else value_to_string(b).encode()
+        if isinstance(a, bytes) and isinstance(b, bytes) or not (
+                isinstance(a, (int, float, Decimal)) or isinstance(b, (int, float, Decimal))):
+            return (ba > bb) - (ba < bb)
+    na, nb = to_number(a), to_number(b)
+    if isinstance(a, str) or isinstance(b, str):
+        na, nb = float(na), float(nb)  # type: ignore[arg-type]
+    elif isinstance(na, float) or isinstance(nb, float):
+        na, nb = float(na), float(nb)  # type: ignore[arg-type]
+    return (na > nb) - (na < nb)  # type: ignore[operator]
+
+
+def _arith(op: str, a: Any, b: Any, ctx: Any) -> Any:
+    if a is None or b is None:
+        return None
+    x, y = to_number(a), to_number(b)
+    if op == "/":
+        if y == 0:
+            ctx.division_by_zero()
+            return None
+        if isinstance(x, float) or isinstance(y, float):
+            return x / y  # type: ignore[operator]
+        dx, dy = Decimal(x), Decimal(y)  # type: ignore[arg-type]
+        scale = max(-dx.as_tuple().exponent, 0) + 4  # type: ignore[operator]
+        return (dx / dy).quantize(Decimal(1).scaleb(-scale), ROUND_HALF_UP)
+    if op in ("DIV",):
+        if y == 0:
+            ctx.division_by_zero()
+            return None
+        return int(Decimal(x) / Decimal(y))  # type: ignore[arg-type]
+    if op in ("%", "MOD"):
+        if y == 0:
+            ctx.division_by_zero()
+            return None
+        if isinstance(x, float) or isinstance(y, float):
+            return math.fmod(x, y)  # type: ignore[arg-type]
+        r = Decimal(x) % Decimal(y)  # type: ignore[arg-type]
+        return int(r) if isinstance(x, int) and isinstance(y, int) else r
+    if isinstance(x, float) or isinstance(y, float):
+        x, y = float(x), float(y)  # type: ignore[arg-type]
+    elif isinstance(x, Decimal) or isinstance(y, Decimal):
+        x, y = Decimal(x), Decimal(y)  # type: ignore[arg-type]
+    if op == "+":
+        r = x + y  # type: ignore[operator]
+    elif op == "-":
+        r = x - y  # type: ignore[operator]
+    else:
+        r = x * y  # type: ignore[operator]
+    if isinstance(r, int) and not -(1 << 63) <= r < (1 << 64):
+        raise error("ER_DATA_OUT_OF_RANGE", "BIGINT", f"{value_to_string(a)} {op} {value_to_string(b)}")
+    return r
+
+
+def like_match(value: Any, pattern: Any) -> bool | None:
+    if value is None or pattern is None:
+        return None
+    import re
+    s, p = value_to_string(value), value_to_string(pattern)
+    rx = []
+    i = 0
+    while i < len(p):
+        c = p[i]
+        if c == "\\" and i + 1 < len(p):
+            rx.append(re.escape(p[i + 1]))
+            i += 2
+            continue
+        rx.append(".*" if c == "%" else "." if c == "_" else re.escape(c))
+        i += 1
+    return re.fullmatch("".join(rx), s, re.IGNORECASE | re.DOTALL) is not None
+
+
+def constant_value(e: A.Expr | None) -> Any:
+    """Value of a constant expression (column DEFAULTs); evaluated without a session."""
+    if e is None:
+        return None
+    if isinstance(e, A.Literal):
+        return e.value
+    if isinstance(e, A.Unary) and e.op == "-":
+        v = constant_value(e.operand)
+        return -v if v is not None else None
+    raise UnsupportedError("non-constant DEFAULT")
+
+
+# ------------------------------------------------------------------ compiler
+
+
+class Compiler:
+    """Compiles expressions against a scope. ``ctx_hooks`` record what the logging layer needs."""
+
+    def __init__(self, scope: Scope, info: Any = None) -> None:
+        self.scope = scope
+        self.info = info  # StatementInfo collecting functions / user vars used
+        self.has_aggregate = False
+
+    def compile(self, e: A.Expr) -> Fn:
+        m = getattr(self, "c_" + type(e).__name__, None)
+        if m is None:
+            raise UnsupportedError(type(e).__name__)
+        return m(e)
+
+    def c_Literal(self, e: A.Literal) -> Fn:
+        v = e.value
+        return lambda env: v
+
+    def c_ColumnRef(self, e: A.ColumnRef) -> Fn:
+        if e.table is None and e.name.lower() in self.scope.local_names:
+            name = e.name.lower()
+            return lambda env: env.locals[name]  # type: ignore[index]
+        depth, ti, ci = self.scope.resolve(e)
+        if depth == 0:
+            def col(env: Env) -> Any:
+                row = env.rows[ti]
+                return None if row is None else row[ci]
+            return col
+
+        def outer_col(env: Env) -> Any:
+            o = env
+            for _ in range(depth):
+                o = o.outer  # type: ignore[assignment]
+            row = o.rows[ti]
+            return None if row is None else row[ci]
+        return outer_col
+
+    def c_RowValue(self, e: A.RowValue) -> Fn:
+        t = self.scope.trigger_table
+        if t is None:
+            raise ServerError(1054, f"Unknown column '{e.column}' in '{e.which}'", "42S22")
+        ci = t.column(e.column)
+        if e.which == "NEW":
+            if self.info is not None:
+                self.info.reads_new = True
+            return lambda env: env.new[ci]  # type: ignore[index]
+        return lambda env: env.old[ci]  # type: ignore[index]
+
+    def c_UserVar(self, e: A.UserVar) -> Fn:
+        name = e.name.lower()
+        if self.info is not None:
+            self.info.user_vars_read.append(name)
+        return lambda env: env.ctx.get_user_var(name)
+
+    def c_SysVar(self, e: A.SysVar) -> Fn:
+        name, scope = e.name, e.scope
+        if self.info is not None:
+            self.info.sysvars_read.append(name)
+        return lambda env: env.ctx.get_sysvar(name, scope)
+
+    def c_Assign(self, e: A.Assign) -> Fn:
+        f = self.compile(e.expr)
+        name = e.var.lower()
+
+        def assign(env: Env) -> Any:
+            v = f(env)
+            env.ctx.set_user_var(name, v)
+            return v
+        return assign
+
+    def c_Default(self, e: A.Default) -> Fn:
+        raise UnsupportedError("DEFAULT in this position")
+
+    def c_Unary(self, e: A.Unary) -> Fn:
+        f = self.compile(e.operand)
+        if e.op == "-":
+            def neg(env: Env) -> Any:
+                v = to_number(f(env))
+                return None if v is None else -v
+            return neg
+        if e.op == "NOT":
+            def not_(env: Env) -> Any:
+                b = to_bool(f(env))
+                return None if b is None else int(not b)
+            return not_
+        if e.op == "~":
+            return lambda env: None if (v := f(env)) is None else (~int(to_number(v))) & 0xFFFFFFFFFFFFFFFF  # type: ignore[arg-type]
+        if e.op == "BINARY":
+            return lambda env: None if (v := f(env)) is None else (v if isinstance(v, bytes) else value_to_string(v).encode())
+        raise UnsupportedError(e.op)
+
+    def c_Binary(self, e: A.Binary) -> Fn:
+        op = e.op
+        lf, rf = self.compile(e.left), self.compile(e.right)
+        if op == "AND":
+            def and_(env: Env) -> Any:
+                a = to_bool(lf(env))
+                if a is False:
+                    return 0
+                b = to_bool(rf(env))
+                if b is False:
+                    return 0
+                return None if a is None or b is None else 1
+            return and_
+        if op == "OR":
+            def or_(env: Env) -> Any:
+                a = to_bool(lf(env))
+                if a is True:
+                    return 1
+                b = to_bool(rf(env))
+                if b is True:
+                    return 1
+                return None if a is None or b is None else 0
+            return or_
+        if op == "XOR":
+            def xor(env: Env) -> Any:
+                a, b = to_bool(lf(env)), to_bool(rf(env))
+                return None if a is None or b is None else int(a != b)
+            return xor
+        if op == "<=>":
+            def nseq(env: Env) -> Any:
+                a, b = lf(env), rf(env)
+                if a is None or b is None:
+                    return int(a is None and b is None)
+                return int(compare(a, b) == 0)
+            return nseq
+        if op in ("=", "!=", "<", ">", "<=", ">="):
+            test = {"=": lambda c: c == 0, "!=": lambda c: c != 0, "<": lambda c: c < 0,
+                    ">": lambda c: c > 0, "<=": lambda c: c <= 0, ">=": lambda c: c >= 0}[op]
+
+            def cmp(env: Env) -> Any:
+                c = compare(lf(env), rf(env))
+                return None if c is None else int(test(c))
+            return cmp
+        if op in ("+", "-", "*", "/", "%", "MOD", "DIV"):
+            return lambda env: _arith(op, lf(env), rf(env), env.ctx)
+        if op in ("|", "&", "^", "<<", ">>"):
+            def bit(env: Env) -> Any:
+                a, b = lf(env), rf(env)
+                if a is None or b is None:
+                    return None
+                x, y = int(to_number(a)) & 0xFFFFFFFFFFFFFFFF, int(to_number(b)) & 0xFFFFFFFFFFFFFFFF  # type: ignore[arg-type]
+                r = {"|": x | y, "&": x & y, "^": x ^ y, "<<": (x << y) if y < 64 else 0,
+                     ">>": x >> y if y < 64 else 0}[op]
+                return r & 0xFFFFFFFFFFFFFFFF
+            return bit
+        raise UnsupportedError(f"operator {op}")
+
+    def c_IsNull(self, e: A.IsNull) -> Fn:
+        f, neg = self.compile(e.expr), e.negated
+        return lambda env: int((f(env) is None) != neg)
+
+    def c_IsBool(self, e: A.IsBool) -> Fn:
+        f, want, neg = self.compile(e.expr), e.value, e.negated
+        return lambda env: int((to_bool(f(env)) is want) != neg)
+
+    def c_InList(self, e: A.InList) -> Fn:
+        f = self.compile(e.expr)
+        items = [self.compile(i) for i in e.items]
+        neg = e.negated
+
+        def in_(env: Env) -> Any:
+            v = f(env)
+            if v is None:
+                return None
+            saw_null = False
+            for it in items:
+                c = compare(v, it(env))
+                if c is None:
+                    saw_null = True
+                elif c == 0:
+                    return int(not neg)
+            return None if saw_null else int(neg)
+        return in_
+
+    def c_InSubquery(self, e: A.InSubquery) -> Fn:
+        f = self.compile(e.expr)
+        run = self._subquery(e.query)
+        neg = e.negated
+
+        def in_sub(env: Env) -> Any:
+            v = f(env)
+            rows = run(env)
+            if v is None:
+                return None if rows else int(neg)
+            saw_null = False
+            for r in rows:
+                c = compare(v, r[0])
+                if c is None:
+                    saw_null = True
+                elif c == 0:
+                    return int(not neg)
+            return None if saw_null else int(neg)
+        return in_sub
+
+    def c_Between(self, e: A.Between) -> Fn:
+        f, lo, hi, neg = self.compile(e.expr), self.compile(e.low), self.compile(e.high), e.negated
+
+        def between(env: Env) -> Any:
+            v = f(env)
+            a, b = compare(v, lo(env)), compare(v, hi(env))
+            if a is None or b is None:
+                return None
+            return int((a >= 0 and b <= 0) != neg)
+        return between
+
+    def c_Like(self, e: A.Like) -> Fn:
+        f, p, neg = self.compile(e.expr), self.compile(e.pattern), e.negated
+
+        def like(env: Env) -> Any:
+            m = like_match(f(env), p(env))
+            return None if m is None else int(m != neg)
+        return like
+
+    def c_Case(self, e: A.Case) -> Fn:
+        op = self.compile(e.operand) if e.operand is not None else None
+        whens = [(self.compile(c), self.compile(r)) for c, r in e.whens]
+        els = self.compile(e.else_) if e.else_ is not None else (lambda env: None)
+
+        def case(env: Env) -> Any:
+            if op is not None:
+                v = op(env)
+                for c, r in whens:
+                    if compare(v, c(env)) == 0:
+                        return r(env)
+            else:
+                for c, r in whens:
+                    if to_bool(c(env)):
+                        return r(env)
+            return els(env)
+        return case
+
+    def _subquery(self, q: A.Select) -> Callable[[Env], list[list[Any]]]:
+        info = self.info
+        scope = self.scope
+
+        def run(env: Env) -> list[list[Any]]:
+            return env.ctx.run_subquery(q, scope, env, info)
+        if info is not None:
+            info.subqueries.append(q)
+        return run
+
+    def c_ScalarSubquery(self, e: A.ScalarSubquery) -> Fn:
+        run = self._subquery(e.query)
+
+        def scalar(env: Env) -> Any:
+            rows = run(env)
+            if not rows:
+                return None
+            if len(rows) > 1:
+                raise error("ER_SUBQUERY_NO_1_ROW")
+            return rows[0][0]
+        return scalar
+
+    def c_Exists(self, e: A.Exists) -> Fn:
+        run = self._subquery(e.query)
+        return lambda env: int(bool(run(env)))
+
+    def c_FuncCall(self, e: A.FuncCall) -> Fn:
+        name = e.name
+        if self.info is not None:
+            self.info.functions.add(name)
+        if name in AGGREGATES:
+            return self._aggregate(e)
+        if name == "VALUES":
+            return self._values_func(e)
+        args = [self.compile(a) for a in e.args]
+        impl = FUNCTIONS.get(name)
+        if impl is not None:
+            return impl(args, e)
+        return self._stored_function(name, args)
+
+    def _stored_function(self, name: str, args: list[Fn]) -> Fn:
+        if self.info is not None:
+            self.info.stored_functions.append(name)
+
+        def call(env: Env) -> Any:
+            return env.ctx.call_function(name, [a(env) for a in args])
+        return call
+
+    def _values_func(self, e: A.FuncCall) -> Fn:
+        if not e.args or not isinstance(e.args[0], A.ColumnRef):
+            raise UnsupportedError("VALUES() argument")
+        t = self.scope.tables[0][1] if self.scope.tables else None
+        if t is None:
+            raise UnsupportedError("VALUES() outside INSERT")
+        ci = t.column(e.args[0].name)
+        return lambda env: env.ctx.insert_values_row[ci] if env.ctx.insert_values_row is not None else None
+
+    def _aggregate(self, e: A.FuncCall) -> Fn:
+        self.has_aggregate = True
+        name = e.name
+        arg = self.compile(e.args[0]) if e.args else None
+        distinct = e.distinct
+
+        def agg(env: Env) -> Any:
+            group = env.group if env.group is not None else []
+            if name == "COUNT" and e.star:
+                return len(group)
+            vals = []
+            for rows in group:
+                sub = env.child(rows)
+                v = arg(sub)  # type: ignore[misc]
+                if v is not None:
+                    vals.append(v)
+            if distinct:
+                seen: list[Any] = []
+                for v in vals:
+                    if not any(compare(v, s) == 0 for s in seen):
+                        seen.append(v)
+                vals = seen
+            if name == "COUNT":
+                return len(vals)
+            if not vals:
+                return None
+            if name == "SUM":
+                nums = [to_number(v) for v in vals]
+                if any(isinstance(n, float) for n in nums):
+                    return float(sum(nums))  # type: ignore[arg-type]
+                return sum(Decimal(n) for n in nums)  # type: ignore[arg-type]
+            if name == "AVG":
+                nums = [to_number(v) for v in vals]
+                if any(isinstance(n, float) for n in nums):
+                    return sum(nums) / len(nums)  # type: ignore[arg-type]
+                total = sum(Decimal(n) for n in nums)  # type: ignore[arg-type]
+                scale = max((max(-Decimal(n).as_tuple().exponent, 0) for n in nums), default=0) + 4  # type: ignore[arg-type,operator]
+                return (total / len(nums)).quantize(Decimal(1).scaleb(-scale), ROUND_HALF_UP)
+            if name in ("MIN", "MAX"):
+                best = vals[0]
+                for v in vals[1:]:
+                    c = compare(v, best)
+                    if (name == "MIN" and c < 0) or (name == "MAX" and c > 0):  # type: ignore[operator]
+                        best = v
+                return best
+            if name == "GROUP_CONCAT":
+                return ",".join(value_to_string(v) for v in vals)
+            raise UnsupportedError(name)
+        return agg
+
+
+# ------------------------------------------------------------------ functions
+
+
+def _nullsafe(fn: Callable[..., Any]) -> Callable[[list[Fn], A.FuncCall], Fn]:
+    def make(args: list[Fn], e: A.FuncCall) -> Fn:
+        def call(env: Env) -> Any:
+            vals = [a(env) for a in args]
+            if any(v is None for v in vals):
+                return None
+            return fn(*vals)
+        return call
+    return make
+
+
+def _ctx_func(method: str) -> Callable[[list[Fn], A.FuncCall], Fn]:
+    def make(args: list[Fn], e: A.FuncCall) -> Fn:
+        def call(env: Env) -> Any:
+            return getattr(env.ctx, method)(*[a(env) for a in args])
+        return call
+    return make
+
+
+def _round(x: Any, d: Any = 0) -> Any:
+    n, d = to_number(x), int(to_number(d))  # type: ignore[arg-type]
+    if isinstance(n, float):
+        q = Decimal(repr(n)).quantize(Decimal(1).scaleb(-d), ROUND_HALF_UP) if d >= 0 else \
+            Decimal(repr(n)).scaleb(d).quantize(Decimal(1), ROUND_HALF_UP).scaleb(-d)
+        return float(q)
+    if isinstance(n, int):
+        if d >= 0:
+            return n
+        return int(Decimal(n).scaleb(d).quantize(Decimal(1), ROUND_HALF_UP).scaleb(-d))
+    return n.quantize(Decimal(1).scaleb(-max(d, 0)), ROUND_HALF_UP)  # type: ignore[union-attr]
+
+
+def _substr(s: Any, pos: Any, length: Any = None) -> str:
+    text = value_to_string(s)
+    p = int(to_number(pos))  # type: ignore[arg-type]
+    if p > 0:
+        start = p - 1
+    elif p < 0:
+        start = len(text) + p
+    else:
+        return ""
+    if length is None:
+        return text[start:]
+    n = int(to_number(length))  # type: ignore[arg-type]
+    return text[start:start + max(n, 0)]
+
+
+def _concat(*vals: Any) -> Any:
+    if any(isinstance(v, bytes) for v in vals):
+        return b"".join(v if isinstance(v, bytes) else value_to_string(v).encode() for v in vals)
+    return "".join(value_to_string(v) for v in vals)
+
+
+def _cast(args: list[Fn], e: A.FuncCall) -> Fn:
+    f = args[0]
+    tname = e.args[1].value  # type: ignore[attr-defined]
+    targs = e.args[2].value  # type: ignore[attr-defined]
+
+    def cast(env: Env) -> Any:
+        v = f(env)
+        if v is None:
+            return None
+        if tname in ("SIGNED", "UNSIGNED", "INT", "INTEGER", "BIGINT"):
+            n = to_number(v)
+            r = int(Decimal(repr(n) if isinstance(n, float) else n).to_integral_value(ROUND_HALF_UP))  # type: ignore[arg-type]
+            return r & 0xFFFFFFFFFFFFFFFF if tname == "UNSIGNED" else r
+        if tname in ("DECIMAL", "DEC", "NUMERIC"):
+            p = int(targs[0]) if targs else 10
+            s = int(targs[1]) if len(targs) > 1 else 0
+            d = Decimal(repr(to_number(v))) if isinstance(to_number(v), float) else Decimal(to_number(v))  # type: ignore[arg-type]
+            return d.quantize(Decimal(1).scaleb(-s), ROUND_HALF_UP) if p else d
+        if tname in ("CHAR", "VARCHAR"):
+            return value_to_string(v)
+        if tname == "BINARY":
+            return v if isinstance(v, bytes) else value_to_string(v).encode()
+        if tname == "DATE":
+            p2 = parse_temporal(value_to_string(v))
+            return None if p2 is None else dt.date(p2.year, p2.month, p2.day)
+        if tname == "DATETIME":
+            p2 = parse_temporal(value_to_string(v))
+            return None if p2 is None else dt.datetime(p2.year, p2.month, p2.day, p2.hour, p2.minute, p2.second)
+        if tname in ("DOUBLE", "FLOAT"):
+            return float(to_number(v))  # type: ignore[arg-type]
+        raise UnsupportedError(f"CAST AS {tname}")
+    return cast
+
+
+def _if(args: list[Fn], e: A.FuncCall) -> Fn:
+    c, a, b = args
+    return lambda env: a(env) if to_bool(c(env)) else b(env)
+
+
+def _ifnull(args: list[Fn], e: A.FuncCall) -> Fn:
+    a, b = args
+    return lambda env: v if (v := a(env)) is not None else b(env)
+
+
+def _coalesce(args: list[Fn], e: A.FuncCall) -> Fn:
+    def coalesce(env: Env) -> Any:
+        for a in args:
+            v = a(env)
+            if v is not None:
+                return v
+        return None
+    return coalesce
+
+
+def _nullif(args: list[Fn], e: A.FuncCall) -> Fn:
+    a, b = args
+
+    def nullif(env: Env) -> Any:
+        x = a(env)
+        return None if compare(x, b(env)) == 0 else x
+    return nullif
+
+
+def _greatest(sign: int) -> Callable[[list[Fn], A.FuncCall], Fn]:
+    def make(args: list[Fn], e: A.FuncCall) -> Fn:
+        def g(env: Env) -> Any:
+            vals = [a(env) for a in args]
+            if any(v is None for v in vals):
+                return None
+            best = vals[0]
+            for v in vals[1:]:
+                if (compare(v, best) or 0) * sign > 0:
+                    best = v
+            return best
+        return g
+    return make
+
+
+def _cast_literal(kind: str) -> Callable[[list[Fn], A.FuncCall], Fn]:
+    def make(args: list[Fn], e: A.FuncCall) -> Fn:
+        def lit(env: Env) -> Any:
+            s = value_to_string(args[0](env))
+            p = parse_temporal(s)
+            if p is None:
+                raise error("ER_TRUNCATED_WRONG_VALUE", kind.lower(), s)
+            if kind == "DATE":
+                return dt.date(p.year, p.month, p.day)
+            if kind == "TIMESTAMP":
+                return dt.datetime(p.year, p.month, p.day, p.hour, p.minute, p.second, p.microsecond)
+            return s
+        return lit
+    return make
+
+
+def _abs(x: Any) -> Any:
+    n = to_number(x)
+    return abs(n)  # type: ignore[arg-type]
+
+
+def _floor(x: Any) -> Any:
+    n = to_number(x)
+    return math.floor(n) if not isinstance(n, float) else float(math.floor(n))  # type: ignore[arg-type]
+
+
+def _ceil(x: Any) -> Any:
+    n = to_number(x)
+    return math.ceil(n) if not isinstance(n, float) else float(math.ceil(n))  # type: ignore[arg-type]
+
+
+FUNCTIONS: dict[str, Callable[[list[Fn], A.FuncCall], Fn]] = {
+    "CONCAT": _nullsafe(_concat),
+    "LENGTH": _nullsafe(lambda s: len(s if isinstance(s, bytes) else value_to_string(s).encode())),
+    "OCTET_LENGTH": _nullsafe(lambda s: len(s if isinstance(s, bytes) else value_to_string(s).encode())),
+    "CHAR_LENGTH": _nullsafe(lambda s: len(value_to_string(s))),
+    "CHARACTER_LENGTH": _nullsafe(lambda s: len(value_to_string(s))),
+    "UPPER": _nullsafe(lambda s: value_to_string(s).upper()),
+    "UCASE": _nullsafe(lambda s: value_to_string(s).upper()),
+    "LOWER": _nullsafe(lambda s: value_to_string(s).lower()),
+    "LCASE": _nullsafe(lambda s: value_to_string(s).lower()),
+    "SUBSTRING": _nullsafe(_substr),
+    "SUBSTR": _nullsafe(_substr),
+    "LEFT": _nullsafe(lambda s, n: value_to_string(s)[:max(int(to_number(n)), 0)]),  # type: ignore[arg-type]
+    "RIGHT": _nullsafe(lambda s, n: value_to_string(s)[-int(to_number(n)):] if int(to_number(n)) > 0 else ""),  # type: ignore[arg-type]
+    "REPEAT": _nullsafe(lambda s, n: value_to_string(s) * max(int(to_number(n)), 0)),  # type: ignore[arg-type]
+    "REPLACE": _nullsafe(lambda s, a, b: value_to_string(s).replace(value_to_string(a), value_to_string(b))),
+    "TRIM": _nullsafe(lambda s: value_to_string(s).strip(" ")),
+    "LTRIM": _nullsafe(lambda s: value_to_string(s).lstrip(" ")),
+    "RTRIM": _nullsafe(lambda s: value_to_string(s).rstrip(" ")),
+    "REVERSE": _nullsafe(lambda s: value_to_string(s)[::-1]),
+    "HEX": _nullsafe(lambda s: (s if isinstance(s, bytes) else value_to_string(s).encode()).hex().upper()
+                     if not isinstance(s, (int,)) else format(s, "X")),
+    "ABS": _nullsafe(_abs),
+    "FLOOR": _nullsafe(_floor),
+    "CEIL": _nullsafe(_ceil),
+    "CEILING": _nullsafe(_ceil),
+    "ROUND": _nullsafe(_round),
+    "SIGN": _nullsafe(lambda x: (to_number(x) > 0) - (to_number(x) < 0)),  # type: ignore[operator]
+    "SQRT": _nullsafe(lambda x: math.sqrt(to_number(x)) if to_number(x) >= 0 else None),  # type: ignore[arg-type,operator]
+    "POW": _nullsafe(lambda x, y: float(to_number(x)) ** float(to_number(y))),  # type: ignore[arg-type]
+    "POWER": _nullsafe(lambda x, y: float(to_number(x)) ** float(to_number(y))),  # type: ignore[arg-type]
+    "MOD": _nullsafe(lambda x, y: _arith("%", x, y, None) if to_number(y) != 0 else None),
+    "GREATEST": _greatest(1),
+    "LEAST": _greatest(-1),
+    "IF": _if,
+    "IFNULL": _ifnull,
+    "NVL": _ifnull,
+    "COALESCE": _coalesce,
+    "NULLIF": _nullif,
+    "CAST": _cast,
+    "CAST_DATE": _cast_literal("DATE"),
+    "CAST_TIME": _cast_literal("TIME"),
+    "CAST_TIMESTAMP": _cast_literal("TIMESTAMP"),
+    # Functions that read the session or the clock: the context implements them
+    # and records what the binary log must carry (Rand, Intvar events, unsafety).
+    "NOW": _ctx_func("fn_now"),
+    "CURRENT_TIMESTAMP": _ctx_func("fn_now"),
+    "LOCALTIME": _ctx_func("fn_now"),
+    "LOCALTIMESTAMP": _ctx_func("fn_now"),
+    "SYSDATE": _ctx_func("fn_sysdate"),
+    "CURDATE": _ctx_func("fn_curdate"),
+    "CURRENT_DATE": _ctx_func("fn_curdate"),
+    "CURTIME": _ctx_func("fn_curtime"),
+    "CURRENT_TIME": _ctx_func("fn_curtime"),
+    "UTC_TIMESTAMP": _ctx_func("fn_now"),
+    "UNIX_TIMESTAMP": _ctx_func("fn_unix_timestamp"),
+    "RAND": _ctx_func("fn_rand"),
+    "UUID": _ctx_func("fn_uuid"),
+    "UUID_SHORT": _ctx_func("fn_uuid_short"),
+    "LAST_INSERT_ID": _ctx_func("fn_last_insert_id"),
+    "CONNECTION_ID": _ctx_func("fn_connection_id"),
+    "DATABASE": _ctx_func("fn_database"),
+    "SCHEMA": _ctx_func("fn_database"),
+    "USER": _ctx_func("fn_user"),
+    "SESSION_USER": _ctx_func("fn_user"),
+    "SYSTEM_USER": _ctx_func("fn_user"),
+    "CURRENT_USER": _ctx_func("fn_current_user"),
+    "VERSION": _ctx_func("fn_version"),
+    "FOUND_ROWS": _ctx_func("fn_found_rows"),
+    "ROW_COUNT": _ctx_func("fn_row_count"),
+    "SLEEP": _ctx_func("fn_sleep"),
+    "GET_LOCK": _ctx_func("fn_get_lock"),
+    "RELEASE_LOCK": _ctx_func("fn_release_lock"),
+    "IS_FREE_LOCK": _ctx_func("fn_is_free_lock"),
+    "IS_USED_LOCK": _ctx_func("fn_is_used_lock"),
+    "LOAD_FILE": _ctx_func("fn_load_file"),
+    "MASTER_POS_WAIT": _ctx_func("fn_master_pos_wait"),
+}
+
+
+def is_aggregate_expr(e: A.Expr) -> bool:
+    """True when ``e`` contains an aggregate function (outside subqueries)."""
+    if isinstance(e, A.FuncCall):
+        if e.name in AGGREGATES:
+            return True
+        return any(is_aggregate_expr(a) for a in e.args)
+    for attr in ("left", "right", "operand", "expr", "low", "high", "pattern"):
+        sub = getattr(e, attr, None)
+        if isinstance(sub, A.Expr) and is_aggregate_expr(sub):
+            return True
+    if isinstance(e, A.InList):
+        return any(is_aggregate_expr(i) for i in e.items)
+    if isinstance(e, A.Case):
+        return any(is_aggregate_expr(x) for w in e.whens for x in w) or (
+            e.else_ is not None and is_aggregate_expr(e.else_))
+    return False
+
+
+__all__ = ["Compiler", "Env", "Scope", "compare", "to_bool", "to_number", "UNSAFE_FUNCTIONS", "constant_value",
+           "is_aggregate_expr", "InvalidOperation", "DivisionByZero"]

@@ -1,0 +1,203 @@
+"""Pre-locking analysis: every table a statement may touch, before it runs.
+
+The server opens and locks all tables a statement needs, including those used
+by triggers and stored functions, before ``decide_logging_format`` is called.
+This module does the same over the AST so that layer 1 sees the complete set
+of engines, and it carries sub-statement properties (unsafe functions, LIMIT,
+auto-increment writes) up into the top statement, as
+``sp_head::propagate_attributes`` does.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from harness.engine.expr import UNSAFE_FUNCTIONS
+from harness.engine.stmtinfo import StatementInfo
+from harness.sql import ast as A
+
+if TYPE_CHECKING:
+    from harness.engine.thd import Thd
+
+
+class Prelocker:
+    def __init__(self, thd: "Thd", info: StatementInfo) -> None:
+        self.thd = thd
+        self.info = info
+        self.depth = 0  # > 0 inside a trigger / stored function body
+        self._seen_routines: set[str] = set()
+        self._seen_triggers: set[int] = set()
+
+    # -- tables
+
+    def table(self, name: A.TableName, write: bool, event: str | None = None) -> Any:
+        t = self.thd.find_table(name)
+        if t is None:
+            return None
+        self.info.add(t, write)
+        if write and self.depth > 0 and t.auto_inc_col is not None:
+            self.info.autoinc_in_substatement = True
+        if write and t.auto_inc_col is not None and self.depth == 0:
+            self.info.writes_autoinc_table = True
+        if write and event is not None:
+            for trg in t.triggers:
+                if trg.event in event.split("|") and id(trg) not in self._seen_triggers:
+                    self._seen_triggers.add(id(trg))
+                    self.depth += 1
+                    self.info.has_triggers = True  # type: ignore[attr-defined]
+                    for st in trg.body:
+                        self.statement(st)
+                    self.depth -= 1
+        return t
+
+    # -- statements
+
+    def statement(self, st: A.Statement) -> None:
+        m = getattr(self, "s_" + type(st).__name__, None)
+        if m is not None:
+            m(st)
+
+    def s_Select(self, s: A.Select) -> None:
+        for r in s.from_:
+            self.table(r.table, False)
+            if r.on is not None:
+                self.expr(r.on)
+        for it in s.items:
+            self.expr(it.expr)
+        for e in (s.where, s.having, s.limit):
+            if e is not None:
+                self.expr(e)
+        for g in s.group_by:
+            self.expr(g)
+        for o in s.order_by:
+            self.expr(o.expr)
+        for _all, u in s.union:
+            self.s_Select(u)
+
+    def s_Insert(self, s: A.Insert) -> None:
+        event = "INSERT"
+        if s.replace:
+            event = "INSERT|DELETE"
+        if s.on_duplicate:
+            event = "INSERT|UPDATE"
+        self.table(s.table, True, event)
+        if s.delayed:
+            self.info.insert_delayed = True
+        for row in s.rows or []:
+            for e in row:
+                self.expr(e)
+        if s.select is not None:
+            self.s_Select(s.select)
+        for _c, e in s.on_duplicate:
+            self.expr(e)
+
+    def s_Update(self, s: A.Update) -> None:
+        targets = {c.table.lower() for c, _ in s.assignments if c.table}
+        single = len(s.tables) == 1
+        for r in s.tables:
+            write = single or r.ref_name.lower() in targets or r.table.name.lower() in targets
+            if not single and not targets:
+                write = True
+            self.table(r.table, write, "UPDATE" if write else None)
+            if r.on is not None:
+                self.expr(r.on)
+        for _c, e in s.assignments:
+            self.expr(e)
+        if s.where is not None:
+            self.expr(s.where)
+        if s.limit is not None:
+            self.info.has_limit = True
+
+    def s_Delete(self, s: A.Delete) -> None:
+        targets = {n.lower() for n in s.targets}
+        for r in s.tables:
+            write = not targets or r.ref_name.lower() in targets or r.table.name.lower() in targets
+            self.table(r.table, write, "DELETE" if write else None)
+            if r.on is not None:
+                self.expr(r.on)
+        if s.where is not None:
+            self.expr(s.where)
+        if s.limit is not None:
+            self.info.has_limit = True
+
+    def s_Do(self, s: A.Do) -> None:
+        for e in s.exprs:
+            self.expr(e)
+
+    def s_Set(self, s: A.Set) -> None:
+        for a in s.assignments:
+            self.expr(a.value)
+
+    def s_Return(self, s: A.Return) -> None:
+        if s.expr is not None:
+            self.expr(s.expr)
+
+    def s_SetLocal(self, s: A.SetLocal) -> None:
+        if s.value is not None:
+            self.expr(s.value)
+
+    def s_Declare(self, s: A.Declare) -> None:
+        if s.default is not None:
+            self.expr(s.default)
+
+    def s_Call(self, s: A.Call) -> None:
+        for e in s.args:
+            self.expr(e)
+
+    # -- expressions
+
+    def expr(self, e: Any) -> None:
+        if isinstance(e, A.FuncCall):
+            self.info.functions.add(e.name)
+            if e.name not in UNSAFE_FUNCTIONS:
+                r = self.thd.find_routine("FUNCTION", e.name)
+                if r is not None and e.name not in self._seen_routines:
+                    self._seen_routines.add(e.name)
+                    self.info.stored_functions.append(e.name)
+                    self.depth += 1
+                    for st in r.definition.body:
+                        self.statement(st)
+                    self.depth -= 1
+            for a in e.args:
+                self.expr(a)
+            return
+        if isinstance(e, A.UserVar):
+            self.info.user_vars_read.append(e.name.lower())
+            return
+        if isinstance(e, A.SysVar):
+            self.info.sysvars_read.append(e.name)
+            return
+        if isinstance(e, (A.ScalarSubquery, A.Exists)):
+            self.s_Select(e.query)
+            return
+        if isinstance(e, A.InSubquery):
+            self.expr(e.expr)
+            self.s_Select(e.query)
+            return
+        if isinstance(e, A.Assign):
+            self.expr(e.expr)
+            return
+        if isinstance(e, A.Case):
+            if e.operand is not None:
+                self.expr(e.operand)
+            for c, r in e.whens:
+                self.expr(c)
+                self.expr(r)
+            if e.else_ is not None:
+                self.expr(e.else_)
+            return
+        if isinstance(e, A.InList):
+            self.expr(e.expr)
+            for i in e.items:
+                self.expr(i)
+            return
+        for attr in ("left", "right", "operand", "expr", "low", "high", "pattern"):
+            sub = getattr(e, attr, None)
+            if isinstance(sub, A.Expr):
+                self.expr(sub)
+
+
+def analyze(thd: "Thd", stmt: A.Statement, kind: str) -> StatementInfo:
+    info = StatementInfo(kind=kind)
+    Prelocker(thd, info).statement(stmt)
+    return info

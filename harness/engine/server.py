@@ -1,0 +1,71 @@
+"""Server-wide state shared by all sessions: catalog, binary log, globals, counters."""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from typing import TYPE_CHECKING
+
+from harness.binlog.fde import MARIADB_10_11_SERVER_VERSION
+from harness.config import ServeConfig
+from harness.engine.catalog import Catalog
+from harness.engine.sysvars import GlobalVariables
+from harness.model.flush import BinaryLog
+
+if TYPE_CHECKING:
+    from harness.engine.thd import Thd
+
+
+class UserLocks:
+    """GET_LOCK / RELEASE_LOCK state (only so those unsafe functions can run)."""
+
+    def __init__(self) -> None:
+        self.owners: dict[str, int] = {}
+
+    def acquire(self, name: str, conn: int) -> int:
+        owner = self.owners.get(name)
+        if owner is None or owner == conn:
+            self.owners[name] = conn
+            return 1
+        return 0
+
+    def release(self, name: str, conn: int) -> int | None:
+        owner = self.owners.get(name)
+        if owner is None:
+            return None
+        if owner != conn:
+            return 0
+        del self.owners[name]
+        return 1
+
+    def owner(self, name: str) -> int | None:
+        return self.owners.get(name)
+
+
+class ServerState:
+    def __init__(self, config: ServeConfig) -> None:
+        self.config = config
+        self.version = MARIADB_10_11_SERVER_VERSION
+        self.catalog = Catalog()
+        self.global_vars = GlobalVariables()
+        self.global_vars.values["server_id"] = config.server_id
+        self.global_vars.values["port"] = config.port
+        self.binlog = BinaryLog(config.binlog_dir, config.log_bin_basename, config.server_id,
+                                server_version=self.version)
+        self.status: dict[str, int] = {"Binlog_cache_use": 0, "Binlog_stmt_cache_use": 0,
+                                       "Binlog_cache_disk_use": 0, "Binlog_stmt_cache_disk_use": 0}
+        self.sessions: dict[int, "Thd"] = {}
+        self.user_locks = UserLocks()
+        self._uuid_short = itertools.count(1)
+        self.lock = threading.RLock()
+        for db in ("mysql", "information_schema", "performance_schema"):
+            self.catalog.create_db(db)
+
+    def next_uuid_short(self) -> int:
+        return next(self._uuid_short)
+
+    def start(self) -> None:
+        self.binlog.open()
+
+    def shutdown(self) -> None:
+        self.binlog.close()

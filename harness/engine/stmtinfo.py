@@ -1,0 +1,60 @@
+"""What a statement touches, gathered once while it is compiled.
+
+decide_logging_format (layer 1) reads this instead of re-walking the AST: which
+tables are read or written, which functions and variables are used, whether a
+LIMIT or a sub-statement is involved.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class TableUse:
+    table: Any  # TableDef
+    write: bool
+
+
+@dataclass
+class StatementInfo:
+    kind: str = ""  # INSERT UPDATE DELETE SELECT REPLACE DO CALL ...
+    uses: list[TableUse] = field(default_factory=list)
+    functions: set[str] = field(default_factory=set)
+    user_vars_read: list[str] = field(default_factory=list)
+    sysvars_read: list[str] = field(default_factory=list)
+    subqueries: list[Any] = field(default_factory=list)
+    stored_functions: list[str] = field(default_factory=list)
+    has_limit: bool = False
+    has_triggers: bool = False
+    has_order_by: bool = False
+    reads_new: bool = False
+    insert_delayed: bool = False
+    # Set when a trigger/function/procedure body carries unsafeness into the statement.
+    inherited_unsafe: int = 0
+    # Auto-increment columns written by a sub-statement (trigger/function): unsafe.
+    autoinc_in_substatement: bool = False
+    writes_autoinc_table: bool = False
+    insert_on_dup_unique_keys: int = 0
+    is_insert_select: bool = False
+    is_replace_select: bool = False
+    is_insert_ignore_select: bool = False
+    create_select_ignore_or_replace: bool = False
+    # Filled by decide_logging_format: MariaDB's unsafe flag bitmask.
+    unsafe: int = 0
+
+    def add(self, table: Any, write: bool) -> None:
+        for u in self.uses:
+            if u.table is table:
+                u.write = u.write or write
+                return
+        self.uses.append(TableUse(table, write))
+
+    @property
+    def written(self) -> list[Any]:
+        return [u.table for u in self.uses if u.write]
+
+    @property
+    def read_only_tables(self) -> list[Any]:
+        return [u.table for u in self.uses if not u.write]

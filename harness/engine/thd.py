@@ -1,0 +1,558 @@
+"""A connection's state and the life of a statement (the server's ``THD``).
+
+``Thd.execute`` parses a statement once and walks it through the three layers
+the seeds describe:
+
+1. ``decide_logging_format`` (harness/model/decide.py) before execution,
+2. row changes and statement text go to ``trx_cache`` / ``stmt_cache``
+   (harness/model/cache.py) as the statement runs and ends,
+3. the caches are flushed to the binary log at statement end, COMMIT or
+   ROLLBACK (harness/model/flush.py).
+
+Everything here runs under the server's global lock: statements of
+interleaved sessions execute one at a time, in the order the client sends them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from harness.binlog.control import new_intvar_event, new_rand_event, new_user_var_event
+from harness.binlog.query import StatusVar, mariadb_query_status_vars, new_query_event
+from harness.engine import ddl as DDL
+from harness.engine.catalog import Routine, TableDef
+from harness.engine.context import ExecContext, RandState
+from harness.engine.errors import Note, ServerError, error, note
+from harness.engine.executor import DmlResult, Executor, SelectResult
+from harness.engine.prelock import analyze
+from harness.engine.stmtinfo import StatementInfo
+from harness.engine.sysvars import SessionVariables
+from harness.model import flush as L3
+from harness.model.cache import BinlogCacheMngr, binlog_write_row, use_trans_cache
+from harness.model.decide import NOT_LOGGED, LoggingDecision, decide_logging_format
+from harness.model.unsafe import NOTE_1592, REASONS, Unsafe
+from harness.sql import ast as A
+from harness.sql import parse
+from harness.sql.errors import SqlParseError
+
+if TYPE_CHECKING:
+    from harness.engine.server import ServerState
+
+_PARSE_CACHE_SIZE = 256
+
+
+@dataclass
+class Savepoint:
+    name: str
+    undo_mark: int
+    trx_mark: int
+
+
+@dataclass
+class OkPacket:
+    """Result of a statement that returns no rows."""
+
+    affected_rows: int = 0
+    last_insert_id: int = 0
+    info: str = ""
+
+
+class Thd:
+    """One client connection."""
+
+    def __init__(self, server: "ServerState", connection_id: int, user: str = "root", host: str = "127.0.0.1",
+                 db: str | None = None) -> None:
+        self.server = server
+        self.catalog = server.catalog
+        self.connection_id = connection_id
+        self.user = user
+        self.host = host
+        self.definer_host = "localhost"
+        self.db: str | None = None
+        self.vars = SessionVariables(server.global_vars)
+        self.user_vars: dict[str, Any] = {}
+        self.temp_tables: dict[tuple[str, str], TableDef] = {}
+        self.notes: list[Note] = []
+        self.last_notes: list[Note] = []
+        self.caches = BinlogCacheMngr()
+        self.rand = RandState(random.randrange(1, 0x3FFFFFFF), random.randrange(1, 0x3FFFFFFF))
+        self.last_insert_id = 0
+        self.first_insert_id_prev_stmt = 0
+        self._stmt_first_insert_id: int | None = None
+        self.last_found_rows = 0
+        self.last_row_count = -1
+        self.stmt_start = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+        self.stmt_timestamp = int(time.time())
+        self.stmt_text = ""
+        self.stmt_info: StatementInfo | None = None
+        self.stmt_row_format = False
+        self.command = "Sleep"
+        self._parse_cache: OrderedDict[str, A.Statement] = OrderedDict()
+        self._reset_trx()
+        if db is not None:
+            self.use_db(db)
+
+    # ------------------------------------------------------------ properties
+
+    @property
+    def server_id(self) -> int:
+        return self.server.config.server_id
+
+    @property
+    def binlog_format(self) -> str:
+        return self.vars.get("binlog_format")
+
+    @property
+    def binlog_row_image(self) -> str:
+        return self.vars.get("binlog_row_image")
+
+    @property
+    def binlog_annotate_row_events(self) -> bool:
+        return bool(self.vars.get("binlog_annotate_row_events"))
+
+    @property
+    def binlog_direct_non_trans_update(self) -> bool:
+        return bool(self.vars.get("binlog_direct_non_transactional_updates"))
+
+    @property
+    def binlog_row_event_max_size(self) -> int:
+        return self.server.config.binlog_row_event_max_size
+
+    @property
+    def autocommit(self) -> bool:
+        return bool(self.vars.get("autocommit"))
+
+    def binlog_enabled(self) -> bool:
+        return bool(self.vars.get("sql_log_bin"))
+
+    def isolation_below_repeatable_read(self) -> bool:
+        iso = self.trx_isolation or self.vars.get("tx_isolation")
+        return iso in ("READ-COMMITTED", "READ-UNCOMMITTED")
+
+    def in_multi_stmt_transaction_mode(self) -> bool:
+        return self.trx_explicit or not self.autocommit
+
+    def is_strict(self, table: TableDef, row_index: int) -> bool:
+        mode = self.vars.get("sql_mode")
+        if "STRICT_ALL_TABLES" in mode:
+            return True
+        if "STRICT_TRANS_TABLES" in mode:
+            return table.transactional or row_index == 0
+        return False
+
+    # ------------------------------------------------------------ transaction state
+
+    def _reset_trx(self) -> None:
+        self.trx_explicit = False
+        self.trx_active = False
+        self.trx_isolation: str | None = None
+        self.undo_log: list[tuple[Any, ...]] = []
+        self.savepoints: list[Savepoint] = []
+        self.trx_nontrans_modified = False  # all.modified_non_trans_table
+        self.trx_gtid_nontrans = False  # clears FL_TRANSACTIONAL on the trx group
+        self.trx_xa_rw = False  # an XA-capable engine changed data: the group ends with Xid
+        self.trx_engine_participated = False
+        self.trx_wrote_temp = False
+        self.trx_has_ddl = False
+        self.trx_keep_log = False
+        self.trx_nontrans_temp_in_cache = False
+        self.trx_touched_self_logging = False
+
+    # ------------------------------------------------------------ tables
+
+    def find_table(self, name: A.TableName) -> TableDef | None:
+        db = name.db or self.db
+        if db is None:
+            return None
+        t = self.temp_tables.get((db, name.name.lower()))
+        if t is not None:
+            return t
+        return self.catalog.get_table(db, name.name)
+
+    def open_table(self, name: A.TableName) -> TableDef:
+        db = name.db or self.db
+        if db is None:
+            raise error("ER_NO_DB_ERROR")
+        t = self.find_table(name)
+        if t is None:
+            raise error("ER_NO_SUCH_TABLE", db, name.name)
+        return t
+
+    def find_routine(self, kind: str, name: str) -> Routine | None:
+        db = self.db or ""
+        return self.catalog.routines.get((db, kind, name.lower()))
+
+    def use_db(self, db: str) -> None:
+        if not self.catalog.has_db(db):
+            raise error("ER_BAD_DB_ERROR", db)
+        self.db = db
+
+    def stmt_written_tables(self) -> list[TableDef]:
+        return self.stmt_info.written if self.stmt_info is not None else []
+
+    # ------------------------------------------------------------ undo (engine rollback)
+
+    def undo_insert(self, t: TableDef, slot: int) -> None:
+        self._changed(t)
+        if t.transactional:
+            self.undo_log.append(("insert", t, slot))
+
+    def undo_delete(self, t: TableDef, slot: int, old: list[Any]) -> None:
+        self._changed(t)
+        if t.transactional:
+            self.undo_log.append(("delete", t, slot, old))
+
+    def undo_update(self, t: TableDef, slot: int, old: list[Any]) -> None:
+        self._changed(t)
+        if t.transactional:
+            self.undo_log.append(("update", t, slot, old))
+
+    def _changed(self, t: TableDef) -> None:
+        if t.engine.self_logging:
+            self.trx_touched_self_logging = True
+        if t.temporary:
+            self.stmt_changed_temp = True
+            if not t.transactional:
+                self.stmt_changed_nontrans_temp = True
+            return
+        if t.transactional:
+            self.stmt_changed_trans = True
+            if t.engine.xa_capable:
+                self.stmt_changed_xa = True
+        else:
+            self.stmt_changed_nontrans = True
+
+    def engine_rollback_to(self, mark: int) -> None:
+        while len(self.undo_log) > mark:
+            entry = self.undo_log.pop()
+            op, t = entry[0], entry[1]
+            if op == "insert":
+                if t.data.rows[entry[2]] is not None:
+                    t.data.delete(entry[2])
+            elif op == "delete":
+                t.data.put_back(entry[2], entry[3])
+            else:
+                t.data.update(entry[2], entry[3])
+
+    # ------------------------------------------------------------ row logging hook (layer 2)
+
+    def prepare_row_logging(self, table: TableDef, info: StatementInfo) -> None:
+        """Called by the executor before it changes rows of ``table``."""
+
+    def log_row(self, table: TableDef, kind: str, before: list[Any] | None, after: list[Any] | None,
+                assigned: set[int] | None) -> None:
+        self.stmt_rows_changed += 1
+        if self.stmt_decision.logged and self.stmt_row_format:
+            binlog_write_row(self, table, kind, before, after, assigned)
+
+    # ------------------------------------------------------------ statement entry point
+
+    def parse(self, sql: str) -> A.Statement:
+        cached = self._parse_cache.get(sql)
+        if cached is not None:
+            self._parse_cache.move_to_end(sql)
+            return cached
+        stmt = parse(sql)
+        self._parse_cache[sql] = stmt
+        if len(self._parse_cache) > _PARSE_CACHE_SIZE:
+            self._parse_cache.popitem(last=False)
+        return stmt
+
+    def execute(self, sql: str) -> OkPacket | SelectResult:
+        """Run one statement; raises ServerError (the client gets an ERR packet)."""
+        try:
+            stmt = self.parse(sql)
+        except SqlParseError as e:
+            self.notes = [Note("Error", e.code, str(e))]
+            self.last_notes = self.notes
+            raise ServerError(e.code, str(e), e.sqlstate) from None
+        is_diag = isinstance(stmt, A.Show) and stmt.what in ("WARNINGS", "ERRORS", "COUNT_WARNINGS",
+                                                             "COUNT_ERRORS")
+        if not is_diag:
+            self.notes = []
+        self.stmt_text = sql
+        self.stmt_start = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+        self.stmt_timestamp = int(time.time())
+        self.command = "Query"
+        try:
+            result = self._dispatch(stmt)
+        except ServerError as e:
+            self.notes.append(Note("Error", e.code, e.message))
+            raise
+        finally:
+            self.command = "Sleep"
+            if not is_diag:
+                self.last_notes = self.notes
+        return result
+
+    def _dispatch(self, stmt: A.Statement) -> OkPacket | SelectResult:
+        if isinstance(stmt, (A.Insert, A.Update, A.Delete)):
+            return self.run_dml(stmt)
+        if isinstance(stmt, A.Select):
+            if stmt.from_ or _has_subquery_or_function(stmt):
+                return self.run_dml(stmt)
+            return self.select_no_tables(stmt)
+        if isinstance(stmt, A.Do):
+            return self.run_dml(stmt)
+        from harness.engine import admin
+        return admin.dispatch(self, stmt)
+
+    # ------------------------------------------------------------ DML
+
+    def begin_statement(self, info: StatementInfo) -> None:
+        self.stmt_info = info
+        self.stmt_rows_changed = 0
+        self.stmt_changed_trans = False
+        self.stmt_changed_xa = False
+        self.stmt_changed_nontrans = False
+        self.stmt_changed_temp = False
+        self.stmt_changed_nontrans_temp = False
+        self.stmt_undo_mark = len(self.undo_log)
+        self.caches.start_statement()
+        self._stmt_first_insert_id = None
+
+    def run_dml(self, stmt: A.Statement) -> OkPacket | SelectResult:
+        kind = type(stmt).__name__.upper()
+        if isinstance(stmt, A.Update) and stmt.ignore:
+            kind = "UPDATE_IGNORE"
+        info = analyze(self, stmt, kind)
+        self.begin_statement(info)
+        is_write = bool(info.written)
+        if is_write or info.uses:
+            self.trx_active = True
+        decision = decide_logging_format(self, info) if is_write else LoggingDecision(
+            row=self.binlog_format == "ROW", unsafe=0, warn_unsafe=0, logged=False)
+        if is_write and self.trx_isolation is None:
+            self.trx_isolation = self.vars.get("tx_isolation")
+        self.stmt_decision = decision
+        self.stmt_row_format = decision.row
+        ctx = ExecContext(self, info)
+        ex = Executor(self, ctx, info)
+        try:
+            if isinstance(stmt, A.Insert):
+                res: DmlResult | SelectResult = ex.insert(stmt)
+            elif isinstance(stmt, A.Update):
+                res = ex.update(stmt)
+            elif isinstance(stmt, A.Delete):
+                res = ex.delete(stmt)
+            elif isinstance(stmt, A.Do):
+                from harness.engine.expr import Compiler, Env, Scope
+                for e in stmt.exprs:
+                    Compiler(Scope([]), info).compile(e)(Env(ctx))
+                res = DmlResult()
+            else:
+                res = ex.select(stmt)  # type: ignore[arg-type]
+        except ServerError as e:
+            self.statement_failed(stmt, info, decision, ctx, e)
+            raise
+        self.statement_succeeded(stmt, info, decision, ctx)
+        if isinstance(res, SelectResult):
+            self.last_found_rows = len(res.rows)
+            self.last_row_count = -1
+            return res
+        self.last_row_count = res.affected
+        return OkPacket(res.affected, res.last_insert_id, res.info)
+
+    def _is_transactional_stmt(self, info: StatementInfo) -> bool:
+        """The ``is_trans`` argument of binlog_query: the statement updated a transactional table."""
+        return any(t.transactional for t in info.written)
+
+    def statement_succeeded(self, stmt: A.Statement, info: StatementInfo, decision: LoggingDecision,
+                            ctx: ExecContext) -> None:
+        is_write = bool(info.written)
+        self.caches.end_statement_rows(self)
+        if is_write and decision.logged and not decision.row:
+            if not self._only_temp_in_row_logged(info):
+                self.binlog_query(stmt.text, self._is_transactional_stmt(info), 0, ctx, decision)
+        self._after_statement_writes(info)
+        self.end_statement(success=True)
+
+    def _only_temp_in_row_logged(self, info: StatementInfo) -> bool:
+        return False
+
+    def statement_failed(self, stmt: A.Statement, info: StatementInfo, decision: LoggingDecision,
+                         ctx: ExecContext, err: ServerError) -> None:
+        """Statement rollback: undo transactional changes; log what non-transactional changes survive."""
+        self.engine_rollback_to(self.stmt_undo_mark)
+        trx_mark, _stmt_mark = self.caches.stmt_marks
+        self.caches.trx_cache.truncate(trx_mark)
+        self.caches.stmt_cache.flush_pending(self, stmt_end=True)
+        self.caches.maps_written = {}
+        nontrans_changed = self.stmt_changed_nontrans
+        if nontrans_changed and decision.logged and not decision.row:
+            self.binlog_query(stmt.text, self._is_transactional_stmt(info), err.code, ctx, decision)
+        self.stmt_changed_trans = self.stmt_changed_xa = False
+        self._after_statement_writes(info)
+        self.end_statement(success=False)
+
+    def _after_statement_writes(self, info: StatementInfo) -> None:
+        if self.stmt_changed_nontrans:
+            self.trx_nontrans_modified = True
+            if self.in_multi_stmt_transaction_mode():
+                self.trx_gtid_nontrans = True
+        if self.stmt_changed_xa:
+            self.trx_xa_rw = True
+        if self.stmt_changed_trans or self.stmt_changed_xa:
+            self.trx_engine_participated = True
+        if self._stmt_first_insert_id is not None:
+            self.first_insert_id_prev_stmt = self._stmt_first_insert_id
+
+    def note_insert_id(self, value: int) -> None:
+        if self._stmt_first_insert_id is None:
+            self._stmt_first_insert_id = value
+            self.last_insert_id = value
+
+    # ------------------------------------------------------------ statement format (layer 2)
+
+    def query_status_vars(self) -> list[StatusVar]:
+        return mariadb_query_status_vars(charset=self.vars.charset_triple(), sql_mode=self.vars.sql_mode_bits(),
+                                         flags2=self.vars.flags2())
+
+    def binlog_query(self, text: str, is_trans: bool, error_code: int, ctx: ExecContext | None,
+                     decision: LoggingDecision | None, *, thread_specific: bool = False) -> None:
+        """THD::binlog_query for a statement-format event: context events + Query into a cache."""
+        to_trx = use_trans_cache(self, is_trans)
+        cache = self.caches.trx_cache if to_trx else self.caches.stmt_cache
+        if to_trx and self.stmt_changed_nontrans:
+            self.trx_gtid_nontrans = True
+        if to_trx and self.stmt_changed_nontrans_temp:
+            self.trx_nontrans_temp_in_cache = True
+        for ev in self.context_events(ctx):
+            cache.append(ev)
+        uses_temp = thread_specific or bool(self.stmt_info and any(u.table.temporary for u in self.stmt_info.uses))
+        if uses_temp:
+            self.trx_wrote_temp = True
+        cache.append(new_query_event(text, database=self.db or "", thread_id=self.connection_id,
+                                     timestamp=self.stmt_timestamp, server_id=self.server_id,
+                                     error_code=error_code, status_vars=self.query_status_vars(),
+                                     thread_specific=uses_temp))
+        if decision is not None and decision.warn_unsafe:
+            self.issue_unsafe_warnings(decision.warn_unsafe)
+
+    def context_events(self, ctx: ExecContext | None) -> list[Any]:
+        """Intvar / Rand / User_var events that precede a statement-format Query."""
+        if ctx is None:
+            return []
+        ts, sid = self.stmt_timestamp, self.server_id
+        out: list[Any] = []
+        if ctx.used_last_insert_id is not None:
+            out.append(new_intvar_event(1, ctx.used_last_insert_id, timestamp=ts, server_id=sid))
+        if ctx.stmt_insert_id is not None:
+            out.append(new_intvar_event(2, ctx.stmt_insert_id, timestamp=ts, server_id=sid))
+        if ctx.rand_seeds is not None:
+            out.append(new_rand_event(ctx.rand_seeds[0], ctx.rand_seeds[1], timestamp=ts, server_id=sid))
+        for name, value in ctx.user_vars_read.items():
+            out.append(user_var_event(name, value, ts, sid))
+        return out
+
+    def issue_unsafe_warnings(self, mask: int) -> None:
+        for f in Unsafe:
+            if mask & (1 << int(f)):
+                self.notes.append(Note("Note", 1592, NOTE_1592.format(REASONS[f][1])))
+
+    # ------------------------------------------------------------ statement end (layer 3)
+
+    def end_statement(self, success: bool) -> None:
+        if self.in_multi_stmt_transaction_mode():
+            L3.flush_stmt_cache(self)
+            return
+        # Autocommit: the statement is the transaction.
+        if success:
+            L3.commit_trx_cache(self, with_stmt_cache=True)
+        else:
+            L3.flush_stmt_cache(self)
+            L3.rollback_trx_cache(self, single_statement=True)
+        self.undo_log.clear()
+        self._reset_trx()
+
+    def commit(self) -> None:
+        """COMMIT or an implicit commit."""
+        L3.flush_stmt_cache(self)
+        L3.commit_trx_cache(self)
+        self.undo_log.clear()
+        self._reset_trx()
+
+    def rollback(self) -> None:
+        L3.flush_stmt_cache(self)
+        nontrans = self.trx_nontrans_modified
+        L3.rollback_trx_cache(self, single_statement=False)
+        self.engine_rollback_to(0)
+        self._reset_trx()
+        if nontrans:
+            self.notes.append(Note("Warning", 1196, "Some non-transactional changed tables couldn't be rolled back"))
+
+    def implicit_commit(self) -> None:
+        if self.trx_active or self.trx_explicit or not self.caches.trx_cache.empty():
+            self.commit()
+
+    def write_ddl(self, text: str, *, db: str | None = None, suppress_use: bool = False,
+                  thread_specific: bool = False, xid: bool = False, ctx: ExecContext | None = None) -> None:
+        """R-log-commit-statement: DDL is written directly as its own group."""
+        if not self.binlog_enabled():
+            return
+        svs = mariadb_query_status_vars(charset=self.vars.charset_triple(), sql_mode=self.vars.sql_mode_bits(),
+                                        flags2=self.vars.flags2(),
+                                        xid=self.server.binlog.allocate_xid() if xid else None)
+        ev = new_query_event(text, database=self.db or "" if db is None else db, thread_id=self.connection_id,
+                             timestamp=self.stmt_timestamp, server_id=self.server_id, status_vars=svs,
+                             suppress_use=suppress_use, thread_specific=thread_specific)
+        L3.write_direct(self, [*self.context_events(ctx), ev])
+
+    # ------------------------------------------------------------ SELECT without tables
+
+    def select_no_tables(self, stmt: A.Select) -> SelectResult:
+        info = StatementInfo(kind="SELECT")
+        self.stmt_info = info
+        ctx = ExecContext(self, info)
+        res = Executor(self, ctx, info).select(stmt)
+        return res
+
+    # ------------------------------------------------------------ sub-statements
+
+    def fire_triggers(self, table: TableDef, timing: str, event: str, new: list[Any] | None,
+                      old: list[Any] | None, ctx: ExecContext) -> None:
+        from harness.engine.routines import run_trigger
+        for trg in table.triggers_for(timing, event):
+            run_trigger(self, trg, table, new, old, ctx)
+
+    def call_stored_function(self, name: str, args: list[Any], ctx: ExecContext) -> Any:
+        from harness.engine.routines import call_function
+        return call_function(self, name, args, ctx)
+
+    # ------------------------------------------------------------ variables
+
+    def get_sysvar(self, name: str, scope: str) -> Any:
+        return self.vars.read(name, scope, self)
+
+    def disconnect(self) -> None:
+        """Client gone: roll back, and log DROP TEMPORARY TABLE for open temporary tables."""
+        try:
+            if self.trx_active or not self.caches.trx_cache.empty():
+                self.rollback()
+            DDL.drop_temporary_on_disconnect(self)
+        finally:
+            self.temp_tables.clear()
+
+
+def user_var_event(name: str, value: Any, ts: int, sid: int) -> Any:
+    if value is None:
+        return new_user_var_event(name, None, timestamp=ts, server_id=sid)
+    if isinstance(value, bool):
+        value = int(value)
+    if isinstance(value, (int, float, Decimal, bytes)):
+        return new_user_var_event(name, value, timestamp=ts, server_id=sid)
+    return new_user_var_event(name, str(value).encode("utf-8") if not isinstance(value, bytes) else value,
+                              timestamp=ts, server_id=sid)
+
+
+def _has_subquery_or_function(stmt: A.Select) -> bool:
+    return bool(stmt.union)
+
+
+__all__ = ["Thd", "OkPacket", "NOT_LOGGED", "error", "note"]

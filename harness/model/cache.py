@@ -1,0 +1,192 @@
+"""Layer 2: choose the cache (``trx_cache`` or ``stmt_cache``) and fill it.
+
+Each session has two caches (WL#2687). Row events go to the cache of their
+table's engine; statement-format Query events go where MariaDB's
+``use_trans_cache`` sends them. The caches hold event objects, not bytes:
+layer 3 (flush.py) frames them with a GTID and writes them.
+See docs/RULES-mariadb-10.11.md sections 3-4.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from harness.binlog.bytes_io import ByteWriter
+from harness.binlog.control import new_annotate_rows_event
+from harness.binlog.header import Event
+from harness.binlog.rows import (RowChange, RowsEvent, TableMapEvent, _encode_image, new_rows_event,
+                                 new_table_map_event)
+from harness.binlog.values import column_codec
+from harness.model.rowimage import RowImager
+
+if TYPE_CHECKING:
+    from harness.engine.catalog import TableDef
+    from harness.engine.thd import Thd
+
+
+@dataclass
+class PendingRows:
+    """The rows event being filled; one per cache, as in the server."""
+
+    table: "TableDef"
+    kind: str
+    table_map: TableMapEvent
+    present: int
+    present_after: int | None
+    rows: list[RowChange] = field(default_factory=list)
+    data_size: int = 0
+
+
+class BinlogCache:
+    """An ordered list of events plus at most one pending rows event."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.events: list[Event] = []
+        self.pending: PendingRows | None = None
+        # Set when the cache received anything since the last reset (Binlog_*cache_use).
+        self.used = False
+
+    def empty(self) -> bool:
+        return not self.events and self.pending is None
+
+    def append(self, ev: Event) -> None:
+        self.events.append(ev)
+        self.used = True
+
+    def flush_pending(self, thd: "Thd", stmt_end: bool) -> None:
+        p = self.pending
+        if p is None:
+            return
+        self.pending = None
+        ev = new_rows_event(p.kind, p.table_map, p.rows, timestamp=thd.stmt_timestamp, server_id=thd.server_id,
+                            stmt_end=stmt_end, columns_present=p.present, columns_present_after=p.present_after)
+        self.events.append(ev)
+
+    def mark(self) -> int:
+        return len(self.events)
+
+    def truncate(self, mark: int) -> None:
+        del self.events[mark:]
+        self.pending = None
+
+    def reset(self) -> None:
+        self.events.clear()
+        self.pending = None
+        self.used = False
+
+
+class BinlogCacheMngr:
+    """A session's pair of caches and the per-statement row-logging state."""
+
+    def __init__(self) -> None:
+        self.trx_cache = BinlogCache("trx")
+        self.stmt_cache = BinlogCache("stmt")
+        # Per statement: table maps already written, and whether Annotate_rows went out.
+        self.maps_written: dict[int, TableMapEvent] = {}
+        self.annotated = False
+        self.stmt_marks = (0, 0)
+
+    def start_statement(self) -> None:
+        self.maps_written = {}
+        self.annotated = False
+        self.stmt_marks = (self.trx_cache.mark(), self.stmt_cache.mark())
+
+    def cache_of(self, table: "TableDef") -> BinlogCache:
+        return self.trx_cache if table.transactional else self.stmt_cache
+
+    def end_statement_rows(self, thd: "Thd") -> None:
+        """STMT_END_F on the last rows event of the statement in each cache."""
+        self.trx_cache.flush_pending(thd, stmt_end=True)
+        self.stmt_cache.flush_pending(thd, stmt_end=True)
+        self.maps_written = {}
+
+
+def use_trans_cache(thd: "Thd", is_transactional: bool) -> bool:
+    """MariaDB's ``use_trans_cache``: where a statement-format event goes."""
+    if is_transactional:
+        return True
+    if thd.stmt_row_format or thd.binlog_direct_non_trans_update:
+        return False
+    return not thd.caches.trx_cache.empty()
+
+
+# ------------------------------------------------------------------ row events
+
+
+def table_map_for(thd: "Thd", table: "TableDef") -> TableMapEvent:
+    cols = table.columns
+    return new_table_map_event(
+        table.table_id, table.db, table.name,
+        [c.type.binlog_type for c in cols],
+        [c.type.binlog_metadata() for c in cols],
+        [c.nullable for c in cols],
+        timestamp=thd.stmt_timestamp, server_id=thd.server_id,
+    )
+
+
+def write_locked_table_maps(thd: "Thd") -> None:
+    """At the first row of a statement: a Table_map for every table it writes.
+
+    Non-transactional tables come first (observed: the Annotate_rows event goes
+    with the MyISAM table's map when a statement writes both kinds), each map
+    into the cache of its table; Annotate_rows precedes the first map.
+    """
+    mngr = thd.caches
+    tables = [t for t in thd.stmt_written_tables() if not t.temporary and not t.engine.self_logging]
+    tables.sort(key=lambda t: t.transactional)
+    for t in tables:
+        if id(t) in mngr.maps_written:
+            continue
+        cache = mngr.cache_of(t)
+        if not mngr.annotated and thd.binlog_annotate_row_events and thd.stmt_text:
+            cache.append(new_annotate_rows_event(thd.stmt_text, timestamp=thd.stmt_timestamp,
+                                                 server_id=thd.server_id))
+            mngr.annotated = True
+        tm = table_map_for(thd, t)
+        cache.append(tm)
+        mngr.maps_written[id(t)] = tm
+
+
+def _image_size(tm: TableMapEvent, present: list[int], values: list[Any]) -> int:
+    """Packed size of one row image, as the server counts against binlog_row_event_max_size."""
+    encs = [column_codec(tm.column_types[i], tm.column_metadata[i])[1] for i in present]
+    w = ByteWriter()
+    _encode_image(w, encs, values)
+    return len(w.getvalue())
+
+
+def binlog_write_row(thd: "Thd", table: "TableDef", kind: str, before: list[Any] | None,
+                     after: list[Any] | None, assigned: set[int] | None) -> None:
+    """Layer 2 for row events: pick the table's cache and append the row."""
+    if table.temporary or table.engine.self_logging:
+        # R-log-row-format: rows of temporary tables are not logged; a
+        # self-logging engine writes its own rows (seed 001).
+        return
+    mngr = thd.caches
+    if id(table) not in mngr.maps_written:
+        write_locked_table_maps(thd)
+        if id(table) not in mngr.maps_written:  # a table the analysis did not see as written
+            cache = mngr.cache_of(table)
+            tm = table_map_for(thd, table)
+            cache.append(tm)
+            mngr.maps_written[id(table)] = tm
+    tm = mngr.maps_written[id(table)]
+    cache = mngr.cache_of(table)
+    imager = RowImager(table, thd.binlog_row_image)
+    present, present_after, change, size = imager.image(kind, before, after, assigned)
+    pending = cache.pending
+    if (pending is None or pending.table is not table or pending.kind != kind or pending.present != present
+            or pending.present_after != present_after
+            or pending.data_size + size > thd.binlog_row_event_max_size):
+        cache.flush_pending(thd, stmt_end=False)
+        pending = PendingRows(table, kind, tm, present, present_after)
+        cache.pending = pending
+        cache.used = True
+    pending.rows.append(change)
+    pending.data_size += size
+
+
+__all__ = ["BinlogCache", "BinlogCacheMngr", "use_trans_cache", "binlog_write_row", "write_locked_table_maps",
+           "RowsEvent", "_image_size"]

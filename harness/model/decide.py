@@ -1,0 +1,220 @@
+"""Layer 1: decide the logging format of a statement (``decide_logging_format``).
+
+Follows MariaDB 10.11's ``THD::decide_logging_format`` (see
+docs/RULES-mariadb-10.11.md section 2): collect the written and accessed
+engines' capabilities, mark the statement unsafe where the server does, raise
+the "impossible to log" errors, and pick ROW or STATEMENT. The Note 1592
+warnings are not issued here: the flags travel with the decision and are
+issued only if the statement is actually written (``binlog_query``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from harness.engine.errors import ServerError
+from harness.engine.stmtinfo import StatementInfo
+from harness.model.unsafe import REASONS, Unsafe, bit
+
+if TYPE_CHECKING:
+    from harness.engine.thd import Thd
+
+# System variables that are replicated correctly in statement format.
+SAFE_SYSVARS = frozenset(
+    """auto_increment_increment auto_increment_offset character_set_client character_set_connection
+    character_set_database character_set_server collation_connection collation_database collation_server
+    foreign_key_checks identity last_insert_id lc_time_names pseudo_thread_id sql_auto_is_null time_zone
+    timestamp unique_checks insert_id rand_seed1 rand_seed2 sql_mode""".split()
+)
+
+UNSAFE_FUNCTION_NAMES = frozenset(
+    """FOUND_ROWS GET_LOCK IS_FREE_LOCK IS_USED_LOCK LOAD_FILE MASTER_POS_WAIT RELEASE_LOCK ROW_COUNT
+    SESSION_USER SLEEP SYSDATE SYSTEM_USER USER UUID UUID_SHORT MASTER_GTID_WAIT RELEASE_ALL_LOCKS""".split()
+)
+
+# Impossible-to-log errors (code, MariaDB 10.11 text).
+ER_BINLOG_ROW_ENGINE_AND_STMT_ENGINE = (
+    1661, "Cannot execute statement: impossible to write to binary log since both row-incapable engines and "
+          "statement-incapable engines are involved")
+ER_BINLOG_ROW_MODE_AND_STMT_ENGINE = (
+    1662, "Cannot execute statement: impossible to write to binary log since BINLOG_FORMAT = ROW and at least one "
+          "table uses a storage engine limited to statement-based logging")
+ER_BINLOG_UNSAFE_AND_STMT_ENGINE = (
+    1663, "Cannot execute statement: impossible to write to binary log since statement is unsafe, storage engine "
+          "is limited to statement-based logging, and BINLOG_FORMAT = MIXED. {}")
+ER_BINLOG_ROW_INJECTION_AND_STMT_ENGINE = (
+    1664, "Cannot execute statement: impossible to write to binary log since statement is in row format and at "
+          "least one table uses a storage engine limited to statement-based logging")
+ER_BINLOG_STMT_MODE_AND_ROW_ENGINE = (
+    1665, "Cannot execute statement: impossible to write to binary log since BINLOG_FORMAT = STATEMENT and at "
+          "least one table uses a storage engine limited to row-based logging.{}")
+ER_BINLOG_ROW_INJECTION_AND_STMT_MODE = (
+    1666, "Cannot execute statement: impossible to write to binary log since statement is in row format and "
+          "BINLOG_FORMAT = STATEMENT")
+ER_BINLOG_MULTIPLE_ENGINES_AND_SELF_LOGGING_ENGINE = (
+    1667, "Cannot execute statement: impossible to write to binary log since more than one engine is involved and "
+          "at least one engine is self-logging")
+INNODB_RC_SUFFIX = (" InnoDB is limited to row-logging when transaction isolation level is READ COMMITTED or "
+                    "READ UNCOMMITTED.")
+
+
+@dataclass(frozen=True, slots=True)
+class LoggingDecision:
+    """What layer 1 decided for one statement."""
+
+    row: bool  # log this statement's changes as row events
+    unsafe: int  # Unsafe bitmask
+    warn_unsafe: int  # flags to report as Note 1592 if the statement is written in statement format
+    logged: bool = True  # False when binary logging is off for this statement
+
+
+NOT_LOGGED = LoggingDecision(row=False, unsafe=0, warn_unsafe=0, logged=False)
+
+
+def statement_unsafe_flags(info: StatementInfo) -> int:
+    """Unsafeness known from the statement text alone (set at parse time in the server)."""
+    flags = info.inherited_unsafe
+    if info.has_limit:
+        flags |= bit(Unsafe.LIMIT)
+    if info.insert_delayed:
+        flags |= bit(Unsafe.INSERT_DELAYED)
+    if info.functions & UNSAFE_FUNCTION_NAMES:
+        flags |= bit(Unsafe.SYSTEM_FUNCTION)
+    if any(v.lower() not in SAFE_SYSVARS for v in info.sysvars_read):
+        flags |= bit(Unsafe.SYSTEM_VARIABLE)
+    if info.is_insert_ignore_select:
+        flags |= bit(Unsafe.INSERT_IGNORE_SELECT)
+    if info.is_insert_select and info.insert_on_dup_unique_keys:
+        flags |= bit(Unsafe.INSERT_SELECT_UPDATE)
+    if info.is_replace_select:
+        flags |= bit(Unsafe.REPLACE_SELECT)
+    if info.kind == "UPDATE_IGNORE":
+        flags |= bit(Unsafe.UPDATE_IGNORE)
+    return flags
+
+
+def is_mixed_stmt_unsafe(info: StatementInfo, multi_stmt_trans: bool, binlog_direct: bool,
+                         trx_cache_not_empty: bool, below_repeatable_read: bool) -> bool:
+    """MariaDB's ``LEX::is_mixed_stmt_unsafe`` over the statement's accessed-table classes."""
+    w = {"T": False, "N": False, "TT": False, "TN": False}
+    r = {"T": False, "N": False, "TT": False, "TN": False}
+    for u in info.uses:
+        t = u.table
+        cls = ("T" if t.transactional else "N")
+        if t.temporary:
+            cls = "T" + cls
+        r[cls] = True
+        if u.write:
+            w[cls] = True
+    if (w["N"] or w["TN"]) and r["T"] and below_repeatable_read:
+        return True
+    if not multi_stmt_trans:
+        return False
+    if w["T"] and (w["N"] or r["N"]):
+        return True
+    if w["N"] and w["TT"]:
+        return True
+    if w["TT"] and r["N"]:
+        return True
+    if binlog_direct and (w["T"] or w["TT"]) and (w["TN"] or r["TN"]):
+        return True
+    if trx_cache_not_empty and w["N"] and (r["T"] or r["TT"]):
+        return True
+    if binlog_direct and trx_cache_not_empty and w["TN"] and (r["T"] or r["TT"]):
+        return True
+    if not binlog_direct and trx_cache_not_empty and w["TN"] and r["N"]:
+        return True
+    return False
+
+
+def _error(spec: tuple[int, str], *args: object) -> ServerError:
+    return ServerError(spec[0], spec[1].format(*args), "HY000")
+
+
+def decide_logging_format(thd: "Thd", info: StatementInfo) -> LoggingDecision:
+    """Layer 1. Raises ServerError when the statement cannot be logged at all."""
+    if not thd.binlog_enabled():
+        return NOT_LOGGED
+    binlog_format = thd.binlog_format
+    written = [u.table for u in info.uses if u.write]
+    is_write = bool(written)
+    unsafe = statement_unsafe_flags(info)
+
+    stmt_capable_all = True
+    row_capable_all = True
+    multi_write_engine = multi_access_engine = False
+    self_logging_written = self_logging_accessed = False
+    has_read_tables = False
+    prev_write = prev_access = None
+    forced_row = False
+    below_rr = thd.isolation_below_repeatable_read()
+    for u in info.uses:
+        t = u.table
+        eng = t.engine
+        stmt_cap = eng.stmt_capable and not (eng.row_only_below_repeatable_read and below_rr)
+        if t.temporary and getattr(t, "created_in_row_format", False):
+            stmt_cap = False
+            forced_row = True
+        if u.write:
+            if prev_write is not None and prev_write is not eng:
+                multi_write_engine = True
+            stmt_capable_all &= stmt_cap
+            row_capable_all &= eng.row_capable
+            self_logging_written |= eng.self_logging
+            prev_write = eng
+        else:
+            has_read_tables = True
+        if prev_access is not None and prev_access is not eng:
+            multi_access_engine = True
+        self_logging_accessed |= eng.self_logging
+        prev_access = eng
+
+    if binlog_format != "ROW":
+        if info.writes_autoinc_table and has_read_tables:
+            unsafe |= bit(Unsafe.WRITE_AUTOINC_SELECT)
+        if info.autoinc_in_substatement:
+            unsafe |= bit(Unsafe.AUTOINC_COLUMNS)
+
+    multi_stmt_trans = thd.in_multi_stmt_transaction_mode()
+    trx_not_empty = not thd.caches.trx_cache.empty()
+    binlog_direct = thd.binlog_direct_non_trans_update
+    if is_mixed_stmt_unsafe(info, multi_stmt_trans, binlog_direct, trx_not_empty, below_rr):
+        unsafe |= bit(Unsafe.MIXED_STATEMENT)
+    elif multi_stmt_trans and trx_not_empty and not binlog_direct and any(
+            not t.transactional and not t.temporary for t in written):
+        unsafe |= bit(Unsafe.NONTRANS_AFTER_TRANS)
+
+    # WL#3931 (seed 001): a self-logging engine cannot share a statement with another engine.
+    if multi_write_engine and self_logging_written:
+        raise _error(ER_BINLOG_MULTIPLE_ENGINES_AND_SELF_LOGGING_ENGINE)
+    # R-unsafe-self-logging (seed 002): S, or an earlier statement of the same
+    # transaction, touches a self-logging table. (MariaDB's own check covers only
+    # the multi-engine case; no MariaDB engine is self-logging.)
+    if (multi_access_engine and self_logging_accessed) or self_logging_accessed or thd.trx_touched_self_logging:
+        unsafe |= bit(Unsafe.MULTIPLE_ENGINES_AND_SELF_LOGGING_ENGINE)
+
+    if not is_write:
+        return LoggingDecision(row=binlog_format == "ROW", unsafe=unsafe, warn_unsafe=0)
+
+    if not stmt_capable_all and not row_capable_all:
+        raise _error(ER_BINLOG_ROW_ENGINE_AND_STMT_ENGINE)
+    if not row_capable_all:
+        if binlog_format == "ROW":
+            raise _error(ER_BINLOG_ROW_MODE_AND_STMT_ENGINE)
+        if unsafe:
+            last = [REASONS[f][1] for f in Unsafe if unsafe & bit(f)][-1]
+            raise _error(ER_BINLOG_UNSAFE_AND_STMT_ENGINE, last)
+        return LoggingDecision(row=False, unsafe=unsafe, warn_unsafe=unsafe if binlog_format == "STATEMENT" else 0)
+    if binlog_format == "STATEMENT":
+        if not stmt_capable_all:
+            if all(t.temporary for t in written):
+                return LoggingDecision(row=True, unsafe=unsafe, warn_unsafe=0)
+            suffix = INNODB_RC_SUFFIX if any(
+                t.engine.row_only_below_repeatable_read and below_rr for t in written) else ""
+            raise _error(ER_BINLOG_STMT_MODE_AND_ROW_ENGINE, suffix)
+        return LoggingDecision(row=False, unsafe=unsafe, warn_unsafe=unsafe)
+    if binlog_format == "MIXED":
+        row = bool(unsafe) or not stmt_capable_all or forced_row
+        return LoggingDecision(row=row, unsafe=unsafe, warn_unsafe=0)
+    return LoggingDecision(row=True, unsafe=unsafe, warn_unsafe=0)

@@ -1,0 +1,249 @@
+"""Layer 3: flush the caches to the binary log, framed by GTID events.
+
+MariaDB 10.11 writes every group as ``Gtid`` + body + end event, with no
+``Query BEGIN`` (docs/RULES-mariadb-10.11.md section 1.1):
+
+* stmt cache: ``BEGIN GTID`` (flags 0x08) … ``Query COMMIT``
+* trx cache at commit: ``BEGIN GTID`` (0x0c if only transactional changes) … ``Xid``
+  (or ``Query COMMIT`` when no XA engine changed data)
+* trx cache at rollback, when it cannot be safely discarded: … ``Query ROLLBACK``
+* DDL, written directly: ``GTID`` (standalone, 0x29) + ``Query``
+
+:class:`BinaryLog` owns the files and the GTID state; the functions below are
+the three flush operations a session calls.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterable
+
+from harness.binlog.control import new_xid_event
+from harness.binlog.fde import MARIADB_10_11_SERVER_VERSION
+from harness.binlog.gtid import Gtid, new_gtid_event
+from harness.binlog.header import Event
+from harness.binlog.query import new_query_event
+from harness.binlog.reader import read_binlog_file
+from harness.binlog.render import show_binlog_events_row
+from harness.binlog.writer import BinlogFileWriter
+from harness.engine.errors import ServerError
+
+if TYPE_CHECKING:
+    from harness.engine.thd import Thd
+
+
+class BinaryLog:
+    """The server's binary log: numbered files, an index, and the GTID state."""
+
+    def __init__(self, directory: Path, basename: str = "binlog", server_id: int = 1, domain_id: int = 0,
+                 server_version: str = MARIADB_10_11_SERVER_VERSION) -> None:
+        self.dir = Path(directory)
+        self.basename = basename
+        self.server_id = server_id
+        self.domain_id = domain_id
+        self.server_version = server_version
+        self.seq_no = 0
+        self.next_xid = 1
+        self.files: list[str] = []
+        self.writer: BinlogFileWriter | None = None
+        self.lock = threading.RLock()
+        self._first_file_after_start = True
+
+    # ------------------------------------------------------------ files
+
+    def _file_name(self, n: int) -> str:
+        return f"{self.basename}.{n:06d}"
+
+    def _write_index(self) -> None:
+        (self.dir / f"{self.basename}.index").write_text("".join(f"./{f}\n" for f in self.files))
+
+    def open(self) -> None:
+        """Start a new file, numbered after any existing ones (as a restarted server does)."""
+        self.dir.mkdir(parents=True, exist_ok=True)
+        existing = sorted(p.name for p in self.dir.glob(f"{self.basename}.[0-9]*"))
+        n = int(existing[-1].rsplit(".", 1)[1]) + 1 if existing else 1
+        self.files = existing
+        self._open_file(n)
+
+    def _open_file(self, n: int, gtid_list: Iterable[Gtid] = ()) -> None:
+        name = self._file_name(n)
+        self.writer = BinlogFileWriter(self.dir / name, server_id=self.server_id, server_version=self.server_version)
+        now = int(time.time())
+        self.writer.write_header_events(timestamp=now, gtid_list=gtid_list,
+                                        create_timestamp=None if self._first_file_after_start else 0)
+        self._first_file_after_start = False
+        self.files.append(name)
+        self._write_index()
+
+    def _gtid_state(self) -> list[Gtid]:
+        return [Gtid(self.domain_id, self.server_id, self.seq_no)] if self.seq_no else []
+
+    def rotate(self) -> None:
+        """FLUSH BINARY LOGS: Rotate event, then a new file whose Gtid_list holds the state."""
+        with self.lock:
+            assert self.writer is not None
+            n = int(self.files[-1].rsplit(".", 1)[1]) + 1
+            self.writer.rotate(self._file_name(n), timestamp=int(time.time()))
+            self._open_file(n, self._gtid_state())
+
+    def reset(self) -> None:
+        """RESET MASTER: remove every file and start again at .000001 with an empty GTID state."""
+        with self.lock:
+            if self.writer is not None:
+                self.writer.close()
+            for f in self.files:
+                try:
+                    (self.dir / f).unlink()
+                except FileNotFoundError:
+                    pass
+            self.files = []
+            self.seq_no = 0
+            self._open_file(1)
+
+    def close(self) -> None:
+        with self.lock:
+            if self.writer is not None and not self.writer.closed:
+                self.writer.stop(timestamp=int(time.time()))
+
+    # ------------------------------------------------------------ groups
+
+    def write_group(self, events: list[Event], *, timestamp: int, standalone: bool = False,
+                    transactional: bool = False, ddl: bool = False, extra_engines: bool = False) -> int:
+        """Assign the next GTID and append ``Gtid`` + ``events`` in one write. Returns the seq_no."""
+        with self.lock:
+            assert self.writer is not None
+            self.seq_no += 1
+            gtid = new_gtid_event(self.domain_id, self.server_id, self.seq_no, timestamp=timestamp,
+                                  standalone=standalone, transactional=transactional, ddl=ddl,
+                                  flags_extra=1 if extra_engines else 0,
+                                  extra_engines=255 if extra_engines else None)
+            self.writer.write_group([gtid, *events])
+            return self.seq_no
+
+    def allocate_xid(self) -> int:
+        with self.lock:
+            xid = self.next_xid
+            self.next_xid += 1
+            return xid
+
+    # ------------------------------------------------------------ inspection
+
+    def list_files(self) -> list[tuple[str, int]]:
+        with self.lock:
+            return [(f, (self.dir / f).stat().st_size) for f in self.files]
+
+    def current(self) -> tuple[str, int]:
+        with self.lock:
+            assert self.writer is not None
+            return self.writer.name, self.writer.position
+
+    def show_events(self, log_name: str | None) -> list[tuple[str, int, str, int, int, str]]:
+        with self.lock:
+            name = log_name or (self.files[0] if self.files else "")
+            if name not in self.files:
+                raise ServerError(1220, "Error when executing command SHOW BINLOG EVENTS: Could not find target "
+                                        "log", "HY000")
+            events = read_binlog_file(self.dir / name)
+        rows = []
+        pos = 4
+        for ev in events:
+            rows.append(show_binlog_events_row(ev, name, pos))
+            pos = ev.header.log_pos
+        return rows
+
+
+# ------------------------------------------------------------------ layer 3
+
+
+def _end_query(thd: "Thd", text: str) -> Event:
+    return new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=thd.stmt_timestamp,
+                           server_id=thd.server_id, suppress_use=True, status_vars=thd.query_status_vars())
+
+
+def flush_stmt_cache(thd: "Thd") -> None:
+    """R-flush-SC: the statement cache becomes its own group, ended by COMMIT."""
+    cache = thd.caches.stmt_cache
+    cache.flush_pending(thd, stmt_end=True)
+    if cache.empty():
+        cache.reset()
+        return
+    events = list(cache.events)
+    events.append(_end_query(thd, "COMMIT"))
+    thd.server.binlog.write_group(events, timestamp=thd.stmt_timestamp)
+    thd.server.status["Binlog_stmt_cache_use"] += 1
+    cache.reset()
+
+
+def commit_trx_cache(thd: "Thd", with_stmt_cache: bool = False) -> None:
+    """R-log-commit: BEGIN GTID + trx cache (+ the statement cache first, for an
+    autocommit statement that filled both) + Xid or COMMIT."""
+    mngr = thd.caches
+    trx, stmt = mngr.trx_cache, mngr.stmt_cache
+    trx.flush_pending(thd, stmt_end=True)
+    if trx.empty():
+        if trx.used:
+            thd.server.status["Binlog_cache_use"] += 1
+        trx.reset()
+        if with_stmt_cache:
+            flush_stmt_cache(thd)
+        return
+    events: list[Event] = []
+    if with_stmt_cache and not stmt.empty():
+        stmt.flush_pending(thd, stmt_end=True)
+        events.extend(stmt.events)
+        thd.server.status["Binlog_stmt_cache_use"] += 1
+        stmt.reset()
+    events.extend(trx.events)
+    xa_rw = thd.trx_xa_rw
+    if xa_rw:
+        events.append(new_xid_event(thd.server.binlog.allocate_xid(), timestamp=thd.stmt_timestamp,
+                                    server_id=thd.server_id))
+    else:
+        events.append(_end_query(thd, "COMMIT"))
+    transactional = not thd.trx_gtid_nontrans and not thd.trx_wrote_temp and xa_rw
+    thd.server.binlog.write_group(events, timestamp=thd.stmt_timestamp, transactional=transactional,
+                                  ddl=thd.trx_has_ddl, extra_engines=not xa_rw and thd.trx_engine_participated)
+    thd.server.status["Binlog_cache_use"] += 1
+    trx.reset()
+
+
+def rollback_trx_cache(thd: "Thd", single_statement: bool) -> None:
+    """R-log-rollback: keep the trx cache (ended by ROLLBACK) only when it cannot
+    be discarded safely; otherwise drop it."""
+    trx = thd.caches.trx_cache
+    trx.flush_pending(thd, stmt_end=True)
+    if trx.used:
+        thd.server.status["Binlog_cache_use"] += 1
+    if not trx.empty() and trans_cannot_safely_rollback(thd, single_statement):
+        events = list(trx.events)
+        events.append(_end_query(thd, "ROLLBACK"))
+        thd.server.binlog.write_group(events, timestamp=thd.stmt_timestamp, ddl=thd.trx_has_ddl)
+    trx.reset()
+
+
+def trans_cannot_safely_rollback(thd: "Thd", single_statement: bool) -> bool:
+    """MariaDB's rule for writing a rolled-back transaction (docs section 3.1)."""
+    fmt = thd.binlog_format
+    if thd.trx_keep_log:
+        return True
+    if thd.trx_nontrans_modified and fmt == "STATEMENT":
+        return True
+    if fmt == "MIXED" and thd.trx_nontrans_temp_in_cache:
+        return True
+    if thd.trx_nontrans_modified and single_statement and fmt == "MIXED":
+        return True
+    return False
+
+
+def write_direct(thd: "Thd", events: list[Event], *, ddl: bool = True) -> None:
+    """R-log-commit-statement: a DDL statement written directly, as its own group."""
+    thd.server.binlog.write_group(events, timestamp=thd.stmt_timestamp, standalone=True, ddl=ddl)
+
+
+def remove_binlog_dir_contents(directory: Path) -> None:
+    for p in directory.glob("*"):
+        if p.is_file():
+            os.unlink(p)

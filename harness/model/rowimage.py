@@ -1,0 +1,139 @@
+"""Row images for rows events: which columns (binlog_row_image) and their values.
+
+Seed 002's table, as MariaDB 10.11 applies it: with a primary key (or a UNIQUE
+NOT NULL key promoted to primary) MINIMAL logs the key in the before image and
+only the assigned columns in the after image; NOBLOB adds every non-blob
+column; FULL logs everything. A table without such a key always logs full
+images.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+from typing import TYPE_CHECKING, Any, Callable
+
+from harness.binlog.bytes_io import ByteWriter
+from harness.binlog.rows import RowChange, _encode_image
+from harness.binlog.values import MyDate, MyDateTime, MyTime, MyTimestamp, column_codec
+from harness.engine.types import (BinaryType, DateTimeType, DateType, StringType, TimeType, ZeroDate)
+
+if TYPE_CHECKING:
+    from harness.engine.catalog import TableDef
+
+
+def _to_codec_value(ctype: Any) -> Callable[[Any], Any]:
+    """How a stored value becomes the codec's value for this column type."""
+    if isinstance(ctype, StringType):
+        return lambda v: v.encode("utf-8")
+    if isinstance(ctype, BinaryType):
+        return lambda v: v
+    if isinstance(ctype, DateType):
+        return lambda v: MyDate(v.year, v.month, v.day)
+    if isinstance(ctype, DateTimeType):
+        fsp = ctype.fsp
+        if ctype.timestamp:
+            def ts(v: Any) -> MyTimestamp:
+                if isinstance(v, ZeroDate):
+                    return MyTimestamp(0, 0, fsp)
+                secs = calendar.timegm((v.year, v.month, v.day, v.hour, v.minute, v.second, 0, 0, 0))
+                return MyTimestamp(secs, v.microsecond, fsp)
+            return ts
+        return lambda v: MyDateTime(v.year, v.month, v.day, v.hour, v.minute, v.second,
+                                    getattr(v, "microsecond", 0), fsp)
+    if isinstance(ctype, TimeType):
+        fsp = ctype.fsp
+
+        def tm(v: dt.timedelta) -> MyTime:
+            total_us = int(v.total_seconds() * 1_000_000) if v.days >= 0 else -int(-v.total_seconds() * 1_000_000)
+            neg = total_us < 0
+            total_us = abs(total_us)
+            secs, us = divmod(total_us, 1_000_000)
+            return MyTime(neg, secs // 3600, secs // 60 % 60, secs % 60, us, fsp)
+        return tm
+    return lambda v: v
+
+
+class TableImageInfo:
+    """Per-table data for building images, computed once per table definition."""
+
+    def __init__(self, table: "TableDef") -> None:
+        cols = table.columns
+        n = len(cols)
+        self.n = n
+        self.all = (1 << n) - 1
+        self.convert = [_to_codec_value(c.type) for c in cols]
+        self.encoders = [column_codec(c.type.binlog_type, c.type.binlog_metadata())[1] for c in cols]
+        key = table.clustered_key()
+        self.has_pk = key is not None
+        self.pk = sum(1 << i for i in (key.columns if key else []))
+        self.non_blob = sum(1 << i for i, c in enumerate(cols) if not c.type.is_blob)
+        self.autoinc = (1 << table.auto_inc_col) if table.auto_inc_col is not None else 0
+
+
+_INFO_CACHE: dict[int, tuple[Any, TableImageInfo]] = {}
+
+
+def image_info(table: "TableDef") -> TableImageInfo:
+    hit = _INFO_CACHE.get(id(table))
+    if hit is not None and hit[0] is table:
+        return hit[1]
+    info = TableImageInfo(table)
+    _INFO_CACHE[id(table)] = (table, info)
+    return info
+
+
+def _bits(mask: int, n: int) -> list[int]:
+    return [i for i in range(n) if mask >> i & 1]
+
+
+class RowImager:
+    def __init__(self, table: "TableDef", mode: str) -> None:
+        self.info = image_info(table)
+        self.mode = mode.upper() if self.info.has_pk else "FULL"
+
+    def _sets(self, kind: str, assigned: set[int] | None) -> tuple[int, int | None]:
+        info = self.info
+        assigned_mask = sum(1 << i for i in assigned) if assigned else 0
+        mode = self.mode
+        if mode == "FULL":
+            before = after = info.all
+        elif mode == "MINIMAL":
+            before = info.pk
+            after = assigned_mask | (info.autoinc if kind == "write" else 0)
+        else:  # NOBLOB
+            before = info.pk | info.non_blob
+            after = assigned_mask | info.non_blob | (info.autoinc if kind == "write" else 0)
+        if kind == "write":
+            return after, None
+        if kind == "delete":
+            return before, None
+        return before, after
+
+    def image(self, kind: str, before: list[Any] | None, after: list[Any] | None,
+              assigned: set[int] | None) -> tuple[int, int | None, RowChange, int]:
+        """(columns bitmap, after bitmap for updates, the RowChange, packed size)."""
+        info = self.info
+        present, present_after = self._sets(kind, assigned)
+        size = 0
+        b_vals = a_vals = None
+        if kind == "write":
+            a_vals, s = self._pack(after, present)  # type: ignore[arg-type]
+            size += s
+        elif kind == "delete":
+            b_vals, s = self._pack(before, present)  # type: ignore[arg-type]
+            size += s
+        else:
+            b_vals, s1 = self._pack(before, present)  # type: ignore[arg-type]
+            a_vals, s2 = self._pack(after, present_after)  # type: ignore[arg-type]
+            size += s1 + s2
+        del info
+        return present, present_after, RowChange(before=b_vals, after=a_vals), size
+
+    def _pack(self, row: list[Any], mask: int) -> tuple[list[Any], int]:
+        info = self.info
+        idx = _bits(mask, info.n)
+        vals = [None if row[i] is None else info.convert[i](row[i]) for i in idx]
+        w = ByteWriter()
+        _encode_image(w, [info.encoders[i] for i in idx], vals)
+        return vals, len(w.getvalue())
