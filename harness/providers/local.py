@@ -40,6 +40,12 @@ SIZING_OPTIONS: tuple[str, ...] = (
     "--skip-host-cache",
     "--max-connections=64",
 )
+# The character set Debian's packaged configuration and the official image use;
+# replbed's model assumes it (a bare --no-defaults server would be latin1).
+CHARSET_OPTIONS: tuple[str, ...] = (
+    "--character-set-server=utf8mb4",
+    "--collation-server=utf8mb4_general_ci",
+)
 INSTALL_OPTIONS: tuple[str, ...] = ("--innodb-log-file-size=16M", "--innodb-buffer-pool-size=64M")
 
 
@@ -199,6 +205,7 @@ class LocalMariaDBProvider:
             "--log-bin=binlog", f"--server-id={settings.server_id}",
             f"--binlog-checksum={settings.binlog_checksum}",
             *SIZING_OPTIONS,
+            *CHARSET_OPTIONS,
             *settings.extra_options,
         ]
         t0 = time.monotonic()
