@@ -1,0 +1,102 @@
+"""The SQL subset parses into the AST the executor and the logging layers share."""
+
+from decimal import Decimal
+
+import pytest
+
+from harness.sql import ParseError, UnsupportedError, parse
+from harness.sql import ast as A
+
+
+def test_insert_values_keeps_text_and_literals() -> None:
+    st = parse("INSERT INTO t (a, b) VALUES (1, 'x\\ny'), (-2.50, NULL)")
+    assert isinstance(st, A.Insert)
+    assert st.text == "INSERT INTO t (a, b) VALUES (1, 'x\\ny'), (-2.50, NULL)"
+    assert st.columns == ["a", "b"]
+    assert [[e.value for e in r] for r in st.rows] == [[1, "x\ny"], [Decimal("-2.50"), None]]
+
+
+def test_seed000_statements() -> None:
+    up = parse("UPDATE innodb_t set v = (SELECT sum(a) from myisam_t)")
+    assert isinstance(up, A.Update) and isinstance(up.assignments[0][1], A.ScalarSubquery)
+    de = parse("DELETE FROM myisam_t")
+    assert isinstance(de, A.Delete) and de.where is None and de.tables[0].table.name == "myisam_t"
+
+
+def test_update_with_order_by_and_limit() -> None:
+    st = parse("UPDATE t SET a = a + 1 WHERE b > 2 ORDER BY a DESC LIMIT 3")
+    assert isinstance(st, A.Update)
+    assert st.order_by[0].desc and isinstance(st.limit, A.Literal) and st.limit.value == 3
+
+
+def test_create_table_definition() -> None:
+    st = parse("CREATE TABLE t (id INT UNSIGNED NOT NULL AUTO_INCREMENT, v VARCHAR(20) DEFAULT 'x', "
+               "d DECIMAL(10,2), PRIMARY KEY (id), UNIQUE KEY uv (v)) ENGINE=MyISAM")
+    assert isinstance(st, A.CreateTable)
+    assert [c.name for c in st.columns] == ["id", "v", "d"]
+    assert st.columns[0].unsigned and st.columns[0].auto_increment and st.columns[0].nullable is False
+    assert st.columns[2].args == [10, 2]
+    assert [(k.kind, k.columns) for k in st.keys] == [("PRIMARY", ["id"]), ("UNIQUE", ["v"])]
+    assert st.options["ENGINE"] == "MyISAM"
+
+
+def test_create_table_select_remembers_where_select_starts() -> None:
+    sql = "CREATE TABLE t2 ENGINE=InnoDB SELECT * FROM t1"
+    st = parse(sql)
+    assert isinstance(st, A.CreateTable) and st.select is not None
+    assert sql[st.select_pos:] == "SELECT * FROM t1"
+
+
+def test_trigger_body_statements_keep_their_text() -> None:
+    st = parse("CREATE TRIGGER tbl_tr AFTER INSERT ON tbl FOR EACH ROW INSERT INTO log VALUES ( NEW.f )")
+    assert isinstance(st, A.CreateTrigger)
+    assert st.timing == "AFTER" and st.event == "INSERT"
+    assert st.body[0].text == "INSERT INTO log VALUES ( NEW.f )"
+
+
+@pytest.mark.parametrize("sql, cls", [
+    ("BEGIN", A.Begin), ("START TRANSACTION", A.Begin), ("COMMIT", A.Commit), ("ROLLBACK", A.Rollback),
+    ("SAVEPOINT s1", A.Savepoint), ("ROLLBACK TO SAVEPOINT s1", A.Rollback), ("RELEASE SAVEPOINT s1",
+                                                                              A.ReleaseSavepoint),
+    ("RESET MASTER", A.ResetMaster), ("FLUSH BINARY LOGS", A.FlushBinaryLogs), ("USE test", A.Use),
+    ("SHOW BINLOG EVENTS IN 'binlog.000001'", A.Show), ("SET NAMES 'utf8mb4' COLLATE 'utf8mb4_general_ci'",
+                                                        A.SetNames),
+    ("SET @@session.autocommit = OFF", A.Set), ("DROP TABLE IF EXISTS a, b", A.DropTable),
+])
+def test_statement_classes(sql: str, cls: type) -> None:
+    assert isinstance(parse(sql), cls)
+
+
+def test_rollback_to_savepoint_name() -> None:
+    st = parse("ROLLBACK TO s1")
+    assert isinstance(st, A.Rollback) and st.savepoint == "s1"
+
+
+def test_set_assignments_and_scopes() -> None:
+    st = parse("SET SESSION binlog_format='ROW', @x = 5, @@global.sql_log_bin = 0")
+    assert isinstance(st, A.Set)
+    targets = [(type(a.target).__name__, getattr(a.target, "scope", None)) for a in st.assignments]
+    assert targets == [("SysVar", "session"), ("UserVar", None), ("SysVar", "global")]
+
+
+def test_syntax_error_quotes_the_text_near_the_failure() -> None:
+    with pytest.raises(ParseError) as ei:
+        parse("INSERT INTO t VALUES (1,,2)")
+    assert ei.value.code == 1064
+    assert "near ',2)' at line 1" in str(ei.value)
+
+
+@pytest.mark.parametrize("sql", ["LOAD DATA INFILE 'x' INTO TABLE t", "ALTER TABLE t ADD COLUMN b INT",
+                                 "SELECT * FROM (SELECT 1) AS d", "CREATE TABLE t (a INT, FOREIGN KEY (a) "
+                                                                  "REFERENCES u (a))"])
+def test_outside_the_subset_is_refused_not_guessed(sql: str) -> None:
+    with pytest.raises(UnsupportedError) as ei:
+        parse(sql)
+    assert ei.value.code == 1235
+
+
+def test_operator_precedence() -> None:
+    st = parse("SELECT 1 + 2 * 3 = 7 AND NOT 0 OR 0")
+    e = st.items[0].expr
+    assert isinstance(e, A.Binary) and e.op == "OR"
+    assert isinstance(e.left, A.Binary) and e.left.op == "AND"
