@@ -103,7 +103,7 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         thd.write_ddl(st.text, thread_specific=True)
         return _ok()
     thd.catalog.add_table(t)
-    thd.write_ddl(st.text, xid=False)
+    thd.write_ddl(st.text, xid=True)  # CREATE TABLE carries Q_XID (DDL recovery), as DROP TABLE does
     return _ok()
 
 
