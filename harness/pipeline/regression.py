@@ -149,14 +149,9 @@ def collect(run_dir: Path, side: str, progress: Progress | None = _progress) -> 
 
 
 def _decoder() -> tuple[Callable[..., list[dict]], str]:
-    try:
-        from harness.binlog.records import records_from_files
+    from harness.binlog.records import records_from_files
 
-        return records_from_files, "harness.binlog.records"
-    except ImportError:
-        from harness.pipeline.fallback_decode import records_from_files
-
-        return records_from_files, "fallback"
+    return records_from_files, "harness.binlog.records"
 
 
 def _rec_dict(rec: Any) -> dict:
