@@ -127,13 +127,3 @@ def test_cleanup_kills_orphans_only(monkeypatch, tmp_path: Path, capsys):
         for p in (orphan, owner, kept):
             p.kill()
             p.wait()
-
-
-def test_serve_reports_a_missing_server_module(monkeypatch, capsys, tmp_path):
-    try:
-        import harness.server.app  # noqa: F401
-        pytest.skip("harness.server.app exists; covered by tests/providers")
-    except ImportError:
-        pass
-    assert cli.main(["serve", "--port", "3399", "--binlog-dir", str(tmp_path)]) == 2
-    assert "harness.server.app" in capsys.readouterr().err

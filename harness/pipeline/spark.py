@@ -21,8 +21,13 @@ warnings.filterwarnings("ignore", message=".*does not yet fully support pandas.*
 def build_spark(master: str | None = None, app_name: str = "replbed-pipeline", *,
                 shuffle_partitions: int = 4, extra_conf: dict[str, str] | None = None):
     """Get (or create) the SparkSession. Prints how long the start took."""
+    import logging
+
     from pyspark.sql import SparkSession
 
+    # py4j logs "Closing down clientserver connection" from __del__ at
+    # interpreter exit, after logging streams may be closed; keep it quiet.
+    logging.getLogger("py4j").setLevel(logging.WARNING)
     master = master or spark_master_from_env()
     # Keep Spark's Python workers on the interpreter that runs us (the venv).
     os.environ.setdefault("PYSPARK_PYTHON", _python())
