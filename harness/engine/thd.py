@@ -281,7 +281,10 @@ class Thd:
         self.stmt_timestamp = int(time.time())
         self.command = "Query"
         try:
-            result = self._dispatch(stmt)
+            try:
+                result = self._dispatch(stmt)
+            except SqlParseError as e:  # e.g. 1235: a construct the model refuses at execution time
+                raise ServerError(e.code, str(e), e.sqlstate) from None
         except ServerError as e:
             self.notes.append(Note("Error", e.code, e.message))
             raise

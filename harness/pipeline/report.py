@@ -107,6 +107,37 @@ def _anchor(case: str, fmt: str) -> str:
     return "d-" + "".join(ch if ch.isalnum() else "_" for ch in f"{case}-{fmt}")
 
 
+def _outcome_text(r: dict | None) -> str:
+    if r is None:
+        return "(not run)"
+    code = r.get("error_code")
+    if code is None or code != code:  # None or NaN
+        return "OK"
+    return f"ERROR {int(code)}: {r.get('error_message') or ''}"
+
+
+def _outcome_differences(run_dir: Path, keys: set[tuple]) -> dict[tuple, list[tuple]]:
+    """Per failing case x format: statements whose result (OK or error code) differs between the sides."""
+    by: dict[tuple, dict[str, dict[int, dict]]] = defaultdict(lambda: defaultdict(dict))
+    for r in _read_parquet(run_dir / "records" / "outcomes.parquet"):
+        key = (r["case"], r["format"])
+        if key in keys:
+            by[key][r["side"]][r["step"]] = r
+    out: dict[tuple, list[tuple]] = {}
+    for key, sides in by.items():
+        ref, rb = sides.get("reference", {}), sides.get("replbed", {})
+        rows = []
+        for step in sorted(set(ref) | set(rb)):
+            a, b = ref.get(step), rb.get(step)
+            ta, tb = _outcome_text(a), _outcome_text(b)
+            if ta.split(":")[0] != tb.split(":")[0]:
+                src = a or b or {}
+                rows.append((step, src.get("connection"), src.get("sql"), ta, tb))
+        if rows:
+            out[key] = rows
+    return out
+
+
 def render_report(run_dir: Path) -> Path:
     run_dir = Path(run_dir)
     d = _load(run_dir)
@@ -126,6 +157,8 @@ def render_report(run_dir: Path) -> Path:
     trows_by: dict[tuple, list[dict]] = defaultdict(list)
     for r in _read_parquet(run_dir / "diff" / "table_rows.parquet"):
         trows_by[(r["case"], r["format"])].append(r)
+
+    outcome_diffs = _outcome_differences(run_dir, failing)
 
     docs = gx.get("data_docs")
     docs_link = os.path.relpath(docs, out_dir) if docs else None
@@ -199,6 +232,15 @@ def render_report(run_dir: Path) -> Path:
                          f"{(' (' + _e(x['first_bad_group']) + ')') if x.get('first_bad_group') else ''}"
                          f"</td><td>{_e(x['orphan_events'])}</td><td>{_e(x['gtid_gaps'])}</td>"
                          f"<td>{_flag(x['same_layout'])}</td><td class='mono'>{_e(x['layout'])}</td></tr>")
+            h.append("</table>")
+        od = outcome_diffs.get(key, [])
+        if od:
+            h.append("<p>Statements answered differently (often the reason for the differences below):</p>"
+                     "<table><tr><th>step</th><th>connection</th><th>statement</th><th>reference</th>"
+                     "<th>replbed</th></tr>")
+            for step, conn, sql, ref_res, rb_res in od:
+                h.append(f"<tr class='diff'><td>{_e(step)}</td><td>{_e(conn)}</td><td class='mono'>{_e(sql)}</td>"
+                         f"<td class='mono'>{_e(ref_res)}</td><td class='mono'>{_e(rb_res)}</td></tr>")
             h.append("</table>")
         evs = events_by.get(key, [])
         if evs and r.get("events_match") is not True:
