@@ -189,6 +189,26 @@ def _jsonable(obj: Any) -> Any:
 # -- cleanup -------------------------------------------------------------------
 
 
+def cmd_compare(args: argparse.Namespace) -> int:
+    import fnmatch
+
+    from harness.compare import compare
+    from harness.workload import WorkloadError, load_workloads
+
+    try:
+        cases = load_workloads(args.workloads)
+    except WorkloadError as exc:
+        raise CliError(str(exc)) from exc
+    if args.case:
+        cases = [c for c in cases if any(fnmatch.fnmatch(c.name, g) for g in args.case)]
+    if not cases:
+        raise CliError("no case matches")
+    results = compare(cases, [f.upper() for f in args.formats])
+    same = sum(1 for r in results if r.same)
+    print(f"{same}/{len(results)} case x format identical")
+    return EXIT_OK if same == len(results) else EXIT_REGRESSION
+
+
 def cmd_cleanup(args: argparse.Namespace) -> int:
     from harness.providers.process import cleanup_stale, state_dir
 
@@ -232,6 +252,12 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("files", nargs="+", metavar="FILE")
     d.add_argument("--format", choices=("show", "text", "json"), default="show")
     d.set_defaults(func=cmd_decode)
+
+    q = sub.add_parser("compare", help="quick side-by-side of both binlogs per case (no Spark, no report)")
+    q.add_argument("--workloads", default="workloads/*.wl")
+    q.add_argument("--formats", nargs="+", default=["STATEMENT", "ROW", "MIXED"])
+    q.add_argument("--case", action="append", metavar="GLOB")
+    q.set_defaults(func=cmd_compare)
 
     c = sub.add_parser("cleanup", help="kill servers left behind by crashed runs")
     c.add_argument("--dry-run", action="store_true")

@@ -73,7 +73,8 @@ class Thd:
         self.connection_id = connection_id
         self.user = user
         self.host = host
-        self.definer_host = "localhost"
+        # DEFINER of stored objects: the account the client matched (root@127.0.0.1 over TCP).
+        self.definer_host = host
         self.db: str | None = None
         self.vars = SessionVariables(server.global_vars)
         self.user_vars: dict[str, Any] = {}
