@@ -406,8 +406,19 @@ class Executor:
         return slot
 
     def replace_row(self, t: TableDef, row: list[Any], dup: DuplicateKey, specified: set[int]) -> int:
-        """REPLACE: delete the conflicting rows, then insert (2 affected per replaced row)."""
+        """REPLACE: delete the conflicting rows, then insert (2 affected per replaced row).
+
+        As in the server's write_record(): when the conflict is on the table's
+        last unique key and no DELETE trigger exists, the old row is updated in
+        place instead (logged as Update_rows)."""
         affected = 0
+        last_unique = t.data.unique_keys[-1][0] if t.data.unique_keys else None
+        if dup.key_name == last_unique and not t.triggers_for("BEFORE", "DELETE") and \
+                not t.triggers_for("AFTER", "DELETE"):
+            old = t.data.rows[dup.slot]
+            assert old is not None
+            self.update_slot(t, dup.slot, old, row, specified)
+            return 2
         while dup is not None:
             old = t.data.rows[dup.slot]
             assert old is not None
