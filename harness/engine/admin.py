@@ -247,27 +247,8 @@ def _show_value(v: Any) -> str:
 
 
 def show_create_table(t: Any) -> str:
-    lines = []
-    for c in t.columns:
-        s = f"  `{c.name}` {c.type.name.lower()}"
-        if c.type.name in ("VARCHAR", "CHAR"):
-            s += f"({c.type.length})"
-        if not c.nullable:
-            s += " NOT NULL"
-        elif c.has_default and c.default is None:
-            s += " DEFAULT NULL"
-        if c.auto_increment:
-            s += " AUTO_INCREMENT"
-        lines.append(s)
-    for k in t.keys:
-        cols = ",".join(f"`{t.columns[i].name}`" for i in k.columns)
-        if k.kind == "PRIMARY":
-            lines.append(f"  PRIMARY KEY ({cols})")
-        elif k.kind == "UNIQUE":
-            lines.append(f"  UNIQUE KEY `{k.name}` ({cols})")
-        else:
-            lines.append(f"  KEY `{k.name}` ({cols})")
-    return f"CREATE TABLE `{t.name}` (\n" + ",\n".join(lines) + f"\n) ENGINE={t.engine.name}"
+    from harness.engine.create_select import create_table_sql
+    return create_table_sql(t, t.engine.name)
 
 
 # ------------------------------------------------------------------ misc

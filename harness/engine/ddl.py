@@ -68,6 +68,9 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         raise error("ER_NO_DB_ERROR")
     if not thd.catalog.has_db(db):
         raise error("ER_BAD_DB_ERROR", db)
+    if st.select is not None:
+        from harness.engine.create_select import create_table_select
+        return create_table_select(thd, st, db)
     in_trx = thd.in_multi_stmt_transaction_mode() and (thd.trx_active or thd.trx_explicit)
     if not st.temporary:
         thd.implicit_commit()
@@ -82,9 +85,6 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         src = thd.open_table(st.like)
         t = TableDef(db, st.table.name, [c for c in src.columns], list(src.keys), src.engine, temporary=st.temporary,
                      options=dict(src.options))
-    elif st.select is not None:
-        from harness.sql.errors import UnsupportedError
-        raise UnsupportedError("CREATE TABLE ... SELECT")
     else:
         t = build_table(db, st, st.temporary, thd.vars.get("default_storage_engine"))
     t.table_id = thd.catalog.allocate_table_id()

@@ -1,0 +1,303 @@
+"""CREATE TABLE ... SELECT: table definition from the select list, and its logging.
+
+Seed 002 (R-log-create-select-*) as MariaDB 10.11 applies it
+(docs/RULES-mariadb-10.11.md 5.3):
+
+* statement format: the original text, written directly as a DDL group
+  (with an Intvar INSERT_ID when an AUTO_INCREMENT column was filled);
+  TEMPORARY: the same, thread-specific; inside a transaction it is cached.
+* row format: ONE group, ``BEGIN GTID`` (PARALLEL|DDL, not standalone) + a
+  server-generated ``CREATE TABLE`` without the SELECT + Annotate_rows +
+  Table_map + rows + Xid (or COMMIT); TEMPORARY: nothing at all.
+* an error: nothing is logged and the new table is gone.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from harness.engine.catalog import Column, Key, TableDef, build_table
+from harness.engine.context import ExecContext
+from harness.engine.errors import ServerError, error, note
+from harness.engine.executor import Executor, ResultColumn
+from harness.engine.prelock import analyze
+from harness.engine.storage import engine_by_name
+from harness.engine.types import (BinaryType, ColumnType, DateTimeType, DateType, DecimalType, EnumType, FloatType,
+                                  IntType, StringType, TimeType, WriteContext, YearType, make_type, value_to_string)
+from harness.model import flush as L3
+from harness.model.decide import decide_logging_format
+from harness.model.unsafe import Unsafe, bit
+from harness.sql import ast as A
+from harness.sql.errors import UnsupportedError
+
+if TYPE_CHECKING:
+    from harness.engine.thd import OkPacket, Thd
+
+
+# ------------------------------------------------------------------ SHOW CREATE TABLE text
+
+
+def type_sql(t: ColumnType) -> str:
+    """A column type as SHOW CREATE TABLE (and the generated binlog text) prints it."""
+    if isinstance(t, IntType):
+        s = f"{t.name.lower()}({t.width})"
+        return s + (" unsigned" if t.unsigned else "") + (" zerofill" if t.zerofill else "")
+    if isinstance(t, DecimalType):
+        return f"decimal({t.precision},{t.scale})" + (" unsigned" if t.unsigned else "")
+    if isinstance(t, FloatType):
+        return t.name.lower() + (" unsigned" if t.unsigned else "")
+    if isinstance(t, StringType):
+        return t.name.lower() if t.is_blob else f"{t.name.lower()}({t.length})"
+    if isinstance(t, BinaryType):
+        return t.name.lower() if t.is_blob else f"{t.name.lower()}({t.length})"
+    if isinstance(t, DateTimeType):
+        return t.name.lower() + (f"({t.fsp})" if t.fsp else "")
+    if isinstance(t, TimeType):
+        return "time" + (f"({t.fsp})" if t.fsp else "")
+    if isinstance(t, DateType):
+        return "date"
+    if isinstance(t, YearType):
+        return "year(4)"
+    if isinstance(t, EnumType):
+        return "enum(" + ",".join("'" + v.replace("'", "''") + "'" for v in t.values) + ")"
+    raise UnsupportedError(f"SHOW CREATE TABLE of {t.name}")
+
+
+def _default_sql(c: Column) -> str:
+    if c.default_now:
+        return " DEFAULT current_timestamp()"
+    if c.has_default and c.default is not None:
+        v = c.type.to_text(c.default)
+        if c.type.is_numeric:
+            return f" DEFAULT {v}"
+        if isinstance(v, bytes):
+            v = v.decode("utf-8", "replace")
+        return " DEFAULT '" + v.replace("'", "''") + "'"
+    if c.nullable:
+        return " DEFAULT NULL"
+    return ""
+
+
+def column_sql(c: Column) -> str:
+    s = f"  `{c.name}` {type_sql(c.type)}"
+    if not c.nullable:
+        s += " NOT NULL"
+    elif isinstance(c.type, DateTimeType) and c.type.timestamp:
+        s += " NULL"
+    s += _default_sql(c)
+    if c.auto_increment:
+        s += " AUTO_INCREMENT"
+    return s
+
+
+def create_table_sql(t: TableDef, engine_clause: str | None) -> str:
+    lines = [column_sql(c) for c in t.columns]
+    for k in t.keys:
+        cols = ",".join(f"`{t.columns[i].name}`" for i in k.columns)
+        if k.kind == "PRIMARY":
+            lines.append(f"  PRIMARY KEY ({cols})")
+        elif k.kind == "UNIQUE":
+            lines.append(f"  UNIQUE KEY `{k.name}` ({cols})")
+        else:
+            lines.append(f"  KEY `{k.name}` ({cols})")
+    tail = f" ENGINE={engine_clause}" if engine_clause else ""
+    return f"CREATE TABLE `{t.name}` (\n" + ",\n".join(lines) + f"\n){tail}"
+
+
+# ------------------------------------------------------------------ column types of a select list
+
+
+def _expr_column(name: str, e: A.Expr, rc: ResultColumn, sample: list[Any]) -> Column:
+    """Type of a select-list item that is not a plain column (MariaDB's type derivation, subset)."""
+    if isinstance(e, A.Literal):
+        v = e.value
+        if v is None:
+            raise UnsupportedError("CREATE ... SELECT of a NULL literal")
+        if isinstance(v, bool) or isinstance(v, int):
+            digits = len(str(abs(v))) + (1 if v < 0 else 0)
+            kind = "BIGINT" if not -(1 << 31) <= v < (1 << 31) else "INT"
+            return Column(name, IntType(kind, False, digits), nullable=False)
+        if isinstance(v, str):
+            return Column(name, StringType("VARCHAR", len(v)), nullable=False)
+        from decimal import Decimal
+        if isinstance(v, Decimal):
+            scale = max(-v.as_tuple().exponent, 0)  # type: ignore[operator]
+            prec = max(len(v.as_tuple().digits), scale)
+            return Column(name, DecimalType(prec, scale), nullable=False)
+    if isinstance(e, A.FuncCall) and e.name in ("NOW", "CURRENT_TIMESTAMP", "LOCALTIMESTAMP", "SYSDATE") \
+            and not e.args:
+        return Column(name, DateTimeType(False, 0), nullable=False)
+    raise UnsupportedError("CREATE ... SELECT with a computed column (type derivation not modelled)")
+
+
+def _source_column(thd: "Thd", sel: A.Select, rc: ResultColumn) -> Column | None:
+    """The table column a select-list item copies, if it is a plain column reference."""
+    if rc.type is None or not rc.org_name:
+        return None
+    for t_ref in sel.from_:
+        if rc.table and rc.table.lower() not in (t_ref.ref_name.lower(), t_ref.table.name.lower()):
+            continue
+        t = thd.find_table(t_ref.table)
+        if t is not None and rc.org_name.lower() in t.col_index:
+            return t.columns[t.col_index[rc.org_name.lower()]]
+    return None
+
+
+def _select_columns(thd: "Thd", sel: A.Select, result_cols: list[ResultColumn]) -> list[Column]:
+    """Columns the select list contributes: copies of source columns (type, nullability,
+    default; not keys or AUTO_INCREMENT), or types derived from expressions."""
+    exprs: list[A.Expr | None] = []
+    for it in sel.items:
+        if isinstance(it.expr, A.Star):
+            exprs.extend([None] * sum(len(thd.open_table(r.table).columns) for r in sel.from_
+                                      if it.expr.table is None or it.expr.table.lower() in (
+                                          r.ref_name.lower(), r.table.name.lower())))
+        else:
+            exprs.append(it.expr)
+    cols: list[Column] = []
+    for e, rc in zip(exprs, result_cols):
+        src = _source_column(thd, sel, rc) if e is None or isinstance(e, A.ColumnRef) else None
+        if src is not None:
+            cols.append(Column(rc.name, src.type, src.nullable, src.default, src.has_default, src.default_now,
+                               False, False))
+        elif e is None:
+            raise UnsupportedError("CREATE ... SELECT * over this source")
+        else:
+            cols.append(_expr_column(rc.name, e, rc, []))
+    return cols
+
+
+# ------------------------------------------------------------------ execution
+
+
+def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
+    from harness.engine.thd import OkPacket
+    assert st.select is not None
+    if st.or_replace:
+        raise UnsupportedError("CREATE OR REPLACE ... SELECT")
+    if not st.temporary:
+        thd.implicit_commit()
+    exists = (thd.temp_tables.get((db, st.table.name.lower())) if st.temporary
+              else thd.catalog.get_table(db, st.table.name))
+    if exists is not None:
+        if st.if_not_exists:
+            thd.notes.append(note("Note", "ER_TABLE_EXISTS_ERROR", st.table.name))
+            return OkPacket()
+        raise error("ER_TABLE_EXISTS_ERROR", st.table.name)
+
+    # The statement: reads the select's tables, writes the new table.
+    info = analyze(thd, st.select, "CREATE_SELECT")
+    thd.begin_statement(info)
+    ctx = ExecContext(thd, info)
+    sel_res = Executor(thd, ctx, info).select(st.select)
+    explicit = build_table(db, A.CreateTable(table=st.table, columns=st.columns, keys=st.keys,
+                                             options=st.options), st.temporary,
+                           thd.vars.get("default_storage_engine")) if st.columns else None
+    sel_cols = _select_columns(thd, st.select, sel_res.columns)
+    columns: list[Column] = list(explicit.columns) if explicit else []
+    keys: list[Key] = list(explicit.keys) if explicit else []
+    names = {c.name.lower(): i for i, c in enumerate(columns)}
+    target_idx = []
+    for c in sel_cols:
+        if c.name.lower() in names:
+            target_idx.append(names[c.name.lower()])
+        else:
+            columns.append(c)
+            names[c.name.lower()] = len(columns) - 1
+            target_idx.append(len(columns) - 1)
+    engine = engine_by_name(st.options.get("ENGINE", thd.vars.get("default_storage_engine")))
+    t = TableDef(db, st.table.name, columns, keys, engine, temporary=st.temporary, options=dict(st.options))
+    t.table_id = thd.catalog.allocate_table_id()
+    info.add(t, True)
+    if t.auto_inc_col is not None:
+        info.writes_autoinc_table = True
+    decision = decide_logging_format(thd, info)
+    if t.auto_inc_col is not None and info.uses and decision.logged:
+        if thd.binlog_format != "ROW":
+            unsafe = decision.unsafe | bit(Unsafe.CREATE_SELECT_AUTOINC)
+            decision = type(decision)(row=decision.row or thd.binlog_format == "MIXED", unsafe=unsafe,
+                                      warn_unsafe=unsafe if thd.binlog_format == "STATEMENT" else 0)
+    row_format = decision.row
+    thd.stmt_decision = decision
+    thd.stmt_row_format = row_format and not st.temporary
+    if st.temporary:
+        t.created_in_row_format = row_format  # type: ignore[attr-defined]
+
+    # Fill the table; any error drops it and logs nothing.
+    ex = Executor(thd, ctx, info)
+    try:
+        for i, src in enumerate(sel_res.rows):
+            wctx = WriteContext(thd.is_strict(t, i), db, t.name, i + 1, ctx.notes)
+            row = ex.default_row(t, wctx)
+            specified: set[int] = set()
+            for ci, v in zip(target_idx, src):
+                col = t.columns[ci]
+                if v is None and not col.nullable:
+                    raise error("ER_BAD_NULL_ERROR", col.name)
+                row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
+                specified.add(ci)
+            ex.assign_auto_increment(t, row, specified)
+            dup = t.data.find_duplicate(row)
+            if dup is not None:
+                from harness.engine.executor import dup_entry_error
+                raise dup_entry_error(t, dup)
+            slot = t.data.insert(row)
+            del slot
+            if thd.stmt_row_format and decision.logged:
+                from harness.model.cache import binlog_write_row
+                binlog_write_row(thd, t, "write", None, row, specified)
+    except ServerError:
+        thd.caches.trx_cache.truncate(thd.caches.stmt_marks[0])
+        thd.caches.stmt_cache.truncate(thd.caches.stmt_marks[1])
+        raise
+
+    if st.temporary:
+        thd.temp_tables[(db, t.name.lower())] = t
+    else:
+        thd.catalog.add_table(t)
+    if not decision.logged:
+        return OkPacket(len(sel_res.rows))
+    if not row_format:
+        if decision.warn_unsafe:
+            thd.issue_unsafe_warnings(decision.warn_unsafe)
+        in_trx = thd.in_multi_stmt_transaction_mode() and (thd.trx_active or thd.trx_explicit)
+        if st.temporary and in_trx:
+            thd.trx_has_ddl = True
+            thd.binlog_query(st.text, True, 0, ctx, None, thread_specific=True)
+        else:
+            thd.write_ddl(st.text, thread_specific=st.temporary, xid=not st.temporary, ctx=ctx)
+        return OkPacket(len(sel_res.rows))
+    if st.temporary:
+        return OkPacket(len(sel_res.rows))
+    _write_row_group(thd, t, st, explicit is not None)
+    return OkPacket(len(sel_res.rows))
+
+
+def _write_row_group(thd: "Thd", t: TableDef, st: A.CreateTable, _explicit: bool) -> None:
+    """Row format: generated CREATE + rows + end event, as one group."""
+    from harness.binlog.control import new_xid_event
+    from harness.binlog.query import mariadb_query_status_vars, new_query_event
+    mngr = thd.caches
+    cache = mngr.cache_of(t)
+    cache.flush_pending(thd, stmt_end=True)
+    text = create_table_sql(t, st.options.get("ENGINE"))
+    svs = mariadb_query_status_vars(charset=thd.vars.charset_triple(), sql_mode=thd.vars.sql_mode_bits(),
+                                    flags2=thd.vars.flags2())
+    create = new_query_event(text, database=thd.db or "", thread_id=thd.connection_id,
+                             timestamp=thd.stmt_timestamp, server_id=thd.server_id, status_vars=svs)
+    events = [create, *cache.events]
+    xa = t.engine.xa_capable and bool(t.data.count)
+    if xa:
+        events.append(new_xid_event(thd.server.binlog.allocate_xid(), timestamp=thd.stmt_timestamp,
+                                    server_id=thd.server_id))
+    else:
+        events.append(L3._end_query(thd, "COMMIT"))
+    thd.server.binlog.write_group(events, timestamp=thd.stmt_timestamp, ddl=True, extra_engines=not xa)
+    if t.transactional:
+        thd.server.status["Binlog_cache_use"] += 1
+    else:
+        thd.server.status["Binlog_stmt_cache_use"] += 1
+    cache.reset()
+
+
+__all__ = ["create_table_select", "create_table_sql", "column_sql", "type_sql", "make_type", "value_to_string"]
