@@ -1,0 +1,672 @@
+"""Reference servers in Docker containers (``--provider docker``).
+
+The runner sees the same :class:`ServerHandle` as with the local provider;
+only where the server lives changes.  What this module guarantees:
+
+* **Reachable from here only.** The server listens on 0.0.0.0 inside its
+  own network namespace; its port is published on the host's 127.0.0.1 only
+  (a random host port unless ``ServerSettings.port`` asks for one).
+* **No fixed credentials.** Each container gets a fresh random root password
+  through the image's environment variable.
+* **The binlog files themselves.** ``collect_binlogs`` copies the files out
+  of the container with the archive API (``docker cp``), also from a
+  container that was killed, never ``SHOW BINLOG EVENTS`` output.
+* **Nothing left behind.** Every container is labelled
+  ``replbed.owner=replbed``, ``replbed.run=<run id>`` and
+  ``replbed.harness-pid=<pid>``; ``stop`` removes it with its anonymous
+  volumes; ``atexit`` and a SIGTERM handler cover Ctrl-C and a terminated
+  task; a detached *reaper* process removes the containers of a harness that
+  was SIGKILLed; ``replbed cleanup`` removes anything labelled that is left.
+
+A missing daemon is started (``scripts/docker_setup.sh --daemon-only``) when
+running as root; otherwise the error says how to fix it.  A missing image is
+an error that names the build command (``make image``); nothing is pulled.
+"""
+
+from __future__ import annotations
+
+import atexit
+import io
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import tarfile
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from harness.providers.base import (
+    BinaryNotFoundError,
+    PortInUseError,
+    ProviderError,
+    ServerDiedError,
+    ServerHandle,
+    ServerSettings,
+    StartTimeoutError,
+    log_tail,
+)
+from harness.providers.local import CHARSET_OPTIONS, SIZING_OPTIONS
+from harness.providers.process import _proc_start_time, port_is_free
+
+LABEL_OWNER = "replbed.owner"
+OWNER = "replbed"
+LABEL_RUN = "replbed.run"
+LABEL_PID = "replbed.harness-pid"
+LABEL_PID_START = "replbed.harness-start"
+OWNER_FILTER = {"label": f"{LABEL_OWNER}={OWNER}"}
+
+CONTAINER_PORT = "3306/tcp"
+
+
+class DockerUnavailableError(ProviderError):
+    """No Docker daemon can be reached (and none could be started)."""
+
+
+class ImageMissingError(ProviderError):
+    """The server image is not in the local image store."""
+
+
+@dataclass(frozen=True)
+class ImageSpec:
+    """How one server image is run: its tag, password variable and options."""
+
+    image: str
+    password_env: str
+    datadir: str = "/var/lib/mysql"
+    binlog_basename: str = "binlog"
+    # Options that make the server what replbed expects besides the binlog ones.
+    options: tuple[str, ...] = ()
+    build_hint: str = "make image"
+
+
+# The MariaDB options are the local provider's (imported, so both stay equal):
+# the docker and local providers must produce the same binlog for a case.
+MARIADB_OFFLINE = ImageSpec(
+    image="replbed/mariadb:10.11",
+    password_env="MARIADB_ROOT_PASSWORD",
+    options=(*SIZING_OPTIONS, *CHARSET_OPTIONS),
+    build_hint="make image   (scripts/build_image.sh: debootstrap base, no registry)",
+)
+# Built from docker/mysql-8.x/Dockerfile on the official images (needs a registry).
+_MYSQL_OPTIONS: tuple[str, ...] = (
+    "--gtid-mode=ON",
+    "--enforce-gtid-consistency=ON",
+    "--innodb-buffer-pool-size=64M",
+    "--skip-name-resolve",
+    "--performance-schema=OFF",
+    "--max-connections=64",
+    *CHARSET_OPTIONS,
+)
+MYSQL_80 = ImageSpec(
+    image="replbed/mysql:8.0", password_env="MYSQL_ROOT_PASSWORD", options=_MYSQL_OPTIONS,
+    build_hint="docker build -t replbed/mysql:8.0 docker/mysql-8.0   (pulls mysql:8.0)",
+)
+MYSQL_84 = ImageSpec(
+    image="replbed/mysql:8.4", password_env="MYSQL_ROOT_PASSWORD", options=_MYSQL_OPTIONS,
+    build_hint="docker build -t replbed/mysql:8.4 docker/mysql-8.4   (pulls mysql:8.4)",
+)
+FLAVOR_IMAGES: dict[str, ImageSpec] = {
+    "mariadb-10.11": MARIADB_OFFLINE,
+    "mysql-8.0": MYSQL_80,
+    "mysql-8.4": MYSQL_84,
+}
+
+
+def repo_root() -> Path:
+    return Path(__file__).resolve().parent.parent.parent
+
+
+# -- the daemon ------------------------------------------------------------------
+
+
+def _docker_module() -> Any:
+    try:
+        import docker  # lazy: importing the provider package must stay cheap
+    except ImportError as exc:  # pragma: no cover - the lock installs it
+        raise BinaryNotFoundError(
+            "the docker Python SDK is missing: pip install docker (it is in requirements.lock)"
+        ) from exc
+    return docker
+
+
+def _ping(timeout: float = 5.0) -> Any | None:
+    """A client for the configured daemon if it answers, else ``None``."""
+    docker = _docker_module()
+    try:
+        client = docker.from_env(timeout=timeout)
+        client.ping()
+        return client
+    except Exception:  # noqa: BLE001 - any failure means "no usable daemon"
+        return None
+
+
+def docker_client(*, start_daemon: bool = True, timeout: float = 120.0) -> Any:
+    """A ``docker.DockerClient`` for a daemon that answers.
+
+    Starts ``dockerd`` through ``scripts/docker_setup.sh --daemon-only`` when
+    none answers and this is root (Debian's docker.io has only systemd units,
+    which do nothing on machines without systemd).
+    """
+    client = _ping()
+    if client is not None:
+        return _with_timeout(client, timeout)
+    where = os.environ.get("DOCKER_HOST", "unix:///var/run/docker.sock")
+    if not start_daemon:
+        raise DockerUnavailableError(f"no Docker daemon answers at {where}")
+    script = repo_root() / "scripts" / "docker_setup.sh"
+    if os.geteuid() != 0:
+        raise DockerUnavailableError(
+            f"no Docker daemon answers at {where} and this user cannot start one. Fix: "
+            f"`sudo {script}` (installs docker.io, starts dockerd), or `sudo systemctl start docker`; "
+            "then give this user the socket (`sudo usermod -aG docker $USER`, new login) "
+            "or use --provider local"
+        )
+    if not script.exists():
+        raise DockerUnavailableError(f"no Docker daemon answers at {where} and {script} is missing")
+    res = subprocess.run(["bash", str(script), "--daemon-only"], capture_output=True, text=True,
+                         timeout=180)
+    client = _ping()
+    if res.returncode != 0 or client is None:
+        raise DockerUnavailableError(
+            f"no Docker daemon answers at {where}; starting one failed (exit {res.returncode}):\n"
+            f"{(res.stdout + res.stderr)[-2000:]}"
+        )
+    return _with_timeout(client, timeout)
+
+
+def _with_timeout(client: Any, timeout: float) -> Any:
+    """The same client with a longer API timeout (stop waits up to stop_timeout)."""
+    client.api.timeout = timeout
+    return client
+
+
+def build_image(*, quiet: bool = True, timeout: float = 1800.0) -> str:
+    """Run ``scripts/build_image.sh`` (the one build command); return its log lines."""
+    script = repo_root() / "scripts" / "build_image.sh"
+    res = subprocess.run(["bash", str(script)], capture_output=quiet, text=True, timeout=timeout)
+    out = (res.stdout or "") + (res.stderr or "")
+    if res.returncode != 0:
+        raise ImageMissingError(f"{script} failed (exit {res.returncode}):\n{out[-3000:]}")
+    return out
+
+
+# -- teardown that always happens ----------------------------------------------------
+
+_LIVE: dict[str, "DockerHandle"] = {}
+_LIVE_LOCK = threading.Lock()
+_HOOKS_INSTALLED = False
+_REAPERS: dict[int, subprocess.Popen[bytes]] = {}
+_RUN_ID: str | None = None
+
+
+def default_run_id() -> str:
+    """One id per harness process (``REPLBED_RUN_ID`` overrides): the ``replbed.run`` label."""
+    global _RUN_ID
+    env = os.environ.get("REPLBED_RUN_ID")
+    if env:
+        return env
+    if _RUN_ID is None:
+        _RUN_ID = f"{os.getpid()}-{secrets.token_hex(4)}"
+    return _RUN_ID
+
+
+def _stop_all() -> None:
+    for handle in list(_LIVE.values()):
+        try:
+            handle.stop(timeout=5.0)
+        except Exception:  # noqa: BLE001 - best effort at exit
+            pass
+
+
+def _sigterm(signum: int, frame: Any) -> None:
+    # SIG_DFL would end the process without atexit: containers would outlive
+    # it. SystemExit runs every finally and then atexit.
+    raise SystemExit(128 + signum)
+
+
+def _install_hooks() -> None:
+    """atexit always; a SIGTERM handler only where none is installed yet."""
+    global _HOOKS_INSTALLED
+    if _HOOKS_INSTALLED:
+        return
+    _HOOKS_INSTALLED = True
+    atexit.register(_stop_all)
+    if threading.current_thread() is threading.main_thread():
+        try:
+            if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+                signal.signal(signal.SIGTERM, _sigterm)
+        except ValueError:  # pragma: no cover - not the main interpreter
+            pass
+
+
+def _ensure_reaper() -> None:
+    """A detached process that removes this harness's containers once it is gone.
+
+    ``finally``/``atexit`` do not run when the harness is SIGKILLed (an
+    Airflow task killed after its grace period, the OOM killer); the reaper
+    still does. One per harness process; it exits with it.
+    """
+    pid = os.getpid()
+    proc = _REAPERS.get(pid)
+    if proc is not None and proc.poll() is None:
+        return
+    env = dict(os.environ)
+    root = str(repo_root())
+    env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    _REAPERS[pid] = subprocess.Popen(
+        [sys.executable, "-m", "harness.providers.docker", "reap", str(pid),
+         _proc_start_time(pid) or ""],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        start_new_session=True, env=env, cwd=root,
+    )
+
+
+def _pid_is(pid: int, start: str | None) -> bool:
+    """Whether ``pid`` still is the process that started at ``start``."""
+    now = _proc_start_time(pid)
+    return now is not None and (not start or now == start)
+
+
+def reap(harness_pid: int, harness_start: str, interval: float = 1.0) -> int:
+    """Wait for ``harness_pid`` to end, then remove the containers it labelled."""
+    while _pid_is(harness_pid, harness_start):
+        time.sleep(interval)
+    client = _ping()
+    if client is None:
+        return 0
+    n = 0
+    for c in client.containers.list(all=True, filters={
+            "label": [f"{LABEL_OWNER}={OWNER}", f"{LABEL_PID}={harness_pid}"]}):
+        try:
+            c.remove(force=True, v=True)
+            n += 1
+        except Exception:  # noqa: BLE001 - cleanup catches what is left
+            pass
+    return n
+
+
+# -- the handle ----------------------------------------------------------------------
+
+
+class DockerHandle(ServerHandle):
+    """A server in a container; ``binlog_dir`` is the datadir *inside* it."""
+
+    container: Any = None
+    stop_timeout: float = 30.0
+    _removed: bool = False
+
+    @property
+    def container_id(self) -> str:
+        return str(self.container.id) if self.container is not None else ""
+
+    # -- binlog files straight out of the container ---------------------------
+    def _fetch(self, name: str) -> bytes:
+        """One file of the datadir, through the archive API (works on stopped containers)."""
+        docker = _docker_module()
+        path = str(PurePosixPath(str(self.binlog_dir)) / name)
+        try:
+            stream, _stat = self.container.get_archive(path)
+        except docker.errors.NotFound as exc:
+            raise ProviderError(f"{path} is not in container {self.container_id[:12]}") from exc
+        except docker.errors.APIError as exc:
+            raise ProviderError(f"cannot copy {path} out of the container: {exc}") from exc
+        with tarfile.open(fileobj=io.BytesIO(b"".join(stream))) as tar:
+            member = tar.getmembers()[0]
+            f = tar.extractfile(member)
+            if f is None:
+                raise ProviderError(f"{path} in the container is not a regular file")
+            return f.read()
+
+    def binlog_files(self) -> list[str]:
+        if self.container is None or self._removed:
+            return []
+        index = self._fetch(f"{self.binlog_basename}.index").decode("utf-8", "replace")
+        return [PurePosixPath(line.strip()).name for line in index.splitlines() if line.strip()]
+
+    def collect_binlogs(self, dest: Path) -> list[Path]:
+        dest = Path(dest)
+        dest.mkdir(parents=True, exist_ok=True)
+        out: list[Path] = []
+        for name in self.binlog_files():
+            target = dest / name
+            target.write_bytes(self._fetch(name))
+            out.append(target)
+        return out
+
+    # -- lifecycle ----------------------------------------------------------------
+    def status(self) -> str:
+        if self.container is None or self._removed:
+            return "removed"
+        try:
+            self.container.reload()
+        except Exception:  # noqa: BLE001 - gone or daemon unreachable: not running
+            return "unknown"
+        return str(self.container.status)
+
+    def alive(self) -> bool:
+        return self.status() == "running"
+
+    def kill(self) -> None:
+        """SIGKILL the server (``docker kill``); the container stays for ``collect``/``stop``."""
+        if self.container is not None and not self._removed:
+            try:
+                self.container.kill()
+            except Exception:  # noqa: BLE001 - already dead
+                pass
+
+    def _save_log(self) -> None:
+        if self.log_path is None or self.container is None:
+            return
+        try:
+            data = self.container.logs(stdout=True, stderr=True)
+            self.log_path.parent.mkdir(parents=True, exist_ok=True)
+            self.log_path.write_bytes(data)
+        except Exception:  # noqa: BLE001 - the log is a convenience
+            pass
+
+    def stop(self, timeout: float | None = None) -> None:
+        """Stop, keep the server log in the workdir, remove the container and its volumes.
+
+        Idempotent and safe in ``finally``: every step tolerates a container
+        that is already gone.
+        """
+        if self.container is None or self._removed:
+            return
+        docker = _docker_module()
+        try:
+            try:
+                self.container.stop(timeout=int(self.stop_timeout if timeout is None else timeout))
+            except docker.errors.NotFound:
+                pass
+            except Exception:  # noqa: BLE001 - fall through to the forced removal
+                pass
+            self._save_log()
+            try:
+                self.container.remove(force=True, v=True)
+            except docker.errors.NotFound:
+                pass
+            except docker.errors.APIError as exc:
+                if "already in progress" not in str(exc):
+                    raise ProviderError(f"cannot remove container {self.container_id[:12]}: {exc}")
+        finally:
+            self._removed = True
+            with _LIVE_LOCK:
+                _LIVE.pop(self.container_id, None)
+
+    def log_tail(self, lines: int = 25) -> str:
+        if self.container is not None and not self._removed:
+            try:
+                text = self.container.logs(tail=lines).decode("utf-8", "replace").rstrip()
+                return text or "(server log is empty)"
+            except Exception:  # noqa: BLE001
+                pass
+        return log_tail(self.log_path, lines)
+
+
+# -- the provider --------------------------------------------------------------------
+
+
+class DockerProvider:
+    """Starts one container per server from a locally built image.
+
+    ``image`` overrides the flavor's image (e.g. ``replbed/mysql:8.4``);
+    ``server_options`` are appended to every server's command line (e.g.
+    ``--binlog-format=ROW``, ``--binlog-row-image=MINIMAL``) after the
+    flavor's defaults and before ``ServerSettings.extra_options``.
+    """
+
+    name = "docker"
+
+    def __init__(
+        self,
+        image: str | None = None,
+        *,
+        run_id: str | None = None,
+        server_options: Sequence[str] = (),
+        reaper: bool = True,
+    ) -> None:
+        self.image = image
+        self.run_id = run_id or default_run_id()
+        self.server_options = tuple(server_options)
+        self.reaper = reaper
+        self._client: Any = None
+        self._starts = 0
+
+    @property
+    def client(self) -> Any:
+        if self._client is None:
+            self._client = docker_client()
+        return self._client
+
+    def spec(self, flavor: str) -> ImageSpec:
+        base = FLAVOR_IMAGES.get(flavor)
+        if base is None:
+            raise ProviderError(f"the docker provider has no image for flavor {flavor!r}")
+        if self.image and self.image != base.image:
+            return ImageSpec(image=self.image, password_env=base.password_env,
+                             datadir=base.datadir, binlog_basename=base.binlog_basename,
+                             options=base.options, build_hint=base.build_hint)
+        return base
+
+    def command(self, settings: ServerSettings, spec: ImageSpec) -> list[str]:
+        """The server options; the image's entrypoint execs the server with them."""
+        return [
+            f"--log-bin={spec.binlog_basename}",
+            f"--server-id={settings.server_id}",
+            f"--binlog-checksum={settings.binlog_checksum}",
+            *spec.options,
+            *self.server_options,
+            *settings.extra_options,
+        ]
+
+    def check_image(self, spec: ImageSpec) -> Any:
+        docker = _docker_module()
+        try:
+            return self.client.images.get(spec.image)
+        except docker.errors.ImageNotFound as exc:
+            raise ImageMissingError(
+                f"image {spec.image} is not built on this machine (nothing is pulled); "
+                f"build it with: {spec.build_hint}"
+            ) from exc
+
+    def start(self, settings: ServerSettings, workdir: Path) -> DockerHandle:
+        """Start a container and wait until root can log in through the published port."""
+        workdir = Path(workdir).resolve()
+        workdir.mkdir(parents=True, exist_ok=True)
+        spec = self.spec(settings.flavor)
+        if settings.port is not None and not port_is_free(settings.port):
+            raise PortInUseError(f"port {settings.port} on 127.0.0.1 is already in use")
+        self.check_image(spec)
+        _install_hooks()
+        if self.reaper:
+            _ensure_reaper()
+        password = secrets.token_urlsafe(18)
+        self._starts += 1
+        name = f"replbed-{self.run_id}-{self._starts}-{secrets.token_hex(2)}"
+        argv = self.command(settings, spec)
+        labels = {
+            LABEL_OWNER: OWNER,
+            LABEL_RUN: self.run_id,
+            LABEL_PID: str(os.getpid()),
+            LABEL_PID_START: _proc_start_time(os.getpid()) or "",
+            "replbed.workdir": str(workdir),
+        }
+        docker = _docker_module()
+        t0 = time.monotonic()
+        try:
+            container = self.client.containers.create(
+                spec.image, command=argv, name=name, detach=True, labels=labels,
+                environment={spec.password_env: password},
+                ports={CONTAINER_PORT: ("127.0.0.1", settings.port)},
+                healthcheck={"test": ["NONE"]},  # the provider checks a real login itself
+            )
+        except docker.errors.ImageNotFound as exc:
+            raise ImageMissingError(f"image {spec.image} vanished: build it with {spec.build_hint}") from exc
+        except docker.errors.APIError as exc:
+            raise ProviderError(f"cannot create a container from {spec.image}: {exc}") from exc
+        handle = DockerHandle(
+            host="127.0.0.1", port=0, user="root", password=password, flavor=settings.flavor,
+            binlog_dir=Path(spec.datadir), binlog_basename=spec.binlog_basename,
+            log_path=workdir / "server.log", workdir=workdir,
+        )
+        handle.container = container
+        handle.stop_timeout = settings.stop_timeout
+        with _LIVE_LOCK:
+            _LIVE[str(container.id)] = handle
+        try:
+            try:
+                container.start()
+            except docker.errors.APIError as exc:
+                text = str(exc)
+                if "already allocated" in text or "address already in use" in text:
+                    raise PortInUseError(f"cannot publish 127.0.0.1:{settings.port}: {text}") from exc
+                raise ProviderError(f"cannot start container {name}: {text}") from exc
+            handle.port = _published_port(container)
+            _wait_ready(handle, settings.start_timeout)
+        except BaseException:
+            handle.stop(timeout=2.0)
+            raise
+        handle.info.update({
+            "start_seconds": round(time.monotonic() - t0, 3),
+            "argv": argv, "image": spec.image, "container": name,
+            "container_id": str(container.id), "run_id": self.run_id,
+        })
+        (workdir / "container.txt").write_text(f"{name} {container.id} {spec.image}\n")
+        return handle
+
+    def __enter__(self) -> "DockerProvider":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Stop every server this provider's run still has (the handles' own stop is idempotent)."""
+        for handle in list(_LIVE.values()):
+            if handle.container is not None and \
+                    handle.container.labels.get(LABEL_RUN) == self.run_id:
+                handle.stop()
+
+
+def _published_port(container: Any, timeout: float = 10.0) -> int:
+    """The host port docker picked for 3306 (on 127.0.0.1)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        container.reload()
+        bindings = (container.attrs.get("NetworkSettings", {}).get("Ports") or {}).get(CONTAINER_PORT)
+        if bindings:
+            for b in bindings:
+                if b.get("HostIp") in ("127.0.0.1", "") and b.get("HostPort"):
+                    return int(b["HostPort"])
+        if container.status not in ("created", "running") or time.monotonic() >= deadline:
+            raise ServerDiedError(
+                f"container {container.name} has no published port (status {container.status}); "
+                f"log:\n{_logs(container)}"
+            )
+        time.sleep(0.05)
+
+
+def _logs(container: Any, lines: int = 30) -> str:
+    try:
+        return container.logs(tail=lines).decode("utf-8", "replace").rstrip() or "(empty)"
+    except Exception as exc:  # noqa: BLE001
+        return f"(no log: {exc})"
+
+
+def _wait_ready(handle: DockerHandle, timeout: float) -> None:
+    """Poll until a TCP login with the run's password succeeds, the container exits, or ``timeout``."""
+    import mysql.connector
+
+    deadline = time.monotonic() + timeout
+    last_error = ""
+    while True:
+        status = handle.status()
+        if status not in ("running", "created"):
+            raise ServerDiedError(
+                f"container {handle.info.get('container') or handle.container.name} {status} during "
+                f"startup (exit code {handle.container.attrs.get('State', {}).get('ExitCode')}); "
+                f"log:\n{_logs(handle.container)}"
+            )
+        try:
+            remaining = max(0.5, min(2.0, deadline - time.monotonic()))
+            conn = handle.connect(connection_timeout=int(max(1, remaining)))
+            conn.close()
+            return
+        except mysql.connector.Error as exc:
+            last_error = str(exc)
+        if time.monotonic() >= deadline:
+            raise StartTimeoutError(
+                f"the server in container {handle.container.name} did not accept a login on "
+                f"127.0.0.1:{handle.port} within {timeout:g}s (last error: {last_error}); log:\n"
+                f"{_logs(handle.container)}"
+            )
+        time.sleep(0.05)
+
+
+# -- cleanup ------------------------------------------------------------------------
+
+
+def cleanup(dry_run: bool = False, force: bool = False) -> list[str]:
+    """Remove labelled containers whose harness is gone, then unused labelled networks/volumes.
+
+    Never starts a daemon: without one there is nothing to clean.  A
+    container whose harness process still runs (same pid *and* start time)
+    is kept unless ``force``.
+    """
+    client = _ping()
+    if client is None:
+        return []
+    actions: list[str] = []
+    for c in client.containers.list(all=True, filters=OWNER_FILTER):
+        labels = c.labels or {}
+        pid = int(labels.get(LABEL_PID, "0") or 0)
+        if not force and pid and _pid_is(pid, labels.get(LABEL_PID_START)):
+            actions.append(f"kept container {c.name}: harness {pid} still runs")
+            continue
+        actions.append(f"removed container {c.name} ({c.status}, run {labels.get(LABEL_RUN)})")
+        if not dry_run:
+            try:
+                c.remove(force=True, v=True)
+            except Exception as exc:  # noqa: BLE001
+                actions[-1] = f"could not remove container {c.name}: {exc}"
+    for net in client.networks.list(filters=OWNER_FILTER):
+        net.reload()
+        if net.attrs.get("Containers"):
+            actions.append(f"kept network {net.name}: in use")
+            continue
+        actions.append(f"removed network {net.name}")
+        if not dry_run:
+            try:
+                net.remove()
+            except Exception as exc:  # noqa: BLE001
+                actions[-1] = f"could not remove network {net.name}: {exc}"
+    for vol in client.volumes.list(filters=OWNER_FILTER):
+        actions.append(f"removed volume {vol.name}")
+        if not dry_run:
+            try:
+                vol.remove()
+            except Exception as exc:  # noqa: BLE001 - in use by a kept container
+                actions[-1] = f"kept volume {vol.name}: {exc}"
+    return actions
+
+
+def labelled_containers(client: Any | None = None) -> list[Any]:
+    """Every container (any state) carrying ``replbed.owner=replbed``."""
+    client = client or _ping()
+    if client is None:
+        return []
+    return list(client.containers.list(all=True, filters=OWNER_FILTER))
+
+
+def _main(argv: Sequence[str]) -> int:
+    if len(argv) >= 2 and argv[0] == "reap":
+        reap(int(argv[1]), argv[2] if len(argv) > 2 else "")
+        return 0
+    print("usage: python -m harness.providers.docker reap PID [START]", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(_main(sys.argv[1:]))
