@@ -213,6 +213,11 @@ def cmd_cleanup(args: argparse.Namespace) -> int:
     from harness.providers.process import cleanup_stale, state_dir
 
     actions = cleanup_stale(dry_run=args.dry_run, force=args.force)
+    # Labelled containers/networks/volumes of crashed docker-provider runs
+    # (no-op without a daemon; never starts one).
+    from harness.providers.docker import cleanup as docker_cleanup
+
+    actions += [f"docker: {a}" for a in docker_cleanup(dry_run=args.dry_run, force=args.force)]
     for line in actions:
         print(("would: " if args.dry_run else "") + line)
     if not actions:

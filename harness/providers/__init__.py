@@ -13,7 +13,7 @@ from harness.providers.base import (
 
 
 def get_provider(name: str) -> "ServerProvider":
-    """The provider called ``name`` (``local``, ``replbed``; ``docker`` later)."""
+    """The provider called ``name`` (``local``, ``docker``, ``replbed``)."""
     if name == "local":
         from harness.providers.local import LocalMariaDBProvider
 
@@ -23,7 +23,9 @@ def get_provider(name: str) -> "ServerProvider":
 
         return ReplbedProvider()
     if name == "docker":
-        raise ProviderError("the docker provider is not implemented yet; use --provider local")
+        from harness.providers.docker import DockerProvider
+
+        return DockerProvider()
     raise ProviderError(f"unknown provider {name!r}; expected local, docker or replbed")
 
 
