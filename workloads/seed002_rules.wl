@@ -194,3 +194,31 @@ con1: BEGIN
 con1: INSERT INTO t VALUES (30, 30)
 con1: CREATE TABLE cs7 SELECT * FROM n
 con1: ROLLBACK
+
+[case s002_procedure_unrolled]
+rule = seed002.call_unrolling
+seed = 002
+setup: CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
+setup: CREATE TABLE n (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
+setup: CREATE PROCEDURE p(x INT) BEGIN INSERT INTO t VALUES (x, x+1); INSERT INTO n VALUES (x, 0); UPDATE t SET b = b + x WHERE a = x; END
+con1: CALL p(5)
+con1: BEGIN
+con1: CALL p(20)
+con1: COMMIT
+
+[case s002_stored_function]
+rule = seed002.stored_function
+seed = 002
+setup: CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
+setup: CREATE TABLE n (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
+setup: CREATE FUNCTION f(x INT) RETURNS INT DETERMINISTIC BEGIN INSERT INTO n VALUES (x, 1); RETURN x * 2; END
+con1: SELECT f(7)
+con1: INSERT INTO t VALUES (8, f(9))
+con1: DO f(10)
+
+[case s002_function_needs_deterministic]
+rule = seed002.function_creators
+seed = 002
+setup: CREATE TABLE n (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
+con1: CREATE FUNCTION g(x INT) RETURNS INT BEGIN INSERT INTO n VALUES (x, 1); RETURN x; END => 1418
+con1: CREATE FUNCTION h(x INT) RETURNS INT READS SQL DATA RETURN x + 1

@@ -53,6 +53,9 @@ class ExecContext:
         self.used_last_insert_id: int | None = None  # value read by LAST_INSERT_ID() (Intvar)
         self.rand_seeds: tuple[int, int] | None = None
         self.user_vars_read: dict[str, Any] = {}
+        # SELECT/DO statements that changed data through stored functions are
+        # logged as these calls (``SELECT `db`.`f`(args)``), one per call.
+        self.function_calls: list[str] = []
 
     # -- variables
 

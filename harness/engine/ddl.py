@@ -215,9 +215,30 @@ def create_routine(thd: "Thd", st: A.CreateRoutine) -> "OkPacket":
     key = (db, st.kind, st.name.lower())
     if key in thd.catalog.routines:
         raise error("ER_SP_ALREADY_EXISTS", st.kind, st.name)
+    if (st.kind == "FUNCTION" and thd.binlog_enabled() and not thd.vars.get("log_bin_trust_function_creators")
+            and not st.deterministic and st.sql_data_access not in ("NO SQL", "READS SQL DATA")):
+        # A function that may write, non-deterministically, cannot be replicated by statement.
+        raise ServerError(1418, "This function has none of DETERMINISTIC, NO SQL, or READS SQL DATA in its "
+                                "declaration and binary logging is enabled (you *might* want to use the less "
+                                "safe log_bin_trust_function_creators variable)", "HY000")
     thd.catalog.routines[key] = Routine(st.kind, st.name, st)
-    thd.write_ddl(_with_definer(thd, st.text, st.kind))
+    thd.write_ddl(routine_create_text(thd, st))
     return _ok()
+
+
+def routine_create_text(thd: "Thd", st: A.CreateRoutine) -> str:
+    """The server logs the routine as SHOW CREATE prints it, not as the client sent it."""
+    from harness.engine.create_select import type_sql
+    from harness.engine.types import make_type
+    head = f"CREATE DEFINER=`{thd.user}`@`{thd.definer_host}` {st.kind} {quote(st.name)}({st.params_text})"
+    if st.returns is not None:
+        head += " RETURNS " + type_sql(make_type(st.returns[0], list(st.returns[1])))
+    chars = ""
+    if st.deterministic:
+        chars += "    DETERMINISTIC\n"
+    if st.sql_data_access != "CONTAINS SQL":
+        chars += f"    {st.sql_data_access}\n"
+    return f"{head}\n{chars}{st.body_text}"
 
 
 def drop_routine(thd: "Thd", st: A.DropRoutine) -> "OkPacket":

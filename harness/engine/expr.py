@@ -768,6 +768,7 @@ FUNCTIONS: dict[str, Callable[[list[Fn], A.FuncCall], Fn]] = {
     "COALESCE": _coalesce,
     "NULLIF": _nullif,
     "CAST": _cast,
+    "NAME_CONST": lambda args, e: args[1],
     "CAST_DATE": _cast_literal("DATE"),
     "CAST_TIME": _cast_literal("TIME"),
     "CAST_TIMESTAMP": _cast_literal("TIMESTAMP"),

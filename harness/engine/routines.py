@@ -27,7 +27,8 @@ class _Return(Exception):
         self.value = value
 
 
-def _run_body(thd: "Thd", body: list[A.Statement], ctx: "ExecContext", env: Env, scope: Scope) -> None:
+def _run_body(thd: "Thd", body: list[A.Statement], ctx: "ExecContext", env: Env, scope: Scope,
+              in_function: bool = False) -> None:
     """Execute sub-statements of a trigger or function within the current statement."""
     for st in body:
         if isinstance(st, A.Declare):
@@ -51,7 +52,7 @@ def _run_body(thd: "Thd", body: list[A.Statement], ctx: "ExecContext", env: Env,
             raise _Return(Compiler(scope).compile(st.expr)(env) if st.expr is not None else None)
         elif isinstance(st, (A.Insert, A.Update, A.Delete)):
             sub = _SubStatement(thd, ctx, env, scope)
-            sub.run(st)
+            sub.run(st, name_const_text(st.text, env.locals) if in_function else None)
         elif isinstance(st, (A.Commit, A.Rollback, A.Begin)):
             raise error("ER_COMMIT_NOT_ALLOWED_IN_SF_OR_TRG")
         else:
@@ -65,8 +66,13 @@ class _SubStatement:
     def __init__(self, thd: "Thd", ctx: "ExecContext", env: Env, scope: Scope) -> None:
         self.thd, self.ctx, self.env, self.scope = thd, ctx, env, scope
 
-    def run(self, st: A.Statement) -> None:
+    def run(self, st: A.Statement, annotate_text: str | None = None) -> None:
         ex = Executor(self.thd, self.ctx, self.ctx.info)
+        saved_text = self.thd.stmt_text
+        if annotate_text is not None:
+            # thd->query() is the sub-statement while a stored function runs it:
+            # Annotate_rows then carries that text (observed on MariaDB 10.11).
+            self.thd.stmt_text = annotate_text
         # Sub-statement expressions need NEW/OLD and locals: run them with an outer env.
         prev = getattr(self.ctx, "outer_env", None)
         self.ctx.outer_env = self.env  # type: ignore[attr-defined]
@@ -79,6 +85,7 @@ class _SubStatement:
                 ex.delete(st)
         finally:
             self.ctx.outer_env = prev  # type: ignore[attr-defined]
+            self.thd.stmt_text = saved_text
 
 
 def _insert_with_env(ex: Executor, st: A.Insert, env: Env, scope: Scope) -> None:
@@ -121,11 +128,17 @@ def call_function(thd: "Thd", name: str, args: list[Any], ctx: "ExecContext") ->
     env = Env(ctx)
     env.locals = {p.name.lower(): a for p, a in zip(d.params, args)}
     scope = Scope([], local_names=set(env.locals))
+    changed_before = thd.stmt_rows_changed
     try:
-        _run_body(thd, d.body, ctx, env, scope)
+        _run_body(thd, d.body, ctx, env, scope, in_function=True)
     except _Return as r_:
-        return r_.value
-    raise error("ER_SP_NORETURNEND", name)
+        value = r_.value
+    else:
+        raise error("ER_SP_NORETURNEND", name)
+    if thd.stmt_rows_changed != changed_before:
+        # A SELECT/DO that changed data through a function is logged as the call itself.
+        ctx.function_calls.append(f"SELECT `{thd.db}`.`{r.name}`({','.join(sql_literal(a) for a in args)})")
+    return value
 
 
 def call_procedure(thd: "Thd", st: A.Call) -> "OkPacket":
@@ -133,5 +146,84 @@ def call_procedure(thd: "Thd", st: A.Call) -> "OkPacket":
     r = thd.find_routine("PROCEDURE", st.name)
     if r is None:
         raise ServerError(1305, f"PROCEDURE {thd.db}.{st.name} does not exist", "42000")
-    raise UnsupportedError("CALL (stored procedure unrolling)")
-    return OkPacket()
+    d = r.definition
+    if len(st.args) != len(d.params):
+        raise error("ER_SP_WRONG_NO_OF_ARGS", "PROCEDURE", f"{thd.db}.{st.name}", len(d.params), len(st.args))
+    if any(p.mode != "IN" for p in d.params):
+        raise UnsupportedError("OUT/INOUT procedure parameters")
+    from harness.engine.context import ExecContext
+    from harness.engine.stmtinfo import StatementInfo
+    ctx = ExecContext(thd, StatementInfo(kind="CALL"))
+    env = Env(ctx)
+    env.locals = {p.name.lower(): Compiler(Scope([])).compile(a)(env) for p, a in zip(d.params, st.args)}
+    scope = Scope([], local_names=set(env.locals))
+    thd.sp_sticky_row = False
+    try:
+        _unroll(thd, d.body, env, scope)
+    finally:
+        thd.sp_sticky_row = False
+    return OkPacket(thd.last_row_count if thd.last_row_count > 0 else 0)
+
+
+def _unroll(thd: "Thd", body_stmts: list[A.Statement], env: Env, scope: Scope) -> None:
+    # CALL is unrolled (seed 002): every statement of the body runs, and is
+    # logged, as a statement of its own, SP variables replaced by NAME_CONST.
+    for body in body_stmts:
+        if isinstance(body, A.Declare):
+            for n in body.names:
+                env.locals[n.lower()] = Compiler(scope).compile(body.default)(env) if body.default else None  # type: ignore[index]
+                scope.local_names.add(n.lower())
+        elif isinstance(body, A.SetLocal) and body.name.lower() in scope.local_names:
+            env.locals[body.name.lower()] = Compiler(scope).compile(body.value)(env)  # type: ignore[arg-type,index]
+        else:
+            text = name_const_text(body.text, env.locals)
+            sub = thd.parse(text)
+            thd.stmt_text = text
+            try:
+                res = thd._dispatch(sub)
+            finally:
+                if getattr(thd, "stmt_row_format", False) and thd.binlog_format == "MIXED":
+                    thd.sp_sticky_row = True
+            del res
+
+
+def sql_literal(v: Any) -> str:
+    """A value as the server writes it into a logged statement."""
+    from decimal import Decimal
+    if v is None:
+        return "NULL"
+    if isinstance(v, bool):
+        return str(int(v))
+    if isinstance(v, (int, Decimal)):
+        return str(v)
+    if isinstance(v, float):
+        return repr(v)
+    s = v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)
+    s = s.replace("\\", "\\\\").replace("'", "\\'")
+    return f"_utf8mb4'{s}' COLLATE 'utf8mb4_general_ci'"
+
+
+def name_const_text(text: str, local_vars: dict[str, Any] | None) -> str:
+    """The statement text with each SP variable reference replaced by `` NAME_CONST('x',v)``."""
+    if not local_vars:
+        return text
+    from harness.sql.lexer import tokenize
+    toks = tokenize(text)
+    out: list[str] = []
+    last = 0
+    for i, tk in enumerate(toks):
+        if tk.kind not in ("WORD", "QWORD") or str(tk.value).lower() not in local_vars:
+            continue
+        prev = toks[i - 1] if i else None
+        nxt = toks[i + 1] if i + 1 < len(toks) else None
+        if prev is not None and prev.kind == "OP" and prev.value == ".":
+            continue
+        if nxt is not None and nxt.kind == "OP" and nxt.value in (".", "("):
+            continue
+        end = tk.pos + (len(str(tk.value)) + 2 if tk.kind == "QWORD" else len(str(tk.value)))
+        out.append(text[last:tk.pos])
+        name = str(tk.value)
+        out.append(f" NAME_CONST('{name}',{sql_literal(local_vars[name.lower()])})")
+        last = end
+    out.append(text[last:])
+    return "".join(out)

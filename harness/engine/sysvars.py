@@ -89,6 +89,7 @@ DEFINITIONS: dict[str, tuple[Any, Callable[[Any], Any], str]] = {
     "binlog_checksum": ("CRC32", _enum("NONE", "CRC32"), "global"),
     "autocommit": (1, _bool, "both"),
     "sql_log_bin": (1, _bool, "session"),
+    "log_bin_trust_function_creators": (0, _bool, "global"),
     "sql_mode": (DEFAULT_SQL_MODE, _sql_mode, "both"),
     "tx_isolation": ("REPEATABLE-READ", _enum("READ-UNCOMMITTED", "READ-COMMITTED", "REPEATABLE-READ",
                                               "SERIALIZABLE"), "both"),

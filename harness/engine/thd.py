@@ -93,7 +93,9 @@ class Thd:
         self.stmt_text = ""
         self.stmt_info: StatementInfo | None = None
         self.stmt_row_format = False
+        self._reset_stmt_event_context()
         self.command = "Sleep"
+        self.sp_sticky_row = False  # set while a CALL runs after a row-format sub-statement
         self._parse_cache: OrderedDict[str, A.Statement] = OrderedDict()
         self._reset_trx()
         if db is not None:
@@ -146,6 +148,19 @@ class Thd:
         if "STRICT_TRANS_TABLES" in mode:
             return table.transactional or row_index == 0
         return False
+
+    # ------------------------------------------------------------ per-statement Query event context
+
+    def _reset_stmt_event_context(self) -> None:
+        """What the server reads from the THD into every Query event of one statement."""
+        # thd->thread_specific_used -> LOG_EVENT_THREAD_SPECIFIC_F (0x4)
+        self.stmt_thread_specific = False
+        # lex->stmt_accessed_temp_table(): clears FL_TRANSACTIONAL of a group this statement commits
+        self.stmt_uses_temp = False
+        # thd->time_zone_used -> Q_TIME_ZONE_CODE
+        self.stmt_time_zone_used = False
+        # thd->table_map_for_update (multi-table UPDATE) -> Q_TABLE_MAP_FOR_UPDATE_CODE
+        self.stmt_table_map_for_update = 0
 
     # ------------------------------------------------------------ transaction state
 
@@ -249,6 +264,14 @@ class Thd:
     def log_row(self, table: TableDef, kind: str, before: list[Any] | None, after: list[Any] | None,
                 assigned: set[int] | None) -> None:
         self.stmt_rows_changed += 1
+        if after is not None and not self.stmt_time_zone_used:
+            # Storing a value into a TIMESTAMP column converts it with the session
+            # time zone (thd->time_zone_used; observed Q_TIME_ZONE_CODE "SYSTEM").
+            for i, c in enumerate(table.columns):
+                if (getattr(c.type, "timestamp", False) and after[i] is not None
+                        and (assigned is None or i in assigned)):
+                    self.stmt_time_zone_used = True
+                    break
         if self.stmt_decision.logged and self.stmt_row_format:
             binlog_write_row(self, table, kind, before, after, assigned)
 
@@ -278,6 +301,8 @@ class Thd:
         if not is_diag:
             self.notes = []
         self.stmt_text = sql
+        if not is_diag:
+            self._reset_stmt_event_context()
         self.stmt_start = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
         self.stmt_timestamp = int(time.time())
         self.command = "Query"
@@ -299,9 +324,7 @@ class Thd:
         if isinstance(stmt, (A.Insert, A.Update, A.Delete)):
             return self.run_dml(stmt)
         if isinstance(stmt, A.Select):
-            if stmt.from_ or _has_subquery_or_function(stmt):
-                return self.run_dml(stmt)
-            return self.select_no_tables(stmt)
+            return self.run_dml(stmt)
         if isinstance(stmt, A.Do):
             return self.run_dml(stmt)
         from harness.engine import admin
@@ -326,6 +349,12 @@ class Thd:
         if isinstance(stmt, A.Update) and stmt.ignore:
             kind = "UPDATE_IGNORE"
         info = analyze(self, stmt, kind)
+        self.stmt_uses_temp = any(u.table.temporary for u in info.uses)
+        if isinstance(stmt, A.Update) and len(stmt.tables) > 1:
+            self.stmt_table_map_for_update = _table_map_for_update(self, stmt)
+        if isinstance(stmt, A.Delete) and stmt.targets:
+            # multi-table DELETE sets thread_specific_used (observed header flags 0x4)
+            self.stmt_thread_specific = True
         self.begin_statement(info)
         is_write = bool(info.written)
         if is_write or info.uses:
@@ -334,6 +363,9 @@ class Thd:
             row=self.binlog_format == "ROW", unsafe=0, warn_unsafe=0, logged=False)
         if is_write and self.trx_isolation is None:
             self.trx_isolation = self.vars.get("tx_isolation")
+        if self.sp_sticky_row and not decision.row and decision.logged and self.binlog_format == "MIXED":
+            # Inside one CALL, MIXED stays in row format once a statement switched to it.
+            decision = LoggingDecision(row=True, unsafe=decision.unsafe, warn_unsafe=0)
         self.stmt_decision = decision
         self.stmt_row_format = decision.row
         ctx = ExecContext(self, info)
@@ -372,7 +404,11 @@ class Thd:
         is_write = bool(info.written)
         self.caches.end_statement_rows(self)
         if is_write and decision.logged and not decision.row:
-            if not self._only_temp_in_row_logged(info):
+            if isinstance(stmt, (A.Select, A.Do)):
+                for i, call in enumerate(ctx.function_calls):
+                    self.binlog_query(call, self._is_transactional_stmt(info), 0, ctx if i == 0 else None,
+                                      decision if i == 0 else None)
+            elif not self._only_temp_in_row_logged(info):
                 self.binlog_query(stmt.text, self._is_transactional_stmt(info), 0, ctx, decision)
         self._after_statement_writes(info)
         self.end_statement(success=True)
@@ -414,9 +450,19 @@ class Thd:
 
     # ------------------------------------------------------------ statement format (layer 2)
 
-    def query_status_vars(self) -> list[StatusVar]:
-        return mariadb_query_status_vars(charset=self.vars.charset_triple(), sql_mode=self.vars.sql_mode_bits(),
-                                         flags2=self.vars.flags2())
+    def query_status_vars(self, *, xid: int | None = None, invoker: bool = False, hrnow: bool = False,
+                          charset_client: int | None = None) -> list[StatusVar]:
+        """Query_log_event's status variables for this statement (order as in the server)."""
+        charset = self.vars.charset_triple()
+        if charset_client is not None:
+            charset = (charset_client, *tuple(charset)[1:])
+        return mariadb_query_status_vars(
+            charset=charset, sql_mode=self.vars.sql_mode_bits(), flags2=self.vars.flags2(),
+            time_zone=str(self.vars.get("time_zone")).encode() if self.stmt_time_zone_used else None,
+            table_map_for_update=self.stmt_table_map_for_update or None,
+            invoker=(self.user.encode(), self.definer_host.encode()) if invoker else None,
+            hrnow=self.stmt_start.microsecond if hrnow else None,
+            xid=xid)
 
     def binlog_query(self, text: str, is_trans: bool, error_code: int, ctx: ExecContext | None,
                      decision: LoggingDecision | None, *, thread_specific: bool = False) -> None:
@@ -432,6 +478,8 @@ class Thd:
         uses_temp = thread_specific or bool(self.stmt_info and any(u.table.temporary for u in self.stmt_info.uses))
         if uses_temp:
             self.trx_wrote_temp = True
+            self.stmt_thread_specific = True
+        uses_temp = uses_temp or self.stmt_thread_specific
         cache.append(new_query_event(text, database=self.db or "", thread_id=self.connection_id,
                                      timestamp=self.stmt_timestamp, server_id=self.server_id,
                                      error_code=error_code, status_vars=self.query_status_vars(),
@@ -496,17 +544,26 @@ class Thd:
             self.commit()
 
     def write_ddl(self, text: str, *, db: str | None = None, suppress_use: bool = False,
-                  thread_specific: bool = False, xid: bool = False, ctx: ExecContext | None = None) -> None:
-        """R-log-commit-statement: DDL is written directly as its own group."""
+                  thread_specific: bool = False, xid: bool = False, ctx: ExecContext | None = None,
+                  invoker: bool = False, hrnow: bool = False, charset_client: int | None = None,
+                  ddl: bool = True) -> None:
+        """R-log-commit-statement: DDL is written directly as its own group.
+
+        ``xid``: Q_XID (DDL crash recovery); ``invoker``: Q_INVOKER (CREATE
+        TRIGGER/PROCEDURE/FUNCTION without an explicit DEFINER); ``hrnow``:
+        Q_HRNOW (the statement read its start time with microseconds, e.g.
+        the ``created`` time of a trigger); ``ddl``: FL_DDL on the Gtid.
+        """
         if not self.binlog_enabled():
             return
-        svs = mariadb_query_status_vars(charset=self.vars.charset_triple(), sql_mode=self.vars.sql_mode_bits(),
-                                        flags2=self.vars.flags2(),
-                                        xid=self.server.binlog.allocate_xid() if xid else None)
+        if thread_specific:
+            self.stmt_thread_specific = True
+        svs = self.query_status_vars(xid=self.server.binlog.allocate_xid() if xid else None, invoker=invoker,
+                                     hrnow=hrnow, charset_client=charset_client)
         ev = new_query_event(text, database=self.db or "" if db is None else db, thread_id=self.connection_id,
                              timestamp=self.stmt_timestamp, server_id=self.server_id, status_vars=svs,
                              suppress_use=suppress_use, thread_specific=thread_specific)
-        L3.write_direct(self, [*self.context_events(ctx), ev])
+        L3.write_direct(self, [*self.context_events(ctx), ev], ddl=ddl)
 
     # ------------------------------------------------------------ SELECT without tables
 
@@ -553,6 +610,19 @@ def user_var_event(name: str, value: Any, ts: int, sid: int) -> Any:
         return new_user_var_event(name, value, timestamp=ts, server_id=sid)
     return new_user_var_event(name, str(value).encode("utf-8") if not isinstance(value, bytes) else value,
                               timestamp=ts, server_id=sid)
+
+
+def _table_map_for_update(thd: Thd, stmt: A.Update) -> int:
+    """Bit i set when the i-th table of a multi-table UPDATE is assigned to (table->map)."""
+    refs = [(r.ref_name.lower(), thd.find_table(r.table)) for r in stmt.tables]
+    bits = 0
+    for col, _e in stmt.assignments:
+        for i, (name, t) in enumerate(refs):
+            if (col.table.lower() == name if col.table else
+                    t is not None and any(c.name.lower() == col.name.lower() for c in t.columns)):
+                bits |= 1 << i
+                break
+    return bits
 
 
 def _has_subquery_or_function(stmt: A.Select) -> bool:

@@ -16,6 +16,8 @@ Reference: the MariaDB "Client/Server protocol" pages and the MySQL
 
 from __future__ import annotations
 
+import re
+
 import hashlib
 import hmac
 import os
@@ -778,6 +780,10 @@ def is_comment_only(sql: str) -> bool:
     return _only_comments_and_space(sql, 0)
 
 
+_COMPOUND_CREATE = re.compile(
+    r"\s*CREATE\s+(?:OR\s+REPLACE\s+)?(?:DEFINER\s*=\s*\S+\s+)?(?:PROCEDURE|FUNCTION|TRIGGER)\b", re.IGNORECASE)
+
+
 def single_statement(sql: str, backslash_escapes: bool = True) -> str:
     """The one statement in a COM_QUERY, without its terminating ``;``.
 
@@ -789,6 +795,10 @@ def single_statement(sql: str, backslash_escapes: bool = True) -> str:
     comments and backslash escapes (unless NO_BACKSLASH_ESCAPES) are honoured
     so a ``;`` inside them does not count.
     """
+    if _COMPOUND_CREATE.match(sql):
+        # CREATE PROCEDURE/FUNCTION/TRIGGER ... BEGIN ...; ...; END is ONE
+        # statement for the server's parser: its inner ';' do not split it.
+        return sql.rstrip().rstrip(";")
     n = len(sql)
     i = 0
     while i < n:

@@ -419,6 +419,9 @@ class CreateRoutine(Statement):
     returns: tuple[str, list[Any]] | None = None
     body: list[Statement] = field(default_factory=list)
     deterministic: bool = False
+    sql_data_access: str = "CONTAINS SQL"  # NO SQL | READS SQL DATA | MODIFIES SQL DATA | CONTAINS SQL
+    params_text: str = ""  # the parameter list as written (the server logs it verbatim)
+    body_text: str = ""  # the routine body as written
 
 
 @dataclass

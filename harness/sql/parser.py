@@ -675,6 +675,7 @@ class Parser:
         r = A.CreateRoutine(kind=self.expect_kw("PROCEDURE", "FUNCTION"))
         r.name = self.ident()
         self.expect_op("(")
+        params_start = self.tok.pos
         if not self.at_op(")"):
             while True:
                 mode = self.accept_kw("IN", "OUT", "INOUT") or "IN"
@@ -683,6 +684,7 @@ class Parser:
                 r.params.append(A.RoutineParam(pname, tname, args, mode))
                 if not self.accept_op(","):
                     break
+        r.params_text = self.sql[params_start:self.tok.pos]
         self.expect_op(")")
         if r.kind == "FUNCTION":
             self.expect_kw("RETURNS")
@@ -698,15 +700,19 @@ class Parser:
                 self.expect_kw("DETERMINISTIC")
             elif w in ("NO", "CONTAINS"):
                 self.accept_kw("SQL")
+                r.sql_data_access = "NO SQL" if w == "NO" else "CONTAINS SQL"
             elif w in ("READS", "MODIFIES"):
                 self.expect_kw("SQL")
                 self.expect_kw("DATA")
+                r.sql_data_access = f"{w} SQL DATA"
             elif w == "LANGUAGE":
                 self.expect_kw("SQL")
             elif w == "SQL":
                 self.expect_kw("SECURITY")
                 self.expect_kw("DEFINER", "INVOKER")
+        body_start = self.tok.pos
         r.body = self.routine_body()
+        r.body_text = self.sql[body_start:self.tok.pos].rstrip().rstrip(";").rstrip()
         return r
 
     def routine_body(self) -> list[A.Statement]:

@@ -110,7 +110,7 @@ class _CaseBuilder:
         sql = sql.rstrip()
         if sql.endswith(";"):
             sql = sql[:-1].rstrip()
-        if ";" in _outside_quotes(sql):
+        if ";" in _outside_quotes(sql) and not _COMPOUND_CREATE.match(sql):
             raise self.error(line, "one statement per step: ';' inside a statement")
         if not sql:
             raise self.error(line, f"empty statement for {connection}")
@@ -142,6 +142,11 @@ class _CaseBuilder:
             formats=formats,
             settings=SessionSettings(tuple(self.settings)),
         )
+
+
+# CREATE PROCEDURE/FUNCTION/TRIGGER with a BEGIN ... END body: inner ';' belong to it.
+_COMPOUND_CREATE = re.compile(
+    r"\s*CREATE\s+(?:OR\s+REPLACE\s+)?(?:DEFINER\s*=\s*\S+\s+)?(?:PROCEDURE|FUNCTION|TRIGGER)\b", re.IGNORECASE)
 
 
 def _outside_quotes(sql: str) -> str:
