@@ -25,6 +25,20 @@ from .gtid import (
     new_gtid_event, new_gtid_list_event,
 )
 from .header import Event, EventHeader
+from .mysql_fde import (
+    MYSQL_8_0_POST_HEADER_LENGTHS, MYSQL_8_0_SERVER_VERSION, mysql80_post_header_lengths,
+    new_mysql_format_description_event,
+)
+from .mysql_gtid import (
+    GtidInterval, MysqlGtidEvent, PreviousGtidsEvent, SidIntervals, format_gtid_set,
+    new_mysql_gtid_event, new_previous_gtids_event, parse_gtid_set, set_transaction_length,
+)
+from .mysql_query import mysql80_query_status_vars, new_mysql_begin_event, new_mysql_query_event
+from .mysql_rows import (
+    DeleteRowsV2Event, RowsQueryEvent, RowsV2Event, UpdateRowsV2Event, WriteRowsV2Event,
+    new_rows_query_event, new_rows_v2_event,
+)
+from .mysql_writer import MysqlBinlogFileWriter
 from .opaque import OpaqueEvent
 from .query import QueryEvent, StatusVar, mariadb_query_status_vars, new_query_event
 from .reader import BinlogEntry, BinlogReader, read_binlog_file

@@ -26,6 +26,8 @@ from .gtid import (
     encode_gtid, encode_gtid_list,
 )
 from .header import Event, EventHeader, pack_header
+from .mysql_gtid import decode_mysql_gtid, decode_previous_gtids, encode_mysql_gtid, encode_previous_gtids
+from .mysql_rows import decode_rows_query, decode_rows_v2, encode_rows_query, encode_rows_v2
 from .opaque import OpaqueEvent, decode_opaque, encode_opaque
 from .query import decode_query, encode_query
 from .rows import TableMapEvent, decode_rows, decode_table_map, encode_rows, encode_table_map
@@ -50,6 +52,14 @@ CODECS: dict[int, tuple[Decoder, Encoder]] = {
     E.BINLOG_CHECKPOINT_EVENT: (decode_binlog_checkpoint, encode_binlog_checkpoint),
     E.GTID_EVENT: (decode_gtid, encode_gtid),
     E.GTID_LIST_EVENT: (decode_gtid_list, encode_gtid_list),
+    # MySQL 5.7/8.0 events (mysql_gtid.py, mysql_rows.py)
+    E.ROWS_QUERY_LOG_EVENT: (decode_rows_query, encode_rows_query),
+    E.WRITE_ROWS_EVENT: (decode_rows_v2, encode_rows_v2),
+    E.UPDATE_ROWS_EVENT: (decode_rows_v2, encode_rows_v2),
+    E.DELETE_ROWS_EVENT: (decode_rows_v2, encode_rows_v2),
+    E.GTID_LOG_EVENT: (decode_mysql_gtid, encode_mysql_gtid),
+    E.ANONYMOUS_GTID_LOG_EVENT: (decode_mysql_gtid, encode_mysql_gtid),
+    E.PREVIOUS_GTIDS_LOG_EVENT: (decode_previous_gtids, encode_previous_gtids),
 }
 _CODECS_I = {int(k): v for k, v in CODECS.items()}
 # Fixed-size bodies: anything else there is corruption, not padding.

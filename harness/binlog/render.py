@@ -18,6 +18,8 @@ from .constants import HeaderFlag
 from .fde import FormatDescriptionEvent
 from .gtid import BinlogCheckpointEvent, GtidEvent, GtidListEvent
 from .header import Event
+from .mysql_gtid import MysqlGtidEvent, PreviousGtidsEvent
+from .mysql_rows import RowsQueryEvent
 from .query import QueryEvent
 from .rows import RowsEvent, TableMapEvent
 
@@ -148,6 +150,14 @@ def info_text(ev: Event) -> str:
         return f"{_text(ev.next_file)};pos={ev.position}"
     if isinstance(ev, StopEvent):
         return ""
+    # MySQL 5.7/8.0 events (Gtid_log_event / Previous_gtids_log_event /
+    # Rows_query_log_event ::pack_info)
+    if isinstance(ev, MysqlGtidEvent):
+        return f"SET @@SESSION.GTID_NEXT= '{ev.gtid}'"
+    if isinstance(ev, PreviousGtidsEvent):
+        return ev.gtid_set_text() if ev.raw is None else ""
+    if isinstance(ev, RowsQueryEvent):
+        return "# " + _text(ev.query)
     return ""
 
 
