@@ -400,6 +400,11 @@ class Executor:
                 t.data.auto_increment = v + 1
 
     def write_row(self, t: TableDef, row: list[Any], specified: set[int]) -> int:
+        if t.engine.blackhole:
+            # BLACKHOLE accepts the row (and the binlog records it) but stores nothing.
+            self.thd._changed(t)
+            self.thd.log_row(t, WRITE, None, row, specified)
+            return -1
         slot = t.data.insert(row)
         self.thd.undo_insert(t, slot)
         self.thd.log_row(t, WRITE, None, row, specified)

@@ -38,7 +38,9 @@ ENGINES: dict[str, Engine] = {
     "MYISAM": Engine("MyISAM", transactional=False),
     "ARIA": Engine("Aria", transactional=False),
     "MEMORY": Engine("MEMORY", transactional=False),
-    "BLACKHOLE": Engine("BLACKHOLE", transactional=False, blackhole=True),
+    # BLACKHOLE: the server treats its rows like a transactional table's (discarded at
+    # ROLLBACK in row format), but nothing is stored and it takes no part in XA.
+    "BLACKHOLE": Engine("BLACKHOLE", transactional=True, blackhole=True),
     # Modelled engines (not in MariaDB): capabilities from seeds 001-003.
     "REPLBED_SELFLOG": Engine("REPLBED_SELFLOG", transactional=True, self_logging=True, clustered=True),
     "REPLBED_STMTONLY": Engine("REPLBED_STMTONLY", transactional=True, row_capable=False, clustered=True,

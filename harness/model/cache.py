@@ -115,6 +115,11 @@ def use_trans_cache(thd: "Thd", is_transactional: bool) -> bool:
 # ------------------------------------------------------------------ row events
 
 
+# Table_map_log_event::TM_BIT_HAS_TRIGGERS_F: set when the table has triggers
+# (observed flags 0x4001 on the Table_map of a table with an AFTER INSERT trigger).
+TM_BIT_HAS_TRIGGERS_F = 1 << 14
+
+
 def table_map_for(thd: "Thd", table: "TableDef") -> TableMapEvent:
     cols = table.columns
     return new_table_map_event(
@@ -123,6 +128,7 @@ def table_map_for(thd: "Thd", table: "TableDef") -> TableMapEvent:
         [c.type.binlog_metadata() for c in cols],
         [c.nullable for c in cols],
         timestamp=thd.stmt_timestamp, server_id=thd.server_id,
+        flags=1 | (TM_BIT_HAS_TRIGGERS_F if table.triggers else 0),
     )
 
 

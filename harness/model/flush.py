@@ -116,8 +116,10 @@ class BinaryLog:
         with self.lock:
             assert self.writer is not None
             self.seq_no += 1
+            # FL_DDL and FL_TRANSACTIONAL exclude each other (observed 0x28, not
+            # 0x2c, for CREATE ... SELECT into InnoDB in ROW format).
             gtid = new_gtid_event(self.domain_id, self.server_id, self.seq_no, timestamp=timestamp,
-                                  standalone=standalone, transactional=transactional, ddl=ddl,
+                                  standalone=standalone, transactional=transactional and not ddl, ddl=ddl,
                                   flags_extra=1 if extra_engines else 0,
                                   extra_engines=255 if extra_engines else None)
             self.writer.write_group([gtid, *events])
@@ -159,8 +161,12 @@ class BinaryLog:
 
 
 def _end_query(thd: "Thd", text: str) -> Event:
+    # The end event is built by the statement that ends the group, so it carries
+    # that statement's LOG_EVENT_THREAD_SPECIFIC_F (observed: COMMIT after an
+    # INSERT into a temporary table has header flags 0x0c).
     return new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=thd.stmt_timestamp,
-                           server_id=thd.server_id, suppress_use=True, status_vars=thd.query_status_vars())
+                           server_id=thd.server_id, suppress_use=True, status_vars=thd.query_status_vars(),
+                           thread_specific=getattr(thd, "stmt_thread_specific", False))
 
 
 def flush_stmt_cache(thd: "Thd") -> None:
@@ -203,9 +209,19 @@ def commit_trx_cache(thd: "Thd", with_stmt_cache: bool = False) -> None:
                                     server_id=thd.server_id))
     else:
         events.append(_end_query(thd, "COMMIT"))
-    transactional = not thd.trx_gtid_nontrans and not thd.trx_wrote_temp and xa_rw
+    # Gtid_log_event(): FL_TRANSACTIONAL for a trx-cache group unless the
+    # transaction changed a non-transactional table or the committing statement
+    # accessed a temporary table -- whether or not InnoDB changed rows (observed:
+    # autocommit `UPDATE t SET a = a` in STATEMENT is 0x0c). ro_1pc (no engine
+    # but the binlog did a read-write change in a committed statement) sets
+    # FL_EXTRA_MULTI_ENGINE_E1 with extra_engines = 0xff (observed `01 ff`
+    # after flags2 for read-only InnoDB, temporary tables, and a trx cache left
+    # with only a failed statement's Query).
+    rw_engine = xa_rw or thd.trx_engine_participated
+    transactional = (not thd.trx_gtid_nontrans and not thd.trx_wrote_temp
+                     and not getattr(thd, "stmt_uses_temp", False))
     thd.server.binlog.write_group(events, timestamp=thd.stmt_timestamp, transactional=transactional,
-                                  ddl=thd.trx_has_ddl, extra_engines=not xa_rw and thd.trx_engine_participated)
+                                  ddl=thd.trx_has_ddl, extra_engines=not rw_engine)
     thd.server.status["Binlog_cache_use"] += 1
     trx.reset()
 

@@ -45,6 +45,8 @@ SIZING_OPTIONS: tuple[str, ...] = (
 CHARSET_OPTIONS: tuple[str, ...] = (
     "--character-set-server=utf8mb4",
     "--collation-server=utf8mb4_general_ci",
+    # BLACKHOLE ships as a plugin in Debian's package; replbed models it.
+    "--plugin-load-add=ha_blackhole",
 )
 INSTALL_OPTIONS: tuple[str, ...] = ("--innodb-log-file-size=16M", "--innodb-buffer-pool-size=64M")
 
