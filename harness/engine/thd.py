@@ -467,7 +467,17 @@ class Thd:
     def binlog_query(self, text: str, is_trans: bool, error_code: int, ctx: ExecContext | None,
                      decision: LoggingDecision | None, *, thread_specific: bool = False) -> None:
         """THD::binlog_query for a statement-format event: context events + Query into a cache."""
-        to_trx = use_trans_cache(self, is_trans)
+        info = self.stmt_info
+        if info is not None and info.written and all(t.engine.self_logging for t in info.written):
+            # Seed 001: a self-logging engine writes its own changes (injector); the
+            # server logs nothing for a statement that only changes such tables.
+            return
+        # Query_log_event's cache choice also sends a mixed-unsafe statement
+        # (is_mixed_stmt_unsafe) to the trx cache (docs section 3.1; observed:
+        # autocommit INSERT INTO n SELECT FROM t at READ COMMITTED is a trx-cache
+        # group, ro_1pc, flags_extra 01 ff).
+        mixed_unsafe = decision is not None and bool(decision.unsafe & (1 << int(Unsafe.MIXED_STATEMENT)))
+        to_trx = use_trans_cache(self, is_trans) or mixed_unsafe
         cache = self.caches.trx_cache if to_trx else self.caches.stmt_cache
         if to_trx and self.stmt_changed_nontrans:
             self.trx_gtid_nontrans = True
