@@ -216,8 +216,9 @@ def commit_trx_cache(thd: "Thd", with_stmt_cache: bool = False) -> None:
     # but the binlog did a read-write change in a committed statement) sets
     # FL_EXTRA_MULTI_ENGINE_E1 with extra_engines = 0xff (observed `01 ff`
     # after flags2 for read-only InnoDB, temporary tables, and a trx cache left
-    # with only a failed statement's Query).
-    rw_engine = xa_rw or thd.trx_engine_participated
+    # with only a failed statement's Query, and BLACKHOLE rows: BLACKHOLE registers
+    # no transaction, so only the XA-capable engine counts as a read-write participant).
+    rw_engine = xa_rw
     transactional = (not thd.trx_gtid_nontrans and not thd.trx_wrote_temp
                      and not getattr(thd, "stmt_uses_temp", False))
     thd.server.binlog.write_group(events, timestamp=thd.stmt_timestamp, transactional=transactional,
