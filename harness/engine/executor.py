@@ -224,7 +224,11 @@ class Executor:
         if limit is not None or offset:
             rows_only = rows_only[offset:offset + limit if limit is not None else None]
         self.ctx.found_rows = len(rows_only)
-        return SelectResult([rc for _, _, rc in items], rows_only)
+        cols = [rc for _, _, rc in items]
+        for i, rc in enumerate(cols):
+            if rc.type is None:
+                rc.type = infer_type([r[i] for r in rows_only])
+        return SelectResult(cols, rows_only)
 
     def _union(self, sel: A.Select, outer_scope: Scope | None, outer_env: Env | None) -> SelectResult:
         head = A.Select(items=sel.items, from_=sel.from_, where=sel.where, group_by=sel.group_by,
@@ -684,6 +688,26 @@ def _rows_equal(a: list[Any], b: list[Any]) -> bool:
                 continue
             return False
     return True
+
+
+def infer_type(values: list[Any]) -> Any:
+    """Result-set type of a computed column, from its values (clients convert by type code)."""
+    import datetime as dt
+
+    from harness.engine.types import DateTimeType, DateType, DecimalType, FloatType, IntType, StringType
+    seen = [v for v in values if v is not None]
+    if seen and all(isinstance(v, int) and not isinstance(v, bool) for v in seen):
+        return IntType("BIGINT", any(v >= 1 << 63 for v in seen), 21)
+    if seen and all(isinstance(v, Decimal) for v in seen):
+        scale = max(max(-v.as_tuple().exponent, 0) for v in seen)  # type: ignore[operator]
+        return DecimalType(65, min(scale, 30))
+    if seen and all(isinstance(v, float) for v in seen):
+        return FloatType(True)
+    if seen and all(isinstance(v, dt.datetime) for v in seen):
+        return DateTimeType(False, 6 if any(v.microsecond for v in seen) else 0)
+    if seen and all(isinstance(v, dt.date) and not isinstance(v, dt.datetime) for v in seen):
+        return DateType()
+    return None
 
 
 def _group_key(v: Any) -> Any:

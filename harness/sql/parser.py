@@ -27,6 +27,7 @@ _RESERVED = frozenset(
 )
 
 _COMPARISON = {"=", "<=>", "<", ">", "<=", ">=", "<>", "!="}
+_LITERAL_KINDS = frozenset(("INT", "DECIMAL", "FLOAT", "HEX", "STRING"))
 
 # Type names accepted in column definitions.
 _TYPE_WORDS = frozenset(
@@ -1000,6 +1001,14 @@ class Parser:
     # ------------------------------------------------------------ expressions
 
     def expr(self) -> A.Expr:
+        # Fast path: a bare literal ending the item (VALUES lists, function
+        # arguments) needs none of the precedence levels below.
+        t = self.toks[self.i]
+        if t.kind in _LITERAL_KINDS:
+            nxt = self.toks[self.i + 1]
+            if nxt.kind == "OP" and (nxt.value == "," or nxt.value == ")"):
+                self.i += 1
+                return A.Literal(t.value)
         return self.or_expr()
 
     def or_expr(self) -> A.Expr:
