@@ -17,6 +17,7 @@ from .codec import decode_event
 from .constants import BINLOG_MAGIC
 from .context import StreamContext
 from .errors import DecodeError
+from .fast import FastDecoder
 from .header import Event
 
 
@@ -41,6 +42,7 @@ class BinlogReader:
         verify_checksum: bool = True,
         has_magic: bool = True,
         ctx: StreamContext | None = None,
+        fast: bool = True,
     ) -> None:
         if isinstance(source, (str, os.PathLike)):
             with open(source, "rb") as f:
@@ -56,15 +58,26 @@ class BinlogReader:
         self.verify_checksum = verify_checksum
         self.has_magic = has_magic
         self.ctx = ctx if ctx is not None else StreamContext()
+        # fast=False: every event through decode_event (the reference path
+        # the fast path must agree with; see harness/binlog/fast.py)
+        self.fast = fast
 
-    def entries(self) -> Iterator[BinlogEntry]:
-        data = self.data
-        mv = memoryview(data)
-        pos = 0
+    def _start(self) -> int:
         if self.has_magic:
+            data = self.data
             if len(data) < 4 or data[:4] != BINLOG_MAGIC:
                 raise DecodeError("not a binlog file (bad magic)", 0, None)
-            pos = 4
+            return 4
+        return 0
+
+    def entries(self) -> Iterator[BinlogEntry]:
+        pos = self._start()
+        if self.fast:
+            for p, ev, raw in FastDecoder(self.ctx).iter(self.data, pos, self.verify_checksum):
+                yield BinlogEntry(p, ev, raw)
+            return
+        data = self.data
+        mv = memoryview(data)
         n = len(data)
         ctx = self.ctx
         verify = self.verify_checksum
@@ -75,6 +88,10 @@ class BinlogReader:
             pos += size
 
     def __iter__(self) -> Iterator[Event]:
+        if self.fast:
+            pos = self._start()
+            yield from FastDecoder(self.ctx).iter(self.data, pos, self.verify_checksum, False)
+            return
         for e in self.entries():
             yield e.event
 

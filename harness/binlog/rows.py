@@ -106,12 +106,23 @@ class TableMapEvent(Event):
             else:
                 try:
                     uns = self.unsigned_columns()
-                    c = [column_codec(t, m, u) for t, m, u in
-                         zip(self.column_types, self.column_metadata, uns)]
+                    c = _CodecList(column_codec(t, m, u) for t, m, u in
+                                   zip(self.column_types, self.column_metadata, uns))
                 except UnsupportedColumn:
                     c = False
             self._codecs = c
         return c or None
+
+
+class _CodecList(list):
+    """The column codecs of a Table_map; ``fast`` caches the reader's generated
+    row decoders (harness.binlog.fast) per (event type, column bitmaps)."""
+
+    __slots__ = ("fast",)
+
+    def __init__(self, items=()) -> None:
+        super().__init__(items)
+        self.fast: dict = {}
 
 
 @dataclass(slots=True)
@@ -321,6 +332,10 @@ def decode_rows(h: EventHeader, r: ByteReader, ctx: StreamContext) -> RowsEvent:
     decs_after = ([codecs[i][0] for i in _present_indexes(present_after, ncols)]
                   if present_after is not None else None)
     rows: list[RowChange] = []
+    if not decs and not decs_after and r.remaining():
+        # An image of no columns takes no bytes: the loop below would never end.
+        raise r.error(f"rows event has no columns in its image(s) but {r.remaining()} "
+                      "bytes of row data")
     if tc == EventType.WRITE_ROWS_EVENT_V1:
         while r.remaining():
             rows.append(RowChange(None, _decode_image(r, decs)))
