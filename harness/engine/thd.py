@@ -96,6 +96,8 @@ class Thd:
         self._reset_stmt_event_context()
         self.command = "Sleep"
         self.sp_sticky_row = False  # set while a CALL runs after a row-format sub-statement
+        # MIXED stays in row format, once switched, while temporary tables exist.
+        self.mixed_temp_row = False
         self._parse_cache: OrderedDict[str, A.Statement] = OrderedDict()
         self._reset_trx()
         if db is not None:
@@ -363,11 +365,16 @@ class Thd:
             row=self.binlog_format == "ROW", unsafe=0, warn_unsafe=0, logged=False)
         if is_write and self.trx_isolation is None:
             self.trx_isolation = self.vars.get("tx_isolation")
-        if self.sp_sticky_row and not decision.row and decision.logged and self.binlog_format == "MIXED":
+        if not self.temp_tables:
+            self.mixed_temp_row = False
+        if (self.sp_sticky_row or self.mixed_temp_row) and not decision.row and decision.logged \
+                and self.binlog_format == "MIXED":
             # Inside one CALL, MIXED stays in row format once a statement switched to it.
             decision = LoggingDecision(row=True, unsafe=decision.unsafe, warn_unsafe=0)
         self.stmt_decision = decision
         self.stmt_row_format = decision.row
+        if decision.row and decision.logged and self.binlog_format == "MIXED" and self.temp_tables:
+            self.mixed_temp_row = True
         ctx = ExecContext(self, info)
         ex = Executor(self, ctx, info)
         try:
@@ -465,7 +472,8 @@ class Thd:
             xid=xid)
 
     def binlog_query(self, text: str, is_trans: bool, error_code: int, ctx: ExecContext | None,
-                     decision: LoggingDecision | None, *, thread_specific: bool = False) -> None:
+                     decision: LoggingDecision | None, *, thread_specific: bool = False,
+                     suppress_use: bool = False) -> None:
         """THD::binlog_query for a statement-format event: context events + Query into a cache."""
         info = self.stmt_info
         if info is not None and info.written and all(t.engine.self_logging for t in info.written):
@@ -493,7 +501,7 @@ class Thd:
         cache.append(new_query_event(text, database=self.db or "", thread_id=self.connection_id,
                                      timestamp=self.stmt_timestamp, server_id=self.server_id,
                                      error_code=error_code, status_vars=self.query_status_vars(),
-                                     thread_specific=uses_temp))
+                                     thread_specific=uses_temp, suppress_use=suppress_use))
         if decision is not None and decision.warn_unsafe:
             self.issue_unsafe_warnings(decision.warn_unsafe)
 
