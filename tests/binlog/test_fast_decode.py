@@ -13,17 +13,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from _binlog_golden import golden_files, golden_ids
-from harness.binlog import BinlogReader, DecodeError
-from test_fuzz import mutated
+from harness.binlog import BinlogReader, DecodeError, EventType
+from test_fuzz import _recrc, mutated, time_bound
 
 
 def _run(data: bytes, fast: bool, verify: bool = True):
     out = []
-    try:
-        for e in BinlogReader(data, verify_checksum=verify, fast=fast).entries():
-            out.append((e.pos, e.event, e.raw))
-    except DecodeError as exc:
-        return out, (type(exc), exc.offset, exc.event_type, exc.reason)
+    with time_bound():
+        try:
+            for e in BinlogReader(data, verify_checksum=verify, fast=fast).entries():
+                out.append((e.pos, e.event, e.raw))
+        except DecodeError as exc:
+            return out, (type(exc), exc.offset, exc.event_type, exc.reason)
     return out, None
 
 
@@ -44,3 +45,24 @@ def test_fast_path_equals_decode_event_on_golden_files(path) -> None:
 def test_fast_path_equals_decode_event_on_mutated_files(data: bytes) -> None:
     for verify in (True, False):
         assert _run(data, True, verify) == _run(data, False, verify)
+
+
+@pytest.mark.parametrize("fast", [True, False], ids=["fast", "decode_event"])
+def test_rows_event_with_no_columns_in_its_image_is_an_error_not_a_hang(fast: bool) -> None:
+    """Columns-present bitmap cleared: each image is zero bytes, so the row
+    loop would never advance (it used to spin forever)."""
+    for path in golden_files():
+        data = bytearray(path.read_bytes())
+        entries = list(BinlogReader(bytes(data)).entries())
+        w = next((e for e in entries
+                  if e.event.header.type_code == EventType.WRITE_ROWS_EVENT_V1), None)
+        if w is not None:
+            break
+    assert w is not None and w.event.column_count < 251
+    nb = (w.event.column_count + 7) >> 3
+    at = w.pos + 19 + 8 + 1
+    data[at:at + nb] = bytes(nb)
+    bad = _recrc(data)
+    out, err = _run(bad, fast)
+    assert err is not None and err[1] == w.pos + 19 + 8 + 1 + nb
+    assert "no columns" in err[3]

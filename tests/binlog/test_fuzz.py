@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import signal
 import struct
+import threading
 import zlib
+from contextlib import contextmanager
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -16,13 +19,38 @@ SEEDS = [p.read_bytes() for p in golden_files() if p.stat().st_size < 8000]
 _SETTINGS = settings(max_examples=int(os.environ.get("BINLOG_FUZZ_EXAMPLES", "250")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def _consume(data: bytes, verify: bool) -> None:
+# Inputs are a few KiB: decoding one takes milliseconds. A decoder that
+# loops (e.g. on a row image that consumes no bytes) fails the example
+# instead of hanging the suite.
+EXAMPLE_TIME_BOUND = float(os.environ.get("BINLOG_FUZZ_TIME_BOUND", "10"))
+
+
+@contextmanager
+def time_bound(seconds: float = EXAMPLE_TIME_BOUND):
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def _expired(signum, frame):
+        raise TimeoutError(f"decoding one example took more than {seconds}s (a hang?)")
+
+    previous = signal.signal(signal.SIGALRM, _expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
-        for ev in BinlogReader(data, verify_checksum=verify):
-            info_text(ev)
-    except DecodeError as e:
-        assert e.offset is not None and 0 <= e.offset <= len(data)
-        str(e)
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _consume(data: bytes, verify: bool) -> None:
+    with time_bound():
+        try:
+            for ev in BinlogReader(data, verify_checksum=verify):
+                info_text(ev)
+        except DecodeError as e:
+            assert e.offset is not None and 0 <= e.offset <= len(data)
+            str(e)
 
 
 @_SETTINGS
