@@ -238,3 +238,17 @@ con1: INSERT INTO m VALUES (3,3)
 con1: INSERT INTO bh VALUES (3,3)
 con1: ROLLBACK
 con1: DELETE FROM m WHERE a = 1
+
+[case s002_unsafe_sysvar_delayed_autoinc_sub]
+rule = seed002.unsafe.more
+seed = 002
+setup: CREATE TABLE t (a INT PRIMARY KEY, b VARCHAR(64)) ENGINE=InnoDB
+setup: CREATE TABLE n (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
+setup: CREATE TABLE ai (id INT AUTO_INCREMENT PRIMARY KEY, v INT) ENGINE=MyISAM
+setup: CREATE TABLE src (a INT) ENGINE=InnoDB
+setup: CREATE TRIGGER src_ai AFTER INSERT ON src FOR EACH ROW INSERT INTO ai (v) VALUES (NEW.a)
+con1: INSERT INTO t VALUES (1, LENGTH(@@hostname) > 0)
+con1: INSERT INTO t VALUES (2, @@auto_increment_increment)
+con1: INSERT DELAYED INTO n VALUES (1, 1)
+con1: INSERT INTO src VALUES (5)
+con1: UPDATE t SET b = 'x' WHERE a = 1 LIMIT 1

@@ -96,6 +96,7 @@ class Thd:
         self._reset_stmt_event_context()
         self.command = "Sleep"
         self.sp_sticky_row = False  # set while a CALL runs after a row-format sub-statement
+        self.stmt_no_annotate = False
         # MIXED stays in row format, once switched, while temporary tables exist.
         self.mixed_temp_row = False
         self._parse_cache: OrderedDict[str, A.Statement] = OrderedDict()
@@ -371,6 +372,13 @@ class Thd:
                 and self.binlog_format == "MIXED":
             # Inside one CALL, MIXED stays in row format once a statement switched to it.
             decision = LoggingDecision(row=True, unsafe=decision.unsafe, warn_unsafe=0)
+        self.stmt_no_annotate = False
+        if isinstance(stmt, A.Insert) and stmt.delayed and decision.logged and info.written and \
+                not info.written[0].transactional:
+            # INSERT DELAYED (MyISAM, MEMORY) runs in the delayed-insert thread, which
+            # logs rows whatever binlog_format says, and has no query to annotate.
+            decision = LoggingDecision(row=True, unsafe=decision.unsafe, warn_unsafe=0)
+            self.stmt_no_annotate = True
         self.stmt_decision = decision
         self.stmt_row_format = decision.row
         if decision.row and decision.logged and self.binlog_format == "MIXED" and self.temp_tables:

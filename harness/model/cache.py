@@ -146,7 +146,7 @@ def write_locked_table_maps(thd: "Thd") -> None:
         if id(t) in mngr.maps_written:
             continue
         cache = mngr.cache_of(t)
-        if not mngr.annotated and thd.binlog_annotate_row_events and thd.stmt_text:
+        if not mngr.annotated and thd.binlog_annotate_row_events and thd.stmt_text and not thd.stmt_no_annotate:
             cache.append(new_annotate_rows_event(thd.stmt_text, timestamp=thd.stmt_timestamp,
                                                  server_id=thd.server_id))
             mngr.annotated = True
