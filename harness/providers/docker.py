@@ -77,7 +77,9 @@ class ImageSpec:
 
     image: str
     password_env: str
-    datadir: str = "/var/lib/mysql"
+    # The binlog files and their index only (outside the datadir, where a
+    # directory would show up as a database): one archive call copies them all.
+    binlog_dir: str = "/var/lib/replbed-binlog"
     binlog_basename: str = "binlog"
     # Options that make the server what replbed expects besides the binlog ones.
     options: tuple[str, ...] = ()
@@ -294,7 +296,7 @@ def reap(harness_pid: int, harness_start: str, interval: float = 1.0) -> int:
 
 
 class DockerHandle(ServerHandle):
-    """A server in a container; ``binlog_dir`` is the datadir *inside* it."""
+    """A server in a container; ``binlog_dir`` is a directory *inside* it."""
 
     container: Any = None
     stop_timeout: float = 30.0
@@ -305,36 +307,50 @@ class DockerHandle(ServerHandle):
         return str(self.container.id) if self.container is not None else ""
 
     # -- binlog files straight out of the container ---------------------------
-    def _fetch(self, name: str) -> bytes:
-        """One file of the datadir, through the archive API (works on stopped containers)."""
+    def _fetch_all(self) -> tuple[list[str], dict[str, bytes]]:
+        """The index's file names and every file of the binlog directory, in one archive call.
+
+        The archive API (``docker cp``) also reads a stopped or killed
+        container, so a case that lost its server still keeps its binlog.
+        """
         docker = _docker_module()
-        path = str(PurePosixPath(str(self.binlog_dir)) / name)
+        path = str(self.binlog_dir)
         try:
             stream, _stat = self.container.get_archive(path)
         except docker.errors.NotFound as exc:
             raise ProviderError(f"{path} is not in container {self.container_id[:12]}") from exc
         except docker.errors.APIError as exc:
             raise ProviderError(f"cannot copy {path} out of the container: {exc}") from exc
+        files: dict[str, bytes] = {}
         with tarfile.open(fileobj=io.BytesIO(b"".join(stream))) as tar:
-            member = tar.getmembers()[0]
-            f = tar.extractfile(member)
-            if f is None:
-                raise ProviderError(f"{path} in the container is not a regular file")
-            return f.read()
+            for member in tar.getmembers():
+                f = tar.extractfile(member) if member.isfile() else None
+                if f is not None:
+                    files[PurePosixPath(member.name).name] = f.read()
+        index = files.get(f"{self.binlog_basename}.index")
+        if index is None:
+            return [], files
+        names = [PurePosixPath(line.strip()).name
+                 for line in index.decode("utf-8", "replace").splitlines() if line.strip()]
+        return names, files
 
     def binlog_files(self) -> list[str]:
         if self.container is None or self._removed:
             return []
-        index = self._fetch(f"{self.binlog_basename}.index").decode("utf-8", "replace")
-        return [PurePosixPath(line.strip()).name for line in index.splitlines() if line.strip()]
+        return self._fetch_all()[0]
 
     def collect_binlogs(self, dest: Path) -> list[Path]:
         dest = Path(dest)
         dest.mkdir(parents=True, exist_ok=True)
+        if self.container is None or self._removed:
+            raise ProviderError("the container was already removed; nothing to collect")
+        names, files = self._fetch_all()
         out: list[Path] = []
-        for name in self.binlog_files():
+        for name in names:
+            if name not in files:
+                raise ProviderError(f"binlog file {name} listed in the index is missing")
             target = dest / name
-            target.write_bytes(self._fetch(name))
+            target.write_bytes(files[name])
             out.append(target)
         return out
 
@@ -449,14 +465,14 @@ class DockerProvider:
             raise ProviderError(f"the docker provider has no image for flavor {flavor!r}")
         if self.image and self.image != base.image:
             return ImageSpec(image=self.image, password_env=base.password_env,
-                             datadir=base.datadir, binlog_basename=base.binlog_basename,
+                             binlog_dir=base.binlog_dir, binlog_basename=base.binlog_basename,
                              options=base.options, build_hint=base.build_hint)
         return base
 
     def command(self, settings: ServerSettings, spec: ImageSpec) -> list[str]:
         """The server options; the image's entrypoint execs the server with them."""
         return [
-            f"--log-bin={spec.binlog_basename}",
+            f"--log-bin={PurePosixPath(spec.binlog_dir) / spec.binlog_basename}",
             f"--server-id={settings.server_id}",
             f"--binlog-checksum={settings.binlog_checksum}",
             *spec.options,
@@ -511,7 +527,7 @@ class DockerProvider:
             raise ProviderError(f"cannot create a container from {spec.image}: {exc}") from exc
         handle = DockerHandle(
             host="127.0.0.1", port=0, user="root", password=password, flavor=settings.flavor,
-            binlog_dir=Path(spec.datadir), binlog_basename=spec.binlog_basename,
+            binlog_dir=Path(spec.binlog_dir), binlog_basename=spec.binlog_basename,
             log_path=workdir / "server.log", workdir=workdir,
         )
         handle.container = container

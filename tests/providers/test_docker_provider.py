@@ -113,7 +113,7 @@ def test_server_settings_port_and_password(provider: Any, docker_client: Any, tm
         log_bin, sid, checksum, charset, coll, version, basename = cur.fetchone()
         assert (log_bin, sid, checksum, charset, coll) == (1, 7, "CRC32", "utf8mb4",
                                                            "utf8mb4_general_ci")
-        assert version.startswith("10.11.") and basename == "/var/lib/mysql/binlog"
+        assert version.startswith("10.11.") and basename == "/var/lib/replbed-binlog/binlog"
         c = docker_client.containers.get(h.info["container_id"])
         # Published on the loopback only, under replbed's labels.
         bindings = c.attrs["NetworkSettings"]["Ports"]["3306/tcp"]
