@@ -31,6 +31,12 @@ KNOWN_INEXACT = {
     ("s002_create_select", "ROW"): "MariaDB's COMMIT ending a MyISAM CREATE ... SELECT carries Q_XID",
     ("s002_procedure_unrolled", "STATEMENT"): "autocommit CALL: FL_TRANSACTIONAL after a MyISAM sub-statement",
     ("s002_procedure_unrolled", "MIXED"): "autocommit CALL: FL_TRANSACTIONAL after a MyISAM sub-statement",
+    ("mix_temp_table_rollbacks", "STATEMENT"): "CREATE TEMPORARY in a transaction lacks Q_XID; FL_DDL (0x28) "
+                                               "missing on its ROLLBACK groups",
+    ("mix_temp_table_rollbacks", "MIXED"): "CREATE TEMPORARY in a transaction lacks Q_XID; FL_DDL (0x28) "
+                                           "missing on its ROLLBACK groups",
+    ("mix_temp_table_rollbacks", "ROW"): "temp-table statements in a transaction: COMMIT header flags 0x0c and "
+                                         "FL_TRANSACTIONAL differ",
 }
 
 
