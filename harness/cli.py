@@ -1,4 +1,4 @@
-"""``replbed`` command line: serve, run, decode, cleanup.
+"""``replbed`` command line: serve, run, decode, export-frames, read-frames, cleanup.
 
 Heavy modules (the server, Spark, the codec) are imported inside the
 sub-command that needs them, so ``replbed --help`` and ``replbed cleanup``
@@ -186,6 +186,70 @@ def _jsonable(obj: Any) -> Any:
     return obj
 
 
+# -- export-frames / read-frames (seed 003's protobuf transport) ---------------
+
+
+def cmd_export_frames(args: argparse.Namespace) -> int:
+    from harness.binlog import BinlogError
+    from harness.transport import ExportError, ExportStats, export_binlogs
+
+    for name in args.files:
+        if not Path(name).is_file():
+            raise CliError(f"no such binlog file: {name}")
+    if args.output is None and sys.stdout.isatty():
+        raise CliError("refusing to write binary frames to a terminal; redirect or use -o FILE")
+    stats = ExportStats()
+    try:
+        if args.output is not None:
+            with open(args.output, "wb") as out:
+                export_binlogs(args.files, out, stats)
+        else:
+            export_binlogs(args.files, sys.stdout.buffer, stats)
+            sys.stdout.buffer.flush()
+    except (BinlogError, ExportError) as exc:
+        raise CliError(str(exc)) from exc
+    frames = ", ".join(f"{k} {v}" for k, v in sorted(stats.frames.items()))
+    skipped = ", ".join(f"{k} {v}" for k, v in sorted(stats.skipped.items()))
+    print(f"replbed export-frames: {stats.events} events -> {sum(stats.frames.values())} "
+          f"frames ({frames}); not framed: {skipped or 'none'}", file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_read_frames(args: argparse.Namespace) -> int:
+    from harness.transport import FrameError, iter_frames, message_fields
+
+    status = EXIT_OK
+    for name in args.files:
+        try:
+            data = Path(name).read_bytes()
+        except OSError as exc:
+            raise CliError(f"cannot read {name}: {exc}") from exc
+        try:
+            for f in iter_frames(data):
+                d = message_fields(f.message)
+                hdr = d.pop("header")
+                if args.format == "json":
+                    print(json.dumps({"offset": f.offset, "type": type(f.message).__name__,
+                                      "header": hdr, **d}, ensure_ascii=False))
+                    continue
+                print(f"# at {f.offset}: {type(f.message).__name__}  Global Id: "
+                      f"({hdr['server_id']},{hdr['trans_id']})  Timestamp: {hdr['timestamp']}")
+                for v in d.pop("variable", []):
+                    print(f"set {v['name']} = {v['value']}")
+                if "query" in d:
+                    print(f"{d.pop('query')}  /* session {d.pop('session_id')} */")
+                if d:
+                    print("  " + " ".join(f"{k}={v}" for k, v in d.items()))
+        except BrokenPipeError:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            return status
+        except FrameError as exc:
+            print(f"replbed read-frames: {name}: {type(exc).__name__}: {exc}", file=sys.stderr)
+            status = EXIT_ERROR
+    return status
+
+
 # -- cleanup -------------------------------------------------------------------
 
 
@@ -263,6 +327,17 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--formats", nargs="+", default=["STATEMENT", "ROW", "MIXED"])
     q.add_argument("--case", action="append", metavar="GLOB")
     q.set_defaults(func=cmd_compare)
+
+    x = sub.add_parser("export-frames",
+                       help="binlog files -> seed 003's framed protobuf stream (stdout or -o)")
+    x.add_argument("files", nargs="+", metavar="BINLOG")
+    x.add_argument("-o", "--output", default=None, metavar="FILE")
+    x.set_defaults(func=cmd_export_frames)
+
+    rf = sub.add_parser("read-frames", help="print a framed protobuf stream")
+    rf.add_argument("files", nargs="+", metavar="FILE")
+    rf.add_argument("--format", choices=("text", "json"), default="text")
+    rf.set_defaults(func=cmd_read_frames)
 
     c = sub.add_parser("cleanup", help="kill servers left behind by crashed runs")
     c.add_argument("--dry-run", action="store_true")
