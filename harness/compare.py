@@ -42,6 +42,16 @@ def listing(files: Iterable[Path]) -> list[str]:
     return out
 
 
+def _warnings(stmt: object) -> list[tuple[str, int, str]]:
+    """(level, code, message) of SHOW WARNINGS after a statement; errors are compared separately."""
+    out = []
+    for w in getattr(stmt, "warnings", None) or []:
+        level, code, msg = (w["level"], w["code"], w["message"]) if isinstance(w, dict) else tuple(w)[:3]
+        if level != "Error":
+            out.append((str(level), int(code), str(msg)))
+    return out
+
+
 @dataclass
 class Comparison:
     case: str
@@ -65,6 +75,9 @@ def compare_case(ref: ServerHandle, rb: ServerHandle, case: Case, fmt: str, work
         if sa.error_code != sb.error_code:
             lines.append(f"  statement {sb.sql!r}: reference {sa.error_code or 'OK'} {sa.error_message or ''}"
                          f" / replbed {sb.error_code or 'OK'} {sb.error_message or ''}")
+        wa, wb = _warnings(sa), _warnings(sb)
+        if wa != wb:
+            lines.append(f"  warnings of {sb.sql!r}: reference {wa} / replbed {wb}")
     la = listing(dirs["reference"] / "binlog" / f for f in a.binlog_files)
     lb = listing(dirs["replbed"] / "binlog" / f for f in b.binlog_files)
     if la != lb:

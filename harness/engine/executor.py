@@ -494,6 +494,7 @@ class Executor:
         if limit is not None:
             candidates = candidates[:limit]
         thd.prepare_row_logging(t, self.info)
+        _blackhole_row_warning(thd, t, "UPDATE")
         res = DmlResult()
         for n, (_rows, slots) in enumerate(candidates):
             slot = slots[0]
@@ -613,6 +614,7 @@ class Executor:
         if limit is not None:
             candidates = candidates[:limit]
         thd.prepare_row_logging(t, self.info)
+        _blackhole_row_warning(thd, t, "DELETE")
         res = DmlResult()
         for _rows, slots in candidates:
             slot = slots[0]
@@ -666,6 +668,14 @@ class _Marker:
 
 _DEFAULT = _Marker()
 _MISSING = _Marker()
+
+
+def _blackhole_row_warning(thd: "Thd", t: TableDef, verb: str) -> None:
+    """In row format the server cannot log UPDATE/DELETE on BLACKHOLE (no before image) and says so."""
+    if t.engine.blackhole and thd.stmt_row_format and thd.stmt_decision.logged:
+        from harness.engine.errors import Note
+        thd.notes.append(Note("Warning", 1105, f"Row events are not logged for {verb} statements that modify "
+                                               f"BLACKHOLE tables in row format. Table(s): '{t.name}.'"))
 
 
 def _warning_1364(col: str) -> Any:

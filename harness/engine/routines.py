@@ -158,10 +158,14 @@ def call_procedure(thd: "Thd", st: A.Call) -> "OkPacket":
     env.locals = {p.name.lower(): Compiler(Scope([])).compile(a)(env) for p, a in zip(d.params, st.args)}
     scope = Scope([], local_names=set(env.locals))
     thd.sp_sticky_row = False
+    thd.sp_unsafe = 0
     try:
         _unroll(thd, d.body, env, scope)
     finally:
         thd.sp_sticky_row = False
+        flags, thd.sp_unsafe = thd.sp_unsafe, None
+        if flags:
+            thd.issue_unsafe_warnings(flags)
     return OkPacket(thd.last_row_count if thd.last_row_count > 0 else 0)
 
 

@@ -96,6 +96,7 @@ class Thd:
         self._reset_stmt_event_context()
         self.command = "Sleep"
         self.sp_sticky_row = False  # set while a CALL runs after a row-format sub-statement
+        self.sp_unsafe: int | None = None  # unsafe flags collected while a CALL runs
         self.stmt_no_annotate = False
         # MIXED stays in row format, once switched, while temporary tables exist.
         self.mixed_temp_row = False
@@ -302,7 +303,13 @@ class Thd:
         is_diag = isinstance(stmt, A.Show) and stmt.what in ("WARNINGS", "ERRORS", "COUNT_WARNINGS",
                                                              "COUNT_ERRORS")
         if not is_diag:
-            self.notes = []
+            # MariaDB clears the warning list only for statements that use tables
+            # (mysql_execute_command: opt_clear_warning_info when all_tables);
+            # COMMIT, BEGIN, SET ... keep the previous statement's conditions.
+            # A table-less statement that raises its own condition replaces the list
+            # (Warning_info is tagged with the query id).
+            self.notes = [] if _uses_tables(stmt) else list(self.last_notes)
+        kept = len(self.notes) if not is_diag else 0
         self.stmt_text = sql
         if not is_diag:
             self._reset_stmt_event_context()
@@ -319,6 +326,8 @@ class Thd:
             raise
         finally:
             self.command = "Sleep"
+            if kept and len(self.notes) > kept:
+                self.notes = self.notes[kept:]
             if not is_diag:
                 self.last_notes = self.notes
         return result
@@ -530,6 +539,10 @@ class Thd:
         return out
 
     def issue_unsafe_warnings(self, mask: int) -> None:
+        if self.sp_unsafe is not None:
+            # Inside CALL, sp_head collects the flags and reports them once at the end.
+            self.sp_unsafe |= mask
+            return
         for f in Unsafe:
             if mask & (1 << int(f)):
                 self.notes.append(Note("Note", 1592, NOTE_1592.format(REASONS[f][1])))
@@ -546,6 +559,9 @@ class Thd:
         else:
             L3.flush_stmt_cache(self)
             L3.rollback_trx_cache(self, single_statement=True)
+            if self.stmt_changed_nontrans:
+                self.notes.append(Note("Warning", 1196,
+                                       "Some non-transactional changed tables couldn't be rolled back"))
         self.undo_log.clear()
         self._reset_trx()
 
@@ -649,6 +665,19 @@ def _table_map_for_update(thd: Thd, stmt: A.Update) -> int:
                 bits |= 1 << i
                 break
     return bits
+
+
+_TABLELESS = (A.Begin, A.Commit, A.Rollback, A.Savepoint, A.ReleaseSavepoint, A.Set, A.SetNames, A.SetTransaction,
+              A.Use, A.CreateDatabase, A.DropDatabase, A.ResetMaster, A.FlushBinaryLogs, A.Do, A.CreateRoutine,
+              A.DropRoutine)
+
+
+def _uses_tables(stmt: A.Statement) -> bool:
+    if isinstance(stmt, _TABLELESS):
+        return False
+    if isinstance(stmt, A.Select):
+        return bool(stmt.from_ or stmt.union)
+    return True
 
 
 def _has_subquery_or_function(stmt: A.Select) -> bool:
