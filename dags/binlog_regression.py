@@ -1,6 +1,6 @@
 """Airflow 3 DAG ``binlog_regression``: the replbed regression run as tasks.
 
-    plan -> [collect_reference, collect_replbed] -> decode -> analyze -> report
+    plan -> [collect_reference, collect_replbed] -> decode -> replay -> analyze -> report
 
 Thin by design: every task calls one step of ``harness.pipeline.regression``
 and passes the run directory on via XCom. Heavy imports (Spark, GX, the
@@ -99,6 +99,13 @@ def binlog_regression():
         return run_dir
 
     @task
+    def replay(run_dir: str) -> str:
+        from harness.pipeline.regression import replay_run
+
+        replay_run(Path(run_dir))
+        return run_dir
+
+    @task
     def analyze(run_dir: str) -> list[dict]:
         from harness.pipeline.regression import analyze_run
 
@@ -113,7 +120,7 @@ def binlog_regression():
     run_dir = plan()
     decoded = decode(run_dir)
     [collect_reference(run_dir), collect_replbed(run_dir)] >> decoded
-    summary = analyze(decoded)
+    summary = analyze(replay(decoded))
     summary >> report(run_dir)
 
 

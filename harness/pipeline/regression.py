@@ -7,6 +7,7 @@ one process (``run_regression``) or as separate Airflow tasks:
     plan_run(config) -> run_dir          plan.json
     collect(run_dir, side)               cases/<case>/<FORMAT>/<side>/{binlog/*,outcome.json}
     decode_run(run_dir)                  records/{events,tables,outcomes,status}.parquet
+    replay_run(run_dir)                  diff/replay.parquet (each side's binlog replayed into a real MariaDB)
     analyze_run(run_dir, spark=None)     diff/*.parquet, diff/*.json, gx/, summary.json
     report_run(run_dir) -> Path          report/index.html (+ text summary on stdout)
 """
@@ -50,7 +51,8 @@ class RegressionResult:
 
 def is_pass(rec: dict) -> bool:
     return (not rec.get("error") and rec.get("events_match") is True
-            and rec.get("gtid_layout_ok") is True and rec.get("tables_match") is True)
+            and rec.get("gtid_layout_ok") is True and rec.get("tables_match") is True
+            and rec.get("replay_ok") is not False)  # None: the replay step did not run
 
 
 def new_run_id() -> str:
@@ -260,6 +262,17 @@ def decode_run(run_dir: Path, progress: Progress | None = _progress) -> dict:
             "errors": n_err, "decoder": decoder_name}
 
 
+# -- replay --------------------------------------------------------------------
+
+
+def replay_run(run_dir: Path, progress: Progress | None = _progress) -> list[dict]:
+    """Replay both sides' binlogs into fresh MariaDB servers and compare the tables
+    (harness/pipeline/replay.py); writes ``diff/replay.parquet``."""
+    from harness.pipeline.replay import replay_run as _replay
+
+    return _replay(Path(run_dir), progress)
+
+
 # -- analyze -------------------------------------------------------------------
 
 
@@ -304,10 +317,13 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
         .withColumn("error", F.when(F.col("error") == "", None).otherwise(F.col("error")))
         .join(rules, on="case", how="left")
     )
-    summary = diff.summarize(cases, ev_cases, gtid, table_cases)
+    outcomes = spark.read.parquet(str(rec / "outcomes.parquet"))
+    outcome_cases = diff.compare_outcomes(outcomes.where(F.col("side") == "reference"),
+                                          outcomes.where(F.col("side") == "replbed"))
+    summary = diff.summarize(cases, ev_cases, gtid, table_cases, outcome_cases)
 
     frames = {"event_cases": ev_cases, "gtid_layout": gtid, "table_cases": table_cases,
-              "summary": summary}
+              "outcome_cases": outcome_cases, "summary": summary}
     frames = {k: v.cache() for k, v in frames.items()}
     out = run_dir / "diff"
     out.mkdir(exist_ok=True)
@@ -316,6 +332,13 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
     _write_df(ev_diff, out / "event_diff.parquet")
     _write_df(table_rows, out / "table_rows.parquet")
     full = [r.asDict(recursive=True) for r in frames["summary"].collect()]
+    from harness.pipeline.replay import read_records
+
+    replay = read_records(run_dir)
+    for r in full:
+        rp = replay.get((r["case"], r["format"]), {})
+        r["replay_ok"] = rp.get("replay_ok")
+        r["replay_error"] = rp.get("replay_error")
     if progress:
         progress(f"[analyze] spark diff of {len(full)} case x format in "
                  f"{time.monotonic() - t0:.1f}s")
@@ -334,7 +357,7 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
     (out / "gx_results.json").write_text(json.dumps(
         {"suites": gx_results, "data_docs": str(docs) if docs else None}, indent=1) + "\n")
     (out / "summary_full.json").write_text(json.dumps(full, indent=1, default=str) + "\n")
-    summary_records = [{k: r.get(k) for k in SUMMARY_KEYS} for r in full]
+    summary_records = [{**{k: r.get(k) for k in SUMMARY_KEYS}, "replay_ok": r.get("replay_ok")} for r in full]
     (run_dir / "summary.json").write_text(json.dumps(summary_records, indent=1) + "\n")
     for df in frames.values():
         df.unpersist()
@@ -365,6 +388,7 @@ def run_regression(config: RunConfig, *, replbed_provider: str = "replbed",
     for side in SIDES:
         collect(run_dir, side)
     decode_run(run_dir)
+    replay_run(run_dir)
     summary = analyze_run(run_dir, spark=spark)
     report = report_run(run_dir)
     return RegressionResult(run_dir=run_dir, summary=summary, report_path=report)
@@ -380,7 +404,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = p.add_subparsers(dest="cmd", required=True)
     s = sub.add_parser("summary", help="print the text summary and report path of a run")
     s.add_argument("run_dir")
-    for name in ("decode", "analyze", "report"):
+    for name in ("decode", "replay", "analyze", "report"):
         sub.add_parser(name, help=f"run the {name} step on a run dir").add_argument("run_dir")
     args = p.parse_args(argv)
     run_dir = Path(args.run_dir)
@@ -393,6 +417,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if all(is_pass(r) for r in json.loads((run_dir / "summary.json").read_text())) else 1
     if args.cmd == "decode":
         decode_run(run_dir)
+    elif args.cmd == "replay":
+        replay_run(run_dir)
     elif args.cmd == "analyze":
         analyze_run(run_dir)
     elif args.cmd == "report":

@@ -37,7 +37,8 @@ def _load(run_dir: Path) -> dict:
 
 def _passed(r: dict) -> bool:
     return (not r.get("error") and r.get("events_match") is True
-            and r.get("gtid_layout_ok") is True and r.get("tables_match") is True)
+            and r.get("gtid_layout_ok") is True and r.get("tables_match") is True
+            and r.get("replay_ok") is not False)
 
 
 def text_summary(run_dir: Path) -> str:
@@ -69,6 +70,8 @@ def text_summary(run_dir: Path) -> str:
                 why.append("gtid layout")
             if r.get("tables_match") is not True:
                 why.append(f"{r.get('n_diff_rows')} table row(s) differ")
+            if r.get("replay_ok") is False:
+                why.append("replay: " + str(r.get("replay_error") or "")[:100])
         lines.append(f"  FAIL {r['case']} {r['format']}: {'; '.join(why)}")
     if len(fails) > 25:
         lines.append(f"  ... and {len(fails) - 25} more (see the report)")
@@ -195,7 +198,7 @@ def render_report(run_dir: Path) -> Path:
         h.append(f"<h3>{_e(rule)} <span class='{'pass' if ok == len(rows) else 'fail'}'>"
                  f"{ok}/{len(rows)}</span></h3>")
         h.append("<table><tr><th>case</th><th>format</th><th>result</th><th>events</th>"
-                 "<th>GTID layout</th><th>tables</th><th>events ref/replbed/differ</th>"
+                 "<th>GTID layout</th><th>tables</th><th>replay</th><th>events ref/replbed/differ</th>"
                  "<th>first difference</th><th>error</th></tr>")
         for r in sorted(rows, key=lambda r: (r["case"], r["format"])):
             ok_r = _passed(r)
@@ -210,6 +213,7 @@ def render_report(run_dir: Path) -> Path:
                 f"<td class='{'pass' if ok_r else 'fail'}'>{'pass' if ok_r else 'FAIL'}</td>"
                 f"<td>{_flag(r.get('events_match'))}</td><td>{_flag(r.get('gtid_layout_ok'))}</td>"
                 f"<td>{_flag(r.get('tables_match'))}</td>"
+                f"<td title='{_e(r.get('replay_error'))}'>{_flag(r.get('replay_ok'))}</td>"
                 f"<td>{_e(r.get('n_ref_events'))}/{_e(r.get('n_rb_events'))}/"
                 f"{_e(r.get('n_diff_events'))}</td><td>{first}</td>"
                 f"<td class='mono'>{_e(r.get('error'))}</td></tr>")

@@ -32,12 +32,13 @@ def test_dagbag_imports_without_errors(dagbag):
 def test_tasks_and_dependencies(dagbag):
     dag = dagbag.dags["binlog_regression"]  # get_dag() queries the metadata DB in 3.3
     assert set(dag.task_ids) == {"plan", "collect_reference", "collect_replbed", "decode",
-                                 "analyze", "report"}
+                                 "replay", "analyze", "report"}
     down = {t.task_id: set(t.downstream_task_ids) for t in dag.tasks}
     assert down["plan"] == {"collect_reference", "collect_replbed", "decode", "report"}
     assert down["collect_reference"] == {"decode"}
     assert down["collect_replbed"] == {"decode"}
-    assert down["decode"] == {"analyze"}
+    assert down["decode"] == {"replay"}
+    assert down["replay"] == {"analyze"}
     assert down["analyze"] == {"report"}
     assert down["report"] == set()
     # the two collections run in parallel: neither depends on the other

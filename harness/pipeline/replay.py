@@ -1,0 +1,243 @@
+"""Replay check: apply each side's binlog to a fresh real MariaDB and compare the tables.
+
+For every planned case x format, ``mariadb-binlog <files> | mariadb --force
+--binary-mode`` applies the reference's binlog to one throwaway MariaDB and
+replbed's binlog to another; the final tables of ``test`` on the two replay
+servers must be equal. A binlog that a real server cannot replay into the same
+state as the real server's own binlog fails the check even if every event
+"looks" right.
+
+Design (measured in docs/ARCHITECTURE.md, "Replay check"):
+
+* ONE replay server per side for the whole run (local provider, started in
+  parallel), reused across cases: before each case every non-system database is
+  dropped; the replaying client runs with ``sql_log_bin=0`` so the replay
+  servers never write a binlog worth resetting.
+* ``--force``: a statement that failed on the source is logged with its error
+  code (Query ``error_code=1062``), and mariadb-binlog prints it as plain SQL; it
+  fails again on replay with the same error and -- on a non-transactional table
+  -- the same partial effect. A plain ``mariadb`` client would stop at that
+  error and skip the rest of the binlog; a DBA pipes with ``--force`` and reads
+  the errors afterwards. The errors each side's replay raised are kept in the
+  record (``reference_errors`` / ``replbed_errors``); equal tables are the check.
+* ``--binary-mode``: statement text may hold any bytes (mysqlbinlog piping needs
+  it for ``\\0`` and non-UTF-8 data).
+* The two sides replay concurrently (two servers, two pipelines).
+
+Records (``diff/replay.parquet``, one per case x format): ``case, format,
+replay_ok, replay_error, reference_errors, replbed_errors, seconds``.
+``replay_ok`` is null when a side has no binlog to replay.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, Callable
+
+SIDES = ("reference", "replbed")
+SYSTEM_DBS = frozenset({"mysql", "information_schema", "performance_schema", "sys"})
+REPLAY_FILE = "replay.parquet"
+Progress = Callable[[str], None]
+
+
+def _bin(name: str, *alts: str) -> str:
+    for n in (name, *alts):
+        p = shutil.which(n)
+        if p:
+            return p
+    raise FileNotFoundError(f"{name} not found; install mariadb-client")
+
+
+def _binlog_files(d: Path) -> list[Path]:
+    import re
+
+    pat = re.compile(r"\.\d{6}$")
+    index = d / "binlog.index"
+    if index.exists():
+        names = [Path(x.strip()).name for x in index.read_text().splitlines() if x.strip()]
+        files = [d / n for n in names if (d / n).exists()]
+        if files:
+            return files
+    return sorted(p for p in d.glob("*") if pat.search(p.name))
+
+
+class ReplayServer:
+    """A throwaway MariaDB that binlogs are piped into."""
+
+    def __init__(self, handle: Any) -> None:
+        self.handle = handle
+        self.mariadb = _bin("mariadb", "mysql")
+        self.mariadb_binlog = _bin("mariadb-binlog", "mysqlbinlog")
+        self._admin = handle.connect()
+
+    def reset(self) -> None:
+        cur = self._admin.cursor()
+        cur.execute("SHOW DATABASES")
+        for (name,) in cur.fetchall():
+            name = name.decode() if isinstance(name, (bytes, bytearray)) else name
+            if name.lower() not in SYSTEM_DBS:
+                cur.execute(f"DROP DATABASE `{name.replace('`', '``')}`")
+        cur.close()
+
+    def replay(self, files: list[Path]) -> list[str]:
+        """Pipe ``files`` through mariadb-binlog into this server; return the client's error lines."""
+        h = self.handle
+        env = dict(os.environ, MYSQL_PWD=h.password)
+        dump = subprocess.Popen([self.mariadb_binlog, *map(str, files)], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+        client = subprocess.run(
+            [self.mariadb, "--no-defaults", f"--host={h.host}", f"--port={h.port}", f"--user={h.user}",
+             "--force", "--binary-mode", "--batch", "--init-command=SET SESSION sql_log_bin=0"],
+            stdin=dump.stdout, capture_output=True, env=env, timeout=300)
+        assert dump.stdout is not None
+        dump.stdout.close()
+        dump_err = dump.stderr.read().decode("utf-8", "replace") if dump.stderr else ""
+        dump.wait(timeout=60)
+        errors = [ln for ln in client.stderr.decode("utf-8", "replace").splitlines() if ln.startswith("ERROR")]
+        if dump.returncode != 0:
+            raise RuntimeError(f"mariadb-binlog exited {dump.returncode}: {dump_err.strip()[:500]}")
+        return errors
+
+    def tables(self) -> dict[str, Any] | None:
+        from harness.runner import TEST_DB, read_tables
+
+        cur = self._admin.cursor()
+        cur.execute("SHOW DATABASES LIKE %s", (TEST_DB,))
+        exists = bool(cur.fetchall())
+        cur.close()
+        return read_tables(self._admin) if exists else None
+
+    def close(self) -> None:
+        try:
+            self._admin.close()
+        except Exception:  # noqa: BLE001
+            pass
+
+
+def start_replay_servers(workdir: Path, provider: Any = None) -> dict[str, ReplayServer]:
+    """One fresh MariaDB per side, started concurrently."""
+    from harness.providers.base import ServerSettings
+    from harness.providers.local import LocalMariaDBProvider
+
+    provider = provider or LocalMariaDBProvider()
+    with ThreadPoolExecutor(2) as pool:
+        futs = {s: pool.submit(provider.start, ServerSettings(), Path(workdir) / f"replay-{s}") for s in SIDES}
+        handles = {}
+        errors = []
+        for s, f in futs.items():
+            try:
+                handles[s] = f.result()
+            except Exception as exc:  # noqa: BLE001
+                errors.append(exc)
+    if errors:
+        for h in handles.values():
+            h.stop()
+        raise errors[0]
+    return {s: ReplayServer(h) for s, h in handles.items()}
+
+
+def _diff_tables(a: dict[str, Any] | None, b: dict[str, Any] | None) -> str | None:
+    if a == b:
+        return None
+    if a is None or b is None:
+        return f"database test exists only after replaying the {'reference' if b is None else 'replbed'} binlog"
+    out = []
+    for t in sorted(set(a) | set(b)):
+        if t not in b:
+            out.append(f"table {t} only on the reference replay")
+        elif t not in a:
+            out.append(f"table {t} only on the replbed replay")
+        elif a[t] != b[t]:
+            if a[t].get("columns") != b[t].get("columns"):
+                out.append(f"table {t}: columns {a[t].get('columns')} vs {b[t].get('columns')}")
+            else:
+                ra, rb = a[t].get("rows", []), b[t].get("rows", [])
+                out.append(f"table {t}: {len(ra)} vs {len(rb)} rows; first difference "
+                           f"{next((x for x in ra if x not in rb), None)} / {next((x for x in rb if x not in ra), None)}")
+    return "; ".join(out)
+
+
+def replay_pair(servers: dict[str, ReplayServer], files: dict[str, list[Path]]) -> dict[str, Any]:
+    """Replay both sides of one case x format; the record without case/format."""
+    t0 = time.monotonic()
+    missing = [s for s in SIDES if not files.get(s)]
+    if missing:
+        return {"replay_ok": None, "replay_error": f"no binlog to replay: {', '.join(missing)}",
+                "reference_errors": None, "replbed_errors": None, "seconds": 0.0}
+
+    def one(side: str) -> tuple[list[str], dict[str, Any] | None]:
+        srv = servers[side]
+        srv.reset()
+        errs = srv.replay(files[side])
+        return errs, srv.tables()
+
+    try:
+        with ThreadPoolExecutor(2) as pool:
+            res = dict(zip(SIDES, pool.map(one, SIDES)))
+    except Exception as exc:  # noqa: BLE001 - a replay that cannot run fails this pair only
+        return {"replay_ok": False, "replay_error": f"replay failed: {type(exc).__name__}: {exc}",
+                "reference_errors": None, "replbed_errors": None, "seconds": round(time.monotonic() - t0, 3)}
+    diff = _diff_tables(res["reference"][1], res["replbed"][1])
+    return {"replay_ok": diff is None, "replay_error": diff,
+            "reference_errors": json.dumps(res["reference"][0]), "replbed_errors": json.dumps(res["replbed"][0]),
+            "seconds": round(time.monotonic() - t0, 3)}
+
+
+REPLAY_SCHEMA_FIELDS = ("case", "format", "replay_ok", "replay_error", "reference_errors", "replbed_errors",
+                        "seconds")
+
+
+def write_records(records: list[dict[str, Any]], path: Path) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    schema = pa.schema([("case", pa.string()), ("format", pa.string()), ("replay_ok", pa.bool_()),
+                        ("replay_error", pa.string()), ("reference_errors", pa.string()),
+                        ("replbed_errors", pa.string()), ("seconds", pa.float64())])
+    cols = {f.name: [r.get(f.name) for r in records] for f in schema}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pq.write_table(pa.table(cols, schema=schema), path)
+
+
+def read_records(run_dir: Path) -> dict[tuple[str, str], dict[str, Any]]:
+    """``diff/replay.parquet`` keyed by (case, format); {} if the step did not run."""
+    path = Path(run_dir) / "diff" / REPLAY_FILE
+    if not path.exists():
+        return {}
+    import pyarrow.parquet as pq
+
+    return {(r["case"], r["format"]): r for r in pq.read_table(path).to_pylist()}
+
+
+def replay_run(run_dir: Path, progress: Progress | None = print, provider: Any = None) -> list[dict[str, Any]]:
+    """The pipeline step: replay every planned case x format; write ``diff/replay.parquet``."""
+    run_dir = Path(run_dir)
+    plan = json.loads((run_dir / "plan.json").read_text())
+    t0 = time.monotonic()
+    servers = start_replay_servers(run_dir / "servers", provider)
+    t_start = time.monotonic() - t0
+    records = []
+    try:
+        for pair in plan["pairs"]:
+            case, fmt = pair["case"], pair["format"]
+            files = {s: _binlog_files(run_dir / "cases" / case / fmt / s / "binlog") for s in SIDES}
+            rec = {"case": case, "format": fmt, **replay_pair(servers, files)}
+            records.append(rec)
+            if progress and rec["replay_ok"] is False:
+                progress(f"[replay] {case} {fmt}: {rec['replay_error']}")
+    finally:
+        for s in servers.values():
+            s.close()
+            s.handle.stop()
+    write_records(records, run_dir / "diff" / REPLAY_FILE)
+    if progress:
+        ok = sum(1 for r in records if r["replay_ok"])
+        progress(f"[replay] {ok}/{len(records)} case x format replay to equal tables; servers started in "
+                 f"{t_start:.1f}s, total {time.monotonic() - t0:.1f}s")
+    return records
