@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Build replbed/mariadb:10.11 without an image registry (`make image`).
+# Build replbed's images without an image registry.
+#   scripts/build_image.sh            replbed/mariadb:10.11   (`make image`)
+#   scripts/build_image.sh runtime    replbed/runtime:latest  (`make image-runtime`:
+#                                     Airflow + Spark + harness for docker/compose.yaml)
 #
 #   1. scripts/docker_setup.sh: docker.io + debootstrap installed, dockerd running.
 #   2. A Debian bookworm rootfs made by `debootstrap --variant=minbase` from the
@@ -7,7 +10,8 @@
 #      $REPLBED_CACHE_DIR (default .cache/docker/), imported as
 #      replbed/debian:bookworm-minbase.
 #   3. `docker build docker/mariadb-offline` on that base: Debian's mariadb-server,
-#      replbed's server config and entrypoint.
+#      replbed's server config and entrypoint (or docker/runtime: Java, Python,
+#      requirements.lock from PyPI).
 #
 # Every step is skipped when its result exists: the final image carries a label
 # with the hash of its inputs (Dockerfile, config, entrypoint, base image id,
@@ -16,12 +20,26 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
-IMAGE=${REPLBED_DOCKER_IMAGE:-replbed/mariadb:10.11}
+TARGET=${1:-mariadb}
+case $TARGET in
+    mariadb) IMAGE=${REPLBED_DOCKER_IMAGE:-replbed/mariadb:10.11} ;;
+    runtime) IMAGE=${REPLBED_RUNTIME_IMAGE:-replbed/runtime:latest} ;;
+    *) echo "usage: $0 [mariadb|runtime]" >&2; exit 2 ;;
+esac
 BASE_IMAGE=${REPLBED_DOCKER_BASE:-replbed/debian:bookworm-minbase}
 CACHE=${REPLBED_CACHE_DIR:-$ROOT/.cache/docker}
 SUITE=bookworm
 TARBALL=$CACHE/debian-$SUITE-minbase.tar
 CONTEXT=$ROOT/docker/mariadb-offline
+if [ "$TARGET" = runtime ]; then
+    # A small staged context: the Dockerfile and the lock (not the 1 GB+ work tree).
+    CONTEXT=$CACHE/runtime-context
+    mkdir -p "$CONTEXT"
+    cp "$ROOT/docker/runtime/Dockerfile" "$ROOT/requirements.lock" "$CONTEXT/"
+    # pip inside the build trusts what the host trusts (a TLS-inspecting proxy's CA).
+    cp "${REPLBED_CA_BUNDLE:-/etc/ssl/certs/ca-certificates.crt}" "$CONTEXT/host-ca.crt" 2>/dev/null \
+        || : >"$CONTEXT/host-ca.crt"
+fi
 T0=$(date +%s.%N)
 
 log() { echo "[build-image] $*" >&2; }
@@ -83,23 +101,25 @@ fi
 
 # -- 3. the server image ---------------------------------------------------------
 base_id=$(docker image inspect --format '{{.Id}}' "$BASE_IMAGE")
-want=$( { cat "$CONTEXT/Dockerfile" "$CONTEXT/replbed.cnf" "$CONTEXT/entrypoint.sh";
-          echo "$base_id $MIRROR $SECURITY"; } | sha256sum | cut -c1-16)
+want=$( { cat "$CONTEXT"/*;
+          echo "$base_id $MIRROR $SECURITY labels-v2"; } | sha256sum | cut -c1-16)
 have=$(docker image inspect --format '{{index .Config.Labels "replbed.build-hash"}}' "$IMAGE" 2>/dev/null || true)
 if [ "$have" = "$want" ]; then
     log "$IMAGE is up to date (inputs $want); $(since "$T0")s"
     exit 0
 fi
 t=$(date +%s.%N)
-log "docker build $IMAGE (apt-get install mariadb-server inside; log $CACHE/build.log)"
+BUILD_LOG=$CACHE/build-$TARGET.log
+log "docker build $IMAGE (apt-get/pip inside; log $BUILD_LOG)"
 # --network host: the build's apt-get must reach the mirror exactly as the
 # host does (same resolver, same proxy-less route); the running servers never
 # use the host network.
 if ! docker build --network host --pull=false \
         --build-arg "BASE=$BASE_IMAGE" \
         --build-arg "DEBIAN_MIRROR=$MIRROR" --build-arg "SECURITY_MIRROR=$SECURITY" \
-        --label "replbed.build-hash=$want" --label "replbed.owner=replbed" \
-        -t "$IMAGE" "$CONTEXT" >"$CACHE/build.log" 2>&1; then
-    tail -30 "$CACHE/build.log" >&2; exit 1
+        --label "replbed.build-hash=$want" --label "replbed.image=$TARGET" \
+        -t "$IMAGE" "$CONTEXT" >"$BUILD_LOG" 2>&1; then
+    tail -30 "$BUILD_LOG" >&2; exit 1
 fi
-log "built $IMAGE ($(docker run --rm --entrypoint mariadbd "$IMAGE" --version | awk '{print $3}')) in $(since "$t")s; total $(since "$T0")s"
+version=$(docker run --rm --entrypoint mariadbd "$IMAGE" --version | awk '{print $3}')
+log "built $IMAGE (mariadbd $version) in $(since "$t")s; total $(since "$T0")s"
