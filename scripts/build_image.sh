@@ -114,7 +114,7 @@ log "docker build $IMAGE (apt-get/pip inside; log $BUILD_LOG)"
 # --network host: the build's apt-get must reach the mirror exactly as the
 # host does (same resolver, same proxy-less route); the running servers never
 # use the host network.
-if ! docker build --network host --pull=false \
+if ! docker build --network host --pull=false --force-rm \
         --build-arg "BASE=$BASE_IMAGE" \
         --build-arg "DEBIAN_MIRROR=$MIRROR" --build-arg "SECURITY_MIRROR=$SECURITY" \
         --label "replbed.build-hash=$want" --label "replbed.image=$TARGET" \
