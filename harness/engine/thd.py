@@ -322,7 +322,8 @@ class Thd:
             except SqlParseError as e:  # e.g. 1235: a construct the model refuses at execution time
                 raise ServerError(e.code, str(e), e.sqlstate) from None
         except ServerError as e:
-            self.notes.append(Note("Error", e.code, e.message))
+            if not getattr(e, "noted", False):
+                self.notes.append(Note("Error", e.code, e.message))
             raise
         finally:
             self.command = "Sleep"
@@ -443,6 +444,9 @@ class Thd:
     def statement_failed(self, stmt: A.Statement, info: StatementInfo, decision: LoggingDecision,
                          ctx: ExecContext, err: ServerError) -> None:
         """Statement rollback: undo transactional changes; log what non-transactional changes survive."""
+        # The error is raised before the failed statement is logged (and its Notes issued).
+        self.notes.append(Note("Error", err.code, err.message))
+        err.noted = True  # type: ignore[attr-defined]
         self.engine_rollback_to(self.stmt_undo_mark)
         trx_mark, _stmt_mark = self.caches.stmt_marks
         self.caches.trx_cache.truncate(trx_mark)

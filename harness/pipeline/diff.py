@@ -40,6 +40,8 @@ INFO_RULES = [
     # binlog file names: keep the number, drop the basename
     (r"[A-Za-z0-9_.-]*\.(\d{6})\b", "#.$1", ["Binlog_checkpoint", "Rotate"]),
     (r";pos=\d+", ";pos=#", ["Rotate"]),
+    # RAND() seeds come from the session's random state: they differ by nature.
+    (r"rand_seed1=\d+,rand_seed2=\d+", "rand_seed1=#,rand_seed2=#", ["RAND"]),
 ]
 
 HEADER_TYPES = {
@@ -210,8 +212,11 @@ def check_gtid_layout(events: DataFrame, flavor: str = "mariadb-10.11") -> DataF
     ok_group = F.when(
         F.col("kind") == "T",
         F.col("last.is_term") & (F.col("n_term") == 1) & (F.col("n") >= 2),
-    ).otherwise((F.col("n") == 2) & (F.col("ev")[1]["event_type"] == "Query")
-                & (F.col("n_term") == 0))
+    ).otherwise(  # standalone (DDL): context events (Intvar/Rand/User var) may precede its one Query
+        (F.col("n") >= 2) & (F.col("last.event_type") == "Query") & (F.col("n_term") == 0)
+        & (F.size(F.filter("ev", lambda x: x["event_type"] == "Query")) == 1)
+        & (F.size(F.filter("ev", lambda x: ~x["event_type"].isin("Gtid", "Query", "Intvar", "RAND", "User var")))
+           == 0))
     shape = F.when(
         F.col("kind") == "T",
         F.concat(F.lit("T "), F.when(F.col("last.event_type") == "Xid", F.lit("Xid"))
@@ -299,8 +304,33 @@ def compare_tables(ref_tables: DataFrame, rb_tables: DataFrame) -> DataFrame:
     )
 
 
+def compare_outcomes(ref: DataFrame, rb: DataFrame) -> DataFrame:
+    """Per case x format: did every statement get the same result on both sides?
+
+    A statement's outcome is its error code plus what SHOW WARNINGS listed after
+    it (level, code, message), as the runner recorded them. Columns:
+    ``n_statements``, ``n_diff_statements``, ``first_diff_step``,
+    ``outcomes_match``.
+    """
+    cols = ["case", "format", "step", "error_code", "warnings_json"]
+    a = ref.select(*cols).withColumnRenamed("error_code", "ref_err").withColumnRenamed("warnings_json", "ref_w")
+    b = rb.select(*cols).withColumnRenamed("error_code", "rb_err").withColumnRenamed("warnings_json", "rb_w")
+    j = a.join(b, on=[*KEY, "step"], how="full_outer")
+    same = (F.coalesce(F.col("ref_err"), F.lit(0)) == F.coalesce(F.col("rb_err"), F.lit(0))) & \
+        (F.coalesce(F.col("ref_w"), F.lit("")) == F.coalesce(F.col("rb_w"), F.lit(""))) & \
+        F.col("ref_err").isNull() == F.col("rb_err").isNull()
+    j = j.withColumn("same", same & F.col("ref_w").isNotNull() & F.col("rb_w").isNotNull())
+    return (
+        j.groupBy(*KEY)
+        .agg(F.count(F.lit(1)).alias("n_statements"),
+             F.sum(F.when(F.col("same"), 0).otherwise(1)).alias("n_diff_statements"),
+             F.min(F.when(~F.col("same"), F.col("step"))).alias("first_diff_step"))
+        .withColumn("outcomes_match", F.col("n_diff_statements") == 0)
+    )
+
+
 def summarize(cases: DataFrame, event_cases: DataFrame, gtid: DataFrame,
-              tables: DataFrame) -> DataFrame:
+              tables: DataFrame, outcomes: DataFrame | None = None) -> DataFrame:
     """One row per case x format of ``cases``.
 
     ``cases`` has ``case, format`` and optionally ``rule`` and ``error`` (collect
@@ -323,15 +353,21 @@ def summarize(cases: DataFrame, event_cases: DataFrame, gtid: DataFrame,
         .join(g, on=KEY, how="left")
         .join(t, on=KEY, how="left")
     )
+    if outcomes is not None:
+        out = out.join(outcomes.select(*KEY, "outcomes_match", "first_diff_step"), on=KEY, how="left")
+    else:
+        out = out.withColumn("outcomes_match", F.lit(True)).withColumn("first_diff_step", F.lit(None).cast("int"))
     has_err = F.col("error").isNotNull()
     out = (
         out.withColumn("events_match", ~has_err & F.coalesce("events_match", F.lit(False)))
         .withColumn("gtid_layout_ok", ~has_err & F.coalesce("gtid_layout_ok", F.lit(False)))
         .withColumn("tables_match", ~has_err & F.coalesce("tables_match", F.lit(True)))
+        .withColumn("outcomes_match", ~has_err & F.coalesce("outcomes_match", F.lit(True)))
         .fillna({"n_ref_events": 0, "n_rb_events": 0, "n_diff_events": 0, "n_diff_rows": 0})
     )
     out = out.withColumn("passed", F.col("events_match") & F.col("gtid_layout_ok")
-                         & F.col("tables_match"))
-    return out.select(*KEY, "rule", "events_match", "gtid_layout_ok", "tables_match", "error",
+                         & F.col("tables_match") & F.col("outcomes_match"))
+    return out.select(*KEY, "rule", "events_match", "gtid_layout_ok", "tables_match", "outcomes_match", "error",
                       "passed", "n_ref_events", "n_rb_events", "n_diff_events",
-                      "first_diff_seq", "first_diff_fields", "n_diff_rows").orderBy(*KEY)
+                      "first_diff_seq", "first_diff_fields", "n_diff_rows",
+                      F.col("first_diff_step").alias("first_diff_statement")).orderBy(*KEY)

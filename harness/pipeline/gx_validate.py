@@ -19,7 +19,8 @@ from pathlib import Path
 
 os.environ.setdefault("GX_ANALYTICS_ENABLED", "false")
 
-SUITE_FILES = ("event_sequence.json", "gtid_layout.json", "table_state.json", "run_summary.json")
+SUITE_FILES = ("event_sequence.json", "gtid_layout.json", "table_state.json", "statement_outcomes.json",
+               "run_summary.json")
 
 
 @dataclass

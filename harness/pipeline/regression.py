@@ -28,7 +28,8 @@ from typing import Any, Callable
 from harness.config import RunConfig
 
 SIDES = ("reference", "replbed")
-SUMMARY_KEYS = ("case", "format", "events_match", "gtid_layout_ok", "tables_match", "error")
+SUMMARY_KEYS = ("case", "format", "events_match", "gtid_layout_ok", "tables_match", "outcomes_match", "error",
+                "replay_ok")
 _BINLOG_NAME = re.compile(r"\.\d{6}$")
 
 Progress = Callable[[str], None]
@@ -52,6 +53,7 @@ class RegressionResult:
 def is_pass(rec: dict) -> bool:
     return (not rec.get("error") and rec.get("events_match") is True
             and rec.get("gtid_layout_ok") is True and rec.get("tables_match") is True
+            and rec.get("outcomes_match") is not False  # None: an older run without the check
             and rec.get("replay_ok") is not False)  # None: the replay step did not run
 
 
@@ -357,7 +359,7 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
     (out / "gx_results.json").write_text(json.dumps(
         {"suites": gx_results, "data_docs": str(docs) if docs else None}, indent=1) + "\n")
     (out / "summary_full.json").write_text(json.dumps(full, indent=1, default=str) + "\n")
-    summary_records = [{**{k: r.get(k) for k in SUMMARY_KEYS}, "replay_ok": r.get("replay_ok")} for r in full]
+    summary_records = [{k: r.get(k) for k in SUMMARY_KEYS} for r in full]
     (run_dir / "summary.json").write_text(json.dumps(summary_records, indent=1) + "\n")
     for df in frames.values():
         df.unpersist()

@@ -36,9 +36,8 @@ def _load(run_dir: Path) -> dict:
 
 
 def _passed(r: dict) -> bool:
-    return (not r.get("error") and r.get("events_match") is True
-            and r.get("gtid_layout_ok") is True and r.get("tables_match") is True
-            and r.get("replay_ok") is not False)
+    from harness.pipeline.regression import is_pass
+    return is_pass(r)
 
 
 def text_summary(run_dir: Path) -> str:
@@ -133,9 +132,14 @@ def _outcome_differences(run_dir: Path, keys: set[tuple]) -> dict[tuple, list[tu
         for step in sorted(set(ref) | set(rb)):
             a, b = ref.get(step), rb.get(step)
             ta, tb = _outcome_text(a), _outcome_text(b)
+            wa, wb = (a or {}).get("warnings_json"), (b or {}).get("warnings_json")
             if ta.split(":")[0] != tb.split(":")[0]:
                 src = a or b or {}
                 rows.append((step, src.get("connection"), src.get("sql"), ta, tb))
+            elif wa != wb:
+                src = a or b or {}
+                rows.append((step, src.get("connection"), src.get("sql"), f"{ta}; SHOW WARNINGS {wa}",
+                             f"{tb}; SHOW WARNINGS {wb}"))
         if rows:
             out[key] = rows
     return out
@@ -198,7 +202,7 @@ def render_report(run_dir: Path) -> Path:
         h.append(f"<h3>{_e(rule)} <span class='{'pass' if ok == len(rows) else 'fail'}'>"
                  f"{ok}/{len(rows)}</span></h3>")
         h.append("<table><tr><th>case</th><th>format</th><th>result</th><th>events</th>"
-                 "<th>GTID layout</th><th>tables</th><th>replay</th><th>events ref/replbed/differ</th>"
+                 "<th>GTID layout</th><th>tables</th><th>statements</th><th>replay</th><th>events ref/replbed/differ</th>"
                  "<th>first difference</th><th>error</th></tr>")
         for r in sorted(rows, key=lambda r: (r["case"], r["format"])):
             ok_r = _passed(r)
@@ -212,7 +216,7 @@ def render_report(run_dir: Path) -> Path:
                 f"<tr><td>{name}</td><td>{_e(r['format'])}</td>"
                 f"<td class='{'pass' if ok_r else 'fail'}'>{'pass' if ok_r else 'FAIL'}</td>"
                 f"<td>{_flag(r.get('events_match'))}</td><td>{_flag(r.get('gtid_layout_ok'))}</td>"
-                f"<td>{_flag(r.get('tables_match'))}</td>"
+                f"<td>{_flag(r.get('tables_match'))}</td><td>{_flag(r.get('outcomes_match'))}</td>"
                 f"<td title='{_e(r.get('replay_error'))}'>{_flag(r.get('replay_ok'))}</td>"
                 f"<td>{_e(r.get('n_ref_events'))}/{_e(r.get('n_rb_events'))}/"
                 f"{_e(r.get('n_diff_events'))}</td><td>{first}</td>"

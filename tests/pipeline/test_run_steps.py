@@ -19,7 +19,7 @@ def test_suite_files_load_completely():
         suite = load_suite_file(path)
         assert suite.name == spec["name"] == name.removesuffix(".json")
         assert len(suite.expectations) == len(spec["expectations"]) > 0
-        assert suite_target(path) in {"event_cases", "gtid_layout", "table_cases", "summary"}
+        assert suite_target(path) in {"event_cases", "gtid_layout", "table_cases", "outcome_cases", "summary"}
 
 
 def test_decode_keeps_good_pairs_and_marks_a_broken_binlog(run_copy):
@@ -65,7 +65,7 @@ def test_analyze_and_report_flag_an_altered_event(spark, run_copy):
 
     gx = json.loads((run_copy / "diff" / "gx_results.json").read_text())
     by_suite = {s["suite"]: s for s in gx["suites"]}
-    assert set(by_suite) == {"event_sequence", "gtid_layout", "table_state", "run_summary"}
+    assert set(by_suite) == {"event_sequence", "gtid_layout", "table_state", "statement_outcomes", "run_summary"}
     assert by_suite["event_sequence"]["success"] is False
     assert by_suite["gtid_layout"]["success"] is True and by_suite["table_state"]["success"] is True
     assert (run_copy / "gx" / "uncommitted" / "data_docs" / "local_site" / "index.html").exists()
