@@ -265,7 +265,7 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
             thd.trx_has_ddl = True
             thd.binlog_query(st.text, True, 0, ctx, None, thread_specific=True)
         else:
-            thd.write_ddl(st.text, thread_specific=st.temporary, xid=not st.temporary, ctx=ctx)
+            thd.write_ddl(st.text, thread_specific=st.temporary, ctx=ctx)  # observed: no Q_XID
         return OkPacket(len(sel_res.rows))
     if st.temporary:
         return OkPacket(len(sel_res.rows))
@@ -291,7 +291,10 @@ def _write_row_group(thd: "Thd", t: TableDef, st: A.CreateTable, _explicit: bool
         events.append(new_xid_event(thd.server.binlog.allocate_xid(), timestamp=thd.stmt_timestamp,
                                     server_id=thd.server_id))
     else:
-        events.append(L3._end_query(thd, "COMMIT"))
+        # Observed: this COMMIT carries the DDL's Q_XID.
+        events.append(new_query_event("COMMIT", database=thd.db or "", thread_id=thd.connection_id,
+                                      timestamp=thd.stmt_timestamp, server_id=thd.server_id, suppress_use=True,
+                                      status_vars=thd.query_status_vars(xid=thd.server.binlog.allocate_xid())))
     thd.server.binlog.write_group(events, timestamp=thd.stmt_timestamp, ddl=True, extra_engines=not xa)
     if t.transactional:
         thd.server.status["Binlog_cache_use"] += 1

@@ -106,7 +106,7 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
             # a table of its engine (stmt cache while the trx cache is empty).
             thd.trx_has_ddl = True
             thd.stmt_info = None
-            thd.binlog_query(st.text, t.transactional, 0, None, None, thread_specific=True)
+            thd.binlog_query(st.text, t.transactional, 0, None, None, thread_specific=True, ddl=True, xid=True)
             L3.flush_stmt_cache(thd)  # end of statement (R-flush-SC)
             return _ok()
         thd.write_ddl(st.text, thread_specific=True, xid=True)  # observed: CREATE TEMPORARY carries Q_XID
@@ -175,7 +175,7 @@ def drop_table(thd: "Thd", st: A.DropTable) -> "OkPacket":
                 thd.trx_has_ddl = True
                 thd.stmt_info = None
                 thd.binlog_query(text, all(t.transactional for _n, t in logged), 0, None, None,
-                                 thread_specific=True, suppress_use=sticky_row)
+                                 thread_specific=True, suppress_use=sticky_row, ddl=True)
                 L3.flush_stmt_cache(thd)
             else:
                 thd.write_ddl(text, thread_specific=True)

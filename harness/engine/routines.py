@@ -163,6 +163,7 @@ def call_procedure(thd: "Thd", st: A.Call) -> "OkPacket":
         _unroll(thd, d.body, env, scope)
     finally:
         thd.sp_sticky_row = False
+        thd.sp_modified_nontrans = False
         flags, thd.sp_unsafe = thd.sp_unsafe, None
         if flags:
             thd.issue_unsafe_warnings(flags)

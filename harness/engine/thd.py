@@ -97,6 +97,7 @@ class Thd:
         self.command = "Sleep"
         self.sp_sticky_row = False  # set while a CALL runs after a row-format sub-statement
         self.sp_unsafe: int | None = None  # unsafe flags collected while a CALL runs
+        self.sp_modified_nontrans = False
         self.stmt_no_annotate = False
         # MIXED stays in row format, once switched, while temporary tables exist.
         self.mixed_temp_row = False
@@ -181,6 +182,9 @@ class Thd:
         self.trx_wrote_temp = False
         self.trx_has_ddl = False
         self.trx_keep_log = False
+        self.trx_did_ddl = False  # a temporary-table DDL was logged inside the transaction
+        self.trx_stmt_nontrans_logged = False  # a MyISAM-changing statement was logged as a statement
+        self.trx_used_temp = False  # a statement of the transaction used a temporary table
         self.trx_nontrans_temp_in_cache = False
         self.trx_touched_self_logging = False
 
@@ -372,6 +376,11 @@ class Thd:
         is_write = bool(info.written)
         if is_write or info.uses:
             self.trx_active = True
+        if self.stmt_uses_temp:
+            # Opening a temporary table sets thread_specific_used: the statement's
+            # events, and the COMMIT it writes, carry LOG_EVENT_THREAD_SPECIFIC_F.
+            self.stmt_thread_specific = True
+            self.trx_used_temp = True
         decision = decide_logging_format(self, info) if is_write else LoggingDecision(
             row=self.binlog_format == "ROW", unsafe=0, warn_unsafe=0, logged=False)
         if is_write and self.trx_isolation is None:
@@ -494,7 +503,7 @@ class Thd:
 
     def binlog_query(self, text: str, is_trans: bool, error_code: int, ctx: ExecContext | None,
                      decision: LoggingDecision | None, *, thread_specific: bool = False,
-                     suppress_use: bool = False) -> None:
+                     suppress_use: bool = False, ddl: bool = False, xid: bool = False) -> None:
         """THD::binlog_query for a statement-format event: context events + Query into a cache."""
         info = self.stmt_info
         if info is not None and info.written and all(t.engine.self_logging for t in info.written):
@@ -508,6 +517,16 @@ class Thd:
         mixed_unsafe = decision is not None and bool(decision.unsafe & (1 << int(Unsafe.MIXED_STATEMENT)))
         to_trx = use_trans_cache(self, is_trans) or mixed_unsafe
         cache = self.caches.trx_cache if to_trx else self.caches.stmt_cache
+        if ddl:
+            cache.has_ddl = True
+            if self.in_multi_stmt_transaction_mode():
+                self.trx_did_ddl = True  # all.trans_did_ddl(): every later group of the trx gets FL_DDL
+        if self.stmt_changed_nontrans:
+            self.trx_stmt_nontrans_logged = True
+        if self.sp_unsafe is not None and self.stmt_changed_nontrans:
+            # Inside CALL, a MyISAM sub-statement logged as a statement leaves the top
+            # statement's modified_non_trans_table set: later groups lose FL_TRANSACTIONAL.
+            self.sp_modified_nontrans = True
         if to_trx and self.stmt_changed_nontrans:
             self.trx_gtid_nontrans = True
         if to_trx and self.stmt_changed_nontrans_temp:
@@ -521,7 +540,8 @@ class Thd:
         uses_temp = uses_temp or self.stmt_thread_specific
         cache.append(new_query_event(text, database=self.db or "", thread_id=self.connection_id,
                                      timestamp=self.stmt_timestamp, server_id=self.server_id,
-                                     error_code=error_code, status_vars=self.query_status_vars(),
+                                     error_code=error_code, status_vars=self.query_status_vars(
+                                         xid=self.server.binlog.allocate_xid() if xid else None),
                                      thread_specific=uses_temp, suppress_use=suppress_use))
         if decision is not None and decision.warn_unsafe:
             self.issue_unsafe_warnings(decision.warn_unsafe)

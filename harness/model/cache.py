@@ -47,6 +47,9 @@ class BinlogCache:
         self.pending: PendingRows | None = None
         # Set when the cache received anything since the last reset (Binlog_*cache_use).
         self.used = False
+        # A DDL statement (CREATE/DROP TEMPORARY inside a transaction) is in the cache:
+        # its group gets FL_DDL.
+        self.has_ddl = False
 
     def empty(self) -> bool:
         return not self.events and self.pending is None
@@ -75,6 +78,7 @@ class BinlogCache:
         self.events.clear()
         self.pending = None
         self.used = False
+        self.has_ddl = False
 
 
 class BinlogCacheMngr:

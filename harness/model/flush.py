@@ -178,7 +178,8 @@ def flush_stmt_cache(thd: "Thd") -> None:
         return
     events = list(cache.events)
     events.append(_end_query(thd, "COMMIT"))
-    thd.server.binlog.write_group(events, timestamp=thd.stmt_timestamp)
+    thd.server.binlog.write_group(events, timestamp=thd.stmt_timestamp,
+                                  ddl=cache.has_ddl or getattr(thd, "trx_did_ddl", False))
     thd.server.status["Binlog_stmt_cache_use"] += 1
     cache.reset()
 
@@ -220,9 +221,12 @@ def commit_trx_cache(thd: "Thd", with_stmt_cache: bool = False) -> None:
     # no transaction, so only the XA-capable engine counts as a read-write participant).
     rw_engine = xa_rw
     transactional = (not thd.trx_gtid_nontrans and not thd.trx_wrote_temp
-                     and not getattr(thd, "stmt_uses_temp", False))
+                     and not getattr(thd, "stmt_uses_temp", False)
+                     and not getattr(thd, "sp_modified_nontrans", False)
+                     and not getattr(thd, "trx_used_temp", False))
     thd.server.binlog.write_group(events, timestamp=thd.stmt_timestamp, transactional=transactional,
-                                  ddl=thd.trx_has_ddl, extra_engines=not rw_engine)
+                                  ddl=thd.trx_has_ddl or trx.has_ddl or getattr(thd, "trx_did_ddl", False),
+                                  extra_engines=not rw_engine)
     thd.server.status["Binlog_cache_use"] += 1
     trx.reset()
 
@@ -237,7 +241,12 @@ def rollback_trx_cache(thd: "Thd", single_statement: bool) -> None:
     if not trx.empty() and trans_cannot_safely_rollback(thd, single_statement):
         events = list(trx.events)
         events.append(_end_query(thd, "ROLLBACK"))
-        thd.server.binlog.write_group(events, timestamp=thd.stmt_timestamp, ddl=thd.trx_has_ddl)
+        # Observed: a rolled-back group keeps FL_TRANSACTIONAL unless a statement that
+        # changed a non-transactional table was logged in statement form during the
+        # transaction (6b/e4 STATEMENT, 5b MIXED: 0x08; the ROW temp-table case: 0x0c).
+        thd.server.binlog.write_group(events, timestamp=thd.stmt_timestamp,
+                                      ddl=thd.trx_has_ddl or trx.has_ddl or getattr(thd, "trx_did_ddl", False),
+                                      transactional=not thd.trx_stmt_nontrans_logged and not thd.trx_wrote_temp)
     trx.reset()
 
 

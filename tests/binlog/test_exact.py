@@ -25,18 +25,7 @@ GOLDEN_FILES = sorted(GOLDEN.glob("*/binlog.[0-9]*[0-9]"))
 
 # Case x format pairs replbed does not yet write byte-exactly, with the reason
 # (see the issue 4 report). Strict: an entry that starts passing fails the run.
-KNOWN_INEXACT = {
-    ("s002_create_select", "STATEMENT"): "CREATE ... SELECT (DDL form) carries Q_XID in replbed, not in MariaDB",
-    ("s002_create_select", "MIXED"): "CREATE ... SELECT (DDL form) carries Q_XID in replbed, not in MariaDB",
-    ("s002_create_select", "ROW"): "MariaDB's COMMIT ending a MyISAM CREATE ... SELECT carries Q_XID",
-    ("s002_procedure_unrolled", "STATEMENT"): "autocommit CALL: FL_TRANSACTIONAL after a MyISAM sub-statement",
-    ("s002_procedure_unrolled", "MIXED"): "autocommit CALL: FL_TRANSACTIONAL after a MyISAM sub-statement",
-    ("mix_temp_table_rollbacks", "STATEMENT"): "CREATE TEMPORARY in a transaction lacks Q_XID; FL_DDL (0x28) "
-                                               "missing on its ROLLBACK groups",
-    ("mix_temp_table_rollbacks", "MIXED"): "CREATE TEMPORARY in a transaction lacks Q_XID; FL_DDL (0x28) "
-                                           "missing on its ROLLBACK groups",
-    ("mix_temp_table_rollbacks", "ROW"): "temp-table statements in a transaction: COMMIT header flags 0x0c and "
-                                         "FL_TRANSACTIONAL differ",
+KNOWN_INEXACT: dict[tuple[str, str], str] = {
 }
 
 
