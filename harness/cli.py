@@ -52,7 +52,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from harness.server.app import run_server
     except ImportError as exc:
         raise CliError(f"replbed server not available (harness.server.app): {exc}") from exc
-    result = run_server(config)
+    try:
+        result = run_server(config)
+    except ValueError as exc:
+        raise CliError(str(exc)) from exc
     return int(result) if isinstance(result, int) else EXIT_OK
 
 

@@ -127,3 +127,8 @@ def test_cleanup_kills_orphans_only(monkeypatch, tmp_path: Path, capsys):
         for p in (orphan, owner, kept):
             p.kill()
             p.wait()
+
+
+def test_serve_refuses_a_flavour_it_does_not_write(capsys, tmp_path):
+    assert cli.main(["serve", "--port", "0", "--binlog-dir", str(tmp_path), "--flavor", "mysql-8.0"]) == 2
+    assert "not served yet" in capsys.readouterr().err
