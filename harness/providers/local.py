@@ -29,6 +29,18 @@ from harness.providers.base import (
 )
 from harness.providers.process import ManagedProcess, free_port, port_is_free
 
+def _socket_path(workdir: Path) -> Path:
+    """mariadbd refuses a socket path longer than 107 bytes (sun_path); deep work
+    directories (pytest's, Airflow's) exceed it, so those get a short one in /tmp."""
+    path = workdir / "mariadbd.sock"
+    if len(str(path)) <= 100:
+        return path
+    import hashlib
+    import tempfile
+    digest = hashlib.sha1(str(workdir).encode()).hexdigest()[:12]
+    return Path(tempfile.gettempdir()) / f"replbed-{digest}.sock"
+
+
 # Small and fast on a 2-core box; durability is irrelevant for a test server.
 SIZING_OPTIONS: tuple[str, ...] = (
     "--innodb-buffer-pool-size=64M",
@@ -199,7 +211,7 @@ class LocalMariaDBProvider:
         argv = [
             mariadbd, "--no-defaults", "--user=root",
             f"--datadir={datadir}",
-            f"--socket={workdir / 'mariadbd.sock'}",
+            f"--socket={_socket_path(workdir)}",
             f"--pid-file={workdir / 'mariadbd.pid'}",
             f"--log-error={error_log}",
             f"--init-file={init_file}",

@@ -156,3 +156,15 @@ def test_binary_lookup_honours_path(monkeypatch):
     provider = LocalMariaDBProvider()
     # Falls back to the absolute Debian locations.
     assert os.path.isabs(provider.mariadbd)
+
+
+def test_starts_in_a_deep_work_directory(tmp_path: Path):
+    # mariadbd refuses socket paths over 107 bytes; Airflow/pytest work dirs get that deep.
+    deep = tmp_path / ("d" * 60) / ("e" * 60)
+    handle = LocalMariaDBProvider().start(ServerSettings(), deep)
+    try:
+        conn = handle.connect()
+        conn.close()
+    finally:
+        handle.stop()
+    assert _pid_gone(handle.process.pid)
