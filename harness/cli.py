@@ -45,6 +45,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         config = ServeConfig(
             host=args.host, port=args.port, binlog_dir=Path(args.binlog_dir),
             flavor=args.flavor, server_id=args.server_id, password=password,
+            gtid_mode=getattr(args, "gtid_mode", "OFF"), server_uuid=getattr(args, "server_uuid", None),
         )
     except ValueError as exc:
         raise CliError(str(exc)) from exc
@@ -305,6 +306,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--binlog-dir", default="binlog")
     s.add_argument("--flavor", default="mariadb-10.11", choices=FLAVORS)
     s.add_argument("--server-id", type=int, default=1)
+    s.add_argument("--gtid-mode", default="OFF", type=str.upper,
+                   choices=("OFF", "OFF_PERMISSIVE", "ON_PERMISSIVE", "ON"),
+                   help="mysql-8.0: @@GLOBAL.gtid_mode at start (ON implies enforce_gtid_consistency=ON)")
+    s.add_argument("--server-uuid", default=None,
+                   help="mysql-8.0: @@server_uuid (default: generated once, kept in <binlog-dir>/auto.cnf)")
     s.add_argument("--password", default=None,
                    help=f"root password (default: ${PASSWORD_ENV}; unset accepts any)")
     s.set_defaults(func=cmd_serve)

@@ -32,8 +32,14 @@ class ServeConfig:
     password: str | None = None
     # Largest rows event body before the server starts a new one.
     binlog_row_event_max_size: int = 8192
+    # mysql-8.0 only: @@GLOBAL.gtid_mode at start (--gtid-mode) and @@server_uuid
+    # (None: generated once and kept in <binlog_dir>/auto.cnf).
+    gtid_mode: str = "OFF"
+    server_uuid: str | None = None
 
     def __post_init__(self) -> None:
+        if self.gtid_mode.upper() not in ("OFF", "OFF_PERMISSIVE", "ON_PERMISSIVE", "ON"):
+            raise ValueError(f"unknown gtid_mode {self.gtid_mode!r}")
         if self.flavor not in FLAVORS:
             raise ValueError(f"unknown flavor {self.flavor!r}; expected one of {FLAVORS}")
         if not 0 <= self.port < 65536:  # 0: any free port (tests)

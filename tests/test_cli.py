@@ -129,6 +129,28 @@ def test_cleanup_kills_orphans_only(monkeypatch, tmp_path: Path, capsys):
             p.wait()
 
 
-def test_serve_refuses_a_flavour_it_does_not_write(capsys, tmp_path):
-    assert cli.main(["serve", "--port", "0", "--binlog-dir", str(tmp_path), "--flavor", "mysql-8.0"]) == 2
-    assert "not served yet" in capsys.readouterr().err
+def test_serve_serves_the_mysql_flavour(tmp_path):
+    """`replbed serve --flavor mysql-8.0` starts and writes MySQL 8.0 binlogs (WL#7592 FR1/FR2)."""
+    import mysql.connector
+
+    from harness.config import ServeConfig
+    from harness.server.app import build_server
+
+    args = cli.build_parser().parse_args(["serve", "--flavor", "mysql-8.0", "--gtid-mode", "on", "--port", "0"])
+    assert (args.flavor, args.gtid_mode) == ("mysql-8.0", "ON")
+    state, proto = build_server(ServeConfig(port=0, binlog_dir=tmp_path, flavor="mysql-8.0", password="pw"))
+    proto.start()
+    try:
+        c = mysql.connector.connect(host="127.0.0.1", port=proto.port, user="root", password="pw", use_pure=True)
+        cur = c.cursor()
+        cur.execute("SELECT VERSION(), @@binlog_format, @@gtid_mode")
+        assert cur.fetchall() == [("8.0.40", "ROW", "OFF")]
+        cur.execute("CREATE DATABASE d")
+        cur.execute("SHOW BINLOG EVENTS")
+        rows = cur.fetchall()
+        assert [r[2] for r in rows] == ["Format_desc", "Previous_gtids", "Anonymous_Gtid", "Query"]
+        assert rows[2][5] == "SET @@SESSION.GTID_NEXT= 'ANONYMOUS'" and rows[3][5] == "CREATE DATABASE d"
+        c.close()
+    finally:
+        proto.shutdown()
+        state.shutdown()

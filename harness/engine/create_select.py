@@ -295,7 +295,7 @@ def _write_row_group(thd: "Thd", t: TableDef, st: A.CreateTable, _explicit: bool
         events.append(new_query_event("COMMIT", database=thd.db or "", thread_id=thd.connection_id,
                                       timestamp=thd.stmt_timestamp, server_id=thd.server_id, suppress_use=True,
                                       status_vars=thd.query_status_vars(xid=thd.server.binlog.allocate_xid())))
-    thd.server.binlog.write_group(events, timestamp=thd.stmt_timestamp, ddl=True, extra_engines=not xa)
+    thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp, ddl=True, extra_engines=not xa)
     if t.transactional:
         thd.server.status["Binlog_cache_use"] += 1
     else:

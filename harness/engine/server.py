@@ -6,10 +6,10 @@ import itertools
 import threading
 from typing import TYPE_CHECKING
 
-from harness.binlog.fde import MARIADB_10_11_SERVER_VERSION
 from harness.config import ServeConfig
 from harness.engine.catalog import Catalog
 from harness.engine.sysvars import GlobalVariables
+from harness.model.flavor import flavor_for
 from harness.model.flush import BinaryLog
 
 if TYPE_CHECKING:
@@ -45,13 +45,15 @@ class UserLocks:
 class ServerState:
     def __init__(self, config: ServeConfig) -> None:
         self.config = config
-        self.version = MARIADB_10_11_SERVER_VERSION
+        # The flavour strategy (harness/model/flavor.py), chosen once here.
+        self.flavor = flavor_for(config.flavor, gtid_mode=config.gtid_mode, server_uuid=config.server_uuid)
+        self.version = self.flavor.server_version
         self.catalog = Catalog()
-        self.global_vars = GlobalVariables()
+        self.global_vars = GlobalVariables(self.flavor.sysvar_overrides(), self.flavor.aliases())
         self.global_vars.values["server_id"] = config.server_id
         self.global_vars.values["port"] = config.port
         self.binlog = BinaryLog(config.binlog_dir, config.log_bin_basename, config.server_id,
-                                server_version=self.version)
+                                server_version=self.version, flavor=self.flavor, global_vars=self.global_vars)
         self.status: dict[str, int] = {"Binlog_cache_use": 0, "Binlog_stmt_cache_use": 0,
                                        "Binlog_cache_disk_use": 0, "Binlog_stmt_cache_disk_use": 0}
         self.sessions: dict[int, "Thd"] = {}
@@ -66,6 +68,8 @@ class ServerState:
 
     def start(self) -> None:
         self.binlog.open()
+        if "server_uuid" in self.global_vars.values and hasattr(self.flavor, "ensure_uuid"):
+            self.global_vars.values["server_uuid"] = self.flavor.ensure_uuid(self.binlog)
 
     def shutdown(self) -> None:
         self.binlog.close()

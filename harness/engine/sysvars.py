@@ -30,7 +30,7 @@ DEFAULT_SQL_MODE = "STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_AUTO_CREAT
 COLLATIONS = {
     "latin1_swedish_ci": (8, "latin1"), "utf8mb3_general_ci": (33, "utf8mb3"), "utf8_general_ci": (33, "utf8mb3"),
     "utf8mb4_general_ci": (45, "utf8mb4"), "utf8mb4_bin": (46, "utf8mb4"), "binary": (63, "binary"),
-    "latin1_bin": (47, "latin1"), "utf8mb4_unicode_ci": (224, "utf8mb4"),
+    "latin1_bin": (47, "latin1"), "utf8mb4_unicode_ci": (224, "utf8mb4"), "utf8mb4_0900_ai_ci": (255, "utf8mb4"),
 }
 DEFAULT_COLLATION = {"latin1": "latin1_swedish_ci", "utf8mb4": "utf8mb4_general_ci", "utf8mb3": "utf8mb3_general_ci",
                      "utf8": "utf8mb3_general_ci", "binary": "binary"}
@@ -141,8 +141,13 @@ ALIASES = {"storage_engine": "default_storage_engine"}
 
 
 class GlobalVariables:
-    def __init__(self) -> None:
-        self.values: dict[str, Any] = {k: d for k, (d, _c, _s) in DEFINITIONS.items()}
+    """``overrides``/``aliases``: the flavour's own variables and defaults (harness/model/flavor.py)."""
+
+    def __init__(self, overrides: dict[str, tuple[Any, Callable[[Any], Any], str]] | None = None,
+                 aliases: dict[str, str] | None = None) -> None:
+        self.definitions = {**DEFINITIONS, **(overrides or {})}
+        self.aliases = {**ALIASES, **(aliases or {})}
+        self.values: dict[str, Any] = {k: d for k, (d, _c, _s) in self.definitions.items()}
 
 
 class SessionVariables:
@@ -154,11 +159,10 @@ class SessionVariables:
         self.globals = globals_
         self.values: dict[str, Any] = dict(globals_.values)
 
-    @staticmethod
-    def canonical(name: str) -> str:
+    def canonical(self, name: str) -> str:
         n = name.lower()
-        n = ALIASES.get(n, n)
-        if n not in DEFINITIONS:
+        n = self.globals.aliases.get(n, n)
+        if n not in self.globals.definitions:
             raise error("ER_UNKNOWN_SYSTEM_VARIABLE", name)
         return n
 
@@ -169,15 +173,17 @@ class SessionVariables:
         n = self.canonical(name)
         if n == "last_insert_id":
             return thd.last_insert_id
+        if n == "gtid_executed":
+            return thd.server.binlog.gtid_executed_text()
         if scope == "global":
             return self.globals.values[n]
-        if DEFINITIONS[n][2] == "global":
+        if self.globals.definitions[n][2] == "global":
             return self.globals.values[n]
         return self.values[n]
 
     def set(self, name: str, value: Any, scope: str) -> None:
         n = self.canonical(name)
-        default, conv, allowed = DEFINITIONS[n]
+        default, conv, allowed = self.globals.definitions[n]
         if allowed == "global" and scope != "global":
             raise error("ER_INCORRECT_GLOBAL_LOCAL_VAR", name, "GLOBAL")
         if allowed == "session" and scope == "global":
@@ -211,8 +217,14 @@ class SessionVariables:
             f |= OPTION_RELAXED_UNIQUE_CHECKS
         return f
 
+    def default_collation(self, cs: str) -> str:
+        """A charset's default collation; MySQL 8.0's utf8mb4 one is @@default_collation_for_utf8mb4."""
+        if cs == "utf8mb4" and "default_collation_for_utf8mb4" in self.values:
+            return str(self.values["default_collation_for_utf8mb4"])
+        return DEFAULT_COLLATION.get(cs, "utf8mb4_general_ci")
+
     def charset_triple(self) -> tuple[int, int, int]:
-        client = collation_id(DEFAULT_COLLATION.get(self.values["character_set_client"], "utf8mb4_general_ci"))
+        client = collation_id(self.default_collation(self.values["character_set_client"]))
         conn = collation_id(self.values["collation_connection"])
         server = collation_id(self.values["collation_server"])
         return client, conn, server
@@ -223,7 +235,7 @@ class SessionVariables:
             cs = "utf8mb3"
         if cs not in DEFAULT_COLLATION:
             raise ServerError(1115, f"Unknown character set: '{charset}'", "42000")
-        coll = (collation or DEFAULT_COLLATION[cs]).lower()
+        coll = (collation or self.default_collation(cs)).lower()
         self.values["character_set_client"] = cs
         self.values["character_set_connection"] = cs
         self.values["character_set_results"] = cs

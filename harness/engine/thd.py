@@ -24,7 +24,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from harness.binlog.control import new_intvar_event, new_rand_event, new_user_var_event
-from harness.binlog.query import StatusVar, mariadb_query_status_vars, new_query_event
+from harness.binlog.query import StatusVar, new_query_event
 from harness.engine import ddl as DDL
 from harness.engine.catalog import Routine, TableDef
 from harness.engine.context import ExecContext, RandState
@@ -488,18 +488,11 @@ class Thd:
     # ------------------------------------------------------------ statement format (layer 2)
 
     def query_status_vars(self, *, xid: int | None = None, invoker: bool = False, hrnow: bool = False,
-                          charset_client: int | None = None) -> list[StatusVar]:
-        """Query_log_event's status variables for this statement (order as in the server)."""
-        charset = self.vars.charset_triple()
-        if charset_client is not None:
-            charset = (charset_client, *tuple(charset)[1:])
-        return mariadb_query_status_vars(
-            charset=charset, sql_mode=self.vars.sql_mode_bits(), flags2=self.vars.flags2(),
-            time_zone=str(self.vars.get("time_zone")).encode() if self.stmt_time_zone_used else None,
-            table_map_for_update=self.stmt_table_map_for_update or None,
-            invoker=(self.user.encode(), self.definer_host.encode()) if invoker else None,
-            hrnow=self.stmt_start.microsecond if hrnow else None,
-            xid=xid)
+                          charset_client: int | None = None, text: str = "",
+                          updated_db: str | None = None) -> list[StatusVar]:
+        """Query_log_event's status variables for this statement (order as in the flavour's server)."""
+        return self.server.flavor.query_status_vars(self, text=text, xid=xid, invoker=invoker, hrnow=hrnow,
+                                                    charset_client=charset_client, updated_db=updated_db)
 
     def binlog_query(self, text: str, is_trans: bool, error_code: int, ctx: ExecContext | None,
                      decision: LoggingDecision | None, *, thread_specific: bool = False,
@@ -541,10 +534,15 @@ class Thd:
         cache.append(new_query_event(text, database=self.db or "", thread_id=self.connection_id,
                                      timestamp=self.stmt_timestamp, server_id=self.server_id,
                                      error_code=error_code, status_vars=self.query_status_vars(
-                                         xid=self.server.binlog.allocate_xid() if xid else None),
+                                         xid=self.server.binlog.allocate_xid() if xid else None, text=text,
+                                         updated_db=self._updated_db()),
                                      thread_specific=uses_temp, suppress_use=suppress_use))
         if decision is not None and decision.warn_unsafe:
             self.issue_unsafe_warnings(decision.warn_unsafe)
+
+    def _updated_db(self, db: str | None = None) -> str | None:
+        """Q_UPDATED_DB_NAMES (MySQL: the database a logged statement changes; ignored by MariaDB)."""
+        return db if db is not None else (self.db or None)
 
     def context_events(self, ctx: ExecContext | None) -> list[Any]:
         """Intvar / Rand / User_var events that precede a statement-format Query."""
@@ -569,7 +567,10 @@ class Thd:
             return
         for f in Unsafe:
             if mask & (1 << int(f)):
-                self.notes.append(Note("Note", 1592, NOTE_1592.format(REASONS[f][1])))
+                fl = self.server.flavor
+                self.notes.append(Note(fl.unsafe_level, 1592,
+                                       fl.error_text(1592, NOTE_1592.format(fl.error_text(REASONS[f][0],
+                                                                                          REASONS[f][1])))))
 
     # ------------------------------------------------------------ statement end (layer 3)
 
@@ -624,8 +625,10 @@ class Thd:
             return
         if thread_specific:
             self.stmt_thread_specific = True
+        xid = self.server.flavor.ddl_xid(xid, ddl=ddl, thread_specific=thread_specific)
         svs = self.query_status_vars(xid=self.server.binlog.allocate_xid() if xid else None, invoker=invoker,
-                                     hrnow=hrnow, charset_client=charset_client)
+                                     hrnow=hrnow, charset_client=charset_client, text=text,
+                                     updated_db=self._updated_db(db))
         ev = new_query_event(text, database=self.db or "" if db is None else db, thread_id=self.connection_id,
                              timestamp=self.stmt_timestamp, server_id=self.server_id, status_vars=svs,
                              suppress_use=suppress_use, thread_specific=thread_specific)

@@ -13,10 +13,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from harness.binlog.bytes_io import ByteWriter
-from harness.binlog.control import new_annotate_rows_event
 from harness.binlog.header import Event
-from harness.binlog.rows import (RowChange, RowsEvent, TableMapEvent, _encode_image, new_rows_event,
-                                 new_table_map_event)
+from harness.binlog.rows import RowChange, RowsEvent, TableMapEvent, _encode_image, new_table_map_event
 from harness.binlog.values import column_codec
 from harness.model.rowimage import RowImager
 
@@ -63,8 +61,10 @@ class BinlogCache:
         if p is None:
             return
         self.pending = None
-        ev = new_rows_event(p.kind, p.table_map, p.rows, timestamp=thd.stmt_timestamp, server_id=thd.server_id,
-                            stmt_end=stmt_end, columns_present=p.present, columns_present_after=p.present_after)
+        # The flavour picks the event version: v1 (MariaDB) or v2 (MySQL 8.0).
+        ev = thd.server.flavor.new_rows_event(p.kind, p.table_map, p.rows, timestamp=thd.stmt_timestamp,
+                                              server_id=thd.server_id, stmt_end=stmt_end,
+                                              columns_present=p.present, columns_present_after=p.present_after)
         self.events.append(ev)
 
     def mark(self) -> int:
@@ -133,6 +133,7 @@ def table_map_for(thd: "Thd", table: "TableDef") -> TableMapEvent:
         [c.nullable for c in cols],
         timestamp=thd.stmt_timestamp, server_id=thd.server_id,
         flags=1 | (TM_BIT_HAS_TRIGGERS_F if table.triggers else 0),
+        optional_metadata=thd.server.flavor.table_map_optional_metadata(thd, table),
     )
 
 
@@ -150,10 +151,12 @@ def write_locked_table_maps(thd: "Thd") -> None:
         if id(t) in mngr.maps_written:
             continue
         cache = mngr.cache_of(t)
-        if not mngr.annotated and thd.binlog_annotate_row_events and thd.stmt_text and not thd.stmt_no_annotate:
-            cache.append(new_annotate_rows_event(thd.stmt_text, timestamp=thd.stmt_timestamp,
-                                                 server_id=thd.server_id))
-            mngr.annotated = True
+        if not mngr.annotated and thd.stmt_text and not thd.stmt_no_annotate:
+            # Annotate_rows (MariaDB) / Rows_query (MySQL, binlog_rows_query_log_events)
+            ann = thd.server.flavor.annotate_event(thd)
+            if ann is not None:
+                cache.append(ann)
+                mngr.annotated = True
         tm = table_map_for(thd, t)
         cache.append(tm)
         mngr.maps_written[id(t)] = tm

@@ -128,8 +128,9 @@ def is_mixed_stmt_unsafe(info: StatementInfo, multi_stmt_trans: bool, binlog_dir
     return False
 
 
-def _error(spec: tuple[int, str], *args: object) -> ServerError:
-    return ServerError(spec[0], spec[1].format(*args), "HY000")
+def _error(thd: "Thd", spec: tuple[int, str], *args: object) -> ServerError:
+    """The flavour words the message (MySQL 8.0: docs/RULES-mysql-8.0.md section 6)."""
+    return ServerError(spec[0], thd.server.flavor.error_text(spec[0], spec[1].format(*args)), "HY000")
 
 
 def decide_logging_format(thd: "Thd", info: StatementInfo) -> LoggingDecision:
@@ -187,7 +188,7 @@ def decide_logging_format(thd: "Thd", info: StatementInfo) -> LoggingDecision:
 
     # WL#3931 (seed 001): a self-logging engine cannot share a statement with another engine.
     if multi_write_engine and self_logging_written:
-        raise _error(ER_BINLOG_MULTIPLE_ENGINES_AND_SELF_LOGGING_ENGINE)
+        raise _error(thd, ER_BINLOG_MULTIPLE_ENGINES_AND_SELF_LOGGING_ENGINE)
     # R-unsafe-self-logging (seed 002): S, or an earlier statement of the same
     # transaction, touches a self-logging table. (MariaDB's own check covers only
     # the multi-engine case; no MariaDB engine is self-logging.)
@@ -198,13 +199,14 @@ def decide_logging_format(thd: "Thd", info: StatementInfo) -> LoggingDecision:
         return LoggingDecision(row=binlog_format == "ROW", unsafe=unsafe, warn_unsafe=0)
 
     if not stmt_capable_all and not row_capable_all:
-        raise _error(ER_BINLOG_ROW_ENGINE_AND_STMT_ENGINE)
+        raise _error(thd, ER_BINLOG_ROW_ENGINE_AND_STMT_ENGINE)
     if not row_capable_all:
         if binlog_format == "ROW":
-            raise _error(ER_BINLOG_ROW_MODE_AND_STMT_ENGINE)
+            raise _error(thd, ER_BINLOG_ROW_MODE_AND_STMT_ENGINE)
         if unsafe:
-            last = [REASONS[f][1] for f in Unsafe if unsafe & bit(f)][-1]
-            raise _error(ER_BINLOG_UNSAFE_AND_STMT_ENGINE, last)
+            last = [thd.server.flavor.error_text(REASONS[f][0], REASONS[f][1])
+                    for f in Unsafe if unsafe & bit(f)][-1]
+            raise _error(thd, ER_BINLOG_UNSAFE_AND_STMT_ENGINE, last)
         return LoggingDecision(row=False, unsafe=unsafe, warn_unsafe=unsafe if binlog_format == "STATEMENT" else 0)
     if binlog_format == "STATEMENT":
         if not stmt_capable_all:
@@ -212,7 +214,7 @@ def decide_logging_format(thd: "Thd", info: StatementInfo) -> LoggingDecision:
                 return LoggingDecision(row=True, unsafe=unsafe, warn_unsafe=0)
             suffix = INNODB_RC_SUFFIX if any(
                 t.engine.row_only_below_repeatable_read and below_rr for t in written) else ""
-            raise _error(ER_BINLOG_STMT_MODE_AND_ROW_ENGINE, suffix)
+            raise _error(thd, ER_BINLOG_STMT_MODE_AND_ROW_ENGINE, suffix)
         return LoggingDecision(row=False, unsafe=unsafe, warn_unsafe=unsafe)
     if binlog_format == "MIXED":
         row = bool(unsafe) or not stmt_capable_all or forced_row

@@ -19,17 +19,17 @@ import os
 import threading
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Any
 
 from harness.binlog.control import new_xid_event
-from harness.binlog.fde import MARIADB_10_11_SERVER_VERSION
-from harness.binlog.gtid import Gtid, new_gtid_event
+from harness.binlog.gtid import Gtid
 from harness.binlog.header import Event
 from harness.binlog.query import new_query_event
 from harness.binlog.reader import read_binlog_file
 from harness.binlog.render import show_binlog_events_row
 from harness.binlog.writer import BinlogFileWriter
 from harness.engine.errors import ServerError
+from harness.model.flavor import Flavor, MariaDB1011
 
 if TYPE_CHECKING:
     from harness.engine.thd import Thd
@@ -39,18 +39,26 @@ class BinaryLog:
     """The server's binary log: numbered files, an index, and the GTID state."""
 
     def __init__(self, directory: Path, basename: str = "binlog", server_id: int = 1, domain_id: int = 0,
-                 server_version: str = MARIADB_10_11_SERVER_VERSION) -> None:
+                 server_version: str | None = None, flavor: "Flavor | None" = None,
+                 global_vars: Any = None) -> None:
+        self.flavor = flavor or MariaDB1011()
         self.dir = Path(directory)
         self.basename = basename
         self.server_id = server_id
         self.domain_id = domain_id
-        self.server_version = server_version
+        self.server_version = server_version or self.flavor.server_version
+        self.global_vars = global_vars
         self.seq_no = 0
         self.next_xid = 1
         self.files: list[str] = []
         self.writer: BinlogFileWriter | None = None
         self.lock = threading.RLock()
         self._first_file_after_start = True
+        # MySQL 8.0: gtid_executed as {uuid: [(start, end_inclusive), ...]} and the logical
+        # timestamps of the current file (sequence_number restarts at 1 in every file).
+        self.gtid_executed: dict[str, list[tuple[int, int]]] = {}
+        self.sequence_number = 0
+        self.last_committed = 0
 
     # ------------------------------------------------------------ files
 
@@ -68,12 +76,12 @@ class BinaryLog:
         self.files = existing
         self._open_file(n)
 
-    def _open_file(self, n: int, gtid_list: Iterable[Gtid] = ()) -> None:
+    def _open_file(self, n: int, rotated: bool = False) -> None:
         name = self._file_name(n)
-        self.writer = BinlogFileWriter(self.dir / name, server_id=self.server_id, server_version=self.server_version)
+        self.writer = self.flavor.new_writer(self, self.dir / name)
         now = int(time.time())
-        self.writer.write_header_events(timestamp=now, gtid_list=gtid_list,
-                                        create_timestamp=None if self._first_file_after_start else 0)
+        self.flavor.write_header(self, self.writer, timestamp=now, rotated=rotated,
+                                 create_timestamp=None if self._first_file_after_start else 0)
         self._first_file_after_start = False
         self.files.append(name)
         self._write_index()
@@ -87,7 +95,7 @@ class BinaryLog:
             assert self.writer is not None
             n = int(self.files[-1].rsplit(".", 1)[1]) + 1
             self.writer.rotate(self._file_name(n), timestamp=int(time.time()))
-            self._open_file(n, self._gtid_state())
+            self._open_file(n, rotated=True)
 
     def reset(self) -> None:
         """RESET MASTER: remove every file and start again at .000001 with an empty GTID state."""
@@ -101,6 +109,7 @@ class BinaryLog:
                     pass
             self.files = []
             self.seq_no = 0
+            self.gtid_executed = {}
             self._open_file(1)
 
     def close(self) -> None:
@@ -111,19 +120,46 @@ class BinaryLog:
     # ------------------------------------------------------------ groups
 
     def write_group(self, events: list[Event], *, timestamp: int, standalone: bool = False,
-                    transactional: bool = False, ddl: bool = False, extra_engines: bool = False) -> int:
-        """Assign the next GTID and append ``Gtid`` + ``events`` in one write. Returns the seq_no."""
+                    transactional: bool = False, ddl: bool = False, extra_engines: bool = False,
+                    thd: "Thd | None" = None) -> int:
+        """Frame ``events`` with the flavour's GTID event(s) and append them in one write.
+
+        MariaDB: ``Gtid`` + events; MySQL 8.0: ``Gtid``/``Anonymous_Gtid`` [+ ``Query BEGIN``
+        unless ``standalone``] + events (harness/model/flavor.py). Returns the GTID's number."""
         with self.lock:
             assert self.writer is not None
-            self.seq_no += 1
-            # FL_DDL and FL_TRANSACTIONAL exclude each other (observed 0x28, not
-            # 0x2c, for CREATE ... SELECT into InnoDB in ROW format).
-            gtid = new_gtid_event(self.domain_id, self.server_id, self.seq_no, timestamp=timestamp,
-                                  standalone=standalone, transactional=transactional and not ddl, ddl=ddl,
-                                  flags_extra=1 if extra_engines else 0,
-                                  extra_engines=255 if extra_engines else None)
-            self.writer.write_group([gtid, *events])
-            return self.seq_no
+            return self.flavor.write_group(self, events, thd=thd, timestamp=timestamp, standalone=standalone,
+                                           transactional=transactional, ddl=ddl, extra_engines=extra_engines)
+
+    # ------------------------------------------------------------ MySQL GTID state
+
+    def gtid_owned(self, sid: str, gno: int) -> bool:
+        return any(a <= gno <= b for a, b in self.gtid_executed.get(sid, []))
+
+    def next_free_gno(self, sid: str) -> int:
+        n = 1
+        for a, b in sorted(self.gtid_executed.get(sid, [])):
+            if a <= n <= b:
+                n = b + 1
+        return n
+
+    def add_gtid(self, sid: str, gno: int) -> None:
+        ivs = sorted([*self.gtid_executed.get(sid, []), (gno, gno)])
+        merged: list[tuple[int, int]] = []
+        for a, b in ivs:
+            if merged and a <= merged[-1][1] + 1:
+                merged[-1] = (merged[-1][0], max(merged[-1][1], b))
+            else:
+                merged.append((a, b))
+        self.gtid_executed[sid] = merged
+
+    def gtid_executed_text(self) -> str:
+        """``uuid:1-5:7`` per server, sids sorted, joined by ``,\n`` (Gtid_set::to_string)."""
+        parts = []
+        for sid in sorted(self.gtid_executed):
+            ivs = ":".join(f"{a}" if a == b else f"{a}-{b}" for a, b in self.gtid_executed[sid])
+            parts.append(f"{sid}:{ivs}")
+        return ",\n".join(parts)
 
     def allocate_xid(self) -> int:
         with self.lock:
@@ -178,7 +214,7 @@ def flush_stmt_cache(thd: "Thd") -> None:
         return
     events = list(cache.events)
     events.append(_end_query(thd, "COMMIT"))
-    thd.server.binlog.write_group(events, timestamp=thd.stmt_timestamp,
+    thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
                                   ddl=cache.has_ddl or getattr(thd, "trx_did_ddl", False))
     thd.server.status["Binlog_stmt_cache_use"] += 1
     cache.reset()
@@ -224,7 +260,7 @@ def commit_trx_cache(thd: "Thd", with_stmt_cache: bool = False) -> None:
                      and not getattr(thd, "stmt_uses_temp", False)
                      and not getattr(thd, "sp_modified_nontrans", False)
                      and not getattr(thd, "trx_used_temp", False))
-    thd.server.binlog.write_group(events, timestamp=thd.stmt_timestamp, transactional=transactional,
+    thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp, transactional=transactional,
                                   ddl=thd.trx_has_ddl or trx.has_ddl or getattr(thd, "trx_did_ddl", False),
                                   extra_engines=not rw_engine)
     thd.server.status["Binlog_cache_use"] += 1
@@ -244,7 +280,7 @@ def rollback_trx_cache(thd: "Thd", single_statement: bool) -> None:
         # Observed: a rolled-back group keeps FL_TRANSACTIONAL unless a statement that
         # changed a non-transactional table was logged in statement form during the
         # transaction (6b/e4 STATEMENT, 5b MIXED: 0x08; the ROW temp-table case: 0x0c).
-        thd.server.binlog.write_group(events, timestamp=thd.stmt_timestamp,
+        thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
                                       ddl=thd.trx_has_ddl or trx.has_ddl or getattr(thd, "trx_did_ddl", False),
                                       transactional=not thd.trx_stmt_nontrans_logged and not thd.trx_wrote_temp)
     trx.reset()
@@ -266,7 +302,7 @@ def trans_cannot_safely_rollback(thd: "Thd", single_statement: bool) -> bool:
 
 def write_direct(thd: "Thd", events: list[Event], *, ddl: bool = True) -> None:
     """R-log-commit-statement: a DDL statement written directly, as its own group."""
-    thd.server.binlog.write_group(events, timestamp=thd.stmt_timestamp, standalone=True, ddl=ddl)
+    thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp, standalone=True, ddl=ddl)
 
 
 def remove_binlog_dir_contents(directory: Path) -> None:

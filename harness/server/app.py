@@ -17,18 +17,15 @@ log = logging.getLogger("replbed.serve")
 
 def build_server(config: ServeConfig) -> tuple[ServerState, ProtocolServer]:
     """The server state and a bound (not yet serving) protocol server."""
-    if config.flavor != "mariadb-10.11":
-        # The MySQL 8.0 codec exists (harness/binlog/mysql_*.py) but the logging
-        # layers do not emit that flavour yet: refuse rather than write MariaDB files.
-        raise ValueError(f"flavor {config.flavor!r} is not served yet; replbed serve writes mariadb-10.11 binlogs")
-    state = ServerState(config)
+    state = ServerState(config)  # the flavour (mariadb-10.11 / mysql-8.0) is chosen there, once
     state.start()
 
     def factory(info: HandshakeInfo) -> ReplbedSession:
         return ReplbedSession(state, info)
 
     proto = ProtocolServer(config.host, config.port, factory, config.password, user=None,
-                           server_version="5.5.5-" + state.version, server_charset=45, lock=state.lock)
+                           server_version=state.flavor.handshake_prefix + state.version,
+                           server_charset=state.flavor.handshake_charset, lock=state.lock)
     return state, proto
 
 

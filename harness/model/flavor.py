@@ -1,0 +1,397 @@
+"""Which server the model imitates: a small strategy object chosen once from ``ServeConfig.flavor``.
+
+The three layers stay where they are (decide.py, cache.py, flush.py); they ask
+the flavour for the few things MariaDB 10.11 and MySQL 8.0 do differently:
+
+* layer 3: the file header (Gtid_list/Binlog_checkpoint vs Previous_gtids), the
+  GTID framing of a group (MariaDB ``BEGIN GTID`` vs MySQL ``Anonymous_Gtid``/``Gtid``
+  + ``Query BEGIN`` with logical timestamps and transaction_length);
+* layer 2: the Query status variables, rows event version (v1 vs v2), Table_map
+  optional metadata, Annotate_rows vs Rows_query;
+* layer 1: error texts (1661-1667, 1592 reasons) and the level of 1592;
+* the engine: sysvar defaults (binlog_format, sql_mode, collations, gtid_*), and
+  whether temporary tables are logged in MIXED.
+
+docs/RULES-mariadb-10.11.md and docs/RULES-mysql-8.0.md hold the evidence.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import uuid as _uuid
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from harness.binlog.constants import OptionalMetadata
+from harness.binlog.header import Event
+
+if TYPE_CHECKING:
+    from harness.binlog.query import StatusVar
+    from harness.binlog.rows import RowChange, RowsEvent, TableMapEvent
+    from harness.engine.catalog import TableDef
+    from harness.engine.thd import Thd
+    from harness.model.flush import BinaryLog
+
+
+class Flavor:
+    name = ""
+    server_version = ""
+    # Statement-format text of temporary-table DDL is skipped in these formats.
+    temp_ddl_unlogged_formats: tuple[str, ...] = ("ROW",)
+    # CREATE ... SELECT in row format: one group (MariaDB) or per engine (MySQL 8.0).
+    unsafe_level = "Note"
+    handshake_prefix = ""
+    handshake_charset = 45
+
+    # -- engine-level settings
+    def sysvar_overrides(self) -> dict[str, tuple[Any, Any, str]]:
+        return {}
+
+    def aliases(self) -> dict[str, str]:
+        return {}
+
+    # -- layer 1
+    def error_text(self, code: int, text: str) -> str:
+        return text
+
+    # -- layer 2
+    def query_status_vars(self, thd: "Thd", *, text: str = "", xid: int | None = None, invoker: bool = False,
+                          hrnow: bool = False, charset_client: int | None = None,
+                          updated_db: str | None = None, ddl: bool = False) -> list["StatusVar"]:
+        raise NotImplementedError
+
+    def ddl_xid(self, requested: bool, *, ddl: bool, thread_specific: bool) -> bool:
+        """Whether a directly written DDL Query carries the xid status variable."""
+        return requested
+
+    def new_rows_event(self, kind: str, tm: "TableMapEvent", rows: list["RowChange"], *, timestamp: int,
+                       server_id: int, stmt_end: bool, columns_present: int,
+                       columns_present_after: int | None) -> "RowsEvent":
+        raise NotImplementedError
+
+    def table_map_optional_metadata(self, thd: "Thd", table: "TableDef") -> list[tuple[int, bytes]]:
+        return []
+
+    def annotate_event(self, thd: "Thd") -> Event | None:
+        raise NotImplementedError
+
+    # -- layer 3
+    def new_writer(self, binlog: "BinaryLog", path: Path) -> Any:
+        raise NotImplementedError
+
+    def write_header(self, binlog: "BinaryLog", writer: Any, *, timestamp: int, create_timestamp: int | None,
+                     rotated: bool) -> None:
+        raise NotImplementedError
+
+    def write_group(self, binlog: "BinaryLog", events: list[Event], *, thd: "Thd | None", timestamp: int,
+                    standalone: bool, transactional: bool, ddl: bool, extra_engines: bool) -> int:
+        raise NotImplementedError
+
+
+# ---------------------------------------------------------------------------- MariaDB 10.11
+
+
+class MariaDB1011(Flavor):
+    name = "mariadb-10.11"
+    temp_ddl_unlogged_formats = ("ROW",)
+    handshake_prefix = "5.5.5-"
+
+    def __init__(self) -> None:
+        from harness.binlog.fde import MARIADB_10_11_SERVER_VERSION
+        self.server_version = MARIADB_10_11_SERVER_VERSION
+
+    def query_status_vars(self, thd: "Thd", *, text: str = "", xid: int | None = None, invoker: bool = False,
+                          hrnow: bool = False, charset_client: int | None = None,
+                          updated_db: str | None = None, ddl: bool = False) -> list["StatusVar"]:
+        from harness.binlog.query import mariadb_query_status_vars
+        charset = thd.vars.charset_triple()
+        if charset_client is not None:
+            charset = (charset_client, *tuple(charset)[1:])
+        return mariadb_query_status_vars(
+            charset=charset, sql_mode=thd.vars.sql_mode_bits(), flags2=thd.vars.flags2(),
+            time_zone=str(thd.vars.get("time_zone")).encode() if thd.stmt_time_zone_used else None,
+            table_map_for_update=thd.stmt_table_map_for_update or None,
+            invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
+            hrnow=thd.stmt_start.microsecond if hrnow else None,
+            xid=xid)
+
+    def new_rows_event(self, kind, tm, rows, *, timestamp, server_id, stmt_end, columns_present,
+                       columns_present_after):  # type: ignore[no-untyped-def]
+        from harness.binlog.rows import new_rows_event
+        return new_rows_event(kind, tm, rows, timestamp=timestamp, server_id=server_id, stmt_end=stmt_end,
+                              columns_present=columns_present, columns_present_after=columns_present_after)
+
+    def annotate_event(self, thd: "Thd") -> Event | None:
+        if not thd.vars.get("binlog_annotate_row_events"):
+            return None
+        from harness.binlog.control import new_annotate_rows_event
+        return new_annotate_rows_event(thd.stmt_text, timestamp=thd.stmt_timestamp, server_id=thd.server_id)
+
+    def new_writer(self, binlog: "BinaryLog", path: Path) -> Any:
+        from harness.binlog.writer import BinlogFileWriter
+        return BinlogFileWriter(path, server_id=binlog.server_id, server_version=binlog.server_version)
+
+    def write_header(self, binlog, writer, *, timestamp, create_timestamp, rotated):  # type: ignore[no-untyped-def]
+        writer.write_header_events(timestamp=timestamp, gtid_list=binlog._gtid_state() if rotated else (),
+                                   create_timestamp=create_timestamp)
+
+    def write_group(self, binlog, events, *, thd, timestamp, standalone, transactional, ddl,
+                    extra_engines):  # type: ignore[no-untyped-def]
+        from harness.binlog.gtid import new_gtid_event
+        binlog.seq_no += 1
+        # FL_DDL and FL_TRANSACTIONAL exclude each other (observed 0x28, not
+        # 0x2c, for CREATE ... SELECT into InnoDB in ROW format).
+        gtid = new_gtid_event(binlog.domain_id, binlog.server_id, binlog.seq_no, timestamp=timestamp,
+                              standalone=standalone, transactional=transactional and not ddl, ddl=ddl,
+                              flags_extra=1 if extra_engines else 0,
+                              extra_engines=255 if extra_engines else None)
+        binlog.writer.write_group([gtid, *events])
+        return binlog.seq_no
+
+
+# ---------------------------------------------------------------------------- MySQL 8.0
+
+
+_MYSQL_DEFAULT_SQL_MODE = ("ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,"
+                           "ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION")  # = 1168113696
+_GTID_MODES = ("OFF", "OFF_PERMISSIVE", "ON_PERMISSIVE", "ON")
+
+
+def _gtid_next(v: Any) -> str:
+    s = str(v).strip()
+    u = s.upper()
+    if u in ("AUTOMATIC", "ANONYMOUS"):
+        return u
+    m = re.fullmatch(r"([0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}):(\d+)", s)
+    if not m or int(m.group(2)) < 1:
+        raise ValueError(v)
+    return f"{str(_uuid.UUID(m.group(1)))}:{int(m.group(2))}"
+
+
+def _mysql_text(code: int, text: str) -> str:
+    """MySQL 8.0's wording of a MariaDB 10.11 text (docs/RULES-mysql-8.0.md section 6)."""
+    t = (text.replace("master and the slave", "source and the replica")
+         .replace("on slaves", "on replicas").replace("on the slave", "on the replica")
+         .replace("SELECT...  on", "SELECT... on").replace("UPDATE  on", "UPDATE on"))
+    if code in (1592, 1663, 1665, 1724):
+        return t
+    if t and not t.endswith("."):
+        t += "."
+    return t
+
+
+class MySQL80(Flavor):
+    name = "mysql-8.0"
+    temp_ddl_unlogged_formats = ("ROW", "MIXED")  # [mtr] binlog_create_drop_temporary_table.result
+    unsafe_level = "Warning"
+    handshake_prefix = ""
+    handshake_charset = 255  # utf8mb4_0900_ai_ci
+
+    def __init__(self, gtid_mode: str = "OFF", server_uuid: str | None = None) -> None:
+        from harness.binlog.mysql_fde import MYSQL_8_0_SERVER_VERSION
+        self.server_version = MYSQL_8_0_SERVER_VERSION
+        self.gtid_mode = gtid_mode.upper()
+        self.server_uuid = server_uuid
+
+    # -- engine
+    def sysvar_overrides(self) -> dict[str, tuple[Any, Any, str]]:
+        from harness.engine.sysvars import _bool, _enum, _sql_mode, _str
+        on = self.gtid_mode in ("ON", "ON_PERMISSIVE")
+        return {
+            "binlog_format": ("ROW", _enum("MIXED", "STATEMENT", "ROW"), "both"),
+            "binlog_annotate_row_events": (0, _bool, "both"),
+            "binlog_rows_query_log_events": (0, _bool, "both"),
+            "binlog_row_metadata": ("MINIMAL", _enum("MINIMAL", "FULL"), "global"),
+            "sql_mode": (_MYSQL_DEFAULT_SQL_MODE, _sql_mode, "both"),
+            "collation_connection": ("utf8mb4_0900_ai_ci", _str, "both"),
+            "collation_server": ("utf8mb4_0900_ai_ci", _str, "both"),
+            "collation_database": ("utf8mb4_0900_ai_ci", _str, "both"),
+            "default_collation_for_utf8mb4": ("utf8mb4_0900_ai_ci", _str, "both"),
+            "version_comment": ("replbed (MySQL 8.0 binary log model)", _str, "global"),
+            "gtid_mode": (self.gtid_mode, _enum(*_GTID_MODES), "global"),
+            "enforce_gtid_consistency": ("ON" if on else "OFF", _enum("OFF", "ON", "WARN"), "global"),
+            "gtid_next": ("AUTOMATIC", _gtid_next, "session"),
+            "gtid_executed": ("", _str, "global"),
+            "gtid_purged": ("", _str, "global"),
+            "server_uuid": (self.server_uuid or "", _str, "global"),
+            "binlog_transaction_compression": (0, _bool, "both"),
+        }
+
+    def aliases(self) -> dict[str, str]:
+        return {"transaction_isolation": "tx_isolation", "transaction_read_only": "tx_read_only"}
+
+    def error_text(self, code: int, text: str) -> str:
+        return _mysql_text(code, text)
+
+    def ddl_xid(self, requested: bool, *, ddl: bool, thread_specific: bool) -> bool:
+        # Atomic DDL (8.0) is committed with an xid: Q_DDL_LOGGED_WITH_XID on CREATE DATABASE
+        # and CREATE TABLE ([bytes] 8.0.18); on the rest of DDL [unverified].
+        return requested or (ddl and not thread_specific)
+
+    # -- layer 2
+    def query_status_vars(self, thd: "Thd", *, text: str = "", xid: int | None = None, invoker: bool = False,
+                          hrnow: bool = False, charset_client: int | None = None,
+                          updated_db: str | None = None, ddl: bool = False) -> list["StatusVar"]:
+        """MySQL 8.0's order (docs/RULES-mysql-8.0.md 3.1): DDL carries Q_DDL_LOGGED_WITH_XID (17)
+        instead of MariaDB's Q_XID; CREATE/ALTER TABLE add SQL_REQUIRE_PRIMARY_KEY, CREATE/ALTER
+        DATABASE add DEFAULT_TABLE_ENCRYPTION."""
+        from harness.binlog.mysql_query import mysql80_query_status_vars
+        charset = thd.vars.charset_triple()
+        if charset_client is not None:
+            charset = (charset_client, *tuple(charset)[1:])
+        head = " ".join(text.split()[:2]).upper()
+        return mysql80_query_status_vars(
+            flags2=thd.vars.flags2(), sql_mode=thd.vars.sql_mode_bits(), charset=charset,
+            time_zone=str(thd.vars.get("time_zone")).encode() if thd.stmt_time_zone_used else None,
+            table_map_for_update=thd.stmt_table_map_for_update or None,
+            invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
+            updated_db_names=(updated_db.encode(),) if updated_db is not None else None,
+            microseconds=thd.stmt_start.microsecond if hrnow else None,
+            ddl_xid=xid,
+            sql_require_primary_key=0 if head in ("CREATE TABLE", "ALTER TABLE") else None,
+            default_table_encryption=0 if head in ("CREATE DATABASE", "CREATE SCHEMA", "ALTER DATABASE",
+                                                   "ALTER SCHEMA") else None)
+
+    def new_rows_event(self, kind, tm, rows, *, timestamp, server_id, stmt_end, columns_present,
+                       columns_present_after):  # type: ignore[no-untyped-def]
+        """Rows v2 (types 30-32); FULL image: every bit of the bitmap bytes set (section 4.2)."""
+        from harness.binlog.mysql_rows import new_rows_v2_event
+        n = tm.column_count
+        full = (1 << (8 * ((n + 7) >> 3))) - 1
+        if columns_present == (1 << n) - 1:
+            columns_present = full
+        if columns_present_after is not None and columns_present_after == (1 << n) - 1:
+            columns_present_after = full
+        return new_rows_v2_event(kind, tm, rows, timestamp=timestamp, server_id=server_id, stmt_end=stmt_end,
+                                 columns_present=columns_present, columns_present_after=columns_present_after)
+
+    def table_map_optional_metadata(self, thd: "Thd", table: "TableDef") -> list[tuple[int, bytes]]:
+        """binlog_row_metadata=MINIMAL: SIGNEDNESS for numeric columns, DEFAULT_CHARSET for
+        character columns (docs/RULES-mysql-8.0.md 4.1)."""
+        from harness.binlog.bytes_io import ByteWriter
+        from harness.engine.types import BinaryType, DecimalType, FloatType, IntType, StringType
+        out: list[tuple[int, bytes]] = []
+        numeric = [c for c in table.columns if isinstance(c.type, (IntType, DecimalType, FloatType))]
+        if numeric:
+            bits = bytearray((len(numeric) + 7) // 8)
+            for i, c in enumerate(numeric):
+                if getattr(c.type, "unsigned", False):
+                    bits[i // 8] |= 0x80 >> (i % 8)
+            out.append((int(OptionalMetadata.SIGNEDNESS), bytes(bits)))
+        chars = [(i, c) for i, c in enumerate(x for x in table.columns
+                                              if isinstance(x.type, (StringType, BinaryType)))]
+        if chars:
+            default = 255
+            w = ByteWriter()
+            w.packed_int(default)
+            for i, c in chars:
+                cs = 63 if isinstance(c.type, BinaryType) else 255
+                if cs != default:
+                    w.packed_int(i)
+                    w.packed_int(cs)
+            out.append((int(OptionalMetadata.DEFAULT_CHARSET), w.getvalue()))
+        return out
+
+    def annotate_event(self, thd: "Thd") -> Event | None:
+        if not thd.vars.get("binlog_rows_query_log_events"):
+            return None
+        from harness.binlog.mysql_rows import new_rows_query_event
+        return new_rows_query_event(thd.stmt_text, timestamp=thd.stmt_timestamp, server_id=thd.server_id)
+
+    # -- layer 3
+    def ensure_uuid(self, binlog: "BinaryLog") -> str:
+        """server_uuid: from the config, else kept in ``auto.cnf`` of the binlog directory (as the
+        server keeps it in its datadir), generated once."""
+        if self.server_uuid:
+            return self.server_uuid
+        f = binlog.dir / "auto.cnf"
+        if f.exists():
+            m = re.search(r"server-uuid=([0-9a-f-]{36})", f.read_text())
+            if m:
+                self.server_uuid = m.group(1)
+                return self.server_uuid
+        self.server_uuid = str(_uuid.uuid4())
+        binlog.dir.mkdir(parents=True, exist_ok=True)
+        f.write_text(f"[auto]\nserver-uuid={self.server_uuid}\n")
+        return self.server_uuid
+
+    def new_writer(self, binlog: "BinaryLog", path: Path) -> Any:
+        from harness.binlog.mysql_writer import MysqlBinlogFileWriter
+        self.ensure_uuid(binlog)
+        return MysqlBinlogFileWriter(path, server_id=binlog.server_id, server_version=binlog.server_version)
+
+    def write_header(self, binlog, writer, *, timestamp, create_timestamp, rotated):  # type: ignore[no-untyped-def]
+        """FDE + Previous_gtids (= gtid_executed when the file opens), WL#7592 FR2."""
+        writer.write_header_events(timestamp=timestamp, previous_gtids=binlog.gtid_executed_text(),
+                                   create_timestamp=create_timestamp)
+        binlog.sequence_number = 0
+        binlog.last_committed = 0
+
+    def write_group(self, binlog, events, *, thd, timestamp, standalone, transactional, ddl,
+                    extra_engines):  # type: ignore[no-untyped-def]
+        """Gtid/Anonymous_Gtid [+ Query BEGIN] + body; transaction_length filled (section 2, 3)."""
+        from harness.binlog.constants import EventType
+        from harness.binlog.mysql_gtid import new_mysql_gtid_event
+        from harness.binlog.mysql_query import new_mysql_query_event
+        from harness.binlog.query import QueryEvent
+        sid, gno = self._next_gtid(binlog, thd)
+        if sid is not None and binlog.gtid_owned(sid, gno):
+            # GTID_NEXT names a GTID already executed: the transaction is skipped silently.
+            return 0
+        body = list(events)
+        if not standalone:
+            db = thd.db or "" if thd is not None else ""
+            svs = (self.query_status_vars(thd) if thd is not None else None)
+            body.insert(0, new_mysql_query_event(
+                "BEGIN", database=db, thread_id=thd.connection_id if thd is not None else 0,
+                timestamp=timestamp, server_id=binlog.server_id, status_vars=svs, suppress_use=True))
+        may_have_sbr = any(
+            (isinstance(e, QueryEvent) and e.query not in ("BEGIN", "COMMIT", "ROLLBACK"))
+            or int(e.header.type_code) in (int(EventType.INTVAR_EVENT), int(EventType.RAND_EVENT),
+                                           int(EventType.USER_VAR_EVENT))
+            for e in body)
+        binlog.sequence_number += 1
+        seq = binlog.sequence_number
+        gtid = new_mysql_gtid_event(
+            timestamp=timestamp, server_id=binlog.server_id, server_uuid=sid, gno=gno if sid else 0,
+            last_committed=binlog.last_committed, sequence_number=seq,
+            commit_timestamp_us=int(time.time() * 1_000_000),
+            server_version=_version_number(binlog.server_version), may_have_sbr=may_have_sbr)
+        binlog.writer.write_transaction([gtid, *body])
+        binlog.last_committed = seq
+        if sid is not None:
+            binlog.add_gtid(sid, gno)
+        binlog.seq_no += 1
+        return gno if sid else binlog.seq_no
+
+    def _next_gtid(self, binlog: "BinaryLog", thd: "Thd | None") -> tuple[str | None, int]:
+        nxt = thd.vars.get("gtid_next") if thd is not None else "AUTOMATIC"
+        if nxt == "ANONYMOUS":
+            return None, 0
+        if nxt != "AUTOMATIC":
+            sid, n = nxt.rsplit(":", 1)
+            if thd is not None:
+                thd.gtid_next_used = True
+            return sid, int(n)
+        mode = str(binlog.global_vars.values.get("gtid_mode", "OFF")) if binlog.global_vars else self.gtid_mode
+        if mode in ("ON", "ON_PERMISSIVE"):
+            sid = self.ensure_uuid(binlog)
+            return sid, binlog.next_free_gno(sid)
+        return None, 0
+
+
+def _version_number(v: str) -> int:
+    from harness.binlog.mysql_gtid import server_version_number
+    return server_version_number(v)
+
+
+def flavor_for(name: str, *, gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:
+    if name == "mysql-8.0":
+        return MySQL80(gtid_mode=gtid_mode, server_uuid=server_uuid)
+    if name == "mariadb-10.11":
+        return MariaDB1011()
+    raise ValueError(f"unknown flavor {name!r}")
+
+
+__all__ = ["Flavor", "MariaDB1011", "MySQL80", "flavor_for"]
