@@ -136,6 +136,7 @@ def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
         raise ServerError(1694, "Cannot modify @@session.sql_log_bin inside a transaction", "HY000")
     if n == "tx_isolation" and scope != "global" and thd.trx_explicit and thd.trx_active and False:
         raise error("ER_CANT_CHANGE_TX_CHARACTERISTICS")
+    thd.server.flavor.check_set(thd, n, scope, value)
     was_autocommit = thd.autocommit
     thd.vars.set(n, value, scope)
     if n == "autocommit" and scope != "global" and thd.autocommit and not was_autocommit:

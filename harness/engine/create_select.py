@@ -274,28 +274,12 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
 
 
 def _write_row_group(thd: "Thd", t: TableDef, st: A.CreateTable, _explicit: bool) -> None:
-    """Row format: generated CREATE + rows + end event, as one group."""
-    from harness.binlog.control import new_xid_event
-    from harness.binlog.query import mariadb_query_status_vars, new_query_event
+    """Row format: generated CREATE + rows + end event. The flavour frames it (layer 3):
+    MariaDB one group; MySQL 8.0 one group (atomic engine) or two (WL#7592)."""
     mngr = thd.caches
     cache = mngr.cache_of(t)
     cache.flush_pending(thd, stmt_end=True)
-    text = create_table_sql(t, st.options.get("ENGINE"))
-    svs = mariadb_query_status_vars(charset=thd.vars.charset_triple(), sql_mode=thd.vars.sql_mode_bits(),
-                                    flags2=thd.vars.flags2())
-    create = new_query_event(text, database=thd.db or "", thread_id=thd.connection_id,
-                             timestamp=thd.stmt_timestamp, server_id=thd.server_id, status_vars=svs)
-    events = [create, *cache.events]
-    xa = t.engine.xa_capable and bool(t.data.count)
-    if xa:
-        events.append(new_xid_event(thd.server.binlog.allocate_xid(), timestamp=thd.stmt_timestamp,
-                                    server_id=thd.server_id))
-    else:
-        # Observed: this COMMIT carries the DDL's Q_XID.
-        events.append(new_query_event("COMMIT", database=thd.db or "", thread_id=thd.connection_id,
-                                      timestamp=thd.stmt_timestamp, server_id=thd.server_id, suppress_use=True,
-                                      status_vars=thd.query_status_vars(xid=thd.server.binlog.allocate_xid())))
-    thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp, ddl=True, extra_engines=not xa)
+    thd.server.flavor.write_create_select_rows(thd, t, create_table_sql(t, st.options.get("ENGINE")), cache)
     if t.transactional:
         thd.server.status["Binlog_cache_use"] += 1
     else:

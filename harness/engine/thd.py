@@ -338,6 +338,7 @@ class Thd:
         return result
 
     def _dispatch(self, stmt: A.Statement) -> OkPacket | SelectResult:
+        self.server.flavor.before_statement(self, stmt)
         if isinstance(stmt, (A.Insert, A.Update, A.Delete)):
             return self.run_dml(stmt)
         if isinstance(stmt, A.Select):

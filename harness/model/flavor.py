@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from harness.binlog.constants import OptionalMetadata
 from harness.binlog.header import Event
+from harness.engine.errors import ServerError
 
 if TYPE_CHECKING:
     from harness.binlog.query import StatusVar
@@ -50,6 +51,16 @@ class Flavor:
 
     def aliases(self) -> dict[str, str]:
         return {}
+
+    def drop_table_groups(self, items: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]]:
+        """The tables of one DROP TABLE that are logged as one statement (and one GTID) together."""
+        return [items]
+
+    def before_statement(self, thd: "Thd", stmt: Any) -> None:
+        """Checks the flavour makes before a statement runs (MySQL: GTID_NEXT consumed)."""
+
+    def check_set(self, thd: "Thd", name: str, scope: str, value: Any) -> None:
+        """Checks on SET of a flavour-specific variable (before the value is stored)."""
 
     # -- layer 1
     def error_text(self, code: int, text: str) -> str:
@@ -78,6 +89,10 @@ class Flavor:
 
     # -- layer 3
     def new_writer(self, binlog: "BinaryLog", path: Path) -> Any:
+        raise NotImplementedError
+
+    def write_create_select_rows(self, thd: "Thd", t: "TableDef", create_text: str, cache: Any) -> None:
+        """CREATE TABLE ... SELECT in row format: the generated CREATE and the cached rows."""
         raise NotImplementedError
 
     def write_header(self, binlog: "BinaryLog", writer: Any, *, timestamp: int, create_timestamp: int | None,
@@ -135,6 +150,28 @@ class MariaDB1011(Flavor):
     def write_header(self, binlog, writer, *, timestamp, create_timestamp, rotated):  # type: ignore[no-untyped-def]
         writer.write_header_events(timestamp=timestamp, gtid_list=binlog._gtid_state() if rotated else (),
                                    create_timestamp=create_timestamp)
+
+    def write_create_select_rows(self, thd: "Thd", t: "TableDef", create_text: str, cache: Any) -> None:
+        """ONE group: ``BEGIN GTID`` (PARALLEL|DDL) + CREATE + rows + Xid or COMMIT
+        (docs/RULES-mariadb-10.11.md 5.3)."""
+        from harness.binlog.control import new_xid_event
+        from harness.binlog.query import mariadb_query_status_vars, new_query_event
+        svs = mariadb_query_status_vars(charset=thd.vars.charset_triple(), sql_mode=thd.vars.sql_mode_bits(),
+                                        flags2=thd.vars.flags2())
+        create = new_query_event(create_text, database=thd.db or "", thread_id=thd.connection_id,
+                                 timestamp=thd.stmt_timestamp, server_id=thd.server_id, status_vars=svs)
+        events = [create, *cache.events]
+        xa = t.engine.xa_capable and bool(t.data.count)
+        if xa:
+            events.append(new_xid_event(thd.server.binlog.allocate_xid(), timestamp=thd.stmt_timestamp,
+                                        server_id=thd.server_id))
+        else:
+            # Observed: this COMMIT carries the DDL's Q_XID.
+            events.append(new_query_event("COMMIT", database=thd.db or "", thread_id=thd.connection_id,
+                                          timestamp=thd.stmt_timestamp, server_id=thd.server_id, suppress_use=True,
+                                          status_vars=thd.query_status_vars(xid=thd.server.binlog.allocate_xid())))
+        thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp, ddl=True,
+                                      extra_engines=not xa)
 
     def write_group(self, binlog, events, *, thd, timestamp, standalone, transactional, ddl,
                     extra_engines):  # type: ignore[no-untyped-def]
@@ -223,6 +260,47 @@ class MySQL80(Flavor):
 
     def error_text(self, code: int, text: str) -> str:
         return _mysql_text(code, text)
+
+    def drop_table_groups(self, items: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]]:
+        """WL#7592 (seed 004): temporary / non-temporary and transactional / non-transactional
+        tables are each their own statement with their own GTID. The caller splits temporary
+        from base tables; non-transactional go first [unverified order]. A table that did not
+        exist (IF EXISTS) goes with the transactional ones (the DD is transactional)."""
+        nontrans = [x for x in items if x[1] is not None and not x[1].transactional]
+        trans = [x for x in items if x[1] is None or x[1].transactional]
+        return [g for g in (nontrans, trans) if g]
+
+    def before_statement(self, thd: "Thd", stmt: Any) -> None:
+        from harness.sql import ast as A
+        if getattr(thd, "gtid_next_used", False) and not isinstance(stmt, (A.Set, A.Show)):
+            nxt = thd.vars.get("gtid_next")
+            raise ServerError(1837, "When @@SESSION.GTID_NEXT is set to a GTID, you must explicitly set it to a "
+                                    "different value after a COMMIT or ROLLBACK. Please check GTID_NEXT variable "
+                                    f"manual page for detailed explanation. Current @@SESSION.GTID_NEXT is "
+                                    f"'{nxt}'.", "HY000")
+
+    def check_set(self, thd: "Thd", name: str, scope: str, value: Any) -> None:
+        g = thd.server.global_vars.values
+        if name == "gtid_next":
+            v = _gtid_next(value) if not isinstance(value, type(None)) else "AUTOMATIC"
+            mode = g.get("gtid_mode", "OFF")
+            if v not in ("AUTOMATIC", "ANONYMOUS") and mode == "OFF":
+                raise ServerError(1781, "@@SESSION.GTID_NEXT cannot be set to UUID:NUMBER when "
+                                        "@@GLOBAL.GTID_MODE = OFF.", "HY000")
+            if v == "ANONYMOUS" and mode == "ON":
+                raise ServerError(1782, "@@SESSION.GTID_NEXT cannot be set to ANONYMOUS when "
+                                        "@@GLOBAL.GTID_MODE = ON.", "HY000")
+            thd.gtid_next_used = False
+        elif name == "gtid_mode":
+            old, new = _GTID_MODES.index(str(g.get("gtid_mode", "OFF"))), _GTID_MODES.index(str(value).upper())
+            if abs(new - old) > 1:
+                raise ServerError(1788, "The value of @@GLOBAL.GTID_MODE can only be changed one step at a time: "
+                                        "OFF <-> OFF_PERMISSIVE <-> ON_PERMISSIVE <-> ON. Also note that this "
+                                        "value must be stepped up or down simultaneously on all servers. See the "
+                                        "Manual for instructions.", "HY000")
+            if _GTID_MODES[new] == "ON" and g.get("enforce_gtid_consistency") != "ON":
+                # [unverified] text
+                raise ServerError(1779, "GTID_MODE = ON requires ENFORCE_GTID_CONSISTENCY = ON.", "HY000")
 
     def ddl_xid(self, requested: bool, *, ddl: bool, thread_specific: bool) -> bool:
         # Atomic DDL (8.0) is committed with an xid: Q_DDL_LOGGED_WITH_XID on CREATE DATABASE
@@ -364,6 +442,32 @@ class MySQL80(Flavor):
             binlog.add_gtid(sid, gno)
         binlog.seq_no += 1
         return gno if sid else binlog.seq_no
+
+    def write_create_select_rows(self, thd: "Thd", t: "TableDef", create_text: str, cache: Any) -> None:
+        """Atomic-DDL engine (InnoDB), 8.0.21+: ONE group ``BEGIN`` + ``CREATE TABLE ... START
+        TRANSACTION`` + rows + ``Xid`` (docs/RULES-mysql-8.0.md 5, WL#13355). Other engines:
+        TWO groups (WL#7592, seed 004): the CREATE as a DDL group, then ``BEGIN`` + rows +
+        ``COMMIT``."""
+        from harness.binlog.control import new_xid_event
+        from harness.binlog.query import new_query_event
+        from harness.model.flush import _end_query
+        binlog = thd.server.binlog
+        ts = thd.stmt_timestamp
+        if t.engine.xa_capable:
+            text = create_text + " START TRANSACTION"
+            create = new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=ts,
+                                     server_id=thd.server_id, status_vars=thd.query_status_vars(
+                                         xid=binlog.allocate_xid(), text=text, updated_db=t.db))
+            events = [create, *cache.events,
+                      new_xid_event(binlog.allocate_xid(), timestamp=ts, server_id=thd.server_id)]
+            binlog.write_group(events, thd=thd, timestamp=ts, ddl=True)
+            return
+        create = new_query_event(create_text, database=thd.db or "", thread_id=thd.connection_id, timestamp=ts,
+                                 server_id=thd.server_id, status_vars=thd.query_status_vars(
+                                     xid=binlog.allocate_xid(), text=create_text, updated_db=t.db))
+        binlog.write_group([create], thd=thd, timestamp=ts, standalone=True, ddl=True)
+        if cache.events:
+            binlog.write_group([*cache.events, _end_query(thd, "COMMIT")], thd=thd, timestamp=ts)
 
     def _next_gtid(self, binlog: "BinaryLog", thd: "Thd | None") -> tuple[str | None, int]:
         nxt = thd.vars.get("gtid_next") if thd is not None else "AUTOMATIC"
