@@ -38,6 +38,7 @@ from .codec import encode_event
 from .context import StreamContext
 from .control import AnnotateRowsEvent, XidEvent
 from .gtid import GtidEvent
+from .mysql_gtid import MysqlGtidEvent
 from .header import Event
 from .query import QueryEvent
 from .reader import BinlogEntry, BinlogReader
@@ -133,6 +134,12 @@ def _record(entry: BinlogEntry, seq: int, file: str | None, tables: dict[int, st
         rec["gtid_server"] = h.server_id
         rec["gtid_seq"] = ev.seq_no
         rec["gtid_flags"] = ev.flags2
+    elif isinstance(ev, MysqlGtidEvent):
+        # MySQL 8.0 Gtid/Anonymous_Gtid: no domain; seq = the GNO, or the per-file
+        # sequence_number of an Anonymous_Gtid (gno 0); flags = the gtid_flags byte.
+        rec["gtid_server"] = h.server_id
+        rec["gtid_seq"] = ev.gno if ev.gno else ev.sequence_number
+        rec["gtid_flags"] = ev.gtid_flags
     elif isinstance(ev, XidEvent):
         rec["xid"] = ev.xid
     return rec

@@ -435,3 +435,14 @@ def test_against_a_real_mysql80_container(tmp_path: Path) -> None:
         s.execute(q)
     model = [r[2] for r in s.execute("SHOW BINLOG EVENTS").rows]
     assert model == real
+
+
+def test_records_map_mysql_gtid_events(bed_on: Bed80) -> None:
+    """The pipeline's records: gtid_seq = GNO, gtid_flags = the gtid_flags byte (1 = may have SBR)."""
+    from harness.binlog.records import event_records
+    s = bed_on.session()
+    s.execute(SETUP[0])
+    s.execute("INSERT INTO t VALUES (1,'x')")
+    recs = [r for f in bed_on.state.binlog.files for r in event_records(bed_on.state.binlog.dir / f)]
+    g = [(r["event_type"], r["gtid_seq"], r["gtid_flags"]) for r in recs if r["event_type"] == "Gtid"]
+    assert g == [("Gtid", 1, 1), ("Gtid", 2, 0)]
