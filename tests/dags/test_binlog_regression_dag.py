@@ -107,6 +107,7 @@ def test_airflow_dags_test_runs_the_whole_dag(tmp_path):
     run_dir = tmp_path / "runs" / "dagtest"
     summary = json.loads((run_dir / "summary.json").read_text())
     assert summary == [{"case": "dml_innodb_insert", "format": "ROW", "events_match": True,
-                        "gtid_layout_ok": True, "tables_match": True, "error": None}], log
+                        "gtid_layout_ok": True, "tables_match": True, "outcomes_match": True,
+                        "error": None, "replay_ok": True}], log
     assert (run_dir / "report" / "index.html").exists()
     assert (run_dir / "gx" / "uncommitted" / "data_docs" / "local_site" / "index.html").exists()
