@@ -466,6 +466,21 @@ class Executor:
         self.thd.undo_update(t, slot, old)
         self.thd.log_row(t, UPDATE, old, new, changed)
 
+    def _target_rows(self, st: "A.Update | A.Delete", tables: list[tuple[str, TableDef]], scope: Scope,
+                     comp: Compiler) -> list[tuple[list[Any], list[int | None]]]:
+        """Rows a single-table UPDATE/DELETE changes: WHERE, then ORDER BY, then LIMIT,
+        in the engine's scan order (the order the row events list them)."""
+        candidates = list(self.join_rows(st.tables, tables, scope, st.where, None))
+        if st.order_by:
+            keyed = [(r[0], Env(self.ctx, r[0])) for r in candidates]
+            slots_by_id = {id(k[0]): r[1] for k, r in zip(keyed, candidates)}
+            ordered = self._order(keyed, st.order_by, comp, [])
+            candidates = [(rows, slots_by_id[id(rows)]) for rows, _ in ordered]
+        limit = _limit_value(self.thd, st.limit, self.ctx)
+        if limit is not None:
+            candidates = candidates[:limit]
+        return candidates
+
     # ------------------------------------------------------------ UPDATE
 
     def update(self, up: A.Update) -> DmlResult:
@@ -484,15 +499,7 @@ class Executor:
         for c, e in up.assignments:
             ci = t.column(c.name)
             assigns.append((ci, comp.compile(e) if not isinstance(e, A.Default) else None))
-        candidates = list(self.join_rows(up.tables, tables, scope, up.where, None))
-        if up.order_by:
-            keyed = [(r[0], Env(self.ctx, r[0])) for r in candidates]
-            slots_by_id = {id(k[0]): r[1] for k, r in zip(keyed, candidates)}
-            ordered = self._order(keyed, up.order_by, comp, [])
-            candidates = [(rows, slots_by_id[id(rows)]) for rows, _ in ordered]
-        limit = _limit_value(thd, up.limit, self.ctx)
-        if limit is not None:
-            candidates = candidates[:limit]
+        candidates = self._target_rows(up, tables, scope, comp)
         thd.prepare_row_logging(t, self.info)
         _blackhole_row_warning(thd, t, "UPDATE")
         res = DmlResult()
@@ -604,15 +611,7 @@ class Executor:
         tables = [(ref.ref_name, t)]
         scope = Scope(tables)
         comp = Compiler(scope, self.info)
-        candidates = list(self.join_rows(de.tables, tables, scope, de.where, None))
-        if de.order_by:
-            keyed = [(r[0], Env(self.ctx, r[0])) for r in candidates]
-            slots_by_id = {id(k[0]): r[1] for k, r in zip(keyed, candidates)}
-            ordered = self._order(keyed, de.order_by, comp, [])
-            candidates = [(rows, slots_by_id[id(rows)]) for rows, _ in ordered]
-        limit = _limit_value(thd, de.limit, self.ctx)
-        if limit is not None:
-            candidates = candidates[:limit]
+        candidates = self._target_rows(de, tables, scope, comp)
         thd.prepare_row_logging(t, self.info)
         _blackhole_row_warning(thd, t, "DELETE")
         res = DmlResult()
