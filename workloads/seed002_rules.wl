@@ -252,3 +252,17 @@ con1: INSERT INTO t VALUES (2, @@auto_increment_increment)
 con1: INSERT DELAYED INTO n VALUES (1, 1)
 con1: INSERT INTO src VALUES (5)
 con1: UPDATE t SET b = 'x' WHERE a = 1 LIMIT 1
+
+[case s002_views]
+rule = seed002.unsafe.views
+seed = 002
+setup: CREATE TABLE t (a INT PRIMARY KEY, b VARCHAR(64)) ENGINE=InnoDB
+setup: CREATE TABLE n (a INT, b VARCHAR(64)) ENGINE=MyISAM
+setup: INSERT INTO t VALUES (1,'x'),(2,'y')
+con1: CREATE VIEW v AS SELECT a, b FROM t WHERE a > 0
+con1: CREATE VIEW vu AS SELECT a, LENGTH(UUID()) AS u FROM t
+con1: INSERT INTO n SELECT * FROM v
+con1: INSERT INTO n SELECT a, u FROM vu
+con1: SELECT COUNT(*) FROM v
+con1: DROP VIEW v
+con1: DROP VIEW IF EXISTS v, vu

@@ -297,6 +297,8 @@ _HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
     A.CreateRoutine: DDL.create_routine,
     A.DropRoutine: DDL.drop_routine,
     A.Call: call,
+    A.CreateView: DDL.create_view,
+    A.DropView: DDL.drop_view,
 }
 
 

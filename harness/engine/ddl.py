@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from harness.engine.catalog import Routine, TableDef, Trigger, build_table
-from harness.engine.errors import ServerError, error, note
+from harness.engine.errors import Note, ServerError, error, note
 from harness.model import flush as L3
 from harness.sql import ast as A
 
@@ -306,6 +306,39 @@ def drop_routine(thd: "Thd", st: A.DropRoutine) -> "OkPacket":
 def _has_definer(text: str) -> bool:
     import re
     return bool(re.match(r"(?is)\s*CREATE\s+DEFINER", text))
+
+
+def create_view(thd: "Thd", st: A.CreateView) -> "OkPacket":
+    thd.implicit_commit()
+    db = st.name.db or thd.db
+    if db is None:
+        raise error("ER_NO_DB_ERROR")
+    key = (db, st.name.name.lower())
+    if (key in thd.catalog.views and not st.or_replace) or thd.catalog.get_table(db, st.name.name) is not None:
+        raise error("ER_TABLE_EXISTS_ERROR", st.name.name)
+    thd.catalog.views[key] = st
+    # Logged as SHOW CREATE VIEW prints it, with the SELECT as written (observed on 10.11).
+    thd.write_ddl(f"CREATE {'OR REPLACE ' if st.or_replace else ''}ALGORITHM=UNDEFINED "
+                  f"DEFINER=`{thd.user}`@`{thd.definer_host}` SQL SECURITY DEFINER VIEW {quote(st.name.name)} "
+                  f"AS {st.select_text}", xid=True, invoker=True)  # observed: Q_INVOKER and Q_XID
+    return _ok()
+
+
+def drop_view(thd: "Thd", st: A.DropView) -> "OkPacket":
+    thd.implicit_commit()
+    missing = []
+    for n in st.names:
+        key = (n.db or thd.db or "", n.name.lower())
+        if key in thd.catalog.views:
+            del thd.catalog.views[key]
+        else:
+            missing.append(f"{key[0]}.{n.name}")
+    if missing and not st.if_exists:
+        raise ServerError(4092, f"Unknown VIEW: '{','.join(missing)}'", "42S02")
+    for m in missing:
+        thd.notes.append(Note("Note", 4092, f"Unknown VIEW: '{m}'"))
+    thd.write_ddl(st.text, xid=True)  # observed: DROP VIEW carries Q_XID
+    return _ok()
 
 
 def _with_definer(thd: "Thd", text: str, kind: str) -> str:

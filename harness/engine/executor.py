@@ -81,15 +81,30 @@ class Executor:
         out = []
         seen: set[str] = set()
         for r in refs:
-            t = self.thd.open_table(r.table)
+            view = self.thd.find_view(r.table) if self.thd.find_table(r.table) is None else None
+            t = self._materialize_view(r.table, view) if view is not None else self.thd.open_table(r.table)
             name = r.ref_name
             if name.lower() in seen:
                 raise error("ER_NONUNIQ_TABLE", name)
             seen.add(name.lower())
             write = write_names is not None and (name.lower() in write_names or r.table.name.lower() in write_names)
-            self.info.add(t, write)
+            if view is None:  # a view's own tables were added by the analysis
+                self.info.add(t, write)
             out.append((name, t))
         return out
+
+    def _materialize_view(self, name: A.TableName, view: A.CreateView) -> TableDef:
+        """A read of a view: its SELECT, run now, as a table without keys (MERGE-free)."""
+        from harness.engine.catalog import Column
+        from harness.engine.storage import Engine
+        from harness.engine.types import StringType
+        assert view.select is not None
+        res = self.select(view.select)
+        cols = [Column(c.name, c.type or StringType("VARCHAR", 255), c.nullable) for c in res.columns]
+        t = TableDef(name.db or self.thd.db or "", view.name.name, cols, [], Engine("VIEW", transactional=True))
+        for row in res.rows:
+            t.data.insert(list(row))
+        return t
 
     def join_rows(self, refs: list[A.TableRef], tables: list[tuple[str, TableDef]], scope: Scope,
                   where: A.Expr | None, outer_env: Env | None) -> Iterator[tuple[list[Any], list[int | None]]]:

@@ -33,6 +33,11 @@ class Prelocker:
     def table(self, name: A.TableName, write: bool, event: str | None = None) -> Any:
         t = self.thd.find_table(name)
         if t is None:
+            view = self.thd.find_view(name)
+            if view is not None and view.select is not None and id(view) not in self._seen_triggers:
+                # A view's tables and functions belong to the statement (its unsafeness propagates).
+                self._seen_triggers.add(id(view))
+                self.s_Select(view.select)
             return None
         self.info.add(t, write)
         if write and self.depth > 0 and t.auto_inc_col is not None:

@@ -205,8 +205,15 @@ class Thd:
             raise error("ER_NO_DB_ERROR")
         t = self.find_table(name)
         if t is None:
+            if self.find_view(name) is not None:
+                from harness.sql.errors import UnsupportedError
+                raise UnsupportedError("changing data through a view")
             raise error("ER_NO_SUCH_TABLE", db, name.name)
         return t
+
+    def find_view(self, name: A.TableName) -> A.CreateView | None:
+        db = name.db or self.db
+        return self.catalog.views.get((db or "", name.name.lower()))
 
     def find_routine(self, kind: str, name: str) -> Routine | None:
         db = self.db or ""
@@ -697,7 +704,7 @@ def _table_map_for_update(thd: Thd, stmt: A.Update) -> int:
 
 _TABLELESS = (A.Begin, A.Commit, A.Rollback, A.Savepoint, A.ReleaseSavepoint, A.Set, A.SetNames, A.SetTransaction,
               A.Use, A.CreateDatabase, A.DropDatabase, A.ResetMaster, A.FlushBinaryLogs, A.Do, A.CreateRoutine,
-              A.DropRoutine)
+              A.DropRoutine, A.CreateView, A.DropView)
 
 
 def _uses_tables(stmt: A.Statement) -> bool:

@@ -460,6 +460,7 @@ class CreateView(Statement):
     name: TableName = field(default_factory=lambda: TableName(""))
     select: Select | None = None
     or_replace: bool = False
+    select_text: str = ""  # the SELECT as written (the server logs it verbatim)
 
 
 @dataclass

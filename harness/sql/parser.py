@@ -488,7 +488,10 @@ class Parser:
         if self.accept_kw("VIEW"):
             name = self.table_name()
             self.expect_kw("AS")
-            return A.CreateView(name=name, select=self.select_stmt(), or_replace=or_replace)
+            start = self.tok.pos
+            sel = self.select_stmt()
+            return A.CreateView(name=name, select=sel, or_replace=or_replace,
+                                select_text=self.sql[start:self.tok.pos].strip().rstrip(";").rstrip())
         if self.at_kw("ALGORITHM", "SQL"):
             raise UnsupportedError("CREATE VIEW options")
         raise UnsupportedError("CREATE " + str(self.tok.value).upper())

@@ -197,3 +197,15 @@ def test_unmodelled_statement_is_refused_with_1235_and_not_logged(tn_bed) -> Non
         s.execute("CREATE TABLE t2 ENGINE=InnoDB SELECT a + b AS c FROM t")
     assert ei.value.code == 1235 and "computed column" in ei.value.message
     assert tn_bed.shape() == []
+
+
+def test_view_reads_propagate_unsafeness_and_writes_are_refused(tn_bed) -> None:  # type: ignore[no-untyped-def]
+    # Seed 002: unsafeness propagates from sub-statements, views included.
+    s = tn_bed.session("STATEMENT")
+    s.execute("CREATE VIEW vu AS SELECT a, LENGTH(UUID()) AS u FROM t")
+    s.execute("INSERT INTO n SELECT a + 100, u FROM vu")
+    assert [n.code for n in s.last_notes] == [1592]
+    assert s.execute("SELECT COUNT(*) FROM vu").rows == [[1]]
+    with pytest.raises(ServerError) as ei:
+        s.execute("INSERT INTO vu VALUES (3, 3)")
+    assert ei.value.code == 1235
