@@ -11,7 +11,6 @@ import datetime as dt
 import time
 import uuid
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from harness.engine.errors import Note, ServerError
@@ -189,16 +188,5 @@ class ExecContext:
         return None
 
 
-def user_var_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool) or isinstance(value, int):
-        return "int"
-    if isinstance(value, Decimal):
-        return "decimal"
-    if isinstance(value, float):
-        return "real"
-    return "string"
 
-
-__all__ = ["ExecContext", "RandState", "ServerError", "user_var_type"]
+__all__ = ["ExecContext", "RandState", "ServerError"]

@@ -167,7 +167,7 @@ class Executor:
                         ref = A.ColumnRef(c.name, rname)
                         items.append((ref, c.name, ResultColumn(c.name, c.type, rname, t.db, c.name, c.nullable)))
                 if not tables:
-                    raise error("ER_NO_TABLES_USED") if False else ServerError(1096, "No tables used", "HY000")
+                    raise ServerError(1096, "No tables used", "HY000")
             else:
                 name = it.alias or it.text
                 rc = ResultColumn(name)
@@ -181,9 +181,6 @@ class Executor:
         funcs = [comp.compile(e) for e, _, _ in items]
         aggregate = bool(sel.group_by) or any(is_aggregate_expr(e) for e, _, _ in items) or (
             sel.having is not None and is_aggregate_expr(sel.having))
-        if sel.for_update:
-            for _, t in tables:
-                pass
         joined = list(self.join_rows(sel.from_, tables, scope, sel.where, outer_env)) if tables else None
         out_rows: list[tuple[list[Any], Env]] = []
 
@@ -211,7 +208,7 @@ class Executor:
                 order.append(())
             having = comp.compile(sel.having) if sel.having is not None else None
             if sel.group_by:
-                order.sort(key=lambda k: tuple(_sort_key(v) for v in k))
+                order.sort()
             for key in order:
                 grp = groups[key]
                 env = make_env(grp[0] if grp else [None] * len(tables))
@@ -333,7 +330,6 @@ class Executor:
                 if len(r) != len(col_idx):
                     raise error("ER_WRONG_VALUE_COUNT_ON_ROW", len(compiled_rows) + 1)
                 compiled_rows.append([None if isinstance(e, A.Default) else comp.compile(e) for e in r])
-        thd.prepare_row_logging(t, self.info)
         res = DmlResult()
         n_rows = len(compiled_rows) if compiled_rows is not None else len(source_rows)  # type: ignore[arg-type]
         env = Env(self.ctx)
@@ -515,7 +511,6 @@ class Executor:
             ci = t.column(c.name)
             assigns.append((ci, comp.compile(e) if not isinstance(e, A.Default) else None))
         candidates = self._target_rows(up, tables, scope, comp)
-        thd.prepare_row_logging(t, self.info)
         _blackhole_row_warning(thd, t, "UPDATE")
         res = DmlResult()
         for n, (_rows, slots) in enumerate(candidates):
@@ -576,8 +571,6 @@ class Executor:
             self.info.add(t, ti in written)
         del target_names
         combos = list(self.join_rows(up.tables, all_tables, scope, up.where, None))
-        for ti in written:
-            thd.prepare_row_logging(all_tables[ti][1], self.info)
         res = DmlResult()
         done: set[tuple[int, int]] = set()
         for rows, slots in combos:
@@ -627,7 +620,6 @@ class Executor:
         scope = Scope(tables)
         comp = Compiler(scope, self.info)
         candidates = self._target_rows(de, tables, scope, comp)
-        thd.prepare_row_logging(t, self.info)
         _blackhole_row_warning(thd, t, "DELETE")
         res = DmlResult()
         for _rows, slots in candidates:
@@ -654,8 +646,6 @@ class Executor:
         scope = Scope(all_tables)
         combos = list(self.join_rows(de.tables, all_tables, scope, de.where, None))
         tis = [i for i, (name, t) in enumerate(all_tables) if name.lower() in targets or t.name.lower() in targets]
-        for ti in tis:
-            thd.prepare_row_logging(all_tables[ti][1], self.info)
         res = DmlResult()
         done: set[tuple[int, int]] = set()
         for ti in tis:
@@ -718,7 +708,7 @@ def infer_type(values: list[Any]) -> Any:
     """Result-set type of a computed column, from its values (clients convert by type code)."""
     import datetime as dt
 
-    from harness.engine.types import DateTimeType, DateType, DecimalType, FloatType, IntType, StringType
+    from harness.engine.types import DateTimeType, DateType, DecimalType, FloatType, IntType
     seen = [v for v in values if v is not None]
     if seen and all(isinstance(v, int) and not isinstance(v, bool) for v in seen):
         return IntType("BIGINT", any(v >= 1 << 63 for v in seen), 21)
@@ -741,9 +731,6 @@ def _group_key(v: Any) -> Any:
         return ("n", Decimal(repr(v)) if isinstance(v, float) else Decimal(v))
     return ("o", repr(v))
 
-
-def _sort_key(v: Any) -> Any:
-    return v
 
 
 __all__ = ["Executor", "SelectResult", "DmlResult", "ResultColumn", "WRITE", "UPDATE", "DELETE", "UnsupportedError"]

@@ -178,7 +178,6 @@ class Thd:
         self.trx_nontrans_modified = False  # all.modified_non_trans_table
         self.trx_gtid_nontrans = False  # clears FL_TRANSACTIONAL on the trx group
         self.trx_xa_rw = False  # an XA-capable engine changed data: the group ends with Xid
-        self.trx_engine_participated = False
         self.trx_wrote_temp = False
         self.trx_has_ddl = False
         self.trx_keep_log = False
@@ -272,9 +271,6 @@ class Thd:
                 t.data.update(entry[2], entry[3])
 
     # ------------------------------------------------------------ row logging hook (layer 2)
-
-    def prepare_row_logging(self, table: TableDef, info: StatementInfo) -> None:
-        """Called by the executor before it changes rows of ``table``."""
 
     def log_row(self, table: TableDef, kind: str, before: list[Any] | None, after: list[Any] | None,
                 assigned: set[int] | None) -> None:
@@ -450,13 +446,10 @@ class Thd:
                 for i, call in enumerate(ctx.function_calls):
                     self.binlog_query(call, self._is_transactional_stmt(info), 0, ctx if i == 0 else None,
                                       decision if i == 0 else None)
-            elif not self._only_temp_in_row_logged(info):
+            else:
                 self.binlog_query(stmt.text, self._is_transactional_stmt(info), 0, ctx, decision)
         self._after_statement_writes(info)
         self.end_statement(success=True)
-
-    def _only_temp_in_row_logged(self, info: StatementInfo) -> bool:
-        return False
 
     def statement_failed(self, stmt: A.Statement, info: StatementInfo, decision: LoggingDecision,
                          ctx: ExecContext, err: ServerError) -> None:
@@ -483,8 +476,6 @@ class Thd:
                 self.trx_gtid_nontrans = True
         if self.stmt_changed_xa:
             self.trx_xa_rw = True
-        if self.stmt_changed_trans or self.stmt_changed_xa:
-            self.trx_engine_participated = True
         if self._stmt_first_insert_id is not None:
             self.first_insert_id_prev_stmt = self._stmt_first_insert_id
 
@@ -644,13 +635,6 @@ class Thd:
 
     # ------------------------------------------------------------ SELECT without tables
 
-    def select_no_tables(self, stmt: A.Select) -> SelectResult:
-        info = StatementInfo(kind="SELECT")
-        self.stmt_info = info
-        ctx = ExecContext(self, info)
-        res = Executor(self, ctx, info).select(stmt)
-        return res
-
     # ------------------------------------------------------------ sub-statements
 
     def fire_triggers(self, table: TableDef, timing: str, event: str, new: list[Any] | None,
@@ -714,9 +698,6 @@ def _uses_tables(stmt: A.Statement) -> bool:
         return bool(stmt.from_ or stmt.union)
     return True
 
-
-def _has_subquery_or_function(stmt: A.Select) -> bool:
-    return bool(stmt.union)
 
 
 __all__ = ["Thd", "OkPacket", "NOT_LOGGED", "error", "note"]

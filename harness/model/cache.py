@@ -12,10 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from harness.binlog.bytes_io import ByteWriter
 from harness.binlog.header import Event
-from harness.binlog.rows import RowChange, RowsEvent, TableMapEvent, _encode_image, new_table_map_event
-from harness.binlog.values import column_codec
+from harness.binlog.rows import RowChange, RowsEvent, TableMapEvent, new_table_map_event
 from harness.model.rowimage import RowImager
 
 if TYPE_CHECKING:
@@ -162,14 +160,6 @@ def write_locked_table_maps(thd: "Thd") -> None:
         mngr.maps_written[id(t)] = tm
 
 
-def _image_size(tm: TableMapEvent, present: list[int], values: list[Any]) -> int:
-    """Packed size of one row image, as the server counts against binlog_row_event_max_size."""
-    encs = [column_codec(tm.column_types[i], tm.column_metadata[i])[1] for i in present]
-    w = ByteWriter()
-    _encode_image(w, encs, values)
-    return len(w.getvalue())
-
-
 def binlog_write_row(thd: "Thd", table: "TableDef", kind: str, before: list[Any] | None,
                      after: list[Any] | None, assigned: set[int] | None) -> None:
     """Layer 2 for row events: pick the table's cache and append the row."""
@@ -202,4 +192,4 @@ def binlog_write_row(thd: "Thd", table: "TableDef", kind: str, before: list[Any]
 
 
 __all__ = ["BinlogCache", "BinlogCacheMngr", "use_trans_cache", "binlog_write_row", "write_locked_table_maps",
-           "RowsEvent", "_image_size"]
+           "RowsEvent"]

@@ -15,7 +15,6 @@ the three flush operations a session calls.
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from pathlib import Path
@@ -304,8 +303,3 @@ def write_direct(thd: "Thd", events: list[Event], *, ddl: bool = True) -> None:
     """R-log-commit-statement: a DDL statement written directly, as its own group."""
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp, standalone=True, ddl=ddl)
 
-
-def remove_binlog_dir_contents(directory: Path) -> None:
-    for p in directory.glob("*"):
-        if p.is_file():
-            os.unlink(p)
