@@ -27,7 +27,7 @@ from harness.providers.base import (
     StartTimeoutError,
     log_tail,
 )
-from harness.providers.process import ManagedProcess, free_port, port_is_free
+from harness.providers.process import ManagedProcess, ProcessHandle, start_on_free_port
 
 def _socket_path(workdir: Path) -> Path:
     """mariadbd refuses a socket path longer than 107 bytes (sun_path); deep work
@@ -85,23 +85,8 @@ def default_template_root() -> Path:
     return Path(tempfile.gettempdir()) / "replbed-templates"
 
 
-class LocalMariaDBHandle(ServerHandle):
+class LocalMariaDBHandle(ProcessHandle):
     """A ``mariadbd`` child process."""
-
-    process: ManagedProcess | None = None
-    stop_timeout: float = 30.0
-
-    def alive(self) -> bool:
-        return self.process is not None and self.process.alive()
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.stop(timeout=self.stop_timeout)
-
-    def kill(self) -> None:
-        """SIGKILL the server; for fault-injection tests."""
-        if self.process is not None:
-            self.process.kill()
 
 
 class LocalMariaDBProvider:
@@ -176,18 +161,8 @@ class LocalMariaDBProvider:
         workdir.mkdir(parents=True, exist_ok=True)
         mariadbd = self.mariadbd
         template = self.template()
-        attempts = 1 if settings.port is not None else 3
-        last: ProviderError | None = None
-        for _ in range(attempts):
-            port = settings.port if settings.port is not None else free_port()
-            if settings.port is not None and not port_is_free(port):
-                raise PortInUseError(f"port {port} on 127.0.0.1 is already in use")
-            try:
-                return self._start_once(settings, workdir, mariadbd, template, port)
-            except PortInUseError as exc:  # lost the race for a free port
-                last = exc
-        assert last is not None
-        raise last
+        return start_on_free_port(
+            settings, lambda port: self._start_once(settings, workdir, mariadbd, template, port))
 
     def _start_once(
         self, settings: ServerSettings, workdir: Path, mariadbd: str, template: Path, port: int

@@ -20,6 +20,9 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable, TypeVar
+
+from harness.providers.base import PortInUseError, ServerHandle, ServerSettings
 
 
 def state_dir() -> Path:
@@ -229,3 +232,44 @@ def harness_alive_and_owner(pid: int) -> bool:
     except OSError:
         return False
     return b"python" in cmdline
+
+
+# -- servers that are child processes ----------------------------------------
+
+H = TypeVar("H", bound=ServerHandle)
+
+
+class ProcessHandle(ServerHandle):
+    """A server that is a child process of ours (mariadbd, replbed serve)."""
+
+    process: ManagedProcess | None = None
+    stop_timeout: float = 30.0
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.alive()
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.stop(timeout=self.stop_timeout)
+
+    def kill(self) -> None:
+        """SIGKILL the server; for fault-injection tests."""
+        if self.process is not None:
+            self.process.kill()
+
+
+def start_on_free_port(settings: ServerSettings, start_once: Callable[[int], H]) -> H:
+    """Start on the configured port, or on a free one, retrying when another
+    process takes the free port between our check and the server's bind."""
+    attempts = 1 if settings.port is not None else 3
+    last: PortInUseError | None = None
+    for _ in range(attempts):
+        port = settings.port if settings.port is not None else free_port()
+        if settings.port is not None and not port_is_free(port):
+            raise PortInUseError(f"port {port} on 127.0.0.1 is already in use")
+        try:
+            return start_once(port)
+        except PortInUseError as exc:  # lost the race for a free port
+            last = exc
+    assert last is not None
+    raise last

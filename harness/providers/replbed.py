@@ -23,29 +23,15 @@ from harness.providers.base import (
     StartTimeoutError,
     log_tail,
 )
-from harness.providers.process import ManagedProcess, free_port, port_is_free
+from harness.providers.process import ManagedProcess, ProcessHandle, start_on_free_port
 
 # The password travels in the environment, not on the command line, so it is
 # not visible in `ps`; `replbed serve` reads it when --password is not given.
 PASSWORD_ENV = "REPLBED_SERVE_PASSWORD"
 
 
-class ReplbedHandle(ServerHandle):
+class ReplbedHandle(ProcessHandle):
     """A ``replbed serve`` child process."""
-
-    process: ManagedProcess | None = None
-    stop_timeout: float = 30.0
-
-    def alive(self) -> bool:
-        return self.process is not None and self.process.alive()
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.stop(timeout=self.stop_timeout)
-
-    def kill(self) -> None:
-        if self.process is not None:
-            self.process.kill()
 
 
 class ReplbedProvider:
@@ -59,18 +45,7 @@ class ReplbedProvider:
     def start(self, settings: ServerSettings, workdir: Path) -> ReplbedHandle:
         workdir = Path(workdir).resolve()
         workdir.mkdir(parents=True, exist_ok=True)
-        attempts = 1 if settings.port is not None else 3
-        last: PortInUseError | None = None
-        for _ in range(attempts):
-            port = settings.port if settings.port is not None else free_port()
-            if settings.port is not None and not port_is_free(port):
-                raise PortInUseError(f"port {port} on 127.0.0.1 is already in use")
-            try:
-                return self._start_once(settings, workdir, port)
-            except PortInUseError as exc:
-                last = exc
-        assert last is not None
-        raise last
+        return start_on_free_port(settings, lambda port: self._start_once(settings, workdir, port))
 
     def _start_once(self, settings: ServerSettings, workdir: Path, port: int) -> ReplbedHandle:
         binlog_dir = workdir / "binlog"
