@@ -23,9 +23,8 @@ ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION); charset triple
 
 from __future__ import annotations
 
-from .constants import EventType, HeaderFlag, QueryStatus as Q
-from .header import EventHeader
-from .query import QueryEvent, StatusVar
+from .constants import QueryStatus as Q
+from .query import QueryEvent, StatusVar, new_query_event, present_status_vars
 
 MYSQL_8_0_SQL_MODE = 1168113696
 MYSQL_8_0_CHARSET = (255, 255, 255)
@@ -53,36 +52,15 @@ def mysql80_query_status_vars(
     default_table_encryption: int | None = None,
 ) -> list[StatusVar]:
     """Status variables in MySQL 8.0's order (None = not written)."""
-    out = [StatusVar(Q.Q_FLAGS2_CODE, flags2), StatusVar(Q.Q_SQL_MODE_CODE, sql_mode)]
-    if catalog is not None:
-        out.append(StatusVar(Q.Q_CATALOG_NZ_CODE, catalog))
-    if auto_increment is not None and tuple(auto_increment) != (1, 1):
-        out.append(StatusVar(Q.Q_AUTO_INCREMENT, tuple(auto_increment)))
-    if charset is not None:
-        out.append(StatusVar(Q.Q_CHARSET_CODE, tuple(charset)))
-    if time_zone is not None:
-        out.append(StatusVar(Q.Q_TIME_ZONE_CODE, time_zone))
-    if lc_time_names is not None:
-        out.append(StatusVar(Q.Q_LC_TIME_NAMES_CODE, lc_time_names))
-    if charset_database is not None:
-        out.append(StatusVar(Q.Q_CHARSET_DATABASE_CODE, charset_database))
-    if table_map_for_update is not None:
-        out.append(StatusVar(Q.Q_TABLE_MAP_FOR_UPDATE_CODE, table_map_for_update))
-    if invoker is not None:
-        out.append(StatusVar(Q.Q_INVOKER, tuple(invoker)))
-    if updated_db_names is not None:
-        out.append(StatusVar(Q.Q_UPDATED_DB_NAMES, tuple(updated_db_names)))
-    if microseconds is not None:
-        out.append(StatusVar(Q.Q_MICROSECONDS, microseconds))
-    if ddl_xid is not None:
-        out.append(StatusVar(Q.Q_DDL_LOGGED_WITH_XID, ddl_xid))
-    if default_collation_for_utf8mb4 is not None:
-        out.append(StatusVar(Q.Q_DEFAULT_COLLATION_FOR_UTF8MB4, default_collation_for_utf8mb4))
-    if sql_require_primary_key is not None:
-        out.append(StatusVar(Q.Q_SQL_REQUIRE_PRIMARY_KEY, sql_require_primary_key))
-    if default_table_encryption is not None:
-        out.append(StatusVar(Q.Q_DEFAULT_TABLE_ENCRYPTION, default_table_encryption))
-    return out
+    return present_status_vars(
+        (Q.Q_FLAGS2_CODE, flags2), (Q.Q_SQL_MODE_CODE, sql_mode), (Q.Q_CATALOG_NZ_CODE, catalog),
+        (Q.Q_AUTO_INCREMENT, auto_increment), (Q.Q_CHARSET_CODE, charset), (Q.Q_TIME_ZONE_CODE, time_zone),
+        (Q.Q_LC_TIME_NAMES_CODE, lc_time_names), (Q.Q_CHARSET_DATABASE_CODE, charset_database),
+        (Q.Q_TABLE_MAP_FOR_UPDATE_CODE, table_map_for_update), (Q.Q_INVOKER, invoker),
+        (Q.Q_UPDATED_DB_NAMES, updated_db_names), (Q.Q_MICROSECONDS, microseconds),
+        (Q.Q_DDL_LOGGED_WITH_XID, ddl_xid), (Q.Q_DEFAULT_COLLATION_FOR_UTF8MB4, default_collation_for_utf8mb4),
+        (Q.Q_SQL_REQUIRE_PRIMARY_KEY, sql_require_primary_key),
+        (Q.Q_DEFAULT_TABLE_ENCRYPTION, default_table_encryption))
 
 
 def new_mysql_query_event(
@@ -101,11 +79,10 @@ def new_mysql_query_event(
     """A Query event with MySQL 8.0 defaults (``BEGIN``/``COMMIT`` and
     CREATE/DROP DATABASE carry LOG_EVENT_SUPPRESS_USE_F, as in the 8.0.18
     vectors)."""
-    flags = (HeaderFlag.SUPPRESS_USE if suppress_use else 0) | (
-        HeaderFlag.THREAD_SPECIFIC if thread_specific else 0)
-    h = EventHeader(timestamp, EventType.QUERY_EVENT, server_id, 0, 0, int(flags))
-    svs = mysql80_query_status_vars() if status_vars is None else list(status_vars)
-    return QueryEvent(h, thread_id, exec_time, error_code, svs, database, query)
+    return new_query_event(query, database=database, thread_id=thread_id, timestamp=timestamp,
+                           server_id=server_id, exec_time=exec_time, error_code=error_code,
+                           status_vars=mysql80_query_status_vars() if status_vars is None else status_vars,
+                           suppress_use=suppress_use, thread_specific=thread_specific)
 
 
 def new_mysql_begin_event(*, database: str, thread_id: int, timestamp: int, server_id: int,

@@ -238,29 +238,25 @@ def mariadb_query_status_vars(
     with fractions was evaluated; XID for DDL that is logged with an xid
     (CREATE/ALTER/DROP TABLE, DROP DATABASE, not TRUNCATE or CREATE DATABASE).
     """
-    out: list[StatusVar] = [StatusVar(Q.Q_FLAGS2_CODE, flags2), StatusVar(Q.Q_SQL_MODE_CODE, sql_mode)]
-    if catalog is not None:
-        out.append(StatusVar(Q.Q_CATALOG_NZ_CODE, catalog))
-    if auto_increment is not None and tuple(auto_increment) != (1, 1):
-        out.append(StatusVar(Q.Q_AUTO_INCREMENT, tuple(auto_increment)))
-    if charset is not None:
-        out.append(StatusVar(Q.Q_CHARSET_CODE, tuple(charset)))
-    if time_zone is not None:
-        out.append(StatusVar(Q.Q_TIME_ZONE_CODE, time_zone))
-    if lc_time_names is not None:
-        out.append(StatusVar(Q.Q_LC_TIME_NAMES_CODE, lc_time_names))
-    if charset_database is not None:
-        out.append(StatusVar(Q.Q_CHARSET_DATABASE_CODE, charset_database))
-    if table_map_for_update is not None:
-        out.append(StatusVar(Q.Q_TABLE_MAP_FOR_UPDATE_CODE, table_map_for_update))
-    if invoker is not None:
-        out.append(StatusVar(Q.Q_INVOKER, tuple(invoker)))
-    if hrnow is not None:
-        out.append(StatusVar(Q.Q_HRNOW, hrnow))
-    if xid is not None:
-        out.append(StatusVar(Q.Q_XID, xid))
-    if gtid_flags3 is not None:
-        out.append(StatusVar(Q.Q_GTID_FLAGS3, gtid_flags3))
+    return present_status_vars(
+        (Q.Q_FLAGS2_CODE, flags2), (Q.Q_SQL_MODE_CODE, sql_mode), (Q.Q_CATALOG_NZ_CODE, catalog),
+        (Q.Q_AUTO_INCREMENT, auto_increment), (Q.Q_CHARSET_CODE, charset), (Q.Q_TIME_ZONE_CODE, time_zone),
+        (Q.Q_LC_TIME_NAMES_CODE, lc_time_names), (Q.Q_CHARSET_DATABASE_CODE, charset_database),
+        (Q.Q_TABLE_MAP_FOR_UPDATE_CODE, table_map_for_update), (Q.Q_INVOKER, invoker), (Q.Q_HRNOW, hrnow),
+        (Q.Q_XID, xid), (Q.Q_GTID_FLAGS3, gtid_flags3))
+
+
+def present_status_vars(*pairs: tuple[int, Any]) -> list[StatusVar]:
+    """The status variables that are set (not None), in the order given: the server's order.
+
+    AUTO_INCREMENT is written only when increment/offset differ from 1/1; tuple
+    values are normalized to tuples.
+    """
+    out = []
+    for code, value in pairs:
+        if value is None or (code == Q.Q_AUTO_INCREMENT and tuple(value) == (1, 1)):
+            continue
+        out.append(StatusVar(code, tuple(value) if isinstance(value, (list, tuple)) else value))
     return out
 
 
