@@ -41,6 +41,8 @@ class StatementInfo:
     is_replace_select: bool = False
     is_insert_ignore_select: bool = False
     create_select_ignore_or_replace: bool = False
+    # A BINLOG statement (or a replica's row event): its changes exist only as rows.
+    row_injection: bool = False
     # Filled by decide_logging_format: MariaDB's unsafe flag bitmask.
     unsafe: int = 0
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from harness.binlog.context import StreamContext
 from harness.binlog.control import new_intvar_event, new_rand_event, new_user_var_event
 from harness.binlog.query import StatusVar, new_query_event
 from harness.engine import ddl as DDL
@@ -99,6 +100,8 @@ class Thd:
         self.sp_unsafe: int | None = None  # unsafe flags collected while a CALL runs
         self.sp_modified_nontrans = False
         self.stmt_no_annotate = False
+        # The Format_description of the last BINLOG statement (the server's rli_fake).
+        self.binlog_stmt_ctx: StreamContext | None = None
         # MIXED stays in row format, once switched, while temporary tables exist.
         self.mixed_temp_row = False
         self._parse_cache: OrderedDict[str, A.Statement] = OrderedDict()
@@ -348,6 +351,9 @@ class Thd:
             return self.run_dml(stmt)
         if isinstance(stmt, A.Do):
             return self.run_dml(stmt)
+        if isinstance(stmt, A.BinlogBase64):
+            from harness.engine.row_injection import binlog_statement
+            return binlog_statement(self, stmt)
         from harness.engine import admin
         return admin.dispatch(self, stmt)
 
@@ -688,7 +694,7 @@ def _table_map_for_update(thd: Thd, stmt: A.Update) -> int:
 
 _TABLELESS = (A.Begin, A.Commit, A.Rollback, A.Savepoint, A.ReleaseSavepoint, A.Set, A.SetNames, A.SetTransaction,
               A.Use, A.CreateDatabase, A.DropDatabase, A.ResetMaster, A.FlushBinaryLogs, A.Do, A.CreateRoutine,
-              A.DropRoutine, A.CreateView, A.DropView)
+              A.DropRoutine, A.CreateView, A.DropView, A.BinlogBase64)
 
 
 def _uses_tables(stmt: A.Statement) -> bool:

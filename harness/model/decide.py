@@ -200,6 +200,14 @@ def decide_logging_format(thd: "Thd", info: StatementInfo) -> LoggingDecision:
 
     if not stmt_capable_all and not row_capable_all:
         raise _error(thd, ER_BINLOG_ROW_ENGINE_AND_STMT_ENGINE)
+    if info.row_injection:
+        # Seed 002: a row injection can only be logged as rows. MariaDB 10.11 logs it
+        # as rows even at binlog_format=STATEMENT; MySQL 8.0 refuses that with 1666.
+        if not row_capable_all:
+            raise _error(thd, ER_BINLOG_ROW_INJECTION_AND_STMT_ENGINE)
+        if binlog_format == "STATEMENT" and thd.server.flavor.row_injection_needs_row_format:
+            raise _error(thd, ER_BINLOG_ROW_INJECTION_AND_STMT_MODE)
+        return LoggingDecision(row=True, unsafe=unsafe, warn_unsafe=0)
     if not row_capable_all:
         if binlog_format == "ROW":
             raise _error(thd, ER_BINLOG_ROW_MODE_AND_STMT_ENGINE)

@@ -42,6 +42,8 @@ class Flavor:
     temp_ddl_unlogged_formats: tuple[str, ...] = ("ROW",)
     # CREATE ... SELECT in row format: one group (MariaDB) or per engine (MySQL 8.0).
     unsafe_level = "Note"
+    # decide_logging_format: error 1666 for a row injection at binlog_format=STATEMENT
+    row_injection_needs_row_format = False
     handshake_prefix = ""
     handshake_charset = 45
 
@@ -222,6 +224,7 @@ class MySQL80(Flavor):
     name = "mysql-8.0"
     temp_ddl_unlogged_formats = ("ROW", "MIXED")  # [mtr] binlog_create_drop_temporary_table.result
     unsafe_level = "Warning"
+    row_injection_needs_row_format = True
     handshake_prefix = ""
     handshake_charset = 255  # utf8mb4_0900_ai_ci
 

@@ -395,6 +395,14 @@ class Do(Statement):
 
 
 @dataclass
+class BinlogBase64(Statement):
+    """``BINLOG 'base64'`` (mariadb-binlog output) or ``BINLOG @a, @b`` (fragmented)."""
+
+    payload: str = ""
+    fragments: tuple[str, str] | None = None  # user variable names
+
+
+@dataclass
 class CreateTrigger(Statement):
     name: str = ""
     timing: str = "AFTER"  # BEFORE | AFTER

@@ -989,6 +989,18 @@ class Parser:
             exprs.append(self.expr())
         return A.Do(exprs=exprs)
 
+    def binlog_stmt(self) -> A.Statement:
+        self.expect_kw("BINLOG")
+        if self.tok.kind == "VAR":
+            first = self.advance().value
+            self.expect_op(",")
+            if self.tok.kind != "VAR":
+                raise self.error("expected a user variable")
+            return A.BinlogBase64(fragments=(first, self.advance().value))  # type: ignore[arg-type]
+        if self.tok.kind != "STRING":
+            raise self.error("expected a string")
+        return A.BinlogBase64(payload=self.advance().value)  # type: ignore[arg-type]
+
     def call_stmt(self) -> A.Statement:
         self.expect_kw("CALL")
         name = self.ident()
@@ -1300,6 +1312,7 @@ _STATEMENTS: dict[str, Callable[[Parser], A.Statement]] = {
     "FLUSH": Parser.flush_stmt,
     "DO": Parser.do_stmt,
     "CALL": Parser.call_stmt,
+    "BINLOG": Parser.binlog_stmt,
 }
 
 
