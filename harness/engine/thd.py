@@ -41,6 +41,7 @@ from harness.model.unsafe import NOTE_1592, REASONS, Unsafe
 from harness.sql import ast as A
 from harness.sql import parse
 from harness.sql.errors import SqlParseError
+from harness.sql.shape import ShapeCache
 
 if TYPE_CHECKING:
     from harness.engine.server import ServerState
@@ -105,6 +106,7 @@ class Thd:
         # MIXED stays in row format, once switched, while temporary tables exist.
         self.mixed_temp_row = False
         self._parse_cache: OrderedDict[str, A.Statement] = OrderedDict()
+        self._shapes = ShapeCache(parse)
         self._reset_trx()
         if db is not None:
             self.use_db(db)
@@ -296,7 +298,7 @@ class Thd:
         if cached is not None:
             self._parse_cache.move_to_end(sql)
             return cached
-        stmt = parse(sql)
+        stmt = self._shapes.parse(sql)
         self._parse_cache[sql] = stmt
         if len(self._parse_cache) > _PARSE_CACHE_SIZE:
             self._parse_cache.popitem(last=False)
