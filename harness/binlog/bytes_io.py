@@ -11,6 +11,7 @@ is what makes truncation errors actionable.
 from __future__ import annotations
 
 import struct
+from typing import Callable
 
 from .errors import DecodeError, EncodeError
 
@@ -150,6 +151,19 @@ class ByteReader:
         return bytes(self.buf[p : p + i])
 
 
+def _uint_writer(n: int) -> Callable[["ByteWriter", int], None]:
+    """A fixed-width little-endian writer method (one call per field: the hot path of encoding)."""
+
+    def write(self: "ByteWriter", v: int) -> None:
+        try:
+            self.parts.append(v.to_bytes(n, "little"))
+        except (OverflowError, AttributeError, TypeError) as e:
+            raise EncodeError(f"value {v!r} does not fit in {n} unsigned bytes") from e
+
+    write.__name__ = f"u{8 * n}"
+    return write
+
+
 class ByteWriter:
     """Append-only little-endian writer; range errors become :class:`EncodeError`."""
 
@@ -173,23 +187,12 @@ class ByteWriter:
         except (OverflowError, TypeError, ValueError) as e:
             raise EncodeError(f"value {v!r} does not fit in {n} unsigned bytes") from e
 
-    def u8(self, v: int) -> None:
-        self._int(v, 1)
-
-    def u16(self, v: int) -> None:
-        self._int(v, 2)
-
-    def u24(self, v: int) -> None:
-        self._int(v, 3)
-
-    def u32(self, v: int) -> None:
-        self._int(v, 4)
-
-    def u48(self, v: int) -> None:
-        self._int(v, 6)
-
-    def u64(self, v: int) -> None:
-        self._int(v, 8)
+    u8 = _uint_writer(1)
+    u16 = _uint_writer(2)
+    u24 = _uint_writer(3)
+    u32 = _uint_writer(4)
+    u48 = _uint_writer(6)
+    u64 = _uint_writer(8)
 
     def uint_le(self, v: int, n: int) -> None:
         self._int(v, n)

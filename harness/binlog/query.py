@@ -178,10 +178,30 @@ def decode_query(h: EventHeader, r: ByteReader, ctx: StreamContext) -> QueryEven
     return QueryEvent(h, thread_id, exec_time, error_code, svs, db, query, extra)
 
 
+# Encoded status-variable blocks: a session writes the same few blocks over and over.
+_SV_BYTES: dict[tuple[Any, ...], bytes] = {}
+
+
+def _status_var_bytes(svs: list[StatusVar]) -> bytes:
+    key = tuple((sv.code, sv.value) for sv in svs)
+    hit = _SV_BYTES.get(key)
+    if hit is None:
+        sw = ByteWriter()
+        encode_status_vars(sw, svs)
+        hit = sw.getvalue()
+        if len(_SV_BYTES) > 4096:
+            _SV_BYTES.clear()
+        _SV_BYTES[key] = hit
+    return hit
+
+
 def encode_query(w: ByteWriter, ev: QueryEvent, ctx: StreamContext) -> None:
-    sw = ByteWriter()
-    encode_status_vars(sw, ev.status_vars)
-    svb = sw.getvalue()
+    try:
+        svb = _status_var_bytes(ev.status_vars)
+    except TypeError:  # an unhashable value (e.g. a list): encode without the memo
+        sw = ByteWriter()
+        encode_status_vars(sw, ev.status_vars)
+        svb = sw.getvalue()
     db = ev.database.encode(_ENC, _ERR)
     if len(db) > 255:
         raise EncodeError("database name longer than 255 bytes")

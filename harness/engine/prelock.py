@@ -152,6 +152,8 @@ class Prelocker:
     # -- expressions
 
     def expr(self, e: Any) -> None:
+        if type(e) is A.Literal or type(e) is A.ColumnRef:  # the common leaves: nothing to collect
+            return
         if isinstance(e, A.FuncCall):
             self.info.functions.add(e.name)
             if e.name not in UNSAFE_FUNCTIONS:
