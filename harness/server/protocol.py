@@ -795,6 +795,8 @@ def single_statement(sql: str, backslash_escapes: bool = True) -> str:
     comments and backslash escapes (unless NO_BACKSLASH_ESCAPES) are honoured
     so a ``;`` inside them does not count.
     """
+    if ";" not in sql:
+        return sql  # nothing can end the statement early (the common case)
     if _COMPOUND_CREATE.match(sql):
         # CREATE PROCEDURE/FUNCTION/TRIGGER ... BEGIN ...; ...; END is ONE
         # statement for the server's parser: its inner ';' do not split it.

@@ -86,12 +86,15 @@ class PacketChannel:
         self.max_packet = max_packet
         self.seq = 0
         self.last_seq = -1  # sequence id of the last header received
+        # Bytes received but not consumed: one recv usually brings a header and its
+        # whole payload, so a small command costs one system call, not two.
+        self._buf = bytearray()
 
     def _recv_exact(self, n: int) -> bytes:
-        buf = bytearray()
+        buf = self._buf
         while len(buf) < n:
             try:
-                chunk = self.sock.recv(min(n - len(buf), _RECV_CHUNK))
+                chunk = self.sock.recv(max(n - len(buf), _RECV_CHUNK))
             except socket.timeout as exc:
                 raise ProtocolError("timed out waiting for the client") from exc
             if not chunk:
@@ -99,7 +102,9 @@ class PacketChannel:
                     raise ProtocolError(f"connection closed in the middle of a packet ({len(buf)} of {n} bytes)")
                 raise ConnectionClosed("peer closed the connection")
             buf += chunk
-        return bytes(buf)
+        out = bytes(buf[:n])
+        del buf[:n]
+        return out
 
     def read_packet(self, limit: int | None = None) -> bytes:
         """One logical packet's payload, reassembled from 16 MiB pieces."""
