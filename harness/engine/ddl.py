@@ -182,7 +182,7 @@ def drop_table(thd: "Thd", st: A.DropTable) -> "OkPacket":
                                  thread_specific=True, suppress_use=sticky_row, ddl=True)
                 L3.flush_stmt_cache(thd)
             else:
-                thd.write_ddl(text, thread_specific=True)
+                thd.write_ddl(text, thread_specific=True, suppress_use=sticky_row)
     if perm:
         for n, t in perm:
             if t is not None:
@@ -201,7 +201,7 @@ def truncate_table(thd: "Thd", st: A.Truncate) -> "OkPacket":
     if not t.temporary:
         thd.implicit_commit()
     t.data.truncate()
-    if t.temporary and (getattr(t, "created_in_row_format", False)
+    if t.temporary and (getattr(t, "created_in_row_format", False) or thd.mixed_temp_row
                         or thd.binlog_format in thd.server.flavor.temp_ddl_unlogged_formats):
         return _ok()
     thd.write_ddl(st.text, thread_specific=t.temporary)

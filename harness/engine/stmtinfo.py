@@ -15,6 +15,9 @@ from typing import Any
 class TableUse:
     table: Any  # TableDef
     write: bool
+    # Also opened for reading (a SELECT part, a subquery, a multi-table UPDATE's
+    # other table): the server's table list then holds a read entry for it.
+    read: bool = False
 
 
 @dataclass
@@ -50,8 +53,9 @@ class StatementInfo:
         for u in self.uses:
             if u.table is table:
                 u.write = u.write or write
+                u.read = u.read or not write
                 return
-        self.uses.append(TableUse(table, write))
+        self.uses.append(TableUse(table, write, not write))
 
     @property
     def written(self) -> list[Any]:

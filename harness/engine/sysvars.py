@@ -137,7 +137,7 @@ DEFINITIONS: dict[str, tuple[Any, Callable[[Any], Any], str]] = {
 }
 # MariaDB 10.11 knows tx_isolation / tx_read_only only (transaction_isolation
 # arrived in 11.1): an unknown name is error 1193, as on the server.
-ALIASES = {"storage_engine": "default_storage_engine"}
+ALIASES = {"storage_engine": "default_storage_engine", "identity": "last_insert_id"}
 
 
 class GlobalVariables:

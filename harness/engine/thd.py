@@ -191,6 +191,7 @@ class Thd:
         self.trx_used_temp = False  # a statement of the transaction used a temporary table
         self.trx_nontrans_temp_in_cache = False
         self.trx_touched_self_logging = False
+        self.trx_read_only = False  # START TRANSACTION READ ONLY
 
     # ------------------------------------------------------------ tables
 
@@ -384,6 +385,8 @@ class Thd:
         if isinstance(stmt, A.Delete) and stmt.targets:
             # multi-table DELETE sets thread_specific_used (observed header flags 0x4)
             self.stmt_thread_specific = True
+        if self.trx_read_only and any(not t.temporary for t in info.written):
+            raise ServerError(1792, "Cannot execute statement in a READ ONLY transaction", "25006")
         self.begin_statement(info)
         is_write = bool(info.written)
         if is_write or info.uses:

@@ -25,12 +25,13 @@ SAFE_SYSVARS = frozenset(
     """auto_increment_increment auto_increment_offset character_set_client character_set_connection
     character_set_database character_set_server collation_connection collation_database collation_server
     foreign_key_checks identity last_insert_id lc_time_names pseudo_thread_id sql_auto_is_null time_zone
-    timestamp unique_checks insert_id rand_seed1 rand_seed2 sql_mode""".split()
+    timestamp unique_checks rand_seed1 rand_seed2""".split()
 )
 
 UNSAFE_FUNCTION_NAMES = frozenset(
     """FOUND_ROWS GET_LOCK IS_FREE_LOCK IS_USED_LOCK LOAD_FILE MASTER_POS_WAIT RELEASE_LOCK ROW_COUNT
-    SESSION_USER SLEEP SYSDATE SYSTEM_USER USER UUID UUID_SHORT MASTER_GTID_WAIT RELEASE_ALL_LOCKS""".split()
+    SESSION_USER SLEEP SYSDATE SYSTEM_USER USER UUID UUID_SHORT MASTER_GTID_WAIT RELEASE_ALL_LOCKS
+    CURRENT_USER CURRENT_ROLE VERSION SYS_GUID BINLOG_GTID_POS""".split()
 )
 
 # Impossible-to-log errors (code, MariaDB 10.11 text).
@@ -164,7 +165,7 @@ def decide_logging_format(thd: "Thd", info: StatementInfo) -> LoggingDecision:
             row_capable_all &= eng.row_capable
             self_logging_written |= eng.self_logging
             prev_write = eng
-        else:
+        if u.read:
             has_read_tables = True
         if prev_access is not None and prev_access is not eng:
             multi_access_engine = True
