@@ -212,10 +212,11 @@ def show(thd: "Thd", st: A.Show) -> SelectResult:
         db = st.db or thd.db
         if db is None:
             raise error("ER_NO_DB_ERROR")
-        names = sorted(t.name for t in thd.catalog.tables(db).values())
-        rows = _like([[n] for n in names], st.like)
+        kinds = {t.name: "BASE TABLE" for t in thd.catalog.tables(db).values()}
+        kinds.update({v.name.name: "VIEW" for (vdb, _n), v in thd.catalog.views.items() if vdb == db})
+        rows = _like([[n] for n in sorted(kinds)], st.like)
         if st.full:
-            return _text_result([f"Tables_in_{db}", "Table_type"], [[r[0], "BASE TABLE"] for r in rows])
+            return _text_result([f"Tables_in_{db}", "Table_type"], [[r[0], kinds[r[0]]] for r in rows])
         return _text_result([f"Tables_in_{db}"], rows)
     if w == "DATABASES":
         rows = _like([[d] for d in sorted(thd.catalog.databases)], st.like)

@@ -9,6 +9,7 @@ sections 1.5 and 5).
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from harness.engine.catalog import Routine, TableDef, Trigger, build_table
@@ -235,12 +236,31 @@ def create_trigger(thd: "Thd", st: A.CreateTrigger) -> "OkPacket":
     t = thd.open_table(st.table)
     if any(tr.name.lower() == st.name.lower() for tr in t.triggers):
         raise error("ER_TRG_ALREADY_EXISTS", st.name)
+    _check_row_assignments(st, st.body)
     t.triggers.append(Trigger(st.name, st.timing, st.event, st.body, st.text))
     # Observed: Q_INVOKER (without an explicit DEFINER), Q_HRNOW (the trigger's
     # creation time has microseconds) and Q_XID.
-    thd.write_ddl(_with_definer(thd, st.text, "TRIGGER"), invoker=not _has_definer(st.text), hrnow=True,
+    # DEFINER=CURRENT_USER is logged like no DEFINER (with Q_INVOKER), its account spelled out.
+    m = _DEFINER_RE.match(st.text)
+    thd.write_ddl(_with_definer(thd, st.text, "TRIGGER"), invoker=m is None or bool(m.group(1)), hrnow=True,
                   xid=True)
     return _ok()
+
+
+def _check_row_assignments(st: A.CreateTrigger, body: list[A.Statement]) -> None:
+    """What the parser refuses in a trigger body: assigning OLD, NEW after the fact, NEW of a DELETE."""
+    for s in body:
+        if isinstance(s, A.If):
+            for _c, branch in s.branches:
+                _check_row_assignments(st, branch)
+        if not isinstance(s, A.SetLocal) or s.row is None:
+            continue
+        if s.row == "OLD":
+            raise ServerError(1362, "Updating of OLD row is not allowed in trigger", "HY000")
+        if st.event == "DELETE":
+            raise ServerError(1363, "There is no NEW row in on DELETE trigger", "HY000")
+        if st.timing == "AFTER":
+            raise ServerError(1362, "Updating of NEW row is not allowed in after trigger", "HY000")
 
 
 def create_routine(thd: "Thd", st: A.CreateRoutine) -> "OkPacket":
@@ -313,13 +333,17 @@ def create_view(thd: "Thd", st: A.CreateView) -> "OkPacket":
     db = st.name.db or thd.db
     if db is None:
         raise error("ER_NO_DB_ERROR")
+    if st.select is not None:
+        from harness.engine.views import check_view_definition
+        check_view_definition(st.select)
     key = (db, st.name.name.lower())
     if (key in thd.catalog.views and not st.or_replace) or thd.catalog.get_table(db, st.name.name) is not None:
         raise error("ER_TABLE_EXISTS_ERROR", st.name.name)
     thd.catalog.views[key] = st
+    cols = "(" + ", ".join(quote(c) for c in st.columns) + ")" if st.columns else ""
     # Logged as SHOW CREATE VIEW prints it, with the SELECT as written (observed on 10.11).
     thd.write_ddl(f"CREATE {'OR REPLACE ' if st.or_replace else ''}ALGORITHM=UNDEFINED "
-                  f"DEFINER=`{thd.user}`@`{thd.definer_host}` SQL SECURITY DEFINER VIEW {quote(st.name.name)} "
+                  f"DEFINER=`{thd.user}`@`{thd.definer_host}` SQL SECURITY DEFINER VIEW {quote(st.name.name)}{cols} "
                   f"AS {st.select_text}", xid=True, invoker=True)  # observed: Q_INVOKER and Q_XID
     return _ok()
 
@@ -341,9 +365,26 @@ def drop_view(thd: "Thd", st: A.DropView) -> "OkPacket":
     return _ok()
 
 
+_DEFINER_PART = r"(`(?:[^`]|``)*`|'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|[\w$.%-]+)"
+_DEFINER_RE = re.compile(r"(?is)^\s*CREATE\s+DEFINER\s*=\s*(?:(CURRENT_USER(?:\s*\(\s*\))?)|"
+                         + _DEFINER_PART + r"(?:\s*@\s*" + _DEFINER_PART + r")?)\s+")
+
+
+def _unquote(part: str) -> str:
+    if part[:1] in "`'\"" and part[-1:] == part[:1]:
+        q = part[0]
+        return part[1:-1].replace(q + q, q).replace("\\" + q, q)
+    return part
+
+
 def _with_definer(thd: "Thd", text: str, kind: str) -> str:
-    """The server logs CREATE TRIGGER/PROCEDURE/FUNCTION with an explicit DEFINER clause."""
-    import re
-    if re.match(r"(?is)\s*CREATE\s+DEFINER", text):
-        return text
-    return re.sub(r"(?is)^\s*CREATE\s+", f"CREATE DEFINER=`{thd.user}`@`{thd.definer_host}` ", text, count=1)
+    """The server logs CREATE TRIGGER/PROCEDURE/FUNCTION with an explicit DEFINER
+    clause, in its own quoting: ``DEFINER=`user`@`host```."""
+    m = _DEFINER_RE.match(text)
+    if m is None:
+        return re.sub(r"(?is)^\s*CREATE\s+", f"CREATE DEFINER=`{thd.user}`@`{thd.definer_host}` ", text, count=1)
+    if m.group(1):
+        user, host = thd.user, thd.definer_host
+    else:
+        user, host = _unquote(m.group(2)), _unquote(m.group(3)) if m.group(3) else "%"
+    return f"CREATE DEFINER={quote(user)}@{quote(host)} " + text[m.end():]

@@ -99,8 +99,14 @@ class Executor:
         from harness.engine.storage import Engine
         from harness.engine.types import StringType
         assert view.select is not None
-        res = self.select(view.select)
-        cols = [Column(c.name, c.type or StringType("VARCHAR", 255), c.nullable) for c in res.columns]
+        saved_db = self.thd.db
+        self.thd.db = name.db or saved_db  # the view's names resolve in its own database
+        try:
+            res = self.select(view.select)
+        finally:
+            self.thd.db = saved_db
+        names = view.columns or [c.name for c in res.columns]
+        cols = [Column(n, c.type or StringType("VARCHAR", 255), c.nullable) for n, c in zip(names, res.columns)]
         t = TableDef(name.db or self.thd.db or "", view.name.name, cols, [], Engine("VIEW", transactional=True))
         for row in res.rows:
             t.data.insert(list(row))
@@ -343,21 +349,32 @@ class Executor:
                 values = source_rows[i]  # type: ignore[index]
                 if len(values) != len(col_idx):
                     raise error("ER_WRONG_VALUE_COUNT_ON_ROW", i + 1)
+            # With a BEFORE INSERT trigger, a NULL for a NOT NULL column is only
+            # refused after the trigger ran (it may set NEW.col): the server's
+            # not_null_fields_have_null_values().
+            before_trg = bool(t.triggers_for("BEFORE", "INSERT"))
+            null_cols: list[int] = []
             for ci, v in zip(col_idx, values):
                 if v is _DEFAULT:
                     continue
                 specified.add(ci)
                 col = t.columns[ci]
                 if v is None and not col.nullable and not (col.auto_increment or col.default_now):
-                    if thd.is_strict(t, i) and not ins.ignore or len(compiled_rows or [1]) == 1 and not ins.ignore:
-                        raise error("ER_BAD_NULL_ERROR", col.name)
-                    self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
-                    row[ci] = col.type.default_value()
+                    if before_trg:
+                        row[ci] = None
+                        null_cols.append(ci)
+                        continue
+                    self._null_into_not_null(t, row, ci, i, ins.ignore, len(compiled_rows or [1]) == 1)
                     continue
                 row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
             self.assign_auto_increment(t, row, specified)
             if t.triggers:
                 thd.fire_triggers(t, "BEFORE", "INSERT", row, None, self.ctx)
+            for ci in null_cols:
+                if row[ci] is None:
+                    self._null_into_not_null(t, row, ci, i, ins.ignore, len(compiled_rows or [1]) == 1)
+            if ins.check_option is not None and not self.view_check(t, row, ins.check_option, ins.ignore):
+                continue
             dup = t.data.find_duplicate(row)
             if dup is not None:
                 if ins.replace:
@@ -378,6 +395,14 @@ class Executor:
         if n_rows > 1 or ins.select is not None:
             res.info = f"Records: {n_rows}  Duplicates: {self.ctx.duplicates}  Warnings: {len(self.ctx.notes)}"
         return res
+
+    def _null_into_not_null(self, t: TableDef, row: list[Any], ci: int, i: int, ignore: bool,
+                            single_row: bool) -> None:
+        col = t.columns[ci]
+        if self.thd.is_strict(t, i) and not ignore or single_row and not ignore:
+            raise error("ER_BAD_NULL_ERROR", col.name)
+        self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
+        row[ci] = col.type.default_value()
 
     def default_row(self, t: TableDef, wctx: WriteContext) -> list[Any]:
         row: list[Any] = []
@@ -472,6 +497,19 @@ class Executor:
         self.update_slot(t, dup.slot, old, updated, changed)
         return 2
 
+    def view_check(self, t: TableDef, row: list[Any], check: tuple[A.Expr, str], ignore: bool) -> bool:
+        """WITH CHECK OPTION (view_check_option): a new row the view would not show is
+        an error, or with IGNORE a warning and the row is skipped."""
+        cond, view = check
+        ok = to_bool(Compiler(Scope([(t.name, t)]), self.info).compile(cond)(Env(self.ctx, [row])))
+        if ok:
+            return True
+        if not ignore:
+            raise ServerError(1369, f"CHECK OPTION failed {view}", "44000")
+        from harness.engine.errors import Note
+        self.ctx.notes.append(Note("Warning", 1369, f"CHECK OPTION failed {view}"))
+        return False
+
     def update_slot(self, t: TableDef, slot: int, old: list[Any], new: list[Any], changed: set[int]) -> None:
         t.data.update(slot, new)
         self.thd.undo_update(t, slot, old)
@@ -535,13 +573,22 @@ class Executor:
                 else:
                     new[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
                 changed.add(ci)
+            # As mysql_update: BEFORE triggers see every matched row (they may
+            # change it), then an unchanged row is skipped, then the view's
+            # CHECK OPTION is checked.
+            if t.triggers:
+                thd.fire_triggers(t, "BEFORE", "UPDATE", new, old, self.ctx)
             if _rows_equal(new, old):
+                # Not written, but AFTER UPDATE triggers still see the matched row.
+                if t.triggers:
+                    thd.fire_triggers(t, "AFTER", "UPDATE", new, old, self.ctx)
                 continue
             for ci, col in enumerate(t.columns):
                 if col.on_update_now and ci not in changed:
                     new[ci] = col.type.coerce(self.ctx.fn_now(), col.name, wctx)
-            if t.triggers:
-                thd.fire_triggers(t, "BEFORE", "UPDATE", new, old, self.ctx)
+            if up.check_option is not None and not self.view_check(t, new, up.check_option, up.ignore):
+                res.matched -= 1
+                continue
             dup = t.data.find_duplicate(new, ignore_slot=slot)  # type: ignore[arg-type]
             if dup is not None:
                 if up.ignore:

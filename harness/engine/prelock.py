@@ -79,6 +79,14 @@ class Prelocker:
         for _all, u in s.union:
             self.s_Select(u)
 
+    def view_expressions(self, s: A.Select) -> None:
+        """The select list and WHERE of a view merged into a write (its table is the statement's)."""
+        for it in s.items:
+            if not isinstance(it.expr, A.Star):
+                self.expr(it.expr)
+        if s.where is not None:
+            self.expr(s.where)
+
     def s_Insert(self, s: A.Insert) -> None:
         event = "INSERT"
         if s.replace:
@@ -140,6 +148,13 @@ class Prelocker:
     def s_SetLocal(self, s: A.SetLocal) -> None:
         if s.value is not None:
             self.expr(s.value)
+
+    def s_If(self, s: A.If) -> None:
+        for cond, body in s.branches:
+            if cond is not None:
+                self.expr(cond)
+            for st in body:
+                self.statement(st)
 
     def s_Declare(self, s: A.Declare) -> None:
         if s.default is not None:
@@ -204,7 +219,13 @@ class Prelocker:
                 self.expr(sub)
 
 
-def analyze(thd: "Thd", stmt: A.Statement, kind: str) -> StatementInfo:
+def analyze(thd: "Thd", stmt: A.Statement, kind: str, views: list[A.CreateView] | None = None) -> StatementInfo:
+    """``views``: the views a write was merged through (their functions and
+    subqueries belong to the statement, whichever columns it names)."""
     info = StatementInfo(kind=kind)
-    Prelocker(thd, info).statement(stmt)
+    pre = Prelocker(thd, info)
+    pre.statement(stmt)
+    for v in views or []:
+        if v.select is not None:
+            pre.view_expressions(v.select)
     return info

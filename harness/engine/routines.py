@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from harness.engine.catalog import TableDef, Trigger
-from harness.engine.errors import ServerError, error
+from harness.engine.errors import Note, ServerError, error
 from harness.engine.executor import Executor
-from harness.engine.expr import Compiler, Env, Scope
+from harness.engine.expr import Compiler, Env, Scope, to_bool
+from harness.engine.types import WriteContext
 from harness.sql import ast as A
 from harness.sql.errors import UnsupportedError
 
@@ -31,32 +32,72 @@ def _run_body(thd: "Thd", body: list[A.Statement], ctx: "ExecContext", env: Env,
               in_function: bool = False) -> None:
     """Execute sub-statements of a trigger or function within the current statement."""
     for st in body:
-        if isinstance(st, A.Declare):
-            for n in st.names:
-                env.locals[n.lower()] = Compiler(scope).compile(st.default)(env) if st.default else None  # type: ignore[index]
-                scope.local_names.add(n.lower())
-        elif isinstance(st, A.SetLocal):
-            if st.name.lower() not in scope.local_names:
-                raise UnsupportedError("SET of a variable that is not declared")
-            env.locals[st.name.lower()] = Compiler(scope).compile(st.value)(env)  # type: ignore[arg-type,index]
-        elif isinstance(st, A.Set):
-            for a in st.assignments:
-                v = Compiler(scope).compile(a.value)(env)
-                if isinstance(a.target, A.UserVar):
-                    thd.user_vars[a.target.name.lower()] = v
-                elif isinstance(a.target, A.SysVar):
-                    if a.target.name.lower() == "binlog_format":
-                        raise error("ER_STORED_FUNCTION_PREVENTS_SWITCH_BINLOG_FORMAT")
-                    raise UnsupportedError("SET of a system variable in a trigger or function")
-        elif isinstance(st, A.Return):
-            raise _Return(Compiler(scope).compile(st.expr)(env) if st.expr is not None else None)
-        elif isinstance(st, (A.Insert, A.Update, A.Delete)):
-            sub = _SubStatement(thd, ctx, env, scope)
-            sub.run(st, name_const_text(st.text, env.locals) if in_function else None)
-        elif isinstance(st, (A.Commit, A.Rollback, A.Begin)):
-            raise error("ER_COMMIT_NOT_ALLOWED_IN_SF_OR_TRG")
-        else:
-            raise UnsupportedError(f"{type(st).__name__} in a trigger or function")
+        try:
+            _run_one(thd, st, ctx, env, scope, in_function)
+        except ServerError as e:
+            if not hasattr(e, "sp_stmt_text"):
+                e.sp_stmt_text = st.text  # type: ignore[attr-defined]
+            raise
+
+
+def _run_one(thd: "Thd", st: A.Statement, ctx: "ExecContext", env: Env, scope: Scope, in_function: bool) -> None:
+    """One statement of a trigger or function body."""
+    if isinstance(st, A.Declare):
+        for n in st.names:
+            env.locals[n.lower()] = Compiler(scope).compile(st.default)(env) if st.default else None  # type: ignore[index]
+            scope.local_names.add(n.lower())
+    elif isinstance(st, A.SetLocal) and st.row is not None:
+        _set_new_column(thd, st, ctx, env, scope)
+    elif isinstance(st, A.SetLocal):
+        if st.name.lower() not in scope.local_names:
+            raise UnsupportedError("SET of a variable that is not declared")
+        env.locals[st.name.lower()] = Compiler(scope).compile(st.value)(env)  # type: ignore[arg-type,index]
+    elif isinstance(st, A.If):
+        branch = _taken_branch(st, env, scope)
+        if branch:
+            _run_body(thd, branch, ctx, env, scope, in_function)
+    elif isinstance(st, A.Set):
+        for a in st.assignments:
+            v = Compiler(scope).compile(a.value)(env)
+            if isinstance(a.target, A.UserVar):
+                thd.user_vars[a.target.name.lower()] = v
+            elif isinstance(a.target, A.SysVar):
+                if a.target.name.lower() == "binlog_format":
+                    raise error("ER_STORED_FUNCTION_PREVENTS_SWITCH_BINLOG_FORMAT")
+                raise UnsupportedError("SET of a system variable in a trigger or function")
+    elif isinstance(st, A.Return):
+        raise _Return(Compiler(scope).compile(st.expr)(env) if st.expr is not None else None)
+    elif isinstance(st, (A.Insert, A.Update, A.Delete)):
+        sub = _SubStatement(thd, ctx, env, scope)
+        # thd->query() is the sub-statement while it runs (sp_instr_stmt): the
+        # Annotate_rows of a group whose first row it writes carries that text.
+        sub.run(st, name_const_text(st.text, env.locals) if in_function else st.text)
+    elif isinstance(st, (A.Commit, A.Rollback, A.Begin)):
+        raise error("ER_COMMIT_NOT_ALLOWED_IN_SF_OR_TRG")
+    else:
+        raise UnsupportedError(f"{type(st).__name__} in a trigger or function")
+
+
+def _taken_branch(st: A.If, env: Env, scope: Scope) -> list[A.Statement]:
+    """The statements of the first IF/ELSEIF branch whose condition is true, else ELSE's."""
+    for cond, body in st.branches:
+        if cond is None or to_bool(Compiler(scope).compile(cond)(env)):
+            return body
+    return []
+
+
+def _set_new_column(thd: "Thd", st: A.SetLocal, ctx: "ExecContext", env: Env, scope: Scope) -> None:
+    """``SET NEW.col = v`` in a BEFORE trigger: the row about to be written changes,
+    converted to the column's type as a stored value would be."""
+    t = scope.trigger_table
+    if t is None or env.new is None or st.row != "NEW":
+        raise UnsupportedError("SET of a NEW/OLD column outside a BEFORE trigger")
+    ci = t.column(st.name)
+    col = t.columns[ci]
+    v = Compiler(scope).compile(st.value)(env)  # type: ignore[arg-type]
+    # Observed: a value rounded on the way into NEW.col raises no note (1265).
+    wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 1, [])
+    env.new[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
 
 
 class _SubStatement:
@@ -116,6 +157,18 @@ def run_trigger(thd: "Thd", trg: Trigger, table: TableDef, new: list[Any] | None
         _run_body(thd, trg.body, ctx, env, scope)
     except _Return:
         pass
+    except ServerError as e:
+        if not hasattr(e, "trailing_notes"):
+            # The error's position in the trigger, listed after the error itself.
+            line = sp_line(trg.text, getattr(e, "sp_stmt_text", ""))
+            e.trailing_notes = [Note("Note", 4094, f"At line {line} in {table.db}.{trg.name}")]  # type: ignore[attr-defined]
+        raise
+
+
+def sp_line(definition: str, stmt_text: str) -> int:
+    """The 1-based line of a routine's definition on which a statement starts."""
+    pos = definition.find(stmt_text) if stmt_text else -1
+    return definition.count("\n", 0, pos) + 1 if pos >= 0 else 1
 
 
 def call_function(thd: "Thd", name: str, args: list[Any], ctx: "ExecContext") -> Any:
@@ -149,18 +202,35 @@ def call_procedure(thd: "Thd", st: A.Call) -> "OkPacket":
     d = r.definition
     if len(st.args) != len(d.params):
         raise error("ER_SP_WRONG_NO_OF_ARGS", "PROCEDURE", f"{thd.db}.{st.name}", len(d.params), len(st.args))
-    if any(p.mode != "IN" for p in d.params):
-        raise UnsupportedError("OUT/INOUT procedure parameters")
+    for i, (p, a) in enumerate(zip(d.params, st.args)):
+        if p.mode != "IN" and not isinstance(a, A.UserVar):
+            raise ServerError(1414, f"OUT or INOUT argument {i + 1} for routine {thd.db}.{st.name} is not a "
+                                    "variable or NEW pseudo-variable in BEFORE trigger", "42000")
     from harness.engine.context import ExecContext
     from harness.engine.stmtinfo import StatementInfo
     ctx = ExecContext(thd, StatementInfo(kind="CALL"))
     env = Env(ctx)
-    env.locals = {p.name.lower(): Compiler(Scope([])).compile(a)(env) for p, a in zip(d.params, st.args)}
+    # An OUT parameter starts NULL; IN and INOUT start with the argument's value
+    # (observed: NAME_CONST('y',NULL) for an OUT parameter read before it is set).
+    env.locals = {p.name.lower(): Compiler(Scope([])).compile(a)(env) if p.mode != "OUT" else None
+                  for p, a in zip(d.params, st.args)}
     scope = Scope([], local_names=set(env.locals))
     thd.sp_sticky_row = False
     thd.sp_unsafe = 0
     try:
-        _unroll(thd, d.body, env, scope)
+        try:
+            _unroll(thd, d.body, env, scope)
+        except ServerError as e:
+            stmt_text = getattr(e, "sp_stmt_text", "")
+            line = sp_line(_routine_text(thd, d), stmt_text)
+            thd.notes.append(Note("Note", 4094, f"At line {line} in {thd.db}.{d.name}"))
+            raise
+        # Back to the caller's user variables, as the parameter's type holds them.
+        # Nothing is logged for the assignment: a later statement that reads the
+        # variable carries it in a User_var event.
+        for p, a in zip(d.params, st.args):
+            if p.mode != "IN" and isinstance(a, A.UserVar):
+                thd.user_vars[a.name.lower()] = _as_param_type(p, env.locals[p.name.lower()])  # type: ignore[index]
     finally:
         thd.sp_sticky_row = False
         thd.sp_modified_nontrans = False
@@ -168,6 +238,18 @@ def call_procedure(thd: "Thd", st: A.Call) -> "OkPacket":
         if flags:
             thd.issue_unsafe_warnings(flags)
     return OkPacket(thd.last_row_count if thd.last_row_count > 0 else 0)
+
+
+def _routine_text(thd: "Thd", d: A.CreateRoutine) -> str:
+    from harness.engine.ddl import routine_create_text
+    return routine_create_text(thd, d)
+
+
+def _as_param_type(p: A.RoutineParam, v: Any) -> Any:
+    if v is None:
+        return None
+    from harness.engine.types import make_type
+    return make_type(p.type_name, list(p.args)).coerce(v, p.name, WriteContext(False, "", "", 1, []))
 
 
 def _unroll(thd: "Thd", body_stmts: list[A.Statement], env: Env, scope: Scope) -> None:
@@ -178,14 +260,21 @@ def _unroll(thd: "Thd", body_stmts: list[A.Statement], env: Env, scope: Scope) -
             for n in body.names:
                 env.locals[n.lower()] = Compiler(scope).compile(body.default)(env) if body.default else None  # type: ignore[index]
                 scope.local_names.add(n.lower())
-        elif isinstance(body, A.SetLocal) and body.name.lower() in scope.local_names:
+        elif isinstance(body, A.SetLocal) and body.row is None and body.name.lower() in scope.local_names:
             env.locals[body.name.lower()] = Compiler(scope).compile(body.value)(env)  # type: ignore[arg-type,index]
+        elif isinstance(body, A.If):
+            # Flow control is not logged: only the statements of the branch taken run (and are logged).
+            _unroll(thd, _taken_branch(body, env, scope), env, scope)
         else:
             text = name_const_text(body.text, env.locals)
             sub = thd.parse(text)
             thd.stmt_text = text
             try:
                 res = thd._dispatch(sub)
+            except ServerError as e:
+                if not hasattr(e, "sp_stmt_text"):
+                    e.sp_stmt_text = body.text  # type: ignore[attr-defined]
+                raise
             finally:
                 if getattr(thd, "stmt_row_format", False) and thd.binlog_format == "MIXED":
                     thd.sp_sticky_row = True

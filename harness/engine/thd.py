@@ -34,6 +34,7 @@ from harness.engine.executor import DmlResult, Executor, SelectResult
 from harness.engine.prelock import analyze
 from harness.engine.stmtinfo import StatementInfo
 from harness.engine.sysvars import SessionVariables
+from harness.engine.views import merge_for_write
 from harness.model import flush as L3
 from harness.model.cache import BinlogCacheMngr, binlog_write_row, use_trans_cache
 from harness.model.decide import NOT_LOGGED, LoggingDecision, decide_logging_format
@@ -378,7 +379,8 @@ class Thd:
         kind = type(stmt).__name__.upper()
         if isinstance(stmt, A.Update) and stmt.ignore:
             kind = "UPDATE_IGNORE"
-        info = analyze(self, stmt, kind)
+        stmt, views = merge_for_write(self, stmt)
+        info = analyze(self, stmt, kind, views)
         self.stmt_uses_temp = any(u.table.temporary for u in info.uses)
         if isinstance(stmt, A.Update) and len(stmt.tables) > 1:
             self.stmt_table_map_for_update = _table_map_for_update(self, stmt)
@@ -467,6 +469,7 @@ class Thd:
         """Statement rollback: undo transactional changes; log what non-transactional changes survive."""
         # The error is raised before the failed statement is logged (and its Notes issued).
         self.notes.append(Note("Error", err.code, err.message))
+        self.notes.extend(getattr(err, "trailing_notes", ()))  # e.g. 4094: where in a trigger it failed
         err.noted = True  # type: ignore[attr-defined]
         self.engine_rollback_to(self.stmt_undo_mark)
         trx_mark, _stmt_mark = self.caches.stmt_marks

@@ -20,11 +20,12 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from harness.binlog.control import new_xid_event
+from harness.binlog.control import AnnotateRowsEvent, new_xid_event
 from harness.binlog.gtid import Gtid
 from harness.binlog.header import Event
 from harness.binlog.query import new_query_event
 from harness.binlog.reader import read_binlog_file
+from harness.binlog.rows import TableMapEvent
 from harness.binlog.render import show_binlog_events_row
 from harness.binlog.writer import BinlogFileWriter
 from harness.engine.errors import ServerError
@@ -219,13 +220,20 @@ def flush_stmt_cache(thd: "Thd") -> None:
     cache.reset()
 
 
+def _only_table_maps(cache: Any) -> bool:
+    """Table maps written at a statement's first row for a transactional table whose
+    rows never came (an AFTER UPDATE trigger logged a row of another table for an
+    unchanged row): no change to commit, the server writes no group for them."""
+    return all(isinstance(ev, (TableMapEvent, AnnotateRowsEvent)) for ev in cache.events)
+
+
 def commit_trx_cache(thd: "Thd", with_stmt_cache: bool = False) -> None:
     """R-log-commit: BEGIN GTID + trx cache (+ the statement cache first, for an
     autocommit statement that filled both) + Xid or COMMIT."""
     mngr = thd.caches
     trx, stmt = mngr.trx_cache, mngr.stmt_cache
     trx.flush_pending(thd, stmt_end=True)
-    if trx.empty():
+    if trx.empty() or _only_table_maps(trx):
         if trx.used:
             thd.server.status["Binlog_cache_use"] += 1
         trx.reset()

@@ -217,6 +217,9 @@ class Insert(Statement):
     replace: bool = False
     on_duplicate: list[tuple[ColumnRef, Expr]] = field(default_factory=list)
     delayed: bool = False
+    # Set when the statement writes through a view WITH CHECK OPTION: the
+    # condition every new row must meet (over the base table) and the view's name.
+    check_option: tuple[Expr, str] | None = None
 
 
 @dataclass
@@ -227,6 +230,7 @@ class Update(Statement):
     order_by: list[OrderItem] = field(default_factory=list)
     limit: Expr | None = None
     ignore: bool = False
+    check_option: tuple[Expr, str] | None = None  # as for Insert
 
 
 @dataclass
@@ -446,8 +450,18 @@ class Declare(Statement):
 
 @dataclass
 class SetLocal(Statement):
+    """``SET x = ...`` of a routine variable, or ``SET NEW.col = ...`` (``row`` NEW/OLD) in a trigger."""
+
     name: str = ""
     value: Expr | None = None
+    row: str | None = None
+
+
+@dataclass
+class If(Statement):
+    """``IF c THEN ... [ELSEIF c THEN ...] [ELSE ...] END IF`` in a routine body (ELSE: condition None)."""
+
+    branches: list[tuple[Expr | None, list[Statement]]] = field(default_factory=list)
 
 
 @dataclass
@@ -469,6 +483,8 @@ class CreateView(Statement):
     select: Select | None = None
     or_replace: bool = False
     select_text: str = ""  # the SELECT as written (the server logs it verbatim)
+    columns: list[str] = field(default_factory=list)  # CREATE VIEW v (x, y) AS ...
+    check_option: str | None = None  # CASCADED | LOCAL (WITH [..] CHECK OPTION)
 
 
 @dataclass

@@ -22,7 +22,7 @@ _RESERVED = frozenset(
     UPDATE SET DELETE CREATE DROP TABLE AND OR NOT XOR IS NULL IN BETWEEN LIKE
     ON JOIN INNER LEFT RIGHT CROSS OUTER UNION AS ASC DESC DISTINCT CASE WHEN THEN
     ELSE END DEFAULT DUPLICATE KEY PRIMARY UNIQUE INDEX FOR USING STRAIGHT_JOIN
-    NATURAL REPLACE IGNORE EXISTS REGEXP RLIKE DIV MOD INTERVAL
+    NATURAL REPLACE IGNORE EXISTS REGEXP RLIKE DIV MOD INTERVAL WITH
     """.split()
 )
 
@@ -470,6 +470,8 @@ class Parser:
             self.advance()
             if self.tok.kind == "VAR":
                 self.advance()
+            elif self.accept_op("("):  # CURRENT_USER()
+                self.expect_op(")")
         temporary = bool(self.accept_kw("TEMPORARY"))
         if self.accept_kw("DATABASE", "SCHEMA"):
             ine = self.if_not_exists()
@@ -486,15 +488,28 @@ class Parser:
         if self.at_kw("PROCEDURE", "FUNCTION"):
             return self.create_routine()
         if self.accept_kw("VIEW"):
-            name = self.table_name()
-            self.expect_kw("AS")
-            start = self.tok.pos
-            sel = self.select_stmt()
-            return A.CreateView(name=name, select=sel, or_replace=or_replace,
-                                select_text=self.sql[start:self.tok.pos].strip().rstrip(";").rstrip())
+            return self.create_view(or_replace)
         if self.at_kw("ALGORITHM", "SQL"):
             raise UnsupportedError("CREATE VIEW options")
         raise UnsupportedError("CREATE " + str(self.tok.value).upper())
+
+    def create_view(self, or_replace: bool) -> A.CreateView:
+        cv = A.CreateView(name=self.table_name(), or_replace=or_replace)
+        if self.accept_op("("):
+            cv.columns = [self.ident()]
+            while self.accept_op(","):
+                cv.columns.append(self.ident())
+            self.expect_op(")")
+        self.expect_kw("AS")
+        start = self.tok.pos
+        cv.select = self.select_stmt()
+        if self.accept_kw("WITH"):
+            cv.check_option = self.accept_kw("CASCADED", "LOCAL") or "CASCADED"
+            self.expect_kw("CHECK")
+            self.expect_kw("OPTION")
+        # The server logs the SELECT, and the CHECK OPTION clause, as written.
+        cv.select_text = self.sql[start:self.tok.pos].strip().rstrip(";").rstrip()
+        return cv
 
     def if_not_exists(self) -> bool:
         if self.accept_kw("IF"):
@@ -721,17 +736,63 @@ class Parser:
 
     def routine_body(self) -> list[A.Statement]:
         if self.accept_kw("BEGIN"):
-            body: list[A.Statement] = []
-            while not self.accept_kw("END"):
-                body.append(self.routine_statement())
-                if not self.accept_op(";") and not self.at_kw("END"):
-                    raise self.error("expected ;")
+            body = self.routine_statements(("END",))
+            self.expect_kw("END")
             return body
-        return [self.routine_statement()]
+        return self.routine_statement()
 
-    def routine_statement(self) -> A.Statement:
+    def routine_statements(self, until: tuple[str, ...]) -> list[A.Statement]:
+        """Statements separated by ``;`` up to (not including) one of the ``until`` words."""
+        body: list[A.Statement] = []
+        while not self.at_kw(*until):
+            body.extend(self.routine_statement())
+            if not self.accept_op(";") and not self.at_kw(*until):
+                raise self.error("expected ;")
+        return body
+
+    def routine_if(self) -> A.If:
+        st = A.If()
+        cond: A.Expr | None = self.expr()
+        while True:
+            self.expect_kw("THEN")
+            st.branches.append((cond, self.routine_statements(("ELSEIF", "ELSE", "END"))))
+            if self.accept_kw("ELSEIF"):
+                cond = self.expr()
+                continue
+            if self.accept_kw("ELSE"):
+                st.branches.append((None, self.routine_statements(("END",))))
+            self.expect_kw("END")
+            self.expect_kw("IF")
+            return st
+
+    def routine_set(self) -> list[A.Statement]:
+        """``SET a = 1, NEW.b = 2``: one SetLocal per assignment."""
+        out: list[A.Statement] = []
+        while True:
+            row = None
+            if self.at_kw("NEW", "OLD") and self.peek().kind == "OP" and self.peek().value == ".":
+                row = self.advance().value.upper()  # type: ignore[union-attr]
+                self.advance()
+            name = self.ident()
+            if not self.accept_op("=", ":="):
+                raise self.error("expected =")
+            out.append(A.SetLocal(name=name, value=self.expr(), row=row))
+            if not self.accept_op(","):
+                return out
+
+    def routine_statement(self) -> list[A.Statement]:
         start = self.tok.pos
-        if self.accept_kw("RETURN"):
+        if self.at_kw("SET") and self.peek().kind in ("WORD", "QWORD") and not self.peek_kw(
+                1, "SESSION", "GLOBAL", "LOCAL", "NAMES", "TRANSACTION", "AUTOCOMMIT", "SQL_LOG_BIN",
+                "BINLOG_FORMAT"):
+            self.advance()
+            sets = self.routine_set()
+            for one in sets:
+                one.text = self.sql[start:self.tok.pos].strip()
+            return sets
+        if self.accept_kw("IF"):
+            st: A.Statement = self.routine_if()
+        elif self.accept_kw("RETURN"):
             st: A.Statement = A.Return(expr=self.expr())
         elif self.accept_kw("DECLARE"):
             names = [self.ident()]
@@ -742,17 +803,10 @@ class Parser:
             if self.accept_kw("DEFAULT"):
                 default = self.expr()
             st = A.Declare(names=names, type_name=tname, default=default)
-        elif self.at_kw("SET") and self.peek().kind in ("WORD", "QWORD") and not self.peek_kw(
-                1, "SESSION", "GLOBAL", "LOCAL", "NAMES", "TRANSACTION", "AUTOCOMMIT", "SQL_LOG_BIN",
-                "BINLOG_FORMAT"):
-            self.advance()
-            name = self.ident()
-            self.expect_op("=")
-            st = A.SetLocal(name=name, value=self.expr())
         else:
             st = self.statement()
         st.text = self.sql[start:self.tok.pos].strip()
-        return st
+        return [st]
 
     def drop_stmt(self) -> A.Statement:
         self.expect_kw("DROP")

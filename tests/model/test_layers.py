@@ -199,13 +199,66 @@ def test_unmodelled_statement_is_refused_with_1235_and_not_logged(tn_bed) -> Non
     assert tn_bed.shape() == []
 
 
-def test_view_reads_propagate_unsafeness_and_writes_are_refused(tn_bed) -> None:  # type: ignore[no-untyped-def]
+def test_view_reads_propagate_unsafeness_and_unmergeable_views_refuse_writes(tn_bed) -> None:  # type: ignore[no-untyped-def]
     # Seed 002: unsafeness propagates from sub-statements, views included.
     s = tn_bed.session("STATEMENT")
     s.execute("CREATE VIEW vu AS SELECT a, LENGTH(UUID()) AS u FROM t")
     s.execute("INSERT INTO n SELECT a + 100, u FROM vu")
     assert [n.code for n in s.last_notes] == [1592]
     assert s.execute("SELECT COUNT(*) FROM vu").rows == [[1]]
+    # UUID() makes the view UNCACHEABLE_RAND: it cannot be merged, so not written through.
     with pytest.raises(ServerError) as ei:
         s.execute("INSERT INTO vu VALUES (3, 3)")
-    assert ei.value.code == 1235
+    assert ei.value.code == 1471
+    with pytest.raises(ServerError) as ei:
+        s.execute("UPDATE vu SET a = 3")
+    assert ei.value.code == 1288
+
+
+def test_writes_through_a_view_log_the_text_or_base_table_rows(tn_bed) -> None:  # type: ignore[no-untyped-def]
+    s = tn_bed.session("STATEMENT")
+    s.execute("CREATE VIEW v AS SELECT a AS x, b + 1 AS y FROM t WHERE a > 0 WITH CHECK OPTION")
+    s.execute("CREATE VIEW vn AS SELECT a, b FROM n WHERE LENGTH(USER()) > 0")
+    tn_bed.state.binlog.reset()
+    s.execute("INSERT INTO v (x) VALUES (5)")
+    s.execute("UPDATE vn SET b = 2")
+    assert [n.code for n in s.last_notes] == [1592]  # USER() in the view's WHERE
+    with pytest.raises(ServerError) as ei:
+        s.execute("INSERT INTO v (x) VALUES (-5)")
+    assert ei.value.code == 1369 and ei.value.message == "CHECK OPTION failed `test`.`v`"
+    with pytest.raises(ServerError) as ei:
+        s.execute("UPDATE v SET y = 1")
+    assert ei.value.code == 1348
+    r = tn_bed.session("ROW")
+    r.execute("DELETE FROM v WHERE x = 5 AND y IS NULL")
+    assert tn_bed.shape() == ["G", "Q:INSERT INTO v (x) VALUES (5)", "Xid",
+                              "G", "Q:UPDATE vn SET b = 2", "COMMIT",
+                              "G", "A", "TM(t)", "D*", "Xid"]
+
+
+def test_call_with_out_and_inout_parameters_sets_user_variables(tn_bed) -> None:  # type: ignore[no-untyped-def]
+    s = tn_bed.session("STATEMENT")
+    s.execute("CREATE PROCEDURE p(IN x INT, INOUT y INT, OUT z INT) BEGIN "
+              "INSERT INTO t VALUES (x, y); SET y = y + 1; IF x > 0 THEN SET z = x * 10; END IF; END")
+    tn_bed.state.binlog.reset()
+    s.execute("SET @y = 7")
+    s.execute("CALL p(3, @y, @z)")
+    assert (s.user_vars["y"], s.user_vars["z"]) == (8, 30)
+    s.execute("INSERT INTO t VALUES (@z, @y)")
+    with pytest.raises(ServerError) as ei:
+        s.execute("CALL p(4, 5, @z)")
+    assert ei.value.code == 1414
+    assert tn_bed.events()[1][1].endswith("INSERT INTO t VALUES ( NAME_CONST('x',3),  NAME_CONST('y',7))")
+    assert [typ for typ, _info in tn_bed.events()[3:7]] == ["Gtid", "User var", "User var", "Query"]
+
+
+def test_before_triggers_assign_new_columns(tn_bed) -> None:  # type: ignore[no-untyped-def]
+    s = tn_bed.session("ROW")
+    s.execute("CREATE DEFINER=root@localhost TRIGGER tb BEFORE INSERT ON t FOR EACH ROW "
+              "BEGIN IF NEW.b IS NULL THEN SET NEW.b = 0; ELSE SET NEW.b = NEW.b * 2, NEW.a = NEW.a + 100; END IF; END")
+    assert tn_bed.events()[-1][1].startswith("use `test`; CREATE DEFINER=`root`@`localhost` TRIGGER tb ")
+    s.execute("INSERT INTO t VALUES (11, NULL), (12, 5)")
+    assert sorted(s.execute("SELECT a, b FROM t WHERE a > 10").rows) == [[11, 0], [112, 10]]
+    with pytest.raises(ServerError) as ei:
+        s.execute("CREATE TRIGGER ta AFTER UPDATE ON t FOR EACH ROW SET NEW.b = 1")
+    assert ei.value.code == 1362

@@ -100,3 +100,26 @@ def test_operator_precedence() -> None:
     e = st.items[0].expr
     assert isinstance(e, A.Binary) and e.op == "OR"
     assert isinstance(e.left, A.Binary) and e.left.op == "AND"
+
+
+def test_create_view_column_list_and_check_option_keep_the_text() -> None:
+    st = parse("CREATE VIEW v (x, y) AS SELECT a, b FROM t WHERE a > 0 WITH LOCAL CHECK OPTION")
+    assert isinstance(st, A.CreateView)
+    assert st.columns == ["x", "y"] and st.check_option == "LOCAL"
+    assert st.select_text == "SELECT a, b FROM t WHERE a > 0 WITH LOCAL CHECK OPTION"
+    assert parse("CREATE VIEW v AS SELECT a FROM t WITH CHECK OPTION").check_option == "CASCADED"  # type: ignore[attr-defined]
+
+
+def test_trigger_body_assigns_new_columns_and_branches() -> None:
+    st = parse("CREATE DEFINER=root@localhost TRIGGER tr BEFORE INSERT ON t FOR EACH ROW "
+               "BEGIN SET NEW.a = NEW.a + 1, NEW.b = 2; IF NEW.a > 5 THEN SET NEW.a = 5; "
+               "ELSEIF NEW.a < 0 THEN SET NEW.a = 0; ELSE SET NEW.c = 'x'; END IF; END")
+    assert isinstance(st, A.CreateTrigger)
+    first, second, cond = st.body
+    assert isinstance(first, A.SetLocal) and (first.row, first.name) == ("NEW", "a")
+    assert isinstance(second, A.SetLocal) and (second.row, second.name) == ("NEW", "b")
+    assert isinstance(cond, A.If) and [c is None for c, _b in cond.branches] == [False, False, True]
+    single = parse("CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW SET NEW.a = NEW.a + 1")
+    assert isinstance(single, A.CreateTrigger) and single.body[0].row == "NEW"  # type: ignore[attr-defined]
+    assert isinstance(parse("CREATE DEFINER=CURRENT_USER() TRIGGER tr BEFORE INSERT ON t FOR EACH ROW "
+                            "SET NEW.a = 1"), A.CreateTrigger)
