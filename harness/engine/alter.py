@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from harness.engine.catalog import Column, Key, TableDef, build_column
-from harness.engine.errors import ServerError, error, note
+from harness.engine.errors import Note, ServerError, error, note
 from harness.engine.executor import dup_entry_error
 from harness.engine.storage import engine_by_name
 from harness.engine.types import WriteContext
@@ -283,7 +283,12 @@ def _prepare(thd: "Thd", t: TableDef, specs: list[A.AlterSpec]) -> tuple[
             while name.lower() in existing or name.upper() == "PRIMARY":
                 name = f"{base}_{n}"
                 n += 1
-        keys.append(_NewKey(name, kd.kind, parts))
+        new_key = _NewKey(name, kd.kind, parts)
+        if any(k.columns == parts and (k.kind == "INDEX") == (kd.kind == "INDEX") for k in keys):
+            # check_duplicate_key: an index repeating an existing one is accepted, with a Note.
+            thd.notes.append(Note("Note", 1831, f"Duplicate index `{name}`. This is deprecated and will be "
+                                                "disallowed in a future release"))
+        keys.append(new_key)
     for k in keys:
         if k.kind == "PRIMARY":
             for c in k.columns:
