@@ -1,5 +1,5 @@
 # Writes through views (MERGE), OUT/INOUT procedure parameters, BEFORE triggers
-# that assign NEW columns (docs/RULES-mariadb-10.11.md section 5.5).
+# that assign NEW columns (docs/RULES-mariadb-10.11.md section 5.6).
 
 [case vr_view_writes]
 rule = seed002.unsafe.views.writes

@@ -11,6 +11,7 @@ import fnmatch
 from typing import TYPE_CHECKING, Any, Callable
 
 from harness.binlog.query import new_query_event
+from harness.engine import alter, locked_tables, table_admin
 from harness.engine import ddl as DDL
 from harness.engine.errors import ServerError, error
 from harness.engine.executor import ResultColumn, SelectResult
@@ -43,6 +44,7 @@ def _text_result(names: list[str], rows: list[list[Any]], int_cols: tuple[int, .
 
 def begin(thd: "Thd", st: A.Begin) -> "OkPacket":
     thd.implicit_commit()
+    thd.locked_tables = None  # trans_begin releases LOCK TABLES locks
     thd.trx_explicit = True
     thd.trx_active = True
     thd.trx_read_only = st.read_only
@@ -306,6 +308,13 @@ _HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
     A.Call: call,
     A.CreateView: DDL.create_view,
     A.DropView: DDL.drop_view,
+    A.AlterTable: alter.alter_table,
+    A.CreateIndex: alter.create_index,
+    A.DropIndex: alter.drop_index,
+    A.RenameTable: alter.rename_table,
+    A.TableMaintenance: table_admin.table_maintenance,
+    A.LockTables: locked_tables.lock_tables,
+    A.UnlockTables: locked_tables.unlock_tables,
 }
 
 

@@ -65,6 +65,9 @@ class TableDef:
     # Table id for Table_map events, assigned when the table is "opened" first.
     table_id: int = 0
     options: dict[str, str] = field(default_factory=dict)
+    # MyISAM's state header: ANALYZE/OPTIMIZE done since the last change (CHECK's
+    # "Table is already up to date"); any row change clears it.
+    admin_state: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.col_index = {c.name.lower(): i for i, c in enumerate(self.columns)}
@@ -161,10 +164,38 @@ class Catalog:
         self.tables(db).pop(name.lower(), None)
 
 
-def build_table(db: str, ct: A.CreateTable, temporary: bool, default_engine: str = "InnoDB") -> TableDef:
-    """Turn a parsed CREATE TABLE into a TableDef, with the server's definition errors."""
+def build_column(db: str, table: str, cd: A.ColumnDef) -> Column:
+    """A column definition as the server stores it (shared by CREATE and ALTER TABLE)."""
     from harness.engine.expr import constant_value  # local import: expr depends on catalog types
 
+    ctype = make_type(cd.type_name, cd.args, cd.unsigned, cd.zerofill)
+    nullable = cd.nullable if cd.nullable is not None else True
+    if cd.primary_key:
+        nullable = False
+    col = Column(cd.name, ctype, nullable, auto_increment=cd.auto_increment, on_update_now=cd.on_update_now)
+    if cd.has_default:
+        dexpr = cd.default
+        if isinstance(dexpr, A.FuncCall) and dexpr.name in ("CURRENT_TIMESTAMP", "NOW", "LOCALTIMESTAMP"):
+            col.default_now = True
+            col.has_default = True
+        else:
+            raw = constant_value(dexpr) if dexpr is not None else None
+            if raw is None:
+                if cd.nullable is False:
+                    raise error("ER_INVALID_DEFAULT", cd.name)
+                col.default = None
+            else:
+                from harness.engine.types import WriteContext
+                try:
+                    col.default = ctype.coerce(raw, cd.name, WriteContext(True, db, table))
+                except ServerError:
+                    raise error("ER_INVALID_DEFAULT", cd.name) from None
+            col.has_default = True
+    return col
+
+
+def build_table(db: str, ct: A.CreateTable, temporary: bool, default_engine: str = "InnoDB") -> TableDef:
+    """Turn a parsed CREATE TABLE into a TableDef, with the server's definition errors."""
     columns: list[Column] = []
     keys: list[Key] = []
     seen: set[str] = set()
@@ -172,30 +203,7 @@ def build_table(db: str, ct: A.CreateTable, temporary: bool, default_engine: str
         if cd.name.lower() in seen:
             raise error("ER_DUP_FIELDNAME", cd.name)
         seen.add(cd.name.lower())
-        ctype = make_type(cd.type_name, cd.args, cd.unsigned, cd.zerofill)
-        nullable = cd.nullable if cd.nullable is not None else True
-        if cd.primary_key:
-            nullable = False
-        col = Column(cd.name, ctype, nullable, auto_increment=cd.auto_increment, on_update_now=cd.on_update_now)
-        if cd.has_default:
-            dexpr = cd.default
-            if isinstance(dexpr, A.FuncCall) and dexpr.name in ("CURRENT_TIMESTAMP", "NOW", "LOCALTIMESTAMP"):
-                col.default_now = True
-                col.has_default = True
-            else:
-                raw = constant_value(dexpr) if dexpr is not None else None
-                if raw is None:
-                    if cd.nullable is False:
-                        raise error("ER_INVALID_DEFAULT", cd.name)
-                    col.default = None
-                else:
-                    from harness.engine.types import WriteContext
-                    try:
-                        col.default = ctype.coerce(raw, cd.name, WriteContext(True, db, ct.table.name))
-                    except ServerError:
-                        raise error("ER_INVALID_DEFAULT", cd.name) from None
-                col.has_default = True
-        columns.append(col)
+        columns.append(build_column(db, ct.table.name, cd))
         idx = len(columns) - 1
         if cd.primary_key:
             keys.append(Key("PRIMARY", "PRIMARY", [idx]))

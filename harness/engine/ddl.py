@@ -75,7 +75,7 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         return create_table_select(thd, st, db)
     in_trx = thd.in_multi_stmt_transaction_mode() and (thd.trx_active or thd.trx_explicit)
     if not st.temporary:
-        thd.implicit_commit()
+        thd.implicit_commit(schema_change=True)
     existing = thd.temp_tables.get((db, st.table.name.lower())) if st.temporary else thd.catalog.get_table(
         db, st.table.name)
     if existing is not None:
@@ -145,7 +145,7 @@ def drop_table(thd: "Thd", st: A.DropTable) -> "OkPacket":
     for m in missing:
         thd.notes.append(note("Note", "ER_BAD_TABLE_ERROR", m))
     if perm and not st.temporary:
-        thd.implicit_commit()
+        thd.implicit_commit(schema_change=True)
     if_exists = " IF EXISTS" if st.if_exists else ""
     row = thd.binlog_format in thd.server.flavor.temp_ddl_unlogged_formats
     split = thd.server.flavor.drop_table_groups
@@ -198,9 +198,10 @@ def drop_table(thd: "Thd", st: A.DropTable) -> "OkPacket":
 
 
 def truncate_table(thd: "Thd", st: A.Truncate) -> "OkPacket":
+    # CF_AUTO_COMMIT_TRANS: the open transaction ends before the table is opened,
+    # so also for a temporary table and for one that does not exist (observed).
+    thd.implicit_commit(schema_change=True)
     t = thd.open_table(st.table)
-    if not t.temporary:
-        thd.implicit_commit()
     t.data.truncate()
     if t.temporary and (getattr(t, "created_in_row_format", False) or thd.mixed_temp_row
                         or thd.binlog_format in thd.server.flavor.temp_ddl_unlogged_formats):

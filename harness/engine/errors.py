@@ -98,6 +98,12 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
     "ER_BLOB_KEY_WITHOUT_LENGTH": (1170, "42000", "BLOB/TEXT column '{0}' used in key specification without a key length"),
     "ER_KEY_COLUMN_DOES_NOT_EXIST": (1072, "42000", "Key column '{0}' doesn't exist in table"),
     "ER_AUTOINC_READ_FAILED": (1467, "HY000", "Failed to read auto-increment value from storage engine"),
+    "ER_CANT_REMOVE_ALL_FIELDS": (1090, "42000",
+                                  "You can't delete all columns with ALTER TABLE; use DROP TABLE instead"),
+    "ER_CANT_DROP_FIELD_OR_KEY": (1091, "42000", "Can't DROP {0} `{1}`; check that it exists"),
+    "ER_DUP_KEYNAME": (1061, "42000", "Duplicate key name '{0}'"),
+    "ER_TABLE_NOT_LOCKED_FOR_WRITE": (1099, "HY000", "Table '{0}' was locked with a READ lock and can't be updated"),
+    "ER_TABLE_NOT_LOCKED": (1100, "HY000", "Table '{0}' was not locked with LOCK TABLES"),
     "ER_OPTION_PREVENTS_STATEMENT": (1290, "HY000",
                                      "The MariaDB server is running with the {0} option so it cannot execute this statement"),
 }

@@ -208,9 +208,9 @@ class SessionVariables:
         return bits
 
     def flags2(self) -> int:
+        # OPTION_NOT_AUTOCOMMIT is masked out of Query events (the applier must not
+        # inherit autocommit=0; observed on 10.11: flags2 0 after SET autocommit=0).
         f = OPTION_EXPLICIT_DEF_TIMESTAMP if self.values["explicit_defaults_for_timestamp"] else 0
-        if not self.values["autocommit"]:
-            f |= OPTION_NOT_AUTOCOMMIT
         if not self.values["foreign_key_checks"]:
             f |= OPTION_NO_FOREIGN_KEY_CHECKS
         if not self.values["unique_checks"]:

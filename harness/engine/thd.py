@@ -31,6 +31,7 @@ from harness.engine.catalog import Routine, TableDef
 from harness.engine.context import ExecContext, RandState
 from harness.engine.errors import Note, ServerError, error, note
 from harness.engine.executor import DmlResult, Executor, SelectResult
+from harness.engine.locked_tables import check_locked_tables, refuse_under_lock_tables
 from harness.engine.prelock import analyze
 from harness.engine.stmtinfo import StatementInfo
 from harness.engine.sysvars import SessionVariables
@@ -106,6 +107,8 @@ class Thd:
         self.binlog_stmt_ctx: StreamContext | None = None
         # MIXED stays in row format, once switched, while temporary tables exist.
         self.mixed_temp_row = False
+        # LOCK TABLES: (db, table) -> READ | WRITE while OPTION_TABLE_LOCK is set, else None.
+        self.locked_tables: dict[tuple[str, str], str] | None = None
         self._parse_cache: OrderedDict[str, A.Statement] = OrderedDict()
         self._shapes = ShapeCache(parse)
         self._reset_trx()
@@ -233,6 +236,15 @@ class Thd:
     def stmt_written_tables(self) -> list[TableDef]:
         return self.stmt_info.written if self.stmt_info is not None else []
 
+    def write_locked_tables(self) -> list[TableDef]:
+        """The tables of LOCK TABLES ... WRITE, in the order they were locked."""
+        out = []
+        for (db, name), mode in (self.locked_tables or {}).items():
+            t = self.catalog.get_table(db, name)
+            if mode == "WRITE" and t is not None:
+                out.append(t)
+        return out
+
     # ------------------------------------------------------------ undo (engine rollback)
 
     def undo_insert(self, t: TableDef, slot: int) -> None:
@@ -251,6 +263,8 @@ class Thd:
             self.undo_log.append(("update", t, slot, old))
 
     def _changed(self, t: TableDef) -> None:
+        if t.admin_state:
+            t.admin_state.clear()
         if t.engine.self_logging:
             self.trx_touched_self_logging = True
         if t.temporary:
@@ -349,6 +363,8 @@ class Thd:
 
     def _dispatch(self, stmt: A.Statement) -> OkPacket | SelectResult:
         self.server.flavor.before_statement(self, stmt)
+        if self.locked_tables is not None:
+            refuse_under_lock_tables(self, stmt)
         if isinstance(stmt, (A.Insert, A.Update, A.Delete)):
             return self.run_dml(stmt)
         if isinstance(stmt, A.Select):
@@ -381,6 +397,7 @@ class Thd:
             kind = "UPDATE_IGNORE"
         stmt, views = merge_for_write(self, stmt)
         info = analyze(self, stmt, kind, views)
+        check_locked_tables(self, info)
         self.stmt_uses_temp = any(u.table.temporary for u in info.uses)
         if isinstance(stmt, A.Update) and len(stmt.tables) > 1:
             self.stmt_table_map_for_update = _table_map_for_update(self, stmt)
@@ -619,8 +636,18 @@ class Thd:
         if nontrans:
             self.notes.append(Note("Warning", 1196, "Some non-transactional changed tables couldn't be rolled back"))
 
-    def implicit_commit(self) -> None:
+    def implicit_commit(self, schema_change: bool = False) -> None:
+        """trans_commit_implicit before a statement flagged CF_AUTO_COMMIT_TRANS.
+
+        ``schema_change``: CREATE/DROP/ALTER/TRUNCATE TABLE, CREATE/DROP INDEX. Observed
+        in ROW format: the transaction they commit gets FL_TRANSACTIONAL even when an
+        earlier statement of it changed a non-transactional table (rows that went to
+        their own stmt-cache group); RENAME, ANALYZE, LOCK TABLES, BEGIN and COMMIT
+        leave the flag off (docs/RULES-mariadb-10.11.md 1.2).
+        """
         if self.trx_active or self.trx_explicit or not self.caches.trx_cache.empty():
+            if schema_change and self.binlog_format == "ROW":
+                self.trx_gtid_nontrans = False
             self.commit()
 
     def write_ddl(self, text: str, *, db: str | None = None, suppress_use: bool = False,
@@ -702,7 +729,7 @@ def _table_map_for_update(thd: Thd, stmt: A.Update) -> int:
 
 _TABLELESS = (A.Begin, A.Commit, A.Rollback, A.Savepoint, A.ReleaseSavepoint, A.Set, A.SetNames, A.SetTransaction,
               A.Use, A.CreateDatabase, A.DropDatabase, A.ResetMaster, A.FlushBinaryLogs, A.Do, A.CreateRoutine,
-              A.DropRoutine, A.CreateView, A.DropView, A.BinlogBase64)
+              A.DropRoutine, A.CreateView, A.DropView, A.BinlogBase64, A.UnlockTables)
 
 
 def _uses_tables(stmt: A.Statement) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from harness.binlog.control import AnnotateRowsEvent
 from harness.binlog.header import Event
 from harness.binlog.rows import RowChange, RowsEvent, TableMapEvent, new_table_map_event
 from harness.model.rowimage import RowImager
@@ -102,6 +103,13 @@ class BinlogCacheMngr:
         """STMT_END_F on the last rows event of the statement in each cache."""
         self.trx_cache.flush_pending(thd, stmt_end=True)
         self.stmt_cache.flush_pending(thd, stmt_end=True)
+        if thd.locked_tables is not None and self.maps_written:
+            # Under LOCK TABLES every WRITE-locked table got a map; a cache that got
+            # maps but no rows from this statement is not written (observed).
+            for cache, mark in zip((self.trx_cache, self.stmt_cache), self.stmt_marks):
+                if all(isinstance(ev, (TableMapEvent, AnnotateRowsEvent))
+                       for ev in cache.events[mark:]):
+                    cache.truncate(mark)
         self.maps_written = {}
 
 
@@ -136,14 +144,17 @@ def table_map_for(thd: "Thd", table: "TableDef") -> TableMapEvent:
 
 
 def write_locked_table_maps(thd: "Thd") -> None:
-    """At the first row of a statement: a Table_map for every table it writes.
+    """At the first row of a statement: a Table_map for every table it writes
+    (under LOCK TABLES: for every table locked for WRITE, as the server's
+    write_locked_table_maps walks thd->lock).
 
     Non-transactional tables come first (observed: the Annotate_rows event goes
     with the MyISAM table's map when a statement writes both kinds), each map
     into the cache of its table; Annotate_rows precedes the first map.
     """
     mngr = thd.caches
-    tables = [t for t in thd.stmt_written_tables() if not t.temporary and not t.engine.self_logging]
+    written = thd.stmt_written_tables() if thd.locked_tables is None else thd.write_locked_tables()
+    tables = [t for t in written if not t.temporary and not t.engine.self_logging]
     tables.sort(key=lambda t: t.transactional)
     for t in tables:
         if id(t) in mngr.maps_written:

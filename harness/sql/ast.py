@@ -298,9 +298,69 @@ class DropTable(Statement):
 
 
 @dataclass
+class AlterSpec:
+    """One comma-separated operation of ALTER TABLE (the server's Alter_info items).
+
+    ``op``: ADD_COLUMN, DROP_COLUMN, MODIFY, CHANGE (column ``name`` becomes
+    ``column``), SET_DEFAULT, DROP_DEFAULT, ADD_KEY, DROP_KEY (``name``;
+    'PRIMARY' for DROP PRIMARY KEY), RENAME (``new_name``), ENGINE (``name``),
+    AUTO_INCREMENT (``value``).
+    """
+
+    op: str
+    name: str | None = None
+    column: ColumnDef | None = None
+    key: KeyDef | None = None
+    position: str | None = None  # None (last / in place), 'FIRST', or the column to go AFTER
+    default: Expr | None = None
+    new_name: TableName | None = None
+    value: int | None = None
+
+
+@dataclass
 class AlterTable(Statement):
     table: TableName = field(default_factory=lambda: TableName(""))
-    engine: str | None = None
+    specs: list[AlterSpec] = field(default_factory=list)
+    ignore: bool = False
+
+
+@dataclass
+class CreateIndex(Statement):
+    """CREATE [UNIQUE] INDEX name ON t (cols): executed as ALTER TABLE t ADD ..."""
+
+    table: TableName = field(default_factory=lambda: TableName(""))
+    key: KeyDef = field(default_factory=lambda: KeyDef("INDEX", []))
+
+
+@dataclass
+class DropIndex(Statement):
+    table: TableName = field(default_factory=lambda: TableName(""))
+    name: str = ""
+
+
+@dataclass
+class RenameTable(Statement):
+    pairs: list[tuple[TableName, TableName]] = field(default_factory=list)
+
+
+@dataclass
+class TableMaintenance(Statement):
+    """ANALYZE / OPTIMIZE / REPAIR / CHECK / CHECKSUM TABLE (the server's admin commands)."""
+
+    command: str = ""  # ANALYZE | OPTIMIZE | REPAIR | CHECK | CHECKSUM
+    tables: list[TableName] = field(default_factory=list)
+    no_write_to_binlog: bool = False
+
+
+@dataclass
+class LockTables(Statement):
+    # (table, alias or None, 'READ' | 'WRITE')
+    locks: list[tuple[TableName, str | None, str]] = field(default_factory=list)
+
+
+@dataclass
+class UnlockTables(Statement):
+    pass
 
 
 @dataclass

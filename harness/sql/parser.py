@@ -483,6 +483,11 @@ class Parser:
             return A.CreateDatabase(name=name, if_not_exists=ine)
         if self.accept_kw("TABLE"):
             return self.create_table(temporary, or_replace)
+        if not temporary and not or_replace and (self.at_kw("INDEX") or self.at_kw("UNIQUE")
+                                                 and self.peek_kw(1, "INDEX", "KEY")):
+            unique = bool(self.accept_kw("UNIQUE"))
+            self.advance()
+            return self.create_index(unique)
         if self.accept_kw("TRIGGER"):
             return self.create_trigger()
         if self.at_kw("PROCEDURE", "FUNCTION"):
@@ -828,6 +833,12 @@ class Parser:
             if self.accept_op("."):
                 name = self.ident()
             return A.DropRoutine(kind=kind, name=name, if_exists=ie)
+        if not temporary and self.accept_kw("INDEX", "KEY"):
+            if self.at_kw("IF"):
+                raise UnsupportedError("DROP INDEX IF EXISTS")
+            name = self.ident()
+            self.expect_kw("ON")
+            return A.DropIndex(table=self.table_name(), name=name)
         if self.accept_kw("VIEW"):
             ie = self.if_exists()
             names = [self.table_name()]
@@ -838,12 +849,174 @@ class Parser:
 
     def alter_stmt(self) -> A.Statement:
         self.expect_kw("ALTER")
-        if self.accept_kw("TABLE"):
+        ignore = bool(self.accept_kw("IGNORE"))
+        if self.at_kw("ONLINE"):
+            raise UnsupportedError("ALTER ONLINE")
+        if not self.accept_kw("TABLE"):
+            raise UnsupportedError("ALTER " + str(self.tok.value).upper())
+        st = A.AlterTable(table=self.table_name(), ignore=ignore)
+        while True:
+            st.specs.append(self.alter_spec())
+            if not self.accept_op(","):
+                return st
+
+    def alter_spec(self) -> A.AlterSpec:
+        if self.accept_kw("ADD"):
+            key = self.key_def()
+            if key is not None:
+                return A.AlterSpec("ADD_KEY", key=key)
+            self.accept_kw("COLUMN")
+            if self.at_op("("):
+                raise UnsupportedError("ALTER TABLE ADD (column list)")
+            self.if_not_exists_unsupported()
+            return A.AlterSpec("ADD_COLUMN", column=self.column_def(), position=self.column_position())
+        if self.accept_kw("DROP"):
+            if self.accept_kw("PRIMARY"):
+                self.expect_kw("KEY")
+                return A.AlterSpec("DROP_KEY", name="PRIMARY")
+            if self.accept_kw("INDEX", "KEY"):
+                self.if_not_exists_unsupported()
+                return A.AlterSpec("DROP_KEY", name=self.ident())
+            if self.at_kw("FOREIGN", "CONSTRAINT", "CHECK", "PARTITION"):
+                raise UnsupportedError("ALTER TABLE DROP " + str(self.tok.value).upper())
+            self.accept_kw("COLUMN")
+            self.if_not_exists_unsupported()
+            name = self.ident()
+            self.accept_kw("RESTRICT", "CASCADE")
+            return A.AlterSpec("DROP_COLUMN", name=name)
+        if self.accept_kw("MODIFY"):
+            self.accept_kw("COLUMN")
+            self.if_not_exists_unsupported()
+            return A.AlterSpec("MODIFY", column=self.column_def(), position=self.column_position())
+        if self.accept_kw("CHANGE"):
+            self.accept_kw("COLUMN")
+            self.if_not_exists_unsupported()
+            old = self.ident()
+            return A.AlterSpec("CHANGE", name=old, column=self.column_def(), position=self.column_position())
+        if self.accept_kw("ALTER"):
+            self.accept_kw("COLUMN")
+            name = self.ident()
+            if self.accept_kw("SET"):
+                self.expect_kw("DEFAULT")
+                if self.accept_op("("):
+                    default = self.expr()
+                    self.expect_op(")")
+                else:
+                    default = self.unary()
+                return A.AlterSpec("SET_DEFAULT", name=name, default=default)
+            if self.accept_kw("DROP"):
+                self.expect_kw("DEFAULT")
+                return A.AlterSpec("DROP_DEFAULT", name=name)
+            raise UnsupportedError("ALTER COLUMN " + str(self.tok.value).upper())
+        if self.accept_kw("RENAME"):
+            if self.at_kw("COLUMN", "INDEX", "KEY"):
+                raise UnsupportedError("ALTER TABLE RENAME " + str(self.tok.value).upper())
+            self.accept_kw("TO", "AS")
+            return A.AlterSpec("RENAME", new_name=self.table_name())
+        if self.accept_kw("ENGINE", "TYPE"):
+            self.accept_op("=")
+            return A.AlterSpec("ENGINE", name=self.ident_or_string())
+        if self.accept_kw("AUTO_INCREMENT"):
+            self.accept_op("=")
+            t = self.advance()
+            if t.kind != "INT":
+                raise ParseError(self.sql, t.pos)
+            return A.AlterSpec("AUTO_INCREMENT", value=int(t.value))  # type: ignore[arg-type]
+        raise UnsupportedError("ALTER TABLE " + str(self.tok.value).upper())
+
+    def if_not_exists_unsupported(self) -> None:
+        if self.at_kw("IF"):
+            raise UnsupportedError("IF [NOT] EXISTS in ALTER TABLE")
+
+    def key_def(self) -> A.KeyDef | None:
+        """An index definition after ADD (or None when a column definition follows)."""
+        if self.at_kw("CONSTRAINT", "FOREIGN", "FULLTEXT", "SPATIAL", "CHECK", "PARTITION", "PERIOD", "SYSTEM"):
+            raise UnsupportedError("ADD " + str(self.tok.value).upper())
+        if self.accept_kw("PRIMARY"):
+            self.expect_kw("KEY")
+            return A.KeyDef("PRIMARY", self.key_columns())
+        if self.accept_kw("UNIQUE"):
+            self.accept_kw("KEY", "INDEX")
+            name = None if self.at_op("(") else self.ident()
+            return A.KeyDef("UNIQUE", self.key_columns(), name)
+        if self.accept_kw("KEY", "INDEX"):
+            name = None if self.at_op("(") else self.ident()
+            return A.KeyDef("INDEX", self.key_columns(), name)
+        return None
+
+    def column_position(self) -> str | None:
+        if self.accept_kw("FIRST"):
+            return "FIRST"
+        if self.accept_kw("AFTER"):
+            return self.ident()
+        return None
+
+    def create_index(self, unique: bool) -> A.CreateIndex:
+        name = self.ident()
+        if self.at_kw("USING", "TYPE"):
+            raise UnsupportedError("index type")
+        self.expect_kw("ON")
+        table = self.table_name()
+        return A.CreateIndex(table=table, key=A.KeyDef("UNIQUE" if unique else "INDEX", self.key_columns(), name))
+
+    def rename_stmt(self) -> A.Statement:
+        self.expect_kw("RENAME")
+        if not self.accept_kw("TABLE", "TABLES"):
+            raise UnsupportedError("RENAME " + str(self.tok.value).upper())
+        st = A.RenameTable()
+        while True:
+            old = self.table_name()
+            self.expect_kw("TO")
+            st.pairs.append((old, self.table_name()))
+            if not self.accept_op(","):
+                return st
+
+    def maintenance_stmt(self) -> A.Statement:
+        cmd = self.advance().value.upper()  # type: ignore[union-attr]
+        st = A.TableMaintenance(command=cmd)
+        if cmd in ("ANALYZE", "OPTIMIZE", "REPAIR"):
+            st.no_write_to_binlog = bool(self.accept_kw("NO_WRITE_TO_BINLOG", "LOCAL"))
+        if not self.accept_kw("TABLE", "TABLES"):
+            raise UnsupportedError(cmd + " " + str(self.tok.value).upper())
+        st.tables.append(self.table_name())
+        while self.accept_op(","):
+            st.tables.append(self.table_name())
+        if self.tok.kind != "EOF" and not self.at_op(";"):
+            raise UnsupportedError(cmd + " TABLE options")
+        return st
+
+    def lock_stmt(self) -> A.Statement:
+        self.expect_kw("LOCK")
+        if not self.accept_kw("TABLE", "TABLES"):
+            raise UnsupportedError("LOCK " + str(self.tok.value).upper())
+        st = A.LockTables()
+        while True:
             name = self.table_name()
-            if self.accept_kw("ENGINE"):
-                self.accept_op("=")
-                return A.AlterTable(table=name, engine=self.ident_or_string())
-        raise UnsupportedError("ALTER")
+            alias = None
+            if self.accept_kw("AS"):
+                alias = self.ident()
+            elif self.tok.kind == "QWORD" or (self.tok.kind == "WORD" and not self.at_kw(
+                    "READ", "WRITE", "LOW_PRIORITY")):
+                alias = self.ident()
+            if self.accept_kw("READ"):
+                if self.at_kw("LOCAL"):
+                    raise UnsupportedError("LOCK TABLES ... READ LOCAL")
+                mode = "READ"
+            else:
+                if self.at_kw("LOW_PRIORITY"):
+                    raise UnsupportedError("LOCK TABLES ... LOW_PRIORITY WRITE")
+                self.expect_kw("WRITE")
+                if self.at_kw("CONCURRENT"):
+                    raise UnsupportedError("LOCK TABLES ... WRITE CONCURRENT")
+                mode = "WRITE"
+            st.locks.append((name, alias, mode))
+            if not self.accept_op(","):
+                return st
+
+    def unlock_stmt(self) -> A.Statement:
+        self.expect_kw("UNLOCK")
+        self.expect_kw("TABLE", "TABLES")
+        return A.UnlockTables()
 
     # --- transactions and session
 
@@ -1367,6 +1540,14 @@ _STATEMENTS: dict[str, Callable[[Parser], A.Statement]] = {
     "DO": Parser.do_stmt,
     "CALL": Parser.call_stmt,
     "BINLOG": Parser.binlog_stmt,
+    "RENAME": Parser.rename_stmt,
+    "ANALYZE": Parser.maintenance_stmt,
+    "OPTIMIZE": Parser.maintenance_stmt,
+    "REPAIR": Parser.maintenance_stmt,
+    "CHECK": Parser.maintenance_stmt,
+    "CHECKSUM": Parser.maintenance_stmt,
+    "LOCK": Parser.lock_stmt,
+    "UNLOCK": Parser.unlock_stmt,
 }
 
 

@@ -86,7 +86,7 @@ def test_syntax_error_quotes_the_text_near_the_failure() -> None:
     assert "near ',2)' at line 1" in str(ei.value)
 
 
-@pytest.mark.parametrize("sql", ["LOAD DATA INFILE 'x' INTO TABLE t", "ALTER TABLE t ADD COLUMN b INT",
+@pytest.mark.parametrize("sql", ["LOAD DATA INFILE 'x' INTO TABLE t", "ALTER TABLE t ADD FOREIGN KEY (a) REFERENCES u (a)",
                                  "SELECT * FROM (SELECT 1) AS d", "CREATE TABLE t (a INT, FOREIGN KEY (a) "
                                                                   "REFERENCES u (a))"])
 def test_outside_the_subset_is_refused_not_guessed(sql: str) -> None:
@@ -123,3 +123,47 @@ def test_trigger_body_assigns_new_columns_and_branches() -> None:
     assert isinstance(single, A.CreateTrigger) and single.body[0].row == "NEW"  # type: ignore[attr-defined]
     assert isinstance(parse("CREATE DEFINER=CURRENT_USER() TRIGGER tr BEFORE INSERT ON t FOR EACH ROW "
                             "SET NEW.a = 1"), A.CreateTrigger)
+
+
+def test_alter_table_items_in_order() -> None:
+    st = parse("ALTER IGNORE TABLE t ADD COLUMN c INT DEFAULT 5 FIRST, ADD d CHAR(3) AFTER a, DROP COLUMN e, "
+               "MODIFY f BIGINT NOT NULL, CHANGE g h INT, ALTER i SET DEFAULT 3, ALTER COLUMN j DROP DEFAULT, "
+               "ADD UNIQUE KEY uk (a, b), ADD INDEX (c), ADD PRIMARY KEY (a), DROP INDEX ix, DROP PRIMARY KEY, "
+               "RENAME TO t2, ENGINE=MyISAM, AUTO_INCREMENT = 100")
+    assert isinstance(st, A.AlterTable) and st.ignore and st.table.name == "t"
+    ops = [(s.op, s.name, s.position) for s in st.specs]
+    assert ops == [("ADD_COLUMN", None, "FIRST"), ("ADD_COLUMN", None, "a"), ("DROP_COLUMN", "e", None),
+                   ("MODIFY", None, None), ("CHANGE", "g", None), ("SET_DEFAULT", "i", None),
+                   ("DROP_DEFAULT", "j", None), ("ADD_KEY", None, None), ("ADD_KEY", None, None),
+                   ("ADD_KEY", None, None), ("DROP_KEY", "ix", None), ("DROP_KEY", "PRIMARY", None),
+                   ("RENAME", None, None), ("ENGINE", "MyISAM", None), ("AUTO_INCREMENT", None, None)]
+    assert st.specs[4].column is not None and st.specs[4].column.name == "h"
+    assert [(s.key.kind, s.key.name, s.key.columns) for s in st.specs[7:10] if s.key] == [
+        ("UNIQUE", "uk", ["a", "b"]), ("INDEX", None, ["c"]), ("PRIMARY", None, ["a"])]
+    assert st.specs[12].new_name == A.TableName("t2") and st.specs[14].value == 100
+
+
+def test_index_rename_maintenance_and_lock_statements() -> None:
+    ci = parse("CREATE UNIQUE INDEX ux ON t (a, b)")
+    assert isinstance(ci, A.CreateIndex) and ci.key == A.KeyDef("UNIQUE", ["a", "b"], "ux")
+    di = parse("DROP INDEX ux ON test.t")
+    assert isinstance(di, A.DropIndex) and di.name == "ux" and di.table == A.TableName("t", "test")
+    rn = parse("RENAME TABLE a TO b, c TO d")
+    assert isinstance(rn, A.RenameTable) and [(o.name, n.name) for o, n in rn.pairs] == [("a", "b"), ("c", "d")]
+    an = parse("ANALYZE NO_WRITE_TO_BINLOG TABLE t, n")
+    assert isinstance(an, A.TableMaintenance) and an.command == "ANALYZE" and an.no_write_to_binlog
+    assert [t.name for t in an.tables] == ["t", "n"]
+    assert parse("OPTIMIZE LOCAL TABLE t").no_write_to_binlog  # type: ignore[attr-defined]
+    assert parse("CHECKSUM TABLE t").command == "CHECKSUM"  # type: ignore[attr-defined]
+    lk = parse("LOCK TABLES t WRITE, n READ")
+    assert isinstance(lk, A.LockTables) and [(n.name, m) for n, _a, m in lk.locks] == [("t", "WRITE"), ("n", "READ")]
+    assert isinstance(parse("UNLOCK TABLES"), A.UnlockTables)
+
+
+@pytest.mark.parametrize("sql", ["ALTER TABLE t ADD (a INT, b INT)", "ALTER TABLE t RENAME COLUMN a TO b",
+                                 "ALTER TABLE t DROP FOREIGN KEY f", "ALTER TABLE t COMMENT 'x'",
+                                 "CHECK TABLE t EXTENDED", "LOCK TABLES t READ LOCAL", "ALTER DATABASE d",
+                                 "ALTER TABLE t ADD IF NOT EXISTS a INT", "ANALYZE SELECT 1"])
+def test_ddl_forms_outside_the_subset_are_refused(sql: str) -> None:
+    with pytest.raises(UnsupportedError):
+        parse(sql)
