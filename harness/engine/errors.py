@@ -98,6 +98,12 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
     "ER_BLOB_KEY_WITHOUT_LENGTH": (1170, "42000", "BLOB/TEXT column '{0}' used in key specification without a key length"),
     "ER_KEY_COLUMN_DOES_NOT_EXIST": (1072, "42000", "Key column '{0}' doesn't exist in table"),
     "ER_AUTOINC_READ_FAILED": (1467, "HY000", "Failed to read auto-increment value from storage engine"),
+    "ER_XAER_NOTA": (1397, "XAE04", "XAER_NOTA: Unknown XID"),
+    "ER_XAER_INVAL": (1398, "XAE05", "XAER_INVAL: Invalid arguments (or unsupported command)"),
+    "ER_XAER_RMFAIL": (1399, "XAE07",
+                       "XAER_RMFAIL: The command cannot be executed when global transaction is in the  {0} state"),
+    "ER_XAER_OUTSIDE": (1400, "XAE09", "XAER_OUTSIDE: Some work is done outside global transaction"),
+    "ER_XAER_DUPID": (1440, "XAE08", "XAER_DUPID: The XID already exists"),
     "ER_OPTION_PREVENTS_STATEMENT": (1290, "HY000",
                                      "The MariaDB server is running with the {0} option so it cannot execute this statement"),
 }
