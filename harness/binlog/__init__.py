@@ -50,5 +50,6 @@ from .rows import (
 )
 from .values import MyDate, MyDateTime, MyTime, MyTimestamp
 from .writer import BinlogFileWriter
+from .xa import XaPrepareEvent, new_xa_prepare_event, xid_text
 
 __all__ = [name for name in dir() if not name.startswith("_")]

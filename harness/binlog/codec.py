@@ -31,6 +31,7 @@ from .mysql_rows import decode_rows_query, decode_rows_v2, encode_rows_query, en
 from .opaque import OpaqueEvent, decode_opaque, encode_opaque
 from .query import decode_query, encode_query
 from .rows import TableMapEvent, decode_rows, decode_table_map, encode_rows, encode_table_map
+from .xa import decode_xa_prepare, encode_xa_prepare
 
 Decoder = Callable[[EventHeader, ByteReader, StreamContext], Event]
 Encoder = Callable[[ByteWriter, Event, StreamContext], None]
@@ -52,6 +53,7 @@ CODECS: dict[int, tuple[Decoder, Encoder]] = {
     E.BINLOG_CHECKPOINT_EVENT: (decode_binlog_checkpoint, encode_binlog_checkpoint),
     E.GTID_EVENT: (decode_gtid, encode_gtid),
     E.GTID_LIST_EVENT: (decode_gtid_list, encode_gtid_list),
+    E.XA_PREPARE_LOG_EVENT: (decode_xa_prepare, encode_xa_prepare),
     # MySQL 5.7/8.0 events (mysql_gtid.py, mysql_rows.py)
     E.ROWS_QUERY_LOG_EVENT: (decode_rows_query, encode_rows_query),
     E.WRITE_ROWS_EVENT: (decode_rows_v2, encode_rows_v2),

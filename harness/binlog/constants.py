@@ -295,6 +295,7 @@ EVENT_TYPE_NAMES: dict[int, str] = {
     EventType.GTID_LOG_EVENT: "Gtid",
     EventType.ANONYMOUS_GTID_LOG_EVENT: "Anonymous_Gtid",
     EventType.PREVIOUS_GTIDS_LOG_EVENT: "Previous_gtids",
+    EventType.XA_PREPARE_LOG_EVENT: "XA_prepare",
     EventType.ANNOTATE_ROWS_EVENT: "Annotate_rows",
     EventType.BINLOG_CHECKPOINT_EVENT: "Binlog_checkpoint",
     EventType.GTID_EVENT: "Gtid",

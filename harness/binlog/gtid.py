@@ -193,6 +193,8 @@ def new_gtid_event(
     commit_id: int | None = None,
     flags_extra: int = 0,
     extra_engines: int | None = None,
+    xa_xid: XaXid | None = None,
+    xa_completed: bool = False,
 ) -> GtidEvent:
     """A Gtid event with the flags MariaDB 10.11 computes.
 
@@ -206,6 +208,10 @@ def new_gtid_event(
     writing a temporary table additionally had flags_extra=1
     (FL_EXTRA_MULTI_ENGINE_E1) with extra_engines=255. The header flags
     are LOG_EVENT_SUPPRESS_USE_F (0x8), as the server writes them.
+
+    ``xa_xid``: the group of a user XA transaction carries its xid, with
+    FL_PREPARED_XA for the ``XA PREPARE`` group and FL_COMPLETED_XA
+    (``xa_completed``) for the ``XA COMMIT`` / ``XA ROLLBACK`` one.
     """
     f = 0
     if standalone:
@@ -220,8 +226,10 @@ def new_gtid_event(
         f |= GtidFlag.FL_WAITED
     if ddl:
         f |= GtidFlag.FL_DDL
+    if xa_xid is not None:
+        f |= GtidFlag.FL_COMPLETED_XA if xa_completed else GtidFlag.FL_PREPARED_XA
     h = EventHeader(timestamp, EventType.GTID_EVENT, server_id, 0, 0, 0x8)
-    return GtidEvent(h, seq_no, domain_id, int(f), commit_id, None, flags_extra, extra_engines)
+    return GtidEvent(h, seq_no, domain_id, int(f), commit_id, xa_xid, flags_extra, extra_engines)
 
 
 def new_gtid_list_event(gtids: list[Gtid], *, timestamp: int, server_id: int) -> GtidListEvent:

@@ -22,6 +22,7 @@ from .mysql_gtid import MysqlGtidEvent, PreviousGtidsEvent
 from .mysql_rows import RowsQueryEvent
 from .query import QueryEvent
 from .rows import RowsEvent, TableMapEvent
+from .xa import XaPrepareEvent, xid_text
 
 # collation id -> (charset name, collation name) for the ids a testbed meets
 COLLATIONS: dict[int, tuple[str, str]] = {
@@ -85,8 +86,7 @@ def _gtid_info(ev: GtidEvent) -> str:
     else:
         s = "BEGIN GTID "
     if f & GtidFlag.FL_PREPARED_XA and ev.xa_xid is not None:
-        x = ev.xa_xid
-        s += f"X'{x.gtrid.hex()}',X'{x.bqual.hex()}',{x.format_id} GTID "
+        s += xid_text(ev.xa_xid) + " GTID "
     s += f"{ev.domain_id}-{ev.header.server_id}-{ev.seq_no}"
     if f & GtidFlag.FL_GROUP_COMMIT_ID and ev.commit_id is not None:
         s += f" cid={ev.commit_id}"
@@ -130,6 +130,10 @@ def info_text(ev: Event) -> str:
         return f"table_id: {ev.table_id} ({_text(ev.database)}.{_text(ev.table)})"
     if isinstance(ev, XidEvent):
         return f"COMMIT /* xid={ev.xid} */"
+    if isinstance(ev, XaPrepareEvent):
+        # XA_prepare_log_event::pack_info; MariaDB prints the one-phase form too
+        return ("XA COMMIT " if ev.one_phase else "XA PREPARE ") + xid_text(ev.xid) + \
+            (" ONE PHASE" if ev.one_phase else "")
     if isinstance(ev, AnnotateRowsEvent):
         return _text(ev.query)
     if isinstance(ev, FormatDescriptionEvent):

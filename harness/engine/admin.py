@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from harness.binlog.query import new_query_event
 from harness.engine import alter, locked_tables, table_admin
 from harness.engine import ddl as DDL
+from harness.engine import xa as XA
 from harness.engine.errors import ServerError, error
 from harness.engine.executor import ResultColumn, SelectResult
 from harness.engine.expr import Compiler, Env, Scope
@@ -43,6 +44,7 @@ def _text_result(names: list[str], rows: list[list[Any]], int_cols: tuple[int, .
 
 
 def begin(thd: "Thd", st: A.Begin) -> "OkPacket":
+    XA.check_trans_control(thd)
     thd.implicit_commit()
     thd.locked_tables = None  # trans_begin releases LOCK TABLES locks
     thd.trx_explicit = True
@@ -52,12 +54,14 @@ def begin(thd: "Thd", st: A.Begin) -> "OkPacket":
 
 
 def commit(thd: "Thd", st: A.Commit) -> "OkPacket":
+    XA.check_trans_control(thd)
     thd.commit()
     return _ok()
 
 
 def rollback(thd: "Thd", st: A.Rollback) -> "OkPacket":
     if st.savepoint is None:
+        XA.check_trans_control(thd)
         thd.rollback()
         return _ok()
     sp = next((s for s in reversed(thd.savepoints) if s.name.lower() == st.savepoint.lower()), None)
@@ -142,6 +146,8 @@ def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
                                 "transaction", "HY000")
     if n == "sql_log_bin" and scope != "global" and in_trx:
         raise ServerError(1694, "Cannot modify @@session.sql_log_bin inside a transaction", "HY000")
+    if n == "autocommit" and scope != "global" and thd.xid_state is not None and value not in (0, "0", "OFF", False):
+        raise UnsupportedError("SET autocommit inside an XA transaction")
     if n == "tx_isolation" and scope != "global" and thd.trx_explicit and thd.trx_active and False:
         raise error("ER_CANT_CHANGE_TX_CHARACTERISTICS")
     thd.server.flavor.check_set(thd, n, scope, value)
@@ -315,6 +321,12 @@ _HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
     A.TableMaintenance: table_admin.table_maintenance,
     A.LockTables: locked_tables.lock_tables,
     A.UnlockTables: locked_tables.unlock_tables,
+    A.XaStart: XA.xa_start,
+    A.XaEnd: XA.xa_end,
+    A.XaPrepare: XA.xa_prepare,
+    A.XaCommit: XA.xa_commit,
+    A.XaRollback: XA.xa_rollback,
+    A.XaRecover: XA.xa_recover,
 }
 
 

@@ -104,6 +104,12 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
     "ER_DUP_KEYNAME": (1061, "42000", "Duplicate key name '{0}'"),
     "ER_TABLE_NOT_LOCKED_FOR_WRITE": (1099, "HY000", "Table '{0}' was locked with a READ lock and can't be updated"),
     "ER_TABLE_NOT_LOCKED": (1100, "HY000", "Table '{0}' was not locked with LOCK TABLES"),
+    "ER_XAER_NOTA": (1397, "XAE04", "XAER_NOTA: Unknown XID"),
+    "ER_XAER_INVAL": (1398, "XAE05", "XAER_INVAL: Invalid arguments (or unsupported command)"),
+    "ER_XAER_RMFAIL": (1399, "XAE07",
+                       "XAER_RMFAIL: The command cannot be executed when global transaction is in the  {0} state"),
+    "ER_XAER_OUTSIDE": (1400, "XAE09", "XAER_OUTSIDE: Some work is done outside global transaction"),
+    "ER_XAER_DUPID": (1440, "XAE08", "XAER_DUPID: The XID already exists"),
     "ER_OPTION_PREVENTS_STATEMENT": (1290, "HY000",
                                      "The MariaDB server is running with the {0} option so it cannot execute this statement"),
 }

@@ -14,6 +14,7 @@ from harness.model.flush import BinaryLog
 
 if TYPE_CHECKING:
     from harness.engine.thd import Thd
+    from harness.engine.xa import XidState
 
 
 class UserLocks:
@@ -57,6 +58,8 @@ class ServerState:
         self.status: dict[str, int] = {"Binlog_cache_use": 0, "Binlog_stmt_cache_use": 0,
                                        "Binlog_cache_disk_use": 0, "Binlog_stmt_cache_disk_use": 0}
         self.sessions: dict[int, "Thd"] = {}
+        # The xid cache: every user XA branch by (gtrid, bqual), attached or left prepared.
+        self.xid_cache: dict[tuple[bytes, bytes], "XidState"] = {}
         self.user_locks = UserLocks()
         self._uuid_short = itertools.count(1)
         self.lock = threading.RLock()

@@ -34,6 +34,8 @@ from harness.engine.executor import DmlResult, Executor, SelectResult
 from harness.engine.locked_tables import check_locked_tables, refuse_under_lock_tables
 from harness.engine.prelock import analyze
 from harness.engine.stmtinfo import StatementInfo
+from harness.engine import xa as XA
+from harness.engine.xa import XidState
 from harness.engine.sysvars import SessionVariables
 from harness.engine.views import merge_for_write
 from harness.model import flush as L3
@@ -111,6 +113,8 @@ class Thd:
         self.locked_tables: dict[tuple[str, str], str] | None = None
         self._parse_cache: OrderedDict[str, A.Statement] = OrderedDict()
         self._shapes = ShapeCache(parse)
+        # The user XA branch of this connection (XA START .. XA COMMIT/ROLLBACK), if any.
+        self.xid_state: XidState | None = None
         self._reset_trx()
         if db is not None:
             self.use_db(db)
@@ -365,6 +369,12 @@ class Thd:
         self.server.flavor.before_statement(self, stmt)
         if self.locked_tables is not None:
             refuse_under_lock_tables(self, stmt)
+        if self.xid_state is not None:
+            if isinstance(stmt, (A.Insert, A.Update, A.Delete, A.Select, A.Do, A.Call)) and _uses_tables(stmt):
+                XA.check_rmfail(self)
+            if isinstance(stmt, (A.CreateTable, A.DropTable)) and stmt.temporary:
+                from harness.sql.errors import UnsupportedError
+                raise UnsupportedError("temporary tables inside an XA transaction")
         if isinstance(stmt, (A.Insert, A.Update, A.Delete)):
             return self.run_dml(stmt)
         if isinstance(stmt, A.Select):
@@ -399,6 +409,9 @@ class Thd:
         info = analyze(self, stmt, kind, views)
         check_locked_tables(self, info)
         self.stmt_uses_temp = any(u.table.temporary for u in info.uses)
+        if self.stmt_uses_temp and self.xid_state is not None:
+            from harness.sql.errors import UnsupportedError
+            raise UnsupportedError("temporary tables inside an XA transaction")
         if isinstance(stmt, A.Update) and len(stmt.tables) > 1:
             self.stmt_table_map_for_update = _table_map_for_update(self, stmt)
         if isinstance(stmt, A.Delete) and stmt.targets:
@@ -605,6 +618,8 @@ class Thd:
     # ------------------------------------------------------------ statement end (layer 3)
 
     def end_statement(self, success: bool) -> None:
+        if success and self.xid_state is not None:
+            XA.note_statement_end(self)
         if self.in_multi_stmt_transaction_mode():
             L3.flush_stmt_cache(self)
             return
@@ -645,6 +660,8 @@ class Thd:
         their own stmt-cache group); RENAME, ANALYZE, LOCK TABLES, BEGIN and COMMIT
         leave the flag off (docs/RULES-mariadb-10.11.md 1.2).
         """
+        if self.xid_state is not None:
+            XA.check_implicit_commit(self)
         if self.trx_active or self.trx_explicit or not self.caches.trx_cache.empty():
             if schema_change and self.binlog_format == "ROW":
                 self.trx_gtid_nontrans = False
@@ -696,6 +713,7 @@ class Thd:
     def disconnect(self) -> None:
         """Client gone: roll back, and log DROP TEMPORARY TABLE for open temporary tables."""
         try:
+            XA.disconnect(self)
             if self.trx_active or not self.caches.trx_cache.empty():
                 self.rollback()
             DDL.drop_temporary_on_disconnect(self)
@@ -729,7 +747,8 @@ def _table_map_for_update(thd: Thd, stmt: A.Update) -> int:
 
 _TABLELESS = (A.Begin, A.Commit, A.Rollback, A.Savepoint, A.ReleaseSavepoint, A.Set, A.SetNames, A.SetTransaction,
               A.Use, A.CreateDatabase, A.DropDatabase, A.ResetMaster, A.FlushBinaryLogs, A.Do, A.CreateRoutine,
-              A.DropRoutine, A.CreateView, A.DropView, A.BinlogBase64, A.UnlockTables)
+              A.DropRoutine, A.CreateView, A.DropView, A.BinlogBase64, A.UnlockTables, A.XaStart, A.XaEnd,
+              A.XaPrepare, A.XaCommit, A.XaRollback, A.XaRecover)
 
 
 def _uses_tables(stmt: A.Statement) -> bool:

@@ -46,6 +46,8 @@ class Flavor:
     row_injection_needs_row_format = False
     handshake_prefix = ""
     handshake_charset = 45
+    # User XA (XA START ... XA PREPARE ... XA COMMIT) is modelled for MariaDB's binlog only.
+    supports_xa = False
 
     # -- engine-level settings
     def sysvar_overrides(self) -> dict[str, tuple[Any, Any, str]]:
@@ -102,7 +104,8 @@ class Flavor:
         raise NotImplementedError
 
     def write_group(self, binlog: "BinaryLog", events: list[Event], *, thd: "Thd | None", timestamp: int,
-                    standalone: bool, transactional: bool, ddl: bool, extra_engines: bool) -> int:
+                    standalone: bool, transactional: bool, ddl: bool, extra_engines: bool,
+                    xa_xid: Any = None, xa_completed: bool = False) -> int:
         raise NotImplementedError
 
 
@@ -111,6 +114,7 @@ class Flavor:
 
 class MariaDB1011(Flavor):
     name = "mariadb-10.11"
+    supports_xa = True
     temp_ddl_unlogged_formats = ("ROW",)
     handshake_prefix = "5.5.5-"
 
@@ -125,8 +129,11 @@ class MariaDB1011(Flavor):
         charset = thd.vars.charset_triple()
         if charset_client is not None:
             charset = (charset_client, *tuple(charset)[1:])
+        # Query_log_event masks OPTION_NOT_AUTOCOMMIT out of Q_FLAGS2 (observed 0x1000000
+        # for every statement after SET autocommit = 0).
+        from harness.engine.sysvars import OPTION_NOT_AUTOCOMMIT
         return mariadb_query_status_vars(
-            charset=charset, sql_mode=thd.vars.sql_mode_bits(), flags2=thd.vars.flags2(),
+            charset=charset, sql_mode=thd.vars.sql_mode_bits(), flags2=thd.vars.flags2() & ~OPTION_NOT_AUTOCOMMIT,
             time_zone=str(thd.vars.get("time_zone")).encode() if thd.stmt_time_zone_used else None,
             table_map_for_update=thd.stmt_table_map_for_update or None,
             invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
@@ -176,7 +183,7 @@ class MariaDB1011(Flavor):
                                       extra_engines=not xa)
 
     def write_group(self, binlog, events, *, thd, timestamp, standalone, transactional, ddl,
-                    extra_engines):  # type: ignore[no-untyped-def]
+                    extra_engines, xa_xid=None, xa_completed=False):  # type: ignore[no-untyped-def]
         from harness.binlog.gtid import new_gtid_event
         binlog.seq_no += 1
         # FL_DDL and FL_TRANSACTIONAL exclude each other (observed 0x28, not
@@ -184,7 +191,8 @@ class MariaDB1011(Flavor):
         gtid = new_gtid_event(binlog.domain_id, binlog.server_id, binlog.seq_no, timestamp=timestamp,
                               standalone=standalone, transactional=transactional and not ddl, ddl=ddl,
                               flags_extra=1 if extra_engines else 0,
-                              extra_engines=255 if extra_engines else None)
+                              extra_engines=255 if extra_engines else None,
+                              xa_xid=xa_xid, xa_completed=xa_completed)
         binlog.writer.write_group([gtid, *events])
         return binlog.seq_no
 
@@ -410,7 +418,7 @@ class MySQL80(Flavor):
         binlog.last_committed = 0
 
     def write_group(self, binlog, events, *, thd, timestamp, standalone, transactional, ddl,
-                    extra_engines):  # type: ignore[no-untyped-def]
+                    extra_engines, xa_xid=None, xa_completed=False):  # type: ignore[no-untyped-def]
         """Gtid/Anonymous_Gtid [+ Query BEGIN] + body; transaction_length filled (section 2, 3)."""
         from harness.binlog.constants import EventType
         from harness.binlog.mysql_gtid import new_mysql_gtid_event

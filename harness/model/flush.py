@@ -21,13 +21,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from harness.binlog.control import AnnotateRowsEvent, new_xid_event
-from harness.binlog.gtid import Gtid
+from harness.binlog.gtid import Gtid, XaXid
 from harness.binlog.header import Event
 from harness.binlog.query import new_query_event
 from harness.binlog.reader import read_binlog_file
 from harness.binlog.rows import TableMapEvent
 from harness.binlog.render import show_binlog_events_row
 from harness.binlog.writer import BinlogFileWriter
+from harness.binlog.xa import new_xa_prepare_event, xid_text
 from harness.engine.errors import ServerError
 from harness.model.flavor import Flavor, MariaDB1011
 
@@ -121,7 +122,7 @@ class BinaryLog:
 
     def write_group(self, events: list[Event], *, timestamp: int, standalone: bool = False,
                     transactional: bool = False, ddl: bool = False, extra_engines: bool = False,
-                    thd: "Thd | None" = None) -> int:
+                    thd: "Thd | None" = None, xa_xid: "XaXid | None" = None, xa_completed: bool = False) -> int:
         """Frame ``events`` with the flavour's GTID event(s) and append them in one write.
 
         MariaDB: ``Gtid`` + events; MySQL 8.0: ``Gtid``/``Anonymous_Gtid`` [+ ``Query BEGIN``
@@ -129,7 +130,8 @@ class BinaryLog:
         with self.lock:
             assert self.writer is not None
             return self.flavor.write_group(self, events, thd=thd, timestamp=timestamp, standalone=standalone,
-                                           transactional=transactional, ddl=ddl, extra_engines=extra_engines)
+                                           transactional=transactional, ddl=ddl, extra_engines=extra_engines,
+                                           xa_xid=xa_xid, xa_completed=xa_completed)
 
     # ------------------------------------------------------------ MySQL GTID state
 
@@ -263,15 +265,21 @@ def commit_trx_cache(thd: "Thd", with_stmt_cache: bool = False) -> None:
     # with only a failed statement's Query, and BLACKHOLE rows: BLACKHOLE registers
     # no transaction, so only the XA-capable engine counts as a read-write participant).
     rw_engine = xa_rw
-    transactional = (not thd.trx_gtid_nontrans and not thd.trx_wrote_temp
-                     and not getattr(thd, "stmt_uses_temp", False)
-                     and not getattr(thd, "sp_modified_nontrans", False)
-                     and not getattr(thd, "trx_used_temp", False))
-    thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp, transactional=transactional,
+    thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
+                                  transactional=_trx_group_transactional(thd),
                                   ddl=thd.trx_has_ddl or trx.has_ddl or getattr(thd, "trx_did_ddl", False),
                                   extra_engines=not rw_engine)
     thd.server.status["Binlog_cache_use"] += 1
     trx.reset()
+
+
+def _trx_group_transactional(thd: "Thd") -> bool:
+    """FL_TRANSACTIONAL of a trx-cache group: no non-transactional change in the
+    transaction and no temporary table used by it or by the ending statement."""
+    return (not thd.trx_gtid_nontrans and not thd.trx_wrote_temp
+            and not getattr(thd, "stmt_uses_temp", False)
+            and not getattr(thd, "sp_modified_nontrans", False)
+            and not getattr(thd, "trx_used_temp", False))
 
 
 def rollback_trx_cache(thd: "Thd", single_statement: bool) -> None:
@@ -305,6 +313,56 @@ def trans_cannot_safely_rollback(thd: "Thd", single_statement: bool) -> bool:
     if thd.trx_nontrans_modified and single_statement and fmt == "MIXED":
         return True
     return False
+
+
+# ------------------------------------------------------------------ layer 3 for user XA
+
+
+def prepare_xa_trx_cache(thd: "Thd", xid: XaXid) -> None:
+    """R-log-xa-prepare: ``XA PREPARE`` writes the transaction as its own group,
+    ``XA START`` Gtid (FL_PREPARED_XA + xid) + trx cache + ``Query XA END`` +
+    ``XA_prepare``, whatever is in the cache -- an XA the binlog joined only
+    through statement-cache writes gets the empty group (observed). The Gtid
+    always has flags_extra 01 ff, FL_TRANSACTIONAL as a committed trx group."""
+    trx = thd.caches.trx_cache
+    trx.flush_pending(thd, stmt_end=True)
+    events = list(trx.events)
+    events.append(_end_query(thd, f"XA END {xid_text(xid)}"))
+    events.append(new_xa_prepare_event(xid, timestamp=thd.stmt_timestamp, server_id=thd.server_id))
+    thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
+                                  transactional=_trx_group_transactional(thd),
+                                  ddl=thd.trx_has_ddl or trx.has_ddl or getattr(thd, "trx_did_ddl", False),
+                                  extra_engines=True, xa_xid=xid)
+    thd.server.status["Binlog_cache_use"] += 1
+    trx.reset()
+
+
+def complete_xa(thd: "Thd", xid: XaXid, *, commit: bool, ro_1pc: bool) -> None:
+    """R-log-xa-complete: ``XA COMMIT`` / ``XA ROLLBACK`` of a prepared branch is a
+    standalone group (FL_COMPLETED_XA + xid) holding only that Query. The commit
+    carries flags_extra 01 ff when it is ro_1pc; a rollback never does (observed)."""
+    text = f"{'XA COMMIT' if commit else 'XA ROLLBACK'} {xid_text(xid)}"
+    thd.server.binlog.write_group([_end_query(thd, text)], thd=thd, timestamp=thd.stmt_timestamp, standalone=True,
+                                  transactional=_trx_group_transactional(thd),
+                                  extra_engines=commit and ro_1pc, xa_xid=xid, xa_completed=True)
+
+
+def rollback_xa_trx_cache(thd: "Thd") -> None:
+    """``XA ROLLBACK`` of a branch that was not prepared: like ROLLBACK, but the
+    cache is also kept (ended by ROLLBACK) whenever the branch changed a
+    non-transactional table, in every format (observed ROW/MIXED T-then-N
+    groups); FL_TRANSACTIONAL follows the committed-group rule."""
+    trx = thd.caches.trx_cache
+    trx.flush_pending(thd, stmt_end=True)
+    if trx.used:
+        thd.server.status["Binlog_cache_use"] += 1
+    if not trx.empty() and (thd.trx_nontrans_modified or trans_cannot_safely_rollback(thd, False)):
+        events = list(trx.events)
+        events.append(_end_query(thd, "ROLLBACK"))
+        thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
+                                      ddl=thd.trx_has_ddl or trx.has_ddl or getattr(thd, "trx_did_ddl", False),
+                                      transactional=_trx_group_transactional(thd))
+    trx.reset()
 
 
 def write_direct(thd: "Thd", events: list[Event], *, ddl: bool = True) -> None:

@@ -149,8 +149,9 @@ def check_gtid_layout(events: DataFrame, flavor: str = "mariadb-10.11") -> DataF
     header events in order), ``orphan_events`` (events after the header that
     belong to no GTID group), ``bad_groups`` and ``first_bad_group`` (a
     ``BEGIN GTID`` group must end with Xid or a COMMIT/ROLLBACK query and
-    contain no other terminator; a standalone ``GTID`` group is exactly one
-    Query), ``gtid_gaps`` (non-contiguous sequence numbers per domain),
+    contain no other terminator; an ``XA START`` group ends with XA_prepare;
+    a standalone ``GTID`` group is exactly one Query, which may be the XA
+    COMMIT/ROLLBACK of a prepared branch), ``gtid_gaps`` (non-contiguous sequence numbers per domain),
     ``layout`` (the group shapes, e.g. ``S Q|T Xid``), ``same_layout`` (both
     sides of the case x format have the same layout) and ``gtid_layout_ok``.
     """
@@ -207,13 +208,21 @@ def check_gtid_layout(events: DataFrame, flavor: str = "mariadb-10.11") -> DataF
         .withColumn("first", F.col("ev")[0])
         .withColumn("last", F.element_at("ev", -1))
         .withColumn("n_term", F.size(F.filter("ev", lambda x: x["is_term"])))
-        .withColumn("kind", F.when(F.col("first.info").startswith("BEGIN GTID"), "T").otherwise("S"))
+        .withColumn("kind", F.when(F.col("first.info").startswith("BEGIN GTID"), "T")
+                    .when(F.col("first.info").startswith("XA START"), "X").otherwise("S"))
     )
+    # A standalone group's one Query may be the XA COMMIT / XA ROLLBACK that completes a
+    # prepared MariaDB XA branch (its only terminator).
+    xa_completion = F.upper(F.coalesce(F.col("last.info"), F.lit(""))).rlike("^XA (COMMIT|ROLLBACK) ")
     ok_group = F.when(
         F.col("kind") == "T",
         F.col("last.is_term") & (F.col("n_term") == 1) & (F.col("n") >= 2),
+    ).when(  # MariaDB XA PREPARE group: XA START Gtid, body, Query XA END, XA_prepare
+        F.col("kind") == "X",
+        (F.col("n") >= 3) & (F.col("last.event_type") == "XA_prepare") & (F.col("n_term") == 0),
     ).otherwise(  # standalone (DDL): context events (Intvar/Rand/User var) may precede its one Query
-        (F.col("n") >= 2) & (F.col("last.event_type") == "Query") & (F.col("n_term") == 0)
+        (F.col("n") >= 2) & (F.col("last.event_type") == "Query")
+        & ((F.col("n_term") == 0) | ((F.col("n_term") == 1) & xa_completion))
         & (F.size(F.filter("ev", lambda x: x["event_type"] == "Query")) == 1)
         & (F.size(F.filter("ev", lambda x: ~x["event_type"].isin("Gtid", "Query", "Intvar", "RAND", "User var")))
            == 0))
@@ -221,6 +230,7 @@ def check_gtid_layout(events: DataFrame, flavor: str = "mariadb-10.11") -> DataF
         F.col("kind") == "T",
         F.concat(F.lit("T "), F.when(F.col("last.event_type") == "Xid", F.lit("Xid"))
                  .otherwise(F.col("last.info"))),
+    ).when(F.col("kind") == "X", F.lit("X XA_prepare")
     ).otherwise(F.concat(F.lit("S "), F.coalesce(F.col("ev")[1]["event_type"], F.lit("-"))))
     g = g.withColumn("group_ok", ok_group).withColumn("shape", shape)
     bad_desc = F.concat_ws(

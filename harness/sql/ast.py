@@ -405,6 +405,51 @@ class ReleaseSavepoint(Statement):
     name: str = ""
 
 
+# ---------------------------------------------------------------- XA (SQLCOM_XA_*)
+
+
+@dataclass
+class XaId:
+    """An XA xid as written: ``'gtrid'[, 'bqual'[, formatID]]`` (strings or hex literals)."""
+
+    gtrid: bytes = b""
+    bqual: bytes = b""
+    format_id: int = 1
+
+
+@dataclass
+class XaStart(Statement):
+    xid: XaId = field(default_factory=XaId)
+    option: str | None = None  # JOIN / RESUME
+
+
+@dataclass
+class XaEnd(Statement):
+    xid: XaId = field(default_factory=XaId)
+    option: str | None = None  # SUSPEND / SUSPEND FOR MIGRATE
+
+
+@dataclass
+class XaPrepare(Statement):
+    xid: XaId = field(default_factory=XaId)
+
+
+@dataclass
+class XaCommit(Statement):
+    xid: XaId = field(default_factory=XaId)
+    one_phase: bool = False
+
+
+@dataclass
+class XaRollback(Statement):
+    xid: XaId = field(default_factory=XaId)
+
+
+@dataclass
+class XaRecover(Statement):
+    format: str = "RAW"  # FORMAT='RAW' (default) or 'SQL' (any case)
+
+
 @dataclass
 class SetAssignment:
     target: Expr  # UserVar or SysVar

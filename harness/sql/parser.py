@@ -1056,6 +1056,78 @@ class Parser:
             raise UnsupportedError("ROLLBACK AND CHAIN/RELEASE")
         return A.Rollback()
 
+    # --- XA
+
+    def xa_stmt(self) -> A.Statement:
+        """XA START|BEGIN|END|PREPARE|COMMIT|ROLLBACK xid [...] and XA RECOVER [FORMAT=...]."""
+        self.expect_kw("XA")
+        verb = self.expect_kw("START", "BEGIN", "END", "PREPARE", "COMMIT", "ROLLBACK", "RECOVER")
+        if verb == "RECOVER":
+            if self.accept_kw("FORMAT"):
+                self.expect_op("=")
+                if self.tok.kind != "STRING":
+                    raise self.error()
+                # any other name is ER_UNKNOWN_EXPLAIN_FORMAT (1791) when the statement runs
+                return A.XaRecover(format=str(self.advance().value))
+            return A.XaRecover()
+        xid = self.xa_xid()
+        if verb in ("START", "BEGIN"):
+            return A.XaStart(xid=xid, option=self.accept_kw("JOIN", "RESUME"))
+        if verb == "END":
+            opt = None
+            if self.accept_kw("SUSPEND"):
+                opt = "SUSPEND"
+                if self.accept_kw("FOR"):
+                    self.expect_kw("MIGRATE")
+                    opt = "SUSPEND FOR MIGRATE"
+            return A.XaEnd(xid=xid, option=opt)
+        if verb == "PREPARE":
+            return A.XaPrepare(xid=xid)
+        if verb == "COMMIT":
+            one_phase = bool(self.accept_kw("ONE"))
+            if one_phase:
+                self.expect_kw("PHASE")
+            return A.XaCommit(xid=xid, one_phase=one_phase)
+        return A.XaRollback(xid=xid)
+
+    def xa_xid(self) -> A.XaId:
+        """The grammar's ``xid``: text_string [, text_string [, ulong_num]].
+
+        A gtrid or bqual over 64 bytes, or a formatID outside 0..2^31-1, is a
+        syntax error at the next token, as the server reports it."""
+        gtrid = self.xa_text(64)
+        bqual = b""
+        fmt = 1
+        if self.accept_op(","):
+            bqual = self.xa_text(64)
+            if self.accept_op(","):
+                t = self.tok
+                if t.kind == "INT":
+                    fmt = t.value  # type: ignore[assignment]
+                elif t.kind == "HEX":
+                    fmt = int.from_bytes(t.value, "big")  # type: ignore[arg-type]
+                elif t.kind in ("DECIMAL", "FLOAT"):
+                    raise UnsupportedError("a non-integer XA formatID")
+                else:
+                    raise self.error()
+                if not 0 <= fmt < 1 << 31:
+                    raise self.error()
+                self.advance()
+        return A.XaId(gtrid, bqual, fmt)
+
+    def xa_text(self, limit: int) -> bytes:
+        t = self.tok
+        if t.kind == "STRING":
+            v = t.value.encode("utf-8", "surrogateescape")  # type: ignore[union-attr]
+        elif t.kind == "HEX":
+            v = t.value  # type: ignore[assignment]
+        else:
+            raise self.error()
+        self.advance()
+        if len(v) > limit:
+            raise self.error()
+        return v  # type: ignore[return-value]
+
     def savepoint_stmt(self) -> A.Statement:
         self.expect_kw("SAVEPOINT")
         return A.Savepoint(name=self.ident())
@@ -1531,6 +1603,7 @@ _STATEMENTS: dict[str, Callable[[Parser], A.Statement]] = {
     "COMMIT": Parser.commit_stmt,
     "ROLLBACK": Parser.rollback_stmt,
     "SAVEPOINT": Parser.savepoint_stmt,
+    "XA": Parser.xa_stmt,
     "RELEASE": Parser.release_stmt,
     "USE": Parser.use_stmt,
     "SET": Parser.set_stmt,

@@ -202,3 +202,51 @@ def test_golden_gtid_flags() -> None:
     evs = read_binlog_file(next(p for p in golden_files() if p.parent.name == "dml_autocommit_row"))
     flags = [e.flags2 for e in evs if isinstance(e, GtidEvent)]
     assert flags == [41, 12, 12, 12, 41, 8, 8, 8]
+
+
+def test_golden_xa_groups_rebuilt_by_factories() -> None:
+    """XA Gtids (FL_PREPARED_XA / FL_COMPLETED_XA + xid) and XA_prepare from the factories
+    equal the server's bytes (ROW golden: x1 T-only commit, x2 rollback, X'00ff' N-only)."""
+    from harness.binlog import XaPrepareEvent, XaXid, new_xa_prepare_event, xid_text
+    entries = _golden("xa_row")
+    ctx = StreamContext()
+    for e in entries:
+        encode_event(e.event, ctx)  # installs the FDE
+    preps = [e for e in entries if isinstance(e.event, XaPrepareEvent)]
+    assert [xid_text(e.event.xid) for e in preps] == ["X'7831',X'',1", "X'7832',X'6271',7", "X'00ff',X'',3"]
+    for e in preps:
+        ev = e.event
+        built = new_xa_prepare_event(ev.xid, timestamp=ev.header.timestamp, server_id=1)
+        _same_bytes(built, e, ctx)
+    gtids = [e for e in entries if isinstance(e.event, GtidEvent) and e.event.xa_xid is not None]
+    # prepared: 0x4c / 0x48 (+ flags_extra 01 ff); completed: 0x8d / 0x89, 01 ff only for the
+    # ro_1pc commit of the N-only branch
+    assert [(g.event.flags2, g.event.extra_engines) for g in gtids] == [
+        (0x4c, 255), (0x8d, None), (0x48, 255), (0x89, None), (0x48, 255), (0x89, 255)]
+    for g in gtids:
+        ev = g.event
+        completed = bool(ev.flags2 & 0x80)
+        built = new_gtid_event(ev.domain_id, 1, ev.seq_no, timestamp=ev.header.timestamp,
+                               standalone=completed, transactional=bool(ev.flags2 & 4), xa_xid=ev.xa_xid,
+                               xa_completed=completed, flags_extra=ev.flags_extra,
+                               extra_engines=ev.extra_engines)
+        _same_bytes(built, g, ctx)
+    assert XaXid(1, b"x1", b"") == preps[0].event.xid
+
+
+@given(st.binary(min_size=1, max_size=64), st.binary(max_size=64), st.integers(0, 2**32 - 1), st.booleans())
+def test_xa_prepare_round_trip(gtrid: bytes, bqual: bytes, fmt: int, one_phase: bool) -> None:
+    from harness.binlog import XaPrepareEvent, XaXid, decode_event, new_xa_prepare_event
+    ctx = StreamContext()
+    ev = new_xa_prepare_event(XaXid(fmt, gtrid, bqual), timestamp=5, server_id=1, one_phase=one_phase)
+    raw = encode_event(ev, ctx)
+    back = decode_event(raw, 0, ctx)
+    assert isinstance(back, XaPrepareEvent)
+    assert (back.xid, back.one_phase) == (ev.xid, one_phase)
+    assert encode_event(back, ctx) == raw
+
+
+def test_xa_prepare_rejects_long_xid() -> None:
+    from harness.binlog import XaXid, new_xa_prepare_event
+    with pytest.raises(EncodeError):
+        encode_event(new_xa_prepare_event(XaXid(1, b"g" * 65, b""), timestamp=0, server_id=1), StreamContext())

@@ -162,3 +162,22 @@ def test_summarize_one_row_per_case_format_and_errors_fail(spark, fixture_events
     err = s[("myisam_mix", "ROW")]
     assert err.passed is False and err.events_match is False and err.error.startswith("replbed")
     assert s[("never_ran", "ROW")].passed is False and s[("never_ran", "ROW")].n_ref_events == 0
+
+
+def test_gtid_layout_accepts_mariadb_xa_groups(spark):
+    """XA START .. XA_prepare groups and the standalone XA COMMIT/ROLLBACK group (golden xa_row)."""
+    from pathlib import Path
+
+    from harness.binlog.records import event_records
+    from harness.pipeline.schemas import EVENT_SCHEMA, coerce
+
+    golden = Path(__file__).resolve().parents[1] / "fixtures" / "binlog" / "mariadb-10.11" / "xa_row" / "binlog.000001"
+    rows = []
+    for side in ("reference", "replbed"):
+        rows += event_records(golden, case="xa", format="ROW", side=side, run_id="t")
+    events = spark.createDataFrame(coerce(rows, EVENT_SCHEMA).to_pandas())
+    g = diff.check_gtid_layout(events)
+    for r in g.collect():
+        assert r.gtid_layout_ok and r.bad_groups == 0, r.asDict()
+    ref = _row(g, case="xa", format="ROW", side="reference")
+    assert ref.layout.split("|")[2:6] == ["X XA_prepare", "S Query", "T COMMIT", "X XA_prepare"]

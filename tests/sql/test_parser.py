@@ -167,3 +167,35 @@ def test_index_rename_maintenance_and_lock_statements() -> None:
 def test_ddl_forms_outside_the_subset_are_refused(sql: str) -> None:
     with pytest.raises(UnsupportedError):
         parse(sql)
+
+
+@pytest.mark.parametrize("sql,expected", [
+    ("XA START 'x1'", A.XaStart(xid=A.XaId(b"x1", b"", 1))),
+    ("XA BEGIN 'a', 'b', 7 JOIN", A.XaStart(xid=A.XaId(b"a", b"b", 7), option="JOIN")),
+    ("xa start 0x6f6e65 RESUME", A.XaStart(xid=A.XaId(b"one", b"", 1), option="RESUME")),
+    ("XA END X'00ff', X'', 0 SUSPEND FOR MIGRATE", A.XaEnd(xid=A.XaId(b"\x00\xff", b"", 0),
+                                                          option="SUSPEND FOR MIGRATE")),
+    ("XA PREPARE \"dq\"", A.XaPrepare(xid=A.XaId(b"dq", b"", 1))),
+    ("XA COMMIT 'a' ONE PHASE", A.XaCommit(xid=A.XaId(b"a", b"", 1), one_phase=True)),
+    ("XA ROLLBACK 'a', 'b', 2147483647", A.XaRollback(xid=A.XaId(b"a", b"b", 2147483647))),
+    ("XA ROLLBACK 'a', 'b', 0x10", A.XaRollback(xid=A.XaId(b"a", b"b", 16))),
+    ("XA RECOVER", A.XaRecover()),
+    ("XA RECOVER FORMAT='sql'", A.XaRecover(format="sql")),
+])
+def test_xa_statements(sql: str, expected: A.Statement) -> None:
+    expected.text = sql
+    assert parse(sql) == expected
+
+
+@pytest.mark.parametrize("sql,near", [
+    ("XA START 'k', 'b', -1", "-1"),
+    ("XA START 'k', 'b', 2147483648", "2147483648"),
+    ("XA RECOVER FORMAT=SQL", "SQL"),
+    ("XA START 123", "123"),
+    ("XA BEGIN '" + "a" * 65 + "'", ""),
+    ("XA START 'a', '" + "b" * 65 + "' JOIN", "JOIN"),
+])
+def test_xa_xid_syntax_limits_are_1064_near_the_next_token(sql: str, near: str) -> None:
+    with pytest.raises(ParseError) as ei:
+        parse(sql)
+    assert f"near '{near}' at line 1" in str(ei.value)
