@@ -145,6 +145,9 @@ class ExecContext:
         return v
 
     def fn_connection_id(self) -> int:
+        # thd->thread_specific_used: the replica must evaluate it with the pseudo thread id
+        # (LOG_EVENT_THREAD_SPECIFIC_F on the Query event, observed).
+        self.thd.stmt_thread_specific = True
         return self.thd.connection_id
 
     def fn_database(self) -> str | None:

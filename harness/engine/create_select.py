@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from harness.engine.autoinc import AutoIncrement
 from harness.engine.catalog import Column, Key, TableDef, build_table
 from harness.engine.context import ExecContext
 from harness.engine.errors import ServerError, error, note
@@ -225,6 +226,7 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
 
     # Fill the table; any error drops it and logs nothing.
     ex = Executor(thd, ctx, info)
+    alloc = AutoIncrement(t, 0) if t.auto_inc_col is not None else None  # row count unknown: intervals 1, 2, 4 ...
     try:
         for i, src in enumerate(sel_res.rows):
             wctx = WriteContext(thd.is_strict(t, i), db, t.name, i + 1, ctx.notes)
@@ -236,7 +238,9 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
                     raise error("ER_BAD_NULL_ERROR", col.name)
                 row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
                 specified.add(ci)
-            ex.assign_auto_increment(t, row, specified)
+            ex.assign_auto_increment(t, row, specified, alloc)
+            if alloc is not None:
+                alloc.row_done()
             dup = t.data.find_duplicate(row)
             if dup is not None:
                 from harness.engine.executor import dup_entry_error

@@ -18,6 +18,7 @@ from harness.engine.stmtinfo import StatementInfo
 from harness.engine.storage import DuplicateKey
 from harness.engine.types import WriteContext, value_to_string
 from harness.sql import ast as A
+from harness.engine.autoinc import AutoIncrement
 from harness.sql.errors import UnsupportedError
 
 if TYPE_CHECKING:
@@ -339,6 +340,7 @@ class Executor:
         res = DmlResult()
         n_rows = len(compiled_rows) if compiled_rows is not None else len(source_rows)  # type: ignore[arg-type]
         env = Env(self.ctx)
+        alloc = AutoIncrement(t, n_rows if compiled_rows is not None else 0) if t.auto_inc_col is not None else None
         for i in range(n_rows):
             wctx = WriteContext(thd.is_strict(t, i), t.db, t.name, i + 1, self.ctx.notes, ins.ignore)
             row = self.default_row(t, wctx)
@@ -367,19 +369,29 @@ class Executor:
                     self._null_into_not_null(t, row, ci, i, ins.ignore, len(compiled_rows or [1]) == 1)
                     continue
                 row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
-            self.assign_auto_increment(t, row, specified)
+            generated = self.assign_auto_increment(t, row, specified, alloc)
+            if alloc is not None:
+                alloc.row_done()
             if t.triggers:
                 thd.fire_triggers(t, "BEFORE", "INSERT", row, None, self.ctx)
             for ci in null_cols:
                 if row[ci] is None:
                     self._null_into_not_null(t, row, ci, i, ins.ignore, len(compiled_rows or [1]) == 1)
             if ins.check_option is not None and not self.view_check(t, row, ins.check_option, ins.ignore):
+                if generated is not None:
+                    alloc.give_back(generated, skipped=True)  # type: ignore[union-attr]
                 continue
             dup = t.data.find_duplicate(row)
             if dup is not None:
                 if ins.replace:
                     res.affected += self.replace_row(t, row, dup, specified)
                     continue
+                if generated is not None:
+                    alloc.give_back(generated, skipped=ins.ignore and not ins.on_duplicate)  # type: ignore[union-attr]
+                if t.engine.xa_capable and not t.temporary:
+                    # InnoDB registered the write attempt: the transaction ends with an Xid
+                    # even if no row changed (ON DUPLICATE KEY UPDATE to the same values, IGNORE).
+                    thd.stmt_changed_xa = True
                 if ins.on_duplicate:
                     res.affected += self.on_duplicate_update(t, row, dup, ondup)
                     continue
@@ -418,7 +430,9 @@ class Executor:
                 row.append(_MISSING)
         return row
 
-    def assign_auto_increment(self, t: TableDef, row: list[Any], specified: set[int]) -> None:
+    def assign_auto_increment(self, t: TableDef, row: list[Any], specified: set[int],
+                              alloc: AutoIncrement | None = None) -> int | None:
+        """Fill defaults and the auto-increment column; returns the value generated, if any."""
         for ci, v in enumerate(row):
             if v is _MISSING:
                 col = t.columns[ci]
@@ -428,16 +442,17 @@ class Executor:
                 row[ci] = col.type.default_value()
         ai = t.auto_inc_col
         if ai is None:
-            return
+            return None
+        if alloc is None:
+            alloc = AutoIncrement(t, 1)
         v = row[ai]
         if v is None or v == 0:
-            nxt = t.data.auto_increment
+            nxt = alloc.generate()
             row[ai] = nxt
-            t.data.auto_increment = nxt + 1
             self.ctx.note_auto_increment(nxt)
-        else:
-            if v >= t.data.auto_increment:
-                t.data.auto_increment = v + 1
+            return nxt
+        alloc.explicit(v)
+        return None
 
     def write_row(self, t: TableDef, row: list[Any], specified: set[int]) -> int:
         if t.engine.blackhole:
@@ -592,7 +607,7 @@ class Executor:
             dup = t.data.find_duplicate(new, ignore_slot=slot)  # type: ignore[arg-type]
             if dup is not None:
                 if up.ignore:
-                    self.ctx.notes.append(_as_warning(dup_entry_error(t, dup)))
+                    _ignored_update(thd, t)
                     continue
                 raise dup_entry_error(t, dup)
             self.update_slot(t, slot, old, new, changed)  # type: ignore[arg-type]
@@ -641,6 +656,9 @@ class Executor:
                     continue
                 dup = t.data.find_duplicate(new, ignore_slot=slot)  # type: ignore[arg-type]
                 if dup is not None:
+                    if up.ignore:
+                        _ignored_update(thd, t)
+                        continue
                     raise dup_entry_error(t, dup)
                 changed = {ci for tti, ci, _ in assigns if tti == ti}
                 if t.triggers:
@@ -727,6 +745,13 @@ def _blackhole_row_warning(thd: "Thd", t: TableDef, verb: str) -> None:
         from harness.engine.errors import Note
         thd.notes.append(Note("Warning", 1105, f"Row events are not logged for {verb} statements that modify "
                                                f"BLACKHOLE tables in row format. Table(s): '{t.name}.'"))
+
+
+def _ignored_update(thd: "Thd", t: TableDef) -> None:
+    """UPDATE IGNORE skips a row that would duplicate a key: no warning in MariaDB 10.11
+    (observed), but InnoDB registered the attempt, so the group still ends with an Xid."""
+    if t.engine.xa_capable and not t.temporary:
+        thd.stmt_changed_xa = True
 
 
 def _warning_1364(col: str) -> Any:

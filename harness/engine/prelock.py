@@ -96,6 +96,12 @@ class Prelocker:
         self.table(s.table, True, event)
         if s.delayed:
             self.info.insert_delayed = True
+        if self.depth == 0:
+            # Known at parse time in the server; layer 1 needs them before execution.
+            self.info.is_insert_select = s.select is not None
+            t = self.thd.find_table(s.table) if s.on_duplicate else None
+            if t is not None:
+                self.info.insert_on_dup_unique_keys = sum(1 for k in t.keys if k.kind in ("PRIMARY", "UNIQUE"))
         for row in s.rows or []:
             for e in row:
                 self.expr(e)

@@ -30,11 +30,13 @@ class Engine:
     row_only_below_repeatable_read: bool = False
     # Engines that take part in two-phase commit end their trx group with an Xid event.
     xa_capable: bool = False
+    # InnoDB hands out auto-increment values in reserved intervals (harness/engine/autoinc.py).
+    reserves_autoinc_intervals: bool = False
 
 
 ENGINES: dict[str, Engine] = {
     "INNODB": Engine("InnoDB", transactional=True, clustered=True, row_only_below_repeatable_read=True,
-                     xa_capable=True),
+                     xa_capable=True, reserves_autoinc_intervals=True),
     "MYISAM": Engine("MyISAM", transactional=False),
     "ARIA": Engine("Aria", transactional=False),
     "MEMORY": Engine("MEMORY", transactional=False),

@@ -714,6 +714,8 @@ class Thd:
         """Client gone: roll back, and log DROP TEMPORARY TABLE for open temporary tables."""
         try:
             XA.disconnect(self)
+            # Not a statement: the rollback's events carry none of the last statement's flags.
+            self._reset_stmt_event_context()
             if self.trx_active or not self.caches.trx_cache.empty():
                 self.rollback()
             DDL.drop_temporary_on_disconnect(self)

@@ -187,6 +187,12 @@ def decide_logging_format(thd: "Thd", info: StatementInfo) -> LoggingDecision:
             not t.transactional and not t.temporary for t in written):
         unsafe |= bit(Unsafe.NONTRANS_AFTER_TRANS)
 
+    if binlog_format != "ROW" and not unsafe and info.kind == "INSERT" and not info.is_insert_select \
+            and info.insert_on_dup_unique_keys > 1:
+        # decide_logging_format_low: ON DUPLICATE KEY UPDATE may change a different row
+        # on the replica when two unique keys can collide (every key of an INSERT is written).
+        unsafe |= bit(Unsafe.INSERT_TWO_KEYS)
+
     # WL#3931 (seed 001): a self-logging engine cannot share a statement with another engine.
     if multi_write_engine and self_logging_written:
         raise _error(thd, ER_BINLOG_MULTIPLE_ENGINES_AND_SELF_LOGGING_ENGINE)
