@@ -286,10 +286,16 @@ def create_routine(thd: "Thd", st: A.CreateRoutine) -> "OkPacket":
 def routine_create_text(thd: "Thd", st: A.CreateRoutine) -> str:
     """The server logs the routine as SHOW CREATE prints it, not as the client sent it."""
     from harness.engine.create_select import type_sql
-    from harness.engine.types import make_type
+    from harness.engine.types import EnumType, StringType, make_type
     head = f"CREATE DEFINER=`{thd.user}`@`{thd.definer_host}` {st.kind} {quote(st.name)}({st.params_text})"
     if st.returns is not None:
-        head += " RETURNS " + type_sql(make_type(st.returns[0], list(st.returns[1])))
+        rtype = make_type(st.returns[0], list(st.returns[1]))
+        head += " RETURNS " + type_sql(rtype)
+        if isinstance(rtype, (StringType, EnumType)):
+            # A character return type is stored with the database's charset and
+            # collation spelled out (observed: RETURNS varchar(64) CHARSET utf8mb4 COLLATE ...).
+            head += (f" CHARSET {thd.vars.get('character_set_database')}"
+                     f" COLLATE {thd.vars.get('collation_database')}")
     chars = ""
     if st.deterministic:
         chars += "    DETERMINISTIC\n"

@@ -378,6 +378,10 @@ class Thd:
         if isinstance(stmt, (A.Insert, A.Update, A.Delete)):
             return self.run_dml(stmt)
         if isinstance(stmt, A.Select):
+            if stmt.into:
+                from harness.sql.errors import UnsupportedError
+                # Only the routine layer (routines.assign_select_into) assigns variables.
+                raise UnsupportedError("SELECT ... INTO outside a stored routine")
             return self.run_dml(stmt)
         if isinstance(stmt, A.Do):
             return self.run_dml(stmt)
