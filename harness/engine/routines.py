@@ -69,6 +69,8 @@ def _run_one(thd: "Thd", st: A.Statement, ctx: "ExecContext", env: Env, scope: S
         raise _Return(Compiler(scope).compile(st.expr)(env) if st.expr is not None else None)
     elif isinstance(st, A.Select) and st.into:
         # Reads only: its tables were prelocked with the invoking statement.
+        if st.from_ or st.union:
+            thd.clear_carried_notes()
         res = Executor(thd, ctx, ctx.info).select(st, scope, env)
         assign_select_into(thd, st.into, res.rows, env, ctx.notes)
     elif isinstance(st, (A.Insert, A.Update, A.Delete)):
@@ -112,6 +114,7 @@ class _SubStatement:
         self.thd, self.ctx, self.env, self.scope = thd, ctx, env, scope
 
     def run(self, st: A.Statement, annotate_text: str | None = None) -> None:
+        self.thd.clear_carried_notes()
         ex = Executor(self.thd, self.ctx, self.ctx.info)
         saved_text = self.thd.stmt_text
         if annotate_text is not None:
