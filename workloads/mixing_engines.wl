@@ -74,3 +74,64 @@ con1: INSERT INTO nt_1 VALUES (2, 2), (1, 1) => ER_DUP_ENTRY
 con1: INSERT INTO tt_1 SELECT a + 10, b FROM nt_1
 con1: UPDATE nt_1 SET a = 1 WHERE a = 2 => ER_DUP_ENTRY
 con1: COMMIT
+
+[case mix_savepoint_before_binlog_joined]
+rule = WL2687.mixing.savepoint
+seed = 002
+description = SAVEPOINT before anything reached a binlog cache: ROLLBACK TO rolls the binlog back as a whole
+setup: CREATE TABLE tt_1 (a INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE nt_1 (a INT PRIMARY KEY) ENGINE=MyISAM
+con1: BEGIN
+con1: CREATE TEMPORARY TABLE x4 (a int) ENGINE=InnoDB
+con1: SAVEPOINT s
+con1: INSERT INTO tt_1 VALUES (7)
+con1: ROLLBACK TO s
+con1: INSERT INTO tt_1 VALUES (8)
+con1: COMMIT
+con1: BEGIN
+con1: SAVEPOINT s
+con1: INSERT INTO nt_1 VALUES (9)
+con1: INSERT INTO tt_1 VALUES (9)
+con1: ROLLBACK TO s
+con1: INSERT INTO tt_1 VALUES (10)
+con1: COMMIT
+con1: BEGIN
+con1: SAVEPOINT s
+con1: INSERT INTO tt_1 VALUES (11)
+con1: ROLLBACK TO s
+con1: INSERT INTO tt_1 VALUES (12)
+con1: COMMIT
+con1: BEGIN
+con1: INSERT INTO nt_1 VALUES (1)
+con1: SAVEPOINT s
+con1: INSERT INTO tt_1 VALUES (1)
+con1: ROLLBACK TO s
+con1: INSERT INTO tt_1 VALUES (2)
+con1: COMMIT
+
+[case mix_temp_table_savepoint_and_drop_if_exists]
+rule = WL2687.mixing.temporary
+seed = 002
+description = a temporary table created in the transaction makes ROLLBACK TO logged and warned; DROP TEMPORARY TABLE IF EXISTS is logged db-qualified
+setup: CREATE TABLE tt_1 (a INT PRIMARY KEY) ENGINE=InnoDB
+con1: BEGIN
+con1: INSERT INTO tt_1 VALUES (1)
+con1: CREATE TEMPORARY TABLE x1 (a int) ENGINE=InnoDB
+con1: ROLLBACK
+con1: DROP TEMPORARY TABLE IF EXISTS x1
+con1: BEGIN
+con1: INSERT INTO tt_1 VALUES (2)
+con1: SAVEPOINT s
+con1: INSERT INTO tt_1 VALUES (3)
+con1: CREATE TEMPORARY TABLE x2 (a int) ENGINE=InnoDB
+con1: ROLLBACK TO s
+con1: ROLLBACK
+con1: DROP TEMPORARY TABLE x2
+con1: BEGIN
+con1: CREATE TEMPORARY TABLE x3 (a int) ENGINE=MyISAM
+con1: SAVEPOINT s
+con1: INSERT INTO tt_1 VALUES (7)
+con1: ROLLBACK TO s
+con1: ROLLBACK
+con1: CREATE TEMPORARY TABLE x5 (a int) ENGINE=InnoDB
+con1: DROP TEMPORARY TABLE IF EXISTS x5, x3

@@ -14,12 +14,13 @@ from harness.binlog.query import new_query_event
 from harness.engine import alter, locked_tables, table_admin
 from harness.engine import ddl as DDL
 from harness.engine import xa as XA
-from harness.engine.errors import ServerError, error
+from harness.engine.errors import Note, ServerError, error
 from harness.engine.executor import ResultColumn, SelectResult
 from harness.engine.expr import Compiler, Env, Scope
 from harness.engine.stmtinfo import StatementInfo
 from harness.engine.sysvars import DEFAULT
 from harness.engine.types import IntType, StringType
+from harness.model import flush as L3
 from harness.sql import ast as A
 from harness.sql.errors import UnsupportedError
 
@@ -71,13 +72,26 @@ def rollback(thd: "Thd", st: A.Rollback) -> "OkPacket":
     del thd.savepoints[idx + 1:]
     thd.engine_rollback_to(sp.undo_mark)
     trx = thd.caches.trx_cache
-    if thd.trx_nontrans_modified:
+    cannot_undo = thd.trx_nontrans_modified or thd.trx_keep_log
+    if not sp.binlog_joined:
+        # The binlog joined after the savepoint: it takes part as a plain rollback.
+        if cannot_undo:
+            L3.rollback_trx_cache_to_unjoined_savepoint(thd)
+        else:
+            trx.truncate(sp.trx_mark)
+    elif cannot_undo:
+        # A non-transactional change, or a temporary table created or dropped in
+        # the transaction (OPTION_KEEP_LOG), cannot be undone: ROLLBACK TO is
+        # logged, in every format.
         if thd.binlog_enabled():
             trx.append(_server_query(thd, f"ROLLBACK TO {DDL.quote(sp.name)}"))
-        thd.notes.append(__import__("harness.engine.errors", fromlist=["Note"]).Note(
-            "Warning", 1196, "Some non-transactional changed tables couldn't be rolled back"))
     else:
         trx.truncate(sp.trx_mark)
+    if cannot_undo:
+        # Observed: the transaction then counts as having changed a
+        # non-transactional table (its ROLLBACK warns 1196 too).
+        thd.trx_nontrans_modified = True
+        thd.notes.append(Note("Warning", 1196, "Some non-transactional changed tables couldn't be rolled back"))
     return _ok()
 
 
@@ -85,11 +99,14 @@ def savepoint(thd: "Thd", st: A.Savepoint) -> "OkPacket":
     thd.trx_active = True
     thd.savepoints = [s for s in thd.savepoints if s.name.lower() != st.name.lower()]
     trx = thd.caches.trx_cache
-    if not trx.empty() and thd.binlog_enabled():
+    # binlog_savepoint_set runs only when the binlog already joined the
+    # transaction (something went to either cache); it logs SAVEPOINT.
+    joined = not trx.empty() or thd.trx_binlog_joined
+    if joined and thd.binlog_enabled():
         trx.flush_pending(thd, stmt_end=True)
         trx.append(_server_query(thd, f"SAVEPOINT {DDL.quote(st.name)}"))
     from harness.engine.thd import Savepoint
-    thd.savepoints.append(Savepoint(st.name, len(thd.undo_log), trx.mark()))
+    thd.savepoints.append(Savepoint(st.name, len(thd.undo_log), trx.mark(), binlog_joined=joined))
     return _ok()
 
 

@@ -194,23 +194,14 @@ def build_column(db: str, table: str, cd: A.ColumnDef) -> Column:
     return col
 
 
-def build_table(db: str, ct: A.CreateTable, temporary: bool, default_engine: str = "InnoDB") -> TableDef:
-    """Turn a parsed CREATE TABLE into a TableDef, with the server's definition errors."""
-    columns: list[Column] = []
-    keys: list[Key] = []
-    seen: set[str] = set()
-    for cd in ct.columns:
-        if cd.name.lower() in seen:
-            raise error("ER_DUP_FIELDNAME", cd.name)
-        seen.add(cd.name.lower())
-        columns.append(build_column(db, ct.table.name, cd))
-        idx = len(columns) - 1
-        if cd.primary_key:
-            keys.append(Key("PRIMARY", "PRIMARY", [idx]))
-        if cd.unique:
-            keys.append(Key(cd.name, "UNIQUE", [idx]))
+def add_table_keys(columns: list[Column], keys: list[Key], key_defs: list[A.KeyDef]) -> None:
+    """Resolve the table-level key definitions against the final column list.
+
+    Kept apart from build_table because CREATE ... SELECT names keys over
+    columns the select list contributes (``(PRIMARY KEY (a)) SELECT a ...``).
+    """
     names = {c.name.lower(): i for i, c in enumerate(columns)}
-    for kd in ct.keys:
+    for kd in key_defs:
         cols = []
         for cname in kd.columns:
             if cname.lower() not in names:
@@ -238,6 +229,24 @@ def build_table(db: str, ct: A.CreateTable, temporary: bool, default_engine: str
     for c in columns:
         if c.type.is_blob and any(columns.index(c) in k.columns for k in keys):
             raise error("ER_BLOB_KEY_WITHOUT_LENGTH", c.name)
+
+
+def build_table(db: str, ct: A.CreateTable, temporary: bool, default_engine: str = "InnoDB") -> TableDef:
+    """Turn a parsed CREATE TABLE into a TableDef, with the server's definition errors."""
+    columns: list[Column] = []
+    keys: list[Key] = []
+    seen: set[str] = set()
+    for cd in ct.columns:
+        if cd.name.lower() in seen:
+            raise error("ER_DUP_FIELDNAME", cd.name)
+        seen.add(cd.name.lower())
+        columns.append(build_column(db, ct.table.name, cd))
+        idx = len(columns) - 1
+        if cd.primary_key:
+            keys.append(Key("PRIMARY", "PRIMARY", [idx]))
+        if cd.unique:
+            keys.append(Key(cd.name, "UNIQUE", [idx]))
+    add_table_keys(columns, keys, ct.keys)
     engine = engine_by_name(ct.options.get("ENGINE", default_engine))
     t = TableDef(db, ct.table.name, columns, keys, engine, temporary=temporary, options=dict(ct.options))
     if "AUTO_INCREMENT" in ct.options:

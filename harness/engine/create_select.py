@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from harness.engine.autoinc import AutoIncrement
-from harness.engine.catalog import Column, Key, TableDef, build_table
+from harness.engine.catalog import Column, Key, TableDef, add_table_keys, build_table
 from harness.engine.context import ExecContext
 from harness.engine.errors import ServerError, error, note
 from harness.engine.executor import Executor, ResultColumn
@@ -191,7 +191,9 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
     thd.begin_statement(info)
     ctx = ExecContext(thd, info)
     sel_res = Executor(thd, ctx, info).select(st.select)
-    explicit = build_table(db, A.CreateTable(table=st.table, columns=st.columns, keys=st.keys,
+    # Explicit columns first, then the select list's; table-level keys are
+    # resolved over both (``(PRIMARY KEY (a)) SELECT a ...`` keys a select column).
+    explicit = build_table(db, A.CreateTable(table=st.table, columns=st.columns, keys=[],
                                              options=st.options), st.temporary,
                            thd.vars.get("default_storage_engine")) if st.columns else None
     sel_cols = _select_columns(thd, st.select, sel_res.columns)
@@ -206,6 +208,7 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
             columns.append(c)
             names[c.name.lower()] = len(columns) - 1
             target_idx.append(len(columns) - 1)
+    add_table_keys(columns, keys, st.keys)
     engine = engine_by_name(st.options.get("ENGINE", thd.vars.get("default_storage_engine")))
     t = TableDef(db, st.table.name, columns, keys, engine, temporary=st.temporary, options=dict(st.options))
     t.table_id = thd.catalog.allocate_table_id()

@@ -110,6 +110,10 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
                        "XAER_RMFAIL: The command cannot be executed when global transaction is in the  {0} state"),
     "ER_XAER_OUTSIDE": (1400, "XAE09", "XAER_OUTSIDE: Some work is done outside global transaction"),
     "ER_XAER_DUPID": (1440, "XAE08", "XAER_DUPID: The XID already exists"),
+    "ER_TOO_MANY_ROWS": (1172, "42000", "Result consisted of more than one row"),
+    "ER_WRONG_NUMBER_OF_COLUMNS_IN_SELECT": (1222, "21000",
+                                             "The used SELECT statements have a different number of columns"),
+    "ER_SP_FETCH_NO_DATA": (1329, "02000", "No data - zero rows fetched, selected, or processed"),
     "ER_OPTION_PREVENTS_STATEMENT": (1290, "HY000",
                                      "The MariaDB server is running with the {0} option so it cannot execute this statement"),
 }

@@ -27,6 +27,9 @@ class Prelocker:
         self.depth = 0  # > 0 inside a trigger / stored function body
         self._seen_routines: set[str] = set()
         self._seen_triggers: set[int] = set()
+        # The routine whose body is being walked ("" for the statement itself):
+        # sp_head merges the tables of one routine, not across routines.
+        self.opener = ""
 
     # -- tables
 
@@ -40,6 +43,8 @@ class Prelocker:
                 self.s_Select(view.select)
             return None
         self.info.add(t, write)
+        if write:
+            self.info.write_openers.setdefault(id(t), set()).add(self.opener)
         if write and self.depth > 0 and t.auto_inc_col is not None:
             self.info.autoinc_in_substatement = True
         if write and t.auto_inc_col is not None and self.depth == 0:
@@ -50,8 +55,10 @@ class Prelocker:
                     self._seen_triggers.add(id(trg))
                     self.depth += 1
                     self.info.has_triggers = True  # type: ignore[attr-defined]
+                    outer, self.opener = self.opener, f"trigger {trg.name}"
                     for st in trg.body:
                         self.statement(st)
+                    self.opener = outer
                     self.depth -= 1
         return t
 
@@ -183,8 +190,10 @@ class Prelocker:
                     self._seen_routines.add(e.name)
                     self.info.stored_functions.append(e.name)
                     self.depth += 1
+                    outer, self.opener = self.opener, f"function {e.name}"
                     for st in r.definition.body:
                         self.statement(st)
+                    self.opener = outer
                     self.depth -= 1
             for a in e.args:
                 self.expr(a)

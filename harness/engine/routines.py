@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from harness.engine.catalog import TableDef, Trigger
-from harness.engine.errors import Note, ServerError, error
+from harness.engine.errors import Note, ServerError, error, note
 from harness.engine.executor import Executor
 from harness.engine.expr import Compiler, Env, Scope, to_bool
 from harness.engine.types import WriteContext
@@ -67,6 +67,12 @@ def _run_one(thd: "Thd", st: A.Statement, ctx: "ExecContext", env: Env, scope: S
                 raise UnsupportedError("SET of a system variable in a trigger or function")
     elif isinstance(st, A.Return):
         raise _Return(Compiler(scope).compile(st.expr)(env) if st.expr is not None else None)
+    elif isinstance(st, A.Select) and st.into:
+        # Reads only: its tables were prelocked with the invoking statement.
+        if st.from_ or st.union:
+            thd.clear_carried_notes()
+        res = Executor(thd, ctx, ctx.info).select(st, scope, env)
+        assign_select_into(thd, st.into, res.rows, env, ctx.notes)
     elif isinstance(st, (A.Insert, A.Update, A.Delete)):
         sub = _SubStatement(thd, ctx, env, scope)
         # thd->query() is the sub-statement while it runs (sp_instr_stmt): the
@@ -108,6 +114,7 @@ class _SubStatement:
         self.thd, self.ctx, self.env, self.scope = thd, ctx, env, scope
 
     def run(self, st: A.Statement, annotate_text: str | None = None) -> None:
+        self.thd.clear_carried_notes()
         ex = Executor(self.thd, self.ctx, self.ctx.info)
         saved_text = self.thd.stmt_text
         if annotate_text is not None:
@@ -265,6 +272,8 @@ def _unroll(thd: "Thd", body_stmts: list[A.Statement], env: Env, scope: Scope) -
         elif isinstance(body, A.If):
             # Flow control is not logged: only the statements of the branch taken run (and are logged).
             _unroll(thd, _taken_branch(body, env, scope), env, scope)
+        elif isinstance(body, A.Select) and body.into:
+            _unroll_select_into(thd, body, env)
         else:
             text = name_const_text(body.text, env.locals)
             sub = thd.parse(text)
@@ -279,6 +288,41 @@ def _unroll(thd: "Thd", body_stmts: list[A.Statement], env: Env, scope: Scope) -
                 if getattr(thd, "stmt_row_format", False) and thd.binlog_format == "MIXED":
                     thd.sp_sticky_row = True
             del res
+
+
+def _unroll_select_into(thd: "Thd", body: A.Select, env: Env) -> None:
+    """A SELECT ... INTO of a CALL runs as a statement of its own (it opens
+    and reads its tables like any SELECT) and then assigns the variables."""
+    assert body.into_span is not None
+    lo, hi = body.into_span
+    text = name_const_text(body.text[:lo] + " " + body.text[hi:], env.locals)
+    sub = thd.parse(text)
+    thd.stmt_text = text
+    res = thd._dispatch(sub)
+    rows = getattr(res, "rows", [])
+    assign_select_into(thd, body.into, rows, env, thd.notes)
+
+
+def assign_select_into(thd: "Thd", targets: list[A.Expr], rows: list[list[Any]], env: Env,
+                       notes: list[Any]) -> None:
+    """SELECT ... INTO: exactly one row assigns; none leaves the variables alone
+    with a 'No data' warning; more than one is an error."""
+    if rows and len(rows[0]) != len(targets):
+        raise error("ER_WRONG_NUMBER_OF_COLUMNS_IN_SELECT")
+    if len(rows) > 1:
+        raise error("ER_TOO_MANY_ROWS")
+    if not rows:
+        notes.append(note("Warning", "ER_SP_FETCH_NO_DATA"))
+        return
+    for target, value in zip(targets, rows[0]):
+        if isinstance(target, A.UserVar):
+            thd.user_vars[target.name.lower()] = value
+        else:
+            assert isinstance(target, A.ColumnRef)
+            name = target.name.lower()
+            if env.locals is None or name not in env.locals:
+                raise ServerError(1327, f"Undeclared variable: {target.name}", "42000")
+            env.locals[name] = value
 
 
 def sql_literal(v: Any) -> str:

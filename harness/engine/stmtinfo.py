@@ -48,6 +48,13 @@ class StatementInfo:
     row_injection: bool = False
     # Filled by decide_logging_format: MariaDB's unsafe flag bitmask.
     unsafe: int = 0
+    # id(table) -> the statement parts that write it ("" for the statement
+    # itself, the routine's name for a trigger or function): each part opens
+    # its own TABLE instance, and every write-locked instance gets a Table_map.
+    write_openers: dict[int, set[str]] = field(default_factory=dict)
+
+    def table_map_count(self, table: Any) -> int:
+        return max(len(self.write_openers.get(id(table), ())), 1)
 
     def add(self, table: Any, write: bool) -> None:
         for u in self.uses:

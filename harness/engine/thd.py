@@ -58,6 +58,10 @@ class Savepoint:
     name: str
     undo_mark: int
     trx_mark: int
+    # The binlog had joined the transaction when the savepoint was set (it is
+    # in the savepoint's list of participants): only then is ROLLBACK TO a
+    # binlog savepoint rollback; otherwise the binlog rolls back as a whole.
+    binlog_joined: bool = True
 
 
 @dataclass
@@ -86,6 +90,8 @@ class Thd:
         self.user_vars: dict[str, Any] = {}
         self.temp_tables: dict[tuple[str, str], TableDef] = {}
         self.notes: list[Note] = []
+        # How many of ``notes`` the running statement inherited from the previous one.
+        self.carried_notes = 0
         self.last_notes: list[Note] = []
         self.caches = BinlogCacheMngr()
         self.rand = RandState(random.randrange(1, 0x3FFFFFFF), random.randrange(1, 0x3FFFFFFF))
@@ -99,6 +105,12 @@ class Thd:
         self.stmt_text = ""
         self.stmt_info: StatementInfo | None = None
         self.stmt_row_format = False
+        # Per-statement change flags, as begin_statement sets them: DDL that
+        # logs inside a transaction reads them before any DML has run.
+        self.stmt_rows_changed = 0
+        self.stmt_changed_trans = self.stmt_changed_xa = self.stmt_changed_nontrans = False
+        self.stmt_changed_temp = self.stmt_changed_nontrans_temp = False
+        self.stmt_undo_mark = 0
         self._reset_stmt_event_context()
         self.command = "Sleep"
         self.sp_sticky_row = False  # set while a CALL runs after a row-format sub-statement
@@ -200,6 +212,9 @@ class Thd:
         self.trx_nontrans_temp_in_cache = False
         self.trx_touched_self_logging = False
         self.trx_read_only = False  # START TRANSACTION READ ONLY
+        # The binlog registered in the transaction (trans_register_ha): something
+        # went to one of its caches while a multi-statement transaction was open.
+        self.trx_binlog_joined = False
 
     # ------------------------------------------------------------ tables
 
@@ -341,7 +356,7 @@ class Thd:
             # A table-less statement that raises its own condition replaces the list
             # (Warning_info is tagged with the query id).
             self.notes = [] if _uses_tables(stmt) else list(self.last_notes)
-        kept = len(self.notes) if not is_diag else 0
+        self.carried_notes = len(self.notes) if not is_diag else 0
         self.stmt_text = sql
         if not is_diag:
             self._reset_stmt_event_context()
@@ -359,8 +374,9 @@ class Thd:
             raise
         finally:
             self.command = "Sleep"
-            if kept and len(self.notes) > kept:
-                self.notes = self.notes[kept:]
+            if self.carried_notes and len(self.notes) > self.carried_notes:
+                self.notes = self.notes[self.carried_notes:]
+            self.carried_notes = 0
             if not is_diag:
                 self.last_notes = self.notes
         return result
@@ -378,12 +394,20 @@ class Thd:
         if isinstance(stmt, (A.Insert, A.Update, A.Delete)):
             return self.run_dml(stmt)
         if isinstance(stmt, A.Select):
+            if stmt.into:
+                from harness.sql.errors import UnsupportedError
+                # Only the routine layer (routines.assign_select_into) assigns variables.
+                raise UnsupportedError("SELECT ... INTO outside a stored routine")
             return self.run_dml(stmt)
         if isinstance(stmt, A.Do):
             return self.run_dml(stmt)
         if isinstance(stmt, A.BinlogBase64):
             from harness.engine.row_injection import binlog_statement
             return binlog_statement(self, stmt)
+        if isinstance(stmt, A.Set) and _assigns_user_vars_through_routines(self, stmt):
+            # SET @v= f(): a statement that may change data through a stored
+            # function; it is decided and logged like DO/SELECT f() (as SELECT f()).
+            return self.run_dml(stmt)
         from harness.engine import admin
         return admin.dispatch(self, stmt)
 
@@ -463,6 +487,12 @@ class Thd:
                 for e in stmt.exprs:
                     Compiler(Scope([]), info).compile(e)(Env(ctx))
                 res = DmlResult()
+            elif isinstance(stmt, A.Set):
+                from harness.engine.expr import Compiler, Env, Scope
+                for a in stmt.assignments:
+                    assert isinstance(a.target, A.UserVar)
+                    self.user_vars[a.target.name.lower()] = Compiler(Scope([]), info).compile(a.value)(Env(ctx))
+                res = DmlResult()
             else:
                 res = ex.select(stmt)  # type: ignore[arg-type]
         except ServerError as e:
@@ -485,7 +515,7 @@ class Thd:
         is_write = bool(info.written)
         self.caches.end_statement_rows(self)
         if is_write and decision.logged and not decision.row:
-            if isinstance(stmt, (A.Select, A.Do)):
+            if isinstance(stmt, (A.Select, A.Do, A.Set)):
                 for i, call in enumerate(ctx.function_calls):
                     self.binlog_query(call, self._is_transactional_stmt(info), 0, ctx if i == 0 else None,
                                       decision if i == 0 else None)
@@ -602,6 +632,14 @@ class Thd:
         for name, value in ctx.user_vars_read.items():
             out.append(user_var_event(name, value, ts, sid))
         return out
+
+    def clear_carried_notes(self) -> None:
+        """A routine's sub-statement that opens tables clears the conditions an
+        earlier statement left behind, even under a table-less ``SELECT f()`` or
+        ``SET @v= f()`` (opt_clear_warning_info: they carry another query id)."""
+        if self.carried_notes:
+            del self.notes[:self.carried_notes]
+            self.carried_notes = 0
 
     def issue_unsafe_warnings(self, mask: int) -> None:
         if self.sp_unsafe is not None:
@@ -751,6 +789,13 @@ _TABLELESS = (A.Begin, A.Commit, A.Rollback, A.Savepoint, A.ReleaseSavepoint, A.
               A.Use, A.CreateDatabase, A.DropDatabase, A.ResetMaster, A.FlushBinaryLogs, A.Do, A.CreateRoutine,
               A.DropRoutine, A.CreateView, A.DropView, A.BinlogBase64, A.UnlockTables, A.XaStart, A.XaEnd,
               A.XaPrepare, A.XaCommit, A.XaRollback, A.XaRecover)
+
+
+def _assigns_user_vars_through_routines(thd: Thd, st: A.Set) -> bool:
+    """SET of user variables only, where a value calls a stored function."""
+    if not all(isinstance(a.target, A.UserVar) for a in st.assignments):
+        return False
+    return bool(analyze(thd, st, "SET").stored_functions)
 
 
 def _uses_tables(stmt: A.Statement) -> bool:

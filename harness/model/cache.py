@@ -150,7 +150,9 @@ def write_locked_table_maps(thd: "Thd") -> None:
 
     Non-transactional tables come first (observed: the Annotate_rows event goes
     with the MyISAM table's map when a statement writes both kinds), each map
-    into the cache of its table; Annotate_rows precedes the first map.
+    into the cache of its table; Annotate_rows precedes the first map.  A table
+    written by two routines (a function and a trigger) is opened, and mapped,
+    once per routine (observed: two Table_map events with the same table id).
     """
     mngr = thd.caches
     written = thd.stmt_written_tables() if thd.locked_tables is None else thd.write_locked_tables()
@@ -166,8 +168,10 @@ def write_locked_table_maps(thd: "Thd") -> None:
             if ann is not None:
                 cache.append(ann)
                 mngr.annotated = True
-        tm = table_map_for(thd, t)
-        cache.append(tm)
+        copies = thd.stmt_info.table_map_count(t) if thd.stmt_info is not None else 1
+        for _ in range(copies):
+            tm = table_map_for(thd, t)
+            cache.append(tm)
         mngr.maps_written[id(t)] = tm
 
 

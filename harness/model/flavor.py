@@ -40,6 +40,9 @@ class Flavor:
     server_version = ""
     # Statement-format text of temporary-table DDL is skipped in these formats.
     temp_ddl_unlogged_formats: tuple[str, ...] = ("ROW",)
+    # DROP TEMPORARY TABLE IF EXISTS is logged with db-qualified names and no
+    # default database (MariaDB, observed in every format that logs it).
+    drop_temp_if_exists_qualified = False
     # CREATE ... SELECT in row format: one group (MariaDB) or per engine (MySQL 8.0).
     unsafe_level = "Note"
     # decide_logging_format: error 1666 for a row injection at binlog_format=STATEMENT
@@ -59,6 +62,14 @@ class Flavor:
     def drop_table_groups(self, items: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]]:
         """The tables of one DROP TABLE that are logged as one statement (and one GTID) together."""
         return [items]
+
+    def drop_temporary_table_groups(self, items: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]]:
+        """Temporary tables of one DROP: one statement for the non-transactional
+        ones, then one for the transactional ones (observed on MariaDB 10.11:
+        `DROP TEMPORARY TABLE IF EXISTS x5, x3` with x3 MyISAM logs x3 first)."""
+        nontrans = [x for x in items if not x[1].transactional]
+        trans = [x for x in items if x[1].transactional]
+        return [g for g in (nontrans, trans) if g]
 
     def before_statement(self, thd: "Thd", stmt: Any) -> None:
         """Checks the flavour makes before a statement runs (MySQL: GTID_NEXT consumed)."""
@@ -116,6 +127,7 @@ class MariaDB1011(Flavor):
     name = "mariadb-10.11"
     supports_xa = True
     temp_ddl_unlogged_formats = ("ROW",)
+    drop_temp_if_exists_qualified = True
     handshake_prefix = "5.5.5-"
 
     def __init__(self) -> None:

@@ -214,6 +214,8 @@ def flush_stmt_cache(thd: "Thd") -> None:
     if cache.empty():
         cache.reset()
         return
+    if thd.in_multi_stmt_transaction_mode():
+        thd.trx_binlog_joined = True
     events = list(cache.events)
     events.append(_end_query(thd, "COMMIT"))
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
@@ -290,15 +292,36 @@ def rollback_trx_cache(thd: "Thd", single_statement: bool) -> None:
     if trx.used:
         thd.server.status["Binlog_cache_use"] += 1
     if not trx.empty() and trans_cannot_safely_rollback(thd, single_statement):
-        events = list(trx.events)
-        events.append(_end_query(thd, "ROLLBACK"))
-        # Observed: a rolled-back group keeps FL_TRANSACTIONAL unless a statement that
-        # changed a non-transactional table was logged in statement form during the
-        # transaction (6b/e4 STATEMENT, 5b MIXED: 0x08; the ROW temp-table case: 0x0c).
-        thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
-                                      ddl=thd.trx_has_ddl or trx.has_ddl or getattr(thd, "trx_did_ddl", False),
-                                      transactional=not thd.trx_stmt_nontrans_logged and not thd.trx_wrote_temp)
+        _write_rolled_back_trx_cache(thd)
     trx.reset()
+
+
+def rollback_trx_cache_to_unjoined_savepoint(thd: "Thd") -> None:
+    """ROLLBACK TO a savepoint set before the binlog joined the transaction:
+    the binlog is not among the savepoint's participants, so it is rolled
+    back as a whole, and a transaction that cannot be undone (a
+    non-transactional change, a temporary table) is written now, ended by
+    ROLLBACK -- in every format (observed on MariaDB 10.11)."""
+    trx = thd.caches.trx_cache
+    trx.flush_pending(thd, stmt_end=True)
+    if not trx.empty():
+        # Observed: this group loses FL_TRANSACTIONAL whenever the transaction
+        # changed a non-transactional table, also in row format (0x08).
+        _write_rolled_back_trx_cache(thd, nontrans=thd.trx_gtid_nontrans)
+    trx.reset()
+
+
+def _write_rolled_back_trx_cache(thd: "Thd", nontrans: bool = False) -> None:
+    trx = thd.caches.trx_cache
+    events = list(trx.events)
+    events.append(_end_query(thd, "ROLLBACK"))
+    # Observed: a rolled-back group keeps FL_TRANSACTIONAL unless a statement that
+    # changed a non-transactional table was logged in statement form during the
+    # transaction (6b/e4 STATEMENT, 5b MIXED: 0x08; the ROW temp-table case: 0x0c).
+    transactional = not (nontrans or thd.trx_stmt_nontrans_logged or thd.trx_wrote_temp)
+    thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
+                                  ddl=thd.trx_has_ddl or trx.has_ddl or getattr(thd, "trx_did_ddl", False),
+                                  transactional=transactional)
 
 
 def trans_cannot_safely_rollback(thd: "Thd", single_statement: bool) -> bool:

@@ -205,6 +205,11 @@ class Select(Statement):
     distinct: bool = False
     for_update: bool = False
     union: list[tuple[bool, "Select"]] = field(default_factory=list)  # (all, select)
+    # SELECT ... INTO targets (UserVar, or ColumnRef naming a routine variable)
+    # and the clause's span in ``text``, so an unrolled CALL can run the query
+    # part as a statement of its own.
+    into: list[Expr] = field(default_factory=list)
+    into_span: tuple[int, int] | None = None
 
 
 @dataclass

@@ -184,6 +184,7 @@ class Parser:
             if w == "SQL_CALC_FOUND_ROWS":
                 raise UnsupportedError("SQL_CALC_FOUND_ROWS")
         sel.items = self.select_items()
+        self.select_into(sel)
         if self.accept_kw("FROM"):
             if self.accept_kw("DUAL"):
                 pass
@@ -200,6 +201,8 @@ class Parser:
             sel.having = self.expr()
         sel.order_by = self.order_by()
         sel.limit, sel.offset = self.limit_clause(allow_offset=True)
+        if not sel.into:
+            self.select_into(sel)
         if self.accept_kw("FOR"):
             self.expect_kw("UPDATE")
             sel.for_update = True
@@ -208,6 +211,22 @@ class Parser:
             self.expect_kw("SHARE")
             self.expect_kw("MODE")
         return sel
+
+    def select_into(self, sel: A.Select) -> None:
+        """``INTO var [, var]``: after the select list or at the end of the query."""
+        start = self.tok.pos
+        if not self.accept_kw("INTO"):
+            return
+        if self.at_kw("OUTFILE", "DUMPFILE"):
+            raise UnsupportedError("SELECT ... INTO " + str(self.tok.value).upper())
+        while True:
+            if self.tok.kind == "VAR":
+                sel.into.append(A.UserVar(self.advance().value))  # type: ignore[arg-type]
+            else:
+                sel.into.append(A.ColumnRef(self.ident()))
+            if not self.accept_op(","):
+                break
+        sel.into_span = (start, self.tok.pos)
 
     def select_items(self) -> list[A.SelectItem]:
         items = []
@@ -811,6 +830,8 @@ class Parser:
         else:
             st = self.statement()
         st.text = self.sql[start:self.tok.pos].strip()
+        if isinstance(st, A.Select) and st.into_span is not None:
+            st.into_span = (st.into_span[0] - start, st.into_span[1] - start)
         return [st]
 
     def drop_stmt(self) -> A.Statement:

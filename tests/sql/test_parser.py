@@ -199,3 +199,27 @@ def test_xa_xid_syntax_limits_are_1064_near_the_next_token(sql: str, near: str) 
     with pytest.raises(ParseError) as ei:
         parse(sql)
     assert f"near '{near}' at line 1" in str(ei.value)
+
+
+def test_select_into_variables_before_from_or_at_the_end() -> None:
+    st = parse("SELECT max(a), @x INTO v, @w FROM t WHERE b = 1")
+    assert isinstance(st, A.Select)
+    assert [type(t).__name__ for t in st.into] == ["ColumnRef", "UserVar"]
+    assert st.into_span is not None
+    lo, hi = st.into_span
+    assert st.text[lo:hi].strip() == "INTO v, @w"
+    tail = parse("SELECT a FROM t LIMIT 1 INTO v")
+    assert isinstance(tail, A.Select) and isinstance(tail.into[0], A.ColumnRef) and tail.limit is not None
+
+
+def test_select_into_span_is_relative_to_a_routine_statement() -> None:
+    st = parse("CREATE PROCEDURE p(x INT) BEGIN DECLARE v INT; SELECT max(a) INTO v FROM t; END")
+    sel = st.body[1]  # type: ignore[attr-defined]
+    assert isinstance(sel, A.Select) and sel.into_span is not None
+    lo, hi = sel.into_span
+    assert sel.text[:lo] + sel.text[hi:] == "SELECT max(a) FROM t"
+
+
+def test_select_into_outfile_is_outside_the_subset() -> None:
+    with pytest.raises(UnsupportedError):
+        parse("SELECT a INTO OUTFILE '/tmp/x' FROM t")
