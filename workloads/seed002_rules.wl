@@ -249,9 +249,18 @@ setup: CREATE TABLE src (a INT) ENGINE=InnoDB
 setup: CREATE TRIGGER src_ai AFTER INSERT ON src FOR EACH ROW INSERT INTO ai (v) VALUES (NEW.a)
 con1: INSERT INTO t VALUES (1, LENGTH(@@hostname) > 0)
 con1: INSERT INTO t VALUES (2, @@auto_increment_increment)
-con1: INSERT DELAYED INTO n VALUES (1, 1)
 con1: INSERT INTO src VALUES (5)
 con1: UPDATE t SET b = 'x' WHERE a = 1 LIMIT 1
+
+# INSERT DELAYED runs in the server's delayed-insert thread, which writes its group when
+# it gets to it: as the case's last statement nothing can overtake it (deterministic).
+[case s002_unsafe_insert_delayed]
+rule = seed002.unsafe.more
+seed = 002
+setup: CREATE TABLE t (a INT PRIMARY KEY, b VARCHAR(64)) ENGINE=InnoDB
+setup: CREATE TABLE n (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
+con1: INSERT INTO t VALUES (1, 'a')
+con1: INSERT DELAYED INTO n VALUES (1, 1)
 
 [case s002_views]
 rule = seed002.unsafe.views
