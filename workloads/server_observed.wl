@@ -141,3 +141,87 @@ con1: INSERT INTO ti (k) VALUES (10), (11)
 con1: INSERT INTO ti (k) VALUES (12)
 con1: CREATE TABLE tc (id INT AUTO_INCREMENT PRIMARY KEY, k INT) ENGINE=InnoDB SELECT k FROM ti
 con1: INSERT INTO tc (k) VALUES (99)
+
+[case s002_call_unrolled_nested_mixed]
+rule = seed002.unroll.call
+seed = 002
+description = nested CALL; MIXED stays row from the first row statement to the end of the client CALL; UPDATE with a function parameter
+setup: CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
+setup: CREATE TABLE n (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
+setup: CREATE PROCEDURE p1(x INT) BEGIN INSERT INTO t VALUES (x, x); INSERT INTO n VALUES (x, x); END
+setup: CREATE PROCEDURE p2(x INT) BEGIN CALL p1(x); UPDATE t SET b = b + 1 WHERE a = x; END
+setup: CREATE FUNCTION f1(x INT) RETURNS INT DETERMINISTIC BEGIN UPDATE n SET b = b + 1 WHERE a = x; RETURN x; END
+con1: CALL p1(1)
+con1: CALL p2(2)
+con1: BEGIN
+con1: INSERT INTO t VALUES (3, 3)
+con1: CALL p1(4)
+con1: ROLLBACK
+con1: SELECT f1(4)
+
+[case wl2687_multi_table_mixed_engines]
+rule = WL2687.mixing.multi_table
+seed = 000
+description = multi-table UPDATE/DELETE over InnoDB and MyISAM, JOIN/LEFT JOIN/USING forms, rollback
+setup: CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
+setup: CREATE TABLE n (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
+setup: INSERT INTO t VALUES (1,1),(2,2),(3,3)
+setup: INSERT INTO n VALUES (1,1),(2,2),(4,4)
+con1: UPDATE t, n SET t.b = t.b + 10, n.b = n.b + 100 WHERE t.a = n.a
+con1: UPDATE t JOIN n ON t.a = n.a SET t.b = n.b
+con1: UPDATE t LEFT JOIN n ON t.a = n.a SET t.b = 0 WHERE n.a IS NULL
+con1: DELETE t, n FROM t JOIN n ON t.a = n.a WHERE t.a = 1
+con1: DELETE FROM n USING n JOIN t ON n.a = t.a
+con1: BEGIN
+con1: UPDATE t, n SET t.b = 5, n.b = 5 WHERE t.a = 3
+con1: ROLLBACK
+con1: DELETE t FROM t, n WHERE t.a > n.a
+
+[case s002_binlog_direct_and_sql_log_bin]
+rule = seed002.R-log-statement-format.binlog_direct
+seed = 002
+description = binlog_direct_non_transactional_updates, sql_log_bin (1694 inside a transaction), interleaved sessions
+setup: CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
+setup: CREATE TABLE n (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
+con1: SET binlog_direct_non_transactional_updates = 1
+con1: BEGIN
+con1: INSERT INTO t VALUES (1, 1)
+con1: INSERT INTO n VALUES (1, 1)
+con1: INSERT INTO n SELECT a + 10, b FROM t
+con1: COMMIT
+con1: SET binlog_direct_non_transactional_updates = 0
+con1: SET sql_log_bin = 0
+con1: INSERT INTO t VALUES (2, 2)
+con1: SET sql_log_bin = 1
+con1: BEGIN
+con1: INSERT INTO t VALUES (3, 3)
+con1: SET sql_log_bin = 0 => 1694
+con1: COMMIT
+con2: BEGIN
+con2: INSERT INTO n VALUES (20, 20)
+con1: INSERT INTO t VALUES (4, 4)
+con2: INSERT INTO t VALUES (20, 20)
+con1: INSERT INTO n VALUES (21, 21)
+con2: ROLLBACK
+
+[case s002_noop_writes_and_select_unsafe]
+rule = seed002.unsafe.select_order
+seed = 002
+description = writes that change nothing, LIMIT, REPLACE/INSERT IGNORE ... SELECT unsafeness
+setup: CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
+setup: CREATE TABLE n (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
+setup: INSERT INTO t VALUES (1,1),(2,2)
+setup: INSERT INTO n VALUES (1,1),(2,2)
+con1: UPDATE t SET b = b WHERE a = 1
+con1: UPDATE n SET b = b WHERE a = 1
+con1: UPDATE t SET b = 5 WHERE a = 99
+con1: DELETE FROM n WHERE a = 99
+con1: BEGIN
+con1: UPDATE n SET b = b WHERE a = 1
+con1: UPDATE t SET b = 3 WHERE a = 1
+con1: COMMIT
+con1: UPDATE t SET b = b + 1 ORDER BY a LIMIT 1
+con1: DELETE FROM n ORDER BY a DESC LIMIT 1
+con1: INSERT INTO n SELECT * FROM t LIMIT 1
+con1: REPLACE INTO n SELECT a + 5, b FROM t
+con1: INSERT IGNORE INTO n SELECT * FROM t

@@ -530,11 +530,29 @@ class Executor:
         self.thd.undo_update(t, slot, old)
         self.thd.log_row(t, UPDATE, old, new, changed)
 
+    # -- sub-statements of triggers and stored functions: their locals and NEW/OLD
+
+    def _routine_env(self) -> Env | None:
+        return getattr(self.ctx, "outer_env", None)
+
+    def _scope(self, tables: list[tuple[str, TableDef]]) -> Scope:
+        rs = getattr(self.ctx, "outer_scope", None)
+        if rs is None:
+            return Scope(tables)
+        return Scope(tables, trigger_table=rs.trigger_table, local_names=rs.local_names)
+
+    def _env(self, rows: list[Any]) -> Env:
+        env = Env(self.ctx, rows)
+        outer = self._routine_env()
+        if outer is not None:
+            env.locals, env.new, env.old = outer.locals, outer.new, outer.old
+        return env
+
     def _target_rows(self, st: "A.Update | A.Delete", tables: list[tuple[str, TableDef]], scope: Scope,
                      comp: Compiler) -> list[tuple[list[Any], list[int | None]]]:
         """Rows a single-table UPDATE/DELETE changes: WHERE, then ORDER BY, then LIMIT,
         in the engine's scan order (the order the row events list them)."""
-        candidates = list(self.join_rows(st.tables, tables, scope, st.where, None))
+        candidates = list(self.join_rows(st.tables, tables, scope, st.where, self._routine_env()))
         if st.order_by:
             keyed = [(r[0], Env(self.ctx, r[0])) for r in candidates]
             slots_by_id = {id(k[0]): r[1] for k, r in zip(keyed, candidates)}
@@ -557,7 +575,7 @@ class Executor:
         if up.limit is not None:
             self.info.has_limit = True
         tables = [(ref.ref_name, t)]
-        scope = Scope(tables)
+        scope = self._scope(tables)
         comp = Compiler(scope, self.info)
         assigns = []
         for c, e in up.assignments:
@@ -573,7 +591,7 @@ class Executor:
                 continue
             res.matched += 1
             new = list(old)
-            env = Env(self.ctx, [new])
+            env = self._env([new])
             wctx = WriteContext(thd.is_strict(t, n), t.db, t.name, n + 1, self.ctx.notes, up.ignore)
             changed: set[int] = set()
             for ci, f in assigns:
@@ -621,7 +639,7 @@ class Executor:
         thd = self.thd
         target_names = {c.table.lower() if c.table else None for c, _ in up.assignments}
         all_tables = [(r.ref_name, thd.open_table(r.table)) for r in up.tables]
-        scope = Scope(all_tables)
+        scope = self._scope(all_tables)
         comp = Compiler(scope, self.info)
         assigns = []
         written: set[int] = set()
@@ -632,11 +650,11 @@ class Executor:
         for ti, (name, t) in enumerate(all_tables):
             self.info.add(t, ti in written)
         del target_names
-        combos = list(self.join_rows(up.tables, all_tables, scope, up.where, None))
+        combos = list(self.join_rows(up.tables, all_tables, scope, up.where, self._routine_env()))
         res = DmlResult()
         done: set[tuple[int, int]] = set()
         for rows, slots in combos:
-            env = Env(self.ctx, rows)
+            env = self._env(rows)
             news: dict[int, list[Any]] = {}
             for ti, ci, f in assigns:
                 if slots[ti] is None or (ti, slots[ti]) in done:  # type: ignore[operator]
@@ -682,7 +700,7 @@ class Executor:
         if de.limit is not None:
             self.info.has_limit = True
         tables = [(ref.ref_name, t)]
-        scope = Scope(tables)
+        scope = self._scope(tables)
         comp = Compiler(scope, self.info)
         candidates = self._target_rows(de, tables, scope, comp)
         _blackhole_row_warning(thd, t, "DELETE")
@@ -708,8 +726,8 @@ class Executor:
         all_tables = [(r.ref_name, thd.open_table(r.table)) for r in de.tables]
         for name, t in all_tables:
             self.info.add(t, name.lower() in targets or t.name.lower() in targets)
-        scope = Scope(all_tables)
-        combos = list(self.join_rows(de.tables, all_tables, scope, de.where, None))
+        scope = self._scope(all_tables)
+        combos = list(self.join_rows(de.tables, all_tables, scope, de.where, self._routine_env()))
         tis = [i for i, (name, t) in enumerate(all_tables) if name.lower() in targets or t.name.lower() in targets]
         res = DmlResult()
         done: set[tuple[int, int]] = set()

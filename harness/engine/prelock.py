@@ -106,6 +106,8 @@ class Prelocker:
         if self.depth == 0:
             # Known at parse time in the server; layer 1 needs them before execution.
             self.info.is_insert_select = s.select is not None
+            self.info.is_replace_select = s.select is not None and s.replace
+            self.info.is_insert_ignore_select = s.select is not None and s.ignore
             t = self.thd.find_table(s.table) if s.on_duplicate else None
             if t is not None:
                 self.info.insert_on_dup_unique_keys = sum(1 for k in t.keys if k.kind in ("PRIMARY", "UNIQUE"))

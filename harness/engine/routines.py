@@ -123,7 +123,9 @@ class _SubStatement:
             self.thd.stmt_text = annotate_text
         # Sub-statement expressions need NEW/OLD and locals: run them with an outer env.
         prev = getattr(self.ctx, "outer_env", None)
+        prev_scope = getattr(self.ctx, "outer_scope", None)
         self.ctx.outer_env = self.env  # type: ignore[attr-defined]
+        self.ctx.outer_scope = self.scope  # type: ignore[attr-defined]
         try:
             if isinstance(st, A.Insert):
                 _insert_with_env(ex, st, self.env, self.scope)
@@ -133,6 +135,7 @@ class _SubStatement:
                 ex.delete(st)
         finally:
             self.ctx.outer_env = prev  # type: ignore[attr-defined]
+            self.ctx.outer_scope = prev_scope  # type: ignore[attr-defined]
             self.thd.stmt_text = saved_text
 
 
@@ -222,8 +225,12 @@ def call_procedure(thd: "Thd", st: A.Call) -> "OkPacket":
     env.locals = {p.name.lower(): Compiler(Scope([])).compile(a)(env) if p.mode != "OUT" else None
                   for p, a in zip(d.params, st.args)}
     scope = Scope([], local_names=set(env.locals))
-    thd.sp_sticky_row = False
-    thd.sp_unsafe = 0
+    # The statement format is reset only when the client's CALL starts
+    # (mysql_reset_thd_for_next_command); a nested CALL shares the caller's state.
+    top_level = thd.sp_unsafe is None
+    if top_level:
+        thd.sp_sticky_row = False
+        thd.sp_unsafe = 0
     try:
         try:
             _unroll(thd, d.body, env, scope)
@@ -239,11 +246,12 @@ def call_procedure(thd: "Thd", st: A.Call) -> "OkPacket":
             if p.mode != "IN" and isinstance(a, A.UserVar):
                 thd.user_vars[a.name.lower()] = _as_param_type(p, env.locals[p.name.lower()])  # type: ignore[index]
     finally:
-        thd.sp_sticky_row = False
-        thd.sp_modified_nontrans = False
-        flags, thd.sp_unsafe = thd.sp_unsafe, None
-        if flags:
-            thd.issue_unsafe_warnings(flags)
+        if top_level:
+            thd.sp_sticky_row = False
+            thd.sp_modified_nontrans = False
+            flags, thd.sp_unsafe = thd.sp_unsafe, None
+            if flags:
+                thd.issue_unsafe_warnings(flags)
     return OkPacket(thd.last_row_count if thd.last_row_count > 0 else 0)
 
 
@@ -278,6 +286,7 @@ def _unroll(thd: "Thd", body_stmts: list[A.Statement], env: Env, scope: Scope) -
             text = name_const_text(body.text, env.locals)
             sub = thd.parse(text)
             thd.stmt_text = text
+            thd.stmt_row_format = False  # set again only by a statement that decides row
             try:
                 res = thd._dispatch(sub)
             except ServerError as e:

@@ -546,7 +546,9 @@ class Thd:
     def _after_statement_writes(self, info: StatementInfo) -> None:
         if self.stmt_changed_nontrans:
             self.trx_nontrans_modified = True
-            if self.in_multi_stmt_transaction_mode():
+            if self.in_multi_stmt_transaction_mode() and not self.binlog_direct_non_trans_update:
+                # Observed: with binlog_direct_non_transactional_updates=ON the transaction's
+                # group keeps FL_TRANSACTIONAL in every format (the N-changes went straight out).
                 self.trx_gtid_nontrans = True
         if self.stmt_changed_xa:
             self.trx_xa_rw = True
@@ -593,7 +595,7 @@ class Thd:
             # Inside CALL, a MyISAM sub-statement logged as a statement leaves the top
             # statement's modified_non_trans_table set: later groups lose FL_TRANSACTIONAL.
             self.sp_modified_nontrans = True
-        if to_trx and self.stmt_changed_nontrans:
+        if to_trx and self.stmt_changed_nontrans and not self.binlog_direct_non_trans_update:
             self.trx_gtid_nontrans = True
         if to_trx and self.stmt_changed_nontrans_temp:
             self.trx_nontrans_temp_in_cache = True
