@@ -164,11 +164,18 @@ class Catalog:
         self.tables(db).pop(name.lower(), None)
 
 
-def build_column(db: str, table: str, cd: A.ColumnDef) -> Column:
-    """A column definition as the server stores it (shared by CREATE and ALTER TABLE)."""
+def build_column(db: str, table: str, cd: A.ColumnDef, table_charset: str | None = None,
+                 table_collation: str | None = None) -> Column:
+    """A column definition as the server stores it (shared by CREATE and ALTER TABLE).
+
+    A character column without its own CHARACTER SET / COLLATE takes the table's
+    DEFAULT CHARSET / COLLATE (the database default is utf8mb4 here)."""
     from harness.engine.expr import constant_value  # local import: expr depends on catalog types
 
-    ctype = make_type(cd.type_name, cd.args, cd.unsigned, cd.zerofill)
+    charset, collation = cd.charset, cd.collation
+    if charset is None and collation is None:
+        charset, collation = table_charset, table_collation
+    ctype = make_type(cd.type_name, cd.args, cd.unsigned, cd.zerofill, charset, collation)
     nullable = cd.nullable if cd.nullable is not None else True
     if cd.primary_key:
         nullable = False
@@ -240,7 +247,7 @@ def build_table(db: str, ct: A.CreateTable, temporary: bool, default_engine: str
         if cd.name.lower() in seen:
             raise error("ER_DUP_FIELDNAME", cd.name)
         seen.add(cd.name.lower())
-        columns.append(build_column(db, ct.table.name, cd))
+        columns.append(build_column(db, ct.table.name, cd, ct.options.get("CHARSET"), ct.options.get("COLLATE")))
         idx = len(columns) - 1
         if cd.primary_key:
             keys.append(Key("PRIMARY", "PRIMARY", [idx]))
