@@ -180,6 +180,9 @@ def build_column(db: str, table: str, cd: A.ColumnDef, table_charset: str | None
     if cd.primary_key:
         nullable = False
     col = Column(cd.name, ctype, nullable, auto_increment=cd.auto_increment, on_update_now=cd.on_update_now)
+    if ctype.name == "ENUM" and not nullable and not cd.has_default:
+        # An ENUM NOT NULL defaults to its first member: no 1364 when the column is omitted.
+        col.default, col.has_default = 1, True
     if cd.has_default:
         dexpr = cd.default
         if isinstance(dexpr, A.FuncCall) and dexpr.name in ("CURRENT_TIMESTAMP", "NOW", "LOCALTIMESTAMP"):

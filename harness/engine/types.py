@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import decimal
+import math
 import re
 import struct
 from dataclasses import dataclass, field
@@ -44,6 +45,12 @@ class ZeroDate:
     minute: int = 0
     second: int = 0
     microsecond: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RejectedTimestamp(ZeroDate):
+    """The zero a TIMESTAMP stores for a value outside its range: unlike a literal zero it
+    went through the time-zone conversion, which the Query event records (Q_TIME_ZONE_CODE)."""
 
 
 @dataclass
@@ -334,9 +341,12 @@ class FloatType(ColumnType):
             self._data_error(ctx, "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.row)
             return 0.0
         if self.d is not None and self.m is not None:
-            f = float(Decimal(repr(f)).quantize(Decimal(1).scaleb(-self.d), ROUND_HALF_UP)) \
-                if abs(f) < 1e300 else f
-            limit = float(Decimal(10) ** (self.m - self.d) - Decimal(1).scaleb(-self.d))
+            # truncate_double(): the fraction is rounded half-even (rint) on its own, then added back.
+            scale = 10.0 ** self.d
+            if not math.isinf(f):
+                fl = math.floor(f)
+                f = fl + round((f - fl) * scale) / scale
+            limit = 10.0 ** (self.m - self.d) - 1.0 / scale
             if abs(f) > limit:
                 self._data_error(ctx, "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.row)
                 return limit if f > 0 else -limit
@@ -680,12 +690,16 @@ class EnumType(ColumnType):
             return 0
         s = value.decode("utf-8", "replace") if isinstance(value, bytes) else value_to_string(value)
         idx = self._index.get(collation_key(s))
+        if idx is None and s.strip().isdigit() and 0 < int(s) <= len(self.values):
+            return int(s)
         if idx is None:
             self._data_error(ctx, "WARN_DATA_TRUNCATED", col, ctx.row)
             return 0
         return idx
 
     def to_text(self, value: Any) -> str:
+        if isinstance(value, str):  # already read as member text (an expression's result)
+            return value
         return self.values[value - 1] if value else ""
 
     def binlog_metadata(self) -> int:
@@ -834,7 +848,7 @@ class DateTimeType(_TemporalBase):
         v = T.to_datetime_value(p)
         if self.timestamp and isinstance(v, dt.datetime) and not T.TIMESTAMP_MIN <= v <= T.TIMESTAMP_MAX:
             self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE")
-            return ZeroDate()
+            return RejectedTimestamp()
         return v
 
     def to_text(self, value: Any) -> str:
@@ -937,11 +951,20 @@ class YearType(ColumnType):
     def coerce(self, value: Any, col: str, ctx: WriteContext) -> Any:
         if value is None:
             return None
-        try:
-            v = int(value_to_string(value).strip() or 0)
-        except ValueError:
-            self._data_error(ctx, "WARN_DATA_TRUNCATED", col, ctx.row)
-            return 0
+        if isinstance(value, (str, bytes)):
+            s = value.decode("utf-8", "replace") if isinstance(value, bytes) else value
+            num, status = scan_number(s)
+            if num is None:
+                _string_status(self, status, "integer", s, col, ctx)
+                return 0
+            _string_status(self, status, "integer", s, col, ctx)
+            v = int(num.to_integral_value(ROUND_HALF_UP))
+            if v == 0 and status == "ok":
+                return 2000  # the string '0' / '00' is the year 2000, the number 0 is 0000
+        elif isinstance(value, (dt.date, ZeroDate)):
+            v = value.year
+        else:
+            v = int(Decimal(repr(value) if isinstance(value, float) else value).to_integral_value(ROUND_HALF_UP))
         if 0 < v < 70:
             v += 2000
         elif 70 <= v < 100:
@@ -953,6 +976,125 @@ class YearType(ColumnType):
 
     def to_text(self, value: Any) -> str:
         return f"{value:04d}"
+
+    def display_length(self) -> int:
+        return 4
+
+
+SET_FLAG = 2048
+
+
+class SetType(ColumnType):
+    """SET: stored as a bitmask of members; logged as STRING with real type SET."""
+
+    protocol_type = T_STRING
+    binlog_type = T_STRING
+    is_string = True
+    name = "SET"
+
+    def __init__(self, values: list[str]) -> None:
+        self.values = values
+        self._bit = {collation_key(v): 1 << i for i, v in enumerate(values)}
+        self.mask = (1 << len(values)) - 1
+        n = (len(values) + 7) // 8
+        self.pack_length = 8 if n > 4 else n
+
+    def coerce(self, value: Any, col: str, ctx: WriteContext) -> Any:
+        if value is None:
+            return None
+        if isinstance(value, (int, Decimal, float)) and not isinstance(value, bool):
+            v = int(value)
+            if v & ~self.mask or v < 0:
+                self._data_error(ctx, "WARN_DATA_TRUNCATED", col, ctx.row)
+                return v & self.mask
+            return v
+        s = value.decode("utf-8", "replace") if isinstance(value, bytes) else value_to_string(value)
+        if s == "":
+            return 0
+        v, bad = 0, False
+        for part in s.split(","):
+            bit = self._bit.get(collation_key(part))
+            if bit is None:
+                bad = True
+            else:
+                v |= bit
+        if bad and v == 0 and s.strip().isdigit():
+            return self.coerce(int(s), col, ctx)
+        if bad:
+            self._data_error(ctx, "WARN_DATA_TRUNCATED", col, ctx.row)
+        return v
+
+    def to_text(self, value: Any) -> str:
+        if isinstance(value, str):  # already read as member text (an expression's result)
+            return value
+        return ",".join(m for i, m in enumerate(self.values) if value >> i & 1)
+
+    def binlog_metadata(self) -> int:
+        return string_metadata(T_SET, self.pack_length)
+
+    def display_length(self) -> int:
+        return (sum(len(v) for v in self.values) + max(len(self.values) - 1, 0)) * 4
+
+    def flags(self) -> int:
+        return SET_FLAG
+
+    def sort_key(self, value: Any) -> Any:
+        return value
+
+    def default_value(self) -> Any:
+        return 0
+
+
+class BitType(ColumnType):
+    """BIT(n): an unsigned integer of n bits, shown and logged as big-endian bytes."""
+
+    protocol_type = binlog_type = T_BIT
+    name = "BIT"
+    charset = CHARSET_BINARY
+
+    def __init__(self, bits: int) -> None:
+        self.bits = bits
+        self.nbytes = (bits + 7) // 8
+        self.max = (1 << bits) - 1
+
+    def coerce(self, value: Any, col: str, ctx: WriteContext) -> Any:
+        if value is None:
+            return None
+        if isinstance(value, bytes):
+            v = int.from_bytes(value, "big") if value else 0
+        elif isinstance(value, str):
+            b = value.encode("utf-8")
+            v = int.from_bytes(b, "big") if b else 0
+        elif isinstance(value, (Decimal, float)):
+            v = int(Decimal(repr(value) if isinstance(value, float) else value).to_integral_value(ROUND_HALF_UP))
+        elif isinstance(value, (dt.date, ZeroDate)):
+            v = int(_temporal_number(value))
+        else:
+            v = int(value)
+        if v < 0:
+            v &= 0xFFFFFFFFFFFFFFFF
+        if v > self.max:
+            # Field_bit::store: out of range is 1264 as a warning but "too long" when it aborts.
+            if ctx.strict and not ctx.ignore:
+                raise error("ER_DATA_TOO_LONG", col, ctx.row)
+            ctx.notes.append(note("Warning", "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.row))
+            v = self.max
+        return v
+
+    def to_text(self, value: Any) -> bytes:
+        return value.to_bytes(self.nbytes, "big")
+
+    def binlog_metadata(self) -> int:
+        return (self.bits // 8) << 8 | (self.bits % 8)
+
+    def display_length(self) -> int:
+        return self.bits
+
+    def flags(self) -> int:
+        return UNSIGNED_FLAG
+
+    def default_value(self) -> Any:
+        return 0
 
 
 def value_to_string(value: Any) -> str:
@@ -1036,5 +1178,14 @@ def make_type(type_name: str, args: list[Any], unsigned: bool = False, zerofill:
         return YearType()
     if t == "ENUM":
         return EnumType([str(a) for a in args])
+    if t == "SET":
+        if len(args) > 64:
+            raise ServerError(1097, f"Too many strings for column (max 64)", "HY000")
+        return SetType([str(a) for a in args])
+    if t == "BIT":
+        bits = int(args[0]) if args else 1
+        if bits > 64:
+            raise ServerError(1439, f"Display width out of range for column (max = 64)", "42000")
+        return BitType(bits)
     from harness.sql.errors import UnsupportedError
     raise UnsupportedError(f"column type {t}")
