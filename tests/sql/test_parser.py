@@ -233,8 +233,8 @@ def test_interval_regexp_and_join_using_parse() -> None:
     assert sel.items[1].expr.args[1].unit == "HOUR_MINUTE"
     assert isinstance(sel.where, A.Regexp)
     up = parse("UPDATE a JOIN b USING (id) SET a.v = b.w")
-    on = up.tables[1].on if hasattr(up, "tables") else None
-    assert on is None or isinstance(on, A.Binary)
+    on = up.tables[1].on  # type: ignore[attr-defined]
+    assert on == A.Binary("=", A.ColumnRef("id", "a"), A.ColumnRef("id", "b"))
 
 
 def test_bit_literals_are_binary_strings() -> None:
