@@ -194,7 +194,7 @@ def _prepare(thd: "Thd", t: TableDef, specs: list[A.AlterSpec]) -> tuple[
             continue
         ch = next((s for s in pending if (old_name(s) or "").lower() == c.name.lower()), None)
         if ch is not None:
-            nc = _NewColumn(build_column(t.db, table, ch.column), i)  # type: ignore[arg-type]
+            nc = _NewColumn(build_column(t.db, table, ch.column, t.options.get("CHARSET"), t.options.get("COLLATE")), i)  # type: ignore[arg-type]
             targets[id(ch)] = nc
             if ch.position is None:
                 out.append(nc)
@@ -216,9 +216,9 @@ def _prepare(thd: "Thd", t: TableDef, specs: list[A.AlterSpec]) -> tuple[
             if found is None:
                 raise error("ER_BAD_FIELD_ERROR", name, table)
             out.remove(found)
-            target = _NewColumn(build_column(t.db, table, s.column), None)  # type: ignore[arg-type]
+            target = _NewColumn(build_column(t.db, table, s.column, t.options.get("CHARSET"), t.options.get("COLLATE")), None)  # type: ignore[arg-type]
         if target is None:
-            target = _NewColumn(build_column(t.db, table, s.column), None)  # type: ignore[arg-type]
+            target = _NewColumn(build_column(t.db, table, s.column, t.options.get("CHARSET"), t.options.get("COLLATE")), None)  # type: ignore[arg-type]
         if s.position is None:
             out.append(target)
         elif s.position == "FIRST":
@@ -344,7 +344,7 @@ def _copy_rows(thd: "Thd", old: TableDef, new: TableDef, cols: list[_NewColumn],
     ALTER aborts on the first bad value in strict mode whatever the engine
     (abort_on_warning = strict && !IGNORE); rows are numbered from 1 in read order.
     """
-    ctx = WriteContext(_strict(thd), new.db, new.name, ignore=ignore)
+    ctx = WriteContext(_strict(thd), new.db, new.name, ignore=ignore, sql_mode=thd.vars.get('sql_mode'))
     next_auto = 1
     for row_no, (_slot, row) in enumerate(old.data.scan(), start=1):
         ctx.row = row_no

@@ -164,15 +164,25 @@ class Catalog:
         self.tables(db).pop(name.lower(), None)
 
 
-def build_column(db: str, table: str, cd: A.ColumnDef) -> Column:
-    """A column definition as the server stores it (shared by CREATE and ALTER TABLE)."""
+def build_column(db: str, table: str, cd: A.ColumnDef, table_charset: str | None = None,
+                 table_collation: str | None = None) -> Column:
+    """A column definition as the server stores it (shared by CREATE and ALTER TABLE).
+
+    A character column without its own CHARACTER SET / COLLATE takes the table's
+    DEFAULT CHARSET / COLLATE (the database default is utf8mb4 here)."""
     from harness.engine.expr import constant_value  # local import: expr depends on catalog types
 
-    ctype = make_type(cd.type_name, cd.args, cd.unsigned, cd.zerofill)
+    charset, collation = cd.charset, cd.collation
+    if charset is None and collation is None:
+        charset, collation = table_charset, table_collation
+    ctype = make_type(cd.type_name, cd.args, cd.unsigned, cd.zerofill, charset, collation)
     nullable = cd.nullable if cd.nullable is not None else True
     if cd.primary_key:
         nullable = False
     col = Column(cd.name, ctype, nullable, auto_increment=cd.auto_increment, on_update_now=cd.on_update_now)
+    if ctype.name == "ENUM" and not nullable and not cd.has_default:
+        # An ENUM NOT NULL defaults to its first member: no 1364 when the column is omitted.
+        col.default, col.has_default = 1, True
     if cd.has_default:
         dexpr = cd.default
         if isinstance(dexpr, A.FuncCall) and dexpr.name in ("CURRENT_TIMESTAMP", "NOW", "LOCALTIMESTAMP"):
@@ -240,7 +250,7 @@ def build_table(db: str, ct: A.CreateTable, temporary: bool, default_engine: str
         if cd.name.lower() in seen:
             raise error("ER_DUP_FIELDNAME", cd.name)
         seen.add(cd.name.lower())
-        columns.append(build_column(db, ct.table.name, cd))
+        columns.append(build_column(db, ct.table.name, cd, ct.options.get("CHARSET"), ct.options.get("COLLATE")))
         idx = len(columns) - 1
         if cd.primary_key:
             keys.append(Key("PRIMARY", "PRIMARY", [idx]))

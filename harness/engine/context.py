@@ -94,16 +94,30 @@ class ExecContext:
     def _now(self) -> dt.datetime:
         return self.start.replace(microsecond=0)
 
+    def _local_clock(self, sec_part: bool) -> None:
+        """Item_func_now_local & co convert the query start with the session time zone
+        (thd->time_zone_used) and NOW()/CURTIME() read its microseconds (query_start_sec_part)."""
+        self.thd.stmt_time_zone_used = True
+        if sec_part:
+            self.thd.stmt_hrnow_used = True
+
     def fn_now(self, fsp: Any = 0) -> dt.datetime:
+        self._local_clock(True)
+        return self._now()
+
+    def fn_utc_timestamp(self, fsp: Any = 0) -> dt.datetime:
+        self.thd.stmt_hrnow_used = True
         return self._now()
 
     def fn_sysdate(self, fsp: Any = 0) -> dt.datetime:
         return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
 
     def fn_curdate(self) -> dt.date:
+        self._local_clock(False)
         return self.start.date()
 
     def fn_curtime(self, fsp: Any = 0) -> dt.timedelta:
+        self._local_clock(True)
         s = self.start
         return dt.timedelta(hours=s.hour, minutes=s.minute, seconds=s.second)
 

@@ -232,7 +232,7 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
     alloc = AutoIncrement(t, 0) if t.auto_inc_col is not None else None  # row count unknown: intervals 1, 2, 4 ...
     try:
         for i, src in enumerate(sel_res.rows):
-            wctx = WriteContext(thd.is_strict(t, i), db, t.name, i + 1, ctx.notes)
+            wctx = WriteContext(thd.is_strict(t, i), db, t.name, i + 1, ctx.notes, sql_mode=thd.vars.get('sql_mode'))
             row = ex.default_row(t, wctx)
             specified: set[int] = set()
             for ci, v in zip(target_idx, src):

@@ -66,6 +66,9 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
         1366, "22007", "Incorrect {0} value: '{1}' for column `{2}`.`{3}`.`{4}` at row {5}"),
     "ER_DATA_TOO_LONG": (1406, "22001", "Data too long for column '{0}' at row {1}"),
     "ER_TRUNCATED_WRONG_VALUE": (1292, "22007", "Incorrect {0} value: '{1}'"),
+    # make_truncated_value_warning(): code 1292 with the for-column wording of 1366.
+    "ER_TRUNCATED_WRONG_VALUE_IN_FIELD": (
+        1292, "22007", "Incorrect {0} value: '{1}' for column `{2}`.`{3}`.`{4}` at row {5}"),
     "ER_DATA_OUT_OF_RANGE": (1690, "22003", "{0} value is out of range in '{1}'"),
     "ER_DIVISION_BY_ZERO": (1365, "22012", "Division by 0"),
     "ER_CANT_UPDATE_USED_TABLE_IN_SF_OR_TRG": (

@@ -342,7 +342,7 @@ class Executor:
         env = Env(self.ctx)
         alloc = AutoIncrement(t, n_rows if compiled_rows is not None else 0) if t.auto_inc_col is not None else None
         for i in range(n_rows):
-            wctx = WriteContext(thd.is_strict(t, i), t.db, t.name, i + 1, self.ctx.notes, ins.ignore)
+            wctx = WriteContext(thd.is_strict(t, i), t.db, t.name, i + 1, self.ctx.notes, ins.ignore, sql_mode=thd.vars.get('sql_mode'))
             row = self.default_row(t, wctx)
             specified: set[int] = set()
             if compiled_rows is not None:
@@ -497,7 +497,7 @@ class Executor:
         updated = list(old)
         self.ctx.insert_values_row = new_row
         env = Env(self.ctx, [updated])
-        wctx = WriteContext(self.thd.is_strict(t, 0), t.db, t.name, 1, self.ctx.notes)
+        wctx = WriteContext(self.thd.is_strict(t, 0), t.db, t.name, 1, self.ctx.notes, sql_mode=self.thd.vars.get('sql_mode'))
         changed: set[int] = set()
         for ci, f, cname in ondup:
             v = f(env) if f is not None else t.columns[ci].default
@@ -592,7 +592,8 @@ class Executor:
             res.matched += 1
             new = list(old)
             env = self._env([new])
-            wctx = WriteContext(thd.is_strict(t, n), t.db, t.name, n + 1, self.ctx.notes, up.ignore)
+            wctx = WriteContext(thd.is_strict(t, n), t.db, t.name, n + 1, self.ctx.notes, up.ignore,
+                                sql_mode=thd.vars.get("sql_mode"))
             changed: set[int] = set()
             for ci, f in assigns:
                 col = t.columns[ci]
@@ -661,7 +662,7 @@ class Executor:
                     continue
                 t = all_tables[ti][1]
                 cur = news.setdefault(ti, list(rows[ti]))
-                wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 1, self.ctx.notes, up.ignore)
+                wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 1, self.ctx.notes, up.ignore, sql_mode=thd.vars.get('sql_mode'))
                 v = f(env)
                 cur[ci] = t.columns[ci].type.coerce(v, t.columns[ci].name, wctx) if v is not None else None
             for ti, new in news.items():

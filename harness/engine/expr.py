@@ -84,6 +84,20 @@ class Scope:
         raise error("ER_BAD_FIELD_ERROR", where, "field list")
 
 
+def _string_view(scope: Scope, depth: int, ti: int, ci: int) -> Callable[[Any], Any] | None:
+    """to_text of an ENUM/SET column, None for every other column."""
+    from harness.engine.types import EnumType, SetType
+    sc = scope
+    for _ in range(depth):
+        sc = sc.outer  # type: ignore[assignment]
+    tdef = sc.tables[ti][1]
+    cols = getattr(tdef, "columns", None)
+    if cols is None or ci >= len(cols):
+        return None
+    ctype = cols[ci].type
+    return ctype.to_text if isinstance(ctype, (EnumType, SetType)) else None
+
+
 # ------------------------------------------------------------------- values
 
 
@@ -246,6 +260,17 @@ class Compiler:
             name = e.name.lower()
             return lambda env: env.locals[name]  # type: ignore[index]
         depth, ti, ci = self.scope.resolve(e)
+        view = _string_view(self.scope, depth, ti, ci)
+        if view is not None:
+            # ENUM/SET store an index/bitmask but read as their member text in expressions.
+            def member_text(env: Env) -> Any:
+                o = env
+                for _ in range(depth):
+                    o = o.outer  # type: ignore[assignment]
+                row = o.rows[ti]
+                v = None if row is None else row[ci]
+                return None if v is None else view(v)
+            return member_text
         if depth == 0:
             def col(env: Env) -> Any:
                 row = env.rows[ti]
@@ -317,8 +342,43 @@ class Compiler:
             return lambda env: None if (v := f(env)) is None else (v if isinstance(v, bytes) else value_to_string(v).encode())
         raise UnsupportedError(e.op)
 
+    def c_Interval(self, e: A.Interval) -> Fn:
+        raise UnsupportedError("INTERVAL outside date arithmetic")
+
+    def c_Regexp(self, e: A.Regexp) -> Fn:
+        from harness.engine.builtins import regexp_match
+        sf, pf = self.compile(e.expr), self.compile(e.pattern)
+        neg = e.negated
+
+        def regexp(env: Env) -> Any:
+            r = regexp_match(sf(env), pf(env))
+            return None if r is None else (1 - r if neg else r)
+        return regexp
+
+    def _interval_arith(self, e: A.Binary) -> Fn:
+        """d + INTERVAL n unit, INTERVAL n unit + d, d - INTERVAL n unit (Item_date_add_interval)."""
+        from harness.engine.builtins import date_add, interval_parts
+        if isinstance(e.left, A.Interval):
+            if e.op != "+" or isinstance(e.right, A.Interval):
+                raise UnsupportedError("INTERVAL on the left of -")
+            iv, base = e.left, e.right
+        else:
+            iv, base = e.right, e.left  # type: ignore[assignment]
+        sign = 1 if e.op == "+" else -1
+        bf, vf, unit = self.compile(base), self.compile(iv.value), iv.unit  # type: ignore[attr-defined]
+
+        def add(env: Env) -> Any:
+            v = bf(env)
+            parts = interval_parts(vf(env), unit)
+            if v is None or parts is None:
+                return None
+            return date_add(v, sign * parts[0], sign * parts[1], unit, env)
+        return add
+
     def c_Binary(self, e: A.Binary) -> Fn:
         op = e.op
+        if op in ("+", "-") and (isinstance(e.left, A.Interval) or isinstance(e.right, A.Interval)):
+            return self._interval_arith(e)
         lf, rf = self.compile(e.left), self.compile(e.right)
         if op == "AND":
             def and_(env: Env) -> Any:
@@ -492,7 +552,8 @@ class Compiler:
             return self._aggregate(e)
         if name == "VALUES":
             return self._values_func(e)
-        args = [self.compile(a) for a in e.args]
+        # DATE_ADD(d, INTERVAL n unit): the interval's value is the argument, its unit stays in the AST.
+        args = [self.compile(a.value if isinstance(a, A.Interval) else a) for a in e.args]
         impl = FUNCTIONS.get(name)
         if impl is not None:
             return impl(args, e)
@@ -591,14 +652,17 @@ def _ctx_func(method: str) -> Callable[[list[Fn], A.FuncCall], Fn]:
 def _round(x: Any, d: Any = 0) -> Any:
     n, d = to_number(x), int(to_number(d))  # type: ignore[arg-type]
     if isinstance(n, float):
-        q = Decimal(repr(n)).quantize(Decimal(1).scaleb(-d), ROUND_HALF_UP) if d >= 0 else \
-            Decimal(repr(n)).scaleb(d).quantize(Decimal(1), ROUND_HALF_UP).scaleb(-d)
-        return float(q)
+        # my_double_round(): rint (half-even) on the scaled double.
+        f = 10.0 ** abs(d)
+        r = round(n * f) / f if d >= 0 else round(n / f) * f
+        return r + 0.0
     if isinstance(n, int):
         if d >= 0:
             return n
         return int(Decimal(n).scaleb(d).quantize(Decimal(1), ROUND_HALF_UP).scaleb(-d))
-    return n.quantize(Decimal(1).scaleb(-max(d, 0)), ROUND_HALF_UP)  # type: ignore[union-attr]
+    q = n.quantize(Decimal(1).scaleb(-max(d, 0)), ROUND_HALF_UP) if d >= 0 else \
+        n.scaleb(d).quantize(Decimal(1), ROUND_HALF_UP).scaleb(-d)  # type: ignore[union-attr]
+    return q if q else abs(q)
 
 
 def _substr(s: Any, pos: Any, length: Any = None) -> str:
@@ -622,7 +686,46 @@ def _concat(*vals: Any) -> Any:
     return "".join(value_to_string(v) for v in vals)
 
 
+def _cast_int(v: Any, unsigned: bool, env: Env) -> int:
+    """CAST(... AS SIGNED/UNSIGNED): strings warn when cut, doubles saturate with 1916."""
+    from harness.engine.errors import Note
+    notes = env.ctx.notes
+    if isinstance(v, (str, bytes)):
+        s = v.decode("utf-8", "replace") if isinstance(v, bytes) else v
+        num, whole = parse_number_prefix(s)
+        if num is None or not whole:
+            notes.append(Note("Warning", 1292, f"Truncated incorrect INTEGER value: '{s}'"))
+        n: Any = int(num) if num is not None else 0
+    else:
+        n = to_number(v)
+    if isinstance(n, float):
+        r = Decimal(repr(n)).to_integral_value(ROUND_HALF_UP)
+        lo, hi = (0, (1 << 64) - 1) if unsigned else (-(1 << 63), (1 << 63) - 1)
+        if not lo <= r <= hi:
+            notes.append(Note("Warning", 1916, f"Got overflow when converting '{value_to_string(v)}' to "
+                                               f"{'UNSIGNED' if unsigned else 'SIGNED'} BIGINT. Value truncated"))
+            return hi if r > hi else lo
+        n = int(r)
+    elif isinstance(n, Decimal):
+        if unsigned and n < 0:
+            # A negative DECIMAL saturates at 0 (Item_func_unsigned on a decimal argument).
+            notes.append(Note("Warning", 1916, f"Got overflow when converting '{value_to_string(v)}' to "
+                                               f"UNSIGNED INT. Value truncated"))
+            return 0
+        n = int(n.to_integral_value(ROUND_HALF_UP))
+    n = int(n)  # type: ignore[arg-type]
+    if unsigned:
+        if n < 0:
+            notes.append(Note("Note", 1105, "Cast to unsigned converted negative integer to it's positive complement"))
+        return n & 0xFFFFFFFFFFFFFFFF
+    if n >= 1 << 63:
+        return n - (1 << 64)
+    return n
+
+
 def _cast(args: list[Fn], e: A.FuncCall) -> Fn:
+    from harness.engine import temporal as T
+    from harness.engine.builtins import temporal_arg, time_arg
     f = args[0]
     tname = e.args[1].value  # type: ignore[attr-defined]
     targs = e.args[2].value  # type: ignore[attr-defined]
@@ -632,25 +735,49 @@ def _cast(args: list[Fn], e: A.FuncCall) -> Fn:
         if v is None:
             return None
         if tname in ("SIGNED", "UNSIGNED", "INT", "INTEGER", "BIGINT"):
-            n = to_number(v)
-            r = int(Decimal(repr(n) if isinstance(n, float) else n).to_integral_value(ROUND_HALF_UP))  # type: ignore[arg-type]
-            return r & 0xFFFFFFFFFFFFFFFF if tname == "UNSIGNED" else r
+            return _cast_int(v, tname == "UNSIGNED", env)
         if tname in ("DECIMAL", "DEC", "NUMERIC"):
             p = int(targs[0]) if targs else 10
             s = int(targs[1]) if len(targs) > 1 else 0
-            d = Decimal(repr(to_number(v))) if isinstance(to_number(v), float) else Decimal(to_number(v))  # type: ignore[arg-type]
-            return d.quantize(Decimal(1).scaleb(-s), ROUND_HALF_UP) if p else d
-        if tname in ("CHAR", "VARCHAR"):
-            return value_to_string(v)
-        if tname == "BINARY":
-            return v if isinstance(v, bytes) else value_to_string(v).encode()
-        if tname == "DATE":
-            p2 = parse_temporal(value_to_string(v))
-            return None if p2 is None else dt.date(p2.year, p2.month, p2.day)
-        if tname == "DATETIME":
-            p2 = parse_temporal(value_to_string(v))
-            return None if p2 is None else dt.datetime(p2.year, p2.month, p2.day, p2.hour, p2.minute, p2.second)
-        if tname in ("DOUBLE", "FLOAT"):
+            n = to_number(v)
+            d = Decimal(repr(n)) if isinstance(n, float) else Decimal(n)  # type: ignore[arg-type]
+            q = d.quantize(Decimal(1).scaleb(-s), ROUND_HALF_UP)
+            top = Decimal(10) ** (p - s) - Decimal(1).scaleb(-s)
+            if abs(q) > top:
+                from harness.engine.errors import Note
+                env.ctx.notes.append(Note("Warning", 1264, "Out of range value for column '' at row 1"))
+                q = top if q > 0 else -top
+            return q if q else abs(q)
+        if tname in ("CHAR", "VARCHAR", "BINARY"):
+            text: Any = v if tname == "BINARY" and isinstance(v, bytes) else value_to_string(v)
+            if tname == "BINARY" and isinstance(text, str):
+                text = text.encode()
+            if targs and len(text) > int(targs[0]):
+                from harness.engine.errors import Note
+                shown = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
+                env.ctx.notes.append(Note("Warning", 1292, f"Truncated incorrect {tname}({targs[0]}) value: "
+                                                           f"'{shown}'"))
+                text = text[:int(targs[0])]
+            return text
+        if tname in ("DATE", "DATETIME"):
+            p2, _ = temporal_arg(v, env, "datetime")
+            if p2 is None:
+                return None
+            if tname == "DATE":
+                return T.to_date_value(T.Parts(p2.year, p2.month, p2.day))
+            fsp = int(targs[0]) if targs else 0
+            p2 = T.Parts(p2.year, p2.month, p2.day, p2.hour, p2.minute, p2.second,
+                         T.truncate_micro(p2.microsecond, fsp))
+            return T.to_datetime_value(p2)
+        if tname == "TIME":
+            us = time_arg(v, env)
+            if us is None:
+                return None
+            fsp = int(targs[0]) if targs else 0
+            a = abs(us)
+            a = a // 1_000_000 * 1_000_000 + T.truncate_micro(a % 1_000_000, fsp)
+            return dt.timedelta(microseconds=-a if us < 0 else a)
+        if tname in ("DOUBLE", "FLOAT", "REAL"):
             return float(to_number(v))  # type: ignore[arg-type]
         raise UnsupportedError(f"CAST AS {tname}")
     return cast
@@ -786,7 +913,7 @@ FUNCTIONS: dict[str, Callable[[list[Fn], A.FuncCall], Fn]] = {
     "CURRENT_DATE": _ctx_func("fn_curdate"),
     "CURTIME": _ctx_func("fn_curtime"),
     "CURRENT_TIME": _ctx_func("fn_curtime"),
-    "UTC_TIMESTAMP": _ctx_func("fn_now"),
+    "UTC_TIMESTAMP": _ctx_func("fn_utc_timestamp"),
     "UNIX_TIMESTAMP": _ctx_func("fn_unix_timestamp"),
     "RAND": _ctx_func("fn_rand"),
     "UUID": _ctx_func("fn_uuid"),
@@ -810,6 +937,11 @@ FUNCTIONS: dict[str, Callable[[list[Fn], A.FuncCall], Fn]] = {
     "LOAD_FILE": _ctx_func("fn_load_file"),
     "MASTER_POS_WAIT": _ctx_func("fn_master_pos_wait"),
 }
+
+
+from harness.engine.builtins import MORE_FUNCTIONS  # noqa: E402  (builtins reads helpers defined above)
+
+FUNCTIONS.update(MORE_FUNCTIONS)
 
 
 def is_aggregate_expr(e: A.Expr) -> bool:

@@ -102,7 +102,7 @@ def _set_new_column(thd: "Thd", st: A.SetLocal, ctx: "ExecContext", env: Env, sc
     col = t.columns[ci]
     v = Compiler(scope).compile(st.value)(env)  # type: ignore[arg-type]
     # Observed: a value rounded on the way into NEW.col raises no note (1265).
-    wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 1, [])
+    wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 1, [], sql_mode=thd.vars.get('sql_mode'))
     env.new[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
 
 

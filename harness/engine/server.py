@@ -70,6 +70,8 @@ class ServerState:
         return next(self._uuid_short)
 
     def start(self) -> None:
+        from harness.engine.types import configure_decimal_arithmetic
+        configure_decimal_arithmetic()
         self.binlog.open()
         if "server_uuid" in self.global_vars.values and hasattr(self.flavor, "ensure_uuid"):
             self.global_vars.values["server_uuid"] = self.flavor.ensure_uuid(self.binlog)

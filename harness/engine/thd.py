@@ -34,6 +34,7 @@ from harness.engine.executor import DmlResult, Executor, SelectResult
 from harness.engine.locked_tables import check_locked_tables, refuse_under_lock_tables
 from harness.engine.prelock import analyze
 from harness.engine.stmtinfo import StatementInfo
+from harness.engine.types import ZeroDate
 from harness.engine import xa as XA
 from harness.engine.xa import XidState
 from harness.engine.sysvars import SessionVariables
@@ -189,6 +190,8 @@ class Thd:
         self.stmt_uses_temp = False
         # thd->time_zone_used -> Q_TIME_ZONE_CODE
         self.stmt_time_zone_used = False
+        # thd->query_start_sec_part_used -> Q_HRNOW (NOW() and CURTIME() read the start microseconds)
+        self.stmt_hrnow_used = False
         # thd->table_map_for_update (multi-table UPDATE) -> Q_TABLE_MAP_FOR_UPDATE_CODE
         self.stmt_table_map_for_update = 0
 
@@ -320,6 +323,7 @@ class Thd:
             # time zone (thd->time_zone_used; observed Q_TIME_ZONE_CODE "SYSTEM").
             for i, c in enumerate(table.columns):
                 if (getattr(c.type, "timestamp", False) and after[i] is not None
+                        and type(after[i]) is not ZeroDate  # a zero skips the conversion, a rejected value not
                         and (assigned is None or i in assigned)):
                     self.stmt_time_zone_used = True
                     break

@@ -149,7 +149,7 @@ class MariaDB1011(Flavor):
             time_zone=str(thd.vars.get("time_zone")).encode() if thd.stmt_time_zone_used else None,
             table_map_for_update=thd.stmt_table_map_for_update or None,
             invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
-            hrnow=thd.stmt_start.microsecond if hrnow else None,
+            hrnow=thd.stmt_start.microsecond if hrnow or getattr(thd, 'stmt_hrnow_used', False) else None,
             xid=xid)
 
     def new_rows_event(self, kind, tm, rows, *, timestamp, server_id, stmt_end, columns_present,
@@ -348,7 +348,7 @@ class MySQL80(Flavor):
             table_map_for_update=thd.stmt_table_map_for_update or None,
             invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
             updated_db_names=(updated_db.encode(),) if updated_db is not None else None,
-            microseconds=thd.stmt_start.microsecond if hrnow else None,
+            microseconds=thd.stmt_start.microsecond if hrnow or getattr(thd, 'stmt_hrnow_used', False) else None,
             ddl_xid=xid,
             sql_require_primary_key=0 if head in ("CREATE TABLE", "ALTER TABLE") else None,
             default_table_encryption=0 if head in ("CREATE DATABASE", "CREATE SCHEMA", "ALTER DATABASE",

@@ -25,8 +25,11 @@ if TYPE_CHECKING:
 def _to_codec_value(ctype: Any) -> Callable[[Any], Any]:
     """How a stored value becomes the codec's value for this column type."""
     if isinstance(ctype, StringType):
-        return lambda v: v.encode("utf-8")
+        return ctype.encode
     if isinstance(ctype, BinaryType):
+        if ctype.name == "BINARY":
+            # Field_string::pack drops the pad character, 0x00 for the binary charset.
+            return lambda v: v.rstrip(b"\0")
         return lambda v: v
     if isinstance(ctype, DateType):
         return lambda v: MyDate(v.year, v.month, v.day)
@@ -45,7 +48,7 @@ def _to_codec_value(ctype: Any) -> Callable[[Any], Any]:
         fsp = ctype.fsp
 
         def tm(v: dt.timedelta) -> MyTime:
-            total_us = int(v.total_seconds() * 1_000_000) if v.days >= 0 else -int(-v.total_seconds() * 1_000_000)
+            total_us = (v.days * 86400 + v.seconds) * 1_000_000 + v.microseconds
             neg = total_us < 0
             total_us = abs(total_us)
             secs, us = divmod(total_us, 1_000_000)

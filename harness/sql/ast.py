@@ -116,6 +116,23 @@ class Like(Expr):
 
 
 @dataclass(slots=True)
+class Regexp(Expr):
+    """``expr REGEXP pattern`` (RLIKE is the same operator)."""
+
+    expr: Expr
+    pattern: Expr
+    negated: bool = False
+
+
+@dataclass(slots=True)
+class Interval(Expr):
+    """``INTERVAL expr unit``: only meaningful beside + / - or in DATE_ADD and friends."""
+
+    value: Expr
+    unit: str
+
+
+@dataclass(slots=True)
 class Case(Expr):
     operand: Expr | None
     whens: list[tuple[Expr, Expr]]

@@ -28,7 +28,8 @@ _TOKEN_RE = re.compile(
   | (?P<vcomment>/\*!\d*|\*/)
   | (?P<qword>`(?:[^`]|``)*`)
   | (?P<string>'(?:[^'\\]|\\.|'')*'|"(?:[^"\\]|\\.|"")*")
-  | (?P<hex>0x[0-9a-fA-F]+|[xX]'[0-9a-fA-F]*')
+  | (?P<hex>0x[0-9a-fA-F]+(?![A-Za-z0-9_$])|[xX]'[0-9a-fA-F]*')
+  | (?P<bits>0b[01]+(?![A-Za-z0-9_$])|[bB]'[01]*')
   | (?P<float>(?:\d+\.\d*|\.\d+|\d+)[eE][-+]?\d+)
   | (?P<decimal>\d+\.\d*|\.\d+)
   | (?P<int>\d+(?![A-Za-z_$]))
@@ -110,6 +111,11 @@ def tokenize(sql: str) -> list[Token]:
             if len(digits) % 2:
                 digits = "0" + digits
             append(Token("HEX", bytes.fromhex(digits), pos))
+        elif kind == "bits":
+            digits = text[2:] if text.startswith("0b") else text[2:-1]
+            # A bit literal is a binary string of the fewest whole bytes (b'' is empty).
+            nbytes = (len(digits) + 7) // 8
+            append(Token("HEX", int(digits or "0", 2).to_bytes(nbytes, "big"), pos))
         elif kind == "sysvar":
             append(Token("SYSVAR", text[2:], pos))
         elif kind == "var":

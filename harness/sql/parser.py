@@ -278,9 +278,27 @@ class Parser:
             ref = self.table_ref(join)
             if self.accept_kw("ON"):
                 ref.on = self.expr()
-            elif self.at_kw("USING"):
-                raise UnsupportedError("JOIN ... USING")
+            elif self.accept_kw("USING"):
+                ref.on = self._using_condition(refs[-1], ref)
             refs.append(ref)
+
+    def _using_condition(self, left: A.TableRef, right: A.TableRef) -> A.Expr:
+        """JOIN ... USING (c, ...) as ON left.c = right.c AND ...; only a two-table join names
+        its left side unambiguously, so a longer chain is refused."""
+        if left.join is not None:
+            raise UnsupportedError("JOIN ... USING after another join")
+        self.expect_op("(")
+        cols = [self.ident()]
+        while self.accept_op(","):
+            cols.append(self.ident())
+        self.expect_op(")")
+        lname = left.alias or left.table.name
+        rname = right.alias or right.table.name
+        cond: A.Expr | None = None
+        for c in cols:
+            eq = A.Binary("=", A.ColumnRef(c, lname), A.ColumnRef(c, rname))
+            cond = eq if cond is None else A.Binary("AND", cond, eq)
+        return cond  # type: ignore[return-value]
 
     def table_ref(self, join: str | None) -> A.TableRef:
         if self.at_op("("):
@@ -1410,8 +1428,8 @@ class Parser:
                 left = A.Like(left, self.bit_or(), neg)
                 if self.accept_kw("ESCAPE"):
                     raise UnsupportedError("LIKE ... ESCAPE")
-            elif self.at_kw("REGEXP", "RLIKE"):
-                raise UnsupportedError("REGEXP")
+            elif self.accept_kw("REGEXP", "RLIKE"):
+                left = A.Regexp(left, self.bit_or(), neg)
             else:
                 return left
 
@@ -1515,7 +1533,9 @@ class Parser:
             self.advance()
             return A.FuncCall("CAST_" + word, [A.Literal(self.advance().value)])
         if word == "INTERVAL":
-            raise UnsupportedError("INTERVAL")
+            self.advance()
+            value = self.expr()
+            return A.Interval(value, self.interval_unit())
         if word in ("NEW", "OLD") and self.peek().kind == "OP" and self.peek().value == ".":
             self.advance()
             self.advance()
@@ -1558,10 +1578,15 @@ class Parser:
                 self.expect_op(")")
                 return A.FuncCall("CAST", [arg, A.Literal(tname), A.Literal(args), A.Literal(unsigned)])
             if self.accept_kw("USING"):
-                self.ident()
+                cs = self.ident()
                 self.expect_op(")")
-                return arg
+                return A.FuncCall("CONVERT_USING", [arg, A.Literal(cs.lower())])
             raise self.error()
+        special = _SPECIAL_ARGS.get(name)
+        if special is not None:
+            special(self, call)
+            self.expect_op(")")
+            return call
         if self.accept_op(")"):
             return call
         if self.accept_op("*"):
@@ -1577,6 +1602,43 @@ class Parser:
             raise UnsupportedError("GROUP_CONCAT options")
         self.expect_op(")")
         return call
+
+    def interval_unit(self) -> str:
+        t = self.tok
+        if t.kind != "WORD" or t.value.upper() not in INTERVAL_UNITS:  # type: ignore[union-attr]
+            raise self.error("expected an interval unit")
+        return self.advance().value.upper()  # type: ignore[union-attr]
+
+    def _args_extract(self, call: A.FuncCall) -> None:
+        """EXTRACT(unit FROM expr)."""
+        call.args = [A.Literal(self.interval_unit())]
+        self.expect_kw("FROM")
+        call.args.append(self.expr())
+
+    def _args_unit_first(self, call: A.FuncCall) -> None:
+        """TIMESTAMPDIFF(unit, a, b) / TIMESTAMPADD(unit, n, d)."""
+        call.args = [A.Literal(self.interval_unit())]
+        while self.accept_op(","):
+            call.args.append(self.expr())
+
+    def _args_position(self, call: A.FuncCall) -> None:
+        """POSITION(substr IN str) is LOCATE(substr, str)."""
+        call.name = "LOCATE"
+        sub = self.bit_or()
+        self.expect_kw("IN")
+        call.args = [sub, self.expr()]
+
+    def _args_trim(self, call: A.FuncCall) -> None:
+        """TRIM([{BOTH|LEADING|TRAILING}] [remstr] FROM] str)."""
+        side = self.accept_kw("BOTH", "LEADING", "TRAILING")
+        if side is not None and self.accept_kw("FROM"):
+            call.args = [self.expr(), A.Literal(" "), A.Literal(side)]
+            return
+        first = self.expr()
+        if self.accept_kw("FROM"):
+            call.args = [self.expr(), first, A.Literal(side or "BOTH")]
+        else:
+            call.args = [first, A.Literal(" "), A.Literal(side or "BOTH")]
 
     def _cast_type(self) -> tuple[str, list[object], bool, bool]:
         if self.accept_kw("SIGNED"):
@@ -1598,6 +1660,21 @@ class Parser:
         else_ = self.expr() if self.accept_kw("ELSE") else None
         self.expect_kw("END")
         return A.Case(operand, whens, else_)
+
+
+INTERVAL_UNITS = frozenset(
+    """MICROSECOND SECOND MINUTE HOUR DAY WEEK MONTH QUARTER YEAR SECOND_MICROSECOND MINUTE_MICROSECOND
+    MINUTE_SECOND HOUR_MICROSECOND HOUR_SECOND HOUR_MINUTE DAY_MICROSECOND DAY_SECOND DAY_MINUTE DAY_HOUR
+    YEAR_MONTH""".split()
+)
+
+_SPECIAL_ARGS: dict[str, Callable[[Parser, A.FuncCall], None]] = {
+    "EXTRACT": Parser._args_extract,
+    "TIMESTAMPDIFF": Parser._args_unit_first,
+    "TIMESTAMPADD": Parser._args_unit_first,
+    "POSITION": Parser._args_position,
+    "TRIM": Parser._args_trim,
+}
 
 
 def _sysvar(raw: str) -> A.SysVar:

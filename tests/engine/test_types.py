@@ -6,7 +6,12 @@ from decimal import Decimal
 import pytest
 
 from harness.engine.errors import ServerError
-from harness.engine.types import WriteContext, ZeroDate, make_type, string_metadata
+from harness.engine.types import WriteContext, ZeroDate, configure_decimal_arithmetic, make_type, string_metadata
+
+
+@pytest.fixture(autouse=True)
+def _server_decimal_context() -> None:
+    configure_decimal_arithmetic()  # what ServerState.start() does for a running server
 
 
 def ctx(strict: bool = True) -> WriteContext:
@@ -58,7 +63,47 @@ def test_dates() -> None:
     assert make_type("DATE", []).coerce("0000-00-00", "d", ctx()) == ZeroDate()
     with pytest.raises(ServerError) as ei:
         make_type("DATE", []).coerce("2021-02-30", "d", ctx())
-    assert ei.value.code == 1366
+    # make_truncated_value_warning(): 1292 with the for-column text.
+    assert ei.value.code == 1292
+
+
+def test_fractional_seconds_are_truncated_not_rounded() -> None:
+    t = make_type("DATETIME", [3])
+    assert t.coerce("2024-02-29 23:59:59.9995", "d", ctx()) == dt.datetime(2024, 2, 29, 23, 59, 59, 999000)
+    tm = make_type("TIME", [2])
+    assert tm.to_text(tm.coerce("-12:34:56.789", "t", ctx())) == "-12:34:56.78"
+    assert tm.to_text(tm.coerce("1 02:03:04.5", "t", ctx())) == "26:03:04.50"
+
+
+def test_timestamp_range_outside_strict_is_1264_and_zero() -> None:
+    t = make_type("TIMESTAMP", [])
+    c = WriteContext(False, "test", "t")
+    assert isinstance(t.coerce("1969-12-31 23:59:59", "d", c), ZeroDate)
+    assert [n.code for n in c.notes] == [1264]
+
+
+def test_number_strings_report_trailing_spaces_as_a_note() -> None:
+    c = WriteContext(True, "test", "t")
+    assert make_type("INT", []).coerce(" 42 ", "i", c) == 42
+    assert [(n.level, n.code) for n in c.notes] == [("Note", 1265)]
+
+
+def test_latin1_column_replaces_unmappable_characters() -> None:
+    t = make_type("CHAR", [3], charset="latin1")
+    c = WriteContext(False, "test", "t")
+    assert t.coerce("ł", "c", c) == "?"
+    assert c.notes[0].code == 1366 and "\\xC5\\x82" in c.notes[0].message
+    assert t.encode("é€") == b"\xe9\x80"
+    assert t.binlog_metadata() == (254 << 8) | 3
+
+
+def test_double_text_uses_f_format_within_fifteen_places() -> None:
+    from harness.engine.types import format_float
+    assert format_float(1e15, 17) == "1e15"
+    assert format_float(123456789012345.6, 17) == "123456789012345.6"
+    assert format_float(1.5e-14, 17) == "0.000000000000015"
+    assert format_float(-1.5e300, 17) == "-1.5e300"
+    assert format_float(1234567.875, 6) == "1234570"
 
 
 def test_enum_stores_index() -> None:

@@ -223,3 +223,20 @@ def test_select_into_span_is_relative_to_a_routine_statement() -> None:
 def test_select_into_outfile_is_outside_the_subset() -> None:
     with pytest.raises(UnsupportedError):
         parse("SELECT a INTO OUTFILE '/tmp/x' FROM t")
+
+
+def test_interval_regexp_and_join_using_parse() -> None:
+    from harness.sql import ast as A
+    from harness.sql.parser import parse
+    sel = parse("SELECT d + INTERVAL 1 DAY, DATE_ADD(d, INTERVAL '1:30' HOUR_MINUTE) FROM t WHERE s REGEXP 'a'")
+    assert isinstance(sel.items[0].expr, A.Binary) and isinstance(sel.items[0].expr.right, A.Interval)
+    assert sel.items[1].expr.args[1].unit == "HOUR_MINUTE"
+    assert isinstance(sel.where, A.Regexp)
+    up = parse("UPDATE a JOIN b USING (id) SET a.v = b.w")
+    on = up.tables[1].on  # type: ignore[attr-defined]
+    assert on == A.Binary("=", A.ColumnRef("id", "a"), A.ColumnRef("id", "b"))
+
+
+def test_bit_literals_are_binary_strings() -> None:
+    from harness.sql.lexer import tokenize
+    assert [t.value for t in tokenize("b'101' 0b1 B''")[:3]] == [b"\x05", b"\x01", b""]

@@ -1,0 +1,230 @@
+"""Reading dates and times the way the server's str_to_datetime / str_to_time do.
+
+A value stored into a temporal column can be fine, lose digits the column cannot
+hold (a Note 1265), carry garbage or an impossible date (Warning 1265, or 1292
+in strict mode), or lie outside the type's range (Warning 1264).  The parsers
+here return the parts plus that verdict; the column types turn the verdict into
+the server's warnings, because the wording depends on sql_mode and on IGNORE.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+# Verdicts, from harmless to fatal.
+OK, NOTE, TRUNC, BAD = "ok", "note", "trunc", "bad"
+
+_DT_RE = re.compile(
+    r"\s*(\d{1,4})[-/.:](\d{1,2})[-/.:](\d{1,2})"
+    r"(?:(?:T|\s+)(\d{1,2})(?:[:.](\d{1,2})(?:[:.](\d{1,2})(?:\.(\d*))?)?)?)?\s*")
+_DIGITS_RE = re.compile(r"\s*(\d+)(?:\.(\d*))?\s*")
+_TIME_RE = re.compile(r"\s*(-)?\s*(?:(\d+)\s+)?(\d+):(\d{1,2})(?::(\d{1,2}))?(?:\.(\d*))?\s*")
+
+TIME_MAX_HOURS = 838
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """A broken-down datetime; zero months and days allowed (MYSQL_TIME)."""
+
+    year: int = 0
+    month: int = 0
+    day: int = 0
+    hour: int = 0
+    minute: int = 0
+    second: int = 0
+    microsecond: int = 0
+
+    @property
+    def zero_date(self) -> bool:
+        return self.year == 0 and self.month == 0 and self.day == 0
+
+    @property
+    def zero_in_date(self) -> bool:
+        return self.month == 0 or self.day == 0
+
+    @property
+    def has_time(self) -> bool:
+        return bool(self.hour or self.minute or self.second or self.microsecond)
+
+
+def _frac(digits: str | None) -> tuple[int, str]:
+    """Microseconds of a fraction; more than six digits are cut with a Note."""
+    if not digits:
+        return 0, OK
+    return int(digits[:6].ljust(6, "0")), NOTE if len(digits) > 6 else OK
+
+
+def _year2(y: str) -> int:
+    n = int(y)
+    if len(y) <= 2:
+        return n + (2000 if n < 70 else 1900)
+    return n
+
+
+def _check(p: Parts) -> bool:
+    """Field ranges and, for complete dates, the calendar (ALLOW_INVALID_DATES off)."""
+    if p.month > 12 or p.day > 31 or p.hour > 23 or p.minute > 59 or p.second > 59:
+        return False
+    if p.month and p.day and p.year:
+        return p.day <= calendar.monthrange(p.year, p.month)[1]
+    if p.month and p.day:
+        return p.day <= (29 if p.month == 2 else calendar.monthrange(2001, p.month)[1])
+    return True
+
+
+def _compact(d: str) -> Parts | None:
+    n = len(d)
+    if n in (6, 12):
+        y, rest = _year2(d[:2]), d[2:]
+    elif n in (8, 14):
+        y, rest = int(d[:4]), d[4:]
+    else:
+        return None
+    nums = [int(rest[i:i + 2]) for i in range(0, len(rest), 2)]
+    return Parts(y, *nums)  # type: ignore[arg-type]
+
+
+def parse_datetime(s: str) -> tuple[Parts | None, str]:
+    """A string read as DATE/DATETIME/TIMESTAMP: (parts or None, verdict)."""
+    m = _DT_RE.match(s)
+    verdict = OK
+    if m:
+        y, mo, d, h, mi, se, fr = m.groups()
+        micro, verdict = _frac(fr)
+        p = Parts(_year2(y), int(mo), int(d), int(h or 0), int(mi or 0), int(se or 0), micro)
+        rest = s[m.end():]
+    else:
+        m = _DIGITS_RE.match(s)
+        if not m:
+            return None, BAD
+        p0 = _compact(m.group(1))
+        if p0 is None:
+            return None, BAD
+        micro, verdict = _frac(m.group(2))
+        p = Parts(p0.year, p0.month, p0.day, p0.hour, p0.minute, p0.second, micro)
+        rest = s[m.end():]
+    if not _check(p):
+        return None, BAD
+    if rest.strip():
+        verdict = TRUNC
+    return p, verdict
+
+
+def number_to_datetime(v: Any) -> tuple[Parts | None, str]:
+    """A number read as a datetime (number_to_datetime): YYMMDD, YYYYMMDD, ...HHMMSS."""
+    d = Decimal(str(v)) if not isinstance(v, Decimal) else v
+    if d < 0:
+        return None, BAD
+    n = int(d)
+    micro = int((d - n) * 1_000_000)
+    if n == 0:
+        return Parts(microsecond=micro), OK
+    if n < 101:
+        return None, BAD
+    if n <= 991231:
+        text = f"{n:06d}"
+    elif n < 10000101:
+        return None, BAD
+    elif n <= 99991231:
+        text = f"{n:08d}"
+    elif n < 101000000:
+        return None, BAD
+    elif n <= 991231235959:
+        text = f"{n:012d}"
+    elif n < 10000101000000:
+        return None, BAD
+    else:
+        text = f"{n:014d}"
+    p = _compact(text)
+    if p is None or not _check(p):
+        return None, BAD
+    return Parts(p.year, p.month, p.day, p.hour, p.minute, p.second, micro), OK
+
+
+def parse_time(s: str) -> tuple[int | None, str]:
+    """A string read as TIME: (signed microseconds or None, verdict); range checked by the caller."""
+    m = _TIME_RE.match(s)
+    if m:
+        neg, days, h, mi, se, fr = m.groups()
+        micro, verdict = _frac(fr)
+        hours = int(h) + 24 * int(days or 0)
+        if int(mi) > 59 or int(se or 0) > 59:
+            return None, BAD
+        total = ((hours * 60 + int(mi)) * 60 + int(se or 0)) * 1_000_000 + micro
+        rest = s[m.end():]
+        if rest.strip():
+            verdict = TRUNC
+        return (-total if neg else total), verdict
+    m = _DT_RE.match(s)
+    if m and m.group(4) is not None:
+        p, verdict = parse_datetime(s)
+        if p is None:
+            return None, BAD
+        return ((p.hour * 60 + p.minute) * 60 + p.second) * 1_000_000 + p.microsecond, verdict
+    m = re.match(r"\s*(-)?(\d+)(?:\.(\d*))?\s*", s)
+    if not m:
+        return None, BAD
+    micro, verdict = _frac(m.group(3))
+    total = _hhmmss(int(m.group(2)))
+    if total is None:
+        return None, BAD
+    if s[m.end():].strip():
+        verdict = TRUNC
+    total = total * 1_000_000 + micro
+    return (-total if m.group(1) else total), verdict
+
+
+def _hhmmss(n: int) -> int | None:
+    ss, mm, hh = n % 100, n // 100 % 100, n // 10000
+    if mm > 59 or ss > 59:
+        return None
+    return (hh * 60 + mm) * 60 + ss
+
+
+def number_to_time(v: Any) -> tuple[int | None, str]:
+    d = Decimal(str(v)) if not isinstance(v, Decimal) else v
+    neg = d < 0
+    d = abs(d)
+    n = int(d)
+    secs = _hhmmss(n)
+    if secs is None:
+        return None, BAD
+    total = secs * 1_000_000 + int((d - n) * 1_000_000)
+    return (-total if neg else total), OK
+
+
+def truncate_micro(micro: int, fsp: int) -> int:
+    """Fractional seconds beyond the column's precision are cut (TIME_ROUND_FRACTIONAL off)."""
+    q = 10 ** (6 - fsp)
+    return micro // q * q
+
+
+def to_date_value(p: Parts) -> Any:
+    """The engine's stored form: a Python date, or ZeroDate parts when a part is zero."""
+    from harness.engine.types import ZeroDate
+    if p.zero_in_date or p.year == 0:
+        return ZeroDate(p.year, p.month, p.day)
+    return dt.date(p.year, p.month, p.day)
+
+
+def to_datetime_value(p: Parts) -> Any:
+    from harness.engine.types import ZeroDate
+    if p.zero_in_date or p.year == 0:
+        return ZeroDate(p.year, p.month, p.day, p.hour, p.minute, p.second, p.microsecond)
+    return dt.datetime(p.year, p.month, p.day, p.hour, p.minute, p.second, p.microsecond)
+
+
+def parts_of(value: Any) -> Parts:
+    """Parts of an evaluated temporal value (date, datetime or ZeroDate)."""
+    return Parts(value.year, value.month, value.day, getattr(value, "hour", 0), getattr(value, "minute", 0),
+                 getattr(value, "second", 0), getattr(value, "microsecond", 0))
+
+
+TIMESTAMP_MIN = dt.datetime(1970, 1, 1, 0, 0, 1)
+TIMESTAMP_MAX = dt.datetime(2038, 1, 19, 3, 14, 7, 999999)
