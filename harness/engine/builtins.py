@@ -402,31 +402,28 @@ def _extract(args: list[Fn], e: A.FuncCall) -> Fn:
     return call
 
 
-def _week(args: list[Fn], e: A.FuncCall) -> Fn:
-    def call(env: Any) -> Any:
-        v = args[0](env)
-        mode = args[1](env) if len(args) > 1 else 0
-        if v is None or mode is None:
-            return None
-        p, _ = temporal_arg(v, env)
-        if p is None or p.zero_in_date:
-            return None
-        return calc_week(p.year, p.month, p.day, _week_mode(_int(mode) & 7))[0]
-    return call
+def _week_function(with_year: bool) -> Callable[[list[Fn], A.FuncCall], Fn]:
+    """WEEK(d[, mode]) and YEARWEEK(d[, mode]): one calendar rule, YEARWEEK counting into the year
+    the week belongs to (the server's WEEK_YEAR flag)."""
+
+    def make(args: list[Fn], e: A.FuncCall) -> Fn:
+        def call(env: Any) -> Any:
+            v = args[0](env)
+            mode = args[1](env) if len(args) > 1 else 0
+            if v is None or mode is None:
+                return None
+            p, _ = temporal_arg(v, env)
+            if p is None or p.zero_in_date:
+                return None
+            flags = _week_mode(_int(mode) & 7) | (2 if with_year else 0)
+            w, y = calc_week(p.year, p.month, p.day, flags)
+            return y * 100 + w if with_year else w
+        return call
+    return make
 
 
-def _yearweek(args: list[Fn], e: A.FuncCall) -> Fn:
-    def call(env: Any) -> Any:
-        v = args[0](env)
-        mode = args[1](env) if len(args) > 1 else 0
-        if v is None or mode is None:
-            return None
-        p, _ = temporal_arg(v, env)
-        if p is None or p.zero_in_date:
-            return None
-        w, y = calc_week(p.year, p.month, p.day, _week_mode(_int(mode) & 7) | 2)
-        return y * 100 + w
-    return call
+_week = _week_function(with_year=False)
+_yearweek = _week_function(with_year=True)
 
 
 def _date_format(env: Any, v: Any, fmt: Any) -> Any:
