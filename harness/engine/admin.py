@@ -46,7 +46,7 @@ def _text_result(names: list[str], rows: list[list[Any]], int_cols: tuple[int, .
 
 def begin(thd: "Thd", st: A.Begin) -> "OkPacket":
     XA.check_trans_control(thd)
-    thd.implicit_commit()
+    thd.implicit_commit(keep_one_shot=True)
     thd.locked_tables = None  # trans_begin releases LOCK TABLES locks
     thd.trx_explicit = True
     thd.trx_active = True

@@ -91,7 +91,10 @@ def column_sql(c: Column) -> str:
     return s
 
 
-def create_table_sql(t: TableDef, engine_clause: str | None) -> str:
+def create_table_sql(t: TableDef, engine_clause: str | None, current_db: str | None = "",
+                     if_not_exists: bool = False) -> str:
+    """``current_db``: for the binlog (WITH_DB_NAME), the table is qualified when
+    its database is not the session's (or there is none); "" never qualifies."""
     lines = [column_sql(c) for c in t.columns]
     for k in t.keys:
         cols = ",".join(f"`{t.columns[i].name}`" for i in k.columns)
@@ -102,7 +105,9 @@ def create_table_sql(t: TableDef, engine_clause: str | None) -> str:
         else:
             lines.append(f"  KEY `{k.name}` ({cols})")
     tail = f" ENGINE={engine_clause}" if engine_clause else ""
-    return f"CREATE TABLE `{t.name}` (\n" + ",\n".join(lines) + f"\n){tail}"
+    qualified = current_db != "" and t.db != current_db
+    name = f"`{t.db}`.`{t.name}`" if qualified else f"`{t.name}`"
+    return f"CREATE TABLE {'IF NOT EXISTS ' if if_not_exists else ''}{name} (\n" + ",\n".join(lines) + f"\n){tail}"
 
 
 # ------------------------------------------------------------------ column types of a select list
@@ -201,7 +206,11 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
     keys: list[Key] = list(explicit.keys) if explicit else []
     names = {c.name.lower(): i for i, c in enumerate(columns)}
     target_idx = []
+    seen_select: set[str] = set()
     for c in sel_cols:
+        if c.name.lower() in seen_select:
+            raise error("ER_DUP_FIELDNAME", c.name)
+        seen_select.add(c.name.lower())
         if c.name.lower() in names:
             target_idx.append(names[c.name.lower()])
         else:
@@ -286,7 +295,8 @@ def _write_row_group(thd: "Thd", t: TableDef, st: A.CreateTable, _explicit: bool
     mngr = thd.caches
     cache = mngr.cache_of(t)
     cache.flush_pending(thd, stmt_end=True)
-    thd.server.flavor.write_create_select_rows(thd, t, create_table_sql(t, st.options.get("ENGINE")), cache)
+    thd.server.flavor.write_create_select_rows(thd, t, create_table_sql(t, st.options.get("ENGINE"), thd.db,
+                                                                    st.if_not_exists), cache)
     if t.transactional:
         thd.server.status["Binlog_cache_use"] += 1
     else:

@@ -397,6 +397,7 @@ class Executor:
                     continue
                 if ins.ignore:
                     self.ctx.notes.append(_as_warning(dup_entry_error(t, dup)))
+                    thd.note_write_attempt(t)
                     continue
                 raise dup_entry_error(t, dup)
             self.write_row(t, row, specified)
@@ -504,6 +505,7 @@ class Executor:
             updated[ci] = t.columns[ci].type.coerce(v, cname, wctx) if v is not None else None
             changed.add(ci)
         self.ctx.insert_values_row = None
+        self.thd.note_write_attempt(t)
         if _rows_equal(updated, old):
             return 0
         dup2 = t.data.find_duplicate(updated, ignore_slot=dup.slot)
@@ -719,6 +721,12 @@ class Executor:
             res.affected += 1
             if t.triggers:
                 thd.fire_triggers(t, "AFTER", "DELETE", None, old, self.ctx)
+        if (de.where is None and de.limit is None and not t.transactional and not thd.stmt_row_format
+                and not any(tr.event == "DELETE" for tr in t.triggers)):
+            # mysql_delete: a whole-table DELETE not logged in rows is
+            # handler::delete_all_rows(), which empties a heap table instead of
+            # chaining its records as holes (later inserts append again).
+            t.data.truncate()
         return res
 
     def delete_multi(self, de: A.Delete) -> DmlResult:

@@ -203,6 +203,13 @@ class Thd:
         self.trx_isolation: str | None = None
         self.undo_log: list[tuple[Any, ...]] = []
         self.savepoints: list[Savepoint] = []
+        # Per-statement change flags (reset by begin_statement); set here too so a
+        # connection whose first statement is DDL (CREATE TEMPORARY TABLE inside
+        # BEGIN) finds them.
+        self.stmt_rows_changed = 0
+        self.stmt_changed_trans = self.stmt_changed_xa = self.stmt_changed_nontrans = False
+        self.stmt_changed_temp = self.stmt_changed_nontrans_temp = False
+        self.stmt_undo_mark = 0
         self.trx_nontrans_modified = False  # all.modified_non_trans_table
         self.trx_gtid_nontrans = False  # clears FL_TRANSACTIONAL on the trx group
         self.trx_xa_rw = False  # an XA-capable engine changed data: the group ends with Xid
@@ -213,6 +220,7 @@ class Thd:
         self.trx_stmt_nontrans_logged = False  # a MyISAM-changing statement was logged as a statement
         self.trx_used_temp = False  # a statement of the transaction used a temporary table
         self.trx_nontrans_temp_in_cache = False
+        self.trx_nontrans_temp_modified = False  # a temporary non-transactional table changed
         self.trx_touched_self_logging = False
         self.trx_read_only = False  # START TRANSACTION READ ONLY
         # The binlog registered in the transaction (trans_register_ha): something
@@ -283,6 +291,15 @@ class Thd:
         self._changed(t)
         if t.transactional:
             self.undo_log.append(("update", t, slot, old))
+
+    def note_write_attempt(self, t: TableDef) -> None:
+        """A row write the engine refused with a duplicate key that the statement
+        then ignored (IGNORE, ON DUPLICATE KEY UPDATE with no change): the handler
+        call already made InnoDB a read-write participant, so the group ends with
+        Xid even though no row changed (probed: INSERT IGNORE / UPDATE IGNORE of a
+        duplicate in STATEMENT end with ``Xid``)."""
+        if t.transactional and not t.temporary and t.engine.xa_capable:
+            self.stmt_changed_xa = True
 
     def _changed(self, t: TableDef) -> None:
         if t.admin_state:
@@ -359,7 +376,7 @@ class Thd:
             # COMMIT, BEGIN, SET ... keep the previous statement's conditions.
             # A table-less statement that raises its own condition replaces the list
             # (Warning_info is tagged with the query id).
-            self.notes = [] if _uses_tables(stmt) else list(self.last_notes)
+            self.notes = [] if _statement_clears_warnings(stmt) else list(self.last_notes)
         self.carried_notes = len(self.notes) if not is_diag else 0
         self.stmt_text = sql
         if not is_diag:
@@ -540,7 +557,9 @@ class Thd:
         self.caches.trx_cache.truncate(trx_mark)
         self.caches.stmt_cache.flush_pending(self, stmt_end=True)
         self.caches.maps_written = {}
-        nontrans_changed = self.stmt_changed_nontrans
+        # A partial change to a non-transactional table -- temporary ones included --
+        # cannot be undone: the failed statement is logged with its error (probed).
+        nontrans_changed = self.stmt_changed_nontrans or self.stmt_changed_nontrans_temp
         if nontrans_changed and decision.logged and not decision.row:
             self.binlog_query(stmt.text, self._is_transactional_stmt(info), err.code, ctx, decision)
         self.stmt_changed_trans = self.stmt_changed_xa = False
@@ -548,6 +567,8 @@ class Thd:
         self.end_statement(success=False)
 
     def _after_statement_writes(self, info: StatementInfo) -> None:
+        if self.stmt_changed_nontrans_temp and self.in_multi_stmt_transaction_mode():
+            self.trx_nontrans_temp_modified = True
         if self.stmt_changed_nontrans:
             self.trx_nontrans_modified = True
             if self.in_multi_stmt_transaction_mode() and not self.binlog_direct_non_trans_update:
@@ -688,14 +709,16 @@ class Thd:
 
     def rollback(self) -> None:
         L3.flush_stmt_cache(self)
-        nontrans = self.trx_nontrans_modified
+        # all.modified_non_trans_table: a temporary MyISAM table counts too (probed:
+        # ROLLBACK after writing one warns 1196 in every format).
+        nontrans = self.trx_nontrans_modified or self.trx_nontrans_temp_modified
         L3.rollback_trx_cache(self, single_statement=False)
         self.engine_rollback_to(0)
         self._reset_trx()
         if nontrans:
             self.notes.append(Note("Warning", 1196, "Some non-transactional changed tables couldn't be rolled back"))
 
-    def implicit_commit(self, schema_change: bool = False) -> None:
+    def implicit_commit(self, schema_change: bool = False, keep_one_shot: bool = False) -> None:
         """trans_commit_implicit before a statement flagged CF_AUTO_COMMIT_TRANS.
 
         ``schema_change``: CREATE/DROP/ALTER/TRUNCATE TABLE, CREATE/DROP INDEX. Observed
@@ -710,6 +733,12 @@ class Thd:
             if schema_change and self.binlog_format == "ROW":
                 self.trx_gtid_nontrans = False
             self.commit()
+        elif not keep_one_shot:
+            # trans_commit_implicit resets SET TRANSACTION's one-shot characteristics
+            # even with nothing to commit (probed: SET TRANSACTION ISOLATION LEVEL READ
+            # COMMITTED; TRUNCATE t; INSERT ... runs at the session level again).
+            # BEGIN / XA START keep them: they start the transaction they apply to.
+            self.trx_isolation = None
 
     def write_ddl(self, text: str, *, db: str | None = None, suppress_use: bool = False,
                   thread_specific: bool = False, xid: bool = False, ctx: ExecContext | None = None,
@@ -810,6 +839,15 @@ def _uses_tables(stmt: A.Statement) -> bool:
     if isinstance(stmt, A.Select):
         return bool(stmt.from_ or stmt.union)
     return True
+
+
+def _statement_clears_warnings(stmt: A.Statement) -> bool:
+    """opt_clear_warning_info when the statement has tables (all_tables): besides
+    _uses_tables, DROP VIEW and DROP TRIGGER name a table (probed: their own Note,
+    or none, replaces the previous statement's warnings)."""
+    if isinstance(stmt, A.DropView) or isinstance(stmt, A.DropRoutine) and stmt.kind == "TRIGGER":
+        return True
+    return _uses_tables(stmt)
 
 
 

@@ -146,7 +146,7 @@ def xa_start(thd: "Thd", st: A.XaStart) -> "OkPacket":
     if xid_key(xid) in thd.server.xid_cache:
         raise error("ER_XAER_DUPID")
     # trans_begin: the branch is a multi-statement transaction from here on.
-    thd.implicit_commit()
+    thd.implicit_commit(keep_one_shot=True)
     thd.trx_explicit = True
     thd.trx_active = True
     thd.xid_state = XidState(xid, ACTIVE, owner=thd.connection_id)

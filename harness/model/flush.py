@@ -329,7 +329,7 @@ def trans_cannot_safely_rollback(thd: "Thd", single_statement: bool) -> bool:
     fmt = thd.binlog_format
     if thd.trx_keep_log:
         return True
-    if thd.trx_nontrans_modified and fmt == "STATEMENT":
+    if (thd.trx_nontrans_modified or thd.trx_nontrans_temp_in_cache) and fmt == "STATEMENT":
         return True
     if fmt == "MIXED" and thd.trx_nontrans_temp_in_cache:
         return True

@@ -602,6 +602,7 @@ class DropRoutine(Statement):
     kind: str = "PROCEDURE"  # PROCEDURE | FUNCTION | TRIGGER
     name: str = ""
     if_exists: bool = False
+    db: str | None = None  # DROP ... db.name
 
 
 @dataclass

@@ -722,6 +722,8 @@ class Parser:
     def create_trigger(self) -> A.CreateTrigger:
         tr = A.CreateTrigger()
         tr.name = self.ident()
+        if self.at_op("."):
+            raise UnsupportedError("CREATE TRIGGER with a database-qualified name")
         tr.timing = self.expect_kw("BEFORE", "AFTER")
         tr.event = self.expect_kw("INSERT", "UPDATE", "DELETE")
         self.expect_kw("ON")
@@ -735,6 +737,8 @@ class Parser:
     def create_routine(self) -> A.CreateRoutine:
         r = A.CreateRoutine(kind=self.expect_kw("PROCEDURE", "FUNCTION"))
         r.name = self.ident()
+        if self.at_op("."):
+            raise UnsupportedError(f"CREATE {r.kind} with a database-qualified name")
         self.expect_op("(")
         params_start = self.tok.pos
         if not self.at_op(")"):
@@ -869,9 +873,10 @@ class Parser:
             kind = self.advance().value.upper()  # type: ignore[union-attr]
             ie = self.if_exists()
             name = self.ident()
+            db = None
             if self.accept_op("."):
-                name = self.ident()
-            return A.DropRoutine(kind=kind, name=name, if_exists=ie)
+                db, name = name, self.ident()
+            return A.DropRoutine(kind=kind, name=name, if_exists=ie, db=db)
         if not temporary and self.accept_kw("INDEX", "KEY"):
             if self.at_kw("IF"):
                 raise UnsupportedError("DROP INDEX IF EXISTS")
