@@ -25,6 +25,12 @@ Query (any other text)     ``Query``: ``session_id`` = thread id, ``query`` =
                            followed by a ``Commit``, so every group ends in a
                            Commit or Rollback as the seed's reader expects
 Xid                        ``Commit``
+XA_prepare                 ``Query`` ``XA PREPARE X'..',X'..',n`` with
+                           variable ``source_event`` = ``XA_prepare``: it ends
+                           the prepared group (durable, not committed: the
+                           schema has no Prepare message); the later
+                           ``XA COMMIT``/``XA ROLLBACK`` group is a standalone
+                           Query + ``Commit``
 Intvar, Rand, User_var     no message of their own: name/value ``variable``
                            entries of the next ``Query`` -- the seed's
                            "set of name-value pairs" replacing context events
@@ -72,6 +78,7 @@ from harness.binlog import (
     RandEvent, RotateEvent, UserVarEvent, XidEvent, event_type_name, info_text,
 )
 from harness.binlog.constants import GtidFlag, IntvarType, QueryStatus as Q
+from harness.binlog.xa import XaPrepareEvent, xid_text
 
 from .frame import encode_frame
 from .messages import U32_MAX, Chain, Commit, Header, Query, Rollback, Start, Variable
@@ -172,6 +179,10 @@ def binlog_messages(paths: Iterable[str | os.PathLike[str]],
                     trans_id, standalone = 0, False
             elif isinstance(ev, XidEvent):
                 out.append(Commit(header()))
+                trans_id, standalone = 0, False
+            elif isinstance(ev, XaPrepareEvent):
+                out.append(Query(header(), [Variable("source_event", "XA_prepare")], 0,
+                                 "XA PREPARE " + xid_text(ev.xid)))
                 trans_id, standalone = 0, False
             elif isinstance(ev, AnnotateRowsEvent):
                 out.append(Query(header(), [Variable("source_event", "Annotate_rows")], 0,

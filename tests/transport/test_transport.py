@@ -273,10 +273,10 @@ def test_every_golden_binlog_exports_and_reads_back(path: Path) -> None:
     n_rb_q = sum(isinstance(e, QueryEvent) and e.query == "ROLLBACK" for e in events)
     assert sum(isinstance(m, Rollback) for m in msgs) == n_rb_q
     assert sum(isinstance(m, Commit) for m in msgs) >= n_xid + n_commit_q
-    # every transaction (trans_id != 0) ends with a Commit or Rollback
+    # every transaction (trans_id != 0) ends with a Commit or Rollback, or an XA PREPARE
     open_trx = None
     for m in msgs[1:]:
-        if isinstance(m, (Commit, Rollback)):
+        if isinstance(m, (Commit, Rollback)) or isinstance(m, Query) and m.query.startswith("XA PREPARE "):
             assert m.header.trans_id == open_trx or open_trx is None
             open_trx = None
         elif isinstance(m, Query):
