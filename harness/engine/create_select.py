@@ -181,6 +181,9 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
     assert st.select is not None
     if st.or_replace:
         raise UnsupportedError("CREATE OR REPLACE ... SELECT")
+    if any(r.derived is not None for r in st.select.from_):
+        # Column types are taken from base-table columns; a derived table's are not modelled here.
+        raise UnsupportedError("CREATE ... SELECT from a derived table")
     if not st.temporary:
         thd.implicit_commit()
     exists = (thd.temp_tables.get((db, st.table.name.lower())) if st.temporary

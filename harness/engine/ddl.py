@@ -265,7 +265,19 @@ def drop_temporary_on_disconnect(thd: "Thd") -> None:
 # ------------------------------------------------------------------ triggers and routines
 
 
+def _check_no_trans_control(body: list[A.Statement]) -> None:
+    """The parser refuses START TRANSACTION / COMMIT / ROLLBACK in a function or trigger
+    body (1422, before any other check of the definition)."""
+    for s in body:
+        if isinstance(s, A.If):
+            for _c, branch in s.branches:
+                _check_no_trans_control(branch)
+        if isinstance(s, (A.Begin, A.Commit)) or (isinstance(s, A.Rollback) and s.savepoint is None):
+            raise error("ER_COMMIT_NOT_ALLOWED_IN_SF_OR_TRG")
+
+
 def create_trigger(thd: "Thd", st: A.CreateTrigger) -> "OkPacket":
+    _check_no_trans_control(st.body)
     thd.implicit_commit()
     t = thd.open_table(st.table)
     if any(tr.name.lower() == st.name.lower() for tr in t.triggers):
@@ -298,6 +310,8 @@ def _check_row_assignments(st: A.CreateTrigger, body: list[A.Statement]) -> None
 
 
 def create_routine(thd: "Thd", st: A.CreateRoutine) -> "OkPacket":
+    if st.kind == "FUNCTION":
+        _check_no_trans_control(st.body)
     thd.implicit_commit()
     db = thd.db
     if db is None:

@@ -41,6 +41,7 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
     "ER_NON_UNIQ_ERROR": (1052, "23000", "Column '{0}' in {1} is ambiguous"),
     "ER_BAD_FIELD_ERROR": (1054, "42S22", "Unknown column '{0}' in '{1}'"),
     "ER_DUP_FIELDNAME": (1060, "42S21", "Duplicate column name '{0}'"),
+    "ER_NON_UPDATABLE_TABLE": (1288, "HY000", "The target table {0} of the {1} is not updatable"),
     "ER_DUP_ENTRY": (1062, "23000", "Duplicate entry '{0}' for key '{1}'"),
     "ER_PARSE_ERROR": (1064, "42000", "{0}"),
     "ER_EMPTY_QUERY": (1065, "42000", "Query was empty"),

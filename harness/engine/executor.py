@@ -82,17 +82,45 @@ class Executor:
         out = []
         seen: set[str] = set()
         for r in refs:
-            view = self.thd.find_view(r.table) if self.thd.find_table(r.table) is None else None
-            t = self._materialize_view(r.table, view) if view is not None else self.thd.open_table(r.table)
+            if r.derived is not None:
+                view = None
+                t = self._materialize_derived(r)
+            else:
+                view = self.thd.find_view(r.table) if self.thd.find_table(r.table) is None else None
+                t = self._materialize_view(r.table, view) if view is not None else self.thd.open_table(r.table)
             name = r.ref_name
             if name.lower() in seen:
                 raise error("ER_NONUNIQ_TABLE", name)
             seen.add(name.lower())
             write = write_names is not None and (name.lower() in write_names or r.table.name.lower() in write_names)
-            if view is None:  # a view's own tables were added by the analysis
+            if view is None and r.derived is None:  # a view's / derived table's own tables were added already
                 self.info.add(t, write)
             out.append((name, t))
         return out
+
+    def _open_ref(self, r: A.TableRef) -> TableDef:
+        """One table of a multi-table UPDATE/DELETE: a base table, or a derived table's rows."""
+        return self._materialize_derived(r) if r.derived is not None else self.thd.open_table(r.table)
+
+    def _materialize_derived(self, r: A.TableRef) -> TableDef:
+        """``(SELECT ...) AS d``, run now, as a keyless table named after its alias. The
+        server may merge it into the outer query instead; for the rows a statement writes
+        (and so for the binlog) the two are the same in the modelled subset."""
+        from harness.engine.catalog import Column
+        from harness.engine.storage import Engine
+        from harness.engine.types import StringType
+        assert r.derived is not None
+        res = self.select(r.derived)
+        seen: set[str] = set()
+        for c in res.columns:
+            if c.name.lower() in seen:
+                raise error("ER_DUP_FIELDNAME", c.name)
+            seen.add(c.name.lower())
+        cols = [Column(c.name, c.type or StringType("VARCHAR", 255), c.nullable) for c in res.columns]
+        t = TableDef("", r.ref_name, cols, [], Engine("DERIVED", transactional=True))
+        for row in res.rows:
+            t.data.insert(list(row))
+        return t
 
     def _materialize_view(self, name: A.TableName, view: A.CreateView) -> TableDef:
         """A read of a view: its SELECT, run now, as a table without keys (MERGE-free)."""
@@ -118,12 +146,23 @@ class Executor:
         """Nested-loop join; yields (rows per table, slots per table) passing ON and WHERE."""
         comp = Compiler(scope, self.info)
         ons = [comp.compile(r.on) if r.on is not None else None for r in refs]
-        wf = comp.compile(where) if where is not None else None
+        outer_join = [r.join == "LEFT" for r in refs]
         n = len(tables)
+        # The server rewrites t1 RIGHT JOIN t2 ON c as t2 LEFT JOIN t1 ON c: t2 is scanned
+        # first (its order is the rows' order), t1 is the inner side; the tables keep their
+        # written positions for column resolution and SELECT *.
+        order = list(range(n))
+        if n > 1 and refs[1].join == "RIGHT":
+            order[0], order[1] = 1, 0
+            ons[0], ons[1] = ons[1], None
+            outer_join[0], outer_join[1] = True, False
+        wf = comp.compile(where) if where is not None else None
         base = outer_env.child() if outer_env is not None else Env(self.ctx)
+        rows: list[Any] = [None] * n
+        slots: list[int | None] = [None] * n
 
-        def rec(i: int, rows: list[Any], slots: list[int | None]) -> Iterator[tuple[list[Any], list[int | None]]]:
-            if i == n:
+        def rec(k: int) -> Iterator[tuple[list[Any], list[int | None]]]:
+            if k == n:
                 env = base.child(rows) if outer_env is not None else Env(self.ctx, rows)
                 env.outer = base.outer if outer_env is not None else None
                 if outer_env is not None:
@@ -131,29 +170,24 @@ class Executor:
                 if wf is None or to_bool(wf(env)):
                     yield list(rows), list(slots)
                 return
+            i = order[k]
             t = tables[i][1]
             matched = False
             for slot, row in t.data.scan():
-                rows.append(row)
-                slots.append(slot)
+                rows[i], slots[i] = row, slot
                 ok = True
                 if ons[i] is not None:
-                    env = Env(self.ctx, rows + [None] * (n - i - 1))
+                    env = Env(self.ctx, list(rows))
                     env.outer = outer_env
                     ok = bool(to_bool(ons[i](env)))  # type: ignore[misc]
                 if ok:
                     matched = True
-                    yield from rec(i + 1, rows, slots)
-                rows.pop()
-                slots.pop()
-            if not matched and refs[i].join == "LEFT":
-                rows.append(None)
-                slots.append(None)
-                yield from rec(i + 1, rows, slots)
-                rows.pop()
-                slots.pop()
+                    yield from rec(k + 1)
+                rows[i], slots[i] = None, None
+            if not matched and outer_join[i]:
+                yield from rec(k + 1)
 
-        yield from rec(0, [], [])
+        yield from rec(0)
 
     # ------------------------------------------------------------ SELECT
 
@@ -572,6 +606,8 @@ class Executor:
             return self.update_multi(up)
         thd = self.thd
         ref = up.tables[0]
+        if ref.derived is not None:
+            raise error("ER_NON_UPDATABLE_TABLE", ref.ref_name, "UPDATE")
         t = thd.open_table(ref.table)
         self.info.add(t, True)
         if up.limit is not None:
@@ -641,7 +677,7 @@ class Executor:
     def update_multi(self, up: A.Update) -> DmlResult:
         thd = self.thd
         target_names = {c.table.lower() if c.table else None for c, _ in up.assignments}
-        all_tables = [(r.ref_name, thd.open_table(r.table)) for r in up.tables]
+        all_tables = [(r.ref_name, self._open_ref(r)) for r in up.tables]
         scope = self._scope(all_tables)
         comp = Compiler(scope, self.info)
         assigns = []
@@ -650,7 +686,11 @@ class Executor:
             depth, ti, ci = scope.resolve(c)
             written.add(ti)
             assigns.append((ti, ci, comp.compile(e)))
-        for ti, (name, t) in enumerate(all_tables):
+        for ti, ((name, t), r) in enumerate(zip(all_tables, up.tables)):
+            if r.derived is not None:
+                if ti in written:
+                    raise error("ER_NON_UPDATABLE_TABLE", name, "UPDATE")
+                continue
             self.info.add(t, ti in written)
         del target_names
         combos = list(self.join_rows(up.tables, all_tables, scope, up.where, self._routine_env()))
@@ -732,9 +772,13 @@ class Executor:
     def delete_multi(self, de: A.Delete) -> DmlResult:
         thd = self.thd
         targets = {n.lower() for n in de.targets}
-        all_tables = [(r.ref_name, thd.open_table(r.table)) for r in de.tables]
-        for name, t in all_tables:
-            self.info.add(t, name.lower() in targets or t.name.lower() in targets)
+        for r in de.tables:
+            if r.derived is not None and r.ref_name.lower() in targets:
+                raise error("ER_NON_UPDATABLE_TABLE", r.ref_name, "DELETE")
+        all_tables = [(r.ref_name, self._open_ref(r)) for r in de.tables]
+        for (name, t), r in zip(all_tables, de.tables):
+            if r.derived is None:
+                self.info.add(t, name.lower() in targets or t.name.lower() in targets)
         scope = self._scope(all_tables)
         combos = list(self.join_rows(de.tables, all_tables, scope, de.where, self._routine_env()))
         tis = [i for i, (name, t) in enumerate(all_tables) if name.lower() in targets or t.name.lower() in targets]

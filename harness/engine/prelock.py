@@ -69,16 +69,32 @@ class Prelocker:
         if m is not None:
             m(st)
 
+    def limit(self, e: A.Expr | None) -> None:
+        """The grammar's ``limit_clause`` marks the statement unsafe (LIMIT) wherever the
+        clause is, in a subquery or a derived table too, unless it is the literal 0."""
+        if e is None:
+            return
+        if not (type(e) is A.Literal and e.value == 0):
+            self.info.has_limit = True
+        self.expr(e)
+
+    def table_ref(self, r: A.TableRef, write: bool, event: str | None = None) -> None:
+        if r.derived is not None:
+            self.s_Select(r.derived)  # a derived table is only read; its tables belong to the statement
+        else:
+            self.table(r.table, write, event)
+        if r.on is not None:
+            self.expr(r.on)
+
     def s_Select(self, s: A.Select) -> None:
         for r in s.from_:
-            self.table(r.table, False)
-            if r.on is not None:
-                self.expr(r.on)
+            self.table_ref(r, False)
         for it in s.items:
             self.expr(it.expr)
-        for e in (s.where, s.having, s.limit):
+        for e in (s.where, s.having):
             if e is not None:
                 self.expr(e)
+        self.limit(s.limit)
         for g in s.group_by:
             self.expr(g)
         for o in s.order_by:
@@ -126,27 +142,21 @@ class Prelocker:
             write = single or r.ref_name.lower() in targets or r.table.name.lower() in targets
             if not single and not targets:
                 write = True
-            self.table(r.table, write, "UPDATE" if write else None)
-            if r.on is not None:
-                self.expr(r.on)
+            self.table_ref(r, write, "UPDATE" if write else None)
         for _c, e in s.assignments:
             self.expr(e)
         if s.where is not None:
             self.expr(s.where)
-        if s.limit is not None:
-            self.info.has_limit = True
+        self.limit(s.limit)
 
     def s_Delete(self, s: A.Delete) -> None:
         targets = {n.lower() for n in s.targets}
         for r in s.tables:
             write = not targets or r.ref_name.lower() in targets or r.table.name.lower() in targets
-            self.table(r.table, write, "DELETE" if write else None)
-            if r.on is not None:
-                self.expr(r.on)
+            self.table_ref(r, write, "DELETE" if write else None)
         if s.where is not None:
             self.expr(s.where)
-        if s.limit is not None:
-            self.info.has_limit = True
+        self.limit(s.limit)
 
     def s_Do(self, s: A.Do) -> None:
         for e in s.exprs:

@@ -181,8 +181,10 @@ class TableName:
 class TableRef:
     table: TableName
     alias: str | None = None
-    join: str | None = None  # None for the first table, else INNER/LEFT/CROSS
+    join: str | None = None  # None for the first table, else INNER/LEFT/RIGHT/CROSS
     on: Expr | None = None
+    # ``(SELECT ...) AS alias``: a derived table; ``table`` then holds only the alias.
+    derived: "Select | None" = None
 
     @property
     def ref_name(self) -> str:

@@ -271,11 +271,20 @@ class Parser:
                 self.accept_kw("OUTER")
                 self.expect_kw("JOIN")
                 join = "LEFT"
-            elif self.at_kw("RIGHT", "NATURAL"):
+            elif self.accept_kw("RIGHT"):
+                self.accept_kw("OUTER")
+                self.expect_kw("JOIN")
+                if len(refs) != 1:
+                    # The executor turns t1 RIGHT JOIN t2 into t2 LEFT JOIN t1 for the first pair only.
+                    raise UnsupportedError("RIGHT JOIN after another join")
+                join = "RIGHT"
+            elif self.at_kw("NATURAL"):
                 raise UnsupportedError(self.tok.value.upper() + " JOIN")  # type: ignore[union-attr]
             if join is None:
                 return refs
             ref = self.table_ref(join)
+            if join == "RIGHT" and not self.at_kw("ON"):
+                raise UnsupportedError("RIGHT JOIN without ON")
             if self.accept_kw("ON"):
                 ref.on = self.expr()
             elif self.accept_kw("USING"):
@@ -302,7 +311,7 @@ class Parser:
 
     def table_ref(self, join: str | None) -> A.TableRef:
         if self.at_op("("):
-            raise UnsupportedError("derived tables")
+            return self.derived_table(join)
         name = self.table_name()
         alias = None
         if self.accept_kw("AS"):
@@ -317,6 +326,21 @@ class Parser:
             while not self.accept_op(")"):
                 self.advance()
         return A.TableRef(name, alias, join)
+
+    def derived_table(self, join: str | None) -> A.TableRef:
+        """``(SELECT ...) [AS] alias``; the alias is mandatory (the server's grammar has no
+        alias-less derived table, so a missing one is a syntax error)."""
+        if not self.peek_kw(1, "SELECT"):
+            raise UnsupportedError("parenthesized joins")
+        self.advance()
+        sub = self.select_stmt()
+        self.expect_op(")")
+        self.accept_kw("AS")
+        if not (self.tok.kind == "QWORD" or (self.tok.kind == "WORD"
+                                              and self.tok.value.upper() not in _RESERVED)):  # type: ignore[union-attr]
+            raise self.error()
+        alias = self.ident()
+        return A.TableRef(A.TableName(alias), alias, join, derived=sub)
 
     def order_by(self) -> list[A.OrderItem]:
         if not self.accept_kw("ORDER"):
@@ -840,6 +864,17 @@ class Parser:
             st: A.Statement = self.routine_if()
         elif self.accept_kw("RETURN"):
             st: A.Statement = A.Return(expr=self.expr())
+        elif self.at_kw("BEGIN"):
+            # In a routine body BEGIN opens a compound statement, never a transaction
+            # (START TRANSACTION does): BEGIN WORK is a syntax error at what follows WORK.
+            self.advance()
+            if self.accept_kw("WORK"):
+                raise self.error()
+            inner = self.routine_statements(("END",))
+            self.expect_kw("END")
+            if any(isinstance(x, A.Declare) for x in inner):
+                raise UnsupportedError("DECLARE in a nested BEGIN ... END block")
+            return inner
         elif self.accept_kw("DECLARE"):
             names = [self.ident()]
             while self.accept_op(","):

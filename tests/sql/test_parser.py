@@ -87,7 +87,7 @@ def test_syntax_error_quotes_the_text_near_the_failure() -> None:
 
 
 @pytest.mark.parametrize("sql", ["LOAD DATA INFILE 'x' INTO TABLE t", "ALTER TABLE t ADD FOREIGN KEY (a) REFERENCES u (a)",
-                                 "SELECT * FROM (SELECT 1) AS d", "CREATE TABLE t (a INT, FOREIGN KEY (a) "
+                                 "SELECT * FROM (t JOIN u ON t.a = u.a)", "CREATE TABLE t (a INT, FOREIGN KEY (a) "
                                                                   "REFERENCES u (a))"])
 def test_outside_the_subset_is_refused_not_guessed(sql: str) -> None:
     with pytest.raises(UnsupportedError) as ei:
@@ -240,3 +240,31 @@ def test_interval_regexp_and_join_using_parse() -> None:
 def test_bit_literals_are_binary_strings() -> None:
     from harness.sql.lexer import tokenize
     assert [t.value for t in tokenize("b'101' 0b1 B''")[:3]] == [b"\x05", b"\x01", b""]
+
+
+def test_derived_table_ref() -> None:
+    st = parse("SELECT d.a FROM (SELECT a FROM t LIMIT 2) AS d JOIN n ON d.a = n.a")
+    assert isinstance(st, A.Select)
+    d = st.from_[0]
+    assert d.ref_name == "d" and isinstance(d.derived, A.Select) and d.derived.limit is not None
+    assert st.from_[1].derived is None and st.from_[1].join == "INNER"
+
+
+def test_derived_table_needs_an_alias() -> None:
+    with pytest.raises(ParseError):
+        parse("SELECT * FROM (SELECT a FROM t)")
+
+
+def test_right_join_only_as_the_first_join() -> None:
+    st = parse("DELETE n FROM t RIGHT OUTER JOIN n ON t.a = n.a")
+    assert isinstance(st, A.Delete) and st.tables[1].join == "RIGHT"
+    with pytest.raises(UnsupportedError):
+        parse("SELECT * FROM t JOIN u ON t.a = u.a RIGHT JOIN n ON n.a = t.a")
+
+
+def test_begin_in_a_routine_body_is_a_compound_statement() -> None:
+    st = parse("CREATE PROCEDURE p() BEGIN BEGIN INSERT INTO t VALUES (1); END; START TRANSACTION; COMMIT; END")
+    assert isinstance(st, A.CreateRoutine)
+    assert [type(x).__name__ for x in st.body] == ["Insert", "Begin", "Commit"]
+    with pytest.raises(ParseError):
+        parse("CREATE PROCEDURE p() BEGIN BEGIN WORK; COMMIT; END")
