@@ -386,9 +386,13 @@ def _convert(src: Column, dst: Column, value: Any, ctx: WriteContext) -> Any:
             return None
         if dst.auto_increment:
             return 0
-        # A NULL into a NOT NULL column: Field::set_null() fails → WARN_DATA_TRUNCATED
+        # A NULL into a NOT NULL column: Field::set_null() fails → WARN_DATA_TRUNCATED,
+        # and the copy then fails with ER_INVALID_USE_OF_NULL (both listed, observed)
         if ctx.strict and not ctx.ignore:
-            raise error("WARN_DATA_TRUNCATED", dst.name, ctx.row)
+            err = error("WARN_DATA_TRUNCATED", dst.name, ctx.row)
+            if not dst.type.is_string:  # observed for INT, not for VARCHAR
+                err.trailing_notes = [Note("Error", 1138, "Invalid use of NULL value")]  # type: ignore[attr-defined]
+            raise err
         ctx.notes.append(note("Warning", "WARN_DATA_TRUNCATED", dst.name, ctx.row))
         return dst.type.default_value()
     st, dt_ = src.type, dst.type

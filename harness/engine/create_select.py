@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING, Any
 from harness.engine.autoinc import AutoIncrement
 from harness.engine.catalog import Column, Key, TableDef, add_table_keys, build_table
 from harness.engine.context import ExecContext
-from harness.engine.errors import ServerError, error, note
-from harness.engine.executor import Executor, ResultColumn
+from harness.engine.errors import Note, ServerError, error, note
+from harness.engine.executor import Executor, ResultColumn, dup_entry_error
 from harness.engine.prelock import analyze
-from harness.engine.storage import engine_by_name
+from harness.engine.storage import DuplicateKey, engine_by_name
 from harness.engine.types import (BinaryType, ColumnType, DateTimeType, DateType, DecimalType, EnumType, FloatType,
                                   IntType, StringType, TimeType, WriteContext, YearType, make_type, value_to_string)
 from harness.model import flush as L3
@@ -242,6 +242,11 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
     # Fill the table; any error drops it and logs nothing.
     ex = Executor(thd, ctx, info)
     alloc = AutoIncrement(t, 0) if t.auto_inc_col is not None else None  # row count unknown: intervals 1, 2, 4 ...
+    # InnoDB bulk-loads the new (empty) table: unique keys are checked when the load
+    # ends, and the error then shows the key of the *last* row read (observed).
+    bulk = t.engine.bulk_loads_empty_tables and not st.temporary
+    bulk_dup: DuplicateKey | None = None
+    row: list[Any] = []
     try:
         for i, src in enumerate(sel_res.rows):
             wctx = WriteContext(thd.is_strict(t, i), db, t.name, i + 1, ctx.notes, sql_mode=thd.vars.get('sql_mode'))
@@ -257,14 +262,23 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
             if alloc is not None:
                 alloc.row_done()
             dup = t.data.find_duplicate(row)
+            if dup is not None and bulk:
+                bulk_dup = bulk_dup or dup
+                continue
             if dup is not None:
-                from harness.engine.executor import dup_entry_error
                 raise dup_entry_error(t, dup)
             slot = t.data.insert(row)
             del slot
             if thd.stmt_row_format and decision.logged:
                 from harness.model.cache import binlog_write_row
                 binlog_write_row(thd, t, "write", None, row, specified)
+        if bulk_dup is not None:
+            cols = next(c for name, c, _f in t.data.unique_keys if name == bulk_dup.key_name)
+            last = DuplicateKey(bulk_dup.key_name, tuple(row[c] for c in cols), bulk_dup.slot)
+            err = dup_entry_error(t, last)
+            # ... and the failed load reports it a second time: SHOW WARNINGS lists it twice.
+            err.trailing_notes = [Note("Error", err.code, err.message)]  # type: ignore[attr-defined]
+            raise err
     except ServerError:
         thd.caches.trx_cache.truncate(thd.caches.stmt_marks[0])
         thd.caches.stmt_cache.truncate(thd.caches.stmt_marks[1])

@@ -421,7 +421,19 @@ class Compiler:
                 return None if c is None else int(test(c))
             return cmp
         if op in ("+", "-", "*", "/", "%", "MOD", "DIV"):
-            return lambda env: _arith(op, lf(env), rf(env), env.ctx)
+            def arith(env: Env) -> Any:
+                try:
+                    return _arith(op, lf(env), rf(env), env.ctx)
+                except ServerError as err:
+                    if err.code != 1690:
+                        raise
+                    # The server names the expression as Item::print writes it (columns
+                    # as `db`.`table`.`col`), not the values; observed for column operands.
+                    text = self._print(e)
+                    if text is None:
+                        raise
+                    raise error("ER_DATA_OUT_OF_RANGE", "BIGINT", text) from None
+            return arith
         if op in ("|", "&", "^", "<<", ">>"):
             def bit(env: Env) -> Any:
                 a, b = lf(env), rf(env)
@@ -433,6 +445,27 @@ class Compiler:
                 return r & 0xFFFFFFFFFFFFFFFF
             return bit
         raise UnsupportedError(f"operator {op}")
+
+    def _print(self, e: A.Expr) -> str | None:
+        """Item::print for the simple arithmetic the 1690 message shows; None when unsure."""
+        if isinstance(e, A.Literal) and isinstance(e.value, int) and not isinstance(e.value, bool):
+            return str(e.value)
+        if isinstance(e, A.ColumnRef) and not (e.table is None and e.name.lower() in self.scope.local_names):
+            try:
+                depth, ti, ci = self.scope.resolve(e)
+            except ServerError:
+                return None
+            scope = self.scope
+            for _ in range(depth):
+                scope = scope.outer  # type: ignore[assignment]
+            t = scope.tables[ti][1]
+            return f"`{t.db}`.`{t.name}`.`{t.columns[ci].name}`"
+        if isinstance(e, A.Binary) and e.op in ("+", "-", "*"):
+            left, right = self._print(e.left), self._print(e.right)
+            if left is None or right is None:
+                return None
+            return f"{left} {e.op} {right}"
+        return None
 
     def c_IsNull(self, e: A.IsNull) -> Fn:
         f, neg = self.compile(e.expr), e.negated

@@ -101,8 +101,9 @@ def _set_new_column(thd: "Thd", st: A.SetLocal, ctx: "ExecContext", env: Env, sc
     ci = t.column(st.name)
     col = t.columns[ci]
     v = Compiler(scope).compile(st.value)(env)  # type: ignore[arg-type]
-    # Observed: a value rounded on the way into NEW.col raises no note (1265).
-    wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 1, [], sql_mode=thd.vars.get('sql_mode'))
+    # Observed: a value rounded on the way into NEW.col raises no note (1265), and an
+    # error in an UPDATE trigger names row 0 (the UPDATE counts rows after the trigger).
+    wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 0 if env.old is not None else 1, [], sql_mode=thd.vars.get('sql_mode'))
     env.new[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
 
 

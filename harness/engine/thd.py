@@ -392,6 +392,7 @@ class Thd:
         except ServerError as e:
             if not getattr(e, "noted", False):
                 self.notes.append(Note("Error", e.code, e.message))
+                self.notes.extend(getattr(e, "trailing_notes", ()))
             raise
         finally:
             self.command = "Sleep"

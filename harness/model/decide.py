@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from harness.engine.errors import ServerError
+from harness.engine.errors import Note, ServerError
 from harness.engine.stmtinfo import StatementInfo
 from harness.model.unsafe import REASONS, Unsafe, bit
 
@@ -227,9 +227,14 @@ def decide_logging_format(thd: "Thd", info: StatementInfo) -> LoggingDecision:
         if not stmt_capable_all:
             if all(t.temporary for t in written):
                 return LoggingDecision(row=True, unsafe=unsafe, warn_unsafe=0)
-            suffix = INNODB_RC_SUFFIX if any(
-                t.engine.row_only_below_repeatable_read and below_rr for t in written) else ""
-            raise _error(thd, ER_BINLOG_STMT_MODE_AND_ROW_ENGINE, suffix)
+            innodb = any(t.engine.row_only_below_repeatable_read and below_rr for t in written)
+            err = _error(thd, ER_BINLOG_STMT_MODE_AND_ROW_ENGINE, INNODB_RC_SUFFIX if innodb else "")
+            if innodb:
+                # InnoDB raises it from external_lock and then fails the lock with
+                # HA_ERR_LOGGING_IMPOSSIBLE: SHOW WARNINGS lists a second error (observed).
+                err.trailing_notes = [Note("Error", 1030, 'Got error 170 "It is not possible to log this '  # type: ignore[attr-defined]
+                                                          'statement" from storage engine InnoDB')]
+            raise err
         return LoggingDecision(row=False, unsafe=unsafe, warn_unsafe=unsafe)
     if binlog_format == "MIXED":
         row = bool(unsafe) or not stmt_capable_all or forced_row
