@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 from harness.engine.catalog import TableDef
 from harness.engine.errors import ServerError, error, note
 from harness.engine.expr import Compiler, Env, Scope, compare, is_aggregate_expr, to_bool, to_number
+from harness.engine.joinplan import JoinPlan, plan_join, safe_update_on_fly, written_columns_read
 from harness.engine.stmtinfo import StatementInfo
 from harness.engine.storage import DuplicateKey
 from harness.engine.types import WriteContext, value_to_string
@@ -693,43 +694,78 @@ class Executor:
                 continue
             self.info.add(t, ti in written)
         del target_names
+        plan = plan_join(up.tables, all_tables, up.where, scope)
+        self._mark_maybe_null(plan, all_tables, written)
         combos = list(self.join_rows(up.tables, all_tables, scope, up.where, self._routine_env()))
         res = DmlResult()
+        # multi_update: the first table of the join order is updated during the scan when
+        # safe_update_on_fly allows it; every other table afterwards from its temporary
+        # table, in the written order (do_updates).
+        main = plan.order[0]
+        main_cols = {ci for ti, ci, _ in assigns if ti == main}
+        on_fly = main in written and safe_update_on_fly(
+            plan, main, all_tables[main][1], main_cols, written_columns_read(up.assignments, main, scope))
+        apply_order = ([main] if on_fly else []) + [ti for ti in sorted(written) if not (on_fly and ti == main)]
+        # The scan: each written table's rows in the order the join first reaches them
+        # (later join rows reaching the same row change nothing), with their new values,
+        # computed table by table in the written order (send_data). A table updated on
+        # the fly is changed in place: later values read its new row (observed with a
+        # const first table), and its own SET list assigns one column after another.
+        changes: dict[int, list[tuple[int, list[Any]]]] = {ti: [] for ti in sorted(written)}
+        on_fly_rows: dict[int, list[Any]] = {}
         done: set[tuple[int, int]] = set()
-        for rows, slots in combos:
+        for combo_rows, slots in combos:
+            rows = list(combo_rows)
+            if on_fly and slots[main] in on_fly_rows:
+                rows[main] = on_fly_rows[slots[main]]  # type: ignore[index]
             env = self._env(rows)
-            news: dict[int, list[Any]] = {}
-            for ti, ci, f in assigns:
-                if slots[ti] is None or (ti, slots[ti]) in done:  # type: ignore[operator]
-                    continue
-                t = all_tables[ti][1]
-                cur = news.setdefault(ti, list(rows[ti]))
-                wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 1, self.ctx.notes, up.ignore, sql_mode=thd.vars.get('sql_mode'))
-                v = f(env)
-                cur[ci] = t.columns[ci].type.coerce(v, t.columns[ci].name, wctx) if v is not None else None
-            for ti, new in news.items():
-                t = all_tables[ti][1]
+            for ti in sorted(written):
                 slot = slots[ti]
-                done.add((ti, slot))  # type: ignore[arg-type]
+                if slot is None or (ti, slot) in done:
+                    continue
+                done.add((ti, slot))
+                t = all_tables[ti][1]
+                cur = list(rows[ti])
+                if on_fly and ti == main:
+                    rows[ti] = cur
+                for tti, ci, f in assigns:
+                    if tti != ti:
+                        continue
+                    wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 1, self.ctx.notes, up.ignore,
+                                        sql_mode=thd.vars.get('sql_mode'))
+                    v = f(env)
+                    cur[ci] = t.columns[ci].type.coerce(v, t.columns[ci].name, wctx) if v is not None else None
+                if on_fly and ti == main:
+                    on_fly_rows[slot] = cur
+                changes[ti].append((slot, cur))
+        for ti in apply_order:
+            t = all_tables[ti][1]
+            changed = {ci for tti, ci, _ in assigns if tti == ti}
+            for slot, new in changes[ti]:
                 res.matched += 1
-                old = t.data.rows[slot]  # type: ignore[index]
+                old = t.data.rows[slot]
                 if old is None or _rows_equal(new, old):
                     continue
-                dup = t.data.find_duplicate(new, ignore_slot=slot)  # type: ignore[arg-type]
+                dup = t.data.find_duplicate(new, ignore_slot=slot)
                 if dup is not None:
                     if up.ignore:
                         _ignored_update(thd, t)
                         continue
                     raise dup_entry_error(t, dup)
-                changed = {ci for tti, ci, _ in assigns if tti == ti}
                 if t.triggers:
                     thd.fire_triggers(t, "BEFORE", "UPDATE", new, old, self.ctx)
-                self.update_slot(t, slot, old, new, changed)  # type: ignore[arg-type]
+                self.update_slot(t, slot, old, new, changed)
                 res.affected += 1
                 if t.triggers:
                     thd.fire_triggers(t, "AFTER", "UPDATE", new, old, self.ctx)
         res.info = f"Rows matched: {res.matched}  Changed: {res.affected}  Warnings: {len(self.ctx.notes)}"
         return res
+
+    def _mark_maybe_null(self, plan: JoinPlan, tables: list[tuple[str, TableDef]], written: set[int]) -> None:
+        """A written table on the inner side of an outer join: its Table_map marks every
+        column nullable (the server's Field::maybe_null() includes TABLE::maybe_null)."""
+        for ti in plan.maybe_null & written:
+            self.info.maybe_null_tables.add(id(tables[ti][1]))
 
     # ------------------------------------------------------------ DELETE
 
@@ -780,19 +816,20 @@ class Executor:
             if r.derived is None:
                 self.info.add(t, name.lower() in targets or t.name.lower() in targets)
         scope = self._scope(all_tables)
+        plan = plan_join(de.tables, all_tables, de.where, scope)
+        tis = [i for i in plan.order
+               if all_tables[i][0].lower() in targets or all_tables[i][1].name.lower() in targets]
+        self._mark_maybe_null(plan, all_tables, set(tis))
         combos = list(self.join_rows(de.tables, all_tables, scope, de.where, self._routine_env()))
-        tis = [i for i, (name, t) in enumerate(all_tables) if name.lower() in targets or t.name.lower() in targets]
         res = DmlResult()
-        done: set[tuple[int, int]] = set()
+        # multi_delete: the deleted tables in join order; the first is deleted from while
+        # scanning (its rows come in its scan order), the others from sorted row-id lists,
+        # which is their scan order too (InnoDB: primary key; MyISAM: record position).
         for ti in tis:
             t = all_tables[ti][1]
-            for _rows, slots in combos:
-                slot = slots[ti]
-                if slot is None or (ti, slot) in done:
-                    continue
-                done.add((ti, slot))
-                old = t.data.rows[slot]
-                if old is None:
+            hit = {slots[ti] for _rows, slots in combos if slots[ti] is not None}
+            for slot, old in list(t.data.scan()):
+                if slot not in hit:
                     continue
                 t.data.delete(slot)
                 thd.undo_delete(t, slot, old)

@@ -52,6 +52,9 @@ class StatementInfo:
     # itself, the routine's name for a trigger or function): each part opens
     # its own TABLE instance, and every write-locked instance gets a Table_map.
     write_openers: dict[int, set[str]] = field(default_factory=dict)
+    # id(table) of written tables on the inner side of an outer join: their Table_map
+    # marks every column nullable (harness/engine/joinplan.py).
+    maybe_null_tables: set[int] = field(default_factory=set)
 
     def table_map_count(self, table: Any) -> int:
         return max(len(self.write_openers.get(id(table), ())), 1)

@@ -132,11 +132,13 @@ TM_BIT_HAS_TRIGGERS_F = 1 << 14
 
 def table_map_for(thd: "Thd", table: "TableDef") -> TableMapEvent:
     cols = table.columns
+    # The inner table of an outer join: Field::maybe_null() is true for every column.
+    maybe_null = thd.stmt_info is not None and id(table) in thd.stmt_info.maybe_null_tables
     return new_table_map_event(
         table.table_id, table.db, table.name,
         [c.type.binlog_type for c in cols],
         [c.type.binlog_metadata() for c in cols],
-        [c.nullable for c in cols],
+        [c.nullable or maybe_null for c in cols],
         timestamp=thd.stmt_timestamp, server_id=thd.server_id,
         flags=1 | (TM_BIT_HAS_TRIGGERS_F if table.triggers else 0),
         optional_metadata=thd.server.flavor.table_map_optional_metadata(thd, table),
