@@ -261,6 +261,9 @@ setup: CREATE TABLE t (a INT PRIMARY KEY, b VARCHAR(64)) ENGINE=InnoDB
 setup: CREATE TABLE n (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
 con1: INSERT INTO t VALUES (1, 'a')
 con1: INSERT DELAYED INTO n VALUES (1, 1)
+# Give the delayed-insert thread time before the runner reads the binlog and the tables
+# (a SELECT is not logged; nothing else can be ordered after the delayed row).
+con1: SELECT SLEEP(0.5)
 
 [case s002_views]
 rule = seed002.unsafe.views
