@@ -150,6 +150,10 @@ class GlobalVariables:
         self.values: dict[str, Any] = {k: d for k, (d, _c, _s) in self.definitions.items()}
 
 
+# sql_mode text -> Q_SQL_MODE_CODE bits; every logged statement asks (a few distinct values).
+_SQL_MODE_CACHE: dict[str, int] = {}
+
+
 class SessionVariables:
     """Session values start as copies of the globals (as at connect time)."""
 
@@ -201,10 +205,14 @@ class SessionVariables:
             self.values[n] = v
 
     def sql_mode_bits(self) -> int:
-        bits = 0
-        for p in str(self.values["sql_mode"]).split(","):
-            if p:
-                bits |= SQL_MODE_BITS[p]
+        mode = str(self.values["sql_mode"])
+        bits = _SQL_MODE_CACHE.get(mode)
+        if bits is None:
+            bits = 0
+            for p in mode.split(","):
+                if p:
+                    bits |= SQL_MODE_BITS[p]
+            _SQL_MODE_CACHE[mode] = bits
         return bits
 
     def flags2(self) -> int:
