@@ -26,6 +26,7 @@ from harness.engine.storage import DuplicateKey, engine_by_name
 from harness.engine.types import (BinaryType, ColumnType, DateTimeType, DateType, DecimalType, EnumType, FloatType,
                                   IntType, StringType, TimeType, WriteContext, YearType, make_type, value_to_string)
 from harness.model import flush as L3
+from harness.model.cache import binlog_write_row
 from harness.model.decide import decide_logging_format
 from harness.model.unsafe import Unsafe, bit
 from harness.sql import ast as A
@@ -197,6 +198,13 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
     # The statement: reads the select's tables, writes the new table.
     info = analyze(thd, st.select, "CREATE_SELECT")
     thd.begin_statement(info)
+    # Opening a temporary table (the new one, or a source) sets thread_specific_used:
+    # the statement's events and the COMMIT closing them carry LOG_EVENT_THREAD_SPECIFIC_F,
+    # and the transaction's group loses FL_TRANSACTIONAL (observed).
+    thd.stmt_uses_temp = st.temporary or any(u.table.temporary for u in info.uses)
+    if thd.stmt_uses_temp:
+        thd.stmt_thread_specific = True
+        thd.trx_used_temp = True
     ctx = ExecContext(thd, info)
     sel_res = Executor(thd, ctx, info).select(st.select)
     # Explicit columns first, then the select list's; table-level keys are
@@ -227,12 +235,24 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
     info.add(t, True)
     if t.auto_inc_col is not None:
         info.writes_autoinc_table = True
+    # Set at parse time in the server whatever the select reads (sql_parse.cc).
+    if st.duplicates == "IGNORE":
+        info.inherited_unsafe |= bit(Unsafe.CREATE_IGNORE_SELECT)
+    elif st.duplicates == "REPLACE":
+        info.inherited_unsafe |= bit(Unsafe.CREATE_REPLACE_SELECT)
     decision = decide_logging_format(thd, info)
     if t.auto_inc_col is not None and info.uses and decision.logged:
         if thd.binlog_format != "ROW":
             unsafe = decision.unsafe | bit(Unsafe.CREATE_SELECT_AUTOINC)
             decision = type(decision)(row=decision.row or thd.binlog_format == "MIXED", unsafe=unsafe,
                                       warn_unsafe=unsafe if thd.binlog_format == "STATEMENT" else 0)
+    if not thd.temp_tables:
+        thd.mixed_temp_row = False
+    if thd.mixed_temp_row and thd.binlog_format == "MIXED" and decision.logged and not decision.row:
+        # MIXED stays in row format while the temporary tables that switched it exist.
+        decision = type(decision)(row=True, unsafe=decision.unsafe, warn_unsafe=0)
+    elif decision.row and decision.logged and thd.binlog_format == "MIXED" and thd.temp_tables:
+        thd.mixed_temp_row = True
     row_format = decision.row
     thd.stmt_decision = decision
     thd.stmt_row_format = row_format and not st.temporary
@@ -244,7 +264,8 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
     alloc = AutoIncrement(t, 0) if t.auto_inc_col is not None else None  # row count unknown: intervals 1, 2, 4 ...
     # InnoDB bulk-loads the new (empty) table: unique keys are checked when the load
     # ends, and the error then shows the key of the *last* row read (observed).
-    bulk = t.engine.bulk_loads_empty_tables and not st.temporary
+    # (IGNORE/REPLACE handle each duplicate as it comes: not modelled as a bulk load.)
+    bulk = t.engine.bulk_loads_empty_tables and not st.temporary and st.duplicates is None
     bulk_dup: DuplicateKey | None = None
     row: list[Any] = []
     try:
@@ -266,11 +287,10 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
                 bulk_dup = bulk_dup or dup
                 continue
             if dup is not None:
-                raise dup_entry_error(t, dup)
-            slot = t.data.insert(row)
-            del slot
+                if not _handle_duplicate(thd, t, st, row, dup, specified, ctx, decision.logged):
+                    continue
+            t.data.insert(row)
             if thd.stmt_row_format and decision.logged:
-                from harness.model.cache import binlog_write_row
                 binlog_write_row(thd, t, "write", None, row, specified)
         if bulk_dup is not None:
             cols = next(c for name, c, _f in t.data.unique_keys if name == bulk_dup.key_name)
@@ -286,6 +306,9 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
 
     if st.temporary:
         thd.temp_tables[(db, t.name.lower())] = t
+        if thd.in_multi_stmt_transaction_mode():
+            # OPTION_KEEP_LOG, as for a plain CREATE TEMPORARY TABLE in a transaction.
+            thd.trx_keep_log = True
     else:
         thd.catalog.add_table(t)
     if not decision.logged:
@@ -293,17 +316,53 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
     if not row_format:
         if decision.warn_unsafe:
             thd.issue_unsafe_warnings(decision.warn_unsafe)
-        in_trx = thd.in_multi_stmt_transaction_mode() and (thd.trx_active or thd.trx_explicit)
+        in_trx = thd.in_multi_stmt_transaction_mode()  # autocommit=0: the statement opens one
         if st.temporary and in_trx:
+            # Cached like a statement on a table of the new table's engine: a
+            # MyISAM one goes to the stmt cache while the trx cache is empty.
             thd.trx_has_ddl = True
-            thd.binlog_query(st.text, True, 0, ctx, None, thread_specific=True)
+            thd.binlog_query(st.text, t.transactional, 0, ctx, None, thread_specific=True, ddl=True)
+            L3.flush_stmt_cache(thd)  # end of statement (R-flush-SC)
         else:
-            thd.write_ddl(st.text, thread_specific=st.temporary, ctx=ctx)  # observed: no Q_XID
+            thd.write_ddl(st.text, thread_specific=thd.stmt_uses_temp, ctx=ctx)  # observed: no Q_XID
         return OkPacket(len(sel_res.rows))
     if st.temporary:
+        if thd.in_multi_stmt_transaction_mode():
+            # Not logged, yet every later group of the transaction gets FL_DDL (observed;
+            # a plain CREATE TEMPORARY TABLE in row format does not do this).
+            thd.trx_did_ddl = True
         return OkPacket(len(sel_res.rows))
     _write_row_group(thd, t, st, explicit is not None)
     return OkPacket(len(sel_res.rows))
+
+
+def _handle_duplicate(thd: "Thd", t: TableDef, st: A.CreateTable, row: list[Any], dup: "DuplicateKey",
+                      specified: set[int], ctx: ExecContext, logged: bool) -> bool:
+    """A select row hits a key of the new table (select_insert's write_record):
+    plain CREATE fails, IGNORE skips it with a warning, REPLACE overwrites.
+    Returns True when ``row`` still has to be inserted."""
+    if st.duplicates is None:
+        raise dup_entry_error(t, dup)
+    if st.duplicates == "IGNORE":
+        e = dup_entry_error(t, dup)
+        ctx.notes.append(Note("Warning", e.code, e.message))
+        return False
+    log_rows = thd.stmt_row_format and logged
+    last_unique = t.data.unique_keys[-1][0] if t.data.unique_keys else None
+    if dup.key_name == last_unique:
+        # The conflict is on the last unique key: the old row is updated in place.
+        old = t.data.rows[dup.slot]
+        assert old is not None
+        t.data.update(dup.slot, row)
+        if log_rows:
+            binlog_write_row(thd, t, "update", old, row, specified)
+        return False
+    while dup is not None:
+        old = t.data.delete(dup.slot)
+        if log_rows:
+            binlog_write_row(thd, t, "delete", old, None, None)
+        dup = t.data.find_duplicate(row)  # type: ignore[assignment]
+    return True
 
 
 def _write_row_group(thd: "Thd", t: TableDef, st: A.CreateTable, _explicit: bool) -> None:

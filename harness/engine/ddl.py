@@ -110,6 +110,7 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
             # a table of its engine (stmt cache while the trx cache is empty).
             thd.trx_has_ddl = True
             thd.stmt_info = None
+            thd.stmt_row_format = False  # not the previous statement's (its use_trans_cache)
             thd.binlog_query(st.text, t.transactional, 0, None, None, thread_specific=True, ddl=True, xid=True)
             L3.flush_stmt_cache(thd)  # end of statement (R-flush-SC)
             return _ok()

@@ -211,6 +211,9 @@ class Thd:
         self.stmt_changed_temp = self.stmt_changed_nontrans_temp = False
         self.stmt_undo_mark = 0
         self.trx_nontrans_modified = False  # all.modified_non_trans_table
+        # A temporary MyISAM table changed: the server sets modified_non_trans_table
+        # for it too, so ROLLBACK warns 1196 (observed); the binlog rules keep them apart.
+        self.trx_nontrans_temp_modified = False
         self.trx_gtid_nontrans = False  # clears FL_TRANSACTIONAL on the trx group
         self.trx_xa_rw = False  # an XA-capable engine changed data: the group ends with Xid
         self.trx_wrote_temp = False

@@ -179,8 +179,10 @@ class MariaDB1011(Flavor):
         from harness.binlog.query import mariadb_query_status_vars, new_query_event
         svs = mariadb_query_status_vars(charset=thd.vars.charset_triple(), sql_mode=thd.vars.sql_mode_bits(),
                                         flags2=thd.vars.flags2())
+        # A source temporary table makes both the CREATE and its COMMIT thread-specific (observed).
         create = new_query_event(create_text, database=thd.db or "", thread_id=thd.connection_id,
-                                 timestamp=thd.stmt_timestamp, server_id=thd.server_id, status_vars=svs)
+                                 timestamp=thd.stmt_timestamp, server_id=thd.server_id, status_vars=svs,
+                                 thread_specific=thd.stmt_thread_specific)
         events = [create, *cache.events]
         xa = t.engine.xa_capable and bool(t.data.count)
         if xa:
@@ -190,7 +192,8 @@ class MariaDB1011(Flavor):
             # Observed: this COMMIT carries the DDL's Q_XID.
             events.append(new_query_event("COMMIT", database=thd.db or "", thread_id=thd.connection_id,
                                           timestamp=thd.stmt_timestamp, server_id=thd.server_id, suppress_use=True,
-                                          status_vars=thd.query_status_vars(xid=thd.server.binlog.allocate_xid())))
+                                          status_vars=thd.query_status_vars(xid=thd.server.binlog.allocate_xid()),
+                                          thread_specific=thd.stmt_thread_specific))
         thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp, ddl=True,
                                       extra_engines=not xa)
 

@@ -309,6 +309,8 @@ class CreateTable(Statement):
     select: Select | None = None
     like: TableName | None = None
     or_replace: bool = False
+    # ``CREATE ... IGNORE SELECT`` / ``REPLACE SELECT``: how duplicate keys from the select are handled.
+    duplicates: str | None = None
     # Offset in ``text`` where the SELECT part starts (row-format CREATE...SELECT
     # logs the CREATE without it).
     select_pos: int | None = None

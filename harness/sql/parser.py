@@ -605,7 +605,8 @@ class Parser:
                     break
             self.expect_op(")")
         self.table_options(ct)
-        self.accept_kw("IGNORE", "REPLACE")
+        if self.at_kw("IGNORE", "REPLACE"):
+            ct.duplicates = str(self.advance().value).upper()
         if self.accept_kw("AS") or self.at_kw("SELECT") or self.at_op("("):
             ct.select_pos = self.tok.pos
             ct.select = self.select_stmt()

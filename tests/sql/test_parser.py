@@ -47,6 +47,14 @@ def test_create_table_select_remembers_where_select_starts() -> None:
     assert sql[st.select_pos:] == "SELECT * FROM t1"
 
 
+def test_create_table_select_keeps_ignore_or_replace() -> None:
+    for word in ("IGNORE", "REPLACE"):
+        st = parse(f"CREATE TABLE t (a INT PRIMARY KEY) ENGINE=MyISAM {word} SELECT a FROM t1")
+        assert isinstance(st, A.CreateTable) and st.duplicates == word and st.select is not None
+    st = parse("CREATE TABLE t SELECT a FROM t1")
+    assert isinstance(st, A.CreateTable) and st.duplicates is None
+
+
 def test_trigger_body_statements_keep_their_text() -> None:
     st = parse("CREATE TRIGGER tbl_tr AFTER INSERT ON tbl FOR EACH ROW INSERT INTO log VALUES ( NEW.f )")
     assert isinstance(st, A.CreateTrigger)

@@ -1,0 +1,100 @@
+# Exploratory workloads (h-explore2): what an engineer testing replication
+# would plausibly write, each checked against MariaDB 10.11 in all three formats.
+
+[case explore2_interleave_three_sessions]
+rule = WL2687.mixing.temporary
+seed = 000
+description = three sessions interleave T- and N-statements, temporary tables (InnoDB and MyISAM) in two of them, a SAVEPOINT rolled back, a MyISAM CREATE TEMPORARY ... SELECT inside a transaction (its own stmt-cache group)
+setup: CREATE TABLE ti (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
+setup: CREATE TABLE ti2 (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
+setup: CREATE TABLE tm (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
+con1: BEGIN
+con1: INSERT INTO ti VALUES (1,1)
+con2: INSERT INTO tm VALUES (1,1)
+con1: INSERT INTO tm SELECT a+5, b FROM ti
+con2: CREATE TEMPORARY TABLE tt (a INT) ENGINE=InnoDB
+con2: INSERT INTO tt VALUES (5)
+con1: CREATE TEMPORARY TABLE tt (a INT) ENGINE=MyISAM
+con1: INSERT INTO tt SELECT a FROM ti
+con2: BEGIN
+con2: INSERT INTO ti2 SELECT a+10, a FROM tt
+con2: INSERT INTO tm SELECT a+10, a FROM tt
+con1: SAVEPOINT s1
+con1: INSERT INTO ti VALUES (2,2)
+con1: INSERT INTO tm VALUES (2,2)
+con1: INSERT INTO tt VALUES (2)
+con1: ROLLBACK TO SAVEPOINT s1
+con2: ROLLBACK
+con1: COMMIT
+con2: INSERT INTO ti2 SELECT a+20, a FROM tt
+con3: BEGIN
+con3: UPDATE tm SET b = b + 1
+con3: CREATE TEMPORARY TABLE t3 ENGINE=MyISAM SELECT * FROM tm
+con3: INSERT INTO ti2 SELECT a + 100, b FROM t3
+con3: COMMIT
+con1: DROP TEMPORARY TABLE tt
+con2: DROP TEMPORARY TABLE tt
+con3: DROP TEMPORARY TABLE t3
+
+[case explore2_autocommit0_temporary]
+rule = WL2687.mixing.autocommit
+seed = 000
+description = autocommit=0: CREATE TEMPORARY [... SELECT] as the first statement opens the transaction (ROLLBACK then writes it); a changed MyISAM temporary table makes ROLLBACK warn 1196; temporary tables dropped at disconnect newest first
+con1.autocommit = 0
+setup: CREATE TABLE ti (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
+setup: CREATE TABLE tm (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
+con1: CREATE TEMPORARY TABLE t0 SELECT * FROM ti
+con1: ROLLBACK
+con1: CREATE TEMPORARY TABLE t1 (a INT PRIMARY KEY, b INT)
+con1: INSERT INTO ti VALUES (1,1)
+con1: INSERT INTO tm SELECT a+1, b FROM t1
+con2: INSERT INTO tm VALUES (7,7)
+con1: ROLLBACK
+con1: CREATE TEMPORARY TABLE t2 (a INT) ENGINE=MyISAM
+con1: COMMIT
+con1: INSERT INTO t2 VALUES (1)
+con1: ROLLBACK
+con1: CREATE TEMPORARY TABLE t3 SELECT * FROM ti
+con1: INSERT INTO ti VALUES (3,3)
+con1: SAVEPOINT a
+con1: INSERT INTO tm VALUES (3,3)
+con1: ROLLBACK TO a
+con1: COMMIT
+
+[case explore2_create_select_ignore_replace]
+rule = seed002.create_select
+seed = 002
+description = CREATE ... IGNORE|REPLACE SELECT (unsafe 1717/1718 in STATEMENT; REPLACE on the last unique key is an Update_rows); a duplicate without either fails and logs nothing; TEMPORARY variants in a transaction
+setup: CREATE TABLE tdup (a INT, b INT) ENGINE=InnoDB
+setup: INSERT INTO tdup VALUES (1,1),(1,2),(2,3),(3,3)
+con1: CREATE TABLE c1 (a INT PRIMARY KEY) ENGINE=MyISAM IGNORE SELECT a, b FROM tdup
+con1: CREATE TABLE c3 (a INT PRIMARY KEY, b INT UNIQUE) ENGINE=InnoDB REPLACE SELECT a, b FROM tdup
+con1: CREATE TABLE c4 (a INT PRIMARY KEY, b INT UNIQUE) ENGINE=MyISAM REPLACE SELECT a, b FROM tdup
+con1: CREATE TABLE c5 (a INT PRIMARY KEY) ENGINE=MyISAM SELECT a, b FROM tdup => ER_DUP_ENTRY
+con1: CREATE TABLE c6 (a INT PRIMARY KEY) SELECT a, b FROM tdup => ER_DUP_ENTRY
+con1: BEGIN
+con1: INSERT INTO tdup VALUES (9,9)
+con1: CREATE TEMPORARY TABLE c7 (a INT PRIMARY KEY) ENGINE=MyISAM REPLACE SELECT a, b FROM tdup
+con1: CREATE TEMPORARY TABLE c8 (a INT PRIMARY KEY) SELECT a, b FROM tdup => ER_DUP_ENTRY
+con1: CREATE TABLE c9 ENGINE=MyISAM SELECT * FROM c7
+con1: COMMIT
+con1: DROP TEMPORARY TABLE c7
+
+[case explore2_create_temporary_select_in_trx]
+rule = seed002.temporary_tables
+seed = 002
+description = CREATE TEMPORARY ... SELECT from InnoDB into MyISAM inside BEGIN: statement format logs it as its own thread-specific DDL group; row format logs nothing but later groups of the transaction get FL_DDL and lose FL_TRANSACTIONAL
+setup: CREATE TABLE ti (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
+setup: CREATE TABLE tm (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
+con1: BEGIN
+con1: CREATE TEMPORARY TABLE t1 (a INT)
+con1: INSERT INTO tm VALUES (3,3)
+con1: INSERT INTO ti VALUES (3,3)
+con1: COMMIT
+con1: BEGIN
+con1: CREATE TEMPORARY TABLE t2 ENGINE=MyISAM SELECT * FROM ti
+con1: INSERT INTO tm VALUES (5,3)
+con1: INSERT INTO ti VALUES (5,3)
+con1: COMMIT
+con1: CREATE TABLE p1 SELECT * FROM t2
+con1: DROP TEMPORARY TABLE t1, t2
