@@ -98,3 +98,44 @@ con1: INSERT INTO ti VALUES (5,3)
 con1: COMMIT
 con1: CREATE TABLE p1 SELECT * FROM t2
 con1: DROP TEMPORARY TABLE t1, t2
+
+[case explore2_databases_use_qualified]
+rule = WL2687.ddl.implicit_commit
+seed = 000
+description = CREATE/DROP DATABASE inside and outside transactions (implicit commits), USE between statements, db.table names while another database is the default (the Query's use part), DROP DATABASE holding InnoDB and MyISAM tables (thread-specific Query)
+setup: CREATE TABLE ti (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
+con1: CREATE DATABASE d1
+con1: CREATE DATABASE IF NOT EXISTS d1
+con1: CREATE TABLE d1.t1 (a INT PRIMARY KEY) ENGINE=InnoDB
+con1: CREATE TABLE d1.t2 (a INT PRIMARY KEY) ENGINE=MyISAM
+con1: INSERT INTO d1.t1 VALUES (1)
+con1: BEGIN
+con1: INSERT INTO d1.t1 VALUES (2)
+con1: INSERT INTO d1.t2 VALUES (2)
+con1: USE d1
+con1: INSERT INTO t1 VALUES (3)
+con1: INSERT INTO test.ti VALUES (3, 3)
+con1: COMMIT
+con1: UPDATE test.ti SET b = b + 1
+con1: DELETE FROM t2
+con1: BEGIN
+con1: INSERT INTO t1 VALUES (4)
+con1: CREATE DATABASE d2
+con1: CREATE TABLE d2.x (a INT)
+con1: INSERT INTO d2.x SELECT a FROM t1
+con1: USE test
+con1: DROP DATABASE d1
+con1: INSERT INTO d2.x VALUES (9)
+con1: DROP DATABASE IF EXISTS d3
+con1: DROP DATABASE d2
+con1: DROP DATABASE d2 => 1008
+con1: CREATE DATABASE test => 1007
+con1: INSERT INTO ti VALUES (10,10)
+con2: CREATE DATABASE d4
+con2: USE d4
+con2: CREATE TABLE t1 (a INT PRIMARY KEY) ENGINE=InnoDB
+con2: CREATE TEMPORARY TABLE tt (a INT)
+con2: INSERT INTO tt VALUES (1)
+con2: INSERT INTO test.ti SELECT a + 20, a FROM tt
+con2: DROP DATABASE d4
+con2: DROP DATABASE d4 => 1008
