@@ -139,3 +139,61 @@ con2: INSERT INTO tt VALUES (1)
 con2: INSERT INTO test.ti SELECT a + 20, a FROM tt
 con2: DROP DATABASE d4
 con2: DROP DATABASE d4 => 1008
+
+[case explore2_signal_in_triggers_and_procedures]
+rule = seed002.triggers
+seed = 002
+description = BEFORE triggers that SIGNAL: a multi-row INSERT failing after its MyISAM trigger writes (statement logged with error_code + ROLLBACK, or the N rows), inside a transaction, MYSQL_ERRNO/MESSAGE_TEXT, SIGNAL in a CALL after a logged sub-statement
+setup: CREATE TABLE ti (a INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=MyISAM
+setup: CREATE TABLE ti2 (a INT) ENGINE=InnoDB
+setup: CREATE TRIGGER b1 BEFORE INSERT ON ti FOR EACH ROW BEGIN IF NEW.a > 100 THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'too big'; END IF; INSERT INTO tm VALUES (NEW.a); END
+setup: CREATE TRIGGER b2 AFTER UPDATE ON tm FOR EACH ROW INSERT INTO ti2 VALUES (NEW.a)
+setup: CREATE TRIGGER b3 BEFORE INSERT ON ti2 FOR EACH ROW BEGIN IF NEW.a < 0 THEN SIGNAL SQLSTATE VALUE '45001' SET MYSQL_ERRNO = 1999, MESSAGE_TEXT = 'negative'; END IF; END
+setup: CREATE PROCEDURE p(x INT) BEGIN INSERT INTO ti2 VALUES (x); IF x > 50 THEN SIGNAL SQLSTATE '45000'; END IF; INSERT INTO ti2 VALUES (x + 1); END
+con1: INSERT INTO ti VALUES (1)
+con1: INSERT INTO ti VALUES (200) => 1644
+con1: INSERT INTO ti VALUES (2), (300) => 1644
+con1: BEGIN
+con1: INSERT INTO ti VALUES (3)
+con1: UPDATE tm SET a = a + 10
+con1: INSERT INTO ti VALUES (400) => 1644
+con1: INSERT INTO ti2 VALUES (5), (-5) => 1999
+con1: COMMIT
+con1: BEGIN
+con1: UPDATE tm SET a = a + 10 WHERE a < 12
+con1: ROLLBACK
+con1: CALL p(10)
+con1: CALL p(60) => 1644
+
+[case explore2_autoinc_through_triggers_and_functions]
+rule = seed002.unsafe.autoinc_columns
+seed = 002
+description = AFTER INSERT triggers and a stored function inserting into AUTO_INCREMENT tables (AUTOINC_COLUMNS unsafe), a MyISAM trigger writing InnoDB inside a rolled-back transaction, INSERT ... SELECT into the same table
+setup: CREATE TABLE ta (id INT AUTO_INCREMENT PRIMARY KEY, v INT) ENGINE=InnoDB
+setup: CREATE TABLE tlog (id INT AUTO_INCREMENT PRIMARY KEY, v INT) ENGINE=InnoDB
+setup: CREATE TABLE tm (a INT) ENGINE=MyISAM
+setup: CREATE TRIGGER trg AFTER INSERT ON ta FOR EACH ROW INSERT INTO tlog (v) VALUES (NEW.v)
+setup: CREATE TRIGGER trg2 AFTER INSERT ON tm FOR EACH ROW INSERT INTO tlog (v) VALUES (NEW.a * 10)
+setup: CREATE FUNCTION f(x INT) RETURNS INT BEGIN INSERT INTO tlog (v) VALUES (x); RETURN LAST_INSERT_ID(); END
+con1: INSERT INTO ta (v) VALUES (1), (2)
+con1: INSERT INTO ta (v) VALUES (f(5))
+con1: SELECT f(6)
+con1: BEGIN
+con1: INSERT INTO tm VALUES (7)
+con1: INSERT INTO ta (v) VALUES (8)
+con1: ROLLBACK
+con1: INSERT INTO tm VALUES (9)
+con1: UPDATE ta SET v = f(v) WHERE id = 1
+con1: INSERT INTO ta (id, v) VALUES (100, 1)
+con1: INSERT INTO ta (v) SELECT v FROM ta
+
+[case explore2_signal_syntax]
+rule = seed002.triggers
+seed = 002
+description = SIGNAL's SET takes a literal or a variable only (a syntax error otherwise, nothing logged)
+setup: CREATE TABLE t (a INT)
+con1: CREATE TRIGGER b BEFORE INSERT ON t FOR EACH ROW BEGIN IF NEW.a < 0 THEN SIGNAL SQLSTATE '45001' SET MESSAGE_TEXT = CONCAT('negative ', NEW.a); END IF; END => 1064
+con1: CREATE TRIGGER b BEFORE INSERT ON t FOR EACH ROW BEGIN DECLARE m VARCHAR(20) DEFAULT 'bad row'; IF NEW.a < 0 THEN SIGNAL SQLSTATE '45001' SET MESSAGE_TEXT = m, MYSQL_ERRNO = 1650; END IF; END
+con1: INSERT INTO t VALUES (1), (-1) => 1650
+con1: INSERT INTO t VALUES (2)

@@ -78,10 +78,32 @@ def _run_one(thd: "Thd", st: A.Statement, ctx: "ExecContext", env: Env, scope: S
         # thd->query() is the sub-statement while it runs (sp_instr_stmt): the
         # Annotate_rows of a group whose first row it writes carries that text.
         sub.run(st, name_const_text(st.text, env.locals) if in_function else st.text)
+    elif isinstance(st, A.Signal):
+        signal(st, env, scope)
     elif isinstance(st, (A.Commit, A.Rollback, A.Begin)):
         raise error("ER_COMMIT_NOT_ALLOWED_IN_SF_OR_TRG")
     else:
         raise UnsupportedError(f"{type(st).__name__} in a trigger or function")
+
+
+# Sql_cmd_signal's defaults per SQLSTATE class: (errno, message).
+_SIGNAL_EXCEPTION = (1644, "Unhandled user-defined exception condition")
+
+
+def signal(st: A.Signal, env: Env, scope: Scope) -> None:
+    """SIGNAL without a handler fails the statement with the condition (1644 unless
+    MYSQL_ERRNO says otherwise). Classes '00', '01' (a warning, which later
+    sub-statements clear) and '02' are not modelled."""
+    state = st.sqlstate
+    if len(state) != 5 or state.startswith(("00", "01", "02")):
+        raise UnsupportedError(f"SIGNAL SQLSTATE '{state}'")
+    code, message = _SIGNAL_EXCEPTION
+    if st.errno is not None:
+        code = int(Compiler(scope).compile(st.errno)(env))
+    if st.message is not None:
+        v = Compiler(scope).compile(st.message)(env)
+        message = v.decode() if isinstance(v, bytes) else str(v)
+    raise ServerError(code, message, state)
 
 
 def _taken_branch(st: A.If, env: Env, scope: Scope) -> list[A.Statement]:
@@ -283,6 +305,12 @@ def _unroll(thd: "Thd", body_stmts: list[A.Statement], env: Env, scope: Scope) -
             _unroll(thd, _taken_branch(body, env, scope), env, scope)
         elif isinstance(body, A.Select) and body.into:
             _unroll_select_into(thd, body, env)
+        elif isinstance(body, A.Signal):
+            try:
+                signal(body, env, scope)
+            except ServerError as e:
+                e.sp_stmt_text = body.text  # type: ignore[attr-defined]
+                raise
         else:
             text = name_const_text(body.text, env.locals)
             sub = thd.parse(text)

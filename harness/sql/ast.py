@@ -596,6 +596,15 @@ class If(Statement):
 
 
 @dataclass
+class Signal(Statement):
+    """``SIGNAL SQLSTATE 'xxxxx' [SET MESSAGE_TEXT = ..., MYSQL_ERRNO = ...]`` in a routine body."""
+
+    sqlstate: str = ""
+    message: Expr | None = None
+    errno: Expr | None = None
+
+
+@dataclass
 class Call(Statement):
     name: str = ""
     args: list[Expr] = field(default_factory=list)

@@ -39,3 +39,13 @@ class UnsupportedError(SqlParseError):
     def __init__(self, what: str) -> None:
         self.what = what
         super().__init__(f"This version of MariaDB doesn't yet support '{what}' (replbed subset)")
+
+
+class UndeclaredVariableError(SqlParseError):
+    """SIGNAL ... SET item = f(...): the server's grammar reads the name as a
+    variable and refuses it (observed 1327 for CONCAT)."""
+
+    code = 1327
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"Undeclared variable: {name}")

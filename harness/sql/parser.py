@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import Callable
 
 from harness.sql import ast as A
-from harness.sql.errors import ParseError, UnsupportedError
+from harness.sql.errors import ParseError, UndeclaredVariableError, UnsupportedError
 from harness.sql.lexer import Token, tokenize
 
 # Words that cannot be used as bare identifiers / aliases in this subset.
@@ -836,6 +836,34 @@ class Parser:
             self.expect_kw("IF")
             return st
 
+    def routine_signal(self) -> A.Signal:
+        if not self.accept_kw("SQLSTATE"):
+            raise UnsupportedError("SIGNAL of a named condition")
+        self.accept_kw("VALUE")
+        tok = self.advance()
+        if tok.kind != "STRING":
+            raise self.error("expected an SQLSTATE string")
+        st = A.Signal(sqlstate=str(tok.value))
+        if self.accept_kw("SET"):
+            while True:
+                item = self.ident().upper()
+                self.expect_op("=")
+                value = self.expr()
+                # signal_allowed_expr: a literal or a variable, not an expression.
+                if isinstance(value, A.FuncCall):
+                    raise UndeclaredVariableError(value.name)
+                if not isinstance(value, (A.Literal, A.UserVar, A.ColumnRef)):
+                    raise self.error("SIGNAL takes a literal or a variable")
+                if item == "MESSAGE_TEXT":
+                    st.message = value
+                elif item == "MYSQL_ERRNO":
+                    st.errno = value
+                else:
+                    raise UnsupportedError(f"SIGNAL ... SET {item}")
+                if not self.accept_op(","):
+                    break
+        return st
+
     def routine_set(self) -> list[A.Statement]:
         """``SET a = 1, NEW.b = 2``: one SetLocal per assignment."""
         out: list[A.Statement] = []
@@ -876,6 +904,8 @@ class Parser:
             if any(isinstance(x, A.Declare) for x in inner):
                 raise UnsupportedError("DECLARE in a nested BEGIN ... END block")
             return inner
+        elif self.accept_kw("SIGNAL"):
+            st = self.routine_signal()
         elif self.accept_kw("DECLARE"):
             names = [self.ident()]
             while self.accept_op(","):

@@ -276,3 +276,12 @@ def test_begin_in_a_routine_body_is_a_compound_statement() -> None:
     assert [type(x).__name__ for x in st.body] == ["Insert", "Begin", "Commit"]
     with pytest.raises(ParseError):
         parse("CREATE PROCEDURE p() BEGIN BEGIN WORK; COMMIT; END")
+
+
+def test_signal_in_a_trigger_body() -> None:
+    st = parse("CREATE TRIGGER b BEFORE INSERT ON t FOR EACH ROW BEGIN IF NEW.a > 1 THEN "
+               "SIGNAL SQLSTATE VALUE '45000' SET MESSAGE_TEXT = 'big', MYSQL_ERRNO = 1999; END IF; END")
+    sig = st.body[0].branches[0][1][0]  # type: ignore[attr-defined]
+    assert isinstance(sig, A.Signal) and sig.sqlstate == "45000"
+    assert isinstance(sig.message, A.Literal) and sig.message.value == "big"
+    assert isinstance(sig.errno, A.Literal) and sig.errno.value == 1999
