@@ -197,3 +197,45 @@ con1: CREATE TRIGGER b BEFORE INSERT ON t FOR EACH ROW BEGIN IF NEW.a < 0 THEN S
 con1: CREATE TRIGGER b BEFORE INSERT ON t FOR EACH ROW BEGIN DECLARE m VARCHAR(20) DEFAULT 'bad row'; IF NEW.a < 0 THEN SIGNAL SQLSTATE '45001' SET MESSAGE_TEXT = m, MYSQL_ERRNO = 1650; END IF; END
 con1: INSERT INTO t VALUES (1), (-1) => 1650
 con1: INSERT INTO t VALUES (2)
+
+[case explore2_user_vars_statement_format]
+rule = seed002.context.user_var
+seed = 002
+description = User_var events for every value type: utf8mb4 strings, _binary and X'..' (binary), decimals (0.001 has precision 4), floats, negative ints, NULL, temporal values (latin1); @r := in INSERT ... SELECT, RAND(seed), LAST_INSERT_ID(expr) feeding a later LAST_INSERT_ID()
+formats = STATEMENT MIXED
+setup: CREATE TABLE t (a INT PRIMARY KEY AUTO_INCREMENT, s VARCHAR(50), d DECIMAL(10,3), f DOUBLE, i BIGINT, b VARBINARY(20)) ENGINE=InnoDB
+setup: CREATE TABLE t2 (a INT, s VARCHAR(50)) ENGINE=InnoDB
+con1: SET @s = 'héllo', @d = 12.345, @f = 1.5e3, @i = -42, @n = NULL, @b = _binary 'ab\0c', @u = 18446744073709551615
+con1: INSERT INTO t (s, d, f, i, b) VALUES (@s, @d, @f, @i, @b)
+con1: INSERT INTO t (s, d, f, i) VALUES (@n, @n, @n, @n)
+con1: SET @x = CONCAT(@s, '!'), @neg = -12.5, @big = 123456789012345678901234567890.5
+con1: INSERT INTO t (s, d, f) VALUES (@x, @neg, @big)
+con1: INSERT INTO t (s, i) VALUES (@x, @u)
+con1: INSERT INTO t2 SELECT @r := a, s FROM t
+con1: INSERT INTO t2 VALUES (@r, 'last')
+con1: INSERT INTO t2 VALUES (RAND(7) * 1000, 'rand')
+con1: INSERT INTO t2 VALUES (LAST_INSERT_ID(99), 'lii')
+con1: INSERT INTO t2 VALUES (LAST_INSERT_ID(), 'lii2')
+con1: INSERT INTO t (s) VALUES ('x')
+con1: INSERT INTO t2 VALUES (LAST_INSERT_ID(), 'lii3')
+con1: SET @e = ''
+con1: INSERT INTO t2 VALUES (1, @e)
+con1: SET @t = TRUE, @dt = CAST('2021-05-06 07:08:09' AS DATETIME)
+con1: INSERT INTO t2 VALUES (@t, @dt)
+con1: UPDATE t2 SET s = @undefined WHERE a = 1
+
+[case explore2_user_vars_from_columns]
+rule = seed002.context.user_var
+seed = 002
+description = user variables assigned from VARCHAR/VARBINARY/DATE/DATETIME columns and expressions, then logged as User_var events
+formats = STATEMENT MIXED
+setup: CREATE TABLE t (a INT, s VARCHAR(50), b VARBINARY(20), d DATE, dt DATETIME) ENGINE=InnoDB
+setup: INSERT INTO t VALUES (1, 'x', X'0102', '2020-01-02', '2020-01-02 03:04:05')
+con1: SELECT @a := a, @s := s, @b := b, @d := d, @dt := dt FROM t
+con1: INSERT INTO t VALUES (@a, @s, @b, @d, @dt)
+con1: SET @h = X'4142', @cd = CAST('2020-03-04' AS DATE)
+con1: INSERT INTO t (b, s) VALUES (@h, @h)
+con1: INSERT INTO t (s, d) VALUES (@cd, @cd)
+con1: SET @dec = 3.00, @z = 0.5, @fl = 1e0 / 3, @neg = -0.001, @int2 = 9223372036854775807
+con1: INSERT INTO t (s, a) VALUES (@dec, @neg + @z)
+con1: INSERT INTO t (s, a) VALUES (@fl, @int2 - 9223372036854775800)

@@ -245,7 +245,8 @@ def new_user_var_event(
     if isinstance(value, Decimal):
         t = value.as_tuple()
         scale = decimal_scale if decimal_scale is not None else max(0, -int(t.exponent))
-        prec = decimal_precision if decimal_precision is not None else max(len(t.digits), scale, 1)
+        # str2decimal counts the "0" of "0.001" as an integer digit: precision 4 (observed).
+        prec = decimal_precision if decimal_precision is not None else max(len(t.digits) - scale, 1) + scale
         return UserVarEvent(h, name, False, ItemResult.DECIMAL_RESULT, 8, value, None, prec, scale)
     raw = value.encode("utf-8") if isinstance(value, str) else bytes(value)
     return UserVarEvent(h, name, False, ItemResult.STRING_RESULT, charset, raw, None)

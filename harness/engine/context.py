@@ -151,7 +151,10 @@ class ExecContext:
     def fn_last_insert_id(self, value: Any = None) -> Any:
         if value is not None:
             v = int(value)
+            # Item_func_last_insert_id: the argument becomes what LAST_INSERT_ID()
+            # returns from now on (first_successful_insert_id_in_prev_stmt).
             self.thd.last_insert_id = v
+            self.thd.first_insert_id_prev_stmt = v
             return v
         v = self.thd.first_insert_id_prev_stmt
         if self.used_last_insert_id is None:

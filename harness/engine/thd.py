@@ -805,8 +805,14 @@ def user_var_event(name: str, value: Any, ts: int, sid: int) -> Any:
         return new_user_var_event(name, None, timestamp=ts, server_id=sid)
     if isinstance(value, bool):
         value = int(value)
-    if isinstance(value, (int, float, Decimal, bytes)):
+    if isinstance(value, bytes):
+        # A binary string (_binary '..', X'..', a VARBINARY/BLOB value): charset 63 (observed).
+        return new_user_var_event(name, value, timestamp=ts, server_id=sid, charset=63)
+    if isinstance(value, (int, float, Decimal)):
         return new_user_var_event(name, value, timestamp=ts, server_id=sid)
+    if isinstance(value, (dt.datetime, dt.date)):
+        # A temporal value is a string in the server's numeric charset, latin1 (observed for NOW()).
+        return new_user_var_event(name, str(value).encode("ascii"), timestamp=ts, server_id=sid, charset=8)
     return new_user_var_event(name, str(value).encode("utf-8") if not isinstance(value, bytes) else value,
                               timestamp=ts, server_id=sid)
 

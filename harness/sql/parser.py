@@ -1550,6 +1550,19 @@ class Parser:
             return A.Unary("BINARY", self.unary())
         return self.primary()
 
+    def introduced_literal(self, word: str) -> A.Expr:
+        """``_binary 'x'`` (bytes) and ``_utf8mb4 'x'`` (the connection's own character
+        set, as every string literal here); another introducer would need a string
+        value that remembers its character set, which is not modelled."""
+        if word not in ("_BINARY", "_UTF8MB4"):
+            raise UnsupportedError(f"character set introducer {word.lower()}")
+        self.advance()
+        lit = self.primary()
+        assert isinstance(lit, A.Literal)
+        if word == "_BINARY" and isinstance(lit.value, str):
+            return A.Literal(lit.value.encode("utf-8"))
+        return lit
+
     def primary(self) -> A.Expr:
         t = self.tok
         k = t.kind
@@ -1586,6 +1599,8 @@ class Parser:
         if k != "WORD":
             raise self.error()
         word = t.value.upper()  # type: ignore[union-attr]
+        if word.startswith("_") and self.peek().kind in ("STRING", "HEX"):
+            return self.introduced_literal(word)
         if word == "NULL":
             self.advance()
             return A.Literal(None)
