@@ -32,7 +32,15 @@ class PendingRows:
     present: int
     present_after: int | None
     rows: list[RowChange] = field(default_factory=list)
-    data_size: int = 0
+    data_size: int = 0  # packed row bytes so far
+
+    def event_data_size(self, header_len: int) -> int:
+        """Rows_log_event::get_data_size(): the post-header, the column count, the
+        column bitmap(s) and the rows -- what binlog_row_event_max_size bounds."""
+        width = len(self.table.columns)
+        bitmap = (width + 7) // 8
+        count = 1 if width < 251 else 3
+        return header_len + count + bitmap * (2 if self.kind == "update" else 1) + self.data_size
 
 
 class BinlogCache:
@@ -199,7 +207,7 @@ def binlog_write_row(thd: "Thd", table: "TableDef", kind: str, before: list[Any]
     pending = cache.pending
     if (pending is None or pending.table is not table or pending.kind != kind or pending.present != present
             or pending.present_after != present_after
-            or pending.data_size + size > thd.binlog_row_event_max_size):
+            or pending.event_data_size(thd.server.flavor.rows_header_len) + size > thd.binlog_row_event_max_size):
         cache.flush_pending(thd, stmt_end=False)
         pending = PendingRows(table, kind, tm, present, present_after)
         cache.pending = pending

@@ -51,6 +51,9 @@ class Flavor:
     handshake_charset = 45
     # User XA (XA START ... XA PREPARE ... XA COMMIT) is modelled for MariaDB's binlog only.
     supports_xa = False
+    # ROWS_HEADER_LEN of the rows events written (v1: 8, v2: 10), counted against
+    # binlog_row_event_max_size with the rows (Rows_log_event::get_data_size).
+    rows_header_len = 8
 
     # -- engine-level settings
     def sysvar_overrides(self) -> dict[str, tuple[Any, Any, str]]:
@@ -245,6 +248,7 @@ def _mysql_text(code: int, text: str) -> str:
 
 class MySQL80(Flavor):
     name = "mysql-8.0"
+    rows_header_len = 10
     temp_ddl_unlogged_formats = ("ROW", "MIXED")  # [mtr] binlog_create_drop_temporary_table.result
     unsafe_level = "Warning"
     row_injection_needs_row_format = True
