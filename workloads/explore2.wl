@@ -278,3 +278,63 @@ con1: INSERT INTO t (a, s, n, tx) VALUES (1, 'row1', 7, 'tt1'), (2, 'row2', 14, 
 con1: UPDATE t SET n = n + 1 WHERE a <= 600
 con1: UPDATE t SET tx = REPEAT('x', 3000) WHERE a <= 40
 con1: DELETE FROM t WHERE a > 900
+
+[case explore2_interleave_savepoints_autocommit]
+rule = WL2687.mixing.savepoint
+seed = 000
+description = a transaction with SAVEPOINT/RELEASE/ROLLBACK TO interleaved with an autocommit=0 session (MyISAM temp table, ROLLBACK), then a session switching autocommit off and on around N- and T-statements (ROW keeps FL_TRANSACTIONAL on that commit), a failing multi-row MyISAM INSERT in a rolled-back transaction
+con2.autocommit = 0
+setup: CREATE TABLE ti (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
+setup: CREATE TABLE ti2 (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
+setup: CREATE TABLE tm (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
+setup: CREATE TABLE tm2 (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
+con1: BEGIN
+con1: INSERT INTO ti VALUES (1, 1)
+con1: SAVEPOINT sp1
+con2: INSERT INTO ti2 VALUES (1, 1)
+con2: INSERT INTO tm2 VALUES (1, 1)
+con1: INSERT INTO tm VALUES (1, 1)
+con1: SAVEPOINT sp2
+con1: UPDATE ti SET b = 2
+con1: RELEASE SAVEPOINT sp2
+con2: CREATE TEMPORARY TABLE tt (a INT) ENGINE=MyISAM
+con2: INSERT INTO tt SELECT a FROM ti2
+con1: ROLLBACK TO SAVEPOINT sp1
+con2: UPDATE tm2 SET b = (SELECT COUNT(*) FROM tt)
+con2: ROLLBACK
+con1: INSERT INTO ti VALUES (2, 2)
+con1: COMMIT
+con2: INSERT INTO ti2 VALUES (2, 2)
+con2: DROP TEMPORARY TABLE tt
+con2: COMMIT
+con3: SET autocommit = 0
+con3: INSERT INTO tm VALUES (5, 5)
+con3: INSERT INTO ti VALUES (5, 5)
+con3: SET autocommit = 1
+con3: INSERT INTO ti VALUES (6, 6)
+con3: START TRANSACTION
+con3: INSERT INTO tm VALUES (7, 7) , (1, 1) => ER_DUP_ENTRY
+con3: INSERT INTO ti VALUES (7, 7)
+con3: ROLLBACK
+
+[case explore2_multi_table_and_temp_rollback]
+rule = WL2687.mixing.temporary
+seed = 000
+description = INSERT ... SELECT back and forth between InnoDB and MyISAM, multi-table UPDATE and DELETE inside a rolled-back transaction; a temporary InnoDB table feeding MyISAM and InnoDB in a rolled-back transaction, then used after it and dropped with DROP TABLE
+setup: CREATE TABLE ti (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
+setup: CREATE TABLE tm (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
+con1: BEGIN
+con1: INSERT INTO ti VALUES (1, 1)
+con1: INSERT INTO tm SELECT * FROM ti
+con1: INSERT INTO ti SELECT a + 10, b FROM tm
+con1: UPDATE ti, tm SET ti.b = 5, tm.b = 6 WHERE ti.a = tm.a
+con1: DELETE tm FROM tm JOIN ti ON tm.a = ti.a WHERE ti.a = 1
+con1: ROLLBACK
+con2: BEGIN
+con2: CREATE TEMPORARY TABLE t1 (a INT) ENGINE=InnoDB
+con2: INSERT INTO t1 VALUES (1)
+con2: INSERT INTO tm SELECT a + 100, a FROM t1
+con2: INSERT INTO ti SELECT a + 100, a FROM t1
+con2: ROLLBACK
+con2: INSERT INTO ti SELECT a + 200, a FROM t1
+con2: DROP TABLE t1

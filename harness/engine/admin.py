@@ -181,7 +181,11 @@ def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
     was_autocommit = thd.autocommit
     thd.vars.set(n, value, scope)
     if n == "autocommit" and scope != "global" and thd.autocommit and not was_autocommit:
-        # Switching autocommit on commits the open transaction.
+        # Switching autocommit on commits the open transaction. In ROW format the
+        # group keeps FL_TRANSACTIONAL despite a non-transactional change, as for an
+        # implicit commit (observed; an explicit COMMIT clears it).
+        if thd.binlog_format == "ROW":
+            thd.trx_gtid_nontrans = False
         thd.commit()
     if n == "server_id":
         pass
