@@ -338,3 +338,27 @@ con2: INSERT INTO ti SELECT a + 100, a FROM t1
 con2: ROLLBACK
 con2: INSERT INTO ti SELECT a + 200, a FROM t1
 con2: DROP TABLE t1
+
+[case explore2_select_into_user_vars]
+rule = seed002.context.user_var
+seed = 002
+description = SELECT ... INTO @v at top level (one row assigns; none warns 1329 and keeps the value; two rows 1172; wrong column count 1222), the variables then logged as User_var events; a BIGINT UNSIGNED value carries UNSIGNED_F; an undefined variable is NULL
+setup: CREATE TABLE t (a INT PRIMARY KEY, s VARCHAR(20)) ENGINE=InnoDB
+setup: INSERT INTO t VALUES (1, 'a'), (2, 'b'), (3, 'c')
+con1: SELECT MAX(a) INTO @m FROM t
+con1: INSERT INTO t VALUES (@m + 1, 'd')
+con1: SELECT a, s INTO @x, @y FROM t WHERE a = 2
+con1: UPDATE t SET s = @y WHERE a = @x + 1
+con1: DELETE FROM t WHERE a = @m
+con1: SET @big = 18446744073709551615
+con1: INSERT INTO t VALUES (12, @big)
+con1: SET @neg = -9223372036854775808, @f = -1.25e-3
+con1: INSERT INTO t VALUES (13, CONCAT(@neg, @f))
+con1: SET @u = @undefined_var
+con1: INSERT INTO t VALUES (14, IFNULL(@u, 'null'))
+con1: SELECT a INTO @none FROM t WHERE a = 999
+con1: INSERT INTO t VALUES (20, IFNULL(@none, 'unset'))
+con1: SELECT a INTO @many FROM t => 1172
+con1: SELECT 1, 2 INTO @one => 1222
+con1: SELECT s INTO @s1 FROM t WHERE a = 1 FOR UPDATE
+con1: INSERT INTO t VALUES (21, @s1)

@@ -419,10 +419,9 @@ class Thd:
         if isinstance(stmt, (A.Insert, A.Update, A.Delete)):
             return self.run_dml(stmt)
         if isinstance(stmt, A.Select):
-            if stmt.into:
+            if stmt.into and not all(isinstance(t, A.UserVar) for t in stmt.into):
                 from harness.sql.errors import UnsupportedError
-                # Only the routine layer (routines.assign_select_into) assigns variables.
-                raise UnsupportedError("SELECT ... INTO outside a stored routine")
+                raise UnsupportedError("SELECT ... INTO a local variable or a file outside a stored routine")
             return self.run_dml(stmt)
         if isinstance(stmt, A.Do):
             return self.run_dml(stmt)
@@ -520,6 +519,13 @@ class Thd:
                 res = DmlResult()
             else:
                 res = ex.select(stmt)  # type: ignore[arg-type]
+                if isinstance(stmt, A.Select) and stmt.into:
+                    # SELECT ... INTO @v: assigns, answers OK; a later statement reading
+                    # the variable carries it in a User_var event.
+                    from harness.engine.expr import Env
+                    from harness.engine.routines import assign_select_into
+                    assign_select_into(self, stmt.into, res.rows, Env(ctx), ctx.notes)
+                    res = DmlResult()
         except ServerError as e:
             self.statement_failed(stmt, info, decision, ctx, e)
             raise
@@ -808,6 +814,9 @@ def user_var_event(name: str, value: Any, ts: int, sid: int) -> Any:
     if isinstance(value, bytes):
         # A binary string (_binary '..', X'..', a VARBINARY/BLOB value): charset 63 (observed).
         return new_user_var_event(name, value, timestamp=ts, server_id=sid, charset=63)
+    if isinstance(value, int) and value > (1 << 63) - 1:
+        # A BIGINT UNSIGNED value: UNSIGNED_F in the event's flags byte.
+        return new_user_var_event(name, value, timestamp=ts, server_id=sid, unsigned=True)
     if isinstance(value, (int, float, Decimal)):
         return new_user_var_event(name, value, timestamp=ts, server_id=sid)
     if isinstance(value, (dt.datetime, dt.date)):
