@@ -344,11 +344,13 @@ def routine_create_text(thd: "Thd", st: A.CreateRoutine) -> str:
             # collation spelled out (observed: RETURNS varchar(64) CHARSET utf8mb4 COLLATE ...).
             head += (f" CHARSET {thd.vars.get('character_set_database')}"
                      f" COLLATE {thd.vars.get('collation_database')}")
+    # The server regenerates the characteristics: data access first, then
+    # DETERMINISTIC, whatever order the statement used (observed).
     chars = ""
-    if st.deterministic:
-        chars += "    DETERMINISTIC\n"
     if st.sql_data_access != "CONTAINS SQL":
         chars += f"    {st.sql_data_access}\n"
+    if st.deterministic:
+        chars += "    DETERMINISTIC\n"
     return f"{head}\n{chars}{st.body_text}"
 
 

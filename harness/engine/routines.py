@@ -309,7 +309,10 @@ def _unroll(thd: "Thd", body_stmts: list[A.Statement], env: Env, scope: Scope) -
             try:
                 signal(body, env, scope)
             except ServerError as e:
+                # Listed before the 4094 "At line" note, as a failing sub-statement's error is.
                 e.sp_stmt_text = body.text  # type: ignore[attr-defined]
+                thd.notes.append(Note("Error", e.code, e.message))
+                e.noted = True  # type: ignore[attr-defined]
                 raise
         else:
             text = name_const_text(body.text, env.locals)
