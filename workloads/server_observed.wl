@@ -225,3 +225,12 @@ con1: DELETE FROM n ORDER BY a DESC LIMIT 1
 con1: INSERT INTO n SELECT * FROM t LIMIT 1
 con1: REPLACE INTO n SELECT a + 5, b FROM t
 con1: INSERT IGNORE INTO n SELECT * FROM t
+
+[case s002_missing_routine_errors]
+rule = seed002.unroll.call
+seed = 002
+description = 1305 for a missing function or procedure names it as the statement spells it
+setup: CREATE TABLE t (a INT) ENGINE=InnoDB
+con1: INSERT INTO t VALUES (nosuchfn(1)) => 1305
+con1: SELECT NoSuchFn(2) => 1305
+con1: CALL nosuchproc() => 1305

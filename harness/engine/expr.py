@@ -590,14 +590,21 @@ class Compiler:
         impl = FUNCTIONS.get(name)
         if impl is not None:
             return impl(args, e)
-        return self._stored_function(name, args)
+        return self._stored_function(name, args, e.written or name)
 
-    def _stored_function(self, name: str, args: list[Fn]) -> Fn:
+    def _stored_function(self, name: str, args: list[Fn], written: str) -> Fn:
         if self.info is not None:
             self.info.stored_functions.append(name)
 
         def call(env: Env) -> Any:
-            return env.ctx.call_function(name, [a(env) for a in args])
+            try:
+                return env.ctx.call_function(name, [a(env) for a in args])
+            except ServerError as err:
+                if err.code == 1305 and err.message.endswith(f".{name} does not exist"):
+                    # 1305 names the function as the statement spells it
+                    raise ServerError(1305, err.message.replace(f".{name} does", f".{written} does"),
+                                      err.sqlstate) from None
+                raise
         return call
 
     def _values_func(self, e: A.FuncCall) -> Fn:

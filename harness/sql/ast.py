@@ -71,6 +71,7 @@ class FuncCall(Expr):
     args: list[Expr] = field(default_factory=list)
     distinct: bool = False
     star: bool = False  # COUNT(*)
+    written: str = field(default="", compare=False)  # the name as the statement spells it (messages)
 
 
 @dataclass(slots=True)

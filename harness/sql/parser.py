@@ -1654,9 +1654,10 @@ class Parser:
         return A.ColumnRef(first)
 
     def func_call(self) -> A.Expr:
-        name = self.advance().value.upper()  # type: ignore[union-attr]
+        written = str(self.advance().value)
+        name = written.upper()
         self.expect_op("(")
-        call = A.FuncCall(name)
+        call = A.FuncCall(name, written=written)
         if name in ("CAST", "CONVERT"):
             arg = self.expr()
             if self.accept_kw("AS") or self.accept_op(","):
