@@ -179,7 +179,8 @@ def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
         raise error("ER_CANT_CHANGE_TX_CHARACTERISTICS")
     thd.server.flavor.check_set(thd, n, scope, value)
     was_autocommit = thd.autocommit
-    thd.vars.set(n, value, scope)
+    for code, message in thd.vars.set(n, value, scope):
+        thd.notes.append(Note("Warning", code, message))
     if n == "autocommit" and scope != "global" and thd.autocommit and not was_autocommit:
         # Switching autocommit on commits the open transaction. In ROW format the
         # group keeps FL_TRANSACTIONAL despite a non-transactional change, as for an
@@ -187,8 +188,6 @@ def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
         if thd.binlog_format == "ROW":
             thd.trx_gtid_nontrans = False
         thd.commit()
-    if n == "server_id":
-        pass
 
 
 def set_names(thd: "Thd", st: A.SetNames) -> "OkPacket":

@@ -306,7 +306,7 @@ class Compiler:
         name, scope = e.name, e.scope
         if self.info is not None:
             self.info.sysvars_read.append(name)
-        if name.lower() in ("last_insert_id", "identity"):
+        if name.lower() in ("last_insert_id", "identity") and scope != "global":
             # Like LAST_INSERT_ID(): the statement depends on the previous one's id (Intvar).
             return lambda env: env.ctx.fn_last_insert_id()
         return lambda env: env.ctx.get_sysvar(name, scope)

@@ -50,7 +50,8 @@ class ServerState:
         self.flavor = flavor_for(config.flavor, gtid_mode=config.gtid_mode, server_uuid=config.server_uuid)
         self.version = self.flavor.server_version
         self.catalog = Catalog()
-        self.global_vars = GlobalVariables(self.flavor.sysvar_overrides(), self.flavor.aliases())
+        self.global_vars = GlobalVariables(self.flavor.sysvar_overrides(), self.flavor.aliases(),
+                                           self.flavor.sysvar_catalog())
         self.global_vars.values["server_id"] = config.server_id
         self.global_vars.values["port"] = config.port
         self.binlog = BinaryLog(config.binlog_dir, config.log_bin_basename, config.server_id,

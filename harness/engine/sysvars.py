@@ -7,6 +7,7 @@ variables (sql_mode bits, FLAGS2, charsets) are derived from here.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from harness.engine.errors import ServerError, error
@@ -140,14 +141,173 @@ DEFINITIONS: dict[str, tuple[Any, Callable[[Any], Any], str]] = {
 ALIASES = {"storage_engine": "default_storage_engine", "identity": "last_insert_id"}
 
 
+# Variables whose converters carry modelled meaning (charsets, time zone, engines, the
+# Query event's status variables): their values are kept as replbed defines them even
+# where the MariaDB catalog knows the name; scope and read-only still come from the catalog.
+MODELLED = frozenset("""sql_mode time_zone character_set_client character_set_connection character_set_results
+    character_set_server character_set_database collation_connection collation_server collation_database
+    default_storage_engine storage_engine lc_time_names last_insert_id insert_id timestamp pseudo_thread_id
+    port hostname""".split())
+# Session values that exist but can only be set globally (sys_var's SESSION_READ_ONLY).
+SESSION_READ_ONLY = frozenset({"max_allowed_packet", "net_buffer_length"})
+_SCOPES = {"GLOBAL": "global", "SESSION": "both", "SESSION ONLY": "session"}
+_INT_TYPES = frozenset({"INT", "INT UNSIGNED", "BIGINT", "BIGINT UNSIGNED"})
+
+Warnings = list[tuple[int, str]]
+
+
+@dataclass(frozen=True)
+class VarDef:
+    """One system variable: how SET converts a value, where it lives, whether it can be set."""
+
+    default: Any
+    convert: Callable[[str, Any], tuple[Any, Warnings]]
+    scope: str  # both | session | global
+    read_only: bool = False
+
+
+def _plain(conv: Callable[[Any], Any]) -> Callable[[str, Any], tuple[Any, Warnings]]:
+    def convert(name: str, value: Any) -> tuple[Any, Warnings]:
+        try:
+            return conv(value), []
+        except (ValueError, TypeError):
+            raise error("ER_WRONG_VALUE_FOR_VAR", name, "NULL" if value is None else value) from None
+    return convert
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) or isinstance(v, bool)
+
+
+def _shown(v: Any) -> str:
+    return "NULL" if v is None else str(v)
+
+
+def _catalog_convert(vtype: str, lo: str | None, hi: str | None, block: str | None,
+                     choices: str | None) -> Callable[[str, Any], tuple[Any, Warnings]]:
+    """sys_var's check/update by type: integers clip (warning 1292), a wrong kind is 1232, a bad word 1231."""
+    options = choices.split(",") if choices else []
+    upper = [c.upper() for c in options]
+
+    def wrong_type(name: str) -> ServerError:
+        return error("ER_WRONG_TYPE_FOR_VAR", name)
+
+    def convert(name: str, v: Any) -> tuple[Any, Warnings]:
+        if vtype in _INT_TYPES:
+            if not _is_int(v):
+                raise wrong_type(name)
+            n = int(v)
+            m = max(int(lo or 0), min(int(hi or n), n))
+            if block and int(block) > 1:
+                m -= m % int(block)
+            warns = [(1292, f"Truncated incorrect {name} value: '{v}'")] if m != n else []
+            return m, warns
+        if vtype == "DOUBLE":
+            if isinstance(v, str) or v is None:
+                raise wrong_type(name)
+            f = float(v)
+            m = max(float(lo or 0), min(float(hi or f), f))
+            return m, ([(1292, f"Truncated incorrect {name} value: '{v}'")] if m != f else [])
+        if vtype == "BOOLEAN":
+            if v is None:
+                raise error("ER_WRONG_VALUE_FOR_VAR", name, "NULL")
+            if _is_int(v):
+                if int(v) in (0, 1):
+                    return int(v), []
+                raise error("ER_WRONG_VALUE_FOR_VAR", name, v)
+            if not isinstance(v, str):
+                raise wrong_type(name)
+            u = v.upper()
+            if u in ("ON", "TRUE", "1"):
+                return 1, []
+            if u in ("OFF", "FALSE", "0"):
+                return 0, []
+            raise error("ER_WRONG_VALUE_FOR_VAR", name, v)
+        if vtype == "ENUM":
+            if v is None:
+                raise error("ER_WRONG_VALUE_FOR_VAR", name, "NULL")
+            if _is_int(v):
+                if 0 <= int(v) < len(options):
+                    return options[int(v)], []
+                raise error("ER_WRONG_VALUE_FOR_VAR", name, v)
+            if not isinstance(v, str):
+                raise wrong_type(name)
+            if v.upper() in upper:
+                return options[upper.index(v.upper())], []
+            raise error("ER_WRONG_VALUE_FOR_VAR", name, v)
+        if vtype == "SET":
+            if v is None:
+                raise error("ER_WRONG_VALUE_FOR_VAR", name, "NULL")
+            if _is_int(v):
+                bits = int(v)
+                if bits < 0 or bits >= 1 << len(options):
+                    raise error("ER_WRONG_VALUE_FOR_VAR", name, v)
+                return ",".join(o for i, o in enumerate(options) if bits >> i & 1), []
+            if not isinstance(v, str):
+                raise wrong_type(name)
+            picked = set()
+            for part in (p.strip().upper() for p in v.split(",") if p.strip()):
+                if part not in upper:
+                    raise error("ER_WRONG_VALUE_FOR_VAR", name, v)
+                picked.add(upper.index(part))
+            return ",".join(options[i] for i in sorted(picked)), []
+        if vtype == "FLAGSET":
+            if not isinstance(v, str):
+                raise error("ER_WRONG_VALUE_FOR_VAR", name, _shown(v))
+            for part in (p.strip() for p in v.split(",") if p.strip()):
+                flag, _, state = part.partition("=")
+                if part.lower() != "default" and (flag.lower() not in options
+                                                  or state.lower() not in ("on", "off", "default")):
+                    raise error("ER_WRONG_VALUE_FOR_VAR", name, v)
+            return v, []
+        if v is not None and not isinstance(v, str):
+            raise wrong_type(name)
+        return v, []
+    return convert
+
+
+def _catalog_value(vtype: str, raw: str | None) -> Any:
+    if raw is None:
+        return None
+    if vtype in _INT_TYPES:
+        return int(raw)
+    if vtype == "DOUBLE":
+        return float(raw)
+    if vtype == "BOOLEAN":
+        return 1 if raw == "ON" else 0
+    return raw
+
+
+def catalog_definitions(catalog: tuple[tuple[Any, ...], ...]) -> dict[str, VarDef]:
+    """VarDefs from a server's recorded SYSTEM_VARIABLES rows (harness/engine/sysvar_catalog.py)."""
+    out: dict[str, VarDef] = {}
+    for name, scope, vtype, value, lo, hi, block, choices, read_only in catalog:
+        out[name] = VarDef(_catalog_value(vtype, value), _catalog_convert(vtype, lo, hi, block, choices),
+                           _SCOPES[scope], read_only)
+    return out
+
+
+def mariadb_catalog() -> dict[str, VarDef]:
+    from harness.engine.sysvar_catalog import CATALOG
+    return catalog_definitions(CATALOG)
+
+
 class GlobalVariables:
-    """``overrides``/``aliases``: the flavour's own variables and defaults (harness/model/flavor.py)."""
+    """``overrides``/``aliases``: the flavour's own variables and defaults (harness/model/flavor.py);
+    ``catalog``: every variable the server knows (scope, read-only, type, value at start)."""
 
     def __init__(self, overrides: dict[str, tuple[Any, Callable[[Any], Any], str]] | None = None,
-                 aliases: dict[str, str] | None = None) -> None:
-        self.definitions = {**DEFINITIONS, **(overrides or {})}
+                 aliases: dict[str, str] | None = None, catalog: dict[str, VarDef] | None = None) -> None:
+        known = dict(catalog or {})
+        for name, (default, conv, scope) in {**DEFINITIONS, **(overrides or {})}.items():
+            cat = known.get(name)
+            if cat is None:
+                known[name] = VarDef(default, _plain(conv), scope)
+            elif name in MODELLED or overrides and name in overrides:
+                known[name] = VarDef(default, _plain(conv), cat.scope, cat.read_only)
+        self.definitions = known
         self.aliases = {**ALIASES, **(aliases or {})}
-        self.values: dict[str, Any] = {k: d for k, (d, _c, _s) in self.definitions.items()}
+        self.values: dict[str, Any] = {k: d.default for k, d in self.definitions.items()}
 
 
 # sql_mode text -> Q_SQL_MODE_CODE bits; every logged statement asks (a few distinct values).
@@ -174,35 +334,46 @@ class SessionVariables:
         return self.values[name]
 
     def read(self, name: str, scope: str, thd: "Thd") -> Any:
+        """``scope``: global (@@global.x), session (@@session.x / @@local.x) or default (@@x)."""
         n = self.canonical(name)
+        where = self.globals.definitions[n].scope
+        if scope == "global" and where == "session":
+            raise error("ER_INCORRECT_GLOBAL_LOCAL_VAR", name, "SESSION")
+        if scope == "session" and where == "global":
+            raise error("ER_INCORRECT_GLOBAL_LOCAL_VAR", name, "GLOBAL")
         if n == "last_insert_id":
             return thd.last_insert_id
         if n == "gtid_executed":
             return thd.server.binlog.gtid_executed_text()
-        if scope == "global":
-            return self.globals.values[n]
-        if self.globals.definitions[n][2] == "global":
+        if scope == "global" or where == "global":
             return self.globals.values[n]
         return self.values[n]
 
-    def set(self, name: str, value: Any, scope: str) -> None:
+    def set(self, name: str, value: Any, scope: str) -> Warnings:
+        """Store a SET's value; returns the warnings the conversion raised (clipped integers)."""
         n = self.canonical(name)
-        default, conv, allowed = self.globals.definitions[n]
-        if allowed == "global" and scope != "global":
-            raise error("ER_INCORRECT_GLOBAL_LOCAL_VAR", name, "GLOBAL")
-        if allowed == "session" and scope == "global":
+        d = self.globals.definitions[n]
+        if d.read_only:
+            raise error("ER_INCORRECT_GLOBAL_LOCAL_VAR", name, "read only")
+        if n == "sql_log_bin" and scope == "global":
+            # Its global value is no longer settable (sql_log_bin's own check): 1238, not 1228.
             raise error("ER_INCORRECT_GLOBAL_LOCAL_VAR", name, "SESSION")
+        if d.scope == "session" and scope == "global":
+            raise error("ER_LOCAL_VARIABLE", name)
+        if d.scope == "global" and scope != "global":
+            raise error("ER_GLOBAL_VARIABLE", name)
+        if n in SESSION_READ_ONLY and scope != "global":
+            raise error("ER_VARIABLE_IS_READONLY", "SESSION", name, "GLOBAL")
+        warns: Warnings = []
         if value is _DEFAULT:
-            v = default if scope == "global" else self.globals.values[n]
+            v = d.default if scope == "global" else self.globals.values[n]
         else:
-            try:
-                v = conv(value)
-            except (ValueError, TypeError):
-                raise error("ER_WRONG_VALUE_FOR_VAR", name, "NULL" if value is None else value) from None
+            v, warns = d.convert(name, value)
         if scope == "global":
             self.globals.values[n] = v
         else:
             self.values[n] = v
+        return warns
 
     def sql_mode_bits(self) -> int:
         mode = str(self.values["sql_mode"])
@@ -210,8 +381,7 @@ class SessionVariables:
         if bits is None:
             bits = 0
             for p in mode.split(","):
-                if p:
-                    bits |= SQL_MODE_BITS[p]
+                bits |= SQL_MODE_BITS.get(p, 0)
             _SQL_MODE_CACHE[mode] = bits
         return bits
 

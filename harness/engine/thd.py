@@ -136,7 +136,8 @@ class Thd:
 
     @property
     def server_id(self) -> int:
-        return self.server.config.server_id
+        """@@session.server_id: the id the session's events (and GTIDs) carry."""
+        return int(self.vars.get("server_id"))
 
     @property
     def binlog_format(self) -> str:
@@ -753,7 +754,7 @@ class Thd:
     def write_ddl(self, text: str, *, db: str | None = None, suppress_use: bool = False,
                   thread_specific: bool = False, xid: bool = False, ctx: ExecContext | None = None,
                   invoker: bool = False, hrnow: bool = False, charset_client: int | None = None,
-                  ddl: bool = True) -> None:
+                  ddl: bool = True, error_code: int = 0) -> None:
         """R-log-commit-statement: DDL is written directly as its own group.
 
         ``xid``: Q_XID (DDL crash recovery); ``invoker``: Q_INVOKER (CREATE
@@ -771,7 +772,7 @@ class Thd:
                                      updated_db=self._updated_db(db))
         ev = new_query_event(text, database=self.db or "" if db is None else db, thread_id=self.connection_id,
                              timestamp=self.stmt_timestamp, server_id=self.server_id, status_vars=svs,
-                             suppress_use=suppress_use, thread_specific=thread_specific)
+                             suppress_use=suppress_use, thread_specific=thread_specific, error_code=error_code)
         L3.write_direct(self, [*self.context_events(ctx), ev], ddl=ddl)
 
     # ------------------------------------------------------------ SELECT without tables

@@ -25,7 +25,7 @@ SAFE_SYSVARS = frozenset(
     """auto_increment_increment auto_increment_offset character_set_client character_set_connection
     character_set_database character_set_server collation_connection collation_database collation_server
     foreign_key_checks identity last_insert_id lc_time_names pseudo_thread_id sql_auto_is_null time_zone
-    timestamp unique_checks rand_seed1 rand_seed2""".split()
+    timestamp unique_checks rand_seed1 rand_seed2 explicit_defaults_for_timestamp""".split()
 )
 
 UNSAFE_FUNCTION_NAMES = frozenset(

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from harness.binlog.query import StatusVar
     from harness.binlog.rows import RowChange, RowsEvent, TableMapEvent
     from harness.engine.catalog import TableDef
+    from harness.engine.sysvars import VarDef
     from harness.engine.thd import Thd
     from harness.model.flush import BinaryLog
 
@@ -57,6 +58,10 @@ class Flavor:
 
     # -- engine-level settings
     def sysvar_overrides(self) -> dict[str, tuple[Any, Any, str]]:
+        return {}
+
+    def sysvar_catalog(self) -> "dict[str, VarDef]":
+        """Every variable the server knows, as recorded from it (empty: only the modelled ones)."""
         return {}
 
     def aliases(self) -> dict[str, str]:
@@ -109,7 +114,8 @@ class Flavor:
     def new_writer(self, binlog: "BinaryLog", path: Path) -> Any:
         raise NotImplementedError
 
-    def write_create_select_rows(self, thd: "Thd", t: "TableDef", create_text: str, cache: Any) -> None:
+    def write_create_select_rows(self, thd: "Thd", t: "TableDef", create_text: str, cache: Any, *,
+                                 thread_specific: bool = False) -> None:
         """CREATE TABLE ... SELECT in row format: the generated CREATE and the cached rows."""
         raise NotImplementedError
 
@@ -136,6 +142,10 @@ class MariaDB1011(Flavor):
     def __init__(self) -> None:
         from harness.binlog.fde import MARIADB_10_11_SERVER_VERSION
         self.server_version = MARIADB_10_11_SERVER_VERSION
+
+    def sysvar_catalog(self) -> "dict[str, VarDef]":
+        from harness.engine.sysvars import mariadb_catalog
+        return mariadb_catalog()
 
     def query_status_vars(self, thd: "Thd", *, text: str = "", xid: int | None = None, invoker: bool = False,
                           hrnow: bool = False, charset_client: int | None = None,
@@ -175,7 +185,8 @@ class MariaDB1011(Flavor):
         writer.write_header_events(timestamp=timestamp, gtid_list=binlog._gtid_state() if rotated else (),
                                    create_timestamp=create_timestamp)
 
-    def write_create_select_rows(self, thd: "Thd", t: "TableDef", create_text: str, cache: Any) -> None:
+    def write_create_select_rows(self, thd: "Thd", t: "TableDef", create_text: str, cache: Any, *,
+                                 thread_specific: bool = False) -> None:
         """ONE group: ``BEGIN GTID`` (PARALLEL|DDL) + CREATE + rows + Xid or COMMIT
         (docs/RULES-mariadb-10.11.md 5.3)."""
         from harness.binlog.control import new_xid_event
@@ -185,7 +196,7 @@ class MariaDB1011(Flavor):
         # A source temporary table makes both the CREATE and its COMMIT thread-specific (observed).
         create = new_query_event(create_text, database=thd.db or "", thread_id=thd.connection_id,
                                  timestamp=thd.stmt_timestamp, server_id=thd.server_id, status_vars=svs,
-                                 thread_specific=thd.stmt_thread_specific)
+                                 thread_specific=thread_specific or thd.stmt_thread_specific)
         events = [create, *cache.events]
         xa = t.engine.xa_capable and bool(t.data.count)
         if xa:
@@ -196,23 +207,31 @@ class MariaDB1011(Flavor):
             events.append(new_query_event("COMMIT", database=thd.db or "", thread_id=thd.connection_id,
                                           timestamp=thd.stmt_timestamp, server_id=thd.server_id, suppress_use=True,
                                           status_vars=thd.query_status_vars(xid=thd.server.binlog.allocate_xid()),
-                                          thread_specific=thd.stmt_thread_specific))
+                                          thread_specific=thread_specific or thd.stmt_thread_specific))
         thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp, ddl=True,
                                       extra_engines=not xa)
 
     def write_group(self, binlog, events, *, thd, timestamp, standalone, transactional, ddl,
                     extra_engines, xa_xid=None, xa_completed=False):  # type: ignore[no-untyped-def]
         from harness.binlog.gtid import new_gtid_event
-        binlog.seq_no += 1
+        # The session's @@gtid_domain_id, @@server_id and one-shot @@gtid_seq_no pick the GTID.
+        domain, server_id, requested, parallel = binlog.domain_id, binlog.server_id, 0, True
+        if thd is not None:
+            domain, server_id = int(thd.vars.get("gtid_domain_id")), thd.server_id
+            requested = int(thd.vars.get("gtid_seq_no") or 0)
+            thd.vars.values["gtid_seq_no"] = 0
+            # @@skip_parallel_replication (OPTION_RPL_SKIP_PARALLEL) clears FL_ALLOW_PARALLEL.
+            parallel = not thd.vars.get("skip_parallel_replication")
+        seq_no = binlog.next_gtid(domain, server_id, requested)
         # FL_DDL and FL_TRANSACTIONAL exclude each other (observed 0x28, not
         # 0x2c, for CREATE ... SELECT into InnoDB in ROW format).
-        gtid = new_gtid_event(binlog.domain_id, binlog.server_id, binlog.seq_no, timestamp=timestamp,
+        gtid = new_gtid_event(domain, server_id, seq_no, timestamp=timestamp, allow_parallel=parallel,
                               standalone=standalone, transactional=transactional and not ddl, ddl=ddl,
                               flags_extra=1 if extra_engines else 0,
                               extra_engines=255 if extra_engines else None,
                               xa_xid=xa_xid, xa_completed=xa_completed)
         binlog.writer.write_group([gtid, *events])
-        return binlog.seq_no
+        return seq_no
 
 
 # ---------------------------------------------------------------------------- MySQL 8.0
@@ -473,7 +492,8 @@ class MySQL80(Flavor):
         binlog.seq_no += 1
         return gno if sid else binlog.seq_no
 
-    def write_create_select_rows(self, thd: "Thd", t: "TableDef", create_text: str, cache: Any) -> None:
+    def write_create_select_rows(self, thd: "Thd", t: "TableDef", create_text: str, cache: Any, *,
+                                 thread_specific: bool = False) -> None:
         """Atomic-DDL engine (InnoDB), 8.0.21+: ONE group ``BEGIN`` + ``CREATE TABLE ... START
         TRANSACTION`` + rows + ``Xid`` (docs/RULES-mysql-8.0.md 5, WL#13355). Other engines:
         TWO groups (WL#7592, seed 004): the CREATE as a DDL group, then ``BEGIN`` + rows +

@@ -50,6 +50,10 @@ class BinaryLog:
         self.server_version = server_version or self.flavor.server_version
         self.global_vars = global_vars
         self.seq_no = 0
+        # MariaDB's rpl_binlog_state: per domain, the last seq_no of each server id (the
+        # most recently written last) and the domain's counter (the next GTID's seq_no - 1).
+        self.gtid_state: dict[int, dict[int, int]] = {}
+        self.domain_counter: dict[int, int] = {}
         self.next_xid = 1
         self.files: list[str] = []
         self.writer: BinlogFileWriter | None = None
@@ -88,7 +92,18 @@ class BinaryLog:
         self._write_index()
 
     def _gtid_state(self) -> list[Gtid]:
-        return [Gtid(self.domain_id, self.server_id, self.seq_no)] if self.seq_no else []
+        return [Gtid(d, sid, seq) for d, servers in self.gtid_state.items() for sid, seq in servers.items()]
+
+    def next_gtid(self, domain_id: int, server_id: int, requested_seq_no: int = 0) -> int:
+        """The next GTID's seq_no in ``domain_id`` (rpl_binlog_state::next_gtid / update_nolock):
+        the domain's counter + 1 unless the session set @@gtid_seq_no; the counter never goes back."""
+        seq = requested_seq_no or self.domain_counter.get(domain_id, 0) + 1
+        self.domain_counter[domain_id] = max(self.domain_counter.get(domain_id, 0), seq)
+        servers = self.gtid_state.setdefault(domain_id, {})
+        servers.pop(server_id, None)
+        servers[server_id] = seq
+        self.seq_no = seq
+        return seq
 
     def rotate(self) -> None:
         """FLUSH BINARY LOGS: Rotate event, then a new file whose Gtid_list holds the state."""
@@ -110,6 +125,8 @@ class BinaryLog:
                     pass
             self.files = []
             self.seq_no = 0
+            self.gtid_state = {}
+            self.domain_counter = {}
             self.gtid_executed = {}
             self._open_file(1)
 
@@ -322,6 +339,17 @@ def _write_rolled_back_trx_cache(thd: "Thd", nontrans: bool = False) -> None:
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
                                   ddl=thd.trx_has_ddl or trx.has_ddl or getattr(thd, "trx_did_ddl", False),
                                   transactional=transactional)
+
+
+def write_failed_replace_drop(thd: "Thd", drop_text: str) -> None:
+    """Row format, failed CREATE OR REPLACE ... SELECT: the generated DROP of the replaced
+    table goes through the transaction cache and is written at the statement's rollback,
+    ended by ROLLBACK (observed on MariaDB 10.11)."""
+    drop = new_query_event(drop_text, database=thd.db or "", thread_id=thd.connection_id,
+                           timestamp=thd.stmt_timestamp, server_id=thd.server_id, thread_specific=True,
+                           status_vars=thd.query_status_vars(xid=thd.server.binlog.allocate_xid()))
+    thd.server.binlog.write_group([drop, _end_query(thd, "ROLLBACK")], thd=thd, timestamp=thd.stmt_timestamp,
+                                  ddl=True, transactional=False)
 
 
 def trans_cannot_safely_rollback(thd: "Thd", single_statement: bool) -> bool:

@@ -44,7 +44,7 @@ class UserVar(Expr):
 @dataclass(slots=True)
 class SysVar(Expr):
     name: str
-    scope: str = "session"  # session | global
+    scope: str = "session"  # session | global | default (@@x: the session value, else the global one)
 
 
 @dataclass(slots=True)

@@ -1770,7 +1770,7 @@ def _sysvar(raw: str) -> A.SysVar:
         return A.SysVar(name[7:], "global")
     if name.startswith("session.") or name.startswith("local."):
         return A.SysVar(name.split(".", 1)[1], "session")
-    return A.SysVar(name, "session")
+    return A.SysVar(name, "default")
 
 
 _STATEMENTS: dict[str, Callable[[Parser], A.Statement]] = {

@@ -1,0 +1,90 @@
+# The session surface workloads commonly touch: system variables (MariaDB 10.11's
+# whole catalog, harness/engine/sysvar_catalog.py), the ones that change what is
+# logged, CREATE OR REPLACE TABLE, user-level locks and the info functions.
+
+[case session_sysvars_scope_and_values]
+rule = seed002.unsafe.system_variable
+seed = 002
+description = SET and SELECT of variables replbed does not model: read-only 1238, wrong scope 1228/1229/1238, bad values 1231/1232, integers clipped with warning 1292; SET is never logged; a statement reading a variable outside the safe list is unsafe (row-logged in MIXED with the server's value)
+setup: CREATE TABLE t (a INT PRIMARY KEY, v VARCHAR(100)) ENGINE=InnoDB
+con1: SET @@global.sync_binlog = 0
+con1: SET sync_binlog = 0 => 1229
+con1: SET SESSION sync_binlog = 0 => 1229
+con1: SELECT @@session.sync_binlog => 1238
+con1: SELECT @@sync_binlog, @@version_comment, @@sql_select_limit
+con1: SET GLOBAL gtid_seq_no = 5 => 1228
+con1: SELECT @@global.gtid_seq_no => 1238
+con1: SET version_comment = 'x' => 1238
+con1: SET GLOBAL version_comment = 'x' => 1238
+con1: SET SESSION sql_select_limit = 10
+con1: SET SESSION sql_select_limit = -1
+con1: SET SESSION sql_select_limit = 'abc' => 1232
+con1: SET SESSION sql_select_limit = DEFAULT
+con1: SET SESSION innodb_lock_wait_timeout = 100000000
+con1: SET SESSION innodb_lock_wait_timeout = 7
+con1: SET SESSION max_binlog_cache_size = 1000 => 1229
+con1: SET SESSION binlog_cache_size = 5000 => 1229
+con1: SET GLOBAL binlog_cache_size = 5000.5 => 1232
+con1: SET GLOBAL binlog_cache_size = NULL => 1232
+con1: SET SESSION binlog_annotate_row_events = 2 => 1231
+con1: SET SESSION binlog_annotate_row_events = 'maybe' => 1231
+con1: SET SESSION binlog_annotate_row_events = NULL => 1231
+con1: SET SESSION binlog_annotate_row_events = 1.5 => 1232
+con1: SET SESSION binlog_format = 'FOO' => 1231
+con1: SET SESSION binlog_format = 5 => 1231
+con1: SET SESSION binlog_row_metadata = 'FULL' => 1229
+con1: SET SESSION check_constraint_checks = 0
+con1: SET SESSION check_constraint_checks = 1
+con1: SET GLOBAL skip_parallel_replication = 1 => 1228
+con1: SET SESSION skip_parallel_replication = 1
+con1: SET SESSION log_bin_trust_function_creators = 1 => 1229
+con1: SET SESSION optimizer_switch = 'mrr=on'
+con1: SET SESSION optimizer_switch = 'foo=on' => 1231
+con1: SET in_transaction = 1 => 1238
+con1: SET SESSION max_allowed_packet = 1024 => 1621
+con1: SET SESSION sort_buffer_size = 100
+con1: SET GLOBAL sql_log_bin = 0 => 1238
+con1: SET SESSION auto_increment_increment = 0
+con1: SET SESSION auto_increment_increment = 1
+con1: SET SESSION long_query_time = 'a' => 1232
+con1: SET SESSION long_query_time = 2.5
+con1: SET SESSION gtid_strict_mode = 1 => 1229
+con1: SELECT @@nosuch => 1193
+con1: SELECT @@global.last_insert_id => 1238
+con1: INSERT INTO t VALUES (1, @@version_comment)
+con1: INSERT INTO t VALUES (2, @@sql_select_limit)
+con1: INSERT INTO t VALUES (3, CONCAT(@@max_binlog_cache_size, '/', @@binlog_row_metadata, '/', @@check_constraint_checks + 0))
+con1: INSERT INTO t VALUES (4, @@unique_checks + @@foreign_key_checks + @@explicit_defaults_for_timestamp)
+con1: INSERT INTO t VALUES (5, CONCAT(@@innodb_lock_wait_timeout, '/', @@tx_isolation, '/', @@sync_binlog))
+con1: UPDATE t SET v = @@server_id WHERE a = 1
+
+[case session_gtid_domain_seq_server_id]
+rule = seed002.gtid.session_variables
+seed = 002
+description = SET SESSION gtid_domain_id / gtid_seq_no / server_id change the GTID (domain-server-seq) and the events' server id of the session's next groups; each domain keeps its own sequence; sql_log_bin=0 writes nothing
+setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE n (a INT PRIMARY KEY) ENGINE=MyISAM
+con1: SET SESSION gtid_domain_id = 5
+con1: INSERT INTO t VALUES (1)
+con1: INSERT INTO n VALUES (1)
+con2: INSERT INTO t VALUES (2)
+con1: SET SESSION gtid_seq_no = 100
+con1: INSERT INTO t VALUES (3)
+con1: INSERT INTO t VALUES (4)
+con1: SET SESSION server_id = 7
+con1: INSERT INTO t VALUES (5)
+con1: BEGIN
+con1: INSERT INTO t VALUES (6)
+con1: INSERT INTO n VALUES (6)
+con1: COMMIT
+con1: SET SESSION gtid_domain_id = 0
+con1: INSERT INTO t VALUES (7)
+con2: INSERT INTO t VALUES (8)
+con1: SET SESSION gtid_seq_no = 50
+con1: INSERT INTO t VALUES (9)
+con1: SET SESSION sql_log_bin = 0
+con1: INSERT INTO t VALUES (10)
+con1: SET SESSION sql_log_bin = 1
+con1: SET SESSION server_id = DEFAULT
+con1: CREATE TABLE t2 (a INT)
+con2: INSERT INTO t VALUES (11)
