@@ -88,3 +88,36 @@ con1: SET SESSION sql_log_bin = 1
 con1: SET SESSION server_id = DEFAULT
 con1: CREATE TABLE t2 (a INT)
 con2: INSERT INTO t VALUES (11)
+
+[case session_create_or_replace_table]
+rule = seed002.create_select
+seed = 002
+description = CREATE OR REPLACE TABLE [TEMPORARY] [LIKE | ... SELECT]: the old table is dropped inside the statement and only the statement is logged (ROW: the SELECT form as CREATE OR REPLACE TABLE + rows, temporary ones not at all); a failed SELECT form that replaced a table logs DROP TABLE IF EXISTS ... /* Generated to handle failed CREATE OR REPLACE */ (ROW: in a BEGIN ... ROLLBACK group; STATEMENT: preceded by the failed statement with its error code when rows went into a transactional table); it commits an open transaction; OR REPLACE with IF NOT EXISTS is 1221
+setup: CREATE TABLE s (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
+setup: INSERT INTO s VALUES (1,1),(2,2)
+setup: CREATE TABLE nul (b INT) ENGINE=InnoDB
+setup: INSERT INTO nul VALUES (NULL)
+con1: CREATE OR REPLACE TABLE t (a INT) ENGINE=InnoDB
+con1: INSERT INTO t VALUES (1)
+con1: CREATE OR REPLACE TABLE t (a INT, b INT) ENGINE=MyISAM
+con1: INSERT INTO t VALUES (1, 1)
+con1: CREATE OR REPLACE TABLE t LIKE s
+con1: CREATE OR REPLACE TABLE t2 ENGINE=InnoDB SELECT * FROM s
+con1: CREATE OR REPLACE TABLE t3 ENGINE=MyISAM SELECT a FROM s WHERE a > 1
+con1: CREATE OR REPLACE TABLE t4 (PRIMARY KEY (a)) SELECT 1 AS a UNION ALL SELECT 1 => 1062
+con1: CREATE OR REPLACE TABLE t2 ENGINE=MyISAM SELECT a FROM s WHERE a = 1
+con1: CREATE OR REPLACE TABLE t2 ENGINE=InnoDB SELECT * FROM s WHERE a > 5
+con1: CREATE OR REPLACE TABLE t2 (PRIMARY KEY (a)) ENGINE=InnoDB SELECT 1 AS a UNION ALL SELECT 1 => 1062
+con1: CREATE OR REPLACE TABLE t3 (PRIMARY KEY (a)) ENGINE=MyISAM SELECT 1 AS a UNION ALL SELECT 1 => 1062
+con1: CREATE TABLE t6 (a INT) ENGINE=MyISAM
+con1: CREATE OR REPLACE TABLE t6 (PRIMARY KEY (a)) ENGINE=InnoDB SELECT 1 AS a UNION ALL SELECT 1 => 1062
+con1: CREATE TABLE t7 (a INT) ENGINE=InnoDB
+con1: CREATE OR REPLACE TABLE t7 (b INT NOT NULL) ENGINE=InnoDB SELECT b FROM nul => 1048
+con1: CREATE OR REPLACE TEMPORARY TABLE tt (a INT)
+con1: CREATE OR REPLACE TEMPORARY TABLE tt (a INT, b INT)
+con1: INSERT INTO tt VALUES (1, 2)
+con1: CREATE OR REPLACE TABLE IF NOT EXISTS t (a INT) => 1221
+con1: BEGIN
+con1: INSERT INTO s VALUES (3,3)
+con1: CREATE OR REPLACE TABLE t5 (a INT)
+con1: COMMIT

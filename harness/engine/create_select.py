@@ -93,7 +93,7 @@ def column_sql(c: Column) -> str:
 
 
 def create_table_sql(t: TableDef, engine_clause: str | None, current_db: str | None = "",
-                     if_not_exists: bool = False) -> str:
+                     if_not_exists: bool = False, or_replace: bool = False) -> str:
     """``current_db``: for the binlog (WITH_DB_NAME), the table is qualified when
     its database is not the session's (or there is none); "" never qualifies."""
     lines = [column_sql(c) for c in t.columns]
@@ -108,7 +108,8 @@ def create_table_sql(t: TableDef, engine_clause: str | None, current_db: str | N
     tail = f" ENGINE={engine_clause}" if engine_clause else ""
     qualified = current_db != "" and t.db != current_db
     name = f"`{t.db}`.`{t.name}`" if qualified else f"`{t.name}`"
-    return f"CREATE TABLE {'IF NOT EXISTS ' if if_not_exists else ''}{name} (\n" + ",\n".join(lines) + f"\n){tail}"
+    head = "CREATE OR REPLACE TABLE " if or_replace else "CREATE TABLE "
+    return f"{head}{'IF NOT EXISTS ' if if_not_exists else ''}{name} (\n" + ",\n".join(lines) + f"\n){tail}"
 
 
 # ------------------------------------------------------------------ column types of a select list
@@ -180,8 +181,6 @@ def _select_columns(thd: "Thd", sel: A.Select, result_cols: list[ResultColumn]) 
 def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
     from harness.engine.thd import OkPacket
     assert st.select is not None
-    if st.or_replace:
-        raise UnsupportedError("CREATE OR REPLACE ... SELECT")
     if any(r.derived is not None for r in st.select.from_):
         # Column types are taken from base-table columns; a derived table's are not modelled here.
         raise UnsupportedError("CREATE ... SELECT from a derived table")
@@ -189,7 +188,14 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
         thd.implicit_commit()
     exists = (thd.temp_tables.get((db, st.table.name.lower())) if st.temporary
               else thd.catalog.get_table(db, st.table.name))
-    if exists is not None:
+    replaced = exists is not None and st.or_replace
+    if replaced:
+        if st.temporary:
+            raise UnsupportedError("CREATE OR REPLACE TEMPORARY ... SELECT over an existing temporary table")
+        if any(t.name.lower() == st.table.name.lower() and (t.db or thd.db) == db
+               for t in _select_tables(st.select)):
+            raise UnsupportedError("CREATE OR REPLACE ... SELECT reading the table it replaces")
+    elif exists is not None:
         if st.if_not_exists:
             thd.notes.append(note("Note", "ER_TABLE_EXISTS_ERROR", st.table.name))
             return OkPacket()
@@ -259,7 +265,11 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
     if st.temporary:
         t.created_in_row_format = row_format  # type: ignore[attr-defined]
 
-    # Fill the table; any error drops it and logs nothing.
+    if replaced:
+        # The old table goes inside the statement, unlogged unless the statement fails.
+        assert exists is not None
+        thd.catalog.remove_table(exists.db, exists.name)
+    # Fill the table; any error drops it and logs nothing (but see _log_failed_replace).
     ex = Executor(thd, ctx, info)
     alloc = AutoIncrement(t, 0) if t.auto_inc_col is not None else None  # row count unknown: intervals 1, 2, 4 ...
     # InnoDB bulk-loads the new (empty) table: unique keys are checked when the load
@@ -268,6 +278,7 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
     bulk = t.engine.bulk_loads_empty_tables and not st.temporary and st.duplicates is None
     bulk_dup: DuplicateKey | None = None
     row: list[Any] = []
+    inserted = 0
     try:
         for i, src in enumerate(sel_res.rows):
             wctx = WriteContext(thd.is_strict(t, i), db, t.name, i + 1, ctx.notes, sql_mode=thd.vars.get('sql_mode'))
@@ -290,6 +301,7 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
                 if not _handle_duplicate(thd, t, st, row, dup, specified, ctx, decision.logged):
                     continue
             t.data.insert(row)
+            inserted += 1
             if thd.stmt_row_format and decision.logged:
                 binlog_write_row(thd, t, "write", None, row, specified)
         if bulk_dup is not None:
@@ -299,9 +311,11 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
             # ... and the failed load reports it a second time: SHOW WARNINGS lists it twice.
             err.trailing_notes = [Note("Error", err.code, err.message)]  # type: ignore[attr-defined]
             raise err
-    except ServerError:
+    except ServerError as e:
         thd.caches.trx_cache.truncate(thd.caches.stmt_marks[0])
         thd.caches.stmt_cache.truncate(thd.caches.stmt_marks[1])
+        if replaced and decision.logged:
+            _log_failed_replace(thd, st, t, e.code, row_format, transactional_rows=t.transactional and inserted > 0)
         raise
 
     if st.temporary:
@@ -324,7 +338,8 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
             thd.binlog_query(st.text, t.transactional, 0, ctx, None, thread_specific=True, ddl=True)
             L3.flush_stmt_cache(thd)  # end of statement (R-flush-SC)
         else:
-            thd.write_ddl(st.text, thread_specific=thd.stmt_uses_temp, ctx=ctx)  # observed: no Q_XID
+            # observed: no Q_XID; dropping the replaced table makes it thread-specific
+            thd.write_ddl(st.text, thread_specific=thd.stmt_uses_temp or replaced, ctx=ctx)
         return OkPacket(len(sel_res.rows))
     if st.temporary:
         if thd.in_multi_stmt_transaction_mode():
@@ -332,7 +347,7 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
             # a plain CREATE TEMPORARY TABLE in row format does not do this).
             thd.trx_did_ddl = True
         return OkPacket(len(sel_res.rows))
-    _write_row_group(thd, t, st, explicit is not None)
+    _write_row_group(thd, t, st, replaced)
     return OkPacket(len(sel_res.rows))
 
 
@@ -365,14 +380,43 @@ def _handle_duplicate(thd: "Thd", t: TableDef, st: A.CreateTable, row: list[Any]
     return True
 
 
-def _write_row_group(thd: "Thd", t: TableDef, st: A.CreateTable, _explicit: bool) -> None:
+def _select_tables(sel: A.Select) -> list[A.TableName]:
+    """The base tables a SELECT's FROM names (joins included), for the replace-self check."""
+    out: list[A.TableName] = []
+    for r in sel.from_:
+        table = getattr(r, "table", None)
+        if isinstance(table, A.TableName):
+            out.append(table)
+    return out
+
+
+def _log_failed_replace(thd: "Thd", st: A.CreateTable, t: TableDef, code: int, row_format: bool, *,
+                        transactional_rows: bool) -> None:
+    """select_create::abort_result_set after CREATE OR REPLACE dropped the old table: the
+    slave must drop it too. Observed on 10.11: in row format one BEGIN group holding
+    ``DROP TABLE IF EXISTS ... /* Generated ... */`` and ROLLBACK; in statement format the
+    failed statement itself (with its error code) first when rows had gone into a
+    transactional table, then the DROP as its own group."""
+    drop = f"DROP TABLE IF EXISTS `{t.db}`.`{t.name}`/* Generated to handle failed CREATE OR REPLACE */"
+    # mysql_rm_table marked the statement thread-specific; the DROP carries Q_XID (observed).
+    if row_format:
+        thd.stmt_thread_specific = True
+        L3.write_failed_replace_drop(thd, drop)
+        return
+    if transactional_rows:
+        thd.write_ddl(st.text, error_code=code, thread_specific=True)
+    thd.write_ddl(drop, thread_specific=True, xid=True)
+
+
+def _write_row_group(thd: "Thd", t: TableDef, st: A.CreateTable, replaced: bool) -> None:
     """Row format: generated CREATE + rows + end event. The flavour frames it (layer 3):
     MariaDB one group; MySQL 8.0 one group (atomic engine) or two (WL#7592)."""
     mngr = thd.caches
     cache = mngr.cache_of(t)
     cache.flush_pending(thd, stmt_end=True)
     thd.server.flavor.write_create_select_rows(thd, t, create_table_sql(t, st.options.get("ENGINE"), thd.db,
-                                                                    st.if_not_exists), cache)
+                                                                    st.if_not_exists, st.or_replace), cache,
+                                               thread_specific=replaced)
     if t.transactional:
         thd.server.status["Binlog_cache_use"] += 1
     else:

@@ -67,6 +67,8 @@ def drop_database(thd: "Thd", st: A.DropDatabase) -> "OkPacket":
 
 
 def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
+    if st.or_replace and st.if_not_exists:
+        raise ServerError(1221, "Incorrect usage of OR REPLACE and IF NOT EXISTS", "HY000")
     db = st.table.db or thd.db
     if db is None:
         raise error("ER_NO_DB_ERROR")
@@ -80,13 +82,20 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         thd.implicit_commit(schema_change=True)
     existing = thd.temp_tables.get((db, st.table.name.lower())) if st.temporary else thd.catalog.get_table(
         db, st.table.name)
-    if existing is not None:
+    src = thd.open_table(st.like) if st.like is not None else None
+    replaced = existing is not None and st.or_replace
+    if replaced:
+        # The old table goes inside the statement: only the CREATE OR REPLACE is logged.
+        if st.temporary:
+            del thd.temp_tables[(db, st.table.name.lower())]
+        else:
+            thd.catalog.remove_table(existing.db, existing.name)
+    elif existing is not None:
         if st.if_not_exists:
             thd.notes.append(note("Note", "ER_TABLE_EXISTS_ERROR", st.table.name))
             return _ok()
         raise error("ER_TABLE_EXISTS_ERROR", st.table.name)
-    if st.like is not None:
-        src = thd.open_table(st.like)
+    if src is not None:
         t = TableDef(db, st.table.name, [c for c in src.columns], list(src.keys), src.engine, temporary=st.temporary,
                      options=dict(src.options))
     else:
@@ -117,16 +126,17 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         thd.write_ddl(st.text, thread_specific=True, xid=True)  # observed: CREATE TEMPORARY carries Q_XID
         return _ok()
     thd.catalog.add_table(t)
-    like_temp = st.like is not None and src.temporary
+    like_temp = src is not None and src.temporary
     if like_temp and thd.binlog_format == "ROW":
         # The slave has no such temporary table in row format: the server logs the
         # new table's SHOW CREATE TABLE instead of the LIKE, without Q_XID (probed).
         from harness.engine.create_select import create_table_sql
-        thd.write_ddl(create_table_sql(t, t.engine.name, thd.db, st.if_not_exists), thread_specific=True)
+        thd.write_ddl(create_table_sql(t, t.engine.name, thd.db, st.if_not_exists, st.or_replace),
+                      thread_specific=True)
         return _ok()
     # CREATE TABLE carries Q_XID (DDL recovery), as DROP TABLE does; reading a
     # temporary table makes the Query thread-specific (probed).
-    thd.write_ddl(st.text, xid=True, thread_specific=like_temp)
+    thd.write_ddl(st.text, xid=True, thread_specific=like_temp or replaced)
     return _ok()
 
 
