@@ -57,6 +57,8 @@ con1: INSERT INTO t VALUES (3, CONCAT(@@max_binlog_cache_size, '/', @@binlog_row
 con1: INSERT INTO t VALUES (4, @@unique_checks + @@foreign_key_checks + @@explicit_defaults_for_timestamp)
 con1: INSERT INTO t VALUES (5, CONCAT(@@innodb_lock_wait_timeout, '/', @@tx_isolation, '/', @@sync_binlog))
 con1: UPDATE t SET v = @@server_id WHERE a = 1
+con1: INSERT INTO t VALUES (6, @@global.auto_increment_increment)
+con1: INSERT INTO t VALUES (7, @@session.auto_increment_increment + @@explicit_defaults_for_timestamp)
 
 [case session_gtid_domain_seq_server_id]
 rule = seed002.gtid.session_variables
@@ -121,3 +123,76 @@ con1: BEGIN
 con1: INSERT INTO s VALUES (3,3)
 con1: CREATE OR REPLACE TABLE t5 (a INT)
 con1: COMMIT
+
+[case session_user_locks]
+rule = seed002.unsafe.system_function
+seed = 002
+description = GET_LOCK / RELEASE_LOCK / IS_FREE_LOCK / IS_USED_LOCK / RELEASE_ALL_LOCKS across two sessions (a lock is counted per GET_LOCK of its holder, released at disconnect); the functions are unsafe: the statement text in STATEMENT (Note 1592), rows with the evaluated value in MIXED/ROW
+setup: CREATE TABLE t (k INT AUTO_INCREMENT PRIMARY KEY, what VARCHAR(20), v BIGINT) ENGINE=InnoDB
+con1: INSERT INTO t (what, v) VALUES ('get', GET_LOCK('a', 0))
+con1: INSERT INTO t (what, v) VALUES ('get again', GET_LOCK('a', 0))
+con1: INSERT INTO t (what, v) VALUES ('get b', GET_LOCK('b', 0))
+con2: INSERT INTO t (what, v) VALUES ('other get', GET_LOCK('a', 0))
+con2: INSERT INTO t (what, v) VALUES ('other free', IS_FREE_LOCK('a'))
+con2: INSERT INTO t (what, v) VALUES ('free c', IS_FREE_LOCK('c'))
+con2: INSERT INTO t (what, v) VALUES ('used c', IS_USED_LOCK('c'))
+con2: INSERT INTO t (what, v) VALUES ('other release', RELEASE_LOCK('a'))
+con2: INSERT INTO t (what, v) VALUES ('release none', RELEASE_LOCK('zz'))
+con1: INSERT INTO t (what, v) VALUES ('release', RELEASE_LOCK('a'))
+con2: INSERT INTO t (what, v) VALUES ('still held', GET_LOCK('a', 0))
+con1: INSERT INTO t (what, v) VALUES ('release all', RELEASE_ALL_LOCKS())
+con2: INSERT INTO t (what, v) VALUES ('now mine', GET_LOCK('a', 0))
+con2: INSERT INTO t (what, v) VALUES ('get b', GET_LOCK('b', 0))
+con2: SELECT IS_USED_LOCK('a') = CONNECTION_ID(), GET_LOCK('c', 0), RELEASE_LOCK('c')
+con2: INSERT INTO t (what, v) VALUES ('release all', RELEASE_ALL_LOCKS())
+con2: INSERT INTO t (what, v) VALUES ('release all 0', RELEASE_ALL_LOCKS())
+con1: SELECT GET_LOCK('d', 0)
+con1: UPDATE t SET v = IS_FREE_LOCK('d') WHERE k = 1
+
+[case session_found_rows_row_count]
+rule = seed002.unsafe.system_function
+seed = 002
+description = FOUND_ROWS() after SELECT [SQL_CALC_FOUND_ROWS ... LIMIT] and ROW_COUNT() after INSERT / UPDATE / DELETE / DDL / SELECT / a failed statement, as the server evaluates them; unsafe: text in STATEMENT, rows with the value in MIXED/ROW
+setup: CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
+setup: CREATE TABLE r (k INT AUTO_INCREMENT PRIMARY KEY, what VARCHAR(30), v BIGINT) ENGINE=InnoDB
+setup: INSERT INTO t VALUES (1,1),(2,2),(3,3),(4,4),(5,5)
+con1: SELECT * FROM t WHERE a > 1
+con1: INSERT INTO r (what, v) VALUES ('found after select', FOUND_ROWS())
+con1: SELECT SQL_CALC_FOUND_ROWS * FROM t LIMIT 2
+con1: INSERT INTO r (what, v) VALUES ('found calc', FOUND_ROWS())
+con1: SELECT * FROM t LIMIT 3
+con1: INSERT INTO r (what, v) VALUES ('found limit', FOUND_ROWS())
+con1: INSERT INTO r (what, v) VALUES ('found after insert', FOUND_ROWS())
+con1: UPDATE t SET b = b + 1 WHERE a < 4
+con1: INSERT INTO r (what, v) VALUES ('count update', ROW_COUNT())
+con1: INSERT INTO r (what, v) VALUES ('count insert', ROW_COUNT())
+con1: UPDATE t SET b = b WHERE a = 1
+con1: INSERT INTO r (what, v) VALUES ('count no change', ROW_COUNT())
+con1: DELETE FROM t WHERE a = 5
+con1: INSERT INTO r (what, v) VALUES ('count delete', ROW_COUNT())
+con1: INSERT INTO t VALUES (5,5),(6,6) ON DUPLICATE KEY UPDATE b = 0
+con1: INSERT INTO r (what, v) VALUES ('count insert 2', ROW_COUNT())
+con1: INSERT INTO t VALUES (1,1),(7,7) ON DUPLICATE KEY UPDATE b = 10
+con1: INSERT INTO r (what, v) VALUES ('count odku', ROW_COUNT())
+con1: REPLACE INTO t VALUES (1, 11)
+con1: INSERT INTO r (what, v) VALUES ('count replace', ROW_COUNT())
+con1: SELECT * FROM t
+con1: INSERT INTO r (what, v) VALUES ('count select', ROW_COUNT())
+con1: CREATE TABLE t2 (a INT)
+con1: INSERT INTO r (what, v) VALUES ('count ddl', ROW_COUNT())
+con1: INSERT INTO t VALUES (1, 1) => 1062
+con1: INSERT INTO r (what, v) VALUES ('count error', ROW_COUNT())
+con1: SET @x = 1
+con1: INSERT INTO r (what, v) VALUES ('count set', ROW_COUNT())
+con1: INSERT INTO r (what, v) SELECT 'count in select', ROW_COUNT()
+con1: INSERT INTO r (what, v) VALUES ('found after insert select', FOUND_ROWS())
+con1: SELECT SQL_CALC_FOUND_ROWS a FROM t WHERE a > 1 UNION ALL SELECT a FROM t LIMIT 2
+con1: INSERT INTO r (what, v) VALUES ('found union calc', FOUND_ROWS())
+con1: SELECT SQL_CALC_FOUND_ROWS a FROM t ORDER BY a LIMIT 2 OFFSET 1
+con1: INSERT INTO r (what, v) VALUES ('found offset calc', FOUND_ROWS())
+con1: SHOW TABLES
+con1: INSERT INTO r (what, v) VALUES ('found show tables', FOUND_ROWS())
+con1: SELECT * FROM t WHERE a = 2
+con1: CREATE TABLE t3 SELECT * FROM t
+con1: INSERT INTO r (what, v) VALUES ('found create select', FOUND_ROWS())
+con1: UPDATE r SET v = FOUND_ROWS() WHERE k = 1

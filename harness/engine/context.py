@@ -195,6 +195,9 @@ class ExecContext:
     def fn_release_lock(self, name: Any) -> Any:
         return self.thd.server.user_locks.release(str(name), self.thd.connection_id)
 
+    def fn_release_all_locks(self) -> int:
+        return self.thd.server.user_locks.release_all(self.thd.connection_id)
+
     def fn_is_free_lock(self, name: Any) -> int:
         return int(self.thd.server.user_locks.owner(str(name)) is None)
 

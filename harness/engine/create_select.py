@@ -213,6 +213,8 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
         thd.trx_used_temp = True
     ctx = ExecContext(thd, info)
     sel_res = Executor(thd, ctx, info).select(st.select)
+    # Unlike INSERT ... SELECT, the rows read count for FOUND_ROWS() (probed).
+    thd.last_found_rows = len(sel_res.rows) if sel_res.found_rows is None else sel_res.found_rows
     # Explicit columns first, then the select list's; table-level keys are
     # resolved over both (``(PRIMARY KEY (a)) SELECT a ...`` keys a select column).
     explicit = build_table(db, A.CreateTable(table=st.table, columns=st.columns, keys=[],

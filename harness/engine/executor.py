@@ -43,6 +43,8 @@ class ResultColumn:
 class SelectResult:
     columns: list[ResultColumn]
     rows: list[list[Any]]
+    # SQL_CALC_FOUND_ROWS: the row count before LIMIT (FOUND_ROWS()); else the rows sent.
+    found_rows: int | None = None
 
 
 @dataclass
@@ -275,6 +277,7 @@ class Executor:
         limit = _limit_value(self.thd, sel.limit, self.ctx)
         offset = _limit_value(self.thd, sel.offset, self.ctx) or 0
         rows_only = [r for r, _ in out_rows]
+        total = len(rows_only)
         if limit is not None or offset:
             rows_only = rows_only[offset:offset + limit if limit is not None else None]
         self.ctx.found_rows = len(rows_only)
@@ -282,7 +285,7 @@ class Executor:
         for i, rc in enumerate(cols):
             if rc.type is None:
                 rc.type = infer_type([r[i] for r in rows_only])
-        return SelectResult(cols, rows_only)
+        return SelectResult(cols, rows_only, total if sel.calc_found_rows else None)
 
     def _union(self, sel: A.Select, outer_scope: Scope | None, outer_env: Env | None) -> SelectResult:
         head = A.Select(items=sel.items, from_=sel.from_, where=sel.where, group_by=sel.group_by,
@@ -298,10 +301,12 @@ class Executor:
                     if row not in uniq:
                         uniq.append(row)
                 rows = uniq
+        total = len(rows)
         limit = _limit_value(self.thd, sel.limit, self.ctx)
-        if limit is not None:
-            rows = rows[:limit]
-        return SelectResult(res.columns, rows)
+        offset = _limit_value(self.thd, sel.offset, self.ctx) or 0
+        if limit is not None or offset:
+            rows = rows[offset:offset + limit if limit is not None else None]
+        return SelectResult(res.columns, rows, total if sel.calc_found_rows else None)
 
     def _order(self, out_rows: list[tuple[list[Any], Env]], order: list[A.OrderItem], comp: Compiler,
                items: list[tuple[A.Expr, str, ResultColumn]]) -> list[tuple[list[Any], Env]]:

@@ -21,6 +21,13 @@ from harness.sql.errors import UnsupportedError
 
 Fn = Callable[["Env"], Any]
 
+
+def sysvar_read_name(e: A.SysVar) -> str:
+    """The name decide.py checks against SAFE_SYSVARS: a global value is never
+    the one the slave's session has (sys_var::is_written_to_binlog is false for
+    OPT_GLOBAL), so ``@@global.x`` is recorded under a name no safe list holds."""
+    return f"@@global.{e.name}" if e.scope == "global" else e.name
+
 # Functions that make a statement unsafe for statement-based logging (seed 002's
 # list, plus MariaDB's additions).
 UNSAFE_FUNCTIONS = frozenset(
@@ -305,7 +312,7 @@ class Compiler:
     def c_SysVar(self, e: A.SysVar) -> Fn:
         name, scope = e.name, e.scope
         if self.info is not None:
-            self.info.sysvars_read.append(name)
+            self.info.sysvars_read.append(sysvar_read_name(e))
         if name.lower() in ("last_insert_id", "identity") and scope != "global":
             # Like LAST_INSERT_ID(): the statement depends on the previous one's id (Intvar).
             return lambda env: env.ctx.fn_last_insert_id()
@@ -972,6 +979,7 @@ FUNCTIONS: dict[str, Callable[[list[Fn], A.FuncCall], Fn]] = {
     "SLEEP": _ctx_func("fn_sleep"),
     "GET_LOCK": _ctx_func("fn_get_lock"),
     "RELEASE_LOCK": _ctx_func("fn_release_lock"),
+    "RELEASE_ALL_LOCKS": _ctx_func("fn_release_all_locks"),
     "IS_FREE_LOCK": _ctx_func("fn_is_free_lock"),
     "IS_USED_LOCK": _ctx_func("fn_is_used_lock"),
     "LOAD_FILE": _ctx_func("fn_load_file"),

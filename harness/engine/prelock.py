@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from harness.engine.expr import UNSAFE_FUNCTIONS
+from harness.engine.expr import UNSAFE_FUNCTIONS, sysvar_read_name
 from harness.engine.stmtinfo import StatementInfo
 from harness.sql import ast as A
 
@@ -214,7 +214,7 @@ class Prelocker:
             self.info.user_vars_read.append(e.name.lower())
             return
         if isinstance(e, A.SysVar):
-            self.info.sysvars_read.append(e.name)
+            self.info.sysvars_read.append(sysvar_read_name(e))
             return
         if isinstance(e, (A.ScalarSubquery, A.Exists)):
             self.s_Select(e.query)

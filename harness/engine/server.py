@@ -18,29 +18,45 @@ if TYPE_CHECKING:
 
 
 class UserLocks:
-    """GET_LOCK / RELEASE_LOCK state (only so those unsafe functions can run)."""
+    """GET_LOCK / RELEASE_LOCK state, shared by every session (MariaDB's MDL user locks).
+
+    A holder may take its lock again: each GET_LOCK counts and each RELEASE_LOCK
+    gives one back (probed: RELEASE_ALL_LOCKS answers the total of those counts).
+    GET_LOCK never waits here: a lock another session holds answers 0 at once, as
+    it does on the server after the timeout (workloads use timeout 0).
+    """
 
     def __init__(self) -> None:
-        self.owners: dict[str, int] = {}
+        self.owners: dict[str, tuple[int, int]] = {}  # name -> (connection id, count)
 
     def acquire(self, name: str, conn: int) -> int:
-        owner = self.owners.get(name)
-        if owner is None or owner == conn:
-            self.owners[name] = conn
-            return 1
-        return 0
-
-    def release(self, name: str, conn: int) -> int | None:
-        owner = self.owners.get(name)
-        if owner is None:
-            return None
+        owner, count = self.owners.get(name, (conn, 0))
         if owner != conn:
             return 0
-        del self.owners[name]
+        self.owners[name] = (conn, count + 1)
         return 1
 
+    def release(self, name: str, conn: int) -> int | None:
+        if name not in self.owners:
+            return None
+        owner, count = self.owners[name]
+        if owner != conn:
+            return 0
+        if count > 1:
+            self.owners[name] = (conn, count - 1)
+        else:
+            del self.owners[name]
+        return 1
+
+    def release_all(self, conn: int) -> int:
+        """RELEASE_ALL_LOCKS() and disconnect: every lock of ``conn``; the number of GET_LOCKs undone."""
+        mine = [n for n, (owner, _c) in self.owners.items() if owner == conn]
+        total = sum(self.owners.pop(n)[1] for n in mine)
+        return total
+
     def owner(self, name: str) -> int | None:
-        return self.owners.get(name)
+        held = self.owners.get(name)
+        return held[0] if held else None
 
 
 class ServerState:

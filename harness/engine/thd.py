@@ -391,6 +391,10 @@ class Thd:
         try:
             try:
                 result = self._dispatch(stmt)
+                if isinstance(stmt, A.Show) and not is_diag and isinstance(result, SelectResult):
+                    # A SHOW sends its rows like a SELECT: FOUND_ROWS() counts them (probed;
+                    # SHOW WARNINGS leaves it alone).
+                    self.last_found_rows = len(result.rows)
             except SqlParseError as e:  # e.g. 1235: a construct the model refuses at execution time
                 raise ServerError(e.code, str(e), e.sqlstate) from None
         except ServerError as e:
@@ -532,9 +536,12 @@ class Thd:
             raise
         self.statement_succeeded(stmt, info, decision, ctx)
         if isinstance(res, SelectResult):
-            self.last_found_rows = len(res.rows)
+            self.last_found_rows = len(res.rows) if res.found_rows is None else res.found_rows
             self.last_row_count = -1
             return res
+        if isinstance(stmt, A.Insert) and stmt.select is not None:
+            # select_insert sends no rows to the client: FOUND_ROWS() is 0 after it (probed).
+            self.last_found_rows = 0
         self.last_row_count = res.affected
         return OkPacket(res.affected, res.last_insert_id, res.info)
 
@@ -805,6 +812,8 @@ class Thd:
             DDL.drop_temporary_on_disconnect(self)
         finally:
             self.temp_tables.clear()
+            # User locks end with their session (unlogged).
+            self.server.user_locks.release_all(self.connection_id)
 
 
 def user_var_event(name: str, value: Any, ts: int, sid: int) -> Any:

@@ -608,7 +608,11 @@ class _ConnectionHandler:
 
     def _com_ping(self, body: bytes) -> None:
         with self.server.lock:
-            status = self._session().status_flags()
+            session = self._session()
+            ping = getattr(session, "ping", None)
+            if ping is not None:
+                ping()
+            status = session.status_flags()
         self._send_ok(OkResult(), status)
 
     def _com_statistics(self, body: bytes) -> None:

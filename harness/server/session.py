@@ -84,6 +84,11 @@ class ReplbedSession:
             raise SqlError(e.code, e.message, e.sqlstate) from None
         return OkResult()
 
+    def ping(self) -> None:
+        """COM_PING answers with my_ok(), which leaves ROW_COUNT() at 0 (probed: the
+        Python connector pings before every statement, so workloads always see 0)."""
+        self.thd.last_row_count = 0
+
     def status_flags(self) -> int:
         flags = SERVER_STATUS_AUTOCOMMIT if self.thd.autocommit else 0
         if self.thd.trx_explicit or (self.thd.trx_active and not self.thd.autocommit):

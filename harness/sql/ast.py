@@ -223,6 +223,7 @@ class Select(Statement):
     limit: Expr | None = None
     offset: Expr | None = None
     distinct: bool = False
+    calc_found_rows: bool = False  # SQL_CALC_FOUND_ROWS: FOUND_ROWS() counts rows before LIMIT
     for_update: bool = False
     union: list[tuple[bool, "Select"]] = field(default_factory=list)  # (all, select)
     # SELECT ... INTO targets (UserVar, or ColumnRef naming a routine variable)

@@ -160,15 +160,17 @@ class Parser:
             all_ = bool(self.accept_kw("ALL"))
             if not all_:
                 self.accept_kw("DISTINCT")
-            if self.accept_op("("):
+            parenthesized = self.accept_op("(")
+            if parenthesized:
                 other = self.select_stmt()
                 self.expect_op(")")
             else:
                 other = self.select_core()
             sel.union.append((all_, other))
-        if sel.union:
-            # Trailing ORDER BY / LIMIT apply to the union; keep them on the head.
-            pass
+            if not parenthesized and other.limit is not None and not other.order_by:
+                # A trailing LIMIT belongs to the whole union (FOUND_ROWS() with
+                # SQL_CALC_FOUND_ROWS counts the union's rows); keep it on the head.
+                sel.limit, sel.offset, other.limit, other.offset = other.limit, other.offset, None, None
         return sel
 
     def select_core(self) -> A.Select:
@@ -182,7 +184,7 @@ class Parser:
             if w in ("DISTINCT", "DISTINCTROW"):
                 sel.distinct = True
             if w == "SQL_CALC_FOUND_ROWS":
-                raise UnsupportedError("SQL_CALC_FOUND_ROWS")
+                sel.calc_found_rows = True
         sel.items = self.select_items()
         self.select_into(sel)
         if self.accept_kw("FROM"):

@@ -285,3 +285,18 @@ def test_signal_in_a_trigger_body() -> None:
     assert isinstance(sig, A.Signal) and sig.sqlstate == "45000"
     assert isinstance(sig.message, A.Literal) and sig.message.value == "big"
     assert isinstance(sig.errno, A.Literal) and sig.errno.value == 1999
+
+
+def test_trailing_limit_of_a_union_belongs_to_the_union() -> None:
+    st = parse("SELECT SQL_CALC_FOUND_ROWS a FROM t UNION ALL SELECT a FROM u LIMIT 2")
+    assert isinstance(st, A.Select) and st.calc_found_rows
+    assert st.limit == A.Literal(2) and st.union[0][1].limit is None
+    inner = parse("SELECT a FROM t UNION ALL (SELECT a FROM u LIMIT 2)")
+    assert isinstance(inner, A.Select) and inner.limit is None and inner.union[0][1].limit is not None
+
+
+def test_unqualified_sysvar_reads_default_scope() -> None:
+    st = parse("SELECT @@sync_binlog, @@session.autocommit, @@global.server_id")
+    assert isinstance(st, A.Select)
+    assert [(i.expr.name, i.expr.scope) for i in st.items] == [  # type: ignore[attr-defined]
+        ("sync_binlog", "default"), ("autocommit", "session"), ("server_id", "global")]
