@@ -66,6 +66,7 @@ seed = 002
 description = SET SESSION gtid_domain_id / gtid_seq_no / server_id change the GTID (domain-server-seq) and the events' server id of the session's next groups; each domain keeps its own sequence; sql_log_bin=0 writes nothing
 setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TABLE n (a INT PRIMARY KEY) ENGINE=MyISAM
+con1: INSERT INTO n SELECT CHAR_LENGTH(@@gtid_binlog_pos) + CHAR_LENGTH(@@gtid_current_pos) * 10
 con1: SET SESSION gtid_domain_id = 5
 con1: INSERT INTO t VALUES (1)
 con1: INSERT INTO n VALUES (1)
@@ -196,3 +197,15 @@ con1: SELECT * FROM t WHERE a = 2
 con1: CREATE TABLE t3 SELECT * FROM t
 con1: INSERT INTO r (what, v) VALUES ('found create select', FOUND_ROWS())
 con1: UPDATE r SET v = FOUND_ROWS() WHERE k = 1
+
+[case session_unmodelled_logging_settings]
+rule = seed002.gtid.session_variables
+seed = 002
+description = settings that would change the binlog in ways replbed does not model are refused with 1235 (the server accepts them; this case only runs the accepted side-effect-free ones): setting them back to their value is accepted
+setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
+con1: SET GLOBAL binlog_row_metadata = NO_LOG
+con1: SET GLOBAL binlog_commit_wait_count = 0
+con1: SET GLOBAL max_binlog_size = DEFAULT
+con1: SET GLOBAL max_binlog_cache_size = DEFAULT
+con1: SET SESSION binlog_alter_two_phase = OFF
+con1: INSERT INTO t VALUES (1)

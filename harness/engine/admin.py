@@ -179,7 +179,15 @@ def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
         raise error("ER_CANT_CHANGE_TX_CHARACTERISTICS")
     thd.server.flavor.check_set(thd, n, scope, value)
     was_autocommit = thd.autocommit
-    for code, message in thd.vars.set(n, value, scope):
+    store = thd.vars.globals.values if scope == "global" else thd.vars.values
+    previous = store.get(n)
+    warnings = thd.vars.set(n, value, scope)
+    refused = thd.server.flavor.unmodelled_setting(thd, n, store[n])
+    if refused is not None:
+        # Accepting it would silently write a binlog the server would not: refuse clearly.
+        store[n] = previous
+        raise UnsupportedError(refused)
+    for code, message in warnings:
         thd.notes.append(Note("Warning", code, message))
     if n == "autocommit" and scope != "global" and thd.autocommit and not was_autocommit:
         # Switching autocommit on commits the open transaction. In ROW format the

@@ -345,6 +345,8 @@ class SessionVariables:
             return thd.last_insert_id
         if n == "gtid_executed":
             return thd.server.binlog.gtid_executed_text()
+        if n in ("gtid_binlog_pos", "gtid_current_pos", "gtid_binlog_state"):
+            return thd.server.binlog.gtid_pos_text(all_servers=n == "gtid_binlog_state")
         if scope == "global" or where == "global":
             return self.globals.values[n]
         return self.values[n]

@@ -85,6 +85,11 @@ class Flavor:
     def check_set(self, thd: "Thd", name: str, scope: str, value: Any) -> None:
         """Checks on SET of a flavour-specific variable (before the value is stored)."""
 
+    def unmodelled_setting(self, thd: "Thd", name: str, value: Any) -> str | None:
+        """A variable value that changes the binlog in a way replbed does not model: the
+        construct to name in the 1235 error (None: the value is modelled or changes nothing)."""
+        return None
+
     # -- layer 1
     def error_text(self, code: int, text: str) -> str:
         return text
@@ -132,6 +137,15 @@ class Flavor:
 # ---------------------------------------------------------------------------- MariaDB 10.11
 
 
+# Variables whose other values change the binlog's bytes or shape in ways not modelled:
+# Table_map optional metadata, checksums (and the rotation a change forces), group
+# commit ids, compressed events, two-phase ALTER, a replaced GTID state, size rotation.
+# max_binlog_size: the rotation itself is simple, but the new file's Binlog_checkpoint
+# names the old file or the new one depending on when InnoDB's commit completes.
+_MARIADB_FIXED_SETTINGS = frozenset("""binlog_row_metadata binlog_checksum binlog_commit_wait_count
+    log_bin_compress binlog_alter_two_phase gtid_binlog_state max_binlog_size""".split())
+
+
 class MariaDB1011(Flavor):
     name = "mariadb-10.11"
     supports_xa = True
@@ -146,6 +160,18 @@ class MariaDB1011(Flavor):
     def sysvar_catalog(self) -> "dict[str, VarDef]":
         from harness.engine.sysvars import mariadb_catalog
         return mariadb_catalog()
+
+    def unmodelled_setting(self, thd: "Thd", name: str, value: Any) -> str | None:
+        default = thd.server.global_vars.definitions[name].default
+        if name == "binlog_checksum":
+            return "SET GLOBAL binlog_checksum (it rotates the binlog, even to the same value)"
+        if name in _MARIADB_FIXED_SETTINGS and value != default:
+            return f"{name} = {value} (only {default} is modelled)"
+        if name in ("max_binlog_cache_size", "max_binlog_stmt_cache_size") and int(value) < 1 << 32:
+            return f"{name} below 4G (error 1197 for larger transactions is not modelled)"
+        if name == "gtid_seq_no" and value and thd.server.global_vars.values.get("gtid_strict_mode"):
+            return "@@gtid_seq_no under gtid_strict_mode"
+        return None
 
     def query_status_vars(self, thd: "Thd", *, text: str = "", xid: int | None = None, invoker: bool = False,
                           hrnow: bool = False, charset_client: int | None = None,

@@ -94,6 +94,16 @@ class BinaryLog:
     def _gtid_state(self) -> list[Gtid]:
         return [Gtid(d, sid, seq) for d, servers in self.gtid_state.items() for sid, seq in servers.items()]
 
+    def gtid_pos_text(self, *, all_servers: bool = False) -> str:
+        """@@gtid_binlog_pos / @@gtid_current_pos (the last GTID of each domain) or, with
+        ``all_servers``, @@gtid_binlog_state. Domains in first-use order: the server lists
+        them in its hash order, which differs once there are several [not modelled]."""
+        parts = []
+        for d, servers in self.gtid_state.items():
+            items = list(servers.items()) if all_servers else list(servers.items())[-1:]
+            parts.extend(f"{d}-{sid}-{seq}" for sid, seq in items)
+        return ",".join(parts)
+
     def next_gtid(self, domain_id: int, server_id: int, requested_seq_no: int = 0) -> int:
         """The next GTID's seq_no in ``domain_id`` (rpl_binlog_state::next_gtid / update_nolock):
         the domain's counter + 1 unless the session set @@gtid_seq_no; the counter never goes back."""

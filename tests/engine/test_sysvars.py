@@ -64,3 +64,19 @@ def test_session_gtid_variables_pick_the_next_gtid(bed: Bed) -> None:
     gtids = [info for kind, info in bed.events() if kind == "Gtid"]
     assert gtids == ["GTID 0-1-1", "BEGIN GTID 5-1-1", "BEGIN GTID 5-7-100", "BEGIN GTID 5-7-101",
                      "BEGIN GTID 0-7-2"]
+    assert s.execute("SELECT @@gtid_binlog_pos, @@gtid_binlog_state").rows == [
+        ["0-7-2,5-7-101", "0-1-1,0-7-2,5-1-1,5-7-101"]]
+
+
+@pytest.mark.parametrize("sql", [
+    "SET GLOBAL binlog_row_metadata = FULL",
+    "SET GLOBAL binlog_checksum = NONE",
+    "SET GLOBAL max_binlog_size = 4096",
+    "SET GLOBAL max_binlog_cache_size = 4096",
+    "SET GLOBAL binlog_commit_wait_count = 3",
+])
+def test_unmodelled_logging_settings_are_refused_and_not_kept(s, sql: str) -> None:  # type: ignore[no-untyped-def]
+    name = sql.split()[2]
+    before = s.execute(f"SELECT @@global.{name}").rows
+    assert _code(s, sql) == 1235
+    assert s.execute(f"SELECT @@global.{name}").rows == before
