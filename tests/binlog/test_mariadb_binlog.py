@@ -41,6 +41,8 @@ def bad_lines(stdout: str, *, allow_in_use: bool) -> list[str]:
     for line in stdout.splitlines():
         if allow_in_use and line == IN_USE_WARNING:
             continue
+        if line.startswith("#Q>") or line.startswith("###"):
+            continue  # Annotate_rows text and decoded row values: the workload's data (may say 'error')
         if line.startswith("#") or line.startswith("ERROR") or line.startswith("WARNING"):
             # "error_code=0" in a Query's comment line is a field, not a problem
             if BAD.search(re.sub(r"error_code=\d+", "", line)):
