@@ -151,7 +151,7 @@ def check_gtid_layout(events: DataFrame, flavor: str = "mariadb-10.11") -> DataF
     ``BEGIN GTID`` group must end with Xid or a COMMIT/ROLLBACK query and
     contain no other terminator; an ``XA START`` group ends with XA_prepare;
     a standalone ``GTID`` group is exactly one Query, which may be the XA
-    COMMIT/ROLLBACK of a prepared branch), ``gtid_gaps`` (non-contiguous sequence numbers per domain),
+    COMMIT/ROLLBACK of a prepared branch), ``gtid_gaps`` (non-contiguous sequence numbers per domain that the other side does not show),
     ``layout`` (the group shapes, e.g. ``S Q|T Xid``), ``same_layout`` (both
     sides of the case x format have the same layout) and ``gtid_layout_ok``.
     """
@@ -251,15 +251,21 @@ def check_gtid_layout(events: DataFrame, flavor: str = "mariadb-10.11") -> DataF
                 F.array_join(F.transform("_shapes", lambda x: x["shape"]), "|").alias("layout"))
     )
 
-    # -- contiguous GTID sequence numbers per domain (across files)
+    # -- contiguous GTID sequence numbers per domain (across files). A jump both sides
+    # make alike is the workload's own (SET gtid_seq_no, a domain's counter never goes
+    # back): only a gap the other side does not have counts.
     w_dom = Window.partitionBy(*part, "gtid_domain").orderBy("seq")
-    gaps = (
+    jumps = (
         e.where(F.col("is_gtid") & F.col("gtid_seq").isNotNull())
         .withColumn("prev", F.lag("gtid_seq").over(w_dom))
-        .groupBy(*part)
-        .agg(F.sum(F.when(F.col("prev").isNotNull() & (F.col("gtid_seq") != F.col("prev") + 1), 1)
-                   .otherwise(0)).alias("gtid_gaps"))
+        .where(F.col("prev").isNotNull() & (F.col("gtid_seq") != F.col("prev") + 1))
+        .select(*part, "gtid_domain", "prev", "gtid_seq")
     )
+    other = jumps.select(*[F.col(c).alias("o_" + c) for c in jumps.columns])
+    same_jump = reduce(lambda a, b: a & b,
+                       [F.col(c) == F.col("o_" + c) for c in [*KEY, "gtid_domain", "prev", "gtid_seq"]],
+                       F.col("side") != F.col("o_side"))
+    gaps = jumps.join(other, on=same_jump, how="left_anti").groupBy(*part).agg(F.count("*").alias("gtid_gaps"))
 
     sides = e.select(*part).distinct()
     out = reduce(lambda a, b: a.join(b, on=part, how="left"),
