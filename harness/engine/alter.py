@@ -65,21 +65,20 @@ def alter_table(thd: "Thd", st: A.AlterTable) -> "OkPacket":
 
 def create_index(thd: "Thd", st: A.CreateIndex) -> "OkPacket":
     """CREATE INDEX is ALTER TABLE ... ADD INDEX (mysql_execute_command maps it so)."""
-    thd.implicit_commit(schema_change=True)
-    t = _open_base_table(thd, st.table)
-    new, _affected, _w = rebuild(thd, t, [A.AlterSpec("ADD_KEY", key=st.key)], False)
-    _install(thd, t, new)
-    thd.write_ddl(st.text, xid=True)  # observed: ALTER carries Q_XID (DDL log recovery)
-    from harness.engine.thd import OkPacket
-    return OkPacket()
+    return _index_statement(thd, st.table, A.AlterSpec("ADD_KEY", key=st.key), st.text)
 
 
 def drop_index(thd: "Thd", st: A.DropIndex) -> "OkPacket":
+    """DROP INDEX is ALTER TABLE ... DROP INDEX."""
+    return _index_statement(thd, st.table, A.AlterSpec("DROP_KEY", name=st.name), st.text)
+
+
+def _index_statement(thd: "Thd", table: A.TableName, spec: A.AlterSpec, text: str) -> "OkPacket":
     thd.implicit_commit(schema_change=True)
-    t = _open_base_table(thd, st.table)
-    new, _affected, _w = rebuild(thd, t, [A.AlterSpec("DROP_KEY", name=st.name)], False)
+    t = _open_base_table(thd, table)
+    new, _affected, _w = rebuild(thd, t, [spec], False)
     _install(thd, t, new)
-    thd.write_ddl(st.text, xid=True)  # observed: ALTER carries Q_XID (DDL log recovery)
+    thd.write_ddl(text, xid=True)  # observed: ALTER carries Q_XID (DDL log recovery)
     from harness.engine.thd import OkPacket
     return OkPacket()
 
