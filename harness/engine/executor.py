@@ -428,16 +428,13 @@ class Executor:
                     continue
                 if generated is not None:
                     alloc.give_back(generated, skipped=ins.ignore and not ins.on_duplicate)  # type: ignore[union-attr]
-                if t.engine.xa_capable and not t.temporary:
-                    # InnoDB registered the write attempt: the transaction ends with an Xid
-                    # even if no row changed (ON DUPLICATE KEY UPDATE to the same values, IGNORE).
-                    thd.stmt_changed_xa = True
+                # InnoDB registered the write attempt: the group ends with Xid even if no row changes.
+                thd.note_write_attempt(t)
                 if ins.on_duplicate:
                     res.affected += self.on_duplicate_update(t, row, dup, ondup)
                     continue
                 if ins.ignore:
                     self.ctx.notes.append(_as_warning(dup_entry_error(t, dup)))
-                    thd.note_write_attempt(t)
                     continue
                 raise dup_entry_error(t, dup)
             self.write_row(t, row, specified)
@@ -523,9 +520,7 @@ class Executor:
         while dup is not None:
             old = t.data.rows[dup.slot]
             assert old is not None
-            t.data.delete(dup.slot)
-            self.thd.undo_delete(t, dup.slot, old)
-            self.thd.log_row(t, DELETE, old, None, None)
+            self.delete_slot(t, dup.slot, old)
             affected += 1
             dup = t.data.find_duplicate(row)  # type: ignore[assignment]
         self.write_row(t, row, specified)
@@ -545,7 +540,6 @@ class Executor:
             updated[ci] = t.columns[ci].type.coerce(v, cname, wctx) if v is not None else None
             changed.add(ci)
         self.ctx.insert_values_row = None
-        self.thd.note_write_attempt(t)
         if _rows_equal(updated, old):
             return 0
         dup2 = t.data.find_duplicate(updated, ignore_slot=dup.slot)
@@ -566,6 +560,11 @@ class Executor:
         from harness.engine.errors import Note
         self.ctx.notes.append(Note("Warning", 1369, f"CHECK OPTION failed {view}"))
         return False
+
+    def delete_slot(self, t: TableDef, slot: int, old: list[Any]) -> None:
+        t.data.delete(slot)
+        self.thd.undo_delete(t, slot, old)
+        self.thd.log_row(t, DELETE, old, None, None)
 
     def update_slot(self, t: TableDef, slot: int, old: list[Any], new: list[Any], changed: set[int]) -> None:
         t.data.update(slot, new)
@@ -670,7 +669,7 @@ class Executor:
             dup = t.data.find_duplicate(new, ignore_slot=slot)  # type: ignore[arg-type]
             if dup is not None:
                 if up.ignore:
-                    _ignored_update(thd, t)
+                    thd.note_write_attempt(t)  # skipped without a warning in 10.11 (observed)
                     continue
                 raise dup_entry_error(t, dup)
             self.update_slot(t, slot, old, new, changed)  # type: ignore[arg-type]
@@ -754,7 +753,7 @@ class Executor:
                 dup = t.data.find_duplicate(new, ignore_slot=slot)
                 if dup is not None:
                     if up.ignore:
-                        _ignored_update(thd, t)
+                        thd.note_write_attempt(t)
                         continue
                     raise dup_entry_error(t, dup)
                 if t.triggers:
@@ -796,9 +795,7 @@ class Executor:
                 continue
             if t.triggers:
                 thd.fire_triggers(t, "BEFORE", "DELETE", None, old, self.ctx)
-            t.data.delete(slot)  # type: ignore[arg-type]
-            thd.undo_delete(t, slot, old)  # type: ignore[arg-type]
-            thd.log_row(t, DELETE, old, None, None)
+            self.delete_slot(t, slot, old)  # type: ignore[arg-type]
             res.affected += 1
             if t.triggers:
                 thd.fire_triggers(t, "AFTER", "DELETE", None, old, self.ctx)
@@ -836,9 +833,7 @@ class Executor:
             for slot, old in list(t.data.scan()):
                 if slot not in hit:
                     continue
-                t.data.delete(slot)
-                thd.undo_delete(t, slot, old)
-                thd.log_row(t, DELETE, old, None, None)
+                self.delete_slot(t, slot, old)
                 res.affected += 1
         return res
 
@@ -858,13 +853,6 @@ def _blackhole_row_warning(thd: "Thd", t: TableDef, verb: str) -> None:
         from harness.engine.errors import Note
         thd.notes.append(Note("Warning", 1105, f"Row events are not logged for {verb} statements that modify "
                                                f"BLACKHOLE tables in row format. Table(s): '{t.name}.'"))
-
-
-def _ignored_update(thd: "Thd", t: TableDef) -> None:
-    """UPDATE IGNORE skips a row that would duplicate a key: no warning in MariaDB 10.11
-    (observed), but InnoDB registered the attempt, so the group still ends with an Xid."""
-    if t.engine.xa_capable and not t.temporary:
-        thd.stmt_changed_xa = True
 
 
 def _warning_1364(col: str) -> Any:

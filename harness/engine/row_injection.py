@@ -29,7 +29,8 @@ from harness.binlog.values import MyTimestamp
 from harness.engine.catalog import TableDef
 from harness.engine.context import ExecContext
 from harness.engine.errors import ServerError, error
-from harness.engine.executor import DELETE, UPDATE, WRITE, dup_entry_error
+from harness.engine.autoinc import AutoIncrement
+from harness.engine.executor import Executor, dup_entry_error
 from harness.engine.stmtinfo import StatementInfo
 from harness.engine.types import IntType, WriteContext
 from harness.model.decide import decide_logging_format
@@ -170,7 +171,8 @@ def _find_row(table: TableDef, before: dict[int, Any]) -> int:
     raise ServerError(1032, f"Can't find record in '{table.name}'")
 
 
-def _apply_rows_event(thd: "Thd", table: TableDef, ev: RowsEvent) -> None:
+def _apply_rows_event(ex: Executor, table: TableDef, ev: RowsEvent) -> None:
+    """The executor's row primitives (undo, row logging, BLACKHOLE), without triggers."""
     kind = ev.kind
     changes: list[RowChange] = ev.rows or []
     after_present = ev.columns_present_after if ev.columns_present_after is not None else ev.columns_present
@@ -182,19 +184,15 @@ def _apply_rows_event(thd: "Thd", table: TableDef, ev: RowsEvent) -> None:
             if dup is not None:
                 raise dup_entry_error(table, dup)
             ai = table.auto_inc_col
-            if ai is not None and row[ai] is not None and row[ai] >= table.data.auto_increment:
-                table.data.auto_increment = row[ai] + 1
-            slot = table.data.insert(row)
-            thd.undo_insert(table, slot)
-            thd.log_row(table, WRITE, None, row, set(img))
+            if ai is not None and row[ai]:
+                AutoIncrement(table, 1).explicit(row[ai])
+            ex.write_row(table, row, set(img))
             continue
         slot = _find_row(table, _image(table, ev.columns_present, ch.before or []))
         old = table.data.rows[slot]
         assert old is not None
         if kind == "delete":
-            table.data.delete(slot)
-            thd.undo_delete(table, slot, old)
-            thd.log_row(table, DELETE, old, None, None)
+            ex.delete_slot(table, slot, old)
             continue
         img = _image(table, after_present, ch.after or [])
         new = list(old)
@@ -203,9 +201,7 @@ def _apply_rows_event(thd: "Thd", table: TableDef, ev: RowsEvent) -> None:
         dup = table.data.find_duplicate(new, ignore_slot=slot)
         if dup is not None:
             raise dup_entry_error(table, dup)
-        table.data.update(slot, new)
-        thd.undo_update(table, slot, old)
-        thd.log_row(table, UPDATE, old, new, set(img))
+        ex.update_slot(table, slot, old, new, set(img))
 
 
 def _table_of(thd: "Thd", tm: TableMapEvent) -> TableDef:
@@ -243,9 +239,10 @@ def binlog_statement(thd: "Thd", stmt: A.BinlogBase64) -> "OkPacket":
     thd.stmt_decision = decision
     thd.stmt_row_format = decision.row
     ectx = ExecContext(thd, info)
+    ex = Executor(thd, ectx, info)
     try:
         for t, ev in work:
-            _apply_rows_event(thd, t, ev)
+            _apply_rows_event(ex, t, ev)
     except ServerError as e:
         thd.statement_failed(stmt, info, decision, ectx, e)
         raise
