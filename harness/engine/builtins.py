@@ -311,6 +311,18 @@ def _time_part(get: Callable[[int], int]) -> Maker:
     return _nulls(fn, True)
 
 
+def date_interval_fn(base: Fn, value: Fn, unit: str, sign: int) -> Fn:
+    """``base ± INTERVAL value unit``: one evaluation for DATE_ADD/DATE_SUB/ADDDATE/SUBDATE
+    and the ``+``/``-`` operators (Item_date_add_interval)."""
+    def call(env: Any) -> Any:
+        v = base(env)
+        parts = interval_parts(value(env), unit)
+        if v is None or parts is None:
+            return None
+        return date_add(v, sign * parts[0], sign * parts[1], unit, env)
+    return call
+
+
 def _date_add(sign: int) -> Maker:
     def make(args: list[Fn], e: A.FuncCall) -> Fn:
         base = args[0]
@@ -321,14 +333,7 @@ def _date_add(sign: int) -> Maker:
         else:  # ADDDATE(d, n) / SUBDATE(d, n): days
             unit = "DAY"
             val = args[1]
-
-        def call(env: Any) -> Any:
-            v = base(env)
-            parts = interval_parts(val(env), unit)
-            if v is None or parts is None:
-                return None
-            return date_add(v, sign * parts[0], sign * parts[1], unit, env)
-        return call
+        return date_interval_fn(base, val, unit, sign)
     return make
 
 

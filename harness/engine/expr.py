@@ -364,7 +364,7 @@ class Compiler:
 
     def _interval_arith(self, e: A.Binary) -> Fn:
         """d + INTERVAL n unit, INTERVAL n unit + d, d - INTERVAL n unit (Item_date_add_interval)."""
-        from harness.engine.builtins import date_add, interval_parts
+        from harness.engine.builtins import date_interval_fn
         if isinstance(e.left, A.Interval):
             if e.op != "+" or isinstance(e.right, A.Interval):
                 raise UnsupportedError("INTERVAL on the left of -")
@@ -372,15 +372,7 @@ class Compiler:
         else:
             iv, base = e.right, e.left  # type: ignore[assignment]
         sign = 1 if e.op == "+" else -1
-        bf, vf, unit = self.compile(base), self.compile(iv.value), iv.unit  # type: ignore[attr-defined]
-
-        def add(env: Env) -> Any:
-            v = bf(env)
-            parts = interval_parts(vf(env), unit)
-            if v is None or parts is None:
-                return None
-            return date_add(v, sign * parts[0], sign * parts[1], unit, env)
-        return add
+        return date_interval_fn(self.compile(base), self.compile(iv.value), iv.unit, sign)  # type: ignore[attr-defined]
 
     def c_Binary(self, e: A.Binary) -> Fn:
         op = e.op
