@@ -121,9 +121,8 @@ def _as_dict(rec: Any) -> dict[str, Any]:
 
 
 def _is_failure(rec: dict[str, Any]) -> bool:
-    if rec.get("error"):
-        return True
-    return any(rec.get(k) is False for k in ("events_match", "gtid_layout_ok", "tables_match"))
+    from harness.pipeline.verdict import is_pass
+    return not is_pass(rec)
 
 
 def _summary_line(rec: dict[str, Any]) -> str:

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from harness.config import RunConfig
+from harness.pipeline.verdict import is_pass  # noqa: F401  (re-exported: the one definition of pass)
 
 SIDES = ("reference", "replbed")
 SUMMARY_KEYS = ("case", "format", "events_match", "gtid_layout_ok", "tables_match", "outcomes_match", "error",
@@ -48,13 +49,6 @@ class RegressionResult:
     @property
     def failures(self) -> list[dict]:
         return [r for r in self.summary if not is_pass(r)]
-
-
-def is_pass(rec: dict) -> bool:
-    return (not rec.get("error") and rec.get("events_match") is True
-            and rec.get("gtid_layout_ok") is True and rec.get("tables_match") is True
-            and rec.get("outcomes_match") is not False  # None: an older run without the check
-            and rec.get("replay_ok") is not False)  # None: the replay step did not run
 
 
 def new_run_id() -> str:
