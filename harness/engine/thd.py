@@ -33,6 +33,7 @@ from harness.engine.errors import Note, ServerError, error, note
 from harness.engine.executor import DmlResult, Executor, SelectResult
 from harness.engine.locked_tables import check_locked_tables, refuse_under_lock_tables
 from harness.engine.prelock import analyze
+from harness.engine.row_locks import uses_row_locks
 from harness.engine.stmtinfo import StatementInfo
 from harness.engine.types import ZeroDate
 from harness.engine import xa as XA
@@ -106,6 +107,11 @@ class Thd:
         self.stmt_text = ""
         self.stmt_info: StatementInfo | None = None
         self.stmt_row_format = False
+        # How the running statement reads InnoDB tables: a consistent read
+        # (snapshot), or a locking read taking "S"/"X" locks (stmt_lock_mode).
+        self.stmt_consistent_read = False
+        self.stmt_lock_mode = ""
+        self.command_state = ""
         # Per-statement change flags, as begin_statement sets them: DDL that
         # logs inside a transaction reads them before any DML has run.
         self.stmt_rows_changed = 0
@@ -199,6 +205,7 @@ class Thd:
     # ------------------------------------------------------------ transaction state
 
     def _reset_trx(self) -> None:
+        self._end_trx_in_engine()
         self.trx_explicit = False
         self.trx_active = False
         self.trx_isolation: str | None = None
@@ -230,6 +237,36 @@ class Thd:
         # The binlog registered in the transaction (trans_register_ha): something
         # went to one of its caches while a multi-statement transaction was open.
         self.trx_binlog_joined = False
+
+    # ------------------------------------------------------------ InnoDB: locks and read views
+
+    def _end_trx_in_engine(self) -> None:
+        """Commit or rollback in the engine: stamp the transaction's row versions,
+        close its read view, release its locks (harness/engine/lock_sys.py). Every
+        end of a transaction goes through _reset_trx, so through here."""
+        ls = self.server.lock_sys
+        versions = getattr(self, "trx_versions", None)
+        ls.close_view(self)
+        if versions:
+            commit_no = ls.next_commit_no()
+            purge = ls.oldest_view() is None
+            for data, slot in versions:
+                data.end_change(slot, self.trx_id, commit_no, purge)
+        ls.release_all(self)
+        self.trx_versions: list[tuple[Any, int]] = []
+        self.trx_id = ls.new_trx_id()
+
+    def lock_wait_timeout(self) -> float:
+        return float(self.vars.values.get("innodb_lock_wait_timeout", 50))
+
+    def read_view(self) -> int:
+        """The read view of a consistent read (opened by the first one of the
+        transaction at REPEATABLE READ, of the statement at READ COMMITTED)."""
+        return self.server.lock_sys.open_view(self)
+
+    def _note_version(self, t: TableDef, slot: int, before: list[Any] | None) -> None:
+        if uses_row_locks(t) and t.data.note_change(slot, self.trx_id, before):
+            self.trx_versions.append((t.data, slot))
 
     # ------------------------------------------------------------ tables
 
@@ -284,16 +321,19 @@ class Thd:
     def undo_insert(self, t: TableDef, slot: int) -> None:
         self._changed(t)
         if t.transactional:
+            self._note_version(t, slot, None)
             self.undo_log.append(("insert", t, slot))
 
     def undo_delete(self, t: TableDef, slot: int, old: list[Any]) -> None:
         self._changed(t)
         if t.transactional:
+            self._note_version(t, slot, old)
             self.undo_log.append(("delete", t, slot, old))
 
     def undo_update(self, t: TableDef, slot: int, old: list[Any]) -> None:
         self._changed(t)
         if t.transactional:
+            self._note_version(t, slot, old)
             self.undo_log.append(("update", t, slot, old))
 
     def note_write_attempt(self, t: TableDef) -> None:
@@ -451,6 +491,8 @@ class Thd:
         self.stmt_changed_temp = False
         self.stmt_changed_nontrans_temp = False
         self.stmt_undo_mark = len(self.undo_log)
+        if self.isolation_below_repeatable_read():
+            self.server.lock_sys.close_view(self)  # READ COMMITTED: a read view per statement
         self.caches.start_statement()
         self._stmt_first_insert_id = None
 
@@ -473,6 +515,7 @@ class Thd:
         if self.trx_read_only and any(not t.temporary for t in info.written):
             raise ServerError(1792, "Cannot execute statement in a READ ONLY transaction", "25006")
         self.begin_statement(info)
+        self._choose_read_mode(stmt, info)
         is_write = bool(info.written)
         if is_write or info.uses:
             self.trx_active = True
@@ -533,6 +576,7 @@ class Thd:
                     res = DmlResult()
         except ServerError as e:
             self.statement_failed(stmt, info, decision, ctx, e)
+            self._rollback_after_lock_error(e)
             raise
         self.statement_succeeded(stmt, info, decision, ctx)
         if isinstance(res, SelectResult):
@@ -544,6 +588,31 @@ class Thd:
             self.last_found_rows = 0
         self.last_row_count = res.affected
         return OkPacket(res.affected, res.last_insert_id, res.info)
+
+    def _choose_read_mode(self, stmt: A.Statement, info: StatementInfo) -> None:
+        """Plain SELECTs read a snapshot; DML and FOR UPDATE / LOCK IN SHARE MODE lock
+        and read the latest rows; SERIALIZABLE turns a SELECT inside a transaction into
+        LOCK IN SHARE MODE; READ UNCOMMITTED reads the latest rows without locks."""
+        iso = self.trx_isolation or self.vars.get("tx_isolation")
+        mode = ""
+        if isinstance(stmt, A.Select):
+            if stmt.for_update:
+                mode = "X"
+            elif stmt.lock_share or (iso == "SERIALIZABLE" and self.in_multi_stmt_transaction_mode()):
+                mode = "S"
+        self.stmt_lock_mode = mode
+        self.stmt_consistent_read = not info.written and not mode and iso != "READ-UNCOMMITTED"
+
+    def _rollback_after_lock_error(self, err: ServerError) -> None:
+        """A deadlock victim loses its whole transaction (thd->transaction_rollback_request,
+        then trans_rollback_implicit); a lock wait timeout only the statement, unless
+        innodb_rollback_on_timeout. The statement was already rolled back."""
+        if err.code != 1213 and not (err.code == 1205 and self.server.global_vars.values.get(
+                "innodb_rollback_on_timeout") in (1, True, "ON")):
+            return
+        if self.in_multi_stmt_transaction_mode() and (self.trx_active or not self.caches.trx_cache.empty()):
+            self._reset_stmt_event_context()
+            self.rollback()
 
     def _is_transactional_stmt(self, info: StatementInfo) -> bool:
         """The ``is_trans`` argument of binlog_query: the statement updated a transactional table."""

@@ -212,6 +212,7 @@ class Parser:
             self.expect_kw("IN")
             self.expect_kw("SHARE")
             self.expect_kw("MODE")
+            sel.lock_share = True
         return sel
 
     def select_into(self, sel: A.Select) -> None:

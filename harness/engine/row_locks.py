@@ -1,0 +1,261 @@
+"""Which InnoDB locks a statement takes, from its table and WHERE clause.
+
+InnoDB locks what it scans, so the locks of an UPDATE, DELETE or locking read
+depend on the access path. The model knows three paths on the clustered index:
+
+* ``eq``: every column of the primary key (or of another unique key) equals a
+  constant: a unique search, the matching record alone is locked; with no
+  match, the gap where it would be (REPEATABLE READ);
+* ``range``: a single-column primary key compared with constants (``<``,
+  ``<=``, ``>``, ``>=``, ``BETWEEN``): next-key locks on the records in the
+  range and on the first record past it (REPEATABLE READ; InnoDB reads that
+  record, locks it, and the server then sees the range has ended);
+* ``full``: anything else is a full scan: at REPEATABLE READ every record and
+  every gap is locked; at READ COMMITTED only the rows that match stay locked
+  (an UPDATE reads a row another transaction locked in its last committed
+  version and skips it when it does not match: the semi-consistent read).
+
+A secondary (non-unique) index is never used for locking: a condition on one
+is a full scan here (docs/CONCURRENCY.md).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from harness.sql import ast as A
+
+if TYPE_CHECKING:
+    from harness.engine.catalog import TableDef
+    from harness.engine.thd import Thd
+
+CLUSTER = "CLUSTER"
+
+
+def uses_row_locks(t: "TableDef") -> bool:
+    """InnoDB-like tables shared between sessions (a temporary table is private)."""
+    return t.engine.transactional and t.engine.clustered and not t.temporary and not t.engine.blackhole
+
+
+def row_keys(t: "TableDef", slot: int, row: list[Any]) -> list[tuple[str, Any]]:
+    """The index entries of a row a lock on it covers: the clustered record and each unique key."""
+    data = t.data
+    keys: list[tuple[str, Any]] = [(CLUSTER, data.clustered_sort_key(slot, row))]
+    for i, (name, _cols, _fns) in enumerate(data.unique_keys):
+        k = data._key(i, row)
+        if k is not None:
+            keys.append((name, k))
+    return keys
+
+
+def lock_row(thd: "Thd", t: "TableDef", slot: int, row: list[Any], mode: str) -> bool:
+    """Lock every entry of a row; True when the session waited (the row may have changed)."""
+    waited = False
+    for index, key in row_keys(t, slot, row):
+        waited |= thd.server.lock_sys.lock_record(thd, t.data, index, key, mode)
+    return waited
+
+
+def lock_key(thd: "Thd", t: "TableDef", key: tuple[Any, ...], mode: str) -> bool:
+    """Lock a clustered key whose row is not in the table (a delete-marked record)."""
+    return thd.server.lock_sys.lock_record(thd, t.data, CLUSTER, key, mode)
+
+
+# ---------------------------------------------------------------- access path
+
+
+def _const(e: A.Expr) -> tuple[bool, Any]:
+    if isinstance(e, A.Literal) and e.value is not None:
+        return True, e.value
+    if isinstance(e, A.Unary) and e.op == "-" and isinstance(e.operand, A.Literal) \
+            and isinstance(e.operand.value, (int, float)) and not isinstance(e.operand.value, bool):
+        return True, -e.operand.value
+    return False, None
+
+
+def _conjuncts(e: A.Expr | None) -> list[A.Expr]:
+    if e is None:
+        return []
+    if isinstance(e, A.Binary) and e.op.upper() == "AND":
+        return _conjuncts(e.left) + _conjuncts(e.right)
+    return [e]
+
+
+_FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "=": "="}
+
+
+def _column_of(t: "TableDef", ref_name: str, e: A.Expr) -> int | None:
+    if not isinstance(e, A.ColumnRef):
+        return None
+    if e.table is not None and e.table.lower() not in (ref_name.lower(), t.name.lower()):
+        return None
+    return t.col_index.get(e.name.lower())
+
+
+def access_path(t: "TableDef", ref_name: str, where: A.Expr | None) -> tuple[Any, ...]:
+    """("eq", index name, key) | ("range", low, low_incl, high, high_incl) | ("full",)."""
+    eqs: dict[int, Any] = {}
+    bounds: dict[int, list[tuple[str, Any]]] = {}
+    for c in _conjuncts(where):
+        if isinstance(c, A.Between) and not c.negated:
+            col = _column_of(t, ref_name, c.expr)
+            ok1, lo = _const(c.low)
+            ok2, hi = _const(c.high)
+            if col is not None and ok1 and ok2:
+                bounds.setdefault(col, []).extend([(">=", lo), ("<=", hi)])
+            continue
+        if not isinstance(c, A.Binary) or c.op not in _FLIP:
+            continue
+        col, (ok, v), op = _column_of(t, ref_name, c.left), _const(c.right), c.op
+        if col is None or not ok:
+            col, (ok, v), op = _column_of(t, ref_name, c.right), _const(c.left), _FLIP[c.op]
+        if col is None or not ok:
+            continue
+        if op == "=":
+            eqs[col] = v
+        else:
+            bounds.setdefault(col, []).append((op, v))
+    data = t.data
+    try:
+        for name, cols, fns in data.unique_keys:
+            if all(c in eqs for c in cols):
+                key = tuple(fn(_coerce(t, c, eqs[c])) for c, fn in zip(cols, fns))
+                if data.clustered_key is not None and list(cols) == list(data.clustered_key[0]):
+                    return ("eq", CLUSTER, key)
+                return ("eq", name, key)
+        if data.clustered_key is not None and len(data.clustered_key[0]) == 1:
+            col = data.clustered_key[0][0]
+            fn = data.clustered_key[1][0]
+            if col in bounds:
+                lo = hi = None
+                lo_incl = hi_incl = False
+                for op, v in bounds[col]:
+                    k = (fn(_coerce(t, col, v)),)
+                    if op in (">", ">=") and (lo is None or k >= lo):
+                        lo, lo_incl = k, op == ">="
+                    elif op in ("<", "<=") and (hi is None or k <= hi):
+                        hi, hi_incl = k, op == "<="
+                return ("range", lo, lo_incl, hi, hi_incl)
+    except (TypeError, ValueError, ArithmeticError):
+        pass
+    except Exception:  # noqa: BLE001 - a value the column type refuses: the server scans
+        pass
+    return ("full",)
+
+
+def _coerce(t: "TableDef", col: int, v: Any) -> Any:
+    """A constant as the column stores it (the index compares stored values)."""
+    ctype = t.columns[col].type
+    if getattr(ctype, "is_numeric", False) and isinstance(v, str):
+        raise ValueError("string compared with a number: the server may not use the index")
+    if isinstance(v, float) and getattr(ctype, "is_numeric", False) and v != int(v):
+        raise ValueError("fractional constant")
+    if isinstance(v, float):
+        v = int(v)
+    return v
+
+
+def _in_range(key: tuple[Any, ...], path: tuple[Any, ...]) -> bool:
+    _kind, lo, lo_incl, hi, hi_incl = path
+    if lo is not None and (key < lo or (key == lo and not lo_incl)):
+        return False
+    if hi is not None and (key > hi or (key == hi and not hi_incl)):
+        return False
+    return True
+
+
+def _past_range(key: tuple[Any, ...], path: tuple[Any, ...]) -> bool:
+    _kind, _lo, _lo_incl, hi, hi_incl = path
+    return hi is not None and (key > hi or (key == hi and not hi_incl))
+
+
+def lock_scan(thd: "Thd", t: "TableDef", ref_name: str, where: A.Expr | None, mode: str,
+              matches: Callable[[list[Any]], bool], semi_consistent: bool = False) -> None:
+    """Take the locks InnoDB's scan of ``t`` for ``where`` would take, waiting as it would.
+
+    Runs before the statement reads the rows it changes: once it returns, every
+    row the statement may change is locked by this transaction, so the rows it
+    then reads are committed (or its own). After any wait the scan starts over,
+    since the waited-for transaction may have changed the table.
+    """
+    ls = thd.server.lock_sys
+    rc = thd.isolation_below_repeatable_read()
+    path = access_path(t, ref_name, where)
+    data = t.data
+    while True:
+        waited = False
+        if path[0] == "eq":
+            _kind, index, key = path
+            if index == CLUSTER:
+                hit = [r for r in data.index_records() if r[2] == key]
+            else:
+                i = next(n for n, uk in enumerate(data.unique_keys) if uk[0] == index)
+                slot = data.indexes[i].get(key)
+                hit = [(slot, data.rows[slot], data.clustered_sort_key(slot, data.rows[slot]))] \
+                    if slot is not None else []
+                if not hit and ls.record_blockers(thd, data, index, key):
+                    waited |= ls.lock_record(thd, data, index, key, mode)
+            for slot, row, ckey in hit:
+                waited |= lock_row(thd, t, slot, row, mode) if row is not None else lock_key(thd, t, ckey, mode)
+            if not hit and not rc and index == CLUSTER:
+                recs = data.index_records()
+                prev = max((r[2] for r in recs if r[2] < key), default=None)
+                nxt = min((r[2] for r in recs if r[2] > key), default=None)
+                ls.lock_gap(thd, data, prev, nxt)
+        else:
+            recs = data.index_records()
+            prev_key: Any = None
+            first = True
+            gap_low: Any = None
+            gap_high: Any = None
+            for slot, row, ckey in recs:
+                if path[0] == "range" and not _in_range(ckey, path):
+                    if _past_range(ckey, path):
+                        if not rc:  # the record past the range: next-key lock
+                            waited |= (lock_row(thd, t, slot, row, mode) if row is not None
+                                       else lock_key(thd, t, ckey, mode))
+                            gap_high = ckey
+                        break
+                    prev_key = ckey
+                    continue
+                if first:
+                    gap_low, first = prev_key, False
+                if row is None:
+                    waited |= lock_key(thd, t, ckey, mode)
+                    continue
+                if rc:
+                    if semi_consistent and ls.record_blockers(thd, data, CLUSTER, ckey):
+                        committed = data.visible(slot, -1, ls.commit_no)
+                        if committed is None or not matches(committed):
+                            continue
+                    if not matches(row) and not ls.record_blockers(thd, data, CLUSTER, ckey):
+                        continue  # read, found not matching, unlocked at once
+                waited |= lock_row(thd, t, slot, row, mode)
+            else:
+                gap_high = None
+            if first and path[0] == "range":
+                gap_low = prev_key
+            if not rc:
+                ls.lock_gap(thd, data, gap_low if path[0] == "range" else None,
+                            gap_high if path[0] == "range" else None)
+        if not waited:
+            return
+
+
+def insert_check(thd: "Thd", t: "TableDef", row: list[Any]) -> None:
+    """Before the duplicate-key check of an insert: wait on gaps others locked
+    (insert intention) and on index entries another transaction changed but did
+    not commit (InnoDB finds the record, delete-marked or not, and waits for its lock)."""
+    ls = thd.server.lock_sys
+    data = t.data
+    while True:
+        waited = False
+        if data.clustered_key is not None:
+            waited |= ls.insert_intention(thd, data, data.clustered_sort_key(-1, row))
+        elif ls.gaps.get(id(data)):
+            waited |= ls.insert_intention(thd, data, (len(data.rows),))
+        for index, key in row_keys(t, -1, row)[0 if data.clustered_key is not None else 1:]:
+            if ls.record_blockers(thd, data, index, key):
+                waited |= ls.lock_record(thd, data, index, key, "S")
+        if not waited:
+            return
