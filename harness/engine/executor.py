@@ -197,7 +197,7 @@ class Executor:
         """The rows a read of ``t`` sees: InnoDB's consistent read (a snapshot) for a
         plain SELECT, the latest rows for DML and locking reads (they lock first)."""
         thd = self.thd
-        if thd.stmt_consistent_read and uses_row_locks(t):
+        if thd.stmt_consistent_read and uses_row_locks(t) and not any(w is t for w in self.info.written):
             return t.data.consistent_scan(thd.trx_id, thd.read_view())
         return t.data.scan()
 

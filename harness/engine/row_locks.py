@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from harness.engine.errors import ServerError
+from harness.engine.lock_sys import ER_LOCK_DEADLOCK, ER_LOCK_WAIT_TIMEOUT, reported_twice
 from harness.sql import ast as A
 
 if TYPE_CHECKING:
@@ -178,9 +180,19 @@ def lock_scan(thd: "Thd", t: "TableDef", ref_name: str, where: A.Expr | None, mo
     then reads are committed (or its own). After any wait the scan starts over,
     since the waited-for transaction may have changed the table.
     """
+    path = access_path(t, ref_name, where)
+    try:
+        _lock_scan(thd, t, path, mode, matches, semi_consistent)
+    except ServerError as e:
+        if path[0] != "full" and e.code in (ER_LOCK_WAIT_TIMEOUT, ER_LOCK_DEADLOCK):
+            reported_twice(e)
+        raise
+
+
+def _lock_scan(thd: "Thd", t: "TableDef", path: tuple[Any, ...], mode: str,
+               matches: Callable[[list[Any]], bool], semi_consistent: bool) -> None:
     ls = thd.server.lock_sys
     rc = thd.isolation_below_repeatable_read()
-    path = access_path(t, ref_name, where)
     data = t.data
     while True:
         waited = False

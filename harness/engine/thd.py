@@ -439,7 +439,8 @@ class Thd:
                 raise ServerError(e.code, str(e), e.sqlstate) from None
         except ServerError as e:
             if not getattr(e, "noted", False):
-                self.notes.append(Note("Error", e.code, e.message))
+                for _ in range(getattr(e, "times_reported", 1)):
+                    self.notes.append(Note("Error", e.code, e.message))
                 self.notes.extend(getattr(e, "trailing_notes", ()))
             raise
         finally:
@@ -600,8 +601,14 @@ class Thd:
                 mode = "X"
             elif stmt.lock_share or (iso == "SERIALIZABLE" and self.in_multi_stmt_transaction_mode()):
                 mode = "S"
+        elif isinstance(stmt, A.Insert) and stmt.select is not None and iso in ("REPEATABLE-READ", "SERIALIZABLE"):
+            # ha_innobase::store_lock: the SELECT of INSERT ... SELECT reads with
+            # shared next-key locks above READ COMMITTED (the binlog replays it).
+            mode = "S"
         self.stmt_lock_mode = mode
-        self.stmt_consistent_read = not info.written and not mode and iso != "READ-UNCOMMITTED"
+        # Tables the statement only reads are read from a snapshot (the written
+        # ones are read after locking, latest version).
+        self.stmt_consistent_read = not mode and iso != "READ-UNCOMMITTED"
 
     def _rollback_after_lock_error(self, err: ServerError) -> None:
         """A deadlock victim loses its whole transaction (thd->transaction_rollback_request,
@@ -636,7 +643,8 @@ class Thd:
                          ctx: ExecContext, err: ServerError) -> None:
         """Statement rollback: undo transactional changes; log what non-transactional changes survive."""
         # The error is raised before the failed statement is logged (and its Notes issued).
-        self.notes.append(Note("Error", err.code, err.message))
+        for _ in range(getattr(err, "times_reported", 1)):
+            self.notes.append(Note("Error", err.code, err.message))
         self.notes.extend(getattr(err, "trailing_notes", ()))  # e.g. 4094: where in a trigger it failed
         err.noted = True  # type: ignore[attr-defined]
         self.engine_rollback_to(self.stmt_undo_mark)
@@ -651,7 +659,10 @@ class Thd:
             self.binlog_query(stmt.text, self._is_transactional_stmt(info), err.code, ctx, decision)
         self.stmt_changed_trans = self.stmt_changed_xa = False
         self._after_statement_writes(info)
-        self.end_statement(success=False)
+        # A lock wait timeout leaves the rest of an autocommit statement to commit: its
+        # surviving non-transactional part is written with COMMIT, not ROLLBACK (probed).
+        self.end_statement(success=err.code == 1205 and not self.in_multi_stmt_transaction_mode(),
+                           warn_nontrans=err.code == 1205)
 
     def _after_statement_writes(self, info: StatementInfo) -> None:
         if self.stmt_changed_nontrans_temp and self.in_multi_stmt_transaction_mode():
@@ -769,7 +780,7 @@ class Thd:
 
     # ------------------------------------------------------------ statement end (layer 3)
 
-    def end_statement(self, success: bool) -> None:
+    def end_statement(self, success: bool, warn_nontrans: bool = False) -> None:
         if success and self.xid_state is not None:
             XA.note_statement_end(self)
         if self.in_multi_stmt_transaction_mode():
@@ -778,6 +789,9 @@ class Thd:
         # Autocommit: the statement is the transaction.
         if success:
             L3.commit_trx_cache(self, with_stmt_cache=True)
+            if warn_nontrans and self.stmt_changed_nontrans:
+                self.notes.append(Note("Warning", 1196,
+                                       "Some non-transactional changed tables couldn't be rolled back"))
         else:
             L3.flush_stmt_cache(self)
             L3.rollback_trx_cache(self, single_statement=True)
