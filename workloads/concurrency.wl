@@ -422,3 +422,35 @@ con1: send SELECT SLEEP(1)
 con2: INSERT INTO c VALUES (1,1)
 con2: SELECT * FROM c
 con1: reap
+
+[case conc_myisam_write_lock_held_through_row_wait]
+rule = myisam.table_lock
+seed = 000
+description = b's INSERT into MyISAM m fires a trigger that waits for a's row lock; m stays write-locked meanwhile, so c's UPDATE of m waits too; a commits and both proceed in order
+session.innodb_lock_wait_timeout = 5
+setup: CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB
+setup: CREATE TABLE m (a INT) ENGINE=MyISAM
+setup: CREATE TRIGGER m_ai AFTER INSERT ON m FOR EACH ROW UPDATE c SET v = v + NEW.a WHERE id = 1
+setup: INSERT INTO c VALUES (1,1)
+con1: BEGIN
+con1: UPDATE c SET v=10 WHERE id=1
+con2: send INSERT INTO m VALUES (5)
+con2: wait_blocked
+con3: send UPDATE m SET a = a * 100
+con3: wait_blocked
+con1: COMMIT
+con2: reap
+con3: reap
+
+[case conc_myisam_reader_blocks_writer]
+rule = myisam.table_lock
+seed = 000
+description = a SELECT on MyISAM that sleeps holds its read lock: an UPDATE of the table waits for it, a concurrent INSERT does not
+setup: CREATE TABLE m (a INT) ENGINE=MyISAM
+setup: INSERT INTO m VALUES (1)
+con1: send SELECT a, SLEEP(1) FROM m
+con2: INSERT INTO m VALUES (2)
+con2: send UPDATE m SET a = a + 10
+con2: wait_blocked
+con1: reap
+con2: reap

@@ -78,6 +78,8 @@ class LockSys:
         self.commit_no = 0
         self.views: dict["Thd", int] = {}
         self._trx_ids = itertools.count(1)
+        # id(TableDef) -> {session: READ | WRITE | CONCURRENT} for the running statement.
+        self.table_locks: dict[int, dict["Thd", str]] = {}
 
     def new_trx_id(self) -> int:
         return next(self._trx_ids)
@@ -257,6 +259,47 @@ class LockSys:
         if changed and self.owned():
             self.cond.notify_all()
 
+    # ------------------------------------------------------------ table locks (MyISAM, thr_lock)
+
+    def lock_tables(self, thd: "Thd", wanted: list[tuple[Any, str]], timeout: float) -> None:
+        """Statement-long table locks of a non-transactional engine: READ locks share,
+        WRITE excludes; ``CONCURRENT`` (an INSERT into a table without holes,
+        concurrent_insert=AUTO) shares with READ but not with another writer.
+
+        These waits are not in the wait-for graph: InnoDB does not see them, so a
+        cycle through a table lock ends in a lock wait timeout, as on the server."""
+        deadline = time.monotonic() + timeout
+        taken: list[Any] = []
+        try:
+            for table, mode in wanted:
+                key = id(table)
+                while True:
+                    holders = self.table_locks.setdefault(key, {})
+                    if not any(o is not thd and not _table_modes_compatible(m, mode) for o, m in holders.items()):
+                        holders[thd] = mode if holders.get(thd) in (None, "READ") else holders[thd]
+                        taken.append(key)
+                        break
+                    left = deadline - time.monotonic()
+                    if left <= 0 or not self.owned():
+                        raise lock_wait_timeout_error()
+                    thd.command_state = "Waiting for table level lock"
+                    self.cond.wait(left)
+                    thd.command_state = ""
+        except ServerError:
+            thd.command_state = ""
+            self.unlock_tables(thd)
+            raise
+
+    def unlock_tables(self, thd: "Thd") -> None:
+        released = False
+        for key in [k for k, holders in self.table_locks.items() if thd in holders]:
+            del self.table_locks[key][thd]
+            if not self.table_locks[key]:
+                del self.table_locks[key]
+            released = True
+        if released and self.owned():
+            self.cond.notify_all()
+
     # ------------------------------------------------------------ read views
 
     def open_view(self, thd: "Thd") -> int:
@@ -274,3 +317,9 @@ class LockSys:
     def next_commit_no(self) -> int:
         self.commit_no += 1
         return self.commit_no
+
+
+def _table_modes_compatible(held: str, wanted: str) -> bool:
+    if held == "READ" and wanted == "READ":
+        return True
+    return {held, wanted} == {"READ", "CONCURRENT"}

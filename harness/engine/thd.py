@@ -515,6 +515,36 @@ class Thd:
             self.stmt_thread_specific = True
         if self.trx_read_only and any(not t.temporary for t in info.written):
             raise ServerError(1792, "Cannot execute statement in a READ ONLY transaction", "25006")
+        self._lock_myisam_tables(stmt, info)
+        try:
+            return self._run_dml_locked(stmt, info, views)
+        finally:
+            self.server.lock_sys.unlock_tables(self)
+
+    def _lock_myisam_tables(self, stmt: A.Statement, info: StatementInfo) -> None:
+        """thr_lock: a non-transactional table is locked for the whole statement, READ
+        or WRITE; readers and writers of other sessions wait (an INSERT ... VALUES into
+        a MyISAM table without holes is a concurrent insert, which readers let through)."""
+        if self.locked_tables is not None or self.sp_unsafe is not None:
+            return  # LOCK TABLES holds its own locks; a CALL's sub-statements run inside it
+        wanted: dict[int, tuple[Any, str]] = {}
+        for u in info.uses:
+            t = u.table
+            if t.temporary or t.engine.transactional:
+                continue
+            mode = "READ"
+            if u.write:
+                concurrent = (isinstance(stmt, A.Insert) and stmt.select is None and not stmt.replace
+                              and not stmt.on_duplicate and not t.data.free and t.engine.name == "MyISAM"
+                              and not t.triggers)
+                mode = "CONCURRENT" if concurrent else "WRITE"
+            if wanted.get(id(t), (None, "READ"))[1] == "READ":
+                wanted[id(t)] = (t, mode)
+        if wanted:
+            order = sorted(wanted.values(), key=lambda e: (e[0].db, e[0].name))
+            self.server.lock_sys.lock_tables(self, order, float(self.vars.values.get("lock_wait_timeout", 86400)))
+
+    def _run_dml_locked(self, stmt: A.Statement, info: StatementInfo, views: Any) -> OkPacket | SelectResult:
         self.begin_statement(info)
         self._choose_read_mode(stmt, info)
         is_write = bool(info.written)
