@@ -454,3 +454,138 @@ con2: send UPDATE m SET a = a + 10
 con2: wait_blocked
 con1: reap
 con2: reap
+
+[case conc_range_le_locks_next_record]
+rule = innodb.next_key_lock
+seed = 000
+description = DELETE WHERE id <= 2 also next-key locks the first record past the range (4) and the gap before it; 5 is free
+session.innodb_lock_wait_timeout = 1
+setup: CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB
+setup: INSERT INTO c VALUES (1,1),(2,2),(4,4),(6,6)
+con1: BEGIN
+con1: DELETE FROM c WHERE id <= 2
+con2: send UPDATE c SET v=0 WHERE id=4
+con2: wait_blocked
+con2: reap => 1205
+con2: send INSERT INTO c VALUES (3,3)
+con2: wait_blocked
+con2: reap => 1205
+con2: INSERT INTO c VALUES (5,5)
+con2: UPDATE c SET v=0 WHERE id=6
+con1: COMMIT
+
+[case conc_full_scan_waits_on_locked_row_it_does_not_change]
+rule = innodb.record_lock
+seed = 000
+description = at REPEATABLE READ an UPDATE without a usable index locks every row it reads: it waits for a row another transaction locked even though it does not match
+session.innodb_lock_wait_timeout = 1
+setup: CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB
+setup: INSERT INTO c VALUES (1,1),(2,2),(4,4)
+con1: BEGIN
+con1: UPDATE c SET v=20 WHERE id=2
+con2: send UPDATE c SET v=9 WHERE v=4
+con2: wait_blocked
+con2: reap => 1205
+con1: COMMIT
+
+[case conc_read_committed_delete_waits_on_locked_row]
+rule = innodb.record_lock
+seed = 000
+description = at READ COMMITTED an UPDATE skips a locked row that does not match (semi-consistent read) but a DELETE waits for it
+formats = ROW MIXED
+session.innodb_lock_wait_timeout = 1
+session.tx_isolation = 'READ-COMMITTED'
+setup: CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB
+setup: INSERT INTO c VALUES (1,1),(2,2),(4,4)
+con1: BEGIN
+con1: UPDATE c SET v=20 WHERE id=2
+con2: UPDATE c SET v=9 WHERE v=4
+con2: send DELETE FROM c WHERE v=1
+con2: wait_blocked
+con2: reap => 1205
+con1: COMMIT
+
+[case conc_serializable_select_locks]
+rule = innodb.locking_read
+seed = 000
+description = at SERIALIZABLE a plain SELECT inside a transaction is LOCK IN SHARE MODE: it waits for a's uncommitted change
+session.innodb_lock_wait_timeout = 1
+con2.tx_isolation = 'SERIALIZABLE'
+setup: CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB
+setup: INSERT INTO c VALUES (1,1),(2,2)
+con1: BEGIN
+con1: UPDATE c SET v=10 WHERE id=1
+con2: BEGIN
+con2: send SELECT v FROM c WHERE id=1
+con2: wait_blocked
+con2: reap => 1205
+con2: SELECT v FROM c WHERE id=2
+con2: COMMIT
+con1: COMMIT
+
+[case conc_for_update_missing_key_locks_gap]
+rule = innodb.next_key_lock
+seed = 000
+description = SELECT ... FOR UPDATE of a missing key locks its gap: b's INSERT of that key waits, 1205
+session.innodb_lock_wait_timeout = 1
+setup: CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB
+setup: INSERT INTO c VALUES (1,1),(5,5)
+con1: BEGIN
+con1: SELECT * FROM c WHERE id=3 FOR UPDATE
+con2: send INSERT INTO c VALUES (3,3)
+con2: wait_blocked
+con2: reap => 1205
+con2: INSERT INTO c VALUES (6,6)
+con1: COMMIT
+
+[case conc_secondary_unique_duplicate_waits]
+rule = innodb.duplicate_check_waits
+seed = 000
+description = a's uncommitted row holds unique value 5; b's INSERT of another row with u=5 waits for it, 1205; after a rolls back it succeeds
+session.innodb_lock_wait_timeout = 1
+setup: CREATE TABLE c (id INT PRIMARY KEY, u INT, UNIQUE KEY uk (u)) ENGINE=InnoDB
+setup: INSERT INTO c VALUES (1,1)
+con1: BEGIN
+con1: INSERT INTO c VALUES (2,5)
+con2: send INSERT INTO c VALUES (3,5)
+con2: wait_blocked
+con2: reap => 1205
+con1: ROLLBACK
+con2: INSERT INTO c VALUES (3,5)
+
+[case conc_share_lock_upgrade_deadlock]
+rule = innodb.deadlock
+seed = 000
+description = both read row 1 LOCK IN SHARE MODE, then both UPDATE it: a waits for b's S lock, b's X request queues behind a's: deadlock, b (the requester) is the victim
+session.innodb_lock_wait_timeout = 5
+setup: CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB
+setup: INSERT INTO c VALUES (1,1)
+con1: BEGIN
+con1: SELECT v FROM c WHERE id=1 LOCK IN SHARE MODE
+con2: BEGIN
+con2: SELECT v FROM c WHERE id=1 LOCK IN SHARE MODE
+con1: send UPDATE c SET v=10 WHERE id=1
+con1: wait_blocked
+con2: UPDATE c SET v=20 WHERE id=1 => 1213
+con1: reap
+con1: COMMIT
+
+[case conc_locking_reads_report_lock_errors]
+rule = innodb.locking_read
+seed = 000
+description = lock wait timeouts of locking reads by access path: a unique lookup, a range, a full scan, INSERT ... SELECT (SHOW WARNINGS lists the error once or twice)
+session.innodb_lock_wait_timeout = 1
+setup: CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB
+setup: INSERT INTO c VALUES (1,0),(2,0),(3,0)
+con1: BEGIN
+con1: UPDATE c SET v=1 WHERE id=2
+con2: SELECT * FROM c WHERE id < 3 FOR UPDATE => 1205
+con2: SELECT * FROM c WHERE id = 2 FOR UPDATE => 1205
+con2: SELECT * FROM c FOR UPDATE => 1205
+con2: SELECT COUNT(*) FROM c WHERE id BETWEEN 2 AND 3 LOCK IN SHARE MODE => 1205
+con2: INSERT INTO c SELECT id+10, v FROM c WHERE id = 2 => 1205
+con2: INSERT INTO c SELECT id+10, v FROM c => 1205
+con2: UPDATE c SET v=5 WHERE id < 3 => 1205
+con2: DELETE FROM c WHERE id > 1 => 1205
+con2: SELECT * FROM c WHERE id = 1 FOR UPDATE
+con1: COMMIT

@@ -202,7 +202,7 @@ class Executor:
         return t.data.scan()
 
     def _lock_scan(self, t: TableDef, ref_name: str, where: A.Expr | None, mode: str,
-                   semi_consistent: bool = False) -> None:
+                   semi_consistent: bool = False, in_join: bool = False) -> None:
         """InnoDB's locking scan before a statement reads the rows it changes or locks."""
         if not uses_row_locks(t):
             return
@@ -217,7 +217,7 @@ class Executor:
             except ServerError:
                 return True
 
-        lock_scan(self.thd, t, ref_name, where, mode, matches, semi_consistent)
+        lock_scan(self.thd, t, ref_name, where, mode, matches, semi_consistent, in_join)
 
     # ------------------------------------------------------------ SELECT
 
@@ -230,7 +230,7 @@ class Executor:
             single = len(tables) == 1
             for (name, t), r in zip(tables, sel.from_):
                 if r.derived is None:
-                    self._lock_scan(t, name, sel.where if single else None, lock_mode)
+                    self._lock_scan(t, name, sel.where if single else None, lock_mode, in_join=True)
         scope = Scope(tables, outer_scope)
         comp = Compiler(scope, self.info)
         # Expand * into columns.
