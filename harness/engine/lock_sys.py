@@ -66,20 +66,20 @@ class LockSys:
     def __init__(self, mutex: threading.RLock) -> None:
         self.mutex = mutex
         self.cond = threading.Condition(mutex)
-        self.records: dict[LockKey, dict["Thd", str]] = {}
-        self.queues: dict[LockKey, list[tuple["Thd", str]]] = {}
+        self.records: dict[LockKey, dict[Thd, str]] = {}
+        self.queues: dict[LockKey, list[tuple[Thd, str]]] = {}
         # (id of TableData) -> [(owner, low, high)] with exclusive bounds, None = infinite.
-        self.gaps: dict[int, list[tuple["Thd", Any, Any]]] = {}
-        self.held: dict["Thd", list[LockKey]] = {}
-        self.gap_owners: dict["Thd", set[int]] = {}
-        self.waiting: dict["Thd", set["Thd"]] = {}
-        self.victims: set["Thd"] = set()
+        self.gaps: dict[int, list[tuple[Thd, Any, Any]]] = {}
+        self.held: dict[Thd, list[LockKey]] = {}
+        self.gap_owners: dict[Thd, set[int]] = {}
+        self.waiting: dict[Thd, set[Thd]] = {}
+        self.victims: set[Thd] = set()
         # Read views: the commit number each was opened at.
         self.commit_no = 0
-        self.views: dict["Thd", int] = {}
+        self.views: dict[Thd, int] = {}
         self._trx_ids = itertools.count(1)
         # id(TableDef) -> {session: READ | WRITE | CONCURRENT} for the running statement.
-        self.table_locks: dict[int, dict["Thd", str]] = {}
+        self.table_locks: dict[int, dict[Thd, str]] = {}
 
     def new_trx_id(self) -> int:
         return next(self._trx_ids)
@@ -98,7 +98,7 @@ class LockSys:
         while (left := deadline - time.monotonic()) > 0:
             self.cond.wait(left)
 
-    def _block(self, thd: "Thd", blockers: set["Thd"], deadline: float) -> None:
+    def _block(self, thd: Thd, blockers: set[Thd], deadline: float) -> None:
         """Wait once for the blockers to change; raises 1213 (victim) or 1205 (timeout)."""
         if self.waiting.get(thd) != blockers:
             self.waiting[thd] = blockers
@@ -122,16 +122,16 @@ class LockSys:
             thd.command_state = ""
             raise
 
-    def _done_waiting(self, thd: "Thd") -> None:
+    def _done_waiting(self, thd: Thd) -> None:
         if self.waiting.pop(thd, None) is not None:
             self.cond.notify_all()  # the wait-for graph changed
 
-    def _detect_deadlock(self, start: "Thd") -> None:
+    def _detect_deadlock(self, start: Thd) -> None:
         """Find a cycle through ``start`` in the wait-for graph and pick its victim."""
-        path: list["Thd"] = []
-        seen: set["Thd"] = set()
+        path: list[Thd] = []
+        seen: set[Thd] = set()
 
-        def dfs(node: "Thd") -> list["Thd"] | None:
+        def dfs(node: Thd) -> list[Thd] | None:
             for nxt in self.waiting.get(node, ()):
                 if nxt is start:
                     return path + [node]
@@ -157,7 +157,7 @@ class LockSys:
         self.victims.add(victim)
         self.cond.notify_all()
 
-    def weight(self, thd: "Thd") -> int:
+    def weight(self, thd: Thd) -> int:
         """TRX_WEIGHT: undo entries + locks; a transaction that changed a
         non-transactional table is never preferred as the victim."""
         w = len(thd.undo_log) + len(self.held.get(thd, ())) + len(self.gap_owners.get(thd, ()))
@@ -167,7 +167,7 @@ class LockSys:
 
     # ------------------------------------------------------------ record locks
 
-    def lock_record(self, thd: "Thd", data: Any, index: Any, key: Any, mode: str) -> bool:
+    def lock_record(self, thd: Thd, data: Any, index: Any, key: Any, mode: str) -> bool:
         """Take an S or X lock on one index entry; True when the session had to wait."""
         k: LockKey = (id(data), index, key)
         holders = self.records.get(k)
@@ -204,23 +204,23 @@ class LockSys:
             if k in self.records and not self.records[k]:
                 del self.records[k]
 
-    def record_blockers(self, thd: "Thd", data: Any, index: Any, key: Any) -> bool:
+    def record_blockers(self, thd: Thd, data: Any, index: Any, key: Any) -> bool:
         """Whether another transaction holds a lock on the entry (an uncommitted change)."""
         holders = self.records.get((id(data), index, key))
         return bool(holders) and any(o is not thd for o in holders)
 
-    def holds(self, thd: "Thd", data: Any, index: Any, key: Any) -> bool:
+    def holds(self, thd: Thd, data: Any, index: Any, key: Any) -> bool:
         holders = self.records.get((id(data), index, key))
         return bool(holders) and thd in holders
 
     # ------------------------------------------------------------ gap locks
 
-    def lock_gap(self, thd: "Thd", data: Any, low: Any, high: Any) -> None:
+    def lock_gap(self, thd: Thd, data: Any, low: Any, high: Any) -> None:
         """A gap (or the gap part of next-key locks): never waits, gaps are compatible."""
         self.gaps.setdefault(id(data), []).append((thd, low, high))
         self.gap_owners.setdefault(thd, set()).add(id(data))
 
-    def insert_intention(self, thd: "Thd", data: Any, key: Any) -> bool:
+    def insert_intention(self, thd: Thd, data: Any, key: Any) -> bool:
         """Wait while another transaction holds a gap lock covering ``key``; True if it waited."""
         deadline = time.monotonic() + thd.lock_wait_timeout()
         waited = False
@@ -238,7 +238,7 @@ class LockSys:
 
     # ------------------------------------------------------------ release
 
-    def release_all(self, thd: "Thd") -> None:
+    def release_all(self, thd: Thd) -> None:
         """Commit or rollback: every lock of the transaction goes, waiters re-check."""
         keys = self.held.pop(thd, None)
         gap_tables = self.gap_owners.pop(thd, None)
@@ -261,7 +261,7 @@ class LockSys:
 
     # ------------------------------------------------------------ table locks (MyISAM, thr_lock)
 
-    def lock_tables(self, thd: "Thd", wanted: list[tuple[Any, str]], timeout: float) -> None:
+    def lock_tables(self, thd: Thd, wanted: list[tuple[Any, str]], timeout: float) -> None:
         """Statement-long table locks of a non-transactional engine: READ locks share,
         WRITE excludes; ``CONCURRENT`` (an INSERT into a table without holes,
         concurrent_insert=AUTO) shares with READ but not with another writer.
@@ -290,7 +290,7 @@ class LockSys:
             self.unlock_tables(thd)
             raise
 
-    def unlock_tables(self, thd: "Thd") -> None:
+    def unlock_tables(self, thd: Thd) -> None:
         released = False
         for key in [k for k, holders in self.table_locks.items() if thd in holders]:
             del self.table_locks[key][thd]
@@ -302,13 +302,13 @@ class LockSys:
 
     # ------------------------------------------------------------ read views
 
-    def open_view(self, thd: "Thd") -> int:
+    def open_view(self, thd: Thd) -> int:
         view = self.views.get(thd)
         if view is None:
             view = self.views[thd] = self.commit_no
         return view
 
-    def close_view(self, thd: "Thd") -> None:
+    def close_view(self, thd: Thd) -> None:
         self.views.pop(thd, None)
 
     def oldest_view(self) -> int | None:

@@ -21,10 +21,15 @@ is a full scan here (docs/CONCURRENCY.md).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from harness.engine.errors import ServerError
-from harness.engine.lock_sys import ER_LOCK_DEADLOCK, ER_LOCK_WAIT_TIMEOUT, reported_twice
+from harness.engine.lock_sys import (
+    ER_LOCK_DEADLOCK,
+    ER_LOCK_WAIT_TIMEOUT,
+    reported_twice,
+)
 from harness.sql import ast as A
 
 if TYPE_CHECKING:
@@ -34,12 +39,12 @@ if TYPE_CHECKING:
 CLUSTER = "CLUSTER"
 
 
-def uses_row_locks(t: "TableDef") -> bool:
+def uses_row_locks(t: TableDef) -> bool:
     """InnoDB-like tables shared between sessions (a temporary table is private)."""
     return t.engine.transactional and t.engine.clustered and not t.temporary and not t.engine.blackhole
 
 
-def row_keys(t: "TableDef", slot: int, row: list[Any]) -> list[tuple[str, Any]]:
+def row_keys(t: TableDef, slot: int, row: list[Any]) -> list[tuple[str, Any]]:
     """The index entries of a row a lock on it covers: the clustered record and each unique key."""
     data = t.data
     keys: list[tuple[str, Any]] = [(CLUSTER, data.clustered_sort_key(slot, row))]
@@ -50,7 +55,7 @@ def row_keys(t: "TableDef", slot: int, row: list[Any]) -> list[tuple[str, Any]]:
     return keys
 
 
-def lock_row(thd: "Thd", t: "TableDef", slot: int, row: list[Any], mode: str) -> bool:
+def lock_row(thd: Thd, t: TableDef, slot: int, row: list[Any], mode: str) -> bool:
     """Lock every entry of a row; True when the session waited (the row may have changed)."""
     waited = False
     for index, key in row_keys(t, slot, row):
@@ -58,7 +63,7 @@ def lock_row(thd: "Thd", t: "TableDef", slot: int, row: list[Any], mode: str) ->
     return waited
 
 
-def lock_key(thd: "Thd", t: "TableDef", key: tuple[Any, ...], mode: str) -> bool:
+def lock_key(thd: Thd, t: TableDef, key: tuple[Any, ...], mode: str) -> bool:
     """Lock a clustered key whose row is not in the table (a delete-marked record)."""
     return thd.server.lock_sys.lock_record(thd, t.data, CLUSTER, key, mode)
 
@@ -86,7 +91,7 @@ def _conjuncts(e: A.Expr | None) -> list[A.Expr]:
 _FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "=": "="}
 
 
-def _column_of(t: "TableDef", ref_name: str, e: A.Expr) -> int | None:
+def _column_of(t: TableDef, ref_name: str, e: A.Expr) -> int | None:
     if not isinstance(e, A.ColumnRef):
         return None
     if e.table is not None and e.table.lower() not in (ref_name.lower(), t.name.lower()):
@@ -94,7 +99,7 @@ def _column_of(t: "TableDef", ref_name: str, e: A.Expr) -> int | None:
     return t.col_index.get(e.name.lower())
 
 
-def access_path(t: "TableDef", ref_name: str, where: A.Expr | None) -> tuple[Any, ...]:
+def access_path(t: TableDef, ref_name: str, where: A.Expr | None) -> tuple[Any, ...]:
     """("eq", index name, key) | ("range", low, low_incl, high, high_incl) | ("full",)."""
     eqs: dict[int, Any] = {}
     bounds: dict[int, list[tuple[str, Any]]] = {}
@@ -138,14 +143,12 @@ def access_path(t: "TableDef", ref_name: str, where: A.Expr | None) -> tuple[Any
                     elif op in ("<", "<=") and (hi is None or k <= hi):
                         hi, hi_incl = k, op == "<="
                 return ("range", lo, lo_incl, hi, hi_incl)
-    except (TypeError, ValueError, ArithmeticError):
-        pass
-    except Exception:  # noqa: BLE001 - a value the column type refuses: the server scans
-        pass
+    except Exception:  # noqa: BLE001 - a constant the index cannot compare: the server scans the table
+        return ("full",)
     return ("full",)
 
 
-def _coerce(t: "TableDef", col: int, v: Any) -> Any:
+def _coerce(t: TableDef, col: int, v: Any) -> Any:
     """A constant as the column stores it (the index compares stored values)."""
     ctype = t.columns[col].type
     if getattr(ctype, "is_numeric", False) and isinstance(v, str):
@@ -161,9 +164,7 @@ def _in_range(key: tuple[Any, ...], path: tuple[Any, ...]) -> bool:
     _kind, lo, lo_incl, hi, hi_incl = path
     if lo is not None and (key < lo or (key == lo and not lo_incl)):
         return False
-    if hi is not None and (key > hi or (key == hi and not hi_incl)):
-        return False
-    return True
+    return not (hi is not None and (key > hi or (key == hi and not hi_incl)))
 
 
 def _past_range(key: tuple[Any, ...], path: tuple[Any, ...]) -> bool:
@@ -171,7 +172,7 @@ def _past_range(key: tuple[Any, ...], path: tuple[Any, ...]) -> bool:
     return hi is not None and (key > hi or (key == hi and not hi_incl))
 
 
-def lock_scan(thd: "Thd", t: "TableDef", ref_name: str, where: A.Expr | None, mode: str,
+def lock_scan(thd: Thd, t: TableDef, ref_name: str, where: A.Expr | None, mode: str,
               matches: Callable[[list[Any]], bool], semi_consistent: bool = False,
               in_join: bool = False) -> None:
     """Take the locks InnoDB's scan of ``t`` for ``where`` would take, waiting as it would.
@@ -194,7 +195,7 @@ def lock_scan(thd: "Thd", t: "TableDef", ref_name: str, where: A.Expr | None, mo
         raise
 
 
-def _lock_scan(thd: "Thd", t: "TableDef", path: tuple[Any, ...], mode: str,
+def _lock_scan(thd: Thd, t: TableDef, path: tuple[Any, ...], mode: str,
                matches: Callable[[list[Any]], bool], semi_consistent: bool) -> None:
     ls = thd.server.lock_sys
     rc = thd.isolation_below_repeatable_read()
@@ -259,7 +260,7 @@ def _lock_scan(thd: "Thd", t: "TableDef", path: tuple[Any, ...], mode: str,
             return
 
 
-def insert_check(thd: "Thd", t: "TableDef", row: list[Any]) -> None:
+def insert_check(thd: Thd, t: TableDef, row: list[Any]) -> None:
     """Before the duplicate-key check of an insert: wait on gaps others locked
     (insert intention) and on index entries another transaction changed but did
     not commit (InnoDB finds the record, delete-marked or not, and waits for its lock)."""

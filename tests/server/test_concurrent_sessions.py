@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import mysql.connector
 import pytest
