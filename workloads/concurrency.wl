@@ -449,6 +449,7 @@ description = a SELECT on MyISAM that sleeps holds its read lock: an UPDATE of t
 setup: CREATE TABLE m (a INT) ENGINE=MyISAM
 setup: INSERT INTO m VALUES (1)
 con1: send SELECT a, SLEEP(1) FROM m
+con1: wait_blocked
 con2: INSERT INTO m VALUES (2)
 con2: send UPDATE m SET a = a + 10
 con2: wait_blocked
