@@ -447,14 +447,25 @@ rule = myisam.table_lock
 seed = 000
 description = a SELECT on MyISAM that sleeps holds its read lock: an UPDATE of the table waits for it, a concurrent INSERT does not
 setup: CREATE TABLE m (a INT) ENGINE=MyISAM
-setup: INSERT INTO m VALUES (1)
+setup: INSERT INTO m VALUES (1),(2)
 con1: send SELECT a, SLEEP(1) FROM m
 con1: wait_blocked
-con2: INSERT INTO m VALUES (2)
+con2: INSERT INTO m VALUES (3)
 con2: send UPDATE m SET a = a + 10
 con2: wait_blocked
 con1: reap
 con2: reap
+
+[case conc_myisam_const_table_unlocked_early]
+rule = myisam.table_lock
+seed = 000
+description = a one-row MyISAM table is a const table: the SELECT reads it while optimizing and unlocks it, so an UPDATE does not wait for the SLEEP
+setup: CREATE TABLE m (a INT) ENGINE=MyISAM
+setup: INSERT INTO m VALUES (1)
+con1: send SELECT a, SLEEP(1) FROM m
+con1: wait_blocked
+con2: UPDATE m SET a = a + 10
+con1: reap
 
 [case conc_range_le_locks_next_record]
 rule = innodb.next_key_lock

@@ -533,6 +533,10 @@ class Thd:
             if t.temporary or t.engine.transactional:
                 continue
             mode = "READ"
+            if not u.write and isinstance(stmt, A.Select) and t.data.count <= 1:
+                # A table of at most one row is a const (system) table: the optimizer reads
+                # it and unlocks it at once (mysql_unlock_some_tables; probed).
+                continue
             if u.write:
                 concurrent = (isinstance(stmt, A.Insert) and stmt.select is None and not stmt.replace
                               and not stmt.on_duplicate and not t.data.free and t.engine.name == "MyISAM"
