@@ -27,10 +27,15 @@ setup: CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB
 setup: INSERT INTO c VALUES (1,1),(2,2),(3,3),(4,4)
 con1: BEGIN
 con1: INSERT INTO c VALUES (5,5)
+setup: CREATE TABLE seen (n INT) ENGINE=MyISAM
 con2: SELECT COUNT(*) FROM c
+con2: SELECT COUNT(*) INTO @n FROM c
+con2: INSERT INTO seen VALUES (@n)
 con2: INSERT INTO c SELECT 100 + COUNT(*), 0 FROM c WHERE id < 5
 con1: COMMIT
 con2: SELECT COUNT(*) FROM c
+con2: SELECT COUNT(*) INTO @n FROM c
+con2: INSERT INTO seen VALUES (@n)
 
 [case conc_delete_of_updated_row_times_out]
 rule = innodb.record_lock
@@ -212,15 +217,19 @@ description = b's snapshot (opened by its first SELECT) keeps showing the old va
 session.innodb_lock_wait_timeout = 1
 setup: CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB
 setup: INSERT INTO c VALUES (1,1),(2,2)
+setup: CREATE TABLE seen (step INT, n INT, total INT) ENGINE=MyISAM
 con2: BEGIN
 con2: SELECT v FROM c WHERE id=1
 con1: UPDATE c SET v=10 WHERE id=1
 con1: DELETE FROM c WHERE id=2
-con2: SELECT * FROM c
+con2: SELECT COUNT(*), SUM(v) INTO @n, @s FROM c
+con2: INSERT INTO seen VALUES (1, @n, @s)
 con2: UPDATE c SET v=v+1 WHERE id=1
-con2: SELECT * FROM c
+con2: SELECT COUNT(*), SUM(v) INTO @n, @s FROM c
+con2: INSERT INTO seen VALUES (2, @n, @s)
 con2: COMMIT
-con2: SELECT * FROM c
+con2: SELECT COUNT(*), SUM(v) INTO @n, @s FROM c
+con2: INSERT INTO seen VALUES (3, @n, @s)
 
 [case conc_read_committed_sees_commits]
 rule = innodb.consistent_read
@@ -601,3 +610,20 @@ con2: UPDATE c SET v=5 WHERE id < 3 => 1205
 con2: DELETE FROM c WHERE id > 1 => 1205
 con2: SELECT * FROM c WHERE id = 1 FOR UPDATE
 con1: COMMIT
+
+[case conc_consistent_snapshot_opens_view_at_start]
+rule = innodb.consistent_read
+seed = 000
+description = START TRANSACTION WITH CONSISTENT SNAPSHOT opens b's read view at once: a's later commit stays invisible; a plain BEGIN opens it at the first read
+setup: CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB
+setup: INSERT INTO c VALUES (1,1)
+setup: CREATE TABLE seen (who VARCHAR(10), v INT) ENGINE=MyISAM
+con2: START TRANSACTION WITH CONSISTENT SNAPSHOT
+con3: BEGIN
+con1: UPDATE c SET v=10 WHERE id=1
+con2: SELECT v INTO @v FROM c
+con2: INSERT INTO seen VALUES ('snapshot', @v)
+con3: SELECT v INTO @v FROM c
+con3: INSERT INTO seen VALUES ('begin', @v)
+con2: COMMIT
+con3: COMMIT

@@ -412,6 +412,7 @@ class Use(Statement):
 @dataclass
 class Begin(Statement):
     read_only: bool = False
+    consistent_snapshot: bool = False  # START TRANSACTION WITH CONSISTENT SNAPSHOT
 
 
 @dataclass
