@@ -627,3 +627,23 @@ con3: SELECT v INTO @v FROM c
 con3: INSERT INTO seen VALUES ('begin', @v)
 con2: COMMIT
 con3: COMMIT
+
+[case conc_variable_keys_are_unique_lookups]
+rule = innodb.record_lock
+seed = 000
+description = WHERE id = @k and a trigger's WHERE id = NEW.a are unique lookups: they lock one row, so b's change of another row does not wait
+session.innodb_lock_wait_timeout = 1
+setup: CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB
+setup: CREATE TABLE m (a INT) ENGINE=MyISAM
+setup: CREATE TRIGGER m_ai AFTER INSERT ON m FOR EACH ROW UPDATE c SET v = v + 100 WHERE id = NEW.a
+setup: INSERT INTO c VALUES (1,1),(2,2),(3,3),(4,4)
+con1: BEGIN
+con1: SET @k = 1
+con1: UPDATE c SET v = 10 WHERE id = @k
+con1: INSERT INTO m VALUES (3)
+con2: UPDATE c SET v = 20 WHERE id = 2
+con2: DELETE FROM c WHERE id = 4
+con2: send UPDATE c SET v = 30 WHERE id = 3
+con2: wait_blocked
+con2: reap => 1205
+con1: COMMIT

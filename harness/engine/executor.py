@@ -217,7 +217,20 @@ class Executor:
             except ServerError:
                 return True
 
-        lock_scan(self.thd, t, ref_name, where, mode, matches, semi_consistent, in_join)
+        comp = Compiler(scope, self.info)
+
+        def evaluate(e: A.Expr) -> Any:
+            """The optimizer's look at a constant: leaves no warning and no trace in
+            the statement's context (the WHERE clause reads it again)."""
+            ctx = self.ctx
+            n_notes, read = len(ctx.notes), dict(ctx.user_vars_read)
+            try:
+                return comp.compile(e)(self._env([None]))
+            finally:
+                del ctx.notes[n_notes:]
+                ctx.user_vars_read = read
+
+        lock_scan(self.thd, t, ref_name, where, mode, matches, semi_consistent, in_join, evaluate)
 
     # ------------------------------------------------------------ SELECT
 

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from harness.engine.errors import ServerError
+from harness.engine.expr import FUNCTIONS
 from harness.engine.lock_sys import (
     ER_LOCK_DEADLOCK,
     ER_LOCK_WAIT_TIMEOUT,
@@ -71,12 +72,46 @@ def lock_key(thd: Thd, t: TableDef, key: tuple[Any, ...], mode: str) -> bool:
 # ---------------------------------------------------------------- access path
 
 
-def _const(e: A.Expr) -> tuple[bool, Any]:
+Evaluate = Callable[[A.Expr], Any]
+
+# Functions whose value may change from row to row: the optimizer does not use
+# them as an index constant.
+_VOLATILE = frozenset({"RAND", "UUID", "UUID_SHORT", "SLEEP", "SYSDATE", "GET_LOCK", "RELEASE_LOCK",
+                       "LAST_INSERT_ID", "NEXTVAL", "BENCHMARK"})
+
+
+def _constant_for(t: TableDef, e: Any) -> bool:
+    """No column of the scanned table, no subquery, nothing volatile: a constant for
+    the scan (a literal, @user_var, NEW.col of a trigger, a routine variable)."""
+    if isinstance(e, (A.ScalarSubquery, A.Exists, A.InSubquery)):
+        return False
+    if isinstance(e, A.ColumnRef):
+        return e.table is None and e.name.lower() not in t.col_index
+    if isinstance(e, A.Assign):
+        return False
+    if isinstance(e, A.FuncCall) and (e.name.upper() in _VOLATILE or e.name.upper() not in FUNCTIONS):
+        return False  # volatile, or a stored function (it may change data): never run early
+    for f in getattr(e, "__dataclass_fields__", {}):
+        v = getattr(e, f)
+        for x in (v if isinstance(v, (list, tuple)) else [v]):
+            if isinstance(x, A.Expr) and not _constant_for(t, x):
+                return False
+    return True
+
+
+def _const(e: A.Expr, t: TableDef, evaluate: Evaluate | None) -> tuple[bool, Any]:
     if isinstance(e, A.Literal) and e.value is not None:
         return True, e.value
     if isinstance(e, A.Unary) and e.op == "-" and isinstance(e.operand, A.Literal) \
             and isinstance(e.operand.value, (int, float)) and not isinstance(e.operand.value, bool):
         return True, -e.operand.value
+    if evaluate is not None and not isinstance(e, A.Literal) and _constant_for(t, e):
+        try:
+            v = evaluate(e)
+        except Exception:  # noqa: BLE001 - not evaluable here: not an index constant
+            return False, None
+        if v is not None:
+            return True, v
     return False, None
 
 
@@ -99,23 +134,26 @@ def _column_of(t: TableDef, ref_name: str, e: A.Expr) -> int | None:
     return t.col_index.get(e.name.lower())
 
 
-def access_path(t: TableDef, ref_name: str, where: A.Expr | None) -> tuple[Any, ...]:
+def access_path(t: TableDef, ref_name: str, where: A.Expr | None,
+                evaluate: Evaluate | None = None) -> tuple[Any, ...]:
     """("eq", index name, key) | ("range", low, low_incl, high, high_incl) | ("full",)."""
     eqs: dict[int, Any] = {}
     bounds: dict[int, list[tuple[str, Any]]] = {}
     for c in _conjuncts(where):
         if isinstance(c, A.Between) and not c.negated:
             col = _column_of(t, ref_name, c.expr)
-            ok1, lo = _const(c.low)
-            ok2, hi = _const(c.high)
+            ok1, lo = _const(c.low, t, evaluate)
+            ok2, hi = _const(c.high, t, evaluate)
             if col is not None and ok1 and ok2:
                 bounds.setdefault(col, []).extend([(">=", lo), ("<=", hi)])
             continue
         if not isinstance(c, A.Binary) or c.op not in _FLIP:
             continue
-        col, (ok, v), op = _column_of(t, ref_name, c.left), _const(c.right), c.op
+        col, op = _column_of(t, ref_name, c.left), c.op
+        ok, v = _const(c.right, t, evaluate) if col is not None else (False, None)
         if col is None or not ok:
-            col, (ok, v), op = _column_of(t, ref_name, c.right), _const(c.left), _FLIP[c.op]
+            col, op = _column_of(t, ref_name, c.right), _FLIP[c.op]
+            ok, v = _const(c.left, t, evaluate) if col is not None else (False, None)
         if col is None or not ok:
             continue
         if op == "=":
@@ -174,7 +212,7 @@ def _past_range(key: tuple[Any, ...], path: tuple[Any, ...]) -> bool:
 
 def lock_scan(thd: Thd, t: TableDef, ref_name: str, where: A.Expr | None, mode: str,
               matches: Callable[[list[Any]], bool], semi_consistent: bool = False,
-              in_join: bool = False) -> None:
+              in_join: bool = False, evaluate: Evaluate | None = None) -> None:
     """Take the locks InnoDB's scan of ``t`` for ``where`` would take, waiting as it would.
 
     Runs before the statement reads the rows it changes: once it returns, every
@@ -182,7 +220,7 @@ def lock_scan(thd: Thd, t: TableDef, ref_name: str, where: A.Expr | None, mode: 
     then reads are committed (or its own). After any wait the scan starts over,
     since the waited-for transaction may have changed the table.
     """
-    path = access_path(t, ref_name, where)
+    path = access_path(t, ref_name, where, evaluate)
     try:
         _lock_scan(thd, t, path, mode, matches, semi_consistent)
     except ServerError as e:
