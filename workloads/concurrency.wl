@@ -647,3 +647,19 @@ con2: send UPDATE c SET v = 30 WHERE id = 3
 con2: wait_blocked
 con2: reap => 1205
 con1: COMMIT
+
+[case conc_in_list_locks_listed_keys]
+rule = innodb.record_lock
+seed = 000
+description = UPDATE ... WHERE id IN (1,3) locks rows 1 and 3 only: b changes row 2 freely, waits for row 3 (1205)
+session.innodb_lock_wait_timeout = 1
+setup: CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB
+setup: INSERT INTO c VALUES (1,1),(2,2),(3,3),(4,4)
+con1: BEGIN
+con1: UPDATE c SET v = v + 10 WHERE id IN (1, 3)
+con2: UPDATE c SET v = 20 WHERE id = 2
+con2: send DELETE FROM c WHERE id = 3
+con2: wait_blocked
+con2: reap => 1205
+con2: SELECT v FROM c WHERE id IN (3, 4) FOR UPDATE => 1205
+con1: COMMIT

@@ -139,7 +139,14 @@ def access_path(t: TableDef, ref_name: str, where: A.Expr | None,
     """("eq", index name, key) | ("range", low, low_incl, high, high_incl) | ("full",)."""
     eqs: dict[int, Any] = {}
     bounds: dict[int, list[tuple[str, Any]]] = {}
+    ins: dict[int, list[Any]] = {}
     for c in _conjuncts(where):
+        if isinstance(c, A.InList) and not c.negated:
+            col = _column_of(t, ref_name, c.expr)
+            consts = [_const(x, t, evaluate) for x in c.items]
+            if col is not None and consts and all(ok for ok, _v in consts):
+                ins[col] = [v for _ok, v in consts]
+            continue
         if isinstance(c, A.Between) and not c.negated:
             col = _column_of(t, ref_name, c.expr)
             ok1, lo = _const(c.low, t, evaluate)
@@ -171,6 +178,8 @@ def access_path(t: TableDef, ref_name: str, where: A.Expr | None,
         if data.clustered_key is not None and len(data.clustered_key[0]) == 1:
             col = data.clustered_key[0][0]
             fn = data.clustered_key[1][0]
+            if col in ins:
+                return ("in", sorted({(fn(_coerce(t, col, v)),) for v in ins[col]}))
             if col in bounds:
                 lo = hi = None
                 lo_incl = hi_incl = False
@@ -228,7 +237,7 @@ def lock_scan(thd: Thd, t: TableDef, ref_name: str, where: A.Expr | None, mode: 
         # lookup too in UPDATE/DELETE, but not in a join, which reads it as a const
         # table; a full scan once (probed).
         if e.code in (ER_LOCK_WAIT_TIMEOUT, ER_LOCK_DEADLOCK) and \
-                (path[0] == "range" or (path[0] == "eq" and not in_join)):
+                (path[0] in ("range", "in") or (path[0] == "eq" and not in_join)):
             reported_twice(e)
         raise
 
@@ -240,24 +249,10 @@ def _lock_scan(thd: Thd, t: TableDef, path: tuple[Any, ...], mode: str,
     data = t.data
     while True:
         waited = False
-        if path[0] == "eq":
-            _kind, index, key = path
-            if index == CLUSTER:
-                hit = [r for r in data.index_records() if r[2] == key]
-            else:
-                i = next(n for n, uk in enumerate(data.unique_keys) if uk[0] == index)
-                slot = data.indexes[i].get(key)
-                hit = [(slot, data.rows[slot], data.clustered_sort_key(slot, data.rows[slot]))] \
-                    if slot is not None else []
-                if not hit and ls.record_blockers(thd, data, index, key):
-                    waited |= ls.lock_record(thd, data, index, key, mode)
-            for slot, row, ckey in hit:
-                waited |= lock_row(thd, t, slot, row, mode) if row is not None else lock_key(thd, t, ckey, mode)
-            if not hit and not rc and index == CLUSTER:
-                recs = data.index_records()
-                prev = max((r[2] for r in recs if r[2] < key), default=None)
-                nxt = min((r[2] for r in recs if r[2] > key), default=None)
-                ls.lock_gap(thd, data, prev, nxt)
+        if path[0] in ("eq", "in"):
+            lookups = [(path[1], path[2])] if path[0] == "eq" else [(CLUSTER, k) for k in path[1]]
+            for index, key in lookups:
+                waited |= _lock_lookup(thd, t, index, key, mode, rc)
         else:
             recs = data.index_records()
             prev_key: Any = None
@@ -315,3 +310,28 @@ def insert_check(thd: Thd, t: TableDef, row: list[Any]) -> None:
                 waited |= ls.lock_record(thd, data, index, key, "S")
         if not waited:
             return
+
+
+def _lock_lookup(thd: Thd, t: TableDef, index: str, key: Any, mode: str, rc: bool) -> bool:
+    """A unique lookup: the record (or the delete-marked one), else at REPEATABLE READ
+    the gap where the key would be. True when the session waited."""
+    ls = thd.server.lock_sys
+    data = t.data
+    waited = False
+    if index == CLUSTER:
+        hit = [r for r in data.index_records() if r[2] == key]
+    else:
+        i = next(n for n, uk in enumerate(data.unique_keys) if uk[0] == index)
+        slot = data.indexes[i].get(key)
+        hit = [(slot, data.rows[slot], data.clustered_sort_key(slot, data.rows[slot]))] \
+            if slot is not None else []
+        if not hit and ls.record_blockers(thd, data, index, key):
+            waited |= ls.lock_record(thd, data, index, key, mode)
+    for slot, row, ckey in hit:
+        waited |= lock_row(thd, t, slot, row, mode) if row is not None else lock_key(thd, t, ckey, mode)
+    if not hit and not rc and index == CLUSTER:
+        recs = data.index_records()
+        prev = max((r[2] for r in recs if r[2] < key), default=None)
+        nxt = min((r[2] for r in recs if r[2] > key), default=None)
+        ls.lock_gap(thd, data, prev, nxt)
+    return waited
