@@ -6,6 +6,7 @@ depend on the access path. The model knows three paths on the clustered index:
 * ``eq``: every column of the primary key (or of another unique key) equals a
   constant: a unique search, the matching record alone is locked; with no
   match, the gap where it would be (REPEATABLE READ);
+* ``in``: a single-column primary key ``IN (constants)``: a unique lookup per key;
 * ``range``: a single-column primary key compared with constants (``<``,
   ``<=``, ``>``, ``>=``, ``BETWEEN``): next-key locks on the records in the
   range and on the first record past it (REPEATABLE READ; InnoDB reads that
@@ -15,8 +16,11 @@ depend on the access path. The model knows three paths on the clustered index:
   (an UPDATE reads a row another transaction locked in its last committed
   version and skips it when it does not match: the semi-consistent read).
 
-A secondary (non-unique) index is never used for locking: a condition on one
-is a full scan here (docs/CONCURRENCY.md).
+A constant is a literal or anything without a column of the scanned table, a
+subquery, a volatile function or a stored function: ``@k``, ``NEW.col``, a
+routine variable (evaluated once, as the optimizer does). A secondary
+(non-unique) index is never used for locking: a condition on one is a full
+scan here (docs/CONCURRENCY.md).
 """
 
 from __future__ import annotations
