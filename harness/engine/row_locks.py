@@ -26,6 +26,7 @@ scan here (docs/CONCURRENCY.md).
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from harness.engine.errors import ServerError
@@ -200,16 +201,21 @@ def access_path(t: TableDef, ref_name: str, where: A.Expr | None,
 
 
 def _coerce(t: TableDef, col: int, v: Any) -> Any:
-    """A constant as the column stores it (the index compares stored values)."""
+    """A constant as the index compares it, for the column types whose stored values
+    the model can order against it (integers, decimals, floats, character strings);
+    anything else (dates, binary strings, ENUM, a string against a number) is left
+    to a full scan."""
     ctype = t.columns[col].type
-    if getattr(ctype, "is_numeric", False) and isinstance(v, str):
-        raise ValueError("string compared with a number: the server may not use the index")
-    if isinstance(v, float) and getattr(ctype, "is_numeric", False) and v != int(v):
-        raise ValueError("fractional constant")
-    if isinstance(v, float):
-        v = int(v)
-    return v
-
+    name = type(ctype).__name__
+    if name in ("IntType", "DecimalType", "FloatType"):
+        if isinstance(v, bool) or not isinstance(v, (int, Decimal, float)):
+            raise ValueError("not a number")
+        if isinstance(v, (float, Decimal)) and v != int(v):
+            raise ValueError("fractional constant")
+        return int(v) if isinstance(v, float) else v
+    if name == "StringType" and isinstance(v, str):
+        return v
+    raise ValueError("a constant the model does not compare with this column")
 
 def _in_range(key: tuple[Any, ...], path: tuple[Any, ...]) -> bool:
     _kind, lo, lo_incl, hi, hi_incl = path
