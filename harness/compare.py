@@ -75,6 +75,8 @@ def compare_case(ref: ServerHandle, rb: ServerHandle, case: Case, fmt: str, work
         if sa.error_code != sb.error_code:
             lines.append(f"  statement {sb.sql!r}: reference {sa.error_code or 'OK'} {sa.error_message or ''}"
                          f" / replbed {sb.error_code or 'OK'} {sb.error_message or ''}")
+        if sa.blocked != sb.blocked:  # a wait_blocked step: did the statement wait on both sides?
+            lines.append(f"  blocked {sb.sql!r}: reference {sa.blocked} / replbed {sb.blocked}")
         wa, wb = _warnings(sa), _warnings(sb)
         if wa != wb:
             lines.append(f"  warnings of {sb.sql!r}: reference {wa} / replbed {wb}")

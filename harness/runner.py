@@ -10,6 +10,7 @@ failure is written out together with the reason.
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -54,10 +55,16 @@ class StatementOutcome:
     warnings: list[list[Any]] = field(default_factory=list)  # [level, code, message]
     rows: list[list[str | None]] | None = None  # only for statements returning a result set
     seconds: float = 0.0
+    # A sent statement a ``wait_blocked`` step waited for: True when it was still
+    # running (blocked in the server), False when it had already returned;
+    # None for statements nobody waited on.
+    blocked: bool | None = None
 
     @property
     def ok(self) -> bool:
-        return self.error_code == self.expected_error
+        # A statement the workload said would block but that returned at once
+        # did not run the interleaving the case describes.
+        return self.error_code == self.expected_error and self.blocked is not False
 
     def to_json(self) -> dict[str, Any]:
         d = asdict(self)
@@ -271,11 +278,14 @@ def run_case(
         t = mark("connect", t)
 
         phase = "steps"
-        for step in case.steps:
-            outcome.statements.append(
-                _run_statement(handle, conns[step.connection], index, "step", step)
-            )
-            index += 1
+        sent: dict[str, _Sent] = {}
+        try:
+            for step in case.steps:
+                if _drive_step(handle, admin, conns, sent, outcome, index, step):
+                    index += 1
+        finally:
+            for pending in sent.values():  # only after a failure: let their threads end
+                pending.thread.join(statement_timeout)
         t = mark("steps", t)
 
         phase = "disconnect"
@@ -342,6 +352,80 @@ def _run_statement(handle: ServerHandle, conn: Any, index: int, phase: str, step
     res.seconds = round(time.monotonic() - t, 4)
     res.warnings = _warnings(conn)
     return res
+
+
+@dataclass
+class _Sent:
+    """A statement sent without waiting (``send``): its thread and, later, its outcome."""
+
+    step: Any
+    index: int
+    thread: threading.Thread
+    result: list[Any] = field(default_factory=list)  # [StatementOutcome] or [exception]
+    blocked: bool | None = None
+
+
+def _drive_step(handle: ServerHandle, admin: Any, conns: dict[str, Any], sent: dict[str, _Sent],
+                outcome: CaseOutcome, index: int, step: Any) -> bool:
+    """Run one step of the interleaving; True when it consumed a statement index.
+
+    ``send`` runs the statement in a thread (mysql-connector connections are
+    used by one thread at a time, so the connection is not touched until the
+    reap); ``reap`` joins it and records its outcome at the position of the
+    send; ``wait_blocked`` waits until the server runs the statement and it
+    has not returned ``_BLOCKED_AFTER`` seconds later.
+    """
+    action = getattr(step, "action", "run")
+    conn = conns[step.connection]
+    if action == "run":
+        outcome.statements.append(_run_statement(handle, conn, index, "step", step))
+        return True
+    if action == "send":
+        pending = _Sent(step, index, threading.Thread(target=lambda: None))
+
+        def work() -> None:
+            try:
+                pending.result.append(_run_statement(handle, conn, index, "step", step))
+            except BaseException as exc:  # noqa: BLE001 - re-raised by the reap
+                pending.result.append(exc)
+
+        pending.thread = threading.Thread(target=work, name=f"send-{step.connection}", daemon=True)
+        sent[step.connection] = pending
+        pending.thread.start()
+        return True
+    pending = sent[step.connection]
+    if action == "wait_blocked":
+        pending.blocked = _wait_blocked(admin, conn, pending)
+        return False
+    # reap
+    pending.thread.join()
+    del sent[step.connection]
+    res = pending.result[0]
+    if isinstance(res, BaseException):
+        raise res
+    res.expected_error = step.expected_error
+    res.blocked = pending.blocked
+    outcome.statements.append(res)
+    return False
+
+
+#: How long a sent statement that the server runs must stay unanswered to count as blocked.
+_BLOCKED_AFTER = 0.15
+
+
+def _wait_blocked(admin: Any, conn: Any, pending: _Sent, timeout: float = 10.0) -> bool:
+    """Wait until the server is running the sent statement (SHOW PROCESSLIST shows
+    the connection in Command ``Query``) and it is still running a moment later;
+    False when it returned first."""
+    conn_id = getattr(conn, "connection_id", None)
+    deadline = time.monotonic() + timeout
+    while pending.thread.is_alive() and time.monotonic() < deadline:
+        rows, _ = _execute(admin, "SHOW PROCESSLIST")
+        if any(str(r[0]) == str(conn_id) and r[4] == "Query" for r in rows or []):
+            break
+        time.sleep(0.01)
+    pending.thread.join(_BLOCKED_AFTER)
+    return pending.thread.is_alive()
 
 
 def _is_client_side(exc: Any) -> bool:

@@ -59,6 +59,8 @@ def begin(thd: "Thd", st: A.Begin) -> "OkPacket":
     thd.trx_explicit = True
     thd.trx_active = True
     thd.trx_read_only = st.read_only
+    if st.consistent_snapshot and not thd.isolation_below_repeatable_read():
+        thd.read_view()  # the read view opens now, not at the first consistent read
     return _ok()
 
 

@@ -186,7 +186,8 @@ class ExecContext:
         return self.thd.last_row_count
 
     def fn_sleep(self, seconds: Any) -> int:
-        time.sleep(min(float(seconds), 5.0))
+        # The session sleeps without the engine mutex: other sessions run meanwhile.
+        self.thd.server.lock_sys.sleep(min(float(seconds), 5.0))
         return 0
 
     def fn_get_lock(self, name: Any, timeout: Any = 0) -> int:

@@ -20,6 +20,7 @@ from harness.engine.storage import DuplicateKey
 from harness.engine.types import WriteContext, value_to_string
 from harness.sql import ast as A
 from harness.engine.autoinc import AutoIncrement
+from harness.engine.row_locks import insert_check, lock_row, lock_scan, uses_row_locks
 from harness.sql.errors import UnsupportedError
 
 if TYPE_CHECKING:
@@ -176,7 +177,7 @@ class Executor:
             i = order[k]
             t = tables[i][1]
             matched = False
-            for slot, row in t.data.scan():
+            for slot, row in self._scan_table(t):
                 rows[i], slots[i] = row, slot
                 ok = True
                 if ons[i] is not None:
@@ -192,12 +193,57 @@ class Executor:
 
         yield from rec(0)
 
+    def _scan_table(self, t: TableDef) -> Any:
+        """The rows a read of ``t`` sees: InnoDB's consistent read (a snapshot) for a
+        plain SELECT, the latest rows for DML and locking reads (they lock first)."""
+        thd = self.thd
+        if thd.stmt_consistent_read and uses_row_locks(t) and not any(w is t for w in self.info.written):
+            return t.data.consistent_scan(thd.trx_id, thd.read_view())
+        return t.data.scan()
+
+    def _lock_scan(self, t: TableDef, ref_name: str, where: A.Expr | None, mode: str,
+                   semi_consistent: bool = False, in_join: bool = False) -> None:
+        """InnoDB's locking scan before a statement reads the rows it changes or locks."""
+        if not uses_row_locks(t):
+            return
+        scope = self._scope([(ref_name, t)])
+        wf = Compiler(scope, self.info).compile(where) if where is not None else None
+
+        def matches(row: list[Any]) -> bool:
+            if wf is None:
+                return True
+            try:
+                return bool(to_bool(wf(self._env([row]))))
+            except ServerError:
+                return True
+
+        comp = Compiler(scope, self.info)
+
+        def evaluate(e: A.Expr) -> Any:
+            """The optimizer's look at a constant: leaves no warning and no trace in
+            the statement's context (the WHERE clause reads it again)."""
+            ctx = self.ctx
+            n_notes, read = len(ctx.notes), dict(ctx.user_vars_read)
+            try:
+                return comp.compile(e)(self._env([None]))
+            finally:
+                del ctx.notes[n_notes:]
+                ctx.user_vars_read = read
+
+        lock_scan(self.thd, t, ref_name, where, mode, matches, semi_consistent, in_join, evaluate)
+
     # ------------------------------------------------------------ SELECT
 
     def select(self, sel: A.Select, outer_scope: Scope | None = None, outer_env: Env | None = None) -> SelectResult:
         if sel.union:
             return self._union(sel, outer_scope, outer_env)
         tables = self._open(sel.from_) if sel.from_ else []
+        lock_mode = self.thd.stmt_lock_mode
+        if lock_mode and outer_scope is None:
+            single = len(tables) == 1
+            for (name, t), r in zip(tables, sel.from_):
+                if r.derived is None:
+                    self._lock_scan(t, name, sel.where if single else None, lock_mode, in_join=True)
         scope = Scope(tables, outer_scope)
         comp = Compiler(scope, self.info)
         # Expand * into columns.
@@ -421,7 +467,7 @@ class Executor:
                 if generated is not None:
                     alloc.give_back(generated, skipped=True)  # type: ignore[union-attr]
                 continue
-            dup = t.data.find_duplicate(row)
+            dup = self._find_duplicate_locked(t, row, "X" if ins.replace or ins.on_duplicate else "S")
             if dup is not None:
                 if ins.replace:
                     res.affected += self.replace_row(t, row, dup, specified)
@@ -492,13 +538,33 @@ class Executor:
         alloc.explicit(v)
         return None
 
+    def _find_duplicate_locked(self, t: TableDef, row: list[Any], mode: str) -> DuplicateKey | None:
+        """The duplicate-key check of an insert as InnoDB makes it: wait for gaps and
+        uncommitted entries of others first, then lock the duplicate found (S for
+        INSERT, X for REPLACE / ON DUPLICATE KEY UPDATE) and look again if that waited."""
+        if not uses_row_locks(t):
+            return t.data.find_duplicate(row)
+        while True:
+            insert_check(self.thd, t, row)
+            dup = t.data.find_duplicate(row)
+            if dup is None:
+                return None
+            old = t.data.rows[dup.slot]
+            if old is None or not lock_row(self.thd, t, dup.slot, old, mode):
+                return dup
+
     def write_row(self, t: TableDef, row: list[Any], specified: set[int]) -> int:
         if t.engine.blackhole:
             # BLACKHOLE accepts the row (and the binlog records it) but stores nothing.
             self.thd._changed(t)
             self.thd.log_row(t, WRITE, None, row, specified)
             return -1
+        locks = uses_row_locks(t)
+        if locks:
+            insert_check(self.thd, t, row)
         slot = t.data.insert(row)
+        if locks:  # the implicit lock of a fresh record
+            lock_row(self.thd, t, slot, row, "X")
         self.thd.undo_insert(t, slot)
         self.thd.log_row(t, WRITE, None, row, specified)
         return slot
@@ -562,11 +628,16 @@ class Executor:
         return False
 
     def delete_slot(self, t: TableDef, slot: int, old: list[Any]) -> None:
+        if uses_row_locks(t):
+            lock_row(self.thd, t, slot, old, "X")
         t.data.delete(slot)
         self.thd.undo_delete(t, slot, old)
         self.thd.log_row(t, DELETE, old, None, None)
 
     def update_slot(self, t: TableDef, slot: int, old: list[Any], new: list[Any], changed: set[int]) -> None:
+        if uses_row_locks(t):
+            lock_row(self.thd, t, slot, old, "X")
+            lock_row(self.thd, t, slot, new, "X")
         t.data.update(slot, new)
         self.thd.undo_update(t, slot, old)
         self.thd.log_row(t, UPDATE, old, new, changed)
@@ -624,6 +695,7 @@ class Executor:
         for c, e in up.assignments:
             ci = t.column(c.name)
             assigns.append((ci, comp.compile(e) if not isinstance(e, A.Default) else None))
+        self._lock_scan(t, ref.ref_name, up.where, "X", semi_consistent=True)
         candidates = self._target_rows(up, tables, scope, comp)
         _blackhole_row_warning(thd, t, "UPDATE")
         res = DmlResult()
@@ -785,6 +857,7 @@ class Executor:
         tables = [(ref.ref_name, t)]
         scope = self._scope(tables)
         comp = Compiler(scope, self.info)
+        self._lock_scan(t, ref.ref_name, de.where, "X")
         candidates = self._target_rows(de, tables, scope, comp)
         _blackhole_row_warning(thd, t, "DELETE")
         res = DmlResult()

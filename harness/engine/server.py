@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from harness.config import ServeConfig
 from harness.engine.catalog import Catalog
+from harness.engine.lock_sys import LockSys
 from harness.engine.sysvars import GlobalVariables
 from harness.model.flavor import flavor_for
 from harness.model.flush import BinaryLog
@@ -79,7 +80,10 @@ class ServerState:
         self.xid_cache: dict[tuple[bytes, bytes], "XidState"] = {}
         self.user_locks = UserLocks()
         self._uuid_short = itertools.count(1)
+        # The engine mutex: held while a statement runs, given up while it waits
+        # (a row lock, SLEEP) through lock_sys.cond, so other sessions run meanwhile.
         self.lock = threading.RLock()
+        self.lock_sys = LockSys(self.lock)
         for db in ("mysql", "information_schema", "performance_schema"):
             self.catalog.create_db(db)
 

@@ -83,7 +83,7 @@ class TableData:
     """
 
     __slots__ = ("rows", "free", "indexes", "unique_keys", "clustered_key", "count", "_order", "auto_increment",
-                 "reuse_slots")
+                 "reuse_slots", "versions")
 
     def __init__(self, unique_keys: list[tuple[str, list[int], list[Any]]],
                  clustered_key: tuple[list[int], list[Any]] | None, reuse_slots: bool = True) -> None:
@@ -98,6 +98,11 @@ class TableData:
         # Heap engines reuse freed slots (newest hole first); clustered engines
         # append, so a table without a key keeps insertion (row id) order.
         self.reuse_slots = reuse_slots
+        # InnoDB's undo chains, kept only for rows changed while a transaction or
+        # read view may still need an older image: slot -> [[trx_id, commit_no
+        # or None while uncommitted, image or None (absent)], ...], oldest first.
+        # A slot without a chain has one version, its current row, visible to all.
+        self.versions: dict[int, list[list[Any]]] = {}
 
     # -- keys
 
@@ -181,6 +186,7 @@ class TableData:
     def truncate(self) -> None:
         self.rows.clear()
         self.free.clear()
+        self.versions.clear()
         for ix in self.indexes:
             ix.clear()
         self.count = 0
@@ -210,3 +216,77 @@ class TableData:
             row = rows[slot]
             if row is not None:
                 yield slot, row
+
+    # -- multi-versioning (InnoDB)
+
+    def note_change(self, slot: int, trx_id: int, before: list[Any] | None) -> bool:
+        """A transaction is about to leave an uncommitted version in ``slot``; True
+        the first time for this (slot, transaction), when it must stamp it at its end."""
+        chain = self.versions.get(slot)
+        if chain is None:
+            self.versions[slot] = [[0, 0, list(before) if before is not None else None], [trx_id, None, None]]
+            return True
+        if chain[-1][0] == trx_id and chain[-1][1] is None:
+            return False
+        chain.append([trx_id, None, None])
+        return True
+
+    def end_change(self, slot: int, trx_id: int, commit_no: int, purge: bool) -> None:
+        """End of the transaction: its version becomes the row as it now stands
+        (after a rollback, the restored image). ``purge``: no read view needs older
+        images any more."""
+        chain = self.versions.get(slot)
+        if not chain:
+            return
+        for entry in chain:
+            if entry[0] == trx_id and entry[1] is None:
+                row = self.rows[slot] if slot < len(self.rows) else None
+                entry[1], entry[2] = commit_no, list(row) if row is not None else None
+        if purge and all(e[1] is not None for e in chain):
+            del self.versions[slot]
+
+    def visible(self, slot: int, trx_id: int, view: int) -> list[Any] | None:
+        """The image a consistent read of ``trx_id`` with read view ``view`` sees."""
+        chain = self.versions.get(slot)
+        row = self.rows[slot] if slot < len(self.rows) else None
+        if chain is None:
+            return row
+        for owner, commit_no, image in reversed(chain):
+            if owner == trx_id and commit_no is None:
+                return row
+            if commit_no is not None and commit_no <= view:
+                return image
+        return None
+
+    def clustered_sort_key(self, slot: int, row: list[Any]) -> tuple[Any, ...]:
+        if self.clustered_key is None:
+            return (slot,)
+        cols, fns = self.clustered_key
+        return tuple(fn(row[c]) for c, fn in zip(cols, fns))
+
+    def consistent_scan(self, trx_id: int, view: int) -> list[tuple[int, list[Any]]]:
+        """A consistent read: the rows visible to the view, in the engine's scan order."""
+        if not self.versions:
+            return list(self.scan())
+        out = []
+        candidates = set(self.slots()) | set(self.versions)
+        for slot in candidates:
+            img = self.visible(slot, trx_id, view)
+            if img is not None:
+                out.append((slot, img))
+        out.sort(key=lambda e: self.clustered_sort_key(e[0], e[1]))
+        return out
+
+    def index_records(self) -> list[tuple[int, list[Any] | None, tuple[Any, ...]]]:
+        """The clustered index as a locking read walks it: live rows plus the
+        delete-marked records of uncommitted deletes ((slot, row or None, key)), in key order."""
+        out: list[tuple[int, list[Any] | None, tuple[Any, ...]]] = [
+            (s, self.rows[s], self.clustered_sort_key(s, self.rows[s])) for s in self.slots()]  # type: ignore[arg-type]
+        for slot, chain in self.versions.items():
+            if self.rows[slot] is None and chain[-1][1] is None:
+                old = next((e[2] for e in reversed(chain) if e[2] is not None), None)
+                if old is not None:
+                    out.append((slot, None, self.clustered_sort_key(slot, old)))
+        if len(out) > self.count:
+            out.sort(key=lambda e: e[2])
+        return out

@@ -33,6 +33,7 @@ from harness.engine.errors import Note, ServerError, error, note
 from harness.engine.executor import DmlResult, Executor, SelectResult
 from harness.engine.locked_tables import check_locked_tables, refuse_under_lock_tables
 from harness.engine.prelock import analyze
+from harness.engine.row_locks import uses_row_locks
 from harness.engine.stmtinfo import StatementInfo
 from harness.engine.types import ZeroDate
 from harness.engine import xa as XA
@@ -106,6 +107,11 @@ class Thd:
         self.stmt_text = ""
         self.stmt_info: StatementInfo | None = None
         self.stmt_row_format = False
+        # How the running statement reads InnoDB tables: a consistent read
+        # (snapshot), or a locking read taking "S"/"X" locks (stmt_lock_mode).
+        self.stmt_consistent_read = False
+        self.stmt_lock_mode = ""
+        self.command_state = ""
         # Per-statement change flags, as begin_statement sets them: DDL that
         # logs inside a transaction reads them before any DML has run.
         self.stmt_rows_changed = 0
@@ -199,6 +205,7 @@ class Thd:
     # ------------------------------------------------------------ transaction state
 
     def _reset_trx(self) -> None:
+        self._end_trx_in_engine()
         self.trx_explicit = False
         self.trx_active = False
         self.trx_isolation: str | None = None
@@ -230,6 +237,36 @@ class Thd:
         # The binlog registered in the transaction (trans_register_ha): something
         # went to one of its caches while a multi-statement transaction was open.
         self.trx_binlog_joined = False
+
+    # ------------------------------------------------------------ InnoDB: locks and read views
+
+    def _end_trx_in_engine(self) -> None:
+        """Commit or rollback in the engine: stamp the transaction's row versions,
+        close its read view, release its locks (harness/engine/lock_sys.py). Every
+        end of a transaction goes through _reset_trx, so through here."""
+        ls = self.server.lock_sys
+        versions = getattr(self, "trx_versions", None)
+        ls.close_view(self)
+        if versions:
+            commit_no = ls.next_commit_no()
+            purge = ls.oldest_view() is None
+            for data, slot in versions:
+                data.end_change(slot, self.trx_id, commit_no, purge)
+        ls.release_all(self)
+        self.trx_versions: list[tuple[Any, int]] = []
+        self.trx_id = ls.new_trx_id()
+
+    def lock_wait_timeout(self) -> float:
+        return float(self.vars.values.get("innodb_lock_wait_timeout", 50))
+
+    def read_view(self) -> int:
+        """The read view of a consistent read (opened by the first one of the
+        transaction at REPEATABLE READ, of the statement at READ COMMITTED)."""
+        return self.server.lock_sys.open_view(self)
+
+    def _note_version(self, t: TableDef, slot: int, before: list[Any] | None) -> None:
+        if uses_row_locks(t) and t.data.note_change(slot, self.trx_id, before):
+            self.trx_versions.append((t.data, slot))
 
     # ------------------------------------------------------------ tables
 
@@ -284,16 +321,19 @@ class Thd:
     def undo_insert(self, t: TableDef, slot: int) -> None:
         self._changed(t)
         if t.transactional:
+            self._note_version(t, slot, None)
             self.undo_log.append(("insert", t, slot))
 
     def undo_delete(self, t: TableDef, slot: int, old: list[Any]) -> None:
         self._changed(t)
         if t.transactional:
+            self._note_version(t, slot, old)
             self.undo_log.append(("delete", t, slot, old))
 
     def undo_update(self, t: TableDef, slot: int, old: list[Any]) -> None:
         self._changed(t)
         if t.transactional:
+            self._note_version(t, slot, old)
             self.undo_log.append(("update", t, slot, old))
 
     def note_write_attempt(self, t: TableDef) -> None:
@@ -399,7 +439,8 @@ class Thd:
                 raise ServerError(e.code, str(e), e.sqlstate) from None
         except ServerError as e:
             if not getattr(e, "noted", False):
-                self.notes.append(Note("Error", e.code, e.message))
+                for _ in range(getattr(e, "times_reported", 1)):
+                    self.notes.append(Note("Error", e.code, e.message))
                 self.notes.extend(getattr(e, "trailing_notes", ()))
             raise
         finally:
@@ -451,6 +492,8 @@ class Thd:
         self.stmt_changed_temp = False
         self.stmt_changed_nontrans_temp = False
         self.stmt_undo_mark = len(self.undo_log)
+        if self.isolation_below_repeatable_read():
+            self.server.lock_sys.close_view(self)  # READ COMMITTED: a read view per statement
         self.caches.start_statement()
         self._stmt_first_insert_id = None
 
@@ -472,7 +515,42 @@ class Thd:
             self.stmt_thread_specific = True
         if self.trx_read_only and any(not t.temporary for t in info.written):
             raise ServerError(1792, "Cannot execute statement in a READ ONLY transaction", "25006")
+        self._lock_myisam_tables(stmt, info)
+        try:
+            return self._run_dml_locked(stmt, info, views)
+        finally:
+            self.server.lock_sys.unlock_tables(self)
+
+    def _lock_myisam_tables(self, stmt: A.Statement, info: StatementInfo) -> None:
+        """thr_lock: a non-transactional table is locked for the whole statement, READ
+        or WRITE; readers and writers of other sessions wait (an INSERT ... VALUES into
+        a MyISAM table without holes is a concurrent insert, which readers let through)."""
+        if self.locked_tables is not None or self.sp_unsafe is not None:
+            return  # LOCK TABLES holds its own locks; a CALL's sub-statements run inside it
+        wanted: dict[int, tuple[Any, str]] = {}
+        for u in info.uses:
+            t = u.table
+            if t.temporary or t.engine.transactional:
+                continue
+            mode = "READ"
+            if not u.write and isinstance(stmt, A.Select) and t.data.count <= 1:
+                # A table of at most one row is a const (system) table: the optimizer reads
+                # it and unlocks it at once (mysql_unlock_some_tables; probed).
+                continue
+            if u.write:
+                concurrent = (isinstance(stmt, A.Insert) and stmt.select is None and not stmt.replace
+                              and not stmt.on_duplicate and not t.data.free and t.engine.name == "MyISAM"
+                              and not t.triggers)
+                mode = "CONCURRENT" if concurrent else "WRITE"
+            if wanted.get(id(t), (None, "READ"))[1] == "READ":
+                wanted[id(t)] = (t, mode)
+        if wanted:
+            order = sorted(wanted.values(), key=lambda e: (e[0].db, e[0].name))
+            self.server.lock_sys.lock_tables(self, order, float(self.vars.values.get("lock_wait_timeout", 86400)))
+
+    def _run_dml_locked(self, stmt: A.Statement, info: StatementInfo, views: Any) -> OkPacket | SelectResult:
         self.begin_statement(info)
+        self._choose_read_mode(stmt, info)
         is_write = bool(info.written)
         if is_write or info.uses:
             self.trx_active = True
@@ -533,6 +611,7 @@ class Thd:
                     res = DmlResult()
         except ServerError as e:
             self.statement_failed(stmt, info, decision, ctx, e)
+            self._rollback_after_lock_error(e)
             raise
         self.statement_succeeded(stmt, info, decision, ctx)
         if isinstance(res, SelectResult):
@@ -544,6 +623,37 @@ class Thd:
             self.last_found_rows = 0
         self.last_row_count = res.affected
         return OkPacket(res.affected, res.last_insert_id, res.info)
+
+    def _choose_read_mode(self, stmt: A.Statement, info: StatementInfo) -> None:
+        """Plain SELECTs read a snapshot; DML and FOR UPDATE / LOCK IN SHARE MODE lock
+        and read the latest rows; SERIALIZABLE turns a SELECT inside a transaction into
+        LOCK IN SHARE MODE; READ UNCOMMITTED reads the latest rows without locks."""
+        iso = self.trx_isolation or self.vars.get("tx_isolation")
+        mode = ""
+        if isinstance(stmt, A.Select):
+            if stmt.for_update:
+                mode = "X"
+            elif stmt.lock_share or (iso == "SERIALIZABLE" and self.in_multi_stmt_transaction_mode()):
+                mode = "S"
+        elif isinstance(stmt, A.Insert) and stmt.select is not None and iso in ("REPEATABLE-READ", "SERIALIZABLE"):
+            # ha_innobase::store_lock: the SELECT of INSERT ... SELECT reads with
+            # shared next-key locks above READ COMMITTED (the binlog replays it).
+            mode = "S"
+        self.stmt_lock_mode = mode
+        # Tables the statement only reads are read from a snapshot (the written
+        # ones are read after locking, latest version).
+        self.stmt_consistent_read = not mode and iso != "READ-UNCOMMITTED"
+
+    def _rollback_after_lock_error(self, err: ServerError) -> None:
+        """A deadlock victim loses its whole transaction (thd->transaction_rollback_request,
+        then trans_rollback_implicit); a lock wait timeout only the statement, unless
+        innodb_rollback_on_timeout. The statement was already rolled back."""
+        if err.code != 1213 and not (err.code == 1205 and self.server.global_vars.values.get(
+                "innodb_rollback_on_timeout") in (1, True, "ON")):
+            return
+        if self.in_multi_stmt_transaction_mode() and (self.trx_active or not self.caches.trx_cache.empty()):
+            self._reset_stmt_event_context()
+            self.rollback()
 
     def _is_transactional_stmt(self, info: StatementInfo) -> bool:
         """The ``is_trans`` argument of binlog_query: the statement updated a transactional table."""
@@ -567,7 +677,8 @@ class Thd:
                          ctx: ExecContext, err: ServerError) -> None:
         """Statement rollback: undo transactional changes; log what non-transactional changes survive."""
         # The error is raised before the failed statement is logged (and its Notes issued).
-        self.notes.append(Note("Error", err.code, err.message))
+        for _ in range(getattr(err, "times_reported", 1)):
+            self.notes.append(Note("Error", err.code, err.message))
         self.notes.extend(getattr(err, "trailing_notes", ()))  # e.g. 4094: where in a trigger it failed
         err.noted = True  # type: ignore[attr-defined]
         self.engine_rollback_to(self.stmt_undo_mark)
@@ -582,7 +693,10 @@ class Thd:
             self.binlog_query(stmt.text, self._is_transactional_stmt(info), err.code, ctx, decision)
         self.stmt_changed_trans = self.stmt_changed_xa = False
         self._after_statement_writes(info)
-        self.end_statement(success=False)
+        # A lock wait timeout leaves the rest of an autocommit statement to commit: its
+        # surviving non-transactional part is written with COMMIT, not ROLLBACK (probed).
+        self.end_statement(success=err.code == 1205 and not self.in_multi_stmt_transaction_mode(),
+                           warn_nontrans=err.code == 1205)
 
     def _after_statement_writes(self, info: StatementInfo) -> None:
         if self.stmt_changed_nontrans_temp and self.in_multi_stmt_transaction_mode():
@@ -700,7 +814,7 @@ class Thd:
 
     # ------------------------------------------------------------ statement end (layer 3)
 
-    def end_statement(self, success: bool) -> None:
+    def end_statement(self, success: bool, warn_nontrans: bool = False) -> None:
         if success and self.xid_state is not None:
             XA.note_statement_end(self)
         if self.in_multi_stmt_transaction_mode():
@@ -709,6 +823,9 @@ class Thd:
         # Autocommit: the statement is the transaction.
         if success:
             L3.commit_trx_cache(self, with_stmt_cache=True)
+            if warn_nontrans and self.stmt_changed_nontrans:
+                self.notes.append(Note("Warning", 1196,
+                                       "Some non-transactional changed tables couldn't be rolled back"))
         else:
             L3.flush_stmt_cache(self)
             L3.rollback_trx_cache(self, single_statement=True)

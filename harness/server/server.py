@@ -1,10 +1,13 @@
 """A threaded TCP server speaking the MySQL protocol in front of replbed sessions.
 
 One thread per client connection; every call into a session (create, execute,
-init_db, status_flags, close) runs under one global lock because the engine
-behind the sessions is not thread-safe. Statements from interleaved sessions
-therefore run one at a time, in the order their packets arrived, which is
-also what makes binlog order deterministic for a given client schedule.
+init_db, status_flags, close) runs under the engine mutex (``ServerState.lock``)
+because the engine behind the sessions is not thread-safe. A statement gives
+the mutex up whenever it waits -- for a row or table lock, in SLEEP() -- so a
+waiting or sleeping session never stalls the others
+(harness/engine/lock_sys.py); between waits, statements run one at a time, and
+commits reach the binlog in the order they happen (the mutex is the binlog's
+LOCK_log too).
 
 Failure policy, per connection:
 

@@ -225,6 +225,7 @@ class Select(Statement):
     distinct: bool = False
     calc_found_rows: bool = False  # SQL_CALC_FOUND_ROWS: FOUND_ROWS() counts rows before LIMIT
     for_update: bool = False
+    lock_share: bool = False  # LOCK IN SHARE MODE
     union: list[tuple[bool, "Select"]] = field(default_factory=list)  # (all, select)
     # SELECT ... INTO targets (UserVar, or ColumnRef naming a routine variable)
     # and the clause's span in ``text``, so an unrolled CALL can run the query
@@ -411,6 +412,7 @@ class Use(Statement):
 @dataclass
 class Begin(Statement):
     read_only: bool = False
+    consistent_snapshot: bool = False  # START TRANSACTION WITH CONSISTENT SNAPSHOT
 
 
 @dataclass

@@ -212,6 +212,7 @@ class Parser:
             self.expect_kw("IN")
             self.expect_kw("SHARE")
             self.expect_kw("MODE")
+            sel.lock_share = True
         return sel
 
     def select_into(self, sel: A.Select) -> None:
@@ -1136,7 +1137,7 @@ class Parser:
         w = self.expect_kw("BEGIN", "START")
         if w == "START":
             self.expect_kw("TRANSACTION")
-            ro = False
+            ro = snapshot = False
             while True:
                 m = self.accept_kw("READ", "WITH")
                 if m is None:
@@ -1146,8 +1147,9 @@ class Parser:
                 else:
                     self.expect_kw("CONSISTENT")
                     self.expect_kw("SNAPSHOT")
+                    snapshot = True
                 self.accept_op(",")
-            return A.Begin(read_only=ro)
+            return A.Begin(read_only=ro, consistent_snapshot=snapshot)
         self.accept_kw("WORK")
         return A.Begin()
 

@@ -40,6 +40,11 @@ class Step:
     sql: str
     expected_error: int | None
     line: int
+    # mysqltest's send/reap: "run" sends and waits; "send" sends without waiting
+    # for the result; "reap" collects the result of the connection's pending
+    # send (its ``expected_error`` is the send's); "wait_blocked" waits until the
+    # pending send is blocked in the server (a lock wait) or has finished.
+    action: str = "run"
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,8 @@ class _CaseBuilder:
         self.steps: list[Step] = []
         # Lines of the statement being assembled (for continuation lines).
         self.pending: tuple[str, list[str], int] | None = None
+        # Connections with a sent, not yet reaped statement -> the send's line.
+        self.pending_sends: dict[str, int] = {}
 
     def error(self, line: int, message: str) -> WorkloadError:
         return WorkloadError(self.source, line, message)
@@ -114,11 +116,46 @@ class _CaseBuilder:
             raise self.error(line, "one statement per step: ';' inside a statement")
         if not sql:
             raise self.error(line, f"empty statement for {connection}")
-        step = Step(connection, sql, expected, line)
+        action, sql = self._action(connection, sql, expected, line)
+        step = Step(connection, sql, expected, line, action)
         (self.setup if connection == SETUP_CONNECTION else self.steps).append(step)
+
+    def _action(self, connection: str, sql: str, expected: int | None, line: int) -> tuple[str, str]:
+        """``send SQL`` / ``reap`` / ``wait_blocked``: the interleaving keywords.
+
+        Checked here so that a schedule the runner cannot drive (a reap with
+        nothing sent, a statement on a connection still waiting for its
+        result) is refused with the line that breaks it."""
+        word = sql.split(None, 1)[0].lower()
+        pending = self.pending_sends
+        if word == "send" and len(sql.split(None, 1)) == 2:
+            if connection == SETUP_CONNECTION:
+                raise self.error(line, "setup statements cannot be sent without waiting")
+            if expected is not None:
+                raise self.error(line, "'=>' belongs on the reap of a sent statement, not on send")
+            if connection in pending:
+                raise self.error(line, f"{connection} already has a sent statement (line {pending[connection]}) "
+                                       "that was not reaped")
+            pending[connection] = line
+            return "send", sql.split(None, 1)[1]
+        if word in ("reap", "wait_blocked") and sql.strip().lower() == word:
+            if connection not in pending:
+                raise self.error(line, f"{word} on {connection}, which has no sent statement")
+            if word == "reap":
+                del pending[connection]
+            elif expected is not None:
+                raise self.error(line, "wait_blocked takes no '=>'")
+            return word, ""
+        if connection in pending:
+            raise self.error(line, f"{connection} is still waiting for its statement sent at line "
+                                   f"{pending[connection]}: reap it first")
+        return "run", sql
 
     def build(self) -> Case:
         self.flush()
+        if self.pending_sends:
+            conn, at = next(iter(self.pending_sends.items()))
+            raise self.error(at, f"statement sent on {conn} is never reaped")
         if not self.steps:
             raise self.error(self.line, f"empty case {self.name}: no steps")
         formats = BINLOG_FORMATS

@@ -133,3 +133,50 @@ def test_shipped_corpus_is_traceable_to_the_seeds():
     for case in cases:
         assert case.rule, f"{case.source}:{case.line}: case {case.name} names no rule"
         assert case.seed, f"{case.source}:{case.line}: case {case.name} names no seed"
+
+
+def test_send_reap_wait_blocked_parse_into_actions():
+    (case,) = parse(
+        "[case lockwait]\n"
+        "con1: BEGIN\n"
+        "con1: UPDATE t SET v=v+1 WHERE id=1\n"
+        "con2: send UPDATE t SET v=v+2\n"
+        "    WHERE id=1\n"
+        "con2: wait_blocked\n"
+        "con2: reap => 1205\n"
+        "con1: send COMMIT\n"
+        "con1: reap\n"
+    )
+    got = [(s.connection, s.action, s.sql, s.expected_error) for s in case.steps]
+    assert got == [
+        ("con1", "run", "BEGIN", None),
+        ("con1", "run", "UPDATE t SET v=v+1 WHERE id=1", None),
+        ("con2", "send", "UPDATE t SET v=v+2 WHERE id=1", None),
+        ("con2", "wait_blocked", "", None),
+        ("con2", "reap", "", 1205),
+        ("con1", "send", "COMMIT", None),
+        ("con1", "reap", "", None),
+    ]
+    # 'send' and 'reap' are only keywords in their own places: SQL that starts
+    # with the word is still SQL (a column named reap).
+    (other,) = parse("[case c]\ncon1: SELECT 1 AS reap\n")
+    assert other.steps[0].action == "run"
+
+
+@pytest.mark.parametrize(
+    "text, line, fragment",
+    [
+        ("[case a]\ncon1: reap\n", 2, "no sent statement"),
+        ("[case a]\ncon1: wait_blocked\n", 2, "no sent statement"),
+        ("[case a]\ncon1: send SELECT 1\n", 2, "never reaped"),
+        ("[case a]\ncon1: send SELECT 1 => 1205\ncon1: reap\n", 2, "belongs on the reap"),
+        ("[case a]\ncon1: send SELECT 1\ncon1: SELECT 2\ncon1: reap\n", 3, "reap it first"),
+        ("[case a]\ncon1: send SELECT 1\ncon1: send SELECT 2\n", 3, "not reaped"),
+        ("[case a]\nsetup: send SELECT 1\ncon1: SELECT 1\n", 2, "setup statements"),
+    ],
+)
+def test_malformed_interleavings_name_the_line(text: str, line: int, fragment: str):
+    with pytest.raises(WorkloadError) as info:
+        parse(text)
+    assert info.value.line == line, str(info.value)
+    assert fragment in str(info.value)
