@@ -186,7 +186,10 @@ class ExecContext:
         return self.thd.last_row_count
 
     def fn_sleep(self, seconds: Any) -> int:
-        time.sleep(min(float(seconds), 5.0))
+        # SLEEP(NULL) and a negative duration return 0 at once (Item_func_sleep).
+        secs = 0.0 if seconds is None else float(seconds)
+        if secs > 0:
+            time.sleep(min(secs, 5.0))
         return 0
 
     def fn_get_lock(self, name: Any, timeout: Any = 0) -> int:

@@ -8,6 +8,7 @@ import logging
 import signal
 import socket
 import sys
+import threading
 from pathlib import Path
 
 from harness.config import ServeConfig
@@ -93,10 +94,20 @@ def build_server(config: ServeConfig) -> tuple[ServerState, ProtocolServer]:
     return state, proto
 
 
+#: Statements are parsed and evaluated by recursive descent: a connection thread gets a
+#: deep stack and Python a matching recursion limit, so expressions nested a few
+#: thousand levels deep work (MariaDB takes 10,000 nested parentheses). Beyond that the
+#: statement fails with 1436, as MariaDB does when its own thread stack runs out.
+CONNECTION_STACK_BYTES = 512 * 1024 * 1024
+RECURSION_LIMIT = 100_000
+
+
 def run_server(config: ServeConfig) -> int:
     """Serve until SIGTERM/SIGINT; always closes the binary log cleanly."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s",
                         stream=sys.stderr)
+    threading.stack_size(CONNECTION_STACK_BYTES)
+    sys.setrecursionlimit(RECURSION_LIMIT)
     state, proto = build_server(config)
     log.info("replbed serving %s on %s:%d, binlog in %s", config.flavor, proto.host, proto.port, config.binlog_dir)
     proto.install_signal_handlers()

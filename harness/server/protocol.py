@@ -668,6 +668,18 @@ def decode_err(payload: bytes) -> ErrPacket:
 # --------------------------------------------------------------------------
 
 
+_NOT_UTF8 = re.compile("[\udc80-\udcff]")
+
+
+def well_formed_name(name: str) -> str:
+    """A column name as the server sends it: metadata is always well-formed UTF-8, so a
+    byte that is not (a lone surrogate after surrogateescape) is written ``\\xFF``
+    (Item::set_name / ErrConvString). Sending the raw byte broke clients' decoding."""
+    if not _NOT_UTF8.search(name):
+        return name
+    return _NOT_UTF8.sub(lambda m: f"\\x{ord(m.group()) - 0xDC00:02X}", name)
+
+
 def encode_column_definition(col: Column) -> bytes:
     """Protocol::ColumnDefinition41."""
     out = bytearray()
@@ -675,8 +687,8 @@ def encode_column_definition(col: Column) -> bytes:
     out += encode_lenenc_bytes(to_wire_text(col.schema))
     out += encode_lenenc_bytes(to_wire_text(col.table))
     out += encode_lenenc_bytes(to_wire_text(col.org_table or col.table))
-    out += encode_lenenc_bytes(to_wire_text(col.name))
-    out += encode_lenenc_bytes(to_wire_text(col.org_name))
+    out += encode_lenenc_bytes(to_wire_text(well_formed_name(col.name)))
+    out += encode_lenenc_bytes(to_wire_text(well_formed_name(col.org_name)))
     out += b"\x0c"
     out += struct.pack(
         "<HIBHB",

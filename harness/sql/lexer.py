@@ -79,6 +79,18 @@ def _unquote_string(raw: str) -> str:
     return _ESCAPE_RE.sub(lambda m: m.group() if m.group() == "''" else _unescape(m), body)
 
 
+_NOT_UTF8 = re.compile("[\udc80-\udcff]")
+
+
+def literal_value(value: object) -> object:
+    """A string literal's value. Bytes that are not UTF-8 arrive as lone surrogates (the
+    wire text is decoded with surrogateescape); the server keeps them as the literal's
+    raw bytes, so such a string is a binary value."""
+    if isinstance(value, str) and _NOT_UTF8.search(value):
+        return value.encode("utf-8", "surrogateescape")
+    return value
+
+
 def tokenize(sql: str) -> list[Token]:
     """Split ``sql`` into tokens; raises ParseError on a character we cannot read."""
     tokens: list[Token] = []
