@@ -24,8 +24,8 @@ from harness.sql.lexer import _unquote_string, literal_value
 _NAME_CHARS = r"A-Za-z0-9_$\u0080-\uffff"
 _LITERALS = re.compile(
     rf"""
-    (?P<skip>`(?:[^`]|``)*`|/\*.*?\*/|(?:--(?=\s)|\#)[^\n]*)
-  | (?P<string>'(?:[^'\\]|\\.|'')*'|"(?:[^"\\]|\\.|"")*")
+    (?P<skip>`[^`]*+(?:``[^`]*+)*+`|/\*.*?\*/|(?:--(?=\s)|\#)[^\n]*)
+  | (?P<string>'[^'\\]*+(?:(?:\\.|'')[^'\\]*+)*+'|"[^"\\]*+(?:(?:\\.|"")[^"\\]*+)*+")
   | (?<![{_NAME_CHARS}.@])(?P<number>(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?)(?![{_NAME_CHARS}])
     """,
     re.VERBOSE | re.DOTALL,
