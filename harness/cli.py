@@ -45,6 +45,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         config = ServeConfig(
             host=args.host, port=args.port, binlog_dir=Path(args.binlog_dir),
             flavor=args.flavor, server_id=args.server_id, password=password,
+            user=args.user, max_connections=args.max_connections,
             gtid_mode=getattr(args, "gtid_mode", "OFF"), server_uuid=getattr(args, "server_uuid", None),
         )
     except ValueError as exc:
@@ -277,9 +278,12 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def cmd_cleanup(args: argparse.Namespace) -> int:
-    from harness.providers.process import cleanup_stale, state_dir
+    from harness.providers.process import StateDirError, cleanup_stale, state_dir
 
-    actions = cleanup_stale(dry_run=args.dry_run, force=args.force)
+    try:
+        actions = cleanup_stale(dry_run=args.dry_run, force=args.force)
+    except StateDirError as exc:
+        raise CliError(str(exc)) from exc
     # Labelled containers/networks/volumes of crashed docker-provider runs
     # (no-op without a daemon; never starts one).
     from harness.providers.docker import cleanup as docker_cleanup
@@ -311,7 +315,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--server-uuid", default=None,
                    help="mysql-8.0: @@server_uuid (default: generated once, kept in <binlog-dir>/auto.cnf)")
     s.add_argument("--password", default=None,
-                   help=f"root password (default: ${PASSWORD_ENV}; unset accepts any)")
+                   help=f"the account's password (default: ${PASSWORD_ENV}; unset accepts any client, "
+                        "and the server then listens on loopback only)")
+    s.add_argument("--user", default="root", help="the one account that may log in when a password is set")
+    s.add_argument("--max-connections", type=int, default=151,
+                   help="clients beyond this get 1040 Too many connections (MariaDB's default: 151)")
     s.set_defaults(func=cmd_serve)
 
     r = sub.add_parser("run", help="run the workloads on both sides and diff the binlogs")

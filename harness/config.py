@@ -28,8 +28,12 @@ class ServeConfig:
     server_id: int = 1
     # Base name of the binlog files, as the server's --log-bin option.
     log_bin_basename: str = "binlog"
-    # None accepts any password for user root; tests and the runner pass one.
+    # None accepts any user and password (loopback only); with a password, only ``user``
+    # may log in, as an account on a real server.
     password: str | None = None
+    user: str = "root"
+    # Clients beyond this get 1040 "Too many connections" (MariaDB's default).
+    max_connections: int = 151
     # Largest rows event body before the server starts a new one.
     binlog_row_event_max_size: int = 8192
     # mysql-8.0 only: @@GLOBAL.gtid_mode at start (--gtid-mode) and @@server_uuid
@@ -44,6 +48,8 @@ class ServeConfig:
             raise ValueError(f"unknown flavor {self.flavor!r}; expected one of {FLAVORS}")
         if not 0 <= self.port < 65536:  # 0: any free port (tests)
             raise ValueError(f"port out of range: {self.port}")
+        if self.max_connections < 1:
+            raise ValueError(f"max_connections must be at least 1, not {self.max_connections}")
 
 
 @dataclass(frozen=True)

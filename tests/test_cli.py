@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import time
 import subprocess
 import sys
 import types
@@ -11,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from harness import cli
-from harness.providers.process import _proc_start_time
+from harness.providers.process import TOKEN_ENV, _proc_start_time
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests/fixtures/binlog/mariadb-10.11/dml_autocommit_row/binlog.000001"
@@ -85,30 +87,48 @@ def test_decode_missing_file_is_a_usage_error(capsys, tmp_path):
     assert cli.main(["decode", str(tmp_path / "nope")]) == 2
 
 
-def _record(state: Path, pid: int, harness_pid: int) -> Path:
+def _record(state: Path, pid: int, harness_pid: int, token: str) -> Path:
     path = state / f"server-{pid}.json"
     path.write_text(json.dumps({
-        "pid": pid, "pgid": pid, "start_time": _proc_start_time(pid), "label": "mariadbd",
+        "pid": pid, "start_time": _proc_start_time(pid), "token": token, "label": "mariadbd",
         "executable": "sleep", "workdir": "/tmp/x", "harness_pid": harness_pid,
     }))
     return path
 
 
+def _spawn(argv: list[str], token: str | None) -> subprocess.Popen:
+    env = dict(os.environ)
+    if token:
+        env[TOKEN_ENV] = token
+    return subprocess.Popen(argv, start_new_session=True, env=env)
+
+
+def _private(tmp_path: Path) -> Path:
+    d = tmp_path / "state"
+    d.mkdir(mode=0o700)
+    return d
+
+
 def test_cleanup_kills_orphans_only(monkeypatch, tmp_path: Path, capsys):
-    monkeypatch.setenv("REPLBED_STATE_DIR", str(tmp_path))
+    state = _private(tmp_path)
+    monkeypatch.setenv("REPLBED_STATE_DIR", str(state))
     assert cli.main(["cleanup"]) == 0
-    assert "nothing to clean up" in capsys.readouterr().out
+    # (Containers of other docker-provider runs on this machine may be listed; no server record is.)
+    out = capsys.readouterr().out
+    assert "nothing to clean up" in out or all(line.startswith("docker:") for line in out.splitlines())
 
     dead = subprocess.Popen(["true"])
     dead.wait()
-    orphan = subprocess.Popen(["sleep", "60"], start_new_session=True)
+    orphan = _spawn(["sleep", "60"], "tok-orphan")
+    # A child that outlived its server's group leader still carries the token.
+    orphan_child = _spawn(["sleep", "60"], "tok-orphan")
     owner = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
-    kept = subprocess.Popen(["sleep", "60"], start_new_session=True)
+    kept = _spawn(["sleep", "60"], "tok-kept")
     try:
-        gone = tmp_path / "server-999999999.json"
-        gone.write_text(json.dumps({"pid": 999999999, "start_time": "1", "label": "mariadbd"}))
-        r_orphan = _record(tmp_path, orphan.pid, harness_pid=dead.pid)
-        r_kept = _record(tmp_path, kept.pid, harness_pid=owner.pid)
+        gone = state / "server-999999999.json"
+        gone.write_text(json.dumps({"pid": 999999999, "start_time": "1", "token": "x", "label": "mariadbd"}))
+        r_orphan = _record(state, orphan.pid, harness_pid=dead.pid, token="tok-orphan")
+        r_kept = _record(state, kept.pid, harness_pid=owner.pid, token="tok-kept")
 
         assert cli.main(["cleanup", "--dry-run"]) == 0
         assert orphan.poll() is None and r_orphan.exists()
@@ -116,7 +136,7 @@ def test_cleanup_kills_orphans_only(monkeypatch, tmp_path: Path, capsys):
         assert cli.main(["cleanup"]) == 0
         out = capsys.readouterr().out
         assert f"killed mariadbd pid {orphan.pid}" in out
-        assert orphan.wait(timeout=10) == -9
+        assert orphan.wait(timeout=10) == -9 and orphan_child.wait(timeout=10) == -9
         assert not r_orphan.exists() and not gone.exists()
         assert kept.poll() is None and r_kept.exists()  # its harness still runs
 
@@ -124,9 +144,41 @@ def test_cleanup_kills_orphans_only(monkeypatch, tmp_path: Path, capsys):
         assert kept.wait(timeout=10) == -9
         assert not r_kept.exists()
     finally:
-        for p in (orphan, owner, kept):
+        for p in (orphan, orphan_child, owner, kept):
             p.kill()
             p.wait()
+
+
+def test_cleanup_never_kills_what_replbed_did_not_start(monkeypatch, tmp_path: Path, capsys):
+    """A forged record (right pid and start time, a made-up token, a foreign pgid) kills nothing."""
+    state = _private(tmp_path)
+    monkeypatch.setenv("REPLBED_STATE_DIR", str(state))
+    foreign = subprocess.Popen(["sleep", "60"], start_new_session=True)  # not started by replbed
+    bystander = subprocess.Popen(["sleep", "60"], start_new_session=True)
+    try:
+        rec = state / f"server-{foreign.pid}.json"
+        rec.write_text(json.dumps({"pid": foreign.pid, "pgid": bystander.pid,
+                                   "start_time": _proc_start_time(foreign.pid), "token": "forged",
+                                   "label": "mariadbd", "harness_pid": 0}))
+        assert cli.main(["cleanup", "--force"]) == 0
+        out = capsys.readouterr().out
+        assert f"left mariadbd pid {foreign.pid} alone" in out
+        time.sleep(0.2)
+        assert foreign.poll() is None and bystander.poll() is None
+    finally:
+        for p in (foreign, bystander):
+            p.kill()
+            p.wait()
+
+
+def test_cleanup_refuses_a_state_dir_others_can_write(monkeypatch, tmp_path: Path, capsys):
+    state = tmp_path / "shared"
+    state.mkdir()
+    state.chmod(0o777)
+    monkeypatch.setenv("REPLBED_STATE_DIR", str(state))
+    assert cli.main(["cleanup"]) == 2
+    err = capsys.readouterr().err
+    assert "not a private directory" in err and str(state) in err
 
 
 def test_serve_serves_the_mysql_flavour(tmp_path):

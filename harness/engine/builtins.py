@@ -46,6 +46,67 @@ def _warn(env: Any, code: int, message: str, level: str = "Warning") -> None:
     env.ctx.notes.append(Note(level, code, message))
 
 
+# -- results bounded by max_allowed_packet ------------------------------------
+# The string functions that build a result from a count (REPEAT, SPACE, LPAD,
+# RPAD) or by joining (CONCAT, CONCAT_WS, INSERT) return NULL with warning 1301
+# when the result would be larger than @@max_allowed_packet (Item_str_func::
+# check_allowed_packet and the per-function checks in item_strfunc.cc). The
+# check comes before the string is built, which also bounds replbed's memory:
+# SPACE(1000000000) cost 1.9 GB and 10 s before.
+
+_DEFAULT_MAX_ALLOWED_PACKET = 16777216
+_MBMAXLEN = 4  # utf8mb4, the character set of non-binary strings here
+
+
+def _max_allowed_packet(env: Any) -> int:
+    try:
+        return int(env.ctx.get_sysvar("max_allowed_packet", "session"))
+    except Exception:  # noqa: BLE001 - a context without session variables (constant folding)
+        return _DEFAULT_MAX_ALLOWED_PACKET
+
+
+def _nbytes(v: Any) -> int:
+    if isinstance(v, bytes):
+        return len(v)
+    text = v if isinstance(v, str) else _s(v)
+    return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+
+
+def _over_packet(env: Any, fname: str, nbytes: int) -> bool:
+    """True (after pushing 1301) when a result of ``nbytes`` exceeds max_allowed_packet."""
+    limit = _max_allowed_packet(env)
+    if nbytes <= limit:
+        return False
+    _warn(env, 1301, f"Result of {fname}() was larger than max_allowed_packet ({limit}) - truncated")
+    return True
+
+
+def _repeat(env: Any, s: Any, n: Any) -> Any:
+    count = _int(n)
+    if count <= 0:
+        return b"" if isinstance(s, bytes) else ""
+    unit = s if isinstance(s, bytes) else _s(s)
+    if _over_packet(env, "repeat", _nbytes(unit) * count):
+        return None
+    return unit * count
+
+
+def _space(env: Any, n: Any) -> Any:
+    count = _int(n)
+    if count <= 0:
+        return ""
+    if _over_packet(env, "space", count):
+        return None
+    return " " * count
+
+
+def _concat_bounded(env: Any, *vals: Any) -> Any:
+    from harness.engine.expr import _concat
+    if _over_packet(env, "concat", sum(_nbytes(v) for v in vals)):
+        return None
+    return _concat(*vals)
+
+
 def _num(v: Any) -> Any:
     from harness.engine.expr import to_number
     return to_number(v)
@@ -441,14 +502,22 @@ def _concat_ws(args: list[Fn], e: A.FuncCall) -> Fn:
         sep = args[0](env)
         if sep is None:
             return None
-        return _s(sep).join(_s(v) for v in (a(env) for a in args[1:]) if v is not None)
+        parts = [_s(v) for v in (a(env) for a in args[1:]) if v is not None]
+        sep_text = _s(sep)
+        if _over_packet(env, "concat_ws", sum(map(_nbytes, parts)) + _nbytes(sep_text) * max(len(parts) - 1, 0)):
+            return None
+        return sep_text.join(parts)
     return call
 
 
 def _pad(left: bool) -> Maker:
-    def fn(s: Any, n: Any, pad: Any) -> Any:
+    def fn(env: Any, s: Any, n: Any, pad: Any) -> Any:
         text, width, p = _s(s), _int(n), _s(pad)
         if width < 0:
+            return None
+        # Item_func_lpad/rpad check the width times the result's mbmaxlen, before padding.
+        mbmaxlen = 1 if isinstance(s, bytes) and isinstance(pad, bytes) else _MBMAXLEN
+        if _over_packet(env, "lpad" if left else "rpad", width * mbmaxlen):
             return None
         if len(text) >= width:
             return text[:width]
@@ -456,7 +525,7 @@ def _pad(left: bool) -> Maker:
             return None
         fill = (p * (width // len(p) + 1))[:width - len(text)]
         return fill + text if left else text + fill
-    return _nulls(fn)
+    return _nulls(fn, True)
 
 
 def _substring_index(s: Any, delim: Any, count: Any) -> str:
@@ -511,13 +580,16 @@ def _truncate(x: Any, d: Any) -> Any:
     return q if q else abs(q)
 
 
-def _insert(s: Any, pos: Any, length: Any, new: Any) -> str:
+def _insert(env: Any, s: Any, pos: Any, length: Any, new: Any) -> Any:
     text, p, n = _s(s), _int(pos), _int(length)
     if p < 1 or p > len(text):
         return text
     if n < 0 or p - 1 + n > len(text):
         n = len(text) - p + 1
-    return text[:p - 1] + _s(new) + text[p - 1 + n:]
+    replacement = _s(new)
+    if _over_packet(env, "insert", _nbytes(text) - _nbytes(text[p - 1:p - 1 + n]) + _nbytes(replacement)):
+        return None
+    return text[:p - 1] + replacement + text[p - 1 + n:]
 
 
 def _field(args: list[Fn], e: A.FuncCall) -> Fn:
@@ -561,20 +633,55 @@ def _format(x: Any, d: Any) -> str:
     return f"{q:,.{places}f}"
 
 
+_DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_U64 = (1 << 64) - 1
+
+
+def _strtoull(text: str, base: int, signed: bool) -> int:
+    """my_strntoull / my_strntoll: leading spaces, a sign, then digits of ``base`` up
+    to the first one that is not; an overflow saturates (unsigned: 2**64-1; signed:
+    the int64 bound of the sign). A minus in the unsigned form wraps modulo 2**64."""
+    t = text.lstrip(" \t\n\r\v\f")
+    neg = t[:1] == "-"
+    if t[:1] in "+-" and t:
+        t = t[1:]
+    v = 0
+    limit = (1 << 63) if signed else _U64
+    for ch in t:
+        d = _DIGITS.find(ch.upper())
+        if d < 0 or d >= base:
+            break
+        v = v * base + d
+        if v > limit:  # saturated: the rest of the digits cannot bring it back
+            v = limit + 1
+            break
+    if signed:
+        if neg:
+            return -min(v, 1 << 63)
+        return min(v, (1 << 63) - 1)
+    if v > _U64:
+        return _U64
+    return (-v) & _U64 if neg else v
+
+
 def _conv(n: Any, frm: Any, to: Any) -> Any:
+    """CONV(N, from_base, to_base) as Item_func_conv: 64-bit arithmetic, bases 2..36
+    (negative: signed), NULL for a bad base or an empty string. Python's unbounded
+    integers made CONV(REPEAT('f',100000),16,10) take 9 s and print 120k digits."""
     f, t = _int(frm), _int(to)
-    try:
-        v = int(_s(n).strip(), abs(f))
-    except ValueError:
-        v = 0
-    if v < 0 and t > 0:
-        v &= 0xFFFFFFFFFFFFFFFF
-    digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    text = _s(n)
+    if not (2 <= abs(f) <= 36 and 2 <= abs(t) <= 36) or not text:
+        return None
+    v = _strtoull(text, abs(f), signed=f < 0)
+    if t < 0:
+        v = v - (1 << 64) if v >= (1 << 63) else v  # printed as a signed longlong
+    else:
+        v &= _U64
     base, neg = abs(t), v < 0
     v = abs(v)
     out = ""
     while True:
-        out = digits[v % base] + out
+        out = _DIGITS[v % base] + out
         v //= base
         if not v:
             break
@@ -673,9 +780,16 @@ def _from_days(n: Any) -> Any:
     return dt.date.fromordinal(d - 365)
 
 
+#: The largest value FROM_UNIXTIME accepts: TIMESTAMP's 2038-01-19 03:14:07 UTC in 10.11.
+_MAX_UNIXTIME = 2147483647
+
+
 def _from_unixtime(env: Any, n: Any, *fmt: Any) -> Any:
     secs = _num(n)
     if secs < 0:  # type: ignore[operator]
+        return None
+    if secs > _MAX_UNIXTIME:  # type: ignore[operator]
+        _warn(env, 1292, f"Truncated incorrect unixtime value: '{_s(n)}'")
         return None
     v = dt.datetime(1970, 1, 1) + dt.timedelta(seconds=float(secs))  # type: ignore[arg-type]
     if not isinstance(secs, float) and not isinstance(secs, Decimal):
@@ -774,6 +888,13 @@ def _time_fn(env: Any, v: Any) -> Any:
     return None if us is None else _time_value(us)
 
 
+def _exp(x: float) -> float:
+    try:
+        return math.exp(x)
+    except OverflowError:
+        return math.inf  # 1690 DOUBLE, raised by the compiler's overflow check
+
+
 def _log(*vals: Any) -> Any:
     if len(vals) == 2:
         b, x = float(_num(vals[0])), float(_num(vals[1]))  # type: ignore[arg-type]
@@ -798,7 +919,7 @@ MORE_FUNCTIONS: dict[str, Maker] = {
     "LOCATE": _locate,
     "TRIM": _nulls(_trim),
     "MID": _nulls(lambda s, p, n=None: __import__("harness.engine.expr", fromlist=["_substr"])._substr(s, p, n)),
-    "SPACE": _nulls(lambda n: " " * max(_int(n), 0)),
+    "SPACE": _nulls(_space, True),
     "ASCII": _nulls(lambda s: _s(s).encode()[0] if _s(s) else 0),
     "ORD": _nulls(lambda s: int.from_bytes(_s(s)[:1].encode(), "big") if _s(s) else 0),
     "CHAR": lambda args, e: (lambda env: bytes(b for a in args if (v := a(env)) is not None
@@ -808,14 +929,16 @@ MORE_FUNCTIONS: dict[str, Maker] = {
     "FIELD": _field,
     "ELT": _elt,
     "FIND_IN_SET": _nulls(_find_in_set),
-    "INSERT": _nulls(_insert),
+    "INSERT": _nulls(_insert, True),
+    "REPEAT": _nulls(_repeat, True),
+    "CONCAT": _nulls(_concat_bounded, True),
     "UNHEX": _nulls(lambda s: bytes.fromhex(_s(s)) if re.fullmatch(r"([0-9a-fA-F]{2})*", _s(s)) else None),
     "CONV": _nulls(_conv),
     "BIN": _nulls(lambda n: format(_int(n) & 0xFFFFFFFFFFFFFFFF, "b")),
     "OCT": _nulls(lambda n: format(_int(n) & 0xFFFFFFFFFFFFFFFF, "o")),
     "FORMAT": _nulls(_format),
     "TRUNCATE": _nulls(_truncate),
-    "EXP": _nulls(lambda x: math.exp(float(_num(x)))),  # type: ignore[arg-type]
+    "EXP": _nulls(lambda x: _exp(float(_num(x)))),  # type: ignore[arg-type]
     "LN": _nulls(_positive(math.log)),
     "LOG": _nulls(_log),
     "LOG10": _nulls(_positive(math.log10)),

@@ -186,8 +186,11 @@ class ExecContext:
         return self.thd.last_row_count
 
     def fn_sleep(self, seconds: Any) -> int:
-        # The session sleeps without the engine mutex: other sessions run meanwhile.
-        self.thd.server.lock_sys.sleep(min(float(seconds), 5.0))
+        # SLEEP(NULL) and a negative duration return 0 at once (Item_func_sleep); the
+        # session sleeps without the engine mutex, so other sessions run meanwhile.
+        secs = 0.0 if seconds is None else float(seconds)
+        if secs > 0:
+            self.thd.server.lock_sys.sleep(min(secs, 5.0))
         return 0
 
     def fn_get_lock(self, name: Any, timeout: Any = 0) -> int:

@@ -127,6 +127,19 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
 }
 
 
+def internal_error(exc: BaseException) -> ServerError:
+    """The error a client gets when evaluation hits a limit of the model rather than a
+    rule of the server: never ``1105 Unknown error`` with a Python traceback name.
+
+    Deep nesting is MariaDB's 1436 (its thread stack runs out too, at a depth that
+    depends on the statement); anything else is refused as outside the subset."""
+    if isinstance(exc, RecursionError):
+        return ServerError(1436, "Thread stack overrun: the statement nests expressions deeper than replbed "
+                                 "evaluates. Consider increasing the thread_stack system variable.", "HY000")
+    what = f"{type(exc).__name__} while evaluating: {exc}"[:200]
+    return ServerError(1235, f"This version of MariaDB doesn't yet support '{what}' (replbed subset)", "42000")
+
+
 def error(name: str, *args: object) -> ServerError:
     """Build the ServerError for ``ER_<name>`` with the server's message text."""
     code, state, fmt = _MESSAGES[name]

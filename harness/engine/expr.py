@@ -179,7 +179,10 @@ def _arith(op: str, a: Any, b: Any, ctx: Any) -> Any:
             ctx.division_by_zero()
             return None
         if isinstance(x, float) or isinstance(y, float):
-            return x / y  # type: ignore[operator]
+            try:
+                return float(x) / float(y)  # type: ignore[arg-type]
+            except OverflowError:
+                return math.inf
         dx, dy = Decimal(x), Decimal(y)  # type: ignore[arg-type]
         scale = max(-dx.as_tuple().exponent, 0) + 4  # type: ignore[operator]
         return (dx / dy).quantize(Decimal(1).scaleb(-scale), ROUND_HALF_UP)
@@ -206,8 +209,14 @@ def _arith(op: str, a: Any, b: Any, ctx: Any) -> Any:
         r = x - y  # type: ignore[operator]
     else:
         r = x * y  # type: ignore[operator]
-    if isinstance(r, int) and not -(1 << 63) <= r < (1 << 64):
-        raise error("ER_DATA_OUT_OF_RANGE", "BIGINT", f"{value_to_string(a)} {op} {value_to_string(b)}")
+    if isinstance(r, int):
+        # Item_func_plus/minus/mul::int_op: an operand beyond the int64 range can only be
+        # unsigned, and makes the operation unsigned. [Not modelled: a small value of a
+        # BIGINT UNSIGNED column also makes it unsigned; the model has no unsigned flag.]
+        unsigned = x >= (1 << 63) or y >= (1 << 63)  # type: ignore[operator]
+        if not (0 <= r < (1 << 64) if unsigned else -(1 << 63) <= r < (1 << 63)):
+            raise error("ER_DATA_OUT_OF_RANGE", "BIGINT UNSIGNED" if unsigned else "BIGINT",
+                        f"{value_to_string(a)} {op} {value_to_string(b)}")
     return r
 
 
@@ -422,7 +431,7 @@ class Compiler:
         if op in ("+", "-", "*", "/", "%", "MOD", "DIV"):
             def arith(env: Env) -> Any:
                 try:
-                    return _arith(op, lf(env), rf(env), env.ctx)
+                    r = _arith(op, lf(env), rf(env), env.ctx)
                 except ServerError as err:
                     if err.code != 1690:
                         raise
@@ -431,7 +440,11 @@ class Compiler:
                     text = self._print(e)
                     if text is None:
                         raise
-                    raise error("ER_DATA_OUT_OF_RANGE", "BIGINT", text) from None
+                    kind = err.message.split(" value is out of range", 1)[0]
+                    raise error("ER_DATA_OUT_OF_RANGE", kind, text) from None
+                if isinstance(r, float) and not math.isfinite(r):
+                    raise self._out_of_range("DOUBLE", e)
+                return r
             return arith
         if op in ("|", "&", "^", "<<", ">>"):
             def bit(env: Env) -> Any:
@@ -449,6 +462,18 @@ class Compiler:
         """Item::print for the simple arithmetic the 1690 message shows; None when unsure."""
         if isinstance(e, A.Literal) and isinstance(e.value, int) and not isinstance(e.value, bool):
             return str(e.value)
+        if isinstance(e, A.Literal) and isinstance(e.value, float):
+            return repr(e.value).replace("e+", "e")  # as written for the usual 1e308 / 1.5e-3 forms
+        if isinstance(e, A.Literal) and isinstance(e.value, Decimal):
+            return str(e.value)
+        if isinstance(e, A.Unary) and e.op == "-" and isinstance(e.operand, A.Literal):
+            inner = self._print(e.operand)
+            return None if inner is None else "-" + inner  # the parser folds it into the literal
+        if isinstance(e, A.FuncCall) and e.name in _DOUBLE_FUNCTIONS:
+            args = [self._print(a) for a in e.args]
+            if any(a is None for a in args):
+                return None
+            return f"{_DOUBLE_FUNCTIONS[e.name]}({','.join(args)})"  # type: ignore[arg-type]
         if isinstance(e, A.ColumnRef) and not (e.table is None and e.name.lower() in self.scope.local_names):
             try:
                 depth, ti, ci = self.scope.resolve(e)
@@ -459,7 +484,7 @@ class Compiler:
                 scope = scope.outer  # type: ignore[assignment]
             t = scope.tables[ti][1]
             return f"`{t.db}`.`{t.name}`.`{t.columns[ci].name}`"
-        if isinstance(e, A.Binary) and e.op in ("+", "-", "*"):
+        if isinstance(e, A.Binary) and e.op in ("+", "-", "*", "/"):
             left, right = self._print(e.left), self._print(e.right)
             if left is None or right is None:
                 return None
@@ -588,8 +613,24 @@ class Compiler:
         args = [self.compile(a.value if isinstance(a, A.Interval) else a) for a in e.args]
         impl = FUNCTIONS.get(name)
         if impl is not None:
-            return impl(args, e)
+            fn = impl(args, e)
+            if name in _DOUBLE_FUNCTIONS:
+                return self._double_checked(fn, e)
+            return fn
         return self._stored_function(name, args, e.written or name)
+
+    def _double_checked(self, fn: Fn, e: A.Expr) -> Fn:
+        """Item_func::check_float_overflow: a DOUBLE result that is infinite or NaN is
+        error 1690, naming the expression as Item::print writes it."""
+        def checked(env: Env) -> Any:
+            r = fn(env)
+            if isinstance(r, float) and not math.isfinite(r):
+                raise self._out_of_range("DOUBLE", e)
+            return r
+        return checked
+
+    def _out_of_range(self, kind: str, e: A.Expr) -> ServerError:
+        return error("ER_DATA_OUT_OF_RANGE", kind, self._print(e) or _UNPRINTABLE)
 
     def _stored_function(self, name: str, args: list[Fn], written: str) -> Fn:
         if self.info is not None:
@@ -686,6 +727,24 @@ def _ctx_func(method: str) -> Callable[[list[Fn], A.FuncCall], Fn]:
             return getattr(env.ctx, method)(*[a(env) for a in args])
         return call
     return make
+
+
+#: Functions whose DOUBLE result is checked for overflow (1690), with the name Item::print
+#: gives them.
+_DOUBLE_FUNCTIONS = {"POW": "pow", "POWER": "pow", "EXP": "exp"}
+#: The 1690 text when replbed cannot print the expression as the server would.
+_UNPRINTABLE = "(an expression replbed does not print)"
+
+
+def _pow(x: float, y: float) -> float:
+    """C's pow(): an overflow is inf and a domain error NaN (both become 1690 above);
+    Python raises, or returns a complex number for a negative base."""
+    try:
+        return math.pow(x, y)
+    except OverflowError:
+        return math.inf
+    except ValueError:
+        return math.inf if x == 0 else math.nan
 
 
 def _round(x: Any, d: Any = 0) -> Any:
@@ -926,8 +985,8 @@ FUNCTIONS: dict[str, Callable[[list[Fn], A.FuncCall], Fn]] = {
     "ROUND": _nullsafe(_round),
     "SIGN": _nullsafe(lambda x: (to_number(x) > 0) - (to_number(x) < 0)),  # type: ignore[operator]
     "SQRT": _nullsafe(lambda x: math.sqrt(to_number(x)) if to_number(x) >= 0 else None),  # type: ignore[arg-type,operator]
-    "POW": _nullsafe(lambda x, y: float(to_number(x)) ** float(to_number(y))),  # type: ignore[arg-type]
-    "POWER": _nullsafe(lambda x, y: float(to_number(x)) ** float(to_number(y))),  # type: ignore[arg-type]
+    "POW": _nullsafe(lambda x, y: _pow(float(to_number(x)), float(to_number(y)))),  # type: ignore[arg-type]
+    "POWER": _nullsafe(lambda x, y: _pow(float(to_number(x)), float(to_number(y)))),  # type: ignore[arg-type]
     "MOD": _nullsafe(lambda x, y: _arith("%", x, y, None) if to_number(y) != 0 else None),
     "GREATEST": _greatest(1),
     "LEAST": _greatest(-1),

@@ -29,7 +29,7 @@ from harness.binlog.query import StatusVar, new_query_event
 from harness.engine import ddl as DDL
 from harness.engine.catalog import Routine, TableDef
 from harness.engine.context import ExecContext, RandState
-from harness.engine.errors import Note, ServerError, error, note
+from harness.engine.errors import Note, ServerError, error, internal_error, note
 from harness.engine.executor import DmlResult, Executor, SelectResult
 from harness.engine.locked_tables import check_locked_tables, refuse_under_lock_tables
 from harness.engine.prelock import analyze
@@ -412,6 +412,10 @@ class Thd:
             self.notes = [Note("Error", e.code, str(e))]
             self.last_notes = self.notes
             raise ServerError(e.code, str(e), e.sqlstate) from None
+        except RecursionError as exc:
+            err = internal_error(exc)
+            self.notes = self.last_notes = [Note("Error", err.code, err.message)]
+            raise err from None
         is_diag = isinstance(stmt, A.Show) and stmt.what in ("WARNINGS", "ERRORS", "COUNT_WARNINGS",
                                                              "COUNT_ERRORS")
         if not is_diag:
@@ -613,6 +617,13 @@ class Thd:
             self.statement_failed(stmt, info, decision, ctx, e)
             self._rollback_after_lock_error(e)
             raise
+        except (ArithmeticError, ValueError, RecursionError, MemoryError) as exc:
+            # A limit of the model (decimal context, recursion depth …), not a server rule:
+            # fail the statement like any other error (its changes are undone), with a
+            # clear message instead of 1105 "Unknown error: <Python exception>".
+            err = internal_error(exc)
+            self.statement_failed(stmt, info, decision, ctx, err)
+            raise err from exc
         self.statement_succeeded(stmt, info, decision, ctx)
         if isinstance(res, SelectResult):
             self.last_found_rows = len(res.rows) if res.found_rows is None else res.found_rows

@@ -483,6 +483,9 @@ def resolve_charset(charset: str | None, collation: str | None) -> tuple[Charset
     return cs, cs.default_id, False
 
 
+_NOT_UTF8_BYTE = re.compile("[\udc80-\udcff]")
+
+
 def _printable(b: bytes) -> str:
     """convert_to_printable(): the bytes an error message quotes, at most 6 of them."""
     out = "".join(chr(c) if 0x20 <= c < 0x7F else f"\\x{c:02X}" for c in b[:6])
@@ -561,6 +564,15 @@ class StringType(ColumnType):
             return None
         if isinstance(value, str):
             s = value
+        elif isinstance(value, bytes) and self.cs.codec == "utf-8":
+            try:
+                s = value.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                # A binary string that is not well-formed UTF-8: 1366 naming the bytes from
+                # the first bad one (strict: an error); otherwise each bad byte becomes '?'.
+                self._data_error(ctx, "ER_TRUNCATED_WRONG_VALUE_FOR_FIELD", "string",
+                                 _printable(value[exc.start:]), ctx.db, ctx.table, col, ctx.row)
+                s = _NOT_UTF8_BYTE.sub("?", value.decode("utf-8", "surrogateescape"))
         elif isinstance(value, bytes):
             s = value.decode("utf-8", "replace")
         else:

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from harness.config import RunConfig
+from harness.fsutil import atomic_write, atomic_write_json
 from harness.pipeline.verdict import is_pass  # noqa: F401  (re-exported: the one definition of pass)
 
 SIDES = ("reference", "replbed")
@@ -104,7 +105,7 @@ def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
         ],
         "pairs": [{"case": c.name, "format": f} for c, f in pairs],
     }
-    (run_dir / "plan.json").write_text(json.dumps(plan, indent=1) + "\n")
+    atomic_write_json(run_dir / "plan.json", plan)
     _progress(f"[plan] {run_id}: {len(cases)} cases, {len(pairs)} case x format pairs -> {run_dir}")
     return run_dir
 
@@ -245,10 +246,10 @@ def decode_run(run_dir: Path, progress: Progress | None = _progress) -> dict:
             status.append({**base, "n_events": n_events, "error": err})
     rec_dir = run_dir / "records"
     rec_dir.mkdir(parents=True, exist_ok=True)
-    pq.write_table(coerce(events, EVENT_SCHEMA), rec_dir / "events.parquet")
-    pq.write_table(coerce(tables, TABLE_SCHEMA), rec_dir / "tables.parquet")
-    pq.write_table(coerce(outcomes, OUTCOME_SCHEMA), rec_dir / "outcomes.parquet")
-    pq.write_table(coerce(status, STATUS_SCHEMA), rec_dir / "status.parquet")
+    for name, rows, schema in (("events", events, EVENT_SCHEMA), ("tables", tables, TABLE_SCHEMA),
+                               ("outcomes", outcomes, OUTCOME_SCHEMA), ("status", status, STATUS_SCHEMA)):
+        table = coerce(rows, schema)
+        atomic_write(rec_dir / f"{name}.parquet", lambda f, t=table: pq.write_table(t, f))
     n_err = sum(1 for s in status if s["error"])
     if progress:
         progress(f"[decode] {len(events)} events, {len(tables)} table rows, "
@@ -350,11 +351,10 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
         if progress:
             progress(f"[analyze] GX validation ({len(results)} suites) in "
                      f"{time.monotonic() - t1:.1f}s")
-    (out / "gx_results.json").write_text(json.dumps(
-        {"suites": gx_results, "data_docs": str(docs) if docs else None}, indent=1) + "\n")
-    (out / "summary_full.json").write_text(json.dumps(full, indent=1, default=str) + "\n")
+    atomic_write_json(out / "gx_results.json", {"suites": gx_results, "data_docs": str(docs) if docs else None})
+    atomic_write_json(out / "summary_full.json", full, default=str)
     summary_records = [{k: r.get(k) for k in SUMMARY_KEYS} for r in full]
-    (run_dir / "summary.json").write_text(json.dumps(summary_records, indent=1) + "\n")
+    atomic_write_json(run_dir / "summary.json", summary_records)
     for df in frames.values():
         df.unpersist()
     return summary_records

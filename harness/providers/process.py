@@ -4,6 +4,13 @@ Every server runs in its own process group so that stopping it also stops
 anything it spawned, and is recorded in a state file so that ``replbed
 cleanup`` can find servers a crashed harness left behind.  ``atexit`` is the
 last line of defence for Ctrl-C paths that skip a ``finally``.
+
+Ownership. A record is only a hint: ``cleanup`` kills nothing on the word of a
+file. Every server is started with ``REPLBED_SERVER_TOKEN=<random>`` in its
+environment (inherited by anything it spawns) and the token is kept in its
+record; cleanup signals exactly the processes of our own uid whose
+``/proc/<pid>/environ`` carries that token, never a recorded pgid. The state
+directory is private (0700, ours) and is refused when anyone else could write to it.
 """
 
 from __future__ import annotations
@@ -11,10 +18,10 @@ from __future__ import annotations
 import atexit
 import json
 import os
+import secrets
 import signal
 import socket
 import subprocess
-import tempfile
 import threading
 import time
 from collections.abc import Mapping, Sequence
@@ -25,12 +32,73 @@ from typing import Callable, TypeVar
 from harness.providers.base import PortInUseError, ServerHandle, ServerSettings
 
 
+TOKEN_ENV = "REPLBED_SERVER_TOKEN"
+
+
+class StateDirError(RuntimeError):
+    """The state directory is not private to us; its records cannot be trusted."""
+
+
 def state_dir() -> Path:
-    """Where live-server records are kept (``REPLBED_STATE_DIR`` overrides)."""
+    """Where live-server records are kept (``REPLBED_STATE_DIR`` overrides).
+
+    Not a predictable name in the shared temp directory, where another user could
+    plant records: ``$XDG_RUNTIME_DIR/replbed``, else ``~/.local/state/replbed``."""
     override = os.environ.get("REPLBED_STATE_DIR")
     if override:
         return Path(override)
-    return Path(tempfile.gettempdir()) / "replbed-state"
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    if runtime and Path(runtime).is_dir():
+        return Path(runtime) / "replbed"
+    return Path.home() / ".local" / "state" / "replbed"
+
+
+def private_state_dir(create: bool = True) -> Path:
+    """:func:`state_dir`, created 0700 if missing, and checked to be ours and private."""
+    d = state_dir()
+    if create:
+        d.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        st = d.lstat()
+    except FileNotFoundError:
+        return d
+    import stat as _stat
+    if not _stat.S_ISDIR(st.st_mode) or st.st_uid != os.geteuid() or st.st_mode & 0o022:
+        raise StateDirError(f"state directory {d} is not a private directory of uid {os.geteuid()} "
+                            f"(owner {st.st_uid}, mode {oct(st.st_mode & 0o777)}); its records are not trusted")
+    return d
+
+
+def _proc_uid(pid: int) -> int | None:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("Uid:"):
+                return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def _proc_has_token(pid: int, token: str) -> bool:
+    try:
+        env = Path(f"/proc/{pid}/environ").read_bytes()
+    except OSError:
+        return False
+    return f"{TOKEN_ENV}={token}".encode() in env.split(b"\0")
+
+
+def processes_with_token(token: str) -> list[int]:
+    """Our processes (same uid) started under ``token``: a server and its children."""
+    if not token:
+        return []
+    uid = os.geteuid()
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            pid = int(entry.name)
+            if pid != os.getpid() and _proc_uid(pid) == uid and _proc_has_token(pid, token):
+                found.append(pid)
+    return found
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -78,6 +146,7 @@ class ManagedProcess:
     popen: subprocess.Popen[bytes]
     label: str
     record: Path | None = None
+    token: str = ""
 
     @classmethod
     def spawn(
@@ -92,17 +161,20 @@ class ManagedProcess:
     ) -> "ManagedProcess":
         global _ATEXIT_REGISTERED
         log_path.parent.mkdir(parents=True, exist_ok=True)
+        token = secrets.token_hex(16)
+        child_env = dict(env) if env is not None else dict(os.environ)
+        child_env[TOKEN_ENV] = token
         with open(log_path, "ab") as log:
             popen = subprocess.Popen(
                 list(argv),
                 cwd=cwd,
-                env=dict(env) if env is not None else None,
+                env=child_env,
                 stdin=subprocess.DEVNULL,
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,  # own process group: killpg reaches children
             )
-        proc = cls(popen=popen, label=label)
+        proc = cls(popen=popen, label=label, token=token)
         with _LIVE_LOCK:
             _LIVE[popen.pid] = proc
             if not _ATEXIT_REGISTERED:
@@ -119,21 +191,23 @@ class ManagedProcess:
         # The password never goes into the record; only what cleanup needs.
         data = {
             "pid": self.pid,
-            "pgid": self.pid,
             "start_time": _proc_start_time(self.pid),
+            "token": self.token,
             "label": self.label,
             "executable": argv[0],
             "workdir": str(workdir),
             "harness_pid": os.getpid(),
+            "harness_start_time": _proc_start_time(os.getpid()),
         }
         try:
-            d = state_dir()
-            d.mkdir(parents=True, exist_ok=True)
+            d = private_state_dir()
             path = d / f"server-{self.pid}.json"
-            path.write_text(json.dumps(data, indent=1))
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w") as f:
+                f.write(json.dumps(data, indent=1))
             (workdir / "server.pid.json").write_text(json.dumps(data, indent=1))
             return path
-        except OSError:
+        except (OSError, StateDirError):
             return None
 
     def alive(self) -> bool:
@@ -191,38 +265,60 @@ def wait_until(predicate, timeout: float, interval: float = 0.05) -> bool:  # ty
 def cleanup_stale(dry_run: bool = False, force: bool = False) -> list[str]:
     """Kill servers recorded in the state dir whose harness is gone.
 
-    A record is trusted only if the pid still has the recorded start time,
-    so a recycled pid is never signalled.  Servers whose harness process is
-    still running are kept unless ``force``.  Returns one line per action.
+    A record only names a token: what is killed is every process of ours whose
+    environment carries it (see the module docstring), so a recycled pid, a
+    forged record or a foreign process group is never signalled. Servers whose
+    harness process still runs are kept unless ``force``. Returns one line per action.
     """
     actions: list[str] = []
-    d = state_dir()
+    d = private_state_dir(create=False)
     if not d.exists():
         return actions
     for path in sorted(d.glob("server-*.json")):
         try:
             data = json.loads(path.read_text())
             pid = int(data["pid"])
+            token = str(data.get("token") or "")
         except (OSError, ValueError, KeyError, TypeError):
             actions.append(f"removed unreadable record {path}")
             if not dry_run:
                 path.unlink(missing_ok=True)
             continue
-        harness = int(data.get("harness_pid", 0))
+        harness = int(data.get("harness_pid") or 0)
         if not force and harness and harness != os.getpid():
-            if harness_alive_and_owner(harness):
+            if harness_alive(harness, data.get("harness_start_time")):
                 actions.append(f"kept {data.get('label')} pid {pid}: harness {harness} still runs")
                 continue
-        started = _proc_start_time(pid)
-        if started is not None and started == data.get("start_time"):
-            actions.append(f"killed {data.get('label')} pid {pid} ({data.get('workdir')})")
+        pids = processes_with_token(token)
+        if pids:
+            actions.append(f"killed {data.get('label')} pid {pid} ({data.get('workdir')})"
+                           + (f" and {len(pids) - 1} child process(es)" if len(pids) > 1 else ""))
             if not dry_run:
-                _signal_group(int(data.get("pgid", pid)), signal.SIGKILL)
+                for victim in pids:
+                    _signal_pid(victim, signal.SIGKILL)
+        elif _proc_start_time(pid) is not None and _proc_start_time(pid) == data.get("start_time"):
+            actions.append(f"left {data.get('label')} pid {pid} alone: it does not carry the record's token "
+                           "(not started by replbed, or a forged record)")
         else:
             actions.append(f"removed record of exited {data.get('label')} pid {pid}")
         if not dry_run:
             path.unlink(missing_ok=True)
     return actions
+
+
+def _signal_pid(pid: int, sig: int) -> None:
+    try:
+        os.kill(pid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def harness_alive(pid: int, start_time: str | None = None) -> bool:
+    """Whether the harness that owns a server still runs: the same process (start
+    time, when recorded) and a Python one."""
+    if start_time is not None and _proc_start_time(pid) != start_time:
+        return False
+    return harness_alive_and_owner(pid)
 
 
 def harness_alive_and_owner(pid: int) -> bool:

@@ -18,6 +18,7 @@ from __future__ import annotations
 # mysql-connector-python maps them onto the same exception classes as for a
 # real server.
 ER_HANDSHAKE_ERROR = 1043  # 08S01 "Bad handshake"
+ER_CON_COUNT_ERROR = 1040  # 08004 "Too many connections"
 ER_ACCESS_DENIED_ERROR = 1045  # 28000
 ER_UNKNOWN_COM_ERROR = 1047  # 08S01 "Unknown command"
 ER_PARSE_ERROR = 1064  # 42000
@@ -29,6 +30,7 @@ ER_NOT_SUPPORTED_AUTH_MODE = 1251  # 08004
 
 SQLSTATE_BY_CODE: dict[int, str] = {
     ER_HANDSHAKE_ERROR: "08S01",
+    ER_CON_COUNT_ERROR: "08004",
     ER_ACCESS_DENIED_ERROR: "28000",
     ER_UNKNOWN_COM_ERROR: "08S01",
     ER_PARSE_ERROR: "42000",

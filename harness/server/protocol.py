@@ -668,6 +668,26 @@ def decode_err(payload: bytes) -> ErrPacket:
 # --------------------------------------------------------------------------
 
 
+_NOT_UTF8 = re.compile("[\udc80-\udcff]")
+
+
+#: Item::set_name keeps at most this many characters of an expression's name (observed:
+#: a 70,000-character SELECT expression is named by its first 255 characters).
+MAX_ALIAS_NAME = 255
+
+
+def well_formed_name(name: str) -> str:
+    """A column name as the server sends it: at most :data:`MAX_ALIAS_NAME` characters of
+    well-formed UTF-8, a byte that is not (a lone surrogate after surrogateescape) written
+    ``\\xFF`` (Item::set_name / ErrConvString). The raw byte broke clients' decoding, and
+    an 8 MiB expression sent back as its own column name broke the client's packet parser."""
+    if len(name) > MAX_ALIAS_NAME:
+        name = name[:MAX_ALIAS_NAME]
+    if not _NOT_UTF8.search(name):
+        return name
+    return _NOT_UTF8.sub(lambda m: f"\\x{ord(m.group()) - 0xDC00:02X}", name)
+
+
 def encode_column_definition(col: Column) -> bytes:
     """Protocol::ColumnDefinition41."""
     out = bytearray()
@@ -675,8 +695,8 @@ def encode_column_definition(col: Column) -> bytes:
     out += encode_lenenc_bytes(to_wire_text(col.schema))
     out += encode_lenenc_bytes(to_wire_text(col.table))
     out += encode_lenenc_bytes(to_wire_text(col.org_table or col.table))
-    out += encode_lenenc_bytes(to_wire_text(col.name))
-    out += encode_lenenc_bytes(to_wire_text(col.org_name))
+    out += encode_lenenc_bytes(to_wire_text(well_formed_name(col.name)))
+    out += encode_lenenc_bytes(to_wire_text(well_formed_name(col.org_name)))
     out += b"\x0c"
     out += struct.pack(
         "<HIBHB",

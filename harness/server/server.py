@@ -35,6 +35,7 @@ from typing import Callable, Iterable
 from harness.server import protocol as p
 from harness.server.errors import (
     ER_ACCESS_DENIED_ERROR,
+    ER_CON_COUNT_ERROR,
     ER_EMPTY_QUERY,
     ER_NET_PACKET_TOO_LARGE,
     ER_NET_PACKETS_OUT_OF_ORDER,
@@ -65,6 +66,13 @@ DEFAULT_MAX_ALLOWED_PACKET = 64 * 1024 * 1024
 HANDSHAKE_MAX_PACKET = 64 * 1024
 #: Seconds a client has to complete the handshake (MariaDB's connect_timeout).
 DEFAULT_CONNECT_TIMEOUT = 10.0
+
+#: MariaDB 10.11's default max_connections; one more client gets 1040 "Too many connections".
+DEFAULT_MAX_CONNECTIONS = 151
+#: After a failed accept() (EMFILE …): pause so the still-readable listener cannot spin,
+#: and log at most one line per interval.
+ACCEPT_BACKOFF = 0.1
+ACCEPT_ERROR_LOG_INTERVAL = 10.0
 
 _RECV_CHUNK = 1 << 16
 
@@ -158,6 +166,7 @@ class ProtocolServer:
         connect_timeout: float = DEFAULT_CONNECT_TIMEOUT,
         first_connection_id: int = 1,
         lock: threading.RLock | None = None,
+        max_connections: int = DEFAULT_MAX_CONNECTIONS,
     ) -> None:
         self.session_factory = session_factory
         self.password = password
@@ -167,6 +176,9 @@ class ProtocolServer:
         self.capabilities = capabilities
         self.max_allowed_packet = max_allowed_packet
         self.connect_timeout = connect_timeout
+        self.max_connections = max_connections
+        self._accept_errors = 0
+        self._accept_error_logged = -ACCEPT_ERROR_LOG_INTERVAL
         #: Held around every session call; share it with anything else that
         #: touches the engine (e.g. a binlog reader) to stay consistent.
         self.lock: threading.RLock = lock if lock is not None else threading.RLock()
@@ -301,17 +313,44 @@ class ProtocolServer:
         try:
             sock, peer = self._listener.accept()
         except OSError as exc:  # e.g. EMFILE, ECONNABORTED: keep serving
-            log.warning("accept failed: %s", exc)
+            self._accept_failed(exc)
             return
-        with self._ids_lock:
-            conn_id = next(self._ids)
-        handler = _ConnectionHandler(self, sock, peer, conn_id)
         with self._handlers_lock:
             if self._stop.is_set():
                 sock.close()
                 return
+            if len(self._handlers) >= self.max_connections:
+                # As mariadbd: the ERR packet takes the place of the handshake.
+                self._refuse(sock, peer)
+                return
+            with self._ids_lock:
+                conn_id = next(self._ids)
+            handler = _ConnectionHandler(self, sock, peer, conn_id)
             self._handlers[conn_id] = handler
         handler.thread.start()
+
+    def _accept_failed(self, exc: OSError) -> None:
+        """A failed accept() leaves the connection queued, so the listener stays readable
+        and the loop would spin: back off for a moment, and log once per interval."""
+        now = time.monotonic()
+        self._accept_errors += 1
+        if now - self._accept_error_logged >= ACCEPT_ERROR_LOG_INTERVAL:
+            log.warning("accept failed: %s (%d failures since the last message); backing off",
+                        exc, self._accept_errors)
+            self._accept_error_logged, self._accept_errors = now, 0
+        self._stop.wait(ACCEPT_BACKOFF)
+
+    def _refuse(self, sock: socket.socket, peer: tuple) -> None:
+        log.warning("refused a connection from %s: max_connections (%d) reached", peer[0], self.max_connections)
+        try:
+            sock.settimeout(1.0)
+            framed, _ = p.frame_packets(p.encode_sql_error(SqlError(ER_CON_COUNT_ERROR, "Too many connections"),
+                                                           p.CLIENT_PROTOCOL_41), 0)
+            sock.sendall(framed)
+        except OSError:
+            pass
+        finally:
+            sock.close()
 
     def _forget(self, conn_id: int) -> None:
         with self._handlers_lock:

@@ -8,12 +8,14 @@ that looks right but is wrong.
 
 from __future__ import annotations
 
+import re
+
 from decimal import Decimal
 from typing import Callable
 
 from harness.sql import ast as A
 from harness.sql.errors import ParseError, UndeclaredVariableError, UnsupportedError
-from harness.sql.lexer import Token, tokenize
+from harness.sql.lexer import literal_value, Token, tokenize
 
 # Words that cannot be used as bare identifiers / aliases in this subset.
 _RESERVED = frozenset(
@@ -27,6 +29,8 @@ _RESERVED = frozenset(
 )
 
 _COMPARISON = {"=", "<=>", "<", ">", "<=", ">=", "<>", "!="}
+
+
 _LITERAL_KINDS = frozenset(("INT", "DECIMAL", "FLOAT", "HEX", "STRING"))
 
 # Type names accepted in column definitions.
@@ -1436,7 +1440,7 @@ class Parser:
             nxt = self.toks[self.i + 1]
             if nxt.kind == "OP" and (nxt.value == "," or nxt.value == ")"):
                 self.i += 1
-                return A.Literal(t.value)
+                return A.Literal(literal_value(t.value))
         return self.or_expr()
 
     def or_expr(self) -> A.Expr:
@@ -1564,7 +1568,7 @@ class Parser:
         lit = self.primary()
         assert isinstance(lit, A.Literal)
         if word == "_BINARY" and isinstance(lit.value, str):
-            return A.Literal(lit.value.encode("utf-8"))
+            return A.Literal(lit.value.encode("utf-8", "surrogateescape"))  # bytes that are not UTF-8 stay as sent
         return lit
 
     def primary(self) -> A.Expr:
@@ -1578,7 +1582,7 @@ class Parser:
             value = t.value
             while self.tok.kind == "STRING":  # adjacent literals concatenate
                 value = value + self.advance().value  # type: ignore[operator]
-            return A.Literal(value)
+            return A.Literal(literal_value(value))
         if k == "VAR":
             self.advance()
             if self.accept_op(":="):

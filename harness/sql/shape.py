@@ -19,13 +19,13 @@ from decimal import Decimal
 from typing import Any, Callable
 
 from harness.sql import ast as A
-from harness.sql.lexer import _unquote_string
+from harness.sql.lexer import _unquote_string, literal_value
 
 _NAME_CHARS = r"A-Za-z0-9_$\u0080-\uffff"
 _LITERALS = re.compile(
     rf"""
-    (?P<skip>`(?:[^`]|``)*`|/\*.*?\*/|(?:--(?=\s)|\#)[^\n]*)
-  | (?P<string>'(?:[^'\\]|\\.|'')*'|"(?:[^"\\]|\\.|"")*")
+    (?P<skip>`[^`]*+(?:``[^`]*+)*+`|/\*.*?\*/|(?:--(?=\s)|\#)[^\n]*)
+  | (?P<string>'[^'\\]*+(?:(?:\\.|'')[^'\\]*+)*+'|"[^"\\]*+(?:(?:\\.|"")[^"\\]*+)*+")
   | (?<![{_NAME_CHARS}.@])(?P<number>(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?)(?![{_NAME_CHARS}])
     """,
     re.VERBOSE | re.DOTALL,
@@ -108,7 +108,7 @@ class ShapeCache:
 def _bind(template: A.Insert, values: list[Any], sql: str) -> A.Insert:
     stmt = copy.copy(template)
     it = iter(values)
-    stmt.rows = [[e if type(e) is A.Default or e.value is None else A.Literal(next(it)) for e in row]  # type: ignore[attr-defined]
+    stmt.rows = [[e if type(e) is A.Default or e.value is None else A.Literal(literal_value(next(it))) for e in row]  # type: ignore[attr-defined]
                  for row in template.rows or []]
     stmt.text = sql
     return stmt
