@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Idempotent machine + venv setup for replbed (fresh Debian 12, as root).
 #   - apt: mariadb-server/client if mariadbd is missing, a Java 17 JRE if java is
-#     missing, python3-venv if venv cannot be created (one apt-get update, only
+#     missing, chromium if missing (headless checks of the HTML report), python3-venv if venv cannot be created (one apt-get update, only
 #     when something must be installed). The Debian mariadb service is never
 #     started: the harness runs its own mariadbd processes.
 #   - .venv with the machine's python3 (>= 3.11): requirements.lock + editable
@@ -23,6 +23,8 @@ pkgs=()
 have_mariadbd() { command -v mariadbd >/dev/null || [ -x /usr/sbin/mariadbd ]; }
 have_mariadbd || pkgs+=(mariadb-server mariadb-client)
 command -v java >/dev/null || pkgs+=(openjdk-17-jre-headless)
+# headless Chromium: the report and Data Docs tests open the HTML in it
+command -v chromium >/dev/null || pkgs+=(chromium)
 if ! "$PY" -c 'import ensurepip, venv' >/dev/null 2>&1; then
     pkgs+=(python3-venv)
 fi
