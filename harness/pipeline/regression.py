@@ -341,17 +341,19 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
 
     gx_results: list[dict] = []
     docs = None
+    gx_meta: dict = {}
     if validate:
-        from harness.pipeline.gx_validate import validate_frames
+        from harness.pipeline.gx_validate import gx_project_dir, validate_frames
 
         t1 = time.monotonic()
-        results, docs = validate_frames(run_dir, frames)
+        results, docs = validate_frames(run_dir, frames, records=full)
+        gx_meta = {"run_name": plan["run_id"], "project": str(gx_project_dir(run_dir) / "gx")}
         gx_results = [r.to_json() for r in results]
         if progress:
             progress(f"[analyze] GX validation ({len(results)} suites) in "
                      f"{time.monotonic() - t1:.1f}s")
     (out / "gx_results.json").write_text(json.dumps(
-        {"suites": gx_results, "data_docs": str(docs) if docs else None}, indent=1) + "\n")
+        {"suites": gx_results, "data_docs": str(docs) if docs else None, **gx_meta}, indent=1) + "\n")
     (out / "summary_full.json").write_text(json.dumps(full, indent=1, default=str) + "\n")
     summary_records = [{k: r.get(k) for k in SUMMARY_KEYS} for r in full]
     (run_dir / "summary.json").write_text(json.dumps(summary_records, indent=1) + "\n")

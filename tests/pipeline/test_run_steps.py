@@ -65,10 +65,18 @@ def test_analyze_and_report_flag_an_altered_event(spark, run_copy):
 
     gx = json.loads((run_copy / "diff" / "gx_results.json").read_text())
     by_suite = {s["suite"]: s for s in gx["suites"]}
-    assert set(by_suite) == {"event_sequence", "gtid_layout", "table_state", "statement_outcomes", "run_summary"}
+    assert set(by_suite) == {s.removesuffix(".json") for s in SUITE_FILES}
     assert by_suite["event_sequence"]["success"] is False
     assert by_suite["gtid_layout"]["success"] is True and by_suite["table_state"]["success"] is True
-    assert (run_copy / "gx" / "uncommitted" / "data_docs" / "local_site" / "index.html").exists()
+    assert by_suite["raw_gtid_groups"]["success"] is True and by_suite["raw_pairs"]["success"] is True
+    # the failing expectation names the case and format; the run is named
+    where = [w for f in by_suite["event_sequence"]["failed"] for w in f["unexpected_where"]]
+    assert where and all("case=myisam_mix format=STATEMENT" in w for w in where)
+    assert by_suite["verdicts"]["success"] is False  # the altered event fails the verdict too
+    assert by_suite["raw_replay"]["success"] is False  # replay did not run: not a pass
+    assert gx["run_name"] == "fixture"
+    # one GX project for the runs dir (here the test's tmp dir), Data Docs inside it
+    assert (run_copy.parent / "gx" / "uncommitted" / "data_docs" / "local_site" / "index.html").exists()
 
     report = regression.report_run(run_copy, progress=None)
     html = report.read_text()
