@@ -289,6 +289,14 @@ def _datasource(context, name: str, kind: str):
         return context.data_sources.add_spark(name=name) if kind == "spark" else context.data_sources.add_pandas(name=name)
 
 
+def _small(df):
+    """A Spark result frame as pandas: they hold one row per case × format (× side), and GX
+    on Spark runs one job per metric (~5 s per expectation on a loaded machine; pandas: ms)."""
+    if _is_pandas(df) or not hasattr(df, "toPandas"):
+        return df
+    return df.toPandas()
+
+
 def _is_pandas(df) -> bool:
     return type(df).__module__.startswith("pandas")
 
@@ -331,7 +339,7 @@ def validate_frames(run_dir: Path, frames: dict, suites_dir: Path | None = None,
             if target not in frames:
                 continue
             t1 = time.monotonic()
-            df = frames[target]
+            df = _small(frames[target])
             index = suite_index_columns(path)
             suite = load_suite_file(path)
             # The stored definitions follow the suite files: replace them.
