@@ -8,7 +8,7 @@ one process (``run_regression``) or as separate Airflow tasks:
     collect(run_dir, side)               cases/<case>/<FORMAT>/<side>/{binlog/*,outcome.json}
     decode_run(run_dir)                  records/{events,tables,outcomes,status}.parquet
     replay_run(run_dir)                  diff/replay.parquet (each side's binlog replayed into a real MariaDB)
-    analyze_run(run_dir, spark=None)     diff/*.parquet, diff/*.json, gx/, summary.json
+    analyze_run(run_dir, spark=None)     diff/*.parquet, diff/*.json, summary.json (+ the shared GX project)
     report_run(run_dir) -> Path          report/index.html (+ text summary on stdout)
 """
 
