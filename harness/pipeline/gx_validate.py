@@ -313,6 +313,7 @@ def validate_frames(run_dir: Path, frames: dict, suites_dir: Path | None = None,
     """
     import great_expectations as gx
     from great_expectations.core.run_identifier import RunIdentifier
+    from great_expectations.data_context.types.resource_identifiers import ExpectationSuiteIdentifier
 
     # GX logs every datasource save at INFO; under Airflow that floods the task log.
     logging.getLogger("great_expectations").setLevel(logging.WARNING)
@@ -364,7 +365,7 @@ def validate_frames(run_dir: Path, frames: dict, suites_dir: Path | None = None,
                                                        result_format=result_format))
             cp_result = cp.run(batch_parameters={"dataframe": df}, expectation_parameters=params, run_id=run_id)
             ident, vr = next(iter(cp_result.run_results.items()))
-            identifiers.append(ident)
+            identifiers += [ident, ExpectationSuiteIdentifier(name=suite.name)]
             results.append(SuiteResult(suite=suite.name, dataframe=target, success=bool(vr.success),
                                        evaluated=len(vr.results), failed=_failed(vr, index)))
             print(f"[gx] {suite.name}: {'passed' if vr.success else 'FAILED'} "

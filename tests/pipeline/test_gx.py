@@ -68,6 +68,9 @@ def test_gtid_groups_from_raw_events() -> None:
 
 @pytest.mark.slow
 def test_raw_expectations_fail_on_each_difference_and_name_the_pair(tmp_path: Path) -> None:
+    from harness.pipeline.gx_assets import fetch_assets
+
+    fetch_assets(progress=None)  # scripts/bootstrap.sh normally did this (npm pack, once)
     project = tmp_path / "gxhome"
     good = all_pass_run(tmp_path / "good")
     _replay(good)
@@ -126,6 +129,7 @@ def _docs_in_chromium(index: Path, site: Path) -> None:
     dom = Elements(dump_dom(url_of(index)))
     names = {text.strip() for tag, attrs, text in dom.find("td")}
     assert {"good-run", "bad-run"} <= names
+    assert "Expectation Suites" in " ".join(t for _, _, t in dom.find("a"))
     page = next((site / "validations" / "raw_gtid_groups" / "bad-run").rglob("*.html"))
     screenshot(url_of(page), SHOTS / "gx-data-docs-failure.png", size="1400,1600")
     text = dump_dom(url_of(page))
