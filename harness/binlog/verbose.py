@@ -41,13 +41,13 @@ def _qualified(database: str, table: str) -> str:
 
 
 def _quoted(v: bytes | str) -> str:
-    """A string value the way the client's ``my_b_write_quoted`` writes it:
-    printable ASCII as is, every other byte as ``\\xNN``."""
+    """A string value the way the client's ``my_b_write_quoted`` writes it: bytes below
+    0x20 as ``\\xNN``, every other byte as is (shown here as UTF-8, U+FFFD where invalid)."""
     b = v.encode("utf-8", "surrogateescape") if isinstance(v, str) else bytes(v)
-    out = []
+    out = bytearray()
     for c in b:
-        out.append(chr(c) if 0x20 <= c < 0x7F else f"\\x{c:02x}")
-    return "'" + "".join(out) + "'"
+        out += b"\\x%02x" % c if c < 0x20 else bytes((c,))
+    return "'" + out.decode("utf-8", "replace") + "'"
 
 
 def _bits(v: int, nbits: int) -> str:
@@ -64,15 +64,20 @@ def _type_name(t: int, meta: int) -> str:
         return f"VARSTRING({meta})"
     if t == T.STRING:
         real, length = meta >> 8, meta & 0xFF
-        if real in (T.ENUM, T.SET):
-            return f"{'ENUM' if real == T.ENUM else 'SET'}({length} bytes)"
+        if real == T.ENUM:
+            return f"ENUM({length} byte{'s' if length != 1 else ''})"
+        if real == T.SET:
+            return f"SET({length} bytes)"
         # the server folds the high length bits into the real type byte
         length = ((real & 0x30) ^ 0x30) << 4 | length
         return f"STRING({length})"
     if t == T.BIT:
         return f"BIT({(meta >> 8) * 8 + (meta & 0xFF)})"
-    if t in _BLOB_TYPES:
-        return "BLOB/TEXT" if t != T.JSON else "JSON"
+    if t in _BLOB_TYPES and t not in (T.JSON, T.GEOMETRY):
+        size = {1: "TINY", 2: "", 3: "MEDIUM", 4: "LONG"}.get(meta, "")
+        return f"{size}BLOB/{size}TEXT"
+    if t in (T.JSON, T.GEOMETRY):
+        return T(t).name
     if t in (T.TIMESTAMP2, T.DATETIME2, T.TIME2):
         return {T.TIMESTAMP2: "TIMESTAMP", T.DATETIME2: "DATETIME", T.TIME2: "TIME"}[T(t)] + f"({meta})"
     try:
@@ -92,6 +97,10 @@ def format_value(v: Any, t: int | None = None, meta: int = 0, unsigned: bool = F
         return f"{si} ({si + (1 << bits)})" if si < 0 else str(si)
     if t == T.BIT and isinstance(v, int):
         return _bits(v, (meta >> 8) * 8 + (meta & 0xFF))
+    if t == T.STRING and meta >> 8 == T.SET and isinstance(v, int):
+        return _bits(v, 8 * (meta & 0xFF))
+    if t == T.YEAR and isinstance(v, int):
+        return str(v if v else 1900)  # the client prints 1900 + the stored byte
     if t == T.FLOAT and isinstance(v, float):
         return ("%-20g" % v)
     if t == T.DOUBLE and isinstance(v, float):
