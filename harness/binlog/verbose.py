@@ -57,7 +57,7 @@ def _bits(v: int, nbits: int) -> str:
 def _type_name(t: int, meta: int) -> str:
     """The type label of ``-vv`` (``INT``, ``VARSTRING(20)``, ``DECIMAL(10,2)``)."""
     if t in _INT_TYPES:
-        return _INT_TYPES[t][0]
+        return _INT_TYPES[T(t)][0]
     if t == T.NEWDECIMAL:
         return f"DECIMAL({meta >> 8},{meta & 0xFF})"
     if t == T.VARCHAR:
@@ -102,9 +102,9 @@ def format_value(v: Any, t: int | None = None, meta: int = 0, unsigned: bool = F
     if t == T.YEAR and isinstance(v, int):
         return str(v if v else 1900)  # the client prints 1900 + the stored byte
     if t == T.FLOAT and isinstance(v, float):
-        return ("%-20g" % v)
+        return ("%-20g" % v)  # noqa: UP031 - the client's own printf format
     if t == T.DOUBLE and isinstance(v, float):
-        return ("%-.20g" % v)
+        return ("%-.20g" % v)  # noqa: UP031 - the client's own printf format
     if isinstance(v, bool):
         return "1" if v else "0"
     if isinstance(v, int):

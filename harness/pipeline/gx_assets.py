@@ -61,9 +61,9 @@ IMAGES = {"great-expectations-web-assets.s3.us-east-2.amazonaws.com/full_logo_da
           "great-expectations-web-assets.s3.us-east-2.amazonaws.com/logo-long.png": "logo-long.png"}
 
 _REMOTE_ASSET = re.compile(r"""(<(?:script|img|link|source|iframe)\b[^>]*?\b(?:src|href)\s*=\s*["'])(https?://[^"']*)""",
-                           re.I)
+                           re.IGNORECASE)
 
-_REMOTE_CSS_URL = re.compile(r"""(url\(\s*["']?)(https?://[^"')]+)""", re.I)
+_REMOTE_CSS_URL = re.compile(r"""(url\(\s*["']?)(https?://[^"')]+)""", re.IGNORECASE)
 
 
 class AssetsMissing(RuntimeError):
@@ -95,10 +95,11 @@ def fetch_assets(progress=print) -> Path:
     if todo and npm is None:
         raise AssetsMissing(f"npm not found; cannot fetch Data Docs assets {todo} into {cache_dir()}")
     for spec in todo:
+        assert npm is not None
         dest = _pkg_dir(spec)
         with tempfile.TemporaryDirectory(prefix="gx-assets-") as tmp:
             res = subprocess.run([npm, "pack", spec, "--silent", "--pack-destination", tmp],
-                                 capture_output=True, text=True, timeout=300)
+                                 capture_output=True, text=True, timeout=300, check=False)
             tgz = sorted(Path(tmp).glob("*.tgz"))
             if res.returncode != 0 or not tgz:
                 raise AssetsMissing(f"npm pack {spec} failed: {(res.stderr or res.stdout).strip()[:300]}")
@@ -182,8 +183,8 @@ def localize_site(site: Path) -> int:
 def remote_assets(html: str) -> list[str]:
     """Remote URLs a page would load (scripts, styles, images, CSS url()/@import)."""
     found = [m.group(2) for m in _REMOTE_ASSET.finditer(html)]
-    found += re.findall(r"""url\(\s*["']?(https?://[^"')]+)""", html, re.I)
-    found += re.findall(r"""@import\s+(?:url\()?\s*["']?(https?://[^"')\s;]+)""", html, re.I)
+    found += re.findall(r"""url\(\s*["']?(https?://[^"')]+)""", html, re.IGNORECASE)
+    found += re.findall(r"""@import\s+(?:url\()?\s*["']?(https?://[^"')\s;]+)""", html, re.IGNORECASE)
     return found
 
 

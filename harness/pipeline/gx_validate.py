@@ -38,11 +38,12 @@ import json
 import logging
 import os
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 os.environ.setdefault("GX_ANALYTICS_ENABLED", "false")
 
@@ -163,7 +164,7 @@ def gtid_groups(events: list[dict]) -> list[dict]:
         evs.sort(key=lambda e: e["seq"])
         cur: list[dict] = []
 
-        def close(end: str) -> None:
+        def close(end: str, cur: list[dict], case: str = case, fmt: str = fmt, side: str = side) -> None:
             out.append({"case": case, "format": fmt, "side": side, "first_seq": cur[0]["seq"],
                         "first_event": cur[0]["event_type"], "last_event": cur[-1]["event_type"],
                         "n_events": len(cur), "group_end": end})
@@ -174,7 +175,7 @@ def gtid_groups(events: list[dict]) -> list[dict]:
                 continue
             if t == "Gtid":
                 if cur:
-                    close("unterminated")
+                    close("unterminated", cur)
                 cur = [e]
                 continue
             cur.append(e)
@@ -186,7 +187,7 @@ def gtid_groups(events: list[dict]) -> list[dict]:
                 end = "Xid"
             elif t == "XA_prepare":
                 end = "XA_prepare"
-            elif q.startswith("XA COMMIT") or q.startswith("XA ROLLBACK"):
+            elif q.startswith(("XA COMMIT", "XA ROLLBACK")):
                 end = "XA COMMIT" if q.startswith("XA COMMIT") else "XA ROLLBACK"
             elif q.startswith("COMMIT"):
                 end = "COMMIT"
@@ -195,10 +196,10 @@ def gtid_groups(events: list[dict]) -> list[dict]:
             elif t == "Query" and standalone:
                 end = "standalone"
             if end:
-                close(end)
+                close(end, cur)
                 cur = []
         if cur:
-            close("unterminated")
+            close("unterminated", cur)
     return out
 
 
@@ -313,7 +314,9 @@ def validate_frames(run_dir: Path, frames: dict, suites_dir: Path | None = None,
     """
     import great_expectations as gx
     from great_expectations.core.run_identifier import RunIdentifier
-    from great_expectations.data_context.types.resource_identifiers import ExpectationSuiteIdentifier
+    from great_expectations.data_context.types.resource_identifiers import (
+        ExpectationSuiteIdentifier,
+    )
 
     # GX logs every datasource save at INFO; under Airflow that floods the task log.
     logging.getLogger("great_expectations").setLevel(logging.WARNING)
@@ -326,7 +329,7 @@ def validate_frames(run_dir: Path, frames: dict, suites_dir: Path | None = None,
         frames.update({k: v for k, v in raw_frames(run_dir, records).items() if k not in frames})
     params = {"n_planned_pairs": len(plan["pairs"])}
     project = Path(project_dir) if project_dir else gx_project_dir(run_dir)
-    run_id = RunIdentifier(run_name=run_name, run_time=datetime.now(timezone.utc))
+    run_id = RunIdentifier(run_name=run_name, run_time=datetime.now(UTC))
 
     results: list[SuiteResult] = []
     identifiers: list = []
@@ -347,7 +350,7 @@ def validate_frames(run_dir: Path, frames: dict, suites_dir: Path | None = None,
             for coll in (context.checkpoints, context.validation_definitions, context.suites):
                 try:
                     coll.delete(suite.name)
-                except Exception:  # noqa: BLE001 - not there yet
+                except Exception:  # noqa: BLE001, S110 - not there yet
                     pass
             suite = context.suites.add(suite)
             kind = "pandas" if _is_pandas(df) else "spark"

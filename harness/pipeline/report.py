@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import math
 import os
 import re
 from collections import defaultdict
@@ -74,8 +75,8 @@ def text_summary(run_dir: Path) -> str:
     full = d["full"]
     verdicts = [(r, record_verdict(r)) for r in full]
     n_pass = sum(1 for _, v in verdicts if v.passed)
-    lines = [f"run {d['plan'].get('run_id', Path(run_dir).name)}: "
-             f"{n_pass}/{len(full)} case x format passed"]
+    run_id = d["plan"].get("run_id", Path(run_dir).name)
+    lines = [f"run {run_id}: {n_pass}/{len(full)} case x format passed"]
     by_rule: dict[str, list[Verdict]] = defaultdict(list)
     for r, v in verdicts:
         by_rule[r.get("rule") or "(no rule)"].append(v)
@@ -211,7 +212,7 @@ _ROWS_TYPE = re.compile(r"^(Write|Update|Delete)_rows")
 
 
 def _is_rows(ev: dict | None) -> bool:
-    return bool(ev) and bool(_ROWS_TYPE.match(ev.get("event_type") or ""))
+    return ev is not None and bool(_ROWS_TYPE.match(ev.get("event_type") or ""))
 
 
 def _vv_texts(run_dir: Path, case: str, fmt: str, side: str) -> dict[tuple[str, int], str]:
@@ -225,7 +226,7 @@ def _vv_texts(run_dir: Path, case: str, fmt: str, side: str) -> dict[tuple[str, 
         return {}
 
 
-def _vv(ev: dict, texts: dict[tuple[str, int], str]) -> str:
+def _vv(ev: dict, texts: dict[tuple[str, Any], str]) -> str:
     from harness.binlog.verbose import verbose_rows_from_json
 
     text = texts.get((os.path.basename(ev.get("file") or ""), ev.get("pos")))
@@ -238,9 +239,9 @@ def _attach_vv(rows: list[AlignedRow], ref_texts: dict, rb_texts: dict) -> None:
     for r in rows:
         if r.op == "equal" or r.op == "fold":
             continue
-        if _is_rows(r.ref):
+        if r.ref is not None and _is_rows(r.ref):
             r.ref_vv = _vv(r.ref, ref_texts)
-        if _is_rows(r.rb):
+        if r.rb is not None and _is_rows(r.rb):
             r.rb_vv = _vv(r.rb, rb_texts)
         a = (r.ref_vv or "").splitlines()
         b = (r.rb_vv or "").splitlines()
@@ -250,11 +251,16 @@ def _attach_vv(rows: list[AlignedRow], ref_texts: dict, rb_texts: dict) -> None:
 # -- statements ------------------------------------------------------------------
 
 
+def _no_code(code: Any) -> bool:
+    """No error: None, or NaN where a reader turned a null into a float."""
+    return code is None or (isinstance(code, float) and math.isnan(code))
+
+
 def _outcome_text(r: dict | None) -> str:
     if r is None:
         return "(not run)"
     code = r.get("error_code")
-    if code is None or code != code:  # None or NaN
+    if code is None or _no_code(code):
         return "OK"
     return f"ERROR {int(code)}: {r.get('error_message') or ''}"
 
@@ -272,7 +278,7 @@ def _expected_matches(expected: Any, code: Any) -> bool | None:
     """Whether a statement's result satisfies its ``=> ...`` annotation (None: not decidable here)."""
     if expected is None:
         return None
-    actual = 0 if code is None or code != code else int(code)
+    actual = 0 if _no_code(code) else int(code)
     tokens = [t for t in re.split(r"[\s,|/]+", str(expected)) if t]
     codes = set()
     for t in tokens:

@@ -14,7 +14,13 @@ from pathlib import Path
 import pytest
 
 from harness.pipeline.report import render_report
-from tests.pipeline.chromium import Elements, dump_dom, needs_chromium, screenshot, url_of
+from tests.pipeline.chromium import (
+    Elements,
+    dump_dom,
+    needs_chromium,
+    screenshot,
+    url_of,
+)
 from tests.pipeline.report_runs import CHANGED_VALUE, all_pass_run, failing_run
 
 pytestmark = [needs_chromium, pytest.mark.slow]
@@ -23,7 +29,7 @@ SHOTS = Path(__file__).resolve().parents[2] / "runs" / "screenshots"
 
 
 def _no_remote_assets(html: str) -> None:
-    refs = re.findall(r"""(?:src|href)\s*=\s*["']?(https?:)?//""", html, re.I)
+    refs = re.findall(r"""(?:src|href)\s*=\s*["']?(https?:)?//""", html, re.IGNORECASE)
     assert not refs, "the report must not load anything from the network"
     assert "@import" not in html and "url(http" not in html
 
