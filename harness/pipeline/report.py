@@ -69,6 +69,10 @@ def record_verdict(r: dict) -> Verdict:
     return verdict(r)
 
 
+def _passed(r: dict) -> bool:
+    return record_verdict(r).passed
+
+
 def text_summary(run_dir: Path) -> str:
     """One screen: totals, then every failing case x format with its verdict's reason."""
     d = _load(run_dir)
