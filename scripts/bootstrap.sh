@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Idempotent machine + venv setup for replbed (fresh Debian 12, as root).
 #   - apt: mariadb-server/client if mariadbd is missing, a Java 17 JRE if java is
-#     missing, python3-venv if venv cannot be created (one apt-get update, only
+#     missing, chromium and npm if missing (headless checks of the HTML report, offline
+#     Data Docs assets), python3-venv if venv cannot be created (one apt-get update, only
 #     when something must be installed). The Debian mariadb service is never
 #     started: the harness runs its own mariadbd processes.
 #   - .venv with the machine's python3 (>= 3.11): requirements.lock + editable
@@ -23,6 +24,10 @@ pkgs=()
 have_mariadbd() { command -v mariadbd >/dev/null || [ -x /usr/sbin/mariadbd ]; }
 have_mariadbd || pkgs+=(mariadb-server mariadb-client)
 command -v java >/dev/null || pkgs+=(openjdk-17-jre-headless)
+# headless Chromium: the report and Data Docs tests open the HTML in it
+command -v chromium >/dev/null || pkgs+=(chromium)
+# npm: fetches the CSS/JS that GX Data Docs load from CDNs, so they render offline
+command -v npm >/dev/null || pkgs+=(npm)
 if ! "$PY" -c 'import ensurepip, venv' >/dev/null 2>&1; then
     pkgs+=(python3-venv)
 fi
@@ -44,6 +49,9 @@ import sys
 if sys.version_info < (3, 11):
     sys.exit(f"python3 >= 3.11 required, found {sys.version.split()[0]}")
 PYEOF
+
+# Data Docs assets (npm packs into .cache/gx-assets; stdlib only, no venv needed)
+PYTHONPATH="$ROOT" "$PY" -m harness.pipeline.gx_assets fetch || log "Data Docs assets not fetched (docs will lack styles offline)"
 
 stamp="$VENV/.replbed-lock-hash"
 want=$(cat requirements.lock pyproject.toml | sha256sum | cut -d' ' -f1)

@@ -8,7 +8,7 @@ one process (``run_regression``) or as separate Airflow tasks:
     collect(run_dir, side)               cases/<case>/<FORMAT>/<side>/{binlog/*,outcome.json}
     decode_run(run_dir)                  records/{events,tables,outcomes,status}.parquet
     replay_run(run_dir)                  diff/replay.parquet (each side's binlog replayed into a real MariaDB)
-    analyze_run(run_dir, spark=None)     diff/*.parquet, diff/*.json, gx/, summary.json
+    analyze_run(run_dir, spark=None)     diff/*.parquet, diff/*.json, summary.json (+ the shared GX project)
     report_run(run_dir) -> Path          report/index.html (+ text summary on stdout)
 """
 
@@ -342,16 +342,19 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
 
     gx_results: list[dict] = []
     docs = None
+    gx_meta: dict = {}
     if validate:
-        from harness.pipeline.gx_validate import validate_frames
+        from harness.pipeline.gx_validate import gx_project_dir, validate_frames
 
         t1 = time.monotonic()
-        results, docs = validate_frames(run_dir, frames)
+        results, docs = validate_frames(run_dir, frames, records=full)
+        gx_meta = {"run_name": plan["run_id"], "project": str(gx_project_dir(run_dir) / "gx")}
         gx_results = [r.to_json() for r in results]
         if progress:
             progress(f"[analyze] GX validation ({len(results)} suites) in "
                      f"{time.monotonic() - t1:.1f}s")
-    atomic_write_json(out / "gx_results.json", {"suites": gx_results, "data_docs": str(docs) if docs else None})
+    atomic_write_json(out / "gx_results.json",
+                      {"suites": gx_results, "data_docs": str(docs) if docs else None, **gx_meta})
     atomic_write_json(out / "summary_full.json", full, default=str)
     summary_records = [{k: r.get(k) for k in SUMMARY_KEYS} for r in full]
     atomic_write_json(run_dir / "summary.json", summary_records)

@@ -1,19 +1,44 @@
-"""The run report: ``report/index.html`` (self-contained) and a text summary.
+"""The run report: ``report/index.html`` (one self-contained offline file) and a text summary.
 
-Reads only what ``analyze_run`` left in the run dir (summary.json,
-diff/summary_full.json, diff/gx_results.json, diff/*.parquet), so it needs
-no Spark.
+Reads only what the earlier steps left in the run dir (plan.json, summary.json,
+diff/summary_full.json, diff/gx_results.json, records/*.parquet, the
+collected binlogs), so it needs no Spark and no network.
+
+What a reviewer needs first is what failed and why, so:
+
+* pass/fail comes from ``harness.pipeline.verdict`` only (never decided here);
+  failures are listed first, most severe first, and a checkbox hides passes;
+* a "workload expectation wrong" failure is its own kind, with its reason;
+* events of a failing case × format are aligned with an edit script (difflib
+  over the normalized event keys of ``diff.normalize_events``), so one missing
+  event is one difference instead of a red tail;
+* differing rows events are printed as ``mariadb-binlog -vv`` would print them
+  (``harness.binlog.verbose``), differing statements with both servers' error
+  and SHOW WARNINGS rows.
 """
 
 from __future__ import annotations
 
-import html
+import difflib
 import json
+import math
 import os
+import re
 from collections import defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-MAX_EVENT_ROWS = 400
+from harness.pipeline.verdict import CHECKS, Status, Verdict, verdict
+
+#: Matching events shown around each difference; longer equal runs are folded.
+CONTEXT = 2
+#: Per case × format, at most this many aligned rows (the rest is in the parquet files).
+MAX_ALIGNED_ROWS = 400
+_BINLOG_NAME = re.compile(r"\.\d{6}$")
+_SEVERITY = {Status.ERROR: 0, Status.EXPECTATION_WRONG: 1, Status.DIFFERS: 2, Status.PASS: 3}
+_STATUS_LABEL = {Status.ERROR: "error", Status.EXPECTATION_WRONG: "workload expectation wrong",
+                 Status.DIFFERS: "replbed differs", Status.PASS: "pass"}
 
 
 def _read_parquet(path: Path) -> list[dict]:
@@ -30,48 +55,49 @@ def _load(run_dir: Path) -> dict:
     summary = json.loads((run_dir / "summary.json").read_text())
     full_path = run_dir / "diff" / "summary_full.json"
     full = json.loads(full_path.read_text()) if full_path.exists() else summary
+    # summary.json may carry fields summary_full.json lacks (status, expectation_ok, ...)
+    extra = {(r.get("case"), r.get("format")): r for r in summary}
+    full = [{**extra.get((r.get("case"), r.get("format")), {}), **r} for r in full]
     gx_path = run_dir / "diff" / "gx_results.json"
     gx = json.loads(gx_path.read_text()) if gx_path.exists() else {"suites": [], "data_docs": None}
     return {"plan": plan, "summary": summary, "full": full, "gx": gx}
 
 
+def record_verdict(r: dict) -> Verdict:
+    """The verdict of one summary record: the one in ``verdict.py``; a stored
+    ``status`` is never trusted over it."""
+    return verdict(r)
+
+
 def _passed(r: dict) -> bool:
-    from harness.pipeline.regression import is_pass
-    return is_pass(r)
+    return record_verdict(r).passed
 
 
 def text_summary(run_dir: Path) -> str:
-    """One screen: totals, then every failing case x format with the first reason."""
+    """One screen: totals, then every failing case x format with its verdict's reason."""
     d = _load(run_dir)
     full = d["full"]
-    n_pass = sum(1 for r in full if _passed(r))
-    lines = [f"run {d['plan'].get('run_id', Path(run_dir).name)}: "
-             f"{n_pass}/{len(full)} case x format passed"]
-    by_rule: dict[str, list[dict]] = defaultdict(list)
-    for r in full:
-        by_rule[r.get("rule") or "(no rule)"].append(r)
+    verdicts = [(r, record_verdict(r)) for r in full]
+    n_pass = sum(1 for _, v in verdicts if v.passed)
+    run_id = d["plan"].get("run_id", Path(run_dir).name)
+    lines = [f"run {run_id}: {n_pass}/{len(full)} case x format passed"]
+    by_rule: dict[str, list[Verdict]] = defaultdict(list)
+    for r, v in verdicts:
+        by_rule[r.get("rule") or "(no rule)"].append(v)
     for rule in sorted(by_rule):
-        rows = by_rule[rule]
-        ok = sum(1 for r in rows if _passed(r))
-        lines.append(f"  {rule}: {ok}/{len(rows)}")
-    fails = [r for r in full if not _passed(r)]
+        vs = by_rule[rule]
+        lines.append(f"  {rule}: {sum(1 for v in vs if v.passed)}/{len(vs)}")
+    fails = sorted(((r, v) for r, v in verdicts if not v.passed),
+                   key=lambda rv: (_SEVERITY[rv[1].status], rv[0]["case"], rv[0]["format"]))
     if fails:
         lines.append("failures:")
-    for r in fails[:25]:
-        why = []
-        if r.get("error"):
-            why.append("error: " + str(r["error"]).splitlines()[0][:100])
-        else:
-            if r.get("events_match") is not True:
-                why.append(f"events differ at seq {r.get('first_diff_seq')} "
-                           f"({r.get('first_diff_fields')})")
-            if r.get("gtid_layout_ok") is not True:
-                why.append("gtid layout")
-            if r.get("tables_match") is not True:
-                why.append(f"{r.get('n_diff_rows')} table row(s) differ")
-            if r.get("replay_ok") is False:
-                why.append("replay: " + str(r.get("replay_error") or "")[:100])
-        lines.append(f"  FAIL {r['case']} {r['format']}: {'; '.join(why)}")
+    for r, v in fails[:25]:
+        why = v.reason
+        if r.get("events_match") is False and r.get("first_diff_seq") is not None:
+            why += f" (events first differ at seq {r.get('first_diff_seq')}: {r.get('first_diff_fields')})"
+        if r.get("replay_ok") is False and r.get("replay_error"):
+            why += f" (replay: {str(r['replay_error']).splitlines()[0][:100]})"
+        lines.append(f"  FAIL [{_STATUS_LABEL[v.status]}] {r['case']} {r['format']}: {why}")
     if len(fails) > 25:
         lines.append(f"  ... and {len(fails) - 25} more (see the report)")
     for s in d["gx"].get("suites", []):
@@ -80,69 +106,306 @@ def text_summary(run_dir: Path) -> str:
     return "\n".join(lines)
 
 
-CSS = """
-body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}
-table{border-collapse:collapse;margin:.5em 0 1.5em}
-td,th{border:1px solid #ccc;padding:2px 6px;vertical-align:top;font-size:13px}
-th{background:#f0f0f0}
-.pass{color:#176317;font-weight:bold}.fail{color:#b00020;font-weight:bold}
-tr.diff td{background:#ffe3e3}tr.missing td{background:#fff2cc}
-code,.mono{font-family:ui-monospace,monospace;white-space:pre-wrap;word-break:break-all}
-h2{margin-top:1.5em;border-bottom:1px solid #ddd}
-.small{color:#666;font-size:12px}
-"""
+# -- event alignment -------------------------------------------------------------
 
 
-def _e(v) -> str:
-    return html.escape("" if v is None else str(v))
+def _java_to_py(rep: str) -> str:
+    return re.sub(r"\$(\d)", r"\\\1", rep)
 
 
-def _flag(v) -> str:
-    if v is True:
-        return '<span class="pass">✓</span>'
-    if v is False:
-        return '<span class="fail">✗</span>'
-    return "–"
+def _normalizer():
+    """Python twin of ``diff.normalize_events`` (same rules, same compared fields)."""
+    from harness.pipeline.diff import _GTID_TIMING_FLAGS, COMPARED, INFO_RULES
+
+    rules = [(re.compile(p), _java_to_py(rep), set(types) if types else None) for p, rep, types in INFO_RULES]
+    xid = re.compile(r"/\* xid=\d+ \*/")
+
+    def key(ev: dict) -> tuple:
+        et = ev.get("event_type")
+        info = ev.get("info") or ""
+        for pat, rep, types in rules:
+            if types is None or et in types:
+                info = pat.sub(rep, info)
+        out = dict(ev, info=info)
+        if out.get("query") is not None:
+            out["query"] = xid.sub("/* xid=# */", out["query"])
+        if out.get("gtid_flags") is not None:
+            out["gtid_flags"] = out["gtid_flags"] & (~_GTID_TIMING_FLAGS & 0xFF)
+        return tuple(out.get(c) for c in COMPARED), out
+
+    return key, list(COMPARED)
 
 
-def _anchor(case: str, fmt: str) -> str:
-    return "d-" + "".join(ch if ch.isalnum() else "_" for ch in f"{case}-{fmt}")
+@dataclass
+class AlignedRow:
+    op: str                     # equal | differs | missing_replbed | missing_reference | fold
+    ref: dict | None = None
+    rb: dict | None = None
+    diff_fields: list[str] = field(default_factory=list)
+    folded: int = 0             # op == "fold": how many matching events are hidden
+    ref_vv: str | None = None   # -vv text of a rows event
+    rb_vv: str | None = None
+    ref_vv_marks: list[bool] = field(default_factory=list)  # per line: differs from the other side
+    rb_vv_marks: list[bool] = field(default_factory=list)
+
+
+def align_events(ref: list[dict], rb: list[dict]) -> list[AlignedRow]:
+    """Edit script between two event sequences (each sorted by ``seq``).
+
+    Events are compared on their normalized keys; inside a replaced block,
+    events are paired by event type so a changed row value reads as one
+    "differs" row and an extra event as one "missing" row.
+    """
+    key, fields = _normalizer()
+    ka = [key(e) for e in ref]
+    kb = [key(e) for e in rb]
+    out: list[AlignedRow] = []
+    sm = difflib.SequenceMatcher(a=[k for k, _ in ka], b=[k for k, _ in kb], autojunk=False)
+    for op, i1, i2, j1, j2 in sm.get_opcodes():
+        if op == "equal":
+            out += [AlignedRow("equal", ref[i], rb[j]) for i, j in zip(range(i1, i2), range(j1, j2))]
+            continue
+        sub = difflib.SequenceMatcher(a=[ref[i].get("event_type") for i in range(i1, i2)],
+                                      b=[rb[j].get("event_type") for j in range(j1, j2)], autojunk=False)
+        for op2, a1, a2, b1, b2 in sub.get_opcodes():
+            if op2 == "equal":
+                for i, j in zip(range(i1 + a1, i1 + a2), range(j1 + b1, j1 + b2)):
+                    na, nb = ka[i][1], kb[j][1]
+                    diff = [f for f in fields if na.get(f) != nb.get(f)]
+                    out.append(AlignedRow("differs", ref[i], rb[j], diff))
+            else:
+                out += [AlignedRow("missing_replbed", ref[i], None, ["<missing replbed>"])
+                        for i in range(i1 + a1, i1 + a2)]
+                out += [AlignedRow("missing_reference", None, rb[j], ["<missing reference>"])
+                        for j in range(j1 + b1, j1 + b2)]
+    return out
+
+
+def fold_equal(rows: list[AlignedRow], context: int = CONTEXT) -> list[AlignedRow]:
+    """Keep ``context`` matching events around each difference; fold the rest into one row."""
+    near = [False] * len(rows)
+    for i, r in enumerate(rows):
+        if r.op != "equal":
+            for k in range(max(0, i - context), min(len(rows), i + context + 1)):
+                near[k] = True
+    out: list[AlignedRow] = []
+    hidden = 0
+    for r, keep in zip(rows, near):
+        if r.op == "equal" and not keep:
+            hidden += 1
+            continue
+        if hidden:
+            out.append(AlignedRow("fold", folded=hidden))
+            hidden = 0
+        out.append(r)
+    if hidden:
+        out.append(AlignedRow("fold", folded=hidden))
+    return out
+
+
+def _line_marks(a: list[str], b: list[str]) -> tuple[list[bool], list[bool]]:
+    ma, mb = [True] * len(a), [True] * len(b)
+    for blk in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_matching_blocks():
+        for k in range(blk.size):
+            ma[blk.a + k] = False
+            mb[blk.b + k] = False
+    return ma, mb
+
+
+_ROWS_TYPE = re.compile(r"^(Write|Update|Delete)_rows")
+
+
+def _is_rows(ev: dict | None) -> bool:
+    return ev is not None and bool(_ROWS_TYPE.match(ev.get("event_type") or ""))
+
+
+def _vv_texts(run_dir: Path, case: str, fmt: str, side: str) -> dict[tuple[str, int], str]:
+    from harness.binlog.verbose import verbose_binlog_rows
+
+    d = run_dir / "cases" / case / fmt / side / "binlog"
+    files = sorted(p for p in d.glob("*") if _BINLOG_NAME.search(p.name)) if d.is_dir() else []
+    try:
+        return verbose_binlog_rows(files)
+    except Exception:  # noqa: BLE001 - an undecodable binlog falls back to rows_json
+        return {}
+
+
+def _vv(ev: dict, texts: dict[tuple[str, Any], str]) -> str:
+    from harness.binlog.verbose import verbose_rows_from_json
+
+    text = texts.get((os.path.basename(ev.get("file") or ""), ev.get("pos")))
+    if text is None:
+        text = verbose_rows_from_json(ev.get("event_type") or "", ev.get("table"), ev.get("rows_json"))
+    return text
+
+
+def _attach_vv(rows: list[AlignedRow], ref_texts: dict, rb_texts: dict) -> None:
+    for r in rows:
+        if r.op == "equal" or r.op == "fold":
+            continue
+        if r.ref is not None and _is_rows(r.ref):
+            r.ref_vv = _vv(r.ref, ref_texts)
+        if r.rb is not None and _is_rows(r.rb):
+            r.rb_vv = _vv(r.rb, rb_texts)
+        a = (r.ref_vv or "").splitlines()
+        b = (r.rb_vv or "").splitlines()
+        r.ref_vv_marks, r.rb_vv_marks = _line_marks(a, b)
+
+
+# -- statements ------------------------------------------------------------------
+
+
+def _no_code(code: Any) -> bool:
+    """No error: None, or NaN where a reader turned a null into a float."""
+    return code is None or (isinstance(code, float) and math.isnan(code))
 
 
 def _outcome_text(r: dict | None) -> str:
     if r is None:
         return "(not run)"
     code = r.get("error_code")
-    if code is None or code != code:  # None or NaN
+    if code is None or _no_code(code):
         return "OK"
     return f"ERROR {int(code)}: {r.get('error_message') or ''}"
 
 
-def _outcome_differences(run_dir: Path, keys: set[tuple]) -> dict[tuple, list[tuple]]:
-    """Per failing case x format: statements whose result (OK or error code) differs between the sides."""
-    by: dict[tuple, dict[str, dict[int, dict]]] = defaultdict(lambda: defaultdict(dict))
-    for r in _read_parquet(run_dir / "records" / "outcomes.parquet"):
+def _warnings(r: dict | None) -> list[list]:
+    if not r or not r.get("warnings_json"):
+        return []
+    try:
+        return [list(w) for w in json.loads(r["warnings_json"])]
+    except ValueError:
+        return [["?", "?", r["warnings_json"]]]
+
+
+def _expected_matches(expected: Any, code: Any) -> bool | None:
+    """Whether a statement's result satisfies its ``=> ...`` annotation (None: not decidable here)."""
+    if expected is None:
+        return None
+    actual = 0 if _no_code(code) else int(code)
+    tokens = [t for t in re.split(r"[\s,|/]+", str(expected)) if t]
+    codes = set()
+    for t in tokens:
+        if t.upper() == "OK" or t == "0":
+            codes.add(0)
+        elif t.isdigit():
+            codes.add(int(t))
+        else:
+            return None
+    return actual in codes
+
+
+@dataclass
+class StatementDiff:
+    step: Any
+    connection: Any
+    sql: str
+    kind: str                  # "result" (code) | "warnings" | "expectation" | "message"
+    expected: Any
+    ref: str
+    rb: str
+    ref_warnings: list
+    rb_warnings: list
+
+
+def outcome_differences(run_dir: Path, keys: set[tuple]) -> dict[tuple, list[StatementDiff]]:
+    """Per case x format: statements whose error code, message or SHOW WARNINGS rows
+    differ between the sides, and statements where the reference contradicts the
+    workload's ``=> ...`` annotation."""
+    by: dict[tuple, dict[str, dict[Any, dict]]] = defaultdict(lambda: defaultdict(dict))
+    for r in _read_parquet(Path(run_dir) / "records" / "outcomes.parquet"):
         key = (r["case"], r["format"])
         if key in keys:
             by[key][r["side"]][r["step"]] = r
-    out: dict[tuple, list[tuple]] = {}
+    out: dict[tuple, list[StatementDiff]] = {}
     for key, sides in by.items():
         ref, rb = sides.get("reference", {}), sides.get("replbed", {})
         rows = []
-        for step in sorted(set(ref) | set(rb)):
+        for step in sorted(set(ref) | set(rb), key=lambda s: (s is None, s)):
             a, b = ref.get(step), rb.get(step)
+            src = a or b or {}
             ta, tb = _outcome_text(a), _outcome_text(b)
-            wa, wb = (a or {}).get("warnings_json"), (b or {}).get("warnings_json")
+            wa, wb = _warnings(a), _warnings(b)
+            exp = src.get("expected_error")
+            kind = None
             if ta.split(":")[0] != tb.split(":")[0]:
-                src = a or b or {}
-                rows.append((step, src.get("connection"), src.get("sql"), ta, tb))
+                kind = "result"
             elif wa != wb:
-                src = a or b or {}
-                rows.append((step, src.get("connection"), src.get("sql"), f"{ta}; SHOW WARNINGS {wa}",
-                             f"{tb}; SHOW WARNINGS {wb}"))
+                kind = "warnings"
+            elif a is not None and _expected_matches(exp, a.get("error_code")) is False:
+                kind = "expectation"
+            elif ta != tb:
+                kind = "message"
+            if kind:
+                rows.append(StatementDiff(step, src.get("connection"), src.get("sql") or "", kind, exp,
+                                          ta, tb, wa, wb))
         if rows:
             out[key] = rows
     return out
+
+
+def _outcome_differences(run_dir: Path, keys: set[tuple]) -> dict[tuple, list[tuple]]:
+    """(step, connection, sql, reference, replbed) of statements answered differently."""
+    return {k: [(d.step, d.connection, d.sql, d.ref, d.rb) for d in v if d.kind == "result"]
+            for k, v in outcome_differences(run_dir, keys).items()
+            if any(d.kind == "result" for d in v)}
+
+
+# -- the page ------------------------------------------------------------------------
+
+
+def _anchor(case: str, fmt: str) -> str:
+    return "d-" + "".join(ch if ch.isalnum() else "_" for ch in f"{case}-{fmt}")
+
+
+def _failure_details(run_dir: Path, failing: list[dict]) -> None:
+    """Fill each failing record's ``_detail`` (aligned events, statements, layout, tables)."""
+    keys = {(r["case"], r["format"]) for r in failing}
+    events: dict[tuple, list[dict]] = defaultdict(list)
+    import pyarrow.parquet as pq
+
+    ev_path = run_dir / "records" / "events.parquet"
+    if ev_path.exists() and keys:
+        cols = [c for c in pq.read_schema(str(ev_path)).names if c != "raw"]
+        for e in pq.read_table(str(ev_path), columns=cols).to_pylist():
+            if (e["case"], e["format"]) in keys:
+                events[(e["case"], e["format"], e["side"])].append(e)
+    gtid_by: dict[tuple, list[dict]] = defaultdict(list)
+    for x in _read_parquet(run_dir / "diff" / "gtid_layout.parquet"):
+        gtid_by[(x["case"], x["format"])].append(x)
+    trows_by: dict[tuple, list[dict]] = defaultdict(list)
+    for x in _read_parquet(run_dir / "diff" / "table_rows.parquet"):
+        trows_by[(x["case"], x["format"])].append(x)
+    stmts = outcome_differences(run_dir, keys)
+    for r in failing:
+        key = (r["case"], r["format"])
+        det: dict[str, Any] = {"anchor": _anchor(*key), "statements": stmts.get(key, []),
+                               "gtid": sorted(gtid_by.get(key, []), key=lambda x: x["side"]),
+                               "table_rows": sorted(trows_by.get(key, []),
+                                                    key=lambda x: (x["table"], x["row_no"]))[:200],
+                               "aligned": [], "n_aligned_diff": 0, "truncated": 0}
+        ref = sorted(events.get((*key, "reference"), []), key=lambda e: e["seq"])
+        rb = sorted(events.get((*key, "replbed"), []), key=lambda e: e["seq"])
+        if (ref or rb) and r.get("events_match") is not True:
+            rows = align_events(ref, rb)
+            det["n_aligned_diff"] = sum(1 for x in rows if x.op != "equal")
+            rows = fold_equal(rows)
+            if len(rows) > MAX_ALIGNED_ROWS:
+                det["truncated"] = len(rows) - MAX_ALIGNED_ROWS
+                rows = rows[:MAX_ALIGNED_ROWS]
+            _attach_vv(rows, _vv_texts(run_dir, *key, "reference") if ref else {},
+                       _vv_texts(run_dir, *key, "replbed") if rb else {})
+            det["aligned"] = rows
+        r["_detail"] = det
+
+
+def _env():
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(Path(__file__).resolve().parent / "templates")),
+        autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    return env
 
 
 def render_report(run_dir: Path) -> Path:
@@ -151,132 +414,27 @@ def render_report(run_dir: Path) -> Path:
     plan, full, gx = d["plan"], d["full"], d["gx"]
     out_dir = run_dir / "report"
     out_dir.mkdir(parents=True, exist_ok=True)
-    failing = {(r["case"], r["format"]) for r in full if not _passed(r)}
-
-    ev_rows = [r for r in _read_parquet(run_dir / "diff" / "event_diff.parquet")
-               if (r["case"], r["format"]) in failing]
-    events_by: dict[tuple, list[dict]] = defaultdict(list)
-    for r in sorted(ev_rows, key=lambda r: r["seq"]):
-        events_by[(r["case"], r["format"])].append(r)
-    gtid_by: dict[tuple, list[dict]] = defaultdict(list)
-    for r in _read_parquet(run_dir / "diff" / "gtid_layout.parquet"):
-        gtid_by[(r["case"], r["format"])].append(r)
-    trows_by: dict[tuple, list[dict]] = defaultdict(list)
-    for r in _read_parquet(run_dir / "diff" / "table_rows.parquet"):
-        trows_by[(r["case"], r["format"])].append(r)
-
-    outcome_diffs = _outcome_differences(run_dir, failing)
-
-    docs = gx.get("data_docs")
-    docs_link = os.path.relpath(docs, out_dir) if docs else None
-    n_pass = sum(1 for r in full if _passed(r))
-    h = [f"<!doctype html><html><head><meta charset='utf-8'>"
-         f"<title>replbed run {_e(plan.get('run_id'))}</title><style>{CSS}</style></head><body>"]
-    h.append(f"<h1>replbed regression run <code>{_e(plan.get('run_id'))}</code></h1>")
-    h.append(f"<p><span class='{'pass' if n_pass == len(full) else 'fail'}'>{n_pass}/{len(full)}"
-             f"</span> case × format passed. Reference provider <code>{_e(plan.get('provider'))}"
-             f"</code>, replbed side <code>{_e(plan.get('replbed_provider'))}</code>, flavor "
-             f"<code>{_e(plan.get('flavor'))}</code>, workloads <code>{_e(plan.get('workloads'))}"
-             f"</code>, created {_e(plan.get('created'))}.</p>")
-    if docs_link:
-        h.append(f"<p><a href='{_e(docs_link)}'>Great Expectations Data Docs</a></p>")
-
-    h.append("<h2>Great Expectations suites</h2><table><tr><th>suite</th><th>validates</th>"
-             "<th>result</th><th>failed expectations</th></tr>")
-    for s in gx.get("suites", []):
-        fails = "<br>".join(
-            f"{_e(f['expectation'])} {_e(f['column'])}: {_e(f.get('unexpected_count'))} unexpected"
-            f"{' e.g. ' + _e(', '.join(f['partial_unexpected'][:5])) if f.get('partial_unexpected') else ''}"
-            for f in s.get("failed", []))
-        h.append(f"<tr><td>{_e(s['suite'])}</td><td>{_e(s['dataframe'])}</td>"
-                 f"<td>{_flag(s['success'])}</td><td>{fails}</td></tr>")
-    h.append("</table>")
-
+    rule_of = {c["name"]: c.get("rule") for c in plan.get("cases", [])}
+    for r in full:
+        v = record_verdict(r)
+        r["_verdict"] = v
+        r["_label"] = _STATUS_LABEL[v.status]
+        r["_anchor"] = _anchor(r["case"], r["format"])
+        r.setdefault("rule", rule_of.get(r["case"]))
+    ordered = sorted(full, key=lambda r: (_SEVERITY[r["_verdict"].status], r["case"], r["format"]))
+    failing = [r for r in ordered if not r["_verdict"].passed]
+    _failure_details(run_dir, failing)
+    counts = {label: sum(1 for r in full if r["_verdict"].status is st) for st, label in _STATUS_LABEL.items()}
     by_rule: dict[str, list[dict]] = defaultdict(list)
     for r in full:
         by_rule[r.get("rule") or "(no rule)"].append(r)
-    h.append("<h2>Results by rule</h2>")
-    for rule in sorted(by_rule):
-        rows = by_rule[rule]
-        ok = sum(1 for r in rows if _passed(r))
-        h.append(f"<h3>{_e(rule)} <span class='{'pass' if ok == len(rows) else 'fail'}'>"
-                 f"{ok}/{len(rows)}</span></h3>")
-        h.append("<table><tr><th>case</th><th>format</th><th>result</th><th>events</th>"
-                 "<th>GTID layout</th><th>tables</th><th>statements</th><th>replay</th><th>events ref/replbed/differ</th>"
-                 "<th>first difference</th><th>error</th></tr>")
-        for r in sorted(rows, key=lambda r: (r["case"], r["format"])):
-            ok_r = _passed(r)
-            name = _e(r["case"])
-            if not ok_r:
-                name = f"<a href='#{_anchor(r['case'], r['format'])}'>{name}</a>"
-            first = ""
-            if r.get("first_diff_seq") is not None:
-                first = f"seq {_e(r['first_diff_seq'])}: {_e(r.get('first_diff_fields'))}"
-            h.append(
-                f"<tr><td>{name}</td><td>{_e(r['format'])}</td>"
-                f"<td class='{'pass' if ok_r else 'fail'}'>{'pass' if ok_r else 'FAIL'}</td>"
-                f"<td>{_flag(r.get('events_match'))}</td><td>{_flag(r.get('gtid_layout_ok'))}</td>"
-                f"<td>{_flag(r.get('tables_match'))}</td><td>{_flag(r.get('outcomes_match'))}</td>"
-                f"<td title='{_e(r.get('replay_error'))}'>{_flag(r.get('replay_ok'))}</td>"
-                f"<td>{_e(r.get('n_ref_events'))}/{_e(r.get('n_rb_events'))}/"
-                f"{_e(r.get('n_diff_events'))}</td><td>{first}</td>"
-                f"<td class='mono'>{_e(r.get('error'))}</td></tr>")
-        h.append("</table>")
-
-    if failing:
-        h.append("<h2>Differences</h2>")
-    for r in sorted((r for r in full if not _passed(r)), key=lambda r: (r["case"], r["format"])):
-        key = (r["case"], r["format"])
-        h.append(f"<h3 id='{_anchor(*key)}'>{_e(key[0])} — {_e(key[1])}</h3>")
-        if r.get("error"):
-            h.append(f"<p class='fail'>error:</p><pre class='mono'>{_e(r['error'])}</pre>")
-        g = sorted(gtid_by.get(key, []), key=lambda x: x["side"])
-        if g:
-            h.append("<table><tr><th>side</th><th>header</th><th>groups</th><th>bad groups</th>"
-                     "<th>orphans</th><th>GTID gaps</th><th>same layout</th><th>layout</th></tr>")
-            for x in g:
-                h.append(f"<tr><td>{_e(x['side'])}</td><td>{_flag(x['header_ok'])}</td>"
-                         f"<td>{_e(x['n_groups'])}</td><td>{_e(x['bad_groups'])}"
-                         f"{(' (' + _e(x['first_bad_group']) + ')') if x.get('first_bad_group') else ''}"
-                         f"</td><td>{_e(x['orphan_events'])}</td><td>{_e(x['gtid_gaps'])}</td>"
-                         f"<td>{_flag(x['same_layout'])}</td><td class='mono'>{_e(x['layout'])}</td></tr>")
-            h.append("</table>")
-        od = outcome_diffs.get(key, [])
-        if od:
-            h.append("<p>Statements answered differently (often the reason for the differences below):</p>"
-                     "<table><tr><th>step</th><th>connection</th><th>statement</th><th>reference</th>"
-                     "<th>replbed</th></tr>")
-            for step, conn, sql, ref_res, rb_res in od:
-                h.append(f"<tr class='diff'><td>{_e(step)}</td><td>{_e(conn)}</td><td class='mono'>{_e(sql)}</td>"
-                         f"<td class='mono'>{_e(ref_res)}</td><td class='mono'>{_e(rb_res)}</td></tr>")
-            h.append("</table>")
-        evs = events_by.get(key, [])
-        if evs and r.get("events_match") is not True:
-            h.append("<table><tr><th>seq</th><th>reference type</th><th>reference info</th>"
-                     "<th>replbed type</th><th>replbed info</th><th>differs in</th></tr>")
-            for x in evs[:MAX_EVENT_ROWS]:
-                cls = {"differs": "diff", "missing_reference": "missing",
-                       "missing_replbed": "missing"}.get(x["status"], "")
-                h.append(f"<tr class='{cls}'><td>{_e(x['seq'])}</td>"
-                         f"<td>{_e(x.get('ref_event_type'))}</td>"
-                         f"<td class='mono'>{_e(x.get('ref_info'))}</td>"
-                         f"<td>{_e(x.get('rb_event_type'))}</td>"
-                         f"<td class='mono'>{_e(x.get('rb_info'))}</td>"
-                         f"<td>{_e(', '.join(x.get('diff_fields') or []))}</td></tr>")
-            h.append("</table>")
-            if len(evs) > MAX_EVENT_ROWS:
-                h.append(f"<p class='small'>{len(evs) - MAX_EVENT_ROWS} more events not shown "
-                         "(diff/event_diff.parquet has them all)</p>")
-        tr = trows_by.get(key, [])
-        if tr:
-            h.append("<table><tr><th>table</th><th>row</th><th>reference</th><th>replbed</th></tr>")
-            for x in sorted(tr, key=lambda x: (x["table"], x["row_no"]))[:200]:
-                h.append(f"<tr class='diff'><td>{_e(x['table'])}</td><td>{_e(x['row_no'])}</td>"
-                         f"<td class='mono'>{_e(x.get('ref_row'))}</td>"
-                         f"<td class='mono'>{_e(x.get('rb_row'))}</td></tr>")
-            h.append("</table>")
-    h.append("<p class='small'>Info columns are normalized (positions, server ids, xids, table "
-             "ids, GTID sequence numbers masked with #).</p></body></html>")
+    rules = [(rule, sum(1 for r in rs if r["_verdict"].passed), len(rs)) for rule, rs in sorted(by_rule.items())]
+    docs = gx.get("data_docs")
+    docs_link = os.path.relpath(docs, out_dir) if docs else None
+    html = _env().get_template("report.html.j2").render(
+        plan=plan, rows=ordered, failing=failing, n_total=len(full),
+        n_pass=counts["pass"], counts=counts, rules=rules, gx=gx, docs_link=docs_link,
+        checks=CHECKS, css=(Path(__file__).resolve().parent / "templates" / "report.css").read_text())
     path = out_dir / "index.html"
-    path.write_text("\n".join(h), encoding="utf-8")
+    path.write_text(html, encoding="utf-8")
     return path

@@ -110,4 +110,7 @@ def test_airflow_dags_test_runs_the_whole_dag(tmp_path):
                         "gtid_layout_ok": True, "tables_match": True, "outcomes_match": True,
                         "error": None, "replay_ok": True}], log
     assert (run_dir / "report" / "index.html").exists()
-    assert (run_dir / "gx" / "uncommitted" / "data_docs" / "local_site" / "index.html").exists()
+    # one GX project per AIRFLOW_HOME; this run's validations are named after it
+    site = tmp_path / "airflow" / "gx" / "uncommitted" / "data_docs" / "local_site"
+    assert (site / "index.html").exists()
+    assert (site / "validations" / "raw_gtid_groups" / "dagtest").is_dir()

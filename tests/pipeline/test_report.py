@@ -23,3 +23,61 @@ def test_outcome_differences_lists_only_differing_statements(tmp_path: Path) -> 
     diffs = _outcome_differences(tmp_path, {("c", "ROW")})
     assert diffs == {("c", "ROW"): [(1, "con1", "stmt 1", "OK", "ERROR 1235: not supported")]}
     assert _outcome_differences(tmp_path, {("other", "ROW")}) == {}
+
+
+def _ev(seq: int, et: str, info: str, rows_json: str | None = None) -> dict:
+    return {"seq": seq, "event_type": et, "info": info, "rows_json": rows_json, "query": None,
+            "database": None, "table": "d.t", "rows_flags": None, "error_code": None, "gtid_domain": None,
+            "gtid_flags": None, "header_flags": 0}
+
+
+def _seq() -> list[dict]:
+    out = []
+    for i in range(6):
+        out += [_ev(0, "Gtid", f"BEGIN GTID 0-1-{i + 1}"), _ev(0, "Table_map", f"table_id: {30 + i} (d.t)"),
+                _ev(0, "Write_rows_v1", "table_id: 30 flags: STMT_END_F", f'[{{"before":null,"after":["{i}"]}}]'),
+                _ev(0, "Xid", f"COMMIT /* xid={100 + i} */")]
+    for k, e in enumerate(out):
+        e["seq"] = k
+    return out
+
+
+def test_one_missing_event_is_one_difference_not_a_red_tail() -> None:
+    from harness.pipeline.report import align_events, fold_equal
+
+    ref = _seq()
+    rb = [dict(e) for e in ref if e["seq"] != 5]          # replbed lost one Table_map
+    for k, e in enumerate(rb):
+        e["seq"] = k
+        e["info"] = e["info"].replace("xid=1", "xid=9")   # ids differ by nature, normalized away
+    rows = align_events(ref, rb)
+    assert [(r.op, r.ref["seq"] if r.ref else None) for r in rows if r.op != "equal"] == [("missing_replbed", 5)]
+    assert len(rows) == len(ref)
+    folded = fold_equal(rows, context=1)
+    assert [r.op for r in folded] == ["fold", "equal", "missing_replbed", "equal", "fold"]
+    assert folded[0].folded == 4 and folded[-1].folded == len(ref) - 7
+
+
+def test_a_changed_row_value_is_paired_with_its_counterpart() -> None:
+    from harness.pipeline.report import align_events
+
+    ref = _seq()
+    rb = [dict(e) for e in ref]
+    rb[10]["rows_json"] = '[{"before":null,"after":["99"]}]'
+    rows = [r for r in align_events(ref, rb) if r.op != "equal"]
+    assert [(r.op, r.ref["seq"], r.rb["seq"], r.diff_fields) for r in rows] == [("differs", 10, 10, ["rows_json"])]
+
+
+def test_statement_differences_show_errors_warnings_and_contradicted_annotations(tmp_path: Path) -> None:
+    from harness.pipeline.report import outcome_differences
+
+    w = '[["Warning", 1265, "Data truncated for column \'a\' at row 1"]]'
+    rows = [_row("reference", 0, None), _row("replbed", 0, None),
+            {**_row("reference", 1, None), "warnings_json": w}, _row("replbed", 1, None),
+            {**_row("reference", 2, None), "expected_error": "1062"}, {**_row("replbed", 2, None), "expected_error": "1062"}]
+    (tmp_path / "records").mkdir()
+    pq.write_table(pa.Table.from_pylist(rows), tmp_path / "records" / "outcomes.parquet")
+    diffs = outcome_differences(tmp_path, {("c", "ROW")})[("c", "ROW")]
+    assert [(d.step, d.kind) for d in diffs] == [(1, "warnings"), (2, "expectation")]
+    assert diffs[0].ref_warnings == [["Warning", 1265, "Data truncated for column 'a' at row 1"]]
+    assert diffs[0].rb_warnings == []

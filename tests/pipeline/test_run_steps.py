@@ -19,7 +19,8 @@ def test_suite_files_load_completely():
         suite = load_suite_file(path)
         assert suite.name == spec["name"] == name.removesuffix(".json")
         assert len(suite.expectations) == len(spec["expectations"]) > 0
-        assert suite_target(path) in {"event_cases", "gtid_layout", "table_cases", "outcome_cases", "summary"}
+        assert suite_target(path) in {"event_cases", "gtid_layout", "table_cases", "outcome_cases", "summary",
+                                      "raw_events", "gtid_groups", "pairs", "replay", "verdicts"}
 
 
 def test_decode_keeps_good_pairs_and_marks_a_broken_binlog(run_copy):
@@ -41,7 +42,8 @@ def test_decode_keeps_good_pairs_and_marks_a_broken_binlog(run_copy):
 
 @pytest.mark.spark
 @pytest.mark.slow
-def test_analyze_and_report_flag_an_altered_event(spark, run_copy):
+def test_analyze_and_report_flag_an_altered_event(spark, run_copy, monkeypatch):
+    monkeypatch.setenv("REPLBED_GX_DIR", str(run_copy.parent))  # not a shared AIRFLOW_HOME
     regression.decode_run(run_copy, progress=None)
     # replbed logged a different query text for one statement of myisam_mix STATEMENT
     path = run_copy / "records" / "events.parquet"
@@ -53,6 +55,11 @@ def test_analyze_and_report_flag_an_altered_event(spark, run_copy):
     hit[0]["query"] = "INSERT INTO m1 VALUES (1,'X')"
     hit[0]["info"] = "use `d`; INSERT INTO m1 VALUES (1,'X')"
     pq.write_table(pa.Table.from_pylist(rows, schema=t.schema), path)
+    # replay needs real MariaDBs; here both sides' replays are recorded as agreeing
+    (run_copy / "diff").mkdir(exist_ok=True)
+    pq.write_table(pa.Table.from_pylist(
+        [{"case": p["case"], "format": p["format"], "replay_ok": True, "replay_error": None}
+         for p in regression.load_plan(run_copy)["pairs"]]), run_copy / "diff" / "replay.parquet")
 
     summary = regression.analyze_run(run_copy, spark=spark, progress=None)
     assert [list(r) for r in summary] == [list(regression.SUMMARY_KEYS)] * 6
@@ -65,18 +72,26 @@ def test_analyze_and_report_flag_an_altered_event(spark, run_copy):
 
     gx = json.loads((run_copy / "diff" / "gx_results.json").read_text())
     by_suite = {s["suite"]: s for s in gx["suites"]}
-    assert set(by_suite) == {"event_sequence", "gtid_layout", "table_state", "statement_outcomes", "run_summary"}
+    assert set(by_suite) == {s.removesuffix(".json") for s in SUITE_FILES}
     assert by_suite["event_sequence"]["success"] is False
     assert by_suite["gtid_layout"]["success"] is True and by_suite["table_state"]["success"] is True
-    assert (run_copy / "gx" / "uncommitted" / "data_docs" / "local_site" / "index.html").exists()
+    assert by_suite["raw_gtid_groups"]["success"] is True and by_suite["raw_pairs"]["success"] is True
+    # the failing expectation names the case and format; the run is named
+    where = [w for f in by_suite["event_sequence"]["failed"] for w in f["unexpected_where"]]
+    assert where and all("case=myisam_mix format=STATEMENT" in w for w in where)
+    assert by_suite["verdicts"]["success"] is False  # the altered event fails the verdict too
+    assert by_suite["raw_replay"]["success"] is True
+    assert gx["run_name"] == "fixture"
+    # the GX project in REPLBED_GX_DIR, Data Docs inside it
+    assert (run_copy.parent / "gx" / "uncommitted" / "data_docs" / "local_site" / "index.html").exists()
 
     report = regression.report_run(run_copy, progress=None)
     html = report.read_text()
     assert "5/6" in html and "fixture.myisam_mix" in html
-    assert "INSERT INTO m1 VALUES (1,&#x27;X&#x27;)" in html  # the replbed side of the diff row
-    assert "<tr class='diff'>" in html
+    assert "INSERT INTO m1 VALUES (1,&#39;X&#39;)" in html  # the replbed side of the diff row
+    assert '<tr class="ev-differs">' in html
     assert "Data Docs" in html
     from harness.pipeline.report import text_summary
 
     text = text_summary(run_copy)
-    assert "5/6 case x format passed" in text and "FAIL myisam_mix STATEMENT" in text
+    assert "5/6 case x format passed" in text and "myisam_mix STATEMENT" in text

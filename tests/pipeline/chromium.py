@@ -1,0 +1,83 @@
+"""Headless Chromium for tests that must see an HTML page the way a reviewer does.
+
+Each call starts a fresh profile with background networking off and every
+host name resolving to nothing, so a page that needs the network to look
+right fails its test instead of quietly fetching a CDN.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+BINARY = shutil.which("chromium") or shutil.which("chromium-browser")
+
+needs_chromium = pytest.mark.skipif(BINARY is None, reason="chromium not installed (scripts/bootstrap.sh)")
+
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run",
+         "--host-resolver-rules=MAP * ~NOTFOUND", "--hide-scrollbars"]
+
+
+def _run(args: list[str], timeout: float = 90) -> subprocess.CompletedProcess:
+    assert BINARY is not None
+    with tempfile.TemporaryDirectory(prefix="replbed-chromium-") as profile:
+        return subprocess.run([BINARY, *FLAGS, f"--user-data-dir={profile}", *args],
+                              capture_output=True, timeout=timeout, check=True)
+
+
+def url_of(path: Path, fragment: str = "") -> str:
+    return Path(path).resolve().as_uri() + (f"#{fragment}" if fragment else "")
+
+
+def dump_dom(url: str) -> str:
+    """The DOM after load, serialized (what the page really contains once rendered)."""
+    return _run(["--virtual-time-budget=3000", "--dump-dom", url]).stdout.decode("utf-8")
+
+
+def screenshot(url: str, png: Path, size: str = "1400,2000") -> Path:
+    _run([f"--window-size={size}", "--virtual-time-budget=3000", f"--screenshot={png}", url])
+    data = Path(png).read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000, f"{png}: no real screenshot"
+    return Path(png)
+
+
+class Elements(HTMLParser):
+    """Flat list of (tag, attrs, text) in document order; enough to assert structure."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.items: list[tuple[str, dict, str]] = []
+        self._stack: list[int] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        self.items.append((tag, dict(attrs), ""))
+        if tag not in ("br", "img", "meta", "link", "input", "hr"):
+            self._stack.append(len(self.items) - 1)
+
+    def handle_endtag(self, tag):
+        while self._stack:
+            i = self._stack.pop()
+            if self.items[i][0] == tag:
+                break
+
+    def handle_data(self, data):
+        for i in self._stack:
+            t, a, text = self.items[i]
+            self.items[i] = (t, a, text + data)
+
+    def find(self, tag: str | None = None, **attrs) -> list[tuple[str, dict, str]]:
+        out = []
+        for t, a, text in self.items:
+            if tag and t != tag:
+                continue
+            if all((k == "class_" and v in (a.get("class") or "").split()) or a.get(k) == v
+                   for k, v in attrs.items()):
+                out.append((t, a, text))
+        return out
