@@ -183,7 +183,7 @@ def drop_table(thd: "Thd", st: A.DropTable) -> "OkPacket":
 
     if temp:
         logged = [(n, t) for n, t in temp if not getattr(t, "created_in_row_format", False)]
-        for n, t in temp:
+        for n, _t in temp:
             del thd.temp_tables[(n.db or thd.db, n.name.lower())]  # type: ignore[index]
         sticky_row = thd.mixed_temp_row
         if not thd.temp_tables:
@@ -193,7 +193,7 @@ def drop_table(thd: "Thd", st: A.DropTable) -> "OkPacket":
         in_trx = thd.in_multi_stmt_transaction_mode() and not (perm and not st.temporary)
         if in_trx:
             thd.trx_keep_log = True
-        for logged in (thd.server.flavor.drop_temporary_table_groups(logged) if logged else []):
+        for logged in (thd.server.flavor.drop_temporary_table_groups(logged) if logged else []):  # noqa: B020
             if row or not thd.binlog_enabled():
                 break
             # Dropped while MIXED sits in row format (written defensively), or an
@@ -213,7 +213,7 @@ def drop_table(thd: "Thd", st: A.DropTable) -> "OkPacket":
             else:
                 thd.write_ddl(text, thread_specific=True, suppress_use=qualify)
     if perm:
-        for n, t in perm:
+        for _n, t in perm:
             if t is not None:
                 thd.catalog.remove_table(t.db, t.name)
         # One statement, and so one GTID, per group of tables (MariaDB: all base tables

@@ -204,7 +204,7 @@ class Executor:
         items: list[tuple[A.Expr, str, ResultColumn]] = []
         for it in sel.items:
             if isinstance(it.expr, A.Star):
-                for ti, (rname, t) in enumerate(tables):
+                for rname, t in tables:
                     if it.expr.table is not None and it.expr.table.lower() not in (rname.lower(), t.name.lower()):
                         continue
                     for c in t.columns:
@@ -808,7 +808,6 @@ class Executor:
         return res
 
     def delete_multi(self, de: A.Delete) -> DmlResult:
-        thd = self.thd
         targets = {n.lower() for n in de.targets}
         for r in de.tables:
             if r.derived is not None and r.ref_name.lower() in targets:

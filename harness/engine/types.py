@@ -1153,7 +1153,7 @@ def make_type(type_name: str, args: list[Any], unsigned: bool = False, zerofill:
         if len(args) == 2:
             return FloatType(False, unsigned, int(args[0]), int(args[1]))
         if args and int(args[0]) > 53:
-            raise ServerError(1063, f"Incorrect column specifier for column", "42000")
+            raise ServerError(1063, "Incorrect column specifier for column", "42000")
         return FloatType(bool(args) and int(args[0]) > 24, unsigned)
     if t in ("DOUBLE", "REAL"):
         if len(args) == 2:
@@ -1182,12 +1182,12 @@ def make_type(type_name: str, args: list[Any], unsigned: bool = False, zerofill:
         return EnumType([str(a) for a in args])
     if t == "SET":
         if len(args) > 64:
-            raise ServerError(1097, f"Too many strings for column (max 64)", "HY000")
+            raise ServerError(1097, "Too many strings for column (max 64)", "HY000")
         return SetType([str(a) for a in args])
     if t == "BIT":
         bits = int(args[0]) if args else 1
         if bits > 64:
-            raise ServerError(1439, f"Display width out of range for column (max = 64)", "42000")
+            raise ServerError(1439, "Display width out of range for column (max = 64)", "42000")
         return BitType(bits)
     from harness.sql.errors import UnsupportedError
     raise UnsupportedError(f"column type {t}")

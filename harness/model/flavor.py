@@ -276,7 +276,7 @@ def _gtid_next(v: Any) -> str:
     m = re.fullmatch(r"([0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}):(\d+)", s)
     if not m or int(m.group(2)) < 1:
         raise ValueError(v)
-    return f"{str(_uuid.UUID(m.group(1)))}:{int(m.group(2))}"
+    return f"{_uuid.UUID(m.group(1))!s}:{int(m.group(2))}"
 
 
 def _mysql_text(code: int, text: str) -> str:

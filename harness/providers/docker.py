@@ -408,7 +408,7 @@ class DockerHandle(ServerHandle):
                 pass
             except docker.errors.APIError as exc:
                 if "already in progress" not in str(exc):
-                    raise ProviderError(f"cannot remove container {self.container_id[:12]}: {exc}")
+                    raise ProviderError(f"cannot remove container {self.container_id[:12]}: {exc}") from exc
         finally:
             self._removed = True
             with _LIVE_LOCK:
