@@ -106,7 +106,7 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
             thd.mixed_temp_row = False
         # Temporary-table DDL is not logged in ROW (both flavours) nor in MIXED (MySQL 8.0).
         row_format = thd.binlog_format in thd.server.flavor.temp_ddl_unlogged_formats or thd.mixed_temp_row
-        t.created_in_row_format = row_format  # type: ignore[attr-defined]
+        t.created_in_row_format = row_format
         thd.temp_tables[(db, t.name.lower())] = t
         if in_trx:
             # OPTION_KEEP_LOG: a transaction that created a temporary table is
@@ -182,7 +182,7 @@ def drop_table(thd: "Thd", st: A.DropTable) -> "OkPacket":
         return ",".join(out)
 
     if temp:
-        logged = [(n, t) for n, t in temp if not getattr(t, "created_in_row_format", False)]
+        logged = [(n, t) for n, t in temp if not t.created_in_row_format]
         for n, _t in temp:
             del thd.temp_tables[(n.db or thd.db, n.name.lower())]  # type: ignore[index]
         sticky_row = thd.mixed_temp_row
@@ -245,7 +245,7 @@ def truncate_table(thd: "Thd", st: A.Truncate) -> "OkPacket":
     thd.implicit_commit(schema_change=True)
     t = thd.open_table(st.table)
     t.data.truncate()
-    if t.temporary and (getattr(t, "created_in_row_format", False) or thd.mixed_temp_row
+    if t.temporary and (t.created_in_row_format or thd.mixed_temp_row
                         or thd.binlog_format in thd.server.flavor.temp_ddl_unlogged_formats):
         return _ok()
     thd.write_ddl(st.text, thread_specific=t.temporary)
@@ -258,7 +258,7 @@ def drop_temporary_on_disconnect(thd: "Thd") -> None:
     # THD::temporary_tables is a list the newest table is pushed to the front of:
     # the disconnect DROP names them newest first (probed).
     for (db, _n), t in reversed(list(thd.temp_tables.items())):
-        if getattr(t, "created_in_row_format", False):
+        if t.created_in_row_format:
             continue
         by_db.setdefault(db, []).append(t.name)
     if not by_db or not thd.binlog_enabled():

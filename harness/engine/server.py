@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from harness.config import ServeConfig
 from harness.engine.catalog import Catalog
 from harness.engine.sysvars import GlobalVariables
+from harness.engine.sysvar_profile import sysvar_profile_for
 from harness.model.flavor import flavor_for
 from harness.model.flush import BinaryLog
 
@@ -66,8 +67,9 @@ class ServerState:
         self.flavor = flavor_for(config.flavor, gtid_mode=config.gtid_mode, server_uuid=config.server_uuid)
         self.version = self.flavor.server_version
         self.catalog = Catalog()
-        self.global_vars = GlobalVariables(self.flavor.sysvar_overrides(), self.flavor.aliases(),
-                                           self.flavor.sysvar_catalog())
+        # Its system-variable profile (harness/engine/sysvar_profile.py), by the same name.
+        self.sysvars = sysvar_profile_for(config.flavor, gtid_mode=config.gtid_mode, server_uuid=config.server_uuid)
+        self.global_vars = GlobalVariables(self.sysvars.overrides(), self.sysvars.aliases(), self.sysvars.catalog())
         self.global_vars.values["server_id"] = config.server_id
         self.global_vars.values["port"] = config.port
         self.binlog = BinaryLog(config.binlog_dir, config.log_bin_basename, config.server_id,

@@ -50,6 +50,8 @@ from harness.sql.shape import ShapeCache
 
 if TYPE_CHECKING:
     from harness.engine.server import ServerState
+    from harness.model.flavor import Flavor
+    from harness.model.session import SessionView
 
 _PARSE_CACHE_SIZE = 256
 
@@ -128,11 +130,19 @@ class Thd:
         self._shapes = ShapeCache(parse)
         # The user XA branch of this connection (XA START .. XA COMMIT/ROLLBACK), if any.
         self.xid_state: XidState | None = None
+        # MySQL 8.0: @@gtid_next named a GTID that a group has used; the next
+        # statement must set it again (error 1837).
+        self.gtid_next_used = False
         self._reset_trx()
         if db is not None:
             self.use_db(db)
 
     # ------------------------------------------------------------ properties
+
+    @property
+    def flavor(self) -> Flavor:
+        """The server flavour's policies (harness/model/flavor.py)."""
+        return self.server.flavor
 
     @property
     def server_id(self) -> int:
@@ -398,9 +408,9 @@ class Thd:
             except SqlParseError as e:  # e.g. 1235: a construct the model refuses at execution time
                 raise ServerError(e.code, str(e), e.sqlstate) from None
         except ServerError as e:
-            if not getattr(e, "noted", False):
+            if not e.noted:
                 self.notes.append(Note("Error", e.code, e.message))
-                self.notes.extend(getattr(e, "trailing_notes", ()))
+                self.notes.extend(e.trailing_notes)
             raise
         finally:
             self.command = "Sleep"
@@ -412,7 +422,7 @@ class Thd:
         return result
 
     def _dispatch(self, stmt: A.Statement) -> OkPacket | SelectResult:
-        self.server.flavor.before_statement(self, stmt)
+        self.server.sysvars.before_statement(self, stmt)
         if self.locked_tables is not None:
             refuse_under_lock_tables(self, stmt)
         if self.xid_state is not None:
@@ -481,7 +491,7 @@ class Thd:
             # events, and the COMMIT it writes, carry LOG_EVENT_THREAD_SPECIFIC_F.
             self.stmt_thread_specific = True
             self.trx_used_temp = True
-        decision = decide_logging_format(self, info) if is_write else LoggingDecision(
+        decision = decide_logging_format(info, self) if is_write else LoggingDecision(
             row=self.binlog_format == "ROW", unsafe=0, warn_unsafe=0, logged=False)
         if is_write and self.trx_isolation is None:
             self.trx_isolation = self.vars.get("tx_isolation")
@@ -568,8 +578,8 @@ class Thd:
         """Statement rollback: undo transactional changes; log what non-transactional changes survive."""
         # The error is raised before the failed statement is logged (and its Notes issued).
         self.notes.append(Note("Error", err.code, err.message))
-        self.notes.extend(getattr(err, "trailing_notes", ()))  # e.g. 4094: where in a trigger it failed
-        err.noted = True  # type: ignore[attr-defined]
+        self.notes.extend(err.trailing_notes)  # e.g. 4094: where in a trigger it failed
+        err.noted = True
         self.engine_rollback_to(self.stmt_undo_mark)
         trx_mark, _stmt_mark = self.caches.stmt_marks
         self.caches.trx_cache.truncate(trx_mark)
@@ -881,3 +891,8 @@ def _statement_clears_warnings(stmt: A.Statement) -> bool:
 
 
 __all__ = ["Thd", "OkPacket", "NOT_LOGGED", "error", "note"]
+
+
+def _implements_session_view(thd: Thd) -> SessionView:
+    """Never called: mypy checks here that Thd offers what the binlog layers read."""
+    return thd

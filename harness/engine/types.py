@@ -15,8 +15,11 @@ import re
 import struct
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+import calendar
+from collections.abc import Callable
 from typing import Any
 
+from harness.binlog.values import MyDate, MyDateTime, MyTime, MyTimestamp
 from harness.engine.errors import Note, ServerError, error, note
 
 # MYSQL_TYPE_* codes (shared by the text protocol and the binary log).
@@ -88,6 +91,17 @@ class ColumnType:
     def binlog_metadata(self) -> int:
         """Table-map metadata as one integer, in the codec's convention (meaning depends on type)."""
         return 0
+
+    def codec_value(self) -> Callable[[Any], Any]:
+        """How a stored value becomes the row codec's value (Field::pack's job, so the
+        binlog layers never look inside the SQL layer's types)."""
+        return _codec_value(self)
+
+    @property
+    def table_map_metadata_kind(self) -> str:
+        """MySQL 8.0's Table_map optional metadata lists the column under SIGNEDNESS
+        ("numeric") or DEFAULT_CHARSET ("char", or "binary" for charset 63); "" for neither."""
+        return _table_map_metadata_kind(self)
 
     def display_length(self) -> int:
         return 255
@@ -1191,3 +1205,51 @@ def make_type(type_name: str, args: list[Any], unsigned: bool = False, zerofill:
         return BitType(bits)
     from harness.sql.errors import UnsupportedError
     raise UnsupportedError(f"column type {t}")
+
+
+# -- what the binlog layers ask of a column type ---------------------------------
+
+
+def _codec_value(ctype: ColumnType) -> Callable[[Any], Any]:
+    """How a stored value becomes the codec's value for this column type."""
+    if isinstance(ctype, StringType):
+        return ctype.encode
+    if isinstance(ctype, BinaryType):
+        if ctype.name == "BINARY":
+            # Field_string::pack drops the pad character, 0x00 for the binary charset.
+            return lambda v: v.rstrip(b"\0")
+        return lambda v: v
+    if isinstance(ctype, DateType):
+        return lambda v: MyDate(v.year, v.month, v.day)
+    if isinstance(ctype, DateTimeType):
+        fsp = ctype.fsp
+        if ctype.timestamp:
+            def ts(v: Any) -> MyTimestamp:
+                if isinstance(v, ZeroDate):
+                    return MyTimestamp(0, 0, fsp)
+                secs = calendar.timegm((v.year, v.month, v.day, v.hour, v.minute, v.second, 0, 0, 0))
+                return MyTimestamp(secs, v.microsecond, fsp)
+            return ts
+        return lambda v: MyDateTime(v.year, v.month, v.day, v.hour, v.minute, v.second,
+                                    getattr(v, "microsecond", 0), fsp)
+    if isinstance(ctype, TimeType):
+        fsp = ctype.fsp
+
+        def tm(v: dt.timedelta) -> MyTime:
+            total_us = (v.days * 86400 + v.seconds) * 1_000_000 + v.microseconds
+            neg = total_us < 0
+            total_us = abs(total_us)
+            secs, us = divmod(total_us, 1_000_000)
+            return MyTime(neg, secs // 3600, secs // 60 % 60, secs % 60, us, fsp)
+        return tm
+    return lambda v: v
+
+
+def _table_map_metadata_kind(ctype: ColumnType) -> str:
+    if isinstance(ctype, (IntType, DecimalType, FloatType)):
+        return "numeric"
+    if isinstance(ctype, BinaryType):
+        return "binary"
+    if isinstance(ctype, StringType):
+        return "char"
+    return ""

@@ -18,15 +18,14 @@ from harness.binlog.rows import RowChange, RowsEvent, TableMapEvent, new_table_m
 from harness.model.rowimage import RowImager
 
 if TYPE_CHECKING:
-    from harness.engine.catalog import TableDef
-    from harness.engine.thd import Thd
+    from harness.model.session import SessionView, TableView
 
 
 @dataclass
 class PendingRows:
     """The rows event being filled; one per cache, as in the server."""
 
-    table: "TableDef"
+    table: "TableView"
     kind: str
     table_map: TableMapEvent
     present: int
@@ -63,7 +62,7 @@ class BinlogCache:
         self.events.append(ev)
         self.used = True
 
-    def flush_pending(self, thd: "Thd", stmt_end: bool) -> None:
+    def flush_pending(self, thd: "SessionView", stmt_end: bool) -> None:
         p = self.pending
         if p is None:
             return
@@ -104,10 +103,10 @@ class BinlogCacheMngr:
         self.annotated = False
         self.stmt_marks = (self.trx_cache.mark(), self.stmt_cache.mark())
 
-    def cache_of(self, table: "TableDef") -> BinlogCache:
+    def cache_of(self, table: "TableView") -> BinlogCache:
         return self.trx_cache if table.transactional else self.stmt_cache
 
-    def end_statement_rows(self, thd: "Thd") -> None:
+    def end_statement_rows(self, thd: "SessionView") -> None:
         """STMT_END_F on the last rows event of the statement in each cache."""
         self.trx_cache.flush_pending(thd, stmt_end=True)
         self.stmt_cache.flush_pending(thd, stmt_end=True)
@@ -121,7 +120,7 @@ class BinlogCacheMngr:
         self.maps_written = {}
 
 
-def use_trans_cache(thd: "Thd", is_transactional: bool) -> bool:
+def use_trans_cache(thd: "SessionView", is_transactional: bool) -> bool:
     """MariaDB's ``use_trans_cache``: where a statement-format event goes."""
     if is_transactional:
         return True
@@ -138,7 +137,7 @@ def use_trans_cache(thd: "Thd", is_transactional: bool) -> bool:
 TM_BIT_HAS_TRIGGERS_F = 1 << 14
 
 
-def table_map_for(thd: "Thd", table: "TableDef") -> TableMapEvent:
+def table_map_for(thd: "SessionView", table: "TableView") -> TableMapEvent:
     cols = table.columns
     # The inner table of an outer join: Field::maybe_null() is true for every column.
     maybe_null = thd.stmt_info is not None and id(table) in thd.stmt_info.maybe_null_tables
@@ -153,7 +152,7 @@ def table_map_for(thd: "Thd", table: "TableDef") -> TableMapEvent:
     )
 
 
-def write_locked_table_maps(thd: "Thd") -> None:
+def write_locked_table_maps(thd: "SessionView") -> None:
     """At the first row of a statement: a Table_map for every table it writes
     (under LOCK TABLES: for every table locked for WRITE, as the server's
     write_locked_table_maps walks thd->lock).
@@ -185,7 +184,7 @@ def write_locked_table_maps(thd: "Thd") -> None:
         mngr.maps_written[id(t)] = tm
 
 
-def binlog_write_row(thd: "Thd", table: "TableDef", kind: str, before: list[Any] | None,
+def binlog_write_row(thd: "SessionView", table: "TableView", kind: str, before: list[Any] | None,
                      after: list[Any] | None, assigned: set[int] | None) -> None:
     """Layer 2 for row events: pick the table's cache and append the row."""
     if table.temporary or table.engine.self_logging:

@@ -9,8 +9,9 @@ the flavour for the few things MariaDB 10.11 and MySQL 8.0 do differently:
 * layer 2: the Query status variables, rows event version (v1 vs v2), Table_map
   optional metadata, Annotate_rows vs Rows_query;
 * layer 1: error texts (1661-1667, 1592 reasons) and the level of 1592;
-* the engine: sysvar defaults (binlog_format, sql_mode, collations, gtid_*), and
-  whether temporary tables are logged in MIXED.
+* the SQL layer: whether temporary tables are logged in MIXED, how DROP TABLE
+  is split. Its system-variable profile (defaults, SET checks, refused settings)
+  lives with the variables, in harness/engine/sysvar_profile.py.
 
 docs/RULES-mariadb-10.11.md and docs/RULES-mysql-8.0.md hold the evidence.
 """
@@ -23,17 +24,14 @@ import uuid as _uuid
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from harness.binlog.constants import OptionalMetadata
+from harness.binlog.constants import Option, OptionalMetadata
 from harness.binlog.header import Event
-from harness.engine.errors import ServerError
 
 if TYPE_CHECKING:
     from harness.binlog.query import StatusVar
     from harness.binlog.rows import RowChange, RowsEvent, TableMapEvent
-    from harness.engine.catalog import TableDef
-    from harness.engine.sysvars import VarDef
-    from harness.engine.thd import Thd
     from harness.model.flush import BinaryLog
+    from harness.model.session import SessionView, TableView
 
 
 class Flavor:
@@ -56,17 +54,6 @@ class Flavor:
     # binlog_row_event_max_size with the rows (Rows_log_event::get_data_size).
     rows_header_len = 8
 
-    # -- engine-level settings
-    def sysvar_overrides(self) -> dict[str, tuple[Any, Any, str]]:
-        return {}
-
-    def sysvar_catalog(self) -> "dict[str, VarDef]":
-        """Every variable the server knows, as recorded from it (empty: only the modelled ones)."""
-        return {}
-
-    def aliases(self) -> dict[str, str]:
-        return {}
-
     def drop_table_groups(self, items: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]]:
         """The tables of one DROP TABLE that are logged as one statement (and one GTID) together."""
         return [items]
@@ -79,23 +66,12 @@ class Flavor:
         trans = [x for x in items if x[1].transactional]
         return [g for g in (nontrans, trans) if g]
 
-    def before_statement(self, thd: "Thd", stmt: Any) -> None:
-        """Checks the flavour makes before a statement runs (MySQL: GTID_NEXT consumed)."""
-
-    def check_set(self, thd: "Thd", name: str, scope: str, value: Any) -> None:
-        """Checks on SET of a flavour-specific variable (before the value is stored)."""
-
-    def unmodelled_setting(self, thd: "Thd", name: str, value: Any) -> str | None:
-        """A variable value that changes the binlog in a way replbed does not model: the
-        construct to name in the 1235 error (None: the value is modelled or changes nothing)."""
-        return None
-
     # -- layer 1
     def error_text(self, code: int, text: str) -> str:
         return text
 
     # -- layer 2
-    def query_status_vars(self, thd: "Thd", *, text: str = "", xid: int | None = None, invoker: bool = False,
+    def query_status_vars(self, thd: "SessionView", *, text: str = "", xid: int | None = None, invoker: bool = False,
                           hrnow: bool = False, charset_client: int | None = None,
                           updated_db: str | None = None, ddl: bool = False) -> list["StatusVar"]:
         raise NotImplementedError
@@ -109,17 +85,17 @@ class Flavor:
                        columns_present_after: int | None) -> "RowsEvent":
         raise NotImplementedError
 
-    def table_map_optional_metadata(self, thd: "Thd", table: "TableDef") -> list[tuple[int, bytes]]:
+    def table_map_optional_metadata(self, thd: "SessionView", table: "TableView") -> list[tuple[int, bytes]]:
         return []
 
-    def annotate_event(self, thd: "Thd") -> Event | None:
+    def annotate_event(self, thd: "SessionView") -> Event | None:
         raise NotImplementedError
 
     # -- layer 3
     def new_writer(self, binlog: "BinaryLog", path: Path) -> Any:
         raise NotImplementedError
 
-    def write_create_select_rows(self, thd: "Thd", t: "TableDef", create_text: str, cache: Any, *,
+    def write_create_select_rows(self, thd: "SessionView", t: "TableView", create_text: str, cache: Any, *,
                                  thread_specific: bool = False) -> None:
         """CREATE TABLE ... SELECT in row format: the generated CREATE and the cached rows."""
         raise NotImplementedError
@@ -128,22 +104,13 @@ class Flavor:
                      rotated: bool) -> None:
         raise NotImplementedError
 
-    def write_group(self, binlog: "BinaryLog", events: list[Event], *, thd: "Thd | None", timestamp: int,
+    def write_group(self, binlog: "BinaryLog", events: list[Event], *, thd: "SessionView | None", timestamp: int,
                     standalone: bool, transactional: bool, ddl: bool, extra_engines: bool,
                     xa_xid: Any = None, xa_completed: bool = False) -> int:
         raise NotImplementedError
 
 
 # ---------------------------------------------------------------------------- MariaDB 10.11
-
-
-# Variables whose other values change the binlog's bytes or shape in ways not modelled:
-# Table_map optional metadata, checksums (and the rotation a change forces), group
-# commit ids, compressed events, two-phase ALTER, a replaced GTID state, size rotation.
-# max_binlog_size: the rotation itself is simple, but the new file's Binlog_checkpoint
-# names the old file or the new one depending on when InnoDB's commit completes.
-_MARIADB_FIXED_SETTINGS = frozenset("""binlog_row_metadata binlog_checksum binlog_commit_wait_count
-    log_bin_compress binlog_alter_two_phase gtid_binlog_state max_binlog_size""".split())
 
 
 class MariaDB1011(Flavor):
@@ -157,47 +124,31 @@ class MariaDB1011(Flavor):
         from harness.binlog.fde import MARIADB_10_11_SERVER_VERSION
         self.server_version = MARIADB_10_11_SERVER_VERSION
 
-    def sysvar_catalog(self) -> "dict[str, VarDef]":
-        from harness.engine.sysvars import mariadb_catalog
-        return mariadb_catalog()
-
-    def unmodelled_setting(self, thd: "Thd", name: str, value: Any) -> str | None:
-        default = thd.server.global_vars.definitions[name].default
-        if name == "binlog_checksum":
-            return "SET GLOBAL binlog_checksum (it rotates the binlog, even to the same value)"
-        if name in _MARIADB_FIXED_SETTINGS and value != default:
-            return f"{name} = {value} (only {default} is modelled)"
-        if name in ("max_binlog_cache_size", "max_binlog_stmt_cache_size") and int(value) < 1 << 32:
-            return f"{name} below 4G (error 1197 for larger transactions is not modelled)"
-        if name == "gtid_seq_no" and value and thd.server.global_vars.values.get("gtid_strict_mode"):
-            return "@@gtid_seq_no under gtid_strict_mode"
-        return None
-
-    def query_status_vars(self, thd: "Thd", *, text: str = "", xid: int | None = None, invoker: bool = False,
+    def query_status_vars(self, thd: "SessionView", *, text: str = "", xid: int | None = None, invoker: bool = False,
                           hrnow: bool = False, charset_client: int | None = None,
                           updated_db: str | None = None, ddl: bool = False) -> list["StatusVar"]:
         from harness.binlog.query import mariadb_query_status_vars
         charset = thd.vars.charset_triple()
         if charset_client is not None:
-            charset = (charset_client, *tuple(charset)[1:])
+            charset = (charset_client, charset[1], charset[2])
         # Query_log_event masks OPTION_NOT_AUTOCOMMIT out of Q_FLAGS2 (observed 0x1000000
         # for every statement after SET autocommit = 0).
-        from harness.engine.sysvars import OPTION_NOT_AUTOCOMMIT
         return mariadb_query_status_vars(
-            charset=charset, sql_mode=thd.vars.sql_mode_bits(), flags2=thd.vars.flags2() & ~OPTION_NOT_AUTOCOMMIT,
+            charset=charset, sql_mode=thd.vars.sql_mode_bits(), flags2=thd.vars.flags2() & ~int(Option.OPTION_NOT_AUTOCOMMIT),
             time_zone=str(thd.vars.get("time_zone")).encode() if thd.stmt_time_zone_used else None,
             table_map_for_update=thd.stmt_table_map_for_update or None,
             invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
-            hrnow=thd.stmt_start.microsecond if hrnow or getattr(thd, 'stmt_hrnow_used', False) else None,
+            hrnow=thd.stmt_start.microsecond if hrnow or thd.stmt_hrnow_used else None,
             xid=xid)
 
-    def new_rows_event(self, kind, tm, rows, *, timestamp, server_id, stmt_end, columns_present,
-                       columns_present_after):  # type: ignore[no-untyped-def]
+    def new_rows_event(self, kind: str, tm: "TableMapEvent", rows: list["RowChange"], *, timestamp: int,
+                       server_id: int, stmt_end: bool, columns_present: int,
+                       columns_present_after: int | None) -> "RowsEvent":
         from harness.binlog.rows import new_rows_event
         return new_rows_event(kind, tm, rows, timestamp=timestamp, server_id=server_id, stmt_end=stmt_end,
                               columns_present=columns_present, columns_present_after=columns_present_after)
 
-    def annotate_event(self, thd: "Thd") -> Event | None:
+    def annotate_event(self, thd: "SessionView") -> Event | None:
         if not thd.vars.get("binlog_annotate_row_events"):
             return None
         from harness.binlog.control import new_annotate_rows_event
@@ -207,11 +158,12 @@ class MariaDB1011(Flavor):
         from harness.binlog.writer import BinlogFileWriter
         return BinlogFileWriter(path, server_id=binlog.server_id, server_version=binlog.server_version)
 
-    def write_header(self, binlog, writer, *, timestamp, create_timestamp, rotated):  # type: ignore[no-untyped-def]
+    def write_header(self, binlog: "BinaryLog", writer: Any, *, timestamp: int, create_timestamp: int | None,
+                     rotated: bool) -> None:
         writer.write_header_events(timestamp=timestamp, gtid_list=binlog._gtid_state() if rotated else (),
                                    create_timestamp=create_timestamp)
 
-    def write_create_select_rows(self, thd: "Thd", t: "TableDef", create_text: str, cache: Any, *,
+    def write_create_select_rows(self, thd: "SessionView", t: "TableView", create_text: str, cache: Any, *,
                                  thread_specific: bool = False) -> None:
         """ONE group: ``BEGIN GTID`` (PARALLEL|DDL) + CREATE + rows + Xid or COMMIT
         (docs/RULES-mariadb-10.11.md 5.3)."""
@@ -237,8 +189,9 @@ class MariaDB1011(Flavor):
         thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp, ddl=True,
                                       extra_engines=not xa)
 
-    def write_group(self, binlog, events, *, thd, timestamp, standalone, transactional, ddl,
-                    extra_engines, xa_xid=None, xa_completed=False):  # type: ignore[no-untyped-def]
+    def write_group(self, binlog: "BinaryLog", events: list[Event], *, thd: "SessionView | None", timestamp: int,
+                    standalone: bool, transactional: bool, ddl: bool, extra_engines: bool,
+                    xa_xid: Any = None, xa_completed: bool = False) -> int:
         from harness.binlog.gtid import new_gtid_event
         # The session's @@gtid_domain_id, @@server_id and one-shot @@gtid_seq_no pick the GTID.
         domain, server_id, requested, parallel = binlog.domain_id, binlog.server_id, 0, True
@@ -261,22 +214,6 @@ class MariaDB1011(Flavor):
 
 
 # ---------------------------------------------------------------------------- MySQL 8.0
-
-
-_MYSQL_DEFAULT_SQL_MODE = ("ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,"
-                           "ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION")  # = 1168113696
-_GTID_MODES = ("OFF", "OFF_PERMISSIVE", "ON_PERMISSIVE", "ON")
-
-
-def _gtid_next(v: Any) -> str:
-    s = str(v).strip()
-    u = s.upper()
-    if u in ("AUTOMATIC", "ANONYMOUS"):
-        return u
-    m = re.fullmatch(r"([0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}):(\d+)", s)
-    if not m or int(m.group(2)) < 1:
-        raise ValueError(v)
-    return f"{_uuid.UUID(m.group(1))!s}:{int(m.group(2))}"
 
 
 def _mysql_text(code: int, text: str) -> str:
@@ -306,33 +243,6 @@ class MySQL80(Flavor):
         self.gtid_mode = gtid_mode.upper()
         self.server_uuid = server_uuid
 
-    # -- engine
-    def sysvar_overrides(self) -> dict[str, tuple[Any, Any, str]]:
-        from harness.engine.sysvars import _bool, _enum, _sql_mode, _str
-        on = self.gtid_mode in ("ON", "ON_PERMISSIVE")
-        return {
-            "binlog_format": ("ROW", _enum("MIXED", "STATEMENT", "ROW"), "both"),
-            "binlog_annotate_row_events": (0, _bool, "both"),
-            "binlog_rows_query_log_events": (0, _bool, "both"),
-            "binlog_row_metadata": ("MINIMAL", _enum("MINIMAL", "FULL"), "global"),
-            "sql_mode": (_MYSQL_DEFAULT_SQL_MODE, _sql_mode, "both"),
-            "collation_connection": ("utf8mb4_0900_ai_ci", _str, "both"),
-            "collation_server": ("utf8mb4_0900_ai_ci", _str, "both"),
-            "collation_database": ("utf8mb4_0900_ai_ci", _str, "both"),
-            "default_collation_for_utf8mb4": ("utf8mb4_0900_ai_ci", _str, "both"),
-            "version_comment": ("replbed (MySQL 8.0 binary log model)", _str, "global"),
-            "gtid_mode": (self.gtid_mode, _enum(*_GTID_MODES), "global"),
-            "enforce_gtid_consistency": ("ON" if on else "OFF", _enum("OFF", "ON", "WARN"), "global"),
-            "gtid_next": ("AUTOMATIC", _gtid_next, "session"),
-            "gtid_executed": ("", _str, "global"),
-            "gtid_purged": ("", _str, "global"),
-            "server_uuid": (self.server_uuid or "", _str, "global"),
-            "binlog_transaction_compression": (0, _bool, "both"),
-        }
-
-    def aliases(self) -> dict[str, str]:
-        return {"transaction_isolation": "tx_isolation", "transaction_read_only": "tx_read_only"}
-
     def error_text(self, code: int, text: str) -> str:
         return _mysql_text(code, text)
 
@@ -345,45 +255,13 @@ class MySQL80(Flavor):
         trans = [x for x in items if x[1] is None or x[1].transactional]
         return [g for g in (nontrans, trans) if g]
 
-    def before_statement(self, thd: "Thd", stmt: Any) -> None:
-        from harness.sql import ast as A
-        if getattr(thd, "gtid_next_used", False) and not isinstance(stmt, (A.Set, A.Show)):
-            nxt = thd.vars.get("gtid_next")
-            raise ServerError(1837, "When @@SESSION.GTID_NEXT is set to a GTID, you must explicitly set it to a "
-                                    "different value after a COMMIT or ROLLBACK. Please check GTID_NEXT variable "
-                                    f"manual page for detailed explanation. Current @@SESSION.GTID_NEXT is "
-                                    f"'{nxt}'.", "HY000")
-
-    def check_set(self, thd: "Thd", name: str, scope: str, value: Any) -> None:
-        g = thd.server.global_vars.values
-        if name == "gtid_next":
-            v = _gtid_next(value) if not isinstance(value, type(None)) else "AUTOMATIC"
-            mode = g.get("gtid_mode", "OFF")
-            if v not in ("AUTOMATIC", "ANONYMOUS") and mode == "OFF":
-                raise ServerError(1781, "@@SESSION.GTID_NEXT cannot be set to UUID:NUMBER when "
-                                        "@@GLOBAL.GTID_MODE = OFF.", "HY000")
-            if v == "ANONYMOUS" and mode == "ON":
-                raise ServerError(1782, "@@SESSION.GTID_NEXT cannot be set to ANONYMOUS when "
-                                        "@@GLOBAL.GTID_MODE = ON.", "HY000")
-            thd.gtid_next_used = False
-        elif name == "gtid_mode":
-            old, new = _GTID_MODES.index(str(g.get("gtid_mode", "OFF"))), _GTID_MODES.index(str(value).upper())
-            if abs(new - old) > 1:
-                raise ServerError(1788, "The value of @@GLOBAL.GTID_MODE can only be changed one step at a time: "
-                                        "OFF <-> OFF_PERMISSIVE <-> ON_PERMISSIVE <-> ON. Also note that this "
-                                        "value must be stepped up or down simultaneously on all servers. See the "
-                                        "Manual for instructions.", "HY000")
-            if _GTID_MODES[new] == "ON" and g.get("enforce_gtid_consistency") != "ON":
-                # [unverified] text
-                raise ServerError(1779, "GTID_MODE = ON requires ENFORCE_GTID_CONSISTENCY = ON.", "HY000")
-
     def ddl_xid(self, requested: bool, *, ddl: bool, thread_specific: bool) -> bool:
         # Atomic DDL (8.0) is committed with an xid: Q_DDL_LOGGED_WITH_XID on CREATE DATABASE
         # and CREATE TABLE ([bytes] 8.0.18); on the rest of DDL [unverified].
         return requested or (ddl and not thread_specific)
 
     # -- layer 2
-    def query_status_vars(self, thd: "Thd", *, text: str = "", xid: int | None = None, invoker: bool = False,
+    def query_status_vars(self, thd: "SessionView", *, text: str = "", xid: int | None = None, invoker: bool = False,
                           hrnow: bool = False, charset_client: int | None = None,
                           updated_db: str | None = None, ddl: bool = False) -> list["StatusVar"]:
         """MySQL 8.0's order (docs/RULES-mysql-8.0.md 3.1): DDL carries Q_DDL_LOGGED_WITH_XID (17)
@@ -392,7 +270,7 @@ class MySQL80(Flavor):
         from harness.binlog.mysql_query import mysql80_query_status_vars
         charset = thd.vars.charset_triple()
         if charset_client is not None:
-            charset = (charset_client, *tuple(charset)[1:])
+            charset = (charset_client, charset[1], charset[2])
         head = " ".join(text.split()[:2]).upper()
         return mysql80_query_status_vars(
             flags2=thd.vars.flags2(), sql_mode=thd.vars.sql_mode_bits(), charset=charset,
@@ -400,14 +278,15 @@ class MySQL80(Flavor):
             table_map_for_update=thd.stmt_table_map_for_update or None,
             invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
             updated_db_names=(updated_db.encode(),) if updated_db is not None else None,
-            microseconds=thd.stmt_start.microsecond if hrnow or getattr(thd, 'stmt_hrnow_used', False) else None,
+            microseconds=thd.stmt_start.microsecond if hrnow or thd.stmt_hrnow_used else None,
             ddl_xid=xid,
             sql_require_primary_key=0 if head in ("CREATE TABLE", "ALTER TABLE") else None,
             default_table_encryption=0 if head in ("CREATE DATABASE", "CREATE SCHEMA", "ALTER DATABASE",
                                                    "ALTER SCHEMA") else None)
 
-    def new_rows_event(self, kind, tm, rows, *, timestamp, server_id, stmt_end, columns_present,
-                       columns_present_after):  # type: ignore[no-untyped-def]
+    def new_rows_event(self, kind: str, tm: "TableMapEvent", rows: list["RowChange"], *, timestamp: int,
+                       server_id: int, stmt_end: bool, columns_present: int,
+                       columns_present_after: int | None) -> "RowsEvent":
         """Rows v2 (types 30-32); FULL image: every bit of the bitmap bytes set (section 4.2)."""
         from harness.binlog.mysql_rows import new_rows_v2_event
         n = tm.column_count
@@ -419,13 +298,12 @@ class MySQL80(Flavor):
         return new_rows_v2_event(kind, tm, rows, timestamp=timestamp, server_id=server_id, stmt_end=stmt_end,
                                  columns_present=columns_present, columns_present_after=columns_present_after)
 
-    def table_map_optional_metadata(self, thd: "Thd", table: "TableDef") -> list[tuple[int, bytes]]:
+    def table_map_optional_metadata(self, thd: "SessionView", table: "TableView") -> list[tuple[int, bytes]]:
         """binlog_row_metadata=MINIMAL: SIGNEDNESS for numeric columns, DEFAULT_CHARSET for
         character columns (docs/RULES-mysql-8.0.md 4.1)."""
         from harness.binlog.bytes_io import ByteWriter
-        from harness.engine.types import BinaryType, DecimalType, FloatType, IntType, StringType
         out: list[tuple[int, bytes]] = []
-        numeric = [c for c in table.columns if isinstance(c.type, (IntType, DecimalType, FloatType))]
+        numeric = [c for c in table.columns if c.type.table_map_metadata_kind == "numeric"]
         if numeric:
             bits = bytearray((len(numeric) + 7) // 8)
             for i, c in enumerate(numeric):
@@ -433,20 +311,20 @@ class MySQL80(Flavor):
                     bits[i // 8] |= 0x80 >> (i % 8)
             out.append((int(OptionalMetadata.SIGNEDNESS), bytes(bits)))
         chars = [(i, c) for i, c in enumerate(x for x in table.columns
-                                              if isinstance(x.type, (StringType, BinaryType)))]
+                                              if x.type.table_map_metadata_kind in ("char", "binary"))]
         if chars:
             default = 255
             w = ByteWriter()
             w.packed_int(default)
             for i, c in chars:
-                cs = 63 if isinstance(c.type, BinaryType) else 255
+                cs = 63 if c.type.table_map_metadata_kind == "binary" else 255
                 if cs != default:
                     w.packed_int(i)
                     w.packed_int(cs)
             out.append((int(OptionalMetadata.DEFAULT_CHARSET), w.getvalue()))
         return out
 
-    def annotate_event(self, thd: "Thd") -> Event | None:
+    def annotate_event(self, thd: "SessionView") -> Event | None:
         if not thd.vars.get("binlog_rows_query_log_events"):
             return None
         from harness.binlog.mysql_rows import new_rows_query_event
@@ -474,15 +352,17 @@ class MySQL80(Flavor):
         self.ensure_uuid(binlog)
         return MysqlBinlogFileWriter(path, server_id=binlog.server_id, server_version=binlog.server_version)
 
-    def write_header(self, binlog, writer, *, timestamp, create_timestamp, rotated):  # type: ignore[no-untyped-def]
+    def write_header(self, binlog: "BinaryLog", writer: Any, *, timestamp: int, create_timestamp: int | None,
+                     rotated: bool) -> None:
         """FDE + Previous_gtids (= gtid_executed when the file opens), WL#7592 FR2."""
         writer.write_header_events(timestamp=timestamp, previous_gtids=binlog.gtid_executed_text(),
                                    create_timestamp=create_timestamp)
         binlog.sequence_number = 0
         binlog.last_committed = 0
 
-    def write_group(self, binlog, events, *, thd, timestamp, standalone, transactional, ddl,
-                    extra_engines, xa_xid=None, xa_completed=False):  # type: ignore[no-untyped-def]
+    def write_group(self, binlog: "BinaryLog", events: list[Event], *, thd: "SessionView | None", timestamp: int,
+                    standalone: bool, transactional: bool, ddl: bool, extra_engines: bool,
+                    xa_xid: Any = None, xa_completed: bool = False) -> int:
         """Gtid/Anonymous_Gtid [+ Query BEGIN] + body; transaction_length filled (section 2, 3)."""
         from harness.binlog.constants import EventType
         from harness.binlog.mysql_gtid import new_mysql_gtid_event
@@ -518,7 +398,7 @@ class MySQL80(Flavor):
         binlog.seq_no += 1
         return gno if sid else binlog.seq_no
 
-    def write_create_select_rows(self, thd: "Thd", t: "TableDef", create_text: str, cache: Any, *,
+    def write_create_select_rows(self, thd: "SessionView", t: "TableView", create_text: str, cache: Any, *,
                                  thread_specific: bool = False) -> None:
         """Atomic-DDL engine (InnoDB), 8.0.21+: ONE group ``BEGIN`` + ``CREATE TABLE ... START
         TRANSACTION`` + rows + ``Xid`` (docs/RULES-mysql-8.0.md 5, WL#13355). Other engines:
@@ -526,7 +406,7 @@ class MySQL80(Flavor):
         ``COMMIT``."""
         from harness.binlog.control import new_xid_event
         from harness.binlog.query import new_query_event
-        from harness.model.flush import _end_query
+        from harness.model.flush import end_query
         binlog = thd.server.binlog
         ts = thd.stmt_timestamp
         if t.engine.xa_capable:
@@ -543,9 +423,9 @@ class MySQL80(Flavor):
                                      xid=binlog.allocate_xid(), text=create_text, updated_db=t.db))
         binlog.write_group([create], thd=thd, timestamp=ts, standalone=True, ddl=True)
         if cache.events:
-            binlog.write_group([*cache.events, _end_query(thd, "COMMIT")], thd=thd, timestamp=ts)
+            binlog.write_group([*cache.events, end_query(thd, "COMMIT")], thd=thd, timestamp=ts)
 
-    def _next_gtid(self, binlog: "BinaryLog", thd: "Thd | None") -> tuple[str | None, int]:
+    def _next_gtid(self, binlog: "BinaryLog", thd: "SessionView | None") -> tuple[str | None, int]:
         nxt = thd.vars.get("gtid_next") if thd is not None else "AUTOMATIC"
         if nxt == "ANONYMOUS":
             return None, 0

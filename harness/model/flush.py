@@ -27,13 +27,14 @@ from harness.binlog.query import new_query_event
 from harness.binlog.reader import read_binlog_file
 from harness.binlog.rows import TableMapEvent
 from harness.binlog.render import show_binlog_events_row
-from harness.binlog.writer import BinlogFileWriter
 from harness.binlog.xa import new_xa_prepare_event, xid_text
-from harness.engine.errors import ServerError
+from harness.errors import error, register
 from harness.model.flavor import Flavor, MariaDB1011
 
 if TYPE_CHECKING:
-    from harness.engine.thd import Thd
+    from harness.model.session import SessionView
+
+register({"ER_ERROR_WHEN_EXECUTING_COMMAND": (1220, "HY000", "Error when executing command {0}: {1}")})
 
 
 class BinaryLog:
@@ -56,7 +57,8 @@ class BinaryLog:
         self.domain_counter: dict[int, int] = {}
         self.next_xid = 1
         self.files: list[str] = []
-        self.writer: BinlogFileWriter | None = None
+        # The flavour's writer (Flavor.new_writer): BinlogFileWriter or MySQL's.
+        self.writer: Any = None
         self.lock = threading.RLock()
         self._first_file_after_start = True
         # MySQL 8.0: gtid_executed as {uuid: [(start, end_inclusive), ...]} and the logical
@@ -98,7 +100,7 @@ class BinaryLog:
         """@@gtid_binlog_pos / @@gtid_current_pos (the last GTID of each domain) or, with
         ``all_servers``, @@gtid_binlog_state. Domains in first-use order: the server lists
         them in its hash order, which differs once there are several [not modelled]."""
-        parts = []
+        parts: list[str] = []
         for d, servers in self.gtid_state.items():
             items = list(servers.items()) if all_servers else list(servers.items())[-1:]
             parts.extend(f"{d}-{sid}-{seq}" for sid, seq in items)
@@ -149,7 +151,7 @@ class BinaryLog:
 
     def write_group(self, events: list[Event], *, timestamp: int, standalone: bool = False,
                     transactional: bool = False, ddl: bool = False, extra_engines: bool = False,
-                    thd: "Thd | None" = None, xa_xid: "XaXid | None" = None, xa_completed: bool = False) -> int:
+                    thd: "SessionView | None" = None, xa_xid: "XaXid | None" = None, xa_completed: bool = False) -> int:
         """Frame ``events`` with the flavour's GTID event(s) and append them in one write.
 
         MariaDB: ``Gtid`` + events; MySQL 8.0: ``Gtid``/``Anonymous_Gtid`` [+ ``Query BEGIN``
@@ -211,8 +213,7 @@ class BinaryLog:
         with self.lock:
             name = log_name or (self.files[0] if self.files else "")
             if name not in self.files:
-                raise ServerError(1220, "Error when executing command SHOW BINLOG EVENTS: Could not find target "
-                                        "log", "HY000")
+                raise error("ER_ERROR_WHEN_EXECUTING_COMMAND", "SHOW BINLOG EVENTS", "Could not find target log")
             events = read_binlog_file(self.dir / name)
         rows = []
         pos = 4
@@ -225,16 +226,16 @@ class BinaryLog:
 # ------------------------------------------------------------------ layer 3
 
 
-def _end_query(thd: "Thd", text: str) -> Event:
+def end_query(thd: "SessionView", text: str) -> Event:
     # The end event is built by the statement that ends the group, so it carries
     # that statement's LOG_EVENT_THREAD_SPECIFIC_F (observed: COMMIT after an
     # INSERT into a temporary table has header flags 0x0c).
     return new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=thd.stmt_timestamp,
                            server_id=thd.server_id, suppress_use=True, status_vars=thd.query_status_vars(),
-                           thread_specific=getattr(thd, "stmt_thread_specific", False))
+                           thread_specific=thd.stmt_thread_specific)
 
 
-def flush_stmt_cache(thd: "Thd") -> None:
+def flush_stmt_cache(thd: "SessionView") -> None:
     """R-flush-SC: the statement cache becomes its own group, ended by COMMIT."""
     cache = thd.caches.stmt_cache
     cache.flush_pending(thd, stmt_end=True)
@@ -244,9 +245,9 @@ def flush_stmt_cache(thd: "Thd") -> None:
     if thd.in_multi_stmt_transaction_mode():
         thd.trx_binlog_joined = True
     events = list(cache.events)
-    events.append(_end_query(thd, "COMMIT"))
+    events.append(end_query(thd, "COMMIT"))
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
-                                  ddl=cache.has_ddl or getattr(thd, "trx_did_ddl", False))
+                                  ddl=cache.has_ddl or thd.trx_did_ddl)
     thd.server.status["Binlog_stmt_cache_use"] += 1
     cache.reset()
 
@@ -258,7 +259,7 @@ def _only_table_maps(cache: Any) -> bool:
     return all(isinstance(ev, (TableMapEvent, AnnotateRowsEvent)) for ev in cache.events)
 
 
-def commit_trx_cache(thd: "Thd", with_stmt_cache: bool = False) -> None:
+def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
     """R-log-commit: BEGIN GTID + trx cache (+ the statement cache first, for an
     autocommit statement that filled both) + Xid or COMMIT."""
     mngr = thd.caches
@@ -283,7 +284,7 @@ def commit_trx_cache(thd: "Thd", with_stmt_cache: bool = False) -> None:
         events.append(new_xid_event(thd.server.binlog.allocate_xid(), timestamp=thd.stmt_timestamp,
                                     server_id=thd.server_id))
     else:
-        events.append(_end_query(thd, "COMMIT"))
+        events.append(end_query(thd, "COMMIT"))
     # Gtid_log_event(): FL_TRANSACTIONAL for a trx-cache group unless the
     # transaction changed a non-transactional table or the committing statement
     # accessed a temporary table -- whether or not InnoDB changed rows (observed:
@@ -296,22 +297,22 @@ def commit_trx_cache(thd: "Thd", with_stmt_cache: bool = False) -> None:
     rw_engine = xa_rw
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
                                   transactional=_trx_group_transactional(thd),
-                                  ddl=thd.trx_has_ddl or trx.has_ddl or getattr(thd, "trx_did_ddl", False),
+                                  ddl=thd.trx_has_ddl or trx.has_ddl or thd.trx_did_ddl,
                                   extra_engines=not rw_engine)
     thd.server.status["Binlog_cache_use"] += 1
     trx.reset()
 
 
-def _trx_group_transactional(thd: "Thd") -> bool:
+def _trx_group_transactional(thd: "SessionView") -> bool:
     """FL_TRANSACTIONAL of a trx-cache group: no non-transactional change in the
     transaction and no temporary table used by it or by the ending statement."""
     return (not thd.trx_gtid_nontrans and not thd.trx_wrote_temp
-            and not getattr(thd, "stmt_uses_temp", False)
-            and not getattr(thd, "sp_modified_nontrans", False)
-            and not getattr(thd, "trx_used_temp", False))
+            and not thd.stmt_uses_temp
+            and not thd.sp_modified_nontrans
+            and not thd.trx_used_temp)
 
 
-def rollback_trx_cache(thd: "Thd", single_statement: bool) -> None:
+def rollback_trx_cache(thd: "SessionView", single_statement: bool) -> None:
     """R-log-rollback: keep the trx cache (ended by ROLLBACK) only when it cannot
     be discarded safely; otherwise drop it."""
     trx = thd.caches.trx_cache
@@ -323,7 +324,7 @@ def rollback_trx_cache(thd: "Thd", single_statement: bool) -> None:
     trx.reset()
 
 
-def rollback_trx_cache_to_unjoined_savepoint(thd: "Thd") -> None:
+def rollback_trx_cache_to_unjoined_savepoint(thd: "SessionView") -> None:
     """ROLLBACK TO a savepoint set before the binlog joined the transaction:
     the binlog is not among the savepoint's participants, so it is rolled
     back as a whole, and a transaction that cannot be undone (a
@@ -338,31 +339,31 @@ def rollback_trx_cache_to_unjoined_savepoint(thd: "Thd") -> None:
     trx.reset()
 
 
-def _write_rolled_back_trx_cache(thd: "Thd", nontrans: bool = False) -> None:
+def _write_rolled_back_trx_cache(thd: "SessionView", nontrans: bool = False) -> None:
     trx = thd.caches.trx_cache
     events = list(trx.events)
-    events.append(_end_query(thd, "ROLLBACK"))
+    events.append(end_query(thd, "ROLLBACK"))
     # Observed: a rolled-back group keeps FL_TRANSACTIONAL unless a statement that
     # changed a non-transactional table was logged in statement form during the
     # transaction (6b/e4 STATEMENT, 5b MIXED: 0x08; the ROW temp-table case: 0x0c).
     transactional = not (nontrans or thd.trx_stmt_nontrans_logged or thd.trx_wrote_temp)
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
-                                  ddl=thd.trx_has_ddl or trx.has_ddl or getattr(thd, "trx_did_ddl", False),
+                                  ddl=thd.trx_has_ddl or trx.has_ddl or thd.trx_did_ddl,
                                   transactional=transactional)
 
 
-def write_failed_replace_drop(thd: "Thd", drop_text: str) -> None:
+def write_failed_replace_drop(thd: "SessionView", drop_text: str) -> None:
     """Row format, failed CREATE OR REPLACE ... SELECT: the generated DROP of the replaced
     table goes through the transaction cache and is written at the statement's rollback,
     ended by ROLLBACK (observed on MariaDB 10.11)."""
     drop = new_query_event(drop_text, database=thd.db or "", thread_id=thd.connection_id,
                            timestamp=thd.stmt_timestamp, server_id=thd.server_id, thread_specific=True,
                            status_vars=thd.query_status_vars(xid=thd.server.binlog.allocate_xid()))
-    thd.server.binlog.write_group([drop, _end_query(thd, "ROLLBACK")], thd=thd, timestamp=thd.stmt_timestamp,
+    thd.server.binlog.write_group([drop, end_query(thd, "ROLLBACK")], thd=thd, timestamp=thd.stmt_timestamp,
                                   ddl=True, transactional=False)
 
 
-def trans_cannot_safely_rollback(thd: "Thd", single_statement: bool) -> bool:
+def trans_cannot_safely_rollback(thd: "SessionView", single_statement: bool) -> bool:
     """MariaDB's rule for writing a rolled-back transaction (docs section 3.1)."""
     fmt = thd.binlog_format
     if thd.trx_keep_log:
@@ -379,7 +380,7 @@ def trans_cannot_safely_rollback(thd: "Thd", single_statement: bool) -> bool:
 # ------------------------------------------------------------------ layer 3 for user XA
 
 
-def prepare_xa_trx_cache(thd: "Thd", xid: XaXid) -> None:
+def prepare_xa_trx_cache(thd: "SessionView", xid: XaXid) -> None:
     """R-log-xa-prepare: ``XA PREPARE`` writes the transaction as its own group,
     ``XA START`` Gtid (FL_PREPARED_XA + xid) + trx cache + ``Query XA END`` +
     ``XA_prepare``, whatever is in the cache -- an XA the binlog joined only
@@ -388,27 +389,27 @@ def prepare_xa_trx_cache(thd: "Thd", xid: XaXid) -> None:
     trx = thd.caches.trx_cache
     trx.flush_pending(thd, stmt_end=True)
     events = list(trx.events)
-    events.append(_end_query(thd, f"XA END {xid_text(xid)}"))
+    events.append(end_query(thd, f"XA END {xid_text(xid)}"))
     events.append(new_xa_prepare_event(xid, timestamp=thd.stmt_timestamp, server_id=thd.server_id))
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
                                   transactional=_trx_group_transactional(thd),
-                                  ddl=thd.trx_has_ddl or trx.has_ddl or getattr(thd, "trx_did_ddl", False),
+                                  ddl=thd.trx_has_ddl or trx.has_ddl or thd.trx_did_ddl,
                                   extra_engines=True, xa_xid=xid)
     thd.server.status["Binlog_cache_use"] += 1
     trx.reset()
 
 
-def complete_xa(thd: "Thd", xid: XaXid, *, commit: bool, ro_1pc: bool) -> None:
+def complete_xa(thd: "SessionView", xid: XaXid, *, commit: bool, ro_1pc: bool) -> None:
     """R-log-xa-complete: ``XA COMMIT`` / ``XA ROLLBACK`` of a prepared branch is a
     standalone group (FL_COMPLETED_XA + xid) holding only that Query. The commit
     carries flags_extra 01 ff when it is ro_1pc; a rollback never does (observed)."""
     text = f"{'XA COMMIT' if commit else 'XA ROLLBACK'} {xid_text(xid)}"
-    thd.server.binlog.write_group([_end_query(thd, text)], thd=thd, timestamp=thd.stmt_timestamp, standalone=True,
+    thd.server.binlog.write_group([end_query(thd, text)], thd=thd, timestamp=thd.stmt_timestamp, standalone=True,
                                   transactional=_trx_group_transactional(thd),
                                   extra_engines=commit and ro_1pc, xa_xid=xid, xa_completed=True)
 
 
-def rollback_xa_trx_cache(thd: "Thd") -> None:
+def rollback_xa_trx_cache(thd: "SessionView") -> None:
     """``XA ROLLBACK`` of a branch that was not prepared: like ROLLBACK, but the
     cache is also kept (ended by ROLLBACK) whenever the branch changed a
     non-transactional table, in every format (observed ROW/MIXED T-then-N
@@ -419,14 +420,14 @@ def rollback_xa_trx_cache(thd: "Thd") -> None:
         thd.server.status["Binlog_cache_use"] += 1
     if not trx.empty() and (thd.trx_nontrans_modified or trans_cannot_safely_rollback(thd, False)):
         events = list(trx.events)
-        events.append(_end_query(thd, "ROLLBACK"))
+        events.append(end_query(thd, "ROLLBACK"))
         thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
-                                      ddl=thd.trx_has_ddl or trx.has_ddl or getattr(thd, "trx_did_ddl", False),
+                                      ddl=thd.trx_has_ddl or trx.has_ddl or thd.trx_did_ddl,
                                       transactional=_trx_group_transactional(thd))
     trx.reset()
 
 
-def write_direct(thd: "Thd", events: list[Event], *, ddl: bool = True) -> None:
+def write_direct(thd: "SessionView", events: list[Event], *, ddl: bool = True) -> None:
     """R-log-commit-statement: a DDL statement written directly, as its own group."""
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp, standalone=True, ddl=ddl)
 
