@@ -20,12 +20,10 @@ import random
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from harness.binlog.context import StreamContext
-from harness.binlog.control import new_intvar_event, new_rand_event, new_user_var_event
-from harness.binlog.query import StatusVar, new_query_event
+from harness.binlog.query import StatusVar
 from harness.engine import ddl as DDL
 from harness.engine.catalog import Routine, TableDef
 from harness.engine.context import ExecContext, RandState
@@ -40,7 +38,9 @@ from harness.engine.xa import XidState
 from harness.engine.sysvars import SessionVariables
 from harness.engine.views import merge_for_write
 from harness.model import flush as L3
-from harness.model.cache import BinlogCacheMngr, binlog_write_row, use_trans_cache
+from harness.model import query as L2
+from harness.model.query import user_var_event  # noqa: F401 -- re-exported for the SQL layer's callers
+from harness.model.cache import BinlogCacheMngr, binlog_write_row
 from harness.model.decide import NOT_LOGGED, LoggingDecision, decide_logging_format
 from harness.model.unsafe import NOTE_1592, REASONS, Unsafe
 from harness.sql import ast as A
@@ -625,68 +625,13 @@ class Thd:
     def binlog_query(self, text: str, is_trans: bool, error_code: int, ctx: ExecContext | None,
                      decision: LoggingDecision | None, *, thread_specific: bool = False,
                      suppress_use: bool = False, ddl: bool = False, xid: bool = False) -> None:
-        """THD::binlog_query for a statement-format event: context events + Query into a cache."""
-        info = self.stmt_info
-        if info is not None and info.written and all(t.engine.self_logging for t in info.written):
-            # Seed 001: a self-logging engine writes its own changes (injector); the
-            # server logs nothing for a statement that only changes such tables.
-            return
-        # Query_log_event's cache choice also sends a mixed-unsafe statement
-        # (is_mixed_stmt_unsafe) to the trx cache (docs section 3.1; observed:
-        # autocommit INSERT INTO n SELECT FROM t at READ COMMITTED is a trx-cache
-        # group, ro_1pc, flags_extra 01 ff).
-        mixed_unsafe = decision is not None and bool(decision.unsafe & (1 << int(Unsafe.MIXED_STATEMENT)))
-        to_trx = use_trans_cache(self, is_trans) or mixed_unsafe
-        cache = self.caches.trx_cache if to_trx else self.caches.stmt_cache
-        if ddl:
-            cache.has_ddl = True
-            if self.in_multi_stmt_transaction_mode():
-                self.trx_did_ddl = True  # all.trans_did_ddl(): every later group of the trx gets FL_DDL
-        if self.stmt_changed_nontrans:
-            self.trx_stmt_nontrans_logged = True
-        if self.sp_unsafe is not None and self.stmt_changed_nontrans:
-            # Inside CALL, a MyISAM sub-statement logged as a statement leaves the top
-            # statement's modified_non_trans_table set: later groups lose FL_TRANSACTIONAL.
-            self.sp_modified_nontrans = True
-        if to_trx and self.stmt_changed_nontrans and not self.binlog_direct_non_trans_update:
-            self.trx_gtid_nontrans = True
-        if to_trx and self.stmt_changed_nontrans_temp:
-            self.trx_nontrans_temp_in_cache = True
-        for ev in self.context_events(ctx):
-            cache.append(ev)
-        uses_temp = thread_specific or bool(self.stmt_info and any(u.table.temporary for u in self.stmt_info.uses))
-        if uses_temp:
-            self.trx_wrote_temp = True
-            self.stmt_thread_specific = True
-        uses_temp = uses_temp or self.stmt_thread_specific
-        cache.append(new_query_event(text, database=self.db or "", thread_id=self.connection_id,
-                                     timestamp=self.stmt_timestamp, server_id=self.server_id,
-                                     error_code=error_code, status_vars=self.query_status_vars(
-                                         xid=self.server.binlog.allocate_xid() if xid else None, text=text,
-                                         updated_db=self._updated_db()),
-                                     thread_specific=uses_temp, suppress_use=suppress_use))
-        if decision is not None and decision.warn_unsafe:
-            self.issue_unsafe_warnings(decision.warn_unsafe)
-
-    def _updated_db(self, db: str | None = None) -> str | None:
-        """Q_UPDATED_DB_NAMES (MySQL: the database a logged statement changes; ignored by MariaDB)."""
-        return db if db is not None else (self.db or None)
+        """THD::binlog_query (layer 2, harness/model/query.py)."""
+        L2.binlog_query(self, text, is_trans, error_code, ctx, decision, thread_specific=thread_specific,
+                        suppress_use=suppress_use, ddl=ddl, xid=xid)
 
     def context_events(self, ctx: ExecContext | None) -> list[Any]:
         """Intvar / Rand / User_var events that precede a statement-format Query."""
-        if ctx is None:
-            return []
-        ts, sid = self.stmt_timestamp, self.server_id
-        out: list[Any] = []
-        if ctx.used_last_insert_id is not None:
-            out.append(new_intvar_event(1, ctx.used_last_insert_id, timestamp=ts, server_id=sid))
-        if ctx.stmt_insert_id is not None:
-            out.append(new_intvar_event(2, ctx.stmt_insert_id, timestamp=ts, server_id=sid))
-        if ctx.rand_seeds is not None:
-            out.append(new_rand_event(ctx.rand_seeds[0], ctx.rand_seeds[1], timestamp=ts, server_id=sid))
-        for name, value in ctx.user_vars_read.items():
-            out.append(user_var_event(name, value, ts, sid))
-        return out
+        return L2.context_events(self, ctx)
 
     def clear_carried_notes(self) -> None:
         """A routine's sub-statement that opens tables clears the conditions an
@@ -772,25 +717,10 @@ class Thd:
                   thread_specific: bool = False, xid: bool = False, ctx: ExecContext | None = None,
                   invoker: bool = False, hrnow: bool = False, charset_client: int | None = None,
                   ddl: bool = True, error_code: int = 0) -> None:
-        """R-log-commit-statement: DDL is written directly as its own group.
-
-        ``xid``: Q_XID (DDL crash recovery); ``invoker``: Q_INVOKER (CREATE
-        TRIGGER/PROCEDURE/FUNCTION without an explicit DEFINER); ``hrnow``:
-        Q_HRNOW (the statement read its start time with microseconds, e.g.
-        the ``created`` time of a trigger); ``ddl``: FL_DDL on the Gtid.
-        """
-        if not self.binlog_enabled():
-            return
-        if thread_specific:
-            self.stmt_thread_specific = True
-        xid = self.server.flavor.ddl_xid(xid, ddl=ddl, thread_specific=thread_specific)
-        svs = self.query_status_vars(xid=self.server.binlog.allocate_xid() if xid else None, invoker=invoker,
-                                     hrnow=hrnow, charset_client=charset_client, text=text,
-                                     updated_db=self._updated_db(db))
-        ev = new_query_event(text, database=self.db or "" if db is None else db, thread_id=self.connection_id,
-                             timestamp=self.stmt_timestamp, server_id=self.server_id, status_vars=svs,
-                             suppress_use=suppress_use, thread_specific=thread_specific, error_code=error_code)
-        L3.write_direct(self, [*self.context_events(ctx), ev], ddl=ddl)
+        """R-log-commit-statement: DDL written directly as its own group (harness/model/query.py)."""
+        L2.write_ddl(self, text, db=db, suppress_use=suppress_use, thread_specific=thread_specific, xid=xid,
+                     ctx=ctx, invoker=invoker, hrnow=hrnow, charset_client=charset_client, ddl=ddl,
+                     error_code=error_code)
 
     # ------------------------------------------------------------ SELECT without tables
 
@@ -824,26 +754,6 @@ class Thd:
             self.temp_tables.clear()
             # User locks end with their session (unlogged).
             self.server.user_locks.release_all(self.connection_id)
-
-
-def user_var_event(name: str, value: Any, ts: int, sid: int) -> Any:
-    if value is None:
-        return new_user_var_event(name, None, timestamp=ts, server_id=sid)
-    if isinstance(value, bool):
-        value = int(value)
-    if isinstance(value, bytes):
-        # A binary string (_binary '..', X'..', a VARBINARY/BLOB value): charset 63 (observed).
-        return new_user_var_event(name, value, timestamp=ts, server_id=sid, charset=63)
-    if isinstance(value, int) and value > (1 << 63) - 1:
-        # A BIGINT UNSIGNED value: UNSIGNED_F in the event's flags byte.
-        return new_user_var_event(name, value, timestamp=ts, server_id=sid, unsigned=True)
-    if isinstance(value, (int, float, Decimal)):
-        return new_user_var_event(name, value, timestamp=ts, server_id=sid)
-    if isinstance(value, (dt.datetime, dt.date)):
-        # A temporal value is a string in the server's numeric charset, latin1 (observed for NOW()).
-        return new_user_var_event(name, str(value).encode("ascii"), timestamp=ts, server_id=sid, charset=8)
-    return new_user_var_event(name, str(value).encode("utf-8") if not isinstance(value, bytes) else value,
-                              timestamp=ts, server_id=sid)
 
 
 def _table_map_for_update(thd: Thd, stmt: A.Update) -> int:
