@@ -41,6 +41,7 @@ from harness.model import flush as L3
 from harness.model import query as L2
 from harness.model.query import user_var_event  # noqa: F401 -- re-exported for the SQL layer's callers
 from harness.model.cache import BinlogCacheMngr, binlog_write_row
+from harness.model.logstate import StateField, StmtLogState, TrxLogState
 from harness.model.decide import NOT_LOGGED, LoggingDecision, decide_logging_format
 from harness.model.unsafe import NOTE_1592, REASONS, Unsafe
 from harness.sql import ast as A
@@ -78,6 +79,25 @@ class OkPacket:
 
 class Thd:
     """One client connection."""
+
+    # The layers' logging state, under the names the SQL layer has always used.
+    trx_nontrans_modified = StateField[bool]("trx_log", "nontrans_modified")
+    trx_gtid_nontrans = StateField[bool]("trx_log", "gtid_nontrans")
+    trx_xa_rw = StateField[bool]("trx_log", "xa_rw")
+    trx_wrote_temp = StateField[bool]("trx_log", "wrote_temp")
+    trx_has_ddl = StateField[bool]("trx_log", "has_ddl")
+    trx_keep_log = StateField[bool]("trx_log", "keep_log")
+    trx_did_ddl = StateField[bool]("trx_log", "did_ddl")
+    trx_stmt_nontrans_logged = StateField[bool]("trx_log", "stmt_nontrans_logged")
+    trx_used_temp = StateField[bool]("trx_log", "used_temp")
+    trx_nontrans_temp_in_cache = StateField[bool]("trx_log", "nontrans_temp_in_cache")
+    trx_touched_self_logging = StateField[bool]("trx_log", "touched_self_logging")
+    trx_binlog_joined = StateField[bool]("trx_log", "binlog_joined")
+    stmt_thread_specific = StateField[bool]("stmt_log", "thread_specific")
+    stmt_uses_temp = StateField[bool]("stmt_log", "uses_temp")
+    stmt_time_zone_used = StateField[bool]("stmt_log", "time_zone_used")
+    stmt_hrnow_used = StateField[bool]("stmt_log", "hrnow_used")
+    stmt_table_map_for_update = StateField[int]("stmt_log", "table_map_for_update")
 
     def __init__(self, server: "ServerState", connection_id: int, user: str = "root", host: str = "127.0.0.1",
                  db: str | None = None) -> None:
@@ -195,16 +215,7 @@ class Thd:
 
     def _reset_stmt_event_context(self) -> None:
         """What the server reads from the THD into every Query event of one statement."""
-        # thd->thread_specific_used -> LOG_EVENT_THREAD_SPECIFIC_F (0x4)
-        self.stmt_thread_specific = False
-        # lex->stmt_accessed_temp_table(): clears FL_TRANSACTIONAL of a group this statement commits
-        self.stmt_uses_temp = False
-        # thd->time_zone_used -> Q_TIME_ZONE_CODE
-        self.stmt_time_zone_used = False
-        # thd->query_start_sec_part_used -> Q_HRNOW (NOW() and CURTIME() read the start microseconds)
-        self.stmt_hrnow_used = False
-        # thd->table_map_for_update (multi-table UPDATE) -> Q_TABLE_MAP_FOR_UPDATE_CODE
-        self.stmt_table_map_for_update = 0
+        self.stmt_log = StmtLogState()
 
     # ------------------------------------------------------------ transaction state
 
@@ -221,25 +232,12 @@ class Thd:
         self.stmt_changed_trans = self.stmt_changed_xa = self.stmt_changed_nontrans = False
         self.stmt_changed_temp = self.stmt_changed_nontrans_temp = False
         self.stmt_undo_mark = 0
-        self.trx_nontrans_modified = False  # all.modified_non_trans_table
+        # The binary log's flags for the transaction (layer 2 owns them: harness/model/logstate.py).
+        self.trx_log = TrxLogState()
         # A temporary MyISAM table changed: the server sets modified_non_trans_table
         # for it too, so ROLLBACK warns 1196 (observed); the binlog rules keep them apart.
         self.trx_nontrans_temp_modified = False
-        self.trx_gtid_nontrans = False  # clears FL_TRANSACTIONAL on the trx group
-        self.trx_xa_rw = False  # an XA-capable engine changed data: the group ends with Xid
-        self.trx_wrote_temp = False
-        self.trx_has_ddl = False
-        self.trx_keep_log = False
-        self.trx_did_ddl = False  # a temporary-table DDL was logged inside the transaction
-        self.trx_stmt_nontrans_logged = False  # a MyISAM-changing statement was logged as a statement
-        self.trx_used_temp = False  # a statement of the transaction used a temporary table
-        self.trx_nontrans_temp_in_cache = False
-        self.trx_nontrans_temp_modified = False  # a temporary non-transactional table changed
-        self.trx_touched_self_logging = False
         self.trx_read_only = False  # START TRANSACTION READ ONLY
-        # The binlog registered in the transaction (trans_register_ha): something
-        # went to one of its caches while a multi-statement transaction was open.
-        self.trx_binlog_joined = False
 
     # ------------------------------------------------------------ tables
 

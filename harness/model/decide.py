@@ -201,7 +201,7 @@ def decide_logging_format(info: StatementFacts, thd: DecideSession) -> LoggingDe
     # R-unsafe-self-logging (seed 002): S, or an earlier statement of the same
     # transaction, touches a self-logging table. (MariaDB's own check covers only
     # the multi-engine case; no MariaDB engine is self-logging.)
-    if (multi_access_engine and self_logging_accessed) or self_logging_accessed or thd.trx_touched_self_logging:
+    if (multi_access_engine and self_logging_accessed) or self_logging_accessed or thd.trx_log.touched_self_logging:
         unsafe |= bit(Unsafe.MULTIPLE_ENGINES_AND_SELF_LOGGING_ENGINE)
 
     if not is_write:

@@ -135,10 +135,10 @@ class MariaDB1011(Flavor):
         # for every statement after SET autocommit = 0).
         return mariadb_query_status_vars(
             charset=charset, sql_mode=thd.vars.sql_mode_bits(), flags2=thd.vars.flags2() & ~int(Option.OPTION_NOT_AUTOCOMMIT),
-            time_zone=str(thd.vars.get("time_zone")).encode() if thd.stmt_time_zone_used else None,
-            table_map_for_update=thd.stmt_table_map_for_update or None,
+            time_zone=str(thd.vars.get("time_zone")).encode() if thd.stmt_log.time_zone_used else None,
+            table_map_for_update=thd.stmt_log.table_map_for_update or None,
             invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
-            hrnow=thd.stmt_start.microsecond if hrnow or thd.stmt_hrnow_used else None,
+            hrnow=thd.stmt_start.microsecond if hrnow or thd.stmt_log.hrnow_used else None,
             xid=xid)
 
     def new_rows_event(self, kind: str, tm: "TableMapEvent", rows: list["RowChange"], *, timestamp: int,
@@ -174,7 +174,7 @@ class MariaDB1011(Flavor):
         # A source temporary table makes both the CREATE and its COMMIT thread-specific (observed).
         create = new_query_event(create_text, database=thd.db or "", thread_id=thd.connection_id,
                                  timestamp=thd.stmt_timestamp, server_id=thd.server_id, status_vars=svs,
-                                 thread_specific=thread_specific or thd.stmt_thread_specific)
+                                 thread_specific=thread_specific or thd.stmt_log.thread_specific)
         events = [create, *cache.events]
         xa = t.engine.xa_capable and bool(t.data.count)
         if xa:
@@ -185,7 +185,7 @@ class MariaDB1011(Flavor):
             events.append(new_query_event("COMMIT", database=thd.db or "", thread_id=thd.connection_id,
                                           timestamp=thd.stmt_timestamp, server_id=thd.server_id, suppress_use=True,
                                           status_vars=thd.query_status_vars(xid=thd.server.binlog.allocate_xid()),
-                                          thread_specific=thread_specific or thd.stmt_thread_specific))
+                                          thread_specific=thread_specific or thd.stmt_log.thread_specific))
         thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp, ddl=True,
                                       extra_engines=not xa)
 
@@ -274,11 +274,11 @@ class MySQL80(Flavor):
         head = " ".join(text.split()[:2]).upper()
         return mysql80_query_status_vars(
             flags2=thd.vars.flags2(), sql_mode=thd.vars.sql_mode_bits(), charset=charset,
-            time_zone=str(thd.vars.get("time_zone")).encode() if thd.stmt_time_zone_used else None,
-            table_map_for_update=thd.stmt_table_map_for_update or None,
+            time_zone=str(thd.vars.get("time_zone")).encode() if thd.stmt_log.time_zone_used else None,
+            table_map_for_update=thd.stmt_log.table_map_for_update or None,
             invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
             updated_db_names=(updated_db.encode(),) if updated_db is not None else None,
-            microseconds=thd.stmt_start.microsecond if hrnow or thd.stmt_hrnow_used else None,
+            microseconds=thd.stmt_start.microsecond if hrnow or thd.stmt_log.hrnow_used else None,
             ddl_xid=xid,
             sql_require_primary_key=0 if head in ("CREATE TABLE", "ALTER TABLE") else None,
             default_table_encryption=0 if head in ("CREATE DATABASE", "CREATE SCHEMA", "ALTER DATABASE",

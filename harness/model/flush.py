@@ -232,7 +232,7 @@ def end_query(thd: "SessionView", text: str) -> Event:
     # INSERT into a temporary table has header flags 0x0c).
     return new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=thd.stmt_timestamp,
                            server_id=thd.server_id, suppress_use=True, status_vars=thd.query_status_vars(),
-                           thread_specific=thd.stmt_thread_specific)
+                           thread_specific=thd.stmt_log.thread_specific)
 
 
 def flush_stmt_cache(thd: "SessionView") -> None:
@@ -243,11 +243,11 @@ def flush_stmt_cache(thd: "SessionView") -> None:
         cache.reset()
         return
     if thd.in_multi_stmt_transaction_mode():
-        thd.trx_binlog_joined = True
+        thd.trx_log.binlog_joined = True
     events = list(cache.events)
     events.append(end_query(thd, "COMMIT"))
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
-                                  ddl=cache.has_ddl or thd.trx_did_ddl)
+                                  ddl=cache.has_ddl or thd.trx_log.did_ddl)
     thd.server.status["Binlog_stmt_cache_use"] += 1
     cache.reset()
 
@@ -279,7 +279,7 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
         thd.server.status["Binlog_stmt_cache_use"] += 1
         stmt.reset()
     events.extend(trx.events)
-    xa_rw = thd.trx_xa_rw
+    xa_rw = thd.trx_log.xa_rw
     if xa_rw:
         events.append(new_xid_event(thd.server.binlog.allocate_xid(), timestamp=thd.stmt_timestamp,
                                     server_id=thd.server_id))
@@ -297,7 +297,7 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
     rw_engine = xa_rw
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
                                   transactional=_trx_group_transactional(thd),
-                                  ddl=thd.trx_has_ddl or trx.has_ddl or thd.trx_did_ddl,
+                                  ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
                                   extra_engines=not rw_engine)
     thd.server.status["Binlog_cache_use"] += 1
     trx.reset()
@@ -306,10 +306,10 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
 def _trx_group_transactional(thd: "SessionView") -> bool:
     """FL_TRANSACTIONAL of a trx-cache group: no non-transactional change in the
     transaction and no temporary table used by it or by the ending statement."""
-    return (not thd.trx_gtid_nontrans and not thd.trx_wrote_temp
-            and not thd.stmt_uses_temp
+    return (not thd.trx_log.gtid_nontrans and not thd.trx_log.wrote_temp
+            and not thd.stmt_log.uses_temp
             and not thd.sp_modified_nontrans
-            and not thd.trx_used_temp)
+            and not thd.trx_log.used_temp)
 
 
 def rollback_trx_cache(thd: "SessionView", single_statement: bool) -> None:
@@ -335,7 +335,7 @@ def rollback_trx_cache_to_unjoined_savepoint(thd: "SessionView") -> None:
     if not trx.empty():
         # Observed: this group loses FL_TRANSACTIONAL whenever the transaction
         # changed a non-transactional table, also in row format (0x08).
-        _write_rolled_back_trx_cache(thd, nontrans=thd.trx_gtid_nontrans)
+        _write_rolled_back_trx_cache(thd, nontrans=thd.trx_log.gtid_nontrans)
     trx.reset()
 
 
@@ -346,9 +346,9 @@ def _write_rolled_back_trx_cache(thd: "SessionView", nontrans: bool = False) -> 
     # Observed: a rolled-back group keeps FL_TRANSACTIONAL unless a statement that
     # changed a non-transactional table was logged in statement form during the
     # transaction (6b/e4 STATEMENT, 5b MIXED: 0x08; the ROW temp-table case: 0x0c).
-    transactional = not (nontrans or thd.trx_stmt_nontrans_logged or thd.trx_wrote_temp)
+    transactional = not (nontrans or thd.trx_log.stmt_nontrans_logged or thd.trx_log.wrote_temp)
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
-                                  ddl=thd.trx_has_ddl or trx.has_ddl or thd.trx_did_ddl,
+                                  ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
                                   transactional=transactional)
 
 
@@ -366,13 +366,13 @@ def write_failed_replace_drop(thd: "SessionView", drop_text: str) -> None:
 def trans_cannot_safely_rollback(thd: "SessionView", single_statement: bool) -> bool:
     """MariaDB's rule for writing a rolled-back transaction (docs section 3.1)."""
     fmt = thd.binlog_format
-    if thd.trx_keep_log:
+    if thd.trx_log.keep_log:
         return True
-    if (thd.trx_nontrans_modified or thd.trx_nontrans_temp_in_cache) and fmt == "STATEMENT":
+    if (thd.trx_log.nontrans_modified or thd.trx_log.nontrans_temp_in_cache) and fmt == "STATEMENT":
         return True
-    if fmt == "MIXED" and thd.trx_nontrans_temp_in_cache:
+    if fmt == "MIXED" and thd.trx_log.nontrans_temp_in_cache:
         return True
-    if thd.trx_nontrans_modified and single_statement and fmt == "MIXED":
+    if thd.trx_log.nontrans_modified and single_statement and fmt == "MIXED":
         return True
     return False
 
@@ -393,7 +393,7 @@ def prepare_xa_trx_cache(thd: "SessionView", xid: XaXid) -> None:
     events.append(new_xa_prepare_event(xid, timestamp=thd.stmt_timestamp, server_id=thd.server_id))
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
                                   transactional=_trx_group_transactional(thd),
-                                  ddl=thd.trx_has_ddl or trx.has_ddl or thd.trx_did_ddl,
+                                  ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
                                   extra_engines=True, xa_xid=xid)
     thd.server.status["Binlog_cache_use"] += 1
     trx.reset()
@@ -418,11 +418,11 @@ def rollback_xa_trx_cache(thd: "SessionView") -> None:
     trx.flush_pending(thd, stmt_end=True)
     if trx.used:
         thd.server.status["Binlog_cache_use"] += 1
-    if not trx.empty() and (thd.trx_nontrans_modified or trans_cannot_safely_rollback(thd, False)):
+    if not trx.empty() and (thd.trx_log.nontrans_modified or trans_cannot_safely_rollback(thd, False)):
         events = list(trx.events)
         events.append(end_query(thd, "ROLLBACK"))
         thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
-                                      ddl=thd.trx_has_ddl or trx.has_ddl or thd.trx_did_ddl,
+                                      ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
                                       transactional=_trx_group_transactional(thd))
     trx.reset()
 

@@ -103,24 +103,24 @@ def binlog_query(thd: SessionView, text: str, is_trans: bool, error_code: int, c
     if ddl:
         cache.has_ddl = True
         if thd.in_multi_stmt_transaction_mode():
-            thd.trx_did_ddl = True  # all.trans_did_ddl(): every later group of the trx gets FL_DDL
+            thd.trx_log.did_ddl = True  # all.trans_did_ddl(): every later group of the trx gets FL_DDL
     if thd.stmt_changed_nontrans:
-        thd.trx_stmt_nontrans_logged = True
+        thd.trx_log.stmt_nontrans_logged = True
     if thd.sp_unsafe is not None and thd.stmt_changed_nontrans:
         # Inside CALL, a MyISAM sub-statement logged as a statement leaves the top
         # statement's modified_non_trans_table set: later groups lose FL_TRANSACTIONAL.
         thd.sp_modified_nontrans = True
     if to_trx and thd.stmt_changed_nontrans and not thd.binlog_direct_non_trans_update:
-        thd.trx_gtid_nontrans = True
+        thd.trx_log.gtid_nontrans = True
     if to_trx and thd.stmt_changed_nontrans_temp:
-        thd.trx_nontrans_temp_in_cache = True
+        thd.trx_log.nontrans_temp_in_cache = True
     for ev in context_events(thd, ctx):
         cache.append(ev)
     uses_temp = thread_specific or bool(info is not None and any(u.table.temporary for u in info.uses))
     if uses_temp:
-        thd.trx_wrote_temp = True
-        thd.stmt_thread_specific = True
-    uses_temp = uses_temp or thd.stmt_thread_specific
+        thd.trx_log.wrote_temp = True
+        thd.stmt_log.thread_specific = True
+    uses_temp = uses_temp or thd.stmt_log.thread_specific
     cache.append(new_query_event(text, database=thd.db or "", thread_id=thd.connection_id,
                                  timestamp=thd.stmt_timestamp, server_id=thd.server_id,
                                  error_code=error_code, status_vars=thd.query_status_vars(
@@ -145,7 +145,7 @@ def write_ddl(thd: SessionView, text: str, *, db: str | None = None, suppress_us
     if not thd.binlog_enabled():
         return
     if thread_specific:
-        thd.stmt_thread_specific = True
+        thd.stmt_log.thread_specific = True
     xid = thd.flavor.ddl_xid(xid, ddl=ddl, thread_specific=thread_specific)
     svs = thd.query_status_vars(xid=thd.server.binlog.allocate_xid() if xid else None, invoker=invoker,
                                 hrnow=hrnow, charset_client=charset_client, text=text,

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from harness.model.cache import BinlogCacheMngr
     from harness.model.flavor import Flavor
     from harness.model.flush import BinaryLog
+    from harness.model.logstate import StmtLogState, TrxLogState
 
 
 # ------------------------------------------------------------------ tables
@@ -170,9 +171,9 @@ class DecideSession(Protocol):
     @property
     def binlog_direct_non_trans_update(self) -> bool: ...
     @property
-    def trx_touched_self_logging(self) -> bool: ...
-    @property
     def caches(self) -> BinlogCacheMngr: ...
+    @property
+    def trx_log(self) -> TrxLogState: ...
     @property
     def flavor(self) -> Flavor: ...
     def binlog_enabled(self) -> bool: ...
@@ -205,20 +206,15 @@ class ServerView(Protocol):
 
 
 class SessionView(DecideSession, Protocol):
-    """Layers 2 and 3's view of the session: the statement's event context (the
-    THD fields every Query event copies) and the transaction's logging flags."""
+    """Layers 2 and 3's view of the session: who and where it is, the running
+    statement, and the logging state (``trx_log``, ``stmt_log``) the layers own."""
 
-    # Written by the layers (MariaDB: thd->transaction flags, thd->thread_specific_used).
-    trx_binlog_joined: bool
-    gtid_next_used: bool
-    stmt_thread_specific: bool
-    trx_wrote_temp: bool
-    trx_did_ddl: bool
-    trx_gtid_nontrans: bool
-    trx_nontrans_temp_in_cache: bool
-    trx_stmt_nontrans_logged: bool
+    gtid_next_used: bool  # MySQL 8.0: the group used @@gtid_next's GTID (written by layer 3)
+    # Inside CALL a MyISAM sub-statement logged as a statement (written by layer 2).
     sp_modified_nontrans: bool
 
+    @property
+    def stmt_log(self) -> StmtLogState: ...  # the statement's Query event context
     @property
     def server(self) -> ServerView: ...
     @property
@@ -249,34 +245,15 @@ class SessionView(DecideSession, Protocol):
     @property
     def stmt_timestamp(self) -> int: ...
     @property
-    def stmt_time_zone_used(self) -> bool: ...
-    @property
-    def stmt_hrnow_used(self) -> bool: ...
-    @property
-    def stmt_table_map_for_update(self) -> int: ...
-    @property
     def stmt_no_annotate(self) -> bool: ...
     @property
     def stmt_row_format(self) -> bool: ...
-    @property
-    def stmt_uses_temp(self) -> bool: ...
     @property
     def stmt_changed_nontrans(self) -> bool: ...
     @property
     def stmt_changed_nontrans_temp(self) -> bool: ...
     @property
     def sp_unsafe(self) -> int | None: ...  # flags collected while a CALL runs (None: not in CALL)
-    # the transaction's logging flags
-    @property
-    def trx_used_temp(self) -> bool: ...
-    @property
-    def trx_has_ddl(self) -> bool: ...
-    @property
-    def trx_keep_log(self) -> bool: ...
-    @property
-    def trx_xa_rw(self) -> bool: ...
-    @property
-    def trx_nontrans_modified(self) -> bool: ...
 
     def query_status_vars(self, *, xid: int | None = None, invoker: bool = False, hrnow: bool = False,
                           charset_client: int | None = None, text: str = "",

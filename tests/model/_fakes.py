@@ -19,6 +19,7 @@ from harness.binlog.render import event_type_name, info_text
 from harness.model.cache import BinlogCacheMngr
 from harness.model.flavor import Flavor, MariaDB1011
 from harness.model.flush import BinaryLog
+from harness.model.logstate import StmtLogState, TrxLogState
 
 MYSQL_TYPE_LONG = 3
 
@@ -140,8 +141,8 @@ class DecideFacts:
 
     binlog_format: str = "MIXED"
     binlog_direct_non_trans_update: bool = False
-    trx_touched_self_logging: bool = False
     caches: BinlogCacheMngr = field(default_factory=BinlogCacheMngr)
+    trx_log: TrxLogState = field(default_factory=TrxLogState)
     flavor: Flavor = field(default_factory=MariaDB1011)
     sql_log_bin: bool = True
     isolation: str = "REPEATABLE-READ"
@@ -187,7 +188,7 @@ class Server:
 @dataclass
 class Session(DecideFacts):
     """What layers 2 and 3 read (SessionView): the statement's event context and
-    the transaction's logging flags, all plain fields a test sets."""
+    the layers' logging state (trx_log, stmt_log), all plain fields a test sets."""
 
     server: Server | None = None
     vars: Vars = field(default_factory=Vars)
@@ -203,31 +204,23 @@ class Session(DecideFacts):
     stmt_text: str = ""
     stmt_start: dt.datetime = field(default_factory=lambda: dt.datetime(2026, 1, 1))
     stmt_timestamp: int = 1_767_225_600
-    stmt_thread_specific: bool = False
-    stmt_time_zone_used: bool = False
-    stmt_hrnow_used: bool = False
-    stmt_table_map_for_update: int = 0
+    stmt_log: StmtLogState = field(default_factory=StmtLogState)
     stmt_no_annotate: bool = False
     stmt_row_format: bool = False
-    stmt_uses_temp: bool = False
-    trx_binlog_joined: bool = False
+    stmt_changed_nontrans: bool = False
+    stmt_changed_nontrans_temp: bool = False
+    sp_unsafe: int | None = None
     gtid_next_used: bool = False
-    trx_gtid_nontrans: bool = False
-    trx_wrote_temp: bool = False
-    trx_used_temp: bool = False
-    trx_has_ddl: bool = False
-    trx_did_ddl: bool = False
-    trx_keep_log: bool = False
-    trx_xa_rw: bool = False
-    trx_nontrans_modified: bool = False
-    trx_nontrans_temp_in_cache: bool = False
-    trx_stmt_nontrans_logged: bool = False
     sp_modified_nontrans: bool = False
+    unsafe_warnings: list[int] = field(default_factory=list)
 
     def query_status_vars(self, *, xid: int | None = None, invoker: bool = False, hrnow: bool = False,
                           charset_client: int | None = None, text: str = "",
                           updated_db: str | None = None) -> list[StatusVar]:
         return mariadb_query_status_vars(xid=xid)
+
+    def issue_unsafe_warnings(self, mask: int) -> None:
+        self.unsafe_warnings.append(mask)
 
     def stmt_written_tables(self) -> list[Any]:
         return self.stmt_info.written if self.stmt_info is not None else []

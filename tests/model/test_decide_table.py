@@ -18,6 +18,7 @@ from harness.binlog.query import new_query_event
 from harness.errors import ServerError
 from harness.model.decide import NOT_LOGGED, decide_logging_format
 from harness.model.flavor import MySQL80
+from harness.model.logstate import TrxLogState
 from harness.model.unsafe import Unsafe, bit
 
 from _fakes import INNODB, MYISAM, ROW_ONLY, SELF_LOGGING, STMT_ONLY, DecideFacts, Facts, Table, Use
@@ -105,7 +106,8 @@ TABLE = [
     Row("(R-unsafe-self-logging) S reads or writes a self-logging table",
         Facts(w(sl)), "MIXED", row=True, unsafe=SELF_LOG),
     Row("(R-unsafe-self-logging) a previous statement in the same transaction did",
-        Facts(w(t_innodb)), "MIXED", row=True, unsafe=SELF_LOG, session={"trx_touched_self_logging": True}),
+        Facts(w(t_innodb)), "MIXED", row=True, unsafe=SELF_LOG,
+        session={"trx_log": TrxLogState(touched_self_logging=True)}),
     Row("a temporary table created in row format keeps MIXED in row format",
         Facts(w(t_innodb) + r(tmp_row)), "MIXED", row=True),
     Row("a statement that writes nothing: no unsafe warning", Facts(r(t_innodb), kind="SELECT", has_limit=True),

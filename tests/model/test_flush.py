@@ -12,6 +12,7 @@ from _fakes import Session, open_session, written_events
 
 from harness.binlog.query import new_query_event
 from harness.model import flush as L3
+from harness.model.logstate import TrxLogState
 
 
 def _query(text: str) -> Any:
@@ -49,7 +50,7 @@ def test_empty_stmt_cache_writes_nothing(tmp_path: Path) -> None:
 def test_commit_writes_the_trx_cache_ended_by_xid(tmp_path: Path) -> None:
     """(R-log-commit) 'If the TC is non-empty, write BEGIN + TC + COMMIT': an XA-capable engine
     changed data, so the group ends with Xid; (R-clear-TC) the TC is then empty."""
-    s = open_session(tmp_path, trx_xa_rw=True)
+    s = open_session(tmp_path, trx_log=TrxLogState(xa_rw=True))
     s.caches.trx_cache.append(_query("INSERT INTO t VALUES (1)"))
     L3.commit_trx_cache(s)
     assert shape(s) == ["G", "Q:INSERT INTO t VALUES (1)", "Xid"]
@@ -71,7 +72,7 @@ def test_commit_of_an_empty_trx_cache_writes_nothing(tmp_path: Path) -> None:
 
 
 def test_autocommit_statement_with_both_caches_is_one_group_stmt_cache_first(tmp_path: Path) -> None:
-    s = open_session(tmp_path, trx_xa_rw=True)
+    s = open_session(tmp_path, trx_log=TrxLogState(xa_rw=True))
     s.caches.trx_cache.append(_query("INSERT INTO t VALUES (1)"))
     s.caches.stmt_cache.append(_query("INSERT INTO n VALUES (1)"))
     L3.commit_trx_cache(s, with_stmt_cache=True)
@@ -80,7 +81,7 @@ def test_autocommit_statement_with_both_caches_is_one_group_stmt_cache_first(tmp
 
 def test_rollback_keeps_a_trx_cache_with_an_n_write(tmp_path: Path) -> None:
     """(R-log-rollback) 'If the TC contains any N-write, write BEGIN + TC + ROLLBACK.'"""
-    s = open_session(tmp_path, binlog_format="STATEMENT", trx_nontrans_modified=True)
+    s = open_session(tmp_path, binlog_format="STATEMENT", trx_log=TrxLogState(nontrans_modified=True))
     s.caches.trx_cache.append(_query("INSERT INTO t VALUES (1)"))
     s.caches.trx_cache.append(_query("INSERT INTO n VALUES (1)"))
     L3.rollback_trx_cache(s, single_statement=False)
