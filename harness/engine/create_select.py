@@ -416,7 +416,7 @@ def _write_row_group(thd: "Thd", t: TableDef, st: A.CreateTable, replaced: bool)
     mngr = thd.caches
     cache = mngr.cache_of(t)
     cache.flush_pending(thd, stmt_end=True)
-    thd.server.flavor.write_create_select_rows(thd, t, create_table_sql(t, st.options.get("ENGINE"), thd.db,
+    thd.server.flavor.gtid.write_create_select_rows(thd, t, create_table_sql(t, st.options.get("ENGINE"), thd.db,
                                                                     st.if_not_exists, st.or_replace), cache,
                                                thread_specific=replaced)
     if t.transactional:

@@ -10,7 +10,7 @@ from harness.config import ServeConfig
 from harness.engine.catalog import Catalog
 from harness.engine.sysvars import GlobalVariables
 from harness.engine.sysvar_profile import sysvar_profile_for
-from harness.model.flavor import flavor_for
+from harness.model.flavors import flavor_for
 from harness.model.flush import BinaryLog
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ class UserLocks:
 class ServerState:
     def __init__(self, config: ServeConfig) -> None:
         self.config = config
-        # The flavour strategy (harness/model/flavor.py), chosen once here.
+        # The flavour's policies (harness/model/flavor.py, harness/model/flavors/), chosen once here.
         self.flavor = flavor_for(config.flavor, gtid_mode=config.gtid_mode, server_uuid=config.server_uuid)
         self.version = self.flavor.server_version
         self.catalog = Catalog()
@@ -92,8 +92,10 @@ class ServerState:
         from harness.engine.types import configure_decimal_arithmetic
         configure_decimal_arithmetic()
         self.binlog.open()
-        if "server_uuid" in self.global_vars.values and hasattr(self.flavor, "ensure_uuid"):
-            self.global_vars.values["server_uuid"] = self.flavor.ensure_uuid(self.binlog)
+        if "server_uuid" in self.global_vars.values:
+            uuid = self.flavor.gtid.ensure_uuid(self.binlog)
+            if uuid is not None:
+                self.global_vars.values["server_uuid"] = uuid
 
     def shutdown(self) -> None:
         self.binlog.close()

@@ -161,7 +161,7 @@ class Thd:
 
     @property
     def flavor(self) -> Flavor:
-        """The server flavour's policies (harness/model/flavor.py)."""
+        """The server flavour's policies (harness/model/flavor.py, harness/model/flavors/)."""
         return self.server.flavor
 
     @property
@@ -617,7 +617,7 @@ class Thd:
                           charset_client: int | None = None, text: str = "",
                           updated_db: str | None = None) -> list[StatusVar]:
         """Query_log_event's status variables for this statement (order as in the flavour's server)."""
-        return self.server.flavor.query_status_vars(self, text=text, xid=xid, invoker=invoker, hrnow=hrnow,
+        return self.server.flavor.events.query_status_vars(self, text=text, xid=xid, invoker=invoker, hrnow=hrnow,
                                                     charset_client=charset_client, updated_db=updated_db)
 
     def binlog_query(self, text: str, is_trans: bool, error_code: int, ctx: ExecContext | None,
@@ -646,7 +646,7 @@ class Thd:
             return
         for f in Unsafe:
             if mask & (1 << int(f)):
-                fl = self.server.flavor
+                fl = self.server.flavor.errors
                 self.notes.append(Note(fl.unsafe_level, 1592,
                                        fl.error_text(1592, NOTE_1592.format(fl.error_text(REASONS[f][0],
                                                                                           REASONS[f][1])))))

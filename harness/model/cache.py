@@ -68,7 +68,7 @@ class BinlogCache:
             return
         self.pending = None
         # The flavour picks the event version: v1 (MariaDB) or v2 (MySQL 8.0).
-        ev = thd.server.flavor.new_rows_event(p.kind, p.table_map, p.rows, timestamp=thd.stmt_timestamp,
+        ev = thd.server.flavor.events.new_rows_event(p.kind, p.table_map, p.rows, timestamp=thd.stmt_timestamp,
                                               server_id=thd.server_id, stmt_end=stmt_end,
                                               columns_present=p.present, columns_present_after=p.present_after)
         self.events.append(ev)
@@ -148,7 +148,7 @@ def table_map_for(thd: "SessionView", table: "TableView") -> TableMapEvent:
         [c.nullable or maybe_null for c in cols],
         timestamp=thd.stmt_timestamp, server_id=thd.server_id,
         flags=1 | (TM_BIT_HAS_TRIGGERS_F if table.triggers else 0),
-        optional_metadata=thd.server.flavor.table_map_optional_metadata(thd, table),
+        optional_metadata=thd.server.flavor.events.table_map_optional_metadata(thd, table),
     )
 
 
@@ -173,7 +173,7 @@ def write_locked_table_maps(thd: "SessionView") -> None:
         cache = mngr.cache_of(t)
         if not mngr.annotated and thd.stmt_text and not thd.stmt_no_annotate:
             # Annotate_rows (MariaDB) / Rows_query (MySQL, binlog_rows_query_log_events)
-            ann = thd.server.flavor.annotate_event(thd)
+            ann = thd.server.flavor.events.annotate_event(thd)
             if ann is not None:
                 cache.append(ann)
                 mngr.annotated = True
@@ -206,7 +206,7 @@ def binlog_write_row(thd: "SessionView", table: "TableView", kind: str, before: 
     pending = cache.pending
     if (pending is None or pending.table is not table or pending.kind != kind or pending.present != present
             or pending.present_after != present_after
-            or pending.event_data_size(thd.server.flavor.rows_header_len) + size > thd.binlog_row_event_max_size):
+            or pending.event_data_size(thd.server.flavor.events.rows_header_len) + size > thd.binlog_row_event_max_size):
         cache.flush_pending(thd, stmt_end=False)
         pending = PendingRows(table, kind, tm, present, present_after)
         cache.pending = pending

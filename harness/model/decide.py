@@ -130,7 +130,7 @@ def is_mixed_stmt_unsafe(info: StatementFacts, multi_stmt_trans: bool, binlog_di
 def _error(thd: DecideSession, name: str, *args: object) -> ServerError:
     """The flavour words the message (MySQL 8.0: docs/RULES-mysql-8.0.md section 6)."""
     code, state, fmt = MESSAGES[name]
-    return ServerError(code, thd.flavor.error_text(code, fmt.format(*args)), state)
+    return ServerError(code, thd.flavor.errors.error_text(code, fmt.format(*args)), state)
 
 
 def decide_logging_format(info: StatementFacts, thd: DecideSession) -> LoggingDecision:
@@ -214,14 +214,14 @@ def decide_logging_format(info: StatementFacts, thd: DecideSession) -> LoggingDe
         # as rows even at binlog_format=STATEMENT; MySQL 8.0 refuses that with 1666.
         if not row_capable_all:
             raise _error(thd, "ER_BINLOG_ROW_INJECTION_AND_STMT_ENGINE")
-        if binlog_format == "STATEMENT" and thd.flavor.row_injection_needs_row_format:
+        if binlog_format == "STATEMENT" and thd.flavor.errors.row_injection_needs_row_format:
             raise _error(thd, "ER_BINLOG_ROW_INJECTION_AND_STMT_MODE")
         return LoggingDecision(row=True, unsafe=unsafe, warn_unsafe=0)
     if not row_capable_all:
         if binlog_format == "ROW":
             raise _error(thd, "ER_BINLOG_ROW_MODE_AND_STMT_ENGINE")
         if unsafe:
-            last = [thd.flavor.error_text(REASONS[f][0], REASONS[f][1])
+            last = [thd.flavor.errors.error_text(REASONS[f][0], REASONS[f][1])
                     for f in Unsafe if unsafe & bit(f)][-1]
             raise _error(thd, "ER_BINLOG_UNSAFE_AND_STMT_ENGINE", last)
         return LoggingDecision(row=False, unsafe=unsafe, warn_unsafe=unsafe if binlog_format == "STATEMENT" else 0)

@@ -29,7 +29,8 @@ from harness.binlog.rows import TableMapEvent
 from harness.binlog.render import show_binlog_events_row
 from harness.binlog.xa import new_xa_prepare_event, xid_text
 from harness.errors import error, register
-from harness.model.flavor import Flavor, MariaDB1011
+from harness.model.flavor import Flavor
+from harness.model.flavors.mariadb import mariadb_10_11
 
 if TYPE_CHECKING:
     from harness.model.session import SessionView
@@ -43,7 +44,7 @@ class BinaryLog:
     def __init__(self, directory: Path, basename: str = "binlog", server_id: int = 1, domain_id: int = 0,
                  server_version: str | None = None, flavor: "Flavor | None" = None,
                  global_vars: Any = None) -> None:
-        self.flavor = flavor or MariaDB1011()
+        self.flavor = flavor or mariadb_10_11()
         self.dir = Path(directory)
         self.basename = basename
         self.server_id = server_id
@@ -85,15 +86,16 @@ class BinaryLog:
 
     def _open_file(self, n: int, rotated: bool = False) -> None:
         name = self._file_name(n)
-        self.writer = self.flavor.new_writer(self, self.dir / name)
+        self.writer = self.flavor.gtid.new_writer(self, self.dir / name)
         now = int(time.time())
-        self.flavor.write_header(self, self.writer, timestamp=now, rotated=rotated,
+        self.flavor.gtid.write_header(self, self.writer, timestamp=now, rotated=rotated,
                                  create_timestamp=None if self._first_file_after_start else 0)
         self._first_file_after_start = False
         self.files.append(name)
         self._write_index()
 
-    def _gtid_state(self) -> list[Gtid]:
+    def gtid_list(self) -> list[Gtid]:
+        """The GTID state as a Gtid_list event lists it (the last GTID of each server per domain)."""
         return [Gtid(d, sid, seq) for d, servers in self.gtid_state.items() for sid, seq in servers.items()]
 
     def gtid_pos_text(self, *, all_servers: bool = False) -> str:
@@ -155,12 +157,20 @@ class BinaryLog:
         """Frame ``events`` with the flavour's GTID event(s) and append them in one write.
 
         MariaDB: ``Gtid`` + events; MySQL 8.0: ``Gtid``/``Anonymous_Gtid`` [+ ``Query BEGIN``
-        unless ``standalone``] + events (harness/model/flavor.py). Returns the GTID's number."""
+        unless ``standalone``] + events (the flavour's GtidFraming). Returns the GTID's number."""
         with self.lock:
             assert self.writer is not None
-            return self.flavor.write_group(self, events, thd=thd, timestamp=timestamp, standalone=standalone,
-                                           transactional=transactional, ddl=ddl, extra_engines=extra_engines,
-                                           xa_xid=xa_xid, xa_completed=xa_completed)
+            written = self.flavor.gtid.write_group(self, events, thd=thd, timestamp=timestamp,
+                                                   standalone=standalone, transactional=transactional, ddl=ddl,
+                                                   extra_engines=extra_engines, xa_xid=xa_xid,
+                                                   xa_completed=xa_completed)
+            if thd is not None:
+                # The session's one-shot GTID settings are used up by the group.
+                if written.consumed_gtid_seq_no:
+                    thd.vars.values["gtid_seq_no"] = 0
+                if written.used_gtid_next:
+                    thd.gtid_next_used = True
+            return written.number
 
     # ------------------------------------------------------------ MySQL GTID state
 

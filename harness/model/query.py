@@ -146,7 +146,7 @@ def write_ddl(thd: SessionView, text: str, *, db: str | None = None, suppress_us
         return
     if thread_specific:
         thd.stmt_log.thread_specific = True
-    xid = thd.flavor.ddl_xid(xid, ddl=ddl, thread_specific=thread_specific)
+    xid = thd.flavor.events.ddl_xid(xid, ddl=ddl, thread_specific=thread_specific)
     svs = thd.query_status_vars(xid=thd.server.binlog.allocate_xid() if xid else None, invoker=invoker,
                                 hrnow=hrnow, charset_client=charset_client, text=text,
                                 updated_db=updated_db(thd, db))

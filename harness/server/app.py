@@ -24,8 +24,8 @@ def build_server(config: ServeConfig) -> tuple[ServerState, ProtocolServer]:
         return ReplbedSession(state, info)
 
     proto = ProtocolServer(config.host, config.port, factory, config.password, user=None,
-                           server_version=state.flavor.handshake_prefix + state.version,
-                           server_charset=state.flavor.handshake_charset, lock=state.lock)
+                           server_version=state.flavor.handshake.version_prefix + state.version,
+                           server_charset=state.flavor.handshake.charset, lock=state.lock)
     return state, proto
 
 

@@ -17,7 +17,8 @@ from harness.binlog.query import StatusVar, mariadb_query_status_vars
 from harness.binlog.reader import read_binlog_file
 from harness.binlog.render import event_type_name, info_text
 from harness.model.cache import BinlogCacheMngr
-from harness.model.flavor import Flavor, MariaDB1011
+from harness.model.flavor import Flavor
+from harness.model.flavors.mariadb import mariadb_10_11
 from harness.model.flush import BinaryLog
 from harness.model.logstate import StmtLogState, TrxLogState
 
@@ -143,7 +144,7 @@ class DecideFacts:
     binlog_direct_non_trans_update: bool = False
     caches: BinlogCacheMngr = field(default_factory=BinlogCacheMngr)
     trx_log: TrxLogState = field(default_factory=TrxLogState)
-    flavor: Flavor = field(default_factory=MariaDB1011)
+    flavor: Flavor = field(default_factory=mariadb_10_11)
     sql_log_bin: bool = True
     isolation: str = "REPEATABLE-READ"
     multi_stmt_transaction: bool = False
@@ -231,7 +232,7 @@ class Session(DecideFacts):
 
 def open_session(tmp: Path, **kw: Any) -> Session:
     """A session on a fresh MariaDB 10.11 binary log in ``tmp``."""
-    flavor = MariaDB1011()
+    flavor = mariadb_10_11()
     binlog = BinaryLog(tmp / "binlog", flavor=flavor)
     binlog.open()
     return Session(server=Server(flavor, binlog), flavor=flavor, **kw)

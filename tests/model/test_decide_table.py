@@ -17,7 +17,7 @@ import pytest
 from harness.binlog.query import new_query_event
 from harness.errors import ServerError
 from harness.model.decide import NOT_LOGGED, decide_logging_format
-from harness.model.flavor import MySQL80
+from harness.model.flavors.mysql80 import mysql_8_0
 from harness.model.logstate import TrxLogState
 from harness.model.unsafe import Unsafe, bit
 
@@ -169,6 +169,6 @@ def test_row_injection_at_statement_is_refused_by_mysql80() -> None:
     refuses it, with its own wording (a final full stop)."""
     with pytest.raises(ServerError) as ei:
         decide_logging_format(Facts(w(t_innodb), row_injection=True),
-                              DecideFacts(binlog_format="STATEMENT", flavor=MySQL80()))
+                              DecideFacts(binlog_format="STATEMENT", flavor=mysql_8_0()))
     assert ei.value.code == 1666
     assert ei.value.message.endswith("BINLOG_FORMAT = STATEMENT.")
