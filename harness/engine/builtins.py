@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from harness.engine import temporal as T
 from harness.engine.errors import Note
+from harness.engine.scalar import compare, substr, to_number
 from harness.engine.types import ZeroDate, value_to_string
 from harness.sql import ast as A
 
@@ -47,7 +48,6 @@ def _warn(env: Any, code: int, message: str, level: str = "Warning") -> None:
 
 
 def _num(v: Any) -> Any:
-    from harness.engine.expr import to_number
     return to_number(v)
 
 
@@ -521,7 +521,6 @@ def _insert(s: Any, pos: Any, length: Any, new: Any) -> str:
 
 
 def _field(args: list[Fn], e: A.FuncCall) -> Fn:
-    from harness.engine.expr import compare
 
     def call(env: Any) -> Any:
         v = args[0](env)
@@ -797,7 +796,7 @@ MORE_FUNCTIONS: dict[str, Maker] = {
     "INSTR": lambda args, e: _locate([args[1], args[0]], e),
     "LOCATE": _locate,
     "TRIM": _nulls(_trim),
-    "MID": _nulls(lambda s, p, n=None: __import__("harness.engine.expr", fromlist=["_substr"])._substr(s, p, n)),
+    "MID": _nulls(lambda s, p, n=None: substr(s, p, n)),
     "SPACE": _nulls(lambda n: " " * max(_int(n), 0)),
     "ASCII": _nulls(lambda s: _s(s).encode()[0] if _s(s) else 0),
     "ORD": _nulls(lambda s: int.from_bytes(_s(s)[:1].encode(), "big") if _s(s) else 0),

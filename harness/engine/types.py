@@ -8,19 +8,22 @@ it in a Table_map event.
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import decimal
 import math
 import re
 import struct
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
-import calendar
-from collections.abc import Callable
 from typing import Any
 
 from harness.binlog.values import MyDate, MyDateTime, MyTime, MyTimestamp
 from harness.engine.errors import Note, ServerError, error, note
+# The zero dates live with the date parsing; imported here for the column types and their users.
+from harness.engine import temporal as T
+from harness.engine.temporal import RejectedTimestamp, ZeroDate, to_date_value  # noqa: F401
 
 # MYSQL_TYPE_* codes (shared by the text protocol and the binary log).
 T_DECIMAL, T_TINY, T_SHORT, T_LONG, T_FLOAT, T_DOUBLE, T_NULL, T_TIMESTAMP = 0, 1, 2, 3, 4, 5, 6, 7
@@ -35,25 +38,6 @@ BINARY_FLAG, ENUM_FLAG, AUTO_INCREMENT_FLAG, NUM_FLAG = 128, 256, 512, 32768
 
 CHARSET_UTF8MB4_GENERAL_CI = 45
 CHARSET_BINARY = 63
-
-
-@dataclass(frozen=True, slots=True)
-class ZeroDate:
-    """A date/datetime with zero parts ('0000-00-00'), which Python's date cannot hold."""
-
-    year: int = 0
-    month: int = 0
-    day: int = 0
-    hour: int = 0
-    minute: int = 0
-    second: int = 0
-    microsecond: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class RejectedTimestamp(ZeroDate):
-    """The zero a TIMESTAMP stores for a value outside its range: unlike a literal zero it
-    went through the time-zone conversion, which the Query event records (Q_TIME_ZONE_CODE)."""
 
 
 @dataclass
@@ -784,7 +768,6 @@ class _TemporalBase(ColumnType):
         ctx.notes.append(note("Warning", name, col, ctx.row))
 
     def _read(self, value: Any) -> tuple[Any, str]:
-        from harness.engine import temporal as T
         if isinstance(value, (dt.date, ZeroDate)):
             return T.parts_of(value), T.OK
         if isinstance(value, bool):
@@ -798,7 +781,6 @@ class _TemporalBase(ColumnType):
 
     def _coerce_parts(self, value: Any, col: str, ctx: WriteContext) -> Any:
         """Parts to store, ZeroDate() after a rejected value; None never (NULL handled earlier)."""
-        from harness.engine import temporal as T
         p, verdict = self._read(value)
         if p is None:
             self._problem(ctx, col, value)
@@ -827,7 +809,6 @@ class DateType(_TemporalBase):
     def coerce(self, value: Any, col: str, ctx: WriteContext) -> Any:
         if value is None:
             return None
-        from harness.engine.temporal import to_date_value
         return to_date_value(self._coerce_parts(value, col, ctx))
 
     def to_text(self, value: Any) -> str:
@@ -858,7 +839,6 @@ class DateTimeType(_TemporalBase):
     def coerce(self, value: Any, col: str, ctx: WriteContext) -> Any:
         if value is None:
             return None
-        from harness.engine import temporal as T
         p = self._coerce_parts(value, col, ctx)
         p = T.Parts(p.year, p.month, p.day, p.hour, p.minute, p.second, T.truncate_micro(p.microsecond, self.fsp))
         v = T.to_datetime_value(p)
@@ -908,7 +888,6 @@ class TimeType(_TemporalBase):
     def coerce(self, value: Any, col: str, ctx: WriteContext) -> Any:
         if value is None:
             return None
-        from harness.engine import temporal as T
         if isinstance(value, dt.timedelta):
             total, verdict = (value.days * 86400 + value.seconds) * 1_000_000 + value.microseconds, T.OK
         elif isinstance(value, dt.datetime):
