@@ -70,6 +70,7 @@ compose-down:
 	@$(COMPOSE) --env-file $(COMPOSE_ENV) -p replbed -f docker/compose.yaml down -v --remove-orphans
 
 # -- Static checks (pyproject.toml [tool.ruff]/[tool.mypy], .importlinter) --------
+# and docs/ARCHITECTURE.md's generated tables (scripts/gen_architecture.py).
 # No bootstrap dependency: .ci/run bootstraps first, and a developer's venv is
 # already there. PYTHONPATH makes lint-imports see this tree, not an installed one.
 .PHONY: lint
@@ -77,3 +78,4 @@ lint:
 	@$(VENV)/bin/ruff check .
 	@$(VENV)/bin/mypy
 	@PYTHONPATH=$(CURDIR) $(VENV)/bin/lint-imports
+	@$(PY) scripts/gen_architecture.py --check

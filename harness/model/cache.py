@@ -121,7 +121,7 @@ class BinlogCacheMngr:
 
 
 def use_trans_cache(thd: "SessionView", is_transactional: bool) -> bool:
-    """MariaDB's ``use_trans_cache``: where a statement-format event goes."""
+    """MariaDB's ``use_trans_cache``: where a statement-format event goes (R-log-statement-format)."""
     if is_transactional:
         return True
     if thd.stmt_row_format or thd.binlog_direct_non_trans_update:
@@ -186,7 +186,7 @@ def write_locked_table_maps(thd: "SessionView") -> None:
 
 def binlog_write_row(thd: "SessionView", table: "TableView", kind: str, before: list[Any] | None,
                      after: list[Any] | None, assigned: set[int] | None) -> None:
-    """Layer 2 for row events: pick the table's cache and append the row."""
+    """Layer 2 for row events: pick the table's cache and append the row (R-log-row-format)."""
     if table.temporary or table.engine.self_logging:
         # R-log-row-format: rows of temporary tables are not logged; a
         # self-logging engine writes its own rows (seed 001).

@@ -95,7 +95,8 @@ def statement_unsafe_flags(info: StatementFacts) -> int:
 
 def is_mixed_stmt_unsafe(info: StatementFacts, multi_stmt_trans: bool, binlog_direct: bool,
                          trx_cache_not_empty: bool, below_repeatable_read: bool) -> bool:
-    """MariaDB's ``LEX::is_mixed_stmt_unsafe`` over the statement's accessed-table classes."""
+    """MariaDB's ``LEX::is_mixed_stmt_unsafe`` over the statement's accessed-table classes
+    (R-unsafe-nontransactional)."""
     w = {"T": False, "N": False, "TT": False, "TN": False}
     r = {"T": False, "N": False, "TT": False, "TN": False}
     for u in info.uses:
@@ -137,7 +138,8 @@ def decide_logging_format(info: StatementFacts, thd: DecideSession) -> LoggingDe
     """Layer 1, a pure function of the statement's facts and the session's state.
 
     Reads nothing else and changes nothing; raises ServerError when the statement
-    cannot be logged at all."""
+    cannot be logged at all. Applies R-unsafe-nontransactional and R-unsafe-self-logging
+    before it picks the format."""
     if not thd.binlog_enabled():
         return NOT_LOGGED
     binlog_format = thd.binlog_format

@@ -271,7 +271,7 @@ def _only_table_maps(cache: Any) -> bool:
 
 def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
     """R-log-commit: BEGIN GTID + trx cache (+ the statement cache first, for an
-    autocommit statement that filled both) + Xid or COMMIT."""
+    autocommit statement that filled both) + Xid or COMMIT; then R-clear-TC."""
     mngr = thd.caches
     trx, stmt = mngr.trx_cache, mngr.stmt_cache
     trx.flush_pending(thd, stmt_end=True)
@@ -335,7 +335,7 @@ def rollback_trx_cache(thd: "SessionView", single_statement: bool) -> None:
 
 
 def rollback_trx_cache_to_unjoined_savepoint(thd: "SessionView") -> None:
-    """ROLLBACK TO a savepoint set before the binlog joined the transaction:
+    """R-log-rollback-to-savepoint, for a savepoint set before the binlog joined the transaction:
     the binlog is not among the savepoint's participants, so it is rolled
     back as a whole, and a transaction that cannot be undone (a
     non-transactional change, a temporary table) is written now, ended by
@@ -374,7 +374,7 @@ def write_failed_replace_drop(thd: "SessionView", drop_text: str) -> None:
 
 
 def trans_cannot_safely_rollback(thd: "SessionView", single_statement: bool) -> bool:
-    """MariaDB's rule for writing a rolled-back transaction (docs section 3.1)."""
+    """MariaDB's rule for writing a rolled-back transaction (R-log-rollback; docs section 3.1)."""
     fmt = thd.binlog_format
     if thd.trx_log.keep_log:
         return True
