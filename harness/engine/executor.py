@@ -574,10 +574,10 @@ class Executor:
     # -- sub-statements of triggers and stored functions: their locals and NEW/OLD
 
     def _routine_env(self) -> Env | None:
-        return getattr(self.ctx, "outer_env", None)
+        return self.ctx.outer_env
 
     def _scope(self, tables: list[tuple[str, TableDef]]) -> Scope:
-        rs = getattr(self.ctx, "outer_scope", None)
+        rs = self.ctx.outer_scope
         if rs is None:
             return Scope(tables)
         return Scope(tables, trigger_table=rs.trigger_table, local_names=rs.local_names)

@@ -145,10 +145,10 @@ class _SubStatement:
             # Annotate_rows then carries that text (observed on MariaDB 10.11).
             self.thd.stmt_text = annotate_text
         # Sub-statement expressions need NEW/OLD and locals: run them with an outer env.
-        prev = getattr(self.ctx, "outer_env", None)
-        prev_scope = getattr(self.ctx, "outer_scope", None)
-        self.ctx.outer_env = self.env  # type: ignore[attr-defined]
-        self.ctx.outer_scope = self.scope  # type: ignore[attr-defined]
+        prev = self.ctx.outer_env
+        prev_scope = self.ctx.outer_scope
+        self.ctx.outer_env = self.env
+        self.ctx.outer_scope = self.scope
         try:
             if isinstance(st, A.Insert):
                 _insert_with_env(ex, st, self.env, self.scope)
@@ -157,8 +157,8 @@ class _SubStatement:
             elif isinstance(st, A.Delete):
                 ex.delete(st)
         finally:
-            self.ctx.outer_env = prev  # type: ignore[attr-defined]
-            self.ctx.outer_scope = prev_scope  # type: ignore[attr-defined]
+            self.ctx.outer_env = prev
+            self.ctx.outer_scope = prev_scope
             self.thd.stmt_text = saved_text
 
 
