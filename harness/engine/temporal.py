@@ -29,8 +29,8 @@ TIME_MAX_HOURS = 838
 
 
 @dataclass(frozen=True, slots=True)
-class ZeroDate:
-    """A date/datetime with zero parts ('0000-00-00'), which Python's date cannot hold."""
+class DateTimeFields:
+    """The fields of the server's MYSQL_TIME; zero months and days allowed."""
 
     year: int = 0
     month: int = 0
@@ -39,6 +39,11 @@ class ZeroDate:
     minute: int = 0
     second: int = 0
     microsecond: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ZeroDate(DateTimeFields):
+    """A stored date/datetime with zero parts ('0000-00-00'), which Python's date cannot hold."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,16 +53,8 @@ class RejectedTimestamp(ZeroDate):
 
 
 @dataclass(frozen=True, slots=True)
-class Parts:
-    """A broken-down datetime; zero months and days allowed (MYSQL_TIME)."""
-
-    year: int = 0
-    month: int = 0
-    day: int = 0
-    hour: int = 0
-    minute: int = 0
-    second: int = 0
-    microsecond: int = 0
+class Parts(DateTimeFields):
+    """A datetime being read or computed, before it becomes a stored value (MYSQL_TIME)."""
 
     @property
     def zero_date(self) -> bool:

@@ -759,6 +759,14 @@ class _TemporalBase(ColumnType):
     """What DATE, DATETIME and TIMESTAMP share: reading a value into parts and the warnings."""
 
     kind_word = "date"
+    fsp = 0  # fractional-second digits (DATETIME(n), TIMESTAMP(n), TIME(n)); DATE has none
+
+    def binlog_metadata(self) -> int:
+        """DATETIME2/TIMESTAMP2/TIME2 Table_map metadata: the fractional-second digits."""
+        return self.fsp
+
+    def decimals(self) -> int:
+        return self.fsp
 
     def _problem(self, ctx: WriteContext, col: str, value: Any, name: str = "WARN_DATA_TRUNCATED") -> None:
         """set_datetime_warning(): 1292 when the statement aborts on warnings, else a Warning."""
@@ -854,14 +862,8 @@ class DateTimeType(_TemporalBase):
             s += "." + f"{value.microsecond:06d}"[:self.fsp]
         return s
 
-    def binlog_metadata(self) -> int:
-        return self.fsp
-
     def display_length(self) -> int:
         return 19 + (self.fsp + 1 if self.fsp else 0)
-
-    def decimals(self) -> int:
-        return self.fsp
 
     def flags(self) -> int:
         return BINARY_FLAG
@@ -925,14 +927,8 @@ class TimeType(_TemporalBase):
             s += "." + f"{micro:06d}"[:self.fsp]
         return s
 
-    def binlog_metadata(self) -> int:
-        return self.fsp
-
     def display_length(self) -> int:
         return 10 + (self.fsp + 1 if self.fsp else 0)
-
-    def decimals(self) -> int:
-        return self.fsp
 
     def default_value(self) -> Any:
         return dt.timedelta(0)
