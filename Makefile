@@ -17,7 +17,7 @@ export AIRFLOW__DATABASE__SQL_ALCHEMY_CONN := sqlite:///$(CURDIR)/.airflow/airfl
 export REPLBED_RUNS_DIR := $(CURDIR)/runs
 export GX_ANALYTICS_ENABLED := false
 
-.PHONY: bootstrap run test airflow-db clean-airflow
+.PHONY: bootstrap run test airflow-db clean-airflow lint
 
 bootstrap:
 	@bash scripts/bootstrap.sh
@@ -68,3 +68,14 @@ compose-up: image image-runtime
 
 compose-down:
 	@$(COMPOSE) --env-file $(COMPOSE_ENV) -p replbed -f docker/compose.yaml down -v --remove-orphans
+
+# -- Static checks (pyproject.toml [tool.ruff]/[tool.mypy], .importlinter) --------
+# and docs/ARCHITECTURE.md's generated tables (scripts/gen_architecture.py).
+# No bootstrap dependency: .ci/run bootstraps first, and a developer's venv is
+# already there. PYTHONPATH makes lint-imports see this tree, not an installed one.
+.PHONY: lint
+lint:
+	@$(VENV)/bin/ruff check .
+	@$(VENV)/bin/mypy
+	@PYTHONPATH=$(CURDIR) $(VENV)/bin/lint-imports
+	@$(PY) scripts/gen_architecture.py --check

@@ -53,7 +53,6 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import os
 import resource
 import shutil
 import statistics

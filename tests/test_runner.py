@@ -181,8 +181,8 @@ def test_server_killed_mid_run_side(tmp_path: Path):
     assert (run_dir / "servers/reference/mariadbd.err").exists()
     assert (run_dir / "servers/reference-2").is_dir()
     assert len(provider.handles) == 2 and not any(h.alive() for h in provider.handles)
-    assert [l.split()[0] for l in lines if l.startswith("[")] == ["[1/3]", "[2/3]", "[3/3]"]
-    assert any(l.startswith("[2/3] reference victim ROW FAILED") for l in lines)
+    assert [ln.split()[0] for ln in lines if ln.startswith("[")] == ["[1/3]", "[2/3]", "[3/3]"]
+    assert any(ln.startswith("[2/3] reference victim ROW FAILED") for ln in lines)
 
 
 def test_plan_respects_case_formats(cases):

@@ -179,12 +179,12 @@ def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
         raise UnsupportedError("SET autocommit inside an XA transaction")
     if n == "tx_isolation" and scope != "global" and thd.trx_explicit and thd.trx_active and False:
         raise error("ER_CANT_CHANGE_TX_CHARACTERISTICS")
-    thd.server.flavor.check_set(thd, n, scope, value)
+    thd.server.sysvars.check_set(thd, n, scope, value)
     was_autocommit = thd.autocommit
     store = thd.vars.globals.values if scope == "global" else thd.vars.values
     previous = store.get(n)
     warnings = thd.vars.set(n, value, scope)
-    refused = thd.server.flavor.unmodelled_setting(thd, n, store[n])
+    refused = thd.server.sysvars.unmodelled_setting(thd, n, store[n])
     if refused is not None:
         # Accepting it would silently write a binlog the server would not: refuse clearly.
         store[n] = previous

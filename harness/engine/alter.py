@@ -390,7 +390,7 @@ def _convert(src: Column, dst: Column, value: Any, ctx: WriteContext) -> Any:
         if ctx.strict and not ctx.ignore:
             err = error("WARN_DATA_TRUNCATED", dst.name, ctx.row)
             if not dst.type.is_string:  # observed for INT, not for VARCHAR
-                err.trailing_notes = [Note("Error", 1138, "Invalid use of NULL value")]  # type: ignore[attr-defined]
+                err.trailing_notes = [Note("Error", 1138, "Invalid use of NULL value")]
             raise err
         ctx.notes.append(note("Warning", "WARN_DATA_TRUNCATED", dst.name, ctx.row))
         return dst.type.default_value()

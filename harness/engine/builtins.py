@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from harness.engine import temporal as T
 from harness.engine.errors import Note
+from harness.engine.scalar import compare, concat, substr, to_number
 from harness.engine.types import ZeroDate, value_to_string
 from harness.sql import ast as A
 
@@ -101,14 +102,12 @@ def _space(env: Any, n: Any) -> Any:
 
 
 def _concat_bounded(env: Any, *vals: Any) -> Any:
-    from harness.engine.expr import _concat
     if _over_packet(env, "concat", sum(_nbytes(v) for v in vals)):
         return None
-    return _concat(*vals)
+    return concat(*vals)
 
 
 def _num(v: Any) -> Any:
-    from harness.engine.expr import to_number
     return to_number(v)
 
 
@@ -593,7 +592,6 @@ def _insert(env: Any, s: Any, pos: Any, length: Any, new: Any) -> Any:
 
 
 def _field(args: list[Fn], e: A.FuncCall) -> Fn:
-    from harness.engine.expr import compare
 
     def call(env: Any) -> Any:
         v = args[0](env)
@@ -918,7 +916,7 @@ MORE_FUNCTIONS: dict[str, Maker] = {
     "INSTR": lambda args, e: _locate([args[1], args[0]], e),
     "LOCATE": _locate,
     "TRIM": _nulls(_trim),
-    "MID": _nulls(lambda s, p, n=None: __import__("harness.engine.expr", fromlist=["_substr"])._substr(s, p, n)),
+    "MID": _nulls(lambda s, p, n=None: substr(s, p, n)),
     "SPACE": _nulls(_space, True),
     "ASCII": _nulls(lambda s: _s(s).encode()[0] if _s(s) else 0),
     "ORD": _nulls(lambda s: int.from_bytes(_s(s)[:1].encode(), "big") if _s(s) else 0),

@@ -9,12 +9,15 @@ owning session, not here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from harness.engine.errors import ServerError, error
 from harness.engine.storage import Engine, TableData, engine_by_name
 from harness.engine.types import ColumnType, make_type
 from harness.sql import ast as A
+
+if TYPE_CHECKING:
+    from harness.model.session import TableView
 
 
 @dataclass
@@ -68,6 +71,10 @@ class TableDef:
     # MyISAM's state header: ANALYZE/OPTIMIZE done since the last change (CHECK's
     # "Table is already up to date"); any row change clears it.
     admin_state: set[str] = field(default_factory=set)
+    # A temporary table created while the statement was logged in row format: its
+    # CREATE was not logged, so statements that touch it must log rows too (and its
+    # DROP is not logged either).
+    created_in_row_format: bool = field(default=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self.col_index = {c.name.lower(): i for i, c in enumerate(self.columns)}
@@ -261,4 +268,9 @@ def build_table(db: str, ct: A.CreateTable, temporary: bool, default_engine: str
     t = TableDef(db, ct.table.name, columns, keys, engine, temporary=temporary, options=dict(ct.options))
     if "AUTO_INCREMENT" in ct.options:
         t.data.auto_increment = int(ct.options["AUTO_INCREMENT"])
+    return t
+
+
+def _implements_table_view(t: TableDef) -> TableView:
+    """Never called: mypy checks here that TableDef offers what the binlog layers read."""
     return t

@@ -55,6 +55,10 @@ class ExecContext:
         # SELECT/DO statements that changed data through stored functions are
         # logged as these calls (``SELECT `db`.`f`(args)``), one per call.
         self.function_calls: list[str] = []
+        # While a trigger or stored function runs a sub-statement: its NEW/OLD and
+        # local variables, for the sub-statement's expressions (routines.py).
+        self.outer_env: Env | None = None
+        self.outer_scope: Scope | None = None
 
     # -- variables
 

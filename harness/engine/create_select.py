@@ -248,7 +248,7 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
         info.inherited_unsafe |= bit(Unsafe.CREATE_IGNORE_SELECT)
     elif st.duplicates == "REPLACE":
         info.inherited_unsafe |= bit(Unsafe.CREATE_REPLACE_SELECT)
-    decision = decide_logging_format(thd, info)
+    decision = decide_logging_format(info, thd)
     if t.auto_inc_col is not None and info.uses and decision.logged:
         if thd.binlog_format != "ROW":
             unsafe = decision.unsafe | bit(Unsafe.CREATE_SELECT_AUTOINC)
@@ -265,7 +265,7 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
     thd.stmt_decision = decision
     thd.stmt_row_format = row_format and not st.temporary
     if st.temporary:
-        t.created_in_row_format = row_format  # type: ignore[attr-defined]
+        t.created_in_row_format = row_format
 
     if replaced:
         # The old table goes inside the statement, unlogged unless the statement fails.
@@ -311,7 +311,7 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
             last = DuplicateKey(bulk_dup.key_name, tuple(row[c] for c in cols), bulk_dup.slot)
             err = dup_entry_error(t, last)
             # ... and the failed load reports it a second time: SHOW WARNINGS lists it twice.
-            err.trailing_notes = [Note("Error", err.code, err.message)]  # type: ignore[attr-defined]
+            err.trailing_notes = [Note("Error", err.code, err.message)]
             raise err
     except ServerError as e:
         thd.caches.trx_cache.truncate(thd.caches.stmt_marks[0])
@@ -416,7 +416,7 @@ def _write_row_group(thd: "Thd", t: TableDef, st: A.CreateTable, replaced: bool)
     mngr = thd.caches
     cache = mngr.cache_of(t)
     cache.flush_pending(thd, stmt_end=True)
-    thd.server.flavor.write_create_select_rows(thd, t, create_table_sql(t, st.options.get("ENGINE"), thd.db,
+    thd.server.flavor.gtid.write_create_select_rows(thd, t, create_table_sql(t, st.options.get("ENGINE"), thd.db,
                                                                     st.if_not_exists, st.or_replace), cache,
                                                thread_specific=replaced)
     if t.transactional:

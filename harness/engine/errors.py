@@ -1,33 +1,14 @@
 """Server errors and warnings, with MariaDB 10.11's numbers and message texts.
 
-The session turns :class:`ServerError` into an ERR packet; :class:`Note` objects
-are what ``SHOW WARNINGS`` lists. Keeping the texts here (not scattered through
-the executor) lets the MySQL 8.0 flavour swap them in one place.
+The classes and the registry live in :mod:`harness.errors` (below every layer);
+this module registers the SQL layer's texts and re-exports the names its modules
+import. Keeping the texts here (not scattered through the executor) lets the
+MySQL 8.0 flavour swap them in one place.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-class ServerError(Exception):
-    """An error the server reports to the client (ER_* code, SQLSTATE, text)."""
-
-    def __init__(self, code: int, message: str, sqlstate: str = "HY000") -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.sqlstate = sqlstate
-
-
-@dataclass(frozen=True, slots=True)
-class Note:
-    """One row of SHOW WARNINGS."""
-
-    level: str  # Note | Warning | Error
-    code: int
-    message: str
-
+from harness.errors import Note, ServerError, error, note, register
 
 # (code, sqlstate, format) — MariaDB 10.11 errmsg-utf8.txt texts.
 _MESSAGES: dict[str, tuple[int, str, str]] = {
@@ -140,12 +121,6 @@ def internal_error(exc: BaseException) -> ServerError:
     return ServerError(1235, f"This version of MariaDB doesn't yet support '{what}' (replbed subset)", "42000")
 
 
-def error(name: str, *args: object) -> ServerError:
-    """Build the ServerError for ``ER_<name>`` with the server's message text."""
-    code, state, fmt = _MESSAGES[name]
-    return ServerError(code, fmt.format(*args), state)
+register(_MESSAGES)
 
-
-def note(level: str, name: str, *args: object) -> Note:
-    code, _state, fmt = _MESSAGES[name]
-    return Note(level, code, fmt.format(*args))
+__all__ = ["Note", "ServerError", "error", "internal_error", "note"]

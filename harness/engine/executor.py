@@ -250,7 +250,7 @@ class Executor:
         items: list[tuple[A.Expr, str, ResultColumn]] = []
         for it in sel.items:
             if isinstance(it.expr, A.Star):
-                for ti, (rname, t) in enumerate(tables):
+                for rname, t in tables:
                     if it.expr.table is not None and it.expr.table.lower() not in (rname.lower(), t.name.lower()):
                         continue
                     for c in t.columns:
@@ -645,10 +645,10 @@ class Executor:
     # -- sub-statements of triggers and stored functions: their locals and NEW/OLD
 
     def _routine_env(self) -> Env | None:
-        return getattr(self.ctx, "outer_env", None)
+        return self.ctx.outer_env
 
     def _scope(self, tables: list[tuple[str, TableDef]]) -> Scope:
-        rs = getattr(self.ctx, "outer_scope", None)
+        rs = self.ctx.outer_scope
         if rs is None:
             return Scope(tables)
         return Scope(tables, trigger_table=rs.trigger_table, local_names=rs.local_names)
@@ -881,7 +881,6 @@ class Executor:
         return res
 
     def delete_multi(self, de: A.Delete) -> DmlResult:
-        thd = self.thd
         targets = {n.lower() for n in de.targets}
         for r in de.tables:
             if r.derived is not None and r.ref_name.lower() in targets:

@@ -15,7 +15,8 @@ from decimal import ROUND_HALF_UP, Decimal, DivisionByZero, InvalidOperation
 from typing import Any, Callable
 
 from harness.engine.errors import ServerError, error
-from harness.engine.types import ZeroDate, collation_key, parse_number_prefix, parse_temporal, value_to_string
+from harness.engine.scalar import concat, _temporal_key, compare, substr, to_bool, to_number  # noqa: F401 (re-exported)
+from harness.engine.types import parse_number_prefix, parse_temporal, value_to_string
 from harness.sql import ast as A
 from harness.sql.errors import UnsupportedError
 
@@ -106,68 +107,6 @@ def _string_view(scope: Scope, depth: int, ti: int, ci: int) -> Callable[[Any], 
 
 
 # ------------------------------------------------------------------- values
-
-
-def to_number(v: Any) -> int | float | Decimal | None:
-    if v is None or isinstance(v, (int, float, Decimal)):
-        return int(v) if isinstance(v, bool) else v
-    if isinstance(v, (str, bytes)):
-        s = v.decode("utf-8", "replace") if isinstance(v, bytes) else v
-        num, _ = parse_number_prefix(s)
-        return float(num) if num is not None else 0.0
-    if isinstance(v, (dt.datetime, dt.date, ZeroDate)):
-        return int(value_to_string(v).replace("-", "").replace(" ", "").replace(":", "").split(".")[0])
-    if isinstance(v, dt.timedelta):
-        return int(v.total_seconds())
-    return float(v)
-
-
-def to_bool(v: Any) -> bool | None:
-    if v is None:
-        return None
-    if isinstance(v, (int, float, Decimal)):
-        return v != 0
-    n = to_number(v)
-    return n != 0
-
-
-def _temporal_key(v: Any) -> tuple[int, ...] | None:
-    if isinstance(v, dt.datetime):
-        return (v.year, v.month, v.day, v.hour, v.minute, v.second, v.microsecond)
-    if isinstance(v, dt.date):
-        return (v.year, v.month, v.day, 0, 0, 0, 0)
-    if isinstance(v, ZeroDate):
-        return (v.year, v.month, v.day, v.hour, v.minute, v.second, v.microsecond)
-    if isinstance(v, str):
-        p = parse_temporal(v)
-        if p is not None:
-            return (p.year, p.month, p.day, p.hour, p.minute, p.second, p.microsecond)
-    return None
-
-
-def compare(a: Any, b: Any) -> int | None:
-    """Three-way comparison with MySQL's type rules; None if either is NULL."""
-    if a is None or b is None:
-        return None
-    if isinstance(a, (dt.date, ZeroDate)) or isinstance(b, (dt.date, ZeroDate)):
-        ka, kb = _temporal_key(a), _temporal_key(b)
-        if ka is not None and kb is not None:
-            return (ka > kb) - (ka < kb)
-    if isinstance(a, str) and isinstance(b, str):
-        ka, kb = collation_key(a), collation_key(b)
-        return (ka > kb) - (ka < kb)
-    if isinstance(a, bytes) or isinstance(b, bytes):
-        ba = a if isinstance(a, bytes) else value_to_string(a).encode()
-        bb = b if isinstance(b, bytes) else value_to_string(b).encode()
-        if isinstance(a, bytes) and isinstance(b, bytes) or not (
-                isinstance(a, (int, float, Decimal)) or isinstance(b, (int, float, Decimal))):
-            return (ba > bb) - (ba < bb)
-    na, nb = to_number(a), to_number(b)
-    if isinstance(a, str) or isinstance(b, str):
-        na, nb = float(na), float(nb)  # type: ignore[arg-type]
-    elif isinstance(na, float) or isinstance(nb, float):
-        na, nb = float(na), float(nb)  # type: ignore[arg-type]
-    return (na > nb) - (na < nb)  # type: ignore[operator]
 
 
 def _arith(op: str, a: Any, b: Any, ctx: Any) -> Any:
@@ -763,27 +702,6 @@ def _round(x: Any, d: Any = 0) -> Any:
     return q if q else abs(q)
 
 
-def _substr(s: Any, pos: Any, length: Any = None) -> str:
-    text = value_to_string(s)
-    p = int(to_number(pos))  # type: ignore[arg-type]
-    if p > 0:
-        start = p - 1
-    elif p < 0:
-        start = len(text) + p
-    else:
-        return ""
-    if length is None:
-        return text[start:]
-    n = int(to_number(length))  # type: ignore[arg-type]
-    return text[start:start + max(n, 0)]
-
-
-def _concat(*vals: Any) -> Any:
-    if any(isinstance(v, bytes) for v in vals):
-        return b"".join(v if isinstance(v, bytes) else value_to_string(v).encode() for v in vals)
-    return "".join(value_to_string(v) for v in vals)
-
-
 def _cast_int(v: Any, unsigned: bool, env: Env) -> int:
     """CAST(... AS SIGNED/UNSIGNED): strings warn when cut, doubles saturate with 1916."""
     from harness.engine.errors import Note
@@ -957,7 +875,7 @@ def _ceil(x: Any) -> Any:
 
 
 FUNCTIONS: dict[str, Callable[[list[Fn], A.FuncCall], Fn]] = {
-    "CONCAT": _nullsafe(_concat),
+    "CONCAT": _nullsafe(concat),
     "LENGTH": _nullsafe(lambda s: len(s if isinstance(s, bytes) else value_to_string(s).encode())),
     "OCTET_LENGTH": _nullsafe(lambda s: len(s if isinstance(s, bytes) else value_to_string(s).encode())),
     "CHAR_LENGTH": _nullsafe(lambda s: len(value_to_string(s))),
@@ -966,8 +884,8 @@ FUNCTIONS: dict[str, Callable[[list[Fn], A.FuncCall], Fn]] = {
     "UCASE": _nullsafe(lambda s: value_to_string(s).upper()),
     "LOWER": _nullsafe(lambda s: value_to_string(s).lower()),
     "LCASE": _nullsafe(lambda s: value_to_string(s).lower()),
-    "SUBSTRING": _nullsafe(_substr),
-    "SUBSTR": _nullsafe(_substr),
+    "SUBSTRING": _nullsafe(substr),
+    "SUBSTR": _nullsafe(substr),
     "LEFT": _nullsafe(lambda s, n: value_to_string(s)[:max(int(to_number(n)), 0)]),  # type: ignore[arg-type]
     "RIGHT": _nullsafe(lambda s, n: value_to_string(s)[-int(to_number(n)):] if int(to_number(n)) > 0 else ""),  # type: ignore[arg-type]
     "REPEAT": _nullsafe(lambda s, n: value_to_string(s) * max(int(to_number(n)), 0)),  # type: ignore[arg-type]

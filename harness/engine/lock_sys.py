@@ -56,7 +56,7 @@ def reported_twice(err: ServerError) -> ServerError:
     the server's quick select) is reported by the handler and again by the
     statement: SHOW WARNINGS lists the Error twice. Met in a full table scan or
     while inserting, it is listed once (probed on MariaDB 10.11, 1205 and 1213)."""
-    err.times_reported = 2  # type: ignore[attr-defined]
+    err.times_reported = 2
     return err
 
 

@@ -54,7 +54,7 @@ class Prelocker:
                 if trg.event in event.split("|") and id(trg) not in self._seen_triggers:
                     self._seen_triggers.add(id(trg))
                     self.depth += 1
-                    self.info.has_triggers = True  # type: ignore[attr-defined]
+                    self.info.has_triggers = True
                     outer, self.opener = self.opener, f"trigger {trg.name}"
                     for st in trg.body:
                         self.statement(st)

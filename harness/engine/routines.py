@@ -35,8 +35,8 @@ def _run_body(thd: "Thd", body: list[A.Statement], ctx: "ExecContext", env: Env,
         try:
             _run_one(thd, st, ctx, env, scope, in_function)
         except ServerError as e:
-            if not hasattr(e, "sp_stmt_text"):
-                e.sp_stmt_text = st.text  # type: ignore[attr-defined]
+            if e.sp_stmt_text is None:
+                e.sp_stmt_text = st.text
             raise
 
 
@@ -145,10 +145,10 @@ class _SubStatement:
             # Annotate_rows then carries that text (observed on MariaDB 10.11).
             self.thd.stmt_text = annotate_text
         # Sub-statement expressions need NEW/OLD and locals: run them with an outer env.
-        prev = getattr(self.ctx, "outer_env", None)
-        prev_scope = getattr(self.ctx, "outer_scope", None)
-        self.ctx.outer_env = self.env  # type: ignore[attr-defined]
-        self.ctx.outer_scope = self.scope  # type: ignore[attr-defined]
+        prev = self.ctx.outer_env
+        prev_scope = self.ctx.outer_scope
+        self.ctx.outer_env = self.env
+        self.ctx.outer_scope = self.scope
         try:
             if isinstance(st, A.Insert):
                 _insert_with_env(ex, st, self.env, self.scope)
@@ -157,8 +157,8 @@ class _SubStatement:
             elif isinstance(st, A.Delete):
                 ex.delete(st)
         finally:
-            self.ctx.outer_env = prev  # type: ignore[attr-defined]
-            self.ctx.outer_scope = prev_scope  # type: ignore[attr-defined]
+            self.ctx.outer_env = prev
+            self.ctx.outer_scope = prev_scope
             self.thd.stmt_text = saved_text
 
 
@@ -191,10 +191,10 @@ def run_trigger(thd: "Thd", trg: Trigger, table: TableDef, new: list[Any] | None
     except _Return:
         pass
     except ServerError as e:
-        if not hasattr(e, "trailing_notes"):
+        if not e.trailing_notes:
             # The error's position in the trigger, listed after the error itself.
-            line = sp_line(trg.text, getattr(e, "sp_stmt_text", ""))
-            e.trailing_notes = [Note("Note", 4094, f"At line {line} in {table.db}.{trg.name}")]  # type: ignore[attr-defined]
+            line = sp_line(trg.text, (e.sp_stmt_text or ""))
+            e.trailing_notes = [Note("Note", 4094, f"At line {line} in {table.db}.{trg.name}")]
         raise
 
 
@@ -258,7 +258,7 @@ def call_procedure(thd: "Thd", st: A.Call) -> "OkPacket":
         try:
             _unroll(thd, d.body, env, scope)
         except ServerError as e:
-            stmt_text = getattr(e, "sp_stmt_text", "")
+            stmt_text = (e.sp_stmt_text or "")
             line = sp_line(_routine_text(thd, d), stmt_text)
             thd.notes.append(Note("Note", 4094, f"At line {line} in {thd.db}.{d.name}"))
             raise
@@ -310,9 +310,9 @@ def _unroll(thd: "Thd", body_stmts: list[A.Statement], env: Env, scope: Scope) -
                 signal(body, env, scope)
             except ServerError as e:
                 # Listed before the 4094 "At line" note, as a failing sub-statement's error is.
-                e.sp_stmt_text = body.text  # type: ignore[attr-defined]
+                e.sp_stmt_text = body.text
                 thd.notes.append(Note("Error", e.code, e.message))
-                e.noted = True  # type: ignore[attr-defined]
+                e.noted = True
                 raise
         else:
             text = name_const_text(body.text, env.locals)
@@ -322,8 +322,8 @@ def _unroll(thd: "Thd", body_stmts: list[A.Statement], env: Env, scope: Scope) -
             try:
                 res = thd._dispatch(sub)
             except ServerError as e:
-                if not hasattr(e, "sp_stmt_text"):
-                    e.sp_stmt_text = body.text  # type: ignore[attr-defined]
+                if e.sp_stmt_text is None:
+                    e.sp_stmt_text = body.text
                 raise
             finally:
                 if getattr(thd, "stmt_row_format", False) and thd.binlog_format == "MIXED":

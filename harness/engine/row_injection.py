@@ -232,7 +232,7 @@ def binlog_statement(thd: "Thd", stmt: A.BinlogBase64) -> "OkPacket":
     thd.stmt_uses_temp = any(t.temporary for t, _ in work)
     thd.begin_statement(info)
     thd.trx_active = True
-    decision = decide_logging_format(thd, info)
+    decision = decide_logging_format(info, thd)
     if thd.trx_isolation is None:
         thd.trx_isolation = thd.vars.get("tx_isolation")
     thd.stmt_no_annotate = False

@@ -10,7 +10,8 @@ from harness.config import ServeConfig
 from harness.engine.catalog import Catalog
 from harness.engine.lock_sys import LockSys
 from harness.engine.sysvars import GlobalVariables
-from harness.model.flavor import flavor_for
+from harness.engine.sysvar_profile import sysvar_profile_for
+from harness.model.flavors import flavor_for
 from harness.model.flush import BinaryLog
 
 if TYPE_CHECKING:
@@ -63,12 +64,13 @@ class UserLocks:
 class ServerState:
     def __init__(self, config: ServeConfig) -> None:
         self.config = config
-        # The flavour strategy (harness/model/flavor.py), chosen once here.
+        # The flavour's policies (harness/model/flavor.py, harness/model/flavors/), chosen once here.
         self.flavor = flavor_for(config.flavor, gtid_mode=config.gtid_mode, server_uuid=config.server_uuid)
         self.version = self.flavor.server_version
         self.catalog = Catalog()
-        self.global_vars = GlobalVariables(self.flavor.sysvar_overrides(), self.flavor.aliases(),
-                                           self.flavor.sysvar_catalog())
+        # Its system-variable profile (harness/engine/sysvar_profile.py), by the same name.
+        self.sysvars = sysvar_profile_for(config.flavor, gtid_mode=config.gtid_mode, server_uuid=config.server_uuid)
+        self.global_vars = GlobalVariables(self.sysvars.overrides(), self.sysvars.aliases(), self.sysvars.catalog())
         self.global_vars.values["server_id"] = config.server_id
         self.global_vars.values["port"] = config.port
         self.binlog = BinaryLog(config.binlog_dir, config.log_bin_basename, config.server_id,
@@ -94,8 +96,10 @@ class ServerState:
         from harness.engine.types import configure_decimal_arithmetic
         configure_decimal_arithmetic()
         self.binlog.open()
-        if "server_uuid" in self.global_vars.values and hasattr(self.flavor, "ensure_uuid"):
-            self.global_vars.values["server_uuid"] = self.flavor.ensure_uuid(self.binlog)
+        if "server_uuid" in self.global_vars.values:
+            uuid = self.flavor.gtid.ensure_uuid(self.binlog)
+            if uuid is not None:
+                self.global_vars.values["server_uuid"] = uuid
 
     def shutdown(self) -> None:
         self.binlog.close()

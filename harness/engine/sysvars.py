@@ -432,3 +432,10 @@ class _DefaultMarker:
 
 _DEFAULT = _DefaultMarker()
 DEFAULT = _DEFAULT
+
+
+# Public names of the value checks, for the flavours' profiles (harness/engine/sysvar_profile.py).
+bool_value = _bool
+enum_value = _enum
+sql_mode_value = _sql_mode
+str_value = _str

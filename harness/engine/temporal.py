@@ -29,8 +29,8 @@ TIME_MAX_HOURS = 838
 
 
 @dataclass(frozen=True, slots=True)
-class Parts:
-    """A broken-down datetime; zero months and days allowed (MYSQL_TIME)."""
+class DateTimeFields:
+    """The fields of the server's MYSQL_TIME; zero months and days allowed."""
 
     year: int = 0
     month: int = 0
@@ -39,6 +39,22 @@ class Parts:
     minute: int = 0
     second: int = 0
     microsecond: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ZeroDate(DateTimeFields):
+    """A stored date/datetime with zero parts ('0000-00-00'), which Python's date cannot hold."""
+
+
+@dataclass(frozen=True, slots=True)
+class RejectedTimestamp(ZeroDate):
+    """The zero a TIMESTAMP stores for a value outside its range: unlike a literal zero it
+    went through the time-zone conversion, which the Query event records (Q_TIME_ZONE_CODE)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Parts(DateTimeFields):
+    """A datetime being read or computed, before it becomes a stored value (MYSQL_TIME)."""
 
     @property
     def zero_date(self) -> bool:
@@ -207,14 +223,12 @@ def truncate_micro(micro: int, fsp: int) -> int:
 
 def to_date_value(p: Parts) -> Any:
     """The engine's stored form: a Python date, or ZeroDate parts when a part is zero."""
-    from harness.engine.types import ZeroDate
     if p.zero_in_date or p.year == 0:
         return ZeroDate(p.year, p.month, p.day)
     return dt.date(p.year, p.month, p.day)
 
 
 def to_datetime_value(p: Parts) -> Any:
-    from harness.engine.types import ZeroDate
     if p.zero_in_date or p.year == 0:
         return ZeroDate(p.year, p.month, p.day, p.hour, p.minute, p.second, p.microsecond)
     return dt.datetime(p.year, p.month, p.day, p.hour, p.minute, p.second, p.microsecond)

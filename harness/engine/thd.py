@@ -20,12 +20,10 @@ import random
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from harness.binlog.context import StreamContext
-from harness.binlog.control import new_intvar_event, new_rand_event, new_user_var_event
-from harness.binlog.query import StatusVar, new_query_event
+from harness.binlog.query import StatusVar
 from harness.engine import ddl as DDL
 from harness.engine.catalog import Routine, TableDef
 from harness.engine.context import ExecContext, RandState
@@ -41,7 +39,10 @@ from harness.engine.xa import XidState
 from harness.engine.sysvars import SessionVariables
 from harness.engine.views import merge_for_write
 from harness.model import flush as L3
-from harness.model.cache import BinlogCacheMngr, binlog_write_row, use_trans_cache
+from harness.model import query as L2
+from harness.model.query import user_var_event  # noqa: F401 -- re-exported for the SQL layer's callers
+from harness.model.cache import BinlogCacheMngr, binlog_write_row
+from harness.model.logstate import StateField, StmtLogState, TrxLogState
 from harness.model.decide import NOT_LOGGED, LoggingDecision, decide_logging_format
 from harness.model.unsafe import NOTE_1592, REASONS, Unsafe
 from harness.sql import ast as A
@@ -51,6 +52,8 @@ from harness.sql.shape import ShapeCache
 
 if TYPE_CHECKING:
     from harness.engine.server import ServerState
+    from harness.model.flavor import Flavor
+    from harness.model.session import SessionView
 
 _PARSE_CACHE_SIZE = 256
 
@@ -77,6 +80,25 @@ class OkPacket:
 
 class Thd:
     """One client connection."""
+
+    # The layers' logging state, under the names the SQL layer has always used.
+    trx_nontrans_modified = StateField[bool]("trx_log", "nontrans_modified")
+    trx_gtid_nontrans = StateField[bool]("trx_log", "gtid_nontrans")
+    trx_xa_rw = StateField[bool]("trx_log", "xa_rw")
+    trx_wrote_temp = StateField[bool]("trx_log", "wrote_temp")
+    trx_has_ddl = StateField[bool]("trx_log", "has_ddl")
+    trx_keep_log = StateField[bool]("trx_log", "keep_log")
+    trx_did_ddl = StateField[bool]("trx_log", "did_ddl")
+    trx_stmt_nontrans_logged = StateField[bool]("trx_log", "stmt_nontrans_logged")
+    trx_used_temp = StateField[bool]("trx_log", "used_temp")
+    trx_nontrans_temp_in_cache = StateField[bool]("trx_log", "nontrans_temp_in_cache")
+    trx_touched_self_logging = StateField[bool]("trx_log", "touched_self_logging")
+    trx_binlog_joined = StateField[bool]("trx_log", "binlog_joined")
+    stmt_thread_specific = StateField[bool]("stmt_log", "thread_specific")
+    stmt_uses_temp = StateField[bool]("stmt_log", "uses_temp")
+    stmt_time_zone_used = StateField[bool]("stmt_log", "time_zone_used")
+    stmt_hrnow_used = StateField[bool]("stmt_log", "hrnow_used")
+    stmt_table_map_for_update = StateField[int]("stmt_log", "table_map_for_update")
 
     def __init__(self, server: "ServerState", connection_id: int, user: str = "root", host: str = "127.0.0.1",
                  db: str | None = None) -> None:
@@ -134,11 +156,19 @@ class Thd:
         self._shapes = ShapeCache(parse)
         # The user XA branch of this connection (XA START .. XA COMMIT/ROLLBACK), if any.
         self.xid_state: XidState | None = None
+        # MySQL 8.0: @@gtid_next named a GTID that a group has used; the next
+        # statement must set it again (error 1837).
+        self.gtid_next_used = False
         self._reset_trx()
         if db is not None:
             self.use_db(db)
 
     # ------------------------------------------------------------ properties
+
+    @property
+    def flavor(self) -> Flavor:
+        """The server flavour's policies (harness/model/flavor.py, harness/model/flavors/)."""
+        return self.server.flavor
 
     @property
     def server_id(self) -> int:
@@ -191,16 +221,7 @@ class Thd:
 
     def _reset_stmt_event_context(self) -> None:
         """What the server reads from the THD into every Query event of one statement."""
-        # thd->thread_specific_used -> LOG_EVENT_THREAD_SPECIFIC_F (0x4)
-        self.stmt_thread_specific = False
-        # lex->stmt_accessed_temp_table(): clears FL_TRANSACTIONAL of a group this statement commits
-        self.stmt_uses_temp = False
-        # thd->time_zone_used -> Q_TIME_ZONE_CODE
-        self.stmt_time_zone_used = False
-        # thd->query_start_sec_part_used -> Q_HRNOW (NOW() and CURTIME() read the start microseconds)
-        self.stmt_hrnow_used = False
-        # thd->table_map_for_update (multi-table UPDATE) -> Q_TABLE_MAP_FOR_UPDATE_CODE
-        self.stmt_table_map_for_update = 0
+        self.stmt_log = StmtLogState()
 
     # ------------------------------------------------------------ transaction state
 
@@ -218,25 +239,12 @@ class Thd:
         self.stmt_changed_trans = self.stmt_changed_xa = self.stmt_changed_nontrans = False
         self.stmt_changed_temp = self.stmt_changed_nontrans_temp = False
         self.stmt_undo_mark = 0
-        self.trx_nontrans_modified = False  # all.modified_non_trans_table
+        # The binary log's flags for the transaction (layer 2 owns them: harness/model/logstate.py).
+        self.trx_log = TrxLogState()
         # A temporary MyISAM table changed: the server sets modified_non_trans_table
         # for it too, so ROLLBACK warns 1196 (observed); the binlog rules keep them apart.
         self.trx_nontrans_temp_modified = False
-        self.trx_gtid_nontrans = False  # clears FL_TRANSACTIONAL on the trx group
-        self.trx_xa_rw = False  # an XA-capable engine changed data: the group ends with Xid
-        self.trx_wrote_temp = False
-        self.trx_has_ddl = False
-        self.trx_keep_log = False
-        self.trx_did_ddl = False  # a temporary-table DDL was logged inside the transaction
-        self.trx_stmt_nontrans_logged = False  # a MyISAM-changing statement was logged as a statement
-        self.trx_used_temp = False  # a statement of the transaction used a temporary table
-        self.trx_nontrans_temp_in_cache = False
-        self.trx_nontrans_temp_modified = False  # a temporary non-transactional table changed
-        self.trx_touched_self_logging = False
         self.trx_read_only = False  # START TRANSACTION READ ONLY
-        # The binlog registered in the transaction (trans_register_ha): something
-        # went to one of its caches while a multi-statement transaction was open.
-        self.trx_binlog_joined = False
 
     # ------------------------------------------------------------ InnoDB: locks and read views
 
@@ -442,10 +450,10 @@ class Thd:
             except SqlParseError as e:  # e.g. 1235: a construct the model refuses at execution time
                 raise ServerError(e.code, str(e), e.sqlstate) from None
         except ServerError as e:
-            if not getattr(e, "noted", False):
-                for _ in range(getattr(e, "times_reported", 1)):
+            if not e.noted:
+                for _ in range(e.times_reported):
                     self.notes.append(Note("Error", e.code, e.message))
-                self.notes.extend(getattr(e, "trailing_notes", ()))
+                self.notes.extend(e.trailing_notes)
             raise
         finally:
             self.command = "Sleep"
@@ -457,7 +465,7 @@ class Thd:
         return result
 
     def _dispatch(self, stmt: A.Statement) -> OkPacket | SelectResult:
-        self.server.flavor.before_statement(self, stmt)
+        self.server.sysvars.before_statement(self, stmt)
         if self.locked_tables is not None:
             refuse_under_lock_tables(self, stmt)
         if self.xid_state is not None:
@@ -563,7 +571,7 @@ class Thd:
             # events, and the COMMIT it writes, carry LOG_EVENT_THREAD_SPECIFIC_F.
             self.stmt_thread_specific = True
             self.trx_used_temp = True
-        decision = decide_logging_format(self, info) if is_write else LoggingDecision(
+        decision = decide_logging_format(info, self) if is_write else LoggingDecision(
             row=self.binlog_format == "ROW", unsafe=0, warn_unsafe=0, logged=False)
         if is_write and self.trx_isolation is None:
             self.trx_isolation = self.vars.get("tx_isolation")
@@ -688,10 +696,10 @@ class Thd:
                          ctx: ExecContext, err: ServerError) -> None:
         """Statement rollback: undo transactional changes; log what non-transactional changes survive."""
         # The error is raised before the failed statement is logged (and its Notes issued).
-        for _ in range(getattr(err, "times_reported", 1)):
+        for _ in range(err.times_reported):
             self.notes.append(Note("Error", err.code, err.message))
-        self.notes.extend(getattr(err, "trailing_notes", ()))  # e.g. 4094: where in a trigger it failed
-        err.noted = True  # type: ignore[attr-defined]
+        self.notes.extend(err.trailing_notes)  # e.g. 4094: where in a trigger it failed
+        err.noted = True
         self.engine_rollback_to(self.stmt_undo_mark)
         trx_mark, _stmt_mark = self.caches.stmt_marks
         self.caches.trx_cache.truncate(trx_mark)
@@ -734,74 +742,19 @@ class Thd:
                           charset_client: int | None = None, text: str = "",
                           updated_db: str | None = None) -> list[StatusVar]:
         """Query_log_event's status variables for this statement (order as in the flavour's server)."""
-        return self.server.flavor.query_status_vars(self, text=text, xid=xid, invoker=invoker, hrnow=hrnow,
+        return self.server.flavor.events.query_status_vars(self, text=text, xid=xid, invoker=invoker, hrnow=hrnow,
                                                     charset_client=charset_client, updated_db=updated_db)
 
     def binlog_query(self, text: str, is_trans: bool, error_code: int, ctx: ExecContext | None,
                      decision: LoggingDecision | None, *, thread_specific: bool = False,
                      suppress_use: bool = False, ddl: bool = False, xid: bool = False) -> None:
-        """THD::binlog_query for a statement-format event: context events + Query into a cache."""
-        info = self.stmt_info
-        if info is not None and info.written and all(t.engine.self_logging for t in info.written):
-            # Seed 001: a self-logging engine writes its own changes (injector); the
-            # server logs nothing for a statement that only changes such tables.
-            return
-        # Query_log_event's cache choice also sends a mixed-unsafe statement
-        # (is_mixed_stmt_unsafe) to the trx cache (docs section 3.1; observed:
-        # autocommit INSERT INTO n SELECT FROM t at READ COMMITTED is a trx-cache
-        # group, ro_1pc, flags_extra 01 ff).
-        mixed_unsafe = decision is not None and bool(decision.unsafe & (1 << int(Unsafe.MIXED_STATEMENT)))
-        to_trx = use_trans_cache(self, is_trans) or mixed_unsafe
-        cache = self.caches.trx_cache if to_trx else self.caches.stmt_cache
-        if ddl:
-            cache.has_ddl = True
-            if self.in_multi_stmt_transaction_mode():
-                self.trx_did_ddl = True  # all.trans_did_ddl(): every later group of the trx gets FL_DDL
-        if self.stmt_changed_nontrans:
-            self.trx_stmt_nontrans_logged = True
-        if self.sp_unsafe is not None and self.stmt_changed_nontrans:
-            # Inside CALL, a MyISAM sub-statement logged as a statement leaves the top
-            # statement's modified_non_trans_table set: later groups lose FL_TRANSACTIONAL.
-            self.sp_modified_nontrans = True
-        if to_trx and self.stmt_changed_nontrans and not self.binlog_direct_non_trans_update:
-            self.trx_gtid_nontrans = True
-        if to_trx and self.stmt_changed_nontrans_temp:
-            self.trx_nontrans_temp_in_cache = True
-        for ev in self.context_events(ctx):
-            cache.append(ev)
-        uses_temp = thread_specific or bool(self.stmt_info and any(u.table.temporary for u in self.stmt_info.uses))
-        if uses_temp:
-            self.trx_wrote_temp = True
-            self.stmt_thread_specific = True
-        uses_temp = uses_temp or self.stmt_thread_specific
-        cache.append(new_query_event(text, database=self.db or "", thread_id=self.connection_id,
-                                     timestamp=self.stmt_timestamp, server_id=self.server_id,
-                                     error_code=error_code, status_vars=self.query_status_vars(
-                                         xid=self.server.binlog.allocate_xid() if xid else None, text=text,
-                                         updated_db=self._updated_db()),
-                                     thread_specific=uses_temp, suppress_use=suppress_use))
-        if decision is not None and decision.warn_unsafe:
-            self.issue_unsafe_warnings(decision.warn_unsafe)
-
-    def _updated_db(self, db: str | None = None) -> str | None:
-        """Q_UPDATED_DB_NAMES (MySQL: the database a logged statement changes; ignored by MariaDB)."""
-        return db if db is not None else (self.db or None)
+        """THD::binlog_query (layer 2, harness/model/query.py)."""
+        L2.binlog_query(self, text, is_trans, error_code, ctx, decision, thread_specific=thread_specific,
+                        suppress_use=suppress_use, ddl=ddl, xid=xid)
 
     def context_events(self, ctx: ExecContext | None) -> list[Any]:
         """Intvar / Rand / User_var events that precede a statement-format Query."""
-        if ctx is None:
-            return []
-        ts, sid = self.stmt_timestamp, self.server_id
-        out: list[Any] = []
-        if ctx.used_last_insert_id is not None:
-            out.append(new_intvar_event(1, ctx.used_last_insert_id, timestamp=ts, server_id=sid))
-        if ctx.stmt_insert_id is not None:
-            out.append(new_intvar_event(2, ctx.stmt_insert_id, timestamp=ts, server_id=sid))
-        if ctx.rand_seeds is not None:
-            out.append(new_rand_event(ctx.rand_seeds[0], ctx.rand_seeds[1], timestamp=ts, server_id=sid))
-        for name, value in ctx.user_vars_read.items():
-            out.append(user_var_event(name, value, ts, sid))
-        return out
+        return L2.context_events(self, ctx)
 
     def clear_carried_notes(self) -> None:
         """A routine's sub-statement that opens tables clears the conditions an
@@ -818,7 +771,7 @@ class Thd:
             return
         for f in Unsafe:
             if mask & (1 << int(f)):
-                fl = self.server.flavor
+                fl = self.server.flavor.errors
                 self.notes.append(Note(fl.unsafe_level, 1592,
                                        fl.error_text(1592, NOTE_1592.format(fl.error_text(REASONS[f][0],
                                                                                           REASONS[f][1])))))
@@ -890,25 +843,10 @@ class Thd:
                   thread_specific: bool = False, xid: bool = False, ctx: ExecContext | None = None,
                   invoker: bool = False, hrnow: bool = False, charset_client: int | None = None,
                   ddl: bool = True, error_code: int = 0) -> None:
-        """R-log-commit-statement: DDL is written directly as its own group.
-
-        ``xid``: Q_XID (DDL crash recovery); ``invoker``: Q_INVOKER (CREATE
-        TRIGGER/PROCEDURE/FUNCTION without an explicit DEFINER); ``hrnow``:
-        Q_HRNOW (the statement read its start time with microseconds, e.g.
-        the ``created`` time of a trigger); ``ddl``: FL_DDL on the Gtid.
-        """
-        if not self.binlog_enabled():
-            return
-        if thread_specific:
-            self.stmt_thread_specific = True
-        xid = self.server.flavor.ddl_xid(xid, ddl=ddl, thread_specific=thread_specific)
-        svs = self.query_status_vars(xid=self.server.binlog.allocate_xid() if xid else None, invoker=invoker,
-                                     hrnow=hrnow, charset_client=charset_client, text=text,
-                                     updated_db=self._updated_db(db))
-        ev = new_query_event(text, database=self.db or "" if db is None else db, thread_id=self.connection_id,
-                             timestamp=self.stmt_timestamp, server_id=self.server_id, status_vars=svs,
-                             suppress_use=suppress_use, thread_specific=thread_specific, error_code=error_code)
-        L3.write_direct(self, [*self.context_events(ctx), ev], ddl=ddl)
+        """R-log-commit-statement: DDL written directly as its own group (harness/model/query.py)."""
+        L2.write_ddl(self, text, db=db, suppress_use=suppress_use, thread_specific=thread_specific, xid=xid,
+                     ctx=ctx, invoker=invoker, hrnow=hrnow, charset_client=charset_client, ddl=ddl,
+                     error_code=error_code)
 
     # ------------------------------------------------------------ SELECT without tables
 
@@ -942,26 +880,6 @@ class Thd:
             self.temp_tables.clear()
             # User locks end with their session (unlogged).
             self.server.user_locks.release_all(self.connection_id)
-
-
-def user_var_event(name: str, value: Any, ts: int, sid: int) -> Any:
-    if value is None:
-        return new_user_var_event(name, None, timestamp=ts, server_id=sid)
-    if isinstance(value, bool):
-        value = int(value)
-    if isinstance(value, bytes):
-        # A binary string (_binary '..', X'..', a VARBINARY/BLOB value): charset 63 (observed).
-        return new_user_var_event(name, value, timestamp=ts, server_id=sid, charset=63)
-    if isinstance(value, int) and value > (1 << 63) - 1:
-        # A BIGINT UNSIGNED value: UNSIGNED_F in the event's flags byte.
-        return new_user_var_event(name, value, timestamp=ts, server_id=sid, unsigned=True)
-    if isinstance(value, (int, float, Decimal)):
-        return new_user_var_event(name, value, timestamp=ts, server_id=sid)
-    if isinstance(value, (dt.datetime, dt.date)):
-        # A temporal value is a string in the server's numeric charset, latin1 (observed for NOW()).
-        return new_user_var_event(name, str(value).encode("ascii"), timestamp=ts, server_id=sid, charset=8)
-    return new_user_var_event(name, str(value).encode("utf-8") if not isinstance(value, bytes) else value,
-                              timestamp=ts, server_id=sid)
 
 
 def _table_map_for_update(thd: Thd, stmt: A.Update) -> int:
@@ -1009,3 +927,8 @@ def _statement_clears_warnings(stmt: A.Statement) -> bool:
 
 
 __all__ = ["Thd", "OkPacket", "NOT_LOGGED", "error", "note"]
+
+
+def _implements_session_view(thd: Thd) -> SessionView:
+    """Never called: mypy checks here that Thd offers what the binlog layers read."""
+    return thd

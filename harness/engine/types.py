@@ -8,16 +8,22 @@ it in a Table_map event.
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import decimal
 import math
 import re
 import struct
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
+from harness.binlog.values import MyDate, MyDateTime, MyTime, MyTimestamp
 from harness.engine.errors import Note, ServerError, error, note
+# The zero dates live with the date parsing; imported here for the column types and their users.
+from harness.engine import temporal as T
+from harness.engine.temporal import RejectedTimestamp, ZeroDate, to_date_value  # noqa: F401
 
 # MYSQL_TYPE_* codes (shared by the text protocol and the binary log).
 T_DECIMAL, T_TINY, T_SHORT, T_LONG, T_FLOAT, T_DOUBLE, T_NULL, T_TIMESTAMP = 0, 1, 2, 3, 4, 5, 6, 7
@@ -32,25 +38,6 @@ BINARY_FLAG, ENUM_FLAG, AUTO_INCREMENT_FLAG, NUM_FLAG = 128, 256, 512, 32768
 
 CHARSET_UTF8MB4_GENERAL_CI = 45
 CHARSET_BINARY = 63
-
-
-@dataclass(frozen=True, slots=True)
-class ZeroDate:
-    """A date/datetime with zero parts ('0000-00-00'), which Python's date cannot hold."""
-
-    year: int = 0
-    month: int = 0
-    day: int = 0
-    hour: int = 0
-    minute: int = 0
-    second: int = 0
-    microsecond: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class RejectedTimestamp(ZeroDate):
-    """The zero a TIMESTAMP stores for a value outside its range: unlike a literal zero it
-    went through the time-zone conversion, which the Query event records (Q_TIME_ZONE_CODE)."""
 
 
 @dataclass
@@ -88,6 +75,17 @@ class ColumnType:
     def binlog_metadata(self) -> int:
         """Table-map metadata as one integer, in the codec's convention (meaning depends on type)."""
         return 0
+
+    def codec_value(self) -> Callable[[Any], Any]:
+        """How a stored value becomes the row codec's value (Field::pack's job, so the
+        binlog layers never look inside the SQL layer's types)."""
+        return _codec_value(self)
+
+    @property
+    def table_map_metadata_kind(self) -> str:
+        """MySQL 8.0's Table_map optional metadata lists the column under SIGNEDNESS
+        ("numeric") or DEFAULT_CHARSET ("char", or "binary" for charset 63); "" for neither."""
+        return _table_map_metadata_kind(self)
 
     def display_length(self) -> int:
         return 255
@@ -773,6 +771,14 @@ class _TemporalBase(ColumnType):
     """What DATE, DATETIME and TIMESTAMP share: reading a value into parts and the warnings."""
 
     kind_word = "date"
+    fsp = 0  # fractional-second digits (DATETIME(n), TIMESTAMP(n), TIME(n)); DATE has none
+
+    def binlog_metadata(self) -> int:
+        """DATETIME2/TIMESTAMP2/TIME2 Table_map metadata: the fractional-second digits."""
+        return self.fsp
+
+    def decimals(self) -> int:
+        return self.fsp
 
     def _problem(self, ctx: WriteContext, col: str, value: Any, name: str = "WARN_DATA_TRUNCATED") -> None:
         """set_datetime_warning(): 1292 when the statement aborts on warnings, else a Warning."""
@@ -782,7 +788,6 @@ class _TemporalBase(ColumnType):
         ctx.notes.append(note("Warning", name, col, ctx.row))
 
     def _read(self, value: Any) -> tuple[Any, str]:
-        from harness.engine import temporal as T
         if isinstance(value, (dt.date, ZeroDate)):
             return T.parts_of(value), T.OK
         if isinstance(value, bool):
@@ -796,7 +801,6 @@ class _TemporalBase(ColumnType):
 
     def _coerce_parts(self, value: Any, col: str, ctx: WriteContext) -> Any:
         """Parts to store, ZeroDate() after a rejected value; None never (NULL handled earlier)."""
-        from harness.engine import temporal as T
         p, verdict = self._read(value)
         if p is None:
             self._problem(ctx, col, value)
@@ -825,7 +829,6 @@ class DateType(_TemporalBase):
     def coerce(self, value: Any, col: str, ctx: WriteContext) -> Any:
         if value is None:
             return None
-        from harness.engine.temporal import to_date_value
         return to_date_value(self._coerce_parts(value, col, ctx))
 
     def to_text(self, value: Any) -> str:
@@ -856,7 +859,6 @@ class DateTimeType(_TemporalBase):
     def coerce(self, value: Any, col: str, ctx: WriteContext) -> Any:
         if value is None:
             return None
-        from harness.engine import temporal as T
         p = self._coerce_parts(value, col, ctx)
         p = T.Parts(p.year, p.month, p.day, p.hour, p.minute, p.second, T.truncate_micro(p.microsecond, self.fsp))
         v = T.to_datetime_value(p)
@@ -872,14 +874,8 @@ class DateTimeType(_TemporalBase):
             s += "." + f"{value.microsecond:06d}"[:self.fsp]
         return s
 
-    def binlog_metadata(self) -> int:
-        return self.fsp
-
     def display_length(self) -> int:
         return 19 + (self.fsp + 1 if self.fsp else 0)
-
-    def decimals(self) -> int:
-        return self.fsp
 
     def flags(self) -> int:
         return BINARY_FLAG
@@ -906,7 +902,6 @@ class TimeType(_TemporalBase):
     def coerce(self, value: Any, col: str, ctx: WriteContext) -> Any:
         if value is None:
             return None
-        from harness.engine import temporal as T
         if isinstance(value, dt.timedelta):
             total, verdict = (value.days * 86400 + value.seconds) * 1_000_000 + value.microseconds, T.OK
         elif isinstance(value, dt.datetime):
@@ -944,14 +939,8 @@ class TimeType(_TemporalBase):
             s += "." + f"{micro:06d}"[:self.fsp]
         return s
 
-    def binlog_metadata(self) -> int:
-        return self.fsp
-
     def display_length(self) -> int:
         return 10 + (self.fsp + 1 if self.fsp else 0)
-
-    def decimals(self) -> int:
-        return self.fsp
 
     def default_value(self) -> Any:
         return dt.timedelta(0)
@@ -1165,7 +1154,7 @@ def make_type(type_name: str, args: list[Any], unsigned: bool = False, zerofill:
         if len(args) == 2:
             return FloatType(False, unsigned, int(args[0]), int(args[1]))
         if args and int(args[0]) > 53:
-            raise ServerError(1063, f"Incorrect column specifier for column", "42000")
+            raise ServerError(1063, "Incorrect column specifier for column", "42000")
         return FloatType(bool(args) and int(args[0]) > 24, unsigned)
     if t in ("DOUBLE", "REAL"):
         if len(args) == 2:
@@ -1194,12 +1183,60 @@ def make_type(type_name: str, args: list[Any], unsigned: bool = False, zerofill:
         return EnumType([str(a) for a in args])
     if t == "SET":
         if len(args) > 64:
-            raise ServerError(1097, f"Too many strings for column (max 64)", "HY000")
+            raise ServerError(1097, "Too many strings for column (max 64)", "HY000")
         return SetType([str(a) for a in args])
     if t == "BIT":
         bits = int(args[0]) if args else 1
         if bits > 64:
-            raise ServerError(1439, f"Display width out of range for column (max = 64)", "42000")
+            raise ServerError(1439, "Display width out of range for column (max = 64)", "42000")
         return BitType(bits)
     from harness.sql.errors import UnsupportedError
     raise UnsupportedError(f"column type {t}")
+
+
+# -- what the binlog layers ask of a column type ---------------------------------
+
+
+def _codec_value(ctype: ColumnType) -> Callable[[Any], Any]:
+    """How a stored value becomes the codec's value for this column type."""
+    if isinstance(ctype, StringType):
+        return ctype.encode
+    if isinstance(ctype, BinaryType):
+        if ctype.name == "BINARY":
+            # Field_string::pack drops the pad character, 0x00 for the binary charset.
+            return lambda v: v.rstrip(b"\0")
+        return lambda v: v
+    if isinstance(ctype, DateType):
+        return lambda v: MyDate(v.year, v.month, v.day)
+    if isinstance(ctype, DateTimeType):
+        fsp = ctype.fsp
+        if ctype.timestamp:
+            def ts(v: Any) -> MyTimestamp:
+                if isinstance(v, ZeroDate):
+                    return MyTimestamp(0, 0, fsp)
+                secs = calendar.timegm((v.year, v.month, v.day, v.hour, v.minute, v.second, 0, 0, 0))
+                return MyTimestamp(secs, v.microsecond, fsp)
+            return ts
+        return lambda v: MyDateTime(v.year, v.month, v.day, v.hour, v.minute, v.second,
+                                    getattr(v, "microsecond", 0), fsp)
+    if isinstance(ctype, TimeType):
+        fsp = ctype.fsp
+
+        def tm(v: dt.timedelta) -> MyTime:
+            total_us = (v.days * 86400 + v.seconds) * 1_000_000 + v.microseconds
+            neg = total_us < 0
+            total_us = abs(total_us)
+            secs, us = divmod(total_us, 1_000_000)
+            return MyTime(neg, secs // 3600, secs // 60 % 60, secs % 60, us, fsp)
+        return tm
+    return lambda v: v
+
+
+def _table_map_metadata_kind(ctype: ColumnType) -> str:
+    if isinstance(ctype, (IntType, DecimalType, FloatType)):
+        return "numeric"
+    if isinstance(ctype, BinaryType):
+        return "binary"
+    if isinstance(ctype, StringType):
+        return "char"
+    return ""

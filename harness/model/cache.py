@@ -18,15 +18,14 @@ from harness.binlog.rows import RowChange, RowsEvent, TableMapEvent, new_table_m
 from harness.model.rowimage import RowImager
 
 if TYPE_CHECKING:
-    from harness.engine.catalog import TableDef
-    from harness.engine.thd import Thd
+    from harness.model.session import SessionView, TableView
 
 
 @dataclass
 class PendingRows:
     """The rows event being filled; one per cache, as in the server."""
 
-    table: "TableDef"
+    table: "TableView"
     kind: str
     table_map: TableMapEvent
     present: int
@@ -63,13 +62,13 @@ class BinlogCache:
         self.events.append(ev)
         self.used = True
 
-    def flush_pending(self, thd: "Thd", stmt_end: bool) -> None:
+    def flush_pending(self, thd: "SessionView", stmt_end: bool) -> None:
         p = self.pending
         if p is None:
             return
         self.pending = None
         # The flavour picks the event version: v1 (MariaDB) or v2 (MySQL 8.0).
-        ev = thd.server.flavor.new_rows_event(p.kind, p.table_map, p.rows, timestamp=thd.stmt_timestamp,
+        ev = thd.server.flavor.events.new_rows_event(p.kind, p.table_map, p.rows, timestamp=thd.stmt_timestamp,
                                               server_id=thd.server_id, stmt_end=stmt_end,
                                               columns_present=p.present, columns_present_after=p.present_after)
         self.events.append(ev)
@@ -104,10 +103,10 @@ class BinlogCacheMngr:
         self.annotated = False
         self.stmt_marks = (self.trx_cache.mark(), self.stmt_cache.mark())
 
-    def cache_of(self, table: "TableDef") -> BinlogCache:
+    def cache_of(self, table: "TableView") -> BinlogCache:
         return self.trx_cache if table.transactional else self.stmt_cache
 
-    def end_statement_rows(self, thd: "Thd") -> None:
+    def end_statement_rows(self, thd: "SessionView") -> None:
         """STMT_END_F on the last rows event of the statement in each cache."""
         self.trx_cache.flush_pending(thd, stmt_end=True)
         self.stmt_cache.flush_pending(thd, stmt_end=True)
@@ -121,8 +120,8 @@ class BinlogCacheMngr:
         self.maps_written = {}
 
 
-def use_trans_cache(thd: "Thd", is_transactional: bool) -> bool:
-    """MariaDB's ``use_trans_cache``: where a statement-format event goes."""
+def use_trans_cache(thd: "SessionView", is_transactional: bool) -> bool:
+    """MariaDB's ``use_trans_cache``: where a statement-format event goes (R-log-statement-format)."""
     if is_transactional:
         return True
     if thd.stmt_row_format or thd.binlog_direct_non_trans_update:
@@ -138,7 +137,7 @@ def use_trans_cache(thd: "Thd", is_transactional: bool) -> bool:
 TM_BIT_HAS_TRIGGERS_F = 1 << 14
 
 
-def table_map_for(thd: "Thd", table: "TableDef") -> TableMapEvent:
+def table_map_for(thd: "SessionView", table: "TableView") -> TableMapEvent:
     cols = table.columns
     # The inner table of an outer join: Field::maybe_null() is true for every column.
     maybe_null = thd.stmt_info is not None and id(table) in thd.stmt_info.maybe_null_tables
@@ -149,11 +148,11 @@ def table_map_for(thd: "Thd", table: "TableDef") -> TableMapEvent:
         [c.nullable or maybe_null for c in cols],
         timestamp=thd.stmt_timestamp, server_id=thd.server_id,
         flags=1 | (TM_BIT_HAS_TRIGGERS_F if table.triggers else 0),
-        optional_metadata=thd.server.flavor.table_map_optional_metadata(thd, table),
+        optional_metadata=thd.server.flavor.events.table_map_optional_metadata(thd, table),
     )
 
 
-def write_locked_table_maps(thd: "Thd") -> None:
+def write_locked_table_maps(thd: "SessionView") -> None:
     """At the first row of a statement: a Table_map for every table it writes
     (under LOCK TABLES: for every table locked for WRITE, as the server's
     write_locked_table_maps walks thd->lock).
@@ -174,7 +173,7 @@ def write_locked_table_maps(thd: "Thd") -> None:
         cache = mngr.cache_of(t)
         if not mngr.annotated and thd.stmt_text and not thd.stmt_no_annotate:
             # Annotate_rows (MariaDB) / Rows_query (MySQL, binlog_rows_query_log_events)
-            ann = thd.server.flavor.annotate_event(thd)
+            ann = thd.server.flavor.events.annotate_event(thd)
             if ann is not None:
                 cache.append(ann)
                 mngr.annotated = True
@@ -185,9 +184,9 @@ def write_locked_table_maps(thd: "Thd") -> None:
         mngr.maps_written[id(t)] = tm
 
 
-def binlog_write_row(thd: "Thd", table: "TableDef", kind: str, before: list[Any] | None,
+def binlog_write_row(thd: "SessionView", table: "TableView", kind: str, before: list[Any] | None,
                      after: list[Any] | None, assigned: set[int] | None) -> None:
-    """Layer 2 for row events: pick the table's cache and append the row."""
+    """Layer 2 for row events: pick the table's cache and append the row (R-log-row-format)."""
     if table.temporary or table.engine.self_logging:
         # R-log-row-format: rows of temporary tables are not logged; a
         # self-logging engine writes its own rows (seed 001).
@@ -207,7 +206,7 @@ def binlog_write_row(thd: "Thd", table: "TableDef", kind: str, before: list[Any]
     pending = cache.pending
     if (pending is None or pending.table is not table or pending.kind != kind or pending.present != present
             or pending.present_after != present_after
-            or pending.event_data_size(thd.server.flavor.rows_header_len) + size > thd.binlog_row_event_max_size):
+            or pending.event_data_size(thd.server.flavor.events.rows_header_len) + size > thd.binlog_row_event_max_size):
         cache.flush_pending(thd, stmt_end=False)
         pending = PendingRows(table, kind, tm, present, present_after)
         cache.pending = pending

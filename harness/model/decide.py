@@ -11,14 +11,10 @@ issued only if the statement is actually written (``binlog_query``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from harness.engine.errors import Note, ServerError
-from harness.engine.stmtinfo import StatementInfo
+from harness.errors import MESSAGES, Note, ServerError, register
+from harness.model.session import DecideSession, StatementFacts
 from harness.model.unsafe import REASONS, Unsafe, bit
-
-if TYPE_CHECKING:
-    from harness.engine.thd import Thd
 
 # System variables that are replicated correctly in statement format.
 SAFE_SYSVARS = frozenset(
@@ -34,28 +30,30 @@ UNSAFE_FUNCTION_NAMES = frozenset(
     CURRENT_USER CURRENT_ROLE VERSION SYS_GUID BINLOG_GTID_POS""".split()
 )
 
-# Impossible-to-log errors (code, MariaDB 10.11 text).
-ER_BINLOG_ROW_ENGINE_AND_STMT_ENGINE = (
-    1661, "Cannot execute statement: impossible to write to binary log since both row-incapable engines and "
-          "statement-incapable engines are involved")
-ER_BINLOG_ROW_MODE_AND_STMT_ENGINE = (
-    1662, "Cannot execute statement: impossible to write to binary log since BINLOG_FORMAT = ROW and at least one "
-          "table uses a storage engine limited to statement-based logging")
-ER_BINLOG_UNSAFE_AND_STMT_ENGINE = (
-    1663, "Cannot execute statement: impossible to write to binary log since statement is unsafe, storage engine "
-          "is limited to statement-based logging, and BINLOG_FORMAT = MIXED. {}")
-ER_BINLOG_ROW_INJECTION_AND_STMT_ENGINE = (
-    1664, "Cannot execute statement: impossible to write to binary log since statement is in row format and at "
-          "least one table uses a storage engine limited to statement-based logging")
-ER_BINLOG_STMT_MODE_AND_ROW_ENGINE = (
-    1665, "Cannot execute statement: impossible to write to binary log since BINLOG_FORMAT = STATEMENT and at "
-          "least one table uses a storage engine limited to row-based logging.{}")
-ER_BINLOG_ROW_INJECTION_AND_STMT_MODE = (
-    1666, "Cannot execute statement: impossible to write to binary log since statement is in row format and "
-          "BINLOG_FORMAT = STATEMENT")
-ER_BINLOG_MULTIPLE_ENGINES_AND_SELF_LOGGING_ENGINE = (
-    1667, "Cannot execute statement: impossible to write to binary log since more than one engine is involved and "
-          "at least one engine is self-logging")
+# Impossible-to-log errors (MariaDB 10.11 texts), in the one error registry.
+register({
+    "ER_BINLOG_ROW_ENGINE_AND_STMT_ENGINE": (
+        1661, "HY000", "Cannot execute statement: impossible to write to binary log since both row-incapable "
+                       "engines and statement-incapable engines are involved"),
+    "ER_BINLOG_ROW_MODE_AND_STMT_ENGINE": (
+        1662, "HY000", "Cannot execute statement: impossible to write to binary log since BINLOG_FORMAT = ROW "
+                       "and at least one table uses a storage engine limited to statement-based logging"),
+    "ER_BINLOG_UNSAFE_AND_STMT_ENGINE": (
+        1663, "HY000", "Cannot execute statement: impossible to write to binary log since statement is unsafe, "
+                       "storage engine is limited to statement-based logging, and BINLOG_FORMAT = MIXED. {0}"),
+    "ER_BINLOG_ROW_INJECTION_AND_STMT_ENGINE": (
+        1664, "HY000", "Cannot execute statement: impossible to write to binary log since statement is in row "
+                       "format and at least one table uses a storage engine limited to statement-based logging"),
+    "ER_BINLOG_STMT_MODE_AND_ROW_ENGINE": (
+        1665, "HY000", "Cannot execute statement: impossible to write to binary log since BINLOG_FORMAT = "
+                       "STATEMENT and at least one table uses a storage engine limited to row-based logging.{0}"),
+    "ER_BINLOG_ROW_INJECTION_AND_STMT_MODE": (
+        1666, "HY000", "Cannot execute statement: impossible to write to binary log since statement is in row "
+                       "format and BINLOG_FORMAT = STATEMENT"),
+    "ER_BINLOG_MULTIPLE_ENGINES_AND_SELF_LOGGING_ENGINE": (
+        1667, "HY000", "Cannot execute statement: impossible to write to binary log since more than one engine "
+                       "is involved and at least one engine is self-logging"),
+})
 INNODB_RC_SUFFIX = (" InnoDB is limited to row-logging when transaction isolation level is READ COMMITTED or "
                     "READ UNCOMMITTED.")
 
@@ -73,7 +71,7 @@ class LoggingDecision:
 NOT_LOGGED = LoggingDecision(row=False, unsafe=0, warn_unsafe=0, logged=False)
 
 
-def statement_unsafe_flags(info: StatementInfo) -> int:
+def statement_unsafe_flags(info: StatementFacts) -> int:
     """Unsafeness known from the statement text alone (set at parse time in the server)."""
     flags = info.inherited_unsafe
     if info.has_limit:
@@ -95,9 +93,10 @@ def statement_unsafe_flags(info: StatementInfo) -> int:
     return flags
 
 
-def is_mixed_stmt_unsafe(info: StatementInfo, multi_stmt_trans: bool, binlog_direct: bool,
+def is_mixed_stmt_unsafe(info: StatementFacts, multi_stmt_trans: bool, binlog_direct: bool,
                          trx_cache_not_empty: bool, below_repeatable_read: bool) -> bool:
-    """MariaDB's ``LEX::is_mixed_stmt_unsafe`` over the statement's accessed-table classes."""
+    """MariaDB's ``LEX::is_mixed_stmt_unsafe`` over the statement's accessed-table classes
+    (R-unsafe-nontransactional)."""
     w = {"T": False, "N": False, "TT": False, "TN": False}
     r = {"T": False, "N": False, "TT": False, "TN": False}
     for u in info.uses:
@@ -129,13 +128,18 @@ def is_mixed_stmt_unsafe(info: StatementInfo, multi_stmt_trans: bool, binlog_dir
     return False
 
 
-def _error(thd: "Thd", spec: tuple[int, str], *args: object) -> ServerError:
+def _error(thd: DecideSession, name: str, *args: object) -> ServerError:
     """The flavour words the message (MySQL 8.0: docs/RULES-mysql-8.0.md section 6)."""
-    return ServerError(spec[0], thd.server.flavor.error_text(spec[0], spec[1].format(*args)), "HY000")
+    code, state, fmt = MESSAGES[name]
+    return ServerError(code, thd.flavor.errors.error_text(code, fmt.format(*args)), state)
 
 
-def decide_logging_format(thd: "Thd", info: StatementInfo) -> LoggingDecision:
-    """Layer 1. Raises ServerError when the statement cannot be logged at all."""
+def decide_logging_format(info: StatementFacts, thd: DecideSession) -> LoggingDecision:
+    """Layer 1, a pure function of the statement's facts and the session's state.
+
+    Reads nothing else and changes nothing; raises ServerError when the statement
+    cannot be logged at all. Applies R-unsafe-nontransactional and R-unsafe-self-logging
+    before it picks the format."""
     if not thd.binlog_enabled():
         return NOT_LOGGED
     binlog_format = thd.binlog_format
@@ -155,7 +159,7 @@ def decide_logging_format(thd: "Thd", info: StatementInfo) -> LoggingDecision:
         t = u.table
         eng = t.engine
         stmt_cap = eng.stmt_capable and not (eng.row_only_below_repeatable_read and below_rr)
-        if t.temporary and getattr(t, "created_in_row_format", False):
+        if t.temporary and t.created_in_row_format:
             stmt_cap = False
             forced_row = True
         if u.write:
@@ -195,44 +199,44 @@ def decide_logging_format(thd: "Thd", info: StatementInfo) -> LoggingDecision:
 
     # WL#3931 (seed 001): a self-logging engine cannot share a statement with another engine.
     if multi_write_engine and self_logging_written:
-        raise _error(thd, ER_BINLOG_MULTIPLE_ENGINES_AND_SELF_LOGGING_ENGINE)
+        raise _error(thd, "ER_BINLOG_MULTIPLE_ENGINES_AND_SELF_LOGGING_ENGINE")
     # R-unsafe-self-logging (seed 002): S, or an earlier statement of the same
     # transaction, touches a self-logging table. (MariaDB's own check covers only
     # the multi-engine case; no MariaDB engine is self-logging.)
-    if (multi_access_engine and self_logging_accessed) or self_logging_accessed or thd.trx_touched_self_logging:
+    if (multi_access_engine and self_logging_accessed) or self_logging_accessed or thd.trx_log.touched_self_logging:
         unsafe |= bit(Unsafe.MULTIPLE_ENGINES_AND_SELF_LOGGING_ENGINE)
 
     if not is_write:
         return LoggingDecision(row=binlog_format == "ROW", unsafe=unsafe, warn_unsafe=0)
 
     if not stmt_capable_all and not row_capable_all:
-        raise _error(thd, ER_BINLOG_ROW_ENGINE_AND_STMT_ENGINE)
+        raise _error(thd, "ER_BINLOG_ROW_ENGINE_AND_STMT_ENGINE")
     if info.row_injection:
         # Seed 002: a row injection can only be logged as rows. MariaDB 10.11 logs it
         # as rows even at binlog_format=STATEMENT; MySQL 8.0 refuses that with 1666.
         if not row_capable_all:
-            raise _error(thd, ER_BINLOG_ROW_INJECTION_AND_STMT_ENGINE)
-        if binlog_format == "STATEMENT" and thd.server.flavor.row_injection_needs_row_format:
-            raise _error(thd, ER_BINLOG_ROW_INJECTION_AND_STMT_MODE)
+            raise _error(thd, "ER_BINLOG_ROW_INJECTION_AND_STMT_ENGINE")
+        if binlog_format == "STATEMENT" and thd.flavor.errors.row_injection_needs_row_format:
+            raise _error(thd, "ER_BINLOG_ROW_INJECTION_AND_STMT_MODE")
         return LoggingDecision(row=True, unsafe=unsafe, warn_unsafe=0)
     if not row_capable_all:
         if binlog_format == "ROW":
-            raise _error(thd, ER_BINLOG_ROW_MODE_AND_STMT_ENGINE)
+            raise _error(thd, "ER_BINLOG_ROW_MODE_AND_STMT_ENGINE")
         if unsafe:
-            last = [thd.server.flavor.error_text(REASONS[f][0], REASONS[f][1])
+            last = [thd.flavor.errors.error_text(REASONS[f][0], REASONS[f][1])
                     for f in Unsafe if unsafe & bit(f)][-1]
-            raise _error(thd, ER_BINLOG_UNSAFE_AND_STMT_ENGINE, last)
+            raise _error(thd, "ER_BINLOG_UNSAFE_AND_STMT_ENGINE", last)
         return LoggingDecision(row=False, unsafe=unsafe, warn_unsafe=unsafe if binlog_format == "STATEMENT" else 0)
     if binlog_format == "STATEMENT":
         if not stmt_capable_all:
             if all(t.temporary for t in written):
                 return LoggingDecision(row=True, unsafe=unsafe, warn_unsafe=0)
             innodb = any(t.engine.row_only_below_repeatable_read and below_rr for t in written)
-            err = _error(thd, ER_BINLOG_STMT_MODE_AND_ROW_ENGINE, INNODB_RC_SUFFIX if innodb else "")
+            err = _error(thd, "ER_BINLOG_STMT_MODE_AND_ROW_ENGINE", INNODB_RC_SUFFIX if innodb else "")
             if innodb:
                 # InnoDB raises it from external_lock and then fails the lock with
                 # HA_ERR_LOGGING_IMPOSSIBLE: SHOW WARNINGS lists a second error (observed).
-                err.trailing_notes = [Note("Error", 1030, 'Got error 170 "It is not possible to log this '  # type: ignore[attr-defined]
+                err.trailing_notes = [Note("Error", 1030, 'Got error 170 "It is not possible to log this '
                                                           'statement" from storage engine InnoDB')]
             raise err
         return LoggingDecision(row=False, unsafe=unsafe, warn_unsafe=unsafe)

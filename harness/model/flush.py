@@ -27,13 +27,15 @@ from harness.binlog.query import new_query_event
 from harness.binlog.reader import read_binlog_file
 from harness.binlog.rows import TableMapEvent
 from harness.binlog.render import show_binlog_events_row
-from harness.binlog.writer import BinlogFileWriter
 from harness.binlog.xa import new_xa_prepare_event, xid_text
-from harness.engine.errors import ServerError
-from harness.model.flavor import Flavor, MariaDB1011
+from harness.errors import error, register
+from harness.model.flavor import Flavor
+from harness.model.flavors.mariadb import mariadb_10_11
 
 if TYPE_CHECKING:
-    from harness.engine.thd import Thd
+    from harness.model.session import SessionView
+
+register({"ER_ERROR_WHEN_EXECUTING_COMMAND": (1220, "HY000", "Error when executing command {0}: {1}")})
 
 
 class BinaryLog:
@@ -42,7 +44,7 @@ class BinaryLog:
     def __init__(self, directory: Path, basename: str = "binlog", server_id: int = 1, domain_id: int = 0,
                  server_version: str | None = None, flavor: "Flavor | None" = None,
                  global_vars: Any = None) -> None:
-        self.flavor = flavor or MariaDB1011()
+        self.flavor = flavor or mariadb_10_11()
         self.dir = Path(directory)
         self.basename = basename
         self.server_id = server_id
@@ -56,7 +58,8 @@ class BinaryLog:
         self.domain_counter: dict[int, int] = {}
         self.next_xid = 1
         self.files: list[str] = []
-        self.writer: BinlogFileWriter | None = None
+        # The flavour's writer (Flavor.new_writer): BinlogFileWriter or MySQL's.
+        self.writer: Any = None
         self.lock = threading.RLock()
         self._first_file_after_start = True
         # MySQL 8.0: gtid_executed as {uuid: [(start, end_inclusive), ...]} and the logical
@@ -83,22 +86,23 @@ class BinaryLog:
 
     def _open_file(self, n: int, rotated: bool = False) -> None:
         name = self._file_name(n)
-        self.writer = self.flavor.new_writer(self, self.dir / name)
+        self.writer = self.flavor.gtid.new_writer(self, self.dir / name)
         now = int(time.time())
-        self.flavor.write_header(self, self.writer, timestamp=now, rotated=rotated,
+        self.flavor.gtid.write_header(self, self.writer, timestamp=now, rotated=rotated,
                                  create_timestamp=None if self._first_file_after_start else 0)
         self._first_file_after_start = False
         self.files.append(name)
         self._write_index()
 
-    def _gtid_state(self) -> list[Gtid]:
+    def gtid_list(self) -> list[Gtid]:
+        """The GTID state as a Gtid_list event lists it (the last GTID of each server per domain)."""
         return [Gtid(d, sid, seq) for d, servers in self.gtid_state.items() for sid, seq in servers.items()]
 
     def gtid_pos_text(self, *, all_servers: bool = False) -> str:
         """@@gtid_binlog_pos / @@gtid_current_pos (the last GTID of each domain) or, with
         ``all_servers``, @@gtid_binlog_state. Domains in first-use order: the server lists
         them in its hash order, which differs once there are several [not modelled]."""
-        parts = []
+        parts: list[str] = []
         for d, servers in self.gtid_state.items():
             items = list(servers.items()) if all_servers else list(servers.items())[-1:]
             parts.extend(f"{d}-{sid}-{seq}" for sid, seq in items)
@@ -149,16 +153,24 @@ class BinaryLog:
 
     def write_group(self, events: list[Event], *, timestamp: int, standalone: bool = False,
                     transactional: bool = False, ddl: bool = False, extra_engines: bool = False,
-                    thd: "Thd | None" = None, xa_xid: "XaXid | None" = None, xa_completed: bool = False) -> int:
+                    thd: "SessionView | None" = None, xa_xid: "XaXid | None" = None, xa_completed: bool = False) -> int:
         """Frame ``events`` with the flavour's GTID event(s) and append them in one write.
 
         MariaDB: ``Gtid`` + events; MySQL 8.0: ``Gtid``/``Anonymous_Gtid`` [+ ``Query BEGIN``
-        unless ``standalone``] + events (harness/model/flavor.py). Returns the GTID's number."""
+        unless ``standalone``] + events (the flavour's GtidFraming). Returns the GTID's number."""
         with self.lock:
             assert self.writer is not None
-            return self.flavor.write_group(self, events, thd=thd, timestamp=timestamp, standalone=standalone,
-                                           transactional=transactional, ddl=ddl, extra_engines=extra_engines,
-                                           xa_xid=xa_xid, xa_completed=xa_completed)
+            written = self.flavor.gtid.write_group(self, events, thd=thd, timestamp=timestamp,
+                                                   standalone=standalone, transactional=transactional, ddl=ddl,
+                                                   extra_engines=extra_engines, xa_xid=xa_xid,
+                                                   xa_completed=xa_completed)
+            if thd is not None:
+                # The session's one-shot GTID settings are used up by the group.
+                if written.consumed_gtid_seq_no:
+                    thd.vars.values["gtid_seq_no"] = 0
+                if written.used_gtid_next:
+                    thd.gtid_next_used = True
+            return written.number
 
     # ------------------------------------------------------------ MySQL GTID state
 
@@ -211,8 +223,7 @@ class BinaryLog:
         with self.lock:
             name = log_name or (self.files[0] if self.files else "")
             if name not in self.files:
-                raise ServerError(1220, "Error when executing command SHOW BINLOG EVENTS: Could not find target "
-                                        "log", "HY000")
+                raise error("ER_ERROR_WHEN_EXECUTING_COMMAND", "SHOW BINLOG EVENTS", "Could not find target log")
             events = read_binlog_file(self.dir / name)
         rows = []
         pos = 4
@@ -225,16 +236,16 @@ class BinaryLog:
 # ------------------------------------------------------------------ layer 3
 
 
-def _end_query(thd: "Thd", text: str) -> Event:
+def end_query(thd: "SessionView", text: str) -> Event:
     # The end event is built by the statement that ends the group, so it carries
     # that statement's LOG_EVENT_THREAD_SPECIFIC_F (observed: COMMIT after an
     # INSERT into a temporary table has header flags 0x0c).
     return new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=thd.stmt_timestamp,
                            server_id=thd.server_id, suppress_use=True, status_vars=thd.query_status_vars(),
-                           thread_specific=getattr(thd, "stmt_thread_specific", False))
+                           thread_specific=thd.stmt_log.thread_specific)
 
 
-def flush_stmt_cache(thd: "Thd") -> None:
+def flush_stmt_cache(thd: "SessionView") -> None:
     """R-flush-SC: the statement cache becomes its own group, ended by COMMIT."""
     cache = thd.caches.stmt_cache
     cache.flush_pending(thd, stmt_end=True)
@@ -242,11 +253,11 @@ def flush_stmt_cache(thd: "Thd") -> None:
         cache.reset()
         return
     if thd.in_multi_stmt_transaction_mode():
-        thd.trx_binlog_joined = True
+        thd.trx_log.binlog_joined = True
     events = list(cache.events)
-    events.append(_end_query(thd, "COMMIT"))
+    events.append(end_query(thd, "COMMIT"))
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
-                                  ddl=cache.has_ddl or getattr(thd, "trx_did_ddl", False))
+                                  ddl=cache.has_ddl or thd.trx_log.did_ddl)
     thd.server.status["Binlog_stmt_cache_use"] += 1
     cache.reset()
 
@@ -258,9 +269,9 @@ def _only_table_maps(cache: Any) -> bool:
     return all(isinstance(ev, (TableMapEvent, AnnotateRowsEvent)) for ev in cache.events)
 
 
-def commit_trx_cache(thd: "Thd", with_stmt_cache: bool = False) -> None:
+def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
     """R-log-commit: BEGIN GTID + trx cache (+ the statement cache first, for an
-    autocommit statement that filled both) + Xid or COMMIT."""
+    autocommit statement that filled both) + Xid or COMMIT; then R-clear-TC."""
     mngr = thd.caches
     trx, stmt = mngr.trx_cache, mngr.stmt_cache
     trx.flush_pending(thd, stmt_end=True)
@@ -278,12 +289,12 @@ def commit_trx_cache(thd: "Thd", with_stmt_cache: bool = False) -> None:
         thd.server.status["Binlog_stmt_cache_use"] += 1
         stmt.reset()
     events.extend(trx.events)
-    xa_rw = thd.trx_xa_rw
+    xa_rw = thd.trx_log.xa_rw
     if xa_rw:
         events.append(new_xid_event(thd.server.binlog.allocate_xid(), timestamp=thd.stmt_timestamp,
                                     server_id=thd.server_id))
     else:
-        events.append(_end_query(thd, "COMMIT"))
+        events.append(end_query(thd, "COMMIT"))
     # Gtid_log_event(): FL_TRANSACTIONAL for a trx-cache group unless the
     # transaction changed a non-transactional table or the committing statement
     # accessed a temporary table -- whether or not InnoDB changed rows (observed:
@@ -296,22 +307,22 @@ def commit_trx_cache(thd: "Thd", with_stmt_cache: bool = False) -> None:
     rw_engine = xa_rw
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
                                   transactional=_trx_group_transactional(thd),
-                                  ddl=thd.trx_has_ddl or trx.has_ddl or getattr(thd, "trx_did_ddl", False),
+                                  ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
                                   extra_engines=not rw_engine)
     thd.server.status["Binlog_cache_use"] += 1
     trx.reset()
 
 
-def _trx_group_transactional(thd: "Thd") -> bool:
+def _trx_group_transactional(thd: "SessionView") -> bool:
     """FL_TRANSACTIONAL of a trx-cache group: no non-transactional change in the
     transaction and no temporary table used by it or by the ending statement."""
-    return (not thd.trx_gtid_nontrans and not thd.trx_wrote_temp
-            and not getattr(thd, "stmt_uses_temp", False)
-            and not getattr(thd, "sp_modified_nontrans", False)
-            and not getattr(thd, "trx_used_temp", False))
+    return (not thd.trx_log.gtid_nontrans and not thd.trx_log.wrote_temp
+            and not thd.stmt_log.uses_temp
+            and not thd.sp_modified_nontrans
+            and not thd.trx_log.used_temp)
 
 
-def rollback_trx_cache(thd: "Thd", single_statement: bool) -> None:
+def rollback_trx_cache(thd: "SessionView", single_statement: bool) -> None:
     """R-log-rollback: keep the trx cache (ended by ROLLBACK) only when it cannot
     be discarded safely; otherwise drop it."""
     trx = thd.caches.trx_cache
@@ -323,8 +334,8 @@ def rollback_trx_cache(thd: "Thd", single_statement: bool) -> None:
     trx.reset()
 
 
-def rollback_trx_cache_to_unjoined_savepoint(thd: "Thd") -> None:
-    """ROLLBACK TO a savepoint set before the binlog joined the transaction:
+def rollback_trx_cache_to_unjoined_savepoint(thd: "SessionView") -> None:
+    """R-log-rollback-to-savepoint, for a savepoint set before the binlog joined the transaction:
     the binlog is not among the savepoint's participants, so it is rolled
     back as a whole, and a transaction that cannot be undone (a
     non-transactional change, a temporary table) is written now, ended by
@@ -334,44 +345,44 @@ def rollback_trx_cache_to_unjoined_savepoint(thd: "Thd") -> None:
     if not trx.empty():
         # Observed: this group loses FL_TRANSACTIONAL whenever the transaction
         # changed a non-transactional table, also in row format (0x08).
-        _write_rolled_back_trx_cache(thd, nontrans=thd.trx_gtid_nontrans)
+        _write_rolled_back_trx_cache(thd, nontrans=thd.trx_log.gtid_nontrans)
     trx.reset()
 
 
-def _write_rolled_back_trx_cache(thd: "Thd", nontrans: bool = False) -> None:
+def _write_rolled_back_trx_cache(thd: "SessionView", nontrans: bool = False) -> None:
     trx = thd.caches.trx_cache
     events = list(trx.events)
-    events.append(_end_query(thd, "ROLLBACK"))
+    events.append(end_query(thd, "ROLLBACK"))
     # Observed: a rolled-back group keeps FL_TRANSACTIONAL unless a statement that
     # changed a non-transactional table was logged in statement form during the
     # transaction (6b/e4 STATEMENT, 5b MIXED: 0x08; the ROW temp-table case: 0x0c).
-    transactional = not (nontrans or thd.trx_stmt_nontrans_logged or thd.trx_wrote_temp)
+    transactional = not (nontrans or thd.trx_log.stmt_nontrans_logged or thd.trx_log.wrote_temp)
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
-                                  ddl=thd.trx_has_ddl or trx.has_ddl or getattr(thd, "trx_did_ddl", False),
+                                  ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
                                   transactional=transactional)
 
 
-def write_failed_replace_drop(thd: "Thd", drop_text: str) -> None:
+def write_failed_replace_drop(thd: "SessionView", drop_text: str) -> None:
     """Row format, failed CREATE OR REPLACE ... SELECT: the generated DROP of the replaced
     table goes through the transaction cache and is written at the statement's rollback,
     ended by ROLLBACK (observed on MariaDB 10.11)."""
     drop = new_query_event(drop_text, database=thd.db or "", thread_id=thd.connection_id,
                            timestamp=thd.stmt_timestamp, server_id=thd.server_id, thread_specific=True,
                            status_vars=thd.query_status_vars(xid=thd.server.binlog.allocate_xid()))
-    thd.server.binlog.write_group([drop, _end_query(thd, "ROLLBACK")], thd=thd, timestamp=thd.stmt_timestamp,
+    thd.server.binlog.write_group([drop, end_query(thd, "ROLLBACK")], thd=thd, timestamp=thd.stmt_timestamp,
                                   ddl=True, transactional=False)
 
 
-def trans_cannot_safely_rollback(thd: "Thd", single_statement: bool) -> bool:
-    """MariaDB's rule for writing a rolled-back transaction (docs section 3.1)."""
+def trans_cannot_safely_rollback(thd: "SessionView", single_statement: bool) -> bool:
+    """MariaDB's rule for writing a rolled-back transaction (R-log-rollback; docs section 3.1)."""
     fmt = thd.binlog_format
-    if thd.trx_keep_log:
+    if thd.trx_log.keep_log:
         return True
-    if (thd.trx_nontrans_modified or thd.trx_nontrans_temp_in_cache) and fmt == "STATEMENT":
+    if (thd.trx_log.nontrans_modified or thd.trx_log.nontrans_temp_in_cache) and fmt == "STATEMENT":
         return True
-    if fmt == "MIXED" and thd.trx_nontrans_temp_in_cache:
+    if fmt == "MIXED" and thd.trx_log.nontrans_temp_in_cache:
         return True
-    if thd.trx_nontrans_modified and single_statement and fmt == "MIXED":
+    if thd.trx_log.nontrans_modified and single_statement and fmt == "MIXED":
         return True
     return False
 
@@ -379,7 +390,7 @@ def trans_cannot_safely_rollback(thd: "Thd", single_statement: bool) -> bool:
 # ------------------------------------------------------------------ layer 3 for user XA
 
 
-def prepare_xa_trx_cache(thd: "Thd", xid: XaXid) -> None:
+def prepare_xa_trx_cache(thd: "SessionView", xid: XaXid) -> None:
     """R-log-xa-prepare: ``XA PREPARE`` writes the transaction as its own group,
     ``XA START`` Gtid (FL_PREPARED_XA + xid) + trx cache + ``Query XA END`` +
     ``XA_prepare``, whatever is in the cache -- an XA the binlog joined only
@@ -388,27 +399,27 @@ def prepare_xa_trx_cache(thd: "Thd", xid: XaXid) -> None:
     trx = thd.caches.trx_cache
     trx.flush_pending(thd, stmt_end=True)
     events = list(trx.events)
-    events.append(_end_query(thd, f"XA END {xid_text(xid)}"))
+    events.append(end_query(thd, f"XA END {xid_text(xid)}"))
     events.append(new_xa_prepare_event(xid, timestamp=thd.stmt_timestamp, server_id=thd.server_id))
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
                                   transactional=_trx_group_transactional(thd),
-                                  ddl=thd.trx_has_ddl or trx.has_ddl or getattr(thd, "trx_did_ddl", False),
+                                  ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
                                   extra_engines=True, xa_xid=xid)
     thd.server.status["Binlog_cache_use"] += 1
     trx.reset()
 
 
-def complete_xa(thd: "Thd", xid: XaXid, *, commit: bool, ro_1pc: bool) -> None:
+def complete_xa(thd: "SessionView", xid: XaXid, *, commit: bool, ro_1pc: bool) -> None:
     """R-log-xa-complete: ``XA COMMIT`` / ``XA ROLLBACK`` of a prepared branch is a
     standalone group (FL_COMPLETED_XA + xid) holding only that Query. The commit
     carries flags_extra 01 ff when it is ro_1pc; a rollback never does (observed)."""
     text = f"{'XA COMMIT' if commit else 'XA ROLLBACK'} {xid_text(xid)}"
-    thd.server.binlog.write_group([_end_query(thd, text)], thd=thd, timestamp=thd.stmt_timestamp, standalone=True,
+    thd.server.binlog.write_group([end_query(thd, text)], thd=thd, timestamp=thd.stmt_timestamp, standalone=True,
                                   transactional=_trx_group_transactional(thd),
                                   extra_engines=commit and ro_1pc, xa_xid=xid, xa_completed=True)
 
 
-def rollback_xa_trx_cache(thd: "Thd") -> None:
+def rollback_xa_trx_cache(thd: "SessionView") -> None:
     """``XA ROLLBACK`` of a branch that was not prepared: like ROLLBACK, but the
     cache is also kept (ended by ROLLBACK) whenever the branch changed a
     non-transactional table, in every format (observed ROW/MIXED T-then-N
@@ -417,16 +428,16 @@ def rollback_xa_trx_cache(thd: "Thd") -> None:
     trx.flush_pending(thd, stmt_end=True)
     if trx.used:
         thd.server.status["Binlog_cache_use"] += 1
-    if not trx.empty() and (thd.trx_nontrans_modified or trans_cannot_safely_rollback(thd, False)):
+    if not trx.empty() and (thd.trx_log.nontrans_modified or trans_cannot_safely_rollback(thd, False)):
         events = list(trx.events)
-        events.append(_end_query(thd, "ROLLBACK"))
+        events.append(end_query(thd, "ROLLBACK"))
         thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
-                                      ddl=thd.trx_has_ddl or trx.has_ddl or getattr(thd, "trx_did_ddl", False),
+                                      ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
                                       transactional=_trx_group_transactional(thd))
     trx.reset()
 
 
-def write_direct(thd: "Thd", events: list[Event], *, ddl: bool = True) -> None:
+def write_direct(thd: "SessionView", events: list[Event], *, ddl: bool = True) -> None:
     """R-log-commit-statement: a DDL statement written directly, as its own group."""
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp, standalone=True, ddl=ddl)
 

@@ -9,63 +9,25 @@ images.
 
 from __future__ import annotations
 
-import calendar
-import datetime as dt
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from harness.binlog.bytes_io import ByteWriter
 from harness.binlog.rows import RowChange, _encode_image
-from harness.binlog.values import MyDate, MyDateTime, MyTime, MyTimestamp, column_codec
-from harness.engine.types import (BinaryType, DateTimeType, DateType, StringType, TimeType, ZeroDate)
+from harness.binlog.values import column_codec
 
 if TYPE_CHECKING:
-    from harness.engine.catalog import TableDef
-
-
-def _to_codec_value(ctype: Any) -> Callable[[Any], Any]:
-    """How a stored value becomes the codec's value for this column type."""
-    if isinstance(ctype, StringType):
-        return ctype.encode
-    if isinstance(ctype, BinaryType):
-        if ctype.name == "BINARY":
-            # Field_string::pack drops the pad character, 0x00 for the binary charset.
-            return lambda v: v.rstrip(b"\0")
-        return lambda v: v
-    if isinstance(ctype, DateType):
-        return lambda v: MyDate(v.year, v.month, v.day)
-    if isinstance(ctype, DateTimeType):
-        fsp = ctype.fsp
-        if ctype.timestamp:
-            def ts(v: Any) -> MyTimestamp:
-                if isinstance(v, ZeroDate):
-                    return MyTimestamp(0, 0, fsp)
-                secs = calendar.timegm((v.year, v.month, v.day, v.hour, v.minute, v.second, 0, 0, 0))
-                return MyTimestamp(secs, v.microsecond, fsp)
-            return ts
-        return lambda v: MyDateTime(v.year, v.month, v.day, v.hour, v.minute, v.second,
-                                    getattr(v, "microsecond", 0), fsp)
-    if isinstance(ctype, TimeType):
-        fsp = ctype.fsp
-
-        def tm(v: dt.timedelta) -> MyTime:
-            total_us = (v.days * 86400 + v.seconds) * 1_000_000 + v.microseconds
-            neg = total_us < 0
-            total_us = abs(total_us)
-            secs, us = divmod(total_us, 1_000_000)
-            return MyTime(neg, secs // 3600, secs // 60 % 60, secs % 60, us, fsp)
-        return tm
-    return lambda v: v
+    from harness.model.session import TableView
 
 
 class TableImageInfo:
     """Per-table data for building images, computed once per table definition."""
 
-    def __init__(self, table: "TableDef") -> None:
+    def __init__(self, table: "TableView") -> None:
         cols = table.columns
         n = len(cols)
         self.n = n
         self.all = (1 << n) - 1
-        self.convert = [_to_codec_value(c.type) for c in cols]
+        self.convert = [c.type.codec_value() for c in cols]
         self.encoders = [column_codec(c.type.binlog_type, c.type.binlog_metadata())[1] for c in cols]
         key = table.clustered_key()
         self.has_pk = key is not None
@@ -77,7 +39,7 @@ class TableImageInfo:
 _INFO_CACHE: dict[int, tuple[Any, TableImageInfo]] = {}
 
 
-def image_info(table: "TableDef") -> TableImageInfo:
+def image_info(table: "TableView") -> TableImageInfo:
     hit = _INFO_CACHE.get(id(table))
     if hit is not None and hit[0] is table:
         return hit[1]
@@ -91,7 +53,7 @@ def _bits(mask: int, n: int) -> list[int]:
 
 
 class RowImager:
-    def __init__(self, table: "TableDef", mode: str) -> None:
+    def __init__(self, table: "TableView", mode: str) -> None:
         self.info = image_info(table)
         self.mode = mode.upper() if self.info.has_pk else "FULL"
 

@@ -51,7 +51,7 @@ from harness.providers.base import (
     log_tail,
 )
 from harness.providers.local import CHARSET_OPTIONS, SIZING_OPTIONS
-from harness.providers.process import _proc_start_time, port_is_free
+from harness.providers.process import _proc_start_time, port_is_free, wait_until_ready
 
 LABEL_OWNER = "replbed.owner"
 OWNER = "replbed"
@@ -408,7 +408,7 @@ class DockerHandle(ServerHandle):
                 pass
             except docker.errors.APIError as exc:
                 if "already in progress" not in str(exc):
-                    raise ProviderError(f"cannot remove container {self.container_id[:12]}: {exc}")
+                    raise ProviderError(f"cannot remove container {self.container_id[:12]}: {exc}") from exc
         finally:
             self._removed = True
             with _LIVE_LOCK:
@@ -593,11 +593,8 @@ def _logs(container: Any, lines: int = 30) -> str:
 
 def _wait_ready(handle: DockerHandle, timeout: float) -> None:
     """Poll until a TCP login with the run's password succeeds, the container exits, or ``timeout``."""
-    import mysql.connector
 
-    deadline = time.monotonic() + timeout
-    last_error = ""
-    while True:
+    def check_alive() -> None:
         status = handle.status()
         if status not in ("running", "created"):
             raise ServerDiedError(
@@ -605,20 +602,16 @@ def _wait_ready(handle: DockerHandle, timeout: float) -> None:
                 f"startup (exit code {handle.container.attrs.get('State', {}).get('ExitCode')}); "
                 f"log:\n{_logs(handle.container)}"
             )
-        try:
-            remaining = max(0.5, min(2.0, deadline - time.monotonic()))
-            conn = handle.connect(connection_timeout=int(max(1, remaining)))
-            conn.close()
-            return
-        except mysql.connector.Error as exc:
-            last_error = str(exc)
-        if time.monotonic() >= deadline:
-            raise StartTimeoutError(
-                f"the server in container {handle.container.name} did not accept a login on "
-                f"127.0.0.1:{handle.port} within {timeout:g}s (last error: {last_error}); log:\n"
-                f"{_logs(handle.container)}"
-            )
-        time.sleep(0.05)
+
+    def timed_out(last_error: str) -> Exception:
+        return StartTimeoutError(
+            f"the server in container {handle.container.name} did not accept a login on "
+            f"127.0.0.1:{handle.port} within {timeout:g}s (last error: {last_error}); log:\n"
+            f"{_logs(handle.container)}"
+        )
+
+    wait_until_ready(lambda remaining: handle.connect(connection_timeout=int(max(1, remaining))).close(),
+                     timeout=timeout, check_alive=check_alive, timed_out=timed_out)
 
 
 # -- cleanup ------------------------------------------------------------------------

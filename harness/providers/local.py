@@ -27,7 +27,7 @@ from harness.providers.base import (
     StartTimeoutError,
     log_tail,
 )
-from harness.providers.process import ManagedProcess, ProcessHandle, start_on_free_port
+from harness.providers.process import ManagedProcess, ProcessHandle, start_on_free_port, wait_until_ready
 
 def _socket_path(workdir: Path) -> Path:
     """mariadbd refuses a socket path longer than 107 bytes (sun_path); deep work
@@ -222,11 +222,8 @@ class LocalMariaDBProvider:
 
 def _wait_ready(handle: ServerHandle, proc: ManagedProcess, timeout: float) -> None:
     """Poll until a TCP login with the run's password succeeds."""
-    import mysql.connector
 
-    deadline = time.monotonic() + timeout
-    last_error = ""
-    while True:
+    def check_alive() -> None:
         if not proc.alive():
             tail = log_tail(handle.log_path, 30)
             if "Address already in use" in tail or "Do you already have another" in tail:
@@ -235,16 +232,13 @@ def _wait_ready(handle: ServerHandle, proc: ManagedProcess, timeout: float) -> N
                 f"mariadbd exited with code {proc.returncode()} during startup; "
                 f"error log {handle.log_path}:\n{tail}"
             )
-        try:
-            conn = handle.connect(connection_timeout=2)
-            conn.close()
-            return
-        except mysql.connector.Error as exc:
-            last_error = str(exc)
-        if time.monotonic() >= deadline:
-            raise StartTimeoutError(
-                f"mariadbd did not accept connections on 127.0.0.1:{handle.port} within "
-                f"{timeout:.0f}s (last error: {last_error}); error log:\n"
-                f"{log_tail(handle.log_path, 30)}"
-            )
-        time.sleep(0.05)
+
+    def timed_out(last_error: str) -> Exception:
+        return StartTimeoutError(
+            f"mariadbd did not accept connections on 127.0.0.1:{handle.port} within "
+            f"{timeout:.0f}s (last error: {last_error}); error log:\n"
+            f"{log_tail(handle.log_path, 30)}"
+        )
+
+    wait_until_ready(lambda _s: handle.connect(connection_timeout=2).close(), timeout=timeout,
+                     check_alive=check_alive, timed_out=timed_out)

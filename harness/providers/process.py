@@ -262,6 +262,31 @@ def wait_until(predicate, timeout: float, interval: float = 0.05) -> bool:  # ty
         time.sleep(interval)
 
 
+def wait_until_ready(try_login: Callable[[float], None], *, timeout: float, check_alive: Callable[[], None],
+                     timed_out: Callable[[str], Exception], interval: float = 0.05) -> None:
+    """Poll until a server accepts a login: the one start-up loop of every provider.
+
+    ``check_alive()`` raises when the server died while starting; ``try_login(seconds)``
+    logs in and out (a mysql.connector error until the server is ready; ``seconds`` is
+    what is left of the timeout, between 0.5 and 2); ``timed_out(last_error)`` is the
+    error raised once ``timeout`` seconds have passed.
+    """
+    import mysql.connector
+
+    deadline = time.monotonic() + timeout
+    last_error = ""
+    while True:
+        check_alive()
+        try:
+            try_login(max(0.5, min(2.0, deadline - time.monotonic())))
+            return
+        except mysql.connector.Error as exc:
+            last_error = str(exc)
+        if time.monotonic() >= deadline:
+            raise timed_out(last_error)
+        time.sleep(interval)
+
+
 def cleanup_stale(dry_run: bool = False, force: bool = False) -> list[str]:
     """Kill servers recorded in the state dir whose harness is gone.
 

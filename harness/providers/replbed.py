@@ -23,7 +23,7 @@ from harness.providers.base import (
     StartTimeoutError,
     log_tail,
 )
-from harness.providers.process import ManagedProcess, ProcessHandle, start_on_free_port
+from harness.providers.process import ManagedProcess, ProcessHandle, start_on_free_port, wait_until_ready
 
 # The password travels in the environment, not on the command line, so it is
 # not visible in `ps`; `replbed serve` reads it when --password is not given.
@@ -92,11 +92,8 @@ class ReplbedProvider:
 
 def _wait_ready(handle: ServerHandle, proc: ManagedProcess, timeout: float) -> None:
     """Poll until the server completes a MySQL handshake and login."""
-    import mysql.connector
 
-    deadline = time.monotonic() + timeout
-    last_error = ""
-    while True:
+    def check_alive() -> None:
         if not proc.alive():
             tail = log_tail(handle.log_path, 30)
             if "Address already in use" in tail:
@@ -105,15 +102,12 @@ def _wait_ready(handle: ServerHandle, proc: ManagedProcess, timeout: float) -> N
                 f"replbed serve exited with code {proc.returncode()} during startup; "
                 f"log {handle.log_path}:\n{tail}"
             )
-        try:
-            conn = handle.connect(connection_timeout=2)
-            conn.close()
-            return
-        except mysql.connector.Error as exc:
-            last_error = str(exc)
-        if time.monotonic() >= deadline:
-            raise StartTimeoutError(
-                f"replbed serve did not accept a MySQL login on 127.0.0.1:{handle.port} within "
-                f"{timeout:.0f}s (last error: {last_error}); log:\n{log_tail(handle.log_path, 30)}"
-            )
-        time.sleep(0.1)
+
+    def timed_out(last_error: str) -> Exception:
+        return StartTimeoutError(
+            f"replbed serve did not accept a MySQL login on 127.0.0.1:{handle.port} within "
+            f"{timeout:.0f}s (last error: {last_error}); log:\n{log_tail(handle.log_path, 30)}"
+        )
+
+    wait_until_ready(lambda _s: handle.connect(connection_timeout=2).close(), timeout=timeout,
+                     check_alive=check_alive, timed_out=timed_out, interval=0.1)

@@ -1,0 +1,1 @@
+"""The MySQL wire protocol, the TCP server and the per-connection session."""

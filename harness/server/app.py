@@ -82,8 +82,8 @@ def build_server(config: ServeConfig) -> tuple[ServerState, ProtocolServer]:
     try:
         proto = ProtocolServer(config.host, config.port, factory, config.password,
                                user=config.user if config.password is not None else None,
-                               server_version=state.flavor.handshake_prefix + state.version,
-                               server_charset=state.flavor.handshake_charset, lock=state.lock,
+                               server_version=state.flavor.handshake.version_prefix + state.version,
+                               server_charset=state.flavor.handshake.charset, lock=state.lock,
                                max_connections=config.max_connections)
     except OSError as exc:
         raise _listen_error(config, exc) from None

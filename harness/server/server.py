@@ -106,7 +106,7 @@ class PacketChannel:
         while len(buf) < n:
             try:
                 chunk = self.sock.recv(max(n - len(buf), _RECV_CHUNK))
-            except socket.timeout as exc:
+            except TimeoutError as exc:
                 raise ProtocolError("timed out waiting for the client") from exc
             if not chunk:
                 if buf:

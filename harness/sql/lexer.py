@@ -21,6 +21,15 @@ class Token:
     value: object
     pos: int
 
+    @property
+    def text(self) -> str:
+        """The value of a textual token (WORD, QWORD, STRING, VAR, SYSVAR, OP) as a
+        string; a parser that asks this of a number token has a bug, so it is not
+        converted silently."""
+        if not isinstance(self.value, str):
+            raise TypeError(f"{self.kind} token has no text")
+        return self.value
+
 
 _TOKEN_RE = re.compile(
     r"""

@@ -73,15 +73,15 @@ class Parser:
 
     def at_kw(self, *words: str) -> bool:
         t = self.tok
-        return t.kind == "WORD" and t.value.upper() in words  # type: ignore[union-attr]
+        return t.kind == "WORD" and t.text.upper() in words
 
     def peek_kw(self, k: int, *words: str) -> bool:
         t = self.peek(k)
-        return t.kind == "WORD" and t.value.upper() in words  # type: ignore[union-attr]
+        return t.kind == "WORD" and t.text.upper() in words
 
     def accept_kw(self, *words: str) -> str | None:
         if self.at_kw(*words):
-            return self.advance().value.upper()  # type: ignore[union-attr]
+            return self.advance().text.upper()
         return None
 
     def expect_kw(self, *words: str) -> str:
@@ -108,7 +108,7 @@ class Parser:
         if t.kind == "QWORD":
             self.advance()
             return t.value  # type: ignore[return-value]
-        if t.kind == "WORD" and t.value.upper() not in _RESERVED:  # type: ignore[union-attr]
+        if t.kind == "WORD" and t.text.upper() not in _RESERVED:
             self.advance()
             return t.value  # type: ignore[return-value]
         raise self.error("expected identifier")
@@ -140,7 +140,7 @@ class Parser:
             return self.select_stmt()
         if t.kind != "WORD":
             raise self.error()
-        word = t.value.upper()  # type: ignore[union-attr]
+        word = t.text.upper()
         handler = _STATEMENTS.get(word)
         if handler is None:
             raise UnsupportedError(word)
@@ -255,7 +255,7 @@ class Parser:
                 if self.accept_kw("AS"):
                     alias = self.ident_or_string()
                 elif self.tok.kind in ("QWORD", "STRING") or (
-                        self.tok.kind == "WORD" and self.tok.value.upper() not in _RESERVED  # type: ignore[union-attr]
+                        self.tok.kind == "WORD" and self.tok.text.upper() not in _RESERVED
                         and not self.at_kw("INTO")):
                     alias = self.ident_or_string()
                 items.append(A.SelectItem(e, alias, text))
@@ -286,7 +286,7 @@ class Parser:
                     raise UnsupportedError("RIGHT JOIN after another join")
                 join = "RIGHT"
             elif self.at_kw("NATURAL"):
-                raise UnsupportedError(self.tok.value.upper() + " JOIN")  # type: ignore[union-attr]
+                raise UnsupportedError(self.tok.text.upper() + " JOIN")
             if join is None:
                 return refs
             ref = self.table_ref(join)
@@ -323,7 +323,7 @@ class Parser:
         alias = None
         if self.accept_kw("AS"):
             alias = self.ident()
-        elif self.tok.kind == "QWORD" or (self.tok.kind == "WORD" and self.tok.value.upper() not in _RESERVED  # type: ignore[union-attr]
+        elif self.tok.kind == "QWORD" or (self.tok.kind == "WORD" and self.tok.text.upper() not in _RESERVED
                                           and not self.at_kw("USE", "FORCE", "SET", "LOCK")):
             alias = self.ident()
         if self.at_kw("USE", "FORCE", "IGNORE") and self.peek_kw(1, "INDEX", "KEY"):
@@ -344,7 +344,7 @@ class Parser:
         self.expect_op(")")
         self.accept_kw("AS")
         if not (self.tok.kind == "QWORD" or (self.tok.kind == "WORD"
-                                              and self.tok.value.upper() not in _RESERVED)):  # type: ignore[union-attr]
+                                              and self.tok.text.upper() not in _RESERVED)):
             raise self.error()
         alias = self.ident()
         return A.TableRef(A.TableName(alias), alias, join, derived=sub)
@@ -635,7 +635,7 @@ class Parser:
                 self.accept_op("=")
                 ct.options["COLLATE"] = self.ident_or_string()
             elif self.at_kw("AUTO_INCREMENT", "ROW_FORMAT", "COMMENT", "KEY_BLOCK_SIZE", "STATS_PERSISTENT"):
-                key = self.advance().value.upper()  # type: ignore[union-attr]
+                key = self.advance().text.upper()
                 self.accept_op("=")
                 ct.options[key] = str(self.advance().value)
             else:
@@ -677,9 +677,9 @@ class Parser:
 
     def type_spec(self) -> tuple[str, list[object], bool, bool]:
         t = self.tok
-        if t.kind != "WORD" or t.value.upper() not in _TYPE_WORDS:  # type: ignore[union-attr]
+        if t.kind != "WORD" or t.text.upper() not in _TYPE_WORDS:
             raise UnsupportedError(f"column type {t.value}")
-        tname = self.advance().value.upper()  # type: ignore[union-attr]
+        tname = self.advance().text.upper()
         if tname == "DOUBLE":
             self.accept_kw("PRECISION")
         if tname in ("CHAR", "VARCHAR") and self.accept_kw("BYTE"):
@@ -877,7 +877,7 @@ class Parser:
         while True:
             row = None
             if self.at_kw("NEW", "OLD") and self.peek().kind == "OP" and self.peek().value == ".":
-                row = self.advance().value.upper()  # type: ignore[union-attr]
+                row = self.advance().text.upper()
                 self.advance()
             name = self.ident()
             if not self.accept_op("=", ":="):
@@ -899,7 +899,7 @@ class Parser:
         if self.accept_kw("IF"):
             st: A.Statement = self.routine_if()
         elif self.accept_kw("RETURN"):
-            st: A.Statement = A.Return(expr=self.expr())
+            st = A.Return(expr=self.expr())
         elif self.at_kw("BEGIN"):
             # In a routine body BEGIN opens a compound statement, never a transaction
             # (START TRANSACTION does): BEGIN WORK is a syntax error at what follows WORK.
@@ -943,7 +943,7 @@ class Parser:
             self.accept_kw("RESTRICT", "CASCADE")
             return A.DropTable(tables=tables, temporary=temporary, if_exists=ie)
         if self.at_kw("PROCEDURE", "FUNCTION", "TRIGGER"):
-            kind = self.advance().value.upper()  # type: ignore[union-attr]
+            kind = self.advance().text.upper()
             ie = self.if_exists()
             name = self.ident()
             db = None
@@ -1036,9 +1036,9 @@ class Parser:
         if self.accept_kw("AUTO_INCREMENT"):
             self.accept_op("=")
             t = self.advance()
-            if t.kind != "INT":
+            if t.kind != "INT" or not isinstance(t.value, int):
                 raise ParseError(self.sql, t.pos)
-            return A.AlterSpec("AUTO_INCREMENT", value=int(t.value))  # type: ignore[arg-type]
+            return A.AlterSpec("AUTO_INCREMENT", value=t.value)
         raise UnsupportedError("ALTER TABLE " + str(self.tok.value).upper())
 
     def if_not_exists_unsupported(self) -> None:
@@ -1089,7 +1089,7 @@ class Parser:
                 return st
 
     def maintenance_stmt(self) -> A.Statement:
-        cmd = self.advance().value.upper()  # type: ignore[union-attr]
+        cmd = self.advance().text.upper()
         st = A.TableMaintenance(command=cmd)
         if cmd in ("ANALYZE", "OPTIMIZE", "REPAIR"):
             st.no_write_to_binlog = bool(self.accept_kw("NO_WRITE_TO_BINLOG", "LOCAL"))
@@ -1236,15 +1236,15 @@ class Parser:
     def xa_text(self, limit: int) -> bytes:
         t = self.tok
         if t.kind == "STRING":
-            v = t.value.encode("utf-8", "surrogateescape")  # type: ignore[union-attr]
-        elif t.kind == "HEX":
-            v = t.value  # type: ignore[assignment]
+            v = t.text.encode("utf-8", "surrogateescape")
+        elif t.kind == "HEX" and isinstance(t.value, bytes):
+            v = t.value
         else:
             raise self.error()
         self.advance()
         if len(v) > limit:
             raise self.error()
-        return v  # type: ignore[return-value]
+        return v
 
     def savepoint_stmt(self) -> A.Statement:
         self.expect_kw("SAVEPOINT")
@@ -1273,7 +1273,7 @@ class Parser:
             return A.SetNames(charset=self.ident_or_string())
         scope_word = None
         if self.at_kw("SESSION", "GLOBAL", "LOCAL") and self.peek_kw(1, "TRANSACTION"):
-            scope_word = self.advance().value.upper()  # type: ignore[union-attr]
+            scope_word = self.advance().text.upper()
         if self.accept_kw("TRANSACTION"):
             st = A.SetTransaction(scope={"GLOBAL": "global", None: "next"}.get(scope_word, "session"))
             while True:
@@ -1297,9 +1297,9 @@ class Parser:
         out = A.Set()
         scope = "session"
         while True:
-            w = self.accept_kw("SESSION", "GLOBAL", "LOCAL")
-            if w:
-                scope = "global" if w == "GLOBAL" else "session"
+            scope_kw = self.accept_kw("SESSION", "GLOBAL", "LOCAL")
+            if scope_kw:
+                scope = "global" if scope_kw == "GLOBAL" else "session"
             t = self.tok
             if t.kind == "VAR":
                 self.advance()
@@ -1518,7 +1518,7 @@ class Parser:
             if self.at_op(*ops):
                 op = self.advance().value
             elif kws and self.at_kw(*kws):
-                op = self.advance().value.upper()  # type: ignore[union-attr]
+                op = self.advance().text.upper()
             else:
                 return left
             left = A.Binary(op, left, nxt())  # type: ignore[arg-type]
@@ -1606,7 +1606,7 @@ class Parser:
             return self.column_ref()
         if k != "WORD":
             raise self.error()
-        word = t.value.upper()  # type: ignore[union-attr]
+        word = t.text.upper()
         if word.startswith("_") and self.peek().kind in ("STRING", "HEX"):
             return self.introduced_literal(word)
         if word == "NULL":
@@ -1700,9 +1700,9 @@ class Parser:
 
     def interval_unit(self) -> str:
         t = self.tok
-        if t.kind != "WORD" or t.value.upper() not in INTERVAL_UNITS:  # type: ignore[union-attr]
+        if t.kind != "WORD" or t.text.upper() not in INTERVAL_UNITS:
             raise self.error("expected an interval unit")
-        return self.advance().value.upper()  # type: ignore[union-attr]
+        return self.advance().text.upper()
 
     def _args_extract(self, call: A.FuncCall) -> None:
         """EXTRACT(unit FROM expr)."""

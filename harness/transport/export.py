@@ -142,8 +142,9 @@ def binlog_messages(paths: Iterable[str | os.PathLike[str]],
             stats.events += 1
             h = ev.header
 
+            # Called only within this iteration, so the loop variables are current.
             def header(micros: int = 0) -> Header:
-                return Header(h.timestamp * 1_000_000 + micros, h.server_id, trans_id)
+                return Header(h.timestamp * 1_000_000 + micros, h.server_id, trans_id)  # noqa: B023
 
             out: list = []
             if isinstance(ev, FormatDescriptionEvent):

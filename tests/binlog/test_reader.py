@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import os
 import struct
 import zlib
 from pathlib import Path
@@ -86,7 +85,7 @@ def test_truncated_body_names_event_type_and_start() -> None:
 
 def test_flipped_body_byte_is_a_checksum_error() -> None:
     data = bytearray(_file("dml_autocommit_row"))
-    for pos, tc in _event_starts(bytes(data)):
+    for pos, tc in _event_starts(bytes(data)):  # noqa: B007 -- pos is used after the loop
         if tc == EventType.WRITE_ROWS_EVENT_V1:
             break
     data[pos + 25] ^= 0x40

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 
 from harness.providers.base import ServerSettings
 from harness.providers.replbed import ReplbedProvider

@@ -6,7 +6,6 @@ must be equal (docs/RULES-mariadb-10.11.md 4.5).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Iterator
 
 import pytest

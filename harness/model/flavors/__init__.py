@@ -1,0 +1,19 @@
+"""One module per server flavour; each builds a :class:`~harness.model.flavor.Flavor`
+from the policies the layers ask (harness/model/flavor.py)."""
+
+from __future__ import annotations
+
+from harness.model.flavor import Flavor
+from harness.model.flavors.mariadb import mariadb_10_11
+from harness.model.flavors.mysql80 import mysql_8_0
+
+
+def flavor_for(name: str, *, gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:
+    if name == "mysql-8.0":
+        return mysql_8_0(gtid_mode=gtid_mode, server_uuid=server_uuid)
+    if name == "mariadb-10.11":
+        return mariadb_10_11()
+    raise ValueError(f"unknown flavor {name!r}")
+
+
+__all__ = ["Flavor", "flavor_for", "mariadb_10_11", "mysql_8_0"]

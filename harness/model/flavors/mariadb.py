@@ -1,0 +1,124 @@
+"""MariaDB 10.11's flavour: ``BEGIN GTID`` framing, rows events v1, Annotate_rows.
+
+The reference the model is built for (docs/RULES-mariadb-10.11.md); the other
+flavour (mysql80.py) says where MySQL 8.0 differs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from harness.binlog.constants import Option
+from harness.binlog.header import Event
+from harness.model.flavor import DdlLogging, ErrorStyle, EventStyle, Flavor, GroupWritten, GtidFraming, Handshake
+
+if TYPE_CHECKING:
+    from harness.binlog.query import StatusVar
+    from harness.binlog.rows import RowChange, RowsEvent, TableMapEvent
+    from harness.model.flush import BinaryLog
+    from harness.model.session import SessionView, TableView
+
+
+class MariaDBEvents(EventStyle):
+    def query_status_vars(self, thd: SessionView, *, text: str = "", xid: int | None = None, invoker: bool = False,
+                          hrnow: bool = False, charset_client: int | None = None,
+                          updated_db: str | None = None, ddl: bool = False) -> list[StatusVar]:
+        from harness.binlog.query import mariadb_query_status_vars
+        charset = thd.vars.charset_triple()
+        if charset_client is not None:
+            charset = (charset_client, charset[1], charset[2])
+        # Query_log_event masks OPTION_NOT_AUTOCOMMIT out of Q_FLAGS2 (observed 0x1000000
+        # for every statement after SET autocommit = 0).
+        return mariadb_query_status_vars(
+            charset=charset, sql_mode=thd.vars.sql_mode_bits(), flags2=thd.vars.flags2() & ~int(Option.OPTION_NOT_AUTOCOMMIT),
+            time_zone=str(thd.vars.get("time_zone")).encode() if thd.stmt_log.time_zone_used else None,
+            table_map_for_update=thd.stmt_log.table_map_for_update or None,
+            invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
+            hrnow=thd.stmt_start.microsecond if hrnow or thd.stmt_log.hrnow_used else None,
+            xid=xid)
+
+    def new_rows_event(self, kind: str, tm: TableMapEvent, rows: list[RowChange], *, timestamp: int,
+                       server_id: int, stmt_end: bool, columns_present: int,
+                       columns_present_after: int | None) -> RowsEvent:
+        from harness.binlog.rows import new_rows_event
+        return new_rows_event(kind, tm, rows, timestamp=timestamp, server_id=server_id, stmt_end=stmt_end,
+                              columns_present=columns_present, columns_present_after=columns_present_after)
+
+    def annotate_event(self, thd: SessionView) -> Event | None:
+        if not thd.vars.get("binlog_annotate_row_events"):
+            return None
+        from harness.binlog.control import new_annotate_rows_event
+        return new_annotate_rows_event(thd.stmt_text, timestamp=thd.stmt_timestamp, server_id=thd.server_id)
+
+
+class MariaDBGtid(GtidFraming):
+    def new_writer(self, binlog: BinaryLog, path: Path) -> Any:
+        from harness.binlog.writer import BinlogFileWriter
+        return BinlogFileWriter(path, server_id=binlog.server_id, server_version=binlog.server_version)
+
+    def write_header(self, binlog: BinaryLog, writer: Any, *, timestamp: int, create_timestamp: int | None,
+                     rotated: bool) -> None:
+        writer.write_header_events(timestamp=timestamp, gtid_list=binlog.gtid_list() if rotated else (),
+                                   create_timestamp=create_timestamp)
+
+    def write_create_select_rows(self, thd: SessionView, t: TableView, create_text: str, cache: Any, *,
+                                 thread_specific: bool = False) -> None:
+        """ONE group: ``BEGIN GTID`` (PARALLEL|DDL) + CREATE + rows + Xid or COMMIT
+        (docs/RULES-mariadb-10.11.md 5.3)."""
+        from harness.binlog.control import new_xid_event
+        from harness.binlog.query import mariadb_query_status_vars, new_query_event
+        svs = mariadb_query_status_vars(charset=thd.vars.charset_triple(), sql_mode=thd.vars.sql_mode_bits(),
+                                        flags2=thd.vars.flags2())
+        # A source temporary table makes both the CREATE and its COMMIT thread-specific (observed).
+        create = new_query_event(create_text, database=thd.db or "", thread_id=thd.connection_id,
+                                 timestamp=thd.stmt_timestamp, server_id=thd.server_id, status_vars=svs,
+                                 thread_specific=thread_specific or thd.stmt_log.thread_specific)
+        events = [create, *cache.events]
+        xa = t.engine.xa_capable and bool(t.data.count)
+        if xa:
+            events.append(new_xid_event(thd.server.binlog.allocate_xid(), timestamp=thd.stmt_timestamp,
+                                        server_id=thd.server_id))
+        else:
+            # Observed: this COMMIT carries the DDL's Q_XID.
+            events.append(new_query_event("COMMIT", database=thd.db or "", thread_id=thd.connection_id,
+                                          timestamp=thd.stmt_timestamp, server_id=thd.server_id, suppress_use=True,
+                                          status_vars=thd.query_status_vars(xid=thd.server.binlog.allocate_xid()),
+                                          thread_specific=thread_specific or thd.stmt_log.thread_specific))
+        thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp, ddl=True,
+                                      extra_engines=not xa)
+
+    def write_group(self, binlog: BinaryLog, events: list[Event], *, thd: SessionView | None, timestamp: int,
+                    standalone: bool, transactional: bool, ddl: bool, extra_engines: bool,
+                    xa_xid: Any = None, xa_completed: bool = False) -> GroupWritten:
+        from harness.binlog.gtid import new_gtid_event
+        # The session's @@gtid_domain_id, @@server_id and one-shot @@gtid_seq_no pick the GTID.
+        domain, server_id, requested, parallel = binlog.domain_id, binlog.server_id, 0, True
+        if thd is not None:
+            domain, server_id = int(thd.vars.get("gtid_domain_id")), thd.server_id
+            requested = int(thd.vars.get("gtid_seq_no") or 0)
+            # @@skip_parallel_replication (OPTION_RPL_SKIP_PARALLEL) clears FL_ALLOW_PARALLEL.
+            parallel = not thd.vars.get("skip_parallel_replication")
+        seq_no = binlog.next_gtid(domain, server_id, requested)
+        # FL_DDL and FL_TRANSACTIONAL exclude each other (observed 0x28, not
+        # 0x2c, for CREATE ... SELECT into InnoDB in ROW format).
+        gtid = new_gtid_event(domain, server_id, seq_no, timestamp=timestamp, allow_parallel=parallel,
+                              standalone=standalone, transactional=transactional and not ddl, ddl=ddl,
+                              flags_extra=1 if extra_engines else 0,
+                              extra_engines=255 if extra_engines else None,
+                              xa_xid=xa_xid, xa_completed=xa_completed)
+        binlog.writer.write_group([gtid, *events])
+        # The one-shot @@gtid_seq_no is used up by the group (layer 3 resets it).
+        return GroupWritten(seq_no, consumed_gtid_seq_no=thd is not None)
+
+
+class MariaDBDdl(DdlLogging):
+    temp_ddl_unlogged_formats = ("ROW",)
+    drop_temp_if_exists_qualified = True
+
+
+def mariadb_10_11() -> Flavor:
+    from harness.binlog.fde import MARIADB_10_11_SERVER_VERSION
+    return Flavor(name="mariadb-10.11", server_version=MARIADB_10_11_SERVER_VERSION, errors=ErrorStyle(),
+                  events=MariaDBEvents(), gtid=MariaDBGtid(), ddl=MariaDBDdl(),
+                  handshake=Handshake(version_prefix="5.5.5-", charset=45), supports_xa=True)

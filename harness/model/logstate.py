@@ -1,0 +1,72 @@
+"""The logging state layer 2 keeps per transaction and per statement.
+
+MariaDB keeps these as flags on the THD and its transaction (``thd->transaction->
+all.modified_non_trans_table``, ``thread_specific_used``, ``time_zone_used`` ...).
+Here they are two dataclasses the binlog layers own and read; the SQL layer sets
+them while it executes (``Thd.trx_log`` / ``Thd.stmt_log``), and replaces them at
+the end of a transaction or statement, so nothing is forgotten in a reset.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar, overload
+
+T = TypeVar("T")
+
+
+@dataclass
+class TrxLogState:
+    """What the binary log remembers about the open transaction."""
+
+    nontrans_modified: bool = False  # all.modified_non_trans_table
+    gtid_nontrans: bool = False  # clears FL_TRANSACTIONAL on the trx group
+    xa_rw: bool = False  # an XA-capable engine changed data: the group ends with Xid
+    wrote_temp: bool = False  # a statement of it wrote a temporary table
+    has_ddl: bool = False  # the group gets FL_DDL
+    keep_log: bool = False  # written at ROLLBACK even without an N-write
+    did_ddl: bool = False  # a temporary-table DDL was logged inside the transaction
+    stmt_nontrans_logged: bool = False  # a MyISAM-changing statement was logged as a statement
+    used_temp: bool = False  # a statement of the transaction used a temporary table
+    nontrans_temp_in_cache: bool = False  # a temporary N-table change went to the trx cache
+    touched_self_logging: bool = False  # R-unsafe-self-logging: an earlier statement did
+    # The binlog registered in the transaction (trans_register_ha): something
+    # went to one of its caches while a multi-statement transaction was open.
+    binlog_joined: bool = False
+
+
+@dataclass
+class StmtLogState:
+    """What every Query event of one statement copies from the session."""
+
+    thread_specific: bool = False  # thd->thread_specific_used -> LOG_EVENT_THREAD_SPECIFIC_F (0x4)
+    # lex->stmt_accessed_temp_table(): clears FL_TRANSACTIONAL of a group this statement commits
+    uses_temp: bool = False
+    time_zone_used: bool = False  # thd->time_zone_used -> Q_TIME_ZONE_CODE
+    # thd->query_start_sec_part_used -> Q_HRNOW (NOW() and CURTIME() read the start microseconds)
+    hrnow_used: bool = False
+    table_map_for_update: int = 0  # thd->table_map_for_update -> Q_TABLE_MAP_FOR_UPDATE_CODE
+
+
+class StateField(Generic[T]):
+    """A session attribute kept in one of the state dataclasses above.
+
+    ``trx_xa_rw = StateField[bool]("trx_log", "xa_rw")`` on the session class keeps
+    ``thd.trx_xa_rw`` working for the SQL layer while the value lives in
+    ``thd.trx_log.xa_rw``."""
+
+    def __init__(self, state: str, name: str) -> None:
+        self.state = state
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> StateField[T]: ...
+    @overload
+    def __get__(self, obj: object, owner: type) -> T: ...
+    def __get__(self, obj: object | None, owner: type) -> Any:
+        if obj is None:
+            return self
+        return getattr(getattr(obj, self.state), self.name)
+
+    def __set__(self, obj: object, value: T) -> None:
+        setattr(getattr(obj, self.state), self.name, value)

@@ -1,0 +1,156 @@
+"""Layer 2 for statement-format events: ``THD::binlog_query`` and its context events.
+
+A statement logged as text becomes a Query event, preceded by the events that
+carry what the text alone does not (Intvar for LAST_INSERT_ID()/INSERT_ID,
+Rand for RAND()'s seeds, User_var for each user variable read), into the cache
+MariaDB's ``use_trans_cache`` picks. DDL is written directly instead, as its own
+group (seed 002's R-log-commit-statement; layer 3 frames it).
+
+These functions were methods of the SQL layer's ``Thd``; ``Thd.binlog_query``
+and ``Thd.write_ddl`` now call them with the session (harness/model/session.py).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any, Protocol
+
+from harness.binlog.control import new_intvar_event, new_rand_event, new_user_var_event
+from harness.binlog.header import Event
+from harness.binlog.query import new_query_event
+from harness.model import flush as L3
+from harness.model.cache import use_trans_cache
+from harness.model.unsafe import Unsafe, bit
+
+if TYPE_CHECKING:
+    from harness.model.decide import LoggingDecision
+    from harness.model.session import SessionView
+
+
+class QueryContext(Protocol):
+    """What a statement read that its text does not carry (the SQL layer's ExecContext)."""
+
+    @property
+    def used_last_insert_id(self) -> int | None: ...
+    @property
+    def stmt_insert_id(self) -> int | None: ...
+    @property
+    def rand_seeds(self) -> tuple[int, int] | None: ...
+    @property
+    def user_vars_read(self) -> dict[str, Any]: ...
+
+
+def user_var_event(name: str, value: Any, ts: int, sid: int) -> Event:
+    """The User_var event for one user variable a statement read, typed as the server types it."""
+    if value is None:
+        return new_user_var_event(name, None, timestamp=ts, server_id=sid)
+    if isinstance(value, bool):
+        value = int(value)
+    if isinstance(value, bytes):
+        # A binary string (_binary '..', X'..', a VARBINARY/BLOB value): charset 63 (observed).
+        return new_user_var_event(name, value, timestamp=ts, server_id=sid, charset=63)
+    if isinstance(value, int) and value > (1 << 63) - 1:
+        # A BIGINT UNSIGNED value: UNSIGNED_F in the event's flags byte.
+        return new_user_var_event(name, value, timestamp=ts, server_id=sid, unsigned=True)
+    if isinstance(value, (int, float, Decimal)):
+        return new_user_var_event(name, value, timestamp=ts, server_id=sid)
+    if isinstance(value, (dt.datetime, dt.date)):
+        # A temporal value is a string in the server's numeric charset, latin1 (observed for NOW()).
+        return new_user_var_event(name, str(value).encode("ascii"), timestamp=ts, server_id=sid, charset=8)
+    return new_user_var_event(name, str(value).encode("utf-8"), timestamp=ts, server_id=sid)
+
+
+def context_events(thd: SessionView, ctx: QueryContext | None) -> list[Event]:
+    """Intvar / Rand / User_var events that precede a statement-format Query."""
+    if ctx is None:
+        return []
+    ts, sid = thd.stmt_timestamp, thd.server_id
+    out: list[Event] = []
+    if ctx.used_last_insert_id is not None:
+        out.append(new_intvar_event(1, ctx.used_last_insert_id, timestamp=ts, server_id=sid))
+    if ctx.stmt_insert_id is not None:
+        out.append(new_intvar_event(2, ctx.stmt_insert_id, timestamp=ts, server_id=sid))
+    if ctx.rand_seeds is not None:
+        out.append(new_rand_event(ctx.rand_seeds[0], ctx.rand_seeds[1], timestamp=ts, server_id=sid))
+    for name, value in ctx.user_vars_read.items():
+        out.append(user_var_event(name, value, ts, sid))
+    return out
+
+
+def updated_db(thd: SessionView, db: str | None = None) -> str | None:
+    """Q_UPDATED_DB_NAMES (MySQL: the database a logged statement changes; ignored by MariaDB)."""
+    return db if db is not None else (thd.db or None)
+
+
+def binlog_query(thd: SessionView, text: str, is_trans: bool, error_code: int, ctx: QueryContext | None,
+                 decision: LoggingDecision | None, *, thread_specific: bool = False,
+                 suppress_use: bool = False, ddl: bool = False, xid: bool = False) -> None:
+    """THD::binlog_query for a statement-format event: context events + Query into a cache."""
+    info = thd.stmt_info
+    written = thd.stmt_written_tables()
+    if info is not None and written and all(t.engine.self_logging for t in written):
+        # Seed 001: a self-logging engine writes its own changes (injector); the
+        # server logs nothing for a statement that only changes such tables.
+        return
+    # Query_log_event's cache choice also sends a mixed-unsafe statement
+    # (is_mixed_stmt_unsafe) to the trx cache (docs section 3.1; observed:
+    # autocommit INSERT INTO n SELECT FROM t at READ COMMITTED is a trx-cache
+    # group, ro_1pc, flags_extra 01 ff).
+    mixed_unsafe = decision is not None and bool(decision.unsafe & bit(Unsafe.MIXED_STATEMENT))
+    to_trx = use_trans_cache(thd, is_trans) or mixed_unsafe
+    cache = thd.caches.trx_cache if to_trx else thd.caches.stmt_cache
+    if ddl:
+        cache.has_ddl = True
+        if thd.in_multi_stmt_transaction_mode():
+            thd.trx_log.did_ddl = True  # all.trans_did_ddl(): every later group of the trx gets FL_DDL
+    if thd.stmt_changed_nontrans:
+        thd.trx_log.stmt_nontrans_logged = True
+    if thd.sp_unsafe is not None and thd.stmt_changed_nontrans:
+        # Inside CALL, a MyISAM sub-statement logged as a statement leaves the top
+        # statement's modified_non_trans_table set: later groups lose FL_TRANSACTIONAL.
+        thd.sp_modified_nontrans = True
+    if to_trx and thd.stmt_changed_nontrans and not thd.binlog_direct_non_trans_update:
+        thd.trx_log.gtid_nontrans = True
+    if to_trx and thd.stmt_changed_nontrans_temp:
+        thd.trx_log.nontrans_temp_in_cache = True
+    for ev in context_events(thd, ctx):
+        cache.append(ev)
+    uses_temp = thread_specific or bool(info is not None and any(u.table.temporary for u in info.uses))
+    if uses_temp:
+        thd.trx_log.wrote_temp = True
+        thd.stmt_log.thread_specific = True
+    uses_temp = uses_temp or thd.stmt_log.thread_specific
+    cache.append(new_query_event(text, database=thd.db or "", thread_id=thd.connection_id,
+                                 timestamp=thd.stmt_timestamp, server_id=thd.server_id,
+                                 error_code=error_code, status_vars=thd.query_status_vars(
+                                     xid=thd.server.binlog.allocate_xid() if xid else None, text=text,
+                                     updated_db=updated_db(thd)),
+                                 thread_specific=uses_temp, suppress_use=suppress_use))
+    if decision is not None and decision.warn_unsafe:
+        thd.issue_unsafe_warnings(decision.warn_unsafe)
+
+
+def write_ddl(thd: SessionView, text: str, *, db: str | None = None, suppress_use: bool = False,
+              thread_specific: bool = False, xid: bool = False, ctx: QueryContext | None = None,
+              invoker: bool = False, hrnow: bool = False, charset_client: int | None = None,
+              ddl: bool = True, error_code: int = 0) -> None:
+    """R-log-commit-statement: DDL is written directly as its own group.
+
+    ``xid``: Q_XID (DDL crash recovery); ``invoker``: Q_INVOKER (CREATE
+    TRIGGER/PROCEDURE/FUNCTION without an explicit DEFINER); ``hrnow``:
+    Q_HRNOW (the statement read its start time with microseconds, e.g.
+    the ``created`` time of a trigger); ``ddl``: FL_DDL on the Gtid.
+    """
+    if not thd.binlog_enabled():
+        return
+    if thread_specific:
+        thd.stmt_log.thread_specific = True
+    xid = thd.flavor.events.ddl_xid(xid, ddl=ddl, thread_specific=thread_specific)
+    svs = thd.query_status_vars(xid=thd.server.binlog.allocate_xid() if xid else None, invoker=invoker,
+                                hrnow=hrnow, charset_client=charset_client, text=text,
+                                updated_db=updated_db(thd, db))
+    ev = new_query_event(text, database=thd.db or "" if db is None else db, thread_id=thd.connection_id,
+                         timestamp=thd.stmt_timestamp, server_id=thd.server_id, status_vars=svs,
+                         suppress_use=suppress_use, thread_specific=thread_specific, error_code=error_code)
+    L3.write_direct(thd, [*context_events(thd, ctx), ev], ddl=ddl)

@@ -1,0 +1,113 @@
+"""Layer 3 (harness/model/flush.py) on its own: the caches become GTID-framed
+groups in a real binary log (seed 002's R-flush-SC, R-log-commit, R-log-rollback,
+R-clear-TC; MariaDB 10.11's framing, docs/RULES-mariadb-10.11.md section 1.1).
+The session is tests/model/_fakes.py's dataclass; no parser, no engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from _fakes import Session, open_session, written_events
+
+from harness.binlog.query import new_query_event
+from harness.model import flush as L3
+from harness.model.logstate import TrxLogState
+
+
+def _query(text: str) -> Any:
+    return new_query_event(text, database="test", thread_id=7, timestamp=0, server_id=1)
+
+
+def shape(s: Session) -> list[str]:
+    out = []
+    for typ, info in written_events(s):
+        if typ == "Gtid":
+            out.append("G" if info.startswith("BEGIN") else "DDL")
+        elif typ == "Query":
+            out.append(info if info in ("COMMIT", "ROLLBACK") else "Q:" + info.split("; ", 1)[-1])
+        else:
+            out.append(typ)
+    return out
+
+
+def test_stmt_cache_is_its_own_group_ended_by_commit(tmp_path: Path) -> None:
+    """(R-flush-SC) 'At the end of S, write BEGIN + SC + COMMIT to the binlog and clear the SC.'"""
+    s = open_session(tmp_path)
+    s.caches.stmt_cache.append(_query("INSERT INTO n VALUES (1)"))
+    L3.flush_stmt_cache(s)
+    assert shape(s) == ["G", "Q:INSERT INTO n VALUES (1)", "COMMIT"]
+    assert s.caches.stmt_cache.empty()
+    assert s.server is not None and s.server.status["Binlog_stmt_cache_use"] == 1
+
+
+def test_empty_stmt_cache_writes_nothing(tmp_path: Path) -> None:
+    s = open_session(tmp_path)
+    L3.flush_stmt_cache(s)
+    assert shape(s) == []
+
+
+def test_commit_writes_the_trx_cache_ended_by_xid(tmp_path: Path) -> None:
+    """(R-log-commit) 'If the TC is non-empty, write BEGIN + TC + COMMIT': an XA-capable engine
+    changed data, so the group ends with Xid; (R-clear-TC) the TC is then empty."""
+    s = open_session(tmp_path, trx_log=TrxLogState(xa_rw=True))
+    s.caches.trx_cache.append(_query("INSERT INTO t VALUES (1)"))
+    L3.commit_trx_cache(s)
+    assert shape(s) == ["G", "Q:INSERT INTO t VALUES (1)", "Xid"]
+    assert s.caches.trx_cache.empty()
+
+
+def test_commit_without_an_xa_engine_ends_with_commit(tmp_path: Path) -> None:
+    s = open_session(tmp_path)
+    s.caches.trx_cache.append(_query("INSERT INTO t VALUES (1)"))
+    L3.commit_trx_cache(s)
+    assert shape(s) == ["G", "Q:INSERT INTO t VALUES (1)", "COMMIT"]
+
+
+def test_commit_of_an_empty_trx_cache_writes_nothing(tmp_path: Path) -> None:
+    """(R-log-commit) 'If the TC is empty, do nothing.'"""
+    s = open_session(tmp_path)
+    L3.commit_trx_cache(s)
+    assert shape(s) == []
+
+
+def test_autocommit_statement_with_both_caches_is_one_group_stmt_cache_first(tmp_path: Path) -> None:
+    s = open_session(tmp_path, trx_log=TrxLogState(xa_rw=True))
+    s.caches.trx_cache.append(_query("INSERT INTO t VALUES (1)"))
+    s.caches.stmt_cache.append(_query("INSERT INTO n VALUES (1)"))
+    L3.commit_trx_cache(s, with_stmt_cache=True)
+    assert shape(s) == ["G", "Q:INSERT INTO n VALUES (1)", "Q:INSERT INTO t VALUES (1)", "Xid"]
+
+
+def test_rollback_keeps_a_trx_cache_with_an_n_write(tmp_path: Path) -> None:
+    """(R-log-rollback) 'If the TC contains any N-write, write BEGIN + TC + ROLLBACK.'"""
+    s = open_session(tmp_path, binlog_format="STATEMENT", trx_log=TrxLogState(nontrans_modified=True))
+    s.caches.trx_cache.append(_query("INSERT INTO t VALUES (1)"))
+    s.caches.trx_cache.append(_query("INSERT INTO n VALUES (1)"))
+    L3.rollback_trx_cache(s, single_statement=False)
+    assert shape(s) == ["G", "Q:INSERT INTO t VALUES (1)", "Q:INSERT INTO n VALUES (1)", "ROLLBACK"]
+    assert s.caches.trx_cache.empty()
+
+
+def test_rollback_drops_a_trx_cache_without_an_n_write(tmp_path: Path) -> None:
+    """(R-log-rollback) 'If the TC does not contain any N-write, do nothing.'"""
+    s = open_session(tmp_path, binlog_format="STATEMENT")
+    s.caches.trx_cache.append(_query("INSERT INTO t VALUES (1)"))
+    L3.rollback_trx_cache(s, single_statement=False)
+    assert shape(s) == []
+    assert s.caches.trx_cache.empty()
+
+
+def test_ddl_is_written_directly_as_a_standalone_group(tmp_path: Path) -> None:
+    """(R-log-commit-statement) 'All other statements that have a pre-commit are written
+    directly to the binlog.'"""
+    s = open_session(tmp_path)
+    L3.write_direct(s, [_query("CREATE TABLE x (a INT)")])
+    assert shape(s) == ["DDL", "Q:CREATE TABLE x (a INT)"]
+
+
+def test_each_group_gets_the_next_gtid(tmp_path: Path) -> None:
+    s = open_session(tmp_path)
+    for i in range(3):
+        L3.write_direct(s, [_query(f"CREATE TABLE x{i} (a INT)")])
+    assert s.server is not None and s.server.binlog.gtid_pos_text() == "0-1-3"
