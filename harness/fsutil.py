@@ -42,7 +42,10 @@ def atomic_write(path: Path, write: Callable[[BinaryIO], None]) -> Path:
 
 def atomic_write_text(path: Path, text: str) -> Path:
     data = text.encode("utf-8")
-    return atomic_write(path, lambda f: f.write(data) and None)
+
+    def write(f: BinaryIO) -> None:
+        f.write(data)
+    return atomic_write(path, write)
 
 
 def atomic_write_json(path: Path, obj: Any, **dumps: Any) -> Path:

@@ -200,7 +200,7 @@ def verbose_rows_from_json(event_type: str, table: str | None, rows_json: str | 
     return "\n".join(lines)
 
 
-def verbose_binlog_rows(paths: list) -> dict[tuple[str, int], str]:
+def verbose_binlog_rows(paths: list[Any]) -> dict[tuple[str, int], str]:
     """``(file name, position) -> -vv text`` for every rows event in the binlog files."""
     import os
 

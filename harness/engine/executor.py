@@ -313,10 +313,10 @@ class Executor:
                 out_rows.append(([f(env) for f in funcs], env))
         if sel.distinct:
             uniq: list[tuple[list[Any], Env]] = []
-            for r in out_rows:
-                if not any(all(compare(a, b) == 0 or (a is None and b is None) for a, b in zip(r[0], u[0]))
+            for out in out_rows:
+                if not any(all(compare(a, b) == 0 or (a is None and b is None) for a, b in zip(out[0], u[0]))
                            for u in uniq):
-                    uniq.append(r)
+                    uniq.append(out)
             out_rows = uniq
         if sel.order_by:
             out_rows = self._order(out_rows, sel.order_by, comp, items)

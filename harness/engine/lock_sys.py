@@ -207,11 +207,11 @@ class LockSys:
     def record_blockers(self, thd: Thd, data: Any, index: Any, key: Any) -> bool:
         """Whether another transaction holds a lock on the entry (an uncommitted change)."""
         holders = self.records.get((id(data), index, key))
-        return bool(holders) and any(o is not thd for o in holders)
+        return holders is not None and any(o is not thd for o in holders)
 
     def holds(self, thd: Thd, data: Any, index: Any, key: Any) -> bool:
         holders = self.records.get((id(data), index, key))
-        return bool(holders) and thd in holders
+        return holders is not None and thd in holders
 
     # ------------------------------------------------------------ gap locks
 

@@ -333,8 +333,10 @@ def _lock_lookup(thd: Thd, t: TableDef, index: str, key: Any, mode: str, rc: boo
     else:
         i = next(n for n, uk in enumerate(data.unique_keys) if uk[0] == index)
         slot = data.indexes[i].get(key)
-        hit = [(slot, data.rows[slot], data.clustered_sort_key(slot, data.rows[slot]))] \
-            if slot is not None else []
+        hit = []
+        if slot is not None:
+            row = data.rows[slot]
+            hit = [(slot, row, data.clustered_sort_key(slot, row))]  # type: ignore[arg-type]
         if not hit and ls.record_blockers(thd, data, index, key):
             waited |= ls.lock_record(thd, data, index, key, mode)
     for slot, row, ckey in hit:

@@ -262,7 +262,7 @@ class Thd:
                 data.end_change(slot, self.trx_id, commit_no, purge)
         ls.release_all(self)
         self.trx_versions: list[tuple[Any, int]] = []
-        self.trx_id = ls.new_trx_id()
+        self.trx_id: int = ls.new_trx_id()
 
     def lock_wait_timeout(self) -> float:
         return float(self.vars.values.get("innodb_lock_wait_timeout", 50))

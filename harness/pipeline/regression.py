@@ -52,6 +52,14 @@ class RegressionResult:
         return [r for r in self.summary if not is_pass(r)]
 
 
+def _write_parquet(path: Path, table: Any) -> None:
+    import pyarrow.parquet as pq
+
+    def write(f: Any) -> None:
+        pq.write_table(table, f)
+    atomic_write(path, write)
+
+
 def new_run_id() -> str:
     return datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ") + "-" + uuid.uuid4().hex[:6]
 
@@ -194,7 +202,6 @@ def decode_run(run_dir: Path, progress: Progress | None = _progress) -> dict:
     not decode gets an ``error`` in ``records/status.parquet`` (its events are
     left out); everything else is kept.
     """
-    import pyarrow.parquet as pq
 
     from harness.pipeline.schemas import (EVENT_SCHEMA, OUTCOME_SCHEMA, STATUS_SCHEMA,
                                           TABLE_SCHEMA, coerce)
@@ -248,8 +255,7 @@ def decode_run(run_dir: Path, progress: Progress | None = _progress) -> dict:
     rec_dir.mkdir(parents=True, exist_ok=True)
     for name, rows, schema in (("events", events, EVENT_SCHEMA), ("tables", tables, TABLE_SCHEMA),
                                ("outcomes", outcomes, OUTCOME_SCHEMA), ("status", status, STATUS_SCHEMA)):
-        table = coerce(rows, schema)
-        atomic_write(rec_dir / f"{name}.parquet", lambda f, t=table: pq.write_table(t, f))
+        _write_parquet(rec_dir / f"{name}.parquet", coerce(rows, schema))
     n_err = sum(1 for s in status if s["error"])
     if progress:
         progress(f"[decode] {len(events)} events, {len(tables)} table rows, "

@@ -158,7 +158,7 @@ def _case(rng: random.Random, host: str, port: int, user: str, password: str, ti
             try:  # take whatever answer is there, without waiting for one
                 sock.settimeout(0.02)
                 sock.recv(1 << 16)
-            except (socket.timeout, OSError):
+            except (TimeoutError, OSError):
                 pass
     except OSError:
         pass

@@ -8,7 +8,6 @@ that looks right but is wrong.
 
 from __future__ import annotations
 
-import re
 
 from decimal import Decimal
 from typing import Callable

@@ -38,7 +38,7 @@ def _summary(run_dir: Path, overrides: dict[tuple[str, str], dict]) -> None:
     for p in plan["pairs"]:
         rec = {"case": p["case"], "format": p["format"], "rule": rules[p["case"]], "error": None,
                "n_ref_events": 10, "n_rb_events": 10, "n_diff_events": 0, "first_diff_seq": None,
-               "first_diff_fields": None, "replay_error": None, **{c: True for c in CHECKS}}
+               "first_diff_fields": None, "replay_error": None, **dict.fromkeys(CHECKS, True)}
         rec.update(overrides.get((p["case"], p["format"]), {}))
         full.append(rec)
     (run_dir / "diff").mkdir(exist_ok=True)

@@ -88,7 +88,8 @@ def test_raw_expectations_fail_on_each_difference_and_name_the_pair(tmp_path: Pa
     path = bad / "records" / "events.parquet"
     t = pq.read_table(path)
     rows = t.to_pylist()
-    key = lambda r, c, f, s: r["case"] == c and r["format"] == f and r["side"] == s
+    def key(r, c, f, s):
+        return r["case"] == c and r["format"] == f and r["side"] == s
     next(r for r in rows if key(r, "myisam_mix", "MIXED", "reference") and r["event_type"] == "Table_map")["event_type"] = None
     xid = next(r for r in rows if key(r, "basic_dml", "STATEMENT", "replbed") and r["event_type"] == "Xid")
     rows = [r for r in rows if r is not xid and not key(r, "basic_dml", "MIXED", "replbed")]

@@ -11,7 +11,6 @@ Statements are sent as bytes: some carry bytes that are not UTF-8, as a client m
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Any, Iterator
 
 import mysql.connector
