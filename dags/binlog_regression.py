@@ -46,6 +46,8 @@ def _runs_dir() -> Path:
                          description="binlog_format values to run"),
         "provider": Param("local", type="string", enum=["local", "docker"],
                           description="reference server provider"),
+        "profile": Param("debian", type="string", enum=["debian", "no-defaults", "skip-name-resolve"],
+                         description="server profile of both sides (harness/profile.py)"),
         "cases": Param("*", type="string",
                        description="case-name glob(s), comma separated; * = all"),
         "spark_master": Param(os.environ.get("REPLBED_SPARK_MASTER", "local[*]"), type="string",
@@ -76,6 +78,7 @@ def binlog_regression():
             run_id=p.get("run_id") or safe_run_id(ctx["run_id"]),
             spark_master=p["spark_master"],
             cases=globs,
+            profile=p.get("profile") or "debian",
         )
         return str(plan_run(config, replbed_provider=p["replbed_provider"]))
 

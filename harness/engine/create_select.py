@@ -219,7 +219,7 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
     # resolved over both (``(PRIMARY KEY (a)) SELECT a ...`` keys a select column).
     explicit = build_table(db, A.CreateTable(table=st.table, columns=st.columns, keys=[],
                                              options=st.options), st.temporary,
-                           thd.vars.get("default_storage_engine")) if st.columns else None
+                           thd.vars.get("default_storage_engine"), thd.db_collation(db)) if st.columns else None
     sel_cols = _select_columns(thd, st.select, sel_res.columns)
     columns: list[Column] = list(explicit.columns) if explicit else []
     keys: list[Key] = list(explicit.keys) if explicit else []

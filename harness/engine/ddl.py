@@ -99,7 +99,7 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         t = TableDef(db, st.table.name, [c for c in src.columns], list(src.keys), src.engine, temporary=st.temporary,
                      options=dict(src.options))
     else:
-        t = build_table(db, st, st.temporary, thd.vars.get("default_storage_engine"))
+        t = build_table(db, st, st.temporary, thd.vars.get("default_storage_engine"), thd.db_collation(db))
     t.table_id = thd.catalog.allocate_table_id()
     if st.temporary:
         if not thd.temp_tables:
