@@ -844,6 +844,10 @@ def user_var_event(name: str, value: Any, ts: int, sid: int) -> Any:
     if isinstance(value, (dt.datetime, dt.date)):
         # A temporal value is a string in the server's numeric charset, latin1 (observed for NOW()).
         return new_user_var_event(name, str(value).encode("ascii"), timestamp=ts, server_id=sid, charset=8)
+    from harness.engine.types import CharsetStr
+    if isinstance(value, CharsetStr):
+        # A value of a column in another collation keeps it (a latin1 column: _latin1 ...).
+        return new_user_var_event(name, value.encoded(), timestamp=ts, server_id=sid, charset=value.collation_id)
     return new_user_var_event(name, str(value).encode("utf-8") if not isinstance(value, bytes) else value,
                               timestamp=ts, server_id=sid)
 

@@ -483,6 +483,33 @@ def resolve_charset(charset: str | None, collation: str | None) -> tuple[Charset
     return cs, cs.default_id, False
 
 
+class CharsetStr(str):
+    """A string value that remembers the collation of the column it was stored in.
+
+    Only values of columns outside the connection's utf8mb4_general_ci carry it
+    (a latin1 column on a latin1 server): a user variable assigned from such a
+    column is logged with that charset (``@s=_latin1 X'78' COLLATE
+    latin1_swedish_ci``), as the server's Item_func_set_user_var keeps the
+    item's collation. Any string operation yields a plain str again."""
+
+    __slots__ = ("collation_id", "codec")
+
+    def __new__(cls, value: str, collation_id: int, codec: str) -> "CharsetStr":
+        obj = super().__new__(cls, value)
+        obj.collation_id = collation_id
+        obj.codec = codec
+        return obj
+
+    def encoded(self) -> bytes:
+        out = bytearray()
+        for ch in str(self):
+            try:
+                out += ch.encode(self.codec)
+            except UnicodeEncodeError:
+                out.append(ord(ch) & 0xFF)  # the cp1252 holes map to themselves
+        return bytes(out)
+
+
 def _printable(b: bytes) -> str:
     """convert_to_printable(): the bytes an error message quotes, at most 6 of them."""
     out = "".join(chr(c) if 0x20 <= c < 0x7F else f"\\x{c:02X}" for c in b[:6])
@@ -573,13 +600,18 @@ class StringType(ColumnType):
                 kept = b[:limit].decode("utf-8", "ignore") if self.cs.codec == "utf-8" else s[:limit]
                 self._too_long(s[len(kept):], True, col, ctx)
                 s = kept
-            return s
+            return self._tagged(s)
         if len(s) > self.length:
             self._too_long(s[self.length:], self.name != "CHAR", col, ctx)
             s = s[:self.length]
         if self.name == "CHAR":
             s = s.rstrip(" ")
-        return s
+        return self._tagged(s)
+
+    def _tagged(self, s: str) -> str:
+        if self.charset == CHARSET_UTF8MB4_GENERAL_CI:
+            return s
+        return CharsetStr(s, self.charset, self.cs.codec)
 
     def _too_long(self, rest: str, count_spaces: bool, col: str, ctx: WriteContext) -> None:
         """report_if_important_data(): cut spaces are a Note (none for CHAR), anything else 1406/1265."""
