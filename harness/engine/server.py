@@ -91,13 +91,14 @@ class ServerState:
         self.catalog = Catalog()
         self.global_vars = GlobalVariables(self.flavor.sysvar_overrides(), self.flavor.aliases(),
                                            self.flavor.sysvar_catalog())
-        self.profile = config.profile
+        # The profiles describe MariaDB servers; the MySQL flavour keeps its own defaults.
+        self.profile: ServerProfile | None = config.profile if config.flavor.startswith("mariadb") else None
         self.global_vars.values["server_id"] = config.server_id
         self.global_vars.values["port"] = config.port
-        if config.flavor.startswith("mariadb"):  # the profiles describe MariaDB servers
-            apply_profile(self.global_vars.values, config.profile)
+        if self.profile is not None:
+            apply_profile(self.global_vars.values, self.profile)
         self.binlog = BinaryLog(config.binlog_dir, config.log_bin_basename, config.server_id,
-                                domain_id=config.profile.gtid_domain_id,
+                                domain_id=self.profile.gtid_domain_id if self.profile else 0,
                                 server_version=self.version, flavor=self.flavor, global_vars=self.global_vars)
         self.status: dict[str, int] = {"Binlog_cache_use": 0, "Binlog_stmt_cache_use": 0,
                                        "Binlog_cache_disk_use": 0, "Binlog_stmt_cache_disk_use": 0}
