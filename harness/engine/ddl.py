@@ -131,7 +131,8 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         # The slave has no such temporary table in row format: the server logs the
         # new table's SHOW CREATE TABLE instead of the LIKE, without Q_XID (probed).
         from harness.engine.create_select import create_table_sql
-        thd.write_ddl(create_table_sql(t, t.engine.name, thd.db, st.if_not_exists, st.or_replace),
+        thd.write_ddl(create_table_sql(t, t.engine.name, thd.db, st.if_not_exists, st.or_replace,
+                                       thd.db_collation(t.db)),
                       thread_specific=True)
         return _ok()
     # CREATE TABLE carries Q_XID (DDL recovery), as DROP TABLE does; reading a

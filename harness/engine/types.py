@@ -458,6 +458,9 @@ COLLATIONS = {
     "utf8mb4_general_ci": ("utf8mb4", 45, False), "utf8mb4_bin": ("utf8mb4", 46, True),
     "utf8mb4_unicode_ci": ("utf8mb4", 224, False), "utf8mb4_unicode_520_ci": ("utf8mb4", 246, False),
 }
+# A character set's default collation (a table's DEFAULT CHARSET without COLLATE).
+DEFAULT_COLLATION_OF = {"latin1": "latin1_swedish_ci", "ascii": "ascii_general_ci", "utf8mb3": "utf8mb3_general_ci",
+                        "utf8": "utf8mb3_general_ci", "utf8mb4": "utf8mb4_general_ci"}
 _CP1252_HOLES = {0x81: "\x81", 0x8D: "\x8d", 0x8F: "\x8f", 0x90: "\x90", 0x9D: "\x9d"}
 
 
