@@ -96,6 +96,11 @@ def _record(state: Path, pid: int, harness_pid: int) -> Path:
 
 def test_cleanup_kills_orphans_only(monkeypatch, tmp_path: Path, capsys):
     monkeypatch.setenv("REPLBED_STATE_DIR", str(tmp_path))
+    # `cleanup --force` below would also remove every labelled container of the
+    # machine's Docker daemon, live ones of other runs and test sessions included
+    # (seen: a docker-provider run lost its server mid-corpus). Docker cleanup is
+    # tested in tests/providers/test_docker_provider.py; here no daemon answers.
+    monkeypatch.setenv("DOCKER_HOST", f"unix://{tmp_path}/no-docker.sock")
     assert cli.main(["cleanup"]) == 0
     assert "nothing to clean up" in capsys.readouterr().out
 
