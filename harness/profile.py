@@ -144,9 +144,9 @@ class ServerProfile:
             raise ProfileError("the password must not contain quotes or backslashes")
         lines = ["SET SESSION sql_log_bin=0;",
                  # Accounts of the user that the profile does not list (install-db's).
-                 "SET @replbed_drop = (SELECT GROUP_CONCAT(CONCAT(QUOTE(User), '@', QUOTE(Host))) "
-                 f"FROM mysql.global_priv WHERE User = '{self.user}' AND Host NOT IN "
-                 f"({', '.join(_quote(h) for h in self.accounts)}));",
+                 ("SET @replbed_drop = (SELECT GROUP_CONCAT(CONCAT(QUOTE(User), '@', QUOTE(Host))) "
+                  f"FROM mysql.global_priv WHERE User = '{self.user}' AND Host NOT IN "
+                  f"({', '.join(_quote(h) for h in self.accounts)}));"),
                  "SET @replbed_drop = IF(@replbed_drop IS NULL, 'DO 0', CONCAT('DROP USER ', @replbed_drop));",
                  "PREPARE replbed_stmt FROM @replbed_drop;",
                  "EXECUTE replbed_stmt;",
@@ -158,7 +158,7 @@ class ServerProfile:
             lines.append(f"GRANT ALL PRIVILEGES ON *.* TO {acct} WITH GRANT OPTION;")
         return "\n".join(lines) + "\n"
 
-    def replace(self, **changes: object) -> "ServerProfile":
+    def replace(self, **changes: object) -> ServerProfile:
         """A copy with some settings changed (``replbed serve``'s individual options)."""
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 

@@ -13,7 +13,13 @@ import pytest
 
 from harness import cli
 from harness.config import ServeConfig
-from harness.profile import PROFILES, ProfileError, ServerProfile, get_profile, profile_from_args
+from harness.profile import (
+    PROFILES,
+    ProfileError,
+    ServerProfile,
+    get_profile,
+    profile_from_args,
+)
 
 
 def test_matched_account_follows_name_resolution_and_accounts():

@@ -22,8 +22,9 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 # A case creates a stored object (the DEFINER / CURRENT_USER the profile decides).
 STORED_OBJECT = re.compile(

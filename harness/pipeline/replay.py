@@ -117,7 +117,8 @@ class ReplayServer:
         in a container) must replay here, not fail with 1449."""
         h = self.handle
         env = dict(os.environ, MYSQL_PWD=h.password)
-        dump = subprocess.run([self.mariadb_binlog, *map(str, files)], capture_output=True, timeout=300)
+        dump = subprocess.run([self.mariadb_binlog, *map(str, files)], capture_output=True, timeout=300,
+                              check=False)
         if dump.returncode != 0:
             raise RuntimeError(f"mariadb-binlog exited {dump.returncode}: "
                                f"{dump.stderr.decode('utf-8', 'replace').strip()[:500]}")
@@ -125,7 +126,7 @@ class ReplayServer:
         client = subprocess.run(
             [self.mariadb, "--no-defaults", f"--host={h.host}", f"--port={h.port}", f"--user={h.user}",
              "--force", "--binary-mode", "--batch", "--init-command=SET SESSION sql_log_bin=0"],
-            input=dump.stdout, capture_output=True, env=env, timeout=300)
+            input=dump.stdout, capture_output=True, env=env, timeout=300, check=False)
         return [ln for ln in client.stderr.decode("utf-8", "replace").splitlines() if ln.startswith("ERROR")]
 
     def ensure_definers(self, accounts: set[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -21,7 +21,11 @@ from typing import Any
 
 import pytest
 
-from harness.pipeline.parity import creates_stored_objects, outcome_differences, summary_differences
+from harness.pipeline.parity import (
+    creates_stored_objects,
+    outcome_differences,
+    summary_differences,
+)
 from harness.profile import get_profile
 from harness.providers.base import ServerSettings
 from harness.runner import CaseOutcome, StatementOutcome, run_side
@@ -37,7 +41,12 @@ def docker_ready() -> None:
         import docker  # noqa: F401
     except ImportError as exc:
         pytest.skip(f"docker SDK not installed: {exc}")
-    from harness.providers.docker import DockerUnavailableError, ImageMissingError, build_image, docker_client
+    from harness.providers.docker import (
+        DockerUnavailableError,
+        ImageMissingError,
+        build_image,
+        docker_client,
+    )
 
     try:
         build_image()  # `make image`; a no-op when built
