@@ -30,6 +30,36 @@ SERVER_DEFAULT_SQL_MODE = "STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_AUT
 LOOPBACK = frozenset({"127.0.0.1", "::1", "::ffff:127.0.0.1"})
 
 
+# sql_mode's words in the server's bit order (how @@sql_mode lists them), and what the
+# combination modes the model knows stand for (observed: SET sql_mode='TRADITIONAL').
+SQL_MODE_ORDER = (
+    "REAL_AS_FLOAT", "PIPES_AS_CONCAT", "ANSI_QUOTES", "IGNORE_SPACE", "IGNORE_BAD_TABLE_OPTIONS",
+    "ONLY_FULL_GROUP_BY", "NO_UNSIGNED_SUBTRACTION", "NO_DIR_IN_CREATE", "POSTGRESQL", "ORACLE", "MSSQL",
+    "DB2", "MAXDB", "NO_KEY_OPTIONS", "NO_TABLE_OPTIONS", "NO_FIELD_OPTIONS", "MYSQL323", "MYSQL40", "ANSI",
+    "NO_AUTO_VALUE_ON_ZERO", "NO_BACKSLASH_ESCAPES", "STRICT_TRANS_TABLES", "STRICT_ALL_TABLES",
+    "NO_ZERO_IN_DATE", "NO_ZERO_DATE", "ALLOW_INVALID_DATES", "ERROR_FOR_DIVISION_BY_ZERO", "TRADITIONAL",
+    "NO_AUTO_CREATE_USER", "HIGH_NOT_PRECEDENCE", "NO_ENGINE_SUBSTITUTION", "PAD_CHAR_TO_FULL_LENGTH",
+    "EMPTY_STRING_IS_NULL", "SIMULTANEOUS_ASSIGNMENT", "TIME_ROUND_FRACTIONAL",
+)
+_SQL_MODE_EXPANDS = {
+    "TRADITIONAL": ("STRICT_TRANS_TABLES", "STRICT_ALL_TABLES", "NO_ZERO_IN_DATE", "NO_ZERO_DATE",
+                    "ERROR_FOR_DIVISION_BY_ZERO", "NO_AUTO_CREATE_USER", "NO_ENGINE_SUBSTITUTION"),
+    "ANSI": ("REAL_AS_FLOAT", "PIPES_AS_CONCAT", "ANSI_QUOTES", "IGNORE_SPACE"),
+}
+
+
+def normalize_sql_mode(text: str) -> str:
+    """``--sql-mode`` as @@sql_mode shows it: combination modes expanded, bit order."""
+    words = {w.strip().upper() for w in text.split(",") if w.strip()}
+    unknown = sorted(words - set(SQL_MODE_ORDER))
+    if unknown:
+        raise ProfileError(f"unknown sql_mode word(s) {', '.join(unknown)}")
+    for combo, parts in _SQL_MODE_EXPANDS.items():
+        if combo in words:
+            words.update(parts)
+    return ",".join(w for w in SQL_MODE_ORDER if w in words)
+
+
 class ProfileError(ValueError):
     """An unknown profile name or an inconsistent profile."""
 
@@ -72,6 +102,7 @@ class ServerProfile:
             raise ProfileError(f"profile {self.name}: collation {coll!r} is not one of {cs}")
         object.__setattr__(self, "character_set_server", cs)
         object.__setattr__(self, "collation_server", coll)
+        object.__setattr__(self, "sql_mode", normalize_sql_mode(self.sql_mode))
         if self.binlog_row_image.upper() not in ("FULL", "MINIMAL", "NOBLOB"):
             raise ProfileError(f"profile {self.name}: binlog_row_image {self.binlog_row_image!r}")
         object.__setattr__(self, "binlog_row_image", self.binlog_row_image.upper())
@@ -259,7 +290,7 @@ def profile_from_args(args: argparse.Namespace, server_id: int | None = None) ->
         if args.accounts is not None:
             changes["accounts"] = tuple(h.strip() for h in args.accounts.split(",") if h.strip())
         if args.sql_mode is not None:
-            changes["sql_mode"] = ",".join(p.strip().upper() for p in args.sql_mode.split(",") if p.strip())
+            changes["sql_mode"] = args.sql_mode
         if args.binlog_row_image is not None:
             changes["binlog_row_image"] = args.binlog_row_image
         if args.gtid_domain_id is not None:

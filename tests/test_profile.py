@@ -53,8 +53,13 @@ def test_serve_options_reproduce_the_profile():
     args = parser.parse_args(["serve", "--character-set-server=latin1", "--skip-name-resolve",
                               "--sql-mode=traditional", "--gtid-domain-id=3", "--accounts=%"])
     p = profile_from_args(args, server_id=9)
-    assert (p.collation_server, p.skip_name_resolve, p.sql_mode, p.gtid_domain_id, p.server_id,
-            p.matched_host()) == ("latin1_swedish_ci", True, "TRADITIONAL", 3, 9, "%")
+    assert (p.collation_server, p.skip_name_resolve, p.gtid_domain_id, p.server_id,
+            p.matched_host()) == ("latin1_swedish_ci", True, 3, 9, "%")
+    # As @@sql_mode shows --sql-mode=TRADITIONAL (observed on 10.11).
+    assert p.sql_mode == ("STRICT_TRANS_TABLES,STRICT_ALL_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,"
+                          "ERROR_FOR_DIVISION_BY_ZERO,TRADITIONAL,NO_AUTO_CREATE_USER,NO_ENGINE_SUBSTITUTION")
+    with pytest.raises(ProfileError, match="NOPE"):
+        ServerProfile("x", sql_mode="STRICT_TRANS_TABLES,NOPE")
 
 
 def test_serve_rejects_a_bad_profile_option(capsys):
@@ -103,3 +108,45 @@ def test_model_derives_accounts_and_charsets_from_the_profile(tmp_path, name, us
 
     text = "\n".join(listing(files))
     assert f"CREATE DEFINER={definer} TRIGGER" in text
+
+
+CUSTOM = ServerProfile(
+    "custom", "every setting away from the defaults", character_set_server="latin1",
+    collation_server="latin1_bin", skip_name_resolve=True, accounts=("%",), sql_mode="TRADITIONAL",
+    binlog_row_image="MINIMAL", server_id=5, gtid_domain_id=3)
+
+
+@pytest.mark.server
+@pytest.mark.slow
+def test_a_profile_away_from_every_default_matches_mariadb(tmp_path):
+    """Real MariaDB and replbed serve from the same (unnamed) profile: same binlogs,
+    results and tables on cases whose logging the profile changes (definers, charsets,
+    strictness, row images, GTID domain and server id)."""
+    import fnmatch
+
+    from harness.compare import compare_case
+    from harness.providers.base import ServerSettings
+    from harness.providers.local import LocalMariaDBProvider
+    from harness.providers.replbed import ReplbedProvider
+    from harness.workload import load_workloads
+
+    root = Path(__file__).resolve().parents[1]
+    globs = ("vr_*", "seed000_example2*", "explore2_user_vars_from_columns")
+    cases = [c for c in load_workloads(str(root / "workloads" / "*.wl"))
+             if any(fnmatch.fnmatch(c.name, g) for g in globs)]
+    settings = ServerSettings(profile=CUSTOM)
+    diffs = []
+    with LocalMariaDBProvider().start(settings, tmp_path / "ref") as ref, \
+            ReplbedProvider().start(settings, tmp_path / "rb") as rb:
+        for h in (ref, rb):
+            conn = h.connect()
+            cur = conn.cursor()
+            cur.execute("SELECT CURRENT_USER(), @@gtid_domain_id, @@server_id, @@binlog_row_image")
+            assert cur.fetchone() == ("root@%", 3, 5, "MINIMAL")
+            conn.close()
+        for c in cases:
+            for f in c.formats:
+                r = compare_case(ref, rb, c, f, tmp_path)
+                if not r.same:
+                    diffs.append(f"{c.name} {f}: " + "\n".join(r.lines[:6]))
+    assert len(cases) >= 5 and not diffs, "\n".join(diffs)

@@ -300,9 +300,24 @@ def create_trigger(thd: "Thd", st: A.CreateTrigger) -> "OkPacket":
     # creation time has microseconds) and Q_XID.
     # DEFINER=CURRENT_USER is logged like no DEFINER (with Q_INVOKER), its account spelled out.
     m = _DEFINER_RE.match(st.text)
+    if m is not None and not m.group(1):
+        _note_missing_definer(thd, _unquote(m.group(2)), _unquote(m.group(3)) if m.group(3) else "%")
     thd.write_ddl(_with_definer(thd, st.text, "TRIGGER"), invoker=m is None or bool(m.group(1)), hrnow=True,
                   xid=True)
     return _ok()
+
+
+def _note_missing_definer(thd: "Thd", user: str, host: str) -> None:
+    """An explicit DEFINER naming an account the server does not have is accepted with
+    Note 1449 (sp_process_definer; observed for triggers). The accounts are the server
+    profile's (its user's hosts) and the system's mariadb.sys@localhost."""
+    profile = getattr(thd.server, "profile", None)
+    if profile is None:
+        return
+    exists = (user == profile.user and host.lower() in {h.lower() for h in profile.accounts}) or \
+        (user, host.lower()) == ("mariadb.sys", "localhost")
+    if not exists:
+        thd.notes.append(note("Note", "ER_NO_SUCH_USER", user, host))
 
 
 def _check_row_assignments(st: A.CreateTrigger, body: list[A.Statement]) -> None:

@@ -63,7 +63,11 @@ class ReplbedProvider:
         if settings.flavor.startswith("mariadb"):
             # The same profile the reference server was started with, as the same
             # mariadbd options: the model derives charsets, accounts... from them.
-            argv += ["--profile", settings.profile.name, *settings.profile.serve_options()]
+            # serve_options() spell out every setting, so a profile that is not one of
+            # the named ones (built in code) arrives whole on top of the default.
+            from harness.profile import PROFILES
+            named = ["--profile", settings.profile.name] if settings.profile.name in PROFILES else []
+            argv += [*named, *settings.profile.serve_options()]
         # settings.extra_options are mariadbd options; `replbed serve` has no
         # equivalent for most of them, so they are not passed (it would exit 2).
         root = str(Paths().root)
