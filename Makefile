@@ -27,6 +27,9 @@ airflow-db: bootstrap
 	@$(AIRFLOW) db migrate >$(AIRFLOW_HOME)/db-migrate.log 2>&1 || { tail -30 $(AIRFLOW_HOME)/db-migrate.log; exit 1; }
 
 run: airflow-db
+	@# The docker provider needs the offline image: build it (a no-op when built).
+	@if $(PY) -c 'import json,sys; sys.exit(0 if json.loads(sys.argv[1] or "{}").get("provider") == "docker" else 1)' '$(CONF)'; then \
+	    bash scripts/build_image.sh || exit $$?; fi
 	@conf=$$($(PY) -c 'import json,sys; c=json.loads(sys.argv[1] or "{}"); c.setdefault("run_id", sys.argv[2]); print(json.dumps(c))' '$(CONF)' '$(RUN_ID)'); \
 	echo "airflow dags test binlog_regression -c '$$conf'"; \
 	$(AIRFLOW) dags test binlog_regression -c "$$conf"; rc=$$?; \
