@@ -27,6 +27,9 @@ airflow-db: bootstrap
 	@$(AIRFLOW) db migrate >$(AIRFLOW_HOME)/db-migrate.log 2>&1 || { tail -30 $(AIRFLOW_HOME)/db-migrate.log; exit 1; }
 
 run: airflow-db
+	@# The docker provider needs the offline image: build it (a no-op when built).
+	@if $(PY) -c 'import json,sys; sys.exit(0 if json.loads(sys.argv[1] or "{}").get("provider") == "docker" else 1)' '$(CONF)'; then \
+	    bash scripts/build_image.sh || exit $$?; fi
 	@conf=$$($(PY) -c 'import json,sys; c=json.loads(sys.argv[1] or "{}"); c.setdefault("run_id", sys.argv[2]); print(json.dumps(c))' '$(CONF)' '$(RUN_ID)'); \
 	echo "airflow dags test binlog_regression -c '$$conf'"; \
 	$(AIRFLOW) dags test binlog_regression -c "$$conf"; rc=$$?; \
@@ -46,7 +49,7 @@ clean-airflow:
 # compose-up: the workstation stack (docker/compose.yaml), random root password.
 COMPOSE ?= $(shell docker compose version >/dev/null 2>&1 && echo "docker compose" || echo docker-compose)
 COMPOSE_ENV := $(CURDIR)/.cache/compose.env
-.PHONY: docker-setup image image-runtime docker-test compose-up compose-down
+.PHONY: docker-setup image image-runtime docker-test docker-parity compose-up compose-down
 
 docker-setup:
 	@bash scripts/docker_setup.sh
@@ -59,6 +62,18 @@ image-runtime:
 
 docker-test: bootstrap image
 	@$(PY) -m pytest -m docker $(PYTEST_ARGS)
+
+# docker-parity: the FULL corpus, all three formats, through the whole pipeline once
+# with each reference provider (same PROFILE), then the two summary.json compared
+# case by case (harness/pipeline/parity.py); exit 1 if any verdict differs.
+# `make test` runs the stored-object subset (tests/providers/test_docker_parity.py).
+PROFILE ?= debian
+docker-parity: bootstrap image
+	@set -e; mkdir -p $(CURDIR)/runs; for p in local docker; do \
+	    echo "== replbed run --provider $$p --profile $(PROFILE)"; s=$$(date +%s); \
+	    $(PY) -m harness.cli run --provider $$p --profile $(PROFILE) --run-id $(RUN_ID)-$$p >$(CURDIR)/runs/$(RUN_ID)-$$p.log 2>&1 || true; \
+	    tail -2 $(CURDIR)/runs/$(RUN_ID)-$$p.log; echo "   wall $$(( $$(date +%s) - s )) s"; done; \
+	$(PY) -m harness.pipeline.parity runs/$(RUN_ID)-local runs/$(RUN_ID)-docker
 
 compose-up: image image-runtime
 	@command -v docker-compose >/dev/null || docker compose version >/dev/null 2>&1 || apt-get install -y -qq docker-compose >/dev/null

@@ -23,6 +23,8 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:  # the harness package, when not pip-installed
     sys.path.insert(0, str(REPO_ROOT))
 
+from harness.profile import DEFAULT_PROFILE, PROFILES  # noqa: E402 - after the sys.path line; no heavy imports
+
 FORMATS = ["STATEMENT", "ROW", "MIXED"]
 
 
@@ -46,6 +48,8 @@ def _runs_dir() -> Path:
                          description="binlog_format values to run"),
         "provider": Param("local", type="string", enum=["local", "docker"],
                           description="reference server provider"),
+        "profile": Param(DEFAULT_PROFILE, type="string", enum=list(PROFILES),
+                         description="server profile of both sides (harness/profile.py)"),
         "cases": Param("*", type="string",
                        description="case-name glob(s), comma separated; * = all"),
         "spark_master": Param(os.environ.get("REPLBED_SPARK_MASTER", "local[*]"), type="string",
@@ -76,6 +80,7 @@ def binlog_regression():
             run_id=p.get("run_id") or safe_run_id(ctx["run_id"]),
             spark_master=p["spark_master"],
             cases=globs,
+            profile=p.get("profile") or DEFAULT_PROFILE,
         )
         return str(plan_run(config, replbed_provider=p["replbed_provider"]))
 

@@ -41,12 +41,16 @@ def _sigterm_to_interrupt(signum: int, frame: Any) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     password = args.password if args.password is not None else os.environ.get(PASSWORD_ENV)
+    from harness.profile import profile_from_args
+
     try:
+        profile = profile_from_args(args, server_id=args.server_id)
         config = ServeConfig(
             host=args.host, port=args.port, binlog_dir=Path(args.binlog_dir),
-            flavor=args.flavor, server_id=args.server_id, password=password,
+            flavor=args.flavor, server_id=profile.server_id, password=password,
             user=args.user, max_connections=args.max_connections,
             gtid_mode=getattr(args, "gtid_mode", "OFF"), server_uuid=getattr(args, "server_uuid", None),
+            profile=profile,
         )
     except ValueError as exc:
         raise CliError(str(exc)) from exc
@@ -72,6 +76,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             provider=args.provider,
             out_dir=Path(args.out),
             cases=tuple(args.case or ()),
+            profile=args.profile,
             **({"run_id": args.run_id} if args.run_id else {}),
         )
     except ValueError as exc:
@@ -271,7 +276,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         cases = [c for c in cases if any(fnmatch.fnmatch(c.name, g) for g in args.case)]
     if not cases:
         raise CliError("no case matches")
-    results = compare(cases, [f.upper() for f in args.formats])
+    results = compare(cases, [f.upper() for f in args.formats], profile=args.profile)
     same = sum(1 for r in results if r.same)
     print(f"{same}/{len(results)} case x format identical")
     return EXIT_OK if same == len(results) else EXIT_REGRESSION
@@ -308,7 +313,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--port", type=int, default=3307)
     s.add_argument("--binlog-dir", default="binlog")
     s.add_argument("--flavor", default="mariadb-10.11", choices=FLAVORS)
-    s.add_argument("--server-id", type=int, default=1)
+    s.add_argument("--server-id", type=int, default=None, help="default: the profile's (1)")
     s.add_argument("--gtid-mode", default="OFF", type=str.upper,
                    choices=("OFF", "OFF_PERMISSIVE", "ON_PERMISSIVE", "ON"),
                    help="mysql-8.0: @@GLOBAL.gtid_mode at start (ON implies enforce_gtid_consistency=ON)")
@@ -320,6 +325,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--user", default="root", help="the one account that may log in when a password is set")
     s.add_argument("--max-connections", type=int, default=151,
                    help="clients beyond this get 1040 Too many connections (MariaDB's default: 151)")
+    from harness.profile import DEFAULT_PROFILE, PROFILES, add_server_options
+
+    add_server_options(s)
     s.set_defaults(func=cmd_serve)
 
     r = sub.add_parser("run", help="run the workloads on both sides and diff the binlogs")
@@ -331,6 +339,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--case", action="append", metavar="GLOB",
                    help="only cases matching this glob (repeatable)")
     r.add_argument("--run-id", default=None)
+    r.add_argument("--profile", default=DEFAULT_PROFILE, choices=tuple(PROFILES),
+                   help="server profile of both sides (harness/profile.py)")
     r.set_defaults(func=cmd_run)
 
     d = sub.add_parser("decode", help="print binlog files")
@@ -342,6 +352,8 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--workloads", default="workloads/*.wl")
     q.add_argument("--formats", nargs="+", default=["STATEMENT", "ROW", "MIXED"])
     q.add_argument("--case", action="append", metavar="GLOB")
+    q.add_argument("--profile", default=DEFAULT_PROFILE, choices=tuple(PROFILES),
+                   help="server profile of both sides (harness/profile.py)")
     q.set_defaults(func=cmd_compare)
 
     x = sub.add_parser("export-frames",

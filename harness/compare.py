@@ -90,12 +90,16 @@ def compare_case(ref: ServerHandle, rb: ServerHandle, case: Case, fmt: str, work
     return Comparison(case.name, fmt, not lines, lines)
 
 
-def compare(cases: list[Case], formats: Iterable[str]) -> list[Comparison]:
+def compare(cases: list[Case], formats: Iterable[str], profile: str | None = None) -> list[Comparison]:
+    """``profile``: the server profile of both sides (harness/profile.py; None: the default)."""
+    from harness.profile import get_profile
+
+    settings = ServerSettings(profile=get_profile(profile))
     results = []
     with tempfile.TemporaryDirectory(prefix="replbed-compare-") as tmp:
         work = Path(tmp)
-        with LocalMariaDBProvider().start(ServerSettings(), work / "reference") as ref, \
-                ReplbedProvider().start(ServerSettings(), work / "replbed") as rb:
+        with LocalMariaDBProvider().start(settings, work / "reference") as ref, \
+                ReplbedProvider().start(settings, work / "replbed") as rb:
             for case in cases:
                 for fmt in formats:
                     if fmt not in case.formats:

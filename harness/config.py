@@ -12,6 +12,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from harness.profile import DEFAULT_PROFILE, PROFILES, ServerProfile, get_profile
+
 FLAVORS = ("mariadb-10.11", "mysql-8.0")
 BINLOG_FORMATS = ("STATEMENT", "ROW", "MIXED")
 ROW_IMAGES = ("FULL", "MINIMAL", "NOBLOB")
@@ -40,6 +42,9 @@ class ServeConfig:
     # (None: generated once and kept in <binlog_dir>/auto.cnf).
     gtid_mode: str = "OFF"
     server_uuid: str | None = None
+    # The server configuration the model derives from (charsets, accounts, sql_mode,
+    # binlog options; harness/profile.py); server_id above wins over its server_id.
+    profile: ServerProfile = field(default_factory=lambda: get_profile(None))
 
     def __post_init__(self) -> None:
         if self.gtid_mode.upper() not in ("OFF", "OFF_PERMISSIVE", "ON_PERMISSIVE", "ON"):
@@ -65,8 +70,12 @@ class RunConfig:
     spark_master: str = "local[*]"
     # Cases whose name matches one of these globs are run; empty means all.
     cases: tuple[str, ...] = ()
+    # The server profile both sides run with (harness/profile.py PROFILES).
+    profile: str = DEFAULT_PROFILE
 
     def __post_init__(self) -> None:
+        if self.profile not in PROFILES:
+            raise ValueError(f"unknown server profile {self.profile!r}; expected one of {', '.join(PROFILES)}")
         bad = [f for f in self.formats if f not in BINLOG_FORMATS]
         if bad:
             raise ValueError(f"unknown binlog_format {bad}; expected {BINLOG_FORMATS}")

@@ -112,6 +112,11 @@ def _private(tmp_path: Path) -> Path:
 def test_cleanup_kills_orphans_only(monkeypatch, tmp_path: Path, capsys):
     state = _private(tmp_path)
     monkeypatch.setenv("REPLBED_STATE_DIR", str(state))
+    # `cleanup --force` below would also remove every labelled container of the
+    # machine's Docker daemon, live ones of other runs and test sessions included
+    # (seen: a docker-provider run lost its server mid-corpus). Docker cleanup is
+    # tested in tests/providers/test_docker_provider.py; here no daemon answers.
+    monkeypatch.setenv("DOCKER_HOST", f"unix://{tmp_path}/no-docker.sock")
     assert cli.main(["cleanup"]) == 0
     # (Containers of other docker-provider runs on this machine may be listed; no server record is.)
     out = capsys.readouterr().out
@@ -153,6 +158,7 @@ def test_cleanup_never_kills_what_replbed_did_not_start(monkeypatch, tmp_path: P
     """A forged record (right pid and start time, a made-up token, a foreign pgid) kills nothing."""
     state = _private(tmp_path)
     monkeypatch.setenv("REPLBED_STATE_DIR", str(state))
+    monkeypatch.setenv("DOCKER_HOST", f"unix://{tmp_path}/no-docker.sock")  # see above
     foreign = subprocess.Popen(["sleep", "60"], start_new_session=True)  # not started by replbed
     bystander = subprocess.Popen(["sleep", "60"], start_new_session=True)
     try:

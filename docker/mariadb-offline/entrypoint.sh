@@ -33,7 +33,13 @@ chown -R mysql:mysql "$DATADIR"
 # window in which root is reachable without the password. Not binlogged.
 init=/run/mysqld/replbed-init.sql
 umask 077
-{
+if [ -n "${REPLBED_INIT_SQL:-}" ]; then
+    # The run's server profile (harness/profile.py: ServerProfile.init_sql):
+    # exactly its accounts, with the run's password; the same SQL the local
+    # provider's --init-file runs.
+    printf '%s\n' "$REPLBED_INIT_SQL" >"$init"
+    unset REPLBED_INIT_SQL
+else {
     echo "SET SESSION sql_log_bin=0;"
     for host in localhost 127.0.0.1 ::1; do
         echo "ALTER USER IF EXISTS 'root'@'$host' IDENTIFIED BY '$pw';"
@@ -43,6 +49,7 @@ umask 077
     echo "ALTER USER 'root'@'%' IDENTIFIED BY '$pw';"
     echo "GRANT ALL PRIVILEGES ON *.* TO 'root'@'%' WITH GRANT OPTION;"
 } >"$init"
+fi
 chown mysql:mysql "$init"
 unset pw
 

@@ -193,7 +193,7 @@ def _prepare(thd: "Thd", t: TableDef, specs: list[A.AlterSpec]) -> tuple[
             continue
         ch = next((s for s in pending if (old_name(s) or "").lower() == c.name.lower()), None)
         if ch is not None:
-            nc = _NewColumn(build_column(t.db, table, ch.column, t.options.get("CHARSET"), t.options.get("COLLATE")), i)  # type: ignore[arg-type]
+            nc = _NewColumn(build_column(t.db, table, ch.column, t.options.get("CHARSET"), t.options.get("COLLATE"), thd.db_collation(t.db)), i)  # type: ignore[arg-type]
             targets[id(ch)] = nc
             if ch.position is None:
                 out.append(nc)
@@ -215,9 +215,9 @@ def _prepare(thd: "Thd", t: TableDef, specs: list[A.AlterSpec]) -> tuple[
             if found is None:
                 raise error("ER_BAD_FIELD_ERROR", name, table)
             out.remove(found)
-            target = _NewColumn(build_column(t.db, table, s.column, t.options.get("CHARSET"), t.options.get("COLLATE")), None)  # type: ignore[arg-type]
+            target = _NewColumn(build_column(t.db, table, s.column, t.options.get("CHARSET"), t.options.get("COLLATE"), thd.db_collation(t.db)), None)  # type: ignore[arg-type]
         if target is None:
-            target = _NewColumn(build_column(t.db, table, s.column, t.options.get("CHARSET"), t.options.get("COLLATE")), None)  # type: ignore[arg-type]
+            target = _NewColumn(build_column(t.db, table, s.column, t.options.get("CHARSET"), t.options.get("COLLATE"), thd.db_collation(t.db)), None)  # type: ignore[arg-type]
         if s.position is None:
             out.append(target)
         elif s.position == "FIRST":

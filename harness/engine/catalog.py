@@ -172,16 +172,20 @@ class Catalog:
 
 
 def build_column(db: str, table: str, cd: A.ColumnDef, table_charset: str | None = None,
-                 table_collation: str | None = None) -> Column:
+                 table_collation: str | None = None, db_collation: str | None = None) -> Column:
     """A column definition as the server stores it (shared by CREATE and ALTER TABLE).
 
     A character column without its own CHARACTER SET / COLLATE takes the table's
-    DEFAULT CHARSET / COLLATE (the database default is utf8mb4 here)."""
+    DEFAULT CHARSET / COLLATE, and without those the database's default
+    (``db_collation``: the server profile's collation_server, e.g. latin1_swedish_ci
+    on a bare server, whose VARCHAR(200) rows then carry 1-byte lengths)."""
     from harness.engine.expr import constant_value  # local import: expr depends on catalog types
 
     charset, collation = cd.charset, cd.collation
     if charset is None and collation is None:
         charset, collation = table_charset, table_collation
+    if charset is None and collation is None:
+        collation = db_collation
     ctype = make_type(cd.type_name, cd.args, cd.unsigned, cd.zerofill, charset, collation)
     nullable = cd.nullable if cd.nullable is not None else True
     if cd.primary_key:
@@ -248,7 +252,8 @@ def add_table_keys(columns: list[Column], keys: list[Key], key_defs: list[A.KeyD
             raise error("ER_BLOB_KEY_WITHOUT_LENGTH", c.name)
 
 
-def build_table(db: str, ct: A.CreateTable, temporary: bool, default_engine: str = "InnoDB") -> TableDef:
+def build_table(db: str, ct: A.CreateTable, temporary: bool, default_engine: str = "InnoDB",
+                db_collation: str | None = None) -> TableDef:
     """Turn a parsed CREATE TABLE into a TableDef, with the server's definition errors."""
     columns: list[Column] = []
     keys: list[Key] = []
@@ -257,7 +262,8 @@ def build_table(db: str, ct: A.CreateTable, temporary: bool, default_engine: str
         if cd.name.lower() in seen:
             raise error("ER_DUP_FIELDNAME", cd.name)
         seen.add(cd.name.lower())
-        columns.append(build_column(db, ct.table.name, cd, ct.options.get("CHARSET"), ct.options.get("COLLATE")))
+        columns.append(build_column(db, ct.table.name, cd, ct.options.get("CHARSET"), ct.options.get("COLLATE"),
+                                    db_collation))
         idx = len(columns) - 1
         if cd.primary_key:
             keys.append(Key("PRIMARY", "PRIMARY", [idx]))

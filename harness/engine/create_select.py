@@ -80,8 +80,23 @@ def _default_sql(c: Column) -> str:
     return ""
 
 
-def column_sql(c: Column) -> str:
-    s = f"  `{c.name}` {type_sql(c.type)}"
+def _charset_sql(t: ColumnType, table_collation: str | None) -> str:
+    """A character column whose character set is not the table's default spells out
+    both (observed on a latin1 server: ``varchar(3) CHARACTER SET utf8mb4 COLLATE
+    utf8mb4_general_ci`` for a column made from a utf8mb4 literal)."""
+    from harness.engine.types import COLLATIONS
+    if table_collation is None or not isinstance(t, StringType):
+        return ""
+    table_cs = COLLATIONS.get(table_collation.lower(), (None,))[0]
+    if table_cs is None or t.cs.name == table_cs:
+        return ""
+    coll = next((name for name, (cs, cid, _b) in COLLATIONS.items() if cid == t.charset and cs == t.cs.name
+                 and not name.startswith("utf8_")), None)
+    return f" CHARACTER SET {t.cs.name}" + (f" COLLATE {coll}" if coll else "")
+
+
+def column_sql(c: Column, table_collation: str | None = None) -> str:
+    s = f"  `{c.name}` {type_sql(c.type)}{_charset_sql(c.type, table_collation)}"
     if not c.nullable:
         s += " NOT NULL"
     elif isinstance(c.type, DateTimeType) and c.type.timestamp:
@@ -93,10 +108,15 @@ def column_sql(c: Column) -> str:
 
 
 def create_table_sql(t: TableDef, engine_clause: str | None, current_db: str | None = "",
-                     if_not_exists: bool = False, or_replace: bool = False) -> str:
+                     if_not_exists: bool = False, or_replace: bool = False,
+                     db_collation: str | None = None) -> str:
     """``current_db``: for the binlog (WITH_DB_NAME), the table is qualified when
-    its database is not the session's (or there is none); "" never qualifies."""
-    lines = [column_sql(c) for c in t.columns]
+    its database is not the session's (or there is none); "" never qualifies.
+    ``db_collation``: the database's default (the table's, unless its options say)."""
+    from harness.engine.types import DEFAULT_COLLATION_OF
+    table_collation = t.options.get("COLLATE") or DEFAULT_COLLATION_OF.get(
+        str(t.options.get("CHARSET", "")).lower()) or db_collation
+    lines = [column_sql(c, table_collation) for c in t.columns]
     for k in t.keys:
         cols = ",".join(f"`{t.columns[i].name}`" for i in k.columns)
         if k.kind == "PRIMARY":
@@ -219,7 +239,7 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
     # resolved over both (``(PRIMARY KEY (a)) SELECT a ...`` keys a select column).
     explicit = build_table(db, A.CreateTable(table=st.table, columns=st.columns, keys=[],
                                              options=st.options), st.temporary,
-                           thd.vars.get("default_storage_engine")) if st.columns else None
+                           thd.vars.get("default_storage_engine"), thd.db_collation(db)) if st.columns else None
     sel_cols = _select_columns(thd, st.select, sel_res.columns)
     columns: list[Column] = list(explicit.columns) if explicit else []
     keys: list[Key] = list(explicit.keys) if explicit else []
@@ -417,7 +437,8 @@ def _write_row_group(thd: "Thd", t: TableDef, st: A.CreateTable, replaced: bool)
     cache = mngr.cache_of(t)
     cache.flush_pending(thd, stmt_end=True)
     thd.server.flavor.gtid.write_create_select_rows(thd, t, create_table_sql(t, st.options.get("ENGINE"), thd.db,
-                                                                    st.if_not_exists, st.or_replace), cache,
+                                                                    st.if_not_exists, st.or_replace,
+                                                                    thd.db_collation(t.db)), cache,
                                                thread_specific=replaced)
     if t.transactional:
         thd.server.status["Binlog_cache_use"] += 1

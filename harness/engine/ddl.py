@@ -99,7 +99,7 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         t = TableDef(db, st.table.name, [c for c in src.columns], list(src.keys), src.engine, temporary=st.temporary,
                      options=dict(src.options))
     else:
-        t = build_table(db, st, st.temporary, thd.vars.get("default_storage_engine"))
+        t = build_table(db, st, st.temporary, thd.vars.get("default_storage_engine"), thd.db_collation(db))
     t.table_id = thd.catalog.allocate_table_id()
     if st.temporary:
         if not thd.temp_tables:
@@ -131,7 +131,8 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         # The slave has no such temporary table in row format: the server logs the
         # new table's SHOW CREATE TABLE instead of the LIKE, without Q_XID (probed).
         from harness.engine.create_select import create_table_sql
-        thd.write_ddl(create_table_sql(t, t.engine.name, thd.db, st.if_not_exists, st.or_replace),
+        thd.write_ddl(create_table_sql(t, t.engine.name, thd.db, st.if_not_exists, st.or_replace,
+                                       thd.db_collation(t.db)),
                       thread_specific=True)
         return _ok()
     # CREATE TABLE carries Q_XID (DDL recovery), as DROP TABLE does; reading a
@@ -299,9 +300,24 @@ def create_trigger(thd: "Thd", st: A.CreateTrigger) -> "OkPacket":
     # creation time has microseconds) and Q_XID.
     # DEFINER=CURRENT_USER is logged like no DEFINER (with Q_INVOKER), its account spelled out.
     m = _DEFINER_RE.match(st.text)
+    if m is not None and not m.group(1):
+        _note_missing_definer(thd, _unquote(m.group(2)), _unquote(m.group(3)) if m.group(3) else "%")
     thd.write_ddl(_with_definer(thd, st.text, "TRIGGER"), invoker=m is None or bool(m.group(1)), hrnow=True,
                   xid=True)
     return _ok()
+
+
+def _note_missing_definer(thd: "Thd", user: str, host: str) -> None:
+    """An explicit DEFINER naming an account the server does not have is accepted with
+    Note 1449 (sp_process_definer; observed for triggers). The accounts are the server
+    profile's (its user's hosts) and the system's mariadb.sys@localhost."""
+    profile = getattr(thd.server, "profile", None)
+    if profile is None:
+        return
+    exists = (user == profile.user and host.lower() in {h.lower() for h in profile.accounts}) or \
+        (user, host.lower()) == ("mariadb.sys", "localhost")
+    if not exists:
+        thd.notes.append(note("Note", "ER_NO_SUCH_USER", user, host))
 
 
 def _check_row_assignments(st: A.CreateTrigger, body: list[A.Statement]) -> None:

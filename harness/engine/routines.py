@@ -267,7 +267,8 @@ def call_procedure(thd: "Thd", st: A.Call) -> "OkPacket":
         # variable carries it in a User_var event.
         for p, a in zip(d.params, st.args):
             if p.mode != "IN" and isinstance(a, A.UserVar):
-                thd.user_vars[a.name.lower()] = _as_param_type(p, env.locals[p.name.lower()])  # type: ignore[index]
+                thd.user_vars[a.name.lower()] = _as_param_type(p, env.locals[p.name.lower()],  # type: ignore[index]
+                                                               thd.db_collation(thd.db))
     finally:
         if top_level:
             thd.sp_sticky_row = False
@@ -283,11 +284,14 @@ def _routine_text(thd: "Thd", d: A.CreateRoutine) -> str:
     return routine_create_text(thd, d)
 
 
-def _as_param_type(p: A.RoutineParam, v: Any) -> Any:
+def _as_param_type(p: A.RoutineParam, v: Any, db_collation: str | None = None) -> Any:
+    """An OUT parameter's value in its declared type; a character type without its own
+    charset has the routine's database's (the server profile's collation_server)."""
     if v is None:
         return None
     from harness.engine.types import make_type
-    return make_type(p.type_name, list(p.args)).coerce(v, p.name, WriteContext(False, "", "", 1, []))
+    return make_type(p.type_name, list(p.args), collation=db_collation).coerce(
+        v, p.name, WriteContext(False, "", "", 1, []))
 
 
 def _unroll(thd: "Thd", body_stmts: list[A.Statement], env: Env, scope: Scope) -> None:

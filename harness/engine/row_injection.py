@@ -208,7 +208,24 @@ def _table_of(thd: "Thd", tm: TableMapEvent) -> TableDef:
     t = thd.find_table(A.TableName(tm.table, tm.database))
     if t is None:
         raise error("ER_NO_SUCH_TABLE", tm.database, tm.table)
+    _check_compatible(tm, t)
     return t
+
+
+def _check_compatible(tm: TableMapEvent, t: TableDef) -> None:
+    """table_def::compatible_with for the case observed: a VARCHAR whose maximum byte
+    length in the Table_map differs from the target column's is a conversion that
+    slave_type_conversions (empty by default) does not allow. The BINLOG statement
+    then fails with 1105 Unknown error (observed: a utf8mb4 VARCHAR(10), 40 bytes,
+    injected into the latin1 VARCHAR(10) of a --no-defaults server)."""
+    from harness.engine.types import T_VARCHAR
+    for i, (code, meta) in enumerate(zip(tm.column_types, tm.column_metadata)):
+        if i >= len(t.columns):
+            break
+        ctype = t.columns[i].type
+        if code == T_VARCHAR and getattr(ctype, "binlog_type", None) == T_VARCHAR \
+                and ctype.binlog_metadata() != meta:
+            raise ServerError(1105, "Unknown error", "HY000")
 
 
 def binlog_statement(thd: "Thd", stmt: A.BinlogBase64) -> "OkPacket":

@@ -7,6 +7,7 @@ import threading
 from typing import TYPE_CHECKING
 
 from harness.config import ServeConfig
+from harness.profile import ServerProfile
 from harness.engine.catalog import Catalog
 from harness.engine.lock_sys import LockSys
 from harness.engine.sysvars import GlobalVariables
@@ -61,6 +62,28 @@ class UserLocks:
         return held[0] if held else None
 
 
+def apply_profile(values: dict[str, object], profile: ServerProfile) -> None:
+    """The startup values of the globals a ServerProfile sets (what mariadbd's options set).
+
+    The database default (character_set_database) is the server's: every database
+    here is created with the server's default character set."""
+    if profile.binlog_checksum != "CRC32":
+        raise ValueError(f"profile {profile.name}: replbed writes binlog_checksum=CRC32 only, "
+                         f"not {profile.binlog_checksum}")
+    if "ha_blackhole" not in profile.plugins:
+        raise ValueError(f"profile {profile.name}: replbed models BLACKHOLE as loaded "
+                         "(--plugin-load-add=ha_blackhole)")
+    cs, coll = profile.character_set_server, str(profile.collation_server)
+    for name, value in (("character_set_server", cs), ("collation_server", coll),
+                        ("character_set_database", cs), ("collation_database", coll),
+                        ("sql_mode", profile.sql_mode), ("binlog_row_image", profile.binlog_row_image),
+                        ("gtid_domain_id", profile.gtid_domain_id),
+                        ("binlog_annotate_row_events", int(profile.binlog_annotate_row_events)),
+                        ("skip_name_resolve", int(profile.skip_name_resolve))):
+        if name in values:
+            values[name] = value
+
+
 class ServerState:
     def __init__(self, config: ServeConfig) -> None:
         self.config = config
@@ -71,9 +94,14 @@ class ServerState:
         # Its system-variable profile (harness/engine/sysvar_profile.py), by the same name.
         self.sysvars = sysvar_profile_for(config.flavor, gtid_mode=config.gtid_mode, server_uuid=config.server_uuid)
         self.global_vars = GlobalVariables(self.sysvars.overrides(), self.sysvars.aliases(), self.sysvars.catalog())
+        # The profiles describe MariaDB servers; the MySQL flavour keeps its own defaults.
+        self.profile: ServerProfile | None = config.profile if config.flavor.startswith("mariadb") else None
         self.global_vars.values["server_id"] = config.server_id
         self.global_vars.values["port"] = config.port
+        if self.profile is not None:
+            apply_profile(self.global_vars.values, self.profile)
         self.binlog = BinaryLog(config.binlog_dir, config.log_bin_basename, config.server_id,
+                                domain_id=self.profile.gtid_domain_id if self.profile else 0,
                                 server_version=self.version, flavor=self.flavor, global_vars=self.global_vars)
         self.status: dict[str, int] = {"Binlog_cache_use": 0, "Binlog_stmt_cache_use": 0,
                                        "Binlog_cache_disk_use": 0, "Binlog_stmt_cache_disk_use": 0}

@@ -106,9 +106,13 @@ class Thd:
         self.catalog = server.catalog
         self.connection_id = connection_id
         self.user = user
-        self.host = host
-        # DEFINER of stored objects: the account the client matched (root@127.0.0.1 over TCP).
-        self.definer_host = host
+        # USER()'s host (the client's name as the server knows it) and the host of the
+        # account it matched (CURRENT_USER(), DEFINER of stored objects): both follow
+        # the server profile (name resolution, accounts), e.g. root@localhost from
+        # 127.0.0.1 when names are resolved, root@127.0.0.1 with skip-name-resolve.
+        profile = getattr(server, "profile", None)
+        self.host = profile.client_host(host) if profile is not None else host
+        self.definer_host = profile.matched_host(host) if profile is not None else host
         self.db: str | None = None
         self.vars = SessionVariables(server.global_vars)
         self.user_vars: dict[str, Any] = {}
@@ -306,6 +310,14 @@ class Thd:
     def find_routine(self, kind: str, name: str) -> Routine | None:
         db = self.db or ""
         return self.catalog.routines.get((db, kind, name.lower()))
+
+    def db_collation(self, db: str | None) -> str | None:
+        """A database's default collation: every database here has the server's
+        (@@global.collation_server, from the server profile); None where the
+        column types' own default applies (a collation they do not model)."""
+        from harness.engine.types import COLLATIONS
+        coll = str(self.server.global_vars.values.get("collation_server", "")).lower()
+        return coll if coll in COLLATIONS else None
 
     def use_db(self, db: str) -> None:
         if not self.catalog.has_db(db):

@@ -456,6 +456,9 @@ COLLATIONS = {
     "utf8mb4_general_ci": ("utf8mb4", 45, False), "utf8mb4_bin": ("utf8mb4", 46, True),
     "utf8mb4_unicode_ci": ("utf8mb4", 224, False), "utf8mb4_unicode_520_ci": ("utf8mb4", 246, False),
 }
+# A character set's default collation (a table's DEFAULT CHARSET without COLLATE).
+DEFAULT_COLLATION_OF = {"latin1": "latin1_swedish_ci", "ascii": "ascii_general_ci", "utf8mb3": "utf8mb3_general_ci",
+                        "utf8": "utf8mb3_general_ci", "utf8mb4": "utf8mb4_general_ci"}
 _CP1252_HOLES = {0x81: "\x81", 0x8D: "\x8d", 0x8F: "\x8f", 0x90: "\x90", 0x9D: "\x9d"}
 
 
@@ -482,6 +485,33 @@ def resolve_charset(charset: str | None, collation: str | None) -> tuple[Charset
 
 
 _NOT_UTF8_BYTE = re.compile("[\udc80-\udcff]")
+
+
+class CharsetStr(str):
+    """A string value that remembers the collation of the column it was stored in.
+
+    Only values of columns outside the connection's utf8mb4_general_ci carry it
+    (a latin1 column on a latin1 server): a user variable assigned from such a
+    column is logged with that charset (``@s=_latin1 X'78' COLLATE
+    latin1_swedish_ci``), as the server's Item_func_set_user_var keeps the
+    item's collation. Any string operation yields a plain str again."""
+
+    __slots__ = ("collation_id", "codec")
+
+    def __new__(cls, value: str, collation_id: int, codec: str) -> "CharsetStr":
+        obj = super().__new__(cls, value)
+        obj.collation_id = collation_id
+        obj.codec = codec
+        return obj
+
+    def encoded(self) -> bytes:
+        out = bytearray()
+        for ch in str(self):
+            try:
+                out += ch.encode(self.codec)
+            except UnicodeEncodeError:
+                out.append(ord(ch) & 0xFF)  # the cp1252 holes map to themselves
+        return bytes(out)
 
 
 def _printable(b: bytes) -> str:
@@ -583,13 +613,18 @@ class StringType(ColumnType):
                 kept = b[:limit].decode("utf-8", "ignore") if self.cs.codec == "utf-8" else s[:limit]
                 self._too_long(s[len(kept):], True, col, ctx)
                 s = kept
-            return s
+            return self._tagged(s)
         if len(s) > self.length:
             self._too_long(s[self.length:], self.name != "CHAR", col, ctx)
             s = s[:self.length]
         if self.name == "CHAR":
             s = s.rstrip(" ")
-        return s
+        return self._tagged(s)
+
+    def _tagged(self, s: str) -> str:
+        if self.charset == CHARSET_UTF8MB4_GENERAL_CI:
+            return s
+        return CharsetStr(s, self.charset, self.cs.codec)
 
     def _too_long(self, rest: str, count_spaces: bool, col: str, ctx: WriteContext) -> None:
         """report_if_important_data(): cut spaces are a Note (none for CHAR), anything else 1406/1265."""

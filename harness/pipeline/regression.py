@@ -105,6 +105,7 @@ def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
         "provider": config.provider,
         "replbed_provider": replbed_provider,
         "flavor": config.flavor,
+        "profile": config.profile,
         "spark_master": config.spark_master,
         "cases": [
             {"name": c.name, "rule": c.rule, "seed": c.seed, "description": c.description,
@@ -119,6 +120,14 @@ def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
 
 
 # -- collect -------------------------------------------------------------------
+
+
+def plan_settings(plan: dict) -> "ServerSettings":
+    """The server settings every server of a run starts with (both sides, and the replays)."""
+    from harness.profile import get_profile
+    from harness.providers import ServerSettings
+
+    return ServerSettings(flavor=plan["flavor"], profile=get_profile(plan.get("profile")))
 
 
 def collect(run_dir: Path, side: str, progress: Progress | None = _progress) -> list[dict]:
@@ -143,7 +152,7 @@ def collect(run_dir: Path, side: str, progress: Progress | None = _progress) -> 
     if progress:
         progress(f"[collect] {side}: {len(plan['pairs'])} case x format on {provider.name}")
     outcomes = run_side(run_dir, side, provider, cases, plan["formats"], progress,
-                        settings=ServerSettings(flavor=plan["flavor"]))
+                        settings=plan_settings(plan))
     failed = sum(1 for o in outcomes if o.failed)
     if progress:
         progress(f"[collect] {side}: {len(outcomes)} done, {failed} failed, "

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import time
@@ -67,6 +68,28 @@ def _binlog_files(d: Path) -> list[Path]:
     return sorted(p for p in d.glob("*") if pat.search(p.name))
 
 
+# DEFINER=`user`@`host` as SHOW CREATE and the binlog spell it (quotes doubled inside).
+_DEFINER = re.compile(rb"DEFINER\s*=\s*`((?:[^`]|``)*)`\s*@\s*`((?:[^`]|``)*)`", re.IGNORECASE)
+_DEFINER_QUOTED = re.compile(rb"DEFINER\s*=\s*'((?:[^'\\]|''|\\.)*)'\s*@\s*'((?:[^'\\]|''|\\.)*)'",
+                             re.IGNORECASE)
+_DEFINER_BARE = re.compile(rb"DEFINER\s*=\s*([A-Za-z0-9_$]+)\s*@\s*([A-Za-z0-9_.%:$-]+)", re.IGNORECASE)
+
+
+def definers_in(sql: bytes) -> set[tuple[str, str]]:
+    """Every user@host a DEFINER clause of ``sql`` names (CURRENT_USER aside)."""
+    out: set[tuple[str, str]] = set()
+    for m in _DEFINER.finditer(sql):
+        out.add((m.group(1).replace(b"``", b"`").decode("utf-8", "replace"),
+                 m.group(2).replace(b"``", b"`").decode("utf-8", "replace")))
+    for m in _DEFINER_QUOTED.finditer(sql):
+        out.add((m.group(1).replace(b"''", b"'").decode("utf-8", "replace"),
+                 m.group(2).replace(b"''", b"'").decode("utf-8", "replace")))
+    for m in _DEFINER_BARE.finditer(sql):
+        if m.group(1).upper() != b"CURRENT_USER":
+            out.add((m.group(1).decode(), m.group(2).decode()))
+    return {(u, h) for u, h in out if u}
+
+
 class ReplayServer:
     """A throwaway MariaDB that binlogs are piped into."""
 
@@ -75,6 +98,7 @@ class ReplayServer:
         self.mariadb = _bin("mariadb", "mysql")
         self.mariadb_binlog = _bin("mariadb-binlog", "mysqlbinlog")
         self._admin = handle.connect()
+        self._accounts: set[tuple[str, str]] = set()
 
     def reset(self) -> None:
         cur = self._admin.cursor()
@@ -86,23 +110,43 @@ class ReplayServer:
         cur.close()
 
     def replay(self, files: list[Path]) -> list[str]:
-        """Pipe ``files`` through mariadb-binlog into this server; return the client's error lines."""
+        """Pipe ``files`` through mariadb-binlog into this server; return the client's error lines.
+
+        The definers the binlog names are created first (``ensure_definers``): a
+        binlog from a server whose client was matched as another account (root@'%'
+        in a container) must replay here, not fail with 1449."""
         h = self.handle
         env = dict(os.environ, MYSQL_PWD=h.password)
-        dump = subprocess.Popen([self.mariadb_binlog, *map(str, files)], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE)
+        dump = subprocess.run([self.mariadb_binlog, *map(str, files)], capture_output=True, timeout=300,
+                              check=False)
+        if dump.returncode != 0:
+            raise RuntimeError(f"mariadb-binlog exited {dump.returncode}: "
+                               f"{dump.stderr.decode('utf-8', 'replace').strip()[:500]}")
+        self.ensure_definers(definers_in(dump.stdout))
         client = subprocess.run(
             [self.mariadb, "--no-defaults", f"--host={h.host}", f"--port={h.port}", f"--user={h.user}",
              "--force", "--binary-mode", "--batch", "--init-command=SET SESSION sql_log_bin=0"],
-            stdin=dump.stdout, capture_output=True, env=env, timeout=300)
-        assert dump.stdout is not None
-        dump.stdout.close()
-        dump_err = dump.stderr.read().decode("utf-8", "replace") if dump.stderr else ""
-        dump.wait(timeout=60)
-        errors = [ln for ln in client.stderr.decode("utf-8", "replace").splitlines() if ln.startswith("ERROR")]
-        if dump.returncode != 0:
-            raise RuntimeError(f"mariadb-binlog exited {dump.returncode}: {dump_err.strip()[:500]}")
-        return errors
+            input=dump.stdout, capture_output=True, env=env, timeout=300, check=False)
+        return [ln for ln in client.stderr.decode("utf-8", "replace").splitlines() if ln.startswith("ERROR")]
+
+    def ensure_definers(self, accounts: set[tuple[str, str]]) -> list[tuple[str, str]]:
+        """Create the accounts that are missing here (locked: nobody logs in as them;
+        all privileges, as the source's root had); returns the ones created."""
+        missing = sorted(accounts - self._accounts)
+        if not missing:
+            return []
+        cur = self._admin.cursor()
+        cur.execute("SET SESSION sql_log_bin=0")
+        created = []
+        for user, host in missing:
+            cur.execute("SELECT 1 FROM mysql.global_priv WHERE User = %s AND Host = %s", (user, host))
+            if not cur.fetchall():
+                cur.execute("CREATE USER %s@%s ACCOUNT LOCK", (user, host))
+                cur.execute("GRANT ALL PRIVILEGES ON *.* TO %s@%s WITH GRANT OPTION", (user, host))
+                created.append((user, host))
+            self._accounts.add((user, host))
+        cur.close()
+        return created
 
     def tables(self) -> dict[str, Any] | None:
         from harness.runner import TEST_DB, read_tables
@@ -120,14 +164,15 @@ class ReplayServer:
             pass
 
 
-def start_replay_servers(workdir: Path, provider: Any = None) -> dict[str, ReplayServer]:
-    """One fresh MariaDB per side, started concurrently."""
+def start_replay_servers(workdir: Path, provider: Any = None, settings: Any = None) -> dict[str, ReplayServer]:
+    """One fresh MariaDB per side (the run's server profile), started concurrently."""
     from harness.providers.base import ServerSettings
     from harness.providers.local import LocalMariaDBProvider
 
     provider = provider or LocalMariaDBProvider()
+    settings = settings or ServerSettings()
     with ThreadPoolExecutor(2) as pool:
-        futs = {s: pool.submit(provider.start, ServerSettings(), Path(workdir) / f"replay-{s}") for s in SIDES}
+        futs = {s: pool.submit(provider.start, settings, Path(workdir) / f"replay-{s}") for s in SIDES}
         handles = {}
         errors = []
         for s, f in futs.items():
@@ -220,7 +265,9 @@ def replay_run(run_dir: Path, progress: Progress | None = print, provider: Any =
     run_dir = Path(run_dir)
     plan = json.loads((run_dir / "plan.json").read_text())
     t0 = time.monotonic()
-    servers = start_replay_servers(run_dir / "servers", provider)
+    from harness.pipeline.regression import plan_settings
+
+    servers = start_replay_servers(run_dir / "servers", provider, plan_settings(plan))
     t_start = time.monotonic() - t0
     records = []
     try:

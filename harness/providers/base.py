@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from harness.config import FLAVORS
+from harness.profile import ServerProfile, get_profile
 
 
 class ProviderError(RuntimeError):
@@ -52,8 +53,12 @@ class ServerSettings:
     """What a server must look like; identical for both sides of a run."""
 
     flavor: str = "mariadb-10.11"
-    server_id: int = 1
-    binlog_checksum: str = "CRC32"
+    # The server's configuration (charset, accounts, sql_mode, binlog options...):
+    # every provider starts its server from it, so both sides of a run agree.
+    profile: ServerProfile = field(default_factory=lambda: get_profile(None))
+    # None: the profile's server_id / binlog_checksum.
+    server_id: int | None = None
+    binlog_checksum: str | None = None
     # Extra command-line options for the server (e.g. "--binlog-row-image=MINIMAL").
     extra_options: tuple[str, ...] = ()
     # None picks a free port.
@@ -64,8 +69,18 @@ class ServerSettings:
     def __post_init__(self) -> None:
         if self.flavor not in FLAVORS:
             raise ValueError(f"unknown flavor {self.flavor!r}; expected one of {FLAVORS}")
-        if self.binlog_checksum not in ("CRC32", "NONE"):
+        if self.binlog_checksum not in (None, "CRC32", "NONE"):
             raise ValueError(f"binlog_checksum must be CRC32 or NONE, not {self.binlog_checksum!r}")
+        # One place for the effective values: the profile, with these two overriding it.
+        changes: dict[str, object] = {}
+        if self.server_id is not None and self.server_id != self.profile.server_id:
+            changes["server_id"] = self.server_id
+        if self.binlog_checksum is not None and self.binlog_checksum != self.profile.binlog_checksum:
+            changes["binlog_checksum"] = self.binlog_checksum
+        if changes:
+            object.__setattr__(self, "profile", self.profile.replace(**changes))
+        object.__setattr__(self, "server_id", self.profile.server_id)
+        object.__setattr__(self, "binlog_checksum", self.profile.binlog_checksum)
 
 
 @dataclass

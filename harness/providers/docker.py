@@ -3,9 +3,13 @@
 The runner sees the same :class:`ServerHandle` as with the local provider;
 only where the server lives changes.  What this module guarantees:
 
-* **Reachable from here only.** The server listens on 0.0.0.0 inside its
-  own network namespace; its port is published on the host's 127.0.0.1 only
-  (a random host port unless ``ServerSettings.port`` asks for one).
+* **Reachable from here only.** The MariaDB server shares the host's network
+  namespace and binds 127.0.0.1 only (a free port unless
+  ``ServerSettings.port`` asks for one): the client then comes from 127.0.0.1
+  as with the local provider, so the run's ServerProfile matches the same
+  account (DEFINER, CURRENT_USER) whichever provider starts the server. The
+  MySQL images listen on 0.0.0.0 in their own namespace, published on the
+  host's 127.0.0.1 only.
 * **No fixed credentials.** Each container gets a fresh random root password
   through the image's environment variable.
 * **The binlog files themselves.** ``collect_binlogs`` copies the files out
@@ -50,8 +54,8 @@ from harness.providers.base import (
     StartTimeoutError,
     log_tail,
 )
-from harness.providers.local import CHARSET_OPTIONS, SIZING_OPTIONS
-from harness.providers.process import _proc_start_time, port_is_free, wait_until_ready
+from harness.providers.local import SIZING_OPTIONS
+from harness.providers.process import _proc_start_time, free_port, port_is_free, wait_until_ready
 
 LABEL_OWNER = "replbed.owner"
 OWNER = "replbed"
@@ -84,15 +88,23 @@ class ImageSpec:
     # Options that make the server what replbed expects besides the binlog ones.
     options: tuple[str, ...] = ()
     build_hint: str = "make image"
+    # The run's ServerProfile applies (its options, and its accounts through the
+    # entrypoint's REPLBED_INIT_SQL); the server then shares the host's network
+    # namespace, bound to 127.0.0.1 only, so that the client reaches it from
+    # 127.0.0.1 exactly as a local server: the same account is matched
+    # (root@localhost, not root@'%' as from a bridge's gateway address).
+    profile_applies: bool = False
 
 
-# The MariaDB options are the local provider's (imported, so both stay equal):
-# the docker and local providers must produce the same binlog for a case.
+# The MariaDB options are the local provider's (imported, so both stay equal)
+# plus the run's profile: the docker and local providers must produce the same
+# binlog for a case.
 MARIADB_OFFLINE = ImageSpec(
     image="replbed/mariadb:10.11",
     password_env="MARIADB_ROOT_PASSWORD",
-    options=(*SIZING_OPTIONS, *CHARSET_OPTIONS),
+    options=SIZING_OPTIONS,
     build_hint="make image   (scripts/build_image.sh: debootstrap base, no registry)",
+    profile_applies=True,
 )
 # Built from docker/mysql-8.x/Dockerfile on the official images (needs a registry).
 _MYSQL_OPTIONS: tuple[str, ...] = (
@@ -102,7 +114,8 @@ _MYSQL_OPTIONS: tuple[str, ...] = (
     "--skip-name-resolve",
     "--performance-schema=OFF",
     "--max-connections=64",
-    *CHARSET_OPTIONS,
+    "--character-set-server=utf8mb4",
+    "--collation-server=utf8mb4_general_ci",
 )
 MYSQL_80 = ImageSpec(
     image="replbed/mysql:8.0", password_env="MYSQL_ROOT_PASSWORD", options=_MYSQL_OPTIONS,
@@ -466,11 +479,22 @@ class DockerProvider:
         if self.image and self.image != base.image:
             return ImageSpec(image=self.image, password_env=base.password_env,
                              binlog_dir=base.binlog_dir, binlog_basename=base.binlog_basename,
-                             options=base.options, build_hint=base.build_hint)
+                             options=base.options, build_hint=base.build_hint,
+                             profile_applies=base.profile_applies)
         return base
 
-    def command(self, settings: ServerSettings, spec: ImageSpec) -> list[str]:
+    def command(self, settings: ServerSettings, spec: ImageSpec, port: int | None = None) -> list[str]:
         """The server options; the image's entrypoint execs the server with them."""
+        if spec.profile_applies:
+            where = ["--bind-address=127.0.0.1", f"--port={port}"] if port is not None else []
+            return [
+                f"--log-bin={PurePosixPath(spec.binlog_dir) / spec.binlog_basename}",
+                *where,
+                *spec.options,
+                *settings.profile.mariadbd_options(),
+                *self.server_options,
+                *settings.extra_options,
+            ]
         return [
             f"--log-bin={PurePosixPath(spec.binlog_dir) / spec.binlog_basename}",
             f"--server-id={settings.server_id}",
@@ -491,7 +515,7 @@ class DockerProvider:
             ) from exc
 
     def start(self, settings: ServerSettings, workdir: Path) -> DockerHandle:
-        """Start a container and wait until root can log in through the published port."""
+        """Start a container and wait until root can log in from 127.0.0.1."""
         workdir = Path(workdir).resolve()
         workdir.mkdir(parents=True, exist_ok=True)
         spec = self.spec(settings.flavor)
@@ -501,10 +525,27 @@ class DockerProvider:
         _install_hooks()
         if self.reaper:
             _ensure_reaper()
+        if not spec.profile_applies:
+            return self._start_once(settings, workdir, spec, settings.port)
+        # Host network: the server binds the port itself; a free port can be taken
+        # between our check and its bind, so retry as the local provider does.
+        attempts = 1 if settings.port is not None else 3
+        last: PortInUseError | None = None
+        for _ in range(attempts):
+            try:
+                return self._start_once(settings, workdir, spec,
+                                        settings.port if settings.port is not None else free_port())
+            except PortInUseError as exc:
+                last = exc
+        assert last is not None
+        raise last
+
+    def _start_once(self, settings: ServerSettings, workdir: Path, spec: ImageSpec,
+                    port: int | None) -> DockerHandle:
         password = secrets.token_urlsafe(18)
         self._starts += 1
         name = f"replbed-{self.run_id}-{self._starts}-{secrets.token_hex(2)}"
-        argv = self.command(settings, spec)
+        argv = self.command(settings, spec, port if spec.profile_applies else None)
         labels = {
             LABEL_OWNER: OWNER,
             LABEL_RUN: self.run_id,
@@ -512,13 +553,19 @@ class DockerProvider:
             LABEL_PID_START: _proc_start_time(os.getpid()) or "",
             "replbed.workdir": str(workdir),
         }
+        environment = {spec.password_env: password}
+        if spec.profile_applies:
+            # The profile's accounts, created by the entrypoint's --init-file.
+            environment["REPLBED_INIT_SQL"] = settings.profile.init_sql(password)
+            where: dict[str, Any] = {"network_mode": "host"}
+        else:
+            where = {"ports": {CONTAINER_PORT: ("127.0.0.1", port)}}
         docker = _docker_module()
         t0 = time.monotonic()
         try:
             container = self.client.containers.create(
                 spec.image, command=argv, name=name, detach=True, labels=labels,
-                environment={spec.password_env: password},
-                ports={CONTAINER_PORT: ("127.0.0.1", settings.port)},
+                environment=environment, **where,
                 healthcheck={"test": ["NONE"]},  # the provider checks a real login itself
             )
         except docker.errors.ImageNotFound as exc:
@@ -526,7 +573,8 @@ class DockerProvider:
         except docker.errors.APIError as exc:
             raise ProviderError(f"cannot create a container from {spec.image}: {exc}") from exc
         handle = DockerHandle(
-            host="127.0.0.1", port=0, user="root", password=password, flavor=settings.flavor,
+            host="127.0.0.1", port=0, user=settings.profile.user if spec.profile_applies else "root",
+            password=password, flavor=settings.flavor,
             binlog_dir=Path(spec.binlog_dir), binlog_basename=spec.binlog_basename,
             log_path=workdir / "server.log", workdir=workdir,
         )
@@ -540,10 +588,15 @@ class DockerProvider:
             except docker.errors.APIError as exc:
                 text = str(exc)
                 if "already allocated" in text or "address already in use" in text:
-                    raise PortInUseError(f"cannot publish 127.0.0.1:{settings.port}: {text}") from exc
+                    raise PortInUseError(f"cannot publish 127.0.0.1:{port}: {text}") from exc
                 raise ProviderError(f"cannot start container {name}: {text}") from exc
-            handle.port = _published_port(container)
-            _wait_ready(handle, settings.start_timeout)
+            handle.port = port if spec.profile_applies and port is not None else _published_port(container)
+            try:
+                _wait_ready(handle, settings.start_timeout)
+            except ServerDiedError as exc:
+                if "Address already in use" in str(exc) or "Do you already have another" in str(exc):
+                    raise PortInUseError(f"the server could not bind 127.0.0.1:{port}: {exc}") from exc
+                raise
         except BaseException:
             handle.stop(timeout=2.0)
             raise
@@ -551,6 +604,7 @@ class DockerProvider:
             "start_seconds": round(time.monotonic() - t0, 3),
             "argv": argv, "image": spec.image, "container": name,
             "container_id": str(container.id), "run_id": self.run_id,
+            "profile": settings.profile.name if spec.profile_applies else None,
         })
         (workdir / "container.txt").write_text(f"{name} {container.id} {spec.image}\n")
         return handle

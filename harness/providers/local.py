@@ -42,23 +42,16 @@ def _socket_path(workdir: Path) -> Path:
 
 
 # Small and fast on a 2-core box; durability is irrelevant for a test server.
+# Everything the binlog can tell (charset, accounts, sql_mode, binlog options,
+# plugins) comes from the run's ServerProfile (harness/profile.py) instead.
 SIZING_OPTIONS: tuple[str, ...] = (
     "--innodb-buffer-pool-size=64M",
     "--innodb-log-file-size=16M",
     "--innodb-flush-log-at-trx-commit=2",
     "--sync-binlog=0",
-    "--skip-name-resolve",
     "--performance-schema=OFF",
     "--skip-host-cache",
     "--max-connections=64",
-)
-# The character set Debian's packaged configuration and the official image use;
-# replbed's model assumes it (a bare --no-defaults server would be latin1).
-CHARSET_OPTIONS: tuple[str, ...] = (
-    "--character-set-server=utf8mb4",
-    "--collation-server=utf8mb4_general_ci",
-    # BLACKHOLE ships as a plugin in Debian's package; replbed models it.
-    "--plugin-load-add=ha_blackhole",
 )
 INSTALL_OPTIONS: tuple[str, ...] = ("--innodb-log-file-size=16M", "--innodb-buffer-pool-size=64M")
 
@@ -178,9 +171,7 @@ class LocalMariaDBProvider:
         init_file = workdir / "init.sql"
         fd = os.open(init_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w") as f:
-            f.write("SET SESSION sql_log_bin=0;\n")
-            for host in ("localhost", "127.0.0.1", "::1"):
-                f.write(f"ALTER USER IF EXISTS 'root'@'{host}' IDENTIFIED BY '{password}';\n")
+            f.write(settings.profile.init_sql(password))
         error_log = workdir / "mariadbd.err"
         error_log.unlink(missing_ok=True)
         argv = [
@@ -191,10 +182,9 @@ class LocalMariaDBProvider:
             f"--log-error={error_log}",
             f"--init-file={init_file}",
             "--bind-address=127.0.0.1", f"--port={port}",
-            "--log-bin=binlog", f"--server-id={settings.server_id}",
-            f"--binlog-checksum={settings.binlog_checksum}",
+            "--log-bin=binlog",
             *SIZING_OPTIONS,
-            *CHARSET_OPTIONS,
+            *settings.profile.mariadbd_options(),
             *settings.extra_options,
         ]
         t0 = time.monotonic()
@@ -202,7 +192,7 @@ class LocalMariaDBProvider:
             argv, label="mariadbd", log_path=workdir / "mariadbd.out", cwd=workdir
         )
         handle = LocalMariaDBHandle(
-            host="127.0.0.1", port=port, user="root", password=password,
+            host="127.0.0.1", port=port, user=settings.profile.user, password=password,
             flavor=settings.flavor, binlog_dir=datadir, binlog_basename="binlog",
             log_path=error_log, workdir=workdir,
         )
@@ -217,6 +207,7 @@ class LocalMariaDBProvider:
             init_file.unlink(missing_ok=True)
         handle.info["start_seconds"] = round(time.monotonic() - t0, 3)
         handle.info["argv"] = argv
+        handle.info["profile"] = settings.profile.name
         return handle
 
 

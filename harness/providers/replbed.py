@@ -60,8 +60,16 @@ class ReplbedProvider:
             "--flavor", settings.flavor,
             "--server-id", str(settings.server_id),
         ]
+        if settings.flavor.startswith("mariadb"):
+            # The same profile the reference server was started with, as the same
+            # mariadbd options: the model derives charsets, accounts... from them.
+            # serve_options() spell out every setting, so a profile that is not one of
+            # the named ones (built in code) arrives whole on top of the default.
+            from harness.profile import PROFILES
+            named = ["--profile", settings.profile.name] if settings.profile.name in PROFILES else []
+            argv += [*named, *settings.profile.serve_options()]
         # settings.extra_options are mariadbd options; `replbed serve` has no
-        # equivalent for them yet, so they are not passed (it would exit 2).
+        # equivalent for most of them, so they are not passed (it would exit 2).
         root = str(Paths().root)
         env = dict(os.environ)
         env[PASSWORD_ENV] = password
@@ -74,7 +82,7 @@ class ReplbedProvider:
             argv, label="replbed-serve", log_path=log_path, cwd=workdir, env=env
         )
         handle = ReplbedHandle(
-            host="127.0.0.1", port=port, user="root", password=password,
+            host="127.0.0.1", port=port, user=settings.profile.user, password=password,
             flavor=settings.flavor, binlog_dir=binlog_dir, binlog_basename="binlog",
             log_path=log_path, workdir=workdir,
         )

@@ -56,6 +56,7 @@ def test_schedule_and_params(dagbag):
     assert params["workloads"] == "workloads/*.wl"
     assert params["formats"] == ["STATEMENT", "ROW", "MIXED"]
     assert params["provider"] == "local"
+    assert params["profile"] == "debian"
     assert params["cases"] == "*"
     assert params["spark_master"]
     assert params["replbed_provider"] == "replbed"

@@ -115,9 +115,12 @@ def test_server_settings_port_and_password(provider: Any, docker_client: Any, tm
                                                            "utf8mb4_general_ci")
         assert version.startswith("10.11.") and basename == "/var/lib/replbed-binlog/binlog"
         c = docker_client.containers.get(h.info["container_id"])
-        # Published on the loopback only, under replbed's labels.
-        bindings = c.attrs["NetworkSettings"]["Ports"]["3306/tcp"]
-        assert {b["HostIp"] for b in bindings} == {"127.0.0.1"}
+        # The host's network namespace (the client comes from 127.0.0.1 and is matched
+        # as the profile's account, as with the local provider), bound to the loopback
+        # only, under replbed's labels.
+        assert c.attrs["HostConfig"]["NetworkMode"] == "host"
+        cur.execute("SELECT @@bind_address, @@port, CURRENT_USER()")
+        assert cur.fetchone() == ("127.0.0.1", h.port, "root@localhost")
         assert c.labels["replbed.owner"] == "replbed"
         assert c.labels["replbed.run"] == provider.run_id
         # The password is per container and nowhere in the image.
