@@ -23,11 +23,14 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from harness.config import RunConfig
 from harness.fsutil import atomic_write, atomic_write_json
 from harness.pipeline.verdict import is_pass  # noqa: F401  (re-exported: the one definition of pass)
+
+if TYPE_CHECKING:
+    from harness.providers import ServerSettings
 
 SIDES = ("reference", "replbed")
 SUMMARY_KEYS = ("case", "format", "events_match", "gtid_layout_ok", "tables_match", "outcomes_match", "error",
@@ -137,7 +140,7 @@ def collect(run_dir: Path, side: str, progress: Progress | None = _progress) -> 
     ``replbed_provider`` (``replbed serve`` by default). A case that fails is
     recorded in its outcome.json and does not stop the others.
     """
-    from harness.providers import ServerSettings, get_provider
+    from harness.providers import get_provider
     from harness.runner import run_side
     from harness.workload import load_workloads
 
