@@ -30,6 +30,10 @@ class Prelocker:
         # The routine whose body is being walked ("" for the statement itself):
         # sp_head merges the tables of one routine, not across routines.
         self.opener = ""
+        # The server's ``sql_command`` while an expression is parsed: RAND() is
+        # unsafe everywhere except in an INSERT (its seed is logged, but the
+        # order in which other statements visit rows is not).
+        self.command = info.kind
 
     # -- tables
 
@@ -67,7 +71,15 @@ class Prelocker:
     def statement(self, st: A.Statement) -> None:
         m = getattr(self, "s_" + type(st).__name__, None)
         if m is not None:
-            m(st)
+            # Each statement (a routine's too) is parsed with its own sql_command.
+            outer = self.command
+            self.command = type(st).__name__.upper()
+            if isinstance(st, A.Insert) and st.replace:
+                self.command = "REPLACE"
+            try:
+                m(st)
+            finally:
+                self.command = outer
 
     def limit(self, e: A.Expr | None) -> None:
         """The grammar's ``limit_clause`` marks the statement unsafe (LIMIT) wherever the
@@ -196,6 +208,8 @@ class Prelocker:
             return
         if isinstance(e, A.FuncCall):
             self.info.functions.add(e.name)
+            if e.name == "RAND" and self.command != "INSERT":
+                self.info.rand_unsafe = True
             if e.name not in UNSAFE_FUNCTIONS:
                 r = self.thd.find_routine("FUNCTION", e.name)
                 if r is not None and e.name not in self._seen_routines:

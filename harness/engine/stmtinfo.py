@@ -34,6 +34,8 @@ class StatementInfo:
     has_order_by: bool = False
     reads_new: bool = False
     insert_delayed: bool = False
+    # RAND() outside an INSERT (Create_func_rand marks every other statement unsafe).
+    rand_unsafe: bool = False
     # Set when a trigger/function/procedure body carries unsafeness into the statement.
     inherited_unsafe: int = 0
     # Auto-increment columns written by a sub-statement (trigger/function): unsafe.

@@ -1,0 +1,109 @@
+# Rules found by random differential testing (issue 10): each case is the minimal
+# repro of one mismatch class, confirmed against MariaDB 10.11, with a few neighbours.
+
+[case fid_update_no_match_logs_nothing]
+rule = seed002.logging.no_rows_changed
+seed = 002
+description = an UPDATE/DELETE that matches no row logs nothing in any format (both engines, autocommit and in a transaction)
+setup: CREATE TABLE t (id INT PRIMARY KEY, a INT) ENGINE=InnoDB
+setup: CREATE TABLE m (id INT PRIMARY KEY, a INT) ENGINE=MyISAM
+setup: INSERT INTO t VALUES (1, 1), (2, 2)
+setup: INSERT INTO m VALUES (1, 1), (2, 2)
+con1: UPDATE t SET a = 5 WHERE id = 9
+con1: UPDATE m SET a = 5 WHERE id = 9
+con1: UPDATE m SET a = 1 WHERE id = 1
+con1: UPDATE t SET a = a WHERE id > 0
+con1: DELETE FROM m WHERE id = 9
+con1: DELETE FROM t WHERE id = 9
+con1: BEGIN
+con1: UPDATE t SET a = 7 WHERE id = 9
+con1: UPDATE m SET a = 7 WHERE id = 9
+con1: COMMIT
+con1: INSERT INTO t VALUES (3, 3)
+
+[case fid_rand_in_update_unsafe]
+rule = seed002.unsafe.rand_update
+seed = 002
+description = RAND() in UPDATE/DELETE is unsafe: note 1592 in STATEMENT, rows in MIXED
+setup: CREATE TABLE t (id INT PRIMARY KEY, a INT) ENGINE=InnoDB
+setup: CREATE TABLE m (id INT PRIMARY KEY, a INT) ENGINE=MyISAM
+setup: INSERT INTO t VALUES (1, 1), (2, 2)
+setup: INSERT INTO m VALUES (1, 1), (2, 2)
+con1: UPDATE t SET a = a + 1 WHERE RAND() >= 0
+con1: UPDATE m SET a = FLOOR(RAND() * 0) + 3 WHERE id = 1
+con1: DELETE FROM t WHERE id = 2 AND RAND() < 2
+con1: DELETE FROM m WHERE RAND() < 0
+con1: INSERT INTO t VALUES (5, FLOOR(RAND() * 0))
+con1: INSERT INTO t SELECT id + 10, FLOOR(RAND()*0) FROM m
+con1: REPLACE INTO t VALUES (1, FLOOR(RAND() * 0))
+con1: INSERT INTO t VALUES (1, 0) ON DUPLICATE KEY UPDATE a = FLOOR(RAND() * 0) + 1
+con1: CREATE TABLE c SELECT id FROM m WHERE RAND() < 2
+con1: CREATE TRIGGER tr AFTER INSERT ON m FOR EACH ROW UPDATE t SET a = FLOOR(RAND() * 0) + NEW.a WHERE id = NEW.id
+con1: INSERT INTO m VALUES (5, 5)
+con1: CREATE TRIGGER tr2 AFTER DELETE ON m FOR EACH ROW INSERT INTO t VALUES (OLD.id + 100, FLOOR(RAND() * 0))
+con1: DELETE FROM m WHERE id = 5
+
+[case fid_insert_select_odku_unsafe]
+rule = seed002.unsafe.insert_select_on_duplicate
+seed = 002
+description = INSERT ... SELECT ... ON DUPLICATE KEY UPDATE is unsafe (1592, rows in MIXED); INSERT ... VALUES ... ODKU on a table with two unique keys too
+setup: CREATE TABLE t (id INT PRIMARY KEY, a INT) ENGINE=InnoDB
+setup: CREATE TABLE s (id INT PRIMARY KEY, a INT) ENGINE=InnoDB
+setup: CREATE TABLE u (id INT PRIMARY KEY, a INT, UNIQUE KEY (a)) ENGINE=InnoDB
+setup: INSERT INTO t VALUES (1, 1), (2, 2)
+setup: INSERT INTO s VALUES (1, 10), (3, 30)
+con1: INSERT INTO t SELECT id, a FROM s ON DUPLICATE KEY UPDATE a = VALUES(a)
+con1: INSERT INTO t SELECT id, a FROM s WHERE id = 3 ON DUPLICATE KEY UPDATE a = 5
+con1: INSERT INTO u VALUES (1, 1) ON DUPLICATE KEY UPDATE a = 2
+con1: INSERT INTO u SELECT id, a FROM s ON DUPLICATE KEY UPDATE a = 7
+con1: INSERT IGNORE INTO t SELECT id, a FROM s
+
+[case fid_disconnect_temp_drop_and_rollback]
+rule = seed002.temporary_tables.disconnect
+seed = 002
+description = a connection closing with an open transaction over a MyISAM change and an open temporary table: the ROLLBACK group and the DROP TEMPORARY group come in the server's order
+setup: CREATE TABLE t (id INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE m (id INT PRIMARY KEY) ENGINE=MyISAM
+con1: CREATE TEMPORARY TABLE tt (id INT) ENGINE=InnoDB
+con1: BEGIN
+con1: INSERT INTO t VALUES (1)
+con1: INSERT INTO m VALUES (1)
+con1: INSERT INTO tt VALUES (1)
+con2: INSERT INTO t VALUES (2)
+
+[case fid_create_select_autoinc_pk]
+rule = seed002.create_select.column_types
+seed = 002
+description = CREATE TABLE ... (PRIMARY KEY (id)) SELECT from an AUTO_INCREMENT column: the column is NOT NULL DEFAULT 0 in the logged CREATE
+setup: CREATE TABLE s (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, k INT, v VARCHAR(10)) ENGINE=InnoDB
+setup: INSERT INTO s (k, v) VALUES (1, 'a'), (2, 'b')
+con1: CREATE TABLE c1 (PRIMARY KEY (id)) SELECT id, k FROM s
+con1: CREATE TABLE c2 SELECT id, k FROM s
+con1: CREATE TABLE c3 (PRIMARY KEY (k)) SELECT k, v FROM s
+con1: CREATE TABLE c4 (UNIQUE KEY (id)) ENGINE=MyISAM SELECT id FROM s
+
+[case fid_create_select_computed]
+rule = seed002.create_select.column_types
+seed = 002
+description = CREATE ... SELECT with computed columns derives the column types as the server does
+setup: CREATE TABLE s (id INT PRIMARY KEY, k INT, b BIGINT, d DECIMAL(6,2), v VARCHAR(10), dt DATETIME) ENGINE=InnoDB
+setup: INSERT INTO s VALUES (1, 2, 3, 1.50, 'ab', '2020-01-01 00:00:00')
+con1: CREATE TABLE c1 SELECT id, k * 2 AS k2 FROM s
+con1: CREATE TABLE c2 SELECT k + 1 AS a, b * 2 AS b2, d * 2 AS d2, -k AS nk FROM s
+con1: CREATE TABLE c3 SELECT CONCAT(v, 'x') AS cv, k + 0.5 AS kf, 7 AS seven FROM s
+con1: CREATE TABLE c4 SELECT k DIV 2 AS q, k / 2 AS r, k MOD 2 AS m2 FROM s
+
+[case fid_minimal_odku_after_image]
+rule = seed002.row_image.minimal
+seed = 002
+description = with binlog_row_image=MINIMAL the after-image of ON DUPLICATE KEY UPDATE holds the key as well
+formats = ROW MIXED
+con1.binlog_row_image = MINIMAL
+setup: CREATE TABLE t (id INT PRIMARY KEY, a INT, b INT) ENGINE=InnoDB
+setup: CREATE TABLE m (id INT PRIMARY KEY, a INT, b INT) ENGINE=MyISAM
+setup: INSERT INTO t VALUES (1, 1, 1)
+setup: INSERT INTO m VALUES (1, 1, 1)
+con1: INSERT INTO t VALUES (1, 5, 5) ON DUPLICATE KEY UPDATE a = 9
+con1: INSERT INTO m VALUES (1, 5, 5) ON DUPLICATE KEY UPDATE b = VALUES(b)
+con1: INSERT INTO t VALUES (2, 5, 5) ON DUPLICATE KEY UPDATE a = 9
+con1: UPDATE t SET a = 3 WHERE id = 1
