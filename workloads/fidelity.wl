@@ -107,3 +107,17 @@ con1: INSERT INTO t VALUES (1, 5, 5) ON DUPLICATE KEY UPDATE a = 9
 con1: INSERT INTO m VALUES (1, 5, 5) ON DUPLICATE KEY UPDATE b = VALUES(b)
 con1: INSERT INTO t VALUES (2, 5, 5) ON DUPLICATE KEY UPDATE a = 9
 con1: UPDATE t SET a = 3 WHERE id = 1
+
+[case fid_disconnect_temp_drop_and_rollback_2]
+rule = seed002.temporary_tables.disconnect
+seed = 002
+description = the same with autocommit=0, a MyISAM temporary table written inside the transaction and a second database
+con1.autocommit = 0
+setup: CREATE TABLE t (id INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE m (id INT PRIMARY KEY) ENGINE=MyISAM
+con1: CREATE TEMPORARY TABLE tm (id INT) ENGINE=MyISAM
+con1: CREATE TEMPORARY TABLE tt (id INT) ENGINE=InnoDB
+con1: INSERT INTO t VALUES (1)
+con1: INSERT INTO tm VALUES (1)
+con1: INSERT INTO m VALUES (1)
+con2: INSERT INTO t VALUES (2)

@@ -804,12 +804,17 @@ class Thd:
     def disconnect(self) -> None:
         """Client gone: roll back, and log DROP TEMPORARY TABLE for open temporary tables."""
         try:
-            XA.disconnect(self)
+            # THD::cleanup closes the temporary tables (their DROP is written directly)
+            # before it detaches an XA branch or rolls the transaction back, so the
+            # DROP group precedes the ROLLBACK group (observed).
+            self._reset_stmt_event_context()
+            DDL.drop_temporary_on_disconnect(self)
             # Not a statement: the rollback's events carry none of the last statement's flags.
+            self._reset_stmt_event_context()
+            XA.disconnect(self)
             self._reset_stmt_event_context()
             if self.trx_active or not self.caches.trx_cache.empty():
                 self.rollback()
-            DDL.drop_temporary_on_disconnect(self)
         finally:
             self.temp_tables.clear()
             # User locks end with their session (unlogged).
