@@ -81,6 +81,10 @@ con1: CREATE TABLE c1 (PRIMARY KEY (id)) SELECT id, k FROM s
 con1: CREATE TABLE c2 SELECT id, k FROM s
 con1: CREATE TABLE c3 (PRIMARY KEY (k)) SELECT k, v FROM s
 con1: CREATE TABLE c4 (UNIQUE KEY (id)) ENGINE=MyISAM SELECT id FROM s
+con1: INSERT INTO c2 (k) VALUES (5)
+con1: CREATE TABLE u (id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT, PRIMARY KEY (id)) ENGINE=MyISAM
+con1: INSERT INTO u VALUES (NULL), (NULL)
+con1: CREATE TABLE c5 SELECT u.id, s.k FROM u JOIN s ON s.id = u.id
 
 [case fid_create_select_computed]
 rule = seed002.create_select.column_types

@@ -166,6 +166,11 @@ def _select_columns(thd: "Thd", sel: A.Select, result_cols: list[ResultColumn]) 
     for e, rc in zip(exprs, result_cols):
         src = _source_column(thd, sel, rc) if e is None or isinstance(e, A.ColumnRef) else None
         if src is not None:
+            if src.auto_increment:
+                # An AUTO_INCREMENT column has no NO_DEFAULT_VALUE_FLAG: its copy takes the
+                # column's zero as an explicit default (NOT NULL DEFAULT 0, observed).
+                cols.append(Column(rc.name, src.type, src.nullable, 0, True, False, False, False))
+                continue
             cols.append(Column(rc.name, src.type, src.nullable, src.default, src.has_default, src.default_now,
                                False, False))
         elif e is None:
