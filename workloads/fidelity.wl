@@ -90,12 +90,16 @@ con1: CREATE TABLE c5 SELECT u.id, s.k FROM u JOIN s ON s.id = u.id
 rule = seed002.create_select.column_types
 seed = 002
 description = CREATE ... SELECT with computed columns derives the column types as the server does
-setup: CREATE TABLE s (id INT PRIMARY KEY, k INT, b BIGINT, d DECIMAL(6,2), v VARCHAR(10), dt DATETIME) ENGINE=InnoDB
-setup: INSERT INTO s VALUES (1, 2, 3, 1.50, 'ab', '2020-01-01 00:00:00')
+setup: CREATE TABLE s (id INT PRIMARY KEY, k INT, b BIGINT, d DECIMAL(6,2), v VARCHAR(10), dt DATETIME, f FLOAT) ENGINE=InnoDB
+setup: INSERT INTO s VALUES (1, 2, 3, 1.50, 'ab', '2020-01-01 00:00:00', 1.5)
 con1: CREATE TABLE c1 SELECT id, k * 2 AS k2 FROM s
 con1: CREATE TABLE c2 SELECT k + 1 AS a, b * 2 AS b2, d * 2 AS d2, -k AS nk FROM s
 con1: CREATE TABLE c3 SELECT CONCAT(v, 'x') AS cv, k + 0.5 AS kf, 7 AS seven FROM s
 con1: CREATE TABLE c4 SELECT k DIV 2 AS q, k / 2 AS r, k MOD 2 AS m2 FROM s
+con1: CREATE TABLE c5 ENGINE=MyISAM SELECT id * id * id AS c, COALESCE(k, 0) AS ck, IFNULL(d, k) AS dk, IF(id > 0, id, 2) AS i FROM s
+con1: CREATE TABLE c6 (PRIMARY KEY (k2)) SELECT k * 2 AS k2, k > 1 AS gt, k IN (1, 2) AS isin, CASE WHEN id > 0 THEN 1 ELSE 2 END AS cs FROM s
+con1: CREATE TABLE c7 SELECT f * 2 AS f2, -d AS nd, d / k AS dk, b + 1 AS b1 FROM s
+con1: INSERT INTO c1 (id) VALUES (2)
 
 [case fid_minimal_odku_after_image]
 rule = seed002.row_image.minimal
