@@ -20,6 +20,17 @@ con1: UPDATE t SET a = 7 WHERE id = 9
 con1: UPDATE m SET a = 7 WHERE id = 9
 con1: COMMIT
 con1: INSERT INTO t VALUES (3, 3)
+con1: UPDATE t, m SET t.a = 5, m.a = 5 WHERE t.id = m.id AND t.id = 9
+con1: UPDATE t JOIN m ON t.id = m.id SET t.a = 6 WHERE m.a = 100
+con1: UPDATE m SET a = 5 WHERE id > 5 ORDER BY id LIMIT 1
+con1: UPDATE IGNORE t SET id = 1 WHERE id = 2
+con1: UPDATE IGNORE m SET a = 1 WHERE id = 9
+con1: DELETE t, m FROM t JOIN m ON t.id = m.id WHERE t.id = 9
+con1: UPDATE t SET a = (SELECT MAX(a) FROM m) WHERE id = 9
+con1: UPDATE m SET a = (SELECT MAX(a) FROM t) WHERE id = 9
+con1: UPDATE t SET a = 2 WHERE id = 2
+con1: CREATE TEMPORARY TABLE tt (id INT PRIMARY KEY, a INT)
+con1: UPDATE tt SET a = 1 WHERE id = 1
 
 [case fid_rand_in_update_unsafe]
 rule = seed002.unsafe.rand_update
@@ -129,3 +140,36 @@ con1: INSERT INTO t VALUES (1)
 con1: INSERT INTO tm VALUES (1)
 con1: INSERT INTO m VALUES (1)
 con2: INSERT INTO t VALUES (2)
+
+[case fid_update_unchanged_row_innodb_rw]
+rule = seed000.commit.xid_or_query
+seed = 000
+description = an UPDATE that matches an InnoDB row without changing it calls the engine (and ends with Xid) unless every assigned column was read: InnoDB reads only the columns a statement uses (HA_PARTIAL_COLUMN_READ)
+setup: CREATE TABLE t (id INT PRIMARY KEY, a INT, b INT) ENGINE=InnoDB
+setup: CREATE TABLE n (id INT, a INT, b INT) ENGINE=InnoDB
+setup: CREATE TABLE m (id INT PRIMARY KEY, a INT) ENGINE=MyISAM
+setup: CREATE TABLE g (id INT PRIMARY KEY, a INT, b INT) ENGINE=InnoDB
+setup: CREATE TRIGGER g_bu BEFORE UPDATE ON g FOR EACH ROW SET @x = OLD.a
+setup: INSERT INTO t VALUES (1, 1, 1), (2, 2, 2)
+setup: INSERT INTO n VALUES (1, 1, 1), (2, 2, 2)
+setup: INSERT INTO m VALUES (1, 1), (2, 2)
+setup: INSERT INTO g VALUES (1, 1, 1), (2, 2, 2)
+con1: UPDATE t SET a = 2 WHERE id = 2
+con1: UPDATE t SET a = 2 WHERE id = 2 AND a = 2
+con1: UPDATE t SET a = a WHERE id = 1
+con1: UPDATE t SET a = 2 WHERE id > 1
+con1: UPDATE n SET a = 2 WHERE id = 2
+con1: UPDATE t SET a = b WHERE id = 2
+con1: UPDATE t SET a = 2, b = 2 WHERE b = 2
+con1: UPDATE t SET a = 2 WHERE id = 2 ORDER BY a
+con1: UPDATE g SET a = 2 WHERE id = 2
+con1: UPDATE g SET b = 2 WHERE id = 2
+con1: UPDATE m SET a = 2 WHERE id = 2
+con1: UPDATE t, m SET t.a = 2 WHERE t.id = m.id AND m.id = 2
+con1: UPDATE t, m SET t.a = m.a WHERE t.id = m.id AND m.id = 2
+con1: UPDATE m, t SET m.a = 2, t.a = 2 WHERE t.id = m.id AND m.id = 2
+con1: UPDATE t, m SET t.a = t.a WHERE t.id = m.id AND m.id = 2
+con1: BEGIN
+con1: INSERT INTO m VALUES (3, 3)
+con1: UPDATE t SET a = 2 WHERE id = 2
+con1: COMMIT

@@ -626,6 +626,10 @@ class Executor:
             assigns.append((ci, comp.compile(e) if not isinstance(e, A.Default) else None))
         candidates = self._target_rows(up, tables, scope, comp)
         _blackhole_row_warning(thd, t, "UPDATE")
+        comparable = records_are_comparable(t, {ci for ci, _ in assigns},
+                                            _read_columns(t, [ref.ref_name],
+                                                          [up.where, *(e for _c, e in up.assignments),
+                                                           *(o.expr for o in up.order_by)]))
         res = DmlResult()
         for n, (_rows, slots) in enumerate(candidates):
             slot = slots[0]
@@ -656,6 +660,8 @@ class Executor:
             if t.triggers:
                 thd.fire_triggers(t, "BEFORE", "UPDATE", new, old, self.ctx)
             if _rows_equal(new, old):
+                if not comparable:
+                    thd.note_write_attempt(t)
                 # Not written, but AFTER UPDATE triggers still see the matched row.
                 if t.triggers:
                     thd.fire_triggers(t, "AFTER", "UPDATE", new, old, self.ctx)
@@ -742,13 +748,20 @@ class Executor:
                 if on_fly and ti == main:
                     on_fly_rows[slot] = cur
                 changes[ti].append((slot, cur))
+        reads = [up.where, *(r.on for r in up.tables), *(e for _c, e in up.assignments)]
         for ti in apply_order:
             t = all_tables[ti][1]
             changed = {ci for tti, ci, _ in assigns if tti == ti}
+            comparable = records_are_comparable(
+                t, changed, _read_columns(t, [all_tables[ti][0], t.name], reads))
             for slot, new in changes[ti]:
                 res.matched += 1
                 old = t.data.rows[slot]
-                if old is None or _rows_equal(new, old):
+                if old is None:
+                    continue
+                if _rows_equal(new, old):
+                    if not comparable:
+                        thd.note_write_attempt(t)
                     continue
                 dup = t.data.find_duplicate(new, ignore_slot=slot)
                 if dup is not None:
@@ -863,6 +876,66 @@ def _warning_1364(col: str) -> Any:
 def _as_warning(e: ServerError) -> Any:
     from harness.engine.errors import Note
     return Note("Warning", e.code, e.message)
+
+
+def _read_columns(t: TableDef, names: list[str], exprs: list[Any]) -> set[int]:
+    """Columns of ``t`` in the statement's read set: those its expressions name (a
+    qualifier naming another table excluded; an unqualified name of a multi-table
+    statement is counted for ``t`` too) and those its UPDATE triggers use
+    (Table_triggers_list::mark_fields_used)."""
+    lowered = {n.lower() for n in names}
+    cols: set[int] = set()
+
+    def walk(x: Any) -> None:
+        if isinstance(x, A.ColumnRef):
+            q = (x.table or "").lower()
+            if (not q or q in lowered) \
+                    and x.name.lower() in t.col_index:
+                cols.add(t.col_index[x.name.lower()])
+            return
+        if isinstance(x, (list, tuple)):
+            for y in x:
+                walk(y)
+            return
+        if hasattr(x, "__dataclass_fields__"):
+            for f in x.__dataclass_fields__:
+                walk(getattr(x, f, None))
+
+    walk(exprs)
+    for trg in t.triggers:
+        if trg.event == "UPDATE":
+            for x in _trigger_row_refs(trg.body):
+                if x.column.lower() in t.col_index:
+                    cols.add(t.col_index[x.column.lower()])
+    return cols
+
+
+def _trigger_row_refs(body: Any) -> list[Any]:
+    """The OLD.x / NEW.x references (A.RowValue) of a trigger body."""
+    out: list[Any] = []
+
+    def walk(x: Any) -> None:
+        if isinstance(x, A.RowValue):
+            out.append(x)
+            return
+        if isinstance(x, (list, tuple)):
+            for y in x:
+                walk(y)
+            return
+        if hasattr(x, "__dataclass_fields__"):
+            for f in x.__dataclass_fields__:
+                walk(getattr(x, f, None))
+
+    walk(body)
+    return out
+
+
+def records_are_comparable(t: TableDef, written: set[int], read: set[int]) -> bool:
+    """The server skips an unchanged row only when it can compare the old and new
+    records: always for engines that read whole rows, and for InnoDB only when every
+    assigned column was read. Otherwise it calls ha_update_row, which makes the
+    engine a read-write participant (the group ends with Xid) though nothing changed."""
+    return not t.engine.partial_column_read or written <= read
 
 
 def _rows_equal(a: list[Any], b: list[Any]) -> bool:
