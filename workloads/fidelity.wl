@@ -57,7 +57,7 @@ con1: DELETE FROM m WHERE id = 5
 [case fid_insert_select_odku_unsafe]
 rule = seed002.unsafe.insert_select_on_duplicate
 seed = 002
-description = INSERT ... SELECT ... ON DUPLICATE KEY UPDATE is unsafe (1592, rows in MIXED); INSERT ... VALUES ... ODKU on a table with two unique keys too
+description = INSERT ... SELECT ... ON DUPLICATE KEY UPDATE is unsafe whatever keys the table has (1592, rows in MIXED); INSERT ... VALUES ... ODKU is unsafe when two unique keys lie in the write set (the INSERT's columns, the UPDATE part's, the AUTO_INCREMENT column); a NOT NULL column the UPDATE part assigns is not missing (no 1364)
 setup: CREATE TABLE t (id INT PRIMARY KEY, a INT) ENGINE=InnoDB
 setup: CREATE TABLE s (id INT PRIMARY KEY, a INT) ENGINE=InnoDB
 setup: CREATE TABLE u (id INT PRIMARY KEY, a INT, UNIQUE KEY (a)) ENGINE=InnoDB
@@ -68,6 +68,15 @@ con1: INSERT INTO t SELECT id, a FROM s WHERE id = 3 ON DUPLICATE KEY UPDATE a =
 con1: INSERT INTO u VALUES (1, 1) ON DUPLICATE KEY UPDATE a = 2
 con1: INSERT INTO u SELECT id, a FROM s ON DUPLICATE KEY UPDATE a = 7
 con1: INSERT IGNORE INTO t SELECT id, a FROM s
+con1: CREATE TABLE nk (id INT, a INT) ENGINE=InnoDB
+con1: INSERT INTO nk SELECT id, a FROM s ON DUPLICATE KEY UPDATE a = 5
+con1: CREATE TABLE u2 (id INT PRIMARY KEY, a INT, b INT, UNIQUE KEY (a)) ENGINE=InnoDB
+con1: INSERT INTO u2 (id, b) VALUES (1, 1) ON DUPLICATE KEY UPDATE a = 3
+con1: INSERT INTO u2 (id, b) VALUES (2, 1) ON DUPLICATE KEY UPDATE b = 3
+con1: INSERT INTO u2 (id, a) VALUES (2, 1) ON DUPLICATE KEY UPDATE b = 4
+con1: INSERT INTO u2 (a, b) VALUES (3, 1) ON DUPLICATE KEY UPDATE id = 4
+con1: INSERT INTO u2 (a, b) VALUES (1, 1) ON DUPLICATE KEY UPDATE id = 4
+con1: INSERT INTO u2 SET id = 5, b = 5 ON DUPLICATE KEY UPDATE b = 6
 
 [case fid_disconnect_temp_drop_and_rollback]
 rule = seed002.temporary_tables.disconnect

@@ -15,6 +15,7 @@ from harness.engine.catalog import TableDef
 from harness.engine.errors import ServerError, error, note
 from harness.engine.expr import Compiler, Env, Scope, compare, is_aggregate_expr, to_bool, to_number
 from harness.engine.joinplan import JoinPlan, plan_join, safe_update_on_fly, written_columns_read
+from harness.engine.prelock import on_duplicate_unique_keys
 from harness.engine.stmtinfo import StatementInfo
 from harness.engine.storage import DuplicateKey
 from harness.engine.types import WriteContext, value_to_string
@@ -369,7 +370,8 @@ class Executor:
         ondup = [(t.column(c.name), dup_scope_comp.compile(e) if not isinstance(e, A.Default) else None, c.name)
                  for c, e in ins.on_duplicate]
         if ins.on_duplicate:
-            self.info.insert_on_dup_unique_keys = sum(1 for k in t.keys if k.kind in ("PRIMARY", "UNIQUE"))
+            self.info.insert_on_dup_unique_keys = on_duplicate_unique_keys(t, ins)
+            self.info.insert_on_duplicate = True
         compiled_rows = None
         if rows_exprs is not None:
             compiled_rows = []
@@ -409,7 +411,7 @@ class Executor:
                     self._null_into_not_null(t, row, ci, i, ins.ignore, len(compiled_rows or [1]) == 1)
                     continue
                 row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
-            generated = self.assign_auto_increment(t, row, specified, alloc)
+            generated = self.assign_auto_increment(t, row, specified, alloc, {ci for ci, _f, _n in ondup})
             if alloc is not None:
                 alloc.row_done()
             if t.triggers:
@@ -469,11 +471,19 @@ class Executor:
         return row
 
     def assign_auto_increment(self, t: TableDef, row: list[Any], specified: set[int],
-                              alloc: AutoIncrement | None = None) -> int | None:
-        """Fill defaults and the auto-increment column; returns the value generated, if any."""
+                              alloc: AutoIncrement | None = None,
+                              in_write_set: set[int] | None = None) -> int | None:
+        """Fill defaults and the auto-increment column; returns the value generated, if any.
+
+        ``in_write_set``: columns the statement writes without giving them here (those
+        ON DUPLICATE KEY UPDATE assigns): check_that_all_fields_are_given_values skips
+        every column of the write set, so they take their type's zero silently (probed)."""
         for ci, v in enumerate(row):
             if v is _MISSING:
                 col = t.columns[ci]
+                if in_write_set and ci in in_write_set:
+                    row[ci] = col.type.default_value()
+                    continue
                 if self.thd.is_strict(t, 0):
                     raise ServerError(1364, f"Field '{col.name}' doesn't have a default value", "HY000")
                 self.ctx.notes.append(_warning_1364(col.name))

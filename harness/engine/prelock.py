@@ -136,9 +136,10 @@ class Prelocker:
             self.info.is_insert_select = s.select is not None
             self.info.is_replace_select = s.select is not None and s.replace
             self.info.is_insert_ignore_select = s.select is not None and s.ignore
+            self.info.insert_on_duplicate = bool(s.on_duplicate)
             t = self.thd.find_table(s.table) if s.on_duplicate else None
             if t is not None:
-                self.info.insert_on_dup_unique_keys = sum(1 for k in t.keys if k.kind in ("PRIMARY", "UNIQUE"))
+                self.info.insert_on_dup_unique_keys = on_duplicate_unique_keys(t, s)
         for row in s.rows or []:
             for e in row:
                 self.expr(e)
@@ -258,6 +259,21 @@ class Prelocker:
             sub = getattr(e, attr, None)
             if isinstance(sub, A.Expr):
                 self.expr(sub)
+
+
+def on_duplicate_unique_keys(t: Any, s: A.Insert) -> int:
+    """Unique keys decide_logging_format_low counts for INSERT ... ON DUPLICATE KEY
+    UPDATE: those whose every column is in the write set -- the INSERT's columns (all
+    without a list), the columns the UPDATE part assigns, and the AUTO_INCREMENT
+    column (probed). More than one makes the statement unsafe (INSERT_TWO_KEYS)."""
+    if s.columns is None:
+        written = set(range(len(t.columns)))
+    else:
+        written = {t.col_index[c.lower()] for c in s.columns if c.lower() in t.col_index}
+    written |= {t.col_index[c.name.lower()] for c, _e in s.on_duplicate if c.name.lower() in t.col_index}
+    if t.auto_inc_col is not None:
+        written.add(t.auto_inc_col)
+    return sum(1 for k in t.keys if k.kind in ("PRIMARY", "UNIQUE") and all(c in written for c in k.columns))
 
 
 def analyze(thd: "Thd", stmt: A.Statement, kind: str, views: list[A.CreateView] | None = None) -> StatementInfo:

@@ -86,7 +86,8 @@ def statement_unsafe_flags(info: StatementInfo) -> int:
         flags |= bit(Unsafe.SYSTEM_VARIABLE)
     if info.is_insert_ignore_select:
         flags |= bit(Unsafe.INSERT_IGNORE_SELECT)
-    if info.is_insert_select and info.insert_on_dup_unique_keys:
+    if info.is_insert_select and info.insert_on_duplicate:
+        # Whatever keys the table has (a table without one is unsafe too, probed).
         flags |= bit(Unsafe.INSERT_SELECT_UPDATE)
     if info.is_replace_select:
         flags |= bit(Unsafe.REPLACE_SELECT)
