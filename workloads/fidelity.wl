@@ -124,7 +124,7 @@ con1: INSERT INTO c1 (id) VALUES (2)
 [case fid_minimal_odku_after_image]
 rule = seed002.row_image.minimal
 seed = 002
-description = with binlog_row_image=MINIMAL the after-image of ON DUPLICATE KEY UPDATE holds the key as well
+description = with binlog_row_image=MINIMAL the after-image of ON DUPLICATE KEY UPDATE holds the statement's write set: the INSERT's columns (the key among them), the assigned ones and the AUTO_INCREMENT column
 formats = ROW MIXED
 con1.binlog_row_image = MINIMAL
 setup: CREATE TABLE t (id INT PRIMARY KEY, a INT, b INT) ENGINE=InnoDB
@@ -135,6 +135,17 @@ con1: INSERT INTO t VALUES (1, 5, 5) ON DUPLICATE KEY UPDATE a = 9
 con1: INSERT INTO m VALUES (1, 5, 5) ON DUPLICATE KEY UPDATE b = VALUES(b)
 con1: INSERT INTO t VALUES (2, 5, 5) ON DUPLICATE KEY UPDATE a = 9
 con1: UPDATE t SET a = 3 WHERE id = 1
+con1: INSERT INTO t (id, a) VALUES (1, 5) ON DUPLICATE KEY UPDATE b = 9
+con1: INSERT INTO t (id) VALUES (1) ON DUPLICATE KEY UPDATE b = 10, a = 3
+con1: CREATE TABLE u (id INT PRIMARY KEY, a INT, b INT, c INT, UNIQUE KEY (a)) ENGINE=InnoDB
+con1: INSERT INTO u VALUES (1, 1, 1, 1)
+con1: INSERT INTO u (id, a) VALUES (7, 1) ON DUPLICATE KEY UPDATE b = 9
+con1: INSERT INTO u (a) VALUES (1) ON DUPLICATE KEY UPDATE c = 9
+con1: CREATE TABLE ai (id INT AUTO_INCREMENT PRIMARY KEY, a INT, b INT, UNIQUE KEY (a)) ENGINE=InnoDB
+con1: INSERT INTO ai VALUES (1, 1, 1)
+con1: INSERT INTO ai (a) VALUES (1) ON DUPLICATE KEY UPDATE b = 9
+con1: INSERT INTO ai (a, b) VALUES (1, 3) ON DUPLICATE KEY UPDATE b = VALUES(b)
+con1: INSERT INTO t SELECT 1, 2, 3 ON DUPLICATE KEY UPDATE b = 7
 
 [case fid_disconnect_temp_drop_and_rollback_2]
 rule = seed002.temporary_tables.disconnect

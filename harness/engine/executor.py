@@ -15,7 +15,7 @@ from harness.engine.catalog import TableDef
 from harness.engine.errors import ServerError, error, note
 from harness.engine.expr import Compiler, Env, Scope, compare, is_aggregate_expr, to_bool, to_number
 from harness.engine.joinplan import JoinPlan, plan_join, safe_update_on_fly, written_columns_read
-from harness.engine.prelock import on_duplicate_unique_keys
+from harness.engine.prelock import on_duplicate_unique_keys, on_duplicate_write_set
 from harness.engine.stmtinfo import StatementInfo
 from harness.engine.storage import DuplicateKey
 from harness.engine.types import WriteContext, value_to_string
@@ -372,6 +372,7 @@ class Executor:
         if ins.on_duplicate:
             self.info.insert_on_dup_unique_keys = on_duplicate_unique_keys(t, ins)
             self.info.insert_on_duplicate = True
+        ondup_write_set = on_duplicate_write_set(t, ins) if ins.on_duplicate else set()
         compiled_rows = None
         if rows_exprs is not None:
             compiled_rows = []
@@ -433,7 +434,7 @@ class Executor:
                 # InnoDB registered the write attempt: the group ends with Xid even if no row changes.
                 thd.note_write_attempt(t)
                 if ins.on_duplicate:
-                    res.affected += self.on_duplicate_update(t, row, dup, ondup)
+                    res.affected += self.on_duplicate_update(t, row, dup, ondup, ondup_write_set)
                     continue
                 if ins.ignore:
                     self.ctx.notes.append(_as_warning(dup_entry_error(t, dup)))
@@ -537,7 +538,9 @@ class Executor:
         return affected + 1
 
     def on_duplicate_update(self, t: TableDef, new_row: list[Any], dup: DuplicateKey,
-                            ondup: list[tuple[int, Any, str]]) -> int:
+                            ondup: list[tuple[int, Any, str]], write_set: set[int]) -> int:
+        """``write_set``: the statement's write set (on_duplicate_write_set), the columns
+        a MINIMAL after-image holds: the INSERT's columns as well as the assigned ones."""
         old = t.data.rows[dup.slot]
         assert old is not None
         updated = list(old)
@@ -555,7 +558,7 @@ class Executor:
         dup2 = t.data.find_duplicate(updated, ignore_slot=dup.slot)
         if dup2 is not None:
             raise dup_entry_error(t, dup2)
-        self.update_slot(t, dup.slot, old, updated, changed)
+        self.update_slot(t, dup.slot, old, updated, changed | write_set)
         return 2
 
     def view_check(self, t: TableDef, row: list[Any], check: tuple[A.Expr, str], ignore: bool) -> bool:

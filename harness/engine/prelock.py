@@ -261,11 +261,9 @@ class Prelocker:
                 self.expr(sub)
 
 
-def on_duplicate_unique_keys(t: Any, s: A.Insert) -> int:
-    """Unique keys decide_logging_format_low counts for INSERT ... ON DUPLICATE KEY
-    UPDATE: those whose every column is in the write set -- the INSERT's columns (all
-    without a list), the columns the UPDATE part assigns, and the AUTO_INCREMENT
-    column (probed). More than one makes the statement unsafe (INSERT_TWO_KEYS)."""
+def on_duplicate_write_set(t: Any, s: A.Insert) -> set[int]:
+    """TABLE::write_set of INSERT ... ON DUPLICATE KEY UPDATE: the INSERT's columns
+    (all without a list), the columns the UPDATE part assigns, the AUTO_INCREMENT column."""
     if s.columns is None:
         written = set(range(len(t.columns)))
     else:
@@ -273,6 +271,15 @@ def on_duplicate_unique_keys(t: Any, s: A.Insert) -> int:
     written |= {t.col_index[c.name.lower()] for c, _e in s.on_duplicate if c.name.lower() in t.col_index}
     if t.auto_inc_col is not None:
         written.add(t.auto_inc_col)
+    return written
+
+
+def on_duplicate_unique_keys(t: Any, s: A.Insert) -> int:
+    """Unique keys decide_logging_format_low counts for INSERT ... ON DUPLICATE KEY
+    UPDATE: those whose every column is in the write set -- the INSERT's columns (all
+    without a list), the columns the UPDATE part assigns, and the AUTO_INCREMENT
+    column (probed). More than one makes the statement unsafe (INSERT_TWO_KEYS)."""
+    written = on_duplicate_write_set(t, s)
     return sum(1 for k in t.keys if k.kind in ("PRIMARY", "UNIQUE") and all(c in written for c in k.columns))
 
 
