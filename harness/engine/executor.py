@@ -757,7 +757,15 @@ class Executor:
                     wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 1, self.ctx.notes, up.ignore,
                                         sql_mode=thd.vars.get('sql_mode'))
                     v = f(env)
-                    cur[ci] = t.columns[ci].type.coerce(v, t.columns[ci].name, wctx) if v is not None else None
+                    col = t.columns[ci]
+                    if v is None and not col.nullable:
+                        # As the single-table UPDATE: 1048, or (not strict, IGNORE) a warning and the zero.
+                        if wctx.strict and not up.ignore:
+                            raise error("ER_BAD_NULL_ERROR", col.name)
+                        self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
+                        cur[ci] = col.type.default_value()
+                        continue
+                    cur[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
                 if on_fly and ti == main:
                     on_fly_rows[slot] = cur
                 changes[ti].append((slot, cur))

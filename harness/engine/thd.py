@@ -456,7 +456,8 @@ class Thd:
 
     def run_dml(self, stmt: A.Statement) -> OkPacket | SelectResult:
         kind = type(stmt).__name__.upper()
-        if isinstance(stmt, A.Update) and stmt.ignore:
+        if isinstance(stmt, A.Update) and stmt.ignore and len(stmt.tables) == 1:
+            # Only SQLCOM_UPDATE marks IGNORE unsafe; a multi-table UPDATE IGNORE is safe (probed).
             kind = "UPDATE_IGNORE"
         stmt, views = merge_for_write(self, stmt)
         info = analyze(self, stmt, kind, views)
