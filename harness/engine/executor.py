@@ -652,7 +652,10 @@ class Executor:
             res.matched += 1
             new = list(old)
             env = self._env([new])
-            wctx = WriteContext(thd.is_strict(t, n), t.db, t.name, n + 1, self.ctx.notes, up.ignore,
+            # mysql_update marks the statement as having changed a non-transactional table only
+            # after its loop, so STRICT_TRANS_TABLES aborts on any row of a MyISAM UPDATE (probed),
+            # unlike INSERT, whose later rows only warn.
+            wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, n + 1, self.ctx.notes, up.ignore,
                                 sql_mode=thd.vars.get("sql_mode"))
             changed: set[int] = set()
             for ci, f in assigns:
