@@ -7,6 +7,7 @@ a transactional engine roll back). It decides nothing about logging itself.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Iterator
@@ -359,15 +360,26 @@ class Executor:
             self.info.is_insert_select = True
             self.info.is_replace_select = ins.replace
             self.info.is_insert_ignore_select = ins.ignore
-            source_rows = self.select(ins.select).rows
+            odku_sources = _odku_source_refs(thd, t, ins) if ins.on_duplicate else []
+            sel = ins.select
+            if odku_sources:
+                # The SELECT's columns the UPDATE part names ride along as hidden items.
+                sel = dataclasses.replace(sel, items=[*sel.items, *(A.SelectItem(r) for r in odku_sources)])
+            source_rows = self.select(sel).rows
+            if odku_sources:
+                k = len(odku_sources)  # the hidden items are the last k columns (a * expands before them)
+                odku_hidden = [r[len(r) - k:] for r in source_rows]
+                source_rows = [r[:len(r) - k] for r in source_rows]
             rows_exprs = None
         else:
             source_rows = None
             rows_exprs = ins.rows or []
+            odku_sources = []
         scope = Scope([(t.name, t)])
         comp = Compiler(Scope([]), self.info)
         dup_scope_comp = Compiler(scope, self.info)
-        ondup = [(t.column(c.name), dup_scope_comp.compile(e) if not isinstance(e, A.Default) else None, c.name)
+        ondup = [(t.column(c.name), None if isinstance(e, A.Default) else
+                  dup_scope_comp.compile(_bind_refs(e, {id(r): A.Literal(None) for r in odku_sources})), c.name)
                  for c, e in ins.on_duplicate]
         if ins.on_duplicate:
             self.info.insert_on_dup_unique_keys = on_duplicate_unique_keys(t, ins)
@@ -434,7 +446,14 @@ class Executor:
                 # InnoDB registered the write attempt: the group ends with Xid even if no row changes.
                 thd.note_write_attempt(t)
                 if ins.on_duplicate:
-                    res.affected += self.on_duplicate_update(t, row, dup, ondup, ondup_write_set)
+                    row_ondup = ondup
+                    if odku_sources:
+                        # The SELECT's values of this row stand in for its columns.
+                        bound = {id(r): A.Literal(v) for r, v in zip(odku_sources, odku_hidden[i])}
+                        row_ondup = [(ci, dup_scope_comp.compile(_bind_refs(e, bound))
+                                      if not isinstance(e, A.Default) else None, c.name)
+                                     for (ci, _f, _n), (c, e) in zip(ondup, ins.on_duplicate)]
+                    res.affected += self.on_duplicate_update(t, row, dup, row_ondup, ondup_write_set)
                     continue
                 if ins.ignore:
                     self.ctx.notes.append(_as_warning(dup_entry_error(t, dup)))
@@ -900,6 +919,84 @@ def _warning_1364(col: str) -> Any:
 def _as_warning(e: ServerError) -> Any:
     from harness.engine.errors import Note
     return Note("Warning", e.code, e.message)
+
+
+def _walk_refs(x: Any, out: list[Any]) -> None:
+    if isinstance(x, A.ColumnRef):
+        out.append(x)
+        return
+    if isinstance(x, (A.ScalarSubquery, A.Exists, A.InSubquery, A.Select)):
+        return  # a subquery resolves its own names
+    if isinstance(x, A.FuncCall) and x.name == "VALUES":
+        return  # VALUES(col) names the INSERT's column
+    if isinstance(x, (list, tuple)):
+        for y in x:
+            _walk_refs(y, out)
+        return
+    if hasattr(x, "__dataclass_fields__"):
+        for f in x.__dataclass_fields__:
+            _walk_refs(getattr(x, f, None), out)
+
+
+def _odku_source_refs(thd: Any, t: TableDef, ins: A.Insert) -> list[A.ColumnRef]:
+    """The column references of INSERT ... SELECT ... ON DUPLICATE KEY UPDATE that name
+    the SELECT's tables: the UPDATE part resolves names over the target and the
+    SELECT's FROM list together, and a name both have is ambiguous (1052, probed).
+    Not for a UNION or a grouped SELECT (the UPDATE part then sees the target only)."""
+    sel = ins.select
+    assert sel is not None
+    if sel.union or sel.group_by or sel.distinct:
+        return []
+    sources: list[tuple[str, set[str]]] = []
+    for r in sel.from_:
+        if r.derived is not None:
+            names = {(it.alias or (it.expr.name if isinstance(it.expr, A.ColumnRef) else "")).lower()
+                     for it in r.derived.items}
+        else:
+            st = thd.find_table(r.table)
+            if st is None:
+                return []
+            names = set(st.col_index)
+        sources.append((r.ref_name.lower(), names))
+    target_names = {t.name.lower(), (ins.table.name or "").lower()}
+    refs: list[Any] = []
+    _walk_refs([e for _c, e in ins.on_duplicate], refs)
+    out = []
+    for ref in refs:
+        name, q = ref.name.lower(), (ref.table or "").lower()
+        if q:
+            if q in target_names:
+                continue
+            if any(q == n and name in cols for n, cols in sources):
+                out.append(ref)
+            continue
+        in_source = sum(1 for _n, cols in sources if name in cols)
+        if name in t.col_index and in_source or in_source > 1:
+            raise ServerError(1052, f"Column '{ref.name}' in UPDATE is ambiguous", "23000")
+        if in_source:
+            out.append(ref)
+    return out
+
+
+def _bind_refs(e: Any, bound: dict[int, Any]) -> Any:
+    """A copy of ``e`` with the references in ``bound`` (by identity) replaced."""
+    if id(e) in bound:
+        return bound[id(e)]
+    if isinstance(e, (A.ScalarSubquery, A.Exists, A.InSubquery, A.Select)) or not bound:
+        return e
+    if isinstance(e, list):
+        return [_bind_refs(x, bound) for x in e]
+    if isinstance(e, tuple):
+        return tuple(_bind_refs(x, bound) for x in e)
+    if hasattr(e, "__dataclass_fields__"):
+        changes = {}
+        for f in e.__dataclass_fields__:
+            v = getattr(e, f, None)
+            nv = _bind_refs(v, bound)
+            if nv is not v:
+                changes[f] = nv
+        return dataclasses.replace(e, **changes) if changes else e
+    return e
 
 
 def _read_columns(t: TableDef, names: list[str], exprs: list[Any]) -> set[int]:
