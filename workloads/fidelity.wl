@@ -193,3 +193,111 @@ con1: BEGIN
 con1: INSERT INTO m VALUES (3, 3)
 con1: UPDATE t SET a = 2 WHERE id = 2
 con1: COMMIT
+
+[case fid_err_1442_function_changes_used_table]
+rule = errors.stored_routine.1442
+seed = 002
+description = a stored function or trigger may not change a table the invoking statement (or an enclosing routine statement) uses (1442); the error is followed by a Note 4094 per routine, innermost first, the line counted in the definition as stored
+setup: CREATE TABLE t (id INT PRIMARY KEY, a INT) ENGINE=InnoDB
+setup: CREATE TABLE m (id INT PRIMARY KEY, a INT) ENGINE=MyISAM
+setup: INSERT INTO t VALUES (1, 1), (2, 2)
+setup: INSERT INTO m VALUES (1, 1), (2, 2)
+setup: CREATE FUNCTION f_t() RETURNS INT DETERMINISTIC MODIFIES SQL DATA BEGIN UPDATE t SET a = a + 1; RETURN 1; END
+setup: CREATE FUNCTION f_m() RETURNS INT DETERMINISTIC MODIFIES SQL DATA BEGIN INSERT INTO m VALUES (10, 10); RETURN 1; END
+setup: CREATE TRIGGER m_ai AFTER INSERT ON m FOR EACH ROW UPDATE m SET a = 0 WHERE id = 1
+con1: SELECT f_t() FROM t => 1442
+con1: UPDATE t SET a = f_t() WHERE id = 1 => 1442
+con1: INSERT INTO t VALUES (3, f_t()) => 1442
+con1: INSERT INTO m VALUES (5, 5) => 1442
+con1: UPDATE t SET a = f_m() WHERE id = 1
+con1: DELETE FROM t WHERE id = f_t() => 1442
+con1: INSERT INTO t SELECT id + 20, f_m() FROM m => 1442
+con1: CREATE TABLE z (id INT PRIMARY KEY) ENGINE=InnoDB
+con1: CREATE TRIGGER z_ai AFTER INSERT ON z FOR EACH ROW INSERT INTO t VALUES (NEW.id, 0)
+con1: INSERT INTO z VALUES (50)
+con1: INSERT INTO z SELECT id + 60 FROM t => 1442
+con1: UPDATE t SET a = a + 1 WHERE id = 50
+con1: CREATE FUNCTION f_dup() RETURNS INT DETERMINISTIC BEGIN INSERT INTO t VALUES (1, 1); RETURN 1; END
+con1: SELECT f_dup() => 1062
+
+[case fid_err_1052_ambiguous_odku]
+rule = errors.name_resolution.1052
+seed = 002
+description = INSERT ... SELECT ... ON DUPLICATE KEY UPDATE naming a column both the target and the SELECT's table have is ambiguous (1052)
+setup: CREATE TABLE t (id INT PRIMARY KEY, a INT) ENGINE=InnoDB
+setup: CREATE TABLE s (id INT PRIMARY KEY, a INT, b INT) ENGINE=InnoDB
+setup: INSERT INTO t VALUES (1, 1)
+setup: INSERT INTO s VALUES (1, 5, 6)
+con1: INSERT INTO t SELECT id, a FROM s ON DUPLICATE KEY UPDATE a = a + 1 => 1052
+con1: INSERT INTO t SELECT id, a FROM s ON DUPLICATE KEY UPDATE a = b
+con1: INSERT INTO t SELECT id, a FROM s ON DUPLICATE KEY UPDATE a = t.a + s.b
+con1: INSERT INTO t SELECT s.id, s.a FROM s ON DUPLICATE KEY UPDATE a = VALUES(a)
+con1: INSERT INTO t SELECT x.id, x.a FROM s AS x ON DUPLICATE KEY UPDATE a = id => 1052
+con1: INSERT INTO t SELECT * FROM (SELECT id, a FROM s) AS d ON DUPLICATE KEY UPDATE a = d.a + 1
+con1: CREATE TABLE w (id INT PRIMARY KEY, c INT, dt DATETIME, v VARCHAR(5)) ENGINE=MyISAM
+con1: INSERT INTO w VALUES (1, 40, '2021-03-04 05:06:07', 'xy')
+con1: INSERT INTO t SELECT s.id, w.c FROM s JOIN w ON w.id = s.id ON DUPLICATE KEY UPDATE a = c + b + YEAR(dt) + LENGTH(v)
+con1: INSERT INTO t SELECT s.id, w.c FROM s JOIN w ON w.id = s.id ON DUPLICATE KEY UPDATE a = id => 1052
+
+[case fid_err_strict_update_myisam_1264]
+rule = errors.strict.update_stops
+seed = 002
+description = strict UPDATE on MyISAM stops at the first failing row with 1264: the rows before it stay changed and the Query is logged with the error code; InnoDB rolls the statement back
+session.sql_mode = 'STRICT_ALL_TABLES'
+setup: CREATE TABLE m (id INT PRIMARY KEY, a TINYINT) ENGINE=MyISAM
+setup: CREATE TABLE t (id INT PRIMARY KEY, a TINYINT) ENGINE=InnoDB
+setup: INSERT INTO m VALUES (1, 100), (2, 120), (3, 10)
+setup: INSERT INTO t VALUES (1, 100), (2, 120), (3, 10)
+con1: UPDATE m SET a = a + 10 => 1264
+con1: UPDATE t SET a = a + 10 => 1264
+con1: UPDATE m SET a = a * 2 WHERE id > 1 => 1264
+con1: UPDATE IGNORE m SET a = a + 100
+con1: INSERT INTO m VALUES (4, 1), (5, 300), (6, 1) => 1264
+
+[case fid_err_traditional_is_strict]
+rule = errors.strict.traditional
+seed = 002
+description = sql_mode=TRADITIONAL is strict (STRICT_TRANS_TABLES, STRICT_ALL_TABLES, NO_ZERO_DATE, ERROR_FOR_DIVISION_BY_ZERO ...)
+session.sql_mode = 'TRADITIONAL'
+setup: CREATE TABLE t (id INT PRIMARY KEY, a TINYINT, v VARCHAR(3), n INT NOT NULL) ENGINE=InnoDB
+setup: CREATE TABLE m (id INT PRIMARY KEY, a TINYINT, v VARCHAR(3), n INT NOT NULL) ENGINE=MyISAM
+con1: INSERT INTO t VALUES (1, 300, 'a', 1) => 1264
+con1: INSERT INTO t VALUES (2, 1, 'abcd', 1) => 1406
+con1: INSERT INTO m VALUES (1, 300, 'a', 1) => 1264
+con1: INSERT INTO t (id, a) VALUES (3, 1) => 1364
+con1: INSERT INTO t VALUES (4, 1, 'a', NULL) => 1048
+con1: INSERT INTO t VALUES (5, 1, 'a', 1)
+con1: UPDATE t SET a = 1000 WHERE id = 5 => 1264
+con1: SELECT @@sql_mode
+
+[case fid_err_multi_update_not_null_1048]
+rule = errors.strict.multi_update_null
+seed = 002
+description = a multi-table UPDATE assigning NULL to a NOT NULL column gives 1048 (strict) or a warning and the zero value (not strict)
+setup: CREATE TABLE t (id INT PRIMARY KEY, a INT NOT NULL) ENGINE=InnoDB
+setup: CREATE TABLE s (id INT PRIMARY KEY, b INT) ENGINE=InnoDB
+setup: INSERT INTO t VALUES (1, 1), (2, 2)
+setup: INSERT INTO s VALUES (1, NULL), (2, 5)
+con1: UPDATE t, s SET t.a = s.b WHERE t.id = s.id => 1048
+con1: UPDATE t, s SET t.a = NULL WHERE t.id = s.id AND s.id = 2 => 1048
+con1: UPDATE t JOIN s ON t.id = s.id SET t.a = s.b WHERE s.id = 2
+con1: UPDATE IGNORE t, s SET t.a = s.b WHERE t.id = s.id
+con1: CREATE TABLE m (id INT PRIMARY KEY, a INT NOT NULL) ENGINE=MyISAM
+con1: INSERT INTO m VALUES (1, 1), (2, 2)
+con1: UPDATE m, s SET m.a = s.b WHERE m.id = s.id AND s.id = 1 => 1048
+con1: SET SESSION sql_mode = ''
+con1: UPDATE t, s SET t.a = s.b WHERE t.id = s.id
+con1: UPDATE m, s SET m.a = s.b WHERE m.id = s.id
+
+[case fid_err_strict_trans_update_myisam]
+rule = errors.strict.update_stops
+seed = 002
+description = STRICT_TRANS_TABLES on MyISAM: an UPDATE's bad value is an error until the statement has changed a row of a non-transactional table, a warning after (THD::really_abort_on_warning)
+setup: CREATE TABLE m (id INT PRIMARY KEY, a TINYINT) ENGINE=MyISAM
+setup: INSERT INTO m VALUES (1, 100), (2, 120), (3, 10)
+con1: UPDATE m SET a = IF(id = 1, a, a + 10) => 1264
+con1: UPDATE m SET a = a + 10
+con1: UPDATE m SET a = IF(id = 3, a + 200, a) => 1264
+con1: INSERT INTO m VALUES (4, 1), (5, 300), (6, 1)
+con1: INSERT INTO m VALUES (7, 300), (8, 1) => 1264
+con1: INSERT INTO m VALUES (1, 1), (9, 300) => 1062

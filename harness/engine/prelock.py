@@ -47,6 +47,8 @@ class Prelocker:
                 self.s_Select(view.select)
             return None
         self.info.add(t, write)
+        if self.depth == 0:
+            self.info.own_uses.add(id(t))
         if write:
             self.info.write_openers.setdefault(id(t), set()).add(self.opener)
         if write and self.depth > 0 and t.auto_inc_col is not None:

@@ -49,6 +49,9 @@ class StatementInfo:
     create_select_ignore_or_replace: bool = False
     # A BINLOG statement (or a replica's row event): its changes exist only as rows.
     row_injection: bool = False
+    # id(table) of the tables the statement itself (not a routine it invokes) reads or
+    # writes: a trigger or stored function may not change one of them (1442).
+    own_uses: set[int] = field(default_factory=set)
     # Filled by decide_logging_format: MariaDB's unsafe flag bitmask.
     unsafe: int = 0
     # id(table) -> the statement parts that write it ("" for the statement
