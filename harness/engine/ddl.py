@@ -245,6 +245,9 @@ def truncate_table(thd: "Thd", st: A.Truncate) -> "OkPacket":
     thd.implicit_commit(schema_change=True)
     t = thd.open_table(st.table)
     t.data.truncate()
+    # TRUNCATE recreates the table: the AUTO_INCREMENT counter starts again (a whole-table
+    # DELETE, which empties it row by row or with delete_all_rows, keeps it; probed).
+    t.data.auto_increment = 1
     if t.temporary and (getattr(t, "created_in_row_format", False) or thd.mixed_temp_row
                         or thd.binlog_format in thd.server.flavor.temp_ddl_unlogged_formats):
         return _ok()
