@@ -424,7 +424,8 @@ class Executor:
                     self._null_into_not_null(t, row, ci, i, ins.ignore, len(compiled_rows or [1]) == 1)
                     continue
                 row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
-            generated = self.assign_auto_increment(t, row, specified, alloc, {ci for ci, _f, _n in ondup})
+            generated = self.assign_auto_increment(t, row, specified, alloc, {ci for ci, _f, _n in ondup},
+                                                   defer_explicit=True)
             if alloc is not None:
                 alloc.row_done()
             if t.triggers:
@@ -439,6 +440,7 @@ class Executor:
             dup = t.data.find_duplicate(row)
             if dup is not None:
                 if ins.replace:
+                    self._explicit_auto_increment(t, row, generated, alloc)
                     res.affected += self.replace_row(t, row, dup, specified)
                     continue
                 if generated is not None:
@@ -459,6 +461,7 @@ class Executor:
                     self.ctx.notes.append(_as_warning(dup_entry_error(t, dup)))
                     continue
                 raise dup_entry_error(t, dup)
+            self._explicit_auto_increment(t, row, generated, alloc)
             self.write_row(t, row, specified)
             res.affected += 1
             if t.triggers:
@@ -492,7 +495,7 @@ class Executor:
 
     def assign_auto_increment(self, t: TableDef, row: list[Any], specified: set[int],
                               alloc: AutoIncrement | None = None,
-                              in_write_set: set[int] | None = None) -> int | None:
+                              in_write_set: set[int] | None = None, defer_explicit: bool = False) -> int | None:
         """Fill defaults and the auto-increment column; returns the value generated, if any.
 
         ``in_write_set``: columns the statement writes without giving them here (those
@@ -519,8 +522,22 @@ class Executor:
             row[ai] = nxt
             self.ctx.note_auto_increment(nxt)
             return nxt
-        alloc.explicit(v)
+        if not defer_explicit:
+            alloc.explicit(v)
         return None
+
+    @staticmethod
+    def _explicit_auto_increment(t: TableDef, row: list[Any], generated: int | None,
+                                 alloc: AutoIncrement | None) -> None:
+        """An explicit AUTO_INCREMENT value raises the counter only once its row is
+        written: a row INSERT IGNORE drops, or one whose duplicate ON DUPLICATE KEY
+        UPDATE changed instead, leaves it where it was (probed, InnoDB and MyISAM)."""
+        ai = t.auto_inc_col
+        if ai is None or generated is not None or alloc is None:
+            return
+        v = row[ai]
+        if v is not None and v != 0:
+            alloc.explicit(v)
 
     def write_row(self, t: TableDef, row: list[Any], specified: set[int]) -> int:
         if t.engine.blackhole:
