@@ -301,3 +301,69 @@ con1: UPDATE m SET a = IF(id = 3, a + 200, a) => 1264
 con1: INSERT INTO m VALUES (4, 1), (5, 300), (6, 1)
 con1: INSERT INTO m VALUES (7, 300), (8, 1) => 1264
 con1: INSERT INTO m VALUES (1, 1), (9, 300) => 1062
+
+[case fid_rows_myisam_index_order]
+rule = seed002.row_events.order
+seed = 002
+description = the rows of an UPDATE/DELETE come in the order the server visits them: a range over a MyISAM UNIQUE (or PRIMARY) key reads in index order, a scan in insertion order
+setup: CREATE TABLE m (id INT, k INT, a INT, UNIQUE KEY (id)) ENGINE=MyISAM
+setup: CREATE TABLE p (id INT PRIMARY KEY, a INT) ENGINE=MyISAM
+setup: CREATE TABLE i (id INT, a INT, KEY (id)) ENGINE=MyISAM
+setup: INSERT INTO m VALUES (9, 1, 1), (5, 2, 2), (7, 3, 3), (1, 4, 4), (6, 5, 5)
+setup: INSERT INTO p VALUES (9, 1), (5, 2), (7, 3), (1, 4), (6, 5)
+setup: INSERT INTO i VALUES (9, 1), (5, 2), (7, 3), (1, 4), (6, 5)
+con1: UPDATE m SET a = a + 10 WHERE id > 4
+con1: UPDATE m SET a = a + 10 WHERE k > 1
+con1: UPDATE p SET a = a + 10 WHERE id > 4
+con1: UPDATE p SET a = a + 10 WHERE id BETWEEN 5 AND 7
+con1: UPDATE i SET a = a + 10 WHERE id > 4
+con1: DELETE FROM m WHERE id > 6
+con1: DELETE FROM p WHERE id >= 7
+
+[case fid_rows_truncate_resets_autoinc]
+rule = seed002.autoinc.truncate
+seed = 002
+description = TRUNCATE resets the AUTO_INCREMENT counter (InnoDB and MyISAM); DELETE does not
+setup: CREATE TABLE t (id INT AUTO_INCREMENT PRIMARY KEY, a INT) ENGINE=InnoDB
+setup: CREATE TABLE m (id INT AUTO_INCREMENT PRIMARY KEY, a INT) ENGINE=MyISAM
+con1: INSERT INTO t (a) VALUES (1), (2), (3)
+con1: INSERT INTO m (a) VALUES (1), (2), (3)
+con1: TRUNCATE TABLE t
+con1: TRUNCATE m
+con1: INSERT INTO t (a) VALUES (4)
+con1: INSERT INTO m (a) VALUES (4)
+con1: DELETE FROM t
+con1: DELETE FROM m
+con1: INSERT INTO t (a) VALUES (5)
+con1: INSERT INTO m (a) VALUES (5)
+
+[case fid_rows_ignored_explicit_id_keeps_counter]
+rule = seed002.autoinc.explicit_ignored
+seed = 002
+description = an explicit AUTO_INCREMENT value raises the counter only when its row is written: an INSERT IGNORE row dropped as a duplicate, or an ON DUPLICATE KEY UPDATE row that updated another, leaves it
+setup: CREATE TABLE t (id INT AUTO_INCREMENT PRIMARY KEY, u INT, UNIQUE KEY (u)) ENGINE=InnoDB
+setup: CREATE TABLE m (id INT AUTO_INCREMENT PRIMARY KEY, u INT, UNIQUE KEY (u)) ENGINE=MyISAM
+con1: INSERT INTO t (u) VALUES (1), (2)
+con1: INSERT INTO m (u) VALUES (1), (2)
+con1: INSERT IGNORE INTO t VALUES (10, 1)
+con1: INSERT IGNORE INTO m VALUES (10, 1)
+con1: INSERT INTO t (u) VALUES (3)
+con1: INSERT INTO m (u) VALUES (3)
+con1: INSERT INTO t VALUES (20, 2) ON DUPLICATE KEY UPDATE u = 5
+con1: INSERT INTO m VALUES (20, 2) ON DUPLICATE KEY UPDATE u = 5
+con1: INSERT INTO t (u) VALUES (6)
+con1: INSERT INTO m (u) VALUES (6)
+con1: INSERT IGNORE INTO t VALUES (30, 7), (31, 1)
+con1: INSERT INTO t (u) VALUES (8)
+
+[case fid_rows_last_insert_id_null]
+rule = seed002.functions.last_insert_id
+seed = 002
+description = LAST_INSERT_ID(NULL) returns NULL and sets the session value to 0
+setup: CREATE TABLE t (id INT AUTO_INCREMENT PRIMARY KEY, a BIGINT) ENGINE=InnoDB
+con1: INSERT INTO t (a) VALUES (LAST_INSERT_ID(NULL))
+con1: INSERT INTO t (a) VALUES (LAST_INSERT_ID())
+con1: SELECT LAST_INSERT_ID(NULL), LAST_INSERT_ID()
+con1: UPDATE t SET a = LAST_INSERT_ID(NULL) WHERE id = 1
+con1: INSERT INTO t (a) VALUES (LAST_INSERT_ID(7))
+con1: INSERT INTO t (a) VALUES (LAST_INSERT_ID())
