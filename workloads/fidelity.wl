@@ -302,24 +302,6 @@ con1: INSERT INTO m VALUES (4, 1), (5, 300), (6, 1)
 con1: INSERT INTO m VALUES (7, 300), (8, 1) => 1264
 con1: INSERT INTO m VALUES (1, 1), (9, 300) => 1062
 
-[case fid_rows_myisam_index_order]
-rule = seed002.row_events.order
-seed = 002
-description = the rows of an UPDATE/DELETE come in the order the server visits them: a range over a MyISAM UNIQUE (or PRIMARY) key reads in index order, a scan in insertion order
-setup: CREATE TABLE m (id INT, k INT, a INT, UNIQUE KEY (id)) ENGINE=MyISAM
-setup: CREATE TABLE p (id INT PRIMARY KEY, a INT) ENGINE=MyISAM
-setup: CREATE TABLE i (id INT, a INT, KEY (id)) ENGINE=MyISAM
-setup: INSERT INTO m VALUES (9, 1, 1), (5, 2, 2), (7, 3, 3), (1, 4, 4), (6, 5, 5)
-setup: INSERT INTO p VALUES (9, 1), (5, 2), (7, 3), (1, 4), (6, 5)
-setup: INSERT INTO i VALUES (9, 1), (5, 2), (7, 3), (1, 4), (6, 5)
-con1: UPDATE m SET a = a + 10 WHERE id > 4
-con1: UPDATE m SET a = a + 10 WHERE k > 1
-con1: UPDATE p SET a = a + 10 WHERE id > 4
-con1: UPDATE p SET a = a + 10 WHERE id BETWEEN 5 AND 7
-con1: UPDATE i SET a = a + 10 WHERE id > 4
-con1: DELETE FROM m WHERE id > 6
-con1: DELETE FROM p WHERE id >= 7
-
 [case fid_rows_truncate_resets_autoinc]
 rule = seed002.autoinc.truncate
 seed = 002
@@ -367,3 +349,65 @@ con1: SELECT LAST_INSERT_ID(NULL), LAST_INSERT_ID()
 con1: UPDATE t SET a = LAST_INSERT_ID(NULL) WHERE id = 1
 con1: INSERT INTO t (a) VALUES (LAST_INSERT_ID(7))
 con1: INSERT INTO t (a) VALUES (LAST_INSERT_ID())
+
+[case fid_syntax_insert_returning_create_db_charset]
+rule = sql.syntax.returning_charset
+seed = 002
+description = INSERT/REPLACE ... RETURNING returns the written rows (logged as the plain statement); CREATE DATABASE ... CHARACTER SET / COLLATE is logged as written
+setup: CREATE TABLE t (id INT AUTO_INCREMENT PRIMARY KEY, a INT) ENGINE=InnoDB
+con1: INSERT INTO t (a) VALUES (1), (2) RETURNING id, a
+con1: INSERT INTO t (a) VALUES (3) RETURNING id, a * 2 AS a2
+con1: REPLACE INTO t VALUES (1, 10) RETURNING *
+con1: INSERT INTO t (a) SELECT a FROM t WHERE id = 2 RETURNING id
+con1: CREATE DATABASE d1 CHARACTER SET latin1
+con1: CREATE DATABASE IF NOT EXISTS d2 DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin
+con1: CREATE DATABASE d3 CHARSET = latin1
+con1: DROP DATABASE d1
+con1: DROP DATABASE d2
+con1: DROP DATABASE d3
+
+[case fid_warn_cleared_by_statements_with_tables]
+rule = warnings.show_warnings.lifetime
+seed = 002
+description = SHOW WARNINGS keeps the previous statement's conditions unless the statement names a table (a subquery in SET or DO, the view of CREATE VIEW) or raises its own
+session.sql_mode = ''
+formats = STATEMENT ROW
+setup: CREATE TABLE t (id INT, a TINYINT) ENGINE=InnoDB
+con1: INSERT INTO t VALUES (1, 300)
+con1: SET @v = (SELECT a FROM t LIMIT 1)
+con1: INSERT INTO t VALUES (2, 300)
+con1: SET @v = 1
+con1: INSERT INTO t VALUES (3, 300)
+con1: DO (SELECT 1 FROM t LIMIT 1)
+con1: INSERT INTO t VALUES (4, 300)
+con1: CREATE VIEW v1 AS SELECT 1 AS x
+con1: INSERT INTO t VALUES (5, 300)
+con1: CREATE FUNCTION f1() RETURNS INT DETERMINISTIC RETURN (SELECT COUNT(*) FROM t)
+con1: INSERT INTO t VALUES (6, 300)
+con1: SELECT (SELECT MAX(a) FROM t)
+con1: INSERT INTO t VALUES (7, 300)
+con1: SELECT 1
+con1: INSERT INTO t VALUES (8, 300)
+con1: CREATE DATABASE d1
+con1: DROP DATABASE d1
+
+[case fid_warn_string_too_long_and_null_into_blob]
+rule = warnings.conversions.multi_row
+seed = 002
+description = a too-long string in a multi-row INSERT (1406 in strict mode on the first row, 1265 after it on MyISAM), NULL into a NOT NULL column of a table with a BLOB, "at row N" counting the rows examined, 1196 for a rolled-back non-transactional change
+setup: CREATE TABLE m (id INT PRIMARY KEY, v VARCHAR(3)) ENGINE=MyISAM
+setup: CREATE TABLE b (id INT PRIMARY KEY, v VARCHAR(3) NOT NULL, x BLOB) ENGINE=MyISAM
+setup: CREATE TABLE bi (id INT PRIMARY KEY, v VARCHAR(3) NOT NULL, x BLOB) ENGINE=InnoDB
+setup: CREATE TABLE t (id INT PRIMARY KEY, v VARCHAR(3)) ENGINE=InnoDB
+con1: INSERT INTO m VALUES (1, 'ab'), (2, 'abcdef'), (3, 'x')
+con1: INSERT INTO m VALUES (4, 'abcdef'), (5, 'x') => 1406
+con1: INSERT INTO t VALUES (1, 'ab'), (2, 'abcdef') => 1406
+con1: INSERT IGNORE INTO t VALUES (3, 'abcdef')
+con1: INSERT INTO b VALUES (1, NULL, 'x') => 1048
+con1: INSERT INTO b VALUES (2, 'a', 'x'), (3, NULL, 'y')
+con1: INSERT INTO bi VALUES (1, NULL, 'x') => 1048
+con1: UPDATE m SET v = CONCAT(v, 'zzzz') WHERE id > 1 => 1406
+con1: BEGIN
+con1: INSERT INTO t VALUES (10, 'a')
+con1: INSERT INTO m VALUES (10, 'a')
+con1: ROLLBACK

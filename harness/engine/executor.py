@@ -80,6 +80,8 @@ class Executor:
         self.thd = thd
         self.ctx = ctx
         self.info = info
+        # INSERT ... RETURNING: the rows written so far (None when not asked for).
+        self._returning_rows: list[list[Any]] | None = None
 
     # ------------------------------------------------------------ joins
 
@@ -346,7 +348,40 @@ class Executor:
 
     # ------------------------------------------------------------ INSERT
 
-    def insert(self, ins: A.Insert) -> DmlResult:
+    def insert(self, ins: A.Insert) -> "DmlResult | SelectResult":
+        if ins.returning is None:
+            return self._insert(ins)
+        if ins.on_duplicate:
+            raise UnsupportedError("INSERT ... ON DUPLICATE KEY UPDATE ... RETURNING")
+        written: list[list[Any]] = []
+        self._returning_rows = written
+        try:
+            self._insert(ins)
+        finally:
+            self._returning_rows = None
+        return self._returning(ins, written)
+
+    def _returning(self, ins: A.Insert, written: list[list[Any]]) -> SelectResult:
+        """RETURNING: the select list evaluated over each row the statement wrote, in order."""
+        t = self.thd.open_table(ins.table)
+        scope = Scope([(t.name, t)])
+        comp = Compiler(scope, self.info)
+        items: list[tuple[A.Expr, ResultColumn]] = []
+        for it in ins.returning or []:
+            if isinstance(it.expr, A.Star):
+                for c in t.columns:
+                    items.append((A.ColumnRef(c.name, t.name),
+                                  ResultColumn(c.name, c.type, t.name, t.db, c.name, c.nullable)))
+            elif isinstance(it.expr, A.ColumnRef) and it.expr.name.lower() in t.col_index:
+                c = t.columns[t.col_index[it.expr.name.lower()]]
+                items.append((it.expr, ResultColumn(it.alias or c.name, c.type, t.name, t.db, c.name, c.nullable)))
+            else:
+                items.append((it.expr, ResultColumn(it.alias or it.text)))
+        funcs = [comp.compile(e) for e, _rc in items]
+        rows = [[f(self._env([row])) for f in funcs] for row in written]
+        return SelectResult([rc for _e, rc in items], rows)
+
+    def _insert(self, ins: A.Insert) -> DmlResult:
         thd = self.thd
         t = thd.open_table(ins.table)
         self.info.add(t, True)
@@ -540,6 +575,8 @@ class Executor:
             alloc.explicit(v)
 
     def write_row(self, t: TableDef, row: list[Any], specified: set[int]) -> int:
+        if self._returning_rows is not None:
+            self._returning_rows.append(list(row))
         if t.engine.blackhole:
             # BLACKHOLE accepts the row (and the binlog records it) but stores nothing.
             self.thd._changed(t)
@@ -562,6 +599,8 @@ class Executor:
                 not t.triggers_for("AFTER", "DELETE"):
             old = t.data.rows[dup.slot]
             assert old is not None
+            if self._returning_rows is not None:
+                self._returning_rows.append(list(row))
             self.update_slot(t, dup.slot, old, row, specified)
             return 2
         while dup is not None:
