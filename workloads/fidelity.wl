@@ -411,3 +411,20 @@ con1: BEGIN
 con1: INSERT INTO t VALUES (10, 'a')
 con1: INSERT INTO m VALUES (10, 'a')
 con1: ROLLBACK
+
+[case fid_warn_at_row_and_missing_default_once]
+rule = warnings.conversions.row_count
+seed = 002
+description = "at row N" of an UPDATE over a full scan counts the rows examined (rejected ones too); a column without a default is reported once per statement, not once per row
+session.sql_mode = ''
+setup: CREATE TABLE t (id INT PRIMARY KEY, a TINYINT, v VARCHAR(2), n INT NOT NULL) ENGINE=InnoDB
+setup: CREATE TABLE m (id INT PRIMARY KEY, a TINYINT, v VARCHAR(2), n INT NOT NULL) ENGINE=MyISAM
+setup: INSERT INTO t VALUES (1, 1, 'a', 1), (2, 2, 'b', 2), (3, 3, 'c', 3), (4, 4, 'd', 4)
+setup: INSERT INTO m VALUES (1, 1, 'a', 1), (2, 2, 'b', 2), (3, 3, 'c', 3), (4, 4, 'd', 4)
+con1: UPDATE m SET v = 'abcdef' WHERE n = 4
+con1: UPDATE t SET a = 300 WHERE n > 2
+con1: UPDATE t SET a = 300 WHERE id = 3
+con1: UPDATE m SET a = a + 200 WHERE n IN (2, 4)
+con1: INSERT INTO t (id) VALUES (11), (12)
+con1: INSERT INTO m (id, a) VALUES (11, 1), (12, 2)
+con1: INSERT INTO t (id, v) SELECT id + 20, v FROM m

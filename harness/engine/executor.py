@@ -544,7 +544,14 @@ class Executor:
                     continue
                 if self.thd.is_strict(t, 0):
                     raise ServerError(1364, f"Field '{col.name}' doesn't have a default value", "HY000")
-                self.ctx.notes.append(_warning_1364(col.name))
+                # check_that_all_fields_are_given_values runs once per statement, before
+                # the rows: one warning per missing column, however many rows (probed).
+                warned = getattr(self.ctx, "warned_no_default", None)
+                if warned is None:
+                    warned = self.ctx.warned_no_default = set()
+                if (id(t), ci) not in warned:
+                    warned.add((id(t), ci))
+                    self.ctx.notes.append(_warning_1364(col.name))
                 row[ci] = col.type.default_value()
         ai = t.auto_inc_col
         if ai is None:
@@ -719,11 +726,20 @@ class Executor:
                                                           [up.where, *(e for _c, e in up.assignments),
                                                            *(o.expr for o in up.order_by)]))
         res = DmlResult()
+        # "at row N" counts the rows the access path examined, those the WHERE then
+        # rejected too: over a full scan (no key can serve the WHERE) that is the row's
+        # position in scan order (probed). (With a usable key the rows a range reads
+        # are not modelled: the count is then the matched rows'.)
+        scan_pos: dict[int, int] | None = None
+        if up.where is not None and not up.order_by and not _where_may_use_key(t, up.where):
+            scan_pos = {sl: i for i, sl in enumerate(t.data.slots())}
         for n, (_rows, slots) in enumerate(candidates):
             slot = slots[0]
             old = t.data.rows[slot]  # type: ignore[index]
             if old is None:
                 continue
+            if scan_pos is not None and slot in scan_pos:
+                n = scan_pos[slot]  # type: ignore[index]
             res.matched += 1
             new = list(old)
             env = self._env([new])
@@ -1053,6 +1069,15 @@ def _bind_refs(e: Any, bound: dict[int, Any]) -> Any:
                 changes[f] = nv
         return dataclasses.replace(e, **changes) if changes else e
     return e
+
+
+def _where_may_use_key(t: TableDef, where: Any) -> bool:
+    """Whether the WHERE names the first column of one of ``t``'s keys (a range or
+    lookup may then serve it instead of a full scan)."""
+    refs: list[Any] = []
+    _walk_refs(where, refs)
+    firsts = {k.columns[0] for k in t.keys if k.columns}
+    return any(r.name.lower() in t.col_index and t.col_index[r.name.lower()] in firsts for r in refs)
 
 
 def _read_columns(t: TableDef, names: list[str], exprs: list[Any]) -> set[int]:
