@@ -134,6 +134,9 @@ class Catalog:
         self.databases: dict[str, dict[str, TableDef]] = {}
         self.routines: dict[tuple[str, str, str], Routine] = {}  # (db, kind, name)
         self.views: dict[tuple[str, str], A.CreateView] = {}
+        # Databases created with a character set or collation other than the server's
+        # (db -> (charset, collation)): their tables would take it; not modelled.
+        self.db_charsets: dict[str, tuple[str | None, str | None]] = {}
         self._next_table_id = 18  # ids below are used by the server's own tables
 
     def allocate_table_id(self) -> int:
@@ -148,6 +151,7 @@ class Catalog:
         self.databases[db] = {}
 
     def drop_db(self, db: str) -> list[TableDef]:
+        self.db_charsets.pop(db, None)
         tables = list(self.databases.pop(db, {}).values())
         for key in [k for k in self.routines if k[0] == db]:
             del self.routines[key]

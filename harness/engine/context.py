@@ -152,14 +152,16 @@ class ExecContext:
     def fn_uuid_short(self) -> int:
         return (self.thd.server.config.server_id & 255) << 56 | int(time.time()) << 24 | self.thd.server.next_uuid_short()
 
-    def fn_last_insert_id(self, value: Any = None) -> Any:
-        if value is not None:
-            v = int(value)
+    def fn_last_insert_id(self, *args: Any) -> Any:
+        if args:
+            value = args[0]
+            v = int(value) if value is not None else 0
             # Item_func_last_insert_id: the argument becomes what LAST_INSERT_ID()
-            # returns from now on (first_successful_insert_id_in_prev_stmt).
+            # returns from now on (first_successful_insert_id_in_prev_stmt); a NULL
+            # argument stores its val_int(), 0, and the call itself is NULL.
             self.thd.last_insert_id = v
             self.thd.first_insert_id_prev_stmt = v
-            return v
+            return v if value is not None else None
         v = self.thd.first_insert_id_prev_stmt
         if self.used_last_insert_id is None:
             self.used_last_insert_id = v

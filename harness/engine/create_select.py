@@ -21,6 +21,7 @@ from harness.engine.catalog import Column, Key, TableDef, add_table_keys, build_
 from harness.engine.context import ExecContext
 from harness.engine.errors import Note, ServerError, error, note
 from harness.engine.executor import Executor, ResultColumn, dup_entry_error
+from harness.engine.item_types import ItemTyper
 from harness.engine.prelock import analyze
 from harness.engine.storage import DuplicateKey, engine_by_name
 from harness.engine.types import (BinaryType, ColumnType, DateTimeType, DateType, DecimalType, EnumType, FloatType,
@@ -135,7 +136,7 @@ def create_table_sql(t: TableDef, engine_clause: str | None, current_db: str | N
 # ------------------------------------------------------------------ column types of a select list
 
 
-def _expr_column(name: str, e: A.Expr, rc: ResultColumn, sample: list[Any]) -> Column:
+def _expr_column(thd: "Thd", sel: A.Select, name: str, e: A.Expr, rc: ResultColumn) -> Column:
     """Type of a select-list item that is not a plain column (MariaDB's type derivation, subset)."""
     if isinstance(e, A.Literal):
         v = e.value
@@ -155,7 +156,7 @@ def _expr_column(name: str, e: A.Expr, rc: ResultColumn, sample: list[Any]) -> C
     if isinstance(e, A.FuncCall) and e.name in ("NOW", "CURRENT_TIMESTAMP", "LOCALTIMESTAMP", "SYSDATE") \
             and not e.args:
         return Column(name, DateTimeType(False, 0), nullable=False)
-    raise UnsupportedError("CREATE ... SELECT with a computed column (type derivation not modelled)")
+    return ItemTyper(thd, sel).column(name, e)
 
 
 def _source_column(thd: "Thd", sel: A.Select, rc: ResultColumn) -> Column | None:
@@ -186,12 +187,17 @@ def _select_columns(thd: "Thd", sel: A.Select, result_cols: list[ResultColumn]) 
     for e, rc in zip(exprs, result_cols):
         src = _source_column(thd, sel, rc) if e is None or isinstance(e, A.ColumnRef) else None
         if src is not None:
+            if src.auto_increment:
+                # An AUTO_INCREMENT column has no NO_DEFAULT_VALUE_FLAG: its copy takes the
+                # column's zero as an explicit default (NOT NULL DEFAULT 0, observed).
+                cols.append(Column(rc.name, src.type, src.nullable, 0, True, False, False, False))
+                continue
             cols.append(Column(rc.name, src.type, src.nullable, src.default, src.has_default, src.default_now,
                                False, False))
         elif e is None:
             raise UnsupportedError("CREATE ... SELECT * over this source")
         else:
-            cols.append(_expr_column(rc.name, e, rc, []))
+            cols.append(_expr_column(thd, sel, rc.name, e, rc))
     return cols
 
 

@@ -40,6 +40,16 @@ def create_database(thd: "Thd", st: A.CreateDatabase) -> "OkPacket":
             raise error("ER_DB_CREATE_EXISTS", st.name)
         thd.notes.append(note("Note", "ER_DB_CREATE_EXISTS", st.name))
     else:
+        if st.charset is not None or st.collation is not None:
+            from harness.engine.sysvars import COLLATIONS, DEFAULT_COLLATION
+            cs = st.charset or (COLLATIONS[st.collation][1] if st.collation in COLLATIONS else None)
+            if st.charset is not None and st.charset not in DEFAULT_COLLATION:
+                raise ServerError(1115, f"Unknown character set: '{st.charset}'", "42000")
+            if st.collation is not None and st.collation not in COLLATIONS:
+                raise ServerError(1273, f"Unknown collation: '{st.collation}'", "HY000")
+            coll = st.collation or DEFAULT_COLLATION.get(cs or "", "")
+            if (cs, coll) != (thd.vars.get("character_set_server"), thd.vars.get("collation_server")):
+                thd.catalog.db_charsets[st.name] = (cs, coll)
         thd.catalog.create_db(st.name)
     thd.write_ddl(st.text, db=st.name, suppress_use=True)
     return _ok()
@@ -74,6 +84,10 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         raise error("ER_NO_DB_ERROR")
     if not thd.catalog.has_db(db):
         raise error("ER_BAD_DB_ERROR", db)
+    if db in thd.catalog.db_charsets and "CHARSET" not in st.options:
+        from harness.sql.errors import UnsupportedError
+        raise UnsupportedError("CREATE TABLE in a database whose default character set or collation is not "
+                               "the server's")
     if st.select is not None:
         from harness.engine.create_select import create_table_select
         return create_table_select(thd, st, db)
@@ -246,6 +260,9 @@ def truncate_table(thd: "Thd", st: A.Truncate) -> "OkPacket":
     thd.implicit_commit(schema_change=True)
     t = thd.open_table(st.table)
     t.data.truncate()
+    # TRUNCATE recreates the table: the AUTO_INCREMENT counter starts again (a whole-table
+    # DELETE, which empties it row by row or with delete_all_rows, keeps it; probed).
+    t.data.auto_increment = 1
     if t.temporary and (t.created_in_row_format or thd.mixed_temp_row
                         or thd.binlog_format in thd.server.flavor.ddl.temp_ddl_unlogged_formats):
         return _ok()

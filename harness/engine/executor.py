@@ -7,6 +7,7 @@ a transactional engine roll back). It decides nothing about logging itself.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Iterator
@@ -15,6 +16,7 @@ from harness.engine.catalog import TableDef
 from harness.engine.errors import ServerError, error, note
 from harness.engine.expr import Compiler, Env, Scope, compare, is_aggregate_expr, to_bool, to_number
 from harness.engine.joinplan import JoinPlan, plan_join, safe_update_on_fly, written_columns_read
+from harness.engine.prelock import on_duplicate_unique_keys, on_duplicate_write_set
 from harness.engine.stmtinfo import StatementInfo
 from harness.engine.storage import DuplicateKey
 from harness.engine.types import WriteContext, value_to_string
@@ -79,6 +81,8 @@ class Executor:
         self.thd = thd
         self.ctx = ctx
         self.info = info
+        # INSERT ... RETURNING: the rows written so far (None when not asked for).
+        self._returning_rows: list[list[Any]] | None = None
 
     # ------------------------------------------------------------ joins
 
@@ -390,7 +394,40 @@ class Executor:
 
     # ------------------------------------------------------------ INSERT
 
-    def insert(self, ins: A.Insert) -> DmlResult:
+    def insert(self, ins: A.Insert) -> "DmlResult | SelectResult":
+        if ins.returning is None:
+            return self._insert(ins)
+        if ins.on_duplicate:
+            raise UnsupportedError("INSERT ... ON DUPLICATE KEY UPDATE ... RETURNING")
+        written: list[list[Any]] = []
+        self._returning_rows = written
+        try:
+            self._insert(ins)
+        finally:
+            self._returning_rows = None
+        return self._returning(ins, written)
+
+    def _returning(self, ins: A.Insert, written: list[list[Any]]) -> SelectResult:
+        """RETURNING: the select list evaluated over each row the statement wrote, in order."""
+        t = self.thd.open_table(ins.table)
+        scope = Scope([(t.name, t)])
+        comp = Compiler(scope, self.info)
+        items: list[tuple[A.Expr, ResultColumn]] = []
+        for it in ins.returning or []:
+            if isinstance(it.expr, A.Star):
+                for c in t.columns:
+                    items.append((A.ColumnRef(c.name, t.name),
+                                  ResultColumn(c.name, c.type, t.name, t.db, c.name, c.nullable)))
+            elif isinstance(it.expr, A.ColumnRef) and it.expr.name.lower() in t.col_index:
+                c = t.columns[t.col_index[it.expr.name.lower()]]
+                items.append((it.expr, ResultColumn(it.alias or c.name, c.type, t.name, t.db, c.name, c.nullable)))
+            else:
+                items.append((it.expr, ResultColumn(it.alias or it.text)))
+        funcs = [comp.compile(e) for e, _rc in items]
+        rows = [[f(self._env([row])) for f in funcs] for row in written]
+        return SelectResult([rc for _e, rc in items], rows)
+
+    def _insert(self, ins: A.Insert) -> DmlResult:
         thd = self.thd
         t = thd.open_table(ins.table)
         self.info.add(t, True)
@@ -404,18 +441,31 @@ class Executor:
             self.info.is_insert_select = True
             self.info.is_replace_select = ins.replace
             self.info.is_insert_ignore_select = ins.ignore
-            source_rows = self.select(ins.select).rows
+            odku_sources = _odku_source_refs(thd, t, ins) if ins.on_duplicate else []
+            sel = ins.select
+            if odku_sources:
+                # The SELECT's columns the UPDATE part names ride along as hidden items.
+                sel = dataclasses.replace(sel, items=[*sel.items, *(A.SelectItem(r) for r in odku_sources)])
+            source_rows = self.select(sel).rows
+            if odku_sources:
+                k = len(odku_sources)  # the hidden items are the last k columns (a * expands before them)
+                odku_hidden = [r[len(r) - k:] for r in source_rows]
+                source_rows = [r[:len(r) - k] for r in source_rows]
             rows_exprs = None
         else:
             source_rows = None
             rows_exprs = ins.rows or []
+            odku_sources = []
         scope = Scope([(t.name, t)])
         comp = Compiler(Scope([]), self.info)
         dup_scope_comp = Compiler(scope, self.info)
-        ondup = [(t.column(c.name), dup_scope_comp.compile(e) if not isinstance(e, A.Default) else None, c.name)
+        ondup = [(t.column(c.name), None if isinstance(e, A.Default) else
+                  dup_scope_comp.compile(_bind_refs(e, {id(r): A.Literal(None) for r in odku_sources})), c.name)
                  for c, e in ins.on_duplicate]
         if ins.on_duplicate:
-            self.info.insert_on_dup_unique_keys = sum(1 for k in t.keys if k.kind in ("PRIMARY", "UNIQUE"))
+            self.info.insert_on_dup_unique_keys = on_duplicate_unique_keys(t, ins)
+            self.info.insert_on_duplicate = True
+        ondup_write_set = on_duplicate_write_set(t, ins) if ins.on_duplicate else set()
         compiled_rows = None
         if rows_exprs is not None:
             compiled_rows = []
@@ -455,7 +505,8 @@ class Executor:
                     self._null_into_not_null(t, row, ci, i, ins.ignore, len(compiled_rows or [1]) == 1)
                     continue
                 row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
-            generated = self.assign_auto_increment(t, row, specified, alloc)
+            generated = self.assign_auto_increment(t, row, specified, alloc, {ci for ci, _f, _n in ondup},
+                                                   defer_explicit=True)
             if alloc is not None:
                 alloc.row_done()
             if t.triggers:
@@ -470,6 +521,7 @@ class Executor:
             dup = self._find_duplicate_locked(t, row, "X" if ins.replace or ins.on_duplicate else "S")
             if dup is not None:
                 if ins.replace:
+                    self._explicit_auto_increment(t, row, generated, alloc)
                     res.affected += self.replace_row(t, row, dup, specified)
                     continue
                 if generated is not None:
@@ -477,12 +529,20 @@ class Executor:
                 # InnoDB registered the write attempt: the group ends with Xid even if no row changes.
                 thd.note_write_attempt(t)
                 if ins.on_duplicate:
-                    res.affected += self.on_duplicate_update(t, row, dup, ondup)
+                    row_ondup = ondup
+                    if odku_sources:
+                        # The SELECT's values of this row stand in for its columns.
+                        bound = {id(r): A.Literal(v) for r, v in zip(odku_sources, odku_hidden[i])}
+                        row_ondup = [(ci, dup_scope_comp.compile(_bind_refs(e, bound))
+                                      if not isinstance(e, A.Default) else None, c.name)
+                                     for (ci, _f, _n), (c, e) in zip(ondup, ins.on_duplicate)]
+                    res.affected += self.on_duplicate_update(t, row, dup, row_ondup, ondup_write_set)
                     continue
                 if ins.ignore:
                     self.ctx.notes.append(_as_warning(dup_entry_error(t, dup)))
                     continue
                 raise dup_entry_error(t, dup)
+            self._explicit_auto_increment(t, row, generated, alloc)
             self.write_row(t, row, specified)
             res.affected += 1
             if t.triggers:
@@ -515,14 +575,29 @@ class Executor:
         return row
 
     def assign_auto_increment(self, t: TableDef, row: list[Any], specified: set[int],
-                              alloc: AutoIncrement | None = None) -> int | None:
-        """Fill defaults and the auto-increment column; returns the value generated, if any."""
+                              alloc: AutoIncrement | None = None,
+                              in_write_set: set[int] | None = None, defer_explicit: bool = False) -> int | None:
+        """Fill defaults and the auto-increment column; returns the value generated, if any.
+
+        ``in_write_set``: columns the statement writes without giving them here (those
+        ON DUPLICATE KEY UPDATE assigns): check_that_all_fields_are_given_values skips
+        every column of the write set, so they take their type's zero silently (probed)."""
         for ci, v in enumerate(row):
             if v is _MISSING:
                 col = t.columns[ci]
+                if in_write_set and ci in in_write_set:
+                    row[ci] = col.type.default_value()
+                    continue
                 if self.thd.is_strict(t, 0):
                     raise ServerError(1364, f"Field '{col.name}' doesn't have a default value", "HY000")
-                self.ctx.notes.append(_warning_1364(col.name))
+                # check_that_all_fields_are_given_values runs once per statement, before
+                # the rows: one warning per missing column, however many rows (probed).
+                warned = getattr(self.ctx, "warned_no_default", None)
+                if warned is None:
+                    warned = self.ctx.warned_no_default = set()
+                if (id(t), ci) not in warned:
+                    warned.add((id(t), ci))
+                    self.ctx.notes.append(_warning_1364(col.name))
                 row[ci] = col.type.default_value()
         ai = t.auto_inc_col
         if ai is None:
@@ -535,7 +610,8 @@ class Executor:
             row[ai] = nxt
             self.ctx.note_auto_increment(nxt)
             return nxt
-        alloc.explicit(v)
+        if not defer_explicit:
+            alloc.explicit(v)
         return None
 
     def _find_duplicate_locked(self, t: TableDef, row: list[Any], mode: str) -> DuplicateKey | None:
@@ -553,7 +629,22 @@ class Executor:
             if old is None or not lock_row(self.thd, t, dup.slot, old, mode):
                 return dup
 
+    @staticmethod
+    def _explicit_auto_increment(t: TableDef, row: list[Any], generated: int | None,
+                                 alloc: AutoIncrement | None) -> None:
+        """An explicit AUTO_INCREMENT value raises the counter only once its row is
+        written: a row INSERT IGNORE drops, or one whose duplicate ON DUPLICATE KEY
+        UPDATE changed instead, leaves it where it was (probed, InnoDB and MyISAM)."""
+        ai = t.auto_inc_col
+        if ai is None or generated is not None or alloc is None:
+            return
+        v = row[ai]
+        if v is not None and v != 0:
+            alloc.explicit(v)
+
     def write_row(self, t: TableDef, row: list[Any], specified: set[int]) -> int:
+        if self._returning_rows is not None:
+            self._returning_rows.append(list(row))
         if t.engine.blackhole:
             # BLACKHOLE accepts the row (and the binlog records it) but stores nothing.
             self.thd._changed(t)
@@ -581,6 +672,8 @@ class Executor:
                 not t.triggers_for("AFTER", "DELETE"):
             old = t.data.rows[dup.slot]
             assert old is not None
+            if self._returning_rows is not None:
+                self._returning_rows.append(list(row))
             self.update_slot(t, dup.slot, old, row, specified)
             return 2
         while dup is not None:
@@ -593,7 +686,9 @@ class Executor:
         return affected + 1
 
     def on_duplicate_update(self, t: TableDef, new_row: list[Any], dup: DuplicateKey,
-                            ondup: list[tuple[int, Any, str]]) -> int:
+                            ondup: list[tuple[int, Any, str]], write_set: set[int]) -> int:
+        """``write_set``: the statement's write set (on_duplicate_write_set), the columns
+        a MINIMAL after-image holds: the INSERT's columns as well as the assigned ones."""
         old = t.data.rows[dup.slot]
         assert old is not None
         updated = list(old)
@@ -611,7 +706,7 @@ class Executor:
         dup2 = t.data.find_duplicate(updated, ignore_slot=dup.slot)
         if dup2 is not None:
             raise dup_entry_error(t, dup2)
-        self.update_slot(t, dup.slot, old, updated, changed)
+        self.update_slot(t, dup.slot, old, updated, changed | write_set)
         return 2
 
     def view_check(self, t: TableDef, row: list[Any], check: tuple[A.Expr, str], ignore: bool) -> bool:
@@ -698,16 +793,32 @@ class Executor:
         self._lock_scan(t, ref.ref_name, up.where, "X", semi_consistent=True)
         candidates = self._target_rows(up, tables, scope, comp)
         _blackhole_row_warning(thd, t, "UPDATE")
+        comparable = records_are_comparable(t, {ci for ci, _ in assigns},
+                                            _read_columns(t, [ref.ref_name],
+                                                          [up.where, *(e for _c, e in up.assignments),
+                                                           *(o.expr for o in up.order_by)]))
         res = DmlResult()
+        # "at row N" counts the rows the access path examined, those the WHERE then
+        # rejected too: over a full scan (no key can serve the WHERE) that is the row's
+        # position in scan order (probed). (With a usable key the rows a range reads
+        # are not modelled: the count is then the matched rows'.)
+        scan_pos: dict[int, int] | None = None
+        if up.where is not None and not up.order_by and not _where_may_use_key(t, up.where):
+            scan_pos = {sl: i for i, sl in enumerate(t.data.slots())}
         for n, (_rows, slots) in enumerate(candidates):
             slot = slots[0]
             old = t.data.rows[slot]  # type: ignore[index]
             if old is None:
                 continue
+            if scan_pos is not None and slot in scan_pos:
+                n = scan_pos[slot]  # type: ignore[index]
             res.matched += 1
             new = list(old)
             env = self._env([new])
-            wctx = WriteContext(thd.is_strict(t, n), t.db, t.name, n + 1, self.ctx.notes, up.ignore,
+            # mysql_update marks the statement as having changed a non-transactional table only
+            # after its loop, so STRICT_TRANS_TABLES aborts on any row of a MyISAM UPDATE (probed),
+            # unlike INSERT, whose later rows only warn.
+            wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, n + 1, self.ctx.notes, up.ignore,
                                 sql_mode=thd.vars.get("sql_mode"))
             changed: set[int] = set()
             for ci, f in assigns:
@@ -728,6 +839,8 @@ class Executor:
             if t.triggers:
                 thd.fire_triggers(t, "BEFORE", "UPDATE", new, old, self.ctx)
             if _rows_equal(new, old):
+                if not comparable:
+                    thd.note_write_attempt(t)
                 # Not written, but AFTER UPDATE triggers still see the matched row.
                 if t.triggers:
                     thd.fire_triggers(t, "AFTER", "UPDATE", new, old, self.ctx)
@@ -810,17 +923,32 @@ class Executor:
                     wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 1, self.ctx.notes, up.ignore,
                                         sql_mode=thd.vars.get('sql_mode'))
                     v = f(env)
-                    cur[ci] = t.columns[ci].type.coerce(v, t.columns[ci].name, wctx) if v is not None else None
+                    col = t.columns[ci]
+                    if v is None and not col.nullable:
+                        # As the single-table UPDATE: 1048, or (not strict, IGNORE) a warning and the zero.
+                        if wctx.strict and not up.ignore:
+                            raise error("ER_BAD_NULL_ERROR", col.name)
+                        self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
+                        cur[ci] = col.type.default_value()
+                        continue
+                    cur[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
                 if on_fly and ti == main:
                     on_fly_rows[slot] = cur
                 changes[ti].append((slot, cur))
+        reads = [up.where, *(r.on for r in up.tables), *(e for _c, e in up.assignments)]
         for ti in apply_order:
             t = all_tables[ti][1]
             changed = {ci for tti, ci, _ in assigns if tti == ti}
+            comparable = records_are_comparable(
+                t, changed, _read_columns(t, [all_tables[ti][0], t.name], reads))
             for slot, new in changes[ti]:
                 res.matched += 1
                 old = t.data.rows[slot]
-                if old is None or _rows_equal(new, old):
+                if old is None:
+                    continue
+                if _rows_equal(new, old):
+                    if not comparable:
+                        thd.note_write_attempt(t)
                     continue
                 dup = t.data.find_duplicate(new, ignore_slot=slot)
                 if dup is not None:
@@ -935,6 +1063,153 @@ def _warning_1364(col: str) -> Any:
 def _as_warning(e: ServerError) -> Any:
     from harness.engine.errors import Note
     return Note("Warning", e.code, e.message)
+
+
+def _walk_refs(x: Any, out: list[Any]) -> None:
+    if isinstance(x, A.ColumnRef):
+        out.append(x)
+        return
+    if isinstance(x, (A.ScalarSubquery, A.Exists, A.InSubquery, A.Select)):
+        return  # a subquery resolves its own names
+    if isinstance(x, A.FuncCall) and x.name == "VALUES":
+        return  # VALUES(col) names the INSERT's column
+    if isinstance(x, (list, tuple)):
+        for y in x:
+            _walk_refs(y, out)
+        return
+    if hasattr(x, "__dataclass_fields__"):
+        for f in x.__dataclass_fields__:
+            _walk_refs(getattr(x, f, None), out)
+
+
+def _odku_source_refs(thd: Any, t: TableDef, ins: A.Insert) -> list[A.ColumnRef]:
+    """The column references of INSERT ... SELECT ... ON DUPLICATE KEY UPDATE that name
+    the SELECT's tables: the UPDATE part resolves names over the target and the
+    SELECT's FROM list together, and a name both have is ambiguous (1052, probed).
+    Not for a UNION or a grouped SELECT (the UPDATE part then sees the target only)."""
+    sel = ins.select
+    assert sel is not None
+    if sel.union or sel.group_by or sel.distinct:
+        return []
+    sources: list[tuple[str, set[str]]] = []
+    for r in sel.from_:
+        if r.derived is not None:
+            names = {(it.alias or (it.expr.name if isinstance(it.expr, A.ColumnRef) else "")).lower()
+                     for it in r.derived.items}
+        else:
+            st = thd.find_table(r.table)
+            if st is None:
+                return []
+            names = set(st.col_index)
+        sources.append((r.ref_name.lower(), names))
+    target_names = {t.name.lower(), (ins.table.name or "").lower()}
+    refs: list[Any] = []
+    _walk_refs([e for _c, e in ins.on_duplicate], refs)
+    out = []
+    for ref in refs:
+        name, q = ref.name.lower(), (ref.table or "").lower()
+        if q:
+            if q in target_names:
+                continue
+            if any(q == n and name in cols for n, cols in sources):
+                out.append(ref)
+            continue
+        in_source = sum(1 for _n, cols in sources if name in cols)
+        if name in t.col_index and in_source or in_source > 1:
+            raise ServerError(1052, f"Column '{ref.name}' in UPDATE is ambiguous", "23000")
+        if in_source:
+            out.append(ref)
+    return out
+
+
+def _bind_refs(e: Any, bound: dict[int, Any]) -> Any:
+    """A copy of ``e`` with the references in ``bound`` (by identity) replaced."""
+    if id(e) in bound:
+        return bound[id(e)]
+    if isinstance(e, (A.ScalarSubquery, A.Exists, A.InSubquery, A.Select)) or not bound:
+        return e
+    if isinstance(e, list):
+        return [_bind_refs(x, bound) for x in e]
+    if isinstance(e, tuple):
+        return tuple(_bind_refs(x, bound) for x in e)
+    if hasattr(e, "__dataclass_fields__"):
+        changes = {}
+        for f in e.__dataclass_fields__:
+            v = getattr(e, f, None)
+            nv = _bind_refs(v, bound)
+            if nv is not v:
+                changes[f] = nv
+        return dataclasses.replace(e, **changes) if changes else e
+    return e
+
+
+def _where_may_use_key(t: TableDef, where: Any) -> bool:
+    """Whether the WHERE names the first column of one of ``t``'s keys (a range or
+    lookup may then serve it instead of a full scan)."""
+    refs: list[Any] = []
+    _walk_refs(where, refs)
+    firsts = {k.columns[0] for k in t.keys if k.columns}
+    return any(r.name.lower() in t.col_index and t.col_index[r.name.lower()] in firsts for r in refs)
+
+
+def _read_columns(t: TableDef, names: list[str], exprs: list[Any]) -> set[int]:
+    """Columns of ``t`` in the statement's read set: those its expressions name (a
+    qualifier naming another table excluded; an unqualified name of a multi-table
+    statement is counted for ``t`` too) and those its UPDATE triggers use
+    (Table_triggers_list::mark_fields_used)."""
+    lowered = {n.lower() for n in names}
+    cols: set[int] = set()
+
+    def walk(x: Any) -> None:
+        if isinstance(x, A.ColumnRef):
+            q = (x.table or "").lower()
+            if (not q or q in lowered) \
+                    and x.name.lower() in t.col_index:
+                cols.add(t.col_index[x.name.lower()])
+            return
+        if isinstance(x, (list, tuple)):
+            for y in x:
+                walk(y)
+            return
+        if hasattr(x, "__dataclass_fields__"):
+            for f in x.__dataclass_fields__:
+                walk(getattr(x, f, None))
+
+    walk(exprs)
+    for trg in t.triggers:
+        if trg.event == "UPDATE":
+            for x in _trigger_row_refs(trg.body):
+                if x.column.lower() in t.col_index:
+                    cols.add(t.col_index[x.column.lower()])
+    return cols
+
+
+def _trigger_row_refs(body: Any) -> list[Any]:
+    """The OLD.x / NEW.x references (A.RowValue) of a trigger body."""
+    out: list[Any] = []
+
+    def walk(x: Any) -> None:
+        if isinstance(x, A.RowValue):
+            out.append(x)
+            return
+        if isinstance(x, (list, tuple)):
+            for y in x:
+                walk(y)
+            return
+        if hasattr(x, "__dataclass_fields__"):
+            for f in x.__dataclass_fields__:
+                walk(getattr(x, f, None))
+
+    walk(body)
+    return out
+
+
+def records_are_comparable(t: TableDef, written: set[int], read: set[int]) -> bool:
+    """The server skips an unchanged row only when it can compare the old and new
+    records: always for engines that read whole rows, and for InnoDB only when every
+    assigned column was read. Otherwise it calls ha_update_row, which makes the
+    engine a read-write participant (the group ends with Xid) though nothing changed."""
+    return not t.engine.partial_column_read or written <= read
 
 
 def _rows_equal(a: list[Any], b: list[Any]) -> bool:

@@ -30,6 +30,10 @@ class Prelocker:
         # The routine whose body is being walked ("" for the statement itself):
         # sp_head merges the tables of one routine, not across routines.
         self.opener = ""
+        # The server's ``sql_command`` while an expression is parsed: RAND() is
+        # unsafe everywhere except in an INSERT (its seed is logged, but the
+        # order in which other statements visit rows is not).
+        self.command = info.kind
 
     # -- tables
 
@@ -43,6 +47,8 @@ class Prelocker:
                 self.s_Select(view.select)
             return None
         self.info.add(t, write)
+        if self.depth == 0:
+            self.info.own_uses.add(id(t))
         if write:
             self.info.write_openers.setdefault(id(t), set()).add(self.opener)
         if write and self.depth > 0 and t.auto_inc_col is not None:
@@ -67,7 +73,15 @@ class Prelocker:
     def statement(self, st: A.Statement) -> None:
         m = getattr(self, "s_" + type(st).__name__, None)
         if m is not None:
-            m(st)
+            # Each statement (a routine's too) is parsed with its own sql_command.
+            outer = self.command
+            self.command = type(st).__name__.upper()
+            if isinstance(st, A.Insert) and st.replace:
+                self.command = "REPLACE"
+            try:
+                m(st)
+            finally:
+                self.command = outer
 
     def limit(self, e: A.Expr | None) -> None:
         """The grammar's ``limit_clause`` marks the statement unsafe (LIMIT) wherever the
@@ -124,9 +138,10 @@ class Prelocker:
             self.info.is_insert_select = s.select is not None
             self.info.is_replace_select = s.select is not None and s.replace
             self.info.is_insert_ignore_select = s.select is not None and s.ignore
+            self.info.insert_on_duplicate = bool(s.on_duplicate)
             t = self.thd.find_table(s.table) if s.on_duplicate else None
             if t is not None:
-                self.info.insert_on_dup_unique_keys = sum(1 for k in t.keys if k.kind in ("PRIMARY", "UNIQUE"))
+                self.info.insert_on_dup_unique_keys = on_duplicate_unique_keys(t, s)
         for row in s.rows or []:
             for e in row:
                 self.expr(e)
@@ -196,6 +211,8 @@ class Prelocker:
             return
         if isinstance(e, A.FuncCall):
             self.info.functions.add(e.name)
+            if e.name == "RAND" and self.command != "INSERT":
+                self.info.rand_unsafe = True
             if e.name not in UNSAFE_FUNCTIONS:
                 r = self.thd.find_routine("FUNCTION", e.name)
                 if r is not None and e.name not in self._seen_routines:
@@ -244,6 +261,28 @@ class Prelocker:
             sub = getattr(e, attr, None)
             if isinstance(sub, A.Expr):
                 self.expr(sub)
+
+
+def on_duplicate_write_set(t: Any, s: A.Insert) -> set[int]:
+    """TABLE::write_set of INSERT ... ON DUPLICATE KEY UPDATE: the INSERT's columns
+    (all without a list), the columns the UPDATE part assigns, the AUTO_INCREMENT column."""
+    if s.columns is None:
+        written = set(range(len(t.columns)))
+    else:
+        written = {t.col_index[c.lower()] for c in s.columns if c.lower() in t.col_index}
+    written |= {t.col_index[c.name.lower()] for c, _e in s.on_duplicate if c.name.lower() in t.col_index}
+    if t.auto_inc_col is not None:
+        written.add(t.auto_inc_col)
+    return written
+
+
+def on_duplicate_unique_keys(t: Any, s: A.Insert) -> int:
+    """Unique keys decide_logging_format_low counts for INSERT ... ON DUPLICATE KEY
+    UPDATE: those whose every column is in the write set -- the INSERT's columns (all
+    without a list), the columns the UPDATE part assigns, and the AUTO_INCREMENT
+    column (probed). More than one makes the statement unsafe (INSERT_TWO_KEYS)."""
+    written = on_duplicate_write_set(t, s)
+    return sum(1 for k in t.keys if k.kind in ("PRIMARY", "UNIQUE") and all(c in written for c in k.columns))
 
 
 def analyze(thd: "Thd", stmt: A.Statement, kind: str, views: list[A.CreateView] | None = None) -> StatementInfo:

@@ -14,6 +14,7 @@ from harness.engine.catalog import TableDef, Trigger
 from harness.engine.errors import Note, ServerError, error, note
 from harness.engine.executor import Executor
 from harness.engine.expr import Compiler, Env, Scope, to_bool
+from harness.engine.prelock import analyze
 from harness.engine.types import WriteContext
 from harness.sql import ast as A
 from harness.sql.errors import UnsupportedError
@@ -138,6 +139,13 @@ class _SubStatement:
 
     def run(self, st: A.Statement, annotate_text: str | None = None) -> None:
         self.thd.clear_carried_notes()
+        _check_tables_in_use(self.thd, self.ctx, st)
+        try:
+            self._run(st, annotate_text)
+        finally:
+            self.ctx.tables_in_use.pop()  # type: ignore[attr-defined]
+
+    def _run(self, st: A.Statement, annotate_text: str | None) -> None:
         ex = Executor(self.thd, self.ctx, self.ctx.info)
         saved_text = self.thd.stmt_text
         if annotate_text is not None:
@@ -160,6 +168,24 @@ class _SubStatement:
             self.ctx.outer_env = prev
             self.ctx.outer_scope = prev_scope
             self.thd.stmt_text = saved_text
+
+
+def _check_tables_in_use(thd: "Thd", ctx: "ExecContext", st: A.Statement) -> None:
+    """A trigger's or stored function's statement may not change a table that the
+    invoking statement, or an enclosing routine statement, uses (read or written):
+    the prelocked instance is taken (1442, before the sub-statement does anything).
+    Pushes the sub-statement's own tables for the statements it invokes in turn."""
+    stack: list[set[int]] | None = getattr(ctx, "tables_in_use", None)
+    if stack is None:
+        stack = [set(ctx.info.own_uses)]
+        ctx.tables_in_use = stack  # type: ignore[attr-defined]
+    kind = type(st).__name__.upper()
+    sub = analyze(thd, st, kind)
+    in_use = set().union(*stack)
+    for u in sub.uses:
+        if u.write and id(u.table) in sub.own_uses and id(u.table) in in_use and not u.table.temporary:
+            raise error("ER_CANT_UPDATE_USED_TABLE_IN_SF_OR_TRG", u.table.name)
+    stack.append(set(sub.own_uses))
 
 
 def _insert_with_env(ex: Executor, st: A.Insert, env: Env, scope: Scope) -> None:
@@ -191,11 +217,17 @@ def run_trigger(thd: "Thd", trg: Trigger, table: TableDef, new: list[Any] | None
     except _Return:
         pass
     except ServerError as e:
-        if not e.trailing_notes:
-            # The error's position in the trigger, listed after the error itself.
-            line = sp_line(trg.text, (e.sp_stmt_text or ""))
-            e.trailing_notes = [Note("Note", 4094, f"At line {line} in {table.db}.{trg.name}")]
+        _note_routine_line(e, trg.text, f"{table.db}.{trg.name}")
         raise
+
+
+def _note_routine_line(e: ServerError, definition: str, name: str) -> None:
+    """The error's position in a trigger or stored function, listed after the error
+    itself; an enclosing routine adds its own line after it (innermost first, observed).
+    The statement text is then cleared so the enclosing body records its own."""
+    line = sp_line(definition, e.sp_stmt_text or "")
+    e.trailing_notes = [*e.trailing_notes, Note("Note", 4094, f"At line {line} in {name}")]
+    e.sp_stmt_text = None
 
 
 def sp_line(definition: str, stmt_text: str) -> int:
@@ -219,6 +251,11 @@ def call_function(thd: "Thd", name: str, args: list[Any], ctx: "ExecContext") ->
         _run_body(thd, d.body, ctx, env, scope, in_function=True)
     except _Return as r_:
         value = r_.value
+    except ServerError as e:
+        # The line counts in the definition as the server stores it (characteristics
+        # on lines of their own: BEGIN on line 3 with DETERMINISTIC, observed).
+        _note_routine_line(e, _routine_text(thd, d), f"{thd.db}.{r.name}")
+        raise
     else:
         raise error("ER_SP_NORETURNEND", name)
     if thd.stmt_rows_changed != changed_before:

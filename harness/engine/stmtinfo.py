@@ -37,18 +37,24 @@ class StatementInfo:
     has_order_by: bool = False
     reads_new: bool = False
     insert_delayed: bool = False
+    # RAND() outside an INSERT (Create_func_rand marks every other statement unsafe).
+    rand_unsafe: bool = False
     # Set when a trigger/function/procedure body carries unsafeness into the statement.
     inherited_unsafe: int = 0
     # Auto-increment columns written by a sub-statement (trigger/function): unsafe.
     autoinc_in_substatement: bool = False
     writes_autoinc_table: bool = False
     insert_on_dup_unique_keys: int = 0
+    insert_on_duplicate: bool = False
     is_insert_select: bool = False
     is_replace_select: bool = False
     is_insert_ignore_select: bool = False
     create_select_ignore_or_replace: bool = False
     # A BINLOG statement (or a replica's row event): its changes exist only as rows.
     row_injection: bool = False
+    # id(table) of the tables the statement itself (not a routine it invokes) reads or
+    # writes: a trigger or stored function may not change one of them (1442).
+    own_uses: set[int] = field(default_factory=set)
     # Filled by decide_logging_format: MariaDB's unsafe flag bitmask.
     unsafe: int = 0
     # id(table) -> the statement parts that write it ("" for the statement

@@ -34,12 +34,15 @@ class Engine:
     reserves_autoinc_intervals: bool = False
     # InnoDB (10.6+) bulk-loads a table CREATE ... SELECT fills, checking unique keys at the end.
     bulk_loads_empty_tables: bool = False
+    # HA_PARTIAL_COLUMN_READ: the engine fills only the columns a statement reads, so an
+    # UPDATE can compare old and new rows only when every assigned column was read.
+    partial_column_read: bool = False
 
 
 ENGINES: dict[str, Engine] = {
     "INNODB": Engine("InnoDB", transactional=True, clustered=True, row_only_below_repeatable_read=True,
                      xa_capable=True, reserves_autoinc_intervals=True,
-                     bulk_loads_empty_tables=True),
+                     bulk_loads_empty_tables=True, partial_column_read=True),
     "MYISAM": Engine("MyISAM", transactional=False),
     "ARIA": Engine("Aria", transactional=False),
     "MEMORY": Engine("MEMORY", transactional=False),

@@ -64,12 +64,29 @@ def _enum(*choices: str) -> Callable[[Any], str]:
     return conv
 
 
+# Combination modes (expand_sql_mode): setting one sets the modes it stands for too.
+SQL_MODE_COMBINATIONS = {
+    "TRADITIONAL": ("STRICT_TRANS_TABLES", "STRICT_ALL_TABLES", "NO_ZERO_IN_DATE", "NO_ZERO_DATE",
+                    "ERROR_FOR_DIVISION_BY_ZERO", "NO_AUTO_CREATE_USER", "NO_ENGINE_SUBSTITUTION"),
+    "ANSI": ("REAL_AS_FLOAT", "PIPES_AS_CONCAT", "ANSI_QUOTES", "IGNORE_SPACE"),
+}
+
+
 def _sql_mode(v: Any) -> str:
-    parts = [p.strip().upper() for p in str(v).split(",") if p.strip()]
+    """A SET value: names (or a number) are expanded and printed in bit order, as the server does."""
+    if isinstance(v, int) and not isinstance(v, bool):
+        parts = [n for n, b in SQL_MODE_BITS.items() if v & b]
+        if v & ~sum(SQL_MODE_BITS.values()):
+            raise ValueError(v)
+    else:
+        parts = [p.strip().upper() for p in str(v).split(",") if p.strip()]
     for p in parts:
         if p not in SQL_MODE_BITS:
             raise ValueError(v)
-    return ",".join(parts)
+    chosen = set(parts)
+    for p in parts:
+        chosen.update(SQL_MODE_COMBINATIONS.get(p, ()))
+    return ",".join(n for n in SQL_MODE_BITS if n in chosen)
 
 
 def _int(v: Any) -> int:

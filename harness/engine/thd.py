@@ -523,7 +523,8 @@ class Thd:
 
     def run_dml(self, stmt: A.Statement) -> OkPacket | SelectResult:
         kind = type(stmt).__name__.upper()
-        if isinstance(stmt, A.Update) and stmt.ignore:
+        if isinstance(stmt, A.Update) and stmt.ignore and len(stmt.tables) == 1:
+            # Only SQLCOM_UPDATE marks IGNORE unsafe; a multi-table UPDATE IGNORE is safe (probed).
             kind = "UPDATE_IGNORE"
         stmt, views = merge_for_write(self, stmt)
         info = analyze(self, stmt, kind, views)
@@ -882,12 +883,17 @@ class Thd:
     def disconnect(self) -> None:
         """Client gone: roll back, and log DROP TEMPORARY TABLE for open temporary tables."""
         try:
-            XA.disconnect(self)
+            # THD::cleanup closes the temporary tables (their DROP is written directly)
+            # before it detaches an XA branch or rolls the transaction back, so the
+            # DROP group precedes the ROLLBACK group (observed).
+            self._reset_stmt_event_context()
+            DDL.drop_temporary_on_disconnect(self)
             # Not a statement: the rollback's events carry none of the last statement's flags.
+            self._reset_stmt_event_context()
+            XA.disconnect(self)
             self._reset_stmt_event_context()
             if self.trx_active or not self.caches.trx_cache.empty():
                 self.rollback()
-            DDL.drop_temporary_on_disconnect(self)
         finally:
             self.temp_tables.clear()
             # User locks end with their session (unlogged).
@@ -920,11 +926,26 @@ def _assigns_user_vars_through_routines(thd: Thd, st: A.Set) -> bool:
     return bool(analyze(thd, st, "SET").stored_functions)
 
 
+def _names_a_table(x: object) -> bool:
+    """Whether a table reference occurs anywhere in ``x`` (a subquery's too)."""
+    if isinstance(x, A.TableRef):
+        return True
+    if isinstance(x, (list, tuple)):
+        return any(_names_a_table(y) for y in x)
+    fields = getattr(x, "__dataclass_fields__", None)
+    if fields is None:
+        return False
+    return any(_names_a_table(getattr(x, f, None)) for f in fields)
+
+
 def _uses_tables(stmt: A.Statement) -> bool:
+    if isinstance(stmt, (A.Set, A.Do)):
+        # SET @v = (SELECT ... FROM t) and DO (SELECT ... FROM t) have tables (probed).
+        return _names_a_table(stmt)
     if isinstance(stmt, _TABLELESS):
         return False
     if isinstance(stmt, A.Select):
-        return bool(stmt.from_ or stmt.union)
+        return bool(stmt.from_ or stmt.union) or _names_a_table(stmt.items) or _names_a_table(stmt.where)
     return True
 
 
@@ -932,7 +953,8 @@ def _statement_clears_warnings(stmt: A.Statement) -> bool:
     """opt_clear_warning_info when the statement has tables (all_tables): besides
     _uses_tables, DROP VIEW and DROP TRIGGER name a table (probed: their own Note,
     or none, replaces the previous statement's warnings)."""
-    if isinstance(stmt, A.DropView) or isinstance(stmt, A.DropRoutine) and stmt.kind == "TRIGGER":
+    if isinstance(stmt, (A.DropView, A.CreateView)) or isinstance(stmt, A.DropRoutine) and stmt.kind == "TRIGGER":
+        # The view itself is in the statement's table list (CREATE VIEW v AS SELECT 1 clears too).
         return True
     return _uses_tables(stmt)
 

@@ -54,6 +54,22 @@ class WriteContext:
     # The session's sql_mode (NO_ZERO_DATE, NO_ZERO_IN_DATE decide what temporal columns accept).
     sql_mode: str = ""
 
+    @property
+    def abort_on_warning(self) -> bool:
+        """THD::abort_on_warning: strict sql_mode and no IGNORE, for the whole statement.
+        It words a cut string as 1406 even where ``strict`` (really_abort_on_warning:
+        a later row of a multi-row MyISAM INSERT) only warns."""
+        return not self.ignore and ("STRICT_TRANS_TABLES" in self.sql_mode or "STRICT_ALL_TABLES" in self.sql_mode)
+
+    def too_long(self, col: str) -> None:
+        """Field_longstr::report_if_important_data for a value cut to fit."""
+        if self.strict and not self.ignore:
+            raise error("ER_DATA_TOO_LONG", col, self.row)
+        if self.abort_on_warning:
+            self.notes.append(note("Warning", "ER_DATA_TOO_LONG", col, self.row))
+        else:
+            self.notes.append(note("Warning", "WARN_DATA_TRUNCATED", col, self.row))
+
 
 class ColumnType:
     """Base class. Subclasses implement ``coerce`` and ``to_text``."""
@@ -632,9 +648,7 @@ class StringType(ColumnType):
             if count_spaces:
                 ctx.notes.append(note("Note", "WARN_DATA_TRUNCATED", col, ctx.row))
             return
-        if ctx.strict and not ctx.ignore:
-            raise error("ER_DATA_TOO_LONG", col, ctx.row)
-        ctx.notes.append(note("Warning", "WARN_DATA_TRUNCATED", col, ctx.row))
+        ctx.too_long(col)
 
     def binlog_metadata(self) -> int:
         max_bytes = self.length * self.mbmaxlen
@@ -683,9 +697,7 @@ class BinaryType(ColumnType):
         b = value if isinstance(value, bytes) else value_to_string(value).encode("utf-8")
         limit = (1 << (8 * self.pack_length)) - 1 if self.is_blob else self.length
         if len(b) > limit:
-            if ctx.strict and not ctx.ignore:
-                raise error("ER_DATA_TOO_LONG", col, ctx.row)
-            ctx.notes.append(note("Warning", "WARN_DATA_TRUNCATED", col, ctx.row))
+            ctx.too_long(col)
             b = b[:limit]
         if self.name == "BINARY":
             b = b.ljust(self.length, b"\0")

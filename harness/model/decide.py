@@ -78,13 +78,14 @@ def statement_unsafe_flags(info: StatementFacts) -> int:
         flags |= bit(Unsafe.LIMIT)
     if info.insert_delayed:
         flags |= bit(Unsafe.INSERT_DELAYED)
-    if info.functions & UNSAFE_FUNCTION_NAMES:
+    if info.functions & UNSAFE_FUNCTION_NAMES or info.rand_unsafe:
         flags |= bit(Unsafe.SYSTEM_FUNCTION)
     if any(v.lower() not in SAFE_SYSVARS for v in info.sysvars_read):
         flags |= bit(Unsafe.SYSTEM_VARIABLE)
     if info.is_insert_ignore_select:
         flags |= bit(Unsafe.INSERT_IGNORE_SELECT)
-    if info.is_insert_select and info.insert_on_dup_unique_keys:
+    if info.is_insert_select and info.insert_on_duplicate:
+        # Whatever keys the table has (a table without one is unsafe too, probed).
         flags |= bit(Unsafe.INSERT_SELECT_UPDATE)
     if info.is_replace_select:
         flags |= bit(Unsafe.REPLACE_SELECT)

@@ -244,6 +244,8 @@ class Insert(Statement):
     replace: bool = False
     on_duplicate: list[tuple[ColumnRef, Expr]] = field(default_factory=list)
     delayed: bool = False
+    # INSERT/REPLACE ... RETURNING select_list: the written rows are sent back.
+    returning: list[SelectItem] | None = None
     # Set when the statement writes through a view WITH CHECK OPTION: the
     # condition every new row must meet (over the base table) and the view's name.
     check_option: tuple[Expr, str] | None = None
@@ -396,6 +398,8 @@ class UnlockTables(Statement):
 class CreateDatabase(Statement):
     name: str = ""
     if_not_exists: bool = False
+    charset: str | None = None  # CHARACTER SET / CHARSET
+    collation: str | None = None  # COLLATE
 
 
 @dataclass

@@ -23,7 +23,7 @@ _RESERVED = frozenset(
     UPDATE SET DELETE CREATE DROP TABLE AND OR NOT XOR IS NULL IN BETWEEN LIKE
     ON JOIN INNER LEFT RIGHT CROSS OUTER UNION AS ASC DESC DISTINCT CASE WHEN THEN
     ELSE END DEFAULT DUPLICATE KEY PRIMARY UNIQUE INDEX FOR USING STRAIGHT_JOIN
-    NATURAL REPLACE IGNORE EXISTS REGEXP RLIKE DIV MOD INTERVAL WITH
+    NATURAL REPLACE IGNORE EXISTS REGEXP RLIKE DIV MOD INTERVAL WITH RETURNING
     """.split()
 )
 
@@ -417,6 +417,8 @@ class Parser:
             self.expect_kw("KEY")
             self.expect_kw("UPDATE")
             ins.on_duplicate = self.assignments()
+        if self.accept_kw("RETURNING"):
+            ins.returning = self.select_items()
         return ins
 
     def column_name(self) -> str:
@@ -543,11 +545,23 @@ class Parser:
         if self.accept_kw("DATABASE", "SCHEMA"):
             ine = self.if_not_exists()
             name = self.ident()
-            while self.accept_kw("DEFAULT", "CHARACTER", "CHARSET", "COLLATE", "SET"):
-                self.accept_op("=")
-                if self.tok.kind in ("WORD", "QWORD", "STRING"):
-                    self.advance()
-            return A.CreateDatabase(name=name, if_not_exists=ine)
+            charset = collation = None
+            while True:
+                # [DEFAULT] {CHARACTER SET | CHARSET} [=] name | [DEFAULT] COLLATE [=] name
+                self.accept_kw("DEFAULT")
+                if self.accept_kw("CHARACTER"):
+                    self.expect_kw("SET")
+                    self.accept_op("=")
+                    charset = self.ident_or_string().lower()
+                elif self.accept_kw("CHARSET"):
+                    self.accept_op("=")
+                    charset = self.ident_or_string().lower()
+                elif self.accept_kw("COLLATE"):
+                    self.accept_op("=")
+                    collation = self.ident_or_string().lower()
+                else:
+                    break
+            return A.CreateDatabase(name=name, if_not_exists=ine, charset=charset, collation=collation)
         if self.accept_kw("TABLE"):
             return self.create_table(temporary, or_replace)
         if not temporary and not or_replace and (self.at_kw("INDEX") or self.at_kw("UNIQUE")
