@@ -118,6 +118,8 @@ class Facts:
     autoinc_in_substatement: bool = False
     writes_autoinc_table: bool = False
     insert_on_dup_unique_keys: int = 0
+    insert_on_duplicate: bool = False
+    rand_unsafe: bool = False
     is_insert_select: bool = False
     is_replace_select: bool = False
     is_insert_ignore_select: bool = False
