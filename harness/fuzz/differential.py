@@ -191,7 +191,8 @@ class FuzzServers:
     """The long-lived servers of one fuzz run; a context manager that stops them all."""
 
     def __init__(self, workdir: Path, *, replbed_provider: str = "replbed", noise: bool = True,
-                 replay: bool = True, replbed_settings: ServerSettings | None = None) -> None:
+                 replay: bool = True, replbed_settings: ServerSettings | None = None,
+                 noise_settings: ServerSettings | None = None) -> None:
         self.workdir = Path(workdir)
         self.handles: dict[str, ServerHandle] = {}
         self.replay_server: ReplayServer | None = None
@@ -199,13 +200,14 @@ class FuzzServers:
         self.want_noise = noise
         self.want_replay = replay
         self.replbed_settings = replbed_settings or ServerSettings()
+        self.noise_settings = noise_settings or ServerSettings()
         self.pool = ThreadPoolExecutor(3)
 
     def __enter__(self) -> "FuzzServers":
         jobs = {"reference": (get_provider("local"), ServerSettings()),
                 "replbed": (get_provider(self.replbed_provider), self.replbed_settings)}
         if self.want_noise:
-            jobs["noise"] = (get_provider("local"), ServerSettings())
+            jobs["noise"] = (get_provider("local"), self.noise_settings)
         if self.want_replay:
             jobs["replay"] = (get_provider("local"), ServerSettings())
         futs = {k: self.pool.submit(p.start, s, self.workdir / "servers" / k) for k, (p, s) in jobs.items()}

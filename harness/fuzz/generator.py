@@ -213,9 +213,7 @@ class CaseGenerator:
         for t in self.tables.values():
             if t.temporary and t.owner != conn:
                 continue
-            if any(t.name in o.touched or self.closure(t.name) & o.touched for o in others):
-                continue
-            if any(self.closure(t.name) & (o.touched) for o in others):
+            if any(self.closure(t.name) & o.touched for o in others):
                 continue
             out.append(t)
         return out
