@@ -68,6 +68,7 @@ class Judged:
 
 def statement_verb(sql: str) -> str:
     """The statement's kind for a class key: ``INSERT IGNORE``, ``CREATE TEMPORARY``, ``UPDATE``..."""
+    sql = re.sub(r"^\s*use `[^`]*`; ", "", sql)  # a Query event's text starts with its database
     words = re.findall(r"[A-Za-z_]+", sql.upper())[:3]
     if not words:
         return "?"
