@@ -204,6 +204,8 @@ class FuzzServers:
         self.replbed_settings = replbed_settings or ServerSettings()
         self.noise_settings = noise_settings or ServerSettings()
         self.pool = ThreadPoolExecutor(3)
+        self.jobs: dict[str, tuple[Any, ServerSettings]] = {}
+        self.restarts: dict[str, int] = {}
 
     def __enter__(self) -> "FuzzServers":
         jobs = {"reference": (get_provider("local"), ServerSettings()),
@@ -212,6 +214,7 @@ class FuzzServers:
             jobs["noise"] = (get_provider("local"), self.noise_settings)
         if self.want_replay:
             jobs["replay"] = (get_provider("local"), ServerSettings())
+        self.jobs = jobs
         futs = {k: self.pool.submit(p.start, s, self.workdir / "servers" / k) for k, (p, s) in jobs.items()}
         errors = []
         for k, f in futs.items():
@@ -239,30 +242,63 @@ class FuzzServers:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def ensure_alive(self, side: str) -> None:
+        """Restart ``side``'s server if it died (or was killed from outside) since the last case."""
+        h = self.handles[side]
+        if h.alive():
+            return
+        h.stop()
+        self.restarts[side] = self.restarts.get(side, 0) + 1
+        provider, settings = self.jobs[side]
+        self.handles[side] = provider.start(settings, self.workdir / "servers" / f"{side}-{self.restarts[side] + 1}")
+
     def run(self, case: Case, fmt: str, sides: tuple[str, ...]) -> dict[str, CaseOutcome]:
-        """Run ``case`` in ``fmt`` on ``sides`` concurrently (each side on its own server)."""
+        """Run ``case`` in ``fmt`` on ``sides`` concurrently (each side on its own server).
+
+        A side whose server is gone is restarted and that side's run repeated
+        once: a dead server is an infrastructure event, not a verdict.
+        """
         def one(side: str) -> CaseOutcome:
-            dest = self.workdir / "cases" / side
-            shutil.rmtree(dest, ignore_errors=True)
-            return run_case(self.handles[side], case, fmt, dest, side=side, statement_timeout=20)
+            for attempt in (1, 2):
+                self.ensure_alive(side)
+                dest = self.workdir / "cases" / side
+                shutil.rmtree(dest, ignore_errors=True)
+                out = run_case(self.handles[side], case, fmt, dest, side=side, statement_timeout=20)
+                if not out.failed or self.handles[side].alive() or attempt == 2:
+                    return out
+            return out
 
         return dict(zip(sides, self.pool.map(one, sides)))
 
     def replay(self, a: CaseOutcome, b: CaseOutcome) -> tuple[bool | None, str | None]:
         """Replay both binlogs into the replay server, one after the other; equal tables pass."""
-        srv = self.replay_server
-        if srv is None:
+        if self.replay_server is None:
             return None, "replay server not started"
-        res = []
-        for o in (a, b):
-            files = [o.dest_dir / "binlog" / f for f in o.binlog_files] if o.dest_dir else []
-            if not files:
-                return None, f"no binlog to replay ({o.side})"
-            srv.reset()
-            srv.replay(files)
-            res.append(srv.tables())
-        diff = _diff_tables(res[0], res[1])
-        return diff is None, diff
+        for attempt in (1, 2):
+            srv = self.replay_server
+            if not srv.handle.alive():
+                srv.close()
+                srv.handle.stop()
+                self.restarts["replay"] = self.restarts.get("replay", 0) + 1
+                provider, settings = self.jobs["replay"]
+                self.replay_server = srv = ReplayServer(provider.start(
+                    settings, self.workdir / "servers" / f"replay-{self.restarts['replay'] + 1}"))
+            try:
+                res = []
+                for o in (a, b):
+                    files = [o.dest_dir / "binlog" / f for f in o.binlog_files] if o.dest_dir else []
+                    if not files:
+                        return None, f"no binlog to replay ({o.side})"
+                    srv.reset()
+                    srv.replay(files)
+                    res.append(srv.tables())
+            except Exception as exc:  # noqa: BLE001 - a replay that cannot run is not a verdict
+                if attempt == 2 or srv.handle.alive():
+                    return None, f"replay failed: {type(exc).__name__}: {exc}"
+                continue
+            diff = _diff_tables(res[0], res[1])
+            return diff is None, diff
+        return None, "replay failed"
 
 
 def judge(servers: FuzzServers, case: Case, fmt: str, *, noise: bool = True) -> Judged:

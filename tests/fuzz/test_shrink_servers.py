@@ -80,3 +80,11 @@ def test_identical_servers_match(servers):
     assert j.differences == [] and j.noise == []
     # no replay server in this fixture: a check that did not run is not a pass
     assert j.record["replay_ok"] is None and not j.verdict.passed
+
+
+def test_a_server_killed_between_cases_is_restarted(servers):
+    (case,) = parse_workload(PLANTED)
+    servers.handles["replbed"].stop()   # as a stray `cleanup --force` would
+    j = judge(servers, case, "ROW")
+    assert servers.restarts.get("replbed") == 1
+    assert j.klass == "outcome:INSERT 1406 vs OK"
