@@ -121,3 +121,17 @@ def test_cli_bad_input_exits_2(capsys):
 @pytest.mark.parametrize("seed", [1, 2])
 def test_names_carry_seed_and_index(seed):
     assert generate_case(seed, 12).name == f"fuzz_s{seed}_00012"
+
+
+def test_committed_fuzz_repros_are_valid_workloads():
+    from pathlib import Path
+
+    from harness.workload import load_workloads
+
+    root = Path(__file__).resolve().parents[2] / "workloads" / "fuzz_found"
+    files = sorted(root.glob("*.wl"))
+    if not files:
+        pytest.skip("no fuzz repros committed")
+    cases = load_workloads([str(f) for f in files])
+    assert len(cases) == len(files)
+    assert all(c.rule == "fuzz" and len(c.formats) == 1 for c in cases)
