@@ -1,4 +1,4 @@
-"""``replbed`` command line: serve, run, decode, export-frames, read-frames, cleanup.
+"""``replbed`` command line: serve, run, compare, fuzz, decode, export-frames, read-frames, cleanup.
 
 Heavy modules (the server, Spark, the codec) are imported inside the
 sub-command that needs them, so ``replbed --help`` and ``replbed cleanup``
@@ -282,6 +282,20 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return EXIT_OK if same == len(results) else EXIT_REGRESSION
 
 
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    """Random differential testing (harness/fuzz): exit 0 all matched, 1 mismatches, 2 bad input."""
+    if args.cases < 1 or args.seed < 0 or args.start < 0:
+        raise CliError("--cases must be >= 1, --seed and --start >= 0")
+    from harness.fuzz.run import run_fuzz, summary_text
+
+    res = run_fuzz(args.seed, args.cases, [f.upper() for f in args.formats], Path(args.out),
+                   start=args.start, shrink=not args.no_shrink, shrink_budget=args.shrink_budget,
+                   replbed_provider=args.replbed_provider)
+    print(summary_text(res), end="")
+    print(f"written to {args.out}/ (fuzz.json, summary.txt, repros/)")
+    return EXIT_OK if res.all_matched else EXIT_REGRESSION
+
+
 def cmd_cleanup(args: argparse.Namespace) -> int:
     from harness.providers.process import StateDirError, cleanup_stale, state_dir
 
@@ -356,6 +370,20 @@ def build_parser() -> argparse.ArgumentParser:
                    help="server profile of both sides (harness/profile.py)")
     q.set_defaults(func=cmd_compare)
 
+    z = sub.add_parser("fuzz", help="random differential testing against MariaDB, with shrinking")
+    z.add_argument("--seed", type=int, default=1)
+    z.add_argument("--cases", type=int, default=100)
+    z.add_argument("--start", type=int, default=0, help="index of the first case (to continue a seed)")
+    z.add_argument("--formats", nargs="+", default=list(BINLOG_FORMATS),
+                   type=str.upper, choices=BINLOG_FORMATS, metavar="FORMAT")
+    z.add_argument("--out", default="runs/fuzz", metavar="DIR")
+    z.add_argument("--no-shrink", action="store_true")
+    z.add_argument("--shrink-budget", type=int, default=120, metavar="RUNS",
+                   help="server runs allowed per class while shrinking")
+    z.add_argument("--replbed-provider", default="replbed", choices=("replbed", "local"),
+                   help="local = a second MariaDB on the replbed side (self-check)")
+    z.set_defaults(func=cmd_fuzz)
+
     x = sub.add_parser("export-frames",
                        help="binlog files -> seed 003's framed protobuf stream (stdout or -o)")
     x.add_argument("files", nargs="+", metavar="BINLOG")
@@ -382,7 +410,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
         return int(exc.code or 0)
     previous = None
-    if args.command in ("run", "serve"):
+    if args.command in ("run", "serve", "fuzz"):
         try:
             previous = signal.signal(signal.SIGTERM, _sigterm_to_interrupt)
         except ValueError:  # not the main thread

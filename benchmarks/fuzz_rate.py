@@ -1,0 +1,89 @@
+"""Fuzz throughput: case x format verdicts per second, and where the time goes.
+
+One verdict = the case on the reference MariaDB, on the noise-check MariaDB
+and on ``replbed serve`` (the three concurrently), the in-process comparison,
+and -- when nothing differs -- the replay of both binlogs into a fourth
+MariaDB. Servers are started once (not counted) and reset between cases, as
+``replbed fuzz`` does. Shrinking is not counted (see ``--shrink`` for a
+separate figure: seconds per shrunk class).
+
+    .venv/bin/python benchmarks/fuzz_rate.py [--cases 30] [--seed 1000] [--shrink 3]
+
+Prints verdicts/s, the mean seconds per verdict split into side runs and
+replay, and the per-side mean run time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from harness.fuzz import differential as D
+from harness.fuzz.generator import generate_case
+from harness.fuzz.shrink import Shrinker
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cases", type=int, default=30)
+    ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--formats", nargs="+", default=["STATEMENT", "ROW", "MIXED"])
+    ap.add_argument("--shrink", type=int, default=0, help="also shrink the first N mismatches")
+    args = ap.parse_args()
+
+    run_s: list[float] = []
+    replay_s: list[float] = []
+    side_s: dict[str, list[float]] = {}
+    orig_run, orig_replay = D.FuzzServers.run, D.FuzzServers.replay
+
+    def timed_run(self, *a):  # type: ignore[no-untyped-def]
+        t = time.perf_counter()
+        r = orig_run(self, *a)
+        run_s.append(time.perf_counter() - t)
+        for side, o in r.items():
+            side_s.setdefault(side, []).append(o.timings.get("total", 0.0))
+        return r
+
+    def timed_replay(self, *a):  # type: ignore[no-untyped-def]
+        t = time.perf_counter()
+        r = orig_replay(self, *a)
+        replay_s.append(time.perf_counter() - t)
+        return r
+
+    D.FuzzServers.run, D.FuzzServers.replay = timed_run, timed_replay  # type: ignore[method-assign]
+    mismatches = []
+    with tempfile.TemporaryDirectory(prefix="replbed-fuzzbench-") as tmp:
+        t0 = time.perf_counter()
+        with D.FuzzServers(Path(tmp)) as servers:
+            start = time.perf_counter() - t0
+            n = 0
+            t1 = time.perf_counter()
+            for i in range(args.cases):
+                case = generate_case(args.seed, i)
+                for fmt in args.formats:
+                    j = D.judge(servers, case, fmt)
+                    n += 1
+                    if j.klass and not j.noise:
+                        mismatches.append(j)
+            dt = time.perf_counter() - t1
+            print(f"servers started in {start:.1f}s (not counted)")
+            print(f"{n} case x format verdicts in {dt:.1f}s: {n / dt:.2f} verdicts/s "
+                  f"({1000 * dt / n:.0f} ms each; {len(mismatches)} mismatches)")
+            print(f"  side runs (concurrent): mean {1000 * statistics.mean(run_s):.0f} ms per verdict")
+            if replay_s:
+                print(f"  replay (matches only, {len(replay_s)}): mean {1000 * statistics.mean(replay_s):.0f} ms")
+            for side, xs in side_s.items():
+                print(f"  {side:<9} run_case mean {1000 * statistics.mean(xs):.0f} ms")
+            for j in mismatches[:args.shrink]:
+                t = time.perf_counter()
+                sh = Shrinker(lambda c, f: D.quick_class(servers, c, f), j.format, budget=80)
+                m = sh.shrink(j.case, j.klass or "")
+                print(f"shrink {j.klass}: {len(j.case.setup) + len(j.case.steps)} -> "
+                      f"{len(m.setup) + len(m.steps)} statements, {sh.runs} runs, {time.perf_counter() - t:.1f}s")
+
+
+if __name__ == "__main__":
+    main()
