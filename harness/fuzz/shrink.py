@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from harness.fuzz.wl import cache_key
 from harness.workload.model import Case, SessionSettings, Step
@@ -132,7 +133,8 @@ def _settings_for(settings: SessionSettings, steps: Sequence[Step]) -> SessionSe
 def _with_sql(case: Case, where: str, i: int, sql: str) -> Case:
     lst = list(getattr(case, where))
     lst[i] = replace(lst[i], sql=sql)
-    return replace(case, **{where: tuple(lst)})
+    changes: dict[str, Any] = {where: tuple(lst)}
+    return replace(case, **changes)
 
 
 def ddmin(items: list, test: Callable[[list], bool]) -> list:
