@@ -329,13 +329,19 @@ def compare_outcomes(ref: DataFrame, rb: DataFrame) -> DataFrame:
     ``outcomes_match``.
     """
     cols = ["case", "format", "step", "error_code", "warnings_json"]
-    a = ref.select(*cols).withColumnRenamed("error_code", "ref_err").withColumnRenamed("warnings_json", "ref_w")
-    b = rb.select(*cols).withColumnRenamed("error_code", "rb_err").withColumnRenamed("warnings_json", "rb_w")
+    a = (ref.select(*cols).withColumnRenamed("error_code", "ref_err").withColumnRenamed("warnings_json", "ref_w")
+         .withColumn("_in_ref", F.lit(True)))
+    b = (rb.select(*cols).withColumnRenamed("error_code", "rb_err").withColumnRenamed("warnings_json", "rb_w")
+         .withColumn("_in_rb", F.lit(True)))
     j = a.join(b, on=[*KEY, "step"], how="full_outer")
-    same = (F.coalesce(F.col("ref_err"), F.lit(0)) == F.coalesce(F.col("rb_err"), F.lit(0))) & \
-        (F.coalesce(F.col("ref_w"), F.lit("")) == F.coalesce(F.col("rb_w"), F.lit(""))) & \
-        F.col("ref_err").isNull() == F.col("rb_err").isNull()
-    j = j.withColumn("same", same & F.col("ref_w").isNotNull() & F.col("rb_w").isNotNull())
+    # Each comparison is parenthesized on purpose: `&` binds tighter than `==` in
+    # Python, and `x & a.isNull() == b.isNull()` once compared (x & a.isNull()) to
+    # b.isNull(), which made "reference OK, replbed error" count as the same.
+    # A statement only one side ran is a difference, never a match.
+    present = F.coalesce(F.col("_in_ref"), F.lit(False)) & F.coalesce(F.col("_in_rb"), F.lit(False))
+    same_err = F.coalesce(F.col("ref_err"), F.lit(0)) == F.coalesce(F.col("rb_err"), F.lit(0))
+    same_w = F.coalesce(F.col("ref_w"), F.lit("[]")) == F.coalesce(F.col("rb_w"), F.lit("[]"))
+    j = j.withColumn("same", present & same_err & same_w)
     return (
         j.groupBy(*KEY)
         .agg(F.count(F.lit(1)).alias("n_statements"),
