@@ -75,25 +75,36 @@ def cmd_run(args: argparse.Namespace) -> int:
         )
     except ValueError as exc:
         raise CliError(str(exc)) from exc
-    # Fail fast on a broken corpus, before any server starts.
-    from harness.workload import WorkloadError, load_workloads
-
+    # Fail fast on bad input (broken or empty corpus, a case glob matching nothing,
+    # an unwritable --out), before any server starts.
     try:
-        load_workloads(config.workloads)
-    except WorkloadError as exc:
-        raise CliError(f"workload error: {exc}") from exc
-    try:
-        from harness.pipeline.regression import run_regression
+        from harness.pipeline.regression import PlanError, resolve_plan, run_regression
     except ImportError as exc:
         raise CliError(f"regression pipeline not available (harness.pipeline.regression): {exc}") from exc
+    try:
+        resolve_plan(config)
+    except PlanError as exc:
+        raise CliError(str(exc)) from exc
     result = run_regression(config)
     summary, report = _unpack_result(result)
+    return judge_summary(summary, report)
+
+
+def judge_summary(summary: list[dict[str, Any]], report: str | None = None) -> int:
+    """Print one line per case × format and return ``replbed run``'s exit code.
+
+    The verdict of each record comes from harness/pipeline/verdict.py, the one
+    definition of pass; an empty summary is not a pass either.
+    """
     failures = [r for r in summary if _is_failure(r)]
     for rec in summary:
         print(_summary_line(rec))
     print(f"{len(summary) - len(failures)}/{len(summary)} case×format passed")
     if report:
         print(f"report: {report}")
+    if not summary:
+        print("replbed run: the run produced no case × format result", file=sys.stderr)
+        return EXIT_ERROR
     return EXIT_REGRESSION if failures else EXIT_OK
 
 
@@ -126,10 +137,12 @@ def _is_failure(rec: dict[str, Any]) -> bool:
 
 
 def _summary_line(rec: dict[str, Any]) -> str:
-    flag = "FAIL" if _is_failure(rec) else "ok  "
-    parts = [f"{k}={rec.get(k)}" for k in ("events_match", "gtid_layout_ok", "tables_match")]
-    err = f" error={str(rec['error']).splitlines()[0]}" if rec.get("error") else ""
-    return f"{flag} {rec.get('case')} {rec.get('format')} {' '.join(parts)}{err}"
+    from harness.pipeline.verdict import verdict
+
+    v = verdict(rec)
+    flag = "ok  " if v.passed else "FAIL"
+    why = "" if v.passed else f" {v.status.value}: {v.reason}"
+    return f"{flag} {rec.get('case')} {rec.get('format')}{why}"
 
 
 # -- decode --------------------------------------------------------------------

@@ -13,36 +13,14 @@ from functools import reduce
 from pyspark.sql import DataFrame, Window
 from pyspark.sql import functions as F
 
+from harness.pipeline import normalize as _norm
+
 KEY = ["case", "format"]
 
-# Columns compared between the two sides after normalization, in report order.
-COMPARED = [
-    "event_type", "database", "query", "table", "rows_json", "rows_flags",
-    "error_code", "gtid_domain", "gtid_flags", "header_flags", "info",
-]
-
-# MariaDB GTID flag bits that depend on timing, not on what was logged:
-# FL_GROUP_COMMIT_ID (2) and FL_WAITED (16).
-_GTID_TIMING_FLAGS = 2 | 16
-
-# (pattern, replacement, event types or None for all) applied in order to the
-# Info text. Java regex syntax ($1 = group 1).
-INFO_RULES = [
-    (r"/\* xid=\d+ \*/", "/* xid=# */", None),
-    (r" cid=\d+", "", ["Gtid"]),                 # group commit id: timing
-    (r"table_id: \d+", "table_id: #", None),
-    (r"Server ver: [^,]*", "Server ver: #", ["Format_desc"]),
-    (r"end_log_pos \d+", "end_log_pos #", None),
-    (r"thread_id=\d+", "thread_id=#", None),
-    (r"exec_time=\d+", "exec_time=#", None),
-    # GTIDs: keep the domain, drop server id and sequence number
-    (r"\b(\d+)-\d+-\d+\b", "$1-#-#", ["Gtid", "Gtid_list"]),
-    # binlog file names: keep the number, drop the basename
-    (r"[A-Za-z0-9_.-]*\.(\d{6})\b", "#.$1", ["Binlog_checkpoint", "Rotate"]),
-    (r";pos=\d+", ";pos=#", ["Rotate"]),
-    # RAND() seeds come from the session's random state: they differ by nature.
-    (r"rand_seed1=\d+,rand_seed2=\d+", "rand_seed1=#,rand_seed2=#", ["RAND"]),
-]
+# The compared columns and the Info masks are shared with ``replbed compare``.
+COMPARED = list(_norm.COMPARED)
+INFO_RULES = _norm.INFO_RULES
+_GTID_TIMING_FLAGS = _norm.GTID_TIMING_FLAGS
 
 HEADER_TYPES = {
     "mariadb-10.11": ["Format_desc", "Gtid_list", "Binlog_checkpoint"],
@@ -378,13 +356,15 @@ def summarize(cases: DataFrame, event_cases: DataFrame, gtid: DataFrame,
     if outcomes is not None:
         out = out.join(outcomes.select(*KEY, "outcomes_match", "first_diff_step"), on=KEY, how="left")
     else:
-        out = out.withColumn("outcomes_match", F.lit(True)).withColumn("first_diff_step", F.lit(None).cast("int"))
+        # not compared: not a pass (harness/pipeline/verdict.py)
+        out = (out.withColumn("outcomes_match", F.lit(None).cast("boolean"))
+               .withColumn("first_diff_step", F.lit(None).cast("int")))
     has_err = F.col("error").isNotNull()
     out = (
         out.withColumn("events_match", ~has_err & F.coalesce("events_match", F.lit(False)))
         .withColumn("gtid_layout_ok", ~has_err & F.coalesce("gtid_layout_ok", F.lit(False)))
         .withColumn("tables_match", ~has_err & F.coalesce("tables_match", F.lit(True)))
-        .withColumn("outcomes_match", ~has_err & F.coalesce("outcomes_match", F.lit(True)))
+        .withColumn("outcomes_match", F.when(has_err, F.lit(False)).otherwise(F.col("outcomes_match")))
         .fillna({"n_ref_events": 0, "n_rb_events": 0, "n_diff_events": 0, "n_diff_rows": 0})
     )
     out = out.withColumn("passed", F.col("events_match") & F.col("gtid_layout_ok")

@@ -26,11 +26,11 @@ from pathlib import Path
 from typing import Any, Callable
 
 from harness.config import RunConfig
-from harness.pipeline.verdict import is_pass  # noqa: F401  (re-exported: the one definition of pass)
+from harness.pipeline.verdict import check_expectations, is_pass, record_fields
 
 SIDES = ("reference", "replbed")
 SUMMARY_KEYS = ("case", "format", "events_match", "gtid_layout_ok", "tables_match", "outcomes_match", "error",
-                "replay_ok")
+                "replay_ok", "expectation_ok", "expectation_error", "status", "failed_checks", "reason")
 _BINLOG_NAME = re.compile(r"\.\d{6}$")
 
 Progress = Callable[[str], None]
@@ -67,6 +67,53 @@ def load_plan(run_dir: Path) -> dict:
 # -- plan ----------------------------------------------------------------------
 
 
+class PlanError(ValueError):
+    """Bad run input (no cases, a glob matching nothing, an unwritable output dir): one line."""
+
+
+def resolve_plan(config: RunConfig) -> tuple[list, list]:
+    """The cases and case x format pairs ``config`` names; ``PlanError`` (one line) if none.
+
+    Checked before any server starts, by ``replbed run``, ``make run`` and the
+    DAG's plan task alike: an empty workload, a case glob that matches nothing
+    and an output directory that cannot be written are input errors, not runs.
+    """
+    from harness.runner import plan as runner_plan
+    from harness.workload import WorkloadError, load_workloads
+
+    try:
+        cases = load_workloads(config.workloads)
+    except WorkloadError as exc:
+        raise PlanError(f"workload error: {exc}") from exc
+    if not cases:
+        raise PlanError(f"workloads {config.workloads!r}: no cases (empty workload)")
+    if config.cases:
+        unmatched = [g for g in config.cases if not any(fnmatch.fnmatchcase(c.name, g) for c in cases)]
+        if unmatched:
+            raise PlanError(f"case glob {unmatched[0]!r} matches no case in {config.workloads!r} "
+                            f"({len(cases)} cases)")
+        cases = [c for c in cases if any(fnmatch.fnmatchcase(c.name, g) for g in config.cases)]
+    pairs = runner_plan(cases, config.formats)
+    if not pairs:
+        raise PlanError(f"no case x format to run: cases {[c.name for c in cases][:5]} do not run in "
+                        f"formats {list(config.formats)}")
+    check_writable(Path(config.out_dir))
+    return cases, pairs
+
+
+def check_writable(out_dir: Path) -> None:
+    """``PlanError`` unless ``out_dir`` exists (or can be created) and takes a file."""
+    import tempfile
+
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=out_dir, prefix=".replbed-write-test-"):
+            pass
+    except OSError as exc:
+        raise PlanError(f"output directory {str(out_dir)!r} is not writable: "
+                        f"{exc.strerror or exc}") from exc
+
+
 def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
     """Resolve workloads and case globs into ``runs/<run_id>/plan.json``; return the run dir.
 
@@ -74,16 +121,7 @@ def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
     (``replbed serve``), or ``local`` to run a second real MariaDB there while
     the reimplementation is incomplete (checks the pipeline itself).
     """
-    from harness.runner import plan as runner_plan
-    from harness.workload import load_workloads
-
-    cases = load_workloads(config.workloads)
-    if config.cases:
-        cases = [c for c in cases if any(fnmatch.fnmatchcase(c.name, g) for g in config.cases)]
-    pairs = runner_plan(cases, config.formats)
-    if not pairs:
-        raise ValueError(f"no case x format to run: workloads={config.workloads!r} "
-                         f"cases={list(config.cases)} formats={list(config.formats)}")
+    cases, pairs = resolve_plan(config)
     run_id = safe_run_id(config.run_id) if config.run_id else new_run_id()
     run_dir = (Path(config.out_dir) / run_id).resolve()
     run_dir.mkdir(parents=True, exist_ok=True)
@@ -178,7 +216,7 @@ def _outcome_rows(outcome: dict, base: dict) -> list[dict]:
         exp = s.get("expected_error")
         out.append({
             **base, "step": s.get("index", s.get("step", i)), "connection": s.get("connection"),
-            "sql": s.get("sql"), "expected_error": None if exp is None else str(exp),
+            "sql": s.get("sql"), "line": s.get("line"), "expected_error": None if exp is None else str(exp),
             "error_code": s.get("error_code"), "error_message": s.get("error_message"),
             "warnings_json": json.dumps(s.get("warnings") or [], ensure_ascii=False),
             "ok": s.get("ok"),
@@ -276,6 +314,17 @@ def _write_df(df, path: Path) -> None:
     df.coalesce(1).write.mode("overwrite").parquet(str(path))
 
 
+def _expectations(outcomes_path: Path) -> dict[tuple[str, str], tuple[bool | None, str | None]]:
+    """Per case x format: did the reference answer as the workload's ``=> …`` annotations say?"""
+    import pyarrow.parquet as pq
+
+    by_pair: dict[tuple[str, str], list[dict]] = {}
+    for s in pq.read_table(outcomes_path).to_pylist():
+        if s["side"] == "reference":
+            by_pair.setdefault((s["case"], s["format"]), []).append(s)
+    return {k: check_expectations(sorted(v, key=lambda s: s["step"])) for k, v in by_pair.items()}
+
+
 def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress,
                 validate: bool = True) -> list[dict]:
     """Spark diff + GX validation; writes diff/*, gx/ and summary.json; returns the summary.
@@ -331,10 +380,14 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
     from harness.pipeline.replay import read_records
 
     replay = read_records(run_dir)
+    expectations = _expectations(rec / "outcomes.parquet")
     for r in full:
         rp = replay.get((r["case"], r["format"]), {})
         r["replay_ok"] = rp.get("replay_ok")
         r["replay_error"] = rp.get("replay_error")
+        r["expectation_ok"], r["expectation_error"] = expectations.get((r["case"], r["format"]), (None, None))
+        r.update(record_fields(r))
+        r["passed"] = r["status"] == "pass"
     if progress:
         progress(f"[analyze] spark diff of {len(full)} case x format in "
                  f"{time.monotonic() - t0:.1f}s")
