@@ -260,7 +260,7 @@ def run_case(
             setup_conn = open_conn(SETUP_CONNECTION)
             for step in case.setup:
                 outcome.statements.append(
-                    _run_statement(handle, setup_conn, index, "setup", step)
+                    _run_statement(handle, setup_conn, index, "setup", step, binlog_format)
                 )
                 index += 1
         t = mark("setup", t)
@@ -273,7 +273,7 @@ def run_case(
         phase = "steps"
         for step in case.steps:
             outcome.statements.append(
-                _run_statement(handle, conns[step.connection], index, "step", step)
+                _run_statement(handle, conns[step.connection], index, "step", step, binlog_format)
             )
             index += 1
         t = mark("steps", t)
@@ -316,12 +316,13 @@ def run_case(
     return outcome
 
 
-def _run_statement(handle: ServerHandle, conn: Any, index: int, phase: str, step: Any) -> StatementOutcome:
+def _run_statement(handle: ServerHandle, conn: Any, index: int, phase: str, step: Any,
+                   binlog_format: str = "") -> StatementOutcome:
     import mysql.connector
 
     res = StatementOutcome(
         index=index, phase=phase, connection=step.connection, sql=step.sql,
-        line=step.line, expected_error=step.expected_error,
+        line=step.line, expected_error=step.expected_for(binlog_format),
     )
     t = time.monotonic()
     try:
