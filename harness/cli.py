@@ -1,4 +1,4 @@
-"""``replbed`` command line: serve, run, decode, export-frames, read-frames, cleanup.
+"""``replbed`` command line: serve, run, compare, decode, export-frames, read-frames, prune, cleanup.
 
 Heavy modules (the server, Spark, the codec) are imported inside the
 sub-command that needs them, so ``replbed --help`` and ``replbed cleanup``
@@ -85,7 +85,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         resolve_plan(config)
     except PlanError as exc:
         raise CliError(str(exc)) from exc
-    result = run_regression(config)
+    result = run_regression(config, keep_servers=args.keep_servers)
     summary, report = _unpack_result(result)
     return judge_summary(summary, report)
 
@@ -289,6 +289,22 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return EXIT_OK if same == len(results) else EXIT_REGRESSION
 
 
+def cmd_prune(args: argparse.Namespace) -> int:
+    from harness.pipeline.regression import PlanError, prune_runs
+
+    runs = Path(args.runs or os.environ.get("REPLBED_RUNS_DIR") or RunConfig.out_dir)
+    try:
+        gone = prune_runs(runs, args.keep)
+    except PlanError as exc:
+        raise CliError(str(exc)) from exc
+    except OSError as exc:
+        raise CliError(f"cannot remove a run under {runs}: {exc.strerror or exc}") from exc
+    for p in gone:
+        print(f"removed {p}")
+    print(f"kept the newest {args.keep} run(s) in {runs}; removed {len(gone)}")
+    return EXIT_OK
+
+
 def cmd_cleanup(args: argparse.Namespace) -> int:
     from harness.providers.process import cleanup_stale, state_dir
 
@@ -336,6 +352,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--case", action="append", metavar="GLOB",
                    help="only cases matching this glob (repeatable)")
     r.add_argument("--run-id", default=None)
+    r.add_argument("--keep-servers", action="store_true",
+                   help="keep the servers' data directories under runs/<id>/servers/ (removed by default)")
     r.set_defaults(func=cmd_run)
 
     d = sub.add_parser("decode", help="print binlog files")
@@ -359,6 +377,12 @@ def build_parser() -> argparse.ArgumentParser:
     rf.add_argument("files", nargs="+", metavar="FILE")
     rf.add_argument("--format", choices=("text", "json"), default="text")
     rf.set_defaults(func=cmd_read_frames)
+
+    pr = sub.add_parser("prune", help="remove all but the newest N run directories")
+    pr.add_argument("--keep", type=int, required=True, metavar="N")
+    pr.add_argument("--runs", default=None, metavar="DIR",
+                    help="runs directory (default: $REPLBED_RUNS_DIR or runs)")
+    pr.set_defaults(func=cmd_prune)
 
     c = sub.add_parser("cleanup", help="kill servers left behind by crashed runs")
     c.add_argument("--dry-run", action="store_true")

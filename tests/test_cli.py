@@ -39,8 +39,9 @@ def _fake_regression(monkeypatch, summary, report="runs/x/report/index.html"):
 
     seen = {}
 
-    def run_regression(config):
+    def run_regression(config, keep_servers=False):
         seen["config"] = config
+        seen["keep_servers"] = keep_servers
         return summary, Path(report)
 
     monkeypatch.setattr(regression, "run_regression", run_regression)
@@ -89,7 +90,7 @@ def test_run_wrong_expectation_exits_1_with_its_reason(monkeypatch, tmp_path, ca
 def test_run_bad_input_is_one_line_exit_2(monkeypatch, tmp_path: Path, capsys):
     from harness.pipeline import regression
 
-    def must_not_run(config):
+    def must_not_run(config, **kw):
         raise AssertionError(f"bad input started a run: {config}")
 
     monkeypatch.setattr(regression, "run_regression", must_not_run)
@@ -200,3 +201,46 @@ def test_serve_serves_the_mysql_flavour(tmp_path):
     finally:
         proto.shutdown()
         state.shutdown()
+
+
+def test_prune_keeps_the_newest_runs(tmp_path: Path, capsys):
+    import os
+
+    for i, name in enumerate(["r1", "r2", "r3", "r4"]):
+        d = tmp_path / name
+        (d / "servers").mkdir(parents=True)
+        (d / "plan.json").write_text("{}")
+        os.utime(d / "plan.json", (1000 + i, 1000 + i))
+    (tmp_path / "notes").mkdir()  # not a run directory: never touched
+    assert cli.main(["prune", "--keep", "2", "--runs", str(tmp_path)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes", "r3", "r4"]
+    assert "removed 2" in capsys.readouterr().out
+    assert cli.main(["prune", "--keep", "0", "--runs", str(tmp_path)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes"]
+
+
+@pytest.mark.parametrize("argv,msg", [
+    (["--keep", "-1"], "--keep must be 0 or more"),
+    (["--keep", "1", "--runs", "/nonexistent/runs"], "does not exist"),
+    (["--keep", "x"], "invalid int value"),
+])
+def test_prune_bad_input_is_one_line_exit_2(argv, msg, capsys):
+    assert cli.main(["prune", *argv]) == 2
+    err = capsys.readouterr().err
+    assert msg in err and "Traceback" not in err
+
+
+def test_teardown_removes_server_data_and_keeps_logs(tmp_path: Path):
+    from harness.pipeline.regression import teardown_run
+
+    for name in ("reference", "replbed", "replay-reference"):
+        d = tmp_path / "servers" / name
+        (d / "data" / "mysql").mkdir(parents=True)
+        (d / "data" / "mysql" / "db.MAI").write_bytes(b"x" * 1000)
+        (d / "mariadbd.err").write_text("log")
+    (tmp_path / "servers" / "replbed" / "binlog").mkdir()
+    assert teardown_run(tmp_path, keep_servers=True, progress=None) == 0
+    assert (tmp_path / "servers" / "reference" / "data").exists()
+    assert teardown_run(tmp_path, progress=None) == 3000
+    assert not list(tmp_path.glob("servers/*/data")) and not list(tmp_path.glob("servers/*/binlog"))
+    assert len(list(tmp_path.glob("servers/*/mariadbd.err"))) == 3

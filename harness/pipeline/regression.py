@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import fnmatch
 import json
+import os
 import re
 import sys
 import time
@@ -431,16 +432,133 @@ def report_run(run_dir: Path, progress: Progress | None = _progress) -> Path:
 
 
 def run_regression(config: RunConfig, *, replbed_provider: str = "replbed",
-                   spark=None) -> RegressionResult:
-    """All steps in one process (``replbed run``)."""
+                   spark=None, keep_servers: bool = False) -> RegressionResult:
+    """All steps in one process (``replbed run``); the servers' data goes when it ends."""
     run_dir = plan_run(config, replbed_provider=replbed_provider)
-    for side in SIDES:
-        collect(run_dir, side)
-    decode_run(run_dir)
-    replay_run(run_dir)
-    summary = analyze_run(run_dir, spark=spark)
-    report = report_run(run_dir)
+    try:
+        for side in SIDES:
+            collect(run_dir, side)
+        decode_run(run_dir)
+        replay_run(run_dir)
+        summary = analyze_run(run_dir, spark=spark)
+        report = report_run(run_dir)
+    finally:
+        teardown_run(run_dir, keep_servers=keep_servers)
     return RegressionResult(run_dir=run_dir, summary=summary, report_path=report)
+
+
+# -- teardown, verdict, retention -------------------------------------------------
+
+#: What a server leaves under ``servers/<name>/`` that is its data, not its log:
+#: MariaDB datadirs and replbed's live binlog directory (the case's binlogs were
+#: copied to ``cases/`` when collected).
+SERVER_DATA = ("data", "binlog")
+
+
+def teardown_run(run_dir: Path, keep_servers: bool = False,
+                 progress: Progress | None = _progress) -> int:
+    """Remove the servers' data directories under ``run_dir/servers/``; keep their logs.
+
+    A run leaves ~350 MB, nearly all of it MariaDB datadirs nobody reads again.
+    Returns the bytes freed (0 with ``keep_servers``).
+    """
+    import shutil
+
+    servers = Path(run_dir) / "servers"
+    if keep_servers or not servers.is_dir():
+        return 0
+    freed = 0
+    for d in sorted(p for p in servers.glob("*/*") if p.name in SERVER_DATA and p.is_dir()):
+        freed += sum(f.stat().st_size for f in d.rglob("*") if f.is_file() and not f.is_symlink())
+        shutil.rmtree(d, ignore_errors=True)
+    if progress:
+        progress(f"[teardown] removed server data under {servers} ({freed / 1e6:.0f} MB); logs kept")
+    return freed
+
+
+def final_verdict(run_dir: Path) -> tuple[bool, str]:
+    """``(passed, one line)`` of a finished run, from summary.json and verdict.py."""
+    path = Path(run_dir) / "summary.json"
+    if not path.exists():
+        return False, f"{run_dir}: no summary.json (the run did not finish)"
+    summary = json.loads(path.read_text())
+    failed = [r for r in summary if not is_pass(r)]
+    if not summary:
+        return False, f"{run_dir}: the summary is empty"
+    if failed:
+        from collections import Counter
+
+        from harness.pipeline.verdict import verdict
+
+        by = Counter(verdict(r).status.value for r in failed)
+        first = failed[0]
+        return False, (f"{len(failed)}/{len(summary)} case x format failed ("
+                       + ", ".join(f"{n} {k}" for k, n in sorted(by.items())) + f"); first: "
+                       f"{first['case']} {first['format']}: {verdict(first).reason}")
+    return True, f"{len(summary)}/{len(summary)} case x format passed"
+
+
+def prune_runs(runs_dir: Path, keep: int) -> list[Path]:
+    """Remove all but the newest ``keep`` run directories (those with a plan.json) of ``runs_dir``.
+
+    Newest by the plan's creation time. Anything that is not a run directory is left alone.
+    """
+    import shutil
+
+    if keep < 0:
+        raise PlanError(f"--keep must be 0 or more, not {keep}")
+    runs_dir = Path(runs_dir)
+    if not runs_dir.is_dir():
+        raise PlanError(f"runs directory {str(runs_dir)!r} does not exist")
+    runs = sorted((p for p in runs_dir.iterdir() if p.is_dir() and (p / "plan.json").is_file()),
+                  key=lambda p: ((p / "plan.json").stat().st_mtime, p.name), reverse=True)
+    gone = runs[keep:]
+    for p in gone:
+        shutil.rmtree(p)
+    return gone
+
+
+# -- make run's CONF ------------------------------------------------------------
+
+#: The DAG's params (dags/binlog_regression.py); ``make run CONF=…`` may set these.
+CONF_KEYS = ("workloads", "formats", "provider", "cases", "spark_master", "replbed_provider",
+             "run_id", "keep_servers")
+
+
+def check_conf(text: str, run_id: str, root: Path) -> dict:
+    """``make run CONF='…'`` → the DAG conf, or ``PlanError`` (one line) on bad input.
+
+    A CONF that is not a JSON object, names an unknown param, or selects no
+    case is refused before Airflow starts (it used to start the full default
+    regression).
+    """
+    try:
+        conf = json.loads(text or "{}")
+    except ValueError as exc:
+        raise PlanError(f"CONF is not JSON ({exc}): {text!r}") from exc
+    if not isinstance(conf, dict):
+        raise PlanError(f"CONF must be a JSON object like '{{\"cases\": \"seed000_*\"}}', not {text!r}")
+    unknown = sorted(set(conf) - set(CONF_KEYS))
+    if unknown:
+        raise PlanError(f"CONF: unknown param {unknown[0]!r}; expected one of {', '.join(CONF_KEYS)}")
+    conf["run_id"] = safe_run_id(str(conf.get("run_id") or run_id))
+    cases = conf.get("cases", "*")
+    formats = conf.get("formats", ["STATEMENT", "ROW", "MIXED"])
+    if not isinstance(cases, str) or not isinstance(formats, list):
+        raise PlanError("CONF: cases must be a string of comma-separated globs, formats a list")
+    workloads = str(conf.get("workloads", "workloads/*.wl"))
+    try:
+        config = RunConfig(
+            workloads=workloads if Path(workloads).is_absolute() else str(root / workloads),
+            formats=tuple(str(f).upper() for f in formats),
+            provider=conf.get("provider", "local"),
+            out_dir=Path(os.environ.get("REPLBED_RUNS_DIR", root / "runs")),
+            cases=tuple(g.strip() for g in cases.split(",") if g.strip() not in ("", "*")),
+        )
+    except ValueError as exc:
+        raise PlanError(f"CONF: {exc}") from exc
+    resolve_plan(config)
+    return conf
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -455,7 +573,17 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("run_dir")
     for name in ("decode", "replay", "analyze", "report"):
         sub.add_parser(name, help=f"run the {name} step on a run dir").add_argument("run_dir")
+    c = sub.add_parser("conf", help="check make run's CONF; print the DAG conf (exit 2 on bad input)")
+    c.add_argument("conf")
+    c.add_argument("run_id")
     args = p.parse_args(argv)
+    if args.cmd == "conf":
+        try:
+            print(json.dumps(check_conf(args.conf, args.run_id, Path.cwd())))
+        except PlanError as exc:
+            print(f"make run: {exc}", file=sys.stderr)
+            return 2
+        return 0
     run_dir = Path(args.run_dir)
     if args.cmd == "summary":
         if not (run_dir / "summary.json").exists():
@@ -463,7 +591,9 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         print(text_summary(run_dir))
         print(f"report: {run_dir.resolve() / 'report' / 'index.html'}")
-        return 0 if all(is_pass(r) for r in json.loads((run_dir / "summary.json").read_text())) else 1
+        passed, line = final_verdict(run_dir)
+        print(("PASS: " if passed else "FAIL: ") + line)
+        return 0 if passed else 1
     if args.cmd == "decode":
         decode_run(run_dir)
     elif args.cmd == "replay":
