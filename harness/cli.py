@@ -141,7 +141,9 @@ def _summary_line(rec: dict[str, Any]) -> str:
 
     v = verdict(rec)
     flag = "ok  " if v.passed else "FAIL"
-    why = "" if v.passed else f" {v.status.value}: {v.reason}"
+    # the pipeline's reason says where it differs; the status is always verdict()'s own
+    reason = rec.get("reason") if rec.get("status") == v.status.value and rec.get("reason") else v.reason
+    why = "" if v.passed else f" {v.status.value}: {reason}"
     return f"{flag} {rec.get('case')} {rec.get('format')}{why}"
 
 

@@ -346,7 +346,7 @@ def summarize(cases: DataFrame, event_cases: DataFrame, gtid: DataFrame,
     if "error" not in cases.columns:
         cases = cases.withColumn("error", F.lit(None).cast("string"))
     g = gtid.groupBy(*KEY).agg(F.min(F.col("gtid_layout_ok")).alias("gtid_layout_ok"))
-    t = tables.select(*KEY, "tables_match", "n_diff_rows")
+    t = tables.select(*KEY, "tables_match", "n_diff_rows", "first_diff_table")
     out = (
         cases.select(*KEY, "rule", "error")
         .join(event_cases, on=KEY, how="left")
@@ -371,5 +371,5 @@ def summarize(cases: DataFrame, event_cases: DataFrame, gtid: DataFrame,
                          & F.col("tables_match") & F.col("outcomes_match"))
     return out.select(*KEY, "rule", "events_match", "gtid_layout_ok", "tables_match", "outcomes_match", "error",
                       "passed", "n_ref_events", "n_rb_events", "n_diff_events",
-                      "first_diff_seq", "first_diff_fields", "n_diff_rows",
+                      "first_diff_seq", "first_diff_fields", "n_diff_rows", "first_diff_table",
                       F.col("first_diff_step").alias("first_diff_statement")).orderBy(*KEY)

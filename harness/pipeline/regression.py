@@ -315,15 +315,49 @@ def _write_df(df, path: Path) -> None:
     df.coalesce(1).write.mode("overwrite").parquet(str(path))
 
 
-def _expectations(outcomes_path: Path) -> dict[tuple[str, str], tuple[bool | None, str | None]]:
-    """Per case x format: did the reference answer as the workload's ``=> …`` annotations say?"""
+def _statements(outcomes_path: Path) -> dict[tuple[str, str, str], dict[int, dict]]:
+    """outcomes.parquet as (case, format, side) -> step -> statement record."""
     import pyarrow.parquet as pq
 
-    by_pair: dict[tuple[str, str], list[dict]] = {}
+    out: dict[tuple[str, str, str], dict[int, dict]] = {}
     for s in pq.read_table(outcomes_path).to_pylist():
-        if s["side"] == "reference":
-            by_pair.setdefault((s["case"], s["format"]), []).append(s)
-    return {k: check_expectations(sorted(v, key=lambda s: s["step"])) for k, v in by_pair.items()}
+        out.setdefault((s["case"], s["format"], s["side"]), {})[s["step"]] = s
+    return out
+
+
+def _answer(s: dict | None) -> str:
+    if s is None:
+        return "not run"
+    w = json.loads(s.get("warnings_json") or "[]")
+    code = f"{s['error_code']} {s.get('error_message') or ''}".strip() if s.get("error_code") else "OK"
+    return code + (f", warnings {w}" if w else "")
+
+
+def _details(r: dict, stmts: dict[tuple[str, str, str], dict[int, dict]]) -> str:
+    """Where the failed checks of one summary record differ, for its one-line reason."""
+    out = []
+    failed = r.get("failed_checks") or []
+    if "events_match" in failed and r.get("first_diff_seq") is not None:
+        out.append(f"first differing event #{r['first_diff_seq']} ({r.get('first_diff_fields')})")
+    if "outcomes_match" in failed and r.get("first_diff_statement") is not None:
+        step = r["first_diff_statement"]
+        a = stmts.get((r["case"], r["format"], "reference"), {}).get(step)
+        b = stmts.get((r["case"], r["format"], "replbed"), {}).get(step)
+        s = a or b or {}
+        where = f"line {s['line']}" if s.get("line") is not None else f"statement {step}"
+        out.append(f"{where} `{(s.get('sql') or '')[:80]}`: reference {_answer(a)} / replbed {_answer(b)}")
+    if "tables_match" in failed and r.get("first_diff_table"):
+        out.append(f"table {r['first_diff_table']}")
+    if "replay_ok" in failed and r.get("replay_error"):
+        out.append(f"replay: {str(r['replay_error']).splitlines()[0]}")
+    return "; ".join(out)
+
+
+def _expectations(stmts: dict[tuple[str, str, str], dict[int, dict]],
+                  ) -> dict[tuple[str, str], tuple[bool | None, str | None]]:
+    """Per case x format: did the reference answer as the workload's ``=> …`` annotations say?"""
+    return {(case, fmt): check_expectations([v[k] for k in sorted(v)])
+            for (case, fmt, side), v in stmts.items() if side == "reference"}
 
 
 def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress,
@@ -381,13 +415,16 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
     from harness.pipeline.replay import read_records
 
     replay = read_records(run_dir)
-    expectations = _expectations(rec / "outcomes.parquet")
+    stmts = _statements(rec / "outcomes.parquet")
+    expectations = _expectations(stmts)
     for r in full:
         rp = replay.get((r["case"], r["format"]), {})
         r["replay_ok"] = rp.get("replay_ok")
         r["replay_error"] = rp.get("replay_error")
         r["expectation_ok"], r["expectation_error"] = expectations.get((r["case"], r["format"]), (None, None))
         r.update(record_fields(r))
+        if r["status"] == "differs" and (more := _details(r, stmts)):
+            r["reason"] += ": " + more
         r["passed"] = r["status"] == "pass"
     if progress:
         progress(f"[analyze] spark diff of {len(full)} case x format in "
