@@ -20,10 +20,10 @@ import difflib
 import json
 import re
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from harness.pipeline.normalize import COMPARED, gtid_jumps, normalize_event
 from harness.pipeline.verdict import CHECKS, Status, check_expectations, verdict

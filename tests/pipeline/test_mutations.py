@@ -152,8 +152,13 @@ def judged(spark, tmp_path_factory) -> dict[str, dict[str, Any]]:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from harness.pipeline.schemas import (EVENT_SCHEMA, OUTCOME_SCHEMA, STATUS_SCHEMA, TABLE_SCHEMA,
-                                          coerce)
+    from harness.pipeline.schemas import (
+        EVENT_SCHEMA,
+        OUTCOME_SCHEMA,
+        STATUS_SCHEMA,
+        TABLE_SCHEMA,
+        coerce,
+    )
 
     base_dir = tmp_path_factory.mktemp("mut") / "base"
     shutil.copytree(FIXTURE_RUN, base_dir, ignore=shutil.ignore_patterns("records"))
