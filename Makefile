@@ -26,15 +26,19 @@ airflow-db: bootstrap
 	@mkdir -p $(AIRFLOW_HOME)
 	@$(AIRFLOW) db migrate >$(AIRFLOW_HOME)/db-migrate.log 2>&1 || { tail -30 $(AIRFLOW_HOME)/db-migrate.log; exit 1; }
 
+# Exit status: 0 every case x format passed, 1 some failed (summary printed and the
+# report written anyway), 2 bad CONF / bad input (one line, nothing started).
 run: airflow-db
-	@# The docker provider needs the offline image: build it (a no-op when built).
-	@if $(PY) -c 'import json,sys; sys.exit(0 if json.loads(sys.argv[1] or "{}").get("provider") == "docker" else 1)' '$(CONF)'; then \
-	    bash scripts/build_image.sh || exit $$?; fi
-	@conf=$$($(PY) -c 'import json,sys; c=json.loads(sys.argv[1] or "{}"); c.setdefault("run_id", sys.argv[2]); print(json.dumps(c))' '$(CONF)' '$(RUN_ID)'); \
+	@# CONF is checked first (bad JSON or an unknown param: one line, exit 2); the docker
+	@# provider needs the offline image, built here (a no-op when built).
+	@conf=$$($(PY) -m harness.pipeline.regression conf '$(CONF)' '$(RUN_ID)') || exit 2; \
+	if $(PY) -c 'import json,sys; sys.exit(0 if json.loads(sys.argv[1]).get("provider") == "docker" else 1)' "$$conf"; then \
+	    bash scripts/build_image.sh || exit $$?; fi; \
 	echo "airflow dags test binlog_regression -c '$$conf'"; \
 	$(AIRFLOW) dags test binlog_regression -c "$$conf"; rc=$$?; \
 	run_id=$$($(PY) -c 'import json,sys; print(json.loads(sys.argv[1])["run_id"])' "$$conf"); \
 	echo; $(PY) -m harness.pipeline.regression summary runs/$$run_id; src=$$?; \
+	if [ $$src -ne 0 ]; then exit $$src; fi; \
 	if [ $$rc -ne 0 ]; then echo "airflow dags test failed ($$rc)"; exit $$rc; fi; exit 0
 
 test: bootstrap

@@ -1,6 +1,13 @@
 """Airflow 3 DAG ``binlog_regression``: the replbed regression run as tasks.
 
-    plan -> [collect_reference, collect_replbed] -> decode -> replay -> analyze -> report
+    plan -> [collect_reference, collect_replbed] -> decode -> replay -> analyze
+         -> report -> teardown -> verdict
+
+``report`` and ``teardown`` run whatever happened upstream (trigger rule
+``all_done``): a failing run still gets its report, and the servers' data
+directories go (param ``keep_servers`` keeps them). ``verdict`` runs last and
+fails the DAG run when any case x format failed or the run did not finish,
+with the reason from harness/pipeline/verdict.py.
 
 Thin by design: every task calls one step of ``harness.pipeline.regression``
 and passes the run directory on via XCom. Heavy imports (Spark, GX, the
@@ -17,7 +24,7 @@ import sys
 from pathlib import Path
 
 import pendulum
-from airflow.sdk import Param, dag, get_current_context, task
+from airflow.sdk import Param, TriggerRule, dag, get_current_context, task
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:  # the harness package, when not pip-installed
@@ -58,6 +65,8 @@ def _runs_dir() -> Path:
                                   description="server on the replbed side (local = a second MariaDB)"),
         "run_id": Param(None, type=["null", "string"],
                         description="run directory name; default: derived from the Airflow run id"),
+        "keep_servers": Param(False, type="boolean",
+                              description="keep the servers' data directories under runs/<id>/servers/"),
     },
 )
 def binlog_regression():
@@ -116,17 +125,38 @@ def binlog_regression():
 
         return analyze_run(Path(run_dir))
 
-    @task
+    @task(trigger_rule=TriggerRule.ALL_DONE)
     def report(run_dir: str) -> str:
         from harness.pipeline.regression import report_run
 
         return str(report_run(Path(run_dir)))
 
+    @task(trigger_rule=TriggerRule.ALL_DONE)
+    def teardown(run_dir: str) -> None:
+        from harness.pipeline.regression import teardown_run
+
+        teardown_run(Path(run_dir), keep_servers=bool(get_current_context()["params"].get("keep_servers")))
+
+    @task(trigger_rule=TriggerRule.ALL_DONE)
+    def verdict(run_dir: str) -> str:
+        from airflow.sdk.exceptions import AirflowFailException
+
+        from harness.pipeline.regression import final_verdict
+
+        passed, line = final_verdict(Path(run_dir))
+        if not passed:
+            raise AirflowFailException(line)
+        return line
+
     run_dir = plan()
     decoded = decode(run_dir)
     [collect_reference(run_dir), collect_replbed(run_dir)] >> decoded
     summary = analyze(replay(decoded))
-    summary >> report(run_dir)
+    reported = report(run_dir)
+    summary >> reported
+    torn_down = teardown(run_dir)
+    reported >> torn_down
+    torn_down >> verdict(run_dir)
 
 
 binlog_regression()

@@ -1,4 +1,4 @@
-"""``replbed`` command line: serve, run, compare, fuzz, decode, export-frames, read-frames, cleanup.
+"""``replbed`` command line: serve, run, compare, fuzz, decode, export-frames, read-frames, prune, cleanup.
 
 Heavy modules (the server, Spark, the codec) are imported inside the
 sub-command that needs them, so ``replbed --help`` and ``replbed cleanup``
@@ -81,25 +81,36 @@ def cmd_run(args: argparse.Namespace) -> int:
         )
     except ValueError as exc:
         raise CliError(str(exc)) from exc
-    # Fail fast on a broken corpus, before any server starts.
-    from harness.workload import WorkloadError, load_workloads
-
+    # Fail fast on bad input (broken or empty corpus, a case glob matching nothing,
+    # an unwritable --out), before any server starts.
     try:
-        load_workloads(config.workloads)
-    except WorkloadError as exc:
-        raise CliError(f"workload error: {exc}") from exc
-    try:
-        from harness.pipeline.regression import run_regression
+        from harness.pipeline.regression import PlanError, resolve_plan, run_regression
     except ImportError as exc:
         raise CliError(f"regression pipeline not available (harness.pipeline.regression): {exc}") from exc
-    result = run_regression(config)
+    try:
+        resolve_plan(config)
+    except PlanError as exc:
+        raise CliError(str(exc)) from exc
+    result = run_regression(config, keep_servers=args.keep_servers)
     summary, report = _unpack_result(result)
+    return judge_summary(summary, report)
+
+
+def judge_summary(summary: list[dict[str, Any]], report: str | None = None) -> int:
+    """Print one line per case × format and return ``replbed run``'s exit code.
+
+    The verdict of each record comes from harness/pipeline/verdict.py, the one
+    definition of pass; an empty summary is not a pass either.
+    """
     failures = [r for r in summary if _is_failure(r)]
     for rec in summary:
         print(_summary_line(rec))
     print(f"{len(summary) - len(failures)}/{len(summary)} case×format passed")
     if report:
         print(f"report: {report}")
+    if not summary:
+        print("replbed run: the run produced no case × format result", file=sys.stderr)
+        return EXIT_ERROR
     return EXIT_REGRESSION if failures else EXIT_OK
 
 
@@ -132,10 +143,14 @@ def _is_failure(rec: dict[str, Any]) -> bool:
 
 
 def _summary_line(rec: dict[str, Any]) -> str:
-    flag = "FAIL" if _is_failure(rec) else "ok  "
-    parts = [f"{k}={rec.get(k)}" for k in ("events_match", "gtid_layout_ok", "tables_match")]
-    err = f" error={str(rec['error']).splitlines()[0]}" if rec.get("error") else ""
-    return f"{flag} {rec.get('case')} {rec.get('format')} {' '.join(parts)}{err}"
+    from harness.pipeline.verdict import verdict
+
+    v = verdict(rec)
+    flag = "ok  " if v.passed else "FAIL"
+    # the pipeline's reason says where it differs; the status is always verdict()'s own
+    reason = rec.get("reason") if rec.get("status") == v.status.value and rec.get("reason") else v.reason
+    why = "" if v.passed else f" {v.status.value}: {reason}"
+    return f"{flag} {rec.get('case')} {rec.get('format')}{why}"
 
 
 # -- decode --------------------------------------------------------------------
@@ -282,6 +297,22 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return EXIT_OK if same == len(results) else EXIT_REGRESSION
 
 
+def cmd_prune(args: argparse.Namespace) -> int:
+    from harness.pipeline.regression import PlanError, prune_runs
+
+    runs = Path(args.runs or os.environ.get("REPLBED_RUNS_DIR") or RunConfig.out_dir)
+    try:
+        gone = prune_runs(runs, args.keep)
+    except PlanError as exc:
+        raise CliError(str(exc)) from exc
+    except OSError as exc:
+        raise CliError(f"cannot remove a run under {runs}: {exc.strerror or exc}") from exc
+    for p in gone:
+        print(f"removed {p}")
+    print(f"kept the newest {args.keep} run(s) in {runs}; removed {len(gone)}")
+    return EXIT_OK
+
+
 def cmd_fuzz(args: argparse.Namespace) -> int:
     """Random differential testing (harness/fuzz): exit 0 all matched, 1 mismatches, 2 bad input."""
     if args.cases < 1 or args.seed < 0 or args.start < 0:
@@ -355,6 +386,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--run-id", default=None)
     r.add_argument("--profile", default=DEFAULT_PROFILE, choices=tuple(PROFILES),
                    help="server profile of both sides (harness/profile.py)")
+    r.add_argument("--keep-servers", action="store_true",
+                   help="keep the servers' data directories under runs/<id>/servers/ (removed by default)")
     r.set_defaults(func=cmd_run)
 
     d = sub.add_parser("decode", help="print binlog files")
@@ -394,6 +427,12 @@ def build_parser() -> argparse.ArgumentParser:
     rf.add_argument("files", nargs="+", metavar="FILE")
     rf.add_argument("--format", choices=("text", "json"), default="text")
     rf.set_defaults(func=cmd_read_frames)
+
+    pr = sub.add_parser("prune", help="remove all but the newest N run directories")
+    pr.add_argument("--keep", type=int, required=True, metavar="N")
+    pr.add_argument("--runs", default=None, metavar="DIR",
+                    help="runs directory (default: $REPLBED_RUNS_DIR or runs)")
+    pr.set_defaults(func=cmd_prune)
 
     c = sub.add_parser("cleanup", help="kill servers left behind by crashed runs")
     c.add_argument("--dry-run", action="store_true")

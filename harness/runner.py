@@ -267,7 +267,7 @@ def run_case(
             setup_conn = open_conn(SETUP_CONNECTION)
             for step in case.setup:
                 outcome.statements.append(
-                    _run_statement(handle, setup_conn, index, "setup", step)
+                    _run_statement(handle, setup_conn, index, "setup", step, binlog_format)
                 )
                 index += 1
         t = mark("setup", t)
@@ -281,7 +281,7 @@ def run_case(
         sent: dict[str, _Sent] = {}
         try:
             for step in case.steps:
-                if _drive_step(handle, admin, conns, sent, outcome, index, step):
+                if _drive_step(handle, admin, conns, sent, outcome, index, step, binlog_format):
                     index += 1
         finally:
             for pending in sent.values():  # only after a failure: let their threads end
@@ -326,12 +326,13 @@ def run_case(
     return outcome
 
 
-def _run_statement(handle: ServerHandle, conn: Any, index: int, phase: str, step: Any) -> StatementOutcome:
+def _run_statement(handle: ServerHandle, conn: Any, index: int, phase: str, step: Any,
+                   binlog_format: str = "") -> StatementOutcome:
     import mysql.connector
 
     res = StatementOutcome(
         index=index, phase=phase, connection=step.connection, sql=step.sql,
-        line=step.line, expected_error=step.expected_error,
+        line=step.line, expected_error=step.expected_for(binlog_format),
     )
     t = time.monotonic()
     try:
@@ -366,7 +367,7 @@ class _Sent:
 
 
 def _drive_step(handle: ServerHandle, admin: Any, conns: dict[str, Any], sent: dict[str, _Sent],
-                outcome: CaseOutcome, index: int, step: Any) -> bool:
+                outcome: CaseOutcome, index: int, step: Any, binlog_format: str = "") -> bool:
     """Run one step of the interleaving; True when it consumed a statement index.
 
     ``send`` runs the statement in a thread (mysql-connector connections are
@@ -378,14 +379,14 @@ def _drive_step(handle: ServerHandle, admin: Any, conns: dict[str, Any], sent: d
     action = getattr(step, "action", "run")
     conn = conns[step.connection]
     if action == "run":
-        outcome.statements.append(_run_statement(handle, conn, index, "step", step))
+        outcome.statements.append(_run_statement(handle, conn, index, "step", step, binlog_format))
         return True
     if action == "send":
         pending = _Sent(step, index, threading.Thread(target=lambda: None))
 
         def work() -> None:
             try:
-                pending.result.append(_run_statement(handle, conn, index, "step", step))
+                pending.result.append(_run_statement(handle, conn, index, "step", step, binlog_format))
             except BaseException as exc:  # noqa: BLE001 - re-raised by the reap
                 pending.result.append(exc)
 
@@ -403,7 +404,7 @@ def _drive_step(handle: ServerHandle, admin: Any, conns: dict[str, Any], sent: d
     res = pending.result[0]
     if isinstance(res, BaseException):
         raise res
-    res.expected_error = step.expected_error
+    res.expected_error = step.expected_for(binlog_format)  # the reap carries the send's '=>'
     res.blocked = pending.blocked
     outcome.statements.append(res)
     return False

@@ -7,7 +7,6 @@ import os
 import time
 import subprocess
 import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -36,21 +35,26 @@ def test_run_rejects_a_broken_corpus_before_starting_servers(tmp_path: Path, cap
 
 
 def _fake_regression(monkeypatch, summary, report="runs/x/report/index.html"):
+    """Stand in for the collect/analyze steps only: the input checks before them are real."""
+    from harness.pipeline import regression
+
     seen = {}
 
-    def run_regression(config):
+    def run_regression(config, keep_servers=False):
         seen["config"] = config
+        seen["keep_servers"] = keep_servers
         return summary, Path(report)
 
-    mod = types.ModuleType("harness.pipeline.regression")
-    mod.run_regression = run_regression  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "harness.pipeline.regression", mod)
+    monkeypatch.setattr(regression, "run_regression", run_regression)
     return seen
 
 
+_GOOD = {"case": "c", "format": "ROW", "events_match": True, "gtid_layout_ok": True,
+         "tables_match": True, "outcomes_match": True, "replay_ok": True, "error": None}
+
+
 def test_run_builds_runconfig_and_maps_the_summary_to_exit_codes(monkeypatch, tmp_path, capsys):
-    good = {"case": "c", "format": "ROW", "events_match": True, "gtid_layout_ok": True,
-            "tables_match": True, "error": None}
+    good = _GOOD
     seen = _fake_regression(monkeypatch, [good])
     argv = ["run", "--workloads", str(ROOT / "workloads/*.wl"), "--formats", "row", "MIXED",
             "--out", str(tmp_path), "--case", "seed000_*", "--case", "dml_*"]
@@ -63,7 +67,49 @@ def test_run_builds_runconfig_and_maps_the_summary_to_exit_codes(monkeypatch, tm
 
     _fake_regression(monkeypatch, [good, dict(good, case="d", events_match=False)])
     assert cli.main(argv) == 1
-    assert "FAIL d ROW events_match=False" in capsys.readouterr().out
+    assert "FAIL d ROW differs: differs in events_match" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("check", ["events_match", "gtid_layout_ok", "tables_match", "outcomes_match",
+                                   "replay_ok"])
+@pytest.mark.parametrize("value", [False, None])
+def test_run_exit_code_counts_every_check(monkeypatch, tmp_path, check, value):
+    """One definition of pass: a False or missing (did not run) check fails `replbed run`."""
+    _fake_regression(monkeypatch, [_GOOD, dict(_GOOD, case="d", **{check: value})])
+    argv = ["run", "--workloads", str(ROOT / "workloads/*.wl"), "--out", str(tmp_path), "--case", "dml_*"]
+    assert cli.main(argv) == 1
+
+
+def test_run_wrong_expectation_exits_1_with_its_reason(monkeypatch, tmp_path, capsys):
+    why = "line 7 `INSERT INTO t VALUES (1)`: expected 1062, reference got OK"
+    _fake_regression(monkeypatch, [dict(_GOOD, expectation_ok=False, expectation_error=why)])
+    argv = ["run", "--workloads", str(ROOT / "workloads/*.wl"), "--out", str(tmp_path), "--case", "dml_*"]
+    assert cli.main(argv) == 1
+    assert f"FAIL c ROW expectation_wrong: {why}" in capsys.readouterr().out
+
+
+def test_run_bad_input_is_one_line_exit_2(monkeypatch, tmp_path: Path, capsys):
+    from harness.pipeline import regression
+
+    def must_not_run(config, **kw):
+        raise AssertionError(f"bad input started a run: {config}")
+
+    monkeypatch.setattr(regression, "run_regression", must_not_run)
+    empty = tmp_path / "empty.wl"
+    empty.write_text("# nothing here\n")
+    wl = str(ROOT / "workloads/*.wl")
+    cases = [
+        (["--workloads", str(empty)], "no cases (empty workload)"),
+        (["--workloads", str(tmp_path / "none-*.wl")], "no workload files match"),
+        (["--workloads", wl, "--case", "no_such_case_*"], "case glob 'no_such_case_*' matches no case"),
+        (["--workloads", wl, "--case", "dml_*", "--out", str(FIXTURE / "sub")], "is not writable"),
+        (["--workloads", wl, "--case", "dml_*", "--out", str(FIXTURE)], "is not writable"),
+    ]
+    for args, msg in cases:
+        assert cli.main(["run", *args]) == 2, args
+        err = capsys.readouterr().err
+        assert msg in err and len(err.strip().splitlines()) == 1, (args, err)
+        assert "Traceback" not in err
 
 
 def test_decode(capsys):
@@ -212,3 +258,46 @@ def test_serve_serves_the_mysql_flavour(tmp_path):
     finally:
         proto.shutdown()
         state.shutdown()
+
+
+def test_prune_keeps_the_newest_runs(tmp_path: Path, capsys):
+    import os
+
+    for i, name in enumerate(["r1", "r2", "r3", "r4"]):
+        d = tmp_path / name
+        (d / "servers").mkdir(parents=True)
+        (d / "plan.json").write_text("{}")
+        os.utime(d / "plan.json", (1000 + i, 1000 + i))
+    (tmp_path / "notes").mkdir()  # not a run directory: never touched
+    assert cli.main(["prune", "--keep", "2", "--runs", str(tmp_path)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes", "r3", "r4"]
+    assert "removed 2" in capsys.readouterr().out
+    assert cli.main(["prune", "--keep", "0", "--runs", str(tmp_path)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes"]
+
+
+@pytest.mark.parametrize("argv,msg", [
+    (["--keep", "-1"], "--keep must be 0 or more"),
+    (["--keep", "1", "--runs", "/nonexistent/runs"], "does not exist"),
+    (["--keep", "x"], "invalid int value"),
+])
+def test_prune_bad_input_is_one_line_exit_2(argv, msg, capsys):
+    assert cli.main(["prune", *argv]) == 2
+    err = capsys.readouterr().err
+    assert msg in err and "Traceback" not in err
+
+
+def test_teardown_removes_server_data_and_keeps_logs(tmp_path: Path):
+    from harness.pipeline.regression import teardown_run
+
+    for name in ("reference", "replbed", "replay-reference"):
+        d = tmp_path / "servers" / name
+        (d / "data" / "mysql").mkdir(parents=True)
+        (d / "data" / "mysql" / "db.MAI").write_bytes(b"x" * 1000)
+        (d / "mariadbd.err").write_text("log")
+    (tmp_path / "servers" / "replbed" / "binlog").mkdir()
+    assert teardown_run(tmp_path, keep_servers=True, progress=None) == 0
+    assert (tmp_path / "servers" / "reference" / "data").exists()
+    assert teardown_run(tmp_path, progress=None) == 3000
+    assert not list(tmp_path.glob("servers/*/data")) and not list(tmp_path.glob("servers/*/binlog"))
+    assert len(list(tmp_path.glob("servers/*/mariadbd.err"))) == 3

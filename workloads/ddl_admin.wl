@@ -18,7 +18,7 @@ con1: ALTER TABLE t DROP COLUMN d
 con1: ALTER TABLE t CHANGE c cc BIGINT
 con1: ALTER TABLE t ALTER COLUMN cc SET DEFAULT 3
 con1: INSERT INTO t (a) VALUES (20)
-con1: ALTER TABLE t ALTER cc DROP DEFAULT, MODIFY e VARCHAR(5) NOT NULL
+con1: ALTER TABLE t ALTER cc DROP DEFAULT, MODIFY e VARCHAR(5) NOT NULL  => 1265
 con1: UPDATE t SET cc = cc + 1, e = 'zz'
 con1: ALTER TABLE n ADD f DATETIME NOT NULL, ADD g VARCHAR(3) NOT NULL AFTER a, MODIFY b CHAR(4)
 con1: INSERT INTO n VALUES (3, 'g', 'b', '2020-01-02 03:04:05')
@@ -82,8 +82,8 @@ con1: ALTER TABLE t MODIFY c INT NOT NULL  => 1265
 con1: INSERT INTO t VALUES (4, 'w', 4)
 con1: UPDATE t SET c = 5 WHERE a = 4
 con1: ALTER TABLE t ADD UNIQUE (c), ADD UNIQUE (b)
-con1: UPDATE t SET c = 1
-con1: ALTER TABLE t ADD UNIQUE (c)  => 1062
+con1: UPDATE t SET c = 1  => ER_DUP_ENTRY
+con1: ALTER TABLE t ADD UNIQUE (c)  => OK
 
 [case ddl_alter_nonstrict_ignore]
 rule = WL2687.ddl.alter_table
@@ -99,8 +99,8 @@ con1: ALTER TABLE n MODIFY b VARCHAR(1), MODIFY c SMALLINT NOT NULL
 con1: ALTER IGNORE TABLE t ADD UNIQUE (b)
 con1: SET SESSION sql_mode = 'STRICT_ALL_TABLES'
 con1: ALTER IGNORE TABLE n MODIFY c TINYINT, ADD UNIQUE (b)
-con1: UPDATE n SET c = c + 1
-con1: UPDATE t SET c = c + 1
+con1: UPDATE n SET c = c + 1  => ER_WARN_DATA_OUT_OF_RANGE
+con1: UPDATE t SET c = c + 1  => ER_WARN_DATA_OUT_OF_RANGE
 
 [case ddl_implicit_commit_in_transaction]
 rule = WL2687.ddl.implicit_commit

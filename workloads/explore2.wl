@@ -193,7 +193,7 @@ rule = seed002.triggers
 seed = 002
 description = SIGNAL's SET takes a literal or a variable only (a syntax error otherwise, nothing logged)
 setup: CREATE TABLE t (a INT)
-con1: CREATE TRIGGER b BEFORE INSERT ON t FOR EACH ROW BEGIN IF NEW.a < 0 THEN SIGNAL SQLSTATE '45001' SET MESSAGE_TEXT = CONCAT('negative ', NEW.a); END IF; END => 1064
+con1: CREATE TRIGGER b BEFORE INSERT ON t FOR EACH ROW BEGIN IF NEW.a < 0 THEN SIGNAL SQLSTATE '45001' SET MESSAGE_TEXT = CONCAT('negative ', NEW.a); END IF; END  => 1327
 con1: CREATE TRIGGER b BEFORE INSERT ON t FOR EACH ROW BEGIN DECLARE m VARCHAR(20) DEFAULT 'bad row'; IF NEW.a < 0 THEN SIGNAL SQLSTATE '45001' SET MESSAGE_TEXT = m, MYSQL_ERRNO = 1650; END IF; END
 con1: INSERT INTO t VALUES (1), (-1) => 1650
 con1: INSERT INTO t VALUES (2)
@@ -210,7 +210,7 @@ con1: INSERT INTO t (s, d, f, i, b) VALUES (@s, @d, @f, @i, @b)
 con1: INSERT INTO t (s, d, f, i) VALUES (@n, @n, @n, @n)
 con1: SET @x = CONCAT(@s, '!'), @neg = -12.5, @big = 123456789012345678901234567890.5
 con1: INSERT INTO t (s, d, f) VALUES (@x, @neg, @big)
-con1: INSERT INTO t (s, i) VALUES (@x, @u)
+con1: INSERT INTO t (s, i) VALUES (@x, @u)  => ER_WARN_DATA_OUT_OF_RANGE
 con1: INSERT INTO t2 SELECT @r := a, s FROM t
 con1: INSERT INTO t2 VALUES (@r, 'last')
 con1: INSERT INTO t2 VALUES (RAND(7) * 1000, 'rand')
@@ -353,7 +353,7 @@ con1: DELETE FROM t WHERE a = @m
 con1: SET @big = 18446744073709551615
 con1: INSERT INTO t VALUES (12, @big)
 con1: SET @neg = -9223372036854775808, @f = -1.25e-3
-con1: INSERT INTO t VALUES (13, CONCAT(@neg, @f))
+con1: INSERT INTO t VALUES (13, CONCAT(@neg, @f))  => ER_DATA_TOO_LONG
 con1: SET @u = @undefined_var
 con1: INSERT INTO t VALUES (14, IFNULL(@u, 'null'))
 con1: SELECT a INTO @none FROM t WHERE a = 999

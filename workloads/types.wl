@@ -11,7 +11,7 @@ setup: CREATE TABLE t (id INT PRIMARY KEY, a TINYINT, b TINYINT UNSIGNED, c SMAL
 con1: INSERT INTO t VALUES (1, -128, 0, -32768, 0, -8388608, 0, -2147483648, 0, -9223372036854775808, 0, 0, 0)
 con1: INSERT INTO t VALUES (2, 127, 255, 32767, 65535, 8388607, 16777215, 2147483647, 4294967295, 9223372036854775807, 18446744073709551615, 99999, 1)
 con1: INSERT INTO t VALUES (3, 200, -1, 40000, -5, 9000000, -1, 3000000000, -1, 9223372036854775808, -1, 123456, 2)
-con1: INSERT INTO t VALUES (4, '12abc', 'x', '1e3', ' 42 ', '-0', '3.5', 2.5, 3.5, -2.5, '18446744073709551616', 7, NULL)
+con1: INSERT INTO t VALUES (4, '12abc', 'x', '1e3', ' 42 ', '-0', '3.5', 2.5, 3.5, -2.5, '18446744073709551616', 7, NULL)  => ER_BAD_NULL_ERROR
 con1: INSERT INTO t (id) VALUES (5)
 con1: UPDATE t SET a = a + 100, j = j - 1 WHERE id = 2
 con1: UPDATE t SET k = k * 3, l = NULL WHERE id < 3
@@ -26,17 +26,17 @@ description = the same values under STRICT_ALL_TABLES: errors 1264/1265/1366/104
 session.sql_mode = 'STRICT_ALL_TABLES'
 setup: CREATE TABLE t (id INT PRIMARY KEY, a TINYINT, b TINYINT UNSIGNED, i BIGINT, j BIGINT UNSIGNED, k INT(5) ZEROFILL, l TINYINT NOT NULL) ENGINE=InnoDB
 con1: INSERT INTO t VALUES (1, -128, 0, -9223372036854775808, 0, 0, 0)
-con1: INSERT INTO t VALUES (2, 128, 0, 0, 0, 0, 0)
-con1: INSERT INTO t VALUES (3, 1, -1, 0, 0, 0, 0)
-con1: INSERT INTO t VALUES (4, '12abc', 0, 0, 0, 0, 0)
-con1: INSERT INTO t VALUES (5, 'x', 0, 0, 0, 0, 0)
-con1: INSERT INTO t VALUES (6, 1, 1, 1, 1, 1, NULL)
-con1: INSERT INTO t (id) VALUES (7)
+con1: INSERT INTO t VALUES (2, 128, 0, 0, 0, 0, 0)  => ER_WARN_DATA_OUT_OF_RANGE
+con1: INSERT INTO t VALUES (3, 1, -1, 0, 0, 0, 0)  => ER_WARN_DATA_OUT_OF_RANGE
+con1: INSERT INTO t VALUES (4, '12abc', 0, 0, 0, 0, 0)  => 1265
+con1: INSERT INTO t VALUES (5, 'x', 0, 0, 0, 0, 0)  => 1366
+con1: INSERT INTO t VALUES (6, 1, 1, 1, 1, 1, NULL)  => ER_BAD_NULL_ERROR
+con1: INSERT INTO t (id) VALUES (7)  => ER_NO_DEFAULT_FOR_FIELD
 con1: INSERT INTO t VALUES (8, 2.5, 3.5, '1e3', 18446744073709551615, 123456, 1)
 con1: INSERT IGNORE INTO t VALUES (9, 300, -3, 1, 1, 1, NULL)
 con1: UPDATE t SET a = a + 200 WHERE id = 1
 con1: UPDATE IGNORE t SET a = a + 200 WHERE id = 1
-con1: UPDATE t SET i = i - 1 WHERE id = 1
+con1: UPDATE t SET i = i - 1 WHERE id = 1  => 1690
 
 [case types_decimal_nonstrict]
 rule = types.decimal_nonstrict
@@ -59,10 +59,10 @@ description = DECIMAL under STRICT_TRANS_TABLES
 session.sql_mode = 'STRICT_TRANS_TABLES'
 setup: CREATE TABLE t (id INT PRIMARY KEY, a DECIMAL(5,2), c DECIMAL(10,0) UNSIGNED) ENGINE=InnoDB
 con1: INSERT INTO t VALUES (1, 1.005, 3)
-con1: INSERT INTO t VALUES (2, 1000, 3)
-con1: INSERT INTO t VALUES (3, 1, -1)
-con1: INSERT INTO t VALUES (4, '1.2abc', 1)
-con1: INSERT INTO t VALUES (5, 'abc', 1)
+con1: INSERT INTO t VALUES (2, 1000, 3)  => ER_WARN_DATA_OUT_OF_RANGE
+con1: INSERT INTO t VALUES (3, 1, -1)  => ER_WARN_DATA_OUT_OF_RANGE
+con1: INSERT INTO t VALUES (4, '1.2abc', 1)  => 1265
+con1: INSERT INTO t VALUES (5, 'abc', 1)  => 1366
 con1: INSERT INTO t VALUES (6, '1.239 ', 1)
 
 [case types_float_double]
@@ -83,10 +83,10 @@ seed = 002
 description = FLOAT/DOUBLE range errors on MyISAM in strict mode
 session.sql_mode = 'STRICT_ALL_TABLES'
 setup: CREATE TABLE t (id INT PRIMARY KEY, a FLOAT, g FLOAT UNSIGNED, h DOUBLE(10,3)) ENGINE=MyISAM
-con1: INSERT INTO t VALUES (1, 1e39, 1, 1)
-con1: INSERT INTO t VALUES (2, 1, -1, 1)
-con1: INSERT INTO t VALUES (3, 1, 1, 12345678.9)
-con1: INSERT INTO t VALUES (4, '1.5x', 1, 1)
+con1: INSERT INTO t VALUES (1, 1e39, 1, 1)  => ER_WARN_DATA_OUT_OF_RANGE
+con1: INSERT INTO t VALUES (2, 1, -1, 1)  => ER_WARN_DATA_OUT_OF_RANGE
+con1: INSERT INTO t VALUES (3, 1, 1, 12345678.9)  => ER_WARN_DATA_OUT_OF_RANGE
+con1: INSERT INTO t VALUES (4, '1.5x', 1, 1)  => 1265
 con1: INSERT INTO t VALUES (5, 1.5, 1, 1.23456)
 
 [case types_strings_nonstrict]
@@ -110,17 +110,17 @@ seed = 002
 description = string truncation errors 1406/1366/1048 in strict mode
 session.sql_mode = 'STRICT_ALL_TABLES'
 setup: CREATE TABLE t (id INT PRIMARY KEY, a CHAR(5), b VARCHAR(5) NOT NULL, c CHAR(3) CHARACTER SET latin1, g BINARY(4), h VARBINARY(4), e TINYTEXT) ENGINE=MyISAM
-con1: INSERT INTO t VALUES (1, 'abcdef', 'a', 'a', 'a', 'a', 'a')
+con1: INSERT INTO t VALUES (1, 'abcdef', 'a', 'a', 'a', 'a', 'a')  => ER_DATA_TOO_LONG
 con1: INSERT INTO t VALUES (2, 'abcde   ', 'abcde  ', 'a', 'a', 'a', 'a')
-con1: INSERT INTO t VALUES (3, 'a', NULL, 'a', 'a', 'a', 'a')
-con1: INSERT INTO t (id) VALUES (4)
-con1: INSERT INTO t VALUES (5, 'a', 'b', '日本', 'a', 'a', 'a')
-con1: INSERT INTO t VALUES (6, 'a', 'b', 'abc', 'abcde', 'a', 'a')
-con1: INSERT INTO t VALUES (7, 'a', 'b', 'abc', 'abcd', 'a    ', 'a')
-con1: INSERT INTO t VALUES (8, 'a', 'b', 'abc', 'abcd', 'a', REPEAT('y', 256))
-con1: INSERT INTO t VALUES (9, 'a', 'b', 'abc', 'abcd', 'a', 'ok'), (10, 'a', NULL, 'abc', 'abcd', 'a', 'ok')
-con1: UPDATE t SET b = 'toolong' WHERE id = 9
-con1: UPDATE t SET b = NULL WHERE id = 9
+con1: INSERT INTO t VALUES (3, 'a', NULL, 'a', 'a', 'a', 'a')  => ER_BAD_NULL_ERROR
+con1: INSERT INTO t (id) VALUES (4)  => ER_NO_DEFAULT_FOR_FIELD
+con1: INSERT INTO t VALUES (5, 'a', 'b', '日本', 'a', 'a', 'a')  => 1366
+con1: INSERT INTO t VALUES (6, 'a', 'b', 'abc', 'abcde', 'a', 'a')  => ER_DATA_TOO_LONG
+con1: INSERT INTO t VALUES (7, 'a', 'b', 'abc', 'abcd', 'a    ', 'a')  => ER_DATA_TOO_LONG
+con1: INSERT INTO t VALUES (8, 'a', 'b', 'abc', 'abcd', 'a', REPEAT('y', 256))  => ER_DATA_TOO_LONG
+con1: INSERT INTO t VALUES (9, 'a', 'b', 'abc', 'abcd', 'a', 'ok'), (10, 'a', NULL, 'abc', 'abcd', 'a', 'ok')  => ER_BAD_NULL_ERROR
+con1: UPDATE t SET b = 'toolong' WHERE id = 9  => ER_DATA_TOO_LONG
+con1: UPDATE t SET b = NULL WHERE id = 9  => ER_BAD_NULL_ERROR
 
 [case types_row_images_noblob_minimal]
 rule = types.row_images_noblob_minimal
@@ -162,13 +162,13 @@ session.sql_mode = 'STRICT_ALL_TABLES,NO_ZERO_DATE,NO_ZERO_IN_DATE'
 session.time_zone = '+00:00'
 setup: CREATE TABLE t (id INT PRIMARY KEY, a DATE, b DATETIME(2), d TIMESTAMP NULL, e TIME, g YEAR) ENGINE=MyISAM
 con1: INSERT INTO t VALUES (1, '2024-02-29', '2024-02-29 23:59:59.999', '2000-01-01', '10:00', 2000)
-con1: INSERT INTO t VALUES (2, '0000-00-00', NULL, NULL, NULL, NULL)
-con1: INSERT INTO t VALUES (3, '2024-02-30', NULL, NULL, NULL, NULL)
-con1: INSERT INTO t VALUES (4, '2024-02-00', NULL, NULL, NULL, NULL)
-con1: INSERT INTO t VALUES (5, NULL, 'x', NULL, NULL, NULL)
-con1: INSERT INTO t VALUES (6, NULL, NULL, '1960-01-01', NULL, NULL)
-con1: INSERT INTO t VALUES (7, NULL, NULL, NULL, '900:00:00', NULL)
-con1: INSERT INTO t VALUES (8, NULL, NULL, NULL, NULL, 1800)
+con1: INSERT INTO t VALUES (2, '0000-00-00', NULL, NULL, NULL, NULL)  => ER_TRUNCATED_WRONG_VALUE
+con1: INSERT INTO t VALUES (3, '2024-02-30', NULL, NULL, NULL, NULL)  => ER_TRUNCATED_WRONG_VALUE
+con1: INSERT INTO t VALUES (4, '2024-02-00', NULL, NULL, NULL, NULL)  => ER_TRUNCATED_WRONG_VALUE
+con1: INSERT INTO t VALUES (5, NULL, 'x', NULL, NULL, NULL)  => ER_TRUNCATED_WRONG_VALUE
+con1: INSERT INTO t VALUES (6, NULL, NULL, '1960-01-01', NULL, NULL)  => ER_TRUNCATED_WRONG_VALUE
+con1: INSERT INTO t VALUES (7, NULL, NULL, NULL, '900:00:00', NULL)  => ER_TRUNCATED_WRONG_VALUE
+con1: INSERT INTO t VALUES (8, NULL, NULL, NULL, NULL, 1800)  => ER_WARN_DATA_OUT_OF_RANGE
 con1: INSERT INTO t VALUES (9, '2024-01-01 10:00:00', NULL, NULL, NULL, NULL)
 con1: INSERT INTO t VALUES (10, NULL, '2024-01-01 10:00:00.129', NULL, '10:00:00.7', '24')
 
@@ -193,10 +193,10 @@ seed = 002
 description = ENUM/SET/BIT errors in strict mode
 session.sql_mode = 'STRICT_ALL_TABLES'
 setup: CREATE TABLE t (id INT PRIMARY KEY, e ENUM('a','b','c'), s SET('x','y','z'), b8 BIT(8)) ENGINE=InnoDB
-con1: INSERT INTO t VALUES (1, 'q', NULL, NULL)
-con1: INSERT INTO t VALUES (2, NULL, 'w', NULL)
-con1: INSERT INTO t VALUES (3, NULL, NULL, 256)
-con1: INSERT INTO t VALUES (4, '', '', 0)
+con1: INSERT INTO t VALUES (1, 'q', NULL, NULL)  => 1265
+con1: INSERT INTO t VALUES (2, NULL, 'w', NULL)  => 1265
+con1: INSERT INTO t VALUES (3, NULL, NULL, 256)  => ER_DATA_TOO_LONG
+con1: INSERT INTO t VALUES (4, '', '', 0)  => 1265
 con1: INSERT INTO t VALUES (5, 'a', 'x', 5)
 
 [case types_row_images_all_types]

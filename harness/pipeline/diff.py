@@ -13,36 +13,14 @@ from functools import reduce
 from pyspark.sql import DataFrame, Window
 from pyspark.sql import functions as F
 
+from harness.pipeline import normalize as _norm
+
 KEY = ["case", "format"]
 
-# Columns compared between the two sides after normalization, in report order.
-COMPARED = [
-    "event_type", "database", "query", "table", "rows_json", "rows_flags",
-    "error_code", "gtid_domain", "gtid_flags", "header_flags", "info",
-]
-
-# MariaDB GTID flag bits that depend on timing, not on what was logged:
-# FL_GROUP_COMMIT_ID (2) and FL_WAITED (16).
-_GTID_TIMING_FLAGS = 2 | 16
-
-# (pattern, replacement, event types or None for all) applied in order to the
-# Info text. Java regex syntax ($1 = group 1).
-INFO_RULES = [
-    (r"/\* xid=\d+ \*/", "/* xid=# */", None),
-    (r" cid=\d+", "", ["Gtid"]),                 # group commit id: timing
-    (r"table_id: \d+", "table_id: #", None),
-    (r"Server ver: [^,]*", "Server ver: #", ["Format_desc"]),
-    (r"end_log_pos \d+", "end_log_pos #", None),
-    (r"thread_id=\d+", "thread_id=#", None),
-    (r"exec_time=\d+", "exec_time=#", None),
-    # GTIDs: keep the domain, drop server id and sequence number
-    (r"\b(\d+)-\d+-\d+\b", "$1-#-#", ["Gtid", "Gtid_list"]),
-    # binlog file names: keep the number, drop the basename
-    (r"[A-Za-z0-9_.-]*\.(\d{6})\b", "#.$1", ["Binlog_checkpoint", "Rotate"]),
-    (r";pos=\d+", ";pos=#", ["Rotate"]),
-    # RAND() seeds come from the session's random state: they differ by nature.
-    (r"rand_seed1=\d+,rand_seed2=\d+", "rand_seed1=#,rand_seed2=#", ["RAND"]),
-]
+# The compared columns and the Info masks are shared with ``replbed compare``.
+COMPARED = list(_norm.COMPARED)
+INFO_RULES = _norm.INFO_RULES
+_GTID_TIMING_FLAGS = _norm.GTID_TIMING_FLAGS
 
 HEADER_TYPES = {
     "mariadb-10.11": ["Format_desc", "Gtid_list", "Binlog_checkpoint"],
@@ -329,13 +307,19 @@ def compare_outcomes(ref: DataFrame, rb: DataFrame) -> DataFrame:
     ``outcomes_match``.
     """
     cols = ["case", "format", "step", "error_code", "warnings_json"]
-    a = ref.select(*cols).withColumnRenamed("error_code", "ref_err").withColumnRenamed("warnings_json", "ref_w")
-    b = rb.select(*cols).withColumnRenamed("error_code", "rb_err").withColumnRenamed("warnings_json", "rb_w")
+    a = (ref.select(*cols).withColumnRenamed("error_code", "ref_err").withColumnRenamed("warnings_json", "ref_w")
+         .withColumn("_in_ref", F.lit(True)))
+    b = (rb.select(*cols).withColumnRenamed("error_code", "rb_err").withColumnRenamed("warnings_json", "rb_w")
+         .withColumn("_in_rb", F.lit(True)))
     j = a.join(b, on=[*KEY, "step"], how="full_outer")
-    same = (F.coalesce(F.col("ref_err"), F.lit(0)) == F.coalesce(F.col("rb_err"), F.lit(0))) & \
-        (F.coalesce(F.col("ref_w"), F.lit("")) == F.coalesce(F.col("rb_w"), F.lit(""))) & \
-        F.col("ref_err").isNull() == F.col("rb_err").isNull()
-    j = j.withColumn("same", same & F.col("ref_w").isNotNull() & F.col("rb_w").isNotNull())
+    # Each comparison is parenthesized on purpose: `&` binds tighter than `==` in
+    # Python, and `x & a.isNull() == b.isNull()` once compared (x & a.isNull()) to
+    # b.isNull(), which made "reference OK, replbed error" count as the same.
+    # A statement only one side ran is a difference, never a match.
+    present = F.coalesce(F.col("_in_ref"), F.lit(False)) & F.coalesce(F.col("_in_rb"), F.lit(False))
+    same_err = F.coalesce(F.col("ref_err"), F.lit(0)) == F.coalesce(F.col("rb_err"), F.lit(0))
+    same_w = F.coalesce(F.col("ref_w"), F.lit("[]")) == F.coalesce(F.col("rb_w"), F.lit("[]"))
+    j = j.withColumn("same", present & same_err & same_w)
     return (
         j.groupBy(*KEY)
         .agg(F.count(F.lit(1)).alias("n_statements"),
@@ -362,7 +346,7 @@ def summarize(cases: DataFrame, event_cases: DataFrame, gtid: DataFrame,
     if "error" not in cases.columns:
         cases = cases.withColumn("error", F.lit(None).cast("string"))
     g = gtid.groupBy(*KEY).agg(F.min(F.col("gtid_layout_ok")).alias("gtid_layout_ok"))
-    t = tables.select(*KEY, "tables_match", "n_diff_rows")
+    t = tables.select(*KEY, "tables_match", "n_diff_rows", "first_diff_table")
     out = (
         cases.select(*KEY, "rule", "error")
         .join(event_cases, on=KEY, how="left")
@@ -372,18 +356,20 @@ def summarize(cases: DataFrame, event_cases: DataFrame, gtid: DataFrame,
     if outcomes is not None:
         out = out.join(outcomes.select(*KEY, "outcomes_match", "first_diff_step"), on=KEY, how="left")
     else:
-        out = out.withColumn("outcomes_match", F.lit(True)).withColumn("first_diff_step", F.lit(None).cast("int"))
+        # not compared: not a pass (harness/pipeline/verdict.py)
+        out = (out.withColumn("outcomes_match", F.lit(None).cast("boolean"))
+               .withColumn("first_diff_step", F.lit(None).cast("int")))
     has_err = F.col("error").isNotNull()
     out = (
         out.withColumn("events_match", ~has_err & F.coalesce("events_match", F.lit(False)))
         .withColumn("gtid_layout_ok", ~has_err & F.coalesce("gtid_layout_ok", F.lit(False)))
         .withColumn("tables_match", ~has_err & F.coalesce("tables_match", F.lit(True)))
-        .withColumn("outcomes_match", ~has_err & F.coalesce("outcomes_match", F.lit(True)))
+        .withColumn("outcomes_match", F.when(has_err, F.lit(False)).otherwise(F.col("outcomes_match")))
         .fillna({"n_ref_events": 0, "n_rb_events": 0, "n_diff_events": 0, "n_diff_rows": 0})
     )
     out = out.withColumn("passed", F.col("events_match") & F.col("gtid_layout_ok")
                          & F.col("tables_match") & F.col("outcomes_match"))
     return out.select(*KEY, "rule", "events_match", "gtid_layout_ok", "tables_match", "outcomes_match", "error",
                       "passed", "n_ref_events", "n_rb_events", "n_diff_events",
-                      "first_diff_seq", "first_diff_fields", "n_diff_rows",
+                      "first_diff_seq", "first_diff_fields", "n_diff_rows", "first_diff_table",
                       F.col("first_diff_step").alias("first_diff_statement")).orderBy(*KEY)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import fnmatch
 import json
+import os
 import re
 import sys
 import time
@@ -27,14 +28,14 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from harness.config import RunConfig
 from harness.fsutil import atomic_write, atomic_write_json
-from harness.pipeline.verdict import is_pass  # noqa: F401  (re-exported: the one definition of pass)
+from harness.pipeline.verdict import check_expectations, is_pass, record_fields  # noqa: F401 (is_pass re-exported)
 
 if TYPE_CHECKING:
     from harness.providers import ServerSettings
 
 SIDES = ("reference", "replbed")
 SUMMARY_KEYS = ("case", "format", "events_match", "gtid_layout_ok", "tables_match", "outcomes_match", "error",
-                "replay_ok")
+                "replay_ok", "expectation_ok", "expectation_error", "status", "failed_checks", "reason")
 _BINLOG_NAME = re.compile(r"\.\d{6}$")
 
 Progress = Callable[[str], None]
@@ -79,6 +80,53 @@ def load_plan(run_dir: Path) -> dict:
 # -- plan ----------------------------------------------------------------------
 
 
+class PlanError(ValueError):
+    """Bad run input (no cases, a glob matching nothing, an unwritable output dir): one line."""
+
+
+def resolve_plan(config: RunConfig) -> tuple[list, list]:
+    """The cases and case x format pairs ``config`` names; ``PlanError`` (one line) if none.
+
+    Checked before any server starts, by ``replbed run``, ``make run`` and the
+    DAG's plan task alike: an empty workload, a case glob that matches nothing
+    and an output directory that cannot be written are input errors, not runs.
+    """
+    from harness.runner import plan as runner_plan
+    from harness.workload import WorkloadError, load_workloads
+
+    try:
+        cases = load_workloads(config.workloads)
+    except WorkloadError as exc:
+        raise PlanError(f"workload error: {exc}") from exc
+    if not cases:
+        raise PlanError(f"workloads {config.workloads!r}: no cases (empty workload)")
+    if config.cases:
+        unmatched = [g for g in config.cases if not any(fnmatch.fnmatchcase(c.name, g) for c in cases)]
+        if unmatched:
+            raise PlanError(f"case glob {unmatched[0]!r} matches no case in {config.workloads!r} "
+                            f"({len(cases)} cases)")
+        cases = [c for c in cases if any(fnmatch.fnmatchcase(c.name, g) for g in config.cases)]
+    pairs = runner_plan(cases, config.formats)
+    if not pairs:
+        raise PlanError(f"no case x format to run: cases {[c.name for c in cases][:5]} do not run in "
+                        f"formats {list(config.formats)}")
+    check_writable(Path(config.out_dir))
+    return cases, pairs
+
+
+def check_writable(out_dir: Path) -> None:
+    """``PlanError`` unless ``out_dir`` exists (or can be created) and takes a file."""
+    import tempfile
+
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=out_dir, prefix=".replbed-write-test-"):
+            pass
+    except OSError as exc:
+        raise PlanError(f"output directory {str(out_dir)!r} is not writable: "
+                        f"{exc.strerror or exc}") from exc
+
+
 def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
     """Resolve workloads and case globs into ``runs/<run_id>/plan.json``; return the run dir.
 
@@ -86,16 +134,7 @@ def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
     (``replbed serve``), or ``local`` to run a second real MariaDB there while
     the reimplementation is incomplete (checks the pipeline itself).
     """
-    from harness.runner import plan as runner_plan
-    from harness.workload import load_workloads
-
-    cases = load_workloads(config.workloads)
-    if config.cases:
-        cases = [c for c in cases if any(fnmatch.fnmatchcase(c.name, g) for g in config.cases)]
-    pairs = runner_plan(cases, config.formats)
-    if not pairs:
-        raise ValueError(f"no case x format to run: workloads={config.workloads!r} "
-                         f"cases={list(config.cases)} formats={list(config.formats)}")
+    cases, pairs = resolve_plan(config)
     run_id = safe_run_id(config.run_id) if config.run_id else new_run_id()
     run_dir = (Path(config.out_dir) / run_id).resolve()
     run_dir.mkdir(parents=True, exist_ok=True)
@@ -199,7 +238,7 @@ def _outcome_rows(outcome: dict, base: dict) -> list[dict]:
         exp = s.get("expected_error")
         out.append({
             **base, "step": s.get("index", s.get("step", i)), "connection": s.get("connection"),
-            "sql": s.get("sql"), "expected_error": None if exp is None else str(exp),
+            "sql": s.get("sql"), "line": s.get("line"), "expected_error": None if exp is None else str(exp),
             "error_code": s.get("error_code"), "error_message": s.get("error_message"),
             "warnings_json": json.dumps(s.get("warnings") or [], ensure_ascii=False),
             "ok": s.get("ok"),
@@ -295,6 +334,51 @@ def _write_df(df, path: Path) -> None:
     df.coalesce(1).write.mode("overwrite").parquet(str(path))
 
 
+def _statements(outcomes_path: Path) -> dict[tuple[str, str, str], dict[int, dict]]:
+    """outcomes.parquet as (case, format, side) -> step -> statement record."""
+    import pyarrow.parquet as pq
+
+    out: dict[tuple[str, str, str], dict[int, dict]] = {}
+    for s in pq.read_table(outcomes_path).to_pylist():
+        out.setdefault((s["case"], s["format"], s["side"]), {})[s["step"]] = s
+    return out
+
+
+def _answer(s: dict | None) -> str:
+    if s is None:
+        return "not run"
+    w = json.loads(s.get("warnings_json") or "[]")
+    code = f"{s['error_code']} {s.get('error_message') or ''}".strip() if s.get("error_code") else "OK"
+    return code + (f", warnings {w}" if w else "")
+
+
+def _details(r: dict, stmts: dict[tuple[str, str, str], dict[int, dict]]) -> str:
+    """Where the failed checks of one summary record differ, for its one-line reason."""
+    out = []
+    failed = r.get("failed_checks") or []
+    if "events_match" in failed and r.get("first_diff_seq") is not None:
+        out.append(f"first differing event #{r['first_diff_seq']} ({r.get('first_diff_fields')})")
+    if "outcomes_match" in failed and r.get("first_diff_statement") is not None:
+        step = r["first_diff_statement"]
+        a = stmts.get((r["case"], r["format"], "reference"), {}).get(step)
+        b = stmts.get((r["case"], r["format"], "replbed"), {}).get(step)
+        s = a or b or {}
+        where = f"line {s['line']}" if s.get("line") is not None else f"statement {step}"
+        out.append(f"{where} `{(s.get('sql') or '')[:80]}`: reference {_answer(a)} / replbed {_answer(b)}")
+    if "tables_match" in failed and r.get("first_diff_table"):
+        out.append(f"table {r['first_diff_table']}")
+    if "replay_ok" in failed and r.get("replay_error"):
+        out.append(f"replay: {str(r['replay_error']).splitlines()[0]}")
+    return "; ".join(out)
+
+
+def _expectations(stmts: dict[tuple[str, str, str], dict[int, dict]],
+                  ) -> dict[tuple[str, str], tuple[bool | None, str | None]]:
+    """Per case x format: did the reference answer as the workload's ``=> …`` annotations say?"""
+    return {(case, fmt): check_expectations([v[k] for k in sorted(v)])
+            for (case, fmt, side), v in stmts.items() if side == "reference"}
+
+
 def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress,
                 validate: bool = True) -> list[dict]:
     """Spark diff + GX validation; writes diff/*, gx/ and summary.json; returns the summary.
@@ -350,10 +434,17 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
     from harness.pipeline.replay import read_records
 
     replay = read_records(run_dir)
+    stmts = _statements(rec / "outcomes.parquet")
+    expectations = _expectations(stmts)
     for r in full:
         rp = replay.get((r["case"], r["format"]), {})
         r["replay_ok"] = rp.get("replay_ok")
         r["replay_error"] = rp.get("replay_error")
+        r["expectation_ok"], r["expectation_error"] = expectations.get((r["case"], r["format"]), (None, None))
+        r.update(record_fields(r))
+        if r["status"] == "differs" and (more := _details(r, stmts)):
+            r["reason"] += ": " + more
+        r["passed"] = r["status"] == "pass"
     if progress:
         progress(f"[analyze] spark diff of {len(full)} case x format in "
                  f"{time.monotonic() - t0:.1f}s")
@@ -399,16 +490,133 @@ def report_run(run_dir: Path, progress: Progress | None = _progress) -> Path:
 
 
 def run_regression(config: RunConfig, *, replbed_provider: str = "replbed",
-                   spark=None) -> RegressionResult:
-    """All steps in one process (``replbed run``)."""
+                   spark=None, keep_servers: bool = False) -> RegressionResult:
+    """All steps in one process (``replbed run``); the servers' data goes when it ends."""
     run_dir = plan_run(config, replbed_provider=replbed_provider)
-    for side in SIDES:
-        collect(run_dir, side)
-    decode_run(run_dir)
-    replay_run(run_dir)
-    summary = analyze_run(run_dir, spark=spark)
-    report = report_run(run_dir)
+    try:
+        for side in SIDES:
+            collect(run_dir, side)
+        decode_run(run_dir)
+        replay_run(run_dir)
+        summary = analyze_run(run_dir, spark=spark)
+        report = report_run(run_dir)
+    finally:
+        teardown_run(run_dir, keep_servers=keep_servers)
     return RegressionResult(run_dir=run_dir, summary=summary, report_path=report)
+
+
+# -- teardown, verdict, retention -------------------------------------------------
+
+#: What a server leaves under ``servers/<name>/`` that is its data, not its log:
+#: MariaDB datadirs and replbed's live binlog directory (the case's binlogs were
+#: copied to ``cases/`` when collected).
+SERVER_DATA = ("data", "binlog")
+
+
+def teardown_run(run_dir: Path, keep_servers: bool = False,
+                 progress: Progress | None = _progress) -> int:
+    """Remove the servers' data directories under ``run_dir/servers/``; keep their logs.
+
+    A run leaves ~350 MB, nearly all of it MariaDB datadirs nobody reads again.
+    Returns the bytes freed (0 with ``keep_servers``).
+    """
+    import shutil
+
+    servers = Path(run_dir) / "servers"
+    if keep_servers or not servers.is_dir():
+        return 0
+    freed = 0
+    for d in sorted(p for p in servers.glob("*/*") if p.name in SERVER_DATA and p.is_dir()):
+        freed += sum(f.stat().st_size for f in d.rglob("*") if f.is_file() and not f.is_symlink())
+        shutil.rmtree(d, ignore_errors=True)
+    if progress:
+        progress(f"[teardown] removed server data under {servers} ({freed / 1e6:.0f} MB); logs kept")
+    return freed
+
+
+def final_verdict(run_dir: Path) -> tuple[bool, str]:
+    """``(passed, one line)`` of a finished run, from summary.json and verdict.py."""
+    path = Path(run_dir) / "summary.json"
+    if not path.exists():
+        return False, f"{run_dir}: no summary.json (the run did not finish)"
+    summary = json.loads(path.read_text())
+    failed = [r for r in summary if not is_pass(r)]
+    if not summary:
+        return False, f"{run_dir}: the summary is empty"
+    if failed:
+        from collections import Counter
+
+        from harness.pipeline.verdict import verdict
+
+        by = Counter(verdict(r).status.value for r in failed)
+        first = failed[0]
+        return False, (f"{len(failed)}/{len(summary)} case x format failed ("
+                       + ", ".join(f"{n} {k}" for k, n in sorted(by.items())) + f"); first: "
+                       f"{first['case']} {first['format']}: {verdict(first).reason}")
+    return True, f"{len(summary)}/{len(summary)} case x format passed"
+
+
+def prune_runs(runs_dir: Path, keep: int) -> list[Path]:
+    """Remove all but the newest ``keep`` run directories (those with a plan.json) of ``runs_dir``.
+
+    Newest by the plan's creation time. Anything that is not a run directory is left alone.
+    """
+    import shutil
+
+    if keep < 0:
+        raise PlanError(f"--keep must be 0 or more, not {keep}")
+    runs_dir = Path(runs_dir)
+    if not runs_dir.is_dir():
+        raise PlanError(f"runs directory {str(runs_dir)!r} does not exist")
+    runs = sorted((p for p in runs_dir.iterdir() if p.is_dir() and (p / "plan.json").is_file()),
+                  key=lambda p: ((p / "plan.json").stat().st_mtime, p.name), reverse=True)
+    gone = runs[keep:]
+    for p in gone:
+        shutil.rmtree(p)
+    return gone
+
+
+# -- make run's CONF ------------------------------------------------------------
+
+#: The DAG's params (dags/binlog_regression.py); ``make run CONF=…`` may set these.
+CONF_KEYS = ("workloads", "formats", "provider", "profile", "cases", "spark_master", "replbed_provider",
+             "run_id", "keep_servers")
+
+
+def check_conf(text: str, run_id: str, root: Path) -> dict:
+    """``make run CONF='…'`` → the DAG conf, or ``PlanError`` (one line) on bad input.
+
+    A CONF that is not a JSON object, names an unknown param, or selects no
+    case is refused before Airflow starts (it used to start the full default
+    regression).
+    """
+    try:
+        conf = json.loads(text or "{}")
+    except ValueError as exc:
+        raise PlanError(f"CONF is not JSON ({exc}): {text!r}") from exc
+    if not isinstance(conf, dict):
+        raise PlanError(f"CONF must be a JSON object like '{{\"cases\": \"seed000_*\"}}', not {text!r}")
+    unknown = sorted(set(conf) - set(CONF_KEYS))
+    if unknown:
+        raise PlanError(f"CONF: unknown param {unknown[0]!r}; expected one of {', '.join(CONF_KEYS)}")
+    conf["run_id"] = safe_run_id(str(conf.get("run_id") or run_id))
+    cases = conf.get("cases", "*")
+    formats = conf.get("formats", ["STATEMENT", "ROW", "MIXED"])
+    if not isinstance(cases, str) or not isinstance(formats, list):
+        raise PlanError("CONF: cases must be a string of comma-separated globs, formats a list")
+    workloads = str(conf.get("workloads", "workloads/*.wl"))
+    try:
+        config = RunConfig(
+            workloads=workloads if Path(workloads).is_absolute() else str(root / workloads),
+            formats=tuple(str(f).upper() for f in formats),
+            provider=conf.get("provider", "local"),
+            out_dir=Path(os.environ.get("REPLBED_RUNS_DIR", root / "runs")),
+            cases=tuple(g.strip() for g in cases.split(",") if g.strip() not in ("", "*")),
+        )
+    except ValueError as exc:
+        raise PlanError(f"CONF: {exc}") from exc
+    resolve_plan(config)
+    return conf
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -423,7 +631,17 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("run_dir")
     for name in ("decode", "replay", "analyze", "report"):
         sub.add_parser(name, help=f"run the {name} step on a run dir").add_argument("run_dir")
+    c = sub.add_parser("conf", help="check make run's CONF; print the DAG conf (exit 2 on bad input)")
+    c.add_argument("conf")
+    c.add_argument("run_id")
     args = p.parse_args(argv)
+    if args.cmd == "conf":
+        try:
+            print(json.dumps(check_conf(args.conf, args.run_id, Path.cwd())))
+        except PlanError as exc:
+            print(f"make run: {exc}", file=sys.stderr)
+            return 2
+        return 0
     run_dir = Path(args.run_dir)
     if args.cmd == "summary":
         if not (run_dir / "summary.json").exists():
@@ -431,7 +649,9 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         print(text_summary(run_dir))
         print(f"report: {run_dir.resolve() / 'report' / 'index.html'}")
-        return 0 if all(is_pass(r) for r in json.loads((run_dir / "summary.json").read_text())) else 1
+        passed, line = final_verdict(run_dir)
+        print(("PASS: " if passed else "FAIL: ") + line)
+        return 0 if passed else 1
     if args.cmd == "decode":
         decode_run(run_dir)
     elif args.cmd == "replay":

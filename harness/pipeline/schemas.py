@@ -58,6 +58,7 @@ OUTCOME_SCHEMA = pa.schema([
     ("step", pa.int64()),
     ("connection", pa.string()),
     ("sql", pa.string()),
+    ("line", pa.int64()),           # the statement's line in its workload file
     ("expected_error", pa.string()),
     ("error_code", pa.int64()),
     ("error_message", pa.string()),

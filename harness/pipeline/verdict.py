@@ -19,7 +19,7 @@ Statuses, most severe first:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -55,14 +55,18 @@ class Verdict:
         return self.status is Status.PASS
 
 
-def verdict(rec: Mapping[str, Any]) -> Verdict:
-    """Judge one summary record (``case, format, <CHECKS>, expectation_ok, error``)."""
+def verdict(rec: Mapping[str, Any], checks: Sequence[str] = CHECKS) -> Verdict:
+    """Judge one summary record (``case, format, <CHECKS>, expectation_ok, error``).
+
+    ``checks`` narrows the checks for a consumer that states it does not run
+    some of them (``replbed compare`` has no replay); it never widens "pass".
+    """
     if rec.get("error"):
         return Verdict(Status.ERROR, (), str(rec["error"]).splitlines()[0])
     if rec.get(EXPECTATION_CHECK) is False:
         why = rec.get("expectation_error") or "the reference disagrees with the workload's annotations"
         return Verdict(Status.EXPECTATION_WRONG, (EXPECTATION_CHECK,), str(why))
-    failed = tuple(c for c in CHECKS if rec.get(c) is not True)
+    failed = tuple(c for c in checks if rec.get(c) is not True)
     if failed:
         missing = [c for c in failed if rec.get(c) is None]
         why = "differs in " + ", ".join(c for c in failed if c not in missing)
@@ -74,3 +78,51 @@ def verdict(rec: Mapping[str, Any]) -> Verdict:
 
 def is_pass(rec: Mapping[str, Any]) -> bool:
     return verdict(rec).passed
+
+
+def record_fields(rec: Mapping[str, Any]) -> dict[str, Any]:
+    """The verdict as summary-record fields: ``status``, ``failed_checks``, ``reason``."""
+    v = verdict(rec)
+    return {"status": v.status.value, "failed_checks": list(v.failed), "reason": v.reason}
+
+
+# -- annotations ---------------------------------------------------------------
+
+
+def _code(value: Any) -> int:
+    """An error code as recorded (int, numeric string, None/0 = success) -> int, 0 = OK."""
+    if value is None or value == "":
+        return 0
+    return int(value)
+
+
+def _shown(code: int) -> str:
+    return "OK" if code == 0 else str(code)
+
+
+def check_expectations(statements: Iterable[Mapping[str, Any]]) -> tuple[bool | None, str | None]:
+    """Did the reference answer every statement as the workload says? (mysqltest ``--error``)
+
+    ``=> CODE`` expects that error, ``=> OK`` and an unannotated statement
+    expect success. Only the error code counts: warnings are not errors.
+    Returns ``(expectation_ok, expectation_error)``; ``(None, None)`` when no
+    statement was recorded (nothing to judge is not a pass). The reason names
+    every mismatching statement: line, SQL, expected, got.
+    """
+    n = 0
+    wrong: list[str] = []
+    for s in statements:
+        n += 1
+        expected, got = _code(s.get("expected_error")), _code(s.get("error_code"))
+        if expected != got:
+            where = f"line {s['line']}" if s.get("line") is not None else f"statement {s.get('step', s.get('index'))}"
+            msg = f": {s['error_message']}" if got and s.get("error_message") else ""
+            sql = str(s.get("sql") or "")
+            sql = sql if len(sql) <= 80 else sql[:77] + "..."
+            wrong.append(f"{where} `{sql}`: expected {_shown(expected)}, reference got {_shown(got)}{msg}")
+    if n == 0:
+        return None, None
+    if not wrong:
+        return True, None
+    more = f"; +{len(wrong) - 3} more" if len(wrong) > 3 else ""
+    return False, "; ".join(wrong[:3]) + more

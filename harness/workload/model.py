@@ -33,7 +33,10 @@ class Step:
     """One statement sent on one named connection.
 
     ``expected_error`` is the server error number the statement must fail
-    with, or ``None`` when it must succeed.
+    with, or ``None`` when it must succeed (mysqltest's ``--error``: an
+    unannotated statement must succeed). ``expected_by_format`` overrides it
+    for single binlog formats (``=> STATEMENT:1665``), for the statements
+    whose result depends on the format.
     """
 
     connection: str
@@ -45,6 +48,14 @@ class Step:
     # send (its ``expected_error`` is the send's); "wait_blocked" waits until the
     # pending send is blocked in the server (a lock wait) or has finished.
     action: str = "run"
+    expected_by_format: tuple[tuple[str, int | None], ...] = ()
+
+    def expected_for(self, binlog_format: str) -> int | None:
+        """The error the statement must fail with in ``binlog_format`` (None: success)."""
+        for fmt, code in self.expected_by_format:
+            if fmt == binlog_format.upper():
+                return code
+        return self.expected_error
 
 
 @dataclass(frozen=True)

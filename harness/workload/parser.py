@@ -105,9 +105,10 @@ class _CaseBuilder:
         self.pending = None
         sql = " ".join(p for p in parts if p)
         expected: int | None = None
+        by_format: tuple[tuple[str, int | None], ...] = ()
         m = _EXPECT.search(sql)
         if m:
-            expected = _parse_expectation(m.group(1), self, line)
+            expected, by_format = _parse_expectations(m.group(1), self, line)
             sql = sql[: m.start()].rstrip()
         sql = sql.rstrip()
         if sql.endswith(";"):
@@ -117,7 +118,7 @@ class _CaseBuilder:
         if not sql:
             raise self.error(line, f"empty statement for {connection}")
         action, sql = self._action(connection, sql, expected, line)
-        step = Step(connection, sql, expected, line, action)
+        step = Step(connection, sql, expected, line, action, by_format)
         (self.setup if connection == SETUP_CONNECTION else self.steps).append(step)
 
     def _action(self, connection: str, sql: str, expected: int | None, line: int) -> tuple[str, str]:
@@ -207,6 +208,34 @@ def _outside_quotes(sql: str) -> str:
             out.append(ch)
         i += 1
     return "".join(out)
+
+
+def _parse_expectations(
+    targets: str, case: _CaseBuilder, line: int,
+) -> tuple[int | None, tuple[tuple[str, int | None], ...]]:
+    """``=> T`` or ``=> [FORMAT:]T,…``: the default expectation and the per-format ones.
+
+    A bare target is the expectation for every format not named (at most one;
+    default OK); ``STATEMENT:1665`` states a format whose result differs.
+    """
+    default: int | None = None
+    seen_default = False
+    by_format: dict[str, int | None] = {}
+    for part in targets.split(","):
+        fmt, sep, target = part.rpartition(":")
+        if not sep:
+            if seen_default:
+                raise case.error(line, f"bad '=>' target {targets!r}: more than one target for all formats")
+            seen_default = True
+            default = _parse_expectation(target, case, line)
+            continue
+        fmt = fmt.upper()
+        if fmt not in BINLOG_FORMATS:
+            raise case.error(line, f"bad '=>' target {part!r}: {fmt!r} is not one of STATEMENT ROW MIXED")
+        if fmt in by_format:
+            raise case.error(line, f"bad '=>' target {targets!r}: {fmt} named twice")
+        by_format[fmt] = _parse_expectation(target, case, line)
+    return default, tuple(sorted(by_format.items()))
 
 
 def _parse_expectation(target: str, case: _CaseBuilder, line: int) -> int | None:

@@ -32,15 +32,21 @@ def test_dagbag_imports_without_errors(dagbag):
 def test_tasks_and_dependencies(dagbag):
     dag = dagbag.dags["binlog_regression"]  # get_dag() queries the metadata DB in 3.3
     assert set(dag.task_ids) == {"plan", "collect_reference", "collect_replbed", "decode",
-                                 "replay", "analyze", "report"}
+                                 "replay", "analyze", "report", "teardown", "verdict"}
     down = {t.task_id: set(t.downstream_task_ids) for t in dag.tasks}
-    assert down["plan"] == {"collect_reference", "collect_replbed", "decode", "report"}
+    assert down["plan"] == {"collect_reference", "collect_replbed", "decode", "report", "teardown",
+                            "verdict"}
     assert down["collect_reference"] == {"decode"}
     assert down["collect_replbed"] == {"decode"}
     assert down["decode"] == {"replay"}
     assert down["replay"] == {"analyze"}
     assert down["analyze"] == {"report"}
-    assert down["report"] == set()
+    assert down["report"] == {"teardown"}
+    assert down["teardown"] == {"verdict"}
+    assert down["verdict"] == set()
+    # the report and the teardown run whatever happened upstream; the verdict comes last
+    rules = {t.task_id: getattr(t.trigger_rule, "value", t.trigger_rule) for t in dag.tasks}
+    assert all(rules[t] == "all_done" for t in ("report", "teardown", "verdict")), rules
     # the two collections run in parallel: neither depends on the other
     assert "collect_replbed" not in down["collect_reference"]
 
@@ -61,6 +67,7 @@ def test_schedule_and_params(dagbag):
     assert params["spark_master"]
     assert params["replbed_provider"] == "replbed"
     assert params["run_id"] is None
+    assert params["keep_servers"] is False
 
 
 def test_dag_file_parses_without_heavy_imports():
@@ -107,11 +114,49 @@ def test_airflow_dags_test_runs_the_whole_dag(tmp_path):
     assert r.returncode == 0, log
     run_dir = tmp_path / "runs" / "dagtest"
     summary = json.loads((run_dir / "summary.json").read_text())
-    assert summary == [{"case": "dml_innodb_insert", "format": "ROW", "events_match": True,
-                        "gtid_layout_ok": True, "tables_match": True, "outcomes_match": True,
-                        "error": None, "replay_ok": True}], log
+    assert [{k: r[k] for k in ("case", "format", "events_match", "gtid_layout_ok", "tables_match",
+                               "outcomes_match", "error", "replay_ok", "expectation_ok", "status")}
+            for r in summary] == [
+        {"case": "dml_innodb_insert", "format": "ROW", "events_match": True,
+         "gtid_layout_ok": True, "tables_match": True, "outcomes_match": True,
+         "error": None, "replay_ok": True, "expectation_ok": True, "status": "pass"}], log
+    assert not (run_dir / "servers" / "reference" / "data").exists()  # teardown
     assert (run_dir / "report" / "index.html").exists()
     # one GX project per AIRFLOW_HOME; this run's validations are named after it
     site = tmp_path / "airflow" / "gx" / "uncommitted" / "data_docs" / "local_site"
     assert (site / "index.html").exists()
     assert (site / "validations" / "raw_gtid_groups" / "dagtest").is_dir()
+
+
+@pytest.mark.slow
+@pytest.mark.server
+@pytest.mark.spark
+@pytest.mark.skipif(_mariadbd() is None, reason="needs mariadbd")
+def test_a_failing_run_fails_the_dag_run_after_writing_the_report(tmp_path):
+    """A wrong annotation: the DAG run ends failed, the report and the summary exist."""
+    wl = tmp_path / "wrong.wl"
+    wl.write_text("[case wrong_annotation]\nrule = test.wrong\nformats = ROW\n"
+                  "setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB\n"
+                  "con1: INSERT INTO t VALUES (1)  => ER_DUP_ENTRY\n")
+    airflow = Path(sys.executable).parent / "airflow"
+    env = os.environ.copy()
+    env.update({
+        "AIRFLOW_HOME": str(tmp_path / "airflow"), "AIRFLOW__CORE__DAGS_FOLDER": str(DAGS),
+        "AIRFLOW__CORE__LOAD_EXAMPLES": "False", "AIRFLOW__CORE__UNIT_TEST_MODE": "False",
+        "REPLBED_RUNS_DIR": str(tmp_path / "runs"),
+        "PYTHONPATH": str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""),
+    })
+    mig = subprocess.run([str(airflow), "db", "migrate"], env=env, capture_output=True, text=True,
+                         timeout=300)
+    assert mig.returncode == 0, mig.stdout[-3000:] + mig.stderr[-3000:]
+    conf = {"workloads": str(wl), "replbed_provider": "local", "run_id": "dagfail"}
+    r = subprocess.run([str(airflow), "dags", "test", "binlog_regression", "-c", json.dumps(conf)],
+                       env=env, capture_output=True, text=True, timeout=900, cwd=str(tmp_path))
+    log = r.stdout[-8000:] + r.stderr[-8000:]
+    assert "state=failed" in log or "failed" in log.lower(), log
+    assert "expectation_wrong" in log, log
+    run_dir = tmp_path / "runs" / "dagfail"
+    (rec,) = json.loads((run_dir / "summary.json").read_text())
+    assert rec["status"] == "expectation_wrong" and "expected 1062, reference got OK" in rec["reason"]
+    assert (run_dir / "report" / "index.html").exists()
+    assert not (run_dir / "servers" / "reference" / "data").exists()

@@ -158,7 +158,9 @@ def test_summarize_one_row_per_case_format_and_errors_fail(spark, fixture_events
         "case string, format string, rule string, error string")
     s = {(r.case, r.format): r for r in diff.summarize(cases, ev_cases, g, t).collect()}
     assert len(s) == 7
-    assert s[("basic_dml", "ROW")].passed is True
+    # statement outcomes were not compared here: a check that did not run is not a pass
+    assert s[("basic_dml", "ROW")].passed is None and s[("basic_dml", "ROW")].outcomes_match is None
+    assert s[("basic_dml", "ROW")].events_match is True and s[("basic_dml", "ROW")].tables_match is True
     err = s[("myisam_mix", "ROW")]
     assert err.passed is False and err.events_match is False and err.error.startswith("replbed")
     assert s[("never_ran", "ROW")].passed is False and s[("never_ran", "ROW")].n_ref_events == 0
@@ -181,3 +183,38 @@ def test_gtid_layout_accepts_mariadb_xa_groups(spark):
         assert r.gtid_layout_ok and r.bad_groups == 0, r.asDict()
     ref = _row(g, case="xa", format="ROW", side="reference")
     assert ref.layout.split("|")[2:6] == ["X XA_prepare", "S Query", "T COMMIT", "X XA_prepare"]
+
+
+_OUTCOME_COLS = "case string, format string, step long, error_code long, warnings_json string"
+
+
+def _outcomes(spark, rows):
+    return spark.createDataFrame(rows, _OUTCOME_COLS)
+
+
+def test_reference_ok_replbed_error_is_a_difference(spark):
+    """Regression: `… & a.isNull() == b.isNull()` parsed as `(… & a.isNull()) == b.isNull()`,
+    so MariaDB answering SELECT SOUNDEX('hello') and replbed refusing it (1305) counted as equal."""
+    ref = _outcomes(spark, [("c", "ROW", 0, None, "[]"), ("c", "ROW", 1, None, "[]"),
+                            ("c", "ROW", 2, None, "[]")])
+    rb = _outcomes(spark, [("c", "ROW", 0, None, "[]"),
+                           ("c", "ROW", 1, 1305, '[["Error", 1305, "FUNCTION test.SOUNDEX does not exist"]]'),
+                           ("c", "ROW", 2, None, "[]")])
+    r = _row(diff.compare_outcomes(ref, rb), case="c", format="ROW")
+    assert r.outcomes_match is False and r.n_diff_statements == 1
+    assert r.first_diff_step == 1          # the SOUNDEX statement, not another one
+    # and the other way round
+    r = _row(diff.compare_outcomes(rb, ref), case="c", format="ROW")
+    assert r.outcomes_match is False and r.first_diff_step == 1
+
+
+def test_outcomes_differ_in_code_warning_or_missing_statement(spark):
+    base = [("c", "STATEMENT", 0, None, "[]"), ("c", "STATEMENT", 1, 1062, '[["Error", 1062, "dup"]]')]
+    ref = _outcomes(spark, base)
+    assert _row(diff.compare_outcomes(ref, _outcomes(spark, base)), case="c").outcomes_match is True
+    other_code = [base[0], ("c", "STATEMENT", 1, 1064, '[["Error", 1062, "dup"]]')]
+    extra_warning = [("c", "STATEMENT", 0, None, '[["Note", 1592, "unsafe"]]'), base[1]]
+    missing = [base[0]]
+    for rb_rows, step in ((other_code, 1), (extra_warning, 0), (missing, 1)):
+        r = _row(diff.compare_outcomes(ref, _outcomes(spark, rb_rows)), case="c")
+        assert r.outcomes_match is False and r.first_diff_step == step, (rb_rows, r)

@@ -45,6 +45,8 @@ def test_decode_keeps_good_pairs_and_marks_a_broken_binlog(run_copy):
 def test_analyze_and_report_flag_an_altered_event(spark, run_copy, monkeypatch):
     monkeypatch.setenv("REPLBED_GX_DIR", str(run_copy.parent))  # not a shared AIRFLOW_HOME
     regression.decode_run(run_copy, progress=None)
+    # the replay check must have run: a check that did not run is not a pass
+    regression.replay_run(run_copy, progress=None)
     # replbed logged a different query text for one statement of myisam_mix STATEMENT
     path = run_copy / "records" / "events.parquet"
     t = pq.read_table(path)
@@ -69,6 +71,8 @@ def test_analyze_and_report_flag_an_altered_event(spark, run_copy, monkeypatch):
     assert failing == [("myisam_mix", "STATEMENT")]
     bad = next(r for r in summary if r["case"] == "myisam_mix" and r["format"] == "STATEMENT")
     assert bad["events_match"] is False and bad["gtid_layout_ok"] is True and bad["tables_match"] is True
+    assert bad["status"] == "differs" and bad["failed_checks"] == ["events_match"]
+    assert bad["reason"].startswith("differs in events_match: first differing event #"), bad["reason"]
 
     gx = json.loads((run_copy / "diff" / "gx_results.json").read_text())
     by_suite = {s["suite"]: s for s in gx["suites"]}

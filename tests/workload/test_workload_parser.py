@@ -180,3 +180,31 @@ def test_malformed_interleavings_name_the_line(text: str, line: int, fragment: s
         parse(text)
     assert info.value.line == line, str(info.value)
     assert fragment in str(info.value)
+
+
+def test_per_format_expectations_and_unannotated_means_ok():
+    from harness.workload.parser import parse_workload
+
+    (case,) = parse_workload(
+        "[case a]\n"
+        "con1: UPDATE t SET b = 1  => STATEMENT:1665\n"
+        "con1: SET SESSION binlog_format = 'STATEMENT'  => ROW:1559,1679\n"
+        "con1: INSERT INTO t VALUES (1)  => ER_DUP_ENTRY\n"
+        "con1: SELECT 1\n", "x.wl")
+    exp = [[s.expected_for(f) for f in ("STATEMENT", "ROW", "MIXED")] for s in case.steps]
+    assert exp == [[1665, None, None], [1679, 1559, 1679], [1062, 1062, 1062], [None, None, None]]
+
+
+@pytest.mark.parametrize("target,msg", [
+    ("1062,1064", "more than one target for all formats"),
+    ("FOO:1", "'FOO' is not one of STATEMENT ROW MIXED"),
+    ("ROW:1,row:2", "ROW named twice"),
+    ("ROW:ER_NOPE", "bad '=>' target 'ER_NOPE'"),
+])
+def test_bad_per_format_expectation_is_one_line(target, msg):
+    from harness.workload import WorkloadError
+    from harness.workload.parser import parse_workload
+
+    with pytest.raises(WorkloadError, match="x.wl:2: ") as e:
+        parse_workload(f"[case a]\ncon1: SELECT 1  => {target}\n", "x.wl")
+    assert msg in str(e.value)

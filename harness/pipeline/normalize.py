@@ -1,0 +1,83 @@
+"""What differs between two servers logging the same thing, in one place.
+
+The Spark diff (``harness/pipeline/diff.py``) and ``replbed compare``
+(``harness/compare.py``) both compare event records after masking the same
+server-specific parts, so the quick loop and the reviewed run cannot disagree
+about what "the same event" means. No Spark here: ``replbed compare`` must run
+without it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+# Columns compared between the two sides after normalization, in report order.
+COMPARED: tuple[str, ...] = (
+    "event_type", "database", "query", "table", "rows_json", "rows_flags",
+    "error_code", "gtid_domain", "gtid_flags", "header_flags", "info",
+)
+
+# MariaDB GTID flag bits that depend on timing, not on what was logged:
+# FL_GROUP_COMMIT_ID (2) and FL_WAITED (16).
+GTID_TIMING_FLAGS = 2 | 16
+
+# (pattern, replacement, event types or None for all) applied in order to the
+# Info text. Java regex syntax ($1 = group 1), as Spark's regexp_replace wants.
+INFO_RULES: list[tuple[str, str, list[str] | None]] = [
+    (r"/\* xid=\d+ \*/", "/* xid=# */", None),
+    (r" cid=\d+", "", ["Gtid"]),                 # group commit id: timing
+    (r"table_id: \d+", "table_id: #", None),
+    (r"Server ver: [^,]*", "Server ver: #", ["Format_desc"]),
+    (r"end_log_pos \d+", "end_log_pos #", None),
+    (r"thread_id=\d+", "thread_id=#", None),
+    (r"exec_time=\d+", "exec_time=#", None),
+    # GTIDs: keep the domain, drop server id and sequence number
+    (r"\b(\d+)-\d+-\d+\b", "$1-#-#", ["Gtid", "Gtid_list"]),
+    # binlog file names: keep the number, drop the basename
+    (r"[A-Za-z0-9_.-]*\.(\d{6})\b", "#.$1", ["Binlog_checkpoint", "Rotate"]),
+    (r";pos=\d+", ";pos=#", ["Rotate"]),
+    # RAND() seeds come from the session's random state: they differ by nature.
+    (r"rand_seed1=\d+,rand_seed2=\d+", "rand_seed1=#,rand_seed2=#", ["RAND"]),
+]
+
+_PY_RULES = [(re.compile(p), re.sub(r"\$(\d)", r"\\\1", r), types) for p, r, types in INFO_RULES]
+_XID = re.compile(r"/\* xid=\d+ \*/")
+
+
+def normalize_info(info: str | None, event_type: str | None) -> str:
+    out = info or ""
+    for rx, rep, types in _PY_RULES:
+        if types is None or event_type in types:
+            out = rx.sub(rep, out)
+    return out
+
+
+def normalize_event(rec: Mapping[str, Any]) -> dict[str, Any]:
+    """The compared fields of one event record, masked like ``diff.normalize_events``."""
+    out = {c: rec.get(c) for c in COMPARED}
+    out["info"] = normalize_info(rec.get("info"), rec.get("event_type"))
+    if out["query"] is not None:
+        out["query"] = _XID.sub("/* xid=# */", out["query"])
+    if out["gtid_flags"] is not None:
+        out["gtid_flags"] = out["gtid_flags"] & (~GTID_TIMING_FLAGS & 0xFF)
+    return out
+
+
+def gtid_jumps(events: Sequence[Mapping[str, Any]]) -> set[tuple[int, int, int]]:
+    """(domain, previous seq_no, seq_no) of every non-contiguous GTID per domain.
+
+    A jump both sides make alike is the workload's own (SET gtid_seq_no); a
+    jump only one side makes is a gap (same rule as ``diff.check_gtid_layout``).
+    """
+    last: dict[int, int] = {}
+    jumps: set[tuple[int, int, int]] = set()
+    for e in sorted(events, key=lambda r: r.get("seq") or 0):
+        if e.get("event_type") not in ("Gtid", "Gtid_log_event") or e.get("gtid_seq") is None:
+            continue
+        dom, seq = int(e.get("gtid_domain") or 0), int(e["gtid_seq"])
+        if dom in last and seq != last[dom] + 1:
+            jumps.add((dom, last[dom], seq))
+        last[dom] = seq
+    return jumps
