@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from harness.pipeline.normalize import COMPARED, gtid_jumps, normalize_event
+from harness.pipeline.normalize import COMPARED, gtid_jumps, listing, normalize_event  # noqa: F401 (listing re-exported)
 from harness.pipeline.verdict import CHECKS, Status, check_expectations, verdict
 from harness.runner import OUTCOME_FILE
 
@@ -33,29 +33,6 @@ _BINLOG_NAME = re.compile(r"\.\d{6}$")
 
 #: Every check but the replay, which needs two more servers per run.
 COMPARE_CHECKS: tuple[str, ...] = tuple(c for c in CHECKS if c != "replay_ok")
-
-
-_MASKS = [(re.compile(r"xid=\d+"), "xid=#"), (re.compile(r"table_id: \d+"), "table_id: #"),
-          (re.compile(r"Server ver: [^,]*"), "Server ver: #"), (re.compile(r"rand_seed1=\d+,rand_seed2=\d+"),
-                                                               "rand_seed1=#,rand_seed2=#")]
-
-
-def listing(files: Iterable[Path]) -> list[str]:
-    """Event_type + masked Info per event, with the error code of failed Query events: the
-    SHOW BINLOG EVENTS view a person reads (the fuzz tool's class keys). Judging uses the
-    decoded records (``judge``), which also see row values."""
-    from harness.binlog.reader import read_binlog_file
-    from harness.binlog.render import event_type_name, info_text
-
-    out = []
-    for f in files:
-        for ev in read_binlog_file(f):
-            info = info_text(ev)
-            for rx, rep in _MASKS:
-                info = rx.sub(rep, info)
-            err = getattr(ev, "error_code", 0)
-            out.append(f"{event_type_name(ev):<17} {info}" + (f"   [error_code={err}]" if err else ""))
-    return out
 
 
 @dataclass

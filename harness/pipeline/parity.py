@@ -49,7 +49,7 @@ def _warnings(stmt: Any) -> list[tuple[str, int, str]]:
 
 def outcome_differences(a: Any, b: Any, a_files: Iterable[Path], b_files: Iterable[Path]) -> list[str]:
     """What differs between two CaseOutcomes of the same case x format (empty: the same)."""
-    from harness.compare import listing
+    from harness.pipeline.normalize import listing
 
     out: list[str] = []
     if a.status != b.status:
