@@ -9,11 +9,9 @@ without it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from pathlib import Path
-
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 # Columns compared between the two sides after normalization, in report order.
