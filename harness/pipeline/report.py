@@ -92,7 +92,7 @@ def text_summary(run_dir: Path) -> str:
     if fails:
         lines.append("failures:")
     for r, v in fails[:25]:
-        why = v.reason
+        why = r.get("reason") or v.reason  # the summary record says where (statement, event, table)
         if r.get("events_match") is False and r.get("first_diff_seq") is not None:
             why += f" (events first differ at seq {r.get('first_diff_seq')}: {r.get('first_diff_fields')})"
         if r.get("replay_ok") is False and r.get("replay_error"):
