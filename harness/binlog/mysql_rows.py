@@ -140,6 +140,11 @@ def decode_rows_v2(h: EventHeader, r: ByteReader, ctx: StreamContext) -> RowsV2E
     decs_after = [codecs[i][0] for i in _present(present_after, ncols)] if is_update else None
     pad = [False]
     rows: list[RowChange] = []
+    if not decs and not decs_after and r.remaining():
+        # An image of no columns takes no bytes (not even a NULL bitmap): the
+        # loops below would never advance (issue 12.1: BINLOG '…' hung the server).
+        raise r.error(f"rows event has no columns in its image(s) but {r.remaining()} "
+                      "bytes of row data")
     if tc == EventType.WRITE_ROWS_EVENT:
         while r.remaining():
             rows.append(RowChange(None, _decode_image(r, decs, pad)))
