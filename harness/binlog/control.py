@@ -1,4 +1,6 @@
-"""Small control events: Xid, Intvar, Rand, User_var, Rotate, Stop, Annotate_rows.
+"""Small control events: Xid, Intvar, Rand, User_var, Rotate, Stop, and the
+statement text of row-logged statements: Annotate_rows (MariaDB) and
+Rows_query (MySQL, binlog_rows_query_log_events=ON).
 
 Each is a dataclass plus a stateless decode/encode pair and a ``new_*``
 factory, so the reimplementation can build exactly what the server writes.
@@ -10,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from .bytes_io import ByteReader, ByteWriter
-from .constants import EventType, IntvarType, ItemResult, USER_VAR_UNSIGNED_F
+from .constants import EventType, HeaderFlag, IntvarType, ItemResult, USER_VAR_UNSIGNED_F
 from .context import StreamContext
 from .decimal_codec import decimal_bin_size, decode_decimal, encode_decimal
 from .errors import EncodeError
@@ -71,6 +73,16 @@ class StopEvent(Event):
 @dataclass(slots=True)
 class AnnotateRowsEvent(Event):
     query: str
+
+
+@dataclass(slots=True)
+class RowsQueryEvent(Event):
+    """Rows_query: one length byte (the length truncated to 255, ignored by
+    readers) then the statement text to the end of the event."""
+
+    query: str
+    # The leading length byte as written (len(query) & 0xff normally).
+    length_byte: int | None = None
 
 
 # -- codecs -----------------------------------------------------------------
@@ -196,6 +208,17 @@ def encode_annotate_rows(w: ByteWriter, ev: AnnotateRowsEvent, ctx: StreamContex
     w.write(ev.query.encode(_ENC, _ERR))
 
 
+def decode_rows_query(h: EventHeader, r: ByteReader, ctx: StreamContext) -> RowsQueryEvent:
+    lb = r.u8() if r.remaining() else None
+    return RowsQueryEvent(h, r.rest().decode(_ENC, _ERR), lb)
+
+
+def encode_rows_query(w: ByteWriter, ev: RowsQueryEvent, ctx: StreamContext) -> None:
+    q = ev.query.encode(_ENC, _ERR)
+    w.u8(len(q) & 0xFF if ev.length_byte is None else ev.length_byte)
+    w.write(q)
+
+
 # -- factories --------------------------------------------------------------
 
 def _h(type_code: int, timestamp: int, server_id: int, flags: int = 0) -> EventHeader:
@@ -262,3 +285,10 @@ def new_stop_event(*, timestamp: int, server_id: int) -> StopEvent:
 
 def new_annotate_rows_event(query: str, *, timestamp: int, server_id: int) -> AnnotateRowsEvent:
     return AnnotateRowsEvent(_h(EventType.ANNOTATE_ROWS_EVENT, timestamp, server_id), query)
+
+
+def new_rows_query_event(query: str, *, timestamp: int, server_id: int) -> RowsQueryEvent:
+    """Rows_query (binlog_rows_query_log_events=ON) before the first Table_map
+    of a row-logged statement; flags LOG_EVENT_IGNORABLE_F."""
+    h = EventHeader(timestamp, EventType.ROWS_QUERY_LOG_EVENT, server_id, 0, 0, int(HeaderFlag.IGNORABLE))
+    return RowsQueryEvent(h, query)

@@ -301,7 +301,7 @@ class MySQL80(Flavor):
     handshake_charset = 255  # utf8mb4_0900_ai_ci
 
     def __init__(self, gtid_mode: str = "OFF", server_uuid: str | None = None) -> None:
-        from harness.binlog.mysql_fde import MYSQL_8_0_SERVER_VERSION
+        from harness.binlog.fde import MYSQL_8_0_SERVER_VERSION
         self.server_version = MYSQL_8_0_SERVER_VERSION
         self.gtid_mode = gtid_mode.upper()
         self.server_uuid = server_uuid
@@ -389,7 +389,7 @@ class MySQL80(Flavor):
         """MySQL 8.0's order (docs/RULES-mysql-8.0.md 3.1): DDL carries Q_DDL_LOGGED_WITH_XID (17)
         instead of MariaDB's Q_XID; CREATE/ALTER TABLE add SQL_REQUIRE_PRIMARY_KEY, CREATE/ALTER
         DATABASE add DEFAULT_TABLE_ENCRYPTION."""
-        from harness.binlog.mysql_query import mysql80_query_status_vars
+        from harness.binlog.query import mysql80_query_status_vars
         charset = thd.vars.charset_triple()
         if charset_client is not None:
             charset = (charset_client, *tuple(charset)[1:])
@@ -409,7 +409,7 @@ class MySQL80(Flavor):
     def new_rows_event(self, kind, tm, rows, *, timestamp, server_id, stmt_end, columns_present,
                        columns_present_after):  # type: ignore[no-untyped-def]
         """Rows v2 (types 30-32); FULL image: every bit of the bitmap bytes set (section 4.2)."""
-        from harness.binlog.mysql_rows import new_rows_v2_event
+        from harness.binlog.rows import new_rows_v2_event
         n = tm.column_count
         full = (1 << (8 * ((n + 7) >> 3))) - 1
         if columns_present == (1 << n) - 1:
@@ -449,7 +449,7 @@ class MySQL80(Flavor):
     def annotate_event(self, thd: "Thd") -> Event | None:
         if not thd.vars.get("binlog_rows_query_log_events"):
             return None
-        from harness.binlog.mysql_rows import new_rows_query_event
+        from harness.binlog.control import new_rows_query_event
         return new_rows_query_event(thd.stmt_text, timestamp=thd.stmt_timestamp, server_id=thd.server_id)
 
     # -- layer 3
@@ -470,7 +470,7 @@ class MySQL80(Flavor):
         return self.server_uuid
 
     def new_writer(self, binlog: "BinaryLog", path: Path) -> Any:
-        from harness.binlog.mysql_writer import MysqlBinlogFileWriter
+        from harness.binlog.writer import MysqlBinlogFileWriter
         self.ensure_uuid(binlog)
         return MysqlBinlogFileWriter(path, server_id=binlog.server_id, server_version=binlog.server_version)
 
@@ -486,7 +486,7 @@ class MySQL80(Flavor):
         """Gtid/Anonymous_Gtid [+ Query BEGIN] + body; transaction_length filled (section 2, 3)."""
         from harness.binlog.constants import EventType
         from harness.binlog.mysql_gtid import new_mysql_gtid_event
-        from harness.binlog.mysql_query import new_mysql_query_event
+        from harness.binlog.query import new_mysql_query_event
         from harness.binlog.query import QueryEvent
         sid, gno = self._next_gtid(binlog, thd)
         if sid is not None and binlog.gtid_owned(sid, gno):

@@ -25,7 +25,7 @@ from harness.binlog.constants import BINLOG_MAGIC, ColumnType as T
 from harness.binlog.context import StreamContext
 from harness.binlog.fde import new_format_description_event
 from harness.binlog.rows import RowChange, new_rows_event, new_table_map_event
-from harness.binlog.mysql_rows import new_rows_v2_event
+from harness.binlog.rows import new_rows_v2_event
 from test_fuzz import time_bound
 
 ROOT = Path(__file__).resolve().parents[2]
