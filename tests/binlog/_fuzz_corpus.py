@@ -13,7 +13,7 @@ same way. Seeds:
 
 The contract, per input: decoding (fast path and reference path) plus the
 Info text ends in a result or a :class:`DecodeError` -- no other exception,
-within a time bound (a watchdog, SIGALRM) and a memory bound (tracemalloc).
+within a time bound (a CPU-time watchdog, SIGPROF) and a memory bound (tracemalloc).
 """
 
 from __future__ import annotations
@@ -195,21 +195,24 @@ class Hang(Exception):
 
 @contextmanager
 def time_bound(seconds: float) -> Iterator[None]:
-    """Raise :class:`Hang` in the main thread after ``seconds`` (SIGALRM watchdog)."""
+    """Raise :class:`Hang` in the main thread once decoding has used ``seconds``
+    of CPU time (ITIMER_PROF watchdog). CPU time, not wall time: on a loaded
+    machine a starved process is not a hanging decoder, and a decoder that
+    loops burns CPU."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
 
     def _expired(signum, frame):  # type: ignore[no-untyped-def]
-        raise Hang(f"decoding one input took more than {seconds}s")
+        raise Hang(f"decoding one input took more than {seconds}s of CPU time")
 
-    previous = signal.signal(signal.SIGALRM, _expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    previous = signal.signal(signal.SIGPROF, _expired)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
 
 
 def decode_everything(data: bytes, verify: bool) -> str:
