@@ -26,6 +26,7 @@ from .gtid import (
     encode_gtid, encode_gtid_list,
 )
 from .header import Event, EventHeader, pack_header
+from .layout import HEADER
 from .mysql_gtid import decode_mysql_gtid, decode_previous_gtids, encode_mysql_gtid, encode_previous_gtids
 from .opaque import OpaqueEvent, decode_opaque, encode_opaque
 from .query import decode_query, encode_query
@@ -65,7 +66,7 @@ CODECS: dict[int, tuple[Decoder, Encoder]] = {
 _CODECS_I = {int(k): v for k, v in CODECS.items()}
 # Fixed-size bodies: anything else there is corruption, not padding.
 _FDE = int(E.FORMAT_DESCRIPTION_EVENT)
-_HEADER = struct.Struct("<IBIIIH")
+_HEADER = HEADER.struct  # the declared common header (layout.HEADER)
 _U32 = struct.Struct("<I")
 _IN_USE = int(HeaderFlag.BINLOG_IN_USE)
 

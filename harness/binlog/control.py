@@ -17,6 +17,7 @@ from .context import StreamContext
 from .decimal_codec import decimal_bin_size, decode_decimal, encode_decimal
 from .errors import EncodeError
 from .header import Event, EventHeader
+from .layout import INTVAR, RAND, ROTATE, XID
 
 _ENC = "utf-8"
 _ERR = "surrogateescape"
@@ -88,29 +89,27 @@ class RowsQueryEvent(Event):
 # -- codecs -----------------------------------------------------------------
 
 def decode_xid(h: EventHeader, r: ByteReader, ctx: StreamContext) -> XidEvent:
-    return XidEvent(h, r.u64())
+    return XidEvent(h, *XID.read_prefix(r))
 
 
 def encode_xid(w: ByteWriter, ev: XidEvent, ctx: StreamContext) -> None:
-    w.u64(ev.xid)
+    XID.write_prefix(w, ev.xid)
 
 
 def decode_intvar(h: EventHeader, r: ByteReader, ctx: StreamContext) -> IntvarEvent:
-    return IntvarEvent(h, r.u8(), r.u64())
+    return IntvarEvent(h, *INTVAR.read_prefix(r))
 
 
 def encode_intvar(w: ByteWriter, ev: IntvarEvent, ctx: StreamContext) -> None:
-    w.u8(ev.kind)
-    w.u64(ev.value & 0xFFFFFFFFFFFFFFFF)
+    INTVAR.write_prefix(w, ev.kind, ev.value & 0xFFFFFFFFFFFFFFFF)
 
 
 def decode_rand(h: EventHeader, r: ByteReader, ctx: StreamContext) -> RandEvent:
-    return RandEvent(h, r.u64(), r.u64())
+    return RandEvent(h, *RAND.read_prefix(r))
 
 
 def encode_rand(w: ByteWriter, ev: RandEvent, ctx: StreamContext) -> None:
-    w.u64(ev.seed1)
-    w.u64(ev.seed2)
+    RAND.write_prefix(w, ev.seed1, ev.seed2)
 
 
 def decode_user_var(h: EventHeader, r: ByteReader, ctx: StreamContext) -> UserVarEvent:
@@ -182,11 +181,12 @@ def encode_user_var(w: ByteWriter, ev: UserVarEvent, ctx: StreamContext) -> None
 
 
 def decode_rotate(h: EventHeader, r: ByteReader, ctx: StreamContext) -> RotateEvent:
-    return RotateEvent(h, r.u64(), r.rest().decode(_ENC, _ERR))
+    (position,) = ROTATE.read_prefix(r)
+    return RotateEvent(h, position, r.rest().decode(_ENC, _ERR))
 
 
 def encode_rotate(w: ByteWriter, ev: RotateEvent, ctx: StreamContext) -> None:
-    w.u64(ev.position)
+    ROTATE.write_prefix(w, ev.position)
     w.write(ev.next_file.encode(_ENC, _ERR))
 
 

@@ -18,8 +18,7 @@ from .constants import MARIADB_10_11, MYSQL_8_0, EventType, HeaderFlag, QuerySta
 from .context import StreamContext
 from .errors import EncodeError
 from .header import Event, EventHeader
-
-QUERY_HEADER_LEN = 13
+from .layout import OVER_MAX_DBS_IN_EVENT_MTS, QUERY, QUERY_HEADER_LEN, STATUS_VAR_INT_WIDTH
 _ENC = "utf-8"
 _ERR = "surrogateescape"
 
@@ -61,25 +60,7 @@ class QueryEvent(Event):
         return default
 
 
-_INT_WIDTH = {
-    Q.Q_FLAGS2_CODE: 4,
-    Q.Q_SQL_MODE_CODE: 8,
-    Q.Q_LC_TIME_NAMES_CODE: 2,
-    Q.Q_CHARSET_DATABASE_CODE: 2,
-    Q.Q_TABLE_MAP_FOR_UPDATE_CODE: 8,
-    Q.Q_MASTER_DATA_WRITTEN_CODE: 4,
-    Q.Q_MICROSECONDS: 3,
-    Q.Q_EXPLICIT_DEFAULTS_FOR_TIMESTAMP: 1,
-    Q.Q_DDL_LOGGED_WITH_XID: 8,
-    Q.Q_DEFAULT_COLLATION_FOR_UTF8MB4: 2,
-    Q.Q_SQL_REQUIRE_PRIMARY_KEY: 1,
-    Q.Q_DEFAULT_TABLE_ENCRYPTION: 1,
-    Q.Q_HRNOW: 3,
-    Q.Q_XID: 8,
-    Q.Q_GTID_FLAGS3: 1,
-}
-_INT_WIDTH_I = {int(k): v for k, v in _INT_WIDTH.items()}
-OVER_MAX_DBS_IN_EVENT_MTS = 254
+_INT_WIDTH_I = STATUS_VAR_INT_WIDTH  # code -> width of the one-integer status variables
 
 
 def decode_status_vars(r: ByteReader) -> list[StatusVar]:
@@ -166,11 +147,7 @@ def decode_query(h: EventHeader, r: ByteReader, ctx: StreamContext) -> QueryEven
     phl = ctx.post_header_len(EventType.QUERY_EVENT, QUERY_HEADER_LEN)
     if phl < QUERY_HEADER_LEN:
         raise r.error(f"Query post-header length {phl} < {QUERY_HEADER_LEN}")
-    thread_id = r.u32()
-    exec_time = r.u32()
-    db_len = r.u8()
-    error_code = r.u16()
-    sv_len = r.u16()
+    thread_id, exec_time, db_len, error_code, sv_len = QUERY.read_prefix(r)
     extra = r.bytes(phl - QUERY_HEADER_LEN)
     svs = decode_status_vars(r.sub(sv_len))
     db = r.bytes(db_len).decode(_ENC, _ERR)
@@ -207,11 +184,7 @@ def encode_query(w: ByteWriter, ev: QueryEvent, ctx: StreamContext) -> None:
     db = ev.database.encode(_ENC, _ERR)
     if len(db) > 255:
         raise EncodeError("database name longer than 255 bytes")
-    w.u32(ev.thread_id)
-    w.u32(ev.exec_time)
-    w.u8(len(db))
-    w.u16(ev.error_code)
-    w.u16(len(svb))
+    QUERY.write_prefix(w, ev.thread_id, ev.exec_time, len(db), ev.error_code, len(svb))
     w.write(ev.post_header_extra)
     w.write(svb)
     w.write(db)

@@ -27,26 +27,16 @@ from functools import partial
 from typing import Any
 
 from .bytes_io import ByteReader, ByteWriter
-from .constants import NUMERIC_TYPES, ColumnType as T, EventType, OptionalMetadata, RowsFlag
+from .constants import NUMERIC_TYPES, EventType, OptionalMetadata, RowsFlag
 from .context import StreamContext
 from .errors import EncodeError
 from .header import Event, EventHeader
+from .layout import COLUMN_METADATA_I, ROWS_HEADER_LEN, ROWS_V1, ROWS_V2, TABLE_MAP
 from .values import Decoder, Encoder, UnsupportedColumn, column_codec
 
 _ENC = "utf-8"
 _ERR = "surrogateescape"
 
-# bytes of per-column metadata in the Table_map, and whether it is big-endian
-_META_1 = frozenset({T.FLOAT, T.DOUBLE, T.BLOB, T.TINY_BLOB, T.MEDIUM_BLOB, T.LONG_BLOB,
-                     T.GEOMETRY, T.JSON, T.TIMESTAMP2, T.DATETIME2, T.TIME2, T.BLOB_COMPRESSED})
-_META_2_LE = frozenset({T.VARCHAR, T.VAR_STRING, T.VARCHAR_COMPRESSED, T.BIT})
-_META_2_BE = frozenset({T.NEWDECIMAL, T.STRING, T.ENUM, T.SET})
-_META_0 = frozenset({T.DECIMAL, T.TINY, T.SHORT, T.LONG, T.LONGLONG, T.INT24, T.NULL,
-                     T.TIMESTAMP, T.DATE, T.TIME, T.DATETIME, T.YEAR, T.NEWDATE})
-_META_1_I = frozenset(int(x) for x in _META_1)
-_META_2_LE_I = frozenset(int(x) for x in _META_2_LE)
-_META_2_BE_I = frozenset(int(x) for x in _META_2_BE)
-_META_0_I = frozenset(int(x) for x in _META_0)
 
 @dataclass(slots=True)
 class TableMapEvent(Event):
@@ -229,9 +219,11 @@ def _bitmap_bytes(n: int) -> int:
 # -- Table_map -------------------------------------------------------------
 
 def decode_table_map(h: EventHeader, r: ByteReader, ctx: StreamContext) -> TableMapEvent:
-    phl = ctx.post_header_len(EventType.TABLE_MAP_EVENT, 8)
-    table_id = r.u32() if phl == 6 else r.u48()
-    flags = r.u16()
+    phl = ctx.post_header_len(EventType.TABLE_MAP_EVENT, TABLE_MAP.prefix_len)
+    if phl == 6:  # very old servers: 4-byte table id
+        table_id, flags = r.u32(), r.u16()
+    else:
+        table_id, flags = TABLE_MAP.read_prefix(r)
     db = r.bytes(r.u8()).decode(_ENC, _ERR)
     if r.u8() != 0:
         raise r.error("database name not NUL-terminated", r.pos - 1)
@@ -249,16 +241,11 @@ def decode_table_map(h: EventHeader, r: ByteReader, ctx: StreamContext) -> Table
     start = mr.pos
     try:
         for t in types:
-            if t in _META_0_I:
-                metas.append(0)
-            elif t in _META_1_I:
-                metas.append(mr.u8())
-            elif t in _META_2_LE_I:
-                metas.append(mr.u16())
-            elif t in _META_2_BE_I:
-                metas.append(mr.uint_be(2))
-            else:
+            spec = COLUMN_METADATA_I.get(t)
+            if spec is None:
                 raise UnsupportedColumn(t)
+            width, big_endian = spec
+            metas.append(mr.uint_be(width) if big_endian else mr.uint_le(width))
         if mr.remaining():
             raise UnsupportedColumn("metadata length mismatch")
     except UnsupportedColumn:
@@ -282,8 +269,7 @@ def decode_table_map(h: EventHeader, r: ByteReader, ctx: StreamContext) -> Table
 
 
 def encode_table_map(w: ByteWriter, ev: TableMapEvent, ctx: StreamContext) -> None:
-    w.u48(ev.table_id)
-    w.u16(ev.flags)
+    TABLE_MAP.write_prefix(w, ev.table_id, ev.flags)
     db = ev.database.encode(_ENC, _ERR)
     tb = ev.table.encode(_ENC, _ERR)
     if len(db) > 255 or len(tb) > 255:
@@ -302,16 +288,12 @@ def encode_table_map(w: ByteWriter, ev: TableMapEvent, ctx: StreamContext) -> No
             raise EncodeError("column_metadata length differs from column_types")
         mw = ByteWriter()
         for t, m in zip(ev.column_types, ev.column_metadata):
-            if t in _META_0_I:
-                continue
-            if t in _META_1_I:
-                mw.u8(m)
-            elif t in _META_2_LE_I:
-                mw.u16(m)
-            elif t in _META_2_BE_I:
-                mw.uint_be(m, 2)
-            else:
+            spec = COLUMN_METADATA_I.get(t)
+            if spec is None:
                 raise EncodeError(f"unknown metadata layout for column type {t}")
+            width, big_endian = spec
+            if width:
+                (mw.uint_be if big_endian else mw.uint_le)(m, width)
         meta = mw.getvalue()
     w.packed_int(len(meta))
     w.write(meta)
@@ -367,13 +349,16 @@ def decode_rows(h: EventHeader, r: ByteReader, ctx: StreamContext) -> RowsEvent:
     """Write/Update/Delete_rows, v1 or v2."""
     tc = h.type_code
     v2 = tc in _V2_I
-    phl = ctx.post_header_len(tc, 10 if v2 else 8)
-    tid_len = 4 if phl == 6 else 6
-    table_id = r.uint_le(tid_len)
-    flags = r.u16()
+    phl = ctx.post_header_len(tc, ROWS_HEADER_LEN[1]) if not v2 else 0
     extra = b""
-    if v2:
-        vlen = r.u16()
+    tid_len = 6
+    if not v2 and phl == 6:  # very old servers: 4-byte table id
+        tid_len = 4
+        table_id, flags = r.u32(), r.u16()
+    elif not v2:
+        table_id, flags = ROWS_V1.read_prefix(r)
+    else:
+        table_id, flags, vlen = ROWS_V2.read_prefix(r)
         if vlen < 2:
             raise r.error(f"rows v2 var_header_len {vlen} < 2")
         extra = r.bytes(vlen - 2)
@@ -414,11 +399,12 @@ def decode_rows(h: EventHeader, r: ByteReader, ctx: StreamContext) -> RowsEvent:
 
 
 def encode_rows(w: ByteWriter, ev: RowsEvent, ctx: StreamContext) -> None:
-    w.uint_le(ev.table_id, ev.table_id_len)
-    w.u16(ev.flags)
     if ev.version == 2:
-        w.u16(2 + len(ev.extra_row_info))
+        ROWS_V2.write_prefix(w, ev.table_id, ev.flags, 2 + len(ev.extra_row_info))
         w.write(ev.extra_row_info)
+    else:
+        w.uint_le(ev.table_id, ev.table_id_len)
+        w.u16(ev.flags)
     n = ev.column_count
     w.packed_int(n)
     nb = (n + 7) >> 3
