@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "binlog")]
 
-import _fuzz_corpus as corpus  # noqa: E402
+import _fuzz_corpus as corpus
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -38,10 +38,14 @@ MySQL 8.0 ones it reads are declared; anything else is one ``body`` range.
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
-from .constants import HEADER_LEN, ColumnType as T, EventType as E, GtidFlag, QueryStatus as Q
+from .constants import HEADER_LEN, GtidFlag
+from .constants import ColumnType as T
+from .constants import EventType as E
+from .constants import QueryStatus as Q
 
 Values = dict[str, Any]
 

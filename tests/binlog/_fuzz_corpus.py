@@ -25,10 +25,10 @@ import struct
 import threading
 import tracemalloc
 import zlib
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
 from harness.binlog import BinlogReader, DecodeError, info_text
 from harness.binlog.constants import BINLOG_MAGIC
@@ -45,15 +45,15 @@ TYPED_TABLE = """CREATE TABLE typed (
   dt DATE, dtm DATETIME, dt6 DATETIME(6), ts TIMESTAMP(3) NULL DEFAULT NULL, tm TIME,
   tm2 TIME(2), yr YEAR, bt BIT(10))"""
 TYPED_ROWS = [
-    "INSERT INTO typed VALUES (1, -128, 255, -32768, 16777215, -9223372036854775808, 1.5, "
-    "-2.25e100, 12345678901234.123456, -99999, 'abc', REPEAT('v', 300), 'ch', 'b\\0', 'vb', "
-    "'text', 'blob', 'tb', 'b', 'x,z', '2024-02-29', '1000-01-01 00:00:00', "
-    "'9999-12-31 23:59:59.999999', '2038-01-19 03:14:07.123', '-838:59:59', '12:34:56.78', "
-    "2155, b'1010101010')",
+    ("INSERT INTO typed VALUES (1, -128, 255, -32768, 16777215, -9223372036854775808, 1.5, "
+     "-2.25e100, 12345678901234.123456, -99999, 'abc', REPEAT('v', 300), 'ch', 'b\\0', 'vb', "
+     "'text', 'blob', 'tb', 'b', 'x,z', '2024-02-29', '1000-01-01 00:00:00', "
+     "'9999-12-31 23:59:59.999999', '2038-01-19 03:14:07.123', '-838:59:59', '12:34:56.78', "
+     "2155, b'1010101010')"),
     "INSERT INTO typed (id) VALUES (2), (3)",
-    "INSERT INTO typed VALUES (4, 1, 2, 3, 4, 5, 0, 0, 0, 0, '', '', '', '', '', '', '', '', "
-    "'a', '', '0000-00-00', '0000-00-00 00:00:00', '2001-01-01 01:01:01.000001', NULL, "
-    "'00:00:00', '-00:00:01.5', 1901, b'0')",
+    ("INSERT INTO typed VALUES (4, 1, 2, 3, 4, 5, 0, 0, 0, 0, '', '', '', '', '', '', '', '', "
+     "'a', '', '0000-00-00', '0000-00-00 00:00:00', '2001-01-01 01:01:01.000001', NULL, "
+     "'00:00:00', '-00:00:01.5', 1901, b'0')"),
     "UPDATE typed SET vc = 'upd', de = -0.000001, dt6 = '2020-06-15 12:00:00.5' WHERE id <= 2",
     "DELETE FROM typed WHERE id = 3",
 ]

@@ -18,15 +18,20 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_fuzz import time_bound
 
 from harness.binlog import BinlogReader, DecodeError
 from harness.binlog.codec import encode_event
-from harness.binlog.constants import BINLOG_MAGIC, ColumnType as T
+from harness.binlog.constants import BINLOG_MAGIC
+from harness.binlog.constants import ColumnType as T
 from harness.binlog.context import StreamContext
 from harness.binlog.fde import new_format_description_event
-from harness.binlog.rows import RowChange, new_rows_event, new_table_map_event
-from harness.binlog.rows import new_rows_v2_event
-from test_fuzz import time_bound
+from harness.binlog.rows import (
+    RowChange,
+    new_rows_event,
+    new_rows_v2_event,
+    new_table_map_event,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -6,11 +6,12 @@ import ast
 from pathlib import Path
 
 import pytest
-
 from _binlog_golden import golden_files
-from harness.binlog import BinlogReader, ByteReader, ByteWriter
-from harness.binlog import exact, fast, layout
-from harness.binlog.constants import HEADER_LEN, EventType as E, QueryStatus as Q
+
+from harness.binlog import BinlogReader, ByteReader, ByteWriter, exact, fast, layout
+from harness.binlog.constants import HEADER_LEN
+from harness.binlog.constants import EventType as E
+from harness.binlog.constants import QueryStatus as Q
 
 BINLOG = Path(layout.__file__).parent
 

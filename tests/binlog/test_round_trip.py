@@ -9,9 +9,9 @@ reader's fast path, each re-encoded in a fresh stream context.
 
 from __future__ import annotations
 
+import _fuzz_corpus as corpus
 import pytest
 
-import _fuzz_corpus as corpus
 from harness.binlog import BinlogReader, StreamContext, encode_event
 from harness.binlog.codec import CODECS
 from harness.binlog.constants import EventType as E
@@ -42,7 +42,7 @@ def _round_trip(data: bytes, fast: bool) -> dict[int, int]:
 @pytest.mark.parametrize("fast", [False, True], ids=["decode_event", "fast"])
 def test_every_event_of_every_source_round_trips(sources: dict[str, bytes], fast: bool) -> None:
     seen: dict[int, int] = {}
-    for name, data in sources.items():
+    for data in sources.values():
         for tc, n in _round_trip(data, fast).items():
             seen[tc] = seen.get(tc, 0) + n
     missing = {E(t).name for t in CODECS} - {E(t).name for t in seen}
