@@ -197,7 +197,7 @@ class DeleteRowsEvent(RowsEvent):
     __slots__ = ()
 
 
-_ROWS_CLASS = {
+_ROWS_CLASS: dict[int, type[RowsEvent]] = {
     EventType.WRITE_ROWS_EVENT_V1: WriteRowsEvent,
     EventType.UPDATE_ROWS_EVENT_V1: UpdateRowsEvent,
     EventType.DELETE_ROWS_EVENT_V1: DeleteRowsEvent,
@@ -375,7 +375,8 @@ def decode_rows(h: EventHeader, r: ByteReader, ctx: StreamContext) -> RowsEvent:
     if codecs is None:
         return cls(h, table_id, flags, ncols, present, present_after, None, r.rest(), tid_len, extra)
     decs = [codecs[i][0] for i in _present_indexes(present, ncols)]
-    decs_after = [codecs[i][0] for i in _present_indexes(present_after, ncols)] if is_update else None
+    decs_after = ([codecs[i][0] for i in _present_indexes(present_after, ncols)]
+                  if present_after is not None else None)
     if not decs and not decs_after and r.remaining():
         # An image of no columns takes no bytes (not even a NULL bitmap): the
         # loop below would never advance (issue 12.1: BINLOG '…' hung the server).
