@@ -116,7 +116,7 @@ class Layout:
 
     def read_prefix(self, r: Any) -> tuple[int, ...]:
         """The fixed leading fields from a :class:`ByteReader` (u48 joined)."""
-        raw = self.struct.unpack_from(r.buf, r._need(self.struct.size))
+        raw = r.unpack(self.struct)
         if len(raw) == len(self.prefix):
             return raw
         out, i = [], 0
