@@ -229,6 +229,7 @@ def _column_snippet(i: int, t: int, meta: int, unsigned: bool, env: dict[str, An
 
 _INTERN: dict[tuple[int, int], dict[bytes, Any]] = {}
 _INTERN_MAX = 1 << 16
+_INTERN_KEYS_MAX = 256
 
 
 def _interned(i: str, key: tuple[int, int], width: int, decode: list[str],
@@ -236,6 +237,9 @@ def _interned(i: str, key: tuple[int, int], width: int, decode: list[str],
     """Look ``v{i}`` up by its ``width`` bytes ``k``; ``decode`` (reading only
     ``k``) runs on a miss. A value depends on its bytes and the column type
     only, so sharing the (immutable) objects cannot change a result."""
+    if key not in _INTERN and len(_INTERN) >= _INTERN_KEYS_MAX:
+        # hostile metadata can name endless (type, meta) keys: bound the map
+        _INTERN.clear()
     env[f"I{i}"] = _INTERN.setdefault(key, {})
     v = f"v{i}"
     return ([f"k = b[p:p + {width}]", f"p += {width}", f"{v} = I{i}.get(k)",
