@@ -11,7 +11,7 @@ is what makes truncation errors actionable.
 from __future__ import annotations
 
 import struct
-from typing import Callable
+from typing import Any, Callable
 
 from .errors import DecodeError, EncodeError
 
@@ -73,6 +73,10 @@ class ByteReader:
         return ByteReader(self.buf, p, p + n, base=self.base, event_type=self.event_type)
 
     # -- fixed-width -----------------------------------------------------
+    def unpack(self, st: struct.Struct) -> tuple[Any, ...]:
+        """The fields of ``st`` (a declared layout's prefix) at the current position."""
+        return st.unpack_from(self.buf, self._need(st.size))
+
     def u8(self) -> int:
         p = self.pos
         if p >= self.end:

@@ -15,9 +15,9 @@ from .bytes_io import ByteReader, ByteWriter
 from .constants import CHECKSUM_LEN, HEADER_LEN, ChecksumAlg, EventType as E, HeaderFlag
 from .context import StreamContext
 from .control import (
-    decode_annotate_rows, decode_intvar, decode_rand, decode_rotate, decode_stop,
+    decode_annotate_rows, decode_intvar, decode_rand, decode_rotate, decode_rows_query, decode_stop,
     decode_user_var, decode_xid, encode_annotate_rows, encode_intvar, encode_rand,
-    encode_rotate, encode_stop, encode_user_var, encode_xid,
+    encode_rotate, encode_rows_query, encode_stop, encode_user_var, encode_xid,
 )
 from .errors import BinlogError, ChecksumError, DecodeError, EncodeError
 from .fde import FormatDescriptionEvent, decode_format_description, encode_format_description, fde_has_checksum_alg
@@ -26,8 +26,8 @@ from .gtid import (
     encode_gtid, encode_gtid_list,
 )
 from .header import Event, EventHeader, pack_header
+from .layout import HEADER
 from .mysql_gtid import decode_mysql_gtid, decode_previous_gtids, encode_mysql_gtid, encode_previous_gtids
-from .mysql_rows import decode_rows_query, decode_rows_v2, encode_rows_query, encode_rows_v2
 from .opaque import OpaqueEvent, decode_opaque, encode_opaque
 from .query import decode_query, encode_query
 from .rows import TableMapEvent, decode_rows, decode_table_map, encode_rows, encode_table_map
@@ -54,11 +54,11 @@ CODECS: dict[int, tuple[Decoder, Encoder]] = {
     E.GTID_EVENT: (decode_gtid, encode_gtid),
     E.GTID_LIST_EVENT: (decode_gtid_list, encode_gtid_list),
     E.XA_PREPARE_LOG_EVENT: (decode_xa_prepare, encode_xa_prepare),
-    # MySQL 5.7/8.0 events (mysql_gtid.py, mysql_rows.py)
+    # MySQL 5.7/8.0 events (rows v2: rows.py; Gtid: mysql_gtid.py)
     E.ROWS_QUERY_LOG_EVENT: (decode_rows_query, encode_rows_query),
-    E.WRITE_ROWS_EVENT: (decode_rows_v2, encode_rows_v2),
-    E.UPDATE_ROWS_EVENT: (decode_rows_v2, encode_rows_v2),
-    E.DELETE_ROWS_EVENT: (decode_rows_v2, encode_rows_v2),
+    E.WRITE_ROWS_EVENT: (decode_rows, encode_rows),
+    E.UPDATE_ROWS_EVENT: (decode_rows, encode_rows),
+    E.DELETE_ROWS_EVENT: (decode_rows, encode_rows),
     E.GTID_LOG_EVENT: (decode_mysql_gtid, encode_mysql_gtid),
     E.ANONYMOUS_GTID_LOG_EVENT: (decode_mysql_gtid, encode_mysql_gtid),
     E.PREVIOUS_GTIDS_LOG_EVENT: (decode_previous_gtids, encode_previous_gtids),
@@ -66,7 +66,7 @@ CODECS: dict[int, tuple[Decoder, Encoder]] = {
 _CODECS_I = {int(k): v for k, v in CODECS.items()}
 # Fixed-size bodies: anything else there is corruption, not padding.
 _FDE = int(E.FORMAT_DESCRIPTION_EVENT)
-_HEADER = struct.Struct("<IBIIIH")
+_HEADER = HEADER.struct  # the declared common header (layout.HEADER)
 _U32 = struct.Struct("<I")
 _IN_USE = int(HeaderFlag.BINLOG_IN_USE)
 

@@ -15,6 +15,11 @@ CHECKSUM_LEN = 4
 BINLOG_VERSION = 4
 SERVER_VERSION_LEN = 50
 
+# The two binlog flavours replbed writes (harness.config.FLAVORS): the codecs
+# decode both; the factories and the writer take one of these as ``flavor``.
+MARIADB_10_11 = "mariadb-10.11"
+MYSQL_8_0 = "mysql-8.0"
+
 
 class EventType(IntEnum):
     UNKNOWN_EVENT = 0

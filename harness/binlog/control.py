@@ -1,4 +1,6 @@
-"""Small control events: Xid, Intvar, Rand, User_var, Rotate, Stop, Annotate_rows.
+"""Small control events: Xid, Intvar, Rand, User_var, Rotate, Stop, and the
+statement text of row-logged statements: Annotate_rows (MariaDB) and
+Rows_query (MySQL, binlog_rows_query_log_events=ON).
 
 Each is a dataclass plus a stateless decode/encode pair and a ``new_*``
 factory, so the reimplementation can build exactly what the server writes.
@@ -10,11 +12,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from .bytes_io import ByteReader, ByteWriter
-from .constants import EventType, IntvarType, ItemResult, USER_VAR_UNSIGNED_F
+from .constants import EventType, HeaderFlag, IntvarType, ItemResult, USER_VAR_UNSIGNED_F
 from .context import StreamContext
 from .decimal_codec import decimal_bin_size, decode_decimal, encode_decimal
 from .errors import EncodeError
 from .header import Event, EventHeader
+from .layout import INTVAR, RAND, ROTATE, XID
 
 _ENC = "utf-8"
 _ERR = "surrogateescape"
@@ -73,32 +76,40 @@ class AnnotateRowsEvent(Event):
     query: str
 
 
+@dataclass(slots=True)
+class RowsQueryEvent(Event):
+    """Rows_query: one length byte (the length truncated to 255, ignored by
+    readers) then the statement text to the end of the event."""
+
+    query: str
+    # The leading length byte as written (len(query) & 0xff normally).
+    length_byte: int | None = None
+
+
 # -- codecs -----------------------------------------------------------------
 
 def decode_xid(h: EventHeader, r: ByteReader, ctx: StreamContext) -> XidEvent:
-    return XidEvent(h, r.u64())
+    return XidEvent(h, *XID.read_prefix(r))
 
 
 def encode_xid(w: ByteWriter, ev: XidEvent, ctx: StreamContext) -> None:
-    w.u64(ev.xid)
+    XID.write_prefix(w, ev.xid)
 
 
 def decode_intvar(h: EventHeader, r: ByteReader, ctx: StreamContext) -> IntvarEvent:
-    return IntvarEvent(h, r.u8(), r.u64())
+    return IntvarEvent(h, *INTVAR.read_prefix(r))
 
 
 def encode_intvar(w: ByteWriter, ev: IntvarEvent, ctx: StreamContext) -> None:
-    w.u8(ev.kind)
-    w.u64(ev.value & 0xFFFFFFFFFFFFFFFF)
+    INTVAR.write_prefix(w, ev.kind, ev.value & 0xFFFFFFFFFFFFFFFF)
 
 
 def decode_rand(h: EventHeader, r: ByteReader, ctx: StreamContext) -> RandEvent:
-    return RandEvent(h, r.u64(), r.u64())
+    return RandEvent(h, *RAND.read_prefix(r))
 
 
 def encode_rand(w: ByteWriter, ev: RandEvent, ctx: StreamContext) -> None:
-    w.u64(ev.seed1)
-    w.u64(ev.seed2)
+    RAND.write_prefix(w, ev.seed1, ev.seed2)
 
 
 def decode_user_var(h: EventHeader, r: ByteReader, ctx: StreamContext) -> UserVarEvent:
@@ -170,11 +181,12 @@ def encode_user_var(w: ByteWriter, ev: UserVarEvent, ctx: StreamContext) -> None
 
 
 def decode_rotate(h: EventHeader, r: ByteReader, ctx: StreamContext) -> RotateEvent:
-    return RotateEvent(h, r.u64(), r.rest().decode(_ENC, _ERR))
+    (position,) = ROTATE.read_prefix(r)
+    return RotateEvent(h, position, r.rest().decode(_ENC, _ERR))
 
 
 def encode_rotate(w: ByteWriter, ev: RotateEvent, ctx: StreamContext) -> None:
-    w.u64(ev.position)
+    ROTATE.write_prefix(w, ev.position)
     w.write(ev.next_file.encode(_ENC, _ERR))
 
 
@@ -194,6 +206,17 @@ def decode_annotate_rows(h: EventHeader, r: ByteReader, ctx: StreamContext) -> A
 
 def encode_annotate_rows(w: ByteWriter, ev: AnnotateRowsEvent, ctx: StreamContext) -> None:
     w.write(ev.query.encode(_ENC, _ERR))
+
+
+def decode_rows_query(h: EventHeader, r: ByteReader, ctx: StreamContext) -> RowsQueryEvent:
+    lb = r.u8() if r.remaining() else None
+    return RowsQueryEvent(h, r.rest().decode(_ENC, _ERR), lb)
+
+
+def encode_rows_query(w: ByteWriter, ev: RowsQueryEvent, ctx: StreamContext) -> None:
+    q = ev.query.encode(_ENC, _ERR)
+    w.u8(len(q) & 0xFF if ev.length_byte is None else ev.length_byte)
+    w.write(q)
 
 
 # -- factories --------------------------------------------------------------
@@ -262,3 +285,10 @@ def new_stop_event(*, timestamp: int, server_id: int) -> StopEvent:
 
 def new_annotate_rows_event(query: str, *, timestamp: int, server_id: int) -> AnnotateRowsEvent:
     return AnnotateRowsEvent(_h(EventType.ANNOTATE_ROWS_EVENT, timestamp, server_id), query)
+
+
+def new_rows_query_event(query: str, *, timestamp: int, server_id: int) -> RowsQueryEvent:
+    """Rows_query (binlog_rows_query_log_events=ON) before the first Table_map
+    of a row-logged statement; flags LOG_EVENT_IGNORABLE_F."""
+    h = EventHeader(timestamp, EventType.ROWS_QUERY_LOG_EVENT, server_id, 0, 0, int(HeaderFlag.IGNORABLE))
+    return RowsQueryEvent(h, query)

@@ -12,9 +12,10 @@ server-wide (xid, table id) and the CRC32 computed over them.
 :func:`compare_events` compares two events field by field and returns the
 names of the fields that differ although they must not; ``[]`` = byte-exact.
 
-Layouts assume a MariaDB 10.x binlog (19-byte header, Query post-header 13,
-Table_map/rows post-header 8, 6-byte table ids) with a CRC32 footer unless
-``checksum=False``.
+The layouts are the declared ones of :mod:`harness.binlog.layout` (which the
+codecs and the fast path use too), as MariaDB 10.x writes them (19-byte
+header, Query post-header 13, Table_map/rows post-header 8, 6-byte table ids),
+with a CRC32 footer unless ``checksum=False``; so are the varying fields.
 """
 
 from __future__ import annotations
@@ -22,9 +23,10 @@ from __future__ import annotations
 import struct
 import zlib
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Iterable
 
-from .constants import CHECKSUM_LEN, HEADER_LEN, EventType as E, GtidFlag, HeaderFlag, QueryStatus as Q
+from .constants import CHECKSUM_LEN, HEADER_LEN, EventType as E, HeaderFlag
+from .layout import HEADER, body_ranges, varying_fields_by_type
 
 # ---------------------------------------------------------------------------- layout
 
@@ -36,181 +38,20 @@ class Field:
     end: int
 
 
-_HEADER_FIELDS = (("header.timestamp", 0, 4), ("header.type_code", 4, 5), ("header.server_id", 5, 9),
-                  ("header.event_size", 9, 13), ("header.log_pos", 13, 17), ("header.flags", 17, 19))
+def _header_fields() -> tuple[tuple[str, int, int], ...]:
+    out, p = [], 0
+    for f in HEADER.prefix:
+        w = f.width or 0
+        out.append((f"header.{f.name}", p, p + w))
+        p += w
+    return tuple(out)
 
-# Query status variables with a fixed-size value (bytes after the code).
-_SV_FIXED = {
-    Q.Q_FLAGS2_CODE: 4, Q.Q_SQL_MODE_CODE: 8, Q.Q_AUTO_INCREMENT: 4, Q.Q_CHARSET_CODE: 6,
-    Q.Q_LC_TIME_NAMES_CODE: 2, Q.Q_CHARSET_DATABASE_CODE: 2, Q.Q_TABLE_MAP_FOR_UPDATE_CODE: 8,
-    Q.Q_MASTER_DATA_WRITTEN_CODE: 4, Q.Q_MICROSECONDS: 3, Q.Q_EXPLICIT_DEFAULTS_FOR_TIMESTAMP: 1,
-    Q.Q_DDL_LOGGED_WITH_XID: 8, Q.Q_DEFAULT_COLLATION_FOR_UTF8MB4: 2, Q.Q_SQL_REQUIRE_PRIMARY_KEY: 1,
-    Q.Q_DEFAULT_TABLE_ENCRYPTION: 1, Q.Q_HRNOW: 3, Q.Q_XID: 8, Q.Q_GTID_FLAGS3: 1,
-}
-_SV_FIXED_I = {int(k): v for k, v in _SV_FIXED.items()}
+
+_HEADER_FIELDS = _header_fields()
 
 
 class LayoutError(ValueError):
     """The bytes do not have the layout of their event type."""
-
-
-def _sv_name(code: int) -> str:
-    try:
-        return "status." + Q(code).name
-    except ValueError:
-        return f"status.code{code}"
-
-
-def _packed_int(b: bytes, p: int) -> tuple[int, int]:
-    """Length-encoded integer at ``b[p]``; returns (value, next position)."""
-    first = b[p]
-    if first < 251:
-        return first, p + 1
-    if first == 252:
-        return int.from_bytes(b[p + 1:p + 3], "little"), p + 3
-    if first == 253:
-        return int.from_bytes(b[p + 1:p + 4], "little"), p + 4
-    if first == 254:
-        return int.from_bytes(b[p + 1:p + 9], "little"), p + 9
-    raise LayoutError(f"bad packed integer 0x{first:02x} at {p}")
-
-
-def _query_body(b: bytes, end: int) -> list[Field]:
-    p = HEADER_LEN
-    out = [Field("thread_id", p, p + 4), Field("exec_time", p + 4, p + 8), Field("db_len", p + 8, p + 9),
-           Field("error_code", p + 9, p + 11), Field("status_vars_len", p + 11, p + 13)]
-    db_len = b[p + 8]
-    sv_len = int.from_bytes(b[p + 11:p + 13], "little")
-    p += 13
-    sv_end = p + sv_len
-    seen: dict[str, int] = {}
-    while p < sv_end:
-        code = b[p]
-        if code in _SV_FIXED_I:
-            n = 1 + _SV_FIXED_I[code]
-        elif code in (Q.Q_TIME_ZONE_CODE, Q.Q_CATALOG_NZ_CODE):
-            n = 2 + b[p + 1]
-        elif code == Q.Q_CATALOG_CODE:
-            n = 3 + b[p + 1]
-        elif code == Q.Q_INVOKER:
-            ulen = b[p + 1]
-            n = 2 + ulen + 1 + b[p + 2 + ulen]
-        elif code == Q.Q_UPDATED_DB_NAMES:
-            cnt = b[p + 1]
-            q = p + 2
-            if cnt != 254:
-                for _ in range(cnt):
-                    q = b.index(b"\x00", q) + 1
-            n = q - p
-        elif code == Q.Q_CHARACTER_SET_COLLATIONS:
-            n = 2 + 4 * b[p + 1]
-        else:  # unknown code: the rest of the block, as the server does
-            n = sv_end - p
-        name = _sv_name(code)
-        k = seen.get(name, 0)
-        seen[name] = k + 1
-        out.append(Field(name if k == 0 else f"{name}#{k}", p, min(p + n, sv_end)))
-        p += n
-    if p != sv_end:
-        raise LayoutError("status variables overrun their block")
-    out.append(Field("database", p, p + db_len + 1))
-    out.append(Field("query", p + db_len + 1, end))
-    return out
-
-
-def _table_map_body(b: bytes, end: int) -> list[Field]:
-    p = HEADER_LEN
-    out = [Field("table_id", p, p + 6), Field("table_map_flags", p + 6, p + 8)]
-    p += 8
-    q = p + 1 + b[p] + 1
-    out.append(Field("database", p, q))
-    p, q = q, q + 1 + b[q] + 1
-    out.append(Field("table", p, q))
-    p = q
-    ncols, q = _packed_int(b, p)
-    q += ncols
-    out.append(Field("column_types", p, q))
-    p = q
-    mlen, q = _packed_int(b, p)
-    q += mlen
-    out.append(Field("column_metadata", p, q))
-    p = q
-    q = p + (ncols + 7) // 8
-    out.append(Field("null_bitmap", p, q))
-    out.append(Field("optional_metadata", q, end))
-    return out
-
-
-def _rows_body(b: bytes, end: int, type_code: int) -> list[Field]:
-    p = HEADER_LEN
-    out = [Field("table_id", p, p + 6), Field("rows_flags", p + 6, p + 8)]
-    p += 8
-    ncols, q = _packed_int(b, p)
-    out.append(Field("column_count", p, q))
-    nb = (ncols + 7) // 8
-    out.append(Field("columns_present", q, q + nb))
-    q += nb
-    if type_code == E.UPDATE_ROWS_EVENT_V1:
-        out.append(Field("columns_present_after", q, q + nb))
-        q += nb
-    out.append(Field("row_data", q, end))
-    return out
-
-
-def _gtid_body(b: bytes, end: int) -> list[Field]:
-    p = HEADER_LEN
-    out = [Field("seq_no", p, p + 8), Field("domain_id", p + 8, p + 12), Field("flags2", p + 12, p + 13)]
-    flags2 = b[p + 12]
-    p += 13
-    if flags2 & GtidFlag.FL_GROUP_COMMIT_ID:
-        out.append(Field("commit_id", p, p + 8))
-        p += 8
-    if flags2 & (GtidFlag.FL_PREPARED_XA | GtidFlag.FL_COMPLETED_XA):
-        glen, blen = b[p + 4], b[p + 5]
-        out.append(Field("xa_xid", p, p + 6 + glen + blen))
-        p += 6 + glen + blen
-    # flags_extra (+ extra_engines / sa_seq_no) and the zero padding to 19 bytes
-    out.append(Field("flags_extra_and_padding", p, end))
-    return out
-
-
-def _fde_body(b: bytes, end: int) -> list[Field]:
-    p = HEADER_LEN
-    return [Field("binlog_version", p, p + 2), Field("server_version", p + 2, p + 52),
-            Field("create_timestamp", p + 52, p + 56), Field("header_length", p + 56, p + 57),
-            Field("post_header_lengths", p + 57, end - 1), Field("checksum_alg", end - 1, end)]
-
-
-def _simple(*parts: tuple[str, int | None]) -> Callable[[bytes, int], list[Field]]:
-    """Consecutive fixed-size fields; a size of None takes the rest of the body."""
-    def layout(b: bytes, end: int) -> list[Field]:
-        p = HEADER_LEN
-        out = []
-        for name, n in parts:
-            q = end if n is None else p + n
-            out.append(Field(name, p, q))
-            p = q
-        return out
-    return layout
-
-
-_BODY: dict[int, Callable[[bytes, int], list[Field]]] = {
-    E.QUERY_EVENT: _query_body,
-    E.TABLE_MAP_EVENT: _table_map_body,
-    E.GTID_EVENT: _gtid_body,
-    E.FORMAT_DESCRIPTION_EVENT: _fde_body,
-    E.XID_EVENT: _simple(("xid", 8)),
-    E.INTVAR_EVENT: _simple(("intvar_type", 1), ("value", 8)),
-    E.RAND_EVENT: _simple(("seed1", 8), ("seed2", 8)),
-    E.USER_VAR_EVENT: _simple(("body", None)),
-    E.ROTATE_EVENT: _simple(("position", 8), ("next_file", None)),
-    E.STOP_EVENT: _simple(),
-    E.ANNOTATE_ROWS_EVENT: _simple(("query", None)),
-    E.BINLOG_CHECKPOINT_EVENT: _simple(("name_len", 4), ("binlog_file", None)),
-    E.GTID_LIST_EVENT: _simple(("count_and_flags", 4), ("gtids_and_padding", None)),
-}
-_BODY_I = {int(k): v for k, v in _BODY.items()}
-_ROWS_TYPES = frozenset({int(E.WRITE_ROWS_EVENT_V1), int(E.UPDATE_ROWS_EVENT_V1), int(E.DELETE_ROWS_EVENT_V1)})
 
 
 def event_fields(raw: bytes, type_code: int | None = None, *, checksum: bool = True) -> list[Field]:
@@ -222,12 +63,7 @@ def event_fields(raw: bytes, type_code: int | None = None, *, checksum: bool = T
     end = len(raw) - (CHECKSUM_LEN if checksum else 0)
     fields = [Field(n, s, e) for n, s, e in _HEADER_FIELDS]
     try:
-        if tc in _ROWS_TYPES:
-            body = _rows_body(raw, end, tc)
-        elif tc in _BODY_I:
-            body = _BODY_I[tc](raw, end)
-        else:
-            body = [Field("body", HEADER_LEN, end)]
+        body = [Field(n, s, e) for n, s, e in body_ranges(raw, tc, end)]
     except (IndexError, ValueError) as e:
         raise LayoutError(f"cannot lay out event type {tc}: {e}") from e
     for f in body:
@@ -242,42 +78,24 @@ def event_fields(raw: bytes, type_code: int | None = None, *, checksum: bool = T
 # ---------------------------------------------------------------------------- what may differ
 
 _ALL = "*"  # key: applies to every event type
+_IN_USE = "header.flags.BINLOG_IN_USE"
 
-VARYING: dict[int | str, frozenset[str]] = {
-    _ALL: frozenset({"header.timestamp", "checksum"}),
-    E.FORMAT_DESCRIPTION_EVENT: frozenset({"create_timestamp", "header.flags.BINLOG_IN_USE"}),
-    E.QUERY_EVENT: frozenset({"thread_id", "exec_time", "status.Q_XID", "status.Q_HRNOW",
-                              "status.Q_MICROSECONDS"}),
-    E.XID_EVENT: frozenset({"xid"}),
-    E.TABLE_MAP_EVENT: frozenset({"table_id"}),
-    E.WRITE_ROWS_EVENT_V1: frozenset({"table_id"}),
-    E.UPDATE_ROWS_EVENT_V1: frozenset({"table_id"}),
-    E.DELETE_ROWS_EVENT_V1: frozenset({"table_id"}),
-    E.RAND_EVENT: frozenset({"seed1", "seed2"}),
-    E.GTID_EVENT: frozenset({"commit_id"}),
-}
-
+# Derived from the declared layouts (harness.binlog.layout, ``varies``), plus
+# the two that are not a field of one event: the CRC and the FDE's in-use bit.
 VARYING_WHY: dict[str, str] = {
-    "header.timestamp": "every event: the statement's start time (time(0) of the session)",
+    **{f"header.{f.name}": f.varies for f in HEADER.fields if f.varies},
     "checksum": "CRC32 of header+body: follows the varying fields it covers "
                 "(checked for validity instead of equality)",
-    "create_timestamp": "Format_description: the binlog's creation time, set in the first file "
-                        "after startup and after RESET MASTER",
-    "header.flags.BINLOG_IN_USE": "Format_description: LOG_EVENT_BINLOG_IN_USE_F (0x1) is set "
-                                  "while the file is open and cleared at close; depends on when "
-                                  "the file was copied (only this bit may differ)",
-    "thread_id": "Query: the connection id (pseudo_thread_id) of the session",
-    "exec_time": "Query: seconds between statement start and logging (wall clock)",
-    "status.Q_XID": "Query (DDL): the xid allocated for DDL crash recovery (server-wide counter)",
-    "status.Q_HRNOW": "Query: microseconds of the statement start time",
-    "status.Q_MICROSECONDS": "Query: microseconds of the statement start time",
-    "xid": "Xid: the transaction id (server-wide counter, InnoDB)",
-    "table_id": "Table_map/rows: id of the table share in the table definition cache "
-                "(server-wide counter)",
-    "seed1": "RAND: random seeds of the session (random by nature)",
-    "seed2": "RAND: random seeds of the session (random by nature)",
-    "commit_id": "Gtid: group-commit id, depends on which transactions committed together",
+    **{name: why for fields in varying_fields_by_type().values() for name, why in fields.items()},
+    _IN_USE: "Format_description: LOG_EVENT_BINLOG_IN_USE_F (0x1) is set "
+             "while the file is open and cleared at close; depends on when "
+             "the file was copied (only this bit may differ)",
 }
+VARYING: dict[int | str, frozenset[str]] = {
+    _ALL: frozenset({*(f"header.{f.name}" for f in HEADER.fields if f.varies), "checksum"}),
+    **{tc: frozenset(fields) for tc, fields in varying_fields_by_type().items()},
+}
+VARYING[E.FORMAT_DESCRIPTION_EVENT] = VARYING.get(E.FORMAT_DESCRIPTION_EVENT, frozenset()) | {_IN_USE}
 
 
 def varying_fields(type_code: int) -> frozenset[str]:

@@ -41,20 +41,28 @@ from .decimal_codec import DIG2BYTES, decimal_bin_size
 from .gtid import GtidEvent
 from .header import EventHeader
 from .constants import QueryStatus as Q
-from .query import _INT_WIDTH, QueryEvent, StatusVar, decode_status_vars
-from .rows import (
-    DeleteRowsEvent, RowChange, TableMapEvent, UpdateRowsEvent, WriteRowsEvent,
-    _META_0_I, _META_1_I, _META_2_BE_I, _META_2_LE_I,
+from .layout import (
+    COLUMN_METADATA_I, GTID, HEADER, INTVAR, QUERY, ROWS_V1, STATUS_VAR_INT_WIDTH, TABLE_MAP, XID,
 )
+from .query import QueryEvent, StatusVar, decode_status_vars
+from .rows import DeleteRowsEvent, RowChange, TableMapEvent, UpdateRowsEvent, WriteRowsEvent
 from .values import MyDate, MyDateTime, MyTimestamp, string_real_type
 
-_HEADER = struct.Struct("<IBIIIH")
-_QUERY_PH = struct.Struct("<IIBHH")
-_GTID = struct.Struct("<QIB")
-_U16 = struct.Struct("<H")
-_U64 = struct.Struct("<Q")
-_TID_FLAGS = struct.Struct("<IHH")
-_INTVAR = struct.Struct("<BQ")
+# The fixed leading fields of each event, as declared in harness.binlog.layout
+# (the codecs read the same declarations); offsets below are 19 (the common
+# header) + the declared prefix length.
+_HEADER = HEADER.struct
+_QUERY_PH = QUERY.struct
+_QUERY_VARS = 19 + QUERY.prefix_len  # the status variables start here
+_GTID = GTID.struct
+_GTID_END = 19 + GTID.prefix_len  # end of seq_no, domain_id, flags2
+_U64 = XID.struct
+_XID_END = 19 + XID.prefix_len
+_TID_FLAGS = TABLE_MAP.struct
+assert ROWS_V1.struct.format == TABLE_MAP.struct.format  # table_id u48, flags u16
+_ROWS_NCOLS = 19 + ROWS_V1.prefix_len  # the packed column count of a v1 rows event
+_INTVAR = INTVAR.struct
+_INTVAR_END = 19 + INTVAR.prefix_len
 _RESIDUE = 0x2144DF1C  # crc32(data + le32(crc32(data))) for every data
 _CRC32 = int(ChecksumAlg.CRC32)
 _OFF = int(ChecksumAlg.OFF)
@@ -221,6 +229,7 @@ def _column_snippet(i: int, t: int, meta: int, unsigned: bool, env: dict[str, An
 
 _INTERN: dict[tuple[int, int], dict[bytes, Any]] = {}
 _INTERN_MAX = 1 << 16
+_INTERN_KEYS_MAX = 256
 
 
 def _interned(i: str, key: tuple[int, int], width: int, decode: list[str],
@@ -228,6 +237,9 @@ def _interned(i: str, key: tuple[int, int], width: int, decode: list[str],
     """Look ``v{i}`` up by its ``width`` bytes ``k``; ``decode`` (reading only
     ``k``) runs on a miss. A value depends on its bytes and the column type
     only, so sharing the (immutable) objects cannot change a result."""
+    if key not in _INTERN and len(_INTERN) >= _INTERN_KEYS_MAX:
+        # hostile metadata can name endless (type, meta) keys: bound the map
+        _INTERN.clear()
     env[f"I{i}"] = _INTERN.setdefault(key, {})
     v = f"v{i}"
     return ([f"k = b[p:p + {width}]", f"p += {width}", f"{v} = I{i}.get(k)",
@@ -373,17 +385,17 @@ class FastDecoder:
 
     def gtid(self, h: EventHeader, b: bytes, end: int) -> GtidEvent | None:
         seq_no, domain_id, flags2 = _GTID.unpack_from(b, 19)
-        if flags2 & _GTID_SLOW_FLAGS or end < 32 or (end > 32 and b[32] != 0):
+        if flags2 & _GTID_SLOW_FLAGS or end < _GTID_END or (end > _GTID_END and b[_GTID_END] != 0):
             return None
-        return GtidEvent(h, seq_no, domain_id, flags2, None, None, 0, None, None, b[32:end])
+        return GtidEvent(h, seq_no, domain_id, flags2, None, None, 0, None, None, b[_GTID_END:end])
 
     def xid(self, h: EventHeader, b: bytes, end: int) -> XidEvent | None:
-        if end != 27:
+        if end != _XID_END:
             return None
         return XidEvent(h, _U64.unpack_from(b, 19)[0])
 
     def intvar(self, h: EventHeader, b: bytes, end: int) -> IntvarEvent | None:
-        if end != 28:
+        if end != _INTVAR_END:
             return None
         kind, value = _INTVAR.unpack_from(b, 19)
         return IntvarEvent(h, kind, value)
@@ -393,10 +405,10 @@ class FastDecoder:
 
     def query(self, h: EventHeader, b: bytes, end: int) -> QueryEvent | None:
         thread_id, exec_time, db_len, error_code, sv_len = _QUERY_PH.unpack_from(b, 19)
-        p = 32 + sv_len
+        p = _QUERY_VARS + sv_len
         if p + db_len + 1 > end or b[p + db_len] != 0:
             return None
-        svs = _status_vars(b, 32, p)
+        svs = _status_vars(b, _QUERY_VARS, p)
         db = b[p:p + db_len].decode("utf-8", "surrogateescape")
         query = b[p + db_len + 1:end].decode("utf-8", "surrogateescape")
         return QueryEvent(h, thread_id, exec_time, error_code, svs, db, query, b"")
@@ -428,11 +440,11 @@ class FastDecoder:
         # post-header (8 bytes): table id (u48) + flags (u16)
         tid, hi, flags = _TID_FLAGS.unpack_from(b, 19)
         tid |= hi << 32
-        ncols = b[27]
+        ncols = b[_ROWS_NCOLS]
         if ncols >= 251:
             return None
         nb = (ncols + 7) >> 3
-        p = 28
+        p = _ROWS_NCOLS + 1
         present = int.from_bytes(b[p:p + nb], "little")
         p += nb
         present_after = None
@@ -458,7 +470,7 @@ class FastDecoder:
         return _ROWS_CLASS[tc](h, tid, flags, ncols, present, present_after, rows, None, 6)
 
 
-_SV_INT = {int(k): v for k, v in _INT_WIDTH.items()}
+_SV_INT = STATUS_VAR_INT_WIDTH
 _SV_CHARSET = int(Q.Q_CHARSET_CODE)
 _SV_AUTO_INC = int(Q.Q_AUTO_INCREMENT)
 _SV_LEN_BYTES = (int(Q.Q_TIME_ZONE_CODE), int(Q.Q_CATALOG_NZ_CODE))
@@ -527,19 +539,19 @@ def _parse_table_map(body: bytes) -> tuple | None:
     metas = []
     mp = p
     for t in types:
-        if t in _META_0_I:
-            metas.append(0)
-        elif t in _META_1_I:
-            metas.append(body[mp])
-            mp += 1
-        elif t in _META_2_LE_I:
-            metas.append(body[mp] | (body[mp + 1] << 8))
-            mp += 2
-        elif t in _META_2_BE_I:
-            metas.append((body[mp] << 8) | body[mp + 1])
-            mp += 2
-        else:
+        spec = COLUMN_METADATA_I.get(t)
+        if spec is None:
             return None  # unknown column type: metadata_block, slow path
+        width, big_endian = spec
+        if width == 0:
+            metas.append(0)
+        elif width == 1:
+            metas.append(body[mp])
+        elif big_endian:
+            metas.append((body[mp] << 8) | body[mp + 1])
+        else:
+            metas.append(body[mp] | (body[mp + 1] << 8))
+        mp += width
     if mp != p + mlen:
         return None
     p += mlen

@@ -16,8 +16,7 @@ from .constants import EventType, GtidExtraFlag, GtidFlag
 from .context import StreamContext
 from .errors import EncodeError
 from .header import Event, EventHeader
-
-GTID_HEADER_LEN = 19
+from .layout import GTID, GTID_HEADER_LEN
 _XA_FLAGS = GtidFlag.FL_PREPARED_XA | GtidFlag.FL_COMPLETED_XA
 
 
@@ -78,9 +77,7 @@ class BinlogCheckpointEvent(Event):
 
 
 def decode_gtid(h: EventHeader, r: ByteReader, ctx: StreamContext) -> GtidEvent:
-    seq_no = r.u64()
-    domain_id = r.u32()
-    flags2 = r.u8()
+    seq_no, domain_id, flags2 = GTID.read_prefix(r)
     commit_id = None
     xa = None
     if flags2 & GtidFlag.FL_GROUP_COMMIT_ID:
@@ -107,9 +104,7 @@ def decode_gtid(h: EventHeader, r: ByteReader, ctx: StreamContext) -> GtidEvent:
 
 def encode_gtid(w: ByteWriter, ev: GtidEvent, ctx: StreamContext) -> None:
     start = len(w)
-    w.u64(ev.seq_no)
-    w.u32(ev.domain_id)
-    w.u8(ev.flags2)
+    GTID.write_prefix(w, ev.seq_no, ev.domain_id, ev.flags2)
     if ev.flags2 & GtidFlag.FL_GROUP_COMMIT_ID:
         if ev.commit_id is None:
             raise EncodeError("FL_GROUP_COMMIT_ID set but commit_id is None")

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from .bytes_io import ByteReader, ByteWriter
 from .constants import HEADER_LEN
 from .errors import DecodeError, EncodeError
+from .layout import HEADER
 
-_HEADER = struct.Struct("<IBIIIH")
+_HEADER = HEADER.struct  # the declared common header (layout.HEADER)
 
 
 @dataclass(slots=True)

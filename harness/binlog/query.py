@@ -2,22 +2,23 @@
 
 Status variables are kept as an ordered list of typed :class:`StatusVar`
 entries, exactly as they appear in the event, so decode→encode is
-byte-identical; :func:`mariadb_query_status_vars` builds the list MariaDB
-10.11 writes so the reimplementation can produce the same bytes.
+byte-identical; :func:`query_status_vars` builds the list MariaDB 10.11 or
+MySQL 8.0 writes (a per-flavour table of order and defaults) so the
+reimplementation can produce the same bytes.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from .bytes_io import ByteReader, ByteWriter
-from .constants import EventType, QueryStatus as Q
+from .constants import MARIADB_10_11, MYSQL_8_0, EventType, HeaderFlag, QueryStatus as Q
 from .context import StreamContext
 from .errors import EncodeError
 from .header import Event, EventHeader
-
-QUERY_HEADER_LEN = 13
+from .layout import OVER_MAX_DBS_IN_EVENT_MTS, QUERY, QUERY_HEADER_LEN, STATUS_VAR_INT_WIDTH
 _ENC = "utf-8"
 _ERR = "surrogateescape"
 
@@ -59,25 +60,7 @@ class QueryEvent(Event):
         return default
 
 
-_INT_WIDTH = {
-    Q.Q_FLAGS2_CODE: 4,
-    Q.Q_SQL_MODE_CODE: 8,
-    Q.Q_LC_TIME_NAMES_CODE: 2,
-    Q.Q_CHARSET_DATABASE_CODE: 2,
-    Q.Q_TABLE_MAP_FOR_UPDATE_CODE: 8,
-    Q.Q_MASTER_DATA_WRITTEN_CODE: 4,
-    Q.Q_MICROSECONDS: 3,
-    Q.Q_EXPLICIT_DEFAULTS_FOR_TIMESTAMP: 1,
-    Q.Q_DDL_LOGGED_WITH_XID: 8,
-    Q.Q_DEFAULT_COLLATION_FOR_UTF8MB4: 2,
-    Q.Q_SQL_REQUIRE_PRIMARY_KEY: 1,
-    Q.Q_DEFAULT_TABLE_ENCRYPTION: 1,
-    Q.Q_HRNOW: 3,
-    Q.Q_XID: 8,
-    Q.Q_GTID_FLAGS3: 1,
-}
-_INT_WIDTH_I = {int(k): v for k, v in _INT_WIDTH.items()}
-OVER_MAX_DBS_IN_EVENT_MTS = 254
+_INT_WIDTH_I = STATUS_VAR_INT_WIDTH  # code -> width of the one-integer status variables
 
 
 def decode_status_vars(r: ByteReader) -> list[StatusVar]:
@@ -164,11 +147,7 @@ def decode_query(h: EventHeader, r: ByteReader, ctx: StreamContext) -> QueryEven
     phl = ctx.post_header_len(EventType.QUERY_EVENT, QUERY_HEADER_LEN)
     if phl < QUERY_HEADER_LEN:
         raise r.error(f"Query post-header length {phl} < {QUERY_HEADER_LEN}")
-    thread_id = r.u32()
-    exec_time = r.u32()
-    db_len = r.u8()
-    error_code = r.u16()
-    sv_len = r.u16()
+    thread_id, exec_time, db_len, error_code, sv_len = QUERY.read_prefix(r)
     extra = r.bytes(phl - QUERY_HEADER_LEN)
     svs = decode_status_vars(r.sub(sv_len))
     db = r.bytes(db_len).decode(_ENC, _ERR)
@@ -205,11 +184,7 @@ def encode_query(w: ByteWriter, ev: QueryEvent, ctx: StreamContext) -> None:
     db = ev.database.encode(_ENC, _ERR)
     if len(db) > 255:
         raise EncodeError("database name longer than 255 bytes")
-    w.u32(ev.thread_id)
-    w.u32(ev.exec_time)
-    w.u8(len(db))
-    w.u16(ev.error_code)
-    w.u16(len(svb))
+    QUERY.write_prefix(w, ev.thread_id, ev.exec_time, len(db), ev.error_code, len(svb))
     w.write(ev.post_header_extra)
     w.write(svb)
     w.write(db)
@@ -217,7 +192,7 @@ def encode_query(w: ByteWriter, ev: QueryEvent, ctx: StreamContext) -> None:
     w.write(ev.query.encode(_ENC, _ERR))
 
 
-# -- building Query events like MariaDB 10.11 -------------------------------
+# -- building Query events like the server -----------------------------------
 
 # OPTION_EXPLICIT_DEF_TIMESTAMP (1 << 24): explicit_defaults_for_timestamp=ON,
 # the 10.11 default; the only OPTIONS_WRITTEN_TO_BIN_LOG bit in our captures.
@@ -230,40 +205,78 @@ MARIADB_10_11_SQL_MODE = 1411383296
 # started with --no-defaults (latin1_swedish_ci = 8).
 MARIADB_10_11_CHARSET = (45, 45, 8)
 
+# MySQL 8.0: default sql_mode 1168113696 (ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,
+# NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION);
+# charset triple (255,255,255) = utf8mb4_0900_ai_ci for client, connection and server.
+MYSQL_8_0_SQL_MODE = 1168113696
+MYSQL_8_0_CHARSET = (255, 255, 255)
+MYSQL_8_0_FLAGS2 = 0
+UTF8MB4_0900_AI_CI = 255
 
-def mariadb_query_status_vars(
-    *,
-    flags2: int = MARIADB_10_11_FLAGS2,
-    sql_mode: int = MARIADB_10_11_SQL_MODE,
-    catalog: bytes | None = b"std",
-    auto_increment: tuple[int, int] | None = None,
-    charset: tuple[int, int, int] | None = MARIADB_10_11_CHARSET,
-    time_zone: bytes | None = None,
-    lc_time_names: int | None = None,
-    charset_database: int | None = None,
-    table_map_for_update: int | None = None,
-    invoker: tuple[bytes, bytes] | None = None,
-    hrnow: int | None = None,
-    xid: int | None = None,
-    gtid_flags3: int | None = None,
-) -> list[StatusVar]:
-    """Status variables in the order MariaDB 10.11 writes them.
+# Per flavour: the status variables in the order ``Query_log_event::write``
+# emits them, as (keyword, code, default). A default of None = not written
+# unless given.
+#
+# MariaDB 10.11 always writes FLAGS2, SQL_MODE, CATALOG_NZ ("std"), CHARSET.
+# Conditional ones mirror the server: AUTO_INCREMENT only when increment/offset
+# differ from 1/1; TIME_ZONE when the statement used the session time zone
+# (e.g. touched a TIMESTAMP column) -- the zone name as set, e.g. b"+00:00" or
+# b"SYSTEM"; LC_TIME_NAMES when not en_US (0); HRNOW (microseconds of the
+# statement start) when NOW()/CURRENT_TIMESTAMP with fractions was evaluated;
+# XID for DDL that is logged with an xid (CREATE/ALTER/DROP TABLE, DROP
+# DATABASE, not TRUNCATE or CREATE DATABASE).
+#
+# MySQL 8.0 (observed in real 8.0.18 events, tests/binlog/test_mysql80.py)::
+#
+#     BEGIN              FLAGS2 SQL_MODE CATALOG_NZ CHARSET [TABLE_MAP_FOR_UPDATE]
+#                        DEFAULT_COLLATION_FOR_UTF8MB4
+#     CREATE DATABASE    FLAGS2 SQL_MODE CATALOG_NZ CHARSET UPDATED_DB_NAMES
+#                        DDL_LOGGED_WITH_XID DEFAULT_COLLATION_FOR_UTF8MB4
+#                        DEFAULT_TABLE_ENCRYPTION
+#     CREATE TABLE       FLAGS2 SQL_MODE CATALOG_NZ CHARSET UPDATED_DB_NAMES
+#                        DDL_LOGGED_WITH_XID DEFAULT_COLLATION_FOR_UTF8MB4
+#                        SQL_REQUIRE_PRIMARY_KEY
+#
+# Differences: no Q_XID (129) -- the DDL xid is Q_DDL_LOGGED_WITH_XID (17);
+# UPDATED_DB_NAMES (12) on DDL/DML that names databases (MTS); 8.0-only codes
+# 18/19/20.
+_COMMON_HEAD: tuple[tuple[str, int, Any], ...] = (
+    ("catalog", Q.Q_CATALOG_NZ_CODE, b"std"), ("auto_increment", Q.Q_AUTO_INCREMENT, None))
+_COMMON_MID: tuple[tuple[str, int, Any], ...] = (
+    ("time_zone", Q.Q_TIME_ZONE_CODE, None), ("lc_time_names", Q.Q_LC_TIME_NAMES_CODE, None),
+    ("charset_database", Q.Q_CHARSET_DATABASE_CODE, None),
+    ("table_map_for_update", Q.Q_TABLE_MAP_FOR_UPDATE_CODE, None), ("invoker", Q.Q_INVOKER, None))
+QUERY_STATUS_VAR_ORDER: dict[str, tuple[tuple[str, int, Any], ...]] = {
+    MARIADB_10_11: (
+        ("flags2", Q.Q_FLAGS2_CODE, MARIADB_10_11_FLAGS2), ("sql_mode", Q.Q_SQL_MODE_CODE, MARIADB_10_11_SQL_MODE),
+        *_COMMON_HEAD, ("charset", Q.Q_CHARSET_CODE, MARIADB_10_11_CHARSET), *_COMMON_MID,
+        ("hrnow", Q.Q_HRNOW, None), ("xid", Q.Q_XID, None), ("gtid_flags3", Q.Q_GTID_FLAGS3, None)),
+    MYSQL_8_0: (
+        ("flags2", Q.Q_FLAGS2_CODE, MYSQL_8_0_FLAGS2), ("sql_mode", Q.Q_SQL_MODE_CODE, MYSQL_8_0_SQL_MODE),
+        *_COMMON_HEAD, ("charset", Q.Q_CHARSET_CODE, MYSQL_8_0_CHARSET), *_COMMON_MID,
+        ("updated_db_names", Q.Q_UPDATED_DB_NAMES, None), ("microseconds", Q.Q_MICROSECONDS, None),
+        ("ddl_xid", Q.Q_DDL_LOGGED_WITH_XID, None),
+        ("default_collation_for_utf8mb4", Q.Q_DEFAULT_COLLATION_FOR_UTF8MB4, UTF8MB4_0900_AI_CI),
+        ("sql_require_primary_key", Q.Q_SQL_REQUIRE_PRIMARY_KEY, None),
+        ("default_table_encryption", Q.Q_DEFAULT_TABLE_ENCRYPTION, None)),
+}
 
-    Always: FLAGS2, SQL_MODE, CATALOG_NZ ("std"), CHARSET. Conditional ones
-    (None = not written) mirror the server: AUTO_INCREMENT only when
-    increment/offset differ from 1/1; TIME_ZONE when the statement used the
-    session time zone (e.g. touched a TIMESTAMP column) -- the zone name as
-    set, e.g. b"+00:00" or b"SYSTEM"; LC_TIME_NAMES when not en_US (0);
-    HRNOW (microseconds of the statement start) when NOW()/CURRENT_TIMESTAMP
-    with fractions was evaluated; XID for DDL that is logged with an xid
-    (CREATE/ALTER/DROP TABLE, DROP DATABASE, not TRUNCATE or CREATE DATABASE).
-    """
-    return present_status_vars(
-        (Q.Q_FLAGS2_CODE, flags2), (Q.Q_SQL_MODE_CODE, sql_mode), (Q.Q_CATALOG_NZ_CODE, catalog),
-        (Q.Q_AUTO_INCREMENT, auto_increment), (Q.Q_CHARSET_CODE, charset), (Q.Q_TIME_ZONE_CODE, time_zone),
-        (Q.Q_LC_TIME_NAMES_CODE, lc_time_names), (Q.Q_CHARSET_DATABASE_CODE, charset_database),
-        (Q.Q_TABLE_MAP_FOR_UPDATE_CODE, table_map_for_update), (Q.Q_INVOKER, invoker), (Q.Q_HRNOW, hrnow),
-        (Q.Q_XID, xid), (Q.Q_GTID_FLAGS3, gtid_flags3))
+
+def query_status_vars(flavor: str = MARIADB_10_11, **values: Any) -> list[StatusVar]:
+    """Status variables in the order ``flavor``'s server writes them
+    (:data:`QUERY_STATUS_VAR_ORDER`); keywords override the defaults, None =
+    not written."""
+    order = QUERY_STATUS_VAR_ORDER[flavor]
+    unknown = set(values) - {name for name, _, _ in order}
+    if unknown:
+        raise TypeError(f"{flavor} Query events have no status variable {sorted(unknown)}")
+    return present_status_vars(*((code, values.get(name, default)) for name, code, default in order))
+
+
+mariadb_query_status_vars = partial(query_status_vars, MARIADB_10_11)
+mariadb_query_status_vars.__doc__ = "Status variables in the order MariaDB 10.11 writes them."
+mysql80_query_status_vars = partial(query_status_vars, MYSQL_8_0)
+mysql80_query_status_vars.__doc__ = "Status variables in MySQL 8.0's order (None = not written)."
 
 
 def present_status_vars(*pairs: tuple[int, Any]) -> list[StatusVar]:
@@ -292,18 +305,30 @@ def new_query_event(
     status_vars: list[StatusVar] | None = None,
     suppress_use: bool = False,
     thread_specific: bool = False,
+    flavor: str = MARIADB_10_11,
 ) -> QueryEvent:
-    """A Query event; default status vars are :func:`mariadb_query_status_vars()`.
+    """A Query event; default status vars are ``flavor``'s (:func:`query_status_vars`).
 
     Header flags as the server sets them: ``suppress_use`` (0x8) for the
     ``COMMIT``/``ROLLBACK`` that ends a non-transactional group and for
-    CREATE/DROP DATABASE (database = the affected schema), ``thread_specific``
-    (0x4) when the statement uses a temporary table.
+    CREATE/DROP DATABASE (database = the affected schema; MySQL also on
+    ``BEGIN``), ``thread_specific`` (0x4) when the statement uses a temporary table.
     """
-    from .constants import HeaderFlag
-
     flags = (HeaderFlag.SUPPRESS_USE if suppress_use else 0) | (
         HeaderFlag.THREAD_SPECIFIC if thread_specific else 0)
     h = EventHeader(timestamp, EventType.QUERY_EVENT, server_id, 0, 0, int(flags))
-    svs = mariadb_query_status_vars() if status_vars is None else list(status_vars)
+    svs = query_status_vars(flavor) if status_vars is None else list(status_vars)
     return QueryEvent(h, thread_id, exec_time, error_code, svs, database, query)
+
+
+new_mysql_query_event = partial(new_query_event, flavor=MYSQL_8_0)
+new_mysql_query_event.__doc__ = "A Query event with MySQL 8.0's default status variables."
+
+
+def new_mysql_begin_event(*, database: str, thread_id: int, timestamp: int, server_id: int,
+                          table_map_for_update: bool = False) -> QueryEvent:
+    """The ``BEGIN`` Query MySQL writes after the Gtid of every non-DDL group
+    (LOG_EVENT_SUPPRESS_USE_F, as in the 8.0.18 vectors)."""
+    svs = mysql80_query_status_vars(table_map_for_update=1 if table_map_for_update else None)
+    return new_query_event("BEGIN", database=database, thread_id=thread_id, timestamp=timestamp,
+                           server_id=server_id, status_vars=svs, suppress_use=True, flavor=MYSQL_8_0)

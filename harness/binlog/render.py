@@ -12,14 +12,13 @@ from decimal import Decimal
 
 from .constants import EVENT_TYPE_NAMES, GtidFlag, IntvarType, ItemResult, RowsFlag, USER_VAR_UNSIGNED_F
 from .control import (
-    AnnotateRowsEvent, IntvarEvent, RandEvent, RotateEvent, StopEvent, UserVarEvent, XidEvent,
+    AnnotateRowsEvent, RowsQueryEvent, IntvarEvent, RandEvent, RotateEvent, StopEvent, UserVarEvent, XidEvent,
 )
 from .constants import HeaderFlag
 from .fde import FormatDescriptionEvent
 from .gtid import BinlogCheckpointEvent, GtidEvent, GtidListEvent
 from .header import Event
 from .mysql_gtid import MysqlGtidEvent, PreviousGtidsEvent
-from .mysql_rows import RowsQueryEvent
 from .query import QueryEvent
 from .rows import RowsEvent, TableMapEvent
 from .xa import XaPrepareEvent, xid_text

@@ -1,4 +1,16 @@
-"""Table_map (19) and Write/Update/Delete_rows v1 (23/24/25) events.
+"""Table_map (19) and Write/Update/Delete_rows events, v1 (23-25) and v2 (30-32).
+
+Rows v2 = the v1 layout plus a variable-size "extra row info" block after
+the post-header (libbinlogevents ``Rows_event``)::
+
+    table_id u48 | flags u16 [| var_header_len u16 (counts itself, >= 2)
+    extra_row_info[var_header_len - 2]]   (v2 only; TLVs: 0 = NDB, 1 = partition)
+    column_count packed | columns_present bitmap [| columns_present_after]
+    rows ...
+
+One event type (:class:`RowsEvent`, ``version`` 1 or 2) and one row-image
+codec serve both: the only other difference is the padding of the per-row
+NULL bitmap -- MySQL leaves its unused high bits 0, MariaDB sets them to 1.
 
 A rows event cannot be decoded alone: column types and metadata come from
 the Table_map with the same table id that precedes it in the group. The
@@ -11,33 +23,19 @@ row. If any column type is unknown, the rows are kept as raw bytes
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from .bytes_io import ByteReader, ByteWriter
-from .constants import NUMERIC_TYPES, ColumnType as T, EventType, OptionalMetadata, RowsFlag
+from .constants import NUMERIC_TYPES, EventType, OptionalMetadata, RowsFlag
 from .context import StreamContext
 from .errors import EncodeError
 from .header import Event, EventHeader
+from .layout import COLUMN_METADATA_I, ROWS_HEADER_LEN, ROWS_V1, ROWS_V2, TABLE_MAP
 from .values import Decoder, Encoder, UnsupportedColumn, column_codec
 
 _ENC = "utf-8"
 _ERR = "surrogateescape"
-
-# bytes of per-column metadata in the Table_map, and whether it is big-endian
-_META_1 = frozenset({T.FLOAT, T.DOUBLE, T.BLOB, T.TINY_BLOB, T.MEDIUM_BLOB, T.LONG_BLOB,
-                     T.GEOMETRY, T.JSON, T.TIMESTAMP2, T.DATETIME2, T.TIME2, T.BLOB_COMPRESSED})
-_META_2_LE = frozenset({T.VARCHAR, T.VAR_STRING, T.VARCHAR_COMPRESSED, T.BIT})
-_META_2_BE = frozenset({T.NEWDECIMAL, T.STRING, T.ENUM, T.SET})
-_META_0 = frozenset({T.DECIMAL, T.TINY, T.SHORT, T.LONG, T.LONGLONG, T.INT24, T.NULL,
-                     T.TIMESTAMP, T.DATE, T.TIME, T.DATETIME, T.YEAR, T.NEWDATE})
-_META_1_I = frozenset(int(x) for x in _META_1)
-_META_2_LE_I = frozenset(int(x) for x in _META_2_LE)
-_META_2_BE_I = frozenset(int(x) for x in _META_2_BE)
-_META_0_I = frozenset(int(x) for x in _META_0)
-
-ROWS_EVENT_TYPES = frozenset(
-    {EventType.WRITE_ROWS_EVENT_V1, EventType.UPDATE_ROWS_EVENT_V1, EventType.DELETE_ROWS_EVENT_V1}
-)
 
 
 @dataclass(slots=True)
@@ -133,8 +131,29 @@ class RowChange:
     after: list[Any] | None = None
 
 
+# Write/Update/Delete_rows in both versions: v1 (23-25, MariaDB's default) and
+# v2 (30-32, MySQL 5.6+: v1 plus a variable "extra row info" block after the
+# post-header, libbinlogevents Rows_event).
+ROWS_V1_TYPES = frozenset(
+    {EventType.WRITE_ROWS_EVENT_V1, EventType.UPDATE_ROWS_EVENT_V1, EventType.DELETE_ROWS_EVENT_V1}
+)
+ROWS_V2_TYPES = frozenset(
+    {EventType.WRITE_ROWS_EVENT, EventType.UPDATE_ROWS_EVENT, EventType.DELETE_ROWS_EVENT}
+)
+ROWS_EVENT_TYPES = ROWS_V1_TYPES  # the MariaDB writer's rows events (historic name)
+_KIND = {int(EventType.WRITE_ROWS_EVENT_V1): "write", int(EventType.UPDATE_ROWS_EVENT_V1): "update",
+         int(EventType.DELETE_ROWS_EVENT_V1): "delete", int(EventType.WRITE_ROWS_EVENT): "write",
+         int(EventType.UPDATE_ROWS_EVENT): "update", int(EventType.DELETE_ROWS_EVENT): "delete"}
+_TYPE = {("write", 1): EventType.WRITE_ROWS_EVENT_V1, ("update", 1): EventType.UPDATE_ROWS_EVENT_V1,
+         ("delete", 1): EventType.DELETE_ROWS_EVENT_V1, ("write", 2): EventType.WRITE_ROWS_EVENT,
+         ("update", 2): EventType.UPDATE_ROWS_EVENT, ("delete", 2): EventType.DELETE_ROWS_EVENT}
+_V2_I = frozenset(int(t) for t in ROWS_V2_TYPES)
+
+
 @dataclass(slots=True)
 class RowsEvent(Event):
+    """Write/Update/Delete_rows, v1 or v2 (``version``, from the type code)."""
+
     table_id: int
     flags: int
     column_count: int
@@ -146,12 +165,24 @@ class RowsEvent(Event):
     rows_raw: bytes | None = None
     # v1 post-header may be 6 bytes (4-byte table id) on very old servers
     table_id_len: int = 6
+    # v2 only: the extra row info block (NDB / partition TLVs), kept verbatim.
+    extra_row_info: bytes = b""
+    # Unused high bits of the per-row NULL bitmaps: MariaDB sets them to 1,
+    # MySQL leaves them 0. None = the version's writer default (v1: ones,
+    # v2: zeros); v2 decoding records what it saw, so decode -> encode is
+    # byte-identical either way.
+    null_pad_ones: bool | None = None
 
     @property
     def kind(self) -> str:
-        t = self.header.type_code
-        return "write" if t == EventType.WRITE_ROWS_EVENT_V1 else (
-            "update" if t == EventType.UPDATE_ROWS_EVENT_V1 else "delete")
+        return _KIND[self.header.type_code]
+
+    @property
+    def version(self) -> int:
+        return 2 if self.header.type_code in _V2_I else 1
+
+    def pads_with_ones(self) -> bool:
+        return self.version == 1 if self.null_pad_ones is None else self.null_pad_ones
 
 
 class WriteRowsEvent(RowsEvent):
@@ -166,11 +197,19 @@ class DeleteRowsEvent(RowsEvent):
     __slots__ = ()
 
 
-_ROWS_CLASS = {
+_ROWS_CLASS: dict[int, type[RowsEvent]] = {
     EventType.WRITE_ROWS_EVENT_V1: WriteRowsEvent,
     EventType.UPDATE_ROWS_EVENT_V1: UpdateRowsEvent,
     EventType.DELETE_ROWS_EVENT_V1: DeleteRowsEvent,
+    EventType.WRITE_ROWS_EVENT: WriteRowsEvent,
+    EventType.UPDATE_ROWS_EVENT: UpdateRowsEvent,
+    EventType.DELETE_ROWS_EVENT: DeleteRowsEvent,
 }
+# The v2 names of the same classes (one rows event type, two versions).
+RowsV2Event = RowsEvent
+WriteRowsV2Event = WriteRowsEvent
+UpdateRowsV2Event = UpdateRowsEvent
+DeleteRowsV2Event = DeleteRowsEvent
 
 
 def _bitmap_bytes(n: int) -> int:
@@ -180,9 +219,11 @@ def _bitmap_bytes(n: int) -> int:
 # -- Table_map -------------------------------------------------------------
 
 def decode_table_map(h: EventHeader, r: ByteReader, ctx: StreamContext) -> TableMapEvent:
-    phl = ctx.post_header_len(EventType.TABLE_MAP_EVENT, 8)
-    table_id = r.u32() if phl == 6 else r.u48()
-    flags = r.u16()
+    phl = ctx.post_header_len(EventType.TABLE_MAP_EVENT, TABLE_MAP.prefix_len)
+    if phl == 6:  # very old servers: 4-byte table id
+        table_id, flags = r.u32(), r.u16()
+    else:
+        table_id, flags = TABLE_MAP.read_prefix(r)
     db = r.bytes(r.u8()).decode(_ENC, _ERR)
     if r.u8() != 0:
         raise r.error("database name not NUL-terminated", r.pos - 1)
@@ -200,16 +241,11 @@ def decode_table_map(h: EventHeader, r: ByteReader, ctx: StreamContext) -> Table
     start = mr.pos
     try:
         for t in types:
-            if t in _META_0_I:
-                metas.append(0)
-            elif t in _META_1_I:
-                metas.append(mr.u8())
-            elif t in _META_2_LE_I:
-                metas.append(mr.u16())
-            elif t in _META_2_BE_I:
-                metas.append(mr.uint_be(2))
-            else:
+            spec = COLUMN_METADATA_I.get(t)
+            if spec is None:
                 raise UnsupportedColumn(t)
+            width, big_endian = spec
+            metas.append(mr.uint_be(width) if big_endian else mr.uint_le(width))
         if mr.remaining():
             raise UnsupportedColumn("metadata length mismatch")
     except UnsupportedColumn:
@@ -233,8 +269,7 @@ def decode_table_map(h: EventHeader, r: ByteReader, ctx: StreamContext) -> Table
 
 
 def encode_table_map(w: ByteWriter, ev: TableMapEvent, ctx: StreamContext) -> None:
-    w.u48(ev.table_id)
-    w.u16(ev.flags)
+    TABLE_MAP.write_prefix(w, ev.table_id, ev.flags)
     db = ev.database.encode(_ENC, _ERR)
     tb = ev.table.encode(_ENC, _ERR)
     if len(db) > 255 or len(tb) > 255:
@@ -253,16 +288,12 @@ def encode_table_map(w: ByteWriter, ev: TableMapEvent, ctx: StreamContext) -> No
             raise EncodeError("column_metadata length differs from column_types")
         mw = ByteWriter()
         for t, m in zip(ev.column_types, ev.column_metadata):
-            if t in _META_0_I:
-                continue
-            if t in _META_1_I:
-                mw.u8(m)
-            elif t in _META_2_LE_I:
-                mw.u16(m)
-            elif t in _META_2_BE_I:
-                mw.uint_be(m, 2)
-            else:
+            spec = COLUMN_METADATA_I.get(t)
+            if spec is None:
                 raise EncodeError(f"unknown metadata layout for column type {t}")
+            width, big_endian = spec
+            if width:
+                (mw.uint_be if big_endian else mw.uint_le)(m, width)
         meta = mw.getvalue()
     w.packed_int(len(meta))
     w.write(meta)
@@ -279,24 +310,27 @@ def _present_indexes(bitmap: int, n: int) -> list[int]:
     return [i for i in range(n) if bitmap >> i & 1]
 
 
-def _decode_image(r: ByteReader, decs: list[Decoder]) -> list[Any]:
+def decode_row_image(r: ByteReader, decs: list[Decoder], pad: list[bool] | None = None) -> list[Any]:
+    """One row image: NULL bitmap over the present columns, then the non-NULL
+    values. ``pad[0]`` is set when an unused high bit of the bitmap is 1."""
     n = len(decs)
-    nulls = r.uint_le((n + 7) >> 3) & ((1 << n) - 1)
+    raw = r.uint_le((n + 7) >> 3)
+    if pad is not None and raw >> n:
+        pad[0] = True
+    nulls = raw & ((1 << n) - 1)
     if not nulls:
         return [d(r) for d in decs]
-    out: list[Any] = []
-    for i, d in enumerate(decs):
-        out.append(None if nulls >> i & 1 else d(r))
-    return out
+    return [None if nulls >> i & 1 else d(r) for i, d in enumerate(decs)]
 
 
-def _encode_image(w: ByteWriter, encs: list[Encoder], values: list[Any]) -> None:
+def encode_row_image(w: ByteWriter, encs: list[Encoder], values: list[Any], pad_ones: bool = True) -> None:
+    """Inverse of :func:`decode_row_image`; ``pad_ones``: set the unused high
+    bits of the NULL bitmap (MariaDB) or leave them 0 (MySQL)."""
     if len(values) != len(encs):
         raise EncodeError(f"row image has {len(values)} values for {len(encs)} present columns")
     n = len(encs)
     nb = (n + 7) >> 3
-    # MariaDB sets the unused high bits of the null bitmap to 1.
-    nulls = ((1 << (8 * nb)) - 1) ^ ((1 << n) - 1)
+    nulls = (((1 << (8 * nb)) - 1) ^ ((1 << n) - 1)) if pad_ones else 0
     for i, v in enumerate(values):
         if v is None:
             nulls |= 1 << i
@@ -306,59 +340,78 @@ def _encode_image(w: ByteWriter, encs: list[Encoder], values: list[Any]) -> None
             e(w, v)
 
 
-# Public names for the row-image codec (the replbed cache sizes images with it).
-decode_row_image = _decode_image
-encode_row_image = _encode_image
+# Historic private names (harness.model.rowimage sizes images with the encoder).
+_decode_image = decode_row_image
+_encode_image = encode_row_image
 
 
 def decode_rows(h: EventHeader, r: ByteReader, ctx: StreamContext) -> RowsEvent:
+    """Write/Update/Delete_rows, v1 or v2."""
     tc = h.type_code
-    phl = ctx.post_header_len(tc, 8)
-    tid_len = 4 if phl == 6 else 6
-    table_id = r.uint_le(tid_len)
-    flags = r.u16()
+    v2 = tc in _V2_I
+    phl = ctx.post_header_len(tc, ROWS_HEADER_LEN[1]) if not v2 else 0
+    extra = b""
+    tid_len = 6
+    if not v2 and phl == 6:  # very old servers: 4-byte table id
+        tid_len = 4
+        table_id, flags = r.u32(), r.u16()
+    elif not v2:
+        table_id, flags = ROWS_V1.read_prefix(r)
+    else:
+        table_id, flags, vlen = ROWS_V2.read_prefix(r)
+        if vlen < 2:
+            raise r.error(f"rows v2 var_header_len {vlen} < 2")
+        extra = r.bytes(vlen - 2)
     ncols = r.packed_int()
     nb = (ncols + 7) >> 3
     if nb > r.remaining():
         raise r.error(f"rows event announces {ncols} columns, {r.remaining()} bytes left")
     present = r.uint_le(nb)
-    present_after = r.uint_le(nb) if tc == EventType.UPDATE_ROWS_EVENT_V1 else None
+    is_update = _KIND[tc] == "update"
+    present_after = r.uint_le(nb) if is_update else None
     cls = _ROWS_CLASS[tc]
     tm = ctx.table_maps.get(table_id)
     codecs = tm.codecs() if tm is not None and tm.column_count == ncols else None
     if codecs is None:
-        return cls(h, table_id, flags, ncols, present, present_after, None, r.rest(), tid_len)
+        return cls(h, table_id, flags, ncols, present, present_after, None, r.rest(), tid_len, extra)
     decs = [codecs[i][0] for i in _present_indexes(present, ncols)]
     decs_after = ([codecs[i][0] for i in _present_indexes(present_after, ncols)]
                   if present_after is not None else None)
-    rows: list[RowChange] = []
     if not decs and not decs_after and r.remaining():
-        # An image of no columns takes no bytes: the loop below would never end.
+        # An image of no columns takes no bytes (not even a NULL bitmap): the
+        # loop below would never advance (issue 12.1: BINLOG '…' hung the server).
         raise r.error(f"rows event has no columns in its image(s) but {r.remaining()} "
                       "bytes of row data")
-    if tc == EventType.WRITE_ROWS_EVENT_V1:
-        while r.remaining():
-            rows.append(RowChange(None, _decode_image(r, decs)))
-    elif tc == EventType.DELETE_ROWS_EVENT_V1:
-        while r.remaining():
-            rows.append(RowChange(_decode_image(r, decs), None))
-    else:
-        assert decs_after is not None
-        while r.remaining():
-            before = _decode_image(r, decs)
-            rows.append(RowChange(before, _decode_image(r, decs_after)))
-    return cls(h, table_id, flags, ncols, present, present_after, rows, None, tid_len)
+    # v1 does not record the NULL bitmap padding (MariaDB always writes ones).
+    pad: list[bool] | None = [False] if v2 else None
+    rows: list[RowChange] = []
+    kind = _KIND[tc]
+    while r.remaining():
+        if kind == "write":
+            rows.append(RowChange(None, decode_row_image(r, decs, pad)))
+        elif kind == "delete":
+            rows.append(RowChange(decode_row_image(r, decs, pad), None))
+        else:
+            assert decs_after is not None
+            before = decode_row_image(r, decs, pad)
+            rows.append(RowChange(before, decode_row_image(r, decs_after, pad)))
+    return cls(h, table_id, flags, ncols, present, present_after, rows, None, tid_len, extra,
+               pad[0] if pad is not None else None)
 
 
 def encode_rows(w: ByteWriter, ev: RowsEvent, ctx: StreamContext) -> None:
-    tc = ev.header.type_code
-    w.uint_le(ev.table_id, ev.table_id_len)
-    w.u16(ev.flags)
+    if ev.version == 2:
+        ROWS_V2.write_prefix(w, ev.table_id, ev.flags, 2 + len(ev.extra_row_info))
+        w.write(ev.extra_row_info)
+    else:
+        w.uint_le(ev.table_id, ev.table_id_len)
+        w.u16(ev.flags)
     n = ev.column_count
     w.packed_int(n)
     nb = (n + 7) >> 3
     w.uint_le(ev.columns_present, nb)
-    if tc == EventType.UPDATE_ROWS_EVENT_V1:
+    kind = ev.kind
+    if kind == "update":
         if ev.columns_present_after is None:
             raise EncodeError("Update_rows needs columns_present_after")
         w.uint_le(ev.columns_present_after, nb)
@@ -374,20 +427,21 @@ def encode_rows(w: ByteWriter, ev: RowsEvent, ctx: StreamContext) -> None:
     encs = [codecs[i][1] for i in _present_indexes(ev.columns_present, n)]
     encs_after = ([codecs[i][1] for i in _present_indexes(ev.columns_present_after, n)]
                   if ev.columns_present_after is not None else None)
+    pad_ones = ev.pads_with_ones()
     for row in ev.rows:
-        if tc == EventType.WRITE_ROWS_EVENT_V1:
+        if kind == "write":
             if row.after is None:
                 raise EncodeError("Write_rows row needs an after image")
-            _encode_image(w, encs, row.after)
-        elif tc == EventType.DELETE_ROWS_EVENT_V1:
+            encode_row_image(w, encs, row.after, pad_ones)
+        elif kind == "delete":
             if row.before is None:
                 raise EncodeError("Delete_rows row needs a before image")
-            _encode_image(w, encs, row.before)
+            encode_row_image(w, encs, row.before, pad_ones)
         else:
             if row.before is None or row.after is None or encs_after is None:
                 raise EncodeError("Update_rows row needs before and after images")
-            _encode_image(w, encs, row.before)
-            _encode_image(w, encs_after, row.after)
+            encode_row_image(w, encs, row.before, pad_ones)
+            encode_row_image(w, encs_after, row.after, pad_ones)
 
 
 # -- factories ---------------------------------------------------------------
@@ -426,23 +480,32 @@ def new_rows_event(
     columns_present: int | None = None,
     columns_present_after: int | None = None,
     flags: int | None = None,
+    version: int = 1,
+    extra_row_info: bytes = b"",
 ) -> RowsEvent:
-    """A Write/Update/Delete_rows_v1 event for ``table_map`` ("write", "update", "delete").
+    """A Write/Update/Delete_rows event for ``table_map`` ("write", "update", "delete").
 
-    Default column bitmaps are the full image (all bits of the bitmap bytes
-    set, as MariaDB writes for binlog_row_image=FULL).
+    ``version`` 1: as MariaDB writes it; default column bitmaps are the full
+    image (the column bits set, binlog_row_image=FULL). ``version`` 2: as
+    MySQL 8.0 writes it; default bitmaps have every bit of the bitmap bytes
+    set (MySQL's ``bitmap_set_all``, e.g. ``ff`` for 2 columns), NULL bitmap
+    padding 0. Rows flags: STMT_END_F on the last event of the statement.
     """
-    tc = {"write": EventType.WRITE_ROWS_EVENT_V1, "update": EventType.UPDATE_ROWS_EVENT_V1,
-          "delete": EventType.DELETE_ROWS_EVENT_V1}[kind]
+    tc = _TYPE[(kind, version)]
     n = table_map.column_count
-    full = (1 << n) - 1
+    full = (1 << n) - 1 if version == 1 else (1 << (8 * ((n + 7) >> 3))) - 1
     if columns_present is None:
         columns_present = full
-    if tc == EventType.UPDATE_ROWS_EVENT_V1 and columns_present_after is None:
+    is_update = kind == "update"
+    if is_update and columns_present_after is None:
         columns_present_after = full
     if flags is None:
         flags = RowsFlag.STMT_END_F if stmt_end else 0
     h = EventHeader(timestamp, tc, server_id, 0, 0, 0)
     return _ROWS_CLASS[tc](h, table_map.table_id, int(flags), n, columns_present,
-                           columns_present_after if tc == EventType.UPDATE_ROWS_EVENT_V1 else None,
-                           list(rows))
+                           columns_present_after if is_update else None, list(rows), None, 6,
+                           extra_row_info, None if version == 1 else False)
+
+
+new_rows_v2_event = partial(new_rows_event, version=2)
+new_rows_v2_event.__doc__ = "Write/Update/Delete_rows (v2) as MySQL 8.0 writes them: ``new_rows_event(version=2)``."

@@ -42,6 +42,10 @@ def _frac_str(us: int, fsp: int) -> str:
     return "." + f"{us:06d}"[:fsp]
 
 
+def _hms_str(hour: int, minute: int, second: int, us: int, fsp: int) -> str:
+    return f"{hour:02d}:{minute:02d}:{second:02d}{_frac_str(us, fsp)}"
+
+
 @dataclass(frozen=True, slots=True)
 class MyDateTime:
     year: int
@@ -54,16 +58,16 @@ class MyDateTime:
     fsp: int = 0
 
     def __str__(self) -> str:
-        return (
-            f"{self.year:04d}-{self.month:02d}-{self.day:02d} "
-            f"{self.hour:02d}:{self.minute:02d}:{self.second:02d}{_frac_str(self.microsecond, self.fsp)}"
-        )
+        return (f"{self.year:04d}-{self.month:02d}-{self.day:02d} "
+                + _hms_str(self.hour, self.minute, self.second, self.microsecond, self.fsp))
 
 
 @dataclass(frozen=True, slots=True)
 class MyTime:
+    """A TIME value: a signed duration (-838:59:59 .. 838:59:59), not a time of day."""
+
     negative: bool
-    hour: int
+    hour: int  # up to 838
     minute: int
     second: int
     microsecond: int = 0
@@ -71,7 +75,7 @@ class MyTime:
 
     def __str__(self) -> str:
         sign = "-" if self.negative else ""
-        return f"{sign}{self.hour:02d}:{self.minute:02d}:{self.second:02d}{_frac_str(self.microsecond, self.fsp)}"
+        return sign + _hms_str(self.hour, self.minute, self.second, self.microsecond, self.fsp)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,10 +91,8 @@ class MyTimestamp:
         if self.seconds == 0 and self.microsecond == 0:
             return "0000-00-00 00:00:00" + _frac_str(0, self.fsp)
         t = _time.gmtime(self.seconds)
-        return (
-            f"{t.tm_year:04d}-{t.tm_mon:02d}-{t.tm_mday:02d} "
-            f"{t.tm_hour:02d}:{t.tm_min:02d}:{t.tm_sec:02d}{_frac_str(self.microsecond, self.fsp)}"
-        )
+        return (f"{t.tm_year:04d}-{t.tm_mon:02d}-{t.tm_mday:02d} "
+                + _hms_str(t.tm_hour, t.tm_min, t.tm_sec, self.microsecond, self.fsp))
 
     @classmethod
     def from_utc(cls, year: int, month: int, day: int, hour: int = 0, minute: int = 0,
@@ -348,30 +350,28 @@ def _decimal_codec(meta: int) -> tuple[Decoder, Encoder]:
     return dec, enc
 
 
-def _bit_codec(meta: int) -> tuple[Decoder, Encoder]:
-    nbytes = ((meta >> 8) & 0xFF) + (1 if meta & 0xFF else 0)
+def _uint_codec(n: int, big_endian: bool, what: str) -> tuple[Decoder, Encoder]:
+    """An unsigned integer of ``n`` bytes: BIT (big-endian), ENUM/SET (little-endian)."""
+    read = ByteReader.uint_be if big_endian else ByteReader.uint_le
+    write = ByteWriter.uint_be if big_endian else ByteWriter.uint_le
 
     def dec(r: ByteReader) -> int:
-        return r.uint_be(nbytes)
+        return read(r, n)
 
     def enc(w: ByteWriter, v: Any) -> None:
         if not isinstance(v, int):
-            raise EncodeError(f"BIT needs int, got {v!r}")
-        w.uint_be(v, nbytes)
+            raise EncodeError(f"{what} needs int, got {v!r}")
+        write(w, v, n)
 
     return dec, enc
+
+
+def _bit_codec(meta: int) -> tuple[Decoder, Encoder]:
+    return _uint_codec(((meta >> 8) & 0xFF) + (1 if meta & 0xFF else 0), True, "BIT")
 
 
 def _uint_le_codec(n: int) -> tuple[Decoder, Encoder]:
-    def dec(r: ByteReader) -> int:
-        return r.uint_le(n)
-
-    def enc(w: ByteWriter, v: Any) -> None:
-        if not isinstance(v, int):
-            raise EncodeError(f"ENUM/SET needs int, got {v!r}")
-        w.uint_le(v, n)
-
-    return dec, enc
+    return _uint_codec(n, False, "ENUM/SET")
 
 
 def string_real_type(meta: int) -> tuple[int, int]:

@@ -1,26 +1,36 @@
-"""BinlogFileWriter: write a MariaDB-10.11-shaped binlog file.
+"""BinlogFileWriter: write a MariaDB 10.11- or MySQL 8.0-shaped binlog file.
 
 The reimplementation builds events with the ``new_*`` factories and hands
 them here; the writer owns positions (``log_pos`` = end offset), the CRC32
-footer and the file-start sequence a real server writes:
-Format_description (with LOG_EVENT_BINLOG_IN_USE_F while open), Gtid_list,
-Binlog_checkpoint. Groups are written with one ``write`` call so a crash
-never leaves half a transaction in the file.
+footer and the file-start sequence a real server writes, which is the one
+thing the flavours differ in:
+
+* MariaDB 10.11: Format_description (LOG_EVENT_BINLOG_IN_USE_F while open),
+  Gtid_list, Binlog_checkpoint(s);
+* MySQL 8.0 (WL#7592 FR2, whatever GTID_MODE): Format_description (8.0
+  post-header table) + Previous_gtids (the GTID set of all earlier files;
+  empty set -> 31 bytes). With 8.0.28+ and CRC32 the first group starts at
+  offset 157. No Gtid_list / Binlog_checkpoint.
+
+Groups are written with one ``write`` call so a crash never leaves half a
+transaction in the file.
 """
 
 from __future__ import annotations
 
 import os
+from functools import partial
 from typing import Iterable
 
 from .codec import encode_event
-from .constants import BINLOG_MAGIC, ChecksumAlg, HeaderFlag
+from .constants import BINLOG_MAGIC, MARIADB_10_11, MYSQL_8_0, ChecksumAlg, HeaderFlag
 from .context import StreamContext
 from .control import new_rotate_event, new_stop_event
 from .errors import EncodeError
-from .fde import MARIADB_10_11_SERVER_VERSION, FormatDescriptionEvent, new_format_description_event
+from .fde import DEFAULT_SERVER_VERSION, FormatDescriptionEvent, new_format_description_event
 from .gtid import Gtid, new_binlog_checkpoint_event, new_gtid_list_event
 from .header import Event
+from .mysql_gtid import MysqlGtidEvent, SidIntervals, new_previous_gtids_event, set_transaction_length
 
 _FLAGS_OFFSET = 4 + 17  # flags field of the FDE header, after the magic
 
@@ -32,12 +42,14 @@ class BinlogFileWriter:
         *,
         server_id: int = 1,
         checksum_alg: int = ChecksumAlg.CRC32,
-        server_version: str = MARIADB_10_11_SERVER_VERSION,
+        server_version: str | None = None,
         fsync: bool = False,
+        flavor: str = MARIADB_10_11,
     ) -> None:
         self.path = os.fspath(path)
         self.server_id = server_id
-        self.server_version = server_version
+        self.flavor = flavor
+        self.server_version = DEFAULT_SERVER_VERSION[flavor] if server_version is None else server_version
         self.fsync = fsync
         self.ctx = StreamContext(checksum_alg=checksum_alg)
         self._f = open(self.path, "w+b")
@@ -99,30 +111,52 @@ class BinlogFileWriter:
         if self.fsync:
             os.fsync(self._f.fileno())
 
+    def write_transaction(self, events: Iterable[Event]) -> list[int]:
+        """Write a group whose first event may be a MySQL Gtid/Anonymous_gtid,
+        filling that event's ``transaction_length`` (bytes of the whole group)."""
+        evs = list(events)
+        if evs and isinstance(evs[0], MysqlGtidEvent):
+            probe = StreamContext(checksum_alg=self.ctx.checksum_alg, fde=self.ctx.fde,
+                                  table_maps=dict(self.ctx.table_maps))
+            rest = sum(len(encode_event(e, probe)) for e in evs[1:])
+            set_transaction_length(evs[0], rest, checksum=self.ctx.has_checksum)
+        return self.write_group(evs)
+
     def write_header_events(
         self,
         *,
         timestamp: int,
         gtid_list: Iterable[Gtid] = (),
         checkpoint_files: Iterable[str] | None = None,
+        previous_gtids: str | list[SidIntervals] = "",
         create_timestamp: int | None = None,
         in_use: bool = True,
     ) -> None:
-        """Format_description, Gtid_list and Binlog_checkpoint(s) as at file start.
+        """The file-start events of the flavour.
 
+        MariaDB: Format_description, Gtid_list and Binlog_checkpoint(s).
         ``gtid_list`` is the binlog state (last GTID per domain) at the
         moment of rotation; ``checkpoint_files`` are the files named by the
-        checkpoint events (default: this file). A 10.11 server sets the FDE's
-        ``create_timestamp`` to the event timestamp only in the first file
-        after startup (the default here) and to 0 in files opened by a
-        rotation: pass ``create_timestamp=0`` for those.
+        checkpoint events (default: this file).
+
+        MySQL: Format_description + Previous_gtids. ``previous_gtids``:
+        gtid_executed at the moment this file was opened (e.g.
+        ``"3e11fa47-71ca-11e1-9e33-c80aa9429562:1-5"``; empty with GTID_MODE=OFF).
+
+        Both set the FDE's ``create_timestamp`` to the event timestamp only in
+        the first file after startup (the default here) and to 0 in files
+        opened by a rotation: pass ``create_timestamp=0`` for those.
         """
         fde = new_format_description_event(
             timestamp=timestamp, server_id=self.server_id, server_version=self.server_version,
             checksum_alg=self.ctx.checksum_alg, create_timestamp=create_timestamp,
-            flags=HeaderFlag.BINLOG_IN_USE if in_use else 0,
+            flags=HeaderFlag.BINLOG_IN_USE if in_use else 0, flavor=self.flavor,
         )
         self.write_event(fde)
+        if self.flavor == MYSQL_8_0:
+            self.write_event(new_previous_gtids_event(previous_gtids, timestamp=timestamp,
+                                                      server_id=self.server_id))
+            return
         self.write_event(new_gtid_list_event(list(gtid_list), timestamp=timestamp, server_id=self.server_id))
         files = [self.name] if checkpoint_files is None else list(checkpoint_files)
         for f in files:
@@ -157,3 +191,4 @@ class BinlogFileWriter:
         self.closed = True
 
 
+MysqlBinlogFileWriter = partial(BinlogFileWriter, flavor=MYSQL_8_0)

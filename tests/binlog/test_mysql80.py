@@ -24,7 +24,7 @@ from harness.binlog import (
 )
 from harness.binlog.header import EventHeader
 from harness.binlog.mysql_gtid import decode_mysql_gtid, encode_mysql_gtid, server_version_number
-from harness.binlog.mysql_query import mysql80_query_status_vars
+from harness.binlog.query import mysql80_query_status_vars
 
 FIX = Path(__file__).resolve().parents[1] / "fixtures" / "binlog" / "mysql-8.0"
 

@@ -25,7 +25,7 @@ from harness.binlog.codec import encode_event
 from harness.binlog.constants import EventType, QueryStatus
 from harness.binlog.context import StreamContext
 from harness.binlog.mysql_gtid import MysqlGtidEvent, PreviousGtidsEvent
-from harness.binlog.mysql_rows import RowsV2Event
+from harness.binlog.rows import RowsV2Event
 from harness.binlog.query import QueryEvent
 from harness.binlog.reader import read_binlog_file
 from harness.binlog.render import event_type_name, info_text

@@ -58,7 +58,7 @@ class MySQLEvents(EventStyle):
         """MySQL 8.0's order (docs/RULES-mysql-8.0.md 3.1): DDL carries Q_DDL_LOGGED_WITH_XID (17)
         instead of MariaDB's Q_XID; CREATE/ALTER TABLE add SQL_REQUIRE_PRIMARY_KEY, CREATE/ALTER
         DATABASE add DEFAULT_TABLE_ENCRYPTION."""
-        from harness.binlog.mysql_query import mysql80_query_status_vars
+        from harness.binlog.query import mysql80_query_status_vars
         charset = thd.vars.charset_triple()
         if charset_client is not None:
             charset = (charset_client, charset[1], charset[2])
@@ -79,7 +79,7 @@ class MySQLEvents(EventStyle):
                        server_id: int, stmt_end: bool, columns_present: int,
                        columns_present_after: int | None) -> RowsEvent:
         """Rows v2 (types 30-32); FULL image: every bit of the bitmap bytes set (section 4.2)."""
-        from harness.binlog.mysql_rows import new_rows_v2_event
+        from harness.binlog.rows import new_rows_v2_event
         n = tm.column_count
         full = (1 << (8 * ((n + 7) >> 3))) - 1
         if columns_present == (1 << n) - 1:
@@ -118,7 +118,7 @@ class MySQLEvents(EventStyle):
     def annotate_event(self, thd: SessionView) -> Event | None:
         if not thd.vars.get("binlog_rows_query_log_events"):
             return None
-        from harness.binlog.mysql_rows import new_rows_query_event
+        from harness.binlog.control import new_rows_query_event
         return new_rows_query_event(thd.stmt_text, timestamp=thd.stmt_timestamp, server_id=thd.server_id)
 
 
@@ -145,7 +145,7 @@ class MySQLGtid(GtidFraming):
         return self.server_uuid
 
     def new_writer(self, binlog: BinaryLog, path: Path) -> Any:
-        from harness.binlog.mysql_writer import MysqlBinlogFileWriter
+        from harness.binlog.writer import MysqlBinlogFileWriter
         self.ensure_uuid(binlog)
         return MysqlBinlogFileWriter(path, server_id=binlog.server_id, server_version=binlog.server_version)
 
@@ -163,7 +163,7 @@ class MySQLGtid(GtidFraming):
         """Gtid/Anonymous_Gtid [+ Query BEGIN] + body; transaction_length filled (section 2, 3)."""
         from harness.binlog.constants import EventType
         from harness.binlog.mysql_gtid import new_mysql_gtid_event
-        from harness.binlog.mysql_query import new_mysql_query_event
+        from harness.binlog.query import new_mysql_query_event
         from harness.binlog.query import QueryEvent
         sid, gno, used_next = self._next_gtid(binlog, thd)
         if sid is not None and binlog.gtid_owned(sid, gno):
@@ -257,7 +257,7 @@ def _version_number(v: str) -> int:
 
 
 def mysql_8_0(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:
-    from harness.binlog.mysql_fde import MYSQL_8_0_SERVER_VERSION
+    from harness.binlog.fde import MYSQL_8_0_SERVER_VERSION
     events = MySQLEvents()
     return Flavor(name="mysql-8.0", server_version=MYSQL_8_0_SERVER_VERSION, errors=MySQLErrors(),
                   events=events, gtid=MySQLGtid(events, gtid_mode, server_uuid), ddl=MySQLDdl(),
