@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "binlog")]
 
-import _fuzz_corpus as corpus
+import _fuzz_corpus as corpus  # noqa: E402  (tests/binlog on the path first)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -119,9 +119,6 @@ class ByteReader:
         p = self._need(n)
         return int.from_bytes(self.buf[p : p + n], "big")
 
-    def unpack(self, st: struct.Struct) -> tuple:
-        return st.unpack_from(self.buf, self._need(st.size))
-
     # -- variable --------------------------------------------------------
     def bytes(self, n: int) -> bytes:
         p = self._need(n)

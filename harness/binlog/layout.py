@@ -116,7 +116,7 @@ class Layout:
 
     def read_prefix(self, r: Any) -> tuple[int, ...]:
         """The fixed leading fields from a :class:`ByteReader` (u48 joined)."""
-        raw = r.unpack(self.struct)
+        raw: tuple[int, ...] = r.unpack(self.struct)
         if len(raw) == len(self.prefix):
             return raw
         out, i = [], 0
@@ -332,13 +332,10 @@ TABLE_MAP = Layout("Table_map", (E.TABLE_MAP_EVENT,), (
 # (precision<<8|scale) and STRING/ENUM/SET (real_type<<8|length), 2-byte LE
 # for VARCHAR and BIT (bytes<<8|bits)). A type not listed is unknown.
 COLUMN_METADATA: dict[int, tuple[int, bool]] = {
-    **{t: (0, False) for t in (T.DECIMAL, T.TINY, T.SHORT, T.LONG, T.LONGLONG, T.INT24, T.NULL,
-                               T.TIMESTAMP, T.DATE, T.TIME, T.DATETIME, T.YEAR, T.NEWDATE)},
-    **{t: (1, False) for t in (T.FLOAT, T.DOUBLE, T.BLOB, T.TINY_BLOB, T.MEDIUM_BLOB, T.LONG_BLOB,
-                               T.GEOMETRY, T.JSON, T.TIMESTAMP2, T.DATETIME2, T.TIME2,
-                               T.BLOB_COMPRESSED)},
-    **{t: (2, False) for t in (T.VARCHAR, T.VAR_STRING, T.VARCHAR_COMPRESSED, T.BIT)},
-    **{t: (2, True) for t in (T.NEWDECIMAL, T.STRING, T.ENUM, T.SET)},
+    **dict.fromkeys((T.DECIMAL, T.TINY, T.SHORT, T.LONG, T.LONGLONG, T.INT24, T.NULL, T.TIMESTAMP, T.DATE, T.TIME, T.DATETIME, T.YEAR, T.NEWDATE), (0, False)),
+    **dict.fromkeys((T.FLOAT, T.DOUBLE, T.BLOB, T.TINY_BLOB, T.MEDIUM_BLOB, T.LONG_BLOB, T.GEOMETRY, T.JSON, T.TIMESTAMP2, T.DATETIME2, T.TIME2, T.BLOB_COMPRESSED), (1, False)),
+    **dict.fromkeys((T.VARCHAR, T.VAR_STRING, T.VARCHAR_COMPRESSED, T.BIT), (2, False)),
+    **dict.fromkeys((T.NEWDECIMAL, T.STRING, T.ENUM, T.SET), (2, True)),
 }
 COLUMN_METADATA_I = {int(k): v for k, v in COLUMN_METADATA.items()}
 
