@@ -2,6 +2,7 @@
 # repro of one mismatch class, confirmed against MariaDB 10.11, with a few neighbours.
 
 [case fid_update_no_match_logs_nothing]
+formats = ROW
 rule = seed002.logging.no_rows_changed
 seed = 002
 description = an UPDATE/DELETE that matches no row logs nothing in any format (both engines, autocommit and in a transaction)
@@ -79,6 +80,7 @@ con1: INSERT INTO u2 (a, b) VALUES (1, 1) ON DUPLICATE KEY UPDATE id = 4
 con1: INSERT INTO u2 SET id = 5, b = 5 ON DUPLICATE KEY UPDATE b = 6
 
 [case fid_disconnect_temp_drop_and_rollback]
+formats = ROW MIXED
 rule = seed002.temporary_tables.disconnect
 seed = 002
 description = a connection closing with an open transaction over a MyISAM change and an open temporary table: the ROLLBACK group and the DROP TEMPORARY group come in the server's order
@@ -140,7 +142,7 @@ con1: INSERT INTO t (id) VALUES (1) ON DUPLICATE KEY UPDATE b = 10, a = 3
 con1: CREATE TABLE u (id INT PRIMARY KEY, a INT, b INT, c INT, UNIQUE KEY (a)) ENGINE=InnoDB
 con1: INSERT INTO u VALUES (1, 1, 1, 1)
 con1: INSERT INTO u (id, a) VALUES (7, 1) ON DUPLICATE KEY UPDATE b = 9
-con1: INSERT INTO u (a) VALUES (1) ON DUPLICATE KEY UPDATE c = 9
+con1: INSERT INTO u (a) VALUES (1) ON DUPLICATE KEY UPDATE c = 9  => ROW:1364,MIXED:1364
 con1: CREATE TABLE ai (id INT AUTO_INCREMENT PRIMARY KEY, a INT, b INT, UNIQUE KEY (a)) ENGINE=InnoDB
 con1: INSERT INTO ai VALUES (1, 1, 1)
 con1: INSERT INTO ai (a) VALUES (1) ON DUPLICATE KEY UPDATE b = 9
@@ -162,6 +164,7 @@ con1: INSERT INTO m VALUES (1)
 con2: INSERT INTO t VALUES (2)
 
 [case fid_update_unchanged_row_innodb_rw]
+formats = ROW
 rule = seed000.commit.xid_or_query
 seed = 000
 description = an UPDATE that matches an InnoDB row without changing it calls the engine (and ends with Xid) unless every assigned column was read: InnoDB reads only the columns a statement uses (HA_PARTIAL_COLUMN_READ)
@@ -209,7 +212,7 @@ con1: SELECT f_t() FROM t => 1442
 con1: UPDATE t SET a = f_t() WHERE id = 1 => 1442
 con1: INSERT INTO t VALUES (3, f_t()) => 1442
 con1: INSERT INTO m VALUES (5, 5) => 1442
-con1: UPDATE t SET a = f_m() WHERE id = 1
+con1: UPDATE t SET a = f_m() WHERE id = 1  => 1442
 con1: DELETE FROM t WHERE id = f_t() => 1442
 con1: INSERT INTO t SELECT id + 20, f_m() FROM m => 1442
 con1: CREATE TABLE z (id INT PRIMARY KEY) ENGINE=InnoDB
@@ -296,7 +299,7 @@ description = STRICT_TRANS_TABLES on MyISAM: an UPDATE's bad value is an error u
 setup: CREATE TABLE m (id INT PRIMARY KEY, a TINYINT) ENGINE=MyISAM
 setup: INSERT INTO m VALUES (1, 100), (2, 120), (3, 10)
 con1: UPDATE m SET a = IF(id = 1, a, a + 10) => 1264
-con1: UPDATE m SET a = a + 10
+con1: UPDATE m SET a = a + 10  => 1264
 con1: UPDATE m SET a = IF(id = 3, a + 200, a) => 1264
 con1: INSERT INTO m VALUES (4, 1), (5, 300), (6, 1)
 con1: INSERT INTO m VALUES (7, 300), (8, 1) => 1264
