@@ -24,6 +24,7 @@ from decimal import Decimal
 from typing import Any
 
 from .constants import ColumnType as T
+from .records import canonical_value
 from .rows import RowsEvent, TableMapEvent
 from .values import MyDate, MyDateTime, MyTime, MyTimestamp
 
@@ -105,14 +106,8 @@ def format_value(v: Any, t: int | None = None, meta: int = 0, unsigned: bool = F
         return ("%-20g" % v)  # noqa: UP031 - the client's own printf format
     if t == T.DOUBLE and isinstance(v, float):
         return ("%-.20g" % v)  # noqa: UP031 - the client's own printf format
-    if isinstance(v, bool):
-        return "1" if v else "0"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, Decimal):
-        return format(v, "f")
-    if isinstance(v, float):
-        return repr(v)
+    if isinstance(v, (bool, int, Decimal, float)):
+        return canonical_value(v)  # type: ignore[return-value]  # numbers print as the records keep them
     if isinstance(v, MyDate):
         return f"'{v.year:04d}:{v.month:02d}:{v.day:02d}'"
     if isinstance(v, MyTimestamp):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from harness.engine.catalog import TableDef
 from harness.engine.errors import ServerError, error, note
@@ -1160,22 +1160,15 @@ def _read_columns(t: TableDef, names: list[str], exprs: list[Any]) -> set[int]:
     lowered = {n.lower() for n in names}
     cols: set[int] = set()
 
-    def walk(x: Any) -> None:
+    def visit(x: Any) -> bool:
         if isinstance(x, A.ColumnRef):
             q = (x.table or "").lower()
-            if (not q or q in lowered) \
-                    and x.name.lower() in t.col_index:
+            if (not q or q in lowered) and x.name.lower() in t.col_index:
                 cols.add(t.col_index[x.name.lower()])
-            return
-        if isinstance(x, (list, tuple)):
-            for y in x:
-                walk(y)
-            return
-        if hasattr(x, "__dataclass_fields__"):
-            for f in x.__dataclass_fields__:
-                walk(getattr(x, f, None))
+            return True
+        return False
 
-    walk(exprs)
+    _walk_ast(exprs, visit)
     for trg in t.triggers:
         if trg.event == "UPDATE":
             for x in _trigger_row_refs(trg.body):
@@ -1188,20 +1181,27 @@ def _trigger_row_refs(body: Any) -> list[Any]:
     """The OLD.x / NEW.x references (A.RowValue) of a trigger body."""
     out: list[Any] = []
 
-    def walk(x: Any) -> None:
+    def visit(x: Any) -> bool:
         if isinstance(x, A.RowValue):
             out.append(x)
-            return
-        if isinstance(x, (list, tuple)):
-            for y in x:
-                walk(y)
-            return
-        if hasattr(x, "__dataclass_fields__"):
-            for f in x.__dataclass_fields__:
-                walk(getattr(x, f, None))
+            return True
+        return False
 
-    walk(body)
+    _walk_ast(body, visit)
     return out
+
+
+def _walk_ast(x: Any, visit: Callable[[Any], bool]) -> None:
+    """Every node under ``x`` (AST dataclasses, lists, tuples), depth first; ``visit``
+    returning True stops the descent below that node."""
+    if visit(x):
+        return
+    if isinstance(x, (list, tuple)):
+        for y in x:
+            _walk_ast(y, visit)
+    elif hasattr(x, "__dataclass_fields__"):
+        for f in x.__dataclass_fields__:
+            _walk_ast(getattr(x, f, None), visit)
 
 
 def records_are_comparable(t: TableDef, written: set[int], read: set[int]) -> bool:
