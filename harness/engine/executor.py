@@ -543,7 +543,7 @@ class Executor:
                     continue
                 raise dup_entry_error(t, dup)
             self._explicit_auto_increment(t, row, generated, alloc)
-            self.write_row(t, row, specified)
+            self.write_row(t, row, specified | trigger_set_columns(t, "INSERT"))
             res.affected += 1
             if t.triggers:
                 thd.fire_triggers(t, "AFTER", "INSERT", row, None, self.ctx)
@@ -857,7 +857,7 @@ class Executor:
                     thd.note_write_attempt(t)  # skipped without a warning in 10.11 (observed)
                     continue
                 raise dup_entry_error(t, dup)
-            self.update_slot(t, slot, old, new, changed)  # type: ignore[arg-type]
+            self.update_slot(t, slot, old, new, changed | trigger_set_columns(t, "UPDATE"))  # type: ignore[arg-type]
             res.affected += 1
             if t.triggers:
                 thd.fire_triggers(t, "AFTER", "UPDATE", new, old, self.ctx)
@@ -958,7 +958,7 @@ class Executor:
                     raise dup_entry_error(t, dup)
                 if t.triggers:
                     thd.fire_triggers(t, "BEFORE", "UPDATE", new, old, self.ctx)
-                self.update_slot(t, slot, old, new, changed)
+                self.update_slot(t, slot, old, new, changed | trigger_set_columns(t, "UPDATE"))
                 res.affected += 1
                 if t.triggers:
                     thd.fire_triggers(t, "AFTER", "UPDATE", new, old, self.ctx)
@@ -1189,6 +1189,23 @@ def _trigger_row_refs(body: Any) -> list[Any]:
 
     _walk_ast(body, visit)
     return out
+
+
+def trigger_set_columns(t: TableDef, event: str) -> set[int]:
+    """Columns a BEFORE ``event`` trigger of ``t`` assigns with ``SET NEW.col``: they are in
+    the statement's write set (Item_trigger_field marks them when the trigger is
+    opened), so a MINIMAL or NOBLOB after-image holds them whether or not the SET ran."""
+    cols: set[int] = set()
+
+    def visit(x: Any) -> bool:
+        if isinstance(x, A.SetLocal) and x.row == "NEW" and x.name.lower() in t.col_index:
+            cols.add(t.col_index[x.name.lower()])
+        return False
+
+    for trg in t.triggers:
+        if trg.timing == "BEFORE" and trg.event == event:
+            _walk_ast(trg.body, visit)
+    return cols
 
 
 def _walk_ast(x: Any, visit: Callable[[Any], bool]) -> None:

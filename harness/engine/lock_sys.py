@@ -112,6 +112,7 @@ class LockSys:
             if not self.owned():  # a caller without the mutex (unit tests): nothing can change
                 raise lock_wait_timeout_error()
             thd.command_state = "Waiting for row lock"
+            thd.trx_log.did_wait = True  # the Gtid of the transaction gets FL_WAITED
             self.cond.wait(left)
             thd.command_state = ""
             if thd in self.victims:
@@ -283,6 +284,7 @@ class LockSys:
                     if left <= 0 or not self.owned():
                         raise lock_wait_timeout_error()
                     thd.command_state = "Waiting for table level lock"
+                    # (no FL_WAITED: a thr_lock wait is not a transaction wait; observed 0x08)
                     self.cond.wait(left)
                     thd.command_state = ""
         except ServerError:

@@ -26,6 +26,9 @@ class TrxLogState:
     has_ddl: bool = False  # the group gets FL_DDL
     keep_log: bool = False  # written at ROLLBACK even without an N-write
     did_ddl: bool = False  # a temporary-table DDL was logged inside the transaction
+    # all.trans_did_wait(): a statement of the transaction waited for a lock another
+    # transaction held (a row lock, a table lock) -> FL_WAITED (0x10) on its Gtid.
+    did_wait: bool = False
     stmt_nontrans_logged: bool = False  # a MyISAM-changing statement was logged as a statement
     used_temp: bool = False  # a statement of the transaction used a temporary table
     nontrans_temp_in_cache: bool = False  # a temporary N-table change went to the trx cache

@@ -66,7 +66,10 @@ def test_replay_flags_a_binlog_that_replays_to_other_tables(run_dir: Path, tmp_p
 def test_replay_ok_takes_part_in_pass_and_report() -> None:
     from harness.pipeline.report import _passed
 
-    good = {"error": None, "events_match": True, "gtid_layout_ok": True, "tables_match": True}
+    good = {"error": None, "events_match": True, "gtid_layout_ok": True, "tables_match": True,
+            "outcomes_match": True}
     for fn in (R.is_pass, _passed):
-        assert fn({**good, "replay_ok": True}) and fn({**good, "replay_ok": None}) and fn(good)
+        assert fn({**good, "replay_ok": True})
         assert not fn({**good, "replay_ok": False})
+        # A replay that did not run is no evidence: never a pass (harness/pipeline/verdict.py).
+        assert not fn({**good, "replay_ok": None}) and not fn(good)

@@ -102,8 +102,11 @@ class MariaDBGtid(GtidFraming):
         seq_no = binlog.next_gtid(domain, server_id, requested)
         # FL_DDL and FL_TRANSACTIONAL exclude each other (observed 0x28, not
         # 0x2c, for CREATE ... SELECT into InnoDB in ROW format).
+        # FL_WAITED: the transaction waited for another one's lock (trans_did_wait).
+        waited = thd is not None and thd.trx_log.did_wait
         gtid = new_gtid_event(domain, server_id, seq_no, timestamp=timestamp, allow_parallel=parallel,
                               standalone=standalone, transactional=transactional and not ddl, ddl=ddl,
+                              waited=waited,
                               flags_extra=1 if extra_engines else 0,
                               extra_engines=255 if extra_engines else None,
                               xa_xid=xa_xid, xa_completed=xa_completed)
