@@ -576,10 +576,12 @@ def encode_ok(
     elif capabilities & CLIENT_TRANSACTIONS:
         out += struct.pack("<H", status_flags & 0xFFFF)
     info_bytes = to_wire_text(info)
-    if capabilities & CLIENT_SESSION_TRACK:
+    # The server stores the message with net_store_data, i.e. length-encoded,
+    # with or without CLIENT_SESSION_TRACK; libmariadb reads it that way and
+    # answers a raw string with CR_MALFORMED_PACKET (2027). Without session
+    # tracking an empty message is simply left out.
+    if capabilities & CLIENT_SESSION_TRACK or info_bytes:
         out += encode_lenenc_bytes(info_bytes)
-    else:
-        out += info_bytes
     return bytes(out)
 
 
@@ -643,10 +645,7 @@ def decode_ok(payload: bytes, capabilities: int = CLIENT_PROTOCOL_41) -> OkPacke
     last_id = r.lenenc_int() or 0
     status = r.int2()
     warnings = r.int2()
-    if capabilities & CLIENT_SESSION_TRACK and not r.at_end():
-        info = from_wire_text(r.lenenc_bytes() or b"")
-    else:
-        info = from_wire_text(r.rest())
+    info = "" if r.at_end() else from_wire_text(r.lenenc_bytes() or b"")
     return OkPacket(affected, last_id, status, warnings, info)
 
 

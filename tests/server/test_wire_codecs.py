@@ -167,10 +167,13 @@ def test_native_password_known_vector() -> None:
 
 def test_ok_packet() -> None:
     pkt = p.encode_ok(3, 300, 0x0002, 1, "Records: 3")
-    assert pkt == b"\x00\x03\xfc\x2c\x01\x02\x00\x01\x00Records: 3"
+    # MariaDB's net_send_ok stores the message length-encoded (net_store_data)
+    # even without CLIENT_SESSION_TRACK; a raw string is 2027 to libmariadb.
+    assert pkt == b"\x00\x03\xfc\x2c\x01\x02\x00\x01\x00\x0aRecords: 3"
     ok = p.decode_ok(pkt)
     assert (ok.affected_rows, ok.last_insert_id, ok.status_flags, ok.warnings, ok.info) == (3, 300, 2, 1, "Records: 3")
     assert p.encode_ok(eof_header=True)[0] == 0xFE
+    assert p.encode_ok() == b"\x00\x00\x00\x00\x00\x00\x00", "no message, no session tracking: nothing after the warnings"
 
 
 def test_ok_packet_session_track_info_is_lenenc() -> None:
