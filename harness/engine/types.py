@@ -725,16 +725,42 @@ class BinaryType(ColumnType):
         return b""
 
 
-class EnumType(ColumnType):
-    """ENUM: stored as the 1-based index; 0 is the '' error value."""
+class _MemberListType(ColumnType):
+    """What ENUM and SET share: a list of member strings, stored as a number
+    (an index, a bitmask) that is logged as a STRING column with the real type in
+    its metadata, and compared by that number (as the server sorts them)."""
 
     protocol_type = T_STRING
     binlog_type = T_STRING
     is_string = True
-    name = "ENUM"
 
     def __init__(self, values: list[str]) -> None:
         self.values = values
+
+    @staticmethod
+    def _member_string(value: Any) -> str:
+        """The text a stored value is matched against the members with."""
+        return value.decode("utf-8", "replace") if isinstance(value, bytes) else value_to_string(value)
+
+    def to_text(self, value: Any) -> str:
+        if isinstance(value, str):  # already read as member text (an expression's result)
+            return value
+        return self._members_text(value)
+
+    def _members_text(self, value: int) -> str:
+        raise NotImplementedError
+
+    def sort_key(self, value: Any) -> Any:
+        return value
+
+
+class EnumType(_MemberListType):
+    """ENUM: stored as the 1-based index; 0 is the '' error value."""
+
+    name = "ENUM"
+
+    def __init__(self, values: list[str]) -> None:
+        super().__init__(values)
         self._index = {collation_key(v): i + 1 for i, v in enumerate(values)}
 
     def coerce(self, value: Any, col: str, ctx: WriteContext) -> Any:
@@ -747,7 +773,7 @@ class EnumType(ColumnType):
                 return value
             self._data_error(ctx, "WARN_DATA_TRUNCATED", col, ctx.row)
             return 0
-        s = value.decode("utf-8", "replace") if isinstance(value, bytes) else value_to_string(value)
+        s = self._member_string(value)
         idx = self._index.get(collation_key(s))
         if idx is None and s.strip().isdigit() and 0 < int(s) <= len(self.values):
             return int(s)
@@ -756,9 +782,7 @@ class EnumType(ColumnType):
             return 0
         return idx
 
-    def to_text(self, value: Any) -> str:
-        if isinstance(value, str):  # already read as member text (an expression's result)
-            return value
+    def _members_text(self, value: int) -> str:
         return self.values[value - 1] if value else ""
 
     def binlog_metadata(self) -> int:
@@ -769,9 +793,6 @@ class EnumType(ColumnType):
 
     def flags(self) -> int:
         return ENUM_FLAG
-
-    def sort_key(self, value: Any) -> Any:
-        return value
 
     def default_value(self) -> Any:
         return 1
@@ -1034,16 +1055,13 @@ class YearType(ColumnType):
 SET_FLAG = 2048
 
 
-class SetType(ColumnType):
+class SetType(_MemberListType):
     """SET: stored as a bitmask of members; logged as STRING with real type SET."""
 
-    protocol_type = T_STRING
-    binlog_type = T_STRING
-    is_string = True
     name = "SET"
 
     def __init__(self, values: list[str]) -> None:
-        self.values = values
+        super().__init__(values)
         self._bit = {collation_key(v): 1 << i for i, v in enumerate(values)}
         self.mask = (1 << len(values)) - 1
         n = (len(values) + 7) // 8
@@ -1058,7 +1076,7 @@ class SetType(ColumnType):
                 self._data_error(ctx, "WARN_DATA_TRUNCATED", col, ctx.row)
                 return v & self.mask
             return v
-        s = value.decode("utf-8", "replace") if isinstance(value, bytes) else value_to_string(value)
+        s = self._member_string(value)
         if s == "":
             return 0
         v, bad = 0, False
@@ -1074,9 +1092,7 @@ class SetType(ColumnType):
             self._data_error(ctx, "WARN_DATA_TRUNCATED", col, ctx.row)
         return v
 
-    def to_text(self, value: Any) -> str:
-        if isinstance(value, str):  # already read as member text (an expression's result)
-            return value
+    def _members_text(self, value: int) -> str:
         return ",".join(m for i, m in enumerate(self.values) if value >> i & 1)
 
     def binlog_metadata(self) -> int:
@@ -1087,9 +1103,6 @@ class SetType(ColumnType):
 
     def flags(self) -> int:
         return SET_FLAG
-
-    def sort_key(self, value: Any) -> Any:
-        return value
 
     def default_value(self) -> Any:
         return 0
