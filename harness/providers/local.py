@@ -14,20 +14,14 @@ import secrets
 import shutil
 import subprocess
 import tempfile
-import time
 from pathlib import Path
 
 from harness.providers.base import (
     BinaryNotFoundError,
-    PortInUseError,
     ProviderError,
-    ServerDiedError,
-    ServerHandle,
     ServerSettings,
-    StartTimeoutError,
-    log_tail,
 )
-from harness.providers.process import ManagedProcess, ProcessHandle, start_on_free_port, wait_until_ready
+from harness.providers.process import ProcessHandle, StartupWords, launch_child_server, start_on_free_port
 
 def _socket_path(workdir: Path) -> Path:
     """mariadbd refuses a socket path longer than 107 bytes (sun_path); deep work
@@ -187,49 +181,20 @@ class LocalMariaDBProvider:
             *settings.profile.mariadbd_options(),
             *settings.extra_options,
         ]
-        t0 = time.monotonic()
-        proc = ManagedProcess.spawn(
-            argv, label="mariadbd", log_path=workdir / "mariadbd.out", cwd=workdir
-        )
         handle = LocalMariaDBHandle(
             host="127.0.0.1", port=port, user=settings.profile.user, password=password,
             flavor=settings.flavor, binlog_dir=datadir, binlog_basename="binlog",
             log_path=error_log, workdir=workdir,
         )
-        handle.process = proc
-        handle.stop_timeout = settings.stop_timeout
         try:
-            _wait_ready(handle, proc, settings.start_timeout)
-        except BaseException:
-            proc.stop(timeout=settings.stop_timeout)
-            raise
+            launch_child_server(handle, argv, settings=settings, words=MARIADBD_WORDS,
+                                spawn_log=workdir / "mariadbd.out", cwd=workdir)
         finally:
             init_file.unlink(missing_ok=True)
-        handle.info["start_seconds"] = round(time.monotonic() - t0, 3)
-        handle.info["argv"] = argv
         handle.info["profile"] = settings.profile.name
         return handle
 
 
-def _wait_ready(handle: ServerHandle, proc: ManagedProcess, timeout: float) -> None:
-    """Poll until a TCP login with the run's password succeeds."""
-
-    def check_alive() -> None:
-        if not proc.alive():
-            tail = log_tail(handle.log_path, 30)
-            if "Address already in use" in tail or "Do you already have another" in tail:
-                raise PortInUseError(f"mariadbd could not bind port {handle.port}:\n{tail}")
-            raise ServerDiedError(
-                f"mariadbd exited with code {proc.returncode()} during startup; "
-                f"error log {handle.log_path}:\n{tail}"
-            )
-
-    def timed_out(last_error: str) -> Exception:
-        return StartTimeoutError(
-            f"mariadbd did not accept connections on 127.0.0.1:{handle.port} within "
-            f"{timeout:.0f}s (last error: {last_error}); error log:\n"
-            f"{log_tail(handle.log_path, 30)}"
-        )
-
-    wait_until_ready(lambda _s: handle.connect(connection_timeout=2).close(), timeout=timeout,
-                     check_alive=check_alive, timed_out=timed_out)
+# mariadbd says the port is taken in one of two ways, depending on what holds it.
+MARIADBD_WORDS = StartupWords("mariadbd", "error log", "connections",
+                              ("Address already in use", "Do you already have another"))

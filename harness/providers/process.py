@@ -29,7 +29,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, TypeVar
 
-from harness.providers.base import PortInUseError, ServerHandle, ServerSettings
+from harness.providers.base import (
+    PortInUseError,
+    ServerDiedError,
+    ServerHandle,
+    ServerSettings,
+    StartTimeoutError,
+    log_tail,
+)
 
 
 TOKEN_ENV = "REPLBED_SERVER_TOKEN"
@@ -394,3 +401,61 @@ def start_on_free_port(settings: ServerSettings, start_once: Callable[[int], H])
             last = exc
     assert last is not None
     raise last
+
+
+P = TypeVar("P", bound=ProcessHandle)
+
+
+@dataclass(frozen=True)
+class StartupWords:
+    """How a child server's start-up errors name it: ``label`` (``mariadbd``), what
+    its log is called in the message, what it is waiting for, and the log lines that
+    mean the port was taken (a lost race for a free port: the caller retries)."""
+
+    label: str
+    log_name: str
+    accepts: str
+    bind_markers: tuple[str, ...] = ("Address already in use",)
+
+
+def launch_child_server(handle: P, argv: Sequence[str], *, settings: ServerSettings, words: StartupWords,
+                        spawn_log: Path, cwd: Path, env: Mapping[str, str] | None = None,
+                        interval: float = 0.05) -> P:
+    """Spawn ``argv`` as the process behind ``handle`` and wait until it accepts a
+    TCP login with the handle's account; the one start-up path of the process
+    providers. Any failure (died, port taken, timed out, Ctrl-C) stops the process
+    before the error propagates, so nothing is left running."""
+    t0 = time.monotonic()
+    proc = ManagedProcess.spawn(argv, label=words.label, log_path=spawn_log, cwd=cwd, env=env)
+    handle.process = proc
+    handle.stop_timeout = settings.stop_timeout
+    try:
+        _wait_for_login(handle, proc, settings.start_timeout, words, interval)
+    except BaseException:
+        proc.stop(timeout=settings.stop_timeout)
+        raise
+    handle.info["start_seconds"] = round(time.monotonic() - t0, 3)
+    handle.info["argv"] = list(argv)
+    return handle
+
+
+def _wait_for_login(handle: ServerHandle, proc: ManagedProcess, timeout: float, words: StartupWords,
+                    interval: float) -> None:
+    def check_alive() -> None:
+        if not proc.alive():
+            tail = log_tail(handle.log_path, 30)
+            if any(marker in tail for marker in words.bind_markers):
+                raise PortInUseError(f"{words.label} could not bind port {handle.port}:\n{tail}")
+            raise ServerDiedError(
+                f"{words.label} exited with code {proc.returncode()} during startup; "
+                f"{words.log_name} {handle.log_path}:\n{tail}"
+            )
+
+    def timed_out(last_error: str) -> Exception:
+        return StartTimeoutError(
+            f"{words.label} did not accept {words.accepts} on 127.0.0.1:{handle.port} within "
+            f"{timeout:.0f}s (last error: {last_error}); {words.log_name}:\n{log_tail(handle.log_path, 30)}"
+        )
+
+    wait_until_ready(lambda _s: handle.connect(connection_timeout=2).close(), timeout=timeout,
+                     check_alive=check_alive, timed_out=timed_out, interval=interval)

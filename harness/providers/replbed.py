@@ -11,19 +11,13 @@ import os
 import secrets
 import shutil
 import sys
-import time
 from pathlib import Path
 
 from harness.config import Paths
 from harness.providers.base import (
-    PortInUseError,
-    ServerDiedError,
-    ServerHandle,
     ServerSettings,
-    StartTimeoutError,
-    log_tail,
 )
-from harness.providers.process import ManagedProcess, ProcessHandle, start_on_free_port, wait_until_ready
+from harness.providers.process import ProcessHandle, StartupWords, launch_child_server, start_on_free_port
 
 # The password travels in the environment, not on the command line, so it is
 # not visible in `ps`; `replbed serve` reads it when --password is not given.
@@ -77,45 +71,13 @@ class ReplbedProvider:
         env.setdefault("PYTHONUNBUFFERED", "1")
         log_path = workdir / "replbed-serve.log"
         log_path.unlink(missing_ok=True)
-        t0 = time.monotonic()
-        proc = ManagedProcess.spawn(
-            argv, label="replbed-serve", log_path=log_path, cwd=workdir, env=env
-        )
         handle = ReplbedHandle(
             host="127.0.0.1", port=port, user=settings.profile.user, password=password,
             flavor=settings.flavor, binlog_dir=binlog_dir, binlog_basename="binlog",
             log_path=log_path, workdir=workdir,
         )
-        handle.process = proc
-        handle.stop_timeout = settings.stop_timeout
-        try:
-            _wait_ready(handle, proc, settings.start_timeout)
-        except BaseException:
-            proc.stop(timeout=settings.stop_timeout)
-            raise
-        handle.info["start_seconds"] = round(time.monotonic() - t0, 3)
-        handle.info["argv"] = argv
-        return handle
+        return launch_child_server(handle, argv, settings=settings, words=SERVE_WORDS,
+                                   spawn_log=log_path, cwd=workdir, env=env, interval=0.1)
 
 
-def _wait_ready(handle: ServerHandle, proc: ManagedProcess, timeout: float) -> None:
-    """Poll until the server completes a MySQL handshake and login."""
-
-    def check_alive() -> None:
-        if not proc.alive():
-            tail = log_tail(handle.log_path, 30)
-            if "Address already in use" in tail:
-                raise PortInUseError(f"replbed serve could not bind port {handle.port}:\n{tail}")
-            raise ServerDiedError(
-                f"replbed serve exited with code {proc.returncode()} during startup; "
-                f"log {handle.log_path}:\n{tail}"
-            )
-
-    def timed_out(last_error: str) -> Exception:
-        return StartTimeoutError(
-            f"replbed serve did not accept a MySQL login on 127.0.0.1:{handle.port} within "
-            f"{timeout:.0f}s (last error: {last_error}); log:\n{log_tail(handle.log_path, 30)}"
-        )
-
-    wait_until_ready(lambda _s: handle.connect(connection_timeout=2).close(), timeout=timeout,
-                     check_alive=check_alive, timed_out=timed_out, interval=0.1)
+SERVE_WORDS = StartupWords("replbed serve", "log", "a MySQL login")
