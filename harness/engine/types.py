@@ -848,6 +848,15 @@ class _TemporalBase(ColumnType):
     def decimals(self) -> int:
         return self.fsp
 
+    def _with_fraction(self, text: str, microsecond: int) -> str:
+        """``text`` followed by the fsp leading digits of the fraction, as the server
+        prints a DATETIME(n)/TIME(n) (truncated, never rounded: the value already is)."""
+        return text + "." + f"{microsecond:06d}"[:self.fsp] if self.fsp else text
+
+    def _display_width(self, whole: int) -> int:
+        """The column's display length: the whole part plus the point and the fraction."""
+        return whole + (self.fsp + 1 if self.fsp else 0)
+
     def _problem(self, ctx: WriteContext, col: str, value: Any, name: str = "WARN_DATA_TRUNCATED") -> None:
         """set_datetime_warning(): 1292 when the statement aborts on warnings, else a Warning."""
         if ctx.strict and not ctx.ignore:
@@ -936,14 +945,11 @@ class DateTimeType(_TemporalBase):
         return v
 
     def to_text(self, value: Any) -> str:
-        s = (f"{value.year:04d}-{value.month:02d}-{value.day:02d} "
-             f"{value.hour:02d}:{value.minute:02d}:{value.second:02d}")
-        if self.fsp:
-            s += "." + f"{value.microsecond:06d}"[:self.fsp]
-        return s
+        return self._with_fraction(f"{value.year:04d}-{value.month:02d}-{value.day:02d} "
+                                   f"{value.hour:02d}:{value.minute:02d}:{value.second:02d}", value.microsecond)
 
     def display_length(self) -> int:
-        return 19 + (self.fsp + 1 if self.fsp else 0)
+        return self._display_width(19)
 
     def flags(self) -> int:
         return BINARY_FLAG
@@ -1002,13 +1008,10 @@ class TimeType(_TemporalBase):
         sign = "-" if total < 0 else ""
         total = abs(total)
         secs, micro = divmod(total, 1_000_000)
-        s = f"{sign}{secs // 3600:02d}:{secs // 60 % 60:02d}:{secs % 60:02d}"
-        if self.fsp:
-            s += "." + f"{micro:06d}"[:self.fsp]
-        return s
+        return self._with_fraction(f"{sign}{secs // 3600:02d}:{secs // 60 % 60:02d}:{secs % 60:02d}", micro)
 
     def display_length(self) -> int:
-        return 10 + (self.fsp + 1 if self.fsp else 0)
+        return self._display_width(10)
 
     def default_value(self) -> Any:
         return dt.timedelta(0)
