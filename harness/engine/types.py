@@ -193,6 +193,26 @@ def _string_status(t: "ColumnType", status: str, kind: str, s: str, col: str, ct
         t._data_error(ctx, "ER_TRUNCATED_WRONG_VALUE_FOR_FIELD", kind, s, ctx.db, ctx.table, col, ctx.row)
 
 
+def _scan_integer(t: "ColumnType", value: str | bytes, col: str,
+                  ctx: "WriteContext") -> tuple[Decimal | None, str, str]:
+    """A string stored into an integer-valued column (INT, YEAR): its leading number,
+    the scan's status and the text. A string with no number at all is reported here
+    (the caller stores 0); any other status is the caller's to report, because INT
+    lets an out-of-range value win over the truncation report and YEAR does not."""
+    num, status, s = _scan_text(value)
+    if num is None:
+        _string_status(t, status, "integer", s, col, ctx)
+    return num, status, s
+
+
+def _scan_text(value: str | bytes) -> tuple[Decimal | None, str, str]:
+    """A string stored into a numeric column: its leading number as the server's
+    string-to-number scan reads it, the scan's status, and the text (for the warning)."""
+    s = value.decode("utf-8", "replace") if isinstance(value, bytes) else value
+    num, status = scan_number(s)
+    return num, status, s
+
+
 class IntType(ColumnType):
     is_numeric = True
 
@@ -222,10 +242,8 @@ class IntType(ColumnType):
         elif isinstance(value, float):
             v = int(Decimal(repr(value)).to_integral_value(ROUND_HALF_UP))
         elif isinstance(value, (str, bytes)):
-            s = value.decode("utf-8", "replace") if isinstance(value, bytes) else value
-            num, status = scan_number(s)
+            num, status, s = _scan_integer(self, value, col, ctx)
             if num is None:
-                _string_status(self, status, "integer", s, col, ctx)
                 return 0
             v = int(num.to_integral_value(ROUND_HALF_UP))
             if v < self.lo or v > self.hi:
@@ -271,8 +289,7 @@ class DecimalType(ColumnType):
         if value is None:
             return None
         if isinstance(value, (str, bytes)):
-            s = value.decode("utf-8", "replace") if isinstance(value, bytes) else value
-            num, status = scan_number(s)
+            num, status, s = _scan_text(value)
             if status != "ok":
                 _string_status(self, status, "decimal", s, col, ctx)
                 if status != "space":
@@ -342,8 +359,7 @@ class FloatType(ColumnType):
         if value is None:
             return None
         if isinstance(value, (str, bytes)):
-            s = value.decode("utf-8", "replace") if isinstance(value, bytes) else value
-            num, status = scan_number(s)
+            num, status, s = _scan_text(value)
             _string_status(self, status, "double", s, col, ctx)
             try:
                 f = float(num) if num is not None else 0.0
@@ -1026,10 +1042,8 @@ class YearType(ColumnType):
         if value is None:
             return None
         if isinstance(value, (str, bytes)):
-            s = value.decode("utf-8", "replace") if isinstance(value, bytes) else value
-            num, status = scan_number(s)
+            num, status, s = _scan_integer(self, value, col, ctx)
             if num is None:
-                _string_status(self, status, "integer", s, col, ctx)
                 return 0
             _string_status(self, status, "integer", s, col, ctx)
             v = int(num.to_integral_value(ROUND_HALF_UP))
