@@ -14,7 +14,7 @@ from harness.binlog.query import new_query_event
 from harness.engine import alter, locked_tables, table_admin
 from harness.engine import ddl as DDL
 from harness.engine import xa as XA
-from harness.engine.errors import Note, ServerError, error
+from harness.engine.errors import Note, error
 from harness.engine.executor import ResultColumn, SelectResult
 from harness.engine.expr import Compiler, Env, Scope
 from harness.engine.stmtinfo import StatementInfo
@@ -166,15 +166,13 @@ def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
     if n == "binlog_format" and scope != "global" and thd.temp_tables and str(value).upper() == "STATEMENT" and (
             thd.binlog_format == "ROW" or thd.binlog_format == "MIXED" and thd.mixed_temp_row):
         # A temporary table's CREATE may be missing from a row-format binlog (checked first).
-        raise ServerError(1559, "Cannot switch out of the row-based binary log format when the session has open "
-                                "temporary tables", "HY000")
+        raise error("ER_TEMP_TABLE_PREVENTS_SWITCH_OUT_OF_RBR")
     if n == "binlog_format" and scope != "global" and (in_trx or not thd.caches.trx_cache.empty()):
         raise error("ER_INSIDE_TRANSACTION_PREVENTS_SWITCH_BINLOG_FORMAT")
     if n == "binlog_direct_non_transactional_updates" and scope != "global" and in_trx:
-        raise ServerError(1685, "Cannot modify @@session.binlog_direct_non_transactional_updates inside a "
-                                "transaction", "HY000")
+        raise error("ER_INSIDE_TRANSACTION_PREVENTS_SWITCH_BINLOG_DIRECT")
     if n == "sql_log_bin" and scope != "global" and in_trx:
-        raise ServerError(1694, "Cannot modify @@session.sql_log_bin inside a transaction", "HY000")
+        raise error("ER_INSIDE_TRANSACTION_PREVENTS_SWITCH_SQL_LOG_BIN")
     if n == "autocommit" and scope != "global" and thd.xid_state is not None and value not in (0, "0", "OFF", False):
         raise UnsupportedError("SET autocommit inside an XA transaction")
     if n == "tx_isolation" and scope != "global" and thd.trx_explicit and thd.trx_active and False:

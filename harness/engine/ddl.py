@@ -13,7 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from harness.engine.catalog import Routine, TableDef, Trigger, build_table
-from harness.engine.errors import Note, ServerError, error, note
+from harness.engine.errors import error, note
 from harness.model import flush as L3
 from harness.sql import ast as A
 
@@ -44,9 +44,9 @@ def create_database(thd: "Thd", st: A.CreateDatabase) -> "OkPacket":
             from harness.engine.sysvars import COLLATIONS, DEFAULT_COLLATION
             cs = st.charset or (COLLATIONS[st.collation][1] if st.collation in COLLATIONS else None)
             if st.charset is not None and st.charset not in DEFAULT_COLLATION:
-                raise ServerError(1115, f"Unknown character set: '{st.charset}'", "42000")
+                raise error("ER_UNKNOWN_CHARACTER_SET", st.charset)
             if st.collation is not None and st.collation not in COLLATIONS:
-                raise ServerError(1273, f"Unknown collation: '{st.collation}'", "HY000")
+                raise error("ER_UNKNOWN_COLLATION", st.collation)
             coll = st.collation or DEFAULT_COLLATION.get(cs or "", "")
             if (cs, coll) != (thd.vars.get("character_set_server"), thd.vars.get("collation_server")):
                 thd.catalog.db_charsets[st.name] = (cs, coll)
@@ -78,7 +78,7 @@ def drop_database(thd: "Thd", st: A.DropDatabase) -> "OkPacket":
 
 def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
     if st.or_replace and st.if_not_exists:
-        raise ServerError(1221, "Incorrect usage of OR REPLACE and IF NOT EXISTS", "HY000")
+        raise error("ER_WRONG_USAGE", "OR REPLACE", "IF NOT EXISTS")
     db = st.table.db or thd.db
     if db is None:
         raise error("ER_NO_DB_ERROR")
@@ -184,7 +184,7 @@ def drop_table(thd: "Thd", st: A.DropTable) -> "OkPacket":
     if perm and not st.temporary:
         thd.implicit_commit(schema_change=True)
     if missing and not st.if_exists and not temp and all(p is None for _n, p in perm):
-        raise ServerError(1051, f"Unknown table '{','.join(missing)}'", "42S02")
+        raise error("ER_BAD_TABLE_ERROR", ",".join(missing))
     if_exists = " IF EXISTS" if st.if_exists else ""
     row = thd.binlog_format in thd.server.flavor.ddl.temp_ddl_unlogged_formats
     split = thd.server.flavor.ddl.drop_table_groups
@@ -239,7 +239,7 @@ def drop_table(thd: "Thd", st: A.DropTable) -> "OkPacket":
             thd.write_ddl(text, xid=True, thread_specific=True)
     if missing and not st.if_exists:
         # The error comes after the tables that did exist were dropped and logged.
-        raise ServerError(1051, f"Unknown table '{','.join(missing)}'", "42S02")
+        raise error("ER_BAD_TABLE_ERROR", ",".join(missing))
     return _ok()
 
 
@@ -346,11 +346,11 @@ def _check_row_assignments(st: A.CreateTrigger, body: list[A.Statement]) -> None
         if not isinstance(s, A.SetLocal) or s.row is None:
             continue
         if s.row == "OLD":
-            raise ServerError(1362, "Updating of OLD row is not allowed in trigger", "HY000")
+            raise error("ER_TRG_CANT_CHANGE_ROW", "OLD", "")
         if st.event == "DELETE":
-            raise ServerError(1363, "There is no NEW row in on DELETE trigger", "HY000")
+            raise error("ER_TRG_NO_SUCH_ROW_IN_TRG", "NEW", "DELETE")
         if st.timing == "AFTER":
-            raise ServerError(1362, "Updating of NEW row is not allowed in after trigger", "HY000")
+            raise error("ER_TRG_CANT_CHANGE_ROW", "NEW", "after ")
 
 
 def create_routine(thd: "Thd", st: A.CreateRoutine) -> "OkPacket":
@@ -366,9 +366,7 @@ def create_routine(thd: "Thd", st: A.CreateRoutine) -> "OkPacket":
     if (st.kind == "FUNCTION" and thd.binlog_enabled() and not thd.vars.get("log_bin_trust_function_creators")
             and not st.deterministic and st.sql_data_access not in ("NO SQL", "READS SQL DATA")):
         # A function that may write, non-deterministically, cannot be replicated by statement.
-        raise ServerError(1418, "This function has none of DETERMINISTIC, NO SQL, or READS SQL DATA in its "
-                                "declaration and binary logging is enabled (you *might* want to use the less "
-                                "safe log_bin_trust_function_creators variable)", "HY000")
+        raise error("ER_BINLOG_UNSAFE_ROUTINE")
     thd.catalog.routines[key] = Routine(st.kind, st.name, st)
     thd.write_ddl(routine_create_text(thd, st), invoker=not _has_definer(st.text))  # observed Q_INVOKER
     return _ok()
@@ -462,9 +460,9 @@ def drop_view(thd: "Thd", st: A.DropView) -> "OkPacket":
         else:
             missing.append(f"{key[0]}.{n.name}")
     if missing and not st.if_exists:
-        raise ServerError(4092, f"Unknown VIEW: '{','.join(missing)}'", "42S02")
+        raise error("ER_UNKNOWN_VIEW", ",".join(missing))
     for m in missing:
-        thd.notes.append(Note("Note", 4092, f"Unknown VIEW: '{m}'"))
+        thd.notes.append(note("Note", "ER_UNKNOWN_VIEW", m))
     thd.write_ddl(st.text, xid=True)  # observed: DROP VIEW carries Q_XID
     return _ok()
 

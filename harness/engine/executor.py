@@ -261,7 +261,7 @@ class Executor:
                         ref = A.ColumnRef(c.name, rname)
                         items.append((ref, c.name, ResultColumn(c.name, c.type, rname, t.db, c.name, c.nullable)))
                 if not tables:
-                    raise ServerError(1096, "No tables used", "HY000")
+                    raise error("ER_NO_TABLES_USED")
             else:
                 name = it.alias or it.text
                 rc = ResultColumn(name)
@@ -589,7 +589,7 @@ class Executor:
                     row[ci] = col.type.default_value()
                     continue
                 if self.thd.is_strict(t, 0):
-                    raise ServerError(1364, f"Field '{col.name}' doesn't have a default value", "HY000")
+                    raise error("ER_NO_DEFAULT_FOR_FIELD", col.name)
                 # check_that_all_fields_are_given_values runs once per statement, before
                 # the rows: one warning per missing column, however many rows (probed).
                 warned = getattr(self.ctx, "warned_no_default", None)
@@ -717,9 +717,8 @@ class Executor:
         if ok:
             return True
         if not ignore:
-            raise ServerError(1369, f"CHECK OPTION failed {view}", "44000")
-        from harness.engine.errors import Note
-        self.ctx.notes.append(Note("Warning", 1369, f"CHECK OPTION failed {view}"))
+            raise error("ER_VIEW_CHECK_FAILED", view)
+        self.ctx.notes.append(note("Warning", "ER_VIEW_CHECK_FAILED", view))
         return False
 
     def delete_slot(self, t: TableDef, slot: int, old: list[Any]) -> None:
@@ -1116,7 +1115,7 @@ def _odku_source_refs(thd: Any, t: TableDef, ins: A.Insert) -> list[A.ColumnRef]
             continue
         in_source = sum(1 for _n, cols in sources if name in cols)
         if name in t.col_index and in_source or in_source > 1:
-            raise ServerError(1052, f"Column '{ref.name}' in UPDATE is ambiguous", "23000")
+            raise error("ER_NON_UNIQ_ERROR", ref.name, "UPDATE")
         if in_source:
             out.append(ref)
     return out

@@ -243,7 +243,7 @@ class Compiler:
     def c_RowValue(self, e: A.RowValue) -> Fn:
         t = self.scope.trigger_table
         if t is None:
-            raise ServerError(1054, f"Unknown column '{e.column}' in '{e.which}'", "42S22")
+            raise error("ER_BAD_FIELD_ERROR", e.column, e.which)
         ci = t.column(e.column)
         if e.which == "NEW":
             if self.info is not None:

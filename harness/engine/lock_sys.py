@@ -31,7 +31,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any
 
-from harness.engine.errors import ServerError
+from harness.engine.errors import ServerError, error
 
 if TYPE_CHECKING:
     from harness.engine.thd import Thd
@@ -43,12 +43,11 @@ LockKey = tuple[int, Any, Any]  # (id of the table's TableData, index name, key 
 
 
 def lock_wait_timeout_error() -> ServerError:
-    return ServerError(ER_LOCK_WAIT_TIMEOUT, "Lock wait timeout exceeded; try restarting transaction", "HY000")
+    return error("ER_LOCK_WAIT_TIMEOUT")
 
 
 def deadlock_error() -> ServerError:
-    return ServerError(ER_LOCK_DEADLOCK, "Deadlock found when trying to get lock; try restarting transaction",
-                       "40001")
+    return error("ER_LOCK_DEADLOCK")
 
 
 def reported_twice(err: ServerError) -> ServerError:

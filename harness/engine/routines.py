@@ -239,7 +239,7 @@ def sp_line(definition: str, stmt_text: str) -> int:
 def call_function(thd: "Thd", name: str, args: list[Any], ctx: "ExecContext") -> Any:
     r = thd.find_routine("FUNCTION", name)
     if r is None:
-        raise ServerError(1305, f"FUNCTION {thd.db}.{name} does not exist", "42000")
+        raise error("ER_SP_DOES_NOT_EXIST", "FUNCTION", f"{thd.db}.{name}")
     d = r.definition
     if len(args) != len(d.params):
         raise error("ER_SP_WRONG_NO_OF_ARGS", "FUNCTION", f"{thd.db}.{name}", len(d.params), len(args))
@@ -268,14 +268,13 @@ def call_procedure(thd: "Thd", st: A.Call) -> "OkPacket":
     from harness.engine.thd import OkPacket
     r = thd.find_routine("PROCEDURE", st.name)
     if r is None:
-        raise ServerError(1305, f"PROCEDURE {thd.db}.{st.name} does not exist", "42000")
+        raise error("ER_SP_DOES_NOT_EXIST", "PROCEDURE", f"{thd.db}.{st.name}")
     d = r.definition
     if len(st.args) != len(d.params):
         raise error("ER_SP_WRONG_NO_OF_ARGS", "PROCEDURE", f"{thd.db}.{st.name}", len(d.params), len(st.args))
     for i, (p, a) in enumerate(zip(d.params, st.args)):
         if p.mode != "IN" and not isinstance(a, A.UserVar):
-            raise ServerError(1414, f"OUT or INOUT argument {i + 1} for routine {thd.db}.{st.name} is not a "
-                                    "variable or NEW pseudo-variable in BEFORE trigger", "42000")
+            raise error("ER_SP_NOT_VAR_ARG", i + 1, f"{thd.db}.{st.name}")
     from harness.engine.context import ExecContext
     from harness.engine.stmtinfo import StatementInfo
     ctx = ExecContext(thd, StatementInfo(kind="CALL"))
@@ -403,7 +402,7 @@ def assign_select_into(thd: "Thd", targets: list[A.Expr], rows: list[list[Any]],
             assert isinstance(target, A.ColumnRef)
             name = target.name.lower()
             if env.locals is None or name not in env.locals:
-                raise ServerError(1327, f"Undeclared variable: {target.name}", "42000")
+                raise error("ER_SP_UNDECLARED_VAR", target.name)
             env.locals[name] = value
 
 

@@ -51,8 +51,7 @@ _WS = re.compile(r"[ \t\r\n]+")
 
 
 def _syntax_error() -> ServerError:
-    return ServerError(1149, "You have an error in your SQL syntax; check the manual that corresponds to your "
-                             "MariaDB server version for the right syntax to use", "42000")
+    return error("ER_SYNTAX_ERROR")
 
 
 def base64_payload(text: str) -> bytes:
@@ -65,11 +64,11 @@ def base64_payload(text: str) -> bytes:
         m = _B64_CHUNK.match(s, pos)
         chunk = m.group() if m else ""
         if not chunk or len(chunk) % 4:
-            raise ServerError(1575, "Decoding of base64 string failed")
+            raise error("ER_BASE64_DECODE_ERROR")
         try:
             out += binascii.a2b_base64(chunk.encode("ascii"))
         except binascii.Error:
-            raise ServerError(1575, "Decoding of base64 string failed") from None
+            raise error("ER_BASE64_DECODE_ERROR") from None
         pos = m.end()  # type: ignore[union-attr]
     return bytes(out)
 
@@ -81,7 +80,7 @@ def _payload_text(thd: "Thd", stmt: A.BinlogBase64) -> str:
     for name in stmt.fragments:
         v = thd.user_vars.get(name)
         if not isinstance(v, (str, bytes)):
-            raise ServerError(1232, f"Incorrect argument type to variable '{name}'", "42000")
+            raise error("ER_WRONG_TYPE_FOR_VAR", name)
         parts.append(v.decode("latin-1") if isinstance(v, bytes) else v)
     for name in stmt.fragments:  # binlog_defragment resets the fragments
         thd.user_vars[name] = None
@@ -108,11 +107,9 @@ def decode_injected_events(thd: "Thd", text: str) -> list[Any]:
                 ctx = thd.binlog_stmt_ctx = StreamContext()
         elif type_code in _ROW_TYPES:
             if ctx is None or ctx.fde is None:
-                raise ServerError(1609, f"The BINLOG statement of type {_type_name(type_code)} was not preceded "
-                                        f"by a format description BINLOG statement")
+                raise error("ER_NO_FORMAT_DESCRIPTION_EVENT_BEFORE_BINLOG_STATEMENT", _type_name(type_code))
         else:
-            raise ServerError(1730, "Only Format_description_log_event and row events are allowed in BINLOG "
-                                    f"statements (but {_type_name(type_code)} was provided)")
+            raise error("ER_ONLY_FD_AND_RBR_EVENTS_ALLOWED_IN_BINLOG_STATEMENT", _type_name(type_code))
         try:
             ev = decode_event(buf, pos, ctx)
         except BinlogError:
@@ -168,7 +165,7 @@ def _find_row(table: TableDef, before: dict[int, Any]) -> int:
     for slot, row in data.scan():
         if all(row[i] == v for i, v in before.items()):
             return slot
-    raise ServerError(1032, f"Can't find record in '{table.name}'")
+    raise error("ER_KEY_NOT_FOUND", table.name)
 
 
 def _apply_rows_event(ex: Executor, table: TableDef, ev: RowsEvent) -> None:
@@ -225,7 +222,7 @@ def _check_compatible(tm: TableMapEvent, t: TableDef) -> None:
         ctype = t.columns[i].type
         if code == T_VARCHAR and getattr(ctype, "binlog_type", None) == T_VARCHAR \
                 and ctype.binlog_metadata() != meta:
-            raise ServerError(1105, "Unknown error", "HY000")
+            raise error("ER_UNKNOWN_ERROR")
 
 
 def binlog_statement(thd: "Thd", stmt: A.BinlogBase64) -> "OkPacket":

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from harness.engine.errors import ServerError
+from harness.engine.errors import error
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ def engine_by_name(name: str) -> Engine:
     try:
         return ENGINES[key]
     except KeyError:
-        raise ServerError(1286, f"Unknown storage engine '{name}'", "42000") from None
+        raise error("ER_UNKNOWN_STORAGE_ENGINE", name) from None
 
 
 class DuplicateKey(Exception):

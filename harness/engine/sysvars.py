@@ -431,7 +431,7 @@ class SessionVariables:
         if cs == "utf8":
             cs = "utf8mb3"
         if cs not in DEFAULT_COLLATION:
-            raise ServerError(1115, f"Unknown character set: '{charset}'", "42000")
+            raise error("ER_UNKNOWN_CHARACTER_SET", charset)
         coll = (collation or self.default_collation(cs)).lower()
         self.values["character_set_client"] = cs
         self.values["character_set_connection"] = cs

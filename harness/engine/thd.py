@@ -539,7 +539,7 @@ class Thd:
             # multi-table DELETE sets thread_specific_used (observed header flags 0x4)
             self.stmt_thread_specific = True
         if self.trx_read_only and any(not t.temporary for t in info.written):
-            raise ServerError(1792, "Cannot execute statement in a READ ONLY transaction", "25006")
+            raise error("ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION")
         self._lock_myisam_tables(stmt, info)
         try:
             return self._run_dml_locked(stmt, info, views)

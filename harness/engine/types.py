@@ -20,7 +20,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
 from harness.binlog.values import MyDate, MyDateTime, MyTime, MyTimestamp
-from harness.engine.errors import Note, ServerError, error, note
+from harness.engine.errors import Note, error, note
 # The zero dates live with the date parsing; imported here for the column types and their users.
 from harness.engine import temporal as T
 from harness.engine.temporal import RejectedTimestamp, ZeroDate, to_date_value  # noqa: F401
@@ -503,14 +503,13 @@ def resolve_charset(charset: str | None, collation: str | None) -> tuple[Charset
         if cs_name not in CHARSETS:
             if cs_name == "binary":
                 raise UnsupportedError("CHARACTER SET binary on a character column")
-            raise ServerError(1115, f"Unknown character set: '{charset}'", "42000")
+            raise error("ER_UNKNOWN_CHARACTER_SET", charset)
     if collation is not None:
         coll = COLLATIONS.get(collation.lower())
         if coll is None:
             raise UnsupportedError(f"collation {collation}")
         if cs_name is not None and coll[0] != cs_name:
-            raise ServerError(1253, f"COLLATION '{collation}' is not valid for CHARACTER SET '{charset}'",
-                              "42000")
+            raise error("ER_COLLATION_CHARSET_MISMATCH", collation, charset)
         return CHARSETS[coll[0]], coll[1], coll[2]
     cs = CHARSETS[cs_name or "utf8mb4"]
     return cs, cs.default_id, False
@@ -1225,13 +1224,13 @@ def make_type(type_name: str, args: list[Any], unsigned: bool = False, zerofill:
         precision = int(args[0]) if args else 10
         scale = int(args[1]) if len(args) > 1 else 0
         if precision > 65 or scale > 38 or scale > precision:
-            raise ServerError(1426, f"Too big precision {precision} specified. Maximum is 65", "42000")
+            raise error("ER_TOO_BIG_PRECISION", precision, 65)
         return DecimalType(precision, scale, unsigned)
     if t == "FLOAT":
         if len(args) == 2:
             return FloatType(False, unsigned, int(args[0]), int(args[1]))
         if args and int(args[0]) > 53:
-            raise ServerError(1063, "Incorrect column specifier for column", "42000")
+            raise error("ER_WRONG_FIELD_SPEC_UNNAMED")
         return FloatType(bool(args) and int(args[0]) > 24, unsigned)
     if t in ("DOUBLE", "REAL"):
         if len(args) == 2:
@@ -1240,7 +1239,7 @@ def make_type(type_name: str, args: list[Any], unsigned: bool = False, zerofill:
     if t in ("CHAR", "VARCHAR"):
         length = int(args[0]) if args else (1 if t == "CHAR" else -1)
         if length < 0:
-            raise ServerError(1064, "VARCHAR requires a length", "42000")
+            raise error("ER_PARSE_ERROR", "VARCHAR requires a length")
         return StringType(t, length, coll_id, cs=cs, binary_collation=cs_bin)
     if t in ("TINYTEXT", "TEXT", "MEDIUMTEXT", "LONGTEXT"):
         return StringType(t, 0, coll_id, cs=cs, binary_collation=cs_bin)
@@ -1260,12 +1259,12 @@ def make_type(type_name: str, args: list[Any], unsigned: bool = False, zerofill:
         return EnumType([str(a) for a in args])
     if t == "SET":
         if len(args) > 64:
-            raise ServerError(1097, "Too many strings for column (max 64)", "HY000")
+            raise error("ER_TOO_BIG_SET", 64)
         return SetType([str(a) for a in args])
     if t == "BIT":
         bits = int(args[0]) if args else 1
         if bits > 64:
-            raise ServerError(1439, "Display width out of range for column (max = 64)", "42000")
+            raise error("ER_TOO_BIG_DISPLAYWIDTH", 64)
         return BitType(bits)
     from harness.sql.errors import UnsupportedError
     raise UnsupportedError(f"column type {t}")

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, Callable
 
-from harness.engine.errors import ServerError, error
+from harness.engine.errors import error
 from harness.engine.expr import is_aggregate_expr
 from harness.sql import ast as A
 from harness.sql.errors import UnsupportedError
@@ -89,15 +89,14 @@ def _resolve(thd: "Thd", name: A.TableName, verb: str, top: tuple[str, str], has
         # A join view: the server writes one of its tables (multi-table UPDATE,
         # INSERT naming columns of one table); not modelled.
         if verb == "INSERT" and not has_fields:
-            raise ServerError(1394, f"Can not insert into join view '{top[0]}.{top[1]}' without fields list",
-                              "HY000")
+            raise error("ER_VIEW_NO_INSERT_FIELD_LIST", top[0], top[1])
         if verb == "DELETE":
-            raise ServerError(1395, f"Can not delete from join view '{top[0]}.{top[1]}'", "HY000")
+            raise error("ER_VIEW_DELETE_MERGE_VIEW", top[0], top[1])
         raise UnsupportedError("changing data through a join view")
     if not _mergeable(sel):
         if verb == "INSERT":
-            raise ServerError(1471, f"The target table {top[1]} of the INSERT is not insertable-into", "HY000")
-        raise ServerError(1288, f"The target table {top[1]} of the {verb} is not updatable", "HY000")
+            raise error("ER_NON_INSERTABLE_TABLE", top[1], "INSERT")
+        raise error("ER_NON_UPDATABLE_TABLE", top[1], verb)
     ref = sel.from_[0]
     inner_cascade = cascade or view.check_option == "CASCADED"
     inner = _resolve(thd, A.TableName(ref.table.name, ref.table.db or db), verb, top, has_fields, inner_cascade)
@@ -153,7 +152,7 @@ def check_view_definition(sel: A.Select) -> None:
     """CREATE VIEW refuses a SELECT that reads a variable (ER_VIEW_SELECT_VARIABLE)."""
     exprs = [i.expr for i in sel.items] + [sel.where, sel.having]
     if _contains(exprs, lambda x: isinstance(x, (A.UserVar, A.SysVar))):
-        raise ServerError(1351, "View's SELECT contains a variable or parameter", "HY000")
+        raise error("ER_VIEW_SELECT_VARIABLE")
 
 
 def _refuse_views_in(thd: "Thd", refs: list[A.TableRef]) -> None:
@@ -213,8 +212,8 @@ def _base_column(mv: MergedView, name: str, clause: str, verb: str, view: str) -
         raise error("ER_BAD_FIELD_ERROR", name, clause)
     if not isinstance(e, A.ColumnRef):
         if verb == "INSERT":
-            raise ServerError(1471, f"The target table {view} of the INSERT is not insertable-into", "HY000")
-        raise ServerError(1348, f"Column '{name}' is not updatable", "HY000")
+            raise error("ER_NON_INSERTABLE_TABLE", view, "INSERT")
+        raise error("ER_NONUPDATEABLE_COLUMN", name)
     return e.name
 
 
@@ -249,7 +248,7 @@ def _delete(thd: "Thd", st: A.Delete, mv: MergedView) -> A.Delete:
     ref = st.tables[0]
     quals = {ref.ref_name.lower(), ref.table.name.lower()}
     if st.targets and st.targets[0].lower() not in quals:
-        raise ServerError(1109, f"Unknown table '{st.targets[0]}' in MULTI DELETE", "42S02")
+        raise error("ER_UNKNOWN_TABLE", st.targets[0], "MULTI DELETE")
     where = substitute(st.where, mv.columns, quals, "WHERE") if st.where is not None else None
     order = [A.OrderItem(substitute(o.expr, mv.columns, quals, "ORDER BY"), o.desc) for o in st.order_by]
     targets = [mv.base.name] if st.targets else []

@@ -238,7 +238,7 @@ def xa_recover(thd: "Thd", st: A.XaRecover) -> SelectResult:
     _require_mariadb(thd)
     fmt = st.format.upper()
     if fmt not in ("RAW", "SQL"):
-        raise ServerError(1791, f"Unknown XA RECOVER format name: '{st.format}'", "HY000")
+        raise error("ER_UNKNOWN_EXPLAIN_FORMAT", "XA RECOVER", st.format)
     rows: list[list[object]] = []
     for xs in thd.server.xid_cache.values():
         if xs.state != PREPARED:
