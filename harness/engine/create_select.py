@@ -20,7 +20,7 @@ from harness.engine.autoinc import AutoIncrement
 from harness.engine.catalog import Column, Key, TableDef, add_table_keys, build_table
 from harness.engine.context import ExecContext
 from harness.engine.errors import Note, ServerError, error, note
-from harness.engine.executor import Executor, ResultColumn, dup_entry_error
+from harness.engine.executor import Executor, ResultColumn, SelectResult, dup_entry_error
 from harness.engine.item_types import ItemTyper
 from harness.engine.prelock import analyze
 from harness.engine.storage import DuplicateKey, engine_by_name
@@ -28,12 +28,13 @@ from harness.engine.types import (BinaryType, ColumnType, DateTimeType, DateType
                                   IntType, StringType, TimeType, WriteContext, YearType, make_type, value_to_string)
 from harness.model import flush as L3
 from harness.model.cache import binlog_write_row
-from harness.model.decide import decide_logging_format
+from harness.model.decide import LoggingDecision, decide_logging_format
 from harness.model.unsafe import Unsafe, bit
 from harness.sql import ast as A
 from harness.sql.errors import UnsupportedError
 
 if TYPE_CHECKING:
+    from harness.engine.stmtinfo import StatementInfo
     from harness.engine.thd import OkPacket, Thd
 
 
@@ -205,6 +206,10 @@ def _select_columns(thd: "Thd", sel: A.Select, result_cols: list[ResultColumn]) 
 
 
 def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
+    """CREATE TABLE ... SELECT in the server's order (sql_insert.cc's ``select_create``):
+    check the target, run the select (prepare), build the table from the select list
+    (create_table_from_items), decide the format, store the rows (send_data), then
+    publish the table and log it (send_eof)."""
     from harness.engine.thd import OkPacket
     assert st.select is not None
     if any(r.derived is not None for r in st.select.from_):
@@ -212,171 +217,236 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
         raise UnsupportedError("CREATE ... SELECT from a derived table")
     if not st.temporary:
         thd.implicit_commit()
+    go_on, replaces = _check_target(thd, st, db)
+    if not go_on:
+        return OkPacket()
+    sc = SelectCreate(thd, st, db, replaces)
+    sc.prepare()
+    sc.create_table_from_items()
+    sc.decide_format()
+    sc.send_data()
+    sc.send_eof()
+    return OkPacket(len(sc.sel_res.rows))
+
+
+def _check_target(thd: "Thd", st: A.CreateTable, db: str) -> tuple[bool, TableDef | None]:
+    """Whether the statement goes on, and the existing table a CREATE OR REPLACE
+    drops (None: there is none). An existing table is an error, or with IF NOT
+    EXISTS a note and nothing else (False)."""
+    assert st.select is not None
     exists = (thd.temp_tables.get((db, st.table.name.lower())) if st.temporary
               else thd.catalog.get_table(db, st.table.name))
-    replaced = exists is not None and st.or_replace
-    if replaced:
+    if exists is None:
+        return True, None
+    if st.or_replace:
         if st.temporary:
             raise UnsupportedError("CREATE OR REPLACE TEMPORARY ... SELECT over an existing temporary table")
         if any(t.name.lower() == st.table.name.lower() and (t.db or thd.db) == db
                for t in _select_tables(st.select)):
             raise UnsupportedError("CREATE OR REPLACE ... SELECT reading the table it replaces")
-    elif exists is not None:
-        if st.if_not_exists:
-            thd.notes.append(note("Note", "ER_TABLE_EXISTS_ERROR", st.table.name))
-            return OkPacket()
-        raise error("ER_TABLE_EXISTS_ERROR", st.table.name)
+        return True, exists
+    if st.if_not_exists:
+        thd.notes.append(note("Note", "ER_TABLE_EXISTS_ERROR", st.table.name))
+        return False, None
+    raise error("ER_TABLE_EXISTS_ERROR", st.table.name)
 
-    # The statement: reads the select's tables, writes the new table.
-    info = analyze(thd, st.select, "CREATE_SELECT")
-    thd.begin_statement(info)
-    # Opening a temporary table (the new one, or a source) sets thread_specific_used:
-    # the statement's events and the COMMIT closing them carry LOG_EVENT_THREAD_SPECIFIC_F,
-    # and the transaction's group loses FL_TRANSACTIONAL (observed).
-    thd.stmt_uses_temp = st.temporary or any(u.table.temporary for u in info.uses)
-    if thd.stmt_uses_temp:
-        thd.stmt_thread_specific = True
-        thd.trx_used_temp = True
-    ctx = ExecContext(thd, info)
-    sel_res = Executor(thd, ctx, info).select(st.select)
-    # Unlike INSERT ... SELECT, the rows read count for FOUND_ROWS() (probed).
-    thd.last_found_rows = len(sel_res.rows) if sel_res.found_rows is None else sel_res.found_rows
-    # Explicit columns first, then the select list's; table-level keys are
-    # resolved over both (``(PRIMARY KEY (a)) SELECT a ...`` keys a select column).
-    explicit = build_table(db, A.CreateTable(table=st.table, columns=st.columns, keys=[],
-                                             options=st.options), st.temporary,
-                           thd.vars.get("default_storage_engine"), thd.db_collation(db)) if st.columns else None
-    sel_cols = _select_columns(thd, st.select, sel_res.columns)
-    columns: list[Column] = list(explicit.columns) if explicit else []
-    keys: list[Key] = list(explicit.keys) if explicit else []
-    names = {c.name.lower(): i for i, c in enumerate(columns)}
-    target_idx = []
-    seen_select: set[str] = set()
-    for c in sel_cols:
-        if c.name.lower() in seen_select:
-            raise error("ER_DUP_FIELDNAME", c.name)
-        seen_select.add(c.name.lower())
-        if c.name.lower() in names:
-            target_idx.append(names[c.name.lower()])
-        else:
-            columns.append(c)
-            names[c.name.lower()] = len(columns) - 1
-            target_idx.append(len(columns) - 1)
-    add_table_keys(columns, keys, st.keys)
-    engine = engine_by_name(st.options.get("ENGINE", thd.vars.get("default_storage_engine")))
-    t = TableDef(db, st.table.name, columns, keys, engine, temporary=st.temporary, options=dict(st.options))
-    t.table_id = thd.catalog.allocate_table_id()
-    info.add(t, True)
-    if t.auto_inc_col is not None:
-        info.writes_autoinc_table = True
-    # Set at parse time in the server whatever the select reads (sql_parse.cc).
-    if st.duplicates == "IGNORE":
-        info.inherited_unsafe |= bit(Unsafe.CREATE_IGNORE_SELECT)
-    elif st.duplicates == "REPLACE":
-        info.inherited_unsafe |= bit(Unsafe.CREATE_REPLACE_SELECT)
-    decision = decide_logging_format(info, thd)
-    if t.auto_inc_col is not None and info.uses and decision.logged:
-        if thd.binlog_format != "ROW":
-            unsafe = decision.unsafe | bit(Unsafe.CREATE_SELECT_AUTOINC)
-            decision = type(decision)(row=decision.row or thd.binlog_format == "MIXED", unsafe=unsafe,
-                                      warn_unsafe=unsafe if thd.binlog_format == "STATEMENT" else 0)
-    if not thd.temp_tables:
-        thd.mixed_temp_row = False
-    if thd.mixed_temp_row and thd.binlog_format == "MIXED" and decision.logged and not decision.row:
-        # MIXED stays in row format while the temporary tables that switched it exist.
-        decision = type(decision)(row=True, unsafe=decision.unsafe, warn_unsafe=0)
-    elif decision.row and decision.logged and thd.binlog_format == "MIXED" and thd.temp_tables:
-        thd.mixed_temp_row = True
-    row_format = decision.row
-    thd.stmt_decision = decision
-    thd.stmt_row_format = row_format and not st.temporary
-    if st.temporary:
-        t.created_in_row_format = row_format
 
-    if replaced:
-        # The old table goes inside the statement, unlogged unless the statement fails.
-        assert exists is not None
-        thd.catalog.remove_table(exists.db, exists.name)
-    # Fill the table; any error drops it and logs nothing (but see _log_failed_replace).
-    ex = Executor(thd, ctx, info)
-    alloc = AutoIncrement(t, 0) if t.auto_inc_col is not None else None  # row count unknown: intervals 1, 2, 4 ...
-    # InnoDB bulk-loads the new (empty) table: unique keys are checked when the load
-    # ends, and the error then shows the key of the *last* row read (observed).
-    # (IGNORE/REPLACE handle each duplicate as it comes: not modelled as a bulk load.)
-    bulk = t.engine.bulk_loads_empty_tables and not st.temporary and st.duplicates is None
-    bulk_dup: DuplicateKey | None = None
-    row: list[Any] = []
-    inserted = 0
-    try:
-        for i, src in enumerate(sel_res.rows):
-            wctx = WriteContext(thd.is_strict(t, i), db, t.name, i + 1, ctx.notes, sql_mode=thd.vars.get('sql_mode'))
-            row = ex.default_row(t, wctx)
-            specified: set[int] = set()
-            for ci, v in zip(target_idx, src):
-                col = t.columns[ci]
-                if v is None and not col.nullable:
-                    raise error("ER_BAD_NULL_ERROR", col.name)
-                row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
-                specified.add(ci)
-            ex.assign_auto_increment(t, row, specified, alloc)
-            if alloc is not None:
-                alloc.row_done()
-            dup = t.data.find_duplicate(row)
-            if dup is not None and bulk:
-                bulk_dup = bulk_dup or dup
-                continue
-            if dup is not None:
-                if not _handle_duplicate(thd, t, st, row, dup, specified, ctx, decision.logged):
+class SelectCreate:
+    """One CREATE ... SELECT statement (the server's ``select_create``), step by step.
+
+    ``replaces`` is the table a CREATE OR REPLACE drops (None: nothing is replaced)."""
+
+    info: StatementInfo
+    ctx: ExecContext
+    sel_res: SelectResult
+    table: TableDef
+    target_idx: list[int]  # the new table's column for each select-list item
+    decision: LoggingDecision
+
+    def __init__(self, thd: "Thd", st: A.CreateTable, db: str, replaces: TableDef | None) -> None:
+        self.thd, self.st, self.db, self.replaces = thd, st, db, replaces
+
+    def prepare(self) -> None:
+        """Open the statement (it reads the select's tables and writes the new one) and
+        run the select."""
+        thd, st = self.thd, self.st
+        assert st.select is not None
+        info = self.info = analyze(thd, st.select, "CREATE_SELECT")
+        thd.begin_statement(info)
+        # Opening a temporary table (the new one, or a source) sets thread_specific_used:
+        # the statement's events and the COMMIT closing them carry LOG_EVENT_THREAD_SPECIFIC_F,
+        # and the transaction's group loses FL_TRANSACTIONAL (observed).
+        thd.stmt_uses_temp = st.temporary or any(u.table.temporary for u in info.uses)
+        if thd.stmt_uses_temp:
+            thd.stmt_thread_specific = True
+            thd.trx_used_temp = True
+        self.ctx = ExecContext(thd, info)
+        sel_res = self.sel_res = Executor(thd, self.ctx, info).select(st.select)
+        # Unlike INSERT ... SELECT, the rows read count for FOUND_ROWS() (probed).
+        thd.last_found_rows = len(sel_res.rows) if sel_res.found_rows is None else sel_res.found_rows
+
+    def create_table_from_items(self) -> None:
+        """The new table's definition: explicit columns first, then the select list's;
+        table-level keys are resolved over both (``(PRIMARY KEY (a)) SELECT a ...``
+        keys a select column)."""
+        thd, st, db, info = self.thd, self.st, self.db, self.info
+        assert st.select is not None
+        explicit = build_table(db, A.CreateTable(table=st.table, columns=st.columns, keys=[],
+                                                 options=st.options), st.temporary,
+                               thd.vars.get("default_storage_engine"), thd.db_collation(db)) if st.columns else None
+        sel_cols = _select_columns(thd, st.select, self.sel_res.columns)
+        columns: list[Column] = list(explicit.columns) if explicit else []
+        keys: list[Key] = list(explicit.keys) if explicit else []
+        names = {c.name.lower(): i for i, c in enumerate(columns)}
+        self.target_idx = []
+        seen_select: set[str] = set()
+        for c in sel_cols:
+            if c.name.lower() in seen_select:
+                raise error("ER_DUP_FIELDNAME", c.name)
+            seen_select.add(c.name.lower())
+            if c.name.lower() in names:
+                self.target_idx.append(names[c.name.lower()])
+            else:
+                columns.append(c)
+                names[c.name.lower()] = len(columns) - 1
+                self.target_idx.append(len(columns) - 1)
+        add_table_keys(columns, keys, st.keys)
+        engine = engine_by_name(st.options.get("ENGINE", thd.vars.get("default_storage_engine")))
+        t = self.table = TableDef(db, st.table.name, columns, keys, engine, temporary=st.temporary,
+                                  options=dict(st.options))
+        t.table_id = thd.catalog.allocate_table_id()
+        info.add(t, True)
+        if t.auto_inc_col is not None:
+            info.writes_autoinc_table = True
+        # Set at parse time in the server whatever the select reads (sql_parse.cc).
+        if st.duplicates == "IGNORE":
+            info.inherited_unsafe |= bit(Unsafe.CREATE_IGNORE_SELECT)
+        elif st.duplicates == "REPLACE":
+            info.inherited_unsafe |= bit(Unsafe.CREATE_REPLACE_SELECT)
+
+    def decide_format(self) -> None:
+        """Layer 1 for the statement, plus what CREATE ... SELECT adds to it: an
+        AUTO_INCREMENT column filled from a select is unsafe, and MIXED stays in row
+        format while the temporary tables that switched it exist."""
+        thd, t = self.thd, self.table
+        decision = decide_logging_format(self.info, thd)
+        if t.auto_inc_col is not None and self.info.uses and decision.logged:
+            if thd.binlog_format != "ROW":
+                unsafe = decision.unsafe | bit(Unsafe.CREATE_SELECT_AUTOINC)
+                decision = type(decision)(row=decision.row or thd.binlog_format == "MIXED", unsafe=unsafe,
+                                          warn_unsafe=unsafe if thd.binlog_format == "STATEMENT" else 0)
+        if not thd.temp_tables:
+            thd.mixed_temp_row = False
+        if thd.mixed_temp_row and thd.binlog_format == "MIXED" and decision.logged and not decision.row:
+            decision = type(decision)(row=True, unsafe=decision.unsafe, warn_unsafe=0)
+        elif decision.row and decision.logged and thd.binlog_format == "MIXED" and thd.temp_tables:
+            thd.mixed_temp_row = True
+        self.decision = decision
+        thd.stmt_decision = decision
+        thd.stmt_row_format = decision.row and not self.st.temporary
+        if self.st.temporary:
+            t.created_in_row_format = decision.row
+
+    def send_data(self) -> None:
+        """Fill the new table with the select's rows (rows events as they go in row
+        format). Any error drops the table and logs nothing (but see _log_failed_replace)."""
+        thd, st, t, ctx, decision = self.thd, self.st, self.table, self.ctx, self.decision
+        if self.replaces is not None:
+            # The old table goes inside the statement, unlogged unless the statement fails.
+            thd.catalog.remove_table(self.replaces.db, self.replaces.name)
+        ex = Executor(thd, ctx, self.info)
+        alloc = AutoIncrement(t, 0) if t.auto_inc_col is not None else None  # row count unknown: intervals 1, 2, 4 ...
+        # InnoDB bulk-loads the new (empty) table: unique keys are checked when the load
+        # ends, and the error then shows the key of the *last* row read (observed).
+        # (IGNORE/REPLACE handle each duplicate as it comes: not modelled as a bulk load.)
+        bulk = t.engine.bulk_loads_empty_tables and not st.temporary and st.duplicates is None
+        bulk_dup: DuplicateKey | None = None
+        row: list[Any] = []
+        inserted = 0
+        try:
+            for i, src in enumerate(self.sel_res.rows):
+                wctx = WriteContext(thd.is_strict(t, i), self.db, t.name, i + 1, ctx.notes,
+                                    sql_mode=thd.vars.get('sql_mode'))
+                row = ex.default_row(t, wctx)
+                specified: set[int] = set()
+                for ci, v in zip(self.target_idx, src):
+                    col = t.columns[ci]
+                    if v is None and not col.nullable:
+                        raise error("ER_BAD_NULL_ERROR", col.name)
+                    row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
+                    specified.add(ci)
+                ex.assign_auto_increment(t, row, specified, alloc)
+                if alloc is not None:
+                    alloc.row_done()
+                dup = t.data.find_duplicate(row)
+                if dup is not None and bulk:
+                    bulk_dup = bulk_dup or dup
                     continue
-            t.data.insert(row)
-            inserted += 1
-            if thd.stmt_row_format and decision.logged:
-                binlog_write_row(thd, t, "write", None, row, specified)
-        if bulk_dup is not None:
-            cols = next(c for name, c, _f in t.data.unique_keys if name == bulk_dup.key_name)
-            last = DuplicateKey(bulk_dup.key_name, tuple(row[c] for c in cols), bulk_dup.slot)
-            err = dup_entry_error(t, last)
-            # ... and the failed load reports it a second time: SHOW WARNINGS lists it twice.
-            err.trailing_notes = [Note("Error", err.code, err.message)]
-            raise err
-    except ServerError as e:
-        thd.caches.trx_cache.truncate(thd.caches.stmt_marks[0])
-        thd.caches.stmt_cache.truncate(thd.caches.stmt_marks[1])
-        if replaced and decision.logged:
-            _log_failed_replace(thd, st, t, e.code, row_format, transactional_rows=t.transactional and inserted > 0)
-        raise
+                if dup is not None:
+                    if not _handle_duplicate(thd, t, st, row, dup, specified, ctx, decision.logged):
+                        continue
+                t.data.insert(row)
+                inserted += 1
+                if thd.stmt_row_format and decision.logged:
+                    binlog_write_row(thd, t, "write", None, row, specified)
+            if bulk_dup is not None:
+                raise _bulk_load_duplicate(t, bulk_dup, row)
+        except ServerError as e:
+            thd.caches.trx_cache.truncate(thd.caches.stmt_marks[0])
+            thd.caches.stmt_cache.truncate(thd.caches.stmt_marks[1])
+            if self.replaces is not None and decision.logged:
+                _log_failed_replace(thd, st, t, e.code, decision.row,
+                                    transactional_rows=t.transactional and inserted > 0)
+            raise
 
-    if st.temporary:
-        thd.temp_tables[(db, t.name.lower())] = t
-        if thd.in_multi_stmt_transaction_mode():
-            # OPTION_KEEP_LOG, as for a plain CREATE TEMPORARY TABLE in a transaction.
-            thd.trx_keep_log = True
-    else:
-        thd.catalog.add_table(t)
-    if not decision.logged:
-        return OkPacket(len(sel_res.rows))
-    if not row_format:
-        if decision.warn_unsafe:
-            thd.issue_unsafe_warnings(decision.warn_unsafe)
+    def send_eof(self) -> None:
+        """The table exists from now on; log the statement as its format says."""
+        thd, st, t, decision = self.thd, self.st, self.table, self.decision
+        if st.temporary:
+            thd.temp_tables[(self.db, t.name.lower())] = t
+            if thd.in_multi_stmt_transaction_mode():
+                # OPTION_KEEP_LOG, as for a plain CREATE TEMPORARY TABLE in a transaction.
+                thd.trx_keep_log = True
+        else:
+            thd.catalog.add_table(t)
+        if not decision.logged:
+            return
+        if not decision.row:
+            self._log_statement()
+        elif st.temporary:
+            if thd.in_multi_stmt_transaction_mode():
+                # Not logged, yet every later group of the transaction gets FL_DDL (observed;
+                # a plain CREATE TEMPORARY TABLE in row format does not do this).
+                thd.trx_did_ddl = True
+        else:
+            _write_row_group(thd, t, st, self.replaces is not None)
+
+    def _log_statement(self) -> None:
+        """Statement format: the original text, as DDL (cached when a temporary table
+        is created inside a transaction)."""
+        thd, st, t = self.thd, self.st, self.table
+        if self.decision.warn_unsafe:
+            thd.issue_unsafe_warnings(self.decision.warn_unsafe)
         in_trx = thd.in_multi_stmt_transaction_mode()  # autocommit=0: the statement opens one
         if st.temporary and in_trx:
             # Cached like a statement on a table of the new table's engine: a
             # MyISAM one goes to the stmt cache while the trx cache is empty.
             thd.trx_has_ddl = True
-            thd.binlog_query(st.text, t.transactional, 0, ctx, None, thread_specific=True, ddl=True)
+            thd.binlog_query(st.text, t.transactional, 0, self.ctx, None, thread_specific=True, ddl=True)
             L3.flush_stmt_cache(thd)  # end of statement (R-flush-SC)
         else:
             # observed: no Q_XID; dropping the replaced table makes it thread-specific
-            thd.write_ddl(st.text, thread_specific=thd.stmt_uses_temp or replaced, ctx=ctx)
-        return OkPacket(len(sel_res.rows))
-    if st.temporary:
-        if thd.in_multi_stmt_transaction_mode():
-            # Not logged, yet every later group of the transaction gets FL_DDL (observed;
-            # a plain CREATE TEMPORARY TABLE in row format does not do this).
-            thd.trx_did_ddl = True
-        return OkPacket(len(sel_res.rows))
-    _write_row_group(thd, t, st, replaced)
-    return OkPacket(len(sel_res.rows))
+            thd.write_ddl(st.text, thread_specific=thd.stmt_uses_temp or self.replaces is not None, ctx=self.ctx)
+
+
+def _bulk_load_duplicate(t: TableDef, first: DuplicateKey, last_row: list[Any]) -> ServerError:
+    """The error a failed bulk load reports: the duplicate key's value in the *last*
+    row read, listed twice in SHOW WARNINGS (the load reports it a second time)."""
+    cols = next(c for name, c, _f in t.data.unique_keys if name == first.key_name)
+    last = DuplicateKey(first.key_name, tuple(last_row[c] for c in cols), first.slot)
+    err = dup_entry_error(t, last)
+    err.trailing_notes = [Note("Error", err.code, err.message)]
+    return err
 
 
 def _handle_duplicate(thd: "Thd", t: TableDef, st: A.CreateTable, row: list[Any], dup: "DuplicateKey",
