@@ -159,11 +159,21 @@ def rebuild(thd: "Thd", t: TableDef, specs: list[A.AlterSpec], ignore: bool) -> 
 
 def _prepare(thd: "Thd", t: TableDef, specs: list[A.AlterSpec]) -> tuple[
         list[_NewColumn], list[_NewKey], Any, A.TableName, int | None]:
-    table = t.name
+    """The new table's definition, in the order of the server's mysql_prepare_alter_table:
+    table options, columns, the old keys, the new keys, then the checks CREATE TABLE
+    makes (mysql_prepare_create_table)."""
+    engine, new_name, auto_inc = _table_options(thd, t, specs)
     drops = [s for s in specs if s.op == "DROP_COLUMN"]
-    key_drops = [s for s in specs if s.op == "DROP_KEY"]
-    changes = [s for s in specs if s.op in ("MODIFY", "CHANGE", "ADD_COLUMN")]
-    defaults = [s for s in specs if s.op in ("SET_DEFAULT", "DROP_DEFAULT")]
+    out = _prepare_columns(thd, t, specs, drops)
+    keys = _prepare_old_keys(t, out, [s for s in specs if s.op == "DROP_KEY"], drops)
+    _check_unique_column_names(out)
+    _add_new_keys(thd, specs, out, keys)
+    _check_keys(out, keys)
+    return out, keys, engine, new_name, auto_inc
+
+
+def _table_options(thd: "Thd", t: TableDef, specs: list[A.AlterSpec]) -> tuple[Any, A.TableName, int | None]:
+    """RENAME, ENGINE= and AUTO_INCREMENT=: the engine, the new name and the counter."""
     new_name = A.TableName(t.name, t.db)
     engine = t.engine
     auto_inc: int | None = None
@@ -174,13 +184,29 @@ def _prepare(thd: "Thd", t: TableDef, specs: list[A.AlterSpec]) -> tuple[
             engine = _engine(thd, s.name or "", engine)
         elif s.op == "AUTO_INCREMENT":
             auto_inc = s.value
+    return engine, new_name, auto_inc
 
-    def old_name(s: A.AlterSpec) -> str | None:
-        if s.op == "CHANGE":
-            return s.name
-        if s.op == "MODIFY":
-            return s.column.name  # type: ignore[union-attr]
-        return None
+
+def _old_name(s: A.AlterSpec) -> str | None:
+    """The existing column a CHANGE / MODIFY redefines (None for ADD)."""
+    if s.op == "CHANGE":
+        return s.name
+    if s.op == "MODIFY":
+        return s.column.name  # type: ignore[union-attr]
+    return None
+
+
+def _prepare_columns(thd: "Thd", t: TableDef, specs: list[A.AlterSpec],
+                     drops: list[A.AlterSpec]) -> list[_NewColumn]:
+    """The new column list. ``drops`` keeps the DROP COLUMNs that named no column
+    (the keys step reports them)."""
+    table = t.name
+    changes = [s for s in specs if s.op in ("MODIFY", "CHANGE", "ADD_COLUMN")]
+    defaults = [s for s in specs if s.op in ("SET_DEFAULT", "DROP_DEFAULT")]
+
+    def build(cd: A.ColumnDef | None, src: int | None) -> _NewColumn:
+        return _NewColumn(build_column(t.db, table, cd, t.options.get("CHARSET"),  # type: ignore[arg-type]
+                                       t.options.get("COLLATE"), thd.db_collation(t.db)), src)
 
     # 1. the old columns, in order: dropped, changed in place, or kept (with ALTER COLUMN defaults)
     out: list[_NewColumn] = []
@@ -191,9 +217,9 @@ def _prepare(thd: "Thd", t: TableDef, specs: list[A.AlterSpec]) -> tuple[
         if drop is not None:
             drops.remove(drop)
             continue
-        ch = next((s for s in pending if (old_name(s) or "").lower() == c.name.lower()), None)
+        ch = next((s for s in pending if (_old_name(s) or "").lower() == c.name.lower()), None)
         if ch is not None:
-            nc = _NewColumn(build_column(t.db, table, ch.column, t.options.get("CHARSET"), t.options.get("COLLATE"), thd.db_collation(t.db)), i)  # type: ignore[arg-type]
+            nc = build(ch.column, i)
             targets[id(ch)] = nc
             if ch.position is None:
                 out.append(nc)
@@ -210,14 +236,14 @@ def _prepare(thd: "Thd", t: TableDef, specs: list[A.AlterSpec]) -> tuple[
         target = targets.get(id(s))
         if s.op != "ADD_COLUMN" and target is None:
             # MODIFY/CHANGE of a column added by this same ALTER, else unknown
-            name = old_name(s) or ""
+            name = _old_name(s) or ""
             found = next((c for c in out if c.col.name.lower() == name.lower() and c.src is None), None)
             if found is None:
                 raise error("ER_BAD_FIELD_ERROR", name, table)
             out.remove(found)
-            target = _NewColumn(build_column(t.db, table, s.column, t.options.get("CHARSET"), t.options.get("COLLATE"), thd.db_collation(t.db)), None)  # type: ignore[arg-type]
+            target = build(s.column, None)
         if target is None:
-            target = _NewColumn(build_column(t.db, table, s.column, t.options.get("CHARSET"), t.options.get("COLLATE"), thd.db_collation(t.db)), None)  # type: ignore[arg-type]
+            target = build(s.column, None)
         if s.position is None:
             out.append(target)
         elif s.position == "FIRST":
@@ -231,7 +257,13 @@ def _prepare(thd: "Thd", t: TableDef, specs: list[A.AlterSpec]) -> tuple[
         raise error("ER_BAD_FIELD_ERROR", defaults[0].name, table)
     if not out:
         raise error("ER_CANT_REMOVE_ALL_FIELDS")
-    # 3. the old keys: dropped, or kept without the dropped columns
+    return out
+
+
+def _prepare_old_keys(t: TableDef, out: list[_NewColumn], key_drops: list[A.AlterSpec],
+                      drops: list[A.AlterSpec]) -> list[_NewKey]:
+    """3. the old keys: dropped, or kept without the dropped columns. A DROP INDEX or
+    DROP COLUMN that named nothing fails here."""
     by_src = {c.src: c for c in out if c.src is not None}
     keys: list[_NewKey] = []
     for k in t.keys:
@@ -245,15 +277,24 @@ def _prepare(thd: "Thd", t: TableDef, specs: list[A.AlterSpec]) -> tuple[
     if key_drops or drops:
         d = (key_drops or drops)[0]
         raise error("ER_CANT_DROP_FIELD_OR_KEY", "INDEX" if d.op == "DROP_KEY" else "COLUMN", d.name)
-    # 4. mysql_prepare_create_table: the definition is checked as CREATE TABLE checks it
+    return keys
+
+
+def _check_unique_column_names(out: list[_NewColumn]) -> None:
+    """4. mysql_prepare_create_table: the definition is checked as CREATE TABLE checks it."""
     seen: set[str] = set()
     for c in out:
         if c.col.name.lower() in seen:
             raise error("ER_DUP_FIELDNAME", c.col.name)
         seen.add(c.col.name.lower())
+
+
+def _add_new_keys(thd: "Thd", specs: list[A.AlterSpec], out: list[_NewColumn], keys: list[_NewKey]) -> None:
+    """ADD KEY and the keys of added/changed columns (PRIMARY KEY, UNIQUE), named as
+    the server names an unnamed key (its first column, then ``_2``, ``_3``...)."""
     new_keys = [s.key for s in specs if s.op == "ADD_KEY"]
-    for s in changes:
-        cd = s.column
+    for s in specs:
+        cd = s.column if s.op in ("MODIFY", "CHANGE", "ADD_COLUMN") else None
         if cd is not None and cd.primary_key:
             new_keys.append(A.KeyDef("PRIMARY", [cd.name]))
         if cd is not None and cd.unique:
@@ -271,23 +312,29 @@ def _prepare(thd: "Thd", t: TableDef, specs: list[A.AlterSpec]) -> tuple[
                 raise error("ER_MULTIPLE_PRI_KEY")
             keys.append(_NewKey("PRIMARY", "PRIMARY", parts))
             continue
-        existing = {k.name.lower() for k in keys}
-        if kd.name is not None:
-            if kd.name.lower() in existing or kd.name.upper() == "PRIMARY":
-                raise error("ER_DUP_KEYNAME", kd.name)
-            name = kd.name
-        else:
-            name = base = parts[0].col.name
-            n = 2
-            while name.lower() in existing or name.upper() == "PRIMARY":
-                name = f"{base}_{n}"
-                n += 1
-        new_key = _NewKey(name, kd.kind, parts)
+        name = _new_key_name(kd, parts, {k.name.lower() for k in keys})
         if any(k.columns == parts and (k.kind == "INDEX") == (kd.kind == "INDEX") for k in keys):
             # check_duplicate_key: an index repeating an existing one is accepted, with a Note.
-            thd.notes.append(Note("Note", 1831, f"Duplicate index `{name}`. This is deprecated and will be "
-                                                "disallowed in a future release"))
-        keys.append(new_key)
+            thd.notes.append(note("Note", "ER_DUP_INDEX", name))
+        keys.append(_NewKey(name, kd.kind, parts))
+
+
+def _new_key_name(kd: A.KeyDef, parts: list[_NewColumn], existing: set[str]) -> str:
+    if kd.name is not None:
+        if kd.name.lower() in existing or kd.name.upper() == "PRIMARY":
+            raise error("ER_DUP_KEYNAME", kd.name)
+        return kd.name
+    name = base = parts[0].col.name
+    n = 2
+    while name.lower() in existing or name.upper() == "PRIMARY":
+        name = f"{base}_{n}"
+        n += 1
+    return name
+
+
+def _check_keys(out: list[_NewColumn], keys: list[_NewKey]) -> None:
+    """PRIMARY KEY columns become NOT NULL; keys are ordered PRIMARY, UNIQUE, others;
+    one AUTO_INCREMENT column, first in a key; no BLOB in a key (no prefix lengths)."""
     for k in keys:
         if k.kind == "PRIMARY":
             for c in k.columns:
@@ -300,7 +347,6 @@ def _prepare(thd: "Thd", t: TableDef, specs: list[A.AlterSpec]) -> tuple[
         for c in k.columns:
             if c.col.type.is_blob:
                 raise error("ER_BLOB_KEY_WITHOUT_LENGTH", c.col.name)
-    return out, keys, engine, new_name, auto_inc
 
 
 def _alter_default(t: TableDef, col: Column, s: A.AlterSpec) -> None:

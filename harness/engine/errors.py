@@ -154,6 +154,8 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
                                          "pseudo-variable in BEFORE trigger"),
     "ER_SP_UNDECLARED_VAR": (1327, "42000", "Undeclared variable: {0}"),
     "ER_UNKNOWN_EXPLAIN_FORMAT": (1791, "HY000", "Unknown {0} format name: '{1}'"),
+    "ER_DUP_INDEX": (1831, "HY000", "Duplicate index `{0}`. This is deprecated and will be disallowed in a future "
+                                    "release"),
     "ER_LOCK_WAIT_TIMEOUT": (1205, "HY000", "Lock wait timeout exceeded; try restarting transaction"),
     "ER_LOCK_DEADLOCK": (1213, "40001", "Deadlock found when trying to get lock; try restarting transaction"),
     # replbed's own limits, in the server's codes (internal_error below).

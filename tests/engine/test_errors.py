@@ -70,6 +70,8 @@ CASES = [
     ("ER_SP_UNDECLARED_VAR", ("x",), 1327, "42000", "Undeclared variable: x"),
     ("ER_UNKNOWN_EXPLAIN_FORMAT", ("XA RECOVER", "JSON"), 1791, "HY000", "Unknown XA RECOVER format name: 'JSON'"),
     ("ER_UNKNOWN_STORAGE_ENGINE", ("Foo",), 1286, "42000", "Unknown storage engine 'Foo'"),
+    ("ER_DUP_INDEX", ("a_2",), 1831, "HY000",
+     "Duplicate index `a_2`. This is deprecated and will be disallowed in a future release"),
     ("ER_LOCK_WAIT_TIMEOUT", (), 1205, "HY000", "Lock wait timeout exceeded; try restarting transaction"),
     ("ER_LOCK_DEADLOCK", (), 1213, "40001", "Deadlock found when trying to get lock; try restarting transaction"),
 ]
