@@ -144,8 +144,28 @@ def check_gtid_layout(events: DataFrame, flavor: str = "mariadb-10.11") -> DataF
         .withColumn("group_no", F.sum(F.col("is_gtid").cast("int")).over(w_file_all))
         .withColumn("non_group", F.col("event_type").isin(_NON_GROUP))
     )
+    sides = e.select(*part).distinct()
+    out = reduce(lambda a, b: a.join(b, on=part, how="left"),
+                 [_header_check(e, part, expected_header), _orphan_events(e, part), _group_checks(e, part),
+                  _gtid_gaps(e, part)], sides)
+    out = out.fillna({"n_groups": 0, "bad_groups": 0, "orphan_events": 0, "gtid_gaps": 0,
+                      "layout": ""})
+    w_case = Window.partitionBy(*KEY)
+    out = out.withColumn(
+        "same_layout",
+        (F.size(F.collect_set("layout").over(w_case)) == 1)
+        & (F.size(F.collect_set("side").over(w_case)) == 2),
+    )
+    return out.withColumn(
+        "gtid_layout_ok",
+        F.coalesce(F.col("header_ok"), F.lit(False)) & (F.col("orphan_events") == 0)
+        & (F.col("bad_groups") == 0) & (F.col("gtid_gaps") == 0) & F.col("same_layout"),
+    )
 
-    # -- header: the events of group 0 before anything else, per file
+
+def _header_check(e: DataFrame, part: list[str], expected_header: list[str]) -> DataFrame:
+    """``header_ok`` per side: every file starts with the flavour's header events, in order
+    (the events of group 0 before anything else)."""
     header = (
         e.where((F.col("group_no") == 0) & F.col("event_type").isin(expected_header))
         .groupBy(*part, "file")
@@ -160,14 +180,21 @@ def check_gtid_layout(events: DataFrame, flavor: str = "mariadb-10.11") -> DataF
         .groupBy(*part)
         .agg(F.min(F.coalesce(F.col("file_header_ok"), F.lit(False))).alias("header_ok"))
     )
+    return header_side
 
-    orphans = (
+
+def _orphan_events(e: DataFrame, part: list[str]) -> DataFrame:
+    """``orphan_events`` per side: events after the header that belong to no GTID group."""
+    return (
         e.groupBy(*part)
         .agg(F.sum(F.when((F.col("group_no") == 0) & ~F.col("non_group"), 1).otherwise(0))
              .alias("orphan_events"))
     )
 
-    # -- groups
+
+def _group_checks(e: DataFrame, part: list[str]) -> DataFrame:
+    """Per side: ``n_groups``, ``bad_groups``, ``first_bad_group`` and ``layout``, each
+    group judged by its kind (``T`` BEGIN GTID, ``X`` XA START, ``S`` standalone)."""
     q_upper = F.upper(F.trim(F.coalesce(F.col("query"), F.col("info"), F.lit(""))))
     is_term = (F.col("event_type") == "Xid") | (
         (F.col("event_type") == "Query")
@@ -228,10 +255,13 @@ def check_gtid_layout(events: DataFrame, flavor: str = "mariadb-10.11") -> DataF
         .select(*part, "n_groups", "bad_groups", F.col("_bad.d").alias("first_bad_group"),
                 F.array_join(F.transform("_shapes", lambda x: x["shape"]), "|").alias("layout"))
     )
+    return groups_side
 
-    # -- contiguous GTID sequence numbers per domain (across files). A jump both sides
-    # make alike is the workload's own (SET gtid_seq_no, a domain's counter never goes
-    # back): only a gap the other side does not have counts.
+
+def _gtid_gaps(e: DataFrame, part: list[str]) -> DataFrame:
+    """``gtid_gaps`` per side: non-contiguous sequence numbers per domain (across files).
+    A jump both sides make alike is the workload's own (SET gtid_seq_no, a domain's
+    counter never goes back): only a gap the other side does not have counts."""
     w_dom = Window.partitionBy(*part, "gtid_domain").orderBy("seq")
     jumps = (
         e.where(F.col("is_gtid") & F.col("gtid_seq").isNotNull())
@@ -243,24 +273,7 @@ def check_gtid_layout(events: DataFrame, flavor: str = "mariadb-10.11") -> DataF
     same_jump = reduce(lambda a, b: a & b,
                        [F.col(c) == F.col("o_" + c) for c in [*KEY, "gtid_domain", "prev", "gtid_seq"]],
                        F.col("side") != F.col("o_side"))
-    gaps = jumps.join(other, on=same_jump, how="left_anti").groupBy(*part).agg(F.count("*").alias("gtid_gaps"))
-
-    sides = e.select(*part).distinct()
-    out = reduce(lambda a, b: a.join(b, on=part, how="left"),
-                 [header_side, orphans, groups_side, gaps], sides)
-    out = out.fillna({"n_groups": 0, "bad_groups": 0, "orphan_events": 0, "gtid_gaps": 0,
-                      "layout": ""})
-    w_case = Window.partitionBy(*KEY)
-    out = out.withColumn(
-        "same_layout",
-        (F.size(F.collect_set("layout").over(w_case)) == 1)
-        & (F.size(F.collect_set("side").over(w_case)) == 2),
-    )
-    return out.withColumn(
-        "gtid_layout_ok",
-        F.coalesce(F.col("header_ok"), F.lit(False)) & (F.col("orphan_events") == 0)
-        & (F.col("bad_groups") == 0) & (F.col("gtid_gaps") == 0) & F.col("same_layout"),
-    )
+    return jumps.join(other, on=same_jump, how="left_anti").groupBy(*part).agg(F.count("*").alias("gtid_gaps"))
 
 
 def table_row_diffs(ref_tables: DataFrame, rb_tables: DataFrame) -> DataFrame:
