@@ -224,91 +224,22 @@ def run_case(
     dest_dir.mkdir(parents=True, exist_ok=True)
     outcome = CaseOutcome(case=case.name, format=binlog_format, side=side, dest_dir=dest_dir)
     t_start = time.monotonic()
-    timings = outcome.timings
-    conns: dict[str, Any] = {}
-    admin: Any = None
+    run = _CaseRun(handle, case, binlog_format, outcome, dest_dir, progress, statement_timeout, disconnect_timeout)
     phase = "connect"
-
-    def mark(name: str, since: float) -> float:
-        now = time.monotonic()
-        timings[name] = round(now - since, 4)
-        return now
-
-    def note(msg: str) -> None:
-        outcome.notes.append(msg)
-        if progress:
-            progress(f"  {case.name} {binlog_format}: {msg}")
-
-    # read/write timeouts bound every statement: a statement that would block
-    # forever (a lock the reimplementation never releases) fails the case
-    # instead of hanging the run.
-    timeouts = {
-        "read_timeout": max(1, int(statement_timeout)),
-        "write_timeout": max(1, int(statement_timeout)),
-    }
-
-    def open_conn(name: str) -> Any:
-        conn = handle.connect(database=TEST_DB, **timeouts)
-        conns[name] = conn
-        _session_setup(conn, binlog_format, case.settings.for_connection(name))
-        return conn
-
     try:
         t = time.monotonic()
-        admin = handle.connect(**timeouts)
-        _execute(admin, f"DROP DATABASE IF EXISTS {TEST_DB}")
-        _execute(admin, "RESET MASTER")
-        _execute(admin, f"CREATE DATABASE {TEST_DB}")
-        t = mark("prepare", t)
-
-        phase = "setup"
-        index = 0
-        if case.setup:
-            setup_conn = open_conn(SETUP_CONNECTION)
-            for step in case.setup:
-                outcome.statements.append(
-                    _run_statement(handle, setup_conn, index, "setup", step, binlog_format)
-                )
-                index += 1
-        t = mark("setup", t)
-
-        phase = "connect"
-        for name in case.connections:
-            open_conn(name)
-        t = mark("connect", t)
-
-        phase = "steps"
-        sent: dict[str, _Sent] = {}
-        try:
-            for step in case.steps:
-                if _drive_step(handle, admin, conns, sent, outcome, index, step, binlog_format):
-                    index += 1
-        finally:
-            for pending in sent.values():  # only after a failure: let their threads end
-                pending.thread.join(statement_timeout)
-        t = mark("steps", t)
-
-        phase = "disconnect"
-        ids = {c.connection_id for c in conns.values() if c.connection_id}
-        _close_all(conns)
-        if not _wait_gone(admin, ids, disconnect_timeout):
-            note(f"case connections {sorted(ids)} still listed after {disconnect_timeout}s")
-        t = mark("disconnect", t)
-
-        phase = "collect"
-        files = handle.collect_binlogs(dest_dir / "binlog")
-        outcome.binlog_files = [f.name for f in files]
-        t = mark("collect", t)
-
-        phase = "tables"
-        outcome.tables = read_tables(admin)
-        mark("tables", t)
+        for name, timing, do in run.phases():
+            phase = name  # what a failure below is reported in
+            do()
+            now = time.monotonic()
+            outcome.timings[timing] = round(now - t, 4)
+            t = now
         outcome.status = "ok" if all(s.ok for s in outcome.statements) else "unexpected"
     except KeyboardInterrupt:
         outcome.status = "failed"
         outcome.error = f"interrupted during {phase}"
-        _salvage(handle, outcome, dest_dir, conns)
-        _finish(outcome, admin, t_start, dest_dir)
+        _salvage(handle, outcome, dest_dir, run.conns)
+        _finish(outcome, run.admin, t_start, dest_dir)
         raise
     except (mysql.connector.Error, ProviderError, CaseAborted, OSError) as exc:
         outcome.status = "failed"
@@ -317,13 +248,98 @@ def run_case(
             outcome.statements.append(exc.statement)
         if _server_gone(handle):
             outcome.error += f"; server is not running; log tail:\n{handle.log_tail(15)}"
-        _salvage(handle, outcome, dest_dir, conns)
+        _salvage(handle, outcome, dest_dir, run.conns)
     except Exception as exc:  # noqa: BLE001 - a harness bug must not lose the data either
         outcome.status = "failed"
         outcome.error = f"{phase}: internal error {type(exc).__name__}: {exc}"
-        _salvage(handle, outcome, dest_dir, conns)
-    _finish(outcome, admin, t_start, dest_dir)
+        _salvage(handle, outcome, dest_dir, run.conns)
+    _finish(outcome, run.admin, t_start, dest_dir)
     return outcome
+
+
+class _CaseRun:
+    """The phases of one case on one server, in order; run_case times them and turns a
+    failure in any of them into the outcome's error (named after the phase)."""
+
+    def __init__(self, handle: ServerHandle, case: Case, binlog_format: str, outcome: CaseOutcome,
+                 dest_dir: Path, progress: Progress | None, statement_timeout: float,
+                 disconnect_timeout: float) -> None:
+        self.handle, self.case, self.binlog_format, self.outcome = handle, case, binlog_format, outcome
+        self.dest_dir, self.progress = dest_dir, progress
+        self.statement_timeout, self.disconnect_timeout = statement_timeout, disconnect_timeout
+        self.conns: dict[str, Any] = {}
+        self.admin: Any = None
+        self.index = 0  # the next statement's number across setup and steps
+        # read/write timeouts bound every statement: a statement that would block
+        # forever (a lock the reimplementation never releases) fails the case
+        # instead of hanging the run.
+        self.timeouts = {
+            "read_timeout": max(1, int(statement_timeout)),
+            "write_timeout": max(1, int(statement_timeout)),
+        }
+
+    def phases(self) -> list[tuple[str, str, Callable[[], None]]]:
+        """(the phase an error is reported in, the timing it is recorded as, the step)."""
+        return [("connect", "prepare", self.prepare), ("setup", "setup", self.setup),
+                ("connect", "connect", self.connect), ("steps", "steps", self.steps),
+                ("disconnect", "disconnect", self.disconnect), ("collect", "collect", self.collect),
+                ("tables", "tables", self.tables)]
+
+    def note(self, msg: str) -> None:
+        self.outcome.notes.append(msg)
+        if self.progress:
+            self.progress(f"  {self.case.name} {self.binlog_format}: {msg}")
+
+    def open_conn(self, name: str) -> Any:
+        conn = self.handle.connect(database=TEST_DB, **self.timeouts)
+        self.conns[name] = conn
+        _session_setup(conn, self.binlog_format, self.case.settings.for_connection(name))
+        return conn
+
+    def prepare(self) -> None:
+        """Every case starts from RESET MASTER and a fresh database ``test``."""
+        self.admin = self.handle.connect(**self.timeouts)
+        _execute(self.admin, f"DROP DATABASE IF EXISTS {TEST_DB}")
+        _execute(self.admin, "RESET MASTER")
+        _execute(self.admin, f"CREATE DATABASE {TEST_DB}")
+
+    def setup(self) -> None:
+        if not self.case.setup:
+            return
+        setup_conn = self.open_conn(SETUP_CONNECTION)
+        for step in self.case.setup:
+            self.outcome.statements.append(
+                _run_statement(self.handle, setup_conn, self.index, "setup", step, self.binlog_format)
+            )
+            self.index += 1
+
+    def connect(self) -> None:
+        for name in self.case.connections:
+            self.open_conn(name)
+
+    def steps(self) -> None:
+        sent: dict[str, _Sent] = {}
+        try:
+            for step in self.case.steps:
+                if _drive_step(self.handle, self.admin, self.conns, sent, self.outcome, self.index, step,
+                               self.binlog_format):
+                    self.index += 1
+        finally:
+            for pending in sent.values():  # only after a failure: let their threads end
+                pending.thread.join(self.statement_timeout)
+
+    def disconnect(self) -> None:
+        ids = {c.connection_id for c in self.conns.values() if c.connection_id}
+        _close_all(self.conns)
+        if not _wait_gone(self.admin, ids, self.disconnect_timeout):
+            self.note(f"case connections {sorted(ids)} still listed after {self.disconnect_timeout}s")
+
+    def collect(self) -> None:
+        files = self.handle.collect_binlogs(self.dest_dir / "binlog")
+        self.outcome.binlog_files = [f.name for f in files]
+
+    def tables(self) -> None:
+        self.outcome.tables = read_tables(self.admin)
 
 
 def _run_statement(handle: ServerHandle, conn: Any, index: int, phase: str, step: Any,
