@@ -89,7 +89,8 @@ compose-down:
 	@$(COMPOSE) --env-file $(COMPOSE_ENV) -p replbed -f docker/compose.yaml down -v --remove-orphans
 
 # -- Static checks (pyproject.toml [tool.ruff]/[tool.mypy], .importlinter) --------
-# and docs/ARCHITECTURE.md's generated tables (scripts/gen_architecture.py).
+# and docs/ARCHITECTURE.md's generated tables (scripts/gen_architecture.py), and the
+# ratchet on long/complex functions (scripts/complexity_ratchet.py + its baseline).
 # No bootstrap dependency: .ci/run bootstraps first, and a developer's venv is
 # already there. PYTHONPATH makes lint-imports see this tree, not an installed one.
 .PHONY: lint
@@ -98,3 +99,4 @@ lint:
 	@$(VENV)/bin/mypy
 	@PYTHONPATH=$(CURDIR) $(VENV)/bin/lint-imports
 	@$(PY) scripts/gen_architecture.py --check
+	@$(PY) scripts/complexity_ratchet.py

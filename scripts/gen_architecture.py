@@ -49,29 +49,39 @@ def modules_table(mods: list[tuple[str, ast.Module]]) -> str:
 
 
 def layers_table(mods: list[tuple[str, ast.Module]]) -> str:
-    layer_impl: dict[str, list[str]] = defaultdict(list)
+    """Two tables: each seed layer with the functions and classes that implement it
+    (every public top-level one of a module whose docstring starts "Layer N", and any
+    other whose own docstring does), then each seed rule with the code naming it."""
+    layer_impl: dict[str, list[tuple[str, str]]] = defaultdict(list)
     rule_impl: dict[str, list[str]] = defaultdict(list)
     for rel, tree in mods:
         mod_doc = ast.get_docstring(tree) or ""
-        m = LAYER.match(mod_doc.strip())
-        if m:
-            layer_impl[m.group(1)].append(f"`{rel}`")
+        mod_layer = LAYER.match(mod_doc.strip())
+        if mod_layer:
+            for node in tree.body:
+                if isinstance(node, _DEFS) and not node.name.startswith("_"):
+                    layer_impl[mod_layer.group(1)].append((f"`{rel}:{node.name}`", _first_line(ast.get_docstring(node))))
         for node in ast.walk(tree):
-            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if not isinstance(node, _DEFS):
                 continue
             doc = ast.get_docstring(node) or ""
             name = f"`{rel}:{node.name}`"
             m = LAYER.match(doc.strip())
-            if m and name not in layer_impl[m.group(1)]:
-                layer_impl[m.group(1)].append(name)
+            if m and name not in (n for n, _d in layer_impl[m.group(1)]):
+                layer_impl[m.group(1)].append((name, _first_line(doc)))
             for rule in sorted(set(RULE.findall(doc))):
                 rule_impl[rule].append(name)
-    rows = ["| seed layer or rule | implemented by |", "|---|---|"]
+    rows = ["| seed layer | function or class | what it does (first line of its docstring) |", "|---|---|---|"]
     for n in sorted(layer_impl):
-        rows.append(f"| layer {n}: {LAYER_NAMES[n]} | {', '.join(layer_impl[n])} |")
+        for name, first in layer_impl[n]:
+            rows.append(f"| {n}: {LAYER_NAMES[n]} | {name} | {first} |")
+    rows += ["", "| seed rule | implemented by |", "|---|---|"]
     for rule in sorted(rule_impl):
         rows.append(f"| {rule} | {', '.join(rule_impl[rule])} |")
     return "\n".join(rows)
+
+
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 def render(text: str) -> str:

@@ -325,7 +325,7 @@ class SelectCreate:
             info.inherited_unsafe |= bit(Unsafe.CREATE_REPLACE_SELECT)
 
     def decide_format(self) -> None:
-        """Layer 1 for the statement, plus what CREATE ... SELECT adds to it: an
+        """Decide the statement's format (decide_logging_format), plus what CREATE ... SELECT adds: an
         AUTO_INCREMENT column filled from a select is unsafe, and MIXED stays in row
         format while the temporary tables that switched it exist."""
         thd, t = self.thd, self.table

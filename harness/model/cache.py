@@ -138,6 +138,7 @@ TM_BIT_HAS_TRIGGERS_F = 1 << 14
 
 
 def table_map_for(thd: "SessionView", table: "TableView") -> TableMapEvent:
+    """The Table_map event that precedes a table's rows events in this statement."""
     cols = table.columns
     # The inner table of an outer join: Field::maybe_null() is true for every column.
     maybe_null = thd.stmt_info is not None and id(table) in thd.stmt_info.maybe_null_tables

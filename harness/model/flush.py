@@ -237,6 +237,7 @@ class BinaryLog:
 
 
 def end_query(thd: "SessionView", text: str) -> Event:
+    """The ``COMMIT`` / ``ROLLBACK`` Query event that ends a group."""
     # The end event is built by the statement that ends the group, so it carries
     # that statement's LOG_EVENT_THREAD_SPECIFIC_F (observed: COMMIT after an
     # INSERT into a temporary table has header flags 0x0c).
