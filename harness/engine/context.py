@@ -59,6 +59,14 @@ class ExecContext:
         # local variables, for the sub-statement's expressions (routines.py).
         self.outer_env: Env | None = None
         self.outer_scope: Scope | None = None
+        # The tables in use by the invoking statement and each enclosing routine
+        # statement (routines.py: a sub-statement may not change them, 1442).
+        self.tables_in_use: list[set[int]] | None = None
+        # (table, column) pairs already warned 1364 "doesn't have a default value":
+        # one warning per missing column per statement, however many rows.
+        self.warned_no_default: set[tuple[int, int]] = set()
+        # RAND(seed): the generator the first seeded call of the statement created.
+        self._seeded: RandState | None = None
 
     # -- variables
 
@@ -139,7 +147,7 @@ class ExecContext:
         if seed is not None:
             s = int(seed)
             st = RandState((s * 0x10001 + 55555555) % RAND_MAX, (s * 0x10000001) % RAND_MAX)
-            self._seeded = getattr(self, "_seeded", None) or st
+            self._seeded = self._seeded or st
             return self._seeded.next()
         rs = self.thd.rand
         if self.rand_seeds is None:

@@ -592,9 +592,7 @@ class Executor:
                     raise error("ER_NO_DEFAULT_FOR_FIELD", col.name)
                 # check_that_all_fields_are_given_values runs once per statement, before
                 # the rows: one warning per missing column, however many rows (probed).
-                warned = getattr(self.ctx, "warned_no_default", None)
-                if warned is None:
-                    warned = self.ctx.warned_no_default = set()
+                warned = self.ctx.warned_no_default
                 if (id(t), ci) not in warned:
                     warned.add((id(t), ci))
                     self.ctx.notes.append(_warning_1364(col.name))

@@ -143,7 +143,8 @@ class _SubStatement:
         try:
             self._run(st, annotate_text)
         finally:
-            self.ctx.tables_in_use.pop()  # type: ignore[attr-defined]
+            assert self.ctx.tables_in_use is not None  # pushed by _check_tables_in_use
+            self.ctx.tables_in_use.pop()
 
     def _run(self, st: A.Statement, annotate_text: str | None) -> None:
         ex = Executor(self.thd, self.ctx, self.ctx.info)
@@ -175,10 +176,9 @@ def _check_tables_in_use(thd: "Thd", ctx: "ExecContext", st: A.Statement) -> Non
     invoking statement, or an enclosing routine statement, uses (read or written):
     the prelocked instance is taken (1442, before the sub-statement does anything).
     Pushes the sub-statement's own tables for the statements it invokes in turn."""
-    stack: list[set[int]] | None = getattr(ctx, "tables_in_use", None)
+    stack = ctx.tables_in_use
     if stack is None:
-        stack = [set(ctx.info.own_uses)]
-        ctx.tables_in_use = stack  # type: ignore[attr-defined]
+        stack = ctx.tables_in_use = [set(ctx.info.own_uses)]
     kind = type(st).__name__.upper()
     sub = analyze(thd, st, kind)
     in_use = set().union(*stack)

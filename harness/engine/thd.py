@@ -163,6 +163,8 @@ class Thd:
         # MySQL 8.0: @@gtid_next named a GTID that a group has used; the next
         # statement must set it again (error 1837).
         self.gtid_next_used = False
+        # The row versions this transaction made (TableData, slot), stamped at its end.
+        self.trx_versions: list[tuple[Any, int]] = []
         self._reset_trx()
         if db is not None:
             self.use_db(db)
@@ -257,7 +259,7 @@ class Thd:
         close its read view, release its locks (harness/engine/lock_sys.py). Every
         end of a transaction goes through _reset_trx, so through here."""
         ls = self.server.lock_sys
-        versions = getattr(self, "trx_versions", None)
+        versions = self.trx_versions
         ls.close_view(self)
         if versions:
             commit_no = ls.next_commit_no()
@@ -265,7 +267,7 @@ class Thd:
             for data, slot in versions:
                 data.end_change(slot, self.trx_id, commit_no, purge)
         ls.release_all(self)
-        self.trx_versions: list[tuple[Any, int]] = []
+        self.trx_versions = []
         self.trx_id: int = ls.new_trx_id()
 
     def lock_wait_timeout(self) -> float:
