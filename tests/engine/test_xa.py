@@ -11,6 +11,7 @@ import pytest
 from harness.binlog.gtid import GtidEvent
 from harness.binlog.reader import read_binlog_file
 from harness.engine.errors import ServerError
+from tests.model.conftest import bed, tn_bed  # noqa: F401  (the in-process server fixtures)
 
 
 def _xa_events(bed) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]

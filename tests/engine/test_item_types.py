@@ -10,6 +10,7 @@ import pytest
 
 from harness.engine.create_select import column_sql
 from harness.engine.errors import ServerError
+from tests.model.conftest import bed  # noqa: F401  (the in-process server fixture)
 
 SOURCE = ("CREATE TABLE s (id INT PRIMARY KEY, k INT, b BIGINT, d DECIMAL(6,2), v VARCHAR(10), "
           "u INT UNSIGNED, t8 TINYINT, f FLOAT) ENGINE=InnoDB")
