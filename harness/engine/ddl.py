@@ -35,6 +35,7 @@ def quote(name: str) -> str:
 
 def create_database(thd: "Thd", st: A.CreateDatabase) -> "OkPacket":
     thd.implicit_commit()
+    created = False
     if thd.catalog.has_db(st.name):
         if not st.if_not_exists:
             raise error("ER_DB_CREATE_EXISTS", st.name)
@@ -51,8 +52,11 @@ def create_database(thd: "Thd", st: A.CreateDatabase) -> "OkPacket":
             if (cs, coll) != (thd.vars.get("character_set_server"), thd.vars.get("collation_server")):
                 thd.catalog.db_charsets[st.name] = (cs, coll)
         thd.catalog.create_db(st.name)
+        created = True
     thd.write_ddl(st.text, db=st.name, suppress_use=True)
-    return _ok()
+    # mysql_create_db: my_ok(thd, 1) when it created the directory (probed: 1 row affected).
+    from harness.engine.thd import OkPacket
+    return OkPacket(affected_rows=1 if created else 0)
 
 
 def drop_database(thd: "Thd", st: A.DropDatabase) -> "OkPacket":

@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from harness.engine.catalog import TableDef
-from harness.engine.errors import ServerError, error, note
+from harness.engine.errors import Note, ServerError, error, note
 from harness.engine.expr import Compiler, Env, Scope, compare, is_aggregate_expr, to_bool, to_number
 from harness.engine.joinplan import JoinPlan, plan_join, safe_update_on_fly, written_columns_read
 from harness.engine.prelock import on_duplicate_unique_keys, on_duplicate_write_set
@@ -492,19 +492,25 @@ class Executor:
             # not_null_fields_have_null_values().
             before_trg = bool(t.triggers_for("BEFORE", "INSERT"))
             null_cols: list[int] = []
+            fill = FillRecord(ins.columns is not None)
             for ci, v in zip(col_idx, values):
                 if v is _DEFAULT:
                     continue
                 specified.add(ci)
                 col = t.columns[ci]
-                if v is None and not col.nullable and not (col.auto_increment or col.default_now):
-                    if before_trg:
-                        row[ci] = None
-                        null_cols.append(ci)
+                try:
+                    if v is None and not col.nullable and not (col.auto_increment or col.default_now):
+                        if before_trg:
+                            row[ci] = None
+                            null_cols.append(ci)
+                            continue
+                        self._null_into_not_null(t, row, ci, i, ins.ignore, compiled_rows is not None and len(compiled_rows) == 1,
+                                             ins.columns is not None)
                         continue
-                    self._null_into_not_null(t, row, ci, i, ins.ignore, len(compiled_rows or [1]) == 1)
-                    continue
-                row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
+                    row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
+                except ServerError as err:
+                    fill.failed(err)
+            fill.check()
             generated = self.assign_auto_increment(t, row, specified, alloc, {ci for ci, _f, _n in ondup},
                                                    defer_explicit=True)
             if alloc is not None:
@@ -513,7 +519,8 @@ class Executor:
                 thd.fire_triggers(t, "BEFORE", "INSERT", row, None, self.ctx)
             for ci in null_cols:
                 if row[ci] is None:
-                    self._null_into_not_null(t, row, ci, i, ins.ignore, len(compiled_rows or [1]) == 1)
+                    self._null_into_not_null(t, row, ci, i, ins.ignore, compiled_rows is not None and len(compiled_rows) == 1,
+                                             ins.columns is not None)
             if ins.check_option is not None and not self.view_check(t, row, ins.check_option, ins.ignore):
                 if generated is not None:
                     alloc.give_back(generated, skipped=True)  # type: ignore[union-attr]
@@ -553,9 +560,19 @@ class Executor:
         return res
 
     def _null_into_not_null(self, t: TableDef, row: list[Any], ci: int, i: int, ignore: bool,
-                            single_row: bool) -> None:
+                            single_row: bool, column_list: bool = True) -> None:
         col = t.columns[ci]
-        if self.thd.is_strict(t, i) and not ignore or single_row and not ignore:
+        if single_row and not ignore:
+            # A one-row INSERT ... VALUES counts cut fields as CHECK_FIELD_ERROR_FOR_NULL,
+            # strict or not: the NULL is an error, save_in_field() fails and fill_record
+            # stores nothing more of the row. The fill_record that walks a column list
+            # also adds ER_UNKNOWN_ERROR; the one over all fields (no list) does not
+            # (probed: 1048 + 1105 with a list, 1048 alone without).
+            err = FillRecordStop(*_BAD_NULL(col.name))
+            if column_list:
+                err.trailing_notes.append(note("Error", "ER_UNKNOWN_ERROR"))
+            raise err
+        if self.thd.is_strict(t, i) and not ignore:
             raise error("ER_BAD_NULL_ERROR", col.name)
         self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
         row[ci] = col.type.default_value()
@@ -696,10 +713,15 @@ class Executor:
         env = Env(self.ctx, [updated])
         wctx = WriteContext(self.thd.is_strict(t, 0), t.db, t.name, 1, self.ctx.notes, sql_mode=self.thd.vars.get('sql_mode'))
         changed: set[int] = set()
+        fill = FillRecord()
         for ci, f, cname in ondup:
             v = f(env) if f is not None else t.columns[ci].default
-            updated[ci] = t.columns[ci].type.coerce(v, cname, wctx) if v is not None else None
+            try:
+                updated[ci] = t.columns[ci].type.coerce(v, cname, wctx) if v is not None else None
+            except ServerError as err:
+                fill.failed(err)
             changed.add(ci)
+        fill.check()
         self.ctx.insert_values_row = None
         if _rows_equal(updated, old):
             return 0
@@ -821,18 +843,23 @@ class Executor:
             wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, n + 1, self.ctx.notes, up.ignore,
                                 sql_mode=thd.vars.get("sql_mode"))
             changed: set[int] = set()
+            fill = FillRecord()
             for ci, f in assigns:
                 col = t.columns[ci]
                 v = f(env) if f is not None else col.default
-                if v is None and not col.nullable:
-                    if wctx.strict and not up.ignore:
-                        raise error("ER_BAD_NULL_ERROR", col.name)
-                    self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
-                    v = col.type.default_value()
-                    new[ci] = v
-                else:
-                    new[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
                 changed.add(ci)
+                try:
+                    if v is None and not col.nullable:
+                        if wctx.strict and not up.ignore:
+                            raise error("ER_BAD_NULL_ERROR", col.name)
+                        self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
+                        v = col.type.default_value()
+                        new[ci] = v
+                    else:
+                        new[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
+                except ServerError as err:
+                    fill.failed(err)
+            fill.check()
             # As mysql_update: BEFORE triggers see every matched row (they may
             # change it), then an unchanged row is skipped, then the view's
             # CHECK OPTION is checked.
@@ -917,6 +944,7 @@ class Executor:
                 cur = list(rows[ti])
                 if on_fly and ti == main:
                     rows[ti] = cur
+                fill = FillRecord()
                 for tti, ci, f in assigns:
                     if tti != ti:
                         continue
@@ -924,14 +952,18 @@ class Executor:
                                         sql_mode=thd.vars.get('sql_mode'))
                     v = f(env)
                     col = t.columns[ci]
-                    if v is None and not col.nullable:
-                        # As the single-table UPDATE: 1048, or (not strict, IGNORE) a warning and the zero.
-                        if wctx.strict and not up.ignore:
-                            raise error("ER_BAD_NULL_ERROR", col.name)
-                        self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
-                        cur[ci] = col.type.default_value()
-                        continue
-                    cur[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
+                    try:
+                        if v is None and not col.nullable:
+                            # As the single-table UPDATE: 1048, or (not strict, IGNORE) a warning and the zero.
+                            if wctx.strict and not up.ignore:
+                                raise error("ER_BAD_NULL_ERROR", col.name)
+                            self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
+                            cur[ci] = col.type.default_value()
+                            continue
+                        cur[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
+                    except ServerError as err:
+                        fill.failed(err)
+                fill.check()
                 if on_fly and ti == main:
                     on_fly_rows[slot] = cur
                 changes[ti].append((slot, cur))
@@ -1042,6 +1074,58 @@ class _Marker:
     def __repr__(self) -> str:
         return "<DEFAULT>"
 
+
+
+# The conversion errors a strict store raises (1048 a NULL, 1264 out of range, 1265/1292/1366
+# a bad value, 1406 too long).  fill_record() stores every value of the row even after
+# one of them failed (Field::store pushes the condition and returns; the statement checks
+# thd->is_error() once the row is filled), so a row reports all of its bad values, in
+# the order of the statement's column list (probed: INSERT VALUES/SELECT, UPDATE).
+FILL_RECORD_ERRORS = frozenset({1048, 1264, 1265, 1292, 1366, 1406})  # see FillRecord
+
+
+class FillRecordStop(ServerError):
+    """A store that failed outright (save_in_field() < 0): the row is not filled further."""
+
+
+def _BAD_NULL(col: str) -> tuple[int, str, str]:
+    e = error("ER_BAD_NULL_ERROR", col)
+    return e.code, e.message, e.sqlstate
+
+
+class FillRecord:
+    """The errors of one row's stores, raised together once the row is filled.
+
+    Only the fill_record that walks a list of columns (an INSERT's column list, an
+    UPDATE's SET list) goes on after an error; the one over all the table's fields
+    (INSERT/REPLACE without a column list, CREATE ... SELECT) stops at the first
+    (probed)."""
+
+    __slots__ = ("errors", "column_list")
+
+    def __init__(self, column_list: bool = True) -> None:
+        self.errors: list[ServerError] = []
+        self.column_list = column_list
+
+    def failed(self, err: ServerError) -> None:
+        """Keep a store's error and go on with the next value; other errors stop at once."""
+        if err.code not in FILL_RECORD_ERRORS or err.noted:
+            raise err
+        self.errors.append(err)
+        if isinstance(err, FillRecordStop) or not self.column_list:
+            self.check()
+
+    def check(self) -> None:
+        """The row is filled: raise its first error, the others listed after it."""
+        if not self.errors:
+            return
+        first, rest = self.errors[0], self.errors[1:]
+        more = [Note("Error", e.code, e.message) for e in rest]
+        for e in rest:
+            more.extend(e.trailing_notes)
+        first.trailing_notes[:0] = more
+        self.errors = []
+        raise first
 
 _DEFAULT = _Marker()
 _MISSING = _Marker()

@@ -938,6 +938,18 @@ def _names_a_table(x: object) -> bool:
     return any(_names_a_table(getattr(x, f, None)) for f in fields)
 
 
+def _holds_insert(x: Any) -> bool:
+    """Whether an INSERT or REPLACE statement occurs anywhere in ``x`` (a routine body)."""
+    if isinstance(x, A.Insert):
+        return True
+    if isinstance(x, (list, tuple)):
+        return any(_holds_insert(y) for y in x)
+    fields = getattr(x, "__dataclass_fields__", None)
+    if fields is None:
+        return False
+    return any(_holds_insert(getattr(x, f, None)) for f in fields)
+
+
 def _uses_tables(stmt: A.Statement) -> bool:
     if isinstance(stmt, (A.Set, A.Do)):
         # SET @v = (SELECT ... FROM t) and DO (SELECT ... FROM t) have tables (probed).
@@ -956,6 +968,11 @@ def _statement_clears_warnings(stmt: A.Statement) -> bool:
     if isinstance(stmt, (A.DropView, A.CreateView)) or isinstance(stmt, A.DropRoutine) and stmt.kind == "TRIGGER":
         # The view itself is in the statement's table list (CREATE VIEW v AS SELECT 1 clears too).
         return True
+    if isinstance(stmt, A.CreateRoutine):
+        # The parser clears the list when it reads an INSERT or REPLACE (it resets the
+        # "at row N" counter there), so a routine whose body holds one clears it while
+        # CREATE runs; a body that only reads or updates tables keeps it (probed).
+        return _holds_insert(stmt.body)
     return _uses_tables(stmt)
 
 

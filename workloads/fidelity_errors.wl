@@ -1,0 +1,73 @@
+# Statement outcomes and SHOW WARNINGS found by random differential testing
+# (issue 10): each case is a minimal repro of one mismatch class, confirmed against
+# MariaDB 10.11, with the neighbours that pin the rule down.
+
+[case fid_err_create_routine_insert_clears_warnings]
+rule = mariadb.warnings.parser_clears_on_insert
+seed = 002
+description = the parser clears the warning list when it reads INSERT/REPLACE: CREATE FUNCTION/PROCEDURE whose body inserts leaves SHOW WARNINGS empty; a body that only reads, updates or deletes keeps the previous statement's warnings
+setup: CREATE TABLE t (id INT, s VARCHAR(3)) ENGINE=MyISAM
+con1: INSERT IGNORE INTO t VALUES (1, 'abcdef')
+con1: CREATE FUNCTION f_ins(x INT) RETURNS INT DETERMINISTIC MODIFIES SQL DATA BEGIN INSERT INTO t (id) VALUES (x); RETURN x + 1; END
+con1: INSERT IGNORE INTO t VALUES (2, 'abcdef')
+con1: CREATE PROCEDURE p_rep() REPLACE INTO t VALUES (1, 'a')
+con1: INSERT IGNORE INTO t VALUES (3, 'abcdef')
+con1: CREATE PROCEDURE p_ins_sel() BEGIN IF 1 THEN INSERT INTO t SELECT * FROM t; END IF; END
+con1: INSERT IGNORE INTO t VALUES (4, 'abcdef')
+con1: CREATE PROCEDURE p_upd() UPDATE t SET id = 1
+con1: CREATE PROCEDURE p_del() DELETE FROM t WHERE id = 5
+con1: CREATE FUNCTION f_sel() RETURNS INT DETERMINISTIC RETURN (SELECT COUNT(*) FROM t)
+con1: CREATE PROCEDURE p_set() SET @x = (SELECT 1 FROM t LIMIT 1)
+con1: INSERT IGNORE INTO t VALUES (5, 'abcdef')
+con1: CREATE FUNCTION f_missing() RETURNS INT DETERMINISTIC BEGIN INSERT INTO nosuch VALUES (1); RETURN 1; END
+
+[case fid_err_fill_record_reports_every_bad_value]
+rule = mariadb.strict.fill_record_all_columns
+seed = 002
+description = strict mode: the fill_record that walks a column list stores every value of the failing row, so the row reports one error per bad column in list order, then the statement stops (INSERT VALUES/SELECT with a column list, REPLACE, ODKU, UPDATE, multi-table UPDATE); without a column list (and in CREATE ... SELECT) it stops at the first
+setup: CREATE TABLE t (id INT PRIMARY KEY, s VARCHAR(3), d DECIMAL(4,1), dt DATETIME) ENGINE=InnoDB
+setup: CREATE TABLE m (id INT, s VARCHAR(3), d DECIMAL(4,1), dt DATETIME) ENGINE=MyISAM
+setup: CREATE TABLE src (id INT, c VARCHAR(20), n INT) ENGINE=InnoDB
+setup: INSERT INTO src VALUES (1, 'abcdef', 99999999), (2, 'x', 5)
+setup: INSERT INTO t VALUES (1, 'a', 1, NULL)
+setup: INSERT INTO m VALUES (1, 'a', 1, NULL)
+con1: INSERT INTO t (id, s) VALUES ('abc', 'abcdef') => 1366
+con1: INSERT INTO t (id, s, d) VALUES (2, 'abcdef', 123456) => 1406
+con1: INSERT INTO t (id, s) VALUES (3, 'ab'), ('abc', 'abcdef') => 1366
+con1: INSERT INTO t (id, s, d, dt) SELECT c, c, n, c FROM src => 1366
+con1: INSERT INTO t (dt, id, s) SELECT c, c, c FROM src ORDER BY n => 1292
+con1: REPLACE INTO t (id, s, d, dt) SELECT c, c, n, c FROM src => 1366
+con1: INSERT INTO t VALUES (1, 'a', 1, NULL) ON DUPLICATE KEY UPDATE s = 'abcdef', d = 99999 => 1406
+con1: INSERT INTO m (id, s, d, dt) VALUES (1, 'a', 1, NULL), ('abc', 'abcdef', 123456, 'zz')
+con1: UPDATE m SET id = 'abc', s = 'abcdef', d = 123456 => 1366
+con1: UPDATE t SET id = NULL, s = 'abcdef' => 1048
+con1: UPDATE t a, src b SET a.s = b.c, a.d = b.n WHERE a.id = b.id => 1406
+con1: CREATE TABLE c1 (a INT, b VARCHAR(2)) SELECT c AS a, c AS b FROM src => 1366
+con1: INSERT INTO m VALUES ('x', 'abcdef', 123456, 'zz') => 1366
+con1: INSERT INTO m SELECT c, c, n, c FROM src => 1366
+con1: REPLACE INTO m VALUES ('x', 'abcdef', 123456, 'zz') => 1366
+con1: INSERT INTO t (s, id, d) SELECT c, NULL, n FROM src => 1406
+con1: UPDATE t SET s = 'abcdef', id = NULL, d = 1000 => 1406
+
+[case fid_err_single_row_null_unknown_error]
+rule = mariadb.strict.null_single_row_unknown_error
+seed = 002
+description = a one-row INSERT/REPLACE ... VALUES of NULL into a NOT NULL column is 1048, strict or not, and fill_record stops there; with a column list it adds 1105 Unknown error (BLOB or not); multi-row VALUES and INSERT ... SELECT give 1048 alone
+setup: CREATE TABLE t (id INT NOT NULL, s VARCHAR(3)) ENGINE=InnoDB
+setup: CREATE TABLE b (id INT, c BLOB NOT NULL) ENGINE=InnoDB
+con1: INSERT INTO t (id) VALUES (NULL) => 1048
+con1: INSERT INTO t (s, id) VALUES ('a', NULL) => 1048
+con1: INSERT INTO t (id, s) VALUES (NULL, 'abcdef') => 1048
+con1: INSERT INTO t (s, id) VALUES ('abcdef', NULL) => 1406
+con1: INSERT INTO t (id) VALUES (@nosuch + 1) => 1048
+con1: INSERT INTO t (id) VALUES (1), (NULL) => 1048
+con1: INSERT INTO t (id) SELECT NULL => 1048
+con1: INSERT INTO b (c, id) VALUES (@nosuch, 1) => 1048
+con1: REPLACE INTO t (id) VALUES (NULL) => 1048
+con1: INSERT INTO t VALUES (NULL, 'abcdef') => 1048
+con1: INSERT INTO t SET id = NULL, s = 'abcdef' => 1048
+con1: INSERT INTO t (id) VALUES (NULL) ON DUPLICATE KEY UPDATE s = 'b' => 1048
+con1: SET sql_mode = ''
+con1: INSERT INTO t (id) VALUES (NULL) => 1048
+con1: INSERT INTO t (id) VALUES (1), (NULL)
+con1: INSERT INTO t (id) SELECT NULL
