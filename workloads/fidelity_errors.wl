@@ -71,3 +71,39 @@ con1: SET sql_mode = ''
 con1: INSERT INTO t (id) VALUES (NULL) => 1048
 con1: INSERT INTO t (id) VALUES (1), (NULL)
 con1: INSERT INTO t (id) SELECT NULL
+
+[case fid_err_missing_default_checked_before_rows]
+rule = mariadb.strict.check_that_all_fields_are_given_values
+seed = 002
+description = 1364 is checked once while the INSERT is prepared, before its SELECT and its rows: strict (no IGNORE) it stops the statement with one error per missing column, even for zero rows; otherwise one warning per column ahead of the rows' own; columns ON DUPLICATE KEY UPDATE assigns or a BEFORE INSERT trigger sets are in the write set; through a view it is 1423 naming the view
+setup: CREATE TABLE t (id INT NOT NULL, k INT NOT NULL, s VARCHAR(2)) ENGINE=InnoDB
+setup: CREATE TABLE m (id INT NOT NULL, k INT, s VARCHAR(2)) ENGINE=MyISAM
+setup: CREATE TABLE src (a INT) ENGINE=MyISAM
+setup: CREATE VIEW v AS SELECT id, s FROM t
+con1: INSERT INTO m (k) SELECT a FROM src => 1364
+con1: INSERT INTO m (k, s) VALUES ('x', 'abc') => 1364
+con1: INSERT INTO t (s) VALUES ('a') => 1364
+con1: INSERT IGNORE INTO t (s) VALUES ('abc')
+con1: INSERT INTO v (s) VALUES ('a') => 1423
+con1: INSERT INTO m VALUES () => 1364
+con1: SET sql_mode = ''
+con1: INSERT INTO m (k) SELECT a FROM src WHERE a > 5
+con1: INSERT INTO m (k, s) VALUES ('x', 'abc'), ('y', 'abc')
+con1: REPLACE INTO m (k) VALUES (-2147483649)
+con1: INSERT INTO m (s) VALUES ('abc') ON DUPLICATE KEY UPDATE k = 1
+con1: INSERT INTO v (id) VALUES (1)
+con1: SET sql_mode = DEFAULT
+con1: CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW SET NEW.id = 5
+con1: INSERT INTO t (k, s) VALUES (1, 'a')
+
+[case fid_err_dup_entry_shows_field_text]
+rule = mariadb.errors.dup_entry_field_text
+seed = 002
+description = the 1062 text shows each key value as its field prints it: a DATETIME zero is '0000-00-00 00:00:00', a DATE zero '0000-00-00'
+session.sql_mode = ''
+setup: CREATE TABLE t2 (id DATETIME NOT NULL UNIQUE, c_blob BLOB) ENGINE=InnoDB
+setup: CREATE TABLE t3 (id DATE NOT NULL PRIMARY KEY, k DATETIME, UNIQUE KEY (k)) ENGINE=MyISAM
+setup: CREATE TABLE t4 (a INT, d DATETIME, PRIMARY KEY (a, d)) ENGINE=InnoDB
+con1: INSERT INTO t2 (c_blob) VALUES (''), ('') => 1062
+con1: INSERT INTO t3 (k) VALUES ('x'), ('y') => 1062
+con1: INSERT INTO t4 VALUES (1, 'x'), (1, 'y') => 1062

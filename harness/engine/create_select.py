@@ -334,7 +334,7 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
                 binlog_write_row(thd, t, "write", None, row, specified)
         if bulk_dup is not None:
             cols = next(c for name, c, _f in t.data.unique_keys if name == bulk_dup.key_name)
-            last = DuplicateKey(bulk_dup.key_name, tuple(row[c] for c in cols), bulk_dup.slot)
+            last = DuplicateKey(bulk_dup.key_name, tuple(row[c] for c in cols), bulk_dup.slot, tuple(cols))
             err = dup_entry_error(t, last)
             # ... and the failed load reports it a second time: SHOW WARNINGS lists it twice.
             err.trailing_notes = [Note("Error", err.code, err.message)]

@@ -19,7 +19,7 @@ from harness.engine.joinplan import JoinPlan, plan_join, safe_update_on_fly, wri
 from harness.engine.prelock import on_duplicate_unique_keys, on_duplicate_write_set
 from harness.engine.stmtinfo import StatementInfo
 from harness.engine.storage import DuplicateKey
-from harness.engine.types import WriteContext, value_to_string
+from harness.engine.types import WriteContext, ZeroDate, value_to_string
 from harness.sql import ast as A
 from harness.engine.autoinc import AutoIncrement
 from harness.engine.row_locks import insert_check, lock_row, lock_scan, uses_row_locks
@@ -62,7 +62,17 @@ class DmlResult:
 
 
 def dup_entry_error(t: TableDef, dup: DuplicateKey) -> ServerError:
-    shown = "-".join(value_to_string(v) if v is not None else "NULL" for v in dup.key_values)
+    """print_keydup_error: the key's values as their fields print them (a DATETIME's zero is
+    '0000-00-00 00:00:00', not the bare date a typeless zero prints as; probed)."""
+    def shown_value(i: int, v: Any) -> str:
+        if v is None:
+            return "NULL"
+        if isinstance(v, ZeroDate) and i < len(dup.key_columns):
+            text = t.columns[dup.key_columns[i]].type.to_text(v)
+            if isinstance(text, str):
+                return text
+        return value_to_string(v)
+    shown = "-".join(shown_value(i, v) for i, v in enumerate(dup.key_values))
     key = dup.key_name if dup.key_name != "PRIMARY" else "PRIMARY"
     return error("ER_DUP_ENTRY", shown, key)
 
@@ -433,10 +443,12 @@ class Executor:
         self.info.add(t, True)
         if t.auto_inc_col is not None:
             self.info.writes_autoinc_table = True
-        if ins.columns is None:
+        if ins.columns is None and not (ins.rows is not None and all(not r for r in ins.rows)):
             col_idx = list(range(len(t.columns)))
         else:
-            col_idx = [t.column(c) for c in ins.columns]
+            # ``INSERT INTO t VALUES ()`` gives no column, like ``INSERT INTO t () VALUES ()``.
+            col_idx = [t.column(c) for c in ins.columns or []]
+        self._check_all_fields_given(t, ins, col_idx)
         if ins.select is not None:
             self.info.is_insert_select = True
             self.info.is_replace_select = ins.replace
@@ -591,6 +603,43 @@ class Executor:
                 row.append(_MISSING)
         return row
 
+    def _check_all_fields_given(self, t: TableDef, ins: A.Insert, col_idx: list[int]) -> None:
+        """check_that_all_fields_are_given_values: once, while the INSERT is prepared
+        (before its SELECT runs and before any row is stored), every NOT NULL column
+        without a default that is outside the statement's write set -- its columns, the
+        columns ON DUPLICATE KEY UPDATE assigns and those a BEFORE INSERT trigger sets --
+        is 1364: an error that stops the statement when it aborts on warnings (strict,
+        no IGNORE), else a warning ahead of the rows' own (probed, also for zero rows)."""
+        write_set = set(col_idx)
+        if ins.on_duplicate:
+            write_set |= on_duplicate_write_set(t, ins)
+        if t.triggers:
+            write_set |= trigger_set_columns(t, "INSERT")
+        strict = self.thd.is_strict(t, 0) and not ins.ignore
+        checked = getattr(self.ctx, "fields_given_checked", None)
+        if checked is None:
+            checked = self.ctx.fields_given_checked = set()
+        checked.add(id(t))  # the rows then take the type's zero silently (assign_auto_increment)
+        missing = [col for ci, col in enumerate(t.columns) if ci not in write_set and not (
+            col.nullable or col.has_default or col.default_now or col.auto_increment)]
+        def condition(col: Any) -> tuple[int, str]:
+            if ins.through_view:  # ER_NO_DEFAULT_FOR_VIEW_FIELD names the view, once per column
+                return 1423, f"Field of view '{ins.through_view}' underlying table doesn't have a default value"
+            return 1364, f"Field '{col.name}' doesn't have a default value"
+        if strict and missing:
+            # Each missing column raises its condition, an error under abort_on_warning.
+            err = ServerError(*condition(missing[0]), "HY000")
+            err.trailing_notes.extend(Note("Error", *condition(c)) for c in missing[1:])
+            raise err
+        for col in missing:
+            ci = t.col_index[col.name.lower()]
+            warned = getattr(self.ctx, "warned_no_default", None)
+            if warned is None:
+                warned = self.ctx.warned_no_default = set()
+            if (id(t), ci) not in warned:
+                warned.add((id(t), ci))
+                self.ctx.notes.append(Note("Warning", *condition(col)))
+
     def assign_auto_increment(self, t: TableDef, row: list[Any], specified: set[int],
                               alloc: AutoIncrement | None = None,
                               in_write_set: set[int] | None = None, defer_explicit: bool = False) -> int | None:
@@ -602,7 +651,7 @@ class Executor:
         for ci, v in enumerate(row):
             if v is _MISSING:
                 col = t.columns[ci]
-                if in_write_set and ci in in_write_set:
+                if in_write_set and ci in in_write_set or id(t) in getattr(self.ctx, "fields_given_checked", ()):
                     row[ci] = col.type.default_value()
                     continue
                 if self.thd.is_strict(t, 0):
