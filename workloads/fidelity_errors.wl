@@ -107,3 +107,44 @@ setup: CREATE TABLE t4 (a INT, d DATETIME, PRIMARY KEY (a, d)) ENGINE=InnoDB
 con1: INSERT INTO t2 (c_blob) VALUES (''), ('') => 1062
 con1: INSERT INTO t3 (k) VALUES ('x'), ('y') => 1062
 con1: INSERT INTO t4 VALUES (1, 'x'), (1, 'y') => 1062
+
+[case fid_err_odku_qualified_target_ambiguous]
+rule = mariadb.errors.odku_qualified_target_ambiguous
+seed = 002
+description = INSERT ... SELECT ... ON DUPLICATE KEY UPDATE whose SELECT reads the target under its own name (no alias): a qualified t.col in the UPDATE part is 1052 'Column 't.col' in UPDATE is ambiguous' (checked while preparing, also for zero rows), 1054 in 'UPDATE' when neither has the column; an alias or another table's name resolves
+setup: CREATE TABLE t3 (id INT PRIMARY KEY, c VARCHAR(10)) ENGINE=MyISAM
+setup: CREATE TABLE s (id INT, c VARCHAR(10)) ENGINE=MyISAM
+setup: INSERT INTO t3 VALUES (1, 'a')
+setup: INSERT INTO s VALUES (1, 'b')
+con1: INSERT INTO t3 (id, c) SELECT id, c FROM t3 WHERE id IS NULL ON DUPLICATE KEY UPDATE c = CONCAT(t3.c, 'q') => 1052
+con1: INSERT INTO t3 (id, c) SELECT id, c FROM t3 ON DUPLICATE KEY UPDATE c = CONCAT(t3.c, 'q') => 1052
+con1: INSERT INTO t3 (id, c) SELECT s.id, s.c FROM s JOIN t3 ON s.id = t3.id ON DUPLICATE KEY UPDATE c = t3.c => 1052
+con1: INSERT INTO t3 (id, c) SELECT id, c FROM t3 ON DUPLICATE KEY UPDATE c = CONCAT(t3.nosuch, 'q') => 1054
+con1: INSERT INTO t3 (id, c) SELECT x.id, x.c FROM t3 AS x ON DUPLICATE KEY UPDATE c = CONCAT(t3.c, 'q')
+con1: INSERT INTO t3 (id, c) SELECT s.id, s.c FROM s JOIN t3 ON s.id = t3.id ON DUPLICATE KEY UPDATE c = s.c
+con1: INSERT INTO t3 (id, c) SELECT id, c FROM t3 ON DUPLICATE KEY UPDATE t3.c = 'z'
+
+[case fid_err_zero_date_no_zero_date]
+rule = mariadb.strict.zero_date_out_of_range
+seed = 002
+description = a zero date refused by NO_ZERO_DATE without aborting (IGNORE, or not strict) warns 1264 Out of range on DATE/DATETIME (1265 on TIMESTAMP); strict it is 1292, and a DATETIME zero prints with its time ('0000-00-00 00:00:00'), a DATE zero without
+session.sql_mode = ''
+setup: CREATE TABLE z (d DATE, dt DATETIME, ts TIMESTAMP NULL, i INT, s VARCHAR(30)) ENGINE=MyISAM
+setup: INSERT INTO z VALUES ('0000-00-00', '0000-00-00 00:00:00', '0000-00-00 00:00:00', 0, '0000-00-00')
+setup: CREATE TABLE w (dt DATETIME, d DATE, ts TIMESTAMP NULL) ENGINE=MyISAM
+con1: SET sql_mode = 'TRADITIONAL'
+con1: INSERT IGNORE INTO w (dt) SELECT dt FROM z
+con1: INSERT IGNORE INTO w (dt) SELECT d FROM z
+con1: INSERT IGNORE INTO w (dt) SELECT i FROM z
+con1: INSERT IGNORE INTO w (d) SELECT s FROM z
+con1: INSERT IGNORE INTO w (dt) VALUES ('2020-00-05 10:00:00')
+con1: INSERT IGNORE INTO w (ts) VALUES ('0000-00-00 00:00:00')
+con1: UPDATE IGNORE w SET d = '0000-00-00'
+con1: INSERT INTO w (dt) SELECT dt FROM z => 1292
+con1: INSERT INTO w (dt) SELECT d FROM z => 1292
+con1: INSERT INTO w (d) SELECT dt FROM z => 1292
+con1: CREATE TEMPORARY TABLE tmp ENGINE=InnoDB SELECT dt FROM z => 1292
+con1: UPDATE w SET dt = (SELECT dt FROM z) => 1292
+con1: SET sql_mode = 'NO_ZERO_DATE'
+con1: INSERT INTO w (dt) SELECT dt FROM z
+con1: INSERT INTO w (d) VALUES ('0000-00-00')

@@ -1243,6 +1243,13 @@ def _odku_source_refs(thd: Any, t: TableDef, ins: A.Insert) -> list[A.ColumnRef]
         name, q = ref.name.lower(), (ref.table or "").lower()
         if q:
             if q in target_names:
+                if any(q == n for n, _cols in sources):
+                    # The SELECT reads the target under its own name (no alias): ``t.c``
+                    # names a column of both tables (probed: 1052; 1054 if neither has it).
+                    if name in t.col_index:
+                        raise ServerError(1052, f"Column '{ref.table}.{ref.name}' in UPDATE is ambiguous",
+                                          "23000")
+                    raise error("ER_BAD_FIELD_ERROR", f"{ref.table}.{ref.name}", "UPDATE")
                 continue
             if any(q == n and name in cols for n, cols in sources):
                 out.append(ref)
