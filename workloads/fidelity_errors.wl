@@ -148,3 +148,64 @@ con1: UPDATE w SET dt = (SELECT dt FROM z) => 1292
 con1: SET sql_mode = 'NO_ZERO_DATE'
 con1: INSERT INTO w (dt) SELECT dt FROM z
 con1: INSERT INTO w (d) VALUES ('0000-00-00')
+
+[case fid_err_routine_warnings_and_sql_mode]
+rule = mariadb.warnings.routine_merge_on_error
+seed = 002
+description = a trigger or stored function runs with its own warning list, merged into the caller's only when it fails (a CALL always merges), and under the sql_mode it was created with: a function created under '' warns (and so shows nothing) where its strict caller would fail
+session.sql_mode = ''
+setup: CREATE TABLE t2 (id INT, c VARCHAR(3)) ENGINE=MyISAM
+setup: CREATE TABLE t3 (id INT, c_dec DECIMAL(5,2) NOT NULL, s VARCHAR(2)) ENGINE=MyISAM
+setup: CREATE TABLE t4 (id INT, c VARCHAR(3)) ENGINE=MyISAM
+setup: CREATE TRIGGER tr1 BEFORE INSERT ON t2 FOR EACH ROW INSERT INTO t3 (id, s) VALUES (1, 'abc')
+setup: CREATE TRIGGER tr4 BEFORE INSERT ON t4 FOR EACH ROW INSERT INTO t3 (id, c_dec, s) VALUES (1, 1, 'abc')
+setup: CREATE FUNCTION f1() RETURNS INT DETERMINISTIC MODIFIES SQL DATA BEGIN INSERT INTO t3 (id, s) VALUES (1, 'abc'); RETURN 1; END
+setup: CREATE FUNCTION f2() RETURNS INT DETERMINISTIC MODIFIES SQL DATA BEGIN INSERT INTO t3 (id, c_dec, s) VALUES (1, 1, 'abc'); RETURN 1; END
+setup: CREATE PROCEDURE p1() INSERT INTO t3 (id, s) VALUES (1, 'abc')
+con1: INSERT INTO t2 VALUES (1, 'a')
+con1: INSERT INTO t4 VALUES (1, 'abcdef')
+con1: SELECT f1()
+con1: INSERT INTO t2 VALUES (1, 'abcdef')
+con1: SELECT f2()
+con1: INSERT INTO t2 VALUES (1, 'abcdef')
+con1: DO f2()
+con1: CALL p1()
+con1: SET sql_mode = DEFAULT
+con1: SELECT f1()
+con1: INSERT INTO t2 VALUES (1, 'a')
+con1: CALL p1()
+con1: CREATE FUNCTION f3() RETURNS INT DETERMINISTIC MODIFIES SQL DATA BEGIN INSERT INTO t3 (id, s) VALUES (1, 'abc'); RETURN 1; END
+con1: SELECT f3() => 1364
+con1: SET sql_mode = ''
+con1: SELECT f3() => 1364
+
+[case fid_err_odku_null_not_null]
+rule = mariadb.strict.odku_null_into_not_null
+seed = 002
+description = NULL for a NOT NULL column in the UPDATE part of ON DUPLICATE KEY UPDATE: after VALUES as in the INSERT part (one row: 1048 + 1105 strict or not; several: 1048 strict, else a warning and the zero); after a SELECT 1048 + 1105 strict or not, and under IGNORE the zero without a warning
+session.sql_mode = ''
+setup: CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_int INT NOT NULL) ENGINE=MyISAM
+setup: CREATE TABLE ti (id INT PRIMARY KEY, c_int INT NOT NULL, s VARCHAR(2)) ENGINE=InnoDB
+setup: INSERT INTO ti VALUES (1, 1, 'a')
+con1: INSERT INTO t1 (id, c_int) VALUES (3, 77), (3, 4) ON DUPLICATE KEY UPDATE c_int = NULL
+con1: INSERT INTO t1 (id, c_int) VALUES (3, 77) ON DUPLICATE KEY UPDATE c_int = NULL => 1048
+con1: INSERT IGNORE INTO t1 (id, c_int) VALUES (3, 77) ON DUPLICATE KEY UPDATE c_int = NULL
+con1: INSERT INTO ti (id, c_int) SELECT 1, 5 ON DUPLICATE KEY UPDATE s = 'abc', c_int = NULL => 1048
+con1: INSERT IGNORE INTO ti (id, c_int) SELECT 1, 5 ON DUPLICATE KEY UPDATE c_int = NULL
+con1: INSERT INTO ti (id, c_int, s) SELECT 2, NULL, 'abc'
+con1: SET sql_mode = DEFAULT
+con1: INSERT INTO t1 (id, c_int) VALUES (3, 77), (3, 4) ON DUPLICATE KEY UPDATE c_int = NULL => 1048
+con1: INSERT INTO ti (id, c_int) SELECT 1, 5 ON DUPLICATE KEY UPDATE c_int = NULL => 1048
+con1: SELECT * FROM ti
+
+[case fid_err_temp_myisam_1196]
+rule = mariadb.warnings.temp_nontrans_rollback_1196
+seed = 002
+description = an autocommit statement that fails after changing a temporary MyISAM table warns 1196 like one on a base MyISAM table (modified_non_trans_table)
+setup: CREATE TABLE t1 (id DATETIME NULL UNIQUE, c_int INT, c_dt DATETIME) ENGINE=MyISAM
+setup: INSERT INTO t1 (id, c_int, c_dt) VALUES ('2024-01-07 10:00:00', 62, '2023-02-16 05:30:00'), ('2024-01-08 10:00:00', 50, '2023-04-19 09:30:00')
+con1: CREATE TEMPORARY TABLE tmp5 (PRIMARY KEY (id)) ENGINE=MyISAM SELECT id, c_int, c_dt FROM t1
+con1: UPDATE tmp5 SET id = '2025-05-05 05:05:05' WHERE c_dt IS NOT NULL => 1062
+con1: INSERT INTO tmp5 VALUES ('2026-01-01 00:00:00', 1, NULL), ('2025-05-05 05:05:05', 1, NULL) => 1062
+con1: CREATE TEMPORARY TABLE tmp6 (id INT PRIMARY KEY) ENGINE=InnoDB
+con1: INSERT INTO tmp6 VALUES (1), (1) => 1062

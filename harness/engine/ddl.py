@@ -316,7 +316,7 @@ def create_trigger(thd: "Thd", st: A.CreateTrigger) -> "OkPacket":
     if any(tr.name.lower() == st.name.lower() for tr in t.triggers):
         raise error("ER_TRG_ALREADY_EXISTS", st.name)
     _check_row_assignments(st, st.body)
-    t.triggers.append(Trigger(st.name, st.timing, st.event, st.body, st.text))
+    t.triggers.append(Trigger(st.name, st.timing, st.event, st.body, st.text, thd.vars.get("sql_mode")))
     # Observed: Q_INVOKER (without an explicit DEFINER), Q_HRNOW (the trigger's
     # creation time has microseconds) and Q_XID.
     # DEFINER=CURRENT_USER is logged like no DEFINER (with Q_INVOKER), its account spelled out.
@@ -373,7 +373,7 @@ def create_routine(thd: "Thd", st: A.CreateRoutine) -> "OkPacket":
         raise ServerError(1418, "This function has none of DETERMINISTIC, NO SQL, or READS SQL DATA in its "
                                 "declaration and binary logging is enabled (you *might* want to use the less "
                                 "safe log_bin_trust_function_creators variable)", "HY000")
-    thd.catalog.routines[key] = Routine(st.kind, st.name, st)
+    thd.catalog.routines[key] = Routine(st.kind, st.name, st, thd.vars.get("sql_mode"))
     thd.write_ddl(routine_create_text(thd, st), invoker=not _has_definer(st.text))  # observed Q_INVOKER
     return _ok()
 

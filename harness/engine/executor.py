@@ -555,7 +555,10 @@ class Executor:
                         row_ondup = [(ci, dup_scope_comp.compile(_bind_refs(e, bound))
                                       if not isinstance(e, A.Default) else None, c.name)
                                      for (ci, _f, _n), (c, e) in zip(ondup, ins.on_duplicate)]
-                    res.affected += self.on_duplicate_update(t, row, dup, row_ondup, ondup_write_set)
+                    res.affected += self.on_duplicate_update(
+                        t, row, dup, row_ondup, ondup_write_set,
+                        null_rule=(i, ins.ignore, compiled_rows is not None and len(compiled_rows) == 1,
+                                   compiled_rows is None))
                     continue
                 if ins.ignore:
                     self.ctx.notes.append(_as_warning(dup_entry_error(t, dup)))
@@ -752,7 +755,8 @@ class Executor:
         return affected + 1
 
     def on_duplicate_update(self, t: TableDef, new_row: list[Any], dup: DuplicateKey,
-                            ondup: list[tuple[int, Any, str]], write_set: set[int]) -> int:
+                            ondup: list[tuple[int, Any, str]], write_set: set[int],
+                            null_rule: tuple[int, bool, bool, bool] | None = None) -> int:
         """``write_set``: the statement's write set (on_duplicate_write_set), the columns
         a MINIMAL after-image holds: the INSERT's columns as well as the assigned ones."""
         old = t.data.rows[dup.slot]
@@ -766,6 +770,18 @@ class Executor:
         for ci, f, cname in ondup:
             v = f(env) if f is not None else t.columns[ci].default
             try:
+                if v is None and not t.columns[ci].nullable and null_rule is not None:
+                    # A NULL for a NOT NULL column (``null_rule``: the row's index, IGNORE,
+                    # one-row VALUES, INSERT ... SELECT; probed). After VALUES it counts as
+                    # in the INSERT part: an error in a one-row VALUES (with 1105) or when
+                    # strict, else a warning and the zero. After a SELECT it is 1048 + 1105,
+                    # strict or not, and under IGNORE the zero without a warning.
+                    row_index, ignore, single_row, from_select = null_rule
+                    if from_select and ignore:
+                        updated[ci] = t.columns[ci].type.default_value()
+                        continue
+                    self._null_into_not_null(t, updated, ci, row_index, ignore, single_row or from_select)
+                    continue
                 updated[ci] = t.columns[ci].type.coerce(v, cname, wctx) if v is not None else None
             except ServerError as err:
                 fill.failed(err)

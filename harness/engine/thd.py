@@ -806,7 +806,9 @@ class Thd:
         else:
             L3.flush_stmt_cache(self)
             L3.rollback_trx_cache(self, single_statement=True)
-            if self.stmt_changed_nontrans:
+            # A temporary MyISAM table counts as modified_non_trans_table too when the
+            # statement is logged as a statement (probed: STATEMENT and MIXED, not ROW).
+            if self.stmt_changed_nontrans or self.stmt_changed_nontrans_temp and not self.stmt_row_format:
                 self.notes.append(Note("Warning", 1196,
                                        "Some non-transactional changed tables couldn't be rolled back"))
         self.undo_log.clear()
