@@ -33,7 +33,7 @@ from harness.engine.locked_tables import check_locked_tables, refuse_under_lock_
 from harness.engine.prelock import analyze
 from harness.engine.row_locks import uses_row_locks
 from harness.engine.stmtinfo import StatementInfo
-from harness.engine.types import ZeroDate
+from harness.engine.types import RejectedTimestamp, ZeroDate
 from harness.engine import xa as XA
 from harness.engine.xa import XidState
 from harness.engine.sysvars import SessionVariables
@@ -404,7 +404,8 @@ class Thd:
             # time zone (thd->time_zone_used; observed Q_TIME_ZONE_CODE "SYSTEM").
             for i, c in enumerate(table.columns):
                 if (getattr(c.type, "timestamp", False) and after[i] is not None
-                        and type(after[i]) is not ZeroDate  # a zero skips the conversion, a rejected value not
+                        and (not isinstance(after[i], ZeroDate)  # a zero skips the conversion,
+                             or isinstance(after[i], RejectedTimestamp))  # a rejected value not
                         and (assigned is None or i in assigned)):
                     self.stmt_time_zone_used = True
                     break
