@@ -46,6 +46,8 @@ class Trigger:
     event: str
     body: list[A.Statement]
     text: str
+    # The sql_mode at CREATE TRIGGER: the body runs under it (sp_head::m_sql_mode).
+    sql_mode: str | None = None
 
 
 @dataclass
@@ -53,6 +55,8 @@ class Routine:
     kind: str  # PROCEDURE | FUNCTION
     name: str
     definition: A.CreateRoutine
+    # The sql_mode at CREATE: the body runs under it, whatever the caller's (probed).
+    sql_mode: str | None = None
 
 
 @dataclass

@@ -443,7 +443,7 @@ def _bulk_load_duplicate(t: TableDef, first: DuplicateKey, last_row: list[Any]) 
     """The error a failed bulk load reports: the duplicate key's value in the *last*
     row read, listed twice in SHOW WARNINGS (the load reports it a second time)."""
     cols = next(c for name, c, _f in t.data.unique_keys if name == first.key_name)
-    last = DuplicateKey(first.key_name, tuple(last_row[c] for c in cols), first.slot)
+    last = DuplicateKey(first.key_name, tuple(last_row[c] for c in cols), first.slot, tuple(cols))
     err = dup_entry_error(t, last)
     err.trailing_notes = [Note("Error", err.code, err.message)]
     return err

@@ -35,6 +35,7 @@ def quote(name: str) -> str:
 
 def create_database(thd: "Thd", st: A.CreateDatabase) -> "OkPacket":
     thd.implicit_commit()
+    created = False
     if thd.catalog.has_db(st.name):
         if not st.if_not_exists:
             raise error("ER_DB_CREATE_EXISTS", st.name)
@@ -51,8 +52,11 @@ def create_database(thd: "Thd", st: A.CreateDatabase) -> "OkPacket":
             if (cs, coll) != (thd.vars.get("character_set_server"), thd.vars.get("collation_server")):
                 thd.catalog.db_charsets[st.name] = (cs, coll)
         thd.catalog.create_db(st.name)
+        created = True
     thd.write_ddl(st.text, db=st.name, suppress_use=True)
-    return _ok()
+    # mysql_create_db: my_ok(thd, 1) when it created the directory (probed: 1 row affected).
+    from harness.engine.thd import OkPacket
+    return OkPacket(affected_rows=1 if created else 0)
 
 
 def drop_database(thd: "Thd", st: A.DropDatabase) -> "OkPacket":
@@ -312,7 +316,7 @@ def create_trigger(thd: "Thd", st: A.CreateTrigger) -> "OkPacket":
     if any(tr.name.lower() == st.name.lower() for tr in t.triggers):
         raise error("ER_TRG_ALREADY_EXISTS", st.name)
     _check_row_assignments(st, st.body)
-    t.triggers.append(Trigger(st.name, st.timing, st.event, st.body, st.text))
+    t.triggers.append(Trigger(st.name, st.timing, st.event, st.body, st.text, thd.vars.get("sql_mode")))
     # Observed: Q_INVOKER (without an explicit DEFINER), Q_HRNOW (the trigger's
     # creation time has microseconds) and Q_XID.
     # DEFINER=CURRENT_USER is logged like no DEFINER (with Q_INVOKER), its account spelled out.
@@ -367,7 +371,7 @@ def create_routine(thd: "Thd", st: A.CreateRoutine) -> "OkPacket":
             and not st.deterministic and st.sql_data_access not in ("NO SQL", "READS SQL DATA")):
         # A function that may write, non-deterministically, cannot be replicated by statement.
         raise error("ER_BINLOG_UNSAFE_ROUTINE")
-    thd.catalog.routines[key] = Routine(st.kind, st.name, st)
+    thd.catalog.routines[key] = Routine(st.kind, st.name, st, thd.vars.get("sql_mode"))
     thd.write_ddl(routine_create_text(thd, st), invoker=not _has_definer(st.text))  # observed Q_INVOKER
     return _ok()
 

@@ -16,6 +16,7 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
     "ER_DB_DROP_EXISTS": (1008, "HY000", "Can't drop database '{0}'; database doesn't exist"),
     "ER_NO_DB_ERROR": (1046, "3D000", "No database selected"),
     "ER_BAD_NULL_ERROR": (1048, "23000", "Column '{0}' cannot be null"),
+    "ER_UNKNOWN_ERROR": (1105, "HY000", "Unknown error"),
     "ER_BAD_DB_ERROR": (1049, "42000", "Unknown database '{0}'"),
     "ER_TABLE_EXISTS_ERROR": (1050, "42S01", "Table '{0}' already exists"),
     "ER_BAD_TABLE_ERROR": (1051, "42S02", "Unknown table '{0}'"),

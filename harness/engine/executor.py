@@ -13,13 +13,13 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from harness.engine.catalog import TableDef
-from harness.engine.errors import ServerError, error, note
+from harness.engine.errors import Note, ServerError, error, note
 from harness.engine.expr import Compiler, Env, Scope, compare, is_aggregate_expr, to_bool, to_number
 from harness.engine.joinplan import JoinPlan, plan_join, safe_update_on_fly, written_columns_read
 from harness.engine.prelock import on_duplicate_unique_keys, on_duplicate_write_set
 from harness.engine.stmtinfo import StatementInfo
 from harness.engine.storage import DuplicateKey
-from harness.engine.types import WriteContext, value_to_string
+from harness.engine.types import WriteContext, ZeroDate, value_to_string
 from harness.sql import ast as A
 from harness.engine.autoinc import AutoIncrement
 from harness.engine.row_locks import insert_check, lock_row, lock_scan, uses_row_locks
@@ -62,7 +62,17 @@ class DmlResult:
 
 
 def dup_entry_error(t: TableDef, dup: DuplicateKey) -> ServerError:
-    shown = "-".join(value_to_string(v) if v is not None else "NULL" for v in dup.key_values)
+    """print_keydup_error: the key's values as their fields print them (a DATETIME's zero is
+    '0000-00-00 00:00:00', not the bare date a typeless zero prints as; probed)."""
+    def shown_value(i: int, v: Any) -> str:
+        if v is None:
+            return "NULL"
+        if isinstance(v, ZeroDate) and i < len(dup.key_columns):
+            text = t.columns[dup.key_columns[i]].type.to_text(v)
+            if isinstance(text, str):
+                return text
+        return value_to_string(v)
+    shown = "-".join(shown_value(i, v) for i, v in enumerate(dup.key_values))
     key = dup.key_name if dup.key_name != "PRIMARY" else "PRIMARY"
     return error("ER_DUP_ENTRY", shown, key)
 
@@ -433,10 +443,12 @@ class Executor:
         self.info.add(t, True)
         if t.auto_inc_col is not None:
             self.info.writes_autoinc_table = True
-        if ins.columns is None:
+        if ins.columns is None and not (ins.rows is not None and all(not r for r in ins.rows)):
             col_idx = list(range(len(t.columns)))
         else:
-            col_idx = [t.column(c) for c in ins.columns]
+            # ``INSERT INTO t VALUES ()`` gives no column, like ``INSERT INTO t () VALUES ()``.
+            col_idx = [t.column(c) for c in ins.columns or []]
+        self._check_all_fields_given(t, ins, col_idx)
         if ins.select is not None:
             self.info.is_insert_select = True
             self.info.is_replace_select = ins.replace
@@ -492,19 +504,25 @@ class Executor:
             # not_null_fields_have_null_values().
             before_trg = bool(t.triggers_for("BEFORE", "INSERT"))
             null_cols: list[int] = []
+            fill = FillRecord(ins.columns is not None)
             for ci, v in zip(col_idx, values):
                 if v is _DEFAULT:
                     continue
                 specified.add(ci)
                 col = t.columns[ci]
-                if v is None and not col.nullable and not (col.auto_increment or col.default_now):
-                    if before_trg:
-                        row[ci] = None
-                        null_cols.append(ci)
+                try:
+                    if v is None and not col.nullable and not (col.auto_increment or col.default_now):
+                        if before_trg:
+                            row[ci] = None
+                            null_cols.append(ci)
+                            continue
+                        self._null_into_not_null(t, row, ci, i, ins.ignore, compiled_rows is not None and len(compiled_rows) == 1,
+                                             ins.columns is not None)
                         continue
-                    self._null_into_not_null(t, row, ci, i, ins.ignore, len(compiled_rows or [1]) == 1)
-                    continue
-                row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
+                    row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
+                except ServerError as err:
+                    fill.failed(err)
+            fill.check()
             generated = self.assign_auto_increment(t, row, specified, alloc, {ci for ci, _f, _n in ondup},
                                                    defer_explicit=True)
             if alloc is not None:
@@ -513,7 +531,8 @@ class Executor:
                 thd.fire_triggers(t, "BEFORE", "INSERT", row, None, self.ctx)
             for ci in null_cols:
                 if row[ci] is None:
-                    self._null_into_not_null(t, row, ci, i, ins.ignore, len(compiled_rows or [1]) == 1)
+                    self._null_into_not_null(t, row, ci, i, ins.ignore, compiled_rows is not None and len(compiled_rows) == 1,
+                                             ins.columns is not None)
             if ins.check_option is not None and not self.view_check(t, row, ins.check_option, ins.ignore):
                 if generated is not None:
                     alloc.give_back(generated, skipped=True)  # type: ignore[union-attr]
@@ -536,7 +555,10 @@ class Executor:
                         row_ondup = [(ci, dup_scope_comp.compile(_bind_refs(e, bound))
                                       if not isinstance(e, A.Default) else None, c.name)
                                      for (ci, _f, _n), (c, e) in zip(ondup, ins.on_duplicate)]
-                    res.affected += self.on_duplicate_update(t, row, dup, row_ondup, ondup_write_set)
+                    res.affected += self.on_duplicate_update(
+                        t, row, dup, row_ondup, ondup_write_set,
+                        null_rule=(i, ins.ignore, compiled_rows is not None and len(compiled_rows) == 1,
+                                   compiled_rows is None))
                     continue
                 if ins.ignore:
                     self.ctx.notes.append(_as_warning(dup_entry_error(t, dup)))
@@ -553,9 +575,19 @@ class Executor:
         return res
 
     def _null_into_not_null(self, t: TableDef, row: list[Any], ci: int, i: int, ignore: bool,
-                            single_row: bool) -> None:
+                            single_row: bool, column_list: bool = True) -> None:
         col = t.columns[ci]
-        if self.thd.is_strict(t, i) and not ignore or single_row and not ignore:
+        if single_row and not ignore:
+            # A one-row INSERT ... VALUES counts cut fields as CHECK_FIELD_ERROR_FOR_NULL,
+            # strict or not: the NULL is an error, save_in_field() fails and fill_record
+            # stores nothing more of the row. The fill_record that walks a column list
+            # also adds ER_UNKNOWN_ERROR; the one over all fields (no list) does not
+            # (probed: 1048 + 1105 with a list, 1048 alone without).
+            err = FillRecordStop(*_BAD_NULL(col.name))
+            if column_list:
+                err.trailing_notes.append(note("Error", "ER_UNKNOWN_ERROR"))
+            raise err
+        if self.thd.is_strict(t, i) and not ignore:
             raise error("ER_BAD_NULL_ERROR", col.name)
         self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
         row[ci] = col.type.default_value()
@@ -574,6 +606,43 @@ class Executor:
                 row.append(_MISSING)
         return row
 
+    def _check_all_fields_given(self, t: TableDef, ins: A.Insert, col_idx: list[int]) -> None:
+        """check_that_all_fields_are_given_values: once, while the INSERT is prepared
+        (before its SELECT runs and before any row is stored), every NOT NULL column
+        without a default that is outside the statement's write set -- its columns, the
+        columns ON DUPLICATE KEY UPDATE assigns and those a BEFORE INSERT trigger sets --
+        is 1364: an error that stops the statement when it aborts on warnings (strict,
+        no IGNORE), else a warning ahead of the rows' own (probed, also for zero rows)."""
+        write_set = set(col_idx)
+        if ins.on_duplicate:
+            write_set |= on_duplicate_write_set(t, ins)
+        if t.triggers:
+            write_set |= trigger_set_columns(t, "INSERT")
+        strict = self.thd.is_strict(t, 0) and not ins.ignore
+        checked = getattr(self.ctx, "fields_given_checked", None)
+        if checked is None:
+            checked = self.ctx.fields_given_checked = set()
+        checked.add(id(t))  # the rows then take the type's zero silently (assign_auto_increment)
+        missing = [col for ci, col in enumerate(t.columns) if ci not in write_set and not (
+            col.nullable or col.has_default or col.default_now or col.auto_increment)]
+        def condition(col: Any) -> tuple[int, str]:
+            if ins.through_view:  # ER_NO_DEFAULT_FOR_VIEW_FIELD names the view, once per column
+                return 1423, f"Field of view '{ins.through_view}' underlying table doesn't have a default value"
+            return 1364, f"Field '{col.name}' doesn't have a default value"
+        if strict and missing:
+            # Each missing column raises its condition, an error under abort_on_warning.
+            err = ServerError(*condition(missing[0]), "HY000")
+            err.trailing_notes.extend(Note("Error", *condition(c)) for c in missing[1:])
+            raise err
+        for col in missing:
+            ci = t.col_index[col.name.lower()]
+            warned = getattr(self.ctx, "warned_no_default", None)
+            if warned is None:
+                warned = self.ctx.warned_no_default = set()
+            if (id(t), ci) not in warned:
+                warned.add((id(t), ci))
+                self.ctx.notes.append(Note("Warning", *condition(col)))
+
     def assign_auto_increment(self, t: TableDef, row: list[Any], specified: set[int],
                               alloc: AutoIncrement | None = None,
                               in_write_set: set[int] | None = None, defer_explicit: bool = False) -> int | None:
@@ -585,7 +654,7 @@ class Executor:
         for ci, v in enumerate(row):
             if v is _MISSING:
                 col = t.columns[ci]
-                if in_write_set and ci in in_write_set:
+                if in_write_set and ci in in_write_set or id(t) in getattr(self.ctx, "fields_given_checked", ()):
                     row[ci] = col.type.default_value()
                     continue
                 if self.thd.is_strict(t, 0):
@@ -684,7 +753,8 @@ class Executor:
         return affected + 1
 
     def on_duplicate_update(self, t: TableDef, new_row: list[Any], dup: DuplicateKey,
-                            ondup: list[tuple[int, Any, str]], write_set: set[int]) -> int:
+                            ondup: list[tuple[int, Any, str]], write_set: set[int],
+                            null_rule: tuple[int, bool, bool, bool] | None = None) -> int:
         """``write_set``: the statement's write set (on_duplicate_write_set), the columns
         a MINIMAL after-image holds: the INSERT's columns as well as the assigned ones."""
         old = t.data.rows[dup.slot]
@@ -694,10 +764,27 @@ class Executor:
         env = Env(self.ctx, [updated])
         wctx = WriteContext(self.thd.is_strict(t, 0), t.db, t.name, 1, self.ctx.notes, sql_mode=self.thd.vars.get('sql_mode'))
         changed: set[int] = set()
+        fill = FillRecord()
         for ci, f, cname in ondup:
             v = f(env) if f is not None else t.columns[ci].default
-            updated[ci] = t.columns[ci].type.coerce(v, cname, wctx) if v is not None else None
+            try:
+                if v is None and not t.columns[ci].nullable and null_rule is not None:
+                    # A NULL for a NOT NULL column (``null_rule``: the row's index, IGNORE,
+                    # one-row VALUES, INSERT ... SELECT; probed). After VALUES it counts as
+                    # in the INSERT part: an error in a one-row VALUES (with 1105) or when
+                    # strict, else a warning and the zero. After a SELECT it is 1048 + 1105,
+                    # strict or not, and under IGNORE the zero without a warning.
+                    row_index, ignore, single_row, from_select = null_rule
+                    if from_select and ignore:
+                        updated[ci] = t.columns[ci].type.default_value()
+                        continue
+                    self._null_into_not_null(t, updated, ci, row_index, ignore, single_row or from_select)
+                    continue
+                updated[ci] = t.columns[ci].type.coerce(v, cname, wctx) if v is not None else None
+            except ServerError as err:
+                fill.failed(err)
             changed.add(ci)
+        fill.check()
         self.ctx.insert_values_row = None
         if _rows_equal(updated, old):
             return 0
@@ -818,18 +905,23 @@ class Executor:
             wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, n + 1, self.ctx.notes, up.ignore,
                                 sql_mode=thd.vars.get("sql_mode"))
             changed: set[int] = set()
+            fill = FillRecord()
             for ci, f in assigns:
                 col = t.columns[ci]
                 v = f(env) if f is not None else col.default
-                if v is None and not col.nullable:
-                    if wctx.strict and not up.ignore:
-                        raise error("ER_BAD_NULL_ERROR", col.name)
-                    self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
-                    v = col.type.default_value()
-                    new[ci] = v
-                else:
-                    new[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
                 changed.add(ci)
+                try:
+                    if v is None and not col.nullable:
+                        if wctx.strict and not up.ignore:
+                            raise error("ER_BAD_NULL_ERROR", col.name)
+                        self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
+                        v = col.type.default_value()
+                        new[ci] = v
+                    else:
+                        new[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
+                except ServerError as err:
+                    fill.failed(err)
+            fill.check()
             # As mysql_update: BEFORE triggers see every matched row (they may
             # change it), then an unchanged row is skipped, then the view's
             # CHECK OPTION is checked.
@@ -914,6 +1006,7 @@ class Executor:
                 cur = list(rows[ti])
                 if on_fly and ti == main:
                     rows[ti] = cur
+                fill = FillRecord()
                 for tti, ci, f in assigns:
                     if tti != ti:
                         continue
@@ -921,14 +1014,18 @@ class Executor:
                                         sql_mode=thd.vars.get('sql_mode'))
                     v = f(env)
                     col = t.columns[ci]
-                    if v is None and not col.nullable:
-                        # As the single-table UPDATE: 1048, or (not strict, IGNORE) a warning and the zero.
-                        if wctx.strict and not up.ignore:
-                            raise error("ER_BAD_NULL_ERROR", col.name)
-                        self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
-                        cur[ci] = col.type.default_value()
-                        continue
-                    cur[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
+                    try:
+                        if v is None and not col.nullable:
+                            # As the single-table UPDATE: 1048, or (not strict, IGNORE) a warning and the zero.
+                            if wctx.strict and not up.ignore:
+                                raise error("ER_BAD_NULL_ERROR", col.name)
+                            self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
+                            cur[ci] = col.type.default_value()
+                            continue
+                        cur[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
+                    except ServerError as err:
+                        fill.failed(err)
+                fill.check()
                 if on_fly and ti == main:
                     on_fly_rows[slot] = cur
                 changes[ti].append((slot, cur))
@@ -1040,6 +1137,58 @@ class _Marker:
         return "<DEFAULT>"
 
 
+
+# The conversion errors a strict store raises (1048 a NULL, 1264 out of range, 1265/1292/1366
+# a bad value, 1406 too long).  fill_record() stores every value of the row even after
+# one of them failed (Field::store pushes the condition and returns; the statement checks
+# thd->is_error() once the row is filled), so a row reports all of its bad values, in
+# the order of the statement's column list (probed: INSERT VALUES/SELECT, UPDATE).
+FILL_RECORD_ERRORS = frozenset({1048, 1264, 1265, 1292, 1366, 1406})  # see FillRecord
+
+
+class FillRecordStop(ServerError):
+    """A store that failed outright (save_in_field() < 0): the row is not filled further."""
+
+
+def _BAD_NULL(col: str) -> tuple[int, str, str]:
+    e = error("ER_BAD_NULL_ERROR", col)
+    return e.code, e.message, e.sqlstate
+
+
+class FillRecord:
+    """The errors of one row's stores, raised together once the row is filled.
+
+    Only the fill_record that walks a list of columns (an INSERT's column list, an
+    UPDATE's SET list) goes on after an error; the one over all the table's fields
+    (INSERT/REPLACE without a column list, CREATE ... SELECT) stops at the first
+    (probed)."""
+
+    __slots__ = ("errors", "column_list")
+
+    def __init__(self, column_list: bool = True) -> None:
+        self.errors: list[ServerError] = []
+        self.column_list = column_list
+
+    def failed(self, err: ServerError) -> None:
+        """Keep a store's error and go on with the next value; other errors stop at once."""
+        if err.code not in FILL_RECORD_ERRORS or err.noted:
+            raise err
+        self.errors.append(err)
+        if isinstance(err, FillRecordStop) or not self.column_list:
+            self.check()
+
+    def check(self) -> None:
+        """The row is filled: raise its first error, the others listed after it."""
+        if not self.errors:
+            return
+        first, rest = self.errors[0], self.errors[1:]
+        more = [Note("Error", e.code, e.message) for e in rest]
+        for e in rest:
+            more.extend(e.trailing_notes)
+        first.trailing_notes[:0] = more
+        self.errors = []
+        raise first
+
 _DEFAULT = _Marker()
 _MISSING = _Marker()
 
@@ -1107,6 +1256,13 @@ def _odku_source_refs(thd: Any, t: TableDef, ins: A.Insert) -> list[A.ColumnRef]
         name, q = ref.name.lower(), (ref.table or "").lower()
         if q:
             if q in target_names:
+                if any(q == n for n, _cols in sources):
+                    # The SELECT reads the target under its own name (no alias): ``t.c``
+                    # names a column of both tables (probed: 1052; 1054 if neither has it).
+                    if name in t.col_index:
+                        raise ServerError(1052, f"Column '{ref.table}.{ref.name}' in UPDATE is ambiguous",
+                                          "23000")
+                    raise error("ER_BAD_FIELD_ERROR", f"{ref.table}.{ref.name}", "UPDATE")
                 continue
             if any(q == n and name in cols for n, cols in sources):
                 out.append(ref)

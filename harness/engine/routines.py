@@ -8,7 +8,8 @@ procedure is logged as a statement of its own (seed 002).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Iterator
 
 from harness.engine.catalog import TableDef, Trigger
 from harness.engine.errors import Note, ServerError, error, note
@@ -212,13 +213,45 @@ def run_trigger(thd: "Thd", trg: Trigger, table: TableDef, new: list[Any] | None
     env.new, env.old = new, old
     env.locals = {}
     scope = Scope([], trigger_table=table, local_names=set())
+    own = _own_notes(thd)
     try:
-        _run_body(thd, trg.body, ctx, env, scope)
+        with routine_sql_mode(thd, trg.sql_mode):
+            _run_body(thd, trg.body, ctx, env, scope)
     except _Return:
         pass
     except ServerError as e:
         _note_routine_line(e, trg.text, f"{table.db}.{trg.name}")
         raise
+    _drop_routine_notes(thd, own)
+
+
+@contextmanager
+def routine_sql_mode(thd: "Thd", mode: str | None) -> Iterator[None]:
+    """sp_head::execute switches to the sql_mode the routine or trigger was created
+    with and restores the caller's afterwards (probed: a function created under ''
+    warns where its strict caller would fail; its sub-statements log that mode)."""
+    if mode is None:
+        yield
+        return
+    saved = thd.vars.values["sql_mode"]
+    thd.vars.values["sql_mode"] = mode
+    try:
+        yield
+    finally:
+        thd.vars.values["sql_mode"] = saved
+
+
+def _own_notes(thd: "Thd") -> int:
+    """How many conditions the running statement has raised itself so far."""
+    return len(thd.notes) - thd.carried_notes
+
+
+def _drop_routine_notes(thd: "Thd", own: int) -> None:
+    """sp_head::execute runs a trigger or stored function with its own warning list
+    and merges it into the caller's only when the routine fails (merge_da_on_success
+    is for CALL): a trigger or function that succeeds leaves no warnings of its
+    sub-statements behind (probed: 1265 and 1364 inside them vanish)."""
+    del thd.notes[thd.carried_notes + own:]
 
 
 def _note_routine_line(e: ServerError, definition: str, name: str) -> None:
@@ -247,10 +280,13 @@ def call_function(thd: "Thd", name: str, args: list[Any], ctx: "ExecContext") ->
     env.locals = {p.name.lower(): a for p, a in zip(d.params, args)}
     scope = Scope([], local_names=set(env.locals))
     changed_before = thd.stmt_rows_changed
+    own = _own_notes(thd)
     try:
-        _run_body(thd, d.body, ctx, env, scope, in_function=True)
+        with routine_sql_mode(thd, r.sql_mode):
+            _run_body(thd, d.body, ctx, env, scope, in_function=True)
     except _Return as r_:
         value = r_.value
+        _drop_routine_notes(thd, own)
     except ServerError as e:
         # The line counts in the definition as the server stores it (characteristics
         # on lines of their own: BEGIN on line 3 with DETERMINISTIC, observed).
@@ -292,7 +328,8 @@ def call_procedure(thd: "Thd", st: A.Call) -> "OkPacket":
         thd.sp_unsafe = 0
     try:
         try:
-            _unroll(thd, d.body, env, scope)
+            with routine_sql_mode(thd, r.sql_mode):
+                _unroll(thd, d.body, env, scope)
         except ServerError as e:
             stmt_text = (e.sp_stmt_text or "")
             line = sp_line(_routine_text(thd, d), stmt_text)

@@ -71,11 +71,14 @@ def engine_by_name(name: str) -> Engine:
 class DuplicateKey(Exception):
     """Raised by TableData when a unique key would be violated."""
 
-    def __init__(self, key_name: str, key_values: tuple[Any, ...], slot: int) -> None:
+    def __init__(self, key_name: str, key_values: tuple[Any, ...], slot: int,
+                 key_columns: tuple[int, ...] = ()) -> None:
         super().__init__(key_name)
         self.key_name = key_name
         self.key_values = key_values
         self.slot = slot
+        # The key's column positions: the 1062 text shows each value as its column prints it.
+        self.key_columns = key_columns
 
 
 class TableData:
@@ -127,7 +130,7 @@ class TableData:
             slot = self.indexes[i].get(k)
             if slot is not None and slot != ignore_slot:
                 name, cols, _ = self.unique_keys[i]
-                return DuplicateKey(name, tuple(row[c] for c in cols), slot)
+                return DuplicateKey(name, tuple(row[c] for c in cols), slot, tuple(cols))
         return None
 
     def _index_add(self, row: list[Any], slot: int) -> None:

@@ -47,7 +47,13 @@ class ZeroDate(DateTimeFields):
 
 
 @dataclass(frozen=True, slots=True)
-class RejectedTimestamp(ZeroDate):
+class ZeroDateTime(ZeroDate):
+    """A DATETIME/TIMESTAMP value with zero parts: as its field prints it, it has a time
+    ('0000-00-00 00:00:00' in a 1292 or 1062 text), where a DATE's zero has none."""
+
+
+@dataclass(frozen=True, slots=True)
+class RejectedTimestamp(ZeroDateTime):
     """The zero a TIMESTAMP stores for a value outside its range: unlike a literal zero it
     went through the time-zone conversion, which the Query event records (Q_TIME_ZONE_CODE)."""
 
@@ -230,7 +236,7 @@ def to_date_value(p: Parts) -> Any:
 
 def to_datetime_value(p: Parts) -> Any:
     if p.zero_in_date or p.year == 0:
-        return ZeroDate(p.year, p.month, p.day, p.hour, p.minute, p.second, p.microsecond)
+        return ZeroDateTime(p.year, p.month, p.day, p.hour, p.minute, p.second, p.microsecond)
     return dt.datetime(p.year, p.month, p.day, p.hour, p.minute, p.second, p.microsecond)
 
 

@@ -33,7 +33,7 @@ from harness.engine.locked_tables import check_locked_tables, refuse_under_lock_
 from harness.engine.prelock import analyze
 from harness.engine.row_locks import uses_row_locks
 from harness.engine.stmtinfo import StatementInfo
-from harness.engine.types import ZeroDate
+from harness.engine.types import RejectedTimestamp, ZeroDate
 from harness.engine import xa as XA
 from harness.engine.xa import XidState
 from harness.engine.sysvars import SessionVariables
@@ -406,7 +406,8 @@ class Thd:
             # time zone (thd->time_zone_used; observed Q_TIME_ZONE_CODE "SYSTEM").
             for i, c in enumerate(table.columns):
                 if (getattr(c.type, "timestamp", False) and after[i] is not None
-                        and type(after[i]) is not ZeroDate  # a zero skips the conversion, a rejected value not
+                        and (not isinstance(after[i], ZeroDate)  # a zero skips the conversion,
+                             or isinstance(after[i], RejectedTimestamp))  # a rejected value not
                         and (assigned is None or i in assigned)):
                     self.stmt_time_zone_used = True
                     break
@@ -808,7 +809,9 @@ class Thd:
         else:
             L3.flush_stmt_cache(self)
             L3.rollback_trx_cache(self, single_statement=True)
-            if self.stmt_changed_nontrans:
+            # A temporary MyISAM table counts as modified_non_trans_table too when the
+            # statement is logged as a statement (probed: STATEMENT and MIXED, not ROW).
+            if self.stmt_changed_nontrans or self.stmt_changed_nontrans_temp and not self.stmt_row_format:
                 self.notes.append(Note("Warning", 1196,
                                        "Some non-transactional changed tables couldn't be rolled back"))
         self.undo_log.clear()
@@ -940,6 +943,18 @@ def _names_a_table(x: object) -> bool:
     return any(_names_a_table(getattr(x, f, None)) for f in fields)
 
 
+def _holds_insert(x: Any) -> bool:
+    """Whether an INSERT or REPLACE statement occurs anywhere in ``x`` (a routine body)."""
+    if isinstance(x, A.Insert):
+        return True
+    if isinstance(x, (list, tuple)):
+        return any(_holds_insert(y) for y in x)
+    fields = getattr(x, "__dataclass_fields__", None)
+    if fields is None:
+        return False
+    return any(_holds_insert(getattr(x, f, None)) for f in fields)
+
+
 def _uses_tables(stmt: A.Statement) -> bool:
     if isinstance(stmt, (A.Set, A.Do)):
         # SET @v = (SELECT ... FROM t) and DO (SELECT ... FROM t) have tables (probed).
@@ -958,6 +973,11 @@ def _statement_clears_warnings(stmt: A.Statement) -> bool:
     if isinstance(stmt, (A.DropView, A.CreateView)) or isinstance(stmt, A.DropRoutine) and stmt.kind == "TRIGGER":
         # The view itself is in the statement's table list (CREATE VIEW v AS SELECT 1 clears too).
         return True
+    if isinstance(stmt, A.CreateRoutine):
+        # The parser clears the list when it reads an INSERT or REPLACE (it resets the
+        # "at row N" counter there), so a routine whose body holds one clears it while
+        # CREATE runs; a body that only reads or updates tables keeps it (probed).
+        return _holds_insert(stmt.body)
     return _uses_tables(stmt)
 
 

@@ -23,7 +23,7 @@ from harness.binlog.values import MyDate, MyDateTime, MyTime, MyTimestamp
 from harness.engine.errors import Note, error, note
 # The zero dates live with the date parsing; imported here for the column types and their users.
 from harness.engine import temporal as T
-from harness.engine.temporal import RejectedTimestamp, ZeroDate, to_date_value  # noqa: F401
+from harness.engine.temporal import RejectedTimestamp, ZeroDate, ZeroDateTime, to_date_value  # noqa: F401
 
 # MYSQL_TYPE_* codes (shared by the text protocol and the binary log).
 T_DECIMAL, T_TINY, T_SHORT, T_LONG, T_FLOAT, T_DOUBLE, T_NULL, T_TIMESTAMP = 0, 1, 2, 3, 4, 5, 6, 7
@@ -900,7 +900,11 @@ class _TemporalBase(ColumnType):
         modes = ctx.sql_mode
         if p.zero_date:
             if "NO_ZERO_DATE" in modes:
-                self._problem(ctx, col, value)
+                # check_date() flags a zero date refused by NO_ZERO_DATE as out of range: a
+                # DATE/DATETIME warns 1264, a TIMESTAMP (stored through its own
+                # conversion) 1265 (probed; the strict error is 1292 either way).
+                self._problem(ctx, col, value, "WARN_DATA_TRUNCATED" if getattr(self, "timestamp", False)
+                              else "ER_WARN_DATA_OUT_OF_RANGE")
         elif p.zero_in_date and ("NO_ZERO_IN_DATE" in modes or self.kind_word == "datetime" and self.timestamp):
             self._problem(ctx, col, value)
             return T.Parts()
@@ -970,7 +974,7 @@ class DateTimeType(_TemporalBase):
         return BINARY_FLAG
 
     def default_value(self) -> Any:
-        return ZeroDate()
+        return ZeroDateTime()
 
     def sort_key(self, value: Any) -> Any:
         return (value.year, value.month, value.day, value.hour, value.minute, value.second, value.microsecond)
@@ -1197,7 +1201,7 @@ def value_to_string(value: Any) -> str:
         return value.strftime("%Y-%m-%d")
     if isinstance(value, ZeroDate):
         s = f"{value.year:04d}-{value.month:02d}-{value.day:02d}"
-        if value.hour or value.minute or value.second:
+        if value.hour or value.minute or value.second or isinstance(value, ZeroDateTime):
             s += f" {value.hour:02d}:{value.minute:02d}:{value.second:02d}"
         return s
     if isinstance(value, dt.timedelta):

@@ -226,7 +226,8 @@ def _insert(thd: "Thd", st: A.Insert, mv: MergedView) -> A.Insert:
               substitute(e, mv.columns, quals, "SET") if not isinstance(e, A.Default) else e)
              for c, e in st.on_duplicate]
     return replace(st, table=mv.base, columns=columns, on_duplicate=ondup,
-                   check_option=_check_option(thd, st.table, mv))
+                   check_option=_check_option(thd, st.table, mv),
+                   through_view=f"{st.table.db or thd.db}.{view}")
 
 
 def _update(thd: "Thd", st: A.Update, mv: MergedView) -> A.Update:

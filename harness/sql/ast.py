@@ -249,6 +249,8 @@ class Insert(Statement):
     # Set when the statement writes through a view WITH CHECK OPTION: the
     # condition every new row must meet (over the base table) and the view's name.
     check_option: tuple[Expr, str] | None = None
+    # ``db.view`` when the statement inserts through a view (its 1423 names the view).
+    through_view: str | None = None
 
 
 @dataclass
