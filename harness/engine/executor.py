@@ -936,6 +936,10 @@ class Executor:
                     on_fly_rows[slot] = cur
                 changes[ti].append((slot, cur))
         reads = [up.where, *(r.on for r in up.tables), *(e for _c, e in up.assignments)]
+        # multi_update's transactional_tables: raised by a transactional table whose row
+        # changed (an unchanged row InnoDB could not compare makes the engine read-write,
+        # which sends the Query to the trx cache all the same: stmt_has_updated_trans_table).
+        self.info.multi_update_trans = False
         for ti in apply_order:
             t = all_tables[ti][1]
             changed = {ci for tti, ci, _ in assigns if tti == ti}
@@ -959,6 +963,8 @@ class Executor:
                 if t.triggers:
                     thd.fire_triggers(t, "BEFORE", "UPDATE", new, old, self.ctx)
                 self.update_slot(t, slot, old, new, changed | trigger_set_columns(t, "UPDATE"))
+                if t.transactional:
+                    self.info.multi_update_trans = True
                 res.affected += 1
                 if t.triggers:
                     thd.fire_triggers(t, "AFTER", "UPDATE", new, old, self.ctx)

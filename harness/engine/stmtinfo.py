@@ -64,6 +64,10 @@ class StatementInfo:
     # id(table) of written tables on the inner side of an outer join: their Table_map
     # marks every column nullable (harness/engine/joinplan.py).
     maybe_null_tables: set[int] = field(default_factory=set)
+    # multi_update's ``transactional_tables`` (the is_trans of its binlog_query), set by
+    # the executor: only a transactional table that got a handler update counts, not
+    # every table the statement could write (None: not a multi-table UPDATE).
+    multi_update_trans: bool | None = None
 
     def table_map_count(self, table: Any) -> int:
         return max(len(self.write_openers.get(id(table), ())), 1)

@@ -689,6 +689,8 @@ class Thd:
 
     def _is_transactional_stmt(self, info: StatementInfo) -> bool:
         """The ``is_trans`` argument of binlog_query: the statement updated a transactional table."""
+        if info.multi_update_trans is not None:
+            return info.multi_update_trans
         return any(t.transactional for t in info.written)
 
     def statement_succeeded(self, stmt: A.Statement, info: StatementInfo, decision: LoggingDecision,
@@ -887,9 +889,12 @@ class Thd:
             # before it detaches an XA branch or rolls the transaction back, so the
             # DROP group precedes the ROLLBACK group (observed).
             self._reset_stmt_event_context()
-            DDL.drop_temporary_on_disconnect(self)
+            dropped_temp = DDL.drop_temporary_on_disconnect(self)
             # Not a statement: the rollback's events carry none of the last statement's flags.
             self._reset_stmt_event_context()
+            if dropped_temp:
+                # ... but the DROP's DROPPED_TEMP_TABLE mark stays: the ROLLBACK group is FL_DDL.
+                self.trx_did_ddl = True
             XA.disconnect(self)
             self._reset_stmt_event_context()
             if self.trx_active or not self.caches.trx_cache.empty():

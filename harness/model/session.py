@@ -257,6 +257,8 @@ class SessionView(DecideSession, Protocol):
     @property
     def stmt_changed_nontrans_temp(self) -> bool: ...
     @property
+    def stmt_changed_xa(self) -> bool: ...  # a transactional engine became read-write in this statement
+    @property
     def sp_unsafe(self) -> int | None: ...  # flags collected while a CALL runs (None: not in CALL)
 
     def query_status_vars(self, *, xid: int | None = None, invoker: bool = False, hrnow: bool = False,
