@@ -267,6 +267,7 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
     t = TableDef(db, st.table.name, columns, keys, engine, temporary=st.temporary, options=dict(st.options))
     t.table_id = thd.catalog.allocate_table_id()
     info.add(t, True)
+    info.created_table = t
     if t.auto_inc_col is not None:
         info.writes_autoinc_table = True
     # Set at parse time in the server whatever the select reads (sql_parse.cc).
@@ -285,7 +286,9 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
     if thd.mixed_temp_row and thd.binlog_format == "MIXED" and decision.logged and not decision.row:
         # MIXED stays in row format while the temporary tables that switched it exist.
         decision = type(decision)(row=True, unsafe=decision.unsafe, warn_unsafe=0)
-    elif decision.row and decision.logged and thd.binlog_format == "MIXED" and thd.temp_tables:
+    elif decision.row and decision.logged and thd.binlog_format == "MIXED" and (thd.temp_tables or st.temporary):
+        # The table a CREATE TEMPORARY ... SELECT creates counts: it exists when the
+        # statement ends and the session would go back to statement format (probed).
         thd.mixed_temp_row = True
     row_format = decision.row
     thd.stmt_decision = decision

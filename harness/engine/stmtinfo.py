@@ -39,6 +39,10 @@ class StatementInfo:
     insert_delayed: bool = False
     # RAND() outside an INSERT (Create_func_rand marks every other statement unsafe).
     rand_unsafe: bool = False
+    # RAND() without a seed in the statement itself: Item_func_rand::fix_fields saves
+    # the session's seeds (thd->rand_used) when the statement is prepared, so its RAND
+    # event is logged even when no row ever evaluates it.
+    rand_used: bool = False
     # Set when a trigger/function/procedure body carries unsafeness into the statement.
     inherited_unsafe: int = 0
     # Auto-increment columns written by a sub-statement (trigger/function): unsafe.
@@ -68,6 +72,12 @@ class StatementInfo:
     # the executor: only a transactional table that got a handler update counts, not
     # every table the statement could write (None: not a multi-table UPDATE).
     multi_update_trans: bool | None = None
+    # A single-table UPDATE/DELETE the optimizer proved empty before reading a row
+    # (harness/engine/range_opt.py): it returns at once and never calls binlog_query.
+    impossible_where: bool = False
+    # CREATE TABLE ... SELECT: the table it creates (not yet open when the server decides
+    # the logging format).
+    created_table: Any = None
 
     def table_map_count(self, table: Any) -> int:
         return max(len(self.write_openers.get(id(table), ())), 1)

@@ -606,6 +606,8 @@ class Thd:
         if decision.row and decision.logged and self.binlog_format == "MIXED" and self.temp_tables:
             self.mixed_temp_row = True
         ctx = ExecContext(self, info)
+        if info.rand_used:
+            ctx.save_rand_seeds()
         ex = Executor(self, ctx, info)
         try:
             if isinstance(stmt, A.Insert):
@@ -691,13 +693,18 @@ class Thd:
         """The ``is_trans`` argument of binlog_query: the statement updated a transactional table."""
         if info.multi_update_trans is not None:
             return info.multi_update_trans
-        return any(t.transactional for t in info.written)
+        # mysql_insert/mysql_update/mysql_delete ask their own table, not the tables its
+        # triggers write: those count only once they made an engine read-write
+        # (stmt_has_updated_trans_table, harness/model/query.py). A statement with no
+        # table of its own (SELECT f(), DO, SET) keeps every table it writes.
+        own = [t for t in info.written if "" in info.write_openers.get(id(t), {""})]
+        return any(t.transactional for t in (own or info.written))
 
     def statement_succeeded(self, stmt: A.Statement, info: StatementInfo, decision: LoggingDecision,
                             ctx: ExecContext) -> None:
         is_write = bool(info.written)
         self.caches.end_statement_rows(self)
-        if is_write and decision.logged and not decision.row:
+        if is_write and decision.logged and not decision.row and not info.impossible_where:
             if isinstance(stmt, (A.Select, A.Do, A.Set)):
                 for i, call in enumerate(ctx.function_calls):
                     self.binlog_query(call, self._is_transactional_stmt(info), 0, ctx if i == 0 else None,

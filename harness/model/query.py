@@ -107,7 +107,8 @@ def binlog_query(thd: SessionView, text: str, is_trans: bool, error_code: int, c
     # statement called a row write on, even one that changed nothing (an unchanged row
     # InnoDB cannot compare, an ignored duplicate), whatever the caller's is_trans
     # (multi_update passes only the tables whose rows it changed).
-    to_trx = use_trans_cache(thd, is_trans) or mixed_unsafe or thd.stmt_changed_xa
+    # (DDL sets no per-statement change flags: what they hold is an earlier statement's.)
+    to_trx = use_trans_cache(thd, is_trans) or mixed_unsafe or (thd.stmt_changed_xa and not ddl)
     cache = thd.caches.trx_cache if to_trx else thd.caches.stmt_cache
     if ddl:
         cache.has_ddl = True
