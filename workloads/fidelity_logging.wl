@@ -156,3 +156,37 @@ setup: CREATE TABLE t2 (id VARCHAR(10) NOT NULL UNIQUE, c_str VARCHAR(6) NOT NUL
 con1: INSERT IGNORE INTO t2 (id, c_str, c_int) VALUES ('k9', '', 75), ('k4', 'abcdef', 65), ('k4', 'xyz', 21)
 con1: CREATE TEMPORARY TABLE tmp3 ENGINE=MyISAM SELECT id, c_dec, c_int FROM t1
 con1: DELETE FROM t2 WHERE 1 = 1
+
+[case fidlog_update_raises_autoinc_counter]
+rule = seed002.autoinc.update
+seed = 002
+description = an UPDATE that sets the AUTO_INCREMENT column past the counter raises it (MyISAM and InnoDB, primary or unique key): the next INSERT's INSERT_ID follows; a lower value never brings it down
+formats = STATEMENT ROW
+setup: CREATE TABLE m (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, a INT) ENGINE=MyISAM
+setup: CREATE TABLE i (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, a INT) ENGINE=InnoDB
+setup: CREATE TABLE m2 (k INT, id INT NOT NULL AUTO_INCREMENT, UNIQUE KEY(id)) ENGINE=MyISAM
+setup: INSERT INTO m (a) VALUES (1), (2)
+setup: INSERT INTO i (a) VALUES (1), (2)
+setup: INSERT INTO m2 (k) VALUES (1), (2)
+con1: UPDATE m SET id = id + 1 WHERE 1 = 1 ORDER BY id DESC LIMIT 1
+con1: INSERT INTO m (a) VALUES (3)
+con1: UPDATE m SET id = 10 WHERE id = 1
+con1: INSERT INTO m (a) VALUES (4)
+con1: UPDATE i SET id = 10 WHERE id = 1
+con1: INSERT INTO i (a) VALUES (4)
+con1: UPDATE m2 SET id = 20 WHERE k = 1
+con1: INSERT INTO m2 (k) VALUES (5)
+con1: UPDATE m SET id = 5 WHERE id = 10
+con1: INSERT INTO m (a) VALUES (6)
+
+[case fidlog_isnull_zero_date_and_thread_specific]
+rule = seed000.statement.context_events
+seed = 000
+description = IS NULL on a NOT NULL DATE/DATETIME column matches the zero date; CONNECTION_ID() marks the statement thread-specific (LOG_EVENT_THREAD_SPECIFIC_F on its Query and COMMIT) when it is prepared, even when no row evaluates it
+setup: CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_dt DATETIME NOT NULL, c_d DATE NOT NULL, c_blob BLOB) ENGINE=MyISAM
+setup: INSERT IGNORE INTO t1 (id, c_dt, c_d, c_blob) VALUES (NULL, '2024-13-01 00:00:00', '2024-01-01', NULL), (NULL, '2024-01-01 00:00:00', '2024-02-30', NULL)
+setup: CREATE TABLE t2 (id DECIMAL(6,2) NULL UNIQUE, c_blob BLOB NOT NULL) ENGINE=MyISAM
+con1: UPDATE t1 SET c_blob = 'dt' WHERE c_dt IS NULL
+con1: UPDATE t1 SET c_blob = 'd' WHERE c_d IS NULL
+con1: UPDATE t1 SET c_blob = 'x' WHERE c_dt IS NOT NULL AND c_d IS NOT NULL
+con1: INSERT IGNORE INTO t2 (id, c_blob) SELECT id, c_blob FROM t2 WHERE CONNECTION_ID() > 0

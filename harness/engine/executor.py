@@ -740,6 +740,12 @@ class Executor:
             lock_row(self.thd, t, slot, old, "X")
             lock_row(self.thd, t, slot, new, "X")
         t.data.update(slot, new)
+        ai = t.auto_inc_col
+        if ai is not None and isinstance(new[ai], int) and new[ai] >= t.data.auto_increment > 0:
+            # An UPDATE that moves the AUTO_INCREMENT column past the counter raises it
+            # (MyISAM's update_auto_increment, InnoDB's persistent counter; probed: the
+            # next INSERT's INSERT_ID follows the updated value). It never goes down.
+            t.data.auto_increment = new[ai] + 1
         self.thd.undo_update(t, slot, old)
         self.thd.log_row(t, UPDATE, old, new, changed)
 

@@ -43,6 +43,10 @@ class StatementInfo:
     # the session's seeds (thd->rand_used) when the statement is prepared, so its RAND
     # event is logged even when no row ever evaluates it.
     rand_used: bool = False
+    # CONNECTION_ID() in the statement itself: Item_func_connection_id::fix_fields sets
+    # thd->thread_specific_used when the statement is prepared (LOG_EVENT_THREAD_SPECIFIC_F
+    # on its Query events even when no row evaluates it).
+    thread_specific_used: bool = False
     # Set when a trigger/function/procedure body carries unsafeness into the statement.
     inherited_unsafe: int = 0
     # Auto-increment columns written by a sub-statement (trigger/function): unsafe.

@@ -608,6 +608,8 @@ class Thd:
         ctx = ExecContext(self, info)
         if info.rand_used:
             ctx.save_rand_seeds()
+        if info.thread_specific_used:
+            self.stmt_thread_specific = True
         ex = Executor(self, ctx, info)
         try:
             if isinstance(stmt, A.Insert):

@@ -88,3 +88,18 @@ def test_range_keys_need_a_usable_first_column(s) -> None:  # type: ignore[no-un
 def test_index_scan_chosen(s, engine: str, n: int, k: int, index: bool) -> None:  # type: ignore[no-untyped-def]
     t = s.open_table(A.TableName("m1" if engine == "MyISAM" else "i0"))
     assert index_scan_chosen(t, n, k) is index
+
+
+def test_isnull_matches_the_zero_date_of_a_not_null_date_column(s) -> None:  # type: ignore[no-untyped-def]
+    s.execute("INSERT IGNORE INTO m1 VALUES (3, 3, 3, '2024-13-01', 'c')")  # stored as the zero date
+    assert [r[0] for r in s.execute("SELECT id FROM m1 WHERE d IS NULL").rows] == [3]
+    assert len(s.execute("SELECT id FROM m1 WHERE d IS NOT NULL").rows) == 3
+
+
+def test_update_past_the_counter_raises_it(s) -> None:  # type: ignore[no-untyped-def]
+    s.execute("CREATE TABLE ai (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, a INT) ENGINE=MyISAM")
+    s.execute("INSERT INTO ai (a) VALUES (1), (2)")
+    s.execute("UPDATE ai SET id = 10 WHERE id = 1")
+    s.execute("UPDATE ai SET id = 5 WHERE id = 10")
+    s.execute("INSERT INTO ai (a) VALUES (3)")
+    assert sorted(int(r[0]) for r in s.execute("SELECT id FROM ai").rows) == [2, 5, 11]
