@@ -6,7 +6,7 @@
 [case fidlog_impossible_where_logs_nothing]
 rule = seed002.logging.no_rows_changed
 seed = 002
-description = a single-table UPDATE/DELETE whose WHERE the optimizer proves empty before reading a row (a false constant, IS NULL or = NULL on an indexed NOT NULL column, bounds that exclude each other, a key range over an empty MyISAM table) is never logged; the same conditions on columns no index has, or on an empty InnoDB table, are logged in STATEMENT/MIXED
+description = a single-table UPDATE/DELETE with LIMIT 0 or a WHERE the optimizer proves empty before reading a row (a false constant, IS NULL or = NULL on an indexed NOT NULL column, bounds that exclude each other, a key range over an empty MyISAM table) is never logged; the same conditions on columns no index has, or on an empty InnoDB table, are logged in STATEMENT/MIXED
 setup: CREATE TABLE m0 (id INT NOT NULL UNIQUE, a INT, b INT, KEY(b)) ENGINE=MyISAM
 setup: CREATE TABLE i0 (id INT NOT NULL UNIQUE, a INT, b INT, KEY(b)) ENGINE=InnoDB
 setup: CREATE TABLE m1 (id INT NOT NULL UNIQUE, a INT, b INT, c INT NOT NULL, d DATETIME NOT NULL, KEY(b), KEY(d)) ENGINE=MyISAM
@@ -44,6 +44,8 @@ con1: DELETE FROM m1 WHERE id IS NULL
 con1: DELETE FROM m1 WHERE c IS NULL
 con1: DELETE FROM i1 WHERE id > 5 AND id <= 5
 con1: DELETE FROM i0 WHERE id = 6
+con1: UPDATE m1 SET a = 13 LIMIT 0
+con1: DELETE FROM i1 WHERE a > 0 ORDER BY id LIMIT 0
 
 [case fidlog_empty_table_range_other_engines]
 rule = seed002.logging.no_rows_changed

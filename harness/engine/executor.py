@@ -784,14 +784,15 @@ class Executor:
             candidates = candidates[:limit]
         return candidates
 
-    def _impossible_where(self, t: TableDef, ref_name: str, where: A.Expr | None, comp: Compiler) -> bool:
-        """mysql_update / mysql_delete: a WHERE the optimizer proves empty ends the
-        statement before any row is read or locked, and before binlog_query
-        (harness/engine/range_opt.py). The WHERE is resolved first (1054 comes before)."""
-        if where is None:
-            return False
-        comp.compile(where)
-        if not impossible_where(t, ref_name, where):
+    def _impossible_where(self, t: TableDef, ref_name: str, where: A.Expr | None, comp: Compiler,
+                          limit: A.Expr | None) -> bool:
+        """mysql_update / mysql_delete: a WHERE the optimizer proves empty, or LIMIT 0,
+        ends the statement before any row is read or locked, and before binlog_query
+        (harness/engine/range_opt.py; probed). The WHERE is resolved first (1054 comes before)."""
+        if where is not None:
+            comp.compile(where)
+        zero_limit = limit is not None and _limit_value(self.thd, limit, self.ctx) == 0
+        if not zero_limit and (where is None or not impossible_where(t, ref_name, where)):
             return False
         self.info.impossible_where = True
         return True
@@ -851,7 +852,7 @@ class Executor:
         for c, e in up.assignments:
             ci = t.column(c.name)
             assigns.append((ci, comp.compile(e) if not isinstance(e, A.Default) else None))
-        if self._impossible_where(t, ref.ref_name, up.where, comp):
+        if self._impossible_where(t, ref.ref_name, up.where, comp, up.limit):
             return DmlResult()
         self._lock_scan(t, ref.ref_name, up.where, "X", semi_consistent=True)
         candidates = self._target_rows(up, tables, scope, comp)
@@ -1054,7 +1055,7 @@ class Executor:
         tables = [(ref.ref_name, t)]
         scope = self._scope(tables)
         comp = Compiler(scope, self.info)
-        if self._impossible_where(t, ref.ref_name, de.where, comp):
+        if self._impossible_where(t, ref.ref_name, de.where, comp, de.limit):
             return DmlResult()
         self._lock_scan(t, ref.ref_name, de.where, "X")
         candidates = self._target_rows(de, tables, scope, comp)
