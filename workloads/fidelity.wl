@@ -2,7 +2,6 @@
 # repro of one mismatch class, confirmed against MariaDB 10.11, with a few neighbours.
 
 [case fid_update_no_match_logs_nothing]
-formats = ROW
 rule = seed002.logging.no_rows_changed
 seed = 002
 description = an UPDATE/DELETE that matches no row logs nothing in any format (both engines, autocommit and in a transaction)
@@ -80,7 +79,6 @@ con1: INSERT INTO u2 (a, b) VALUES (1, 1) ON DUPLICATE KEY UPDATE id = 4
 con1: INSERT INTO u2 SET id = 5, b = 5 ON DUPLICATE KEY UPDATE b = 6
 
 [case fid_disconnect_temp_drop_and_rollback]
-formats = ROW MIXED
 rule = seed002.temporary_tables.disconnect
 seed = 002
 description = a connection closing with an open transaction over a MyISAM change and an open temporary table: the ROLLBACK group and the DROP TEMPORARY group come in the server's order
@@ -164,7 +162,6 @@ con1: INSERT INTO m VALUES (1)
 con2: INSERT INTO t VALUES (2)
 
 [case fid_update_unchanged_row_innodb_rw]
-formats = ROW
 rule = seed000.commit.xid_or_query
 seed = 000
 description = an UPDATE that matches an InnoDB row without changing it calls the engine (and ends with Xid) unless every assigned column was read: InnoDB reads only the columns a statement uses (HA_PARTIAL_COLUMN_READ)

@@ -149,10 +149,14 @@ class ExecContext:
             st = RandState((s * 0x10001 + 55555555) % RAND_MAX, (s * 0x10000001) % RAND_MAX)
             self._seeded = self._seeded or st
             return self._seeded.next()
-        rs = self.thd.rand
+        self.save_rand_seeds()
+        return self.thd.rand.next()
+
+    def save_rand_seeds(self) -> None:
+        """The seeds the statement's RAND event carries: the session's, before the first RAND()."""
         if self.rand_seeds is None:
+            rs = self.thd.rand
             self.rand_seeds = (rs.seed1, rs.seed2)
-        return rs.next()
 
     def fn_uuid(self) -> str:
         return str(uuid.uuid1())

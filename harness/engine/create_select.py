@@ -316,6 +316,7 @@ class SelectCreate:
                                   options=dict(st.options))
         t.table_id = thd.catalog.allocate_table_id()
         info.add(t, True)
+        info.created_table = t
         if t.auto_inc_col is not None:
             info.writes_autoinc_table = True
         # Set at parse time in the server whatever the select reads (sql_parse.cc).
@@ -339,7 +340,9 @@ class SelectCreate:
             thd.mixed_temp_row = False
         if thd.mixed_temp_row and thd.binlog_format == "MIXED" and decision.logged and not decision.row:
             decision = type(decision)(row=True, unsafe=decision.unsafe, warn_unsafe=0)
-        elif decision.row and decision.logged and thd.binlog_format == "MIXED" and thd.temp_tables:
+        elif decision.row and decision.logged and thd.binlog_format == "MIXED" and (thd.temp_tables or st.temporary):
+            # The table a CREATE TEMPORARY ... SELECT creates counts: it exists when the
+            # statement ends and the session would go back to statement format (probed).
             thd.mixed_temp_row = True
         self.decision = decision
         thd.stmt_decision = decision

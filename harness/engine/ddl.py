@@ -274,8 +274,13 @@ def truncate_table(thd: "Thd", st: A.Truncate) -> "OkPacket":
     return _ok()
 
 
-def drop_temporary_on_disconnect(thd: "Thd") -> None:
-    """Client gone: ``DROP /*!40005 TEMPORARY */ TABLE IF EXISTS`` for each logged temp table."""
+def drop_temporary_on_disconnect(thd: "Thd") -> bool:
+    """Client gone: ``DROP /*!40005 TEMPORARY */ TABLE IF EXISTS`` for each logged temp table.
+
+    Returns whether a DROP was written: the server marks the dropped temporary table
+    in the statement transaction's flags (mark_dropped_temp_table), which nothing
+    clears before THD::cleanup rolls the transaction back, so a ROLLBACK group
+    written next carries FL_DDL (probed: 0x28 on its Gtid)."""
     by_db: dict[str, list[str]] = {}
     # THD::temporary_tables is a list the newest table is pushed to the front of:
     # the disconnect DROP names them newest first (probed).
@@ -284,7 +289,7 @@ def drop_temporary_on_disconnect(thd: "Thd") -> None:
             continue
         by_db.setdefault(db, []).append(t.name)
     if not by_db or not thd.binlog_enabled():
-        return
+        return False
     import time
     thd.stmt_timestamp = int(time.time())
     for db, tables in by_db.items():
@@ -293,6 +298,7 @@ def drop_temporary_on_disconnect(thd: "Thd") -> None:
         # close_temporary_tables() logs with character_set_client = system_charset_info
         # (utf8mb3_general_ci, 33): observed Q_CHARSET_CODE (33, 45, 45).
         thd.write_ddl(text, thread_specific=True, charset_client=33)
+    return True
 
 
 # ------------------------------------------------------------------ triggers and routines

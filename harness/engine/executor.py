@@ -17,6 +17,7 @@ from harness.engine.errors import Note, ServerError, error, note
 from harness.engine.expr import Compiler, Env, Scope, compare, is_aggregate_expr, to_bool, to_number
 from harness.engine.joinplan import JoinPlan, plan_join, safe_update_on_fly, written_columns_read
 from harness.engine.prelock import on_duplicate_unique_keys, on_duplicate_write_set
+from harness.engine.range_opt import const_true, impossible_where, index_scan_chosen, range_keys
 from harness.engine.stmtinfo import StatementInfo
 from harness.engine.storage import DuplicateKey
 from harness.engine.types import WriteContext, ZeroDate, value_to_string
@@ -741,6 +742,11 @@ class Executor:
             assert old is not None
             if self._returning_rows is not None:
                 self._returning_rows.append(list(row))
+            if t.engine.detects_same_record and _rows_equal(row, old):
+                # InnoDB's update_row answers HA_ERR_RECORD_IS_THE_SAME: no row event,
+                # nothing deleted (1 affected), but the engine was called (probed).
+                self.thd.note_write_attempt(t)
+                return 1
             self.update_slot(t, dup.slot, old, row, specified)
             return 2
         while dup is not None:
@@ -818,6 +824,12 @@ class Executor:
             lock_row(self.thd, t, slot, old, "X")
             lock_row(self.thd, t, slot, new, "X")
         t.data.update(slot, new)
+        ai = t.auto_inc_col
+        if ai is not None and isinstance(new[ai], int) and new[ai] >= t.data.auto_increment > 0:
+            # An UPDATE that moves the AUTO_INCREMENT column past the counter raises it
+            # (MyISAM's update_auto_increment, InnoDB's persistent counter; probed: the
+            # next INSERT's INSERT_ID follows the updated value). It never goes down.
+            t.data.auto_increment = new[ai] + 1
         self.thd.undo_update(t, slot, old)
         self.thd.log_row(t, UPDATE, old, new, changed)
 
@@ -844,6 +856,8 @@ class Executor:
         """Rows a single-table UPDATE/DELETE changes: WHERE, then ORDER BY, then LIMIT,
         in the engine's scan order (the order the row events list them)."""
         candidates = list(self.join_rows(st.tables, tables, scope, st.where, self._routine_env()))
+        if not st.order_by and st.limit is None and len(candidates) > 1:
+            candidates = self._range_access_order(tables[0], scope, st.where, candidates)
         if st.order_by:
             keyed = [(r[0], Env(self.ctx, r[0])) for r in candidates]
             slots_by_id = {id(k[0]): r[1] for k, r in zip(keyed, candidates)}
@@ -853,6 +867,54 @@ class Executor:
         if limit is not None:
             candidates = candidates[:limit]
         return candidates
+
+    def _impossible_where(self, t: TableDef, ref_name: str, where: A.Expr | None, comp: Compiler,
+                          limit: A.Expr | None) -> bool:
+        """mysql_update / mysql_delete: a WHERE the optimizer proves empty, or LIMIT 0,
+        ends the statement before any row is read or locked, and before binlog_query
+        (harness/engine/range_opt.py; probed). The WHERE is resolved first (1054 comes before)."""
+        if where is not None:
+            comp.compile(where)
+        zero_limit = limit is not None and _limit_value(self.thd, limit, self.ctx) == 0
+        if not zero_limit and (where is None or not impossible_where(t, ref_name, where)):
+            return False
+        self.info.impossible_where = True
+        return True
+
+    def _range_access_order(self, table: tuple[str, TableDef], scope: Scope, where: A.Expr | None,
+                            candidates: list[Any]) -> list[Any]:
+        """The rows of a single-table UPDATE/DELETE in the order its access path visits
+        them: index order when the optimizer reads a range of a secondary index
+        (harness/engine/range_opt.py), else the scan order they came in."""
+        ref_name, t = table
+        keys = range_keys(t, ref_name, where)
+        if not keys:
+            return candidates
+        comp = Compiler(scope, self.info)
+        live = [row for _slot, row in t.data.scan()]
+        clustered = t.clustered_key() if t.engine.clustered else None
+        best: tuple[int, int, Any] | None = None
+        for pos, (key, conds) in enumerate(keys):
+            fns = [comp.compile(c) for c in conds]
+            k = sum(1 for row in live if all(to_bool(f(self._env([row]))) for f in fns))
+            rank = (k, 0 if key is clustered else 1 + pos, key)
+            if best is None or rank[:2] < best[:2]:
+                best = rank
+        assert best is not None
+        k, _rank, key = best
+        if key is clustered or not index_scan_chosen(t, len(live), k):
+            return candidates
+        fns = [t.columns[c].type.sort_key for c in key.columns]
+        data = t.data
+
+        def index_entry(c: Any) -> tuple[Any, ...]:
+            row, slot = c[0][0], c[1][0]
+            # NULLs first, as in the index; equal keys by the clustered key / record position
+            vals = tuple((v is not None, fn(v) if v is not None else 0)
+                         for v, fn in zip((row[i] for i in key.columns), fns))
+            return vals + (data.clustered_sort_key(slot, row),)
+
+        return sorted(candidates, key=index_entry)
 
     # ------------------------------------------------------------ UPDATE
 
@@ -874,6 +936,8 @@ class Executor:
         for c, e in up.assignments:
             ci = t.column(c.name)
             assigns.append((ci, comp.compile(e) if not isinstance(e, A.Default) else None))
+        if self._impossible_where(t, ref.ref_name, up.where, comp, up.limit):
+            return DmlResult()
         self._lock_scan(t, ref.ref_name, up.where, "X", semi_consistent=True)
         candidates = self._target_rows(up, tables, scope, comp)
         _blackhole_row_warning(thd, t, "UPDATE")
@@ -1030,6 +1094,10 @@ class Executor:
                     on_fly_rows[slot] = cur
                 changes[ti].append((slot, cur))
         reads = [up.where, *(r.on for r in up.tables), *(e for _c, e in up.assignments)]
+        # multi_update's transactional_tables: raised by a transactional table whose row
+        # changed (an unchanged row InnoDB could not compare makes the engine read-write,
+        # which sends the Query to the trx cache all the same: stmt_has_updated_trans_table).
+        self.info.multi_update_trans = False
         for ti in apply_order:
             t = all_tables[ti][1]
             changed = {ci for tti, ci, _ in assigns if tti == ti}
@@ -1053,6 +1121,8 @@ class Executor:
                 if t.triggers:
                     thd.fire_triggers(t, "BEFORE", "UPDATE", new, old, self.ctx)
                 self.update_slot(t, slot, old, new, changed | trigger_set_columns(t, "UPDATE"))
+                if t.transactional:
+                    self.info.multi_update_trans = True
                 res.affected += 1
                 if t.triggers:
                     thd.fire_triggers(t, "AFTER", "UPDATE", new, old, self.ctx)
@@ -1079,6 +1149,8 @@ class Executor:
         tables = [(ref.ref_name, t)]
         scope = self._scope(tables)
         comp = Compiler(scope, self.info)
+        if self._impossible_where(t, ref.ref_name, de.where, comp, de.limit):
+            return DmlResult()
         self._lock_scan(t, ref.ref_name, de.where, "X")
         candidates = self._target_rows(de, tables, scope, comp)
         _blackhole_row_warning(thd, t, "DELETE")
@@ -1094,8 +1166,14 @@ class Executor:
             res.affected += 1
             if t.triggers:
                 thd.fire_triggers(t, "AFTER", "DELETE", None, old, self.ctx)
-        if (de.where is None and de.limit is None and not t.transactional and not thd.stmt_row_format
-                and not any(tr.event == "DELETE" for tr in t.triggers)):
+        all_rows = (const_true(de.where) and de.limit is None and not thd.stmt_row_format
+                    and not any(tr.event == "DELETE" for tr in t.triggers))
+        if all_rows:
+            # mysql_delete calls ha_delete_all_rows(), which makes the engine read-write
+            # before InnoDB declines it and the rows go one by one: the group ends with
+            # Xid even when the table was empty (probed, STATEMENT/MIXED).
+            thd.note_write_attempt(t)
+        if all_rows and not t.transactional:
             # mysql_delete: a whole-table DELETE not logged in rows is
             # handler::delete_all_rows(), which empties a heap table instead of
             # chaining its records as holes (later inserts append again).

@@ -213,6 +213,10 @@ class Prelocker:
             self.info.functions.add(e.name)
             if e.name == "RAND" and self.command != "INSERT":
                 self.info.rand_unsafe = True
+            if e.name == "RAND" and not e.args and self.depth == 0:
+                self.info.rand_used = True
+            if e.name == "CONNECTION_ID" and self.depth == 0:
+                self.info.thread_specific_used = True
             if e.name not in UNSAFE_FUNCTIONS:
                 r = self.thd.find_routine("FUNCTION", e.name)
                 if r is not None and e.name not in self._seen_routines:

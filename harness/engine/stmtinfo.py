@@ -39,6 +39,14 @@ class StatementInfo:
     insert_delayed: bool = False
     # RAND() outside an INSERT (Create_func_rand marks every other statement unsafe).
     rand_unsafe: bool = False
+    # RAND() without a seed in the statement itself: Item_func_rand::fix_fields saves
+    # the session's seeds (thd->rand_used) when the statement is prepared, so its RAND
+    # event is logged even when no row ever evaluates it.
+    rand_used: bool = False
+    # CONNECTION_ID() in the statement itself: Item_func_connection_id::fix_fields sets
+    # thd->thread_specific_used when the statement is prepared (LOG_EVENT_THREAD_SPECIFIC_F
+    # on its Query events even when no row evaluates it).
+    thread_specific_used: bool = False
     # Set when a trigger/function/procedure body carries unsafeness into the statement.
     inherited_unsafe: int = 0
     # Auto-increment columns written by a sub-statement (trigger/function): unsafe.
@@ -64,6 +72,16 @@ class StatementInfo:
     # id(table) of written tables on the inner side of an outer join: their Table_map
     # marks every column nullable (harness/engine/joinplan.py).
     maybe_null_tables: set[int] = field(default_factory=set)
+    # multi_update's ``transactional_tables`` (the is_trans of its binlog_query), set by
+    # the executor: only a transactional table that got a handler update counts, not
+    # every table the statement could write (None: not a multi-table UPDATE).
+    multi_update_trans: bool | None = None
+    # A single-table UPDATE/DELETE the optimizer proved empty before reading a row
+    # (harness/engine/range_opt.py): it returns at once and never calls binlog_query.
+    impossible_where: bool = False
+    # CREATE TABLE ... SELECT: the table it creates (not yet open when the server decides
+    # the logging format).
+    created_table: Any = None
 
     def table_map_count(self, table: Any) -> int:
         return max(len(self.write_openers.get(id(table), ())), 1)

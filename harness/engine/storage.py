@@ -37,12 +37,15 @@ class Engine:
     # HA_PARTIAL_COLUMN_READ: the engine fills only the columns a statement reads, so an
     # UPDATE can compare old and new rows only when every assigned column was read.
     partial_column_read: bool = False
+    # update_row compares the old and new record and answers HA_ERR_RECORD_IS_THE_SAME
+    # (InnoDB): a REPLACE that rewrites a row unchanged then logs no row.
+    detects_same_record: bool = False
 
 
 ENGINES: dict[str, Engine] = {
     "INNODB": Engine("InnoDB", transactional=True, clustered=True, row_only_below_repeatable_read=True,
                      xa_capable=True, reserves_autoinc_intervals=True,
-                     bulk_loads_empty_tables=True, partial_column_read=True),
+                     bulk_loads_empty_tables=True, partial_column_read=True, detects_same_record=True),
     "MYISAM": Engine("MyISAM", transactional=False),
     "ARIA": Engine("Aria", transactional=False),
     "MEMORY": Engine("MEMORY", transactional=False),

@@ -609,6 +609,10 @@ class Thd:
         if decision.row and decision.logged and self.binlog_format == "MIXED" and self.temp_tables:
             self.mixed_temp_row = True
         ctx = ExecContext(self, info)
+        if info.rand_used:
+            ctx.save_rand_seeds()
+        if info.thread_specific_used:
+            self.stmt_thread_specific = True
         ex = Executor(self, ctx, info)
         try:
             if isinstance(stmt, A.Insert):
@@ -692,13 +696,20 @@ class Thd:
 
     def _is_transactional_stmt(self, info: StatementInfo) -> bool:
         """The ``is_trans`` argument of binlog_query: the statement updated a transactional table."""
-        return any(t.transactional for t in info.written)
+        if info.multi_update_trans is not None:
+            return info.multi_update_trans
+        # mysql_insert/mysql_update/mysql_delete ask their own table, not the tables its
+        # triggers write: those count only once they made an engine read-write
+        # (stmt_has_updated_trans_table, harness/model/query.py). A statement with no
+        # table of its own (SELECT f(), DO, SET) keeps every table it writes.
+        own = [t for t in info.written if "" in info.write_openers.get(id(t), {""})]
+        return any(t.transactional for t in (own or info.written))
 
     def statement_succeeded(self, stmt: A.Statement, info: StatementInfo, decision: LoggingDecision,
                             ctx: ExecContext) -> None:
         is_write = bool(info.written)
         self.caches.end_statement_rows(self)
-        if is_write and decision.logged and not decision.row:
+        if is_write and decision.logged and not decision.row and not info.impossible_where:
             if isinstance(stmt, (A.Select, A.Do, A.Set)):
                 for i, call in enumerate(ctx.function_calls):
                     self.binlog_query(call, self._is_transactional_stmt(info), 0, ctx if i == 0 else None,
@@ -892,9 +903,12 @@ class Thd:
             # before it detaches an XA branch or rolls the transaction back, so the
             # DROP group precedes the ROLLBACK group (observed).
             self._reset_stmt_event_context()
-            DDL.drop_temporary_on_disconnect(self)
+            dropped_temp = DDL.drop_temporary_on_disconnect(self)
             # Not a statement: the rollback's events carry none of the last statement's flags.
             self._reset_stmt_event_context()
+            if dropped_temp:
+                # ... but the DROP's DROPPED_TEMP_TABLE mark stays: the ROLLBACK group is FL_DDL.
+                self.trx_did_ddl = True
             XA.disconnect(self)
             self._reset_stmt_event_context()
             if self.trx_active or not self.caches.trx_cache.empty():

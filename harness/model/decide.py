@@ -100,6 +100,11 @@ def is_mixed_stmt_unsafe(info: StatementFacts, multi_stmt_trans: bool, binlog_di
     (R-unsafe-nontransactional)."""
     w = {"T": False, "N": False, "TT": False, "TN": False}
     r = {"T": False, "N": False, "TT": False, "TN": False}
+    # The table CREATE ... SELECT creates is a placeholder when the format is decided:
+    # it writes no N-table for the isolation-level rule (probed: MIXED, READ
+    # UNCOMMITTED, CREATE TABLE m ENGINE=MyISAM SELECT FROM an InnoDB table is a
+    # statement).
+    w_existing_n = False
     for u in info.uses:
         t = u.table
         cls = ("T" if t.transactional else "N")
@@ -108,7 +113,9 @@ def is_mixed_stmt_unsafe(info: StatementFacts, multi_stmt_trans: bool, binlog_di
         r[cls] = True
         if u.write:
             w[cls] = True
-    if (w["N"] or w["TN"]) and r["T"] and below_repeatable_read:
+            if cls in ("N", "TN") and t is not info.created_table:
+                w_existing_n = True
+    if w_existing_n and r["T"] and below_repeatable_read:
         return True
     if not multi_stmt_trans:
         return False

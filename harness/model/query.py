@@ -103,7 +103,12 @@ def binlog_query(thd: SessionView, text: str, is_trans: bool, error_code: int, c
     # autocommit INSERT INTO n SELECT FROM t at READ COMMITTED is a trx-cache
     # group, ro_1pc, flags_extra 01 ff).
     mixed_unsafe = decision is not None and bool(decision.unsafe & bit(Unsafe.MIXED_STATEMENT))
-    to_trx = use_trans_cache(thd, is_trans) or mixed_unsafe
+    # ... and so does stmt_has_updated_trans_table(): a transactional engine the
+    # statement called a row write on, even one that changed nothing (an unchanged row
+    # InnoDB cannot compare, an ignored duplicate), whatever the caller's is_trans
+    # (multi_update passes only the tables whose rows it changed).
+    # (DDL sets no per-statement change flags: what they hold is an earlier statement's.)
+    to_trx = use_trans_cache(thd, is_trans) or mixed_unsafe or (thd.stmt_changed_xa and not ddl)
     cache = thd.caches.trx_cache if to_trx else thd.caches.stmt_cache
     if ddl:
         cache.has_ddl = True

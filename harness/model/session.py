@@ -145,6 +145,8 @@ class StatementFacts(Protocol):
     @property
     def rand_unsafe(self) -> bool: ...
     @property
+    def created_table(self) -> Any: ...  # CREATE TABLE ... SELECT's new table, else None
+    @property
     def is_insert_select(self) -> bool: ...
     @property
     def is_replace_select(self) -> bool: ...
@@ -256,6 +258,8 @@ class SessionView(DecideSession, Protocol):
     def stmt_changed_nontrans(self) -> bool: ...
     @property
     def stmt_changed_nontrans_temp(self) -> bool: ...
+    @property
+    def stmt_changed_xa(self) -> bool: ...  # a transactional engine became read-write in this statement
     @property
     def sp_unsafe(self) -> int | None: ...  # flags collected while a CALL runs (None: not in CALL)
 

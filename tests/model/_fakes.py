@@ -120,6 +120,7 @@ class Facts:
     insert_on_dup_unique_keys: int = 0
     insert_on_duplicate: bool = False
     rand_unsafe: bool = False
+    created_table: Any = None
     is_insert_select: bool = False
     is_replace_select: bool = False
     is_insert_ignore_select: bool = False
@@ -212,6 +213,7 @@ class Session(DecideFacts):
     stmt_row_format: bool = False
     stmt_changed_nontrans: bool = False
     stmt_changed_nontrans_temp: bool = False
+    stmt_changed_xa: bool = False
     sp_unsafe: int | None = None
     gtid_next_used: bool = False
     sp_modified_nontrans: bool = False

@@ -1,0 +1,194 @@
+# Logging rules found by random differential testing (issue 10, part 2: the binlog-content
+# classes of `replbed fuzz --seed 1124`): each case names its rule and holds the minimal
+# repro with the neighbours that pin the rule down, confirmed against MariaDB 10.11.
+# docs/RULES-mariadb-10.11.md section 5.14 says what each rule is and where the server has it.
+
+[case fidlog_impossible_where_logs_nothing]
+rule = seed002.logging.no_rows_changed
+seed = 002
+description = a single-table UPDATE/DELETE with LIMIT 0 or a WHERE the optimizer proves empty before reading a row (a false constant, IS NULL or = NULL on an indexed NOT NULL column, bounds that exclude each other, a key range over an empty MyISAM table) is never logged; the same conditions on columns no index has, or on an empty InnoDB table, are logged in STATEMENT/MIXED
+setup: CREATE TABLE m0 (id INT NOT NULL UNIQUE, a INT, b INT, KEY(b)) ENGINE=MyISAM
+setup: CREATE TABLE i0 (id INT NOT NULL UNIQUE, a INT, b INT, KEY(b)) ENGINE=InnoDB
+setup: CREATE TABLE m1 (id INT NOT NULL UNIQUE, a INT, b INT, c INT NOT NULL, d DATETIME NOT NULL, KEY(b), KEY(d)) ENGINE=MyISAM
+setup: CREATE TABLE i1 (id INT NOT NULL PRIMARY KEY, a INT, b INT, c INT NOT NULL, KEY(b)) ENGINE=InnoDB
+setup: INSERT INTO m1 VALUES (1,1,1,1,'2020-01-01 00:00:00'),(2,2,2,2,'2020-01-02 00:00:00'),(3,3,3,3,'2020-01-03 00:00:00')
+setup: INSERT INTO i1 VALUES (1,1,1,1),(2,2,2,2),(3,3,3,3)
+con1: UPDATE m0 SET a = 1 WHERE id IN (6, 4)
+con1: UPDATE m0 SET a = 2 WHERE b > 6
+con1: UPDATE m0 SET a = 3 WHERE a = 6
+con1: UPDATE m0 SET a = 4
+con1: UPDATE i0 SET a = 1 WHERE id IN (6, 4)
+con1: UPDATE i0 SET a = 2 WHERE b = 6
+con1: UPDATE m1 SET a = 1 WHERE id IN (6, 4)
+con1: UPDATE m1 SET a = 2 WHERE id IS NULL
+con1: UPDATE m1 SET a = 3 WHERE c IS NULL
+con1: UPDATE m1 SET a = 4 WHERE d IS NULL
+con1: UPDATE m1 SET a = 5 WHERE a = NULL
+con1: UPDATE m1 SET a = 6 WHERE b = NULL
+con1: UPDATE m1 SET a = 7 WHERE 1 = 0
+con1: UPDATE m1 SET a = 8 WHERE id > 5 AND id < 3
+con1: UPDATE m1 SET a = 9 WHERE a > 5 AND a < 3
+con1: UPDATE m1 SET a = 10 WHERE id BETWEEN 5 AND 2
+con1: UPDATE m1 SET a = 11 WHERE id = 1 OR 1 = 0
+con1: UPDATE i1 SET a = 1 WHERE id IS NULL
+con1: UPDATE i1 SET a = 2 WHERE c IS NULL
+con1: UPDATE i1 SET a = 3 WHERE id IN (1, 2) AND id > 3
+con1: UPDATE i1 SET a = 4 WHERE NULL
+con1: BEGIN
+con1: UPDATE i1 SET a = 5 WHERE b = NULL
+con1: UPDATE m1 SET a = 12 WHERE id IS NULL
+con1: COMMIT
+con1: DELETE FROM m0 WHERE id = 6
+con1: DELETE FROM m0 WHERE a = 6
+con1: DELETE FROM m1 WHERE id IS NULL
+con1: DELETE FROM m1 WHERE c IS NULL
+con1: DELETE FROM i1 WHERE id > 5 AND id <= 5
+con1: DELETE FROM i0 WHERE id = 6
+con1: UPDATE m1 SET a = 13 LIMIT 0
+con1: DELETE FROM i1 WHERE a > 0 ORDER BY id LIMIT 0
+
+[case fidlog_empty_table_range_other_engines]
+rule = seed002.logging.no_rows_changed
+seed = 002
+description = the empty-table rule holds for the engines that count their rows exactly (MEMORY, Aria) and needs a range the key can read: a string key compared with a number, or a condition on the second column of a key, is logged
+setup: CREATE TABLE h0 (id INT NOT NULL UNIQUE, a INT) ENGINE=MEMORY
+setup: CREATE TABLE a0 (id INT NOT NULL UNIQUE, a INT) ENGINE=Aria
+setup: CREATE TABLE s0 (id VARCHAR(5) NOT NULL UNIQUE, a INT) ENGINE=MyISAM
+setup: CREATE TABLE k0 (id INT NOT NULL, b INT, a INT, KEY(id, b)) ENGINE=MyISAM
+con1: UPDATE h0 SET a = 1 WHERE id = 3
+con1: UPDATE a0 SET a = 1 WHERE id = 3
+con1: UPDATE s0 SET a = 1 WHERE id = 3
+con1: UPDATE s0 SET a = 2 WHERE id = '3'
+con1: UPDATE k0 SET a = 3 WHERE b = 3
+con1: UPDATE k0 SET a = 4 WHERE id > 3
+con1: DELETE FROM k0 WHERE id <= 3
+
+[case fidlog_range_access_row_order]
+rule = seed002.logging.row_order
+seed = 002
+description = the rows of a single-table UPDATE/DELETE come in the order its access path visits them: index order for a range over a secondary index (any MyISAM index) the optimizer prefers to a scan, else the table's scan order (MyISAM record order, InnoDB clustered order; a range over InnoDB's primary key too)
+formats = ROW
+setup: CREATE TABLE m (id INT UNIQUE, b INT, a INT, KEY(b)) ENGINE=MyISAM
+setup: INSERT INTO m VALUES (5,50,1),(1,10,1),(3,30,1),(2,20,1),(4,40,1)
+setup: CREATE TABLE i (pk INT PRIMARY KEY, u INT UNIQUE, b INT, a INT, KEY(b)) ENGINE=InnoDB
+setup: INSERT INTO i VALUES (1,5,50,1),(2,1,10,1),(3,3,30,1),(4,2,20,1),(5,4,40,1)
+setup: CREATE TABLE d (id DATETIME NULL UNIQUE) ENGINE=InnoDB
+setup: INSERT INTO d (id) VALUES ('2024-01-09 10:00:00'), ('2024-01-07 10:00:00')
+con1: UPDATE m SET a = a + 1 WHERE id > 0
+con1: UPDATE m SET a = a + 1 WHERE id > 2
+con1: UPDATE m SET a = a + 1 WHERE id IN (4, 1)
+con1: UPDATE m SET a = a + 1 WHERE b > 15
+con1: UPDATE m SET a = a + 1 WHERE id BETWEEN 2 AND 4
+con1: UPDATE i SET a = a + 1 WHERE u > 0
+con1: UPDATE i SET a = a + 1 WHERE u > 2
+con1: UPDATE i SET a = a + 1 WHERE b > 15
+con1: UPDATE i SET a = a + 1 WHERE u > 1 AND pk > 1
+con1: UPDATE i SET u = u + 10 WHERE u > 3
+con1: UPDATE d SET id = id + INTERVAL 1 DAY WHERE id > '2024-01-06 10:00:00'
+con1: DELETE FROM m WHERE id > 3
+con1: DELETE FROM i WHERE b < 35
+
+[case fidlog_rand_event_without_rows]
+rule = seed000.statement.context_events
+seed = 000
+description = RAND() without a seed saves the session's seeds when the statement is prepared (Item_func_rand::fix_fields), so its RAND event precedes the Query even when no row evaluates it
+formats = STATEMENT
+setup: CREATE TABLE t1 (id VARCHAR(10) NULL UNIQUE) ENGINE=MyISAM
+setup: CREATE TABLE t2 (id INT) ENGINE=InnoDB
+con2: INSERT IGNORE INTO t1 (id) SELECT id FROM t1 WHERE RAND() >= 0
+con2: INSERT INTO t2 SELECT 1 FROM t1 WHERE RAND() < 2
+
+[case fidlog_is_trans_is_the_statements_table]
+rule = seed002.caches.statement_cache
+seed = 002
+description = a MyISAM DELETE whose trigger fails to insert into an InnoDB table goes to the statement cache (is_trans is the DELETE's own table; InnoDB never became read-write) and its group ends with COMMIT; a multi-table UPDATE that changes no row goes there too, inside a transaction
+formats = STATEMENT
+setup: CREATE TABLE t1 (id INT, c_int INT NOT NULL, c_dec DECIMAL(5,2) NOT NULL) ENGINE=InnoDB
+setup: CREATE TABLE t2 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_int INT) ENGINE=MyISAM
+setup: CREATE TABLE t3 (id DATETIME NOT NULL UNIQUE, c_int INT NOT NULL) ENGINE=InnoDB
+setup: CREATE TABLE t4 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_str VARCHAR(6) NOT NULL) ENGINE=InnoDB
+setup: INSERT IGNORE INTO t2 (id, c_int) VALUES (5, 99)
+setup: CREATE TRIGGER trg_t2 AFTER DELETE ON t2 FOR EACH ROW INSERT INTO t1 (c_int, id) VALUES (1, NULL)
+con1: DELETE FROM t2 WHERE c_int IS NOT NULL  => 1364
+con2: SET autocommit = 0
+con2: UPDATE t3 a, t4 b SET a.c_int = b.id, b.c_str = CONCAT(b.c_str, 'z') WHERE a.id = b.id
+con2: ROLLBACK
+
+[case fidlog_delete_all_rows_xid]
+rule = seed000.commit.xid_or_query
+seed = 000
+description = a statement-format DELETE without WHERE (or with a constant true one) and without LIMIT calls ha_delete_all_rows, which makes InnoDB read-write: the group ends with Xid even for an empty table; REPLACE of a row by an identical one is no row event on InnoDB (update_row answers HA_ERR_RECORD_IS_THE_SAME) but an Update_rows on MyISAM
+setup: CREATE TABLE i0 (id INT NOT NULL UNIQUE) ENGINE=InnoDB
+setup: CREATE TABLE m0 (id INT NOT NULL UNIQUE) ENGINE=MyISAM
+setup: CREATE TABLE i1 (id INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE m1 (id INT PRIMARY KEY) ENGINE=MyISAM
+setup: CREATE TABLE i2 (id DECIMAL(6,2) NOT NULL PRIMARY KEY) ENGINE=InnoDB
+setup: INSERT INTO i1 VALUES (1), (2)
+setup: INSERT INTO m1 VALUES (1), (2)
+setup: INSERT INTO i2 VALUES (2.50)
+con1: DELETE FROM i0
+con1: DELETE FROM i0 WHERE 1 = 1
+con1: DELETE FROM i0 WHERE 1
+con1: DELETE FROM m0 WHERE 1 = 1
+con1: REPLACE INTO i1 VALUES (3), (2)
+con1: REPLACE INTO m1 VALUES (3), (2)
+con1: REPLACE INTO i2 (id) VALUES (8.00), (2.50)
+con1: DELETE FROM i1 WHERE 2 > 1
+
+[case fidlog_create_select_mixed_below_rr]
+rule = seed002.mixed.unsafe_nontransactional
+seed = 002
+description = the table CREATE ... SELECT creates is a placeholder when the format is decided: at READ UNCOMMITTED a MyISAM table created from an InnoDB one is a statement in MIXED (where INSERT INTO a MyISAM table SELECT from InnoDB goes to rows)
+formats = MIXED
+session.tx_isolation = 'READ-UNCOMMITTED'
+setup: CREATE TABLE t1 (id DECIMAL(6,2) NOT NULL PRIMARY KEY, c_int INT) ENGINE=InnoDB
+setup: CREATE TABLE t2 (c_int INT) ENGINE=MyISAM
+setup: INSERT INTO t1 VALUES (1, 1)
+con2: CREATE TABLE t3 ENGINE=MyISAM SELECT c_int FROM t1
+con2: INSERT INTO t2 SELECT c_int FROM t1
+
+[case fidlog_create_temporary_select_keeps_row]
+rule = seed002.temporary_tables.mixed_row
+seed = 002
+description = a CREATE TEMPORARY ... SELECT decided in rows (MIXED, unsafe in a transaction) leaves the session in row format while its table exists: the DELETE after it is logged as rows
+formats = MIXED
+con1.autocommit = 0
+setup: CREATE TABLE t1 (id DECIMAL(6,2) NULL UNIQUE, c_dec DECIMAL(5,2), c_int INT NOT NULL) ENGINE=MyISAM
+setup: CREATE TABLE t2 (id VARCHAR(10) NOT NULL UNIQUE, c_str VARCHAR(6) NOT NULL, c_int INT) ENGINE=InnoDB
+con1: INSERT IGNORE INTO t2 (id, c_str, c_int) VALUES ('k9', '', 75), ('k4', 'abcdef', 65), ('k4', 'xyz', 21)
+con1: CREATE TEMPORARY TABLE tmp3 ENGINE=MyISAM SELECT id, c_dec, c_int FROM t1
+con1: DELETE FROM t2 WHERE 1 = 1
+
+[case fidlog_update_raises_autoinc_counter]
+rule = seed002.autoinc.update
+seed = 002
+description = an UPDATE that sets the AUTO_INCREMENT column past the counter raises it (MyISAM and InnoDB, primary or unique key): the next INSERT's INSERT_ID follows; a lower value never brings it down
+formats = STATEMENT ROW
+setup: CREATE TABLE m (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, a INT) ENGINE=MyISAM
+setup: CREATE TABLE i (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, a INT) ENGINE=InnoDB
+setup: CREATE TABLE m2 (k INT, id INT NOT NULL AUTO_INCREMENT, UNIQUE KEY(id)) ENGINE=MyISAM
+setup: INSERT INTO m (a) VALUES (1), (2)
+setup: INSERT INTO i (a) VALUES (1), (2)
+setup: INSERT INTO m2 (k) VALUES (1), (2)
+con1: UPDATE m SET id = id + 1 WHERE 1 = 1 ORDER BY id DESC LIMIT 1
+con1: INSERT INTO m (a) VALUES (3)
+con1: UPDATE m SET id = 10 WHERE id = 1
+con1: INSERT INTO m (a) VALUES (4)
+con1: UPDATE i SET id = 10 WHERE id = 1
+con1: INSERT INTO i (a) VALUES (4)
+con1: UPDATE m2 SET id = 20 WHERE k = 1
+con1: INSERT INTO m2 (k) VALUES (5)
+con1: UPDATE m SET id = 5 WHERE id = 10
+con1: INSERT INTO m (a) VALUES (6)
+
+[case fidlog_isnull_zero_date_and_thread_specific]
+rule = seed000.statement.context_events
+seed = 000
+description = IS NULL on a NOT NULL DATE/DATETIME column matches the zero date; CONNECTION_ID() marks the statement thread-specific (LOG_EVENT_THREAD_SPECIFIC_F on its Query and COMMIT) when it is prepared, even when no row evaluates it
+setup: CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_dt DATETIME NOT NULL, c_d DATE NOT NULL, c_blob BLOB) ENGINE=MyISAM
+setup: INSERT IGNORE INTO t1 (id, c_dt, c_d, c_blob) VALUES (NULL, '2024-13-01 00:00:00', '2024-01-01', NULL), (NULL, '2024-01-01 00:00:00', '2024-02-30', NULL)
+setup: CREATE TABLE t2 (id DECIMAL(6,2) NULL UNIQUE, c_blob BLOB NOT NULL) ENGINE=MyISAM
+con1: UPDATE t1 SET c_blob = 'dt' WHERE c_dt IS NULL
+con1: UPDATE t1 SET c_blob = 'd' WHERE c_d IS NULL
+con1: UPDATE t1 SET c_blob = 'x' WHERE c_dt IS NOT NULL AND c_d IS NOT NULL
+con1: INSERT IGNORE INTO t2 (id, c_blob) SELECT id, c_blob FROM t2 WHERE CONNECTION_ID() > 0
