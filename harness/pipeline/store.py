@@ -23,7 +23,7 @@ import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, BinaryIO
 
 #: Parts of a run directory that stay on the worker that made them (server data).
 LOCAL_ONLY = ("data", "binlog")
@@ -90,7 +90,9 @@ class RunStore:
         if self.is_local:
             from harness.fsutil import atomic_write
 
-            atomic_write(self.local_path / rel, lambda f: f.write(data))
+            def write(f: BinaryIO) -> None:
+                f.write(data)
+            atomic_write(self.local_path / rel, write)
             return
         parent = str(PurePosixPath(self.path(rel)).parent)
         self.fs.makedirs(parent, exist_ok=True)
