@@ -49,10 +49,22 @@ class RunStore:
             self.fs, root = fsspec.core.url_to_fs(self.uri)
         except (ImportError, ValueError) as exc:
             raise StoreError(f"run URI {self.uri!r}: {exc}") from exc
+        self._fsspec = fsspec
         self.protocol = self.fs.protocol if isinstance(self.fs.protocol, str) else self.fs.protocol[0]
         self.root = root.rstrip("/") or "/"
         # A local filesystem is the run directory itself; everything else is staged.
         self.is_local = self.protocol in ("file", "local")
+
+    def reconnect(self) -> None:
+        """A new filesystem instance (fsspec caches one per URL, with its connection).
+
+        A step can run for many minutes between pulling the run and pushing
+        it back; a server may close an idle connection meanwhile (an FTP
+        server's control connection times out, 421). Every bulk transfer
+        starts on a fresh connection.
+        """
+        if not self.is_local:
+            self.fs, _ = self._fsspec.core.url_to_fs(self.uri, skip_instance_cache=True)
 
     def __repr__(self) -> str:
         return f"RunStore({self.uri!r})"
@@ -118,6 +130,7 @@ class RunStore:
     def push(self, local: Path, rel: str = "") -> int:
         """Copy the tree ``local`` to ``rel`` in the store (server data left out); return files copied."""
         local = Path(local)
+        self.reconnect()
         n = 0
         made: set[str] = set()
         for f in sorted(p for p in local.rglob("*") if p.is_file() and not p.is_symlink()):
@@ -139,6 +152,7 @@ class RunStore:
     def pull(self, local: Path, rel: str = "") -> int:
         """Copy ``rel`` of the store into the local directory ``local``; return files copied."""
         local = Path(local)
+        self.reconnect()
         n = 0
         for r in self.files(rel):
             sub = r[len(rel):].lstrip("/") if rel else r

@@ -86,3 +86,17 @@ def test_a_local_store_is_the_directory_itself(tmp_path):
 def test_an_unknown_scheme_is_one_line():
     with pytest.raises(StoreError, match="nosuchscheme"):
         RunStore("nosuchscheme://bucket/runs")
+
+
+def test_a_push_after_the_server_dropped_the_idle_connection_reconnects(tmp_path):
+    """A long step (Spark) leaves the FTP control connection idle; the server closes it.
+    The push that follows must not fail with 421 on the dead connection."""
+    with ftp_server(tmp_path / "shared") as base:
+        store = RunStore(base + "/runs/r1")
+        store.write_text("plan.json", "{}")
+        store.fs.ftp.close()  # what the server's idle timeout does to the cached connection
+        src = tmp_path / "work"
+        src.mkdir()
+        (src / "summary.json").write_text("[]")
+        assert store.push(src) == 1
+        assert (tmp_path / "shared/runs/r1/summary.json").read_text() == "[]"
