@@ -25,6 +25,8 @@ bootstrap:
 airflow-db: bootstrap
 	@mkdir -p $(AIRFLOW_HOME)
 	@$(AIRFLOW) db migrate >$(AIRFLOW_HOME)/db-migrate.log 2>&1 || { tail -30 $(AIRFLOW_HOME)/db-migrate.log; exit 1; }
+	@# the pool that caps concurrent servers of the sharded DAG (2 slots per shard)
+	@$(AIRFLOW) pools set replbed_servers 4 "servers of replbed runs (2 per shard)" >>$(AIRFLOW_HOME)/db-migrate.log 2>&1
 
 # Exit status: 0 every case x format passed, 1 some failed (summary printed and the
 # report written anyway), 2 bad CONF / bad input (one line, nothing started).
@@ -81,7 +83,8 @@ docker-parity: bootstrap image
 
 compose-up: image image-runtime
 	@command -v docker-compose >/dev/null || docker compose version >/dev/null 2>&1 || apt-get install -y -qq docker-compose >/dev/null
-	@mkdir -p .cache; [ -s $(COMPOSE_ENV) ] || (umask 077; echo "REPLBED_ROOT_PASSWORD=$$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')" > $(COMPOSE_ENV))
+	@mkdir -p .cache; (umask 077; touch $(COMPOSE_ENV); for k in REPLBED_ROOT_PASSWORD REPLBED_PG_PASSWORD REPLBED_AIRFLOW_JWT_SECRET; do \
+	    grep -q "^$$k=" $(COMPOSE_ENV) || echo "$$k=$$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')" >> $(COMPOSE_ENV); done)
 	@$(COMPOSE) --env-file $(COMPOSE_ENV) -p replbed -f docker/compose.yaml up -d
 	@echo "Airflow http://127.0.0.1:18081  Spark http://127.0.0.1:18080  MariaDB 127.0.0.1:13306 (password in $(COMPOSE_ENV))"
 

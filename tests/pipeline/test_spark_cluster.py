@@ -1,0 +1,90 @@
+"""The Spark diff on a real standalone cluster (master + worker from the installed pyspark) equals local[*]."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import psutil
+import pytest
+
+from harness.pipeline.spark_cluster import ClusterError, StandaloneCluster
+from tests.pipeline.conftest import FIXTURE_RUN
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# A script file, not ``python -c``: pyspark.sql.connect takes a __main__ without __file__ for
+# its doctest runner and exits 0 on import.
+_ANALYZE = ("import sys\nfrom pathlib import Path\n"
+            "from harness.pipeline.regression import analyze_run\n"
+            "analyze_run(Path(sys.argv[1]), validate=False)\n")
+
+
+def _analyze_on(master: str, tmp_path: Path, name: str) -> Path:
+    """Copy the fixture run, point its plan at ``master``, run the analyze step in a fresh process."""
+    run = tmp_path / name
+    shutil.copytree(FIXTURE_RUN, run)
+    plan = json.loads((run / "plan.json").read_text())
+    plan["spark_master"] = master
+    (run / "plan.json").write_text(json.dumps(plan))
+    env = {k: v for k, v in os.environ.items() if k != "REPLBED_SPARK_MASTER"}
+    env.update({"PYTHONPATH": str(ROOT), "SPARK_LOCAL_IP": "127.0.0.1", "REPLBED_SPARK_DRIVER_MEMORY": "1g"})
+    script = tmp_path / "analyze.py"
+    script.write_text(_ANALYZE)
+    r = subprocess.run([sys.executable, str(script), str(run)], env=env, capture_output=True, text=True,
+                       timeout=900)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    assert f"session on {master} ready" in r.stdout
+    assert (run / "diff" / "summary_full.json").is_file(), r.stdout[-3000:] + r.stderr[-3000:]
+    return run
+
+
+def _rows(path: Path) -> list[dict]:
+    import pyarrow.parquet as pq
+
+    rows = pq.read_table(path).to_pylist()
+    return sorted(rows, key=lambda r: json.dumps(r, sort_keys=True, default=str))
+
+
+@pytest.mark.slow
+@pytest.mark.spark
+def test_diff_on_a_standalone_cluster_equals_local(tmp_path):
+    with StandaloneCluster(tmp_path / "cluster", workers=1, cores=1, memory="1g") as cluster:
+        assert cluster.alive_workers() == 1
+        on_cluster = _analyze_on(cluster.master_url, tmp_path, "cluster_run")
+        with __import__("urllib.request").request.urlopen(
+                f"http://127.0.0.1:{cluster.webui_port}/json/", timeout=5) as r:
+            state = json.loads(r.read())
+        pids = cluster.jvm_pids()
+        assert len(pids) >= 2  # master and worker JVMs
+    # the job ran there: the master lists the pipeline's application as completed
+    assert [a["name"] for a in state["completedapps"]] == ["replbed-pipeline"], state
+    # no leaked JVM: master, worker and executors are gone
+    assert not [p for p in pids if psutil.pid_exists(p) and psutil.Process(p).status() != "zombie"]
+
+    local = _analyze_on("local[*]", tmp_path, "local_run")
+    full = [json.loads((run / "diff" / "summary_full.json").read_text()) for run in (on_cluster, local)]
+    assert sorted(full[0], key=lambda r: (r["case"], r["format"])) == \
+        sorted(full[1], key=lambda r: (r["case"], r["format"]))
+    assert len(full[0]) == 6
+    for name in ("event_diff", "gtid_layout", "table_cases", "outcome_cases", "summary"):
+        parts = [sorted((run / "diff" / f"{name}.parquet").glob("*.parquet")) for run in (on_cluster, local)]
+        assert parts[0] and parts[1]
+        assert [r for p in parts[0] for r in _rows(p)] == [r for p in parts[1] for r in _rows(p)], name
+
+
+def test_a_cluster_that_cannot_start_is_one_clear_error(tmp_path, monkeypatch):
+    """A SPARK_HOME without spark-class: the error names the master URL, and nothing is left running."""
+    (tmp_path / "fake" / "bin").mkdir(parents=True)
+    script = tmp_path / "fake" / "bin" / "spark-class"
+    script.write_text("#!/bin/sh\necho 'no jars here' >&2\nexit 3\n")
+    script.chmod(0o755)
+    monkeypatch.setenv("SPARK_HOME", str(tmp_path / "fake"))
+    cluster = StandaloneCluster(tmp_path / "c", start_timeout=20)
+    with pytest.raises(ClusterError, match=r"spark://127\.0\.0\.1:\d+: a process exited"):
+        cluster.start()
+    assert all(p.poll() is not None for p in cluster.procs)
