@@ -340,7 +340,7 @@ class SelectCreate:
             thd.mixed_temp_row = False
         if thd.mixed_temp_row and thd.binlog_format == "MIXED" and decision.logged and not decision.row:
             decision = type(decision)(row=True, unsafe=decision.unsafe, warn_unsafe=0)
-        elif decision.row and decision.logged and thd.binlog_format == "MIXED" and (thd.temp_tables or st.temporary):
+        elif decision.row and decision.logged and thd.binlog_format == "MIXED" and (thd.temp_tables or self.st.temporary):
             # The table a CREATE TEMPORARY ... SELECT creates counts: it exists when the
             # statement ends and the session would go back to statement format (probed).
             thd.mixed_temp_row = True

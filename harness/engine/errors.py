@@ -137,7 +137,6 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
         1730, "HY000", "Only Format_description_log_event and row events are allowed in BINLOG statements (but {0} "
                        "was provided)"),
     "ER_KEY_NOT_FOUND": (1032, "HY000", "Can't find record in '{0}'"),
-    "ER_UNKNOWN_ERROR": (1105, "HY000", "Unknown error"),
     "ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION": (1792, "25006", "Cannot execute statement in a READ ONLY transaction"),
     "ER_TOO_BIG_PRECISION": (1426, "42000", "Too big precision {0} specified. Maximum is {1}"),
     # The server names the column in 1063/1097/1439; replbed's type parser does not
