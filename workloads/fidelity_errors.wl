@@ -237,3 +237,19 @@ con1: INSERT INTO t1 VALUES (1, 1) ON DUPLICATE KEY UPDATE c = nosuch => 1054
 con1: INSERT INTO t1 VALUES (1, 1) ON DUPLICATE KEY UPDATE nosuch = 1 => 1054
 con1: SET @v = (SELECT nosuch FROM t1) => 1054
 con1: SELECT * FROM t1, t3 WHERE id = 1 AND c = 2
+
+[case fid_err_autoinc_past_type_max_167]
+rule = mariadb.errors.autoinc_erange
+seed = 002
+description = an AUTO_INCREMENT value generated past the column type's maximum is error 167 Out of range value for column 'id' at row N, strict or not (MyISAM and InnoDB); under IGNORE a warning and the row is skipped
+setup: CREATE TABLE t2 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c INT) ENGINE=MyISAM
+setup: CREATE TABLE t3 (id TINYINT NOT NULL AUTO_INCREMENT PRIMARY KEY, c INT) ENGINE=InnoDB
+con1: INSERT INTO t2 VALUES (2147483647, 1)
+con1: INSERT INTO t2 (c) VALUES (2) => 167
+con1: REPLACE INTO t2 (c) VALUES (2) => 167
+con1: INSERT INTO t3 VALUES (126, 1)
+con1: INSERT INTO t3 (c) VALUES (2), (3) => 167
+con1: INSERT IGNORE INTO t3 (c) VALUES (2)
+con1: SET sql_mode = ''
+con1: INSERT INTO t3 (c) VALUES (2) => 167
+con1: SELECT * FROM t3

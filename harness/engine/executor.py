@@ -532,8 +532,16 @@ class Executor:
                 except ServerError as err:
                     fill.failed(err)
             fill.check()
-            generated = self.assign_auto_increment(t, row, specified, alloc, {ci for ci, _f, _n in ondup},
-                                                   defer_explicit=True)
+            self.ctx.autoinc_row = i + 1
+            try:
+                generated = self.assign_auto_increment(t, row, specified, alloc, {ci for ci, _f, _n in ondup},
+                                                       defer_explicit=True)
+            except ServerError as err:
+                if err.code != 167 or not ins.ignore:
+                    raise
+                self.ctx.notes.append(Note("Warning", err.code, err.message))
+                thd.note_write_attempt(t)  # the engine was asked for the value: InnoDB is read-write
+                continue
             if alloc is not None:
                 alloc.row_done()
             if t.triggers:
@@ -685,6 +693,13 @@ class Executor:
         v = row[ai]
         if v is None or v == 0:
             nxt = alloc.generate()
+            hi = getattr(t.columns[ai].type, "hi", None)
+            if hi is not None and nxt > hi:
+                self.ctx.note_auto_increment(nxt)  # the value tried is the statement's INSERT_ID
+                # handler::update_auto_increment: HA_ERR_AUTOINC_ERANGE past the type's
+                # maximum, strict or not (probed: 167; a warning and no row under IGNORE).
+                raise ServerError(167, f"Out of range value for column '{t.columns[ai].name}' at row "
+                                       f"{getattr(self.ctx, 'autoinc_row', 1)}", "22003")
             row[ai] = nxt
             self.ctx.note_auto_increment(nxt)
             return nxt
