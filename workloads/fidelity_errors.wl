@@ -209,3 +209,47 @@ con1: UPDATE tmp5 SET id = '2025-05-05 05:05:05' WHERE c_dt IS NOT NULL => 1062
 con1: INSERT INTO tmp5 VALUES ('2026-01-01 00:00:00', 1, NULL), ('2025-05-05 05:05:05', 1, NULL) => 1062
 con1: CREATE TEMPORARY TABLE tmp6 (id INT PRIMARY KEY) ENGINE=InnoDB
 con1: INSERT INTO tmp6 VALUES (1), (1) => 1062
+
+[case fid_err_unknown_column_names_its_clause]
+rule = mariadb.errors.bad_field_clause
+seed = 002
+description = 1054 names the clause being resolved (thd->where): SELECT (a select list, a multi-table UPDATE's new values, the value of ON DUPLICATE KEY UPDATE), WHERE, ON, GROUP BY, ORDER BY, SET (single-table UPDATE values and every UPDATE's targets), VALUES, INSERT INTO (the column list), UPDATE (the ODKU target)
+setup: CREATE TABLE t1 (id INT PRIMARY KEY, c INT) ENGINE=MyISAM
+setup: CREATE TABLE t3 (c_str VARCHAR(6)) ENGINE=InnoDB
+con1: UPDATE t1 a, t3 b SET a.c = 1 WHERE a.id = b.id => 1054
+con1: UPDATE t1 a, t3 b SET a.c = b.id WHERE a.id = 1 => 1054
+con1: UPDATE t1 a, t3 b SET b.id = 1 WHERE a.id = 1 => 1054
+con1: UPDATE t1 a JOIN t3 b ON a.id = b.id SET a.c = 1 => 1054
+con1: UPDATE t1 SET c = 1 WHERE nosuch = 1 => 1054
+con1: UPDATE t1 SET c = nosuch WHERE id = 1 => 1054
+con1: UPDATE t1 SET nosuch = 1 => 1054
+con1: UPDATE t1 SET c = 1 ORDER BY nosuch => 1054
+con1: DELETE a FROM t1 a, t3 b WHERE a.id = b.id => 1054
+con1: DELETE a FROM t1 a JOIN t3 b ON a.id = b.id => 1054
+con1: DELETE FROM t1 ORDER BY nosuch => 1054
+con1: SELECT nosuch FROM t1 => 1054
+con1: SELECT * FROM t1 WHERE nosuch = 1 => 1054
+con1: SELECT c FROM t1 GROUP BY nosuch => 1054
+con1: INSERT INTO t1 VALUES (nosuch, 1) => 1054
+con1: INSERT INTO t1 (nosuch) VALUES (1) => 1054
+con1: INSERT INTO t1 SELECT nosuch, 1 FROM t1 => 1054
+con1: INSERT INTO t1 VALUES (1, 1) ON DUPLICATE KEY UPDATE c = nosuch => 1054
+con1: INSERT INTO t1 VALUES (1, 1) ON DUPLICATE KEY UPDATE nosuch = 1 => 1054
+con1: SET @v = (SELECT nosuch FROM t1) => 1054
+con1: SELECT * FROM t1, t3 WHERE id = 1 AND c = 2
+
+[case fid_err_autoinc_past_type_max_167]
+rule = mariadb.errors.autoinc_erange
+seed = 002
+description = an AUTO_INCREMENT value generated past the column type's maximum is error 167 Out of range value for column 'id' at row N, strict or not (MyISAM and InnoDB); under IGNORE a warning and the row is skipped
+setup: CREATE TABLE t2 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c INT) ENGINE=MyISAM
+setup: CREATE TABLE t3 (id TINYINT NOT NULL AUTO_INCREMENT PRIMARY KEY, c INT) ENGINE=InnoDB
+con1: INSERT INTO t2 VALUES (2147483647, 1)
+con1: INSERT INTO t2 (c) VALUES (2) => 167
+con1: REPLACE INTO t2 (c) VALUES (2) => 167
+con1: INSERT INTO t3 VALUES (126, 1)
+con1: INSERT INTO t3 (c) VALUES (2), (3) => 167
+con1: INSERT IGNORE INTO t3 (c) VALUES (2)
+con1: SET sql_mode = ''
+con1: INSERT INTO t3 (c) VALUES (2) => 167
+con1: SELECT * FROM t3

@@ -78,6 +78,14 @@ def dup_entry_error(t: TableDef, dup: DuplicateKey) -> ServerError:
     return error("ER_DUP_ENTRY", shown, key)
 
 
+def _column_in(t: TableDef, name: str, clause: str) -> int:
+    """A target column's position; 1054 names the clause (thd->where) it was in."""
+    ci = t.col_index.get(name.lower())
+    if ci is None:
+        raise error("ER_BAD_FIELD_ERROR", name, clause)
+    return ci
+
+
 def _limit_value(thd: "Thd", e: A.Expr | None, ctx: Any) -> int | None:
     if e is None:
         return None
@@ -164,7 +172,7 @@ class Executor:
                   where: A.Expr | None, outer_env: Env | None) -> Iterator[tuple[list[Any], list[int | None]]]:
         """Nested-loop join; yields (rows per table, slots per table) passing ON and WHERE."""
         comp = Compiler(scope, self.info)
-        ons = [comp.compile(r.on) if r.on is not None else None for r in refs]
+        ons = [comp.compile_in("ON", r.on) if r.on is not None else None for r in refs]
         outer_join = [r.join == "LEFT" for r in refs]
         n = len(tables)
         # The server rewrites t1 RIGHT JOIN t2 ON c as t2 LEFT JOIN t1 ON c: t2 is scanned
@@ -175,7 +183,7 @@ class Executor:
             order[0], order[1] = 1, 0
             ons[0], ons[1] = ons[1], None
             outer_join[0], outer_join[1] = True, False
-        wf = comp.compile(where) if where is not None else None
+        wf = comp.compile_in("WHERE", where) if where is not None else None
         base = outer_env.child() if outer_env is not None else Env(self.ctx)
         rows: list[Any] = [None] * n
         slots: list[int | None] = [None] * n
@@ -277,13 +285,13 @@ class Executor:
                 name = it.alias or it.text
                 rc = ResultColumn(name)
                 if isinstance(it.expr, A.ColumnRef) and tables:
-                    d, ti, ci = scope.resolve(it.expr)
+                    d, ti, ci = scope.resolve(it.expr, "SELECT")
                     if d == 0:
                         t = tables[ti][1]
                         c = t.columns[ci]
                         rc = ResultColumn(it.alias or c.name, c.type, tables[ti][0], t.db, c.name, c.nullable)
                 items.append((it.expr, name, rc))
-        funcs = [comp.compile(e) for e, _, _ in items]
+        funcs = [comp.compile_in("SELECT", e) for e, _, _ in items]
         aggregate = bool(sel.group_by) or any(is_aggregate_expr(e) for e, _, _ in items) or (
             sel.having is not None and is_aggregate_expr(sel.having))
         joined = list(self.join_rows(sel.from_, tables, scope, sel.where, outer_env)) if tables else None
@@ -298,7 +306,7 @@ class Executor:
             return env
 
         if aggregate:
-            group_fns = [comp.compile(g) for g in sel.group_by]
+            group_fns = [comp.compile_in("GROUP BY", g) for g in sel.group_by]
             groups: dict[tuple[Any, ...], list[list[Any]]] = {}
             order: list[tuple[Any, ...]] = []
             for rows, _slots in (joined if joined is not None else [([], [])]):
@@ -311,7 +319,7 @@ class Executor:
             if not sel.group_by and not order:
                 groups[()] = []
                 order.append(())
-            having = comp.compile(sel.having) if sel.having is not None else None
+            having = comp.compile_in("HAVING", sel.having) if sel.having is not None else None
             if sel.group_by:
                 order.sort()
             for key in order:
@@ -383,7 +391,7 @@ class Executor:
                 if alias_idx is not None:
                     keyfns.append((lambda r, env, idx=alias_idx: r[idx], o.desc))
                     continue
-            f = comp.compile(e)
+            f = comp.compile_in("ORDER BY", e)
             keyfns.append((lambda r, env, f=f: f(env), o.desc))
         import functools
 
@@ -448,7 +456,7 @@ class Executor:
             col_idx = list(range(len(t.columns)))
         else:
             # ``INSERT INTO t VALUES ()`` gives no column, like ``INSERT INTO t () VALUES ()``.
-            col_idx = [t.column(c) for c in ins.columns or []]
+            col_idx = [_column_in(t, c, "INSERT INTO") for c in ins.columns or []]
         self._check_all_fields_given(t, ins, col_idx)
         if ins.select is not None:
             self.info.is_insert_select = True
@@ -472,8 +480,9 @@ class Executor:
         scope = Scope([(t.name, t)])
         comp = Compiler(Scope([]), self.info)
         dup_scope_comp = Compiler(scope, self.info)
-        ondup = [(t.column(c.name), None if isinstance(e, A.Default) else
-                  dup_scope_comp.compile(_bind_refs(e, {id(r): A.Literal(None) for r in odku_sources})), c.name)
+        ondup = [(_column_in(t, c.name, "UPDATE"), None if isinstance(e, A.Default) else
+                  dup_scope_comp.compile_in("SELECT", _bind_refs(e, {id(r): A.Literal(None) for r in odku_sources})),
+                  c.name)
                  for c, e in ins.on_duplicate]
         if ins.on_duplicate:
             self.info.insert_on_dup_unique_keys = on_duplicate_unique_keys(t, ins)
@@ -485,7 +494,7 @@ class Executor:
             for r in rows_exprs:
                 if len(r) != len(col_idx):
                     raise error("ER_WRONG_VALUE_COUNT_ON_ROW", len(compiled_rows) + 1)
-                compiled_rows.append([None if isinstance(e, A.Default) else comp.compile(e) for e in r])
+                compiled_rows.append([None if isinstance(e, A.Default) else comp.compile_in("VALUES", e) for e in r])
         res = DmlResult()
         n_rows = len(compiled_rows) if compiled_rows is not None else len(source_rows)  # type: ignore[arg-type]
         env = Env(self.ctx)
@@ -524,8 +533,16 @@ class Executor:
                 except ServerError as err:
                     fill.failed(err)
             fill.check()
-            generated = self.assign_auto_increment(t, row, specified, alloc, {ci for ci, _f, _n in ondup},
-                                                   defer_explicit=True)
+            self.ctx.autoinc_row = i + 1
+            try:
+                generated = self.assign_auto_increment(t, row, specified, alloc, {ci for ci, _f, _n in ondup},
+                                                       defer_explicit=True)
+            except ServerError as err:
+                if err.code != 167 or not ins.ignore:
+                    raise
+                self.ctx.notes.append(Note("Warning", err.code, err.message))
+                thd.note_write_attempt(t)  # the engine was asked for the value: InnoDB is read-write
+                continue
             if alloc is not None:
                 alloc.row_done()
             if t.triggers:
@@ -675,6 +692,13 @@ class Executor:
         v = row[ai]
         if v is None or v == 0:
             nxt = alloc.generate()
+            hi = getattr(t.columns[ai].type, "hi", None)
+            if hi is not None and nxt > hi:
+                self.ctx.note_auto_increment(nxt)  # the value tried is the statement's INSERT_ID
+                # handler::update_auto_increment: HA_ERR_AUTOINC_ERANGE past the type's
+                # maximum, strict or not (probed: 167; a warning and no row under IGNORE).
+                raise ServerError(167, f"Out of range value for column '{t.columns[ai].name}' at row "
+                                       f"{getattr(self.ctx, 'autoinc_row', 1)}", "22003")
             row[ai] = nxt
             self.ctx.note_auto_increment(nxt)
             return nxt
@@ -934,8 +958,8 @@ class Executor:
         comp = Compiler(scope, self.info)
         assigns = []
         for c, e in up.assignments:
-            ci = t.column(c.name)
-            assigns.append((ci, comp.compile(e) if not isinstance(e, A.Default) else None))
+            ci = _column_in(t, c.name, "SET")
+            assigns.append((ci, comp.compile_in("SET", e) if not isinstance(e, A.Default) else None))
         if self._impossible_where(t, ref.ref_name, up.where, comp, up.limit):
             return DmlResult()
         self._lock_scan(t, ref.ref_name, up.where, "X", semi_consistent=True)
@@ -1026,9 +1050,10 @@ class Executor:
         assigns = []
         written: set[int] = set()
         for c, e in up.assignments:
-            depth, ti, ci = scope.resolve(c)
+            depth, ti, ci = scope.resolve(c, "SET")
             written.add(ti)
-            assigns.append((ti, ci, comp.compile(e)))
+            # multi_update reads the new values as the select list of its join.
+            assigns.append((ti, ci, comp.compile_in("SELECT", e)))
         for ti, ((name, t), r) in enumerate(zip(all_tables, up.tables)):
             if r.derived is not None:
                 if ti in written:

@@ -69,8 +69,9 @@ class Scope:
         self.trigger_table = trigger_table if trigger_table is not None else (outer.trigger_table if outer else None)
         self.local_names = local_names if local_names is not None else (outer.local_names if outer else set())
 
-    def resolve(self, ref: A.ColumnRef) -> tuple[int, int, int]:
-        """(depth, table position, column position) for a column reference."""
+    def resolve(self, ref: A.ColumnRef, clause: str = "field list") -> tuple[int, int, int]:
+        """(depth, table position, column position) for a column reference; ``clause``
+        is the part of the statement being resolved (thd->where), named by 1054/1052."""
         depth = 0
         scope: Scope | None = self
         while scope is not None:
@@ -82,14 +83,14 @@ class Scope:
                 ci = tdef.col_index.get(ref.name.lower())
                 if ci is not None:
                     if found is not None:
-                        raise error("ER_NON_UNIQ_ERROR", ref.name, "field list")
+                        raise error("ER_NON_UNIQ_ERROR", ref.name, clause)
                     found = (depth, ti, ci)
             if found is not None:
                 return found
             scope = scope.outer
             depth += 1
         where = f"{ref.table}.{ref.name}" if ref.table else ref.name
-        raise error("ER_BAD_FIELD_ERROR", where, "field list")
+        raise error("ER_BAD_FIELD_ERROR", where, clause)
 
 
 def _string_view(scope: Scope, depth: int, ti: int, ci: int) -> Callable[[Any], Any] | None:
@@ -214,10 +215,21 @@ def constant_value(e: A.Expr | None) -> Any:
 class Compiler:
     """Compiles expressions against a scope. ``ctx_hooks`` record what the logging layer needs."""
 
-    def __init__(self, scope: Scope, info: Any = None) -> None:
+    def __init__(self, scope: Scope, info: Any = None, clause: str = "field list") -> None:
         self.scope = scope
         self.info = info  # StatementInfo collecting functions / user vars used
         self.has_aggregate = False
+        # The clause being compiled, as MariaDB 10.11 names it in 1054/1052 (thd->where:
+        # SELECT, WHERE, ON, GROUP BY, HAVING, ORDER BY, SET, VALUES, ...; probed).
+        self.clause = clause
+
+    def compile_in(self, clause: str, e: A.Expr) -> Fn:
+        """Compile ``e`` as part of ``clause`` (the name a 1054/1052 gives)."""
+        saved, self.clause = self.clause, clause
+        try:
+            return self.compile(e)
+        finally:
+            self.clause = saved
 
     def compile(self, e: A.Expr) -> Fn:
         m = getattr(self, "c_" + type(e).__name__, None)
@@ -233,7 +245,7 @@ class Compiler:
         if e.table is None and e.name.lower() in self.scope.local_names:
             name = e.name.lower()
             return lambda env: env.locals[name]  # type: ignore[index]
-        depth, ti, ci = self.scope.resolve(e)
+        depth, ti, ci = self.scope.resolve(e, self.clause)
         view = _string_view(self.scope, depth, ti, ci)
         if view is not None:
             # ENUM/SET store an index/bitmask but read as their member text in expressions.

@@ -83,3 +83,20 @@ def test_zero_datetime_prints_with_its_time(s) -> None:  # type: ignore[no-untyp
     s.execute("SET sql_mode = 'NO_ZERO_DATE'")
     s.execute("INSERT INTO z VALUES ('2020-01-01', '0000-00-00')")
     assert _codes(s) == [("Warning", 1264)]
+
+
+@pytest.mark.parametrize("sql,clause", [
+    ("SELECT nosuch FROM t", "SELECT"),
+    ("SELECT * FROM t WHERE nosuch = 1", "WHERE"),
+    ("SELECT * FROM t a JOIN t b ON a.nosuch = b.id", "ON"),
+    ("SELECT id FROM t GROUP BY nosuch", "GROUP BY"),
+    ("DELETE FROM t ORDER BY nosuch", "ORDER BY"),
+    ("UPDATE t SET s = nosuch", "SET"),
+    ("UPDATE t a, t b SET a.s = b.nosuch", "SELECT"),
+    ("INSERT INTO t VALUES (nosuch, 'a', 1)", "VALUES"),
+    ("INSERT INTO t (nosuch) VALUES (1)", "INSERT INTO"),
+    ("INSERT INTO t VALUES (1, 'a', 1) ON DUPLICATE KEY UPDATE nosuch = 1", "UPDATE"),
+])
+def test_unknown_column_names_the_clause(s, sql: str, clause: str) -> None:  # type: ignore[no-untyped-def]
+    assert _fails(s, sql) == 1054
+    assert s.last_notes[-1].message.endswith(f" in '{clause}'")
