@@ -192,3 +192,38 @@ con1: UPDATE t1 SET c_blob = 'dt' WHERE c_dt IS NULL
 con1: UPDATE t1 SET c_blob = 'd' WHERE c_d IS NULL
 con1: UPDATE t1 SET c_blob = 'x' WHERE c_dt IS NOT NULL AND c_d IS NOT NULL
 con1: INSERT IGNORE INTO t2 (id, c_blob) SELECT id, c_blob FROM t2 WHERE CONNECTION_ID() > 0
+
+[case fidlog_innodb_reads_its_primary_key]
+rule = seed000.commit.xid_or_query
+seed = 000
+description = InnoDB reads its primary key and every column of a key that has an assigned column: an UPDATE assigning a key column its own value compares the rows, changes nothing and ends with COMMIT; assigning an unread column outside every key calls the engine and ends with Xid
+setup: CREATE TABLE t1 (id INT NOT NULL PRIMARY KEY, c_dt DATETIME) ENGINE=InnoDB
+setup: CREATE TABLE t2 (id INT NOT NULL UNIQUE, a INT) ENGINE=InnoDB
+setup: CREATE TABLE t3 (id INT UNIQUE, a INT) ENGINE=InnoDB
+setup: INSERT INTO t1 VALUES (9, '2023-04-18 03:30:00')
+setup: INSERT INTO t2 VALUES (9, 1)
+setup: INSERT INTO t3 VALUES (9, 1)
+setup: CREATE TABLE t4 (id INT PRIMARY KEY, b INT, c INT, KEY(b)) ENGINE=InnoDB
+setup: INSERT INTO t4 VALUES (1, 2, 3)
+con1: UPDATE t1 SET id = 9
+con1: UPDATE t1 SET c_dt = '2023-04-18 03:30:00'
+con1: UPDATE t2 SET id = 9
+con1: UPDATE t2 SET a = 1
+con1: UPDATE t3 SET id = 9
+con1: UPDATE t4 SET b = 2
+con1: UPDATE t4 SET c = 3
+
+[case fidlog_rollback_after_temp_change_in_stmt_cache]
+rule = seed002.rollback.nontransactional
+seed = 002
+description = STATEMENT: a transaction whose first change went to a temporary MyISAM table (statement cache) and whose later InnoDB statement changed nothing is written at its rollback, ended by ROLLBACK (all.modified_non_trans_table counts the temporary table)
+formats = STATEMENT
+setup: CREATE TABLE t1 (id DECIMAL(6,2), c_dec DECIMAL(5,2)) ENGINE=InnoDB
+con1: CREATE TEMPORARY TABLE tmp3 (id VARCHAR(10) NOT NULL UNIQUE) ENGINE=MyISAM
+con1: START TRANSACTION
+con1: INSERT INTO tmp3 (id) VALUES ('k9')
+con1: DELETE FROM t1 WHERE id IS NULL ORDER BY id, c_dec LIMIT 2
+con1: ROLLBACK
+con1: START TRANSACTION
+con1: INSERT INTO tmp3 (id) VALUES ('k8')
+con1: DELETE FROM t1 WHERE id IS NULL ORDER BY id, c_dec LIMIT 2

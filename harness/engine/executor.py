@@ -1481,8 +1481,14 @@ def records_are_comparable(t: TableDef, written: set[int], read: set[int]) -> bo
     """The server skips an unchanged row only when it can compare the old and new
     records: always for engines that read whole rows, and for InnoDB only when every
     assigned column was read. Otherwise it calls ha_update_row, which makes the
-    engine a read-write participant (the group ends with Xid) though nothing changed."""
-    return not t.engine.partial_column_read or written <= read
+    engine a read-write participant (the group ends with Xid) though nothing changed.
+    For InnoDB (HA_REQUIRES_KEY_COLUMNS_FOR_DELETE, HA_PRIMARY_KEY_REQUIRED_FOR_DELETE)
+    TABLE::mark_columns_needed_for_update reads the primary key and every column of a
+    key that has an assigned column: an assigned key column is always read (probed:
+    ``UPDATE t SET id = 9`` over the row 9 ends with COMMIT, id a primary or unique key)."""
+    if not t.engine.partial_column_read:
+        return True
+    return written <= read | {c for k in t.keys for c in k.columns}
 
 
 def _rows_equal(a: list[Any], b: list[Any]) -> bool:

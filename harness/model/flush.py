@@ -379,7 +379,12 @@ def trans_cannot_safely_rollback(thd: "SessionView", single_statement: bool) -> 
     fmt = thd.binlog_format
     if thd.trx_log.keep_log:
         return True
-    if (thd.trx_log.nontrans_modified or thd.trx_log.nontrans_temp_in_cache) and fmt == "STATEMENT":
+    # trans_has_updated_non_trans_table(): a temporary MyISAM table changed before the
+    # transaction's first transactional change (its statement went to the statement
+    # cache) counts too (probed: BEGIN; INSERT INTO tmp_myisam; DELETE FROM innodb
+    # matching nothing; disconnect -> the DELETE is written, ended by ROLLBACK).
+    if (thd.trx_log.nontrans_modified or thd.trx_log.nontrans_temp_in_cache
+            or thd.trx_nontrans_temp_modified) and fmt == "STATEMENT":
         return True
     if fmt == "MIXED" and thd.trx_log.nontrans_temp_in_cache:
         return True

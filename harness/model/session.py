@@ -218,6 +218,9 @@ class SessionView(DecideSession, Protocol):
     gtid_next_used: bool  # MySQL 8.0: the group used @@gtid_next's GTID (written by layer 3)
     # Inside CALL a MyISAM sub-statement logged as a statement (written by layer 2).
     sp_modified_nontrans: bool
+    # The transaction changed a temporary non-transactional table (the server's
+    # all.modified_non_trans_table counts it), wherever its statement was cached.
+    trx_nontrans_temp_modified: bool
 
     @property
     def stmt_log(self) -> StmtLogState: ...  # the statement's Query event context

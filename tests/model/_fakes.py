@@ -214,6 +214,7 @@ class Session(DecideFacts):
     stmt_changed_nontrans: bool = False
     stmt_changed_nontrans_temp: bool = False
     stmt_changed_xa: bool = False
+    trx_nontrans_temp_modified: bool = False
     sp_unsafe: int | None = None
     gtid_next_used: bool = False
     sp_modified_nontrans: bool = False

@@ -172,3 +172,13 @@ def test_row_injection_at_statement_is_refused_by_mysql80() -> None:
                               DecideFacts(binlog_format="STATEMENT", flavor=mysql_8_0()))
     assert ei.value.code == 1666
     assert ei.value.message.endswith("BINLOG_FORMAT = STATEMENT.")
+
+
+def test_create_select_target_is_no_written_n_table_below_repeatable_read() -> None:
+    """MIXED, READ UNCOMMITTED: INSERT INTO n SELECT FROM t is mixed-unsafe (rows), while
+    CREATE TABLE n SELECT FROM t is a statement: its new table is a placeholder when the
+    server decides the format (observed on MariaDB 10.11)."""
+    session = DecideFacts(binlog_format="MIXED", isolation="READ-UNCOMMITTED")
+    uses = w(n_myisam) + r(t_innodb)
+    assert decide_logging_format(Facts(uses), session).row
+    assert not decide_logging_format(Facts(uses, created_table=n_myisam), session).row

@@ -98,6 +98,17 @@ def test_rollback_drops_a_trx_cache_without_an_n_write(tmp_path: Path) -> None:
     assert s.caches.trx_cache.empty()
 
 
+def test_rollback_keeps_a_trx_cache_after_a_temporary_myisam_change_in_the_stmt_cache(tmp_path: Path) -> None:
+    """MariaDB: all.modified_non_trans_table counts a temporary MyISAM change whose
+    statement went to the statement cache (STATEMENT; not MIXED, where the statement
+    rollback alone keeps it)."""
+    for fmt, kept in (("STATEMENT", True), ("MIXED", False)):
+        s = open_session(tmp_path / fmt, binlog_format=fmt, trx_nontrans_temp_modified=True)
+        s.caches.trx_cache.append(_query("DELETE FROM t WHERE a IS NULL"))
+        L3.rollback_trx_cache(s, single_statement=False)
+        assert shape(s) == (["G", "Q:DELETE FROM t WHERE a IS NULL", "ROLLBACK"] if kept else [])
+
+
 def test_ddl_is_written_directly_as_a_standalone_group(tmp_path: Path) -> None:
     """(R-log-commit-statement) 'All other statements that have a pre-commit are written
     directly to the binlog.'"""

@@ -37,6 +37,18 @@ def test_statement_on_an_n_table_goes_to_the_stmt_cache(tmp_path: Path) -> None:
     assert s.caches.trx_cache.empty()
 
 
+def test_statement_that_made_innodb_read_write_goes_to_the_trx_cache(tmp_path: Path) -> None:
+    """Query_log_event: stmt_has_updated_trans_table() overrides is_trans=false (a MyISAM
+    statement whose trigger wrote InnoDB; multi_update that called InnoDB without a change)."""
+    s = open_session(tmp_path, stmt_info=Facts([Use(Table("n", MYISAM), write=True)]), stmt_changed_xa=True)
+    binlog_query(s, "UPDATE n, t SET t.a = 2 WHERE n.id = t.id", False, 0, None, None)
+    assert not s.caches.trx_cache.empty() and s.caches.stmt_cache.empty()
+    # DDL sets no per-statement change flags: what they hold is an earlier statement's.
+    s2 = open_session(tmp_path / "ddl", stmt_info=None, stmt_changed_xa=True)
+    binlog_query(s2, "DROP TEMPORARY TABLE IF EXISTS tt", False, 0, None, None, ddl=True)
+    assert s2.caches.trx_cache.empty() and not s2.caches.stmt_cache.empty()
+
+
 def test_mixed_unsafe_statement_goes_to_the_trx_cache(tmp_path: Path) -> None:
     s = open_session(tmp_path, stmt_info=Facts([Use(Table("n", MYISAM), write=True)]))
     d = LoggingDecision(row=False, unsafe=bit(Unsafe.MIXED_STATEMENT), warn_unsafe=0)
