@@ -20,14 +20,15 @@ ROOT = Path(__file__).resolve().parents[2]
 # A script file, not ``python -c``: pyspark.sql.connect takes a __main__ without __file__ for
 # its doctest runner and exits 0 on import.
 _ANALYZE = ("import sys\nfrom pathlib import Path\n"
-            "from harness.pipeline.regression import analyze_run\n"
+            "from harness.pipeline.regression import analyze_run, decode_run\n"
+            "decode_run(Path(sys.argv[1]))\n"
             "analyze_run(Path(sys.argv[1]), validate=False)\n")
 
 
 def _analyze_on(master: str, tmp_path: Path, name: str) -> Path:
-    """Copy the fixture run, point its plan at ``master``, run the analyze step in a fresh process."""
+    """Copy the fixture run, point its plan at ``master``, decode and analyze it in a fresh process."""
     run = tmp_path / name
-    shutil.copytree(FIXTURE_RUN, run)
+    shutil.copytree(FIXTURE_RUN, run, ignore=shutil.ignore_patterns("records"))
     plan = json.loads((run / "plan.json").read_text())
     plan["spark_master"] = master
     (run / "plan.json").write_text(json.dumps(plan))
