@@ -32,6 +32,7 @@ import time
 from types import FrameType, TracebackType
 from typing import Callable, Iterable
 
+from harness.server import prepared as ps
 from harness.server import protocol as p
 from harness.server.errors import (
     ER_ACCESS_DENIED_ERROR,
@@ -76,9 +77,9 @@ ACCEPT_ERROR_LOG_INTERVAL = 10.0
 
 _RECV_CHUNK = 1 << 16
 
-# Commands that never get a reply; answering them would desynchronise the
-# client, even though we do not support prepared statements.
-_SILENT_COMMANDS = frozenset({p.COM_STMT_CLOSE, 0x18})  # 0x18 = COM_STMT_SEND_LONG_DATA
+# Commands that never get a reply, even when they fail; answering them would
+# desynchronise the client.
+_SILENT_COMMANDS = frozenset({p.COM_STMT_CLOSE, p.COM_STMT_SEND_LONG_DATA})
 
 
 class _AuthRefused(Exception):
@@ -405,6 +406,9 @@ class _ConnectionHandler:
         self.session: Session | None = None
         self.caps = 0  # negotiated capabilities (client's & ours)
         self.multi_statements = False
+        #: This connection's prepared statements (ids count from 1 per connection, as in MariaDB).
+        self.statements: dict[int, ps.PreparedStatement] = {}
+        self._next_stmt_id = 1
         self._closed = threading.Event()
         self.thread = threading.Thread(target=self.run, name=f"replbed-conn-{conn_id}", daemon=True)
 
@@ -586,6 +590,7 @@ class _ConnectionHandler:
             log.debug("connection %d from %s: COM_QUIT", self.conn_id, self.peer)
             return False
         if cmd in _SILENT_COMMANDS:
+            self._silent_command(cmd, body)
             return True
         handler: Callable[[bytes], None] | None = {
             p.COM_QUERY: self._com_query,
@@ -594,6 +599,10 @@ class _ConnectionHandler:
             p.COM_STATISTICS: self._com_statistics,
             p.COM_SET_OPTION: self._com_set_option,
             p.COM_RESET_CONNECTION: self._com_reset_connection,
+            p.COM_STMT_PREPARE: self._com_stmt_prepare,
+            p.COM_STMT_EXECUTE: self._com_stmt_execute,
+            p.COM_STMT_RESET: self._com_stmt_reset,
+            p.COM_STMT_FETCH: self._com_stmt_fetch,
         }.get(cmd)
         if handler is None:
             log.debug("connection %d: unsupported command 0x%02x", self.conn_id, cmd)
@@ -692,3 +701,84 @@ class _ConnectionHandler:
             status = session.status_flags()
         self._send_ok(OkResult(), status)
 
+
+    # -- prepared statements (harness/server/prepared.py) ------------------
+
+    def _silent_command(self, cmd: int, body: bytes) -> None:
+        """COM_STMT_CLOSE and COM_STMT_SEND_LONG_DATA: no reply, and an unknown id is ignored."""
+        if cmd == p.COM_STMT_CLOSE:
+            self.statements.pop(ps.statement_id(body, "COM_STMT_CLOSE"), None)
+            return
+        stmt_id, param, chunk = ps.parse_long_data(body)
+        stmt = self.statements.get(stmt_id)
+        if stmt is not None and param < stmt.param_count:
+            stmt.long_data.setdefault(param, bytearray()).extend(chunk)
+
+    def _statement(self, body: bytes, command: str) -> ps.PreparedStatement:
+        stmt_id = ps.statement_id(body, command)
+        stmt = self.statements.get(stmt_id)
+        if stmt is None:
+            raise SqlError(ps.ER_UNKNOWN_STMT_HANDLER,
+                           f"Unknown prepared statement handler ({stmt_id}) given to {command}")
+        return stmt
+
+    def _escape_context(self, session: Session) -> tuple[str, bool]:
+        """character_set_client and NO_BACKSLASH_ESCAPES: how string values are quoted."""
+        no_backslash = bool(session.status_flags() & SERVER_STATUS_NO_BACKSLASH_ESCAPES)
+        charset = getattr(session, "client_charset", None)
+        return (charset() if callable(charset) else "utf8mb4"), no_backslash
+
+    def _com_stmt_prepare(self, body: bytes) -> None:
+        sql = p.from_wire_text(body)
+        with self.server.lock:
+            self.server.questions += 1
+            session = self._session()
+            no_backslash = bool(session.status_flags() & SERVER_STATUS_NO_BACKSLASH_ESCAPES)
+            text = p.single_statement(sql, backslash_escapes=not no_backslash)
+            if p.is_empty_statement(text) or p.is_comment_only(text):
+                raise SqlError(ER_EMPTY_QUERY, "Query was empty")
+            pieces = ps.split_placeholders(text, backslash_escapes=not no_backslash)
+            if len(pieces) - 1 > 0xFFFF:
+                raise SqlError(ps.ER_PS_MANY_PARAM, "Prepared statement contains too many placeholders")
+            check = getattr(session, "prepare", None)
+            columns = check(pieces) if callable(check) else []
+        stmt = ps.PreparedStatement(self._next_stmt_id, text, pieces)
+        self._next_stmt_id += 1
+        self.statements[stmt.stmt_id] = stmt
+        self.io.write(*ps.encode_prepare_ok(stmt, columns or [], self.caps))
+
+    def _com_stmt_execute(self, body: bytes) -> None:
+        stmt = self._statement(body, "mysqld_stmt_execute")
+        if len(body) < 9:
+            raise ProtocolError(f"COM_STMT_EXECUTE with a {len(body)}-byte body")
+        cursor = bool(body[4] & ps.CURSOR_TYPE_READ_ONLY)
+        stmt.cursor = None
+        with self.server.lock:
+            self.server.questions += 1
+            session = self._session()
+            charset, no_backslash = self._escape_context(session)
+            sql = ps.expand_query(stmt, body[4:], charset, no_backslash)
+            result = session.execute(sql)
+            status = session.status_flags()
+        caps = self.caps | p.CLIENT_PROTOCOL_41
+        if isinstance(result, ResultSet):
+            if cursor:
+                stmt.cursor = result
+            self.io.write(*ps.encode_binary_result_set(result, status, caps, cursor=cursor))
+        else:
+            self.io.write(p.encode_ok_result(result, status, caps))
+
+    def _com_stmt_reset(self, body: bytes) -> None:
+        stmt = self._statement(body, "mysqld_stmt_reset")
+        stmt.long_data.clear()
+        stmt.cursor = None
+        with self.server.lock:
+            status = self._session().status_flags()
+        self._send_ok(OkResult(), status)
+
+    def _com_stmt_fetch(self, body: bytes) -> None:
+        stmt = self._statement(body, "mysqld_stmt_fetch")
+        count = int.from_bytes(body[4:8], "little") if len(body) >= 8 else 1
+        with self.server.lock:
+            status = self._session().status_flags()
+        self.io.write(*ps.fetch_rows(stmt, count, status))

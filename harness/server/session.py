@@ -15,8 +15,9 @@ from harness.engine.errors import ServerError
 from harness.engine.executor import SelectResult
 from harness.engine.types import ColumnType, ZeroDate, format_float, value_to_string
 from harness.server.errors import SqlError
-from harness.server.results import (SERVER_STATUS_AUTOCOMMIT, SERVER_STATUS_IN_TRANS, Column, HandshakeInfo, OkResult,
-                                    ResultSet)
+from harness.sql.errors import SqlParseError
+from harness.server.results import (SERVER_STATUS_AUTOCOMMIT, SERVER_STATUS_IN_TRANS,
+                                    SERVER_STATUS_NO_BACKSLASH_ESCAPES, Column, HandshakeInfo, OkResult, ResultSet)
 
 if TYPE_CHECKING:
     from harness.engine.server import ServerState
@@ -93,7 +94,26 @@ class ReplbedSession:
         flags = SERVER_STATUS_AUTOCOMMIT if self.thd.autocommit else 0
         if self.thd.trx_explicit or (self.thd.trx_active and not self.thd.autocommit):
             flags |= SERVER_STATUS_IN_TRANS
+        if "NO_BACKSLASH_ESCAPES" in self.thd.vars.get("sql_mode"):
+            # MariaDB reports the mode in every status word, so that clients escape
+            # strings the way the server will read them (mysql_real_escape_string).
+            flags |= SERVER_STATUS_NO_BACKSLASH_ESCAPES
         return flags
+
+    def client_charset(self) -> str:
+        """character_set_client: how a prepared statement's string values are escaped."""
+        return str(self.thd.vars.get("character_set_client"))
+
+    def prepare(self, pieces: list[str]) -> list[Column]:
+        """COM_STMT_PREPARE: the statement must parse (errors are reported at prepare
+        time, as MariaDB does); a placeholder is checked as the literal ``0``, which is
+        valid wherever the grammar takes ``?`` (LIMIT included). No column metadata is
+        sent at prepare time: it would need the statement to run; EXECUTE sends it."""
+        try:
+            self.thd.parse("0".join(pieces))
+        except SqlParseError as e:
+            raise SqlError(e.code, str(e), e.sqlstate) from None
+        return []
 
     def close(self) -> None:
         try:

@@ -59,10 +59,9 @@ def main(port: int, password: str) -> dict:
     cur.execute(f"BIG {big}")
     out["big_out"] = len(cur.fetchall()[0][0])
     pcur = c.cursor(prepared=True)
-    try:
-        pcur.execute("SELECT ?", (1,))
-    except errors.Error as exc:
-        out["err_prepare"] = err(exc)
+    pcur.execute("ECHO ?", ("it's",))
+    out["prepared"] = [list(r) for r in pcur.fetchall()]
+    pcur.close()
     cur = c.cursor()
     cur.execute("ECHO after")
     out["after"] = cur.fetchall()[0][0]

@@ -229,12 +229,14 @@ def test_statistics_and_reset_connection(connect, factory: EchoFactory, flavour:
         assert factory.sessions[-1].resets == 1
 
 
-def test_prepared_statements_are_unknown_command(connect) -> None:
+def test_prepared_statements_run_with_values_substituted(connect, factory) -> None:
+    """The session runs the expanded query (MariaDB's insert_params_with_log text)."""
     c = connect()
     cur = c.cursor(prepared=True)
-    with pytest.raises(errors.Error) as ei:
-        cur.execute("SELECT ?", (1,))
-    assert ei.value.errno == 1047
+    cur.execute("ECHO ? ?", ("it's", 7))
+    assert cur.fetchall() == [("'it\\'s' 7",)]
+    assert (c.connection_id, "query", "ECHO 'it\\'s' 7") in factory.calls
+    cur.close()
     cur2 = c.cursor()
     cur2.execute("ECHO after prepare")
     assert cur2.fetchall() == [("after prepare",)]
