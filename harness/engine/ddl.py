@@ -51,6 +51,10 @@ def create_database(thd: "Thd", st: A.CreateDatabase) -> "OkPacket":
             if (cs, coll) != (thd.vars.get("character_set_server"), thd.vars.get("collation_server")):
                 thd.catalog.db_charsets[st.name] = (cs, coll)
         thd.catalog.create_db(st.name)
+        thd.write_ddl(st.text, db=st.name, suppress_use=True)
+        ok = _ok()
+        ok.affected_rows = 1  # mysql_create_db: my_ok(thd, 1) when the database was created
+        return ok
     thd.write_ddl(st.text, db=st.name, suppress_use=True)
     return _ok()
 

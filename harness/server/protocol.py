@@ -542,6 +542,34 @@ def encode_handshake_response(resp: HandshakeResponse) -> bytes:
     return bytes(out)
 
 
+@dataclass
+class ChangeUser:
+    """COM_CHANGE_USER's body (after the command byte)."""
+
+    user: str
+    auth_response: bytes
+    database: str | None
+    charset: int
+    auth_plugin: str
+
+
+def decode_change_user(body: bytes, capabilities: int) -> ChangeUser:
+    """Parse COM_CHANGE_USER: user, auth data, database, then charset and plugin name."""
+    r = PayloadReader(body, "COM_CHANGE_USER")
+    user = from_wire_text(r.nul_bytes())
+    if capabilities & CLIENT_SECURE_CONNECTION:
+        auth = r.read(r.int1())
+    else:
+        auth = r.nul_bytes()
+    database = from_wire_text(r.nul_bytes()) if not r.at_end() else ""
+    charset = r.int2() if r.remaining() >= 2 else 0
+    plugin = ""
+    if capabilities & CLIENT_PLUGIN_AUTH and not r.at_end():
+        end = r.data.find(b"\0", r.pos)
+        plugin = (r.rest() if end < 0 else r.nul_bytes()).decode("ascii", "replace")
+    return ChangeUser(user, auth, database or None, charset, plugin)
+
+
 def encode_auth_switch_request(plugin: str, data: bytes) -> bytes:
     """AuthSwitchRequest: ask the client to redo auth with ``plugin``.
 
@@ -806,23 +834,19 @@ _COMPOUND_CREATE = re.compile(
     r"\s*CREATE\s+(?:OR\s+REPLACE\s+)?(?:DEFINER\s*=\s*\S+\s+)?(?:PROCEDURE|FUNCTION|TRIGGER)\b", re.IGNORECASE)
 
 
-def single_statement(sql: str, backslash_escapes: bool = True) -> str:
-    """The one statement in a COM_QUERY, without its terminating ``;``.
+def _statement_end(sql: str, backslash_escapes: bool) -> int:
+    """Index of the first top-level ``;`` of ``sql`` (-1 when there is none).
 
-    MariaDB stops a statement at the first top-level ``;`` and logs only the
-    text before it (so ``INSERT ... (2) ;`` is binlogged as ``INSERT ... (2) ``).
-    Anything other than blanks and comments after that ``;`` is a second
-    statement, which replbed does not support: :class:`SqlError` 1064, like a
-    server without CLIENT_MULTI_STATEMENTS. Quotes, backtick identifiers,
-    comments and backslash escapes (unless NO_BACKSLASH_ESCAPES) are honoured
-    so a ``;`` inside them does not count.
+    Quotes, backtick identifiers, comments and backslash escapes (unless
+    NO_BACKSLASH_ESCAPES) are honoured so a ``;`` inside them does not count; the body of
+    CREATE PROCEDURE/FUNCTION/TRIGGER ... BEGIN ...; END is one statement for the
+    server's parser, so its inner ``;`` do not end it.
     """
     if ";" not in sql:
-        return sql  # nothing can end the statement early (the common case)
+        return -1
     if _COMPOUND_CREATE.match(sql):
-        # CREATE PROCEDURE/FUNCTION/TRIGGER ... BEGIN ...; ...; END is ONE
-        # statement for the server's parser: its inner ';' do not split it.
-        return sql.rstrip().rstrip(";")
+        stripped = sql.rstrip().rstrip(";")
+        return len(stripped) if len(stripped) < len(sql.rstrip()) else -1
     n = len(sql)
     i = 0
     while i < n:
@@ -843,16 +867,7 @@ def single_statement(sql: str, backslash_escapes: bool = True) -> str:
             i += 1
             continue
         if ch == ";":
-            if _only_comments_and_space(sql, i + 1):
-                return sql[:i]
-            rest = sql[i + 1 :].lstrip()
-            line = sql.count("\n", 0, i) + 1
-            raise SqlError(
-                ER_PARSE_ERROR,
-                "You have an error in your SQL syntax; check the manual that corresponds "
-                f"to your MariaDB server version for the right syntax to use near "
-                f"'{rest[:80]}' at line {line}",
-            )
+            return i
         if ch in "/#-":
             j = _skip_comment(sql, i)
             if j != i:
@@ -864,4 +879,48 @@ def single_statement(sql: str, backslash_escapes: bool = True) -> str:
                 i = end + 2
                 continue
         i += 1
-    return sql
+    return -1
+
+
+def _syntax_error_near(sql: str, i: int) -> SqlError:
+    rest = sql[i + 1 :].lstrip()
+    line = sql.count("\n", 0, i) + 1
+    return SqlError(
+        ER_PARSE_ERROR,
+        "You have an error in your SQL syntax; check the manual that corresponds "
+        f"to your MariaDB server version for the right syntax to use near "
+        f"'{rest[:80]}' at line {line}",
+    )
+
+
+def single_statement(sql: str, backslash_escapes: bool = True) -> str:
+    """The one statement in a COM_QUERY, without its terminating ``;``.
+
+    MariaDB stops a statement at the first top-level ``;`` and logs only the
+    text before it (so ``INSERT ... (2) ;`` is binlogged as ``INSERT ... (2) ``).
+    Anything other than blanks and comments after that ``;`` is a second
+    statement, which a client without CLIENT_MULTI_STATEMENTS may not send:
+    :class:`SqlError` 1064, as the server answers it.
+    """
+    i = _statement_end(sql, backslash_escapes)
+    if i < 0:
+        return sql
+    if _only_comments_and_space(sql, i + 1):
+        return sql[:i]
+    raise _syntax_error_near(sql, i)
+
+
+def split_statements(sql: str, backslash_escapes: bool = True) -> list[str]:
+    """The statements of a multi-statement COM_QUERY (CLIENT_MULTI_STATEMENTS), each
+    without its ``;``; as in dispatch_command, the next statement starts after the
+    ``;`` and the blanks that follow it, and trailing blanks/comments end the text."""
+    out: list[str] = []
+    while True:
+        i = _statement_end(sql, backslash_escapes)
+        if i < 0:
+            out.append(sql)
+            return out
+        out.append(sql[:i])
+        if _only_comments_and_space(sql, i + 1):
+            return out
+        sql = sql[i + 1 :].lstrip(" \t\r\n\f\v")

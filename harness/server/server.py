@@ -49,6 +49,7 @@ from harness.server.errors import (
     SqlError,
 )
 from harness.server.results import (
+    SERVER_MORE_RESULTS_EXISTS,
     SERVER_STATUS_AUTOCOMMIT,
     SERVER_STATUS_NO_BACKSLASH_ESCAPES,
     HandshakeInfo,
@@ -409,6 +410,7 @@ class _ConnectionHandler:
         #: This connection's prepared statements (ids count from 1 per connection, as in MariaDB).
         self.statements: dict[int, ps.PreparedStatement] = {}
         self._next_stmt_id = 1
+        self.scramble = b""
         self._closed = threading.Event()
         self.thread = threading.Thread(target=self.run, name=f"replbed-conn-{conn_id}", daemon=True)
 
@@ -511,7 +513,7 @@ class _ConnectionHandler:
 
     def _handshake(self) -> None:
         srv = self.server
-        scramble = p.make_scramble()
+        scramble = self.scramble = p.make_scramble()
         hs = p.ServerHandshake(
             server_version=srv.server_version,
             connection_id=self.conn_id,
@@ -599,6 +601,7 @@ class _ConnectionHandler:
             p.COM_STATISTICS: self._com_statistics,
             p.COM_SET_OPTION: self._com_set_option,
             p.COM_RESET_CONNECTION: self._com_reset_connection,
+            p.COM_CHANGE_USER: self._com_change_user,
             p.COM_STMT_PREPARE: self._com_stmt_prepare,
             p.COM_STMT_EXECUTE: self._com_stmt_execute,
             p.COM_STMT_RESET: self._com_stmt_reset,
@@ -629,18 +632,37 @@ class _ConnectionHandler:
     def _com_query(self, body: bytes) -> None:
         sql = p.from_wire_text(body)
         with self.server.lock:
-            self.server.questions += 1
             session = self._session()
             no_backslash = bool(session.status_flags() & SERVER_STATUS_NO_BACKSLASH_ESCAPES)
-            stmt = p.single_statement(sql, backslash_escapes=not no_backslash)
-            if p.is_empty_statement(stmt):
-                raise SqlError(ER_EMPTY_QUERY, "Query was empty")
-            if p.is_comment_only(stmt):
-                # MariaDB answers a comment-only query with a bare OK and runs nothing.
-                result: OkResult | ResultSet = OkResult()
+            if self.multi_statements:
+                statements = p.split_statements(sql, backslash_escapes=not no_backslash)
             else:
-                result = session.execute(stmt)
-            status = session.status_flags()
+                statements = [p.single_statement(sql, backslash_escapes=not no_backslash)]
+        for n, stmt in enumerate(statements):
+            more = n + 1 < len(statements)
+            if not self._run_one(stmt, more) and more:
+                return  # as dispatch_command: the first error ends a multi-statement query
+
+    def _run_one(self, stmt: str, more: bool) -> bool:
+        """One statement of a COM_QUERY; its result carries SERVER_MORE_RESULTS_EXISTS while
+        statements of the same query follow. False when it failed (the ERR was sent)."""
+        try:
+            with self.server.lock:
+                self.server.questions += 1
+                session = self._session()
+                if p.is_empty_statement(stmt):
+                    raise SqlError(ER_EMPTY_QUERY, "Query was empty")
+                if p.is_comment_only(stmt):
+                    # MariaDB answers a comment-only query with a bare OK and runs nothing.
+                    result: OkResult | ResultSet = OkResult()
+                else:
+                    result = session.execute(stmt)
+                status = session.status_flags() | (SERVER_MORE_RESULTS_EXISTS if more else 0)
+        except SqlError as err:
+            if not more:
+                raise
+            self._send_error(err)
+            return False
         caps = self.caps | p.CLIENT_PROTOCOL_41
         if isinstance(result, ResultSet):
             self.io.write(*p.encode_result_set(result, status, caps))
@@ -648,6 +670,7 @@ class _ConnectionHandler:
             self.io.write(p.encode_ok_result(result, status, caps))
         else:
             raise TypeError(f"session.execute returned {type(result).__name__}, expected OkResult or ResultSet")
+        return True
 
     def _com_init_db(self, body: bytes) -> None:
         db = p.from_wire_text(body).rstrip("\0")
@@ -782,3 +805,29 @@ class _ConnectionHandler:
         with self.server.lock:
             status = self._session().status_flags()
         self.io.write(*ps.fetch_rows(stmt, count, status))
+
+    def _com_change_user(self, body: bytes) -> None:
+        """COM_CHANGE_USER: authenticate again (against the connection's scramble, with an
+        auth switch for another plugin) and start a fresh session, as mysql_change_user
+        does: temporary tables, user variables, prepared statements and the open
+        transaction of the old session are gone."""
+        req = p.decode_change_user(body, self.caps)
+        auth = req.auth_response
+        if req.auth_plugin and req.auth_plugin != p.NATIVE_PASSWORD_PLUGIN:
+            self.io.write(p.encode_auth_switch_request(p.NATIVE_PASSWORD_PLUGIN, self.scramble + b"\0"))
+            auth = self.io.read_packet(HANDSHAKE_MAX_PACKET)
+        if not self.server._check_credentials(req.user, auth, self.scramble):
+            raise SqlError(ER_ACCESS_DENIED_ERROR,
+                           f"Access denied for user '{req.user}'@'{self.peer_host}' "
+                           f"(using password: {'YES' if auth else 'NO'})")
+        info = HandshakeInfo(connection_id=self.conn_id, user=req.user, database=req.database,
+                             charset=req.charset, capabilities=self.caps, host=self.peer_host, port=self.peer_port,
+                             auth_plugin=p.NATIVE_PASSWORD_PLUGIN)
+        with self.server.lock:
+            old, self.session = self.session, None
+            if old is not None:
+                old.close()
+            self.statements.clear()
+            self.session = self.server.session_factory(info)
+            status = self.session.status_flags()
+        self._send_ok(OkResult(), status)

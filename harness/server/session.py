@@ -70,7 +70,7 @@ class ReplbedSession:
             res = self.thd.execute(sql)
         except ServerError as e:
             raise SqlError(e.code, e.message, e.sqlstate) from None
-        warnings = sum(1 for n in self.thd.last_notes if n.level != "Error")
+        warnings = sum(1 for n in self.thd.last_notes if n.level != "Error") if self.thd.stmt_warn_count else 0
         if isinstance(res, SelectResult):
             cols = [_column(c.name, c.type, c.table, c.db, c.org_name, c.nullable) for c in res.columns]
             types = [c.type for c in res.columns]

@@ -46,7 +46,7 @@ def test_c_extension_end_to_end(server: ProtocolServer, factory: EchoFactory) ->
     assert out["insert"] == [3, 42, 1]
     assert out["err_1146"] == ["ProgrammingError", 1146, "42S02", "Table 'd1.t' doesn't exist"]
     assert out["err_crash"][1] == 1105
-    assert out["err_multi"][:2] == ["ProgrammingError", 1064]
+    assert out["multi_results"] == 2
     assert out["database"] == "d2"
     assert out["err_init_db"][1] == 1049
     assert out["stats_threads"] >= 1

@@ -11,7 +11,7 @@ import pytest
 from conftest import PASSWORD
 from echo_session import EchoFactory
 from mysql.connector import errors
-from raw_client import RawClient, wait_until
+from raw_client import CLIENT_CAPS, RawClient, wait_until
 
 from harness.server import protocol as p
 from harness.server.server import ProtocolServer
@@ -443,3 +443,35 @@ def test_context_manager_and_address(factory: EchoFactory) -> None:
         c = mysql.connector.connect(host=srv.host, port=srv.port, user="root", password=PASSWORD, use_pure=True)
         c.close()
     assert wait_until(lambda: factory.sessions[0].closed == 1)
+
+
+def test_multi_statements_run_in_turn_with_more_results(server: ProtocolServer, factory: EchoFactory) -> None:
+    """With CLIENT_MULTI_STATEMENTS each statement runs and answers in turn; every result but
+    the last carries SERVER_MORE_RESULTS_EXISTS, and the first error ends the query."""
+    rc = RawClient(server.port)
+    rc.login(password=PASSWORD, caps=CLIENT_CAPS | p.CLIENT_MULTI_STATEMENTS | p.CLIENT_MULTI_RESULTS)
+    first = p.decode_ok(rc.command(p.COM_QUERY, b"INSERT INTO t VALUES (3);\n  INSERT INTO t VALUES (4) ; "))
+    assert first.status_flags & 0x0008
+    second = p.decode_ok(rc.read())
+    assert not second.status_flags & 0x0008
+    assert factory.queries()[-2:] == ["INSERT INTO t VALUES (3)", "INSERT INTO t VALUES (4) "]
+    first = p.decode_ok(rc.command(p.COM_QUERY, b"INSERT INTO t VALUES (5); CRASH; INSERT INTO t VALUES (6)"))
+    assert first.status_flags & 0x0008
+    assert p.decode_err(rc.read()).code == 1105
+    assert "INSERT INTO t VALUES (6)" not in factory.queries()
+    assert rc.command(p.COM_PING)[0] == p.OK_HEADER
+    rc.close()
+
+
+def test_change_user_starts_a_fresh_session(connect, factory: EchoFactory) -> None:
+    c = connect(use_pure=True)
+    first = factory.sessions[-1]
+    c.cmd_change_user(username="root", password=PASSWORD, database="d2")
+    assert first.closed == 1
+    assert factory.sessions[-1] is not first and factory.sessions[-1].database == "d2"
+    cur = c.cursor()
+    cur.execute("ECHO after change")
+    assert cur.fetchall() == [("after change",)]
+    with pytest.raises(errors.Error) as ei:
+        c.cmd_change_user(username="root", password="wrong")
+    assert ei.value.errno == 1045
