@@ -22,10 +22,12 @@ import hashlib
 import hmac
 import os
 import struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from harness.server.errors import ER_PARSE_ERROR, ProtocolError, SqlError
 from harness.server.results import (
+    SERVER_SESSION_STATE_CHANGED,
     Cell,
     Column,
     HandshakeInfo,
@@ -83,14 +85,16 @@ CLIENT_QUERY_ATTRIBUTES = 1 << 27
 CLIENT_REMEMBER_OPTIONS = 1 << 31
 
 #: What replbed advertises: a real MariaDB 10.11 sends 0x81fff7fe (without
-#: TLS); we drop what we do not implement (compression, LOAD DATA LOCAL,
-#: session tracking) so that no client ever turns those on.
+#: TLS); we send the same but CLIENT_COMPRESS (0x20), which a client would turn on
+#: only to find that replbed does not compress: 0x81fff7de. LOAD DATA LOCAL is
+#: advertised like the server's and refused as a statement outside the subset.
 DEFAULT_SERVER_CAPABILITIES = (
     CLIENT_FOUND_ROWS
     | CLIENT_LONG_FLAG
     | CLIENT_CONNECT_WITH_DB
     | CLIENT_NO_SCHEMA
     | CLIENT_ODBC
+    | CLIENT_LOCAL_FILES
     | CLIENT_IGNORE_SPACE
     | CLIENT_PROTOCOL_41
     | CLIENT_INTERACTIVE
@@ -105,6 +109,7 @@ DEFAULT_SERVER_CAPABILITIES = (
     | CLIENT_CONNECT_ATTRS
     | CLIENT_PLUGIN_AUTH_LENENC_CLIENT_DATA
     | CLIENT_CAN_HANDLE_EXPIRED_PASSWORDS
+    | CLIENT_SESSION_TRACK
     | CLIENT_DEPRECATE_EOF
     | CLIENT_REMEMBER_OPTIONS
 )
@@ -593,12 +598,15 @@ def encode_ok(
     capabilities: int = CLIENT_PROTOCOL_41,
     *,
     eof_header: bool = False,
+    session_state: bytes = b"",
 ) -> bytes:
     """OK_Packet.
 
     ``eof_header`` gives the 0xFE-headed OK that replaces the final EOF of a
     result set when CLIENT_DEPRECATE_EOF was negotiated.
     """
+    if session_state and capabilities & CLIENT_SESSION_TRACK:
+        status_flags |= SERVER_SESSION_STATE_CHANGED
     out = bytearray((EOF_HEADER if eof_header else OK_HEADER,))
     out += encode_lenenc_int(affected_rows)
     out += encode_lenenc_int(last_insert_id)
@@ -607,12 +615,35 @@ def encode_ok(
     elif capabilities & CLIENT_TRANSACTIONS:
         out += struct.pack("<H", status_flags & 0xFFFF)
     info_bytes = to_wire_text(info)
-    # The server stores the message with net_store_data, i.e. length-encoded,
-    # with or without CLIENT_SESSION_TRACK; libmariadb reads it that way and
-    # answers a raw string with CR_MALFORMED_PACKET (2027). Without session
-    # tracking an empty message is simply left out.
-    if capabilities & CLIENT_SESSION_TRACK or info_bytes:
+    # net_send_ok stores the message length-encoded (libmariadb answers a raw string
+    # with CR_MALFORMED_PACKET, 2027) and only when there is one, or when session-state
+    # changes follow it (observed on 10.11: a bare OK is 7 bytes even with
+    # CLIENT_SESSION_TRACK).
+    if session_state and capabilities & CLIENT_SESSION_TRACK:
+        out += encode_lenenc_bytes(info_bytes) + encode_lenenc_bytes(session_state)
+    elif info_bytes:
         out += encode_lenenc_bytes(info_bytes)
+    return bytes(out)
+
+
+SESSION_TRACK_SYSTEM_VARIABLES = 0
+SESSION_TRACK_SCHEMA = 1
+
+#: MariaDB 10.11's default @@session_track_system_variables, in the order the tracker
+#: reports them (by name).
+TRACKED_SYSTEM_VARIABLES = ("autocommit", "character_set_client", "character_set_connection",
+                            "character_set_results", "time_zone")
+
+
+def encode_state_changes(sysvars: Sequence[tuple[str, str]] = (), schema: str | None = None) -> bytes:
+    """The session-state block of an OK packet: system variables, then the schema (as
+    the 10.11 trackers write them; observed: ``USE test`` gives ``01 05 04 test``)."""
+    out = bytearray()
+    for name, value in sysvars:
+        body = encode_lenenc_bytes(name.encode("ascii")) + encode_lenenc_bytes(to_wire_text(value))
+        out += bytes((SESSION_TRACK_SYSTEM_VARIABLES,)) + encode_lenenc_bytes(body)
+    if schema is not None:
+        out += bytes((SESSION_TRACK_SCHEMA,)) + encode_lenenc_bytes(encode_lenenc_bytes(to_wire_text(schema)))
     return bytes(out)
 
 
@@ -780,7 +811,8 @@ def encode_result_set(rs: ResultSet, status_flags: int, capabilities: int) -> li
 
 
 def encode_ok_result(ok: OkResult, status_flags: int, capabilities: int) -> bytes:
-    return encode_ok(ok.affected_rows, ok.last_insert_id, status_flags, ok.warnings, ok.info, capabilities)
+    return encode_ok(ok.affected_rows, ok.last_insert_id, status_flags, ok.warnings, ok.info, capabilities,
+                     session_state=ok.session_state)
 
 
 # --------------------------------------------------------------------------

@@ -100,6 +100,10 @@ class OkResult:
     last_insert_id: int = 0
     warnings: int = 0
     info: str = ""
+    #: Session-state changes (CLIENT_SESSION_TRACK) as encoded by
+    #: protocol.encode_state_changes; sent, with SERVER_SESSION_STATE_CHANGED, only to
+    #: clients that negotiated session tracking.
+    session_state: bytes = b""
 
 
 @dataclass

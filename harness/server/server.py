@@ -572,7 +572,10 @@ class _ConnectionHandler:
             log.exception("connection %d from %s: session factory failed", self.conn_id, self.peer)
             self._send_error(SqlError(ER_UNKNOWN_ERROR, f"Unknown error: {exc}"))
             raise _AuthRefused() from exc
-        self.io.write(p.encode_ok(status_flags=status, capabilities=self.caps | p.CLIENT_PROTOCOL_41))
+        # A database named in the handshake is reported by the schema tracker (observed).
+        state = p.encode_state_changes(schema=resp.database) if resp.database else b""
+        self.io.write(p.encode_ok(status_flags=status, capabilities=self.caps | p.CLIENT_PROTOCOL_41,
+                                  session_state=state))
         log.debug("connection %d from %s: authenticated as %r", self.conn_id, self.peer, resp.user)
 
     # -- commands ---------------------------------------------------------

@@ -15,6 +15,8 @@ from harness.engine.errors import ServerError
 from harness.engine.executor import SelectResult
 from harness.engine.types import ColumnType, ZeroDate, format_float, value_to_string
 from harness.server.errors import SqlError
+from harness.server.protocol import TRACKED_SYSTEM_VARIABLES, encode_state_changes
+from harness.sql import ast as A
 from harness.sql.errors import SqlParseError
 from harness.server.results import (SERVER_STATUS_AUTOCOMMIT, SERVER_STATUS_IN_TRANS,
                                     SERVER_STATUS_NO_BACKSLASH_ESCAPES, Column, HandshakeInfo, OkResult, ResultSet)
@@ -76,14 +78,39 @@ class ReplbedSession:
             types = [c.type for c in res.columns]
             rows = [[_cell(t, v) for t, v in zip(types, r)] for r in res.rows]
             return ResultSet(cols, rows, warnings)
-        return OkResult(res.affected_rows, res.last_insert_id, warnings, res.info)
+        return OkResult(res.affected_rows, res.last_insert_id, warnings, res.info, self._state_changes(sql))
+
+    def _state_changes(self, sql: str) -> bytes:
+        """What MariaDB's session trackers report after a statement (CLIENT_SESSION_TRACK):
+        every tracked system variable the statement SET in session scope, even to its old
+        value, and the schema after USE (probed on 10.11 with the default
+        session_track_* settings)."""
+        stmt = self.thd.parse(sql)  # cached by execute
+        if isinstance(stmt, A.Use):
+            return encode_state_changes(schema=self.thd.db or "")
+        names: set[str] = set()
+        if isinstance(stmt, A.SetNames):
+            names = {"character_set_client", "character_set_connection", "character_set_results"}
+        elif isinstance(stmt, A.Set):
+            names = {a.target.name.lower() for a in stmt.assignments
+                     if isinstance(a.target, A.SysVar) and a.target.scope != "global"}
+        tracked = [n for n in TRACKED_SYSTEM_VARIABLES if n in names]
+        if not tracked:
+            return b""
+        return encode_state_changes([(n, self._tracked_value(n)) for n in tracked])
+
+    def _tracked_value(self, name: str) -> str:
+        if name == "autocommit":
+            return "ON" if self.thd.autocommit else "OFF"
+        value = self.thd.vars.get(name)
+        return "" if value is None else str(value)
 
     def init_db(self, db: str) -> OkResult:
         try:
             self.thd.use_db(db)
         except ServerError as e:
             raise SqlError(e.code, e.message, e.sqlstate) from None
-        return OkResult()
+        return OkResult(session_state=encode_state_changes(schema=db))
 
     def ping(self) -> None:
         """COM_PING answers with my_ok(), which leaves ROW_COUNT() at 0 (probed: the

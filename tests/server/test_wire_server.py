@@ -100,7 +100,9 @@ def test_session_bug_is_error_1105_and_connection_survives(connect, caplog) -> N
 
 
 def test_multi_statement_refused_with_1064(connect, factory: EchoFactory) -> None:
-    c = connect()
+    """Without CLIENT_MULTI_STATEMENTS (the connector asks for it by default)."""
+    from mysql.connector.constants import ClientFlag
+    c = connect(client_flags=[-ClientFlag.MULTI_STATEMENTS])
     cur = c.cursor()
     with pytest.raises(errors.ProgrammingError) as ei:
         cur.execute("INSERT INTO t VALUES (3); INSERT INTO t VALUES (4)")
