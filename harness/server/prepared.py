@@ -265,6 +265,8 @@ class PreparedStatement:
     long_data: dict[int, bytearray] = field(default_factory=dict)
     #: An open cursor (COM_STMT_EXECUTE with CURSOR_TYPE_READ_ONLY): rows not yet fetched.
     cursor: ResultSet | None = None
+    #: Byte offsets of the substituted values in the last expanded query.
+    value_spans: list[tuple[int, int]] = field(default_factory=list)
 
     @property
     def param_count(self) -> int:
@@ -319,6 +321,7 @@ def expand_query(stmt: PreparedStatement, body: bytes, charset: str, no_backslas
     if len(stmt.param_types) != n:
         raise SqlError(ER_WRONG_ARGUMENTS, "Incorrect arguments to mysqld_stmt_execute")
     out = bytearray(to_wire_text(stmt.pieces[0]))
+    stmt.value_spans = []
     for i in range(n):
         if nulls[i // 8] & (1 << (i % 8)):
             value = b"NULL"
@@ -327,10 +330,37 @@ def expand_query(stmt: PreparedStatement, body: bytes, charset: str, no_backslas
         else:
             code, unsigned = stmt.param_types[i]
             value = read_param(r, code, unsigned, charset, no_backslash_escapes)
+        start = len(out)
         out += value
+        stmt.value_spans.append((start, len(out)))
         out += to_wire_text(stmt.pieces[i + 1])
     stmt.long_data.clear()
     return out.decode("utf-8", "surrogateescape")
+
+
+def param_names(stmt: PreparedStatement, expanded: str, columns: list[Column]) -> None:
+    """Name result columns as the statement's text names them: an expression holding a
+    placeholder is called after its text with ``?`` (MariaDB's Item_param prints as
+    ``?``: ``SELECT ?, ? + 1`` gives columns ``?`` and ``? + 1``), not after the value
+    that replaced it in the expanded query."""
+    if not stmt.value_spans:
+        return
+    raw = to_wire_text(expanded)
+    for col in columns:
+        if col.table:
+            continue
+        name = to_wire_text(col.name)
+        at = raw.find(name)
+        end = at + len(name)
+        inside = [(a, b) for a, b in stmt.value_spans if at <= a and b <= end]
+        if at < 0 or not inside:
+            continue
+        text, pos = bytearray(), at
+        for a, b in inside:
+            text += raw[pos:a] + b"?"
+            pos = b
+        text += raw[pos:end]
+        col.name = text.decode("utf-8", "surrogateescape")
 
 
 def parse_long_data(body: bytes) -> tuple[int, int, bytes]:

@@ -788,6 +788,7 @@ class _ConnectionHandler:
             status = session.status_flags()
         caps = self.caps | p.CLIENT_PROTOCOL_41
         if isinstance(result, ResultSet):
+            ps.param_names(stmt, sql, result.columns)
             if cursor:
                 stmt.cursor = result
             self.io.write(*ps.encode_binary_result_set(result, status, caps, cursor=cursor))

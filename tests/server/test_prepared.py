@@ -84,3 +84,45 @@ def test_binary_rows_use_the_column_type() -> None:
     row = ps.encode_binary_row(cols, ["-5", None, "2020-01-02 00:00:00", "-838:59:59", "1.5"])
     assert row == (b"\x00" + bytes([0b00001000]) + struct.pack("<i", -5) + b"\x04" + struct.pack("<HBB", 2020, 1, 2)
                    + b"\x08" + struct.pack("<BIBBB", 1, 34, 22, 59, 59) + struct.pack("<d", 1.5))
+
+
+def test_long_data_cursor_fetch_reset_close_over_the_wire(server, factory) -> None:
+    """COM_STMT_SEND_LONG_DATA fills a parameter, a cursor holds the rows for
+    COM_STMT_FETCH, COM_STMT_RESET answers OK, COM_STMT_CLOSE frees the id (1243 after)."""
+    import sys
+    import os
+    sys.path.insert(0, os.path.dirname(__file__))
+    from conftest import PASSWORD
+    from raw_client import RawClient
+
+    from harness.server import protocol as p
+
+    rc = RawClient(server.port)
+    rc.login(password=PASSWORD)
+    ok = rc.command(p.COM_STMT_PREPARE, b"ECHO ?")
+    stmt_id, ncols, nparams = struct.unpack("<IHH", ok[1:9])
+    assert (ok[0], ncols, nparams) == (0, 0, 1)
+    rc.read()  # the parameter's definition
+    assert rc.read()[0] == p.EOF_HEADER
+    sid = struct.pack("<I", stmt_id)
+    for chunk in (b"it", b"'s"):
+        rc.io.seq = 0
+        rc.io.write(bytes((p.COM_STMT_SEND_LONG_DATA,)) + sid + b"\x00\x00" + chunk)
+    body = sid + b"\x01" + struct.pack("<I", 1) + b"\x00" + b"\x01" + bytes((MYSQL_TYPE_STRING, 0))
+    assert rc.command(p.COM_STMT_EXECUTE, body) == b"\x01"  # one column
+    rc.read()
+    eof = rc.read()
+    assert eof[0] == p.EOF_HEADER and struct.unpack("<H", eof[3:5])[0] & ps.SERVER_STATUS_CURSOR_EXISTS
+    row = rc.command(p.COM_STMT_FETCH, sid + struct.pack("<I", 10))
+    assert row == b"\x00\x00" + encode_lenenc_bytes(b"'it\\'s'")
+    last = rc.read()
+    assert struct.unpack("<H", last[3:5])[0] & ps.SERVER_STATUS_LAST_ROW_SENT
+    assert ("ECHO 'it\\'s'") in factory.queries()
+    assert rc.command(p.COM_STMT_RESET, sid)[0] == p.OK_HEADER
+    rc.io.seq = 0
+    rc.io.write(bytes((p.COM_STMT_CLOSE,)) + sid)
+    err = p.decode_err(rc.command(p.COM_STMT_EXECUTE, body))
+    assert (err.code, err.message) == (1243, f"Unknown prepared statement handler ({stmt_id}) given to "
+                                              "mysqld_stmt_execute")
+    assert rc.command(p.COM_PING)[0] == p.OK_HEADER
+    rc.close()
