@@ -172,3 +172,34 @@ def split_prepared(sql: str) -> tuple[tuple[Any, ...], str] | None:
     if count_placeholders(statement) != len(params):
         raise ParamError(f"{len(params)} parameter value(s) for {count_placeholders(statement)} '?' placeholder(s)")
     return params, statement
+
+
+def format_param(value: Any) -> str:
+    """The literal :func:`parse_param_list` reads back as ``value`` (for writing cases)."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, bool) or isinstance(value, int):
+        return str(int(value))
+    if isinstance(value, Decimal):
+        return format(value, "f") if "." in format(value, "f") else format(value, "f") + ".0"
+    if isinstance(value, float):
+        text = repr(value)
+        return text if "e" in text else text + "e0"
+    if isinstance(value, (bytes, bytearray)):
+        return "X'" + bytes(value).hex() + "'"
+    if isinstance(value, dt.datetime):
+        return f"TIMESTAMP'{value.isoformat(sep=' ')}'"
+    if isinstance(value, dt.date):
+        return f"DATE'{value.isoformat()}'"
+    if isinstance(value, dt.timedelta):
+        us = abs(value) // dt.timedelta(microseconds=1)
+        secs, micro = divmod(us, 1_000_000)
+        text = f"{secs // 3600}:{secs // 60 % 60:02d}:{secs % 60:02d}" + (f".{micro:06d}" if micro else "")
+        return f"TIME'{'-' if value < dt.timedelta(0) else ''}{text}'"
+    text = str(value).replace("\\", "\\\\").replace("'", "''").replace("\n", "\\n").replace("\r", "\\r")
+    return "'" + text.replace("\0", "\\0") + "'"
+
+
+def format_prepared(params: tuple[Any, ...], sql: str) -> str:
+    """A ``prepared [...] SQL`` step's text."""
+    return f"{PREPARED_KEYWORD} [{', '.join(format_param(v) for v in params)}] {sql}"

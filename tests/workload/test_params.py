@@ -36,3 +36,11 @@ def test_parser_builds_prepared_steps_and_names_the_line() -> None:
     assert (step.sql, step.params, step.expected_error) == ("INSERT INTO t VALUES (?, ?)", (1, "x"), 1062)
     with pytest.raises(WorkloadError, match=r":4: .*parameter value"):
         parse_workload(text.replace("[1, 'x']", "[1]"))
+
+
+def test_format_param_reads_back() -> None:
+    from harness.workload.params import format_prepared
+    values = (42, Decimal("1.50"), Decimal("3"), 1.5, 1e300, "it's \\ \n\0", b"\x00\xff", None, dt.date(2021, 2, 3),
+              dt.datetime(2020, 1, 2, 3, 4, 5, 500000), -dt.timedelta(hours=26, minutes=2, seconds=3))
+    text = format_prepared(values, "SELECT " + ", ".join("?" * len(values)))
+    assert split_prepared(text) == (values, "SELECT " + ", ".join("?" * len(values)))
