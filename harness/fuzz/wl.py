@@ -34,7 +34,7 @@ def case_text(case: Case, *, name: str | None = None, expected: Sequence[int | N
     statements = list(case.setup) + list(case.steps)
     for i, st in enumerate(statements):
         sql = st.sql.replace("\n", " ")
-        if getattr(st, "params", None) is not None:
+        if st.params is not None:
             sql = format_prepared(st.params, sql)
         exp = expected[i] if expected is not None and i < len(expected) else None
         suffix = f"  => {exp}" if exp else ""
