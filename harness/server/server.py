@@ -731,7 +731,10 @@ class _ConnectionHandler:
     # -- prepared statements (harness/server/prepared.py) ------------------
 
     def _silent_command(self, cmd: int, body: bytes) -> None:
-        """COM_STMT_CLOSE and COM_STMT_SEND_LONG_DATA: no reply, and an unknown id is ignored."""
+        """COM_STMT_CLOSE and COM_STMT_SEND_LONG_DATA: no reply; an unknown id or a body
+        too short to name one is ignored (mysqld_stmt_close / mysql_stmt_get_longdata)."""
+        if len(body) < (4 if cmd == p.COM_STMT_CLOSE else 6):
+            return
         if cmd == p.COM_STMT_CLOSE:
             self.statements.pop(ps.statement_id(body, "COM_STMT_CLOSE"), None)
             return
