@@ -173,6 +173,24 @@ def _execute(conn: Any, sql: str) -> tuple[list[list[str | None]] | None, list[s
             pass
 
 
+def _execute_prepared(conn: Any, sql: str, params: tuple[Any, ...]) -> list[list[str | None]] | None:
+    """Run ``sql`` as a server-side prepared statement (COM_STMT_PREPARE + EXECUTE with
+    binary parameters): a workload's ``prepared [...]`` step. The binary rows come back
+    as Python values (the prepared cursor has no raw mode); both sides go through the
+    same conversion, so equal server answers give equal text."""
+    cur = conn.cursor(prepared=True)
+    try:
+        cur.execute(sql, params)
+        if cur.with_rows:
+            return [[canonical_value(v) for v in row] for row in cur.fetchall()]
+        return None
+    finally:
+        try:
+            cur.close()
+        except Exception:  # noqa: BLE001 - a broken connection is reported by execute
+            pass
+
+
 def _warnings(conn: Any) -> list[list[Any]]:
     rows, _ = _execute(conn, "SHOW WARNINGS")
     out: list[list[Any]] = []
@@ -352,7 +370,8 @@ def _run_statement(handle: ServerHandle, conn: Any, index: int, phase: str, step
     )
     t = time.monotonic()
     try:
-        rows, _ = _execute(conn, step.sql)
+        params = getattr(step, "params", None)
+        rows = _execute_prepared(conn, step.sql, params) if params is not None else _execute(conn, step.sql)[0]
         if rows is not None:
             res.rows = rows
     except mysql.connector.Error as exc:

@@ -2,8 +2,9 @@
 # Idempotent machine + venv setup for replbed (fresh Debian 12, as root).
 #   - apt: mariadb-server/client if mariadbd is missing, a Java 17 JRE if java is
 #     missing, chromium and npm if missing (headless checks of the HTML report, offline
-#     Data Docs assets), python3-venv if venv cannot be created (one apt-get update, only
-#     when something must be installed). The Debian mariadb service is never
+#     Data Docs assets, mysql2), libmariadb-dev + pkg-config + gcc for mysqlclient,
+#     python3-venv if venv cannot be created (one apt-get update, only when something
+#     must be installed). The Debian mariadb service is never
 #     started: the harness runs its own mariadbd processes.
 #   - .venv with the machine's python3 (>= 3.11): requirements.lock + editable
 #     install, skipped when the lock and pyproject hashes are unchanged.
@@ -26,8 +27,13 @@ have_mariadbd || pkgs+=(mariadb-server mariadb-client)
 command -v java >/dev/null || pkgs+=(openjdk-17-jre-headless)
 # headless Chromium: the report and Data Docs tests open the HTML in it
 command -v chromium >/dev/null || pkgs+=(chromium)
-# npm: fetches the CSS/JS that GX Data Docs load from CDNs, so they render offline
+# npm: fetches the CSS/JS that GX Data Docs load from CDNs, so they render offline, and
+# the mysql2 client of the client-compatibility test
 command -v npm >/dev/null || pkgs+=(npm)
+# mysqlclient (MySQLdb, in requirements.lock) builds against libmariadb: headers,
+# pkg-config and a C compiler for the client-compatibility test
+pkg-config --exists libmariadb 2>/dev/null || pkgs+=(libmariadb-dev pkg-config)
+command -v gcc >/dev/null || pkgs+=(gcc python3-dev)
 if ! "$PY" -c 'import ensurepip, venv' >/dev/null 2>&1; then
     pkgs+=(python3-venv)
 fi
@@ -52,6 +58,13 @@ PYEOF
 
 # Data Docs assets (npm packs into .cache/gx-assets; stdlib only, no venv needed)
 PYTHONPATH="$ROOT" "$PY" -m harness.pipeline.gx_assets fetch || log "Data Docs assets not fetched (docs will lack styles offline)"
+
+# mysql2 for tests/server/test_client_compat.py, pinned by its package-lock.json
+# (npm's cache makes a second install offline)
+compat=tests/server/compat
+if command -v npm >/dev/null && [ ! -d "$compat/node_modules/mysql2" ]; then
+    (cd "$compat" && npm ci --no-audit --no-fund --silent) || log "mysql2 not installed (the mysql2 compatibility test will skip)"
+fi
 
 stamp="$VENV/.replbed-lock-hash"
 want=$(cat requirements.lock pyproject.toml | sha256sum | cut -d' ' -f1)

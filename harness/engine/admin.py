@@ -249,7 +249,11 @@ def show(thd: "Thd", st: A.Show) -> SelectResult:
         rows = [[n.level, n.code, n.message] for n in notes]
         if st.limit is not None:
             rows = rows[:st.limit]
-        return _text_result(["Level", "Code", "Message"], rows, (1,))
+        # mysqld_show_warnings: Level VARCHAR(7), Code Item_return_int(4, MYSQL_TYPE_LONG) unsigned,
+        # Message VARCHAR(MYSQL_ERRMSG_SIZE); none of them nullable.
+        return SelectResult([ResultColumn("Level", StringType("VARCHAR", 7), nullable=False),
+                             ResultColumn("Code", IntType("INT", True, 4), nullable=False),
+                             ResultColumn("Message", StringType("VARCHAR", 512), nullable=False)], rows)
     if w in ("COUNT_WARNINGS", "COUNT_ERRORS"):
         notes = thd.last_notes if w == "COUNT_WARNINGS" else [n for n in thd.last_notes if n.level == "Error"]
         return _text_result(["@@session.warning_count" if w == "COUNT_WARNINGS" else "@@session.error_count"],

@@ -496,6 +496,8 @@ class Executor:
                     raise error("ER_WRONG_VALUE_COUNT_ON_ROW", len(compiled_rows) + 1)
                 compiled_rows.append([None if isinstance(e, A.Default) else comp.compile_in("VALUES", e) for e in r])
         res = DmlResult()
+        last_auto: Any = None
+        copied = deleted_or_updated = 0  # mysql_insert's info.copied, info.deleted + info.updated
         n_rows = len(compiled_rows) if compiled_rows is not None else len(source_rows)  # type: ignore[arg-type]
         env = Env(self.ctx)
         alloc = AutoIncrement(t, n_rows if compiled_rows is not None else 0) if t.auto_inc_col is not None else None
@@ -559,7 +561,10 @@ class Executor:
             if dup is not None:
                 if ins.replace:
                     self._explicit_auto_increment(t, row, generated, alloc)
-                    res.affected += self.replace_row(t, row, dup, specified)
+                    replaced = self.replace_row(t, row, dup, specified)
+                    res.affected += replaced
+                    copied += 1
+                    deleted_or_updated += replaced - 1
                     continue
                 if generated is not None:
                     alloc.give_back(generated, skipped=ins.ignore and not ins.on_duplicate)  # type: ignore[union-attr]
@@ -573,10 +578,12 @@ class Executor:
                         row_ondup = [(ci, dup_scope_comp.compile(_bind_refs(e, bound))
                                       if not isinstance(e, A.Default) else None, c.name)
                                      for (ci, _f, _n), (c, e) in zip(ondup, ins.on_duplicate)]
-                    res.affected += self.on_duplicate_update(
+                    changed = self.on_duplicate_update(
                         t, row, dup, row_ondup, ondup_write_set,
                         null_rule=(i, ins.ignore, compiled_rows is not None and len(compiled_rows) == 1,
                                    compiled_rows is None))
+                    res.affected += changed
+                    deleted_or_updated += changed == 2
                     continue
                 if ins.ignore:
                     self.ctx.notes.append(_as_warning(dup_entry_error(t, dup)))
@@ -585,11 +592,20 @@ class Executor:
             self._explicit_auto_increment(t, row, generated, alloc)
             self.write_row(t, row, specified | trigger_set_columns(t, "INSERT"))
             res.affected += 1
+            copied += 1
+            if t.auto_inc_col is not None:
+                last_auto = row[t.auto_inc_col]
             if t.triggers:
                 thd.fire_triggers(t, "AFTER", "INSERT", row, None, self.ctx)
-        res.last_insert_id = self.ctx.stmt_insert_id or 0
+        # The OK packet's insert id (mysql_insert): the first generated value, else the
+        # AUTO_INCREMENT column of the last row inserted (an explicit id; probed: 100
+        # for INSERT IGNORE ... VALUES (1, 5), (100, 6) whose first row is a duplicate).
+        res.last_insert_id = self.ctx.stmt_insert_id or (last_auto if isinstance(last_auto, int) else 0)
         if n_rows > 1 or ins.select is not None:
-            res.info = f"Records: {n_rows}  Duplicates: {self.ctx.duplicates}  Warnings: {len(self.ctx.notes)}"
+            # ER_INSERT_INFO: with IGNORE the rows not inserted, else the rows REPLACE deleted
+            # and ON DUPLICATE KEY UPDATE changed (probed: Duplicates: 1 for an ignored dup).
+            dups = n_rows - copied if ins.ignore and not ins.on_duplicate else deleted_or_updated
+            res.info = f"Records: {n_rows}  Duplicates: {dups}  Warnings: {len(self.ctx.notes)}"
         return res
 
     def _null_into_not_null(self, t: TableDef, row: list[Any], ci: int, i: int, ignore: bool,

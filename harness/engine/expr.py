@@ -17,6 +17,7 @@ from typing import Any, Callable
 from harness.engine.errors import ServerError, error
 from harness.engine.scalar import concat, _temporal_key, compare, substr, to_bool, to_number  # noqa: F401 (re-exported)
 from harness.engine.types import parse_number_prefix, parse_temporal, value_to_string
+from harness.engine.temporal import parse_time
 from harness.sql import ast as A
 from harness.sql.errors import UnsupportedError
 
@@ -889,6 +890,12 @@ def _cast_literal(kind: str) -> Callable[[list[Fn], A.FuncCall], Fn]:
     def make(args: list[Fn], e: A.FuncCall) -> Fn:
         def lit(env: Env) -> Any:
             s = value_to_string(args[0](env))
+            if kind == "TIME":
+                # TIME'-26:02:03.5' (how a prepared statement's TIME parameter is logged):
+                # read as a TIME, not as a date.
+                if parse_time(s)[0] is None:
+                    raise error("ER_TRUNCATED_WRONG_VALUE", kind.lower(), s)
+                return s
             p = parse_temporal(s)
             if p is None:
                 raise error("ER_TRUNCATED_WRONG_VALUE", kind.lower(), s)

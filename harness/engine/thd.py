@@ -124,6 +124,7 @@ class Thd:
         self.caches = BinlogCacheMngr()
         self.rand = RandState(random.randrange(1, 0x3FFFFFFF), random.randrange(1, 0x3FFFFFFF))
         self.last_insert_id = 0
+        self.stmt_warn_count = 0  # conditions the last statement raised itself (its OK packet's count)
         self.first_insert_id_prev_stmt = 0
         self._stmt_first_insert_id: int | None = None
         self.last_found_rows = 0
@@ -472,8 +473,12 @@ class Thd:
             raise
         finally:
             self.command = "Sleep"
+            # The OK/EOF packet's warning count is the statement's own conditions
+            # (current_statement_warn_count), not the carried-over list.
+            self.stmt_warn_count = 0 if self.carried_notes or is_diag else len(self.notes)
             if self.carried_notes and len(self.notes) > self.carried_notes:
                 self.notes = self.notes[self.carried_notes:]
+                self.stmt_warn_count = len(self.notes)
             self.carried_notes = 0
             if not is_diag:
                 self.last_notes = self.notes

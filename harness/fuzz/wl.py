@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from harness.workload.model import Case
+from harness.workload.params import format_prepared
 
 
 def case_text(case: Case, *, name: str | None = None, expected: Sequence[int | None] | None = None,
@@ -33,6 +34,8 @@ def case_text(case: Case, *, name: str | None = None, expected: Sequence[int | N
     statements = list(case.setup) + list(case.steps)
     for i, st in enumerate(statements):
         sql = st.sql.replace("\n", " ")
+        if st.params is not None:
+            sql = format_prepared(st.params, sql)
         exp = expected[i] if expected is not None and i < len(expected) else None
         suffix = f"  => {exp}" if exp else ""
         lines.append(f"{st.connection}: {sql}{suffix}")

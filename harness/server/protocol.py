@@ -22,10 +22,12 @@ import hashlib
 import hmac
 import os
 import struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from harness.server.errors import ER_PARSE_ERROR, ProtocolError, SqlError
 from harness.server.results import (
+    SERVER_SESSION_STATE_CHANGED,
     Cell,
     Column,
     HandshakeInfo,
@@ -83,14 +85,16 @@ CLIENT_QUERY_ATTRIBUTES = 1 << 27
 CLIENT_REMEMBER_OPTIONS = 1 << 31
 
 #: What replbed advertises: a real MariaDB 10.11 sends 0x81fff7fe (without
-#: TLS); we drop what we do not implement (compression, LOAD DATA LOCAL,
-#: session tracking) so that no client ever turns those on.
+#: TLS); we send the same but CLIENT_COMPRESS (0x20), which a client would turn on
+#: only to find that replbed does not compress: 0x81fff7de. LOAD DATA LOCAL is
+#: advertised like the server's and refused as a statement outside the subset.
 DEFAULT_SERVER_CAPABILITIES = (
     CLIENT_FOUND_ROWS
     | CLIENT_LONG_FLAG
     | CLIENT_CONNECT_WITH_DB
     | CLIENT_NO_SCHEMA
     | CLIENT_ODBC
+    | CLIENT_LOCAL_FILES
     | CLIENT_IGNORE_SPACE
     | CLIENT_PROTOCOL_41
     | CLIENT_INTERACTIVE
@@ -105,6 +109,7 @@ DEFAULT_SERVER_CAPABILITIES = (
     | CLIENT_CONNECT_ATTRS
     | CLIENT_PLUGIN_AUTH_LENENC_CLIENT_DATA
     | CLIENT_CAN_HANDLE_EXPIRED_PASSWORDS
+    | CLIENT_SESSION_TRACK
     | CLIENT_DEPRECATE_EOF
     | CLIENT_REMEMBER_OPTIONS
 )
@@ -138,7 +143,10 @@ COM_CHANGE_USER = 0x11
 COM_BINLOG_DUMP = 0x12
 COM_STMT_PREPARE = 0x16
 COM_STMT_EXECUTE = 0x17
+COM_STMT_SEND_LONG_DATA = 0x18
 COM_STMT_CLOSE = 0x19
+COM_STMT_RESET = 0x1A
+COM_STMT_FETCH = 0x1C
 COM_SET_OPTION = 0x1B
 COM_RESET_CONNECTION = 0x1F
 
@@ -539,6 +547,34 @@ def encode_handshake_response(resp: HandshakeResponse) -> bytes:
     return bytes(out)
 
 
+@dataclass
+class ChangeUser:
+    """COM_CHANGE_USER's body (after the command byte)."""
+
+    user: str
+    auth_response: bytes
+    database: str | None
+    charset: int
+    auth_plugin: str
+
+
+def decode_change_user(body: bytes, capabilities: int) -> ChangeUser:
+    """Parse COM_CHANGE_USER: user, auth data, database, then charset and plugin name."""
+    r = PayloadReader(body, "COM_CHANGE_USER")
+    user = from_wire_text(r.nul_bytes())
+    if capabilities & CLIENT_SECURE_CONNECTION:
+        auth = r.read(r.int1())
+    else:
+        auth = r.nul_bytes()
+    database = from_wire_text(r.nul_bytes()) if not r.at_end() else ""
+    charset = r.int2() if r.remaining() >= 2 else 0
+    plugin = ""
+    if capabilities & CLIENT_PLUGIN_AUTH and not r.at_end():
+        end = r.data.find(b"\0", r.pos)
+        plugin = (r.rest() if end < 0 else r.nul_bytes()).decode("ascii", "replace")
+    return ChangeUser(user, auth, database or None, charset, plugin)
+
+
 def encode_auth_switch_request(plugin: str, data: bytes) -> bytes:
     """AuthSwitchRequest: ask the client to redo auth with ``plugin``.
 
@@ -562,12 +598,15 @@ def encode_ok(
     capabilities: int = CLIENT_PROTOCOL_41,
     *,
     eof_header: bool = False,
+    session_state: bytes = b"",
 ) -> bytes:
     """OK_Packet.
 
     ``eof_header`` gives the 0xFE-headed OK that replaces the final EOF of a
     result set when CLIENT_DEPRECATE_EOF was negotiated.
     """
+    if session_state and capabilities & CLIENT_SESSION_TRACK:
+        status_flags |= SERVER_SESSION_STATE_CHANGED
     out = bytearray((EOF_HEADER if eof_header else OK_HEADER,))
     out += encode_lenenc_int(affected_rows)
     out += encode_lenenc_int(last_insert_id)
@@ -576,12 +615,35 @@ def encode_ok(
     elif capabilities & CLIENT_TRANSACTIONS:
         out += struct.pack("<H", status_flags & 0xFFFF)
     info_bytes = to_wire_text(info)
-    # The server stores the message with net_store_data, i.e. length-encoded,
-    # with or without CLIENT_SESSION_TRACK; libmariadb reads it that way and
-    # answers a raw string with CR_MALFORMED_PACKET (2027). Without session
-    # tracking an empty message is simply left out.
-    if capabilities & CLIENT_SESSION_TRACK or info_bytes:
+    # net_send_ok stores the message length-encoded (libmariadb answers a raw string
+    # with CR_MALFORMED_PACKET, 2027) and only when there is one, or when session-state
+    # changes follow it (observed on 10.11: a bare OK is 7 bytes even with
+    # CLIENT_SESSION_TRACK).
+    if session_state and capabilities & CLIENT_SESSION_TRACK:
+        out += encode_lenenc_bytes(info_bytes) + encode_lenenc_bytes(session_state)
+    elif info_bytes:
         out += encode_lenenc_bytes(info_bytes)
+    return bytes(out)
+
+
+SESSION_TRACK_SYSTEM_VARIABLES = 0
+SESSION_TRACK_SCHEMA = 1
+
+#: MariaDB 10.11's default @@session_track_system_variables, in the order the tracker
+#: reports them (by name).
+TRACKED_SYSTEM_VARIABLES = ("autocommit", "character_set_client", "character_set_connection",
+                            "character_set_results", "time_zone")
+
+
+def encode_state_changes(sysvars: Sequence[tuple[str, str]] = (), schema: str | None = None) -> bytes:
+    """The session-state block of an OK packet: system variables, then the schema (as
+    the 10.11 trackers write them; observed: ``USE test`` gives ``01 05 04 test``)."""
+    out = bytearray()
+    for name, value in sysvars:
+        body = encode_lenenc_bytes(name.encode("ascii")) + encode_lenenc_bytes(to_wire_text(value))
+        out += bytes((SESSION_TRACK_SYSTEM_VARIABLES,)) + encode_lenenc_bytes(body)
+    if schema is not None:
+        out += bytes((SESSION_TRACK_SCHEMA,)) + encode_lenenc_bytes(encode_lenenc_bytes(to_wire_text(schema)))
     return bytes(out)
 
 
@@ -749,7 +811,8 @@ def encode_result_set(rs: ResultSet, status_flags: int, capabilities: int) -> li
 
 
 def encode_ok_result(ok: OkResult, status_flags: int, capabilities: int) -> bytes:
-    return encode_ok(ok.affected_rows, ok.last_insert_id, status_flags, ok.warnings, ok.info, capabilities)
+    return encode_ok(ok.affected_rows, ok.last_insert_id, status_flags, ok.warnings, ok.info, capabilities,
+                     session_state=ok.session_state)
 
 
 # --------------------------------------------------------------------------
@@ -803,23 +866,19 @@ _COMPOUND_CREATE = re.compile(
     r"\s*CREATE\s+(?:OR\s+REPLACE\s+)?(?:DEFINER\s*=\s*\S+\s+)?(?:PROCEDURE|FUNCTION|TRIGGER)\b", re.IGNORECASE)
 
 
-def single_statement(sql: str, backslash_escapes: bool = True) -> str:
-    """The one statement in a COM_QUERY, without its terminating ``;``.
+def _statement_end(sql: str, backslash_escapes: bool) -> int:
+    """Index of the first top-level ``;`` of ``sql`` (-1 when there is none).
 
-    MariaDB stops a statement at the first top-level ``;`` and logs only the
-    text before it (so ``INSERT ... (2) ;`` is binlogged as ``INSERT ... (2) ``).
-    Anything other than blanks and comments after that ``;`` is a second
-    statement, which replbed does not support: :class:`SqlError` 1064, like a
-    server without CLIENT_MULTI_STATEMENTS. Quotes, backtick identifiers,
-    comments and backslash escapes (unless NO_BACKSLASH_ESCAPES) are honoured
-    so a ``;`` inside them does not count.
+    Quotes, backtick identifiers, comments and backslash escapes (unless
+    NO_BACKSLASH_ESCAPES) are honoured so a ``;`` inside them does not count; the body of
+    CREATE PROCEDURE/FUNCTION/TRIGGER ... BEGIN ...; END is one statement for the
+    server's parser, so its inner ``;`` do not end it.
     """
     if ";" not in sql:
-        return sql  # nothing can end the statement early (the common case)
+        return -1
     if _COMPOUND_CREATE.match(sql):
-        # CREATE PROCEDURE/FUNCTION/TRIGGER ... BEGIN ...; ...; END is ONE
-        # statement for the server's parser: its inner ';' do not split it.
-        return sql.rstrip().rstrip(";")
+        stripped = sql.rstrip().rstrip(";")
+        return len(stripped) if len(stripped) < len(sql.rstrip()) else -1
     n = len(sql)
     i = 0
     while i < n:
@@ -840,16 +899,7 @@ def single_statement(sql: str, backslash_escapes: bool = True) -> str:
             i += 1
             continue
         if ch == ";":
-            if _only_comments_and_space(sql, i + 1):
-                return sql[:i]
-            rest = sql[i + 1 :].lstrip()
-            line = sql.count("\n", 0, i) + 1
-            raise SqlError(
-                ER_PARSE_ERROR,
-                "You have an error in your SQL syntax; check the manual that corresponds "
-                f"to your MariaDB server version for the right syntax to use near "
-                f"'{rest[:80]}' at line {line}",
-            )
+            return i
         if ch in "/#-":
             j = _skip_comment(sql, i)
             if j != i:
@@ -861,4 +911,48 @@ def single_statement(sql: str, backslash_escapes: bool = True) -> str:
                 i = end + 2
                 continue
         i += 1
-    return sql
+    return -1
+
+
+def _syntax_error_near(sql: str, i: int) -> SqlError:
+    rest = sql[i + 1 :].lstrip()
+    line = sql.count("\n", 0, i) + 1
+    return SqlError(
+        ER_PARSE_ERROR,
+        "You have an error in your SQL syntax; check the manual that corresponds "
+        f"to your MariaDB server version for the right syntax to use near "
+        f"'{rest[:80]}' at line {line}",
+    )
+
+
+def single_statement(sql: str, backslash_escapes: bool = True) -> str:
+    """The one statement in a COM_QUERY, without its terminating ``;``.
+
+    MariaDB stops a statement at the first top-level ``;`` and logs only the
+    text before it (so ``INSERT ... (2) ;`` is binlogged as ``INSERT ... (2) ``).
+    Anything other than blanks and comments after that ``;`` is a second
+    statement, which a client without CLIENT_MULTI_STATEMENTS may not send:
+    :class:`SqlError` 1064, as the server answers it.
+    """
+    i = _statement_end(sql, backslash_escapes)
+    if i < 0:
+        return sql
+    if _only_comments_and_space(sql, i + 1):
+        return sql[:i]
+    raise _syntax_error_near(sql, i)
+
+
+def split_statements(sql: str, backslash_escapes: bool = True) -> list[str]:
+    """The statements of a multi-statement COM_QUERY (CLIENT_MULTI_STATEMENTS), each
+    without its ``;``; as in dispatch_command, the next statement starts after the
+    ``;`` and the blanks that follow it, and trailing blanks/comments end the text."""
+    out: list[str] = []
+    while True:
+        i = _statement_end(sql, backslash_escapes)
+        if i < 0:
+            out.append(sql)
+            return out
+        out.append(sql[:i])
+        if _only_comments_and_space(sql, i + 1):
+            return out
+        sql = sql[i + 1 :].lstrip(" \t\r\n\f\v")

@@ -50,6 +50,8 @@ ENUM_FLAG = 256
 AUTO_INCREMENT_FLAG = 512
 TIMESTAMP_FLAG = 1024
 SET_FLAG = 2048
+NO_DEFAULT_VALUE_FLAG = 4096
+PART_KEY_FLAG = 16384
 NUM_FLAG = 32768
 
 # Collation ids used in column definitions.
@@ -100,6 +102,10 @@ class OkResult:
     last_insert_id: int = 0
     warnings: int = 0
     info: str = ""
+    #: Session-state changes (CLIENT_SESSION_TRACK) as encoded by
+    #: protocol.encode_state_changes; sent, with SERVER_SESSION_STATE_CHANGED, only to
+    #: clients that negotiated session tracking.
+    session_state: bytes = b""
 
 
 @dataclass

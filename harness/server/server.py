@@ -32,6 +32,7 @@ import time
 from types import FrameType, TracebackType
 from typing import Callable, Iterable
 
+from harness.server import prepared as ps
 from harness.server import protocol as p
 from harness.server.errors import (
     ER_ACCESS_DENIED_ERROR,
@@ -48,6 +49,7 @@ from harness.server.errors import (
     SqlError,
 )
 from harness.server.results import (
+    SERVER_MORE_RESULTS_EXISTS,
     SERVER_STATUS_AUTOCOMMIT,
     SERVER_STATUS_NO_BACKSLASH_ESCAPES,
     HandshakeInfo,
@@ -76,9 +78,9 @@ ACCEPT_ERROR_LOG_INTERVAL = 10.0
 
 _RECV_CHUNK = 1 << 16
 
-# Commands that never get a reply; answering them would desynchronise the
-# client, even though we do not support prepared statements.
-_SILENT_COMMANDS = frozenset({p.COM_STMT_CLOSE, 0x18})  # 0x18 = COM_STMT_SEND_LONG_DATA
+# Commands that never get a reply, even when they fail; answering them would
+# desynchronise the client.
+_SILENT_COMMANDS = frozenset({p.COM_STMT_CLOSE, p.COM_STMT_SEND_LONG_DATA})
 
 
 class _AuthRefused(Exception):
@@ -405,6 +407,10 @@ class _ConnectionHandler:
         self.session: Session | None = None
         self.caps = 0  # negotiated capabilities (client's & ours)
         self.multi_statements = False
+        #: This connection's prepared statements (ids count from 1 per connection, as in MariaDB).
+        self.statements: dict[int, ps.PreparedStatement] = {}
+        self._next_stmt_id = 1
+        self.scramble = b""
         self._closed = threading.Event()
         self.thread = threading.Thread(target=self.run, name=f"replbed-conn-{conn_id}", daemon=True)
 
@@ -507,7 +513,7 @@ class _ConnectionHandler:
 
     def _handshake(self) -> None:
         srv = self.server
-        scramble = p.make_scramble()
+        scramble = self.scramble = p.make_scramble()
         hs = p.ServerHandshake(
             server_version=srv.server_version,
             connection_id=self.conn_id,
@@ -566,7 +572,10 @@ class _ConnectionHandler:
             log.exception("connection %d from %s: session factory failed", self.conn_id, self.peer)
             self._send_error(SqlError(ER_UNKNOWN_ERROR, f"Unknown error: {exc}"))
             raise _AuthRefused() from exc
-        self.io.write(p.encode_ok(status_flags=status, capabilities=self.caps | p.CLIENT_PROTOCOL_41))
+        # A database named in the handshake is reported by the schema tracker (observed).
+        state = p.encode_state_changes(schema=resp.database) if resp.database else b""
+        self.io.write(p.encode_ok(status_flags=status, capabilities=self.caps | p.CLIENT_PROTOCOL_41,
+                                  session_state=state))
         log.debug("connection %d from %s: authenticated as %r", self.conn_id, self.peer, resp.user)
 
     # -- commands ---------------------------------------------------------
@@ -586,6 +595,7 @@ class _ConnectionHandler:
             log.debug("connection %d from %s: COM_QUIT", self.conn_id, self.peer)
             return False
         if cmd in _SILENT_COMMANDS:
+            self._silent_command(cmd, body)
             return True
         handler: Callable[[bytes], None] | None = {
             p.COM_QUERY: self._com_query,
@@ -594,6 +604,11 @@ class _ConnectionHandler:
             p.COM_STATISTICS: self._com_statistics,
             p.COM_SET_OPTION: self._com_set_option,
             p.COM_RESET_CONNECTION: self._com_reset_connection,
+            p.COM_CHANGE_USER: self._com_change_user,
+            p.COM_STMT_PREPARE: self._com_stmt_prepare,
+            p.COM_STMT_EXECUTE: self._com_stmt_execute,
+            p.COM_STMT_RESET: self._com_stmt_reset,
+            p.COM_STMT_FETCH: self._com_stmt_fetch,
         }.get(cmd)
         if handler is None:
             log.debug("connection %d: unsupported command 0x%02x", self.conn_id, cmd)
@@ -620,18 +635,37 @@ class _ConnectionHandler:
     def _com_query(self, body: bytes) -> None:
         sql = p.from_wire_text(body)
         with self.server.lock:
-            self.server.questions += 1
             session = self._session()
             no_backslash = bool(session.status_flags() & SERVER_STATUS_NO_BACKSLASH_ESCAPES)
-            stmt = p.single_statement(sql, backslash_escapes=not no_backslash)
-            if p.is_empty_statement(stmt):
-                raise SqlError(ER_EMPTY_QUERY, "Query was empty")
-            if p.is_comment_only(stmt):
-                # MariaDB answers a comment-only query with a bare OK and runs nothing.
-                result: OkResult | ResultSet = OkResult()
+            if self.multi_statements:
+                statements = p.split_statements(sql, backslash_escapes=not no_backslash)
             else:
-                result = session.execute(stmt)
-            status = session.status_flags()
+                statements = [p.single_statement(sql, backslash_escapes=not no_backslash)]
+        for n, stmt in enumerate(statements):
+            more = n + 1 < len(statements)
+            if not self._run_one(stmt, more) and more:
+                return  # as dispatch_command: the first error ends a multi-statement query
+
+    def _run_one(self, stmt: str, more: bool) -> bool:
+        """One statement of a COM_QUERY; its result carries SERVER_MORE_RESULTS_EXISTS while
+        statements of the same query follow. False when it failed (the ERR was sent)."""
+        try:
+            with self.server.lock:
+                self.server.questions += 1
+                session = self._session()
+                if p.is_empty_statement(stmt):
+                    raise SqlError(ER_EMPTY_QUERY, "Query was empty")
+                if p.is_comment_only(stmt):
+                    # MariaDB answers a comment-only query with a bare OK and runs nothing.
+                    result: OkResult | ResultSet = OkResult()
+                else:
+                    result = session.execute(stmt)
+                status = session.status_flags() | (SERVER_MORE_RESULTS_EXISTS if more else 0)
+        except SqlError as err:
+            if not more:
+                raise
+            self._send_error(err)
+            return False
         caps = self.caps | p.CLIENT_PROTOCOL_41
         if isinstance(result, ResultSet):
             self.io.write(*p.encode_result_set(result, status, caps))
@@ -639,6 +673,7 @@ class _ConnectionHandler:
             self.io.write(p.encode_ok_result(result, status, caps))
         else:
             raise TypeError(f"session.execute returned {type(result).__name__}, expected OkResult or ResultSet")
+        return True
 
     def _com_init_db(self, body: bytes) -> None:
         db = p.from_wire_text(body).rstrip("\0")
@@ -692,3 +727,114 @@ class _ConnectionHandler:
             status = session.status_flags()
         self._send_ok(OkResult(), status)
 
+
+    # -- prepared statements (harness/server/prepared.py) ------------------
+
+    def _silent_command(self, cmd: int, body: bytes) -> None:
+        """COM_STMT_CLOSE and COM_STMT_SEND_LONG_DATA: no reply; an unknown id or a body
+        too short to name one is ignored (mysqld_stmt_close / mysql_stmt_get_longdata)."""
+        if len(body) < (4 if cmd == p.COM_STMT_CLOSE else 6):
+            return
+        if cmd == p.COM_STMT_CLOSE:
+            self.statements.pop(ps.statement_id(body, "COM_STMT_CLOSE"), None)
+            return
+        stmt_id, param, chunk = ps.parse_long_data(body)
+        stmt = self.statements.get(stmt_id)
+        if stmt is not None and param < stmt.param_count:
+            stmt.long_data.setdefault(param, bytearray()).extend(chunk)
+
+    def _statement(self, body: bytes, command: str) -> ps.PreparedStatement:
+        stmt_id = ps.statement_id(body, command)
+        stmt = self.statements.get(stmt_id)
+        if stmt is None:
+            raise SqlError(ps.ER_UNKNOWN_STMT_HANDLER,
+                           f"Unknown prepared statement handler ({stmt_id}) given to {command}")
+        return stmt
+
+    def _escape_context(self, session: Session) -> tuple[str, bool]:
+        """character_set_client and NO_BACKSLASH_ESCAPES: how string values are quoted."""
+        no_backslash = bool(session.status_flags() & SERVER_STATUS_NO_BACKSLASH_ESCAPES)
+        charset = getattr(session, "client_charset", None)
+        return (charset() if callable(charset) else "utf8mb4"), no_backslash
+
+    def _com_stmt_prepare(self, body: bytes) -> None:
+        sql = p.from_wire_text(body)
+        with self.server.lock:
+            self.server.questions += 1
+            session = self._session()
+            no_backslash = bool(session.status_flags() & SERVER_STATUS_NO_BACKSLASH_ESCAPES)
+            text = p.single_statement(sql, backslash_escapes=not no_backslash)
+            if p.is_empty_statement(text) or p.is_comment_only(text):
+                raise SqlError(ER_EMPTY_QUERY, "Query was empty")
+            pieces = ps.split_placeholders(text, backslash_escapes=not no_backslash)
+            if len(pieces) - 1 > 0xFFFF:
+                raise SqlError(ps.ER_PS_MANY_PARAM, "Prepared statement contains too many placeholders")
+            check = getattr(session, "prepare", None)
+            columns = check(pieces) if callable(check) else []
+        stmt = ps.PreparedStatement(self._next_stmt_id, text, pieces)
+        self._next_stmt_id += 1
+        self.statements[stmt.stmt_id] = stmt
+        self.io.write(*ps.encode_prepare_ok(stmt, columns or [], self.caps))
+
+    def _com_stmt_execute(self, body: bytes) -> None:
+        stmt = self._statement(body, "mysqld_stmt_execute")
+        if len(body) < 9:
+            raise ProtocolError(f"COM_STMT_EXECUTE with a {len(body)}-byte body")
+        cursor = bool(body[4] & ps.CURSOR_TYPE_READ_ONLY)
+        stmt.cursor = None
+        with self.server.lock:
+            self.server.questions += 1
+            session = self._session()
+            charset, no_backslash = self._escape_context(session)
+            sql = ps.expand_query(stmt, body[4:], charset, no_backslash)
+            result = session.execute(sql)
+            status = session.status_flags()
+        caps = self.caps | p.CLIENT_PROTOCOL_41
+        if isinstance(result, ResultSet):
+            ps.param_names(stmt, sql, result.columns)
+            if cursor:
+                stmt.cursor = result
+            self.io.write(*ps.encode_binary_result_set(result, status, caps, cursor=cursor))
+        else:
+            self.io.write(p.encode_ok_result(result, status, caps))
+
+    def _com_stmt_reset(self, body: bytes) -> None:
+        stmt = self._statement(body, "mysqld_stmt_reset")
+        stmt.long_data.clear()
+        stmt.cursor = None
+        with self.server.lock:
+            status = self._session().status_flags()
+        self._send_ok(OkResult(), status)
+
+    def _com_stmt_fetch(self, body: bytes) -> None:
+        stmt = self._statement(body, "mysqld_stmt_fetch")
+        count = int.from_bytes(body[4:8], "little") if len(body) >= 8 else 1
+        with self.server.lock:
+            status = self._session().status_flags()
+        self.io.write(*ps.fetch_rows(stmt, count, status))
+
+    def _com_change_user(self, body: bytes) -> None:
+        """COM_CHANGE_USER: authenticate again (against the connection's scramble, with an
+        auth switch for another plugin) and start a fresh session, as mysql_change_user
+        does: temporary tables, user variables, prepared statements and the open
+        transaction of the old session are gone."""
+        req = p.decode_change_user(body, self.caps)
+        auth = req.auth_response
+        if req.auth_plugin and req.auth_plugin != p.NATIVE_PASSWORD_PLUGIN:
+            self.io.write(p.encode_auth_switch_request(p.NATIVE_PASSWORD_PLUGIN, self.scramble + b"\0"))
+            auth = self.io.read_packet(HANDSHAKE_MAX_PACKET)
+        if not self.server._check_credentials(req.user, auth, self.scramble):
+            raise SqlError(ER_ACCESS_DENIED_ERROR,
+                           f"Access denied for user '{req.user}'@'{self.peer_host}' "
+                           f"(using password: {'YES' if auth else 'NO'})")
+        info = HandshakeInfo(connection_id=self.conn_id, user=req.user, database=req.database,
+                             charset=req.charset, capabilities=self.caps, host=self.peer_host, port=self.peer_port,
+                             auth_plugin=p.NATIVE_PASSWORD_PLUGIN)
+        with self.server.lock:
+            old, self.session = self.session, None
+            if old is not None:
+                old.close()
+            self.statements.clear()
+            self.session = self.server.session_factory(info)
+            status = self.session.status_flags()
+        self._send_ok(OkResult(), status)

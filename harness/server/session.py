@@ -12,11 +12,18 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from harness.engine.errors import ServerError
-from harness.engine.executor import SelectResult
-from harness.engine.types import ColumnType, ZeroDate, format_float, value_to_string
+from harness.engine.catalog import TableDef
+from harness.engine.executor import ResultColumn, SelectResult
+from harness.engine.types import CHARSETS, COLLATIONS, Charset, ColumnType, StringType, ZeroDate, format_float, value_to_string
 from harness.server.errors import SqlError
-from harness.server.results import (SERVER_STATUS_AUTOCOMMIT, SERVER_STATUS_IN_TRANS, Column, HandshakeInfo, OkResult,
-                                    ResultSet)
+from harness.server.protocol import TRACKED_SYSTEM_VARIABLES, encode_state_changes
+from harness.sql import ast as A
+from harness.sql.errors import SqlParseError
+from harness.server.results import (AUTO_INCREMENT_FLAG, BINARY_FLAG, CHARSET_BINARY, MULTIPLE_KEY_FLAG,
+                                    NO_DEFAULT_VALUE_FLAG, NOT_NULL_FLAG,
+                                    PART_KEY_FLAG, PRI_KEY_FLAG, SERVER_STATUS_AUTOCOMMIT, UNIQUE_KEY_FLAG,
+                                    UNSIGNED_FLAG, ZEROFILL_FLAG, SERVER_STATUS_DB_DROPPED, SERVER_STATUS_IN_TRANS,
+                                    SERVER_STATUS_NO_BACKSLASH_ESCAPES, Column, HandshakeInfo, OkResult, ResultSet)
 
 if TYPE_CHECKING:
     from harness.engine.server import ServerState
@@ -41,13 +48,69 @@ def _cell(ctype: ColumnType | None, v: Any) -> Any:
 
 
 def _column(name: str, ctype: ColumnType | None, table: str = "", db: str = "", org: str = "",
-            nullable: bool = True) -> Column:
+            nullable: bool = True, results: Charset | None = None, key_flags: int = 0) -> Column:
+    """A column definition as Protocol_text::store_field_metadata writes it.
+
+    A character column is described in character_set_results (``results``): that
+    charset's default collation and the column's characters times its mbmaxlen
+    (VARCHAR(50) is 33 / 150 to a utf8mb3 client); binary and numeric columns, or no
+    results charset, keep their own. A computed value has no original name.
+    """
     if ctype is None:
         return Column(name=name, type_code=253, length=255, charset=45)
-    flags = ctype.flags() | (0 if nullable else 1)
-    return Column(name=name, type_code=ctype.protocol_type, table=table, schema=db, org_name=org or name,
-                  length=ctype.display_length(), charset=ctype.charset if not ctype.is_numeric else 63, flags=flags,
-                  decimals=ctype.decimals())
+    flags = ctype.flags() | (0 if nullable else NOT_NULL_FLAG) | key_flags
+    temporal = ctype.protocol_type in _TEMPORAL_TYPES
+    charset = ctype.charset if not (ctype.is_numeric or temporal) else CHARSET_BINARY
+    if temporal:
+        # Dates and times are described in the binary charset (observed); YEAR as an
+        # unsigned zerofill number.
+        flags |= UNSIGNED_FLAG | ZEROFILL_FLAG if ctype.protocol_type == 13 else BINARY_FLAG
+    length = ctype.display_length()
+    if results is not None and charset != CHARSET_BINARY:
+        if isinstance(ctype, StringType) and getattr(ctype, "is_blob", False):
+            chars = length  # a TEXT's length counts its bytes as characters (TEXT: 65535 * 3 to utf8mb3)
+        elif isinstance(ctype, StringType):
+            chars = ctype.length
+        else:
+            chars = length // (getattr(ctype, "mbmaxlen", 0) or 4)  # ENUM / SET, sized in utf8mb4
+        charset, length = results.default_id, chars * results.mbmaxlen
+    decimals = ctype.decimals()
+    if not table:
+        # A value that is not a table column (Item, not Item_field): numbers are sent with
+        # BINARY_FLAG, strings with decimals NOT_FIXED_DEC (39), as SHOW WARNINGS shows.
+        if charset == CHARSET_BINARY and ctype.is_numeric:
+            flags |= BINARY_FLAG
+        elif charset != CHARSET_BINARY:
+            decimals = 39
+    return Column(name=name, type_code=ctype.protocol_type, table=table, schema=db,
+                  org_name=(org or name) if table else "", length=min(length, 0xFFFFFFFF), charset=charset,
+                  flags=flags, decimals=decimals)
+
+
+#: DATE, DATETIME, TIMESTAMP, TIME, YEAR.
+_TEMPORAL_TYPES = frozenset({10, 12, 7, 11, 13})
+#: Collation id -> (charset, collation), for the collation a client names in its handshake.
+_COLLATION_BY_ID = {cid: (cs, name) for name, (cs, cid, _sens) in COLLATIONS.items() if not name.startswith("utf8_")}
+
+
+def key_flags(table: TableDef, column: int) -> int:
+    """PRI_KEY / UNIQUE_KEY / MULTIPLE_KEY / PART_KEY / AUTO_INCREMENT / NO_DEFAULT_VALUE of a table column, as
+    open_binary_frm sets them: every part of the primary key is PRI_KEY; the first part
+    of another key is UNIQUE_KEY when that key is unique on one column, else
+    MULTIPLE_KEY; every part of any key is PART_KEY."""
+    flags = AUTO_INCREMENT_FLAG if table.auto_inc_col == column else 0
+    col = table.columns[column]
+    if not col.nullable and not col.has_default and not col.default_now and not col.auto_increment:
+        flags |= NO_DEFAULT_VALUE_FLAG  # a NOT NULL column an INSERT must name
+    for k in table.keys:
+        if column not in k.columns:
+            continue
+        flags |= PART_KEY_FLAG
+        if k.kind == "PRIMARY":
+            flags |= PRI_KEY_FLAG
+        elif k.columns[0] == column:
+            flags |= UNIQUE_KEY_FLAG if k.kind == "UNIQUE" and len(k.columns) == 1 else MULTIPLE_KEY_FLAG
+    return flags
 
 
 class ReplbedSession:
@@ -63,26 +126,81 @@ class ReplbedSession:
         except ServerError as e:
             raise SqlError(e.code, e.message, e.sqlstate) from None
         server.sessions[self.connection_id] = self.thd
+        known = _COLLATION_BY_ID.get(info.charset)
+        if known is not None:
+            # thd_init_client_charset: the handshake's collation sets character_set_client,
+            # _connection and _results (a utf8mb3 client gets utf8mb3 metadata).
+            self.thd.vars.set_names(*known)
+        self._db_dropped = False  # SERVER_STATUS_DB_DROPPED: set by DROP DATABASE, for that statement
 
     def execute(self, sql: str) -> OkResult | ResultSet:
+        db_before = self.thd.db
+        self._db_dropped = False
         try:
             res = self.thd.execute(sql)
         except ServerError as e:
             raise SqlError(e.code, e.message, e.sqlstate) from None
-        warnings = sum(1 for n in self.thd.last_notes if n.level != "Error")
+        warnings = sum(1 for n in self.thd.last_notes if n.level != "Error") if self.thd.stmt_warn_count else 0
         if isinstance(res, SelectResult):
-            cols = [_column(c.name, c.type, c.table, c.db, c.org_name, c.nullable) for c in res.columns]
+            results = CHARSETS.get(str(self.thd.vars.get("character_set_results") or "binary"))
+            cols = [_column(c.name, c.type, c.table, c.db, c.org_name, c.nullable, results, self._key_flags(c))
+                    for c in res.columns]
             types = [c.type for c in res.columns]
             rows = [[_cell(t, v) for t, v in zip(types, r)] for r in res.rows]
             return ResultSet(cols, rows, warnings)
-        return OkResult(res.affected_rows, res.last_insert_id, warnings, res.info)
+        return OkResult(res.affected_rows, res.last_insert_id, warnings, res.info,
+                        self._state_changes(sql, db_before))
+
+    def _key_flags(self, c: ResultColumn) -> int:
+        if not c.table or c.type is None:
+            return 0
+        table = self.thd.catalog.get_table(c.db, c.table) if c.db else None
+        if table is None:
+            return 0
+        try:
+            return key_flags(table, table.column(c.org_name or c.name))
+        except ServerError:
+            return 0
+
+    def _state_changes(self, sql: str, db_before: str | None) -> bytes:
+        """What MariaDB's session trackers report after a statement (CLIENT_SESSION_TRACK):
+        every tracked system variable the statement SET in session scope, even to its old
+        value, and the schema after USE (probed on 10.11 with the default
+        session_track_* settings)."""
+        stmt = self.thd.parse(sql)  # cached by execute
+        if isinstance(stmt, A.Use):
+            return encode_state_changes(schema=self.thd.db or "")
+        if isinstance(stmt, A.DropDatabase):
+            # mysql_rm_db sets SERVER_STATUS_DB_DROPPED for the statement (observed even
+            # when IF EXISTS found nothing); dropping the current database empties the
+            # schema, which the tracker reports.
+            self._db_dropped = True
+            if db_before is not None and self.thd.db is None:
+                return encode_state_changes(schema="")
+        names: set[str] = set()
+        if isinstance(stmt, A.SetNames):
+            names = {"character_set_client", "character_set_connection", "character_set_results"}
+        elif isinstance(stmt, A.Set):
+            names = {a.target.name.lower() for a in stmt.assignments
+                     if isinstance(a.target, A.SysVar) and a.target.scope != "global"}
+        tracked = [n for n in TRACKED_SYSTEM_VARIABLES if n in names]
+        if not tracked:
+            return b""
+        return encode_state_changes([(n, self._tracked_value(n)) for n in tracked])
+
+    def _tracked_value(self, name: str) -> str:
+        if name == "autocommit":
+            return "ON" if self.thd.autocommit else "OFF"
+        value = self.thd.vars.get(name)
+        return "" if value is None else str(value)
 
     def init_db(self, db: str) -> OkResult:
+        self._db_dropped = False
         try:
             self.thd.use_db(db)
         except ServerError as e:
             raise SqlError(e.code, e.message, e.sqlstate) from None
-        return OkResult()
+        return OkResult(session_state=encode_state_changes(schema=db))
 
     def ping(self) -> None:
         """COM_PING answers with my_ok(), which leaves ROW_COUNT() at 0 (probed: the
@@ -93,7 +211,28 @@ class ReplbedSession:
         flags = SERVER_STATUS_AUTOCOMMIT if self.thd.autocommit else 0
         if self.thd.trx_explicit or (self.thd.trx_active and not self.thd.autocommit):
             flags |= SERVER_STATUS_IN_TRANS
+        if self._db_dropped:
+            flags |= SERVER_STATUS_DB_DROPPED
+        if "NO_BACKSLASH_ESCAPES" in self.thd.vars.get("sql_mode"):
+            # MariaDB reports the mode in every status word, so that clients escape
+            # strings the way the server will read them (mysql_real_escape_string).
+            flags |= SERVER_STATUS_NO_BACKSLASH_ESCAPES
         return flags
+
+    def client_charset(self) -> str:
+        """character_set_client: how a prepared statement's string values are escaped."""
+        return str(self.thd.vars.get("character_set_client"))
+
+    def prepare(self, pieces: list[str]) -> list[Column]:
+        """COM_STMT_PREPARE: the statement must parse (errors are reported at prepare
+        time, as MariaDB does); a placeholder is checked as the literal ``0``, which is
+        valid wherever the grammar takes ``?`` (LIMIT included). No column metadata is
+        sent at prepare time: it would need the statement to run; EXECUTE sends it."""
+        try:
+            self.thd.parse("0".join(pieces))
+        except SqlParseError as e:
+            raise SqlError(e.code, str(e), e.sqlstate) from None
+        return []
 
     def close(self) -> None:
         try:

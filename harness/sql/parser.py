@@ -142,6 +142,8 @@ class Parser:
         word = t.text.upper()
         handler = _STATEMENTS.get(word)
         if handler is None:
+            if word not in _SERVER_VERBS:
+                raise self.error()  # not a statement to MariaDB either: 1064 near the word
             raise UnsupportedError(word)
         return handler(self)
 
@@ -1793,6 +1795,15 @@ def _sysvar(raw: str) -> A.SysVar:
         return A.SysVar(name.split(".", 1)[1], "session")
     return A.SysVar(name, "default")
 
+
+#: Words a statement can start with in MariaDB 10.11's grammar (sql_yacc.yy ``verb_clause``
+#: and the compound statements allowed outside routines); anything else is a syntax error
+#: (1064), not a statement outside replbed's subset (1235).
+_SERVER_VERBS = frozenset("""ALTER ANALYZE BACKUP BEGIN BINLOG CALL CASE CHANGE CHECK CHECKSUM COMMIT CREATE
+    DEALLOCATE DECLARE DELETE DESC DESCRIBE DO DROP EXECUTE EXPLAIN FLUSH FOR GET GRANT HANDLER HELP IF INSERT
+    INSTALL KILL LOAD LOCK LOOP OPTIMIZE PREPARE PURGE RELEASE RENAME REPAIR REPEAT REPLACE RESET RESIGNAL
+    REVOKE ROLLBACK SAVEPOINT SELECT SET SHOW SHUTDOWN SIGNAL START STOP TABLE TRUNCATE UNINSTALL UNLOCK
+    UPDATE USE VALUES WHILE WITH XA""".split())
 
 _STATEMENTS: dict[str, Callable[[Parser], A.Statement]] = {
     "SELECT": Parser.select_stmt,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from harness.config import BINLOG_FORMATS
 
@@ -49,6 +50,9 @@ class Step:
     # pending send is blocked in the server (a lock wait) or has finished.
     action: str = "run"
     expected_by_format: tuple[tuple[str, int | None], ...] = ()
+    # ``prepared [v, ...] SQL``: the values bound to the statement's ``?`` when it runs
+    # as a server-side prepared statement (harness/workload/params.py); None: COM_QUERY.
+    params: tuple[Any, ...] | None = None
 
     def expected_for(self, binlog_format: str) -> int | None:
         """The error the statement must fail with in ``binlog_format`` (None: success)."""

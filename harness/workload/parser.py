@@ -25,6 +25,7 @@ from harness.workload.model import (
     Step,
     WorkloadError,
 )
+from harness.workload.params import ParamError, split_prepared
 
 _HEADER = re.compile(r"^\[case\s+([A-Za-z0-9_.-]+)\s*\]\s*(?:#.*)?$")
 _HEADER_LOOSE = re.compile(r"^\[")
@@ -118,7 +119,15 @@ class _CaseBuilder:
         if not sql:
             raise self.error(line, f"empty statement for {connection}")
         action, sql = self._action(connection, sql, expected, line)
-        step = Step(connection, sql, expected, line, action, by_format)
+        params = None
+        if action in ("run", "send"):
+            try:
+                prepared = split_prepared(sql)
+            except ParamError as exc:
+                raise self.error(line, str(exc)) from None
+            if prepared is not None:
+                params, sql = prepared
+        step = Step(connection, sql, expected, line, action, by_format, params)
         (self.setup if connection == SETUP_CONNECTION else self.steps).append(step)
 
     def _action(self, connection: str, sql: str, expected: int | None, line: int) -> tuple[str, str]:

@@ -290,3 +290,25 @@ def test_sql_error_defaults() -> None:
     assert SqlError(1146, "x").sqlstate == "HY000"
     with pytest.raises(ValueError):
         SqlError(1146, "x", "42S0")
+
+
+def test_ok_packet_message_and_session_state_as_mariadb_writes_them() -> None:
+    """Observed on 10.11 with CLIENT_SESSION_TRACK: a bare OK is 7 bytes; USE test adds
+    SERVER_SESSION_STATE_CHANGED, an empty message and the schema entry."""
+    caps = p.CLIENT_PROTOCOL_41 | p.CLIENT_SESSION_TRACK
+    assert p.encode_ok(status_flags=2, capabilities=caps) == bytes.fromhex("00000002000000")
+    state = p.encode_state_changes(schema="test")
+    assert p.encode_ok(status_flags=2, capabilities=caps, session_state=state) == bytes.fromhex(
+        "00000002400000000701050474657374")
+    autocommit = p.encode_state_changes([("autocommit", "OFF")])
+    assert autocommit == bytes.fromhex("000f0a6175746f636f6d6d6974034f4646")
+    # Without session tracking the state is not sent, and the flag is not set.
+    assert p.encode_ok(status_flags=2, capabilities=p.CLIENT_PROTOCOL_41, session_state=state) == bytes.fromhex(
+        "00000002000000")
+
+
+def test_split_statements_like_dispatch_command() -> None:
+    assert p.split_statements("INSERT INTO t VALUES (1);\n  SELECT ';' ; -- end\n") == [
+        "INSERT INTO t VALUES (1)", "SELECT ';' "]
+    assert p.split_statements("CREATE PROCEDURE q() BEGIN SELECT 1; SELECT 2; END;") == [
+        "CREATE PROCEDURE q() BEGIN SELECT 1; SELECT 2; END"]

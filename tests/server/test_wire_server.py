@@ -11,7 +11,7 @@ import pytest
 from conftest import PASSWORD
 from echo_session import EchoFactory
 from mysql.connector import errors
-from raw_client import RawClient, wait_until
+from raw_client import CLIENT_CAPS, RawClient, wait_until
 
 from harness.server import protocol as p
 from harness.server.server import ProtocolServer
@@ -100,7 +100,9 @@ def test_session_bug_is_error_1105_and_connection_survives(connect, caplog) -> N
 
 
 def test_multi_statement_refused_with_1064(connect, factory: EchoFactory) -> None:
-    c = connect()
+    """Without CLIENT_MULTI_STATEMENTS (the connector asks for it by default)."""
+    from mysql.connector.constants import ClientFlag
+    c = connect(client_flags=[-ClientFlag.MULTI_STATEMENTS])
     cur = c.cursor()
     with pytest.raises(errors.ProgrammingError) as ei:
         cur.execute("INSERT INTO t VALUES (3); INSERT INTO t VALUES (4)")
@@ -229,12 +231,14 @@ def test_statistics_and_reset_connection(connect, factory: EchoFactory, flavour:
         assert factory.sessions[-1].resets == 1
 
 
-def test_prepared_statements_are_unknown_command(connect) -> None:
+def test_prepared_statements_run_with_values_substituted(connect, factory) -> None:
+    """The session runs the expanded query (MariaDB's insert_params_with_log text)."""
     c = connect()
     cur = c.cursor(prepared=True)
-    with pytest.raises(errors.Error) as ei:
-        cur.execute("SELECT ?", (1,))
-    assert ei.value.errno == 1047
+    cur.execute("ECHO ? ?", ("it's", 7))
+    assert cur.fetchall() == [("'it\\'s' 7",)]
+    assert (c.connection_id, "query", "ECHO 'it\\'s' 7") in factory.calls
+    cur.close()
     cur2 = c.cursor()
     cur2.execute("ECHO after prepare")
     assert cur2.fetchall() == [("after prepare",)]
@@ -441,3 +445,35 @@ def test_context_manager_and_address(factory: EchoFactory) -> None:
         c = mysql.connector.connect(host=srv.host, port=srv.port, user="root", password=PASSWORD, use_pure=True)
         c.close()
     assert wait_until(lambda: factory.sessions[0].closed == 1)
+
+
+def test_multi_statements_run_in_turn_with_more_results(server: ProtocolServer, factory: EchoFactory) -> None:
+    """With CLIENT_MULTI_STATEMENTS each statement runs and answers in turn; every result but
+    the last carries SERVER_MORE_RESULTS_EXISTS, and the first error ends the query."""
+    rc = RawClient(server.port)
+    rc.login(password=PASSWORD, caps=CLIENT_CAPS | p.CLIENT_MULTI_STATEMENTS | p.CLIENT_MULTI_RESULTS)
+    first = p.decode_ok(rc.command(p.COM_QUERY, b"INSERT INTO t VALUES (3);\n  INSERT INTO t VALUES (4) ; "))
+    assert first.status_flags & 0x0008
+    second = p.decode_ok(rc.read())
+    assert not second.status_flags & 0x0008
+    assert factory.queries()[-2:] == ["INSERT INTO t VALUES (3)", "INSERT INTO t VALUES (4) "]
+    first = p.decode_ok(rc.command(p.COM_QUERY, b"INSERT INTO t VALUES (5); CRASH; INSERT INTO t VALUES (6)"))
+    assert first.status_flags & 0x0008
+    assert p.decode_err(rc.read()).code == 1105
+    assert "INSERT INTO t VALUES (6)" not in factory.queries()
+    assert rc.command(p.COM_PING)[0] == p.OK_HEADER
+    rc.close()
+
+
+def test_change_user_starts_a_fresh_session(connect, factory: EchoFactory) -> None:
+    c = connect(use_pure=True)
+    first = factory.sessions[-1]
+    c.cmd_change_user(username="root", password=PASSWORD, database="d2")
+    assert first.closed == 1
+    assert factory.sessions[-1] is not first and factory.sessions[-1].database == "d2"
+    cur = c.cursor()
+    cur.execute("ECHO after change")
+    assert cur.fetchall() == [("after change",)]
+    with pytest.raises(errors.Error) as ei:
+        c.cmd_change_user(username="root", password="wrong")
+    assert ei.value.errno == 1045
