@@ -673,6 +673,11 @@ class BinlogSender:
                     raise self._position_error(exc.msg, self.file, self.last_pos, self.pos) from None
                 self.pos += len(ev)
                 self._send_event(ev)
+                if self.send_fake_gtid_list and self.skip is None:
+                    # Right after the event where the start GTID is reached (even a
+                    # skipped COMMIT), so the replica learns its position.
+                    self.send_fake_gtid_list = False
+                    self._emit(fake_gtid_list(self.src.server_id, self.seen_state, self.pos, self.checksum))
 
     def _send_event(self, ev: bytes) -> None:
         """send_event_to_slave: GTID skipping, the capability rules, then the packet."""
@@ -701,9 +706,6 @@ class BinlogSender:
             if self.capability >= CAPABILITY_TOLERATE_HOLES:
                 return
         self._emit(ev)
-        if self.send_fake_gtid_list and self.skip is None:
-            self.send_fake_gtid_list = False
-            self._emit(fake_gtid_list(self.src.server_id, self.seen_state, self.pos, self.checksum))
 
     def _gtid_start(self, ev: bytes) -> None:
         domain, server, seq, flags2 = _gtid_of(ev)

@@ -168,6 +168,22 @@ def test_replica_follows_new_events_and_rotation_with_heartbeats(servers) -> Non
                 rconn.close()
             cur.execute("SHOW SLAVE HOSTS")
             assert [tuple(r) for r in cur.fetchall()] == [(3, "", replica.port, 1)]  # report_port: its own
+
+            # Reconnect at a GTID in the middle of the log: the dump finds the file from the
+            # Gtid_list events, skips the groups the replica has and continues after them.
+            rconn = replica.connect()
+            try:
+                rconn.cursor().execute("STOP SLAVE")
+                for v in (3, 4):
+                    cur.execute(f"INSERT INTO test.t VALUES ({v})")
+                cur.execute("FLUSH BINARY LOGS")
+                cur.execute("INSERT INTO test.t VALUES (5)")
+                rconn.cursor().execute("START SLAVE")
+            finally:
+                rconn.close()
+            res = wait_applied(replica, primary)
+            _clean(res)
+            assert res.tables["t"]["rows"] == [[str(v)] for v in range(1, 6)]
         finally:
             detach(replica)
         deadline = time.monotonic() + 5
