@@ -198,7 +198,7 @@ def test_replica_follows_new_events_and_rotation_with_heartbeats(servers) -> Non
         conn.close()
 
 
-def _io_error_for(servers, side: str, change: str) -> tuple[int, str]:  # type: ignore[no-untyped-def]
+def _io_error_for(servers, side: str, change: str, slave_pos: str) -> tuple[int, str]:  # type: ignore[no-untyped-def]
     primary, replica = servers[side], servers[f"{side}_replica"]
     conn = replica.connect()
     try:
@@ -209,7 +209,7 @@ def _io_error_for(servers, side: str, change: str) -> tuple[int, str]:  # type: 
                     f"MASTER_USER='{primary.user}', MASTER_PASSWORD='{primary.password}', "
                     f"MASTER_CONNECT_RETRY=1, {change}")
         if "slave_pos" in change:
-            cur.execute("SET GLOBAL gtid_slave_pos='0-1-100'")
+            cur.execute(f"SET GLOBAL gtid_slave_pos='{slave_pos}'")
         cur.execute("START SLAVE")
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
@@ -225,18 +225,41 @@ def _io_error_for(servers, side: str, change: str) -> tuple[int, str]:  # type: 
         conn.close()
 
 
+PURGE = ("FLUSH BINARY LOGS", "INSERT INTO test.t_innodb VALUES (100, 1, 'x')",
+         "PURGE BINARY LOGS TO 'binlog.000002'")
+
+
 @pytest.mark.server
-@pytest.mark.parametrize("change", [
-    "MASTER_USE_GTID=slave_pos",  # gtid_slave_pos 0-1-100: a GTID the primary never wrote
-    "MASTER_USE_GTID=no, MASTER_LOG_FILE='binlog.000009', MASTER_LOG_POS=4",  # no such file
-    "MASTER_USE_GTID=no, MASTER_LOG_FILE='binlog.000001', MASTER_LOG_POS=999999",  # past the end
-], ids=["unknown_gtid", "missing_file", "impossible_position"])
-def test_missing_position_gets_1236_with_the_servers_text(servers, tmp_path: Path, change: str) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("change, slave_pos, primary_sql", [
+    ("MASTER_USE_GTID=slave_pos", "0-1-100", ()),  # a GTID the primary never wrote
+    ("MASTER_USE_GTID=slave_pos", "0-1-1", PURGE),  # its successors were in a purged file
+    ("MASTER_USE_GTID=no, MASTER_LOG_FILE='binlog.000009', MASTER_LOG_POS=4", "", ()),  # no such file
+    ("MASTER_USE_GTID=no, MASTER_LOG_FILE='binlog.000001', MASTER_LOG_POS=4", "", PURGE),  # purged file
+    ("MASTER_USE_GTID=no, MASTER_LOG_FILE='binlog.000001', MASTER_LOG_POS=999999", "", ()),  # past the end
+], ids=["unknown_gtid", "purged_gtid", "missing_file", "purged_file", "impossible_position"])
+def test_missing_position_gets_1236_with_the_servers_text(servers, tmp_path: Path, change: str,  # type: ignore[no-untyped-def]
+                                                          slave_pos: str, primary_sql: tuple[str, ...]) -> None:
     case = next(c for c in CASES if c.name == "dml_innodb_insert")
     got = {}
     for side in ("reference", "replbed"):
         assert run_case(servers[side], case, "ROW", tmp_path / side, side=side).status == "ok"
-        got[side] = _io_error_for(servers, side, change)
+        conn = servers[side].connect()
+        try:
+            cur = conn.cursor()
+            for sql in primary_sql:
+                cur.execute(sql)
+            # MariaDB keeps a file until its binlog checkpoint is written (asynchronously
+            # after the rotation); purge again until the file is gone.
+            deadline = time.monotonic() + 10
+            while primary_sql and time.monotonic() < deadline:
+                cur.execute("SHOW BINARY LOGS")
+                if "binlog.000001" not in [r[0] for r in cur.fetchall()]:
+                    break
+                time.sleep(0.1)
+                cur.execute(primary_sql[-1])
+        finally:
+            conn.close()
+        got[side] = _io_error_for(servers, side, change, slave_pos)
     assert got["replbed"][0] == 1236
     assert got["replbed"] == got["reference"]
     # replbed keeps serving other clients (and the next replica).
@@ -247,6 +270,7 @@ def test_missing_position_gets_1236_with_the_servers_text(servers, tmp_path: Pat
         assert cur.fetchall()
     finally:
         conn.close()
+    assert run_case(servers["replbed"], case, "ROW", tmp_path / "again", side="replbed").status == "ok"
     _clean(replicate(servers["replbed_replica"], servers["replbed"]))
 
 
