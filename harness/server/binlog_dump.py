@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
-from harness.server.errors import ProtocolError, SqlError
+from harness.server.errors import ER_UNKNOWN_COM_ERROR, ProtocolError, SqlError
 from harness.server.results import Column, ResultSet
 
 COM_BINLOG_DUMP = 0x12
@@ -820,6 +820,8 @@ def com_register_slave(handler: Any, body: bytes, registry: ReplicaRegistry) -> 
     """COM_REGISTER_SLAVE: remember the replica for SHOW SLAVE HOSTS; the OK payload."""
     from harness.server import protocol as p
     source = _source_of(handler)
+    if source is None:
+        raise SqlError(ER_UNKNOWN_COM_ERROR, "Unknown command")
     replica = decode_register_slave(body, source.server_id if source else 0, handler.conn_id)
     registry.register(replica)
     with handler.server.lock:
@@ -836,10 +838,10 @@ def com_binlog_dump(handler: Any, body: bytes, registry: ReplicaRegistry) -> Non
     """COM_BINLOG_DUMP: stream until the end (EOF), an error (ERR) or the client leaves.
     The connection ends afterwards, as on the server (a fake COM_QUIT)."""
     from harness.server import protocol as p
-    req = decode_binlog_dump(body)
     source = _source_of(handler)
-    if source is None:
-        raise SqlError(1047, "Unknown command")
+    if source is None:  # a session without a binary log (test stand-ins)
+        raise SqlError(ER_UNKNOWN_COM_ERROR, "Unknown command")
+    req = decode_binlog_dump(body)
     io = handler.io
 
     def send(events: list[bytes]) -> None:

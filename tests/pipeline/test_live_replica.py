@@ -91,3 +91,43 @@ def test_run_with_live_replica_reports_the_seed000_statement_divergence(tmp_path
     assert "replica_ok" in (result.run_dir / "report" / "index.html").read_text()
     gx = json.loads((result.run_dir / "diff" / "gx_results.json").read_text())
     assert any(s["suite"] == "raw_replica" and s["success"] for s in gx["suites"])
+
+
+def test_gx_raw_replica_suite_names_the_failing_pair(tmp_path: Path) -> None:
+    """The raw_replica suite fails on a replica_ok that is false or missing, naming the pair."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from harness.pipeline.gx_validate import validate_frames
+    from tests.pipeline.report_runs import all_pass_run
+
+    run = all_pass_run(tmp_path / "run")
+    records = json.loads((run / "diff" / "summary_full.json").read_text())
+    pairs = [(r["case"], r["format"]) for r in records]
+    rows = [{"case": c, "format": f, "replica_ok": i != 0, "replica_error": "replica tables differ" if i == 0 else None}
+            for i, (c, f) in enumerate(pairs)]
+    pq.write_table(pa.Table.from_pylist(rows), run / "diff" / "replica.parquet")
+    results, _docs = validate_frames(run, {}, suite_files=("raw_replica.json",), records=records,
+                                     run_name="replica-bad", project_dir=tmp_path / "gx")
+    (res,) = results
+    assert not res.success
+    where = " | ".join(w for f in res.failed for w in f["unexpected_where"])
+    assert f"case={pairs[0][0]} format={pairs[0][1]}" in where
+    rows[0]["replica_ok"] = True
+    pq.write_table(pa.Table.from_pylist(rows), run / "diff" / "replica.parquet")
+    results, _docs = validate_frames(run, {}, suite_files=("raw_replica.json",), records=records,
+                                     run_name="replica-good", project_dir=tmp_path / "gx")
+    assert results[0].success
+
+
+def test_conf_and_cli_take_the_option() -> None:
+    from harness.cli import build_parser
+    from harness.pipeline.regression import PlanError, check_conf
+
+    root = Path(__file__).resolve().parents[2]
+    conf = check_conf('{"cases": "seed000_example2_*", "live_replica": true}', "x", root)
+    assert conf["live_replica"] is True
+    with pytest.raises(PlanError, match="live_replica"):
+        check_conf('{"cases": "seed000_example2_*", "live_replica": "yes"}', "x", root)
+    args = build_parser().parse_args(["run", "--live-replica"])
+    assert args.live_replica is True
