@@ -320,3 +320,31 @@ def test_non_block_dump_ends_with_eof_and_a_waiting_dump_does_not_stall_others(s
         assert time.monotonic() - t0 < 5
     finally:
         c.close()
+
+
+def test_shutdown_ends_a_waiting_dump_and_sends_heartbeats(tmp_path: Path) -> None:
+    """In process: a blocking dump waiting at the end of the log gets heartbeats (log_pos =
+    the position reached, file name as body) and ends when the server shuts down."""
+    from harness.config import ServeConfig
+    from harness.server.app import build_server
+
+    state, proto = build_server(ServeConfig(port=0, binlog_dir=tmp_path / "binlog"))
+    proto.start()
+    try:
+        c = RawClient(proto.port)
+        assert c.login("root", "any")[0] == 0
+        for sql in ("SET @master_binlog_checksum='CRC32'", "SET @master_heartbeat_period=100000000"):
+            assert c.command(p.COM_QUERY, sql.encode())[0] == 0
+        c.io.seq = 0
+        c.io.write(bd.encode_binlog_dump(bd.DumpRequest(4, 0, 5, "")))
+        events = [c.read()[1:] for _ in range(5)]  # Rotate, FD, Gtid_list, checkpoint, heartbeat
+        hb = events[-1]
+        assert hb[4] == bd.HEARTBEAT_LOG_EVENT and hb[19:-4] == b"binlog.000001"
+        assert struct.unpack_from("<I", hb, 13)[0] == state.binlog.current()[1]
+        assert hb[-4:] == bd._crc(hb[:-4])
+    finally:
+        t0 = time.monotonic()
+        proto.shutdown()
+        state.shutdown()
+    assert time.monotonic() - t0 < 5
+    assert proto.connection_count() == 0
