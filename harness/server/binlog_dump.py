@@ -74,9 +74,10 @@ GTID_EVENT = 162
 GTID_LIST_EVENT = 163
 START_ENCRYPTION_EVENT = 164
 
-#: Log_event::is_part_of_group: events that belong to the group around them
-#: (intvar/rand/user_var, begin_load_query, table maps, rows events, annotate).
-PART_OF_GROUP = frozenset({5, 13, 14, 17, 19, 20, 21, 22, 23, 24, 25, 30, 31, 32, 160, 166, 167, 168, 169})
+#: Log_event::is_part_of_group(type): the non-final events of a standalone group
+#: (Gtid, Intvar, Rand, User_var, Table_map, Annotate_rows); skipping a standalone
+#: group ends with the first event not among them (its Query).
+PART_OF_GROUP = frozenset({162, 5, 13, 14, 19, 160})
 
 LOG_EVENT_ARTIFICIAL_F = 0x20
 LOG_EVENT_BINLOG_IN_USE_F = 0x1

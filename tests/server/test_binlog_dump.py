@@ -198,12 +198,14 @@ def test_replica_follows_new_events_and_rotation_with_heartbeats(servers) -> Non
         conn.close()
 
 
-def _io_error_for(servers, side: str, change: str, slave_pos: str) -> tuple[int, str]:  # type: ignore[no-untyped-def]
+def _io_error_for(servers, side: str, change: str, slave_pos: str,  # type: ignore[no-untyped-def]
+                  strict: bool = False) -> tuple[int, str]:
     primary, replica = servers[side], servers[f"{side}_replica"]
     conn = replica.connect()
     try:
         cur = conn.cursor(dictionary=True)
-        for sql in ("STOP SLAVE", "RESET SLAVE ALL", "SET GLOBAL gtid_slave_pos=''"):
+        for sql in ("STOP SLAVE", "RESET SLAVE ALL", "SET GLOBAL gtid_slave_pos=''",
+                    f"SET GLOBAL gtid_strict_mode={int(strict)}"):
             cur.execute(sql)
         cur.execute(f"CHANGE MASTER TO MASTER_HOST='{primary.host}', MASTER_PORT={primary.port}, "
                     f"MASTER_USER='{primary.user}', MASTER_PASSWORD='{primary.password}', "
@@ -225,6 +227,7 @@ def _io_error_for(servers, side: str, change: str, slave_pos: str) -> tuple[int,
         conn.close()
 
 
+HOLE = ("SET gtid_seq_no=9", "INSERT INTO test.t_innodb VALUES (100, 1, 'x')")
 PURGE = ("FLUSH BINARY LOGS", "INSERT INTO test.t_innodb VALUES (100, 1, 'x')",
          "PURGE BINARY LOGS TO 'binlog.000002'")
 
@@ -236,7 +239,9 @@ PURGE = ("FLUSH BINARY LOGS", "INSERT INTO test.t_innodb VALUES (100, 1, 'x')",
     ("MASTER_USE_GTID=no, MASTER_LOG_FILE='binlog.000009', MASTER_LOG_POS=4", "", ()),  # no such file
     ("MASTER_USE_GTID=no, MASTER_LOG_FILE='binlog.000001', MASTER_LOG_POS=4", "", PURGE),  # purged file
     ("MASTER_USE_GTID=no, MASTER_LOG_FILE='binlog.000001', MASTER_LOG_POS=999999", "", ()),  # past the end
-], ids=["unknown_gtid", "purged_gtid", "missing_file", "purged_file", "impossible_position"])
+    # gtid_strict_mode on the replica, 0-1-4 in a hole between 0-1-3 and 0-1-9
+    ("MASTER_USE_GTID=slave_pos", "0-1-4", HOLE),
+], ids=["unknown_gtid", "purged_gtid", "missing_file", "purged_file", "impossible_position", "strict_hole"])
 def test_missing_position_gets_1236_with_the_servers_text(servers, tmp_path: Path, change: str,  # type: ignore[no-untyped-def]
                                                           slave_pos: str, primary_sql: tuple[str, ...]) -> None:
     case = next(c for c in CASES if c.name == "dml_innodb_insert")
@@ -251,7 +256,7 @@ def test_missing_position_gets_1236_with_the_servers_text(servers, tmp_path: Pat
             # MariaDB keeps a file until its binlog checkpoint is written (asynchronously
             # after the rotation); purge again until the file is gone.
             deadline = time.monotonic() + 10
-            while primary_sql and time.monotonic() < deadline:
+            while primary_sql is PURGE and time.monotonic() < deadline:
                 cur.execute("SHOW BINARY LOGS")
                 if "binlog.000001" not in [r[0] for r in cur.fetchall()]:
                     break
@@ -259,8 +264,15 @@ def test_missing_position_gets_1236_with_the_servers_text(servers, tmp_path: Pat
                 cur.execute(primary_sql[-1])
         finally:
             conn.close()
-        got[side] = _io_error_for(servers, side, change, slave_pos)
-    assert got["replbed"][0] == 1236
+        try:
+            got[side] = _io_error_for(servers, side, change, slave_pos, strict=primary_sql is HOLE)
+        finally:
+            rconn = servers[f"{side}_replica"].connect()
+            try:
+                rconn.cursor().execute("SET GLOBAL gtid_strict_mode=0")
+            finally:
+                rconn.close()
+    assert got["replbed"][0] == 1236, got
     assert got["replbed"] == got["reference"]
     # replbed keeps serving other clients (and the next replica).
     conn = servers["replbed"].connect()
@@ -389,3 +401,34 @@ def test_mariadb_binlog_read_from_remote_server_sees_the_same_stream(servers) ->
         out[side] = text
     assert "Rotate to binlog.000001" in out["replbed"] and "at startup" in out["replbed"]
     assert out["replbed"] == out["reference"]
+
+
+def test_gtid_start_skips_standalone_and_transactional_groups(tmp_path: Path) -> None:
+    """In process, no client: from @slave_connect_state 0-1-3 the dump skips the two DDL
+    groups (Gtid + Query) and the first transaction, then sends 0-1-4 onwards, with the
+    fake Gtid_list right after the skipped group that reached the start GTID."""
+    from harness.config import ServeConfig
+    from harness.engine.server import ServerState
+    from harness.engine.thd import Thd
+
+    st = ServerState(ServeConfig(binlog_dir=tmp_path / "binlog"))
+    st.start()
+    thd = Thd(st, 1, "root", "127.0.0.1")
+    for sql in ("CREATE DATABASE d", "CREATE TABLE d.t (a INT) ENGINE=InnoDB", "INSERT INTO d.t VALUES (1)",
+                "INSERT INTO d.t VALUES (2)", "SET @slave_connect_state='0-1-3'",
+                "SET @master_binlog_checksum='CRC32'", "SET @mariadb_slave_capability=4"):
+        thd.execute(sql)
+    sent: list[bytes] = []
+    sender = bd.BinlogSender(bd.EngineBinlogSource(st.binlog, thd.user_vars),
+                             bd.DumpRequest(4, bd.BINLOG_DUMP_NON_BLOCK, 9, ""), sent.extend, lambda s: False)
+    assert sender.run() is True
+    sender._flush()
+    types = [ev[4] for ev in sent]
+    assert types[:4] == [bd.ROTATE_EVENT, bd.FORMAT_DESCRIPTION_EVENT, bd.GTID_LIST_EVENT, bd.BINLOG_CHECKPOINT_EVENT]
+    rest = sent[4:]
+    assert rest[0][4] == bd.GTID_LIST_EVENT and rest[0][13:17] != b"\0\0\0\0"  # fake: artificial, log_pos set
+    assert struct.unpack_from("<H", rest[0], 17)[0] == bd.LOG_EVENT_ARTIFICIAL_F
+    gtids = [bd._gtid_of(ev)[:3] for ev in rest if ev[4] == bd.GTID_EVENT]
+    assert gtids == [(0, 1, 4)]
+    assert b"CREATE" not in b"".join(rest)
+    st.shutdown()
