@@ -67,6 +67,8 @@ def _runs_dir() -> Path:
                         description="run directory name; default: derived from the Airflow run id"),
         "keep_servers": Param(False, type="boolean",
                               description="keep the servers' data directories under runs/<id>/servers/"),
+        "live_replica": Param(False, type="boolean",
+                              description="a real MariaDB replica per side replicates every case; compare them"),
     },
 )
 def binlog_regression():
@@ -90,6 +92,7 @@ def binlog_regression():
             spark_master=p["spark_master"],
             cases=globs,
             profile=p.get("profile") or DEFAULT_PROFILE,
+            live_replica=bool(p.get("live_replica")),
         )
         return str(plan_run(config, replbed_provider=p["replbed_provider"]))
 

@@ -77,6 +77,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             out_dir=Path(args.out),
             cases=tuple(args.case or ()),
             profile=args.profile,
+            live_replica=args.live_replica,
             **({"run_id": args.run_id} if args.run_id else {}),
         )
     except ValueError as exc:
@@ -388,6 +389,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="server profile of both sides (harness/profile.py)")
     r.add_argument("--keep-servers", action="store_true",
                    help="keep the servers' data directories under runs/<id>/servers/ (removed by default)")
+    r.add_argument("--live-replica", action="store_true",
+                   help="also replicate every case into a real MariaDB replica per side and compare them")
     r.set_defaults(func=cmd_run)
 
     d = sub.add_parser("decode", help="print binlog files")

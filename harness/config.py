@@ -72,6 +72,8 @@ class RunConfig:
     cases: tuple[str, ...] = ()
     # The server profile both sides run with (harness/profile.py PROFILES).
     profile: str = DEFAULT_PROFILE
+    # A real MariaDB replica per side replicates every case (harness/pipeline/live_replica.py).
+    live_replica: bool = False
 
     def __post_init__(self) -> None:
         if self.profile not in PROFILES:

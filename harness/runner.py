@@ -571,8 +571,12 @@ def run_side(
     progress: Progress | None = None,
     *,
     settings: ServerSettings | None = None,
+    after_case: Callable[[ServerHandle, Case, str, Path, CaseOutcome], None] | None = None,
 ) -> list[CaseOutcome]:
     """Run every case × format on one server of ``provider``.
+
+    ``after_case`` runs after each case that completed, while the server still holds
+    that case's binlog (the next case starts with RESET MASTER): the live replica check.
 
     The server is started once; if it dies, the case that was running is
     recorded as failed, a fresh server is started (in a new work directory,
@@ -629,6 +633,8 @@ def run_side(
                 outcome.status = "failed"
                 outcome.error = f"server died after the case; log tail:\n{handle.log_tail(15)}"
                 outcome.write(dest)
+            if after_case is not None and not outcome.failed:
+                after_case(handle, case, fmt, dest, outcome)
             outcomes.append(outcome)
             _report(progress, i, len(pairs), side, outcome, time.monotonic() - t0)
     finally:

@@ -142,6 +142,10 @@ class BinaryLog:
             self.gtid_state = {}
             self.domain_counter = {}
             self.gtid_executed = {}
+            # reset_logs opens the new first file like a server start: its Format_description
+            # has `created` set (observed: mariadb-binlog prints "created ... at startup" and
+            # a ROLLBACK; a replica reading it drops its temporary tables).
+            self._first_file_after_start = True
             self._open_file(1)
 
     def close(self) -> None:

@@ -49,7 +49,7 @@ os.environ.setdefault("GX_ANALYTICS_ENABLED", "false")
 
 SUITE_FILES = ("event_sequence.json", "gtid_layout.json", "table_state.json", "statement_outcomes.json",
                "run_summary.json", "raw_events.json", "raw_gtid_groups.json", "raw_pairs.json",
-               "raw_replay.json", "verdicts.json")
+               "raw_replay.json", "raw_replica.json", "verdicts.json")
 
 #: Events outside GTID groups: the file header and trailer, and binlog checkpoints.
 NON_GROUP = frozenset({"Format_desc", "Gtid_list", "Binlog_checkpoint", "Previous_gtids",
@@ -237,6 +237,12 @@ def raw_frames(run_dir: Path, records: list[dict] | None = None) -> dict[str, An
     frames["replay"] = pd.DataFrame([{"case": r["case"], "format": r["format"], "replay_ok": r["replay_ok"],
                                       "replay_error": r.get("replay_error")} for r in replay],
                                     columns=["case", "format", "replay_ok", "replay_error"])
+    # The live replica check (opt-in): empty when the run did not plan it.
+    rc_path = run_dir / "diff" / "replica.parquet"
+    replica = pq.read_table(str(rc_path)).to_pylist() if rc_path.exists() else []
+    frames["replica"] = pd.DataFrame([{"case": r["case"], "format": r["format"], "replica_ok": r.get("replica_ok"),
+                                       "replica_error": r.get("replica_error")} for r in replica],
+                                     columns=["case", "format", "replica_ok", "replica_error"])
     if records is not None:
         rows = []
         for r in records:

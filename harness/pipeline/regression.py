@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 SIDES = ("reference", "replbed")
 SUMMARY_KEYS = ("case", "format", "events_match", "gtid_layout_ok", "tables_match", "outcomes_match", "error",
                 "replay_ok", "expectation_ok", "expectation_error", "status", "failed_checks", "reason")
+#: The live replica check's fields, in summary.json only when the run planned it.
+REPLICA_KEYS = ("replica_ok", "replica_error", "replica_finding")
 _BINLOG_NAME = re.compile(r"\.\d{6}$")
 
 Progress = Callable[[str], None]
@@ -148,6 +150,7 @@ def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
         "replbed_provider": replbed_provider,
         "flavor": config.flavor,
         "profile": config.profile,
+        "live_replica": config.live_replica,
         "spark_master": config.spark_master,
         "cases": [
             {"name": c.name, "rule": c.rule, "seed": c.seed, "description": c.description,
@@ -193,8 +196,15 @@ def collect(run_dir: Path, side: str, progress: Progress | None = _progress) -> 
     t0 = time.monotonic()
     if progress:
         progress(f"[collect] {side}: {len(plan['pairs'])} case x format on {provider.name}")
-    outcomes = run_side(run_dir, side, provider, cases, plan["formats"], progress,
-                        settings=plan_settings(plan))
+    if plan.get("live_replica"):
+        from harness.pipeline.live_replica import ReplicaCheck
+
+        with ReplicaCheck(run_dir, side, plan_settings(plan), progress) as check:
+            outcomes = run_side(run_dir, side, provider, cases, plan["formats"], progress,
+                                settings=plan_settings(plan), after_case=check)
+    else:
+        outcomes = run_side(run_dir, side, provider, cases, plan["formats"], progress,
+                            settings=plan_settings(plan))
     failed = sum(1 for o in outcomes if o.failed)
     if progress:
         progress(f"[collect] {side}: {len(outcomes)} done, {failed} failed, "
@@ -369,7 +379,31 @@ def _details(r: dict, stmts: dict[tuple[str, str, str], dict[int, dict]]) -> str
         out.append(f"table {r['first_diff_table']}")
     if "replay_ok" in failed and r.get("replay_error"):
         out.append(f"replay: {str(r['replay_error']).splitlines()[0]}")
+    if "replica_ok" in failed and r.get("replica_error"):
+        out.append(f"live replica: {str(r['replica_error']).splitlines()[0]}")
     return "; ".join(out)
+
+
+def judge_replica(ref: dict | None, rb: dict | None) -> dict:
+    from harness.pipeline.live_replica import judge
+
+    return judge(ref, rb)
+
+
+def _replica_records(run_dir: Path, plan: dict) -> dict[tuple[str, str], dict]:
+    """The live replica check of every planned pair; also written to diff/replica.parquet
+    (for GX and the report) before the validation reads it."""
+    import pyarrow as pa
+
+    from harness.pipeline.live_replica import read_results
+
+    res = read_results(run_dir, plan["pairs"])
+    rows = [{"case": c, "format": f, **v} for (c, f), v in res.items()]
+    (run_dir / "diff").mkdir(exist_ok=True)
+    _write_parquet(run_dir / "diff" / "replica.parquet", pa.Table.from_pylist(rows) if rows else pa.table(
+        {"case": pa.array([], pa.string()), "format": pa.array([], pa.string()),
+         "replica_ok": pa.array([], pa.bool_())}))
+    return res
 
 
 def _expectations(stmts: dict[tuple[str, str, str], dict[int, dict]],
@@ -434,6 +468,7 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
     from harness.pipeline.replay import read_records
 
     replay = read_records(run_dir)
+    replica = _replica_records(run_dir, plan) if plan.get("live_replica") else None
     stmts = _statements(rec / "outcomes.parquet")
     expectations = _expectations(stmts)
     for r in full:
@@ -441,6 +476,8 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
         r["replay_ok"] = rp.get("replay_ok")
         r["replay_error"] = rp.get("replay_error")
         r["expectation_ok"], r["expectation_error"] = expectations.get((r["case"], r["format"]), (None, None))
+        if replica is not None:
+            r.update(replica.get((r["case"], r["format"])) or judge_replica(None, None))
         r.update(record_fields(r))
         if r["status"] == "differs" and (more := _details(r, stmts)):
             r["reason"] += ": " + more
@@ -465,7 +502,8 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
     atomic_write_json(out / "gx_results.json",
                       {"suites": gx_results, "data_docs": str(docs) if docs else None, **gx_meta})
     atomic_write_json(out / "summary_full.json", full, default=str)
-    summary_records = [{k: r.get(k) for k in SUMMARY_KEYS} for r in full]
+    summary_records = [{k: r.get(k) for k in SUMMARY_KEYS + (REPLICA_KEYS if replica is not None else ())}
+                       for r in full]
     atomic_write_json(run_dir / "summary.json", summary_records)
     for df in frames.values():
         df.unpersist()
@@ -580,7 +618,7 @@ def prune_runs(runs_dir: Path, keep: int) -> list[Path]:
 
 #: The DAG's params (dags/binlog_regression.py); ``make run CONF=…`` may set these.
 CONF_KEYS = ("workloads", "formats", "provider", "profile", "cases", "spark_master", "replbed_provider",
-             "run_id", "keep_servers")
+             "run_id", "keep_servers", "live_replica")
 
 
 def check_conf(text: str, run_id: str, root: Path) -> dict:
@@ -604,6 +642,8 @@ def check_conf(text: str, run_id: str, root: Path) -> dict:
     formats = conf.get("formats", ["STATEMENT", "ROW", "MIXED"])
     if not isinstance(cases, str) or not isinstance(formats, list):
         raise PlanError("CONF: cases must be a string of comma-separated globs, formats a list")
+    if not isinstance(conf.get("live_replica", False), bool):
+        raise PlanError("CONF: live_replica must be true or false")
     workloads = str(conf.get("workloads", "workloads/*.wl"))
     try:
         config = RunConfig(

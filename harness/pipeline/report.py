@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from harness.pipeline.verdict import CHECKS, Status, Verdict, verdict
+from harness.pipeline.verdict import CHECKS, REPLICA_CHECK, Status, Verdict, verdict
 
 #: Matching events shown around each difference; longer equal runs are folded.
 CONTEXT = 2
@@ -97,9 +97,16 @@ def text_summary(run_dir: Path) -> str:
             why += f" (events first differ at seq {r.get('first_diff_seq')}: {r.get('first_diff_fields')})"
         if r.get("replay_ok") is False and r.get("replay_error"):
             why += f" (replay: {str(r['replay_error']).splitlines()[0][:100]})"
+        if r.get("replica_ok") is not True and r.get("replica_error"):
+            why += f" (live replica: {str(r['replica_error']).splitlines()[0][:160]})"
         lines.append(f"  FAIL [{_STATUS_LABEL[v.status]}] {r['case']} {r['format']}: {why}")
     if len(fails) > 25:
         lines.append(f"  ... and {len(fails) - 25} more (see the report)")
+    found = [r for r, _v in verdicts if r.get("replica_finding")]
+    if found:
+        lines.append("live replica findings (expected, explained; not failures by themselves):")
+    for r in found[:10]:
+        lines.append(f"  {r['case']} {r['format']}: {str(r['replica_finding'])[:200]}")
     for s in d["gx"].get("suites", []):
         lines.append(f"  GX {s['suite']}: {'passed' if s['success'] else 'FAILED'}"
                      f" ({len(s.get('failed', []))}/{s['evaluated']} expectations failed)")
@@ -434,7 +441,7 @@ def render_report(run_dir: Path) -> Path:
     html = _env().get_template("report.html.j2").render(
         plan=plan, rows=ordered, failing=failing, n_total=len(full),
         n_pass=counts["pass"], counts=counts, rules=rules, gx=gx, docs_link=docs_link,
-        checks=CHECKS, css=(Path(__file__).resolve().parent / "templates" / "report.css").read_text())
+        checks=CHECKS + ((REPLICA_CHECK,) if plan.get("live_replica") else ()), css=(Path(__file__).resolve().parent / "templates" / "report.css").read_text())
     path = out_dir / "index.html"
     path.write_text(html, encoding="utf-8")
     return path

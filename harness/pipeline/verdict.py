@@ -36,6 +36,16 @@ CHECKS: tuple[str, ...] = (
 #: Whether the reference answered every statement as the workload's annotations say.
 EXPECTATION_CHECK = "expectation_ok"
 
+#: The live replica check (harness/pipeline/live_replica.py) is opt-in: a record
+#: carries this key exactly when the run planned it, and then it is a check like
+#: the others (``None``, did not run, is not a pass).
+REPLICA_CHECK = "replica_ok"
+
+
+def checks_of(rec: Mapping[str, Any], checks: Sequence[str] = CHECKS) -> tuple[str, ...]:
+    """The checks ``rec`` is judged on: ``checks``, and the live replica when planned."""
+    return (*checks, REPLICA_CHECK) if REPLICA_CHECK in rec and REPLICA_CHECK not in checks else tuple(checks)
+
 
 class Status(str, Enum):
     ERROR = "error"
@@ -66,7 +76,7 @@ def verdict(rec: Mapping[str, Any], checks: Sequence[str] = CHECKS) -> Verdict:
     if rec.get(EXPECTATION_CHECK) is False:
         why = rec.get("expectation_error") or "the reference disagrees with the workload's annotations"
         return Verdict(Status.EXPECTATION_WRONG, (EXPECTATION_CHECK,), str(why))
-    failed = tuple(c for c in checks if rec.get(c) is not True)
+    failed = tuple(c for c in checks_of(rec, checks) if rec.get(c) is not True)
     if failed:
         missing = [c for c in failed if rec.get(c) is None]
         why = "differs in " + ", ".join(c for c in failed if c not in missing)

@@ -32,6 +32,7 @@ import time
 from types import FrameType, TracebackType
 from typing import Callable, Iterable
 
+from harness.server import binlog_dump
 from harness.server import prepared as ps
 from harness.server import protocol as p
 from harness.server.errors import (
@@ -204,6 +205,8 @@ class ProtocolServer:
         self._wake_w.setblocking(False)
         self.started_at = time.monotonic()
         self.questions = 0  # statements received, for COM_STATISTICS
+        #: Replicas registered with COM_REGISTER_SLAVE and their dumps (binlog_dump.py).
+        self.replicas = binlog_dump.ReplicaRegistry()
 
     # -- public API -------------------------------------------------------
 
@@ -460,6 +463,7 @@ class _ConnectionHandler:
                     session.close()
             except Exception:
                 log.exception("connection %d: session.close() failed", self.conn_id)
+        self.server.replicas.unregister_connection(self.conn_id)
         self._lingering_close()
         self.server._forget(self.conn_id)
         log.debug("connection %d from %s finished", self.conn_id, self.peer)
@@ -609,6 +613,8 @@ class _ConnectionHandler:
             p.COM_STMT_EXECUTE: self._com_stmt_execute,
             p.COM_STMT_RESET: self._com_stmt_reset,
             p.COM_STMT_FETCH: self._com_stmt_fetch,
+            binlog_dump.COM_REGISTER_SLAVE: self._com_register_slave,
+            binlog_dump.COM_BINLOG_DUMP: self._com_binlog_dump,
         }.get(cmd)
         if handler is None:
             log.debug("connection %d: unsupported command 0x%02x", self.conn_id, cmd)
@@ -618,7 +624,7 @@ class _ConnectionHandler:
             handler(body)
         except SqlError as err:
             self._send_error(err)
-        except (ProtocolError, OSError):
+        except (ProtocolError, OSError, ConnectionClosed):
             raise
         except Exception as exc:
             # A bug in the session or in encoding its result: report it to the
@@ -655,9 +661,14 @@ class _ConnectionHandler:
                 session = self._session()
                 if p.is_empty_statement(stmt):
                     raise SqlError(ER_EMPTY_QUERY, "Query was empty")
-                if p.is_comment_only(stmt):
+                if binlog_dump.is_show_slave_hosts(stmt):
+                    result: OkResult | ResultSet = binlog_dump.show_slave_hosts(self.server.replicas)
+                elif (target := binlog_dump.purge_target(stmt)) is not None and hasattr(session, "binlog_source"):
+                    session.binlog_source().purge_to(target)
+                    result = OkResult()
+                elif p.is_comment_only(stmt):
                     # MariaDB answers a comment-only query with a bare OK and runs nothing.
-                    result: OkResult | ResultSet = OkResult()
+                    result = OkResult()
                 else:
                     result = session.execute(stmt)
                 status = session.status_flags() | (SERVER_MORE_RESULTS_EXISTS if more else 0)
@@ -674,6 +685,14 @@ class _ConnectionHandler:
         else:
             raise TypeError(f"session.execute returned {type(result).__name__}, expected OkResult or ResultSet")
         return True
+
+    def _com_register_slave(self, body: bytes) -> None:
+        self.io.write(binlog_dump.com_register_slave(self, body, self.server.replicas))
+
+    def _com_binlog_dump(self, body: bytes) -> None:
+        """The connection carries only events from here on, and ends with the dump."""
+        binlog_dump.com_binlog_dump(self, body, self.server.replicas)
+        raise ConnectionClosed("binlog dump ended")
 
     def _com_init_db(self, body: bytes) -> None:
         db = p.from_wire_text(body).rstrip("\0")

@@ -26,6 +26,7 @@ from harness.server.results import (AUTO_INCREMENT_FLAG, BINARY_FLAG, CHARSET_BI
                                     SERVER_STATUS_NO_BACKSLASH_ESCAPES, Column, HandshakeInfo, OkResult, ResultSet)
 
 if TYPE_CHECKING:
+    from harness.server.binlog_dump import EngineBinlogSource
     from harness.engine.server import ServerState
     from harness.engine.thd import Thd
 
@@ -206,6 +207,11 @@ class ReplbedSession:
         """COM_PING answers with my_ok(), which leaves ROW_COUNT() at 0 (probed: the
         Python connector pings before every statement, so workloads always see 0)."""
         self.thd.last_row_count = 0
+
+    def binlog_source(self) -> "EngineBinlogSource":
+        """What COM_BINLOG_DUMP reads: the binary log and this session's user variables."""
+        from harness.server.binlog_dump import EngineBinlogSource
+        return EngineBinlogSource(self.server.binlog, self.thd.user_vars)
 
     def status_flags(self) -> int:
         flags = SERVER_STATUS_AUTOCOMMIT if self.thd.autocommit else 0

@@ -42,7 +42,7 @@ _TOKEN_RE = re.compile(
   | (?P<float>(?:\d+\.\d*|\.\d+|\d+)[eE][-+]?\d+)
   | (?P<decimal>\d+\.\d*|\.\d+)
   | (?P<int>\d+(?![A-Za-z_$]))
-  | (?P<sysvar>@@(?:(?:global|session|local)\.)?[A-Za-z_][A-Za-z0-9_$]*)
+  | (?P<sysvar>@@(?:(?i:global|session|local)\.)?[A-Za-z_][A-Za-z0-9_$]*)
   | (?P<var>@(?:[A-Za-z0-9_$.]+|`[^`]*+(?:``[^`]*+)*+`|'[^'\\]*+(?:\\.[^'\\]*+)*+'))
   | (?P<word>[A-Za-z0-9_$\u0080-\uffff]+)
   | (?P<op><=>|<=|>=|<>|!=|\|\||&&|:=|<<|>>|[-+*/%=<>(),.;!~^&|?])

@@ -68,6 +68,7 @@ def test_schedule_and_params(dagbag):
     assert params["replbed_provider"] == "replbed"
     assert params["run_id"] is None
     assert params["keep_servers"] is False
+    assert params["live_replica"] is False
 
 
 def test_dag_file_parses_without_heavy_imports():

@@ -122,3 +122,20 @@ def test_each_group_gets_the_next_gtid(tmp_path: Path) -> None:
     for i in range(3):
         L3.write_direct(s, [_query(f"CREATE TABLE x{i} (a INT)")])
     assert s.server is not None and s.server.binlog.gtid_pos_text() == "0-1-3"
+
+
+def test_reset_master_file_has_created_set_like_a_server_start(tmp_path: Path) -> None:
+    """RESET MASTER's new binlog.000001 carries `created` (the replica drops its temporary
+    tables on it); a file opened by FLUSH BINARY LOGS has 0."""
+    from harness.binlog.fde import FormatDescriptionEvent
+    from harness.binlog.reader import read_binlog_file
+
+    log = L3.BinaryLog(tmp_path)
+    log.open()
+    log.rotate()
+    log.reset()
+    log.rotate()
+    log.close()
+    fde = [next(e for e in read_binlog_file(tmp_path / f) if isinstance(e, FormatDescriptionEvent))
+           for f in ("binlog.000001", "binlog.000002")]
+    assert fde[0].create_timestamp != 0 and fde[1].create_timestamp == 0
