@@ -289,6 +289,9 @@ class Thd:
         t = self.temp_tables.get((db, name.name.lower()))
         if t is not None:
             return t
+        if db.lower() == "information_schema":
+            from harness.engine.infoschema import info_schema_table
+            return info_schema_table(self, name.name)
         return self.catalog.get_table(db, name.name)
 
     def open_table(self, name: A.TableName) -> TableDef:

@@ -1404,13 +1404,55 @@ class Parser:
         self.expect_kw("MASTER")
         return A.ResetMaster()
 
+    # FLUSH options that change nothing the binary log or the model keeps (caches,
+    # counters, the privilege tables); READ LOCK / EXPORT take locks the model lacks.
+    _FLUSH_OPTIONS = ("TABLES", "TABLE", "PRIVILEGES", "STATUS", "HOSTS", "QUERY", "USER_RESOURCES",
+                      "CLIENT_STATISTICS", "INDEX_STATISTICS", "TABLE_STATISTICS", "USER_STATISTICS",
+                      "ERROR", "ENGINE", "GENERAL", "SLOW", "LOGS", "BINARY", "RELAY", "DES_KEY_FILE",
+                      "SSL", "USER_VARIABLES", "THREAD_STATISTICS")
+
     def flush_stmt(self) -> A.Statement:
         self.expect_kw("FLUSH")
-        self.accept_kw("LOCAL", "NO_WRITE_TO_BINLOG")
-        if self.accept_kw("BINARY", "LOGS"):
-            self.accept_kw("LOGS")
+        quiet = self.accept_kw("LOCAL", "NO_WRITE_TO_BINLOG") is not None
+        if self.at_kw("BINARY", "LOGS") and not self._flush_has_more():
+            self.accept_kw("BINARY")
+            self.expect_kw("LOGS")
             return A.FlushBinaryLogs()
-        raise UnsupportedError("FLUSH " + str(self.tok.value).upper())
+        st = A.Flush(no_write_to_binlog=quiet)
+        while True:
+            word = self.accept_kw(*self._FLUSH_OPTIONS)
+            if word is None:
+                raise UnsupportedError("FLUSH " + str(self.tok.value).upper())
+            word = word.upper()
+            if word in ("BINARY", "ENGINE", "ERROR", "GENERAL", "SLOW", "RELAY"):
+                self.expect_kw("LOGS")
+                word += " LOGS"
+            elif word == "QUERY":
+                self.expect_kw("CACHE")
+                word = "QUERY CACHE"
+            elif word in ("TABLE", "TABLES"):
+                word = "TABLES"
+                if self.at_kw("WITH", "FOR"):
+                    raise UnsupportedError("FLUSH TABLES WITH READ LOCK / FOR EXPORT")
+                st.options.append(word)
+                # TABLES takes a table list and ends the options (FLUSH TABLES, LOGS is 1064).
+                if self.tok.kind == "QWORD" or self.tok.kind == "WORD":
+                    st.tables.append(self.table_name())
+                    while self.accept_op(","):
+                        st.tables.append(self.table_name())
+                elif self.at_op(","):
+                    # the server's grammar fails right after the comma
+                    raise ParseError(self.sql, self.tok.pos + 1, "")
+                break
+            st.options.append(word)
+            if not self.accept_op(","):
+                break
+        return st
+
+    def _flush_has_more(self) -> bool:
+        """FLUSH [BINARY] LOGS followed by a comma lists more options (a general FLUSH)."""
+        t = self.peek(2 if self.at_kw("BINARY") else 1)
+        return t.kind == "OP" and t.value == ","
 
     def do_stmt(self) -> A.Statement:
         self.expect_kw("DO")
@@ -1434,6 +1476,9 @@ class Parser:
     def call_stmt(self) -> A.Statement:
         self.expect_kw("CALL")
         name = self.ident()
+        db = None
+        if self.accept_op("."):
+            db, name = name, self.ident()
         args: list[A.Expr] = []
         if self.accept_op("("):
             if not self.at_op(")"):
@@ -1441,7 +1486,7 @@ class Parser:
                 while self.accept_op(","):
                     args.append(self.expr())
             self.expect_op(")")
-        return A.Call(name=name, args=args)
+        return A.Call(name=name, args=args, db=db)
 
     # ------------------------------------------------------------ expressions
 
@@ -1569,7 +1614,20 @@ class Parser:
             return A.Unary("NOT", self.unary())
         if self.accept_kw("BINARY"):
             return A.Unary("BINARY", self.unary())
-        return self.primary()
+        e = self.primary()
+        if self.at_kw("COLLATE"):
+            e = self.collate(e)
+        return e
+
+    def collate(self, e: A.Expr) -> A.Expr:
+        """``expr COLLATE name``. Only the string literals' own collation changes nothing the
+        model computes (utf8mb4_general_ci: what a logged NAME_CONST of a string carries,
+        ``_utf8mb4'x' COLLATE 'utf8mb4_general_ci'``); any other collation is refused."""
+        self.expect_kw("COLLATE")
+        name = self.ident_or_string()
+        if name.lower() != "utf8mb4_general_ci" or not (isinstance(e, A.Literal) and isinstance(e.value, str)):
+            raise UnsupportedError(f"COLLATE {name}")
+        return e
 
     def introduced_literal(self, word: str) -> A.Expr:
         """``_binary 'x'`` (bytes) and ``_utf8mb4 'x'`` (the connection's own character
