@@ -90,7 +90,7 @@ def classify(detail: list[str]) -> tuple[str, str]:
     if m:
         cmd = m["cmd"]
         words = cmd.split()
-        tool = "mariadb-binlog" if "binlog" in cmd else words[0].rsplit("/", 1)[-1] if words else cmd
+        tool = "mariadb-binlog" if "binlog" in cmd.lower() else words[0].rsplit("/", 1)[-1] if words else cmd
         return f"external command failed ({tool})", _clip(cmd)
     if re.search(r"Test case timeout|[Tt]imeout after|timed out", text):
         return "hang (testcase timeout)", _first(detail, r"[Tt]ime")

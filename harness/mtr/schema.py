@@ -37,7 +37,7 @@ def bootstrap_statements(sql: str) -> list[str]:
         if line.lstrip().startswith("--"):
             continue
         current.append(line.replace("'@HOSTNAME@'", "localhost"))
-    return out + ["USE test"]
+    return out
 
 
 def mtr_schema_statements(mysql_test_dir: Path) -> list[str]:
