@@ -16,6 +16,8 @@ con1: FLUSH HOSTS
 con1: FLUSH USER_RESOURCES
 con1: FLUSH STATUS, PRIVILEGES
 con1: FLUSH TABLES, LOGS  => 1064
+con1: FLUSH PRIVILEGES
+con1: SHOW WARNINGS
 con1: BEGIN
 con1: INSERT INTO t1 VALUES (2)
 con1: FLUSH TABLES t1
@@ -38,3 +40,16 @@ setup: CREATE TABLE sup (pattern VARCHAR(255)) ENGINE=MyISAM
 setup: CREATE PROCEDURE add_sup(pattern VARCHAR(255)) BEGIN INSERT INTO sup (pattern) VALUES (pattern); END
 con1: CALL add_sup("the master's version")
 con1: CALL test.add_sup('x')
+
+[case mtr_purge_binary_logs]
+rule = purge_master_logs
+setup: CREATE TABLE t1 (a INT) ENGINE=MyISAM
+con1: INSERT INTO t1 VALUES (1)
+con1: FLUSH BINARY LOGS
+con1: INSERT INTO t1 VALUES (2)
+con1: FLUSH LOGS
+con1: PURGE BINARY LOGS TO 'nosuch.000001'  => 1373
+con1: PURGE BINARY LOGS TO 'binlog.000002'
+con1: SHOW BINARY LOGS
+con1: PURGE MASTER LOGS BEFORE '2001-01-01 00:00:00'
+con1: INSERT INTO t1 VALUES (3)

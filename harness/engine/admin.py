@@ -325,6 +325,35 @@ def flush_logs(thd: "Thd", st: A.FlushBinaryLogs) -> "OkPacket":
     return _ok()
 
 
+def purge_binary_logs(thd: "Thd", st: A.PurgeBinaryLogs) -> "OkPacket":
+    """PURGE BINARY LOGS TO 'f' removes the files before ``f``; BEFORE t the files last
+    written before ``t``; never the active file. Not logged (it changes no data)."""
+    import datetime as dt
+    import os
+    binlog = thd.server.binlog
+    files = list(binlog.files)
+    if st.to is not None:
+        name = st.to.rsplit("/", 1)[-1]
+        if name not in files:
+            raise error("ER_UNKNOWN_TARGET_BINLOG")
+        doomed = files[:files.index(name)]
+    else:
+        assert st.before is not None
+        when = Compiler(Scope([])).compile(st.before)(Env(None))
+        if isinstance(when, str):
+            when = dt.datetime.fromisoformat(when)
+        if not isinstance(when, dt.datetime):
+            raise UnsupportedError("PURGE BINARY LOGS BEFORE a value that is not a datetime")
+        cutoff = when.timestamp()
+        doomed = []
+        for f in files[:-1]:
+            if os.stat(binlog.dir / f).st_mtime >= cutoff:
+                break
+            doomed.append(f)
+    binlog.purge(doomed)
+    return _ok()
+
+
 def flush(thd: "Thd", st: A.Flush) -> "OkPacket":
     """FLUSH TABLES / PRIVILEGES / STATUS ...: nothing the model keeps changes, but the
     statement commits implicitly and is logged (reload_acl_and_cache), except with
@@ -376,6 +405,7 @@ _HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
     A.ResetMaster: reset_master,
     A.FlushBinaryLogs: flush_logs,
     A.Flush: flush,
+    A.PurgeBinaryLogs: purge_binary_logs,
     A.CreateDatabase: DDL.create_database,
     A.DropDatabase: DDL.drop_database,
     A.CreateTable: DDL.create_table,

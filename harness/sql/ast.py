@@ -533,6 +533,14 @@ class FlushBinaryLogs(Statement):
 
 
 @dataclass
+class PurgeBinaryLogs(Statement):
+    """PURGE {BINARY | MASTER} LOGS {TO 'file' | BEFORE datetime}."""
+
+    to: str | None = None
+    before: Expr | None = None
+
+
+@dataclass
 class Flush(Statement):
     """FLUSH [NO_WRITE_TO_BINLOG | LOCAL] option, ...: what a flush of tables, privileges,
     status... logs (reload_acl_and_cache); FLUSH [BINARY] LOGS alone is FlushBinaryLogs."""

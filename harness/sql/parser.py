@@ -1399,6 +1399,17 @@ class Parser:
             raise UnsupportedError("SHOW ... WHERE")
         return sh
 
+    def purge_stmt(self) -> A.Statement:
+        self.expect_kw("PURGE")
+        self.expect_kw("BINARY", "MASTER")
+        self.expect_kw("LOGS")
+        if self.accept_kw("TO"):
+            if self.tok.kind != "STRING":
+                raise self.error()
+            return A.PurgeBinaryLogs(to=self.advance().text)
+        self.expect_kw("BEFORE")
+        return A.PurgeBinaryLogs(before=self.expr())
+
     def reset_stmt(self) -> A.Statement:
         self.expect_kw("RESET")
         self.expect_kw("MASTER")
@@ -1873,6 +1884,7 @@ _STATEMENTS: dict[str, Callable[[Parser], A.Statement]] = {
     "SET": Parser.set_stmt,
     "SHOW": Parser.show_stmt,
     "RESET": Parser.reset_stmt,
+    "PURGE": Parser.purge_stmt,
     "FLUSH": Parser.flush_stmt,
     "DO": Parser.do_stmt,
     "CALL": Parser.call_stmt,
