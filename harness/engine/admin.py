@@ -406,6 +406,7 @@ _HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
     A.FlushBinaryLogs: flush_logs,
     A.Flush: flush,
     A.PurgeBinaryLogs: purge_binary_logs,
+    A.Empty: lambda thd, st: _ok(),
     A.CreateDatabase: DDL.create_database,
     A.DropDatabase: DDL.drop_database,
     A.CreateTable: DDL.create_table,

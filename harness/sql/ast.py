@@ -533,6 +533,12 @@ class FlushBinaryLogs(Statement):
 
 
 @dataclass
+class Empty(Statement):
+    """A statement of comments only (``/*!*/``, as mariadb-binlog output holds): the
+    server's grammar accepts it (OPTION_LEX_FOUND_COMMENT) and does nothing."""
+
+
+@dataclass
 class PurgeBinaryLogs(Statement):
     """PURGE {BINARY | MASTER} LOGS {TO 'file' | BEFORE datetime}."""
 

@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Callable
 
 from harness.sql import ast as A
-from harness.sql.errors import ParseError, UndeclaredVariableError, UnsupportedError
+from harness.sql.errors import EmptyQueryError, ParseError, UndeclaredVariableError, UnsupportedError
 from harness.sql.lexer import literal_value, Token, tokenize
 
 # Words that cannot be used as bare identifiers / aliases in this subset.
@@ -146,6 +146,10 @@ class Parser:
         return handler(self)
 
     def parse(self) -> A.Statement:
+        if self.tok.kind == "EOF" or self.at_op(";") and self.peek().kind == "EOF":
+            if "/*" not in self.sql and "#" not in self.sql and "--" not in self.sql:
+                raise EmptyQueryError()
+            return A.Empty(text=self.sql)
         stmt = self.statement()
         self.end()
         stmt.text = self.sql
