@@ -53,3 +53,21 @@ con1: PURGE BINARY LOGS TO 'binlog.000002'
 con1: SHOW BINARY LOGS
 con1: PURGE MASTER LOGS BEFORE '2001-01-01 00:00:00'
 con1: INSERT INTO t1 VALUES (3)
+
+[case mtr_myisam_covering_index_order]
+rule = make_join_readinfo_covering_keys
+setup: CREATE TABLE t1 (a INT, UNIQUE(a)) ENGINE=MyISAM
+setup: CREATE TABLE t2 (a INT) ENGINE=MyISAM
+setup: CREATE TABLE t3 (a INT, b INT, KEY(a)) ENGINE=MyISAM
+setup: CREATE TABLE t4 (a VARCHAR(5), b INT, PRIMARY KEY (b, a)) ENGINE=Aria
+con1: INSERT INTO t1 VALUES (2),(NULL),(1),(3)
+con1: INSERT INTO t3 VALUES (2,1),(1,2),(3,3)
+con1: INSERT INTO t4 VALUES ('b',2),('a',2),('c',1)
+con1: SELECT * FROM t1
+con1: INSERT INTO t2 SELECT * FROM t1
+con1: SELECT * FROM t3
+con1: SELECT * FROM t4
+con1: DELETE FROM t1 WHERE a = 2
+con1: INSERT INTO t1 VALUES (0)
+con1: INSERT INTO t2 SELECT * FROM t1 WHERE a > 0
+con1: UPDATE t1 SET a = a + 10
