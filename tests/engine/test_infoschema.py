@@ -56,3 +56,16 @@ def test_an_unknown_information_schema_table_is_an_error(thd: Thd) -> None:
     with pytest.raises(Exception) as e:
         thd.execute("SELECT * FROM information_schema.no_such_table")
     assert getattr(e.value, "code", None) == 1146
+
+
+def test_myisam_reads_through_a_covering_index_come_in_key_order(thd: Thd) -> None:
+    thd.execute("CREATE TABLE t1 (a INT, UNIQUE(a)) ENGINE=MyISAM")
+    thd.execute("CREATE TABLE t3 (a INT, b INT, KEY(a)) ENGINE=MyISAM")
+    thd.execute("INSERT INTO t1 VALUES (2),(NULL),(1)")
+    thd.execute("INSERT INTO t3 VALUES (2,1),(1,2)")
+    assert _rows(thd, "SELECT * FROM t1") == [[None], [1], [2]]
+    # KEY(a) does not hold b: SELECT * reads the data file, in insertion order
+    assert _rows(thd, "SELECT * FROM t3") == [[2, 1], [1, 2]]
+    thd.execute("CREATE TABLE t2 (a INT) ENGINE=InnoDB")
+    thd.execute("INSERT INTO t2 VALUES (5),(4)")
+    assert _rows(thd, "SELECT * FROM t2") == [[5], [4]]
