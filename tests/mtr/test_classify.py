@@ -90,3 +90,9 @@ def test_an_unknown_failure_is_other_not_a_pass() -> None:
 
 def test_first_diff_line_without_a_hunk_is_empty() -> None:
     assert first_diff_line(["no diff here"]) == ""
+
+
+def test_a_failure_is_never_read_as_a_pass() -> None:
+    text = OUTPUT.replace("binlog.binlog_stm_ps                     [ pass ]     12",
+                          "binlog.binlog_stm_ps                     [ fail ]")
+    assert parse_output(text)["binlog.binlog_stm_ps"].result == "fail"
