@@ -336,7 +336,8 @@ def cmd_mtr(args: argparse.Namespace) -> int:
     try:
         cfg = MtrConfig(suite=args.suite, tests=tuple(args.tests or ()),
                         formats=tuple(f.upper() for f in args.formats), out_dir=out, run_id=args.run_id,
-                        parallel=args.parallel, testcase_timeout=args.testcase_timeout)
+                        parallel=args.parallel, testcase_timeout=args.testcase_timeout,
+                        reuse_control=Path(args.reuse_control) if args.reuse_control else None)
         records, summaries, where = run(cfg)
     except MtrError as exc:
         raise CliError(str(exc)) from exc
@@ -447,6 +448,8 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--run-id", default=None)
     m.add_argument("--parallel", type=int, default=1, help="MTR workers per server (default 1)")
     m.add_argument("--testcase-timeout", type=int, default=2, metavar="MINUTES")
+    m.add_argument("--reuse-control", default=None, metavar="RUN_DIR",
+                   help="take the control's results from a previous run of the same suite and MariaDB")
     m.set_defaults(func=cmd_mtr)
 
     x = sub.add_parser("export-frames",

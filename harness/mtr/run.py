@@ -58,6 +58,9 @@ class MtrConfig:
     parallel: int = 1
     testcase_timeout: int = 2  # minutes, MTR's --testcase-timeout
     mysql_test_dir: Path = MYSQL_TEST_DIR
+    # A previous run's directory whose control results (<dir>/<FORMAT>/control/mtr.log)
+    # stand for this run's: the same MariaDB needs no second control run.
+    reuse_control: Path | None = None
 
 
 @dataclass
@@ -271,6 +274,13 @@ def run_mtr(cfg: MtrConfig, handle: Any, fmt: str, names: list[str], workdir: Pa
     return results, "\n".join(texts), time.monotonic() - t0
 
 
+def _reused_control(run_dir: Path, fmt: str) -> str:
+    log = Path(run_dir) / fmt / "control" / "mtr.log"
+    if not log.is_file():
+        raise MtrError(f"--reuse-control {run_dir}: no control results for {fmt} ({log} is missing)")
+    return log.read_text()
+
+
 class SideServers:
     """The servers of one side × format: a fresh one at the start and after one died."""
 
@@ -329,15 +339,25 @@ def run(cfg: MtrConfig, log: Any = print) -> tuple[list[TestRecord], list[SuiteS
         results: dict[str, dict[str, TestResult]] = {}
         for side in SIDES:
             workdir = out / fmt / side
-            results[side], text, seconds = run_side(cfg, side, fmt, in_scope, workdir)
+            workdir.mkdir(parents=True, exist_ok=True)
+            if side == "control" and cfg.reuse_control is not None:
+                text, seconds = _reused_control(cfg.reuse_control, fmt), 0.0
+                results[side] = {k.split(".", 1)[1]: v for k, v in parse_output(text).items()}
+                side_tests = in_scope
+            else:
+                # The control defines what applies: replbed runs only what passed there.
+                side_tests = in_scope if side == "control" else \
+                    [n for n in in_scope if n in results["control"] and results["control"][n].result == "pass"]
+                results[side], text, seconds = \
+                    run_side(cfg, side, fmt, side_tests, workdir) if side_tests else ({}, "", 0.0)
             (workdir / "mtr.log").write_text(text)
             npass = sum(1 for r in results[side].values() if r.result == "pass")
-            log(f"{fmt} {side}: {npass} pass of {len(in_scope)} ({seconds:.0f} s)")
+            log(f"{fmt} {side}: {npass} pass of {len(side_tests)} ({seconds:.0f} s)")
         for n in in_scope:
             rec = recs[n]
             c, r = results["control"].get(n), results["replbed"].get(n)
             rec.control = c.result if c else "not reported"
-            rec.replbed = r.result if r else "not reported"
+            rec.replbed = r.result if r else "not reported" if rec.control == "pass" else "not run"
             if c is not None and c.result == "fail":
                 rec.control_class = classify(c.detail)[0]
             if rec.replbed == "fail" and r is not None:

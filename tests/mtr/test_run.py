@@ -48,13 +48,18 @@ def test_two_real_tests_on_mariadb_and_replbed(tmp_path: Path) -> None:
     # the failed INSERT ... SELECT match the server's own result file on replbed
     row = by["binlog_row_insert_select"]
     assert row.replbed == "pass", (row.failure_class, row.example)
-    assert by["binlog_stm_insert_select"].replbed == "skipped"
+    assert by["binlog_stm_insert_select"].replbed == "not run"  # replbed runs what applies
     (s,) = summaries
     assert (s.applicable, s.applicable_pass, s.rate) == (1, 1, 1.0)
     assert json.loads((out / "summary.json").read_text())[0]["applicable"] == 1
     assert "[ pass ]" in (out / "ROW" / "replbed" / "mtr.log").read_text()
     assert "replbed 1/1 (100.0%)" in (out / "report.md").read_text()
     assert [h["run_id"] for h in read_history(tmp_path)] == ["t1"]
+    # a second run takes the control from the first and runs replbed only
+    cfg2 = MtrConfig(tests=cfg.tests, formats=("ROW",), out_dir=tmp_path, run_id="t2", reuse_control=out)
+    records2, (s2,), _ = run(cfg2, log=lambda _s: None)
+    assert (s2.applicable, s2.applicable_pass) == (1, 1)
+    assert [h["run_id"] for h in read_history(tmp_path)] == ["t1", "t2"]
 
 
 def test_cli_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
