@@ -200,7 +200,7 @@ def prepare_server(handle: Any, side: str, fmt: str, mysql_test_dir: Path) -> li
 _SYSTEM_DBS = {"mysql", "information_schema", "performance_schema", "sys", "mtr"}
 
 
-def reset_server(handle: Any) -> None:
+def reset_server(handle: Any, fmt: str) -> None:
     """Between two tests: what a test left behind is gone, unlogged, and the binlog restarts.
 
     MTR restarts its own servers after a failed test; in extern mode it cannot, so one
@@ -209,6 +209,8 @@ def reset_server(handle: Any) -> None:
     try:
         cur = conn.cursor()
         cur.execute("SET SESSION sql_log_bin=0")
+        for sql in (f"SET GLOBAL binlog_format={fmt}", *MTR_GLOBALS):
+            cur.execute(sql)
         cur.execute("SHOW DATABASES")
         for (db,) in cur.fetchall():
             if str(db).lower() not in _SYSTEM_DBS:
@@ -242,35 +244,34 @@ def _mtr_once(cfg: MtrConfig, handle: Any, fmt: str, names: list[str], workdir: 
 
 def run_mtr(cfg: MtrConfig, handle: Any, fmt: str, names: list[str], workdir: Path,
             restart: Any = None) -> tuple[dict[str, TestResult], str, float]:
-    """The tests on one server: all in one MTR run, then every test that did not pass
-    again on its own, after a reset (or on a new server when the last one died).
+    """The tests on one side, each in its own MTR run, as MTR itself isolates them.
 
-    MTR restarts its own servers after a failed test; in extern mode it cannot, so a
-    failure may leave tables that fail the tests after it: only a test's own run on a
-    reset server decides a failure. Returns the results by test name, MTR's output and
-    the wall time."""
+    MTR checks that a test leaves the server as it found it (check-testcase) and
+    restarts its servers after a failure. Here: before each test the databases a
+    test may have left are dropped, MTR's server settings restored and the binlog
+    reset; after a test that did not pass the server is replaced by a fresh one (a
+    failed test may leave any global setting behind, e.g. binlog_format, which
+    would decide the next tests' format checks). Returns the results by test name,
+    MTR's output and the wall time."""
     t0 = time.monotonic()
-    reset_server(handle)
-    texts = [_mtr_once(cfg, handle, fmt, names, workdir)]
-    results = {k.split(".", 1)[1]: v for k, v in parse_output(texts[0]).items()}
+    results: dict[str, TestResult] = {}
+    texts: list[str] = []
+    fresh = True
     for name in names:
-        r = results.get(name)
-        if r is not None and r.result in ("pass", "skipped", "disabled"):
-            continue
-        if restart is not None and not handle.alive():
+        if restart is not None and (not fresh or not handle.alive()):
             handle = restart()
         try:
-            reset_server(handle)
+            reset_server(handle, fmt)
         except Exception as exc:  # noqa: BLE001 -- a server that cannot be reset fails this test
             results[name] = TestResult(f"{cfg.suite}.{name}", "fail", detail=[f"reset before the test failed: {exc}"])
-            if restart is not None:
-                handle = restart()
+            fresh = False
             continue
         text = _mtr_once(cfg, handle, fmt, [name], workdir)
         texts.append(text)
-        again = parse_output(text).get(f"{cfg.suite}.{name}")
-        if again is not None:
-            results[name] = again
+        got = parse_output(text).get(f"{cfg.suite}.{name}")
+        if got is not None:
+            results[name] = got
+        fresh = got is not None and got.result in ("pass", "skipped", "disabled")
     return results, "\n".join(texts), time.monotonic() - t0
 
 
