@@ -50,7 +50,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             flavor=args.flavor, server_id=profile.server_id, password=password,
             user=args.user, max_connections=args.max_connections,
             gtid_mode=getattr(args, "gtid_mode", "OFF"), server_uuid=getattr(args, "server_uuid", None),
-            profile=profile,
+            profile=profile, log_bin_basename=args.log_bin,
         )
     except ValueError as exc:
         raise CliError(str(exc)) from exc
@@ -328,6 +328,26 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     return EXIT_OK if res.all_matched else EXIT_REGRESSION
 
 
+def cmd_mtr(args: argparse.Namespace) -> int:
+    """MariaDB's mysql-test suite on a real MariaDB and on replbed (harness/mtr): exit 0 when
+    replbed passed every applicable test, 1 otherwise, 2 on bad input."""
+    from harness.mtr.run import MtrConfig, MtrError, run, summary_lines
+
+    out = Path(args.out or os.environ.get("REPLBED_RUNS_DIR") or RunConfig.out_dir)
+    try:
+        cfg = MtrConfig(suite=args.suite, tests=tuple(args.tests or ()),
+                        formats=tuple(f.upper() for f in args.formats), out_dir=out, run_id=args.run_id,
+                        parallel=args.parallel, testcase_timeout=args.testcase_timeout,
+                        reuse_control=Path(args.reuse_control) if args.reuse_control else None)
+        records, summaries, where = run(cfg)
+    except MtrError as exc:
+        raise CliError(str(exc)) from exc
+    for line in summary_lines(summaries):
+        print(line)
+    print(f"written to {where}/ (summary.json, tests.json, report.md; history {out}/mtr-history.jsonl)")
+    return EXIT_OK if all(s.applicable_pass == s.applicable for s in summaries) else EXIT_REGRESSION
+
+
 def cmd_cleanup(args: argparse.Namespace) -> int:
     from harness.providers.process import StateDirError, cleanup_stale, state_dir
 
@@ -358,6 +378,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--port", type=int, default=3307)
     s.add_argument("--binlog-dir", default="binlog")
+    s.add_argument("--log-bin", default="binlog", metavar="NAME",
+                   help="base name of the binlog files, as mariadbd's --log-bin (MTR's servers use master-bin)")
     s.add_argument("--flavor", default="mariadb-10.11", choices=FLAVORS)
     s.add_argument("--server-id", type=int, default=None, help="default: the profile's (1)")
     s.add_argument("--gtid-mode", default="OFF", type=str.upper,
@@ -419,6 +441,19 @@ def build_parser() -> argparse.ArgumentParser:
     z.add_argument("--replbed-provider", default="replbed", choices=("replbed", "local"),
                    help="local = a second MariaDB on the replbed side (self-check)")
     z.set_defaults(func=cmd_fuzz)
+
+    m = sub.add_parser("mtr", help="MariaDB's mysql-test suite on a real MariaDB (control) and on replbed")
+    m.add_argument("--suite", default="binlog")
+    m.add_argument("--tests", nargs="+", metavar="GLOB", help="test names (globs, without the suite)")
+    m.add_argument("--formats", nargs="+", default=list(BINLOG_FORMATS),
+                   help="binlog formats (STATEMENT ROW MIXED)")
+    m.add_argument("--out", default=None, metavar="DIR", help="runs directory (default: $REPLBED_RUNS_DIR or runs)")
+    m.add_argument("--run-id", default=None)
+    m.add_argument("--parallel", type=int, default=1, help="MTR workers per server (default 1)")
+    m.add_argument("--testcase-timeout", type=int, default=2, metavar="MINUTES")
+    m.add_argument("--reuse-control", default=None, metavar="RUN_DIR",
+                   help="take the control's results from a previous run of the same suite and MariaDB")
+    m.set_defaults(func=cmd_mtr)
 
     x = sub.add_parser("export-frames",
                        help="binlog files -> seed 003's framed protobuf stream (stdout or -o)")

@@ -53,6 +53,8 @@ class ServeConfig:
             raise ValueError(f"unknown flavor {self.flavor!r}; expected one of {FLAVORS}")
         if not 0 <= self.port < 65536:  # 0: any free port (tests)
             raise ValueError(f"port out of range: {self.port}")
+        if not self.log_bin_basename or "/" in self.log_bin_basename or self.log_bin_basename.startswith("."):
+            raise ValueError(f"--log-bin {self.log_bin_basename!r}: a file name, without a directory")
         if self.max_connections < 1:
             raise ValueError(f"max_connections must be at least 1, not {self.max_connections}")
 

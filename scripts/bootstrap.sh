@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Idempotent machine + venv setup for replbed (fresh Debian 12, as root).
-#   - apt: mariadb-server/client if mariadbd is missing, a Java 17 JRE if java is
+#   - apt: mariadb-server/client if mariadbd is missing, mariadb-test (replbed mtr), a Java 17 JRE if java is
 #     missing, chromium and npm if missing (headless checks of the HTML report, offline
 #     Data Docs assets, mysql2), libmariadb-dev + pkg-config + gcc for mysqlclient,
 #     python3-venv if venv cannot be created (one apt-get update, only when something
@@ -24,6 +24,8 @@ as_root() {
 pkgs=()
 have_mariadbd() { command -v mariadbd >/dev/null || [ -x /usr/sbin/mariadbd ]; }
 have_mariadbd || pkgs+=(mariadb-server mariadb-client)
+# MariaDB's own mysql-test suites (`replbed mtr`): mariadb-test-run.pl and the suites
+[ -f /usr/share/mysql/mysql-test/mariadb-test-run.pl ] || pkgs+=(mariadb-test)
 command -v java >/dev/null || pkgs+=(openjdk-17-jre-headless)
 # headless Chromium: the report and Data Docs tests open the HTML in it
 command -v chromium >/dev/null || pkgs+=(chromium)

@@ -327,8 +327,69 @@ def flush_logs(thd: "Thd", st: A.FlushBinaryLogs) -> "OkPacket":
     return _ok()
 
 
+def purge_binary_logs(thd: "Thd", st: A.PurgeBinaryLogs) -> "OkPacket":
+    """PURGE BINARY LOGS TO 'f' removes the files before ``f``; BEFORE t the files last
+    written before ``t``; never the active file. Not logged (it changes no data)."""
+    import datetime as dt
+    import os
+    binlog = thd.server.binlog
+    files = list(binlog.files)
+    if st.to is not None:
+        name = st.to.rsplit("/", 1)[-1]
+        if name not in files:
+            raise error("ER_UNKNOWN_TARGET_BINLOG")
+        doomed = files[:files.index(name)]
+    else:
+        assert st.before is not None
+        when = Compiler(Scope([])).compile(st.before)(Env(None))
+        if isinstance(when, str):
+            when = dt.datetime.fromisoformat(when)
+        if not isinstance(when, dt.datetime):
+            raise UnsupportedError("PURGE BINARY LOGS BEFORE a value that is not a datetime")
+        cutoff = when.timestamp()
+        doomed = []
+        for f in files[:-1]:
+            if os.stat(binlog.dir / f).st_mtime >= cutoff:
+                break
+            doomed.append(f)
+    binlog.purge(doomed)
+    return _ok()
+
+
+def flush(thd: "Thd", st: A.Flush) -> "OkPacket":
+    """FLUSH TABLES / PRIVILEGES / STATUS ...: nothing the model keeps changes, but the
+    statement commits implicitly and is logged (reload_acl_and_cache), except with
+    NO_WRITE_TO_BINLOG / LOCAL or when a log is among the options: a logged FLUSH LOGS
+    would rotate again when the binlog is replayed."""
+    for name in st.tables:
+        if thd.find_table(name) is None and thd.find_view(name) is None:
+            raise error("ER_NO_SUCH_TABLE", name.db or thd.db, name.name)
+    thd.implicit_commit()
+    rotates = any(o in ("LOGS", "BINARY LOGS") for o in st.options)
+    if rotates:
+        thd.server.binlog.rotate()
+    if not st.no_write_to_binlog and not any(o.endswith("LOGS") for o in st.options):
+        # A FLUSH is flagged DDL in its GTID (FL_DDL), except when it reloads the privilege
+        # tables: reading them ends in a commit of its own that clears the statement's DDL
+        # mark (observed on 10.11.19: FLUSH PRIVILEGES and FLUSH STATUS, PRIVILEGES give
+        # flags 9, FLUSH STATUS / TABLES / HOSTS 41; workloads/mtr_support.wl).
+        thd.write_ddl(st.text, ddl="PRIVILEGES" not in st.options)
+    return _ok()
+
+
 def call(thd: "Thd", st: A.Call) -> "OkPacket":
     from harness.engine.routines import call_procedure
+    if st.db is not None and st.db != thd.db:
+        # CALL db.p(): the routine runs in its own database (sp_head::execute changes the
+        # current database for the call, so its statements are logged with `use db`).
+        if not thd.catalog.has_db(st.db):
+            raise ServerError(1305, f"PROCEDURE {st.db}.{st.name} does not exist", "42000")
+        saved = thd.db
+        thd.db = st.db
+        try:
+            return call_procedure(thd, st)
+        finally:
+            thd.db = saved
     return call_procedure(thd, st)
 
 
@@ -345,6 +406,9 @@ _HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
     A.Use: use,
     A.ResetMaster: reset_master,
     A.FlushBinaryLogs: flush_logs,
+    A.Flush: flush,
+    A.PurgeBinaryLogs: purge_binary_logs,
+    A.Empty: lambda thd, st: _ok(),
     A.CreateDatabase: DDL.create_database,
     A.DropDatabase: DDL.drop_database,
     A.CreateTable: DDL.create_table,

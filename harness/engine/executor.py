@@ -62,6 +62,19 @@ class DmlResult:
 # ---------------------------------------------------------------- helpers
 
 
+def covering_scan(t: TableDef, key: Any) -> Iterator[tuple[int, list[Any]]]:
+    """``t``'s rows in ``key`` order (NULL first, equal keys in data-file order)."""
+    fns = [(c, t.columns[c].type.sort_key) for c in key.columns]
+    live = list(t.data.scan())
+
+    def order(item: tuple[int, list[Any]]) -> tuple[Any, ...]:
+        row = item[1]
+        return tuple((row[c] is not None, fn(row[c]) if row[c] is not None else 0) for c, fn in fns)
+
+    live.sort(key=order)
+    return iter(live)
+
+
 def dup_entry_error(t: TableDef, dup: DuplicateKey) -> ServerError:
     """print_keydup_error: the key's values as their fields print them (a DATETIME's zero is
     '0000-00-00 00:00:00', not the bare date a typeless zero prints as; probed)."""
@@ -222,7 +235,26 @@ class Executor:
         thd = self.thd
         if thd.stmt_consistent_read and uses_row_locks(t) and not any(w is t for w in self.info.written):
             return t.data.consistent_scan(thd.trx_id, thd.read_view())
+        covering = self._covering_key(t)
+        if covering is not None:
+            return covering_scan(t, covering)
         return t.data.scan()
+
+    def _covering_key(self, t: TableDef) -> Any:
+        """The index a MyISAM/Aria read goes through instead of the data file.
+
+        The join optimizer turns a full scan into an index scan when an index covers
+        every column the query reads (make_join_readinfo: JT_ALL -> JT_NEXT on
+        find_shortest_key(covering_keys)), so the rows come in index order. Only the
+        certain case is modelled: one index holding every column of the table, read
+        (not written) by a SELECT or an INSERT ... SELECT."""
+        if t.engine.name not in ("MyISAM", "Aria") or self.info.kind not in ("SELECT", "INSERT", "REPLACE"):
+            return None
+        if any(w is t for w in self.info.written) or not t.keys:
+            return None
+        n = len(t.columns)
+        covering = [k for k in t.keys if len(set(k.columns)) == n]
+        return min(covering, key=lambda k: len(k.columns)) if covering else None
 
     def _lock_scan(self, t: TableDef, ref_name: str, where: A.Expr | None, mode: str,
                    semi_consistent: bool = False, in_join: bool = False) -> None:

@@ -459,6 +459,30 @@ def sql_literal(v: Any) -> str:
     return f"_utf8mb4'{s}' COLLATE 'utf8mb4_general_ci'"
 
 
+def _insert_column_list(toks: list[Any]) -> set[int]:
+    """Token indexes of an INSERT/REPLACE's column list: names there are columns, never SP
+    variables (``INSERT INTO t (pattern) VALUES (pattern)`` logs the list unchanged)."""
+    i = 0
+    n = len(toks)
+    while i < n and not (toks[i].kind == "WORD" and str(toks[i].text).upper() in ("INSERT", "REPLACE")):
+        i += 1
+    while i < n and not (toks[i].kind == "WORD" and str(toks[i].text).upper() == "INTO"):
+        i += 1
+    i += 1  # the table name, maybe qualified
+    while i + 1 < n and toks[i + 1].kind == "OP" and toks[i + 1].value == ".":
+        i += 2
+    i += 1
+    if i >= n or not (toks[i].kind == "OP" and toks[i].value == "("):
+        return set()
+    out: set[int] = set()
+    i += 1
+    while i < n and not (toks[i].kind == "OP" and toks[i].value == ")"):
+        if toks[i].kind in ("WORD", "QWORD"):
+            out.add(i)
+        i += 1
+    return out
+
+
 def name_const_text(text: str, local_vars: dict[str, Any] | None) -> str:
     """The statement text with each SP variable reference replaced by `` NAME_CONST('x',v)``."""
     if not local_vars:
@@ -467,8 +491,9 @@ def name_const_text(text: str, local_vars: dict[str, Any] | None) -> str:
     toks = tokenize(text)
     out: list[str] = []
     last = 0
+    columns = _insert_column_list(toks)
     for i, tk in enumerate(toks):
-        if tk.kind not in ("WORD", "QWORD") or str(tk.value).lower() not in local_vars:
+        if tk.kind not in ("WORD", "QWORD") or str(tk.value).lower() not in local_vars or i in columns:
             continue
         prev = toks[i - 1] if i else None
         nxt = toks[i + 1] if i + 1 < len(toks) else None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import threading
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from harness.config import ServeConfig
@@ -98,6 +99,12 @@ class ServerState:
         self.profile: ServerProfile | None = config.profile if config.flavor.startswith("mariadb") else None
         self.global_vars.values["server_id"] = config.server_id
         self.global_vars.values["port"] = config.port
+        # Where the binlog files really are: mariadb-binlog and MTR's include files build
+        # paths from @@datadir / @@log_bin_basename (the server's datadir holds its binlogs).
+        binlog_dir = Path(config.binlog_dir).resolve()
+        self.global_vars.values["datadir"] = str(binlog_dir) + "/"
+        self.global_vars.values["log_bin_basename"] = str(binlog_dir / config.log_bin_basename)
+        self.global_vars.values["log_bin_index"] = str(binlog_dir / config.log_bin_basename) + ".index"
         if self.profile is not None:
             apply_profile(self.global_vars.values, self.profile)
         self.binlog = BinaryLog(config.binlog_dir, config.log_bin_basename, config.server_id,

@@ -292,6 +292,9 @@ class Thd:
         t = self.temp_tables.get((db, name.name.lower()))
         if t is not None:
             return t
+        if db.lower() == "information_schema":
+            from harness.engine.infoschema import info_schema_table
+            return info_schema_table(self, name.name)
         return self.catalog.get_table(db, name.name)
 
     def open_table(self, name: A.TableName) -> TableDef:
@@ -940,7 +943,7 @@ def _table_map_for_update(thd: Thd, stmt: A.Update) -> int:
 _TABLELESS = (A.Begin, A.Commit, A.Rollback, A.Savepoint, A.ReleaseSavepoint, A.Set, A.SetNames, A.SetTransaction,
               A.Use, A.CreateDatabase, A.DropDatabase, A.ResetMaster, A.FlushBinaryLogs, A.Do, A.CreateRoutine,
               A.DropRoutine, A.CreateView, A.DropView, A.BinlogBase64, A.UnlockTables, A.XaStart, A.XaEnd,
-              A.XaPrepare, A.XaCommit, A.XaRollback, A.XaRecover)
+              A.XaPrepare, A.XaCommit, A.XaRollback, A.XaRecover, A.PurgeBinaryLogs, A.Empty)
 
 
 def _assigns_user_vars_through_routines(thd: Thd, st: A.Set) -> bool:
@@ -980,6 +983,10 @@ def _uses_tables(stmt: A.Statement) -> bool:
         return _names_a_table(stmt)
     if isinstance(stmt, _TABLELESS):
         return False
+    if isinstance(stmt, A.Flush):
+        return bool(stmt.tables)
+    if isinstance(stmt, A.Show) and stmt.what in ("BINARY_LOGS", "MASTER_STATUS", "BINLOG_EVENTS"):
+        return False  # answered from the binlog index, not from tables: the warnings stay
     if isinstance(stmt, A.Select):
         return bool(stmt.from_ or stmt.union) or _names_a_table(stmt.items) or _names_a_table(stmt.where)
     return True

@@ -127,6 +127,14 @@ class BinaryLog:
             self.writer.rotate(self._file_name(n), timestamp=int(time.time()))
             self._open_file(n, rotated=True)
 
+    def purge(self, names: list[str]) -> None:
+        """PURGE BINARY LOGS: remove these (inactive) files and their index lines."""
+        with self.lock:
+            for f in names:
+                (self.dir / f).unlink(missing_ok=True)
+            self.files = [f for f in self.files if f not in names]
+            self._write_index()
+
     def reset(self) -> None:
         """RESET MASTER: remove every file and start again at .000001 with an empty GTID state."""
         with self.lock:

@@ -33,8 +33,10 @@ class ReplbedProvider:
 
     name = "replbed"
 
-    def __init__(self, python: str | None = None) -> None:
+    def __init__(self, python: str | None = None, serve_options: tuple[str, ...] = ()) -> None:
         self.python = python or sys.executable
+        # `replbed serve` options of its own (e.g. --log-bin=master-bin for MTR's result files).
+        self.serve_options = tuple(serve_options)
 
     def start(self, settings: ServerSettings, workdir: Path) -> ReplbedHandle:
         workdir = Path(workdir).resolve()
@@ -62,6 +64,7 @@ class ReplbedProvider:
             from harness.profile import PROFILES
             named = ["--profile", settings.profile.name] if settings.profile.name in PROFILES else []
             argv += [*named, *settings.profile.serve_options()]
+        argv += self.serve_options
         # settings.extra_options are mariadbd options; `replbed serve` has no
         # equivalent for most of them, so they are not passed (it would exit 2).
         root = str(Paths().root)
@@ -73,11 +76,19 @@ class ReplbedProvider:
         log_path.unlink(missing_ok=True)
         handle = ReplbedHandle(
             host="127.0.0.1", port=port, user=settings.profile.user, password=password,
-            flavor=settings.flavor, binlog_dir=binlog_dir, binlog_basename="binlog",
+            flavor=settings.flavor, binlog_dir=binlog_dir, binlog_basename=_log_bin(self.serve_options),
             log_path=log_path, workdir=workdir,
         )
         return launch_child_server(handle, argv, settings=settings, words=SERVE_WORDS,
                                    spawn_log=log_path, cwd=workdir, env=env, interval=0.1)
+
+
+def _log_bin(options: tuple[str, ...]) -> str:
+    """The binlog base name the server was told (``--log-bin=NAME``), else ``binlog``."""
+    for o in options:
+        if o.startswith("--log-bin="):
+            return o.split("=", 1)[1]
+    return "binlog"
 
 
 SERVE_WORDS = StartupWords("replbed serve", "log", "a MySQL login")

@@ -535,6 +535,30 @@ class FlushBinaryLogs(Statement):
 
 
 @dataclass
+class Empty(Statement):
+    """A statement of comments only (``/*!*/``, as mariadb-binlog output holds): the
+    server's grammar accepts it (OPTION_LEX_FOUND_COMMENT) and does nothing."""
+
+
+@dataclass
+class PurgeBinaryLogs(Statement):
+    """PURGE {BINARY | MASTER} LOGS {TO 'file' | BEFORE datetime}."""
+
+    to: str | None = None
+    before: Expr | None = None
+
+
+@dataclass
+class Flush(Statement):
+    """FLUSH [NO_WRITE_TO_BINLOG | LOCAL] option, ...: what a flush of tables, privileges,
+    status... logs (reload_acl_and_cache); FLUSH [BINARY] LOGS alone is FlushBinaryLogs."""
+
+    options: list[str] = field(default_factory=list)  # TABLES, PRIVILEGES, STATUS, LOGS, ...
+    tables: list[TableName] = field(default_factory=list)
+    no_write_to_binlog: bool = False
+
+
+@dataclass
 class Do(Statement):
     exprs: list[Expr] = field(default_factory=list)
 
@@ -617,6 +641,7 @@ class Signal(Statement):
 @dataclass
 class Call(Statement):
     name: str = ""
+    db: str | None = None  # CALL db.proc(...): the routine's database
     args: list[Expr] = field(default_factory=list)
 
 

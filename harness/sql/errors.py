@@ -14,6 +14,15 @@ class SqlParseError(Exception):
     sqlstate = "42000"
 
 
+class EmptyQueryError(SqlParseError):
+    """ER_EMPTY_QUERY: nothing but white space (a statement of comments only is accepted)."""
+
+    code = 1065
+
+    def __init__(self) -> None:
+        super().__init__("Query was empty")
+
+
 class ParseError(SqlParseError):
     """A syntax error, reported with the text near the failing position."""
 

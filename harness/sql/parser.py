@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Callable
 
 from harness.sql import ast as A
-from harness.sql.errors import ParseError, UndeclaredVariableError, UnsupportedError
+from harness.sql.errors import EmptyQueryError, ParseError, UndeclaredVariableError, UnsupportedError
 from harness.sql.lexer import literal_value, Token, tokenize
 
 # Words that cannot be used as bare identifiers / aliases in this subset.
@@ -148,6 +148,10 @@ class Parser:
         return handler(self)
 
     def parse(self) -> A.Statement:
+        if self.tok.kind == "EOF" or self.at_op(";") and self.peek().kind == "EOF":
+            if "/*" not in self.sql and "#" not in self.sql and "--" not in self.sql:
+                raise EmptyQueryError()
+            return A.Empty(text=self.sql)
         stmt = self.statement()
         self.end()
         stmt.text = self.sql
@@ -1401,18 +1405,71 @@ class Parser:
             raise UnsupportedError("SHOW ... WHERE")
         return sh
 
+    def purge_stmt(self) -> A.Statement:
+        self.expect_kw("PURGE")
+        self.expect_kw("BINARY", "MASTER")
+        self.expect_kw("LOGS")
+        if self.accept_kw("TO"):
+            if self.tok.kind != "STRING":
+                raise self.error()
+            return A.PurgeBinaryLogs(to=self.advance().text)
+        self.expect_kw("BEFORE")
+        return A.PurgeBinaryLogs(before=self.expr())
+
     def reset_stmt(self) -> A.Statement:
         self.expect_kw("RESET")
         self.expect_kw("MASTER")
         return A.ResetMaster()
 
+    # FLUSH options that change nothing the binary log or the model keeps (caches,
+    # counters, the privilege tables); READ LOCK / EXPORT take locks the model lacks.
+    _FLUSH_OPTIONS = ("TABLES", "TABLE", "PRIVILEGES", "STATUS", "HOSTS", "QUERY", "USER_RESOURCES",
+                      "CLIENT_STATISTICS", "INDEX_STATISTICS", "TABLE_STATISTICS", "USER_STATISTICS",
+                      "ERROR", "ENGINE", "GENERAL", "SLOW", "LOGS", "BINARY", "RELAY", "DES_KEY_FILE",
+                      "SSL", "USER_VARIABLES", "THREAD_STATISTICS")
+
     def flush_stmt(self) -> A.Statement:
         self.expect_kw("FLUSH")
-        self.accept_kw("LOCAL", "NO_WRITE_TO_BINLOG")
-        if self.accept_kw("BINARY", "LOGS"):
-            self.accept_kw("LOGS")
+        quiet = self.accept_kw("LOCAL", "NO_WRITE_TO_BINLOG") is not None
+        if self.at_kw("BINARY", "LOGS") and not self._flush_has_more():
+            self.accept_kw("BINARY")
+            self.expect_kw("LOGS")
             return A.FlushBinaryLogs()
-        raise UnsupportedError("FLUSH " + str(self.tok.value).upper())
+        st = A.Flush(no_write_to_binlog=quiet)
+        while True:
+            word = self.accept_kw(*self._FLUSH_OPTIONS)
+            if word is None:
+                raise UnsupportedError("FLUSH " + str(self.tok.value).upper())
+            word = word.upper()
+            if word in ("BINARY", "ENGINE", "ERROR", "GENERAL", "SLOW", "RELAY"):
+                self.expect_kw("LOGS")
+                word += " LOGS"
+            elif word == "QUERY":
+                self.expect_kw("CACHE")
+                word = "QUERY CACHE"
+            elif word in ("TABLE", "TABLES"):
+                word = "TABLES"
+                if self.at_kw("WITH", "FOR"):
+                    raise UnsupportedError("FLUSH TABLES WITH READ LOCK / FOR EXPORT")
+                st.options.append(word)
+                # TABLES takes a table list and ends the options (FLUSH TABLES, LOGS is 1064).
+                if self.tok.kind == "QWORD" or self.tok.kind == "WORD":
+                    st.tables.append(self.table_name())
+                    while self.accept_op(","):
+                        st.tables.append(self.table_name())
+                elif self.at_op(","):
+                    # the server's grammar fails right after the comma
+                    raise ParseError(self.sql, self.tok.pos + 1, "")
+                break
+            st.options.append(word)
+            if not self.accept_op(","):
+                break
+        return st
+
+    def _flush_has_more(self) -> bool:
+        """FLUSH [BINARY] LOGS followed by a comma lists more options (a general FLUSH)."""
+        t = self.peek(2 if self.at_kw("BINARY") else 1)
+        return t.kind == "OP" and t.value == ","
 
     def do_stmt(self) -> A.Statement:
         self.expect_kw("DO")
@@ -1436,6 +1493,9 @@ class Parser:
     def call_stmt(self) -> A.Statement:
         self.expect_kw("CALL")
         name = self.ident()
+        db = None
+        if self.accept_op("."):
+            db, name = name, self.ident()
         args: list[A.Expr] = []
         if self.accept_op("("):
             if not self.at_op(")"):
@@ -1443,7 +1503,7 @@ class Parser:
                 while self.accept_op(","):
                     args.append(self.expr())
             self.expect_op(")")
-        return A.Call(name=name, args=args)
+        return A.Call(name=name, args=args, db=db)
 
     # ------------------------------------------------------------ expressions
 
@@ -1571,7 +1631,20 @@ class Parser:
             return A.Unary("NOT", self.unary())
         if self.accept_kw("BINARY"):
             return A.Unary("BINARY", self.unary())
-        return self.primary()
+        e = self.primary()
+        if self.at_kw("COLLATE"):
+            e = self.collate(e)
+        return e
+
+    def collate(self, e: A.Expr) -> A.Expr:
+        """``expr COLLATE name``. Only the string literals' own collation changes nothing the
+        model computes (utf8mb4_general_ci: what a logged NAME_CONST of a string carries,
+        ``_utf8mb4'x' COLLATE 'utf8mb4_general_ci'``); any other collation is refused."""
+        self.expect_kw("COLLATE")
+        name = self.ident_or_string()
+        if name.lower() != "utf8mb4_general_ci" or not (isinstance(e, A.Literal) and isinstance(e.value, str)):
+            raise UnsupportedError(f"COLLATE {name}")
+        return e
 
     def introduced_literal(self, word: str) -> A.Expr:
         """``_binary 'x'`` (bytes) and ``_utf8mb4 'x'`` (the connection's own character
@@ -1826,6 +1899,7 @@ _STATEMENTS: dict[str, Callable[[Parser], A.Statement]] = {
     "SET": Parser.set_stmt,
     "SHOW": Parser.show_stmt,
     "RESET": Parser.reset_stmt,
+    "PURGE": Parser.purge_stmt,
     "FLUSH": Parser.flush_stmt,
     "DO": Parser.do_stmt,
     "CALL": Parser.call_stmt,

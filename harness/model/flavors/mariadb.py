@@ -59,8 +59,14 @@ class MariaDBGtid(GtidFraming):
 
     def write_header(self, binlog: BinaryLog, writer: Any, *, timestamp: int, create_timestamp: int | None,
                      rotated: bool) -> None:
+        # After a rotation the old file is still pending (the rotation itself marked it
+        # active: MYSQL_BIN_LOG::new_file_impl), so the new file's first checkpoint names
+        # it; the binlog background thread then marks it done and checkpoints the new file
+        # (observed on 10.11 after FLUSH BINARY LOGS: Binlog_checkpoint old, then new).
+        old = binlog.files[-1:] if rotated else []
         writer.write_header_events(timestamp=timestamp, gtid_list=binlog.gtid_list() if rotated else (),
-                                   create_timestamp=create_timestamp)
+                                   create_timestamp=create_timestamp,
+                                   checkpoint_files=[*old, writer.name] if old else None)
 
     def write_create_select_rows(self, thd: SessionView, t: TableView, create_text: str, cache: Any, *,
                                  thread_specific: bool = False) -> None:

@@ -1,0 +1,135 @@
+"""Reading ``mariadb-test-run`` output: per-test results and why a test failed.
+
+MTR prints one line per test (``binlog.x  [ pass ]``, ``[ fail ]``, ``[ skipped ]
+reason``); after a failure it prints mysqltest's own message (the statement that
+failed and its error) or the diff of the .result against the .reject. The class
+is what a reader needs to fix the server: the error code for a failed statement,
+"result differs" with the first differing line for a diff, a timeout for a hang.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+_RESULT = re.compile(r"^(?P<name>[\w.-]+\.[\w-]+)(?:\s+'(?P<comb>[^']*)')?\s+(?:w\d+\s+)?"
+                     r"\[ (?P<res>pass|fail|skipped|disabled|retry-fail|retry-pass) \]\s*(?P<rest>.*)$")
+_QUERY_FAILED = re.compile(r"query '(?P<sql>.*?)' failed: (?:(?P<sym>\w+) )?\(?(?P<code>\d+)\)?: (?P<msg>[^\n]*)", re.S)
+_CMD_FAILED = re.compile(r"command \"(?P<cmd>.*)\" failed")
+_CONNECT = re.compile(r"Could not open connection '[^']*': (?P<code>\d+) (?P<msg>.*)")
+_EXPECTED = re.compile(r"query '(?P<sql>.*?)' succeeded - should have failed with (?:error )?(?P<what>[^\n]*)", re.S)
+_WRONG_ERR = re.compile(r"query '(?P<sql>.*?)' failed with wrong errno (?:(?P<sym>\w+) )?\(?(?P<code>\d+)\)?: "
+                        r"'(?P<msg>[^\n]*)'", re.S)
+
+#: Error codes with a class of their own; any other code is "error N".
+CODE_CLASSES = {
+    1235: "statement not in the modelled subset (1235)",
+    1064: "syntax the server accepts (1064)",
+    1193: "unknown system variable (1193)",
+    1146: "missing object (1146 table)",
+    1049: "missing object (1049 database)",
+    1305: "missing object (1305 routine)",
+    1109: "missing object (1109 I_S/unknown table)",
+    1115: "missing object (1115 charset)",
+    1286: "missing object (1286 engine)",
+    2027: "protocol: malformed packet (2027)",
+    2013: "protocol: lost connection (2013)",
+    2006: "protocol: server gone (2006)",
+}
+
+
+@dataclass
+class TestResult:
+    """One test's line in MTR's output and the text MTR printed after it."""
+
+    name: str  # suite.test
+    result: str  # pass | fail | skipped | disabled
+    comment: str = ""
+    detail: list[str] = field(default_factory=list)
+
+
+def parse_output(text: str) -> dict[str, TestResult]:
+    """Every test MTR reported, by ``suite.test`` (the last report wins after a retry)."""
+    out: dict[str, TestResult] = {}
+    current: TestResult | None = None
+    for line in text.splitlines():
+        m = _RESULT.match(line)
+        if m:
+            res = m["res"].replace("retry-", "")
+            current = TestResult(m["name"], res, m["rest"].strip())
+            out[current.name] = current
+            continue
+        if line.startswith("-----") or line.startswith("The servers were restarted") or line.startswith("Completed:"):
+            current = None
+            continue
+        if current is not None and current.result == "fail":
+            current.detail.append(line)
+    return out
+
+
+def classify(detail: list[str]) -> tuple[str, str]:
+    """(class, example) for a failed test from the text MTR printed after ``[ fail ]``."""
+    text = "\n".join(detail)
+    # mysqltest quotes the whole statement, which may span lines: match over the text.
+    m = _WRONG_ERR.search(text)
+    if m:
+        code = int(m["code"])
+        return CODE_CLASSES.get(code, f"wrong error code ({code})"), f"{_clip(m['sql'])} -> {code} {_clip(m['msg'])}"
+    m = _EXPECTED.search(text)
+    if m:
+        return "succeeded where the server fails", f"{_clip(m['sql'])}: should have failed with {m['what']}"
+    m = _QUERY_FAILED.search(text)
+    if m:
+        code = int(m["code"])
+        return CODE_CLASSES.get(code, f"error {code}"), f"{_clip(m['sql'])} -> {code} {_clip(m['msg'])}"
+    m = _CONNECT.search(text)
+    if m:
+        code = int(m["code"])
+        return CODE_CLASSES.get(code, f"cannot connect ({code})"), _clip(m.group(0))
+    m = _CMD_FAILED.search(text)
+    if m:
+        cmd = m["cmd"]
+        words = cmd.split()
+        tool = "mariadb-binlog" if "binlog" in cmd.lower() else words[0].rsplit("/", 1)[-1] if words else cmd
+        return f"external command failed ({tool})", _clip(cmd)
+    if re.search(r"Test case timeout|[Tt]imeout after|timed out", text):
+        return "hang (testcase timeout)", _first(detail, r"[Tt]ime")
+    if "mismatch" in text or any(line.startswith("@@") for line in detail):
+        return "result differs", first_diff_line(detail)
+    if "server has gone away" in text or "Lost connection" in text:
+        return "protocol: lost connection (2013)", _first(detail, r"gone away|Lost connection")
+    return "other", _first(detail, r"^(?!\s*Test ended)\S") if detail else ""
+
+
+def first_diff_line(detail: list[str]) -> str:
+    """The first line the .result and the .reject differ in (``-expected`` / ``+got``)."""
+    in_hunk = False
+    minus = plus = context = ""
+    for line in detail:
+        if line.startswith("@@"):
+            in_hunk = True
+            continue
+        if not in_hunk or line.startswith(("---", "+++")):
+            continue
+        if line.startswith(" ") and not (minus or plus):
+            context = line.strip()
+        if line.startswith("-") and not minus:
+            minus = line
+        elif line.startswith("+") and not plus:
+            plus = line
+        if minus and plus:
+            break
+    where = f"after `{context[:80]}`: " if context else ""
+    return (where + " | ".join(x for x in (minus, plus) if x))[:300]
+
+
+def _first(lines: list[str], pattern: str) -> str:
+    for line in lines:
+        if re.search(pattern, line):
+            return line.strip()[:300]
+    return ""
+
+
+def _clip(s: str, n: int = 200) -> str:
+    s = " ".join(s.split())
+    return s if len(s) <= n else s[: n - 1] + "…"
