@@ -93,7 +93,13 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from exc
     result = run_regression(config, keep_servers=args.keep_servers)
     summary, report = _unpack_result(result)
-    return judge_summary(summary, report)
+    status = judge_summary(summary, report)
+    from harness.pipeline.timing import overhead_line
+
+    line = overhead_line(result.run_dir) if getattr(result, "run_dir", None) else None
+    if line:
+        print(line)
+    return status
 
 
 def judge_summary(summary: list[dict[str, Any]], report: str | None = None) -> int:

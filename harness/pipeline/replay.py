@@ -260,8 +260,13 @@ def read_records(run_dir: Path) -> dict[tuple[str, str], dict[str, Any]]:
     return {(r["case"], r["format"]): r for r in pq.read_table(path).to_pylist()}
 
 
-def replay_run(run_dir: Path, progress: Progress | None = print, provider: Any = None) -> list[dict[str, Any]]:
-    """The pipeline step: replay every planned case x format; write ``diff/replay.parquet``."""
+def replay_run(run_dir: Path, progress: Progress | None = print, provider: Any = None,
+               ready: Callable[[str, str], bool] | None = None) -> list[dict[str, Any]]:
+    """The pipeline step: replay every planned case x format; write ``diff/replay.parquet``.
+
+    ``ready(case, format)``, when given, is polled before each pair: the step then
+    runs while collection is still going on (``replbed run``), a pair at a time as
+    both of its sides are collected, instead of after the last one."""
     run_dir = Path(run_dir)
     plan = json.loads((run_dir / "plan.json").read_text())
     t0 = time.monotonic()
@@ -273,6 +278,8 @@ def replay_run(run_dir: Path, progress: Progress | None = print, provider: Any =
     try:
         for pair in plan["pairs"]:
             case, fmt = pair["case"], pair["format"]
+            while ready is not None and not ready(case, fmt):
+                time.sleep(0.05)
             files = {s: _binlog_files(run_dir / "cases" / case / fmt / s / "binlog") for s in SIDES}
             rec = {"case": case, "format": fmt, **replay_pair(servers, files)}
             records.append(rec)
