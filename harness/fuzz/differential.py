@@ -32,6 +32,7 @@ from harness.binlog.records import rows_json
 from harness.binlog.rows import RowsEvent
 from harness.compare import _warnings as compare_warnings
 from harness.compare import listing
+from harness.fsutil import release_scratch, scratch_root
 from harness.pipeline.replay import ReplayServer, _diff_tables
 from harness.pipeline.verdict import CHECKS, Verdict, verdict
 from harness.providers import get_provider
@@ -208,7 +209,8 @@ class FuzzServers:
         self.pool = ThreadPoolExecutor(3)
         self.jobs: dict[str, tuple[Any, ServerSettings]] = {}
         self.restarts: dict[str, int] = {}
-        self.server_root = _server_root(self.workdir)
+        # the servers' data on tmpfs where there is one: a case is mostly fsync waits on disk
+        self.server_root = scratch_root(self.workdir / "servers", "replbed-fuzz-")
 
     def __enter__(self) -> "FuzzServers":
         jobs = {"reference": (get_provider("local"), ServerSettings()),
@@ -241,13 +243,7 @@ class FuzzServers:
             h.stop()
         self.handles = {}
         self.pool.shutdown(wait=True)
-        if self.server_root != self.workdir / "servers":
-            # the servers' logs stay with the run; their data on tmpfs goes
-            for log in self.server_root.glob("*/*.err"):
-                dest = self.workdir / "servers" / log.parent.name
-                dest.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(log, dest / log.name)
-            shutil.rmtree(self.server_root, ignore_errors=True)
+        release_scratch(self.server_root, self.workdir / "servers")
 
     def __exit__(self, *exc: object) -> None:
         self.close()
@@ -319,24 +315,6 @@ class FuzzServers:
             diff = _diff_tables(res[0], res[1])
             return diff is None, diff
         return None, "replay failed"
-
-
-def _server_root(workdir: Path) -> Path:
-    """Where the fuzz run's servers keep their data: tmpfs (``/dev/shm``) when there is
-    one with room. A fuzz case is a handful of DDL and DML statements, and on disk each
-    ``CREATE TABLE``/``DROP DATABASE``/``RESET MASTER`` waits for an fsync: most of a
-    case's time on a busy machine. What is logged does not depend on where the files
-    are, and nothing there outlives the run (the collected binlogs are copied to
-    ``workdir``); ``REPLBED_FUZZ_TMPFS=0`` keeps them under ``workdir/servers``."""
-    import os
-    import tempfile
-
-    shm = Path("/dev/shm")
-    if os.environ.get("REPLBED_FUZZ_TMPFS", "1") != "0" and shm.is_dir() and os.access(shm, os.W_OK):
-        st = os.statvfs(shm)
-        if st.f_bavail * st.f_frsize > 2 << 30:  # 4 servers use ~0.5 GB
-            return Path(tempfile.mkdtemp(prefix="replbed-fuzz-", dir=shm))
-    return Path(workdir) / "servers"
 
 
 def judge(servers: FuzzServers, case: Case, fmt: str, *, noise: bool = True) -> Judged:

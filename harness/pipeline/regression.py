@@ -559,6 +559,16 @@ def report_run(run_dir: Path, progress: Progress | None = _progress) -> Path:
 # -- everything ----------------------------------------------------------------
 
 
+def _warm_up() -> None:
+    """Import what analyze needs (GX, pandas) while the servers collect: on a busy machine
+    importing Great Expectations alone takes seconds, then off the run's critical path."""
+    try:
+        import harness.pipeline.gx_validate  # noqa: F401
+        import great_expectations  # noqa: F401
+    except ImportError:  # analyze reports it in its own place
+        pass
+
+
 def run_regression(config: RunConfig, *, replbed_provider: str = "replbed",
                    spark=None, keep_servers: bool = False) -> RegressionResult:
     """All steps in one process (``replbed run``); the servers' data goes when it ends."""
@@ -581,6 +591,7 @@ def run_regression(config: RunConfig, *, replbed_provider: str = "replbed",
                 return all(p.exists() and p.stat().st_mtime >= started for p in paths)
 
             replaying = pool.submit(replay_run, run_dir, ready=ready)
+            pool.submit(_warm_up)
             for f in collecting:
                 f.result()
             decode_run(run_dir)

@@ -270,9 +270,16 @@ def replay_run(run_dir: Path, progress: Progress | None = print, provider: Any =
     run_dir = Path(run_dir)
     plan = json.loads((run_dir / "plan.json").read_text())
     t0 = time.monotonic()
+    from harness.fsutil import release_scratch, scratch_root
     from harness.pipeline.regression import plan_settings
 
-    servers = start_replay_servers(run_dir / "servers", provider, plan_settings(plan))
+    # throwaway servers: their data on tmpfs where there is one (a replay is mostly fsyncs on disk)
+    root = scratch_root(run_dir / "servers", "replbed-replay-")
+    try:
+        servers = start_replay_servers(root, provider, plan_settings(plan))
+    except BaseException:
+        release_scratch(root, run_dir / "servers")
+        raise
     t_start = time.monotonic() - t0
     records = []
     try:
@@ -289,6 +296,7 @@ def replay_run(run_dir: Path, progress: Progress | None = print, provider: Any =
         for s in servers.values():
             s.close()
             s.handle.stop()
+        release_scratch(root, run_dir / "servers")
     write_records(records, run_dir / "diff" / REPLAY_FILE)
     if progress:
         ok = sum(1 for r in records if r["replay_ok"])
