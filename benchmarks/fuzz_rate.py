@@ -37,6 +37,7 @@ def main() -> None:
     run_s: list[float] = []
     replay_s: list[float] = []
     side_s: dict[str, list[float]] = {}
+    phase_s: dict[str, dict[str, list[float]]] = {}
     orig_run, orig_replay = D.FuzzServers.run, D.FuzzServers.replay
 
     def timed_run(self, *a):  # type: ignore[no-untyped-def]
@@ -45,6 +46,9 @@ def main() -> None:
         run_s.append(time.perf_counter() - t)
         for side, o in r.items():
             side_s.setdefault(side, []).append(o.timings.get("total", 0.0))
+            for k, v in o.timings.items():
+                if k != "total":
+                    phase_s.setdefault(side, {}).setdefault(k, []).append(v)
         return r
 
     def timed_replay(self, *a):  # type: ignore[no-untyped-def]
@@ -75,8 +79,12 @@ def main() -> None:
             print(f"  side runs (concurrent): mean {1000 * statistics.mean(run_s):.0f} ms per verdict")
             if replay_s:
                 print(f"  replay (matches only, {len(replay_s)}): mean {1000 * statistics.mean(replay_s):.0f} ms")
+            judge_s = dt - sum(run_s) - sum(replay_s)
+            print(f"  comparison and verdict (in process): mean {1000 * judge_s / n:.0f} ms per verdict")
             for side, xs in side_s.items():
-                print(f"  {side:<9} run_case mean {1000 * statistics.mean(xs):.0f} ms")
+                phases = ", ".join(f"{k} {1000 * statistics.mean(v):.0f}"
+                                   for k, v in phase_s.get(side, {}).items())
+                print(f"  {side:<9} run_case mean {1000 * statistics.mean(xs):.0f} ms ({phases})")
             for j in mismatches[:args.shrink]:
                 t = time.perf_counter()
                 sh = Shrinker(lambda c, f: D.quick_class(servers, c, f), j.format, budget=80)

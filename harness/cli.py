@@ -94,7 +94,13 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from exc
     result = run_regression(config, keep_servers=args.keep_servers)
     summary, report = _unpack_result(result)
-    return judge_summary(summary, report)
+    status = judge_summary(summary, report)
+    from harness.pipeline.timing import overhead_line
+
+    line = overhead_line(result.run_dir) if getattr(result, "run_dir", None) else None
+    if line:
+        print(line)
+    return status
 
 
 def judge_summary(summary: list[dict[str, Any]], report: str | None = None) -> int:
@@ -163,11 +169,14 @@ def cmd_decode(args: argparse.Namespace) -> int:
         from harness.binlog import render
     except ImportError as exc:
         raise CliError(f"binlog codec not available (harness.binlog): {exc}") from exc
+    for name in args.files:
+        if not Path(name).is_file():
+            raise CliError(f"no such binlog file: {name}")
+    if args.verbose:
+        return _decode_listing(args)
     status = EXIT_OK
     for name in args.files:
         path = Path(name)
-        if not path.is_file():
-            raise CliError(f"no such binlog file: {path}")
         try:
             if args.format == "json":
                 from harness.binlog.records import event_records
@@ -199,6 +208,22 @@ def cmd_decode(args: argparse.Namespace) -> int:
             print(f"replbed decode: {path}: {type(exc).__name__}: {exc}", file=sys.stderr)
             status = EXIT_ERROR
     return status
+
+
+def _decode_listing(args: argparse.Namespace) -> int:
+    """``decode -v``/``-vv``: the mariadb-binlog listing; a truncated or corrupt file
+    prints its complete events, then one error line, and stops (as the client does)."""
+    from harness.binlog.listing import ListingError, list_files
+
+    try:
+        list_files(args.files, sys.stdout.buffer, verbosity=args.verbose, jobs=args.jobs)
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except ListingError as exc:
+        print(f"replbed decode: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    return EXIT_OK
 
 
 def _jsonable(obj: Any) -> Any:
@@ -418,6 +443,11 @@ def build_parser() -> argparse.ArgumentParser:
     d = sub.add_parser("decode", help="print binlog files")
     d.add_argument("files", nargs="+", metavar="FILE")
     d.add_argument("--format", choices=("show", "text", "json"), default="show")
+    d.add_argument("-v", "--verbose", action="count", default=0,
+                   help="list events as mariadb-binlog --base64-output=decode-rows does: "
+                        "-v row values (### lines), -vv with column types")
+    d.add_argument("--jobs", type=int, default=None,
+                   help="worker processes for -v/-vv over several files (default: one per core)")
     d.set_defaults(func=cmd_decode)
 
     q = sub.add_parser("compare", help="quick side-by-side of both binlogs per case (no Spark, no report)")

@@ -52,3 +52,35 @@ def atomic_write_json(path: Path, obj: Any, **dumps: Any) -> Path:
     """``json.dumps(obj, indent=1, **dumps)`` + newline, atomically. The text is built
     first, so a value that cannot be serialized leaves the target untouched."""
     return atomic_write_text(path, json.dumps(obj, **{"indent": 1, **dumps}) + "\n")
+
+
+def scratch_root(fallback: Path, prefix: str) -> Path:
+    """A directory for throwaway servers' data: a fresh one on tmpfs (``/dev/shm``) when
+    there is one with room, else ``fallback``.
+
+    A fuzz case or a replay is a handful of DDL and DML statements, and on disk each
+    ``CREATE TABLE``/``DROP DATABASE``/``RESET MASTER`` waits for an fsync: most of their
+    time on a busy machine. What a server logs does not depend on where its files are.
+    ``REPLBED_TMPFS=0`` keeps everything under ``fallback``. Pair with
+    :func:`release_scratch`."""
+    shm = Path("/dev/shm")
+    if os.environ.get("REPLBED_TMPFS", "1") != "0" and shm.is_dir() and os.access(shm, os.W_OK):
+        st = os.statvfs(shm)
+        if st.f_bavail * st.f_frsize > 2 << 30:  # a few servers use ~0.5 GB
+            return Path(tempfile.mkdtemp(prefix=prefix, dir=shm))
+    return Path(fallback)
+
+
+def release_scratch(root: Path, fallback: Path) -> None:
+    """After the servers stopped: keep their error logs under ``fallback/<server>/`` and
+    remove a tmpfs ``root`` (a ``fallback`` root is left as it is)."""
+    import shutil
+
+    root, fallback = Path(root), Path(fallback)
+    if root == fallback:
+        return
+    for log in root.glob("*/*.err"):
+        dest = fallback / log.parent.name
+        dest.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(log, dest / log.name)
+    shutil.rmtree(root, ignore_errors=True)

@@ -53,3 +53,20 @@ def test_sigkill_mid_write_never_leaves_a_torn_file(tmp_path: Path) -> None:
         assert len(data["rows"]) == 3000
         seen.add(data["n"])
     assert seen  # the kills landed while the writer was running
+
+
+def test_scratch_root_is_tmpfs_or_the_fallback_and_release_keeps_the_logs(tmp_path, monkeypatch):
+    from harness.fsutil import release_scratch, scratch_root
+
+    fallback = tmp_path / "servers"
+    root = scratch_root(fallback, "replbed-test-")
+    assert root == fallback or str(root).startswith("/dev/shm/replbed-test-")
+    (root / "replay-a").mkdir(parents=True)
+    (root / "replay-a" / "mariadbd.err").write_text("log line\n")
+    (root / "replay-a" / "data").mkdir()
+    release_scratch(root, fallback)
+    assert (fallback / "replay-a" / "mariadbd.err").read_text() == "log line\n"
+    if root != fallback:
+        assert not root.exists()
+    monkeypatch.setenv("REPLBED_TMPFS", "0")
+    assert scratch_root(fallback, "replbed-test-") == fallback

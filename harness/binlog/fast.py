@@ -328,6 +328,7 @@ class FastDecoder:
     def __init__(self, ctx: StreamContext) -> None:
         self.ctx = ctx
         self.table_cache: dict[bytes, tuple] = {}
+        self.mode: tuple[dict[int, Callable], int] | None = None  # step()'s cached _mode()
 
     def _mode(self) -> tuple[dict[int, Callable], int]:
         """(fast decoders by type code, CRC footer length) for the current
@@ -380,6 +381,32 @@ class FastDecoder:
             fast, trailer = self._mode()
             yield (pos, ev, data[pos:pos + size]) if entries else ev
             pos += size
+
+    def step(self, data: bytes, pos: int, verify: bool) -> tuple[Any, bytes]:
+        """The one event at ``pos`` and its bytes, as :meth:`iter` would yield it (for a
+        caller that handles some events itself, e.g. the ``decode -vv`` listing)."""
+        n = len(data)
+        if self.mode is None:
+            self.mode = self._mode()
+        if n - pos >= 19:
+            fast, trailer = self.mode
+            ts, tc, sid, size, log_pos, flags = _HEADER.unpack_from(data, pos)
+            fn = fast.get(tc)
+            if fn is not None and 19 <= size <= n - pos:
+                raw = data[pos:pos + size]
+                end = size - trailer
+                if trailer and verify and zlib.crc32(raw) != _RESIDUE:
+                    end = -1
+                if end >= 19:
+                    try:
+                        ev = fn(EventHeader(ts, tc, sid, size, log_pos, flags), raw, end)
+                    except Exception:  # noqa: BLE001 - decode_event gives the verdict
+                        ev = None
+                    if ev is not None:
+                        return ev, raw
+        ev = decode_event(memoryview(data), pos, self.ctx, verify_checksum=verify)
+        self.mode = self._mode()  # only a slow-path event (a Format_description) changes it
+        return ev, data[pos:pos + ev.header.event_size]
 
     # -- per type (return None or raise to fall back) -----------------------------------
 

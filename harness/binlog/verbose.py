@@ -20,8 +20,9 @@ Two entry points:
 from __future__ import annotations
 
 import json
+import re
 from decimal import Decimal
-from typing import Any
+from typing import Any, Callable
 
 from .constants import ColumnType as T
 from .records import canonical_value
@@ -41,10 +42,15 @@ def _qualified(database: str, table: str) -> str:
     return "`" + database.replace("`", "``") + "`.`" + table.replace("`", "``") + "`"
 
 
+_CONTROL = re.compile(rb"[\x00-\x1f]")
+
+
 def _quoted(v: bytes | str) -> str:
     """A string value the way the client's ``my_b_write_quoted`` writes it: bytes below
     0x20 as ``\\xNN``, every other byte as is (shown here as UTF-8, U+FFFD where invalid)."""
     b = v.encode("utf-8", "surrogateescape") if isinstance(v, str) else bytes(v)
+    if _CONTROL.search(b) is None:  # the common case: no byte to escape
+        return "'" + b.decode("utf-8", "replace") + "'"
     out = bytearray()
     for c in b:
         out += b"\\x%02x" % c if c < 0x20 else bytes((c,))
@@ -123,19 +129,121 @@ def _present(bitmap: int, n: int) -> list[int]:
     return [i for i in range(n) if bitmap >> i & 1]
 
 
-def _image_lines(values: list[Any], cols: list[int], tm: TableMapEvent | None, types: bool) -> list[str]:
-    out = []
-    uns = tm.unsigned_columns() if tm is not None else []
-    for v, i in zip(values, cols):
-        if tm is not None and i < tm.column_count:
-            t, meta = tm.column_types[i], (tm.column_metadata[i] if i < len(tm.column_metadata) else 0)
-            text = format_value(v, t, meta, uns[i] if i < len(uns) else False)
-            if types:
-                text += (f" /* {_type_name(t, meta)} meta={meta} nullable={int(tm.nullable(i))} "
-                         f"is_null={int(v is None)} */")
+def _value_formatter(t: int, meta: int, unsigned: bool) -> Callable[[Any], str]:
+    """``format_value(v, t, meta, unsigned)`` for a non-NULL ``v`` of one column, with the
+    dispatch on the column type done once per table instead of once per value (the
+    ``decode -vv`` listing calls this for every value of every row)."""
+    def general(v: Any) -> str:
+        return format_value(v, t, meta, unsigned)
+
+    if t in _INT_TYPES:
+        half = 1 << (_INT_TYPES[T(t)][1] - 1)
+
+        def integer(v: Any) -> str:
+            return str(v) if type(v) is int and 0 <= v < half else format_value(v, t, meta, unsigned)
+        return integer
+    if t in (T.VARCHAR, T.VAR_STRING) or t in _BLOB_TYPES or (
+            t == T.STRING and meta >> 8 not in (T.ENUM, T.SET)):
+        def string(v: Any) -> str:
+            return _quoted(v) if type(v) is bytes else format_value(v, t, meta, unsigned)
+        return string
+    if t == T.NEWDECIMAL:
+        def decimal(v: Any) -> str:
+            return format(v, "f") if type(v) is Decimal else format_value(v, t, meta, unsigned)
+        return _memo(decimal)
+    if t in (T.DATETIME2, T.TIMESTAMP2, T.DATE, T.NEWDATE, T.TIME2, T.DATETIME, T.TIMESTAMP, T.TIME):
+        return _memo(general)
+    return general
+
+
+def _memo(fmt: Callable[[Any], str]) -> Callable[[Any], str]:
+    """``fmt`` remembered per value object: the reader's fast path shares one immutable
+    object per distinct DECIMAL/temporal value, so a repeated value formats once. The
+    cache holds the object itself, so an id is never reused while its entry lives."""
+    cache: dict[int, tuple[Any, str]] = {}
+
+    def memo(v: Any) -> str:
+        hit = cache.get(id(v))
+        if hit is not None and hit[0] is v:
+            return hit[1]
+        text = fmt(v)
+        if len(cache) >= 4096:
+            cache.clear()
+        cache[id(v)] = (v, text)
+        return text
+    return memo
+
+
+Printer = tuple[str, str, Callable[[Any], str], str]
+_PRINTERS: dict[tuple[Any, ...], list[Printer]] = {}
+
+
+def column_printers(tm: TableMapEvent, types: bool = True) -> list[Printer]:
+    """Per column of ``tm``: ``(head, tail, formatter, null line)``; a value ``v`` prints
+    as ``head + formatter(v) + tail`` (``###   @N=`` ... `` /* TYPE meta=M nullable=N
+    is_null=0 */``), NULL as the null line. Built once per distinct table map, so the
+    listing does no per-value type dispatch."""
+    uns = tm.unsigned_columns()
+    key = (tuple(tm.column_types), tuple(tm.column_metadata), tm.null_bitmap, tuple(uns), types)
+    hit = _PRINTERS.get(key)
+    if hit is not None:
+        return hit
+    out: list[Printer] = []
+    for i, t in enumerate(tm.column_types):
+        meta = tm.column_metadata[i] if i < len(tm.column_metadata) else 0
+        head = f"###   @{i + 1}="
+        fmt = _value_formatter(t, meta, uns[i] if i < len(uns) else False)
+        if types:
+            note = f" /* {_type_name(t, meta)} meta={meta} nullable={int(tm.nullable(i))} is_null="
+            out.append((head, note + "0 */", fmt, head + "NULL" + note + "1 */"))
         else:
-            text = format_value(v)
-        out.append(f"###   @{i + 1}={text}")
+            out.append((head, "", fmt, head + "NULL"))
+    if len(_PRINTERS) > 4096:
+        _PRINTERS.clear()
+    _PRINTERS[key] = out
+    return out
+
+
+_IMAGES: dict[tuple[int, tuple[int, ...]], tuple[list[Printer], Callable[[list[Any]], str]]] = {}
+
+
+def image_printer(printers: list[Printer], cols: list[int]) -> Callable[[list[Any]], str]:
+    """``values -> text`` of one row image over ``cols`` (every line ending in a newline),
+    composed from the column printers as one generated expression: the listing's inner
+    loop. Raises ``IndexError`` for a column beyond the table map."""
+    key = (id(printers), tuple(cols))
+    hit = _IMAGES.get(key)
+    if hit is not None and hit[0] is printers:
+        return hit[1]
+    env: dict[str, Any] = {}
+    parts = []
+    for k, c in enumerate(cols):
+        head, tail, fmt, null_line = printers[c]
+        env[f"H{k}"], env[f"T{k}"], env[f"F{k}"], env[f"N{k}"] = head, tail + "\n", fmt, null_line + "\n"
+        parts.append(f"(N{k} if v{k} is None else H{k} + F{k}(v{k}) + T{k})")
+    names = ", ".join(f"v{k}" for k in range(len(cols)))
+    src = (f"def image(vals):\n    {names}{',' if len(cols) == 1 else ''} = vals\n"
+           f"    return {' + '.join(parts)}\n") if cols else "def image(vals):\n    return ''\n"
+    exec(compile(src, "<row image printer>", "exec"), env)
+    fn: Callable[[list[Any]], str] = env["image"]
+    if len(_IMAGES) > 4096:
+        _IMAGES.clear()
+    _IMAGES[key] = (printers, fn)
+    return fn
+
+
+def _image_lines(values: list[Any], cols: list[int], tm: TableMapEvent | None, types: bool) -> list[str]:
+    if tm is None:
+        return [f"###   @{i + 1}={format_value(v)}" for v, i in zip(values, cols)]
+    printers = column_printers(tm, types)
+    n = len(printers)
+    out = []
+    for v, i in zip(values, cols):
+        if i >= n:
+            out.append(f"###   @{i + 1}={format_value(v)}")
+            continue
+        head, tail, fmt, null_line = printers[i]
+        out.append(null_line if v is None else head + fmt(v) + tail)
     return out
 
 

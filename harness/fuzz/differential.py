@@ -1,8 +1,9 @@
 """Run one fuzz case x format on long-lived servers and judge it.
 
 Servers are started once per fuzz run (one reference MariaDB, one second
-MariaDB for the noise check, one ``replbed serve``, one MariaDB the binlogs
-are replayed into) and reset between cases by ``run_case`` itself
+MariaDB for the noise check, one ``replbed serve``, two MariaDBs the two
+binlogs are replayed into at once), their data on tmpfs where there is one,
+and reset between cases by ``run_case`` itself
 (``DROP DATABASE test; RESET MASTER; CREATE DATABASE test`` and fresh
 connections, so session variables start from the defaults every time).
 
@@ -31,6 +32,7 @@ from harness.binlog.records import rows_json
 from harness.binlog.rows import RowsEvent
 from harness.compare import _warnings as compare_warnings
 from harness.compare import listing
+from harness.fsutil import release_scratch, scratch_root
 from harness.pipeline.replay import ReplayServer, _diff_tables
 from harness.pipeline.verdict import CHECKS, Verdict, verdict
 from harness.providers import get_provider
@@ -197,7 +199,8 @@ class FuzzServers:
                  noise_settings: ServerSettings | None = None) -> None:
         self.workdir = Path(workdir)
         self.handles: dict[str, ServerHandle] = {}
-        self.replay_server: ReplayServer | None = None
+        # one replay server per side: the two binlogs replay at once
+        self.replay_servers: list[ReplayServer] = []
         self.replbed_provider = replbed_provider
         self.want_noise = noise
         self.want_replay = replay
@@ -206,6 +209,8 @@ class FuzzServers:
         self.pool = ThreadPoolExecutor(3)
         self.jobs: dict[str, tuple[Any, ServerSettings]] = {}
         self.restarts: dict[str, int] = {}
+        # the servers' data on tmpfs where there is one: a case is mostly fsync waits on disk
+        self.server_root = scratch_root(self.workdir / "servers", "replbed-fuzz-")
 
     def __enter__(self) -> "FuzzServers":
         jobs = {"reference": (get_provider("local"), ServerSettings()),
@@ -213,9 +218,9 @@ class FuzzServers:
         if self.want_noise:
             jobs["noise"] = (get_provider("local"), self.noise_settings)
         if self.want_replay:
-            jobs["replay"] = (get_provider("local"), ServerSettings())
+            jobs["replay"] = jobs["replay_b"] = (get_provider("local"), ServerSettings())
         self.jobs = jobs
-        futs = {k: self.pool.submit(p.start, s, self.workdir / "servers" / k) for k, (p, s) in jobs.items()}
+        futs = {k: self.pool.submit(p.start, s, self.server_root / k) for k, (p, s) in jobs.items()}
         errors = []
         for k, f in futs.items():
             try:
@@ -225,19 +230,20 @@ class FuzzServers:
         if errors:
             self.close()
             raise errors[0]
-        if "replay" in self.handles:
-            self.replay_server = ReplayServer(self.handles.pop("replay"))
+        self.replay_servers = [ReplayServer(self.handles.pop(k)) for k in ("replay", "replay_b")
+                               if k in self.handles]
         return self
 
     def close(self) -> None:
-        if self.replay_server is not None:
-            self.replay_server.close()
-            self.replay_server.handle.stop()
-            self.replay_server = None
+        for srv in self.replay_servers:
+            srv.close()
+            srv.handle.stop()
+        self.replay_servers = []
         for h in self.handles.values():
             h.stop()
         self.handles = {}
         self.pool.shutdown(wait=True)
+        release_scratch(self.server_root, self.workdir / "servers")
 
     def __exit__(self, *exc: object) -> None:
         self.close()
@@ -250,7 +256,7 @@ class FuzzServers:
         h.stop()
         self.restarts[side] = self.restarts.get(side, 0) + 1
         provider, settings = self.jobs[side]
-        self.handles[side] = provider.start(settings, self.workdir / "servers" / f"{side}-{self.restarts[side] + 1}")
+        self.handles[side] = provider.start(settings, self.server_root / f"{side}-{self.restarts[side] + 1}")
 
     def run(self, case: Case, fmt: str, sides: tuple[str, ...]) -> dict[str, CaseOutcome]:
         """Run ``case`` in ``fmt`` on ``sides`` concurrently (each side on its own server).
@@ -270,30 +276,40 @@ class FuzzServers:
 
         return dict(zip(sides, self.pool.map(one, sides)))
 
-    def replay(self, a: CaseOutcome, b: CaseOutcome) -> tuple[bool | None, str | None]:
-        """Replay both binlogs into the replay server, one after the other; equal tables pass."""
-        if self.replay_server is None:
-            return None, "replay server not started"
-        for attempt in (1, 2):
-            srv = self.replay_server
+    def _replay_alive(self) -> list[ReplayServer]:
+        """The replay servers, any that died restarted."""
+        for i, srv in enumerate(self.replay_servers):
             if not srv.handle.alive():
                 srv.close()
                 srv.handle.stop()
                 self.restarts["replay"] = self.restarts.get("replay", 0) + 1
                 provider, settings = self.jobs["replay"]
-                self.replay_server = srv = ReplayServer(provider.start(
-                    settings, self.workdir / "servers" / f"replay-{self.restarts['replay'] + 1}"))
+                self.replay_servers[i] = ReplayServer(provider.start(
+                    settings, self.server_root / f"replay-{self.restarts['replay'] + 1}"))
+        return self.replay_servers
+
+    def replay(self, a: CaseOutcome, b: CaseOutcome) -> tuple[bool | None, str | None]:
+        """Replay both binlogs, each into its own replay server at once; equal tables pass."""
+        if not self.replay_servers:
+            return None, "replay server not started"
+        files = []
+        for o in (a, b):
+            fs = [o.dest_dir / "binlog" / f for f in o.binlog_files] if o.dest_dir else []
+            if not fs:
+                return None, f"no binlog to replay ({o.side})"
+            files.append(fs)
+        for attempt in (1, 2):
+            srvs = self._replay_alive()
+
+            def one(k: int, srvs: list[ReplayServer] = srvs) -> dict[str, Any] | None:
+                srv = srvs[k % len(srvs)]
+                srv.reset()
+                srv.replay(files[k])
+                return srv.tables()
             try:
-                res = []
-                for o in (a, b):
-                    files = [o.dest_dir / "binlog" / f for f in o.binlog_files] if o.dest_dir else []
-                    if not files:
-                        return None, f"no binlog to replay ({o.side})"
-                    srv.reset()
-                    srv.replay(files)
-                    res.append(srv.tables())
+                res = list(self.pool.map(one, (0, 1))) if len(srvs) > 1 else [one(0), one(1)]
             except Exception as exc:  # noqa: BLE001 - a replay that cannot run is not a verdict
-                if attempt == 2 or srv.handle.alive():
+                if attempt == 2 or all(srv.handle.alive() for srv in srvs):
                     return None, f"replay failed: {type(exc).__name__}: {exc}"
                 continue
             diff = _diff_tables(res[0], res[1])

@@ -15,6 +15,7 @@ one process (``run_regression``) or as separate Airflow tasks:
 from __future__ import annotations
 
 import fnmatch
+import functools
 import json
 import os
 import re
@@ -28,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from harness.config import RunConfig
 from harness.fsutil import atomic_write, atomic_write_json
+from harness.pipeline import timing
 from harness.pipeline.verdict import check_expectations, is_pass, record_fields  # noqa: F401 (is_pass re-exported)
 
 if TYPE_CHECKING:
@@ -56,6 +58,19 @@ class RegressionResult:
     @property
     def failures(self) -> list[dict]:
         return [r for r in self.summary if not is_pass(r)]
+
+
+def _timed(name: str | Callable[..., str]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Record the step's wall time in ``runs/<id>/timings.jsonl`` (harness/pipeline/timing.py),
+    whichever process runs it: the run's overhead figure is measured in the run."""
+    def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(fn)
+        def wrapper(run_dir: Path, *args: Any, **kw: Any) -> Any:
+            step = name(run_dir, *args, **kw) if callable(name) else name
+            with timing.step(Path(run_dir), step):
+                return fn(run_dir, *args, **kw)
+        return wrapper
+    return deco
 
 
 def _write_parquet(path: Path, table: Any) -> None:
@@ -136,6 +151,7 @@ def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
     (``replbed serve``), or ``local`` to run a second real MariaDB there while
     the reimplementation is incomplete (checks the pipeline itself).
     """
+    t0 = time.time()
     cases, pairs = resolve_plan(config)
     run_id = safe_run_id(config.run_id) if config.run_id else new_run_id()
     run_dir = (Path(config.out_dir) / run_id).resolve()
@@ -160,6 +176,8 @@ def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
         "pairs": [{"case": c.name, "format": f} for c, f in pairs],
     }
     atomic_write_json(run_dir / "plan.json", plan)
+    (run_dir / timing.TIMINGS).unlink(missing_ok=True)  # a re-used run id starts afresh
+    timing.record(run_dir, "plan", t0, time.time())
     _progress(f"[plan] {run_id}: {len(cases)} cases, {len(pairs)} case x format pairs -> {run_dir}")
     return run_dir
 
@@ -175,6 +193,7 @@ def plan_settings(plan: dict) -> "ServerSettings":
     return ServerSettings(flavor=plan["flavor"], profile=get_profile(plan.get("profile")))
 
 
+@_timed(lambda run_dir, side, *a, **kw: f"collect_{side}")
 def collect(run_dir: Path, side: str, progress: Progress | None = _progress) -> list[dict]:
     """Run the planned cases on one side's server; return the outcomes (as dicts).
 
@@ -256,6 +275,7 @@ def _outcome_rows(outcome: dict, base: dict) -> list[dict]:
     return out
 
 
+@_timed("decode")
 def decode_run(run_dir: Path, progress: Progress | None = _progress) -> dict:
     """Binlog files + outcome.json of every planned case x format x side → records/*.parquet.
 
@@ -329,12 +349,14 @@ def decode_run(run_dir: Path, progress: Progress | None = _progress) -> dict:
 # -- replay --------------------------------------------------------------------
 
 
-def replay_run(run_dir: Path, progress: Progress | None = _progress) -> list[dict]:
+@_timed("replay")
+def replay_run(run_dir: Path, progress: Progress | None = _progress,
+               ready: Callable[[str, str], bool] | None = None) -> list[dict]:
     """Replay both sides' binlogs into fresh MariaDB servers and compare the tables
     (harness/pipeline/replay.py); writes ``diff/replay.parquet``."""
     from harness.pipeline.replay import replay_run as _replay
 
-    return _replay(Path(run_dir), progress)
+    return _replay(Path(run_dir), progress, ready=ready)
 
 
 # -- analyze -------------------------------------------------------------------
@@ -413,21 +435,113 @@ def _expectations(stmts: dict[tuple[str, str, str], dict[int, dict]],
             for (case, fmt, side), v in stmts.items() if side == "reference"}
 
 
+@_timed("analyze")
 def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress,
                 validate: bool = True) -> list[dict]:
-    """Spark diff + GX validation; writes diff/*, gx/ and summary.json; returns the summary.
+    """The diff jobs + GX validation; writes diff/*, gx/ and summary.json; returns the summary.
 
-    Starts Spark once (unless ``spark`` is given) and the GX context once.
+    Up to ``local_diff.local_max_events()`` event records (and no ``spark`` given)
+    the jobs run in process (``local_diff.py``, equal to the Spark jobs by test);
+    above, in Spark, started once (unless ``spark`` is given). The GX context once.
     """
+    run_dir = Path(run_dir)
+    plan = load_plan(run_dir)
+    t0 = time.monotonic()
+    rec = run_dir / "records"
+    out = run_dir / "diff"
+    out.mkdir(exist_ok=True)
+    import pyarrow.parquet as pq
+
+    from harness.pipeline.local_diff import local_max_events
+
+    n_events = pq.read_metadata(rec / "events.parquet").num_rows
+    local = spark is None and n_events <= local_max_events()
+    if local:
+        frames, full = _local_jobs(run_dir, plan, out)
+        engine = f"in-process diff ({n_events} events <= {local_max_events()})"
+    else:
+        frames, full = _spark_jobs(run_dir, plan, out, spark)
+        engine = "spark diff"
+    from harness.pipeline.replay import read_records
+
+    replay = read_records(run_dir)
+    replica = _replica_records(run_dir, plan) if plan.get("live_replica") else None
+    stmts = _statements(rec / "outcomes.parquet")
+    expectations = _expectations(stmts)
+    for r in full:
+        rp = replay.get((r["case"], r["format"]), {})
+        r["replay_ok"] = rp.get("replay_ok")
+        r["replay_error"] = rp.get("replay_error")
+        r["expectation_ok"], r["expectation_error"] = expectations.get((r["case"], r["format"]), (None, None))
+        if replica is not None:
+            r.update(replica.get((r["case"], r["format"])) or judge_replica(None, None))
+        r.update(record_fields(r))
+        if r["status"] == "differs" and (more := _details(r, stmts)):
+            r["reason"] += ": " + more
+        r["passed"] = r["status"] == "pass"
+    if progress:
+        progress(f"[analyze] {engine} of {len(full)} case x format in "
+                 f"{time.monotonic() - t0:.1f}s")
+
+    gx_results: list[dict] = []
+    docs = None
+    gx_meta: dict = {}
+    if validate:
+        from harness.pipeline.gx_validate import gx_project_dir, validate_frames
+
+        t1 = time.monotonic()
+        results, docs = validate_frames(run_dir, frames, records=full)
+        gx_meta = {"run_name": plan["run_id"], "project": str(gx_project_dir(run_dir) / "gx")}
+        gx_results = [r.to_json() for r in results]
+        if progress:
+            progress(f"[analyze] GX validation ({len(results)} suites) in "
+                     f"{time.monotonic() - t1:.1f}s")
+    atomic_write_json(out / "gx_results.json",
+                      {"suites": gx_results, "data_docs": str(docs) if docs else None, **gx_meta})
+    atomic_write_json(out / "summary_full.json", full, default=str)
+    summary_records = [{k: r.get(k) for k in SUMMARY_KEYS + (REPLICA_KEYS if replica is not None else ())}
+                       for r in full]
+    atomic_write_json(run_dir / "summary.json", summary_records)
+    for df in frames.values():
+        if hasattr(df, "unpersist"):
+            df.unpersist()
+    return summary_records
+
+
+def _local_jobs(run_dir: Path, plan: dict, out: Path) -> tuple[dict, list[dict]]:
+    """The diff jobs in process (harness/pipeline/local_diff.py): frames as pandas for GX,
+    Parquet files under ``diff/`` as the Spark path writes them, the summary rows."""
+    import shutil
+
+    import pandas as pd
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from harness.pipeline.local_diff import COLUMNS, run_diff_jobs
+
+    rec = run_dir / "records"
+    read = {n: pq.read_table(rec / f"{n}.parquet").to_pylist() for n in ("events", "tables", "outcomes", "status")}
+    rules = {c["name"]: c.get("rule") for c in plan["cases"]}
+    jobs = run_diff_jobs(read["events"], read["tables"], read["outcomes"], read["status"], rules,
+                         plan.get("flavor", "mariadb-10.11"))
+    for name, rows in jobs.items():
+        path = out / f"{name}.parquet"
+        if path.is_dir():  # written by an earlier Spark analyze of this run
+            shutil.rmtree(path)
+        pq.write_table(pa.Table.from_pylist(rows) if rows else pa.table({c: [] for c in COLUMNS[name]}), path)
+    frames = {name: pd.DataFrame(jobs[name], columns=COLUMNS[name])
+              for name in ("event_cases", "gtid_layout", "table_cases", "outcome_cases", "summary")}
+    return frames, [dict(r) for r in jobs["summary"]]
+
+
+def _spark_jobs(run_dir: Path, plan: dict, out: Path, spark: Any) -> tuple[dict, list[dict]]:
+    """The diff jobs in Spark (harness/pipeline/diff.py), for runs too big for one process."""
     from pyspark.sql import functions as F
 
     from harness.pipeline import diff
     from harness.pipeline.spark import build_spark
 
-    run_dir = Path(run_dir)
-    plan = load_plan(run_dir)
     spark = spark or build_spark(plan.get("spark_master"))
-    t0 = time.monotonic()
     rec = run_dir / "records"
     events = spark.read.parquet(str(rec / "events.parquet")).cache()
     tables = spark.read.parquet(str(rec / "tables.parquet")).cache()
@@ -458,61 +572,17 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
     frames = {"event_cases": ev_cases, "gtid_layout": gtid, "table_cases": table_cases,
               "outcome_cases": outcome_cases, "summary": summary}
     frames = {k: v.cache() for k, v in frames.items()}
-    out = run_dir / "diff"
-    out.mkdir(exist_ok=True)
     for name, df in frames.items():
         _write_df(df, out / f"{name}.parquet")
     _write_df(ev_diff, out / "event_diff.parquet")
     _write_df(table_rows, out / "table_rows.parquet")
-    full = [r.asDict(recursive=True) for r in frames["summary"].collect()]
-    from harness.pipeline.replay import read_records
-
-    replay = read_records(run_dir)
-    replica = _replica_records(run_dir, plan) if plan.get("live_replica") else None
-    stmts = _statements(rec / "outcomes.parquet")
-    expectations = _expectations(stmts)
-    for r in full:
-        rp = replay.get((r["case"], r["format"]), {})
-        r["replay_ok"] = rp.get("replay_ok")
-        r["replay_error"] = rp.get("replay_error")
-        r["expectation_ok"], r["expectation_error"] = expectations.get((r["case"], r["format"]), (None, None))
-        if replica is not None:
-            r.update(replica.get((r["case"], r["format"])) or judge_replica(None, None))
-        r.update(record_fields(r))
-        if r["status"] == "differs" and (more := _details(r, stmts)):
-            r["reason"] += ": " + more
-        r["passed"] = r["status"] == "pass"
-    if progress:
-        progress(f"[analyze] spark diff of {len(full)} case x format in "
-                 f"{time.monotonic() - t0:.1f}s")
-
-    gx_results: list[dict] = []
-    docs = None
-    gx_meta: dict = {}
-    if validate:
-        from harness.pipeline.gx_validate import gx_project_dir, validate_frames
-
-        t1 = time.monotonic()
-        results, docs = validate_frames(run_dir, frames, records=full)
-        gx_meta = {"run_name": plan["run_id"], "project": str(gx_project_dir(run_dir) / "gx")}
-        gx_results = [r.to_json() for r in results]
-        if progress:
-            progress(f"[analyze] GX validation ({len(results)} suites) in "
-                     f"{time.monotonic() - t1:.1f}s")
-    atomic_write_json(out / "gx_results.json",
-                      {"suites": gx_results, "data_docs": str(docs) if docs else None, **gx_meta})
-    atomic_write_json(out / "summary_full.json", full, default=str)
-    summary_records = [{k: r.get(k) for k in SUMMARY_KEYS + (REPLICA_KEYS if replica is not None else ())}
-                       for r in full]
-    atomic_write_json(run_dir / "summary.json", summary_records)
-    for df in frames.values():
-        df.unpersist()
-    return summary_records
+    return frames, [r.asDict(recursive=True) for r in frames["summary"].collect()]
 
 
 # -- report --------------------------------------------------------------------
 
 
+@_timed("report")
 def report_run(run_dir: Path, progress: Progress | None = _progress) -> Path:
     """Render ``report/index.html``; print the one-screen text summary; return the path."""
     from harness.pipeline.report import render_report, text_summary
@@ -527,15 +597,43 @@ def report_run(run_dir: Path, progress: Progress | None = _progress) -> Path:
 # -- everything ----------------------------------------------------------------
 
 
+def _warm_up() -> None:
+    """Import what analyze needs (GX, pandas) while the servers collect: on a busy machine
+    importing Great Expectations alone takes seconds, then off the run's critical path."""
+    try:
+        import harness.pipeline.gx_validate  # noqa: F401
+        import great_expectations  # noqa: F401
+    except ImportError:  # analyze reports it in its own place
+        pass
+
+
 def run_regression(config: RunConfig, *, replbed_provider: str = "replbed",
                    spark=None, keep_servers: bool = False) -> RegressionResult:
     """All steps in one process (``replbed run``); the servers' data goes when it ends."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    started = time.time()
     run_dir = plan_run(config, replbed_provider=replbed_provider)
     try:
-        for side in SIDES:
-            collect(run_dir, side)
-        decode_run(run_dir)
-        replay_run(run_dir)
+        # The two sides are independent servers: collect them at once (the reference's
+        # collect is the run's floor), and replay each pair as soon as both of its sides
+        # are collected instead of after the last one.
+        with ThreadPoolExecutor(len(SIDES) + 2, thread_name_prefix="collect") as pool:
+            collecting = [pool.submit(collect, run_dir, side) for side in SIDES]
+
+            def ready(case: str, fmt: str) -> bool:
+                if all(f.done() for f in collecting):
+                    return True
+                paths = [run_dir / "cases" / case / fmt / side / "outcome.json" for side in SIDES]
+                # written by this run (a re-used run id may hold an older one)
+                return all(p.exists() and p.stat().st_mtime >= started for p in paths)
+
+            replaying = pool.submit(replay_run, run_dir, ready=ready)
+            pool.submit(_warm_up)
+            for f in collecting:
+                f.result()
+            decode_run(run_dir)
+            replaying.result()
         summary = analyze_run(run_dir, spark=spark)
         report = report_run(run_dir)
     finally:
@@ -551,6 +649,7 @@ def run_regression(config: RunConfig, *, replbed_provider: str = "replbed",
 SERVER_DATA = ("data", "binlog")
 
 
+@_timed("teardown")
 def teardown_run(run_dir: Path, keep_servers: bool = False,
                  progress: Progress | None = _progress) -> int:
     """Remove the servers' data directories under ``run_dir/servers/``; keep their logs.
@@ -689,6 +788,8 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         print(text_summary(run_dir))
         print(f"report: {run_dir.resolve() / 'report' / 'index.html'}")
+        if (overhead := timing.overhead_line(run_dir)) is not None:
+            print(overhead)
         passed, line = final_verdict(run_dir)
         print(("PASS: " if passed else "FAIL: ") + line)
         return 0 if passed else 1

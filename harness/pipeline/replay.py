@@ -260,19 +260,33 @@ def read_records(run_dir: Path) -> dict[tuple[str, str], dict[str, Any]]:
     return {(r["case"], r["format"]): r for r in pq.read_table(path).to_pylist()}
 
 
-def replay_run(run_dir: Path, progress: Progress | None = print, provider: Any = None) -> list[dict[str, Any]]:
-    """The pipeline step: replay every planned case x format; write ``diff/replay.parquet``."""
+def replay_run(run_dir: Path, progress: Progress | None = print, provider: Any = None,
+               ready: Callable[[str, str], bool] | None = None) -> list[dict[str, Any]]:
+    """The pipeline step: replay every planned case x format; write ``diff/replay.parquet``.
+
+    ``ready(case, format)``, when given, is polled before each pair: the step then
+    runs while collection is still going on (``replbed run``), a pair at a time as
+    both of its sides are collected, instead of after the last one."""
     run_dir = Path(run_dir)
     plan = json.loads((run_dir / "plan.json").read_text())
     t0 = time.monotonic()
+    from harness.fsutil import release_scratch, scratch_root
     from harness.pipeline.regression import plan_settings
 
-    servers = start_replay_servers(run_dir / "servers", provider, plan_settings(plan))
+    # throwaway servers: their data on tmpfs where there is one (a replay is mostly fsyncs on disk)
+    root = scratch_root(run_dir / "servers", "replbed-replay-")
+    try:
+        servers = start_replay_servers(root, provider, plan_settings(plan))
+    except BaseException:
+        release_scratch(root, run_dir / "servers")
+        raise
     t_start = time.monotonic() - t0
     records = []
     try:
         for pair in plan["pairs"]:
             case, fmt = pair["case"], pair["format"]
+            while ready is not None and not ready(case, fmt):
+                time.sleep(0.05)
             files = {s: _binlog_files(run_dir / "cases" / case / fmt / s / "binlog") for s in SIDES}
             rec = {"case": case, "format": fmt, **replay_pair(servers, files)}
             records.append(rec)
@@ -282,6 +296,7 @@ def replay_run(run_dir: Path, progress: Progress | None = print, provider: Any =
         for s in servers.values():
             s.close()
             s.handle.stop()
+        release_scratch(root, run_dir / "servers")
     write_records(records, run_dir / "diff" / REPLAY_FILE)
     if progress:
         ok = sum(1 for r in records if r["replay_ok"])
