@@ -383,7 +383,7 @@ def call(thd: "Thd", st: A.Call) -> "OkPacket":
         # CALL db.p(): the routine runs in its own database (sp_head::execute changes the
         # current database for the call, so its statements are logged with `use db`).
         if not thd.catalog.has_db(st.db):
-            raise ServerError(1305, f"PROCEDURE {st.db}.{st.name} does not exist", "42000")
+            raise error("ER_SP_DOES_NOT_EXIST", "PROCEDURE", f"{st.db}.{st.name}")
         saved = thd.db
         thd.db = st.db
         try:
