@@ -253,3 +253,18 @@ con1: INSERT IGNORE INTO t3 (c) VALUES (2)
 con1: SET sql_mode = ''
 con1: INSERT INTO t3 (c) VALUES (2) => 167
 con1: SELECT * FROM t3
+
+[case fid_err_odku_conditions_count_the_insert_row]
+rule = mariadb.warnings.odku_at_row
+seed = 002
+description = conditions of the UPDATE part of ON DUPLICATE KEY UPDATE say "at row N" of the INSERT row that found the duplicate, and a later row of a MyISAM INSERT only warns there too
+setup: CREATE TABLE t1 (id INT NOT NULL UNIQUE, c_dec DECIMAL(5,2), s VARCHAR(2)) ENGINE=InnoDB
+setup: CREATE TABLE m (id INT NOT NULL UNIQUE, s VARCHAR(2)) ENGINE=MyISAM
+setup: INSERT INTO m VALUES (1, 'a')
+con1: INSERT INTO t1 (id, c_dec) VALUES (5, 0.25), (5, NULL) ON DUPLICATE KEY UPDATE c_dec = c_dec / 3
+con1: INSERT INTO t1 (id, c_dec) VALUES (6, 1), (7, 1), (5, 1) ON DUPLICATE KEY UPDATE c_dec = 1/3
+con1: INSERT INTO t1 (id) SELECT 7 UNION SELECT 5 ON DUPLICATE KEY UPDATE c_dec = 2/3
+con1: INSERT INTO m (id) VALUES (2), (1) ON DUPLICATE KEY UPDATE s = 'abc'
+con1: INSERT INTO m (id) VALUES (1), (3) ON DUPLICATE KEY UPDATE s = 'abc' => 1406
+con1: SET sql_mode = ''
+con1: INSERT INTO t1 (id) VALUES (8), (6) ON DUPLICATE KEY UPDATE s = 'abc'

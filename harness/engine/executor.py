@@ -788,7 +788,10 @@ class Executor:
         updated = list(old)
         self.ctx.insert_values_row = new_row
         env = Env(self.ctx, [updated])
-        wctx = WriteContext(self.thd.is_strict(t, 0), t.db, t.name, 1, self.ctx.notes, sql_mode=self.thd.vars.get('sql_mode'))
+        # Its conditions count the INSERT's row ("at row N" of the row that found the duplicate).
+        row_index = null_rule[0] if null_rule is not None else 0
+        wctx = WriteContext(self.thd.is_strict(t, row_index), t.db, t.name, row_index + 1, self.ctx.notes,
+                            sql_mode=self.thd.vars.get('sql_mode'))
         changed: set[int] = set()
         fill = FillRecord()
         for ci, f, cname in ondup:
