@@ -804,7 +804,9 @@ class Executor:
                     # strict, else a warning and the zero. After a SELECT it is 1048 + 1105,
                     # strict or not, and under IGNORE the zero without a warning.
                     row_index, ignore, single_row, from_select = null_rule
-                    if from_select and ignore:
+                    if from_select and ignore or t.columns[ci].auto_increment:
+                        # The AUTO_INCREMENT column takes NULL as "no value": its zero, silently
+                        # (set_field_to_null_with_conversions; probed: a 1062 for '0' follows).
                         updated[ci] = t.columns[ci].type.default_value()
                         continue
                     self._null_into_not_null(t, updated, ci, row_index, ignore, single_row or from_select)
