@@ -182,7 +182,7 @@ con1: SELECT f3() => 1364
 [case fid_err_odku_null_not_null]
 rule = mariadb.strict.odku_null_into_not_null
 seed = 002
-description = NULL for a NOT NULL column in the UPDATE part of ON DUPLICATE KEY UPDATE: after VALUES as in the INSERT part (one row: 1048 + 1105 strict or not; several: 1048 strict, else a warning and the zero); after a SELECT 1048 + 1105 strict or not, and under IGNORE the zero without a warning
+description = NULL for a NOT NULL column in the UPDATE part of ON DUPLICATE KEY UPDATE: after VALUES as in the INSERT part (one row: 1048 + 1105 strict or not; several: 1048 strict, else a warning and the zero); after a SELECT 1048 + 1105 strict or not, and under IGNORE the zero without a warning; the AUTO_INCREMENT column takes it as its zero silently
 session.sql_mode = ''
 setup: CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_int INT NOT NULL) ENGINE=MyISAM
 setup: CREATE TABLE ti (id INT PRIMARY KEY, c_int INT NOT NULL, s VARCHAR(2)) ENGINE=InnoDB
@@ -197,6 +197,10 @@ con1: SET sql_mode = DEFAULT
 con1: INSERT INTO t1 (id, c_int) VALUES (3, 77), (3, 4) ON DUPLICATE KEY UPDATE c_int = NULL => 1048
 con1: INSERT INTO ti (id, c_int) SELECT 1, 5 ON DUPLICATE KEY UPDATE c_int = NULL => 1048
 con1: SELECT * FROM ti
+con1: CREATE TABLE a (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY) ENGINE=MyISAM
+con1: INSERT INTO a (id) VALUES (5), (8)
+con1: INSERT INTO a (id) VALUES (5), (8) ON DUPLICATE KEY UPDATE id = NULL => 1062
+con1: INSERT INTO a (id) VALUES (5) ON DUPLICATE KEY UPDATE id = NULL
 
 [case fid_err_temp_myisam_1196]
 rule = mariadb.warnings.temp_nontrans_rollback_1196
@@ -253,3 +257,18 @@ con1: INSERT IGNORE INTO t3 (c) VALUES (2)
 con1: SET sql_mode = ''
 con1: INSERT INTO t3 (c) VALUES (2) => 167
 con1: SELECT * FROM t3
+
+[case fid_err_odku_conditions_count_the_insert_row]
+rule = mariadb.warnings.odku_at_row
+seed = 002
+description = conditions of the UPDATE part of ON DUPLICATE KEY UPDATE say "at row N" of the INSERT row that found the duplicate, and a later row of a MyISAM INSERT only warns there too
+setup: CREATE TABLE t1 (id INT NOT NULL UNIQUE, c_dec DECIMAL(5,2), s VARCHAR(2)) ENGINE=InnoDB
+setup: CREATE TABLE m (id INT NOT NULL UNIQUE, s VARCHAR(2)) ENGINE=MyISAM
+setup: INSERT INTO m VALUES (1, 'a')
+con1: INSERT INTO t1 (id, c_dec) VALUES (5, 0.25), (5, NULL) ON DUPLICATE KEY UPDATE c_dec = c_dec / 3
+con1: INSERT INTO t1 (id, c_dec) VALUES (6, 1), (7, 1), (5, 1) ON DUPLICATE KEY UPDATE c_dec = 1/3
+con1: INSERT INTO t1 (id) SELECT 7 UNION SELECT 5 ON DUPLICATE KEY UPDATE c_dec = 2/3
+con1: INSERT INTO m (id) VALUES (2), (1) ON DUPLICATE KEY UPDATE s = 'abc'
+con1: INSERT INTO m (id) VALUES (1), (3) ON DUPLICATE KEY UPDATE s = 'abc' => 1406
+con1: SET sql_mode = ''
+con1: INSERT INTO t1 (id) VALUES (8), (6) ON DUPLICATE KEY UPDATE s = 'abc'

@@ -840,7 +840,10 @@ class Executor:
         updated = list(old)
         self.ctx.insert_values_row = new_row
         env = Env(self.ctx, [updated])
-        wctx = WriteContext(self.thd.is_strict(t, 0), t.db, t.name, 1, self.ctx.notes, sql_mode=self.thd.vars.get('sql_mode'))
+        # Its conditions count the INSERT's row ("at row N" of the row that found the duplicate).
+        row_index = null_rule[0] if null_rule is not None else 0
+        wctx = WriteContext(self.thd.is_strict(t, row_index), t.db, t.name, row_index + 1, self.ctx.notes,
+                            sql_mode=self.thd.vars.get('sql_mode'))
         changed: set[int] = set()
         fill = FillRecord()
         for ci, f, cname in ondup:
@@ -853,7 +856,9 @@ class Executor:
                     # strict, else a warning and the zero. After a SELECT it is 1048 + 1105,
                     # strict or not, and under IGNORE the zero without a warning.
                     row_index, ignore, single_row, from_select = null_rule
-                    if from_select and ignore:
+                    if from_select and ignore or t.columns[ci].auto_increment:
+                        # The AUTO_INCREMENT column takes NULL as "no value": its zero, silently
+                        # (set_field_to_null_with_conversions; probed: a 1062 for '0' follows).
                         updated[ci] = t.columns[ci].type.default_value()
                         continue
                     self._null_into_not_null(t, updated, ci, row_index, ignore, single_row or from_select)
