@@ -270,9 +270,12 @@ def judge(ref: dict[str, Any] | None, rb: dict[str, Any] | None) -> dict[str, An
     out["replica_error"] = "; ".join(problems) or None
     findings = []
     if out["reference_replica_diverges"] and out["replbed_replica_diverges"] and ref["tables"] == rb["tables"]:
-        findings.append("expected: both replicas differ from their primary, identically (the binlog order is "
-                        "not the order the changes happened in: statement-based replication of this workload "
-                        "is not safe, seed 000 WL#2687)")
+        which = sorted(t for t in set(ref["tables"]) | set(ref.get("primary_tables") or {})
+                       if ref["tables"].get(t) != (ref.get("primary_tables") or {}).get(t))
+        findings.append(f"expected: both replicas differ from their primary, identically ({', '.join(which)}): "
+                        "the primary's binlog does not hold what it did in that order -- statement-based "
+                        "logging of concurrent or unsafe changes (seed 000 WL#2687), sql_log_bin=0, "
+                        "nondeterministic functions; replbed and MariaDB agree on it")
     if ref["io_errno"] or ref["sql_errno"]:
         findings.append(f"both replicas stopped: reference {_errors(ref)}; replbed {_errors(rb)}"
                         if out["replica_ok"] else "")
