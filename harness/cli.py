@@ -216,7 +216,8 @@ def _decode_listing(args: argparse.Namespace) -> int:
     from harness.binlog.listing import ListingError, list_files
 
     try:
-        list_files(args.files, sys.stdout.buffer, verbosity=args.verbose, jobs=args.jobs)
+        list_files(args.files, sys.stdout.buffer, verbosity=args.verbose, jobs=args.jobs,
+                   verify_checksum=args.verify_binlog_checksum)
     except BrokenPipeError:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
@@ -448,6 +449,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "-v row values (### lines), -vv with column types")
     d.add_argument("--jobs", type=int, default=None,
                    help="worker processes for -v/-vv over several files (default: one per core)")
+    d.add_argument("--verify-binlog-checksum", action="store_true",
+                   help="with -v/-vv: check every event's CRC32, as mariadb-binlog's option does")
     d.set_defaults(func=cmd_decode)
 
     q = sub.add_parser("compare", help="quick side-by-side of both binlogs per case (no Spark, no report)")

@@ -148,9 +148,10 @@ def list_data(data: bytes, write: Callable[[str], Any], *, verbosity: int = 2,
     from_bytes = int.from_bytes
     n = len(data)
     pos = 4
+    raw_ok = not verify_checksum  # the byte-level path does not check CRCs; the decoder does
     try:
         while pos < n:
-            if fast and n - pos >= 19:
+            if raw_ok and fast and n - pos >= 19:
                 ts, tc, sid, size, log_pos, flags = unpack_header(data, pos)
                 end = pos + size - trailer  # the body ends here (the CRC follows)
                 if 19 <= size <= n - pos and tc in _RAW_CODES and end >= pos + 19:
@@ -233,14 +234,14 @@ def _collector(blocks: list[bytes]) -> Callable[[str], Any]:
     return write
 
 
-def _list_path(path: str, write: Callable[[str], Any], verbosity: int) -> None:
+def _list_path(path: str, write: Callable[[str], Any], verbosity: int, verify: bool = False) -> None:
     with open(path, "rb") as f:
         data = f.read()
-    list_data(data, write, verbosity=verbosity, name=os.path.basename(path))
+    list_data(data, write, verbosity=verbosity, name=os.path.basename(path), verify_checksum=verify)
 
 
 def list_files(paths: Iterable[str | os.PathLike[str]], stream: BinaryIO, *, verbosity: int = 2,
-               jobs: int | None = None) -> None:
+               jobs: int | None = None, verify_checksum: bool = False) -> None:
     """List the files in order to ``stream`` (a binary file with a ``fileno``).
 
     With ``jobs`` > 1 and several files, worker ``k`` of ``jobs`` lists files
@@ -256,13 +257,13 @@ def list_files(paths: Iterable[str | os.PathLike[str]], stream: BinaryIO, *, ver
     if jobs == 1:
         write = _writer(stream)
         for name in names:
-            _list_path(name, write, verbosity)
+            _list_path(name, write, verbosity, verify_checksum)
         stream.flush()
         return
-    _list_parallel(names, stream, verbosity, jobs)
+    _list_parallel(names, stream, verbosity, jobs, verify_checksum)
 
 
-def _list_parallel(names: list[str], stream: BinaryIO, verbosity: int, jobs: int) -> None:
+def _list_parallel(names: list[str], stream: BinaryIO, verbosity: int, jobs: int, verify: bool) -> None:
     import multiprocessing as mp
 
     stream.flush()
@@ -279,7 +280,7 @@ def _list_parallel(names: list[str], stream: BinaryIO, verbosity: int, jobs: int
             blocks: list[bytes] = []
             error = None
             try:
-                _list_path(names[i], _collector(blocks), verbosity)
+                _list_path(names[i], _collector(blocks), verbosity, verify)
             except (ListingError, OSError) as exc:
                 error = exc
             turn[i].wait()

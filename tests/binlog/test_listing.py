@@ -110,6 +110,18 @@ def test_corrupt_event_is_named_with_its_offset(tmp_path: Path) -> None:
         list_data(b"junk", out.append, name="x")
 
 
+def test_checksums_are_verified_on_request(tmp_path: Path) -> None:
+    src = next(p for p in FIXTURE_BINLOGS if "mixed_trx_row" in str(p))
+    data = bytearray(src.read_bytes())
+    data[300] ^= 0xFF  # inside the third event's bytes
+    bad = tmp_path / "binlog.000001"
+    bad.write_bytes(bytes(data))
+    r = _replbed("-vv", "--verify-binlog-checksum", str(bad))
+    assert r.returncode == 2 and b"CRC32 mismatch" in r.stderr and b"offset 285" in r.stderr
+    assert r.stdout.decode().count("# at ") == 2  # the two events before it
+    assert _replbed("-vv", str(bad)).returncode in (0, 2)  # unverified, as the client by default
+
+
 def test_cli_usage_errors() -> None:
     r = _replbed("-vv", "/nonexistent/binlog.000001")
     assert r.returncode == 2 and b"no such binlog file" in r.stderr and b"Traceback" not in r.stderr
