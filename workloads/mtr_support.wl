@@ -71,3 +71,14 @@ con1: DELETE FROM t1 WHERE a = 2
 con1: INSERT INTO t1 VALUES (0)
 con1: INSERT INTO t2 SELECT * FROM t1 WHERE a > 0
 con1: UPDATE t1 SET a = a + 10
+
+[case mtr_show_binlog_events_from_pos]
+rule = mysql_show_binlog_events
+setup: CREATE TABLE t1 (a INT) ENGINE=MyISAM
+con1: INSERT INTO t1 VALUES (1)
+con1: SHOW BINLOG EVENTS FROM 1 LIMIT 2
+con1: SHOW BINLOG EVENTS FROM 4 LIMIT 1
+con1: SHOW BINLOG EVENTS FROM 5  => 1220
+con1: SHOW BINLOG EVENTS FROM 100000  => 1220
+con1: SET GLOBAL server_id = 1
+con1: SELECT @@server_id
