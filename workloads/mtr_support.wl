@@ -88,3 +88,12 @@ con1: SHOW BINLOG EVENTS FROM 5  => 1220
 con1: SHOW BINLOG EVENTS FROM 100000  => 1220
 con1: SET GLOBAL server_id = 1
 con1: SELECT @@server_id
+
+[case mtr_trust_function_creators_global]
+rule = sp_create_routine_unsafe
+seed = 002
+con1: SET GLOBAL log_bin_trust_function_creators = 1
+con1: CREATE FUNCTION f1() RETURNS INT BEGIN RETURN UNIX_TIMESTAMP(); END
+con1: SET GLOBAL log_bin_trust_function_creators = 0
+con1: CREATE FUNCTION f2() RETURNS INT BEGIN RETURN UNIX_TIMESTAMP(); END  => 1418
+con1: CREATE FUNCTION f3() RETURNS INT DETERMINISTIC BEGIN RETURN 1; END
