@@ -4,6 +4,7 @@
 
 [case mtr_flush_tables_logged]
 rule = reload_acl_and_cache
+seed = 000
 setup: CREATE TABLE t1 (a INT) ENGINE=MyISAM
 con1: INSERT INTO t1 VALUES (1)
 con1: FLUSH TABLES
@@ -26,6 +27,7 @@ con1: INSERT INTO t1 VALUES (4)
 
 [case mtr_call_qualified]
 rule = sp_head_execute_db
+seed = 002
 setup: CREATE DATABASE d2
 setup: CREATE TABLE t (a INT) ENGINE=MyISAM
 setup: CREATE PROCEDURE p(x INT) BEGIN INSERT INTO t VALUES (x); END
@@ -36,6 +38,7 @@ con1: DROP DATABASE d2
 
 [case mtr_sp_param_named_like_column]
 rule = sp_head_name_const
+seed = 002
 setup: CREATE TABLE sup (pattern VARCHAR(255)) ENGINE=MyISAM
 setup: CREATE PROCEDURE add_sup(pattern VARCHAR(255)) BEGIN INSERT INTO sup (pattern) VALUES (pattern); END
 con1: CALL add_sup("the master's version")
@@ -43,6 +46,7 @@ con1: CALL test.add_sup('x')
 
 [case mtr_purge_binary_logs]
 rule = purge_master_logs
+seed = 000
 setup: CREATE TABLE t1 (a INT) ENGINE=MyISAM
 con1: INSERT INTO t1 VALUES (1)
 con1: FLUSH BINARY LOGS
@@ -56,6 +60,7 @@ con1: INSERT INTO t1 VALUES (3)
 
 [case mtr_myisam_covering_index_order]
 rule = make_join_readinfo_covering_keys
+seed = 000
 setup: CREATE TABLE t1 (a INT, UNIQUE(a)) ENGINE=MyISAM
 setup: CREATE TABLE t2 (a INT) ENGINE=MyISAM
 setup: CREATE TABLE t3 (a INT, b INT, KEY(a)) ENGINE=MyISAM
@@ -71,3 +76,27 @@ con1: DELETE FROM t1 WHERE a = 2
 con1: INSERT INTO t1 VALUES (0)
 con1: INSERT INTO t2 SELECT * FROM t1 WHERE a > 0
 con1: UPDATE t1 SET a = a + 10
+
+[case mtr_show_binlog_events_from_pos]
+rule = mysql_show_binlog_events
+seed = 000
+setup: CREATE TABLE t1 (a INT) ENGINE=MyISAM
+con1: INSERT INTO t1 VALUES (1)
+con1: SHOW BINLOG EVENTS FROM 1 LIMIT 2
+con1: SHOW BINLOG EVENTS FROM 4 LIMIT 1
+con1: SHOW BINLOG EVENTS FROM 5  => 1220
+con1: SHOW BINLOG EVENTS FROM 100000  => 1220
+con1: SET GLOBAL server_id = 1
+con1: SELECT @@server_id
+
+[case mtr_trust_function_creators_global]
+rule = sp_create_routine_unsafe
+seed = 002
+con1: SET GLOBAL log_bin_trust_function_creators = 1
+con1: CREATE FUNCTION f1() RETURNS INT BEGIN RETURN UNIX_TIMESTAMP(); END
+con1: SET GLOBAL log_bin_trust_function_creators = 0
+con1: CREATE FUNCTION f2() RETURNS INT BEGIN RETURN UNIX_TIMESTAMP(); END  => 1418
+con1: CREATE FUNCTION f3() RETURNS INT DETERMINISTIC BEGIN RETURN 1; END
+con1: SELECT f1()  => STATEMENT:1418
+con1: SET GLOBAL log_bin_trust_function_creators = 1
+con1: SELECT f1()

@@ -373,7 +373,9 @@ def create_routine(thd: "Thd", st: A.CreateRoutine) -> "OkPacket":
     key = (db, st.kind, st.name.lower())
     if key in thd.catalog.routines:
         raise error("ER_SP_ALREADY_EXISTS", st.kind, st.name)
-    if (st.kind == "FUNCTION" and thd.binlog_enabled() and not thd.vars.get("log_bin_trust_function_creators")
+    # log_bin_trust_function_creators is GLOBAL only: read its current global value (a
+    # session's copy taken at connect time would miss a later SET GLOBAL).
+    if (st.kind == "FUNCTION" and thd.binlog_enabled() and not thd.vars.globals.values.get("log_bin_trust_function_creators")
             and not st.deterministic and st.sql_data_access not in ("NO SQL", "READS SQL DATA")):
         # A function that may write, non-deterministically, cannot be replicated by statement.
         raise error("ER_BINLOG_UNSAFE_ROUTINE")

@@ -276,6 +276,14 @@ def call_function(thd: "Thd", name: str, args: list[Any], ctx: "ExecContext") ->
     d = r.definition
     if len(args) != len(d.params):
         raise error("ER_SP_WRONG_NO_OF_ARGS", "FUNCTION", f"{thd.db}.{name}", len(d.params), len(args))
+    if (not d.deterministic and d.sql_data_access in ("CONTAINS SQL", "MODIFIES SQL DATA")
+            and not thd.vars.globals.values.get("log_bin_trust_function_creators")
+            and thd.vars.globals.values.get("log_bin") and thd.binlog_format == "STATEMENT"):
+        # Item_sp::execute_impl: a function created while log_bin_trust_function_creators
+        # was on cannot be called in statement format once it is off.
+        raise ServerError(1418, "This function has none of DETERMINISTIC, NO SQL, or READS SQL DATA in its "
+                                "declaration and binary logging is enabled (you *might* want to use the less "
+                                "safe log_bin_trust_function_creators variable)", "HY000")
     env = Env(ctx)
     env.locals = {p.name.lower(): a for p, a in zip(d.params, args)}
     scope = Scope([], local_names=set(env.locals))

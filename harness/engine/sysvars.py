@@ -390,6 +390,9 @@ class SessionVariables:
             v, warns = d.convert(name, value)
         if scope == "global":
             self.globals.values[n] = v
+            if n == "server_id":
+                # fix_server_id: SET GLOBAL server_id sets the session's too (BUG#28908).
+                self.values[n] = v
         else:
             self.values[n] = v
         return warns

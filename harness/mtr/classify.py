@@ -16,6 +16,8 @@ _RESULT = re.compile(r"^(?P<name>[\w.-]+\.[\w-]+)(?:\s+'(?P<comb>[^']*)')?\s+(?:
                      r"\[ (?P<res>pass|fail|skipped|disabled|retry-fail|retry-pass) \]\s*(?P<rest>.*)$")
 _QUERY_FAILED = re.compile(r"query '(?P<sql>.*?)' failed: (?:(?P<sym>\w+) )?\(?(?P<code>\d+)\)?: (?P<msg>[^\n]*)", re.S)
 _CMD_FAILED = re.compile(r"command \"(?P<cmd>.*)\" failed")
+_EXEC_FAILED = re.compile(r"exec of '(?P<cmd>[^']*)' failed")
+_CLIENT_ERROR = re.compile(r"^ERROR (?P<code>\d+) \([0-9A-Z]{5}\)(?: at line \d+)?: (?P<msg>.*)$", re.M)
 _CONNECT = re.compile(r"Could not open connection '[^']*': (?P<code>\d+) (?P<msg>.*)")
 _EXPECTED = re.compile(r"query '(?P<sql>.*?)' succeeded - should have failed with (?:error )?(?P<what>[^\n]*)", re.S)
 _WRONG_ERR = re.compile(r"query '(?P<sql>.*?)' failed with wrong errno (?:(?P<sym>\w+) )?\(?(?P<code>\d+)\)?: "
@@ -82,6 +84,16 @@ def classify(detail: list[str]) -> tuple[str, str]:
     if m:
         code = int(m["code"])
         return CODE_CLASSES.get(code, f"error {code}"), f"{_clip(m['sql'])} -> {code} {_clip(m['msg'])}"
+    m = _EXEC_FAILED.search(text)
+    if m:
+        cmd = m["cmd"]
+        if "Got error reading packet from server" in text:
+            return "protocol: mariadb-binlog --read-from-remote-server", _first(detail, "Got error reading packet")
+        e = _CLIENT_ERROR.search(text)
+        if e and "| " in cmd:
+            return f"replay: mariadb-binlog | mariadb failed ({e['code']})", _clip(e.group(0))
+        tool = "mariadb-binlog" if "binlog" in cmd.lower() else cmd.split()[0].rsplit("/", 1)[-1] if cmd else cmd
+        return f"external command failed ({tool})", _clip(cmd)
     m = _CONNECT.search(text)
     if m:
         code = int(m["code"])

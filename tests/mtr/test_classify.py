@@ -96,3 +96,16 @@ def test_a_failure_is_never_read_as_a_pass() -> None:
     text = OUTPUT.replace("binlog.binlog_stm_ps                     [ pass ]     12",
                           "binlog.binlog_stm_ps                     [ fail ]")
     assert parse_output(text)["binlog.binlog_stm_ps"].result == "fail"
+
+
+def test_exec_failures_name_the_replay_error_or_the_remote_read() -> None:
+    replay = ["--------------", "LOAD DATA LOCAL INFILE 'x' INTO TABLE `t3`", "--------------", "",
+              "ERROR 1235 (42000) at line 193: This version of MariaDB doesn't yet support 'LOAD'",
+              "mysqltest: At line 30: exec of '/usr/bin/mariadb-binlog f.001 | /usr/bin/mariadb --local-infile=1' "
+              "failed, error: 256, status: 1, errno: 2"]
+    cls, example = classify(replay)
+    assert cls == "replay: mariadb-binlog | mariadb failed (1235)"
+    assert "doesn't yet support 'LOAD'" in example
+    remote = ["At line 42: exec of '/usr/bin/mariadb-binlog --read-from-remote-server master-bin.000001' failed, "
+              "error: 256", "ERROR: Got error reading packet from server: Unknown command"]
+    assert classify(remote)[0] == "protocol: mariadb-binlog --read-from-remote-server"
