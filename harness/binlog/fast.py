@@ -348,6 +348,27 @@ class FastDecoder:
         return ({tc: fn.__get__(self) for tc, fn in _FAST_TYPES.items()},
                 4 if alg == _CRC32 else 0)
 
+    def _fast_event(self, fast: dict[int, Any], trailer: int, data: bytes, pos: int,
+                    verify: bool) -> tuple[Any, bytes] | None:
+        """The event at ``pos`` and its bytes through its type's fast decoder; None when the
+        slow path must take it (no fast decoder, a short or bad event, a checksum to fail)."""
+        n = len(data)
+        if n - pos < 19:
+            return None
+        ts, tc, sid, size, log_pos, flags = _HEADER.unpack_from(data, pos)
+        fn = fast.get(tc)
+        if fn is None or not 19 <= size <= n - pos:
+            return None
+        raw = data[pos:pos + size]
+        end = size - trailer
+        if end < 19 or (trailer and verify and zlib.crc32(raw) != _RESIDUE):
+            return None  # the slow path raises the ChecksumError
+        try:
+            ev = fn(EventHeader(ts, tc, sid, size, log_pos, flags), raw, end)
+        except Exception:  # noqa: BLE001 - decode_event gives the verdict
+            return None
+        return None if ev is None else (ev, raw)
+
     def iter(self, data: bytes, pos: int, verify: bool,
              entries: bool = True) -> Iterator[Any]:
         """Yield ``(pos, event, raw)`` (only the event if not ``entries``) for
@@ -355,27 +376,14 @@ class FastDecoder:
         ctx = self.ctx
         n = len(data)
         mv = memoryview(data)
-        unpack_header = _HEADER.unpack_from
-        crc32 = zlib.crc32
+        fast_event = self._fast_event
         fast, trailer = self._mode()
         while pos < n:
-            if n - pos >= 19:
-                ts, tc, sid, size, log_pos, flags = unpack_header(data, pos)
-                fn = fast.get(tc)
-                if fn is not None and 19 <= size <= n - pos:
-                    raw = data[pos:pos + size]
-                    end = size - trailer
-                    if trailer and verify and crc32(raw) != _RESIDUE:
-                        end = -1  # the slow path raises the ChecksumError
-                    if end >= 19:
-                        try:
-                            ev = fn(EventHeader(ts, tc, sid, size, log_pos, flags), raw, end)
-                        except Exception:  # noqa: BLE001 - decode_event gives the verdict
-                            ev = None
-                        if ev is not None:
-                            yield (pos, ev, raw) if entries else ev
-                            pos += size
-                            continue
+            hit = fast_event(fast, trailer, data, pos, verify)
+            if hit is not None:
+                yield (pos, hit[0], hit[1]) if entries else hit[0]
+                pos += len(hit[1])
+                continue
             ev = decode_event(mv, pos, ctx, verify_checksum=verify)
             size = ev.header.event_size
             fast, trailer = self._mode()
@@ -385,25 +393,11 @@ class FastDecoder:
     def step(self, data: bytes, pos: int, verify: bool) -> tuple[Any, bytes]:
         """The one event at ``pos`` and its bytes, as :meth:`iter` would yield it (for a
         caller that handles some events itself, e.g. the ``decode -vv`` listing)."""
-        n = len(data)
         if self.mode is None:
             self.mode = self._mode()
-        if n - pos >= 19:
-            fast, trailer = self.mode
-            ts, tc, sid, size, log_pos, flags = _HEADER.unpack_from(data, pos)
-            fn = fast.get(tc)
-            if fn is not None and 19 <= size <= n - pos:
-                raw = data[pos:pos + size]
-                end = size - trailer
-                if trailer and verify and zlib.crc32(raw) != _RESIDUE:
-                    end = -1
-                if end >= 19:
-                    try:
-                        ev = fn(EventHeader(ts, tc, sid, size, log_pos, flags), raw, end)
-                    except Exception:  # noqa: BLE001 - decode_event gives the verdict
-                        ev = None
-                    if ev is not None:
-                        return ev, raw
+        hit = self._fast_event(*self.mode, data, pos, verify)
+        if hit is not None:
+            return hit
         ev = decode_event(memoryview(data), pos, self.ctx, verify_checksum=verify)
         self.mode = self._mode()  # only a slow-path event (a Format_description) changes it
         return ev, data[pos:pos + ev.header.event_size]

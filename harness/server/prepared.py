@@ -41,6 +41,8 @@ from harness.server.protocol import (
     encode_eof,
     encode_lenenc_bytes,
     encode_lenenc_int,
+    skip_comment,
+    skip_quoted,
     to_wire_text,
 )
 from harness.server.results import (
@@ -102,27 +104,11 @@ def split_placeholders(sql: str, backslash_escapes: bool = True) -> list[str]:
     while i < n:
         ch = sql[i]
         if ch in "'\"`":
-            i += 1
-            while i < n:
-                c = sql[i]
-                if c == "\\" and backslash_escapes and ch != "`":
-                    i += 2
-                    continue
-                if c == ch:
-                    if i + 1 < n and sql[i + 1] == ch:
-                        i += 2
-                        continue
-                    break
-                i += 1
-            i += 1
+            i = skip_quoted(sql, i, backslash_escapes)
             continue
-        if sql.startswith("/*", i) and not sql.startswith(("/*!", "/*M!"), i):
-            end = sql.find("*/", i + 2)
-            i = n if end < 0 else end + 2
-            continue
-        if ch == "#" or (sql.startswith("--", i) and (i + 2 >= n or sql[i + 2] in " \t\r\n\f\v")):
-            end = sql.find("\n", i)
-            i = n if end < 0 else end + 1
+        j = skip_comment(sql, i)  # ``/*! ... */`` is code: not skipped
+        if j != i:
+            i = j
             continue
         if ch == "?":
             pieces.append(sql[start:i])

@@ -820,7 +820,7 @@ def encode_ok_result(ok: OkResult, status_flags: int, capabilities: int) -> byte
 # --------------------------------------------------------------------------
 
 
-def _skip_comment(sql: str, i: int) -> int:
+def skip_comment(sql: str, i: int) -> int:
     """If a comment starts at ``i``, the index after it; else ``i``.
 
     Executable comments (``/*!`` and ``/*M!``) are code to MariaDB, so they
@@ -845,7 +845,7 @@ def _only_comments_and_space(sql: str, i: int) -> bool:
         if sql[i] in " \t\r\n\f\v;":
             i += 1
             continue
-        j = _skip_comment(sql, i)
+        j = skip_comment(sql, i)
         if j == i:
             return False
         i = j
@@ -866,6 +866,27 @@ _COMPOUND_CREATE = re.compile(
     r"\s*CREATE\s+(?:OR\s+REPLACE\s+)?(?:DEFINER\s*=\s*\S+\s+)?(?:PROCEDURE|FUNCTION|TRIGGER)\b", re.IGNORECASE)
 
 
+def skip_quoted(sql: str, i: int, backslash_escapes: bool) -> int:
+    """``sql[i]`` opens a quoted string or a backtick identifier: the index just after
+    its closing quote (past the end when it is not closed). A doubled quote stays
+    inside; so does a backslash-escaped one, unless NO_BACKSLASH_ESCAPES (or a backtick)."""
+    ch = sql[i]
+    n = len(sql)
+    i += 1
+    while i < n:
+        c = sql[i]
+        if c == "\\" and backslash_escapes and ch != "`":
+            i += 2
+            continue
+        if c == ch:
+            if i + 1 < n and sql[i + 1] == ch:  # doubled quote
+                i += 2
+                continue
+            break
+        i += 1
+    return i + 1
+
+
 def _statement_end(sql: str, backslash_escapes: bool) -> int:
     """Index of the first top-level ``;`` of ``sql`` (-1 when there is none).
 
@@ -884,24 +905,12 @@ def _statement_end(sql: str, backslash_escapes: bool) -> int:
     while i < n:
         ch = sql[i]
         if ch in "'\"`":
-            i += 1
-            while i < n:
-                c = sql[i]
-                if c == "\\" and backslash_escapes and ch != "`":
-                    i += 2
-                    continue
-                if c == ch:
-                    if i + 1 < n and sql[i + 1] == ch:  # doubled quote
-                        i += 2
-                        continue
-                    break
-                i += 1
-            i += 1
+            i = skip_quoted(sql, i, backslash_escapes)
             continue
         if ch == ";":
             return i
         if ch in "/#-":
-            j = _skip_comment(sql, i)
+            j = skip_comment(sql, i)
             if j != i:
                 i = j
                 continue
