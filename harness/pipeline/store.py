@@ -34,8 +34,9 @@ class StoreError(ValueError):
 
 
 def _is_local_only(rel: PurePosixPath) -> bool:
+    """``servers/<name>/data/…`` and, for a shard's servers, ``servers/shard-N/<name>/data/…``."""
     parts = rel.parts
-    return len(parts) >= 3 and parts[0] == "servers" and parts[2] in LOCAL_ONLY
+    return len(parts) >= 3 and parts[0] == "servers" and any(p in LOCAL_ONLY for p in parts[2:-1])
 
 
 class RunStore:

@@ -92,7 +92,7 @@ def test_sharded_run_on_ftp_storage_equals_the_unsharded_run(tmp_path):
     with ftp_server(tmp_path / "ftp") as base:
         conf = {"cases": cases, "formats": formats, "shards": 2, "run_id": "sharded", "runs_uri": base + "/runs"}
         r = subprocess.run([str(airflow), "dags", "test", DAG_ID, "-c", json.dumps(conf)],
-                           env=env, capture_output=True, text=True, timeout=1200, cwd=str(tmp_path))
+                           env=env, capture_output=True, text=True, timeout=2400, cwd=str(tmp_path))
         log = r.stdout + r.stderr
         (tmp_path / "airflow-dags-test.log").write_text(log)  # the whole log, for a failure
         assert r.returncode == 0, log[-8000:]

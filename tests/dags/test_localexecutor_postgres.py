@@ -92,11 +92,11 @@ def test_sharded_dag_on_postgres_with_the_local_executor(tmp_path):
                         ["dags", "trigger", DAG_ID, "--run-id", "pg-local", "--conf", json.dumps(conf)]):
                 r = subprocess.run([airflow, *cmd], env=env, capture_output=True, text=True, timeout=300)
                 assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
-            deadline = time.monotonic() + 1200
+            deadline = time.monotonic() + 2400
             state = None
             while state not in ("success", "failed"):
                 assert all(p.poll() is None for p in procs), _tails(logs)
-                assert time.monotonic() < deadline, f"run still {state} after 1200 s\n" + _tails(logs)
+                assert time.monotonic() < deadline, f"run still {state} after 2400 s\n" + _tails(logs)
                 time.sleep(5)
                 rows = query("SELECT state FROM dag_run WHERE dag_id = :d AND run_id = 'pg-local'", d=DAG_ID)
                 state = rows[0][0] if rows else None

@@ -49,6 +49,10 @@ def test_push_leaves_server_data_behind_and_pull_gets_the_rest(store_and_root, t
     assert store.push(src, "") == 2
     assert _tree(root) == {"cases/c/ROW/replbed/outcome.json": b"{}",
                            "servers/reference/server.log": b"started"}
+    # a shard's servers go one level deeper: their data stays behind too
+    assert store.push(src / "servers", "servers/shard-000") == 1
+    assert "servers/shard-000/reference/server.log" in _tree(root)
+    assert not [k for k in _tree(root) if "/data/" in k or "/binlog/" in k]
     dest = tmp_path / "pulled"
     assert store.pull(dest, "cases") == 1
     assert _tree(dest) == {"c/ROW/replbed/outcome.json": b"{}"}
