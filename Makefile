@@ -46,6 +46,13 @@ run: airflow-db
 test: bootstrap
 	@$(PY) -m pytest $(PYTEST_ARGS)
 
+# The cluster tests (docs/CLUSTER.md): a Spark standalone master + worker, Airflow on a
+# real Postgres with the LocalExecutor, the sharded DAG on FTP storage. Slow (minutes
+# each), so not in `make test`; Postgres is installed here when missing.
+test-cluster: bootstrap
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+	@$(PY) -m pytest -m cluster $(PYTEST_ARGS)
+
 clean-airflow:
 	rm -rf $(AIRFLOW_HOME)
 
@@ -55,7 +62,7 @@ clean-airflow:
 # compose-up: the workstation stack (docker/compose.yaml), random root password.
 COMPOSE ?= $(shell docker compose version >/dev/null 2>&1 && echo "docker compose" || echo docker-compose)
 COMPOSE_ENV := $(CURDIR)/.cache/compose.env
-.PHONY: docker-setup image image-runtime docker-test docker-parity compose-up compose-down
+.PHONY: test-cluster docker-setup image image-runtime docker-test docker-parity compose-up compose-down
 
 docker-setup:
 	@bash scripts/docker_setup.sh

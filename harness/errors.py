@@ -2,7 +2,7 @@
 
 Every layer raises the same :class:`ServerError` (the session turns it into an ERR
 packet) and records the same :class:`Note` (a row of ``SHOW WARNINGS``). It lives
-below both the SQL layer (``harness/engine``) and the binlog layers
+below both the SQL layer (``harness/sql``) and the binlog layers
 (``harness/model``) so that neither has to import the other for it.
 
 Texts are MariaDB 10.11's (errmsg-utf8.txt). Each package registers the messages
@@ -35,7 +35,7 @@ class ServerError(Exception):
         # Already listed in SHOW WARNINGS by the frame that failed (not listed twice).
         self.noted = False
         # How many times SHOW WARNINGS lists the error: InnoDB reports a lock wait
-        # timeout twice for some access paths (harness/engine/lock_sys.py).
+        # timeout twice for some access paths (harness/sql/lock_sys.py).
         self.times_reported = 1
 
 

@@ -8,7 +8,7 @@ from harness.errors import MESSAGES, ServerError, error, note, register
 
 
 def test_error_builds_the_registered_text() -> None:
-    import harness.engine.errors  # noqa: F401  (registers the SQL layer's texts)
+    import harness.sql.errors  # noqa: F401  (registers the SQL layer's texts)
 
     e = error("ER_NO_SUCH_TABLE", "test", "t")
     assert (e.code, e.sqlstate, e.message) == (1146, "42S02", "Table 'test.t' doesn't exist")

@@ -71,8 +71,8 @@ def test_serve_rejects_a_bad_profile_option(capsys):
 
 
 def _thd(tmp: Path, profile: ServerProfile):  # type: ignore[no-untyped-def]
-    from harness.engine.server import ServerState
-    from harness.engine.thd import Thd
+    from harness.sql.server import ServerState
+    from harness.sql.thd import Thd
 
     state = ServerState(ServeConfig(binlog_dir=tmp / profile.name, port=0, profile=profile))
     state.start()

@@ -4,12 +4,12 @@ The server's binlog code reads a handful of facts from the THD (binlog_format,
 the transaction's flags, the statement's start time) and from the TABLE (its
 engine's capabilities, its columns' binlog types). replbed's layers read the
 same facts through these protocols instead of importing the SQL layer
-(``harness/engine``): the dependency runs one way, SQL layer -> binlog layers ->
+(``harness/sql``): the dependency runs one way, SQL layer -> binlog layers ->
 codec, and the layers can be tested with a small dataclass standing in for
 the session (tests/model/).
 
-``harness.engine.thd.Thd`` implements :class:`SessionView` (checked by mypy in
-thd.py); ``harness.engine.catalog.TableDef`` implements :class:`TableView`.
+``harness.sql.thd.Thd`` implements :class:`SessionView` (checked by mypy in
+thd.py); ``harness.sql.catalog.TableDef`` implements :class:`TableView`.
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ class TableView(Protocol):
     @property
     def created_in_row_format(self) -> bool: ...
     @property
-    def data(self) -> Any: ...  # the stored rows (harness/engine/storage.py TableData)
+    def data(self) -> Any: ...  # the stored rows (harness/sql/storage.py TableData)
     def clustered_key(self) -> KeyView | None: ...
 
 

@@ -12,7 +12,7 @@ import threading
 from pathlib import Path
 
 from harness.config import ServeConfig
-from harness.engine.server import ServerState
+from harness.sql.server import ServerState
 from harness.server.results import HandshakeInfo
 from harness.server.server import ProtocolServer
 from harness.server.session import ReplbedSession

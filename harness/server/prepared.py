@@ -176,7 +176,7 @@ def escape_string(data: bytes, charset: str, no_backslash_escapes: bool = False)
 
 def _format_real(value: float) -> str:
     """Item_param REAL_VALUE: String::set_real(NOT_FIXED_DEC), the shortest round-trip form."""
-    from harness.engine.types import format_float  # the server's my_gcvt, one definition
+    from harness.sql.types import format_float  # the server's my_gcvt, one definition
     return format_float(value, 17)
 
 

@@ -5,7 +5,7 @@ init_db, status_flags, close) runs under the engine mutex (``ServerState.lock``)
 because the engine behind the sessions is not thread-safe. A statement gives
 the mutex up whenever it waits -- for a row or table lock, in SLEEP() -- so a
 waiting or sleeping session never stalls the others
-(harness/engine/lock_sys.py); between waits, statements run one at a time, and
+(harness/sql/lock_sys.py); between waits, statements run one at a time, and
 commits reach the binlog in the order they happen (the mutex is the binlog's
 LOCK_log too).
 

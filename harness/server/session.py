@@ -1,6 +1,6 @@
 """The SQL session behind a client connection: protocol types in, Thd out.
 
-This module only translates: ``Thd`` (harness/engine/thd.py) executes, and
+This module only translates: ``Thd`` (harness/sql/thd.py) executes, and
 this adapter maps its results and errors onto the wire-protocol contract of
 harness/server/results.py.
 """
@@ -11,14 +11,14 @@ import datetime as dt
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from harness.engine.errors import ServerError
-from harness.engine.catalog import TableDef
-from harness.engine.executor import ResultColumn, SelectResult
-from harness.engine.types import CHARSETS, COLLATIONS, Charset, ColumnType, StringType, ZeroDate, format_float, value_to_string
+from harness.sql.errors import ServerError
+from harness.sql.catalog import TableDef
+from harness.sql.executor import ResultColumn, SelectResult
+from harness.sql.types import CHARSETS, COLLATIONS, Charset, ColumnType, StringType, ZeroDate, format_float, value_to_string
 from harness.server.errors import SqlError
 from harness.server.protocol import TRACKED_SYSTEM_VARIABLES, encode_state_changes
 from harness.sql import ast as A
-from harness.sql.errors import SqlParseError
+from harness.sql.parse_errors import SqlParseError
 from harness.server.results import (AUTO_INCREMENT_FLAG, BINARY_FLAG, CHARSET_BINARY, MULTIPLE_KEY_FLAG,
                                     NO_DEFAULT_VALUE_FLAG, NOT_NULL_FLAG,
                                     PART_KEY_FLAG, PRI_KEY_FLAG, SERVER_STATUS_AUTOCOMMIT, UNIQUE_KEY_FLAG,
@@ -27,8 +27,8 @@ from harness.server.results import (AUTO_INCREMENT_FLAG, BINARY_FLAG, CHARSET_BI
 
 if TYPE_CHECKING:
     from harness.server.binlog_dump import EngineBinlogSource
-    from harness.engine.server import ServerState
-    from harness.engine.thd import Thd
+    from harness.sql.server import ServerState
+    from harness.sql.thd import Thd
 
 
 def _cell(ctype: ColumnType | None, v: Any) -> Any:
@@ -118,7 +118,7 @@ class ReplbedSession:
     """One client connection of ``replbed serve``."""
 
     def __init__(self, server: "ServerState", info: HandshakeInfo) -> None:
-        from harness.engine.thd import Thd
+        from harness.sql.thd import Thd
         self.server = server
         self.connection_id = info.connection_id
         try:

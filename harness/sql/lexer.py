@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from harness.sql.errors import ParseError
+from harness.sql.parse_errors import ParseError
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Callable
 
 from harness.sql import ast as A
-from harness.sql.errors import EmptyQueryError, ParseError, UndeclaredVariableError, UnsupportedError
+from harness.sql.parse_errors import EmptyQueryError, ParseError, UndeclaredVariableError, UnsupportedError
 from harness.sql.lexer import literal_value, Token, tokenize
 
 # Words that cannot be used as bare identifiers / aliases in this subset.

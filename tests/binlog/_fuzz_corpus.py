@@ -80,8 +80,8 @@ def _mysql80_streams() -> list[bytes]:
 def replbed_typed_binlogs(tmp: Path) -> list[bytes]:
     """Binlogs replbed writes (ROW format) for :data:`TYPED_TABLE`, one per flavour."""
     from harness.config import ServeConfig
-    from harness.engine.server import ServerState
-    from harness.engine.thd import Thd
+    from harness.sql.server import ServerState
+    from harness.sql.thd import Thd
 
     out = []
     for flavor in ("mariadb-10.11", "mysql-8.0"):

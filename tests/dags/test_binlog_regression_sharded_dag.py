@@ -77,6 +77,7 @@ def _airflow_env(tmp_path: Path) -> dict[str, str]:
 
 
 @pytest.mark.slow
+@pytest.mark.cluster
 @pytest.mark.server
 @pytest.mark.spark
 @pytest.mark.skipif(_mariadbd() is None, reason="needs mariadbd")

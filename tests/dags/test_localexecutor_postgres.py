@@ -37,6 +37,7 @@ def _free_port() -> int:
 
 
 @pytest.mark.slow
+@pytest.mark.cluster
 @pytest.mark.server
 @pytest.mark.spark
 @pytest.mark.skipif(_mariadbd() is None, reason="needs mariadbd")

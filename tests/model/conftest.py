@@ -10,8 +10,8 @@ import pytest
 from harness.binlog.reader import read_binlog_file
 from harness.binlog.render import event_type_name, info_text
 from harness.config import ServeConfig
-from harness.engine.server import ServerState
-from harness.engine.thd import Thd
+from harness.sql.server import ServerState
+from harness.sql.thd import Thd
 
 
 class Bed:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.engine.errors import ServerError
+from harness.sql.errors import ServerError
 
 SETUP = [
     "CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB",

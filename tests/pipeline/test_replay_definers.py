@@ -19,8 +19,8 @@ from harness.providers.local import LocalMariaDBProvider
 
 def _binlog_with_definer(tmp: Path, host: str) -> list[Path]:
     """replbed's own binlog of a trigger created by root@``host`` that fires (STATEMENT)."""
-    from harness.engine.server import ServerState
-    from harness.engine.thd import Thd
+    from harness.sql.server import ServerState
+    from harness.sql.thd import Thd
 
     state = ServerState(ServeConfig(binlog_dir=tmp / "binlog", port=0))
     state.start()

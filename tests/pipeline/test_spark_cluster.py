@@ -52,6 +52,7 @@ def _rows(path: Path) -> list[dict]:
 
 
 @pytest.mark.slow
+@pytest.mark.cluster
 @pytest.mark.spark
 def test_diff_on_a_standalone_cluster_equals_local(tmp_path):
     with StandaloneCluster(tmp_path / "cluster", workers=1, cores=1, memory="1g") as cluster:

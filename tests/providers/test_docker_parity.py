@@ -107,8 +107,8 @@ def test_stored_object_cases_equal_on_docker_and_local(docker_ready: None, tmp_p
 def _outcome(definer: str, tmp: Path) -> CaseOutcome:
     """A real binlog (from replbed's own writer) of one CREATE TRIGGER with ``definer``."""
     from harness.config import ServeConfig
-    from harness.engine.server import ServerState
-    from harness.engine.thd import Thd
+    from harness.sql.server import ServerState
+    from harness.sql.thd import Thd
 
     d = tmp / definer.replace("%", "pct")
     state = ServerState(ServeConfig(binlog_dir=d / "binlog", port=0))

@@ -408,8 +408,8 @@ def test_gtid_start_skips_standalone_and_transactional_groups(tmp_path: Path) ->
     groups (Gtid + Query) and the first transaction, then sends 0-1-4 onwards, with the
     fake Gtid_list right after the skipped group that reached the start GTID."""
     from harness.config import ServeConfig
-    from harness.engine.server import ServerState
-    from harness.engine.thd import Thd
+    from harness.sql.server import ServerState
+    from harness.sql.thd import Thd
 
     st = ServerState(ServeConfig(binlog_dir=tmp_path / "binlog"))
     st.start()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from harness.sql import ast as A
-from harness.sql.errors import EmptyQueryError, ParseError, UnsupportedError
+from harness.sql.parse_errors import EmptyQueryError, ParseError, UnsupportedError
 from harness.sql.parser import parse
 
 

@@ -30,9 +30,9 @@ from harness.binlog.query import QueryEvent
 from harness.binlog.reader import read_binlog_file
 from harness.binlog.render import event_type_name, info_text
 from harness.config import ServeConfig
-from harness.engine.errors import ServerError
-from harness.engine.server import ServerState
-from harness.engine.thd import Thd
+from harness.sql.errors import ServerError
+from harness.sql.server import ServerState
+from harness.sql.thd import Thd
 
 UUID = "3e11fa47-71ca-11e1-9e33-c80aa9429562"
 

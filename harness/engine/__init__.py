@@ -1,1 +1,0 @@
-"""The SQL layer: the connection (Thd), statement execution, catalog, storage engines, system variables."""

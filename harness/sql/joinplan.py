@@ -1,0 +1,215 @@
+"""The parts of the server's join plan that show in a multi-table UPDATE/DELETE's binlog.
+
+A multi-table UPDATE (``multi_update``) changes the first table of the join order
+while it scans ("on the fly", when ``safe_update_on_fly`` allows it) and keeps the
+other tables' changes in temporary tables keyed by row id, applied afterwards in
+the written order (``multi_update::do_updates``).  A multi-table DELETE
+(``multi_delete``) walks the deleted tables in join order: the first one while
+scanning, the others from sorted row-id lists (``Unique``), i.e. in each table's
+own scan order.  So the order of the row events depends on the join order; and a
+Table_map marks every column nullable when the table is the inner side of an outer
+join that stays outer (``Field::maybe_null()`` includes ``TABLE::maybe_null``).
+
+What is modelled of the optimizer (docs/RULES-mariadb-10.11.md §5.9):
+
+* the nested-loop order is the written order (``t1 RIGHT JOIN t2`` scans t2 first),
+  except that *const tables* come first: a MyISAM/Aria/MEMORY table with at most
+  one row (a "system" table) that is not the inner side of an outer join, and a
+  table whose primary key or NOT NULL unique key is bound by ``col = constant``
+  (constants may be columns of tables already const);
+* an outer join whose inner table is null-rejected by WHERE becomes an inner join
+  (``simplify_joins``), and a const inner table that found its row loses
+  ``maybe_null`` (``join_read_const_table``).
+
+Not modelled: the cost-based reordering of non-const tables (the server may scan a
+smaller table first); then the rows list in another order than replbed's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterator
+
+from harness.sql import ast as A
+
+if TYPE_CHECKING:
+    from harness.sql.catalog import TableDef
+    from harness.sql.expr import Scope
+
+_COMPARISONS = {"=", "<", ">", "<=", ">=", "<>", "!="}
+
+
+@dataclass
+class JoinPlan:
+    """Join order and per-table facts for one multi-table statement."""
+
+    order: list[int]  # table positions, the order the server reads them
+    const: set[int]  # positions read as constants before the join
+    maybe_null: set[int]  # inner tables of an outer join that stays outer, not const
+
+
+def scan_order(refs: list[A.TableRef]) -> tuple[list[int], list[int]]:
+    """replbed's nested-loop order and the positions of outer-join inner tables.
+
+    The server rewrites ``t1 RIGHT JOIN t2 ON c`` as ``t2 LEFT JOIN t1 ON c``."""
+    n = len(refs)
+    order = list(range(n))
+    inner = [i for i, r in enumerate(refs) if r.join == "LEFT"]
+    if n > 1 and refs[1].join == "RIGHT":
+        order[0], order[1] = 1, 0
+        inner.append(0)
+    return order, inner
+
+
+def conjuncts(e: A.Expr | None) -> Iterator[A.Expr]:
+    if e is None:
+        return
+    if isinstance(e, A.Binary) and e.op.upper() in ("AND", "&&"):
+        yield from conjuncts(e.left)
+        yield from conjuncts(e.right)
+    else:
+        yield e
+
+
+def _columns(e: A.Expr) -> Iterator[A.ColumnRef]:
+    """Column references of a plain expression (operators only); a function call,
+    CASE or subquery makes it opaque (it may turn NULL into a value)."""
+    if isinstance(e, A.ColumnRef):
+        yield e
+    elif isinstance(e, A.Binary) and e.op.upper() not in ("AND", "OR", "&&", "||", "XOR", "<=>"):
+        yield from _columns(e.left)
+        yield from _columns(e.right)
+    elif isinstance(e, A.Unary) and e.op != "NOT":
+        yield from _columns(e.operand)
+
+
+def _table_of(scope: "Scope", ref: A.ColumnRef) -> int | None:
+    try:
+        depth, ti, _ci = scope.resolve(ref)
+    except Exception:  # noqa: BLE001 - a name error surfaces when the statement runs
+        return None
+    return ti if depth == 0 else None
+
+
+def rejects_nulls(e: A.Expr, ti: int, scope: "Scope") -> bool:
+    """True when ``e`` is false or NULL whenever table ``ti``'s columns are all NULL
+    (the server's ``not_null_tables()``), for the forms recognised here."""
+    if isinstance(e, A.Binary):
+        op = e.op.upper()
+        if op in ("AND", "&&"):
+            return rejects_nulls(e.left, ti, scope) or rejects_nulls(e.right, ti, scope)
+        if op in ("OR", "||"):
+            return rejects_nulls(e.left, ti, scope) and rejects_nulls(e.right, ti, scope)
+        if op in _COMPARISONS:
+            return any(_table_of(scope, c) == ti for side in (e.left, e.right) for c in _columns(side))
+        return False
+    if isinstance(e, A.IsNull):
+        return e.negated and any(_table_of(scope, c) == ti for c in _columns(e.expr))
+    if isinstance(e, (A.Like, A.Between, A.InList)):
+        return any(_table_of(scope, c) == ti for c in _columns(e.expr))
+    return False
+
+
+def _is_constant(e: A.Expr, const: set[int], scope: "Scope") -> bool:
+    if isinstance(e, A.Literal):
+        return e.value is not None
+    if isinstance(e, A.ColumnRef):
+        return _table_of(scope, e) in const
+    if isinstance(e, A.Binary) and e.op in ("+", "-", "*", "/"):
+        return _is_constant(e.left, const, scope) and _is_constant(e.right, const, scope)
+    if isinstance(e, A.Unary) and e.op in ("-", "+"):
+        return _is_constant(e.operand, const, scope)
+    return False
+
+
+def _bound_columns(ti: int, conds: list[A.Expr], const: set[int], scope: "Scope") -> set[int]:
+    """Columns of table ``ti`` equated to a constant (``col = const``)."""
+    bound: set[int] = set()
+    for c in conds:
+        if not (isinstance(c, A.Binary) and c.op == "="):
+            continue
+        for col, other in ((c.left, c.right), (c.right, c.left)):
+            if isinstance(col, A.ColumnRef) and _table_of(scope, col) == ti and _is_constant(other, const, scope):
+                bound.add(scope.resolve(col)[2])
+    return bound
+
+
+def _unique_not_null_keys(t: "TableDef") -> Iterator[list[int]]:
+    for k in t.keys:
+        if k.kind == "PRIMARY" or (k.kind == "UNIQUE" and all(not t.columns[c].nullable for c in k.columns)):
+            yield k.columns
+
+
+def plan_join(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]], where: A.Expr | None,
+              scope: "Scope") -> JoinPlan:
+    order, inner = scan_order(refs)
+    where_conds = list(conjuncts(where))
+    # simplify_joins: WHERE rejecting NULLs of an inner table makes its join inner.
+    inner = [i for i in inner if not any(rejects_nulls(c, i, scope) for c in where_conds)]
+    # Conditions that can bind a table's key: WHERE and inner joins' ON; an outer
+    # join's inner table also its own ON (it depends on the tables before it).
+    on_of: dict[int, list[A.Expr]] = {}
+    inner_join_conds = list(where_conds)
+    for i, r in enumerate(refs):
+        owner = 0 if i == 1 and r.join == "RIGHT" else i
+        if owner in inner:
+            on_of.setdefault(owner, []).extend(conjuncts(r.on))
+        else:
+            inner_join_conds.extend(conjuncts(r.on))
+    const: list[int] = []
+    for i in order:
+        t = tables[i][1]
+        if i not in inner and not t.engine.transactional and sum(1 for _ in t.data.scan()) <= 1:
+            const.append(i)  # a system table (exact row count <= 1)
+    changed = True
+    while changed:
+        changed = False
+        for i in order:
+            if i in const:
+                continue
+            if i in inner and not all(j in const for j in order[:order.index(i)]):
+                continue  # depends on the outer side
+            conds = inner_join_conds + on_of.get(i, []) if i in inner else inner_join_conds
+            bound = _bound_columns(i, conds, set(const), scope)
+            if any(set(cols) <= bound for cols in _unique_not_null_keys(tables[i][1])):
+                const.append(i)
+                changed = True
+    rest = [i for i in order if i not in const]
+    return JoinPlan(const + rest, set(const), {i for i in inner if i not in const})
+
+
+def written_columns_read(assignments: list[tuple[A.ColumnRef, A.Expr]], ti: int, scope: "Scope") -> set[int]:
+    """Columns of table ``ti`` that SET expressions read (the server's ``TABLE::tmp_set``)."""
+    read: set[int] = set()
+
+    def walk(v: object) -> None:
+        if isinstance(v, A.ColumnRef):
+            if _table_of(scope, v) == ti:
+                read.add(scope.resolve(v)[2])
+        elif isinstance(v, (list, tuple)):
+            for x in v:
+                walk(x)
+        elif isinstance(v, A.Expr):
+            for name in getattr(type(v), "__slots__", ()):
+                walk(getattr(v, name, None))
+
+    for _c, e in assignments:
+        walk(e)
+    return read
+
+
+def safe_update_on_fly(plan: JoinPlan, ti: int, t: "TableDef", written: set[int], read_by_set: set[int]) -> bool:
+    """``safe_update_on_fly`` for the first table of the join order, assuming the
+    server scans it (JT_ALL) unless it is const."""
+    if ti in plan.const:
+        return True  # JT_CONST / JT_SYSTEM: at most one row
+    if written & read_by_set:
+        return False  # a SET expression reads a column it changes
+    ck = t.clustered_key() if t.engine.clustered else None
+    if ck is not None and written & set(ck.columns):
+        return False  # scanning the clustered index it changes
+    return True
+
+
+__all__ = ["JoinPlan", "plan_join", "scan_order", "conjuncts", "rejects_nulls", "written_columns_read",
+           "safe_update_on_fly"]

@@ -1,0 +1,60 @@
+"""Errors raised while reading SQL.
+
+Both carry the server's error number so the session can answer the client the
+way MariaDB would (1064 for syntax, 1235 for what replbed does not model).
+"""
+
+from __future__ import annotations
+
+
+class SqlParseError(Exception):
+    """Base class: a statement could not be turned into an AST."""
+
+    code = 1064
+    sqlstate = "42000"
+
+
+class EmptyQueryError(SqlParseError):
+    """ER_EMPTY_QUERY: nothing but white space (a statement of comments only is accepted)."""
+
+    code = 1065
+
+    def __init__(self) -> None:
+        super().__init__("Query was empty")
+
+
+class ParseError(SqlParseError):
+    """A syntax error, reported with the text near the failing position."""
+
+    def __init__(self, sql: str, pos: int, detail: str = "") -> None:
+        self.sql = sql
+        self.pos = pos
+        self.detail = detail
+        near = sql[pos:pos + 80]
+        line = sql.count("\n", 0, pos) + 1
+        super().__init__(
+            "You have an error in your SQL syntax; check the manual that corresponds "
+            f"to your MariaDB server version for the right syntax to use near '{near}' "
+            f"at line {line}"
+        )
+
+
+class UnsupportedError(SqlParseError):
+    """Valid SQL that is outside replbed's subset: refused, never logged wrongly."""
+
+    code = 1235
+    sqlstate = "42000"
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        super().__init__(f"This version of MariaDB doesn't yet support '{what}' (replbed subset)")
+
+
+class UndeclaredVariableError(SqlParseError):
+    """SIGNAL ... SET item = f(...): the server's grammar reads the name as a
+    variable and refuses it (observed 1327 for CONCAT)."""
+
+    code = 1327
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"Undeclared variable: {name}")

@@ -1,0 +1,1016 @@
+"""A connection's state and the life of a statement (the server's ``THD``).
+
+``Thd.execute`` parses a statement once and walks it through the three layers
+the seeds describe:
+
+1. ``decide_logging_format`` (harness/model/decide.py) before execution,
+2. row changes and statement text go to ``trx_cache`` / ``stmt_cache``
+   (harness/model/cache.py) as the statement runs and ends,
+3. the caches are flushed to the binary log at statement end, COMMIT or
+   ROLLBACK (harness/model/flush.py).
+
+Everything here runs under the server's global lock: statements of
+interleaved sessions execute one at a time, in the order the client sends them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from harness.binlog.context import StreamContext
+from harness.binlog.query import StatusVar
+from harness.sql import ddl as DDL
+from harness.sql.catalog import Routine, TableDef
+from harness.sql.context import ExecContext, RandState
+from harness.sql.errors import Note, ServerError, error, internal_error, note
+from harness.sql.executor import DmlResult, Executor, SelectResult
+from harness.sql.locked_tables import check_locked_tables, refuse_under_lock_tables
+from harness.sql.prelock import analyze
+from harness.sql.row_locks import uses_row_locks
+from harness.sql.stmtinfo import StatementInfo
+from harness.sql.types import RejectedTimestamp, ZeroDate
+from harness.sql import xa as XA
+from harness.sql.xa import XidState
+from harness.sql.sysvars import SessionVariables
+from harness.sql.views import merge_for_write
+from harness.model import flush as L3
+from harness.model import query as L2
+from harness.model.query import user_var_event  # noqa: F401 -- re-exported for the SQL layer's callers
+from harness.model.cache import BinlogCacheMngr, binlog_write_row
+from harness.model.logstate import StateField, StmtLogState, TrxLogState
+from harness.model.decide import NOT_LOGGED, LoggingDecision, decide_logging_format
+from harness.model.unsafe import NOTE_1592, REASONS, Unsafe
+from harness.sql import ast as A
+from harness.sql import parse
+from harness.sql.parse_errors import SqlParseError
+from harness.sql.shape import ShapeCache
+
+if TYPE_CHECKING:
+    from harness.sql.server import ServerState
+    from harness.model.flavor import Flavor
+    from harness.model.session import SessionView
+
+_PARSE_CACHE_SIZE = 256
+
+
+@dataclass
+class Savepoint:
+    name: str
+    undo_mark: int
+    trx_mark: int
+    # The binlog had joined the transaction when the savepoint was set (it is
+    # in the savepoint's list of participants): only then is ROLLBACK TO a
+    # binlog savepoint rollback; otherwise the binlog rolls back as a whole.
+    binlog_joined: bool = True
+
+
+@dataclass
+class OkPacket:
+    """Result of a statement that returns no rows."""
+
+    affected_rows: int = 0
+    last_insert_id: int = 0
+    info: str = ""
+
+
+class Thd:
+    """One client connection."""
+
+    # The layers' logging state, under the names the SQL layer has always used.
+    trx_nontrans_modified = StateField[bool]("trx_log", "nontrans_modified")
+    trx_gtid_nontrans = StateField[bool]("trx_log", "gtid_nontrans")
+    trx_xa_rw = StateField[bool]("trx_log", "xa_rw")
+    trx_wrote_temp = StateField[bool]("trx_log", "wrote_temp")
+    trx_has_ddl = StateField[bool]("trx_log", "has_ddl")
+    trx_keep_log = StateField[bool]("trx_log", "keep_log")
+    trx_did_ddl = StateField[bool]("trx_log", "did_ddl")
+    trx_stmt_nontrans_logged = StateField[bool]("trx_log", "stmt_nontrans_logged")
+    trx_used_temp = StateField[bool]("trx_log", "used_temp")
+    trx_nontrans_temp_in_cache = StateField[bool]("trx_log", "nontrans_temp_in_cache")
+    trx_touched_self_logging = StateField[bool]("trx_log", "touched_self_logging")
+    trx_binlog_joined = StateField[bool]("trx_log", "binlog_joined")
+    stmt_thread_specific = StateField[bool]("stmt_log", "thread_specific")
+    stmt_uses_temp = StateField[bool]("stmt_log", "uses_temp")
+    stmt_time_zone_used = StateField[bool]("stmt_log", "time_zone_used")
+    stmt_hrnow_used = StateField[bool]("stmt_log", "hrnow_used")
+    stmt_table_map_for_update = StateField[int]("stmt_log", "table_map_for_update")
+
+    def __init__(self, server: "ServerState", connection_id: int, user: str = "root", host: str = "127.0.0.1",
+                 db: str | None = None) -> None:
+        self.server = server
+        self.catalog = server.catalog
+        self.connection_id = connection_id
+        self.user = user
+        # USER()'s host (the client's name as the server knows it) and the host of the
+        # account it matched (CURRENT_USER(), DEFINER of stored objects): both follow
+        # the server profile (name resolution, accounts), e.g. root@localhost from
+        # 127.0.0.1 when names are resolved, root@127.0.0.1 with skip-name-resolve.
+        profile = getattr(server, "profile", None)
+        self.host = profile.client_host(host) if profile is not None else host
+        self.definer_host = profile.matched_host(host) if profile is not None else host
+        self.db: str | None = None
+        self.vars = SessionVariables(server.global_vars)
+        self.user_vars: dict[str, Any] = {}
+        self.temp_tables: dict[tuple[str, str], TableDef] = {}
+        self.notes: list[Note] = []
+        # How many of ``notes`` the running statement inherited from the previous one.
+        self.carried_notes = 0
+        self.last_notes: list[Note] = []
+        self.caches = BinlogCacheMngr()
+        self.rand = RandState(random.randrange(1, 0x3FFFFFFF), random.randrange(1, 0x3FFFFFFF))
+        self.last_insert_id = 0
+        self.stmt_warn_count = 0  # conditions the last statement raised itself (its OK packet's count)
+        self.first_insert_id_prev_stmt = 0
+        self._stmt_first_insert_id: int | None = None
+        self.last_found_rows = 0
+        self.last_row_count = -1
+        self.stmt_start = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+        self.stmt_timestamp = int(time.time())
+        self.stmt_text = ""
+        self.stmt_info: StatementInfo | None = None
+        self.stmt_row_format = False
+        # How the running statement reads InnoDB tables: a consistent read
+        # (snapshot), or a locking read taking "S"/"X" locks (stmt_lock_mode).
+        self.stmt_consistent_read = False
+        self.stmt_lock_mode = ""
+        self.command_state = ""
+        # Per-statement change flags, as begin_statement sets them: DDL that
+        # logs inside a transaction reads them before any DML has run.
+        self.stmt_rows_changed = 0
+        self.stmt_changed_trans = self.stmt_changed_xa = self.stmt_changed_nontrans = False
+        self.stmt_changed_temp = self.stmt_changed_nontrans_temp = False
+        self.stmt_undo_mark = 0
+        self._reset_stmt_event_context()
+        self.command = "Sleep"
+        self.sp_sticky_row = False  # set while a CALL runs after a row-format sub-statement
+        self.sp_unsafe: int | None = None  # unsafe flags collected while a CALL runs
+        self.sp_modified_nontrans = False
+        self.stmt_no_annotate = False
+        # The Format_description of the last BINLOG statement (the server's rli_fake).
+        self.binlog_stmt_ctx: StreamContext | None = None
+        # MIXED stays in row format, once switched, while temporary tables exist.
+        self.mixed_temp_row = False
+        # LOCK TABLES: (db, table) -> READ | WRITE while OPTION_TABLE_LOCK is set, else None.
+        self.locked_tables: dict[tuple[str, str], str] | None = None
+        self._parse_cache: OrderedDict[str, A.Statement] = OrderedDict()
+        self._shapes = ShapeCache(parse)
+        # The user XA branch of this connection (XA START .. XA COMMIT/ROLLBACK), if any.
+        self.xid_state: XidState | None = None
+        # MySQL 8.0: @@gtid_next named a GTID that a group has used; the next
+        # statement must set it again (error 1837).
+        self.gtid_next_used = False
+        # The row versions this transaction made (TableData, slot), stamped at its end.
+        self.trx_versions: list[tuple[Any, int]] = []
+        self._reset_trx()
+        if db is not None:
+            self.use_db(db)
+
+    # ------------------------------------------------------------ properties
+
+    @property
+    def flavor(self) -> Flavor:
+        """The server flavour's policies (harness/model/flavor.py, harness/model/flavors/)."""
+        return self.server.flavor
+
+    @property
+    def server_id(self) -> int:
+        """@@session.server_id: the id the session's events (and GTIDs) carry."""
+        return int(self.vars.get("server_id"))
+
+    @property
+    def binlog_format(self) -> str:
+        return self.vars.get("binlog_format")
+
+    @property
+    def binlog_row_image(self) -> str:
+        return self.vars.get("binlog_row_image")
+
+    @property
+    def binlog_annotate_row_events(self) -> bool:
+        return bool(self.vars.get("binlog_annotate_row_events"))
+
+    @property
+    def binlog_direct_non_trans_update(self) -> bool:
+        return bool(self.vars.get("binlog_direct_non_transactional_updates"))
+
+    @property
+    def binlog_row_event_max_size(self) -> int:
+        return self.server.config.binlog_row_event_max_size
+
+    @property
+    def autocommit(self) -> bool:
+        return bool(self.vars.get("autocommit"))
+
+    def binlog_enabled(self) -> bool:
+        return bool(self.vars.get("sql_log_bin"))
+
+    def isolation_below_repeatable_read(self) -> bool:
+        iso = self.trx_isolation or self.vars.get("tx_isolation")
+        return iso in ("READ-COMMITTED", "READ-UNCOMMITTED")
+
+    def in_multi_stmt_transaction_mode(self) -> bool:
+        return self.trx_explicit or not self.autocommit
+
+    def is_strict(self, table: TableDef, row_index: int) -> bool:
+        mode = self.vars.get("sql_mode")
+        if "STRICT_ALL_TABLES" in mode:
+            return True
+        if "STRICT_TRANS_TABLES" in mode:
+            return table.transactional or row_index == 0
+        return False
+
+    # ------------------------------------------------------------ per-statement Query event context
+
+    def _reset_stmt_event_context(self) -> None:
+        """What the server reads from the THD into every Query event of one statement."""
+        self.stmt_log = StmtLogState()
+
+    # ------------------------------------------------------------ transaction state
+
+    def _reset_trx(self) -> None:
+        self._end_trx_in_engine()
+        self.trx_explicit = False
+        self.trx_active = False
+        self.trx_isolation: str | None = None
+        self.undo_log: list[tuple[Any, ...]] = []
+        self.savepoints: list[Savepoint] = []
+        # Per-statement change flags (reset by begin_statement); set here too so a
+        # connection whose first statement is DDL (CREATE TEMPORARY TABLE inside
+        # BEGIN) finds them.
+        self.stmt_rows_changed = 0
+        self.stmt_changed_trans = self.stmt_changed_xa = self.stmt_changed_nontrans = False
+        self.stmt_changed_temp = self.stmt_changed_nontrans_temp = False
+        self.stmt_undo_mark = 0
+        # The binary log's flags for the transaction (layer 2 owns them: harness/model/logstate.py).
+        self.trx_log = TrxLogState()
+        # A temporary MyISAM table changed: the server sets modified_non_trans_table
+        # for it too, so ROLLBACK warns 1196 (observed); the binlog rules keep them apart.
+        self.trx_nontrans_temp_modified = False
+        self.trx_read_only = False  # START TRANSACTION READ ONLY
+
+    # ------------------------------------------------------------ InnoDB: locks and read views
+
+    def _end_trx_in_engine(self) -> None:
+        """Commit or rollback in the engine: stamp the transaction's row versions,
+        close its read view, release its locks (harness/sql/lock_sys.py). Every
+        end of a transaction goes through _reset_trx, so through here."""
+        ls = self.server.lock_sys
+        versions = self.trx_versions
+        ls.close_view(self)
+        if versions:
+            commit_no = ls.next_commit_no()
+            purge = ls.oldest_view() is None
+            for data, slot in versions:
+                data.end_change(slot, self.trx_id, commit_no, purge)
+        ls.release_all(self)
+        self.trx_versions = []
+        self.trx_id: int = ls.new_trx_id()
+
+    def lock_wait_timeout(self) -> float:
+        return float(self.vars.values.get("innodb_lock_wait_timeout", 50))
+
+    def read_view(self) -> int:
+        """The read view of a consistent read (opened by the first one of the
+        transaction at REPEATABLE READ, of the statement at READ COMMITTED)."""
+        return self.server.lock_sys.open_view(self)
+
+    def _note_version(self, t: TableDef, slot: int, before: list[Any] | None) -> None:
+        if uses_row_locks(t) and t.data.note_change(slot, self.trx_id, before):
+            self.trx_versions.append((t.data, slot))
+
+    # ------------------------------------------------------------ tables
+
+    def find_table(self, name: A.TableName) -> TableDef | None:
+        db = name.db or self.db
+        if db is None:
+            return None
+        t = self.temp_tables.get((db, name.name.lower()))
+        if t is not None:
+            return t
+        if db.lower() == "information_schema":
+            from harness.sql.infoschema import info_schema_table
+            return info_schema_table(self, name.name)
+        return self.catalog.get_table(db, name.name)
+
+    def open_table(self, name: A.TableName) -> TableDef:
+        db = name.db or self.db
+        if db is None:
+            raise error("ER_NO_DB_ERROR")
+        t = self.find_table(name)
+        if t is None:
+            if self.find_view(name) is not None:
+                from harness.sql.parse_errors import UnsupportedError
+                raise UnsupportedError("changing data through a view")
+            raise error("ER_NO_SUCH_TABLE", db, name.name)
+        return t
+
+    def find_view(self, name: A.TableName) -> A.CreateView | None:
+        db = name.db or self.db
+        return self.catalog.views.get((db or "", name.name.lower()))
+
+    def find_routine(self, kind: str, name: str) -> Routine | None:
+        db = self.db or ""
+        return self.catalog.routines.get((db, kind, name.lower()))
+
+    def db_collation(self, db: str | None) -> str | None:
+        """A database's default collation: every database here has the server's
+        (@@global.collation_server, from the server profile); None where the
+        column types' own default applies (a collation they do not model)."""
+        from harness.sql.types import COLLATIONS
+        coll = str(self.server.global_vars.values.get("collation_server", "")).lower()
+        return coll if coll in COLLATIONS else None
+
+    def use_db(self, db: str) -> None:
+        if not self.catalog.has_db(db):
+            raise error("ER_BAD_DB_ERROR", db)
+        self.db = db
+
+    def stmt_written_tables(self) -> list[TableDef]:
+        return self.stmt_info.written if self.stmt_info is not None else []
+
+    def write_locked_tables(self) -> list[TableDef]:
+        """The tables of LOCK TABLES ... WRITE, in the order they were locked."""
+        out = []
+        for (db, name), mode in (self.locked_tables or {}).items():
+            t = self.catalog.get_table(db, name)
+            if mode == "WRITE" and t is not None:
+                out.append(t)
+        return out
+
+    # ------------------------------------------------------------ undo (engine rollback)
+
+    def undo_insert(self, t: TableDef, slot: int) -> None:
+        self._changed(t)
+        if t.transactional:
+            self._note_version(t, slot, None)
+            self.undo_log.append(("insert", t, slot))
+
+    def undo_delete(self, t: TableDef, slot: int, old: list[Any]) -> None:
+        self._changed(t)
+        if t.transactional:
+            self._note_version(t, slot, old)
+            self.undo_log.append(("delete", t, slot, old))
+
+    def undo_update(self, t: TableDef, slot: int, old: list[Any]) -> None:
+        self._changed(t)
+        if t.transactional:
+            self._note_version(t, slot, old)
+            self.undo_log.append(("update", t, slot, old))
+
+    def note_write_attempt(self, t: TableDef) -> None:
+        """A row write the engine refused with a duplicate key that the statement
+        then ignored (IGNORE, ON DUPLICATE KEY UPDATE with no change): the handler
+        call already made InnoDB a read-write participant, so the group ends with
+        Xid even though no row changed (probed: INSERT IGNORE / UPDATE IGNORE of a
+        duplicate in STATEMENT end with ``Xid``)."""
+        if t.transactional and not t.temporary and t.engine.xa_capable:
+            self.stmt_changed_xa = True
+
+    def _changed(self, t: TableDef) -> None:
+        if t.admin_state:
+            t.admin_state.clear()
+        if t.engine.self_logging:
+            self.trx_touched_self_logging = True
+        if t.temporary:
+            self.stmt_changed_temp = True
+            if not t.transactional:
+                self.stmt_changed_nontrans_temp = True
+            return
+        if t.transactional:
+            self.stmt_changed_trans = True
+            if t.engine.xa_capable:
+                self.stmt_changed_xa = True
+        else:
+            self.stmt_changed_nontrans = True
+
+    def engine_rollback_to(self, mark: int) -> None:
+        while len(self.undo_log) > mark:
+            entry = self.undo_log.pop()
+            op, t = entry[0], entry[1]
+            if op == "insert":
+                if t.data.rows[entry[2]] is not None:
+                    t.data.delete(entry[2])
+            elif op == "delete":
+                t.data.put_back(entry[2], entry[3])
+            else:
+                t.data.update(entry[2], entry[3])
+
+    # ------------------------------------------------------------ row logging hook (layer 2)
+
+    def log_row(self, table: TableDef, kind: str, before: list[Any] | None, after: list[Any] | None,
+                assigned: set[int] | None) -> None:
+        self.stmt_rows_changed += 1
+        if after is not None and not self.stmt_time_zone_used:
+            # Storing a value into a TIMESTAMP column converts it with the session
+            # time zone (thd->time_zone_used; observed Q_TIME_ZONE_CODE "SYSTEM").
+            for i, c in enumerate(table.columns):
+                if (getattr(c.type, "timestamp", False) and after[i] is not None
+                        and (not isinstance(after[i], ZeroDate)  # a zero skips the conversion,
+                             or isinstance(after[i], RejectedTimestamp))  # a rejected value not
+                        and (assigned is None or i in assigned)):
+                    self.stmt_time_zone_used = True
+                    break
+        if self.stmt_decision.logged and self.stmt_row_format:
+            binlog_write_row(self, table, kind, before, after, assigned)
+
+    # ------------------------------------------------------------ statement entry point
+
+    def parse(self, sql: str) -> A.Statement:
+        cached = self._parse_cache.get(sql)
+        if cached is not None:
+            self._parse_cache.move_to_end(sql)
+            return cached
+        stmt = self._shapes.parse(sql)
+        self._parse_cache[sql] = stmt
+        if len(self._parse_cache) > _PARSE_CACHE_SIZE:
+            self._parse_cache.popitem(last=False)
+        return stmt
+
+    def execute(self, sql: str) -> OkPacket | SelectResult:
+        """Run one statement; raises ServerError (the client gets an ERR packet)."""
+        try:
+            stmt = self.parse(sql)
+        except SqlParseError as e:
+            self.notes = [Note("Error", e.code, str(e))]
+            self.last_notes = self.notes
+            raise ServerError(e.code, str(e), e.sqlstate) from None
+        except RecursionError as exc:
+            err = internal_error(exc)
+            self.notes = self.last_notes = [Note("Error", err.code, err.message)]
+            raise err from None
+        is_diag = isinstance(stmt, A.Show) and stmt.what in ("WARNINGS", "ERRORS", "COUNT_WARNINGS",
+                                                             "COUNT_ERRORS")
+        if not is_diag:
+            # MariaDB clears the warning list only for statements that use tables
+            # (mysql_execute_command: opt_clear_warning_info when all_tables);
+            # COMMIT, BEGIN, SET ... keep the previous statement's conditions.
+            # A table-less statement that raises its own condition replaces the list
+            # (Warning_info is tagged with the query id).
+            self.notes = [] if _statement_clears_warnings(stmt) else list(self.last_notes)
+        self.carried_notes = len(self.notes) if not is_diag else 0
+        self.stmt_text = sql
+        if not is_diag:
+            self._reset_stmt_event_context()
+        self.stmt_start = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+        self.stmt_timestamp = int(time.time())
+        self.command = "Query"
+        try:
+            try:
+                result = self._dispatch(stmt)
+                if isinstance(stmt, A.Show) and not is_diag and isinstance(result, SelectResult):
+                    # A SHOW sends its rows like a SELECT: FOUND_ROWS() counts them (probed;
+                    # SHOW WARNINGS leaves it alone).
+                    self.last_found_rows = len(result.rows)
+            except SqlParseError as e:  # e.g. 1235: a construct the model refuses at execution time
+                raise ServerError(e.code, str(e), e.sqlstate) from None
+        except ServerError as e:
+            if not e.noted:
+                for _ in range(e.times_reported):
+                    self.notes.append(Note("Error", e.code, e.message))
+                self.notes.extend(e.trailing_notes)
+            raise
+        finally:
+            self.command = "Sleep"
+            # The OK/EOF packet's warning count is the statement's own conditions
+            # (current_statement_warn_count), not the carried-over list.
+            self.stmt_warn_count = 0 if self.carried_notes or is_diag else len(self.notes)
+            if self.carried_notes and len(self.notes) > self.carried_notes:
+                self.notes = self.notes[self.carried_notes:]
+                self.stmt_warn_count = len(self.notes)
+            self.carried_notes = 0
+            if not is_diag:
+                self.last_notes = self.notes
+        return result
+
+    def _dispatch(self, stmt: A.Statement) -> OkPacket | SelectResult:
+        self.server.sysvars.before_statement(self, stmt)
+        if self.locked_tables is not None:
+            refuse_under_lock_tables(self, stmt)
+        if self.xid_state is not None:
+            if isinstance(stmt, (A.Insert, A.Update, A.Delete, A.Select, A.Do, A.Call)) and _uses_tables(stmt):
+                XA.check_rmfail(self)
+            if isinstance(stmt, (A.CreateTable, A.DropTable)) and stmt.temporary:
+                from harness.sql.parse_errors import UnsupportedError
+                raise UnsupportedError("temporary tables inside an XA transaction")
+        if isinstance(stmt, (A.Insert, A.Update, A.Delete)):
+            return self.run_dml(stmt)
+        if isinstance(stmt, A.Select):
+            if stmt.into and not all(isinstance(t, A.UserVar) for t in stmt.into):
+                from harness.sql.parse_errors import UnsupportedError
+                raise UnsupportedError("SELECT ... INTO a local variable or a file outside a stored routine")
+            return self.run_dml(stmt)
+        if isinstance(stmt, A.Do):
+            return self.run_dml(stmt)
+        if isinstance(stmt, A.BinlogBase64):
+            from harness.sql.row_injection import binlog_statement
+            return binlog_statement(self, stmt)
+        if isinstance(stmt, A.Set) and _assigns_user_vars_through_routines(self, stmt):
+            # SET @v= f(): a statement that may change data through a stored
+            # function; it is decided and logged like DO/SELECT f() (as SELECT f()).
+            return self.run_dml(stmt)
+        from harness.sql import admin
+        return admin.dispatch(self, stmt)
+
+    # ------------------------------------------------------------ DML
+
+    def begin_statement(self, info: StatementInfo) -> None:
+        self.stmt_info = info
+        self.stmt_rows_changed = 0
+        self.stmt_changed_trans = False
+        self.stmt_changed_xa = False
+        self.stmt_changed_nontrans = False
+        self.stmt_changed_temp = False
+        self.stmt_changed_nontrans_temp = False
+        self.stmt_undo_mark = len(self.undo_log)
+        if self.isolation_below_repeatable_read():
+            self.server.lock_sys.close_view(self)  # READ COMMITTED: a read view per statement
+        self.caches.start_statement()
+        self._stmt_first_insert_id = None
+
+    def run_dml(self, stmt: A.Statement) -> OkPacket | SelectResult:
+        kind = type(stmt).__name__.upper()
+        if isinstance(stmt, A.Update) and stmt.ignore and len(stmt.tables) == 1:
+            # Only SQLCOM_UPDATE marks IGNORE unsafe; a multi-table UPDATE IGNORE is safe (probed).
+            kind = "UPDATE_IGNORE"
+        stmt, views = merge_for_write(self, stmt)
+        info = analyze(self, stmt, kind, views)
+        check_locked_tables(self, info)
+        self.stmt_uses_temp = any(u.table.temporary for u in info.uses)
+        if self.stmt_uses_temp and self.xid_state is not None:
+            from harness.sql.parse_errors import UnsupportedError
+            raise UnsupportedError("temporary tables inside an XA transaction")
+        if isinstance(stmt, A.Update) and len(stmt.tables) > 1:
+            self.stmt_table_map_for_update = _table_map_for_update(self, stmt)
+        if isinstance(stmt, A.Delete) and stmt.targets:
+            # multi-table DELETE sets thread_specific_used (observed header flags 0x4)
+            self.stmt_thread_specific = True
+        if self.trx_read_only and any(not t.temporary for t in info.written):
+            raise error("ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION")
+        self._lock_myisam_tables(stmt, info)
+        try:
+            return self._run_dml_locked(stmt, info, views)
+        finally:
+            self.server.lock_sys.unlock_tables(self)
+
+    def _lock_myisam_tables(self, stmt: A.Statement, info: StatementInfo) -> None:
+        """thr_lock: a non-transactional table is locked for the whole statement, READ
+        or WRITE; readers and writers of other sessions wait (an INSERT ... VALUES into
+        a MyISAM table without holes is a concurrent insert, which readers let through)."""
+        if self.locked_tables is not None or self.sp_unsafe is not None:
+            return  # LOCK TABLES holds its own locks; a CALL's sub-statements run inside it
+        wanted: dict[int, tuple[Any, str]] = {}
+        for u in info.uses:
+            t = u.table
+            if t.temporary or t.engine.transactional:
+                continue
+            mode = "READ"
+            if not u.write and isinstance(stmt, A.Select) and t.data.count <= 1:
+                # A table of at most one row is a const (system) table: the optimizer reads
+                # it and unlocks it at once (mysql_unlock_some_tables; probed).
+                continue
+            if u.write:
+                concurrent = (isinstance(stmt, A.Insert) and stmt.select is None and not stmt.replace
+                              and not stmt.on_duplicate and not t.data.free and t.engine.name == "MyISAM"
+                              and not t.triggers)
+                mode = "CONCURRENT" if concurrent else "WRITE"
+            if wanted.get(id(t), (None, "READ"))[1] == "READ":
+                wanted[id(t)] = (t, mode)
+        if wanted:
+            order = sorted(wanted.values(), key=lambda e: (e[0].db, e[0].name))
+            self.server.lock_sys.lock_tables(self, order, float(self.vars.values.get("lock_wait_timeout", 86400)))
+
+    def _run_dml_locked(self, stmt: A.Statement, info: StatementInfo, views: Any) -> OkPacket | SelectResult:
+        self.begin_statement(info)
+        self._choose_read_mode(stmt, info)
+        is_write = bool(info.written)
+        if is_write or info.uses:
+            self.trx_active = True
+        if self.stmt_uses_temp:
+            # Opening a temporary table sets thread_specific_used: the statement's
+            # events, and the COMMIT it writes, carry LOG_EVENT_THREAD_SPECIFIC_F.
+            self.stmt_thread_specific = True
+            self.trx_used_temp = True
+        decision = decide_logging_format(info, self) if is_write else LoggingDecision(
+            row=self.binlog_format == "ROW", unsafe=0, warn_unsafe=0, logged=False)
+        if is_write and self.trx_isolation is None:
+            self.trx_isolation = self.vars.get("tx_isolation")
+        if not self.temp_tables:
+            self.mixed_temp_row = False
+        if (self.sp_sticky_row or self.mixed_temp_row) and not decision.row and decision.logged \
+                and self.binlog_format == "MIXED":
+            # Inside one CALL, MIXED stays in row format once a statement switched to it.
+            decision = LoggingDecision(row=True, unsafe=decision.unsafe, warn_unsafe=0)
+        self.stmt_no_annotate = False
+        if isinstance(stmt, A.Insert) and stmt.delayed and decision.logged and info.written and \
+                not info.written[0].transactional:
+            # INSERT DELAYED (MyISAM, MEMORY) runs in the delayed-insert thread, which
+            # logs rows whatever binlog_format says, and has no query to annotate.
+            decision = LoggingDecision(row=True, unsafe=decision.unsafe, warn_unsafe=0)
+            self.stmt_no_annotate = True
+        self.stmt_decision = decision
+        self.stmt_row_format = decision.row
+        if decision.row and decision.logged and self.binlog_format == "MIXED" and self.temp_tables:
+            self.mixed_temp_row = True
+        ctx = ExecContext(self, info)
+        if info.rand_used:
+            ctx.save_rand_seeds()
+        if info.thread_specific_used:
+            self.stmt_thread_specific = True
+        ex = Executor(self, ctx, info)
+        try:
+            if isinstance(stmt, A.Insert):
+                res: DmlResult | SelectResult = ex.insert(stmt)
+            elif isinstance(stmt, A.Update):
+                res = ex.update(stmt)
+            elif isinstance(stmt, A.Delete):
+                res = ex.delete(stmt)
+            elif isinstance(stmt, A.Do):
+                from harness.sql.expr import Compiler, Env, Scope
+                for e in stmt.exprs:
+                    Compiler(Scope([]), info).compile(e)(Env(ctx))
+                res = DmlResult()
+            elif isinstance(stmt, A.Set):
+                from harness.sql.expr import Compiler, Env, Scope
+                for a in stmt.assignments:
+                    assert isinstance(a.target, A.UserVar)
+                    self.user_vars[a.target.name.lower()] = Compiler(Scope([]), info).compile(a.value)(Env(ctx))
+                res = DmlResult()
+            else:
+                res = ex.select(stmt)  # type: ignore[arg-type]
+                if isinstance(stmt, A.Select) and stmt.into:
+                    # SELECT ... INTO @v: assigns, answers OK; a later statement reading
+                    # the variable carries it in a User_var event.
+                    from harness.sql.expr import Env
+                    from harness.sql.routines import assign_select_into
+                    assign_select_into(self, stmt.into, res.rows, Env(ctx), ctx.notes)
+                    res = DmlResult()
+        except ServerError as e:
+            self.statement_failed(stmt, info, decision, ctx, e)
+            self._rollback_after_lock_error(e)
+            raise
+        except (ArithmeticError, ValueError, RecursionError, MemoryError) as exc:
+            # A limit of the model (decimal context, recursion depth …), not a server rule:
+            # fail the statement like any other error (its changes are undone), with a
+            # clear message instead of 1105 "Unknown error: <Python exception>".
+            err = internal_error(exc)
+            self.statement_failed(stmt, info, decision, ctx, err)
+            raise err from exc
+        self.statement_succeeded(stmt, info, decision, ctx)
+        if isinstance(res, SelectResult):
+            self.last_found_rows = len(res.rows) if res.found_rows is None else res.found_rows
+            self.last_row_count = -1
+            return res
+        if isinstance(stmt, A.Insert) and stmt.select is not None:
+            # select_insert sends no rows to the client: FOUND_ROWS() is 0 after it (probed).
+            self.last_found_rows = 0
+        self.last_row_count = res.affected
+        return OkPacket(res.affected, res.last_insert_id, res.info)
+
+    def _choose_read_mode(self, stmt: A.Statement, info: StatementInfo) -> None:
+        """Plain SELECTs read a snapshot; DML and FOR UPDATE / LOCK IN SHARE MODE lock
+        and read the latest rows; SERIALIZABLE turns a SELECT inside a transaction into
+        LOCK IN SHARE MODE; READ UNCOMMITTED reads the latest rows without locks."""
+        iso = self.trx_isolation or self.vars.get("tx_isolation")
+        mode = ""
+        if isinstance(stmt, A.Select):
+            if stmt.for_update:
+                mode = "X"
+            elif stmt.lock_share or (iso == "SERIALIZABLE" and self.in_multi_stmt_transaction_mode()):
+                mode = "S"
+        elif isinstance(stmt, A.Insert) and stmt.select is not None and iso in ("REPEATABLE-READ", "SERIALIZABLE"):
+            # ha_innobase::store_lock: the SELECT of INSERT ... SELECT reads with
+            # shared next-key locks above READ COMMITTED (the binlog replays it).
+            mode = "S"
+        self.stmt_lock_mode = mode
+        # Tables the statement only reads are read from a snapshot (the written
+        # ones are read after locking, latest version).
+        self.stmt_consistent_read = not mode and iso != "READ-UNCOMMITTED"
+
+    def _rollback_after_lock_error(self, err: ServerError) -> None:
+        """A deadlock victim loses its whole transaction (thd->transaction_rollback_request,
+        then trans_rollback_implicit); a lock wait timeout only the statement, unless
+        innodb_rollback_on_timeout. The statement was already rolled back."""
+        if err.code != 1213 and not (err.code == 1205 and self.server.global_vars.values.get(
+                "innodb_rollback_on_timeout") in (1, True, "ON")):
+            return
+        if self.in_multi_stmt_transaction_mode() and (self.trx_active or not self.caches.trx_cache.empty()):
+            self._reset_stmt_event_context()
+            self.rollback()
+
+    def _is_transactional_stmt(self, info: StatementInfo) -> bool:
+        """The ``is_trans`` argument of binlog_query: the statement updated a transactional table."""
+        if info.multi_update_trans is not None:
+            return info.multi_update_trans
+        # mysql_insert/mysql_update/mysql_delete ask their own table, not the tables its
+        # triggers write: those count only once they made an engine read-write
+        # (stmt_has_updated_trans_table, harness/model/query.py). A statement with no
+        # table of its own (SELECT f(), DO, SET) keeps every table it writes.
+        own = [t for t in info.written if "" in info.write_openers.get(id(t), {""})]
+        return any(t.transactional for t in (own or info.written))
+
+    def statement_succeeded(self, stmt: A.Statement, info: StatementInfo, decision: LoggingDecision,
+                            ctx: ExecContext) -> None:
+        is_write = bool(info.written)
+        self.caches.end_statement_rows(self)
+        if is_write and decision.logged and not decision.row and not info.impossible_where:
+            if isinstance(stmt, (A.Select, A.Do, A.Set)):
+                for i, call in enumerate(ctx.function_calls):
+                    self.binlog_query(call, self._is_transactional_stmt(info), 0, ctx if i == 0 else None,
+                                      decision if i == 0 else None)
+            else:
+                self.binlog_query(stmt.text, self._is_transactional_stmt(info), 0, ctx, decision)
+        self._after_statement_writes(info)
+        self.end_statement(success=True)
+
+    def statement_failed(self, stmt: A.Statement, info: StatementInfo, decision: LoggingDecision,
+                         ctx: ExecContext, err: ServerError) -> None:
+        """Statement rollback: undo transactional changes; log what non-transactional changes survive."""
+        # The error is raised before the failed statement is logged (and its Notes issued).
+        for _ in range(err.times_reported):
+            self.notes.append(Note("Error", err.code, err.message))
+        self.notes.extend(err.trailing_notes)  # e.g. 4094: where in a trigger it failed
+        err.noted = True
+        self.engine_rollback_to(self.stmt_undo_mark)
+        trx_mark, _stmt_mark = self.caches.stmt_marks
+        self.caches.trx_cache.truncate(trx_mark)
+        self.caches.stmt_cache.flush_pending(self, stmt_end=True)
+        self.caches.maps_written = {}
+        # A partial change to a non-transactional table -- temporary ones included --
+        # cannot be undone: the failed statement is logged with its error (probed).
+        nontrans_changed = self.stmt_changed_nontrans or self.stmt_changed_nontrans_temp
+        if nontrans_changed and decision.logged and not decision.row:
+            self.binlog_query(stmt.text, self._is_transactional_stmt(info), err.code, ctx, decision)
+        self.stmt_changed_trans = self.stmt_changed_xa = False
+        self._after_statement_writes(info)
+        # A lock wait timeout leaves the rest of an autocommit statement to commit: its
+        # surviving non-transactional part is written with COMMIT, not ROLLBACK (probed).
+        self.end_statement(success=err.code == 1205 and not self.in_multi_stmt_transaction_mode(),
+                           warn_nontrans=err.code == 1205)
+
+    def _after_statement_writes(self, info: StatementInfo) -> None:
+        if self.stmt_changed_nontrans_temp and self.in_multi_stmt_transaction_mode():
+            self.trx_nontrans_temp_modified = True
+        if self.stmt_changed_nontrans:
+            self.trx_nontrans_modified = True
+            if self.in_multi_stmt_transaction_mode() and not self.binlog_direct_non_trans_update:
+                # Observed: with binlog_direct_non_transactional_updates=ON the transaction's
+                # group keeps FL_TRANSACTIONAL in every format (the N-changes went straight out).
+                self.trx_gtid_nontrans = True
+        if self.stmt_changed_xa:
+            self.trx_xa_rw = True
+        if self._stmt_first_insert_id is not None:
+            self.first_insert_id_prev_stmt = self._stmt_first_insert_id
+
+    def note_insert_id(self, value: int) -> None:
+        if self._stmt_first_insert_id is None:
+            self._stmt_first_insert_id = value
+            self.last_insert_id = value
+
+    # ------------------------------------------------------------ statement format (layer 2)
+
+    def query_status_vars(self, *, xid: int | None = None, invoker: bool = False, hrnow: bool = False,
+                          charset_client: int | None = None, text: str = "",
+                          updated_db: str | None = None) -> list[StatusVar]:
+        """Query_log_event's status variables for this statement (order as in the flavour's server)."""
+        return self.server.flavor.events.query_status_vars(self, text=text, xid=xid, invoker=invoker, hrnow=hrnow,
+                                                    charset_client=charset_client, updated_db=updated_db)
+
+    def binlog_query(self, text: str, is_trans: bool, error_code: int, ctx: ExecContext | None,
+                     decision: LoggingDecision | None, *, thread_specific: bool = False,
+                     suppress_use: bool = False, ddl: bool = False, xid: bool = False) -> None:
+        """THD::binlog_query (layer 2, harness/model/query.py)."""
+        L2.binlog_query(self, text, is_trans, error_code, ctx, decision, thread_specific=thread_specific,
+                        suppress_use=suppress_use, ddl=ddl, xid=xid)
+
+    def context_events(self, ctx: ExecContext | None) -> list[Any]:
+        """Intvar / Rand / User_var events that precede a statement-format Query."""
+        return L2.context_events(self, ctx)
+
+    def clear_carried_notes(self) -> None:
+        """A routine's sub-statement that opens tables clears the conditions an
+        earlier statement left behind, even under a table-less ``SELECT f()`` or
+        ``SET @v= f()`` (opt_clear_warning_info: they carry another query id)."""
+        if self.carried_notes:
+            del self.notes[:self.carried_notes]
+            self.carried_notes = 0
+
+    def issue_unsafe_warnings(self, mask: int) -> None:
+        if self.sp_unsafe is not None:
+            # Inside CALL, sp_head collects the flags and reports them once at the end.
+            self.sp_unsafe |= mask
+            return
+        for f in Unsafe:
+            if mask & (1 << int(f)):
+                fl = self.server.flavor.errors
+                self.notes.append(Note(fl.unsafe_level, 1592,
+                                       fl.error_text(1592, NOTE_1592.format(fl.error_text(REASONS[f][0],
+                                                                                          REASONS[f][1])))))
+
+    # ------------------------------------------------------------ statement end (layer 3)
+
+    def end_statement(self, success: bool, warn_nontrans: bool = False) -> None:
+        if success and self.xid_state is not None:
+            XA.note_statement_end(self)
+        if self.in_multi_stmt_transaction_mode():
+            L3.flush_stmt_cache(self)
+            return
+        # Autocommit: the statement is the transaction.
+        if success:
+            L3.commit_trx_cache(self, with_stmt_cache=True)
+            if warn_nontrans and self.stmt_changed_nontrans:
+                self.notes.append(Note("Warning", 1196,
+                                       "Some non-transactional changed tables couldn't be rolled back"))
+        else:
+            L3.flush_stmt_cache(self)
+            L3.rollback_trx_cache(self, single_statement=True)
+            # A temporary MyISAM table counts as modified_non_trans_table too when the
+            # statement is logged as a statement (probed: STATEMENT and MIXED, not ROW).
+            if self.stmt_changed_nontrans or self.stmt_changed_nontrans_temp and not self.stmt_row_format:
+                self.notes.append(Note("Warning", 1196,
+                                       "Some non-transactional changed tables couldn't be rolled back"))
+        self.undo_log.clear()
+        self._reset_trx()
+
+    def commit(self) -> None:
+        """COMMIT or an implicit commit."""
+        L3.flush_stmt_cache(self)
+        L3.commit_trx_cache(self)
+        self.undo_log.clear()
+        self._reset_trx()
+
+    def rollback(self) -> None:
+        L3.flush_stmt_cache(self)
+        # all.modified_non_trans_table: a temporary MyISAM table counts too (probed:
+        # ROLLBACK after writing one warns 1196 in every format).
+        nontrans = self.trx_nontrans_modified or self.trx_nontrans_temp_modified
+        L3.rollback_trx_cache(self, single_statement=False)
+        self.engine_rollback_to(0)
+        self._reset_trx()
+        if nontrans:
+            self.notes.append(Note("Warning", 1196, "Some non-transactional changed tables couldn't be rolled back"))
+
+    def implicit_commit(self, schema_change: bool = False, keep_one_shot: bool = False) -> None:
+        """trans_commit_implicit before a statement flagged CF_AUTO_COMMIT_TRANS.
+
+        ``schema_change``: CREATE/DROP/ALTER/TRUNCATE TABLE, CREATE/DROP INDEX. Observed
+        in ROW format: the transaction they commit gets FL_TRANSACTIONAL even when an
+        earlier statement of it changed a non-transactional table (rows that went to
+        their own stmt-cache group); RENAME, ANALYZE, LOCK TABLES, BEGIN and COMMIT
+        leave the flag off (docs/RULES-mariadb-10.11.md 1.2).
+        """
+        if self.xid_state is not None:
+            XA.check_implicit_commit(self)
+        if self.trx_active or self.trx_explicit or not self.caches.trx_cache.empty():
+            if schema_change and self.binlog_format == "ROW":
+                self.trx_gtid_nontrans = False
+            self.commit()
+        elif not keep_one_shot:
+            # trans_commit_implicit resets SET TRANSACTION's one-shot characteristics
+            # even with nothing to commit (probed: SET TRANSACTION ISOLATION LEVEL READ
+            # COMMITTED; TRUNCATE t; INSERT ... runs at the session level again).
+            # BEGIN / XA START keep them: they start the transaction they apply to.
+            self.trx_isolation = None
+
+    def write_ddl(self, text: str, *, db: str | None = None, suppress_use: bool = False,
+                  thread_specific: bool = False, xid: bool = False, ctx: ExecContext | None = None,
+                  invoker: bool = False, hrnow: bool = False, charset_client: int | None = None,
+                  ddl: bool = True, error_code: int = 0) -> None:
+        """R-log-commit-statement: DDL written directly as its own group (harness/model/query.py)."""
+        L2.write_ddl(self, text, db=db, suppress_use=suppress_use, thread_specific=thread_specific, xid=xid,
+                     ctx=ctx, invoker=invoker, hrnow=hrnow, charset_client=charset_client, ddl=ddl,
+                     error_code=error_code)
+
+    # ------------------------------------------------------------ SELECT without tables
+
+    # ------------------------------------------------------------ sub-statements
+
+    def fire_triggers(self, table: TableDef, timing: str, event: str, new: list[Any] | None,
+                      old: list[Any] | None, ctx: ExecContext) -> None:
+        from harness.sql.routines import run_trigger
+        for trg in table.triggers_for(timing, event):
+            run_trigger(self, trg, table, new, old, ctx)
+
+    def call_stored_function(self, name: str, args: list[Any], ctx: ExecContext) -> Any:
+        from harness.sql.routines import call_function
+        return call_function(self, name, args, ctx)
+
+    # ------------------------------------------------------------ variables
+
+    def get_sysvar(self, name: str, scope: str) -> Any:
+        return self.vars.read(name, scope, self)
+
+    def disconnect(self) -> None:
+        """Client gone: roll back, and log DROP TEMPORARY TABLE for open temporary tables."""
+        try:
+            # THD::cleanup closes the temporary tables (their DROP is written directly)
+            # before it detaches an XA branch or rolls the transaction back, so the
+            # DROP group precedes the ROLLBACK group (observed).
+            self._reset_stmt_event_context()
+            dropped_temp = DDL.drop_temporary_on_disconnect(self)
+            # Not a statement: the rollback's events carry none of the last statement's flags.
+            self._reset_stmt_event_context()
+            if dropped_temp:
+                # ... but the DROP's DROPPED_TEMP_TABLE mark stays: the ROLLBACK group is FL_DDL.
+                self.trx_did_ddl = True
+            XA.disconnect(self)
+            self._reset_stmt_event_context()
+            if self.trx_active or not self.caches.trx_cache.empty():
+                self.rollback()
+        finally:
+            self.temp_tables.clear()
+            # User locks end with their session (unlogged).
+            self.server.user_locks.release_all(self.connection_id)
+
+
+def _table_map_for_update(thd: Thd, stmt: A.Update) -> int:
+    """Bit i set when the i-th table of a multi-table UPDATE is assigned to (table->map)."""
+    refs = [(r.ref_name.lower(), thd.find_table(r.table)) for r in stmt.tables]
+    bits = 0
+    for col, _e in stmt.assignments:
+        for i, (name, t) in enumerate(refs):
+            if (col.table.lower() == name if col.table else
+                    t is not None and any(c.name.lower() == col.name.lower() for c in t.columns)):
+                bits |= 1 << i
+                break
+    return bits
+
+
+_TABLELESS = (A.Begin, A.Commit, A.Rollback, A.Savepoint, A.ReleaseSavepoint, A.Set, A.SetNames, A.SetTransaction,
+              A.Use, A.CreateDatabase, A.DropDatabase, A.ResetMaster, A.FlushBinaryLogs, A.Do, A.CreateRoutine,
+              A.DropRoutine, A.CreateView, A.DropView, A.BinlogBase64, A.UnlockTables, A.XaStart, A.XaEnd,
+              A.XaPrepare, A.XaCommit, A.XaRollback, A.XaRecover, A.PurgeBinaryLogs, A.Empty)
+
+
+def _assigns_user_vars_through_routines(thd: Thd, st: A.Set) -> bool:
+    """SET of user variables only, where a value calls a stored function."""
+    if not all(isinstance(a.target, A.UserVar) for a in st.assignments):
+        return False
+    return bool(analyze(thd, st, "SET").stored_functions)
+
+
+def _names_a_table(x: object) -> bool:
+    """Whether a table reference occurs anywhere in ``x`` (a subquery's too)."""
+    if isinstance(x, A.TableRef):
+        return True
+    if isinstance(x, (list, tuple)):
+        return any(_names_a_table(y) for y in x)
+    fields = getattr(x, "__dataclass_fields__", None)
+    if fields is None:
+        return False
+    return any(_names_a_table(getattr(x, f, None)) for f in fields)
+
+
+def _holds_insert(x: Any) -> bool:
+    """Whether an INSERT or REPLACE statement occurs anywhere in ``x`` (a routine body)."""
+    if isinstance(x, A.Insert):
+        return True
+    if isinstance(x, (list, tuple)):
+        return any(_holds_insert(y) for y in x)
+    fields = getattr(x, "__dataclass_fields__", None)
+    if fields is None:
+        return False
+    return any(_holds_insert(getattr(x, f, None)) for f in fields)
+
+
+def _uses_tables(stmt: A.Statement) -> bool:
+    if isinstance(stmt, (A.Set, A.Do)):
+        # SET @v = (SELECT ... FROM t) and DO (SELECT ... FROM t) have tables (probed).
+        return _names_a_table(stmt)
+    if isinstance(stmt, _TABLELESS):
+        return False
+    if isinstance(stmt, A.Flush):
+        return bool(stmt.tables)
+    if isinstance(stmt, A.Show) and stmt.what in ("BINARY_LOGS", "MASTER_STATUS", "BINLOG_EVENTS"):
+        return False  # answered from the binlog index, not from tables: the warnings stay
+    if isinstance(stmt, A.Select):
+        return bool(stmt.from_ or stmt.union) or _names_a_table(stmt.items) or _names_a_table(stmt.where)
+    return True
+
+
+def _statement_clears_warnings(stmt: A.Statement) -> bool:
+    """opt_clear_warning_info when the statement has tables (all_tables): besides
+    _uses_tables, DROP VIEW and DROP TRIGGER name a table (probed: their own Note,
+    or none, replaces the previous statement's warnings)."""
+    if isinstance(stmt, (A.DropView, A.CreateView)) or isinstance(stmt, A.DropRoutine) and stmt.kind == "TRIGGER":
+        # The view itself is in the statement's table list (CREATE VIEW v AS SELECT 1 clears too).
+        return True
+    if isinstance(stmt, A.CreateRoutine):
+        # The parser clears the list when it reads an INSERT or REPLACE (it resets the
+        # "at row N" counter there), so a routine whose body holds one clears it while
+        # CREATE runs; a body that only reads or updates tables keeps it (probed).
+        return _holds_insert(stmt.body)
+    return _uses_tables(stmt)
+
+
+
+__all__ = ["Thd", "OkPacket", "NOT_LOGGED", "error", "note"]
+
+
+def _implements_session_view(thd: Thd) -> SessionView:
+    """Never called: mypy checks here that Thd offers what the binlog layers read."""
+    return thd

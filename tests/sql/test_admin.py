@@ -1,0 +1,37 @@
+"""harness/sql/admin.py: SET, SHOW and transaction control (workloads/session_surface.wl
+compares the same statements with MariaDB 10.11)."""
+
+from __future__ import annotations
+
+import pytest
+
+from harness.sql.errors import ServerError
+from tests.model.conftest import Bed, bed  # noqa: F401  (the in-process server fixture)
+
+
+def test_show_variables_answers_the_session_value(bed: Bed) -> None:
+    s = bed.session("ROW")
+    assert s.execute("SHOW VARIABLES LIKE 'binlog_format'").rows == [["binlog_format", "ROW"]]
+
+
+def test_a_bad_binlog_format_is_1231(bed: Bed) -> None:
+    s = bed.session()
+    with pytest.raises(ServerError) as e:
+        s.execute("SET SESSION binlog_format = 'BOGUS'")
+    assert (e.value.code, e.value.message) == (1231, "Variable 'binlog_format' can't be set to the value of 'BOGUS'")
+
+
+def test_sql_log_bin_cannot_change_inside_a_transaction(bed: Bed) -> None:
+    s = bed.session()
+    s.execute("BEGIN")
+    with pytest.raises(ServerError) as e:
+        s.execute("SET SESSION sql_log_bin = 0")
+    assert (e.value.code, e.value.sqlstate) == (1694, "HY000")
+
+
+def test_sql_log_bin_off_keeps_statements_out_of_the_binlog(bed: Bed) -> None:
+    s = bed.session()
+    s.execute("CREATE TABLE t (a INT) ENGINE=InnoDB")
+    s.execute("SET SESSION sql_log_bin = 0")
+    s.execute("INSERT INTO t VALUES (1)")
+    assert bed.shape() == ["DDL", "Q:CREATE TABLE t (a INT) ENGINE=InnoDB"]

@@ -1,0 +1,50 @@
+"""harness/sql/autoinc.py: auto-increment values as MariaDB 10.11.19 hands them out.
+
+Expected ids are the real server's (workloads/server_observed.wl, case
+s002_autoinc_intervals, compares the same sequence with MariaDB in every format).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from harness.sql.errors import ServerError
+from tests.model.conftest import Bed, bed  # noqa: F401  (the in-process server fixture)
+
+
+def ids(s, table: str) -> list[int]:  # type: ignore[no-untyped-def]
+    return [r[0] for r in s.execute(f"SELECT id FROM {table} ORDER BY id").rows]
+
+
+@pytest.fixture
+def s(bed: Bed):  # type: ignore[no-untyped-def]
+    thd = bed.session("ROW")
+    for engine, name in (("InnoDB", "ti"), ("MyISAM", "tm")):
+        thd.execute(f"CREATE TABLE {name} (id INT AUTO_INCREMENT PRIMARY KEY, k INT, UNIQUE KEY (k)) ENGINE={engine}")
+    thd.execute("CREATE TABLE src (a INT) ENGINE=InnoDB")
+    thd.execute("INSERT INTO src VALUES (1),(2),(3),(4),(5)")
+    return thd
+
+
+def test_innodb_insert_select_reserves_1_2_4(s) -> None:  # type: ignore[no-untyped-def]
+    s.execute("INSERT INTO ti (k) SELECT a FROM src")  # intervals 1 | 2 | 4: uses 1..5, reserves up to 7
+    s.execute("INSERT INTO ti (k) VALUES (100)")
+    assert ids(s, "ti") == [1, 2, 3, 4, 5, 8]
+
+
+def test_innodb_multi_row_values_and_an_explicit_id(s) -> None:  # type: ignore[no-untyped-def]
+    s.execute("INSERT INTO ti (id, k) VALUES (NULL, 1), (50, 2), (NULL, 3)")
+    s.execute("INSERT INTO ti (k) VALUES (4)")
+    assert ids(s, "ti") == [1, 50, 51, 52]
+
+
+def test_failed_rows_use_up_innodb_values_but_not_myisam_ones(s) -> None:  # type: ignore[no-untyped-def]
+    for t in ("ti", "tm"):
+        s.execute(f"INSERT INTO {t} (k) VALUES (1)")
+        with pytest.raises(ServerError):
+            s.execute(f"INSERT INTO {t} (k) VALUES (1)")
+        s.execute(f"INSERT INTO {t} (k) VALUES (1) ON DUPLICATE KEY UPDATE k = k")
+        s.execute(f"INSERT IGNORE INTO {t} (k) VALUES (1), (2)")  # the skipped row hands its value on
+        s.execute(f"INSERT INTO {t} (k) VALUES (3)")
+    assert ids(s, "ti") == [1, 4, 6]
+    assert ids(s, "tm") == [1, 2, 3]

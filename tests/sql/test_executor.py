@@ -1,0 +1,40 @@
+"""harness/sql/executor.py: DML and SELECT over replbed's storage."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from harness.sql.errors import ServerError
+from tests.model.conftest import Bed, bed  # noqa: F401  (the in-process server fixture)
+
+
+@pytest.fixture
+def s(bed: Bed):  # type: ignore[no-untyped-def]
+    thd = bed.session()
+    thd.execute("CREATE TABLE t (a INT PRIMARY KEY, b VARCHAR(10)) ENGINE=InnoDB")
+    thd.execute("INSERT INTO t VALUES (1,'x'),(2,'y')")
+    return thd
+
+
+def test_insert_reports_records_and_duplicates(s) -> None:  # type: ignore[no-untyped-def]
+    ok = s.execute("INSERT INTO t VALUES (3,'z'),(4,'w')")
+    assert (ok.affected_rows, ok.info) == (2, "Records: 2  Duplicates: 0  Warnings: 0")
+
+
+def test_aggregates_order_and_limit(s) -> None:  # type: ignore[no-untyped-def]
+    assert s.execute("SELECT COUNT(*), SUM(a), MAX(b) FROM t").rows == [[2, Decimal(3), "y"]]
+    assert s.execute("SELECT a FROM t ORDER BY a DESC LIMIT 1").rows == [[2]]
+
+
+def test_update_reports_matched_and_changed(s) -> None:  # type: ignore[no-untyped-def]
+    ok = s.execute("UPDATE t SET b = 'y' WHERE a >= 1")
+    assert ok.info == "Rows matched: 2  Changed: 1  Warnings: 0"
+
+
+def test_a_missing_value_for_a_not_null_column_without_default_is_1364_in_strict_mode(s) -> None:  # type: ignore[no-untyped-def]
+    s.execute("CREATE TABLE d (a INT NOT NULL, b INT NOT NULL) ENGINE=InnoDB")
+    with pytest.raises(ServerError) as e:
+        s.execute("INSERT INTO d (a) VALUES (1)")
+    assert (e.value.code, e.value.message) == (1364, "Field 'b' doesn't have a default value")

@@ -1,0 +1,127 @@
+"""Join order, const tables and outer-join nullability of multi-table UPDATE/DELETE
+(workloads/multi_table.wl compares the same statements with MariaDB 10.11)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from harness.binlog.reader import read_binlog_file
+from harness.binlog.rows import RowsEvent, TableMapEvent
+from harness.sql.expr import Scope
+from harness.sql.joinplan import plan_join, rejects_nulls, safe_update_on_fly, written_columns_read
+from harness.sql import ast as A
+from harness.sql.parser import parse
+from tests.model.conftest import Bed, bed  # noqa: F401  (the in-process server fixture)
+
+
+@pytest.fixture
+def s(bed: Bed):  # type: ignore[no-untyped-def]
+    thd = bed.session("ROW")
+    thd.execute("CREATE TABLE t1 (id INT PRIMARY KEY, a INT NOT NULL) ENGINE=InnoDB")
+    thd.execute("CREATE TABLE t2 (id INT PRIMARY KEY, k INT NOT NULL, b INT NOT NULL) ENGINE=InnoDB")
+    thd.execute("CREATE TABLE n1 (id INT PRIMARY KEY, a INT) ENGINE=MyISAM")
+    thd.execute("CREATE TABLE n2 (id INT PRIMARY KEY, b INT) ENGINE=MyISAM")
+    thd.execute("INSERT INTO t1 VALUES (1,10),(2,20)")
+    thd.execute("INSERT INTO t2 VALUES (1,2,100),(2,1,200),(3,2,300),(4,1,400)")
+    thd.execute("INSERT INTO n1 VALUES (1,10),(2,20),(3,30)")
+    thd.execute("INSERT INTO n2 VALUES (1,100)")
+    thd.bed = bed  # type: ignore[attr-defined]
+    bed.state.binlog.reset()
+    return thd
+
+
+def _plan(thd: Any, sql: str) -> tuple[Any, A.Update, Scope]:
+    st = parse(sql)
+    assert isinstance(st, (A.Update, A.Delete))
+    tables = [(r.ref_name, thd.open_table(r.table)) for r in st.tables]
+    scope = Scope(tables)
+    return plan_join(st.tables, tables, st.where, scope), st, scope
+
+
+def _rows_log(bed: Bed) -> list[tuple[str, list[Any]]]:
+    """(table, row ids) per rows event, and ("map:table", null bitmap) per Table_map."""
+    maps: dict[int, str] = {}
+    out: list[tuple[str, Any]] = []
+    for f in bed.state.binlog.files:
+        for ev in read_binlog_file(bed.state.binlog.dir / f):
+            if isinstance(ev, TableMapEvent):
+                maps[ev.table_id] = ev.table
+                out.append(("map:" + ev.table, ev.null_bitmap))
+            elif isinstance(ev, RowsEvent):
+                out.append((maps[ev.table_id], [(r.before or r.after)[0] for r in ev.rows or []]))
+    return out
+
+
+def test_const_table_comes_first(s) -> None:  # type: ignore[no-untyped-def]
+    plan, _, _ = _plan(s, "UPDATE t1, t2 SET t1.a = 1, t2.b = 2 WHERE t2.id = 2")
+    assert plan.order == [1, 0] and plan.const == {1}
+
+
+def test_one_row_myisam_table_is_a_system_table(s) -> None:  # type: ignore[no-untyped-def]
+    plan, _, _ = _plan(s, "UPDATE n1, n2 SET n1.a = 1, n2.b = 2")
+    assert plan.order == [1, 0]
+
+
+def test_const_binding_propagates_through_the_on_clause(s) -> None:  # type: ignore[no-untyped-def]
+    plan, _, _ = _plan(s, "UPDATE t1 LEFT JOIN t2 ON t1.id = t2.id SET t2.b = 1 WHERE t1.id = 2")
+    assert plan.const == {0, 1} and plan.maybe_null == set()
+
+
+def test_outer_join_inner_table_is_maybe_null_unless_where_rejects_nulls(s) -> None:  # type: ignore[no-untyped-def]
+    plan, _, _ = _plan(s, "UPDATE t1 LEFT JOIN t2 ON t1.id = t2.id SET t2.b = 1 WHERE t1.a > 0")
+    assert plan.maybe_null == {1}
+    plan, _, _ = _plan(s, "UPDATE t1 LEFT JOIN t2 ON t1.id = t2.id SET t2.b = 1 WHERE t2.b > 0")
+    assert plan.maybe_null == set()
+    plan, _, _ = _plan(s, "DELETE t1 FROM t1 RIGHT JOIN t2 ON t1.id = t2.id")
+    assert plan.order == [1, 0] and plan.maybe_null == {0}
+
+
+@pytest.mark.parametrize("where, rejects", [
+    ("t2.b > 0", True), ("t2.b IS NOT NULL", True), ("t2.b IS NULL", False), ("t2.b <=> 1", False),
+    ("t2.b = 1 OR t1.a = 1", False), ("t2.b = 1 OR t2.k = 2", True), ("t2.b IN (1, 2)", True),
+    ("IFNULL(t2.b, 0) = 0", False),
+])
+def test_rejects_nulls(s, where: str, rejects: bool) -> None:  # type: ignore[no-untyped-def]
+    _plan_, st, scope = _plan(s, f"UPDATE t1 LEFT JOIN t2 ON t1.id = t2.id SET t2.b = 1 WHERE {where}")
+    assert st.where is not None and rejects_nulls(st.where, 1, scope) is rejects
+
+
+def test_safe_update_on_fly(s) -> None:  # type: ignore[no-untyped-def]
+    plan, st, scope = _plan(s, "UPDATE t1, t2 SET t2.b = t1.a, t1.a = 6 WHERE t1.id = t2.k")
+    t1 = s.open_table(A.TableName("t1"))
+    assert not safe_update_on_fly(plan, 0, t1, {1}, written_columns_read(st.assignments, 0, scope))
+    assert safe_update_on_fly(plan, 0, t1, {1}, set())
+    assert not safe_update_on_fly(plan, 0, t1, {0}, set())  # InnoDB: its clustered key
+    n1 = s.open_table(A.TableName("n1"))
+    assert safe_update_on_fly(plan, 0, n1, {0}, set())  # MyISAM: no clustered index
+
+
+def test_update_lists_the_on_the_fly_table_first_then_first_reach_order(s) -> None:  # type: ignore[no-untyped-def]
+    s.execute("UPDATE t1, t2 SET t1.a = t2.b, t2.b = 1 WHERE t1.id = t2.k")
+    rows = [r for r in _rows_log(s.bed) if not r[0].startswith("map:")]
+    assert rows == [("t1", [1, 2]), ("t2", [2, 4, 1, 3])]
+    assert s.execute("SELECT a FROM t1 ORDER BY id").rows == [[200], [100]]
+
+
+def test_update_deferred_first_table_keeps_written_order(s) -> None:  # type: ignore[no-untyped-def]
+    s.execute("UPDATE t1 RIGHT JOIN t2 ON t1.id = t2.k SET t1.a = 5, t2.b = t2.b + 1")
+    assert [r[0] for r in _rows_log(s.bed) if not r[0].startswith("map:")] == ["t1", "t2"]
+
+
+def test_update_const_first_table_is_read_back_by_later_values(s) -> None:  # type: ignore[no-untyped-def]
+    s.execute("UPDATE t1, t2 SET t2.b = 5, t1.a = t2.b WHERE t2.id = 2")
+    assert s.execute("SELECT a FROM t1 ORDER BY id").rows == [[200], [5]]
+
+
+def test_outer_join_table_map_marks_all_columns_nullable(s) -> None:  # type: ignore[no-untyped-def]
+    s.execute("UPDATE t1 LEFT JOIN t2 ON t1.id = t2.k SET t1.a = 1, t2.b = 2")
+    maps = dict(r for r in _rows_log(s.bed) if r[0].startswith("map:"))
+    assert maps == {"map:t1": 0b00, "map:t2": 0b111}
+
+
+def test_delete_lists_tables_in_join_order_rows_in_scan_order(s) -> None:  # type: ignore[no-untyped-def]
+    s.execute("DELETE t1, t2 FROM t2 STRAIGHT_JOIN t1 ON t1.id = t2.k WHERE t2.id > 1")
+    rows = [r for r in _rows_log(s.bed) if not r[0].startswith("map:")]
+    assert rows == [("t2", [2, 3, 4]), ("t1", [1, 2])]

@@ -1,0 +1,41 @@
+"""User-level locks and the info functions (workloads/session_surface.wl compares the
+same statements with MariaDB 10.11 in every format)."""
+
+from __future__ import annotations
+
+from harness.sql.server import UserLocks
+from tests.model.conftest import Bed, bed  # noqa: F401  (the in-process server fixture)
+
+
+def test_user_locks_count_per_get_and_release_all_returns_the_total() -> None:
+    locks = UserLocks()
+    assert [locks.acquire("a", 1), locks.acquire("a", 1), locks.acquire("b", 1)] == [1, 1, 1]
+    assert locks.acquire("a", 2) == 0
+    assert locks.release("a", 2) == 0
+    assert locks.release("zz", 2) is None
+    assert locks.release("a", 1) == 1
+    assert locks.owner("a") == 1
+    assert locks.release_all(1) == 2
+    assert locks.owner("a") is None and locks.acquire("a", 2) == 1
+
+
+def test_locks_go_with_their_session(bed: Bed) -> None:
+    s1, s2 = bed.session("ROW"), bed.session("ROW")
+    assert s1.execute("SELECT GET_LOCK('x', 0)").rows == [[1]]
+    assert s2.execute("SELECT GET_LOCK('x', 0), IS_FREE_LOCK('x')").rows == [[0, 0]]
+    s1.disconnect()
+    assert s2.execute("SELECT GET_LOCK('x', 0)").rows == [[1]]
+
+
+def test_found_rows(bed: Bed) -> None:
+    s = bed.session("ROW")
+    s.execute("CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB")
+    s.execute("INSERT INTO t VALUES (1),(2),(3),(4)")
+    s.execute("SELECT SQL_CALC_FOUND_ROWS a FROM t LIMIT 1")
+    assert s.execute("SELECT FOUND_ROWS()").rows == [[4]]
+    s.execute("SELECT a FROM t WHERE a > 1 UNION ALL SELECT a FROM t LIMIT 2")
+    assert s.execute("SELECT FOUND_ROWS()").rows == [[2]]
+    s.execute("SELECT a FROM t LIMIT 3")
+    s.execute("CREATE TABLE u (a INT) ENGINE=InnoDB")
+    s.execute("INSERT INTO u SELECT a FROM t")
+    assert s.execute("SELECT FOUND_ROWS()").rows == [[0]]

@@ -1,0 +1,36 @@
+"""harness/sql/thd.py: the life of a statement and of a transaction in a connection."""
+
+from __future__ import annotations
+
+import pytest
+
+from harness.sql.errors import ServerError
+from tests.model.conftest import Bed, bed  # noqa: F401  (the in-process server fixture)
+
+
+def test_ddl_commits_the_open_transaction_implicitly(bed: Bed) -> None:
+    s = bed.session()
+    s.execute("CREATE TABLE t2 (a INT) ENGINE=InnoDB")
+    s.execute("BEGIN")
+    s.execute("INSERT INTO t2 VALUES (1)")
+    assert s.in_multi_stmt_transaction_mode()
+    s.execute("CREATE TABLE t3 (a INT)")
+    assert not s.in_multi_stmt_transaction_mode()
+    assert bed.shape()[-4:] == ["Q:INSERT INTO t2 VALUES (1)", "Xid", "DDL", "Q:CREATE TABLE t3 (a INT)"]
+
+
+def test_a_read_only_transaction_refuses_writes(bed: Bed) -> None:
+    s = bed.session()
+    s.execute("CREATE TABLE t (a INT) ENGINE=InnoDB")
+    s.execute("START TRANSACTION READ ONLY")
+    with pytest.raises(ServerError) as e:
+        s.execute("INSERT INTO t VALUES (1)")
+    assert (e.value.code, e.value.sqlstate) == (1792, "25006")
+
+
+def test_a_parse_error_is_listed_in_show_warnings(bed: Bed) -> None:
+    s = bed.session()
+    with pytest.raises(ServerError) as e:
+        s.execute("SELECT 1 +")
+    assert e.value.code == 1064
+    assert s.execute("SHOW WARNINGS").rows[0][:2] == ["Error", 1064]

@@ -1,0 +1,48 @@
+"""User variables: SELECT ... INTO @v, LAST_INSERT_ID(expr), and how their values become
+User_var events (charset and flags observed on MariaDB 10.11; workloads/explore2.wl)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+
+from harness.binlog.constants import ItemResult
+from harness.sql.errors import ServerError
+from harness.sql.thd import user_var_event
+from tests.model.conftest import Bed, bed  # noqa: F401  (the in-process server fixture)
+
+
+@pytest.fixture
+def s(bed: Bed):  # type: ignore[no-untyped-def]
+    thd = bed.session("STATEMENT")
+    thd.execute("CREATE TABLE t (a INT PRIMARY KEY, s VARCHAR(10)) ENGINE=InnoDB")
+    thd.execute("INSERT INTO t VALUES (1, 'x'), (2, 'y')")
+    return thd
+
+
+def test_select_into_assigns_one_row_and_keeps_the_value_on_none(s) -> None:  # type: ignore[no-untyped-def]
+    s.execute("SELECT a, s INTO @a, @s FROM t WHERE a = 2")
+    assert (s.user_vars["a"], s.user_vars["s"]) == (2, "y")
+    s.execute("SELECT a INTO @a FROM t WHERE a = 99")
+    assert s.user_vars["a"] == 2
+    with pytest.raises(ServerError) as e:
+        s.execute("SELECT a INTO @a FROM t")
+    assert e.value.code == 1172
+
+
+def test_last_insert_id_with_an_argument_feeds_the_next_call(s) -> None:  # type: ignore[no-untyped-def]
+    s.execute("INSERT INTO t VALUES (LAST_INSERT_ID(99), 'l')")
+    s.execute("SELECT LAST_INSERT_ID() INTO @l")
+    assert s.user_vars["l"] == 99
+
+
+def test_user_var_event_charsets_and_flags() -> None:
+    assert user_var_event("b", b"a\0", 0, 1).charset == 63
+    assert user_var_event("d", dt.date(2020, 1, 2), 0, 1).charset == 8
+    assert user_var_event("s", "x", 0, 1).charset == 45
+    big = user_var_event("u", (1 << 64) - 1, 0, 1)
+    assert big.value_type == ItemResult.INT_RESULT and big.flags == 1
+    dec = user_var_event("n", Decimal("-0.001"), 0, 1)
+    assert (dec.decimal_precision, dec.decimal_scale) == (4, 3)
