@@ -114,6 +114,9 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
     "ER_WRONG_USAGE": (1221, "HY000", "Incorrect usage of {0} and {1}"),
     "ER_NO_TABLES_USED": (1096, "HY000", "No tables used"),
     "ER_NO_DEFAULT_FOR_FIELD": (1364, "HY000", "Field '{0}' doesn't have a default value"),
+    "ER_NO_DEFAULT_FOR_VIEW_FIELD": (1423, "HY000", "Field of view '{0}' underlying table doesn't have a default value"),
+    # handler::update_auto_increment past the column type's maximum (HA_ERR_AUTOINC_ERANGE).
+    "ER_AUTOINC_ERANGE": (167, "22003", "Out of range value for column '{0}' at row {1}"),
     "ER_VIEW_CHECK_FAILED": (1369, "44000", "CHECK OPTION failed {0}"),
     "ER_TRG_CANT_CHANGE_ROW": (1362, "HY000", "Updating of {0} row is not allowed in {1}trigger"),
     "ER_TRG_NO_SUCH_ROW_IN_TRG": (1363, "HY000", "There is no {0} row in on {1} trigger"),

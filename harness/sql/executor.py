@@ -691,14 +691,14 @@ class Executor:
         checked.add(id(t))  # the rows then take the type's zero silently (assign_auto_increment)
         missing = [col for ci, col in enumerate(t.columns) if ci not in write_set and not (
             col.nullable or col.has_default or col.default_now or col.auto_increment)]
-        def condition(col: Any) -> tuple[int, str]:
+        def condition(col: Any) -> ServerError:
             if ins.through_view:  # ER_NO_DEFAULT_FOR_VIEW_FIELD names the view, once per column
-                return 1423, f"Field of view '{ins.through_view}' underlying table doesn't have a default value"
-            return 1364, f"Field '{col.name}' doesn't have a default value"
+                return error("ER_NO_DEFAULT_FOR_VIEW_FIELD", ins.through_view)
+            return error("ER_NO_DEFAULT_FOR_FIELD", col.name)
         if strict and missing:
             # Each missing column raises its condition, an error under abort_on_warning.
-            err = ServerError(*condition(missing[0]), "HY000")
-            err.trailing_notes.extend(Note("Error", *condition(c)) for c in missing[1:])
+            err = condition(missing[0])
+            err.trailing_notes.extend(Note("Error", c.code, c.message) for c in map(condition, missing[1:]))
             raise err
         for col in missing:
             ci = t.col_index[col.name.lower()]
@@ -707,7 +707,8 @@ class Executor:
                 warned = self.ctx.warned_no_default = set()
             if (id(t), ci) not in warned:
                 warned.add((id(t), ci))
-                self.ctx.notes.append(Note("Warning", *condition(col)))
+                cond = condition(col)
+                self.ctx.notes.append(Note("Warning", cond.code, cond.message))
 
     def assign_auto_increment(self, t: TableDef, row: list[Any], specified: set[int],
                               alloc: AutoIncrement | None = None,
@@ -745,8 +746,7 @@ class Executor:
                 self.ctx.note_auto_increment(nxt)  # the value tried is the statement's INSERT_ID
                 # handler::update_auto_increment: HA_ERR_AUTOINC_ERANGE past the type's
                 # maximum, strict or not (probed: 167; a warning and no row under IGNORE).
-                raise ServerError(167, f"Out of range value for column '{t.columns[ai].name}' at row "
-                                       f"{getattr(self.ctx, 'autoinc_row', 1)}", "22003")
+                raise error("ER_AUTOINC_ERANGE", t.columns[ai].name, getattr(self.ctx, "autoinc_row", 1))
             row[ai] = nxt
             self.ctx.note_auto_increment(nxt)
             return nxt
@@ -951,7 +951,7 @@ class Executor:
         ends the statement before any row is read or locked, and before binlog_query
         (harness/sql/range_opt.py; probed). The WHERE is resolved first (1054 comes before)."""
         if where is not None:
-            comp.compile(where)
+            comp.compile_in("WHERE", where)
         zero_limit = limit is not None and _limit_value(self.thd, limit, self.ctx) == 0
         if not zero_limit and (where is None or not impossible_where(t, ref_name, where)):
             return False
@@ -1416,8 +1416,7 @@ def _odku_source_refs(thd: Any, t: TableDef, ins: A.Insert) -> list[A.ColumnRef]
                     # The SELECT reads the target under its own name (no alias): ``t.c``
                     # names a column of both tables (probed: 1052; 1054 if neither has it).
                     if name in t.col_index:
-                        raise ServerError(1052, f"Column '{ref.table}.{ref.name}' in UPDATE is ambiguous",
-                                          "23000")
+                        raise error("ER_NON_UNIQ_ERROR", f"{ref.table}.{ref.name}", "UPDATE")
                     raise error("ER_BAD_FIELD_ERROR", f"{ref.table}.{ref.name}", "UPDATE")
                 continue
             if any(q == n and name in cols for n, cols in sources):

@@ -281,9 +281,7 @@ def call_function(thd: "Thd", name: str, args: list[Any], ctx: "ExecContext") ->
             and thd.vars.globals.values.get("log_bin") and thd.binlog_format == "STATEMENT"):
         # Item_sp::execute_impl: a function created while log_bin_trust_function_creators
         # was on cannot be called in statement format once it is off.
-        raise ServerError(1418, "This function has none of DETERMINISTIC, NO SQL, or READS SQL DATA in its "
-                                "declaration and binary logging is enabled (you *might* want to use the less "
-                                "safe log_bin_trust_function_creators variable)", "HY000")
+        raise error("ER_BINLOG_UNSAFE_ROUTINE")
     env = Env(ctx)
     env.locals = {p.name.lower(): a for p, a in zip(d.params, args)}
     scope = Scope([], local_names=set(env.locals))
