@@ -91,7 +91,6 @@ MAX_EVENT_SIZE = 1 << 30
 #: How often a waiting dump looks at the end of the log and at its client.
 POLL_SECONDS = 0.05
 
-_PURGE_TO = re.compile(r"^\s*PURGE\s+(?:BINARY|MASTER)\s+LOGS\s+TO\s+'([^'\\]*)'\s*;?\s*$", re.IGNORECASE)
 ER_UNKNOWN_TARGET_BINLOG = 1373
 _SHOW_SLAVE_HOSTS = re.compile(r"^\s*SHOW\s+(?:SLAVE|REPLICA)\s+HOSTS\s*;?\s*$", re.IGNORECASE)
 
@@ -198,12 +197,6 @@ class ReplicaRegistry:
         with self._lock:
             if self._dumps.get(server_id) is stop:
                 del self._dumps[server_id]
-
-
-def purge_target(sql: str) -> str | None:
-    """The file of ``PURGE BINARY LOGS TO 'file'`` (None for any other statement)."""
-    m = _PURGE_TO.match(sql)
-    return m.group(1) if m else None
 
 
 def is_show_slave_hosts(sql: str) -> bool:
@@ -797,24 +790,6 @@ class EngineBinlogSource:
 
     def user_var(self, name: str) -> Any:
         return self.user_vars.get(name.lower())
-
-    def purge_to(self, to_log: str) -> None:
-        """PURGE BINARY LOGS TO: remove the files before ``to_log`` from the index and the
-        disk (MYSQL_BIN_LOG::purge_logs). The binlog state keeps their GTIDs, so a replica
-        that needs one of them gets 1236 "... have been purged" (gtid_find_binlog_file)."""
-
-        with self.binlog.lock:
-            files = list(self.binlog.files)
-            if to_log not in files:
-                raise SqlError(ER_UNKNOWN_TARGET_BINLOG, "Target log not found in binlog index")
-            gone, keep = files[:files.index(to_log)], files[files.index(to_log):]
-            self.binlog.files = keep
-            self.binlog._write_index()
-            for name in gone:
-                try:
-                    (self.directory / name).unlink()
-                except FileNotFoundError:
-                    pass
 
 
 def com_register_slave(handler: Any, body: bytes, registry: ReplicaRegistry) -> bytes:

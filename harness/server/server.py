@@ -663,9 +663,6 @@ class _ConnectionHandler:
                     raise SqlError(ER_EMPTY_QUERY, "Query was empty")
                 if binlog_dump.is_show_slave_hosts(stmt):
                     result: OkResult | ResultSet = binlog_dump.show_slave_hosts(self.server.replicas)
-                elif (target := binlog_dump.purge_target(stmt)) is not None and hasattr(session, "binlog_source"):
-                    session.binlog_source().purge_to(target)
-                    result = OkResult()
                 elif p.is_comment_only(stmt):
                     # MariaDB answers a comment-only query with a bare OK and runs nothing.
                     result = OkResult()
