@@ -272,3 +272,47 @@ con1: INSERT INTO m (id) VALUES (2), (1) ON DUPLICATE KEY UPDATE s = 'abc'
 con1: INSERT INTO m (id) VALUES (1), (3) ON DUPLICATE KEY UPDATE s = 'abc' => 1406
 con1: SET sql_mode = ''
 con1: INSERT INTO t1 (id) VALUES (8), (6) ON DUPLICATE KEY UPDATE s = 'abc'
+
+[case fid_err_strict_dml_aborts_on_expression_warning]
+rule = mariadb.strict.abort_on_warning_in_expressions
+seed = 002
+description = a warning an expression raises while a strict INSERT/UPDATE aborts on warnings (no IGNORE) is an error that stops the statement (THD::raise_condition): date arithmetic (+/- INTERVAL, DATE_ADD/SUB, ADDDATE) over a zero date or a date with zero parts warns 1292 and gives NULL, so it fails a strict UPDATE (single- and multi-table, MyISAM after the rows before it), ODKU and INSERT VALUES, and only warns in a SELECT, a non-strict or an IGNORE statement; DATEDIFF/DAYOFWEEK/TO_DAYS of a zero column are NULL without a warning
+setup: CREATE TABLE t (id INT PRIMARY KEY, dt DATETIME, d DATE, s VARCHAR(30)) ENGINE=InnoDB
+setup: CREATE TABLE m (id INT PRIMARY KEY, dt DATETIME) ENGINE=MyISAM
+con1: SET sql_mode = ''
+con1: INSERT INTO t VALUES (1, '0000-00-00 00:00:00', '0000-00-00', ''), (2, '2024-00-05 10:00:00', '2024-05-00', ''), (3, '2024-01-02 03:04:05', '2024-01-02', '')
+con1: INSERT INTO m SELECT id, dt FROM t
+con1: SELECT id, dt + INTERVAL 1 DAY, DATE_SUB(d, INTERVAL 1 MONTH) FROM t
+con1: UPDATE t SET s = dt - INTERVAL 1 HOUR
+con1: SET sql_mode = 'STRICT_TRANS_TABLES'
+con1: SELECT id, dt + INTERVAL 1 DAY FROM t
+con1: UPDATE t SET dt = dt + INTERVAL 1 DAY WHERE id = 2  => 1292
+con1: UPDATE t SET dt = ADDDATE(dt, 1) ORDER BY id  => 1292
+con1: UPDATE m SET dt = dt + INTERVAL 1 DAY ORDER BY id DESC  => 1292
+con1: UPDATE t SET s = DATEDIFF(dt, '2024-01-01'), id = id + 0 WHERE id = 1
+con1: UPDATE t SET s = CONCAT(DAYOFWEEK(d), TO_DAYS(dt)) WHERE id = 2
+con1: UPDATE t a, m b SET a.s = b.dt + INTERVAL 1 DAY WHERE a.id = b.id  => 1292
+con1: INSERT INTO t (id, s) VALUES (1, 'x') ON DUPLICATE KEY UPDATE s = d + INTERVAL 1 DAY  => 1292
+con1: INSERT INTO t (id, s) VALUES (7, '0000-00-00' + INTERVAL 1 DAY)  => 1292
+con1: INSERT IGNORE INTO t (id, s) VALUES (8, '0000-00-00' + INTERVAL 1 DAY)
+con1: SET sql_mode = 'TRADITIONAL'
+con1: UPDATE t SET s = d - INTERVAL 1 DAY WHERE id = 1  => 1292
+con1: UPDATE IGNORE t SET dt = dt + INTERVAL 1 DAY
+
+[case fid_err_strict_where_warning_aborts]
+rule = mariadb.strict.abort_on_warning_in_expressions
+seed = 002
+description = the WHERE's warnings fail a strict UPDATE (abort_on_warning is set before the rows are read), a strict multi-table UPDATE and INSERT ... SELECT (set before the join or SELECT runs); with ORDER BY the filesort read the rows before, so an UPDATE only warns; DELETE and IGNORE only warn
+setup: CREATE TABLE t (id INT PRIMARY KEY, dt DATETIME, n INT) ENGINE=InnoDB
+setup: CREATE TABLE u (id INT PRIMARY KEY, dt DATETIME) ENGINE=InnoDB
+setup: SET sql_mode = ''
+setup: INSERT INTO t VALUES (1, '2024-01-01', 0), (2, '0000-00-00', 0), (3, '2024-01-01', 0)
+setup: INSERT INTO u SELECT id, dt FROM t
+con1: SET sql_mode = 'STRICT_TRANS_TABLES'
+con1: UPDATE t SET n = 1 WHERE dt + INTERVAL 1 DAY IS NOT NULL  => 1292
+con1: UPDATE t SET n = 2 WHERE dt + INTERVAL 1 DAY IS NOT NULL ORDER BY id
+con1: UPDATE IGNORE t SET n = 3 WHERE dt + INTERVAL 1 DAY IS NOT NULL
+con1: UPDATE t a, u b SET a.n = 4 WHERE a.id = b.id AND b.dt + INTERVAL 1 DAY IS NOT NULL  => 1292
+con1: INSERT INTO t (id, n) SELECT id + 10, 1 FROM u WHERE dt + INTERVAL 1 DAY IS NOT NULL  => 1292
+con1: INSERT IGNORE INTO t (id, n) SELECT id + 20, 1 FROM u WHERE dt + INTERVAL 1 DAY IS NOT NULL
+con1: DELETE FROM t WHERE DATE_SUB(dt, INTERVAL 1 DAY) IS NULL

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
+from harness.errors import MESSAGES
 from harness.sql.catalog import TableDef
 from harness.sql.errors import Note, ServerError, error, note
 from harness.sql.expr import Compiler, Env, Scope, compare, is_aggregate_expr, to_bool, to_number
@@ -499,7 +500,7 @@ class Executor:
             if odku_sources:
                 # The SELECT's columns the UPDATE part names ride along as hidden items.
                 sel = dataclasses.replace(sel, items=[*sel.items, *(A.SelectItem(r) for r in odku_sources)])
-            source_rows = self.select(sel).rows
+            source_rows = self._insert_source_rows(sel, ins.ignore)
             if odku_sources:
                 k = len(odku_sources)  # the hidden items are the last k columns (a * expands before them)
                 odku_hidden = [r[len(r) - k:] for r in source_rows]
@@ -538,7 +539,8 @@ class Executor:
             row = self.default_row(t, wctx)
             specified: set[int] = set()
             if compiled_rows is not None:
-                values = [f(env) if f is not None else _DEFAULT for f in compiled_rows[i]]
+                values = [eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not ins.ignore)
+                          if f is not None else _DEFAULT for f in compiled_rows[i]]
             else:
                 values = source_rows[i]  # type: ignore[index]
                 if len(values) != len(col_idx):
@@ -846,9 +848,10 @@ class Executor:
                             sql_mode=self.thd.vars.get('sql_mode'))
         changed: set[int] = set()
         fill = FillRecord()
+        abort = wctx.strict and not (null_rule is not None and null_rule[1])
         for ci, f, cname in ondup:
-            v = f(env) if f is not None else t.columns[ci].default
             try:
+                v = eval_aborting_on_warning(f, env, self.ctx.notes, abort) if f is not None else t.columns[ci].default
                 if v is None and not t.columns[ci].nullable and null_rule is not None:
                     # A NULL for a NOT NULL column (``null_rule``: the row's index, IGNORE,
                     # one-row VALUES, INSERT ... SELECT; probed). After VALUES it counts as
@@ -995,6 +998,38 @@ class Executor:
 
     # ------------------------------------------------------------ UPDATE
 
+    def _aborts_on_warning(self, ignore: bool) -> bool:
+        """THD::abort_on_warning of an INSERT/UPDATE: strict sql_mode and no IGNORE."""
+        mode = self.thd.vars.get("sql_mode")
+        return not ignore and ("STRICT_TRANS_TABLES" in mode or "STRICT_ALL_TABLES" in mode)
+
+    def _update_target_rows(self, up: A.Update, tables: list[tuple[str, TableDef]], scope: Scope,
+                            comp: Compiler) -> list[Any]:
+        """The rows the WHERE selects. mysql_update sets abort_on_warning after
+        init_read_record: a warning of the WHERE (``dt + INTERVAL 1 DAY`` over a zero
+        date) fails a strict UPDATE, but with ORDER BY the filesort read the rows
+        before, so it stays a warning (probed)."""
+        mark = len(self.ctx.notes)
+        candidates = self._target_rows(up, tables, scope, comp)
+        raise_new_warnings(self.ctx.notes, mark, not up.order_by and self._aborts_on_warning(up.ignore))
+        return candidates
+
+    def _join_rows_aborting(self, up: A.Update, all_tables: Any, scope: Scope) -> list[Any]:
+        """mysql_multi_update sets abort_on_warning before its join runs: a warning of
+        the WHERE/ON fails a strict multi-table UPDATE (probed)."""
+        mark = len(self.ctx.notes)
+        combos = list(self.join_rows(up.tables, all_tables, scope, up.where, self._routine_env()))
+        raise_new_warnings(self.ctx.notes, mark, self._aborts_on_warning(up.ignore))
+        return combos
+
+    def _insert_source_rows(self, sel: A.Select, ignore: bool) -> list[Any]:
+        """select_insert::prepare sets abort_on_warning before the SELECT runs: a
+        warning of the SELECT fails a strict INSERT ... SELECT (probed)."""
+        mark = len(self.ctx.notes)
+        rows = self.select(sel).rows
+        raise_new_warnings(self.ctx.notes, mark, self._aborts_on_warning(ignore))
+        return rows
+
     def update(self, up: A.Update) -> DmlResult:
         if len(up.tables) > 1:
             return self.update_multi(up)
@@ -1016,7 +1051,7 @@ class Executor:
         if self._impossible_where(t, ref.ref_name, up.where, comp, up.limit):
             return DmlResult()
         self._lock_scan(t, ref.ref_name, up.where, "X", semi_consistent=True)
-        candidates = self._target_rows(up, tables, scope, comp)
+        candidates = self._update_target_rows(up, tables, scope, comp)
         _blackhole_row_warning(thd, t, "UPDATE")
         comparable = records_are_comparable(t, {ci for ci, _ in assigns},
                                             _read_columns(t, [ref.ref_name],
@@ -1049,9 +1084,10 @@ class Executor:
             fill = FillRecord()
             for ci, f in assigns:
                 col = t.columns[ci]
-                v = f(env) if f is not None else col.default
                 changed.add(ci)
                 try:
+                    v = (eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not up.ignore)
+                         if f is not None else col.default)
                     if v is None and not col.nullable:
                         if wctx.strict and not up.ignore:
                             raise error("ER_BAD_NULL_ERROR", col.name)
@@ -1116,7 +1152,7 @@ class Executor:
         del target_names
         plan = plan_join(up.tables, all_tables, up.where, scope)
         self._mark_maybe_null(plan, all_tables, written)
-        combos = list(self.join_rows(up.tables, all_tables, scope, up.where, self._routine_env()))
+        combos = self._join_rows_aborting(up, all_tables, scope)
         res = DmlResult()
         # multi_update: the first table of the join order is updated during the scan when
         # safe_update_on_fly allows it; every other table afterwards from its temporary
@@ -1154,9 +1190,9 @@ class Executor:
                         continue
                     wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 1, self.ctx.notes, up.ignore,
                                         sql_mode=thd.vars.get('sql_mode'))
-                    v = f(env)
                     col = t.columns[ci]
                     try:
+                        v = eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not up.ignore)
                         if v is None and not col.nullable:
                             # As the single-table UPDATE: 1048, or (not strict, IGNORE) a warning and the zero.
                             if wctx.strict and not up.ignore:
@@ -1300,6 +1336,40 @@ class _Marker:
 # thd->is_error() once the row is filled), so a row reports all of its bad values, in
 # the order of the statement's column list (probed: INSERT VALUES/SELECT, UPDATE).
 FILL_RECORD_ERRORS = frozenset({1048, 1264, 1265, 1292, 1366, 1406})  # see FillRecord
+
+
+def eval_aborting_on_warning(f: Callable[[Env], Any], env: Env, notes: list[Note], abort: bool) -> Any:
+    """Evaluate a value for a store; THD::raise_condition turns a Warning into an error
+    while the statement aborts on warnings (really_abort_on_warning: strict, no IGNORE).
+
+    So ``c_dt + INTERVAL 1 DAY`` over a zero date (Item_date_add_interval's 1292 and
+    NULL) fails a strict UPDATE/INSERT where a SELECT or a non-strict statement only
+    warns. The error goes through fill_record as a store's error (the row's other values
+    are still stored). A stored function that succeeds leaves no warnings of its own
+    (routines.py), so what is new here is the statement's own."""
+    mark = len(notes)
+    v = f(env)
+    raise_new_warnings(notes, mark, abort)
+    return v
+
+
+def raise_new_warnings(notes: list[Note], mark: int, abort: bool) -> None:
+    """The Warnings pushed since ``mark`` as the error they are while the statement
+    aborts on warnings: the first is the statement's error, the others listed after it."""
+    if not abort or len(notes) == mark:
+        return
+    raised = [n for n in notes[mark:] if n.level == "Warning"]
+    if not raised:
+        return
+    del notes[mark:]
+    first = raised[0]
+    err = ServerError(first.code, first.message, _sqlstate_of(first.code))
+    err.trailing_notes = [Note("Error", n.code, n.message) for n in raised[1:]]
+    raise err
+
+
+def _sqlstate_of(code: int) -> str:
+    return next((state for c, state, _f in MESSAGES.values() if c == code), "HY000")
 
 
 class FillRecordStop(ServerError):
