@@ -276,7 +276,7 @@ con1: INSERT INTO t1 (id) VALUES (8), (6) ON DUPLICATE KEY UPDATE s = 'abc'
 [case fid_err_strict_dml_aborts_on_expression_warning]
 rule = mariadb.strict.abort_on_warning_in_expressions
 seed = 002
-description = a warning an expression raises while a strict INSERT/UPDATE aborts on warnings (no IGNORE) is an error that stops the statement (THD::raise_condition): date arithmetic (+/- INTERVAL, DATE_ADD/SUB, ADDDATE) over a zero date or a date with zero parts warns 1292 and gives NULL, so it fails a strict UPDATE (single- and multi-table, MyISAM after the rows before it), ODKU and INSERT VALUES, and only warns in a SELECT, a non-strict or an IGNORE statement; DATEDIFF/DAYOFWEEK/TO_DAYS of a zero column are NULL without a warning
+description = a warning an expression raises while a strict INSERT/UPDATE aborts on warnings (no IGNORE) is an error that stops the statement (THD::raise_condition): date arithmetic (+/- INTERVAL, DATE_ADD/SUB, ADDDATE) over a zero date or a date with zero parts warns 1292 and gives NULL, so it fails a strict UPDATE (single- and multi-table, MyISAM after the rows before it), ODKU and INSERT VALUES (the NULL is still stored: a NOT NULL column adds 1048, a later value its own error), and only warns in a SELECT, a non-strict or an IGNORE statement; DATEDIFF/DAYOFWEEK/TO_DAYS of a zero column are NULL without a warning
 setup: CREATE TABLE t (id INT PRIMARY KEY, dt DATETIME, d DATE, s VARCHAR(30)) ENGINE=InnoDB
 setup: CREATE TABLE m (id INT PRIMARY KEY, dt DATETIME) ENGINE=MyISAM
 con1: SET sql_mode = ''
@@ -298,6 +298,10 @@ con1: INSERT IGNORE INTO t (id, s) VALUES (8, '0000-00-00' + INTERVAL 1 DAY)
 con1: SET sql_mode = 'TRADITIONAL'
 con1: UPDATE t SET s = d - INTERVAL 1 DAY WHERE id = 1  => 1292
 con1: UPDATE IGNORE t SET dt = dt + INTERVAL 1 DAY
+con1: CREATE TABLE k (id INT PRIMARY KEY, nn DATETIME NOT NULL, s VARCHAR(2)) ENGINE=InnoDB
+con1: INSERT IGNORE INTO k VALUES (1, '0000-00-00', '')
+con1: UPDATE k SET nn = nn + INTERVAL 1 DAY, s = 'abc'  => 1292
+con1: INSERT INTO k VALUES (1, '2024-01-01', '') ON DUPLICATE KEY UPDATE nn = nn - INTERVAL 1 DAY  => 1292
 
 [case fid_err_strict_where_warning_aborts]
 rule = mariadb.strict.abort_on_warning_in_expressions

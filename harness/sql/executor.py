@@ -851,7 +851,7 @@ class Executor:
         abort = wctx.strict and not (null_rule is not None and null_rule[1])
         for ci, f, cname in ondup:
             try:
-                v = eval_aborting_on_warning(f, env, self.ctx.notes, abort) if f is not None else t.columns[ci].default
+                v = eval_aborting_on_warning(f, env, self.ctx.notes, abort, fill) if f is not None else t.columns[ci].default
                 if v is None and not t.columns[ci].nullable and null_rule is not None:
                     # A NULL for a NOT NULL column (``null_rule``: the row's index, IGNORE,
                     # one-row VALUES, INSERT ... SELECT; probed). After VALUES it counts as
@@ -1086,7 +1086,7 @@ class Executor:
                 col = t.columns[ci]
                 changed.add(ci)
                 try:
-                    v = (eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not up.ignore)
+                    v = (eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not up.ignore, fill)
                          if f is not None else col.default)
                     if v is None and not col.nullable:
                         if wctx.strict and not up.ignore:
@@ -1192,7 +1192,7 @@ class Executor:
                                         sql_mode=thd.vars.get('sql_mode'))
                     col = t.columns[ci]
                     try:
-                        v = eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not up.ignore)
+                        v = eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not up.ignore, fill)
                         if v is None and not col.nullable:
                             # As the single-table UPDATE: 1048, or (not strict, IGNORE) a warning and the zero.
                             if wctx.strict and not up.ignore:
@@ -1338,18 +1338,24 @@ class _Marker:
 FILL_RECORD_ERRORS = frozenset({1048, 1264, 1265, 1292, 1366, 1406})  # see FillRecord
 
 
-def eval_aborting_on_warning(f: Callable[[Env], Any], env: Env, notes: list[Note], abort: bool) -> Any:
+def eval_aborting_on_warning(f: Callable[[Env], Any], env: Env, notes: list[Note], abort: bool,
+                             fill: "FillRecord | None" = None) -> Any:
     """Evaluate a value for a store; THD::raise_condition turns a Warning into an error
     while the statement aborts on warnings (really_abort_on_warning: strict, no IGNORE).
 
     So ``c_dt + INTERVAL 1 DAY`` over a zero date (Item_date_add_interval's 1292 and
     NULL) fails a strict UPDATE/INSERT where a SELECT or a non-strict statement only
     warns. The error goes through fill_record as a store's error (the row's other values
-    are still stored). A stored function that succeeds leaves no warnings of its own
+    are still stored, this NULL too). A stored function that succeeds leaves no warnings of its own
     (routines.py), so what is new here is the statement's own."""
     mark = len(notes)
     v = f(env)
-    raise_new_warnings(notes, mark, abort)
+    try:
+        raise_new_warnings(notes, mark, abort)
+    except ServerError as err:
+        if fill is None:
+            raise
+        fill.failed(err)  # the NULL is still stored: a NOT NULL column adds its 1048 (probed)
     return v
 
 

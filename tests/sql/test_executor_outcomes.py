@@ -154,3 +154,11 @@ def test_a_where_warning_fails_a_strict_update_unless_a_filesort_read_first(zd) 
     assert _fails(zd, f"INSERT INTO z (id) SELECT id + 10 FROM zm {where}") == 1292
     zd.execute(f"DELETE FROM z {where.replace('NOT ', '')} AND s = 'none'")  # DELETE does not abort on warnings
     assert ("Warning", 1292) in _codes(zd)
+
+
+def test_the_null_of_an_aborting_warning_is_still_stored(zd) -> None:  # type: ignore[no-untyped-def]
+    zd.execute("CREATE TABLE k (id INT PRIMARY KEY, nn DATETIME NOT NULL, s VARCHAR(2)) ENGINE=InnoDB")
+    zd.execute("INSERT INTO k VALUES (1, '0000-00-00', '')")
+    zd.execute("SET sql_mode = 'STRICT_TRANS_TABLES'")
+    assert _fails(zd, "UPDATE k SET nn = nn + INTERVAL 1 DAY, s = 'abc'") == 1292
+    assert _codes(zd) == [("Error", 1292), ("Error", 1048), ("Error", 1406)]
