@@ -320,3 +320,22 @@ con1: UPDATE t a, u b SET a.n = 4 WHERE a.id = b.id AND b.dt + INTERVAL 1 DAY IS
 con1: INSERT INTO t (id, n) SELECT id + 10, 1 FROM u WHERE dt + INTERVAL 1 DAY IS NOT NULL  => 1292
 con1: INSERT IGNORE INTO t (id, n) SELECT id + 20, 1 FROM u WHERE dt + INTERVAL 1 DAY IS NOT NULL
 con1: DELETE FROM t WHERE DATE_SUB(dt, INTERVAL 1 DAY) IS NULL
+
+[case fid_err_insert_select_self_temporary_zero_date]
+rule = mariadb.strict.insert_select_temporary_zero_date
+seed = 002
+description = an INSERT/REPLACE ... SELECT that reads its own table stores the SELECT's rows (before ORDER BY/LIMIT, in scan order) in a temporary table first: under TRADITIONAL a zero date fails there, worded for ``.`(temporary)`.`item` at the SELECT's row, before any value is converted for the target; a date with a zero part fails only in the target; another target table, IGNORE or STRICT_TRANS_TABLES alone do not
+setup: CREATE TABLE t (id INT PRIMARY KEY, dt DATETIME, d DATE, n INT) ENGINE=InnoDB
+setup: CREATE TABLE t2 (id INT PRIMARY KEY, dt DATETIME, d DATE, n INT) ENGINE=InnoDB
+setup: SET sql_mode = ''
+setup: INSERT INTO t VALUES (1, '2024-01-01', '2024-01-01', 0), (2, '0000-00-00', '2024-01-01', 0), (3, '2024-00-05', '2024-01-01', 0), (4, '2024-01-01', '0000-00-00', 0)
+con1: SET sql_mode = 'TRADITIONAL'
+con1: INSERT INTO t (id, dt) SELECT id + 10, dt FROM t  => 1292
+con1: INSERT INTO t (id, d) SELECT id + 10, d FROM t  => 1292
+con1: INSERT INTO t2 (id, dt) SELECT id + 10, dt FROM t  => 1292
+con1: REPLACE INTO t (id, n, dt) SELECT id, dt, dt FROM t WHERE id > 1  => 1292
+con1: INSERT INTO t (id, dt) SELECT id + 20, dt FROM t WHERE id = 3  => 1292
+con1: INSERT INTO t (id, dt) SELECT id + 70, dt FROM t ORDER BY id LIMIT 1  => 1292
+con1: INSERT IGNORE INTO t (id, dt) SELECT id + 60, dt FROM t WHERE id = 2
+con1: SET sql_mode = 'STRICT_TRANS_TABLES'
+con1: INSERT INTO t (id, dt) SELECT id + 30, dt FROM t WHERE id = 2

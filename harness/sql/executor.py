@@ -22,6 +22,7 @@ from harness.sql.range_opt import const_true, impossible_where, index_scan_chose
 from harness.sql.stmtinfo import StatementInfo
 from harness.sql.storage import DuplicateKey
 from harness.sql.types import WriteContext, ZeroDate, value_to_string
+from harness.sql import temporal as T
 from harness.sql import ast as A
 from harness.sql.autoinc import AutoIncrement
 from harness.sql.row_locks import insert_check, lock_row, lock_scan, uses_row_locks
@@ -500,7 +501,7 @@ class Executor:
             if odku_sources:
                 # The SELECT's columns the UPDATE part names ride along as hidden items.
                 sel = dataclasses.replace(sel, items=[*sel.items, *(A.SelectItem(r) for r in odku_sources)])
-            source_rows = self._insert_source_rows(sel, ins.ignore)
+            source_rows = self._insert_source_rows(t, sel, ins.ignore)
             if odku_sources:
                 k = len(odku_sources)  # the hidden items are the last k columns (a * expands before them)
                 odku_hidden = [r[len(r) - k:] for r in source_rows]
@@ -1022,13 +1023,29 @@ class Executor:
         raise_new_warnings(self.ctx.notes, mark, self._aborts_on_warning(up.ignore))
         return combos
 
-    def _insert_source_rows(self, sel: A.Select, ignore: bool) -> list[Any]:
+    def _insert_source_rows(self, t: TableDef, sel: A.Select, ignore: bool) -> list[Any]:
         """select_insert::prepare sets abort_on_warning before the SELECT runs: a
         warning of the SELECT fails a strict INSERT ... SELECT (probed)."""
         mark = len(self.ctx.notes)
-        rows = self.select(sel).rows
-        raise_new_warnings(self.ctx.notes, mark, self._aborts_on_warning(ignore))
-        return rows
+        res = self.select(sel)
+        abort = self._aborts_on_warning(ignore)
+        raise_new_warnings(self.ctx.notes, mark, abort)
+        if abort and _select_reads(self.thd.db, sel, t):
+            # The temporary table takes the rows before ORDER BY/LIMIT, in the scan's order
+            # (run again only where evaluating twice changes nothing: else the rows sent).
+            cut = sel.order_by or sel.limit is not None
+            full = res if not cut or not _pure(self.info) or _assigns(sel) else self._quiet_select(
+                dataclasses.replace(sel, order_by=[], limit=None, offset=None))
+            _store_in_temporary_table(full, self.thd.vars.get("sql_mode"))
+        return res.rows
+
+    def _quiet_select(self, sel: A.Select) -> SelectResult:
+        """A SELECT run again only to see its rows: its conditions were already raised."""
+        mark = len(self.ctx.notes)
+        try:
+            return self.select(sel)
+        finally:
+            del self.ctx.notes[mark:]
 
     def update(self, up: A.Update) -> DmlResult:
         if len(up.tables) > 1:
@@ -1357,6 +1374,57 @@ def eval_aborting_on_warning(f: Callable[[Env], Any], env: Env, notes: list[Note
             raise
         fill.failed(err)  # the NULL is still stored: a NOT NULL column adds its 1048 (probed)
     return v
+
+
+_SIDE_EFFECT_FUNCTIONS = frozenset({"RAND", "UUID", "UUID_SHORT", "SLEEP", "GET_LOCK", "RELEASE_LOCK",
+                                    "LAST_INSERT_ID", "NEXTVAL", "SETVAL", "BENCHMARK", "RELEASE_ALL_LOCKS"})
+
+
+def _pure(info: StatementInfo) -> bool:
+    """Evaluating the statement's expressions again changes nothing (no stored function,
+    no random or locking function, no user variable assignment)."""
+    return (not info.stored_functions and not info.rand_used and not info.subqueries
+            and not {f.upper() for f in info.functions} & _SIDE_EFFECT_FUNCTIONS)
+
+
+def _assigns(node: Any) -> bool:
+    """``@v := expr`` anywhere in the tree."""
+    if isinstance(node, A.Assign):
+        return True
+    if isinstance(node, list):
+        return any(_assigns(n) for n in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return any(_assigns(getattr(node, f.name)) for f in dataclasses.fields(node))
+    return False
+
+
+def _select_reads(db: str | None, sel: Any, t: TableDef) -> bool:
+    """The SELECT of an INSERT ... SELECT names its target table in FROM."""
+    for r in getattr(sel, "from_", None) or []:
+        table = getattr(r, "table", None)
+        if isinstance(table, A.TableName) and table.name == t.name and (table.db or db) == t.db:
+            return True
+    return False
+
+
+def _store_in_temporary_table(res: SelectResult, sql_mode: str) -> None:
+    """An INSERT ... SELECT that reads its own table first stores the SELECT's rows in a
+    temporary table whose columns copy the selected columns' types; there a zero date
+    refused by NO_ZERO_DATE fails the strict statement before any row
+    is inserted, worded for ``.`(temporary)`.`item` at the SELECT's row, one error per
+    zero column of that row (probed)."""
+    wctx = WriteContext(True, "", "(temporary)", 1, [], sql_mode=sql_mode)
+    for i, row in enumerate(res.rows):
+        wctx.row = i + 1
+        fill = FillRecord()  # the row's every column is stored, then the first error raised
+        for col, v in zip(res.columns, row):
+            if isinstance(v, ZeroDate) and getattr(col.type, "kind_word", None) in ("date", "datetime"):
+                if T.parts_of(v).zero_date:  # a date with a zero part only fails in the target (probed)
+                    try:
+                        col.type.coerce(v, col.name, wctx)
+                    except ServerError as err:
+                        fill.failed(err)
+        fill.check()
 
 
 def raise_new_warnings(notes: list[Note], mark: int, abort: bool) -> None:

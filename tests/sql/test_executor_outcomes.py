@@ -162,3 +162,14 @@ def test_the_null_of_an_aborting_warning_is_still_stored(zd) -> None:  # type: i
     zd.execute("SET sql_mode = 'STRICT_TRANS_TABLES'")
     assert _fails(zd, "UPDATE k SET nn = nn + INTERVAL 1 DAY, s = 'abc'") == 1292
     assert _codes(zd) == [("Error", 1292), ("Error", 1048), ("Error", 1406)]
+
+
+def test_insert_select_from_itself_refuses_a_zero_date_in_its_temporary_table(zd) -> None:  # type: ignore[no-untyped-def]
+    zd.execute("SET sql_mode = 'TRADITIONAL'")
+    assert _fails(zd, "INSERT INTO z (id, dt) SELECT id + 10, dt FROM z ORDER BY id DESC LIMIT 1") == 1292
+    assert [n.message for n in zd.last_notes] == [
+        "Incorrect datetime value: '0000-00-00 00:00:00' for column ``.`(temporary)`.`dt` at row 1"]
+    assert _fails(zd, "INSERT INTO zm (id, dt) SELECT id + 10, dt FROM z") == 1292  # another table: its own name
+    assert "`test`.`zm`.`dt` at row 1" in zd.last_notes[0].message
+    assert _fails(zd, "INSERT INTO z (id, dt) SELECT id + 20, dt FROM z WHERE id = 2") == 1292  # a zero part
+    assert "`test`.`z`.`dt` at row 1" in zd.last_notes[0].message
