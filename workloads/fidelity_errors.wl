@@ -339,3 +339,21 @@ con1: INSERT INTO t (id, dt) SELECT id + 70, dt FROM t ORDER BY id LIMIT 1  => 1
 con1: INSERT IGNORE INTO t (id, dt) SELECT id + 60, dt FROM t WHERE id = 2
 con1: SET sql_mode = 'STRICT_TRANS_TABLES'
 con1: INSERT INTO t (id, dt) SELECT id + 30, dt FROM t WHERE id = 2
+
+[case fid_err_real_date_functions_warn_on_zero_strings]
+rule = mariadb.dates.real_date_argument
+seed = 002
+description = functions that need a real calendar date (DATEDIFF, TO_DAYS, DAYOFWEEK, WEEKDAY, DAYNAME, TIMESTAMPDIFF) read a string that is a zero date or has a zero part as NULL with warning 1292 in every sql_mode; a DATE/DATETIME column's zero value is NULL without a warning; LAST_DAY and DATE follow the session's NO_ZERO_DATE; a strict INSERT/UPDATE fails on the warning
+setup: CREATE TABLE t (id INT PRIMARY KEY, dt DATETIME, d DATE, n INT) ENGINE=InnoDB
+setup: SET sql_mode = ''
+setup: INSERT INTO t VALUES (1, '0000-00-00', '2024-00-05', 0)
+con1: SET sql_mode = ''
+con1: SELECT DATEDIFF('0000-00-00', '2024-01-01'), TO_DAYS('0000-00-00'), DAYOFWEEK('0000-00-00'), WEEKDAY('2024-00-05'), LAST_DAY('0000-00-00'), DATE('0000-00-00')
+con1: SELECT DATEDIFF(dt, '2024-01-01'), TO_DAYS(dt), DAYOFWEEK(d), TIMESTAMPDIFF(DAY, dt, '2024-01-01'), DAYNAME(dt) FROM t
+con1: SET sql_mode = 'NO_ZERO_DATE'
+con1: SELECT TIMESTAMPDIFF(DAY, '0000-00-00', '2024-01-01'), LAST_DAY('0000-00-00'), DATE('0000-00-00')
+con1: UPDATE t SET n = TO_DAYS('2024-00-05')
+con1: SET sql_mode = 'STRICT_TRANS_TABLES'
+con1: UPDATE t SET n = DATEDIFF('0000-00-00', '2024-01-01')  => 1292
+con1: UPDATE t SET n = DATEDIFF(dt, '2024-01-01')
+con1: INSERT INTO t (id, n) VALUES (2, DAYOFWEEK('2024-05-00'))  => 1292
