@@ -272,3 +272,88 @@ con1: INSERT INTO m (id) VALUES (2), (1) ON DUPLICATE KEY UPDATE s = 'abc'
 con1: INSERT INTO m (id) VALUES (1), (3) ON DUPLICATE KEY UPDATE s = 'abc' => 1406
 con1: SET sql_mode = ''
 con1: INSERT INTO t1 (id) VALUES (8), (6) ON DUPLICATE KEY UPDATE s = 'abc'
+
+[case fid_err_strict_dml_aborts_on_expression_warning]
+rule = mariadb.strict.abort_on_warning_in_expressions
+seed = 002
+description = a warning an expression raises while a strict INSERT/UPDATE aborts on warnings (no IGNORE) is an error that stops the statement (THD::raise_condition): date arithmetic (+/- INTERVAL, DATE_ADD/SUB, ADDDATE) over a zero date or a date with zero parts warns 1292 and gives NULL, so it fails a strict UPDATE (single- and multi-table, MyISAM after the rows before it), ODKU and INSERT VALUES (the NULL is still stored: a NOT NULL column adds 1048, a later value its own error), and only warns in a SELECT, a non-strict or an IGNORE statement; DATEDIFF/DAYOFWEEK/TO_DAYS of a zero column are NULL without a warning
+setup: CREATE TABLE t (id INT PRIMARY KEY, dt DATETIME, d DATE, s VARCHAR(30)) ENGINE=InnoDB
+setup: CREATE TABLE m (id INT PRIMARY KEY, dt DATETIME) ENGINE=MyISAM
+con1: SET sql_mode = ''
+con1: INSERT INTO t VALUES (1, '0000-00-00 00:00:00', '0000-00-00', ''), (2, '2024-00-05 10:00:00', '2024-05-00', ''), (3, '2024-01-02 03:04:05', '2024-01-02', '')
+con1: INSERT INTO m SELECT id, dt FROM t
+con1: SELECT id, dt + INTERVAL 1 DAY, DATE_SUB(d, INTERVAL 1 MONTH) FROM t
+con1: UPDATE t SET s = dt - INTERVAL 1 HOUR
+con1: SET sql_mode = 'STRICT_TRANS_TABLES'
+con1: SELECT id, dt + INTERVAL 1 DAY FROM t
+con1: UPDATE t SET dt = dt + INTERVAL 1 DAY WHERE id = 2  => 1292
+con1: UPDATE t SET dt = ADDDATE(dt, 1) ORDER BY id  => 1292
+con1: UPDATE m SET dt = dt + INTERVAL 1 DAY ORDER BY id DESC  => 1292
+con1: UPDATE t SET s = DATEDIFF(dt, '2024-01-01'), id = id + 0 WHERE id = 1
+con1: UPDATE t SET s = CONCAT(DAYOFWEEK(d), TO_DAYS(dt)) WHERE id = 2
+con1: UPDATE t a, m b SET a.s = b.dt + INTERVAL 1 DAY WHERE a.id = b.id  => 1292
+con1: INSERT INTO t (id, s) VALUES (1, 'x') ON DUPLICATE KEY UPDATE s = d + INTERVAL 1 DAY  => 1292
+con1: INSERT INTO t (id, s) VALUES (7, '0000-00-00' + INTERVAL 1 DAY)  => 1292
+con1: INSERT IGNORE INTO t (id, s) VALUES (8, '0000-00-00' + INTERVAL 1 DAY)
+con1: SET sql_mode = 'TRADITIONAL'
+con1: UPDATE t SET s = d - INTERVAL 1 DAY WHERE id = 1  => 1292
+con1: UPDATE IGNORE t SET dt = dt + INTERVAL 1 DAY
+con1: CREATE TABLE k (id INT PRIMARY KEY, nn DATETIME NOT NULL, s VARCHAR(2)) ENGINE=InnoDB
+con1: INSERT IGNORE INTO k VALUES (1, '0000-00-00', '')
+con1: UPDATE k SET nn = nn + INTERVAL 1 DAY, s = 'abc'  => 1292
+con1: INSERT INTO k VALUES (1, '2024-01-01', '') ON DUPLICATE KEY UPDATE nn = nn - INTERVAL 1 DAY  => 1292
+
+[case fid_err_strict_where_warning_aborts]
+rule = mariadb.strict.abort_on_warning_in_expressions
+seed = 002
+description = the WHERE's warnings fail a strict UPDATE (abort_on_warning is set before the rows are read), a strict multi-table UPDATE and INSERT ... SELECT (set before the join or SELECT runs); with ORDER BY the filesort read the rows before, so an UPDATE only warns; DELETE and IGNORE only warn
+setup: CREATE TABLE t (id INT PRIMARY KEY, dt DATETIME, n INT) ENGINE=InnoDB
+setup: CREATE TABLE u (id INT PRIMARY KEY, dt DATETIME) ENGINE=InnoDB
+setup: SET sql_mode = ''
+setup: INSERT INTO t VALUES (1, '2024-01-01', 0), (2, '0000-00-00', 0), (3, '2024-01-01', 0)
+setup: INSERT INTO u SELECT id, dt FROM t
+con1: SET sql_mode = 'STRICT_TRANS_TABLES'
+con1: UPDATE t SET n = 1 WHERE dt + INTERVAL 1 DAY IS NOT NULL  => 1292
+con1: UPDATE t SET n = 2 WHERE dt + INTERVAL 1 DAY IS NOT NULL ORDER BY id
+con1: UPDATE IGNORE t SET n = 3 WHERE dt + INTERVAL 1 DAY IS NOT NULL
+con1: UPDATE t a, u b SET a.n = 4 WHERE a.id = b.id AND b.dt + INTERVAL 1 DAY IS NOT NULL  => 1292
+con1: INSERT INTO t (id, n) SELECT id + 10, 1 FROM u WHERE dt + INTERVAL 1 DAY IS NOT NULL  => 1292
+con1: INSERT IGNORE INTO t (id, n) SELECT id + 20, 1 FROM u WHERE dt + INTERVAL 1 DAY IS NOT NULL
+con1: DELETE FROM t WHERE DATE_SUB(dt, INTERVAL 1 DAY) IS NULL
+
+[case fid_err_insert_select_self_temporary_zero_date]
+rule = mariadb.strict.insert_select_temporary_zero_date
+seed = 002
+description = an INSERT/REPLACE ... SELECT that reads its own table stores the SELECT's rows (before ORDER BY/LIMIT, in scan order) in a temporary table first: under TRADITIONAL a zero date fails there, worded for ``.`(temporary)`.`item` at the SELECT's row, before any value is converted for the target; a date with a zero part fails only in the target; another target table, IGNORE or STRICT_TRANS_TABLES alone do not
+setup: CREATE TABLE t (id INT PRIMARY KEY, dt DATETIME, d DATE, n INT) ENGINE=InnoDB
+setup: CREATE TABLE t2 (id INT PRIMARY KEY, dt DATETIME, d DATE, n INT) ENGINE=InnoDB
+setup: SET sql_mode = ''
+setup: INSERT INTO t VALUES (1, '2024-01-01', '2024-01-01', 0), (2, '0000-00-00', '2024-01-01', 0), (3, '2024-00-05', '2024-01-01', 0), (4, '2024-01-01', '0000-00-00', 0)
+con1: SET sql_mode = 'TRADITIONAL'
+con1: INSERT INTO t (id, dt) SELECT id + 10, dt FROM t  => 1292
+con1: INSERT INTO t (id, d) SELECT id + 10, d FROM t  => 1292
+con1: INSERT INTO t2 (id, dt) SELECT id + 10, dt FROM t  => 1292
+con1: REPLACE INTO t (id, n, dt) SELECT id, dt, dt FROM t WHERE id > 1  => 1292
+con1: INSERT INTO t (id, dt) SELECT id + 20, dt FROM t WHERE id = 3  => 1292
+con1: INSERT INTO t (id, dt) SELECT id + 70, dt FROM t ORDER BY id LIMIT 1  => 1292
+con1: INSERT IGNORE INTO t (id, dt) SELECT id + 60, dt FROM t WHERE id = 2
+con1: SET sql_mode = 'STRICT_TRANS_TABLES'
+con1: INSERT INTO t (id, dt) SELECT id + 30, dt FROM t WHERE id = 2
+
+[case fid_err_real_date_functions_warn_on_zero_strings]
+rule = mariadb.dates.real_date_argument
+seed = 002
+description = functions that need a real calendar date (DATEDIFF, TO_DAYS, DAYOFWEEK, WEEKDAY, DAYNAME, TIMESTAMPDIFF) read a string that is a zero date or has a zero part as NULL with warning 1292 in every sql_mode; a DATE/DATETIME column's zero value is NULL without a warning; LAST_DAY and DATE follow the session's NO_ZERO_DATE; a strict INSERT/UPDATE fails on the warning
+setup: CREATE TABLE t (id INT PRIMARY KEY, dt DATETIME, d DATE, n INT) ENGINE=InnoDB
+setup: SET sql_mode = ''
+setup: INSERT INTO t VALUES (1, '0000-00-00', '2024-00-05', 0)
+con1: SET sql_mode = ''
+con1: SELECT DATEDIFF('0000-00-00', '2024-01-01'), TO_DAYS('0000-00-00'), DAYOFWEEK('0000-00-00'), WEEKDAY('2024-00-05'), LAST_DAY('0000-00-00'), DATE('0000-00-00')
+con1: SELECT DATEDIFF(dt, '2024-01-01'), TO_DAYS(dt), DAYOFWEEK(d), TIMESTAMPDIFF(DAY, dt, '2024-01-01'), DAYNAME(dt) FROM t
+con1: SET sql_mode = 'NO_ZERO_DATE'
+con1: SELECT TIMESTAMPDIFF(DAY, '0000-00-00', '2024-01-01'), LAST_DAY('0000-00-00'), DATE('0000-00-00')
+con1: UPDATE t SET n = TO_DAYS('2024-00-05')
+con1: SET sql_mode = 'STRICT_TRANS_TABLES'
+con1: UPDATE t SET n = DATEDIFF('0000-00-00', '2024-01-01')  => 1292
+con1: UPDATE t SET n = DATEDIFF(dt, '2024-01-01')
+con1: INSERT INTO t (id, n) VALUES (2, DAYOFWEEK('2024-05-00'))  => 1292

@@ -153,6 +153,19 @@ def temporal_arg(v: Any, env: Any, kind: str = "datetime") -> tuple[T.Parts | No
     return p, date_only
 
 
+def real_date_arg(v: Any, env: Any) -> T.Parts | None:
+    """The parts of an argument that must be a real calendar date (DATEDIFF, TO_DAYS,
+    DAYOFWEEK, TIMESTAMPDIFF, ...); None for NULL, a zero date or a date with a zero
+    part. Get_date with TIME_NO_ZERO_DATE|TIME_NO_ZERO_IN_DATE: a string read as such a
+    date warns 1292 (in every sql_mode, probed), a DATE/DATETIME column's value does not."""
+    p, _ = temporal_arg(v, env)
+    if p is None or not (p.zero_in_date or p.year == 0):
+        return p
+    if isinstance(v, (str, bytes)) and p.zero_in_date:
+        _warn(env, 1292, f"Incorrect datetime value: '{_s(v)}'")
+    return None
+
+
 def _real_date(p: T.Parts) -> dt.datetime | None:
     if p.zero_in_date or p.year == 0:
         return None
@@ -351,8 +364,8 @@ def _date_part(get: Callable[[T.Parts], Any], kind: str = "datetime") -> Maker:
 def _real_part(get: Callable[[dt.date], Any]) -> Maker:
     """Parts that need a real calendar date (zero dates give NULL)."""
     def fn(env: Any, v: Any) -> Any:
-        p, _ = temporal_arg(v, env)
-        if p is None or p.zero_in_date or p.year == 0:
+        p = real_date_arg(v, env)
+        if p is None:
             return None
         return get(dt.date(p.year, p.month, p.day))
     return _nulls(fn, True)
@@ -416,8 +429,7 @@ def _timestampdiff(args: list[Fn], e: A.FuncCall) -> Fn:
         a, b = args[1](env), args[2](env)
         if a is None or b is None:
             return None
-        pa, _ = temporal_arg(a, env)
-        pb, _ = temporal_arg(b, env)
+        pa, pb = real_date_arg(a, env), real_date_arg(b, env)
         if pa is None or pb is None:
             return None
         da, db = _real_date(pa), _real_date(pb)
@@ -707,9 +719,8 @@ def regexp_match(s: Any, pat: Any) -> int | None:
 
 
 def _datediff(env: Any, a: Any, b: Any) -> Any:
-    pa, _ = temporal_arg(a, env)
-    pb, _ = temporal_arg(b, env)
-    if pa is None or pb is None or pa.zero_in_date or pb.zero_in_date or not pa.year or not pb.year:
+    pa, pb = real_date_arg(a, env), real_date_arg(b, env)
+    if pa is None or pb is None:
         return None
     return _daynr(pa.year, pa.month, pa.day) - _daynr(pb.year, pb.month, pb.day)
 
@@ -860,21 +871,40 @@ def _convert_using(v: Any, cs: Any) -> Any:
 
 def _last_day(env: Any, v: Any) -> Any:
     p, _ = temporal_arg(v, env)
+    if p is not None and p.zero_date:
+        return _zero_date_by_sql_mode(v, env)
     if p is None or p.month == 0 or p.year == 0:
         return None
     return dt.date(p.year, p.month, calendar.monthrange(p.year, p.month)[1])
 
 
 def _to_days(env: Any, v: Any) -> Any:
-    p, _ = temporal_arg(v, env)
-    if p is None or p.zero_in_date or p.year == 0:
+    p = real_date_arg(v, env)
+    if p is None:
         return None
     return _daynr(p.year, p.month, p.day)
 
 
 def _date_fn(env: Any, v: Any) -> Any:
     p, _ = temporal_arg(v, env)
+    if p is not None and p.zero_date and "NO_ZERO_DATE" in _sql_mode(env) and isinstance(v, (str, bytes)):
+        return _zero_date_by_sql_mode(v, env)
     return None if p is None else T.to_date_value(T.Parts(p.year, p.month, p.day))
+
+
+def _sql_mode(env: Any) -> str:
+    try:
+        return str(env.ctx.get_sysvar("sql_mode", "session"))
+    except Exception:  # noqa: BLE001 - a context without session variables (constant folding)
+        return ""
+
+
+def _zero_date_by_sql_mode(v: Any, env: Any) -> None:
+    """LAST_DAY and DATE read their argument with the session's fuzzy-date flags: a zero
+    date is NULL, and a string's zero date warns 1292 only under NO_ZERO_DATE (probed)."""
+    if "NO_ZERO_DATE" in _sql_mode(env) and isinstance(v, (str, bytes)):
+        _warn(env, 1292, f"Incorrect datetime value: '{_s(v)}'")
+    return None
 
 
 def _time_fn(env: Any, v: Any) -> Any:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
+from harness.errors import MESSAGES
 from harness.sql.catalog import TableDef
 from harness.sql.errors import Note, ServerError, error, note
 from harness.sql.expr import Compiler, Env, Scope, compare, is_aggregate_expr, to_bool, to_number
@@ -21,6 +22,7 @@ from harness.sql.range_opt import const_true, impossible_where, index_scan_chose
 from harness.sql.stmtinfo import StatementInfo
 from harness.sql.storage import DuplicateKey
 from harness.sql.types import WriteContext, ZeroDate, value_to_string
+from harness.sql import temporal as T
 from harness.sql import ast as A
 from harness.sql.autoinc import AutoIncrement
 from harness.sql.row_locks import insert_check, lock_row, lock_scan, uses_row_locks
@@ -499,7 +501,7 @@ class Executor:
             if odku_sources:
                 # The SELECT's columns the UPDATE part names ride along as hidden items.
                 sel = dataclasses.replace(sel, items=[*sel.items, *(A.SelectItem(r) for r in odku_sources)])
-            source_rows = self.select(sel).rows
+            source_rows = self._insert_source_rows(t, sel, ins.ignore)
             if odku_sources:
                 k = len(odku_sources)  # the hidden items are the last k columns (a * expands before them)
                 odku_hidden = [r[len(r) - k:] for r in source_rows]
@@ -538,7 +540,8 @@ class Executor:
             row = self.default_row(t, wctx)
             specified: set[int] = set()
             if compiled_rows is not None:
-                values = [f(env) if f is not None else _DEFAULT for f in compiled_rows[i]]
+                values = [eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not ins.ignore)
+                          if f is not None else _DEFAULT for f in compiled_rows[i]]
             else:
                 values = source_rows[i]  # type: ignore[index]
                 if len(values) != len(col_idx):
@@ -846,9 +849,10 @@ class Executor:
                             sql_mode=self.thd.vars.get('sql_mode'))
         changed: set[int] = set()
         fill = FillRecord()
+        abort = wctx.strict and not (null_rule is not None and null_rule[1])
         for ci, f, cname in ondup:
-            v = f(env) if f is not None else t.columns[ci].default
             try:
+                v = eval_aborting_on_warning(f, env, self.ctx.notes, abort, fill) if f is not None else t.columns[ci].default
                 if v is None and not t.columns[ci].nullable and null_rule is not None:
                     # A NULL for a NOT NULL column (``null_rule``: the row's index, IGNORE,
                     # one-row VALUES, INSERT ... SELECT; probed). After VALUES it counts as
@@ -995,6 +999,54 @@ class Executor:
 
     # ------------------------------------------------------------ UPDATE
 
+    def _aborts_on_warning(self, ignore: bool) -> bool:
+        """THD::abort_on_warning of an INSERT/UPDATE: strict sql_mode and no IGNORE."""
+        mode = self.thd.vars.get("sql_mode")
+        return not ignore and ("STRICT_TRANS_TABLES" in mode or "STRICT_ALL_TABLES" in mode)
+
+    def _update_target_rows(self, up: A.Update, tables: list[tuple[str, TableDef]], scope: Scope,
+                            comp: Compiler) -> list[Any]:
+        """The rows the WHERE selects. mysql_update sets abort_on_warning after
+        init_read_record: a warning of the WHERE (``dt + INTERVAL 1 DAY`` over a zero
+        date) fails a strict UPDATE, but with ORDER BY the filesort read the rows
+        before, so it stays a warning (probed)."""
+        mark = len(self.ctx.notes)
+        candidates = self._target_rows(up, tables, scope, comp)
+        raise_new_warnings(self.ctx.notes, mark, not up.order_by and self._aborts_on_warning(up.ignore))
+        return candidates
+
+    def _join_rows_aborting(self, up: A.Update, all_tables: Any, scope: Scope) -> list[Any]:
+        """mysql_multi_update sets abort_on_warning before its join runs: a warning of
+        the WHERE/ON fails a strict multi-table UPDATE (probed)."""
+        mark = len(self.ctx.notes)
+        combos = list(self.join_rows(up.tables, all_tables, scope, up.where, self._routine_env()))
+        raise_new_warnings(self.ctx.notes, mark, self._aborts_on_warning(up.ignore))
+        return combos
+
+    def _insert_source_rows(self, t: TableDef, sel: A.Select, ignore: bool) -> list[Any]:
+        """select_insert::prepare sets abort_on_warning before the SELECT runs: a
+        warning of the SELECT fails a strict INSERT ... SELECT (probed)."""
+        mark = len(self.ctx.notes)
+        res = self.select(sel)
+        abort = self._aborts_on_warning(ignore)
+        raise_new_warnings(self.ctx.notes, mark, abort)
+        if abort and _select_reads(self.thd.db, sel, t):
+            # The temporary table takes the rows before ORDER BY/LIMIT, in the scan's order
+            # (run again only where evaluating twice changes nothing: else the rows sent).
+            cut = sel.order_by or sel.limit is not None
+            full = res if not cut or not _pure(self.info) or _assigns(sel) else self._quiet_select(
+                dataclasses.replace(sel, order_by=[], limit=None, offset=None))
+            _store_in_temporary_table(full, self.thd.vars.get("sql_mode"))
+        return res.rows
+
+    def _quiet_select(self, sel: A.Select) -> SelectResult:
+        """A SELECT run again only to see its rows: its conditions were already raised."""
+        mark = len(self.ctx.notes)
+        try:
+            return self.select(sel)
+        finally:
+            del self.ctx.notes[mark:]
+
     def update(self, up: A.Update) -> DmlResult:
         if len(up.tables) > 1:
             return self.update_multi(up)
@@ -1016,7 +1068,7 @@ class Executor:
         if self._impossible_where(t, ref.ref_name, up.where, comp, up.limit):
             return DmlResult()
         self._lock_scan(t, ref.ref_name, up.where, "X", semi_consistent=True)
-        candidates = self._target_rows(up, tables, scope, comp)
+        candidates = self._update_target_rows(up, tables, scope, comp)
         _blackhole_row_warning(thd, t, "UPDATE")
         comparable = records_are_comparable(t, {ci for ci, _ in assigns},
                                             _read_columns(t, [ref.ref_name],
@@ -1049,9 +1101,10 @@ class Executor:
             fill = FillRecord()
             for ci, f in assigns:
                 col = t.columns[ci]
-                v = f(env) if f is not None else col.default
                 changed.add(ci)
                 try:
+                    v = (eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not up.ignore, fill)
+                         if f is not None else col.default)
                     if v is None and not col.nullable:
                         if wctx.strict and not up.ignore:
                             raise error("ER_BAD_NULL_ERROR", col.name)
@@ -1116,7 +1169,7 @@ class Executor:
         del target_names
         plan = plan_join(up.tables, all_tables, up.where, scope)
         self._mark_maybe_null(plan, all_tables, written)
-        combos = list(self.join_rows(up.tables, all_tables, scope, up.where, self._routine_env()))
+        combos = self._join_rows_aborting(up, all_tables, scope)
         res = DmlResult()
         # multi_update: the first table of the join order is updated during the scan when
         # safe_update_on_fly allows it; every other table afterwards from its temporary
@@ -1154,9 +1207,9 @@ class Executor:
                         continue
                     wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 1, self.ctx.notes, up.ignore,
                                         sql_mode=thd.vars.get('sql_mode'))
-                    v = f(env)
                     col = t.columns[ci]
                     try:
+                        v = eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not up.ignore, fill)
                         if v is None and not col.nullable:
                             # As the single-table UPDATE: 1048, or (not strict, IGNORE) a warning and the zero.
                             if wctx.strict and not up.ignore:
@@ -1300,6 +1353,97 @@ class _Marker:
 # thd->is_error() once the row is filled), so a row reports all of its bad values, in
 # the order of the statement's column list (probed: INSERT VALUES/SELECT, UPDATE).
 FILL_RECORD_ERRORS = frozenset({1048, 1264, 1265, 1292, 1366, 1406})  # see FillRecord
+
+
+def eval_aborting_on_warning(f: Callable[[Env], Any], env: Env, notes: list[Note], abort: bool,
+                             fill: "FillRecord | None" = None) -> Any:
+    """Evaluate a value for a store; THD::raise_condition turns a Warning into an error
+    while the statement aborts on warnings (really_abort_on_warning: strict, no IGNORE).
+
+    So ``c_dt + INTERVAL 1 DAY`` over a zero date (Item_date_add_interval's 1292 and
+    NULL) fails a strict UPDATE/INSERT where a SELECT or a non-strict statement only
+    warns. The error goes through fill_record as a store's error (the row's other values
+    are still stored, this NULL too). A stored function that succeeds leaves no warnings of its own
+    (routines.py), so what is new here is the statement's own."""
+    mark = len(notes)
+    v = f(env)
+    try:
+        raise_new_warnings(notes, mark, abort)
+    except ServerError as err:
+        if fill is None:
+            raise
+        fill.failed(err)  # the NULL is still stored: a NOT NULL column adds its 1048 (probed)
+    return v
+
+
+_SIDE_EFFECT_FUNCTIONS = frozenset({"RAND", "UUID", "UUID_SHORT", "SLEEP", "GET_LOCK", "RELEASE_LOCK",
+                                    "LAST_INSERT_ID", "NEXTVAL", "SETVAL", "BENCHMARK", "RELEASE_ALL_LOCKS"})
+
+
+def _pure(info: StatementInfo) -> bool:
+    """Evaluating the statement's expressions again changes nothing (no stored function,
+    no random or locking function, no user variable assignment)."""
+    return (not info.stored_functions and not info.rand_used and not info.subqueries
+            and not {f.upper() for f in info.functions} & _SIDE_EFFECT_FUNCTIONS)
+
+
+def _assigns(node: Any) -> bool:
+    """``@v := expr`` anywhere in the tree."""
+    if isinstance(node, A.Assign):
+        return True
+    if isinstance(node, list):
+        return any(_assigns(n) for n in node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return any(_assigns(getattr(node, f.name)) for f in dataclasses.fields(node))
+    return False
+
+
+def _select_reads(db: str | None, sel: Any, t: TableDef) -> bool:
+    """The SELECT of an INSERT ... SELECT names its target table in FROM."""
+    for r in getattr(sel, "from_", None) or []:
+        table = getattr(r, "table", None)
+        if isinstance(table, A.TableName) and table.name == t.name and (table.db or db) == t.db:
+            return True
+    return False
+
+
+def _store_in_temporary_table(res: SelectResult, sql_mode: str) -> None:
+    """An INSERT ... SELECT that reads its own table first stores the SELECT's rows in a
+    temporary table whose columns copy the selected columns' types; there a zero date
+    refused by NO_ZERO_DATE fails the strict statement before any row
+    is inserted, worded for ``.`(temporary)`.`item` at the SELECT's row, one error per
+    zero column of that row (probed)."""
+    wctx = WriteContext(True, "", "(temporary)", 1, [], sql_mode=sql_mode)
+    for i, row in enumerate(res.rows):
+        wctx.row = i + 1
+        fill = FillRecord()  # the row's every column is stored, then the first error raised
+        for col, v in zip(res.columns, row):
+            if isinstance(v, ZeroDate) and getattr(col.type, "kind_word", None) in ("date", "datetime"):
+                if T.parts_of(v).zero_date:  # a date with a zero part only fails in the target (probed)
+                    try:
+                        col.type.coerce(v, col.name, wctx)
+                    except ServerError as err:
+                        fill.failed(err)
+        fill.check()
+
+
+def raise_new_warnings(notes: list[Note], mark: int, abort: bool) -> None:
+    """The Warnings pushed since ``mark`` as the error they are while the statement
+    aborts on warnings: the first is the statement's error, the others listed after it."""
+    if not abort or len(notes) == mark:
+        return
+    raised = [n for n in notes[mark:] if n.level == "Warning"]
+    if not raised:
+        return
+    del notes[mark:]
+    first = raised[0]
+    err = ServerError(first.code, first.message, _sqlstate_of(first.code))
+    err.trailing_notes = [Note("Error", n.code, n.message) for n in raised[1:]]
+    raise err
+
+
+def _sqlstate_of(code: int) -> str:
+    return next((state for c, state, _f in MESSAGES.values() if c == code), "HY000")
 
 
 class FillRecordStop(ServerError):

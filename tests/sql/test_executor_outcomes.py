@@ -100,3 +100,76 @@ def test_zero_datetime_prints_with_its_time(s) -> None:  # type: ignore[no-untyp
 def test_unknown_column_names_the_clause(s, sql: str, clause: str) -> None:  # type: ignore[no-untyped-def]
     assert _fails(s, sql) == 1054
     assert s.last_notes[-1].message.endswith(f" in '{clause}'")
+
+
+@pytest.fixture
+def zd(bed: Bed):  # type: ignore[no-untyped-def]
+    """A zero date and a date with a zero month, stored by a non-strict INSERT."""
+    thd = bed.session("ROW")
+    thd.execute("CREATE TABLE z (id INT PRIMARY KEY, dt DATETIME, s VARCHAR(30)) ENGINE=InnoDB")
+    thd.execute("CREATE TABLE zm (id INT PRIMARY KEY, dt DATETIME) ENGINE=MyISAM")
+    thd.execute("SET sql_mode = ''")
+    thd.execute("INSERT INTO z VALUES (1, '0000-00-00 00:00:00', ''), (2, '2024-00-05 10:00:00', ''), (3, '2024-01-02 03:04:05', '')")
+    thd.execute("INSERT INTO zm SELECT id, dt FROM z")
+    return thd
+
+
+def test_strict_update_aborts_on_a_date_arithmetic_warning(zd) -> None:  # type: ignore[no-untyped-def]
+    zd.execute("UPDATE z SET s = dt + INTERVAL 1 DAY WHERE id = 1")  # not strict: a warning, NULL stored
+    assert _codes(zd) == [("Warning", 1292)]
+    zd.execute("SET sql_mode = 'STRICT_TRANS_TABLES'")
+    zd.execute("SELECT dt + INTERVAL 1 DAY FROM z")  # a SELECT only warns
+    assert _codes(zd) == [("Warning", 1292), ("Warning", 1292)]
+    assert _fails(zd, "UPDATE z SET dt = ADDDATE(dt, 1) WHERE id = 2") == 1292
+    assert [(n.level, n.code, n.message) for n in zd.last_notes] == [
+        ("Error", 1292, "Incorrect datetime value: '2024-00-05 10:00:00'")]
+    zd.execute("UPDATE IGNORE z SET s = dt - INTERVAL 1 HOUR WHERE id = 2")
+    assert _codes(zd) == [("Warning", 1292)]
+
+
+def test_strict_myisam_update_stops_at_the_failing_row(zd) -> None:  # type: ignore[no-untyped-def]
+    zd.execute("SET sql_mode = 'STRICT_TRANS_TABLES'")
+    assert _fails(zd, "UPDATE zm SET dt = dt + INTERVAL 1 DAY ORDER BY id DESC") == 1292
+    assert _codes(zd) == [("Error", 1292), ("Warning", 1196)]
+    rows = zd.execute("SELECT CAST(dt AS CHAR) FROM zm ORDER BY id")  # the row before the failing one is kept
+    assert [r[0] for r in rows.rows] == ["0000-00-00 00:00:00", "2024-00-05 10:00:00", "2024-01-03 03:04:05"]
+
+
+def test_strict_insert_and_odku_abort_on_a_date_arithmetic_warning(zd) -> None:  # type: ignore[no-untyped-def]
+    zd.execute("SET sql_mode = 'STRICT_TRANS_TABLES'")
+    assert _fails(zd, "INSERT INTO z (id, s) VALUES (7, '0000-00-00' + INTERVAL 1 DAY)") == 1292
+    assert _fails(zd, "INSERT INTO z (id) VALUES (1) ON DUPLICATE KEY UPDATE s = dt + INTERVAL 1 DAY") == 1292
+    assert _fails(zd, "UPDATE z a, zm b SET a.s = b.dt + INTERVAL 1 DAY WHERE a.id = b.id") == 1292
+    zd.execute("INSERT IGNORE INTO z (id, s) VALUES (8, '0000-00-00' + INTERVAL 1 DAY)")
+    assert _codes(zd) == [("Warning", 1292)]
+
+
+def test_a_where_warning_fails_a_strict_update_unless_a_filesort_read_first(zd) -> None:  # type: ignore[no-untyped-def]
+    zd.execute("SET sql_mode = 'STRICT_TRANS_TABLES'")
+    where = "WHERE dt + INTERVAL 1 DAY IS NOT NULL"
+    assert _fails(zd, f"UPDATE z SET s = 'x' {where}") == 1292
+    zd.execute(f"UPDATE z SET s = 'y' {where} ORDER BY id")  # the filesort read the rows before abort_on_warning
+    assert _codes(zd) == [("Warning", 1292), ("Warning", 1292)]
+    assert _fails(zd, f"UPDATE z a, zm b SET a.s = 'z' {where.replace('dt', 'b.dt')} AND a.id = b.id") == 1292
+    assert _fails(zd, f"INSERT INTO z (id) SELECT id + 10 FROM zm {where}") == 1292
+    zd.execute(f"DELETE FROM z {where.replace('NOT ', '')} AND s = 'none'")  # DELETE does not abort on warnings
+    assert ("Warning", 1292) in _codes(zd)
+
+
+def test_the_null_of_an_aborting_warning_is_still_stored(zd) -> None:  # type: ignore[no-untyped-def]
+    zd.execute("CREATE TABLE k (id INT PRIMARY KEY, nn DATETIME NOT NULL, s VARCHAR(2)) ENGINE=InnoDB")
+    zd.execute("INSERT INTO k VALUES (1, '0000-00-00', '')")
+    zd.execute("SET sql_mode = 'STRICT_TRANS_TABLES'")
+    assert _fails(zd, "UPDATE k SET nn = nn + INTERVAL 1 DAY, s = 'abc'") == 1292
+    assert _codes(zd) == [("Error", 1292), ("Error", 1048), ("Error", 1406)]
+
+
+def test_insert_select_from_itself_refuses_a_zero_date_in_its_temporary_table(zd) -> None:  # type: ignore[no-untyped-def]
+    zd.execute("SET sql_mode = 'TRADITIONAL'")
+    assert _fails(zd, "INSERT INTO z (id, dt) SELECT id + 10, dt FROM z ORDER BY id DESC LIMIT 1") == 1292
+    assert [n.message for n in zd.last_notes] == [
+        "Incorrect datetime value: '0000-00-00 00:00:00' for column ``.`(temporary)`.`dt` at row 1"]
+    assert _fails(zd, "INSERT INTO zm (id, dt) SELECT id + 10, dt FROM z") == 1292  # another table: its own name
+    assert "`test`.`zm`.`dt` at row 1" in zd.last_notes[0].message
+    assert _fails(zd, "INSERT INTO z (id, dt) SELECT id + 20, dt FROM z WHERE id = 2") == 1292  # a zero part
+    assert "`test`.`z`.`dt` at row 1" in zd.last_notes[0].message
