@@ -20,7 +20,7 @@ def test_suite_files_load_completely():
         assert suite.name == spec["name"] == name.removesuffix(".json")
         assert len(suite.expectations) == len(spec["expectations"]) > 0
         assert suite_target(path) in {"event_cases", "gtid_layout", "table_cases", "outcome_cases", "summary",
-                                      "raw_events", "gtid_groups", "pairs", "replay", "verdicts"}
+                                      "raw_events", "gtid_groups", "pairs", "replay", "replica", "verdicts"}
 
 
 def test_decode_keeps_good_pairs_and_marks_a_broken_binlog(run_copy):
