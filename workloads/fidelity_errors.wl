@@ -272,3 +272,27 @@ con1: INSERT INTO m (id) VALUES (2), (1) ON DUPLICATE KEY UPDATE s = 'abc'
 con1: INSERT INTO m (id) VALUES (1), (3) ON DUPLICATE KEY UPDATE s = 'abc' => 1406
 con1: SET sql_mode = ''
 con1: INSERT INTO t1 (id) VALUES (8), (6) ON DUPLICATE KEY UPDATE s = 'abc'
+
+[case fid_err_join_datetime_conversion_one_row]
+rule = mariadb.warnings.join_datetime_conversion
+seed = 002
+description = a join condition comparing a DATETIME column with an INT/VARCHAR/DECIMAL column converts the non-temporal value: 1292 "Incorrect datetime value ... for column <that column> at row 1" once when both tables hold one row; a strict UPDATE stops with it when the DATETIME column has no index, and a string/DECIMAL from a one-row MyISAM table looked up in an InnoDB DATETIME index does not warn
+setup: CREATE TABLE v (id VARCHAR(10) NOT NULL UNIQUE, c INT NOT NULL) ENGINE=MyISAM
+setup: CREATE TABLE d (id DATETIME NOT NULL UNIQUE, c INT) ENGINE=MyISAM
+setup: INSERT INTO d VALUES ('2024-01-09 10:00:00', 51)
+setup: INSERT INTO v VALUES ('k3', 2)
+setup: CREATE TABLE i (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c INT) ENGINE=InnoDB
+setup: INSERT INTO i (c) VALUES (1)
+setup: CREATE TABLE di (id DATETIME, c INT) ENGINE=InnoDB
+setup: INSERT INTO di VALUES ('2024-01-09 10:00:00', 1)
+setup: CREATE TABLE dk (id DATETIME UNIQUE, c INT) ENGINE=InnoDB
+setup: INSERT INTO dk VALUES ('2024-01-09 10:00:00', 1)
+setup: CREATE TABLE m (id DECIMAL(5,2), c INT) ENGINE=MyISAM
+setup: INSERT INTO m VALUES (1.5, 1)
+con1: DELETE a, b FROM d a JOIN v b ON a.id = b.id
+con1: UPDATE i a, di b SET a.c = 5 WHERE a.id = b.id => 1292
+con1: DELETE a FROM i a JOIN d b ON a.id = b.id WHERE 1 = 1
+con1: DELETE a FROM m a JOIN dk b ON b.id = a.id
+con1: SET sql_mode = ''
+con1: UPDATE i a, di b SET a.c = 5 WHERE a.id = b.id
+con1: UPDATE di b, m a SET a.c = 6 WHERE b.id = a.id

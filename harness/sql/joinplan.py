@@ -28,9 +28,12 @@ smaller table first); then the rows list in another order than replbed's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any, Iterator
 
 from harness.sql import ast as A
+from harness.sql.temporal import BAD, number_to_datetime, parse_datetime
+from harness.sql.types import DateTimeType, DecimalType, IntType, StringType
 
 if TYPE_CHECKING:
     from harness.sql.catalog import TableDef
@@ -211,5 +214,86 @@ def safe_update_on_fly(plan: JoinPlan, ti: int, t: "TableDef", written: set[int]
     return True
 
 
-__all__ = ["JoinPlan", "plan_join", "scan_order", "conjuncts", "rejects_nulls", "written_columns_read",
+def _literal_only(e: A.Expr) -> bool:
+    """A condition of literals and operators only (``1 = 1``): it reads no row."""
+    if isinstance(e, A.Literal):
+        return True
+    if isinstance(e, A.Binary):
+        return _literal_only(e.left) and _literal_only(e.right)
+    if isinstance(e, A.Unary):
+        return _literal_only(e.operand)
+    return False
+
+
+def _bad_datetime(v: Any) -> bool:
+    """True when a stored non-temporal value does not read as a datetime (the
+    server's conversion says ``Incorrect datetime value``)."""
+    if isinstance(v, bool):
+        return False
+    if isinstance(v, (int, Decimal)):
+        return number_to_datetime(v)[0] is None
+    if isinstance(v, str):
+        return parse_datetime(v)[1] == BAD
+    return False
+
+
+def _temporal_pair(c: A.Expr, scope: "Scope", tables: list[tuple[str, "TableDef"]]
+                   ) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """((ti, ci) of the non-temporal column, (ti, ci) of the DATETIME column) of
+    ``x.c = y.d`` joining two tables, or None."""
+    if not (isinstance(c, A.Binary) and c.op == "=" and isinstance(c.left, A.ColumnRef)
+            and isinstance(c.right, A.ColumnRef)):
+        return None
+    sides = []
+    for ref in (c.left, c.right):
+        depth, ti, ci = scope.resolve(ref)
+        if depth != 0:
+            return None
+        sides.append((ti, ci))
+    if sides[0][0] == sides[1][0]:
+        return None
+    kinds = [tables[ti][1].columns[ci].type for ti, ci in sides]
+    temporal = [isinstance(k, DateTimeType) for k in kinds]
+    plain = [isinstance(k, (IntType, DecimalType, StringType)) for k in kinds]
+    for a, b in ((0, 1), (1, 0)):
+        if plain[a] and temporal[b]:
+            return sides[a], sides[b]
+    return None
+
+
+def join_datetime_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]],
+                              where: A.Expr | None, scope: "Scope") -> list[tuple[int, int, Any, bool]]:
+    """The ``Incorrect datetime value`` conversions a two-table join of one-row tables
+    makes, as (table, column, value) of the non-temporal column and whether the
+    DATETIME column leads an index (a ref lookup may convert it) (RULES 5.12.1).
+
+    ``x.c = y.d`` with ``d`` DATETIME compares as DATETIME, so the non-temporal value
+    is converted -- by the comparison (Arg_comparator::compare_datetime) or by the
+    store_key copy into ``d``'s index for a ref lookup -- and warns naming its own
+    column.  How often depends on the plan; only the shape where every plan converts
+    exactly once is modelled: two inner-joined tables of one row each, one such
+    condition and otherwise literal-only conditions.  Probed exception: a string or
+    DECIMAL in a one-row MyISAM table (read as a constant) looked up in a transactional table's
+    DATETIME index does not warn (store_key ignores the cut field)."""
+    if len(refs) != 2 or any(r.derived is not None or r.join not in (None, "INNER", "CROSS") for r in refs):
+        return []
+    conds = [c for r in refs for c in conjuncts(r.on)] + list(conjuncts(where))
+    pairs = [_temporal_pair(c, scope, tables) for c in conds if not _literal_only(c)]
+    if len(pairs) != 1 or pairs[0] is None:
+        return []
+    (pti, pci), (dti, dci) = pairs[0]
+    rows = [list(tables[i][1].data.scan()) for i in (pti, dti)]
+    if any(len(r) != 1 for r in rows):
+        return []
+    value = rows[0][0][1][pci]
+    if value is None or not _bad_datetime(value):
+        return []
+    pt, dtab = tables[pti][1], tables[dti][1]
+    indexed = any(k.columns[0] == dci for k in dtab.keys)
+    if not isinstance(value, int) and not pt.engine.transactional and dtab.engine.transactional and indexed:
+        return []
+    return [(pti, pci, value, indexed)]
+
+
+__all__ = ["JoinPlan", "join_datetime_conversions", "plan_join", "scan_order", "conjuncts", "rejects_nulls", "written_columns_read",
            "safe_update_on_fly"]
