@@ -246,7 +246,10 @@ def _temporal_pair(c: A.Expr, scope: "Scope", tables: list[tuple[str, "TableDef"
         return None
     sides = []
     for ref in (c.left, c.right):
-        depth, ti, ci = scope.resolve(ref)
+        try:
+            depth, ti, ci = scope.resolve(ref)
+        except Exception:  # noqa: BLE001 - a name error surfaces, naming its clause, when the join runs
+            return None
         if depth != 0:
             return None
         sides.append((ti, ci))

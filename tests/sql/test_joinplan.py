@@ -175,3 +175,10 @@ def test_strict_update_stops_on_a_compared_conversion(dt) -> None:  # type: igno
     assert ei.value.code == 1292
     dt.execute("DELETE a FROM i a JOIN d b ON a.id = b.id")  # a DELETE only warns
     assert [n.code for n in dt.last_notes] == [1292]
+
+
+def test_the_conversion_check_leaves_name_errors_to_the_join(dt) -> None:  # type: ignore[no-untyped-def]
+    from harness.sql.errors import ServerError
+    with pytest.raises(ServerError) as ei:
+        dt.execute("DELETE a FROM d a JOIN v b ON a.id = b.nosuch")
+    assert ei.value.code == 1054 and "'ON'" in ei.value.message
