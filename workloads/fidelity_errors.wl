@@ -296,3 +296,27 @@ con1: DELETE a FROM m a JOIN dk b ON b.id = a.id
 con1: SET sql_mode = ''
 con1: UPDATE i a, di b SET a.c = 5 WHERE a.id = b.id
 con1: UPDATE di b, m a SET a.c = 6 WHERE b.id = a.id
+
+[case fid_err_join_datetime_conversion_smaller_table_first]
+rule = mariadb.warnings.join_datetime_conversion
+seed = 002
+description = the table with fewer rows is read first: a non-temporal table first converts once per row in the ref lookup into a unique DATETIME index ("at row 1", and a strict UPDATE only warns); otherwise every pair is compared, "at row" counting the inner table's rows, and a strict UPDATE stops at the first
+setup: CREATE TABLE i (id INT NOT NULL PRIMARY KEY, c INT) ENGINE=InnoDB
+setup: INSERT INTO i VALUES (3, 1), (4, 1)
+setup: CREATE TABLE v (id VARCHAR(10) UNIQUE, c INT) ENGINE=MyISAM
+setup: INSERT INTO v VALUES ('k3', 1), ('k4', 1)
+setup: CREATE TABLE d1 (id DATETIME NOT NULL PRIMARY KEY, c INT) ENGINE=MyISAM
+setup: INSERT INTO d1 VALUES ('2024-01-01 10:00:00', 1)
+setup: CREATE TABLE dk (id DATETIME UNIQUE, c INT) ENGINE=InnoDB
+setup: INSERT INTO dk VALUES ('2024-01-01 10:00:00', 1), ('2024-01-02 10:00:00', 1), ('2024-01-03 10:00:00', 1)
+setup: CREATE TABLE dn (id DATETIME, c DECIMAL(5,2)) ENGINE=InnoDB
+setup: INSERT INTO dn VALUES ('2024-01-01 10:00:00', 1), ('2024-01-02 10:00:00', 1), ('2024-01-03 10:00:00', 1), ('2024-01-04 10:00:00', 1)
+setup: CREATE TABLE m (id DECIMAL(5,2), c INT) ENGINE=InnoDB
+setup: INSERT INTO m VALUES (1.5, 1), (2.5, 1)
+con1: DELETE a FROM i a JOIN d1 b ON a.id = b.id
+con1: DELETE b FROM dk b JOIN v a ON b.id = a.id WHERE 1 = 1
+con1: UPDATE i a, dk b SET a.c = 2 WHERE b.id = a.id
+con1: UPDATE dn b, m a SET b.c = 2 WHERE b.id = a.id => 1292
+con1: DELETE a FROM m a JOIN dn b ON a.id = b.id
+con1: SET sql_mode = ''
+con1: UPDATE dn b, m a SET b.c = 2 WHERE b.id = a.id

@@ -1271,19 +1271,21 @@ class Executor:
 
         A multi-table UPDATE in strict mode aborts on a comparison's conversion
         (abort_on_warning), not on a ref lookup's (store_key copies with
-        Use_relaxed_field_copy: a warning). Modelled when every table is transactional
-        (nothing changed, nothing logged) and the DATETIME column has no index (no
-        lookup); otherwise not modelled (no warning, docs 5.12.1)."""
-        conversions = join_datetime_conversions(refs, tables, where, scope)
-        strict = aborts and any(m in self.thd.vars.get("sql_mode") for m in ("STRICT_ALL_TABLES", "STRICT_TRANS_TABLES"))
-        if strict and (any(indexed for *_c, indexed in conversions)
-                       or not all(t.engine.transactional for _n, t in tables)):
+        Use_relaxed_field_copy: a warning). The abort is modelled when every table is
+        transactional (nothing changed, nothing logged); otherwise, and when the plan
+        decides which converts, it is not modelled (no warning, docs 5.12.1)."""
+        conv = join_datetime_conversions(refs, tables, where, scope)
+        if conv is None:
             return
-        for ti, ci, value, _indexed in conversions:
+        strict = aborts and any(m in self.thd.vars.get("sql_mode") for m in ("STRICT_ALL_TABLES", "STRICT_TRANS_TABLES"))
+        if strict and conv.how != "lookup" and (conv.how == "unknown"
+                                                or not all(t.engine.transactional for _n, t in tables)):
+            return
+        for ti, ci, value, row in conv.items:
             t = tables[ti][1]
             message = (f"Incorrect datetime value: '{value_to_string(value)}' for column "
-                       f"`{t.db}`.`{t.name}`.`{t.columns[ci].name}` at row 1")
-            if strict:
+                       f"`{t.db}`.`{t.name}`.`{t.columns[ci].name}` at row {row}")
+            if strict and conv.how == "compare":
                 raise ServerError(1292, message, "22007")
             self.ctx.notes.append(Note("Warning", 1292, message))
 

@@ -264,39 +264,67 @@ def _temporal_pair(c: A.Expr, scope: "Scope", tables: list[tuple[str, "TableDef"
     return None
 
 
+@dataclass
+class DatetimeConversions:
+    """The conversions of a join's non-temporal values to DATETIME, in the order the
+    server makes them: (table, column, value, "at row" number).  ``how`` says what
+    converts: ``lookup`` (store_key for a ref access: a warning even when the
+    statement aborts on warnings), ``compare`` (the comparison: an error then) or
+    ``unknown`` (the plan decides)."""
+
+    items: list[tuple[int, int, Any, int]]
+    how: str
+
+
+def _one_row_conversions(pt: "TableDef", dtab: "TableDef", value: Any, indexed: bool) -> str | None:
+    """Both tables hold one row: every plan converts once; what converts, or None when
+    nothing warns (probed: a string or DECIMAL of a one-row MyISAM table, a constant,
+    looked up in a transactional table's DATETIME index)."""
+    if not isinstance(value, int) and not pt.engine.transactional and dtab.engine.transactional and indexed:
+        return None
+    return "unknown" if indexed else "compare"
+
+
 def join_datetime_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]],
-                              where: A.Expr | None, scope: "Scope") -> list[tuple[int, int, Any, bool]]:
-    """The ``Incorrect datetime value`` conversions a two-table join of one-row tables
-    makes, as (table, column, value) of the non-temporal column and whether the
-    DATETIME column leads an index (a ref lookup may convert it) (RULES 5.12.1).
+                              where: A.Expr | None, scope: "Scope") -> DatetimeConversions | None:
+    """The ``Incorrect datetime value`` conversions of a two-table join (RULES 5.12.1).
 
     ``x.c = y.d`` with ``d`` DATETIME compares as DATETIME, so the non-temporal value
     is converted -- by the comparison (Arg_comparator::compare_datetime) or by the
     store_key copy into ``d``'s index for a ref lookup -- and warns naming its own
-    column.  How often depends on the plan; only the shape where every plan converts
-    exactly once is modelled: two inner-joined tables of one row each, one such
-    condition and otherwise literal-only conditions.  Probed exception: a string or
-    DECIMAL in a one-row MyISAM table (read as a constant) looked up in a transactional table's
-    DATETIME index does not warn (store_key ignores the cut field)."""
+    column.  How often follows the plan.  Modelled for two inner-joined tables, one
+    such condition and otherwise literal-only conditions, when every non-temporal
+    value is a bad datetime (nothing matches), probed over 336 shapes: the table with
+    fewer rows is read first; the non-temporal one first with a unique index on ``d``
+    is one lookup per row ("at row 1"); otherwise each pair is compared ("at row" =
+    the inner table's row).  Equal row counts (the cost tie) are left out but for one
+    row each, where every plan converts once."""
     if len(refs) != 2 or any(r.derived is not None or r.join not in (None, "INNER", "CROSS") for r in refs):
-        return []
+        return None
     conds = [c for r in refs for c in conjuncts(r.on)] + list(conjuncts(where))
     pairs = [_temporal_pair(c, scope, tables) for c in conds if not _literal_only(c)]
     if len(pairs) != 1 or pairs[0] is None:
-        return []
+        return None
     (pti, pci), (dti, dci) = pairs[0]
-    rows = [list(tables[i][1].data.scan()) for i in (pti, dti)]
-    if any(len(r) != 1 for r in rows):
-        return []
-    value = rows[0][0][1][pci]
-    if value is None or not _bad_datetime(value):
-        return []
     pt, dtab = tables[pti][1], tables[dti][1]
-    indexed = any(k.columns[0] == dci for k in dtab.keys)
-    if not isinstance(value, int) and not pt.engine.transactional and dtab.engine.transactional and indexed:
-        return []
-    return [(pti, pci, value, indexed)]
+    values = [row[pci] for _slot, row in pt.data.scan()]
+    n, m = len(values), sum(1 for _ in dtab.data.scan())
+    if not values or m == 0 or not all(v is not None and _bad_datetime(v) for v in values):
+        return None
+    indexed = any(k.columns[0] == dci and k.kind in ("PRIMARY", "UNIQUE") for k in dtab.keys)
+    if n == m == 1:
+        how = _one_row_conversions(pt, dtab, values[0], indexed)
+        return DatetimeConversions([(pti, pci, values[0], 1)], how) if how else None
+    if n == m or (n == 1 and not pt.engine.transactional):
+        return None  # a cost tie, or a constant table looked up
+    if n < m and indexed:
+        return DatetimeConversions([(pti, pci, v, 1) for v in values], "lookup")
+    if n < m:
+        items = [(pti, pci, v, j + 1) for v in values for j in range(m)]
+    else:
+        items = [(pti, pci, v, i + 1) for _j in range(m) for i, v in enumerate(values)]
+    return DatetimeConversions(items, "compare")
 
 
-__all__ = ["JoinPlan", "join_datetime_conversions", "plan_join", "scan_order", "conjuncts", "rejects_nulls", "written_columns_read",
+__all__ = ["JoinPlan", "DatetimeConversions", "join_datetime_conversions", "plan_join", "scan_order", "conjuncts", "rejects_nulls", "written_columns_read",
            "safe_update_on_fly"]

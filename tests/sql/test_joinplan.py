@@ -158,8 +158,9 @@ def test_no_conversion_warning_when_the_plan_decides_or_the_value_reads_as_a_dat
     # a string of a one-row MyISAM table looked up in an InnoDB DATETIME index: no warning
     dt.execute("DELETE a FROM v a JOIN dk b ON b.id = a.id")
     assert _warnings(dt) == []
-    dt.execute("INSERT INTO i VALUES (4, 1)")  # two rows: the count follows the plan, not modelled
-    dt.execute("DELETE a FROM i a JOIN d b ON a.id = b.id")
+    dt.execute("INSERT INTO i VALUES (4, 1)")
+    dt.execute("INSERT INTO d VALUES ('2024-01-10 10:00:00', 1)")
+    dt.execute("DELETE a FROM i a JOIN d b ON a.id = b.id")  # equal row counts: the cost tie decides
     assert _warnings(dt) == []
     dt.execute("INSERT INTO v VALUES ('2024-01-09', 1)")
     dt.execute("DELETE FROM v WHERE id = 'k3'")
@@ -182,3 +183,24 @@ def test_the_conversion_check_leaves_name_errors_to_the_join(dt) -> None:  # typ
     with pytest.raises(ServerError) as ei:
         dt.execute("DELETE a FROM d a JOIN v b ON a.id = b.nosuch")
     assert ei.value.code == 1054 and "'ON'" in ei.value.message
+
+
+def test_the_smaller_table_is_read_first(dt) -> None:  # type: ignore[no-untyped-def]
+    dt.execute("INSERT INTO i VALUES (4, 1)")
+    # DATETIME table first (1 row < 2): each pair compared, "at row" of the inner row
+    dt.execute("DELETE a FROM i a JOIN d b ON a.id = b.id")
+    assert [n.message[-24:] for n in dt.last_notes] == [
+        "`test`.`i`.`id` at row 1", "`test`.`i`.`id` at row 2"]
+    for v in ("2024-01-10 10:00:00", "2024-01-11 10:00:00"):
+        dt.execute(f"INSERT INTO dk VALUES ('{v}', 1)")
+    # non-temporal table first (2 rows < 3) with a unique DATETIME index: one lookup per row
+    dt.execute("UPDATE i a, dk b SET a.c = 2 WHERE b.id = a.id")
+    assert [(n.message[26:29], n.message[-8:]) for n in dt.last_notes] == [("'3'", "at row 1"), ("'4'", "at row 1")]
+    # ... without an index: every pair, "at row" of the DATETIME row; strict: the first stops it
+    for v in ("2024-01-10 10:00:00", "2024-01-11 10:00:00"):
+        dt.execute(f"INSERT INTO d VALUES ('{v}', 1)")
+    dt.execute("DELETE a FROM i a JOIN d b ON a.id = b.id")
+    assert [n.message[-8:] for n in dt.last_notes] == ["at row 1", "at row 2", "at row 3"] * 2
+    dt.execute("SET sql_mode = 'STRICT_ALL_TABLES'")
+    dt.execute("UPDATE i a, dk b SET a.c = 2 WHERE b.id = a.id")  # a lookup only warns
+    assert len(dt.last_notes) == 2
