@@ -300,7 +300,7 @@ con1: UPDATE di b, m a SET a.c = 6 WHERE b.id = a.id
 [case fid_err_join_datetime_conversion_smaller_table_first]
 rule = mariadb.warnings.join_datetime_conversion
 seed = 002
-description = the table with fewer rows is read first: a non-temporal table first converts once per row in the ref lookup into a unique DATETIME index ("at row 1", and a strict UPDATE only warns); otherwise every pair is compared, "at row" counting the inner table's rows, and a strict UPDATE stops at the first
+description = the table with fewer rows is read first: a non-temporal table first converts once per row in the ref lookup into a unique DATETIME index ("at row 1"; a clean datetime that finds nothing does not warn; a strict UPDATE only warns); otherwise every pair is compared, "at row" counting the inner table's rows, and a strict UPDATE stops at the first
 setup: CREATE TABLE i (id INT NOT NULL PRIMARY KEY, c INT) ENGINE=InnoDB
 setup: INSERT INTO i VALUES (3, 1), (4, 1)
 setup: CREATE TABLE v (id VARCHAR(10) UNIQUE, c INT) ENGINE=MyISAM
@@ -313,7 +313,13 @@ setup: CREATE TABLE dn (id DATETIME, c DECIMAL(5,2)) ENGINE=InnoDB
 setup: INSERT INTO dn VALUES ('2024-01-01 10:00:00', 1), ('2024-01-02 10:00:00', 1), ('2024-01-03 10:00:00', 1), ('2024-01-04 10:00:00', 1)
 setup: CREATE TABLE m (id DECIMAL(5,2), c INT) ENGINE=InnoDB
 setup: INSERT INTO m VALUES (1.5, 1), (2.5, 1)
+setup: CREATE TABLE z (id INT, c INT) ENGINE=MyISAM
+setup: INSERT INTO z VALUES (20240105, 1), (3, 1)
+setup: CREATE TABLE o (id INT, c INT) ENGINE=InnoDB
+setup: INSERT INTO o VALUES (7, 1)
 con1: DELETE a FROM i a JOIN d1 b ON a.id = b.id
+con1: DELETE a FROM z a JOIN dk b ON a.id = b.id
+con1: DELETE a FROM o a JOIN dn b ON a.id = b.id
 con1: DELETE b FROM dk b JOIN v a ON b.id = a.id WHERE 1 = 1
 con1: UPDATE i a, dk b SET a.c = 2 WHERE b.id = a.id
 con1: UPDATE dn b, m a SET b.c = 2 WHERE b.id = a.id => 1292

@@ -32,7 +32,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Iterator
 
 from harness.sql import ast as A
-from harness.sql.temporal import BAD, number_to_datetime, parse_datetime
+from harness.sql.temporal import BAD, OK, Parts, number_to_datetime, parse_datetime, parts_of
 from harness.sql.types import DateTimeType, DecimalType, IntType, StringType
 
 if TYPE_CHECKING:
@@ -225,16 +225,28 @@ def _literal_only(e: A.Expr) -> bool:
     return False
 
 
-def _bad_datetime(v: Any) -> bool:
-    """True when a stored non-temporal value does not read as a datetime (the
-    server's conversion says ``Incorrect datetime value``)."""
+def _as_datetime(v: Any) -> tuple[Parts | None, str]:
+    """A stored non-temporal value read as a datetime: (parts, verdict); BAD is the
+    server's ``Incorrect datetime value``."""
     if isinstance(v, bool):
-        return False
+        return None, "?"
     if isinstance(v, (int, Decimal)):
-        return number_to_datetime(v)[0] is None
+        p, _verdict = number_to_datetime(v)
+        return p, BAD if p is None else OK
     if isinstance(v, str):
-        return parse_datetime(v)[1] == BAD
-    return False
+        return parse_datetime(v)
+    return None, "?"
+
+
+def _bad_datetime(v: Any) -> bool:
+    return _as_datetime(v)[1] == BAD
+
+
+def _misses(v: Any, stored: set[Parts]) -> bool:
+    """A value that reads as a datetime cleanly and matches no stored DATETIME: its
+    lookup finds nothing and warns nothing."""
+    p, verdict = _as_datetime(v)
+    return p is not None and verdict == OK and p not in stored
 
 
 def _temporal_pair(c: A.Expr, scope: "Scope", tables: list[tuple[str, "TableDef"]]
@@ -277,9 +289,9 @@ class DatetimeConversions:
 
 
 def _one_row_conversions(pt: "TableDef", dtab: "TableDef", value: Any, indexed: bool) -> str | None:
-    """Both tables hold one row: every plan converts once; what converts, or None when
-    nothing warns (probed: a string or DECIMAL of a one-row MyISAM table, a constant,
-    looked up in a transactional table's DATETIME index)."""
+    """The non-temporal table holds one row: what converts, or None when nothing warns
+    (probed: a string or DECIMAL of a one-row MyISAM table, a constant, looked up in a
+    transactional table's DATETIME index; store_key ignores the cut field)."""
     if not isinstance(value, int) and not pt.engine.transactional and dtab.engine.transactional and indexed:
         return None
     return "unknown" if indexed else "compare"
@@ -308,17 +320,21 @@ def join_datetime_conversions(refs: list[A.TableRef], tables: list[tuple[str, "T
     (pti, pci), (dti, dci) = pairs[0]
     pt, dtab = tables[pti][1], tables[dti][1]
     values = [row[pci] for _slot, row in pt.data.scan()]
+    stored = {parts_of(row[dci]) for _slot, row in dtab.data.scan() if row[dci] is not None}
     n, m = len(values), sum(1 for _ in dtab.data.scan())
-    if not values or m == 0 or not all(v is not None and _bad_datetime(v) for v in values):
-        return None
     indexed = any(k.columns[0] == dci and k.kind in ("PRIMARY", "UNIQUE") for k in dtab.keys)
+    lookup = n < m and indexed
+    if n == 0 or m == 0 or not all(v is not None and (_bad_datetime(v) or lookup and _misses(v, stored))
+                                   for v in values):
+        return None  # a clean value that finds nothing only skips its lookup's warning
+    if n == 1 and _one_row_conversions(pt, dtab, values[0], indexed) is None:
+        return None
     if n == m == 1:
-        how = _one_row_conversions(pt, dtab, values[0], indexed)
-        return DatetimeConversions([(pti, pci, values[0], 1)], how) if how else None
-    if n == m or (n == 1 and not pt.engine.transactional):
-        return None  # a cost tie, or a constant table looked up
-    if n < m and indexed:
-        return DatetimeConversions([(pti, pci, v, 1) for v in values], "lookup")
+        return DatetimeConversions([(pti, pci, values[0], 1)], "unknown" if indexed else "compare")
+    if lookup:
+        return DatetimeConversions([(pti, pci, v, 1) for v in values if _bad_datetime(v)], "lookup")
+    if n == m:
+        return None  # the optimizer's cost tie: both plans were seen
     if n < m:
         items = [(pti, pci, v, j + 1) for v in values for j in range(m)]
     else:

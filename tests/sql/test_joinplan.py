@@ -204,3 +204,13 @@ def test_the_smaller_table_is_read_first(dt) -> None:  # type: ignore[no-untyped
     dt.execute("SET sql_mode = 'STRICT_ALL_TABLES'")
     dt.execute("UPDATE i a, dk b SET a.c = 2 WHERE b.id = a.id")  # a lookup only warns
     assert len(dt.last_notes) == 2
+
+
+def test_a_lookup_of_a_clean_datetime_that_finds_nothing_does_not_warn(dt) -> None:  # type: ignore[no-untyped-def]
+    dt.execute("INSERT INTO i VALUES (20240105, 1)")
+    for v in ("2024-01-10 10:00:00", "2024-01-11 10:00:00"):
+        dt.execute(f"INSERT INTO dk VALUES ('{v}', 1)")
+    dt.execute("DELETE a FROM i a JOIN dk b ON a.id = b.id")
+    assert [n.message[26:29] for n in dt.last_notes] == ["'3'"]
+    dt.execute("DELETE a FROM i a JOIN d b ON a.id = b.id")  # compared pairs: not modelled with clean values
+    assert dt.last_notes == []
