@@ -326,3 +326,26 @@ con1: UPDATE dn b, m a SET b.c = 2 WHERE b.id = a.id => 1292
 con1: DELETE a FROM m a JOIN dn b ON a.id = b.id
 con1: SET sql_mode = ''
 con1: UPDATE dn b, m a SET b.c = 2 WHERE b.id = a.id
+con1: UPDATE dk b, i a SET b.c = 3 WHERE b.id = a.id
+
+[case fid_err_join_string_number_conversion]
+rule = mariadb.warnings.join_number_conversion
+seed = 002
+description = a join of a VARCHAR and an INT/DECIMAL column converts the strings: the table with fewer rows is read first; a lookup per string row into a unique numeric index warns "Truncated incorrect INTEGER/DECIMAL value", compared pairs "... DECIMAL value" (INT column) or "... DOUBLE value" (DECIMAL column)
+setup: CREATE TABLE s (id VARCHAR(10) UNIQUE, c INT) ENGINE=InnoDB
+setup: INSERT INTO s VALUES ('k3', 1), ('k4', 1)
+setup: CREATE TABLE s3 (id VARCHAR(10), c INT) ENGINE=MyISAM
+setup: INSERT INTO s3 VALUES ('k5', 1), ('k6', 1), ('k7', 1)
+setup: CREATE TABLE ni (id INT NOT NULL PRIMARY KEY, c INT) ENGINE=InnoDB
+setup: INSERT INTO ni VALUES (10, 1), (11, 1), (12, 1), (13, 1)
+setup: CREATE TABLE nd (id DECIMAL(5,2), c INT) ENGINE=MyISAM
+setup: INSERT INTO nd VALUES (1.5, 1)
+setup: CREATE TABLE nu (id DECIMAL(5,2) UNIQUE, c INT) ENGINE=MyISAM
+setup: INSERT INTO nu VALUES (1.5, 1), (2.5, 1), (3.5, 1), (4.5, 1)
+con1: DELETE a FROM s a JOIN ni b ON a.id = b.id
+con1: DELETE b FROM nd b JOIN s a ON b.id = a.id
+con1: DELETE a FROM s3 a JOIN nu b ON a.id = b.id
+con1: DELETE a FROM s3 a JOIN nd b ON a.id = b.id
+con1: SET sql_mode = ''
+con1: UPDATE s a, ni b SET a.c = 2 WHERE a.id = b.id
+con1: UPDATE ni b, s3 a SET b.c = 2 WHERE b.id = a.id

@@ -27,6 +27,7 @@ smaller table first); then the rows list in another order than replbed's.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Iterator
@@ -298,7 +299,8 @@ def _one_row_conversions(pt: "TableDef", dtab: "TableDef", value: Any, indexed: 
 
 
 def join_datetime_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]],
-                              where: A.Expr | None, scope: "Scope") -> DatetimeConversions | None:
+                              where: A.Expr | None, scope: "Scope",
+                              updated: set[int]) -> DatetimeConversions | None:
     """The ``Incorrect datetime value`` conversions of a two-table join (RULES 5.12.1).
 
     ``x.c = y.d`` with ``d`` DATETIME compares as DATETIME, so the non-temporal value
@@ -308,7 +310,8 @@ def join_datetime_conversions(refs: list[A.TableRef], tables: list[tuple[str, "T
     such condition and otherwise literal-only conditions, when every non-temporal
     value is a bad datetime (nothing matches), probed over 336 shapes: the table with
     fewer rows is read first; the non-temporal one first with a unique index on ``d``
-    is one lookup per row ("at row 1"); otherwise each pair is compared ("at row" =
+    is one lookup per row ("at row 1"; not when a multi-table UPDATE writes the
+    DATETIME table: it compares the pairs then); otherwise each pair is compared ("at row" =
     the inner table's row).  Equal row counts (the cost tie) are left out but for one
     row each, where every plan converts once."""
     if len(refs) != 2 or any(r.derived is not None or r.join not in (None, "INNER", "CROSS") for r in refs):
@@ -323,7 +326,8 @@ def join_datetime_conversions(refs: list[A.TableRef], tables: list[tuple[str, "T
     stored = {parts_of(row[dci]) for _slot, row in dtab.data.scan() if row[dci] is not None}
     n, m = len(values), sum(1 for _ in dtab.data.scan())
     indexed = any(k.columns[0] == dci and k.kind in ("PRIMARY", "UNIQUE") for k in dtab.keys)
-    lookup = n < m and indexed
+    # a multi-table UPDATE of the indexed table compares pairs instead (probed)
+    lookup = n < m and indexed and dti not in updated
     if n == 0 or m == 0 or not all(v is not None and (_bad_datetime(v) or lookup and _misses(v, stored))
                                    for v in values):
         return None  # a clean value that finds nothing only skips its lookup's warning
@@ -342,5 +346,70 @@ def join_datetime_conversions(refs: list[A.TableRef], tables: list[tuple[str, "T
     return DatetimeConversions(items, "compare")
 
 
-__all__ = ["JoinPlan", "DatetimeConversions", "join_datetime_conversions", "plan_join", "scan_order", "conjuncts", "rejects_nulls", "written_columns_read",
+_NUMERIC_PREFIX = re.compile(r"\s*[-+]?(\d|\.\d)")
+
+
+def _number_pair(c: A.Expr, scope: "Scope", tables: list[tuple[str, "TableDef"]]
+                 ) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """((ti, ci) of the VARCHAR column, (ti, ci) of the INT/DECIMAL column) of
+    ``x.s = y.n`` joining two tables, or None."""
+    if not (isinstance(c, A.Binary) and c.op == "=" and isinstance(c.left, A.ColumnRef)
+            and isinstance(c.right, A.ColumnRef)):
+        return None
+    sides = []
+    for ref in (c.left, c.right):
+        try:
+            depth, ti, ci = scope.resolve(ref)
+        except Exception:  # noqa: BLE001 - a name error surfaces, naming its clause, when the join runs
+            return None
+        if depth != 0:
+            return None
+        sides.append((ti, ci))
+    if sides[0][0] == sides[1][0]:
+        return None
+    kinds = [tables[ti][1].columns[ci].type for ti, ci in sides]
+    for a, b in ((0, 1), (1, 0)):
+        if isinstance(kinds[a], StringType) and isinstance(kinds[b], (IntType, DecimalType)):
+            return sides[a], sides[b]
+    return None
+
+
+def join_number_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]],
+                            where: A.Expr | None, scope: "Scope", updated: set[int]) -> list[str] | None:
+    """The ``Truncated incorrect ... value`` warnings of a two-table join on a VARCHAR
+    and an INT/DECIMAL column (RULES 5.12.1), or None when not modelled.
+
+    The same plan as the DATETIME joins (the table with fewer rows first): a lookup
+    per string row into a unique INT/DECIMAL index converts it to the key's type
+    (``INTEGER``/``DECIMAL``); a compared pair converts it to the comparison's type
+    (``DECIMAL`` against an INT column, ``DOUBLE`` against a DECIMAL one).  Modelled
+    with at least two string rows, all non-numeric, and no numeric 0 (which they would
+    match); equal row counts are the cost tie."""
+    if len(refs) != 2 or any(r.derived is not None or r.join not in (None, "INNER", "CROSS") for r in refs):
+        return None
+    conds = [c for r in refs for c in conjuncts(r.on)] + list(conjuncts(where))
+    pairs = [_number_pair(c, scope, tables) for c in conds if not _literal_only(c)]
+    if len(pairs) != 1 or pairs[0] is None:
+        return None
+    (sti, sci), (nti, nci) = pairs[0]
+    st, nt = tables[sti][1], tables[nti][1]
+    values = [row[sci] for _slot, row in st.data.scan()]
+    numbers = [row[nci] for _slot, row in nt.data.scan()]
+    n, m = len(values), len(numbers)
+    if n < 2 or m == 0 or n == m or any(v == 0 for v in numbers if v is not None):
+        return None
+    if not all(isinstance(v, str) and v.strip() and not _NUMERIC_PREFIX.match(v) for v in values):
+        return None
+    is_int = isinstance(nt.columns[nci].type, IntType)
+    indexed = any(k.columns[0] == nci and k.kind in ("PRIMARY", "UNIQUE") for k in nt.keys)
+    if n < m and indexed and nti not in updated:  # an UPDATE of the indexed table compares pairs (probed)
+        word = "INTEGER" if is_int else "DECIMAL"
+        return [f"Truncated incorrect {word} value: '{v}'" for v in values]
+    word = "DECIMAL" if is_int else "DOUBLE"
+    if n < m:
+        return [f"Truncated incorrect {word} value: '{v}'" for v in values for _j in range(m)]
+    return [f"Truncated incorrect {word} value: '{v}'" for _j in range(m) for v in values]
+
+
+__all__ = ["JoinPlan", "DatetimeConversions", "join_datetime_conversions", "join_number_conversions", "plan_join", "scan_order", "conjuncts", "rejects_nulls", "written_columns_read",
            "safe_update_on_fly"]
