@@ -346,6 +346,7 @@ con1: DELETE a FROM s a JOIN ni b ON a.id = b.id
 con1: DELETE b FROM nd b JOIN s a ON b.id = a.id
 con1: DELETE a FROM s3 a JOIN nu b ON a.id = b.id
 con1: DELETE a FROM s3 a JOIN nd b ON a.id = b.id
+con1: UPDATE nu b, s3 a SET b.c = 2 WHERE b.id = a.id
 con1: SET sql_mode = ''
 con1: UPDATE s a, ni b SET a.c = 2 WHERE a.id = b.id
 con1: UPDATE ni b, s3 a SET b.c = 2 WHERE b.id = a.id

@@ -1277,8 +1277,8 @@ class Executor:
         decides which converts, it is not modelled (no warning, docs 5.12.1)."""
         strict = aborts and any(m in self.thd.vars.get("sql_mode") for m in ("STRICT_ALL_TABLES", "STRICT_TRANS_TABLES"))
         numbers = join_number_conversions(refs, tables, where, scope, updated)
-        if numbers and not strict:  # a strict UPDATE's outcome here is not probed
-            self.ctx.notes.extend(Note("Warning", 1292, text) for text in numbers)
+        if numbers and (numbers[0] == "lookup" or not strict):  # a strict UPDATE comparing: not probed
+            self.ctx.notes.extend(Note("Warning", 1292, text) for text in numbers[1])
         conv = join_datetime_conversions(refs, tables, where, scope, updated)
         if conv is None:
             return

@@ -326,8 +326,8 @@ def join_datetime_conversions(refs: list[A.TableRef], tables: list[tuple[str, "T
     stored = {parts_of(row[dci]) for _slot, row in dtab.data.scan() if row[dci] is not None}
     n, m = len(values), sum(1 for _ in dtab.data.scan())
     indexed = any(k.columns[0] == dci and k.kind in ("PRIMARY", "UNIQUE") for k in dtab.keys)
-    # a multi-table UPDATE of the indexed table compares pairs instead (probed)
-    lookup = n < m and indexed and dti not in updated
+    # a multi-table UPDATE of an indexed InnoDB table compares pairs instead (probed; MyISAM: lookups)
+    lookup = n < m and indexed and not (dti in updated and dtab.engine.transactional)
     if n == 0 or m == 0 or not all(v is not None and (_bad_datetime(v) or lookup and _misses(v, stored))
                                    for v in values):
         return None  # a clean value that finds nothing only skips its lookup's warning
@@ -375,9 +375,10 @@ def _number_pair(c: A.Expr, scope: "Scope", tables: list[tuple[str, "TableDef"]]
 
 
 def join_number_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]],
-                            where: A.Expr | None, scope: "Scope", updated: set[int]) -> list[str] | None:
+                            where: A.Expr | None, scope: "Scope", updated: set[int]) -> tuple[str, list[str]] | None:
     """The ``Truncated incorrect ... value`` warnings of a two-table join on a VARCHAR
-    and an INT/DECIMAL column (RULES 5.12.1), or None when not modelled.
+    and an INT/DECIMAL column, with what converts (``lookup``/``compare``, as for
+    DATETIME) (RULES 5.12.1), or None when not modelled.
 
     The same plan as the DATETIME joins (the table with fewer rows first): a lookup
     per string row into a unique INT/DECIMAL index converts it to the key's type
@@ -402,13 +403,13 @@ def join_number_conversions(refs: list[A.TableRef], tables: list[tuple[str, "Tab
         return None
     is_int = isinstance(nt.columns[nci].type, IntType)
     indexed = any(k.columns[0] == nci and k.kind in ("PRIMARY", "UNIQUE") for k in nt.keys)
-    if n < m and indexed and nti not in updated:  # an UPDATE of the indexed table compares pairs (probed)
+    if n < m and indexed and not (nti in updated and nt.engine.transactional):  # see join_datetime_conversions
         word = "INTEGER" if is_int else "DECIMAL"
-        return [f"Truncated incorrect {word} value: '{v}'" for v in values]
+        return "lookup", [f"Truncated incorrect {word} value: '{v}'" for v in values]
     word = "DECIMAL" if is_int else "DOUBLE"
     if n < m:
-        return [f"Truncated incorrect {word} value: '{v}'" for v in values for _j in range(m)]
-    return [f"Truncated incorrect {word} value: '{v}'" for _j in range(m) for v in values]
+        return "compare", [f"Truncated incorrect {word} value: '{v}'" for v in values for _j in range(m)]
+    return "compare", [f"Truncated incorrect {word} value: '{v}'" for _j in range(m) for v in values]
 
 
 __all__ = ["JoinPlan", "DatetimeConversions", "join_datetime_conversions", "join_number_conversions", "plan_join", "scan_order", "conjuncts", "rejects_nulls", "written_columns_read",
