@@ -357,3 +357,81 @@ con1: SET sql_mode = 'STRICT_TRANS_TABLES'
 con1: UPDATE t SET n = DATEDIFF('0000-00-00', '2024-01-01')  => 1292
 con1: UPDATE t SET n = DATEDIFF(dt, '2024-01-01')
 con1: INSERT INTO t (id, n) VALUES (2, DAYOFWEEK('2024-05-00'))  => 1292
+
+[case fid_err_join_datetime_conversion_one_row]
+rule = mariadb.warnings.join_datetime_conversion
+seed = 002
+description = a join condition comparing a DATETIME column with an INT/VARCHAR/DECIMAL column converts the non-temporal value: 1292 "Incorrect datetime value ... for column <that column> at row 1" once when both tables hold one row; a strict UPDATE stops with it when the DATETIME column has no index, and a string/DECIMAL from a one-row MyISAM table looked up in an InnoDB DATETIME index does not warn
+setup: CREATE TABLE v (id VARCHAR(10) NOT NULL UNIQUE, c INT NOT NULL) ENGINE=MyISAM
+setup: CREATE TABLE d (id DATETIME NOT NULL UNIQUE, c INT) ENGINE=MyISAM
+setup: INSERT INTO d VALUES ('2024-01-09 10:00:00', 51)
+setup: INSERT INTO v VALUES ('k3', 2)
+setup: CREATE TABLE i (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c INT) ENGINE=InnoDB
+setup: INSERT INTO i (c) VALUES (1)
+setup: CREATE TABLE di (id DATETIME, c INT) ENGINE=InnoDB
+setup: INSERT INTO di VALUES ('2024-01-09 10:00:00', 1)
+setup: CREATE TABLE dk (id DATETIME UNIQUE, c INT) ENGINE=InnoDB
+setup: INSERT INTO dk VALUES ('2024-01-09 10:00:00', 1)
+setup: CREATE TABLE m (id DECIMAL(5,2), c INT) ENGINE=MyISAM
+setup: INSERT INTO m VALUES (1.5, 1)
+con1: DELETE a, b FROM d a JOIN v b ON a.id = b.id
+con1: UPDATE i a, di b SET a.c = 5 WHERE a.id = b.id => 1292
+con1: DELETE a FROM i a JOIN d b ON a.id = b.id WHERE 1 = 1
+con1: DELETE a FROM m a JOIN dk b ON b.id = a.id
+con1: SET sql_mode = ''
+con1: UPDATE i a, di b SET a.c = 5 WHERE a.id = b.id
+con1: UPDATE di b, m a SET a.c = 6 WHERE b.id = a.id
+
+[case fid_err_join_datetime_conversion_smaller_table_first]
+rule = mariadb.warnings.join_datetime_conversion
+seed = 002
+description = the table with fewer rows is read first: a non-temporal table first converts once per row in the ref lookup into a unique DATETIME index ("at row 1"; a clean datetime that finds nothing does not warn; a strict UPDATE only warns); otherwise every pair is compared, "at row" counting the inner table's rows, and a strict UPDATE stops at the first
+setup: CREATE TABLE i (id INT NOT NULL PRIMARY KEY, c INT) ENGINE=InnoDB
+setup: INSERT INTO i VALUES (3, 1), (4, 1)
+setup: CREATE TABLE v (id VARCHAR(10) UNIQUE, c INT) ENGINE=MyISAM
+setup: INSERT INTO v VALUES ('k3', 1), ('k4', 1)
+setup: CREATE TABLE d1 (id DATETIME NOT NULL PRIMARY KEY, c INT) ENGINE=MyISAM
+setup: INSERT INTO d1 VALUES ('2024-01-01 10:00:00', 1)
+setup: CREATE TABLE dk (id DATETIME UNIQUE, c INT) ENGINE=InnoDB
+setup: INSERT INTO dk VALUES ('2024-01-01 10:00:00', 1), ('2024-01-02 10:00:00', 1), ('2024-01-03 10:00:00', 1)
+setup: CREATE TABLE dn (id DATETIME, c DECIMAL(5,2)) ENGINE=InnoDB
+setup: INSERT INTO dn VALUES ('2024-01-01 10:00:00', 1), ('2024-01-02 10:00:00', 1), ('2024-01-03 10:00:00', 1), ('2024-01-04 10:00:00', 1)
+setup: CREATE TABLE m (id DECIMAL(5,2), c INT) ENGINE=InnoDB
+setup: INSERT INTO m VALUES (1.5, 1), (2.5, 1)
+setup: CREATE TABLE z (id INT, c INT) ENGINE=MyISAM
+setup: INSERT INTO z VALUES (20240105, 1), (3, 1)
+setup: CREATE TABLE o (id INT, c INT) ENGINE=InnoDB
+setup: INSERT INTO o VALUES (7, 1)
+con1: DELETE a FROM i a JOIN d1 b ON a.id = b.id
+con1: DELETE a FROM z a JOIN dk b ON a.id = b.id
+con1: DELETE a FROM o a JOIN dn b ON a.id = b.id
+con1: DELETE b FROM dk b JOIN v a ON b.id = a.id WHERE 1 = 1
+con1: UPDATE i a, dk b SET a.c = 2 WHERE b.id = a.id
+con1: UPDATE dn b, m a SET b.c = 2 WHERE b.id = a.id => 1292
+con1: DELETE a FROM m a JOIN dn b ON a.id = b.id
+con1: SET sql_mode = ''
+con1: UPDATE dn b, m a SET b.c = 2 WHERE b.id = a.id
+con1: UPDATE dk b, i a SET b.c = 3 WHERE b.id = a.id
+
+[case fid_err_join_string_number_conversion]
+rule = mariadb.warnings.join_number_conversion
+seed = 002
+description = a join of a VARCHAR and an INT/DECIMAL column converts the strings: the table with fewer rows is read first; a lookup per string row into a unique numeric index warns "Truncated incorrect INTEGER/DECIMAL value", compared pairs "... DECIMAL value" (INT column) or "... DOUBLE value" (DECIMAL column)
+setup: CREATE TABLE s (id VARCHAR(10) UNIQUE, c INT) ENGINE=InnoDB
+setup: INSERT INTO s VALUES ('k3', 1), ('k4', 1)
+setup: CREATE TABLE s3 (id VARCHAR(10), c INT) ENGINE=MyISAM
+setup: INSERT INTO s3 VALUES ('k5', 1), ('k6', 1), ('k7', 1)
+setup: CREATE TABLE ni (id INT NOT NULL PRIMARY KEY, c INT) ENGINE=InnoDB
+setup: INSERT INTO ni VALUES (10, 1), (11, 1), (12, 1), (13, 1)
+setup: CREATE TABLE nd (id DECIMAL(5,2), c INT) ENGINE=MyISAM
+setup: INSERT INTO nd VALUES (1.5, 1)
+setup: CREATE TABLE nu (id DECIMAL(5,2) UNIQUE, c INT) ENGINE=MyISAM
+setup: INSERT INTO nu VALUES (1.5, 1), (2.5, 1), (3.5, 1), (4.5, 1)
+con1: DELETE a FROM s a JOIN ni b ON a.id = b.id
+con1: DELETE b FROM nd b JOIN s a ON b.id = a.id
+con1: DELETE a FROM s3 a JOIN nu b ON a.id = b.id
+con1: DELETE a FROM s3 a JOIN nd b ON a.id = b.id
+con1: UPDATE nu b, s3 a SET b.c = 2 WHERE b.id = a.id
+con1: SET sql_mode = ''
+con1: UPDATE s a, ni b SET a.c = 2 WHERE a.id = b.id
+con1: UPDATE ni b, s3 a SET b.c = 2 WHERE b.id = a.id

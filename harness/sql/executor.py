@@ -16,7 +16,7 @@ from harness.errors import MESSAGES
 from harness.sql.catalog import TableDef
 from harness.sql.errors import Note, ServerError, error, note
 from harness.sql.expr import Compiler, Env, Scope, compare, is_aggregate_expr, to_bool, to_number
-from harness.sql.joinplan import JoinPlan, plan_join, safe_update_on_fly, written_columns_read
+from harness.sql.joinplan import JoinPlan, join_datetime_conversions, join_number_conversions, plan_join, safe_update_on_fly, written_columns_read
 from harness.sql.prelock import on_duplicate_unique_keys, on_duplicate_write_set
 from harness.sql.range_opt import const_true, impossible_where, index_scan_chosen, range_keys
 from harness.sql.stmtinfo import StatementInfo
@@ -1168,7 +1168,7 @@ class Executor:
             self.info.add(t, ti in written)
         del target_names
         plan = plan_join(up.tables, all_tables, up.where, scope)
-        self._mark_maybe_null(plan, all_tables, written)
+        self._before_join_scan(plan, up.tables, all_tables, written, up.where, scope, not up.ignore, True)
         combos = self._join_rows_aborting(up, all_tables, scope)
         res = DmlResult()
         # multi_update: the first table of the join order is updated during the scan when
@@ -1311,6 +1311,41 @@ class Executor:
             t.data.truncate()
         return res
 
+    def _before_join_scan(self, plan: JoinPlan, refs: list[A.TableRef], tables: list[tuple[str, TableDef]],
+                          written: set[int], where: A.Expr | None, scope: Scope, aborts: bool,
+                          update: bool) -> None:
+        """What the optimizer settles before the join runs: nullability of the written
+        tables' Table_maps, and the DATETIME conversions of the join condition."""
+        self._mark_maybe_null(plan, tables, written)
+        self._join_conversion_warnings(refs, tables, where, scope, aborts, written if update else set())
+
+    def _join_conversion_warnings(self, refs: list[A.TableRef], tables: list[tuple[str, TableDef]],
+                                  where: A.Expr | None, scope: Scope, aborts: bool, updated: set[int]) -> None:
+        """Warn 1292 for each non-temporal value the join converts to DATETIME (joinplan).
+
+        A multi-table UPDATE in strict mode aborts on a comparison's conversion
+        (abort_on_warning), not on a ref lookup's (store_key copies with
+        Use_relaxed_field_copy: a warning). The abort is modelled when every table is
+        transactional (nothing changed, nothing logged); otherwise, and when the plan
+        decides which converts, it is not modelled (no warning, docs 5.12.1)."""
+        strict = aborts and any(m in self.thd.vars.get("sql_mode") for m in ("STRICT_ALL_TABLES", "STRICT_TRANS_TABLES"))
+        numbers = join_number_conversions(refs, tables, where, scope, updated)
+        if numbers and (numbers[0] == "lookup" or not strict):  # a strict UPDATE comparing: not probed
+            self.ctx.notes.extend(Note("Warning", 1292, text) for text in numbers[1])
+        conv = join_datetime_conversions(refs, tables, where, scope, updated)
+        if conv is None:
+            return
+        if strict and conv.how != "lookup" and (conv.how == "unknown"
+                                                or not all(t.engine.transactional for _n, t in tables)):
+            return
+        for ti, ci, value, row in conv.items:
+            t = tables[ti][1]
+            message = (f"Incorrect datetime value: '{value_to_string(value)}' for column "
+                       f"`{t.db}`.`{t.name}`.`{t.columns[ci].name}` at row {row}")
+            if strict and conv.how == "compare":
+                raise ServerError(1292, message, "22007")
+            self.ctx.notes.append(Note("Warning", 1292, message))
+
     def delete_multi(self, de: A.Delete) -> DmlResult:
         targets = {n.lower() for n in de.targets}
         for r in de.tables:
@@ -1324,7 +1359,7 @@ class Executor:
         plan = plan_join(de.tables, all_tables, de.where, scope)
         tis = [i for i in plan.order
                if all_tables[i][0].lower() in targets or all_tables[i][1].name.lower() in targets]
-        self._mark_maybe_null(plan, all_tables, set(tis))
+        self._before_join_scan(plan, de.tables, all_tables, set(tis), de.where, scope, False, False)
         combos = list(self.join_rows(de.tables, all_tables, scope, de.where, self._routine_env()))
         res = DmlResult()
         # multi_delete: the deleted tables in join order; the first is deleted from while

@@ -125,3 +125,108 @@ def test_delete_lists_tables_in_join_order_rows_in_scan_order(s) -> None:  # typ
     s.execute("DELETE t1, t2 FROM t2 STRAIGHT_JOIN t1 ON t1.id = t2.k WHERE t2.id > 1")
     rows = [r for r in _rows_log(s.bed) if not r[0].startswith("map:")]
     assert rows == [("t2", [2, 3, 4]), ("t1", [1, 2])]
+
+
+@pytest.fixture
+def dt(bed: Bed):  # type: ignore[no-untyped-def]
+    """One-row tables joined on a DATETIME and a non-temporal key (RULES 5.12.1)."""
+    thd = bed.session("ROW")
+    thd.execute("SET sql_mode = ''")
+    thd.execute("CREATE TABLE v (id VARCHAR(10), c INT) ENGINE=MyISAM")
+    thd.execute("CREATE TABLE i (id INT, c INT) ENGINE=InnoDB")
+    thd.execute("CREATE TABLE d (id DATETIME, c INT) ENGINE=InnoDB")
+    thd.execute("CREATE TABLE dk (id DATETIME UNIQUE, c INT) ENGINE=InnoDB")
+    thd.execute("INSERT INTO v VALUES ('k3', 1)")
+    thd.execute("INSERT INTO i VALUES (3, 1)")
+    thd.execute("INSERT INTO d VALUES ('2024-01-09 10:00:00', 1)")
+    thd.execute("INSERT INTO dk VALUES ('2024-01-09 10:00:00', 1)")
+    return thd
+
+
+def _warnings(thd: Any) -> list[tuple[str, int, str]]:
+    return [(n.level, n.code, n.message) for n in thd.last_notes]
+
+
+def test_join_converts_the_non_temporal_value_once_when_both_tables_hold_one_row(dt) -> None:  # type: ignore[no-untyped-def]
+    dt.execute("DELETE a FROM d a JOIN v b ON a.id = b.id")
+    assert _warnings(dt) == [("Warning", 1292, "Incorrect datetime value: 'k3' for column `test`.`v`.`id` at row 1")]
+    dt.execute("UPDATE i a, dk b SET a.c = 2 WHERE b.id = a.id")
+    assert _warnings(dt) == [("Warning", 1292, "Incorrect datetime value: '3' for column `test`.`i`.`id` at row 1")]
+
+
+def test_no_conversion_warning_when_the_plan_decides_or_the_value_reads_as_a_datetime(dt) -> None:  # type: ignore[no-untyped-def]
+    # a string of a one-row MyISAM table looked up in an InnoDB DATETIME index: no warning
+    dt.execute("DELETE a FROM v a JOIN dk b ON b.id = a.id")
+    assert _warnings(dt) == []
+    dt.execute("INSERT INTO i VALUES (4, 1)")
+    dt.execute("INSERT INTO d VALUES ('2024-01-10 10:00:00', 1)")
+    dt.execute("DELETE a FROM i a JOIN d b ON a.id = b.id")  # equal row counts: the cost tie decides
+    assert _warnings(dt) == []
+    dt.execute("INSERT INTO v VALUES ('2024-01-09', 1)")
+    dt.execute("DELETE FROM v WHERE id = 'k3'")
+    dt.execute("DELETE a FROM v a JOIN d b ON a.id = b.id")
+    assert _warnings(dt) == []
+
+
+def test_strict_update_stops_on_a_compared_conversion(dt) -> None:  # type: ignore[no-untyped-def]
+    from harness.sql.errors import ServerError
+    dt.execute("SET sql_mode = 'STRICT_TRANS_TABLES'")
+    with pytest.raises(ServerError) as ei:
+        dt.execute("UPDATE i a, d b SET a.c = 2 WHERE a.id = b.id")
+    assert ei.value.code == 1292
+    dt.execute("DELETE a FROM i a JOIN d b ON a.id = b.id")  # a DELETE only warns
+    assert [n.code for n in dt.last_notes] == [1292]
+
+
+def test_the_conversion_check_leaves_name_errors_to_the_join(dt) -> None:  # type: ignore[no-untyped-def]
+    from harness.sql.errors import ServerError
+    with pytest.raises(ServerError) as ei:
+        dt.execute("DELETE a FROM d a JOIN v b ON a.id = b.nosuch")
+    assert ei.value.code == 1054 and "'ON'" in ei.value.message
+
+
+def test_the_smaller_table_is_read_first(dt) -> None:  # type: ignore[no-untyped-def]
+    dt.execute("INSERT INTO i VALUES (4, 1)")
+    # DATETIME table first (1 row < 2): each pair compared, "at row" of the inner row
+    dt.execute("DELETE a FROM i a JOIN d b ON a.id = b.id")
+    assert [n.message[-24:] for n in dt.last_notes] == [
+        "`test`.`i`.`id` at row 1", "`test`.`i`.`id` at row 2"]
+    for v in ("2024-01-10 10:00:00", "2024-01-11 10:00:00"):
+        dt.execute(f"INSERT INTO dk VALUES ('{v}', 1)")
+    # non-temporal table first (2 rows < 3) with a unique DATETIME index: one lookup per row
+    dt.execute("UPDATE i a, dk b SET a.c = 2 WHERE b.id = a.id")
+    assert [(n.message[26:29], n.message[-8:]) for n in dt.last_notes] == [("'3'", "at row 1"), ("'4'", "at row 1")]
+    # ... without an index: every pair, "at row" of the DATETIME row; strict: the first stops it
+    for v in ("2024-01-10 10:00:00", "2024-01-11 10:00:00"):
+        dt.execute(f"INSERT INTO d VALUES ('{v}', 1)")
+    dt.execute("DELETE a FROM i a JOIN d b ON a.id = b.id")
+    assert [n.message[-8:] for n in dt.last_notes] == ["at row 1", "at row 2", "at row 3"] * 2
+    dt.execute("SET sql_mode = 'STRICT_ALL_TABLES'")
+    dt.execute("UPDATE i a, dk b SET a.c = 2 WHERE b.id = a.id")  # a lookup only warns
+    assert len(dt.last_notes) == 2
+
+
+def test_a_lookup_of_a_clean_datetime_that_finds_nothing_does_not_warn(dt) -> None:  # type: ignore[no-untyped-def]
+    dt.execute("INSERT INTO i VALUES (20240105, 1)")
+    for v in ("2024-01-10 10:00:00", "2024-01-11 10:00:00"):
+        dt.execute(f"INSERT INTO dk VALUES ('{v}', 1)")
+    dt.execute("DELETE a FROM i a JOIN dk b ON a.id = b.id")
+    assert [n.message[26:29] for n in dt.last_notes] == ["'3'"]
+    dt.execute("DELETE a FROM i a JOIN d b ON a.id = b.id")  # compared pairs: not modelled with clean values
+    assert dt.last_notes == []
+
+
+def test_a_string_number_join_converts_the_strings_as_the_plan_reads_them(dt) -> None:  # type: ignore[no-untyped-def]
+    dt.execute("CREATE TABLE s (id VARCHAR(10), c INT) ENGINE=InnoDB")
+    dt.execute("INSERT INTO s VALUES ('k3', 1), ('k4', 1)")
+    dt.execute("CREATE TABLE n (id INT UNIQUE, c INT) ENGINE=InnoDB")
+    dt.execute("INSERT INTO n VALUES (10, 1), (11, 1), (12, 1)")
+    dt.execute("DELETE a FROM s a JOIN n b ON a.id = b.id")  # a lookup per string into the INT index
+    assert [n.message for n in dt.last_notes] == ["Truncated incorrect INTEGER value: 'k3'",
+                                                  "Truncated incorrect INTEGER value: 'k4'"]
+    dt.execute("UPDATE n b, s a SET b.c = 2 WHERE b.id = a.id")  # updating the indexed table: every pair
+    assert [n.message[-4:] for n in dt.last_notes] == ["'k3'"] * 3 + ["'k4'"] * 3
+    assert dt.last_notes[0].message.startswith("Truncated incorrect DECIMAL value")
+    dt.execute("INSERT INTO n VALUES (0, 1)")  # 'k3' reads as 0 and would match: not modelled
+    dt.execute("DELETE a FROM s a JOIN n b ON a.id = b.id")
+    assert dt.last_notes == []
