@@ -100,3 +100,24 @@ def test_zero_datetime_prints_with_its_time(s) -> None:  # type: ignore[no-untyp
 def test_unknown_column_names_the_clause(s, sql: str, clause: str) -> None:  # type: ignore[no-untyped-def]
     assert _fails(s, sql) == 1054
     assert s.last_notes[-1].message.endswith(f" in '{clause}'")
+
+
+def test_replace_fires_the_delete_triggers_of_the_replaced_row(s) -> None:  # type: ignore[no-untyped-def]
+    # write_record: REPLACE's delete runs BEFORE/AFTER DELETE triggers (observed: a
+    # failing BEFORE DELETE trigger fails the REPLACE with 1048).
+    s.execute("CREATE TABLE k (id INT PRIMARY KEY, c INT) ENGINE=InnoDB")
+    s.execute("CREATE TABLE log_k (n INT) ENGINE=InnoDB")
+    s.execute("INSERT INTO k VALUES (1, 7)")
+    s.execute("CREATE TRIGGER trg_k AFTER DELETE ON k FOR EACH ROW INSERT INTO log_k VALUES (OLD.c)")
+    s.execute("REPLACE INTO k VALUES (1, 8)")
+    assert [r[0] for r in s.execute("SELECT n FROM log_k").rows] == [7]
+    s.execute("CREATE TRIGGER trg_k2 BEFORE DELETE ON k FOR EACH ROW INSERT INTO t (id) VALUES (NULL)")
+    assert _fails(s, "REPLACE INTO k VALUES (1, 9)") == 1048
+    assert [r[1] for r in s.execute("SELECT * FROM k").rows] == [8]
+
+
+def test_the_ok_packets_insert_id_is_unsigned(s) -> None:  # type: ignore[no-untyped-def]
+    s.execute("CREATE TABLE a (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, v INT) ENGINE=InnoDB")
+    s.execute("INSERT INTO a VALUES (2, -4)")
+    ok = s.execute("INSERT INTO a (id) SELECT v FROM a")
+    assert ok.last_insert_id == (1 << 64) - 4
