@@ -435,3 +435,40 @@ con1: UPDATE nu b, s3 a SET b.c = 2 WHERE b.id = a.id
 con1: SET sql_mode = ''
 con1: UPDATE s a, ni b SET a.c = 2 WHERE a.id = b.id
 con1: UPDATE ni b, s3 a SET b.c = 2 WHERE b.id = a.id
+
+
+[case fid_err_create_select_innodb_read_committed_1665]
+rule = mariadb.decide.create_select_post_lock_1665
+seed = 002
+description = STATEMENT, READ COMMITTED: CREATE TABLE ... ENGINE=InnoDB SELECT fails with 1665 without InnoDB's suffix and without its 1030 (the new table is refused by select_create's post-lock decide_logging_format), where INSERT INTO an InnoDB table gets both
+formats = STATEMENT
+setup: CREATE TABLE t1 (id DATETIME, c_blob BLOB) ENGINE=MyISAM
+setup: CREATE TABLE t2 (id INT) ENGINE=InnoDB
+con1: SET tx_isolation = 'READ-COMMITTED'
+con1: CREATE TABLE t4 ENGINE=InnoDB SELECT c_blob FROM t1 WHERE id IS NULL  => 1665
+con1: INSERT INTO t2 VALUES (1)  => 1665
+
+[case fid_err_replace_fires_delete_triggers]
+rule = mariadb.replace.delete_triggers
+seed = 002
+description = REPLACE's delete of the conflicting row fires the table's BEFORE/AFTER DELETE triggers (write_record): a BEFORE DELETE trigger whose insert fails (1048) fails the REPLACE; a working trigger's row is logged with it
+formats = STATEMENT ROW MIXED
+setup: CREATE TABLE t1 (id VARCHAR(10) NOT NULL PRIMARY KEY, c_int INT) ENGINE=InnoDB
+setup: CREATE TABLE t2 (id DATETIME NOT NULL PRIMARY KEY, c_int INT NOT NULL) ENGINE=InnoDB
+setup: CREATE TABLE t3 (id INT NOT NULL PRIMARY KEY, c INT) ENGINE=InnoDB
+setup: CREATE TABLE log3 (n INT) ENGINE=InnoDB
+setup: INSERT INTO t2 (id, c_int) VALUES ('2024-01-07 10:00:00', 91), ('2024-01-03 10:00:00', 93)
+setup: INSERT INTO t3 VALUES (1, 1)
+setup: CREATE TRIGGER trg_t2 BEFORE DELETE ON t2 FOR EACH ROW INSERT INTO t1 (c_int, id) VALUES (1, NULL)
+setup: CREATE TRIGGER trg_t3 AFTER DELETE ON t3 FOR EACH ROW INSERT INTO log3 VALUES (OLD.c)
+con1: REPLACE INTO t2 (id, c_int) VALUES ('2024-01-07 10:00:00', 93)  => 1048
+con1: REPLACE INTO t3 VALUES (1, 5)
+
+[case fid_err_insert_id_is_unsigned]
+rule = mariadb.ok_packet.insert_id_ulonglong
+seed = 002
+description = the OK packet's insert id is a ulonglong: INSERT ... SELECT storing -4 in a signed AUTO_INCREMENT column succeeds (the id wraps), it is no error
+formats = STATEMENT ROW MIXED
+setup: CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_blob BLOB, c_dec DECIMAL(5,2)) ENGINE=InnoDB
+setup: INSERT INTO t1 (id, c_blob, c_dec) VALUES (2, 'x', -3.75)
+con1: INSERT IGNORE INTO t1 (id, c_blob, c_dec) SELECT c_dec, c_blob, c_blob FROM t1 ORDER BY id LIMIT 2

@@ -227,3 +227,31 @@ con1: ROLLBACK
 con1: START TRANSACTION
 con1: INSERT INTO tmp3 (id) VALUES ('k8')
 con1: DELETE FROM t1 WHERE id IS NULL ORDER BY id, c_dec LIMIT 2
+
+[case fidlog_covering_index_scan_order]
+rule = mariadb.optimizer.covering_index_scan
+seed = 002
+description = a single-table SELECT (of INSERT ... SELECT) whose read columns one index covers reads that index in key order (make_join_readinfo, find_shortest_key): InnoDB's secondary key (it holds the clustered key too), MyISAM's primary key; Write_rows and the 1062 warnings follow it, a read column outside every key keeps the table order
+formats = STATEMENT ROW MIXED
+setup: CREATE TABLE i (id INT NULL UNIQUE, c INT) ENGINE=InnoDB
+setup: INSERT INTO i (id, c) VALUES (3, 30), (1, 10), (2, 20)
+setup: CREATE TABLE m (id DECIMAL(6,2) NOT NULL PRIMARY KEY, c INT) ENGINE=MyISAM
+setup: INSERT INTO m (id, c) VALUES (3.50, 1), (9.00, 2), (1.25, 3)
+setup: CREATE TABLE d (id DECIMAL(6,2) NULL UNIQUE, n INT) ENGINE=InnoDB
+setup: INSERT INTO d (id, n) VALUES (1.25, 0), (9.00, 0)
+setup: CREATE TABLE o (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, v INT) ENGINE=MyISAM
+con1: INSERT INTO o (v) SELECT id FROM i
+con1: INSERT INTO o (v) SELECT c FROM i
+con1: INSERT IGNORE INTO d (id, n) SELECT id, -4 FROM m WHERE RAND() >= 0
+con1: INSERT IGNORE INTO m (id, c) SELECT id, 7 FROM m WHERE LENGTH(USER()) > 0
+
+[case fidlog_create_select_new_table_not_mixed_unsafe]
+rule = mariadb.decide.create_select_placeholder
+seed = 002
+description = in a transaction (autocommit=0), MIXED: CREATE TABLE i ENGINE=InnoDB SELECT FROM a MyISAM table is logged as a statement without a 1592 note in STATEMENT: the new base table is no written transactional table when the format is decided
+formats = STATEMENT MIXED
+con1.autocommit = 0
+setup: CREATE TABLE t3 (id INT NOT NULL UNIQUE, c_int INT) ENGINE=MyISAM
+setup: INSERT INTO t3 VALUES (1, 2)
+con1: CREATE TABLE t4 (PRIMARY KEY (id)) ENGINE=InnoDB SELECT id, c_int FROM t3
+con1: COMMIT

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from harness.errors import MESSAGES
 from harness.sql.catalog import TableDef
+from harness.sql.covering import covering_index, referenced_columns
 from harness.sql.errors import Note, ServerError, error, note
 from harness.sql.expr import Compiler, Env, Scope, compare, is_aggregate_expr, to_bool, to_number
 from harness.sql.joinplan import JoinPlan, join_datetime_conversions, join_number_conversions, plan_join, safe_update_on_fly, written_columns_read
@@ -64,10 +65,11 @@ class DmlResult:
 # ---------------------------------------------------------------- helpers
 
 
-def covering_scan(t: TableDef, key: Any) -> Iterator[tuple[int, list[Any]]]:
-    """``t``'s rows in ``key`` order (NULL first, equal keys in data-file order)."""
+def covering_scan(t: TableDef, key: Any, rows: Any = None) -> Iterator[tuple[int, list[Any]]]:
+    """``t``'s rows (or the ``rows`` a consistent read sees) in ``key`` order (NULL first,
+    equal keys in data-file order)."""
     fns = [(c, t.columns[c].type.sort_key) for c in key.columns]
-    live = list(t.data.scan())
+    live = list(t.data.scan() if rows is None else rows)
 
     def order(item: tuple[int, list[Any]]) -> tuple[Any, ...]:
         row = item[1]
@@ -117,6 +119,8 @@ class Executor:
         self.info = info
         # INSERT ... RETURNING: the rows written so far (None when not asked for).
         self._returning_rows: list[list[Any]] | None = None
+        # The SELECT whose tables join_rows is scanning (for the covering-index rule).
+        self._scanning_select: A.Select | None = None
 
     # ------------------------------------------------------------ joins
 
@@ -235,9 +239,10 @@ class Executor:
         """The rows a read of ``t`` sees: InnoDB's consistent read (a snapshot) for a
         plain SELECT, the latest rows for DML and locking reads (they lock first)."""
         thd = self.thd
-        if thd.stmt_consistent_read and uses_row_locks(t) and not any(w is t for w in self.info.written):
-            return t.data.consistent_scan(thd.trx_id, thd.read_view())
         covering = self._covering_key(t)
+        if thd.stmt_consistent_read and uses_row_locks(t) and not any(w is t for w in self.info.written):
+            rows = t.data.consistent_scan(thd.trx_id, thd.read_view())
+            return rows if covering is None else covering_scan(t, covering, rows)
         if covering is not None:
             return covering_scan(t, covering)
         return t.data.scan()
@@ -250,13 +255,26 @@ class Executor:
         find_shortest_key(covering_keys)), so the rows come in index order. Only the
         certain case is modelled: one index holding every column of the table, read
         (not written) by a SELECT or an INSERT ... SELECT."""
-        if t.engine.name not in ("MyISAM", "Aria") or self.info.kind not in ("SELECT", "INSERT", "REPLACE"):
+        if self.info.kind not in ("SELECT", "INSERT", "REPLACE"):
             return None
-        if any(w is t for w in self.info.written) or not t.keys:
+        sel = self._scanning_select
+        if sel is not None and len(sel.from_) == 1 and sel.from_[0].derived is None:
+            # INSERT ... SELECT from its own table reads another TABLE instance (buffered).
+            return covering_index(t, referenced_columns(sel), sel.where)
+        if t.engine.name not in ("MyISAM", "Aria") or not t.keys or any(w is t for w in self.info.written):
             return None
         n = len(t.columns)
         covering = [k for k in t.keys if len(set(k.columns)) == n]
         return min(covering, key=lambda k: len(k.columns)) if covering else None
+
+    def _joined_rows(self, sel: A.Select, tables: list[tuple[str, TableDef]], scope: Scope,
+                     outer_env: Env | None) -> list[tuple[list[Any], list[int | None]]]:
+        """The SELECT's joined rows, with the statement known to ``_covering_key``."""
+        saved, self._scanning_select = self._scanning_select, sel
+        try:
+            return list(self.join_rows(sel.from_, tables, scope, sel.where, outer_env))
+        finally:
+            self._scanning_select = saved
 
     def _lock_scan(self, t: TableDef, ref_name: str, where: A.Expr | None, mode: str,
                    semi_consistent: bool = False, in_join: bool = False) -> None:
@@ -328,7 +346,7 @@ class Executor:
         funcs = [comp.compile_in("SELECT", e) for e, _, _ in items]
         aggregate = bool(sel.group_by) or any(is_aggregate_expr(e) for e, _, _ in items) or (
             sel.having is not None and is_aggregate_expr(sel.having))
-        joined = list(self.join_rows(sel.from_, tables, scope, sel.where, outer_env)) if tables else None
+        joined = self._joined_rows(sel, tables, scope, outer_env) if tables else None
         out_rows: list[tuple[list[Any], Env]] = []
 
         def make_env(rows: list[Any]) -> Env:
@@ -635,7 +653,9 @@ class Executor:
         # The OK packet's insert id (mysql_insert): the first generated value, else the
         # AUTO_INCREMENT column of the last row inserted (an explicit id; probed: 100
         # for INSERT IGNORE ... VALUES (1, 5), (100, 6) whose first row is a duplicate).
-        res.last_insert_id = self.ctx.stmt_insert_id or (last_auto if isinstance(last_auto, int) else 0)
+        # The id is a ulonglong: a negative explicit id (-4 stored in a signed column)
+        # is sent as 2**64 - 4 (my_ok's ulonglong; observed as an OK, not an error).
+        res.last_insert_id = (self.ctx.stmt_insert_id or (last_auto if isinstance(last_auto, int) else 0)) % (1 << 64)
         if n_rows > 1 or ins.select is not None:
             # ER_INSERT_INFO: with IGNORE the rows not inserted, else the rows REPLACE deleted
             # and ON DUPLICATE KEY UPDATE changed (probed: Duplicates: 1 for an ignored dup).
@@ -827,11 +847,21 @@ class Executor:
         while dup is not None:
             old = t.data.rows[dup.slot]
             assert old is not None
-            self.delete_slot(t, dup.slot, old)
+            self._replace_delete(t, dup.slot, old)
             affected += 1
             dup = t.data.find_duplicate(row)  # type: ignore[assignment]
         self.write_row(t, row, specified)
         return affected + 1
+
+    def _replace_delete(self, t: TableDef, slot: int, old: list[Any]) -> None:
+        """REPLACE's delete of a conflicting row fires the table's DELETE triggers around
+        it (write_record: process_triggers(TRG_EVENT_DELETE) before and after
+        ha_delete_row; observed: a failing BEFORE DELETE trigger fails the REPLACE)."""
+        if t.triggers:
+            self.thd.fire_triggers(t, "BEFORE", "DELETE", None, old, self.ctx)
+        self.delete_slot(t, slot, old)
+        if t.triggers:
+            self.thd.fire_triggers(t, "AFTER", "DELETE", None, old, self.ctx)
 
     def on_duplicate_update(self, t: TableDef, new_row: list[Any], dup: DuplicateKey,
                             ondup: list[tuple[int, Any, str]], write_set: set[int],

@@ -119,3 +119,31 @@ def test_innodb_read_committed_is_row_only(bed) -> None:  # type: ignore[no-unty
     assert ei.value.code == 1665
     assert ei.value.message.endswith("InnoDB is limited to row-logging when transaction isolation level is "
                                      "READ COMMITTED or READ UNCOMMITTED.")
+
+
+def test_create_select_innodb_read_committed_1665_has_no_suffix(bed) -> None:  # type: ignore[no-untyped-def]
+    # MariaDB 10.11 (observed): the new table is refused by select_create's post-lock
+    # decide_logging_format, not by InnoDB's external_lock: no suffix, no 1030.
+    s = bed.session("STATEMENT")
+    s.execute("CREATE TABLE m (a INT) ENGINE=MyISAM")
+    s.execute("SET SESSION tx_isolation = 'READ-COMMITTED'")
+    with pytest.raises(ServerError) as ei:
+        s.execute("CREATE TABLE n ENGINE=InnoDB SELECT a FROM m")
+    assert ei.value.code == 1665
+    assert ei.value.message.endswith("limited to row-based logging.")
+    assert not getattr(ei.value, "trailing_notes", None)
+
+
+def test_create_select_new_table_is_not_mixed_unsafe(bed) -> None:  # type: ignore[no-untyped-def]
+    # MariaDB 10.11 (observed): MIXED, autocommit=0, CREATE TABLE InnoDB SELECT FROM MyISAM
+    # is a statement (the new base table is a placeholder when the format is decided).
+    s = bed.session("MIXED")
+    s.execute("CREATE TABLE m (a INT) ENGINE=MyISAM")
+    s.execute("INSERT INTO m VALUES (1)")
+    s.execute("SET autocommit = 0")
+    bed.state.binlog.reset()
+    s.execute("CREATE TABLE n ENGINE=InnoDB SELECT a FROM m")
+    s.execute("COMMIT")
+    kinds = [t for t, _ in bed.events()]
+    assert "Write_rows_v1" not in kinds
+    assert any(t == "Query" and "CREATE TABLE n ENGINE=InnoDB SELECT" in i for t, i in bed.events())

@@ -173,3 +173,24 @@ def test_insert_select_from_itself_refuses_a_zero_date_in_its_temporary_table(zd
     assert "`test`.`zm`.`dt` at row 1" in zd.last_notes[0].message
     assert _fails(zd, "INSERT INTO z (id, dt) SELECT id + 20, dt FROM z WHERE id = 2") == 1292  # a zero part
     assert "`test`.`z`.`dt` at row 1" in zd.last_notes[0].message
+
+
+def test_replace_fires_the_delete_triggers_of_the_replaced_row(s) -> None:  # type: ignore[no-untyped-def]
+    # write_record: REPLACE's delete runs BEFORE/AFTER DELETE triggers (observed: a
+    # failing BEFORE DELETE trigger fails the REPLACE with 1048).
+    s.execute("CREATE TABLE k (id INT PRIMARY KEY, c INT) ENGINE=InnoDB")
+    s.execute("CREATE TABLE log_k (n INT) ENGINE=InnoDB")
+    s.execute("INSERT INTO k VALUES (1, 7)")
+    s.execute("CREATE TRIGGER trg_k AFTER DELETE ON k FOR EACH ROW INSERT INTO log_k VALUES (OLD.c)")
+    s.execute("REPLACE INTO k VALUES (1, 8)")
+    assert [r[0] for r in s.execute("SELECT n FROM log_k").rows] == [7]
+    s.execute("CREATE TRIGGER trg_k2 BEFORE DELETE ON k FOR EACH ROW INSERT INTO t (id) VALUES (NULL)")
+    assert _fails(s, "REPLACE INTO k VALUES (1, 9)") == 1048
+    assert [r[1] for r in s.execute("SELECT * FROM k").rows] == [8]
+
+
+def test_the_ok_packets_insert_id_is_unsigned(s) -> None:  # type: ignore[no-untyped-def]
+    s.execute("CREATE TABLE a (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, v INT) ENGINE=InnoDB")
+    s.execute("INSERT INTO a VALUES (2, -4)")
+    ok = s.execute("INSERT INTO a (id) SELECT v FROM a")
+    assert ok.last_insert_id == (1 << 64) - 4
