@@ -1,13 +1,13 @@
-# replbed fuzz class 'events:Annotate_rows-vs-Query': 11 case x format
-# found as fuzz_s1_00016 (MIXED); shrunk in 37 runs to 4 statements (from 11)
-# reference vs replbed: event 10: reference 'Annotate_rows     INSERT IGNORE INTO t1 (id, c_int) VALUES (7.50, 98)' / replbed 'Query             use `test`; INSERT IGNORE INTO t1 (id, c_int) VALUES (7.50, 98)'
+# replbed fuzz class 'events:Annotate_rows-vs-Query': 3 case x format
+# found as fuzz_s20261125_00240 (MIXED); shrunk in 30 runs to 4 statements (from 10)
+# reference vs replbed: event 8: reference "Annotate_rows     INSERT INTO t1 (id, c_blob, c_str) VALUES (6, REPEAT('b', 20), ''), (3, NULL, 'a'), (3, 'x', ''), (1, REPEAT('b', 20), '')" / replbed 'Query             use `test`; CREATE TEMPORARY TABLE tmp2 ENGINE=MyISAM SELECT c_blob, c_str FROM t1 WHERE c_str IS NOT NULL'
 [case fuzz_events_Annotate_rows_vs_Query]
 rule = fuzz
-seed = 1
-description = replbed fuzz --seed 1, case 16
+seed = 20261125
+description = replbed fuzz --seed 20261125, case 240
 formats = MIXED
-con1.autocommit = 0
-setup: CREATE TABLE t1 (id DECIMAL(6,2), c_int INT) ENGINE=MyISAM
-con1: CREATE TABLE t4 ENGINE=MyISAM SELECT c_int FROM t1
-con1: CREATE TEMPORARY TABLE tmp5 ENGINE=InnoDB SELECT c_int FROM t4
-con1: INSERT IGNORE INTO t1 (id, c_int) VALUES (7.50, 98)
+session.tx_isolation = 'READ-UNCOMMITTED'
+setup: CREATE TABLE t1 (id INT, c_blob BLOB, c_str VARCHAR(6) NOT NULL) ENGINE=InnoDB
+con1: START TRANSACTION
+con1: CREATE TEMPORARY TABLE tmp2 ENGINE=MyISAM SELECT c_blob, c_str FROM t1 WHERE c_str IS NOT NULL
+con1: INSERT INTO t1 (id, c_blob, c_str) VALUES (6, REPEAT('b', 20), ''), (3, NULL, 'a'), (3, 'x', ''), (1, REPEAT('b', 20), '')

@@ -1,12 +1,15 @@
 # replbed fuzz class 'events:Gtid-vs-end': 2 case x format
-# found as fuzz_s1_00272 (STATEMENT); shrunk in 58 runs to 4 statements (from 17)
-# reference vs replbed: event 9: reference 'Gtid              BEGIN GTID 0-1-4' / replbed None
+# found as fuzz_s20261125_00539 (ROW); shrunk in 30 runs to 5 statements (from 8)
+# reference vs replbed: event 10: reference 'Gtid              BEGIN GTID 0-1-4' / replbed None
 [case fuzz_events_Gtid_vs_end]
 rule = fuzz
-seed = 1
-description = replbed fuzz --seed 1, case 272
-formats = STATEMENT
-setup: CREATE TABLE t1 (id VARCHAR(10) NULL UNIQUE) ENGINE=InnoDB
-setup: CREATE TABLE t3 (id DATETIME NOT NULL PRIMARY KEY, c_str VARCHAR(6)) ENGINE=InnoDB
-con1: START TRANSACTION
-con1: UPDATE t3 a, t1 b SET a.c_str = UPPER(a.c_str) WHERE a.id = b.id
+seed = 20261125
+description = replbed fuzz --seed 20261125, case 539
+formats = ROW
+session.sql_mode = 'TRADITIONAL'
+con1.autocommit = 0
+setup: CREATE TABLE t1 (id DATETIME NOT NULL UNIQUE, c_dt DATETIME) ENGINE=InnoDB
+con1: CREATE TABLE t2 (PRIMARY KEY (id)) ENGINE=InnoDB SELECT id, c_dt FROM t1 WHERE id = '2024-01-07 10:00:00'
+con1: INSERT INTO t2 (id, c_dt) VALUES ('2024-01-09 10:00:00', '2023-05-15 05:30:00'), ('2024-01-06 10:00:00', '2023-03-12 04:30:00'), ('2024-01-02 10:00:00', '2023-01-17 06:30:00'), ('2024-01-07 10:00:00', '0000-00-00 00:00:00')  => 1292
+con1: SAVEPOINT sp1
+con1: COMMIT

@@ -1,12 +1,15 @@
-# replbed fuzz class 'events:Write_rows_v1 row values': 6 case x format
-# found as fuzz_s1_00056 (ROW); shrunk in 33 runs to 4 statements (from 12)
-# reference vs replbed: event 17: reference 'Write_rows_v1     table_id: # flags: STMT_END_F   rows=[{"before":null,"after":["1","bb"]}]' / replbed 'Write_rows_v1     table_id: # flags: STMT_END_F   rows=[{"before":null,"after":["10","bb"]}]'
+# replbed fuzz class 'events:Write_rows_v1 row values': 13 case x format
+# found as fuzz_s20261125_00035 (ROW); shrunk in 30 runs to 6 statements (from 11)
+# reference vs replbed: event 30: reference 'Write_rows_v1     table_id: #   rows=[{"before":null,"after":[null,null]},{"before":null,"after":[null,null]}]' / replbed 'Write_rows_v1     table_id: #   rows=[{"before":null,"after":[null,null]}]'
 [case fuzz_events_Write_rows_v1_row_values]
 rule = fuzz
-seed = 1
-description = replbed fuzz --seed 1, case 56
+seed = 20261125
+description = replbed fuzz --seed 20261125, case 35
 formats = ROW
-setup: CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_str VARCHAR(6)) ENGINE=InnoDB
-setup: INSERT IGNORE INTO t1 (id, c_str) VALUES (9, NULL)
-con2: TRUNCATE TABLE t1
-con2: INSERT INTO t1 (c_str) VALUES ('bb')
+session.binlog_row_image = FULL
+setup: CREATE TABLE t1 (id INT NULL UNIQUE, c_blob BLOB) ENGINE=MyISAM
+setup: INSERT IGNORE INTO t1 (id, c_blob) VALUES (9, 'blob'), (NULL, REPEAT('b', 20))
+con1: DELETE FROM t1 WHERE c_blob IS NOT NULL
+con1: INSERT IGNORE INTO t1 (id) VALUES (3)
+con1: INSERT INTO t1 (c_blob) VALUES ('x'), ('blob')
+con1: INSERT INTO t1 (id, c_blob) SELECT id, id FROM t1 ON DUPLICATE KEY UPDATE c_blob = VALUES(c_blob)

@@ -1,11 +1,12 @@
-# replbed fuzz class 'table:rows': 2 case x format
-# found as fuzz_s1_00004 (MIXED); shrunk in 24 runs to 3 statements (from 16)
-# reference vs replbed: t1: reference {'columns': ['id', 'c_dt', 'c_blob'], 'rows': [['1', '0000-00-00 00:00:00', '']]} / replbed {'columns': ['id', 'c_dt', 'c_blob'], 'rows': [['1', '0000-00-00 00:00:00', None]]}
+# replbed fuzz class 'table:rows': 1 case x format
+# found as fuzz_s20261125_00280 (STATEMENT); shrunk in 30 runs to 4 statements (from 14)
+# reference vs replbed: t3: reference {'columns': ['id', 'c_str'], 'rows': [['2147483647', 'k3']]} / replbed {'columns': ['id', 'c_str'], 'rows': [['2147483647', 'k5']]}
 [case fuzz_table_rows]
 rule = fuzz
-seed = 1
-description = replbed fuzz --seed 1, case 4
-formats = MIXED
-setup: CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_dt DATETIME NOT NULL, c_blob BLOB) ENGINE=MyISAM
-setup: INSERT IGNORE INTO t1 (id, c_dt, c_blob) VALUES (NULL, '2024-13-01 00:00:00', NULL)
-con1: UPDATE t1 SET c_blob = '' WHERE c_dt IS NULL
+seed = 20261125
+description = replbed fuzz --seed 20261125, case 280
+formats = STATEMENT
+setup: CREATE TABLE t1 (id VARCHAR(10) NULL UNIQUE, c_str VARCHAR(6), c_dt DATETIME NOT NULL) ENGINE=InnoDB
+setup: INSERT IGNORE INTO t1 (id, c_str, c_dt) VALUES ('k5', NULL, NULL), ('k3', 'a', '2023-02-17 02:30:00'), ('k9', 'xyz', '2023-08-15 06:30:00'), ('k8', NULL, '2023-03-13 01:30:00')
+setup: CREATE TABLE t3 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_str VARCHAR(6) NOT NULL) ENGINE=MyISAM
+con1: INSERT IGNORE INTO t3 (id, c_str) SELECT 2147483648, id FROM t1 WHERE FOUND_ROWS() >= 0

@@ -1,12 +1,13 @@
-# replbed fuzz class 'warnings:REPLACE [1292] text or count': 8 case x format
-# found as fuzz_s1_00090 (ROW); shrunk in 42 runs to 4 statements (from 14)
-# reference vs replbed: 'REPLACE INTO t2 (id, c_dt) SELECT c_str, id FROM t1 WHERE id > 6': reference [('Error', 1292, "Incorrect datetime value: 'xyz' for column `test`.`t2`.`id` at row 1"), ('Error', 1292, "Incorrect datetime value: '7' for column `test`.`t2`.`c_dt` at row 1")] / replbed [('Error', 1292, "Incorrect datet
+# replbed fuzz class 'warnings:REPLACE [1292] text or count': 3 case x format
+# found as fuzz_s20261125_00411 (STATEMENT); shrunk in 30 runs to 4 statements (from 11)
+# reference vs replbed: 'REPLACE INTO t1 (id, c_dt) SELECT id, id FROM t1': reference [('Error', 1292, "Incorrect datetime value: '1' for column `test`.`t1`.`c_dt` at row 1")] / replbed [('Error', 1292, "Incorrect datetime value: '8' for column `test`.`t1`.`c_dt` at row 1")]
 [case fuzz_warnings_REPLACE_1292_text_or_count]
 rule = fuzz
-seed = 1
-description = replbed fuzz --seed 1, case 90
-formats = ROW
-setup: CREATE TABLE t1 (id INT NOT NULL PRIMARY KEY, c_str VARCHAR(6)) ENGINE=InnoDB
-setup: INSERT IGNORE INTO t1 (id, c_str) VALUES (7, 'xyz')
-setup: CREATE TABLE t2 (id DATETIME NOT NULL PRIMARY KEY, c_dt DATETIME) ENGINE=InnoDB
-con2: REPLACE INTO t2 (id, c_dt) SELECT c_str, id FROM t1 WHERE id > 6  => 1292
+seed = 20261125
+description = replbed fuzz --seed 20261125, case 411
+formats = STATEMENT
+session.binlog_row_image = FULL
+setup: CREATE TABLE t1 (id INT NOT NULL PRIMARY KEY, c_dt DATETIME) ENGINE=MyISAM
+setup: INSERT IGNORE INTO t1 (id, c_dt) VALUES (8, '2023-09-16 09:30:00')
+con1: INSERT IGNORE INTO t1 (id) VALUES (1), (9), (8)
+con1: REPLACE INTO t1 (id, c_dt) SELECT id, id FROM t1  => 1292

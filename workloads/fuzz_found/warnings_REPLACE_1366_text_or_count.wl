@@ -1,12 +1,12 @@
-# replbed fuzz class 'warnings:REPLACE [1366] text or count': 3 case x format
-# found as fuzz_s1_00058 (STATEMENT); shrunk in 48 runs to 4 statements (from 17)
-# reference vs replbed: 'REPLACE INTO t2 (id, c_int) SELECT c_str, c_str FROM t3 WHERE 1 = 1': reference [('Error', 1366, "Incorrect decimal value: '' for column `test`.`t2`.`id` at row 1"), ('Error', 1366, "Incorrect integer value: '' for column `test`.`t2`.`c_int` at row 1")] / replbed [('Error', 1366, "Incorrect decimal
+# replbed fuzz class 'warnings:REPLACE [1366] text or count': 2 case x format
+# found as fuzz_s20261125_00466 (ROW); shrunk in 26 runs to 4 statements (from 9)
+# reference vs replbed: 'REPLACE INTO tmp2 (id) SELECT id FROM t1': reference [('Error', 1366, "Incorrect integer value: 'k1' for column `test`.`tmp2`.`id` at row 1")] / replbed [('Error', 1366, "Incorrect integer value: 'k2' for column `test`.`tmp2`.`id` at row 1")]
 [case fuzz_warnings_REPLACE_1366_text_or_count]
 rule = fuzz
-seed = 1
-description = replbed fuzz --seed 1, case 58
-formats = STATEMENT
-setup: CREATE TABLE t2 (id DECIMAL(6,2) NOT NULL PRIMARY KEY, c_int INT NOT NULL) ENGINE=InnoDB
-setup: CREATE TABLE t3 (id DATETIME NOT NULL PRIMARY KEY, c_str VARCHAR(6)) ENGINE=MyISAM
-setup: INSERT IGNORE INTO t3 (id, c_str) VALUES ('2024-01-09 10:00:00', '')
-con1: REPLACE INTO t2 (id, c_int) SELECT c_str, c_str FROM t3 WHERE 1 = 1  => 1366
+seed = 20261125
+description = replbed fuzz --seed 20261125, case 466
+formats = ROW
+setup: CREATE TABLE t1 (id VARCHAR(10) NULL UNIQUE) ENGINE=InnoDB
+setup: INSERT IGNORE INTO t1 (id) VALUES ('k2'), ('k1')
+con1: CREATE TEMPORARY TABLE tmp2 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY) ENGINE=MyISAM
+con1: REPLACE INTO tmp2 (id) SELECT id FROM t1  => 1366
