@@ -250,10 +250,9 @@ def _misses(v: Any, stored: set[Parts]) -> bool:
     return p is not None and verdict == OK and p not in stored
 
 
-def _temporal_pair(c: A.Expr, scope: "Scope", tables: list[tuple[str, "TableDef"]]
-                   ) -> tuple[tuple[int, int], tuple[int, int]] | None:
-    """((ti, ci) of the non-temporal column, (ti, ci) of the DATETIME column) of
-    ``x.c = y.d`` joining two tables, or None."""
+def _join_equality_sides(c: A.Expr, scope: "Scope") -> list[tuple[int, int]] | None:
+    """[(ti, ci), (ti, ci)] of ``x.c = y.d`` between columns of two different tables of
+    this join; None for any other condition."""
     if not (isinstance(c, A.Binary) and c.op == "=" and isinstance(c.left, A.ColumnRef)
             and isinstance(c.right, A.ColumnRef)):
         return None
@@ -266,7 +265,15 @@ def _temporal_pair(c: A.Expr, scope: "Scope", tables: list[tuple[str, "TableDef"
         if depth != 0:
             return None
         sides.append((ti, ci))
-    if sides[0][0] == sides[1][0]:
+    return None if sides[0][0] == sides[1][0] else sides
+
+
+def _temporal_pair(c: A.Expr, scope: "Scope", tables: list[tuple[str, "TableDef"]]
+                   ) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """((ti, ci) of the non-temporal column, (ti, ci) of the DATETIME column) of
+    ``x.c = y.d`` joining two tables, or None."""
+    sides = _join_equality_sides(c, scope)
+    if sides is None:
         return None
     kinds = [tables[ti][1].columns[ci].type for ti, ci in sides]
     temporal = [isinstance(k, DateTimeType) for k in kinds]
@@ -353,19 +360,8 @@ def _number_pair(c: A.Expr, scope: "Scope", tables: list[tuple[str, "TableDef"]]
                  ) -> tuple[tuple[int, int], tuple[int, int]] | None:
     """((ti, ci) of the VARCHAR column, (ti, ci) of the INT/DECIMAL column) of
     ``x.s = y.n`` joining two tables, or None."""
-    if not (isinstance(c, A.Binary) and c.op == "=" and isinstance(c.left, A.ColumnRef)
-            and isinstance(c.right, A.ColumnRef)):
-        return None
-    sides = []
-    for ref in (c.left, c.right):
-        try:
-            depth, ti, ci = scope.resolve(ref)
-        except Exception:  # noqa: BLE001 - a name error surfaces, naming its clause, when the join runs
-            return None
-        if depth != 0:
-            return None
-        sides.append((ti, ci))
-    if sides[0][0] == sides[1][0]:
+    sides = _join_equality_sides(c, scope)
+    if sides is None:
         return None
     kinds = [tables[ti][1].columns[ci].type for ti, ci in sides]
     for a, b in ((0, 1), (1, 0)):
