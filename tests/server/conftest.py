@@ -1,4 +1,5 @@
-"""Fixtures: an in-process ProtocolServer in front of the EchoSession."""
+"""Fixtures: an in-process ProtocolServer in front of the EchoSession; a real MariaDB
+and a `replbed serve` side by side (``servers``, one pair per test module)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 from echo_session import EchoFactory  # noqa: E402
 
+from harness.providers.base import ServerHandle, ServerSettings  # noqa: E402
+from harness.providers.local import LocalMariaDBProvider  # noqa: E402
+from harness.providers.replbed import ReplbedProvider  # noqa: E402
 from harness.server.server import ProtocolServer  # noqa: E402
 
 PASSWORD = "s3cret"
@@ -69,3 +73,12 @@ def connect(server: ProtocolServer, flavour: str) -> Iterator[Callable[..., "mys
         except Exception:
             pass
 
+
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerHandle, ServerHandle]]:
+    """A reference MariaDB 10.11 and a `replbed serve`, default settings, for the module's
+    tests to run the same thing against (a module may define its own ``servers``)."""
+    tmp = tmp_path_factory.mktemp("servers")
+    with LocalMariaDBProvider().start(ServerSettings(), tmp / "reference") as ref, \
+            ReplbedProvider().start(ServerSettings(), tmp / "replbed") as rb:
+        yield ref, rb

@@ -25,13 +25,10 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
-from harness.providers.base import ServerHandle, ServerSettings
-from harness.providers.local import LocalMariaDBProvider
-from harness.providers.replbed import ReplbedProvider
+from harness.providers.base import ServerHandle
 
 HERE = Path(__file__).resolve().parent
 COMPAT = HERE / "compat"
@@ -69,21 +66,6 @@ def _py_driver_available(driver: str) -> str | None:
     return None if probe.returncode == 0 else f"{module} not importable: {probe.stderr.strip()[-200:]}"
 
 
-@pytest.fixture(scope="module")
-def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerHandle, ServerHandle]]:
-    tmp = tmp_path_factory.mktemp("compat")
-    ref = LocalMariaDBProvider().start(ServerSettings(), tmp / "reference")
-    try:
-        rb = ReplbedProvider().start(ServerSettings(), tmp / "replbed")
-        try:
-            yield ref, rb
-        finally:
-            rb.stop()
-    finally:
-        ref.stop()
-
-
-# -- normalization -------------------------------------------------------------------
 
 
 def _short(line: str) -> str:

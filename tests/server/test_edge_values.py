@@ -11,14 +11,11 @@ Statements are sent as bytes: some carry bytes that are not UTF-8, as a client m
 from __future__ import annotations
 
 import time
-from typing import Any, Iterator
+from typing import Any
 
 import mysql.connector
-import pytest
 
-from harness.providers.base import ServerHandle, ServerSettings
-from harness.providers.local import LocalMariaDBProvider
-from harness.providers.replbed import ReplbedProvider
+from harness.providers.base import ServerHandle
 
 STATEMENTS: list[bytes] = [
     # Results larger than max_allowed_packet: NULL with 1301, decided before building them.
@@ -60,12 +57,6 @@ STATEMENTS: list[bytes] = [
 ]
 
 
-@pytest.fixture(scope="module")
-def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerHandle, ServerHandle]]:
-    tmp = tmp_path_factory.mktemp("edge")
-    with LocalMariaDBProvider().start(ServerSettings(), tmp / "reference") as ref, \
-            ReplbedProvider().start(ServerSettings(), tmp / "replbed") as rb:
-        yield ref, rb
 
 
 def _answers(handle: ServerHandle) -> list[tuple[Any, ...]]:

@@ -10,13 +10,10 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
-from harness.providers.base import ServerHandle, ServerSettings
-from harness.providers.local import LocalMariaDBProvider
-from harness.providers.replbed import ReplbedProvider
+from harness.providers.base import ServerHandle
 from harness.runner import run_case
 from harness.workload import load_workloads
 
@@ -24,18 +21,6 @@ ROOT = Path(__file__).resolve().parents[2]
 CASES = [c for c in load_workloads(str(ROOT / "workloads" / "*.wl")) if c.name.startswith(("seed", "dml_"))]
 
 
-@pytest.fixture(scope="module")
-def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerHandle, ServerHandle]]:
-    tmp = tmp_path_factory.mktemp("servers")
-    ref = LocalMariaDBProvider().start(ServerSettings(), tmp / "reference")
-    try:
-        rb = ReplbedProvider().start(ServerSettings(), tmp / "replbed")
-        try:
-            yield ref, rb
-        finally:
-            rb.stop()
-    finally:
-        ref.stop()
 
 
 def show_binlog_events(handle: ServerHandle) -> list[tuple[str, str]]:
