@@ -91,7 +91,6 @@ MAX_EVENT_SIZE = 1 << 30
 #: How often a waiting dump looks at the end of the log and at its client.
 POLL_SECONDS = 0.05
 
-ER_UNKNOWN_TARGET_BINLOG = 1373
 _SHOW_SLAVE_HOSTS = re.compile(r"^\s*SHOW\s+(?:SLAVE|REPLICA)\s+HOSTS\s*;?\s*$", re.IGNORECASE)
 
 
