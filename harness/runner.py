@@ -10,6 +10,7 @@ failure is written out together with the reason.
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -414,7 +415,10 @@ def _drive_step(handle: ServerHandle, admin: Any, conns: dict[str, Any], sent: d
     action = getattr(step, "action", "run")
     conn = conns[step.connection]
     if action == "run":
-        outcome.statements.append(_run_statement(handle, conn, index, "step", step, binlog_format))
+        res = _run_statement(handle, conn, index, "step", step, binlog_format)
+        outcome.statements.append(res)
+        if res.error_code is None and _ROTATES.match(step.sql):
+            _settle_checkpoint(admin)
         return True
     if action == "send":
         pending = _Sent(step, index, threading.Thread(target=lambda: None))
@@ -443,6 +447,35 @@ def _drive_step(handle: ServerHandle, admin: Any, conns: dict[str, Any], sent: d
     res.blocked = pending.blocked
     outcome.statements.append(res)
     return False
+
+
+#: Statements that rotate the binary log (FLUSH [BINARY] LOGS).
+_ROTATES = re.compile(r"\s*FLUSH\b[^;]*\bLOGS\b", re.IGNORECASE)
+
+
+def _settle_checkpoint(admin: Any, timeout: float = 10.0) -> bool:
+    """Wait until the new binlog file holds the checkpoint that names it.
+
+    After a rotation MariaDB writes a second Binlog_checkpoint (naming the new
+    file) from its binlog background thread, once the storage engines report
+    the old file's commits durable (``binlog_checkpoint_callback`` ->
+    ``mark_xid_done``). On a loaded machine the next statement's GTID can be
+    written first, so the reference's event order would depend on timing.
+    Waiting here makes the order the one an idle server gives, on both sides
+    alike (replbed writes that checkpoint at once). False after ``timeout``.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        rows, _ = _execute(admin, "SHOW MASTER STATUS")
+        if not rows:
+            return True  # binary log off: nothing to wait for
+        current = rows[0][0]
+        events, _ = _execute(admin, f"SHOW BINLOG EVENTS IN '{current}'")
+        if any(e[2] == "Binlog_checkpoint" and e[5] == current for e in events or []):
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
 
 
 #: How long a sent statement that the server runs must stay unanswered to count as blocked.

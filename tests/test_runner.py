@@ -235,3 +235,27 @@ def test_a_server_that_never_starts_is_not_retried_forever(cases, tmp_path: Path
     for o in outs:
         assert json.loads((tmp_path / "cases" / o.case / "ROW" / "replbed" / "outcome.json")
                           .read_text())["status"] == "failed"
+
+
+def test_a_rotation_waits_for_the_new_files_checkpoint(server, tmp_path: Path):
+    """After FLUSH LOGS the runner waits for MariaDB's background checkpoint, so the
+    next statement's GTID always comes after it (the order an idle server gives)."""
+    from harness.runner import _ROTATES, _execute, _settle_checkpoint
+
+    assert _ROTATES.match("FLUSH BINARY LOGS") and _ROTATES.match("  flush logs")
+    assert not _ROTATES.match("FLUSH TABLES") and not _ROTATES.match("SELECT 'FLUSH LOGS'")
+    wl = parse_workload(
+        "[case rot]\nsetup: CREATE TABLE t (a INT) ENGINE=MyISAM\n"
+        "con1: FLUSH LOGS\ncon1: INSERT INTO t VALUES (1)\n"
+    )
+    o = run_case(server, wl[0], "ROW", tmp_path)
+    assert o.ok, o.error
+    conn = server.connect()
+    try:
+        assert _settle_checkpoint(conn, timeout=0.5)
+        rows, _ = _execute(conn, "SHOW BINLOG EVENTS IN 'binlog.000002'")
+        kinds = [(r[2], r[5]) for r in rows or []]
+        assert kinds[2:4] == [("Binlog_checkpoint", "binlog.000001"), ("Binlog_checkpoint", "binlog.000002")]
+        assert kinds[4][0] == "Gtid"
+    finally:
+        conn.close()

@@ -295,8 +295,7 @@ def reap(harness_pid: int, harness_start: str, interval: float = 1.0) -> int:
     if client is None:
         return 0
     n = 0
-    for c in client.containers.list(all=True, filters={
-            "label": [f"{LABEL_OWNER}={OWNER}", f"{LABEL_PID}={harness_pid}"]}):
+    for c in _list_containers(client, {"label": [f"{LABEL_OWNER}={OWNER}", f"{LABEL_PID}={harness_pid}"]}):
         try:
             c.remove(force=True, v=True)
             n += 1
@@ -682,7 +681,7 @@ def cleanup(dry_run: bool = False, force: bool = False) -> list[str]:
     if client is None:
         return []
     actions: list[str] = []
-    for c in client.containers.list(all=True, filters=OWNER_FILTER):
+    for c in _list_containers(client, OWNER_FILTER):
         labels = c.labels or {}
         pid = int(labels.get(LABEL_PID, "0") or 0)
         if not force and pid and _pid_is(pid, labels.get(LABEL_PID_START)):
@@ -720,7 +719,26 @@ def labelled_containers(client: Any | None = None) -> list[Any]:
     client = client or _ping()
     if client is None:
         return []
-    return list(client.containers.list(all=True, filters=OWNER_FILTER))
+    return _list_containers(client, OWNER_FILTER)
+
+
+def _list_containers(client: Any, filters: dict[str, Any]) -> list[Any]:
+    """The containers matching ``filters``, skipping any removed while listing.
+
+    The SDK's ``containers.list`` inspects each container after listing it, so
+    a container that a reaper or ``--rm`` removes in between raises NotFound
+    (404) from the whole call. A sparse list plus one inspect each, tolerating
+    NotFound, gives the containers that still exist.
+    """
+    import docker.errors
+
+    found = []
+    for sparse in client.containers.list(all=True, filters=filters, sparse=True):
+        try:
+            found.append(client.containers.get(sparse.id))
+        except docker.errors.NotFound:
+            continue
+    return found
 
 
 def _main(argv: Sequence[str]) -> int:

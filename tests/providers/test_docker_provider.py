@@ -69,7 +69,7 @@ def docker_client() -> Any:
         if os.environ.get("REPLBED_REQUIRE_DOCKER"):
             raise
         pytest.skip(f"Docker is not usable on this machine: {exc}")
-    before = {c.id for c in client.containers.list(all=True, filters=_owner_filter())}
+    before = {c.id for c in client.containers.list(all=True, filters=_owner_filter(), sparse=True)}
     nets_before = {n.id for n in client.networks.list(filters=_owner_filter())}
     vols_before = {v.name for v in client.volumes.list(filters=_owner_filter())}
     yield client
@@ -77,14 +77,14 @@ def docker_client() -> Any:
     # need up to a second to notice).
     deadline = time.monotonic() + 10
     while True:
-        left = [c for c in client.containers.list(all=True, filters=_owner_filter())
+        left = [c for c in client.containers.list(all=True, filters=_owner_filter(), sparse=True)
                 if c.id not in before]
         if not left or time.monotonic() > deadline:
             break
         time.sleep(0.2)
     nets = [n.name for n in client.networks.list(filters=_owner_filter()) if n.id not in nets_before]
     vols = [v.name for v in client.volumes.list(filters=_owner_filter()) if v.name not in vols_before]
-    assert not left, f"containers left behind: {[(c.name, c.status) for c in left]}"
+    assert not left, f"containers left behind: {[(c.id[:12], c.status) for c in left]}"
     assert not nets and not vols, f"left behind: networks {nets}, volumes {vols}"
 
 
@@ -97,7 +97,8 @@ def provider(docker_client: Any) -> Any:
 
 
 def _run_containers(client: Any, run_id: str) -> list[Any]:
-    return client.containers.list(all=True, filters={"label": f"replbed.run={run_id}"})
+    # sparse: no inspect per container, which raises 404 for one a reaper removes meanwhile
+    return client.containers.list(all=True, filters={"label": f"replbed.run={run_id}"}, sparse=True)
 
 
 # -- the image and one server ---------------------------------------------------------
