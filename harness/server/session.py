@@ -20,12 +20,13 @@ from harness.server.protocol import TRACKED_SYSTEM_VARIABLES, encode_state_chang
 from harness.sql import ast as A
 from harness.sql.parse_errors import SqlParseError
 from harness.server.results import (AUTO_INCREMENT_FLAG, BINARY_FLAG, CHARSET_BINARY, MULTIPLE_KEY_FLAG,
-                                    NO_DEFAULT_VALUE_FLAG, NOT_NULL_FLAG,
+                                    NO_DEFAULT_VALUE_FLAG, NOT_NULL_FLAG, NUM_FLAG,
                                     PART_KEY_FLAG, PRI_KEY_FLAG, SERVER_STATUS_AUTOCOMMIT, UNIQUE_KEY_FLAG,
                                     UNSIGNED_FLAG, ZEROFILL_FLAG, SERVER_STATUS_DB_DROPPED, SERVER_STATUS_IN_TRANS,
                                     SERVER_STATUS_NO_BACKSLASH_ESCAPES, Column, HandshakeInfo, OkResult, ResultSet)
 
 if TYPE_CHECKING:
+    from harness.sql.send_field import SendField
     from harness.server.binlog_dump import EngineBinlogSource
     from harness.sql.server import ServerState
     from harness.sql.thd import Thd
@@ -59,7 +60,8 @@ def _column(name: str, ctype: ColumnType | None, table: str = "", db: str = "", 
     """
     if ctype is None:
         return Column(name=name, type_code=253, length=255, charset=45)
-    flags = ctype.flags() | (0 if nullable else NOT_NULL_FLAG) | key_flags
+    # NUM_FLAG is the client library's (mysql_client: IS_NUM(type)); the server sends none.
+    flags = (ctype.flags() & ~NUM_FLAG) | (0 if nullable else NOT_NULL_FLAG) | key_flags
     temporal = ctype.protocol_type in _TEMPORAL_TYPES
     charset = ctype.charset if not (ctype.is_numeric or temporal) else CHARSET_BINARY
     if temporal:
@@ -86,6 +88,24 @@ def _column(name: str, ctype: ColumnType | None, table: str = "", db: str = "", 
     return Column(name=name, type_code=ctype.protocol_type, table=table, schema=db,
                   org_name=(org or name) if table else "", length=min(length, 0xFFFFFFFF), charset=charset,
                   flags=flags, decimals=decimals)
+
+
+def send_field_column(name: str, f: "SendField", results: Charset | None) -> Column:
+    """A computed column's definition from its Item's metadata (Protocol_text::
+    store_field_metadata): a character string in character_set_results (that charset's
+    default collation, its characters times that charset's mbmaxlen), or in its own
+    collation when no results charset is set; everything else in the binary charset,
+    with BINARY_FLAG."""
+    flags = (0 if f.nullable else NOT_NULL_FLAG) | (UNSIGNED_FLAG if f.unsigned else 0)
+    if f.charset is None:
+        charset, length = CHARSET_BINARY, f.length
+        flags |= BINARY_FLAG
+    elif results is not None:
+        charset, length = results.default_id, f.length * results.mbmaxlen
+    else:
+        charset, length = f.collation_id, f.length * f.charset.mbmaxlen
+    return Column(name=name, type_code=f.type_code, length=min(length, 0xFFFFFFFF), charset=charset,
+                  flags=flags, decimals=f.decimals)
 
 
 #: DATE, DATETIME, TIMESTAMP, TIME, YEAR.
@@ -144,7 +164,8 @@ class ReplbedSession:
         warnings = sum(1 for n in self.thd.last_notes if n.level != "Error") if self.thd.stmt_warn_count else 0
         if isinstance(res, SelectResult):
             results = CHARSETS.get(str(self.thd.vars.get("character_set_results") or "binary"))
-            cols = [_column(c.name, c.type, c.table, c.db, c.org_name, c.nullable, results, self._key_flags(c))
+            cols = [send_field_column(c.name, c.meta, results) if c.meta is not None else
+                    _column(c.name, c.type, c.table, c.db, c.org_name, c.nullable, results, self._key_flags(c))
                     for c in res.columns]
             types = [c.type for c in res.columns]
             rows = [[_cell(t, v) for t, v in zip(types, r)] for r in res.rows]

@@ -19,6 +19,7 @@ from harness.sql.errors import Note, ServerError, error, note
 from harness.sql.expr import Compiler, Env, Scope, compare, is_aggregate_expr, to_bool, to_number
 from harness.sql.joinplan import JoinPlan, join_datetime_conversions, join_number_conversions, plan_join, safe_update_on_fly, written_columns_read
 from harness.sql.prelock import on_duplicate_unique_keys, on_duplicate_write_set
+from harness.sql.send_field import statement_typer
 from harness.sql.range_opt import const_true, impossible_where, index_scan_chosen, range_keys
 from harness.sql.stmtinfo import StatementInfo
 from harness.sql.storage import DuplicateKey
@@ -44,6 +45,9 @@ class ResultColumn:
     db: str = ""
     org_name: str = ""
     nullable: bool = True
+    #: A computed column's metadata from its Item (send_field.SendField), None when the
+    #: column is a table's or its expression is not modelled (then ``type`` describes it).
+    meta: Any = None
 
 
 @dataclass
@@ -334,7 +338,7 @@ class Executor:
                 if not tables:
                     raise error("ER_NO_TABLES_USED")
             else:
-                name = it.alias or it.text
+                name = it.alias or _item_name(it)
                 rc = ResultColumn(name)
                 if isinstance(it.expr, A.ColumnRef) and tables:
                     d, ti, ci = scope.resolve(it.expr, "SELECT")
@@ -402,11 +406,23 @@ class Executor:
         if limit is not None or offset:
             rows_only = rows_only[offset:offset + limit if limit is not None else None]
         self.ctx.found_rows = len(rows_only)
-        cols = [rc for _, _, rc in items]
-        for i, rc in enumerate(cols):
-            if rc.type is None:
-                rc.type = infer_type([r[i] for r in rows_only])
+        cols = self._describe_computed(sel, scope, items, rows_only)
         return SelectResult(cols, rows_only, total if sel.calc_found_rows else None)
+
+    def _describe_computed(self, sel: A.Select, scope: Scope, items: list[tuple[A.Expr, str, ResultColumn]],
+                           rows: list[list[Any]]) -> list[ResultColumn]:
+        """The result columns, a computed one with its Item's metadata (send_field.py) and,
+        for the text it is rendered as, a type inferred from its values."""
+        cols = [rc for _, _, rc in items]
+        if all(rc.type is not None for rc in cols):
+            return cols
+        typer = statement_typer(self.thd, scope, sel.from_)
+        texts = {id(it.expr): it.text for it in sel.items}
+        for i, (expr, _name, rc) in enumerate(items):
+            if rc.type is None:
+                rc.meta = typer.send_field(expr, texts.get(id(expr), ""))
+                rc.type = infer_type([r[i] for r in rows])
+        return cols
 
     def _union(self, sel: A.Select, outer_scope: Scope | None, outer_env: Env | None) -> SelectResult:
         head = A.Select(items=sel.items, from_=sel.from_, where=sel.where, group_by=sel.group_by,
@@ -1782,6 +1798,14 @@ def infer_type(values: list[Any]) -> Any:
     if seen and all(isinstance(v, dt.date) and not isinstance(v, dt.datetime) for v in seen):
         return DateType()
     return None
+
+
+def _item_name(it: A.SelectItem) -> str:
+    """A select item's name without an alias: its text, except that a string literal is
+    named by its value (Item_string's name; ``SELECT 'x'`` has a column ``x``)."""
+    if isinstance(it.expr, A.Literal) and isinstance(it.expr.value, str) and it.text[:1] in ("'", '"'):
+        return it.expr.value
+    return it.text
 
 
 def _group_key(v: Any) -> Any:

@@ -37,20 +37,10 @@ import session as script  # noqa: E402
 
 ROOT = HERE.parents[1]
 
-#: step -> why replbed still answers it differently (the engine's result metadata for
-#: computed values: MariaDB types ``1`` as INT(1) and ``NULL`` as MYSQL_TYPE_NULL, with
-#: NOT_NULL/BINARY flags and decimals 39 for string expressions; replbed infers a type
-#: from the values).
-KNOWN_DIFFERENCES = {
-    "select_exprs": "computed columns: MariaDB's Item types (INT(1) for 1, NULL type, NOT_NULL/BINARY "
-                    "flags, decimals 39); replbed infers BIGINT/VAR_STRING from the values",
-}
-#: The mariadb client also prints the metadata of computed columns: MariaDB
-#: sends DATABASE() as VARCHAR(64) in the results charset and COUNT(*) as NOT NULL.
-KNOWN_CLI_DIFFERENCES = {
-    "after_change_user": "computed columns: DATABASE() is VARCHAR(64) in character_set_results, COUNT(*) NOT NULL",
-    "count": "computed columns: COUNT(*) is NOT NULL",
-}
+#: step -> why replbed still answers it differently (empty: every step is equal).
+KNOWN_DIFFERENCES: dict[str, str] = {}
+#: The same for the mariadb command-line client only, which also prints column metadata.
+KNOWN_CLI_DIFFERENCES: dict[str, str] = {}
 
 #: SERVER_STATUS_NO_GOOD_INDEX_USED | SERVER_STATUS_NO_INDEX_USED: whether a statement
 #: scanned without an index; the model has no optimizer, so these bits are not compared.
