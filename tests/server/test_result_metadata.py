@@ -67,3 +67,57 @@ def test_differences_flags_a_changed_definition() -> None:
     assert differences(a, dict(a)) == []
     assert differences(a, {"1": [("1", "", "", 8, 1, 0, 129, 63)]})[0].startswith("1:")
     assert differences(a, {})[0].startswith("1:")
+
+
+PREPARED = ["INSERT INTO t (i, s) VALUES (?, ?)", "SELECT id, i, s FROM t WHERE id > ?", "SELECT ?, 1, COUNT(*) FROM t",
+            "SELECT * FROM t", "UPDATE t SET i = ? WHERE id = ?", "SELECT CONCAT('a', ?), i + 1 FROM t WHERE i = ?",
+            "SELECT a.id, b.s FROM t a JOIN t b ON a.id = b.id", "SELECT d / 2, NOW(), DATABASE() FROM t LIMIT ?"]
+
+
+def _prepared_definitions(handle: ServerHandle) -> dict[str, list[Definition]]:
+    """COM_STMT_PREPARE_OK's parameter and column definitions, read with the raw client."""
+    import struct
+
+    from harness.server import protocol as p
+    from raw_client import RawClient
+
+    conn = pymysql.connect(host=handle.host, port=handle.port, user=handle.user, password=handle.password,
+                           autocommit=True)
+    conn.cursor().execute("CREATE DATABASE meta")
+    conn.select_db("meta")
+    conn.cursor().execute(SETUP[2])
+    client = RawClient(handle.port)
+    out: dict[str, list[Definition]] = {}
+    try:
+        client.login(handle.user, handle.password, database="meta")
+        for sql in PREPARED:
+            ok = client.command(p.COM_STMT_PREPARE, sql.encode())
+            assert ok[0] == 0, (handle, sql, ok)
+            stmt_id, ncols, nparams = struct.unpack("<IHH", ok[1:9])
+            defs: list[Definition] = []
+            for count in (nparams, ncols):
+                for _ in range(count):
+                    r = p.PayloadReader(client.read())
+                    names = tuple(r.lenenc_bytes() for _ in range(6))
+                    r.lenenc_int()
+                    defs.append((*names, *struct.unpack("<HIBHB", r.read(10))))
+                if count:
+                    client.read()  # EOF
+            out[sql] = defs
+            client.io.seq = 0
+            client.io.write(bytes((p.COM_STMT_CLOSE,)) + struct.pack("<I", stmt_id))
+    finally:
+        client.close()
+        conn.cursor().execute("DROP DATABASE meta")
+        conn.close()
+    return out
+
+
+@pytest.mark.server
+def test_prepare_sends_the_definitions_mariadb_sends(servers: tuple[ServerHandle, ServerHandle]) -> None:
+    """Parameters as MYSQL_TYPE_NULL, a SELECT's columns derived without running it."""
+    ref, rb = servers
+    reference = _prepared_definitions(ref)
+    assert reference["SELECT * FROM t"], "MariaDB describes the columns at prepare"
+    problems = differences(reference, _prepared_definitions(rb))
+    assert not problems, "\n".join(problems)
