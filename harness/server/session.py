@@ -155,6 +155,9 @@ class ReplbedSession:
             # _connection and _results (a utf8mb3 client gets utf8mb3 metadata).
             self.thd.vars.set_names(*known)
         self._db_dropped = False  # SERVER_STATUS_DB_DROPPED: set by DROP DATABASE, for that statement
+        for name, value in (("Rpl_semi_sync_master_clients", 0), ("Rpl_semi_sync_master_status", "OFF"),
+                            ("Rpl_semi_sync_master_yes_tx", 0), ("Rpl_semi_sync_master_no_tx", 0)):
+            server.status.setdefault(name, value)  # type: ignore[arg-type]  # semisync.py keeps them
 
     def execute(self, sql: str) -> OkResult | ResultSet:
         db_before = self.thd.db
@@ -235,6 +238,19 @@ class ReplbedSession:
         """COM_PING answers with my_ok(), which leaves ROW_COUNT() at 0 (probed: the
         Python connector pings before every statement, so workloads always see 0)."""
         self.thd.last_row_count = 0
+
+    def global_var(self, name: str) -> Any:
+        """A global system variable's value (semi-sync reads its settings with it)."""
+        return self.thd.get_sysvar(name, "global")
+
+    def binlog_end(self) -> tuple[str, int]:
+        """The binary log's current file and end position."""
+        name, pos = self.server.binlog.current()
+        return str(name), int(pos)
+
+    def set_status(self, name: str, value: Any) -> None:
+        """Set a global status variable (SHOW STATUS)."""
+        self.server.status[name] = value
 
     def binlog_source(self) -> "EngineBinlogSource":
         """What COM_BINLOG_DUMP reads: the binary log and this session's user variables."""
