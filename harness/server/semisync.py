@@ -7,7 +7,8 @@ event packet behind a two-byte header: the magic byte 0xef and a flag, 0x01
 The replica answers such an event, once it is in its relay log, with an ACK packet:
 0xef, the 8-byte position after the event and the binlog file name.
 
-A client's commit (wait point AFTER_COMMIT, the default) is written to the binary log
+A client's commit (wait point AFTER_COMMIT, the default; a COM_QUERY statement or a
+prepared statement's COM_STMT_EXECUTE) is written to the binary log
 and committed, then its OK waits until a replica acknowledged the commit's binlog
 position, or ``rpl_semi_sync_master_timeout`` milliseconds passed: then the primary
 switches semi-sync off (``Rpl_semi_sync_master_status`` OFF, the transaction counts

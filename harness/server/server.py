@@ -803,13 +803,16 @@ class _ConnectionHandler:
             raise ProtocolError(f"COM_STMT_EXECUTE with a {len(body)}-byte body")
         cursor = bool(body[4] & ps.CURSOR_TYPE_READ_ONLY)
         stmt.cursor = None
+        semi = self.server.replicas.semi_sync
         with self.server.lock:
             self.server.questions += 1
             session = self._session()
             charset, no_backslash = self._escape_context(session)
             sql = ps.expand_query(stmt, body[4:], charset, no_backslash)
+            before = semi.before_statement(session)
             result = session.execute(sql)
             status = session.status_flags()
+        semi.after_commit(session, before)
         caps = self.caps | p.CLIENT_PROTOCOL_41
         if isinstance(result, ResultSet):
             ps.param_names(stmt, sql, result.columns)
