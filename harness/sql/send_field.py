@@ -600,6 +600,17 @@ class SendFieldTyper:
             return real_item(a.nullable)
         return None
 
+    def _f_hex(self, e: A.FuncCall, args: list[SendField]) -> SendField | None:
+        """Item_func_hex: two digits per byte of a string, 16 for an exact number; decimals 0."""
+        if len(args) != 1:
+            return None
+        a = args[0]
+        if a.kind in (INT, DECIMAL):
+            return self._str(16, True, 0)
+        if a.kind == STRING:
+            return self._str(2 * a.length * (a.charset.mbmaxlen if a.charset is not None else 1), True, 0)
+        return None
+
     def _f_round(self, e: A.FuncCall, args: list[SendField]) -> SendField | None:
         return self._round(e.name, e.args, args) if args else None
 
@@ -797,7 +808,7 @@ _FUNCS: dict[str, Callable[[SendFieldTyper, A.FuncCall, list[SendField]], SendFi
     "MAX": SendFieldTyper._f_min_max, "SUM": SendFieldTyper._f_sum_avg, "AVG": SendFieldTyper._f_sum_avg,
     "LAST_INSERT_ID": SendFieldTyper._f_last_insert_id, "DATE": SendFieldTyper._f_date,
     "LAST_DAY": SendFieldTyper._f_date, "UNIX_TIMESTAMP": SendFieldTyper._f_unix_timestamp,
-    "ABS": SendFieldTyper._f_abs, **dict.fromkeys(("ROUND", "TRUNCATE", "FLOOR", "CEIL", "CEILING"),
+    "ABS": SendFieldTyper._f_abs, "HEX": SendFieldTyper._f_hex, **dict.fromkeys(("ROUND", "TRUNCATE", "FLOOR", "CEIL", "CEILING"),
                                                    SendFieldTyper._f_round),
 }
 _STRING_FUNCS = frozenset({"CONCAT", "UPPER", "LOWER", "UCASE", "LCASE", "TRIM", "LTRIM", "RTRIM", "REVERSE", "LEFT",
