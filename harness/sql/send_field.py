@@ -611,6 +611,22 @@ class SendFieldTyper:
             return self._str(2 * a.length * (a.charset.mbmaxlen if a.charset is not None else 1), True, 0)
         return None
 
+    def _f_date_format(self, e: A.FuncCall, args: list[SendField]) -> SendField | None:
+        """Item_func_date_format over a constant format: its characters as format_length
+        counts them (observed: %M and %W 64, %a and %b 32, %r 11, %T 8, %H and %k 7,
+        %f 6, %Y %D %x %X 4, %j 3, the other two-digit fields 2, anything else 1)."""
+        if len(e.args) != 2 or not isinstance(e.args[1], A.Literal) or not isinstance(e.args[1].value, str):
+            return None
+        fmt, size, i = e.args[1].value, 0, 0
+        while i < len(fmt):
+            if fmt[i] != "%" or i == len(fmt) - 1:
+                size += 1
+            else:
+                i += 1
+                size += _DATE_FORMAT_WIDTHS.get(fmt[i], 1)
+            i += 1
+        return self._str(size, True, 0)
+
     def _f_round(self, e: A.FuncCall, args: list[SendField]) -> SendField | None:
         return self._round(e.name, e.args, args) if args else None
 
@@ -793,6 +809,8 @@ _INT_FUNCS: dict[str, tuple[int, int, bool]] = {
     "SECOND": (2, T_LONG, True), "DAYOFWEEK": (1, T_LONG, True), "WEEKDAY": (1, T_LONG, True),
     "QUARTER": (1, T_LONG, True), "DATEDIFF": (8, T_LONG, True),
 }
+_DATE_FORMAT_WIDTHS = {**dict.fromkeys("MW", 64), **dict.fromkeys("ab", 32), "r": 11, "T": 8, "H": 7, "k": 7, "f": 6,
+                       **dict.fromkeys("YDxX", 4), "j": 3, **dict.fromkeys("UuVvymdhIilpSsce", 2)}
 _REAL_FUNCS = frozenset({"POW", "POWER", "SQRT", "EXP", "LN", "LOG", "LOG2", "LOG10", "SIN", "COS", "TAN", "ATAN"})
 _EARLY_FUNCS: dict[str, Callable[[SendFieldTyper, A.FuncCall], SendField]] = {
     "COUNT": SendFieldTyper._f_count, "CAST": SendFieldTyper._cast, "CAST_DATE": SendFieldTyper._f_cast_date,
@@ -808,7 +826,8 @@ _FUNCS: dict[str, Callable[[SendFieldTyper, A.FuncCall, list[SendField]], SendFi
     "MAX": SendFieldTyper._f_min_max, "SUM": SendFieldTyper._f_sum_avg, "AVG": SendFieldTyper._f_sum_avg,
     "LAST_INSERT_ID": SendFieldTyper._f_last_insert_id, "DATE": SendFieldTyper._f_date,
     "LAST_DAY": SendFieldTyper._f_date, "UNIX_TIMESTAMP": SendFieldTyper._f_unix_timestamp,
-    "ABS": SendFieldTyper._f_abs, "HEX": SendFieldTyper._f_hex, **dict.fromkeys(("ROUND", "TRUNCATE", "FLOOR", "CEIL", "CEILING"),
+    "ABS": SendFieldTyper._f_abs, "HEX": SendFieldTyper._f_hex, "DATE_FORMAT": SendFieldTyper._f_date_format,
+    **dict.fromkeys(("ROUND", "TRUNCATE", "FLOOR", "CEIL", "CEILING"),
                                                    SendFieldTyper._f_round),
 }
 _STRING_FUNCS = frozenset({"CONCAT", "UPPER", "LOWER", "UCASE", "LCASE", "TRIM", "LTRIM", "RTRIM", "REVERSE", "LEFT",

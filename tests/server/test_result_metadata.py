@@ -21,7 +21,8 @@ EXPRESSIONS = [*OBSERVED, "VERSION()", "CURRENT_USER()", "FOUND_ROWS()", "@@max_
                "GREATEST(1, 2.5)", "LEAST(s,c)", "ti * ti", "1 - i", "i - u", "~i", "POW(i, 2)", "SIGN(i)",
                "MOD(i, 2)", "DAYOFWEEK(dt)", "LAST_DAY(dt)", "TIMESTAMPDIFF(DAY, dt, dt)", "DATEDIFF(dt,dt)",
                "TRUE", "-1e0", "1.0e10", "(@z:=5)", "CAST(NULL AS CHAR)", "CAST(g AS SIGNED)", "ABS(d)",
-               "DATABASE() IS NULL", "CASE WHEN 1 THEN NULL ELSE 2 END", "MAX(b)", "HEX(s)", "HEX(d)"]
+               "DATABASE() IS NULL", "CASE WHEN 1 THEN NULL ELSE 2 END", "MAX(b)", "HEX(s)", "HEX(d)",
+               "DATE_FORMAT(dt,'%Y-%m-%d')", "DATE_FORMAT(dt,'%M %W %a %b %r %T %H %k %f %D %j %q abc%')"]
 
 SETUP = ["CREATE DATABASE meta", "USE meta", TABLE.replace(" e ENUM", " b BLOB, e ENUM"),
          "INSERT INTO t (id, i, s) VALUES (1, 1, 'a')", "SET @a = 1, @s = 'x', @nope = NULL"]
