@@ -44,6 +44,7 @@ from typing import Any, Callable, Protocol
 
 from harness.server.errors import ER_UNKNOWN_COM_ERROR, ProtocolError, SqlError
 from harness.server.results import Column, ResultSet
+from harness.server.semisync import MAGIC, NEED_ACK, AckReader, SemiSyncMaster, event_end
 
 COM_BINLOG_DUMP = 0x12
 COM_REGISTER_SLAVE = 0x15
@@ -165,6 +166,8 @@ class ReplicaRegistry:
         self._lock = threading.Lock()
         self._by_id: dict[int, RegisteredReplica] = {}
         self._dumps: dict[int, threading.Event] = {}
+        #: Semi-synchronous replication's shared state (semisync.py).
+        self.semi_sync = SemiSyncMaster()
 
     def register(self, replica: RegisteredReplica) -> None:
         with self._lock:
@@ -445,6 +448,9 @@ class BinlogSender:
         self.pos = 0
         self.last_pos = 0
         self._out: list[bytes] = []
+        #: A header put before each event as it is emitted, with the file it is in
+        #: (the semi-sync header).
+        self.frame: Callable[[str, bytes], bytes] | None = None
 
     # -- errors with the server's texts ---------------------------------------
 
@@ -587,6 +593,8 @@ class BinlogSender:
             name, pos = files[files.index(name) + 1], 4
 
     def _emit(self, ev: bytes) -> None:
+        if self.frame is not None:
+            ev = self.frame(self.file, ev)
         self._out.append(ev)
         if len(self._out) >= 64:
             self._flush()
@@ -739,9 +747,11 @@ class BinlogSender:
 # ---------------------------------------------------------------- the connection side
 
 
-def wait_client_gone(sock: socket.socket, closed: threading.Event) -> Callable[[float], bool]:
+def wait_client_gone(sock: socket.socket, closed: threading.Event,
+                     received: Callable[[bytes], None] | None = None) -> Callable[[float], bool]:
     """A ``client_gone`` for BinlogSender on a connection socket: bytes the replica sends
-    meanwhile are read and dropped (a dump connection takes no commands), EOF ends it."""
+    meanwhile go to ``received`` (a semi-synchronous replica's ACKs) or are dropped (a
+    dump connection takes no commands), EOF ends it."""
     sel = selectors.DefaultSelector()
     sel.register(sock, selectors.EVENT_READ)
 
@@ -758,7 +768,9 @@ def wait_client_gone(sock: socket.socket, closed: threading.Event) -> Callable[[
             return True
         if not data:
             return True
-        time.sleep(0)  # bytes from the replica (e.g. a late COM_QUIT): dropped
+        if received is not None:
+            received(data)
+        time.sleep(0)  # other bytes from the replica (e.g. a late COM_QUIT): dropped
         return False
 
     return gone
@@ -818,12 +830,25 @@ def com_binlog_dump(handler: Any, body: bytes, registry: ReplicaRegistry) -> Non
         raise SqlError(ER_UNKNOWN_COM_ERROR, "Unknown command")
     req = decode_binlog_dump(body)
     io = handler.io
+    semi = registry.semi_sync
+    with handler.server.lock:
+        semi_sync = _as_int(source.user_var("rpl_semi_sync_slave")) != 0 and semi.enabled(handler.session)
 
     def send(events: list[bytes]) -> None:
         io.write(*[b"\0" + ev for ev in events])
 
+    def semi_sync_header(file: str, ev: bytes) -> bytes:
+        """The semi-sync header on every packet; NEED_ACK on a waiting commit's end."""
+        return bytes((MAGIC, NEED_ACK if semi.need_ack(file, event_end(ev)) else 0)) + ev
+
     stop = registry.start_dump(req.server_id)
-    sender = BinlogSender(source, req, send, wait_client_gone(handler.sock, handler._closed), stop)
+    acks = AckReader(semi).feed if semi_sync else None
+    sender = BinlogSender(source, req, send, wait_client_gone(handler.sock, handler._closed, acks), stop)
+    if semi_sync:
+        sender.frame = semi_sync_header
+        semi.add_client()
+        with handler.server.lock:
+            semi.publish(handler.session)
     try:
         at_end = sender.run()
         if at_end:
@@ -833,3 +858,7 @@ def com_binlog_dump(handler: Any, body: bytes, registry: ReplicaRegistry) -> Non
         io.write(p.encode_err(err.code, "HY000", err.text, p.CLIENT_PROTOCOL_41))
     finally:
         registry.end_dump(req.server_id, stop)
+        if semi_sync:
+            semi.remove_client()
+            with handler.server.lock:
+                semi.publish(handler.session)

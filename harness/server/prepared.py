@@ -62,7 +62,6 @@ from harness.server.results import (
     MYSQL_TYPE_TIME,
     MYSQL_TYPE_TIMESTAMP,
     MYSQL_TYPE_TINY,
-    MYSQL_TYPE_VAR_STRING,
     MYSQL_TYPE_YEAR,
     Cell,
     Column,
@@ -264,13 +263,14 @@ def encode_prepare_ok(stmt: PreparedStatement, columns: list[Column], caps: int)
 
     As mysql_stmt_prepare sends them: each list is followed by an EOF unless the client
     negotiated CLIENT_DEPRECATE_EOF; a parameter's definition is ``?`` of type
-    VAR_STRING with the binary charset (send_prep_stmt).
+    MYSQL_TYPE_NULL with the binary charset (send_prep_stmt: an Item_param without a value
+    yet; observed on 10.11).
     """
     head = (b"\x00" + struct.pack("<IHH", stmt.stmt_id, len(columns), stmt.param_count)
             + b"\x00" + struct.pack("<H", 0))
     out = [head]
     if stmt.param_count:
-        param_col = Column(name="?", type_code=MYSQL_TYPE_VAR_STRING, length=0, charset=CHARSET_BINARY,
+        param_col = Column(name="?", type_code=MYSQL_TYPE_NULL, length=0, charset=CHARSET_BINARY,
                            flags=BINARY_FLAG)
         out.extend(encode_column_definition(param_col) for _ in range(stmt.param_count))
         if not caps & CLIENT_DEPRECATE_EOF:

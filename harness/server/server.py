@@ -654,11 +654,15 @@ class _ConnectionHandler:
 
     def _run_one(self, stmt: str, more: bool) -> bool:
         """One statement of a COM_QUERY; its result carries SERVER_MORE_RESULTS_EXISTS while
-        statements of the same query follow. False when it failed (the ERR was sent)."""
+        statements of the same query follow. False when it failed (the ERR was sent).
+        Under semi-sync, a statement that wrote to the binary log waits for a replica's
+        ACK before its result goes out (semisync.py)."""
+        semi = self.server.replicas.semi_sync
         try:
             with self.server.lock:
                 self.server.questions += 1
                 session = self._session()
+                before = semi.before_statement(session)
                 if p.is_empty_statement(stmt):
                     raise SqlError(ER_EMPTY_QUERY, "Query was empty")
                 if binlog_dump.is_show_slave_hosts(stmt):
@@ -674,6 +678,7 @@ class _ConnectionHandler:
                 raise
             self._send_error(err)
             return False
+        semi.after_commit(session, before)
         caps = self.caps | p.CLIENT_PROTOCOL_41
         if isinstance(result, ResultSet):
             self.io.write(*p.encode_result_set(result, status, caps))
@@ -798,13 +803,16 @@ class _ConnectionHandler:
             raise ProtocolError(f"COM_STMT_EXECUTE with a {len(body)}-byte body")
         cursor = bool(body[4] & ps.CURSOR_TYPE_READ_ONLY)
         stmt.cursor = None
+        semi = self.server.replicas.semi_sync
         with self.server.lock:
             self.server.questions += 1
             session = self._session()
             charset, no_backslash = self._escape_context(session)
             sql = ps.expand_query(stmt, body[4:], charset, no_backslash)
+            before = semi.before_statement(session)
             result = session.execute(sql)
             status = session.status_flags()
+        semi.after_commit(session, before)
         caps = self.caps | p.CLIENT_PROTOCOL_41
         if isinstance(result, ResultSet):
             ps.param_names(stmt, sql, result.columns)

@@ -13,19 +13,21 @@ from typing import TYPE_CHECKING, Any
 
 from harness.sql.errors import ServerError
 from harness.sql.catalog import TableDef
-from harness.sql.executor import ResultColumn, SelectResult
+from harness.sql.executor import ResultColumn, SelectResult, describe_select
 from harness.sql.types import CHARSETS, COLLATIONS, Charset, ColumnType, StringType, ZeroDate, format_float, value_to_string
 from harness.server.errors import SqlError
-from harness.server.protocol import TRACKED_SYSTEM_VARIABLES, encode_state_changes
+from harness.server.prepared import PreparedStatement, param_names
+from harness.server.protocol import TRACKED_SYSTEM_VARIABLES, encode_state_changes, to_wire_text
 from harness.sql import ast as A
 from harness.sql.parse_errors import SqlParseError
 from harness.server.results import (AUTO_INCREMENT_FLAG, BINARY_FLAG, CHARSET_BINARY, MULTIPLE_KEY_FLAG,
-                                    NO_DEFAULT_VALUE_FLAG, NOT_NULL_FLAG,
+                                    NO_DEFAULT_VALUE_FLAG, NOT_NULL_FLAG, NUM_FLAG,
                                     PART_KEY_FLAG, PRI_KEY_FLAG, SERVER_STATUS_AUTOCOMMIT, UNIQUE_KEY_FLAG,
                                     UNSIGNED_FLAG, ZEROFILL_FLAG, SERVER_STATUS_DB_DROPPED, SERVER_STATUS_IN_TRANS,
-                                    SERVER_STATUS_NO_BACKSLASH_ESCAPES, Column, HandshakeInfo, OkResult, ResultSet)
+                                    SERVER_STATUS_NO_BACKSLASH_ESCAPES, SERVER_STATUS_NO_INDEX_USED, Column, HandshakeInfo, OkResult, ResultSet)
 
 if TYPE_CHECKING:
+    from harness.sql.send_field import SendField
     from harness.server.binlog_dump import EngineBinlogSource
     from harness.sql.server import ServerState
     from harness.sql.thd import Thd
@@ -49,7 +51,8 @@ def _cell(ctype: ColumnType | None, v: Any) -> Any:
 
 
 def _column(name: str, ctype: ColumnType | None, table: str = "", db: str = "", org: str = "",
-            nullable: bool = True, results: Charset | None = None, key_flags: int = 0) -> Column:
+            nullable: bool = True, results: Charset | None = None, key_flags: int = 0,
+            org_table: str = "") -> Column:
     """A column definition as Protocol_text::store_field_metadata writes it.
 
     A character column is described in character_set_results (``results``): that
@@ -59,7 +62,8 @@ def _column(name: str, ctype: ColumnType | None, table: str = "", db: str = "", 
     """
     if ctype is None:
         return Column(name=name, type_code=253, length=255, charset=45)
-    flags = ctype.flags() | (0 if nullable else NOT_NULL_FLAG) | key_flags
+    # NUM_FLAG is the client library's (mysql_client: IS_NUM(type)); the server sends none.
+    flags = (ctype.flags() & ~NUM_FLAG) | (0 if nullable else NOT_NULL_FLAG) | key_flags
     temporal = ctype.protocol_type in _TEMPORAL_TYPES
     charset = ctype.charset if not (ctype.is_numeric or temporal) else CHARSET_BINARY
     if temporal:
@@ -85,7 +89,25 @@ def _column(name: str, ctype: ColumnType | None, table: str = "", db: str = "", 
             decimals = 39
     return Column(name=name, type_code=ctype.protocol_type, table=table, schema=db,
                   org_name=(org or name) if table else "", length=min(length, 0xFFFFFFFF), charset=charset,
-                  flags=flags, decimals=decimals)
+                  flags=flags, decimals=decimals, org_table=org_table)
+
+
+def send_field_column(name: str, f: "SendField", results: Charset | None) -> Column:
+    """A computed column's definition from its Item's metadata (Protocol_text::
+    store_field_metadata): a character string in character_set_results (that charset's
+    default collation, its characters times that charset's mbmaxlen), or in its own
+    collation when no results charset is set; everything else in the binary charset,
+    with BINARY_FLAG."""
+    flags = (0 if f.nullable else NOT_NULL_FLAG) | (UNSIGNED_FLAG if f.unsigned else 0)
+    if f.charset is None:
+        charset, length = CHARSET_BINARY, f.length
+        flags |= BINARY_FLAG
+    elif results is not None:
+        charset, length = results.default_id, f.length * results.mbmaxlen
+    else:
+        charset, length = f.collation_id, f.length * f.charset.mbmaxlen
+    return Column(name=name, type_code=f.type_code, length=min(length, 0xFFFFFFFF), charset=charset,
+                  flags=flags, decimals=f.decimals)
 
 
 #: DATE, DATETIME, TIMESTAMP, TIME, YEAR.
@@ -133,6 +155,9 @@ class ReplbedSession:
             # _connection and _results (a utf8mb3 client gets utf8mb3 metadata).
             self.thd.vars.set_names(*known)
         self._db_dropped = False  # SERVER_STATUS_DB_DROPPED: set by DROP DATABASE, for that statement
+        for name, value in (("Rpl_semi_sync_master_clients", 0), ("Rpl_semi_sync_master_status", "OFF"),
+                            ("Rpl_semi_sync_master_yes_tx", 0), ("Rpl_semi_sync_master_no_tx", 0)):
+            server.status.setdefault(name, value)  # type: ignore[arg-type]  # semisync.py keeps them
 
     def execute(self, sql: str) -> OkResult | ResultSet:
         db_before = self.thd.db
@@ -143,19 +168,25 @@ class ReplbedSession:
             raise SqlError(e.code, e.message, e.sqlstate) from None
         warnings = sum(1 for n in self.thd.last_notes if n.level != "Error") if self.thd.stmt_warn_count else 0
         if isinstance(res, SelectResult):
-            results = CHARSETS.get(str(self.thd.vars.get("character_set_results") or "binary"))
-            cols = [_column(c.name, c.type, c.table, c.db, c.org_name, c.nullable, results, self._key_flags(c))
-                    for c in res.columns]
+            cols = self._definitions(res.columns)
             types = [c.type for c in res.columns]
             rows = [[_cell(t, v) for t, v in zip(types, r)] for r in res.rows]
             return ResultSet(cols, rows, warnings)
         return OkResult(res.affected_rows, res.last_insert_id, warnings, res.info,
                         self._state_changes(sql, db_before))
 
+    def _definitions(self, columns: list[ResultColumn]) -> list[Column]:
+        """The column definitions of a result, in character_set_results."""
+        results = CHARSETS.get(str(self.thd.vars.get("character_set_results") or "binary"))
+        return [send_field_column(c.name, c.meta, results) if c.meta is not None else
+                _column(c.name, c.type, c.table, c.db, c.org_name, c.nullable, results, self._key_flags(c),
+                        c.org_table)
+                for c in columns]
+
     def _key_flags(self, c: ResultColumn) -> int:
         if not c.table or c.type is None:
             return 0
-        table = self.thd.catalog.get_table(c.db, c.table) if c.db else None
+        table = self.thd.catalog.get_table(c.db, c.org_table or c.table) if c.db else None
         if table is None:
             return 0
         try:
@@ -208,6 +239,19 @@ class ReplbedSession:
         Python connector pings before every statement, so workloads always see 0)."""
         self.thd.last_row_count = 0
 
+    def global_var(self, name: str) -> Any:
+        """A global system variable's value (semi-sync reads its settings with it)."""
+        return self.thd.get_sysvar(name, "global")
+
+    def binlog_end(self) -> tuple[str, int]:
+        """The binary log's current file and end position."""
+        name, pos = self.server.binlog.current()
+        return str(name), int(pos)
+
+    def set_status(self, name: str, value: Any) -> None:
+        """Set a global status variable (SHOW STATUS)."""
+        self.server.status[name] = value
+
     def binlog_source(self) -> "EngineBinlogSource":
         """What COM_BINLOG_DUMP reads: the binary log and this session's user variables."""
         from harness.server.binlog_dump import EngineBinlogSource
@@ -219,6 +263,8 @@ class ReplbedSession:
             flags |= SERVER_STATUS_IN_TRANS
         if self._db_dropped:
             flags |= SERVER_STATUS_DB_DROPPED
+        if self.thd.status_no_index_used:
+            flags |= SERVER_STATUS_NO_INDEX_USED
         if "NO_BACKSLASH_ESCAPES" in self.thd.vars.get("sql_mode"):
             # MariaDB reports the mode in every status word, so that clients escape
             # strings the way the server will read them (mysql_real_escape_string).
@@ -232,13 +278,32 @@ class ReplbedSession:
     def prepare(self, pieces: list[str]) -> list[Column]:
         """COM_STMT_PREPARE: the statement must parse (errors are reported at prepare
         time, as MariaDB does); a placeholder is checked as the literal ``0``, which is
-        valid wherever the grammar takes ``?`` (LIMIT included). No column metadata is
-        sent at prepare time: it would need the statement to run; EXECUTE sends it."""
+        valid wherever the grammar takes ``?`` (LIMIT included). A SELECT's column
+        definitions are derived without running it (executor.describe_select), with
+        each placeholder as the untyped NULL MariaDB's Item_param is at that point; none
+        are sent when that needs the statement to run (EXECUTE sends them)."""
         try:
             self.thd.parse("0".join(pieces))
         except SqlParseError as e:
             raise SqlError(e.code, str(e), e.sqlstate) from None
-        return []
+        text, spans = pieces[0], []
+        for piece in pieces[1:]:
+            start = len(to_wire_text(text))
+            text += "NULL"
+            spans.append((start, start + 4))
+            text += piece
+        try:
+            stmt = self.thd.parse(text)
+        except SqlParseError:
+            return []
+        described = describe_select(self.thd, stmt) if isinstance(stmt, A.Select) else None
+        if not described:
+            return []
+        columns = self._definitions(described)
+        named = PreparedStatement(0, text, pieces)
+        named.value_spans = spans
+        param_names(named, text, columns)
+        return columns
 
     def close(self) -> None:
         try:

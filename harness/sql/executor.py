@@ -19,6 +19,8 @@ from harness.sql.errors import Note, ServerError, error, note
 from harness.sql.expr import Compiler, Env, Scope, compare, is_aggregate_expr, to_bool, to_number
 from harness.sql.joinplan import JoinPlan, join_datetime_conversions, join_number_conversions, plan_join, safe_update_on_fly, written_columns_read
 from harness.sql.prelock import on_duplicate_unique_keys, on_duplicate_write_set
+from harness.sql.send_field import statement_typer
+from harness.sql.access_path import select_reads_without_index, update_reads_without_index
 from harness.sql.range_opt import const_true, impossible_where, index_scan_chosen, range_keys
 from harness.sql.stmtinfo import StatementInfo
 from harness.sql.storage import DuplicateKey
@@ -44,6 +46,11 @@ class ResultColumn:
     db: str = ""
     org_name: str = ""
     nullable: bool = True
+    #: The base table's real name when ``table`` is an alias (the column definition's org_table).
+    org_table: str = ""
+    #: A computed column's metadata from its Item (send_field.SendField), None when the
+    #: column is a table's or its expression is not modelled (then ``type`` describes it).
+    meta: Any = None
 
 
 @dataclass
@@ -270,6 +277,7 @@ class Executor:
     def _joined_rows(self, sel: A.Select, tables: list[tuple[str, TableDef]], scope: Scope,
                      outer_env: Env | None) -> list[tuple[list[Any], list[int | None]]]:
         """The SELECT's joined rows, with the statement known to ``_covering_key``."""
+        self._note_select_index_use(sel, tables, scope)
         saved, self._scanning_select = self._scanning_select, sel
         try:
             return list(self.join_rows(sel.from_, tables, scope, sel.where, outer_env))
@@ -330,18 +338,18 @@ class Executor:
                         continue
                     for c in t.columns:
                         ref = A.ColumnRef(c.name, rname)
-                        items.append((ref, c.name, ResultColumn(c.name, c.type, rname, t.db, c.name, c.nullable)))
+                        items.append((ref, c.name, ResultColumn(c.name, c.type, rname, t.db, c.name, c.nullable, t.name)))
                 if not tables:
                     raise error("ER_NO_TABLES_USED")
             else:
-                name = it.alias or it.text
+                name = it.alias or _item_name(it)
                 rc = ResultColumn(name)
                 if isinstance(it.expr, A.ColumnRef) and tables:
                     d, ti, ci = scope.resolve(it.expr, "SELECT")
                     if d == 0:
                         t = tables[ti][1]
                         c = t.columns[ci]
-                        rc = ResultColumn(it.alias or c.name, c.type, tables[ti][0], t.db, c.name, c.nullable)
+                        rc = ResultColumn(it.alias or c.name, c.type, tables[ti][0], t.db, c.name, c.nullable, t.name)
                 items.append((it.expr, name, rc))
         funcs = [comp.compile_in("SELECT", e) for e, _, _ in items]
         aggregate = bool(sel.group_by) or any(is_aggregate_expr(e) for e, _, _ in items) or (
@@ -402,16 +410,30 @@ class Executor:
         if limit is not None or offset:
             rows_only = rows_only[offset:offset + limit if limit is not None else None]
         self.ctx.found_rows = len(rows_only)
-        cols = [rc for _, _, rc in items]
-        for i, rc in enumerate(cols):
-            if rc.type is None:
-                rc.type = infer_type([r[i] for r in rows_only])
+        cols = self._describe_computed(sel, scope, items, rows_only)
         return SelectResult(cols, rows_only, total if sel.calc_found_rows else None)
+
+    def _describe_computed(self, sel: A.Select, scope: Scope, items: list[tuple[A.Expr, str, ResultColumn]],
+                           rows: list[list[Any]]) -> list[ResultColumn]:
+        """The result columns, a computed one with its Item's metadata (send_field.py) and,
+        for the text it is rendered as, a type inferred from its values."""
+        cols = [rc for _, _, rc in items]
+        if all(rc.type is not None for rc in cols):
+            return cols
+        typer = statement_typer(self.thd, scope, sel.from_)
+        texts = {id(it.expr): it.text for it in sel.items}
+        for i, (expr, _name, rc) in enumerate(items):
+            if rc.type is None:
+                rc.meta = typer.send_field(expr, texts.get(id(expr), ""))
+                rc.type = infer_type([r[i] for r in rows])
+        return cols
 
     def _union(self, sel: A.Select, outer_scope: Scope | None, outer_env: Env | None) -> SelectResult:
         head = A.Select(items=sel.items, from_=sel.from_, where=sel.where, group_by=sel.group_by,
                         having=sel.having, distinct=sel.distinct)
         res = self.select(head, outer_scope, outer_env)
+        if any(not all_ for all_, _other in sel.union):
+            self.thd.status_no_index_used = True  # UNION DISTINCT reads its temporary table back
         rows = list(res.rows)
         for all_, other in sel.union:
             r = self.select(other, outer_scope, outer_env)
@@ -980,17 +1002,31 @@ class Executor:
         return candidates
 
     def _impossible_where(self, t: TableDef, ref_name: str, where: A.Expr | None, comp: Compiler,
-                          limit: A.Expr | None) -> bool:
+                          limit: A.Expr | None, is_delete: bool = False) -> bool:
         """mysql_update / mysql_delete: a WHERE the optimizer proves empty, or LIMIT 0,
         ends the statement before any row is read or locked, and before binlog_query
-        (harness/sql/range_opt.py; probed). The WHERE is resolved first (1054 comes before)."""
+        (harness/sql/range_opt.py; probed). The WHERE is resolved first (1054 comes before).
+        Otherwise the statement goes on to check its range keys (NO_INDEX_USED)."""
         if where is not None:
             comp.compile_in("WHERE", where)
         zero_limit = limit is not None and _limit_value(self.thd, limit, self.ctx) == 0
         if not zero_limit and (where is None or not impossible_where(t, ref_name, where)):
+            self._note_index_use(t, ref_name, where, limit, is_delete)
             return False
         self.info.impossible_where = True
         return True
+
+    def _note_select_index_use(self, sel: A.Select, tables: list[tuple[str, TableDef]], scope: Scope) -> None:
+        """SERVER_STATUS_NO_INDEX_USED of one query block (access_path.py)."""
+        if tables and not self.thd.status_no_index_used:
+            zero_limit = isinstance(sel.limit, A.Literal) and sel.limit.value == 0
+            self.thd.status_no_index_used = select_reads_without_index(sel, tables, scope, zero_limit)
+
+    def _note_index_use(self, t: TableDef, ref_name: str, where: A.Expr | None, limit: A.Expr | None,
+                        is_delete: bool) -> None:
+        """SERVER_STATUS_NO_INDEX_USED of a single-table UPDATE/DELETE (access_path.py)."""
+        if update_reads_without_index(t, ref_name, where, limit, self.thd.binlog_format == "ROW", is_delete):
+            self.thd.status_no_index_used = True
 
     def _range_access_order(self, table: tuple[str, TableDef], scope: Scope, where: A.Expr | None,
                             candidates: list[Any]) -> list[Any]:
@@ -1310,7 +1346,7 @@ class Executor:
         tables = [(ref.ref_name, t)]
         scope = self._scope(tables)
         comp = Compiler(scope, self.info)
-        if self._impossible_where(t, ref.ref_name, de.where, comp, de.limit):
+        if self._impossible_where(t, ref.ref_name, de.where, comp, de.limit, is_delete=True):
             return DmlResult()
         self._lock_scan(t, ref.ref_name, de.where, "X")
         candidates = self._target_rows(de, tables, scope, comp)
@@ -1782,6 +1818,51 @@ def infer_type(values: list[Any]) -> Any:
     if seen and all(isinstance(v, dt.date) and not isinstance(v, dt.datetime) for v in seen):
         return DateType()
     return None
+
+
+def describe_select(thd: "Thd", sel: A.Select) -> list[ResultColumn] | None:
+    """The result columns of a SELECT as COM_STMT_PREPARE describes them, without running
+    it: base tables' columns as they are, computed items by their Items' metadata
+    (send_field.py). None when that takes running something (a derived table, a view,
+    a UNION whose types aggregate over its selects) or a table is missing."""
+    if sel.union or sel.into:
+        return None
+    tables: list[tuple[str, TableDef]] = []
+    for r in sel.from_:
+        t = thd.find_table(r.table) if r.derived is None else None
+        if t is None:
+            return None
+        tables.append((r.ref_name, t))
+    scope = Scope(tables, None)
+    typer = statement_typer(thd, scope, sel.from_)
+    cols: list[ResultColumn] = []
+    for it in sel.items:
+        e = it.expr
+        if isinstance(e, A.Star):
+            cols += [ResultColumn(c.name, c.type, rname, t.db, c.name, c.nullable, t.name) for rname, t in tables
+                     if e.table is None or e.table.lower() in (rname.lower(), t.name.lower()) for c in t.columns]
+            continue
+        if isinstance(e, A.ColumnRef):
+            try:
+                depth, ti, ci = scope.resolve(e, "SELECT")
+            except ServerError:
+                return None
+            rname, t = tables[ti]
+            c = t.columns[ci]
+            cols.append(ResultColumn(it.alias or c.name, c.type, rname, t.db, c.name, c.nullable, t.name))
+            continue
+        rc = ResultColumn(it.alias or _item_name(it))
+        rc.meta = typer.send_field(e, it.text)
+        cols.append(rc)
+    return cols
+
+
+def _item_name(it: A.SelectItem) -> str:
+    """A select item's name without an alias: its text, except that a string literal is
+    named by its value (Item_string's name; ``SELECT 'x'`` has a column ``x``)."""
+    if isinstance(it.expr, A.Literal) and isinstance(it.expr.value, str) and it.text[:1] in ("'", '"'):
+        return it.expr.value
+    return it.text
 
 
 def _group_key(v: Any) -> Any:

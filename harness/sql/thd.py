@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from harness.binlog.context import StreamContext
 from harness.binlog.query import StatusVar
 from harness.sql import ddl as DDL
+from harness.sql.access_path import SHOW_SCANS
 from harness.sql.catalog import Routine, TableDef
 from harness.sql.context import ExecContext, RandState
 from harness.sql.errors import Note, ServerError, error, internal_error, note
@@ -116,6 +117,7 @@ class Thd:
         self.db: str | None = None
         self.vars = SessionVariables(server.global_vars)
         self.user_vars: dict[str, Any] = {}
+        self.status_no_index_used = False
         self.temp_tables: dict[tuple[str, str], TableDef] = {}
         self.notes: list[Note] = []
         # How many of ``notes`` the running statement inherited from the previous one.
@@ -454,6 +456,8 @@ class Thd:
             self.notes = [] if _statement_clears_warnings(stmt) else list(self.last_notes)
         self.carried_notes = len(self.notes) if not is_diag else 0
         self.stmt_text = sql
+        # SERVER_STATUS_NO_INDEX_USED, cleared per statement (harness/sql/access_path.py).
+        self.status_no_index_used = isinstance(stmt, A.Show) and stmt.what in SHOW_SCANS
         if not is_diag:
             self._reset_stmt_event_context()
         self.stmt_start = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
