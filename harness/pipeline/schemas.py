@@ -79,7 +79,60 @@ STATUS_SCHEMA = pa.schema([
 ])
 
 
+#: The escape that makes raw bytes storable: Arrow strings are UTF-8, but a
+#: statement's bytes need not be (a prepared statement's binary parameter, a
+#: ``_binary`` literal), and the decoders keep such a byte as a lone surrogate
+#: (``surrogateescape``). U+10FFFF is a noncharacter no statement text uses.
+_ESC = "\U0010ffff"
+_RAW_BASE = 0x10FE00
+
+
+def storable_text(value: str) -> str:
+    """``value`` as valid UTF-8, injectively: a raw byte 0xNN (surrogate U+DCNN)
+    becomes ESC + chr(0x10FE00 + 0xNN) and ESC itself ESC + ESC, so two different
+    byte strings never store as the same text (that would be a false "same").
+    Every string without surrogates and without ESC is unchanged."""
+    if value.isascii() or not any("\udc80" <= ch <= "\udcff" or ch == _ESC for ch in value):
+        return value
+    out = []
+    for ch in value:
+        if "\udc80" <= ch <= "\udcff":
+            out.append(_ESC + chr(_RAW_BASE + ord(ch) - 0xDC00))
+        elif ch == _ESC:
+            out.append(_ESC + _ESC)
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def raw_text(stored: str) -> str:
+    """The inverse of :func:`storable_text` (the surrogateescape'd original)."""
+    if _ESC not in stored:
+        return stored
+    out, i = [], 0
+    while i < len(stored):
+        ch = stored[i]
+        if ch == _ESC and i + 1 < len(stored):
+            nxt = stored[i + 1]
+            out.append(_ESC if nxt == _ESC else chr(0xDC00 + ord(nxt) - _RAW_BASE))
+            i += 2
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
 def coerce(rows: list[dict], schema: pa.Schema) -> pa.Table:
-    """Rows → Arrow table with exactly ``schema``'s columns (missing → null, extra dropped)."""
+    """Rows → Arrow table with exactly ``schema``'s columns (missing → null, extra dropped);
+    text that holds raw bytes is stored through :func:`storable_text`."""
     names = schema.names
-    return pa.Table.from_pylist([{k: r.get(k) for k in names} for r in rows], schema=schema)
+    text = [f.name for f in schema if pa.types.is_string(f.type) or pa.types.is_large_string(f.type)]
+    out = []
+    for r in rows:
+        row = {k: r.get(k) for k in names}
+        for k in text:
+            v = row[k]
+            if isinstance(v, str) and not v.isascii():
+                row[k] = storable_text(v)
+        out.append(row)
+    return pa.Table.from_pylist(out, schema=schema)
