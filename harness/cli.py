@@ -95,11 +95,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     result = run_regression(config, keep_servers=args.keep_servers)
     summary, report = _unpack_result(result)
     status = judge_summary(summary, report)
-    from harness.pipeline.timing import overhead_line
+    from harness.pipeline.timing import close_run, overhead_line, process_started
 
-    line = overhead_line(result.run_dir) if getattr(result, "run_dir", None) else None
-    if line:
-        print(line)
+    if getattr(result, "run_dir", None):
+        close_run(result.run_dir, process_started())
+        if line := overhead_line(result.run_dir):
+            print(line)
     return status
 
 
