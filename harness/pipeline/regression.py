@@ -276,12 +276,17 @@ def _outcome_rows(outcome: dict, base: dict) -> list[dict]:
 
 
 @_timed("decode")
-def decode_run(run_dir: Path, progress: Progress | None = _progress) -> dict:
+def decode_run(run_dir: Path, progress: Progress | None = _progress,
+               ready: Callable[[str, str], bool] | None = None) -> dict:
     """Binlog files + outcome.json of every planned case x format x side → records/*.parquet.
 
     A side whose outcome is missing, whose case failed, or whose binlog does
     not decode gets an ``error`` in ``records/status.parquet`` (its events are
     left out); everything else is kept.
+
+    ``ready(case, format)``, when given, is polled before each pair (as the replay
+    does), so the decoding runs while the sides are still being collected; the
+    records come out in plan order either way.
     """
 
     from harness.pipeline.schemas import (EVENT_SCHEMA, OUTCOME_SCHEMA, STATUS_SCHEMA,
@@ -300,6 +305,8 @@ def decode_run(run_dir: Path, progress: Progress | None = _progress) -> dict:
     t0 = time.monotonic()
     for pair in plan["pairs"]:
         case, fmt = pair["case"], pair["format"]
+        while ready is not None and not ready(case, fmt):
+            time.sleep(0.2)
         for side in SIDES:
             base = {"run_id": run_id, "case": case, "format": fmt, "side": side}
             d = run_dir / "cases" / case / fmt / side
@@ -610,22 +617,23 @@ def _warm_up(run_dir: Path) -> None:
 
 
 def collect_run(run_dir: Path, progress: Progress | None = _progress) -> None:
-    """Collect both sides at once, replay each pair as soon as both of its sides are
-    collected, then decode: the part of a run that starts servers, in one call, shared
-    by ``replbed run`` and the DAG's ``collect`` task.
+    """Collect both sides at once, and replay and decode each pair as soon as both of
+    its sides are collected: the part of a run that starts servers, in one call,
+    shared by ``replbed run`` and the DAG's ``collect`` task.
 
     The two sides are independent servers, so the reference's collect (the run's
-    floor) need not wait for the replbed side; the replay of a pair needs only that
-    pair; and Great Expectations is imported meanwhile for the analyze step (the
-    same process under ``airflow dags test``). A side whose collect raises fails the
-    call after the other side and the replay finished, so nothing collected is lost.
+    floor) need not wait for the replbed side; the replay and the decoding of a pair
+    need only that pair; and Great Expectations is imported meanwhile for the analyze
+    step (the same process under ``airflow dags test``). A side whose collect raises
+    fails the call after the other side, the replay and the decoding finished, so
+    nothing collected is lost.
     """
     from concurrent.futures import ThreadPoolExecutor
 
     run_dir = Path(run_dir)
     # written by this run: a re-used run id may hold older outcome.json files
     planned = (run_dir / "plan.json").stat().st_mtime
-    with ThreadPoolExecutor(len(SIDES) + 2, thread_name_prefix="collect") as pool:
+    with ThreadPoolExecutor(len(SIDES) + 3, thread_name_prefix="collect") as pool:
         collecting = [pool.submit(collect, run_dir, side, progress) for side in SIDES]
 
         def ready(case: str, fmt: str) -> bool:
@@ -635,11 +643,10 @@ def collect_run(run_dir: Path, progress: Progress | None = _progress) -> None:
             return all(p.exists() and p.stat().st_mtime >= planned for p in paths)
 
         replaying = pool.submit(replay_run, run_dir, progress, ready=ready)
+        decoding = pool.submit(decode_run, run_dir, progress, ready=ready)
         pool.submit(_warm_up, run_dir)
-        for f in collecting:
+        for f in (*collecting, decoding, replaying):
             f.result()
-        decode_run(run_dir, progress)
-        replaying.result()
 
 
 def run_regression(config: RunConfig, *, replbed_provider: str = "replbed",
