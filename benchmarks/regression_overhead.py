@@ -58,6 +58,8 @@ def main(argv: list[str] | None = None) -> int:
     proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
     process_s = time.monotonic() - t0
     run_dir = Path(args.out) / run_id
+    if run_dir.is_dir():  # the command's whole output, to read a failed run afterwards
+        (run_dir / "command.log").write_text(proc.stdout + "\n--- stderr ---\n" + proc.stderr)
     o = timing.overhead(run_dir)
     if o is None:
         print(proc.stdout[-2000:], proc.stderr[-2000:], sep="\n", file=sys.stderr)
