@@ -41,8 +41,8 @@ airflow-db: bootstrap
 
 # Exit status: 0 every case x format passed, 1 some failed (summary printed and the
 # report written anyway), 2 bad CONF / bad input (one line, nothing started).
-# `airflow dags test` runs through harness.pipeline.airflow_cli (Airflow's CLI that
-# skips the interpreter's 13-20 s teardown), parsing only this DAG's file (-f); the
+# `airflow dags test` runs through harness.pipeline.airflow_cli (Airflow's CLI with
+# gc.freeze() at the end: its exit took 13-20 s), parsing only this DAG's file (-f); the
 # last line is the run's overhead over the reference collect (harness/pipeline/timing.py).
 run: airflow-db
 	@# CONF is checked first (bad JSON or an unknown param: one line, exit 2); the docker
