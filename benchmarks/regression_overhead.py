@@ -15,8 +15,8 @@ Steps overlap (both collects and the replay run at once), so the step times
 add up to more than the wall time. The first ``--airflow`` run of a checkout
 also migrates the Airflow database (inside ``startup``); ``make airflow-db``
 beforehand leaves it out. Measured this round: ``--airflow --case '[!p]*'``
-(905 of 917 pairs) 1.17x; ``--airflow --case 'seed000_*'`` 2.09x (Airflow's
-start-up 56 s of 128 s); ``--case 'seed000_*'`` 1.28x.
+(905 of 917 pairs) 1.17x; ``--airflow --case 'seed000_*'`` 2.14x (Airflow's
+start-up 20.9 s of 49.8 s); ``--case 'seed000_*'`` 1.21x.
 """
 
 from __future__ import annotations
