@@ -276,12 +276,17 @@ def _outcome_rows(outcome: dict, base: dict) -> list[dict]:
 
 
 @_timed("decode")
-def decode_run(run_dir: Path, progress: Progress | None = _progress) -> dict:
+def decode_run(run_dir: Path, progress: Progress | None = _progress,
+               ready: Callable[[str, str], bool] | None = None) -> dict:
     """Binlog files + outcome.json of every planned case x format x side → records/*.parquet.
 
     A side whose outcome is missing, whose case failed, or whose binlog does
     not decode gets an ``error`` in ``records/status.parquet`` (its events are
     left out); everything else is kept.
+
+    ``ready(case, format)``, when given, is polled before each pair (as the replay
+    does), so the decoding runs while the sides are still being collected; the
+    records come out in plan order either way.
     """
 
     from harness.pipeline.schemas import (EVENT_SCHEMA, OUTCOME_SCHEMA, STATUS_SCHEMA,
@@ -300,6 +305,8 @@ def decode_run(run_dir: Path, progress: Progress | None = _progress) -> dict:
     t0 = time.monotonic()
     for pair in plan["pairs"]:
         case, fmt = pair["case"], pair["format"]
+        while ready is not None and not ready(case, fmt):
+            time.sleep(0.2)
         for side in SIDES:
             base = {"run_id": run_id, "case": case, "format": fmt, "side": side}
             d = run_dir / "cases" / case / fmt / side
@@ -609,33 +616,45 @@ def _warm_up(run_dir: Path) -> None:
             pass
 
 
+def collect_run(run_dir: Path, progress: Progress | None = _progress) -> None:
+    """Collect both sides at once, and replay and decode each pair as soon as both of
+    its sides are collected: the part of a run that starts servers, in one call,
+    shared by ``replbed run`` and the DAG's ``collect`` task.
+
+    The two sides are independent servers, so the reference's collect (the run's
+    floor) need not wait for the replbed side; the replay and the decoding of a pair
+    need only that pair; and Great Expectations is imported meanwhile for the analyze
+    step (the same process under ``airflow dags test``). A side whose collect raises
+    fails the call after the other side, the replay and the decoding finished, so
+    nothing collected is lost.
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    run_dir = Path(run_dir)
+    # written by this run: a re-used run id may hold older outcome.json files
+    planned = (run_dir / "plan.json").stat().st_mtime
+    with ThreadPoolExecutor(len(SIDES) + 3, thread_name_prefix="collect") as pool:
+        collecting = [pool.submit(collect, run_dir, side, progress) for side in SIDES]
+
+        def ready(case: str, fmt: str) -> bool:
+            if all(f.done() for f in collecting):
+                return True
+            paths = [run_dir / "cases" / case / fmt / side / "outcome.json" for side in SIDES]
+            return all(p.exists() and p.stat().st_mtime >= planned for p in paths)
+
+        replaying = pool.submit(replay_run, run_dir, progress, ready=ready)
+        decoding = pool.submit(decode_run, run_dir, progress, ready=ready)
+        pool.submit(_warm_up, run_dir)
+        for f in (*collecting, decoding, replaying):
+            f.result()
+
+
 def run_regression(config: RunConfig, *, replbed_provider: str = "replbed",
                    spark=None, keep_servers: bool = False) -> RegressionResult:
     """All steps in one process (``replbed run``); the servers' data goes when it ends."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    started = time.time()
     run_dir = plan_run(config, replbed_provider=replbed_provider)
     try:
-        # The two sides are independent servers: collect them at once (the reference's
-        # collect is the run's floor), and replay each pair as soon as both of its sides
-        # are collected instead of after the last one.
-        with ThreadPoolExecutor(len(SIDES) + 2, thread_name_prefix="collect") as pool:
-            collecting = [pool.submit(collect, run_dir, side) for side in SIDES]
-
-            def ready(case: str, fmt: str) -> bool:
-                if all(f.done() for f in collecting):
-                    return True
-                paths = [run_dir / "cases" / case / fmt / side / "outcome.json" for side in SIDES]
-                # written by this run (a re-used run id may hold an older one)
-                return all(p.exists() and p.stat().st_mtime >= started for p in paths)
-
-            replaying = pool.submit(replay_run, run_dir, ready=ready)
-            pool.submit(_warm_up, run_dir)
-            for f in collecting:
-                f.result()
-            decode_run(run_dir)
-            replaying.result()
+        collect_run(run_dir)
         summary = analyze_run(run_dir, spark=spark)
         report = report_run(run_dir)
     finally:
@@ -770,6 +789,9 @@ def main(argv: list[str] | None = None) -> int:
     sub = p.add_subparsers(dest="cmd", required=True)
     s = sub.add_parser("summary", help="print the text summary and report path of a run")
     s.add_argument("run_dir")
+    s.add_argument("--started", type=float, metavar="EPOCH",
+                   help="when the command that ran it started (make run): the overhead line's "
+                        "wall time then runs from there to now")
     for name in ("decode", "replay", "analyze", "report"):
         sub.add_parser(name, help=f"run the {name} step on a run dir").add_argument("run_dir")
     c = sub.add_parser("conf", help="check make run's CONF; print the DAG conf (exit 2 on bad input)")
@@ -790,10 +812,12 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         print(text_summary(run_dir))
         print(f"report: {run_dir.resolve() / 'report' / 'index.html'}")
-        if (overhead := timing.overhead_line(run_dir)) is not None:
-            print(overhead)
         passed, line = final_verdict(run_dir)
         print(("PASS: " if passed else "FAIL: ") + line)
+        if args.started is not None:
+            timing.close_run(run_dir, args.started)
+        if (overhead := timing.overhead_line(run_dir)) is not None:
+            print(overhead)
         return 0 if passed else 1
     if args.cmd == "decode":
         decode_run(run_dir)

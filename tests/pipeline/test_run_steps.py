@@ -40,6 +40,61 @@ def test_decode_keeps_good_pairs_and_marks_a_broken_binlog(run_copy):
     assert tables.num_rows == 36  # table states are kept for the broken pair too
 
 
+def test_decode_while_collecting_waits_for_each_pair_and_writes_the_same_records(run_copy, tmp_path):
+    """collect_run decodes each pair once both its sides are collected: the records are the
+    ones decoding after the collection writes, in plan order."""
+    import shutil
+    import threading
+
+    after = tmp_path / "after"
+    shutil.copytree(run_copy, after)
+    regression.decode_run(after, progress=None)
+
+    plan = json.loads((run_copy / "plan.json").read_text())
+    pairs = [(p["case"], p["format"]) for p in plan["pairs"]]
+    released: set[tuple[str, str]] = set()
+    asked: list[tuple[str, str]] = []
+
+    def ready(case: str, fmt: str) -> bool:
+        asked.append((case, fmt))
+        return (case, fmt) in released
+
+    t = threading.Thread(target=regression.decode_run, args=(run_copy,), kwargs={"progress": None, "ready": ready})
+    t.start()
+    for pair in reversed(pairs):  # released last-first: the decoding still goes in plan order
+        released.add(pair)
+    t.join(timeout=60)
+    assert not t.is_alive()
+    assert asked[0] == pairs[0] and set(asked) == set(pairs)
+    for name in ("events", "tables", "outcomes", "status"):
+        got = pq.read_table(run_copy / "records" / f"{name}.parquet")
+        want = pq.read_table(after / "records" / f"{name}.parquet")
+        assert got.equals(want), name
+
+
+def test_decode_does_not_read_a_pair_before_it_is_ready(run_copy):
+    """A pair whose sides are still being collected is not decoded (its binlogs may be incomplete)."""
+    import threading
+
+    plan = json.loads((run_copy / "plan.json").read_text())
+    first = (plan["pairs"][0]["case"], plan["pairs"][0]["format"])
+    gate = threading.Event()
+    polls = []
+
+    def ready(case: str, fmt: str) -> bool:
+        polls.append((case, fmt))
+        return gate.is_set()
+
+    t = threading.Thread(target=regression.decode_run, args=(run_copy,), kwargs={"progress": None, "ready": ready})
+    t.start()
+    t.join(timeout=1.0)
+    assert t.is_alive() and set(polls) == {first} and len(polls) >= 2  # polled, waiting
+    assert not (run_copy / "records" / "events.parquet").exists()
+    gate.set()
+    t.join(timeout=60)
+    assert not t.is_alive() and (run_copy / "records" / "events.parquet").exists()
+
+
 @pytest.mark.spark
 @pytest.mark.slow
 def test_analyze_and_report_flag_an_altered_event(spark, run_copy, monkeypatch):
