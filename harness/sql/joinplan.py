@@ -435,12 +435,44 @@ def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]
     optimizer reads const tables); otherwise each row of the other table is compared.
     ``keep(ti, row)`` filters rows by the statement's conditions on one table; those are
     modelled on the outer table only."""
+    parsed = _join_condition(refs, tables, where, scope)
+    if parsed is None:
+        return None
+    sides, filtered = parsed
+    left = sides[0]  # Arg_comparator evaluates the left operand first, the right only when it is not NULL
+    a, b = sorted(sides, key=lambda x: x.ti)
+    conv = _converted_side(a, b)
+    if conv is None:
+        return []
+    system = [s for s in (a, b) if not s.t.engine.transactional and s.n <= 1]
+    if system:
+        return _system_table_conversions(a, b, system, conv, left, filtered,
+                                         lambda x: _read_values(x, keep, reads, written, scope))
+    plan = _two_table_plan(a, b, written if update else set())
+    if plan is None:
+        return None
+    outer, inner, lookup = plan
+    if inner.ti in filtered:
+        return None
+    values = _read_values(outer, keep, reads, written, scope)
+    if lookup:
+        return _lookup_conversions(values, outer, inner)
+    return _compare_rows(values, outer, [row[inner.ci] for _slot, row in inner.t.data.scan()], inner, conv, left)
+
+
+def _join_condition(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]], where: A.Expr | None,
+                    scope: "Scope") -> tuple[list[_Side], set[int]] | None:
+    """The two sides of the join's one column equality (left operand first) and the
+    tables other conditions filter, or None for a shape not modelled: not two
+    inner-joined tables, another cross-table condition, a condition on a key column
+    (a range changes the row estimate and the read order), a non-unique or
+    multi-column index on a join column (rec_per_key costs), a type or engine outside
+    the probes."""
     if len(refs) != 2 or any(r.derived is not None or r.join not in (None, "INNER", "CROSS") for r in refs):
         return None
-    conds = [c for r in refs for c in conjuncts(r.on)] + list(conjuncts(where))
     pair = None
     filtered: set[int] = set()
-    for c in conds:
+    for c in [c for r in refs for c in conjuncts(r.on)] + list(conjuncts(where)):
         if _literal_only(c):
             continue
         eq = _join_equality_sides(c, scope)
@@ -455,7 +487,7 @@ def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]
         ti = next(iter(owned))[0]
         key_cols = {k.columns[0] for k in tables[ti][1].keys if k.columns}
         if any(ci in key_cols for _ti, ci in owned):
-            return None  # a range over a key changes the row estimate and the read order
+            return None
         filtered.add(ti)
     if pair is None:
         return None
@@ -465,64 +497,63 @@ def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]
         fam = _family(t.columns[ci].type)
         if fam is None or t.engine.name not in ("InnoDB", "MyISAM"):
             return None
-        unique = any(k.columns[:1] == [ci] and k.kind in ("PRIMARY", "UNIQUE") and len(k.columns) == 1 for k in t.keys)
-        if any(k.columns[:1] == [ci] and k.kind not in ("PRIMARY", "UNIQUE") for k in t.keys):
-            return None  # a non-unique ref: rec_per_key costs
+        if any(k.columns[:1] == [ci] and (k.kind not in ("PRIMARY", "UNIQUE") or len(k.columns) > 1) for k in t.keys):
+            return None
+        unique = any(k.columns == [ci] and k.kind in ("PRIMARY", "UNIQUE") for k in t.keys)
         sides.append(_Side(ti, ci, t, fam, sum(1 for _ in t.data.scan()), unique))
-    left = sides[0]  # Arg_comparator evaluates the left operand first, the right only when it is not NULL
-    a, b = sorted(sides, key=lambda x: x.ti)
-    conv = _converted_side(a, b)
-    if conv is None:
+    return sides, filtered
+
+
+def _first_value(x: _Side) -> Any:
+    return next(row for _slot, row in x.t.data.scan())[x.ci]
+
+
+def _system_table_conversions(a: _Side, b: _Side, system: list[_Side], conv: _Side, left: _Side,
+                              filtered: set[int], read_values: "Callable[[_Side], list[Any]]"
+                              ) -> list[JoinConversion] | None:
+    """A one-row MyISAM table is a system table: a constant read before the join (an
+    empty one makes the join empty).  Two constants: the condition is evaluated once.
+    Otherwise the other table is scanned and each row compared with the constant --
+    unless the other table can be looked up by it; then it becomes const too, its key
+    looked up while the optimizer reads const tables.  Probed: that warns once, worded
+    as the comparison, when the system table's column is the left operand (a strict
+    UPDATE fails on it), and not at all when it is the right one."""
+    if any(x.n == 0 for x in system):
         return []
-    system = [s for s in (a, b) if not s.t.engine.transactional and s.n <= 1]
-    if len(system) == 2:  # both constants: the condition is evaluated once
-        if a.n == 0 or b.n == 0:
+    if len(system) == 2:
+        return _compare_rows([_first_value(a)], a, [_first_value(b)], b, conv, left)
+    const = system[0]
+    other = b if const is a else a
+    if other.ti in filtered:
+        return None
+    v = _first_value(const)
+    if v is None:
+        return []
+    if other.unique and _ref_usable(other.family, const.family):
+        if conv is not const:
+            return None
+        if left is not const:
             return []
-        va, vb = (next(row for _slot, row in x.t.data.scan())[x.ci] for x in (a, b))
-        return _compare_rows([va], a, [vb], b, conv, left)
-    if system:
-        const = system[0]
-        other = b if const is a else a
-        if const.n == 0 or other.ti in filtered:
-            return [] if const.n == 0 else None
-        v = next(row for _slot, row in const.t.data.scan())[const.ci]
+        msg, ok = _conversion(v, const, other.family, 1, "compare")
+        return None if not ok else [JoinConversion(msg, "compare")] if msg else []
+    return _compare_rows([v], const, read_values(other), other, conv, left)
+
+
+def _lookup_conversions(values: list[Any], outer: _Side, inner: _Side) -> list[JoinConversion] | None:
+    """One store_key conversion per non-NULL outer value looked up in the inner key."""
+    out: list[JoinConversion] = []
+    inner_numbers = {x for _slot, row in inner.t.data.scan() if isinstance(x := row[inner.ci], (int, Decimal))}
+    for v in values:
         if v is None:
-            return []
-        if other.unique and _ref_usable(other.family, const.family):
-            # the other table becomes const too: its key is looked up with the system
-            # table's value while the optimizer reads const tables.  Probed: that warns
-            # once, worded as the comparison, when the system table's column is the
-            # left operand (a strict UPDATE fails on it), and not at all when it is the
-            # right one.
-            if conv is not const:
-                return None
-            if left is not const:
-                return []
-            msg, ok = _conversion(v, const, other.family, 1, "compare")
-            return None if not ok else [JoinConversion(msg, "compare")] if msg else []
-        return _compare_rows([v], const, _read_values(other, keep, reads, written, scope), other, conv, left)
-    plan = _two_table_plan(a, b, written if update else set())
-    if plan is None:
-        return None
-    outer, inner, lookup = plan
-    if inner.ti in filtered:
-        return None
-    values = _read_values(outer, keep, reads, written, scope)
-    if lookup:
-        out: list[JoinConversion] = []
-        inner_numbers = {x for _slot, row in inner.t.data.scan() if isinstance(x := row[inner.ci], (int, Decimal))}
-        for v in values:
-            if v is None:
-                continue
-            if isinstance(v, str) and inner.family in ("INT", "DECIMAL") and (scan_number(v)[0] or 0) in inner_numbers:
-                return None  # a cut string finds a row: its condition is evaluated too (not modelled)
-            msg, ok = _conversion(v, outer, inner.family, 1, "lookup")
-            if not ok:
-                return None
-            if msg is not None:
-                out.append(JoinConversion(msg, "lookup"))
-        return out
-    return _compare_rows(values, outer, [row[inner.ci] for _slot, row in inner.t.data.scan()], inner, conv, left)
+            continue
+        if isinstance(v, str) and inner.family in ("INT", "DECIMAL") and (scan_number(v)[0] or 0) in inner_numbers:
+            return None  # a cut string finds a row: its condition is evaluated too (not modelled)
+        msg, ok = _conversion(v, outer, inner.family, 1, "lookup")
+        if not ok:
+            return None
+        if msg is not None:
+            out.append(JoinConversion(msg, "lookup"))
+    return out
 
 
 def _read_values(outer: _Side, keep: "Callable[[int, list[Any]], bool] | None", reads: list[Any],
