@@ -112,3 +112,31 @@ setup: INSERT INTO s VALUES ('k9', 1), (NULL, 1), ('k2', 1)
 setup: INSERT INTO n VALUES (1.00, 1), (2.00, 1), (3.00, 1), (4.00, 1)
 con1: DELETE b FROM s a JOIN n b ON a.id = b.id
 con1: DELETE a FROM s a JOIN n b ON a.id = b.id
+
+[case fid_plan_key_bound_const_and_empty_system_table]
+rule = mariadb.optimizer.join_system_table
+seed = 002
+description = a table whose PRIMARY/NOT NULL UNIQUE key is bound by a literal is const too: with a system table the join condition is evaluated once, as with two system tables, an empty one's column NULL (the left operand still converts); a const table that finds no row converts nothing
+setup: CREATE TABLE t1 (id INT NOT NULL PRIMARY KEY, c INT) ENGINE=InnoDB
+setup: CREATE TABLE one (id VARCHAR(10) NULL UNIQUE, c INT) ENGINE=MyISAM
+setup: CREATE TABLE s1 (id VARCHAR(10) NOT NULL PRIMARY KEY, c INT) ENGINE=MyISAM
+setup: CREATE TABLE e (id DECIMAL(6,2) NULL UNIQUE, c INT) ENGINE=MyISAM
+setup: INSERT INTO t1 VALUES (1, 1), (4, 1), (9, 1)
+setup: INSERT INTO one VALUES ('k5', 1)
+setup: INSERT INTO s1 VALUES ('k1', 1)
+con1: DELETE a, b FROM t1 a JOIN one b ON a.id = b.id WHERE a.id = 1
+con1: DELETE a, b FROM t1 a JOIN one b ON a.id = b.id WHERE a.id = 2
+con1: DELETE b FROM s1 a JOIN e b ON a.id = b.id
+con1: DELETE b FROM e b JOIN s1 a ON b.id = a.id
+
+[case fid_plan_inner_filter_under_a_lookup]
+rule = mariadb.optimizer.join_order_cost
+seed = 002
+description = a condition on the looked-up table does not change the lookups' conversions (it only sees the rows a lookup finds); an IS NULL filter on the first table drops its rows before any lookup
+session.sql_mode = ''
+setup: CREATE TABLE k (id INT NULL UNIQUE, c_blob BLOB) ENGINE=MyISAM
+setup: CREATE TABLE s (id VARCHAR(10) NULL UNIQUE, c_blob BLOB) ENGINE=MyISAM
+setup: INSERT INTO k VALUES (3, NULL), (7, 'x')
+setup: INSERT INTO s VALUES ('k9', NULL), ('u', 'y')
+con1: DELETE b FROM k a JOIN s b ON a.id = b.id WHERE a.c_blob IS NULL
+con1: DELETE b FROM k a JOIN s b ON a.id = b.id WHERE b.c_blob IS NULL

@@ -34,7 +34,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from harness.sql import ast as A
-from harness.sql.temporal import BAD, OK, Parts, number_to_datetime, parse_datetime
+from harness.sql.temporal import BAD, OK, Parts, number_to_datetime, parse_datetime, parts_of
 from harness.sql.types import DateTimeType, DecimalType, IntType, StringType, scan_number, value_to_string
 
 if TYPE_CHECKING:
@@ -294,6 +294,7 @@ class _Side:
     family: str
     n: int  # exact row count
     unique: bool  # a PRIMARY/UNIQUE key starts with the join column
+    const: tuple[Any] | None = None  # (value,) of a table bound by key = literal (a const table)
 
     @property
     def rows(self) -> int:
@@ -446,7 +447,7 @@ def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]
     conv = _converted_side(a, b)
     if conv is None:
         return []
-    system = [s for s in (a, b) if not s.t.engine.transactional and s.n <= 1]
+    system = [s for s in (a, b) if s.const is not None or (not s.t.engine.transactional and s.n <= 1)]
     if system:
         return _system_table_conversions(a, b, system, conv, left, filtered,
                                          lambda x: _read_values(x, keep, reads, written, scope))
@@ -454,11 +455,11 @@ def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]
     if plan is None:
         return None
     outer, inner, lookup = plan
+    values = _read_values(outer, keep, reads, written, scope)
+    if lookup:  # the inner table's own conditions only see the rows a lookup finds
+        return _lookup_conversions(values, outer, inner)
     if inner.ti in filtered:
         return None
-    values = _read_values(outer, keep, reads, written, scope)
-    if lookup:
-        return _lookup_conversions(values, outer, inner)
     return _compare_rows(values, outer, [row[inner.ci] for _slot, row in inner.t.data.scan()], inner, conv, left)
 
 
@@ -467,13 +468,15 @@ def _join_condition(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]]
     """The two sides of the join's one column equality (left operand first) and the
     tables other conditions filter, or None for a shape not modelled: not two
     inner-joined tables, another cross-table condition, a condition on a key column
-    (a range changes the row estimate and the read order), a non-unique or
+    other than ``key = literal`` (a range changes the row estimate and the read
+    order), a filter other than ``IS [NOT] NULL`` (its selectivity changes the cost), a non-unique or
     multi-column index on a join column (rec_per_key costs), a type or engine outside
     the probes."""
     if len(refs) != 2 or any(r.derived is not None or r.join not in (None, "INNER", "CROSS") for r in refs):
         return None
     pair = None
     filtered: set[int] = set()
+    bound: dict[int, tuple[int, Any]] = {}
     for c in [c for r in refs for c in conjuncts(r.on)] + list(conjuncts(where)):
         if _literal_only(c):
             continue
@@ -489,7 +492,13 @@ def _join_condition(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]]
         ti = next(iter(owned))[0]
         key_cols = {k.columns[0] for k in tables[ti][1].keys if k.columns}
         if any(ci in key_cols for _ti, ci in owned):
-            return None
+            lit = _key_equals_literal(c, tables[ti][1], owned)
+            if lit is None or ti in bound:
+                return None
+            bound[ti] = (next(iter(owned))[1], lit)
+            continue
+        if not isinstance(c, A.IsNull):
+            return None  # a filter's selectivity changes the cost, and the order it is evaluated in (probed)
         filtered.add(ti)
     if pair is None:
         return None
@@ -502,12 +511,65 @@ def _join_condition(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]]
         if any(k.columns[:1] == [ci] and (k.kind not in ("PRIMARY", "UNIQUE") or len(k.columns) > 1) for k in t.keys):
             return None
         unique = any(k.columns == [ci] and k.kind in ("PRIMARY", "UNIQUE") for k in t.keys)
-        sides.append(_Side(ti, ci, t, fam, sum(1 for _ in t.data.scan()), unique))
+        side = _Side(ti, ci, t, fam, sum(1 for _ in t.data.scan()), unique)
+        if ti in bound:
+            if bound[ti][0] != ci:
+                return None
+            found = _const_row_value(side, bound[ti][1])
+            if found is None:
+                return None
+            side.const = found
+        sides.append(side)
     return sides, filtered
 
 
+def _key_equals_literal(c: A.Expr, t: "TableDef", owned: set[tuple[int, int]]) -> Any:
+    """The literal of ``col = literal`` binding a PRIMARY/NOT NULL UNIQUE key (a const
+    table: ``join_read_const``), or None for any other condition on a key column (a
+    range or ref changes the estimate and the read order: not modelled)."""
+    if not (isinstance(c, A.Binary) and c.op == "=" and len(owned) == 1):
+        return None
+    lit = c.right if isinstance(c.left, A.ColumnRef) else c.left
+    if not isinstance(lit, A.Literal) or lit.value is None or isinstance(lit.value, (bytes, float)):
+        return None
+    ci = next(iter(owned))[1]
+    if not any(cols == [ci] for cols in _unique_not_null_keys(t)):
+        return None
+    return lit.value
+
+
+def _const_row_value(side: _Side, literal: Any) -> tuple[Any] | None:
+    """(join-column value,) of the row a const table's key lookup by ``literal`` finds --
+    (None,) when none matches -- or None when the literal is not of the column's kind."""
+    want: Any
+    if side.family == "DATETIME":
+        parts, verdict = _as_datetime(literal)
+        if verdict != OK:
+            return None
+        want = parts
+    elif side.family == "STRING":
+        if not isinstance(literal, str) or literal.lower() != literal or literal.strip() != literal:
+            return None
+        want = literal
+    elif isinstance(literal, (int, Decimal)) and not isinstance(literal, bool):
+        want = Decimal(literal)
+    else:
+        return None
+    for _slot, row in side.t.data.scan():
+        v = row[side.ci]
+        if v is None:
+            continue
+        got = parts_of(v) if side.family == "DATETIME" else v if side.family == "STRING" else Decimal(v)
+        if got == want:
+            return (v,)
+    return (None,)
+
+
 def _first_value(x: _Side) -> Any:
-    return next(row for _slot, row in x.t.data.scan())[x.ci]
+    """The join-column value of a const table (None when it found no row)."""
+    if x.const is not None:
+        return x.const[0]
+    return next((row[x.ci] for _slot, row in x.t.data.scan()), None)
 
 
 def _system_table_conversions(a: _Side, b: _Side, system: list[_Side], conv: _Side, left: _Side,
@@ -520,17 +582,17 @@ def _system_table_conversions(a: _Side, b: _Side, system: list[_Side], conv: _Si
     looked up while the optimizer reads const tables.  Probed: that warns once, worded
     as the comparison, when the system table's column is the left operand (a strict
     UPDATE fails on it), and not at all when it is the right one."""
-    if any(x.n == 0 for x in system):
-        return []
-    if len(system) == 2:
+    if any(x.ti in filtered for x in system):
+        return None  # which of the constant conditions is evaluated first: not probed
+    if len(system) == 2:  # the condition is evaluated once, an empty/unmatched table's column NULL
         return _compare_rows([_first_value(a)], a, [_first_value(b)], b, conv, left)
     const = system[0]
     other = b if const is a else a
-    if other.ti in filtered:
-        return None
     v = _first_value(const)
     if v is None:
-        return []
+        return []  # an empty const table: "Impossible WHERE noticed after reading const tables"
+    if other.ti in filtered:
+        return None
     if other.unique and _ref_usable(other.family, const.family):
         if conv is not const:
             return None

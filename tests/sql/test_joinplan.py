@@ -319,3 +319,21 @@ def test_unmodelled_shapes_are_not_predicted(jp) -> None:  # type: ignore[no-unt
         tables = [(r.ref_name, jp.open_table(r.table)) for r in st.tables]
         conv = join_conversions(st.tables, tables, st.where, Scope(tables), {0}, [st.where])
         assert (conv is not None) == modelled, sql
+
+
+def test_key_bound_and_empty_constants_evaluate_the_condition_once(jp) -> None:  # type: ignore[no-untyped-def]
+    jp.execute("CREATE TABLE t1 (id INT NOT NULL PRIMARY KEY, c INT) ENGINE=InnoDB")
+    jp.execute("CREATE TABLE one (id VARCHAR(10) NULL UNIQUE, c INT) ENGINE=MyISAM")
+    jp.execute("CREATE TABLE s1 (id VARCHAR(10) NOT NULL PRIMARY KEY, c INT) ENGINE=MyISAM")
+    jp.execute("CREATE TABLE e (id DECIMAL(6,2) NULL UNIQUE, c INT) ENGINE=MyISAM")
+    jp.execute("INSERT INTO t1 VALUES (1, 1), (4, 1), (9, 1)")
+    jp.execute("INSERT INTO one VALUES ('k5', 1)")
+    jp.execute("INSERT INTO s1 VALUES ('k1', 1)")
+    jp.execute("DELETE a, b FROM t1 a JOIN one b ON a.id = b.id WHERE a.id = 1")
+    assert _texts(jp) == ["Truncated incorrect DECIMAL value: 'k5'"]
+    jp.execute("DELETE a, b FROM t1 a JOIN one b ON a.id = b.id WHERE a.id = 2")  # no row: NULL on the left
+    assert _texts(jp) == []
+    jp.execute("DELETE b FROM s1 a JOIN e b ON a.id = b.id")  # an empty system table on the right
+    assert _texts(jp) == ["Truncated incorrect DOUBLE value: 'k1'"]
+    jp.execute("DELETE b FROM e b JOIN s1 a ON b.id = a.id")
+    assert _texts(jp) == []
