@@ -17,7 +17,7 @@ from harness.sql.catalog import TableDef
 from harness.sql.covering import covering_index, referenced_columns
 from harness.sql.errors import Note, ServerError, error, note
 from harness.sql.expr import Compiler, Env, Scope, compare, is_aggregate_expr, to_bool, to_number
-from harness.sql.joinplan import JoinPlan, join_datetime_conversions, join_number_conversions, plan_join, safe_update_on_fly, written_columns_read
+from harness.sql.joinplan import JoinPlan, column_owners as _column_owners, conjuncts, join_conversions, plan_join, safe_update_on_fly, written_columns_read
 from harness.sql.prelock import on_duplicate_unique_keys, on_duplicate_write_set
 from harness.sql.send_field import statement_typer
 from harness.sql.access_path import select_reads_without_index, update_reads_without_index
@@ -1234,7 +1234,8 @@ class Executor:
             self.info.add(t, ti in written)
         del target_names
         plan = plan_join(up.tables, all_tables, up.where, scope)
-        self._before_join_scan(plan, up.tables, all_tables, written, up.where, scope, not up.ignore, True)
+        self._before_join_scan(plan, up.tables, all_tables, written, up.where, scope, not up.ignore,
+                               [up.where, *(r.on for r in up.tables), *(e for _c, e in up.assignments)])
         combos = self._join_rows_aborting(up, all_tables, scope)
         res = DmlResult()
         # multi_update: the first table of the join order is updated during the scan when
@@ -1379,38 +1380,44 @@ class Executor:
 
     def _before_join_scan(self, plan: JoinPlan, refs: list[A.TableRef], tables: list[tuple[str, TableDef]],
                           written: set[int], where: A.Expr | None, scope: Scope, aborts: bool,
-                          update: bool) -> None:
+                          reads: list[Any]) -> None:
         """What the optimizer settles before the join runs: nullability of the written
-        tables' Table_maps, and the DATETIME conversions of the join condition."""
+        tables' Table_maps, and the conversions of the join condition."""
         self._mark_maybe_null(plan, tables, written)
-        self._join_conversion_warnings(refs, tables, where, scope, aborts, written if update else set())
+        self._join_conversion_warnings(refs, tables, where, scope, aborts, written, reads)
 
     def _join_conversion_warnings(self, refs: list[A.TableRef], tables: list[tuple[str, TableDef]],
-                                  where: A.Expr | None, scope: Scope, aborts: bool, updated: set[int]) -> None:
-        """Warn 1292 for each non-temporal value the join converts to DATETIME (joinplan).
+                                  where: A.Expr | None, scope: Scope, aborts: bool, written: set[int],
+                                  reads: list[Any]) -> None:
+        """Warn 1292 for each value the join converts (joinplan.join_conversions).
 
         A multi-table UPDATE in strict mode aborts on a comparison's conversion
         (abort_on_warning), not on a ref lookup's (store_key copies with
-        Use_relaxed_field_copy: a warning). The abort is modelled when every table is
-        transactional (nothing changed, nothing logged); otherwise, and when the plan
-        decides which converts, it is not modelled (no warning, docs 5.12.1)."""
+        Use_relaxed_field_copy: a warning).  Where the plan is not modelled, nothing
+        is said (docs 5.12.1)."""
         strict = aborts and any(m in self.thd.vars.get("sql_mode") for m in ("STRICT_ALL_TABLES", "STRICT_TRANS_TABLES"))
-        numbers = join_number_conversions(refs, tables, where, scope, updated)
-        if numbers and (numbers[0] == "lookup" or not strict):  # a strict UPDATE comparing: not probed
-            self.ctx.notes.extend(Note("Warning", 1292, text) for text in numbers[1])
-        conv = join_datetime_conversions(refs, tables, where, scope, updated)
-        if conv is None:
-            return
-        if strict and conv.how != "lookup" and (conv.how == "unknown"
-                                                or not all(t.engine.transactional for _n, t in tables)):
-            return
-        for ti, ci, value, row in conv.items:
-            t = tables[ti][1]
-            message = (f"Incorrect datetime value: '{value_to_string(value)}' for column "
-                       f"`{t.db}`.`{t.name}`.`{t.columns[ci].name}` at row {row}")
+        single: dict[int, list[Any]] = {}
+        for c in [c for r in refs for c in conjuncts(r.on)] + list(conjuncts(where)):
+            owners = {ti for ti, _ci in _column_owners(c, scope) or ()}
+            if len(owners) == 1:
+                single.setdefault(owners.pop(), []).append(c)
+        compiled: dict[int, list[Any]] = {}
+
+        def keep(ti: int, row: list[Any]) -> bool:
+            """The statement's conditions on table ``ti`` alone (compiled only when the
+            plan is modelled, so that a name error keeps its clause)."""
+            if ti not in compiled:
+                comp = Compiler(scope, self.info)
+                compiled[ti] = [comp.compile(c) for c in single.get(ti, [])]
+            rows: list[Any] = [None] * len(tables)
+            rows[ti] = row
+            env = self._env(rows)
+            return all(to_bool(f(env)) for f in compiled[ti])
+
+        for conv in join_conversions(refs, tables, where, scope, written, reads, keep, aborts) or []:
             if strict and conv.how == "compare":
-                raise ServerError(1292, message, "22007")
-            self.ctx.notes.append(Note("Warning", 1292, message))
+                raise ServerError(1292, conv.message, "22007")
+            self.ctx.notes.append(Note("Warning", 1292, conv.message))
 
     def delete_multi(self, de: A.Delete) -> DmlResult:
         targets = {n.lower() for n in de.targets}
@@ -1425,7 +1432,8 @@ class Executor:
         plan = plan_join(de.tables, all_tables, de.where, scope)
         tis = [i for i in plan.order
                if all_tables[i][0].lower() in targets or all_tables[i][1].name.lower() in targets]
-        self._before_join_scan(plan, de.tables, all_tables, set(tis), de.where, scope, False, False)
+        self._before_join_scan(plan, de.tables, all_tables, set(tis), de.where, scope, False,
+                               [de.where, *(r.on for r in de.tables)])
         combos = list(self.join_rows(de.tables, all_tables, scope, de.where, self._routine_env()))
         res = DmlResult()
         # multi_delete: the deleted tables in join order; the first is deleted from while

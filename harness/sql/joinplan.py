@@ -21,20 +21,21 @@ What is modelled of the optimizer (docs/RULES-mariadb-10.11.md §5.9):
   (``simplify_joins``), and a const inner table that found its row loses
   ``maybe_null`` (``join_read_const_table``).
 
-Not modelled: the cost-based reordering of non-const tables (the server may scan a
-smaller table first); then the rows list in another order than replbed's.
+Not modelled here: the cost-based reordering of non-const tables (the server may scan a
+smaller table first); then the rows list in another order than replbed's.  The
+conversion warnings of a two-table join do follow the cost-based plan
+(``join_conversions``, RULES 5.12.2).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from harness.sql import ast as A
 from harness.sql.temporal import BAD, OK, Parts, number_to_datetime, parse_datetime, parts_of
-from harness.sql.types import DateTimeType, DecimalType, IntType, StringType
+from harness.sql.types import DateTimeType, DecimalType, IntType, StringType, scan_number, value_to_string
 
 if TYPE_CHECKING:
     from harness.sql.catalog import TableDef
@@ -239,17 +240,6 @@ def _as_datetime(v: Any) -> tuple[Parts | None, str]:
     return None, "?"
 
 
-def _bad_datetime(v: Any) -> bool:
-    return _as_datetime(v)[1] == BAD
-
-
-def _misses(v: Any, stored: set[Parts]) -> bool:
-    """A value that reads as a datetime cleanly and matches no stored DATETIME: its
-    lookup finds nothing and warns nothing."""
-    p, verdict = _as_datetime(v)
-    return p is not None and verdict == OK and p not in stored
-
-
 def _join_equality_sides(c: A.Expr, scope: "Scope") -> list[tuple[int, int]] | None:
     """[(ti, ci), (ti, ci)] of ``x.c = y.d`` between columns of two different tables of
     this join; None for any other condition."""
@@ -268,145 +258,443 @@ def _join_equality_sides(c: A.Expr, scope: "Scope") -> list[tuple[int, int]] | N
     return None if sides[0][0] == sides[1][0] else sides
 
 
-def _temporal_pair(c: A.Expr, scope: "Scope", tables: list[tuple[str, "TableDef"]]
-                   ) -> tuple[tuple[int, int], tuple[int, int]] | None:
-    """((ti, ci) of the non-temporal column, (ti, ci) of the DATETIME column) of
-    ``x.c = y.d`` joining two tables, or None."""
-    sides = _join_equality_sides(c, scope)
-    if sides is None:
-        return None
-    kinds = [tables[ti][1].columns[ci].type for ti, ci in sides]
-    temporal = [isinstance(k, DateTimeType) for k in kinds]
-    plain = [isinstance(k, (IntType, DecimalType, StringType)) for k in kinds]
-    for a, b in ((0, 1), (1, 0)):
-        if plain[a] and temporal[b]:
-            return sides[a], sides[b]
+def _family(t: Any) -> str | None:
+    """The comparison family of a join column's type (None: not modelled)."""
+    if isinstance(t, DateTimeType):
+        return "DATETIME"
+    if isinstance(t, IntType):
+        return "INT"
+    if isinstance(t, DecimalType):
+        return "DECIMAL"
+    if isinstance(t, StringType) and not t.is_blob:
+        return "STRING"
     return None
+
+
+def _ref_usable(key_family: str, value_family: str) -> bool:
+    """Can an index on a ``key_family`` column be looked up (ref/eq_ref) with a value of
+    ``value_family``? (``Field::can_optimize_keypart_ref``, probed on the fuzz types): a
+    string index only by strings (a number compares as a number, not in the index's
+    collation order), a DATETIME index by anything (the value is converted to
+    DATETIME), a numeric index by numbers and strings but not by a DATETIME."""
+    if key_family == value_family:
+        return True
+    if key_family == "STRING":
+        return False
+    if key_family == "DATETIME":
+        return True
+    return value_family != "DATETIME"
 
 
 @dataclass
-class DatetimeConversions:
-    """The conversions of a join's non-temporal values to DATETIME, in the order the
-    server makes them: (table, column, value, "at row" number).  ``how`` says what
-    converts: ``lookup`` (store_key for a ref access: a warning even when the
-    statement aborts on warnings), ``compare`` (the comparison: an error then) or
-    ``unknown`` (the plan decides)."""
+class _Side:
+    ti: int
+    ci: int
+    t: "TableDef"
+    family: str
+    n: int  # exact row count
+    unique: bool  # a PRIMARY/UNIQUE key starts with the join column
+    const: tuple[Any] | None = None  # (value,) of a table bound by key = literal (a const table)
 
-    items: list[tuple[int, int, Any, int]]
+    @property
+    def rows(self) -> int:
+        """The optimizer's record count: exact for MyISAM; InnoDB's stat_n_rows, which
+        ha_innobase::info() never reports as 0 (an empty table estimates 1 row)."""
+        return max(self.n, 1) if self.t.engine.transactional else self.n
+
+    @property
+    def scan_cost(self) -> float:
+        """handler::scan_time() of a small table: InnoDB one clustered-index page,
+        MyISAM data_file_length / IO_SIZE + 2."""
+        return 1.0 if self.t.engine.transactional else 2.0
+
+
+def _two_table_plan(a: _Side, b: _Side, updated: set[int]) -> tuple[_Side, _Side, bool] | None:
+    """(outer, inner, inner read by lookup) of a two-table join on ``a.c = b.d``, or None
+    where the plan cannot be predicted.
+
+    MariaDB 10.11's greedy search over two tables compares, for each order, the cost
+    of scanning the first (``scan_time() + rows / TIME_FOR_COMPARE``) plus the cheaper
+    access to the second: a scan through the join buffer (``scan_time() + rows(outer) *
+    rows(inner) / TIME_FOR_COMPARE``) or one unique-key lookup per outer row (``rows(outer) *
+    (1 + 1 / TIME_FOR_COMPARE)``); a strictly cheaper order wins, a tie keeps the FROM
+    order.  This reproduced every probed plan (EXPLAIN over 1,700 random fuzz-shaped
+    pairs) where no InnoDB table can be looked up.  An InnoDB table that can be looked
+    up has costs from its statistics (clustered-index pages, rec_per_key) that the
+    model does not hold: there the probes gave rules by row count only, and the
+    remaining cases (close row counts) are left unpredicted."""
+    la = a.unique and _ref_usable(a.family, b.family)
+    lb = b.unique and _ref_usable(b.family, a.family)
+    if la and lb:
+        return None  # same-family joins never convert; not needed
+    look = a if la else b if lb else None
+    if look is not None and look.t.engine.transactional:
+        # Rules from 711 probed plans.  Without exception: fewer rows first; more rows
+        # and not written by the UPDATE, or 2+ rows more, or the other table holds at
+        # most one row: looked up; equal rows and first in FROM: read first.  The rest
+        # takes the plan most probes showed: written with one row more: scanned after the
+        # other table (16 of 20); equal rows, second in FROM: read first when not written
+        # (16 of 21), scanned after the other table when written (15 of 17).
+        other = b if look is a else a
+        nl, no = look.rows, other.rows
+        written = look.ti in updated
+        if nl < no:
+            return look, other, False
+        if nl > no:
+            if not written or nl - no >= 2 or no <= 1:
+                return other, look, True
+            return other, look, False
+        if look is a:
+            return a, b, False
+        if no <= 1:
+            return a, b, True
+        return (a, b, False) if written else (b, a, False)
+
+    def cost(o: _Side, i: _Side, i_lookup: bool) -> tuple[float, bool]:
+        scan = i.scan_cost + o.rows * i.rows / 5
+        if i_lookup:
+            lk = o.rows * (1 + 1 / 5)
+            if lk < scan - 1e-9:
+                return o.scan_cost + o.rows / 5 + lk, True
+        return o.scan_cost + o.rows / 5 + scan, False
+
+    cab, lab = cost(a, b, lb)
+    cba, lba = cost(b, a, la)
+    if cba < cab - 1e-9:
+        return b, a, lba
+    return a, b, lab
+
+
+def _number_word(family: str) -> str:
+    return {"INT": "INTEGER", "DECIMAL": "DECIMAL"}.get(family, family)
+
+
+@dataclass
+class JoinConversion:
+    """One conversion warning of a join: its message and what made it: ``lookup`` (the
+    store_key copy of the outer value into the inner index: a warning even where the
+    statement aborts on warnings) or ``compare`` (the comparison of a pair of rows: the
+    error of a strict multi-table UPDATE)."""
+
+    message: str
     how: str
 
 
-def _one_row_conversions(pt: "TableDef", dtab: "TableDef", value: Any, indexed: bool) -> str | None:
-    """The non-temporal table holds one row: what converts, or None when nothing warns
-    (probed: a string or DECIMAL of a one-row MyISAM table, a constant, looked up in a
-    transactional table's DATETIME index; store_key ignores the cut field)."""
-    if not isinstance(value, int) and not pt.engine.transactional and dtab.engine.transactional and indexed:
-        return None
-    return "unknown" if indexed else "compare"
+def _conversion(v: Any, v_side: _Side, other_family: str, row: int, how: str) -> tuple[str | None, bool]:
+    """(message or None, modelled) of converting value ``v`` of ``v_side``'s column for a
+    comparison with (or a lookup into) a column of ``other_family``."""
+    if v_side.family == "STRING" and other_family in ("INT", "DECIMAL"):
+        if not isinstance(v, str):
+            return None, False
+        _num, status = scan_number(v)
+        if status in ("ok", "space"):
+            return None, True
+        if how == "lookup":
+            word = _number_word(other_family)
+        else:  # Item_func_eq of a string and a number: DECIMAL against INT, DOUBLE against DECIMAL
+            word = "DECIMAL" if other_family == "INT" else "DOUBLE"
+        return f"Truncated incorrect {word} value: '{v}'", True
+    if other_family == "DATETIME" and v_side.family in ("INT", "DECIMAL", "STRING"):
+        _parts, verdict = _as_datetime(v)
+        if verdict == OK:
+            return None, True
+        if verdict != BAD:
+            return None, False
+        t = v_side.t
+        return (f"Incorrect datetime value: '{value_to_string(v)}' for column "
+                f"`{t.db}`.`{t.name}`.`{t.columns[v_side.ci].name}` at row {row}"), True
+    return None, True
 
 
-def join_datetime_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]],
-                              where: A.Expr | None, scope: "Scope",
-                              updated: set[int]) -> DatetimeConversions | None:
-    """The ``Incorrect datetime value`` conversions of a two-table join (RULES 5.12.1).
-
-    ``x.c = y.d`` with ``d`` DATETIME compares as DATETIME, so the non-temporal value
-    is converted -- by the comparison (Arg_comparator::compare_datetime) or by the
-    store_key copy into ``d``'s index for a ref lookup -- and warns naming its own
-    column.  How often follows the plan.  Modelled for two inner-joined tables, one
-    such condition and otherwise literal-only conditions, when every non-temporal
-    value is a bad datetime (nothing matches), probed over 336 shapes: the table with
-    fewer rows is read first; the non-temporal one first with a unique index on ``d``
-    is one lookup per row ("at row 1"; not when a multi-table UPDATE writes the
-    DATETIME table: it compares the pairs then); otherwise each pair is compared ("at row" =
-    the inner table's row).  Equal row counts (the cost tie) are left out but for one
-    row each, where every plan converts once."""
-    if len(refs) != 2 or any(r.derived is not None or r.join not in (None, "INNER", "CROSS") for r in refs):
-        return None
-    conds = [c for r in refs for c in conjuncts(r.on)] + list(conjuncts(where))
-    pairs = [_temporal_pair(c, scope, tables) for c in conds if not _literal_only(c)]
-    if len(pairs) != 1 or pairs[0] is None:
-        return None
-    (pti, pci), (dti, dci) = pairs[0]
-    pt, dtab = tables[pti][1], tables[dti][1]
-    values = [row[pci] for _slot, row in pt.data.scan()]
-    stored = {parts_of(row[dci]) for _slot, row in dtab.data.scan() if row[dci] is not None}
-    n, m = len(values), sum(1 for _ in dtab.data.scan())
-    indexed = any(k.columns[0] == dci and k.kind in ("PRIMARY", "UNIQUE") for k in dtab.keys)
-    # a multi-table UPDATE of an indexed InnoDB table compares pairs instead (probed; MyISAM: lookups)
-    lookup = n < m and indexed and not (dti in updated and dtab.engine.transactional)
-    if n == 0 or m == 0 or not all(v is not None and (_bad_datetime(v) or lookup and _misses(v, stored))
-                                   for v in values):
-        return None  # a clean value that finds nothing only skips its lookup's warning
-    if n == 1 and _one_row_conversions(pt, dtab, values[0], indexed) is None:
-        return None
-    if n == m == 1:
-        return DatetimeConversions([(pti, pci, values[0], 1)], "unknown" if indexed else "compare")
-    if lookup:
-        return DatetimeConversions([(pti, pci, v, 1) for v in values if _bad_datetime(v)], "lookup")
-    if n == m:
-        return None  # the optimizer's cost tie: both plans were seen
-    if n < m:
-        items = [(pti, pci, v, j + 1) for v in values for j in range(m)]
-    else:
-        items = [(pti, pci, v, i + 1) for _j in range(m) for i, v in enumerate(values)]
-    return DatetimeConversions(items, "compare")
-
-
-_NUMERIC_PREFIX = re.compile(r"\s*[-+]?(\d|\.\d)")
-
-
-def _number_pair(c: A.Expr, scope: "Scope", tables: list[tuple[str, "TableDef"]]
-                 ) -> tuple[tuple[int, int], tuple[int, int]] | None:
-    """((ti, ci) of the VARCHAR column, (ti, ci) of the INT/DECIMAL column) of
-    ``x.s = y.n`` joining two tables, or None."""
-    sides = _join_equality_sides(c, scope)
-    if sides is None:
-        return None
-    kinds = [tables[ti][1].columns[ci].type for ti, ci in sides]
-    for a, b in ((0, 1), (1, 0)):
-        if isinstance(kinds[a], StringType) and isinstance(kinds[b], (IntType, DecimalType)):
-            return sides[a], sides[b]
+def _converted_side(x: _Side, y: _Side) -> _Side | None:
+    """The side whose value a comparison of ``x`` and ``y`` converts (the string one
+    against a number, the non-temporal one against a DATETIME), or None."""
+    fams = {x.family, y.family}
+    if "DATETIME" in fams and len(fams) == 2:
+        return y if x.family == "DATETIME" else x
+    if fams in ({"STRING", "INT"}, {"STRING", "DECIMAL"}):
+        return x if x.family == "STRING" else y
     return None
 
 
-def join_number_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]],
-                            where: A.Expr | None, scope: "Scope", updated: set[int]) -> tuple[str, list[str]] | None:
-    """The ``Truncated incorrect ... value`` warnings of a two-table join on a VARCHAR
-    and an INT/DECIMAL column, with what converts (``lookup``/``compare``, as for
-    DATETIME) (RULES 5.12.1), or None when not modelled.
+def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]], where: A.Expr | None,
+                     scope: "Scope", written: set[int], reads: list[Any],
+                     keep: "Callable[[int, list[Any]], bool] | None" = None, update: bool = False
+                     ) -> list[JoinConversion] | None:
+    """The conversion warnings of a two-table join on one equality of columns whose
+    types convert (a string against a number, anything against a DATETIME), in the
+    order the server makes them, or None where the plan is not modelled (RULES 5.12.1).
 
-    The same plan as the DATETIME joins (the table with fewer rows first): a lookup
-    per string row into a unique INT/DECIMAL index converts it to the key's type
-    (``INTEGER``/``DECIMAL``); a compared pair converts it to the comparison's type
-    (``DECIMAL`` against an INT column, ``DOUBLE`` against a DECIMAL one).  Modelled
-    with at least two string rows, all non-numeric, and no numeric 0 (which they would
-    match); equal row counts are the cost tie."""
+    The plan comes from ``_two_table_plan`` (a one-row MyISAM table is a system table
+    read first).  The outer table is read in its scan order, or in key order when a
+    key on the join column holds every column the statement reads of it and it is not
+    written (a covering index scan).  Then per outer row, when its value is not NULL:
+    a lookup converts it once into the inner key's type (store_key: ``INTEGER`` /
+    ``DECIMAL`` / ``Incorrect datetime value ... at row 1``); a scan compares it with
+    each non-NULL inner row (``Truncated incorrect DECIMAL`` against an INT,
+    ``DOUBLE`` against a DECIMAL, ``Incorrect datetime value ... at row N`` with N the
+    inner row's position).  A system table's value is a constant: a table that can be
+    looked up by it becomes const (no warning; the conversion happens while the
+    optimizer reads const tables); otherwise each row of the other table is compared.
+    ``keep(ti, row)`` filters rows by the statement's conditions on one table; those are
+    modelled on the outer table only."""
+    parsed = _join_condition(refs, tables, where, scope)
+    if parsed is None:
+        return None
+    sides, filtered = parsed
+    left = sides[0]  # Arg_comparator evaluates the left operand first, the right only when it is not NULL
+    a, b = sorted(sides, key=lambda x: x.ti)
+    conv = _converted_side(a, b)
+    if conv is None:
+        return []
+    system = [s for s in (a, b) if s.const is not None or (not s.t.engine.transactional and s.n <= 1)]
+    if system:
+        return _system_table_conversions(a, b, system, conv, left, filtered,
+                                         lambda x: _read_values(x, keep, reads, written, scope))
+    plan = _two_table_plan(a, b, written if update else set())
+    if plan is None:
+        return None
+    outer, inner, lookup = plan
+    values = _read_values(outer, keep, reads, written, scope)
+    if lookup:  # the inner table's own conditions only see the rows a lookup finds
+        return _lookup_conversions(values, outer, inner)
+    if inner.ti in filtered:
+        return None
+    return _compare_rows(values, outer, [row[inner.ci] for _slot, row in inner.t.data.scan()], inner, conv, left)
+
+
+def _join_condition(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]], where: A.Expr | None,
+                    scope: "Scope") -> tuple[list[_Side], set[int]] | None:
+    """The two sides of the join's one column equality (left operand first) and the
+    tables other conditions filter, or None for a shape not modelled: not two
+    inner-joined tables, another cross-table condition, a condition on a key column
+    other than ``key = literal`` (a range changes the row estimate and the read
+    order), a filter other than ``IS [NOT] NULL`` (its selectivity changes the cost), a non-unique or
+    multi-column index on a join column (rec_per_key costs), a type or engine outside
+    the probes."""
     if len(refs) != 2 or any(r.derived is not None or r.join not in (None, "INNER", "CROSS") for r in refs):
         return None
-    conds = [c for r in refs for c in conjuncts(r.on)] + list(conjuncts(where))
-    pairs = [_number_pair(c, scope, tables) for c in conds if not _literal_only(c)]
-    if len(pairs) != 1 or pairs[0] is None:
+    pair = None
+    filtered: set[int] = set()
+    bound: dict[int, tuple[int, Any]] = {}
+    for c in [c for r in refs for c in conjuncts(r.on)] + list(conjuncts(where)):
+        if _literal_only(c):
+            continue
+        eq = _join_equality_sides(c, scope)
+        if eq is not None:
+            if pair is not None:
+                return None
+            pair = eq
+            continue
+        owned = column_owners(c, scope)
+        if owned is None or len({ti for ti, _ci in owned}) != 1:
+            return None
+        ti = next(iter(owned))[0]
+        key_cols = {k.columns[0] for k in tables[ti][1].keys if k.columns}
+        if any(ci in key_cols for _ti, ci in owned):
+            lit = _key_equals_literal(c, tables[ti][1], owned)
+            if lit is None or ti in bound:
+                return None
+            bound[ti] = (next(iter(owned))[1], lit)
+            continue
+        if not isinstance(c, A.IsNull):
+            return None  # a filter's selectivity changes the cost, and the order it is evaluated in (probed)
+        filtered.add(ti)
+    if pair is None:
         return None
-    (sti, sci), (nti, nci) = pairs[0]
-    st, nt = tables[sti][1], tables[nti][1]
-    values = [row[sci] for _slot, row in st.data.scan()]
-    numbers = [row[nci] for _slot, row in nt.data.scan()]
-    n, m = len(values), len(numbers)
-    if n < 2 or m == 0 or n == m or any(v == 0 for v in numbers if v is not None):
-        return None
-    if not all(isinstance(v, str) and v.strip() and not _NUMERIC_PREFIX.match(v) for v in values):
-        return None
-    is_int = isinstance(nt.columns[nci].type, IntType)
-    indexed = any(k.columns[0] == nci and k.kind in ("PRIMARY", "UNIQUE") for k in nt.keys)
-    if n < m and indexed and not (nti in updated and nt.engine.transactional):  # see join_datetime_conversions
-        word = "INTEGER" if is_int else "DECIMAL"
-        return "lookup", [f"Truncated incorrect {word} value: '{v}'" for v in values]
-    word = "DECIMAL" if is_int else "DOUBLE"
-    if n < m:
-        return "compare", [f"Truncated incorrect {word} value: '{v}'" for v in values for _j in range(m)]
-    return "compare", [f"Truncated incorrect {word} value: '{v}'" for _j in range(m) for v in values]
+    sides: list[_Side] = []
+    for ti, ci in pair:
+        t = tables[ti][1]
+        fam = _family(t.columns[ci].type)
+        if fam is None or t.engine.name not in ("InnoDB", "MyISAM"):
+            return None
+        if any(k.columns[:1] == [ci] and (k.kind not in ("PRIMARY", "UNIQUE") or len(k.columns) > 1) for k in t.keys):
+            return None
+        unique = any(k.columns == [ci] and k.kind in ("PRIMARY", "UNIQUE") for k in t.keys)
+        side = _Side(ti, ci, t, fam, sum(1 for _ in t.data.scan()), unique)
+        if ti in bound:
+            if bound[ti][0] != ci:
+                return None
+            found = _const_row_value(side, bound[ti][1])
+            if found is None:
+                return None
+            side.const = found
+        sides.append(side)
+    return sides, filtered
 
 
-__all__ = ["JoinPlan", "DatetimeConversions", "join_datetime_conversions", "join_number_conversions", "plan_join", "scan_order", "conjuncts", "rejects_nulls", "written_columns_read",
+def _key_equals_literal(c: A.Expr, t: "TableDef", owned: set[tuple[int, int]]) -> Any:
+    """The literal of ``col = literal`` binding a PRIMARY/NOT NULL UNIQUE key (a const
+    table: ``join_read_const``), or None for any other condition on a key column (a
+    range or ref changes the estimate and the read order: not modelled)."""
+    if not (isinstance(c, A.Binary) and c.op == "=" and len(owned) == 1):
+        return None
+    lit = c.right if isinstance(c.left, A.ColumnRef) else c.left
+    if not isinstance(lit, A.Literal) or lit.value is None or isinstance(lit.value, (bytes, float)):
+        return None
+    ci = next(iter(owned))[1]
+    if not any(cols == [ci] for cols in _unique_not_null_keys(t)):
+        return None
+    return lit.value
+
+
+def _const_row_value(side: _Side, literal: Any) -> tuple[Any] | None:
+    """(join-column value,) of the row a const table's key lookup by ``literal`` finds --
+    (None,) when none matches -- or None when the literal is not of the column's kind."""
+    want: Any
+    if side.family == "DATETIME":
+        parts, verdict = _as_datetime(literal)
+        if verdict != OK:
+            return None
+        want = parts
+    elif side.family == "STRING":
+        if not isinstance(literal, str) or literal.lower() != literal or literal.strip() != literal:
+            return None
+        want = literal
+    elif isinstance(literal, (int, Decimal)) and not isinstance(literal, bool):
+        want = Decimal(literal)
+    else:
+        return None
+    for _slot, row in side.t.data.scan():
+        v = row[side.ci]
+        if v is None:
+            continue
+        got = parts_of(v) if side.family == "DATETIME" else v if side.family == "STRING" else Decimal(v)
+        if got == want:
+            return (v,)
+    return (None,)
+
+
+def _first_value(x: _Side) -> Any:
+    """The join-column value of a const table (None when it found no row)."""
+    if x.const is not None:
+        return x.const[0]
+    return next((row[x.ci] for _slot, row in x.t.data.scan()), None)
+
+
+def _system_table_conversions(a: _Side, b: _Side, system: list[_Side], conv: _Side, left: _Side,
+                              filtered: set[int], read_values: "Callable[[_Side], list[Any]]"
+                              ) -> list[JoinConversion] | None:
+    """A one-row MyISAM table is a system table: a constant read before the join (an
+    empty one makes the join empty).  Two constants: the condition is evaluated once.
+    Otherwise the other table is scanned and each row compared with the constant --
+    unless the other table can be looked up by it; then it becomes const too, its key
+    looked up while the optimizer reads const tables.  Probed: that warns once, worded
+    as the comparison, when the system table's column is the left operand (a strict
+    UPDATE fails on it), and not at all when it is the right one."""
+    if any(x.ti in filtered for x in system):
+        return None  # which of the constant conditions is evaluated first: not probed
+    if len(system) == 2:  # the condition is evaluated once, an empty/unmatched table's column NULL
+        return _compare_rows([_first_value(a)], a, [_first_value(b)], b, conv, left)
+    const = system[0]
+    other = b if const is a else a
+    v = _first_value(const)
+    if v is None:
+        return []  # an empty const table: "Impossible WHERE noticed after reading const tables"
+    if other.ti in filtered:
+        return None
+    if other.unique and _ref_usable(other.family, const.family):
+        if conv is not const:
+            return None
+        if left is not const:
+            return []
+        msg, ok = _conversion(v, const, other.family, 1, "compare")
+        return None if not ok else [JoinConversion(msg, "compare")] if msg else []
+    return _compare_rows([v], const, read_values(other), other, conv, left)
+
+
+def _lookup_conversions(values: list[Any], outer: _Side, inner: _Side) -> list[JoinConversion] | None:
+    """One store_key conversion per non-NULL outer value looked up in the inner key."""
+    out: list[JoinConversion] = []
+    inner_numbers = {x for _slot, row in inner.t.data.scan() if isinstance(x := row[inner.ci], (int, Decimal))}
+    for v in values:
+        if v is None:
+            continue
+        if isinstance(v, str) and inner.family in ("INT", "DECIMAL") and (scan_number(v)[0] or 0) in inner_numbers:
+            return None  # a cut string finds a row: its condition is evaluated too (not modelled)
+        msg, ok = _conversion(v, outer, inner.family, 1, "lookup")
+        if not ok:
+            return None
+        if msg is not None:
+            out.append(JoinConversion(msg, "lookup"))
+    return out
+
+
+def _read_values(outer: _Side, keep: "Callable[[int, list[Any]], bool] | None", reads: list[Any],
+                 written: set[int], scope: "Scope") -> list[Any]:
+    """The join-column values of the first non-const table in the order it is read: its
+    scan order, or key order when the key on the join column holds every column the
+    statement reads of it and it is not written (make_join_readinfo's covering index
+    scan; NULLs first)."""
+    rows = [(slot, row) for slot, row in outer.t.data.scan() if keep is None or keep(outer.ti, row)]
+    if outer.ti not in written and outer.unique:
+        used: set[int] = set()
+        for e in reads:
+            owned = column_owners(e, scope)
+            if owned is None:
+                return _rows_values(rows, outer)
+            used |= {ci for ti, ci in owned if ti == outer.ti}
+        if used <= {outer.ci}:
+            fn = outer.t.columns[outer.ci].type.sort_key
+            rows.sort(key=lambda e: (e[1][outer.ci] is not None,
+                                     fn(e[1][outer.ci]) if e[1][outer.ci] is not None else 0))
+    return _rows_values(rows, outer)
+
+
+def _rows_values(rows: list[tuple[int, list[Any]]], side: _Side) -> list[Any]:
+    return [row[side.ci] for _slot, row in rows]
+
+
+def _compare_rows(values: list[Any], outer: _Side, inner_values: list[Any], inner: _Side, conv: _Side,
+                  left: _Side) -> list[JoinConversion] | None:
+    """The conversions of comparing each outer value with each inner row (a scan of the
+    inner table per outer row).  The left operand is evaluated first and the right one
+    only when the left is not NULL (Arg_comparator::compare_decimal/compare_datetime);
+    "at row" is the inner row's position in its scan, NULL rows counted."""
+    out: list[JoinConversion] = []
+    outer_left = left.ti == outer.ti
+    for v in values:
+        for j, w in enumerate(inner_values):
+            lv, rv = (v, w) if outer_left else (w, v)
+            if lv is None:
+                continue
+            cv = lv if conv.ti == left.ti else rv
+            if cv is None:
+                continue
+            msg, ok = _conversion(cv, conv, (inner if conv is outer else outer).family, j + 1, "compare")
+            if not ok:
+                return None
+            if msg is not None:
+                out.append(JoinConversion(msg, "compare"))
+    return out
+
+
+def column_owners(e: Any, scope: "Scope") -> set[tuple[int, int]] | None:
+    """(table, column) of every column of this join an expression reads (outer
+    references left out); None when a name does not resolve (the join reports it,
+    naming its clause)."""
+    out: set[tuple[int, int]] = set()
+    for ref in _all_columns(e):
+        try:
+            depth, ti, ci = scope.resolve(ref)
+        except Exception:  # noqa: BLE001 - a name error surfaces when the statement runs
+            return None
+        if depth == 0:
+            out.add((ti, ci))
+    return out
+
+
+def _all_columns(e: Any) -> Iterator[A.ColumnRef]:
+    """Every column reference inside an expression (functions and subqueries included)."""
+    if isinstance(e, A.ColumnRef):
+        yield e
+    elif isinstance(e, (list, tuple)):
+        for x in e:
+            yield from _all_columns(x)
+    elif isinstance(e, A.Expr):
+        for name in getattr(type(e), "__slots__", ()):
+            yield from _all_columns(getattr(e, name, None))
+
+
+__all__ = ["JoinPlan", "JoinConversion", "join_conversions", "column_owners", "plan_join", "scan_order", "conjuncts", "rejects_nulls", "written_columns_read",
            "safe_update_on_fly"]

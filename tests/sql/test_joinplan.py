@@ -154,14 +154,17 @@ def test_join_converts_the_non_temporal_value_once_when_both_tables_hold_one_row
     assert _warnings(dt) == [("Warning", 1292, "Incorrect datetime value: '3' for column `test`.`i`.`id` at row 1")]
 
 
-def test_no_conversion_warning_when_the_plan_decides_or_the_value_reads_as_a_datetime(dt) -> None:  # type: ignore[no-untyped-def]
+def test_no_conversion_warning_for_a_const_lookup_or_a_value_that_reads_as_a_datetime(dt) -> None:  # type: ignore[no-untyped-def]
     # a string of a one-row MyISAM table looked up in an InnoDB DATETIME index: no warning
     dt.execute("DELETE a FROM v a JOIN dk b ON b.id = a.id")
     assert _warnings(dt) == []
     dt.execute("INSERT INTO i VALUES (4, 1)")
     dt.execute("INSERT INTO d VALUES ('2024-01-10 10:00:00', 1)")
-    dt.execute("DELETE a FROM i a JOIN d b ON a.id = b.id")  # equal row counts: the cost tie decides
-    assert _warnings(dt) == []
+    # equal row counts and no key: the cost tie keeps the FROM order, each pair compared
+    # (probed on MariaDB 10.11: the same four warnings)
+    dt.execute("DELETE a FROM i a JOIN d b ON a.id = b.id")
+    assert [n.message[26:29] + n.message[-8:] for n in dt.last_notes] == [
+        "'3'at row 1", "'3'at row 2", "'4'at row 1", "'4'at row 2"]
     dt.execute("INSERT INTO v VALUES ('2024-01-09', 1)")
     dt.execute("DELETE FROM v WHERE id = 'k3'")
     dt.execute("DELETE a FROM v a JOIN d b ON a.id = b.id")
@@ -212,8 +215,9 @@ def test_a_lookup_of_a_clean_datetime_that_finds_nothing_does_not_warn(dt) -> No
         dt.execute(f"INSERT INTO dk VALUES ('{v}', 1)")
     dt.execute("DELETE a FROM i a JOIN dk b ON a.id = b.id")
     assert [n.message[26:29] for n in dt.last_notes] == ["'3'"]
-    dt.execute("DELETE a FROM i a JOIN d b ON a.id = b.id")  # compared pairs: not modelled with clean values
-    assert dt.last_notes == []
+    # the one-row DATETIME table first, each i row compared: only '3' warns (probed)
+    dt.execute("DELETE a FROM i a JOIN d b ON a.id = b.id")
+    assert [n.message[26:29] for n in dt.last_notes] == ["'3'"]
 
 
 def test_a_string_number_join_converts_the_strings_as_the_plan_reads_them(dt) -> None:  # type: ignore[no-untyped-def]
@@ -230,3 +234,106 @@ def test_a_string_number_join_converts_the_strings_as_the_plan_reads_them(dt) ->
     dt.execute("INSERT INTO n VALUES (0, 1)")  # 'k3' reads as 0 and would match: not modelled
     dt.execute("DELETE a FROM s a JOIN n b ON a.id = b.id")
     assert dt.last_notes == []
+
+
+@pytest.fixture
+def jp(bed: Bed):  # type: ignore[no-untyped-def]
+    """Fuzz-shaped tables for the plan rules of RULES 5.12.2 (each expectation probed on MariaDB 10.11)."""
+    thd = bed.session("ROW")
+    thd.execute("SET sql_mode = ''")
+    return thd
+
+
+def _texts(thd: Any) -> list[str]:
+    return [n.message for n in thd.last_notes]
+
+
+def test_ref_usable_follows_the_key_type() -> None:
+    from harness.sql.joinplan import _ref_usable
+    assert _ref_usable("INT", "STRING") and _ref_usable("DECIMAL", "STRING") and _ref_usable("DATETIME", "STRING")
+    assert not _ref_usable("STRING", "INT") and not _ref_usable("INT", "DATETIME")
+    assert _ref_usable("DATETIME", "DECIMAL")
+
+
+def test_system_table_lookup_warns_only_as_the_left_operand(jp) -> None:  # type: ignore[no-untyped-def]
+    jp.execute("CREATE TABLE one (id VARCHAR(10) NOT NULL UNIQUE, c INT) ENGINE=MyISAM")
+    jp.execute("CREATE TABLE k (id INT NOT NULL UNIQUE, c INT) ENGINE=MyISAM")
+    jp.execute("INSERT INTO one VALUES ('k7', 1)")
+    jp.execute("INSERT INTO k VALUES (1, 1), (2, 1), (6, 1)")
+    jp.execute("DELETE b FROM one a JOIN k b ON a.id = b.id")
+    assert _texts(jp) == ["Truncated incorrect DECIMAL value: 'k7'"]
+    jp.execute("DELETE b FROM k b JOIN one a ON b.id = a.id")
+    assert _texts(jp) == []
+
+
+def test_cost_tie_and_lookup_decide_the_plan(jp) -> None:  # type: ignore[no-untyped-def]
+    jp.execute("CREATE TABLE s (id VARCHAR(10) NOT NULL PRIMARY KEY, c INT) ENGINE=MyISAM")
+    jp.execute("CREATE TABLE u (id DECIMAL(6,2) NULL UNIQUE, c INT) ENGINE=MyISAM")
+    jp.execute("CREATE TABLE n (id DECIMAL(6,2), c INT) ENGINE=MyISAM")
+    jp.execute("INSERT INTO s VALUES ('k5', 1), ('k2', 1)")
+    jp.execute("INSERT INTO u VALUES (3.00, 1), (7.00, 1)")
+    jp.execute("INSERT INTO n VALUES (3.00, 1), (7.00, 1)")
+    # equal rows: the MyISAM unique key that the string can be looked up in is the inner table
+    jp.execute("DELETE a, b FROM u a JOIN s b ON a.id = b.id")
+    assert _texts(jp) == ["Truncated incorrect DECIMAL value: 'k5'", "Truncated incorrect DECIMAL value: 'k2'"]
+    # no key: the FROM order, every pair compared as DOUBLE
+    jp.execute("DELETE a FROM n a JOIN s b ON a.id = b.id")
+    assert _texts(jp) == ["Truncated incorrect DOUBLE value: 'k5'", "Truncated incorrect DOUBLE value: 'k2'"] * 2
+
+
+def test_a_null_left_operand_converts_nothing(jp) -> None:  # type: ignore[no-untyped-def]
+    jp.execute("CREATE TABLE i (id INT NULL UNIQUE, c INT) ENGINE=InnoDB")
+    jp.execute("CREATE TABLE s (id VARCHAR(10) NOT NULL UNIQUE, c INT) ENGINE=InnoDB")
+    jp.execute("INSERT INTO i VALUES (NULL, 1)")
+    jp.execute("INSERT INTO s VALUES ('k5', 1), ('k8', 1)")
+    jp.execute("UPDATE i a, s b SET a.c = 2 WHERE a.id = b.id")
+    assert _texts(jp) == []
+    jp.execute("UPDATE s a, i b SET a.c = 2 WHERE a.id = b.id")
+    assert _texts(jp) == ["Truncated incorrect DECIMAL value: 'k5'", "Truncated incorrect DECIMAL value: 'k8'"]
+
+
+def test_strict_update_fails_on_the_first_compared_string(jp) -> None:  # type: ignore[no-untyped-def]
+    from harness.sql.errors import ServerError
+    jp.execute("CREATE TABLE s (id VARCHAR(10), c INT) ENGINE=InnoDB")
+    jp.execute("CREATE TABLE n (id DECIMAL(6,2) NULL UNIQUE, c INT) ENGINE=MyISAM")
+    jp.execute("INSERT INTO s VALUES ('k7', 1), ('k4', 1), ('k9', 1)")
+    jp.execute("INSERT INTO n VALUES (5.00, 1), (6.00, 1)")
+    jp.execute("SET sql_mode = DEFAULT")
+    with pytest.raises(ServerError) as ei:
+        jp.execute("UPDATE s a, n b SET b.c = 2 WHERE a.id = b.id")
+    assert ei.value.code == 1292 and ei.value.message == "Truncated incorrect DOUBLE value: 'k7'"
+
+
+def test_unmodelled_shapes_are_not_predicted(jp) -> None:  # type: ignore[no-untyped-def]
+    jp.execute("CREATE TABLE s (id VARCHAR(10) UNIQUE, c INT) ENGINE=MyISAM")
+    jp.execute("CREATE TABLE n (id INT, c INT) ENGINE=MyISAM")
+    jp.execute("INSERT INTO s VALUES ('k7', 1), ('k4', 1)")
+    jp.execute("INSERT INTO n VALUES (5, 1), (6, 1), (7, 1)")
+    from harness.sql.joinplan import join_conversions
+    for sql, modelled in (("DELETE a FROM s a JOIN n b ON a.id = b.id", True),
+                          ("DELETE a FROM s a JOIN n b ON a.id = b.id WHERE a.id > 'k5'", False),  # a range on the key
+                          ("DELETE a FROM s a JOIN n b ON a.id = b.id WHERE b.c = 1", False),  # a condition on the inner table
+                          ("DELETE a FROM s a LEFT JOIN n b ON a.id = b.id", False)):
+        st = parse(sql)
+        assert isinstance(st, A.Delete)
+        tables = [(r.ref_name, jp.open_table(r.table)) for r in st.tables]
+        conv = join_conversions(st.tables, tables, st.where, Scope(tables), {0}, [st.where])
+        assert (conv is not None) == modelled, sql
+
+
+def test_key_bound_and_empty_constants_evaluate_the_condition_once(jp) -> None:  # type: ignore[no-untyped-def]
+    jp.execute("CREATE TABLE t1 (id INT NOT NULL PRIMARY KEY, c INT) ENGINE=InnoDB")
+    jp.execute("CREATE TABLE one (id VARCHAR(10) NULL UNIQUE, c INT) ENGINE=MyISAM")
+    jp.execute("CREATE TABLE s1 (id VARCHAR(10) NOT NULL PRIMARY KEY, c INT) ENGINE=MyISAM")
+    jp.execute("CREATE TABLE e (id DECIMAL(6,2) NULL UNIQUE, c INT) ENGINE=MyISAM")
+    jp.execute("INSERT INTO t1 VALUES (1, 1), (4, 1), (9, 1)")
+    jp.execute("INSERT INTO one VALUES ('k5', 1)")
+    jp.execute("INSERT INTO s1 VALUES ('k1', 1)")
+    jp.execute("DELETE a, b FROM t1 a JOIN one b ON a.id = b.id WHERE a.id = 1")
+    assert _texts(jp) == ["Truncated incorrect DECIMAL value: 'k5'"]
+    jp.execute("DELETE a, b FROM t1 a JOIN one b ON a.id = b.id WHERE a.id = 2")  # no row: NULL on the left
+    assert _texts(jp) == []
+    jp.execute("DELETE b FROM s1 a JOIN e b ON a.id = b.id")  # an empty system table on the right
+    assert _texts(jp) == ["Truncated incorrect DOUBLE value: 'k1'"]
+    jp.execute("DELETE b FROM e b JOIN s1 a ON b.id = a.id")
+    assert _texts(jp) == []
