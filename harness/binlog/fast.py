@@ -192,11 +192,32 @@ def _column_snippet(i: int, t: int, meta: int, unsigned: bool, env: dict[str, An
                 f"if p > end: raise Overrun", f"{v} = b[p:p + n]", "p += n"]
     # DECIMAL and temporal values are immutable (Decimal, frozen dataclasses)
     # and repeat a lot: intern them per column type by their bytes.
+    fixed = fixed_width_decode(i, t, meta, env)
+    if fixed is not None:
+        return _interned(i, fixed[0], fixed[1], fixed[2], env)
+    if t == T.DOUBLE:
+        env[f"S{i}"] = struct.Struct("<d").unpack_from
+        return [f"{v}, = S{i}(b, p)", "p += 8"]
+    if t == T.FLOAT:
+        env[f"S{i}"] = struct.Struct("<f").unpack_from
+        return [f"{v}, = S{i}(b, p)", "p += 4"]
+    # anything else: the column's ByteReader codec on a window up to the event end
+    env[f"C{i}"] = slow_dec
+    return ["r = ByteReader(b, p, end)", f"{v} = C{i}(r)", "p = r.pos"]
+
+
+def fixed_width_decode(i: str | int, t: int, meta: int,
+                       env: dict[str, Any]) -> tuple[tuple[int, int], int, list[str]] | None:
+    """For a DECIMAL, DATE or DATETIME2/TIMESTAMP2 column: ``(intern key, width, lines)``,
+    where ``lines`` set ``v{i}`` from the ``width`` bytes in ``k`` alone (a value is a
+    function of its bytes and the column type); None for any other column. The
+    ``decode -vv`` listing's row printer (``rowtext.py``) keys its text by the same bytes."""
+    v = f"v{i}"
     if t == T.NEWDECIMAL:
         prec, scale = meta >> 8, meta & 0xFF
         size = decimal_bin_size(prec, scale)
         env[f"D{i}"] = _decimal_decoder(prec, scale)
-        return _interned(i, (t, meta), size, [f"{v} = D{i}(k, 0)"], env)
+        return (t, meta), size, [f"{v} = D{i}(k, 0)"]
     if t in (T.DATETIME2, T.TIMESTAMP2) and 0 <= meta <= 6:
         fn = (meta + 1) // 2
         mult = {0: 1, 1: 10000, 2: 100, 3: 1}[fn]
@@ -212,19 +233,11 @@ def _column_snippet(i: int, t: int, meta: int, unsigned: bool, env: dict[str, An
                       f"(hms >> 6) & 63, hms & 63, us, {meta})"]
         else:
             lines += [f"{v} = MyTimestamp(x, us, {meta})"]
-        return _interned(i, (t, meta), w + fn, lines, env)
+        return (t, meta), w + fn, lines
     if t in (T.DATE, T.NEWDATE):
-        return _interned(i, (T.DATE, 0), 3, ["x = k[0] | (k[1] << 8) | (k[2] << 16)",
-                                              f"{v} = MyDate(x >> 9, (x >> 5) & 15, x & 31)"], env)
-    if t == T.DOUBLE:
-        env[f"S{i}"] = struct.Struct("<d").unpack_from
-        return [f"{v}, = S{i}(b, p)", "p += 8"]
-    if t == T.FLOAT:
-        env[f"S{i}"] = struct.Struct("<f").unpack_from
-        return [f"{v}, = S{i}(b, p)", "p += 4"]
-    # anything else: the column's ByteReader codec on a window up to the event end
-    env[f"C{i}"] = slow_dec
-    return ["r = ByteReader(b, p, end)", f"{v} = C{i}(r)", "p = r.pos"]
+        return (T.DATE, 0), 3, ["x = k[0] | (k[1] << 8) | (k[2] << 16)",
+                                f"{v} = MyDate(x >> 9, (x >> 5) & 15, x & 31)"]
+    return None
 
 
 _INTERN: dict[tuple[int, int], dict[bytes, Any]] = {}
