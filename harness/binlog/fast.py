@@ -512,6 +512,31 @@ _U16X3 = struct.Struct("<HHH").unpack_from
 _U16X2 = struct.Struct("<HH").unpack_from
 
 
+def status_vars_fit(b: bytes, p: int, end: int) -> bool | None:
+    """Whether :func:`_status_vars` reads ``b[p:end]`` without an error, found by walking
+    the codes without building them (the ``decode -vv`` listing prints a Query from its
+    bytes only when the decoder would read it); None when a code other than the common
+    ones appears (ask ``_status_vars``). A read past ``end`` leaves ``p > end``: False."""
+    int_width = _SV_INT.get
+    while p < end:
+        code = b[p]
+        p += 1
+        w = int_width(code)
+        if w is not None:
+            p += w
+        elif code == _SV_CHARSET:
+            p += 6
+        elif code in _SV_LEN_BYTES:
+            if p >= end:
+                return False
+            p += 1 + b[p]
+        elif code == _SV_AUTO_INC:
+            p += 4
+        else:
+            return None
+    return p == end
+
+
 def _status_vars(b: bytes, p: int, end: int) -> list[StatusVar]:
     """decode_status_vars for the codes MariaDB writes on every Query; any
     other code is parsed by decode_status_vars itself."""

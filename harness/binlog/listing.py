@@ -21,14 +21,13 @@ output keeps the files' order (:func:`list_files`).
 from __future__ import annotations
 
 import os
-import struct
 import time
 from typing import Any, BinaryIO, Callable, Iterable
 
 from .constants import BINLOG_MAGIC, EVENT_TYPE_NAMES, ChecksumAlg, EventType as E, GtidFlag, HeaderFlag
 from .context import StreamContext
 from .errors import DecodeError
-from .fast import FastDecoder, _status_vars
+from .fast import FastDecoder, _status_vars, status_vars_fit
 from .layout import GTID, HEADER, QUERY, ROWS_V1, TABLE_MAP, XID
 from .render import info_text
 from .rows import RowsEvent, TableMapEvent
@@ -47,7 +46,6 @@ _FL_STANDALONE = int(GtidFlag.FL_STANDALONE)
 _SUPPRESS_USE = int(HeaderFlag.SUPPRESS_USE)
 # the fixed leading fields, as declared in layout.py (fast.py reads the same)
 _HEADER, _GTID, _QUERY_PH, _U64 = HEADER.struct, GTID.struct, QUERY.struct, XID.struct
-_U32 = struct.Struct("<I")  # the CRC32 footer
 _GTID_END = 19 + GTID.prefix_len
 _XID_END = 19 + XID.prefix_len
 _QUERY_VARS = 19 + QUERY.prefix_len
@@ -149,7 +147,7 @@ def list_data(data: bytes, write: Callable[[str], Any], *, verbosity: int = 2,
     decoder = FastDecoder(ctx)
     fast, trailer = decoder.mode = decoder._mode()
     unpack_header = _HEADER.unpack_from
-    unpack_crc = _U32.unpack_from
+    stamp, stamp_ts, stamp_sid = "", -1, -1  # "#YYMMDD HH:MM:SS server id N  end_log_pos "
     lister = _ByteLister(maps, verbosity, types)
     # the byte-level listers by type code (none: the decoder lists every event); the
     # byte-level path does not check CRCs, the decoder does
@@ -165,9 +163,13 @@ def list_data(data: bytes, write: Callable[[str], Any], *, verbosity: int = 2,
                 if handler is not None and 19 <= size <= n - pos and end >= pos + 19:
                     text = handler(data, pos, end, sid, flags)
                     if text is not None:
-                        crc = f"CRC32 0x{unpack_crc(data, end)[0]:08x} " if trailer else ""
-                        append(f"# at {pos}\n{clock(ts)} server id {sid}  end_log_pos {log_pos} "
-                               f"{crc}\t{names[tc]}\t{text}")
+                        if ts != stamp_ts or sid != stamp_sid:  # consecutive events share both
+                            stamp, stamp_ts, stamp_sid = f"{clock(ts)} server id {sid}  end_log_pos ", ts, sid
+                        if trailer:  # the CRC32 footer, little-endian, as 8 hex digits
+                            append(f"# at {pos}\n{stamp}{log_pos} CRC32 0x{data[end:end + 4][::-1].hex()} "
+                                   f"\t{names[tc]}\t{text}")
+                        else:
+                            append(f"# at {pos}\n{stamp}{log_pos} \t{names[tc]}\t{text}")
                         pos += size
                         if len(out) >= _FLUSH_AT:
                             write("".join(out))
@@ -251,8 +253,11 @@ class _ByteLister:
         q = pos + _QUERY_VARS + sv_len
         if q + db_len >= end or data[q + db_len] != 0:
             return None
-        block = data[pos + _QUERY_VARS:q]
-        if block not in self.good_vars and not _status_vars_ok(block, self.good_vars):
+        fit = status_vars_fit(data, pos + _QUERY_VARS, q)
+        if fit is None:  # a rarer status variable: ask the decoder's reader
+            block = data[pos + _QUERY_VARS:q]
+            fit = block in self.good_vars or _status_vars_ok(block, self.good_vars)
+        if not fit:
             return None
         query = data[q + db_len + 1:end].decode("utf-8", "replace")
         if db_len and not flags & _SUPPRESS_USE:

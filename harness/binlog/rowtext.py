@@ -31,8 +31,8 @@ from .constants import ColumnType as T, EventType as E
 from .bytes_io import ByteReader
 from .fast import _column_snippet, fixed_width_decode
 from .rows import TableMapEvent
-from .values import MyDate, MyDateTime, MyTimestamp, string_real_type
-from .verbose import _BLOB_TYPES, _HEAD, _INT_TYPES, _qualified, _quoted, column_printers
+from .values import MyDate, MyDateTime, MyTimestamp, _frac_str, string_real_type
+from .verbose import _BLOB_TYPES, _HEAD, _INT_TYPES, _qualified, _quoted, _value_formatter, column_printers
 
 _WRITE = int(E.WRITE_ROWS_EVENT_V1)
 _UPDATE = int(E.UPDATE_ROWS_EVENT_V1)
@@ -97,6 +97,8 @@ def _value_lines(k: str, t: int, meta: int, unsigned: bool, env: dict[str, Any],
                 ["n = b[p] | (b[p + 1] << 8)", "y = b[p + 2:p + 2 + n]", "p += 2 + n"])
         return read + ["s = STRINGS.get(y)", "if s is None:", "    s = quoted(y)",
                        f"    if len(STRINGS) >= {_TEXT_MAX}: STRINGS.clear()", "    STRINGS[y] = s"]
+    if t == T.DATETIME2 and 1 <= meta <= 6:
+        return _datetime2_lines(k, meta, env)
     fixed = fixed_width_decode(k, t, meta, env)
     if fixed is not None:
         _key, w, decode = fixed
@@ -106,6 +108,27 @@ def _value_lines(k: str, t: int, meta: int, unsigned: bool, env: dict[str, Any],
                 + [f"    s = F{k}(v{k})", f"    if len(X{k}) >= {_TEXT_MAX}: X{k}.clear()",
                    f"    X{k}[y] = s"])
     return _column_snippet(k, t, meta, unsigned, env, slow_dec) + [f"s = F{k}(v{k})"]  # type: ignore[arg-type]
+
+
+def _datetime2_lines(k: str, meta: int, env: dict[str, Any]) -> list[str]:
+    """A DATETIME2 with a fraction: ``NOW(3)`` values rarely repeat whole, but their
+    seconds and their fractions do. The text is the seconds' text (the formatter's for
+    the same seconds at precision 0, less its closing quote) + the fraction's
+    (``values._frac_str``, then the quote): what the formatter prints for the whole."""
+    fn = (meta + 1) // 2
+    mult = {1: 10000, 2: 100, 3: 1}[fn]
+    _key, w, decode = fixed_width_decode(k, T.DATETIME2, 0, env)  # type: ignore[misc]
+    env[f"X{k}"], env[f"Z{k}"] = _text_cache((T.DATETIME2, 0)), _text_cache((-T.DATETIME2, meta))
+    env[f"F{k}0"] = _value_formatter(T.DATETIME2, 0, False)
+    env["frac_str"] = _frac_str
+    return ([f"y = b[p:p + {w}]", f"z = b[p + {w}:p + {w + fn}]", f"p += {w + fn}",
+             f"s = X{k}.get(y)", "if s is None:", "    k = y"]
+            + ["    " + ln for ln in decode]
+            + [f"    s = F{k}0(v{k})", f"    if len(X{k}) >= {_TEXT_MAX}: X{k}.clear()", f"    X{k}[y] = s",
+               f"f = Z{k}.get(z)", "if f is None:",
+               f"    f = frac_str(from_bytes(z, 'big') * {mult}, {meta}) + \"'\"",
+               f"    if len(Z{k}) >= {_TEXT_MAX}: Z{k}.clear()", f"    Z{k}[z] = f",
+               "s = s[:-1] + f"])
 
 
 def _image_lines(cols: list[int], tm: TableMapEvent, printers: list[Any], codecs: list[Any], uns: list[bool],
