@@ -132,19 +132,27 @@ def _datetime2_lines(k: str, meta: int, env: dict[str, Any]) -> list[str]:
 
 
 def _image_lines(cols: list[int], tm: TableMapEvent, printers: list[Any], codecs: list[Any], uns: list[bool],
-                 env: dict[str, Any], tag: str) -> list[str]:
-    """Lines reading one row image into ``L{tag}{j}`` (each column's ``###`` line)."""
+                 env: dict[str, Any], tag: str) -> tuple[list[str], str]:
+    """Lines reading one row image into ``s{tag}{j}`` / ``t{tag}{j}`` (each column's value
+    text and the rest of its ``###`` line), and the f-string fields printing them: a
+    column prints as its head + value + tail, NULL as the head + ``NULL`` + the NULL
+    tail (the printer's NULL line, checked to read so)."""
     nb = (len(cols) + 7) >> 3
     lines = ["nl = b[p]" if nb == 1 else f"nl = from_bytes(b[p:p + {nb}], 'little')", f"p += {nb}"]
+    fields = []
     for j, c in enumerate(cols):
         k = f"{tag}{j}"
         head, tail, fmt, null_line = printers[c]
-        env[f"H{k}"], env[f"T{k}"], env[f"N{k}"], env[f"F{k}"] = head, tail + "\n", null_line + "\n", fmt
+        if not null_line.startswith(head + "NULL"):
+            raise RowsTextError("a NULL line of another shape")
+        env[f"H{k}"], env[f"T{k}"], env[f"F{k}"] = head, tail + "\n", fmt
+        env[f"TN{k}"] = null_line[len(head) + 4:] + "\n"
         meta = tm.column_metadata[c]
-        lines += [f"if nl & {1 << j}:", f"    L{k} = N{k}", "else:"]
+        lines += [f"if nl & {1 << j}:", f"    s{k} = 'NULL'", f"    t{k} = TN{k}", "else:"]
         lines += ["    " + ln for ln in _value_lines(k, tm.column_types[c], meta, uns[c], env, codecs[c][0])]
-        lines.append(f"    L{k} = f'{{H{k}}}{{s}}{{T{k}}}'")
-    return lines
+        lines += [f"    s{k} = s", f"    t{k} = T{k}"]
+        fields.append(f"{{H{k}}}{{s{k}}}{{t{k}}}")
+    return lines, "".join(fields)
 
 
 def build_rows_text(tm: TableMapEvent, tc: int, present: int, present_after: int | None,
@@ -169,21 +177,21 @@ def build_rows_text(tm: TableMapEvent, tc: int, present: int, present_after: int
         "MyTimestamp": MyTimestamp, "MyDate": MyDate, "Overrun": RowsTextError,
         "STRINGS": _STRINGS, "quoted": _quoted,
     }
-    img = _image_lines(cols, tm, printers, codecs, uns, env, "a")
-    names = [f"{{La{j}}}" for j in range(len(cols))]
+    img, fields = _image_lines(cols, tm, printers, codecs, uns, env, "a")
     if tc == _UPDATE:
         assert present_after is not None
         cols2 = [i for i in range(ncols) if present_after >> i & 1]
         if not cols or not cols2:
             raise RowsTextError("an image of no columns")  # the decoded path decides
-        img += _image_lines(cols2, tm, printers, codecs, uns, env, "b")
+        img2, fields2 = _image_lines(cols2, tm, printers, codecs, uns, env, "b")
+        img += img2
         env["HEAD"], env["MID"] = head + f"{before_kw}\n", f"{after_kw}\n"
-        row = "{HEAD}" + "".join(names) + "{MID}" + "".join(f"{{Lb{j}}}" for j in range(len(cols2)))
+        row = "{HEAD}" + fields + "{MID}" + fields2
     else:
         if not cols:
             raise RowsTextError("an image of no columns")
         env["HEAD"] = head + f"{before_kw if after_kw is None else after_kw}\n"
-        row = "{HEAD}" + "".join(names)
+        row = "{HEAD}" + fields
     body = ["out = []", "append = out.append", "while p < end:"]
     body += ["    " + ln for ln in img] + [f"    append(f'{row}')"]
     body += ["if p != end: raise Overrun", "return ''.join(out)"]
