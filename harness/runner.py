@@ -156,9 +156,46 @@ def _quote_ident(name: str) -> str:
 # -- SQL helpers ---------------------------------------------------------------
 
 
+def _cursor(conn: Any, *, prepared: bool = False) -> Any:
+    """``conn.cursor(raw=True)`` (or ``prepared=True``) without the COM_PING round trip
+    mysql-connector's ``cursor()`` makes first (``is_connected``): with the SHOW WARNINGS
+    after every statement, two of a statement's four round trips were pings. A
+    connection that is gone now fails the statement itself, as a client-side error
+    (``_is_client_side``) like the ping's. Connections with other cursor defaults
+    (buffered, raw) take ``cursor()`` as before."""
+    from mysql.connector.connection import MySQLConnection
+    from mysql.connector.cursor import MySQLCursorPrepared, MySQLCursorRaw
+
+    if type(conn) is not MySQLConnection or getattr(conn, "_buffered", True) or getattr(conn, "_raw", True):
+        return conn.cursor(prepared=True) if prepared else conn.cursor(raw=True)
+    conn.handle_unread_result()
+    return MySQLCursorPrepared(conn) if prepared else MySQLCursorRaw(conn)
+
+
+def _flush_innodb_log(conn: Any) -> None:
+    """Make InnoDB's redo log durable before RESET MASTER, which waits until InnoDB
+    reports a binlog checkpoint; InnoDB reports it once its log is durably flushed up
+    to the request, and under ``innodb_flush_log_at_trx_commit=2`` (the test servers'
+    setting) that is the background flush about once a second: 85-240 ms per case,
+    measured, then 1-2 ms after this. ``FLUSH ENGINE LOGS`` flushes durably only under
+    ``=1``, so the setting is 1 for that one statement and then what it was; none of
+    the three is binlogged, and the case's sessions never see the change."""
+    rows, _ = _execute(conn, "SELECT @@GLOBAL.innodb_flush_log_at_trx_commit")
+    old = str(rows[0][0]) if rows else ""
+    if not old.isdigit():
+        return
+    if old != "1":
+        _execute(conn, "SET GLOBAL innodb_flush_log_at_trx_commit = 1")
+    try:
+        _execute(conn, "FLUSH NO_WRITE_TO_BINLOG ENGINE LOGS")
+    finally:
+        if old != "1":
+            _execute(conn, f"SET GLOBAL innodb_flush_log_at_trx_commit = {old}")
+
+
 def _execute(conn: Any, sql: str) -> tuple[list[list[str | None]] | None, list[str]]:
     """Run ``sql``; return (rows or None, column names). Raises mysql.connector.Error."""
-    cur = conn.cursor(raw=True)
+    cur = _cursor(conn)
     try:
         cur.execute(sql)
         if cur.with_rows:
@@ -178,7 +215,7 @@ def _execute_prepared(conn: Any, sql: str, params: tuple[Any, ...]) -> list[list
     binary parameters): a workload's ``prepared [...]`` step. The binary rows come back
     as Python values (the prepared cursor has no raw mode); both sides go through the
     same conversion, so equal server answers give equal text."""
-    cur = conn.cursor(prepared=True)
+    cur = _cursor(conn, prepared=True)
     try:
         cur.execute(sql, params)
         if cur.with_rows:
@@ -318,6 +355,8 @@ class _CaseRun:
         """Every case starts from RESET MASTER and a fresh database ``test``."""
         self.admin = self.handle.connect(**self.timeouts)
         _execute(self.admin, f"DROP DATABASE IF EXISTS {TEST_DB}")
+        if self.handle.innodb_binlog_checkpoint:
+            _flush_innodb_log(self.admin)
         _execute(self.admin, "RESET MASTER")
         _execute(self.admin, f"CREATE DATABASE {TEST_DB}")
 
