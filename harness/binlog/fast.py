@@ -89,8 +89,10 @@ class _Fallback(Exception):
 # -- row images ------------------------------------------------------------------------
 
 
-def _decimal_decoder(prec: int, scale: int) -> Callable[[bytes, int], Decimal]:
-    """``(buf, pos) -> Decimal`` equal to ``decode_decimal``; raises on invalid digits."""
+def _decimal_parts(prec: int, scale: int) -> Callable[[bytes, int], tuple[str, str, str | None]] | None:
+    """``(buf, pos) -> (sign, integer digits, fraction digits or None without a scale)``
+    of a binary DECIMAL, as ``decode_decimal`` reads it; raises on invalid digits. None
+    for a DECIMAL of no bytes (precision 0)."""
     size = decimal_bin_size(prec, scale)
     intg = prec - scale
     intg0, intg0x = divmod(intg, 9)
@@ -121,35 +123,64 @@ def _decimal_decoder(prec: int, scale: int) -> Callable[[bytes, int], Decimal]:
     from_bytes = int.from_bytes
 
     if size == 0:
-        zero = Decimal(0)
-        return lambda b, p: zero
+        return None
 
-    def dec(b: bytes, p: int) -> Decimal:
+    def parts(b: bytes, p: int) -> tuple[str, str, str | None]:
+        """(sign, integer digits, fraction digits or None without a scale)."""
         n = from_bytes(b[p:p + size], "big")
         if n & top:
             n ^= top
-            s = ""
+            sign = ""
         else:
             n ^= flip
-            s = "-"
+            sign = "-"
         ip = []
         for shift, mask, limit, width in int_groups:
             v = (n >> shift) & mask
             if v >= limit:
                 raise ValueError("invalid decimal digits")
             ip.append(f"{v:0{width}d}" if width else str(v))
-        s += "".join(ip) or "0"
-        if frac_groups:
-            fp = []
-            for shift, mask, limit, width in frac_groups:
-                v = (n >> shift) & mask
-                if v >= limit:
-                    raise ValueError("invalid decimal digits")
-                fp.append(f"{v:0{width}d}")
-            s += "." + "".join(fp)
-        return Decimal(s)
+        if not frac_groups:
+            return sign, "".join(ip), None
+        fp = []
+        for shift, mask, limit, width in frac_groups:
+            v = (n >> shift) & mask
+            if v >= limit:
+                raise ValueError("invalid decimal digits")
+            fp.append(f"{v:0{width}d}")
+        return sign, "".join(ip), "".join(fp)
+
+    return parts
+
+
+def _decimal_decoder(prec: int, scale: int) -> Callable[[bytes, int], Decimal]:
+    """``(buf, pos) -> Decimal`` equal to ``decode_decimal``; raises on invalid digits."""
+    parts = _decimal_parts(prec, scale)
+    if parts is None:
+        zero = Decimal(0)
+        return lambda b, p: zero
+
+    def dec(b: bytes, p: int) -> Decimal:
+        sign, ip, fp = parts(b, p)
+        return Decimal(sign + (ip or "0") + ("." + fp if fp is not None else ""))
 
     return dec
+
+
+def decimal_text_decoder(prec: int, scale: int) -> Callable[[bytes, int], str]:
+    """``(buf, pos) -> format(value, "f")`` of the ``_decimal_decoder`` value without
+    building the ``Decimal``: the digits with the integer part's leading zeros dropped
+    (one ``0`` kept) and the sign kept even on zero, as ``Decimal`` formats them. The
+    ``decode -vv`` listing prints DECIMAL values this way (``rowtext.py``)."""
+    parts = _decimal_parts(prec, scale)
+    if parts is None:
+        return lambda b, p: "0"
+
+    def text(b: bytes, p: int) -> str:
+        sign, ip, fp = parts(b, p)
+        return sign + (ip.lstrip("0") or "0") + ("." + fp if fp is not None else "")
+
+    return text
 
 
 def _column_snippet(i: int, t: int, meta: int, unsigned: bool, env: dict[str, Any],

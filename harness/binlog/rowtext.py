@@ -29,7 +29,8 @@ from typing import Any, Callable
 
 from .constants import ColumnType as T, EventType as E
 from .bytes_io import ByteReader
-from .fast import _column_snippet, fixed_width_decode
+from .decimal_codec import decimal_bin_size
+from .fast import _column_snippet, decimal_text_decoder, fixed_width_decode
 from .rows import TableMapEvent
 from .values import MyDate, MyDateTime, MyTimestamp, _frac_str, string_real_type
 from .verbose import _BLOB_TYPES, _HEAD, _INT_TYPES, _qualified, _quoted, _value_formatter, column_printers
@@ -99,6 +100,11 @@ def _value_lines(k: str, t: int, meta: int, unsigned: bool, env: dict[str, Any],
                        f"    if len(STRINGS) >= {_TEXT_MAX}: STRINGS.clear()", "    STRINGS[y] = s"]
     if t == T.DATETIME2 and 1 <= meta <= 6:
         return _datetime2_lines(k, meta, env)
+    if t == T.NEWDECIMAL:  # the printer's text of the Decimal, without the Decimal
+        w = decimal_bin_size(meta >> 8, meta & 0xFF)
+        env[f"DT{k}"], env[f"X{k}"] = decimal_text_decoder(meta >> 8, meta & 0xFF), _text_cache((t, meta))
+        return [f"y = b[p:p + {w}]", f"p += {w}", f"s = X{k}.get(y)", "if s is None:", f"    s = DT{k}(y, 0)",
+                f"    if len(X{k}) >= {_TEXT_MAX}: X{k}.clear()", f"    X{k}[y] = s"]
     fixed = fixed_width_decode(k, t, meta, env)
     if fixed is not None:
         _key, w, decode = fixed
