@@ -156,22 +156,6 @@ def _quote_ident(name: str) -> str:
 # -- SQL helpers ---------------------------------------------------------------
 
 
-def _cursor(conn: Any, *, prepared: bool = False) -> Any:
-    """``conn.cursor(raw=True)`` (or ``prepared=True``) without the COM_PING round trip
-    mysql-connector's ``cursor()`` makes first (``is_connected``): with the SHOW WARNINGS
-    after every statement, two of a statement's four round trips were pings. A
-    connection that is gone now fails the statement itself, as a client-side error
-    (``_is_client_side``) like the ping's. Connections with other cursor defaults
-    (buffered, raw) take ``cursor()`` as before."""
-    from mysql.connector.connection import MySQLConnection
-    from mysql.connector.cursor import MySQLCursorPrepared, MySQLCursorRaw
-
-    if type(conn) is not MySQLConnection or getattr(conn, "_buffered", True) or getattr(conn, "_raw", True):
-        return conn.cursor(prepared=True) if prepared else conn.cursor(raw=True)
-    conn.handle_unread_result()
-    return MySQLCursorPrepared(conn) if prepared else MySQLCursorRaw(conn)
-
-
 def _flush_innodb_log(conn: Any) -> None:
     """Make InnoDB's redo log durable before RESET MASTER, which waits until InnoDB
     reports a binlog checkpoint; InnoDB reports it once its log is durably flushed up
@@ -195,7 +179,7 @@ def _flush_innodb_log(conn: Any) -> None:
 
 def _execute(conn: Any, sql: str) -> tuple[list[list[str | None]] | None, list[str]]:
     """Run ``sql``; return (rows or None, column names). Raises mysql.connector.Error."""
-    cur = _cursor(conn)
+    cur = conn.cursor(raw=True)
     try:
         cur.execute(sql)
         if cur.with_rows:
@@ -215,7 +199,7 @@ def _execute_prepared(conn: Any, sql: str, params: tuple[Any, ...]) -> list[list
     binary parameters): a workload's ``prepared [...]`` step. The binary rows come back
     as Python values (the prepared cursor has no raw mode); both sides go through the
     same conversion, so equal server answers give equal text."""
-    cur = _cursor(conn, prepared=True)
+    cur = conn.cursor(prepared=True)
     try:
         cur.execute(sql, params)
         if cur.with_rows:
