@@ -112,6 +112,33 @@ def test_every_run_starts_from_a_reset_binlog(server, cases, tmp_path: Path):
     assert len(a) == len(b)  # same events, same sizes; only timestamps/ids may differ
 
 
+def test_innodb_log_is_flushed_before_reset_and_leaves_no_trace(server, cases, tmp_path: Path):
+    """RESET MASTER after InnoDB writes waited for InnoDB's once-a-second log flush; the
+    runner makes the log durable first (runner._flush_innodb_log; the time it saves is
+    benchmarks/fuzz_rate.py's). The server's setting is what it was, and the binlog
+    holds nothing of it (the case starts as before)."""
+    from harness.binlog.render import info_text
+    from harness.binlog.reader import read_binlog_file
+    from harness.runner import _execute
+
+    def flushes() -> int:
+        conn = server.connect()
+        try:
+            assert _execute(conn, "SELECT @@GLOBAL.innodb_flush_log_at_trx_commit")[0] == [["2"]]
+            return int(_execute(conn, "SHOW GLOBAL STATUS LIKE 'Com_flush'")[0][0][1])
+        finally:
+            conn.close()
+
+    before = flushes()
+    for name in ("a", "b", "c"):
+        out = run_case(server, cases["session_settings"], "ROW", tmp_path / name)  # InnoDB writes
+        assert out.status == "ok", out.error
+    assert flushes() == before + 3  # one FLUSH ENGINE LOGS per case, the setting as it was
+    texts = [info_text(ev) for ev in read_binlog_file(tmp_path / "c" / "binlog" / "binlog.000001")]
+    assert texts[3:5] == ["GTID 0-1-1", "CREATE DATABASE test"]
+    assert not any("FLUSH" in t or "innodb" in t for t in texts)
+
+
 def test_helpers():
     assert canonical_value(None) is None
     assert canonical_value(bytearray(b"1.50")) == "1.50"

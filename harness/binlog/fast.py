@@ -89,8 +89,10 @@ class _Fallback(Exception):
 # -- row images ------------------------------------------------------------------------
 
 
-def _decimal_decoder(prec: int, scale: int) -> Callable[[bytes, int], Decimal]:
-    """``(buf, pos) -> Decimal`` equal to ``decode_decimal``; raises on invalid digits."""
+def _decimal_parts(prec: int, scale: int) -> Callable[[bytes, int], tuple[str, str, str | None]] | None:
+    """``(buf, pos) -> (sign, integer digits, fraction digits or None without a scale)``
+    of a binary DECIMAL, as ``decode_decimal`` reads it; raises on invalid digits. None
+    for a DECIMAL of no bytes (precision 0)."""
     size = decimal_bin_size(prec, scale)
     intg = prec - scale
     intg0, intg0x = divmod(intg, 9)
@@ -121,35 +123,64 @@ def _decimal_decoder(prec: int, scale: int) -> Callable[[bytes, int], Decimal]:
     from_bytes = int.from_bytes
 
     if size == 0:
-        zero = Decimal(0)
-        return lambda b, p: zero
+        return None
 
-    def dec(b: bytes, p: int) -> Decimal:
+    def parts(b: bytes, p: int) -> tuple[str, str, str | None]:
+        """(sign, integer digits, fraction digits or None without a scale)."""
         n = from_bytes(b[p:p + size], "big")
         if n & top:
             n ^= top
-            s = ""
+            sign = ""
         else:
             n ^= flip
-            s = "-"
+            sign = "-"
         ip = []
         for shift, mask, limit, width in int_groups:
             v = (n >> shift) & mask
             if v >= limit:
                 raise ValueError("invalid decimal digits")
             ip.append(f"{v:0{width}d}" if width else str(v))
-        s += "".join(ip) or "0"
-        if frac_groups:
-            fp = []
-            for shift, mask, limit, width in frac_groups:
-                v = (n >> shift) & mask
-                if v >= limit:
-                    raise ValueError("invalid decimal digits")
-                fp.append(f"{v:0{width}d}")
-            s += "." + "".join(fp)
-        return Decimal(s)
+        if not frac_groups:
+            return sign, "".join(ip), None
+        fp = []
+        for shift, mask, limit, width in frac_groups:
+            v = (n >> shift) & mask
+            if v >= limit:
+                raise ValueError("invalid decimal digits")
+            fp.append(f"{v:0{width}d}")
+        return sign, "".join(ip), "".join(fp)
+
+    return parts
+
+
+def _decimal_decoder(prec: int, scale: int) -> Callable[[bytes, int], Decimal]:
+    """``(buf, pos) -> Decimal`` equal to ``decode_decimal``; raises on invalid digits."""
+    parts = _decimal_parts(prec, scale)
+    if parts is None:
+        zero = Decimal(0)
+        return lambda b, p: zero
+
+    def dec(b: bytes, p: int) -> Decimal:
+        sign, ip, fp = parts(b, p)
+        return Decimal(sign + (ip or "0") + ("." + fp if fp is not None else ""))
 
     return dec
+
+
+def decimal_text_decoder(prec: int, scale: int) -> Callable[[bytes, int], str]:
+    """``(buf, pos) -> format(value, "f")`` of the ``_decimal_decoder`` value without
+    building the ``Decimal``: the digits with the integer part's leading zeros dropped
+    (one ``0`` kept) and the sign kept even on zero, as ``Decimal`` formats them. The
+    ``decode -vv`` listing prints DECIMAL values this way (``rowtext.py``)."""
+    parts = _decimal_parts(prec, scale)
+    if parts is None:
+        return lambda b, p: "0"
+
+    def text(b: bytes, p: int) -> str:
+        sign, ip, fp = parts(b, p)
+        return sign + (ip.lstrip("0") or "0") + ("." + fp if fp is not None else "")
+
+    return text
 
 
 def _column_snippet(i: int, t: int, meta: int, unsigned: bool, env: dict[str, Any],
@@ -192,11 +223,32 @@ def _column_snippet(i: int, t: int, meta: int, unsigned: bool, env: dict[str, An
                 f"if p > end: raise Overrun", f"{v} = b[p:p + n]", "p += n"]
     # DECIMAL and temporal values are immutable (Decimal, frozen dataclasses)
     # and repeat a lot: intern them per column type by their bytes.
+    fixed = fixed_width_decode(i, t, meta, env)
+    if fixed is not None:
+        return _interned(i, fixed[0], fixed[1], fixed[2], env)
+    if t == T.DOUBLE:
+        env[f"S{i}"] = struct.Struct("<d").unpack_from
+        return [f"{v}, = S{i}(b, p)", "p += 8"]
+    if t == T.FLOAT:
+        env[f"S{i}"] = struct.Struct("<f").unpack_from
+        return [f"{v}, = S{i}(b, p)", "p += 4"]
+    # anything else: the column's ByteReader codec on a window up to the event end
+    env[f"C{i}"] = slow_dec
+    return ["r = ByteReader(b, p, end)", f"{v} = C{i}(r)", "p = r.pos"]
+
+
+def fixed_width_decode(i: str | int, t: int, meta: int,
+                       env: dict[str, Any]) -> tuple[tuple[int, int], int, list[str]] | None:
+    """For a DECIMAL, DATE or DATETIME2/TIMESTAMP2 column: ``(intern key, width, lines)``,
+    where ``lines`` set ``v{i}`` from the ``width`` bytes in ``k`` alone (a value is a
+    function of its bytes and the column type); None for any other column. The
+    ``decode -vv`` listing's row printer (``rowtext.py``) keys its text by the same bytes."""
+    v = f"v{i}"
     if t == T.NEWDECIMAL:
         prec, scale = meta >> 8, meta & 0xFF
         size = decimal_bin_size(prec, scale)
         env[f"D{i}"] = _decimal_decoder(prec, scale)
-        return _interned(i, (t, meta), size, [f"{v} = D{i}(k, 0)"], env)
+        return (t, meta), size, [f"{v} = D{i}(k, 0)"]
     if t in (T.DATETIME2, T.TIMESTAMP2) and 0 <= meta <= 6:
         fn = (meta + 1) // 2
         mult = {0: 1, 1: 10000, 2: 100, 3: 1}[fn]
@@ -212,19 +264,11 @@ def _column_snippet(i: int, t: int, meta: int, unsigned: bool, env: dict[str, An
                       f"(hms >> 6) & 63, hms & 63, us, {meta})"]
         else:
             lines += [f"{v} = MyTimestamp(x, us, {meta})"]
-        return _interned(i, (t, meta), w + fn, lines, env)
+        return (t, meta), w + fn, lines
     if t in (T.DATE, T.NEWDATE):
-        return _interned(i, (T.DATE, 0), 3, ["x = k[0] | (k[1] << 8) | (k[2] << 16)",
-                                              f"{v} = MyDate(x >> 9, (x >> 5) & 15, x & 31)"], env)
-    if t == T.DOUBLE:
-        env[f"S{i}"] = struct.Struct("<d").unpack_from
-        return [f"{v}, = S{i}(b, p)", "p += 8"]
-    if t == T.FLOAT:
-        env[f"S{i}"] = struct.Struct("<f").unpack_from
-        return [f"{v}, = S{i}(b, p)", "p += 4"]
-    # anything else: the column's ByteReader codec on a window up to the event end
-    env[f"C{i}"] = slow_dec
-    return ["r = ByteReader(b, p, end)", f"{v} = C{i}(r)", "p = r.pos"]
+        return (T.DATE, 0), 3, ["x = k[0] | (k[1] << 8) | (k[2] << 16)",
+                                f"{v} = MyDate(x >> 9, (x >> 5) & 15, x & 31)"]
+    return None
 
 
 _INTERN: dict[tuple[int, int], dict[bytes, Any]] = {}
@@ -497,6 +541,31 @@ _SV_AUTO_INC = int(Q.Q_AUTO_INCREMENT)
 _SV_LEN_BYTES = (int(Q.Q_TIME_ZONE_CODE), int(Q.Q_CATALOG_NZ_CODE))
 _U16X3 = struct.Struct("<HHH").unpack_from
 _U16X2 = struct.Struct("<HH").unpack_from
+
+
+def status_vars_fit(b: bytes, p: int, end: int) -> bool | None:
+    """Whether :func:`_status_vars` reads ``b[p:end]`` without an error, found by walking
+    the codes without building them (the ``decode -vv`` listing prints a Query from its
+    bytes only when the decoder would read it); None when a code other than the common
+    ones appears (ask ``_status_vars``). A read past ``end`` leaves ``p > end``: False."""
+    int_width = _SV_INT.get
+    while p < end:
+        code = b[p]
+        p += 1
+        w = int_width(code)
+        if w is not None:
+            p += w
+        elif code == _SV_CHARSET:
+            p += 6
+        elif code in _SV_LEN_BYTES:
+            if p >= end:
+                return False
+            p += 1 + b[p]
+        elif code == _SV_AUTO_INC:
+            p += 4
+        else:
+            return None
+    return p == end
 
 
 def _status_vars(b: bytes, p: int, end: int) -> list[StatusVar]:

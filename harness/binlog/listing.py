@@ -27,10 +27,11 @@ from typing import Any, BinaryIO, Callable, Iterable
 from .constants import BINLOG_MAGIC, EVENT_TYPE_NAMES, ChecksumAlg, EventType as E, GtidFlag, HeaderFlag
 from .context import StreamContext
 from .errors import DecodeError
-from .fast import FastDecoder
-from .layout import GTID, HEADER, QUERY, XID
+from .fast import FastDecoder, _status_vars, status_vars_fit
+from .layout import GTID, HEADER, QUERY, ROWS_V1, TABLE_MAP, XID
 from .render import info_text
 from .rows import RowsEvent, TableMapEvent
+from .rowtext import RowsTextError, build_rows_text
 from .verbose import _HEAD, _present, _qualified, column_printers, image_printer, verbose_rows
 
 _CRC32 = int(ChecksumAlg.CRC32)
@@ -39,7 +40,8 @@ _ROWS_CODES = frozenset(int(t) for t in (
     E.WRITE_ROWS_EVENT, E.UPDATE_ROWS_EVENT, E.DELETE_ROWS_EVENT))
 _GTID_T, _XID_T, _QUERY_T, _ANNOTATE_T = (int(E.GTID_EVENT), int(E.XID_EVENT), int(E.QUERY_EVENT),
                                          int(E.ANNOTATE_ROWS_EVENT))
-_RAW_CODES = frozenset((_GTID_T, _XID_T, _QUERY_T, _ANNOTATE_T))
+_TABLE_MAP_T, _UPDATE_V1 = int(E.TABLE_MAP_EVENT), int(E.UPDATE_ROWS_EVENT_V1)
+_ROWS_V1_CODES = frozenset(int(t) for t in ROWS_V1.type_codes)
 _FL_STANDALONE = int(GtidFlag.FL_STANDALONE)
 _SUPPRESS_USE = int(HeaderFlag.SUPPRESS_USE)
 # the fixed leading fields, as declared in layout.py (fast.py reads the same)
@@ -47,7 +49,10 @@ _HEADER, _GTID, _QUERY_PH, _U64 = HEADER.struct, GTID.struct, QUERY.struct, XID.
 _GTID_END = 19 + GTID.prefix_len
 _XID_END = 19 + XID.prefix_len
 _QUERY_VARS = 19 + QUERY.prefix_len
-_GTID_RARE = int(GtidFlag.FL_PREPARED_XA | GtidFlag.FL_GROUP_COMMIT_ID)
+# flags whose fields follow (a commit id, an XA xid): the decoder reads and checks them
+_GTID_RARE = int(GtidFlag.FL_PREPARED_XA | GtidFlag.FL_COMPLETED_XA | GtidFlag.FL_GROUP_COMMIT_ID)
+_TID_FLAGS = TABLE_MAP.struct  # table_id u48 (as u32 + u16), flags u16; rows v1 share it
+_ROWS_NCOLS = 19 + ROWS_V1.prefix_len
 
 _FLUSH_AT = 1 << 16  # text pieces per write
 
@@ -119,17 +124,17 @@ class _Clock:
 
 
 def list_data(data: bytes, write: Callable[[str], Any], *, verbosity: int = 2,
-              name: str = "binlog", verify_checksum: bool = False) -> None:
+              name: str = "binlog", verify_checksum: bool = False, byte_level: bool = True) -> None:
     """List one binlog file's bytes through ``write`` (text blocks). Raises
     :class:`ListingError` after writing every complete event when the file is
     truncated or corrupt. Checksums are not verified unless asked, as the client
     does (``--verify-binlog-checksum``).
 
-    Gtid, Xid, Query and Annotate_rows events -- half of a busy binlog -- are
-    listed straight from their bytes through the declared layouts
-    (``layout.py``) in the usual 10.11 shape; every other event, and any of
-    those in another shape, goes through the reader's decoder
-    (``FastDecoder.step``), which also keeps the table maps the rows need."""
+    Most events are listed straight from their bytes (:class:`_ByteLister`) in
+    the usual 10.11 shape; every other event, and any of those in another
+    shape, goes through the reader's decoder (``FastDecoder.step``), which also
+    keeps the table maps the rows need. ``byte_level=False`` lists every event
+    through the decoder: the reference the tests hold the byte-level text to."""
     types = verbosity >= 2
     out: list[str] = []
     append = out.append
@@ -142,51 +147,37 @@ def list_data(data: bytes, write: Callable[[str], Any], *, verbosity: int = 2,
     decoder = FastDecoder(ctx)
     fast, trailer = decoder.mode = decoder._mode()
     unpack_header = _HEADER.unpack_from
-    unpack_gtid = _GTID.unpack_from
-    unpack_query = _QUERY_PH.unpack_from
-    unpack_u64 = _U64.unpack_from
-    from_bytes = int.from_bytes
+    stamp, stamp_ts, stamp_sid = "", -1, -1  # "#YYMMDD HH:MM:SS server id N  end_log_pos "
+    lister = _ByteLister(maps, verbosity, types)
+    # the byte-level listers by type code (none: the decoder lists every event); the
+    # byte-level path does not check CRCs, the decoder does
+    handlers = lister.handlers() if byte_level and not verify_checksum else {}
     n = len(data)
     pos = 4
-    raw_ok = not verify_checksum  # the byte-level path does not check CRCs; the decoder does
     try:
         while pos < n:
-            if raw_ok and fast and n - pos >= 19:
+            if fast and n - pos >= 19:
                 ts, tc, sid, size, log_pos, flags = unpack_header(data, pos)
+                handler = handlers.get(tc)
                 end = pos + size - trailer  # the body ends here (the CRC follows)
-                if 19 <= size <= n - pos and tc in _RAW_CODES and end >= pos + 19:
-                    text = None
-                    if tc == _GTID_T:
-                        if end >= pos + _GTID_END:
-                            seq, dom, f2 = unpack_gtid(data, pos + 19)
-                            if not f2 & _GTID_RARE:
-                                text = f"{'GTID ' if f2 & _FL_STANDALONE else 'BEGIN GTID '}{dom}-{sid}-{seq}\n"
-                    elif tc == _XID_T:
-                        if end == pos + _XID_END:
-                            text = f"COMMIT /* xid={unpack_u64(data, pos + 19)[0]} */\n"
-                    elif tc == _QUERY_T:
-                        _thread, _exec, db_len, _err, sv_len = unpack_query(data, pos + 19)
-                        q = pos + _QUERY_VARS + sv_len
-                        if q + db_len < end and data[q + db_len] == 0:
-                            query = data[q + db_len + 1:end].decode("utf-8", "replace")
-                            if db_len and not flags & _SUPPRESS_USE:
-                                db = data[q:q + db_len].decode("utf-8", "replace").replace("`", "``")
-                                text = f"\nuse `{db}`; {query}\n/*!*/;\n"
-                            else:
-                                text = f"\n{query}\n/*!*/;\n"
-                    else:  # Annotate_rows
-                        text = "\n#Q> " + data[pos + 19:end].decode("utf-8", "replace").replace(
-                            "\n", "\n#Q> ") + "\n"
+                if handler is not None and 19 <= size <= n - pos and end >= pos + 19:
+                    text = handler(data, pos, end, sid, flags)
                     if text is not None:
-                        crc = f"CRC32 0x{from_bytes(data[end:end + 4], 'little'):08x} " if trailer else ""
-                        append(f"# at {pos}\n{clock(ts)} server id {sid}  end_log_pos {log_pos} "
-                               f"{crc}\t{names[tc]}\t{text}")
+                        if ts != stamp_ts or sid != stamp_sid:  # consecutive events share both
+                            stamp, stamp_ts, stamp_sid = f"{clock(ts)} server id {sid}  end_log_pos ", ts, sid
+                        if trailer:  # the CRC32 footer, little-endian, as 8 hex digits
+                            append(f"# at {pos}\n{stamp}{log_pos} CRC32 0x{data[end:end + 4][::-1].hex()} "
+                                   f"\t{names[tc]}\t{text}")
+                        else:
+                            append(f"# at {pos}\n{stamp}{log_pos} \t{names[tc]}\t{text}")
                         pos += size
                         if len(out) >= _FLUSH_AT:
                             write("".join(out))
                             out.clear()
                         continue
             ev, raw = decoder.step(data, pos, verify_checksum)
+            if fast and type(ev) is TableMapEvent:
+                lister.remember(data[pos + 19:pos + len(raw) - trailer], ev)
             fast, trailer = decoder.mode
             _event_lines(out, pos, ev, raw, clock, ctx.checksum_alg == _CRC32, maps, verbosity, types)
             pos += len(raw)
@@ -198,6 +189,148 @@ def list_data(data: bytes, write: Callable[[str], Any], *, verbosity: int = 2,
         out.clear()
         raise ListingError(f"{name}: could not read the event at offset {pos}: {exc}") from None
     write("".join(out))
+
+
+_MapEntry = tuple[str, TableMapEvent, dict[tuple[int, int, int | None], Any]]
+_MAPS_MAX = 4096
+
+
+class _ByteLister:
+    """The Info text of the common events straight from their bytes, through the
+    declared layouts (``layout.py``); each method returns None for a shape it does not
+    take, and the decoder then lists the event (and names its error).
+
+    Gtid, Xid, Query and Annotate_rows events are half of a busy binlog. A
+    Table_map whose body was seen before prints its remembered text and restores
+    its decoded map, and the rows of a v1 rows event on such a map print from
+    their bytes through a printer generated per table map and column bitmaps
+    (``rowtext.py``)."""
+
+    def __init__(self, maps: dict[int, TableMapEvent], verbosity: int, types: bool) -> None:
+        self.maps = maps  # the decoder's (StreamContext.table_maps)
+        self.verbosity = verbosity
+        self.types = types
+        # Table_map body -> (listed text, decoded map, rows printers by (type, bitmaps)),
+        # and the entry of each table id as last mapped (valid while ``maps`` holds its map)
+        self.known_maps: dict[bytes, _MapEntry] = {}
+        self.listed: dict[int, _MapEntry] = {}
+        self.good_vars: set[bytes] = set()  # Query status variable blocks the decoder reads
+
+    def handlers(self) -> dict[int, Callable[[bytes, int, int, int, int], str | None]]:
+        out: dict[int, Callable[[bytes, int, int, int, int], str | None]] = {
+            _GTID_T: self.gtid, _XID_T: self.xid, _QUERY_T: self.query, _ANNOTATE_T: self.annotate,
+            _TABLE_MAP_T: self.table_map}
+        if self.verbosity:
+            out.update(dict.fromkeys(_ROWS_V1_CODES, self.rows))
+        return out
+
+    def remember(self, body: bytes, ev: TableMapEvent) -> None:
+        """A Table_map the decoder listed: the next identical one is listed from its
+        bytes (its text and decoded form are functions of the body)."""
+        entry: _MapEntry = (info_text(ev) + "\n", ev, {})
+        if len(self.known_maps) >= _MAPS_MAX:
+            self.known_maps.clear()
+        self.known_maps[body] = entry
+        self.listed[ev.table_id] = entry
+
+    @staticmethod
+    def gtid(data: bytes, pos: int, end: int, sid: int, flags: int) -> str | None:
+        # as FastDecoder.gtid takes it: no fields after flags2, padding zero
+        if end == pos + _GTID_END or (end > pos + _GTID_END and data[pos + _GTID_END] == 0):
+            seq, dom, f2 = _GTID.unpack_from(data, pos + 19)
+            if not f2 & _GTID_RARE:
+                return f"{'GTID ' if f2 & _FL_STANDALONE else 'BEGIN GTID '}{dom}-{sid}-{seq}\n"
+        return None
+
+    @staticmethod
+    def xid(data: bytes, pos: int, end: int, sid: int, flags: int) -> str | None:
+        if end == pos + _XID_END:
+            return f"COMMIT /* xid={_U64.unpack_from(data, pos + 19)[0]} */\n"
+        return None
+
+    def query(self, data: bytes, pos: int, end: int, sid: int, flags: int) -> str | None:
+        _thread, _exec, db_len, _err, sv_len = _QUERY_PH.unpack_from(data, pos + 19)
+        q = pos + _QUERY_VARS + sv_len
+        if q + db_len >= end or data[q + db_len] != 0:
+            return None
+        fit = status_vars_fit(data, pos + _QUERY_VARS, q)
+        if fit is None:  # a rarer status variable: ask the decoder's reader
+            block = data[pos + _QUERY_VARS:q]
+            fit = block in self.good_vars or _status_vars_ok(block, self.good_vars)
+        if not fit:
+            return None
+        query = data[q + db_len + 1:end].decode("utf-8", "replace")
+        if db_len and not flags & _SUPPRESS_USE:
+            db = data[q:q + db_len].decode("utf-8", "replace").replace("`", "``")
+            return f"\nuse `{db}`; {query}\n/*!*/;\n"
+        return f"\n{query}\n/*!*/;\n"
+
+    @staticmethod
+    def annotate(data: bytes, pos: int, end: int, sid: int, flags: int) -> str | None:
+        return "\n#Q> " + data[pos + 19:end].decode("utf-8", "replace").replace("\n", "\n#Q> ") + "\n"
+
+    def table_map(self, data: bytes, pos: int, end: int, sid: int, flags: int) -> str | None:
+        entry = self.known_maps.get(data[pos + 19:end])
+        if entry is None:
+            return None
+        tm = entry[1]
+        self.maps[tm.table_id] = tm
+        self.listed[tm.table_id] = entry
+        return entry[0]
+
+    def rows(self, data: bytes, pos: int, end: int, sid: int, flags: int) -> str | None:
+        """The Info and ``###`` lines of a v1 rows event, or None when the decoded path
+        must list it: no map listed from bytes for its table id, a shape the printer
+        declines, bytes that do not decode."""
+        tid, hi, rflags = _TID_FLAGS.unpack_from(data, pos + 19)
+        tid |= hi << 32
+        entry = self.listed.get(tid)
+        if entry is None or self.maps.get(tid) is not entry[1]:
+            return None
+        tm = entry[1]
+        ncols = data[pos + _ROWS_NCOLS]
+        if ncols >= 251 or ncols != len(tm.column_types):
+            return None
+        nb = (ncols + 7) >> 3
+        p = pos + _ROWS_NCOLS + 1
+        present = int.from_bytes(data[p:p + nb], "little")
+        p += nb
+        present_after = None
+        if data[pos + 4] == _UPDATE_V1:
+            present_after = int.from_bytes(data[p:p + nb], "little")
+            p += nb
+        if p > end:
+            return None
+        key = (data[pos + 4], present, present_after)
+        printer = entry[2].get(key)
+        if printer is None:
+            try:
+                printer = build_rows_text(tm, key[0], present, present_after, self.types)
+            except Exception:  # noqa: BLE001 - RowsTextError or metadata it cannot print from
+                printer = _declined
+            entry[2][key] = printer
+        try:
+            rows = printer(data, p, end)
+        except Exception:  # noqa: BLE001 - the decoded path lists it and gives the verdict
+            return None
+        return (f"table_id: {tid} flags: STMT_END_F\n" if rflags & 1 else f"table_id: {tid}\n") + rows
+
+
+def _status_vars_ok(block: bytes, good: set[bytes]) -> bool:
+    """Whether the decoder reads this status variable block (else the Query goes through
+    it for its error); remembered, since a session repeats its block query after query."""
+    try:
+        _status_vars(block, 0, len(block))
+    except Exception:  # noqa: BLE001 - the decoded path names the error
+        return False
+    if len(good) >= _MAPS_MAX:
+        good.clear()
+    good.add(block)
+    return True
+
+
+def _declined(data: bytes, p: int, end: int) -> str:
+    raise RowsTextError("no printer for these rows")
 
 
 def _event_lines(out: list[str], pos: int, ev: Any, raw: bytes, clock: _Clock, crc: bool,

@@ -22,10 +22,10 @@ import json
 import re
 import shutil
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 from harness.binlog.reader import read_binlog_file
 from harness.binlog.records import rows_json
@@ -206,7 +206,9 @@ class FuzzServers:
         self.want_replay = replay
         self.replbed_settings = replbed_settings or ServerSettings()
         self.noise_settings = noise_settings or ServerSettings()
-        self.pool = ThreadPoolExecutor(3)
+        # three sides at once, and the two replays of the previous case alongside (judge_all)
+        self.pool = ThreadPoolExecutor(5)
+        self.replayer = ThreadPoolExecutor(1)
         self.jobs: dict[str, tuple[Any, ServerSettings]] = {}
         self.restarts: dict[str, int] = {}
         # the servers' data on tmpfs where there is one: a case is mostly fsync waits on disk
@@ -242,6 +244,7 @@ class FuzzServers:
         for h in self.handles.values():
             h.stop()
         self.handles = {}
+        self.replayer.shutdown(wait=True)
         self.pool.shutdown(wait=True)
         release_scratch(self.server_root, self.workdir / "servers")
 
@@ -258,16 +261,18 @@ class FuzzServers:
         provider, settings = self.jobs[side]
         self.handles[side] = provider.start(settings, self.server_root / f"{side}-{self.restarts[side] + 1}")
 
-    def run(self, case: Case, fmt: str, sides: tuple[str, ...]) -> dict[str, CaseOutcome]:
+    def run(self, case: Case, fmt: str, sides: tuple[str, ...], slot: int = 0) -> dict[str, CaseOutcome]:
         """Run ``case`` in ``fmt`` on ``sides`` concurrently (each side on its own server).
 
         A side whose server is gone is restarted and that side's run repeated
-        once: a dead server is an infrastructure event, not a verdict.
+        once: a dead server is an infrastructure event, not a verdict. Each
+        ``slot`` collects into its own directories, so a case's binlogs can be
+        replayed while the next case runs in the other slot (:func:`judge_all`).
         """
         def one(side: str) -> CaseOutcome:
             for attempt in (1, 2):
                 self.ensure_alive(side)
-                dest = self.workdir / "cases" / side
+                dest = self.workdir / "cases" / (side if not slot else f"{side}.{slot}")
                 shutil.rmtree(dest, ignore_errors=True)
                 out = run_case(self.handles[side], case, fmt, dest, side=side, statement_timeout=20)
                 if not out.failed or self.handles[side].alive() or attempt == 2:
@@ -317,11 +322,28 @@ class FuzzServers:
         return None, "replay failed"
 
 
-def judge(servers: FuzzServers, case: Case, fmt: str, *, noise: bool = True) -> Judged:
-    """Run ``case`` x ``fmt`` on every side and build its verdict record."""
+@dataclass
+class _Compared:
+    """A case x format whose sides ran and were compared; the replay (when nothing
+    differs) is what is left of its verdict."""
+
+    case: Case
+    format: str
+    outs: dict[str, CaseOutcome]
+    rec: dict[str, Any]
+    diffs: list[Difference]
+    noise: list[Difference]
+    t0: float
+
+    @property
+    def needs_replay(self) -> bool:
+        return not self.diffs and not self.noise
+
+
+def _compare(servers: FuzzServers, case: Case, fmt: str, noise: bool, slot: int = 0) -> _Compared:
     t0 = time.monotonic()
     sides = ("reference", "noise", "replbed") if noise and "noise" in servers.handles else ("reference", "replbed")
-    outs = servers.run(case, fmt, sides)
+    outs = servers.run(case, fmt, sides, slot)
     ref = outs["reference"]
     noise_diffs: list[Difference] = []
     if "noise" in outs:
@@ -330,16 +352,48 @@ def judge(servers: FuzzServers, case: Case, fmt: str, *, noise: bool = True) -> 
     rec: dict[str, Any] = {"case": case.name, "format": fmt, **{c: checks.get(c) for c in CHECKS}}
     if checks.get("error"):
         rec["error"] = checks["error"]
-    if not diffs and not noise_diffs:
-        ok, why = servers.replay(ref, outs["replbed"])
+    return _Compared(case, fmt, outs, rec, diffs, noise_diffs, t0)
+
+
+def _conclude(c: _Compared, replayed: tuple[bool | None, str | None] | None) -> Judged:
+    """The verdict of ``c`` with its replay's result (None: no replay was due)."""
+    rec, diffs = c.rec, c.diffs
+    if replayed is not None:
+        ok, why = replayed
         rec["replay_ok"] = ok
         if ok is False:
             diffs.append(Difference("replay_ok", "replay:tables", str(why)[:600]))
         elif ok is None:
             rec["error"] = f"replay did not run: {why}"
-    j = Judged(case, fmt, rec, verdict(rec), diffs, noise_diffs,
-               expected=[s.error_code for s in ref.statements], seconds=time.monotonic() - t0)
-    return j
+    return Judged(c.case, c.format, rec, verdict(rec), diffs, c.noise,
+                  expected=[s.error_code for s in c.outs["reference"].statements],
+                  seconds=time.monotonic() - c.t0)
+
+
+def judge(servers: FuzzServers, case: Case, fmt: str, *, noise: bool = True) -> Judged:
+    """Run ``case`` x ``fmt`` on every side and build its verdict record."""
+    c = _compare(servers, case, fmt, noise)
+    return _conclude(c, servers.replay(c.outs["reference"], c.outs["replbed"]) if c.needs_replay else None)
+
+
+def judge_all(servers: FuzzServers, items: Iterable[tuple[Case, str]], *, noise: bool = True) -> Iterator[Judged]:
+    """:func:`judge` for every (case, format) in order, pipelined: a verdict's replay
+    (into the replay servers) runs while the next case runs on the side servers,
+    which a replay does not touch. Every verdict is the one :func:`judge` gives:
+    the same runs, comparisons and replay, only overlapped; the two slots' case
+    directories keep a replayed case's binlogs until its replay is done."""
+    pending: tuple[_Compared, Future[tuple[bool | None, str | None]] | None] | None = None
+    slot = 0
+    for case, fmt in items:
+        c = _compare(servers, case, fmt, noise, slot)
+        if pending is not None:
+            yield _conclude(pending[0], pending[1].result() if pending[1] is not None else None)
+        fut = (servers.replayer.submit(servers.replay, c.outs["reference"], c.outs["replbed"])
+               if c.needs_replay else None)
+        pending = (c, fut)
+        slot ^= 1
+    if pending is not None:
+        yield _conclude(pending[0], pending[1].result() if pending[1] is not None else None)
 
 
 def quick_class(servers: FuzzServers, case: Case, fmt: str) -> str | None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from harness.fuzz.differential import FuzzServers, Judged, judge, quick_class
+from harness.fuzz.differential import FuzzServers, Judged, judge, judge_all, quick_class
 from harness.fuzz.generator import generate_case
 from harness.fuzz.shrink import Shrinker
 from harness.fuzz.wl import case_text
@@ -88,26 +88,26 @@ def run_fuzz(seed: int, count: int, formats: Sequence[str], out: Path, *, start:
             progress(f"fuzz: servers up in {time.monotonic() - t0:.1f}s "
                      f"({', '.join(f'{k}:{h.port}' for k, h in servers.handles.items())})")
         tj = time.monotonic()
-        for i in range(start, start + count):
-            case = generate_case(seed, i)
-            for fmt in formats:
-                j = judge(servers, case, fmt)
-                if j.noise:
-                    res.dropped.append(j)
-                    if progress:
-                        progress(f"[{i}] {fmt} DROPPED (the two MariaDBs disagree: {j.noise[0].klass})")
-                    continue
+        # in order, one replay overlapping the next case's runs (judge_all)
+        items = ((generate_case(seed, i), fmt) for i in range(start, start + count) for fmt in formats)
+        for n, j in enumerate(judge_all(servers, items), 1):
+            i, fmt, case = start + (n - 1) // len(formats), j.format, j.case
+            if j.noise:
+                res.dropped.append(j)
+                if progress:
+                    progress(f"[{i}] {fmt} DROPPED (the two MariaDBs disagree: {j.noise[0].klass})")
+            else:
                 res.judged.append(j)
-                if not j.verdict.passed:
-                    key = j.klass or f"error:{j.verdict.reason[:80]}"
-                    mc = res.classes.setdefault(key, MismatchClass(key))
-                    mc.count += 1
-                    mc.formats[fmt] += 1
-                    if len(mc.cases) < 20:
-                        mc.cases.append(f"{case.name}/{fmt}")
-                    if mc.example is None:
-                        mc.example = j
-            if progress and (i + 1 - start) % 10 == 0:
+            if not j.noise and not j.verdict.passed:
+                key = j.klass or f"error:{j.verdict.reason[:80]}"
+                mc = res.classes.setdefault(key, MismatchClass(key))
+                mc.count += 1
+                mc.formats[fmt] += 1
+                if len(mc.cases) < 20:
+                    mc.cases.append(f"{case.name}/{fmt}")
+                if mc.example is None:
+                    mc.example = j
+            if progress and n % len(formats) == 0 and (i + 1 - start) % 10 == 0:
                 done = len(res.judged) + len(res.dropped)
                 ok = sum(1 for j in res.judged if j.verdict.passed)
                 progress(f"fuzz: {i + 1 - start}/{count} cases, {ok}/{len(res.judged)} matched, "

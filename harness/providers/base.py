@@ -10,7 +10,7 @@ from __future__ import annotations
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from harness.config import FLAVORS
 from harness.profile import ServerProfile, get_profile
@@ -91,6 +91,10 @@ class ServerHandle:
     can be copied byte for byte (``SHOW BINLOG EVENTS`` would already be an
     interpretation).  Subclasses implement ``alive`` and ``stop``.
     """
+
+    #: a MariaDB whose InnoDB answers RESET MASTER's binlog checkpoint request only once
+    #: its redo log is durably flushed (``runner._flush_innodb_log`` makes it so first)
+    innodb_binlog_checkpoint: ClassVar[bool] = False
 
     host: str
     port: int

@@ -75,6 +75,8 @@ def default_template_root() -> Path:
 class LocalMariaDBHandle(ProcessHandle):
     """A ``mariadbd`` child process."""
 
+    innodb_binlog_checkpoint = True  # SIZING_OPTIONS: innodb_flush_log_at_trx_commit=2
+
 
 class LocalMariaDBProvider:
     """Starts ``mariadbd`` from the local install, one datadir per start."""

@@ -66,3 +66,29 @@ def test_rows_event_with_no_columns_in_its_image_is_an_error_not_a_hang(fast: bo
     out, err = _run(bad, fast)
     assert err is not None and err[1] == w.pos + 19 + 8 + 1 + nb
     assert "no columns" in err[3]
+
+
+def test_decimal_text_is_the_decimal_formatted() -> None:
+    """decimal_text_decoder (the -vv listing's DECIMAL text) equals format(value, "f") of
+    the decoded Decimal, or both raise, on random bytes of every precision and scale."""
+    import random
+    from harness.binlog.decimal_codec import decimal_bin_size
+    from harness.binlog.fast import _decimal_decoder, decimal_text_decoder
+
+    rng = random.Random(15)
+    checked = 0
+    for prec in range(1, 66):
+        for scale in sorted({0, 1, 2, prec // 2, min(prec, 30)} & set(range(min(prec, 30) + 1))):
+            dec, text = _decimal_decoder(prec, scale), decimal_text_decoder(prec, scale)
+            size = decimal_bin_size(prec, scale)
+            for _ in range(40):
+                b = bytes(rng.choice((0, 0x80, 0x7F, 0xFF, rng.randrange(256))) for _ in range(size))
+                try:
+                    want = format(dec(b, 0), "f")
+                except ValueError:
+                    with pytest.raises(ValueError):
+                        text(b, 0)
+                    continue
+                assert text(b, 0) == want, (prec, scale, b.hex())
+                checked += 1
+    assert checked > 400  # random bytes are mostly invalid digits: those must raise in both
