@@ -96,6 +96,8 @@ class Stack:
             "REPLBED_COMPOSE_RUNS_DIR": str(self.runs), "REPLBED_COMPOSE_WAIT": "1800",
             "REPLBED_MARIADB_PORT": str(_free_port()), "REPLBED_SPARK_UI_PORT": str(_free_port()),
             "REPLBED_AIRFLOW_PORT": str(_free_port()),
+            # every diff on the stack's Spark cluster, however small the run
+            "REPLBED_LOCAL_DIFF_MAX_EVENTS": "0",
         })
 
     def script(self, *args: str, timeout: float) -> subprocess.CompletedProcess[str]:
