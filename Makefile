@@ -73,10 +73,9 @@ clean-airflow:
 # -- Docker (docs/DOCKER.md) ----------------------------------------------------
 # docker-setup: docker.io + debootstrap, dockerd running. image: the offline
 # replbed/mariadb:10.11 (debootstrap base, ~1 min cold, instant when built).
-# compose-up: the workstation stack (docker/compose.yaml), random root password.
-COMPOSE ?= $(shell docker compose version >/dev/null 2>&1 && echo "docker compose" || echo docker-compose)
-COMPOSE_ENV := $(CURDIR)/.cache/compose.env
-.PHONY: test-cluster docker-setup image image-runtime docker-test docker-parity compose-up compose-down
+# compose-up: the workstation stack (docker/compose.yaml, scripts/compose.sh): both
+# images, random secrets in .cache/compose.env, up, healthy. compose-down removes it.
+.PHONY: test-cluster docker-setup image image-runtime docker-test docker-parity compose-up compose-down compose-test
 
 docker-setup:
 	@bash scripts/docker_setup.sh
@@ -102,15 +101,16 @@ docker-parity: bootstrap image
 	    tail -2 $(CURDIR)/runs/$(RUN_ID)-$$p.log; echo "   wall $$(( $$(date +%s) - s )) s"; done; \
 	$(PY) -m harness.pipeline.parity runs/$(RUN_ID)-local runs/$(RUN_ID)-docker
 
-compose-up: image image-runtime
-	@command -v docker-compose >/dev/null || docker compose version >/dev/null 2>&1 || apt-get install -y -qq docker-compose >/dev/null
-	@mkdir -p .cache; (umask 077; touch $(COMPOSE_ENV); for k in REPLBED_ROOT_PASSWORD REPLBED_PG_PASSWORD REPLBED_AIRFLOW_JWT_SECRET; do \
-	    grep -q "^$$k=" $(COMPOSE_ENV) || echo "$$k=$$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')" >> $(COMPOSE_ENV); done)
-	@$(COMPOSE) --env-file $(COMPOSE_ENV) -p replbed -f docker/compose.yaml up -d
-	@echo "Airflow http://127.0.0.1:18081  Spark http://127.0.0.1:18080  MariaDB 127.0.0.1:13306 (password in $(COMPOSE_ENV))"
+compose-up:
+	@bash scripts/compose.sh up
 
 compose-down:
-	@$(COMPOSE) --env-file $(COMPOSE_ENV) -p replbed -f docker/compose.yaml down -v --remove-orphans
+	@bash scripts/compose.sh down
+
+# compose-test: brings up its own stack (project replbed-test-*, free ports), runs a
+# small regression through its Airflow (Postgres + LocalExecutor), always brings it down.
+compose-test: bootstrap
+	@$(PY) -m pytest -m cluster tests/dags/test_compose_stack.py $(PYTEST_ARGS)
 
 # -- Static checks (pyproject.toml [tool.ruff]/[tool.mypy], .importlinter) --------
 # and docs/ARCHITECTURE.md's generated tables (scripts/gen_architecture.py), and the

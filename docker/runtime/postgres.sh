@@ -18,7 +18,8 @@ if [ ! -s "$DATA/PG_VERSION" ]; then
     echo "host all all 0.0.0.0/0 scram-sha-256" >>"$DATA/pg_hba.conf"
     runuser -u postgres -- "$BIN/postgres" -D "$DATA" -c listen_addresses=127.0.0.1 -k /tmp &
     until runuser -u postgres -- "$BIN/pg_isready" -h /tmp -q; do sleep 0.5; done
-    runuser -u postgres -- psql -h /tmp -U airflow -d postgres -qc "CREATE DATABASE airflow"
+    # initdb set scram for local connections too: psql needs the password (runuser keeps the environment).
+    PGPASSWORD="$REPLBED_PG_PASSWORD" runuser -u postgres -- psql -h /tmp -U airflow -d postgres -qc "CREATE DATABASE airflow"
     runuser -u postgres -- "$BIN/pg_ctl" -D "$DATA" -m fast -w stop >/dev/null
 fi
 exec runuser -u postgres -- "$BIN/postgres" -D "$DATA" -c listen_addresses='*' -k /tmp

@@ -84,3 +84,28 @@ def test_canonical_value_fallbacks() -> None:
     assert canonical_value(None) is None
     assert canonical_value(b"\xff") == "0xff"
     assert canonical_value(0.1) == "0.1"
+
+
+def test_statement_bytes_that_are_not_utf8_are_escaped_in_the_record() -> None:
+    """A prepared statement's binary parameter is logged inline, e.g. 0xff: the decoded text keeps it
+    as a lone surrogate (it re-encodes byte for byte), which Parquet refuses; the record escapes it."""
+    import dataclasses
+
+    import pyarrow as pa
+
+    from harness.binlog.query import QueryEvent
+
+    (path,) = _case("dml_autocommit_row")
+    events = read_binlog_file(path)
+    i = next(n for n, e in enumerate(events) if isinstance(e, QueryEvent))
+
+    def query_record(text: bytes) -> dict:
+        ev = dataclasses.replace(events[i], query=text.decode("utf-8", "surrogateescape"))
+        recs = event_records([*events[:i], ev, *events[i + 1:]], file="binlog.000001")
+        return recs[i]
+
+    ff, fe = query_record(b"INSERT INTO t VALUES ('\\0\xff')"), query_record(b"INSERT INTO t VALUES ('\\0\xfe')")
+    assert ff["query"] == "INSERT INTO t VALUES ('\\0\\xff')"
+    assert ff["query"] != fe["query"]  # two different bytes stay different for the diff
+    assert b"\xff" in ff["raw"]  # the event's bytes are untouched
+    assert pa.array([ff["query"], fe["query"]], pa.string()).to_pylist() == [ff["query"], fe["query"]]
