@@ -99,17 +99,6 @@ def _entries_from_events(events: Sequence[Event]) -> Iterable[BinlogEntry]:
         pos = start + len(raw)
 
 
-def _text_column(value: str) -> str:
-    """A statement's text as a record column: valid UTF-8, a byte that is not escaped as ``\\xNN``.
-
-    The decoder keeps such bytes as lone surrogates (surrogateescape, so the event
-    re-encodes byte for byte), which Arrow/Parquet refuse in a string column; a
-    prepared statement's binary parameter logged inline is one. Escaping (not
-    U+FFFD) keeps two different bytes different for the diff; ``raw`` has the bytes.
-    """
-    return value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-
-
 def _record(entry: BinlogEntry, seq: int, file: str | None, tables: dict[int, str],
             base: dict[str, Any]) -> dict[str, Any]:
     ev = entry.event
@@ -125,10 +114,10 @@ def _record(entry: BinlogEntry, seq: int, file: str | None, tables: dict[int, st
     )
     if isinstance(ev, QueryEvent):
         rec["database"] = ev.database or None
-        rec["query"] = _text_column(ev.query)
+        rec["query"] = ev.query
         rec["error_code"] = ev.error_code
     elif isinstance(ev, AnnotateRowsEvent):
-        rec["query"] = _text_column(ev.query)
+        rec["query"] = ev.query
     elif isinstance(ev, TableMapEvent):
         name = f"{ev.database}.{ev.table}"
         tables[ev.table_id] = name

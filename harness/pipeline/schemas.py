@@ -122,9 +122,9 @@ def raw_text(stored: str) -> str:
     return "".join(out)
 
 
-def coerce(rows: list[dict], schema: pa.Schema) -> pa.Table:
-    """Rows → Arrow table with exactly ``schema``'s columns (missing → null, extra dropped);
-    text that holds raw bytes is stored through :func:`storable_text`."""
+def storable_rows(rows: list[dict], schema: pa.Schema) -> list[dict]:
+    """Rows with exactly ``schema``'s keys (missing → None, extra dropped), text that
+    holds raw bytes passed through :func:`storable_text`."""
     names = schema.names
     text = [f.name for f in schema if pa.types.is_string(f.type) or pa.types.is_large_string(f.type)]
     out = []
@@ -135,4 +135,9 @@ def coerce(rows: list[dict], schema: pa.Schema) -> pa.Table:
             if isinstance(v, str) and not v.isascii():
                 row[k] = storable_text(v)
         out.append(row)
-    return pa.Table.from_pylist(out, schema=schema)
+    return out
+
+
+def coerce(rows: list[dict], schema: pa.Schema) -> pa.Table:
+    """Rows → Arrow table with exactly ``schema``'s columns (see :func:`storable_rows`)."""
+    return pa.Table.from_pylist(storable_rows(rows, schema), schema=schema)

@@ -101,9 +101,8 @@ def _count_partition(rows: Iterable[Any]) -> Iterator[tuple]:
 def _decode_batches(batches: Iterable[Any], starts: Any) -> Iterator[Any]:
     import pyarrow as pa
 
-    from harness.pipeline.schemas import EVENT_SCHEMA
+    from harness.pipeline.schemas import EVENT_SCHEMA, storable_rows
 
-    names = EVENT_SCHEMA.names
     offsets = starts.value
     pending: list[dict] = []
     for batch in batches:
@@ -116,12 +115,12 @@ def _decode_batches(batches: Iterable[Any], starts: Any) -> Iterator[Any]:
             except Exception as exc:  # noqa: BLE001 - name the file in the task failure
                 raise RuntimeError(f"{path}: {type(exc).__name__}: {exc}") from exc
             for rec in recs:
-                pending.append({k: rec.get(k) for k in names})
+                pending.append(rec)
                 if len(pending) >= BATCH_ROWS:
-                    yield pa.RecordBatch.from_pylist(pending, schema=EVENT_SCHEMA)
+                    yield pa.RecordBatch.from_pylist(storable_rows(pending, EVENT_SCHEMA), schema=EVENT_SCHEMA)
                     pending = []
     if pending:
-        yield pa.RecordBatch.from_pylist(pending, schema=EVENT_SCHEMA)
+        yield pa.RecordBatch.from_pylist(storable_rows(pending, EVENT_SCHEMA), schema=EVENT_SCHEMA)
 
 
 # -- DataFrame functions (driver) --------------------------------------------------------
