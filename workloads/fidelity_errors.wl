@@ -472,3 +472,34 @@ formats = STATEMENT ROW MIXED
 setup: CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_blob BLOB, c_dec DECIMAL(5,2)) ENGINE=InnoDB
 setup: INSERT INTO t1 (id, c_blob, c_dec) VALUES (2, 'x', -3.75)
 con1: INSERT IGNORE INTO t1 (id, c_blob, c_dec) SELECT c_dec, c_blob, c_blob FROM t1 ORDER BY id LIMIT 2
+
+[case fid_err_temporary_innodb_read_committed_1665]
+rule = mariadb.innodb.external_lock_1665
+seed = 002
+description = READ COMMITTED/UNCOMMITTED: a write to a temporary InnoDB table fails with 1665 (suffix, 1030) in STATEMENT
+setup: CREATE TABLE t1 (id INT PRIMARY KEY, c INT) ENGINE=InnoDB
+setup: CREATE TABLE m1 (id INT, c INT) ENGINE=MyISAM
+setup: INSERT INTO t1 VALUES (1, 1), (2, 2)
+setup: INSERT INTO m1 VALUES (1, 1)
+con1: SET tx_isolation = 'READ-COMMITTED'
+con1: CREATE TEMPORARY TABLE tmp1 (id INT PRIMARY KEY, c INT) ENGINE=InnoDB
+con1: CREATE TEMPORARY TABLE tmp2 ENGINE=InnoDB SELECT id, c FROM m1
+con1: CREATE TEMPORARY TABLE tmp3 (id INT, c INT) ENGINE=MyISAM
+con1: INSERT INTO tmp1 VALUES (1, 1), (1, 2)  => STATEMENT:1665,1062
+con1: UPDATE tmp2 SET c = 5 WHERE id = 99  => STATEMENT:1665
+con1: DELETE FROM tmp2 WHERE c = NULL  => STATEMENT:1665
+con1: REPLACE INTO tmp2 VALUES (3, 3)  => STATEMENT:1665
+con1: INSERT INTO tmp3 SELECT id, c FROM tmp2
+con1: INSERT INTO m1 SELECT id, c FROM tmp2
+con1: INSERT INTO tmp3 VALUES (7, 7)
+con1: UPDATE tmp3 a, tmp2 b SET a.c = 9 WHERE a.id = b.id
+con1: UPDATE tmp3 a, tmp2 b SET b.c = 9 WHERE a.id = b.id  => STATEMENT:1665
+con1: TRUNCATE TABLE tmp2
+con1: SET tx_isolation = 'READ-UNCOMMITTED'
+con1: INSERT INTO tmp2 VALUES (4, 4)  => STATEMENT:1665
+con1: REPLACE INTO t1 SELECT id, c FROM missing_t  => 1146
+con1: UPDATE t1, missing_t SET t1.c = 1  => 1146
+con1: INSERT INTO tmp1 SELECT * FROM missing_t  => 1146
+con1: SET tx_isolation = 'REPEATABLE-READ'
+con1: INSERT INTO tmp2 VALUES (5, 5)
+con1: UPDATE tmp2 SET c = 6

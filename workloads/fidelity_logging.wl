@@ -255,3 +255,34 @@ setup: CREATE TABLE t3 (id INT NOT NULL UNIQUE, c_int INT) ENGINE=MyISAM
 setup: INSERT INTO t3 VALUES (1, 2)
 con1: CREATE TABLE t4 (PRIMARY KEY (id)) ENGINE=InnoDB SELECT id, c_int FROM t3
 con1: COMMIT
+
+[case fidlog_statement_stays_row_while_temporary_tables]
+rule = mariadb.decide.temp_tables_keep_row_format
+seed = 002
+description = STATEMENT, READ COMMITTED: CREATE TEMPORARY ... ENGINE=InnoDB SELECT writes only a temporary table no engine can log as a statement, so decide_logging_format switches to row; while temporary tables exist the session stays in row format (rows events, 1592 notes kept, temporary DDL not logged, a write to a base table and a temporary table created in row format refused with 1665 without suffix)
+formats = STATEMENT
+setup: CREATE TABLE t1 (id INT PRIMARY KEY, c INT) ENGINE=InnoDB
+setup: CREATE TABLE m1 (id INT, c INT) ENGINE=MyISAM
+setup: INSERT INTO t1 VALUES (1, 1), (2, 2)
+setup: INSERT INTO m1 VALUES (1, 1)
+con1: CREATE TEMPORARY TABLE tmp0 (id INT) ENGINE=MyISAM
+con1: SET tx_isolation = 'READ-COMMITTED'
+con1: CREATE TEMPORARY TABLE tmp2 ENGINE=InnoDB SELECT id, c FROM m1
+con1: SET tx_isolation = 'REPEATABLE-READ'
+con1: INSERT INTO m1 VALUES (5, 5)
+con1: UPDATE m1 SET c = c + 1 ORDER BY id, c LIMIT 1
+con1: INSERT INTO t1 VALUES (7, 7)
+con1: CREATE TEMPORARY TABLE tmp3 (id INT, c INT) ENGINE=MyISAM
+con1: INSERT INTO tmp3 VALUES (1, 1)
+con1: UPDATE m1 a, tmp3 b SET a.c = 3, b.c = 3 WHERE a.id = b.id  => 1665
+con1: UPDATE m1 a, tmp0 b SET a.c = 3, b.id = 3 WHERE a.id = b.id
+con1: UPDATE tmp2 SET c = 4
+con1: TRUNCATE TABLE tmp3
+con1: DROP TEMPORARY TABLE tmp0
+con1: SET binlog_format = 'ROW'
+con1: SET binlog_format = 'STATEMENT'  => 1559
+con1: DROP TEMPORARY TABLE tmp2
+con1: INSERT INTO m1 VALUES (8, 8)
+con1: DROP TEMPORARY TABLE tmp3
+con1: INSERT INTO m1 VALUES (9, 9)
+con1: CREATE TEMPORARY TABLE tmp4 (id INT) ENGINE=MyISAM

@@ -242,13 +242,15 @@ def decide_logging_format(info: StatementFacts, thd: DecideSession) -> LoggingDe
         return LoggingDecision(row=False, unsafe=unsafe, warn_unsafe=unsafe if binlog_format == "STATEMENT" else 0)
     if binlog_format == "STATEMENT":
         if not stmt_capable_all:
-            if all(t.temporary for t in written):
-                return LoggingDecision(row=True, unsafe=unsafe, warn_unsafe=0)
             # InnoDB's external_lock words it (with its suffix and a 1030) for an open
-            # table; the table CREATE ... SELECT creates is refused by the
-            # decide_logging_format of select_create's post-lock hook: no suffix (observed).
+            # table, a temporary one too: it runs before decide_logging_format, whose
+            # "only temporary tables are written" exception it never reaches (observed).
+            # The table CREATE ... SELECT creates is refused by the decide_logging_format
+            # of select_create's post-lock hook: no suffix (observed).
             innodb = any(t.engine.row_only_below_repeatable_read and below_rr
                          for t in written if t is not info.created_table)
+            if not innodb and all(t.temporary for t in written):
+                return LoggingDecision(row=True, unsafe=unsafe, warn_unsafe=0)
             err = _error(thd, "ER_BINLOG_STMT_MODE_AND_ROW_ENGINE", INNODB_RC_SUFFIX if innodb else "")
             if innodb:
                 # InnoDB raises it from external_lock and then fails the lock with

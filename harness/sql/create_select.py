@@ -338,9 +338,9 @@ class SelectCreate:
                                           warn_unsafe=unsafe if thd.binlog_format == "STATEMENT" else 0)
         if not thd.temp_tables:
             thd.mixed_temp_row = False
-        if thd.mixed_temp_row and thd.binlog_format == "MIXED" and decision.logged and not decision.row:
-            decision = type(decision)(row=True, unsafe=decision.unsafe, warn_unsafe=0)
-        elif decision.row and decision.logged and thd.binlog_format == "MIXED" and (thd.temp_tables or self.st.temporary):
+        if thd.mixed_temp_row and thd.binlog_format != "ROW" and decision.logged and not decision.row:
+            decision = type(decision)(row=True, unsafe=decision.unsafe, warn_unsafe=decision.warn_unsafe)
+        elif decision.row and decision.logged and thd.binlog_format != "ROW" and (thd.temp_tables or self.st.temporary):
             # The table a CREATE TEMPORARY ... SELECT creates counts: it exists when the
             # statement ends and the session would go back to statement format (probed).
             thd.mixed_temp_row = True

@@ -45,6 +45,8 @@ class Prelocker:
                 # A view's tables and functions belong to the statement (its unsafeness propagates).
                 self._seen_triggers.add(id(view))
                 self.s_Select(view.select)
+            elif view is None and self.depth == 0 and (name.db or self.thd.db):
+                self.info.missing_tables.append((name.db or self.thd.db or "", name.name))
             return None
         self.info.add(t, write)
         if self.depth == 0:

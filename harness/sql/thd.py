@@ -153,7 +153,10 @@ class Thd:
         self.stmt_no_annotate = False
         # The Format_description of the last BINLOG statement (the server's rli_fake).
         self.binlog_stmt_ctx: StreamContext | None = None
-        # MIXED stays in row format, once switched, while temporary tables exist.
+        # current_stmt_binlog_format stays ROW, once a statement switched to it, while
+        # temporary tables exist (reset_current_stmt_binlog_format_row): in MIXED, and in
+        # STATEMENT after a statement that wrote only temporary tables no engine could
+        # log as statements (CREATE TEMPORARY ... ENGINE=InnoDB SELECT at READ COMMITTED).
         self.mixed_temp_row = False
         # LOCK TABLES: (db, table) -> READ | WRITE while OPTION_TABLE_LOCK is set, else None.
         self.locked_tables: dict[tuple[str, str], str] | None = None
@@ -540,6 +543,10 @@ class Thd:
         stmt, views = merge_for_write(self, stmt)
         info = analyze(self, stmt, kind, views)
         check_locked_tables(self, info)
+        if info.missing_tables and self.locked_tables is None:
+            # open_tables: a table that does not exist fails the statement before any lock
+            # (InnoDB's 1665 at READ COMMITTED comes from external_lock, after it).
+            raise error("ER_NO_SUCH_TABLE", *info.missing_tables[0])
         self.stmt_uses_temp = any(u.table.temporary for u in info.uses)
         if self.stmt_uses_temp and self.xid_state is not None:
             from harness.sql.parse_errors import UnsupportedError
@@ -601,10 +608,12 @@ class Thd:
             self.trx_isolation = self.vars.get("tx_isolation")
         if not self.temp_tables:
             self.mixed_temp_row = False
-        if (self.sp_sticky_row or self.mixed_temp_row) and not decision.row and decision.logged \
-                and self.binlog_format == "MIXED":
+        if (self.sp_sticky_row and self.binlog_format == "MIXED" or self.mixed_temp_row
+                and self.binlog_format != "ROW") and not decision.row and decision.logged:
             # Inside one CALL, MIXED stays in row format once a statement switched to it.
-            decision = LoggingDecision(row=True, unsafe=decision.unsafe, warn_unsafe=0)
+            # STATEMENT keeps its unsafe notes: binlog_query issues them before it looks
+            # at the format (observed: 1592 with a rows event).
+            decision = LoggingDecision(row=True, unsafe=decision.unsafe, warn_unsafe=decision.warn_unsafe)
         self.stmt_no_annotate = False
         if isinstance(stmt, A.Insert) and stmt.delayed and decision.logged and info.written and \
                 not info.written[0].transactional:
@@ -614,7 +623,7 @@ class Thd:
             self.stmt_no_annotate = True
         self.stmt_decision = decision
         self.stmt_row_format = decision.row
-        if decision.row and decision.logged and self.binlog_format == "MIXED" and self.temp_tables:
+        if decision.row and decision.logged and self.binlog_format != "ROW" and self.temp_tables:
             self.mixed_temp_row = True
         ctx = ExecContext(self, info)
         if info.rand_used:
@@ -724,6 +733,10 @@ class Thd:
                                       decision if i == 0 else None)
             else:
                 self.binlog_query(stmt.text, self._is_transactional_stmt(info), 0, ctx, decision)
+        elif is_write and decision.logged and decision.warn_unsafe and not info.impossible_where:
+            # STATEMENT kept in row format by a temporary table: binlog_query still
+            # issues the unsafe notes before it finds the statement logged as rows.
+            self.issue_unsafe_warnings(decision.warn_unsafe)
         self._after_statement_writes(info)
         self.end_statement(success=True)
 
