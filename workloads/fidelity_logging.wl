@@ -286,3 +286,21 @@ con1: INSERT INTO m1 VALUES (8, 8)
 con1: DROP TEMPORARY TABLE tmp3
 con1: INSERT INTO m1 VALUES (9, 9)
 con1: CREATE TEMPORARY TABLE tmp4 (id INT) ENGINE=MyISAM
+
+[case fidlog_create_temporary_select_below_rr_unsafe]
+rule = mariadb.decide.create_temporary_select_isolation_unsafe
+seed = 002
+description = READ COMMITTED/UNCOMMITTED: CREATE TEMPORARY ... ENGINE=MyISAM SELECT FROM an InnoDB table writes a non-transactional table (the new temporary one) and reads a transactional one: unsafe (1592 in STATEMENT, rows in MIXED, so its CREATE is not logged); a new base table does not count, nor a MyISAM source, nor REPEATABLE READ
+setup: CREATE TABLE t1 (id INT PRIMARY KEY, c INT) ENGINE=InnoDB
+setup: CREATE TABLE m1 (id INT, c INT) ENGINE=MyISAM
+setup: INSERT INTO t1 VALUES (1, 1), (2, 2)
+setup: INSERT INTO m1 VALUES (1, 1)
+con1: SET tx_isolation = 'READ-COMMITTED'
+con1: CREATE TABLE b1 ENGINE=MyISAM SELECT id, c FROM t1 WHERE id > 1
+con1: CREATE TEMPORARY TABLE tmp2 ENGINE=MyISAM SELECT id, c FROM m1
+con1: CREATE TEMPORARY TABLE tmp1 ENGINE=MyISAM SELECT id, c FROM t1 WHERE id > 1
+con1: INSERT INTO b1 SELECT id, c FROM tmp2
+con2: SET tx_isolation = 'REPEATABLE-READ'
+con2: CREATE TEMPORARY TABLE tmp3 ENGINE=MyISAM SELECT id, c FROM t1 WHERE id > 1
+con2: INSERT INTO b1 SELECT id, c FROM tmp3
+con2: DROP TEMPORARY TABLE tmp3

@@ -107,8 +107,10 @@ def is_mixed_stmt_unsafe(info: StatementFacts, multi_stmt_trans: bool, binlog_di
     # A new base table is no written table for the multi-statement-transaction rules
     # either (probed: MIXED, autocommit=0, CREATE TABLE i ENGINE=InnoDB SELECT FROM a
     # MyISAM table is a statement); a new temporary one is (CREATE TEMPORARY ... MyISAM
-    # SELECT FROM MyISAM after an InnoDB change in the transaction is rows).
-    w_existing_n = False
+    # SELECT FROM MyISAM after an InnoDB change in the transaction is rows), for the
+    # isolation-level rule too (probed: READ COMMITTED, CREATE TEMPORARY ... MyISAM
+    # SELECT FROM an InnoDB table is unsafe, 1592 in STATEMENT, rows in MIXED).
+    w_nontrans = False
     for u in info.uses:
         t = u.table
         if t is info.created_table and not t.temporary:
@@ -119,8 +121,8 @@ def is_mixed_stmt_unsafe(info: StatementFacts, multi_stmt_trans: bool, binlog_di
         r[cls] = True
         if u.write:
             w[cls] = True
-            w_existing_n |= cls in ("N", "TN") and t is not info.created_table
-    if w_existing_n and r["T"] and below_repeatable_read:
+            w_nontrans |= cls in ("N", "TN")
+    if w_nontrans and r["T"] and below_repeatable_read:
         return True
     if not multi_stmt_trans:
         return False
