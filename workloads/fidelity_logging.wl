@@ -304,3 +304,23 @@ con2: SET tx_isolation = 'REPEATABLE-READ'
 con2: CREATE TEMPORARY TABLE tmp3 ENGINE=MyISAM SELECT id, c FROM t1 WHERE id > 1
 con2: INSERT INTO b1 SELECT id, c FROM tmp3
 con2: DROP TEMPORARY TABLE tmp3
+
+[case fidlog_failed_row_statement_joins_binlog_savepoint]
+rule = mariadb.savepoint.binlog_registered
+seed = 002
+description = a statement that logged a row event and then failed leaves the binlog registered in the transaction: a SAVEPOINT after it is logged (ROW; MIXED when the statement was unsafe); a statement that failed at its first row, or in statement format, does not
+setup: CREATE TABLE t1 (id INT NOT NULL PRIMARY KEY, c INT) ENGINE=InnoDB
+setup: INSERT INTO t1 VALUES (1, 1), (5, 5)
+con1: BEGIN
+con1: INSERT INTO t1 VALUES (5, 0)  => 1062
+con1: SAVEPOINT sp0
+con1: UPDATE t1 SET id = 5 ORDER BY id, c LIMIT 2  => 1062
+con1: SAVEPOINT sp1
+con1: UPDATE t1 SET c = c + 1 ORDER BY id, c LIMIT 3
+con1: ROLLBACK TO SAVEPOINT sp1
+con1: COMMIT
+con1: BEGIN
+con1: INSERT INTO t1 VALUES (7, 7), (1, 1)  => 1062
+con1: SAVEPOINT sp2
+con1: INSERT INTO t1 VALUES (8, 8)
+con1: COMMIT

@@ -750,7 +750,14 @@ class Thd:
         err.noted = True
         self.engine_rollback_to(self.stmt_undo_mark)
         trx_mark, _stmt_mark = self.caches.stmt_marks
-        self.caches.trx_cache.truncate(trx_mark)
+        trx_cache = self.caches.trx_cache
+        if (trx_cache.pending is not None or trx_cache.mark() > trx_mark) \
+                and self.in_multi_stmt_transaction_mode():
+            # Its first row event registered the binlog in the transaction
+            # (binlog_start_trans_and_stmt); the statement rollback does not undo that,
+            # so a SAVEPOINT after it is logged (observed, ROW).
+            self.trx_log.binlog_joined = True
+        trx_cache.truncate(trx_mark)
         self.caches.stmt_cache.flush_pending(self, stmt_end=True)
         self.caches.maps_written = {}
         # A partial change to a non-transactional table -- temporary ones included --
