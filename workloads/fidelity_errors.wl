@@ -503,3 +503,20 @@ con1: INSERT INTO tmp1 SELECT * FROM missing_t  => 1146
 con1: SET tx_isolation = 'REPEATABLE-READ'
 con1: INSERT INTO tmp2 VALUES (5, 5)
 con1: UPDATE tmp2 SET c = 6
+
+[case fid_err_on_duplicate_update_fires_update_triggers]
+rule = mariadb.insert.on_duplicate_update_triggers
+seed = 002
+description = INSERT ... ON DUPLICATE KEY UPDATE runs the table's BEFORE UPDATE triggers (which may change NEW) and AFTER UPDATE triggers for each duplicate row, also when the update changes nothing; a trigger's AUTO_INCREMENT insert logs its Intvar (write_record)
+setup: CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_int INT) ENGINE=InnoDB
+setup: CREATE TABLE t2 (id DECIMAL(6,2) NOT NULL PRIMARY KEY, c_dec DECIMAL(5,2)) ENGINE=MyISAM
+setup: CREATE TABLE t3 (id INT PRIMARY KEY, c INT, note VARCHAR(10)) ENGINE=InnoDB
+setup: CREATE TRIGGER trg_t2 AFTER UPDATE ON t2 FOR EACH ROW INSERT INTO t1 (c_int) VALUES (1)
+setup: CREATE TRIGGER trg_t3 BEFORE UPDATE ON t3 FOR EACH ROW SET NEW.note = CONCAT('u', NEW.c)
+setup: CREATE TRIGGER trg_t3a AFTER UPDATE ON t3 FOR EACH ROW INSERT INTO t1 (c_int) VALUES (NEW.c)
+setup: INSERT INTO t3 VALUES (1, 1, 'x'), (2, 2, 'y')
+con1: INSERT INTO t2 (id, c_dec) VALUES (1, -3.75), (1, 42) ON DUPLICATE KEY UPDATE id = id * 1
+con1: INSERT INTO t2 (id, c_dec) VALUES (1, 5) ON DUPLICATE KEY UPDATE c_dec = 7
+con1: INSERT INTO t3 VALUES (1, 10, 'z') ON DUPLICATE KEY UPDATE c = VALUES(c)
+con1: INSERT INTO t3 VALUES (2, 2, 'z') ON DUPLICATE KEY UPDATE c = 2
+con1: INSERT INTO t3 (id, c) SELECT id + 1, c_int FROM t1 WHERE id < 3 ON DUPLICATE KEY UPDATE c = t3.c + 100  => 1442

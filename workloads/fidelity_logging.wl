@@ -324,3 +324,21 @@ con1: INSERT INTO t1 VALUES (7, 7), (1, 1)  => 1062
 con1: SAVEPOINT sp2
 con1: INSERT INTO t1 VALUES (8, 8)
 con1: COMMIT
+
+[case fidlog_map_only_cache_not_written]
+rule = mariadb.binlog_cache.empty_counts_rows
+seed = 002
+description = a cache that got only table maps (its table's trigger never fired) is empty for binlog_cache_data::empty(): a MyISAM trigger table's Annotate_rows + Table_map are dropped from an autocommit statement, and inside a transaction a leftover InnoDB map is reset at the statement's commit
+formats = ROW MIXED
+setup: CREATE TABLE t1 (id DECIMAL(6,2), c_int INT) ENGINE=InnoDB
+setup: CREATE TABLE t2 (id INT, c_int INT) ENGINE=MyISAM
+setup: CREATE TABLE t3 (id INT NULL UNIQUE, c_int INT) ENGINE=MyISAM
+setup: CREATE TRIGGER trg_t1 AFTER DELETE ON t1 FOR EACH ROW INSERT INTO t2 (c_int, id) VALUES (1, NULL)
+setup: CREATE TRIGGER trg_t3 AFTER UPDATE ON t3 FOR EACH ROW INSERT INTO t1 (c_int, id) VALUES (1, NULL)
+con1: REPLACE INTO t1 (id, c_int) VALUES (2.50, 51)
+con1: DELETE FROM t1 WHERE id = 2.50
+con2: BEGIN
+con2: INSERT INTO t3 (id, c_int) VALUES (1, 1) ON DUPLICATE KEY UPDATE c_int = VALUES(c_int)
+con2: INSERT INTO t1 (id, c_int) SELECT id, c_int FROM t3
+con2: INSERT INTO t3 (id, c_int) VALUES (1, 2) ON DUPLICATE KEY UPDATE c_int = VALUES(c_int)
+con2: COMMIT

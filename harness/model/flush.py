@@ -262,7 +262,7 @@ def flush_stmt_cache(thd: "SessionView") -> None:
     """R-flush-SC: the statement cache becomes its own group, ended by COMMIT."""
     cache = thd.caches.stmt_cache
     cache.flush_pending(thd, stmt_end=True)
-    if cache.empty():
+    if cache.empty() or _only_table_maps(cache):
         cache.reset()
         return
     if thd.in_multi_stmt_transaction_mode():
@@ -276,10 +276,22 @@ def flush_stmt_cache(thd: "SessionView") -> None:
 
 
 def _only_table_maps(cache: Any) -> bool:
-    """Table maps written at a statement's first row for a transactional table whose
-    rows never came (an AFTER UPDATE trigger logged a row of another table for an
-    unchanged row): no change to commit, the server writes no group for them."""
+    """Table maps written at a statement's first row for a table whose rows never
+    came (an AFTER UPDATE trigger logged a row of another table for an unchanged row;
+    a MyISAM table only a trigger that never fired writes): binlog_cache_data::empty()
+    counts only LOGGED_ROWS / LOGGED_CRITICAL, so the server writes nothing for them,
+    from either cache."""
     return all(isinstance(ev, (TableMapEvent, AnnotateRowsEvent)) for ev in cache.events)
+
+
+def discard_map_only_trx_cache(thd: "SessionView") -> None:
+    """The statement commit inside a transaction (binlog_commit, all=false) resets a trx
+    cache that binlog_cache_data::empty() calls empty: one holding only the table maps
+    of a statement whose transactional table got no row (a trigger that never fired).
+    The next statement's rows then start without them (observed)."""
+    trx = thd.caches.trx_cache
+    if trx.events and trx.pending is None and _only_table_maps(trx):
+        trx.reset()
 
 
 def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
@@ -296,10 +308,12 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
             flush_stmt_cache(thd)
         return
     events: list[Event] = []
-    if with_stmt_cache and not stmt.empty():
+    if with_stmt_cache and not stmt.empty() and not _only_table_maps(stmt):
         stmt.flush_pending(thd, stmt_end=True)
         events.extend(stmt.events)
         thd.server.status["Binlog_stmt_cache_use"] += 1
+        stmt.reset()
+    elif with_stmt_cache:
         stmt.reset()
     events.extend(trx.events)
     xa_rw = thd.trx_log.xa_rw

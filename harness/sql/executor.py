@@ -903,12 +903,20 @@ class Executor:
             changed.add(ci)
         fill.check()
         self.ctx.insert_values_row = None
+        # write_record: fill_record_n_invoke_before_triggers (BEFORE UPDATE may change
+        # NEW), the update when the row differs, then AFTER UPDATE whether or not it did.
+        if t.triggers:
+            self.thd.fire_triggers(t, "BEFORE", "UPDATE", updated, old, self.ctx)
         if _rows_equal(updated, old):
+            if t.triggers:
+                self.thd.fire_triggers(t, "AFTER", "UPDATE", updated, old, self.ctx)
             return 0
         dup2 = t.data.find_duplicate(updated, ignore_slot=dup.slot)
         if dup2 is not None:
             raise dup_entry_error(t, dup2)
-        self.update_slot(t, dup.slot, old, updated, changed | write_set)
+        self.update_slot(t, dup.slot, old, updated, changed | write_set | trigger_set_columns(t, "UPDATE"))
+        if t.triggers:
+            self.thd.fire_triggers(t, "AFTER", "UPDATE", updated, old, self.ctx)
         return 2
 
     def view_check(self, t: TableDef, row: list[Any], check: tuple[A.Expr, str], ignore: bool) -> bool:

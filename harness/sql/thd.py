@@ -838,6 +838,7 @@ class Thd:
             XA.note_statement_end(self)
         if self.in_multi_stmt_transaction_mode():
             L3.flush_stmt_cache(self)
+            L3.discard_map_only_trx_cache(self)
             return
         # Autocommit: the statement is the transaction.
         if success:
