@@ -342,3 +342,19 @@ con2: INSERT INTO t3 (id, c_int) VALUES (1, 1) ON DUPLICATE KEY UPDATE c_int = V
 con2: INSERT INTO t1 (id, c_int) SELECT id, c_int FROM t3
 con2: INSERT INTO t3 (id, c_int) VALUES (1, 2) ON DUPLICATE KEY UPDATE c_int = VALUES(c_int)
 con2: COMMIT
+
+[case fidlog_on_duplicate_write_set_in_insert_image]
+rule = mariadb.rowimage.write_set
+seed = 002
+description = the columns ON DUPLICATE KEY UPDATE assigns belong to TABLE::write_set for every row of the statement: a row it inserts carries them in a NOBLOB or MINIMAL Write_rows image
+formats = ROW
+setup: CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_int INT, c_blob BLOB, c_str VARCHAR(6)) ENGINE=MyISAM
+setup: CREATE TABLE t2 (id INT NOT NULL PRIMARY KEY, c_int INT, c_blob BLOB, c_str VARCHAR(6)) ENGINE=InnoDB
+con1: SET binlog_row_image = 'NOBLOB'
+con1: INSERT INTO t1 (c_int) VALUES (-4) ON DUPLICATE KEY UPDATE c_blob = 'newblob'
+con1: INSERT INTO t1 (c_int) VALUES (5)
+con1: INSERT INTO t2 (id, c_int) VALUES (1, 1), (1, 2) ON DUPLICATE KEY UPDATE c_blob = 'b', c_str = 'q'
+con1: SET binlog_row_image = 'MINIMAL'
+con1: INSERT INTO t1 (c_int) VALUES (6) ON DUPLICATE KEY UPDATE c_str = 'z'
+con1: INSERT INTO t2 (id, c_int) VALUES (2, 1), (2, 3) ON DUPLICATE KEY UPDATE c_blob = 'b'
+con1: INSERT INTO t2 (id, c_int) SELECT id + 10, c_int FROM t1 ON DUPLICATE KEY UPDATE c_str = 'w'

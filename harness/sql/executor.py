@@ -643,7 +643,9 @@ class Executor:
                     continue
                 raise dup_entry_error(t, dup)
             self._explicit_auto_increment(t, row, generated, alloc)
-            self.write_row(t, row, specified | trigger_set_columns(t, "INSERT"))
+            # TABLE::write_set: the columns ON DUPLICATE KEY UPDATE assigns are in it for the
+            # inserted rows too (a NOBLOB/MINIMAL Write_rows image holds them; observed).
+            self.write_row(t, row, specified | trigger_set_columns(t, "INSERT") | ondup_write_set)
             res.affected += 1
             copied += 1
             if t.auto_inc_col is not None:
