@@ -520,3 +520,23 @@ con1: INSERT INTO t2 (id, c_dec) VALUES (1, 5) ON DUPLICATE KEY UPDATE c_dec = 7
 con1: INSERT INTO t3 VALUES (1, 10, 'z') ON DUPLICATE KEY UPDATE c = VALUES(c)
 con1: INSERT INTO t3 VALUES (2, 2, 'z') ON DUPLICATE KEY UPDATE c = 2
 con1: INSERT INTO t3 (id, c) SELECT id + 1, c_int FROM t1 WHERE id < 3 ON DUPLICATE KEY UPDATE c = t3.c + 100  => 1442
+
+[case fid_err_failed_function_value_stored_as_null]
+rule = mariadb.fill_record.failed_function_null
+seed = 002
+description = a stored function that fails (1442) returns NULL, which the UPDATE still stores: a NOT NULL column adds its 1048 (an error when strict, a warning otherwise) after the function's error and its 4094 note; a nullable column adds nothing
+setup: CREATE TABLE t2 (id INT NOT NULL PRIMARY KEY, c_int INT NOT NULL, c_n INT, c_dec DECIMAL(5,2)) ENGINE=InnoDB
+setup: INSERT INTO t2 (id, c_int, c_n, c_dec) VALUES (1, 46, 1, 42), (3, 5, 5, 1)
+setup: CREATE TABLE m (id INT NOT NULL PRIMARY KEY, c_int INT NOT NULL) ENGINE=MyISAM
+setup: INSERT INTO m VALUES (1, 1)
+setup: CREATE FUNCTION f_log(x INT) RETURNS INT DETERMINISTIC MODIFIES SQL DATA BEGIN INSERT INTO t2 (c_int, id) VALUES (x, 2); RETURN x + 1; END
+con1: UPDATE t2 SET c_int = f_log(c_int) WHERE c_dec = 42  => 1442
+con1: UPDATE t2 SET c_n = f_log(c_int) WHERE c_dec = 42  => 1442
+con1: UPDATE t2 SET c_int = f_log(c_int), c_n = NULL WHERE c_dec = 42  => 1442
+con1: UPDATE t2 a, m b SET a.c_int = f_log(b.c_int) WHERE a.id = b.id  => 1442
+con1: INSERT INTO t2 (id, c_int) VALUES (7, f_log(1))  => 1442
+con1: SET sql_mode = ''
+con1: UPDATE t2 SET c_int = f_log(c_int) WHERE c_dec = 42  => 1442
+con1: UPDATE t2 SET c_n = f_log(c_int) WHERE c_dec = 42  => 1442
+con1: INSERT INTO t2 (id, c_int) VALUES (8, f_log(1)), (9, 1)  => 1442
+con1: INSERT INTO t2 (id, c_n, c_int) VALUES (8, f_log(1), 1)  => 1442

@@ -557,8 +557,10 @@ class Executor:
             wctx = WriteContext(thd.is_strict(t, i), t.db, t.name, i + 1, self.ctx.notes, ins.ignore, sql_mode=thd.vars.get('sql_mode'))
             row = self.default_row(t, wctx)
             specified: set[int] = set()
+            fill = FillRecord(ins.columns is not None)
             if compiled_rows is not None:
-                values = [eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not ins.ignore)
+                values = [eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not ins.ignore,
+                                                   function_fill=fill)
                           if f is not None else _DEFAULT for f in compiled_rows[i]]
             else:
                 values = source_rows[i]  # type: ignore[index]
@@ -569,7 +571,6 @@ class Executor:
             # not_null_fields_have_null_values().
             before_trg = bool(t.triggers_for("BEFORE", "INSERT"))
             null_cols: list[int] = []
-            fill = FillRecord(ins.columns is not None)
             for ci, v in zip(col_idx, values):
                 if v is _DEFAULT:
                     continue
@@ -1431,7 +1432,7 @@ FILL_RECORD_ERRORS = frozenset({1048, 1264, 1265, 1292, 1366, 1406})  # see Fill
 
 
 def eval_aborting_on_warning(f: Callable[[Env], Any], env: Env, notes: list[Note], abort: bool,
-                             fill: "FillRecord | None" = None) -> Any:
+                             fill: "FillRecord | None" = None, function_fill: "FillRecord | None" = None) -> Any:
     """Evaluate a value for a store; THD::raise_condition turns a Warning into an error
     while the statement aborts on warnings (really_abort_on_warning: strict, no IGNORE).
 
@@ -1441,7 +1442,16 @@ def eval_aborting_on_warning(f: Callable[[Env], Any], env: Env, notes: list[Note
     are still stored, this NULL too). A stored function that succeeds leaves no warnings of its own
     (routines.py), so what is new here is the statement's own."""
     mark = len(notes)
-    v = f(env)
+    try:
+        v = f(env)
+    except ServerError as err:
+        target = fill or function_fill
+        if target is None or not err.from_function:
+            raise
+        # Item_func_sp::execute failed: the value is NULL and fill_record stores it (a
+        # NOT NULL column adds its 1048 after the function's error; probed).
+        target.function_failed(err, notes)
+        return None
     try:
         raise_new_warnings(notes, mark, abort)
     except ServerError as err:
@@ -1538,11 +1548,20 @@ class FillRecord:
     (INSERT/REPLACE without a column list, CREATE ... SELECT) stops at the first
     (probed)."""
 
-    __slots__ = ("errors", "column_list")
+    __slots__ = ("errors", "column_list", "function_error", "notes", "notes_mark")
 
     def __init__(self, column_list: bool = True) -> None:
         self.errors: list[ServerError] = []
         self.column_list = column_list
+        # A stored function that failed while a value was computed: the statement's
+        # error, with every condition the rest of the row raised listed after it.
+        self.function_error: ServerError | None = None
+        self.notes: list[Note] = []
+        self.notes_mark = 0
+
+    def function_failed(self, err: ServerError, notes: list[Note]) -> None:
+        if self.function_error is None:
+            self.function_error, self.notes, self.notes_mark = err, notes, len(notes)
 
     def failed(self, err: ServerError) -> None:
         """Keep a store's error and go on with the next value; other errors stop at once."""
@@ -1554,6 +1573,16 @@ class FillRecord:
 
     def check(self) -> None:
         """The row is filled: raise its first error, the others listed after it."""
+        if self.function_error is not None:
+            first, self.function_error = self.function_error, None
+            later = self.notes[self.notes_mark:]
+            del self.notes[self.notes_mark:]
+            for e in self.errors:
+                later.append(Note("Error", e.code, e.message))
+                later.extend(e.trailing_notes)
+            self.errors = []
+            first.trailing_notes = [*first.trailing_notes, *later]
+            raise first
         if not self.errors:
             return
         first, rest = self.errors[0], self.errors[1:]
