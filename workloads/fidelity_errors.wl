@@ -540,3 +540,20 @@ con1: UPDATE t2 SET c_int = f_log(c_int) WHERE c_dec = 42  => 1442
 con1: UPDATE t2 SET c_n = f_log(c_int) WHERE c_dec = 42  => 1442
 con1: INSERT INTO t2 (id, c_int) VALUES (8, f_log(1)), (9, 1)  => 1442
 con1: INSERT INTO t2 (id, c_n, c_int) VALUES (8, f_log(1), 1)  => 1442
+
+[case fid_err_create_select_null_into_not_null_warns]
+rule = mariadb.create_select.null_not_null
+seed = 002
+description = CREATE ... SELECT stores a NULL into a NOT NULL column (a PRIMARY KEY it declares) as the type's zero with a 1048 warning unless the statement aborts on warnings (strict without IGNORE: error 1048)
+setup: CREATE TABLE t1 (id VARCHAR(10), c_dt DATETIME, n INT) ENGINE=InnoDB
+setup: INSERT INTO t1 (c_dt, n) VALUES ('2023-05-11 09:30:00', 1), ('2023-09-14 08:30:00', 2)
+con1: SET sql_mode = ''
+con1: CREATE TEMPORARY TABLE tmp3 (PRIMARY KEY (id)) ENGINE=MyISAM SELECT id, c_dt FROM t1 WHERE c_dt IS NOT NULL  => 1062
+con1: CREATE TABLE t2 (id INT NOT NULL) ENGINE=InnoDB SELECT n AS k, id FROM t1
+con1: CREATE TABLE t3 (PRIMARY KEY (id)) ENGINE=MyISAM SELECT id, n FROM t1 WHERE n = 1
+con1: CREATE TABLE t7 (c INT, id INT NOT NULL UNIQUE) ENGINE=MyISAM SELECT n, id FROM t1 WHERE n = 2
+con1: INSERT INTO t7 (c, n, id) VALUES (1, 1, 0)  => 1062
+con1: SET sql_mode = 'STRICT_ALL_TABLES'
+con1: CREATE TABLE t4 (PRIMARY KEY (id)) ENGINE=InnoDB SELECT id, n FROM t1  => 1048
+con1: CREATE TABLE t5 (PRIMARY KEY (id)) ENGINE=MyISAM IGNORE SELECT id, n FROM t1
+con1: CREATE TABLE t6 (id INT NOT NULL) ENGINE=MyISAM SELECT n, id FROM t1  => 1048

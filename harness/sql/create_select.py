@@ -295,21 +295,22 @@ class SelectCreate:
                                                  options=st.options), st.temporary,
                                thd.vars.get("default_storage_engine"), thd.db_collation(db)) if st.columns else None
         sel_cols = _select_columns(thd, st.select, self.sel_res.columns)
-        columns: list[Column] = list(explicit.columns) if explicit else []
-        keys: list[Key] = list(explicit.keys) if explicit else []
-        names = {c.name.lower(): i for i, c in enumerate(columns)}
-        self.target_idx = []
+        declared: list[Column] = list(explicit.columns) if explicit else []
         seen_select: set[str] = set()
         for c in sel_cols:
             if c.name.lower() in seen_select:
                 raise error("ER_DUP_FIELDNAME", c.name)
             seen_select.add(c.name.lower())
-            if c.name.lower() in names:
-                self.target_idx.append(names[c.name.lower()])
-            else:
-                columns.append(c)
-                names[c.name.lower()] = len(columns) - 1
-                self.target_idx.append(len(columns) - 1)
+        # mysql_prepare_create_table: a declared column the select list names again keeps
+        # its declared definition at the select item's place (the first definition is
+        # removed; probed: (id INT NOT NULL) SELECT n AS k, id gives k, id).
+        by_name = {c.name.lower(): c for c in declared}
+        columns: list[Column] = [c for c in declared if c.name.lower() not in seen_select]
+        columns += [by_name.get(c.name.lower(), c) for c in sel_cols]
+        position = {id(c): i for i, c in enumerate(columns)}
+        keys: list[Key] = [Key(k.name, k.kind, [position[id(declared[ci])] for ci in k.columns])
+                           for k in (explicit.keys if explicit else [])]
+        self.target_idx = list(range(len(columns) - len(sel_cols), len(columns)))
         add_table_keys(columns, keys, st.keys)
         engine = engine_by_name(st.options.get("ENGINE", thd.vars.get("default_storage_engine")))
         t = self.table = TableDef(db, st.table.name, columns, keys, engine, temporary=st.temporary,
@@ -374,6 +375,16 @@ class SelectCreate:
                 specified: set[int] = set()
                 for ci, v in zip(self.target_idx, src):
                     col = t.columns[ci]
+                    if v is None and not col.nullable and not col.auto_increment:
+                        # select_insert stores with CHECK_FIELD_WARN: the NULL is a 1048
+                        # warning and the type's zero, an error only while the statement
+                        # aborts on warnings (strict, no IGNORE; probed).
+                        if wctx.strict and st.duplicates != "IGNORE":
+                            raise error("ER_BAD_NULL_ERROR", col.name)
+                        ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
+                        row[ci] = col.type.default_value()
+                        specified.add(ci)
+                        continue
                     if v is None and not col.nullable:
                         raise error("ER_BAD_NULL_ERROR", col.name)
                     row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
