@@ -358,3 +358,20 @@ con1: SET binlog_row_image = 'MINIMAL'
 con1: INSERT INTO t1 (c_int) VALUES (6) ON DUPLICATE KEY UPDATE c_str = 'z'
 con1: INSERT INTO t2 (id, c_int) VALUES (2, 1), (2, 3) ON DUPLICATE KEY UPDATE c_blob = 'b'
 con1: INSERT INTO t2 (id, c_int) SELECT id + 10, c_int FROM t1 ON DUPLICATE KEY UPDATE c_str = 'w'
+
+[case fidlog_before_trigger_new_fields_in_write_set]
+rule = mariadb.rowimage.trigger_write_set
+seed = 002
+description = every NEW field a BEFORE trigger names, read or assigned, is in the statement's write set (Table_triggers_list::mark_fields_used): a MINIMAL after-image holds it; check_that_all_fields_are_given_values still names a NOT NULL column the trigger only reads (1364)
+formats = ROW
+setup: CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_blob BLOB, c_dt DATETIME) ENGINE=MyISAM
+setup: INSERT INTO t1 (id, c_blob, c_dt) VALUES (5, REPEAT('b', 20), '2023-04-11 05:30:00')
+setup: CREATE TABLE t2 (id INT NOT NULL PRIMARY KEY, c_int INT, c_nn INT NOT NULL) ENGINE=InnoDB
+setup: INSERT INTO t2 VALUES (5, 1, 1)
+setup: CREATE TABLE t3 (id INT NOT NULL PRIMARY KEY, c INT, d INT NOT NULL) ENGINE=InnoDB
+setup: CREATE TRIGGER trg_t1 BEFORE UPDATE ON t1 FOR EACH ROW UPDATE t2 SET c_int = c_int + 1 WHERE id = NEW.id
+setup: CREATE TRIGGER trg_t3 BEFORE INSERT ON t3 FOR EACH ROW UPDATE t2 SET c_int = NEW.d WHERE id = 5
+con1: SET binlog_row_image = 'MINIMAL'
+con1: UPDATE t1 SET c_blob = 'newblob' WHERE 1 = 1
+con1: INSERT INTO t3 (id, c) VALUES (1, 1)  => 1364
+con1: INSERT INTO t3 (id, c, d) VALUES (2, 2, 2)

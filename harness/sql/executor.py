@@ -709,7 +709,8 @@ class Executor:
         if ins.on_duplicate:
             write_set |= on_duplicate_write_set(t, ins)
         if t.triggers:
-            write_set |= trigger_set_columns(t, "INSERT")
+            # Only the assigned ones: a NEW field the trigger only reads still gives 1364 (probed).
+            write_set |= trigger_set_columns(t, "INSERT", reads=False)
         strict = self.thd.is_strict(t, 0) and not ins.ignore
         checked = getattr(self.ctx, "fields_given_checked", None)
         if checked is None:
@@ -1747,15 +1748,21 @@ def _trigger_row_refs(body: Any) -> list[Any]:
     return out
 
 
-def trigger_set_columns(t: TableDef, event: str) -> set[int]:
-    """Columns a BEFORE ``event`` trigger of ``t`` assigns with ``SET NEW.col``: they are in
-    the statement's write set (Item_trigger_field marks them when the trigger is
-    opened), so a MINIMAL or NOBLOB after-image holds them whether or not the SET ran."""
+def trigger_set_columns(t: TableDef, event: str, reads: bool = True) -> set[int]:
+    """Columns a BEFORE ``event`` trigger of ``t`` assigns with ``SET NEW.col`` (and, with
+    ``reads``, those it only reads as ``NEW.col``): they are in the statement's write set
+    (Item_trigger_field marks them when the trigger is opened), so a MINIMAL or NOBLOB
+    after-image holds them whether or not the SET ran."""
     cols: set[int] = set()
 
     def visit(x: Any) -> bool:
         if isinstance(x, A.SetLocal) and x.row == "NEW" and x.name.lower() in t.col_index:
             cols.add(t.col_index[x.name.lower()])
+        if reads and isinstance(x, A.RowValue) and x.which == "NEW" and x.column.lower() in t.col_index:
+            # A NEW field in a BEFORE trigger is settable, read or not: mark_fields_used
+            # puts it in the write set too (probed: a MINIMAL after-image holds the key
+            # a BEFORE UPDATE trigger only reads).
+            cols.add(t.col_index[x.column.lower()])
         return False
 
     for trg in t.triggers:
