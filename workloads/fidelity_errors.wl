@@ -557,3 +557,26 @@ con1: SET sql_mode = 'STRICT_ALL_TABLES'
 con1: CREATE TABLE t4 (PRIMARY KEY (id)) ENGINE=InnoDB SELECT id, n FROM t1  => 1048
 con1: CREATE TABLE t5 (PRIMARY KEY (id)) ENGINE=MyISAM IGNORE SELECT id, n FROM t1
 con1: CREATE TABLE t6 (id INT NOT NULL) ENGINE=MyISAM SELECT n, id FROM t1  => 1048
+
+[case fid_err_null_with_before_triggers_checked_after]
+rule = mariadb.trigger.nullable_record_fields
+seed = 002
+description = a table with a BEFORE INSERT or BEFORE UPDATE trigger stores a NULL for a NOT NULL column in its nullable trigger fields and refuses it after the BEFORE triggers (not_null_fields_have_null_values): 1048 without fill_record's 1105; an AFTER trigger changes nothing
+setup: CREATE TABLE t2 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_int INT NOT NULL, c_dt DATETIME NOT NULL) ENGINE=MyISAM
+setup: CREATE TABLE t3 (id VARCHAR(10) NOT NULL UNIQUE, c_int INT NOT NULL) ENGINE=MyISAM
+setup: CREATE TABLE t4 (id INT NOT NULL PRIMARY KEY, c_int INT NOT NULL) ENGINE=InnoDB
+setup: CREATE TABLE t5 (id INT NOT NULL PRIMARY KEY, c_int INT NOT NULL) ENGINE=InnoDB
+setup: CREATE TABLE t6 (id INT NOT NULL PRIMARY KEY, c_int INT NOT NULL) ENGINE=InnoDB
+setup: CREATE TRIGGER trg_t2 BEFORE UPDATE ON t2 FOR EACH ROW UPDATE t3 SET c_int = c_int + 1 WHERE id = NEW.id
+setup: CREATE TRIGGER trg_t4 BEFORE INSERT ON t4 FOR EACH ROW SET @x = 1
+setup: CREATE TRIGGER trg_t5 AFTER INSERT ON t5 FOR EACH ROW SET @x = 2
+con1: SET sql_mode = 'STRICT_ALL_TABLES'
+con1: INSERT INTO t2 (c_int, id, c_dt) VALUES (@v_int, 7, '2023-06-14 02:30:00')  => 1048
+con1: INSERT INTO t2 (c_int, id, c_dt) VALUES (NULL, 7, '2023-06-14 02:30:00')  => 1048
+con1: INSERT INTO t4 (id, c_int) VALUES (1, NULL)  => 1048
+con1: INSERT INTO t5 (id, c_int) VALUES (1, NULL)  => 1048
+con1: INSERT INTO t6 (id, c_int) VALUES (1, NULL)  => 1048
+con1: INSERT INTO t4 (id, c_int) VALUES (2, 2), (3, NULL)  => 1048
+con1: SET sql_mode = ''
+con1: INSERT INTO t2 (c_int, id, c_dt) VALUES (NULL, 8, '2023-06-14 02:30:00')  => 1048
+con1: INSERT INTO t4 (id, c_int) VALUES (4, 4), (5, NULL)

@@ -569,7 +569,9 @@ class Executor:
             # With a BEFORE INSERT trigger, a NULL for a NOT NULL column is only
             # refused after the trigger ran (it may set NEW.col): the server's
             # not_null_fields_have_null_values().
-            before_trg = bool(t.triggers_for("BEFORE", "INSERT"))
+            # Table_triggers_list::prepare_record_accessors: the nullable trigger fields
+            # exist for a BEFORE INSERT *or* BEFORE UPDATE trigger (probed).
+            before_trg = bool(t.triggers_for("BEFORE", "INSERT") or t.triggers_for("BEFORE", "UPDATE"))
             null_cols: list[int] = []
             for ci, v in zip(col_idx, values):
                 if v is _DEFAULT:
@@ -605,8 +607,10 @@ class Executor:
                 thd.fire_triggers(t, "BEFORE", "INSERT", row, None, self.ctx)
             for ci in null_cols:
                 if row[ci] is None:
+                    # not_null_fields_have_null_values: 1048 alone, fill_record's store
+                    # succeeded so it adds no 1105 (probed).
                     self._null_into_not_null(t, row, ci, i, ins.ignore, compiled_rows is not None and len(compiled_rows) == 1,
-                                             ins.columns is not None)
+                                             False)
             if ins.check_option is not None and not self.view_check(t, row, ins.check_option, ins.ignore):
                 if generated is not None:
                     alloc.give_back(generated, skipped=True)  # type: ignore[union-attr]
