@@ -375,3 +375,24 @@ con1: SET binlog_row_image = 'MINIMAL'
 con1: UPDATE t1 SET c_blob = 'newblob' WHERE 1 = 1
 con1: INSERT INTO t3 (id, c) VALUES (1, 1)  => 1364
 con1: INSERT INTO t3 (id, c, d) VALUES (2, 2, 2)
+
+[case fidlog_create_temporary_select_mixed_unsafe_trx_cache]
+rule = mariadb.query_event.mixed_unsafe_cache
+seed = 002
+description = inside a transaction below REPEATABLE READ, CREATE TEMPORARY ... ENGINE=MyISAM SELECT FROM an InnoDB table is mixed-unsafe, so its Query goes to the trx cache (Query_log_event's cache choice), not to the statement cache: a ROLLBACK writes it ended by ROLLBACK; a temporary MyISAM table the statement filled makes the ROLLBACK warn 1196 (write_record sets modified_non_trans_table), in every format
+setup: CREATE TABLE t2 (id VARCHAR(10), c_dec DECIMAL(5,2)) ENGINE=InnoDB
+setup: CREATE TABLE t3 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_dec DECIMAL(5,2)) ENGINE=InnoDB
+setup: CREATE TABLE m1 (id INT) ENGINE=MyISAM
+setup: INSERT INTO t3 (c_dec) VALUES (1.5)
+con1: SET tx_isolation = 'READ-UNCOMMITTED'
+con1: START TRANSACTION
+con1: CREATE TEMPORARY TABLE tmp4 ENGINE=MyISAM SELECT c_dec FROM t3
+con1: CREATE TEMPORARY TABLE tmp5 ENGINE=MyISAM SELECT id FROM m1
+con1: ROLLBACK
+con1: START TRANSACTION
+con1: CREATE TEMPORARY TABLE tmp6 ENGINE=MyISAM SELECT c_dec FROM t3
+con1: COMMIT
+con1: SET tx_isolation = 'REPEATABLE-READ'
+con1: START TRANSACTION
+con1: CREATE TEMPORARY TABLE tmp7 ENGINE=MyISAM SELECT c_dec FROM t3
+con1: ROLLBACK

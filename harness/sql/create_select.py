@@ -401,6 +401,10 @@ class SelectCreate:
                         continue
                 t.data.insert(row)
                 inserted += 1
+                if st.temporary and not t.transactional and thd.in_multi_stmt_transaction_mode():
+                    # write_record: stmt.modified_non_trans_table, carried into all.: the
+                    # transaction's ROLLBACK warns 1196 (observed).
+                    thd.trx_nontrans_temp_modified = True
                 if thd.stmt_row_format and decision.logged:
                     binlog_write_row(thd, t, "write", None, row, specified)
             if bulk_dup is not None:
@@ -446,7 +450,13 @@ class SelectCreate:
             # Cached like a statement on a table of the new table's engine: a
             # MyISAM one goes to the stmt cache while the trx cache is empty.
             thd.trx_has_ddl = True
-            thd.binlog_query(st.text, t.transactional, 0, self.ctx, None, thread_specific=True, ddl=True)
+            # A mixed-unsafe statement's Query goes to the trx cache (Query_log_event:
+            # is_mixed_stmt_unsafe), e.g. a new MyISAM table filled from InnoDB below
+            # REPEATABLE READ (observed: written at disconnect with the ROLLBACK group).
+            d = self.decision
+            thd.binlog_query(st.text, t.transactional, 0, self.ctx,
+                             type(d)(row=d.row, unsafe=d.unsafe, warn_unsafe=0, logged=d.logged),
+                             thread_specific=True, ddl=True)
             L3.flush_stmt_cache(thd)  # end of statement (R-flush-SC)
         else:
             # observed: no Q_XID; dropping the replaced table makes it thread-specific
