@@ -396,3 +396,16 @@ con1: SET tx_isolation = 'REPEATABLE-READ'
 con1: START TRANSACTION
 con1: CREATE TEMPORARY TABLE tmp7 ENGINE=MyISAM SELECT c_dec FROM t3
 con1: ROLLBACK
+
+[case fidlog_autocommit_create_temporary_select_then_transactional]
+rule = mariadb.gtid.fl_transactional_statement_scope
+seed = 002
+description = an autocommit CREATE TEMPORARY ... ENGINE=InnoDB SELECT (not logged in row format) is its own transaction: the InnoDB statements after it that use no temporary table keep FL_TRANSACTIONAL on their Gtid (is_tmp_table is the statement's own stmt_accessed_temp_table)
+setup: CREATE TABLE t2 (id DECIMAL(6,2) NULL UNIQUE, c_dec DECIMAL(5,2), c_blob BLOB) ENGINE=InnoDB
+setup: INSERT IGNORE INTO t2 (id, c_dec, c_blob) VALUES (3.00, 0.25, 'x'), (2.00, 1.50, 'blob'), (8.00, 0.25, 'x')
+con1: CREATE TEMPORARY TABLE tmp3 (PRIMARY KEY (id)) ENGINE=InnoDB SELECT id, c_dec, c_blob FROM t2 WHERE c_dec = 1.50
+con1: DELETE FROM t2 WHERE 1 = 1
+con1: INSERT INTO t2 (id, c_dec, c_blob) VALUES (9.00, 0.25, '')
+con1: START TRANSACTION
+con1: INSERT INTO t2 (id, c_dec, c_blob) VALUES (19.00, 0.25, '')
+con1: COMMIT

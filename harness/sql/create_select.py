@@ -226,6 +226,11 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
     sc.decide_format()
     sc.send_data()
     sc.send_eof()
+    if not thd.in_multi_stmt_transaction_mode():
+        # The autocommit statement was its own transaction: the next one does not
+        # inherit its use of a temporary table (its Gtid keeps FL_TRANSACTIONAL; observed
+        # after an unlogged row-format CREATE TEMPORARY ... SELECT).
+        thd.trx_used_temp = False
     return OkPacket(len(sc.sel_res.rows))
 
 
