@@ -409,3 +409,26 @@ con1: INSERT INTO t2 (id, c_dec, c_blob) VALUES (9.00, 0.25, '')
 con1: START TRANSACTION
 con1: INSERT INTO t2 (id, c_dec, c_blob) VALUES (19.00, 0.25, '')
 con1: COMMIT
+
+[case fidlog_mixed_rollback_keeps_nontrans_temp_access]
+rule = mariadb.rollback.changes_to_non_trans_temp_table
+seed = 002
+description = MIXED: a statement written to the trx cache that accessed a temporary MyISAM table marks the cache (changes_to_non_trans_temp_table), so the transaction is written at ROLLBACK, even when no row of it changed
+
+setup: CREATE TABLE t1 (id DECIMAL(6,2), c_dec DECIMAL(5,2)) ENGINE=InnoDB
+setup: INSERT INTO t1 VALUES (1, 1)
+con1: CREATE TEMPORARY TABLE tmp2 (id VARCHAR(10), c_dec DECIMAL(5,2)) ENGINE=MyISAM
+con1: BEGIN
+con1: DELETE a, b FROM t1 a JOIN tmp2 b ON a.id = b.id
+con1: ROLLBACK
+con1: BEGIN
+con1: INSERT INTO t1 SELECT id, c_dec FROM tmp2
+con1: UPDATE t1 SET c_dec = 5 WHERE id = 1
+con1: ROLLBACK
+con1: INSERT INTO tmp2 VALUES ('1', 2)
+con1: BEGIN
+con1: UPDATE t1 a, tmp2 b SET a.c_dec = b.c_dec WHERE a.id = b.id
+con1: ROLLBACK
+con1: BEGIN
+con1: UPDATE t1 SET c_dec = 7 WHERE id = 1
+con1: ROLLBACK

@@ -383,7 +383,14 @@ def _write_rolled_back_trx_cache(thd: "SessionView", nontrans: bool = False) -> 
     # Observed: a rolled-back group keeps FL_TRANSACTIONAL unless a statement that
     # changed a non-transactional table was logged in statement form during the
     # transaction (6b/e4 STATEMENT, 5b MIXED: 0x08; the ROW temp-table case: 0x0c).
-    transactional = not (nontrans or thd.trx_log.stmt_nontrans_logged or thd.trx_log.wrote_temp)
+    # A temporary MyISAM table the transaction's cached statements only read, or left
+    # unchanged, does not count: the Gtid's is_tmp_table is the ending statement's and
+    # all.modified_non_trans_table needs a changed row (observed: MIXED ROLLBACK after a
+    # multi-table DELETE over an empty temporary MyISAM table keeps 0x0c). Other
+    # temporary-table use keeps the observed 0x08.
+    temp_changed = thd.trx_log.wrote_temp and (thd.trx_nontrans_temp_modified or thd.trx_log.nontrans_temp_in_cache
+                                               or thd.trx_log.used_temp and not thd.trx_log.nontrans_temp_accessed_in_cache)
+    transactional = not (nontrans or thd.trx_log.stmt_nontrans_logged or temp_changed)
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
                                   ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
                                   transactional=transactional)
@@ -412,7 +419,7 @@ def trans_cannot_safely_rollback(thd: "SessionView", single_statement: bool) -> 
     if (thd.trx_log.nontrans_modified or thd.trx_log.nontrans_temp_in_cache
             or thd.trx_nontrans_temp_modified) and fmt == "STATEMENT":
         return True
-    if fmt == "MIXED" and thd.trx_log.nontrans_temp_in_cache:
+    if fmt == "MIXED" and (thd.trx_log.nontrans_temp_in_cache or thd.trx_log.nontrans_temp_accessed_in_cache):
         return True
     if thd.trx_log.nontrans_modified and single_statement and fmt == "MIXED":
         return True
