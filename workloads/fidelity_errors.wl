@@ -580,3 +580,22 @@ con1: INSERT INTO t4 (id, c_int) VALUES (2, 2), (3, NULL)  => 1048
 con1: SET sql_mode = ''
 con1: INSERT INTO t2 (c_int, id, c_dt) VALUES (NULL, 8, '2023-06-14 02:30:00')  => 1048
 con1: INSERT INTO t4 (id, c_int) VALUES (4, 4), (5, NULL)
+
+[case fid_err_create_select_releases_row_locks]
+rule = mariadb.create_select.implicit_commit_locks
+seed = 002
+description = CREATE TABLE ... SELECT commits when it ends (CF_AUTO_COMMIT_TRANS), also with autocommit=0, and an autocommit CREATE TEMPORARY ... SELECT ends its own transaction: the row locks their SELECT took on an InnoDB table are released, so another connection's writes do not wait (no 1205)
+session.innodb_lock_wait_timeout = 1
+session.lock_wait_timeout = 1
+setup: CREATE TABLE t1 (id VARCHAR(10), c_int INT, c_blob BLOB) ENGINE=InnoDB
+setup: INSERT INTO t1 VALUES ('k1', 1, 'a'), ('k2', 2, 'b')
+con2: INSERT IGNORE INTO t1 (id, c_int, c_blob) SELECT id, c_int, c_blob FROM t1 WHERE c_int > 5
+con2: CREATE TABLE t2 ENGINE=InnoDB SELECT id, c_blob FROM t1
+con1: INSERT IGNORE INTO t1 (id, c_int) VALUES ('k8', 44)
+con1: UPDATE t1 SET c_int = 3 WHERE id = 'k1'
+con2: CREATE TEMPORARY TABLE tmp1 ENGINE=MyISAM SELECT id, c_int FROM t1
+con1: UPDATE t1 SET c_int = 4 WHERE id = 'k2'
+con2: SET autocommit = 0
+con2: CREATE TABLE t3 ENGINE=MyISAM SELECT id, c_int FROM t1
+con1: DELETE FROM t1 WHERE id = 'k8'
+con2: COMMIT

@@ -226,11 +226,13 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
     sc.decide_format()
     sc.send_data()
     sc.send_eof()
-    if not thd.in_multi_stmt_transaction_mode():
-        # The autocommit statement was its own transaction: the next one does not
-        # inherit its use of a temporary table (its Gtid keeps FL_TRANSACTIONAL; observed
-        # after an unlogged row-format CREATE TEMPORARY ... SELECT).
-        thd.trx_used_temp = False
+    if not st.temporary or not thd.in_multi_stmt_transaction_mode():
+        # CREATE TABLE ... SELECT commits when it ends (CF_AUTO_COMMIT_TRANS), and an
+        # autocommit CREATE TEMPORARY ... SELECT is a transaction of its own: the row
+        # locks its SELECT took are released (observed: another connection's INSERT no
+        # longer waits), and the next statement does not inherit its use of a temporary
+        # table (its Gtid keeps FL_TRANSACTIONAL; observed).
+        thd.commit()
     return OkPacket(len(sc.sel_res.rows))
 
 
