@@ -599,3 +599,23 @@ con2: SET autocommit = 0
 con2: CREATE TABLE t3 ENGINE=MyISAM SELECT id, c_int FROM t1
 con1: DELETE FROM t1 WHERE id = 'k8'
 con2: COMMIT
+
+[case fid_err_no_default_per_row_with_trigger_fields]
+rule = mariadb.trigger.nullable_record_fields
+seed = 002
+description = a table with nullable trigger fields (a BEFORE INSERT or BEFORE UPDATE trigger) reports 1364 for a NOT NULL column without default the INSERT leaves out once per row, where a table without them reports it once per statement
+setup: CREATE TABLE t1 (c_int INT) ENGINE=MyISAM
+setup: CREATE TABLE t2 (id DECIMAL(6,2) NOT NULL PRIMARY KEY, c_blob BLOB) ENGINE=InnoDB
+setup: CREATE TABLE t3 (id DECIMAL(6,2) NOT NULL, c_blob BLOB) ENGINE=InnoDB
+setup: CREATE TABLE t4 (id DECIMAL(6,2) NOT NULL, c_blob BLOB) ENGINE=InnoDB
+setup: CREATE TABLE t5 (id DECIMAL(6,2) NOT NULL, c_blob BLOB) ENGINE=InnoDB
+setup: CREATE TRIGGER trg_t2 BEFORE UPDATE ON t2 FOR EACH ROW INSERT INTO t1 (c_int) VALUES (1)
+setup: CREATE TRIGGER trg_t3 BEFORE UPDATE ON t3 FOR EACH ROW INSERT INTO t1 (c_int) VALUES (1)
+setup: CREATE TRIGGER trg_t4 BEFORE INSERT ON t4 FOR EACH ROW INSERT INTO t1 (c_int) VALUES (1)
+con1: INSERT IGNORE INTO t2 (c_blob) VALUES ('blob'), ('x')
+con1: INSERT IGNORE INTO t3 (c_blob) VALUES ('blob'), ('x'), ('y')
+con1: INSERT IGNORE INTO t4 (c_blob) VALUES ('blob'), ('x'), ('y')
+con1: INSERT IGNORE INTO t5 (c_blob) VALUES ('blob'), ('x'), ('y')
+con1: SET sql_mode = ''
+con1: INSERT INTO t3 (c_blob) VALUES ('blob'), ('x')
+con1: INSERT INTO t3 (c_blob) SELECT c_blob FROM t5

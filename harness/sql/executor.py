@@ -605,6 +605,8 @@ class Executor:
                 alloc.row_done()
             if t.triggers:
                 thd.fire_triggers(t, "BEFORE", "INSERT", row, None, self.ctx)
+            for cond in self.ctx.no_default_per_row.get(id(t), ()):
+                self.ctx.notes.append(Note("Warning", cond.code, cond.message))
             for ci in null_cols:
                 if row[ci] is None:
                     # not_null_fields_have_null_values: 1048 alone, fill_record's store
@@ -731,6 +733,12 @@ class Executor:
             err = condition(missing[0])
             err.trailing_notes.extend(Note("Error", c.code, c.message) for c in map(condition, missing[1:]))
             raise err
+        if missing and (t.triggers_for("BEFORE", "INSERT") or t.triggers_for("BEFORE", "UPDATE")):
+            # The nullable trigger fields (prepare_record_accessors) hold NULL for the
+            # column in every row: not_null_fields_have_null_values warns once per row
+            # (probed), written by the row loop.
+            self.ctx.no_default_per_row[id(t)] = [condition(col) for col in missing]
+            return
         for col in missing:
             ci = t.col_index[col.name.lower()]
             warned = getattr(self.ctx, "warned_no_default", None)
