@@ -619,3 +619,14 @@ con1: INSERT IGNORE INTO t5 (c_blob) VALUES ('blob'), ('x'), ('y')
 con1: SET sql_mode = ''
 con1: INSERT INTO t3 (c_blob) VALUES ('blob'), ('x')
 con1: INSERT INTO t3 (c_blob) SELECT c_blob FROM t5
+
+[case fid_err_row_conditions_in_raise_order]
+rule = mariadb.fill_record.condition_order
+seed = 002
+description = SHOW WARNINGS lists a failing INSERT row's conditions in the order fill_record raised them: a NOT NULL column's 1048 before a later column's 1265 note, after an earlier column's note
+setup: CREATE TABLE t2 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_blob BLOB NOT NULL, c_dec DECIMAL(5,2), c_int INT NOT NULL DEFAULT 0) ENGINE=InnoDB
+con1: SET sql_mode = 'STRICT_ALL_TABLES'
+con1: INSERT INTO t2 (id, c_blob, c_dec) VALUES (2, NULL, 1.005), (4, NULL, -3.75)  => 1048
+con1: INSERT INTO t2 (id, c_dec, c_blob) VALUES (2, 1.005, NULL), (4, 1, 'a')  => 1048
+con1: INSERT INTO t2 (id, c_blob, c_dec, c_int) VALUES (5, NULL, 1.005, NULL), (6, 'a', 1, 1)  => 1048
+con1: INSERT INTO t2 (id, c_blob, c_dec, c_int) VALUES (7, 'a', 1, 1), (8, NULL, 1.005, 'x')  => 1048

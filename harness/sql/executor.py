@@ -557,7 +557,7 @@ class Executor:
             wctx = WriteContext(thd.is_strict(t, i), t.db, t.name, i + 1, self.ctx.notes, ins.ignore, sql_mode=thd.vars.get('sql_mode'))
             row = self.default_row(t, wctx)
             specified: set[int] = set()
-            fill = FillRecord(ins.columns is not None)
+            fill = FillRecord(ins.columns is not None, row_notes=self.ctx.notes)
             if compiled_rows is not None:
                 values = [eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not ins.ignore,
                                                    function_fill=fill)
@@ -1561,11 +1561,15 @@ class FillRecord:
     (INSERT/REPLACE without a column list, CREATE ... SELECT) stops at the first
     (probed)."""
 
-    __slots__ = ("errors", "column_list", "function_error", "notes", "notes_mark")
+    __slots__ = ("errors", "column_list", "function_error", "notes", "notes_mark", "row_notes", "error_marks")
 
-    def __init__(self, column_list: bool = True) -> None:
+    def __init__(self, column_list: bool = True, row_notes: list[Note] | None = None) -> None:
         self.errors: list[ServerError] = []
         self.column_list = column_list
+        # The statement's condition list, when the row's errors are to be listed in the
+        # order they were raised among its notes (a 1048 before a later column's 1265).
+        self.row_notes = row_notes
+        self.error_marks: list[int] = []
         # A stored function that failed while a value was computed: the statement's
         # error, with every condition the rest of the row raised listed after it.
         self.function_error: ServerError | None = None
@@ -1581,6 +1585,8 @@ class FillRecord:
         if err.code not in FILL_RECORD_ERRORS or err.noted:
             raise err
         self.errors.append(err)
+        if self.row_notes is not None:
+            self.error_marks.append(len(self.row_notes))
         if isinstance(err, FillRecordStop) or not self.column_list:
             self.check()
 
@@ -1593,17 +1599,35 @@ class FillRecord:
             for e in self.errors:
                 later.append(Note("Error", e.code, e.message))
                 later.extend(e.trailing_notes)
-            self.errors = []
+            self.errors, self.error_marks = [], []
             first.trailing_notes = [*first.trailing_notes, *later]
             raise first
         if not self.errors:
             return
+        if self.row_notes is not None and self.error_marks and len(self.row_notes) > self.error_marks[0]:
+            # Conditions the row raised after its first error are listed after it, in
+            # the order they came (Diagnostics_area keeps the raise order).
+            start = self.error_marks[0]
+            later = self.row_notes[start:]
+            del self.row_notes[start:]
+            merged: list[Note] = []
+            cursor = 0
+            for e, mark in zip(self.errors[1:], self.error_marks[1:]):
+                merged.extend(later[cursor:mark - start])
+                cursor = mark - start
+                merged.append(Note("Error", e.code, e.message))
+                merged.extend(e.trailing_notes)
+            merged.extend(later[cursor:])
+            first = self.errors[0]
+            first.trailing_notes = [*merged, *first.trailing_notes]
+            self.errors, self.error_marks = [], []
+            raise first
         first, rest = self.errors[0], self.errors[1:]
         more = [Note("Error", e.code, e.message) for e in rest]
         for e in rest:
             more.extend(e.trailing_notes)
         first.trailing_notes[:0] = more
-        self.errors = []
+        self.errors, self.error_marks = [], []
         raise first
 
 _DEFAULT = _Marker()
