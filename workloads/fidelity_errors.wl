@@ -630,3 +630,17 @@ con1: INSERT INTO t2 (id, c_blob, c_dec) VALUES (2, NULL, 1.005), (4, NULL, -3.7
 con1: INSERT INTO t2 (id, c_dec, c_blob) VALUES (2, 1.005, NULL), (4, 1, 'a')  => 1048
 con1: INSERT INTO t2 (id, c_blob, c_dec, c_int) VALUES (5, NULL, 1.005, NULL), (6, 'a', 1, 1)  => 1048
 con1: INSERT INTO t2 (id, c_blob, c_dec, c_int) VALUES (7, 'a', 1, 1), (8, NULL, 1.005, 'x')  => 1048
+
+[case fid_err_failed_function_call_keeps_unsafe_note]
+rule = mariadb.sp.execute_function_unsafe_warnings
+seed = 002
+description = STATEMENT: SELECT of a stored function that fails still issues the statement's unsafe notes (sp_head::execute_function), after the error and its 4094 note; DO of it answers OK (mysql_do clears the error, "DO always is OK") and keeps the conditions
+setup: CREATE TABLE t1 (id DECIMAL(6,2) NOT NULL UNIQUE, c_int INT NOT NULL) ENGINE=MyISAM
+setup: CREATE TABLE ti (id INT) ENGINE=InnoDB
+setup: CREATE FUNCTION f_log(x INT) RETURNS INT DETERMINISTIC MODIFIES SQL DATA BEGIN INSERT INTO t1 (c_int, id) VALUES (x, 3.50); RETURN x + 1; END
+con1: SET autocommit = 0
+con1: INSERT INTO ti VALUES (1)
+con1: INSERT INTO t1 VALUES (3.50, 1)
+con1: SELECT f_log(3)  => 1062
+con1: DO f_log(4)
+con1: COMMIT

@@ -661,6 +661,12 @@ class Thd:
         except ServerError as e:
             self.statement_failed(stmt, info, decision, ctx, e)
             self._rollback_after_lock_error(e)
+            if isinstance(stmt, A.Do) and self.sp_unsafe is None and e.code not in (1205, 1213):
+                # mysql_do: the statement is rolled back, then clear_error() -- "DO always
+                # is OK"; its conditions stay in SHOW WARNINGS (observed: DO f() whose
+                # INSERT hits a duplicate answers OK).
+                self.last_row_count = 0
+                return OkPacket(0, 0, "")
             raise
         except (ArithmeticError, ValueError, RecursionError, MemoryError) as exc:
             # A limit of the model (decimal context, recursion depth …), not a server rule:
@@ -765,6 +771,11 @@ class Thd:
         nontrans_changed = self.stmt_changed_nontrans or self.stmt_changed_nontrans_temp
         if nontrans_changed and decision.logged and not decision.row:
             self.binlog_query(stmt.text, self._is_transactional_stmt(info), err.code, ctx, decision)
+        elif isinstance(stmt, (A.Select, A.Do, A.Set)) and info.stored_functions and decision.logged \
+                and not decision.row and decision.warn_unsafe:
+            # sp_head::execute_function issues the statement's unsafe notes whether or not
+            # the function succeeded (observed: 1062, 4094, then 1592 for SELECT f()).
+            self.issue_unsafe_warnings(decision.warn_unsafe)
         self.stmt_changed_trans = self.stmt_changed_xa = False
         self._after_statement_writes(info)
         # A lock wait timeout leaves the rest of an autocommit statement to commit: its
