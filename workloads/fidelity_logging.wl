@@ -432,3 +432,18 @@ con1: ROLLBACK
 con1: BEGIN
 con1: UPDATE t1 SET c_dec = 7 WHERE id = 1
 con1: ROLLBACK
+
+[case fidlog_write_autoinc_select_through_trigger]
+rule = mariadb.unsafe.write_autoinc_select_prelocked
+seed = 002
+description = WRITE_AUTOINC_SELECT looks at the whole prelocked table list: a statement that reads a table while its trigger writes an AUTO_INCREMENT table is unsafe for that reason too (1592 in STATEMENT, rows in MIXED); a single-table UPDATE whose trigger writes one reads nothing and is not
+setup: CREATE TABLE t1 (id DECIMAL(6,2), c_str VARCHAR(6)) ENGINE=MyISAM
+setup: INSERT INTO t1 VALUES (2.00, 'xyz'), (6.00, 'bb')
+setup: CREATE TABLE t2 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_int INT) ENGINE=InnoDB
+setup: INSERT INTO t2 (id, c_int) VALUES (2, 1), (3, 1)
+setup: CREATE TABLE t3 (id INT, c INT) ENGINE=MyISAM
+setup: INSERT INTO t3 VALUES (6, 1)
+setup: CREATE TRIGGER trg_t1 AFTER UPDATE ON t1 FOR EACH ROW INSERT INTO t2 (c_int) VALUES (1)
+con1: UPDATE t1 a, t2 b SET a.c_str = CONCAT(a.c_str, 'z') WHERE a.id = b.id AND b.c_int = 99
+con1: UPDATE t1 a, t3 b SET a.c_str = 'q' WHERE a.id = b.id
+con1: UPDATE t1 SET c_str = 'w' WHERE id = 2

@@ -55,7 +55,9 @@ class Prelocker:
             self.info.write_openers.setdefault(id(t), set()).add(self.opener)
         if write and self.depth > 0 and t.auto_inc_col is not None:
             self.info.autoinc_in_substatement = True
-        if write and t.auto_inc_col is not None and self.depth == 0:
+        if write and t.auto_inc_col is not None:
+            # has_write_table_with_auto_increment walks the whole prelocked list: a
+            # table a trigger or function writes counts too (observed).
             self.info.writes_autoinc_table = True
         if write and event is not None:
             for trg in t.triggers:
