@@ -644,3 +644,15 @@ con1: INSERT INTO t1 VALUES (3.50, 1)
 con1: SELECT f_log(3)  => 1062
 con1: DO f_log(4)
 con1: COMMIT
+
+[case fid_err_do_ok_after_evaluation_errors]
+rule = mariadb.sp.execute_function_unsafe_warnings
+seed = 002
+description = DO answers OK when evaluating its expressions failed (mysql_do clears the error after rolling the statement back), but an error found while the statement is prepared (1054, named for DO) still fails it
+setup: CREATE TABLE t1 (id INT NOT NULL UNIQUE) ENGINE=MyISAM
+setup: INSERT INTO t1 VALUES (1)
+setup: CREATE FUNCTION f_log(x INT) RETURNS INT DETERMINISTIC MODIFIES SQL DATA BEGIN INSERT INTO t1 VALUES (x); RETURN x + 1; END
+con1: DO f_log(1)
+con1: DO nocol + 1  => 1054
+con1: DO (SELECT id FROM t1)
+con1: DO f_log(2)

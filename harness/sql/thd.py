@@ -631,6 +631,7 @@ class Thd:
         if info.thread_specific_used:
             self.stmt_thread_specific = True
         ex = Executor(self, ctx, info)
+        do_evaluating = False
         try:
             if isinstance(stmt, A.Insert):
                 res: DmlResult | SelectResult = ex.insert(stmt)
@@ -640,8 +641,10 @@ class Thd:
                 res = ex.delete(stmt)
             elif isinstance(stmt, A.Do):
                 from harness.sql.expr import Compiler, Env, Scope
-                for e in stmt.exprs:
-                    Compiler(Scope([]), info).compile(e)(Env(ctx))
+                fns = [Compiler(Scope([]), info).compile_in("DO", e) for e in stmt.exprs]
+                do_evaluating = True  # errors from here on: "DO always is OK"
+                for fn in fns:
+                    fn(Env(ctx))
                 res = DmlResult()
             elif isinstance(stmt, A.Set):
                 from harness.sql.expr import Compiler, Env, Scope
@@ -661,7 +664,7 @@ class Thd:
         except ServerError as e:
             self.statement_failed(stmt, info, decision, ctx, e)
             self._rollback_after_lock_error(e)
-            if isinstance(stmt, A.Do) and self.sp_unsafe is None and e.code not in (1205, 1213):
+            if do_evaluating and self.sp_unsafe is None and e.code not in (1205, 1213):
                 # mysql_do: the statement is rolled back, then clear_error() -- "DO always
                 # is OK"; its conditions stay in SHOW WARNINGS (observed: DO f() whose
                 # INSERT hits a duplicate answers OK).
