@@ -604,9 +604,7 @@ class Executor:
             if alloc is not None:
                 alloc.row_done()
             if t.triggers:
-                thd.fire_triggers(t, "BEFORE", "INSERT", row, None, self.ctx)
-            for cond in self.ctx.no_default_per_row.get(id(t), ()):
-                self.ctx.notes.append(Note("Warning", cond.code, cond.message))
+                self._before_insert_triggers(t, row)
             for ci in null_cols:
                 if row[ci] is None:
                     # not_null_fields_have_null_values: 1048 alone, fill_record's store
@@ -671,6 +669,13 @@ class Executor:
             dups = n_rows - copied if ins.ignore and not ins.on_duplicate else deleted_or_updated
             res.info = f"Records: {n_rows}  Duplicates: {dups}  Warnings: {len(self.ctx.notes)}"
         return res
+
+    def _before_insert_triggers(self, t: TableDef, row: list[Any]) -> None:
+        """The row's BEFORE INSERT triggers, then not_null_fields_have_null_values' 1364 for
+        each NOT NULL column without default the INSERT leaves out (the nullable trigger
+        fields hold NULL for it in every row; _check_all_fields_given)."""
+        self.thd.fire_triggers(t, "BEFORE", "INSERT", row, None, self.ctx)
+        self.ctx.notes.extend(Note("Warning", c.code, c.message) for c in self.ctx.no_default_per_row.get(id(t), ()))
 
     def _null_into_not_null(self, t: TableDef, row: list[Any], ci: int, i: int, ignore: bool,
                             single_row: bool, column_list: bool = True) -> None:

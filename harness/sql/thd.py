@@ -631,7 +631,6 @@ class Thd:
         if info.thread_specific_used:
             self.stmt_thread_specific = True
         ex = Executor(self, ctx, info)
-        do_evaluating = False
         try:
             if isinstance(stmt, A.Insert):
                 res: DmlResult | SelectResult = ex.insert(stmt)
@@ -639,19 +638,8 @@ class Thd:
                 res = ex.update(stmt)
             elif isinstance(stmt, A.Delete):
                 res = ex.delete(stmt)
-            elif isinstance(stmt, A.Do):
-                from harness.sql.expr import Compiler, Env, Scope
-                fns = [Compiler(Scope([]), info).compile_in("DO", e) for e in stmt.exprs]
-                do_evaluating = True  # errors from here on: "DO always is OK"
-                for fn in fns:
-                    fn(Env(ctx))
-                res = DmlResult()
-            elif isinstance(stmt, A.Set):
-                from harness.sql.expr import Compiler, Env, Scope
-                for a in stmt.assignments:
-                    assert isinstance(a.target, A.UserVar)
-                    self.user_vars[a.target.name.lower()] = Compiler(Scope([]), info).compile(a.value)(Env(ctx))
-                res = DmlResult()
+            elif isinstance(stmt, (A.Do, A.Set)):
+                res = self._run_do_or_set(stmt, info, ctx)
             else:
                 res = ex.select(stmt)  # type: ignore[arg-type]
                 if isinstance(stmt, A.Select) and stmt.into:
@@ -664,7 +652,7 @@ class Thd:
         except ServerError as e:
             self.statement_failed(stmt, info, decision, ctx, e)
             self._rollback_after_lock_error(e)
-            if do_evaluating and self.sp_unsafe is None and e.code not in (1205, 1213):
+            if getattr(e, "do_evaluating", False) and self.sp_unsafe is None and e.code not in (1205, 1213):
                 # mysql_do: the statement is rolled back, then clear_error() -- "DO always
                 # is OK"; its conditions stay in SHOW WARNINGS (observed: DO f() whose
                 # INSERT hits a duplicate answers OK).
@@ -688,6 +676,25 @@ class Thd:
             self.last_found_rows = 0
         self.last_row_count = res.affected
         return OkPacket(res.affected, res.last_insert_id, res.info)
+
+    def _run_do_or_set(self, stmt: A.Do | A.Set, info: StatementInfo, ctx: ExecContext) -> DmlResult:
+        """DO evaluates its expressions; SET @v = f() assigns user variables. An error
+        raised while DO evaluates (not while it is prepared) is marked: mysql_do turns it
+        into OK after the statement rollback."""
+        from harness.sql.expr import Compiler, Env, Scope
+        if isinstance(stmt, A.Set):
+            for a in stmt.assignments:
+                assert isinstance(a.target, A.UserVar)
+                self.user_vars[a.target.name.lower()] = Compiler(Scope([]), info).compile(a.value)(Env(ctx))
+            return DmlResult()
+        fns = [Compiler(Scope([]), info).compile_in("DO", e) for e in stmt.exprs]
+        try:
+            for fn in fns:
+                fn(Env(ctx))
+        except ServerError as e:
+            setattr(e, "do_evaluating", True)  # noqa: B010 -- read back by _run_dml_locked
+            raise
+        return DmlResult()
 
     def _choose_read_mode(self, stmt: A.Statement, info: StatementInfo) -> None:
         """Plain SELECTs read a snapshot; DML and FOR UPDATE / LOCK IN SHARE MODE lock
