@@ -37,6 +37,9 @@ class ServerError(Exception):
         # How many times SHOW WARNINGS lists the error: InnoDB reports a lock wait
         # timeout twice for some access paths (harness/sql/lock_sys.py).
         self.times_reported = 1
+        # Raised out of a stored function (Item_func_sp): the caller's expression sees
+        # NULL and a store goes on with it (harness/sql/executor.py FillRecord).
+        self.from_function = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -472,3 +472,187 @@ formats = STATEMENT ROW MIXED
 setup: CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_blob BLOB, c_dec DECIMAL(5,2)) ENGINE=InnoDB
 setup: INSERT INTO t1 (id, c_blob, c_dec) VALUES (2, 'x', -3.75)
 con1: INSERT IGNORE INTO t1 (id, c_blob, c_dec) SELECT c_dec, c_blob, c_blob FROM t1 ORDER BY id LIMIT 2
+
+[case fid_err_temporary_innodb_read_committed_1665]
+rule = mariadb.innodb.external_lock_1665
+seed = 002
+description = READ COMMITTED/UNCOMMITTED: a write to a temporary InnoDB table fails with 1665 (suffix, 1030) in STATEMENT
+setup: CREATE TABLE t1 (id INT PRIMARY KEY, c INT) ENGINE=InnoDB
+setup: CREATE TABLE m1 (id INT, c INT) ENGINE=MyISAM
+setup: INSERT INTO t1 VALUES (1, 1), (2, 2)
+setup: INSERT INTO m1 VALUES (1, 1)
+con1: SET tx_isolation = 'READ-COMMITTED'
+con1: CREATE TEMPORARY TABLE tmp1 (id INT PRIMARY KEY, c INT) ENGINE=InnoDB
+con1: CREATE TEMPORARY TABLE tmp2 ENGINE=InnoDB SELECT id, c FROM m1
+con1: CREATE TEMPORARY TABLE tmp3 (id INT, c INT) ENGINE=MyISAM
+con1: INSERT INTO tmp1 VALUES (1, 1), (1, 2)  => STATEMENT:1665,1062
+con1: UPDATE tmp2 SET c = 5 WHERE id = 99  => STATEMENT:1665
+con1: DELETE FROM tmp2 WHERE c = NULL  => STATEMENT:1665
+con1: REPLACE INTO tmp2 VALUES (3, 3)  => STATEMENT:1665
+con1: INSERT INTO tmp3 SELECT id, c FROM tmp2
+con1: INSERT INTO m1 SELECT id, c FROM tmp2
+con1: INSERT INTO tmp3 VALUES (7, 7)
+con1: UPDATE tmp3 a, tmp2 b SET a.c = 9 WHERE a.id = b.id
+con1: UPDATE tmp3 a, tmp2 b SET b.c = 9 WHERE a.id = b.id  => STATEMENT:1665
+con1: TRUNCATE TABLE tmp2
+con1: SET tx_isolation = 'READ-UNCOMMITTED'
+con1: INSERT INTO tmp2 VALUES (4, 4)  => STATEMENT:1665
+con1: REPLACE INTO t1 SELECT id, c FROM missing_t  => 1146
+con1: UPDATE t1, missing_t SET t1.c = 1  => 1146
+con1: INSERT INTO tmp1 SELECT * FROM missing_t  => 1146
+con1: SET tx_isolation = 'REPEATABLE-READ'
+con1: INSERT INTO tmp2 VALUES (5, 5)
+con1: UPDATE tmp2 SET c = 6
+
+[case fid_err_on_duplicate_update_fires_update_triggers]
+rule = mariadb.insert.on_duplicate_update_triggers
+seed = 002
+description = INSERT ... ON DUPLICATE KEY UPDATE runs the table's BEFORE UPDATE triggers (which may change NEW) and AFTER UPDATE triggers for each duplicate row, also when the update changes nothing; a trigger's AUTO_INCREMENT insert logs its Intvar (write_record)
+setup: CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_int INT) ENGINE=InnoDB
+setup: CREATE TABLE t2 (id DECIMAL(6,2) NOT NULL PRIMARY KEY, c_dec DECIMAL(5,2)) ENGINE=MyISAM
+setup: CREATE TABLE t3 (id INT PRIMARY KEY, c INT, note VARCHAR(10)) ENGINE=InnoDB
+setup: CREATE TRIGGER trg_t2 AFTER UPDATE ON t2 FOR EACH ROW INSERT INTO t1 (c_int) VALUES (1)
+setup: CREATE TRIGGER trg_t3 BEFORE UPDATE ON t3 FOR EACH ROW SET NEW.note = CONCAT('u', NEW.c)
+setup: CREATE TRIGGER trg_t3a AFTER UPDATE ON t3 FOR EACH ROW INSERT INTO t1 (c_int) VALUES (NEW.c)
+setup: INSERT INTO t3 VALUES (1, 1, 'x'), (2, 2, 'y')
+con1: INSERT INTO t2 (id, c_dec) VALUES (1, -3.75), (1, 42) ON DUPLICATE KEY UPDATE id = id * 1
+con1: INSERT INTO t2 (id, c_dec) VALUES (1, 5) ON DUPLICATE KEY UPDATE c_dec = 7
+con1: INSERT INTO t3 VALUES (1, 10, 'z') ON DUPLICATE KEY UPDATE c = VALUES(c)
+con1: INSERT INTO t3 VALUES (2, 2, 'z') ON DUPLICATE KEY UPDATE c = 2
+con1: INSERT INTO t3 (id, c) SELECT id + 1, c_int FROM t1 WHERE id < 3 ON DUPLICATE KEY UPDATE c = t3.c + 100  => 1442
+
+[case fid_err_failed_function_value_stored_as_null]
+rule = mariadb.fill_record.failed_function_null
+seed = 002
+description = a stored function that fails (1442) returns NULL, which the UPDATE still stores: a NOT NULL column adds its 1048 (an error when strict, a warning otherwise) after the function's error and its 4094 note; a nullable column adds nothing
+setup: CREATE TABLE t2 (id INT NOT NULL PRIMARY KEY, c_int INT NOT NULL, c_n INT, c_dec DECIMAL(5,2)) ENGINE=InnoDB
+setup: INSERT INTO t2 (id, c_int, c_n, c_dec) VALUES (1, 46, 1, 42), (3, 5, 5, 1)
+setup: CREATE TABLE m (id INT NOT NULL PRIMARY KEY, c_int INT NOT NULL) ENGINE=MyISAM
+setup: INSERT INTO m VALUES (1, 1)
+setup: CREATE FUNCTION f_log(x INT) RETURNS INT DETERMINISTIC MODIFIES SQL DATA BEGIN INSERT INTO t2 (c_int, id) VALUES (x, 2); RETURN x + 1; END
+con1: UPDATE t2 SET c_int = f_log(c_int) WHERE c_dec = 42  => 1442
+con1: UPDATE t2 SET c_n = f_log(c_int) WHERE c_dec = 42  => 1442
+con1: UPDATE t2 SET c_int = f_log(c_int), c_n = NULL WHERE c_dec = 42  => 1442
+con1: UPDATE t2 a, m b SET a.c_int = f_log(b.c_int) WHERE a.id = b.id  => 1442
+con1: INSERT INTO t2 (id, c_int) VALUES (7, f_log(1))  => 1442
+con1: SET sql_mode = ''
+con1: UPDATE t2 SET c_int = f_log(c_int) WHERE c_dec = 42  => 1442
+con1: UPDATE t2 SET c_n = f_log(c_int) WHERE c_dec = 42  => 1442
+con1: INSERT INTO t2 (id, c_int) VALUES (8, f_log(1)), (9, 1)  => 1442
+con1: INSERT INTO t2 (id, c_n, c_int) VALUES (8, f_log(1), 1)  => 1442
+
+[case fid_err_create_select_null_into_not_null_warns]
+rule = mariadb.create_select.null_not_null
+seed = 002
+description = CREATE ... SELECT stores a NULL into a NOT NULL column (a PRIMARY KEY it declares) as the type's zero with a 1048 warning unless the statement aborts on warnings (strict without IGNORE: error 1048)
+setup: CREATE TABLE t1 (id VARCHAR(10), c_dt DATETIME, n INT) ENGINE=InnoDB
+setup: INSERT INTO t1 (c_dt, n) VALUES ('2023-05-11 09:30:00', 1), ('2023-09-14 08:30:00', 2)
+con1: SET sql_mode = ''
+con1: CREATE TEMPORARY TABLE tmp3 (PRIMARY KEY (id)) ENGINE=MyISAM SELECT id, c_dt FROM t1 WHERE c_dt IS NOT NULL  => 1062
+con1: CREATE TABLE t2 (id INT NOT NULL) ENGINE=InnoDB SELECT n AS k, id FROM t1
+con1: CREATE TABLE t3 (PRIMARY KEY (id)) ENGINE=MyISAM SELECT id, n FROM t1 WHERE n = 1
+con1: CREATE TABLE t7 (c INT, id INT NOT NULL UNIQUE) ENGINE=MyISAM SELECT n, id FROM t1 WHERE n = 2
+con1: INSERT INTO t7 (c, n, id) VALUES (1, 1, 0)  => 1062
+con1: SET sql_mode = 'STRICT_ALL_TABLES'
+con1: CREATE TABLE t4 (PRIMARY KEY (id)) ENGINE=InnoDB SELECT id, n FROM t1  => 1048
+con1: CREATE TABLE t5 (PRIMARY KEY (id)) ENGINE=MyISAM IGNORE SELECT id, n FROM t1
+con1: CREATE TABLE t6 (id INT NOT NULL) ENGINE=MyISAM SELECT n, id FROM t1  => 1048
+
+[case fid_err_null_with_before_triggers_checked_after]
+rule = mariadb.trigger.nullable_record_fields
+seed = 002
+description = a table with a BEFORE INSERT or BEFORE UPDATE trigger stores a NULL for a NOT NULL column in its nullable trigger fields and refuses it after the BEFORE triggers (not_null_fields_have_null_values): 1048 without fill_record's 1105; an AFTER trigger changes nothing
+setup: CREATE TABLE t2 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_int INT NOT NULL, c_dt DATETIME NOT NULL) ENGINE=MyISAM
+setup: CREATE TABLE t3 (id VARCHAR(10) NOT NULL UNIQUE, c_int INT NOT NULL) ENGINE=MyISAM
+setup: CREATE TABLE t4 (id INT NOT NULL PRIMARY KEY, c_int INT NOT NULL) ENGINE=InnoDB
+setup: CREATE TABLE t5 (id INT NOT NULL PRIMARY KEY, c_int INT NOT NULL) ENGINE=InnoDB
+setup: CREATE TABLE t6 (id INT NOT NULL PRIMARY KEY, c_int INT NOT NULL) ENGINE=InnoDB
+setup: CREATE TRIGGER trg_t2 BEFORE UPDATE ON t2 FOR EACH ROW UPDATE t3 SET c_int = c_int + 1 WHERE id = NEW.id
+setup: CREATE TRIGGER trg_t4 BEFORE INSERT ON t4 FOR EACH ROW SET @x = 1
+setup: CREATE TRIGGER trg_t5 AFTER INSERT ON t5 FOR EACH ROW SET @x = 2
+con1: SET sql_mode = 'STRICT_ALL_TABLES'
+con1: INSERT INTO t2 (c_int, id, c_dt) VALUES (@v_int, 7, '2023-06-14 02:30:00')  => 1048
+con1: INSERT INTO t2 (c_int, id, c_dt) VALUES (NULL, 7, '2023-06-14 02:30:00')  => 1048
+con1: INSERT INTO t4 (id, c_int) VALUES (1, NULL)  => 1048
+con1: INSERT INTO t5 (id, c_int) VALUES (1, NULL)  => 1048
+con1: INSERT INTO t6 (id, c_int) VALUES (1, NULL)  => 1048
+con1: INSERT INTO t4 (id, c_int) VALUES (2, 2), (3, NULL)  => 1048
+con1: SET sql_mode = ''
+con1: INSERT INTO t2 (c_int, id, c_dt) VALUES (NULL, 8, '2023-06-14 02:30:00')  => 1048
+con1: INSERT INTO t4 (id, c_int) VALUES (4, 4), (5, NULL)
+
+[case fid_err_create_select_releases_row_locks]
+rule = mariadb.create_select.implicit_commit_locks
+seed = 002
+description = CREATE TABLE ... SELECT commits when it ends (CF_AUTO_COMMIT_TRANS), also with autocommit=0, and an autocommit CREATE TEMPORARY ... SELECT ends its own transaction: the row locks their SELECT took on an InnoDB table are released, so another connection's writes do not wait (no 1205)
+session.innodb_lock_wait_timeout = 1
+session.lock_wait_timeout = 1
+setup: CREATE TABLE t1 (id VARCHAR(10), c_int INT, c_blob BLOB) ENGINE=InnoDB
+setup: INSERT INTO t1 VALUES ('k1', 1, 'a'), ('k2', 2, 'b')
+con2: INSERT IGNORE INTO t1 (id, c_int, c_blob) SELECT id, c_int, c_blob FROM t1 WHERE c_int > 5
+con2: CREATE TABLE t2 ENGINE=InnoDB SELECT id, c_blob FROM t1
+con1: INSERT IGNORE INTO t1 (id, c_int) VALUES ('k8', 44)
+con1: UPDATE t1 SET c_int = 3 WHERE id = 'k1'
+con2: CREATE TEMPORARY TABLE tmp1 ENGINE=MyISAM SELECT id, c_int FROM t1
+con1: UPDATE t1 SET c_int = 4 WHERE id = 'k2'
+con2: SET autocommit = 0
+con2: CREATE TABLE t3 ENGINE=MyISAM SELECT id, c_int FROM t1
+con1: DELETE FROM t1 WHERE id = 'k8'
+con2: COMMIT
+
+[case fid_err_no_default_per_row_with_trigger_fields]
+rule = mariadb.trigger.nullable_record_fields
+seed = 002
+description = a table with nullable trigger fields (a BEFORE INSERT or BEFORE UPDATE trigger) reports 1364 for a NOT NULL column without default the INSERT leaves out once per row, where a table without them reports it once per statement
+setup: CREATE TABLE t1 (c_int INT) ENGINE=MyISAM
+setup: CREATE TABLE t2 (id DECIMAL(6,2) NOT NULL PRIMARY KEY, c_blob BLOB) ENGINE=InnoDB
+setup: CREATE TABLE t3 (id DECIMAL(6,2) NOT NULL, c_blob BLOB) ENGINE=InnoDB
+setup: CREATE TABLE t4 (id DECIMAL(6,2) NOT NULL, c_blob BLOB) ENGINE=InnoDB
+setup: CREATE TABLE t5 (id DECIMAL(6,2) NOT NULL, c_blob BLOB) ENGINE=InnoDB
+setup: CREATE TRIGGER trg_t2 BEFORE UPDATE ON t2 FOR EACH ROW INSERT INTO t1 (c_int) VALUES (1)
+setup: CREATE TRIGGER trg_t3 BEFORE UPDATE ON t3 FOR EACH ROW INSERT INTO t1 (c_int) VALUES (1)
+setup: CREATE TRIGGER trg_t4 BEFORE INSERT ON t4 FOR EACH ROW INSERT INTO t1 (c_int) VALUES (1)
+con1: INSERT IGNORE INTO t2 (c_blob) VALUES ('blob'), ('x')
+con1: INSERT IGNORE INTO t3 (c_blob) VALUES ('blob'), ('x'), ('y')
+con1: INSERT IGNORE INTO t4 (c_blob) VALUES ('blob'), ('x'), ('y')
+con1: INSERT IGNORE INTO t5 (c_blob) VALUES ('blob'), ('x'), ('y')
+con1: SET sql_mode = ''
+con1: INSERT INTO t3 (c_blob) VALUES ('blob'), ('x')
+con1: INSERT INTO t3 (c_blob) SELECT c_blob FROM t5
+
+[case fid_err_row_conditions_in_raise_order]
+rule = mariadb.fill_record.condition_order
+seed = 002
+description = SHOW WARNINGS lists a failing INSERT row's conditions in the order fill_record raised them: a NOT NULL column's 1048 before a later column's 1265 note, after an earlier column's note
+setup: CREATE TABLE t2 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_blob BLOB NOT NULL, c_dec DECIMAL(5,2), c_int INT NOT NULL DEFAULT 0) ENGINE=InnoDB
+con1: SET sql_mode = 'STRICT_ALL_TABLES'
+con1: INSERT INTO t2 (id, c_blob, c_dec) VALUES (2, NULL, 1.005), (4, NULL, -3.75)  => 1048
+con1: INSERT INTO t2 (id, c_dec, c_blob) VALUES (2, 1.005, NULL), (4, 1, 'a')  => 1048
+con1: INSERT INTO t2 (id, c_blob, c_dec, c_int) VALUES (5, NULL, 1.005, NULL), (6, 'a', 1, 1)  => 1048
+con1: INSERT INTO t2 (id, c_blob, c_dec, c_int) VALUES (7, 'a', 1, 1), (8, NULL, 1.005, 'x')  => 1048
+
+[case fid_err_failed_function_call_keeps_unsafe_note]
+rule = mariadb.sp.execute_function_unsafe_warnings
+seed = 002
+description = STATEMENT: SELECT of a stored function that fails still issues the statement's unsafe notes (sp_head::execute_function), after the error and its 4094 note; DO of it answers OK (mysql_do clears the error, "DO always is OK") and keeps the conditions
+setup: CREATE TABLE t1 (id DECIMAL(6,2) NOT NULL UNIQUE, c_int INT NOT NULL) ENGINE=MyISAM
+setup: CREATE TABLE ti (id INT) ENGINE=InnoDB
+setup: CREATE FUNCTION f_log(x INT) RETURNS INT DETERMINISTIC MODIFIES SQL DATA BEGIN INSERT INTO t1 (c_int, id) VALUES (x, 3.50); RETURN x + 1; END
+con1: SET autocommit = 0
+con1: INSERT INTO ti VALUES (1)
+con1: INSERT INTO t1 VALUES (3.50, 1)
+con1: SELECT f_log(3)  => 1062
+con1: DO f_log(4)
+con1: COMMIT
+
+[case fid_err_do_ok_after_evaluation_errors]
+rule = mariadb.sp.execute_function_unsafe_warnings
+seed = 002
+description = DO answers OK when evaluating its expressions failed (mysql_do clears the error after rolling the statement back), but an error found while the statement is prepared (1054, named for DO) still fails it
+setup: CREATE TABLE t1 (id INT NOT NULL UNIQUE) ENGINE=MyISAM
+setup: INSERT INTO t1 VALUES (1)
+setup: CREATE FUNCTION f_log(x INT) RETURNS INT DETERMINISTIC MODIFIES SQL DATA BEGIN INSERT INTO t1 VALUES (x); RETURN x + 1; END
+con1: DO f_log(1)
+con1: DO nocol + 1  => 1054
+con1: DO (SELECT id FROM t1)
+con1: DO f_log(2)

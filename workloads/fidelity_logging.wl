@@ -255,3 +255,195 @@ setup: CREATE TABLE t3 (id INT NOT NULL UNIQUE, c_int INT) ENGINE=MyISAM
 setup: INSERT INTO t3 VALUES (1, 2)
 con1: CREATE TABLE t4 (PRIMARY KEY (id)) ENGINE=InnoDB SELECT id, c_int FROM t3
 con1: COMMIT
+
+[case fidlog_statement_stays_row_while_temporary_tables]
+rule = mariadb.decide.temp_tables_keep_row_format
+seed = 002
+description = STATEMENT, READ COMMITTED: CREATE TEMPORARY ... ENGINE=InnoDB SELECT writes only a temporary table no engine can log as a statement, so decide_logging_format switches to row; while temporary tables exist the session stays in row format (rows events, 1592 notes kept, temporary DDL not logged, a write to a base table and a temporary table created in row format refused with 1665 without suffix)
+formats = STATEMENT
+setup: CREATE TABLE t1 (id INT PRIMARY KEY, c INT) ENGINE=InnoDB
+setup: CREATE TABLE m1 (id INT, c INT) ENGINE=MyISAM
+setup: INSERT INTO t1 VALUES (1, 1), (2, 2)
+setup: INSERT INTO m1 VALUES (1, 1)
+con1: CREATE TEMPORARY TABLE tmp0 (id INT) ENGINE=MyISAM
+con1: SET tx_isolation = 'READ-COMMITTED'
+con1: CREATE TEMPORARY TABLE tmp2 ENGINE=InnoDB SELECT id, c FROM m1
+con1: SET tx_isolation = 'REPEATABLE-READ'
+con1: INSERT INTO m1 VALUES (5, 5)
+con1: UPDATE m1 SET c = c + 1 ORDER BY id, c LIMIT 1
+con1: INSERT INTO t1 VALUES (7, 7)
+con1: CREATE TEMPORARY TABLE tmp3 (id INT, c INT) ENGINE=MyISAM
+con1: INSERT INTO tmp3 VALUES (1, 1)
+con1: UPDATE m1 a, tmp3 b SET a.c = 3, b.c = 3 WHERE a.id = b.id  => 1665
+con1: UPDATE m1 a, tmp0 b SET a.c = 3, b.id = 3 WHERE a.id = b.id
+con1: UPDATE tmp2 SET c = 4
+con1: TRUNCATE TABLE tmp3
+con1: DROP TEMPORARY TABLE tmp0
+con1: SET binlog_format = 'ROW'
+con1: SET binlog_format = 'STATEMENT'  => 1559
+con1: DROP TEMPORARY TABLE tmp2
+con1: INSERT INTO m1 VALUES (8, 8)
+con1: DROP TEMPORARY TABLE tmp3
+con1: INSERT INTO m1 VALUES (9, 9)
+con1: CREATE TEMPORARY TABLE tmp4 (id INT) ENGINE=MyISAM
+
+[case fidlog_create_temporary_select_below_rr_unsafe]
+rule = mariadb.decide.create_temporary_select_isolation_unsafe
+seed = 002
+description = READ COMMITTED/UNCOMMITTED: CREATE TEMPORARY ... ENGINE=MyISAM SELECT FROM an InnoDB table writes a non-transactional table (the new temporary one) and reads a transactional one: unsafe (1592 in STATEMENT, rows in MIXED, so its CREATE is not logged); a new base table does not count, nor a MyISAM source, nor REPEATABLE READ
+setup: CREATE TABLE t1 (id INT PRIMARY KEY, c INT) ENGINE=InnoDB
+setup: CREATE TABLE m1 (id INT, c INT) ENGINE=MyISAM
+setup: INSERT INTO t1 VALUES (1, 1), (2, 2)
+setup: INSERT INTO m1 VALUES (1, 1)
+con1: SET tx_isolation = 'READ-COMMITTED'
+con1: CREATE TABLE b1 ENGINE=MyISAM SELECT id, c FROM t1 WHERE id > 1
+con1: CREATE TEMPORARY TABLE tmp2 ENGINE=MyISAM SELECT id, c FROM m1
+con1: CREATE TEMPORARY TABLE tmp1 ENGINE=MyISAM SELECT id, c FROM t1 WHERE id > 1
+con1: INSERT INTO b1 SELECT id, c FROM tmp2
+con2: SET tx_isolation = 'REPEATABLE-READ'
+con2: CREATE TEMPORARY TABLE tmp3 ENGINE=MyISAM SELECT id, c FROM t1 WHERE id > 1
+con2: INSERT INTO b1 SELECT id, c FROM tmp3
+con2: DROP TEMPORARY TABLE tmp3
+
+[case fidlog_failed_row_statement_joins_binlog_savepoint]
+rule = mariadb.savepoint.binlog_registered
+seed = 002
+description = a statement that logged a row event and then failed leaves the binlog registered in the transaction: a SAVEPOINT after it is logged (ROW; MIXED when the statement was unsafe); a statement that failed at its first row, or in statement format, does not
+setup: CREATE TABLE t1 (id INT NOT NULL PRIMARY KEY, c INT) ENGINE=InnoDB
+setup: INSERT INTO t1 VALUES (1, 1), (5, 5)
+con1: BEGIN
+con1: INSERT INTO t1 VALUES (5, 0)  => 1062
+con1: SAVEPOINT sp0
+con1: UPDATE t1 SET id = 5 ORDER BY id, c LIMIT 2  => 1062
+con1: SAVEPOINT sp1
+con1: UPDATE t1 SET c = c + 1 ORDER BY id, c LIMIT 3
+con1: ROLLBACK TO SAVEPOINT sp1
+con1: COMMIT
+con1: BEGIN
+con1: INSERT INTO t1 VALUES (7, 7), (1, 1)  => 1062
+con1: SAVEPOINT sp2
+con1: INSERT INTO t1 VALUES (8, 8)
+con1: COMMIT
+
+[case fidlog_map_only_cache_not_written]
+rule = mariadb.binlog_cache.empty_counts_rows
+seed = 002
+description = a cache that got only table maps (its table's trigger never fired) is empty for binlog_cache_data::empty(): a MyISAM trigger table's Annotate_rows + Table_map are dropped from an autocommit statement, and inside a transaction a leftover InnoDB map is reset at the statement's commit
+formats = ROW MIXED
+setup: CREATE TABLE t1 (id DECIMAL(6,2), c_int INT) ENGINE=InnoDB
+setup: CREATE TABLE t2 (id INT, c_int INT) ENGINE=MyISAM
+setup: CREATE TABLE t3 (id INT NULL UNIQUE, c_int INT) ENGINE=MyISAM
+setup: CREATE TRIGGER trg_t1 AFTER DELETE ON t1 FOR EACH ROW INSERT INTO t2 (c_int, id) VALUES (1, NULL)
+setup: CREATE TRIGGER trg_t3 AFTER UPDATE ON t3 FOR EACH ROW INSERT INTO t1 (c_int, id) VALUES (1, NULL)
+con1: REPLACE INTO t1 (id, c_int) VALUES (2.50, 51)
+con1: DELETE FROM t1 WHERE id = 2.50
+con2: BEGIN
+con2: INSERT INTO t3 (id, c_int) VALUES (1, 1) ON DUPLICATE KEY UPDATE c_int = VALUES(c_int)
+con2: INSERT INTO t1 (id, c_int) SELECT id, c_int FROM t3
+con2: INSERT INTO t3 (id, c_int) VALUES (1, 2) ON DUPLICATE KEY UPDATE c_int = VALUES(c_int)
+con2: COMMIT
+
+[case fidlog_on_duplicate_write_set_in_insert_image]
+rule = mariadb.rowimage.write_set
+seed = 002
+description = the columns ON DUPLICATE KEY UPDATE assigns belong to TABLE::write_set for every row of the statement: a row it inserts carries them in a NOBLOB or MINIMAL Write_rows image
+formats = ROW
+setup: CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_int INT, c_blob BLOB, c_str VARCHAR(6)) ENGINE=MyISAM
+setup: CREATE TABLE t2 (id INT NOT NULL PRIMARY KEY, c_int INT, c_blob BLOB, c_str VARCHAR(6)) ENGINE=InnoDB
+con1: SET binlog_row_image = 'NOBLOB'
+con1: INSERT INTO t1 (c_int) VALUES (-4) ON DUPLICATE KEY UPDATE c_blob = 'newblob'
+con1: INSERT INTO t1 (c_int) VALUES (5)
+con1: INSERT INTO t2 (id, c_int) VALUES (1, 1), (1, 2) ON DUPLICATE KEY UPDATE c_blob = 'b', c_str = 'q'
+con1: SET binlog_row_image = 'MINIMAL'
+con1: INSERT INTO t1 (c_int) VALUES (6) ON DUPLICATE KEY UPDATE c_str = 'z'
+con1: INSERT INTO t2 (id, c_int) VALUES (2, 1), (2, 3) ON DUPLICATE KEY UPDATE c_blob = 'b'
+con1: INSERT INTO t2 (id, c_int) SELECT id + 10, c_int FROM t1 ON DUPLICATE KEY UPDATE c_str = 'w'
+
+[case fidlog_before_trigger_new_fields_in_write_set]
+rule = mariadb.rowimage.trigger_write_set
+seed = 002
+description = every NEW field a BEFORE trigger names, read or assigned, is in the statement's write set (Table_triggers_list::mark_fields_used): a MINIMAL after-image holds it; check_that_all_fields_are_given_values still names a NOT NULL column the trigger only reads (1364)
+formats = ROW
+setup: CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_blob BLOB, c_dt DATETIME) ENGINE=MyISAM
+setup: INSERT INTO t1 (id, c_blob, c_dt) VALUES (5, REPEAT('b', 20), '2023-04-11 05:30:00')
+setup: CREATE TABLE t2 (id INT NOT NULL PRIMARY KEY, c_int INT, c_nn INT NOT NULL) ENGINE=InnoDB
+setup: INSERT INTO t2 VALUES (5, 1, 1)
+setup: CREATE TABLE t3 (id INT NOT NULL PRIMARY KEY, c INT, d INT NOT NULL) ENGINE=InnoDB
+setup: CREATE TRIGGER trg_t1 BEFORE UPDATE ON t1 FOR EACH ROW UPDATE t2 SET c_int = c_int + 1 WHERE id = NEW.id
+setup: CREATE TRIGGER trg_t3 BEFORE INSERT ON t3 FOR EACH ROW UPDATE t2 SET c_int = NEW.d WHERE id = 5
+con1: SET binlog_row_image = 'MINIMAL'
+con1: UPDATE t1 SET c_blob = 'newblob' WHERE 1 = 1
+con1: INSERT INTO t3 (id, c) VALUES (1, 1)  => 1364
+con1: INSERT INTO t3 (id, c, d) VALUES (2, 2, 2)
+
+[case fidlog_create_temporary_select_mixed_unsafe_trx_cache]
+rule = mariadb.query_event.mixed_unsafe_cache
+seed = 002
+description = inside a transaction below REPEATABLE READ, CREATE TEMPORARY ... ENGINE=MyISAM SELECT FROM an InnoDB table is mixed-unsafe, so its Query goes to the trx cache (Query_log_event's cache choice), not to the statement cache: a ROLLBACK writes it ended by ROLLBACK; a temporary MyISAM table the statement filled makes the ROLLBACK warn 1196 (write_record sets modified_non_trans_table), in every format
+setup: CREATE TABLE t2 (id VARCHAR(10), c_dec DECIMAL(5,2)) ENGINE=InnoDB
+setup: CREATE TABLE t3 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_dec DECIMAL(5,2)) ENGINE=InnoDB
+setup: CREATE TABLE m1 (id INT) ENGINE=MyISAM
+setup: INSERT INTO t3 (c_dec) VALUES (1.5)
+con1: SET tx_isolation = 'READ-UNCOMMITTED'
+con1: START TRANSACTION
+con1: CREATE TEMPORARY TABLE tmp4 ENGINE=MyISAM SELECT c_dec FROM t3
+con1: CREATE TEMPORARY TABLE tmp5 ENGINE=MyISAM SELECT id FROM m1
+con1: ROLLBACK
+con1: START TRANSACTION
+con1: CREATE TEMPORARY TABLE tmp6 ENGINE=MyISAM SELECT c_dec FROM t3
+con1: COMMIT
+con1: SET tx_isolation = 'REPEATABLE-READ'
+con1: START TRANSACTION
+con1: CREATE TEMPORARY TABLE tmp7 ENGINE=MyISAM SELECT c_dec FROM t3
+con1: ROLLBACK
+
+[case fidlog_autocommit_create_temporary_select_then_transactional]
+rule = mariadb.gtid.fl_transactional_statement_scope
+seed = 002
+description = an autocommit CREATE TEMPORARY ... ENGINE=InnoDB SELECT (not logged in row format) is its own transaction: the InnoDB statements after it that use no temporary table keep FL_TRANSACTIONAL on their Gtid (is_tmp_table is the statement's own stmt_accessed_temp_table)
+setup: CREATE TABLE t2 (id DECIMAL(6,2) NULL UNIQUE, c_dec DECIMAL(5,2), c_blob BLOB) ENGINE=InnoDB
+setup: INSERT IGNORE INTO t2 (id, c_dec, c_blob) VALUES (3.00, 0.25, 'x'), (2.00, 1.50, 'blob'), (8.00, 0.25, 'x')
+con1: CREATE TEMPORARY TABLE tmp3 (PRIMARY KEY (id)) ENGINE=InnoDB SELECT id, c_dec, c_blob FROM t2 WHERE c_dec = 1.50
+con1: DELETE FROM t2 WHERE 1 = 1
+con1: INSERT INTO t2 (id, c_dec, c_blob) VALUES (9.00, 0.25, '')
+con1: START TRANSACTION
+con1: INSERT INTO t2 (id, c_dec, c_blob) VALUES (19.00, 0.25, '')
+con1: COMMIT
+
+[case fidlog_mixed_rollback_keeps_nontrans_temp_access]
+rule = mariadb.rollback.changes_to_non_trans_temp_table
+seed = 002
+description = MIXED: a statement written to the trx cache that accessed a temporary MyISAM table marks the cache (changes_to_non_trans_temp_table), so the transaction is written at ROLLBACK, even when no row of it changed
+
+setup: CREATE TABLE t1 (id DECIMAL(6,2), c_dec DECIMAL(5,2)) ENGINE=InnoDB
+setup: INSERT INTO t1 VALUES (1, 1)
+con1: CREATE TEMPORARY TABLE tmp2 (id VARCHAR(10), c_dec DECIMAL(5,2)) ENGINE=MyISAM
+con1: BEGIN
+con1: DELETE a, b FROM t1 a JOIN tmp2 b ON a.id = b.id
+con1: ROLLBACK
+con1: BEGIN
+con1: INSERT INTO t1 SELECT id, c_dec FROM tmp2
+con1: UPDATE t1 SET c_dec = 5 WHERE id = 1
+con1: ROLLBACK
+con1: INSERT INTO tmp2 VALUES ('1', 2)
+con1: BEGIN
+con1: UPDATE t1 a, tmp2 b SET a.c_dec = b.c_dec WHERE a.id = b.id
+con1: ROLLBACK
+con1: BEGIN
+con1: UPDATE t1 SET c_dec = 7 WHERE id = 1
+con1: ROLLBACK
+
+[case fidlog_write_autoinc_select_through_trigger]
+rule = mariadb.unsafe.write_autoinc_select_prelocked
+seed = 002
+description = WRITE_AUTOINC_SELECT looks at the whole prelocked table list: a statement that reads a table while its trigger writes an AUTO_INCREMENT table is unsafe for that reason too (1592 in STATEMENT, rows in MIXED); a single-table UPDATE whose trigger writes one reads nothing and is not
+setup: CREATE TABLE t1 (id DECIMAL(6,2), c_str VARCHAR(6)) ENGINE=MyISAM
+setup: INSERT INTO t1 VALUES (2.00, 'xyz'), (6.00, 'bb')
+setup: CREATE TABLE t2 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_int INT) ENGINE=InnoDB
+setup: INSERT INTO t2 (id, c_int) VALUES (2, 1), (3, 1)
+setup: CREATE TABLE t3 (id INT, c INT) ENGINE=MyISAM
+setup: INSERT INTO t3 VALUES (6, 1)
+setup: CREATE TRIGGER trg_t1 AFTER UPDATE ON t1 FOR EACH ROW INSERT INTO t2 (c_int) VALUES (1)
+con1: UPDATE t1 a, t2 b SET a.c_str = CONCAT(a.c_str, 'z') WHERE a.id = b.id AND b.c_int = 99
+con1: UPDATE t1 a, t3 b SET a.c_str = 'q' WHERE a.id = b.id
+con1: UPDATE t1 SET c_str = 'w' WHERE id = 2

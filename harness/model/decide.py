@@ -107,8 +107,10 @@ def is_mixed_stmt_unsafe(info: StatementFacts, multi_stmt_trans: bool, binlog_di
     # A new base table is no written table for the multi-statement-transaction rules
     # either (probed: MIXED, autocommit=0, CREATE TABLE i ENGINE=InnoDB SELECT FROM a
     # MyISAM table is a statement); a new temporary one is (CREATE TEMPORARY ... MyISAM
-    # SELECT FROM MyISAM after an InnoDB change in the transaction is rows).
-    w_existing_n = False
+    # SELECT FROM MyISAM after an InnoDB change in the transaction is rows), for the
+    # isolation-level rule too (probed: READ COMMITTED, CREATE TEMPORARY ... MyISAM
+    # SELECT FROM an InnoDB table is unsafe, 1592 in STATEMENT, rows in MIXED).
+    w_nontrans = False
     for u in info.uses:
         t = u.table
         if t is info.created_table and not t.temporary:
@@ -119,8 +121,8 @@ def is_mixed_stmt_unsafe(info: StatementFacts, multi_stmt_trans: bool, binlog_di
         r[cls] = True
         if u.write:
             w[cls] = True
-            w_existing_n |= cls in ("N", "TN") and t is not info.created_table
-    if w_existing_n and r["T"] and below_repeatable_read:
+            w_nontrans |= cls in ("N", "TN")
+    if w_nontrans and r["T"] and below_repeatable_read:
         return True
     if not multi_stmt_trans:
         return False
@@ -242,13 +244,15 @@ def decide_logging_format(info: StatementFacts, thd: DecideSession) -> LoggingDe
         return LoggingDecision(row=False, unsafe=unsafe, warn_unsafe=unsafe if binlog_format == "STATEMENT" else 0)
     if binlog_format == "STATEMENT":
         if not stmt_capable_all:
-            if all(t.temporary for t in written):
-                return LoggingDecision(row=True, unsafe=unsafe, warn_unsafe=0)
             # InnoDB's external_lock words it (with its suffix and a 1030) for an open
-            # table; the table CREATE ... SELECT creates is refused by the
-            # decide_logging_format of select_create's post-lock hook: no suffix (observed).
+            # table, a temporary one too: it runs before decide_logging_format, whose
+            # "only temporary tables are written" exception it never reaches (observed).
+            # The table CREATE ... SELECT creates is refused by the decide_logging_format
+            # of select_create's post-lock hook: no suffix (observed).
             innodb = any(t.engine.row_only_below_repeatable_read and below_rr
                          for t in written if t is not info.created_table)
+            if not innodb and all(t.temporary for t in written):
+                return LoggingDecision(row=True, unsafe=unsafe, warn_unsafe=0)
             err = _error(thd, "ER_BINLOG_STMT_MODE_AND_ROW_ENGINE", INNODB_RC_SUFFIX if innodb else "")
             if innodb:
                 # InnoDB raises it from external_lock and then fails the lock with

@@ -262,7 +262,7 @@ def flush_stmt_cache(thd: "SessionView") -> None:
     """R-flush-SC: the statement cache becomes its own group, ended by COMMIT."""
     cache = thd.caches.stmt_cache
     cache.flush_pending(thd, stmt_end=True)
-    if cache.empty():
+    if cache.empty() or _only_table_maps(cache):
         cache.reset()
         return
     if thd.in_multi_stmt_transaction_mode():
@@ -276,10 +276,22 @@ def flush_stmt_cache(thd: "SessionView") -> None:
 
 
 def _only_table_maps(cache: Any) -> bool:
-    """Table maps written at a statement's first row for a transactional table whose
-    rows never came (an AFTER UPDATE trigger logged a row of another table for an
-    unchanged row): no change to commit, the server writes no group for them."""
+    """Table maps written at a statement's first row for a table whose rows never
+    came (an AFTER UPDATE trigger logged a row of another table for an unchanged row;
+    a MyISAM table only a trigger that never fired writes): binlog_cache_data::empty()
+    counts only LOGGED_ROWS / LOGGED_CRITICAL, so the server writes nothing for them,
+    from either cache."""
     return all(isinstance(ev, (TableMapEvent, AnnotateRowsEvent)) for ev in cache.events)
+
+
+def discard_map_only_trx_cache(thd: "SessionView") -> None:
+    """The statement commit inside a transaction (binlog_commit, all=false) resets a trx
+    cache that binlog_cache_data::empty() calls empty: one holding only the table maps
+    of a statement whose transactional table got no row (a trigger that never fired).
+    The next statement's rows then start without them (observed)."""
+    trx = thd.caches.trx_cache
+    if trx.events and trx.pending is None and _only_table_maps(trx):
+        trx.reset()
 
 
 def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
@@ -296,10 +308,12 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
             flush_stmt_cache(thd)
         return
     events: list[Event] = []
-    if with_stmt_cache and not stmt.empty():
+    if with_stmt_cache and not stmt.empty() and not _only_table_maps(stmt):
         stmt.flush_pending(thd, stmt_end=True)
         events.extend(stmt.events)
         thd.server.status["Binlog_stmt_cache_use"] += 1
+        stmt.reset()
+    elif with_stmt_cache:
         stmt.reset()
     events.extend(trx.events)
     xa_rw = thd.trx_log.xa_rw
@@ -369,7 +383,14 @@ def _write_rolled_back_trx_cache(thd: "SessionView", nontrans: bool = False) -> 
     # Observed: a rolled-back group keeps FL_TRANSACTIONAL unless a statement that
     # changed a non-transactional table was logged in statement form during the
     # transaction (6b/e4 STATEMENT, 5b MIXED: 0x08; the ROW temp-table case: 0x0c).
-    transactional = not (nontrans or thd.trx_log.stmt_nontrans_logged or thd.trx_log.wrote_temp)
+    # A temporary MyISAM table the transaction's cached statements only read, or left
+    # unchanged, does not count: the Gtid's is_tmp_table is the ending statement's and
+    # all.modified_non_trans_table needs a changed row (observed: MIXED ROLLBACK after a
+    # multi-table DELETE over an empty temporary MyISAM table keeps 0x0c). Other
+    # temporary-table use keeps the observed 0x08.
+    temp_changed = thd.trx_log.wrote_temp and (thd.trx_nontrans_temp_modified or thd.trx_log.nontrans_temp_in_cache
+                                               or thd.trx_log.used_temp and not thd.trx_log.nontrans_temp_accessed_in_cache)
+    transactional = not (nontrans or thd.trx_log.stmt_nontrans_logged or temp_changed)
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
                                   ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
                                   transactional=transactional)
@@ -398,7 +419,7 @@ def trans_cannot_safely_rollback(thd: "SessionView", single_statement: bool) -> 
     if (thd.trx_log.nontrans_modified or thd.trx_log.nontrans_temp_in_cache
             or thd.trx_nontrans_temp_modified) and fmt == "STATEMENT":
         return True
-    if fmt == "MIXED" and thd.trx_log.nontrans_temp_in_cache:
+    if fmt == "MIXED" and (thd.trx_log.nontrans_temp_in_cache or thd.trx_log.nontrans_temp_accessed_in_cache):
         return True
     if thd.trx_log.nontrans_modified and single_statement and fmt == "MIXED":
         return True

@@ -32,6 +32,9 @@ class TrxLogState:
     stmt_nontrans_logged: bool = False  # a MyISAM-changing statement was logged as a statement
     used_temp: bool = False  # a statement of the transaction used a temporary table
     nontrans_temp_in_cache: bool = False  # a temporary N-table change went to the trx cache
+    # A statement that read or wrote a temporary N-table went to the trx cache: the
+    # cache's changes_to_non_trans_temp_table() (MIXED keeps it at ROLLBACK).
+    nontrans_temp_accessed_in_cache: bool = False
     touched_self_logging: bool = False  # R-unsafe-self-logging: an earlier statement did
     # The binlog registered in the transaction (trans_register_ha): something
     # went to one of its caches while a multi-statement transaction was open.

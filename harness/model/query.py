@@ -124,6 +124,10 @@ def binlog_query(thd: SessionView, text: str, is_trans: bool, error_code: int, c
         thd.trx_log.gtid_nontrans = True
     if to_trx and thd.stmt_changed_nontrans_temp:
         thd.trx_log.nontrans_temp_in_cache = True
+    if to_trx and info is not None and any(u.table.temporary and not u.table.transactional for u in info.uses):
+        # MYSQL_BIN_LOG::write: stmt_accessed_non_trans_temp_table(), read or written,
+        # whether or not a row changed (observed, MIXED).
+        thd.trx_log.nontrans_temp_accessed_in_cache = True
     for ev in context_events(thd, ctx):
         cache.append(ev)
     uses_temp = thread_specific or bool(info is not None and any(u.table.temporary for u in info.uses))

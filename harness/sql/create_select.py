@@ -226,6 +226,13 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
     sc.decide_format()
     sc.send_data()
     sc.send_eof()
+    if not st.temporary or not thd.in_multi_stmt_transaction_mode():
+        # CREATE TABLE ... SELECT commits when it ends (CF_AUTO_COMMIT_TRANS), and an
+        # autocommit CREATE TEMPORARY ... SELECT is a transaction of its own: the row
+        # locks its SELECT took are released (observed: another connection's INSERT no
+        # longer waits), and the next statement does not inherit its use of a temporary
+        # table (its Gtid keeps FL_TRANSACTIONAL; observed).
+        thd.commit()
     return OkPacket(len(sc.sel_res.rows))
 
 
@@ -295,21 +302,22 @@ class SelectCreate:
                                                  options=st.options), st.temporary,
                                thd.vars.get("default_storage_engine"), thd.db_collation(db)) if st.columns else None
         sel_cols = _select_columns(thd, st.select, self.sel_res.columns)
-        columns: list[Column] = list(explicit.columns) if explicit else []
-        keys: list[Key] = list(explicit.keys) if explicit else []
-        names = {c.name.lower(): i for i, c in enumerate(columns)}
-        self.target_idx = []
+        declared: list[Column] = list(explicit.columns) if explicit else []
         seen_select: set[str] = set()
         for c in sel_cols:
             if c.name.lower() in seen_select:
                 raise error("ER_DUP_FIELDNAME", c.name)
             seen_select.add(c.name.lower())
-            if c.name.lower() in names:
-                self.target_idx.append(names[c.name.lower()])
-            else:
-                columns.append(c)
-                names[c.name.lower()] = len(columns) - 1
-                self.target_idx.append(len(columns) - 1)
+        # mysql_prepare_create_table: a declared column the select list names again keeps
+        # its declared definition at the select item's place (the first definition is
+        # removed; probed: (id INT NOT NULL) SELECT n AS k, id gives k, id).
+        by_name = {c.name.lower(): c for c in declared}
+        columns: list[Column] = [c for c in declared if c.name.lower() not in seen_select]
+        columns += [by_name.get(c.name.lower(), c) for c in sel_cols]
+        position = {id(c): i for i, c in enumerate(columns)}
+        keys: list[Key] = [Key(k.name, k.kind, [position[id(declared[ci])] for ci in k.columns])
+                           for k in (explicit.keys if explicit else [])]
+        self.target_idx = list(range(len(columns) - len(sel_cols), len(columns)))
         add_table_keys(columns, keys, st.keys)
         engine = engine_by_name(st.options.get("ENGINE", thd.vars.get("default_storage_engine")))
         t = self.table = TableDef(db, st.table.name, columns, keys, engine, temporary=st.temporary,
@@ -338,9 +346,9 @@ class SelectCreate:
                                           warn_unsafe=unsafe if thd.binlog_format == "STATEMENT" else 0)
         if not thd.temp_tables:
             thd.mixed_temp_row = False
-        if thd.mixed_temp_row and thd.binlog_format == "MIXED" and decision.logged and not decision.row:
-            decision = type(decision)(row=True, unsafe=decision.unsafe, warn_unsafe=0)
-        elif decision.row and decision.logged and thd.binlog_format == "MIXED" and (thd.temp_tables or self.st.temporary):
+        if thd.mixed_temp_row and thd.binlog_format != "ROW" and decision.logged and not decision.row:
+            decision = type(decision)(row=True, unsafe=decision.unsafe, warn_unsafe=decision.warn_unsafe)
+        elif decision.row and decision.logged and thd.binlog_format != "ROW" and (thd.temp_tables or self.st.temporary):
             # The table a CREATE TEMPORARY ... SELECT creates counts: it exists when the
             # statement ends and the session would go back to statement format (probed).
             thd.mixed_temp_row = True
@@ -374,6 +382,16 @@ class SelectCreate:
                 specified: set[int] = set()
                 for ci, v in zip(self.target_idx, src):
                     col = t.columns[ci]
+                    if v is None and not col.nullable and not col.auto_increment:
+                        # select_insert stores with CHECK_FIELD_WARN: the NULL is a 1048
+                        # warning and the type's zero, an error only while the statement
+                        # aborts on warnings (strict, no IGNORE; probed).
+                        if wctx.strict and st.duplicates != "IGNORE":
+                            raise error("ER_BAD_NULL_ERROR", col.name)
+                        ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
+                        row[ci] = col.type.default_value()
+                        specified.add(ci)
+                        continue
                     if v is None and not col.nullable:
                         raise error("ER_BAD_NULL_ERROR", col.name)
                     row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
@@ -390,6 +408,10 @@ class SelectCreate:
                         continue
                 t.data.insert(row)
                 inserted += 1
+                if st.temporary and not t.transactional and thd.in_multi_stmt_transaction_mode():
+                    # write_record: stmt.modified_non_trans_table, carried into all.: the
+                    # transaction's ROLLBACK warns 1196 (observed).
+                    thd.trx_nontrans_temp_modified = True
                 if thd.stmt_row_format and decision.logged:
                     binlog_write_row(thd, t, "write", None, row, specified)
             if bulk_dup is not None:
@@ -435,7 +457,13 @@ class SelectCreate:
             # Cached like a statement on a table of the new table's engine: a
             # MyISAM one goes to the stmt cache while the trx cache is empty.
             thd.trx_has_ddl = True
-            thd.binlog_query(st.text, t.transactional, 0, self.ctx, None, thread_specific=True, ddl=True)
+            # A mixed-unsafe statement's Query goes to the trx cache (Query_log_event:
+            # is_mixed_stmt_unsafe), e.g. a new MyISAM table filled from InnoDB below
+            # REPEATABLE READ (observed: written at disconnect with the ROLLBACK group).
+            d = self.decision
+            thd.binlog_query(st.text, t.transactional, 0, self.ctx,
+                             type(d)(row=d.row, unsafe=d.unsafe, warn_unsafe=0, logged=d.logged),
+                             thread_specific=True, ddl=True)
             L3.flush_stmt_cache(thd)  # end of statement (R-flush-SC)
         else:
             # observed: no Q_XID; dropping the replaced table makes it thread-specific

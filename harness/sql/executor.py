@@ -579,8 +579,10 @@ class Executor:
             wctx = WriteContext(thd.is_strict(t, i), t.db, t.name, i + 1, self.ctx.notes, ins.ignore, sql_mode=thd.vars.get('sql_mode'))
             row = self.default_row(t, wctx)
             specified: set[int] = set()
+            fill = FillRecord(ins.columns is not None, row_notes=self.ctx.notes)
             if compiled_rows is not None:
-                values = [eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not ins.ignore)
+                values = [eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not ins.ignore,
+                                                   function_fill=fill)
                           if f is not None else _DEFAULT for f in compiled_rows[i]]
             else:
                 values = source_rows[i]  # type: ignore[index]
@@ -589,9 +591,10 @@ class Executor:
             # With a BEFORE INSERT trigger, a NULL for a NOT NULL column is only
             # refused after the trigger ran (it may set NEW.col): the server's
             # not_null_fields_have_null_values().
-            before_trg = bool(t.triggers_for("BEFORE", "INSERT"))
+            # Table_triggers_list::prepare_record_accessors: the nullable trigger fields
+            # exist for a BEFORE INSERT *or* BEFORE UPDATE trigger (probed).
+            before_trg = bool(t.triggers_for("BEFORE", "INSERT") or t.triggers_for("BEFORE", "UPDATE"))
             null_cols: list[int] = []
-            fill = FillRecord(ins.columns is not None)
             for ci, v in zip(col_idx, values):
                 if v is _DEFAULT:
                     continue
@@ -623,11 +626,13 @@ class Executor:
             if alloc is not None:
                 alloc.row_done()
             if t.triggers:
-                thd.fire_triggers(t, "BEFORE", "INSERT", row, None, self.ctx)
+                self._before_insert_triggers(t, row)
             for ci in null_cols:
                 if row[ci] is None:
+                    # not_null_fields_have_null_values: 1048 alone, fill_record's store
+                    # succeeded so it adds no 1105 (probed).
                     self._null_into_not_null(t, row, ci, i, ins.ignore, compiled_rows is not None and len(compiled_rows) == 1,
-                                             ins.columns is not None)
+                                             False)
             if ins.check_option is not None and not self.view_check(t, row, ins.check_option, ins.ignore):
                 if generated is not None:
                     alloc.give_back(generated, skipped=True)  # type: ignore[union-attr]
@@ -665,7 +670,9 @@ class Executor:
                     continue
                 raise dup_entry_error(t, dup)
             self._explicit_auto_increment(t, row, generated, alloc)
-            self.write_row(t, row, specified | trigger_set_columns(t, "INSERT"))
+            # TABLE::write_set: the columns ON DUPLICATE KEY UPDATE assigns are in it for the
+            # inserted rows too (a NOBLOB/MINIMAL Write_rows image holds them; observed).
+            self.write_row(t, row, specified | trigger_set_columns(t, "INSERT") | ondup_write_set)
             res.affected += 1
             copied += 1
             if t.auto_inc_col is not None:
@@ -684,6 +691,13 @@ class Executor:
             dups = n_rows - copied if ins.ignore and not ins.on_duplicate else deleted_or_updated
             res.info = f"Records: {n_rows}  Duplicates: {dups}  Warnings: {len(self.ctx.notes)}"
         return res
+
+    def _before_insert_triggers(self, t: TableDef, row: list[Any]) -> None:
+        """The row's BEFORE INSERT triggers, then not_null_fields_have_null_values' 1364 for
+        each NOT NULL column without default the INSERT leaves out (the nullable trigger
+        fields hold NULL for it in every row; _check_all_fields_given)."""
+        self.thd.fire_triggers(t, "BEFORE", "INSERT", row, None, self.ctx)
+        self.ctx.notes.extend(Note("Warning", c.code, c.message) for c in self.ctx.no_default_per_row.get(id(t), ()))
 
     def _null_into_not_null(self, t: TableDef, row: list[Any], ci: int, i: int, ignore: bool,
                             single_row: bool, column_list: bool = True) -> None:
@@ -728,7 +742,8 @@ class Executor:
         if ins.on_duplicate:
             write_set |= on_duplicate_write_set(t, ins)
         if t.triggers:
-            write_set |= trigger_set_columns(t, "INSERT")
+            # Only the assigned ones: a NEW field the trigger only reads still gives 1364 (probed).
+            write_set |= trigger_set_columns(t, "INSERT", reads=False)
         strict = self.thd.is_strict(t, 0) and not ins.ignore
         checked = getattr(self.ctx, "fields_given_checked", None)
         if checked is None:
@@ -745,6 +760,12 @@ class Executor:
             err = condition(missing[0])
             err.trailing_notes.extend(Note("Error", c.code, c.message) for c in map(condition, missing[1:]))
             raise err
+        if missing and (t.triggers_for("BEFORE", "INSERT") or t.triggers_for("BEFORE", "UPDATE")):
+            # The nullable trigger fields (prepare_record_accessors) hold NULL for the
+            # column in every row: not_null_fields_have_null_values warns once per row
+            # (probed), written by the row loop.
+            self.ctx.no_default_per_row[id(t)] = [condition(col) for col in missing]
+            return
         for col in missing:
             ci = t.col_index[col.name.lower()]
             warned = getattr(self.ctx, "warned_no_default", None)
@@ -925,12 +946,20 @@ class Executor:
             changed.add(ci)
         fill.check()
         self.ctx.insert_values_row = None
+        # write_record: fill_record_n_invoke_before_triggers (BEFORE UPDATE may change
+        # NEW), the update when the row differs, then AFTER UPDATE whether or not it did.
+        if t.triggers:
+            self.thd.fire_triggers(t, "BEFORE", "UPDATE", updated, old, self.ctx)
         if _rows_equal(updated, old):
+            if t.triggers:
+                self.thd.fire_triggers(t, "AFTER", "UPDATE", updated, old, self.ctx)
             return 0
         dup2 = t.data.find_duplicate(updated, ignore_slot=dup.slot)
         if dup2 is not None:
             raise dup_entry_error(t, dup2)
-        self.update_slot(t, dup.slot, old, updated, changed | write_set)
+        self.update_slot(t, dup.slot, old, updated, changed | write_set | trigger_set_columns(t, "UPDATE"))
+        if t.triggers:
+            self.thd.fire_triggers(t, "AFTER", "UPDATE", updated, old, self.ctx)
         return 2
 
     def view_check(self, t: TableDef, row: list[Any], check: tuple[A.Expr, str], ignore: bool) -> bool:
@@ -1465,7 +1494,7 @@ FILL_RECORD_ERRORS = frozenset({1048, 1264, 1265, 1292, 1366, 1406})  # see Fill
 
 
 def eval_aborting_on_warning(f: Callable[[Env], Any], env: Env, notes: list[Note], abort: bool,
-                             fill: "FillRecord | None" = None) -> Any:
+                             fill: "FillRecord | None" = None, function_fill: "FillRecord | None" = None) -> Any:
     """Evaluate a value for a store; THD::raise_condition turns a Warning into an error
     while the statement aborts on warnings (really_abort_on_warning: strict, no IGNORE).
 
@@ -1475,7 +1504,16 @@ def eval_aborting_on_warning(f: Callable[[Env], Any], env: Env, notes: list[Note
     are still stored, this NULL too). A stored function that succeeds leaves no warnings of its own
     (routines.py), so what is new here is the statement's own."""
     mark = len(notes)
-    v = f(env)
+    try:
+        v = f(env)
+    except ServerError as err:
+        target = fill or function_fill
+        if target is None or not err.from_function:
+            raise
+        # Item_func_sp::execute failed: the value is NULL and fill_record stores it (a
+        # NOT NULL column adds its 1048 after the function's error; probed).
+        target.function_failed(err, notes)
+        return None
     try:
         raise_new_warnings(notes, mark, abort)
     except ServerError as err:
@@ -1572,30 +1610,73 @@ class FillRecord:
     (INSERT/REPLACE without a column list, CREATE ... SELECT) stops at the first
     (probed)."""
 
-    __slots__ = ("errors", "column_list")
+    __slots__ = ("errors", "column_list", "function_error", "notes", "notes_mark", "row_notes", "error_marks")
 
-    def __init__(self, column_list: bool = True) -> None:
+    def __init__(self, column_list: bool = True, row_notes: list[Note] | None = None) -> None:
         self.errors: list[ServerError] = []
         self.column_list = column_list
+        # The statement's condition list, when the row's errors are to be listed in the
+        # order they were raised among its notes (a 1048 before a later column's 1265).
+        self.row_notes = row_notes
+        self.error_marks: list[int] = []
+        # A stored function that failed while a value was computed: the statement's
+        # error, with every condition the rest of the row raised listed after it.
+        self.function_error: ServerError | None = None
+        self.notes: list[Note] = []
+        self.notes_mark = 0
+
+    def function_failed(self, err: ServerError, notes: list[Note]) -> None:
+        if self.function_error is None:
+            self.function_error, self.notes, self.notes_mark = err, notes, len(notes)
 
     def failed(self, err: ServerError) -> None:
         """Keep a store's error and go on with the next value; other errors stop at once."""
         if err.code not in FILL_RECORD_ERRORS or err.noted:
             raise err
         self.errors.append(err)
+        if self.row_notes is not None:
+            self.error_marks.append(len(self.row_notes))
         if isinstance(err, FillRecordStop) or not self.column_list:
             self.check()
 
     def check(self) -> None:
         """The row is filled: raise its first error, the others listed after it."""
+        if self.function_error is not None:
+            first, self.function_error = self.function_error, None
+            later = self.notes[self.notes_mark:]
+            del self.notes[self.notes_mark:]
+            for e in self.errors:
+                later.append(Note("Error", e.code, e.message))
+                later.extend(e.trailing_notes)
+            self.errors, self.error_marks = [], []
+            first.trailing_notes = [*first.trailing_notes, *later]
+            raise first
         if not self.errors:
             return
+        if self.row_notes is not None and self.error_marks and len(self.row_notes) > self.error_marks[0]:
+            # Conditions the row raised after its first error are listed after it, in
+            # the order they came (Diagnostics_area keeps the raise order).
+            start = self.error_marks[0]
+            later = self.row_notes[start:]
+            del self.row_notes[start:]
+            merged: list[Note] = []
+            cursor = 0
+            for e, mark in zip(self.errors[1:], self.error_marks[1:]):
+                merged.extend(later[cursor:mark - start])
+                cursor = mark - start
+                merged.append(Note("Error", e.code, e.message))
+                merged.extend(e.trailing_notes)
+            merged.extend(later[cursor:])
+            first = self.errors[0]
+            first.trailing_notes = [*merged, *first.trailing_notes]
+            self.errors, self.error_marks = [], []
+            raise first
         first, rest = self.errors[0], self.errors[1:]
         more = [Note("Error", e.code, e.message) for e in rest]
         for e in rest:
             more.extend(e.trailing_notes)
         first.trailing_notes[:0] = more
-        self.errors = []
+        self.errors, self.error_marks = [], []
         raise first
 
 _DEFAULT = _Marker()
@@ -1752,15 +1833,21 @@ def _trigger_row_refs(body: Any) -> list[Any]:
     return out
 
 
-def trigger_set_columns(t: TableDef, event: str) -> set[int]:
-    """Columns a BEFORE ``event`` trigger of ``t`` assigns with ``SET NEW.col``: they are in
-    the statement's write set (Item_trigger_field marks them when the trigger is
-    opened), so a MINIMAL or NOBLOB after-image holds them whether or not the SET ran."""
+def trigger_set_columns(t: TableDef, event: str, reads: bool = True) -> set[int]:
+    """Columns a BEFORE ``event`` trigger of ``t`` assigns with ``SET NEW.col`` (and, with
+    ``reads``, those it only reads as ``NEW.col``): they are in the statement's write set
+    (Item_trigger_field marks them when the trigger is opened), so a MINIMAL or NOBLOB
+    after-image holds them whether or not the SET ran."""
     cols: set[int] = set()
 
     def visit(x: Any) -> bool:
         if isinstance(x, A.SetLocal) and x.row == "NEW" and x.name.lower() in t.col_index:
             cols.add(t.col_index[x.name.lower()])
+        if reads and isinstance(x, A.RowValue) and x.which == "NEW" and x.column.lower() in t.col_index:
+            # A NEW field in a BEFORE trigger is settable, read or not: mark_fields_used
+            # puts it in the write set too (probed: a MINIMAL after-image holds the key
+            # a BEFORE UPDATE trigger only reads).
+            cols.add(t.col_index[x.column.lower()])
         return False
 
     for trg in t.triggers:

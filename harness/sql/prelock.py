@@ -45,6 +45,8 @@ class Prelocker:
                 # A view's tables and functions belong to the statement (its unsafeness propagates).
                 self._seen_triggers.add(id(view))
                 self.s_Select(view.select)
+            elif view is None and self.depth == 0 and (name.db or self.thd.db):
+                self.info.missing_tables.append((name.db or self.thd.db or "", name.name))
             return None
         self.info.add(t, write)
         if self.depth == 0:
@@ -53,7 +55,9 @@ class Prelocker:
             self.info.write_openers.setdefault(id(t), set()).add(self.opener)
         if write and self.depth > 0 and t.auto_inc_col is not None:
             self.info.autoinc_in_substatement = True
-        if write and t.auto_inc_col is not None and self.depth == 0:
+        if write and t.auto_inc_col is not None:
+            # has_write_table_with_auto_increment walks the whole prelocked list: a
+            # table a trigger or function writes counts too (observed).
             self.info.writes_autoinc_table = True
         if write and event is not None:
             for trg in t.triggers:

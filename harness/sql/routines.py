@@ -297,6 +297,7 @@ def call_function(thd: "Thd", name: str, args: list[Any], ctx: "ExecContext") ->
         # The line counts in the definition as the server stores it (characteristics
         # on lines of their own: BEGIN on line 3 with DETERMINISTIC, observed).
         _note_routine_line(e, _routine_text(thd, d), f"{thd.db}.{r.name}")
+        e.from_function = True
         raise
     else:
         raise error("ER_SP_NORETURNEND", name)

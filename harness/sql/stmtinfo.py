@@ -82,6 +82,10 @@ class StatementInfo:
     # CREATE TABLE ... SELECT: the table it creates (not yet open when the server decides
     # the logging format).
     created_table: Any = None
+    # (db, name) of tables the statement itself names that exist neither as a table nor
+    # as a view: open_tables fails with 1146 before any table is locked (so before
+    # InnoDB's external_lock or decide_logging_format can refuse the statement).
+    missing_tables: list[tuple[str, str]] = field(default_factory=list)
 
     def table_map_count(self, table: Any) -> int:
         return max(len(self.write_openers.get(id(table), ())), 1)

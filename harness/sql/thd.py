@@ -155,7 +155,10 @@ class Thd:
         self.stmt_no_annotate = False
         # The Format_description of the last BINLOG statement (the server's rli_fake).
         self.binlog_stmt_ctx: StreamContext | None = None
-        # MIXED stays in row format, once switched, while temporary tables exist.
+        # current_stmt_binlog_format stays ROW, once a statement switched to it, while
+        # temporary tables exist (reset_current_stmt_binlog_format_row): in MIXED, and in
+        # STATEMENT after a statement that wrote only temporary tables no engine could
+        # log as statements (CREATE TEMPORARY ... ENGINE=InnoDB SELECT at READ COMMITTED).
         self.mixed_temp_row = False
         # LOCK TABLES: (db, table) -> READ | WRITE while OPTION_TABLE_LOCK is set, else None.
         self.locked_tables: dict[tuple[str, str], str] | None = None
@@ -544,6 +547,10 @@ class Thd:
         stmt, views = merge_for_write(self, stmt)
         info = analyze(self, stmt, kind, views)
         check_locked_tables(self, info)
+        if info.missing_tables and self.locked_tables is None:
+            # open_tables: a table that does not exist fails the statement before any lock
+            # (InnoDB's 1665 at READ COMMITTED comes from external_lock, after it).
+            raise error("ER_NO_SUCH_TABLE", *info.missing_tables[0])
         self.stmt_uses_temp = any(u.table.temporary for u in info.uses)
         if self.stmt_uses_temp and self.xid_state is not None:
             from harness.sql.parse_errors import UnsupportedError
@@ -605,10 +612,12 @@ class Thd:
             self.trx_isolation = self.vars.get("tx_isolation")
         if not self.temp_tables:
             self.mixed_temp_row = False
-        if (self.sp_sticky_row or self.mixed_temp_row) and not decision.row and decision.logged \
-                and self.binlog_format == "MIXED":
+        if (self.sp_sticky_row and self.binlog_format == "MIXED" or self.mixed_temp_row
+                and self.binlog_format != "ROW") and not decision.row and decision.logged:
             # Inside one CALL, MIXED stays in row format once a statement switched to it.
-            decision = LoggingDecision(row=True, unsafe=decision.unsafe, warn_unsafe=0)
+            # STATEMENT keeps its unsafe notes: binlog_query issues them before it looks
+            # at the format (observed: 1592 with a rows event).
+            decision = LoggingDecision(row=True, unsafe=decision.unsafe, warn_unsafe=decision.warn_unsafe)
         self.stmt_no_annotate = False
         if isinstance(stmt, A.Insert) and stmt.delayed and decision.logged and info.written and \
                 not info.written[0].transactional:
@@ -618,7 +627,7 @@ class Thd:
             self.stmt_no_annotate = True
         self.stmt_decision = decision
         self.stmt_row_format = decision.row
-        if decision.row and decision.logged and self.binlog_format == "MIXED" and self.temp_tables:
+        if decision.row and decision.logged and self.binlog_format != "ROW" and self.temp_tables:
             self.mixed_temp_row = True
         ctx = ExecContext(self, info)
         if info.rand_used:
@@ -633,17 +642,8 @@ class Thd:
                 res = ex.update(stmt)
             elif isinstance(stmt, A.Delete):
                 res = ex.delete(stmt)
-            elif isinstance(stmt, A.Do):
-                from harness.sql.expr import Compiler, Env, Scope
-                for e in stmt.exprs:
-                    Compiler(Scope([]), info).compile(e)(Env(ctx))
-                res = DmlResult()
-            elif isinstance(stmt, A.Set):
-                from harness.sql.expr import Compiler, Env, Scope
-                for a in stmt.assignments:
-                    assert isinstance(a.target, A.UserVar)
-                    self.user_vars[a.target.name.lower()] = Compiler(Scope([]), info).compile(a.value)(Env(ctx))
-                res = DmlResult()
+            elif isinstance(stmt, (A.Do, A.Set)):
+                res = self._run_do_or_set(stmt, info, ctx)
             else:
                 res = ex.select(stmt)  # type: ignore[arg-type]
                 if isinstance(stmt, A.Select) and stmt.into:
@@ -656,6 +656,12 @@ class Thd:
         except ServerError as e:
             self.statement_failed(stmt, info, decision, ctx, e)
             self._rollback_after_lock_error(e)
+            if getattr(e, "do_evaluating", False) and self.sp_unsafe is None and e.code not in (1205, 1213):
+                # mysql_do: the statement is rolled back, then clear_error() -- "DO always
+                # is OK"; its conditions stay in SHOW WARNINGS (observed: DO f() whose
+                # INSERT hits a duplicate answers OK).
+                self.last_row_count = 0
+                return OkPacket(0, 0, "")
             raise
         except (ArithmeticError, ValueError, RecursionError, MemoryError) as exc:
             # A limit of the model (decimal context, recursion depth …), not a server rule:
@@ -674,6 +680,25 @@ class Thd:
             self.last_found_rows = 0
         self.last_row_count = res.affected
         return OkPacket(res.affected, res.last_insert_id, res.info)
+
+    def _run_do_or_set(self, stmt: A.Do | A.Set, info: StatementInfo, ctx: ExecContext) -> DmlResult:
+        """DO evaluates its expressions; SET @v = f() assigns user variables. An error
+        raised while DO evaluates (not while it is prepared) is marked: mysql_do turns it
+        into OK after the statement rollback."""
+        from harness.sql.expr import Compiler, Env, Scope
+        if isinstance(stmt, A.Set):
+            for a in stmt.assignments:
+                assert isinstance(a.target, A.UserVar)
+                self.user_vars[a.target.name.lower()] = Compiler(Scope([]), info).compile(a.value)(Env(ctx))
+            return DmlResult()
+        fns = [Compiler(Scope([]), info).compile_in("DO", e) for e in stmt.exprs]
+        try:
+            for fn in fns:
+                fn(Env(ctx))
+        except ServerError as e:
+            setattr(e, "do_evaluating", True)  # noqa: B010 -- read back by _run_dml_locked
+            raise
+        return DmlResult()
 
     def _choose_read_mode(self, stmt: A.Statement, info: StatementInfo) -> None:
         """Plain SELECTs read a snapshot; DML and FOR UPDATE / LOCK IN SHARE MODE lock
@@ -728,6 +753,10 @@ class Thd:
                                       decision if i == 0 else None)
             else:
                 self.binlog_query(stmt.text, self._is_transactional_stmt(info), 0, ctx, decision)
+        elif is_write and decision.logged and decision.warn_unsafe and not info.impossible_where:
+            # STATEMENT kept in row format by a temporary table: binlog_query still
+            # issues the unsafe notes before it finds the statement logged as rows.
+            self.issue_unsafe_warnings(decision.warn_unsafe)
         self._after_statement_writes(info)
         self.end_statement(success=True)
 
@@ -741,7 +770,14 @@ class Thd:
         err.noted = True
         self.engine_rollback_to(self.stmt_undo_mark)
         trx_mark, _stmt_mark = self.caches.stmt_marks
-        self.caches.trx_cache.truncate(trx_mark)
+        trx_cache = self.caches.trx_cache
+        if (trx_cache.pending is not None or trx_cache.mark() > trx_mark) \
+                and self.in_multi_stmt_transaction_mode():
+            # Its first row event registered the binlog in the transaction
+            # (binlog_start_trans_and_stmt); the statement rollback does not undo that,
+            # so a SAVEPOINT after it is logged (observed, ROW).
+            self.trx_log.binlog_joined = True
+        trx_cache.truncate(trx_mark)
         self.caches.stmt_cache.flush_pending(self, stmt_end=True)
         self.caches.maps_written = {}
         # A partial change to a non-transactional table -- temporary ones included --
@@ -749,6 +785,11 @@ class Thd:
         nontrans_changed = self.stmt_changed_nontrans or self.stmt_changed_nontrans_temp
         if nontrans_changed and decision.logged and not decision.row:
             self.binlog_query(stmt.text, self._is_transactional_stmt(info), err.code, ctx, decision)
+        elif isinstance(stmt, (A.Select, A.Do, A.Set)) and info.stored_functions and decision.logged \
+                and not decision.row and decision.warn_unsafe:
+            # sp_head::execute_function issues the statement's unsafe notes whether or not
+            # the function succeeded (observed: 1062, 4094, then 1592 for SELECT f()).
+            self.issue_unsafe_warnings(decision.warn_unsafe)
         self.stmt_changed_trans = self.stmt_changed_xa = False
         self._after_statement_writes(info)
         # A lock wait timeout leaves the rest of an autocommit statement to commit: its
@@ -822,6 +863,7 @@ class Thd:
             XA.note_statement_end(self)
         if self.in_multi_stmt_transaction_mode():
             L3.flush_stmt_cache(self)
+            L3.discard_map_only_trx_cache(self)
             return
         # Autocommit: the statement is the transaction.
         if success:
