@@ -1,0 +1,105 @@
+# LOAD DATA [LOCAL] INFILE (docs/RULES-mariadb-10.11.md 5.16): the file's blocks and
+# Execute_load_query in STATEMENT, rows in ROW and MIXED; warnings 1261/1262/1263/1366;
+# LOCAL through the protocol. Data files: `file.NAME = '...'` keys (docs/WORKLOADS.md).
+
+[case load_data_myisam_plain]
+rule = LOAD.statement_blocks
+seed = 016
+description = LOAD DATA INFILE into MyISAM: Begin_load_query + Execute_load_query + COMMIT in STATEMENT, rows otherwise
+file.d = '1\tone\n2\ttwo\n3\tthree\n'
+setup: CREATE TABLE tm (a INT PRIMARY KEY, b VARCHAR(20)) ENGINE=MyISAM
+con1: LOAD DATA INFILE '{file.d}' INTO TABLE tm
+con1: SELECT * FROM tm ORDER BY a
+
+[case load_data_innodb_local_replace_set]
+rule = LOAD.statement_blocks
+seed = 016
+description = LOCAL REPLACE into InnoDB with a column list, a user variable and SET: the rewritten text keeps `SET col=` as written
+file.d = '1\tone\n2\ttwo\n3\tthree\n'
+setup: CREATE TABLE ti (a INT PRIMARY KEY, b VARCHAR(20)) ENGINE=InnoDB
+setup: INSERT INTO ti VALUES (1, 'old')
+con1: LOAD DATA LOCAL INFILE '{file.d}' REPLACE INTO TABLE ti FIELDS TERMINATED BY '\t' LINES TERMINATED BY '\n' (a, @x) SET b = upper(@x)
+con1: SELECT * FROM ti ORDER BY a
+
+[case load_data_ignore_lines_concurrent]
+rule = LOAD.statement_blocks
+seed = 016
+description = CONCURRENT, IGNORE duplicates, IGNORE 1 LINES, CHARACTER SET, LOW_PRIORITY (dropped from the logged text)
+file.d = 'header\n1,"a,b"\n2,"c""d"\n2,dup\n'
+setup: CREATE TABLE tm (a INT PRIMARY KEY, b VARCHAR(20)) ENGINE=MyISAM
+con1: LOAD DATA CONCURRENT INFILE '{file.d}' IGNORE INTO TABLE tm CHARACTER SET latin1 FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '"' IGNORE 1 LINES
+con1: LOAD DATA LOW_PRIORITY INFILE '{file.d}' REPLACE INTO TABLE tm FIELDS TERMINATED BY ',' ENCLOSED BY '"' ESCAPED BY '' LINES STARTING BY '2' IGNORE 1 ROWS (@a, b) SET a = @a + 10
+con1: SELECT * FROM tm ORDER BY a
+
+[case load_data_local_duplicates_are_warnings]
+rule = LOAD.local_is_ignore
+seed = 016
+description = LOCAL without REPLACE is IGNORE: duplicates are warnings and the logged text says IGNORE
+file.d = '1\tone\n1\tagain\n2\ttwo\n'
+setup: CREATE TABLE ti (a INT PRIMARY KEY, b VARCHAR(20)) ENGINE=InnoDB
+con1: LOAD DATA LOCAL INFILE '{file.d}' INTO TABLE ti
+con1: LOAD DATA INFILE '{file.d}' INTO TABLE ti  => ER_DUP_ENTRY
+con1: SELECT * FROM ti ORDER BY a
+
+[case load_data_warnings_non_strict]
+rule = LOAD.field_warnings
+seed = 016
+description = 1261 short line, 1262 long line, 1263 NULL into NOT NULL, 1366 bad number, an empty line; sql_mode=''
+session.sql_mode = ''
+file.d = '1\tone\n2\n3\tthree\textra\nx\tfour\n\n5\t\\N\n6\tsix\t\\N\n'
+setup: CREATE TABLE tm (a INT, b VARCHAR(5) NOT NULL, c INT DEFAULT 7) ENGINE=MyISAM
+setup: CREATE TABLE ti (a INT, b VARCHAR(5) NOT NULL, c INT DEFAULT 7) ENGINE=InnoDB
+con1: LOAD DATA INFILE '{file.d}' INTO TABLE tm
+con1: LOAD DATA INFILE '{file.d}' INTO TABLE ti (a, b)
+con1: SELECT * FROM tm ORDER BY a, b
+con1: SELECT * FROM ti ORDER BY a, b
+
+[case load_data_warnings_strict]
+rule = LOAD.field_warnings
+seed = 016
+description = strict mode: the first warning of an InnoDB load is its error (nothing logged); MyISAM's later rows only warn; IGNORE keeps warnings
+file.d = '1\tone\n2\n3\tthree\n'
+file.bad = 'x\tone\n'
+setup: CREATE TABLE tm (a INT, b VARCHAR(5)) ENGINE=MyISAM
+setup: CREATE TABLE ti (a INT, b VARCHAR(5)) ENGINE=InnoDB
+con1: LOAD DATA INFILE '{file.d}' INTO TABLE ti  => 1261
+con1: LOAD DATA INFILE '{file.d}' INTO TABLE tm
+con1: LOAD DATA INFILE '{file.bad}' INTO TABLE tm  => 1366
+con1: LOAD DATA INFILE '{file.d}' IGNORE INTO TABLE ti
+con1: SELECT * FROM tm ORDER BY a
+con1: SELECT * FROM ti ORDER BY a
+
+[case load_data_myisam_error_after_rows]
+rule = LOAD.failed_statement
+seed = 016
+description = a MyISAM load that fails after changing rows logs Execute_load_query with its error; one that changed nothing logs Delete_file
+file.d = '5\tfive\n1\tdup\n'
+setup: CREATE TABLE tm (a INT PRIMARY KEY, b VARCHAR(20)) ENGINE=MyISAM
+setup: INSERT INTO tm VALUES (1, 'one')
+con1: LOAD DATA INFILE '{file.d}' INTO TABLE tm  => ER_DUP_ENTRY
+con1: LOAD DATA INFILE '{file.d}' INTO TABLE tm  => ER_DUP_ENTRY
+con1: SELECT * FROM tm ORDER BY a
+
+[case load_data_big_file_blocks]
+rule = LOAD.statement_blocks
+seed = 016
+description = a file over read_buffer_size (131072): Begin_load_query + Append_block; LOCAL: one block per client packet
+file.big = '{n}\tvalue-{n}-padding-padding\n' * 12000
+setup: CREATE TABLE ti (a INT PRIMARY KEY, b VARCHAR(40)) ENGINE=InnoDB
+setup: CREATE TABLE tm (a INT PRIMARY KEY, b VARCHAR(40)) ENGINE=MyISAM
+con1: LOAD DATA INFILE '{file.big}' INTO TABLE ti
+con1: LOAD DATA LOCAL INFILE '{file.big}' INTO TABLE tm
+con1: SELECT COUNT(*), SUM(a) FROM ti
+con1: SELECT COUNT(*), SUM(a) FROM tm
+
+[case load_data_in_transaction_auto_increment]
+rule = LOAD.statement_blocks
+seed = 016
+description = inside a transaction with an AUTO_INCREMENT column: the INSERT_ID Intvar precedes Execute_load_query; other db qualified
+file.d = '\\N\tone\n\\N\ttwo\n'
+setup: CREATE TABLE ti (a INT AUTO_INCREMENT PRIMARY KEY, b VARCHAR(20)) ENGINE=InnoDB
+con1: BEGIN
+con1: INSERT INTO ti (b) VALUES ('first')
+con1: LOAD DATA INFILE '{file.d}' INTO TABLE test.ti
+con1: COMMIT
+con1: SELECT * FROM ti ORDER BY a
