@@ -259,6 +259,9 @@ class LoadData(Statement):
     skip_lines: int = 0
     targets: list["str | UserVar"] | None = None
     set_list: list[tuple[str, Expr, str]] = field(default_factory=list)
+    # Written through a view: the view and its column names, as the logged text names them.
+    logged_table: TableName | None = None
+    logged_targets: list["str | UserVar"] | None = None
 
 
 @dataclass

@@ -156,18 +156,19 @@ def _read_field(data: bytes, pos: int, ft: bytes, lt: bytes, ec: int | None,
             after = pos + 1
             if after >= n:
                 return _field(buf, found_null, True), after, "eof"
-            if ft and data.startswith(ft, after):
-                return _field(buf, found_null, True), after + len(ft), "field"
+            # the line terminator is looked for first (FIELDS and LINES may be the same)
             if lt and data.startswith(lt, after):
                 return _field(buf, found_null, True), after + len(lt), "line"
+            if ft and data.startswith(ft, after):
+                return _field(buf, found_null, True), after + len(ft), "field"
             buf.append(c)
             pos += 1
             continue
         if not enclosed:
-            if ft and data.startswith(ft, pos):
-                return _field(buf, found_null, False), pos + len(ft), "field"
             if lt and data.startswith(lt, pos):
                 return _field(buf, found_null, False), pos + len(lt), "line"
+            if ft and data.startswith(ft, pos):
+                return _field(buf, found_null, False), pos + len(ft), "field"
         buf.append(c)
         pos += 1
     return _field(buf, found_null, enclosed), pos, "eof"
@@ -214,8 +215,11 @@ def load_query_text(thd: "Thd", st: A.LoadData, t: "TableDef", ignore: bool) -> 
     mid = (" LOCAL" if st.local else "") + " INFILE " + pretty_print_str(st.file_name)
     mid += " REPLACE" if st.replace else " IGNORE" if ignore else ""
     mid += " INTO"
-    qual = f"`{t.db}`." if not thd.db or thd.db != t.db else ""
-    tail = f" TABLE {qual}`{t.name}`"
+    db, name = t.db, t.name
+    if st.logged_table is not None:  # written through a view
+        db, name = st.logged_table.db or thd.db or t.db, st.logged_table.name
+    qual = f"`{db}`." if not thd.db or thd.db != db else ""
+    tail = f" TABLE {qual}`{name}`"
     if st.charset:
         tail += " CHARACTER SET " + _CSNAME.get(st.charset, st.charset)
     tail += " FIELDS TERMINATED BY " + pretty_print_str(st.field_term)
@@ -228,7 +232,7 @@ def load_query_text(thd: "Thd", st: A.LoadData, t: "TableDef", ignore: bool) -> 
         tail += " STARTING BY " + pretty_print_str(st.line_start)
     if st.skip_lines > 0:
         tail += f" IGNORE {st.skip_lines} LINES "
-    targets = st.targets if st.targets is not None else [c.name for c in t.columns]
+    targets = st.logged_targets or (st.targets if st.targets is not None else [c.name for c in t.columns])
     tail += " (" + ", ".join(f"@`{x.name}`" if isinstance(x, A.UserVar) else f"`{x}`" for x in targets) + ")"
     if st.set_list:
         tail += " SET " + ", ".join(f"`{c}`={text}" for c, _e, text in st.set_list)

@@ -218,3 +218,26 @@ def test_auto_increment_insert_id_before_each_logged_event(thd: Thd, tmp_path: P
     assert [e[0] for e in _events(thd)] == ["Gtid", "Intvar", "Begin_load_query", "Intvar", "Execute_load_query",
                                             "Xid"]
     assert thd.execute("SELECT a, b FROM ta ORDER BY a").rows == [[1, "one"], [2, "two"]]
+
+
+def test_line_terminator_wins_over_an_equal_field_terminator() -> None:
+    # binlog_row_mysqlbinlog_verbose: COLUMNS TERMINATED BY '\n' reads one field per line
+    st = A.LoadData(field_term="\n")
+    lines = split_lines(b"a b\nc\n", st, ord("\\"))
+    assert [[f.data for f in ln.fields] for ln in lines] == [[b"a b"], [b"c"]]
+
+
+def test_load_into_a_view_writes_the_base_table_and_logs_the_view(thd: Thd, tmp_path: Path) -> None:
+    # load_data_stm_view (MDEV-3940): the logged text names the view and its columns
+    p = tmp_path / "3940.data"
+    p.write_bytes(b"1\n")
+    p.chmod(0o644)
+    thd.execute("CREATE TABLE t1 (i INT, j INT) ENGINE=MyISAM")
+    thd.execute("CREATE VIEW v1 AS SELECT i FROM t1")
+    thd.server.binlog.reset()
+    thd.local_file_reader = lambda name: [p.read_bytes()]
+    thd.execute(f"LOAD DATA LOCAL INFILE '{p}' INTO TABLE v1")
+    assert thd.execute("SELECT i, j FROM t1").rows == [[1, None]]
+    ev = _events(thd)
+    assert ev[2][1] == (f"use `test`; LOAD DATA LOCAL INFILE '{p}' IGNORE INTO TABLE `v1` FIELDS TERMINATED BY "
+                        "'\\t' ENCLOSED BY '' ESCAPED BY '\\\\' LINES TERMINATED BY '\\n' (`i`) ;file_id=1")
