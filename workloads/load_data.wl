@@ -103,3 +103,20 @@ con1: INSERT INTO ti (b) VALUES ('first')
 con1: LOAD DATA INFILE '{file.d}' INTO TABLE test.ti
 con1: COMMIT
 con1: SELECT * FROM ti ORDER BY a
+
+[case load_data_refused_in_routines_and_lock_tables]
+rule = LOAD.files
+seed = 016
+description = 1314 in a procedure or trigger body; under LOCK TABLES the table must be write-locked (1099, 1100)
+file.d = '1\tone\n2\ttwo\n'
+setup: CREATE TABLE tm (a INT PRIMARY KEY, b VARCHAR(20)) ENGINE=MyISAM
+setup: CREATE TABLE t2 (a INT) ENGINE=MyISAM
+con1: CREATE PROCEDURE p() BEGIN LOAD DATA INFILE '{file.d}' INTO TABLE tm; END  => 1314
+con1: CREATE TRIGGER trg BEFORE INSERT ON t2 FOR EACH ROW LOAD DATA INFILE '{file.d}' INTO TABLE tm  => 1314
+con1: LOCK TABLES tm READ
+con1: LOAD DATA INFILE '{file.d}' INTO TABLE tm  => 1099
+con1: LOCK TABLES tm WRITE
+con1: LOAD DATA INFILE '{file.d}' INTO TABLE t2  => 1100
+con1: LOAD DATA INFILE '{file.d}' INTO TABLE tm
+con1: UNLOCK TABLES
+con1: SELECT * FROM tm ORDER BY a

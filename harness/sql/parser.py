@@ -13,7 +13,9 @@ from decimal import Decimal
 from typing import Callable
 
 from harness.sql import ast as A
-from harness.sql.parse_errors import EmptyQueryError, ParseError, UndeclaredVariableError, UnsupportedError
+from harness.sql.parse_errors import (
+    EmptyQueryError, ParseError, SpBadStatementError, UndeclaredVariableError, UnsupportedError,
+)
 from harness.sql.lexer import literal_value, Token, tokenize
 
 # Words that cannot be used as bare identifiers / aliases in this subset.
@@ -995,6 +997,8 @@ class Parser:
 
     def routine_statement(self) -> list[A.Statement]:
         start = self.tok.pos
+        if self.at_kw("LOAD") and self.peek_kw(1, "DATA"):
+            raise SpBadStatementError("LOAD DATA")
         if self.at_kw("SET") and self.peek().kind in ("WORD", "QWORD") and not self.peek_kw(
                 1, "SESSION", "GLOBAL", "LOCAL", "NAMES", "TRANSACTION", "AUTOCOMMIT", "SQL_LOG_BIN",
                 "BINLOG_FORMAT"):

@@ -241,3 +241,21 @@ def test_load_into_a_view_writes_the_base_table_and_logs_the_view(thd: Thd, tmp_
     ev = _events(thd)
     assert ev[2][1] == (f"use `test`; LOAD DATA LOCAL INFILE '{p}' IGNORE INTO TABLE `v1` FIELDS TERMINATED BY "
                         "'\\t' ENCLOSED BY '' ESCAPED BY '\\\\' LINES TERMINATED BY '\\n' (`i`) ;file_id=1")
+
+
+def test_refused_in_stored_programs_and_checked_under_lock_tables(thd: Thd, d1: str) -> None:
+    for sql in (f"CREATE PROCEDURE p() BEGIN LOAD DATA INFILE '{d1}' INTO TABLE tm; END",
+                f"CREATE TRIGGER trg BEFORE INSERT ON ti FOR EACH ROW LOAD DATA INFILE '{d1}' INTO TABLE tm"):
+        with pytest.raises(ServerError) as exc:
+            thd.execute(sql)
+        assert (exc.value.code, exc.value.message) == (1314, "LOAD DATA is not allowed in stored procedures")
+    thd.execute("LOCK TABLES tm READ")
+    with pytest.raises(ServerError) as exc:
+        thd.execute(f"LOAD DATA INFILE '{d1}' INTO TABLE tm")
+    assert exc.value.code == 1099
+    thd.execute("LOCK TABLES tm WRITE")
+    with pytest.raises(ServerError) as exc:
+        thd.execute(f"LOAD DATA INFILE '{d1}' INTO TABLE ti")
+    assert exc.value.code == 1100
+    assert thd.execute(f"LOAD DATA INFILE '{d1}' INTO TABLE tm").affected_rows == 3
+    thd.execute("UNLOCK TABLES")
