@@ -120,3 +120,58 @@ con1: LOAD DATA INFILE '{file.d}' INTO TABLE t2  => 1100
 con1: LOAD DATA INFILE '{file.d}' INTO TABLE tm
 con1: UNLOCK TABLES
 con1: SELECT * FROM tm ORDER BY a
+
+[case load_data_empty_file]
+description = an empty file writes no block: nothing is logged of the statement
+rule = LOAD.statement_blocks
+seed = 016
+file.e = ''
+setup: CREATE TABLE tm (a INT PRIMARY KEY, b VARCHAR(20)) ENGINE=MyISAM
+setup: CREATE TABLE ti (a INT PRIMARY KEY, b VARCHAR(20)) ENGINE=InnoDB
+con1: LOAD DATA INFILE '{file.e}' INTO TABLE tm
+con1: LOAD DATA LOCAL INFILE '{file.e}' INTO TABLE ti
+
+[case load_data_missing_columns_and_types]
+description = a missing column keeps NULL when its default is NULL, else takes its type's zero (not its DEFAULT); dates, decimals
+rule = LOAD.field_warnings
+seed = 016
+session.sql_mode = ''
+file.d = '1\n2\t2021-02-03\t1.5\n3\tbad\tx\n'
+setup: CREATE TABLE t (a INT, d DATE NULL, n DECIMAL(5,2) DEFAULT NULL, s VARCHAR(3) DEFAULT 'zz', ts TIMESTAMP NULL DEFAULT NULL) ENGINE=MyISAM
+con1: LOAD DATA INFILE '{file.d}' INTO TABLE t
+con1: SELECT * FROM t ORDER BY a
+
+[case load_data_triggers_and_escapes]
+description = AFTER INSERT triggers fire per row (rows events alternate tables); \t \N \\ unescaped, ESCAPED BY '' keeps them; REPLACE updates in place
+rule = LOAD.statement_blocks
+seed = 016
+file.d = '1\ta\\tb\n2\t\\N\n3\tc\\\\d\n'
+setup: CREATE TABLE t (a INT PRIMARY KEY, b VARCHAR(20)) ENGINE=InnoDB
+setup: CREATE TABLE log (a INT) ENGINE=InnoDB
+setup: CREATE TRIGGER trg AFTER INSERT ON t FOR EACH ROW INSERT INTO log VALUES (NEW.a)
+con1: LOAD DATA INFILE '{file.d}' INTO TABLE t
+con1: LOAD DATA INFILE '{file.d}' REPLACE INTO TABLE t FIELDS ESCAPED BY ''
+con1: SELECT * FROM t ORDER BY a
+con1: SELECT * FROM log ORDER BY a
+
+[case load_data_no_backslash_escapes]
+description = NO_BACKSLASH_ESCAPES without ESCAPED BY: no escape character (the logged text still says ESCAPED BY '\\')
+rule = LOAD.rewritten_text
+seed = 016
+session.sql_mode = 'NO_BACKSLASH_ESCAPES'
+file.d = '1\ta\\tb\n'
+setup: CREATE TABLE t (a INT PRIMARY KEY, b VARCHAR(20)) ENGINE=MyISAM
+con1: LOAD DATA INFILE '{file.d}' INTO TABLE t
+con1: SELECT * FROM t
+
+[case load_data_charset_and_errors]
+description = CHARACTER SET utf8mb4 vs the database's latin1; an unknown column is 1054 in 'SELECT'; an unknown table 1146
+rule = LOAD.files
+seed = 016
+file.d = '1\tcafé\n'
+setup: CREATE TABLE t (a INT PRIMARY KEY, b VARCHAR(20) CHARACTER SET utf8mb4) ENGINE=InnoDB
+con1: LOAD DATA INFILE '{file.d}' INTO TABLE t (a, nope)  => 1054
+con1: LOAD DATA INFILE '{file.d}' INTO TABLE t CHARACTER SET utf8mb4
+con1: LOAD DATA INFILE '{file.d}' REPLACE INTO TABLE t
+con1: LOAD DATA INFILE '{file.d}' INTO TABLE nope  => 1146
+con1: SELECT a, b, HEX(b) FROM t

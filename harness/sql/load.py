@@ -306,9 +306,10 @@ def _prepare(ex: "Executor", st: A.LoadData) -> _Plan:
     if not st.field_term and not st.enclosed:
         raise UnsupportedError("LOAD DATA with fixed-size rows (empty FIELDS TERMINATED BY and ENCLOSED BY)")
     targets: list[str | A.UserVar] = list(st.targets) if st.targets is not None else [c.name for c in t.columns]
-    col_of = [None if isinstance(x, A.UserVar) else _column_in(t, x, "field list") for x in targets]
+    # thd->where while the lists are set up is "SELECT" (observed: 1054 ... in 'SELECT')
+    col_of = [None if isinstance(x, A.UserVar) else _column_in(t, x, "SELECT") for x in targets]
     comp = Compiler(Scope([(t.name, t)]), ex.info)
-    set_funcs = [(_column_in(t, c, "field list"), comp.compile(e)) for c, e, _text in st.set_list]
+    set_funcs = [(_column_in(t, c, "SELECT"), comp.compile_in("SELECT", e)) for c, e, _text in st.set_list]
     # LOCAL without REPLACE is IGNORE: the server cannot stop the client mid-file.
     ignore = st.ignore or (st.local and not st.replace)
     cs = st.charset or str(thd.db_collation(thd.db or t.db) or "latin1")
@@ -345,8 +346,9 @@ def _fill_record(ex: "Executor", plan: _Plan, line: LoadLine, wctx: WriteContext
         col = t.columns[ci]
         specified.add(ci)
         if fld is None:
-            # Field::reset(): the type's zero, NULL only for a column whose default is NULL
-            row[ci] = col.type.default_value() if not col.nullable or col.has_default else None
+            # Field::reset() keeps the NULL of a column whose default is NULL, else the type's zero
+            row[ci] = None if col.nullable and (not col.has_default or col.default is None) else \
+                col.type.default_value()
             _warn(notes, abort, "ER_WARN_TOO_FEW_RECORDS", wctx.row)
         elif value is not None:
             row[ci] = col.type.coerce(value, col.name, wctx)
@@ -377,14 +379,21 @@ def _write_record(ex: "Executor", plan: _Plan, row: list[Any], specified: set[in
     generated = ex.assign_auto_increment(t, row, specified, alloc, set(), defer_explicit=True)
     if alloc is not None:
         alloc.row_done()
+    if t.triggers:
+        ex.thd.fire_triggers(t, "BEFORE", "INSERT", row, None, ex.ctx)
     found = ex._find_duplicate_locked(t, row, "X" if plan.replace else "S")
     if found is None:
         ex._explicit_auto_increment(t, row, generated, alloc)
         ex.write_row(t, row, specified)
+        if t.triggers:
+            ex.thd.fire_triggers(t, "AFTER", "INSERT", row, None, ex.ctx)
         return 1
     if plan.replace:
         ex._explicit_auto_increment(t, row, generated, alloc)
-        return int(ex.replace_row(t, row, found, specified))  # 2 when a row was deleted for it
+        replaced = int(ex.replace_row(t, row, found, specified))  # 2 when a row was deleted for it
+        if t.triggers:
+            ex.thd.fire_triggers(t, "AFTER", "INSERT", row, None, ex.ctx)
+        return replaced
     if generated is not None and alloc is not None:
         alloc.give_back(generated, skipped=plan.ignore)
     ex.thd.note_write_attempt(t)

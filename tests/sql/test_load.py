@@ -259,3 +259,26 @@ def test_refused_in_stored_programs_and_checked_under_lock_tables(thd: Thd, d1: 
     assert exc.value.code == 1100
     assert thd.execute(f"LOAD DATA INFILE '{d1}' INTO TABLE tm").affected_rows == 3
     thd.execute("UNLOCK TABLES")
+
+
+def test_missing_column_keeps_a_null_default_and_triggers_fire(thd: Thd, tmp_path: Path) -> None:
+    p = tmp_path / "d.txt"
+    p.write_bytes(b"1\n")
+    p.chmod(0o644)
+    thd.execute("CREATE TABLE t (a INT, n DECIMAL(5,2) DEFAULT NULL, s VARCHAR(3) DEFAULT 'zz', c INT DEFAULT 7) "
+                "ENGINE=MyISAM")
+    thd.execute("CREATE TABLE log (a INT) ENGINE=MyISAM")
+    thd.execute("CREATE TRIGGER trg AFTER INSERT ON t FOR EACH ROW INSERT INTO log VALUES (NEW.a)")
+    thd.execute("SET sql_mode = ''")
+    thd.execute(f"LOAD DATA INFILE '{p}' INTO TABLE t")
+    assert thd.execute("SELECT a, n, s, c FROM t").rows == [[1, None, "", 0]]
+    assert thd.execute("SELECT a FROM log").rows == [[1]]
+
+
+def test_unknown_column_is_1054_in_select(thd: Thd, d1: str) -> None:
+    for sql in (f"LOAD DATA INFILE '{d1}' INTO TABLE tm (a, nope)",
+                f"LOAD DATA INFILE '{d1}' INTO TABLE tm (a, @b) SET nope = 1",
+                f"LOAD DATA INFILE '{d1}' INTO TABLE tm (a, @b) SET b = nope"):
+        with pytest.raises(ServerError) as exc:
+            thd.execute(sql)
+        assert exc.value.message == "Unknown column 'nope' in 'SELECT'"
