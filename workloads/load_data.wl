@@ -175,3 +175,15 @@ con1: LOAD DATA INFILE '{file.d}' INTO TABLE t CHARACTER SET utf8mb4
 con1: LOAD DATA INFILE '{file.d}' REPLACE INTO TABLE t
 con1: LOAD DATA INFILE '{file.d}' INTO TABLE nope  => 1146
 con1: SELECT a, b, HEX(b) FROM t
+
+[case load_data_set_unsafe_functions_and_user_vars]
+description = SET with UUID(), RAND() and a user variable: User_var/Rand context events, and no Note 1592 in STATEMENT
+rule = LOAD.context_events
+seed = 016
+file.d = '1\tone\n2\ttwo\n'
+setup: CREATE TABLE t (a INT PRIMARY KEY, b VARCHAR(40), c INT) ENGINE=MyISAM
+con1: LOAD DATA INFILE '{file.d}' INTO TABLE t (a, @x) SET b = LENGTH(UUID()), c = 5
+con1: SET @v = 42
+con1: LOAD DATA INFILE '{file.d}' REPLACE INTO TABLE t (a, b) SET c = @v
+con1: LOAD DATA INFILE '{file.d}' REPLACE INTO TABLE t (a, b) SET c = RAND() * 0
+con1: SELECT a, c FROM t ORDER BY a
