@@ -337,7 +337,9 @@ class _CaseRun:
         return conn
 
     def prepare(self) -> None:
-        """Every case starts from RESET MASTER and a fresh database ``test``."""
+        """Every case starts from RESET MASTER and a fresh database ``test`` (and its data files)."""
+        for f in self.case.files:
+            f.write()
         self.admin = self.handle.connect(**self.timeouts)
         _execute(self.admin, f"DROP DATABASE IF EXISTS {TEST_DB}")
         if self.handle.innodb_binlog_checkpoint:

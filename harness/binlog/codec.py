@@ -27,6 +27,10 @@ from .gtid import (
 )
 from .header import Event, EventHeader, pack_header
 from .layout import HEADER
+from .load import (
+    decode_append_block, decode_delete_file, decode_execute_load_query, encode_append_block,
+    encode_delete_file, encode_execute_load_query,
+)
 from .mysql_gtid import decode_mysql_gtid, decode_previous_gtids, encode_mysql_gtid, encode_previous_gtids
 from .opaque import OpaqueEvent, decode_opaque, encode_opaque
 from .query import decode_query, encode_query
@@ -54,6 +58,10 @@ CODECS: dict[int, tuple[Decoder, Encoder]] = {
     E.GTID_EVENT: (decode_gtid, encode_gtid),
     E.GTID_LIST_EVENT: (decode_gtid_list, encode_gtid_list),
     E.XA_PREPARE_LOG_EVENT: (decode_xa_prepare, encode_xa_prepare),
+    E.BEGIN_LOAD_QUERY_EVENT: (decode_append_block, encode_append_block),
+    E.APPEND_BLOCK_EVENT: (decode_append_block, encode_append_block),
+    E.DELETE_FILE_EVENT: (decode_delete_file, encode_delete_file),
+    E.EXECUTE_LOAD_QUERY_EVENT: (decode_execute_load_query, encode_execute_load_query),
     # MySQL 5.7/8.0 events (rows v2: rows.py; Gtid: mysql_gtid.py)
     E.ROWS_QUERY_LOG_EVENT: (decode_rows_query, encode_rows_query),
     E.WRITE_ROWS_EVENT: (decode_rows, encode_rows),

@@ -312,6 +312,24 @@ QUERY = Layout("Query", (E.QUERY_EVENT,), (
 ))
 QUERY_HEADER_LEN = QUERY.prefix_len  # 13
 
+# LOAD DATA's events (load.py). file_id comes from a server-wide counter
+# (MYSQL_BIN_LOG::next_file_id) that RESET MASTER does not reset.
+_FILE_ID_WHY = "LOAD DATA events: file_id, a server-wide counter of logged LOAD DATA files"
+APPEND_BLOCK = Layout("Append_block", (E.APPEND_BLOCK_EVENT, E.BEGIN_LOAD_QUERY_EVENT), (
+    FieldSpec("file_id", "u32", varies=_FILE_ID_WHY),
+    FieldSpec("block", "rest"),
+))
+DELETE_FILE = Layout("Delete_file", (E.DELETE_FILE_EVENT,), (FieldSpec("file_id", "u32", varies=_FILE_ID_WHY),))
+EXECUTE_LOAD_QUERY = Layout("Execute_load_query", (E.EXECUTE_LOAD_QUERY_EVENT,), (
+    *QUERY.fields[:5],
+    FieldSpec("file_id", "u32", varies=_FILE_ID_WHY),
+    FieldSpec("fn_pos_start", "u32"),
+    FieldSpec("fn_pos_end", "u32"),
+    FieldSpec("dup_handling", "u8"),
+    *QUERY.fields[5:],
+))
+EXECUTE_LOAD_QUERY_HEADER_LEN = EXECUTE_LOAD_QUERY.prefix_len  # 26
+
 # ---------------------------------------------------------------------------- Table_map / rows
 
 _TABLE_ID_WHY = "Table_map/rows: id of the table share in the table definition cache (server-wide counter)"
@@ -427,7 +445,8 @@ GTID_LIST = Layout("Gtid_list", (E.GTID_LIST_EVENT,), (
 LAYOUTS: dict[int, Layout] = {
     int(t): lay
     for lay in (QUERY, TABLE_MAP, ROWS_V1, ROWS_V2, GTID, FORMAT_DESCRIPTION, XID, INTVAR, RAND, USER_VAR,
-                ROTATE, STOP, ANNOTATE_ROWS, BINLOG_CHECKPOINT, GTID_LIST)
+                ROTATE, STOP, ANNOTATE_ROWS, BINLOG_CHECKPOINT, GTID_LIST, APPEND_BLOCK, DELETE_FILE,
+                EXECUTE_LOAD_QUERY)
     for t in lay.type_codes
 }
 
@@ -445,7 +464,7 @@ def varying_fields_by_type() -> dict[int, dict[str, str]]:
     out: dict[int, dict[str, str]] = {}
     for tc, lay in LAYOUTS.items():
         why = {f.name: f.varies for f in lay.fields if f.varies}
-        if lay is QUERY:
+        if lay is QUERY or lay is EXECUTE_LOAD_QUERY:
             why.update({status_var_name(c): w for c, w in STATUS_VAR_VARIES.items()})
         if why:
             out[tc] = why

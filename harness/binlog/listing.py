@@ -29,6 +29,7 @@ from .context import StreamContext
 from .errors import DecodeError
 from .fast import FastDecoder, _status_vars, status_vars_fit
 from .layout import GTID, HEADER, QUERY, ROWS_V1, TABLE_MAP, XID
+from .load import AppendBlockEvent, ExecuteLoadQueryEvent, replay_query, sql_load_mb_name
 from .render import info_text
 from .rows import RowsEvent, TableMapEvent
 from .rowtext import RowsTextError, build_rows_text
@@ -351,6 +352,13 @@ def _event_lines(out: list[str], pos: int, ev: Any, raw: bytes, clock: _Clock, c
         out.append("\n" + info_text(ev) + "\n/*!*/;\n")
     elif tc == _ANNOTATE_T:
         out.append("\n#Q> " + info_text(ev).replace("\n", "\n#Q> ") + "\n")
+    elif isinstance(ev, ExecuteLoadQueryEvent):
+        # as mariadb-binlog prints it for replay: LOCAL INFILE of the file it
+        # rebuilds from the blocks (this listing writes no file)
+        use = f"use `{ev.database.replace('`', '``')}`; " if ev.database else ""
+        out.append(f"\n{use}{replay_query(ev, sql_load_mb_name(ev.file_id))}\n/*!*/;\n# file_id: {ev.file_id} \n")
+    elif isinstance(ev, AppendBlockEvent):
+        out.append(f"\n#{EVENT_TYPE_NAMES.get(tc, 'Unknown')}: file_id: {ev.file_id}  block_len: {len(ev.block)}\n")
     else:
         out.append(info_text(ev) + "\n")
 

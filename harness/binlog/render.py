@@ -9,6 +9,7 @@ Rendering lives here, never in the event classes.
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any, Callable
 
 from .constants import EVENT_TYPE_NAMES, GtidFlag, IntvarType, ItemResult, RowsFlag, USER_VAR_UNSIGNED_F
 from .control import (
@@ -18,6 +19,7 @@ from .constants import HeaderFlag
 from .fde import FormatDescriptionEvent
 from .gtid import BinlogCheckpointEvent, GtidEvent, GtidListEvent
 from .header import Event
+from .load import AppendBlockEvent, DeleteFileEvent, ExecuteLoadQueryEvent
 from .mysql_gtid import MysqlGtidEvent, PreviousGtidsEvent
 from .query import QueryEvent
 from .rows import RowsEvent, TableMapEvent
@@ -113,8 +115,29 @@ def _user_var_info(ev: UserVarEvent) -> str:
     return f"{name}=?"
 
 
+def _execute_load_query_info(ev: ExecuteLoadQueryEvent) -> str:
+    """Execute_load_query_log_event::pack_info: the Query's text, then the file id."""
+    use = f"use {quote_identifier(_text(ev.database))}; " if ev.database else ""
+    return f"{use}{_text(ev.query)} ;file_id={ev.file_id}"
+
+
+# Events whose Info needs no decision (by exact class: subclasses are not these).
+_SIMPLE_INFO: dict[type, Callable[[Any], str]] = {
+    XidEvent: lambda ev: f"COMMIT /* xid={ev.xid} */",
+    RandEvent: lambda ev: f"rand_seed1={ev.seed1},rand_seed2={ev.seed2}",
+    StopEvent: lambda ev: "",
+    ExecuteLoadQueryEvent: _execute_load_query_info,
+    # Append_block_log_event::pack_info (Begin_load_query too), Delete_file's
+    AppendBlockEvent: lambda ev: f";file_id={ev.file_id};block_len={len(ev.block)}",
+    DeleteFileEvent: lambda ev: f";file_id={ev.file_id}",
+}
+
+
 def info_text(ev: Event) -> str:
     """The ``Info`` column of ``SHOW BINLOG EVENTS`` for ``ev``."""
+    simple = _SIMPLE_INFO.get(type(ev))
+    if simple is not None:
+        return simple(ev)
     if isinstance(ev, QueryEvent):
         prefix = ""
         if ev.database and not ev.header.flags & HeaderFlag.SUPPRESS_USE:
@@ -127,8 +150,6 @@ def info_text(ev: Event) -> str:
         return f"table_id: {ev.table_id}{end}"
     if isinstance(ev, TableMapEvent):
         return f"table_id: {ev.table_id} ({_text(ev.database)}.{_text(ev.table)})"
-    if isinstance(ev, XidEvent):
-        return f"COMMIT /* xid={ev.xid} */"
     if isinstance(ev, XaPrepareEvent):
         # XA_prepare_log_event::pack_info; MariaDB prints the one-phase form too
         return ("XA COMMIT " if ev.one_phase else "XA PREPARE ") + xid_text(ev.xid) + \
@@ -145,14 +166,10 @@ def info_text(ev: Event) -> str:
         name = ("LAST_INSERT_ID" if ev.kind == IntvarType.LAST_INSERT_ID_EVENT else
                 "INSERT_ID" if ev.kind == IntvarType.INSERT_ID_EVENT else "INVALID_INT")
         return f"{name}={ev.value}"
-    if isinstance(ev, RandEvent):
-        return f"rand_seed1={ev.seed1},rand_seed2={ev.seed2}"
     if isinstance(ev, UserVarEvent):
         return _user_var_info(ev)
     if isinstance(ev, RotateEvent):
         return f"{_text(ev.next_file)};pos={ev.position}"
-    if isinstance(ev, StopEvent):
-        return ""
     # MySQL 5.7/8.0 events (Gtid_log_event / Previous_gtids_log_event /
     # Rows_query_log_event ::pack_info)
     if isinstance(ev, MysqlGtidEvent):

@@ -57,6 +57,8 @@ class BinaryLog:
         self.gtid_state: dict[int, dict[int, int]] = {}
         self.domain_counter: dict[int, int] = {}
         self.next_xid = 1
+        # MYSQL_BIN_LOG::file_id: LOAD DATA's blocks; from 1 at startup, not reset by RESET MASTER
+        self.file_id = 1
         self.files: list[str] = []
         # The flavour's writer (Flavor.new_writer): BinlogFileWriter or MySQL's.
         self.writer: Any = None
@@ -213,6 +215,13 @@ class BinaryLog:
             ivs = ":".join(f"{a}" if a == b else f"{a}-{b}" for a, b in self.gtid_executed[sid])
             parts.append(f"{sid}:{ivs}")
         return ",\n".join(parts)
+
+    def next_file_id(self) -> int:
+        """The id of the next statement-logged LOAD DATA file (``MYSQL_BIN_LOG::next_file_id``)."""
+        with self.lock:
+            fid = self.file_id
+            self.file_id += 1
+            return fid
 
     def allocate_xid(self) -> int:
         with self.lock:

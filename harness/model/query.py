@@ -17,7 +17,10 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Protocol
 
 from harness.binlog.control import new_intvar_event, new_rand_event, new_user_var_event
+from dataclasses import dataclass
+
 from harness.binlog.header import Event
+from harness.binlog.load import new_append_block_event, new_delete_file_event, new_execute_load_query_event
 from harness.binlog.query import new_query_event
 from harness.model import flush as L3
 from harness.model.cache import use_trans_cache
@@ -143,6 +146,68 @@ def binlog_query(thd: SessionView, text: str, is_trans: bool, error_code: int, c
                                  thread_specific=uses_temp, suppress_use=suppress_use))
     if decision is not None and decision.warn_unsafe:
         thd.issue_unsafe_warnings(decision.warn_unsafe)
+
+
+@dataclass(frozen=True)
+class LoadedFile:
+    """What a LOAD DATA read, as its statement-format events need it (sql_load.cc).
+
+    ``blocks``: the file as the server read it, one buffer fill (or LOCAL packet)
+    each; ``query``: ``Load_log_event::print_query``'s text with the column list
+    and SET; ``fn_pos_*``: byte offsets of ``[LOCAL] INFILE '..' [REPLACE|IGNORE]
+    INTO`` in it; ``dup_handling``: LOAD_DUP_ERROR/IGNORE/REPLACE."""
+
+    blocks: tuple[bytes, ...]
+    query: str
+    fn_pos_start: int
+    fn_pos_end: int
+    dup_handling: int
+
+
+def binlog_load_query(thd: SessionView, load: LoadedFile, is_trans: bool, error_code: int,
+                      ctx: QueryContext | None, decision: LoggingDecision | None, *, executed: bool = True) -> None:
+    """log_loaded_block + write_execute_load_query_log_event: the file's blocks
+    (Begin_load_query, then Append_block) and the Execute_load_query -- or, for a
+    failed statement that changed nothing (``executed`` False), Delete_file.
+
+    Statement format only: in row format the server logs no block at all. An empty
+    file writes no block and so logs nothing of its own. The cache is the one the
+    Query of any other statement would take."""
+    if not load.blocks:
+        return
+    written = thd.stmt_written_tables()
+    if written and all(t.engine.self_logging for t in written):
+        return
+    mixed_unsafe = decision is not None and bool(decision.unsafe & bit(Unsafe.MIXED_STATEMENT))
+    to_trx = use_trans_cache(thd, is_trans) or mixed_unsafe or thd.stmt_changed_xa
+    cache = thd.caches.trx_cache if to_trx else thd.caches.stmt_cache
+    if thd.stmt_changed_nontrans:
+        thd.trx_log.stmt_nontrans_logged = True
+    if to_trx and thd.stmt_changed_nontrans and not thd.binlog_direct_non_trans_update:
+        thd.trx_log.gtid_nontrans = True
+    ts, sid = thd.stmt_timestamp, thd.server_id
+    file_id = thd.server.binlog.next_file_id()
+    # MYSQL_BIN_LOG::write puts the statement's context events before every event it
+    # writes in statement format: each block (written once the rows before it are in)
+    # and the Execute event (observed: INSERT_ID before Begin_load_query and again
+    # before Execute_load_query).
+    context = context_events(thd, ctx)
+    for i, block in enumerate(load.blocks):
+        for ev in context:
+            cache.append(ev)
+        cache.append(new_append_block_event(file_id, block, first=i == 0, timestamp=ts, server_id=sid))
+    if not executed:
+        cache.append(new_delete_file_event(file_id, timestamp=ts, server_id=sid))
+        return
+    for ev in context:
+        cache.append(ev)
+    cache.append(new_execute_load_query_event(
+        load.query, database=thd.db or "", thread_id=thd.connection_id, timestamp=ts, server_id=sid,
+        status_vars=thd.query_status_vars(text=load.query, updated_db=updated_db(thd)), file_id=file_id,
+        fn_pos_start=load.fn_pos_start, fn_pos_end=load.fn_pos_end, dup_handling=load.dup_handling,
+        error_code=error_code))
+    # No Note 1592 here: the server issues unsafe warnings in THD::binlog_query, which
+    # LOAD DATA does not call (observed: no Note for SET b = UUID() in STATEMENT).
 
 
 def write_ddl(thd: SessionView, text: str, *, db: str | None = None, suppress_use: bool = False,

@@ -41,6 +41,8 @@ INFO_RULES: list[tuple[str, str, list[str] | None]] = [
     (r";pos=\d+", ";pos=#", ["Rotate"]),
     # RAND() seeds come from the session's random state: they differ by nature.
     (r"rand_seed1=\d+,rand_seed2=\d+", "rand_seed1=#,rand_seed2=#", ["RAND"]),
+    # LOAD DATA's file_id: a server-wide counter that RESET MASTER does not reset
+    (r";file_id=\d+", ";file_id=#", ["Begin_load_query", "Append_block", "Execute_load_query", "Delete_file"]),
 ]
 
 _PY_RULES = [(re.compile(p), re.sub(r"\$(\d)", r"\\\1", r), types) for p, r, types in INFO_RULES]
@@ -86,7 +88,8 @@ def gtid_jumps(events: Sequence[Mapping[str, Any]]) -> set[tuple[int, int, int]]
 
 _MASKS = [(re.compile(r"xid=\d+"), "xid=#"), (re.compile(r"table_id: \d+"), "table_id: #"),
           (re.compile(r"Server ver: [^,]*"), "Server ver: #"), (re.compile(r"rand_seed1=\d+,rand_seed2=\d+"),
-                                                               "rand_seed1=#,rand_seed2=#")]
+                                                               "rand_seed1=#,rand_seed2=#"),
+          (re.compile(r";file_id=\d+"), ";file_id=#")]
 
 
 def listing(files: Iterable[Path]) -> list[str]:

@@ -36,6 +36,7 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -117,16 +118,21 @@ class ReplayServer:
         in a container) must replay here, not fail with 1449."""
         h = self.handle
         env = dict(os.environ, MYSQL_PWD=h.password)
-        dump = subprocess.run([self.mariadb_binlog, *map(str, files)], capture_output=True, timeout=300,
-                              check=False)
-        if dump.returncode != 0:
-            raise RuntimeError(f"mariadb-binlog exited {dump.returncode}: "
-                               f"{dump.stderr.decode('utf-8', 'replace').strip()[:500]}")
-        self.ensure_definers(definers_in(dump.stdout))
-        client = subprocess.run(
-            [self.mariadb, "--no-defaults", f"--host={h.host}", f"--port={h.port}", f"--user={h.user}",
-             "--force", "--binary-mode", "--batch", "--init-command=SET SESSION sql_log_bin=0"],
-            input=dump.stdout, capture_output=True, env=env, timeout=300, check=False)
+        # A statement-logged LOAD DATA replays as LOAD DATA LOCAL of the file
+        # mariadb-binlog rebuilds from its blocks (--local-load): a directory of this
+        # replay's own, gone afterwards; the client must offer LOCAL files.
+        with tempfile.TemporaryDirectory(prefix="replbed-replay-load-") as load_dir:
+            dump = subprocess.run([self.mariadb_binlog, f"--local-load={load_dir}", *map(str, files)],
+                                  capture_output=True, timeout=300, check=False)
+            if dump.returncode != 0:
+                raise RuntimeError(f"mariadb-binlog exited {dump.returncode}: "
+                                   f"{dump.stderr.decode('utf-8', 'replace').strip()[:500]}")
+            self.ensure_definers(definers_in(dump.stdout))
+            client = subprocess.run(
+                [self.mariadb, "--no-defaults", f"--host={h.host}", f"--port={h.port}", f"--user={h.user}",
+                 "--force", "--binary-mode", "--batch", "--local-infile=1",
+                 "--init-command=SET SESSION sql_log_bin=0"],
+                input=dump.stdout, capture_output=True, env=env, timeout=300, check=False)
         return [ln for ln in client.stderr.decode("utf-8", "replace").splitlines() if ln.startswith("ERROR")]
 
     def ensure_definers(self, accounts: set[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -126,6 +126,8 @@ class ServerHandle:
             "charset": "utf8mb4",
             "collation": "utf8mb4_general_ci",
             "connection_timeout": 30,
+            # workloads' LOAD DATA LOCAL INFILE (the server asks for the file)
+            "allow_local_infile": True,
         }
         params.update(kw)
         return mysql.connector.connect(**params)

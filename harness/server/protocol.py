@@ -87,7 +87,7 @@ CLIENT_REMEMBER_OPTIONS = 1 << 31
 #: What replbed advertises: a real MariaDB 10.11 sends 0x81fff7fe (without
 #: TLS); we send the same but CLIENT_COMPRESS (0x20), which a client would turn on
 #: only to find that replbed does not compress: 0x81fff7de. LOAD DATA LOCAL is
-#: advertised like the server's and refused as a statement outside the subset.
+#: advertised like the server's: the statement asks the client for the file.
 DEFAULT_SERVER_CAPABILITIES = (
     CLIENT_FOUND_ROWS
     | CLIENT_LONG_FLAG

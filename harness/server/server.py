@@ -671,6 +671,10 @@ class _ConnectionHandler:
                     # MariaDB answers a comment-only query with a bare OK and runs nothing.
                     result = OkResult()
                 else:
+                    thd = getattr(session, "thd", None)
+                    if thd is not None:
+                        # LOAD DATA LOCAL asks this client for the file (net_request_file)
+                        thd.local_file_reader = self._local_infile if self.caps & p.CLIENT_LOCAL_FILES else None
                     result = session.execute(stmt)
                 status = session.status_flags() | (SERVER_MORE_RESULTS_EXISTS if more else 0)
         except SqlError as err:
@@ -687,6 +691,18 @@ class _ConnectionHandler:
         else:
             raise TypeError(f"session.execute returned {type(result).__name__}, expected OkResult or ResultSet")
         return True
+
+    def _local_infile(self, name: str) -> list[bytes]:
+        """net_request_file: a 0xFB packet naming the file; the client answers with the
+        file's content in packets and an empty packet (also when it cannot send the file).
+        Each packet is one block of the statement-format log, as in the server."""
+        self.io.write(b"\xfb" + name.encode("utf-8", "surrogateescape"))
+        packets: list[bytes] = []
+        while True:
+            pkt = self.io.read_packet()
+            if not pkt:
+                return packets
+            packets.append(pkt)
 
     def _com_register_slave(self, body: bytes) -> None:
         self.io.write(binlog_dump.com_register_slave(self, body, self.server.replicas))

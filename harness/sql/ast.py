@@ -235,6 +235,36 @@ class Select(Statement):
 
 
 @dataclass
+class LoadData(Statement):
+    """LOAD DATA [LOW_PRIORITY|CONCURRENT] [LOCAL] INFILE ... (sql_exchange + the LEX lists).
+
+    ``targets``: the column list, a column name or a :class:`UserVar` each (None: every
+    column); ``set_list``: (column, expression, the expression's text as written), the
+    text being what the server logs after ``col=``."""
+
+    table: TableName = field(default_factory=lambda: TableName(""))
+    file_name: str = ""
+    local: bool = False
+    priority: str = ""  # "", LOW_PRIORITY or CONCURRENT
+    replace: bool = False
+    ignore: bool = False
+    charset: str | None = None
+    field_term: str = "\t"
+    enclosed: str = ""
+    opt_enclosed: bool = False
+    escaped: str = "\\"
+    escaped_given: bool = False
+    line_term: str = "\n"
+    line_start: str = ""
+    skip_lines: int = 0
+    targets: list["str | UserVar"] | None = None
+    set_list: list[tuple[str, Expr, str]] = field(default_factory=list)
+    # Written through a view: the view and its column names, as the logged text names them.
+    logged_table: TableName | None = None
+    logged_targets: list["str | UserVar"] | None = None
+
+
+@dataclass
 class Insert(Statement):
     table: TableName = field(default_factory=lambda: TableName(""))
     columns: list[str] | None = None

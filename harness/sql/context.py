@@ -229,8 +229,28 @@ class ExecContext:
     def fn_is_used_lock(self, name: Any) -> Any:
         return self.thd.server.user_locks.owner(str(name))
 
-    def fn_load_file(self, name: Any) -> None:
-        return None
+    def fn_load_file(self, name: Any) -> bytes | None:
+        """LOAD_FILE(name) (Item_load_file::val_str): the bytes of a server file readable
+        by all, relative names under datadir; NULL for anything else (a missing or
+        unreadable file, one over max_allowed_packet)."""
+        import os
+        import stat
+        if name is None:
+            return None
+        path = name.decode("utf-8", "surrogateescape") if isinstance(name, bytes) else str(name)
+        if not os.path.isabs(path):
+            path = os.path.join(str(self.thd.server.global_vars.values.get("datadir") or os.getcwd()), path)
+        try:
+            st = os.stat(path)
+            if not stat.S_ISREG(st.st_mode) or not st.st_mode & stat.S_IROTH:
+                return None
+            limit = int(self.thd.vars.get("max_allowed_packet") or 16 << 20)
+            if st.st_size > limit:
+                return None
+            with open(path, "rb") as f:
+                return f.read()
+        except (OSError, ValueError):
+            return None
 
     def fn_master_pos_wait(self, *args: Any) -> None:
         return None

@@ -79,6 +79,6 @@ def refuse_under_lock_tables(thd: "Thd", stmt: A.Statement) -> None:
         raise UnsupportedError(f"{type(stmt).__name__} under LOCK TABLES")
 
 
-_ALLOWED = (A.Insert, A.Update, A.Delete, A.Select, A.Do, A.Begin, A.Commit, A.Rollback, A.Savepoint,
+_ALLOWED = (A.Insert, A.LoadData, A.Update, A.Delete, A.Select, A.Do, A.Begin, A.Commit, A.Rollback, A.Savepoint,
             A.ReleaseSavepoint, A.Set, A.SetNames, A.SetTransaction, A.Show, A.Use, A.LockTables,
             A.UnlockTables)

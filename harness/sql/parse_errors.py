@@ -58,3 +58,14 @@ class UndeclaredVariableError(SqlParseError):
 
     def __init__(self, name: str) -> None:
         super().__init__(f"Undeclared variable: {name}")
+
+
+class SpBadStatementError(SqlParseError):
+    """ER_SP_BADSTATEMENT: a statement the grammar refuses inside a stored program
+    (routine, trigger); observed for LOAD DATA."""
+
+    code = 1314
+    sqlstate = "0A000"
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"{what} is not allowed in stored procedures")

@@ -13,7 +13,9 @@ from decimal import Decimal
 from typing import Callable
 
 from harness.sql import ast as A
-from harness.sql.parse_errors import EmptyQueryError, ParseError, UndeclaredVariableError, UnsupportedError
+from harness.sql.parse_errors import (
+    EmptyQueryError, ParseError, SpBadStatementError, UndeclaredVariableError, UnsupportedError,
+)
 from harness.sql.lexer import literal_value, Token, tokenize
 
 # Words that cannot be used as bare identifiers / aliases in this subset.
@@ -375,6 +377,94 @@ class Parser:
         if allow_offset and self.accept_kw("OFFSET"):
             return first, self.primary()
         return first, None
+
+    # --- LOAD DATA
+
+    def load_stmt(self) -> A.Statement:
+        """LOAD DATA ... INFILE (sql_yacc.yy ``load_data``); LOAD XML / INDEX are outside the subset."""
+        self.expect_kw("LOAD")
+        if not self.accept_kw("DATA"):
+            raise UnsupportedError("LOAD " + str(self.tok.value).upper())
+        st = A.LoadData()
+        st.priority = self.accept_kw("LOW_PRIORITY", "CONCURRENT") or ""
+        st.local = self.accept_kw("LOCAL") is not None
+        self.expect_kw("INFILE")
+        st.file_name = self._load_string()
+        dup = self.accept_kw("REPLACE", "IGNORE")
+        st.replace, st.ignore = dup == "REPLACE", dup == "IGNORE"
+        self.expect_kw("INTO")
+        self.expect_kw("TABLE")
+        st.table = self.table_name()
+        if self.accept_kw("CHARACTER"):
+            self.expect_kw("SET")
+            st.charset = self.ident_or_string().lower()
+        elif self.accept_kw("CHARSET"):
+            st.charset = self.ident_or_string().lower()
+        if self.accept_kw("FIELDS", "COLUMNS"):
+            self._load_field_options(st)
+        if self.accept_kw("LINES"):
+            while True:
+                if self.accept_kw("STARTING"):
+                    self.expect_kw("BY")
+                    st.line_start = self._load_string()
+                elif self.accept_kw("TERMINATED"):
+                    self.expect_kw("BY")
+                    st.line_term = self._load_string()
+                else:
+                    break
+        if self.accept_kw("IGNORE"):
+            t = self.advance()
+            if t.kind != "INT":
+                raise ParseError(self.sql, t.pos)
+            st.skip_lines = int(t.value)  # type: ignore[call-overload]
+            self.expect_kw("LINES", "ROWS")
+        if self.accept_op("("):
+            st.targets = []
+            if not self.at_op(")"):
+                while True:
+                    if self.tok.kind == "VAR":
+                        st.targets.append(A.UserVar(self.advance().text))
+                    else:
+                        st.targets.append(self.column_name())
+                    if not self.accept_op(","):
+                        break
+            self.expect_op(")")
+        if self.accept_kw("SET"):
+            while True:
+                col = self.column_name()
+                eq = self.tok
+                if not self.accept_op("=", ":="):
+                    raise self.error("expected =")
+                start = eq.pos + len(eq.text)
+                e = self.expr()
+                st.set_list.append((col, e, self.sql[start:self.tok.pos].rstrip()))
+                if not self.accept_op(","):
+                    break
+        return st
+
+    def _load_field_options(self, st: A.LoadData) -> None:
+        while True:
+            if self.accept_kw("TERMINATED"):
+                self.expect_kw("BY")
+                st.field_term = self._load_string()
+            elif self.at_kw("OPTIONALLY", "ENCLOSED"):
+                st.opt_enclosed = self.accept_kw("OPTIONALLY") is not None
+                self.expect_kw("ENCLOSED")
+                self.expect_kw("BY")
+                st.enclosed = self._load_string()
+            elif self.accept_kw("ESCAPED"):
+                self.expect_kw("BY")
+                st.escaped = self._load_string()
+                st.escaped_given = True
+            else:
+                return
+
+    def _load_string(self) -> str:
+        t = self.tok
+        if t.kind != "STRING":
+            raise self.error()
+        self.advance()
+        return t.text
 
     # --- INSERT / REPLACE
 
@@ -907,6 +997,8 @@ class Parser:
 
     def routine_statement(self) -> list[A.Statement]:
         start = self.tok.pos
+        if self.at_kw("LOAD") and self.peek_kw(1, "DATA"):
+            raise SpBadStatementError("LOAD DATA")
         if self.at_kw("SET") and self.peek().kind in ("WORD", "QWORD") and not self.peek_kw(
                 1, "SESSION", "GLOBAL", "LOCAL", "NAMES", "TRANSACTION", "AUTOCOMMIT", "SQL_LOG_BIN",
                 "BINLOG_FORMAT"):
@@ -1881,6 +1973,7 @@ _SERVER_VERBS = frozenset("""ALTER ANALYZE BACKUP BEGIN BINLOG CALL CASE CHANGE 
 _STATEMENTS: dict[str, Callable[[Parser], A.Statement]] = {
     "SELECT": Parser.select_stmt,
     "INSERT": Parser.insert_stmt,
+    "LOAD": Parser.load_stmt,
     "REPLACE": Parser.insert_stmt,
     "UPDATE": Parser.update_stmt,
     "DELETE": Parser.delete_stmt,

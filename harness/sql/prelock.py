@@ -154,6 +154,11 @@ class Prelocker:
         for _c, e in s.on_duplicate:
             self.expr(e)
 
+    def s_LoadData(self, s: A.LoadData) -> None:
+        self.table(s.table, True, "INSERT|DELETE" if s.replace else "INSERT")
+        for _c, e, _text in s.set_list:
+            self.expr(e)
+
     def s_Update(self, s: A.Update) -> None:
         targets = {c.table.lower() for c, _ in s.assignments if c.table}
         single = len(s.tables) == 1

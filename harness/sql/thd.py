@@ -31,6 +31,7 @@ from harness.sql.context import ExecContext, RandState
 from harness.sql.errors import Note, ServerError, error, internal_error, note
 from harness.sql.executor import DmlResult, Executor, SelectResult
 from harness.sql.locked_tables import check_locked_tables, refuse_under_lock_tables
+from harness.sql.load import mysql_load
 from harness.sql.prelock import analyze
 from harness.sql.row_locks import uses_row_locks
 from harness.sql.stmtinfo import StatementInfo
@@ -153,6 +154,10 @@ class Thd:
         self.sp_unsafe: int | None = None  # unsafe flags collected while a CALL runs
         self.sp_modified_nontrans = False
         self.stmt_no_annotate = False
+        # LOAD DATA: what the statement-format log of the file needs (harness/sql/load.py)
+        self.stmt_load: Any = None
+        # LOAD DATA LOCAL: asks the client for a file, returns its packets (set by replbed serve)
+        self.local_file_reader: Any = None
         # The Format_description of the last BINLOG statement (the server's rli_fake).
         self.binlog_stmt_ctx: StreamContext | None = None
         # current_stmt_binlog_format stays ROW, once a statement switched to it, while
@@ -504,7 +509,7 @@ class Thd:
             if isinstance(stmt, (A.CreateTable, A.DropTable)) and stmt.temporary:
                 from harness.sql.parse_errors import UnsupportedError
                 raise UnsupportedError("temporary tables inside an XA transaction")
-        if isinstance(stmt, (A.Insert, A.Update, A.Delete)):
+        if isinstance(stmt, (A.Insert, A.Update, A.Delete, A.LoadData)):
             return self.run_dml(stmt)
         if isinstance(stmt, A.Select):
             if stmt.into and not all(isinstance(t, A.UserVar) for t in stmt.into):
@@ -540,7 +545,7 @@ class Thd:
         self._stmt_first_insert_id = None
 
     def run_dml(self, stmt: A.Statement) -> OkPacket | SelectResult:
-        kind = type(stmt).__name__.upper()
+        kind = "LOAD" if isinstance(stmt, A.LoadData) else type(stmt).__name__.upper()
         if isinstance(stmt, A.Update) and stmt.ignore and len(stmt.tables) == 1:
             # Only SQLCOM_UPDATE marks IGNORE unsafe; a multi-table UPDATE IGNORE is safe (probed).
             kind = "UPDATE_IGNORE"
@@ -618,13 +623,7 @@ class Thd:
             # STATEMENT keeps its unsafe notes: binlog_query issues them before it looks
             # at the format (observed: 1592 with a rows event).
             decision = LoggingDecision(row=True, unsafe=decision.unsafe, warn_unsafe=decision.warn_unsafe)
-        self.stmt_no_annotate = False
-        if isinstance(stmt, A.Insert) and stmt.delayed and decision.logged and info.written and \
-                not info.written[0].transactional:
-            # INSERT DELAYED (MyISAM, MEMORY) runs in the delayed-insert thread, which
-            # logs rows whatever binlog_format says, and has no query to annotate.
-            decision = LoggingDecision(row=True, unsafe=decision.unsafe, warn_unsafe=0)
-            self.stmt_no_annotate = True
+        decision = self._statement_forced_row(stmt, info, decision)
         self.stmt_decision = decision
         self.stmt_row_format = decision.row
         if decision.row and decision.logged and self.binlog_format != "ROW" and self.temp_tables:
@@ -638,6 +637,8 @@ class Thd:
         try:
             if isinstance(stmt, A.Insert):
                 res: DmlResult | SelectResult = ex.insert(stmt)
+            elif isinstance(stmt, A.LoadData):
+                res = mysql_load(ex, stmt)
             elif isinstance(stmt, A.Update):
                 res = ex.update(stmt)
             elif isinstance(stmt, A.Delete):
@@ -700,6 +701,22 @@ class Thd:
             raise
         return DmlResult()
 
+    def _statement_forced_row(self, stmt: A.Statement, info: StatementInfo,
+                              decision: LoggingDecision) -> LoggingDecision:
+        """Statements that log rows whatever layer 1 decided (a new decision), else ``decision``."""
+        self.stmt_no_annotate = False
+        self.stmt_load = None
+        if isinstance(stmt, A.LoadData) and decision.logged and self.binlog_format == "MIXED" and not decision.row:
+            # mysql_load: set_current_stmt_binlog_format_row_if_mixed()
+            return LoggingDecision(row=True, unsafe=decision.unsafe, warn_unsafe=0)
+        if isinstance(stmt, A.Insert) and stmt.delayed and decision.logged and info.written and \
+                not info.written[0].transactional:
+            # INSERT DELAYED (MyISAM, MEMORY) runs in the delayed-insert thread, which
+            # logs rows whatever binlog_format says, and has no query to annotate.
+            self.stmt_no_annotate = True
+            return LoggingDecision(row=True, unsafe=decision.unsafe, warn_unsafe=0)
+        return decision
+
     def _choose_read_mode(self, stmt: A.Statement, info: StatementInfo) -> None:
         """Plain SELECTs read a snapshot; DML and FOR UPDATE / LOCK IN SHARE MODE lock
         and read the latest rows; SERIALIZABLE turns a SELECT inside a transaction into
@@ -751,6 +768,9 @@ class Thd:
                 for i, call in enumerate(ctx.function_calls):
                     self.binlog_query(call, self._is_transactional_stmt(info), 0, ctx if i == 0 else None,
                                       decision if i == 0 else None)
+            elif isinstance(stmt, A.LoadData):
+                if self.stmt_load is not None:
+                    L2.binlog_load_query(self, self.stmt_load, self._is_transactional_stmt(info), 0, ctx, decision)
             else:
                 self.binlog_query(stmt.text, self._is_transactional_stmt(info), 0, ctx, decision)
         elif is_write and decision.logged and decision.warn_unsafe and not info.impossible_where:
@@ -783,7 +803,15 @@ class Thd:
         # A partial change to a non-transactional table -- temporary ones included --
         # cannot be undone: the failed statement is logged with its error (probed).
         nontrans_changed = self.stmt_changed_nontrans or self.stmt_changed_nontrans_temp
-        if nontrans_changed and decision.logged and not decision.row:
+        if isinstance(stmt, A.LoadData):
+            # the blocks were logged as the file was read: a non-transactional table's
+            # survive, with Execute_load_query if rows changed, else Delete_file
+            if self.stmt_load is not None and decision.logged and not decision.row and \
+                    not self._is_transactional_stmt(info):
+                L2.binlog_load_query(self, self.stmt_load, False, err.code, ctx, decision, executed=nontrans_changed)
+            elif self.stmt_load is not None and self.stmt_load.blocks and decision.logged and not decision.row:
+                self.server.binlog.next_file_id()  # the blocks went to the trx cache, now truncated
+        elif nontrans_changed and decision.logged and not decision.row:
             self.binlog_query(stmt.text, self._is_transactional_stmt(info), err.code, ctx, decision)
         elif isinstance(stmt, (A.Select, A.Do, A.Set)) and info.stored_functions and decision.logged \
                 and not decision.row and decision.warn_unsafe:

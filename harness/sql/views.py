@@ -49,6 +49,9 @@ def merge_for_write(thd: "Thd", stmt: A.Statement) -> tuple[A.Statement, list[A.
     if isinstance(stmt, A.Insert):
         mv = _merge_target(thd, stmt.table, "INSERT", has_fields=bool(stmt.columns))
         return (stmt, []) if mv is None else (_insert(thd, stmt, mv), mv.chain)
+    if isinstance(stmt, A.LoadData):
+        mv = _merge_target(thd, stmt.table, "INSERT", has_fields=bool(stmt.targets))
+        return (stmt, []) if mv is None else (_load_data(stmt, mv), mv.chain)
     if isinstance(stmt, A.Update):
         if len(stmt.tables) != 1:
             _refuse_views_in(thd, stmt.tables)
@@ -228,6 +231,18 @@ def _insert(thd: "Thd", st: A.Insert, mv: MergedView) -> A.Insert:
     return replace(st, table=mv.base, columns=columns, on_duplicate=ondup,
                    check_option=_check_option(thd, st.table, mv),
                    through_view=f"{st.table.db or thd.db}.{view}")
+
+
+def _load_data(st: A.LoadData, mv: MergedView) -> A.LoadData:
+    """LOAD DATA into a view: the rows go to the base table; the logged text keeps the
+    view and its column names (observed: ``INTO TABLE `v1` ... (`i`)``)."""
+    view = st.table.name
+    names: list[str | A.UserVar] = list(st.targets) if st.targets is not None else list(mv.order)
+    targets: list[str | A.UserVar] = [x if isinstance(x, A.UserVar) else
+                                      _base_column(mv, x, "field list", "INSERT", view) for x in names]
+    sets = [(_base_column(mv, c, "SET", "UPDATE", view), substitute(e, mv.columns, {view.lower()}, "SET"), text)
+            for c, e, text in st.set_list]
+    return replace(st, table=mv.base, targets=targets, set_list=sets, logged_table=st.table, logged_targets=names)
 
 
 def _update(thd: "Thd", st: A.Update, mv: MergedView) -> A.Update:

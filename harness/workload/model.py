@@ -63,6 +63,32 @@ class Step:
 
 
 @dataclass(frozen=True)
+class DataFile:
+    """A data file of a case (``file.NAME = 'text' [* N]``), for LOAD DATA [LOCAL] INFILE.
+
+    The path is fixed by the case and the name, so both sides of a run (and the
+    binlogs' LOAD DATA texts) name the same file."""
+
+    name: str
+    path: str
+    content: bytes
+    line: int
+
+    def write(self) -> None:
+        """Write the file readable by all (a server's LOAD DATA INFILE needs that: 1085)."""
+        import os
+        import tempfile
+        d = os.path.dirname(self.path)
+        os.makedirs(d, mode=0o755, exist_ok=True)
+        os.chmod(d, 0o755)
+        fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-")
+        with os.fdopen(fd, "wb") as f:
+            f.write(self.content)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, self.path)  # concurrent runs of the same case write the same bytes
+
+
+@dataclass(frozen=True)
 class Setting:
     """``SET SESSION variable = value`` for the connections in ``scope``.
 
@@ -111,6 +137,9 @@ class Case:
     description: str | None = None
     formats: tuple[str, ...] = BINLOG_FORMATS
     settings: SessionSettings = field(default_factory=SessionSettings)
+    # ``file.NAME = '...'`` keys: data files for LOAD DATA, written by the runner
+    # before the case runs; ``{file.NAME}`` in a statement is ``path``.
+    files: tuple["DataFile", ...] = ()
 
     @property
     def connections(self) -> tuple[str, ...]:

@@ -20,6 +20,7 @@ from harness.workload.model import (
     ALL_CONNECTIONS,
     SETUP_CONNECTION,
     Case,
+    DataFile,
     SessionSettings,
     Setting,
     Step,
@@ -35,6 +36,34 @@ _KEY = re.compile(rf"^({_NAME}(?:\.{_NAME})?)\s*=\s*(.*)$")
 # `=> target` at the very end of a statement, optionally followed by a comment.
 _EXPECT = re.compile(r"\s=>\s*(\S+)\s*(?:#.*)?$")
 _PLAIN_KEYS = ("rule", "seed", "description", "formats")
+FILE_SCOPE = "file"
+_FILE_REF = re.compile(r"\{file\.([A-Za-z][A-Za-z0-9_]*)\}")
+_FILE_VALUE = re.compile(r"^'((?:[^'\\]|\\.)*)'\s*(?:\*\s*([0-9]+))?\s*(?:#.*)?$", re.DOTALL)
+_FILE_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0", "\\": "\\", "'": "'", "Z": "\x1a"}
+FILE_MAX_BYTES = 64 << 20
+
+
+def parse_file_content(value: str) -> bytes:
+    """``'text'`` (escapes \\n \\t \\r \\0 \\Z \\\\ \\') or ``'text' * N``: N copies, ``{n}``
+    in each replaced by its number (1..N) -- how a case writes a file larger than a block."""
+    m = _FILE_VALUE.match(value.strip())
+    if m is None:
+        raise ValueError("expected a quoted string, optionally followed by '* N'")
+    text = re.sub(r"\\(.)", lambda e: _FILE_ESCAPES.get(e.group(1), e.group(1)), m.group(1))
+    if m.group(2) is None:
+        return text.encode("utf-8")
+    n = int(m.group(2))
+    if n < 1 or len(text) * n > FILE_MAX_BYTES:
+        raise ValueError(f"'* {n}': the count must be 1 or more and the file at most {FILE_MAX_BYTES} bytes")
+    return "".join(text.replace("{n}", str(i)) for i in range(1, n + 1)).encode("utf-8")
+
+
+def data_file_path(case: str, name: str) -> str:
+    """Where a case's data file lives: the same path on both sides of a run."""
+    import tempfile
+    return str(Path(tempfile.gettempdir()) / "replbed-load" / case / name)
+
+
 _RUNNER_VARS = {"binlog_format": "binlog_format is set by the runner; use 'formats =' instead"}
 
 
@@ -51,6 +80,7 @@ class _CaseBuilder:
         self.keys: dict[str, str] = {}
         self.key_lines: dict[str, int] = {}
         self.settings: list[Setting] = []
+        self.files: dict[str, DataFile] = {}
         self.setup: list[Step] = []
         self.steps: list[Step] = []
         # Lines of the statement being assembled (for continuation lines).
@@ -62,6 +92,9 @@ class _CaseBuilder:
         return WorkloadError(self.source, line, message)
 
     def add_key(self, key: str, value: str, line: int) -> None:
+        if key.startswith(FILE_SCOPE + "."):
+            self.add_file(key.split(".", 1)[1], value, line)
+            return
         if "." in key:
             scope, var = key.split(".", 1)
             var = var.lower()
@@ -89,6 +122,24 @@ class _CaseBuilder:
         value = value.strip() if key == "description" else _strip_comment(value)
         self.keys[key] = value
         self.key_lines[key] = line
+
+    def add_file(self, name: str, value: str, line: int) -> None:
+        if name in self.files:
+            raise self.error(line, f"duplicate file {name!r}")
+        try:
+            content = parse_file_content(value)
+        except ValueError as exc:
+            raise self.error(line, f"file.{name}: {exc}") from None
+        self.files[name] = DataFile(name, data_file_path(self.name, name), content, line)
+
+    def substitute_files(self, sql: str, line: int) -> str:
+        """``{file.NAME}`` -> the file's path; an unknown name is an error."""
+        def path(m: re.Match[str]) -> str:
+            f = self.files.get(m.group(1))
+            if f is None:
+                raise self.error(line, f"{{file.{m.group(1)}}}: no file.{m.group(1)} key before this statement")
+            return f.path
+        return _FILE_REF.sub(path, sql)
 
     def start_statement(self, connection: str, text: str, line: int) -> None:
         self.flush()
@@ -118,6 +169,7 @@ class _CaseBuilder:
             raise self.error(line, "one statement per step: ';' inside a statement")
         if not sql:
             raise self.error(line, f"empty statement for {connection}")
+        sql = self.substitute_files(sql, line)
         action, sql = self._action(connection, sql, expected, line)
         params = None
         if action in ("run", "send"):
@@ -188,6 +240,7 @@ class _CaseBuilder:
             description=self.keys.get("description") or None,
             formats=formats,
             settings=SessionSettings(tuple(self.settings)),
+            files=tuple(self.files.values()),
         )
 
 

@@ -6,6 +6,7 @@ import io
 import os
 import shutil
 import subprocess
+import tempfile
 import sys
 from pathlib import Path
 
@@ -22,8 +23,9 @@ needs_tool = pytest.mark.skipif(shutil.which("mariadb-binlog") is None, reason="
 
 
 def _tool(paths: list[Path]) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run(["mariadb-binlog", "--base64-output=decode-rows", "-vv", *map(str, paths)],
-                          capture_output=True)
+    with tempfile.TemporaryDirectory() as load_dir:  # LOAD DATA blocks: not into /tmp
+        return subprocess.run(["mariadb-binlog", f"--local-load={load_dir}", "--base64-output=decode-rows", "-vv",
+                               *map(str, paths)], capture_output=True)
 
 
 def _replbed(*args: str) -> subprocess.CompletedProcess[bytes]:

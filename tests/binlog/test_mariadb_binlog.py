@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -29,8 +30,10 @@ pytestmark = pytest.mark.skipif(MARIADB_BINLOG is None, reason="mariadb-binlog n
 
 
 def run_mariadb_binlog(files: list[Path], extra: list[str]) -> tuple[int, str, str]:
-    res = subprocess.run([MARIADB_BINLOG, *extra, *map(str, files)], capture_output=True, text=True,
-                         errors="replace", timeout=60)
+    # --local-load: the files it rebuilds from LOAD DATA blocks go to a directory of ours
+    with tempfile.TemporaryDirectory(prefix="mariadb-binlog-load-") as load_dir:
+        res = subprocess.run([MARIADB_BINLOG, f"--local-load={load_dir}", *extra, *map(str, files)],
+                             capture_output=True, text=True, errors="replace", timeout=60)
     return res.returncode, res.stdout, res.stderr
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -18,8 +19,9 @@ FIXTURE_BINLOGS = sorted([*(_TESTS / "fixtures" / "binlog" / "mariadb-10.11").gl
 
 
 def _tool_lines(path: Path) -> list[str]:
-    out = subprocess.run(["mariadb-binlog", "-vv", "--base64-output=decode-rows", str(path)],
-                         capture_output=True, check=True).stdout.decode("utf-8", "replace")
+    with tempfile.TemporaryDirectory() as load_dir:  # LOAD DATA blocks: not into /tmp
+        out = subprocess.run(["mariadb-binlog", f"--local-load={load_dir}", "-vv", "--base64-output=decode-rows",
+                              str(path)], capture_output=True, check=True).stdout.decode("utf-8", "replace")
     return [line.rstrip() for line in out.splitlines() if line.startswith("###")]
 
 

@@ -15,8 +15,10 @@ from harness.pipeline.replay import read_records, replay_run
 
 ROOT = Path(__file__).resolve().parents[2]
 # A statement that failed on the source (Query error_code=1062, partial MyISAM
-# effect), an InnoDB+trigger+MyISAM transaction, a plain MyISAM update.
-CASES = ("seed000_error_4b_n_with_error", "seed000_case02a_b_t_n", "dml_myisam_update")
+# effect), an InnoDB+trigger+MyISAM transaction, a plain MyISAM update; two LOAD DATA
+# cases (replayed as LOAD DATA LOCAL of the file mariadb-binlog rebuilds from the blocks).
+CASES = ("seed000_error_4b_n_with_error", "seed000_case02a_b_t_n", "dml_myisam_update",
+         "load_data_big_file_blocks", "load_data_innodb_local_replace_set")
 
 
 @pytest.fixture(scope="module")

@@ -17,3 +17,21 @@ def test_user_variables_read_by_a_logged_statement_become_user_var_events(bed: B
     s.execute("SET @x = 5")
     s.execute("INSERT INTO t VALUES (@x)")
     assert bed.shape()[-4:] == ["G", "User var", "Q:INSERT INTO t VALUES (@x)", "Xid"]
+
+
+def test_load_file_reads_a_file_readable_by_all(tmp_path) -> None:
+    from harness.config import ServeConfig
+    from harness.sql.server import ServerState
+    from harness.sql.thd import Thd
+    state = ServerState(ServeConfig(port=0, binlog_dir=tmp_path / "binlog"))
+    state.start()
+    thd = Thd(state, 1)
+    p = tmp_path / "f.txt"
+    p.write_bytes(b"hello b42941")
+    p.chmod(0o644)
+    q = tmp_path / "secret.txt"
+    q.write_bytes(b"x")
+    q.chmod(0o600)
+    rows = thd.execute(f"SELECT LOAD_FILE('{p}'), INSTR(LOAD_FILE('{p}'), 'b42941'), LOAD_FILE('{q}'), "
+                       "LOAD_FILE('/nonexist')").rows
+    assert rows == [[b"hello b42941", 7, None, None]]

@@ -94,7 +94,7 @@ def test_syntax_error_quotes_the_text_near_the_failure() -> None:
     assert "near ',2)' at line 1" in str(ei.value)
 
 
-@pytest.mark.parametrize("sql", ["LOAD DATA INFILE 'x' INTO TABLE t", "ALTER TABLE t ADD FOREIGN KEY (a) REFERENCES u (a)",
+@pytest.mark.parametrize("sql", ["LOAD XML INFILE 'x' INTO TABLE t", "ALTER TABLE t ADD FOREIGN KEY (a) REFERENCES u (a)",
                                  "SELECT * FROM (t JOIN u ON t.a = u.a)", "CREATE TABLE t (a INT, FOREIGN KEY (a) "
                                                                   "REFERENCES u (a))"])
 def test_outside_the_subset_is_refused_not_guessed(sql: str) -> None:

@@ -208,3 +208,32 @@ def test_bad_per_format_expectation_is_one_line(target, msg):
     with pytest.raises(WorkloadError, match="x.wl:2: ") as e:
         parse_workload(f"[case a]\ncon1: SELECT 1  => {target}\n", "x.wl")
     assert msg in str(e.value)
+
+
+def test_file_keys_write_data_files_and_substitute_their_path(tmp_path: Path):
+    text = ("[case files]\nrule = r\nseed = 016\n"
+            "file.d = '1\\tone\\n2\\'s\\n'   # two lines\n"
+            "file.big = '{n}\\tv\\n' * 3\n"
+            "con1: LOAD DATA INFILE '{file.d}' INTO TABLE t\n"
+            "con1: LOAD DATA LOCAL INFILE '{file.big}' INTO TABLE t\n")
+    (case,) = parse_workload(text, "f.wl")
+    d, big = case.files
+    assert d.content == b"1\tone\n2's\n"
+    assert big.content == b"1\tv\n2\tv\n3\tv\n"
+    assert case.steps[0].sql == f"LOAD DATA INFILE '{d.path}' INTO TABLE t"
+    assert d.path.endswith("/replbed-load/files/d")  # fixed by case and name: both sides read one path
+    big.write()
+    assert Path(big.path).read_bytes() == big.content
+    assert Path(big.path).stat().st_mode & 0o777 == 0o644  # a server reads only files readable by all
+
+
+@pytest.mark.parametrize("text,line,fragment", [
+    ("file.d = 'x'\nfile.d = 'y'\ncon1: SELECT 1\n", 5, "duplicate file 'd'"),
+    ("file.d = x\ncon1: SELECT 1\n", 4, "file.d: expected a quoted string"),
+    ("file.d = 'x' * 0\ncon1: SELECT 1\n", 4, "the count must be 1 or more"),
+    ("con1: LOAD DATA INFILE '{file.nope}' INTO TABLE t\n", 4, "no file.nope key"),
+])
+def test_bad_file_keys_name_the_line(text: str, line: int, fragment: str):
+    with pytest.raises(WorkloadError) as ei:
+        parse_workload("[case c]\nrule = r\nseed = s\n" + text, "f.wl")
+    assert fragment in str(ei.value) and f"f.wl:{line}:" in str(ei.value)

@@ -1,0 +1,21 @@
+"""What the diff masks (harness/pipeline/normalize.py): LOAD DATA's file_id."""
+
+from __future__ import annotations
+
+from harness.pipeline.normalize import normalize_info
+
+
+def test_file_id_is_masked_only_in_load_data_events() -> None:
+    ref = "use `test`; LOAD DATA INFILE '/f' INTO TABLE `t` FIELDS TERMINATED BY '\\t' (`a`) ;file_id=7"
+    rb = ref.replace("file_id=7", "file_id=1")
+    assert normalize_info(ref, "Execute_load_query") == normalize_info(rb, "Execute_load_query")
+    assert normalize_info(";file_id=3;block_len=20", "Begin_load_query") == ";file_id=#;block_len=20"
+    assert normalize_info(";file_id=3;block_len=20", "Append_block") == ";file_id=#;block_len=20"
+    assert normalize_info(";file_id=3", "Delete_file") == ";file_id=#"
+    # the checker still sees a different block or text
+    assert normalize_info(";file_id=3;block_len=20", "Begin_load_query") != \
+        normalize_info(";file_id=3;block_len=21", "Begin_load_query")
+    assert normalize_info(ref, "Execute_load_query") != normalize_info(ref.replace("`a`", "`b`"),
+                                                                       "Execute_load_query")
+    # a Query's text that happens to contain the words is left alone
+    assert normalize_info("use `test`; SELECT ';file_id=7'", "Query") == "use `test`; SELECT ';file_id=7'"
