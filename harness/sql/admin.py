@@ -291,6 +291,10 @@ def show(thd: "Thd", st: A.Show) -> SelectResult:
         rows = [[e.name, "YES" if e.name != "InnoDB" else "DEFAULT", "", "YES" if e.transactional else "NO",
                  "NO", "NO"] for e in ENGINES.values()]
         return _text_result(["Engine", "Support", "Comment", "Transactions", "XA", "Savepoints"], rows)
+    if w == "COLLATION":
+        from harness.sql.infoschema import collation_rows
+        return _text_result(["Collation", "Charset", "Id", "Default", "Compiled", "Sortlen"],
+                            _like(collation_rows(), st.like), (2, 5))
     if w == "CREATE_TABLE":
         t = thd.open_table(st.table)  # type: ignore[arg-type]
         return _text_result(["Table", "Create Table"], [[t.name, show_create_table(t)]])

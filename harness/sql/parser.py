@@ -1391,6 +1391,8 @@ class Parser:
             sh.what = "STATUS"
         elif self.accept_kw("ENGINES"):
             sh.what = "ENGINES"
+        elif self.accept_kw("COLLATION"):
+            sh.what = "COLLATION"
         elif self.accept_kw("CREATE"):
             self.expect_kw("TABLE")
             sh.what = "CREATE_TABLE"
