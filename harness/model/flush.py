@@ -258,6 +258,41 @@ def end_query(thd: "SessionView", text: str) -> Event:
                            thread_specific=thd.stmt_log.thread_specific)
 
 
+def cache_statistics(thd: "SessionView", cache: Any) -> None:
+    """binlog_cache_data::reset() -> compute_statistics(): a cache that held anything
+    counts one use (Binlog_cache_use / Binlog_stmt_cache_use) and, when its content
+    outgrew the cache's buffer (binlog_cache_size / binlog_stmt_cache_size: the
+    IO_CACHE spilled to its temporary file, disk_writes > 0), one disk use. The
+    content is the cached events as the cache holds them: without the GTID and
+    the end event, which go straight to the binlog file, and without checksums.
+    The buffer is the global size now (the server sizes a session's caches when it
+    first logs [not modelled])."""
+    if not cache.used:
+        return
+    prefix = "Binlog_cache" if cache.name == "trx" else "Binlog_stmt_cache"
+    thd.server.status[prefix + "_use"] += 1
+    size_var = "binlog_cache_size" if cache.name == "trx" else "binlog_stmt_cache_size"
+    buffer = int(thd.server.global_vars.values.get(size_var, 32768))
+    if cache_bytes(thd, cache.events, stop_after=buffer) > buffer:
+        thd.server.status[prefix + "_disk_use"] += 1
+
+
+def cache_bytes(thd: "SessionView", events: list[Event], stop_after: int | None = None) -> int:
+    """The size of ``events`` encoded without checksums (a binlog cache's content);
+    stops counting once past ``stop_after``."""
+    from harness.binlog.codec import encode_event
+    from harness.binlog.constants import ChecksumAlg
+    from harness.binlog.context import StreamContext
+    writer = thd.server.binlog.writer
+    probe = StreamContext(checksum_alg=ChecksumAlg.OFF, fde=writer.ctx.fde if writer is not None else None)
+    total = 0
+    for ev in events:
+        total += len(encode_event(ev, probe))
+        if stop_after is not None and total > stop_after:
+            break
+    return total
+
+
 def flush_stmt_cache(thd: "SessionView") -> None:
     """R-flush-SC: the statement cache becomes its own group, ended by COMMIT."""
     cache = thd.caches.stmt_cache
@@ -271,7 +306,7 @@ def flush_stmt_cache(thd: "SessionView") -> None:
     events.append(end_query(thd, "COMMIT"))
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
                                   ddl=cache.has_ddl or thd.trx_log.did_ddl)
-    thd.server.status["Binlog_stmt_cache_use"] += 1
+    cache_statistics(thd, cache)
     cache.reset()
 
 
@@ -289,8 +324,7 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
     trx, stmt = mngr.trx_cache, mngr.stmt_cache
     trx.flush_pending(thd, stmt_end=True)
     if trx.empty() or _only_table_maps(trx):
-        if trx.used:
-            thd.server.status["Binlog_cache_use"] += 1
+        cache_statistics(thd, trx)
         trx.reset()
         if with_stmt_cache:
             flush_stmt_cache(thd)
@@ -299,7 +333,7 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
     if with_stmt_cache and not stmt.empty():
         stmt.flush_pending(thd, stmt_end=True)
         events.extend(stmt.events)
-        thd.server.status["Binlog_stmt_cache_use"] += 1
+        cache_statistics(thd, stmt)
         stmt.reset()
     events.extend(trx.events)
     xa_rw = thd.trx_log.xa_rw
@@ -322,7 +356,7 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
                                   transactional=_trx_group_transactional(thd),
                                   ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
                                   extra_engines=not rw_engine)
-    thd.server.status["Binlog_cache_use"] += 1
+    cache_statistics(thd, trx)
     trx.reset()
 
 
@@ -340,8 +374,7 @@ def rollback_trx_cache(thd: "SessionView", single_statement: bool) -> None:
     be discarded safely; otherwise drop it."""
     trx = thd.caches.trx_cache
     trx.flush_pending(thd, stmt_end=True)
-    if trx.used:
-        thd.server.status["Binlog_cache_use"] += 1
+    cache_statistics(thd, trx)
     if not trx.empty() and trans_cannot_safely_rollback(thd, single_statement):
         _write_rolled_back_trx_cache(thd)
     trx.reset()
@@ -423,7 +456,7 @@ def prepare_xa_trx_cache(thd: "SessionView", xid: XaXid) -> None:
                                   transactional=_trx_group_transactional(thd),
                                   ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
                                   extra_engines=True, xa_xid=xid)
-    thd.server.status["Binlog_cache_use"] += 1
+    cache_statistics(thd, trx)
     trx.reset()
 
 
@@ -444,8 +477,7 @@ def rollback_xa_trx_cache(thd: "SessionView") -> None:
     groups); FL_TRANSACTIONAL follows the committed-group rule."""
     trx = thd.caches.trx_cache
     trx.flush_pending(thd, stmt_end=True)
-    if trx.used:
-        thd.server.status["Binlog_cache_use"] += 1
+    cache_statistics(thd, trx)
     if not trx.empty() and (thd.trx_log.nontrans_modified or trans_cannot_safely_rollback(thd, False)):
         events = list(trx.events)
         events.append(end_query(thd, "ROLLBACK"))

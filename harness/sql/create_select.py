@@ -519,10 +519,7 @@ def _write_row_group(thd: "Thd", t: TableDef, st: A.CreateTable, replaced: bool)
                                                                     st.if_not_exists, st.or_replace,
                                                                     thd.db_collation(t.db)), cache,
                                                thread_specific=replaced)
-    if t.transactional:
-        thd.server.status["Binlog_cache_use"] += 1
-    else:
-        thd.server.status["Binlog_stmt_cache_use"] += 1
+    L3.cache_statistics(thd, cache)
     cache.reset()
 
 
