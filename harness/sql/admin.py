@@ -379,7 +379,7 @@ def purge_binary_logs(thd: "Thd", st: A.PurgeBinaryLogs) -> "OkPacket":
 
 
 def flush(thd: "Thd", st: A.Flush) -> "OkPacket":
-    """FLUSH TABLES / PRIVILEGES / STATUS ...: nothing the model keeps changes, but the
+    """FLUSH TABLES / PRIVILEGES / STATUS ...: only the status counters change (STATUS), but the
     statement commits implicitly and is logged (reload_acl_and_cache), except with
     NO_WRITE_TO_BINLOG / LOCAL or when a log is among the options: a logged FLUSH LOGS
     would rotate again when the binlog is replayed."""
@@ -387,6 +387,10 @@ def flush(thd: "Thd", st: A.Flush) -> "OkPacket":
         if thd.find_table(name) is None and thd.find_view(name) is None:
             raise error("ER_NO_SUCH_TABLE", name.db or thd.db, name.name)
     thd.implicit_commit()
+    if "STATUS" in st.options:
+        # refresh_status(): the global status counters start again (the binlog caches' too).
+        for k in thd.server.status:
+            thd.server.status[k] = 0
     rotates = any(o in ("LOGS", "BINARY LOGS") for o in st.options)
     if rotates:
         thd.server.binlog.rotate()

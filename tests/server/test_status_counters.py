@@ -29,6 +29,7 @@ SCENARIOS = {
     "T spills": ("ROW", ["INSERT INTO tb VALUES (REPEAT('a', 32636))"]),
     "N spills": ("ROW", ["INSERT INTO nb VALUES (REPEAT('a', 32636))"]),
     "T spills, rolled back": ("ROW", ["BEGIN", "INSERT INTO tb VALUES (REPEAT('a', 40000))", "ROLLBACK"]),
+    "FLUSH STATUS zeroes them": ("ROW", ["INSERT INTO tb VALUES (1)", "FLUSH STATUS"]),
     "T spills in STATEMENT": ("STATEMENT", ["BEGIN"] + [f"INSERT INTO tb VALUES ('{'b' * 1000}')"] * 40
                               + ["COMMIT"]),
 }
