@@ -84,10 +84,12 @@ class BinaryLog:
         self.files = existing
         self._open_file(n)
 
-    def _open_file(self, n: int, rotated: bool = False) -> None:
+    def _open_file(self, n: int, rotated: bool = False, timestamp: int | None = None) -> None:
+        """The file's header events carry the time of the statement that opened it (a
+        rotating FLUSH or RESET MASTER: its THD's time, SET TIMESTAMP included), else now."""
         name = self._file_name(n)
         self.writer = self.flavor.gtid.new_writer(self, self.dir / name)
-        now = int(time.time())
+        now = int(time.time()) if timestamp is None else timestamp
         self.flavor.gtid.write_header(self, self.writer, timestamp=now, rotated=rotated,
                                  create_timestamp=None if self._first_file_after_start else 0)
         self._first_file_after_start = False
@@ -119,13 +121,15 @@ class BinaryLog:
         self.seq_no = seq
         return seq
 
-    def rotate(self) -> None:
-        """FLUSH BINARY LOGS: Rotate event, then a new file whose Gtid_list holds the state."""
+    def rotate(self, timestamp: int | None = None) -> None:
+        """FLUSH BINARY LOGS: Rotate event, then a new file whose Gtid_list holds the state;
+        ``timestamp``: the rotating statement's time (now by default)."""
         with self.lock:
             assert self.writer is not None
             n = int(self.files[-1].rsplit(".", 1)[1]) + 1
-            self.writer.rotate(self._file_name(n), timestamp=int(time.time()))
-            self._open_file(n, rotated=True)
+            when = int(time.time()) if timestamp is None else timestamp
+            self.writer.rotate(self._file_name(n), timestamp=when)
+            self._open_file(n, rotated=True, timestamp=when)
 
     def purge(self, names: list[str]) -> None:
         """PURGE BINARY LOGS: remove these (inactive) files and their index lines."""
@@ -135,8 +139,9 @@ class BinaryLog:
             self.files = [f for f in self.files if f not in names]
             self._write_index()
 
-    def reset(self) -> None:
-        """RESET MASTER: remove every file and start again at .000001 with an empty GTID state."""
+    def reset(self, timestamp: int | None = None) -> None:
+        """RESET MASTER: remove every file and start again at .000001 with an empty GTID state
+        (the new file's header events at ``timestamp``, the statement's time; now by default)."""
         with self.lock:
             if self.writer is not None:
                 self.writer.close()
@@ -154,7 +159,7 @@ class BinaryLog:
             # has `created` set (observed: mariadb-binlog prints "created ... at startup" and
             # a ROLLBACK; a replica reading it drops its temporary tables).
             self._first_file_after_start = True
-            self._open_file(1)
+            self._open_file(1, timestamp=timestamp)
 
     def close(self) -> None:
         with self.lock:

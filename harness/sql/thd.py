@@ -458,6 +458,12 @@ class Thd:
             self._reset_stmt_event_context()
         self.stmt_start = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
         self.stmt_timestamp = int(time.time())
+        user_time = self.vars.values.get("timestamp")
+        if user_time:
+            # SET TIMESTAMP: THD::set_time() gives every statement the user's time (its
+            # events' header timestamp, NOW()) until it is set back to 0 / DEFAULT.
+            self.stmt_start = dt.datetime(1970, 1, 1) + dt.timedelta(microseconds=int(user_time * 1000000))
+            self.stmt_timestamp = int(user_time)
         self.command = "Query"
         try:
             try:

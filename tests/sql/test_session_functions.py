@@ -39,3 +39,37 @@ def test_found_rows(bed: Bed) -> None:
     s.execute("CREATE TABLE u (a INT) ENGINE=InnoDB")
     s.execute("INSERT INTO u SELECT a FROM t")
     assert s.execute("SELECT FOUND_ROWS()").rows == [[0]]
+
+
+def test_set_timestamp_is_the_statements_time_and_its_events(bed: Bed) -> None:
+    """SET TIMESTAMP (mariadb-binlog writes one before each Query; MTR tests use it to
+    place events for --stop-datetime): NOW(), @@timestamp and the events' header
+    timestamps follow it until it is set back to 0."""
+    from harness.binlog.reader import read_binlog_file
+    s = bed.session("STATEMENT")
+    s.execute("SET TIMESTAMP = 1733048430.123456")
+    assert [str(v) for v in s.execute("SELECT @@timestamp, NOW()").rows[0]] == \
+        ["1733048430.123456", "2024-12-01 10:20:30"]
+    s.execute("CREATE TABLE t (a INT)")
+    s.execute("SET TIMESTAMP = 0")
+    s.execute("INSERT INTO t VALUES (1)")
+    st = bed.state.binlog
+    stamps = [ev.header.timestamp for f in st.files for ev in read_binlog_file(st.dir / f)[3:]]
+    assert stamps[:2] == [1733048430, 1733048430]  # Gtid + CREATE
+    assert all(x > 1733048430 for x in stamps[2:])
+    now = s.execute("SELECT @@timestamp").rows[0][0]
+    assert isinstance(now, float) and now > 1733048430
+
+
+def test_rotation_and_reset_write_their_header_events_at_the_statements_time(bed: Bed) -> None:
+    """FLUSH BINARY LOGS' Rotate and the new file's Format_description / Gtid_list /
+    Binlog_checkpoint, and RESET MASTER's new first file, carry the statement's time (probed:
+    under SET TIMESTAMP they have its value; mariadb-binlog --stop-datetime stops at them)."""
+    from harness.binlog.reader import read_binlog_file
+    s = bed.session("STATEMENT")
+    s.execute("SET TIMESTAMP = 1733048430")
+    s.execute("RESET MASTER")
+    s.execute("FLUSH BINARY LOGS")
+    st = bed.state.binlog
+    stamps = [ev.header.timestamp for f in st.files for ev in read_binlog_file(st.dir / f)]
+    assert len(stamps) >= 7 and set(stamps) == {1733048430}
