@@ -73,3 +73,21 @@ def test_rotation_and_reset_write_their_header_events_at_the_statements_time(bed
     st = bed.state.binlog
     stamps = [ev.header.timestamp for f in st.files for ev in read_binlog_file(st.dir / f)]
     assert len(stamps) >= 7 and set(stamps) == {1733048430}
+
+
+def test_load_file_reads_a_world_readable_server_file(bed: Bed, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """LOAD_FILE (MTR's assert_grep.inc reads its outcome with it): the bytes of a file all
+    may read, NULL for a missing or private one; unsafe for statement logging (1592)."""
+    import os
+    f = tmp_path / "x.txt"
+    f.write_bytes(b"hello\nworld")
+    os.chmod(f, 0o644)
+    private = tmp_path / "p.txt"
+    private.write_bytes(b"secret")
+    os.chmod(private, 0o600)
+    s = bed.session("STATEMENT")
+    assert s.execute(f"SELECT LOAD_FILE('{f}'), LOAD_FILE('{tmp_path}/none'), LOAD_FILE('{private}'), "
+                     "LOAD_FILE(NULL)").rows == [[b"hello\nworld", None, None, None]]
+    s.execute("CREATE TABLE t (a BLOB)")
+    s.execute(f"INSERT INTO t VALUES (LOAD_FILE('{f}'))")
+    assert [n.code for n in s.notes] == [1592]
