@@ -582,3 +582,15 @@ con1: INSERT INTO t3 SET a = 1
 con1: CREATE TRIGGER tr_bug50192 AFTER INSERT ON t5 FOR EACH ROW INSERT INTO t1 (a) VALUES (1)
 con1: INSERT INTO t5 (a) VALUES (0)
 con1: SELECT func_modify_t1()
+
+[case mtr_insert_delayed_statement_global]
+rule = seed002.unsafe.more
+seed = 002
+description = binlog_statement_insert_delayed: with a STATEMENT global binlog_format the delayed-insert thread could not log safely (upgrade_lock_type), so INSERT DELAYED runs in the session as a plain INSERT, logged by the session's format; as a statement it loses its DELAYED keyword
+setup: CREATE TABLE t1 (a INT NOT NULL AUTO_INCREMENT PRIMARY KEY) ENGINE=MyISAM
+con1: SET @saved_format = @@GLOBAL.binlog_format
+con1: SET GLOBAL binlog_format = STATEMENT
+con1: INSERT /* before delayed */ DELAYED /* after delayed */ INTO t1 VALUES (207)
+con1: INSERT /*! DELAYED */ INTO t1 VALUES (NULL)
+con1: INSERT DELAYED INTO t1 VALUES (300), (NULL)
+con1: SET GLOBAL binlog_format = @saved_format

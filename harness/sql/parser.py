@@ -389,6 +389,8 @@ class Parser:
                 ins.ignore = True
             if w == "DELAYED":
                 ins.delayed = True
+                kw = self.toks[self.i - 1]
+                ins.delayed_span = (kw.pos, kw.pos + len("DELAYED"))
         self.accept_kw("INTO")
         ins.table = self.table_name()
         if self.at_op("(") and not self.peek_kw(1, "SELECT"):

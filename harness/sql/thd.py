@@ -151,6 +151,7 @@ class Thd:
         self.sp_unsafe: int | None = None  # unsafe flags collected while a CALL runs
         self.sp_modified_nontrans = False
         self.stmt_no_annotate = False
+        self.stmt_delayed_fallback = False
         # The Format_description of the last BINLOG statement (the server's rli_fake).
         self.binlog_stmt_ctx: StreamContext | None = None
         # MIXED stays in row format, once switched, while temporary tables exist.
@@ -601,6 +602,13 @@ class Thd:
             # events, and the COMMIT it writes, carry LOG_EVENT_THREAD_SPECIFIC_F.
             self.stmt_thread_specific = True
             self.trx_used_temp = True
+        # upgrade_lock_type(): with a statement-format global binlog_format the delayed-insert
+        # thread could not log safely, so INSERT DELAYED runs here as a plain INSERT (probed:
+        # logged by the session's own format, as a statement without its DELAYED keyword).
+        self.stmt_delayed_fallback = isinstance(stmt, A.Insert) and stmt.delayed and \
+            str(self.vars.globals.values.get("binlog_format", "")).upper() == "STATEMENT"
+        if self.stmt_delayed_fallback:
+            info.insert_delayed = False
         decision = decide_logging_format(info, self) if is_write else LoggingDecision(
             row=self.binlog_format == "ROW", unsafe=0, warn_unsafe=0, logged=False)
         if is_write and self.trx_isolation is None:
@@ -612,8 +620,8 @@ class Thd:
             # Inside one CALL, MIXED stays in row format once a statement switched to it.
             decision = LoggingDecision(row=True, unsafe=decision.unsafe, warn_unsafe=0)
         self.stmt_no_annotate = False
-        if isinstance(stmt, A.Insert) and stmt.delayed and decision.logged and info.written and \
-                not info.written[0].transactional:
+        if isinstance(stmt, A.Insert) and stmt.delayed and not self.stmt_delayed_fallback and decision.logged \
+                and info.written and not info.written[0].transactional:
             # INSERT DELAYED (MyISAM, MEMORY) runs in the delayed-insert thread, which
             # logs rows whatever binlog_format says, and has no query to annotate.
             decision = LoggingDecision(row=True, unsafe=decision.unsafe, warn_unsafe=0)
@@ -719,6 +727,14 @@ class Thd:
         own = [t for t in info.written if "" in info.write_openers.get(id(t), {""})]
         return any(t.transactional for t in (own or info.written))
 
+    def _log_text(self, stmt: A.Statement) -> str:
+        """The text a statement is logged with: an INSERT DELAYED run as a plain INSERT
+        loses its DELAYED keyword (create_insert_stmt_from_insert_delayed)."""
+        span = getattr(stmt, "delayed_span", None)
+        if span is None or not self.stmt_delayed_fallback or stmt.text[span[0]:span[1]].upper() != "DELAYED":
+            return stmt.text
+        return stmt.text[:span[0]] + stmt.text[span[1]:]
+
     def statement_succeeded(self, stmt: A.Statement, info: StatementInfo, decision: LoggingDecision,
                             ctx: ExecContext) -> None:
         is_write = bool(info.written)
@@ -729,7 +745,7 @@ class Thd:
                     self.binlog_query(call, self._is_transactional_stmt(info), 0, ctx if i == 0 else None,
                                       decision if i == 0 else None)
             else:
-                self.binlog_query(stmt.text, self._is_transactional_stmt(info), 0, ctx, decision)
+                self.binlog_query(self._log_text(stmt), self._is_transactional_stmt(info), 0, ctx, decision)
         self._after_statement_writes(info)
         self.end_statement(success=True)
 
@@ -750,7 +766,7 @@ class Thd:
         # cannot be undone: the failed statement is logged with its error (probed).
         nontrans_changed = self.stmt_changed_nontrans or self.stmt_changed_nontrans_temp
         if nontrans_changed and decision.logged and not decision.row:
-            self.binlog_query(stmt.text, self._is_transactional_stmt(info), err.code, ctx, decision)
+            self.binlog_query(self._log_text(stmt), self._is_transactional_stmt(info), err.code, ctx, decision)
         self.stmt_changed_trans = self.stmt_changed_xa = False
         self._after_statement_writes(info)
         # A lock wait timeout leaves the rest of an autocommit statement to commit: its

@@ -91,3 +91,18 @@ def test_load_file_reads_a_world_readable_server_file(bed: Bed, tmp_path) -> Non
     s.execute("CREATE TABLE t (a BLOB)")
     s.execute(f"INSERT INTO t VALUES (LOAD_FILE('{f}'))")
     assert [n.code for n in s.notes] == [1592]
+
+
+def test_insert_delayed_under_a_statement_global_format_is_a_plain_insert(bed: Bed) -> None:
+    """upgrade_lock_type(): a STATEMENT global binlog_format makes INSERT DELAYED a plain
+    INSERT, logged without its DELAYED keyword; otherwise the delayed thread logs rows."""
+    s = bed.session("STATEMENT")
+    s.execute("CREATE TABLE t1 (a INT NOT NULL AUTO_INCREMENT PRIMARY KEY) ENGINE=MyISAM")
+    s.execute("SET GLOBAL binlog_format = STATEMENT")
+    s.execute("INSERT /* x */ DELAYED INTO t1 VALUES (1)")
+    s.execute("SET GLOBAL binlog_format = MIXED")
+    s.execute("INSERT DELAYED INTO t1 VALUES (2)")
+    events = [info for typ, info in bed.events() if typ in ("Query", "Table_map", "Annotate_rows")]
+    assert "use `test`; INSERT /* x */  INTO t1 VALUES (1)" in events
+    assert not any(info.startswith("INSERT DELAYED") for info in events)  # the delayed thread annotates nothing
+    assert any(info.startswith("table_id") for info in events)
