@@ -594,3 +594,22 @@ con1: INSERT /* before delayed */ DELAYED /* after delayed */ INTO t1 VALUES (20
 con1: INSERT /*! DELAYED */ INTO t1 VALUES (NULL)
 con1: INSERT DELAYED INTO t1 VALUES (300), (NULL)
 con1: SET GLOBAL binlog_format = @saved_format
+
+[case mtr_lock_tables_trigger_tables]
+rule = WL2687.ddl.implicit_commit
+seed = 000
+description = binlog_mixed (MDEV-22048): LOCK TABLES t2 WRITE also locks what t2's triggers use (t1 for WRITE, t3 for READ), so a statement may use t1 directly; under LOCK TABLES every WRITE-locked table gets a Table_map
+setup: CREATE TABLE t1 (a INT) ENGINE=InnoDB
+setup: INSERT INTO t1 (a) VALUES (1),(2),(3)
+setup: CREATE TABLE t2 (b INT) ENGINE=InnoDB
+setup: CREATE TABLE t3 (c INT) ENGINE=MyISAM
+setup: CREATE TRIGGER tr2 BEFORE INSERT ON t2 FOR EACH ROW BEGIN DELETE FROM t1 LIMIT 1; SET @x = (SELECT COUNT(*) FROM t3); END
+con1: SET AUTOCOMMIT = OFF
+con1: LOCK TABLES t2 WRITE
+con1: DELETE FROM t1 LIMIT 1
+con1: SAVEPOINT A
+con1: INSERT INTO t2 VALUES (1)
+con1: SELECT COUNT(*) FROM t3
+con1: INSERT INTO t3 VALUES (1)  => 1099
+con1: UNLOCK TABLES
+con1: SET AUTOCOMMIT = ON
