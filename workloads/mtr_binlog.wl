@@ -613,3 +613,21 @@ con1: SELECT COUNT(*) FROM t3
 con1: INSERT INTO t3 VALUES (1)  => 1099
 con1: UNLOCK TABLES
 con1: SET AUTOCOMMIT = ON
+
+[case mtr_1pc_aria_participant]
+rule = WL2687.table.with_error
+seed = 000
+description = binlog_1pc: a transactional Aria table in the transaction (written or only read) registers an engine without prepare (trans->no_2pc), so the InnoDB group commits in one phase and ends with COMMIT, not Xid
+setup: CREATE TABLE t (f INT) ENGINE=InnoDB
+setup: CREATE TABLE ta (f INT) ENGINE=Aria
+con1: BEGIN
+con1: INSERT INTO t SET f = 1
+con1: INSERT INTO ta SET f = 1
+con1: COMMIT
+con1: BEGIN
+con1: INSERT INTO t SET f = 2
+con1: SELECT * FROM ta
+con1: COMMIT
+con1: INSERT INTO t SELECT f FROM ta
+con1: SELECT * FROM ta
+con1: INSERT INTO t SET f = 3

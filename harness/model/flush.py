@@ -341,7 +341,7 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
         cache_statistics(thd, stmt)
         stmt.reset()
     events.extend(trx.events)
-    xa_rw = thd.trx_log.xa_rw
+    xa_rw = thd.trx_log.xa_rw and not thd.trx_log.no_2pc
     if xa_rw:
         events.append(new_xid_event(thd.server.binlog.allocate_xid(), timestamp=thd.stmt_timestamp,
                                     server_id=thd.server_id))

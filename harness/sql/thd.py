@@ -597,6 +597,12 @@ class Thd:
         is_write = bool(info.written)
         if is_write or info.uses:
             self.trx_active = True
+        if (is_write or self.in_multi_stmt_transaction_mode()) and any(
+                u.table.engine.name == "Aria" and str(u.table.options.get("TRANSACTIONAL", "1")) != "0"
+                for u in info.uses):
+            # trans_register_ha: a transactional Aria table registers an engine without
+            # prepare (no_2pc), so the transaction commits in one phase.
+            self.trx_log.no_2pc = True
         if self.stmt_uses_temp:
             # Opening a temporary table sets thread_specific_used: the statement's
             # events, and the COMMIT it writes, carry LOG_EVENT_THREAD_SPECIFIC_F.
