@@ -617,7 +617,7 @@ con1: SET AUTOCOMMIT = ON
 [case mtr_1pc_aria_participant]
 rule = WL2687.table.with_error
 seed = 000
-description = binlog_1pc: a transactional Aria table in the transaction (written or only read) registers an engine without prepare (trans->no_2pc), so the InnoDB group commits in one phase and ends with COMMIT, not Xid
+description = binlog_1pc: a transactional Aria table in the transaction (written or only read) registers an engine without prepare (trans->no_2pc), so the InnoDB group commits in one phase and ends with COMMIT, not Xid; a row-format CREATE ... SELECT into Aria logs PAGE_CHECKSUM=1
 setup: CREATE TABLE t (f INT) ENGINE=InnoDB
 setup: CREATE TABLE ta (f INT) ENGINE=Aria
 con1: BEGIN
@@ -631,3 +631,4 @@ con1: COMMIT
 con1: INSERT INTO t SELECT f FROM ta
 con1: SELECT * FROM ta
 con1: INSERT INTO t SET f = 3
+con1: CREATE TABLE ta2 ENGINE = Aria SELECT * FROM t
