@@ -108,6 +108,10 @@ def decode_injected_events(thd: "Thd", text: str) -> list[Any]:
         elif type_code in _ROW_TYPES:
             if ctx is None or ctx.fde is None:
                 raise error("ER_NO_FORMAT_DESCRIPTION_EVENT_BEFORE_BINLOG_STATEMENT", _type_name(type_code))
+            if type_code > len(ctx.fde.post_header_lengths):
+                # read_log_event: the FDE's post-header array does not cover this type (a
+                # 5.1 FDE knows 22 types, Write_rows_v1 is 23): no event, a syntax error.
+                raise _syntax_error()
         else:
             raise error("ER_ONLY_FD_AND_RBR_EVENTS_ALLOWED_IN_BINLOG_STATEMENT", _type_name(type_code))
         try:
