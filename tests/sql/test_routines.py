@@ -56,3 +56,14 @@ def test_a_trigger_switching_binlog_format_to_a_bare_word_is_1560(bed: Bed) -> N
         with pytest.raises(ServerError) as e:
             s.execute("INSERT INTO t3 VALUES (1)")
         assert e.value.code == code, var
+
+
+def test_a_native_spatial_function_is_refused_as_not_modelled_not_1305(bed: Bed) -> None:
+    from harness.sql.parse_errors import UnsupportedError
+    s = bed.session("STATEMENT")
+    with pytest.raises((ServerError, UnsupportedError)) as e:
+        s.execute("SET @g0 = POINT(1,1)")
+    assert getattr(e.value, "code", None) == 1235
+    with pytest.raises(ServerError) as e2:
+        s.execute("SET @g0 = no_such_function(1)")
+    assert e2.value.code == 1305
