@@ -103,7 +103,7 @@ def classify(detail: list[str]) -> tuple[str, str]:
         e = _CLIENT_ERROR.search(text)
         if e and "| " in cmd:
             return f"replay: mariadb-binlog | mariadb failed ({e['code']})", _clip(e.group(0))
-        tool = "mariadb-binlog" if "binlog" in cmd.lower() else cmd.split()[0].rsplit("/", 1)[-1] if cmd else cmd
+        tool = _tool(cmd)
         return f"external command failed ({tool})", _clip(cmd)
     m = _CONNECT.search(text)
     if m:
@@ -112,8 +112,7 @@ def classify(detail: list[str]) -> tuple[str, str]:
     m = _CMD_FAILED.search(text)
     if m:
         cmd = m["cmd"]
-        words = cmd.split()
-        tool = "mariadb-binlog" if "binlog" in cmd.lower() else words[0].rsplit("/", 1)[-1] if words else cmd
+        tool = _tool(cmd)
         return f"external command failed ({tool})", _clip(cmd)
     m = _ASSERTION.search(text)
     if m:
@@ -160,6 +159,15 @@ def first_diff_line(detail: list[str]) -> str:
             break
     where = f"after `{context[:80]}`: " if context else ""
     return (where + " | ".join(x for x in (minus, plus) if x))[:300]
+
+
+def _tool(cmd: str) -> str:
+    """The program a failed command ran (its first word's base name; $MYSQL_BINLOG too)."""
+    words = cmd.split()
+    if not words:
+        return cmd
+    first = words[0].rsplit("/", 1)[-1]
+    return "mariadb-binlog" if "binlog" in first.lower() else first
 
 
 def _last_output(detail: list[str]) -> str:

@@ -154,3 +154,9 @@ def test_a_client_error_without_a_symbol_is_read() -> None:
     innodb = ["At line 190: query 'SET @num_sync = $syncs2 - $syncs1' failed: ER_PARSE_ERROR (1064): You have an "
               "error in your SQL syntax; near 'such row - No such row' at line 1"]
     assert classify(innodb)[0] == "missing status or variable row (query_get_value: No such row)"
+
+
+def test_the_failed_program_is_named_by_its_first_word() -> None:
+    text = ["At line 4: exec of '/usr/bin/mysql_client_test --vardir=/x/var test_x > /x/var/log/binlog_stm_x.log "
+            "2>&1' failed, error: 256, status: 1, errno: 11"]
+    assert classify(text)[0] == "external command failed (mysql_client_test)"
