@@ -286,19 +286,29 @@ def show(thd: "Thd", st: A.Show) -> SelectResult:
     if w == "STATUS":
         rows = [[k, str(v)] for k, v in sorted(thd.server.status.items())]
         return _text_result(["Variable_name", "Value"], _like(rows, st.like))
-    if w == "ENGINES":
-        from harness.sql.storage import ENGINES
-        rows = [[e.name, "YES" if e.name != "InnoDB" else "DEFAULT", "", "YES" if e.transactional else "NO",
-                 "NO", "NO"] for e in ENGINES.values()]
-        return _text_result(["Engine", "Support", "Comment", "Transactions", "XA", "Savepoints"], rows)
-    if w == "COLLATION":
-        from harness.sql.infoschema import collation_rows
-        return _text_result(["Collation", "Charset", "Id", "Default", "Compiled", "Sortlen"],
-                            _like(collation_rows(), st.like), (2, 5))
+    if w in _CATALOG_SHOWS:
+        return _CATALOG_SHOWS[w](st)
     if w == "CREATE_TABLE":
         t = thd.open_table(st.table)  # type: ignore[arg-type]
         return _text_result(["Table", "Create Table"], [[t.name, show_create_table(t)]])
     raise UnsupportedError(f"SHOW {w}")
+
+
+def _show_engines(st: A.Show) -> SelectResult:
+    from harness.sql.storage import ENGINES
+    rows = [[e.name, "YES" if e.name != "InnoDB" else "DEFAULT", "", "YES" if e.transactional else "NO",
+             "NO", "NO"] for e in ENGINES.values()]
+    return _text_result(["Engine", "Support", "Comment", "Transactions", "XA", "Savepoints"], rows)
+
+
+def _show_collation(st: A.Show) -> SelectResult:
+    from harness.sql.infoschema import collation_rows
+    return _text_result(["Collation", "Charset", "Id", "Default", "Compiled", "Sortlen"],
+                        _like(collation_rows(), st.like), (2, 5))
+
+
+#: SHOW statements that list what the model knows, whatever the session.
+_CATALOG_SHOWS = {"ENGINES": _show_engines, "COLLATION": _show_collation}
 
 
 def _check_show_binlog_pos(thd: "Thd", st: A.Show, rows: list[list[Any]]) -> None:

@@ -1391,10 +1391,8 @@ class Parser:
             sh.what = "VARIABLES"
         elif self.accept_kw("STATUS"):
             sh.what = "STATUS"
-        elif self.accept_kw("ENGINES"):
-            sh.what = "ENGINES"
-        elif self.accept_kw("COLLATION"):
-            sh.what = "COLLATION"
+        elif self.at_kw("ENGINES", "COLLATION"):
+            sh.what = str(self.advance().value).upper()
         elif self.accept_kw("CREATE"):
             self.expect_kw("TABLE")
             sh.what = "CREATE_TABLE"

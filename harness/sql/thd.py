@@ -597,24 +597,12 @@ class Thd:
         is_write = bool(info.written)
         if is_write or info.uses:
             self.trx_active = True
-        if (is_write or self.in_multi_stmt_transaction_mode()) and any(
-                u.table.engine.name == "Aria" and str(u.table.options.get("TRANSACTIONAL", "1")) != "0"
-                for u in info.uses):
-            # trans_register_ha: a transactional Aria table registers an engine without
-            # prepare (no_2pc), so the transaction commits in one phase.
-            self.trx_log.no_2pc = True
+        self._register_engines(stmt, info, is_write)
         if self.stmt_uses_temp:
             # Opening a temporary table sets thread_specific_used: the statement's
             # events, and the COMMIT it writes, carry LOG_EVENT_THREAD_SPECIFIC_F.
             self.stmt_thread_specific = True
             self.trx_used_temp = True
-        # upgrade_lock_type(): with a statement-format global binlog_format the delayed-insert
-        # thread could not log safely, so INSERT DELAYED runs here as a plain INSERT (probed:
-        # logged by the session's own format, as a statement without its DELAYED keyword).
-        self.stmt_delayed_fallback = isinstance(stmt, A.Insert) and stmt.delayed and \
-            str(self.vars.globals.values.get("binlog_format", "")).upper() == "STATEMENT"
-        if self.stmt_delayed_fallback:
-            info.insert_delayed = False
         decision = decide_logging_format(info, self) if is_write else LoggingDecision(
             row=self.binlog_format == "ROW", unsafe=0, warn_unsafe=0, logged=False)
         if is_write and self.trx_isolation is None:
@@ -625,9 +613,8 @@ class Thd:
                 and self.binlog_format == "MIXED":
             # Inside one CALL, MIXED stays in row format once a statement switched to it.
             decision = LoggingDecision(row=True, unsafe=decision.unsafe, warn_unsafe=0)
-        self.stmt_no_annotate = False
-        if isinstance(stmt, A.Insert) and stmt.delayed and not self.stmt_delayed_fallback and decision.logged \
-                and info.written and not info.written[0].transactional:
+        if isinstance(stmt, A.Insert) and info.insert_delayed and decision.logged and info.written and \
+                not info.written[0].transactional:
             # INSERT DELAYED (MyISAM, MEMORY) runs in the delayed-insert thread, which
             # logs rows whatever binlog_format says, and has no query to annotate.
             decision = LoggingDecision(row=True, unsafe=decision.unsafe, warn_unsafe=0)
@@ -732,6 +719,23 @@ class Thd:
         # table of its own (SELECT f(), DO, SET) keeps every table it writes.
         own = [t for t in info.written if "" in info.write_openers.get(id(t), {""})]
         return any(t.transactional for t in (own or info.written))
+
+    def _register_engines(self, stmt: A.Statement, info: StatementInfo, is_write: bool) -> None:
+        """What opening and locking the statement's tables decides before layer 1 runs."""
+        self.stmt_no_annotate = False
+        if (is_write or self.in_multi_stmt_transaction_mode()) and any(
+                u.table.engine.name == "Aria" and str(u.table.options.get("TRANSACTIONAL", "1")) != "0"
+                for u in info.uses):
+            # trans_register_ha: a transactional Aria table registers an engine without
+            # prepare (no_2pc), so the transaction commits in one phase.
+            self.trx_log.no_2pc = True
+        # upgrade_lock_type(): with a statement-format global binlog_format the delayed-insert
+        # thread could not log safely, so INSERT DELAYED runs here as a plain INSERT (probed:
+        # logged by the session's own format, as a statement without its DELAYED keyword).
+        self.stmt_delayed_fallback = isinstance(stmt, A.Insert) and stmt.delayed and \
+            str(self.vars.globals.values.get("binlog_format", "")).upper() == "STATEMENT"
+        if self.stmt_delayed_fallback:
+            info.insert_delayed = False
 
     def _log_text(self, stmt: A.Statement) -> str:
         """The text a statement is logged with: an INSERT DELAYED run as a plain INSERT
