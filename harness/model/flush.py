@@ -341,8 +341,8 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
         cache_statistics(thd, stmt)
         stmt.reset()
     events.extend(trx.events)
-    xa_rw = thd.trx_log.xa_rw and not thd.trx_log.no_2pc
-    if xa_rw:
+    xa_rw = thd.trx_log.xa_rw
+    if xa_rw and not thd.trx_log.no_2pc:
         events.append(new_xid_event(thd.server.binlog.allocate_xid(), timestamp=thd.stmt_timestamp,
                                     server_id=thd.server_id))
     else:
@@ -356,7 +356,7 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
     # after flags2 for read-only InnoDB, temporary tables, and a trx cache left
     # with only a failed statement's Query, and BLACKHOLE rows: BLACKHOLE registers
     # no transaction, so only the XA-capable engine counts as a read-write participant).
-    rw_engine = xa_rw
+    rw_engine = xa_rw  # also in a one-phase commit (no_2pc): InnoDB changed data (observed flags_extra 0)
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
                                   transactional=_trx_group_transactional(thd),
                                   ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
