@@ -582,3 +582,53 @@ con1: INSERT INTO t3 SET a = 1
 con1: CREATE TRIGGER tr_bug50192 AFTER INSERT ON t5 FOR EACH ROW INSERT INTO t1 (a) VALUES (1)
 con1: INSERT INTO t5 (a) VALUES (0)
 con1: SELECT func_modify_t1()
+
+[case mtr_insert_delayed_statement_global]
+rule = seed002.unsafe.more
+seed = 002
+description = binlog_statement_insert_delayed: with a STATEMENT global binlog_format the delayed-insert thread could not log safely (upgrade_lock_type), so INSERT DELAYED runs in the session as a plain INSERT, logged by the session's format; as a statement it loses its DELAYED keyword
+setup: CREATE TABLE t1 (a INT NOT NULL AUTO_INCREMENT PRIMARY KEY) ENGINE=MyISAM
+con1: SET @saved_format = @@GLOBAL.binlog_format
+con1: SET GLOBAL binlog_format = STATEMENT
+con1: INSERT /* before delayed */ DELAYED /* after delayed */ INTO t1 VALUES (207)
+con1: INSERT /*! DELAYED */ INTO t1 VALUES (NULL)
+con1: INSERT DELAYED INTO t1 VALUES (300), (NULL)
+con1: SET GLOBAL binlog_format = @saved_format
+
+[case mtr_lock_tables_trigger_tables]
+rule = WL2687.ddl.implicit_commit
+seed = 000
+description = binlog_mixed (MDEV-22048): LOCK TABLES t2 WRITE also locks what t2's triggers use (t1 for WRITE, t3 for READ), so a statement may use t1 directly; under LOCK TABLES every WRITE-locked table gets a Table_map
+setup: CREATE TABLE t1 (a INT) ENGINE=InnoDB
+setup: INSERT INTO t1 (a) VALUES (1),(2),(3)
+setup: CREATE TABLE t2 (b INT) ENGINE=InnoDB
+setup: CREATE TABLE t3 (c INT) ENGINE=MyISAM
+setup: CREATE TRIGGER tr2 BEFORE INSERT ON t2 FOR EACH ROW BEGIN DELETE FROM t1 LIMIT 1; SET @x = (SELECT COUNT(*) FROM t3); END
+con1: SET AUTOCOMMIT = OFF
+con1: LOCK TABLES t2 WRITE
+con1: DELETE FROM t1 LIMIT 1
+con1: SAVEPOINT A
+con1: INSERT INTO t2 VALUES (1)
+con1: SELECT COUNT(*) FROM t3
+con1: INSERT INTO t3 VALUES (1)  => 1099
+con1: UNLOCK TABLES
+con1: SET AUTOCOMMIT = ON
+
+[case mtr_1pc_aria_participant]
+rule = WL2687.table.with_error
+seed = 000
+description = binlog_1pc: a transactional Aria table in the transaction (written or only read) registers an engine without prepare (trans->no_2pc), so the InnoDB group commits in one phase and ends with COMMIT, not Xid; a row-format CREATE ... SELECT into Aria logs PAGE_CHECKSUM=1
+setup: CREATE TABLE t (f INT) ENGINE=InnoDB
+setup: CREATE TABLE ta (f INT) ENGINE=Aria
+con1: BEGIN
+con1: INSERT INTO t SET f = 1
+con1: INSERT INTO ta SET f = 1
+con1: COMMIT
+con1: BEGIN
+con1: INSERT INTO t SET f = 2
+con1: SELECT * FROM ta
+con1: COMMIT
+con1: INSERT INTO t SELECT f FROM ta
+con1: SELECT * FROM ta
+con1: INSERT INTO t SET f = 3
+con1: CREATE TABLE ta2 ENGINE = Aria SELECT * FROM t

@@ -234,6 +234,12 @@ def decode_table_map(h: EventHeader, r: ByteReader, ctx: StreamContext) -> Table
     if ncols > r.remaining():
         raise r.error(f"Table_map announces {ncols} columns, {r.remaining()} bytes left")
     types = list(r.bytes(ncols))
+    if not r.remaining():
+        # Pre-GA 5.1 servers wrote no metadata block and no null bitmap (the server reads
+        # them only when bytes are left: Table_map_log_event's constructor).
+        # Types that take no metadata (INT, ...) decode as usual; others stay undecoded.
+        plain = all(COLUMN_METADATA_I.get(t, (1, False))[0] == 0 for t in types)
+        return TableMapEvent(h, table_id, flags, db, tbl, types, [0] * ncols if plain else [], 0, [], None)
     mlen = r.packed_int()
     mr = r.sub(mlen)
     metas: list[int] = []

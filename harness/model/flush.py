@@ -86,10 +86,12 @@ class BinaryLog:
         self.files = existing
         self._open_file(n)
 
-    def _open_file(self, n: int, rotated: bool = False) -> None:
+    def _open_file(self, n: int, rotated: bool = False, timestamp: int | None = None) -> None:
+        """The file's header events carry the time of the statement that opened it (a
+        rotating FLUSH or RESET MASTER: its THD's time, SET TIMESTAMP included), else now."""
         name = self._file_name(n)
         self.writer = self.flavor.gtid.new_writer(self, self.dir / name)
-        now = int(time.time())
+        now = int(time.time()) if timestamp is None else timestamp
         self.flavor.gtid.write_header(self, self.writer, timestamp=now, rotated=rotated,
                                  create_timestamp=None if self._first_file_after_start else 0)
         self._first_file_after_start = False
@@ -121,13 +123,15 @@ class BinaryLog:
         self.seq_no = seq
         return seq
 
-    def rotate(self) -> None:
-        """FLUSH BINARY LOGS: Rotate event, then a new file whose Gtid_list holds the state."""
+    def rotate(self, timestamp: int | None = None) -> None:
+        """FLUSH BINARY LOGS: Rotate event, then a new file whose Gtid_list holds the state;
+        ``timestamp``: the rotating statement's time (now by default)."""
         with self.lock:
             assert self.writer is not None
             n = int(self.files[-1].rsplit(".", 1)[1]) + 1
-            self.writer.rotate(self._file_name(n), timestamp=int(time.time()))
-            self._open_file(n, rotated=True)
+            when = int(time.time()) if timestamp is None else timestamp
+            self.writer.rotate(self._file_name(n), timestamp=when)
+            self._open_file(n, rotated=True, timestamp=when)
 
     def purge(self, names: list[str]) -> None:
         """PURGE BINARY LOGS: remove these (inactive) files and their index lines."""
@@ -137,8 +141,9 @@ class BinaryLog:
             self.files = [f for f in self.files if f not in names]
             self._write_index()
 
-    def reset(self) -> None:
-        """RESET MASTER: remove every file and start again at .000001 with an empty GTID state."""
+    def reset(self, timestamp: int | None = None) -> None:
+        """RESET MASTER: remove every file and start again at .000001 with an empty GTID state
+        (the new file's header events at ``timestamp``, the statement's time; now by default)."""
         with self.lock:
             if self.writer is not None:
                 self.writer.close()
@@ -156,7 +161,7 @@ class BinaryLog:
             # has `created` set (observed: mariadb-binlog prints "created ... at startup" and
             # a ROLLBACK; a replica reading it drops its temporary tables).
             self._first_file_after_start = True
-            self._open_file(1)
+            self._open_file(1, timestamp=timestamp)
 
     def close(self) -> None:
         with self.lock:
@@ -267,6 +272,41 @@ def end_query(thd: "SessionView", text: str) -> Event:
                            thread_specific=thd.stmt_log.thread_specific)
 
 
+def cache_statistics(thd: "SessionView", cache: Any) -> None:
+    """binlog_cache_data::reset() -> compute_statistics(): a cache that held anything
+    counts one use (Binlog_cache_use / Binlog_stmt_cache_use) and, when its content
+    outgrew the cache's buffer (binlog_cache_size / binlog_stmt_cache_size: the
+    IO_CACHE spilled to its temporary file, disk_writes > 0), one disk use. The
+    content is the cached events as the cache holds them: without the GTID and
+    the end event, which go straight to the binlog file, and without checksums.
+    The buffer is the global size now (the server sizes a session's caches when it
+    first logs [not modelled])."""
+    if not cache.used:
+        return
+    prefix = "Binlog_cache" if cache.name == "trx" else "Binlog_stmt_cache"
+    thd.server.status[prefix + "_use"] += 1
+    size_var = "binlog_cache_size" if cache.name == "trx" else "binlog_stmt_cache_size"
+    buffer = int(thd.server.global_vars.values.get(size_var, 32768))
+    if cache_bytes(thd, cache.events, stop_after=buffer) > buffer:
+        thd.server.status[prefix + "_disk_use"] += 1
+
+
+def cache_bytes(thd: "SessionView", events: list[Event], stop_after: int | None = None) -> int:
+    """The size of ``events`` encoded without checksums (a binlog cache's content);
+    stops counting once past ``stop_after``."""
+    from harness.binlog.codec import encode_event
+    from harness.binlog.constants import ChecksumAlg
+    from harness.binlog.context import StreamContext
+    writer = thd.server.binlog.writer
+    probe = StreamContext(checksum_alg=ChecksumAlg.OFF, fde=writer.ctx.fde if writer is not None else None)
+    total = 0
+    for ev in events:
+        total += len(encode_event(ev, probe))
+        if stop_after is not None and total > stop_after:
+            break
+    return total
+
+
 def flush_stmt_cache(thd: "SessionView") -> None:
     """R-flush-SC: the statement cache becomes its own group, ended by COMMIT."""
     cache = thd.caches.stmt_cache
@@ -280,7 +320,7 @@ def flush_stmt_cache(thd: "SessionView") -> None:
     events.append(end_query(thd, "COMMIT"))
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
                                   ddl=cache.has_ddl or thd.trx_log.did_ddl)
-    thd.server.status["Binlog_stmt_cache_use"] += 1
+    cache_statistics(thd, cache)
     cache.reset()
 
 
@@ -310,8 +350,7 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
     trx, stmt = mngr.trx_cache, mngr.stmt_cache
     trx.flush_pending(thd, stmt_end=True)
     if trx.empty() or _only_table_maps(trx):
-        if trx.used:
-            thd.server.status["Binlog_cache_use"] += 1
+        cache_statistics(thd, trx)
         trx.reset()
         if with_stmt_cache:
             flush_stmt_cache(thd)
@@ -320,13 +359,13 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
     if with_stmt_cache and not stmt.empty() and not _only_table_maps(stmt):
         stmt.flush_pending(thd, stmt_end=True)
         events.extend(stmt.events)
-        thd.server.status["Binlog_stmt_cache_use"] += 1
+        cache_statistics(thd, stmt)
         stmt.reset()
     elif with_stmt_cache:
         stmt.reset()
     events.extend(trx.events)
     xa_rw = thd.trx_log.xa_rw
-    if xa_rw:
+    if xa_rw and not thd.trx_log.no_2pc:
         events.append(new_xid_event(thd.server.binlog.allocate_xid(), timestamp=thd.stmt_timestamp,
                                     server_id=thd.server_id))
     else:
@@ -340,12 +379,12 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
     # after flags2 for read-only InnoDB, temporary tables, and a trx cache left
     # with only a failed statement's Query, and BLACKHOLE rows: BLACKHOLE registers
     # no transaction, so only the XA-capable engine counts as a read-write participant).
-    rw_engine = xa_rw
+    rw_engine = xa_rw  # also in a one-phase commit (no_2pc): InnoDB changed data (observed flags_extra 0)
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
                                   transactional=_trx_group_transactional(thd),
                                   ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
                                   extra_engines=not rw_engine)
-    thd.server.status["Binlog_cache_use"] += 1
+    cache_statistics(thd, trx)
     trx.reset()
 
 
@@ -363,8 +402,7 @@ def rollback_trx_cache(thd: "SessionView", single_statement: bool) -> None:
     be discarded safely; otherwise drop it."""
     trx = thd.caches.trx_cache
     trx.flush_pending(thd, stmt_end=True)
-    if trx.used:
-        thd.server.status["Binlog_cache_use"] += 1
+    cache_statistics(thd, trx)
     if not trx.empty() and trans_cannot_safely_rollback(thd, single_statement):
         _write_rolled_back_trx_cache(thd)
     trx.reset()
@@ -453,7 +491,7 @@ def prepare_xa_trx_cache(thd: "SessionView", xid: XaXid) -> None:
                                   transactional=_trx_group_transactional(thd),
                                   ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
                                   extra_engines=True, xa_xid=xid)
-    thd.server.status["Binlog_cache_use"] += 1
+    cache_statistics(thd, trx)
     trx.reset()
 
 
@@ -474,8 +512,7 @@ def rollback_xa_trx_cache(thd: "SessionView") -> None:
     groups); FL_TRANSACTIONAL follows the committed-group rule."""
     trx = thd.caches.trx_cache
     trx.flush_pending(thd, stmt_end=True)
-    if trx.used:
-        thd.server.status["Binlog_cache_use"] += 1
+    cache_statistics(thd, trx)
     if not trx.empty() and (thd.trx_log.nontrans_modified or trans_cannot_safely_rollback(thd, False)):
         events = list(trx.events)
         events.append(end_query(thd, "ROLLBACK"))

@@ -22,6 +22,9 @@ class TrxLogState:
     nontrans_modified: bool = False  # all.modified_non_trans_table
     gtid_nontrans: bool = False  # clears FL_TRANSACTIONAL on the trx group
     xa_rw: bool = False  # an XA-capable engine changed data: the group ends with Xid
+    # trans->no_2pc: a participant without prepare (a transactional Aria table, even only
+    # read) makes the commit one-phase: the group ends with COMMIT, not Xid (probed).
+    no_2pc: bool = False
     wrote_temp: bool = False  # a statement of it wrote a temporary table
     has_ddl: bool = False  # the group gets FL_DDL
     keep_log: bool = False  # written at ROLLBACK even without an N-write

@@ -43,6 +43,9 @@ RULES: tuple[ScopeRule, ...] = (
           "needs a replica server (a replication topology)"),
     _rule("galera", r"\bwsrep", "Galera cluster (wsrep)"),
     _rule("performance-schema", r"\bperformance_schema\.", "reads performance_schema, which replbed does not model"),
+    _rule("engine-internals", r"\bInnodb_(data_\w+|buffer_pool_\w+|row_lock_\w+|rows_\w+|page_size|os_log_\w+|log_\w+)\b",
+          "reads InnoDB's own status counters (I/O, buffer pool, row locks), which the model does not keep: "
+          "they are the storage engine's business, not the binary log's"),
     _rule("binlog-encryption", r"\bencrypt[-_]binlog\b", "binary log encryption (a key management plugin)"),
 )
 

@@ -286,15 +286,29 @@ def show(thd: "Thd", st: A.Show) -> SelectResult:
     if w == "STATUS":
         rows = [[k, str(v)] for k, v in sorted(thd.server.status.items())]
         return _text_result(["Variable_name", "Value"], _like(rows, st.like))
-    if w == "ENGINES":
-        from harness.sql.storage import ENGINES
-        rows = [[e.name, "YES" if e.name != "InnoDB" else "DEFAULT", "", "YES" if e.transactional else "NO",
-                 "NO", "NO"] for e in ENGINES.values()]
-        return _text_result(["Engine", "Support", "Comment", "Transactions", "XA", "Savepoints"], rows)
+    if w in _CATALOG_SHOWS:
+        return _CATALOG_SHOWS[w](st)
     if w == "CREATE_TABLE":
         t = thd.open_table(st.table)  # type: ignore[arg-type]
         return _text_result(["Table", "Create Table"], [[t.name, show_create_table(t)]])
     raise UnsupportedError(f"SHOW {w}")
+
+
+def _show_engines(st: A.Show) -> SelectResult:
+    from harness.sql.storage import ENGINES
+    rows = [[e.name, "YES" if e.name != "InnoDB" else "DEFAULT", "", "YES" if e.transactional else "NO",
+             "NO", "NO"] for e in ENGINES.values()]
+    return _text_result(["Engine", "Support", "Comment", "Transactions", "XA", "Savepoints"], rows)
+
+
+def _show_collation(st: A.Show) -> SelectResult:
+    from harness.sql.infoschema import collation_rows
+    return _text_result(["Collation", "Charset", "Id", "Default", "Compiled", "Sortlen"],
+                        _like(collation_rows(), st.like), (2, 5))
+
+
+#: SHOW statements that list what the model knows, whatever the session.
+_CATALOG_SHOWS = {"ENGINES": _show_engines, "COLLATION": _show_collation}
 
 
 def _check_show_binlog_pos(thd: "Thd", st: A.Show, rows: list[list[Any]]) -> None:
@@ -336,12 +350,12 @@ def use(thd: "Thd", st: A.Use) -> "OkPacket":
 
 
 def reset_master(thd: "Thd", st: A.ResetMaster) -> "OkPacket":
-    thd.server.binlog.reset()
+    thd.server.binlog.reset(timestamp=thd.stmt_timestamp)
     return _ok()
 
 
 def flush_logs(thd: "Thd", st: A.FlushBinaryLogs) -> "OkPacket":
-    thd.server.binlog.rotate()
+    thd.server.binlog.rotate(timestamp=thd.stmt_timestamp)
     return _ok()
 
 
@@ -375,7 +389,7 @@ def purge_binary_logs(thd: "Thd", st: A.PurgeBinaryLogs) -> "OkPacket":
 
 
 def flush(thd: "Thd", st: A.Flush) -> "OkPacket":
-    """FLUSH TABLES / PRIVILEGES / STATUS ...: nothing the model keeps changes, but the
+    """FLUSH TABLES / PRIVILEGES / STATUS ...: only the status counters change (STATUS), but the
     statement commits implicitly and is logged (reload_acl_and_cache), except with
     NO_WRITE_TO_BINLOG / LOCAL or when a log is among the options: a logged FLUSH LOGS
     would rotate again when the binlog is replayed."""
@@ -383,9 +397,13 @@ def flush(thd: "Thd", st: A.Flush) -> "OkPacket":
         if thd.find_table(name) is None and thd.find_view(name) is None:
             raise error("ER_NO_SUCH_TABLE", name.db or thd.db, name.name)
     thd.implicit_commit()
+    if "STATUS" in st.options:
+        # refresh_status(): the global status counters start again (the binlog caches' too).
+        for k in thd.server.status:
+            thd.server.status[k] = 0
     rotates = any(o in ("LOGS", "BINARY LOGS") for o in st.options)
     if rotates:
-        thd.server.binlog.rotate()
+        thd.server.binlog.rotate(timestamp=thd.stmt_timestamp)
     if not st.no_write_to_binlog and not any(o.endswith("LOGS") for o in st.options):
         # A FLUSH is flagged DDL in its GTID (FL_DDL), except when it reloads the privilege
         # tables: reading them ends in a commit of its own that clears the statement's DDL

@@ -274,6 +274,7 @@ class Insert(Statement):
     replace: bool = False
     on_duplicate: list[tuple[ColumnRef, Expr]] = field(default_factory=list)
     delayed: bool = False
+    delayed_span: tuple[int, int] | None = None  # the DELAYED keyword's offsets in text
     # INSERT/REPLACE ... RETURNING select_list: the written rows are sent back.
     returning: list[SelectItem] | None = None
     # Set when the statement writes through a view WITH CHECK OPTION: the

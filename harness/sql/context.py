@@ -230,26 +230,34 @@ class ExecContext:
         return self.thd.server.user_locks.owner(str(name))
 
     def fn_load_file(self, name: Any) -> bytes | None:
-        """LOAD_FILE(name) (Item_load_file::val_str): the bytes of a server file readable
-        by all, relative names under datadir; NULL for anything else (a missing or
-        unreadable file, one over max_allowed_packet)."""
+        """Item_load_file: the server's file as a binary string; NULL when it is missing, not
+        readable by all, outside @@secure_file_priv or bigger than max_allowed_packet (with
+        1301). A relative name is read from the data directory. (The statement is unsafe
+        for statement logging: decide.py's system-function list.)"""
         import os
-        import stat
+        from pathlib import Path
         if name is None:
             return None
-        path = name.decode("utf-8", "surrogateescape") if isinstance(name, bytes) else str(name)
-        if not os.path.isabs(path):
-            path = os.path.join(str(self.thd.server.global_vars.values.get("datadir") or os.getcwd()), path)
+        text = name.decode("utf-8", "surrogateescape") if isinstance(name, bytes) else str(name)
+        g = self.thd.vars.globals.values
+        path = Path(text) if os.path.isabs(text) else Path(str(g.get("datadir") or ".")) / text
+        priv = str(g.get("secure_file_priv") or "")
+        if priv and not os.path.realpath(path).startswith(os.path.realpath(priv).rstrip("/") + "/"):
+            return None
         try:
-            st = os.stat(path)
-            if not stat.S_ISREG(st.st_mode) or not st.st_mode & stat.S_IROTH:
-                return None
-            limit = int(self.thd.vars.get("max_allowed_packet") or 16 << 20)
-            if st.st_size > limit:
-                return None
-            with open(path, "rb") as f:
-                return f.read()
-        except (OSError, ValueError):
+            st = path.stat()
+        except OSError:
+            return None
+        if not path.is_file() or not st.st_mode & 0o004:
+            return None
+        limit = int(self.thd.vars.values.get("max_allowed_packet") or 16777216)
+        if st.st_size > limit:
+            self.notes.append(Note("Warning", 1301, f"Result of load_file() was larger than max_allowed_packet "
+                                                   f"({limit}) - truncated"))
+            return None
+        try:
+            return path.read_bytes()
+        except OSError:
             return None
 
     def fn_master_pos_wait(self, *args: Any) -> None:

@@ -128,6 +128,10 @@ def create_table_sql(t: TableDef, engine_clause: str | None, current_db: str | N
         else:
             lines.append(f"  KEY `{k.name}` ({cols})")
     tail = f" ENGINE={engine_clause}" if engine_clause else ""
+    if tail and t.engine.name == "Aria" and "PAGE_CHECKSUM" not in t.options:
+        # ha_maria::update_create_info reports Aria's default page checksums (observed in
+        # the CREATE a row-format CREATE ... SELECT logs: binlog_1pc).
+        tail += " PAGE_CHECKSUM=1"
     qualified = current_db != "" and t.db != current_db
     name = f"`{t.db}`.`{t.name}`" if qualified else f"`{t.name}`"
     head = "CREATE OR REPLACE TABLE " if or_replace else "CREATE TABLE "
@@ -547,10 +551,7 @@ def _write_row_group(thd: "Thd", t: TableDef, st: A.CreateTable, replaced: bool)
                                                                     st.if_not_exists, st.or_replace,
                                                                     thd.db_collation(t.db)), cache,
                                                thread_specific=replaced)
-    if t.transactional:
-        thd.server.status["Binlog_cache_use"] += 1
-    else:
-        thd.server.status["Binlog_stmt_cache_use"] += 1
+    L3.cache_statistics(thd, cache)
     cache.reset()
 
 

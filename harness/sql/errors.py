@@ -72,6 +72,15 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
         1679, "HY000", "Cannot modify @@session.binlog_format inside a transaction"),
     "ER_STORED_FUNCTION_PREVENTS_SWITCH_BINLOG_FORMAT": (
         1560, "HY000", "Cannot change the binary logging format inside a stored function or trigger"),
+    "ER_STORED_FUNCTION_PREVENTS_SWITCH_BINLOG_DIRECT": (
+        1686, "HY000", "Cannot change the binlog direct flag inside a stored function or trigger"),
+    "ER_STORED_FUNCTION_PREVENTS_SWITCH_SQL_LOG_BIN": (
+        1695, "HY000", "Cannot change the sql_log_bin inside a stored function or trigger"),
+    "ER_STORED_FUNCTION_PREVENTS_SWITCH_SKIP_REPLICATION": (
+        1930, "HY000", "Cannot modify @@session.skip_replication inside a stored function or trigger"),
+    "ER_STORED_FUNCTION_PREVENTS_SWITCH_GTID_DOMAIN_ID_SEQ_NO": (
+        1954, "HY000", "Cannot modify @@session.gtid_domain_id or @@session.gtid_seq_no inside a stored "
+                       "function or trigger"),
     "ER_CANT_REOPEN_TABLE": (1137, "HY000", "Can't reopen table: '{0}'"),
     "ER_NOT_SUPPORTED_YET": (1235, "42000", "This version of MariaDB doesn't yet support '{0}'"),
     "ER_UNKNOWN_COM_ERROR": (1047, "08S01", "Unknown command"),

@@ -82,6 +82,24 @@ def plugins(thd: "Thd") -> TableDef:
                               ("PLUGIN_LICENSE", _S), ("LOAD_OPTION", _S), ("PLUGIN_MATURITY", _S)], rows)
 
 
+def collation_rows() -> list[list[Any]]:
+    """The collations the model knows (its column types can hold), in id order. A test that
+    needs another one (``have_collation.inc``, ``have_ucs2.inc``) skips itself, as it would
+    on a server built without that character set. Also SHOW COLLATION's rows."""
+    from harness.sql.types import COLLATIONS, DEFAULT_COLLATION_OF
+    known = {name: (cs, cid) for name, (cs, cid, _bin) in COLLATIONS.items() if not name.startswith("utf8_")}
+    known["binary"] = ("binary", 63)
+    return [[name, cs, cid, "Yes" if DEFAULT_COLLATION_OF.get(cs, "binary") == name else "", "Yes",
+             # UCA collations weigh a character with up to 8 bytes (observed SORTLEN 8).
+             8 if "unicode" in name else 1]
+            for name, (cs, cid) in sorted(known.items(), key=lambda kv: kv[1][1])]
+
+
+def collations(thd: "Thd") -> TableDef:
+    return _table("COLLATIONS", [("COLLATION_NAME", _S), ("CHARACTER_SET_NAME", _S), ("ID", _I),
+                                 ("IS_DEFAULT", _S), ("IS_COMPILED", _S), ("SORTLEN", _I)], collation_rows())
+
+
 def _user_tables(thd: "Thd") -> list[tuple[str, TableDef]]:
     out = []
     for db in sorted(thd.catalog.databases):
@@ -144,6 +162,7 @@ _BUILDERS: dict[str, Callable[["Thd"], TableDef]] = {
                                             _variables(thd, True)),
     "engines": engines,
     "plugins": plugins,
+    "collations": collations,
     "tables": tables,
     "columns": columns,
     "schemata": schemata,

@@ -44,9 +44,28 @@ def lock_tables(thd: "Thd", st: A.LockTables) -> "OkPacket":
         key = (db, name.name.lower())
         # A table named twice keeps the stronger lock.
         locks[key] = "WRITE" if locks.get(key) == "WRITE" else mode
+        if mode == "WRITE":
+            _lock_trigger_tables(thd, name, locks)
     thd.locked_tables = locks
     from harness.sql.thd import OkPacket
     return OkPacket()
+
+
+def _lock_trigger_tables(thd: "Thd", name: A.TableName, locks: dict[tuple[str, str], str]) -> None:
+    """LOCK TABLES prelocks what the triggers of a WRITE-locked table use (open_tables adds
+    them to the locked tables list): those tables are locked too, for WRITE when a trigger
+    changes them, else for READ, so statements may then use them directly (probed:
+    binlog_mixed's DELETE FROM t1 under LOCK TABLES t2 WRITE, t2's trigger deleting from t1)."""
+    from harness.sql.prelock import Prelocker
+    info = StatementInfo(kind="LOCK TABLES")
+    Prelocker(thd, info).table(name, True, "INSERT|UPDATE|DELETE")
+    for u in info.uses:
+        t = u.table
+        if t.temporary:
+            continue
+        key = (t.db, t.name.lower())
+        if key not in locks or (u.write and locks[key] != "WRITE"):
+            locks[key] = "WRITE" if u.write else "READ"
 
 
 def unlock_tables(thd: "Thd", st: A.UnlockTables) -> "OkPacket":

@@ -21,7 +21,7 @@ from harness.sql.lexer import literal_value, Token, tokenize
 # Words that cannot be used as bare identifiers / aliases in this subset.
 _RESERVED = frozenset(
     """
-    SELECT FROM WHERE GROUP BY HAVING ORDER LIMIT OFFSET INSERT INTO VALUES VALUE
+    SELECT FROM WHERE GROUP BY HAVING ORDER LIMIT OFFSET INSERT INTO VALUES
     UPDATE SET DELETE CREATE DROP TABLE AND OR NOT XOR IS NULL IN BETWEEN LIKE
     ON JOIN INNER LEFT RIGHT CROSS OUTER UNION AS ASC DESC DISTINCT CASE WHEN THEN
     ELSE END DEFAULT DUPLICATE KEY PRIMARY UNIQUE INDEX FOR USING STRAIGHT_JOIN
@@ -479,6 +479,8 @@ class Parser:
                 ins.ignore = True
             if w == "DELAYED":
                 ins.delayed = True
+                kw = self.toks[self.i - 1]
+                ins.delayed_span = (kw.pos, kw.pos + len("DELAYED"))
         self.accept_kw("INTO")
         ins.table = self.table_name()
         if self.at_op("(") and not self.peek_kw(1, "SELECT"):
@@ -1481,8 +1483,8 @@ class Parser:
             sh.what = "VARIABLES"
         elif self.accept_kw("STATUS"):
             sh.what = "STATUS"
-        elif self.accept_kw("ENGINES"):
-            sh.what = "ENGINES"
+        elif self.at_kw("ENGINES", "COLLATION"):
+            sh.what = str(self.advance().value).upper()
         elif self.accept_kw("CREATE"):
             self.expect_kw("TABLE")
             sh.what = "CREATE_TABLE"

@@ -7,6 +7,7 @@ variables (sql_mode bits, FLAGS2, charsets) are derived from here.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -93,9 +94,21 @@ def _int(v: Any) -> int:
     return int(v)
 
 
+def _timestamp(v: Any) -> Any:
+    """SET TIMESTAMP: seconds since the epoch with up to 6 fractional digits (kept exact as
+    a Decimal); 0 gives the statements their real time again."""
+    from decimal import Decimal
+    d = Decimal(str(v)).quantize(Decimal("0.000001"))
+    if d < 0 or d > 2147483647:
+        raise ValueError(v)
+    return int(d) if d == d.to_integral_value() else d
+
+
 def _str(v: Any) -> str:
     return "" if v is None else str(v)
 
+
+_EPOCH = dt.datetime(1970, 1, 1)
 
 # name: (default, converter, scope) — scope: both | session | global
 DEFINITIONS: dict[str, tuple[Any, Callable[[Any], Any], str]] = {
@@ -144,7 +157,7 @@ DEFINITIONS: dict[str, tuple[Any, Callable[[Any], Any], str]] = {
     "lc_time_names": ("en_US", _str, "both"),
     "last_insert_id": (0, _int, "session"),
     "insert_id": (0, _int, "session"),
-    "timestamp": (0, _int, "session"),
+    "timestamp": (0, _timestamp, "session"),
     "pseudo_thread_id": (0, _int, "session"),
     "skip_parallel_replication": (0, _bool, "session"),
     "big_tables": (0, _bool, "both"),
@@ -362,6 +375,9 @@ class SessionVariables:
             return thd.last_insert_id
         if n == "gtid_executed":
             return thd.server.binlog.gtid_executed_text()
+        if n == "timestamp":
+            # The statement's time: the user's (SET TIMESTAMP) or the real one, with microseconds.
+            return self.values[n] or (thd.stmt_start - _EPOCH).total_seconds()
         if n in ("gtid_binlog_pos", "gtid_current_pos", "gtid_binlog_state"):
             return thd.server.binlog.gtid_pos_text(all_servers=n == "gtid_binlog_state")
         if scope == "global" or where == "global":

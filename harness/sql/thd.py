@@ -158,6 +158,7 @@ class Thd:
         self.stmt_load: Any = None
         # LOAD DATA LOCAL: asks the client for a file, returns its packets (set by replbed serve)
         self.local_file_reader: Any = None
+        self.stmt_delayed_fallback = False
         # The Format_description of the last BINLOG statement (the server's rli_fake).
         self.binlog_stmt_ctx: StreamContext | None = None
         # current_stmt_binlog_format stays ROW, once a statement switched to it, while
@@ -470,6 +471,12 @@ class Thd:
             self._reset_stmt_event_context()
         self.stmt_start = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
         self.stmt_timestamp = int(time.time())
+        user_time = self.vars.values.get("timestamp")
+        if user_time:
+            # SET TIMESTAMP: THD::set_time() gives every statement the user's time (its
+            # events' header timestamp, NOW()) until it is set back to 0 / DEFAULT.
+            self.stmt_start = dt.datetime(1970, 1, 1) + dt.timedelta(microseconds=int(user_time * 1000000))
+            self.stmt_timestamp = int(user_time)
         self.command = "Query"
         try:
             try:
@@ -606,6 +613,7 @@ class Thd:
         is_write = bool(info.written)
         if is_write or info.uses:
             self.trx_active = True
+        self._register_engines(stmt, info, is_write)
         if self.stmt_uses_temp:
             # Opening a temporary table sets thread_specific_used: the statement's
             # events, and the COMMIT it writes, carry LOG_EVENT_THREAD_SPECIFIC_F.
@@ -615,15 +623,7 @@ class Thd:
             row=self.binlog_format == "ROW", unsafe=0, warn_unsafe=0, logged=False)
         if is_write and self.trx_isolation is None:
             self.trx_isolation = self.vars.get("tx_isolation")
-        if not self.temp_tables:
-            self.mixed_temp_row = False
-        if (self.sp_sticky_row and self.binlog_format == "MIXED" or self.mixed_temp_row
-                and self.binlog_format != "ROW") and not decision.row and decision.logged:
-            # Inside one CALL, MIXED stays in row format once a statement switched to it.
-            # STATEMENT keeps its unsafe notes: binlog_query issues them before it looks
-            # at the format (observed: 1592 with a rows event).
-            decision = LoggingDecision(row=True, unsafe=decision.unsafe, warn_unsafe=decision.warn_unsafe)
-        decision = self._statement_forced_row(stmt, info, decision)
+        decision = self._statement_forced_row(stmt, info, self._sticky_row(decision))
         self.stmt_decision = decision
         self.stmt_row_format = decision.row
         if decision.row and decision.logged and self.binlog_format != "ROW" and self.temp_tables:
@@ -701,6 +701,18 @@ class Thd:
             raise
         return DmlResult()
 
+    def _sticky_row(self, decision: LoggingDecision) -> LoggingDecision:
+        """Row format that outlives the statement that chose it: inside one CALL (MIXED),
+        and while temporary tables exist after a statement switched to rows."""
+        if not self.temp_tables:
+            self.mixed_temp_row = False
+        if (self.sp_sticky_row and self.binlog_format == "MIXED" or self.mixed_temp_row
+                and self.binlog_format != "ROW") and not decision.row and decision.logged:
+            # STATEMENT keeps its unsafe notes: binlog_query issues them before it looks
+            # at the format (observed: 1592 with a rows event).
+            return LoggingDecision(row=True, unsafe=decision.unsafe, warn_unsafe=decision.warn_unsafe)
+        return decision
+
     def _statement_forced_row(self, stmt: A.Statement, info: StatementInfo,
                               decision: LoggingDecision) -> LoggingDecision:
         """Statements that log rows whatever layer 1 decided (a new decision), else ``decision``."""
@@ -709,7 +721,7 @@ class Thd:
         if isinstance(stmt, A.LoadData) and decision.logged and self.binlog_format == "MIXED" and not decision.row:
             # mysql_load: set_current_stmt_binlog_format_row_if_mixed()
             return LoggingDecision(row=True, unsafe=decision.unsafe, warn_unsafe=0)
-        if isinstance(stmt, A.Insert) and stmt.delayed and decision.logged and info.written and \
+        if isinstance(stmt, A.Insert) and info.insert_delayed and decision.logged and info.written and \
                 not info.written[0].transactional:
             # INSERT DELAYED (MyISAM, MEMORY) runs in the delayed-insert thread, which
             # logs rows whatever binlog_format says, and has no query to annotate.
@@ -759,6 +771,31 @@ class Thd:
         own = [t for t in info.written if "" in info.write_openers.get(id(t), {""})]
         return any(t.transactional for t in (own or info.written))
 
+    def _register_engines(self, stmt: A.Statement, info: StatementInfo, is_write: bool) -> None:
+        """What opening and locking the statement's tables decides before layer 1 runs."""
+        self.stmt_no_annotate = False
+        if (is_write or self.in_multi_stmt_transaction_mode()) and any(
+                u.table.engine.name == "Aria" and str(u.table.options.get("TRANSACTIONAL", "1")) != "0"
+                for u in info.uses):
+            # trans_register_ha: a transactional Aria table registers an engine without
+            # prepare (no_2pc), so the transaction commits in one phase.
+            self.trx_log.no_2pc = True
+        # upgrade_lock_type(): with a statement-format global binlog_format the delayed-insert
+        # thread could not log safely, so INSERT DELAYED runs here as a plain INSERT (probed:
+        # logged by the session's own format, as a statement without its DELAYED keyword).
+        self.stmt_delayed_fallback = isinstance(stmt, A.Insert) and stmt.delayed and \
+            str(self.vars.globals.values.get("binlog_format", "")).upper() == "STATEMENT"
+        if self.stmt_delayed_fallback:
+            info.insert_delayed = False
+
+    def _log_text(self, stmt: A.Statement) -> str:
+        """The text a statement is logged with: an INSERT DELAYED run as a plain INSERT
+        loses its DELAYED keyword (create_insert_stmt_from_insert_delayed)."""
+        span = getattr(stmt, "delayed_span", None)
+        if span is None or not self.stmt_delayed_fallback or stmt.text[span[0]:span[1]].upper() != "DELAYED":
+            return stmt.text
+        return stmt.text[:span[0]] + stmt.text[span[1]:]
+
     def statement_succeeded(self, stmt: A.Statement, info: StatementInfo, decision: LoggingDecision,
                             ctx: ExecContext) -> None:
         is_write = bool(info.written)
@@ -772,7 +809,7 @@ class Thd:
                 if self.stmt_load is not None:
                     L2.binlog_load_query(self, self.stmt_load, self._is_transactional_stmt(info), 0, ctx, decision)
             else:
-                self.binlog_query(stmt.text, self._is_transactional_stmt(info), 0, ctx, decision)
+                self.binlog_query(self._log_text(stmt), self._is_transactional_stmt(info), 0, ctx, decision)
         elif is_write and decision.logged and decision.warn_unsafe and not info.impossible_where:
             # STATEMENT kept in row format by a temporary table: binlog_query still
             # issues the unsafe notes before it finds the statement logged as rows.
@@ -812,7 +849,7 @@ class Thd:
             elif self.stmt_load is not None and self.stmt_load.blocks and decision.logged and not decision.row:
                 self.server.binlog.next_file_id()  # the blocks went to the trx cache, now truncated
         elif nontrans_changed and decision.logged and not decision.row:
-            self.binlog_query(stmt.text, self._is_transactional_stmt(info), err.code, ctx, decision)
+            self.binlog_query(self._log_text(stmt), self._is_transactional_stmt(info), err.code, ctx, decision)
         elif isinstance(stmt, (A.Select, A.Do, A.Set)) and info.stored_functions and decision.logged \
                 and not decision.row and decision.warn_unsafe:
             # sp_head::execute_function issues the statement's unsafe notes whether or not

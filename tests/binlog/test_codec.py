@@ -250,3 +250,17 @@ def test_xa_prepare_rejects_long_xid() -> None:
     from harness.binlog import XaXid, new_xa_prepare_event
     with pytest.raises(EncodeError):
         encode_event(new_xa_prepare_event(XaXid(1, b"g" * 65, b""), timestamp=0, server_id=1), StreamContext())
+
+
+def test_a_pre_ga_table_map_without_metadata_decodes() -> None:
+    """MySQL 5.1 pre-GA servers wrote Table_map without the metadata block and null
+    bitmap (binlog suite std_data/bug32407.001); the server reads both only when bytes
+    are left."""
+    import base64
+
+    from harness.binlog.codec import decode_event
+    from harness.binlog.context import StreamContext
+    from harness.binlog.constants import ChecksumAlg
+    raw = base64.b64decode("4CdYRxMBAAAAJwAAAPIAAAAAABEAAAAAAAAABHRlc3QAAnQxAAED")
+    ev = decode_event(raw, 0, StreamContext(checksum_alg=ChecksumAlg.OFF))
+    assert (ev.table_id, ev.database, ev.table, ev.column_types, ev.column_metadata) == (17, "test", "t1", [3], [0])

@@ -182,11 +182,21 @@ class Vars:
 
 
 @dataclass
+class GlobalVarsFake:
+    """The global variables a layer reads (the binlog cache sizes)."""
+
+    values: dict[str, Any] = field(default_factory=lambda: {"binlog_cache_size": 32768,
+                                                            "binlog_stmt_cache_size": 32768})
+
+
+@dataclass
 class Server:
     flavor: Flavor
     binlog: BinaryLog
-    status: dict[str, int] = field(default_factory=lambda: {"Binlog_cache_use": 0, "Binlog_stmt_cache_use": 0})
-    global_vars: Any = None
+    status: dict[str, int] = field(default_factory=lambda: {"Binlog_cache_use": 0, "Binlog_stmt_cache_use": 0,
+                                                            "Binlog_cache_disk_use": 0,
+                                                            "Binlog_stmt_cache_disk_use": 0})
+    global_vars: Any = field(default_factory=lambda: GlobalVarsFake())
 
 
 @dataclass

@@ -109,3 +109,54 @@ def test_exec_failures_name_the_replay_error_or_the_remote_read() -> None:
     remote = ["At line 42: exec of '/usr/bin/mariadb-binlog --read-from-remote-server master-bin.000001' failed, "
               "error: 256", "ERROR: Got error reading packet from server: Unknown command"]
     assert classify(remote)[0] == "protocol: mariadb-binlog --read-from-remote-server"
+
+
+def test_the_clients_dashes_around_a_replayed_statement_do_not_end_the_failure_text() -> None:
+    text = OUTPUT.replace("binlog.binlog_stm_ps                     [ pass ]     12", """\
+binlog.binlog_base64_flag                [ fail ]
+        Test ended at 2026-11-24 10:57:43
+
+--------------
+BINLOG '
+4CdYRxMBAAAAJwAAAPIAAAAAABEAAAAAAAAABHRlc3QAAnQxAAED
+'
+--------------
+
+ERROR 1149 (42000) at line 31: You have an error in your SQL syntax
+mysqltest: At line 27: exec of '/usr/bin/mariadb-binlog f.001 | /usr/bin/mariadb --defaults-file=x' failed, error: 256""")
+    res = parse_output(text)["binlog.binlog_base64_flag"]
+    assert classify(res.detail)[0] == "replay: mariadb-binlog | mariadb failed (1149)"
+
+
+def test_the_tests_own_checks_and_other_aborts_get_a_class_not_other() -> None:
+    die = ["mysqltest: In included file \"binlog_cache_stat.test\": ", "At line 69: Explicit --die command executed",
+           "", "The result from queries just before the failure was:", "flush status;",
+           "\"Expected: binlog_cache_use = 1, binlog_cache_disk_use = 1 but got binlog_cache_use = 1\"", "",
+           " - saving '/x/' to '/x/'"]
+    assert classify(die) == ("test's own check failed (--die)",
+                             "\"Expected: binlog_cache_use = 1, binlog_cache_disk_use = 1 but got binlog_cache_use = 1\"")
+    grep = ["mysqltest: In included file \"./include/assert_grep.inc\": ", "At line 154: assert_grep.inc failed.",
+            "include/assert_grep.inc failed!", "assert_text: 'Ensure all intended GTIDs are present'"]
+    assert classify(grep) == ("test assertion failed (assert_grep.inc)",
+                              "assert_text: 'Ensure all intended GTIDs are present'")
+    no_row = ["At line 3: query 'SET @num_sync = No such row - No such row' failed: 1064: You have an error"]
+    assert classify(no_row)[0] == "missing status or variable row (query_get_value: No such row)"
+    path = ["mysqltest: At line 42: Path '/a/b/master-bin.index' is not a subdirectory of MYSQLTEST_VARDIR '/v'"]
+    cls, example = classify(path)
+    assert cls == "mysqltest: Path … is not a subdirectory of MYSQLTEST_VARDIR …"
+    assert "master-bin.index" in example
+
+
+def test_a_client_error_without_a_symbol_is_read() -> None:
+    text = ["mysqltest: At line 11: query 'connect  con1,localhost,root,,' failed: <Unknown> (2002): Can't connect "
+            "to local server through socket '/tmp/mysqld.sock' (2)"]
+    assert classify(text)[0] == "cannot connect (2002 socket)"
+    innodb = ["At line 190: query 'SET @num_sync = $syncs2 - $syncs1' failed: ER_PARSE_ERROR (1064): You have an "
+              "error in your SQL syntax; near 'such row - No such row' at line 1"]
+    assert classify(innodb)[0] == "missing status or variable row (query_get_value: No such row)"
+
+
+def test_the_failed_program_is_named_by_its_first_word() -> None:
+    text = ["At line 4: exec of '/usr/bin/mysql_client_test --vardir=/x/var test_x > /x/var/log/binlog_stm_x.log "
+            "2>&1' failed, error: 256, status: 1, errno: 11"]
+    assert classify(text)[0] == "external command failed (mysql_client_test)"

@@ -46,3 +46,13 @@ def test_docs_list_every_rule() -> None:
     docs = (Path(__file__).resolve().parents[2] / "docs" / "MTR.md").read_text()
     for r in RULES:
         assert f"`{r.name}`" in docs, r.name
+
+
+def test_reading_innodb_internal_counters_is_out_of_scope_a_binlog_counter_is_not(tmp_path: Path) -> None:
+    f = _suite(tmp_path, "--let $s= query_get_value(SHOW STATUS LIKE 'Innodb_data_fsyncs', Value, 1)\n")
+    rule = out_of_scope(f, tmp_path / "mysql-test")
+    assert rule is not None and rule.name == "engine-internals"
+    g = tmp_path / "g"
+    g.mkdir()
+    f2 = _suite(g, "show status like \"binlog_cache_use\";\nCREATE TABLE t (a INT) ENGINE=InnoDB;\n")
+    assert out_of_scope(f2, g / "mysql-test") is None

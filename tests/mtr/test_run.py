@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.mtr.run import MYSQL_TEST_DIR, MtrConfig, read_history, run, summarize
+from harness.mtr.run import MYSQL_TEST_DIR, MtrConfig, read_history, run, skipped_class, summarize
 from harness.mtr.run import TestRecord as Rec
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,6 +32,15 @@ def test_summary_counts_only_tests_the_control_passed() -> None:
     assert s.replbed_only_pass == 1 and s.replbed_pass == 2
     assert s.out_of_scope == 1
     assert s.classes == {"result differs": 1, "statement not in the modelled subset (1235)": 1}
+
+
+def test_a_skip_for_a_missing_character_set_is_outside_the_subset_any_other_skip_fails() -> None:
+    charset = skipped_class("Test needs character set 'ucs2_general_ci'")
+    other = skipped_class("Not ROW format")
+    assert other == "skipped on replbed only"
+    recs = [_rec("a", "pass", "skipped", charset), _rec("b", "pass", "skipped", other), _rec("c", "pass", "pass")]
+    s = summarize("r", "binlog", "ROW", "now", recs)
+    assert (s.applicable, s.applicable_pass, s.subset_applicable) == (3, 1, 2)
 
 
 @needs_mtr

@@ -55,3 +55,12 @@ def test_collate_only_on_the_literal_of_a_logged_name_const() -> None:
     assert isinstance(st, A.Insert)
     with pytest.raises(UnsupportedError):
         parse("SELECT 'a' COLLATE latin1_bin")
+
+
+def test_value_is_not_reserved() -> None:
+    """VALUE is a keyword but not reserved (only VALUES is): MTR's query_get_value calls
+    read ``SELECT @@binlog_cache_size AS Value``."""
+    st = parse("SELECT @@binlog_cache_size AS Value, 1 value")
+    assert isinstance(st, A.Select)
+    assert isinstance(parse("INSERT INTO t VALUE (1)"), A.Insert)
+    assert isinstance(parse("CREATE TABLE t (value INT)"), A.CreateTable)

@@ -36,3 +36,34 @@ def test_a_trigger_may_not_change_the_table_its_statement_uses(bed: Bed) -> None
     with pytest.raises(ServerError) as e:
         s.execute("INSERT INTO t VALUES (1)")
     assert e.value.code == 1442
+
+
+def test_a_trigger_switching_binlog_format_to_a_bare_word_is_1560(bed: Bed) -> None:
+    """binlog_switch_inside_trans: `SET @@session.binlog_format= statement` in a trigger
+    fails with 1560 before the bare word is read (it names a value, not a column)."""
+    s = bed.session("ROW")
+    s.execute("CREATE TABLE t3 (a INT) ENGINE=InnoDB")
+    s.execute("CREATE TABLE t4 (a INT) ENGINE=InnoDB")
+    s.execute("CREATE TRIGGER tr1 AFTER INSERT ON t3 FOR EACH ROW BEGIN INSERT INTO t4 VALUES (1); "
+              "SET @@session.binlog_format= statement; END")
+    with pytest.raises(ServerError) as e:
+        s.execute("INSERT INTO t3 VALUES (1)")
+    assert e.value.code == 1560
+    for var, code in (("binlog_direct_non_transactional_updates", 1686), ("sql_log_bin", 1695),
+                      ("skip_replication", 1930), ("gtid_seq_no", 1954)):
+        s.execute("DROP TRIGGER tr1")
+        s.execute(f"CREATE TRIGGER tr1 AFTER INSERT ON t3 FOR EACH ROW SET @@session.{var}= 1")
+        with pytest.raises(ServerError) as e:
+            s.execute("INSERT INTO t3 VALUES (1)")
+        assert e.value.code == code, var
+
+
+def test_a_native_spatial_function_is_refused_as_not_modelled_not_1305(bed: Bed) -> None:
+    from harness.sql.parse_errors import UnsupportedError
+    s = bed.session("STATEMENT")
+    with pytest.raises((ServerError, UnsupportedError)) as e:
+        s.execute("SET @g0 = POINT(1,1)")
+    assert getattr(e.value, "code", None) == 1235
+    with pytest.raises(ServerError) as e2:
+        s.execute("SET @g0 = no_such_function(1)")
+    assert e2.value.code == 1305

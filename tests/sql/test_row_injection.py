@@ -170,3 +170,49 @@ def test_injected_rows_fire_no_triggers_and_missing_rows_are_1032(bed: Bed,
     s.execute(ins)
     assert s.execute("SELECT COUNT(*) FROM lg").rows == [[0]]  # type: ignore[union-attr]
     assert _code(s, ins) == 1062
+
+
+def test_an_event_type_the_format_description_does_not_know_is_a_syntax_error(bed: Bed) -> None:
+    """binlog_base64_flag: after a 5.1 Format_description (22 event types) a Write_rows_v1
+    (type 23) is refused with 1149, as read_log_event finds no post-header length for it."""
+    s = bed.session("ROW")
+    s.execute("CREATE TABLE t1 (a INT) ENGINE=MyISAM")
+    s.execute("BINLOG '\n4CdYRw8BAAAAYgAAAGYAAAAAAAQANS4xLjE1LW5kYi02LjEuMjQtZGVidWctbG9nAAAAAAAAAAAA\n"
+              "AAAAAAAAAAAAAAAAAADgJ1hHEzgNAAgAEgAEBAQEEgAATwAEGggICAg=\n'")
+    with pytest.raises(ServerError) as e:
+        s.execute("BINLOG '\nDl1YRxMBAAAAKQAAADQBAAAAABAAAAAAAAAABHRlc3QAAnQxAAEDAAE=\n"
+                  "Dl1YRxcBAAAAIgAAAFYBAAAQABAAAAAAAAEAAf/+BQAAAA==\n'")
+    assert e.value.code == 1149
+    assert s.execute("SELECT COUNT(*) FROM t1").rows == [[0]]
+
+
+def test_rows_of_a_5_1_25_master_into_a_char_longer_than_255_bytes_stop_with_bug_37426(bed: Bed) -> None:
+    """binlog_base64_flag: rpl_master_has_bug(37426) -- a 5.1.0-5.1.25 master's rows for a
+    table with a CHAR of more than 255 bytes (CHAR(128) utf8) fail with 1105; CHAR(63) is fine."""
+    s = bed.session("ROW")
+    s.execute("CREATE TABLE char128_utf8 (i1 INT NOT NULL, c CHAR(128) CHARACTER SET utf8 NOT NULL, "
+              "i2 INT NOT NULL)")
+    s.execute("CREATE TABLE char63_utf8 (i1 INT NOT NULL, c CHAR(63) CHARACTER SET utf8 NOT NULL, i2 INT NOT NULL)")
+    s.execute("BINLOG '\nMuNkSA8BAAAAZgAAAGoAAAAAAAQANS4xLjI1LXJjLWRlYnVnLWxvZwAAAAAAAAAAAAAAAAAAAAAA\n"
+              "AAAAAAAAAAAAAAAAAAAy42RIEzgNAAgAEgAEBAQEEgAAUwAEGggAAAAICAgC\n'")
+    s.execute("BINLOG '\n3u9kSBMBAAAANgAAAJYBAAAAABAAAAAAAAAABHRlc3QAC2NoYXI2M191dGY4AAMD/gMC/r0A\n"
+              "3u9kSBcBAAAAKgAAAMABAAAQABAAAAAAAAEAA//4AQAAAAMxMjMBAAAA\n'")
+    assert s.execute("SELECT * FROM char63_utf8").rows == [[1, "123", 1]]
+    with pytest.raises(ServerError) as e:
+        s.execute("BINLOG '\niONkSBMBAAAANwAAAJkBAAAAABAAAAAAAAAABHRlc3QADGNoYXIxMjhfdXRmOAADA/4DAv6AAA==\n"
+                  "iONkSBcBAAAAKwAAAMQBAAAQABAAAAAAAAEAA//4AQAAAAMAMTIzAQAAAA==\n'")
+    assert e.value.code == 1105 and "bug.php?id=37426 so slave stops" in e.value.message
+
+
+def test_a_pre_ga_rows_event_is_refused_not_dropped(bed: Bed) -> None:
+    """A 5.1 pre-GA Write_rows (type 20) holds the engine's record image: not modelled, so
+    the BINLOG statement is refused (1235) instead of succeeding without the rows."""
+    from harness.sql.parse_errors import UnsupportedError
+    s = bed.session("ROW")
+    s.execute("CREATE TABLE t1 (a INT) ENGINE=MyISAM")
+    s.execute("BINLOG '\n4CdYRw8BAAAAYgAAAGYAAAAAAAQANS4xLjE1LW5kYi02LjEuMjQtZGVidWctbG9nAAAAAAAAAAAA\n"
+              "AAAAAAAAAAAAAAAAAADgJ1hHEzgNAAgAEgAEBAQEEgAATwAEGggICAg=\n'")
+    with pytest.raises((ServerError, UnsupportedError)) as e:
+        s.execute("BINLOG '\n4CdYRxMBAAAAJwAAAPIAAAAAABEAAAAAAAAABHRlc3QAAnQxAAED\n"
+                  "4CdYRxQBAAAAIgAAABQBAAAQABEAAAAAAAEAAf/9AQAAAA==\n'")
+    assert getattr(e.value, "code", None) == 1235
