@@ -20,7 +20,7 @@ from harness.sql.autoinc import AutoIncrement
 from harness.sql.catalog import Column, Key, TableDef, add_table_keys, build_table
 from harness.sql.context import ExecContext
 from harness.sql.errors import Note, ServerError, error, note
-from harness.sql.executor import Executor, ResultColumn, SelectResult, dup_entry_error
+from harness.sql.executor import Executor, ResultColumn, SelectResult, dup_entry_error, raise_new_warnings
 from harness.sql.item_types import ItemTyper
 from harness.sql.prelock import analyze
 from harness.sql.storage import DuplicateKey, engine_by_name
@@ -281,7 +281,12 @@ class SelectCreate:
             thd.stmt_thread_specific = True
             thd.trx_used_temp = True
         self.ctx = ExecContext(thd, info)
+        mark = len(self.ctx.notes)
         sel_res = self.sel_res = Executor(thd, self.ctx, info).select(st.select)
+        # select_create sets abort_on_warning (strict, no IGNORE) before the SELECT runs:
+        # a warning of its WHERE (a conversion, RULES 5.12.3) fails the CREATE (probed).
+        raise_new_warnings(self.ctx.notes, mark, st.duplicates != "IGNORE" and any(
+            m in thd.vars.get("sql_mode") for m in ("STRICT_TRANS_TABLES", "STRICT_ALL_TABLES")))
         # Unlike INSERT ... SELECT, the rows read count for FOUND_ROWS() (probed).
         thd.last_found_rows = len(sel_res.rows) if sel_res.found_rows is None else sel_res.found_rows
 
