@@ -363,6 +363,7 @@ class SelectCreate:
             # The old table goes inside the statement, unlogged unless the statement fails.
             thd.catalog.remove_table(self.replaces.db, self.replaces.name)
         ex = Executor(thd, ctx, self.info)
+        numbers = ex._examined_row_numbers(st.select, len(self.sel_res.rows)) if st.select else None  # "at row N"
         alloc = AutoIncrement(t, 0) if t.auto_inc_col is not None else None  # row count unknown: intervals 1, 2, 4 ...
         # InnoDB bulk-loads the new (empty) table: unique keys are checked when the load
         # ends, and the error then shows the key of the *last* row read (observed).
@@ -373,7 +374,7 @@ class SelectCreate:
         inserted = 0
         try:
             for i, src in enumerate(self.sel_res.rows):
-                wctx = WriteContext(thd.is_strict(t, i), self.db, t.name, i + 1, ctx.notes,
+                wctx = WriteContext(thd.is_strict(t, i), self.db, t.name, numbers[i] if numbers else i + 1, ctx.notes,
                                     sql_mode=thd.vars.get('sql_mode'))
                 row = ex.default_row(t, wctx)
                 specified: set[int] = set()

@@ -62,3 +62,15 @@ def test_strict_statements_abort_on_the_conversion_delete_and_select_warn(s: Any
     assert _warnings(s, "DELETE FROM t WHERE d = 'x'") == [(1292, "Truncated incorrect DECIMAL value: 'x'")]
     assert _warnings(s, "CREATE TABLE t2 IGNORE SELECT id FROM t WHERE d = 'x'") == [
         (1292, "Truncated incorrect DECIMAL value: 'x'")]
+
+
+def test_insert_select_at_row_counts_the_rows_examined(s: Any) -> None:
+    """(executor._examined_row_numbers) the rows the WHERE rejected are counted too."""
+    s.execute("SET sql_mode = ''")
+    s.execute("CREATE TABLE i (id INT, c TINYINT) ENGINE=InnoDB")
+    assert _warnings(s, "INSERT INTO i SELECT id, id * 100 FROM t WHERE id > 1") == [
+        (1264, "Out of range value for column 'c' at row 2"), (1264, "Out of range value for column 'c' at row 3")]
+    assert _warnings(s, "INSERT INTO i SELECT id, id * 100 FROM t WHERE id > 1 ORDER BY id DESC") == [
+        (1264, "Out of range value for column 'c' at row 1"), (1264, "Out of range value for column 'c' at row 2")]
+    assert _warnings(s, "CREATE TABLE n (c TINYINT) SELECT id * 100 AS c FROM t WHERE id > 2") == [
+        (1264, "Out of range value for column 'c' at row 3")]
