@@ -58,7 +58,7 @@ con1: CREATE TABLE t2 SELECT id FROM t WHERE dt = 5 => 1292
 [case fid_single_insert_select_at_row_counts_examined_rows]
 rule = mariadb.warnings.current_row_for_warning
 seed = 003
-description = the "at row N" of INSERT/REPLACE/CREATE ... SELECT counts the rows the SELECT examined, those its WHERE rejected too: over a full scan the row's position in scan order (LIMIT does not change it); after ORDER BY the rows are counted as sorted
+description = the "at row N" of INSERT/REPLACE/CREATE ... SELECT counts the rows the SELECT examined, those its WHERE rejected too: over a full scan the row's position in scan order (LIMIT does not change it); after ORDER BY the rows are counted as sorted; a SELECT reading the table it inserts into fills a temporary table first, and its rows are counted as read back (written order)
 session.sql_mode = ''
 setup: CREATE TABLE t2 (id DECIMAL(6,2), c_int INT) ENGINE=InnoDB
 setup: CREATE TABLE m (id INT, c_int INT) ENGINE=MyISAM
@@ -71,6 +71,7 @@ con1: INSERT INTO i (id, c) SELECT c_int, c_int * 100 FROM t2 WHERE c_int > 1
 con1: INSERT INTO i (id, c) SELECT c_int, c_int * 100 FROM m WHERE id > 5 LIMIT 1
 con1: INSERT INTO i (id, c) SELECT c_int, c_int * 100 FROM t2 WHERE id > 5 ORDER BY id DESC
 con1: CREATE TABLE n (c TINYINT) SELECT c_int * 100 AS c FROM m WHERE c_int > 1
+con1: INSERT INTO m (id, c_int) SELECT id, c_int * 1000000000 FROM m WHERE c_int > 1
 con1: SET sql_mode = DEFAULT
 con1: REPLACE INTO d (id, c_int) SELECT id, c_int FROM t2 WHERE id > 5.00 => 1292
 con1: INSERT INTO i (id, c) SELECT c_int, c_int * 100 FROM m WHERE c_int > 1 => 1264

@@ -1105,7 +1105,10 @@ class Executor:
             full = res if not cut or not _pure(self.info) or _assigns(sel) else self._quiet_select(
                 dataclasses.replace(sel, order_by=[], limit=None, offset=None))
             _store_in_temporary_table(full, self.thd.vars.get("sql_mode"))
-        return res.rows, self._examined_row_numbers(sel, len(res.rows))
+        # Reading the table it inserts into, the SELECT fills a temporary table first: its
+        # rows are then counted as read back from it, in written order (probed).
+        reads_target = _select_reads(self.thd.db, sel, t)
+        return res.rows, None if reads_target else self._examined_row_numbers(sel, len(res.rows))
 
     def _examined_row_numbers(self, sel: A.Select, n: int) -> list[int] | None:
         """The "at row N" of each row an INSERT/REPLACE/CREATE ... SELECT writes: the
