@@ -20,7 +20,7 @@ from harness.sql.autoinc import AutoIncrement
 from harness.sql.catalog import Column, Key, TableDef, add_table_keys, build_table
 from harness.sql.context import ExecContext
 from harness.sql.errors import Note, ServerError, error, note
-from harness.sql.executor import Executor, ResultColumn, SelectResult, dup_entry_error
+from harness.sql.executor import Executor, ResultColumn, SelectResult, dup_entry_error, raise_new_warnings
 from harness.sql.item_types import ItemTyper
 from harness.sql.prelock import analyze
 from harness.sql.storage import DuplicateKey, engine_by_name
@@ -292,7 +292,12 @@ class SelectCreate:
             thd.stmt_thread_specific = True
             thd.trx_used_temp = True
         self.ctx = ExecContext(thd, info)
+        mark = len(self.ctx.notes)
         sel_res = self.sel_res = Executor(thd, self.ctx, info).select(st.select)
+        # select_create sets abort_on_warning (strict, no IGNORE) before the SELECT runs:
+        # a warning of its WHERE (a conversion, RULES 5.12.3) fails the CREATE (probed).
+        raise_new_warnings(self.ctx.notes, mark, st.duplicates != "IGNORE" and any(
+            m in thd.vars.get("sql_mode") for m in ("STRICT_TRANS_TABLES", "STRICT_ALL_TABLES")))
         # Unlike INSERT ... SELECT, the rows read count for FOUND_ROWS() (probed).
         thd.last_found_rows = len(sel_res.rows) if sel_res.found_rows is None else sel_res.found_rows
 
@@ -370,6 +375,7 @@ class SelectCreate:
             # The old table goes inside the statement, unlogged unless the statement fails.
             thd.catalog.remove_table(self.replaces.db, self.replaces.name)
         ex = Executor(thd, ctx, self.info)
+        numbers = ex._examined_row_numbers(st.select, len(self.sel_res.rows)) if st.select else None  # "at row N"
         alloc = AutoIncrement(t, 0) if t.auto_inc_col is not None else None  # row count unknown: intervals 1, 2, 4 ...
         # InnoDB bulk-loads the new (empty) table: unique keys are checked when the load
         # ends, and the error then shows the key of the *last* row read (observed).
@@ -380,7 +386,7 @@ class SelectCreate:
         inserted = 0
         try:
             for i, src in enumerate(self.sel_res.rows):
-                wctx = WriteContext(thd.is_strict(t, i), self.db, t.name, i + 1, ctx.notes,
+                wctx = WriteContext(thd.is_strict(t, i), self.db, t.name, numbers[i] if numbers else i + 1, ctx.notes,
                                     sql_mode=thd.vars.get('sql_mode'))
                 row = ex.default_row(t, wctx)
                 specified: set[int] = set()

@@ -541,14 +541,14 @@ class Executor:
             if odku_sources:
                 # The SELECT's columns the UPDATE part names ride along as hidden items.
                 sel = dataclasses.replace(sel, items=[*sel.items, *(A.SelectItem(r) for r in odku_sources)])
-            source_rows = self._insert_source_rows(t, sel, ins.ignore)
+            source_rows, row_numbers = self._insert_source_rows(t, sel, ins.ignore)
             if odku_sources:
                 k = len(odku_sources)  # the hidden items are the last k columns (a * expands before them)
                 odku_hidden = [r[len(r) - k:] for r in source_rows]
                 source_rows = [r[:len(r) - k] for r in source_rows]
             rows_exprs = None
         else:
-            source_rows = None
+            source_rows = row_numbers = None  # type: ignore[assignment]
             rows_exprs = ins.rows or []
             odku_sources = []
         scope = Scope([(t.name, t)])
@@ -576,7 +576,8 @@ class Executor:
         env = Env(self.ctx)
         alloc = AutoIncrement(t, n_rows if compiled_rows is not None else 0) if t.auto_inc_col is not None else None
         for i in range(n_rows):
-            wctx = WriteContext(thd.is_strict(t, i), t.db, t.name, i + 1, self.ctx.notes, ins.ignore, sql_mode=thd.vars.get('sql_mode'))
+            wctx = WriteContext(thd.is_strict(t, i), t.db, t.name, row_numbers[i] if row_numbers else i + 1,
+                                self.ctx.notes, ins.ignore, sql_mode=thd.vars.get('sql_mode'))
             row = self.default_row(t, wctx)
             specified: set[int] = set()
             fill = FillRecord(ins.columns is not None, row_notes=self.ctx.notes)
@@ -1118,8 +1119,9 @@ class Executor:
         raise_new_warnings(self.ctx.notes, mark, self._aborts_on_warning(up.ignore))
         return combos
 
-    def _insert_source_rows(self, t: TableDef, sel: A.Select, ignore: bool) -> list[Any]:
-        """select_insert::prepare sets abort_on_warning before the SELECT runs: a
+    def _insert_source_rows(self, t: TableDef, sel: A.Select, ignore: bool) -> tuple[list[Any], list[int] | None]:
+        """The SELECT's rows and their "at row N" (_examined_row_numbers).
+        select_insert::prepare sets abort_on_warning before the SELECT runs: a
         warning of the SELECT fails a strict INSERT ... SELECT (probed)."""
         mark = len(self.ctx.notes)
         res = self.select(sel)
@@ -1132,7 +1134,36 @@ class Executor:
             full = res if not cut or not _pure(self.info) or _assigns(sel) else self._quiet_select(
                 dataclasses.replace(sel, order_by=[], limit=None, offset=None))
             _store_in_temporary_table(full, self.thd.vars.get("sql_mode"))
-        return res.rows
+        # Reading the table it inserts into, the SELECT fills a temporary table first: its
+        # rows are then counted as read back from it, in written order (probed).
+        reads_target = _select_reads(self.thd.db, sel, t)
+        return res.rows, None if reads_target else self._examined_row_numbers(sel, len(res.rows))
+
+    def _examined_row_numbers(self, sel: A.Select, n: int) -> list[int] | None:
+        """The "at row N" of each row an INSERT/REPLACE/CREATE ... SELECT writes: the
+        statement's row counter (current_row_for_warning) counts the rows the SELECT
+        examined, those its WHERE rejected too (probed). Modelled over a full scan of
+        one table (no key can serve the WHERE; no ORDER BY, GROUP BY, DISTINCT,
+        aggregate or OFFSET), where it is the row's position in scan order; elsewhere
+        None (the rows are numbered as written)."""
+        if (len(sel.from_) != 1 or sel.where is None or sel.union or sel.group_by or sel.having is not None
+                or sel.distinct or sel.order_by or sel.offset is not None or sel.from_[0].derived is not None
+                or any(is_aggregate_expr(i.expr) for i in sel.items if i.expr is not None)
+                or not _pure(self.info) or _assigns(sel)):
+            return None
+        ref = sel.from_[0]
+        t = self.thd.open_table(ref.table)
+        if _where_may_use_key(t, sel.where):
+            return None
+        where = Compiler(self._scope([(ref.ref_name, t)]), self.info).compile_in("where clause", sel.where)
+        mark = len(self.ctx.notes)
+        try:
+            numbers = [i + 1 for i, (_slot, row) in enumerate(t.data.scan()) if to_bool(where(self._env([row])))]
+        except ServerError:
+            return None
+        finally:
+            del self.ctx.notes[mark:]  # evaluated again only to count: its warnings were said
+        return numbers[:n] if len(numbers) >= n else None
 
     def _quiet_select(self, sel: A.Select) -> SelectResult:
         """A SELECT run again only to see its rows: its conditions were already raised."""

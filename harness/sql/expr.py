@@ -19,6 +19,7 @@ from harness.sql.scalar import concat, _temporal_key, compare, substr, to_bool, 
 from harness.sql.types import parse_number_prefix, parse_temporal, value_to_string
 from harness.sql.temporal import parse_time
 from harness.sql import ast as A
+from harness.sql.arg_comparator import comparison_conversion
 from harness.sql.parse_errors import UnsupportedError
 
 Fn = Callable[["Env"], Any]
@@ -384,21 +385,14 @@ class Compiler:
                 a, b = to_bool(lf(env)), to_bool(rf(env))
                 return None if a is None or b is None else int(a != b)
             return xor
+        conv = comparison_conversion(op, e.left, e.right, self.scope)
         if op == "<=>":
-            def nseq(env: Env) -> Any:
-                a, b = lf(env), rf(env)
-                if a is None or b is None:
-                    return int(a is None and b is None)
-                return int(compare(a, b) == 0)
-            return nseq
+            return _comparison(lf, rf, conv, None)
         if op in ("=", "!=", "<", ">", "<=", ">="):
             test = {"=": lambda c: c == 0, "!=": lambda c: c != 0, "<": lambda c: c < 0,
                     ">": lambda c: c > 0, "<=": lambda c: c <= 0, ">=": lambda c: c >= 0}[op]
 
-            def cmp(env: Env) -> Any:
-                c = compare(lf(env), rf(env))
-                return None if c is None else int(test(c))
-            return cmp
+            return _comparison(lf, rf, conv, test)
         if op in ("+", "-", "*", "/", "%", "MOD", "DIV"):
             def arith(env: Env) -> Any:
                 try:
@@ -690,6 +684,40 @@ class Compiler:
 
 
 # ------------------------------------------------------------------ functions
+
+
+def _comparison(lf: Fn, rf: Fn, conv: Callable[[Any, Any], str | None] | None,
+                test: Callable[[int], bool] | None) -> Fn:
+    """``lf op rf`` (``test`` of compare(); None: ``<=>``), pushing Warning 1292 for the
+    conversion arg_comparator.comparison_conversion says it makes."""
+    if conv is not None:
+        from harness.sql.errors import Note
+
+        def converting(env: Env) -> Any:
+            a, b = lf(env), rf(env)
+            msg = conv(a, b)
+            if msg is not None:
+                env.ctx.notes.append(Note("Warning", 1292, msg))
+            return _compared(a, b, test)
+        return converting
+    if test is None:
+        def nseq(env: Env) -> Any:
+            return _compared(lf(env), rf(env), None)
+        return nseq
+
+    def cmp(env: Env) -> Any:
+        c = compare(lf(env), rf(env))
+        return None if c is None else int(test(c))
+    return cmp
+
+
+def _compared(a: Any, b: Any, test: Callable[[int], bool] | None) -> Any:
+    if test is None:
+        if a is None or b is None:
+            return int(a is None and b is None)
+        return int(compare(a, b) == 0)
+    c = compare(a, b)
+    return None if c is None else int(test(c))
 
 
 def _nullsafe(fn: Callable[..., Any]) -> Callable[[list[Fn], A.FuncCall], Fn]:
