@@ -287,6 +287,12 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
     autocommit statement that filled both) + Xid or COMMIT; then R-clear-TC."""
     mngr = thd.caches
     trx, stmt = mngr.trx_cache, mngr.stmt_cache
+    if with_stmt_cache and thd.trx_log.no_2pc:
+        # One-phase commit (binlog_commit): the statement cache is flushed as its own
+        # group before the transaction's; only log_and_order writes both as one (probed:
+        # an autocommit InnoDB INSERT whose trigger writes Aria rows in ROW format).
+        flush_stmt_cache(thd)
+        with_stmt_cache = False
     trx.flush_pending(thd, stmt_end=True)
     if trx.empty() or _only_table_maps(trx):
         if trx.used:
@@ -303,7 +309,7 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
         stmt.reset()
     events.extend(trx.events)
     xa_rw = thd.trx_log.xa_rw
-    if xa_rw:
+    if xa_rw and not thd.trx_log.no_2pc:
         events.append(new_xid_event(thd.server.binlog.allocate_xid(), timestamp=thd.stmt_timestamp,
                                     server_id=thd.server_id))
     else:

@@ -36,6 +36,9 @@ class TrxLogState:
     # The binlog registered in the transaction (trans_register_ha): something
     # went to one of its caches while a multi-statement transaction was open.
     binlog_joined: bool = False
+    # trans->no_2pc: an engine without prepare() (Aria) registered in the transaction,
+    # so it commits in one phase and the group ends with a COMMIT Query, not an Xid.
+    no_2pc: bool = False
 
 
 @dataclass

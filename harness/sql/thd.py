@@ -34,6 +34,7 @@ from harness.sql.locked_tables import check_locked_tables, refuse_under_lock_tab
 from harness.sql.prelock import analyze
 from harness.sql.row_locks import uses_row_locks
 from harness.sql.stmtinfo import StatementInfo
+from harness.sql.storage import registers_without_2pc
 from harness.sql.types import RejectedTimestamp, ZeroDate
 from harness.sql import xa as XA
 from harness.sql.xa import XidState
@@ -145,7 +146,7 @@ class Thd:
         # logs inside a transaction reads them before any DML has run.
         self.stmt_rows_changed = 0
         self.stmt_changed_trans = self.stmt_changed_xa = self.stmt_changed_nontrans = False
-        self.stmt_changed_temp = self.stmt_changed_nontrans_temp = False
+        self.stmt_changed_temp = self.stmt_changed_nontrans_temp = self.stmt_changed_no_2pc = False
         self.stmt_undo_mark = 0
         self._reset_stmt_event_context()
         self.command = "Sleep"
@@ -389,6 +390,10 @@ class Thd:
                 self.stmt_changed_xa = True
         else:
             self.stmt_changed_nontrans = True
+            if registers_without_2pc(t):
+                # A trigger's or function's table is locked too: it joins the transaction.
+                self.trx_log.no_2pc = True
+                self.stmt_changed_no_2pc = True
 
     def engine_rollback_to(self, mark: int) -> None:
         while len(self.undo_log) > mark:
@@ -530,6 +535,7 @@ class Thd:
         self.stmt_changed_nontrans = False
         self.stmt_changed_temp = False
         self.stmt_changed_nontrans_temp = False
+        self.stmt_changed_no_2pc = False
         self.stmt_undo_mark = len(self.undo_log)
         if self.isolation_below_repeatable_read():
             self.server.lock_sys.close_view(self)  # READ COMMITTED: a read view per statement
@@ -544,6 +550,8 @@ class Thd:
         stmt, views = merge_for_write(self, stmt)
         info = analyze(self, stmt, kind, views)
         check_locked_tables(self, info)
+        if any(registers_without_2pc(u.table) for u in info.uses):
+            self.trx_log.no_2pc = True
         self.stmt_uses_temp = any(u.table.temporary for u in info.uses)
         if self.stmt_uses_temp and self.xid_state is not None:
             from harness.sql.parse_errors import UnsupportedError
@@ -832,6 +840,10 @@ class Thd:
         else:
             L3.flush_stmt_cache(self)
             L3.rollback_trx_cache(self, single_statement=True)
+            if self.stmt_changed_no_2pc:
+                # maria_rollback of the autocommit transaction: Aria keeps the rows (probed).
+                self.notes.append(Note("Note", 4173, "Engine Aria does not support rollback. "
+                                                     "Changes were committed during rollback call"))
             # A temporary MyISAM table counts as modified_non_trans_table too when the
             # statement is logged as a statement (probed: STATEMENT and MIXED, not ROW).
             if self.stmt_changed_nontrans or self.stmt_changed_nontrans_temp and not self.stmt_row_format:

@@ -1,0 +1,194 @@
+# Held-out-style variants of the seed documents' rules (issue 10, helper fid-seeds):
+# engines beyond InnoDB/MyISAM, binlog_direct_non_transactional_updates, DROP TABLE
+# mixes, savepoints, two connections. Rules: docs/RULES-mariadb-10.11.md 5.16.
+
+[case fidseed_aria_joins_trx_commit_query]
+rule = seed003.mixing_engines.aria_one_phase_commit
+seed = 003
+description = an Aria table written in an InnoDB transaction makes the commit one-phase: COMMIT Query, no Xid
+setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE ar (a INT PRIMARY KEY) ENGINE=Aria
+con1: BEGIN
+con1: INSERT INTO ar VALUES (1)
+con1: INSERT INTO t VALUES (1)
+con1: INSERT INTO ar VALUES (2)
+con1: UPDATE t SET a = a + 1
+con1: COMMIT
+
+[case fidseed_aria_read_joins_trx]
+rule = seed003.mixing_engines.aria_one_phase_commit
+seed = 003
+description = reading an Aria table registers it too (autocommit and inside BEGIN)
+setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE ar (a INT PRIMARY KEY) ENGINE=Aria
+setup: INSERT INTO ar VALUES (1)
+con1: BEGIN
+con1: INSERT INTO t VALUES (1)
+con1: SELECT COUNT(*) FROM ar
+con1: COMMIT
+con1: INSERT INTO t SELECT a + 1 FROM ar
+con1: SELECT COUNT(*) FROM ar
+con1: INSERT INTO t VALUES (4)
+con1: BEGIN
+con1: SELECT COUNT(*) FROM ar
+con1: INSERT INTO t VALUES (5)
+con1: COMMIT
+
+[case fidseed_aria_nontransactional_formats]
+rule = seed003.mixing_engines.aria_one_phase_commit
+seed = 003
+description = ROW_FORMAT=DYNAMIC, TRANSACTIONAL=0 and temporary Aria tables do not join: Xid stays
+setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE ad (a INT PRIMARY KEY) ENGINE=Aria ROW_FORMAT=DYNAMIC
+setup: CREATE TABLE a0 (a INT PRIMARY KEY) ENGINE=Aria TRANSACTIONAL=0
+con1: BEGIN
+con1: INSERT INTO t VALUES (1)
+con1: INSERT INTO ad VALUES (1)
+con1: COMMIT
+con1: BEGIN
+con1: INSERT INTO t VALUES (2)
+con1: INSERT INTO a0 VALUES (1)
+con1: COMMIT
+con1: CREATE TEMPORARY TABLE tmp (a INT) ENGINE=Aria
+con1: BEGIN
+con1: INSERT INTO t VALUES (3)
+con1: INSERT INTO tmp VALUES (1)
+con1: COMMIT
+con1: INSERT INTO t SELECT a + 10 FROM tmp
+
+[case fidseed_aria_statement_rollback_note]
+rule = seed003.mixing_engines.aria_one_phase_commit
+seed = 003
+description = a failed autocommit statement that changed Aria rows: Note 4173 before Warning 1196
+setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE ar (a INT PRIMARY KEY) ENGINE=Aria
+setup: CREATE TABLE tr_src (a INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TRIGGER trg BEFORE INSERT ON tr_src FOR EACH ROW INSERT INTO ar VALUES (NEW.a + 100)
+con1: BEGIN
+con1: INSERT INTO ar VALUES (1)
+con1: INSERT INTO t VALUES (1)
+con1: ROLLBACK
+con1: INSERT INTO ar VALUES (1) => ER_DUP_ENTRY
+con1: INSERT INTO ar VALUES (2), (1) => ER_DUP_ENTRY
+con1: INSERT INTO tr_src VALUES (1)
+con1: INSERT INTO tr_src VALUES (2), (1) => ER_DUP_ENTRY
+con1: UPDATE t, ar SET t.a = 7, ar.a = ar.a + 10
+
+[case fidseed_drop_temp_and_missing_base]
+rule = seed004.drop_table.missing
+seed = 004
+description = DROP TABLE tmp, nosuch logs the temporary drop only; IF EXISTS logs the missing names
+setup: CREATE TABLE r1 (a INT) ENGINE=InnoDB
+con1: CREATE TEMPORARY TABLE tt (a INT)
+con1: DROP TABLE tt, nosuch => ER_BAD_TABLE_ERROR
+con1: CREATE TEMPORARY TABLE tt2 (a INT) ENGINE=MyISAM
+con1: DROP TABLE IF EXISTS tt2, nosuch1
+con1: DROP TABLE IF EXISTS r1, nosuch2
+con1: DROP TEMPORARY TABLE IF EXISTS nosuch3
+
+[case fidseed_drop_mixed_temp_and_base]
+rule = seed004.drop_table.grouping
+seed = 004
+description = temporary InnoDB and MyISAM tables with base tables of both engines in one DROP
+setup: CREATE TABLE r1 (a INT) ENGINE=InnoDB
+setup: CREATE TABLE r2 (a INT) ENGINE=MyISAM
+con1: CREATE TEMPORARY TABLE tt (a INT) ENGINE=InnoDB
+con1: CREATE TEMPORARY TABLE tn (a INT) ENGINE=MyISAM
+con1: INSERT INTO tt VALUES (1)
+con1: DROP TABLE tt, r1, tn, r2
+
+[case fidseed_memory_in_innodb_trx]
+rule = seed000.definition_tables
+seed = 000
+description = MEMORY is an N-table like MyISAM: ahead of the transaction, kept at ROLLBACK
+setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE m (a INT PRIMARY KEY) ENGINE=MEMORY
+con1: BEGIN
+con1: INSERT INTO t VALUES (1)
+con1: INSERT INTO m VALUES (1)
+con1: INSERT INTO m SELECT a + 10 FROM t
+con1: ROLLBACK
+
+[case fidseed_blackhole_in_trx]
+rule = seed003.engine_capabilities
+seed = 003
+description = BLACKHOLE inside and outside a transaction, UPDATE/DELETE on it
+setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE bh (a INT) ENGINE=BLACKHOLE
+con1: BEGIN
+con1: INSERT INTO t VALUES (1)
+con1: INSERT INTO bh VALUES (1)
+con1: INSERT INTO bh SELECT * FROM t
+con1: COMMIT
+con1: INSERT INTO bh VALUES (2)
+con1: UPDATE bh SET a = 3
+con1: DELETE FROM bh
+
+[case fidseed_savepoint_aria_rollback_to]
+rule = seed002.R-log-rollback-to-savepoint
+seed = 002
+description = an N-write after the savepoint keeps ROLLBACK TO in the cache
+setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE n (a INT PRIMARY KEY) ENGINE=MyISAM
+con1: BEGIN
+con1: INSERT INTO t VALUES (1)
+con1: SAVEPOINT s1
+con1: INSERT INTO t VALUES (2)
+con1: INSERT INTO n VALUES (2)
+con1: ROLLBACK TO SAVEPOINT s1
+con1: INSERT INTO t VALUES (3)
+con1: SAVEPOINT s2
+con1: INSERT INTO t VALUES (4)
+con1: ROLLBACK TO s2
+con1: RELEASE SAVEPOINT s1
+con1: COMMIT
+
+[case fidseed_autocommit0_myisam_then_innodb]
+rule = seed000.definition_tables
+seed = 000
+description = autocommit=0: N-statements before and after a T-statement, ROLLBACK then COMMIT
+con1.autocommit = 0
+setup: CREATE TABLE n (a INT PRIMARY KEY) ENGINE=MyISAM
+setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
+con1: INSERT INTO n VALUES (1)
+con1: INSERT INTO n VALUES (1) => ER_DUP_ENTRY
+con1: INSERT INTO t VALUES (1)
+con1: INSERT INTO n VALUES (2)
+con1: ROLLBACK
+con1: INSERT INTO n VALUES (3)
+con1: COMMIT
+
+[case fidseed_sql_log_bin_in_trx]
+rule = seed002.sql_log_bin
+seed = 002
+description = sql_log_bin cannot change inside a transaction (1694); off outside it hides a temporary table
+setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE n (a INT) ENGINE=MyISAM
+con1: BEGIN
+con1: INSERT INTO t VALUES (1)
+con1: SET SESSION sql_log_bin = 0 => 1694
+con1: INSERT INTO n VALUES (1)
+con1: COMMIT
+con1: SET SESSION sql_log_bin = 0
+con1: INSERT INTO t VALUES (2)
+con1: CREATE TEMPORARY TABLE tmp (a INT)
+con1: SET SESSION sql_log_bin = 1
+con1: INSERT INTO t SELECT a + 10 FROM tmp
+con1: DROP TEMPORARY TABLE tmp
+
+[case fidseed_two_conns_aria_overtakes]
+rule = seed000.example2
+seed = 000
+description = con2's N-statements on an Aria table overtake con1's open transaction
+setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE t2 (a INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE ar (a INT) ENGINE=Aria
+con1: BEGIN
+con1: INSERT INTO t VALUES (1)
+con1: INSERT INTO ar SELECT a FROM t
+con2: INSERT INTO ar VALUES (2)
+con2: BEGIN
+con2: INSERT INTO ar VALUES (3)
+con2: INSERT INTO t2 VALUES (2)
+con2: COMMIT
+con1: COMMIT
