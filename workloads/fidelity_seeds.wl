@@ -192,3 +192,23 @@ con2: INSERT INTO ar VALUES (3)
 con2: INSERT INTO t2 VALUES (2)
 con2: COMMIT
 con1: COMMIT
+
+[case fidseed_rollback_to_savepoint_after_temp_myisam]
+rule = seed002.R-log-rollback-to-savepoint
+seed = 002
+description = a temporary MyISAM change after the savepoint is an N-write: ROLLBACK TO is logged, 1196
+setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
+con1: CREATE TEMPORARY TABLE tmp (a INT) ENGINE=MyISAM
+con1: BEGIN
+con1: INSERT INTO t VALUES (1)
+con1: SAVEPOINT sp
+con1: INSERT INTO tmp VALUES (1)
+con1: ROLLBACK TO SAVEPOINT sp
+con1: INSERT INTO t VALUES (2)
+con1: COMMIT
+con1: BEGIN
+con1: INSERT INTO tmp VALUES (2)
+con1: SAVEPOINT sp2
+con1: INSERT INTO t VALUES (3)
+con1: ROLLBACK TO sp2
+con1: COMMIT

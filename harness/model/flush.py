@@ -364,7 +364,9 @@ def rollback_trx_cache_to_unjoined_savepoint(thd: "SessionView") -> None:
     if not trx.empty():
         # Observed: this group loses FL_TRANSACTIONAL whenever the transaction
         # changed a non-transactional table, also in row format (0x08).
-        _write_rolled_back_trx_cache(thd, nontrans=thd.trx_log.gtid_nontrans)
+        # A temporary MyISAM table's change sets all.modified_non_trans_table too (probed:
+        # ROW, a change to one before the savepoint: 0x08).
+        _write_rolled_back_trx_cache(thd, nontrans=thd.trx_log.gtid_nontrans or thd.trx_nontrans_temp_modified)
     trx.reset()
 
 

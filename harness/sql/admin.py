@@ -83,8 +83,12 @@ def rollback(thd: "Thd", st: A.Rollback) -> "OkPacket":
     idx = thd.savepoints.index(sp)
     del thd.savepoints[idx + 1:]
     thd.engine_rollback_to(sp.undo_mark)
+    thd.trx_xa_rw = thd.trx_xa_rw and sp.xa_rw
     trx = thd.caches.trx_cache
-    cannot_undo = thd.trx_nontrans_modified or thd.trx_keep_log
+    # trans_has_updated_non_trans_table: all.modified_non_trans_table is set by a
+    # temporary MyISAM table's change too (probed: ROLLBACK TO after one logs
+    # ROLLBACK TO and warns 1196 in every format).
+    cannot_undo = thd.trx_nontrans_modified or thd.trx_nontrans_temp_modified or thd.trx_keep_log
     if not sp.binlog_joined:
         # The binlog joined after the savepoint: it takes part as a plain rollback.
         if cannot_undo:
@@ -118,7 +122,8 @@ def savepoint(thd: "Thd", st: A.Savepoint) -> "OkPacket":
         trx.flush_pending(thd, stmt_end=True)
         trx.append(_server_query(thd, f"SAVEPOINT {DDL.quote(st.name)}"))
     from harness.sql.thd import Savepoint
-    thd.savepoints.append(Savepoint(st.name, len(thd.undo_log), trx.mark(), binlog_joined=joined))
+    thd.savepoints.append(Savepoint(st.name, len(thd.undo_log), trx.mark(), binlog_joined=joined,
+                                    xa_rw=thd.trx_xa_rw))
     return _ok()
 
 

@@ -69,6 +69,10 @@ class Savepoint:
     # in the savepoint's list of participants): only then is ROLLBACK TO a
     # binlog savepoint rollback; otherwise the binlog rolls back as a whole.
     binlog_joined: bool = True
+    # An XA-capable engine was a read-write participant when the savepoint was set:
+    # ha_rollback_to_savepoint rolls back and unregisters the engines that joined
+    # after it, so the commit may no longer be two-phase (no Xid).
+    xa_rw: bool = True
 
 
 @dataclass
