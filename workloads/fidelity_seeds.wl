@@ -212,3 +212,24 @@ con1: SAVEPOINT sp2
 con1: INSERT INTO t VALUES (3)
 con1: ROLLBACK TO sp2
 con1: COMMIT
+
+[case fidseed_direct_nontrans_updates_keeps_transactional]
+rule = seed002.binlog_direct_non_transactional_updates
+seed = 000
+description = binlog_direct_non_transactional_updates=ON: the N-writes go straight out; the transaction's group keeps FL_TRANSACTIONAL, at COMMIT and at ROLLBACK
+con1.binlog_direct_non_transactional_updates = ON
+setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE n (a INT PRIMARY KEY) ENGINE=MyISAM
+con1: BEGIN
+con1: INSERT INTO t VALUES (1)
+con1: INSERT INTO n VALUES (1)
+con1: INSERT INTO n SELECT a + 5 FROM t
+con1: UPDATE n SET a = a + 100 WHERE a = 1
+con1: ROLLBACK
+con1: CREATE TEMPORARY TABLE tmp (a INT) ENGINE=MyISAM
+con1: BEGIN
+con1: INSERT INTO t VALUES (1)
+con1: INSERT INTO tmp VALUES (1)
+con1: INSERT INTO n SELECT a FROM tmp
+con1: COMMIT
+con1: DROP TEMPORARY TABLE tmp

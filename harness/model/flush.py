@@ -334,7 +334,13 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
 
 def _trx_group_transactional(thd: "SessionView") -> bool:
     """FL_TRANSACTIONAL of a trx-cache group: no non-transactional change in the
-    transaction and no temporary table used by it or by the ending statement."""
+    transaction and no temporary table used by it or by the ending statement.
+    With binlog_direct_non_transactional_updates=ON the transaction's own
+    non-transactional changes do not count (Gtid_log_event tests
+    all.modified_non_trans_table only with the variable OFF): only the ending
+    statement's temporary table does (probed in all formats)."""
+    if thd.binlog_direct_non_trans_update:
+        return not thd.stmt_log.uses_temp
     return (not thd.trx_log.gtid_nontrans and not thd.trx_log.wrote_temp
             and not thd.stmt_log.uses_temp
             and not thd.sp_modified_nontrans
@@ -378,6 +384,8 @@ def _write_rolled_back_trx_cache(thd: "SessionView", nontrans: bool = False) -> 
     # changed a non-transactional table was logged in statement form during the
     # transaction (6b/e4 STATEMENT, 5b MIXED: 0x08; the ROW temp-table case: 0x0c).
     transactional = not (nontrans or thd.trx_log.stmt_nontrans_logged or thd.trx_log.wrote_temp)
+    if thd.binlog_direct_non_trans_update:
+        transactional = not thd.stmt_log.uses_temp  # as _trx_group_transactional (probed: STATEMENT ROLLBACK)
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
                                   ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
                                   transactional=transactional)
