@@ -233,3 +233,15 @@ con1: INSERT INTO tmp VALUES (1)
 con1: INSERT INTO n SELECT a FROM tmp
 con1: COMMIT
 con1: DROP TEMPORARY TABLE tmp
+
+[case fidseed_create_select_commits_mixed_trx]
+rule = seed004.create_select
+seed = 004
+description = CREATE ... SELECT inside a transaction that wrote InnoDB and MyISAM: the implicit commit's group is FL_TRANSACTIONAL in ROW, as for CREATE TABLE
+setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE n (a INT) ENGINE=MyISAM
+con1: BEGIN
+con1: INSERT INTO t VALUES (1)
+con1: INSERT INTO n VALUES (1)
+con1: CREATE TABLE c SELECT * FROM t
+con1: ROLLBACK

@@ -216,7 +216,9 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
         # Column types are taken from base-table columns; a derived table's are not modelled here.
         raise UnsupportedError("CREATE ... SELECT from a derived table")
     if not st.temporary:
-        thd.implicit_commit()
+        # SQLCOM_CREATE_TABLE like a plain CREATE TABLE: in ROW the committed
+        # transaction keeps FL_TRANSACTIONAL (probed after a MyISAM row group).
+        thd.implicit_commit(schema_change=True)
     go_on, replaces = _check_target(thd, st, db)
     if not go_on:
         return OkPacket()
