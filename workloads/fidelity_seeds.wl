@@ -245,3 +245,134 @@ con1: INSERT INTO t VALUES (1)
 con1: INSERT INTO n VALUES (1)
 con1: CREATE TABLE c SELECT * FROM t
 con1: ROLLBACK
+
+[case fidseed_create_temp_myisam_select_in_trx_rollback]
+rule = seed002.R-log-create-select-statement-format
+seed = 002
+description = CREATE TEMPORARY ... ENGINE=MyISAM SELECT inside a transaction: its rows are an N-write, ROLLBACK warns 1196
+setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
+setup: INSERT INTO t VALUES (1),(2)
+con1: BEGIN
+con1: INSERT INTO t VALUES (3)
+con1: CREATE TEMPORARY TABLE tt ENGINE=MyISAM SELECT * FROM t
+con1: INSERT INTO t SELECT a + 10 FROM tt
+con1: ROLLBACK
+con1: SELECT COUNT(*) FROM tt
+
+[case fidseed_pseudo_thread_id_and_session_vars]
+rule = seed002.unsafe.system_variable
+seed = 002
+description = @@pseudo_thread_id is the connection id until set; other session variables in a row
+setup: CREATE TABLE t (a INT PRIMARY KEY, b BIGINT) ENGINE=InnoDB
+con1: INSERT INTO t VALUES (1, @@pseudo_thread_id = CONNECTION_ID())
+con1: INSERT INTO t VALUES (2, @@session.auto_increment_offset)
+con1: INSERT INTO t VALUES (3, @@warning_count)
+con1: INSERT INTO t VALUES (4, @@error_count)
+con1: INSERT INTO t VALUES (5, @@in_transaction)
+
+
+[case fidseed_drop_temporary_in_trx_each_engine]
+rule = seed004.temporary_tables
+seed = 004
+description = DROP TEMPORARY of an InnoDB and a MyISAM temporary table inside a transaction that is rolled back
+setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
+con1: CREATE TEMPORARY TABLE ti (a INT) ENGINE=InnoDB
+con1: CREATE TEMPORARY TABLE tm (a INT) ENGINE=MyISAM
+con1: BEGIN
+con1: INSERT INTO t VALUES (1)
+con1: DROP TEMPORARY TABLE ti
+con1: INSERT INTO t VALUES (2)
+con1: DROP TEMPORARY TABLE tm
+con1: ROLLBACK
+
+[case fidseed_unsafe_functions_on_myisam]
+rule = seed002.unsafe.system_function
+seed = 002
+description = UUID(), USER(), @@hostname, LIMIT with and without ORDER BY on a MyISAM auto-increment table
+formats = MIXED STATEMENT
+setup: CREATE TABLE n (a INT PRIMARY KEY AUTO_INCREMENT, b VARCHAR(80)) ENGINE=MyISAM
+setup: CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
+con1: INSERT INTO n (b) VALUES (LENGTH(UUID()))
+con1: INSERT INTO n (b) VALUES (USER() IS NOT NULL)
+con1: INSERT INTO n (b) SELECT COUNT(*) FROM t
+con1: INSERT INTO n (b) VALUES (@@hostname IS NOT NULL)
+con1: UPDATE n SET b = 'x' ORDER BY a LIMIT 1
+con1: DELETE FROM n ORDER BY a DESC LIMIT 1
+con1: INSERT INTO t SELECT a, 1 FROM n ORDER BY a LIMIT 1
+con1: INSERT INTO t SELECT a + 10, 1 FROM n LIMIT 1
+
+[case fidseed_trigger_myisam_writes_innodb]
+rule = seed003.bug40116_trigger
+seed = 003
+description = a MyISAM table whose trigger writes InnoDB: autocommit, failing multi-row, inside a rolled-back transaction
+setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE n (a INT PRIMARY KEY) ENGINE=MyISAM
+setup: CREATE TRIGGER tr AFTER INSERT ON n FOR EACH ROW INSERT INTO t VALUES (NEW.a)
+con1: INSERT INTO n VALUES (1)
+con1: INSERT INTO n VALUES (2), (1) => ER_DUP_ENTRY
+con1: BEGIN
+con1: INSERT INTO n VALUES (3)
+con1: ROLLBACK
+con1: INSERT INTO t VALUES (4)
+con1: INSERT INTO n VALUES (4) => ER_DUP_ENTRY
+
+[case fidseed_autocommit0_temp_table_life]
+rule = seed004.temporary_tables
+seed = 004
+description = autocommit=0: a temporary MyISAM table created, used for an N-write and dropped, then ROLLBACK
+con1.autocommit = 0
+setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE n (a INT) ENGINE=MyISAM
+con1: INSERT INTO t VALUES (1)
+con1: CREATE TEMPORARY TABLE tmp (a INT) ENGINE=MyISAM
+con1: INSERT INTO tmp VALUES (1)
+con1: INSERT INTO n SELECT * FROM tmp
+con1: DROP TEMPORARY TABLE tmp
+con1: ROLLBACK
+con1: INSERT INTO t VALUES (2)
+con1: COMMIT
+
+[case fidseed_noblob_memory_and_innodb_unique]
+rule = seed002.binlog_row_image
+seed = 002
+description = NOBLOB images of MEMORY with a nullable UNIQUE key and InnoDB with a NOT NULL UNIQUE key (the PKE)
+con1.binlog_row_image = NOBLOB
+setup: CREATE TABLE m (a INT, b INT, c VARCHAR(10), UNIQUE KEY (a)) ENGINE=MEMORY
+setup: CREATE TABLE t (a INT NOT NULL, b INT, bl BLOB, UNIQUE KEY (a)) ENGINE=InnoDB
+setup: INSERT INTO m VALUES (1,1,'x'),(2,2,'y')
+setup: INSERT INTO t VALUES (1,1,'b1')
+con1: UPDATE m SET b = 5 WHERE a = 1
+con1: DELETE FROM m WHERE a = 2
+con1: UPDATE t SET b = 7
+con1: UPDATE t SET bl = 'zz'
+con1: DELETE FROM t
+
+[case fidseed_two_conns_same_temp_name]
+rule = seed004.temporary_tables
+seed = 004
+description = two connections with temporary tables of one name, DROP TABLE and DROP TEMPORARY
+setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
+con1: CREATE TEMPORARY TABLE tmp (a INT)
+con2: CREATE TEMPORARY TABLE tmp (a INT)
+con1: INSERT INTO tmp VALUES (1)
+con2: INSERT INTO tmp VALUES (2)
+con1: INSERT INTO t SELECT * FROM tmp
+con2: INSERT INTO t SELECT * FROM tmp
+con2: DROP TABLE tmp
+con1: DROP TEMPORARY TABLE tmp
+
+[case fidseed_replace_select_odku_across_engines]
+rule = seed002.unsafe.insert_select_keys
+seed = 002
+description = REPLACE ... SELECT and INSERT ... SELECT ... ON DUPLICATE KEY UPDATE between MyISAM and InnoDB with two unique keys
+setup: CREATE TABLE n (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
+setup: CREATE TABLE t (a INT PRIMARY KEY, b INT, UNIQUE KEY (b)) ENGINE=InnoDB
+setup: INSERT INTO n VALUES (1,1),(2,2)
+setup: INSERT INTO t VALUES (1,1)
+con1: REPLACE INTO t SELECT * FROM n
+con1: INSERT INTO t SELECT a + 1, b + 1 FROM n ON DUPLICATE KEY UPDATE b = t.b + 10
+con1: INSERT INTO n SELECT a + 10, b FROM t ON DUPLICATE KEY UPDATE b = 0
+con1: BEGIN
+con1: INSERT INTO t VALUES (50, 50)
+con1: REPLACE INTO n SELECT a, b FROM t WHERE a = 50
+con1: COMMIT
