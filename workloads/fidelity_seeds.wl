@@ -376,3 +376,23 @@ con1: BEGIN
 con1: INSERT INTO t VALUES (50, 50)
 con1: REPLACE INTO n SELECT a, b FROM t WHERE a = 50
 con1: COMMIT
+
+[case fidseed_xa_prepare_with_aria_and_myisam]
+rule = seed000.xa
+seed = 000
+description = XA with MyISAM (not registered) and Aria (registered without prepare: Warning 1030 at XA PREPARE)
+setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE n (a INT) ENGINE=MyISAM
+setup: CREATE TABLE ar (a INT) ENGINE=Aria
+con1: XA START 'x1'
+con1: INSERT INTO t VALUES (1)
+con1: INSERT INTO n VALUES (1)
+con1: XA END 'x1'
+con1: XA PREPARE 'x1'
+con1: XA ROLLBACK 'x1'
+con1: XA START 'x2'
+con1: INSERT INTO t VALUES (2)
+con1: INSERT INTO ar VALUES (2)
+con1: XA END 'x2'
+con1: XA PREPARE 'x2'
+con1: XA COMMIT 'x2'
