@@ -396,3 +396,58 @@ con1: INSERT INTO ar VALUES (2)
 con1: XA END 'x2'
 con1: XA PREPARE 'x2'
 con1: XA COMMIT 'x2'
+
+[case fidseed_aria_savepoints]
+rule = seed003.mixing_engines.aria_one_phase_commit
+seed = 003
+description = ROLLBACK TO a savepoint set before Aria joined unregisters it (Xid again); SAVEPOINT once Aria joined is 1178
+setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE ar (a INT PRIMARY KEY) ENGINE=Aria
+con1: BEGIN
+con1: INSERT INTO t VALUES (1)
+con1: SAVEPOINT s
+con1: INSERT INTO ar VALUES (1)
+con1: ROLLBACK TO SAVEPOINT s
+con1: COMMIT
+con1: BEGIN
+con1: INSERT INTO ar VALUES (2)
+con1: SAVEPOINT s2 => 1178
+con1: INSERT INTO t VALUES (2)
+con1: ROLLBACK TO s2 => 1305
+con1: COMMIT
+
+[case fidseed_aria_failure_inside_trx]
+rule = seed003.mixing_engines.aria_one_phase_commit
+seed = 003
+description = a failed statement inside BEGIN that changed Aria rows: Note 4173 after its 1592, no 1196
+setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE ar (a INT PRIMARY KEY) ENGINE=Aria
+setup: INSERT INTO ar VALUES (1)
+con1: BEGIN
+con1: INSERT INTO t VALUES (1)
+con1: INSERT INTO ar VALUES (2), (1) => ER_DUP_ENTRY
+con1: COMMIT
+
+[case fidseed_aria_reads_and_routines]
+rule = seed003.mixing_engines.aria_one_phase_commit
+seed = 003
+description = an autocommit SELECT of Aria does not carry into the next statement; a procedure writing Aria and InnoDB; unsafe statements on Aria in a transaction
+setup: CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
+setup: CREATE TABLE ar (a INT PRIMARY KEY, b VARCHAR(60)) ENGINE=Aria
+setup: INSERT INTO ar VALUES (100, 'x')
+setup: CREATE PROCEDURE p(x INT) BEGIN INSERT INTO ar VALUES (x, 'p'); INSERT INTO t VALUES (x, x); END
+con1: SELECT * FROM ar
+con1: INSERT INTO t VALUES (1, 1)
+con1: SET @x = (SELECT COUNT(*) FROM ar)
+con1: INSERT INTO t VALUES (2, @x)
+con1: CALL p(3)
+con1: BEGIN
+con1: CALL p(4)
+con1: COMMIT
+con1: CALL p(3) => ER_DUP_ENTRY
+con1: INSERT INTO ar VALUES (5, UUID() IS NOT NULL)
+con1: BEGIN
+con1: UPDATE t SET b = 2
+con1: INSERT INTO ar SELECT a + 10, b FROM t
+con1: UPDATE ar SET b = 'z' LIMIT 1
+con1: COMMIT

@@ -73,6 +73,7 @@ class Savepoint:
     # ha_rollback_to_savepoint rolls back and unregisters the engines that joined
     # after it, so the commit may no longer be two-phase (no Xid).
     xa_rw: bool = True
+    no_2pc: bool = False  # likewise for an engine without prepare (Aria)
 
 
 @dataclass
@@ -830,6 +831,11 @@ class Thd:
     # ------------------------------------------------------------ statement end (layer 3)
 
     def end_statement(self, success: bool, warn_nontrans: bool = False) -> None:
+        if not success and self.stmt_changed_no_2pc:
+            # The statement rollback reaches Aria, which keeps the rows (probed: autocommit
+            # and inside BEGIN; after the failed statement's 1592, before 1196).
+            self.notes.append(Note("Note", 4173, "Engine Aria does not support rollback. "
+                                                 "Changes were committed during rollback call"))
         if success and self.xid_state is not None:
             XA.note_statement_end(self)
         if self.in_multi_stmt_transaction_mode():
@@ -844,10 +850,6 @@ class Thd:
         else:
             L3.flush_stmt_cache(self)
             L3.rollback_trx_cache(self, single_statement=True)
-            if self.stmt_changed_no_2pc:
-                # maria_rollback of the autocommit transaction: Aria keeps the rows (probed).
-                self.notes.append(Note("Note", 4173, "Engine Aria does not support rollback. "
-                                                     "Changes were committed during rollback call"))
             # A temporary MyISAM table counts as modified_non_trans_table too when the
             # statement is logged as a statement (probed: STATEMENT and MIXED, not ROW).
             if self.stmt_changed_nontrans or self.stmt_changed_nontrans_temp and not self.stmt_row_format:
