@@ -451,3 +451,14 @@ con1: UPDATE t SET b = 2
 con1: INSERT INTO ar SELECT a + 10, b FROM t
 con1: UPDATE ar SET b = 'z' LIMIT 1
 con1: COMMIT
+
+[case fidseed_create_select_from_aria]
+rule = seed003.mixing_engines.aria_one_phase_commit
+seed = 003
+description = ROW: CREATE ... SELECT from an Aria table ends with COMMIT, not Xid; an Aria target's CREATE text carries PAGE_CHECKSUM=1
+setup: CREATE TABLE ar (a INT PRIMARY KEY) ENGINE=Aria
+setup: INSERT INTO ar VALUES (1),(2)
+con1: CREATE TABLE c1 ENGINE=InnoDB SELECT * FROM ar
+con1: CREATE TABLE c2 ENGINE=Aria SELECT * FROM c1
+con1: INSERT INTO c1 SELECT a + 10 FROM c2
+con1: INSERT INTO c1 VALUES (50)

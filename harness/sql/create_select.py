@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from harness.sql.autoinc import AutoIncrement
+from harness.sql.storage import registers_without_2pc
 from harness.sql.catalog import Column, Key, TableDef, add_table_keys, build_table
 from harness.sql.context import ExecContext
 from harness.sql.errors import Note, ServerError, error, note
@@ -428,7 +429,14 @@ class SelectCreate:
                 # a plain CREATE TEMPORARY TABLE in row format does not do this).
                 thd.trx_did_ddl = True
         else:
-            _write_row_group(thd, t, st, self.replaces is not None)
+            # A source Aria table joined the transaction (no 2PC): the group ends with
+            # COMMIT, not Xid (probed: CREATE TABLE c ENGINE=InnoDB SELECT * FROM aria_t).
+            prev = thd.trx_log.no_2pc
+            thd.trx_log.no_2pc = prev or any(registers_without_2pc(u.table) for u in self.info.uses)
+            try:
+                _write_row_group(thd, t, st, self.replaces is not None)
+            finally:
+                thd.trx_log.no_2pc = prev
 
     def _log_statement(self) -> None:
         """Statement format: the original text, as DDL (cached when a temporary table
@@ -521,10 +529,11 @@ def _write_row_group(thd: "Thd", t: TableDef, st: A.CreateTable, replaced: bool)
     mngr = thd.caches
     cache = mngr.cache_of(t)
     cache.flush_pending(thd, stmt_end=True)
-    thd.server.flavor.gtid.write_create_select_rows(thd, t, create_table_sql(t, st.options.get("ENGINE"), thd.db,
-                                                                    st.if_not_exists, st.or_replace,
-                                                                    thd.db_collation(t.db)), cache,
-                                               thread_specific=replaced)
+    text = create_table_sql(t, st.options.get("ENGINE"), thd.db, st.if_not_exists, st.or_replace,
+                            thd.db_collation(t.db))
+    if t.engine.name == "Aria" and st.options.get("ENGINE") and set(st.options) == {"ENGINE"}:
+        text += " PAGE_CHECKSUM=1"  # Aria's create options (aria_page_checksum=ON), as observed
+    thd.server.flavor.gtid.write_create_select_rows(thd, t, text, cache, thread_specific=replaced)
     if t.transactional:
         thd.server.status["Binlog_cache_use"] += 1
     else:
