@@ -348,6 +348,12 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
     autocommit statement that filled both) + Xid or COMMIT; then R-clear-TC."""
     mngr = thd.caches
     trx, stmt = mngr.trx_cache, mngr.stmt_cache
+    if with_stmt_cache and thd.trx_log.no_2pc:
+        # One-phase commit (binlog_commit): the statement cache is flushed as its own
+        # group before the transaction's; only log_and_order writes both as one (probed:
+        # an autocommit InnoDB INSERT whose trigger writes Aria rows in ROW format).
+        flush_stmt_cache(thd)
+        with_stmt_cache = False
     trx.flush_pending(thd, stmt_end=True)
     if trx.empty() or _only_table_maps(trx):
         cache_statistics(thd, trx)
@@ -390,7 +396,13 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
 
 def _trx_group_transactional(thd: "SessionView") -> bool:
     """FL_TRANSACTIONAL of a trx-cache group: no non-transactional change in the
-    transaction and no temporary table used by it or by the ending statement."""
+    transaction and no temporary table used by it or by the ending statement.
+    With binlog_direct_non_transactional_updates=ON the transaction's own
+    non-transactional changes do not count (Gtid_log_event tests
+    all.modified_non_trans_table only with the variable OFF): only the ending
+    statement's temporary table does (probed in all formats)."""
+    if thd.binlog_direct_non_trans_update:
+        return not thd.stmt_log.uses_temp
     return (not thd.trx_log.gtid_nontrans and not thd.trx_log.wrote_temp
             and not thd.stmt_log.uses_temp
             and not thd.sp_modified_nontrans
@@ -419,7 +431,9 @@ def rollback_trx_cache_to_unjoined_savepoint(thd: "SessionView") -> None:
     if not trx.empty():
         # Observed: this group loses FL_TRANSACTIONAL whenever the transaction
         # changed a non-transactional table, also in row format (0x08).
-        _write_rolled_back_trx_cache(thd, nontrans=thd.trx_log.gtid_nontrans)
+        # A temporary MyISAM table's change sets all.modified_non_trans_table too (probed:
+        # ROW, a change to one before the savepoint: 0x08).
+        _write_rolled_back_trx_cache(thd, nontrans=thd.trx_log.gtid_nontrans or thd.trx_nontrans_temp_modified)
     trx.reset()
 
 
@@ -438,6 +452,8 @@ def _write_rolled_back_trx_cache(thd: "SessionView", nontrans: bool = False) -> 
     temp_changed = thd.trx_log.wrote_temp and (thd.trx_nontrans_temp_modified or thd.trx_log.nontrans_temp_in_cache
                                                or thd.trx_log.used_temp and not thd.trx_log.nontrans_temp_accessed_in_cache)
     transactional = not (nontrans or thd.trx_log.stmt_nontrans_logged or temp_changed)
+    if thd.binlog_direct_non_trans_update:
+        transactional = not thd.stmt_log.uses_temp  # as _trx_group_transactional (probed: STATEMENT ROLLBACK)
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
                                   ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
                                   transactional=transactional)

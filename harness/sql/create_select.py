@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from harness.sql.autoinc import AutoIncrement
+from harness.sql.storage import registers_without_2pc
 from harness.sql.catalog import Column, Key, TableDef, add_table_keys, build_table
 from harness.sql.context import ExecContext
 from harness.sql.errors import Note, ServerError, error, note
@@ -220,7 +221,9 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
         # Column types are taken from base-table columns; a derived table's are not modelled here.
         raise UnsupportedError("CREATE ... SELECT from a derived table")
     if not st.temporary:
-        thd.implicit_commit()
+        # SQLCOM_CREATE_TABLE like a plain CREATE TABLE: in ROW the committed
+        # transaction keeps FL_TRANSACTIONAL (probed after a MyISAM row group).
+        thd.implicit_commit(schema_change=True)
     go_on, replaces = _check_target(thd, st, db)
     if not go_on:
         return OkPacket()
@@ -442,6 +445,10 @@ class SelectCreate:
             if thd.in_multi_stmt_transaction_mode():
                 # OPTION_KEEP_LOG, as for a plain CREATE TEMPORARY TABLE in a transaction.
                 thd.trx_keep_log = True
+                if not t.transactional and t.data.count:
+                    # Its rows went into a non-transactional table: modified_non_trans_table,
+                    # so ROLLBACK warns 1196 (probed, every format).
+                    thd.trx_nontrans_temp_modified = True
         else:
             thd.catalog.add_table(t)
         if not decision.logged:
@@ -454,7 +461,14 @@ class SelectCreate:
                 # a plain CREATE TEMPORARY TABLE in row format does not do this).
                 thd.trx_did_ddl = True
         else:
-            _write_row_group(thd, t, st, self.replaces is not None)
+            # A source Aria table joined the transaction (no 2PC): the group ends with
+            # COMMIT, not Xid (probed: CREATE TABLE c ENGINE=InnoDB SELECT * FROM aria_t).
+            prev = thd.trx_log.no_2pc
+            thd.trx_log.no_2pc = prev or any(registers_without_2pc(u.table) for u in self.info.uses)
+            try:
+                _write_row_group(thd, t, st, self.replaces is not None)
+            finally:
+                thd.trx_log.no_2pc = prev
 
     def _log_statement(self) -> None:
         """Statement format: the original text, as DDL (cached when a temporary table

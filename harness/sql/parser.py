@@ -745,7 +745,8 @@ class Parser:
             elif self.accept_kw("COLLATE"):
                 self.accept_op("=")
                 ct.options["COLLATE"] = self.ident_or_string()
-            elif self.at_kw("AUTO_INCREMENT", "ROW_FORMAT", "COMMENT", "KEY_BLOCK_SIZE", "STATS_PERSISTENT"):
+            elif self.at_kw("AUTO_INCREMENT", "ROW_FORMAT", "COMMENT", "KEY_BLOCK_SIZE", "STATS_PERSISTENT",
+                            "TRANSACTIONAL", "PAGE_CHECKSUM"):
                 key = self.advance().text.upper()
                 self.accept_op("=")
                 ct.options[key] = str(self.advance().value)

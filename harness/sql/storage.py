@@ -40,6 +40,11 @@ class Engine:
     # update_row compares the old and new record and answers HA_ERR_RECORD_IS_THE_SAME
     # (InnoDB): a REPLACE that rewrites a row unchanged then logs no row.
     detects_same_record: bool = False
+    # A handlerton without prepare() that registers in the transaction when one of its
+    # tables is locked (Aria's born-transactional tables, maria_create_trn_for_mysql):
+    # trans_register_ha sets no_2pc, so the commit is one-phase and the binlog ends the
+    # group with a COMMIT Query instead of an Xid (probed, even for a read).
+    registers_without_2pc: bool = False
 
 
 ENGINES: dict[str, Engine] = {
@@ -47,7 +52,7 @@ ENGINES: dict[str, Engine] = {
                      xa_capable=True, reserves_autoinc_intervals=True,
                      bulk_loads_empty_tables=True, partial_column_read=True, detects_same_record=True),
     "MYISAM": Engine("MyISAM", transactional=False),
-    "ARIA": Engine("Aria", transactional=False),
+    "ARIA": Engine("Aria", transactional=False, registers_without_2pc=True),
     "MEMORY": Engine("MEMORY", transactional=False),
     # BLACKHOLE: the server treats its rows like a transactional table's (discarded at
     # ROLLBACK in row format), but nothing is stored and it takes no part in XA.
@@ -299,3 +304,15 @@ class TableData:
         if len(out) > self.count:
             out.sort(key=lambda e: e[2])
         return out
+
+
+def registers_without_2pc(t: Any) -> bool:
+    """An Aria table that joins the server transaction: a base table created
+    TRANSACTIONAL (the default for ROW_FORMAT=PAGE, Aria's default); a temporary
+    table or a DYNAMIC/FIXED row format does not (probed)."""
+    if not t.engine.registers_without_2pc or t.temporary:
+        return False
+    opts = {k.upper(): str(v).upper() for k, v in t.options.items()}
+    if "TRANSACTIONAL" in opts:
+        return opts["TRANSACTIONAL"] not in ("0", "NO")
+    return opts.get("ROW_FORMAT", "PAGE") in ("PAGE", "DEFAULT")

@@ -373,6 +373,8 @@ class SessionVariables:
             raise error("ER_INCORRECT_GLOBAL_LOCAL_VAR", name, "GLOBAL")
         if n == "last_insert_id":
             return thd.last_insert_id
+        if n == "pseudo_thread_id" and not self.values.get(n):
+            return thd.connection_id  # the THD's thread id until SET (probed: = CONNECTION_ID())
         if n == "gtid_executed":
             return thd.server.binlog.gtid_executed_text()
         if n == "timestamp":

@@ -35,6 +35,7 @@ from harness.sql.load import mysql_load
 from harness.sql.prelock import analyze
 from harness.sql.row_locks import uses_row_locks
 from harness.sql.stmtinfo import StatementInfo
+from harness.sql.storage import registers_without_2pc
 from harness.sql.types import RejectedTimestamp, ZeroDate
 from harness.sql import xa as XA
 from harness.sql.xa import XidState
@@ -69,6 +70,11 @@ class Savepoint:
     # in the savepoint's list of participants): only then is ROLLBACK TO a
     # binlog savepoint rollback; otherwise the binlog rolls back as a whole.
     binlog_joined: bool = True
+    # An XA-capable engine was a read-write participant when the savepoint was set:
+    # ha_rollback_to_savepoint rolls back and unregisters the engines that joined
+    # after it, so the commit may no longer be two-phase (no Xid).
+    xa_rw: bool = True
+    no_2pc: bool = False  # likewise for an engine without prepare (Aria)
 
 
 @dataclass
@@ -146,7 +152,7 @@ class Thd:
         # logs inside a transaction reads them before any DML has run.
         self.stmt_rows_changed = 0
         self.stmt_changed_trans = self.stmt_changed_xa = self.stmt_changed_nontrans = False
-        self.stmt_changed_temp = self.stmt_changed_nontrans_temp = False
+        self.stmt_changed_temp = self.stmt_changed_nontrans_temp = self.stmt_changed_no_2pc = False
         self.stmt_undo_mark = 0
         self._reset_stmt_event_context()
         self.command = "Sleep"
@@ -398,6 +404,10 @@ class Thd:
                 self.stmt_changed_xa = True
         else:
             self.stmt_changed_nontrans = True
+            if registers_without_2pc(t):
+                # A trigger's or function's table is locked too: it joins the transaction.
+                self.trx_log.no_2pc = True
+                self.stmt_changed_no_2pc = True
 
     def engine_rollback_to(self, mark: int) -> None:
         while len(self.undo_log) > mark:
@@ -545,6 +555,7 @@ class Thd:
         self.stmt_changed_nontrans = False
         self.stmt_changed_temp = False
         self.stmt_changed_nontrans_temp = False
+        self.stmt_changed_no_2pc = False
         self.stmt_undo_mark = len(self.undo_log)
         if self.isolation_below_repeatable_read():
             self.server.lock_sys.close_view(self)  # READ COMMITTED: a read view per statement
@@ -775,8 +786,7 @@ class Thd:
         """What opening and locking the statement's tables decides before layer 1 runs."""
         self.stmt_no_annotate = False
         if (is_write or self.in_multi_stmt_transaction_mode()) and any(
-                u.table.engine.name == "Aria" and str(u.table.options.get("TRANSACTIONAL", "1")) != "0"
-                for u in info.uses):
+                registers_without_2pc(u.table) for u in info.uses):
             # trans_register_ha: a transactional Aria table registers an engine without
             # prepare (no_2pc), so the transaction commits in one phase.
             self.trx_log.no_2pc = True
@@ -924,6 +934,11 @@ class Thd:
     # ------------------------------------------------------------ statement end (layer 3)
 
     def end_statement(self, success: bool, warn_nontrans: bool = False) -> None:
+        if not success and self.stmt_changed_no_2pc:
+            # The statement rollback reaches Aria, which keeps the rows (probed: autocommit
+            # and inside BEGIN; after the failed statement's 1592, before 1196).
+            self.notes.append(Note("Note", 4173, "Engine Aria does not support rollback. "
+                                                 "Changes were committed during rollback call"))
         if success and self.xid_state is not None:
             XA.note_statement_end(self)
         if self.in_multi_stmt_transaction_mode():

@@ -174,6 +174,12 @@ def xa_prepare(thd: "Thd", st: A.XaPrepare) -> "OkPacket":
         raise er_xaer_rmfail(NON_EXISTING if xs is None else xs.state)
     if not xs.eq(to_xid(st.xid)):
         raise error("ER_XAER_NOTA")
+    if thd.trx_log.no_2pc:
+        # ha_prepare: a registered engine without prepare() (Aria) is skipped with
+        # ER_GET_ERRNO HA_ERR_WRONG_COMMAND; the branch is prepared anyway (probed;
+        # the warning replaces the previous statement's).
+        thd.notes = [Note("Warning", 1030, 'Got error 131 "Command not supported by the engine" '
+                                           "from storage engine Aria")]
     if xs.binlogged and thd.binlog_enabled():
         L3.prepare_xa_trx_cache(thd, xs.xid)
     else:

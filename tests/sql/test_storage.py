@@ -25,3 +25,19 @@ def test_a_unique_key_finds_the_duplicate_and_frees_it_on_delete() -> None:
     data.delete(slot)
     assert data.find_duplicate([1, "b"]) is None
     assert data.count == 0
+
+
+def test_only_born_transactional_aria_base_tables_register_without_2pc() -> None:
+    from harness.sql.catalog import TableDef
+    from harness.sql.storage import registers_without_2pc
+
+    def table(engine: str, temporary: bool = False, **options: str) -> TableDef:
+        return TableDef("test", "t", [], [], engine_by_name(engine), temporary=temporary, options=options)
+
+    assert registers_without_2pc(table("Aria"))
+    assert registers_without_2pc(table("Aria", ROW_FORMAT="PAGE"))
+    assert not registers_without_2pc(table("Aria", ROW_FORMAT="DYNAMIC"))
+    assert not registers_without_2pc(table("Aria", TRANSACTIONAL="0"))
+    assert not registers_without_2pc(table("Aria", temporary=True))
+    assert not registers_without_2pc(table("MyISAM"))
+    assert not registers_without_2pc(table("InnoDB"))

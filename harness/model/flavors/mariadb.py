@@ -81,7 +81,7 @@ class MariaDBGtid(GtidFraming):
                                  timestamp=thd.stmt_timestamp, server_id=thd.server_id, status_vars=svs,
                                  thread_specific=thread_specific or thd.stmt_log.thread_specific)
         events = [create, *cache.events]
-        xa = t.engine.xa_capable and bool(t.data.count)
+        xa = t.engine.xa_capable and bool(t.data.count) and not thd.trx_log.no_2pc
         if xa:
             events.append(new_xid_event(thd.server.binlog.allocate_xid(), timestamp=thd.stmt_timestamp,
                                         server_id=thd.server_id))
