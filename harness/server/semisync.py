@@ -76,7 +76,9 @@ class SemiSyncMaster:
         return _on(read("rpl_semi_sync_master_enabled")), int(read("rpl_semi_sync_master_timeout")) / 1000.0
 
     def enabled(self, session: Any) -> bool:
-        return self._settings(session)[0]
+        # Asked before every statement: reads the one variable it needs, not the timeout too.
+        read = getattr(session, "global_var", None)
+        return callable(read) and _on(read("rpl_semi_sync_master_enabled"))
 
     def status(self, session: Any) -> dict[str, Any]:
         """The Rpl_semi_sync_master_* status variables the model keeps."""

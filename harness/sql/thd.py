@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -59,6 +60,14 @@ if TYPE_CHECKING:
     from harness.model.session import SessionView
 
 _PARSE_CACHE_SIZE = 256
+# Parsed statements by exact text, shared by every session of the process: the
+# parser reads no session state (sql_mode and the rest apply when a statement
+# runs), and nothing mutates an AST once built, so a text gets the same AST in
+# any session. Each connection of a case sends the same SET SESSION ... setup,
+# and each case the same DROP/CREATE DATABASE, RESET MASTER and collection
+# queries; a per-session cache parsed them all again on every new connection.
+_PARSE_CACHE: OrderedDict[str, A.Statement] = OrderedDict()
+_PARSE_CACHE_LOCK = threading.Lock()
 
 
 @dataclass
@@ -174,7 +183,6 @@ class Thd:
         self.mixed_temp_row = False
         # LOCK TABLES: (db, table) -> READ | WRITE while OPTION_TABLE_LOCK is set, else None.
         self.locked_tables: dict[tuple[str, str], str] | None = None
-        self._parse_cache: OrderedDict[str, A.Statement] = OrderedDict()
         self._shapes = ShapeCache(parse)
         # The user XA branch of this connection (XA START .. XA COMMIT/ROLLBACK), if any.
         self.xid_state: XidState | None = None
@@ -442,14 +450,16 @@ class Thd:
     # ------------------------------------------------------------ statement entry point
 
     def parse(self, sql: str) -> A.Statement:
-        cached = self._parse_cache.get(sql)
-        if cached is not None:
-            self._parse_cache.move_to_end(sql)
-            return cached
+        with _PARSE_CACHE_LOCK:
+            cached = _PARSE_CACHE.get(sql)
+            if cached is not None:
+                _PARSE_CACHE.move_to_end(sql)
+                return cached
         stmt = self._shapes.parse(sql)
-        self._parse_cache[sql] = stmt
-        if len(self._parse_cache) > _PARSE_CACHE_SIZE:
-            self._parse_cache.popitem(last=False)
+        with _PARSE_CACHE_LOCK:
+            _PARSE_CACHE[sql] = stmt
+            if len(_PARSE_CACHE) > _PARSE_CACHE_SIZE:
+                _PARSE_CACHE.popitem(last=False)
         return stmt
 
     def execute(self, sql: str) -> OkPacket | SelectResult:

@@ -34,3 +34,15 @@ def test_a_parse_error_is_listed_in_show_warnings(bed: Bed) -> None:
         s.execute("SELECT 1 +")
     assert e.value.code == 1064
     assert s.execute("SHOW WARNINGS").rows[0][:2] == ["Error", 1064]
+
+
+def test_sessions_share_parsed_statements_and_each_runs_its_own(bed: Bed) -> None:
+    """The parse cache is process-wide (each connection sends the same setup texts):
+    a text parsed in one session is the same AST in another, and running it there
+    acts on that session (its binlog_format decides the event)."""
+    a, b = bed.session("STATEMENT"), bed.session("ROW")
+    a.execute("CREATE TABLE tp (x INT) ENGINE=InnoDB")
+    assert a.parse("INSERT INTO tp VALUES (7)") is b.parse("INSERT INTO tp VALUES (7)")
+    a.execute("INSERT INTO tp VALUES (7)")
+    b.execute("INSERT INTO tp VALUES (7)")
+    assert bed.shape()[-8:] == ["G", "Q:INSERT INTO tp VALUES (7)", "Xid", "G", "A", "TM(tp)", "W*", "Xid"]
