@@ -50,7 +50,7 @@ RECORD_FIELDS: tuple[str, ...] = (
     "run_id", "case", "format", "side", "file", "seq", "pos", "end_pos", "event_type",
     "type_code", "server_id", "timestamp", "size", "header_flags", "database", "query",
     "table", "table_id", "rows_json", "rows_flags", "error_code", "gtid_domain",
-    "gtid_server", "gtid_seq", "gtid_flags", "xid", "info", "raw",
+    "gtid_server", "gtid_seq", "gtid_flags", "xid", "info", "status_vars", "raw",
 )
 
 
@@ -99,6 +99,25 @@ def _entries_from_events(events: Sequence[Event]) -> Iterable[BinlogEntry]:
         pos = start + len(raw)
 
 
+def _status_value(v: Any) -> str:
+    if isinstance(v, (bytes, bytearray)):
+        return bytes(v).decode("utf-8", "backslashreplace")
+    if isinstance(v, tuple):
+        return "(" + ",".join(_status_value(x) for x in v) + ")"
+    return "" if v is None else str(v)
+
+
+def status_vars_text(ev: QueryEvent) -> str:
+    """A Query event's status variables as ``code=value`` in logged order.
+
+    A replica applies them with the statement (sql_mode, character sets, time
+    zone, auto_increment settings, the multi-table UPDATE's table map, the
+    invoker), so two servers that log the same text with different status
+    variables did not log the same thing; the pipeline compares this column
+    (timing values are masked in harness/pipeline/normalize.py)."""
+    return " ".join(f"{int(sv.code)}={_status_value(sv.value)}" for sv in ev.status_vars)
+
+
 def _record(entry: BinlogEntry, seq: int, file: str | None, tables: dict[int, str],
             base: dict[str, Any]) -> dict[str, Any]:
     ev = entry.event
@@ -109,13 +128,14 @@ def _record(entry: BinlogEntry, seq: int, file: str | None, tables: dict[int, st
         type_code=h.type_code, server_id=h.server_id, timestamp=h.timestamp,
         size=h.event_size, header_flags=h.flags, database=None, query=None, table=None,
         table_id=None, rows_json=None, rows_flags=None, error_code=None, gtid_domain=None,
-        gtid_server=None, gtid_seq=None, gtid_flags=None, xid=None, info=info_text(ev),
+        gtid_server=None, gtid_seq=None, gtid_flags=None, xid=None, info=info_text(ev), status_vars=None,
         raw=bytes(entry.raw),
     )
     if isinstance(ev, QueryEvent):
         rec["database"] = ev.database or None
         rec["query"] = ev.query
         rec["error_code"] = ev.error_code
+        rec["status_vars"] = status_vars_text(ev)
     elif isinstance(ev, AnnotateRowsEvent):
         rec["query"] = ev.query
     elif isinstance(ev, TableMapEvent):

@@ -50,14 +50,17 @@ def normalize_events(df: DataFrame) -> DataFrame:
 
     Drops positions, timestamps, sizes, server ids, xids, table ids and the raw
     bytes; masks them inside ``info`` too. Keeps event type, database, query
-    text, table, row images, error code and flags (GTID flags without the
-    timing-dependent bits).
+    text, table, row images, error code, flags (GTID flags without the
+    timing-dependent bits) and Query status variables (timing values masked).
     """
     cols = ["run_id", "case", "format", "side", "file", "seq", "event_type", "type_code",
             "database", "query", "table", "rows_json", "rows_flags", "error_code",
-            "gtid_domain", "gtid_seq", "gtid_flags", "header_flags", "info"]
+            "gtid_domain", "gtid_seq", "gtid_flags", "header_flags", "info", "status_vars"]
     present = [c for c in cols if c in df.columns]
     out = df.select(*present)
+    if "status_vars" in present:
+        for pat, rep in _norm.STATUS_VAR_RULES:
+            out = out.withColumn("status_vars", F.regexp_replace(F.col("status_vars"), pat, rep))
     return (
         out.withColumn("info", normalize_info(F.coalesce(F.col("info"), F.lit("")), F.col("event_type")))
         .withColumn("query", F.regexp_replace(F.col("query"), r"/\* xid=\d+ \*/", "/* xid=# */"))

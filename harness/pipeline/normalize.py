@@ -17,8 +17,15 @@ from typing import Any
 # Columns compared between the two sides after normalization, in report order.
 COMPARED: tuple[str, ...] = (
     "event_type", "database", "query", "table", "rows_json", "rows_flags",
-    "error_code", "gtid_domain", "gtid_flags", "header_flags", "info",
+    "error_code", "gtid_domain", "gtid_flags", "header_flags", "info", "status_vars",
 )
+
+# Query status variables whose values are timing, not what was logged: Q_HRNOW
+# (128, the statement's start microseconds), Q_XID (129), MySQL's Q_MICROSECONDS
+# (13), Q_COMMIT_TS (14) and Q_DDL_LOGGED_WITH_XID (17). Java regex syntax.
+STATUS_VAR_RULES: list[tuple[str, str]] = [
+    (r"\b(128|129|13|14|17)=\d+", "$1=#"),
+]
 
 # MariaDB GTID flag bits that depend on timing, not on what was logged:
 # FL_GROUP_COMMIT_ID (2) and FL_WAITED (16).
@@ -57,10 +64,21 @@ def normalize_info(info: str | None, event_type: str | None) -> str:
     return out
 
 
+_PY_STATUS_RULES = [(re.compile(p), re.sub(r"\$(\d)", r"\\\1", r)) for p, r in STATUS_VAR_RULES]
+
+
+def normalize_status_vars(text: str) -> str:
+    for rx, rep in _PY_STATUS_RULES:
+        text = rx.sub(rep, text)
+    return text
+
+
 def normalize_event(rec: Mapping[str, Any]) -> dict[str, Any]:
     """The compared fields of one event record, masked like ``diff.normalize_events``."""
     out = {c: rec.get(c) for c in COMPARED}
     out["info"] = normalize_info(rec.get("info"), rec.get("event_type"))
+    if out["status_vars"] is not None:
+        out["status_vars"] = normalize_status_vars(out["status_vars"])
     if out["query"] is not None:
         out["query"] = _XID.sub("/* xid=# */", out["query"])
     if out["gtid_flags"] is not None:

@@ -37,6 +37,7 @@ EVENT_SCHEMA = pa.schema([
     ("gtid_flags", pa.int32()),
     ("xid", pa.int64()),
     ("info", pa.string()),
+    ("status_vars", pa.string()),
     ("raw", pa.binary()),
 ])
 

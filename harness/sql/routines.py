@@ -227,6 +227,11 @@ def run_trigger(thd: "Thd", trg: Trigger, table: TableDef, new: list[Any] | None
     env.locals = {}
     scope = Scope([], trigger_table=table, local_names=set())
     own = _own_notes(thd)
+    # The trigger's sub-statements end with THD::cleanup_after_query, which clears
+    # thd->table_map_for_update: a multi-table UPDATE whose trigger fired logs no
+    # Q_TABLE_MAP_FOR_UPDATE_CODE (observed; byte-exact corpus case
+    # fidlog_write_autoinc_select_through_trigger).
+    thd.stmt_table_map_for_update = 0
     try:
         with routine_sql_mode(thd, trg.sql_mode):
             _run_body(thd, trg.body, ctx, env, scope)

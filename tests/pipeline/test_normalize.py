@@ -19,3 +19,17 @@ def test_file_id_is_masked_only_in_load_data_events() -> None:
                                                                        "Execute_load_query")
     # a Query's text that happens to contain the words is left alone
     assert normalize_info("use `test`; SELECT ';file_id=7'", "Query") == "use `test`; SELECT ';file_id=7'"
+
+
+def test_status_vars_are_compared_with_only_timing_masked() -> None:
+    """A Query's status variables are part of what was logged (a replica applies them);
+    only the timing ones (Q_HRNOW 128, Q_XID 129, MySQL's 13/14/17) are masked."""
+    from harness.pipeline.normalize import COMPARED, normalize_event, normalize_status_vars
+
+    assert "status_vars" in COMPARED
+    base = "0=0 1=1411383296 3=(1,1) 4=(33,33,8) 5=SYSTEM 128=123456"
+    assert normalize_status_vars(base) == normalize_status_vars(base.replace("123456", "654321"))
+    assert normalize_status_vars(base) != normalize_status_vars(base.replace("5=SYSTEM", "5=+00:00"))
+    assert normalize_status_vars(base + " 9=1") != normalize_status_vars(base)
+    rec = {"event_type": "Query", "query": "UPDATE t1, t2 SET a = 1", "status_vars": base + " 9=1"}
+    assert normalize_event(rec)["status_vars"].endswith("128=# 9=1")
