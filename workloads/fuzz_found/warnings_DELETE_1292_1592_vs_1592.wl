@@ -1,15 +1,14 @@
-# replbed fuzz class 'warnings:DELETE [1292, 1592] vs [1592]': 3 case x format
-# found as fuzz_s20261125_00299 (STATEMENT); shrunk in 30 runs to 6 statements (from 14)
-# reference vs replbed: 'DELETE b FROM t2 a JOIN t1 b ON a.id = b.id WHERE a.id > 4': reference [('Warning', 1292, "Truncated incorrect DECIMAL value: 'k5'"), ('Warning', 1292, "Truncated incorrect DECIMAL value: 'k2'"), ('Warning', 1292, "Truncated incorrect DECIMAL value: 'k3'"), ('Warning', 1292, "Truncated incorrect DE
+# replbed fuzz class 'warnings:DELETE [1292, 1592] vs [1592]': 1 case x format
+# found as fuzz_s20261127_00790 (STATEMENT); shrunk in 35 runs to 5 statements (from 16)
+# reference vs replbed: 'DELETE a, b FROM t1 a JOIN t2 b ON a.id = b.id WHERE a.c_dec = -3.75': reference [('Warning', 1292, "Truncated incorrect DECIMAL value: 'k6'"), ('Note', 1592, 'Unsafe statement written to the binary log using statement format since BINLOG_FORMAT = STATEMENT. Statement accesses nontransactional tabl
 [case fuzz_warnings_DELETE_1292_1592_vs_1592]
 rule = fuzz
-seed = 20261125
-description = replbed fuzz --seed 20261125, case 299
+seed = 20261127
+description = replbed fuzz --seed 20261127, case 790
 formats = STATEMENT
-session.lock_wait_timeout = 1
-setup: CREATE TABLE t1 (id VARCHAR(10) NULL UNIQUE, c_dt DATETIME NOT NULL, c_blob BLOB) ENGINE=MyISAM
-setup: INSERT IGNORE INTO t1 (id, c_dt, c_blob) VALUES ('k5', '2023-04-12 06:30:00', 'blob'), ('k2', '2023-07-18 03:30:00', ''), ('k3', '2023-04-12 09:30:00', NULL)
-setup: CREATE TABLE t2 (id INT NULL UNIQUE, c_int INT) ENGINE=InnoDB
-setup: INSERT IGNORE INTO t2 (id, c_int) VALUES (7, -2147483649), (5, 18), (1, 83)
-con1: SET tx_isolation = 'READ-COMMITTED'
-con1: DELETE b FROM t2 a JOIN t1 b ON a.id = b.id WHERE a.id > 4
+con1.autocommit = 0
+setup: CREATE TABLE t1 (id VARCHAR(10) NULL UNIQUE, c_dec DECIMAL(5,2) NOT NULL) ENGINE=InnoDB
+setup: INSERT IGNORE INTO t1 (id, c_dec) VALUES ('k6', -3.75)
+setup: CREATE TABLE t2 (id INT NOT NULL UNIQUE) ENGINE=MyISAM
+setup: INSERT IGNORE INTO t2 (id) VALUES (8)
+con1: DELETE a, b FROM t1 a JOIN t2 b ON a.id = b.id WHERE a.c_dec = -3.75
