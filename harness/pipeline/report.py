@@ -116,29 +116,14 @@ def text_summary(run_dir: Path) -> str:
 # -- event alignment -------------------------------------------------------------
 
 
-def _java_to_py(rep: str) -> str:
-    return re.sub(r"\$(\d)", r"\\\1", rep)
-
-
 def _normalizer():
-    """Python twin of ``diff.normalize_events`` (same rules, same compared fields)."""
-    from harness.pipeline.diff import _GTID_TIMING_FLAGS, COMPARED, INFO_RULES
-
-    rules = [(re.compile(p), _java_to_py(rep), set(types) if types else None) for p, rep, types in INFO_RULES]
-    xid = re.compile(r"/\* xid=\d+ \*/")
+    """The event keys the diff jobs compare (harness/pipeline/normalize.py: the same
+    rules and compared fields as ``diff.normalize_events`` and ``replbed compare``)."""
+    from harness.pipeline.normalize import COMPARED, normalize_event
 
     def key(ev: dict) -> tuple:
-        et = ev.get("event_type")
-        info = ev.get("info") or ""
-        for pat, rep, types in rules:
-            if types is None or et in types:
-                info = pat.sub(rep, info)
-        out = dict(ev, info=info)
-        if out.get("query") is not None:
-            out["query"] = xid.sub("/* xid=# */", out["query"])
-        if out.get("gtid_flags") is not None:
-            out["gtid_flags"] = out["gtid_flags"] & (~_GTID_TIMING_FLAGS & 0xFF)
-        return tuple(out.get(c) for c in COMPARED), out
+        norm = normalize_event(ev)
+        return tuple(norm[c] for c in COMPARED), dict(ev, **norm)
 
     return key, list(COMPARED)
 

@@ -69,7 +69,10 @@ def test_stored_object_cases_equal_on_docker_and_local(docker_ready: None, tmp_p
     from harness.providers.docker import DockerProvider
     from harness.providers.local import LocalMariaDBProvider
 
-    cases = [c for c in load_workloads(str(ROOT / "workloads" / "*.wl")) if creates_stored_objects(c)]
+    # A case with data files (LOAD DATA INFILE) reads them on the server's file system:
+    # the container does not see the runner's files (docs/DOCKER.md), so it is left out.
+    cases = [c for c in load_workloads(str(ROOT / "workloads" / "*.wl"))
+             if creates_stored_objects(c) and not c.files]
     assert len(cases) >= 50, "the corpus's stored-object cases went missing"
     settings = ServerSettings(profile=get_profile(None))
     results: dict[str, list[CaseOutcome]] = {}
