@@ -150,7 +150,10 @@ def test_a_failing_run_fails_the_dag_run_after_writing_the_report(tmp_path):
     r = subprocess.run([str(airflow), "dags", "test", "binlog_regression", "-c", json.dumps(conf)],
                        env=env, capture_output=True, text=True, timeout=900, cwd=str(tmp_path))
     full = r.stdout + r.stderr
-    log = r.stdout[-8000:] + r.stderr[-8000:]
+    # the end of the output, and every traceback in it (a failing upstream task's cause
+    # is far from the end of Airflow's log)
+    tracebacks = [full[i:i + 3000] for i in range(len(full)) if full.startswith("Traceback", i)]
+    log = "\n...\n".join(tracebacks[:4]) + "\n...\n" + r.stdout[-4000:] + r.stderr[-4000:]
     # The verdict task fails the run and names the failure (Airflow's log lines are long:
     # look at the whole output, show its end).
     assert "state=failed" in full, log
