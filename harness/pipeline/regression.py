@@ -630,6 +630,16 @@ def collect_run(run_dir: Path, progress: Progress | None = _progress) -> None:
     """
     from concurrent.futures import ThreadPoolExecutor
 
+    # The modules the threads below need are imported here, in one thread, first:
+    # two threads importing the same module graph for the first time can make
+    # importlib raise _DeadlockError (a RuntimeError, not ImportError); the GX
+    # warm-up thread then only adds GX on top of them.
+    import pyarrow.parquet  # noqa: F401
+
+    import harness.binlog.records  # noqa: F401
+    import harness.pipeline.replay  # noqa: F401
+    import harness.pipeline.schemas  # noqa: F401
+
     run_dir = Path(run_dir)
     # written by this run: a re-used run id may hold older outcome.json files
     planned = (run_dir / "plan.json").stat().st_mtime
