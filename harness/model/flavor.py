@@ -53,7 +53,7 @@ class EventStyle:
     rows_header_len = 8
 
     def query_status_vars(self, thd: SessionView, *, text: str = "", xid: int | None = None, invoker: bool = False,
-                          hrnow: bool = False, charset_client: int | None = None,
+                          hrnow: bool = False, charset: tuple[int, int, int] | None = None,
                           updated_db: str | None = None, ddl: bool = False) -> list[StatusVar]:
         raise NotImplementedError
 

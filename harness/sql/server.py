@@ -67,7 +67,11 @@ def apply_profile(values: dict[str, object], profile: ServerProfile) -> None:
     """The startup values of the globals a ServerProfile sets (what mariadbd's options set).
 
     The database default (character_set_database) is the server's: every database
-    here is created with the server's default character set."""
+    here is created with the server's default character set.  So are the global
+    client, connection and results character sets (init_common_variables sets them
+    all from default_charset_info; observed on a latin1 server: @@global.character_set_client
+    latin1 whatever the clients negotiate); a thread that starts from the globals,
+    the delayed-insert thread, logs with them."""
     if profile.binlog_checksum != "CRC32":
         raise ValueError(f"profile {profile.name}: replbed writes binlog_checksum=CRC32 only, "
                          f"not {profile.binlog_checksum}")
@@ -77,6 +81,8 @@ def apply_profile(values: dict[str, object], profile: ServerProfile) -> None:
     cs, coll = profile.character_set_server, str(profile.collation_server)
     for name, value in (("character_set_server", cs), ("collation_server", coll),
                         ("character_set_database", cs), ("collation_database", coll),
+                        ("character_set_client", cs), ("character_set_connection", cs),
+                        ("character_set_results", cs), ("collation_connection", coll),
                         ("sql_mode", profile.sql_mode), ("binlog_row_image", profile.binlog_row_image),
                         ("gtid_domain_id", profile.gtid_domain_id),
                         ("binlog_annotate_row_events", int(profile.binlog_annotate_row_events)),

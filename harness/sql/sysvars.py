@@ -441,10 +441,13 @@ class SessionVariables:
             return str(self.values["default_collation_for_utf8mb4"])
         return DEFAULT_COLLATION.get(cs, "utf8mb4_general_ci")
 
-    def charset_triple(self) -> tuple[int, int, int]:
-        client = collation_id(self.default_collation(self.values["character_set_client"]))
-        conn = collation_id(self.values["collation_connection"])
-        server = collation_id(self.values["collation_server"])
+    def charset_triple(self, *, global_: bool = False) -> tuple[int, int, int]:
+        """Q_CHARSET_CODE: client charset, connection and server collations; ``global_``:
+        those a thread started from global_system_variables has (the delayed-insert thread)."""
+        values = self.globals.values if global_ else self.values
+        client = collation_id(self.default_collation(values["character_set_client"]))
+        conn = collation_id(values["collation_connection"])
+        server = collation_id(values["collation_server"])
         return client, conn, server
 
     def set_names(self, charset: str, collation: str | None) -> None:

@@ -51,7 +51,7 @@ from harness.model.decide import NOT_LOGGED, LoggingDecision, decide_logging_for
 from harness.model.unsafe import NOTE_1592, REASONS, Unsafe
 from harness.sql import ast as A
 from harness.sql import parse
-from harness.sql.parse_errors import SqlParseError
+from harness.sql.parse_errors import SqlParseError, UnsupportedError
 from harness.sql.shape import ShapeCache
 
 if TYPE_CHECKING:
@@ -169,6 +169,8 @@ class Thd:
         self.sp_unsafe: int | None = None  # unsafe flags collected while a CALL runs
         self.sp_modified_nontrans = False
         self.stmt_no_annotate = False
+        # INSERT DELAYED's rows are logged by the delayed-insert thread (query_status_vars)
+        self.stmt_delayed_thread = False
         # LOAD DATA: what the statement-format log of the file needs (harness/sql/load.py)
         self.stmt_load: Any = None
         # LOAD DATA LOCAL: asks the client for a file, returns its packets (set by replbed serve)
@@ -466,6 +468,11 @@ class Thd:
         """Run one statement; raises ServerError (the client gets an ERR packet)."""
         try:
             stmt = self.parse(sql)
+            server_coll = str(self.server.global_vars.values.get("collation_server", "")).lower()
+            for coll in stmt.literal_collations:
+                if coll != server_coll:
+                    # Collation aggregation across character sets is not modelled (Parser.collate).
+                    raise UnsupportedError(f"COLLATE {coll} on a {server_coll} server")
         except SqlParseError as e:
             self.notes = [Note("Error", e.code, str(e))]
             self.last_notes = self.notes
@@ -485,6 +492,7 @@ class Thd:
             self.notes = [] if _statement_clears_warnings(stmt) else list(self.last_notes)
         self.carried_notes = len(self.notes) if not is_diag else 0
         self.stmt_text = sql
+        self.stmt_delayed_thread = False
         # SERVER_STATUS_NO_INDEX_USED, cleared per statement (harness/sql/access_path.py).
         self.status_no_index_used = isinstance(stmt, A.Show) and stmt.what in SHOW_SCANS
         if not is_diag:
@@ -747,6 +755,7 @@ class Thd:
             # INSERT DELAYED (MyISAM, MEMORY) runs in the delayed-insert thread, which
             # logs rows whatever binlog_format says, and has no query to annotate.
             self.stmt_no_annotate = True
+            self.stmt_delayed_thread = True
             return LoggingDecision(row=True, unsafe=decision.unsafe, warn_unsafe=0)
         return decision
 
@@ -906,9 +915,18 @@ class Thd:
     def query_status_vars(self, *, xid: int | None = None, invoker: bool = False, hrnow: bool = False,
                           charset_client: int | None = None, text: str = "",
                           updated_db: str | None = None) -> list[StatusVar]:
-        """Query_log_event's status variables for this statement (order as in the flavour's server)."""
+        """Query_log_event's status variables for this statement (order as in the flavour's server).
+
+        The rows of an INSERT DELAYED are logged by the delayed-insert thread, whose THD
+        starts from the global variables: its COMMIT carries the server's character sets
+        (observed on a latin1 server: 8,8,8 under a utf8mb4 client). It copies the
+        row's sql_mode, time zone and auto_increment settings from the session
+        (write_delayed), so only the character sets differ."""
+        charset = self.vars.charset_triple(global_=self.stmt_delayed_thread)
+        if charset_client is not None:
+            charset = (charset_client, charset[1], charset[2])
         return self.server.flavor.events.query_status_vars(self, text=text, xid=xid, invoker=invoker, hrnow=hrnow,
-                                                    charset_client=charset_client, updated_db=updated_db)
+                                                    charset=charset, updated_db=updated_db)
 
     def binlog_query(self, text: str, is_trans: bool, error_code: int, ctx: ExecContext | None,
                      decision: LoggingDecision | None, *, thread_specific: bool = False,

@@ -28,3 +28,13 @@ def test_user_locks_are_held_per_connection() -> None:
     assert locks.acquire("a", 1) == 1 and locks.acquire("a", 2) == 0
     assert locks.owner("a") == 1
     assert locks.release_all(1) == 1 and locks.owner("a") is None
+
+
+def test_a_profile_sets_the_global_client_character_sets_to_the_servers() -> None:
+    """init_common_variables: the global client/connection/results character sets are
+    the server's (a latin1 server shows @@global.character_set_client latin1)."""
+    values: dict[str, object] = {"character_set_client": "utf8mb4", "character_set_connection": "utf8mb4",
+                                 "character_set_results": "utf8mb4", "collation_connection": "utf8mb4_general_ci"}
+    apply_profile(values, get_profile("no-defaults"))
+    assert values == {"character_set_client": "latin1", "character_set_connection": "latin1",
+                      "character_set_results": "latin1", "collation_connection": "latin1_swedish_ci"}

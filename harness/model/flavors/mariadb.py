@@ -22,12 +22,11 @@ if TYPE_CHECKING:
 
 class MariaDBEvents(EventStyle):
     def query_status_vars(self, thd: SessionView, *, text: str = "", xid: int | None = None, invoker: bool = False,
-                          hrnow: bool = False, charset_client: int | None = None,
+                          hrnow: bool = False, charset: tuple[int, int, int] | None = None,
                           updated_db: str | None = None, ddl: bool = False) -> list[StatusVar]:
         from harness.binlog.query import mariadb_query_status_vars
-        charset = thd.vars.charset_triple()
-        if charset_client is not None:
-            charset = (charset_client, charset[1], charset[2])
+        if charset is None:
+            charset = thd.vars.charset_triple()
         # Query_log_event masks OPTION_NOT_AUTOCOMMIT out of Q_FLAGS2 (observed 0x1000000
         # for every statement after SET autocommit = 0).
         return mariadb_query_status_vars(

@@ -53,15 +53,14 @@ class MySQLEvents(EventStyle):
         return requested or (ddl and not thread_specific)
 
     def query_status_vars(self, thd: SessionView, *, text: str = "", xid: int | None = None, invoker: bool = False,
-                          hrnow: bool = False, charset_client: int | None = None,
+                          hrnow: bool = False, charset: tuple[int, int, int] | None = None,
                           updated_db: str | None = None, ddl: bool = False) -> list[StatusVar]:
         """MySQL 8.0's order (docs/RULES-mysql-8.0.md 3.1): DDL carries Q_DDL_LOGGED_WITH_XID (17)
         instead of MariaDB's Q_XID; CREATE/ALTER TABLE add SQL_REQUIRE_PRIMARY_KEY, CREATE/ALTER
         DATABASE add DEFAULT_TABLE_ENCRYPTION."""
         from harness.binlog.query import mysql80_query_status_vars
-        charset = thd.vars.charset_triple()
-        if charset_client is not None:
-            charset = (charset_client, charset[1], charset[2])
+        if charset is None:
+            charset = thd.vars.charset_triple()
         head = " ".join(text.split()[:2]).upper()
         return mysql80_query_status_vars(
             flags2=thd.vars.flags2(), sql_mode=thd.vars.sql_mode_bits(), charset=charset,
