@@ -210,6 +210,8 @@ class Statement:
     """Base class for statements. ``text`` is the original statement text."""
 
     text: str = field(default="", kw_only=True)
+    # Explicit collations of string literals the statement depends on (Parser.collate).
+    literal_collations: tuple[str, ...] = field(default=(), kw_only=True)
 
 
 @dataclass

@@ -45,6 +45,11 @@ _TYPE_WORDS = frozenset(
 )
 
 
+# Introducers taken for ASCII text (introduced_literal), with their default collations.
+_INTRODUCER_COLLATION = {"_LATIN1": "latin1_swedish_ci", "_UTF8MB3": "utf8mb3_general_ci",
+                         "_UTF8": "utf8mb3_general_ci"}
+
+
 class Parser:
     """Parses one statement. Holds only the token cursor."""
 
@@ -52,6 +57,11 @@ class Parser:
         self.sql = sql
         self.toks = tokenize(sql)
         self.i = 0
+        # The last literal with a character set introducer, for a COLLATE after it.
+        self._introduced: A.Literal | None = None
+        self._introducer = ""
+        # Explicit collations of string literals other than utf8mb4_general_ci (collate()).
+        self.literal_collations: set[str] = set()
 
     # ------------------------------------------------------------ cursor
 
@@ -157,6 +167,8 @@ class Parser:
         stmt = self.statement()
         self.end()
         stmt.text = self.sql
+        if self.literal_collations:
+            stmt.literal_collations = tuple(sorted(self.literal_collations))
         return stmt
 
     # --- SELECT
@@ -1732,26 +1744,42 @@ class Parser:
         return e
 
     def collate(self, e: A.Expr) -> A.Expr:
-        """``expr COLLATE name``. Only the string literals' own collation changes nothing the
-        model computes (utf8mb4_general_ci: what a logged NAME_CONST of a string carries,
-        ``_utf8mb4'x' COLLATE 'utf8mb4_general_ci'``); any other collation is refused."""
+        """``expr COLLATE name`` on a string literal, when the collation changes nothing the
+        model computes: utf8mb4_general_ci (what a logged NAME_CONST of a string carries on a
+        utf8mb4 server, ``_utf8mb4'x' COLLATE 'utf8mb4_general_ci'``), or the default
+        collation of the literal's own introducer (``_latin1'x' COLLATE 'latin1_swedish_ci'``,
+        the same on a latin1 server). Such a collation is EXPLICIT: against a column of
+        another character set the server may refuse the comparison (1267), so the statement
+        remembers it and runs only on a server whose collation_server it is
+        (Thd.execute). Any other collation is refused."""
         self.expect_kw("COLLATE")
         name = self.ident_or_string()
-        if name.lower() != "utf8mb4_general_ci" or not (isinstance(e, A.Literal) and isinstance(e.value, str)):
+        coll = name.lower()
+        if not (isinstance(e, A.Literal) and isinstance(e.value, str)):
             raise UnsupportedError(f"COLLATE {name}")
+        if coll != "utf8mb4_general_ci":
+            if self._introduced is not e or _INTRODUCER_COLLATION.get(self._introducer) != coll:
+                raise UnsupportedError(f"COLLATE {name}")
+            self.literal_collations.add(coll)
         return e
 
     def introduced_literal(self, word: str) -> A.Expr:
         """``_binary 'x'`` (bytes) and ``_utf8mb4 'x'`` (the connection's own character
-        set, as every string literal here); another introducer would need a string
-        value that remembers its character set, which is not modelled."""
-        if word not in ("_BINARY", "_UTF8MB4"):
+        set, as every string literal here). ``_latin1 'x'`` and ``_utf8mb3 'x'`` are taken
+        for ASCII text only, the same characters in every character set the model has;
+        other text would need a string value that remembers its character set, which is
+        not modelled."""
+        if word not in ("_BINARY", "_UTF8MB4") and word not in _INTRODUCER_COLLATION:
             raise UnsupportedError(f"character set introducer {word.lower()}")
         self.advance()
         lit = self.primary()
         assert isinstance(lit, A.Literal)
         if word == "_BINARY" and isinstance(lit.value, str):
             return A.Literal(lit.value.encode("utf-8", "surrogateescape"))  # bytes that are not UTF-8 stay as sent
+        if word in _INTRODUCER_COLLATION:
+            if not isinstance(lit.value, str) or not lit.value.isascii():
+                raise UnsupportedError(f"character set introducer {word.lower()} on a non-ASCII string")
+            self._introduced, self._introducer = lit, word
         return lit
 
     def primary(self) -> A.Expr:

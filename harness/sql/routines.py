@@ -81,7 +81,7 @@ def _run_one(thd: "Thd", st: A.Statement, ctx: "ExecContext", env: Env, scope: S
         sub = _SubStatement(thd, ctx, env, scope)
         # thd->query() is the sub-statement while it runs (sp_instr_stmt): the
         # Annotate_rows of a group whose first row it writes carries that text.
-        sub.run(st, name_const_text(st.text, env.locals) if in_function else st.text)
+        sub.run(st, name_const_text(st.text, env.locals, thd.db_collation(thd.db)) if in_function else st.text)
     elif isinstance(st, A.Signal):
         signal(st, env, scope)
     elif isinstance(st, (A.Commit, A.Rollback, A.Begin)):
@@ -342,7 +342,8 @@ def call_function(thd: "Thd", name: str, args: list[Any], ctx: "ExecContext") ->
         raise error("ER_SP_NORETURNEND", name)
     if thd.stmt_rows_changed != changed_before:
         # A SELECT/DO that changed data through a function is logged as the call itself.
-        ctx.function_calls.append(f"SELECT `{thd.db}`.`{r.name}`({','.join(sql_literal(a) for a in args)})")
+        coll = thd.db_collation(thd.db)
+        ctx.function_calls.append(f"SELECT `{thd.db}`.`{r.name}`({','.join(sql_literal(a, coll) for a in args)})")
     return value
 
 
@@ -438,7 +439,7 @@ def _unroll(thd: "Thd", body_stmts: list[A.Statement], env: Env, scope: Scope) -
                 e.noted = True
                 raise
         else:
-            text = name_const_text(body.text, env.locals)
+            text = name_const_text(body.text, env.locals, thd.db_collation(thd.db))
             sub = thd.parse(text)
             thd.stmt_text = text
             thd.stmt_row_format = False  # set again only by a statement that decides row
@@ -459,7 +460,7 @@ def _unroll_select_into(thd: "Thd", body: A.Select, env: Env) -> None:
     and reads its tables like any SELECT) and then assigns the variables."""
     assert body.into_span is not None
     lo, hi = body.into_span
-    text = name_const_text(body.text[:lo] + " " + body.text[hi:], env.locals)
+    text = name_const_text(body.text[:lo] + " " + body.text[hi:], env.locals, thd.db_collation(thd.db))
     sub = thd.parse(text)
     thd.stmt_text = text
     res = thd._dispatch(sub)
@@ -489,8 +490,13 @@ def assign_select_into(thd: "Thd", targets: list[A.Expr], rows: list[list[Any]],
             env.locals[name] = value
 
 
-def sql_literal(v: Any) -> str:
-    """A value as the server writes it into a logged statement."""
+def sql_literal(v: Any, collation: str | None = None) -> str:
+    """A value as the server writes it into a logged statement (sp_get_item_value).
+
+    A string carries its variable's character set and collation: a routine variable
+    declared without one (the parser takes none) has its database's default, the
+    server profile's collation_server (observed on a latin1 server:
+    ``NAME_CONST('p',_latin1'x' COLLATE 'latin1_swedish_ci')``)."""
     from decimal import Decimal
     if v is None:
         return "NULL"
@@ -502,7 +508,8 @@ def sql_literal(v: Any) -> str:
         return repr(v)
     s = v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)
     s = s.replace("\\", "\\\\").replace("'", "\\'")
-    return f"_utf8mb4'{s}' COLLATE 'utf8mb4_general_ci'"
+    coll = collation or "utf8mb4_general_ci"
+    return f"_{coll.split('_', 1)[0]}'{s}' COLLATE '{coll}'"
 
 
 def _insert_column_list(toks: list[Any]) -> set[int]:
@@ -529,8 +536,9 @@ def _insert_column_list(toks: list[Any]) -> set[int]:
     return out
 
 
-def name_const_text(text: str, local_vars: dict[str, Any] | None) -> str:
-    """The statement text with each SP variable reference replaced by `` NAME_CONST('x',v)``."""
+def name_const_text(text: str, local_vars: dict[str, Any] | None, collation: str | None = None) -> str:
+    """The statement text with each SP variable reference replaced by `` NAME_CONST('x',v)``
+    (``collation``: the routine database's, see sql_literal)."""
     if not local_vars:
         return text
     from harness.sql.lexer import tokenize
@@ -550,7 +558,7 @@ def name_const_text(text: str, local_vars: dict[str, Any] | None) -> str:
         end = tk.pos + (len(str(tk.value)) + 2 if tk.kind == "QWORD" else len(str(tk.value)))
         out.append(text[last:tk.pos])
         name = str(tk.value)
-        out.append(f" NAME_CONST('{name}',{sql_literal(local_vars[name.lower()])})")
+        out.append(f" NAME_CONST('{name}',{sql_literal(local_vars[name.lower()], collation)})")
         last = end
     out.append(text[last:])
     return "".join(out)

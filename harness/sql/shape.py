@@ -30,6 +30,8 @@ _LITERALS = re.compile(
     """,
     re.VERBOSE | re.DOTALL,
 )
+# A character set introducer before a literal (``_latin1?`` in a shape).
+_INTRODUCED = re.compile(rf"(?<![{_NAME_CHARS}.@])_[A-Za-z0-9]+\s*\?")
 _NOT_BINDABLE = object()
 _CACHE_SIZE = 128
 
@@ -91,6 +93,9 @@ class ShapeCache:
         if not (head.startswith("INSERT") or head.startswith("REPLACE")):
             return self._parse(sql)
         key, values = literal_shape(sql)
+        if _INTRODUCED.search(key):
+            # ``_latin1'x'``: the parser checks the text of an introduced literal (ASCII only).
+            return self._parse(sql)
         template = self._shapes.get(key)
         if template is None:
             stmt = self._parse(sql)

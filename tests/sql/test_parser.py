@@ -300,3 +300,18 @@ def test_unqualified_sysvar_reads_default_scope() -> None:
     assert isinstance(st, A.Select)
     assert [(i.expr.name, i.expr.scope) for i in st.items] == [  # type: ignore[attr-defined]
         ("sync_binlog", "default"), ("autocommit", "session"), ("server_id", "global")]
+
+
+def test_an_introduced_ascii_literal_keeps_its_explicit_collation_for_the_server_to_check() -> None:
+    st = parse("INSERT INTO t VALUES (_latin1'x' COLLATE 'latin1_swedish_ci', _utf8mb4'y' COLLATE utf8mb4_general_ci)")
+    assert isinstance(st, A.Insert) and st.rows == [[A.Literal("x"), A.Literal("y")]]
+    assert st.literal_collations == ("latin1_swedish_ci",)
+    assert parse("SELECT _latin1'x'").literal_collations == ()
+
+
+@pytest.mark.parametrize("sql", ["SELECT _latin1'\u00e9'", "SELECT 'x' COLLATE latin1_swedish_ci",
+                                 "SELECT _utf8mb3'x' COLLATE latin1_swedish_ci", "SELECT _cp932'x'",
+                                 "SELECT _latin1'x' COLLATE latin1_bin"])
+def test_a_literal_whose_character_set_would_matter_is_refused(sql: str) -> None:
+    with pytest.raises(UnsupportedError):
+        parse(sql)

@@ -23,6 +23,7 @@ GROUPS = [
     ["INSERT INTO t VALUES (1 + 1)", "INSERT INTO t VALUES (2 + 2)"],
     ["INSERT INTO t VALUES (TRUE, 1)", "INSERT INTO t VALUES (TRUE, 2)"],
     ["INSERT INTO t VALUES (_latin1'a')", "INSERT INTO t VALUES (_latin1'b')"],
+    ["INSERT INTO t VALUES (_latin1'a')", "INSERT INTO t VALUES (_latin1'\u00e9')"],  # ASCII only, checked each time
     ["INSERT INTO t VALUES ('a' 'b')", "INSERT INTO t VALUES ('c' 'd')"],
     ["INSERT INTO t VALUES (@v1, 1)", "INSERT INTO t VALUES (@v1, 2)"],
 ]
