@@ -6,8 +6,11 @@
 rule = seed002.row_injection
 seed = 002
 description = BINLOG statements need a Format_description first, are logged as Annotate_rows + rows
-setup: CREATE TABLE t (a INT PRIMARY KEY, b VARCHAR(10)) ENGINE=InnoDB
-setup: CREATE TABLE n (a INT PRIMARY KEY, b VARCHAR(10)) ENGINE=MyISAM
+# The payloads' Table_map gives b 40 bytes (VARCHAR(10) in utf8mb4): the column names
+# its character set so the tables match them on a latin1 server too (there a plain
+# VARCHAR(10) has 10 bytes and the server refuses the rows: 1105, both servers alike).
+setup: CREATE TABLE t (a INT PRIMARY KEY, b VARCHAR(10) CHARACTER SET utf8mb4) ENGINE=InnoDB
+setup: CREATE TABLE n (a INT PRIMARY KEY, b VARCHAR(10) CHARACTER SET utf8mb4) ENGINE=MyISAM
 con1: BINLOG 'lJUCaxMBAAAALwAAANkBAAAAABIAAAAAAAEABHRlc3QAAXQAAgMPAigAAnssoYk=
     lJUCaxcBAAAALwAAAAgCAAAAABIAAAAAAAEAAgP8AQAAAAF4/AIAAAABeaxtGMU=' => 1609
 con1: BINLOG 'lJUCaw8BAAAA/AAAAAABAAABAAQAMTAuMTEuMTktTWFyaWFEQi0wK2RlYjEydTEtbG9nAAAAAAAA
