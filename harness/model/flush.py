@@ -308,11 +308,21 @@ def cache_bytes(thd: "SessionView", events: list[Event], stop_after: int | None 
 
 
 def flush_stmt_cache(thd: "SessionView") -> None:
-    """R-flush-SC: the statement cache becomes its own group, ended by COMMIT."""
+    """R-flush-SC: the statement cache becomes its own group, ended by COMMIT.
+
+    A cache holding only the table maps (and Annotate_rows) of a statement whose
+    non-transactional table got no row is empty() to binlog_commit/binlog_rollback:
+    nothing is written, and nothing resets it either. The maps stay in the cache
+    and go out in front of its next group (observed: a DELETE whose trigger's
+    MyISAM INSERT failed, then an INSERT into MyISAM: Annotate_rows DELETE,
+    Table_map, Annotate_rows INSERT, Table_map, Write_rows), unless an Xid commit
+    resets both caches first (reset_map_only_stmt_cache)."""
     cache = thd.caches.stmt_cache
     cache.flush_pending(thd, stmt_end=True)
-    if cache.empty() or _only_table_maps(cache):
+    if cache.empty():
         cache.reset()
+        return
+    if _only_table_maps(cache):
         return
     if thd.in_multi_stmt_transaction_mode():
         thd.trx_log.binlog_joined = True
@@ -331,6 +341,18 @@ def _only_table_maps(cache: Any) -> bool:
     counts only LOGGED_ROWS / LOGGED_CRITICAL, so the server writes nothing for them,
     from either cache."""
     return all(isinstance(ev, (TableMapEvent, AnnotateRowsEvent)) for ev in cache.events)
+
+
+def reset_map_only_stmt_cache(thd: "SessionView") -> None:
+    """binlog_commit_flush_xid_caches flushes both caches (using_stmt): a statement
+    cache that holds only table maps is not written (empty()) but reset, so the
+    maps a failed statement left are gone after an autocommit InnoDB change or a
+    COMMIT ending with Xid (observed). binlog_commit_flush_trx_cache (COMMIT
+    without Xid) and the rollback paths leave the statement cache alone."""
+    stmt = thd.caches.stmt_cache
+    if stmt.events and stmt.pending is None and _only_table_maps(stmt):
+        cache_statistics(thd, stmt)
+        stmt.reset()
 
 
 def discard_map_only_trx_cache(thd: "SessionView") -> None:
@@ -355,11 +377,15 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
         flush_stmt_cache(thd)
         with_stmt_cache = False
     trx.flush_pending(thd, stmt_end=True)
+    xa_rw = thd.trx_log.xa_rw
+    xid_commit = xa_rw and not thd.trx_log.no_2pc
     if trx.empty() or _only_table_maps(trx):
         cache_statistics(thd, trx)
         trx.reset()
         if with_stmt_cache:
             flush_stmt_cache(thd)
+        if xid_commit:
+            reset_map_only_stmt_cache(thd)
         return
     events: list[Event] = []
     if with_stmt_cache and not stmt.empty() and not _only_table_maps(stmt):
@@ -367,11 +393,10 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
         events.extend(stmt.events)
         cache_statistics(thd, stmt)
         stmt.reset()
-    elif with_stmt_cache:
-        stmt.reset()
+    if xid_commit:
+        reset_map_only_stmt_cache(thd)
     events.extend(trx.events)
-    xa_rw = thd.trx_log.xa_rw
-    if xa_rw and not thd.trx_log.no_2pc:
+    if xid_commit:
         events.append(new_xid_event(thd.server.binlog.allocate_xid(), timestamp=thd.stmt_timestamp,
                                     server_id=thd.server_id))
     else:

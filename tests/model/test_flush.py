@@ -139,3 +139,45 @@ def test_reset_master_file_has_created_set_like_a_server_start(tmp_path: Path) -
     fde = [next(e for e in read_binlog_file(tmp_path / f) if isinstance(e, FormatDescriptionEvent))
            for f in ("binlog.000001", "binlog.000002")]
     assert fde[0].create_timestamp != 0 and fde[1].create_timestamp == 0
+
+
+def _maps_of_a_failed_statement(s: Session) -> None:
+    """What a statement leaves in the statement cache when its first row went to an
+    InnoDB table and its trigger's MyISAM row failed: Annotate_rows + the Table_map."""
+    from harness.binlog.control import new_annotate_rows_event
+    from harness.binlog.rows import new_table_map_event
+    s.caches.stmt_cache.append(new_annotate_rows_event("DELETE FROM t2", timestamp=0, server_id=1))
+    s.caches.stmt_cache.append(new_table_map_event(70, "test", "t1", [3], [0], [True], timestamp=0, server_id=1))
+
+
+def test_a_map_only_stmt_cache_is_kept_for_the_next_group(tmp_path: Path) -> None:
+    """binlog_cache_data::empty() counts rows only: the maps are not written and not reset,
+    so they go out in front of the cache's next group."""
+    s = open_session(tmp_path)
+    _maps_of_a_failed_statement(s)
+    L3.flush_stmt_cache(s)
+    assert shape(s) == []
+    s.caches.stmt_cache.append(_query("INSERT INTO t1 VALUES (1)"))
+    L3.flush_stmt_cache(s)
+    assert shape(s) == ["G", "Annotate_rows", "Table_map", "Q:INSERT INTO t1 VALUES (1)", "COMMIT"]
+    assert s.caches.stmt_cache.empty()
+
+
+def test_an_xid_commit_resets_a_map_only_stmt_cache_without_writing_it(tmp_path: Path) -> None:
+    """binlog_commit_flush_xid_caches flushes both caches: the maps are dropped."""
+    s = open_session(tmp_path, trx_log=TrxLogState(xa_rw=True))
+    _maps_of_a_failed_statement(s)
+    s.caches.trx_cache.append(_query("INSERT INTO t3 VALUES (1)"))
+    L3.commit_trx_cache(s)
+    assert shape(s) == ["G", "Q:INSERT INTO t3 VALUES (1)", "Xid"]
+    assert s.caches.stmt_cache.empty()
+
+
+def test_a_commit_without_xid_leaves_a_map_only_stmt_cache_alone(tmp_path: Path) -> None:
+    """binlog_commit_flush_trx_cache flushes the trx cache only (using_stmt false)."""
+    s = open_session(tmp_path)
+    _maps_of_a_failed_statement(s)
+    s.caches.trx_cache.append(_query("INSERT INTO t5 VALUES (1)"))
+    L3.commit_trx_cache(s, with_stmt_cache=True)
+    assert shape(s) == ["G", "Q:INSERT INTO t5 VALUES (1)", "COMMIT"]
+    assert len(s.caches.stmt_cache.events) == 2
