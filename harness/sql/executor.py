@@ -17,7 +17,7 @@ from harness.sql.catalog import TableDef
 from harness.sql.covering import covering_index, referenced_columns
 from harness.sql.errors import Note, ServerError, error, note
 from harness.sql.expr import Compiler, Env, Scope, compare, is_aggregate_expr, to_bool, to_number
-from harness.sql.joinplan import JoinPlan, column_owners as _column_owners, conjuncts, join_conversions, plan_join, safe_update_on_fly, written_columns_read
+from harness.sql.joinplan import JoinPlan, column_owners as _column_owners, conjuncts, join_conversions, plan_join, safe_update_on_fly, two_table_join_order, written_columns_read
 from harness.sql.prelock import on_duplicate_unique_keys, on_duplicate_write_set
 from harness.sql.send_field import statement_typer
 from harness.sql.access_path import select_reads_without_index, update_reads_without_index
@@ -1490,6 +1490,10 @@ class Executor:
                 self.info.add(t, name.lower() in targets or t.name.lower() in targets)
         scope = self._scope(all_tables)
         plan = plan_join(de.tables, all_tables, de.where, scope)
+        if not plan.const:
+            # Two tables on one column equality: the cost-based order (RULES 5.9, 5.12.2).
+            deleted = {i for i, (name, t) in enumerate(all_tables) if name.lower() in targets or t.name.lower() in targets}
+            plan.order = two_table_join_order(de.tables, all_tables, de.where, scope, deleted) or plan.order
         tis = [i for i in plan.order
                if all_tables[i][0].lower() in targets or all_tables[i][1].name.lower() in targets]
         self._before_join_scan(plan, de.tables, all_tables, set(tis), de.where, scope, False,

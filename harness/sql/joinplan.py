@@ -21,10 +21,11 @@ What is modelled of the optimizer (docs/RULES-mariadb-10.11.md §5.9):
   (``simplify_joins``), and a const inner table that found its row loses
   ``maybe_null`` (``join_read_const_table``).
 
-Not modelled here: the cost-based reordering of non-const tables (the server may scan a
-smaller table first); then the rows list in another order than replbed's.  The
-conversion warnings of a two-table join do follow the cost-based plan
-(``join_conversions``, RULES 5.12.2).
+The cost-based reordering of non-const tables (the server may scan a smaller table
+first) is modelled for two tables on one column equality: the conversion warnings of
+such a join (``join_conversions``, RULES 5.12.2) and the table order of a multi-table
+DELETE (``two_table_join_order``) follow it.  Elsewhere (UPDATE, other join shapes)
+replbed keeps the written order, and the rows may then list in another order.
 """
 
 from __future__ import annotations
@@ -351,12 +352,8 @@ def _two_table_plan(a: _Side, b: _Side, updated: set[int]) -> tuple[_Side, _Side
         return (a, b, False) if written else (b, a, False)
 
     def cost(o: _Side, i: _Side, i_lookup: bool) -> tuple[float, bool]:
-        scan = i.scan_cost + o.rows * i.rows / 5
-        if i_lookup:
-            lk = o.rows * (1 + 1 / 5)
-            if lk < scan - 1e-9:
-                return o.scan_cost + o.rows / 5 + lk, True
-        return o.scan_cost + o.rows / 5 + scan, False
+        c = _nested_loop_cost(o, i, i_lookup)
+        return c, i_lookup and c < _nested_loop_cost(o, i, False) - 1e-9
 
     cab, lab = cost(a, b, lb)
     cba, lba = cost(b, a, la)
@@ -461,6 +458,46 @@ def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]
     if inner.ti in filtered:
         return None
     return _compare_rows(values, outer, [row[inner.ci] for _slot, row in inner.t.data.scan()], inner, conv, left)
+
+
+def two_table_join_order(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]], where: A.Expr | None,
+                         scope: "Scope", written: set[int]) -> list[int] | None:
+    """The order the server reads a two-table inner join on one column equality in, from
+    the cost model of ``_two_table_plan`` (``written``: the tables the statement changes),
+    or None where it is not predicted: another join shape, or a system or const table
+    (``plan_join`` puts those first).
+
+    Where both tables can be looked up by the other's column (unique keys on both sides),
+    two MyISAM tables follow the same costs with a lookup on either side, and with an
+    InnoDB table the one with fewer rows is read first (probed with multi-table DELETEs);
+    equal row counts are not predicted."""
+    parsed = _join_condition(refs, tables, where, scope)
+    if parsed is None:
+        return None
+    a, b = sorted(parsed[0], key=lambda x: x.ti)
+    if any(s.const is not None or (not s.t.engine.transactional and s.n <= 1) for s in (a, b)):
+        return None
+    if a.unique and b.unique and _ref_usable(a.family, b.family) and _ref_usable(b.family, a.family):
+        if a.t.engine.transactional or b.t.engine.transactional:
+            if a.rows == b.rows:
+                return None
+            return [a.ti, b.ti] if a.rows < b.rows else [b.ti, a.ti]
+        return [a.ti, b.ti] if _nested_loop_cost(a, b, True) <= _nested_loop_cost(b, a, True) + 1e-9 else [b.ti, a.ti]
+    plan = _two_table_plan(a, b, written)
+    if plan is None:
+        return None
+    return [plan[0].ti, plan[1].ti]
+
+
+def _nested_loop_cost(o: "_Side", i: "_Side", i_lookup: bool) -> float:
+    """Reading ``o`` and, per row, ``i`` by a unique-key lookup or through the join buffer,
+    whichever is cheaper (``_two_table_plan``'s formula)."""
+    scan = i.scan_cost + o.rows * i.rows / 5
+    if i_lookup:
+        lk = o.rows * (1 + 1 / 5)
+        if lk < scan - 1e-9:
+            return o.scan_cost + o.rows / 5 + lk
+    return o.scan_cost + o.rows / 5 + scan
 
 
 def _join_condition(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]], where: A.Expr | None,
