@@ -128,6 +128,9 @@ class Executor:
         self._returning_rows: list[list[Any]] | None = None
         # The SELECT whose tables join_rows is scanning (for the covering-index rule).
         self._scanning_select: A.Select | None = None
+        # The SELECT of a strict INSERT ... SELECT runs under abort_on_warning: its
+        # scan stops at the first row whose WHERE warned (join_rows).
+        self.abort_where_warnings = False
 
     # ------------------------------------------------------------ joins
 
@@ -195,8 +198,13 @@ class Executor:
         return t
 
     def join_rows(self, refs: list[A.TableRef], tables: list[tuple[str, TableDef]], scope: Scope,
-                  where: A.Expr | None, outer_env: Env | None) -> Iterator[tuple[list[Any], list[int | None]]]:
-        """Nested-loop join; yields (rows per table, slots per table) passing ON and WHERE."""
+                  where: A.Expr | None, outer_env: Env | None,
+                  abort_on_warning: bool = False) -> Iterator[tuple[list[Any], list[int | None]]]:
+        """Nested-loop join; yields (rows per table, slots per table) passing ON and WHERE.
+
+        ``abort_on_warning``: a warning of the WHERE is the statement's error, and the
+        scan stops at the row that raised it (the read loop checks thd->is_error() after
+        each row; the row's other conditions were evaluated and listed after it)."""
         comp = Compiler(scope, self.info)
         ons = [comp.compile_in("ON", r.on) if r.on is not None else None for r in refs]
         outer_join = [r.join == "LEFT" for r in refs]
@@ -220,7 +228,14 @@ class Executor:
                 env.outer = base.outer if outer_env is not None else None
                 if outer_env is not None:
                     env.outer = outer_env
-                if wf is None or to_bool(wf(env)):
+                if wf is None:
+                    yield list(rows), list(slots)
+                    return
+                mark = len(self.ctx.notes)
+                passed = to_bool(wf(env))
+                if abort_on_warning or self.abort_where_warnings:
+                    raise_new_warnings(self.ctx.notes, mark, True)
+                if passed:
                     yield list(rows), list(slots)
                 return
             i = order[k]
@@ -327,7 +342,7 @@ class Executor:
             for (name, t), r in zip(tables, sel.from_):
                 if r.derived is None:
                     self._lock_scan(t, name, sel.where if single else None, lock_mode, in_join=True)
-        scope = Scope(tables, outer_scope)
+        scope, outer_env = self._select_scope(tables, outer_scope, outer_env)
         comp = Compiler(scope, self.info)
         # Expand * into columns.
         items: list[tuple[A.Expr, str, ResultColumn]] = []
@@ -427,6 +442,15 @@ class Executor:
                 rc.meta = typer.send_field(expr, texts.get(id(expr), ""))
                 rc.type = infer_type([r[i] for r in rows])
         return cols
+
+    def _select_scope(self, tables: list[tuple[str, TableDef]], outer_scope: Scope | None,
+                      outer_env: Env | None) -> tuple[Scope, Env | None]:
+        """A subquery resolves through its outer query; a routine's statement (INSERT ...
+        SELECT in a trigger) sees NEW/OLD and the routine's variables; a top-level SELECT
+        gets a plain scope."""
+        if outer_scope is not None:
+            return Scope(tables, outer_scope), outer_env
+        return self._scope(tables), outer_env if outer_env is not None else self._routine_env()
 
     def _union(self, sel: A.Select, outer_scope: Scope | None, outer_env: Env | None) -> SelectResult:
         head = A.Select(items=sel.items, from_=sel.from_, where=sel.where, group_by=sel.group_by,
@@ -1015,10 +1039,10 @@ class Executor:
         return env
 
     def _target_rows(self, st: "A.Update | A.Delete", tables: list[tuple[str, TableDef]], scope: Scope,
-                     comp: Compiler) -> list[tuple[list[Any], list[int | None]]]:
+                     comp: Compiler, abort_on_warning: bool = False) -> list[tuple[list[Any], list[int | None]]]:
         """Rows a single-table UPDATE/DELETE changes: WHERE, then ORDER BY, then LIMIT,
         in the engine's scan order (the order the row events list them)."""
-        candidates = list(self.join_rows(st.tables, tables, scope, st.where, self._routine_env()))
+        candidates = list(self.join_rows(st.tables, tables, scope, st.where, self._routine_env(), abort_on_warning))
         if not st.order_by and st.limit is None and len(candidates) > 1:
             candidates = self._range_access_order(tables[0], scope, st.where, candidates)
         if st.order_by:
@@ -1107,16 +1131,18 @@ class Executor:
         date) fails a strict UPDATE, but with ORDER BY the filesort read the rows
         before, so it stays a warning (probed)."""
         mark = len(self.ctx.notes)
-        candidates = self._target_rows(up, tables, scope, comp)
-        raise_new_warnings(self.ctx.notes, mark, not up.order_by and self._aborts_on_warning(up.ignore))
+        aborts = not up.order_by and self._aborts_on_warning(up.ignore)
+        candidates = self._target_rows(up, tables, scope, comp, aborts)
+        raise_new_warnings(self.ctx.notes, mark, aborts)
         return candidates
 
     def _join_rows_aborting(self, up: A.Update, all_tables: Any, scope: Scope) -> list[Any]:
         """mysql_multi_update sets abort_on_warning before its join runs: a warning of
         the WHERE/ON fails a strict multi-table UPDATE (probed)."""
         mark = len(self.ctx.notes)
-        combos = list(self.join_rows(up.tables, all_tables, scope, up.where, self._routine_env()))
-        raise_new_warnings(self.ctx.notes, mark, self._aborts_on_warning(up.ignore))
+        aborts = self._aborts_on_warning(up.ignore)
+        combos = list(self.join_rows(up.tables, all_tables, scope, up.where, self._routine_env(), aborts))
+        raise_new_warnings(self.ctx.notes, mark, aborts)
         return combos
 
     def _insert_source_rows(self, t: TableDef, sel: A.Select, ignore: bool) -> tuple[list[Any], list[int] | None]:
@@ -1124,8 +1150,12 @@ class Executor:
         select_insert::prepare sets abort_on_warning before the SELECT runs: a
         warning of the SELECT fails a strict INSERT ... SELECT (probed)."""
         mark = len(self.ctx.notes)
-        res = self.select(sel)
         abort = self._aborts_on_warning(ignore)
+        self.abort_where_warnings = abort
+        try:
+            res = self.select(sel)
+        finally:
+            self.abort_where_warnings = False
         raise_new_warnings(self.ctx.notes, mark, abort)
         if abort and _select_reads(self.thd.db, sel, t):
             # The temporary table takes the rows before ORDER BY/LIMIT, in the scan's order

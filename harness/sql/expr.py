@@ -686,7 +686,7 @@ class Compiler:
 # ------------------------------------------------------------------ functions
 
 
-def _comparison(lf: Fn, rf: Fn, conv: Callable[[Any, Any], str | None] | None,
+def _comparison(lf: Fn, rf: Fn, conv: Callable[[Any, Any, Any], str | None] | None,
                 test: Callable[[int], bool] | None) -> Fn:
     """``lf op rf`` (``test`` of compare(); None: ``<=>``), pushing Warning 1292 for the
     conversion arg_comparator.comparison_conversion says it makes."""
@@ -695,7 +695,7 @@ def _comparison(lf: Fn, rf: Fn, conv: Callable[[Any, Any], str | None] | None,
 
         def converting(env: Env) -> Any:
             a, b = lf(env), rf(env)
-            msg = conv(a, b)
+            msg = conv(a, b, env.ctx)
             if msg is not None:
                 env.ctx.notes.append(Note("Warning", 1292, msg))
             return _compared(a, b, test)
