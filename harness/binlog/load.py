@@ -27,10 +27,9 @@ from enum import IntEnum
 from .bytes_io import ByteReader, ByteWriter
 from .constants import EventType
 from .context import StreamContext
-from .errors import EncodeError
 from .header import Event, EventHeader
-from .layout import APPEND_BLOCK, DELETE_FILE, EXECUTE_LOAD_QUERY, EXECUTE_LOAD_QUERY_HEADER_LEN, QUERY
-from .query import QueryEvent, StatusVar, decode_status_vars, encode_status_vars
+from .layout import APPEND_BLOCK, DELETE_FILE, EXECUTE_LOAD_QUERY
+from .query import QueryEvent, StatusVar, read_query_body, write_query_body
 
 _ENC = "utf-8"
 _ERR = "surrogateescape"
@@ -89,17 +88,8 @@ def encode_delete_file(w: ByteWriter, ev: DeleteFileEvent, ctx: StreamContext) -
 
 
 def decode_execute_load_query(h: EventHeader, r: ByteReader, ctx: StreamContext) -> ExecuteLoadQueryEvent:
-    phl = ctx.post_header_len(EventType.EXECUTE_LOAD_QUERY_EVENT, EXECUTE_LOAD_QUERY_HEADER_LEN)
-    if phl < EXECUTE_LOAD_QUERY_HEADER_LEN:
-        raise r.error(f"Execute_load_query post-header length {phl} < {EXECUTE_LOAD_QUERY_HEADER_LEN}")
-    (thread_id, exec_time, db_len, error_code, sv_len, file_id, fn_start, fn_end,
-     dup) = EXECUTE_LOAD_QUERY.read_prefix(r)
-    extra = r.bytes(phl - EXECUTE_LOAD_QUERY_HEADER_LEN)
-    svs = decode_status_vars(r.sub(sv_len))
-    db = r.bytes(db_len).decode(_ENC, _ERR)
-    if r.u8() != 0:
-        raise r.error("database name not NUL-terminated", r.pos - 1)
-    raw = bytes(r.rest())
+    fixed, extra, svs, db, raw = read_query_body(r, ctx, EXECUTE_LOAD_QUERY, EventType.EXECUTE_LOAD_QUERY_EVENT)
+    thread_id, exec_time, _, error_code, _, file_id, fn_start, fn_end, dup = fixed
     if not fn_start <= fn_end <= len(raw):
         raise r.error(f"file name position {fn_start}..{fn_end} outside the {len(raw)}-byte query")
     return ExecuteLoadQueryEvent(h, thread_id, exec_time, error_code, svs, db, raw.decode(_ENC, _ERR), extra,
@@ -107,22 +97,7 @@ def decode_execute_load_query(h: EventHeader, r: ByteReader, ctx: StreamContext)
 
 
 def encode_execute_load_query(w: ByteWriter, ev: ExecuteLoadQueryEvent, ctx: StreamContext) -> None:
-    sw = ByteWriter()
-    encode_status_vars(sw, ev.status_vars)
-    svb = sw.getvalue()
-    db = ev.database.encode(_ENC, _ERR)
-    if len(db) > 255:
-        raise EncodeError("database name longer than 255 bytes")
-    QUERY.write_prefix(w, ev.thread_id, ev.exec_time, len(db), ev.error_code, len(svb))
-    w.u32(ev.file_id)
-    w.u32(ev.fn_pos_start)
-    w.u32(ev.fn_pos_end)
-    w.u8(ev.dup_handling)
-    w.write(ev.post_header_extra)
-    w.write(svb)
-    w.write(db)
-    w.u8(0)
-    w.write(ev.query.encode(_ENC, _ERR))
+    write_query_body(w, ev, EXECUTE_LOAD_QUERY, ev.file_id, ev.fn_pos_start, ev.fn_pos_end, ev.dup_handling)
 
 
 # -- building the events like the server ---------------------------------------

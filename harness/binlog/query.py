@@ -5,6 +5,11 @@ entries, exactly as they appear in the event, so decode→encode is
 byte-identical; :func:`query_status_vars` builds the list MariaDB 10.11 or
 MySQL 8.0 writes (a per-flavour table of order and defaults) so the
 reimplementation can produce the same bytes.
+
+:func:`read_query_body` / :func:`write_query_body` are the body every
+Query-shaped event shares (post-header, status variables, database, query);
+Execute_load_query (load.py) only extends the post-header, so its codec
+passes its own layout instead of repeating those steps.
 """
 
 from __future__ import annotations
@@ -18,7 +23,8 @@ from .constants import MARIADB_10_11, MYSQL_8_0, EventType, HeaderFlag, QuerySta
 from .context import StreamContext
 from .errors import EncodeError
 from .header import Event, EventHeader
-from .layout import OVER_MAX_DBS_IN_EVENT_MTS, QUERY, QUERY_HEADER_LEN, STATUS_VAR_INT_WIDTH
+from .layout import OVER_MAX_DBS_IN_EVENT_MTS, QUERY, STATUS_VAR_INT_WIDTH, Layout
+
 _ENC = "utf-8"
 _ERR = "surrogateescape"
 
@@ -61,6 +67,9 @@ class QueryEvent(Event):
 
 
 _INT_WIDTH_I = STATUS_VAR_INT_WIDTH  # code -> width of the one-integer status variables
+# Where the Query post-header's two lengths stand among its fields (and any layout's that extends it).
+_DB_LEN = QUERY.prefix.index(QUERY.field("db_len"))
+_STATUS_VARS_LEN = QUERY.prefix.index(QUERY.field("status_vars_len"))
 
 
 def decode_status_vars(r: ByteReader) -> list[StatusVar]:
@@ -143,18 +152,32 @@ def encode_status_vars(w: ByteWriter, svs: list[StatusVar]) -> None:
             w.write(v)
 
 
-def decode_query(h: EventHeader, r: ByteReader, ctx: StreamContext) -> QueryEvent:
-    phl = ctx.post_header_len(EventType.QUERY_EVENT, QUERY_HEADER_LEN)
-    if phl < QUERY_HEADER_LEN:
-        raise r.error(f"Query post-header length {phl} < {QUERY_HEADER_LEN}")
-    thread_id, exec_time, db_len, error_code, sv_len = QUERY.read_prefix(r)
-    extra = r.bytes(phl - QUERY_HEADER_LEN)
-    svs = decode_status_vars(r.sub(sv_len))
-    db = r.bytes(db_len).decode(_ENC, _ERR)
+def read_query_body(r: ByteReader, ctx: StreamContext, layout: Layout,
+                    type_code: EventType) -> tuple[tuple[int, ...], bytes, list[StatusVar], str, bytes]:
+    """The body every Query-shaped event shares (Query, Execute_load_query):
+    ``layout``'s fixed post-header, which starts with the Query's five fields and
+    may add its own, then the post-header bytes the format description declares
+    beyond it, the status variables, the NUL-terminated database and the query.
+
+    Returns (post-header fields, extra post-header bytes, status vars, database,
+    raw query bytes)."""
+    fixed_len = layout.prefix_len
+    phl = ctx.post_header_len(type_code, fixed_len)
+    if phl < fixed_len:
+        raise r.error(f"{layout.name} post-header length {phl} < {fixed_len}")
+    fixed = layout.read_prefix(r)
+    extra = r.bytes(phl - fixed_len)
+    svs = decode_status_vars(r.sub(fixed[_STATUS_VARS_LEN]))
+    db = r.bytes(fixed[_DB_LEN]).decode(_ENC, _ERR)
     if r.u8() != 0:
         raise r.error("database name not NUL-terminated", r.pos - 1)
-    query = r.rest().decode(_ENC, _ERR)
-    return QueryEvent(h, thread_id, exec_time, error_code, svs, db, query, extra)
+    return fixed, extra, svs, db, r.rest()
+
+
+def decode_query(h: EventHeader, r: ByteReader, ctx: StreamContext) -> QueryEvent:
+    (thread_id, exec_time, _, error_code, _), extra, svs, db, query = read_query_body(
+        r, ctx, QUERY, EventType.QUERY_EVENT)
+    return QueryEvent(h, thread_id, exec_time, error_code, svs, db, query.decode(_ENC, _ERR), extra)
 
 
 # Encoded status-variable blocks: a session writes the same few blocks over and over.
@@ -174,7 +197,9 @@ def _status_var_bytes(svs: list[StatusVar]) -> bytes:
     return hit
 
 
-def encode_query(w: ByteWriter, ev: QueryEvent, ctx: StreamContext) -> None:
+def write_query_body(w: ByteWriter, ev: QueryEvent, layout: Layout, *post_header_tail: int) -> None:
+    """Inverse of :func:`read_query_body`: ``ev`` in ``layout``, whose fixed
+    post-header is the Query's five fields followed by ``post_header_tail``."""
     try:
         svb = _status_var_bytes(ev.status_vars)
     except TypeError:  # an unhashable value (e.g. a list): encode without the memo
@@ -184,12 +209,16 @@ def encode_query(w: ByteWriter, ev: QueryEvent, ctx: StreamContext) -> None:
     db = ev.database.encode(_ENC, _ERR)
     if len(db) > 255:
         raise EncodeError("database name longer than 255 bytes")
-    QUERY.write_prefix(w, ev.thread_id, ev.exec_time, len(db), ev.error_code, len(svb))
+    layout.write_prefix(w, ev.thread_id, ev.exec_time, len(db), ev.error_code, len(svb), *post_header_tail)
     w.write(ev.post_header_extra)
     w.write(svb)
     w.write(db)
     w.u8(0)
     w.write(ev.query.encode(_ENC, _ERR))
+
+
+def encode_query(w: ByteWriter, ev: QueryEvent, ctx: StreamContext) -> None:
+    write_query_body(w, ev, QUERY)
 
 
 # -- building Query events like the server -----------------------------------

@@ -20,6 +20,12 @@ Rules (all observed on MariaDB 10.11, docs/RULES-mariadb-10.11.md 5.3):
   argument's length, or DECIMAL(max(p - s) + scale, max(s)); both nullable;
 * an arithmetic integer result is INT(length) up to 9 characters, else BIGINT(length);
 * the hybrid functions keep the widest argument's integer type, length max(p) + sign;
+  which results aggregate, into what, and how nullable the result is are
+  send_field.py's (``aggregate_for_result``, ``case_result_items``,
+  ``hybrid_func_result_items``: the server's one Type_handler_hybrid_field_type
+  aggregation serves both the result-set metadata and the new table's column);
+  this module only refuses what a column cannot yet be built from (unsigned
+  results, DOUBLE, strings of different columns, a string beside numbers);
 * comparisons and logical operators are INT(1); a DOUBLE operand makes the result ``double``.
 """
 
@@ -33,6 +39,7 @@ from harness.sql.catalog import Column
 from harness.sql.types import DecimalType, FloatType, IntType, StringType
 from harness.sql import ast as A
 from harness.sql.parse_errors import UnsupportedError
+from harness.sql.send_field import aggregate_for_result, case_result_items, hybrid_func_result_items, predicate_args
 
 if TYPE_CHECKING:
     from harness.sql.thd import Thd
@@ -143,9 +150,7 @@ class ItemTyper:
             self.item(e.expr)
             return Item("INT", 1, nullable=False, handler="INT", length=1)
         if isinstance(e, (A.InList, A.Between, A.Like)):
-            parts = [e.expr, *e.items] if isinstance(e, A.InList) else (
-                [e.expr, e.low, e.high] if isinstance(e, A.Between) else [e.expr, e.pattern])
-            items = [self.item(p) for p in parts]
+            items = [self.item(p) for p in predicate_args(e)]
             return Item("INT", 1, nullable=any(i.nullable for i in items), handler="INT", length=1)
         if isinstance(e, A.Case):
             return self._case(e)
@@ -256,49 +261,35 @@ class ItemTyper:
     # -- functions
 
     def _hybrid(self, results: list[Item], nullable: bool) -> Item:
-        """Type_handler_hybrid_field_type over integer results (the widest integer type)."""
+        """The column of :func:`aggregate_for_result` over ``results``, the widest integer
+        type for integers, where CREATE ... SELECT's column is modelled."""
         kinds = {r.kind for r in results}
-        if kinds != {"INT"}:
-            if kinds <= {"STRING"}:
-                st = {r.string_type for r in results if r.string_type is not None}
-                if len(st) > 1:
-                    raise _refuse("strings of different columns")
-                return Item("STRING", nullable=nullable, length=max(r.length for r in results),
-                            string_type=next(iter(st)) if st else None)
-            if kinds <= {"INT", "DECIMAL"} and not any(r.unsigned for r in results):
-                scale = max(r.scale for r in results)
-                return Item("DECIMAL", max(r.prec - r.scale for r in results) + scale, scale, False, nullable)
-            raise _refuse("a hybrid function over mixed types")
         if any(r.unsigned for r in results):
-            raise _refuse("a hybrid function over unsigned values")
-        handler = max((r.handler or _int_handler(r.char_length) for r in results), key=lambda h: _INT_RANK[h])
-        prec = max(r.prec for r in results)
-        return Item("INT", prec, 0, False, nullable, handler)
+            raise _refuse("a hybrid function over unsigned values" if kinds == {"INT"} else
+                          "a hybrid function over mixed types")
+        agg = aggregate_for_result(results)
+        if agg is not None and agg.kind == "INT":
+            handler = max((r.handler or _int_handler(r.char_length) for r in results), key=lambda h: _INT_RANK[h])
+            return Item("INT", agg.int_digits, 0, False, nullable, handler)
+        if agg is not None and agg.kind == "DECIMAL":
+            return Item("DECIMAL", agg.int_digits + agg.scale, agg.scale, False, nullable)
+        if kinds == {"STRING"}:
+            st = {r.string_type for r in results if r.string_type is not None}
+            if len(st) > 1:
+                raise _refuse("strings of different columns")
+            return Item("STRING", nullable=nullable, length=max(r.length for r in results),
+                        string_type=next(iter(st)) if st else None)
+        raise _refuse("a hybrid function over mixed types")
 
     def _case(self, e: A.Case) -> Item:
-        nullable = e.else_ is None
-        if e.operand is not None:
-            nullable |= self.item(e.operand).nullable
-        results = []
-        for cond, res in e.whens:
-            nullable |= self.item(cond).nullable
-            results.append(self.item(res))
-        if e.else_ is not None:
-            results.append(self.item(e.else_))
-        # Nullable when any operand, condition or result is, or without an ELSE (observed).
-        return self._hybrid(results, nullable or any(r.nullable for r in results))
+        return self._hybrid(*case_result_items(e, self.item))
 
     def _func(self, e: A.FuncCall) -> Item:
         name = e.name
         args = [self.item(a) for a in e.args]
-        if name in ("COALESCE", "IFNULL") and args:
-            nullable = all(a.nullable for a in args) if name == "COALESCE" else args[-1].nullable
-            return self._hybrid(args, nullable)
-        if name == "IF" and len(args) == 3:
-            # IF, like CASE, is nullable when any of its arguments is, its condition too (observed).
-            return self._hybrid(args[1:], any(a.nullable for a in args))
-        if name in ("GREATEST", "LEAST") and len(args) >= 2:
-            return self._hybrid(args, any(a.nullable for a in args))
+        hybrid = hybrid_func_result_items(name, args)
+        if hybrid is not None:
+            return self._hybrid(*hybrid)
         if name == "ABS" and len(args) == 1:
             a = args[0]
             if a.kind == "INT":

@@ -27,6 +27,10 @@ sql/item*.cc ``fix_length_and_dec``):
 * the hybrid functions (COALESCE, IFNULL, IF, CASE, GREATEST, LEAST, MIN, MAX)
   aggregate their results: the widest integer type and max integer digits + sign,
   a DECIMAL of max integer digits and max scale, DOUBLE, or a string of the longest;
+  :func:`aggregate_for_result`, :func:`case_result_items` and
+  :func:`hybrid_func_result_items` are that aggregation, once: item_types.py
+  (CREATE ... SELECT's column types) uses them too, so the two typers cannot
+  drift apart on which results a hybrid function aggregates or on its nullability;
 * strings are described in their collation with ``decimals`` 31+8 = 39
   (NOT_FIXED_DEC), except CAST(... AS CHAR), HEX() and the binary literals (0);
 * COUNT is BIGINT(21) NOT NULL; SUM of an exact value DECIMAL(p + 22, s), AVG
@@ -37,7 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence, TypeVar
 
 from harness.sql import ast as A
 from harness.sql.catalog import Column
@@ -132,6 +136,103 @@ def _bool_item(nullable: bool) -> SendField:
 def temporal_item(type_code: int, fsp: int = 0, nullable: bool = True) -> SendField:
     base = {T_DATE: 10, T_DATETIME: 19, T_TIMESTAMP: 19, T_TIME: 10}[type_code]
     return SendField(type_code, base + (fsp + 1 if fsp else 0), fsp, False, nullable, kind=TEMPORAL)
+
+
+class HybridArg(Protocol):
+    """What the hybrid aggregation reads of an item (a SendField, or item_types.Item)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def prec(self) -> int: ...
+    @property
+    def scale(self) -> int: ...
+    @property
+    def unsigned(self) -> bool: ...
+    @property
+    def nullable(self) -> bool: ...
+
+
+_H = TypeVar("_H", bound=HybridArg)
+
+
+@dataclass(frozen=True)
+class HybridType:
+    """``Type_handler_hybrid_field_type::aggregate_for_result``'s choice over a hybrid
+    function's results, with what its numbers share (Item_hybrid_func_fix_attributes):
+    ``int_digits`` is the max ``decimal_int_part()``, ``scale`` the max scale; an
+    integer result is ``unsigned`` only when every result is."""
+
+    kind: str  # INT DECIMAL REAL STRING TEMPORAL NULL
+    unsigned: bool = False
+    int_digits: int = 0
+    scale: int = 0
+
+
+def aggregate_for_result(items: Sequence[HybridArg]) -> HybridType | None:
+    """The result type of a hybrid function over ``items`` (NULLs take no part):
+    integers of one signedness stay integers, any other exact mix is a DECIMAL, a
+    DOUBLE makes it DOUBLE, strings (or a string beside numbers) a string, temporals
+    a temporal; None for a mix this aggregation does not model (a temporal beside
+    anything else). The caller checks what its own items add (type codes, collations)."""
+    typed = [i for i in items if i.kind != NULL]
+    if not typed:
+        return HybridType(NULL)
+    kinds = {i.kind for i in typed}
+    digits = max(i.prec - i.scale for i in typed)
+    scale = max(i.scale for i in typed)
+    if kinds == {INT} and len({i.unsigned for i in typed}) == 1:
+        return HybridType(INT, typed[0].unsigned, digits)
+    if kinds <= {INT, DECIMAL}:
+        # A mix of signed and unsigned integers is a DECIMAL too.
+        return HybridType(DECIMAL, False, digits, scale)
+    if kinds <= {INT, DECIMAL, REAL}:
+        return HybridType(REAL)
+    if kinds == {TEMPORAL}:
+        return HybridType(TEMPORAL)
+    if STRING in kinds and TEMPORAL not in kinds:
+        return HybridType(STRING)
+    return None
+
+
+def predicate_args(e: A.InList | A.Between | A.Like) -> list[A.Expr]:
+    """The arguments of IN, BETWEEN and LIKE (Item_func_in, Item_func_between,
+    Item_func_like): an INT(1) result, nullable when any of them is."""
+    if isinstance(e, A.InList):
+        return [e.expr, *e.items]
+    if isinstance(e, A.Between):
+        return [e.expr, e.low, e.high]
+    return [e.expr, e.pattern]
+
+
+def case_result_items(e: A.Case, item: Callable[[A.Expr], _H]) -> tuple[list[_H], bool]:
+    """``Item_func_case``: its THEN and ELSE items, the ones whose types aggregate
+    (the operand and the WHEN conditions are typed on the way), and whether the CASE
+    is nullable: when any operand, condition or result is, or without an ELSE (observed)."""
+    nullable = e.else_ is None
+    if e.operand is not None:
+        nullable |= item(e.operand).nullable
+    results = []
+    for cond, res in e.whens:
+        nullable |= item(cond).nullable
+        results.append(item(res))
+    if e.else_ is not None:
+        results.append(item(e.else_))
+    return results, nullable or any(r.nullable for r in results)
+
+
+def hybrid_func_result_items(name: str, args: list[_H]) -> tuple[list[_H], bool] | None:
+    """The arguments of a hybrid function call whose types aggregate, and its
+    nullability: COALESCE is NULL only when all its arguments are, IFNULL when its
+    last is; IF (over its two branches) when any argument is, its condition too;
+    GREATEST and LEAST when any argument is (observed). None: not a hybrid call."""
+    if name in ("COALESCE", "IFNULL") and args:
+        return args, all(a.nullable for a in args) if name == "COALESCE" else args[-1].nullable
+    if name == "IF" and len(args) == 3:
+        return args[1:], any(a.nullable for a in args)
+    if name in ("GREATEST", "LEAST") and len(args) >= 2:
+        return args, any(a.nullable for a in args)
+    return None
 
 
 def field_item(col: Column, nullable: bool | None = None) -> SendField | None:
@@ -237,9 +338,7 @@ class SendFieldTyper:
             self.item(e.expr)
             return _bool_item(False)
         if isinstance(e, (A.InList, A.Between, A.Like)):
-            parts = [e.expr, *e.items] if isinstance(e, A.InList) else (
-                [e.expr, e.low, e.high] if isinstance(e, A.Between) else [e.expr, e.pattern])
-            return _bool_item(any(self.item(p).nullable for p in parts))
+            return _bool_item(any(self.item(p).nullable for p in predicate_args(e)))
         if isinstance(e, A.Case):
             return self._case(e)
         if isinstance(e, A.UserVar):
@@ -380,53 +479,48 @@ class SendFieldTyper:
     # -- hybrid functions
 
     def _hybrid(self, items: list[SendField], nullable: bool) -> SendField:
-        """Type_handler_hybrid_field_type::aggregate_for_result and the attributes of the
-        chosen handler (Item_hybrid_func_fix_attributes)."""
+        """:func:`aggregate_for_result` and the attributes of the chosen handler
+        (Item_hybrid_func_fix_attributes): its type code, length and collation."""
+        agg = aggregate_for_result(items)
         typed = [i for i in items if i.kind != NULL]
-        if not typed:
+        if agg is None:
+            raise _Unmodelled("mixed hybrid types")
+        if agg.kind == NULL:
             return SendField(T_NULL, 0, 0, False, True, kind=NULL)
-        kinds = {i.kind for i in typed}
-        if kinds == {INT} and len({i.unsigned for i in typed}) == 1:
-            unsigned = typed[0].unsigned
+        if agg.kind == INT:
             code = max((i.type_code for i in typed), key=lambda c: _INT_RANK.get(c, 4))
             if code not in _INT_RANK:
                 raise _Unmodelled("YEAR in a hybrid function")
-            prec = min(max(i.int_part for i in typed), 20)
-            return int_item(prec + (0 if unsigned else 1), unsigned, nullable, prec=prec, type_code=code)
-        if kinds <= {INT, DECIMAL}:
-            # A mix of signed and unsigned integers is a DECIMAL too.
-            scale = max(i.scale for i in typed)
-            return decimal_item(max(i.int_part for i in typed) + scale, scale, nullable)
-        if kinds <= {INT, DECIMAL, REAL}:
+            prec = min(agg.int_digits, 20)
+            return int_item(prec + (0 if agg.unsigned else 1), agg.unsigned, nullable, prec=prec, type_code=code)
+        if agg.kind == DECIMAL:
+            return decimal_item(agg.int_digits + agg.scale, agg.scale, nullable)
+        if agg.kind == REAL:
             decimals = max(i.decimals if i.kind != INT else 0 for i in typed)
             if decimals != NOT_FIXED_DEC:
                 raise _Unmodelled("a DOUBLE of fixed scale")
             return real_item(nullable, max(self._length_of(i) for i in typed))
-        if kinds == {STRING}:
+        if agg.kind == TEMPORAL:
+            if len({i.type_code for i in typed}) != 1:
+                raise _Unmodelled("mixed hybrid types")
+            return replace(typed[0], nullable=nullable, decimals=max(i.decimals for i in typed),
+                           length=max(i.length for i in typed))
+        return self._hybrid_string(typed, nullable)
+
+    def _hybrid_string(self, typed: list[SendField], nullable: bool) -> SendField:
+        """A hybrid function's string result: the longest of strings of one collation,
+        or, beside numbers, the numbers as their text in the connection's collation."""
+        if all(i.kind == STRING for i in typed):
             if any(i.charset is None for i in typed) or len({i.collation_id for i in typed}) > 1:
                 raise _Unmodelled("strings of different collations")
             first = typed[0]
             return string_item(max(i.length for i in typed), first.charset, first.collation_id, nullable)
-        if kinds == {TEMPORAL} and len({i.type_code for i in typed}) == 1:
-            return replace(typed[0], nullable=nullable, decimals=max(i.decimals for i in typed),
-                           length=max(i.length for i in typed))
-        if STRING in kinds and not kinds & {TEMPORAL} and all(i.charset is not None for i in typed
-                                                             if i.kind == STRING):
-            # A string beside numbers: the numbers as their text.
-            return self._str(max(self._length_of(i) for i in typed), nullable)
-        raise _Unmodelled("mixed hybrid types")
+        if any(i.kind == STRING and i.charset is None for i in typed):
+            raise _Unmodelled("mixed hybrid types")
+        return self._str(max(self._length_of(i) for i in typed), nullable)
 
     def _case(self, e: A.Case) -> SendField:
-        nullable = e.else_ is None
-        if e.operand is not None:
-            nullable |= self.item(e.operand).nullable
-        results = []
-        for cond, res in e.whens:
-            nullable |= self.item(cond).nullable
-            results.append(self.item(res))
-        if e.else_ is not None:
-            results.append(self.item(e.else_))
-        return self._hybrid(results, nullable or any(r.nullable for r in results))
+        return self._hybrid(*case_result_items(e, self.item))
 
     def _sys_var(self, e: A.SysVar) -> SendField:
         """Item_func_get_system_var: integers as BIGINT(21) (a boolean as BIGINT(1)),
@@ -516,21 +610,16 @@ class SendFieldTyper:
 
     # The functions typed over their typed arguments (None: not this form).
 
-    def _f_coalesce(self, e: A.FuncCall, args: list[SendField]) -> SendField | None:
-        if not args:
-            return None
-        nullable = all(a.nullable for a in args) if e.name == "COALESCE" else args[-1].nullable
-        return self._hybrid(args, nullable)
-
-    def _f_if(self, e: A.FuncCall, args: list[SendField]) -> SendField | None:
-        if len(args) != 3:
-            return None
-        # A NULL branch takes the other branch's attributes (Item_func_if).
-        if args[1].kind == NULL and args[2].kind != NULL:
-            return replace(args[2], nullable=True)
-        if args[2].kind == NULL and args[1].kind != NULL:
-            return replace(args[1], nullable=True)
-        return self._hybrid(args[1:], any(a.nullable for a in args))
+    def _f_hybrid(self, e: A.FuncCall, args: list[SendField]) -> SendField | None:
+        """COALESCE, IFNULL, IF, GREATEST, LEAST (:func:`hybrid_func_result_items`)."""
+        if e.name == "IF" and len(args) == 3:
+            # A NULL branch takes the other branch's attributes (Item_func_if).
+            if args[1].kind == NULL and args[2].kind != NULL:
+                return replace(args[2], nullable=True)
+            if args[2].kind == NULL and args[1].kind != NULL:
+                return replace(args[1], nullable=True)
+        hybrid = hybrid_func_result_items(e.name, args)
+        return None if hybrid is None else self._hybrid(*hybrid)
 
     def _f_nullif(self, e: A.FuncCall, args: list[SendField]) -> SendField | None:
         if len(args) != 2:
@@ -555,9 +644,6 @@ class SendFieldTyper:
         if nbytes <= 512:
             return string_item(self.group_concat_max_len, cs, coll, True, 0)
         return string_item(nbytes, cs, coll, True, 0, T_BLOB)
-
-    def _f_greatest(self, e: A.FuncCall, args: list[SendField]) -> SendField | None:
-        return self._hybrid(args, any(a.nullable for a in args)) if len(args) >= 2 else None
 
     def _f_min_max(self, e: A.FuncCall, args: list[SendField]) -> SendField | None:
         return self._min_max(e.args[0], args[0]) if len(args) == 1 else None
@@ -820,9 +906,9 @@ _EARLY_FUNCS: dict[str, Callable[[SendFieldTyper, A.FuncCall], SendField]] = {
     "TIMESTAMPDIFF": SendFieldTyper._f_timestampdiff,
 }
 _FUNCS: dict[str, Callable[[SendFieldTyper, A.FuncCall, list[SendField]], SendField | None]] = {
-    "COALESCE": SendFieldTyper._f_coalesce, "IFNULL": SendFieldTyper._f_coalesce, "IF": SendFieldTyper._f_if,
+    **dict.fromkeys(("COALESCE", "IFNULL", "IF", "GREATEST", "LEAST"), SendFieldTyper._f_hybrid),
     "NULLIF": SendFieldTyper._f_nullif, "MOD": SendFieldTyper._f_mod, "GROUP_CONCAT": SendFieldTyper._f_group_concat,
-    "GREATEST": SendFieldTyper._f_greatest, "LEAST": SendFieldTyper._f_greatest, "MIN": SendFieldTyper._f_min_max,
+    "MIN": SendFieldTyper._f_min_max,
     "MAX": SendFieldTyper._f_min_max, "SUM": SendFieldTyper._f_sum_avg, "AVG": SendFieldTyper._f_sum_avg,
     "LAST_INSERT_ID": SendFieldTyper._f_last_insert_id, "DATE": SendFieldTyper._f_date,
     "LAST_DAY": SendFieldTyper._f_date, "UNIX_TIMESTAMP": SendFieldTyper._f_unix_timestamp,

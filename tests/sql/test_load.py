@@ -8,9 +8,11 @@ workloads/load_data.wl, which `replbed compare` checks against a live server).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
+from harness.binlog.header import Event
 from harness.binlog.load import AppendBlockEvent, ExecuteLoadQueryEvent
 from harness.binlog.reader import read_binlog_file
 from harness.binlog.render import event_type_name, info_text
@@ -37,17 +39,48 @@ def thd(tmp_path: Path) -> Thd:
     return t
 
 
+DataFile = Callable[..., Path]
+
+
 @pytest.fixture
-def d1(tmp_path: Path) -> str:
-    p = tmp_path / "d1.txt"
-    p.write_bytes(b"1\tone\n2\ttwo\n3\tthree\n")
-    p.chmod(0o644)
-    return str(p)
+def data_file(tmp_path: Path) -> DataFile:
+    """Writes a file the server may read (``mode`` 0o644 unless told): its path."""
+    def write(name: str, data: bytes, mode: int = 0o644) -> Path:
+        p = tmp_path / name
+        p.write_bytes(data)
+        p.chmod(mode)
+        return p
+    return write
+
+
+@pytest.fixture
+def d1(data_file: DataFile) -> str:
+    return str(data_file("d1.txt", b"1\tone\n2\ttwo\n3\tthree\n"))
+
+
+def _logged(thd: Thd) -> list[Event]:
+    """Every event of the binlog files, file headers too."""
+    b = thd.server.binlog
+    return [ev for f in b.files for ev in read_binlog_file(b.dir / f)]
 
 
 def _events(thd: Thd) -> list[tuple[str, str]]:
+    """(Event_type, Info) of what the statements logged, after the file header."""
     b = thd.server.binlog
     return [(event_type_name(ev), info_text(ev)) for f in b.files for ev in read_binlog_file(b.dir / f)[3:]]
+
+
+def _then_reset(thd: Thd, *sql: str) -> None:
+    """Runs the setup statements, then forgets what they logged."""
+    for q in sql:
+        thd.execute(q)
+    thd.server.binlog.reset()
+
+
+def _error(thd: Thd, sql: str) -> ServerError:
+    with pytest.raises(ServerError) as exc:
+        thd.execute(sql)
+    return exc.value
 
 
 def _warnings(thd: Thd) -> list[tuple[int, str]]:
@@ -99,15 +132,13 @@ def test_statement_format_logs_blocks_and_the_rewritten_text(thd: Thd, d1: str) 
                                "ENCLOSED BY '' ESCAPED BY '\\\\' LINES TERMINATED BY '\\n' (`a`, `b`) ;file_id=1"),
         ("Query", "COMMIT"),
     ]
-    ev = [e for f in thd.server.binlog.files for e in read_binlog_file(thd.server.binlog.dir / f)
-          if isinstance(e, ExecuteLoadQueryEvent)][0]
+    ev = [e for e in _logged(thd) if isinstance(e, ExecuteLoadQueryEvent)][0]
     raw = ev.query.encode()
     assert raw[ev.fn_pos_start:ev.fn_pos_end] == f" INFILE '{d1}' INTO".encode()
 
 
 def test_local_is_ignore_and_logs_one_block_per_packet(thd: Thd, d1: str) -> None:
-    thd.execute("INSERT INTO ti VALUES (1, 'x')")
-    thd.server.binlog.reset()
+    _then_reset(thd, "INSERT INTO ti VALUES (1, 'x')")
     thd.local_file_reader = lambda name: [b"1\tone\n", b"2\ttwo\n"]
     res = thd.execute(f"LOAD DATA LOCAL INFILE '{d1}' INTO TABLE ti (a, @v) SET b = upper(@v)")
     assert (res.affected_rows, res.info) == (1, "Records: 2  Deleted: 0  Skipped: 1  Warnings: 1")
@@ -120,15 +151,11 @@ def test_local_is_ignore_and_logs_one_block_per_packet(thd: Thd, d1: str) -> Non
 
 
 def test_local_without_a_client_is_1148(thd: Thd, d1: str) -> None:
-    with pytest.raises(ServerError) as exc:
-        thd.execute(f"LOAD DATA LOCAL INFILE '{d1}' INTO TABLE tm")
-    assert exc.value.code == 1148
+    assert _error(thd, f"LOAD DATA LOCAL INFILE '{d1}' INTO TABLE tm").code == 1148
 
 
-def test_field_warnings_in_non_strict_mode(thd: Thd, tmp_path: Path) -> None:
-    p = tmp_path / "d2.txt"
-    p.write_bytes(b"1\tone\n2\n3\tthree\textra\nx\tfour\n")
-    p.chmod(0o644)
+def test_field_warnings_in_non_strict_mode(thd: Thd, data_file: DataFile) -> None:
+    p = data_file("d2.txt", b"1\tone\n2\n3\tthree\textra\nx\tfour\n")
     thd.execute("SET sql_mode = ''")
     res = thd.execute(f"LOAD DATA INFILE '{p}' REPLACE INTO TABLE tm")
     assert res.info == "Records: 4  Deleted: 0  Skipped: 0  Warnings: 3"
@@ -139,36 +166,25 @@ def test_field_warnings_in_non_strict_mode(thd: Thd, tmp_path: Path) -> None:
     ]
 
 
-def test_strict_innodb_fails_on_the_first_warning_and_logs_nothing(thd: Thd, tmp_path: Path) -> None:
-    p = tmp_path / "d2.txt"
-    p.write_bytes(b"1\tone\n2\n")
-    p.chmod(0o644)
-    with pytest.raises(ServerError) as exc:
-        thd.execute(f"LOAD DATA INFILE '{p}' INTO TABLE ti")
-    assert (exc.value.code, exc.value.message) == (1261, "Row 2 doesn't contain data for all columns")
+def test_strict_innodb_fails_on_the_first_warning_and_logs_nothing(thd: Thd, data_file: DataFile) -> None:
+    p = data_file("d2.txt", b"1\tone\n2\n")
+    err = _error(thd, f"LOAD DATA INFILE '{p}' INTO TABLE ti")
+    assert (err.code, err.message) == (1261, "Row 2 doesn't contain data for all columns")
     assert _events(thd) == []
     assert thd.execute("SELECT COUNT(*) FROM ti").rows == [[0]]
 
 
 def test_myisam_failure_without_changes_logs_delete_file(thd: Thd, d1: str) -> None:
-    thd.execute("INSERT INTO tm VALUES (1, 'x')")
-    thd.server.binlog.reset()
-    with pytest.raises(ServerError):
-        thd.execute(f"LOAD DATA INFILE '{d1}' INTO TABLE tm")
+    _then_reset(thd, "INSERT INTO tm VALUES (1, 'x')")
+    _error(thd, f"LOAD DATA INFILE '{d1}' INTO TABLE tm")
     assert [e[0] for e in _events(thd)] == ["Gtid", "Begin_load_query", "Delete_file", "Query"]
 
 
-def test_myisam_failure_after_rows_logs_the_error_code(thd: Thd, tmp_path: Path) -> None:
-    p = tmp_path / "d.txt"
-    p.write_bytes(b"5\tfive\n1\tdup\n")
-    p.chmod(0o644)
-    thd.execute("INSERT INTO tm VALUES (1, 'x')")
-    thd.server.binlog.reset()
-    with pytest.raises(ServerError):
-        thd.execute(f"LOAD DATA INFILE '{p}' INTO TABLE tm")
-    b = thd.server.binlog
-    ev = [e for f in b.files for e in read_binlog_file(b.dir / f) if isinstance(e, ExecuteLoadQueryEvent)]
-    assert [e.error_code for e in ev] == [1062]
+def test_myisam_failure_after_rows_logs_the_error_code(thd: Thd, data_file: DataFile) -> None:
+    p = data_file("d.txt", b"5\tfive\n1\tdup\n")
+    _then_reset(thd, "INSERT INTO tm VALUES (1, 'x')")
+    _error(thd, f"LOAD DATA INFILE '{p}' INTO TABLE tm")
+    assert [e.error_code for e in _logged(thd) if isinstance(e, ExecuteLoadQueryEvent)] == [1062]
 
 
 @pytest.mark.parametrize("fmt", ["ROW", "MIXED"])
@@ -180,40 +196,30 @@ def test_row_and_mixed_log_rows_and_no_block(thd: Thd, d1: str, fmt: str) -> Non
     # no file id is used in row format: the next statement-format load gets 1
     thd.execute("SET binlog_format = 'STATEMENT'")
     thd.execute(f"LOAD DATA INFILE '{d1}' INTO TABLE tm")
-    b = thd.server.binlog
-    blocks = [e for f in b.files for e in read_binlog_file(b.dir / f) if isinstance(e, AppendBlockEvent)]
-    assert [e.file_id for e in blocks] == [1]
+    assert [e.file_id for e in _logged(thd) if isinstance(e, AppendBlockEvent)] == [1]
 
 
-def test_server_file_is_read_in_read_buffer_size_blocks(thd: Thd, tmp_path: Path) -> None:
-    p = tmp_path / "big.txt"
-    p.write_bytes(b"".join(b"%d\tv\n" % i for i in range(1, 40001)))
-    p.chmod(0o644)
+def test_server_file_is_read_in_read_buffer_size_blocks(thd: Thd, data_file: DataFile) -> None:
+    p = data_file("big.txt", b"".join(b"%d\tv\n" % i for i in range(1, 40001)))
     thd.execute(f"LOAD DATA INFILE '{p}' INTO TABLE ti")
     lens = [info.split("block_len=")[1] for name, info in _events(thd) if "block_len" in info]
     size = p.stat().st_size
     assert lens == ["131072"] * (size // 131072) + [str(size % 131072)]
 
 
-def test_missing_file_and_unreadable_file(thd: Thd, tmp_path: Path) -> None:
-    with pytest.raises(ServerError) as exc:
-        thd.execute("LOAD DATA INFILE '/nonexist/x' INTO TABLE tm")
-    assert (exc.value.code, exc.value.message) == (
-        13, "Can't get stat of '/nonexist/x' (Errcode: 2 \"No such file or directory\")")
-    p = tmp_path / "secret.txt"
-    p.write_bytes(b"1\n")
-    p.chmod(0o600)
-    with pytest.raises(ServerError) as exc:
-        thd.execute(f"LOAD DATA INFILE '{p}' INTO TABLE tm")
-    assert exc.value.code == 1085
+def test_missing_file_is_13(thd: Thd) -> None:
+    err = _error(thd, "LOAD DATA INFILE '/nonexist/x' INTO TABLE tm")
+    assert (err.code, err.message) == (13, "Can't get stat of '/nonexist/x' (Errcode: 2 \"No such file or directory\")")
 
 
-def test_auto_increment_insert_id_before_each_logged_event(thd: Thd, tmp_path: Path) -> None:
-    p = tmp_path / "d.txt"
-    p.write_bytes(b"\\N\tone\n\\N\ttwo\n")
-    p.chmod(0o644)
-    thd.execute("CREATE TABLE ta (a INT AUTO_INCREMENT PRIMARY KEY, b VARCHAR(20)) ENGINE=InnoDB")
-    thd.server.binlog.reset()
+def test_a_file_not_readable_by_all_is_1085(thd: Thd, data_file: DataFile) -> None:
+    p = data_file("secret.txt", b"1\n", 0o600)
+    assert _error(thd, f"LOAD DATA INFILE '{p}' INTO TABLE tm").code == 1085
+
+
+def test_auto_increment_insert_id_before_each_logged_event(thd: Thd, data_file: DataFile) -> None:
+    p = data_file("d.txt", b"\\N\tone\n\\N\ttwo\n")
+    _then_reset(thd, "CREATE TABLE ta (a INT AUTO_INCREMENT PRIMARY KEY, b VARCHAR(20)) ENGINE=InnoDB")
     thd.execute(f"LOAD DATA INFILE '{p}' INTO TABLE ta")
     assert [e[0] for e in _events(thd)] == ["Gtid", "Intvar", "Begin_load_query", "Intvar", "Execute_load_query",
                                             "Xid"]
@@ -227,14 +233,10 @@ def test_line_terminator_wins_over_an_equal_field_terminator() -> None:
     assert [[f.data for f in ln.fields] for ln in lines] == [[b"a b"], [b"c"]]
 
 
-def test_load_into_a_view_writes_the_base_table_and_logs_the_view(thd: Thd, tmp_path: Path) -> None:
+def test_load_into_a_view_writes_the_base_table_and_logs_the_view(thd: Thd, data_file: DataFile) -> None:
     # load_data_stm_view (MDEV-3940): the logged text names the view and its columns
-    p = tmp_path / "3940.data"
-    p.write_bytes(b"1\n")
-    p.chmod(0o644)
-    thd.execute("CREATE TABLE t1 (i INT, j INT) ENGINE=MyISAM")
-    thd.execute("CREATE VIEW v1 AS SELECT i FROM t1")
-    thd.server.binlog.reset()
+    p = data_file("3940.data", b"1\n")
+    _then_reset(thd, "CREATE TABLE t1 (i INT, j INT) ENGINE=MyISAM", "CREATE VIEW v1 AS SELECT i FROM t1")
     thd.local_file_reader = lambda name: [p.read_bytes()]
     thd.execute(f"LOAD DATA LOCAL INFILE '{p}' INTO TABLE v1")
     assert thd.execute("SELECT i, j FROM t1").rows == [[1, None]]
@@ -243,28 +245,26 @@ def test_load_into_a_view_writes_the_base_table_and_logs_the_view(thd: Thd, tmp_
                         "'\\t' ENCLOSED BY '' ESCAPED BY '\\\\' LINES TERMINATED BY '\\n' (`i`) ;file_id=1")
 
 
-def test_refused_in_stored_programs_and_checked_under_lock_tables(thd: Thd, d1: str) -> None:
-    for sql in (f"CREATE PROCEDURE p() BEGIN LOAD DATA INFILE '{d1}' INTO TABLE tm; END",
-                f"CREATE TRIGGER trg BEFORE INSERT ON ti FOR EACH ROW LOAD DATA INFILE '{d1}' INTO TABLE tm"):
-        with pytest.raises(ServerError) as exc:
-            thd.execute(sql)
-        assert (exc.value.code, exc.value.message) == (1314, "LOAD DATA is not allowed in stored procedures")
+@pytest.mark.parametrize("program", [
+    "CREATE PROCEDURE p() BEGIN LOAD DATA INFILE '{f}' INTO TABLE tm; END",
+    "CREATE TRIGGER trg BEFORE INSERT ON ti FOR EACH ROW LOAD DATA INFILE '{f}' INTO TABLE tm",
+], ids=["procedure", "trigger"])
+def test_refused_in_stored_programs(thd: Thd, d1: str, program: str) -> None:
+    err = _error(thd, program.format(f=d1))
+    assert (err.code, err.message) == (1314, "LOAD DATA is not allowed in stored procedures")
+
+
+def test_checked_under_lock_tables(thd: Thd, d1: str) -> None:
     thd.execute("LOCK TABLES tm READ")
-    with pytest.raises(ServerError) as exc:
-        thd.execute(f"LOAD DATA INFILE '{d1}' INTO TABLE tm")
-    assert exc.value.code == 1099
+    assert _error(thd, f"LOAD DATA INFILE '{d1}' INTO TABLE tm").code == 1099
     thd.execute("LOCK TABLES tm WRITE")
-    with pytest.raises(ServerError) as exc:
-        thd.execute(f"LOAD DATA INFILE '{d1}' INTO TABLE ti")
-    assert exc.value.code == 1100
+    assert _error(thd, f"LOAD DATA INFILE '{d1}' INTO TABLE ti").code == 1100
     assert thd.execute(f"LOAD DATA INFILE '{d1}' INTO TABLE tm").affected_rows == 3
     thd.execute("UNLOCK TABLES")
 
 
-def test_missing_column_keeps_a_null_default_and_triggers_fire(thd: Thd, tmp_path: Path) -> None:
-    p = tmp_path / "d.txt"
-    p.write_bytes(b"1\n")
-    p.chmod(0o644)
+def test_missing_column_keeps_a_null_default_and_triggers_fire(thd: Thd, data_file: DataFile) -> None:
+    p = data_file("d.txt", b"1\n")
     thd.execute("CREATE TABLE t (a INT, n DECIMAL(5,2) DEFAULT NULL, s VARCHAR(3) DEFAULT 'zz', c INT DEFAULT 7) "
                 "ENGINE=MyISAM")
     thd.execute("CREATE TABLE log (a INT) ENGINE=MyISAM")
@@ -275,10 +275,7 @@ def test_missing_column_keeps_a_null_default_and_triggers_fire(thd: Thd, tmp_pat
     assert thd.execute("SELECT a FROM log").rows == [[1]]
 
 
-def test_unknown_column_is_1054_in_select(thd: Thd, d1: str) -> None:
-    for sql in (f"LOAD DATA INFILE '{d1}' INTO TABLE tm (a, nope)",
-                f"LOAD DATA INFILE '{d1}' INTO TABLE tm (a, @b) SET nope = 1",
-                f"LOAD DATA INFILE '{d1}' INTO TABLE tm (a, @b) SET b = nope"):
-        with pytest.raises(ServerError) as exc:
-            thd.execute(sql)
-        assert exc.value.message == "Unknown column 'nope' in 'SELECT'"
+@pytest.mark.parametrize("tail", ["(a, nope)", "(a, @b) SET nope = 1", "(a, @b) SET b = nope"])
+def test_unknown_column_is_1054_in_select(thd: Thd, d1: str, tail: str) -> None:
+    err = _error(thd, f"LOAD DATA INFILE '{d1}' INTO TABLE tm {tail}")
+    assert err.message == "Unknown column 'nope' in 'SELECT'"

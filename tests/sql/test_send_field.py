@@ -13,6 +13,8 @@ import pytest
 
 from harness.server.session import send_field_column
 from harness.sql.executor import SelectResult
+from harness.sql.send_field import (HybridType, SendField, aggregate_for_result, decimal_item, int_item, real_item,
+                                    string_item, temporal_item)
 from harness.sql.types import CHARSETS
 from tests.model.conftest import bed  # noqa: F401  (the in-process server fixture)
 
@@ -65,13 +67,17 @@ OBSERVED = {
 }
 
 
-def _definition(thd, expr: str) -> tuple[int, int, int, int]:  # type: ignore[no-untyped-def]
+def _meta(thd, expr: str):  # type: ignore[no-untyped-def]
+    """The send-field metadata replbed gives ``SELECT expr FROM t`` (None: not modelled)."""
     res = thd.execute(f"SELECT {expr} FROM t")
     assert isinstance(res, SelectResult)
-    meta = res.columns[0].meta
-    assert meta is not None, f"{expr}: not modelled"
-    col = send_field_column("x", meta, CHARSETS["utf8mb4"])
-    return col.type_code, col.length, col.decimals, col.flags
+    return res.columns[0].meta
+
+
+def _definition(meta, charset: str = "utf8mb4") -> tuple[int, int, int, int, int]:  # type: ignore[no-untyped-def]
+    """The column definition sent for ``meta`` under character_set_results ``charset``."""
+    col = send_field_column("x", meta, CHARSETS[charset])
+    return col.type_code, col.length, col.decimals, col.flags, col.charset
 
 
 @pytest.fixture
@@ -83,16 +89,18 @@ def thd(bed):  # type: ignore[no-untyped-def]
     return s
 
 
-def test_every_observed_definition(thd) -> None:  # type: ignore[no-untyped-def]
-    wrong = {e: (_definition(thd, e), want) for e, want in OBSERVED.items() if _definition(thd, e) != want}
-    assert not wrong, "\n".join(f"{e}: replbed {got}, MariaDB {want}" for e, (got, want) in wrong.items())
+@pytest.mark.parametrize(("expr", "want"), list(OBSERVED.items()), ids=list(OBSERVED))
+def test_observed_definition(thd, expr: str, want: tuple[int, int, int, int]) -> None:  # type: ignore[no-untyped-def]
+    meta = _meta(thd, expr)
+    assert meta is not None, f"{expr}: not modelled"
+    got = _definition(meta)[:4]
+    assert got == want, f"{expr}: replbed {got}, MariaDB {want}"
 
 
 @pytest.mark.parametrize("expr", ["DATE_FORMAT(dt, s)", "NOW() + 0", "CONCAT(1.5e0, 'a')"])
 def test_an_unmodelled_item_is_left_to_the_fallback(thd, expr: str) -> None:  # type: ignore[no-untyped-def]
     """No guess: the column is described from its values as before (meta None)."""
-    res = thd.execute(f"SELECT {expr} FROM t")
-    assert res.columns[0].meta is None
+    assert _meta(thd, expr) is None
 
 
 def test_a_string_literal_is_named_by_its_value(thd) -> None:  # type: ignore[no-untyped-def]
@@ -100,10 +108,31 @@ def test_a_string_literal_is_named_by_its_value(thd) -> None:  # type: ignore[no
     assert [c.name for c in res.columns] == ["x", "z", "1"]
 
 
-def test_utf8mb3_results_scale_string_lengths(thd) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(("expr", "length", "charset"), [("CONCAT(s, 'x')", 63, 33), ("1", 1, 63)])
+def test_utf8mb3_results_scale_string_lengths(  # type: ignore[no-untyped-def]
+        thd, expr: str, length: int, charset: int) -> None:
     """A character column's length is its characters times character_set_results' mbmaxlen."""
-    res = thd.execute("SELECT CONCAT(s, 'x'), 1 FROM t")
-    strcol = send_field_column("c", res.columns[0].meta, CHARSETS["utf8mb3"])
-    assert (strcol.length, strcol.charset) == (63, 33)
-    numcol = send_field_column("n", res.columns[1].meta, CHARSETS["utf8mb3"])
-    assert (numcol.length, numcol.charset) == (1, 63)
+    _, got_length, _, _, got_charset = _definition(_meta(thd, expr), "utf8mb3")
+    assert (got_length, got_charset) == (length, charset)
+
+
+_NULL = SendField(6, 0, 0, False, True, kind="NULL")
+_UTF8 = CHARSETS["utf8mb4"]
+
+
+@pytest.mark.parametrize(("items", "want"), [
+    ([int_item(11), int_item(4, prec=3)], HybridType("INT", False, 10)),
+    ([int_item(10, True), int_item(3, True)], HybridType("INT", True, 10)),
+    ([int_item(10, True), int_item(11)], HybridType("DECIMAL", False, 10, 0)),  # signed beside unsigned
+    ([int_item(11), decimal_item(10, 3)], HybridType("DECIMAL", False, 10, 3)),
+    ([_NULL, decimal_item(5, 2)], HybridType("DECIMAL", False, 3, 2)),  # NULL takes no part
+    ([_NULL, _NULL], HybridType("NULL")),
+    ([int_item(11), real_item()], HybridType("REAL")),
+    ([string_item(3, _UTF8, 45), int_item(11)], HybridType("STRING")),
+    ([temporal_item(10), temporal_item(12)], HybridType("TEMPORAL")),
+    ([temporal_item(10), string_item(3, _UTF8, 45)], None),
+], ids=["int", "unsigned", "mixed-sign", "int-decimal", "null-decimal", "nulls", "real", "string-number",
+        "temporals", "temporal-string"])
+def test_aggregate_for_result(items: list[SendField], want: HybridType | None) -> None:
+    """The one hybrid aggregation both typers use (item_types.py builds columns from it)."""
+    assert aggregate_for_result(items) == want
