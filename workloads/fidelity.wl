@@ -428,3 +428,26 @@ con1: UPDATE m SET a = a + 200 WHERE n IN (2, 4)
 con1: INSERT INTO t (id) VALUES (11), (12)
 con1: INSERT INTO m (id, a) VALUES (11, 1), (12, 2)
 con1: INSERT INTO t (id, v) SELECT id + 20, v FROM m
+
+# A BEFORE INSERT trigger runs on the filled row; the AUTO_INCREMENT value comes later
+# from write_row (handler::update_auto_increment): NEW.id is 0 for an omitted column,
+# NULL for an explicit NULL, the value when given (fuzz class 'table:rows' /
+# 'events:Table_map-vs-Annotate_rows' of seed 20261128; RULES 5.12).
+[case fid_before_insert_trigger_sees_no_auto_increment_value]
+rule = handler.update_auto_increment.after_before_triggers
+seed = 002
+setup: CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_int INT) ENGINE=InnoDB
+setup: CREATE TABLE n1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_int INT) ENGINE=MyISAM
+setup: CREATE TABLE log (v INT, w INT, x INT) ENGINE=InnoDB
+setup: CREATE TRIGGER trg_t1 BEFORE INSERT ON t1 FOR EACH ROW INSERT INTO log VALUES (NEW.id, NEW.id IS NULL, 1)
+setup: CREATE TRIGGER trg_n1 BEFORE INSERT ON n1 FOR EACH ROW INSERT INTO log VALUES (NEW.id, NEW.id IS NULL, 2)
+setup: CREATE TRIGGER trg_t1a AFTER INSERT ON t1 FOR EACH ROW INSERT INTO log VALUES (NEW.id, NEW.id IS NULL, 3)
+con1: INSERT INTO t1 (c_int) VALUES (92), (10) ON DUPLICATE KEY UPDATE c_int = c_int - 100
+con1: INSERT INTO t1 (c_int) VALUES (5)
+con1: INSERT INTO t1 VALUES (NULL, 5)
+con1: INSERT INTO t1 VALUES (0, 5)
+con1: INSERT INTO t1 VALUES (20, 5)
+con1: INSERT INTO n1 (c_int) VALUES (1), (2)
+con1: INSERT INTO t1 (c_int) SELECT c_int FROM n1
+con1: REPLACE INTO t1 (c_int) VALUES (7)
+con1: SELECT * FROM log

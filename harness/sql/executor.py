@@ -639,19 +639,10 @@ class Executor:
                     fill.failed(err)
             fill.check()
             self.ctx.autoinc_row = i + 1
-            try:
-                generated = self.assign_auto_increment(t, row, specified, alloc, {ci for ci, _f, _n in ondup},
-                                                       defer_explicit=True)
-            except ServerError as err:
-                if err.code != 167 or not ins.ignore:
-                    raise
-                self.ctx.notes.append(Note("Warning", err.code, err.message))
-                thd.note_write_attempt(t)  # the engine was asked for the value: InnoDB is read-write
+            generated, skipped = self._triggers_and_auto_increment(t, row, specified, alloc,
+                                                                   {ci for ci, _f, _n in ondup}, ins.ignore)
+            if skipped:
                 continue
-            if alloc is not None:
-                alloc.row_done()
-            if t.triggers:
-                self._before_insert_triggers(t, row)
             for ci in null_cols:
                 if row[ci] is None:
                     # not_null_fields_have_null_values: 1048 alone, fill_record's store
@@ -716,6 +707,37 @@ class Executor:
             dups = n_rows - copied if ins.ignore and not ins.on_duplicate else deleted_or_updated
             res.info = f"Records: {n_rows}  Duplicates: {dups}  Warnings: {len(self.ctx.notes)}"
         return res
+
+    def _triggers_and_auto_increment(self, t: TableDef, row: list[Any], specified: set[int],
+                                     alloc: "AutoIncrement | None", ondup_cols: set[int],
+                                     ignore: bool) -> tuple[int | None, bool]:
+        """(the AUTO_INCREMENT value generated, the row skipped) of one row to insert.
+
+        fill_record_n_invoke_before_triggers runs the BEFORE INSERT triggers on the
+        filled row; the AUTO_INCREMENT value is generated later, by write_row
+        (handler::update_auto_increment): a trigger sees NEW.id 0 for an omitted column,
+        NULL for an explicit NULL (probed, InnoDB and MyISAM). Past the type's maximum
+        the value fails the row (167; INSERT IGNORE: a warning, the row skipped)."""
+        before = bool(t.triggers_for("BEFORE", "INSERT"))
+        self.assign_auto_increment(t, row, specified, alloc, ondup_cols, defer_explicit=True, generate=False)
+        if before:
+            ai = t.auto_inc_col
+            if ai is not None and ai not in specified and row[ai] is None:
+                row[ai] = 0
+            self._before_insert_triggers(t, row)
+        try:
+            generated = self.assign_auto_increment(t, row, specified, alloc, defer_explicit=True)
+        except ServerError as err:
+            if err.code != 167 or not ignore:
+                raise
+            self.ctx.notes.append(Note("Warning", err.code, err.message))
+            self.thd.note_write_attempt(t)  # the engine was asked for the value: InnoDB is read-write
+            return None, True
+        if alloc is not None:
+            alloc.row_done()
+        if t.triggers and not before:
+            self._before_insert_triggers(t, row)
+        return generated, False
 
     def _before_insert_triggers(self, t: TableDef, row: list[Any]) -> None:
         """The row's BEFORE INSERT triggers, then not_null_fields_have_null_values' 1364 for
@@ -803,8 +825,10 @@ class Executor:
 
     def assign_auto_increment(self, t: TableDef, row: list[Any], specified: set[int],
                               alloc: AutoIncrement | None = None,
-                              in_write_set: set[int] | None = None, defer_explicit: bool = False) -> int | None:
-        """Fill defaults and the auto-increment column; returns the value generated, if any.
+                              in_write_set: set[int] | None = None, defer_explicit: bool = False,
+                              generate: bool = True) -> int | None:
+        """Fill defaults and the auto-increment column; returns the value generated, if any
+        (``generate`` False: the defaults only).
 
         ``in_write_set``: columns the statement writes without giving them here (those
         ON DUPLICATE KEY UPDATE assigns): check_that_all_fields_are_given_values skips
@@ -825,7 +849,7 @@ class Executor:
                     self.ctx.notes.append(_warning_1364(col.name))
                 row[ci] = col.type.default_value()
         ai = t.auto_inc_col
-        if ai is None:
+        if ai is None or not generate:
             return None
         if alloc is None:
             alloc = AutoIncrement(t, 1)

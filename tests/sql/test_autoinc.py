@@ -48,3 +48,17 @@ def test_failed_rows_use_up_innodb_values_but_not_myisam_ones(s) -> None:  # typ
         s.execute(f"INSERT INTO {t} (k) VALUES (3)")
     assert ids(s, "ti") == [1, 4, 6]
     assert ids(s, "tm") == [1, 2, 3]
+
+
+def test_a_before_insert_trigger_sees_the_auto_increment_column_before_it_is_generated(bed: Bed) -> None:
+    """handler::update_auto_increment runs in write_row, after the BEFORE INSERT triggers:
+    NEW.id is 0 for an omitted column and NULL for an explicit NULL; the row still gets
+    its generated value."""
+    s = bed.session()
+    s.execute("CREATE TABLE t (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c INT) ENGINE=InnoDB")
+    s.execute("CREATE TABLE seen (v INT) ENGINE=InnoDB")
+    s.execute("CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW INSERT INTO seen VALUES (NEW.id)")
+    s.execute("INSERT INTO t (c) VALUES (1), (2)")
+    s.execute("INSERT INTO t VALUES (NULL, 3), (0, 4), (20, 5)")
+    assert s.execute("SELECT v FROM seen").rows == [[0], [0], [None], [0], [20]]
+    assert s.execute("SELECT id FROM t").rows == [[1], [2], [3], [4], [20]]
