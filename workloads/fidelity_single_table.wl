@@ -490,3 +490,20 @@ con1: UPDATE t SET n = 5 WHERE v = 3 AND v = 4  => 1292
 con1: SHOW WARNINGS
 con1: INSERT INTO t SELECT v, n FROM t WHERE v = 7  => 1292
 con1: SHOW WARNINGS
+
+# A number compared with a DATETIME/DATE column is read as a datetime (number_to_datetime:
+# 20240101 is 2024-01-01 00:00:00); one that is no datetime reads as the zero datetime and
+# so equals a zero date (fuzz classes 'events:Xid-vs-Query' / 'events:Gtid-vs-end' of seed
+# 20261128: a DELETE matched no row on replbed; RULES 5.12.3).
+[case fid_datetime_compared_with_a_number]
+rule = arg_comparator.datetime_number
+seed = 002
+setup: SET sql_mode = ''
+setup: CREATE TABLE t (id INT PRIMARY KEY, d DATETIME, dd DATE) ENGINE=InnoDB
+setup: INSERT IGNORE INTO t VALUES (1, 'bb', 'bb'), (2, '2024-01-01 00:00:00', '2024-01-01'), (3, NULL, NULL), (4, '2024-01-01 10:20:30', '2024-01-02')
+con1: SET sql_mode = ''
+con1: UPDATE t SET id = id + 10 WHERE d = 7
+con1: UPDATE t SET id = id + 100 WHERE d = 20240101
+con1: UPDATE t SET id = id + 1000 WHERE d = 20240101102030
+con1: DELETE FROM t WHERE dd = 20240102
+con1: SELECT * FROM t

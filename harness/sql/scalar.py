@@ -53,12 +53,31 @@ def _temporal_key(v: Any) -> tuple[int, ...] | None:
     return None
 
 
+def _number_as_temporal_key(v: Any) -> tuple[int, ...] | None:
+    """A number compared with a DATETIME/DATE is read as one (number_to_datetime:
+    20240101 is 2024-01-01 00:00:00); one that is no datetime reads as the zero
+    datetime (its 1292 comes from harness/sql/arg_comparator.py), so it equals a
+    zero date (probed: `dt = 7` is 1 for '0000-00-00 00:00:00')."""
+    if isinstance(v, bool) or not isinstance(v, (int, Decimal, float)):
+        return None
+    from harness.sql.temporal import BAD, number_to_datetime
+    parts, verdict = number_to_datetime(v)
+    if parts is None or verdict == BAD:
+        return (0, 0, 0, 0, 0, 0, 0)
+    return (parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second, parts.microsecond)
+
+
 def compare(a: Any, b: Any) -> int | None:
     """Three-way comparison with MySQL's type rules; None if either is NULL."""
     if a is None or b is None:
         return None
     if isinstance(a, (dt.date, ZeroDate)) or isinstance(b, (dt.date, ZeroDate)):
-        ka, kb = _temporal_key(a), _temporal_key(b)
+        ka = _temporal_key(a)
+        if ka is None:
+            ka = _number_as_temporal_key(a)
+        kb = _temporal_key(b)
+        if kb is None:
+            kb = _number_as_temporal_key(b)
         if ka is not None and kb is not None:
             return (ka > kb) - (ka < kb)
     if isinstance(a, str) and isinstance(b, str):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from typing import Any
 
 import pytest
 
@@ -48,3 +49,16 @@ def test_to_bool_is_three_valued() -> None:
 ])
 def test_substr_positions(s: str, pos: int, length: int | None, expected: str) -> None:
     assert substr(s, pos, length) == expected
+
+
+@pytest.mark.parametrize("number, equal_to_zero_date, equal_to_new_year", [
+    (7, True, False), (0, True, False), (-1, True, False), (Decimal("7.5"), True, False),
+    (20240101, False, True), (240101, False, True), (20240101000000, False, True),
+])
+def test_a_number_compared_with_a_datetime_is_read_as_one(number: Any, equal_to_zero_date: bool,
+                                                          equal_to_new_year: bool) -> None:
+    """number_to_datetime: a number that is no datetime reads as the zero datetime."""
+    zero = ZeroDate(0, 0, 0, 0, 0, 0, 0)
+    new_year = dt.datetime(2024, 1, 1)
+    assert (compare(zero, number) == 0) is equal_to_zero_date
+    assert (compare(number, new_year) == 0) is equal_to_new_year
