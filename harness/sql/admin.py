@@ -91,11 +91,16 @@ def rollback(thd: "Thd", st: A.Rollback) -> "OkPacket":
     # ROLLBACK TO and warns 1196 in every format).
     cannot_undo = thd.trx_nontrans_modified or thd.trx_nontrans_temp_modified or thd.trx_keep_log
     if not sp.binlog_joined:
-        # The binlog joined after the savepoint: it takes part as a plain rollback.
+        # The binlog joined after the savepoint: it takes part as a plain rollback, and
+        # leaves the transaction's participants (ha_rollback_to_savepoint: trans->ha_list
+        # = sv->ha_list), so a later SAVEPOINT is not logged until it joins again
+        # (probed: SAVEPOINT a; CREATE TEMPORARY ...; ROLLBACK TO a; SAVEPOINT b;
+        # disconnect logs no SAVEPOINT b / ROLLBACK group).
         if cannot_undo:
             L3.rollback_trx_cache_to_unjoined_savepoint(thd)
         else:
             trx.truncate(sp.trx_mark)
+        thd.trx_binlog_joined = False
     elif cannot_undo:
         # A non-transactional change, or a temporary table created or dropped in
         # the transaction (OPTION_KEEP_LOG), cannot be undone: ROLLBACK TO is

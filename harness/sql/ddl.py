@@ -111,6 +111,10 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
     elif existing is not None:
         if st.if_not_exists:
             thd.notes.append(note("Note", "ER_TABLE_EXISTS_ERROR", st.table.name))
+            if st.temporary:
+                # Logged all the same, as a base table's is (probed: STATEMENT and MIXED,
+                # autocommit and inside a transaction).
+                _log_create_temporary(thd, st, existing.transactional, in_trx)
             return _ok()
         raise error("ER_TABLE_EXISTS_ERROR", st.table.name)
     if src is not None:
@@ -126,22 +130,7 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         row_format = thd.binlog_format in thd.server.flavor.ddl.temp_ddl_unlogged_formats or thd.mixed_temp_row
         t.created_in_row_format = row_format
         thd.temp_tables[(db, t.name.lower())] = t
-        if in_trx:
-            # OPTION_KEEP_LOG: a transaction that created a temporary table is
-            # written at ROLLBACK even in row format (it cannot be undone).
-            thd.trx_keep_log = True
-        if row_format or not thd.binlog_enabled():
-            return _ok()
-        if in_trx:
-            # Inside a transaction: no implicit commit; cached like a statement on
-            # a table of its engine (stmt cache while the trx cache is empty).
-            thd.trx_has_ddl = True
-            thd.stmt_info = None
-            thd.stmt_row_format = False  # not the previous statement's (its use_trans_cache)
-            thd.binlog_query(st.text, t.transactional, 0, None, None, thread_specific=True, ddl=True, xid=True)
-            L3.flush_stmt_cache(thd)  # end of statement (R-flush-SC)
-            return _ok()
-        thd.write_ddl(st.text, thread_specific=True, xid=True)  # observed: CREATE TEMPORARY carries Q_XID
+        _log_create_temporary(thd, st, t.transactional, in_trx, row_format)
         return _ok()
     thd.catalog.add_table(t)
     like_temp = src is not None and src.temporary
@@ -159,10 +148,40 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
     return _ok()
 
 
+def _log_create_temporary(thd: "Thd", st: A.CreateTable, transactional: bool, in_trx: bool,
+                          row_format: bool | None = None) -> None:
+    """CREATE TEMPORARY TABLE as the binlog takes it: not in ROW (nor while MIXED sits in
+    row format), inside a transaction cached like a statement on its engine's table,
+    else written directly."""
+    if row_format is None:
+        row_format = thd.binlog_format in thd.server.flavor.ddl.temp_ddl_unlogged_formats or thd.mixed_temp_row
+    if in_trx:
+        # OPTION_BINLOG_THIS_TRX: a transaction that created a temporary table is
+        # written at ROLLBACK even in row format (it cannot be undone).
+        thd.trx_keep_log = True
+    if row_format or not thd.binlog_enabled():
+        return
+    if in_trx:
+        # Inside a transaction: no implicit commit; cached like a statement on
+        # a table of its engine (stmt cache while the trx cache is empty).
+        thd.trx_has_ddl = True
+        thd.stmt_info = None
+        thd.stmt_row_format = False  # not the previous statement's (its use_trans_cache)
+        thd.binlog_query(st.text, transactional, 0, None, None, thread_specific=True, ddl=True, xid=True)
+        L3.flush_stmt_cache(thd)  # end of statement (R-flush-SC)
+        return
+    thd.write_ddl(st.text, thread_specific=True, xid=True)  # observed: CREATE TEMPORARY carries Q_XID
+
+
 def drop_table(thd: "Thd", st: A.DropTable) -> "OkPacket":
     """DROP [TEMPORARY] TABLE in mysql_rm_table's order: resolve the names, commit,
     drop and log the temporary tables, then the base tables, and only then report the
     tables that did not exist."""
+    if st.temporary and thd.in_multi_stmt_transaction_mode():
+        # OPTION_BINLOG_THIS_TRX is set for DROP TEMPORARY inside a transaction whether
+        # or not a table is dropped: the transaction is then written at ROLLBACK
+        # (probed: a missing table, with and without IF EXISTS).
+        thd.trx_keep_log = True
     temp, perm, missing = _drop_targets(thd, st)
     if missing and st.if_exists:
         # One Note naming every missing table, as the error would (probed).

@@ -35,3 +35,16 @@ def test_sql_log_bin_off_keeps_statements_out_of_the_binlog(bed: Bed) -> None:
     s.execute("SET SESSION sql_log_bin = 0")
     s.execute("INSERT INTO t VALUES (1)")
     assert bed.shape() == ["DDL", "Q:CREATE TABLE t (a INT) ENGINE=InnoDB"]
+
+
+def test_rollback_to_a_savepoint_set_before_the_binlog_joined_takes_the_binlog_out(bed: Bed) -> None:
+    """ha_rollback_to_savepoint: trans->ha_list = sv->ha_list, so the next SAVEPOINT is not
+    logged and the disconnect writes no SAVEPOINT / ROLLBACK group."""
+    s = bed.session("STATEMENT")
+    s.execute("SET autocommit = 0")
+    s.execute("SAVEPOINT a")
+    s.execute("CREATE TEMPORARY TABLE tmp (id INT) ENGINE=MyISAM")
+    s.execute("ROLLBACK TO SAVEPOINT a")
+    s.execute("SAVEPOINT b")
+    s.execute("ROLLBACK")
+    assert bed.shape() == ["G", "Q:CREATE TEMPORARY TABLE tmp (id INT) ENGINE=MyISAM", "COMMIT"]

@@ -53,3 +53,31 @@ def test_trigger_on_delete_has_no_new_row(bed: Bed) -> None:
         s.execute("CREATE TRIGGER tr BEFORE DELETE ON t FOR EACH ROW SET NEW.a = 1")
     assert (e.value.code, e.value.message) == (1363, "There is no NEW row in on DELETE trigger")
 
+
+
+def test_create_temporary_if_not_exists_of_an_existing_table_is_logged(bed: Bed) -> None:
+    s = bed.session("STATEMENT")
+    s.execute("CREATE TEMPORARY TABLE IF NOT EXISTS x (a INT) ENGINE=InnoDB")
+    s.execute("CREATE TEMPORARY TABLE IF NOT EXISTS x (a INT) ENGINE=InnoDB")
+    assert [n.code for n in s.last_notes] == [1050]
+    assert bed.shape().count("Q:CREATE TEMPORARY TABLE IF NOT EXISTS x (a INT) ENGINE=InnoDB") == 2
+
+
+@pytest.mark.parametrize("drop", ["DROP TEMPORARY TABLE IF EXISTS nosuch", "DROP TEMPORARY TABLE nosuch"])
+def test_drop_temporary_in_a_transaction_keeps_it_for_rollback_even_when_nothing_is_dropped(bed: Bed,
+                                                                                             drop: str) -> None:
+    """OPTION_BINLOG_THIS_TRX: the rolled-back transaction is written, ended by ROLLBACK."""
+    s = bed.session("STATEMENT")
+    s.execute("CREATE TABLE ti (a INT) ENGINE=InnoDB")
+    bed.state.binlog.reset()
+    s.execute("BEGIN")
+    s.execute("INSERT INTO ti VALUES (1)")
+    if "IF EXISTS" in drop:
+        s.execute(drop)
+        assert [n.code for n in s.last_notes] == [1051]
+    else:
+        with pytest.raises(ServerError) as e:
+            s.execute(drop)
+        assert e.value.code == 1051
+    s.execute("ROLLBACK")
+    assert bed.shape() == ["G", "Q:INSERT INTO ti VALUES (1)", "ROLLBACK"]
