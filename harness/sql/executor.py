@@ -295,9 +295,26 @@ class Executor:
         self._note_select_index_use(sel, tables, scope)
         saved, self._scanning_select = self._scanning_select, sel
         try:
-            return list(self.join_rows(sel.from_, tables, scope, sel.where, outer_env))
+            rows = list(self.join_rows(sel.from_, tables, scope, sel.where, outer_env))
         finally:
             self._scanning_select = saved
+        if self._reads_in_range_order(sel, tables) and len(rows) > 1:
+            # The rows an INSERT/REPLACE ... SELECT writes come in the order its access
+            # path reads them: index order for a range over a secondary index, as for a
+            # single-table UPDATE/DELETE (range_opt.py; probed with MyISAM DATETIME and
+            # DECIMAL UNIQUE keys under >, >=).
+            rows = self._range_access_order(tables[0], scope, sel.where, rows)
+        return rows
+
+    def _reads_in_range_order(self, sel: A.Select, tables: list[tuple[str, TableDef]]) -> bool:
+        """The SELECT of an INSERT/REPLACE ... SELECT over one table whose rows go out in
+        the order they are read (no ORDER BY, GROUP BY, DISTINCT, LIMIT or UNION, and no
+        covering index, which _covering_key already reads in its order)."""
+        if self.info.kind not in ("INSERT", "REPLACE") or len(tables) != 1 or sel.from_[0].derived is not None:
+            return False
+        if sel.order_by or sel.group_by or sel.distinct or sel.limit is not None or sel.union or sel.where is None:
+            return False
+        return covering_index(tables[0][1], referenced_columns(sel), sel.where) is None
 
     def _lock_scan(self, t: TableDef, ref_name: str, where: A.Expr | None, mode: str,
                    semi_consistent: bool = False, in_join: bool = False) -> None:

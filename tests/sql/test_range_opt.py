@@ -103,3 +103,14 @@ def test_update_past_the_counter_raises_it(s) -> None:  # type: ignore[no-untype
     s.execute("UPDATE ai SET id = 5 WHERE id = 10")
     s.execute("INSERT INTO ai (a) VALUES (3)")
     assert sorted(int(r[0]) for r in s.execute("SELECT id FROM ai").rows) == [2, 5, 11]
+
+
+def test_insert_select_writes_a_secondary_range_in_index_order(bed: Bed) -> None:
+    """The SELECT's rows go out as the access path reads them (index order for a range)."""
+    s = bed.session("ROW")
+    s.execute("CREATE TABLE src (c DATETIME UNIQUE, n INT) ENGINE=MyISAM")
+    s.execute("INSERT INTO src VALUES ('2024-01-05 10:00:00', 97), ('2024-01-02 10:00:00', 47), "
+              "('2023-12-30 10:00:00', 1)")
+    s.execute("CREATE TABLE dst (n INT, id INT AUTO_INCREMENT PRIMARY KEY) ENGINE=MyISAM")
+    s.execute("INSERT INTO dst (n) SELECT n FROM src WHERE c > '2024-01-01 10:00:00'")
+    assert s.execute("SELECT n, id FROM dst").rows == [[47, 1], [97, 2]]
