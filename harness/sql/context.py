@@ -73,6 +73,14 @@ class ExecContext:
 
     # -- variables
 
+    def fix_statement_user_vars(self) -> None:
+        """The statement's @var references no row evaluated still go to the
+        statement-format context (Item_func_get_user_var::fix_fields logs them),
+        after the ones read while executing, with their value now."""
+        for name in self.info.user_vars_fixed:
+            if name not in self.user_vars_read:
+                self.user_vars_read[name] = self.thd.user_vars.get(name)
+
     def get_user_var(self, name: str) -> Any:
         if name not in self.user_vars_read:
             self.user_vars_read[name] = self.thd.user_vars.get(name)

@@ -158,6 +158,9 @@ class Prelocker:
         self.table(s.table, True, "INSERT|DELETE" if s.replace else "INSERT")
         for _c, e, _text in s.set_list:
             self.expr(e)
+        # the column list's variables are the statement's own (load.py): not logged
+        own = {x.name.lower() for x in s.targets or [] if isinstance(x, A.UserVar)}
+        self.info.user_vars_fixed = [n for n in self.info.user_vars_fixed if n not in own]
 
     def s_Update(self, s: A.Update) -> None:
         targets = {c.table.lower() for c, _ in s.assignments if c.table}
@@ -242,6 +245,8 @@ class Prelocker:
             return
         if isinstance(e, A.UserVar):
             self.info.user_vars_read.append(e.name.lower())
+            if self.depth == 0:
+                self.info.user_vars_fixed.append(e.name.lower())
             return
         if isinstance(e, A.SysVar):
             self.info.sysvars_read.append(sysvar_read_name(e))

@@ -932,6 +932,8 @@ class Thd:
                      decision: LoggingDecision | None, *, thread_specific: bool = False,
                      suppress_use: bool = False, ddl: bool = False, xid: bool = False) -> None:
         """THD::binlog_query (layer 2, harness/model/query.py)."""
+        if ctx is not None:
+            ctx.fix_statement_user_vars()
         L2.binlog_query(self, text, is_trans, error_code, ctx, decision, thread_specific=thread_specific,
                         suppress_use=suppress_use, ddl=ddl, xid=xid)
 
