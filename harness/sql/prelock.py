@@ -154,6 +154,11 @@ class Prelocker:
         for _c, e in s.on_duplicate:
             self.expr(e)
 
+    def user_var(self, e: A.UserVar) -> None:
+        self.info.user_vars_read.append(e.name.lower())
+        if self.depth == 0:  # a routine's or trigger's are fixed when its statement runs
+            self.info.user_vars_fixed.append(e.name.lower())
+
     def s_LoadData(self, s: A.LoadData) -> None:
         self.table(s.table, True, "INSERT|DELETE" if s.replace else "INSERT")
         for _c, e, _text in s.set_list:
@@ -244,9 +249,7 @@ class Prelocker:
                 self.expr(a)
             return
         if isinstance(e, A.UserVar):
-            self.info.user_vars_read.append(e.name.lower())
-            if self.depth == 0:
-                self.info.user_vars_fixed.append(e.name.lower())
+            self.user_var(e)
             return
         if isinstance(e, A.SysVar):
             self.info.sysvars_read.append(sysvar_read_name(e))
