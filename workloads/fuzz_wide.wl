@@ -14,3 +14,51 @@ con1: SET @set = 'x'
 con1: UPDATE m SET c = @set WHERE id = 1 AND @never IS NULL
 con1: DELETE FROM t2 WHERE id = 7 AND c = @set
 con1: UPDATE t2 SET c = IF(id > 0, @set, @other) WHERE id = 1
+
+[case fw_explicit_default_without_one]
+rule = mariadb.insert.default_keyword
+seed = 002
+description = the DEFAULT keyword for a NOT NULL column without a DEFAULT clause (NO_DEFAULT_VALUE_FLAG; an ENUM has its first member): INSERT VALUES/SET and ON DUPLICATE KEY UPDATE give 1364 per row and column (a warning and the zero, an error where a store aborts), after the omitted columns' once-only 1364; UPDATE refuses it at prepare time in every sql_mode
+setup: CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, b INT NOT NULL, e ENUM('x','y') NOT NULL, bl BLOB NOT NULL, v VARCHAR(3) NOT NULL) ENGINE=MyISAM
+con1: SET sql_mode = ''
+con1: INSERT INTO t1 VALUES (DEFAULT, DEFAULT, DEFAULT, DEFAULT, DEFAULT), (DEFAULT, DEFAULT, 'y', 'q', 'r')
+con1: INSERT INTO t1 (b, e) VALUES (DEFAULT, DEFAULT), (DEFAULT, DEFAULT)
+con1: INSERT INTO t1 SET b = DEFAULT, e = DEFAULT, v = DEFAULT
+con1: UPDATE t1 SET b = DEFAULT, v = DEFAULT WHERE id < 3  => 1364
+con1: INSERT INTO t1 (id, b) VALUES (1, 5) ON DUPLICATE KEY UPDATE b = DEFAULT
+con1: SET sql_mode = 'STRICT_ALL_TABLES'
+con1: UPDATE t1 SET v = 'z', b = DEFAULT ORDER BY id  => 1364
+con1: INSERT INTO t1 (b, e, bl, v) VALUES (1, 'x', 'b', 'v'), (DEFAULT, 'x', 'b', 'v')  => 1364
+con1: INSERT IGNORE INTO t1 (b, e, bl, v) VALUES (DEFAULT, DEFAULT, DEFAULT, DEFAULT)
+
+[case fw_default_keyword_in_write_set]
+rule = seed002.binlog_row_image
+seed = 002
+description = INSERT ... SET col = DEFAULT parses, and a column given DEFAULT is in the write set: a NOBLOB or MINIMAL after image holds it
+session.binlog_row_image = NOBLOB
+setup: CREATE TABLE t2 (id DATETIME NOT NULL PRIMARY KEY, c_us SMALLINT UNSIGNED, c_blob BLOB, c_date DATE DEFAULT '2020-02-02') ENGINE=MyISAM
+con1: INSERT INTO t2 (id, c_us, c_blob, c_date) VALUES ('2024-01-01 10:00:00', 0, DEFAULT, '2023-05-06')
+con1: INSERT INTO t2 SET id = '2024-01-02 10:00:00', c_blob = DEFAULT, c_date = DEFAULT
+con1: SET binlog_row_image = MINIMAL
+con1: INSERT INTO t2 SET id = '2024-01-03 10:00:00', c_us = DEFAULT
+
+[case fw_invalid_default_store_warning]
+rule = mariadb.create_table.invalid_default
+seed = 002
+description = ER_INVALID_DEFAULT comes after the warning of storing the default outside a statement (row 0, not abort_on_warning): 1264, 1265 for a cut string or a bad temporal, 1366 naming ``.``.`c`; none for an ENUM; in every sql_mode
+formats = STATEMENT
+con1: CREATE TABLE a1 (c INT DEFAULT 'abc')  => 1067
+con1: CREATE TABLE a2 (c VARCHAR(2) DEFAULT 'abcd')  => 1067
+con1: CREATE TABLE a3 (c DECIMAL(3,1) DEFAULT 1000)  => 1067
+con1: CREATE TABLE a4 (c DATETIME DEFAULT '2024-13-01')  => 1067
+con1: CREATE TABLE a5 (c TIME DEFAULT 'x')  => 1067
+con1: CREATE TABLE a6 (c INT NOT NULL DEFAULT NULL)  => 1067
+con1: CREATE TABLE a7 (c ENUM('a') DEFAULT 'b')  => 1067
+con1: CREATE TABLE a8 (c BIGINT UNSIGNED DEFAULT -1)  => 1067
+con1: CREATE TABLE a9 (c INT DEFAULT '12abc')  => 1067
+con1: CREATE TABLE ok (c INT)
+con1: ALTER TABLE ok ADD COLUMN d TINYINT DEFAULT 300  => 1067
+con1: ALTER TABLE ok ALTER c SET DEFAULT 'abc'  => 1067
+con1: SET sql_mode = ''
+con1: CREATE TABLE b1 (c TINYINT DEFAULT 300)  => 1067
+con1: CREATE TABLE b3 (c DATE DEFAULT '2024-02-30')  => 1067

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from harness.sql.catalog import Column, Key, TableDef, build_column
+from harness.sql.catalog import Column, Key, TableDef, build_column, invalid_default
 from harness.sql.errors import Note, ServerError, error, note
 from harness.sql.executor import dup_entry_error
 from harness.sql.storage import engine_by_name
@@ -367,7 +367,7 @@ def _alter_default(t: TableDef, col: Column, s: A.AlterSpec) -> None:
     try:
         col.default = col.type.coerce(raw, col.name, WriteContext(True, t.db, t.name))
     except ServerError:
-        raise error("ER_INVALID_DEFAULT", col.name) from None
+        raise invalid_default(col.type, raw, col.name) from None
 
 
 def _engine(thd: "Thd", name: str, current: Any) -> Any:

@@ -579,7 +579,8 @@ class Executor:
             wctx = WriteContext(thd.is_strict(t, i), t.db, t.name, row_numbers[i] if row_numbers else i + 1,
                                 self.ctx.notes, ins.ignore, sql_mode=thd.vars.get('sql_mode'))
             row = self.default_row(t, wctx)
-            specified: set[int] = set()
+            # the write set: every listed column, a DEFAULT one too (NOBLOB/MINIMAL images)
+            specified: set[int] = set(col_idx)
             fill = FillRecord(ins.columns is not None, row_notes=self.ctx.notes)
             if compiled_rows is not None:
                 values = [eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not ins.ignore,
@@ -598,8 +599,8 @@ class Executor:
             null_cols: list[int] = []
             for ci, v in zip(col_idx, values):
                 if v is _DEFAULT:
+                    self._explicit_default(t, row, ci, wctx)
                     continue
-                specified.add(ci)
                 col = t.columns[ci]
                 try:
                     if v is None and not col.nullable and not (col.auto_increment or col.default_now):
@@ -732,6 +733,20 @@ class Executor:
                 row.append(_MISSING)
         return row
 
+    def _explicit_default(self, t: TableDef, row: list[Any], ci: int, wctx: WriteContext) -> None:
+        """INSERT's DEFAULT keyword for a column without one (NO_DEFAULT_VALUE_FLAG: NOT
+        NULL, no DEFAULT clause, not AUTO_INCREMENT; an ENUM has its first member): 1364
+        for this row, in the row's value order -- an error that stops the statement where
+        a store would abort (strict, no IGNORE), else a warning and the type's zero
+        (observed: one per row and column, after the omitted columns' once-only ones)."""
+        col = t.columns[ci]
+        if not _lacks_default(col):
+            return
+        if wctx.strict and not wctx.ignore:
+            raise error("ER_NO_DEFAULT_FOR_FIELD", col.name)
+        self.ctx.notes.append(_warning_1364(col.name))
+        row[ci] = col.type.default_value()
+
     def _check_all_fields_given(self, t: TableDef, ins: A.Insert, col_idx: list[int]) -> None:
         """check_that_all_fields_are_given_values: once, while the INSERT is prepared
         (before its SELECT runs and before any row is stored), every NOT NULL column
@@ -750,8 +765,7 @@ class Executor:
         if checked is None:
             checked = self.ctx.fields_given_checked = set()
         checked.add(id(t))  # the rows then take the type's zero silently (assign_auto_increment)
-        missing = [col for ci, col in enumerate(t.columns) if ci not in write_set and not (
-            col.nullable or col.has_default or col.default_now or col.auto_increment)]
+        missing = [col for ci, col in enumerate(t.columns) if ci not in write_set and _lacks_default(col)]
         def condition(col: Any) -> ServerError:
             if ins.through_view:  # ER_NO_DEFAULT_FOR_VIEW_FIELD names the view, once per column
                 return error("ER_NO_DEFAULT_FOR_VIEW_FIELD", ins.through_view)
@@ -925,6 +939,15 @@ class Executor:
         fill = FillRecord()
         abort = wctx.strict and not (null_rule is not None and null_rule[1])
         for ci, f, cname in ondup:
+            if f is None and _lacks_default(t.columns[ci]):
+                # ``col = DEFAULT`` for a column without one: as in the INSERT part
+                # (_explicit_default; observed as a warning when not strict)
+                if abort:
+                    raise error("ER_NO_DEFAULT_FOR_FIELD", cname)
+                self.ctx.notes.append(_warning_1364(cname))
+                updated[ci] = t.columns[ci].type.default_value()
+                changed.add(ci)
+                continue
             try:
                 v = eval_aborting_on_warning(f, env, self.ctx.notes, abort, fill) if f is not None else t.columns[ci].default
                 if v is None and not t.columns[ci].nullable and null_rule is not None:
@@ -1187,10 +1210,7 @@ class Executor:
         tables = [(ref.ref_name, t)]
         scope = self._scope(tables)
         comp = Compiler(scope, self.info)
-        assigns = []
-        for c, e in up.assignments:
-            ci = _column_in(t, c.name, "SET")
-            assigns.append((ci, comp.compile_in("SET", e) if not isinstance(e, A.Default) else None))
+        assigns = [_update_assignment(t, c, e, comp) for c, e in up.assignments]
         if self._impossible_where(t, ref.ref_name, up.where, comp, up.limit):
             return DmlResult()
         self._lock_scan(t, ref.ref_name, up.where, "X", semi_consistent=True)
@@ -1720,6 +1740,24 @@ def _blackhole_row_warning(thd: "Thd", t: TableDef, verb: str) -> None:
         from harness.sql.errors import Note
         thd.notes.append(Note("Warning", 1105, f"Row events are not logged for {verb} statements that modify "
                                                f"BLACKHOLE tables in row format. Table(s): '{t.name}.'"))
+
+
+def _update_assignment(t: TableDef, c: A.ColumnRef, e: A.Expr, comp: Compiler) -> tuple[int, Any]:
+    """One ``col = expr`` of a single-table UPDATE: the column and its compiled value
+    (None: DEFAULT). DEFAULT for a column without one is refused while the UPDATE is
+    prepared (Item_default_value::fix_fields), whatever the sql_mode (observed: 1364
+    with sql_mode='', no row changed)."""
+    ci = _column_in(t, c.name, "SET")
+    if isinstance(e, A.Default):
+        if _lacks_default(t.columns[ci]):
+            raise error("ER_NO_DEFAULT_FOR_FIELD", t.columns[ci].name)
+        return ci, None
+    return ci, comp.compile_in("SET", e)
+
+
+def _lacks_default(col: Any) -> bool:
+    """The server's NO_DEFAULT_VALUE_FLAG (an ENUM NOT NULL has its first member: catalog)."""
+    return not (col.nullable or col.has_default or col.default_now or col.auto_increment)
 
 
 def _warning_1364(col: str) -> Any:

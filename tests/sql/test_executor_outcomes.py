@@ -194,3 +194,17 @@ def test_the_ok_packets_insert_id_is_unsigned(s) -> None:  # type: ignore[no-unt
     s.execute("INSERT INTO a VALUES (2, -4)")
     ok = s.execute("INSERT INTO a (id) SELECT v FROM a")
     assert ok.last_insert_id == (1 << 64) - 4
+
+
+def test_the_default_keyword_for_a_column_without_one_is_1364_per_row(bed: Bed) -> None:
+    thd = bed.session("ROW")
+    thd.execute("CREATE TABLE d (id INT PRIMARY KEY, b INT NOT NULL, e ENUM('x','y') NOT NULL) ENGINE=MyISAM")
+    thd.execute("SET sql_mode = ''")
+    thd.execute("INSERT INTO d VALUES (1, DEFAULT, DEFAULT), (2, DEFAULT, 'y')")
+    assert _codes(thd) == [("Warning", 1364), ("Warning", 1364)]  # b twice, the ENUM never
+    assert thd.execute("SELECT b, e FROM d ORDER BY id").rows == [[0, "x"], [0, "y"]]
+    assert _fails(thd, "UPDATE d SET b = DEFAULT") == 1364  # prepare time, even when not strict
+    thd.execute("SET sql_mode = 'STRICT_ALL_TABLES'")
+    assert _fails(thd, "INSERT INTO d SET id = 3, b = DEFAULT") == 1364
+    thd.execute("INSERT IGNORE INTO d SET id = 3, b = DEFAULT")
+    assert _codes(thd) == [("Warning", 1364)]
