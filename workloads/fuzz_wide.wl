@@ -62,3 +62,17 @@ con1: ALTER TABLE ok ALTER c SET DEFAULT 'abc'  => 1067
 con1: SET sql_mode = ''
 con1: CREATE TABLE b1 (c TINYINT DEFAULT 300)  => 1067
 con1: CREATE TABLE b3 (c DATE DEFAULT '2024-02-30')  => 1067
+
+[case fw_enum_and_time_in_numeric_context]
+rule = mariadb.types.numeric_context
+seed = 002
+description = an ENUM/SET column read into a number (stored in a numeric column, or in arithmetic) is its index / bitmask (Field_enum::val_int), and a TIME is [-]HHMMSS with unbounded hours (Field_time::val_int)
+session.sql_mode = ''
+setup: CREATE TABLE t1 (id INT PRIMARY KEY, c_time TIME, e ENUM('a','b','c'), s SET('x','y'), n INT, d DOUBLE, us SMALLINT UNSIGNED, dc DECIMAL(6,2))
+setup: INSERT INTO t1 VALUES (1, '10:00:00', 'b', 'x,y', 0, 0, 0, 0), (2, '-01:30:05', 'c', 'y', 0, 0, 0, 0), (3, '100:00:00', NULL, '', 0, 0, 0, 0)
+con1: UPDATE t1 SET n = e + 0, d = c_time + 1
+con1: UPDATE t1 SET n = s, d = e * 2, dc = e WHERE id < 3
+con1: INSERT INTO t1 (id, n, d, dc) SELECT id + 10, e, s, e FROM t1
+con1: INSERT INTO t1 (id, n, us) SELECT id + 20, c_time - 1, c_time FROM t1 WHERE id < 4
+con1: INSERT INTO t1 (id, c_time, us) SELECT c_time, c_time, e FROM t1 WHERE id = 2
+con1: UPDATE t1 SET e = e + 1 WHERE id = 1

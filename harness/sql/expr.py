@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from harness.sql.errors import ServerError, error
 from harness.sql.scalar import concat, _temporal_key, compare, substr, to_bool, to_number  # noqa: F401 (re-exported)
-from harness.sql.types import parse_number_prefix, parse_temporal, value_to_string
+from harness.sql.types import MemberStr, parse_number_prefix, parse_temporal, value_to_string
 from harness.sql.temporal import parse_time
 from harness.sql import ast as A
 from harness.sql.arg_comparator import comparison_conversion
@@ -257,7 +257,7 @@ class Compiler:
                     o = o.outer  # type: ignore[assignment]
                 row = o.rows[ti]
                 v = None if row is None else row[ci]
-                return None if v is None else view(v)
+                return None if v is None else MemberStr(view(v), v) if isinstance(v, int) else view(v)
             return member_text
         if depth == 0:
             def col(env: Env) -> Any:

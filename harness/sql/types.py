@@ -235,6 +235,8 @@ class IntType(ColumnType):
             return None
         if isinstance(value, bool):
             value = int(value)
+        if isinstance(value, MemberStr):
+            value = value.number
         if isinstance(value, int):
             v = value
         elif isinstance(value, Decimal):
@@ -250,8 +252,8 @@ class IntType(ColumnType):
                 # Out of range wins over the truncation report (one warning per value).
                 status = "ok"
             _string_status(self, status, "integer", s, col, ctx)
-        elif isinstance(value, (dt.date, dt.datetime, ZeroDate)):
-            v = int(_temporal_number(value))
+        elif isinstance(value, (dt.date, dt.datetime, ZeroDate, dt.timedelta)):
+            v = int(temporal_number(value))
         else:
             v = int(value)
         if v < self.lo or v > self.hi:
@@ -288,6 +290,8 @@ class DecimalType(ColumnType):
     def coerce(self, value: Any, col: str, ctx: WriteContext) -> Any:
         if value is None:
             return None
+        if isinstance(value, MemberStr):
+            value = value.number
         if isinstance(value, (str, bytes)):
             num, status, s = _scan_text(value)
             if status != "ok":
@@ -301,8 +305,8 @@ class DecimalType(ColumnType):
                 return self._clamp(d.quantize(self.quantum, ROUND_HALF_UP), col, ctx, warn=True)
         elif isinstance(value, float):
             d = Decimal(repr(value))
-        elif isinstance(value, (dt.date, ZeroDate)):
-            d = _temporal_number(value)
+        elif isinstance(value, (dt.date, ZeroDate, dt.timedelta)):
+            d = temporal_number(value)
         else:
             d = Decimal(value)
         q = d.quantize(self.quantum, ROUND_HALF_UP)
@@ -358,6 +362,8 @@ class FloatType(ColumnType):
     def coerce(self, value: Any, col: str, ctx: WriteContext) -> Any:
         if value is None:
             return None
+        if isinstance(value, MemberStr):
+            value = value.number
         if isinstance(value, (str, bytes)):
             num, status, s = _scan_text(value)
             _string_status(self, status, "double", s, col, ctx)
@@ -365,8 +371,8 @@ class FloatType(ColumnType):
                 f = float(num) if num is not None else 0.0
             except OverflowError:
                 f = float("inf") if num > 0 else float("-inf")  # type: ignore[operator]
-        elif isinstance(value, (dt.date, ZeroDate)):
-            f = float(_temporal_number(value))
+        elif isinstance(value, (dt.date, ZeroDate, dt.timedelta)):
+            f = float(temporal_number(value))
         else:
             f = float(value)
         if self.unsigned and f < 0:
@@ -740,6 +746,21 @@ class BinaryType(ColumnType):
         return b""
 
 
+class MemberStr(str):
+    """An ENUM/SET value read in an expression: its member text, which also knows the
+    number it is stored as (Field_enum::val_int: the index; a SET's bitmask). A numeric
+    column storing it, and arithmetic on it, take that number (observed: an ENUM 'b'
+    copied into a DECIMAL column is 2.00). Any string operation yields a plain str."""
+
+    __slots__ = ("number",)
+    number: int
+
+    def __new__(cls, value: str, number: int) -> "MemberStr":
+        obj = super().__new__(cls, value)
+        obj.number = number
+        return obj
+
+
 class _MemberListType(ColumnType):
     """What ENUM and SET share: a list of member strings, stored as a number
     (an index, a bitmask) that is logged as a STRING column with the real type in
@@ -842,7 +863,14 @@ def _valid(p: ZeroDate) -> bool:
     return True
 
 
-def _temporal_number(value: Any) -> Decimal:
+def temporal_number(value: Any) -> Decimal:
+    if isinstance(value, dt.timedelta):
+        # TIME as a number: [-]HHMMSS[.ffffff], the hours unbounded (-01:30:00 is -13000)
+        us = abs(value.days * 86400_000000 + value.seconds * 1000000 + value.microseconds)
+        secs, frac = divmod(us, 1000000)
+        n = Decimal((secs // 3600) * 10000 + (secs % 3600 // 60) * 100 + secs % 60)
+        n += Decimal(frac).scaleb(-6) if frac else 0
+        return -n if value < dt.timedelta(0) else n
     if isinstance(value, dt.datetime):
         return Decimal(value.strftime("%Y%m%d%H%M%S"))
     if isinstance(value, dt.date):
@@ -1150,8 +1178,8 @@ class BitType(ColumnType):
             v = int.from_bytes(b, "big") if b else 0
         elif isinstance(value, (Decimal, float)):
             v = int(Decimal(repr(value) if isinstance(value, float) else value).to_integral_value(ROUND_HALF_UP))
-        elif isinstance(value, (dt.date, ZeroDate)):
-            v = int(_temporal_number(value))
+        elif isinstance(value, (dt.date, ZeroDate, dt.timedelta)):
+            v = int(temporal_number(value))
         else:
             v = int(value)
         if v < 0:

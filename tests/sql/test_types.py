@@ -122,3 +122,13 @@ def test_table_map_metadata_for_utf8mb4_columns() -> None:
     assert make_type("DECIMAL", [10, 2]).binlog_metadata() == (10 << 8) | 2
     # Lengths above 255 borrow bits of the real-type byte.
     assert string_metadata(254, 400) == ((254 ^ 0x10) << 8) | (400 & 0xFF)
+
+
+def test_numeric_columns_store_an_enum_member_as_its_index_and_time_as_hhmmss() -> None:
+    from harness.sql.types import MemberStr
+    ctx = WriteContext(False, "test", "t")
+    assert make_type("DECIMAL", [6, 2]).coerce(MemberStr("b", 2), "d", ctx) == Decimal("2.00")
+    assert make_type("SMALLINT", [], unsigned=True).coerce(MemberStr("c", 3), "n", ctx) == 3
+    assert make_type("INT", []).coerce(-dt.timedelta(hours=1, minutes=30), "n", ctx) == -13000
+    assert make_type("DOUBLE", []).coerce(dt.timedelta(hours=100), "n", ctx) == 1000000.0
+    assert ctx.notes == []
