@@ -76,3 +76,19 @@ con1: INSERT INTO t1 (id, n, d, dc) SELECT id + 10, e, s, e FROM t1
 con1: INSERT INTO t1 (id, n, us) SELECT id + 20, c_time - 1, c_time FROM t1 WHERE id < 4
 con1: INSERT INTO t1 (id, c_time, us) SELECT c_time, c_time, e FROM t1 WHERE id = 2
 con1: UPDATE t1 SET e = e + 1 WHERE id = 1
+
+[case fw_replace_fires_after_insert_per_conflict]
+rule = mariadb.replace.write_record
+seed = 002
+description = write_record: a REPLACE row that replaced another (deleted, or updated in place) still fires the AFTER INSERT triggers (after_trg_n_copied_inc), and the delete-or-update choice is made for each conflict in turn (PK conflict deleted, then the last unique key's row updated)
+setup: CREATE TABLE t1 (id INT PRIMARY KEY, a INT) ENGINE=MyISAM
+setup: CREATE TABLE t3 (id INT PRIMARY KEY, u INT UNIQUE, a INT) ENGINE=InnoDB
+setup: CREATE TABLE log (n INT) ENGINE=InnoDB
+setup: INSERT INTO t1 VALUES (1, 1), (2, 2)
+setup: INSERT INTO t3 VALUES (1, 1, 1), (2, 2, 2)
+setup: CREATE TRIGGER tr1 AFTER INSERT ON t1 FOR EACH ROW BEGIN SET @c = IFNULL(@c, 0) + 1; INSERT INTO log VALUES (NEW.a); END
+setup: CREATE TRIGGER tr3 AFTER INSERT ON t3 FOR EACH ROW INSERT INTO log VALUES (NEW.a + 100)
+con1: REPLACE INTO t1 VALUES (1, 10), (3, 30)
+con1: REPLACE INTO t3 VALUES (1, 2, 11)
+con1: REPLACE INTO t1 SELECT id, a + 1 FROM t3
+con1: REPLACE INTO t1 VALUES (2, 2)

@@ -642,8 +642,7 @@ class Executor:
             dup = self._find_duplicate_locked(t, row, "X" if ins.replace or ins.on_duplicate else "S")
             if dup is not None:
                 if ins.replace:
-                    self._explicit_auto_increment(t, row, generated, alloc)
-                    replaced = self.replace_row(t, row, dup, specified)
+                    replaced = self._replace_written(t, row, dup, specified, generated, alloc)
                     res.affected += replaced
                     copied += 1
                     deleted_or_updated += replaced - 1
@@ -881,30 +880,41 @@ class Executor:
         self.thd.log_row(t, WRITE, None, row, specified)
         return slot
 
+    def _replace_written(self, t: TableDef, row: list[Any], dup: DuplicateKey, specified: set[int],
+                         generated: int | None, alloc: AutoIncrement | None) -> int:
+        """REPLACE's row that met a duplicate: replace_row, then -- write_record's
+        after_trg_n_copied_inc -- the AFTER INSERT triggers, whether the old row was
+        updated in place or deleted (sql_insert.cc)."""
+        self._explicit_auto_increment(t, row, generated, alloc)
+        replaced = self.replace_row(t, row, dup, specified)
+        if t.triggers:
+            self.thd.fire_triggers(t, "AFTER", "INSERT", row, None, self.ctx)
+        return replaced
+
     def replace_row(self, t: TableDef, row: list[Any], dup: DuplicateKey, specified: set[int]) -> int:
         """REPLACE: delete the conflicting rows, then insert (2 affected per replaced row).
 
         As in the server's write_record(): when the conflict is on the table's
         last unique key and no DELETE trigger exists, the old row is updated in
-        place instead (logged as Update_rows)."""
+        place instead (logged as Update_rows). The choice is made for each conflict
+        in turn: a row conflicting on the primary key and on the last unique key of
+        two other rows deletes the first and updates the second (observed)."""
         affected = 0
         last_unique = t.data.unique_keys[-1][0] if t.data.unique_keys else None
-        if dup.key_name == last_unique and not t.triggers_for("BEFORE", "DELETE") and \
-                not t.triggers_for("AFTER", "DELETE"):
-            old = t.data.rows[dup.slot]
-            assert old is not None
-            if self._returning_rows is not None:
-                self._returning_rows.append(list(row))
-            if t.engine.detects_same_record and _rows_equal(row, old):
-                # InnoDB's update_row answers HA_ERR_RECORD_IS_THE_SAME: no row event,
-                # nothing deleted (1 affected), but the engine was called (probed).
-                self.thd.note_write_attempt(t)
-                return 1
-            self.update_slot(t, dup.slot, old, row, specified)
-            return 2
+        in_place = not t.triggers_for("BEFORE", "DELETE") and not t.triggers_for("AFTER", "DELETE")
         while dup is not None:
             old = t.data.rows[dup.slot]
             assert old is not None
+            if in_place and dup.key_name == last_unique:
+                if self._returning_rows is not None:
+                    self._returning_rows.append(list(row))
+                if t.engine.detects_same_record and _rows_equal(row, old):
+                    # InnoDB's update_row answers HA_ERR_RECORD_IS_THE_SAME: no row event,
+                    # nothing deleted (1 affected), but the engine was called (probed).
+                    self.thd.note_write_attempt(t)
+                    return affected + 1
+                self.update_slot(t, dup.slot, old, row, specified)
+                return affected + 2
             self._replace_delete(t, dup.slot, old)
             affected += 1
             dup = t.data.find_duplicate(row)  # type: ignore[assignment]

@@ -38,3 +38,14 @@ def test_a_missing_value_for_a_not_null_column_without_default_is_1364_in_strict
     with pytest.raises(ServerError) as e:
         s.execute("INSERT INTO d (a) VALUES (1)")
     assert (e.value.code, e.value.message) == (1364, "Field 'b' doesn't have a default value")
+
+
+def test_replace_fires_after_insert_and_decides_each_conflict(bed: Bed) -> None:
+    s = bed.session("ROW")
+    s.execute("CREATE TABLE t (id INT PRIMARY KEY, u INT UNIQUE, a INT) ENGINE=InnoDB")
+    s.execute("CREATE TABLE log (n INT) ENGINE=InnoDB")
+    s.execute("INSERT INTO t VALUES (1, 1, 1), (2, 2, 2)")
+    s.execute("CREATE TRIGGER tr AFTER INSERT ON t FOR EACH ROW INSERT INTO log VALUES (NEW.a)")
+    assert s.execute("REPLACE INTO t VALUES (1, 2, 11)").affected_rows == 3  # row 1 deleted, row 2 updated
+    assert s.execute("SELECT * FROM t").rows == [[1, 2, 11]]
+    assert s.execute("SELECT n FROM log").rows == [[11]]
