@@ -92,3 +92,21 @@ con1: REPLACE INTO t1 VALUES (1, 10), (3, 30)
 con1: REPLACE INTO t3 VALUES (1, 2, 11)
 con1: REPLACE INTO t1 SELECT id, a + 1 FROM t3
 con1: REPLACE INTO t1 VALUES (2, 2)
+
+[case fw_huge_decimal_into_integer_columns]
+rule = mariadb.field_int.store_decimal
+seed = 002
+description = Field_int::store_decimal converts a DECIMAL (an integer literal beyond the 64-bit range is one) to a longlong first: out of that range is 1264 there and again when the clamped value does not fit the column (two for INT, one for BIGINT; two errors when strict); a negative into UNSIGNED is one
+setup: CREATE TABLE t (id INT PRIMARY KEY, i INT, b BIGINT, u INT UNSIGNED, ub BIGINT UNSIGNED, ti TINYINT) ENGINE=MyISAM
+setup: CREATE TABLE d (id INT PRIMARY KEY, x DECIMAL(30,0)) ENGINE=InnoDB
+setup: INSERT INTO d VALUES (1, 99999999999999999999), (2, -99999999999999999999)
+con1: SET sql_mode = ''
+con1: INSERT INTO t VALUES (1, 18446744073709551616, 18446744073709551616, 18446744073709551616, 18446744073709551616, 18446744073709551616)
+con1: INSERT INTO t VALUES (2, -9223372036854775809, -9223372036854775809, -9223372036854775809, -9223372036854775809, -1.5)
+con1: INSERT INTO t VALUES (3, 9223372036854775808, 9223372036854775808, 9223372036854775808, 9223372036854775808, 1e30)
+con1: INSERT INTO t (id, i, b, u, ub) SELECT id + 10, x, x, x, x FROM d
+con1: UPDATE t SET i = 99999999999999999999.5 WHERE id = 1
+con1: SET sql_mode = 'STRICT_ALL_TABLES'
+con1: INSERT INTO t (id, i) VALUES (20, 18446744073709551616)  => 1264
+con1: INSERT INTO t (id, b) VALUES (21, 18446744073709551616)  => 1264
+con1: INSERT INTO t (id, i) VALUES (22, -18446744073709551616)  => 1264

@@ -238,9 +238,10 @@ class IntType(ColumnType):
         if isinstance(value, MemberStr):
             value = value.number
         if isinstance(value, int):
-            v = value
+            # an integer literal beyond the 64-bit range is a DECIMAL item in the server
+            v = value if -(1 << 63) <= value < (1 << 64) else self._decimal_to_longlong(value, col, ctx)
         elif isinstance(value, Decimal):
-            v = int(value.to_integral_value(ROUND_HALF_UP))
+            v = self._decimal_to_longlong(int(value.to_integral_value(ROUND_HALF_UP)), col, ctx)
         elif isinstance(value, float):
             v = int(Decimal(repr(value)).to_integral_value(ROUND_HALF_UP))
         elif isinstance(value, (str, bytes)):
@@ -259,6 +260,23 @@ class IntType(ColumnType):
         if v < self.lo or v > self.hi:
             self._data_error(ctx, "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.row)
             v = self.lo if v < self.lo else self.hi
+        return v
+
+    def _decimal_to_longlong(self, v: int, col: str, ctx: WriteContext) -> int:
+        """Field_int::store_decimal converts to a longlong first (convert_decimal2longlong):
+        a DECIMAL beyond the signed (unsigned) 64-bit range is 1264 there, clamped, and
+        stored -- a column narrower than BIGINT reports 1264 a second time (observed:
+        two 1264 for 18446744073709551616 into an INT, two errors when strict)."""
+        lo, hi = (0, (1 << 64) - 1) if self.unsigned else (-(1 << 63), (1 << 63) - 1)
+        if lo <= v <= hi or (self.unsigned and v < 0):  # a negative for unsigned: one warning, below
+            return v
+        v = hi if v > hi else lo
+        if ctx.strict and not ctx.ignore:
+            err = error("ER_WARN_DATA_OUT_OF_RANGE", col, ctx.row)
+            if v < self.lo or v > self.hi:
+                err.trailing_notes.append(note("Error", "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.row))
+            raise err
+        ctx.notes.append(note("Warning", "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.row))
         return v
 
     def to_text(self, value: Any) -> str:

@@ -132,3 +132,14 @@ def test_numeric_columns_store_an_enum_member_as_its_index_and_time_as_hhmmss() 
     assert make_type("INT", []).coerce(-dt.timedelta(hours=1, minutes=30), "n", ctx) == -13000
     assert make_type("DOUBLE", []).coerce(dt.timedelta(hours=100), "n", ctx) == 1000000.0
     assert ctx.notes == []
+
+
+def test_a_decimal_beyond_64_bits_is_out_of_range_twice_for_a_narrow_column() -> None:
+    ctx = WriteContext(False, "test", "t")
+    assert make_type("INT", []).coerce(1 << 64, "i", ctx) == 2147483647
+    assert make_type("BIGINT", []).coerce(Decimal(1 << 64), "b", ctx) == (1 << 63) - 1
+    assert make_type("INT", [], unsigned=True).coerce(-(1 << 63) - 1, "u", ctx) == 0
+    assert [n.code for n in ctx.notes] == [1264, 1264, 1264, 1264]
+    with pytest.raises(ServerError) as e:
+        make_type("INT", []).coerce(1 << 64, "i", WriteContext(True, "test", "t"))
+    assert [n.code for n in e.value.trailing_notes] == [1264]
