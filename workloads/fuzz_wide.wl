@@ -110,3 +110,18 @@ con1: SET sql_mode = 'STRICT_ALL_TABLES'
 con1: INSERT INTO t (id, i) VALUES (20, 18446744073709551616)  => 1264
 con1: INSERT INTO t (id, b) VALUES (21, 18446744073709551616)  => 1264
 con1: INSERT INTO t (id, i) VALUES (22, -18446744073709551616)  => 1264
+
+[case fw_drop_table_of_a_temporary_table_commits]
+rule = WL2687.ddl.implicit_commit
+seed = 000
+description = stmt_causes_implicit_commit skips DROP only for the TEMPORARY keyword (lex->tmp_table()): DROP TABLE naming a temporary table commits the open transaction, then logs its generated DROP TEMPORARY as a group of its own
+con1.autocommit = 0
+setup: CREATE TABLE t2 (id INT PRIMARY KEY, c INT) ENGINE=InnoDB
+setup: INSERT INTO t2 VALUES (1, 1)
+con1: CREATE TEMPORARY TABLE tmp3 (id INT PRIMARY KEY) ENGINE=InnoDB
+con1: CREATE TEMPORARY TABLE tmp4 ENGINE=MyISAM SELECT id, c FROM t2
+con1: UPDATE t2 SET c = 5 WHERE id = 1
+con1: DROP TABLE IF EXISTS tmp3
+con1: UPDATE t2 SET c = 6 WHERE id = 1
+con1: DROP TABLE tmp4
+con1: ROLLBACK

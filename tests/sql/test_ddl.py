@@ -53,3 +53,14 @@ def test_trigger_on_delete_has_no_new_row(bed: Bed) -> None:
         s.execute("CREATE TRIGGER tr BEFORE DELETE ON t FOR EACH ROW SET NEW.a = 1")
     assert (e.value.code, e.value.message) == (1363, "There is no NEW row in on DELETE trigger")
 
+
+
+def test_drop_table_without_temporary_commits_even_for_a_temporary_table(bed: Bed) -> None:
+    s = bed.session("STATEMENT")
+    s.execute("CREATE TABLE t (a INT) ENGINE=InnoDB")
+    s.execute("CREATE TEMPORARY TABLE tmp (a INT) ENGINE=InnoDB")
+    s.execute("BEGIN")
+    s.execute("INSERT INTO t VALUES (1)")
+    s.execute("DROP TABLE tmp")
+    assert not s.in_multi_stmt_transaction_mode()
+    assert bed.shape()[-3:] == ["Q:INSERT INTO t VALUES (1)", "Xid", "DDL"]  # committed, then the drop
