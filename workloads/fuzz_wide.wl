@@ -125,3 +125,20 @@ con1: DROP TABLE IF EXISTS tmp3
 con1: UPDATE t2 SET c = 6 WHERE id = 1
 con1: DROP TABLE tmp4
 con1: ROLLBACK
+
+[case fw_join_not_null_filter_is_constant]
+rule = mariadb.optimizer.join_conversions
+seed = 002
+description = col IS NOT NULL on a NOT NULL column is a constant the optimizer removes: a two-table join keeps the plan, and so the conversion of its join equality (1292 Incorrect datetime value, an error in a strict UPDATE; Truncated incorrect DECIMAL), as without the condition
+session.sql_mode = 'STRICT_ALL_TABLES'
+setup: CREATE TABLE t1 (id DATETIME NOT NULL PRIMARY KEY, c INT) ENGINE=InnoDB
+setup: CREATE TABLE t3 (id INT NOT NULL PRIMARY KEY, b BLOB) ENGINE=InnoDB
+setup: CREATE TABLE s1 (id CHAR(4) NULL UNIQUE, c CHAR(4)) ENGINE=InnoDB
+setup: INSERT INTO t1 VALUES ('2024-01-04 10:00:00', 1), ('2024-01-05 10:00:00', 2)
+setup: INSERT INTO t3 VALUES (4, 'x'), (5, 'y')
+setup: INSERT INTO s1 VALUES ('k8', 'a'), ('4', 'b'), (NULL, 'c')
+con1: UPDATE t3 JOIN t1 ON t3.id = t1.id SET t3.b = 'newblob' WHERE t1.id IS NOT NULL  => 1292
+con1: UPDATE t3, t1 SET t3.b = 'newblob' WHERE t3.id = t1.id AND t1.id IS NOT NULL  => 1292
+con1: SET sql_mode = ''
+con1: UPDATE s1 JOIN t3 ON s1.id = t3.id SET s1.c = TRIM(s1.c) WHERE t3.id IS NOT NULL
+con1: DELETE a FROM s1 a JOIN t3 b ON a.id = b.id WHERE b.id IS NOT NULL
