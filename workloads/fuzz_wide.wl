@@ -142,3 +142,23 @@ con1: UPDATE t3, t1 SET t3.b = 'newblob' WHERE t3.id = t1.id AND t1.id IS NOT NU
 con1: SET sql_mode = ''
 con1: UPDATE s1 JOIN t3 ON s1.id = t3.id SET s1.c = TRIM(s1.c) WHERE t3.id IS NOT NULL
 con1: DELETE a FROM s1 a JOIN t3 b ON a.id = b.id WHERE b.id IS NOT NULL
+
+[case fw_division_by_zero_needs_the_mode]
+rule = mariadb.sql_mode.error_for_division_by_zero
+seed = 002
+description = Item_func::signal_divide_by_null: x / 0, x DIV 0 and x MOD 0 are NULL, with 1365 only under ERROR_FOR_DIVISION_BY_ZERO (the default and TRADITIONAL, an error when strict), silently under '' or a plain STRICT_ALL_TABLES
+setup: CREATE TABLE t1 (id INT PRIMARY KEY, d DECIMAL(6,2), i INT) ENGINE=InnoDB
+setup: CREATE TABLE m1 (id INT PRIMARY KEY, d DECIMAL(6,2), i INT) ENGINE=MyISAM
+setup: INSERT INTO t1 VALUES (1, 1.5, 3), (2, 2.5, 0)
+setup: INSERT INTO m1 VALUES (1, 1.5, 3), (2, 2.5, 0)
+con1: UPDATE t1 SET d = d / i  => 1365
+con1: INSERT INTO t1 VALUES (3, 1 / 0, 1)  => 1365
+con1: UPDATE m1 SET d = d MOD i  => 1365
+con1: SET sql_mode = 'STRICT_ALL_TABLES'
+con1: UPDATE t1 SET d = d / i
+con1: INSERT INTO m1 VALUES (4, 5 MOD 0, 7 DIV 0)
+con1: SET sql_mode = ''
+con1: UPDATE m1 SET i = i DIV 0 WHERE id = 1
+con1: INSERT INTO t1 VALUES (5, 1 / 0, 1 DIV 0)
+con1: SET sql_mode = 'TRADITIONAL'
+con1: INSERT INTO m1 VALUES (6, 1 / 0, 1)  => 1365

@@ -49,3 +49,12 @@ def test_a_user_variable_no_row_evaluates_is_still_logged(bed: Bed) -> None:
     s.execute("UPDATE t SET c = IF(a > 0, @x, @other) WHERE a = 1")
     assert bed.shape()[-4:-1] == ["User var", "User var", "Q:UPDATE t SET c = IF(a > 0, @x, @other) WHERE a = 1"]
     assert s.execute("SELECT c FROM t").rows == [[2]]
+
+
+def test_division_by_zero_warns_only_under_its_sql_mode(bed: Bed) -> None:
+    s = bed.session()
+    for mode, codes in (("''", []), ("'STRICT_ALL_TABLES'", []), ("'TRADITIONAL'", [1365]),
+                        ("'ERROR_FOR_DIVISION_BY_ZERO'", [1365])):
+        s.execute(f"SET sql_mode = {mode}")
+        assert s.execute("SELECT 1 / 0, 5 MOD 0").rows == [[None, None]]
+        assert [n.code for n in s.last_notes] == codes * 2
