@@ -185,9 +185,9 @@ class WideCaseGenerator(CaseGenerator):
         key = WColumn("id", ktype, not_null=kind in ("pk_auto", "pk", "unique"))
         wcols = [WColumn(n, t) for n, t in r.sample(WIDE_VALUE_COLUMNS, r.randint(1, 4))]
         for c in wcols:
-            if r.random() < 0.2:
+            if r.random() < 0.2 and c.base != "TIMESTAMP":  # NULL into TIMESTAMP NOT NULL stores the clock
                 c.not_null = True
-            if r.random() < 0.25 and c.base in DEFAULTS and not (c.base == "TIMESTAMP" and c.not_null):
+            if r.random() < 0.25 and c.base in DEFAULTS:
                 c.default = DEFAULTS[c.base]
         defs = []
         if kind == "pk_auto":
@@ -264,6 +264,8 @@ class WideCaseGenerator(CaseGenerator):
             sql += f" LIMIT {r.randint(1, 2)}"  # unsafe: no ORDER BY
         elif roll < 0.3 and t.unique_key:
             sql += f" ORDER BY id {r.choice(('ASC', 'DESC'))} LIMIT {r.randint(1, 3)}"
+        elif roll < 0.4 and t.name in self.indexed:
+            sql += f" ORDER BY {self.indexed[t.name]} {r.choice(('ASC', 'DESC'))} LIMIT {r.randint(1, 3)}"  # ties
         self.touch(conn, t)
         return sql
 
@@ -277,6 +279,8 @@ class WideCaseGenerator(CaseGenerator):
             sql = f"DELETE FROM {t.name} WHERE {self.where(t)} LIMIT 1"
         elif roll < 0.6 and t.unique_key:
             sql = f"DELETE FROM {t.name} ORDER BY id DESC LIMIT {r.randint(1, 2)}"
+        elif roll < 0.7 and t.name in self.indexed:
+            sql = f"DELETE FROM {t.name} ORDER BY {self.indexed[t.name]} DESC LIMIT {r.randint(1, 2)}"  # ties
         else:
             c = r.choice(t.columns)
             sql = f"DELETE {'IGNORE ' if r.random() < 0.2 else ''}FROM {t.name} WHERE {c.name} " + r.choice(

@@ -35,3 +35,14 @@ def test_sql_log_bin_off_keeps_statements_out_of_the_binlog(bed: Bed) -> None:
     s.execute("SET SESSION sql_log_bin = 0")
     s.execute("INSERT INTO t VALUES (1)")
     assert bed.shape() == ["DDL", "Q:CREATE TABLE t (a INT) ENGINE=InnoDB"]
+
+
+def test_consistent_snapshot_registers_the_binlog_so_a_first_savepoint_is_logged(bed: Bed) -> None:
+    s = bed.session("ROW")
+    s.execute("CREATE TABLE t (id INT PRIMARY KEY) ENGINE=InnoDB")
+    s.execute("START TRANSACTION WITH CONSISTENT SNAPSHOT")
+    s.execute("SAVEPOINT a")
+    s.execute("INSERT INTO t VALUES (1)")
+    s.execute("ROLLBACK TO SAVEPOINT a")
+    s.execute("COMMIT")
+    assert bed.shape()[-3:] == ["G", "Q:SAVEPOINT `a`", "Xid"]
