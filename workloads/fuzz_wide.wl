@@ -193,3 +193,23 @@ con1: SAVEPOINT e
 con1: INSERT INTO m VALUES (2)
 con1: ROLLBACK TO e
 con1: INSERT INTO t VALUES (3)  => STATEMENT:1665
+
+[case fw_missing_field_with_before_trigger_after_row_errors]
+rule = mariadb.insert.not_null_fields_have_null_values
+seed = 002
+description = with a BEFORE INSERT or UPDATE trigger the missing NOT NULL column is checked per row after the row is stored (not_null_fields_have_null_values): a strict INSERT whose first row has a bad value fails with that value's error (1264), not 1364
+session.sql_mode = 'STRICT_ALL_TABLES'
+setup: CREATE TABLE m (id INT PRIMARY KEY, a TINYINT, b INT NOT NULL) ENGINE=MyISAM
+setup: CREATE TABLE i (id INT PRIMARY KEY, a TINYINT, b INT NOT NULL) ENGINE=InnoDB
+setup: CREATE TRIGGER tm BEFORE UPDATE ON m FOR EACH ROW SET NEW.a = 1
+setup: CREATE TRIGGER ti BEFORE INSERT ON i FOR EACH ROW SET NEW.a = NEW.a
+con1: INSERT INTO m (id, a) VALUES (1, 5)  => 1364
+con1: INSERT INTO m (id, a) VALUES (2, 1000)  => 1264
+con1: INSERT INTO m (id, a) VALUES (3, 5), (4, 1000)  => 1364
+con1: INSERT INTO i (id, a) VALUES (1, 5)  => 1364
+con1: INSERT INTO i (id, a) VALUES (2, 1000)  => 1264
+con1: REPLACE INTO m (id, a) VALUES (5, 5)  => 1364
+con1: INSERT IGNORE INTO m (id, a) VALUES (6, 5), (7, 1000)
+con1: SET sql_mode = 'STRICT_TRANS_TABLES'
+con1: INSERT INTO m (id, a) VALUES (8, 5), (9, 6)  => 1364
+con1: INSERT INTO m (id, a) VALUES (10, 1000), (11, 6)  => 1264

@@ -628,7 +628,7 @@ class Executor:
             if alloc is not None:
                 alloc.row_done()
             if t.triggers:
-                self._before_insert_triggers(t, row)
+                self._before_insert_triggers(t, row, thd.is_strict(t, i) and not ins.ignore)
             for ci in null_cols:
                 if row[ci] is None:
                     # not_null_fields_have_null_values: 1048 alone, fill_record's store
@@ -693,12 +693,19 @@ class Executor:
             res.info = f"Records: {n_rows}  Duplicates: {dups}  Warnings: {len(self.ctx.notes)}"
         return res
 
-    def _before_insert_triggers(self, t: TableDef, row: list[Any]) -> None:
+    def _before_insert_triggers(self, t: TableDef, row: list[Any], abort: bool) -> None:
         """The row's BEFORE INSERT triggers, then not_null_fields_have_null_values' 1364 for
         each NOT NULL column without default the INSERT leaves out (the nullable trigger
-        fields hold NULL for it in every row; _check_all_fields_given)."""
+        fields hold NULL for it in every row; _check_all_fields_given): an error where the
+        row aborts on warnings -- after the row's own store errors (observed: 1264 for
+        row 1's value comes first) -- else a warning."""
         self.thd.fire_triggers(t, "BEFORE", "INSERT", row, None, self.ctx)
-        self.ctx.notes.extend(Note("Warning", c.code, c.message) for c in self.ctx.no_default_per_row.get(id(t), ()))
+        conds = self.ctx.no_default_per_row.get(id(t), ())
+        if abort and conds:
+            err = ServerError(conds[0].code, conds[0].message, conds[0].sqlstate)
+            err.trailing_notes.extend(Note("Error", c.code, c.message) for c in conds[1:])
+            raise err
+        self.ctx.notes.extend(Note("Warning", c.code, c.message) for c in conds)
 
     def _null_into_not_null(self, t: TableDef, row: list[Any], ci: int, i: int, ignore: bool,
                             single_row: bool, column_list: bool = True) -> None:
@@ -769,17 +776,17 @@ class Executor:
             if ins.through_view:  # ER_NO_DEFAULT_FOR_VIEW_FIELD names the view, once per column
                 return error("ER_NO_DEFAULT_FOR_VIEW_FIELD", ins.through_view)
             return error("ER_NO_DEFAULT_FOR_FIELD", col.name)
+        if missing and (t.triggers_for("BEFORE", "INSERT") or t.triggers_for("BEFORE", "UPDATE")):
+            # The nullable trigger fields (prepare_record_accessors) hold NULL for the
+            # column in every row: not_null_fields_have_null_values checks it per row, after
+            # the row is stored (probed), in the row loop (_before_insert_triggers).
+            self.ctx.no_default_per_row[id(t)] = [condition(col) for col in missing]
+            return
         if strict and missing:
             # Each missing column raises its condition, an error under abort_on_warning.
             err = condition(missing[0])
             err.trailing_notes.extend(Note("Error", c.code, c.message) for c in map(condition, missing[1:]))
             raise err
-        if missing and (t.triggers_for("BEFORE", "INSERT") or t.triggers_for("BEFORE", "UPDATE")):
-            # The nullable trigger fields (prepare_record_accessors) hold NULL for the
-            # column in every row: not_null_fields_have_null_values warns once per row
-            # (probed), written by the row loop.
-            self.ctx.no_default_per_row[id(t)] = [condition(col) for col in missing]
-            return
         for col in missing:
             ci = t.col_index[col.name.lower()]
             warned = getattr(self.ctx, "warned_no_default", None)

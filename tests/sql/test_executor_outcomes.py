@@ -208,3 +208,14 @@ def test_the_default_keyword_for_a_column_without_one_is_1364_per_row(bed: Bed) 
     assert _fails(thd, "INSERT INTO d SET id = 3, b = DEFAULT") == 1364
     thd.execute("INSERT IGNORE INTO d SET id = 3, b = DEFAULT")
     assert _codes(thd) == [("Warning", 1364)]
+
+
+def test_with_a_before_trigger_a_missing_field_is_checked_after_the_row_is_stored(bed: Bed) -> None:
+    thd = bed.session("ROW")
+    thd.execute("SET sql_mode = 'STRICT_ALL_TABLES'")
+    thd.execute("CREATE TABLE m (id INT PRIMARY KEY, a TINYINT, b INT NOT NULL) ENGINE=MyISAM")
+    thd.execute("CREATE TRIGGER tm BEFORE UPDATE ON m FOR EACH ROW SET NEW.a = 1")
+    assert _fails(thd, "INSERT INTO m (id, a) VALUES (2, 1000)") == 1264  # the row's own error first
+    assert _fails(thd, "INSERT INTO m (id, a) VALUES (1, 5)") == 1364
+    thd.execute("INSERT IGNORE INTO m (id, a) VALUES (6, 5), (7, 6)")
+    assert _codes(thd) == [("Warning", 1364), ("Warning", 1364)]  # once per row
