@@ -213,3 +213,21 @@ con1: INSERT IGNORE INTO m (id, a) VALUES (6, 5), (7, 1000)
 con1: SET sql_mode = 'STRICT_TRANS_TABLES'
 con1: INSERT INTO m (id, a) VALUES (8, 5), (9, 6)  => 1364
 con1: INSERT INTO m (id, a) VALUES (10, 1000), (11, 6)  => 1264
+
+[case fw_call_sub_statement_clears_conditions]
+rule = mariadb.diagnostics.opt_clear_warning_info
+seed = 002
+description = inside CALL every sub-statement that uses tables starts with an empty condition list: an UPDATE's 1265 notes are gone after CALL when an INSERT follows it, kept when only a SET @x follows; a failing later statement lists only its own error and the 4094 location
+formats = ROW
+setup: CREATE TABLE t3 (id INT NULL UNIQUE, c_date DATE, n TINYINT) ENGINE=MyISAM
+setup: CREATE TABLE t4 (id INT) ENGINE=MyISAM
+setup: INSERT INTO t3 VALUES (3, '1970-01-01', 1), (8, '1970-01-01', 1)
+setup: CREATE PROCEDURE p1() BEGIN UPDATE t3 SET c_date = '2025-05-05 05:05:05' WHERE id > 2; INSERT IGNORE INTO t3 (c_date) VALUES ('1970-01-01'); END
+setup: CREATE PROCEDURE p6() BEGIN UPDATE t3 SET c_date = '2025-05-06 05:05:05' WHERE id > 2; SET @x = 1; END
+setup: CREATE PROCEDURE p7() BEGIN UPDATE t3 SET c_date = '2025-05-07 05:05:05' WHERE id > 2; INSERT INTO t4 VALUES (1); END
+setup: CREATE PROCEDURE p9() BEGIN UPDATE t3 SET c_date = '2025-05-08 05:05:05' WHERE id > 2; UPDATE t3 SET n = 1002 WHERE id > 2; END
+con1: SET sql_mode = ''
+con1: CALL p1()
+con1: CALL p6()
+con1: CALL p7()
+con1: CALL p9()  => 1264

@@ -103,3 +103,15 @@ def test_an_explicit_collation_of_another_character_set_is_refused_not_guessed(b
         s.execute("SELECT _latin1'x' COLLATE 'latin1_swedish_ci'")
     assert e.value.code == 1235
     assert s.execute("SELECT _utf8mb4'x' COLLATE 'utf8mb4_general_ci'").rows == [["x"]]
+
+
+def test_a_call_sub_statement_with_tables_clears_the_earlier_ones_conditions(bed: Bed) -> None:
+    s = bed.session("ROW")
+    s.execute("CREATE TABLE t (id INT, d DATE) ENGINE=MyISAM")
+    s.execute("INSERT INTO t VALUES (1, '1970-01-01')")
+    s.execute("CREATE PROCEDURE p() BEGIN UPDATE t SET d = '2025-05-05 05:05:05'; INSERT INTO t VALUES (2, NULL); END")
+    s.execute("CREATE PROCEDURE q() BEGIN UPDATE t SET d = '2025-05-06 05:05:05'; SET @x = 1; END")
+    s.execute("CALL p()")
+    assert s.last_notes == []
+    s.execute("CALL q()")
+    assert [n.code for n in s.last_notes] == [1265, 1265]
