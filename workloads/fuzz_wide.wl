@@ -231,3 +231,15 @@ con1: CALL p1()
 con1: CALL p6()
 con1: CALL p7()
 con1: CALL p9()  => 1264
+
+[case fw_missing_fields_with_before_trigger_strict_first_only]
+rule = mariadb.insert.not_null_fields_have_null_values
+seed = 002
+description = with a BEFORE trigger a strict INSERT/REPLACE missing two NOT NULL columns fails with the first one's 1364 only (not_null_fields_have_null_values stops at it); without strict each is a warning per row
+session.sql_mode = 'TRADITIONAL'
+setup: CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_tiny TINYINT NOT NULL, c_char CHAR(4) NOT NULL, c_int INT) ENGINE=InnoDB
+setup: CREATE TRIGGER trgw_t1 BEFORE UPDATE ON t1 FOR EACH ROW SET NEW.c_int = IF(NEW.c_int > 0, NEW.c_int, 0)
+con1: REPLACE INTO t1 (c_int) VALUES (10)  => 1364
+con1: INSERT INTO t1 (c_int) VALUES (10), (11)  => 1364
+con1: SET sql_mode = ''
+con1: INSERT INTO t1 (c_int) VALUES (10), (11)

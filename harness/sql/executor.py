@@ -614,7 +614,7 @@ class Executor:
                     row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
                 except ServerError as err:
                     fill.failed(err)
-            fill.check()
+            self._row_filled(fill, t, thd.is_strict(t, i) and not ins.ignore)
             self.ctx.autoinc_row = i + 1
             try:
                 generated = self.assign_auto_increment(t, row, specified, alloc, {ci for ci, _f, _n in ondup},
@@ -628,7 +628,7 @@ class Executor:
             if alloc is not None:
                 alloc.row_done()
             if t.triggers:
-                self._before_insert_triggers(t, row, thd.is_strict(t, i) and not ins.ignore)
+                self._before_insert_triggers(t, row)
             for ci in null_cols:
                 if row[ci] is None:
                     # not_null_fields_have_null_values: 1048 alone, fill_record's store
@@ -693,19 +693,24 @@ class Executor:
             res.info = f"Records: {n_rows}  Duplicates: {dups}  Warnings: {len(self.ctx.notes)}"
         return res
 
-    def _before_insert_triggers(self, t: TableDef, row: list[Any], abort: bool) -> None:
+    def _before_insert_triggers(self, t: TableDef, row: list[Any]) -> None:
         """The row's BEFORE INSERT triggers, then not_null_fields_have_null_values' 1364 for
         each NOT NULL column without default the INSERT leaves out (the nullable trigger
-        fields hold NULL for it in every row; _check_all_fields_given): an error where the
-        row aborts on warnings -- after the row's own store errors (observed: 1264 for
-        row 1's value comes first) -- else a warning."""
+        fields hold NULL for it in every row; _check_all_fields_given)."""
         self.thd.fire_triggers(t, "BEFORE", "INSERT", row, None, self.ctx)
+        self.ctx.notes.extend(Note("Warning", c.code, c.message) for c in self.ctx.no_default_per_row.get(id(t), ()))
+
+    def _row_filled(self, fill: "FillRecord", t: TableDef, abort: bool) -> None:
+        """The end of an INSERT row's fill_record: its store errors (``fill.check()``), then
+        not_null_fields_have_null_values where the row aborts on warnings: 1364 for the
+        first missing NOT NULL column, after the row's own store errors (observed: row 1's
+        1264 comes first) and before an AUTO_INCREMENT value is generated (the counter
+        stays); one error, however many columns are missing (observed). The BEFORE
+        triggers it follows are not run here (their effects are undone with the row)."""
+        fill.check()
         conds = self.ctx.no_default_per_row.get(id(t), ())
         if abort and conds:
-            err = ServerError(conds[0].code, conds[0].message, conds[0].sqlstate)
-            err.trailing_notes.extend(Note("Error", c.code, c.message) for c in conds[1:])
-            raise err
-        self.ctx.notes.extend(Note("Warning", c.code, c.message) for c in conds)
+            raise ServerError(conds[0].code, conds[0].message, conds[0].sqlstate)
 
     def _null_into_not_null(self, t: TableDef, row: list[Any], ci: int, i: int, ignore: bool,
                             single_row: bool, column_list: bool = True) -> None:
