@@ -243,3 +243,23 @@ con1: REPLACE INTO t1 (c_int) VALUES (10)  => 1364
 con1: INSERT INTO t1 (c_int) VALUES (10), (11)  => 1364
 con1: SET sql_mode = ''
 con1: INSERT INTO t1 (c_int) VALUES (10), (11)
+
+[case fw_trigger_set_new_error_names_row_0]
+rule = mariadb.trigger.set_new_field
+seed = 002
+description = a value SET NEW.col cannot hold is an error (the trigger keeps its creation sql_mode) naming row 0 in an INSERT trigger too: single or multi-row VALUES, IGNORE or not, INSERT ... SELECT, InnoDB or MyISAM
+setup: CREATE TABLE t1 (id VARCHAR(10), c INT) ENGINE=InnoDB
+setup: CREATE TABLE m1 (id VARCHAR(10), c INT) ENGINE=MyISAM
+setup: CREATE TRIGGER tr BEFORE INSERT ON t1 FOR EACH ROW SET NEW.c = NEW.c + 2147483647
+setup: CREATE TRIGGER trm BEFORE INSERT ON m1 FOR EACH ROW SET NEW.c = NEW.c + 2147483647
+con1: INSERT INTO t1 VALUES ('a', 5)  => 1264
+con1: INSERT IGNORE INTO t1 VALUES ('b', 5)  => 1264
+con1: INSERT INTO t1 VALUES ('c', -5), ('d', 5)  => 1264
+con1: INSERT IGNORE INTO t1 VALUES ('e', -5), ('f', 5)  => 1264
+con1: INSERT INTO m1 VALUES ('c', -5), ('d', 5)  => 1264
+con1: SET sql_mode = ''
+con1: INSERT INTO t1 VALUES ('g', 5)  => 1264
+con1: INSERT INTO t1 VALUES ('h', -5), ('i', 5)  => 1264
+con1: INSERT IGNORE INTO t1 VALUES ('j', -5), ('k', 5)  => 1264
+con1: INSERT INTO t1 SELECT id, c FROM m1  => 1264
+con1: INSERT INTO t1 (id, c) SELECT 'z', 7  => 1264

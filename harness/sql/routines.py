@@ -139,8 +139,9 @@ def _set_new_column(thd: "Thd", st: A.SetLocal, ctx: "ExecContext", env: Env, sc
     col = t.columns[ci]
     v = Compiler(scope).compile(st.value)(env)  # type: ignore[arg-type]
     # Observed: a value rounded on the way into NEW.col raises no note (1265), and an
-    # error in an UPDATE trigger names row 0 (the UPDATE counts rows after the trigger).
-    wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 0 if env.old is not None else 1, [], sql_mode=thd.vars.get('sql_mode'))
+    # error names row 0, in an UPDATE trigger and in an INSERT trigger alike (single or
+    # multi-row VALUES, IGNORE or not, InnoDB or MyISAM).
+    wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 0, [], sql_mode=thd.vars.get('sql_mode'))
     env.new[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
 
 

@@ -115,3 +115,15 @@ def test_a_call_sub_statement_with_tables_clears_the_earlier_ones_conditions(bed
     assert s.last_notes == []
     s.execute("CALL q()")
     assert [n.code for n in s.last_notes] == [1265, 1265]
+
+
+def test_set_new_error_in_an_insert_trigger_names_row_0(bed: Bed) -> None:
+    import pytest
+
+    from harness.sql.errors import ServerError
+    s = bed.session("ROW")
+    s.execute("CREATE TABLE t (c INT) ENGINE=InnoDB")
+    s.execute("CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW SET NEW.c = NEW.c + 2147483647")
+    with pytest.raises(ServerError) as e:
+        s.execute("INSERT INTO t VALUES (-5), (5)")
+    assert e.value.message == "Out of range value for column 'c' at row 0"
