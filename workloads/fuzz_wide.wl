@@ -263,3 +263,21 @@ con1: INSERT INTO t1 VALUES ('h', -5), ('i', 5)  => 1264
 con1: INSERT IGNORE INTO t1 VALUES ('j', -5), ('k', 5)  => 1264
 con1: INSERT INTO t1 SELECT id, c FROM m1  => 1264
 con1: INSERT INTO t1 (id, c) SELECT 'z', 7  => 1264
+
+[case fw_unsigned_column_arithmetic]
+rule = mariadb.item_func_additive_op.unsigned_flag
+seed = 002
+description = +, - and * over an UNSIGNED integer column are unsigned (unsigned_flag of either operand): a negative result is 1690 BIGINT UNSIGNED naming the innermost failing operation (even under UPDATE IGNORE), a sum beyond the int64 range fits; NO_UNSIGNED_SUBTRACTION makes - signed
+setup: CREATE TABLE t1 (id INT UNSIGNED NOT NULL PRIMARY KEY, u BIGINT UNSIGNED, s INT, us SMALLINT UNSIGNED) ENGINE=InnoDB
+setup: INSERT INTO t1 VALUES (1, 9223372036854775807, -5, 3), (2, 5, 7, 0)
+con1: UPDATE t1 SET u = u + 1 WHERE id = 1
+con1: UPDATE IGNORE t1 SET id = id - 100 ORDER BY id DESC LIMIT 2  => 1690
+con1: UPDATE t1 SET s = us - 10  => 1690
+con1: UPDATE t1 SET s = s + us  => 1690
+con1: UPDATE t1 SET s = us * -1  => 1690
+con1: UPDATE t1 SET s = (us - 1) * 2 WHERE id = 2  => 1690
+con1: SET sql_mode = 'NO_UNSIGNED_SUBTRACTION'
+con1: UPDATE t1 SET s = us - 10
+con1: SET sql_mode = DEFAULT
+con1: UPDATE t1 SET s = us - 10 + 20  => 1690
+con1: UPDATE t1 SET s = us + -10 WHERE id = 1  => 1690
