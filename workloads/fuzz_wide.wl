@@ -281,3 +281,16 @@ con1: UPDATE t1 SET s = us - 10
 con1: SET sql_mode = DEFAULT
 con1: UPDATE t1 SET s = us - 10 + 20  => 1690
 con1: UPDATE t1 SET s = us + -10 WHERE id = 1  => 1690
+
+[case fw_join_names_resolve_where_first]
+rule = mariadb.setup_conds.order
+seed = 002
+description = a join resolves WHERE before its ON clauses (setup_conds), and a multi-table UPDATE resolves both before its SET values: 1054 names the clause the server checks first
+formats = STATEMENT
+setup: CREATE TABLE t1 (id INT PRIMARY KEY, c INT) ENGINE=InnoDB
+setup: CREATE TABLE t2 (k INT PRIMARY KEY, c INT) ENGINE=InnoDB
+con1: UPDATE t1 JOIN t2 ON t1.id = t2.id SET t1.c = 1 WHERE t2.id IS NOT NULL  => 1054
+con1: DELETE t1 FROM t1 JOIN t2 ON t1.id = t2.nope WHERE t2.zz = 1  => 1054
+con1: SELECT * FROM t1 JOIN t2 ON t1.id = t2.id WHERE t2.id > 0  => 1054
+con1: SELECT * FROM t1 LEFT JOIN t2 ON t1.id = t2.id WHERE t2.qq > 0  => 1054
+con1: UPDATE t1 JOIN t2 ON t1.id = t2.id SET t1.c = t2.nothere WHERE t2.id IS NOT NULL  => 1054

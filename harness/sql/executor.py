@@ -198,6 +198,8 @@ class Executor:
                   where: A.Expr | None, outer_env: Env | None) -> Iterator[tuple[list[Any], list[int | None]]]:
         """Nested-loop join; yields (rows per table, slots per table) passing ON and WHERE."""
         comp = Compiler(scope, self.info)
+        # setup_conds fixes the WHERE clause before the ON clauses (1054 names 'WHERE' first)
+        wf = comp.compile_in("WHERE", where) if where is not None else None
         ons = [comp.compile_in("ON", r.on) if r.on is not None else None for r in refs]
         outer_join = [r.join == "LEFT" for r in refs]
         n = len(tables)
@@ -209,7 +211,6 @@ class Executor:
             order[0], order[1] = 1, 0
             ons[0], ons[1] = ons[1], None
             outer_join[0], outer_join[1] = True, False
-        wf = comp.compile_in("WHERE", where) if where is not None else None
         base = outer_env.child() if outer_env is not None else Env(self.ctx)
         rows: list[Any] = [None] * n
         slots: list[int | None] = [None] * n
@@ -1321,10 +1322,10 @@ class Executor:
         all_tables = [(r.ref_name, self._open_ref(r)) for r in up.tables]
         scope = self._scope(all_tables)
         comp = Compiler(scope, self.info)
+        targets = _resolve_multi_update_names(scope, up)
         assigns = []
         written: set[int] = set()
-        for c, e in up.assignments:
-            depth, ti, ci = scope.resolve(c, "SET")
+        for (_depth, ti, ci), (_c, e) in zip(targets, up.assignments):
             written.add(ti)
             # multi_update reads the new values as the select list of its join.
             assigns.append((ti, ci, comp.compile_in("SELECT", e)))
@@ -1762,6 +1763,20 @@ def _blackhole_row_warning(thd: "Thd", t: TableDef, verb: str) -> None:
         from harness.sql.errors import Note
         thd.notes.append(Note("Warning", 1105, f"Row events are not logged for {verb} statements that modify "
                                                f"BLACKHOLE tables in row format. Table(s): '{t.name}.'"))
+
+
+def _resolve_multi_update_names(scope: Scope, up: A.Update) -> list[tuple[int, int, int]]:
+    """A multi-table UPDATE resolves its names in the server's order: the SET targets
+    (mysql_multi_update_prepare; returned), then WHERE and the ON clauses (setup_conds),
+    and only then the SET values (multi_update::prepare, by the caller) -- 1054 names the
+    first clause that fails (observed: 'WHERE' before a bad SET value). Resolution only:
+    the conditions are compiled again, with the statement's record, by the join."""
+    targets = [scope.resolve(c, "SET") for c, _e in up.assignments]
+    check = Compiler(scope)
+    for clause, e in (("WHERE", up.where), *(("ON", r.on) for r in up.tables)):
+        if e is not None:
+            check.compile_in(clause, e)
+    return targets
 
 
 def _update_assignment(t: TableDef, c: A.ColumnRef, e: A.Expr, comp: Compiler) -> tuple[int, Any]:

@@ -49,3 +49,15 @@ def test_replace_fires_after_insert_and_decides_each_conflict(bed: Bed) -> None:
     assert s.execute("REPLACE INTO t VALUES (1, 2, 11)").affected_rows == 3  # row 1 deleted, row 2 updated
     assert s.execute("SELECT * FROM t").rows == [[1, 2, 11]]
     assert s.execute("SELECT n FROM log").rows == [[11]]
+
+
+def test_a_join_names_an_unknown_column_of_where_before_on_and_set_values(bed: Bed) -> None:
+    from harness.sql.errors import ServerError
+    s = bed.session("ROW")
+    s.execute("CREATE TABLE a (id INT PRIMARY KEY, c INT) ENGINE=InnoDB")
+    s.execute("CREATE TABLE b (k INT PRIMARY KEY, c INT) ENGINE=InnoDB")
+    for sql in ("SELECT * FROM a JOIN b ON a.id = b.nope WHERE b.zz > 0",
+                "UPDATE a JOIN b ON a.id = b.k SET a.c = b.nothere WHERE b.zz IS NOT NULL"):
+        with pytest.raises(ServerError) as e:
+            s.execute(sql)
+        assert e.value.message == "Unknown column 'b.zz' in 'WHERE'"
