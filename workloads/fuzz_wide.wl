@@ -294,3 +294,13 @@ con1: DELETE t1 FROM t1 JOIN t2 ON t1.id = t2.nope WHERE t2.zz = 1  => 1054
 con1: SELECT * FROM t1 JOIN t2 ON t1.id = t2.id WHERE t2.id > 0  => 1054
 con1: SELECT * FROM t1 LEFT JOIN t2 ON t1.id = t2.id WHERE t2.qq > 0  => 1054
 con1: UPDATE t1 JOIN t2 ON t1.id = t2.id SET t1.c = t2.nothere WHERE t2.id IS NOT NULL  => 1054
+
+[case fw_strict_trans_insert_until_a_row_changes]
+rule = mariadb.strict_trans_tables.really_abort_on_warning
+seed = 002
+description = STRICT_TRANS_TABLES stops aborting a MyISAM INSERT only once the statement has changed the table (write_record marks modified_non_trans_table): a row after rows that ON DUPLICATE KEY UPDATE left unchanged still fails; after a written row it warns
+setup: CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_dt DATETIME, c_blob BLOB) ENGINE=MyISAM
+setup: INSERT INTO t1 (id, c_dt, c_blob) VALUES (7, '2023-01-16 01:30:00', NULL), (1, '2023-02-19 03:30:00', ''), (3, '2023-07-15 00:30:00', '')
+con1: INSERT INTO t1 (id, c_dt, c_blob) SELECT id, c_blob, c_dt FROM t1 ON DUPLICATE KEY UPDATE id = VALUES(id)  => 1292
+con1: INSERT INTO t1 (id, c_dt) VALUES (7, NULL), (20, 'x') ON DUPLICATE KEY UPDATE id = VALUES(id)  => 1292
+con1: INSERT INTO t1 (id, c_dt) VALUES (21, NULL), (22, 'x')

@@ -577,7 +577,7 @@ class Executor:
         env = Env(self.ctx)
         alloc = AutoIncrement(t, n_rows if compiled_rows is not None else 0) if t.auto_inc_col is not None else None
         for i in range(n_rows):
-            wctx = WriteContext(thd.is_strict(t, i), t.db, t.name, row_numbers[i] if row_numbers else i + 1,
+            wctx = WriteContext(self._insert_strict(t, i), t.db, t.name, row_numbers[i] if row_numbers else i + 1,
                                 self.ctx.notes, ins.ignore, sql_mode=thd.vars.get('sql_mode'))
             row = self.default_row(t, wctx)
             # the write set: every listed column, a DEFAULT one too (NOBLOB/MINIMAL images)
@@ -615,7 +615,7 @@ class Executor:
                     row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
                 except ServerError as err:
                     fill.failed(err)
-            self._row_filled(fill, t, thd.is_strict(t, i) and not ins.ignore)
+            self._row_filled(fill, t, self._insert_strict(t, i) and not ins.ignore)
             self.ctx.autoinc_row = i + 1
             try:
                 generated = self.assign_auto_increment(t, row, specified, alloc, {ci for ci, _f, _n in ondup},
@@ -726,7 +726,7 @@ class Executor:
             if column_list:
                 err.trailing_notes.append(note("Error", "ER_UNKNOWN_ERROR"))
             raise err
-        if self.thd.is_strict(t, i) and not ignore:
+        if self._insert_strict(t, i) and not ignore:
             raise error("ER_BAD_NULL_ERROR", col.name)
         self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
         row[ci] = col.type.default_value()
@@ -744,6 +744,14 @@ class Executor:
                 # NOT NULL without DEFAULT: error 1364 in strict mode when not given.
                 row.append(_MISSING)
         return row
+
+    def _insert_strict(self, t: TableDef, i: int) -> bool:
+        """Whether INSERT's row ``i`` aborts on a warning: under STRICT_TRANS_TABLES a
+        non-transactional table stops aborting once the statement has changed one
+        (THD::really_abort_on_warning, marked by write_record) -- a row after rows that
+        changed nothing (ON DUPLICATE KEY UPDATE to the same values) still fails (observed)."""
+        changed = self.thd.stmt_changed_nontrans or self.thd.stmt_changed_nontrans_temp
+        return self.thd.is_strict(t, i if changed else 0)
 
     def _explicit_default(self, t: TableDef, row: list[Any], ci: int, wctx: WriteContext) -> None:
         """INSERT's DEFAULT keyword for a column without one (NO_DEFAULT_VALUE_FLAG: NOT
@@ -956,7 +964,7 @@ class Executor:
         env = Env(self.ctx, [updated])
         # Its conditions count the INSERT's row ("at row N" of the row that found the duplicate).
         row_index = null_rule[0] if null_rule is not None else 0
-        wctx = WriteContext(self.thd.is_strict(t, row_index), t.db, t.name, row_index + 1, self.ctx.notes,
+        wctx = WriteContext(self._insert_strict(t, row_index), t.db, t.name, row_index + 1, self.ctx.notes,
                             sql_mode=self.thd.vars.get('sql_mode'))
         changed: set[int] = set()
         fill = FillRecord()

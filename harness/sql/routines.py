@@ -141,7 +141,11 @@ def _set_new_column(thd: "Thd", st: A.SetLocal, ctx: "ExecContext", env: Env, sc
     # Observed: a value rounded on the way into NEW.col raises no note (1265), and an
     # error names row 0, in an UPDATE trigger and in an INSERT trigger alike (single or
     # multi-row VALUES, IGNORE or not, InnoDB or MyISAM).
-    wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 0, [], sql_mode=thd.vars.get('sql_mode'))
+    # The trigger stores under its own sql_mode whatever the statement already changed
+    # (observed: a MyISAM INSERT's second row fails here after its first was written).
+    mode = str(thd.vars.get("sql_mode") or "")
+    strict = "STRICT_TRANS_TABLES" in mode or "STRICT_ALL_TABLES" in mode
+    wctx = WriteContext(strict, t.db, t.name, 0, [], sql_mode=thd.vars.get('sql_mode'))
     env.new[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
 
 

@@ -219,3 +219,13 @@ def test_with_a_before_trigger_a_missing_field_is_checked_after_the_row_is_store
     assert _fails(thd, "INSERT INTO m (id, a) VALUES (1, 5)") == 1364
     thd.execute("INSERT IGNORE INTO m (id, a) VALUES (6, 5), (7, 6)")
     assert _codes(thd) == [("Warning", 1364), ("Warning", 1364)]  # once per row
+
+
+def test_strict_trans_tables_aborts_a_myisam_insert_until_a_row_changed(bed: Bed) -> None:
+    thd = bed.session("ROW")
+    thd.execute("CREATE TABLE m (id INT PRIMARY KEY, d DATETIME) ENGINE=MyISAM")
+    thd.execute("INSERT INTO m VALUES (7, NULL)")
+    # row 1 changes nothing (same values): row 2's bad date is still an error
+    assert _fails(thd, "INSERT INTO m VALUES (7, NULL), (8, 'x') ON DUPLICATE KEY UPDATE id = VALUES(id)") == 1292
+    thd.execute("INSERT INTO m VALUES (9, NULL), (10, 'x')")  # after a written row: a warning
+    assert _codes(thd) == [("Warning", 1265)]
