@@ -304,3 +304,14 @@ setup: INSERT INTO t1 (id, c_dt, c_blob) VALUES (7, '2023-01-16 01:30:00', NULL)
 con1: INSERT INTO t1 (id, c_dt, c_blob) SELECT id, c_blob, c_dt FROM t1 ON DUPLICATE KEY UPDATE id = VALUES(id)  => 1292
 con1: INSERT INTO t1 (id, c_dt) VALUES (7, NULL), (20, 'x') ON DUPLICATE KEY UPDATE id = VALUES(id)  => 1292
 con1: INSERT INTO t1 (id, c_dt) VALUES (21, NULL), (22, 'x')
+
+[case fw_function_insert_warns_each_call]
+rule = mariadb.insert.check_that_all_fields_are_given_values
+seed = 002
+description = a stored function's INSERT checks its missing NOT NULL columns each time it runs: the call that fails (1062 on its second row) lists its own 1364 warning first (a non-strict function), then the error and the 4094 location
+session.sql_mode = ''
+setup: CREATE TABLE t1 (id DECIMAL(6,2) NOT NULL UNIQUE, c_dec DECIMAL(5,2) NOT NULL, c_int INT) ENGINE=InnoDB
+setup: CREATE TABLE t2 (id INT, c_int INT) ENGINE=InnoDB
+setup: INSERT INTO t2 VALUES (5, 64), (9, 11), (6, 14)
+setup: CREATE FUNCTION f_log(x INT) RETURNS INT DETERMINISTIC MODIFIES SQL DATA BEGIN INSERT INTO t1 (c_int, id) VALUES (x, 9.00); RETURN x + 1; END
+con1: UPDATE t2 SET c_int = f_log(c_int) WHERE id > 5  => 1062

@@ -127,3 +127,18 @@ def test_set_new_error_in_an_insert_trigger_names_row_0(bed: Bed) -> None:
     with pytest.raises(ServerError) as e:
         s.execute("INSERT INTO t VALUES (-5), (5)")
     assert e.value.message == "Out of range value for column 'c' at row 0"
+
+
+def test_a_functions_insert_warns_1364_on_every_call(bed: Bed) -> None:
+    import pytest
+
+    from harness.sql.errors import ServerError
+    s = bed.session("ROW")
+    s.execute("SET sql_mode = ''")
+    s.execute("CREATE TABLE t1 (id INT NOT NULL UNIQUE, c INT NOT NULL, x INT) ENGINE=InnoDB")
+    s.execute("CREATE TABLE t2 (id INT, x INT) ENGINE=InnoDB")
+    s.execute("INSERT INTO t2 VALUES (1, 1), (2, 2)")
+    s.execute("CREATE FUNCTION f(v INT) RETURNS INT MODIFIES SQL DATA BEGIN INSERT INTO t1 (id, x) VALUES (9, v); RETURN v; END")
+    with pytest.raises(ServerError):
+        s.execute("UPDATE t2 SET x = f(x)")
+    assert [n.code for n in s.last_notes] == [1364, 1062, 4094]
