@@ -138,7 +138,7 @@ def test_a_functions_insert_warns_1364_on_every_call(bed: Bed) -> None:
     s.execute("CREATE TABLE t1 (id INT NOT NULL UNIQUE, c INT NOT NULL, x INT) ENGINE=InnoDB")
     s.execute("CREATE TABLE t2 (id INT, x INT) ENGINE=InnoDB")
     s.execute("INSERT INTO t2 VALUES (1, 1), (2, 2)")
-    s.execute("CREATE FUNCTION f(v INT) RETURNS INT MODIFIES SQL DATA BEGIN INSERT INTO t1 (id, x) VALUES (9, v); RETURN v; END")
+    s.execute("CREATE FUNCTION f(v INT) RETURNS INT DETERMINISTIC MODIFIES SQL DATA BEGIN INSERT INTO t1 (id, x) VALUES (9, v); RETURN v; END")
     with pytest.raises(ServerError):
         s.execute("UPDATE t2 SET x = f(x)")
     assert [n.code for n in s.last_notes] == [1364, 1062, 4094]
