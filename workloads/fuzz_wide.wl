@@ -315,3 +315,15 @@ setup: CREATE TABLE t2 (id INT, c_int INT) ENGINE=InnoDB
 setup: INSERT INTO t2 VALUES (5, 64), (9, 11), (6, 14)
 setup: CREATE FUNCTION f_log(x INT) RETURNS INT DETERMINISTIC MODIFIES SQL DATA BEGIN INSERT INTO t1 (c_int, id) VALUES (x, 9.00); RETURN x + 1; END
 con1: UPDATE t2 SET c_int = f_log(c_int) WHERE id > 5  => 1062
+
+[case fw_before_trigger_error_precedes_missing_field]
+rule = mariadb.insert.not_null_fields_have_null_values
+seed = 002
+description = with a BEFORE INSERT trigger the missing NOT NULL column is checked after the trigger ran: the trigger's own strict error (1292 of DATE_ADD over a zero date in SET NEW) comes first; a failed row leaves InnoDB's AUTO_INCREMENT counter where it was
+session.sql_mode = 'STRICT_ALL_TABLES'
+setup: CREATE TABLE t1 (id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_dt DATETIME NOT NULL DEFAULT '2020-02-02 02:02:02', c_int INT NOT NULL) ENGINE=InnoDB
+setup: INSERT INTO t1 VALUES (6, '2024-01-01', 92)
+setup: CREATE TRIGGER trgw_t1 BEFORE INSERT ON t1 FOR EACH ROW SET NEW.c_dt = DATE_ADD(NEW.c_dt, INTERVAL 1 MONTH)
+con1: INSERT INTO t1 (c_dt) VALUES (0)  => 1292
+con1: INSERT INTO t1 (c_dt) VALUES ('2024-01-01'), ('2024-01-02')  => 1364
+con1: INSERT INTO t1 (c_dt, c_int) VALUES ('2024-01-01', 1)

@@ -31,7 +31,7 @@ _NB_MAX = 65535  # AUTO_INC_DEFAULT_NB_MAX
 class AutoIncrement:
     """One statement's auto-increment state for one table."""
 
-    __slots__ = ("table", "reserves", "estimated", "next_id", "interval_end", "intervals", "rows_left")
+    __slots__ = ("table", "reserves", "estimated", "next_id", "interval_end", "intervals", "rows_left", "opened")
 
     def __init__(self, table: "TableDef", estimated_rows: int) -> None:
         self.table = table
@@ -41,6 +41,7 @@ class AutoIncrement:
         self.interval_end = 0
         self.intervals = 0
         self.rows_left = 0  # InnoDB's trx->n_autoinc_rows
+        self.opened: tuple[int, int] | None = None  # (first value, counter before) of the last interval
 
     def generate(self) -> int:
         data = self.table.data
@@ -56,6 +57,7 @@ class AutoIncrement:
             if self.rows_left <= 0:
                 self.rows_left = wanted
             start = max(data.auto_increment, self.next_id)
+            self.opened = (start, data.auto_increment)
             data.auto_increment = start + self.rows_left
             self.next_id = start
             self.interval_end = start + self.rows_left
@@ -76,6 +78,16 @@ class AutoIncrement:
         """InnoDB counts every row the statement sends to the engine."""
         if self.rows_left > 0:
             self.rows_left -= 1
+
+    def never_generated(self, value: int) -> None:
+        """The row that took ``value`` failed before the server would have generated it
+        (its BEFORE INSERT triggers and the NOT NULL check after them come first): the
+        counter is as if the engine had not been asked -- an interval this row opened is
+        not reserved (observed: InnoDB's counter stays after such a failed INSERT)."""
+        if not self.reserves:
+            self.give_back(value, skipped=False)
+        elif self.opened is not None and self.opened[0] == value:
+            self.table.data.auto_increment = self.opened[1]
 
     def give_back(self, value: int, *, skipped: bool) -> None:
         """The row with generated ``value`` was not stored.

@@ -615,7 +615,7 @@ class Executor:
                     row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
                 except ServerError as err:
                     fill.failed(err)
-            self._row_filled(fill, t, self._insert_strict(t, i) and not ins.ignore)
+            fill.check()
             self.ctx.autoinc_row = i + 1
             try:
                 generated = self.assign_auto_increment(t, row, specified, alloc, {ci for ci, _f, _n in ondup},
@@ -629,7 +629,7 @@ class Executor:
             if alloc is not None:
                 alloc.row_done()
             if t.triggers:
-                self._before_insert_triggers(t, row)
+                self._before_insert_triggers(t, row, self._insert_strict(t, i) and not ins.ignore, generated, alloc)
             for ci in null_cols:
                 if row[ci] is None:
                     # not_null_fields_have_null_values: 1048 alone, fill_record's store
@@ -694,24 +694,25 @@ class Executor:
             res.info = f"Records: {n_rows}  Duplicates: {dups}  Warnings: {len(self.ctx.notes)}"
         return res
 
-    def _before_insert_triggers(self, t: TableDef, row: list[Any]) -> None:
+    def _before_insert_triggers(self, t: TableDef, row: list[Any], abort: bool, generated: int | None,
+                                alloc: AutoIncrement | None) -> None:
         """The row's BEFORE INSERT triggers, then not_null_fields_have_null_values' 1364 for
         each NOT NULL column without default the INSERT leaves out (the nullable trigger
-        fields hold NULL for it in every row; _check_all_fields_given)."""
-        self.thd.fire_triggers(t, "BEFORE", "INSERT", row, None, self.ctx)
-        self.ctx.notes.extend(Note("Warning", c.code, c.message) for c in self.ctx.no_default_per_row.get(id(t), ()))
-
-    def _row_filled(self, fill: "FillRecord", t: TableDef, abort: bool) -> None:
-        """The end of an INSERT row's fill_record: its store errors (``fill.check()``), then
-        not_null_fields_have_null_values where the row aborts on warnings: 1364 for the
-        first missing NOT NULL column, after the row's own store errors (observed: row 1's
-        1264 comes first) and before an AUTO_INCREMENT value is generated (the counter
-        stays); one error, however many columns are missing (observed). The BEFORE
-        triggers it follows are not run here (their effects are undone with the row)."""
-        fill.check()
+        fields hold NULL for it in every row; _check_all_fields_given): a warning each, or,
+        where the row aborts on warnings, one error for the first column -- after the
+        row's own store errors and its triggers' (observed: row 1's 1264, a trigger's 1292
+        come first), before the server generates the row's AUTO_INCREMENT value (the
+        InnoDB counter stays, as after a failing trigger)."""
         conds = self.ctx.no_default_per_row.get(id(t), ())
-        if abort and conds:
-            raise ServerError(conds[0].code, conds[0].message, conds[0].sqlstate)
+        try:
+            self.thd.fire_triggers(t, "BEFORE", "INSERT", row, None, self.ctx)
+            if abort and conds:
+                raise ServerError(conds[0].code, conds[0].message, conds[0].sqlstate)
+        except ServerError:
+            if generated is not None and alloc is not None:
+                alloc.never_generated(generated)
+            raise
+        self.ctx.notes.extend(Note("Warning", c.code, c.message) for c in conds)
 
     def _null_into_not_null(self, t: TableDef, row: list[Any], ci: int, i: int, ignore: bool,
                             single_row: bool, column_list: bool = True) -> None:

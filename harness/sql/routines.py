@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from harness.sql.catalog import TableDef, Trigger
 from harness.sql.errors import Note, ServerError, error, note
-from harness.sql.executor import Executor
+from harness.sql.executor import Executor, eval_aborting_on_warning
 from harness.sql.expr import Compiler, Env, Scope, to_bool
 from harness.sql.prelock import analyze
 from harness.sql.types import WriteContext
@@ -137,14 +137,16 @@ def _set_new_column(thd: "Thd", st: A.SetLocal, ctx: "ExecContext", env: Env, sc
         raise UnsupportedError("SET of a NEW/OLD column outside a BEFORE trigger")
     ci = t.column(st.name)
     col = t.columns[ci]
-    v = Compiler(scope).compile(st.value)(env)  # type: ignore[arg-type]
+    # The trigger stores under its own sql_mode whatever the statement already changed
+    # (observed: a MyISAM INSERT's second row fails here after its first was written),
+    # and a warning of the value itself is an error there when strict (observed: 1292 of
+    # DATE_ADD over a zero date fails the INSERT, before any 1364 of the row).
+    mode = str(thd.vars.get("sql_mode") or "")
+    strict = "STRICT_TRANS_TABLES" in mode or "STRICT_ALL_TABLES" in mode
+    v = eval_aborting_on_warning(Compiler(scope).compile(st.value), env, ctx.notes, strict)  # type: ignore[arg-type]
     # Observed: a value rounded on the way into NEW.col raises no note (1265), and an
     # error names row 0, in an UPDATE trigger and in an INSERT trigger alike (single or
     # multi-row VALUES, IGNORE or not, InnoDB or MyISAM).
-    # The trigger stores under its own sql_mode whatever the statement already changed
-    # (observed: a MyISAM INSERT's second row fails here after its first was written).
-    mode = str(thd.vars.get("sql_mode") or "")
-    strict = "STRICT_TRANS_TABLES" in mode or "STRICT_ALL_TABLES" in mode
     wctx = WriteContext(strict, t.db, t.name, 0, [], sql_mode=thd.vars.get('sql_mode'))
     env.new[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
 
