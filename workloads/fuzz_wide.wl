@@ -327,3 +327,16 @@ setup: CREATE TRIGGER trgw_t1 BEFORE INSERT ON t1 FOR EACH ROW SET NEW.c_dt = DA
 con1: INSERT INTO t1 (c_dt) VALUES (0)  => 1292
 con1: INSERT INTO t1 (c_dt) VALUES ('2024-01-01'), ('2024-01-02')  => 1364
 con1: INSERT INTO t1 (c_dt, c_int) VALUES ('2024-01-01', 1)
+
+[case fw_update_of_clustered_pk_counts_matched_rows]
+rule = mariadb.update.used_key_is_modified
+seed = 002
+description = an InnoDB UPDATE that changes the primary key it scans collects the matching rows first and updates them in a second pass: "at row N" counts those rows only (a MyISAM scan counts every row examined)
+session.sql_mode = ''
+setup: CREATE TABLE t1 (id DECIMAL(6,2) NOT NULL PRIMARY KEY, c_int INT) ENGINE=InnoDB
+setup: CREATE TABLE m1 (id DECIMAL(6,2) NOT NULL PRIMARY KEY, c_int INT) ENGINE=MyISAM
+setup: INSERT INTO t1 VALUES (1.50, 25), (2.50, 21), (6.00, NULL), (7.00, NULL), (9.00, NULL), (9.50, 19)
+setup: INSERT INTO m1 VALUES (1.50, 25), (2.50, 21), (6.00, NULL), (7.00, NULL), (9.00, NULL), (9.50, 19)
+con1: UPDATE t1 SET id = id / 3 WHERE c_int IS NOT NULL
+con1: UPDATE m1 SET id = id / 3 WHERE c_int IS NOT NULL
+con1: UPDATE t1 SET c_int = c_int / 3 WHERE id > 0 AND c_int IS NOT NULL

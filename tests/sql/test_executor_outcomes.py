@@ -229,3 +229,12 @@ def test_strict_trans_tables_aborts_a_myisam_insert_until_a_row_changed(bed: Bed
     assert _fails(thd, "INSERT INTO m VALUES (7, NULL), (8, 'x') ON DUPLICATE KEY UPDATE id = VALUES(id)") == 1292
     thd.execute("INSERT INTO m VALUES (9, NULL), (10, 'x')")  # after a written row: a warning
     assert _codes(thd) == [("Warning", 1265)]
+
+
+def test_an_update_of_the_clustered_key_counts_only_matched_rows(bed: Bed) -> None:
+    thd = bed.session("ROW")
+    thd.execute("SET sql_mode = ''")
+    thd.execute("CREATE TABLE t (id DECIMAL(6,2) NOT NULL PRIMARY KEY, c INT) ENGINE=InnoDB")
+    thd.execute("INSERT INTO t VALUES (1.50, 1), (2.50, 1), (6.00, NULL), (9.50, 1)")
+    thd.execute("UPDATE t SET id = id / 3 WHERE c IS NOT NULL")
+    assert [n.message[-8:] for n in thd.last_notes] == ["at row 2", "at row 3"]
