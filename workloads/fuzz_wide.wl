@@ -340,3 +340,19 @@ setup: INSERT INTO m1 VALUES (1.50, 25), (2.50, 21), (6.00, NULL), (7.00, NULL),
 con1: UPDATE t1 SET id = id / 3 WHERE c_int IS NOT NULL
 con1: UPDATE m1 SET id = id / 3 WHERE c_int IS NOT NULL
 con1: UPDATE t1 SET c_int = c_int / 3 WHERE id > 0 AND c_int IS NOT NULL
+
+[case fw_enum_error_value_copies_silently]
+rule = mariadb.field_conv.do_field_eq
+seed = 002
+description = an ENUM holding the '' error value (0) is copied without a warning: into a column of the same definition (CREATE ... SELECT, CREATE INDEX or ALTER copying the table, INSERT ... SELECT; do_field_eq) and into another ENUM (as its error value), while its real members still warn there
+setup: CREATE TABLE t1 (id INT PRIMARY KEY, c_enum ENUM('a','b','c')) ENGINE=MyISAM
+setup: CREATE TABLE t2 (id INT PRIMARY KEY, c_enum ENUM('a','b','c'), o ENUM('x','y')) ENGINE=InnoDB
+setup: INSERT IGNORE INTO t1 VALUES (1, 'a'), (2, 'zz'), (3, 'c')
+setup: INSERT IGNORE INTO t2 VALUES (1, 'b', 'x'), (2, 'q', 'y')
+con1: CREATE TEMPORARY TABLE tmp3 ENGINE=MyISAM SELECT c_enum FROM t1
+con1: CREATE INDEX ix2_c_enum ON t2 (c_enum)
+con1: INSERT IGNORE INTO t2 (id, c_enum) SELECT id + 10, c_enum FROM t1
+con1: INSERT IGNORE INTO t2 (id, o) SELECT id + 20, c_enum FROM t1
+con1: UPDATE t2 SET c_enum = o WHERE id = 1  => 1265
+con1: ALTER TABLE t1 ENGINE=InnoDB
+con1: CREATE TABLE t4 ENGINE=MyISAM SELECT * FROM t1

@@ -458,4 +458,6 @@ def _convert(src: Column, dst: Column, value: Any, ctx: WriteContext) -> Any:
             ctx.notes.append(note("Warning", "WARN_DATA_TRUNCATED", dst.name, ctx.row))
             s = s[:dt_.length]  # type: ignore[attr-defined]
             return s.rstrip(" ") if dt_.name == "CHAR" else s
+    if st.name in ("ENUM", "SET") and st.name == dt_.name and st.values == dt_.values:  # type: ignore[attr-defined]
+        return value  # do_field_eq: the stored number, the '' error value (0) too, silently
     return dt_.coerce(value, dst.name, ctx)

@@ -95,8 +95,9 @@ class Scope:
         raise error("ER_BAD_FIELD_ERROR", where, clause)
 
 
-def _string_view(scope: Scope, depth: int, ti: int, ci: int) -> Callable[[Any], Any] | None:
-    """to_text of an ENUM/SET column, None for every other column."""
+def _string_view(scope: Scope, depth: int, ti: int, ci: int) -> Any:
+    """The type of an ENUM/SET column (its to_text reads the member text), None for
+    every other column."""
     from harness.sql.types import EnumType, SetType
     sc = scope
     for _ in range(depth):
@@ -106,7 +107,7 @@ def _string_view(scope: Scope, depth: int, ti: int, ci: int) -> Callable[[Any], 
     if cols is None or ci >= len(cols):
         return None
     ctype = cols[ci].type
-    return ctype.to_text if isinstance(ctype, (EnumType, SetType)) else None
+    return ctype if isinstance(ctype, (EnumType, SetType)) else None
 
 
 def _is_notnull_date_column(scope: Scope, e: A.Expr) -> bool:
@@ -253,8 +254,9 @@ class Compiler:
             name = e.name.lower()
             return lambda env: env.locals[name]  # type: ignore[index]
         depth, ti, ci = self.scope.resolve(e, self.clause)
-        view = _string_view(self.scope, depth, ti, ci)
-        if view is not None:
+        mtype = _string_view(self.scope, depth, ti, ci)
+        if mtype is not None:
+            view, members = mtype.to_text, tuple(mtype.values)
             # ENUM/SET store an index/bitmask but read as their member text in expressions.
             def member_text(env: Env) -> Any:
                 o = env
@@ -262,7 +264,7 @@ class Compiler:
                     o = o.outer  # type: ignore[assignment]
                 row = o.rows[ti]
                 v = None if row is None else row[ci]
-                return None if v is None else MemberStr(view(v), v) if isinstance(v, int) else view(v)
+                return None if v is None else MemberStr(view(v), v, members) if isinstance(v, int) else view(v)
             return member_text
         if depth == 0:
             def col(env: Env) -> Any:

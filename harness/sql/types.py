@@ -770,12 +770,14 @@ class MemberStr(str):
     column storing it, and arithmetic on it, take that number (observed: an ENUM 'b'
     copied into a DECIMAL column is 2.00). Any string operation yields a plain str."""
 
-    __slots__ = ("number",)
+    __slots__ = ("number", "members")
     number: int
+    members: tuple[str, ...]  # the source column's member list
 
-    def __new__(cls, value: str, number: int) -> "MemberStr":
+    def __new__(cls, value: str, number: int, members: tuple[str, ...] = ()) -> "MemberStr":
         obj = super().__new__(cls, value)
         obj.number = number
+        obj.members = members
         return obj
 
 
@@ -820,6 +822,11 @@ class EnumType(_MemberListType):
     def coerce(self, value: Any, col: str, ctx: WriteContext) -> Any:
         if value is None:
             return None
+        if isinstance(value, MemberStr) and (value.members == tuple(self.values) or value.number == 0):
+            # Copy_field's do_field_eq: a column of the same definition copies the stored
+            # index, the '' error value (0) too, without a warning; another ENUM's error
+            # value is stored as this one's, silently too (observed)
+            return value.number if value.members == tuple(self.values) else 0
         if isinstance(value, int) and not isinstance(value, bool):
             if 0 <= value <= len(self.values):
                 if value == 0:

@@ -143,3 +143,14 @@ def test_a_decimal_beyond_64_bits_is_out_of_range_twice_for_a_narrow_column() ->
     with pytest.raises(ServerError) as e:
         make_type("INT", []).coerce(1 << 64, "i", WriteContext(True, "test", "t"))
     assert [n.code for n in e.value.trailing_notes] == [1264]
+
+
+def test_an_enum_value_of_the_same_definition_or_the_error_value_copies_silently() -> None:
+    from harness.sql.types import MemberStr
+    ctx = WriteContext(True, "test", "t")
+    e = make_type("ENUM", ["a", "b"])
+    assert e.coerce(MemberStr("", 0, ("a", "b")), "e", ctx) == 0
+    assert e.coerce(MemberStr("", 0, ("x",)), "e", ctx) == 0
+    assert e.coerce(MemberStr("b", 2, ("a", "b")), "e", ctx) == 2
+    with pytest.raises(ServerError):
+        e.coerce(MemberStr("x", 1, ("x",)), "e", ctx)
