@@ -356,3 +356,17 @@ con1: INSERT IGNORE INTO t2 (id, o) SELECT id + 20, c_enum FROM t1
 con1: UPDATE t2 SET c_enum = o WHERE id = 1  => 1265
 con1: ALTER TABLE t1 ENGINE=InnoDB
 con1: CREATE TABLE t4 ENGINE=MyISAM SELECT * FROM t1
+
+[case fw_datetime_into_time_keeps_the_time]
+rule = mariadb.field_time.store_time
+seed = 002
+description = a DATETIME or DATE stored into a TIME column keeps the time of day (also of a zero date '0000-00-00 10:00:00') and cuts a date part that is not zero with a 1265 Note
+setup: CREATE TABLE s (id INT PRIMARY KEY, dt DATETIME, d DATE, dt6 DATETIME(6)) ENGINE=InnoDB
+setup: CREATE TABLE x (id INT PRIMARY KEY, tm TIME) ENGINE=InnoDB
+setup: INSERT INTO s VALUES (1, '2023-05-06 10:11:12', '2023-05-06', '2023-05-06 10:11:12.5'), (2, '0000-00-00 10:00:00', '0000-00-00', NULL)
+con1: INSERT INTO x SELECT id, dt FROM s
+con1: INSERT INTO x SELECT id + 10, d FROM s
+con1: INSERT INTO x SELECT id + 20, dt6 FROM s
+con1: UPDATE x SET tm = (SELECT dt FROM s WHERE id = 1) WHERE id = 1
+con1: SET sql_mode = ''
+con1: INSERT INTO x SELECT id + 30, dt FROM s

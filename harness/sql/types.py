@@ -1050,11 +1050,13 @@ class TimeType(_TemporalBase):
             return None
         if isinstance(value, dt.timedelta):
             total, verdict = (value.days * 86400 + value.seconds) * 1_000_000 + value.microseconds, T.OK
-        elif isinstance(value, dt.datetime):
-            total, verdict = ((value.hour * 60 + value.minute) * 60 + value.second) * 1_000_000 \
-                + value.microsecond, T.OK
-        elif isinstance(value, (dt.date, ZeroDate)):
-            total, verdict = 0, T.OK
+        elif isinstance(value, (dt.datetime, ZeroDate)):
+            # the time of day; a date part that is not zero is cut with a note (observed:
+            # 1265 Note for '2023-05-06 10:11:12', none for '0000-00-00 10:00:00')
+            total = ((value.hour * 60 + value.minute) * 60 + value.second) * 1_000_000 + value.microsecond
+            verdict = T.NOTE if value.year or value.month or value.day else T.OK
+        elif isinstance(value, dt.date):
+            total, verdict = 0, T.NOTE  # a DATE is midnight, its date cut (observed)
         elif isinstance(value, (int, Decimal, float)) and not isinstance(value, bool):
             total, verdict = T.number_to_time(value)
         else:

@@ -154,3 +154,14 @@ def test_an_enum_value_of_the_same_definition_or_the_error_value_copies_silently
     assert e.coerce(MemberStr("b", 2, ("a", "b")), "e", ctx) == 2
     with pytest.raises(ServerError):
         e.coerce(MemberStr("x", 1, ("x",)), "e", ctx)
+
+
+def test_time_keeps_the_time_of_a_datetime_and_notes_a_cut_date() -> None:
+    from harness.sql.temporal import ZeroDateTime
+    ctx = WriteContext(True, "test", "t")
+    t = make_type("TIME", [])
+    assert t.coerce(ZeroDateTime(0, 0, 0, 10, 0, 0), "tm", ctx) == dt.timedelta(hours=10)
+    assert ctx.notes == []
+    assert t.coerce(dt.datetime(2023, 5, 6, 10, 11, 12), "tm", ctx) == dt.timedelta(hours=10, minutes=11, seconds=12)
+    assert t.coerce(dt.date(2023, 5, 6), "tm", ctx) == dt.timedelta(0)
+    assert [(n.level, n.code) for n in ctx.notes] == [("Note", 1265), ("Note", 1265)]
