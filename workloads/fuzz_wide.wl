@@ -370,3 +370,18 @@ con1: INSERT INTO x SELECT id + 20, dt6 FROM s
 con1: UPDATE x SET tm = (SELECT dt FROM s WHERE id = 1) WHERE id = 1
 con1: SET sql_mode = ''
 con1: INSERT INTO x SELECT id + 30, dt FROM s
+
+[case fw_mixed_late_row_switch_after_image]
+rule = seed002.binlog_row_image
+seed = 002
+description = MIXED switches INSERT ... ON DUPLICATE KEY UPDATE over two unique keys to rows only in decide_logging_format_low, after the columns were marked for a statement: its after images (Write_rows, the Update_rows after) hold the write set only, its before images stay FULL; other unsafe INSERTs log full rows
+setup: CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, u INT UNIQUE, a INT, b VARCHAR(5)) ENGINE=InnoDB
+setup: CREATE TABLE t2 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, a INT, b VARCHAR(40)) ENGINE=InnoDB
+setup: INSERT INTO t1 (u, a, b) VALUES (1, 1, 'a'), (2, 2, 'b')
+setup: INSERT INTO t2 (a, b) VALUES (1, 'a')
+con1: INSERT INTO t1 (u, a) VALUES (2, 5) ON DUPLICATE KEY UPDATE a = 99
+con1: INSERT INTO t1 (u, a) VALUES (7, 5) ON DUPLICATE KEY UPDATE a = 99
+con1: INSERT INTO t1 SET u = 8, a = 1 ON DUPLICATE KEY UPDATE a = a + 1
+con1: INSERT INTO t1 SET u = 8, a = 1 ON DUPLICATE KEY UPDATE a = a + 1
+con1: INSERT INTO t2 (id, a) VALUES (1, 5) ON DUPLICATE KEY UPDATE a = 99
+con1: INSERT INTO t2 (a) VALUES (LENGTH(UUID()))

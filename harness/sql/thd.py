@@ -433,6 +433,12 @@ class Thd:
 
     # ------------------------------------------------------------ row logging hook (layer 2)
 
+    @property
+    def stmt_after_image_is_write_set(self) -> bool:
+        """The running statement's after images hold its write set only (LoggingDecision.late_row)."""
+        decision = getattr(self, "stmt_decision", None)
+        return bool(decision is not None and decision.late_row)
+
     def log_row(self, table: TableDef, kind: str, before: list[Any] | None, after: list[Any] | None,
                 assigned: set[int] | None) -> None:
         self.stmt_rows_changed += 1
