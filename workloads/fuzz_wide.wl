@@ -385,3 +385,20 @@ con1: INSERT INTO t1 SET u = 8, a = 1 ON DUPLICATE KEY UPDATE a = a + 1
 con1: INSERT INTO t1 SET u = 8, a = 1 ON DUPLICATE KEY UPDATE a = a + 1
 con1: INSERT INTO t2 (id, a) VALUES (1, 5) ON DUPLICATE KEY UPDATE a = 99
 con1: INSERT INTO t2 (a) VALUES (LENGTH(UUID()))
+
+[case fw_odku_row_hands_its_autoinc_value_on]
+rule = mariadb.write_record.restore_auto_increment
+seed = 002
+description = a row that ON DUPLICATE KEY UPDATE turns into an update hands its generated AUTO_INCREMENT value to the next row of the statement (write_record: restore_auto_increment), in VALUES and INSERT ... SELECT, in every format
+setup: CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, u INT UNIQUE, a INT) ENGINE=InnoDB
+setup: CREATE TABLE m1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, u INT UNIQUE, a INT) ENGINE=MyISAM
+setup: INSERT INTO t1 (u, a) VALUES (1, 1), (2, 2)
+setup: INSERT INTO m1 (u, a) VALUES (1, 1), (2, 2)
+con1: INSERT INTO t1 (u, a) VALUES (1, 10), (3, 30) ON DUPLICATE KEY UPDATE a = a + 1
+con1: INSERT INTO t1 (u, a) VALUES (5, 50), (1, 10), (6, 60) ON DUPLICATE KEY UPDATE a = a + 1
+con1: INSERT INTO t1 (u, a) VALUES (2, 1) ON DUPLICATE KEY UPDATE a = a + 1
+con1: INSERT INTO t1 (u, a) VALUES (9, 1)
+con1: INSERT INTO m1 (u, a) VALUES (1, 10), (3, 30) ON DUPLICATE KEY UPDATE a = a + 1
+con1: INSERT INTO t1 (u, a) SELECT u + 100, a FROM m1 ORDER BY u
+con1: INSERT INTO t1 (u, a) SELECT u, a FROM m1 ORDER BY u ON DUPLICATE KEY UPDATE a = t1.a + 1
+con1: INSERT INTO t1 (u, a) VALUES (50, 1)

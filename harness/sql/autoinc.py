@@ -10,8 +10,9 @@ depend on what earlier ones used up. Observed on MariaDB 10.11.19
   The first interval of an INSERT … VALUES holds as many values as it has
   rows; an INSERT … SELECT does not know its row count, so it asks for 1, 2,
   4, … values. Reserved values the statement does not use are lost. A row that
-  fails (duplicate key error, ON DUPLICATE KEY UPDATE) keeps its value used;
-  a row skipped by IGNORE hands its value to the next row of the statement.
+  fails (duplicate key error) keeps its value used; a row skipped by IGNORE, or
+  turned into an update by ON DUPLICATE KEY UPDATE, hands its value to the next
+  row of the statement (restore_auto_increment).
   InnoDB counts the statement's remaining rows (``trx->n_autoinc_rows``), so a
   later interval of a multi-row INSERT is no larger than the rows left.
 * MyISAM and the other engines take the next value only for a row they store:

@@ -649,7 +649,10 @@ class Executor:
                     deleted_or_updated += replaced - 1
                     continue
                 if generated is not None:
-                    alloc.give_back(generated, skipped=ins.ignore and not ins.on_duplicate)  # type: ignore[union-attr]
+                    # write_record: an ON DUPLICATE KEY UPDATE row whose UPDATE did not take
+                    # the generated value restores it for the next row (restore_auto_increment;
+                    # observed: the new row after a duplicate gets the value)
+                    alloc.give_back(generated, skipped=ins.ignore or bool(ins.on_duplicate))  # type: ignore[union-attr]
                 # InnoDB registered the write attempt: the group ends with Xid even if no row changes.
                 thd.note_write_attempt(t)
                 if ins.on_duplicate:

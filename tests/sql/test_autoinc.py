@@ -58,3 +58,9 @@ def test_a_row_failing_in_its_before_trigger_leaves_the_innodb_counter(s) -> Non
         s.execute("INSERT INTO ti (k) VALUES (5), (6)")  # the server never generated the values
     s.execute("INSERT INTO ti (k) VALUES (-2147483647)")
     assert ids(s, "ti") == [1]
+
+
+def test_an_odku_row_hands_its_value_to_the_next_row(s) -> None:  # type: ignore[no-untyped-def]
+    s.execute("INSERT INTO ti (k) VALUES (1), (2)")
+    s.execute("INSERT INTO ti (k) VALUES (1), (3) ON DUPLICATE KEY UPDATE k = k")
+    assert ids(s, "ti") == [1, 2, 3]
