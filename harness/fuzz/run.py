@@ -163,7 +163,7 @@ def to_json(res: FuzzResult) -> dict[str, Any]:
 
     scored = len(res.judged)
     return {
-        "seed": res.seed, "cases": res.cases, "formats": list(res.formats),
+        "seed": res.seed, "cases": res.cases, "generator": res.generator, "formats": list(res.formats),
         "scored": scored, "matched": sum(1 for j in res.judged if j.verdict.passed),
         "per_format": res.per_format(),
         "noise": {"dropped": len(res.dropped),

@@ -46,3 +46,12 @@ def test_the_wide_shapes_are_covered():
     text = "\n".join(case_text(generate_case(1, i, "wide")) for i in range(300))
     missing = [k for k, rx in WIDE_FEATURES.items() if not re.search(rx, text, re.MULTILINE)]
     assert missing == []
+
+
+def test_the_cli_takes_the_generator_and_refuses_an_unknown_one(capsys) -> None:  # type: ignore[no-untyped-def]
+    from harness import cli
+    assert cli.build_parser().parse_args(["fuzz", "--generator", "wide"]).generator == "wide"
+    assert cli.build_parser().parse_args(["fuzz"]).generator == "default"
+    with pytest.raises(SystemExit) as e:
+        cli.build_parser().parse_args(["fuzz", "--generator", "narrow"])
+    assert e.value.code == 2
