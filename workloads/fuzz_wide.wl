@@ -402,3 +402,19 @@ con1: INSERT INTO m1 (u, a) VALUES (1, 10), (3, 30) ON DUPLICATE KEY UPDATE a = 
 con1: INSERT INTO t1 (u, a) SELECT u + 100, a FROM m1 ORDER BY u
 con1: INSERT INTO t1 (u, a) SELECT u, a FROM m1 ORDER BY u ON DUPLICATE KEY UPDATE a = t1.a + 1
 con1: INSERT INTO t1 (u, a) VALUES (50, 1)
+
+[case fw_call_refused_sub_statement_lists_error_then_location]
+rule = mariadb.sp.error_location
+seed = 002
+description = a CALL whose sub-statement is refused before it runs (1146 at open, 1665 with InnoDB's 1030 at READ COMMITTED) lists the error and its own notes first, then the 4094 location, as for an error raised while the sub-statement ran (1062)
+formats = STATEMENT
+setup: CREATE TABLE t1 (id INT PRIMARY KEY, a INT) ENGINE=InnoDB
+setup: CREATE TABLE t2 (id INT PRIMARY KEY, a INT) ENGINE=MyISAM
+setup: CREATE PROCEDURE p1() BEGIN UPDATE t2 SET a = 1; INSERT INTO nosuch VALUES (1); END
+setup: CREATE PROCEDURE p2() BEGIN UPDATE t2 SET a = 2; INSERT INTO t1 VALUES (1, 1); END
+setup: CREATE PROCEDURE p3() BEGIN INSERT INTO t1 VALUES (1, 1); INSERT INTO t1 VALUES (1, 2); END
+con1: CALL p1()  => 1146
+con1: SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED
+con1: CALL p2()  => 1665
+con1: SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ
+con1: CALL p3()  => 1062

@@ -387,7 +387,13 @@ def call_procedure(thd: "Thd", st: A.Call) -> "OkPacket":
         except ServerError as e:
             stmt_text = (e.sp_stmt_text or "")
             line = sp_line(_routine_text(thd, d), stmt_text)
-            thd.notes.append(Note("Note", 4094, f"At line {line} in {thd.db}.{d.name}"))
+            where = Note("Note", 4094, f"At line {line} in {thd.db}.{d.name}")
+            if e.noted:
+                thd.notes.append(where)
+            else:
+                # not listed yet (refused before the sub-statement ran: 1146, 1665 with its
+                # 1030): the location follows the error and its own notes (observed)
+                e.trailing_notes = [*e.trailing_notes, where]
             raise
         # Back to the caller's user variables, as the parameter's type holds them.
         # Nothing is logged for the assignment: a later statement that reads the

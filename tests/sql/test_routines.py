@@ -142,3 +142,14 @@ def test_a_functions_insert_warns_1364_on_every_call(bed: Bed) -> None:
     with pytest.raises(ServerError):
         s.execute("UPDATE t2 SET x = f(x)")
     assert [n.code for n in s.last_notes] == [1364, 1062, 4094]
+
+
+def test_a_call_lists_a_refused_sub_statements_error_before_its_location(bed: Bed) -> None:
+    import pytest
+
+    from harness.sql.errors import ServerError
+    s = bed.session("ROW")
+    s.execute("CREATE PROCEDURE p() BEGIN INSERT INTO nosuch VALUES (1); END")
+    with pytest.raises(ServerError):
+        s.execute("CALL p()")
+    assert [n.code for n in s.last_notes] == [1146, 4094]
