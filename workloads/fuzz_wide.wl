@@ -418,3 +418,16 @@ con1: SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED
 con1: CALL p2()  => 1665
 con1: SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ
 con1: CALL p3()  => 1062
+
+[case fw_innodb_in_place_alter_keeps_zero_dates]
+rule = mariadb.alter_table.algorithm
+seed = 002
+description = InnoDB ADD COLUMN and CREATE INDEX run in place: stored zero dates pass under TRADITIONAL; a copying ALTER (ENGINE=, MODIFY) stores every field of the row first and fails with each field's 1292
+setup: CREATE TABLE t1 (id INT PRIMARY KEY, c_date DATE, d2 DATETIME, e ENUM('a','b')) ENGINE=InnoDB
+setup: SET SESSION sql_mode = ''
+setup: INSERT INTO t1 VALUES (1, '0000-00-00', '0000-00-00 00:00:00', 'zz'), (2, '2024-00-05', '2024-02-00 10:00:00', 'a')
+con1: SET sql_mode = 'TRADITIONAL'
+con1: ALTER TABLE t1 ADD COLUMN c_add1 INT DEFAULT 5
+con1: CREATE INDEX ix ON t1 (c_date)
+con1: ALTER TABLE t1 ENGINE=MyISAM  => 1292
+con1: ALTER TABLE t1 MODIFY d2 DATE  => 1292
