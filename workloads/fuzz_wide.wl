@@ -431,3 +431,19 @@ con1: ALTER TABLE t1 ADD COLUMN c_add1 INT DEFAULT 5
 con1: CREATE INDEX ix ON t1 (c_date)
 con1: ALTER TABLE t1 ENGINE=MyISAM  => 1292
 con1: ALTER TABLE t1 MODIFY d2 DATE  => 1292
+
+[case fw_enum_not_null_implicit_default]
+rule = mariadb.enum.implicit_default
+seed = 002
+description = an ENUM NOT NULL without DEFAULT takes its first member, yet SHOW CREATE (a CREATE ... SELECT's logged text) prints no DEFAULT, and with a BEFORE trigger its nullable trigger field holds NULL: 1364 (a warning, an error when strict)
+setup: CREATE TABLE t1 (id BIGINT, c_blob BLOB, c_enum ENUM('a','b','c') NOT NULL) ENGINE=InnoDB
+setup: CREATE TABLE t3 (id BIGINT, c_enum ENUM('a','b','c') NOT NULL) ENGINE=InnoDB
+setup: CREATE TABLE t2 (id INT) ENGINE=InnoDB
+setup: CREATE TRIGGER trg_t1 BEFORE UPDATE ON t1 FOR EACH ROW INSERT INTO t2 VALUES (1)
+setup: INSERT INTO t3 (id) VALUES (1)
+con1: INSERT IGNORE INTO t1 (c_blob) VALUES ('x')
+con1: INSERT INTO t1 (c_blob) VALUES ('y')  => 1364
+con1: INSERT INTO t3 (id) VALUES (2)
+con1: CREATE TABLE t4 (PRIMARY KEY (id)) ENGINE=MyISAM SELECT id, c_enum FROM t3
+con1: CREATE TABLE t5 (e ENUM('x','y') NOT NULL DEFAULT 'x', f ENUM('p') NOT NULL)
+con1: CREATE TABLE t6 SELECT * FROM t5

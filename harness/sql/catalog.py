@@ -30,6 +30,9 @@ class Column:
     default_now: bool = False  # DEFAULT CURRENT_TIMESTAMP
     on_update_now: bool = False
     auto_increment: bool = False
+    # An ENUM NOT NULL without DEFAULT: it takes its first member, but SHOW CREATE prints
+    # no DEFAULT and a nullable trigger field holds NULL for it (1364; observed).
+    implicit_default: bool = False
 
 
 @dataclass
@@ -201,7 +204,7 @@ def build_column(db: str, table: str, cd: A.ColumnDef, table_charset: str | None
     col = Column(cd.name, ctype, nullable, auto_increment=cd.auto_increment, on_update_now=cd.on_update_now)
     if ctype.name == "ENUM" and not nullable and not cd.has_default:
         # An ENUM NOT NULL defaults to its first member: no 1364 when the column is omitted.
-        col.default, col.has_default = 1, True
+        col.default, col.has_default, col.implicit_default = 1, True, True
     if cd.has_default:
         dexpr = cd.default
         if isinstance(dexpr, A.FuncCall) and dexpr.name in ("CURRENT_TIMESTAMP", "NOW", "LOCALTIMESTAMP"):

@@ -794,7 +794,11 @@ class Executor:
             if ins.through_view:  # ER_NO_DEFAULT_FOR_VIEW_FIELD names the view, once per column
                 return error("ER_NO_DEFAULT_FOR_VIEW_FIELD", ins.through_view)
             return error("ER_NO_DEFAULT_FOR_FIELD", col.name)
-        if missing and (t.triggers_for("BEFORE", "INSERT") or t.triggers_for("BEFORE", "UPDATE")):
+        before_trg = t.triggers_for("BEFORE", "INSERT") or t.triggers_for("BEFORE", "UPDATE")
+        if before_trg:
+            # an ENUM's implicit first member does not fill the nullable trigger field
+            missing += [c for ci, c in enumerate(t.columns) if ci not in write_set and c.implicit_default]
+        if missing and before_trg:
             # The nullable trigger fields (prepare_record_accessors) hold NULL for the
             # column in every row: not_null_fields_have_null_values checks it per row, after
             # the row is stored (probed), in the row loop (_before_insert_triggers).
