@@ -447,3 +447,16 @@ con1: INSERT INTO t3 (id) VALUES (2)
 con1: CREATE TABLE t4 (PRIMARY KEY (id)) ENGINE=MyISAM SELECT id, c_enum FROM t3
 con1: CREATE TABLE t5 (e ENUM('x','y') NOT NULL DEFAULT 'x', f ENUM('p') NOT NULL)
 con1: CREATE TABLE t6 SELECT * FROM t5
+
+[case fw_consistent_snapshot_ignored_at_read_uncommitted]
+rule = mariadb.innodb.start_consistent_snapshot
+seed = 002
+description = START TRANSACTION WITH CONSISTENT SNAPSHOT at READ UNCOMMITTED warns 138 (InnoDB opens no read view), replacing the previous statement's conditions; at READ COMMITTED it is silent
+setup: CREATE TABLE t (id INT NOT NULL PRIMARY KEY) ENGINE=InnoDB
+con1: INSERT INTO t VALUES (NULL)  => 1048
+con1: SET SESSION TRANSACTION ISOLATION LEVEL READ UNCOMMITTED
+con1: START TRANSACTION WITH CONSISTENT SNAPSHOT
+con1: COMMIT
+con1: SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED
+con1: START TRANSACTION WITH CONSISTENT SNAPSHOT
+con1: COMMIT

@@ -66,6 +66,10 @@ def begin(thd: "Thd", st: A.Begin) -> "OkPacket":
         thd.trx_log.binlog_joined = thd.trx_log.xa_registered = True
     if st.consistent_snapshot and not thd.isolation_below_repeatable_read():
         thd.read_view()  # the read view opens now, not at the first consistent read
+    if st.consistent_snapshot and (thd.trx_isolation or thd.vars.get("tx_isolation")) == "READ-UNCOMMITTED":
+        # InnoDB's start_consistent_snapshot opens no read view there (HA_ERR_UNSUPPORTED; observed)
+        thd.notes.append(Note("Warning", 138, "InnoDB: WITH CONSISTENT SNAPSHOT is ignored at "
+                                              "READ UNCOMMITTED isolation level."))
     return _ok()
 
 

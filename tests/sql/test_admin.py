@@ -46,3 +46,10 @@ def test_consistent_snapshot_registers_the_binlog_so_a_first_savepoint_is_logged
     s.execute("ROLLBACK TO SAVEPOINT a")
     s.execute("COMMIT")
     assert bed.shape()[-3:] == ["G", "Q:SAVEPOINT `a`", "Xid"]
+
+
+def test_consistent_snapshot_at_read_uncommitted_warns_138(bed: Bed) -> None:
+    s = bed.session("ROW")
+    s.execute("SET SESSION TRANSACTION ISOLATION LEVEL READ UNCOMMITTED")
+    s.execute("START TRANSACTION WITH CONSISTENT SNAPSHOT")
+    assert [(n.level, n.code) for n in s.last_notes] == [("Warning", 138)]
