@@ -460,3 +460,16 @@ con1: COMMIT
 con1: SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED
 con1: START TRANSACTION WITH CONSISTENT SNAPSHOT
 con1: COMMIT
+
+[case fw_row_errors_in_column_order]
+rule = mariadb.fill_record.column_list
+seed = 002
+description = a row's store errors are listed in column order, a DEFAULT without a default (1364) among them: an earlier column's 1406 fails the strict REPLACE first; with a BEFORE trigger's nullable fields an UPDATE whose expression failed (1292 over a zero date) adds no 1048 for its NULL
+session.sql_mode = 'STRICT_ALL_TABLES'
+setup: CREATE TABLE t1 (id INT PRIMARY KEY, c_str VARCHAR(6), c_usmall SMALLINT UNSIGNED NOT NULL) ENGINE=InnoDB
+setup: CREATE TABLE t2 (id INT PRIMARY KEY, c_dt DATETIME NOT NULL, c_char CHAR(4)) ENGINE=InnoDB
+setup: CREATE TRIGGER tr BEFORE INSERT ON t2 FOR EACH ROW SET NEW.c_char = 'trg'
+setup: SET SESSION sql_mode = ''
+setup: INSERT INTO t2 VALUES (1, '0000-00-00 00:00:00', 'ab')
+con1: REPLACE INTO t1 (id, c_str, c_usmall) VALUES (1, 'a', 1), (8, 'toolongvalue', DEFAULT)  => 1406
+con1: UPDATE t2 SET c_char = REVERSE(c_char), c_dt = c_dt + INTERVAL 1 DAY  => 1292

@@ -600,7 +600,7 @@ class Executor:
             null_cols: list[int] = []
             for ci, v in zip(col_idx, values):
                 if v is _DEFAULT:
-                    self._explicit_default(t, row, ci, wctx)
+                    self._explicit_default(t, row, ci, wctx, fill)
                     continue
                 col = t.columns[ci]
                 try:
@@ -757,7 +757,8 @@ class Executor:
         changed = self.thd.stmt_changed_nontrans or self.thd.stmt_changed_nontrans_temp
         return self.thd.is_strict(t, i if changed else 0)
 
-    def _explicit_default(self, t: TableDef, row: list[Any], ci: int, wctx: WriteContext) -> None:
+    def _explicit_default(self, t: TableDef, row: list[Any], ci: int, wctx: WriteContext,
+                          fill: "FillRecord") -> None:
         """INSERT's DEFAULT keyword for a column without one (NO_DEFAULT_VALUE_FLAG: NOT
         NULL, no DEFAULT clause, not AUTO_INCREMENT; an ENUM has its first member): 1364
         for this row, in the row's value order -- an error that stops the statement where
@@ -767,7 +768,9 @@ class Executor:
         if not _lacks_default(col):
             return
         if wctx.strict and not wctx.ignore:
-            raise error("ER_NO_DEFAULT_FOR_FIELD", col.name)
+            # a store's error: an earlier column's (1406) is listed first (observed)
+            fill.failed(error("ER_NO_DEFAULT_FOR_FIELD", col.name))
+            return
         self.ctx.notes.append(_warning_1364(col.name))
         row[ci] = col.type.default_value()
 
@@ -1262,6 +1265,9 @@ class Executor:
                                                            *(o.expr for o in up.order_by)]))
         res = DmlResult()
         scan_pos = _examined_positions(t, up, assigns)
+        # Table_triggers_list::prepare_record_accessors: NOT NULL fields are nullable while
+        # a BEFORE INSERT or BEFORE UPDATE trigger exists
+        trigger_fields = bool(t.triggers_for("BEFORE", "INSERT") or t.triggers_for("BEFORE", "UPDATE"))
         for n, (_rows, slots) in enumerate(candidates):
             slot = slots[0]
             old = t.data.rows[slot]  # type: ignore[index]
@@ -1280,21 +1286,8 @@ class Executor:
             changed: set[int] = set()
             fill = FillRecord()
             for ci, f in assigns:
-                col = t.columns[ci]
                 changed.add(ci)
-                try:
-                    v = (eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not up.ignore, fill)
-                         if f is not None else col.default)
-                    if v is None and not col.nullable:
-                        if wctx.strict and not up.ignore:
-                            raise error("ER_BAD_NULL_ERROR", col.name)
-                        self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
-                        v = col.type.default_value()
-                        new[ci] = v
-                    else:
-                        new[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
-                except ServerError as err:
-                    fill.failed(err)
+                self._update_store(t, new, ci, f, env, wctx, fill, up.ignore, trigger_fields)
             fill.check()
             # As mysql_update: BEFORE triggers see every matched row (they may
             # change it), then an unchanged row is skipped, then the view's
@@ -1326,6 +1319,29 @@ class Executor:
                 thd.fire_triggers(t, "AFTER", "UPDATE", new, old, self.ctx)
         res.info = f"Rows matched: {res.matched}  Changed: {res.affected}  Warnings: {len(self.ctx.notes)}"
         return res
+
+    def _update_store(self, t: TableDef, new: list[Any], ci: int, f: Any, env: Env, wctx: WriteContext,
+                      fill: "FillRecord", ignore: bool, trigger_fields: bool) -> None:
+        """One SET assignment of a single-table UPDATE stored into the new row; a store's
+        error goes to ``fill`` (fill_record goes on with the next column)."""
+        col = t.columns[ci]
+        try:
+            v = eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not ignore, fill) \
+                if f is not None else col.default
+            if v is None and not col.nullable and fill.errors and trigger_fields:
+                # the nullable trigger field (a BEFORE INSERT/UPDATE trigger exists) takes the
+                # NULL; the row already failed, so no trigger and no NOT NULL check follows
+                # (observed: 1292 of the expression alone, no 1048)
+                new[ci] = None
+            elif v is None and not col.nullable:
+                if wctx.strict and not ignore:
+                    raise error("ER_BAD_NULL_ERROR", col.name)
+                self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
+                new[ci] = col.type.default_value()
+            else:
+                new[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
+        except ServerError as err:
+            fill.failed(err)
 
     def update_multi(self, up: A.Update) -> DmlResult:
         thd = self.thd
@@ -1575,7 +1591,7 @@ class _Marker:
 # one of them failed (Field::store pushes the condition and returns; the statement checks
 # thd->is_error() once the row is filled), so a row reports all of its bad values, in
 # the order of the statement's column list (probed: INSERT VALUES/SELECT, UPDATE).
-FILL_RECORD_ERRORS = frozenset({1048, 1264, 1265, 1292, 1366, 1406})  # see FillRecord
+FILL_RECORD_ERRORS = frozenset({1048, 1264, 1265, 1292, 1364, 1366, 1406})  # see FillRecord
 
 
 def eval_aborting_on_warning(f: Callable[[Env], Any], env: Env, notes: list[Note], abort: bool,

@@ -238,3 +238,11 @@ def test_an_update_of_the_clustered_key_counts_only_matched_rows(bed: Bed) -> No
     thd.execute("INSERT INTO t VALUES (1.50, 1), (2.50, 1), (6.00, NULL), (9.50, 1)")
     thd.execute("UPDATE t SET id = id / 3 WHERE c IS NOT NULL")
     assert [n.message[-8:] for n in thd.last_notes] == ["at row 2", "at row 3"]
+
+
+def test_a_rows_store_errors_are_listed_in_column_order(bed: Bed) -> None:
+    thd = bed.session("ROW")
+    thd.execute("SET sql_mode = 'STRICT_ALL_TABLES'")
+    thd.execute("CREATE TABLE r (id INT PRIMARY KEY, s VARCHAR(2), n INT NOT NULL) ENGINE=InnoDB")
+    assert _fails(thd, "REPLACE INTO r (id, s, n) VALUES (1, 'toolong', DEFAULT)") == 1406
+    assert [c for _l, c in _codes(thd)] == [1406, 1364]
