@@ -473,3 +473,34 @@ setup: SET SESSION sql_mode = ''
 setup: INSERT INTO t2 VALUES (1, '0000-00-00 00:00:00', 'ab')
 con1: REPLACE INTO t1 (id, c_str, c_usmall) VALUES (1, 'a', 1), (8, 'toolongvalue', DEFAULT)  => 1406
 con1: UPDATE t2 SET c_char = REVERSE(c_char), c_dt = c_dt + INTERVAL 1 DAY  => 1292
+
+[case fw_multi_delete_trigger_writes_a_joined_table]
+rule = mariadb.sp.prelocked_table_in_use
+seed = 002
+description = a multi-table DELETE fires its deleted tables' DELETE triggers: one that writes a table of the join fails the statement with 1442 (the model fired none)
+setup: CREATE TABLE t1 (id BIGINT, c_int INT) ENGINE=MyISAM
+setup: CREATE TABLE t2 (id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_int INT NOT NULL) ENGINE=MyISAM
+setup: CREATE TRIGGER trg_t1 BEFORE DELETE ON t1 FOR EACH ROW INSERT INTO t2 (c_int) VALUES (1)
+setup: INSERT INTO t1 VALUES (1, 1), (2, 2)
+setup: INSERT INTO t2 VALUES (1, 1), (5, 5)
+con1: DELETE a, b FROM t1 a JOIN t2 b ON a.id = b.id  => 1442
+con1: DELETE a FROM t1 a JOIN t2 b ON a.id = b.id  => 1442
+con1: DELETE t1 FROM t1, t2 WHERE t1.id = t2.id  => 1442
+
+[case fw_multi_delete_fires_delete_triggers]
+rule = mariadb.multi_delete.triggers
+seed = 002
+description = a multi-table DELETE fires BEFORE and AFTER DELETE triggers around each deleted row, the triggers' writes logged with the statement
+setup: CREATE TABLE t1 (id INT PRIMARY KEY, c INT) ENGINE=InnoDB
+setup: CREATE TABLE t2 (id INT PRIMARY KEY, c INT) ENGINE=MyISAM
+setup: CREATE TABLE lg (n INT) ENGINE=InnoDB
+setup: CREATE TABLE lm (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, n INT) ENGINE=MyISAM
+setup: CREATE TRIGGER tb BEFORE DELETE ON t1 FOR EACH ROW INSERT INTO lg VALUES (OLD.id)
+setup: CREATE TRIGGER ta AFTER DELETE ON t2 FOR EACH ROW INSERT INTO lm (n) VALUES (OLD.c)
+setup: INSERT INTO t1 VALUES (1, 10), (2, 20), (3, 30)
+setup: INSERT INTO t2 VALUES (1, 100), (3, 300), (4, 400)
+con1: DELETE a FROM t1 a JOIN t2 b ON a.id = b.id WHERE b.c > 100
+con1: DELETE a, b FROM t1 a JOIN t2 b ON a.id = b.id
+con1: BEGIN
+con1: DELETE b FROM t1 a RIGHT JOIN t2 b ON a.id = b.id
+con1: COMMIT

@@ -955,9 +955,10 @@ class Executor:
         return affected + 1
 
     def _replace_delete(self, t: TableDef, slot: int, old: list[Any]) -> None:
-        """REPLACE's delete of a conflicting row fires the table's DELETE triggers around
-        it (write_record: process_triggers(TRG_EVENT_DELETE) before and after
-        ha_delete_row; observed: a failing BEFORE DELETE trigger fails the REPLACE)."""
+        """A row delete with the table's DELETE triggers around it: REPLACE's delete of a
+        conflicting row (write_record: process_triggers(TRG_EVENT_DELETE) before and
+        after ha_delete_row; observed: a failing BEFORE DELETE trigger fails the REPLACE),
+        and a multi-table DELETE's."""
         if t.triggers:
             self.thd.fire_triggers(t, "BEFORE", "DELETE", None, old, self.ctx)
         self.delete_slot(t, slot, old)
@@ -1575,7 +1576,9 @@ class Executor:
             for slot, old in list(t.data.scan()):
                 if slot not in hit:
                     continue
-                self.delete_slot(t, slot, old)
+                # multi_delete fires each deleted table's DELETE triggers around the row
+                # (observed: 1442 when a trigger writes a table of the join)
+                self._replace_delete(t, slot, old)
                 res.affected += 1
         return res
 

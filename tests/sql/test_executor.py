@@ -61,3 +61,20 @@ def test_a_join_names_an_unknown_column_of_where_before_on_and_set_values(bed: B
         with pytest.raises(ServerError) as e:
             s.execute(sql)
         assert e.value.message == "Unknown column 'b.zz' in 'WHERE'"
+
+
+def test_a_multi_table_delete_fires_the_delete_triggers(bed: Bed) -> None:
+    from harness.sql.errors import ServerError
+    s = bed.session("ROW")
+    s.execute("CREATE TABLE a (id INT PRIMARY KEY) ENGINE=InnoDB")
+    s.execute("CREATE TABLE b (id INT PRIMARY KEY) ENGINE=InnoDB")
+    s.execute("CREATE TABLE lg (n INT) ENGINE=InnoDB")
+    s.execute("INSERT INTO a VALUES (1), (2)")
+    s.execute("INSERT INTO b VALUES (1), (2)")
+    s.execute("CREATE TRIGGER t BEFORE DELETE ON a FOR EACH ROW INSERT INTO lg VALUES (OLD.id)")
+    s.execute("DELETE a FROM a JOIN b ON a.id = b.id WHERE b.id = 2")
+    assert s.execute("SELECT n FROM lg").rows == [[2]]
+    s.execute("CREATE TRIGGER u AFTER DELETE ON b FOR EACH ROW INSERT INTO a VALUES (OLD.id + 10)")
+    with pytest.raises(ServerError) as e:
+        s.execute("DELETE b FROM a JOIN b ON a.id = b.id")
+    assert e.value.code == 1442
