@@ -354,7 +354,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
     res = run_fuzz(args.seed, args.cases, [f.upper() for f in args.formats], Path(args.out),
                    start=args.start, shrink=not args.no_shrink, shrink_budget=args.shrink_budget,
-                   replbed_provider=args.replbed_provider)
+                   replbed_provider=args.replbed_provider, generator=args.generator)
     print(summary_text(res), end="")
     print(f"written to {args.out}/ (fuzz.json, summary.txt, repros/)")
     return EXIT_OK if res.all_matched else EXIT_REGRESSION
@@ -400,6 +400,25 @@ def cmd_cleanup(args: argparse.Namespace) -> int:
 
 
 # -- main ----------------------------------------------------------------------
+
+
+def _fuzz_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """``replbed fuzz``'s options."""
+    z = sub.add_parser("fuzz", help="random differential testing against MariaDB, with shrinking")
+    z.add_argument("--seed", type=int, default=1)
+    z.add_argument("--cases", type=int, default=100)
+    z.add_argument("--start", type=int, default=0, help="index of the first case (to continue a seed)")
+    z.add_argument("--formats", nargs="+", default=list(BINLOG_FORMATS),
+                   type=str.upper, choices=BINLOG_FORMATS, metavar="FORMAT")
+    z.add_argument("--out", default="runs/fuzz", metavar="DIR")
+    z.add_argument("--no-shrink", action="store_true")
+    z.add_argument("--shrink-budget", type=int, default=120, metavar="RUNS",
+                   help="server runs allowed per class while shrinking")
+    z.add_argument("--replbed-provider", default="replbed", choices=("replbed", "local"),
+                   help="local = a second MariaDB on the replbed side (self-check)")
+    z.add_argument("--generator", default="default", choices=("default", "wide"),
+                   help="statement mix: default, or wide (more types, values and forms; harness/fuzz/wide.py)")
+    z.set_defaults(func=cmd_fuzz)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -467,19 +486,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="server profile of both sides (harness/profile.py)")
     q.set_defaults(func=cmd_compare)
 
-    z = sub.add_parser("fuzz", help="random differential testing against MariaDB, with shrinking")
-    z.add_argument("--seed", type=int, default=1)
-    z.add_argument("--cases", type=int, default=100)
-    z.add_argument("--start", type=int, default=0, help="index of the first case (to continue a seed)")
-    z.add_argument("--formats", nargs="+", default=list(BINLOG_FORMATS),
-                   type=str.upper, choices=BINLOG_FORMATS, metavar="FORMAT")
-    z.add_argument("--out", default="runs/fuzz", metavar="DIR")
-    z.add_argument("--no-shrink", action="store_true")
-    z.add_argument("--shrink-budget", type=int, default=120, metavar="RUNS",
-                   help="server runs allowed per class while shrinking")
-    z.add_argument("--replbed-provider", default="replbed", choices=("replbed", "local"),
-                   help="local = a second MariaDB on the replbed side (self-check)")
-    z.set_defaults(func=cmd_fuzz)
+    _fuzz_parser(sub)
 
     m = sub.add_parser("mtr", help="MariaDB's mysql-test suite on a real MariaDB (control) and on replbed")
     m.add_argument("--suite", default="binlog")

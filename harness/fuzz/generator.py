@@ -471,7 +471,7 @@ class CaseGenerator:
             return f"SET tx_isolation = {r.choice(ISOLATION)}"
         return None
 
-    STATEMENTS = (
+    STATEMENTS: tuple[tuple[str, int], ...] = (
         ("stmt_insert", 20), ("stmt_insert_select", 8), ("stmt_update", 12), ("stmt_delete", 7),
         ("stmt_multi", 6), ("stmt_create_select", 4), ("stmt_temp", 3), ("stmt_drop_temp", 2),
         ("stmt_truncate", 2), ("stmt_uservar", 4), ("stmt_unsafe", 5), ("stmt_function", 5),
@@ -572,8 +572,22 @@ class CaseGenerator:
         )
 
 
-def generate_case(seed: int, index: int) -> Case:
-    """The ``index``-th case of ``seed``: the same pair always gives the same case."""
+GENERATORS = ("default", "wide")
+
+
+def generate_case(seed: int, index: int, generator: str = "default") -> Case:
+    """The ``index``-th case of ``seed``: the same pair always gives the same case.
+
+    ``generator`` names the statement mix: ``default`` (this module) or
+    ``wide`` (:mod:`harness.fuzz.wide`, more types, values and forms, its own
+    random stream so the default's seeds are unchanged).
+    """
+    if generator == "wide":
+        from harness.fuzz.wide import WideCaseGenerator  # wide builds on this module
+
+        return WideCaseGenerator(seed, index).build()
+    if generator != "default":
+        raise ValueError(f"unknown generator {generator!r} (one of {', '.join(GENERATORS)})")
     return CaseGenerator(seed, index).build()
 
 

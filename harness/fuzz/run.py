@@ -54,6 +54,7 @@ class FuzzResult:
     seed: int
     cases: int
     formats: tuple[str, ...]
+    generator: str = "default"
     judged: list[Judged] = field(default_factory=list)
     dropped: list[Judged] = field(default_factory=list)
     classes: dict[str, MismatchClass] = field(default_factory=dict)
@@ -78,10 +79,10 @@ class FuzzResult:
 
 def run_fuzz(seed: int, count: int, formats: Sequence[str], out: Path, *, start: int = 0,
              shrink: bool = True, shrink_budget: int = 120, replbed_provider: str = "replbed",
-             progress: Progress | None = print) -> FuzzResult:
+             generator: str = "default", progress: Progress | None = print) -> FuzzResult:
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    res = FuzzResult(seed, count, tuple(formats))
+    res = FuzzResult(seed, count, tuple(formats), generator)
     t0 = time.monotonic()
     with FuzzServers(out / "work", replbed_provider=replbed_provider) as servers:
         if progress:
@@ -89,7 +90,7 @@ def run_fuzz(seed: int, count: int, formats: Sequence[str], out: Path, *, start:
                      f"({', '.join(f'{k}:{h.port}' for k, h in servers.handles.items())})")
         tj = time.monotonic()
         # in order, one replay overlapping the next case's runs (judge_all)
-        items = ((generate_case(seed, i), fmt) for i in range(start, start + count) for fmt in formats)
+        items = ((generate_case(seed, i, generator), fmt) for i in range(start, start + count) for fmt in formats)
         for n, j in enumerate(judge_all(servers, items), 1):
             i, fmt, case = start + (n - 1) // len(formats), j.format, j.case
             if j.noise:
@@ -162,7 +163,7 @@ def to_json(res: FuzzResult) -> dict[str, Any]:
 
     scored = len(res.judged)
     return {
-        "seed": res.seed, "cases": res.cases, "formats": list(res.formats),
+        "seed": res.seed, "cases": res.cases, "generator": res.generator, "formats": list(res.formats),
         "scored": scored, "matched": sum(1 for j in res.judged if j.verdict.passed),
         "per_format": res.per_format(),
         "noise": {"dropped": len(res.dropped),
@@ -183,7 +184,8 @@ def to_json(res: FuzzResult) -> dict[str, Any]:
 
 def summary_text(res: FuzzResult) -> str:
     d = to_json(res)
-    lines = [f"replbed fuzz --seed {res.seed} --cases {res.cases}: {d['matched']}/{d['scored']} case x format matched"]
+    gen = "" if res.generator == "default" else f" --generator {res.generator}"
+    lines = [f"replbed fuzz --seed {res.seed} --cases {res.cases}{gen}: {d['matched']}/{d['scored']} case x format matched"]
     for fmt, pf in d["per_format"].items():
         lines.append(f"  {fmt:<9} {pf['matched']}/{pf['scored']} matched ({pf['match_percent']}%), "
                      f"{pf['dropped_noise']} dropped as noise")

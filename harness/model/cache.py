@@ -202,7 +202,7 @@ def binlog_write_row(thd: "SessionView", table: "TableView", kind: str, before: 
             mngr.maps_written[id(table)] = tm
     tm = mngr.maps_written[id(table)]
     cache = mngr.cache_of(table)
-    imager = RowImager(table, thd.binlog_row_image)
+    imager = RowImager(table, thd.binlog_row_image, thd.stmt_after_image_is_write_set)
     present, present_after, change, size = imager.image(kind, before, after, assigned)
     pending = cache.pending
     if (pending is None or pending.table is not table or pending.kind != kind or pending.present != present

@@ -66,9 +66,22 @@ class LoggingDecision:
     unsafe: int  # Unsafe bitmask
     warn_unsafe: int  # flags to report as Note 1592 if the statement is written in statement format
     logged: bool = True  # False when binary logging is off for this statement
+    # MIXED switched to rows by decide_logging_format_low (INSERT ... ON DUPLICATE KEY
+    # UPDATE over two unique keys), after the tables' columns were marked for statement
+    # logging: rpl_write_set is the write set, so the after images hold only its columns
+    # whatever binlog_row_image says (observed; the before images follow the setting).
+    late_row: bool = False
 
 
 NOT_LOGGED = LoggingDecision(row=False, unsafe=0, warn_unsafe=0, logged=False)
+
+
+def _mixed_decision(unsafe: int, stmt_capable_all: bool, forced_row: bool) -> LoggingDecision:
+    """MIXED: rows when unsafe or an engine cannot log statements. INSERT_TWO_KEYS alone
+    is found by decide_logging_format_low, after the columns were marked (late_row)."""
+    row = bool(unsafe) or not stmt_capable_all or forced_row
+    late = row and unsafe == bit(Unsafe.INSERT_TWO_KEYS) and stmt_capable_all and not forced_row
+    return LoggingDecision(row=row, unsafe=unsafe, warn_unsafe=0, late_row=late)
 
 
 def statement_unsafe_flags(info: StatementFacts) -> int:
@@ -262,6 +275,5 @@ def decide_logging_format(info: StatementFacts, thd: DecideSession) -> LoggingDe
             raise err
         return LoggingDecision(row=False, unsafe=unsafe, warn_unsafe=unsafe)
     if binlog_format == "MIXED":
-        row = bool(unsafe) or not stmt_capable_all or forced_row
-        return LoggingDecision(row=row, unsafe=unsafe, warn_unsafe=0)
+        return _mixed_decision(unsafe, stmt_capable_all, forced_row)
     return LoggingDecision(row=True, unsafe=unsafe, warn_unsafe=0)

@@ -42,6 +42,10 @@ class TrxLogState:
     # The binlog registered in the transaction (trans_register_ha): something
     # went to one of its caches while a multi-statement transaction was open.
     binlog_joined: bool = False
+    # An XA-capable engine registered before writing (START TRANSACTION WITH CONSISTENT
+    # SNAPSHOT): a savepoint set now lists it, so ROLLBACK TO keeps its later writes'
+    # read-write mark and the commit stays two-phase (Xid; observed).
+    xa_registered: bool = False
 
 
 @dataclass

@@ -53,9 +53,12 @@ def _bits(mask: int, n: int) -> list[int]:
 
 
 class RowImager:
-    def __init__(self, table: "TableView", mode: str) -> None:
+    def __init__(self, table: "TableView", mode: str, write_set_after: bool = False) -> None:
+        """``write_set_after``: the after images hold the statement's write set only (a
+        statement MIXED switched to rows late, LoggingDecision.late_row)."""
         self.info = image_info(table)
         self.mode = mode.upper() if self.info.has_pk else "FULL"
+        self.write_set_after = write_set_after
 
     def _sets(self, kind: str, assigned: set[int] | None) -> tuple[int, int | None]:
         info = self.info
@@ -69,6 +72,8 @@ class RowImager:
         else:  # NOBLOB
             before = info.pk | info.non_blob
             after = assigned_mask | info.non_blob | (info.autoinc if kind == "write" else 0)
+        if self.write_set_after:
+            after = assigned_mask | (info.autoinc if kind == "write" else 0)
         if kind == "write":
             return after, None
         if kind == "delete":

@@ -59,8 +59,17 @@ def begin(thd: "Thd", st: A.Begin) -> "OkPacket":
     thd.trx_explicit = True
     thd.trx_active = True
     thd.trx_read_only = st.read_only
+    if st.consistent_snapshot and thd.binlog_enabled():
+        # binlog_start_consistent_snapshot registers the binlog in the transaction
+        # (trans_register_ha): a SAVEPOINT right after it is logged (observed); InnoDB's
+        # start_consistent_snapshot registers InnoDB too
+        thd.trx_log.binlog_joined = thd.trx_log.xa_registered = True
     if st.consistent_snapshot and not thd.isolation_below_repeatable_read():
         thd.read_view()  # the read view opens now, not at the first consistent read
+    if st.consistent_snapshot and (thd.trx_isolation or thd.vars.get("tx_isolation")) == "READ-UNCOMMITTED":
+        # InnoDB's start_consistent_snapshot opens no read view there (HA_ERR_UNSUPPORTED; observed)
+        thd.notes.append(Note("Warning", 138, "InnoDB: WITH CONSISTENT SNAPSHOT is ignored at "
+                                              "READ UNCOMMITTED isolation level."))
     return _ok()
 
 
@@ -132,7 +141,7 @@ def savepoint(thd: "Thd", st: A.Savepoint) -> "OkPacket":
         trx.append(_server_query(thd, f"SAVEPOINT {DDL.quote(st.name)}"))
     from harness.sql.thd import Savepoint
     thd.savepoints.append(Savepoint(st.name, len(thd.undo_log), trx.mark(), binlog_joined=joined,
-                                    xa_rw=thd.trx_xa_rw, no_2pc=thd.trx_log.no_2pc))
+                                    xa_rw=thd.trx_xa_rw or thd.trx_log.xa_registered, no_2pc=thd.trx_log.no_2pc))
     return _ok()
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from harness.sql.catalog import Column, Key, TableDef, build_column
+from harness.sql.catalog import Column, Key, TableDef, build_column, invalid_default
 from harness.sql.errors import Note, ServerError, error, note
 from harness.sql.executor import dup_entry_error
 from harness.sql.storage import engine_by_name
@@ -150,7 +150,7 @@ def rebuild(thd: "Thd", t: TableDef, specs: list[A.AlterSpec], ignore: bool) -> 
                    options={**t.options, "ENGINE": engine.name})
     new.triggers = list(t.triggers)
     new.table_id = thd.catalog.allocate_table_id()
-    warnings = _copy_rows(thd, t, new, cols, ignore)
+    warnings = _copy_rows(thd, t, new, cols, ignore, validate=not _in_place(t, engine, specs))
     top = max((r[new.auto_inc_col] or 0 for _s, r in new.data.scan()), default=0) \
         if new.auto_inc_col is not None else 0
     new.data.auto_increment = max(t.data.auto_increment if auto_inc is None else auto_inc, top + 1)
@@ -367,7 +367,7 @@ def _alter_default(t: TableDef, col: Column, s: A.AlterSpec) -> None:
     try:
         col.default = col.type.coerce(raw, col.name, WriteContext(True, t.db, t.name))
     except ServerError:
-        raise error("ER_INVALID_DEFAULT", col.name) from None
+        raise invalid_default(col.type, raw, col.name) from None
 
 
 def _engine(thd: "Thd", name: str, current: Any) -> Any:
@@ -383,7 +383,19 @@ def _engine(thd: "Thd", name: str, current: Any) -> Any:
 # ------------------------------------------------------------------ copy_data_between_tables
 
 
-def _copy_rows(thd: "Thd", old: TableDef, new: TableDef, cols: list[_NewColumn], ignore: bool) -> int:
+def _in_place(t: TableDef, engine: Any, specs: list[A.AlterSpec]) -> bool:
+    """InnoDB adds a column (instantly) or a secondary index in place: its rows are not
+    copied through Field::store, so a stored value the session's sql_mode would refuse
+    (a zero date under TRADITIONAL) stays (observed: ADD COLUMN and CREATE INDEX pass
+    where ENGINE=MyISAM, which copies, fails with 1292)."""
+    in_place_ops = {"ADD_COLUMN", "ADD_KEY", "DROP_KEY", "SET_DEFAULT", "DROP_DEFAULT"}
+    return t.engine.name == "InnoDB" and engine.name == "InnoDB" and all(
+        s.op in in_place_ops and not (s.op == "ADD_KEY" and s.key is not None and s.key.kind == "PRIMARY")
+        for s in specs)
+
+
+def _copy_rows(thd: "Thd", old: TableDef, new: TableDef, cols: list[_NewColumn], ignore: bool,
+               validate: bool = True) -> int:
     """Convert and insert every old row in the old table's scan order; returns the warning count.
 
     ALTER aborts on the first bad value in strict mode whatever the engine
@@ -394,6 +406,7 @@ def _copy_rows(thd: "Thd", old: TableDef, new: TableDef, cols: list[_NewColumn],
     for row_no, (_slot, row) in enumerate(old.data.scan(), start=1):
         ctx.row = row_no
         out: list[Any] = []
+        failed: list[ServerError] = []  # the row's fields are all stored before it aborts (observed)
         for nc in cols:
             c = nc.col
             if nc.src is None:
@@ -401,10 +414,18 @@ def _copy_rows(thd: "Thd", old: TableDef, new: TableDef, cols: list[_NewColumn],
                 if c.auto_increment:
                     next_auto = v + 1
             else:
-                v = _convert(old.columns[nc.src], c, row[nc.src], ctx)
+                try:
+                    v = _convert(old.columns[nc.src], c, row[nc.src], ctx) if validate else row[nc.src]
+                except ServerError as err:
+                    failed.append(err)
+                    v = None
                 if c.auto_increment and v is not None:
                     next_auto = max(next_auto, int(v) + 1)
             out.append(v)
+        if failed:
+            failed[0].trailing_notes = [*failed[0].trailing_notes,
+                                        *(Note("Error", e.code, e.message) for e in failed[1:])]
+            raise failed[0]
         dup = new.data.find_duplicate(out)
         if dup is not None:
             if ignore:
@@ -458,4 +479,6 @@ def _convert(src: Column, dst: Column, value: Any, ctx: WriteContext) -> Any:
             ctx.notes.append(note("Warning", "WARN_DATA_TRUNCATED", dst.name, ctx.row))
             s = s[:dt_.length]  # type: ignore[attr-defined]
             return s.rstrip(" ") if dt_.name == "CHAR" else s
+    if st.name in ("ENUM", "SET") and st.name == dt_.name and st.values == dt_.values:  # type: ignore[attr-defined]
+        return value  # do_field_eq: the stored number, the '' error value (0) too, silently
     return dt_.coerce(value, dst.name, ctx)

@@ -10,8 +10,9 @@ depend on what earlier ones used up. Observed on MariaDB 10.11.19
   The first interval of an INSERT … VALUES holds as many values as it has
   rows; an INSERT … SELECT does not know its row count, so it asks for 1, 2,
   4, … values. Reserved values the statement does not use are lost. A row that
-  fails (duplicate key error, ON DUPLICATE KEY UPDATE) keeps its value used;
-  a row skipped by IGNORE hands its value to the next row of the statement.
+  fails (duplicate key error) keeps its value used; a row skipped by IGNORE, or
+  turned into an update by ON DUPLICATE KEY UPDATE, hands its value to the next
+  row of the statement (restore_auto_increment).
   InnoDB counts the statement's remaining rows (``trx->n_autoinc_rows``), so a
   later interval of a multi-row INSERT is no larger than the rows left.
 * MyISAM and the other engines take the next value only for a row they store:
@@ -31,7 +32,7 @@ _NB_MAX = 65535  # AUTO_INC_DEFAULT_NB_MAX
 class AutoIncrement:
     """One statement's auto-increment state for one table."""
 
-    __slots__ = ("table", "reserves", "estimated", "next_id", "interval_end", "intervals", "rows_left")
+    __slots__ = ("table", "reserves", "estimated", "next_id", "interval_end", "intervals", "rows_left", "opened")
 
     def __init__(self, table: "TableDef", estimated_rows: int) -> None:
         self.table = table
@@ -41,6 +42,7 @@ class AutoIncrement:
         self.interval_end = 0
         self.intervals = 0
         self.rows_left = 0  # InnoDB's trx->n_autoinc_rows
+        self.opened: tuple[int, int] | None = None  # (first value, counter before) of the last interval
 
     def generate(self) -> int:
         data = self.table.data
@@ -56,6 +58,7 @@ class AutoIncrement:
             if self.rows_left <= 0:
                 self.rows_left = wanted
             start = max(data.auto_increment, self.next_id)
+            self.opened = (start, data.auto_increment)
             data.auto_increment = start + self.rows_left
             self.next_id = start
             self.interval_end = start + self.rows_left

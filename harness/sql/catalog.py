@@ -30,6 +30,9 @@ class Column:
     default_now: bool = False  # DEFAULT CURRENT_TIMESTAMP
     on_update_now: bool = False
     auto_increment: bool = False
+    # An ENUM NOT NULL without DEFAULT: it takes its first member, but SHOW CREATE prints
+    # no DEFAULT and a nullable trigger field holds NULL for it (1364; observed).
+    implicit_default: bool = False
 
 
 @dataclass
@@ -201,7 +204,7 @@ def build_column(db: str, table: str, cd: A.ColumnDef, table_charset: str | None
     col = Column(cd.name, ctype, nullable, auto_increment=cd.auto_increment, on_update_now=cd.on_update_now)
     if ctype.name == "ENUM" and not nullable and not cd.has_default:
         # An ENUM NOT NULL defaults to its first member: no 1364 when the column is omitted.
-        col.default, col.has_default = 1, True
+        col.default, col.has_default, col.implicit_default = 1, True, True
     if cd.has_default:
         dexpr = cd.default
         if isinstance(dexpr, A.FuncCall) and dexpr.name in ("CURRENT_TIMESTAMP", "NOW", "LOCALTIMESTAMP"):
@@ -218,9 +221,32 @@ def build_column(db: str, table: str, cd: A.ColumnDef, table_charset: str | None
                 try:
                     col.default = ctype.coerce(raw, cd.name, WriteContext(True, db, table))
                 except ServerError:
-                    raise error("ER_INVALID_DEFAULT", cd.name) from None
+                    raise invalid_default(ctype, raw, cd.name) from None
             col.has_default = True
     return col
+
+
+def invalid_default(ctype: ColumnType, raw: Any, name: str) -> ServerError:
+    """ER_INVALID_DEFAULT for a constant the column cannot hold, after the condition
+    storing it raised: the server stores the default into the field outside any
+    statement (no abort_on_warning, row 0, no table name yet), so SHOW WARNINGS
+    lists that store's warning first -- 1264, 1265 (a cut string or a bad date, not
+    1406/1292), 1366 for ``.``.`c` (observed). An ENUM's unknown member: none."""
+    from harness.errors import Note
+    from harness.sql.types import WriteContext
+    err = error("ER_INVALID_DEFAULT", name)
+    if ctype.name in ("ENUM", "SET"):
+        return err
+    wctx = WriteContext(False, "", "", row=0)
+    try:
+        ctype.coerce(raw, name, wctx)
+    except ServerError as cause:
+        wctx.notes.append(Note("Warning", cause.code, cause.message))
+    first = next((n for n in wctx.notes if n.level == "Warning"), None)
+    if first is not None:
+        err.times_reported = 0  # listed after the store's warning, not before it
+        err.trailing_notes = [first, Note("Error", err.code, err.message)]
+    return err
 
 
 def add_table_keys(columns: list[Column], keys: list[Key], key_defs: list[A.KeyDef]) -> None:

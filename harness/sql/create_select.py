@@ -71,7 +71,7 @@ def type_sql(t: ColumnType) -> str:
 def _default_sql(c: Column) -> str:
     if c.default_now:
         return " DEFAULT current_timestamp()"
-    if c.has_default and c.default is not None:
+    if c.has_default and c.default is not None and not c.implicit_default:
         v = c.type.to_text(c.default)
         if c.type.is_numeric:
             return f" DEFAULT {v}"
@@ -199,7 +199,7 @@ def _select_columns(thd: "Thd", sel: A.Select, result_cols: list[ResultColumn]) 
                 cols.append(Column(rc.name, src.type, src.nullable, 0, True, False, False, False))
                 continue
             cols.append(Column(rc.name, src.type, src.nullable, src.default, src.has_default, src.default_now,
-                               False, False))
+                               False, False, src.implicit_default and not src.nullable))
         elif e is None:
             raise UnsupportedError("CREATE ... SELECT * over this source")
         else:

@@ -186,12 +186,14 @@ def drop_table(thd: "Thd", st: A.DropTable) -> "OkPacket":
     if missing and st.if_exists:
         # One Note naming every missing table, as the error would (probed).
         thd.notes.append(note("Note", "ER_BAD_TABLE_ERROR", ",".join(missing)))
-    if perm and not st.temporary:
+    if not st.temporary:
+        # stmt_causes_implicit_commit looks at the TEMPORARY keyword, not at the tables:
+        # ``DROP TABLE tmp`` of a temporary table commits too (observed)
         thd.implicit_commit(schema_change=True)
     if missing and not st.if_exists and not temp and all(p is None for _n, p in perm):
         raise error("ER_BAD_TABLE_ERROR", ",".join(missing))
     if temp:
-        _drop_temporary_tables(thd, st, temp, commits=bool(perm and not st.temporary))
+        _drop_temporary_tables(thd, st, temp, commits=not st.temporary)
     if perm:
         for _n, t in perm:
             if t is not None:

@@ -206,6 +206,8 @@ class Executor:
         scan stops at the row that raised it (the read loop checks thd->is_error() after
         each row; the row's other conditions were evaluated and listed after it)."""
         comp = Compiler(scope, self.info)
+        # setup_conds fixes the WHERE clause before the ON clauses (1054 names 'WHERE' first)
+        wf = comp.compile_in("WHERE", where) if where is not None else None
         ons = [comp.compile_in("ON", r.on) if r.on is not None else None for r in refs]
         outer_join = [r.join == "LEFT" for r in refs]
         n = len(tables)
@@ -217,7 +219,6 @@ class Executor:
             order[0], order[1] = 1, 0
             ons[0], ons[1] = ons[1], None
             outer_join[0], outer_join[1] = True, False
-        wf = comp.compile_in("WHERE", where) if where is not None else None
         base = outer_env.child() if outer_env is not None else Env(self.ctx)
         rows: list[Any] = [None] * n
         slots: list[int | None] = [None] * n
@@ -617,10 +618,11 @@ class Executor:
         env = Env(self.ctx)
         alloc = AutoIncrement(t, n_rows if compiled_rows is not None else 0) if t.auto_inc_col is not None else None
         for i in range(n_rows):
-            wctx = WriteContext(thd.is_strict(t, i), t.db, t.name, row_numbers[i] if row_numbers else i + 1,
+            wctx = WriteContext(self._insert_strict(t, i), t.db, t.name, row_numbers[i] if row_numbers else i + 1,
                                 self.ctx.notes, ins.ignore, sql_mode=thd.vars.get('sql_mode'))
             row = self.default_row(t, wctx)
-            specified: set[int] = set()
+            # the write set: every listed column, a DEFAULT one too (NOBLOB/MINIMAL images)
+            specified: set[int] = set(col_idx)
             fill = FillRecord(ins.columns is not None, row_notes=self.ctx.notes)
             if compiled_rows is not None:
                 values = [eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not ins.ignore,
@@ -639,8 +641,8 @@ class Executor:
             null_cols: list[int] = []
             for ci, v in zip(col_idx, values):
                 if v is _DEFAULT:
+                    self._explicit_default(t, row, ci, wctx, fill)
                     continue
-                specified.add(ci)
                 col = t.columns[ci]
                 try:
                     if v is None and not col.nullable and not (col.auto_increment or col.default_now):
@@ -656,8 +658,9 @@ class Executor:
                     fill.failed(err)
             fill.check()
             self.ctx.autoinc_row = i + 1
-            generated, skipped = self._triggers_and_auto_increment(t, row, specified, alloc,
-                                                                   {ci for ci, _f, _n in ondup}, ins.ignore)
+            generated, skipped = self._triggers_and_auto_increment(
+                t, row, specified, alloc, {ci for ci, _f, _n in ondup}, ins.ignore,
+                self._insert_strict(t, i) and not ins.ignore)
             if skipped:
                 continue
             for ci in null_cols:
@@ -673,14 +676,16 @@ class Executor:
             dup = self._find_duplicate_locked(t, row, "X" if ins.replace or ins.on_duplicate else "S")
             if dup is not None:
                 if ins.replace:
-                    self._explicit_auto_increment(t, row, generated, alloc)
-                    replaced = self.replace_row(t, row, dup, specified)
+                    replaced = self._replace_written(t, row, dup, specified, generated, alloc)
                     res.affected += replaced
                     copied += 1
                     deleted_or_updated += replaced - 1
                     continue
                 if generated is not None:
-                    alloc.give_back(generated, skipped=ins.ignore and not ins.on_duplicate)  # type: ignore[union-attr]
+                    # write_record: an ON DUPLICATE KEY UPDATE row whose UPDATE did not take
+                    # the generated value restores it for the next row (restore_auto_increment;
+                    # observed: the new row after a duplicate gets the value)
+                    alloc.give_back(generated, skipped=ins.ignore or bool(ins.on_duplicate))  # type: ignore[union-attr]
                 # InnoDB registered the write attempt: the group ends with Xid even if no row changes.
                 thd.note_write_attempt(t)
                 if ins.on_duplicate:
@@ -727,21 +732,22 @@ class Executor:
 
     def _triggers_and_auto_increment(self, t: TableDef, row: list[Any], specified: set[int],
                                      alloc: "AutoIncrement | None", ondup_cols: set[int],
-                                     ignore: bool) -> tuple[int | None, bool]:
+                                     ignore: bool, abort: bool) -> tuple[int | None, bool]:
         """(the AUTO_INCREMENT value generated, the row skipped) of one row to insert.
 
         fill_record_n_invoke_before_triggers runs the BEFORE INSERT triggers on the
-        filled row; the AUTO_INCREMENT value is generated later, by write_row
-        (handler::update_auto_increment): a trigger sees NEW.id 0 for an omitted column,
-        NULL for an explicit NULL (probed, InnoDB and MyISAM). Past the type's maximum
-        the value fails the row (167; INSERT IGNORE: a warning, the row skipped)."""
-        before = bool(t.triggers_for("BEFORE", "INSERT"))
+        filled row, then the NOT NULL check; the AUTO_INCREMENT value is generated
+        later, by write_row (handler::update_auto_increment): a trigger sees NEW.id 0
+        for an omitted column, NULL for an explicit NULL, and a row that fails there
+        never asked the engine for a value (probed, InnoDB and MyISAM: the counter
+        stays). Past the type's maximum the value fails the row (167; INSERT IGNORE: a
+        warning, the row skipped)."""
         self.assign_auto_increment(t, row, specified, alloc, ondup_cols, defer_explicit=True, generate=False)
-        if before:
+        if t.triggers:
             ai = t.auto_inc_col
-            if ai is not None and ai not in specified and row[ai] is None:
+            if ai is not None and ai not in specified and row[ai] is None and t.triggers_for("BEFORE", "INSERT"):
                 row[ai] = 0
-            self._before_insert_triggers(t, row)
+            self._before_insert_triggers(t, row, abort)
         try:
             generated = self.assign_auto_increment(t, row, specified, alloc, defer_explicit=True)
         except ServerError as err:
@@ -752,16 +758,21 @@ class Executor:
             return None, True
         if alloc is not None:
             alloc.row_done()
-        if t.triggers and not before:
-            self._before_insert_triggers(t, row)
         return generated, False
 
-    def _before_insert_triggers(self, t: TableDef, row: list[Any]) -> None:
+    def _before_insert_triggers(self, t: TableDef, row: list[Any], abort: bool) -> None:
         """The row's BEFORE INSERT triggers, then not_null_fields_have_null_values' 1364 for
         each NOT NULL column without default the INSERT leaves out (the nullable trigger
-        fields hold NULL for it in every row; _check_all_fields_given)."""
+        fields hold NULL for it in every row; _check_all_fields_given): a warning each, or,
+        where the row aborts on warnings, one error for the first column -- after the
+        row's own store errors and its triggers' (observed: row 1's 1264, a trigger's 1292
+        come first), before the server generates the row's AUTO_INCREMENT value (the
+        InnoDB counter stays, as after a failing trigger)."""
+        conds = self.ctx.no_default_per_row.get(id(t), ())
         self.thd.fire_triggers(t, "BEFORE", "INSERT", row, None, self.ctx)
-        self.ctx.notes.extend(Note("Warning", c.code, c.message) for c in self.ctx.no_default_per_row.get(id(t), ()))
+        if abort and conds:
+            raise ServerError(conds[0].code, conds[0].message, conds[0].sqlstate)
+        self.ctx.notes.extend(Note("Warning", c.code, c.message) for c in conds)
 
     def _null_into_not_null(self, t: TableDef, row: list[Any], ci: int, i: int, ignore: bool,
                             single_row: bool, column_list: bool = True) -> None:
@@ -776,7 +787,7 @@ class Executor:
             if column_list:
                 err.trailing_notes.append(note("Error", "ER_UNKNOWN_ERROR"))
             raise err
-        if self.thd.is_strict(t, i) and not ignore:
+        if self._insert_strict(t, i) and not ignore:
             raise error("ER_BAD_NULL_ERROR", col.name)
         self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
         row[ci] = col.type.default_value()
@@ -794,6 +805,31 @@ class Executor:
                 # NOT NULL without DEFAULT: error 1364 in strict mode when not given.
                 row.append(_MISSING)
         return row
+
+    def _insert_strict(self, t: TableDef, i: int) -> bool:
+        """Whether INSERT's row ``i`` aborts on a warning: under STRICT_TRANS_TABLES a
+        non-transactional table stops aborting once the statement has changed one
+        (THD::really_abort_on_warning, marked by write_record) -- a row after rows that
+        changed nothing (ON DUPLICATE KEY UPDATE to the same values) still fails (observed)."""
+        changed = self.thd.stmt_changed_nontrans or self.thd.stmt_changed_nontrans_temp
+        return self.thd.is_strict(t, i if changed else 0)
+
+    def _explicit_default(self, t: TableDef, row: list[Any], ci: int, wctx: WriteContext,
+                          fill: "FillRecord") -> None:
+        """INSERT's DEFAULT keyword for a column without one (NO_DEFAULT_VALUE_FLAG: NOT
+        NULL, no DEFAULT clause, not AUTO_INCREMENT; an ENUM has its first member): 1364
+        for this row, in the row's value order -- an error that stops the statement where
+        a store would abort (strict, no IGNORE), else a warning and the type's zero
+        (observed: one per row and column, after the omitted columns' once-only ones)."""
+        col = t.columns[ci]
+        if not _lacks_default(col):
+            return
+        if wctx.strict and not wctx.ignore:
+            # a store's error: an earlier column's (1406) is listed first (observed)
+            fill.failed(error("ER_NO_DEFAULT_FOR_FIELD", col.name))
+            return
+        self.ctx.notes.append(_warning_1364(col.name))
+        row[ci] = col.type.default_value()
 
     def _check_all_fields_given(self, t: TableDef, ins: A.Insert, col_idx: list[int]) -> None:
         """check_that_all_fields_are_given_values: once, while the INSERT is prepared
@@ -813,32 +849,36 @@ class Executor:
         if checked is None:
             checked = self.ctx.fields_given_checked = set()
         checked.add(id(t))  # the rows then take the type's zero silently (assign_auto_increment)
-        missing = [col for ci, col in enumerate(t.columns) if ci not in write_set and not (
-            col.nullable or col.has_default or col.default_now or col.auto_increment)]
+        missing = [col for ci, col in enumerate(t.columns) if ci not in write_set and _lacks_default(col)]
         def condition(col: Any) -> ServerError:
             if ins.through_view:  # ER_NO_DEFAULT_FOR_VIEW_FIELD names the view, once per column
                 return error("ER_NO_DEFAULT_FOR_VIEW_FIELD", ins.through_view)
             return error("ER_NO_DEFAULT_FOR_FIELD", col.name)
+        before_trg = t.triggers_for("BEFORE", "INSERT") or t.triggers_for("BEFORE", "UPDATE")
+        if before_trg:
+            # an ENUM's implicit first member does not fill the nullable trigger field
+            missing += [c for ci, c in enumerate(t.columns) if ci not in write_set and c.implicit_default]
+        if missing and before_trg:
+            # The nullable trigger fields (prepare_record_accessors) hold NULL for the
+            # column in every row: not_null_fields_have_null_values checks it per row, after
+            # the row is stored (probed), in the row loop (_before_insert_triggers).
+            self.ctx.no_default_per_row[id(t)] = [condition(col) for col in missing]
+            return
         if strict and missing:
             # Each missing column raises its condition, an error under abort_on_warning.
             err = condition(missing[0])
             err.trailing_notes.extend(Note("Error", c.code, c.message) for c in map(condition, missing[1:]))
             raise err
-        if missing and (t.triggers_for("BEFORE", "INSERT") or t.triggers_for("BEFORE", "UPDATE")):
-            # The nullable trigger fields (prepare_record_accessors) hold NULL for the
-            # column in every row: not_null_fields_have_null_values warns once per row
-            # (probed), written by the row loop.
-            self.ctx.no_default_per_row[id(t)] = [condition(col) for col in missing]
-            return
         for col in missing:
             ci = t.col_index[col.name.lower()]
             warned = getattr(self.ctx, "warned_no_default", None)
             if warned is None:
                 warned = self.ctx.warned_no_default = set()
-            if (id(t), ci) not in warned:
-                warned.add((id(t), ci))
-                cond = condition(col)
-                self.ctx.notes.append(Note("Warning", cond.code, cond.message))
+            # once per INSERT statement: a routine's INSERT run again (the function called
+            # for the next row) checks and warns again (observed: 1364 before its 1062)
+            warned.add((id(t), ci))
+            cond = condition(col)
+            self.ctx.notes.append(Note("Warning", cond.code, cond.message))
 
     def assign_auto_increment(self, t: TableDef, row: list[Any], specified: set[int],
                               alloc: AutoIncrement | None = None,
@@ -932,30 +972,41 @@ class Executor:
         self.thd.log_row(t, WRITE, None, row, specified)
         return slot
 
+    def _replace_written(self, t: TableDef, row: list[Any], dup: DuplicateKey, specified: set[int],
+                         generated: int | None, alloc: AutoIncrement | None) -> int:
+        """REPLACE's row that met a duplicate: replace_row, then -- write_record's
+        after_trg_n_copied_inc -- the AFTER INSERT triggers, whether the old row was
+        updated in place or deleted (sql_insert.cc)."""
+        self._explicit_auto_increment(t, row, generated, alloc)
+        replaced = self.replace_row(t, row, dup, specified)
+        if t.triggers:
+            self.thd.fire_triggers(t, "AFTER", "INSERT", row, None, self.ctx)
+        return replaced
+
     def replace_row(self, t: TableDef, row: list[Any], dup: DuplicateKey, specified: set[int]) -> int:
         """REPLACE: delete the conflicting rows, then insert (2 affected per replaced row).
 
         As in the server's write_record(): when the conflict is on the table's
         last unique key and no DELETE trigger exists, the old row is updated in
-        place instead (logged as Update_rows)."""
+        place instead (logged as Update_rows). The choice is made for each conflict
+        in turn: a row conflicting on the primary key and on the last unique key of
+        two other rows deletes the first and updates the second (observed)."""
         affected = 0
         last_unique = t.data.unique_keys[-1][0] if t.data.unique_keys else None
-        if dup.key_name == last_unique and not t.triggers_for("BEFORE", "DELETE") and \
-                not t.triggers_for("AFTER", "DELETE"):
-            old = t.data.rows[dup.slot]
-            assert old is not None
-            if self._returning_rows is not None:
-                self._returning_rows.append(list(row))
-            if t.engine.detects_same_record and _rows_equal(row, old):
-                # InnoDB's update_row answers HA_ERR_RECORD_IS_THE_SAME: no row event,
-                # nothing deleted (1 affected), but the engine was called (probed).
-                self.thd.note_write_attempt(t)
-                return 1
-            self.update_slot(t, dup.slot, old, row, specified)
-            return 2
+        in_place = not t.triggers_for("BEFORE", "DELETE") and not t.triggers_for("AFTER", "DELETE")
         while dup is not None:
             old = t.data.rows[dup.slot]
             assert old is not None
+            if in_place and dup.key_name == last_unique:
+                if self._returning_rows is not None:
+                    self._returning_rows.append(list(row))
+                if t.engine.detects_same_record and _rows_equal(row, old):
+                    # InnoDB's update_row answers HA_ERR_RECORD_IS_THE_SAME: no row event,
+                    # nothing deleted (1 affected), but the engine was called (probed).
+                    self.thd.note_write_attempt(t)
+                    return affected + 1
+                self.update_slot(t, dup.slot, old, row, specified)
+                return affected + 2
             self._replace_delete(t, dup.slot, old)
             affected += 1
             dup = t.data.find_duplicate(row)  # type: ignore[assignment]
@@ -963,9 +1014,10 @@ class Executor:
         return affected + 1
 
     def _replace_delete(self, t: TableDef, slot: int, old: list[Any]) -> None:
-        """REPLACE's delete of a conflicting row fires the table's DELETE triggers around
-        it (write_record: process_triggers(TRG_EVENT_DELETE) before and after
-        ha_delete_row; observed: a failing BEFORE DELETE trigger fails the REPLACE)."""
+        """A row delete with the table's DELETE triggers around it: REPLACE's delete of a
+        conflicting row (write_record: process_triggers(TRG_EVENT_DELETE) before and
+        after ha_delete_row; observed: a failing BEFORE DELETE trigger fails the REPLACE),
+        and a multi-table DELETE's."""
         if t.triggers:
             self.thd.fire_triggers(t, "BEFORE", "DELETE", None, old, self.ctx)
         self.delete_slot(t, slot, old)
@@ -984,12 +1036,21 @@ class Executor:
         env = Env(self.ctx, [updated])
         # Its conditions count the INSERT's row ("at row N" of the row that found the duplicate).
         row_index = null_rule[0] if null_rule is not None else 0
-        wctx = WriteContext(self.thd.is_strict(t, row_index), t.db, t.name, row_index + 1, self.ctx.notes,
+        wctx = WriteContext(self._insert_strict(t, row_index), t.db, t.name, row_index + 1, self.ctx.notes,
                             sql_mode=self.thd.vars.get('sql_mode'))
         changed: set[int] = set()
         fill = FillRecord()
         abort = wctx.strict and not (null_rule is not None and null_rule[1])
         for ci, f, cname in ondup:
+            if f is None and _lacks_default(t.columns[ci]):
+                # ``col = DEFAULT`` for a column without one: as in the INSERT part
+                # (_explicit_default; observed as a warning when not strict)
+                if abort:
+                    raise error("ER_NO_DEFAULT_FOR_FIELD", cname)
+                self.ctx.notes.append(_warning_1364(cname))
+                updated[ci] = t.columns[ci].type.default_value()
+                changed.add(ci)
+                continue
             try:
                 v = eval_aborting_on_warning(f, env, self.ctx.notes, abort, fill) if f is not None else t.columns[ci].default
                 if v is None and not t.columns[ci].nullable and null_rule is not None:
@@ -1258,10 +1319,7 @@ class Executor:
         tables = [(ref.ref_name, t)]
         scope = self._scope(tables)
         comp = Compiler(scope, self.info)
-        assigns = []
-        for c, e in up.assignments:
-            ci = _column_in(t, c.name, "SET")
-            assigns.append((ci, comp.compile_in("SET", e) if not isinstance(e, A.Default) else None))
+        assigns = [_update_assignment(t, c, e, comp) for c, e in up.assignments]
         if self._impossible_where(t, ref.ref_name, up.where, comp, up.limit):
             return DmlResult()
         self._lock_scan(t, ref.ref_name, up.where, "X", semi_consistent=True)
@@ -1272,13 +1330,10 @@ class Executor:
                                                           [up.where, *(e for _c, e in up.assignments),
                                                            *(o.expr for o in up.order_by)]))
         res = DmlResult()
-        # "at row N" counts the rows the access path examined, those the WHERE then
-        # rejected too: over a full scan (no key can serve the WHERE) that is the row's
-        # position in scan order (probed). (With a usable key the rows a range reads
-        # are not modelled: the count is then the matched rows'.)
-        scan_pos: dict[int, int] | None = None
-        if up.where is not None and not up.order_by and not _where_may_use_key(t, up.where):
-            scan_pos = {sl: i for i, sl in enumerate(t.data.slots())}
+        scan_pos = _examined_positions(t, up, assigns)
+        # Table_triggers_list::prepare_record_accessors: NOT NULL fields are nullable while
+        # a BEFORE INSERT or BEFORE UPDATE trigger exists
+        trigger_fields = bool(t.triggers_for("BEFORE", "INSERT") or t.triggers_for("BEFORE", "UPDATE"))
         for n, (_rows, slots) in enumerate(candidates):
             slot = slots[0]
             old = t.data.rows[slot]  # type: ignore[index]
@@ -1297,21 +1352,8 @@ class Executor:
             changed: set[int] = set()
             fill = FillRecord()
             for ci, f in assigns:
-                col = t.columns[ci]
                 changed.add(ci)
-                try:
-                    v = (eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not up.ignore, fill)
-                         if f is not None else col.default)
-                    if v is None and not col.nullable:
-                        if wctx.strict and not up.ignore:
-                            raise error("ER_BAD_NULL_ERROR", col.name)
-                        self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
-                        v = col.type.default_value()
-                        new[ci] = v
-                    else:
-                        new[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
-                except ServerError as err:
-                    fill.failed(err)
+                self._update_store(t, new, ci, f, env, wctx, fill, up.ignore, trigger_fields)
             fill.check()
             # As mysql_update: BEFORE triggers see every matched row (they may
             # change it), then an unchanged row is skipped, then the view's
@@ -1344,16 +1386,39 @@ class Executor:
         res.info = f"Rows matched: {res.matched}  Changed: {res.affected}  Warnings: {len(self.ctx.notes)}"
         return res
 
+    def _update_store(self, t: TableDef, new: list[Any], ci: int, f: Any, env: Env, wctx: WriteContext,
+                      fill: "FillRecord", ignore: bool, trigger_fields: bool) -> None:
+        """One SET assignment of a single-table UPDATE stored into the new row; a store's
+        error goes to ``fill`` (fill_record goes on with the next column)."""
+        col = t.columns[ci]
+        try:
+            v = eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not ignore, fill) \
+                if f is not None else col.default
+            if v is None and not col.nullable and fill.errors and trigger_fields:
+                # the nullable trigger field (a BEFORE INSERT/UPDATE trigger exists) takes the
+                # NULL; the row already failed, so no trigger and no NOT NULL check follows
+                # (observed: 1292 of the expression alone, no 1048)
+                new[ci] = None
+            elif v is None and not col.nullable:
+                if wctx.strict and not ignore:
+                    raise error("ER_BAD_NULL_ERROR", col.name)
+                self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
+                new[ci] = col.type.default_value()
+            else:
+                new[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
+        except ServerError as err:
+            fill.failed(err)
+
     def update_multi(self, up: A.Update) -> DmlResult:
         thd = self.thd
         target_names = {c.table.lower() if c.table else None for c, _ in up.assignments}
         all_tables = [(r.ref_name, self._open_ref(r)) for r in up.tables]
         scope = self._scope(all_tables)
         comp = Compiler(scope, self.info)
+        targets = _resolve_multi_update_names(scope, up)
         assigns = []
         written: set[int] = set()
-        for c, e in up.assignments:
-            depth, ti, ci = scope.resolve(c, "SET")
+        for (_depth, ti, ci), (_c, e) in zip(targets, up.assignments):
             written.add(ti)
             # multi_update reads the new values as the select list of its join.
             assigns.append((ti, ci, comp.compile_in("SELECT", e)))
@@ -1580,7 +1645,9 @@ class Executor:
             for slot, old in list(t.data.scan()):
                 if slot not in hit:
                     continue
-                self.delete_slot(t, slot, old)
+                # multi_delete fires each deleted table's DELETE triggers around the row
+                # (observed: 1442 when a trigger writes a table of the join)
+                self._replace_delete(t, slot, old)
                 res.affected += 1
         return res
 
@@ -1596,7 +1663,7 @@ class _Marker:
 # one of them failed (Field::store pushes the condition and returns; the statement checks
 # thd->is_error() once the row is filled), so a row reports all of its bad values, in
 # the order of the statement's column list (probed: INSERT VALUES/SELECT, UPDATE).
-FILL_RECORD_ERRORS = frozenset({1048, 1264, 1265, 1292, 1366, 1406})  # see FillRecord
+FILL_RECORD_ERRORS = frozenset({1048, 1264, 1265, 1292, 1364, 1366, 1406})  # see FillRecord
 
 
 def eval_aborting_on_warning(f: Callable[[Env], Any], env: Env, notes: list[Note], abort: bool,
@@ -1795,6 +1862,54 @@ def _blackhole_row_warning(thd: "Thd", t: TableDef, verb: str) -> None:
         from harness.sql.errors import Note
         thd.notes.append(Note("Warning", 1105, f"Row events are not logged for {verb} statements that modify "
                                                f"BLACKHOLE tables in row format. Table(s): '{t.name}.'"))
+
+
+def _resolve_multi_update_names(scope: Scope, up: A.Update) -> list[tuple[int, int, int]]:
+    """A multi-table UPDATE resolves its names in the server's order: the SET targets
+    (mysql_multi_update_prepare; returned), then WHERE and the ON clauses (setup_conds),
+    and only then the SET values (multi_update::prepare, by the caller) -- 1054 names the
+    first clause that fails (observed: 'WHERE' before a bad SET value). Resolution only:
+    the conditions are compiled again, with the statement's record, by the join."""
+    targets = [scope.resolve(c, "SET") for c, _e in up.assignments]
+    check = Compiler(scope)
+    for clause, e in (("WHERE", up.where), *(("ON", r.on) for r in up.tables)):
+        if e is not None:
+            check.compile_in(clause, e)
+    return targets
+
+
+def _examined_positions(t: TableDef, up: A.Update, assigns: list[tuple[int, Any]]) -> dict[int, int] | None:
+    """UPDATE's "at row N" counts the rows the access path examined, those the WHERE then
+    rejected too: over a full scan (no key can serve the WHERE) that is the row's
+    position in scan order (probed) -- {slot: position}. None where the count is the
+    matched rows': with a usable key (the rows a range reads are not modelled), with
+    ORDER BY, and when the scan is of the clustered primary key the UPDATE changes
+    (used_key_is_modified: the matching rows are collected first and updated in a
+    second pass that counts only those; observed: notes at rows 2 and 3)."""
+    pk = next((k.columns for k in t.keys if k.kind == "PRIMARY"), [])
+    if t.engine.clustered and any(ci in pk for ci, _f in assigns):
+        return None
+    if up.where is None or up.order_by or _where_may_use_key(t, up.where):
+        return None
+    return {sl: i for i, sl in enumerate(t.data.slots())}
+
+
+def _update_assignment(t: TableDef, c: A.ColumnRef, e: A.Expr, comp: Compiler) -> tuple[int, Any]:
+    """One ``col = expr`` of a single-table UPDATE: the column and its compiled value
+    (None: DEFAULT). DEFAULT for a column without one is refused while the UPDATE is
+    prepared (Item_default_value::fix_fields), whatever the sql_mode (observed: 1364
+    with sql_mode='', no row changed)."""
+    ci = _column_in(t, c.name, "SET")
+    if isinstance(e, A.Default):
+        if _lacks_default(t.columns[ci]):
+            raise error("ER_NO_DEFAULT_FOR_FIELD", t.columns[ci].name)
+        return ci, None
+    return ci, comp.compile_in("SET", e)
+
+
+def _lacks_default(col: Any) -> bool:
+    """The server's NO_DEFAULT_VALUE_FLAG (an ENUM NOT NULL has its first member: catalog)."""
+    return not (col.nullable or col.has_default or col.default_now or col.auto_increment)
 
 
 def _warning_1364(col: str) -> Any:

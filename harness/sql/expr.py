@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from harness.sql.errors import ServerError, error
 from harness.sql.scalar import concat, _temporal_key, compare, substr, to_bool, to_number  # noqa: F401 (re-exported)
-from harness.sql.types import parse_number_prefix, parse_temporal, value_to_string
+from harness.sql.types import MemberStr, parse_number_prefix, parse_temporal, value_to_string
 from harness.sql.temporal import parse_time
 from harness.sql import ast as A
 from harness.sql.arg_comparator import comparison_conversion
@@ -95,8 +95,9 @@ class Scope:
         raise error("ER_BAD_FIELD_ERROR", where, clause)
 
 
-def _string_view(scope: Scope, depth: int, ti: int, ci: int) -> Callable[[Any], Any] | None:
-    """to_text of an ENUM/SET column, None for every other column."""
+def _string_view(scope: Scope, depth: int, ti: int, ci: int) -> Any:
+    """The type of an ENUM/SET column (its to_text reads the member text), None for
+    every other column."""
     from harness.sql.types import EnumType, SetType
     sc = scope
     for _ in range(depth):
@@ -106,7 +107,7 @@ def _string_view(scope: Scope, depth: int, ti: int, ci: int) -> Callable[[Any], 
     if cols is None or ci >= len(cols):
         return None
     ctype = cols[ci].type
-    return ctype.to_text if isinstance(ctype, (EnumType, SetType)) else None
+    return ctype if isinstance(ctype, (EnumType, SetType)) else None
 
 
 def _is_notnull_date_column(scope: Scope, e: A.Expr) -> bool:
@@ -131,7 +132,10 @@ def _is_notnull_date_column(scope: Scope, e: A.Expr) -> bool:
 # ------------------------------------------------------------------- values
 
 
-def _arith(op: str, a: Any, b: Any, ctx: Any) -> Any:
+def _arith(op: str, a: Any, b: Any, ctx: Any, unsigned_operand: bool = False) -> Any:
+    """``unsigned_operand``: an operand is an UNSIGNED integer column (or arithmetic on
+    one), which makes an integer +, - or * unsigned (Item_func_additive_op's
+    unsigned_flag), so a negative result is out of range (1690)."""
     if a is None or b is None:
         return None
     x, y = to_number(a), to_number(b)
@@ -172,9 +176,11 @@ def _arith(op: str, a: Any, b: Any, ctx: Any) -> Any:
         r = x * y  # type: ignore[operator]
     if isinstance(r, int):
         # Item_func_plus/minus/mul::int_op: an operand beyond the int64 range can only be
-        # unsigned, and makes the operation unsigned. [Not modelled: a small value of a
-        # BIGINT UNSIGNED column also makes it unsigned; the model has no unsigned flag.]
-        unsigned = x >= (1 << 63) or y >= (1 << 63)  # type: ignore[operator]
+        # unsigned, and makes the operation unsigned; so does an UNSIGNED column operand
+        # (but not for ``-`` under NO_UNSIGNED_SUBTRACTION).
+        typed = unsigned_operand and not (op == "-" and ctx is not None and
+                                          "NO_UNSIGNED_SUBTRACTION" in str(ctx.thd.vars.get("sql_mode") or ""))
+        unsigned = typed or x >= (1 << 63) or y >= (1 << 63)  # type: ignore[operator]
         if not (0 <= r < (1 << 64) if unsigned else -(1 << 63) <= r < (1 << 63)):
             raise error("ER_DATA_OUT_OF_RANGE", "BIGINT UNSIGNED" if unsigned else "BIGINT",
                         f"{value_to_string(a)} {op} {value_to_string(b)}")
@@ -248,8 +254,9 @@ class Compiler:
             name = e.name.lower()
             return lambda env: env.locals[name]  # type: ignore[index]
         depth, ti, ci = self.scope.resolve(e, self.clause)
-        view = _string_view(self.scope, depth, ti, ci)
-        if view is not None:
+        mtype = _string_view(self.scope, depth, ti, ci)
+        if mtype is not None:
+            view, members = mtype.to_text, tuple(mtype.values)
             # ENUM/SET store an index/bitmask but read as their member text in expressions.
             def member_text(env: Env) -> Any:
                 o = env
@@ -257,7 +264,7 @@ class Compiler:
                     o = o.outer  # type: ignore[assignment]
                 row = o.rows[ti]
                 v = None if row is None else row[ci]
-                return None if v is None else view(v)
+                return None if v is None else MemberStr(view(v), v, members) if isinstance(v, int) else view(v)
             return member_text
         if depth == 0:
             def col(env: Env) -> Any:
@@ -394,9 +401,12 @@ class Compiler:
 
             return _comparison(lf, rf, conv, test)
         if op in ("+", "-", "*", "/", "%", "MOD", "DIV"):
+            uns = op in ("+", "-", "*") and (self._unsigned_int(e.left) or self._unsigned_int(e.right))
+
             def arith(env: Env) -> Any:
+                a, b = lf(env), rf(env)  # an operand's own 1690 names the operand (observed)
                 try:
-                    r = _arith(op, lf(env), rf(env), env.ctx)
+                    r = _arith(op, a, b, env.ctx, uns)
                 except ServerError as err:
                     if err.code != 1690:
                         raise
@@ -422,6 +432,25 @@ class Compiler:
                 return r & 0xFFFFFFFFFFFFFFFF
             return bit
         raise UnsupportedError(f"operator {op}")
+
+    def _unsigned_int(self, e: A.Expr) -> bool:
+        """The expression has the unsigned flag: an UNSIGNED integer column of the scope,
+        or +, - or * over one."""
+        if isinstance(e, A.Binary) and e.op in ("+", "-", "*"):
+            return self._unsigned_int(e.left) or self._unsigned_int(e.right)
+        if not isinstance(e, A.ColumnRef) or (e.table is None and e.name.lower() in self.scope.local_names):
+            return False
+        try:
+            depth, ti, ci = self.scope.resolve(e, self.clause)
+        except ServerError:
+            return False
+        sc = self.scope
+        for _ in range(depth):
+            sc = sc.outer  # type: ignore[assignment]
+        cols = getattr(sc.tables[ti][1], "columns", None)
+        ctype = cols[ci].type if cols is not None and ci < len(cols) else None
+        from harness.sql.types import IntType
+        return isinstance(ctype, IntType) and ctype.unsigned
 
     def _print(self, e: A.Expr) -> str | None:
         """Item::print for the simple arithmetic the 1690 message shows; None when unsure."""

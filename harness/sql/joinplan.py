@@ -523,6 +523,8 @@ def _join_condition(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]]
                 return None
             pair = eq
             continue
+        if _always_true(c, tables, scope):
+            continue
         owned = column_owners(c, scope)
         if owned is None or len({ti for ti, _ci in owned}) != 1:
             return None
@@ -558,6 +560,20 @@ def _join_condition(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]]
             side.const = found
         sides.append(side)
     return sides, filtered
+
+
+def _always_true(c: A.Expr, tables: list[tuple[str, "TableDef"]], scope: "Scope") -> bool:
+    """``col IS NOT NULL`` of a NOT NULL column (of an inner join): a constant the
+    optimizer removes before it plans (the item is not maybe_null), so it neither
+    filters nor makes a range on a key (observed: ``t1.id IS NOT NULL`` on a primary
+    key leaves the plan and its conversion warnings as without it)."""
+    if not (isinstance(c, A.IsNull) and c.negated and isinstance(c.expr, A.ColumnRef)):
+        return False
+    owned = column_owners(c.expr, scope)
+    if not owned or len(owned) != 1:
+        return False
+    ti, ci = next(iter(owned))
+    return not tables[ti][1].columns[ci].nullable
 
 
 def _key_equals_literal(c: A.Expr, t: "TableDef", owned: set[tuple[int, int]]) -> Any:

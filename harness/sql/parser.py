@@ -513,7 +513,7 @@ class Parser:
                 cols.append(self.column_name())
                 if not self.accept_op("=", ":="):
                     raise self.error("expected =")
-                vals.append(self.expr())
+                vals.append(self.value_or_default())
                 if not self.accept_op(","):
                     break
             ins.columns = cols
@@ -545,15 +545,18 @@ class Parser:
         if self.accept_op(")"):
             return row
         while True:
-            if self.at_kw("DEFAULT") and not (self.peek().kind == "OP" and self.peek().value == "("):
-                self.advance()
-                row.append(A.Default())
-            else:
-                row.append(self.expr())
+            row.append(self.value_or_default())
             if not self.accept_op(","):
                 break
         self.expect_op(")")
         return row
+
+    def value_or_default(self) -> A.Expr:
+        """An INSERT value: an expression, or the bare DEFAULT keyword (VALUES, SET)."""
+        if self.at_kw("DEFAULT") and not (self.peek().kind == "OP" and self.peek().value == "("):
+            self.advance()
+            return A.Default()
+        return self.expr()
 
     def assignments(self) -> list[tuple[A.ColumnRef, A.Expr]]:
         out = []

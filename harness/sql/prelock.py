@@ -154,10 +154,18 @@ class Prelocker:
         for _c, e in s.on_duplicate:
             self.expr(e)
 
+    def user_var(self, e: A.UserVar) -> None:
+        self.info.user_vars_read.append(e.name.lower())
+        if self.depth == 0:  # a routine's or trigger's are fixed when its statement runs
+            self.info.user_vars_fixed.append(e.name.lower())
+
     def s_LoadData(self, s: A.LoadData) -> None:
         self.table(s.table, True, "INSERT|DELETE" if s.replace else "INSERT")
         for _c, e, _text in s.set_list:
             self.expr(e)
+        # the column list's variables are the statement's own (load.py): not logged
+        own = {x.name.lower() for x in s.targets or [] if isinstance(x, A.UserVar)}
+        self.info.user_vars_fixed = [n for n in self.info.user_vars_fixed if n not in own]
 
     def s_Update(self, s: A.Update) -> None:
         targets = {c.table.lower() for c, _ in s.assignments if c.table}
@@ -241,7 +249,7 @@ class Prelocker:
                 self.expr(a)
             return
         if isinstance(e, A.UserVar):
-            self.info.user_vars_read.append(e.name.lower())
+            self.user_var(e)
             return
         if isinstance(e, A.SysVar):
             self.info.sysvars_read.append(sysvar_read_name(e))

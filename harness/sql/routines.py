@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from harness.sql.catalog import TableDef, Trigger
 from harness.sql.errors import Note, ServerError, error, note
-from harness.sql.executor import Executor
+from harness.sql.executor import Executor, eval_aborting_on_warning
 from harness.sql.expr import Compiler, Env, Scope, to_bool
 from harness.sql.prelock import analyze
 from harness.sql.types import WriteContext
@@ -137,10 +137,17 @@ def _set_new_column(thd: "Thd", st: A.SetLocal, ctx: "ExecContext", env: Env, sc
         raise UnsupportedError("SET of a NEW/OLD column outside a BEFORE trigger")
     ci = t.column(st.name)
     col = t.columns[ci]
-    v = Compiler(scope).compile(st.value)(env)  # type: ignore[arg-type]
+    # The trigger stores under its own sql_mode whatever the statement already changed
+    # (observed: a MyISAM INSERT's second row fails here after its first was written),
+    # and a warning of the value itself is an error there when strict (observed: 1292 of
+    # DATE_ADD over a zero date fails the INSERT, before any 1364 of the row).
+    mode = str(thd.vars.get("sql_mode") or "")
+    strict = "STRICT_TRANS_TABLES" in mode or "STRICT_ALL_TABLES" in mode
+    v = eval_aborting_on_warning(Compiler(scope).compile(st.value), env, ctx.notes, strict)  # type: ignore[arg-type]
     # Observed: a value rounded on the way into NEW.col raises no note (1265), and an
-    # error in an UPDATE trigger names row 0 (the UPDATE counts rows after the trigger).
-    wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 0 if env.old is not None else 1, [], sql_mode=thd.vars.get('sql_mode'))
+    # error names row 0, in an UPDATE trigger and in an INSERT trigger alike (single or
+    # multi-row VALUES, IGNORE or not, InnoDB or MyISAM).
+    wctx = WriteContext(strict, t.db, t.name, 0, [], sql_mode=thd.vars.get('sql_mode'))
     env.new[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
 
 
@@ -380,7 +387,13 @@ def call_procedure(thd: "Thd", st: A.Call) -> "OkPacket":
         except ServerError as e:
             stmt_text = (e.sp_stmt_text or "")
             line = sp_line(_routine_text(thd, d), stmt_text)
-            thd.notes.append(Note("Note", 4094, f"At line {line} in {thd.db}.{d.name}"))
+            where = Note("Note", 4094, f"At line {line} in {thd.db}.{d.name}")
+            if e.noted:
+                thd.notes.append(where)
+            else:
+                # not listed yet (refused before the sub-statement ran: 1146, 1665 with its
+                # 1030): the location follows the error and its own notes (observed)
+                e.trailing_notes = [*e.trailing_notes, where]
             raise
         # Back to the caller's user variables, as the parameter's type holds them.
         # Nothing is logged for the assignment: a later statement that reads the
@@ -441,6 +454,7 @@ def _unroll(thd: "Thd", body_stmts: list[A.Statement], env: Env, scope: Scope) -
         else:
             text = name_const_text(body.text, env.locals, thd.db_collation(thd.db))
             sub = thd.parse(text)
+            _clear_notes_for_sub_statement(thd, sub)
             thd.stmt_text = text
             thd.stmt_row_format = False  # set again only by a statement that decides row
             try:
@@ -453,6 +467,16 @@ def _unroll(thd: "Thd", body_stmts: list[A.Statement], env: Env, scope: Scope) -
                 if getattr(thd, "stmt_row_format", False) and thd.binlog_format == "MIXED":
                     thd.sp_sticky_row = True
             del res
+
+
+def _clear_notes_for_sub_statement(thd: "Thd", sub: A.Statement) -> None:
+    """A CALL's sub-statement that uses tables starts with an empty condition list, as a
+    top-level one does (opt_clear_warning_info; observed: an UPDATE's 1265 notes are gone
+    after CALL when an INSERT follows it in the body, kept when a SET @x follows)."""
+    from harness.sql.thd import _statement_clears_warnings
+    if _statement_clears_warnings(sub):
+        thd.notes.clear()
+        thd.carried_notes = 0
 
 
 def _unroll_select_into(thd: "Thd", body: A.Select, env: Env) -> None:

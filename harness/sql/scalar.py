@@ -13,12 +13,15 @@ import datetime as dt
 from decimal import Decimal
 from typing import Any
 
-from harness.sql.types import ZeroDate, collation_key, parse_number_prefix, parse_temporal, value_to_string
+from harness.sql.types import (MemberStr, ZeroDate, collation_key, parse_number_prefix, parse_temporal,
+                               temporal_number, value_to_string)
 
 
 def to_number(v: Any) -> int | float | Decimal | None:
     if v is None or isinstance(v, (int, float, Decimal)):
         return int(v) if isinstance(v, bool) else v
+    if isinstance(v, MemberStr):
+        return v.number  # an ENUM/SET column in numeric context: its index / bitmask
     if isinstance(v, (str, bytes)):
         s = v.decode("utf-8", "replace") if isinstance(v, bytes) else v
         num, _ = parse_number_prefix(s)
@@ -26,7 +29,7 @@ def to_number(v: Any) -> int | float | Decimal | None:
     if isinstance(v, (dt.datetime, dt.date, ZeroDate)):
         return int(value_to_string(v).replace("-", "").replace(" ", "").replace(":", "").split(".")[0])
     if isinstance(v, dt.timedelta):
-        return int(v.total_seconds())
+        return int(temporal_number(v))  # TIME in numeric context: [-]HHMMSS
     return float(v)
 
 

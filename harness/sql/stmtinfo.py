@@ -29,6 +29,10 @@ class StatementInfo:
     uses: list[TableUse] = field(default_factory=list)
     functions: set[str] = field(default_factory=set)
     user_vars_read: list[str] = field(default_factory=list)
+    # The statement's own @var references (not a routine's or trigger's): the server
+    # fixes them at prepare time (get_var_with_binlog), so each is logged as a
+    # User_var event even when no row evaluates it (an UPDATE that matches nothing).
+    user_vars_fixed: list[str] = field(default_factory=list)
     sysvars_read: list[str] = field(default_factory=list)
     subqueries: list[Any] = field(default_factory=list)
     stored_functions: list[str] = field(default_factory=list)

@@ -433,6 +433,12 @@ class Thd:
 
     # ------------------------------------------------------------ row logging hook (layer 2)
 
+    @property
+    def stmt_after_image_is_write_set(self) -> bool:
+        """The running statement's after images hold its write set only (LoggingDecision.late_row)."""
+        decision = getattr(self, "stmt_decision", None)
+        return bool(decision is not None and decision.late_row)
+
     def log_row(self, table: TableDef, kind: str, before: list[Any] | None, after: list[Any] | None,
                 assigned: set[int] | None) -> None:
         self.stmt_rows_changed += 1
@@ -932,6 +938,8 @@ class Thd:
                      decision: LoggingDecision | None, *, thread_specific: bool = False,
                      suppress_use: bool = False, ddl: bool = False, xid: bool = False) -> None:
         """THD::binlog_query (layer 2, harness/model/query.py)."""
+        if ctx is not None:
+            ctx.fix_statement_user_vars()
         L2.binlog_query(self, text, is_trans, error_code, ctx, decision, thread_specific=thread_specific,
                         suppress_use=suppress_use, ddl=ddl, xid=xid)
 

@@ -235,10 +235,13 @@ class IntType(ColumnType):
             return None
         if isinstance(value, bool):
             value = int(value)
+        if isinstance(value, MemberStr):
+            value = value.number
         if isinstance(value, int):
-            v = value
+            # an integer literal beyond the 64-bit range is a DECIMAL item in the server
+            v = value if -(1 << 63) <= value < (1 << 64) else self._decimal_to_longlong(value, col, ctx)
         elif isinstance(value, Decimal):
-            v = int(value.to_integral_value(ROUND_HALF_UP))
+            v = self._decimal_to_longlong(int(value.to_integral_value(ROUND_HALF_UP)), col, ctx)
         elif isinstance(value, float):
             v = int(Decimal(repr(value)).to_integral_value(ROUND_HALF_UP))
         elif isinstance(value, (str, bytes)):
@@ -250,13 +253,30 @@ class IntType(ColumnType):
                 # Out of range wins over the truncation report (one warning per value).
                 status = "ok"
             _string_status(self, status, "integer", s, col, ctx)
-        elif isinstance(value, (dt.date, dt.datetime, ZeroDate)):
-            v = int(_temporal_number(value))
+        elif isinstance(value, (dt.date, dt.datetime, ZeroDate, dt.timedelta)):
+            v = int(temporal_number(value))
         else:
             v = int(value)
         if v < self.lo or v > self.hi:
             self._data_error(ctx, "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.row)
             v = self.lo if v < self.lo else self.hi
+        return v
+
+    def _decimal_to_longlong(self, v: int, col: str, ctx: WriteContext) -> int:
+        """Field_int::store_decimal converts to a longlong first (convert_decimal2longlong):
+        a DECIMAL beyond the signed (unsigned) 64-bit range is 1264 there, clamped, and
+        stored -- a column narrower than BIGINT reports 1264 a second time (observed:
+        two 1264 for 18446744073709551616 into an INT, two errors when strict)."""
+        lo, hi = (0, (1 << 64) - 1) if self.unsigned else (-(1 << 63), (1 << 63) - 1)
+        if lo <= v <= hi or (self.unsigned and v < 0):  # a negative for unsigned: one warning, below
+            return v
+        v = hi if v > hi else lo
+        if ctx.strict and not ctx.ignore:
+            err = error("ER_WARN_DATA_OUT_OF_RANGE", col, ctx.row)
+            if v < self.lo or v > self.hi:
+                err.trailing_notes.append(note("Error", "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.row))
+            raise err
+        ctx.notes.append(note("Warning", "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.row))
         return v
 
     def to_text(self, value: Any) -> str:
@@ -288,6 +308,8 @@ class DecimalType(ColumnType):
     def coerce(self, value: Any, col: str, ctx: WriteContext) -> Any:
         if value is None:
             return None
+        if isinstance(value, MemberStr):
+            value = value.number
         if isinstance(value, (str, bytes)):
             num, status, s = _scan_text(value)
             if status != "ok":
@@ -301,8 +323,8 @@ class DecimalType(ColumnType):
                 return self._clamp(d.quantize(self.quantum, ROUND_HALF_UP), col, ctx, warn=True)
         elif isinstance(value, float):
             d = Decimal(repr(value))
-        elif isinstance(value, (dt.date, ZeroDate)):
-            d = _temporal_number(value)
+        elif isinstance(value, (dt.date, ZeroDate, dt.timedelta)):
+            d = temporal_number(value)
         else:
             d = Decimal(value)
         q = d.quantize(self.quantum, ROUND_HALF_UP)
@@ -358,6 +380,8 @@ class FloatType(ColumnType):
     def coerce(self, value: Any, col: str, ctx: WriteContext) -> Any:
         if value is None:
             return None
+        if isinstance(value, MemberStr):
+            value = value.number
         if isinstance(value, (str, bytes)):
             num, status, s = _scan_text(value)
             _string_status(self, status, "double", s, col, ctx)
@@ -365,8 +389,8 @@ class FloatType(ColumnType):
                 f = float(num) if num is not None else 0.0
             except OverflowError:
                 f = float("inf") if num > 0 else float("-inf")  # type: ignore[operator]
-        elif isinstance(value, (dt.date, ZeroDate)):
-            f = float(_temporal_number(value))
+        elif isinstance(value, (dt.date, ZeroDate, dt.timedelta)):
+            f = float(temporal_number(value))
         else:
             f = float(value)
         if self.unsigned and f < 0:
@@ -740,6 +764,23 @@ class BinaryType(ColumnType):
         return b""
 
 
+class MemberStr(str):
+    """An ENUM/SET value read in an expression: its member text, which also knows the
+    number it is stored as (Field_enum::val_int: the index; a SET's bitmask). A numeric
+    column storing it, and arithmetic on it, take that number (observed: an ENUM 'b'
+    copied into a DECIMAL column is 2.00). Any string operation yields a plain str."""
+
+    __slots__ = ("number", "members")
+    number: int
+    members: tuple[str, ...]  # the source column's member list
+
+    def __new__(cls, value: str, number: int, members: tuple[str, ...] = ()) -> "MemberStr":
+        obj = super().__new__(cls, value)
+        obj.number = number
+        obj.members = members
+        return obj
+
+
 class _MemberListType(ColumnType):
     """What ENUM and SET share: a list of member strings, stored as a number
     (an index, a bitmask) that is logged as a STRING column with the real type in
@@ -781,6 +822,11 @@ class EnumType(_MemberListType):
     def coerce(self, value: Any, col: str, ctx: WriteContext) -> Any:
         if value is None:
             return None
+        if isinstance(value, MemberStr) and (value.members == tuple(self.values) or value.number == 0):
+            # Copy_field's do_field_eq: a column of the same definition copies the stored
+            # index, the '' error value (0) too, without a warning; another ENUM's error
+            # value is stored as this one's, silently too (observed)
+            return value.number if value.members == tuple(self.values) else 0
         if isinstance(value, int) and not isinstance(value, bool):
             if 0 <= value <= len(self.values):
                 if value == 0:
@@ -842,7 +888,14 @@ def _valid(p: ZeroDate) -> bool:
     return True
 
 
-def _temporal_number(value: Any) -> Decimal:
+def temporal_number(value: Any) -> Decimal:
+    if isinstance(value, dt.timedelta):
+        # TIME as a number: [-]HHMMSS[.ffffff], the hours unbounded (-01:30:00 is -13000)
+        us = abs(value.days * 86400_000000 + value.seconds * 1000000 + value.microseconds)
+        secs, frac = divmod(us, 1000000)
+        n = Decimal((secs // 3600) * 10000 + (secs % 3600 // 60) * 100 + secs % 60)
+        n += Decimal(frac).scaleb(-6) if frac else 0
+        return -n if value < dt.timedelta(0) else n
     if isinstance(value, dt.datetime):
         return Decimal(value.strftime("%Y%m%d%H%M%S"))
     if isinstance(value, dt.date):
@@ -997,11 +1050,13 @@ class TimeType(_TemporalBase):
             return None
         if isinstance(value, dt.timedelta):
             total, verdict = (value.days * 86400 + value.seconds) * 1_000_000 + value.microseconds, T.OK
-        elif isinstance(value, dt.datetime):
-            total, verdict = ((value.hour * 60 + value.minute) * 60 + value.second) * 1_000_000 \
-                + value.microsecond, T.OK
-        elif isinstance(value, (dt.date, ZeroDate)):
-            total, verdict = 0, T.OK
+        elif isinstance(value, (dt.datetime, ZeroDate)):
+            # the time of day; a date part that is not zero is cut with a note (observed:
+            # 1265 Note for '2023-05-06 10:11:12', none for '0000-00-00 10:00:00')
+            total = ((value.hour * 60 + value.minute) * 60 + value.second) * 1_000_000 + value.microsecond
+            verdict = T.NOTE if value.year or value.month or value.day else T.OK
+        elif isinstance(value, dt.date):
+            total, verdict = 0, T.NOTE  # a DATE is midnight, its date cut (observed)
         elif isinstance(value, (int, Decimal, float)) and not isinstance(value, bool):
             total, verdict = T.number_to_time(value)
         else:
@@ -1150,8 +1205,8 @@ class BitType(ColumnType):
             v = int.from_bytes(b, "big") if b else 0
         elif isinstance(value, (Decimal, float)):
             v = int(Decimal(repr(value) if isinstance(value, float) else value).to_integral_value(ROUND_HALF_UP))
-        elif isinstance(value, (dt.date, ZeroDate)):
-            v = int(_temporal_number(value))
+        elif isinstance(value, (dt.date, ZeroDate, dt.timedelta)):
+            v = int(temporal_number(value))
         else:
             v = int(value)
         if v < 0:

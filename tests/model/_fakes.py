@@ -212,6 +212,7 @@ class Session(DecideFacts):
     user: str = "root"
     definer_host: str = "127.0.0.1"
     binlog_row_image: str = "FULL"
+    stmt_after_image_is_write_set: bool = False
     binlog_row_event_max_size: int = 8192
     locked_tables: dict[tuple[str, str], str] | None = None
     stmt_info: Facts | None = None

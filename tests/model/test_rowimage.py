@@ -23,3 +23,9 @@ def test_minimal_delete_is_the_key_alone_and_a_write_the_assigned_columns() -> N
     imager = RowImager(Table("t", INNODB), "MINIMAL")
     assert imager.image("delete", [1, 2], None, None)[:2] == (0b01, None)
     assert imager.image("write", None, [1, 2], {0})[:2] == (0b01, None)
+
+
+def test_a_late_row_switch_keeps_full_before_images_and_write_set_after_images() -> None:
+    imager = RowImager(Table("t", INNODB), "FULL", write_set_after=True)
+    assert imager.image("update", [1, 2], [1, 3], {1})[:2] == (0b11, 0b10)
+    assert imager.image("write", None, [1, 2], {0})[:2] == (0b01, None)

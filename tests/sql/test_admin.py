@@ -48,3 +48,21 @@ def test_rollback_to_a_savepoint_set_before_the_binlog_joined_takes_the_binlog_o
     s.execute("SAVEPOINT b")
     s.execute("ROLLBACK")
     assert bed.shape() == ["G", "Q:CREATE TEMPORARY TABLE tmp (id INT) ENGINE=MyISAM", "COMMIT"]
+
+
+def test_consistent_snapshot_registers_the_binlog_so_a_first_savepoint_is_logged(bed: Bed) -> None:
+    s = bed.session("ROW")
+    s.execute("CREATE TABLE t (id INT PRIMARY KEY) ENGINE=InnoDB")
+    s.execute("START TRANSACTION WITH CONSISTENT SNAPSHOT")
+    s.execute("SAVEPOINT a")
+    s.execute("INSERT INTO t VALUES (1)")
+    s.execute("ROLLBACK TO SAVEPOINT a")
+    s.execute("COMMIT")
+    assert bed.shape()[-3:] == ["G", "Q:SAVEPOINT `a`", "Xid"]
+
+
+def test_consistent_snapshot_at_read_uncommitted_warns_138(bed: Bed) -> None:
+    s = bed.session("ROW")
+    s.execute("SET SESSION TRANSACTION ISOLATION LEVEL READ UNCOMMITTED")
+    s.execute("START TRANSACTION WITH CONSISTENT SNAPSHOT")
+    assert [(n.level, n.code) for n in s.last_notes] == [("Warning", 138)]

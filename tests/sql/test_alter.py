@@ -132,3 +132,15 @@ def test_lock_tables_checks_and_commits(thd: Thd) -> None:
     n = len(events(thd))
     thd.execute("UNLOCK TABLES")  # commits: tables were locked
     assert len(events(thd)) > n and thd.locked_tables is None
+
+
+def test_an_in_place_innodb_alter_keeps_a_zero_date_a_copying_one_fails(thd: Thd) -> None:
+    thd.execute("SET sql_mode = ''")
+    thd.execute("CREATE TABLE z (id INT PRIMARY KEY, d DATE, dt DATETIME) ENGINE=InnoDB")
+    thd.execute("INSERT INTO z VALUES (1, '0000-00-00', '0000-00-00 00:00:00')")
+    thd.execute("SET sql_mode = 'TRADITIONAL'")
+    thd.execute("ALTER TABLE z ADD COLUMN c INT DEFAULT 5")
+    thd.execute("CREATE INDEX ix ON z (d)")
+    with pytest.raises(ServerError):
+        thd.execute("ALTER TABLE z ENGINE=MyISAM")
+    assert [n.code for n in thd.last_notes] == [1292, 1292]  # every field of the row

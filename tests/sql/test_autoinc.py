@@ -62,3 +62,19 @@ def test_a_before_insert_trigger_sees_the_auto_increment_column_before_it_is_gen
     s.execute("INSERT INTO t VALUES (NULL, 3), (0, 4), (20, 5)")
     assert s.execute("SELECT v FROM seen").rows == [[0], [0], [None], [0], [20]]
     assert s.execute("SELECT id FROM t").rows == [[1], [2], [3], [4], [20]]
+
+
+def test_a_row_failing_in_its_before_trigger_leaves_the_innodb_counter(s) -> None:  # type: ignore[no-untyped-def]
+    from harness.sql.errors import ServerError
+    s.execute("SET sql_mode = 'STRICT_ALL_TABLES'")
+    s.execute("CREATE TRIGGER tr BEFORE INSERT ON ti FOR EACH ROW SET NEW.k = NEW.k + 2147483647")
+    with pytest.raises(ServerError):
+        s.execute("INSERT INTO ti (k) VALUES (5), (6)")  # the server never generated the values
+    s.execute("INSERT INTO ti (k) VALUES (-2147483647)")
+    assert ids(s, "ti") == [1]
+
+
+def test_an_odku_row_hands_its_value_to_the_next_row(s) -> None:  # type: ignore[no-untyped-def]
+    s.execute("INSERT INTO ti (k) VALUES (1), (2)")
+    s.execute("INSERT INTO ti (k) VALUES (1), (3) ON DUPLICATE KEY UPDATE k = k")
+    assert ids(s, "ti") == [1, 2, 3]

@@ -22,3 +22,19 @@ def test_table_ids_are_never_reused(bed: Bed) -> None:
     cat = bed.state.catalog
     first = cat.allocate_table_id()
     assert cat.allocate_table_id() == first + 1
+
+
+def test_an_invalid_default_lists_the_store_warning_first(bed: Bed) -> None:
+    import pytest
+    from harness.sql.errors import ServerError
+    s = bed.session()
+    for sql, first in (("CREATE TABLE a (c TINYINT DEFAULT 300)", (1264, "Out of range value for column 'c' at row 0")),
+                       ("CREATE TABLE a (c DATE DEFAULT 'x')", (1265, "Data truncated for column 'c' at row 0")),
+                       ("CREATE TABLE a (c VARCHAR(2) DEFAULT 'abc')", (1265, "Data truncated for column 'c' at row 0"))):
+        with pytest.raises(ServerError) as e:
+            s.execute(sql)
+        assert e.value.code == 1067
+        assert [(n.code, n.message) for n in s.last_notes] == [first, (1067, "Invalid default value for 'c'")]
+    with pytest.raises(ServerError):
+        s.execute("CREATE TABLE a (c ENUM('a') DEFAULT 'b')")
+    assert [n.code for n in s.last_notes] == [1067]

@@ -35,3 +35,26 @@ def test_load_file_reads_a_file_readable_by_all(tmp_path) -> None:
     rows = thd.execute(f"SELECT LOAD_FILE('{p}'), INSTR(LOAD_FILE('{p}'), 'b42941'), LOAD_FILE('{q}'), "
                        "LOAD_FILE('/nonexist')").rows
     assert rows == [[b"hello b42941", 7, None, None]]
+
+
+def test_a_user_variable_no_row_evaluates_is_still_logged(bed: Bed) -> None:
+    """Item_func_get_user_var::fix_fields logs the variable at prepare time: an
+    UPDATE that matches nothing, or the branch of IF() not taken, still has it."""
+    s = bed.session("STATEMENT")
+    s.execute("CREATE TABLE t (a INT PRIMARY KEY, c INT) ENGINE=InnoDB")
+    s.execute("INSERT INTO t VALUES (1, 1)")
+    s.execute("UPDATE t SET c = @w WHERE c IS NULL")
+    assert bed.shape()[-4:] == ["G", "User var", "Q:UPDATE t SET c = @w WHERE c IS NULL", "COMMIT"]
+    s.execute("SET @x = 2")
+    s.execute("UPDATE t SET c = IF(a > 0, @x, @other) WHERE a = 1")
+    assert bed.shape()[-4:-1] == ["User var", "User var", "Q:UPDATE t SET c = IF(a > 0, @x, @other) WHERE a = 1"]
+    assert s.execute("SELECT c FROM t").rows == [[2]]
+
+
+def test_division_by_zero_warns_only_under_its_sql_mode(bed: Bed) -> None:
+    s = bed.session()
+    for mode, codes in (("''", []), ("'STRICT_ALL_TABLES'", []), ("'TRADITIONAL'", [1365]),
+                        ("'ERROR_FOR_DIVISION_BY_ZERO'", [1365])):
+        s.execute(f"SET sql_mode = {mode}")
+        assert s.execute("SELECT 1 / 0, 5 MOD 0").rows == [[None, None]]
+        assert [n.code for n in s.last_notes] == codes * 2

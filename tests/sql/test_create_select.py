@@ -78,3 +78,12 @@ def test_failed_replace_drops_the_old_table_on_the_slave(bed: Bed, fmt: str, exp
     with pytest.raises(ServerError):
         s.execute("SELECT * FROM t")
     assert [info for kind, info in bed.events() if kind == "Query"][-2:] == expected
+
+
+def test_an_enum_not_null_without_default_shows_no_default(bed) -> None:  # type: ignore[no-untyped-def]
+    from harness.sql import ast as A
+    from harness.sql.create_select import _default_sql
+    s = bed.session("ROW")
+    s.execute("CREATE TABLE e (a ENUM('x','y') NOT NULL, b ENUM('x','y') NOT NULL DEFAULT 'x')")
+    t = s.open_table(A.TableName("e"))
+    assert [_default_sql(c) for c in t.columns] == ["", " DEFAULT 'x'"]

@@ -38,3 +38,43 @@ def test_a_missing_value_for_a_not_null_column_without_default_is_1364_in_strict
     with pytest.raises(ServerError) as e:
         s.execute("INSERT INTO d (a) VALUES (1)")
     assert (e.value.code, e.value.message) == (1364, "Field 'b' doesn't have a default value")
+
+
+def test_replace_fires_after_insert_and_decides_each_conflict(bed: Bed) -> None:
+    s = bed.session("ROW")
+    s.execute("CREATE TABLE t (id INT PRIMARY KEY, u INT UNIQUE, a INT) ENGINE=InnoDB")
+    s.execute("CREATE TABLE log (n INT) ENGINE=InnoDB")
+    s.execute("INSERT INTO t VALUES (1, 1, 1), (2, 2, 2)")
+    s.execute("CREATE TRIGGER tr AFTER INSERT ON t FOR EACH ROW INSERT INTO log VALUES (NEW.a)")
+    assert s.execute("REPLACE INTO t VALUES (1, 2, 11)").affected_rows == 3  # row 1 deleted, row 2 updated
+    assert s.execute("SELECT * FROM t").rows == [[1, 2, 11]]
+    assert s.execute("SELECT n FROM log").rows == [[11]]
+
+
+def test_a_join_names_an_unknown_column_of_where_before_on_and_set_values(bed: Bed) -> None:
+    from harness.sql.errors import ServerError
+    s = bed.session("ROW")
+    s.execute("CREATE TABLE a (id INT PRIMARY KEY, c INT) ENGINE=InnoDB")
+    s.execute("CREATE TABLE b (k INT PRIMARY KEY, c INT) ENGINE=InnoDB")
+    for sql in ("SELECT * FROM a JOIN b ON a.id = b.nope WHERE b.zz > 0",
+                "UPDATE a JOIN b ON a.id = b.k SET a.c = b.nothere WHERE b.zz IS NOT NULL"):
+        with pytest.raises(ServerError) as e:
+            s.execute(sql)
+        assert e.value.message == "Unknown column 'b.zz' in 'WHERE'"
+
+
+def test_a_multi_table_delete_fires_the_delete_triggers(bed: Bed) -> None:
+    from harness.sql.errors import ServerError
+    s = bed.session("ROW")
+    s.execute("CREATE TABLE a (id INT PRIMARY KEY) ENGINE=InnoDB")
+    s.execute("CREATE TABLE b (id INT PRIMARY KEY) ENGINE=InnoDB")
+    s.execute("CREATE TABLE lg (n INT) ENGINE=InnoDB")
+    s.execute("INSERT INTO a VALUES (1), (2)")
+    s.execute("INSERT INTO b VALUES (1), (2)")
+    s.execute("CREATE TRIGGER t BEFORE DELETE ON a FOR EACH ROW INSERT INTO lg VALUES (OLD.id)")
+    s.execute("DELETE a FROM a JOIN b ON a.id = b.id WHERE b.id = 2")
+    assert s.execute("SELECT n FROM lg").rows == [[2]]
+    s.execute("CREATE TRIGGER u AFTER DELETE ON b FOR EACH ROW INSERT INTO a VALUES (OLD.id + 10)")
+    with pytest.raises(ServerError) as e:
+        s.execute("DELETE b FROM a JOIN b ON a.id = b.id")
+    assert e.value.code == 1442

@@ -194,3 +194,55 @@ def test_the_ok_packets_insert_id_is_unsigned(s) -> None:  # type: ignore[no-unt
     s.execute("INSERT INTO a VALUES (2, -4)")
     ok = s.execute("INSERT INTO a (id) SELECT v FROM a")
     assert ok.last_insert_id == (1 << 64) - 4
+
+
+def test_the_default_keyword_for_a_column_without_one_is_1364_per_row(bed: Bed) -> None:
+    thd = bed.session("ROW")
+    thd.execute("CREATE TABLE d (id INT PRIMARY KEY, b INT NOT NULL, e ENUM('x','y') NOT NULL) ENGINE=MyISAM")
+    thd.execute("SET sql_mode = ''")
+    thd.execute("INSERT INTO d VALUES (1, DEFAULT, DEFAULT), (2, DEFAULT, 'y')")
+    assert _codes(thd) == [("Warning", 1364), ("Warning", 1364)]  # b twice, the ENUM never
+    assert thd.execute("SELECT b, e FROM d ORDER BY id").rows == [[0, "x"], [0, "y"]]
+    assert _fails(thd, "UPDATE d SET b = DEFAULT") == 1364  # prepare time, even when not strict
+    thd.execute("SET sql_mode = 'STRICT_ALL_TABLES'")
+    assert _fails(thd, "INSERT INTO d SET id = 3, b = DEFAULT") == 1364
+    thd.execute("INSERT IGNORE INTO d SET id = 3, b = DEFAULT")
+    assert _codes(thd) == [("Warning", 1364)]
+
+
+def test_with_a_before_trigger_a_missing_field_is_checked_after_the_row_is_stored(bed: Bed) -> None:
+    thd = bed.session("ROW")
+    thd.execute("SET sql_mode = 'STRICT_ALL_TABLES'")
+    thd.execute("CREATE TABLE m (id INT PRIMARY KEY, a TINYINT, b INT NOT NULL) ENGINE=MyISAM")
+    thd.execute("CREATE TRIGGER tm BEFORE UPDATE ON m FOR EACH ROW SET NEW.a = 1")
+    assert _fails(thd, "INSERT INTO m (id, a) VALUES (2, 1000)") == 1264  # the row's own error first
+    assert _fails(thd, "INSERT INTO m (id, a) VALUES (1, 5)") == 1364
+    thd.execute("INSERT IGNORE INTO m (id, a) VALUES (6, 5), (7, 6)")
+    assert _codes(thd) == [("Warning", 1364), ("Warning", 1364)]  # once per row
+
+
+def test_strict_trans_tables_aborts_a_myisam_insert_until_a_row_changed(bed: Bed) -> None:
+    thd = bed.session("ROW")
+    thd.execute("CREATE TABLE m (id INT PRIMARY KEY, d DATETIME) ENGINE=MyISAM")
+    thd.execute("INSERT INTO m VALUES (7, NULL)")
+    # row 1 changes nothing (same values): row 2's bad date is still an error
+    assert _fails(thd, "INSERT INTO m VALUES (7, NULL), (8, 'x') ON DUPLICATE KEY UPDATE id = VALUES(id)") == 1292
+    thd.execute("INSERT INTO m VALUES (9, NULL), (10, 'x')")  # after a written row: a warning
+    assert _codes(thd) == [("Warning", 1265)]
+
+
+def test_an_update_of_the_clustered_key_counts_only_matched_rows(bed: Bed) -> None:
+    thd = bed.session("ROW")
+    thd.execute("SET sql_mode = ''")
+    thd.execute("CREATE TABLE t (id DECIMAL(6,2) NOT NULL PRIMARY KEY, c INT) ENGINE=InnoDB")
+    thd.execute("INSERT INTO t VALUES (1.50, 1), (2.50, 1), (6.00, NULL), (9.50, 1)")
+    thd.execute("UPDATE t SET id = id / 3 WHERE c IS NOT NULL")
+    assert [n.message[-8:] for n in thd.last_notes] == ["at row 2", "at row 3"]
+
+
+def test_a_rows_store_errors_are_listed_in_column_order(bed: Bed) -> None:
+    thd = bed.session("ROW")
+    thd.execute("SET sql_mode = 'STRICT_ALL_TABLES'")
+    thd.execute("CREATE TABLE r (id INT PRIMARY KEY, s VARCHAR(2), n INT NOT NULL) ENGINE=InnoDB")
+    assert _fails(thd, "REPLACE INTO r (id, s, n) VALUES (1, 'toolong', DEFAULT)") == 1406
+    assert [c for _l, c in _codes(thd)] == [1406, 1364]

@@ -209,6 +209,13 @@ def test_strict_update_stops_on_a_compared_conversion(dt) -> None:  # type: igno
     assert [n.code for n in dt.last_notes] == [1292]
 
 
+def test_is_not_null_on_a_not_null_column_leaves_the_plan_alone(dt) -> None:  # type: ignore[no-untyped-def]
+    dt.execute("CREATE TABLE p (id DATETIME NOT NULL PRIMARY KEY, c INT) ENGINE=InnoDB")
+    dt.execute("INSERT INTO p VALUES ('2024-01-09 10:00:00', 1)")
+    dt.execute("UPDATE i a, p b SET a.c = 2 WHERE b.id = a.id AND b.id IS NOT NULL")
+    assert [n.code for n in dt.last_notes] == [1292]  # as without the (constant) condition
+
+
 def test_the_conversion_check_leaves_name_errors_to_the_join(dt) -> None:  # type: ignore[no-untyped-def]
     from harness.sql.errors import ServerError
     with pytest.raises(ServerError) as ei:

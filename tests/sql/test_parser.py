@@ -315,3 +315,9 @@ def test_an_introduced_ascii_literal_keeps_its_explicit_collation_for_the_server
 def test_a_literal_whose_character_set_would_matter_is_refused(sql: str) -> None:
     with pytest.raises(UnsupportedError):
         parse(sql)
+
+
+def test_insert_set_takes_the_default_keyword() -> None:
+    st = parse("INSERT INTO t SET a = DEFAULT, b = 2")
+    assert isinstance(st, A.Insert) and st.columns == ["a", "b"]
+    assert isinstance(st.rows[0][0], A.Default) and st.rows[0][1].value == 2

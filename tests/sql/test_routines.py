@@ -103,3 +103,53 @@ def test_an_explicit_collation_of_another_character_set_is_refused_not_guessed(b
         s.execute("SELECT _latin1'x' COLLATE 'latin1_swedish_ci'")
     assert e.value.code == 1235
     assert s.execute("SELECT _utf8mb4'x' COLLATE 'utf8mb4_general_ci'").rows == [["x"]]
+
+
+def test_a_call_sub_statement_with_tables_clears_the_earlier_ones_conditions(bed: Bed) -> None:
+    s = bed.session("ROW")
+    s.execute("CREATE TABLE t (id INT, d DATE) ENGINE=MyISAM")
+    s.execute("INSERT INTO t VALUES (1, '1970-01-01')")
+    s.execute("CREATE PROCEDURE p() BEGIN UPDATE t SET d = '2025-05-05 05:05:05'; INSERT INTO t VALUES (2, NULL); END")
+    s.execute("CREATE PROCEDURE q() BEGIN UPDATE t SET d = '2025-05-06 05:05:05'; SET @x = 1; END")
+    s.execute("CALL p()")
+    assert s.last_notes == []
+    s.execute("CALL q()")
+    assert [n.code for n in s.last_notes] == [1265, 1265]
+
+
+def test_set_new_error_in_an_insert_trigger_names_row_0(bed: Bed) -> None:
+    import pytest
+
+    from harness.sql.errors import ServerError
+    s = bed.session("ROW")
+    s.execute("CREATE TABLE t (c INT) ENGINE=InnoDB")
+    s.execute("CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW SET NEW.c = NEW.c + 2147483647")
+    with pytest.raises(ServerError) as e:
+        s.execute("INSERT INTO t VALUES (-5), (5)")
+    assert e.value.message == "Out of range value for column 'c' at row 0"
+
+
+def test_a_functions_insert_warns_1364_on_every_call(bed: Bed) -> None:
+    import pytest
+
+    from harness.sql.errors import ServerError
+    s = bed.session("ROW")
+    s.execute("SET sql_mode = ''")
+    s.execute("CREATE TABLE t1 (id INT NOT NULL UNIQUE, c INT NOT NULL, x INT) ENGINE=InnoDB")
+    s.execute("CREATE TABLE t2 (id INT, x INT) ENGINE=InnoDB")
+    s.execute("INSERT INTO t2 VALUES (1, 1), (2, 2)")
+    s.execute("CREATE FUNCTION f(v INT) RETURNS INT DETERMINISTIC MODIFIES SQL DATA BEGIN INSERT INTO t1 (id, x) VALUES (9, v); RETURN v; END")
+    with pytest.raises(ServerError):
+        s.execute("UPDATE t2 SET x = f(x)")
+    assert [n.code for n in s.last_notes] == [1364, 1062, 4094]
+
+
+def test_a_call_lists_a_refused_sub_statements_error_before_its_location(bed: Bed) -> None:
+    import pytest
+
+    from harness.sql.errors import ServerError
+    s = bed.session("ROW")
+    s.execute("CREATE PROCEDURE p() BEGIN INSERT INTO nosuch VALUES (1); END")
+    with pytest.raises(ServerError):
+        s.execute("CALL p()")
+    assert [n.code for n in s.last_notes] == [1146, 4094]

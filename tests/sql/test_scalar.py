@@ -35,7 +35,8 @@ def test_to_number_reads_the_numeric_prefix_of_a_string() -> None:
     assert to_number("abc") == 0.0
     assert to_number(True) == 1
     assert to_number(dt.date(2020, 1, 2)) == 20200102
-    assert to_number(dt.timedelta(seconds=90)) == 90
+    assert to_number(dt.timedelta(seconds=90)) == 130  # TIME 00:01:30 reads as HHMMSS (workloads/fuzz_wide.wl)
+    assert to_number(-dt.timedelta(hours=1, minutes=30)) == -13000
 
 
 def test_to_bool_is_three_valued() -> None:
@@ -62,3 +63,10 @@ def test_a_number_compared_with_a_datetime_is_read_as_one(number: Any, equal_to_
     new_year = dt.datetime(2024, 1, 1)
     assert (compare(zero, number) == 0) is equal_to_zero_date
     assert (compare(number, new_year) == 0) is equal_to_new_year
+
+
+def test_an_enum_member_in_numeric_context_is_its_index() -> None:
+    from harness.sql.types import MemberStr
+    v = MemberStr("b", 2)
+    assert v == "b" and to_number(v) == 2
+    assert to_number(v + "") == 0.0  # a string operation yields a plain str again

@@ -122,3 +122,46 @@ def test_table_map_metadata_for_utf8mb4_columns() -> None:
     assert make_type("DECIMAL", [10, 2]).binlog_metadata() == (10 << 8) | 2
     # Lengths above 255 borrow bits of the real-type byte.
     assert string_metadata(254, 400) == ((254 ^ 0x10) << 8) | (400 & 0xFF)
+
+
+def test_numeric_columns_store_an_enum_member_as_its_index_and_time_as_hhmmss() -> None:
+    from harness.sql.types import MemberStr
+    ctx = WriteContext(False, "test", "t")
+    assert make_type("DECIMAL", [6, 2]).coerce(MemberStr("b", 2), "d", ctx) == Decimal("2.00")
+    assert make_type("SMALLINT", [], unsigned=True).coerce(MemberStr("c", 3), "n", ctx) == 3
+    assert make_type("INT", []).coerce(-dt.timedelta(hours=1, minutes=30), "n", ctx) == -13000
+    assert make_type("DOUBLE", []).coerce(dt.timedelta(hours=100), "n", ctx) == 1000000.0
+    assert ctx.notes == []
+
+
+def test_a_decimal_beyond_64_bits_is_out_of_range_twice_for_a_narrow_column() -> None:
+    ctx = WriteContext(False, "test", "t")
+    assert make_type("INT", []).coerce(1 << 64, "i", ctx) == 2147483647
+    assert make_type("BIGINT", []).coerce(Decimal(1 << 64), "b", ctx) == (1 << 63) - 1
+    assert make_type("INT", [], unsigned=True).coerce(-(1 << 63) - 1, "u", ctx) == 0
+    assert [n.code for n in ctx.notes] == [1264, 1264, 1264, 1264]
+    with pytest.raises(ServerError) as e:
+        make_type("INT", []).coerce(1 << 64, "i", WriteContext(True, "test", "t"))
+    assert [n.code for n in e.value.trailing_notes] == [1264]
+
+
+def test_an_enum_value_of_the_same_definition_or_the_error_value_copies_silently() -> None:
+    from harness.sql.types import MemberStr
+    ctx = WriteContext(True, "test", "t")
+    e = make_type("ENUM", ["a", "b"])
+    assert e.coerce(MemberStr("", 0, ("a", "b")), "e", ctx) == 0
+    assert e.coerce(MemberStr("", 0, ("x",)), "e", ctx) == 0
+    assert e.coerce(MemberStr("b", 2, ("a", "b")), "e", ctx) == 2
+    with pytest.raises(ServerError):
+        e.coerce(MemberStr("x", 1, ("x",)), "e", ctx)
+
+
+def test_time_keeps_the_time_of_a_datetime_and_notes_a_cut_date() -> None:
+    from harness.sql.temporal import ZeroDateTime
+    ctx = WriteContext(True, "test", "t")
+    t = make_type("TIME", [])
+    assert t.coerce(ZeroDateTime(0, 0, 0, 10, 0, 0), "tm", ctx) == dt.timedelta(hours=10)
+    assert ctx.notes == []
+    assert t.coerce(dt.datetime(2023, 5, 6, 10, 11, 12), "tm", ctx) == dt.timedelta(hours=10, minutes=11, seconds=12)
+    assert t.coerce(dt.date(2023, 5, 6), "tm", ctx) == dt.timedelta(0)
+    assert [(n.level, n.code) for n in ctx.notes] == [("Note", 1265), ("Note", 1265)]
