@@ -36,7 +36,8 @@ from typing import Any, Iterable, Sequence
 
 from .codec import encode_event
 from .context import StreamContext
-from .control import AnnotateRowsEvent, XidEvent
+from .constants import ItemResult
+from .control import AnnotateRowsEvent, UserVarEvent, XidEvent
 from .gtid import GtidEvent
 from .mysql_gtid import MysqlGtidEvent
 from .header import Event
@@ -118,6 +119,20 @@ def status_vars_text(ev: QueryEvent) -> str:
     return " ".join(f"{int(sv.code)}={_status_value(sv.value)}" for sv in ev.status_vars)
 
 
+def user_var_type_text(ev: UserVarEvent) -> str:
+    """What a User_var event carries beside its text: the value's result type, charset,
+    flags and DECIMAL precision/scale. SHOW BINLOG EVENTS prints a REAL 2 and an INT 2
+    (or an UNSIGNED and a signed 5) alike, but a replica sets the variable with this
+    type, and a later statement computes with it; so the pipeline compares it, in the
+    ``status_vars`` column (the event's attributes that its ``info`` does not show)."""
+    if ev.is_null:
+        return f"type={int(ev.value_type)} null"
+    out = f"type={int(ev.value_type)} charset={ev.charset} flags={ev.flags}"
+    if ev.value_type == ItemResult.DECIMAL_RESULT:
+        out += f" decimal={ev.decimal_precision},{ev.decimal_scale}"
+    return out
+
+
 def _record(entry: BinlogEntry, seq: int, file: str | None, tables: dict[int, str],
             base: dict[str, Any]) -> dict[str, Any]:
     ev = entry.event
@@ -162,6 +177,8 @@ def _record(entry: BinlogEntry, seq: int, file: str | None, tables: dict[int, st
         rec["gtid_flags"] = ev.gtid_flags
     elif isinstance(ev, XidEvent):
         rec["xid"] = ev.xid
+    elif isinstance(ev, UserVarEvent):
+        rec["status_vars"] = user_var_type_text(ev)
     return rec
 
 

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from harness.sql.errors import ServerError, error
 from harness.sql.scalar import concat, _temporal_key, compare, substr, to_bool, to_number  # noqa: F401 (re-exported)
-from harness.sql.types import MemberStr, parse_number_prefix, parse_temporal, value_to_string
+from harness.sql.types import CharsetStr, MemberStr, parse_number_prefix, parse_temporal, value_to_string
 from harness.sql.temporal import parse_time
 from harness.sql import ast as A
 from harness.sql.arg_comparator import comparison_conversion
@@ -905,18 +905,38 @@ def _if(args: list[Fn], e: A.FuncCall) -> Fn:
 
 
 def _ifnull(args: list[Fn], e: A.FuncCall) -> Fn:
-    a, b = args
-    return lambda env: v if (v := a(env)) is not None else b(env)
+    return _coalesce(args, e)
 
 
 def _coalesce(args: list[Fn], e: A.FuncCall) -> Fn:
+    """IFNULL / COALESCE: the first non-NULL argument, in the type the arguments
+    aggregate to. A user variable that is NULL (or unset) is a string NULL
+    (Item_func_get_user_var), so ``IFNULL(@unset, 0)`` is the string '0' and
+    ``IFNULL(@unset, 0) + 1`` a DOUBLE (observed: the next statement's User_var event
+    is REAL_RESULT); a string user variable makes a numeric result a string too."""
+    user_vars = [i for i, x in enumerate(e.args) if isinstance(x, A.UserVar)]
+
     def coalesce(env: Env) -> Any:
-        for a in args:
-            v = a(env)
+        values = [a(env) if i in user_vars else None for i, a in enumerate(args)]
+        for i, a in enumerate(args):
+            v = values[i] if i in user_vars else a(env)
             if v is not None:
-                return v
+                strings = [values[j] for j in user_vars if values[j] is None or isinstance(values[j], str)]
+                return _as_string_result(v, strings) if strings else v
         return None
     return coalesce
+
+
+def _as_string_result(v: Any, strings: list[Any]) -> Any:
+    """A number in a string result: in the string user variable's charset, or, next to
+    NULL ones only, in the numeric charset latin1 (observed: ``@d = COALESCE(@unset, 5)``
+    logs ``@d=_latin1 X'35'``)."""
+    if not isinstance(v, (int, float, Decimal)) or isinstance(v, bool):
+        return v
+    text = value_to_string(v)
+    if any(s is not None for s in strings):
+        return text
+    return CharsetStr(text, 8, "cp1252")
 
 
 def _nullif(args: list[Fn], e: A.FuncCall) -> Fn:

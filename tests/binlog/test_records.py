@@ -111,3 +111,15 @@ def test_statement_bytes_that_are_not_utf8_stay_distinct_in_the_stored_records()
     stored = coerce(recs, EVENT_SCHEMA).column("query").to_pylist()
     assert len(set(stored)) == 3
     assert [raw_text(s) for s in stored] == [r["query"] for r in recs]
+
+
+def test_a_user_var_records_the_type_its_text_does_not_show() -> None:
+    """REAL 2 and INT 2 print alike in SHOW BINLOG EVENTS; the record keeps them apart."""
+    from harness.binlog.control import new_user_var_event
+    from harness.binlog.records import user_var_type_text
+    from harness.binlog.render import info_text
+    real = new_user_var_event("c", 2.0, timestamp=0, server_id=1)
+    whole = new_user_var_event("c", 2, timestamp=0, server_id=1)
+    assert info_text(real) == info_text(whole) == "@`c`=2"
+    assert user_var_type_text(real) != user_var_type_text(whole)
+    assert user_var_type_text(new_user_var_event("c", None, timestamp=0, server_id=1)).endswith("null")

@@ -85,6 +85,17 @@ def changed_status_var(ref: Events, rb: Events, oref: Outcome, orb: Outcome, rep
     e["status_vars"] += " 9=1"
 
 
+def changed_user_var_type(ref: Events, rb: Events, oref: Outcome, orb: Outcome, replay: dict) -> None:
+    # @c=2 on both sides, REAL on one and INT on the other: SHOW BINLOG EVENTS prints them
+    # alike, but a replica sets the variable with that type (records.user_var_type_text)
+    for events, vtype in ((ref, 1), (rb, 2)):
+        q = next(i for i, e in enumerate(events) if e["event_type"] == "Query" and e["status_vars"])
+        e = dict(events[q], event_type="User var", type_code=14, info="@`c`=2", query=None,
+                 status_vars=f"type={vtype} charset=8 flags=0")
+        events.insert(q, e)
+        _renumber(events)
+
+
 def changed_error_code(ref: Events, rb: Events, oref: Outcome, orb: Outcome, replay: dict) -> None:
     # both sides fail the statement (as annotated), with different codes
     for o, code in ((oref, 1062), (orb, 1064)):
@@ -131,6 +142,7 @@ MUTATIONS: dict[str, tuple[Mutation, Status, set[str]]] = {
     "swapped_rows": (swapped_rows, Status.DIFFERS, {"events_match"}),
     "changed_info": (changed_info, Status.DIFFERS, {"events_match"}),
     "changed_status_var": (changed_status_var, Status.DIFFERS, {"events_match"}),
+    "changed_user_var_type": (changed_user_var_type, Status.DIFFERS, {"events_match"}),
     "changed_error_code": (changed_error_code, Status.DIFFERS, {"outcomes_match"}),
     "ref_ok_replbed_error": (ref_ok_replbed_error, Status.DIFFERS, {"outcomes_match"}),
     "extra_warning": (extra_warning, Status.DIFFERS, {"outcomes_match"}),

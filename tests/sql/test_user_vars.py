@@ -46,3 +46,21 @@ def test_user_var_event_charsets_and_flags() -> None:
     assert big.value_type == ItemResult.INT_RESULT and big.flags == 1
     dec = user_var_event("n", Decimal("-0.001"), 0, 1)
     assert (dec.decimal_precision, dec.decimal_scale) == (4, 3)
+
+
+def test_a_null_user_variable_is_a_string_in_ifnull_and_coalesce(bed: Bed) -> None:
+    """Item_func_get_user_var of a NULL/unset variable is a string: IFNULL(@unset, 0) is
+    '0' (latin1, the numeric charset) and + 1 makes a DOUBLE, as the User_var event of
+    the next statement shows (REAL_RESULT, observed)."""
+    from harness.binlog.constants import ItemResult
+    from harness.binlog.control import UserVarEvent
+    from harness.binlog.reader import read_binlog_file
+    s = bed.session("STATEMENT")
+    s.execute("CREATE TABLE t (a DOUBLE, b VARCHAR(10)) ENGINE=InnoDB")
+    s.execute("SET @c = IFNULL(@c, 0) + 1")
+    s.execute("SET @d = COALESCE(@nosuch, 5)")
+    s.execute("INSERT INTO t VALUES (@c, @d)")
+    uv = {ev.name: ev for f in bed.state.binlog.files for ev in read_binlog_file(bed.state.binlog.dir / f)
+          if isinstance(ev, UserVarEvent)}
+    assert (uv["c"].value_type, uv["c"].value) == (ItemResult.REAL_RESULT, 1.0)
+    assert (uv["d"].value_type, uv["d"].charset, uv["d"].value) == (ItemResult.STRING_RESULT, 8, b"5")
