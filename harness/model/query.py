@@ -56,6 +56,12 @@ def user_var_event(name: str, value: Any, ts: int, sid: int) -> Event:
     if isinstance(value, int) and value > (1 << 63) - 1:
         # A BIGINT UNSIGNED value: UNSIGNED_F in the event's flags byte.
         return new_user_var_event(name, value, timestamp=ts, server_id=sid, unsigned=True)
+    precision = getattr(value, "binlog_precision", None)
+    if isinstance(value, Decimal) and precision is not None:
+        # A DECIMAL the server holds in whole words (a SUM: harness/sql/expr.SumDecimal).
+        scale = max(-int(value.as_tuple().exponent), 0)
+        return new_user_var_event(name, value, timestamp=ts, server_id=sid,
+                                  decimal_precision=int(precision), decimal_scale=scale)
     if isinstance(value, (int, float, Decimal)):
         return new_user_var_event(name, value, timestamp=ts, server_id=sid)
     if isinstance(value, (dt.datetime, dt.date)):

@@ -691,7 +691,7 @@ class Compiler:
                 nums = [to_number(v) for v in vals]
                 if any(isinstance(n, float) for n in nums):
                     return float(sum(nums))  # type: ignore[arg-type]
-                return sum(Decimal(n) for n in nums)  # type: ignore[arg-type]
+                return SumDecimal.of(sum(Decimal(n) for n in nums), nums)  # type: ignore[arg-type]
             if name == "AVG":
                 nums = [to_number(v) for v in vals]
                 if any(isinstance(n, float) for n in nums):
@@ -710,6 +710,29 @@ class Compiler:
                 return ",".join(value_to_string(v) for v in vals)
             raise UnsupportedError(name)
         return agg
+
+
+class SumDecimal(Decimal):
+    """A DECIMAL SUM() as the server holds it: my_decimal_add leaves whole 9-digit words
+    of integer part (do_add: ``to->intg = intg0 * DIG_PER_DEC1``), so a user variable
+    assigned from it is logged with precision 9 + scale for a small sum (observed:
+    ``SUM(v)`` of INT values -> User_var DECIMAL precision 9, scale 0), not its digit
+    count. ``binlog_precision`` is that intg + frac; arithmetic yields a plain Decimal."""
+
+    binlog_precision: int
+
+    @classmethod
+    def of(cls, total: Decimal, addends: list[Any]) -> "SumDecimal":
+        out = cls(total)
+        words = max([1] + [_int_words(Decimal(n)) for n in [*addends, total]])
+        frac = max([0] + [max(-Decimal(n).as_tuple().exponent, 0) for n in addends])  # type: ignore[operator]
+        out.binlog_precision = words * 9 + frac
+        return out
+
+
+def _int_words(d: Decimal) -> int:
+    digits = len(str(abs(int(d)))) if int(d) else 1
+    return (digits + 8) // 9
 
 
 # ------------------------------------------------------------------ functions

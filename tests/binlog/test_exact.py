@@ -31,10 +31,6 @@ KNOWN_INEXACT: dict[tuple[str, str], str] = {
         "the Gtid of a timed-out statement's MyISAM part: flags_extra differs (multi-engine mark)",
     ("conc_timeout_statement_with_myisam_trigger_rows", "MIXED"):
         "the Gtid of a timed-out statement's MyISAM part: flags_extra differs (multi-engine mark)",
-    ("conc_repeatable_read_snapshot_vs_update", "STATEMENT"):
-        "a User_var assigned from a consistent read is logged with another type/size than MariaDB's",
-    ("conc_repeatable_read_snapshot_vs_update", "MIXED"):
-        "a User_var assigned from a consistent read is logged with another type/size than MariaDB's",
 }
 
 

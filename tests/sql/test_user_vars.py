@@ -64,3 +64,20 @@ def test_a_null_user_variable_is_a_string_in_ifnull_and_coalesce(bed: Bed) -> No
           if isinstance(ev, UserVarEvent)}
     assert (uv["c"].value_type, uv["c"].value) == (ItemResult.REAL_RESULT, 1.0)
     assert (uv["d"].value_type, uv["d"].charset, uv["d"].value) == (ItemResult.STRING_RESULT, 8, b"5")
+
+
+def test_a_decimal_sum_is_logged_in_whole_words_of_integer_digits(bed: Bed) -> None:
+    """my_decimal_add keeps whole 9-digit words: SUM(INT) 3 is DECIMAL precision 9, and a
+    DECIMAL(5,2) sum keeps its scale (observed: the User_var events of MariaDB 10.11)."""
+    from harness.binlog.control import UserVarEvent
+    from harness.binlog.reader import read_binlog_file
+    s = bed.session("STATEMENT")
+    s.execute("CREATE TABLE t (i INT, d DECIMAL(5,2)) ENGINE=InnoDB")
+    s.execute("INSERT INTO t VALUES (1, 1.25), (2, 2.50)")
+    s.execute("CREATE TABLE s (x DECIMAL(30,4)) ENGINE=InnoDB")
+    s.execute("SELECT SUM(i), SUM(d) INTO @a, @b FROM t")
+    s.execute("INSERT INTO s VALUES (@a), (@b)")
+    uv = {ev.name: ev for f in bed.state.binlog.files for ev in read_binlog_file(bed.state.binlog.dir / f)
+          if isinstance(ev, UserVarEvent)}
+    assert (uv["a"].decimal_precision, uv["a"].decimal_scale) == (9, 0)
+    assert (uv["b"].decimal_precision, uv["b"].decimal_scale) == (11, 2)
