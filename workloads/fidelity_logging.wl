@@ -586,3 +586,18 @@ setup: CREATE TABLE s (c INT UNIQUE, n INT) ENGINE=MyISAM
 setup: INSERT INTO s VALUES (7, 0), (27, 1), (33, 2), (5, 3), (8, 4)
 setup: CREATE TABLE d (c INT, n INT, id INT AUTO_INCREMENT PRIMARY KEY) ENGINE=InnoDB
 con1: INSERT INTO d (c, n) SELECT c, n FROM s WHERE c >= 7
+
+# A statement that commits implicitly (TRUNCATE, even of a missing table: 1146 after the
+# commit) ends the binlog's part in the transaction as well, also when only a CREATE
+# TEMPORARY under autocommit=0 had joined it: the SAVEPOINT after it is not logged
+# (fuzz seed 20261129, class events:Query text (DELETE vs SAVEPOINT)).
+
+[case fidlog_implicit_commit_ends_the_binlogs_part]
+rule = trans_commit_implicit.binlog_participant
+seed = 002
+con1.autocommit = 0
+con1: CREATE TEMPORARY TABLE tmp4 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_dt DATETIME) ENGINE=MyISAM
+con1: TRUNCATE TABLE t1  => 1146
+con1: SAVEPOINT sp1
+con1: DELETE FROM tmp4 WHERE c_dt IS NOT NULL
+con1: COMMIT

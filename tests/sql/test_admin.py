@@ -66,3 +66,18 @@ def test_consistent_snapshot_at_read_uncommitted_warns_138(bed: Bed) -> None:
     s.execute("SET SESSION TRANSACTION ISOLATION LEVEL READ UNCOMMITTED")
     s.execute("START TRANSACTION WITH CONSISTENT SNAPSHOT")
     assert [(n.level, n.code) for n in s.last_notes] == [("Warning", 138)]
+
+
+def test_an_implicit_commit_ends_the_binlogs_part_in_the_transaction(bed: Bed) -> None:
+    """trans_commit_implicit commits every participant, the binlog too, even when only a
+    CREATE TEMPORARY (autocommit=0) had joined it: the next SAVEPOINT is not logged."""
+    s = bed.session("STATEMENT")
+    s.execute("SET autocommit = 0")
+    s.execute("CREATE TEMPORARY TABLE tmp (id INT) ENGINE=MyISAM")
+    with pytest.raises(ServerError):
+        s.execute("TRUNCATE TABLE nosuch")
+    s.execute("SAVEPOINT sp1")
+    s.execute("DELETE FROM tmp")
+    s.execute("COMMIT")
+    assert bed.shape() == ["G", "Q:CREATE TEMPORARY TABLE tmp (id INT) ENGINE=MyISAM", "COMMIT",
+                           "G", "Q:DELETE FROM tmp", "COMMIT"]
