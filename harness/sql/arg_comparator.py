@@ -53,23 +53,8 @@ _COMPARISONS = ("=", "!=", "<", ">", "<=", ">=", "<=>")
 
 
 def _column_family(e: A.Expr, scope: "Scope") -> str | None:
-    if not isinstance(e, A.ColumnRef) or (e.table is None and e.name.lower() in scope.local_names):
-        return None
-    try:
-        depth, ti, ci = scope.resolve(e)
-        sc = scope
-        for _ in range(depth):
-            sc = sc.outer  # type: ignore[assignment]
-        t = sc.tables[ti][1].columns[ci].type
-    except Exception:  # noqa: BLE001 - a name error surfaces when the comparison is compiled
-        return None
-    if isinstance(t, DateTimeType):
-        return "DATETIME"
-    if isinstance(t, (IntType, DecimalType)):
-        return "NUMBER"
-    if isinstance(t, StringType) and not t.is_blob:
-        return "STRING"
-    return None
+    resolved = _resolved_column(e, scope, outer=True)
+    return None if resolved is None else _family_of_type(resolved[1].type)
 
 
 def _literal(e: A.Expr) -> tuple[Any, bool]:
@@ -121,17 +106,22 @@ def _family_of_type(t: Any) -> str | None:
     return None
 
 
-def _resolved_column(e: A.Expr, scope: "Scope") -> tuple[Any, Any] | None:
-    """(table, column) of a column reference of the statement's own tables."""
+def _resolved_column(e: A.Expr, scope: "Scope", outer: bool = False) -> tuple[Any, Any] | None:
+    """(table, column) of a column reference (``outer``: also one of an outer query's
+    tables), or None for anything else; a name error surfaces when the comparison is
+    compiled."""
     if not isinstance(e, A.ColumnRef) or (e.table is None and e.name.lower() in scope.local_names):
         return None
     try:
         depth, ti, ci = scope.resolve(e)
     except Exception:  # noqa: BLE001 - a name error surfaces when the comparison is compiled
         return None
-    if depth:
+    if depth and not outer:
         return None
-    t = scope.tables[ti][1]
+    sc = scope
+    for _ in range(depth):
+        sc = sc.outer  # type: ignore[assignment]
+    t = sc.tables[ti][1]
     return t, t.columns[ci]
 
 
