@@ -343,6 +343,11 @@ def _only_table_maps(cache: Any) -> bool:
     return all(isinstance(ev, (TableMapEvent, AnnotateRowsEvent)) for ev in cache.events)
 
 
+def _holds_only_maps(cache: Any) -> bool:
+    """Something is cached, nothing pending, and all of it table maps (and Annotate_rows)."""
+    return bool(cache.events) and cache.pending is None and _only_table_maps(cache)
+
+
 def reset_map_only_stmt_cache(thd: "SessionView") -> None:
     """binlog_commit_flush_xid_caches flushes both caches (using_stmt): a statement
     cache that holds only table maps is not written (empty()) but reset, so the
@@ -350,7 +355,7 @@ def reset_map_only_stmt_cache(thd: "SessionView") -> None:
     COMMIT ending with Xid (observed). binlog_commit_flush_trx_cache (COMMIT
     without Xid) and the rollback paths leave the statement cache alone."""
     stmt = thd.caches.stmt_cache
-    if stmt.events and stmt.pending is None and _only_table_maps(stmt):
+    if _holds_only_maps(stmt):
         cache_statistics(thd, stmt)
         stmt.reset()
 
@@ -361,7 +366,7 @@ def discard_map_only_trx_cache(thd: "SessionView") -> None:
     of a statement whose transactional table got no row (a trigger that never fired).
     The next statement's rows then start without them (observed)."""
     trx = thd.caches.trx_cache
-    if trx.events and trx.pending is None and _only_table_maps(trx):
+    if _holds_only_maps(trx):
         trx.reset()
 
 
