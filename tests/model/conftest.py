@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 
 from harness.binlog.reader import read_binlog_file
 from harness.binlog.render import event_type_name, info_text
 from harness.config import ServeConfig
+from harness.profile import ServerProfile, get_profile
 from harness.sql.server import ServerState
 from harness.sql.thd import Thd
 
@@ -17,8 +18,8 @@ from harness.sql.thd import Thd
 class Bed:
     """A server with a ``test`` database; ``session()`` opens connections."""
 
-    def __init__(self, tmp: Path) -> None:
-        self.state = ServerState(ServeConfig(port=0, binlog_dir=tmp / "binlog"))
+    def __init__(self, tmp: Path, profile: ServerProfile | None = None) -> None:
+        self.state = ServerState(ServeConfig(port=0, binlog_dir=tmp / "binlog", profile=profile or get_profile(None)))
         self.state.start()
         self._ids = 0
         admin = self.session(db=None)
@@ -31,6 +32,10 @@ class Bed:
         thd.execute(f"SET SESSION binlog_format = '{fmt}'")
         self.state.sessions[self._ids] = thd
         return thd
+
+    def binlog_events(self) -> list[Any]:
+        """Every decoded event of the binlog files, in order."""
+        return [ev for f in self.state.binlog.files for ev in read_binlog_file(self.state.binlog.dir / f)]
 
     def events(self) -> list[tuple[str, str]]:
         """(Event_type, Info) of every event after the file header, xids/table ids blanked."""
@@ -74,6 +79,14 @@ class Bed:
 @pytest.fixture
 def bed(tmp_path: Path) -> Iterator[Bed]:
     b = Bed(tmp_path)
+    yield b
+    b.state.shutdown()
+
+
+@pytest.fixture
+def latin1_bed(tmp_path: Path) -> Iterator[Bed]:
+    """A server started as the ``no-defaults`` profile: latin1 / latin1_swedish_ci."""
+    b = Bed(tmp_path, get_profile("no-defaults"))
     yield b
     b.state.shutdown()
 

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from harness.sql.errors import ServerError
-from tests.model.conftest import Bed, bed  # noqa: F401  (the in-process server fixture)
+from tests.model.conftest import Bed, bed, latin1_bed  # noqa: F401  (the in-process server fixtures)
 
 
 def test_function_procedure_and_a_missing_one(bed: Bed) -> None:
@@ -71,26 +69,17 @@ def test_a_native_spatial_function_is_refused_as_not_modelled_not_1305(bed: Bed)
     assert e2.value.code == 1305
 
 
-def test_name_const_carries_the_routine_databases_character_set(tmp_path: Path) -> None:
+def test_name_const_carries_the_routine_databases_character_set(latin1_bed: Bed) -> None:
     """sp_get_item_value: a string SP variable declared without a character set has its
     database's (observed on a latin1 server: _latin1'x' COLLATE 'latin1_swedish_ci');
     the logged text runs again on that server, so the literal must parse there."""
     from harness.binlog.query import QueryEvent
-    from harness.binlog.reader import read_binlog_file
-    from harness.config import ServeConfig
-    from harness.profile import get_profile
-    from harness.sql.server import ServerState
-    from harness.sql.thd import Thd
 
-    state = ServerState(ServeConfig(port=0, binlog_dir=tmp_path / "binlog", profile=get_profile("no-defaults")))
-    state.start()
-    s = Thd(state, 1, db=None)
-    s.execute("CREATE DATABASE test")
-    s.execute("USE test")
+    s = latin1_bed.session()
     s.execute("CREATE TABLE sup (pattern VARCHAR(255)) ENGINE=MyISAM")
     s.execute("CREATE PROCEDURE add_sup(pattern VARCHAR(255)) BEGIN INSERT INTO sup (pattern) VALUES (pattern); END")
     s.execute("CALL add_sup('x')")
-    logged = [ev.query for f in state.binlog.files for ev in read_binlog_file(state.binlog.dir / f)
+    logged = [ev.query for ev in latin1_bed.binlog_events()
               if isinstance(ev, QueryEvent) and ev.query.startswith("INSERT")]
     assert logged == ["INSERT INTO sup (pattern) VALUES ( NAME_CONST('pattern',_latin1'x' COLLATE 'latin1_swedish_ci'))"]
     assert s.execute("SELECT pattern FROM sup").rows == [["x"]]

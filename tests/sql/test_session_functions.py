@@ -3,10 +3,8 @@ same statements with MariaDB 10.11 in every format)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from harness.sql.server import UserLocks
-from tests.model.conftest import Bed, bed  # noqa: F401  (the in-process server fixture)
+from tests.model.conftest import Bed, bed, latin1_bed  # noqa: F401  (the in-process server fixtures)
 
 
 def test_user_locks_count_per_get_and_release_all_returns_the_total() -> None:
@@ -110,25 +108,15 @@ def test_insert_delayed_under_a_statement_global_format_is_a_plain_insert(bed: B
     assert any(info.startswith("table_id") for info in events)
 
 
-def test_the_delayed_insert_thread_logs_with_the_servers_character_sets(tmp_path: Path) -> None:
+def test_the_delayed_insert_thread_logs_with_the_servers_character_sets(latin1_bed: Bed) -> None:
     """The delayed-insert thread's THD starts from the globals: its COMMIT carries the
     server's Q_CHARSET, not the client's (observed on a latin1 server: 8,8,8)."""
     from harness.binlog.query import QueryEvent
-    from harness.binlog.reader import read_binlog_file
-    from harness.config import ServeConfig
-    from harness.profile import get_profile
-    from harness.sql.server import ServerState
-    from harness.sql.thd import Thd
 
-    state = ServerState(ServeConfig(port=0, binlog_dir=tmp_path / "binlog", profile=get_profile("no-defaults")))
-    state.start()
-    s = Thd(state, 1, db=None)
-    s.execute("CREATE DATABASE test")
-    s.execute("USE test")
+    s = latin1_bed.session()
     s.execute("SET NAMES utf8mb4")
     s.execute("CREATE TABLE n (a INT PRIMARY KEY) ENGINE=MyISAM")
     s.execute("INSERT DELAYED INTO n VALUES (1)")
     s.execute("INSERT INTO n VALUES (2)")
-    commits = [ev.status(4) for f in state.binlog.files for ev in read_binlog_file(state.binlog.dir / f)
-               if isinstance(ev, QueryEvent) and ev.query == "COMMIT"]
+    commits = [ev.status(4) for ev in latin1_bed.binlog_events() if isinstance(ev, QueryEvent) and ev.query == "COMMIT"]
     assert commits == [(8, 8, 8), (45, 45, 8)]  # the delayed row's group, then the session's own

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from typing import Any
 
 import pytest
 
@@ -52,16 +53,12 @@ def test_a_null_user_variable_is_a_string_in_ifnull_and_coalesce(bed: Bed) -> No
     """Item_func_get_user_var of a NULL/unset variable is a string: IFNULL(@unset, 0) is
     '0' (latin1, the numeric charset) and + 1 makes a DOUBLE, as the User_var event of
     the next statement shows (REAL_RESULT, observed)."""
-    from harness.binlog.constants import ItemResult
-    from harness.binlog.control import UserVarEvent
-    from harness.binlog.reader import read_binlog_file
     s = bed.session("STATEMENT")
     s.execute("CREATE TABLE t (a DOUBLE, b VARCHAR(10)) ENGINE=InnoDB")
     s.execute("SET @c = IFNULL(@c, 0) + 1")
     s.execute("SET @d = COALESCE(@nosuch, 5)")
     s.execute("INSERT INTO t VALUES (@c, @d)")
-    uv = {ev.name: ev for f in bed.state.binlog.files for ev in read_binlog_file(bed.state.binlog.dir / f)
-          if isinstance(ev, UserVarEvent)}
+    uv = _user_var_events(bed)
     assert (uv["c"].value_type, uv["c"].value) == (ItemResult.REAL_RESULT, 1.0)
     assert (uv["d"].value_type, uv["d"].charset, uv["d"].value) == (ItemResult.STRING_RESULT, 8, b"5")
 
@@ -69,15 +66,18 @@ def test_a_null_user_variable_is_a_string_in_ifnull_and_coalesce(bed: Bed) -> No
 def test_a_decimal_sum_is_logged_in_whole_words_of_integer_digits(bed: Bed) -> None:
     """my_decimal_add keeps whole 9-digit words: SUM(INT) 3 is DECIMAL precision 9, and a
     DECIMAL(5,2) sum keeps its scale (observed: the User_var events of MariaDB 10.11)."""
-    from harness.binlog.control import UserVarEvent
-    from harness.binlog.reader import read_binlog_file
     s = bed.session("STATEMENT")
     s.execute("CREATE TABLE t (i INT, d DECIMAL(5,2)) ENGINE=InnoDB")
     s.execute("INSERT INTO t VALUES (1, 1.25), (2, 2.50)")
     s.execute("CREATE TABLE s (x DECIMAL(30,4)) ENGINE=InnoDB")
     s.execute("SELECT SUM(i), SUM(d) INTO @a, @b FROM t")
     s.execute("INSERT INTO s VALUES (@a), (@b)")
-    uv = {ev.name: ev for f in bed.state.binlog.files for ev in read_binlog_file(bed.state.binlog.dir / f)
-          if isinstance(ev, UserVarEvent)}
+    uv = _user_var_events(bed)
     assert (uv["a"].decimal_precision, uv["a"].decimal_scale) == (9, 0)
     assert (uv["b"].decimal_precision, uv["b"].decimal_scale) == (11, 2)
+
+
+def _user_var_events(bed: Bed) -> dict[str, Any]:
+    """The last User_var event logged for each variable."""
+    from harness.binlog.control import UserVarEvent
+    return {ev.name: ev for ev in bed.binlog_events() if isinstance(ev, UserVarEvent)}
