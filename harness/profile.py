@@ -22,7 +22,7 @@ import argparse
 import dataclasses
 from dataclasses import dataclass
 
-# Character sets and their default collations the model knows (harness/sql/types.py).
+# Character sets and their default collations the model knows (harness/sql/item/column_types.py).
 _DEFAULT_COLLATION = {"latin1": "latin1_swedish_ci", "utf8mb4": "utf8mb4_general_ci",
                       "utf8mb3": "utf8mb3_general_ci", "ascii": "ascii_general_ci"}
 # The server's built-in default when no option sets it.

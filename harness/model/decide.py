@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from harness.errors import MESSAGES, Note, ServerError, register
+from harness.diagnostics import MESSAGES, Note, ServerError, register
 from harness.model.session import DecideSession, StatementFacts
 from harness.model.unsafe import REASONS, Unsafe, bit
 

@@ -28,7 +28,7 @@ from harness.binlog.reader import read_binlog_file
 from harness.binlog.rows import TableMapEvent
 from harness.binlog.render import show_binlog_events_row
 from harness.binlog.xa import new_xa_prepare_event, xid_text
-from harness.errors import error, register
+from harness.diagnostics import error, register
 from harness.model.flavor import Flavor
 from harness.model.flavors.mariadb import mariadb_10_11
 

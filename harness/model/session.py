@@ -9,7 +9,7 @@ codec, and the layers can be tested with a small dataclass standing in for
 the session (tests/model/).
 
 ``harness.sql.thd.Thd`` implements :class:`SessionView` (checked by mypy in
-thd.py); ``harness.sql.catalog.TableDef`` implements :class:`TableView`.
+thd.py); ``harness.sql.handler.catalog.TableDef`` implements :class:`TableView`.
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ class TableView(Protocol):
     @property
     def created_in_row_format(self) -> bool: ...
     @property
-    def data(self) -> Any: ...  # the stored rows (harness/sql/storage.py TableData)
+    def data(self) -> Any: ...  # the stored rows (harness/sql/handler/storage.py TableData)
     def clustered_key(self) -> KeyView | None: ...
 
 

@@ -25,23 +25,24 @@ from typing import TYPE_CHECKING, Any
 
 from harness.binlog.context import StreamContext
 from harness.binlog.query import StatusVar
-from harness.sql import ddl as DDL
-from harness.sql.access_path import SHOW_SCANS
-from harness.sql.catalog import Routine, TableDef
-from harness.sql.context import ExecContext, RandState
-from harness.sql.errors import Note, ServerError, error, internal_error, note
-from harness.sql.executor import DmlResult, Executor, SelectResult
-from harness.sql.locked_tables import check_locked_tables, refuse_under_lock_tables
-from harness.sql.load import mysql_load
-from harness.sql.prelock import analyze
-from harness.sql.row_locks import uses_row_locks
-from harness.sql.stmtinfo import StatementInfo
-from harness.sql.storage import registers_without_2pc
-from harness.sql.types import RejectedTimestamp, ZeroDate
-from harness.sql import xa as XA
-from harness.sql.xa import XidState
-from harness.sql.sysvars import SessionVariables
-from harness.sql.views import merge_for_write
+from harness.sql.stmt import sql_table as DDL
+from harness.sql.opt.access_path import SHOW_SCANS
+from harness.sql.handler.catalog import Routine, TableDef
+from harness.sql.stmt.context import ExecContext, RandState
+from harness.sql.sql_errors import Note, ServerError, error, internal_error, note
+from harness.sql.stmt.sql_result import DmlResult, SelectResult
+from harness.sql.stmt.executor import Executor
+from harness.sql.stmt.locked_tables import check_locked_tables, refuse_under_lock_tables
+from harness.sql.stmt.sql_load import mysql_load
+from harness.sql.handler.prelock import analyze
+from harness.sql.handler.row_locks import uses_row_locks
+from harness.sql.parse.stmtinfo import StatementInfo
+from harness.sql.handler.storage import registers_without_2pc
+from harness.sql.item.column_types import RejectedTimestamp, ZeroDate
+from harness.sql.stmt import xa as XA
+from harness.sql.stmt.xa import XidState
+from harness.sql.sys_vars.sysvars import SessionVariables
+from harness.sql.stmt.sql_view import merge_for_write
 from harness.model import flush as L3
 from harness.model import query as L2
 from harness.model.query import user_var_event  # noqa: F401 -- re-exported for the SQL layer's callers
@@ -49,10 +50,11 @@ from harness.model.cache import BinlogCacheMngr, binlog_write_row
 from harness.model.logstate import StateField, StmtLogState, TrxLogState
 from harness.model.decide import NOT_LOGGED, LoggingDecision, decide_logging_format
 from harness.model.unsafe import NOTE_1592, REASONS, Unsafe
-from harness.sql import ast as A
-from harness.sql import parse
-from harness.sql.parse_errors import SqlParseError, UnsupportedError
-from harness.sql.shape import ShapeCache
+from harness.sql.parse import parse_tree as A
+from harness.sql.parse.parser import parse
+from harness.sql.parse.parse_errors import SqlParseError, UnsupportedError
+from harness.sql.parse.shape import ShapeCache
+from harness.sql.stmt.sql_result import OkPacket
 
 if TYPE_CHECKING:
     from harness.sql.server import ServerState
@@ -84,15 +86,6 @@ class Savepoint:
     # after it, so the commit may no longer be two-phase (no Xid).
     xa_rw: bool = True
     no_2pc: bool = False  # likewise for an engine without prepare (Aria)
-
-
-@dataclass
-class OkPacket:
-    """Result of a statement that returns no rows."""
-
-    affected_rows: int = 0
-    last_insert_id: int = 0
-    info: str = ""
 
 
 class Thd:
@@ -171,7 +164,7 @@ class Thd:
         self.stmt_no_annotate = False
         # INSERT DELAYED's rows are logged by the delayed-insert thread (query_status_vars)
         self.stmt_delayed_thread = False
-        # LOAD DATA: what the statement-format log of the file needs (harness/sql/load.py)
+        # LOAD DATA: what the statement-format log of the file needs (harness/sql/stmt/sql_load.py)
         self.stmt_load: Any = None
         # LOAD DATA LOCAL: asks the client for a file, returns its packets (set by replbed serve)
         self.local_file_reader: Any = None
@@ -284,7 +277,7 @@ class Thd:
 
     def _end_trx_in_engine(self) -> None:
         """Commit or rollback in the engine: stamp the transaction's row versions,
-        close its read view, release its locks (harness/sql/lock_sys.py). Every
+        close its read view, release its locks (harness/sql/handler/lock_sys.py). Every
         end of a transaction goes through _reset_trx, so through here."""
         ls = self.server.lock_sys
         versions = self.trx_versions
@@ -320,7 +313,7 @@ class Thd:
         if t is not None:
             return t
         if db.lower() == "information_schema":
-            from harness.sql.infoschema import info_schema_table
+            from harness.sql.stmt.infoschema import info_schema_table
             return info_schema_table(self, name.name)
         return self.catalog.get_table(db, name.name)
 
@@ -331,7 +324,7 @@ class Thd:
         t = self.find_table(name)
         if t is None:
             if self.find_view(name) is not None:
-                from harness.sql.parse_errors import UnsupportedError
+                from harness.sql.parse.parse_errors import UnsupportedError
                 raise UnsupportedError("changing data through a view")
             raise error("ER_NO_SUCH_TABLE", db, name.name)
         return t
@@ -348,7 +341,7 @@ class Thd:
         """A database's default collation: every database here has the server's
         (@@global.collation_server, from the server profile); None where the
         column types' own default applies (a collation they do not model)."""
-        from harness.sql.types import COLLATIONS
+        from harness.sql.item.charsets import COLLATIONS
         coll = str(self.server.global_vars.values.get("collation_server", "")).lower()
         return coll if coll in COLLATIONS else None
 
@@ -499,7 +492,7 @@ class Thd:
         self.carried_notes = len(self.notes) if not is_diag else 0
         self.stmt_text = sql
         self.stmt_delayed_thread = False
-        # SERVER_STATUS_NO_INDEX_USED, cleared per statement (harness/sql/access_path.py).
+        # SERVER_STATUS_NO_INDEX_USED, cleared per statement (harness/sql/opt/access_path.py).
         self.status_no_index_used = isinstance(stmt, A.Show) and stmt.what in SHOW_SCANS
         if not is_diag:
             self._reset_stmt_event_context()
@@ -548,25 +541,25 @@ class Thd:
             if isinstance(stmt, (A.Insert, A.Update, A.Delete, A.Select, A.Do, A.Call)) and _uses_tables(stmt):
                 XA.check_rmfail(self)
             if isinstance(stmt, (A.CreateTable, A.DropTable)) and stmt.temporary:
-                from harness.sql.parse_errors import UnsupportedError
+                from harness.sql.parse.parse_errors import UnsupportedError
                 raise UnsupportedError("temporary tables inside an XA transaction")
         if isinstance(stmt, (A.Insert, A.Update, A.Delete, A.LoadData)):
             return self.run_dml(stmt)
         if isinstance(stmt, A.Select):
             if stmt.into and not all(isinstance(t, A.UserVar) for t in stmt.into):
-                from harness.sql.parse_errors import UnsupportedError
+                from harness.sql.parse.parse_errors import UnsupportedError
                 raise UnsupportedError("SELECT ... INTO a local variable or a file outside a stored routine")
             return self.run_dml(stmt)
         if isinstance(stmt, A.Do):
             return self.run_dml(stmt)
         if isinstance(stmt, A.BinlogBase64):
-            from harness.sql.row_injection import binlog_statement
+            from harness.sql.stmt.sql_binlog import binlog_statement
             return binlog_statement(self, stmt)
         if isinstance(stmt, A.Set) and _assigns_user_vars_through_routines(self, stmt):
             # SET @v= f(): a statement that may change data through a stored
             # function; it is decided and logged like DO/SELECT f() (as SELECT f()).
             return self.run_dml(stmt)
-        from harness.sql import admin
+        from harness.sql import sql_parse as admin
         return admin.dispatch(self, stmt)
 
     # ------------------------------------------------------------ DML
@@ -600,7 +593,7 @@ class Thd:
             raise error("ER_NO_SUCH_TABLE", *info.missing_tables[0])
         self.stmt_uses_temp = any(u.table.temporary for u in info.uses)
         if self.stmt_uses_temp and self.xid_state is not None:
-            from harness.sql.parse_errors import UnsupportedError
+            from harness.sql.parse.parse_errors import UnsupportedError
             raise UnsupportedError("temporary tables inside an XA transaction")
         if isinstance(stmt, A.Update) and len(stmt.tables) > 1:
             self.stmt_table_map_for_update = _table_map_for_update(self, stmt)
@@ -685,8 +678,8 @@ class Thd:
                 if isinstance(stmt, A.Select) and stmt.into:
                     # SELECT ... INTO @v: assigns, answers OK; a later statement reading
                     # the variable carries it in a User_var event.
-                    from harness.sql.expr import Env
-                    from harness.sql.routines import assign_select_into
+                    from harness.sql.item.expr import Env
+                    from harness.sql.stmt.routines import assign_select_into
                     assign_select_into(self, stmt.into, res.rows, Env(ctx), ctx.notes)
                     res = DmlResult()
         except ServerError as e:
@@ -721,7 +714,7 @@ class Thd:
         """DO evaluates its expressions; SET @v = f() assigns user variables. An error
         raised while DO evaluates (not while it is prepared) is marked: mysql_do turns it
         into OK after the statement rollback."""
-        from harness.sql.expr import Compiler, Env, Scope
+        from harness.sql.item.expr import Compiler, Env, Scope
         if isinstance(stmt, A.Set):
             for a in stmt.assignments:
                 assert isinstance(a.target, A.UserVar)
@@ -1057,12 +1050,12 @@ class Thd:
 
     def fire_triggers(self, table: TableDef, timing: str, event: str, new: list[Any] | None,
                       old: list[Any] | None, ctx: ExecContext) -> None:
-        from harness.sql.routines import run_trigger
+        from harness.sql.stmt.routines import run_trigger
         for trg in table.triggers_for(timing, event):
             run_trigger(self, trg, table, new, old, ctx)
 
     def call_stored_function(self, name: str, args: list[Any], ctx: ExecContext) -> Any:
-        from harness.sql.routines import call_function
+        from harness.sql.stmt.routines import call_function
         return call_function(self, name, args, ctx)
 
     # ------------------------------------------------------------ variables
@@ -1171,7 +1164,6 @@ def _statement_clears_warnings(stmt: A.Statement) -> bool:
         # CREATE runs; a body that only reads or updates tables keeps it (probed).
         return _holds_insert(stmt.body)
     return _uses_tables(stmt)
-
 
 
 __all__ = ["Thd", "OkPacket", "NOT_LOGGED", "error", "note"]
