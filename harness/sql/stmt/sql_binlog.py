@@ -250,7 +250,7 @@ def _check_compatible(tm: TableMapEvent, t: TableDef) -> None:
     slave_type_conversions (empty by default) does not allow. The BINLOG statement
     then fails with 1105 Unknown error (observed: a utf8mb4 VARCHAR(10), 40 bytes,
     injected into the latin1 VARCHAR(10) of a --no-defaults server)."""
-    from harness.sql.item.column_types import T_VARCHAR
+    from harness.sql.item.type_codes import T_VARCHAR
     for i, (code, meta) in enumerate(zip(tm.column_types, tm.column_metadata)):
         if i >= len(t.columns):
             break
