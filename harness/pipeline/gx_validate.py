@@ -37,6 +37,7 @@ import fcntl
 import json
 import logging
 import os
+import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -145,6 +146,36 @@ def project_lock(project_dir: Path) -> Iterator[None]:
 # -- frames from the raw run data ----------------------------------------------------
 
 
+_END_QUERY = re.compile(r"(COMMIT|ROLLBACK)(\s+WORK)?\s*;?", re.IGNORECASE)
+_XA_COMPLETION = re.compile(r"XA\s+(COMMIT|ROLLBACK)\s", re.IGNORECASE)
+
+
+def group_end(event_type: str, query: str | None, standalone: bool) -> str | None:
+    """How the event ends a GTID group (a ``GROUP_ENDS`` name), or None when it does not.
+
+    MariaDB 10.11 (log.cc ``MYSQL_BIN_LOG::write_transaction_or_stmt`` and its callers)
+    ends a group with an Xid event (an XA-capable engine committed), a ``COMMIT`` Query
+    (a non-XA commit), a ``ROLLBACK`` Query (a rolled-back transaction kept because
+    it changed a non-transactional table), the ``XA_prepare`` event of ``XA PREPARE``
+    (its group holds ``XA END`` first, which is not an end), or for a standalone group
+    (DDL; ``XA COMMIT``/``XA ROLLBACK`` of a prepared branch) its one Query.
+    ``ROLLBACK TO <savepoint>`` and ``SAVEPOINT`` are ordinary Queries inside a
+    transaction: the group goes on to its Xid or COMMIT.
+    """
+    if event_type == "Xid":
+        return "Xid"
+    if event_type == "XA_prepare":
+        return "XA_prepare"
+    if event_type != "Query":
+        return None
+    q = (query or "").strip()
+    if m := _XA_COMPLETION.match(q + " "):
+        return f"XA {m.group(1).upper()}"
+    if m := _END_QUERY.fullmatch(q):
+        return m.group(1).upper()
+    return "standalone" if standalone else None
+
+
 def gtid_groups(events: list[dict]) -> list[dict]:
     """Split each (case, format, side)'s events into GTID groups, from the raw records.
 
@@ -179,22 +210,9 @@ def gtid_groups(events: list[dict]) -> list[dict]:
                 cur = [e]
                 continue
             cur.append(e)
-            q = (e.get("query") or "").lstrip().upper() if t == "Query" else ""
             head = cur[0]
             standalone = head["event_type"] == "Gtid" and bool((head.get("gtid_flags") or 0) & GTID_FL_STANDALONE)
-            end = None
-            if t == "Xid":
-                end = "Xid"
-            elif t == "XA_prepare":
-                end = "XA_prepare"
-            elif q.startswith(("XA COMMIT", "XA ROLLBACK")):
-                end = "XA COMMIT" if q.startswith("XA COMMIT") else "XA ROLLBACK"
-            elif q.startswith("COMMIT"):
-                end = "COMMIT"
-            elif q.startswith("ROLLBACK"):
-                end = "ROLLBACK"
-            elif t == "Query" and standalone:
-                end = "standalone"
+            end = group_end(t, e.get("query"), standalone)
             if end:
                 close(end, cur)
                 cur = []

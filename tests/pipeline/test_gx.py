@@ -72,6 +72,33 @@ def test_gtid_groups_from_raw_events() -> None:
                    (16, "Gtid", "standalone")]
 
 
+def _ev(seq, t, q=None, flags=None, side="replbed"):
+    return {"case": "c", "format": "ROW", "side": side, "seq": seq, "event_type": t, "query": q,
+            "gtid_flags": flags}
+
+
+def test_rollback_to_savepoint_does_not_end_a_group() -> None:
+    # BEGIN; INSERT; SAVEPOINT s; INSERT; ROLLBACK TO s; COMMIT on InnoDB + a MyISAM write:
+    # MariaDB logs the savepoint statements inside the group, which ends at its Xid.
+    evs = [_ev(0, "Format_desc"), _ev(1, "Gtid"), _ev(2, "Table_map"), _ev(3, "Write_rows_v1"),
+           _ev(4, "Query", "SAVEPOINT `s`"), _ev(5, "Table_map"), _ev(6, "Write_rows_v1"),
+           _ev(7, "Query", "ROLLBACK TO `s`"), _ev(8, "Query", "rollback to savepoint s2"), _ev(9, "Xid"),
+           _ev(10, "Gtid"), _ev(11, "Query", "INSERT INTO m VALUES (1)"), _ev(12, "Query", "ROLLBACK"),
+           _ev(13, "Gtid", flags=0x48), _ev(14, "Query", "XA END X'31',X'',1"), _ev(15, "XA_prepare"),
+           _ev(16, "Gtid", flags=1), _ev(17, "Query", "XA COMMIT X'31',X'',1")]
+    got = [(g["first_seq"], g["n_events"], g["group_end"]) for g in gtid_groups(evs)]
+    assert got == [(1, 9, "Xid"), (10, 3, "ROLLBACK"), (13, 3, "XA_prepare"), (16, 2, "XA COMMIT")]
+
+
+def test_a_group_cut_at_rollback_to_is_a_framing_fault() -> None:
+    # the fault the old rule hid: a group whose Xid is gone after ROLLBACK TO runs into
+    # the next Gtid (unterminated); and a Xid with no Gtid opens a group of its own
+    evs = [_ev(1, "Gtid"), _ev(2, "Query", "SAVEPOINT `s`"), _ev(3, "Query", "ROLLBACK TO `s`"),
+           _ev(4, "Gtid"), _ev(5, "Query", "BEGIN"), _ev(6, "Query", "COMMIT"), _ev(7, "Xid")]
+    got = [(g["first_seq"], g["first_event"], g["group_end"]) for g in gtid_groups(evs)]
+    assert got == [(1, "Gtid", "unterminated"), (4, "Gtid", "COMMIT"), (7, "Xid", "Xid")]
+
+
 @pytest.mark.slow
 def test_raw_expectations_fail_on_each_difference_and_name_the_pair(tmp_path: Path) -> None:
     from harness.pipeline.gx_assets import fetch_assets
