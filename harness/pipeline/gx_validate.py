@@ -286,6 +286,14 @@ def _where(res: dict, index: list[str]) -> list[str]:
     return out
 
 
+def _rows(res: dict, index: list[str], limit: int = 5000) -> list[dict]:
+    """The index columns (case, format, side, ...) of every unexpected row GX returned:
+    what the verdict's gate (verdict.gate_suites) reads to blame a pair or the pipeline."""
+    rows = res.get("unexpected_index_list") or res.get("partial_unexpected_index_list") or []
+    return [{k: (None if row.get(k) is None else str(row[k])) for k in index if k in row}
+            for row in rows[:limit] if isinstance(row, dict)]
+
+
 def _failed(result, index: list[str]) -> list[dict]:
     out = []
     for r in result.results:
@@ -299,6 +307,7 @@ def _failed(result, index: list[str]) -> list[dict]:
             or ([cfg.kwargs.get("column_A"), cfg.kwargs.get("column_B")] if cfg.kwargs.get("column_A") else None),
             "unexpected_count": res.get("unexpected_count"),
             "unexpected_where": _where(res, index),
+            "unexpected_rows": _rows(res, index),
             "partial_unexpected": [str(v) for v in (res.get("partial_unexpected_list") or [])[:10]],
             "observed_value": None if res.get("observed_value") is None else str(res["observed_value"]),
             "exception": (r.exception_info or {}).get("exception_message")

@@ -30,7 +30,13 @@ from typing import TYPE_CHECKING, Any, Callable
 from harness.config import RunConfig
 from harness.fsutil import atomic_write, atomic_write_json
 from harness.pipeline import timing
-from harness.pipeline.verdict import check_expectations, is_pass, record_fields  # noqa: F401 (is_pass re-exported)
+from harness.pipeline.verdict import (  # noqa: F401 (is_pass re-exported)
+    GX_CHECK,
+    check_expectations,
+    gate_suites,
+    is_pass,
+    record_fields,
+)
 
 if TYPE_CHECKING:
     from harness.providers import ServerSettings
@@ -500,14 +506,21 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
         results, docs = validate_frames(run_dir, frames, records=full)
         gx_meta = {"run_name": plan["run_id"], "project": str(gx_project_dir(run_dir) / "gx")}
         gx_results = [r.to_json() for r in results]
+        # every suite gates the verdict (verdict.gate_suites): a suite naming replbed's side
+        # of a pair fails the pair; one both servers fail is a pipeline error
+        gate = gate_suites(gx_results, full)
+        for r in full:
+            gate.apply(r)
+            r["passed"] = r["status"] == "pass"
+        gx_meta["pipeline_errors"] = list(gate.run_errors)
         if progress:
             progress(f"[analyze] GX validation ({len(results)} suites) in "
                      f"{time.monotonic() - t1:.1f}s")
     atomic_write_json(out / "gx_results.json",
                       {"suites": gx_results, "data_docs": str(docs) if docs else None, **gx_meta})
     atomic_write_json(out / "summary_full.json", full, default=str)
-    summary_records = [{k: r.get(k) for k in SUMMARY_KEYS + (REPLICA_KEYS if replica is not None else ())}
-                       for r in full]
+    keys = SUMMARY_KEYS + (REPLICA_KEYS if replica is not None else ()) + ((GX_CHECK,) if validate else ())
+    summary_records = [{k: r.get(k) for k in keys} for r in full]
     atomic_write_json(run_dir / "summary.json", summary_records)
     for df in frames.values():
         if hasattr(df, "unpersist"):
@@ -702,6 +715,15 @@ def teardown_run(run_dir: Path, keep_servers: bool = False,
     return freed
 
 
+def pipeline_errors(run_dir: Path) -> list[str]:
+    """The run-level pipeline errors the GX gate found (``diff/gx_results.json``)."""
+    path = Path(run_dir) / "diff" / "gx_results.json"
+    try:
+        return list(json.loads(path.read_text()).get("pipeline_errors") or [])
+    except (OSError, ValueError):
+        return []
+
+
 def final_verdict(run_dir: Path) -> tuple[bool, str]:
     """``(passed, one line)`` of a finished run, from summary.json and verdict.py."""
     path = Path(run_dir) / "summary.json"
@@ -710,7 +732,11 @@ def final_verdict(run_dir: Path) -> tuple[bool, str]:
     summary = json.loads(path.read_text())
     failed = [r for r in summary if not is_pass(r)]
     if not summary:
-        return False, f"{run_dir}: the summary is empty"
+        return False, f"{run_dir}: the summary is empty (0 case x format judged)"
+    pipeline = pipeline_errors(run_dir)
+    if pipeline:
+        more = f" (+{len(pipeline) - 1} more)" if len(pipeline) > 1 else ""
+        return False, f"pipeline error: {pipeline[0]}{more}; {len(summary) - len(failed)}/{len(summary)} passed"
     if failed:
         from collections import Counter
 
