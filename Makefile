@@ -42,20 +42,26 @@ airflow-db: bootstrap
 # Exit status: 0 every case x format passed, 1 some failed (summary printed and the
 # report written anyway), 2 bad CONF / bad input (one line, nothing started).
 # `airflow dags test` runs through harness.pipeline.airflow_cli (Airflow's CLI with
-# gc.freeze() at the end: its exit took 13-20 s), parsing only this DAG's file (-f); the
-# last line is the run's overhead over the reference collect (harness/pipeline/timing.py).
+# gc.freeze() at the end: its exit took 13-20 s), parsing only this DAG's file (-f), the DAG run
+# named after the replbed run. Airflow's and GX's log records go to runs/<id>/logs/; the console
+# (fd 3, REPLBED_CONSOLE_FD) gets the plan, one progress indicator, failures and the summary.
+# The overhead figure goes to runs/<id>/timings.jsonl and the report.
 run: airflow-db
 	@# CONF is checked first (bad JSON or an unknown param: one line, exit 2); the docker
 	@# provider needs the offline image, built here (a no-op when built).
 	@conf=$$($(PY) -m harness.pipeline.regression conf '$(CONF)' '$(RUN_ID)') || exit 2; \
 	if $(PY) -c 'import json,sys; sys.exit(0 if json.loads(sys.argv[1]).get("provider") == "docker" else 1)' "$$conf"; then \
 	    bash scripts/build_image.sh || exit $$?; fi; \
-	echo "airflow dags test binlog_regression -f dags/binlog_regression.py -c '$$conf'"; \
-	$(PY) -m harness.pipeline.airflow_cli dags test binlog_regression -f $(CURDIR)/dags/binlog_regression.py -c "$$conf"; rc=$$?; \
 	run_id=$$($(PY) -c 'import json,sys; print(json.loads(sys.argv[1])["run_id"])' "$$conf"); \
-	echo; $(PY) -m harness.pipeline.regression summary runs/$$run_id --started $(RUN_STARTED); src=$$?; \
+	logs=$$REPLBED_RUNS_DIR/$$run_id/logs; mkdir -p $$logs; \
+	echo "airflow dags test binlog_regression, run $$run_id (Airflow's log: $$logs/airflow.log)"; \
+	REPLBED_CONSOLE_FD=3 $(PY) -m harness.pipeline.airflow_cli --run-id "$$run_id" dags test binlog_regression \
+	    -f $(CURDIR)/dags/binlog_regression.py -c "$$conf" 3>&1 >$$logs/airflow.log 2>&1; rc=$$?; \
+	$(PY) -m harness.pipeline.regression summary $$REPLBED_RUNS_DIR/$$run_id --started $(RUN_STARTED); src=$$?; \
+	if [ $$rc -ne 0 ] && [ ! -f $$REPLBED_RUNS_DIR/$$run_id/summary.json ]; then \
+	    echo "airflow dags test failed ($$rc); the end of $$logs/airflow.log:"; tail -15 $$logs/airflow.log; fi; \
 	if [ $$src -ne 0 ]; then exit $$src; fi; \
-	if [ $$rc -ne 0 ]; then echo "airflow dags test failed ($$rc)"; exit $$rc; fi; exit 0
+	if [ $$rc -ne 0 ]; then echo "airflow dags test failed ($$rc); see $$logs/airflow.log"; exit $$rc; fi; exit 0
 
 test: bootstrap
 	@$(PY) -m pytest $(PYTEST_ARGS)

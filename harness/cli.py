@@ -94,13 +94,16 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from exc
     result = run_regression(config, keep_servers=args.keep_servers)
     summary, report = _unpack_result(result)
-    status = judge_summary(summary, report)
-    from harness.pipeline.timing import close_run, overhead_line, process_started
+    status = judge_summary(summary, report, quiet=True)
+    from harness.pipeline.regression import final_verdict
+    from harness.pipeline.report import text_summary
+    from harness.pipeline.timing import close_run, process_started
 
     if getattr(result, "run_dir", None):
-        close_run(result.run_dir, process_started())
-        if line := overhead_line(result.run_dir):
-            print(line)
+        close_run(result.run_dir, process_started())  # the overhead: timings.jsonl and the report
+        print(text_summary(result.run_dir))
+        if status == EXIT_OK and not final_verdict(result.run_dir)[0]:
+            status = EXIT_REGRESSION  # a GX suite's pipeline error fails the run too
     # The run's objects (GX, pandas, pyarrow) live until the exit: without this, the
     # collector's last passes over them at exit took 4-8 s more than the run printed.
     import gc
@@ -109,18 +112,20 @@ def cmd_run(args: argparse.Namespace) -> int:
     return status
 
 
-def judge_summary(summary: list[dict[str, Any]], report: str | None = None) -> int:
-    """Print one line per case × format and return ``replbed run``'s exit code.
+def judge_summary(summary: list[dict[str, Any]], report: str | None = None, quiet: bool = False) -> int:
+    """Print each failing case × format and the count (unless ``quiet``); return ``replbed run``'s
+    exit code.
 
     The verdict of each record comes from harness/pipeline/verdict.py, the one
-    definition of pass; an empty summary is not a pass either.
+    definition of pass; an empty summary (0 judged) is not a pass either.
     """
     failures = [r for r in summary if _is_failure(r)]
-    for rec in summary:
-        print(_summary_line(rec))
-    print(f"{len(summary) - len(failures)}/{len(summary)} case×format passed")
-    if report:
-        print(f"report: {report}")
+    if not quiet:
+        for rec in failures:
+            print(_summary_line(rec))
+        print(f"{len(summary) - len(failures)}/{len(summary)} case×format passed")
+        if report:
+            print(f"report: {report}")
     if not summary:
         print("replbed run: the run produced no case × format result", file=sys.stderr)
         return EXIT_ERROR

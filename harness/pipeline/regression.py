@@ -184,7 +184,9 @@ def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
     atomic_write_json(run_dir / "plan.json", plan)
     (run_dir / timing.TIMINGS).unlink(missing_ok=True)  # a re-used run id starts afresh
     timing.record(run_dir, "plan", t0, time.time())
-    _progress(f"[plan] {run_id}: {len(cases)} cases, {len(pairs)} case x format pairs -> {run_dir}")
+    from harness.pipeline.console import say
+
+    say(f"replbed run {run_id}: {len(cases)} cases, {len(pairs)} case x format -> {run_dir}")
     return run_dir
 
 
@@ -500,8 +502,10 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
     docs = None
     gx_meta: dict = {}
     if validate:
+        from harness.pipeline.console import capture_library_logs
         from harness.pipeline.gx_validate import gx_project_dir, validate_frames
 
+        capture_library_logs(run_dir)
         t1 = time.monotonic()
         results, docs = validate_frames(run_dir, frames, records=full)
         gx_meta = {"run_name": plan["run_id"], "project": str(gx_project_dir(run_dir) / "gx")}
@@ -653,10 +657,14 @@ def collect_run(run_dir: Path, progress: Progress | None = _progress) -> None:
     import harness.pipeline.replay  # noqa: F401
     import harness.pipeline.schemas  # noqa: F401
 
+    from harness.pipeline.console import PairProgress, capture_library_logs
+
     run_dir = Path(run_dir)
+    capture_library_logs(run_dir)  # GX's records at import (the warm-up below) go to logs/gx.log
     # written by this run: a re-used run id may hold older outcome.json files
     planned = (run_dir / "plan.json").stat().st_mtime
-    with ThreadPoolExecutor(len(SIDES) + 3, thread_name_prefix="collect") as pool:
+    with PairProgress(run_dir, load_plan(run_dir)["pairs"], since=planned), \
+            ThreadPoolExecutor(len(SIDES) + 3, thread_name_prefix="collect") as pool:
         collecting = [pool.submit(collect, run_dir, side, progress) for side in SIDES]
 
         def ready(case: str, fmt: str) -> bool:
@@ -675,13 +683,17 @@ def collect_run(run_dir: Path, progress: Progress | None = _progress) -> None:
 def run_regression(config: RunConfig, *, replbed_provider: str = "replbed",
                    spark=None, keep_servers: bool = False) -> RegressionResult:
     """All steps in one process (``replbed run``); the servers' data goes when it ends."""
+    from harness.pipeline.console import say, step_log
+
     run_dir = plan_run(config, replbed_provider=replbed_provider)
+    log = step_log(run_dir)  # each step's detail lines: logs/run.log, not the console
     try:
-        collect_run(run_dir)
-        summary = analyze_run(run_dir, spark=spark)
-        report = report_run(run_dir)
+        collect_run(run_dir, log)
+        say("analyzing: diff jobs, Great Expectations suites, report ...")
+        summary = analyze_run(run_dir, spark=spark, progress=log)
+        report = report_run(run_dir, progress=log)
     finally:
-        teardown_run(run_dir, keep_servers=keep_servers)
+        teardown_run(run_dir, keep_servers=keep_servers, progress=log)
     return RegressionResult(run_dir=run_dir, summary=summary, report_path=report)
 
 
@@ -846,14 +858,10 @@ def main(argv: list[str] | None = None) -> int:
         if not (run_dir / "summary.json").exists():
             print(f"{run_dir}: no summary.json (the run did not finish)", file=sys.stderr)
             return 2
-        print(text_summary(run_dir))
-        print(f"report: {run_dir.resolve() / 'report' / 'index.html'}")
-        passed, line = final_verdict(run_dir)
-        print(("PASS: " if passed else "FAIL: ") + line)
-        if args.started is not None:
+        if args.started is not None:  # the overhead figure: timings.jsonl and the report
             timing.close_run(run_dir, args.started)
-        if (overhead := timing.overhead_line(run_dir)) is not None:
-            print(overhead)
+        print(text_summary(run_dir))
+        passed, _line = final_verdict(run_dir)
         return 0 if passed else 1
     if args.cmd == "decode":
         decode_run(run_dir)

@@ -73,43 +73,85 @@ def _passed(r: dict) -> bool:
     return record_verdict(r).passed
 
 
+#: Failing case x format listed in the console summary (all of them are in the report).
+MAX_SUMMARY_FAILURES = 30
+
+
+def rerun_command(case: str, fmt: str, plan: dict | None = None) -> str:
+    """The command that runs one case x format again, outside Airflow."""
+    import shlex
+
+    extra = ""
+    wl = (plan or {}).get("workloads")
+    if wl and not str(wl).endswith("workloads/*.wl"):
+        extra = f" --workloads {shlex.quote(str(wl))}"
+    return f"replbed run --case {shlex.quote(case)} --formats {fmt}{extra}"
+
+
+def failure_reason(r: dict, v: Verdict) -> str:
+    """The failure's first difference, one line (the summary record's reason says where)."""
+    why = r.get("reason") if r.get("status") == v.status.value and r.get("reason") else v.reason
+    if r.get("replay_ok") is False and r.get("replay_error") and "replay" not in why:
+        why += f"; replay: {str(r['replay_error']).splitlines()[0][:100]}"
+    if r.get("replica_ok") is False and r.get("replica_error") and "replica" not in why:
+        why += f"; live replica: {str(r['replica_error']).splitlines()[0][:160]}"
+    return why
+
+
+def status_counts(verdicts: list[Verdict]) -> str:
+    counts = {st: sum(1 for v in verdicts if v.status is st) for st in _SEVERITY}
+    return ", ".join(f"{n} {st.value}" for st, n in counts.items() if n)
+
+
 def text_summary(run_dir: Path) -> str:
-    """One screen: totals, then every failing case x format with its verdict's reason."""
+    """One screen, printed once at the end of a run: the verdict with counts per status and
+    format, every failing case x format (up to ``MAX_SUMMARY_FAILURES``) with its first
+    difference, the GX suites, the report and the logs; the last line is PASS/FAIL."""
+    from harness.pipeline.regression import final_verdict, pipeline_errors
+
+    run_dir = Path(run_dir)
     d = _load(run_dir)
     full = d["full"]
     verdicts = [(r, record_verdict(r)) for r in full]
     n_pass = sum(1 for _, v in verdicts if v.passed)
-    run_id = d["plan"].get("run_id", Path(run_dir).name)
-    lines = [f"run {run_id}: {n_pass}/{len(full)} case x format passed"]
-    by_rule: dict[str, list[Verdict]] = defaultdict(list)
-    for r, v in verdicts:
-        by_rule[r.get("rule") or "(no rule)"].append(v)
-    for rule in sorted(by_rule):
-        vs = by_rule[rule]
-        lines.append(f"  {rule}: {sum(1 for v in vs if v.passed)}/{len(vs)}")
+    run_id = d["plan"].get("run_id", run_dir.name)
+    lines = [f"run {run_id}: {n_pass}/{len(full)} case x format passed ({status_counts([v for _, v in verdicts])})"]
+    formats = [f for f in ("STATEMENT", "ROW", "MIXED") if any(r["format"] == f for r in full)]
+    if formats:
+        lines.append("  " + "   ".join(
+            f"{f} {sum(1 for r, v in verdicts if r['format'] == f and v.passed)}"
+            f"/{sum(1 for r in full if r['format'] == f)}" for f in formats))
     fails = sorted(((r, v) for r, v in verdicts if not v.passed),
                    key=lambda rv: (_SEVERITY[rv[1].status], rv[0]["case"], rv[0]["format"]))
     if fails:
-        lines.append("failures:")
-    for r, v in fails[:25]:
-        why = r.get("reason") or v.reason  # the summary record says where (statement, event, table)
-        if r.get("events_match") is False and r.get("first_diff_seq") is not None:
-            why += f" (events first differ at seq {r.get('first_diff_seq')}: {r.get('first_diff_fields')})"
-        if r.get("replay_ok") is False and r.get("replay_error"):
-            why += f" (replay: {str(r['replay_error']).splitlines()[0][:100]})"
-        if r.get("replica_ok") is not True and r.get("replica_error"):
-            why += f" (live replica: {str(r['replica_error']).splitlines()[0][:160]})"
-        lines.append(f"  FAIL [{_STATUS_LABEL[v.status]}] {r['case']} {r['format']}: {why}")
-    if len(fails) > 25:
-        lines.append(f"  ... and {len(fails) - 25} more (see the report)")
+        lines.append(f"failures ({len(fails)}):")
+    for r, v in fails[:MAX_SUMMARY_FAILURES]:
+        lines.append(f"  FAIL [{_STATUS_LABEL[v.status]}] {r['case']} {r['format']}: {failure_reason(r, v)[:300]}")
+    if len(fails) > MAX_SUMMARY_FAILURES:
+        lines.append(f"  ... and {len(fails) - MAX_SUMMARY_FAILURES} more (see the report)")
+    if fails:
+        r0 = fails[0][0]
+        lines.append(f"rerun the first: {rerun_command(r0['case'], r0['format'], d['plan'])}")
     found = [r for r, _v in verdicts if r.get("replica_finding")]
     if found:
-        lines.append("live replica findings (expected, explained; not failures by themselves):")
-    for r in found[:10]:
+        lines.append(f"live replica findings ({len(found)}; expected, explained; not failures by themselves):")
+    for r in found[:5]:
         lines.append(f"  {r['case']} {r['format']}: {str(r['replica_finding'])[:200]}")
-    for s in d["gx"].get("suites", []):
-        lines.append(f"  GX {s['suite']}: {'passed' if s['success'] else 'FAILED'}"
-                     f" ({len(s.get('failed', []))}/{s['evaluated']} expectations failed)")
+    suites = d["gx"].get("suites", [])
+    bad = [s for s in suites if not s["success"]]
+    gx = f"GX: {len(suites) - len(bad)}/{len(suites)} suites passed"
+    if bad:
+        gx += "; failed: " + ", ".join(
+            f"{s['suite']} ({len(s.get('failed', []))}/{s['evaluated']} expectations)" for s in bad)
+    lines.append(gx if suites else "GX: not run")
+    for e in pipeline_errors(run_dir)[:5]:
+        lines.append(f"  pipeline error: {e}")
+    lines.append(f"report: {run_dir.resolve() / 'report' / 'index.html'}")
+    logs = run_dir.resolve() / "logs"
+    names = ", ".join(sorted(p.name for p in logs.glob("*.log"))) if logs.is_dir() else ""
+    lines.append(f"logs:   {logs}/" + (f" ({names}; the servers' in ../servers/)" if names else ""))
+    passed, line = final_verdict(run_dir)
+    lines.append(("PASS: " if passed else "FAIL: ") + line)
     return "\n".join(lines)
 
 
