@@ -459,8 +459,12 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
     the jobs run in process (``local_diff.py``, equal to the Spark jobs by test);
     above, in Spark, started once (unless ``spark`` is given). The GX context once.
     """
+    from harness.pipeline.console import say
+
     run_dir = Path(run_dir)
     plan = load_plan(run_dir)
+    if validate:
+        say(f"analyzing {len(plan['pairs'])} case x format: diff jobs, Great Expectations suites ...")
     t0 = time.monotonic()
     rec = run_dir / "records"
     out = run_dir / "diff"
@@ -683,13 +687,12 @@ def collect_run(run_dir: Path, progress: Progress | None = _progress) -> None:
 def run_regression(config: RunConfig, *, replbed_provider: str = "replbed",
                    spark=None, keep_servers: bool = False) -> RegressionResult:
     """All steps in one process (``replbed run``); the servers' data goes when it ends."""
-    from harness.pipeline.console import say, step_log
+    from harness.pipeline.console import step_log
 
     run_dir = plan_run(config, replbed_provider=replbed_provider)
     log = step_log(run_dir)  # each step's detail lines: logs/run.log, not the console
     try:
         collect_run(run_dir, log)
-        say("analyzing: diff jobs, Great Expectations suites, report ...")
         summary = analyze_run(run_dir, spark=spark, progress=log)
         report = report_run(run_dir, progress=log)
     finally:
