@@ -115,7 +115,8 @@ def capture_library_logs(run_dir: Path, name: str = "gx.log") -> None:
     path = logs_dir(run_dir) / name
     handler = logging.FileHandler(path, encoding="utf-8")
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    for logger_name in ("great_expectations", "py4j", "pyspark"):
+    logging.captureWarnings(True)  # library warnings (pyspark's pandas notice, ...) are log records too
+    for logger_name in ("great_expectations", "py4j", "pyspark", "py.warnings"):
         lg = logging.getLogger(logger_name)
         for h in list(lg.handlers):
             if isinstance(h, logging.FileHandler):

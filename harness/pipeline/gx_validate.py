@@ -338,7 +338,7 @@ def _is_pandas(df) -> bool:
 def validate_frames(run_dir: Path, frames: dict, suites_dir: Path | None = None,
                     suite_files=SUITE_FILES, *, records: list[dict] | None = None,
                     run_name: str | None = None, project_dir: Path | None = None,
-                    raw: bool = True) -> tuple[list[SuiteResult], Path | None]:
+                    raw: bool = True, progress=print) -> tuple[list[SuiteResult], Path | None]:
     """Validate ``frames`` (name → Spark or pandas DataFrame) plus the raw frames of the run.
 
     ``records`` are the summary records (for the ``verdicts`` suite). Returns
@@ -369,7 +369,7 @@ def validate_frames(run_dir: Path, frames: dict, suites_dir: Path | None = None,
     with project_lock(project):
         t0 = time.monotonic()
         context = get_context(project)
-        print(f"[gx] project {project / 'gx'} ready in {time.monotonic() - t0:.1f}s; run {run_name}", flush=True)
+        progress(f"[gx] project {project / 'gx'} ready in {time.monotonic() - t0:.1f}s; run {run_name}")
         for fname in suite_files:
             path = suites_dir / fname
             target = suite_target(path)
@@ -404,16 +404,16 @@ def validate_frames(run_dir: Path, frames: dict, suites_dir: Path | None = None,
             identifiers += [ident, ExpectationSuiteIdentifier(name=suite.name)]
             results.append(SuiteResult(suite=suite.name, dataframe=target, success=bool(vr.success),
                                        evaluated=len(vr.results), failed=_failed(vr, index)))
-            print(f"[gx] {suite.name}: {'passed' if vr.success else 'FAILED'} "
-                  f"({len(vr.results)} expectations, {time.monotonic() - t1:.1f}s)", flush=True)
+            progress(f"[gx] {suite.name}: {'passed' if vr.success else 'FAILED'} "
+                     f"({len(vr.results)} expectations, {time.monotonic() - t1:.1f}s)")
 
         t2 = time.monotonic()
-        docs = build_docs(context, identifiers)
-        print(f"[gx] data docs built in {time.monotonic() - t2:.1f}s: {docs}", flush=True)
+        docs = build_docs(context, identifiers, progress)
+        progress(f"[gx] data docs built in {time.monotonic() - t2:.1f}s: {docs}")
     return results, docs
 
 
-def build_docs(context, identifiers: list) -> Path | None:
+def build_docs(context, identifiers: list, progress=print) -> Path | None:
     """Render this run's validation pages and the index, then make the site offline-ready."""
     from harness.pipeline.gx_assets import AssetsMissing, localize_site
 
@@ -427,5 +427,5 @@ def build_docs(context, identifiers: list) -> Path | None:
         try:  # the cache is filled by bootstrap.sh; never reach for the network mid-run
             localize_site(docs.parent)
         except AssetsMissing as exc:
-            print(f"[gx] Data Docs keep their CDN links: {exc}", flush=True)
+            progress(f"[gx] Data Docs keep their CDN links: {exc}")
     return docs

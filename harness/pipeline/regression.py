@@ -176,7 +176,7 @@ def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
         "spark_master": config.spark_master,
         "cases": [
             {"name": c.name, "rule": c.rule, "seed": c.seed, "description": c.description,
-             "source": str(c.source), "formats": [f for f in config.formats if f in c.formats]}
+             "source": str(c.source), "line": c.line, "formats": [f for f in config.formats if f in c.formats]}
             for c in cases
         ],
         "pairs": [{"case": c.name, "format": f} for c, f in pairs],
@@ -410,7 +410,7 @@ def _details(r: dict, stmts: dict[tuple[str, str, str], dict[int, dict]]) -> str
         a = stmts.get((r["case"], r["format"], "reference"), {}).get(step)
         b = stmts.get((r["case"], r["format"], "replbed"), {}).get(step)
         s = a or b or {}
-        where = f"line {s['line']}" if s.get("line") is not None else f"statement {step}"
+        where = f"line {s['line']}" if s.get("line") is not None else f"statement {step + 1}"  # counted from 1
         out.append(f"{where} `{(s.get('sql') or '')[:80]}`: reference {_answer(a)} / replbed {_answer(b)}")
     if "tables_match" in failed and r.get("first_diff_table"):
         out.append(f"table {r['first_diff_table']}")
@@ -511,7 +511,7 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
 
         capture_library_logs(run_dir)
         t1 = time.monotonic()
-        results, docs = validate_frames(run_dir, frames, records=full)
+        results, docs = validate_frames(run_dir, frames, records=full, progress=progress or (lambda _m: None))
         gx_meta = {"run_name": plan["run_id"], "project": str(gx_project_dir(run_dir) / "gx")}
         gx_results = [r.to_json() for r in results]
         # every suite gates the verdict (verdict.gate_suites): a suite naming replbed's side

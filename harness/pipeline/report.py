@@ -83,7 +83,7 @@ def rerun_command(case: str, fmt: str, plan: dict | None = None) -> str:
 
     extra = ""
     wl = (plan or {}).get("workloads")
-    if wl and not str(wl).endswith("workloads/*.wl"):
+    if wl and str(wl).endswith(".wl") and not str(wl).endswith("workloads/*.wl"):
         extra = f" --workloads {shlex.quote(str(wl))}"
     return f"replbed run --case {shlex.quote(case)} --formats {fmt}{extra}"
 
@@ -334,6 +334,7 @@ class StatementDiff:
     step: Any
     connection: Any
     sql: str
+    line: Any
     kind: str                  # "result" (code) | "warnings" | "expectation" | "message"
     expected: Any
     ref: str
@@ -371,8 +372,8 @@ def outcome_differences(run_dir: Path, keys: set[tuple]) -> dict[tuple, list[Sta
             elif ta != tb:
                 kind = "message"
             if kind:
-                rows.append(StatementDiff(step, src.get("connection"), src.get("sql") or "", kind, exp,
-                                          ta, tb, wa, wb))
+                rows.append(StatementDiff(step, src.get("connection"), src.get("sql") or "", src.get("line"),
+                                          kind, exp, ta, tb, wa, wb))
         if rows:
             out[key] = rows
     return out
@@ -433,13 +434,85 @@ def _failure_details(run_dir: Path, failing: list[dict]) -> None:
         r["_detail"] = det
 
 
+def _sql_value(v: Any) -> str:
+    if v is None:
+        return "NULL"
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return str(v)
+    text = str(v)
+    return text if re.fullmatch(r"-?\d+(\.\d+)?", text) else "'" + text.replace("'", "\\'") + "'"
+
+
+def shown(v: Any) -> str:
+    """A value as a person reads it, never a Python repr: nothing is "–", a row is
+    ``(1, 'POINT(1 1)')`` as in SQL, a list is comma separated."""
+    if v is None or (isinstance(v, float) and math.isnan(v)):
+        return "–"
+    if isinstance(v, str) and v[:1] == "[":
+        try:
+            v = json.loads(v)
+        except ValueError:
+            return v
+    if isinstance(v, (list, tuple)):
+        if any(isinstance(x, (list, tuple, dict)) for x in v):
+            return "; ".join(shown(x) for x in v)
+        return "(" + ", ".join(_sql_value(x) for x in v) + ")"
+    if isinstance(v, dict):
+        return ", ".join(f"{k}={shown(x)}" for k, x in v.items())
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return str(v)
+
+
 def _env():
     import jinja2
 
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(Path(__file__).resolve().parent / "templates")),
         autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env.filters["shown"] = shown
     return env
+
+
+def _first_line(r: dict, case_info: dict) -> tuple[str | None, int | None]:
+    """The workload file and the line to look at: the first differing statement's, else the case's."""
+    source = case_info.get("source")
+    line = next((st.line for st in r.get("_detail", {}).get("statements", []) if st.line is not None), None)
+    if line is None and r.get("expectation_error"):
+        m = re.match(r"line (\d+)", str(r["expectation_error"]))
+        line = int(m.group(1)) if m else None
+    return source, line if line is not None else case_info.get("line")
+
+
+def _grid(full: list[dict]) -> tuple[list[str], list[tuple[str, bool, dict[str, dict]]]]:
+    """case x format: (formats, [(case, all passed, {format: record})]), failing cases first."""
+    formats = [f for f in ("STATEMENT", "ROW", "MIXED") if any(r["format"] == f for r in full)]
+    formats += sorted({r["format"] for r in full} - set(formats))
+    by: dict[str, dict[str, dict]] = defaultdict(dict)
+    for r in full:
+        by[r["case"]][r["format"]] = r
+    rows = [(case, all(r["_verdict"].passed for r in cells.values()), cells) for case, cells in by.items()]
+    rows.sort(key=lambda x: (x[1], min(_SEVERITY[r["_verdict"].status] for r in x[2].values()), x[0]))
+    return formats, rows
+
+
+def _suite_descriptions() -> dict[str, str]:
+    from harness.pipeline.gx_validate import SUITE_FILES, expectations_dir
+
+    out = {}
+    for name in SUITE_FILES:
+        try:
+            spec = json.loads((expectations_dir() / name).read_text())
+        except (OSError, ValueError):
+            continue
+        out[spec.get("name", name)] = spec.get("meta", {}).get("replbed", {}).get("description", "")
+    return out
+
+
+def _overhead(run_dir: Path) -> str | None:
+    from harness.pipeline.timing import overhead_line
+
+    return overhead_line(run_dir)
 
 
 def render_report(run_dir: Path) -> Path:
@@ -465,9 +538,24 @@ def render_report(run_dir: Path) -> Path:
     rules = [(rule, sum(1 for r in rs if r["_verdict"].passed), len(rs)) for rule, rs in sorted(by_rule.items())]
     docs = gx.get("data_docs")
     docs_link = os.path.relpath(docs, out_dir) if docs else None
+    cases = {c["name"]: c for c in plan.get("cases", [])}
+    for r in failing:
+        r["_why"] = failure_reason(r, r["_verdict"])
+        r["_rerun"] = rerun_command(r["case"], r["format"], plan)
+        source, line = _first_line(r, cases.get(r["case"], {}))
+        r["_source"] = source
+        r["_where"] = (f"{os.path.relpath(source, Path.cwd()) if source and os.path.isabs(source) else source}"
+                       + (f":{line}" if line else "")) if source else None
+        r["_source_link"] = ("file://" + os.path.abspath(source)) if source else None
+    from harness.pipeline.regression import pipeline_errors
+
+    formats, grid = _grid(full)
     html = _env().get_template("report.html.j2").render(
         plan=plan, rows=ordered, failing=failing, n_total=len(full),
         n_pass=counts["pass"], counts=counts, rules=rules, gx=gx, docs_link=docs_link,
+        formats=formats, grid=grid, pipeline_errors=pipeline_errors(run_dir),
+        descriptions=_suite_descriptions(), overhead=_overhead(run_dir),
+        logs_link=os.path.relpath(run_dir / "logs", out_dir) if (run_dir / "logs").is_dir() else None,
         checks=CHECKS + ((REPLICA_CHECK,) if plan.get("live_replica") else ()), css=(Path(__file__).resolve().parent / "templates" / "report.css").read_text())
     path = out_dir / "index.html"
     path.write_text(html, encoding="utf-8")

@@ -136,7 +136,9 @@ def check_expectations(statements: Iterable[Mapping[str, Any]]) -> tuple[bool | 
         n += 1
         expected, got = _code(s.get("expected_error")), _code(s.get("error_code"))
         if expected != got:
-            where = f"line {s['line']}" if s.get("line") is not None else f"statement {s.get('step', s.get('index'))}"
+            step = s.get("step", s.get("index"))
+            where = (f"line {s['line']}" if s.get("line") is not None
+                     else f"statement {step + 1}" if isinstance(step, int) else "a statement")  # counted from 1
             msg = f": {s['error_message']}" if got and s.get("error_message") else ""
             sql = str(s.get("sql") or "")
             sql = sql if len(sql) <= 80 else sql[:77] + "..."
