@@ -87,12 +87,49 @@ def load_suite_file(path: Path):
     import great_expectations as gx
 
     spec = json.loads(Path(path).read_text())
-    suite = gx.ExpectationSuite(name=spec["name"], expectations=spec["expectations"],
-                                meta={"replbed": spec.get("meta", {}).get("replbed", {})})
+    replbed = spec.get("meta", {}).get("replbed", {})
+    desc = replbed.get("description")
+    # Data Docs render ``notes``: each expectation says what it checks, the suite why
+    expectations = [dict(e, notes=e.get("notes") or expectation_note(e, desc)) for e in spec["expectations"]]
+    suite = gx.ExpectationSuite(name=spec["name"], expectations=expectations, meta={"replbed": replbed},
+                                notes=[desc, GATE_NOTE] if desc else [GATE_NOTE])
     if len(suite.expectations) != len(spec["expectations"]):
         raise ValueError(f"{path}: {len(spec['expectations']) - len(suite.expectations)} "
                          "expectation(s) are invalid (see the GX log above)")
     return suite
+
+
+GATE_NOTE = ("Every suite gates replbed's verdict: a failing row that names replbed's side of a case x format "
+             "fails that pair; one that fails on both servers where every other check agreed is a pipeline error.")
+
+
+def _cols(kw: dict) -> str:
+    cols = kw.get("column_list") or [kw.get("column_A"), kw.get("column_B")] if not kw.get("column") else [kw["column"]]
+    return ", ".join(f"`{c}`" for c in cols if c)
+
+
+def expectation_note(exp: dict, suite_description: str | None = None) -> list[str]:
+    """What one expectation checks, in words (rendered as its notes in the Data Docs)."""
+    t, kw = exp.get("type", ""), exp.get("kwargs", {})
+    col = _cols(kw)
+    if t == "expect_column_values_to_be_in_set":
+        what = f"{col} is one of {', '.join(f'`{v}`' for v in kw.get('value_set', []))} on every row."
+    elif t == "expect_column_values_to_not_be_null":
+        what = f"{col} is set on every row."
+    elif t == "expect_column_values_to_be_null":
+        what = f"{col} is empty on every row."
+    elif t == "expect_compound_columns_to_be_unique":
+        what = f"At most one row per {col}."
+    elif t == "expect_column_values_to_be_between":
+        what = f"{col} is between {kw.get('min_value')} and {kw.get('max_value')} on every row."
+    elif t == "expect_column_pair_values_to_be_equal":
+        what = f"{col} are equal on every row."
+    elif t.startswith("expect_table_row_count"):
+        what = "The frame has as many rows as the run planned case x format pairs."
+    else:
+        what = f"`{t}` with {', '.join(f'{k}={v}' for k, v in kw.items())}."
+    return [what + " A failing row is named by its case and format."] + (
+        [f"Suite: {suite_description}"] if suite_description else [])
 
 
 def suite_target(path: Path) -> str:
@@ -409,6 +446,8 @@ def validate_frames(run_dir: Path, frames: dict, suites_dir: Path | None = None,
 
         t2 = time.monotonic()
         docs = build_docs(context, identifiers, progress)
+        if docs is not None:
+            link_report(docs.parent, run_name, run_dir / "report" / "index.html")
         progress(f"[gx] data docs built in {time.monotonic() - t2:.1f}s: {docs}")
     return results, docs
 
@@ -429,3 +468,34 @@ def build_docs(context, identifiers: list, progress=print) -> Path | None:
         except AssetsMissing as exc:
             progress(f"[gx] Data Docs keep their CDN links: {exc}")
     return docs
+
+
+def link_report(site: Path, run_name: str, report: Path) -> list[Path]:
+    """This run's Data Docs pages link back to the replbed report, and say which frame they
+    validated (GX prints "Data asset: None" for an in-memory DataFrame). The index links to the
+    report of the run that built it last. Returns the pages changed."""
+    import html
+    import os
+
+    changed = []
+    pages = [p for p in (Path(site) / "validations").glob(f"*/{run_name}/*/*.html")]
+    index = Path(site) / "index.html"
+    for page in [*pages, index] if index.exists() else pages:
+        text = page.read_text(encoding="utf-8")
+        rel = os.path.relpath(report, page.parent)
+        bar = (f'<div class="alert alert-info m-2" id="replbed-report-link">replbed run '
+               f'<code>{html.escape(run_name)}</code>: <a href="{html.escape(rel)}">the replbed report</a> '
+               "(verdict, differences, rerun commands)</div>")
+        if 'id="replbed-report-link"' in text:
+            start = text.index('<div class="alert alert-info m-2" id="replbed-report-link">')
+            text = text[:start] + bar + text[text.index("</div>", start) + len("</div>"):]
+        elif "<body>" in text:
+            text = text.replace("<body>", "<body>" + bar, 1)
+        else:
+            continue
+        if page != index:
+            asset = page.stem.split("-", 1)[-1]
+            text = text.replace("Data asset: None", f"Data asset: {html.escape(asset)} (replbed run {html.escape(run_name)})")
+        page.write_text(text, encoding="utf-8")
+        changed.append(page)
+    return changed

@@ -168,6 +168,17 @@ def _docs_in_chromium(index: Path, site: Path) -> None:
     screenshot(url_of(page), SHOTS / "gx-data-docs-failure.png", size="1400,1600")
     text = dump_dom(url_of(page))
     assert "basic_dml" in text and "unterminated" in text
+    # the page explains itself and leads back to the replbed report of its run
+    assert "Data asset: None" not in text and "Data asset: gtid_groups (replbed run bad-run)" in text
+    link = Elements(text).find("div", id="replbed-report-link")
+    assert link and "the replbed report" in link[0][2]
+    href = next(a for t, a, x in Elements(text).find("a") if x == "the replbed report")["href"]
+    assert (page.parent / href).resolve() == (page.parents[4].parent.parent.parent / "bad" / "report" / "index.html").resolve() \
+        or href.endswith("bad/report/index.html"), href
+    suite_page = dump_dom(url_of(site / "expectations" / "raw_gtid_groups.html"))
+    assert "is one of <code>Xid</code>" in suite_page  # each expectation's notes, in words
+    assert "ROLLBACK TO &lt;savepoint&gt; and SAVEPOINT are Queries inside a group" in suite_page \
+        or "ROLLBACK TO <savepoint> and SAVEPOINT are Queries inside a group" in suite_page
     # styled: bootstrap's CSS loaded from the site (a computed layout is not visible in the DOM,
     # so the screenshot is the check a person looks at; here: the local files exist)
     for link in Elements(index.read_text()).find("link"):
