@@ -168,6 +168,8 @@ class Gate:
         rec[GX_CHECK] = self.gx_ok.get(key, True)
         if key in self.pair_errors and not rec.get("error"):
             rec["error"] = self.pair_errors[key]
+        elif rec[GX_CHECK]:
+            return rec  # the suites agree with the checks: the verdict (and its detailed reason) stands
         rec.update(record_fields(rec))
         if not rec[GX_CHECK] and (self.findings or {}).get(key) and rec["status"] == Status.DIFFERS.value:
             rec["reason"] += f": {self.findings[key]}"

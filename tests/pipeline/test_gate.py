@@ -19,7 +19,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from harness.pipeline import regression
-from harness.pipeline.verdict import gate_suites
+from harness.pipeline.verdict import gate_suites, record_fields
 from tests.pipeline.report_runs import all_pass_run
 
 CASE, FMT = "basic_dml", "ROW"
@@ -195,6 +195,7 @@ def test_gate_blames_replbed_the_pipeline_or_nobody() -> None:
              "outcomes_match": True, "replay_ok": True, "expectation_ok": True, "error": None}
             for c in ("a", "b", "c")]
     recs[2]["events_match"] = False
+    recs = [dict(r, **record_fields(r)) for r in recs]  # as analyze_run judged them before the suites ran
     gate = gate_suites([_suite([{"case": "a", "format": "ROW", "side": "replbed"},
                                 {"case": "b", "format": "ROW", "side": "replbed"},
                                 {"case": "b", "format": "ROW", "side": "reference"},
