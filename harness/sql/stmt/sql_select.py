@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from harness.sql.handler.catalog import TableDef
 from harness.sql.handler.row_locks import lock_row, lock_scan, uses_row_locks
@@ -327,7 +327,6 @@ class SelectExecutor:
         funcs = [comp.compile_in("SELECT", e) for e, _, _ in items]
         aggregate = bool(sel.group_by) or any(is_aggregate_expr(e) for e, _, _ in items) or (
             sel.having is not None and is_aggregate_expr(sel.having))
-        joined = self._joined_rows(sel, tables, scope, outer_env) if tables else None
         out_rows: list[tuple[list[Any], Env]] = []
 
         def make_env(rows: list[Any]) -> Env:
@@ -338,11 +337,16 @@ class SelectExecutor:
                 env.new, env.old = outer_env.new, outer_env.old
             return env
 
+        if tables:
+            joined = self._joined_rows(sel, tables, scope, outer_env)
+        else:
+            joined = self._dual_rows(sel, comp, make_env)
+
         if aggregate:
             group_fns = [comp.compile_in("GROUP BY", g) for g in sel.group_by]
             groups: dict[tuple[Any, ...], list[list[Any]]] = {}
             order: list[tuple[Any, ...]] = []
-            for rows, _slots in (joined if joined is not None else [([], [])]):
+            for rows, _slots in joined:
                 env = make_env(rows)
                 key = tuple(_group_key(f(env)) for f in group_fns)
                 if key not in groups:
@@ -363,9 +367,11 @@ class SelectExecutor:
                     continue
                 out_rows.append(([f(env) for f in funcs], env))
         else:
-            source = joined if joined is not None else [([], [])]
-            for rows, _slots in source:
+            having = comp.compile_in("HAVING", sel.having) if sel.having is not None else None
+            for rows, _slots in joined:
                 env = make_env(rows)
+                if having is not None and not to_bool(having(env)):
+                    continue
                 out_rows.append(([f(env) for f in funcs], env))
         if sel.distinct:
             uniq: list[tuple[list[Any], Env]] = []
@@ -385,6 +391,17 @@ class SelectExecutor:
         self.ctx.found_rows = len(rows_only)
         cols = self._describe_computed(sel, scope, items, rows_only)
         return SelectResult(cols, rows_only, total if sel.calc_found_rows else None)
+
+    def _dual_rows(self, sel: A.Select, comp: Compiler,
+                   make_env: Callable[[list[Any]], Env]) -> list[tuple[list[Any], list[int | None]]]:
+        """The one row of a SELECT without tables (FROM DUAL), or none when its WHERE
+        is not true: JOIN::optimize evaluates a table-less WHERE as a constant
+        condition and gives the "Impossible WHERE" empty result (zero_result_cause),
+        so `INSERT ... SELECT ... FROM DUAL WHERE NOT EXISTS (...)` inserts nothing."""
+        if sel.where is None:
+            return [([], [])]
+        where = comp.compile_in("WHERE", sel.where)
+        return [([], [])] if to_bool(where(make_env([]))) else []
 
     def _describe_computed(self, sel: A.Select, scope: Scope, items: list[tuple[A.Expr, str, ResultColumn]],
                            rows: list[list[Any]]) -> list[ResultColumn]:
