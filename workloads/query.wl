@@ -35,3 +35,40 @@ con1: SELECT (SELECT 7 FROM DUAL WHERE 1=0) IS NULL, EXISTS (SELECT 7 FROM DUAL 
 con1: CREATE TABLE c SELECT 1 AS a FROM DUAL WHERE 1=0
 con1: SELECT COUNT(*) FROM c
 con1: SELECT * FROM t ORDER BY a
+
+[case query_cte_in_select_and_dml]
+rule = QUERY.cte
+seed = query
+description = WITH in SELECT, INSERT ... SELECT, a derived table of a multi-table UPDATE, and a DELETE's subquery: logged as the statement's text or its rows
+setup: CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
+setup: CREATE TABLE u (a INT, r INT) ENGINE=InnoDB
+setup: INSERT INTO t VALUES (1,10),(2,20),(3,30),(4,40)
+con1: WITH c AS (SELECT a, b FROM t WHERE a > 1) SELECT a, b FROM c ORDER BY a
+con1: WITH c(x) AS (SELECT 1, 2) SELECT * FROM c  => 4002
+con1: WITH c AS (SELECT 1 AS x), d AS (SELECT x + 1 AS y FROM c) SELECT * FROM c, d
+con1: INSERT INTO u WITH c AS (SELECT a, b FROM t WHERE a > 1) SELECT a, b FROM c
+con1: INSERT INTO u (a, r) WITH c AS (SELECT a FROM t) SELECT a, a * 2 FROM c WHERE a < 3
+con1: INSERT INTO u SELECT * FROM (WITH c AS (SELECT 9 AS a, 9 AS b) SELECT * FROM c) d
+con1: UPDATE t, (WITH c AS (SELECT a FROM t WHERE a > 2) SELECT a FROM c) d SET t.b = t.b + 1 WHERE t.a = d.a
+con1: DELETE FROM u WHERE a IN (WITH c AS (SELECT 2 AS a) SELECT a FROM c)
+con1: UPDATE t SET b = (WITH c AS (SELECT MAX(a) AS m FROM u) SELECT m FROM c) WHERE a = 1
+con1: WITH c AS (SELECT a FROM t) UPDATE t SET b = 0  => 1064
+con1: SELECT * FROM u ORDER BY a, r
+con1: SELECT * FROM t ORDER BY a
+
+[case query_cte_recursive]
+rule = QUERY.cte
+seed = query
+description = WITH RECURSIVE: anchor then steps over the working table, UNION vs UNION ALL, max_recursive_iterations (Warning 1931), a longer string than the anchor's (1406), INSERT ... WITH RECURSIVE
+setup: CREATE TABLE u (a INT, r INT) ENGINE=InnoDB
+setup: CREATE TABLE m (a INT, s VARCHAR(20)) ENGINE=MyISAM
+con1: WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 5) SELECT * FROM c
+con1: WITH RECURSIVE c(n) AS (SELECT 1 UNION SELECT n MOD 3 + 1 FROM c) SELECT * FROM c
+con1: WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 2000) SELECT COUNT(*) FROM c
+con1: WITH RECURSIVE c(s) AS (SELECT 'a' UNION ALL SELECT CONCAT(s, 'a') FROM c WHERE LENGTH(s) < 5) SELECT * FROM c  => 1406
+con1: WITH RECURSIVE c(s) AS (SELECT CAST('a' AS CHAR(10)) UNION ALL SELECT CONCAT(s, 'a') FROM c WHERE LENGTH(s) < 5) SELECT * FROM c
+con1: INSERT INTO u WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 4) SELECT n, n * n FROM c
+con1: INSERT INTO m WITH RECURSIVE c(n, s) AS (SELECT 1, CAST('x' AS CHAR(10)) UNION ALL SELECT n + 1, CONCAT(s, 'y') FROM c WHERE n < 3) SELECT n, s FROM c
+con1: INSERT INTO u WITH RECURSIVE c(n) AS (SELECT 10 UNION ALL SELECT n + 1 FROM c WHERE n < 12) SELECT n, n FROM c LIMIT 2
+con1: SELECT * FROM u ORDER BY a
+con1: SELECT * FROM m ORDER BY a

@@ -234,7 +234,7 @@ class ExprParser:
                 neg = True
             if self.accept_kw("IN"):
                 self.expect_op("(")
-                if self.at_kw("SELECT"):
+                if self.at_kw("SELECT", "WITH"):
                     q = self.select_stmt()
                     self.expect_op(")")
                     left = A.InSubquery(left, q, neg)
@@ -367,7 +367,7 @@ class ExprParser:
             return _sysvar(t.value)  # type: ignore[arg-type]
         if k == "OP" and t.value == "(":
             self.advance()
-            if self.at_kw("SELECT"):
+            if self.at_kw("SELECT", "WITH"):
                 q = self.select_stmt()
                 self.expect_op(")")
                 return A.ScalarSubquery(q)

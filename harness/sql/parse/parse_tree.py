@@ -186,10 +186,23 @@ class TableRef:
     on: Expr | None = None
     # ``(SELECT ...) AS alias``: a derived table; ``table`` then holds only the alias.
     derived: "Select | None" = None
+    # A reference to a common table expression (``WITH name AS (...)``): ``derived`` then
+    # holds the CTE's query (an empty Select for a recursive CTE's reference to itself).
+    cte: "Cte | None" = None
 
     @property
     def ref_name(self) -> str:
         return self.alias or self.table.name
+
+
+@dataclass(eq=False)
+class Cte:
+    """One ``name [(columns)] AS (query)`` of a WITH clause (sql_cte.h With_element)."""
+
+    name: str
+    columns: list[str] | None
+    select: "Select"
+    recursive: bool = False  # WITH RECURSIVE and the query refers to ``name``
 
 
 @dataclass(slots=True)

@@ -455,6 +455,7 @@ _SERVER_VERBS = frozenset("""ALTER ANALYZE BACKUP BEGIN BINLOG CALL CASE CHANGE 
 
 _STATEMENTS: dict[str, Callable[[Parser], A.Statement]] = {
     "SELECT": Parser.select_stmt,
+    "WITH": Parser.select_stmt,
     "INSERT": Parser.insert_stmt,
     "LOAD": Parser.load_stmt,
     "REPLACE": Parser.insert_stmt,

@@ -24,6 +24,7 @@ from harness.sql.parse import parse_tree as A
 from harness.sql.parse.stmtinfo import StatementInfo
 from harness.sql.sql_errors import Note, ServerError, error, note
 from harness.sql.stmt.fill_record import raise_new_warnings
+from harness.sql.stmt.sql_cte import cte_rows
 from harness.sql.stmt.sql_result import ResultColumn, SelectResult
 
 if TYPE_CHECKING:
@@ -68,6 +69,8 @@ class SelectExecutor:
         self._returning_rows: list[list[Any]] | None = None
         # The SELECT whose tables join_rows is scanning (for the covering-index rule).
         self._scanning_select: A.Select | None = None
+        # A recursive CTE's working table per CTE being evaluated (sql_cte.cc).
+        self.cte_work: dict[int, tuple[list[Any], list[list[Any]]]] = {}
         # The SELECT of a strict INSERT ... SELECT runs under abort_on_warning: its
         # scan stops at the first row whose WHERE warned (join_rows).
         self.abort_where_warnings = False
@@ -106,15 +109,19 @@ class SelectExecutor:
         from harness.sql.item.column_types import StringType
         from harness.sql.item.field import Column
         assert r.derived is not None
-        res = self.select(r.derived)
+        if r.cte is not None:
+            names, rcols, rows = cte_rows(self, r.cte)
+        else:
+            res = self.select(r.derived)
+            names, rcols, rows = [c.name for c in res.columns], res.columns, res.rows
         seen: set[str] = set()
-        for c in res.columns:
-            if c.name.lower() in seen:
-                raise error("ER_DUP_FIELDNAME", c.name)
-            seen.add(c.name.lower())
-        cols = [Column(c.name, c.type or StringType("VARCHAR", 255), c.nullable) for c in res.columns]
+        for n in names:
+            if n.lower() in seen:
+                raise error("ER_DUP_FIELDNAME", n)
+            seen.add(n.lower())
+        cols = [Column(n, c.type or StringType("VARCHAR", 255), c.nullable) for n, c in zip(names, rcols)]
         t = TableDef("", r.ref_name, cols, [], Engine("DERIVED", transactional=True))
-        for row in res.rows:
+        for row in rows:
             t.data.insert(list(row))
         return t
 
