@@ -47,7 +47,7 @@ AGGREGATES = frozenset("COUNT SUM MIN MAX AVG GROUP_CONCAT BIT_AND BIT_OR BIT_XO
 class Env:
     """Evaluation environment: current rows of the FROM tables plus statement context."""
 
-    __slots__ = ("rows", "ctx", "outer", "new", "old", "locals", "group")
+    __slots__ = ("rows", "ctx", "outer", "new", "old", "locals", "group", "window")
 
     def __init__(self, ctx: Any, rows: list[Any] | None = None, outer: "Env | None" = None) -> None:
         self.ctx = ctx
@@ -57,6 +57,8 @@ class Env:
         self.old: list[Any] | None = None
         self.locals: dict[str, Any] | None = outer.locals if outer is not None else None
         self.group: list[list[Any]] | None = None
+        # The values of the query's window functions for this row (stmt/sql_window.py).
+        self.window: dict[int, Any] | None = None
 
     def child(self, rows: list[Any] | None = None) -> "Env":
         e = Env(self.ctx, rows, self)
@@ -608,6 +610,25 @@ class Compiler:
     def c_Exists(self, e: A.Exists) -> Fn:
         run = self._subquery(e.query)
         return lambda env: int(bool(run(env)))
+
+    def c_WindowFunc(self, e: A.WindowFunc) -> Fn:
+        """A window function's value is computed over the query's result rows before the
+        select list is (stmt/sql_window.py); here it is only read back."""
+        if self.info is not None:
+            self.info.functions.add(e.func.name)
+        if self.clause not in ("SELECT", "field list", "ORDER BY", "order clause"):
+            raise error("ER_WRONG_PLACEMENT_OF_WINDOW_FUNCTION")
+        key = id(e)
+
+        def read(env: Env) -> Any:
+            w = env.window
+            while w is None and env.outer is not None:
+                env = env.outer
+                w = env.window
+            if w is None or key not in w:
+                raise error("ER_NOT_SUPPORTED_YET", "window functions in this part of a query")
+            return w[key]
+        return read
 
     def c_FuncCall(self, e: A.FuncCall) -> Fn:
         name = e.name

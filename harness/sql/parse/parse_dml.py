@@ -239,18 +239,6 @@ class DmlParser(ExprParser):
         alias = self.ident()
         return A.TableRef(A.TableName(alias), alias, join, derived=sub)
 
-    def order_by(self) -> list[A.OrderItem]:
-        if not self.accept_kw("ORDER"):
-            return []
-        self.expect_kw("BY")
-        items = []
-        while True:
-            e = self.expr()
-            desc = self.accept_kw("ASC", "DESC") == "DESC"
-            items.append(A.OrderItem(e, desc))
-            if not self.accept_op(","):
-                return items
-
     def limit_clause(self, allow_offset: bool) -> tuple[A.Expr | None, A.Expr | None]:
         if not self.accept_kw("LIMIT"):
             return None, None

@@ -75,6 +75,19 @@ class FuncCall(Expr):
 
 
 @dataclass(slots=True)
+class WindowFunc(Expr):
+    """``func(...) OVER ([PARTITION BY ...] [ORDER BY ...] [ROWS|RANGE frame])``
+    (Item_window_func over a Window_spec). ``frame``: (units, start, end), a bound being
+    (kind, offset) with kind UNBOUNDED PRECEDING / PRECEDING / CURRENT ROW / FOLLOWING /
+    UNBOUNDED FOLLOWING; None for the default frame."""
+
+    func: FuncCall
+    partition: list[Expr] = field(default_factory=list)
+    order: list["OrderItem"] = field(default_factory=list)
+    frame: tuple[str, tuple[str, Expr | None], tuple[str, Expr | None]] | None = None
+
+
+@dataclass(slots=True)
 class InList(Expr):
     expr: Expr
     items: list[Expr]

@@ -194,7 +194,11 @@ def _blackhole_row_warning(thd: "Thd", t: TableDef, verb: str) -> None:
 
 
 def _lacks_default(col: Any) -> bool:
-    """The server's NO_DEFAULT_VALUE_FLAG (an ENUM NOT NULL has its first member: catalog)."""
+    """The server's NO_DEFAULT_VALUE_FLAG (an ENUM NOT NULL has its first member: catalog).
+    A nullable column keeps the flag when CREATE ... SELECT copied it from a NOT NULL
+    column without DEFAULT through a window query's temporary table (create_select)."""
+    if col.nullable and col.implicit_default:
+        return True
     return not (col.nullable or col.has_default or col.default_now or col.auto_increment)
 
 

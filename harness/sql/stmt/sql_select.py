@@ -25,6 +25,7 @@ from harness.sql.parse.stmtinfo import StatementInfo
 from harness.sql.sql_errors import Note, ServerError, error, note
 from harness.sql.stmt.fill_record import raise_new_warnings
 from harness.sql.stmt.sql_cte import cte_rows
+from harness.sql.stmt.sql_window import compute_windows, window_funcs
 from harness.sql.stmt.sql_result import ResultColumn, SelectResult
 
 if TYPE_CHECKING:
@@ -334,7 +335,6 @@ class SelectExecutor:
         funcs = [comp.compile_in("SELECT", e) for e, _, _ in items]
         aggregate = bool(sel.group_by) or any(is_aggregate_expr(e) for e, _, _ in items) or (
             sel.having is not None and is_aggregate_expr(sel.having))
-        out_rows: list[tuple[list[Any], Env]] = []
 
         def make_env(rows: list[Any]) -> Env:
             env = Env(self.ctx, rows)
@@ -366,20 +366,21 @@ class SelectExecutor:
             having = comp.compile_in("HAVING", sel.having) if sel.having is not None else None
             if sel.group_by:
                 order.sort()
+            envs = []
             for key in order:
                 grp = groups[key]
                 env = make_env(grp[0] if grp else [None] * len(tables))
                 env.group = grp
-                if having is not None and not to_bool(having(env)):
-                    continue
-                out_rows.append(([f(env) for f in funcs], env))
+                if having is None or to_bool(having(env)):
+                    envs.append(env)
         else:
             having = comp.compile_in("HAVING", sel.having) if sel.having is not None else None
-            for rows, _slots in joined:
-                env = make_env(rows)
-                if having is not None and not to_bool(having(env)):
-                    continue
-                out_rows.append(([f(env) for f in funcs], env))
+            envs = [env for env in (make_env(rows) for rows, _slots in joined)
+                    if having is None or to_bool(having(env))]
+        wins = window_funcs([e for e, _, _ in items] + [o.expr for o in sel.order_by])
+        if wins:
+            envs = compute_windows(envs, wins, scope, self.info)
+        out_rows = [([f(env) for f in funcs], env) for env in envs]
         if sel.distinct:
             uniq: list[tuple[list[Any], Env]] = []
             for out in out_rows:
