@@ -122,3 +122,48 @@ con1: SHOW CREATE TABLE c2
 con1: INSERT INTO c2 (rn) VALUES (9)  => 1364
 con1: INSERT INTO c2 (c, rn) VALUES ('z', 9)
 con1: SELECT * FROM c2 ORDER BY rn
+
+[case query_sql_prepare_execute]
+rule = QUERY.sql_prepare
+seed = query
+description = SQL PREPARE / EXECUTE USING / DEALLOCATE: logged with the values substituted (Query and Annotate_rows), 1243, 1210, 1295, prepared from a user variable
+setup: CREATE TABLE p (a INT, s VARCHAR(20), d DECIMAL(5,2), f DOUBLE, t DATETIME) ENGINE=InnoDB
+setup: CREATE TABLE pm (a INT PRIMARY KEY, s VARCHAR(20)) ENGINE=MyISAM
+con1: SET @a = 1, @s = 'it''s', @d = 1.5, @f = 1e0/3, @n = NULL, @dt = CAST('2020-01-02' AS DATE)
+con1: PREPARE st FROM 'INSERT INTO p VALUES (?, ?, ?, ?, ?)'
+con1: EXECUTE st USING @a, @s, @d, @f, @n
+con1: EXECUTE st USING @a, 'x\ny', 2.25, -1e300, @dt
+con1: EXECUTE st
+  => 1210
+con1: EXECUTE st USING 1, 2, 3, 4, 5, 6
+  => 1210
+con1: SET @q = 'INSERT INTO pm (a, s) VALUES (?, ?)'
+con1: PREPARE st2 FROM @q
+con1: EXECUTE st2 USING 5, 'five'
+con1: EXECUTE st2 USING @a + 1, CONCAT('a', 'b')
+con1: EXECUTE st2 USING 5, 'again'
+  => 1062
+con1: DEALLOCATE PREPARE st2
+con1: EXECUTE st2 USING 1, 'x'
+  => 1243
+con1: DROP PREPARE st2
+  => 1243
+con1: PREPARE st3 FROM 'SELECT ?, a FROM pm WHERE a > ? ORDER BY a'
+con1: EXECUTE st3 USING @s, 1
+con1: PREPARE st4 FROM 'PREPARE x FROM ''SELECT 1'''
+  => 1295
+con1: PREPARE st5 FROM 'UPDATE p SET a = ? WHERE a = ?'
+con1: SET @x = NULL
+con1: EXECUTE st5 USING @x, 1
+con1: EXECUTE st5 USING @undefined_variable, 7
+con1: PREPARE st6 FROM 'INSERT INTO p (a) SELECT a FROM pm LIMIT ?'
+con1: EXECUTE st6 USING 1
+con1: BEGIN
+con1: PREPARE st7 FROM 'DELETE FROM p WHERE s = ?'
+con1: EXECUTE st7 USING 'it''s'
+con1: COMMIT
+con1: PREPARE st8 FROM 'SELECT * FROM pm WHERE'
+  => 1064
+con1: EXECUTE st8
+  => 1243
+con1: SELECT * FROM p ORDER BY a, s

@@ -126,6 +126,8 @@ class Thd:
         self.db: str | None = None
         self.vars = SessionVariables(server.global_vars)
         self.user_vars: dict[str, Any] = {}
+        # SQL PREPARE: name (lower case) -> the text cut at its placeholders (stmt/sql_prepare.py).
+        self.sql_prepared: dict[str, list[str]] = {}
         self.status_no_index_used = False
         self.temp_tables: dict[tuple[str, str], TableDef] = {}
         self.notes: list[Note] = []
@@ -532,6 +534,18 @@ class Thd:
             if not is_diag:
                 self.last_notes = self.notes
         return result
+
+    def run_expanded(self, text: str) -> OkPacket | SelectResult:
+        """EXECUTE's statement: the prepared text with its values substituted runs as
+        this statement, and is its thd->query() (what the binary log writes)."""
+        try:
+            stmt = self.parse(text)
+        except SqlParseError as e:
+            raise ServerError(e.code, str(e), e.sqlstate) from None
+        if _statement_clears_warnings(stmt):
+            self.notes, self.carried_notes = [], 0
+        self.stmt_text = text
+        return self._dispatch(stmt)
 
     def _dispatch(self, stmt: A.Statement) -> OkPacket | SelectResult:
         self.server.sysvars.before_statement(self, stmt)
@@ -1102,7 +1116,8 @@ def _table_map_for_update(thd: Thd, stmt: A.Update) -> int:
 _TABLELESS = (A.Begin, A.Commit, A.Rollback, A.Savepoint, A.ReleaseSavepoint, A.Set, A.SetNames, A.SetTransaction,
               A.Use, A.CreateDatabase, A.DropDatabase, A.ResetMaster, A.FlushBinaryLogs, A.Do, A.CreateRoutine,
               A.DropRoutine, A.CreateView, A.DropView, A.BinlogBase64, A.UnlockTables, A.XaStart, A.XaEnd,
-              A.XaPrepare, A.XaCommit, A.XaRollback, A.XaRecover, A.PurgeBinaryLogs, A.Empty)
+              A.XaPrepare, A.XaCommit, A.XaRollback, A.XaRecover, A.PurgeBinaryLogs, A.Empty,
+              A.Execute, A.Deallocate)
 
 
 def _assigns_user_vars_through_routines(thd: Thd, st: A.Set) -> bool:

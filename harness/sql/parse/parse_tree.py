@@ -726,3 +726,26 @@ class CreateView(Statement):
 class DropView(Statement):
     names: list[TableName] = field(default_factory=list)
     if_exists: bool = False
+
+
+@dataclass
+class Prepare(Statement):
+    """PREPARE name FROM 'text' | @var (sql_prepare.cc mysql_sql_stmt_prepare)."""
+
+    name: str = ""
+    source: Expr | None = None
+
+
+@dataclass
+class Execute(Statement):
+    """EXECUTE name [USING expr, ...]."""
+
+    name: str = ""
+    using: list[Expr] = field(default_factory=list)
+
+
+@dataclass
+class Deallocate(Statement):
+    """DEALLOCATE PREPARE name / DROP PREPARE name."""
+
+    name: str = ""

@@ -57,6 +57,30 @@ class Parser(DdlParser):
 
     # --- DDL
 
+    def prepare_stmt(self) -> A.Statement:
+        self.expect_kw("PREPARE")
+        name = self.ident()
+        self.expect_kw("FROM")
+        if self.tok.kind not in ("STRING", "VAR"):
+            raise self.error()
+        return A.Prepare(name=name, source=self.primary())
+
+    def execute_stmt(self) -> A.Statement:
+        self.expect_kw("EXECUTE")
+        if self.at_kw("IMMEDIATE"):
+            raise UnsupportedError("EXECUTE IMMEDIATE")
+        st = A.Execute(name=self.ident())
+        if self.accept_kw("USING"):
+            st.using.append(self.expr())
+            while self.accept_op(","):
+                st.using.append(self.expr())
+        return st
+
+    def deallocate_stmt(self) -> A.Statement:
+        self.expect_kw("DEALLOCATE", "DROP")
+        self.expect_kw("PREPARE")
+        return A.Deallocate(name=self.ident())
+
     def lock_stmt(self) -> A.Statement:
         self.expect_kw("LOCK")
         if not self.accept_kw("TABLE", "TABLES"):
@@ -456,6 +480,9 @@ _SERVER_VERBS = frozenset("""ALTER ANALYZE BACKUP BEGIN BINLOG CALL CASE CHANGE 
 _STATEMENTS: dict[str, Callable[[Parser], A.Statement]] = {
     "SELECT": Parser.select_stmt,
     "WITH": Parser.select_stmt,
+    "PREPARE": Parser.prepare_stmt,
+    "EXECUTE": Parser.execute_stmt,
+    "DEALLOCATE": Parser.deallocate_stmt,
     "INSERT": Parser.insert_stmt,
     "LOAD": Parser.load_stmt,
     "REPLACE": Parser.insert_stmt,
@@ -463,7 +490,7 @@ _STATEMENTS: dict[str, Callable[[Parser], A.Statement]] = {
     "DELETE": Parser.delete_stmt,
     "TRUNCATE": Parser.truncate_stmt,
     "CREATE": Parser.create_stmt,
-    "DROP": Parser.drop_stmt,
+    "DROP": lambda p: p.deallocate_stmt() if p.peek_kw(1, "PREPARE") else p.drop_stmt(),
     "ALTER": Parser.alter_stmt,
     "BEGIN": Parser.begin_stmt,
     "START": Parser.begin_stmt,
