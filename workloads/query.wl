@@ -167,3 +167,59 @@ con1: PREPARE st8 FROM 'SELECT * FROM pm WHERE'
 con1: EXECUTE st8
   => 1243
 con1: SELECT * FROM p ORDER BY a, s
+
+[case query_accounts_logged_as_statements]
+rule = QUERY.accounts
+seed = query
+description = CREATE/ALTER/DROP/RENAME USER, roles, GRANT/REVOKE, SET PASSWORD: statements in every format, passwords as written (SET PASSWORD rewritten to the hash), the IF [NOT] EXISTS notes, 1396/1133, an implicit commit
+setup: CREATE TABLE t (a INT) ENGINE=InnoDB
+con1: CREATE USER u1@localhost IDENTIFIED BY 'secret'
+con1: CREATE USER IF NOT EXISTS u1@localhost IDENTIFIED BY 'secret'
+con1: CREATE USER u1@localhost
+  => 1396
+con1: CREATE USER 'u2'@'%' IDENTIFIED BY PASSWORD '*14E65567ABDB5135D0CFD9A70B3032C179A49EE7'
+con1: CREATE OR REPLACE USER u3 IDENTIFIED BY 'x' WITH MAX_QUERIES_PER_HOUR 10
+con1: ALTER USER u1@localhost IDENTIFIED BY 'new'
+con1: ALTER USER IF EXISTS nosuch@localhost IDENTIFIED BY 'new'
+con1: ALTER USER nosuch@localhost IDENTIFIED BY 'new'
+  => 1396
+con1: SET PASSWORD FOR u1@localhost = PASSWORD('p2')
+con1: SET PASSWORD FOR u1@localhost = '*14E65567ABDB5135D0CFD9A70B3032C179A49EE7'
+con1: SET PASSWORD FOR nosuch@localhost = PASSWORD('p2')
+  => 1133
+con1: BEGIN
+con1: INSERT INTO t VALUES (1)
+con1: GRANT SELECT, INSERT ON test.* TO u1@localhost
+con1: ROLLBACK
+con1: GRANT ALL ON *.* TO u2@'%' WITH GRANT OPTION
+con1: GRANT SELECT ON test.t TO u1@localhost
+con1: GRANT SELECT ON test.nosuch TO u1@localhost
+  => 1146
+con1: GRANT SELECT ON test.* TO nouser@localhost
+  => 1133
+con1: REVOKE INSERT ON test.* FROM u1@localhost
+con1: REVOKE ALL PRIVILEGES, GRANT OPTION FROM u2@'%'
+con1: CREATE ROLE r1
+con1: CREATE ROLE IF NOT EXISTS r1
+con1: CREATE ROLE r1
+  => 1396
+con1: GRANT r1 TO u1@localhost
+con1: GRANT nosuchrole TO u1@localhost
+  => 1959
+con1: REVOKE r1 FROM u1@localhost
+con1: DROP ROLE r1
+con1: DROP ROLE IF EXISTS r1
+con1: DROP ROLE r1
+  => 1396
+con1: RENAME USER u1@localhost TO u9@localhost
+con1: RENAME USER u1@localhost TO u8@localhost
+  => 1396
+con1: DROP USER u9@localhost, u2@'%'
+con1: DROP USER IF EXISTS u9@localhost
+con1: DROP USER nosuch@localhost
+  => 1396
+con1: CREATE USER u4@localhost IDENTIFIED BY 'a', u4@localhost IDENTIFIED BY 'b'
+  => 1396
+con1: DROP USER u4@localhost, u3, nosuch@localhost
+  => 1396
+con1: SELECT * FROM t

@@ -749,3 +749,27 @@ class Deallocate(Statement):
     """DEALLOCATE PREPARE name / DROP PREPARE name."""
 
     name: str = ""
+
+
+@dataclass
+class Account(Statement):
+    """An account-management statement (sql_acl.cc): CREATE/ALTER/DROP/RENAME USER,
+    CREATE/DROP ROLE, GRANT/REVOKE (privileges or roles), SET PASSWORD.
+
+    ``verb``: CREATE USER, ALTER USER, DROP USER, RENAME USER, CREATE ROLE, DROP ROLE,
+    GRANT, REVOKE, GRANT ROLE, REVOKE ROLE, SET PASSWORD. ``users``: (user, host) of the
+    accounts the statement names (a role's host is ''); ``renames``: RENAME USER's pairs;
+    ``roles``: the roles a GRANT/REVOKE ROLE hands out; ``on``: a privilege GRANT's
+    object (db or None for ``*``/``*.*``, table or None for ``db.*``); ``password``:
+    SET PASSWORD's value, as (kind, text) with kind PASSWORD, OLD_PASSWORD or HASH."""
+
+    verb: str = ""
+    users: list[tuple[str, str]] = field(default_factory=list)
+    renames: list[tuple[tuple[str, str], tuple[str, str]]] = field(default_factory=list)
+    roles: list[str] = field(default_factory=list)
+    if_exists: bool = False
+    if_not_exists: bool = False
+    or_replace: bool = False
+    identified: bool = False
+    on: tuple[str | None, str | None] | None = None
+    password: tuple[str, str] | None = None

@@ -11,12 +11,13 @@ from __future__ import annotations
 from typing import Callable
 
 from harness.sql.parse import parse_tree as A
+from harness.sql.parse.parse_acl import AclParser
 from harness.sql.parse.parse_ddl import DdlParser
 from harness.sql.parse.parse_errors import EmptyQueryError, ParseError, UnsupportedError
 from harness.sql.parse.parse_expr import _sysvar
 
 
-class Parser(DdlParser):
+class Parser(DdlParser, AclParser):
     """Parses one statement. Holds only the token cursor."""
 
     # ------------------------------------------------------------ statements
@@ -28,6 +29,8 @@ class Parser(DdlParser):
         if t.kind != "WORD":
             raise self.error()
         word = t.text.upper()
+        if word in _ACCOUNT_VERBS and self.is_account_stmt():
+            return self.account_stmt()
         handler = _STATEMENTS.get(word)
         if handler is None:
             if word not in _SERVER_VERBS:
@@ -476,6 +479,8 @@ _SERVER_VERBS = frozenset("""ALTER ANALYZE BACKUP BEGIN BINLOG CALL CASE CHANGE 
     INSTALL KILL LOAD LOCK LOOP OPTIMIZE PREPARE PURGE RELEASE RENAME REPAIR REPEAT REPLACE RESET RESIGNAL
     REVOKE ROLLBACK SAVEPOINT SELECT SET SHOW SHUTDOWN SIGNAL START STOP TABLE TRUNCATE UNINSTALL UNLOCK
     UPDATE USE VALUES WHILE WITH XA""".split())
+
+_ACCOUNT_VERBS = frozenset("CREATE ALTER DROP RENAME GRANT REVOKE SET".split())
 
 _STATEMENTS: dict[str, Callable[[Parser], A.Statement]] = {
     "SELECT": Parser.select_stmt,
