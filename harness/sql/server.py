@@ -103,6 +103,8 @@ class ServerState:
         # Accounts and roles (stmt/sql_acl.py): mariadb-install-db's to begin with.
         self.accounts = install_db_accounts(socket.gethostname())
         self.roles: set[str] = set()
+        # Events (stmt/sql_event.py): (db, name) -> definer.
+        self.events: dict[tuple[str, str], tuple[str, str]] = {}
         # Its system-variable profile (harness/sql/sys_vars/sysvar_profile.py), by the same name.
         self.sysvars = sysvar_profile_for(config.flavor, gtid_mode=config.gtid_mode, server_uuid=config.server_uuid)
         self.global_vars = GlobalVariables(self.sysvars.overrides(), self.sysvars.aliases(), self.sysvars.catalog())

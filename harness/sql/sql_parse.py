@@ -13,7 +13,7 @@ from harness.sql.parse import parse_tree as A
 from harness.sql.parse.parse_errors import UnsupportedError
 from harness.sql.stmt import locked_tables, sql_admin, sql_alter
 from harness.sql.stmt import sql_table as DDL
-from harness.sql.stmt import sql_acl, sql_prepare
+from harness.sql.stmt import sql_acl, sql_event, sql_prepare
 from harness.sql.stmt import xa as XA
 from harness.sql.stmt.routines import call
 from harness.sql.stmt.set_var import set_names, set_transaction, set_vars
@@ -68,6 +68,7 @@ _HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
     A.XaRollback: XA.xa_rollback,
     A.XaRecover: XA.xa_recover,
     A.Account: sql_acl.account_statement,
+    A.EventStmt: sql_event.event_statement,
     A.Prepare: sql_prepare.prepare,
     A.Execute: sql_prepare.execute,
     A.Deallocate: sql_prepare.deallocate,

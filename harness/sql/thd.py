@@ -1117,7 +1117,7 @@ _TABLELESS = (A.Begin, A.Commit, A.Rollback, A.Savepoint, A.ReleaseSavepoint, A.
               A.Use, A.CreateDatabase, A.DropDatabase, A.ResetMaster, A.FlushBinaryLogs, A.Do, A.CreateRoutine,
               A.DropRoutine, A.CreateView, A.DropView, A.BinlogBase64, A.UnlockTables, A.XaStart, A.XaEnd,
               A.XaPrepare, A.XaCommit, A.XaRollback, A.XaRecover, A.PurgeBinaryLogs, A.Empty,
-              A.Execute, A.Deallocate, A.Account)
+              A.Execute, A.Deallocate, A.Account, A.EventStmt)
 
 
 def _assigns_user_vars_through_routines(thd: Thd, st: A.Set) -> bool:

@@ -28,6 +28,72 @@ class AclParser(ExprParser):
             k = 3
         return w in ("CREATE", "ALTER", "DROP") and self.peek_kw(k, "USER", "ROLE")
 
+    def is_event_stmt(self) -> bool:
+        """CREATE [OR REPLACE] [DEFINER = ...] EVENT, ALTER [DEFINER = ...] EVENT, DROP EVENT."""
+        k = 1
+        if self.peek_kw(k, "OR"):
+            k += 2
+        if self.peek_kw(k, "DEFINER"):
+            k += 2
+            while self.peek(k).kind in ("WORD", "QWORD", "STRING", "VAR", "OP") and not self.peek_kw(k, "EVENT"):
+                if self.peek(k).kind == "OP" and self.peek(k).value not in ("(", ")"):
+                    break
+                k += 1
+        return self.peek_kw(k, "EVENT")
+
+    def event_stmt(self) -> A.EventStmt:
+        st = A.EventStmt(verb=str(self.advance().value).upper())
+        if st.verb == "CREATE" and self.accept_kw("OR"):
+            self.expect_kw("REPLACE")
+            st.or_replace = True
+        if self.accept_kw("DEFINER"):
+            self.expect_op("=")
+            if self.accept_kw("CURRENT_USER"):
+                if self.accept_op("("):
+                    self.expect_op(")")
+            else:
+                st.definer = self.user_spec()
+        st.event_pos = self.tok.pos
+        self.expect_kw("EVENT")
+        if self.accept_kw("IF"):
+            if st.verb == "CREATE":
+                self.expect_kw("NOT")
+                st.if_not_exists = True
+            else:
+                st.if_exists = True
+            self.expect_kw("EXISTS")
+        name = self.table_name()
+        st.db, st.name = name.db, name.name
+        if st.verb == "DROP":
+            return st
+        self._event_clauses(st)
+        return st
+
+    def _event_clauses(self, st: A.EventStmt) -> None:
+        """The schedule and options; the body (after DO) is not modelled (never run)."""
+        every = starts = False
+        while self.tok.kind != "EOF":
+            if self.at_kw("DO"):
+                self._skip_to_end()
+                break
+            if self.accept_kw("EVERY"):
+                every = True
+                continue
+            if self.accept_kw("STARTS"):
+                starts = True
+                continue
+            if self.at_kw("NOW", "CURRENT_TIMESTAMP", "LOCALTIME", "LOCALTIMESTAMP", "SYSDATE"):
+                st.uses_now = True
+            if st.verb == "ALTER" and self.at_kw("RENAME"):
+                self.advance()
+                self.expect_kw("TO")
+                new = self.table_name()
+                st.rename = (new.db, new.name)
+                continue
+            self.advance()
+        st.uses_now = st.uses_now or every and not starts
+
+
     def account_stmt(self) -> A.Account:
         w = str(self.advance().value).upper()
         if w in ("GRANT", "REVOKE"):

@@ -773,3 +773,23 @@ class Account(Statement):
     identified: bool = False
     on: tuple[str | None, str | None] | None = None
     password: tuple[str, str] | None = None
+
+
+@dataclass
+class EventStmt(Statement):
+    """CREATE/ALTER/DROP EVENT (sql_yacc.yy event_tail; events.cc). ``verb``: CREATE,
+    ALTER or DROP; ``definer``: an explicit DEFINER (None: the current user);
+    ``event_pos``: where the word EVENT starts in the text (the logged CREATE is rebuilt
+    from there); ``uses_now``: the schedule reads the current time (EVERY without
+    STARTS, or NOW()/CURRENT_TIMESTAMP in it); ``rename``: ALTER ... RENAME TO."""
+
+    verb: str = ""
+    db: str | None = None
+    name: str = ""
+    or_replace: bool = False
+    if_exists: bool = False
+    if_not_exists: bool = False
+    definer: tuple[str, str] | None = None
+    event_pos: int = 0
+    uses_now: bool = False
+    rename: tuple[str | None, str] | None = None

@@ -31,6 +31,8 @@ class Parser(DdlParser, AclParser):
         word = t.text.upper()
         if word in _ACCOUNT_VERBS and self.is_account_stmt():
             return self.account_stmt()
+        if word in ("CREATE", "ALTER", "DROP") and self.is_event_stmt():
+            return self.event_stmt()
         handler = _STATEMENTS.get(word)
         if handler is None:
             if word not in _SERVER_VERBS:
