@@ -253,3 +253,23 @@ con1: DROP EVENT e4
 con1: CREATE EVENT nosuchdb.e5 ON SCHEDULE EVERY 1 MINUTE DO SELECT 1
   => 1049
 con1: SELECT * FROM te
+
+[case query_builtins_in_dml]
+rule = QUERY.builtins
+seed = query
+description = SHA2/SHA1/MD5/CRC32/PASSWORD, AES_ENCRYPT/AES_DECRYPT, TO_BASE64, INET_*/INET6_*, CONVERT_TZ (named zones NULL: no time zone tables) in DML; RANDOM_BYTES and UUID unsafe (Note 1592 in STATEMENT, rows in MIXED)
+setup: CREATE TABLE fx (id INT AUTO_INCREMENT PRIMARY KEY, a VARCHAR(200), b VARBINARY(100), n BIGINT UNSIGNED, d DATETIME) ENGINE=InnoDB
+con1: INSERT INTO fx (a, n) VALUES (SHA2('abc', 256), CRC32('abc'))
+con1: INSERT INTO fx (a, b) SELECT SHA1('abc'), UNHEX(MD5('abc'))
+con1: INSERT INTO fx (a) VALUES (PASSWORD('x'))
+con1: INSERT INTO fx (b) VALUES (AES_ENCRYPT('text', 'key'))
+con1: UPDATE fx SET a = AES_DECRYPT(b, 'key') WHERE b IS NOT NULL AND a IS NULL
+con1: INSERT INTO fx (a, n) VALUES (INET_NTOA(INET_ATON('10.0.0.1')), INET_ATON('1.2.3'))
+con1: INSERT INTO fx (a, b) VALUES (INET6_NTOA(INET6_ATON('2001:db8::ff00:42:8329')), INET6_ATON('::1'))
+con1: INSERT INTO fx (a, n) VALUES (TO_BASE64('abc'), IS_IPV4('1.2.3.4') + IS_IPV6('::1'))
+con1: INSERT INTO fx (d) VALUES (CONVERT_TZ('2020-01-01 00:00:00', '+00:00', '+05:30'))
+con1: INSERT INTO fx (d) VALUES (CONVERT_TZ('2020-01-01 00:00:00', 'UTC', 'Europe/Paris'))
+con1: INSERT INTO fx (n) VALUES (LENGTH(RANDOM_BYTES(4)))
+con1: INSERT INTO fx (n) VALUES (LENGTH(UUID()))
+con1: SELECT id, a, HEX(b), n, d FROM fx ORDER BY id
+con1: SELECT SHA2('abc', 1), SHA2('abc', 384), AES_DECRYPT('garbage', 'key'), INET_NTOA(-1), INET6_ATON('zz'), FROM_BASE64('YWJj')

@@ -39,7 +39,7 @@ def sysvar_read_name(e: A.SysVar) -> str:
 UNSAFE_FUNCTIONS = frozenset(
     """FOUND_ROWS GET_LOCK IS_FREE_LOCK IS_USED_LOCK LOAD_FILE MASTER_POS_WAIT RAND RELEASE_LOCK
     ROW_COUNT SESSION_USER SLEEP SYSDATE SYSTEM_USER USER UUID UUID_SHORT MASTER_GTID_WAIT
-    RELEASE_ALL_LOCKS""".split()
+    RELEASE_ALL_LOCKS RANDOM_BYTES""".split()
 )
 AGGREGATES = frozenset("COUNT SUM MIN MAX AVG GROUP_CONCAT BIT_AND BIT_OR BIT_XOR STD STDDEV VARIANCE".split())
 
@@ -1132,6 +1132,10 @@ FUNCTIONS: dict[str, Callable[[list[Fn], A.FuncCall], Fn]] = {
 from harness.sql.item.builtins import MORE_FUNCTIONS  # noqa: E402  (builtins reads helpers defined above)
 
 FUNCTIONS.update(MORE_FUNCTIONS)
+
+from harness.sql.item.func_crypt import CRYPT_FUNCTIONS  # noqa: E402
+
+FUNCTIONS.update(CRYPT_FUNCTIONS)
 
 
 def is_aggregate_expr(e: A.Expr) -> bool:
