@@ -738,10 +738,11 @@ class Prepare(Statement):
 
 @dataclass
 class Execute(Statement):
-    """EXECUTE name [USING expr, ...]."""
+    """EXECUTE name [USING expr, ...]; EXECUTE IMMEDIATE expr [USING ...] (``immediate``)."""
 
     name: str = ""
     using: list[Expr] = field(default_factory=list)
+    immediate: Expr | None = None
 
 
 @dataclass

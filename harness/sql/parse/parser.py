@@ -72,13 +72,15 @@ class Parser(DdlParser, AclParser):
 
     def execute_stmt(self) -> A.Statement:
         self.expect_kw("EXECUTE")
-        if self.at_kw("IMMEDIATE"):
-            raise UnsupportedError("EXECUTE IMMEDIATE")
-        st = A.Execute(name=self.ident())
+        if self.accept_kw("IMMEDIATE"):
+            st = A.Execute(immediate=self.expr())
+        else:
+            st = A.Execute(name=self.ident())
         if self.accept_kw("USING"):
-            st.using.append(self.expr())
-            while self.accept_op(","):
-                st.using.append(self.expr())
+            while True:
+                st.using.append(A.Default() if self.accept_kw("DEFAULT") else self.expr())
+                if not self.accept_op(","):
+                    break
         return st
 
     def deallocate_stmt(self) -> A.Statement:

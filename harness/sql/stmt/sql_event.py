@@ -51,7 +51,7 @@ def event_statement(thd: "Thd", st: A.EventStmt) -> OkPacket:
     db = st.db or thd.db
     if not db:
         raise error("ER_NO_DB_ERROR")
-    if not thd.catalog.has_db(db):
+    if not thd.catalog.has_db(db) and st.verb != "DROP":
         raise error("ER_BAD_DB_ERROR", db)
     events: dict[tuple[str, str], tuple[str, str]] = thd.server.events
     key = (db, st.name.lower())

@@ -16,6 +16,9 @@ As MariaDB 10.11's sql_prepare.cc runs them (observed on 10.11.19):
   escapes (doubled quotes under NO_BACKSLASH_ESCAPES), NULL (also an undefined
   variable) as ``NULL``; a date the variable holds is a string (``'2020-01-02'``).
 * ``DEALLOCATE PREPARE name`` / ``DROP PREPARE name``: 1243 for an unknown name.
+* ``EXECUTE IMMEDIATE text [USING ...]`` prepares and executes at once; a value given
+  as an expression (not a user variable) keeps its type: a DATE is ``DATE'...'``, a
+  TIME ``TIME'...'``, a DATETIME ``TIMESTAMP'...'``; ``USING DEFAULT`` is ``DEFAULT``.
 
 Names are case-insensitive. The statements live in the session (Thd.sql_prepared).
 """
@@ -51,11 +54,9 @@ def _value(thd: "Thd", e: A.Expr) -> Any:
     return Compiler(Scope([]), info).compile(e)(Env(ExecContext(thd, info)))
 
 
-def prepare(thd: "Thd", st: A.Prepare) -> OkPacket:
-    key = st.name.lower()
-    thd.sql_prepared.pop(key, None)
-    assert st.source is not None
-    text = _value(thd, st.source)
+def _pieces(thd: "Thd", source: A.Expr) -> list[str]:
+    """The statement text of PREPARE / EXECUTE IMMEDIATE, checked and cut at its ``?``."""
+    text = _value(thd, source)
     if isinstance(text, bytes):
         text = text.decode("utf-8", "surrogateescape")
     text = "NULL" if text is None else str(text)
@@ -66,20 +67,35 @@ def prepare(thd: "Thd", st: A.Prepare) -> OkPacket:
         raise ServerError(e.code, str(e), e.sqlstate) from None
     if isinstance(parsed, _NOT_PREPARABLE):
         raise ServerError(1295, "This command is not supported in the prepared statement protocol yet", "HY000")
-    thd.sql_prepared[key] = pieces
+    return pieces
+
+
+def prepare(thd: "Thd", st: A.Prepare) -> OkPacket:
+    key = st.name.lower()
+    thd.sql_prepared.pop(key, None)
+    assert st.source is not None
+    thd.sql_prepared[key] = _pieces(thd, st.source)
     return OkPacket(info="Statement prepared")
 
 
 def execute(thd: "Thd", st: A.Execute) -> Any:
-    pieces = thd.sql_prepared.get(st.name.lower())
-    if pieces is None:
-        raise _unknown(st.name, "EXECUTE")
+    if st.immediate is not None:
+        pieces = _pieces(thd, st.immediate)
+    else:
+        found = thd.sql_prepared.get(st.name.lower())
+        if found is None:
+            raise _unknown(st.name, "EXECUTE")
+        pieces = found
     if len(st.using) != len(pieces) - 1:
         raise ServerError(1210, "Incorrect arguments to EXECUTE", "HY000")
     no_bs = "NO_BACKSLASH_ESCAPES" in str(thd.vars.get("sql_mode"))
     out = [pieces[0]]
     for e, piece in zip(st.using, pieces[1:]):
-        out.append(sql_value(_value(thd, e), no_bs))
+        if isinstance(e, A.Default):
+            out.append("DEFAULT")
+        else:
+            # A user variable holds no temporal type: its date is a string (observed).
+            out.append(sql_value(_value(thd, e), no_bs, temporal=not isinstance(e, A.UserVar)))
         out.append(piece)
     return thd.run_expanded("".join(out))
 
@@ -90,8 +106,18 @@ def deallocate(thd: "Thd", st: A.Deallocate) -> OkPacket:
     return OkPacket()
 
 
-def sql_value(v: Any, no_backslash_escapes: bool = False) -> str:
-    """A value as Item_param::query_val_str writes it into the expanded query."""
+def sql_value(v: Any, no_backslash_escapes: bool = False, temporal: bool = True) -> str:
+    """A value as Item_param::query_val_str writes it into the expanded query: a
+    temporal value as a typed literal (``DATE'2001-01-02'``, ``TIME'10:20:30.123'``,
+    ``TIMESTAMP'2001-01-02 10:20:30'``; binlog_stm_ps.result)."""
+    if temporal and isinstance(v, dt.date | dt.timedelta):
+        from harness.sql.item.column_types import value_to_string
+        text = value_to_string(v)
+        micro = v.microsecond if isinstance(v, dt.datetime) else v.microseconds if isinstance(v, dt.timedelta) else 0
+        if micro and "." not in text:
+            text += f".{micro:06d}".rstrip("0")
+        kind = "TIMESTAMP" if isinstance(v, dt.datetime) else "DATE" if isinstance(v, dt.date) else "TIME"
+        return f"{kind}'{text}'"
     if v is None:
         return "NULL"
     if isinstance(v, bool):
