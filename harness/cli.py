@@ -421,10 +421,8 @@ def _fuzz_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> 
     z.set_defaults(func=cmd_fuzz)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="replbed", description=__doc__.splitlines()[0])
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
+def _serve_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """``replbed serve``."""
     s = sub.add_parser("serve", help="run replbed's own MySQL-protocol server")
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--port", type=int, default=3307)
@@ -444,10 +442,15 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--user", default="root", help="the one account that may log in when a password is set")
     s.add_argument("--max-connections", type=int, default=151,
                    help="clients beyond this get 1040 Too many connections (MariaDB's default: 151)")
-    from harness.profile import DEFAULT_PROFILE, PROFILES, add_server_options
+    from harness.profile import add_server_options
 
     add_server_options(s)
     s.set_defaults(func=cmd_serve)
+
+
+def _run_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """``replbed run``."""
+    from harness.profile import DEFAULT_PROFILE, PROFILES
 
     r = sub.add_parser("run", help="run the workloads on both sides and diff the binlogs")
     r.add_argument("--workloads", default=RunConfig.workloads, metavar="GLOB")
@@ -466,6 +469,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also replicate every case into a real MariaDB replica per side and compare them")
     r.set_defaults(func=cmd_run)
 
+
+def _decode_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """``replbed decode``."""
     d = sub.add_parser("decode", help="print binlog files")
     d.add_argument("files", nargs="+", metavar="FILE")
     d.add_argument("--format", choices=("show", "text", "json"), default="show")
@@ -478,6 +484,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with -v/-vv: check every event's CRC32, as mariadb-binlog's option does")
     d.set_defaults(func=cmd_decode)
 
+
+def _compare_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """``replbed compare``."""
+    from harness.profile import DEFAULT_PROFILE, PROFILES
+
     q = sub.add_parser("compare", help="quick side-by-side of both binlogs per case (no Spark, no report)")
     q.add_argument("--workloads", default="workloads/*.wl")
     q.add_argument("--formats", nargs="+", default=["STATEMENT", "ROW", "MIXED"])
@@ -486,8 +497,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="server profile of both sides (harness/profile.py)")
     q.set_defaults(func=cmd_compare)
 
-    _fuzz_parser(sub)
 
+def _mtr_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """``replbed mtr``."""
     m = sub.add_parser("mtr", help="MariaDB's mysql-test suite on a real MariaDB (control) and on replbed")
     m.add_argument("--suite", default="binlog")
     m.add_argument("--tests", nargs="+", metavar="GLOB", help="test names (globs, without the suite)")
@@ -501,6 +513,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="take the control's results from a previous run of the same suite and MariaDB")
     m.set_defaults(func=cmd_mtr)
 
+
+def _frames_parsers(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """``replbed export-frames`` and ``read-frames``."""
     x = sub.add_parser("export-frames",
                        help="binlog files -> seed 003's framed protobuf stream (stdout or -o)")
     x.add_argument("files", nargs="+", metavar="BINLOG")
@@ -512,6 +527,9 @@ def build_parser() -> argparse.ArgumentParser:
     rf.add_argument("--format", choices=("text", "json"), default="text")
     rf.set_defaults(func=cmd_read_frames)
 
+
+def _maintenance_parsers(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """``replbed prune`` and ``cleanup``."""
     pr = sub.add_parser("prune", help="remove all but the newest N run directories")
     pr.add_argument("--keep", type=int, required=True, metavar="N")
     pr.add_argument("--runs", default=None, metavar="DIR",
@@ -523,6 +541,19 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--force", action="store_true",
                    help="also kill servers whose harness process still runs")
     c.set_defaults(func=cmd_cleanup)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="replbed", description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _serve_parser(sub)
+    _run_parser(sub)
+    _decode_parser(sub)
+    _compare_parser(sub)
+    _fuzz_parser(sub)
+    _mtr_parser(sub)
+    _frames_parsers(sub)
+    _maintenance_parsers(sub)
     return p
 
 
