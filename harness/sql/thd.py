@@ -32,7 +32,7 @@ from harness.sql.stmt.context import ExecContext, RandState
 from harness.sql.sql_errors import Note, ServerError, error, internal_error, note
 from harness.sql.stmt.sql_result import DmlResult, SelectResult
 from harness.sql.stmt.executor import Executor
-from harness.sql.stmt.locked_tables import check_locked_tables, refuse_under_lock_tables
+from harness.sql.stmt.locked_tables import check_locked_tables
 from harness.sql.stmt.sql_load import mysql_load
 from harness.sql.handler.prelock import analyze
 from harness.sql.handler.row_locks import uses_row_locks
@@ -54,6 +54,8 @@ from harness.sql.parse import parse_tree as A
 from harness.sql.parse.parser import parse
 from harness.sql.parse.parse_errors import SqlParseError, UnsupportedError
 from harness.sql.parse.shape import ShapeCache
+from harness.sql.parse.command_flags import statement_clears_warnings
+from harness.sql.sql_parse import mysql_execute_command
 from harness.sql.stmt.sql_result import OkPacket
 
 if TYPE_CHECKING:
@@ -488,7 +490,7 @@ class Thd:
             # COMMIT, BEGIN, SET ... keep the previous statement's conditions.
             # A table-less statement that raises its own condition replaces the list
             # (Warning_info is tagged with the query id).
-            self.notes = [] if _statement_clears_warnings(stmt) else list(self.last_notes)
+            self.notes = [] if statement_clears_warnings(stmt) else list(self.last_notes)
         self.carried_notes = len(self.notes) if not is_diag else 0
         self.stmt_text = sql
         self.stmt_delayed_thread = False
@@ -507,7 +509,7 @@ class Thd:
         self.command = "Query"
         try:
             try:
-                result = self._dispatch(stmt)
+                result = self.execute_command(stmt)
                 if isinstance(stmt, A.Show) and not is_diag and isinstance(result, SelectResult):
                     # A SHOW sends its rows like a SELECT: FOUND_ROWS() counts them (probed;
                     # SHOW WARNINGS leaves it alone).
@@ -533,34 +535,9 @@ class Thd:
                 self.last_notes = self.notes
         return result
 
-    def _dispatch(self, stmt: A.Statement) -> OkPacket | SelectResult:
-        self.server.sysvars.before_statement(self, stmt)
-        if self.locked_tables is not None:
-            refuse_under_lock_tables(self, stmt)
-        if self.xid_state is not None:
-            if isinstance(stmt, (A.Insert, A.Update, A.Delete, A.Select, A.Do, A.Call)) and _uses_tables(stmt):
-                XA.check_rmfail(self)
-            if isinstance(stmt, (A.CreateTable, A.DropTable)) and stmt.temporary:
-                from harness.sql.parse.parse_errors import UnsupportedError
-                raise UnsupportedError("temporary tables inside an XA transaction")
-        if isinstance(stmt, (A.Insert, A.Update, A.Delete, A.LoadData)):
-            return self.run_dml(stmt)
-        if isinstance(stmt, A.Select):
-            if stmt.into and not all(isinstance(t, A.UserVar) for t in stmt.into):
-                from harness.sql.parse.parse_errors import UnsupportedError
-                raise UnsupportedError("SELECT ... INTO a local variable or a file outside a stored routine")
-            return self.run_dml(stmt)
-        if isinstance(stmt, A.Do):
-            return self.run_dml(stmt)
-        if isinstance(stmt, A.BinlogBase64):
-            from harness.sql.stmt.sql_binlog import binlog_statement
-            return binlog_statement(self, stmt)
-        if isinstance(stmt, A.Set) and _assigns_user_vars_through_routines(self, stmt):
-            # SET @v= f(): a statement that may change data through a stored
-            # function; it is decided and logged like DO/SELECT f() (as SELECT f()).
-            return self.run_dml(stmt)
-        from harness.sql import sql_parse as admin
-        return admin.dispatch(self, stmt)
+    def execute_command(self, stmt: A.Statement) -> OkPacket | SelectResult:
+        """Run a parsed statement (a client's, or a stored routine's sub-statement): the dispatcher's."""
+        return mysql_execute_command(self, stmt)  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------ DML
 
@@ -1097,73 +1074,6 @@ def _table_map_for_update(thd: Thd, stmt: A.Update) -> int:
                 bits |= 1 << i
                 break
     return bits
-
-
-_TABLELESS = (A.Begin, A.Commit, A.Rollback, A.Savepoint, A.ReleaseSavepoint, A.Set, A.SetNames, A.SetTransaction,
-              A.Use, A.CreateDatabase, A.DropDatabase, A.ResetMaster, A.FlushBinaryLogs, A.Do, A.CreateRoutine,
-              A.DropRoutine, A.CreateView, A.DropView, A.BinlogBase64, A.UnlockTables, A.XaStart, A.XaEnd,
-              A.XaPrepare, A.XaCommit, A.XaRollback, A.XaRecover, A.PurgeBinaryLogs, A.Empty)
-
-
-def _assigns_user_vars_through_routines(thd: Thd, st: A.Set) -> bool:
-    """SET of user variables only, where a value calls a stored function."""
-    if not all(isinstance(a.target, A.UserVar) for a in st.assignments):
-        return False
-    return bool(analyze(thd, st, "SET").stored_functions)
-
-
-def _names_a_table(x: object) -> bool:
-    """Whether a table reference occurs anywhere in ``x`` (a subquery's too)."""
-    if isinstance(x, A.TableRef):
-        return True
-    if isinstance(x, (list, tuple)):
-        return any(_names_a_table(y) for y in x)
-    fields = getattr(x, "__dataclass_fields__", None)
-    if fields is None:
-        return False
-    return any(_names_a_table(getattr(x, f, None)) for f in fields)
-
-
-def _holds_insert(x: Any) -> bool:
-    """Whether an INSERT or REPLACE statement occurs anywhere in ``x`` (a routine body)."""
-    if isinstance(x, A.Insert):
-        return True
-    if isinstance(x, (list, tuple)):
-        return any(_holds_insert(y) for y in x)
-    fields = getattr(x, "__dataclass_fields__", None)
-    if fields is None:
-        return False
-    return any(_holds_insert(getattr(x, f, None)) for f in fields)
-
-
-def _uses_tables(stmt: A.Statement) -> bool:
-    if isinstance(stmt, (A.Set, A.Do)):
-        # SET @v = (SELECT ... FROM t) and DO (SELECT ... FROM t) have tables (probed).
-        return _names_a_table(stmt)
-    if isinstance(stmt, _TABLELESS):
-        return False
-    if isinstance(stmt, A.Flush):
-        return bool(stmt.tables)
-    if isinstance(stmt, A.Show) and stmt.what in ("BINARY_LOGS", "MASTER_STATUS", "BINLOG_EVENTS"):
-        return False  # answered from the binlog index, not from tables: the warnings stay
-    if isinstance(stmt, A.Select):
-        return bool(stmt.from_ or stmt.union) or _names_a_table(stmt.items) or _names_a_table(stmt.where)
-    return True
-
-
-def _statement_clears_warnings(stmt: A.Statement) -> bool:
-    """opt_clear_warning_info when the statement has tables (all_tables): besides
-    _uses_tables, DROP VIEW and DROP TRIGGER name a table (probed: their own Note,
-    or none, replaces the previous statement's warnings)."""
-    if isinstance(stmt, (A.DropView, A.CreateView)) or isinstance(stmt, A.DropRoutine) and stmt.kind == "TRIGGER":
-        # The view itself is in the statement's table list (CREATE VIEW v AS SELECT 1 clears too).
-        return True
-    if isinstance(stmt, A.CreateRoutine):
-        # The parser clears the list when it reads an INSERT or REPLACE (it resets the
-        # "at row N" counter there), so a routine whose body holds one clears it while
-        # CREATE runs; a body that only reads or updates tables keeps it (probed).
-        return _holds_insert(stmt.body)
-    return _uses_tables(stmt)
 
 
 __all__ = ["Thd", "OkPacket", "NOT_LOGGED", "error", "note"]

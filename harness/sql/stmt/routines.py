@@ -19,6 +19,7 @@ from harness.sql.item.expr import Compiler, Env, Scope, to_bool
 from harness.sql.handler.prelock import analyze
 from harness.sql.item.column_types import WriteContext
 from harness.sql.parse import parse_tree as A
+from harness.sql.parse.command_flags import statement_clears_warnings
 from harness.sql.parse.parse_errors import UnsupportedError
 
 if TYPE_CHECKING:
@@ -460,7 +461,7 @@ def _unroll(thd: "Thd", body_stmts: list[A.Statement], env: Env, scope: Scope) -
             thd.stmt_text = text
             thd.stmt_row_format = False  # set again only by a statement that decides row
             try:
-                res = thd._dispatch(sub)
+                res = thd.execute_command(sub)
             except ServerError as e:
                 if e.sp_stmt_text is None:
                     e.sp_stmt_text = body.text
@@ -475,8 +476,7 @@ def _clear_notes_for_sub_statement(thd: "Thd", sub: A.Statement) -> None:
     """A CALL's sub-statement that uses tables starts with an empty condition list, as a
     top-level one does (opt_clear_warning_info; observed: an UPDATE's 1265 notes are gone
     after CALL when an INSERT follows it in the body, kept when a SET @x follows)."""
-    from harness.sql.thd import _statement_clears_warnings
-    if _statement_clears_warnings(sub):
+    if statement_clears_warnings(sub):
         thd.notes.clear()
         thd.carried_notes = 0
 
@@ -489,7 +489,7 @@ def _unroll_select_into(thd: "Thd", body: A.Select, env: Env) -> None:
     text = name_const_text(body.text[:lo] + " " + body.text[hi:], env.locals, thd.db_collation(thd.db))
     sub = thd.parse(text)
     thd.stmt_text = text
-    res = thd._dispatch(sub)
+    res = thd.execute_command(sub)
     rows = getattr(res, "rows", [])
     assign_select_into(thd, body.into, rows, env, thd.notes)
 
