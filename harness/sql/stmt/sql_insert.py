@@ -382,7 +382,7 @@ class InsertExecutor(SelectExecutor):
         non-transactional table stops aborting once the statement has changed one
         (THD::really_abort_on_warning, marked by write_record) -- a row after rows that
         changed nothing (ON DUPLICATE KEY UPDATE to the same values) still fails (observed)."""
-        changed = self.thd.stmt_changed_nontrans or self.thd.stmt_changed_nontrans_temp
+        changed = self.thd.stmt.changed_nontrans or self.thd.stmt.changed_nontrans_temp
         return self.thd.is_strict(t, i if changed else 0)
 
     def _explicit_default(self, t: TableDef, row: list[Any], ci: int, wctx: WriteContext,

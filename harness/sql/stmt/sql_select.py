@@ -203,8 +203,8 @@ class SelectExecutor:
         plain SELECT, the latest rows for DML and locking reads (they lock first)."""
         thd = self.thd
         covering = self._covering_key(t)
-        if thd.stmt_consistent_read and uses_row_locks(t) and not any(w is t for w in self.info.written):
-            rows = t.data.consistent_scan(thd.trx_id, thd.read_view())
+        if thd.stmt.consistent_read and uses_row_locks(t) and not any(w is t for w in self.info.written):
+            rows = t.data.consistent_scan(thd.trx.id, thd.read_view())
             return rows if covering is None else covering_scan(t, covering, rows)
         if covering is not None:
             return covering_scan(t, covering)
@@ -294,7 +294,7 @@ class SelectExecutor:
         if sel.union:
             return self._union(sel, outer_scope, outer_env)
         tables = self._open(sel.from_) if sel.from_ else []
-        lock_mode = self.thd.stmt_lock_mode
+        lock_mode = self.thd.stmt.lock_mode
         if lock_mode and outer_scope is None:
             single = len(tables) == 1
             for (name, t), r in zip(tables, sel.from_):

@@ -404,7 +404,7 @@ class SessionVariables:
             return thd.server.binlog.gtid_executed_text()
         if n == "timestamp":
             # The statement's time: the user's (SET TIMESTAMP) or the real one, with microseconds.
-            return self.values[n] or (thd.stmt_start - _EPOCH).total_seconds()
+            return self.values[n] or (thd.stmt.start - _EPOCH).total_seconds()
         if n in ("gtid_binlog_pos", "gtid_current_pos", "gtid_binlog_state"):
             return thd.server.binlog.gtid_pos_text(all_servers=n == "gtid_binlog_state")
         if scope == "global" or where == "global":
