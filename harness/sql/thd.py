@@ -57,6 +57,7 @@ from harness.sql.parse.shape import ShapeCache
 from harness.sql.parse.command_flags import statement_clears_warnings
 from harness.sql.sql_parse import mysql_execute_command
 from harness.sql.stmt.sql_result import OkPacket
+from harness.sql.stmt.transaction import Savepoint
 
 if TYPE_CHECKING:
     from harness.sql.server import ServerState
@@ -72,22 +73,6 @@ _PARSE_CACHE_SIZE = 256
 # queries; a per-session cache parsed them all again on every new connection.
 _PARSE_CACHE: OrderedDict[str, A.Statement] = OrderedDict()
 _PARSE_CACHE_LOCK = threading.Lock()
-
-
-@dataclass
-class Savepoint:
-    name: str
-    undo_mark: int
-    trx_mark: int
-    # The binlog had joined the transaction when the savepoint was set (it is
-    # in the savepoint's list of participants): only then is ROLLBACK TO a
-    # binlog savepoint rollback; otherwise the binlog rolls back as a whole.
-    binlog_joined: bool = True
-    # An XA-capable engine was a read-write participant when the savepoint was set:
-    # ha_rollback_to_savepoint rolls back and unregisters the engines that joined
-    # after it, so the commit may no longer be two-phase (no Xid).
-    xa_rw: bool = True
-    no_2pc: bool = False  # likewise for an engine without prepare (Aria)
 
 
 @dataclass
@@ -142,7 +127,6 @@ class TransactionState:
 
 class Thd:
     """One client connection."""
-
 
     def __init__(self, server: "ServerState", connection_id: int, user: str = "root", host: str = "127.0.0.1",
                  db: str | None = None) -> None:

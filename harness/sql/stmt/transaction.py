@@ -7,6 +7,7 @@ SAVEPOINT / ROLLBACK TO follow R-log-rollback-to-savepoint as MariaDB applies it
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from harness.model import flush as L3
@@ -20,6 +21,23 @@ from harness.sql.stmt.sql_result import _ok
 if TYPE_CHECKING:
     from harness.sql.stmt.sql_result import OkPacket
     from harness.sql.thd import Thd
+
+
+@dataclass
+class Savepoint:
+    name: str
+    undo_mark: int
+    trx_mark: int
+    # The binlog had joined the transaction when the savepoint was set (it is
+    # in the savepoint's list of participants): only then is ROLLBACK TO a
+    # binlog savepoint rollback; otherwise the binlog rolls back as a whole.
+    binlog_joined: bool = True
+    # An XA-capable engine was a read-write participant when the savepoint was set:
+    # ha_rollback_to_savepoint rolls back and unregisters the engines that joined
+    # after it, so the commit may no longer be two-phase (no Xid).
+    xa_rw: bool = True
+    no_2pc: bool = False  # likewise for an engine without prepare (Aria)
+
 
 
 def begin(thd: "Thd", st: A.Begin) -> "OkPacket":
@@ -117,7 +135,6 @@ def savepoint(thd: "Thd", st: A.Savepoint) -> "OkPacket":
     if joined and thd.binlog_enabled():
         trx.flush_pending(thd, stmt_end=True)
         trx.append(_server_query(thd, f"SAVEPOINT {DDL.quote(st.name)}"))
-    from harness.sql.thd import Savepoint
     thd.trx.savepoints.append(Savepoint(st.name, len(thd.trx.undo_log), trx.mark(), binlog_joined=joined,
                                     xa_rw=thd.trx_log.xa_rw or thd.trx_log.xa_registered, no_2pc=thd.trx_log.no_2pc))
     return _ok()
