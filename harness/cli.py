@@ -412,7 +412,7 @@ def cmd_cleanup(args: argparse.Namespace) -> int:
 # -- main ----------------------------------------------------------------------
 
 
-def _fuzz_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def _fuzz_parser(sub: "argparse._SubParsersAction[Any]") -> None:
     """``replbed fuzz``'s options."""
     z = sub.add_parser("fuzz", help="random differential testing against MariaDB, with shrinking")
     z.add_argument("--seed", type=int, default=1, help="random seed of the generator")
@@ -472,12 +472,9 @@ def version() -> str:
     return f"replbed {v} (Python {sys.version.split()[0]}; {Path(__file__).resolve().parent.parent})"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="replbed", description=__doc__.splitlines()[0],
-                epilog="replbed COMMAND --help for a command's options. Exit codes: 0 pass, "
-                       "1 a case failed, 2 bad input or infrastructure error.")
-    p.add_argument("--version", action="version", version=version())
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+def _serve_parser(sub: "argparse._SubParsersAction[Any]") -> None:
+    """``replbed serve``'s options."""
+    from harness.profile import add_server_options
 
     s = sub.add_parser("serve", help="run replbed's own MySQL-protocol server")
     s.add_argument("--host", default="127.0.0.1", help="address to listen on")
@@ -498,10 +495,13 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--user", default="root", help="the one account that may log in when a password is set")
     s.add_argument("--max-connections", type=int, default=151,
                    help="clients beyond this get 1040 Too many connections (MariaDB's default: 151)")
-    from harness.profile import DEFAULT_PROFILE, PROFILES, add_server_options
-
     add_server_options(s)
     s.set_defaults(func=cmd_serve)
+
+
+def _run_parser(sub: "argparse._SubParsersAction[Any]") -> None:
+    """``replbed run``'s options."""
+    from harness.profile import DEFAULT_PROFILE, PROFILES
 
     r = sub.add_parser("run", help="run the workloads on both sides and diff the binlogs")
     r.add_argument("--workloads", default=RunConfig.workloads, metavar="GLOB", help="workload files (.wl)")
@@ -524,6 +524,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also replicate every case into a real MariaDB replica per side and compare them")
     r.set_defaults(func=cmd_run)
 
+
+def _decode_parser(sub: "argparse._SubParsersAction[Any]") -> None:
+    """``replbed decode``'s options."""
     d = sub.add_parser("decode", help="print binlog files")
     d.add_argument("files", nargs="+", metavar="FILE", help="binlog files")
     d.add_argument("--format", choices=("show", "text", "json"), default="show",
@@ -537,6 +540,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with -v/-vv: check every event's CRC32, as mariadb-binlog's option does")
     d.set_defaults(func=cmd_decode)
 
+
+def _compare_parser(sub: "argparse._SubParsersAction[Any]") -> None:
+    """``replbed compare``'s options."""
+    from harness.profile import DEFAULT_PROFILE, PROFILES
+
     q = sub.add_parser("compare", help="quick side-by-side of both binlogs per case (no Spark, no report)")
     q.add_argument("--workloads", default=RunConfig.workloads, metavar="GLOB",
                    help="workload files (default: %(default)s)")
@@ -549,8 +557,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="server profile of both sides (harness/profile.py)")
     q.set_defaults(func=cmd_compare)
 
-    _fuzz_parser(sub)
 
+def _mtr_parser(sub: "argparse._SubParsersAction[Any]") -> None:
+    """``replbed mtr``'s options."""
     m = sub.add_parser("mtr", help="MariaDB's mysql-test suite on a real MariaDB (control) and on replbed")
     m.add_argument("--suite", default="binlog", help="mysql-test suite name")
     m.add_argument("--tests", nargs="+", metavar="GLOB", help="test names (globs, without the suite)")
@@ -564,6 +573,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="take the control's results from a previous run of the same suite and MariaDB")
     m.set_defaults(func=cmd_mtr)
 
+
+def _frames_parsers(sub: "argparse._SubParsersAction[Any]") -> None:
+    """``replbed export-frames`` and ``read-frames``' options."""
     x = sub.add_parser("export-frames",
                        help="binlog files -> seed 003's framed protobuf stream (stdout or -o)")
     x.add_argument("files", nargs="+", metavar="BINLOG", help="binlog files")
@@ -575,6 +587,9 @@ def build_parser() -> argparse.ArgumentParser:
     rf.add_argument("--format", choices=("text", "json"), default="text", help="output form")
     rf.set_defaults(func=cmd_read_frames)
 
+
+def _maintenance_parsers(sub: "argparse._SubParsersAction[Any]") -> None:
+    """``replbed prune`` and ``cleanup``'s options."""
     pr = sub.add_parser("prune", help="remove all but the newest N run directories")
     pr.add_argument("--keep", type=int, required=True, metavar="N", help="run directories to keep (required)")
     pr.add_argument("--runs", default=None, metavar="DIR",
@@ -586,6 +601,23 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--force", action="store_true",
                    help="also kill servers whose harness process still runs")
     c.set_defaults(func=cmd_cleanup)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="replbed", description=__doc__.splitlines()[0],
+                epilog="replbed COMMAND --help for a command's options. Exit codes: 0 pass, "
+                       "1 a case failed, 2 bad input or infrastructure error.")
+    p.add_argument("--version", action="version", version=version())
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    _serve_parser(sub)
+    _run_parser(sub)
+    _decode_parser(sub)
+    _compare_parser(sub)
+    _fuzz_parser(sub)
+    _mtr_parser(sub)
+    _frames_parsers(sub)
+    _maintenance_parsers(sub)
     return p
 
 

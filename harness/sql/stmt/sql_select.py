@@ -211,8 +211,8 @@ class SelectExecutor:
         plain SELECT, the latest rows for DML and locking reads (they lock first)."""
         thd = self.thd
         covering = self._covering_key(t)
-        if thd.stmt_consistent_read and uses_row_locks(t) and not any(w is t for w in self.info.written):
-            rows = t.data.consistent_scan(thd.trx_id, thd.read_view())
+        if thd.stmt.consistent_read and uses_row_locks(t) and not any(w is t for w in self.info.written):
+            rows = t.data.consistent_scan(thd.trx.id, thd.read_view())
             return rows if covering is None else covering_scan(t, covering, rows)
         if covering is not None:
             return covering_scan(t, covering)
@@ -302,7 +302,7 @@ class SelectExecutor:
         if sel.union:
             return self._union(sel, outer_scope, outer_env)
         tables = self._open(sel.from_) if sel.from_ else []
-        lock_mode = self.thd.stmt_lock_mode
+        lock_mode = self.thd.stmt.lock_mode
         if lock_mode and outer_scope is None:
             single = len(tables) == 1
             for (name, t), r in zip(tables, sel.from_):
@@ -310,72 +310,19 @@ class SelectExecutor:
                     self._lock_scan(t, name, sel.where if single else None, lock_mode, in_join=True)
         scope, outer_env = self._select_scope(tables, outer_scope, outer_env)
         comp = Compiler(scope, self.info)
-        # Expand * into columns.
-        items: list[tuple[A.Expr, str, ResultColumn]] = []
-        for it in sel.items:
-            if isinstance(it.expr, A.Star):
-                for rname, t in tables:
-                    if it.expr.table is not None and it.expr.table.lower() not in (rname.lower(), t.name.lower()):
-                        continue
-                    for c in t.columns:
-                        ref = A.ColumnRef(c.name, rname)
-                        items.append((ref, c.name, ResultColumn(c.name, c.type, rname, t.db, c.name, c.nullable, t.name)))
-                if not tables:
-                    raise error("ER_NO_TABLES_USED")
-            else:
-                name = it.alias or _item_name(it)
-                rc = ResultColumn(name)
-                if isinstance(it.expr, A.ColumnRef) and tables:
-                    d, ti, ci = scope.resolve(it.expr, "SELECT")
-                    if d == 0:
-                        t = tables[ti][1]
-                        c = t.columns[ci]
-                        rc = ResultColumn(it.alias or c.name, c.type, tables[ti][0], t.db, c.name, c.nullable, t.name)
-                items.append((it.expr, name, rc))
+        items = self._select_items(sel, tables, scope)
         funcs = [comp.compile_in("SELECT", e) for e, _, _ in items]
         aggregate = bool(sel.group_by) or any(is_aggregate_expr(e) for e, _, _ in items) or (
             sel.having is not None and is_aggregate_expr(sel.having))
-
-        def make_env(rows: list[Any]) -> Env:
-            env = Env(self.ctx, rows)
-            env.outer = outer_env
-            if outer_env is not None:
-                env.locals = outer_env.locals
-                env.new, env.old = outer_env.new, outer_env.old
-            return env
-
         if tables:
             joined = self._joined_rows(sel, tables, scope, outer_env)
         else:
-            joined = self._dual_rows(sel, comp, make_env)
-
+            joined = self._dual_rows(sel, comp, lambda rows: self._row_env(rows, outer_env))
         if aggregate:
-            group_fns = [comp.compile_in("GROUP BY", g) for g in sel.group_by]
-            groups: dict[tuple[Any, ...], list[list[Any]]] = {}
-            order: list[tuple[Any, ...]] = []
-            for rows, _slots in joined:
-                env = make_env(rows)
-                key = tuple(_group_key(f(env)) for f in group_fns)
-                if key not in groups:
-                    groups[key] = []
-                    order.append(key)
-                groups[key].append(rows)
-            if not sel.group_by and not order:
-                groups[()] = []
-                order.append(())
-            having = comp.compile_in("HAVING", sel.having) if sel.having is not None else None
-            if sel.group_by:
-                order.sort()
-            envs = []
-            for key in order:
-                grp = groups[key]
-                env = make_env(grp[0] if grp else [None] * len(tables))
-                env.group = grp
-                if having is None or to_bool(having(env)):
-                    envs.append(env)
+            envs = self._grouped_envs(sel, comp, joined, len(tables), outer_env)
         else:
             having = comp.compile_in("HAVING", sel.having) if sel.having is not None else None
-            envs = [env for env in (make_env(rows) for rows, _slots in joined)
+            envs = [env for env in (self._row_env(rows, outer_env) for rows, _slots in joined)
                     if having is None or to_bool(having(env))]
         wins = window_funcs([e for e, _, _ in items] + [o.expr for o in sel.order_by])
         if wins:
@@ -399,6 +346,71 @@ class SelectExecutor:
         self.ctx.found_rows = len(rows_only)
         cols = self._describe_computed(sel, scope, items, rows_only)
         return SelectResult(cols, rows_only, total if sel.calc_found_rows else None)
+
+    def _select_items(self, sel: A.Select, tables: list[tuple[str, TableDef]], scope: Scope
+                      ) -> list[tuple[A.Expr, str, ResultColumn]]:
+        """The select list with ``*`` expanded into columns: (expression, name, result column)."""
+        items: list[tuple[A.Expr, str, ResultColumn]] = []
+        for it in sel.items:
+            if isinstance(it.expr, A.Star):
+                for rname, t in tables:
+                    if it.expr.table is not None and it.expr.table.lower() not in (rname.lower(), t.name.lower()):
+                        continue
+                    for c in t.columns:
+                        ref = A.ColumnRef(c.name, rname)
+                        items.append((ref, c.name, ResultColumn(c.name, c.type, rname, t.db, c.name, c.nullable, t.name)))
+                if not tables:
+                    raise error("ER_NO_TABLES_USED")
+            else:
+                name = it.alias or _item_name(it)
+                rc = ResultColumn(name)
+                if isinstance(it.expr, A.ColumnRef) and tables:
+                    d, ti, ci = scope.resolve(it.expr, "SELECT")
+                    if d == 0:
+                        t = tables[ti][1]
+                        c = t.columns[ci]
+                        rc = ResultColumn(it.alias or c.name, c.type, tables[ti][0], t.db, c.name, c.nullable, t.name)
+                items.append((it.expr, name, rc))
+        return items
+
+    def _row_env(self, rows: list[Any], outer_env: Env | None) -> Env:
+        """The environment one joined row (or one group's first row) is evaluated in."""
+        env = Env(self.ctx, rows)
+        env.outer = outer_env
+        if outer_env is not None:
+            env.locals = outer_env.locals
+            env.new, env.old = outer_env.new, outer_env.old
+        return env
+
+    def _grouped_envs(self, sel: A.Select, comp: Compiler, joined: Any, n_tables: int,
+                      outer_env: Env | None) -> list[Env]:
+        """GROUP BY / aggregates: one row (its environment) per group that passes HAVING,
+        groups in key order."""
+        envs: list[Env] = []
+        group_fns = [comp.compile_in("GROUP BY", g) for g in sel.group_by]
+        groups: dict[tuple[Any, ...], list[list[Any]]] = {}
+        order: list[tuple[Any, ...]] = []
+        for rows, _slots in joined:
+            env = self._row_env(rows, outer_env)
+            key = tuple(_group_key(f(env)) for f in group_fns)
+            if key not in groups:
+                groups[key] = []
+                order.append(key)
+            groups[key].append(rows)
+        if not sel.group_by and not order:
+            groups[()] = []
+            order.append(())
+        having = comp.compile_in("HAVING", sel.having) if sel.having is not None else None
+        if sel.group_by:
+            order.sort()
+        for key in order:
+            grp = groups[key]
+            env = self._row_env(grp[0] if grp else [None] * n_tables, outer_env)
+            env.group = grp
+            if having is not None and not to_bool(having(env)):
+                continue
+            envs.append(env)
+        return envs
 
     def _dual_rows(self, sel: A.Select, comp: Compiler,
                    make_env: Callable[[list[Any]], Env]) -> list[tuple[list[Any], list[int | None]]]:
