@@ -1,13 +1,15 @@
-"""Which generator builds a fuzz case: ``replbed fuzz --generator default|wide``."""
+"""Which generator builds a fuzz case: ``replbed fuzz --generator default|wide|query``."""
 
 from __future__ import annotations
 
 from harness.fuzz.builders import CaseBuilder
 from harness.fuzz.generator import CaseGenerator
+from harness.fuzz.query import QueryCaseGenerator
 from harness.fuzz.wide import WideCaseGenerator
 from harness.workload.model import Case
 
-_CLASSES: dict[str, type[CaseBuilder]] = {"default": CaseGenerator, "wide": WideCaseGenerator}
+_CLASSES: dict[str, type[CaseBuilder]] = {"default": CaseGenerator, "wide": WideCaseGenerator,
+                                           "query": QueryCaseGenerator}
 GENERATORS = tuple(_CLASSES)
 
 
@@ -16,7 +18,9 @@ def generate_case(seed: int, index: int, generator: str = "default") -> Case:
 
     ``generator`` names the statement mix: ``default`` (:mod:`harness.fuzz.generator`) or
     ``wide`` (:mod:`harness.fuzz.wide`, more types, values and forms, its own
-    random stream so the default's seeds are unchanged).
+    random stream so the default's seeds are unchanged) or ``query``
+    (:mod:`harness.fuzz.query`: CTEs, window functions, FROM DUAL, SQL PREPARE and
+    accounts interleaved with the default's DML; its own stream too).
     """
     cls = _CLASSES.get(generator)
     if cls is None:

@@ -516,7 +516,7 @@ def bind_ctes(node: object, ctes: list[A.Cte], self_ref: A.Cte | None = None) ->
             for y in x:
                 walk(y)
         elif hasattr(x, "__dataclass_fields__"):
-            for f in x.__dataclass_fields__:  # type: ignore[attr-defined]
+            for f in x.__dataclass_fields__:
                 if f not in ("text", "cte"):
                     walk(getattr(x, f, None))
 

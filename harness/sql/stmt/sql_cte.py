@@ -22,20 +22,20 @@ ROW format). WITH before UPDATE or DELETE is a syntax error in 10.11 (1064).
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from harness.sql.parse import parse_tree as A
 from harness.sql.sql_errors import Note, ServerError, note
 
-if TYPE_CHECKING:
-    from harness.sql.stmt.sql_select import SelectExecutor
+#: The SelectExecutor running the statement (stmt/sql_select.py, which imports this module).
+SelectExecutor = Any
 
 _MSG_WITH_COL_WRONG_LIST = "WITH column list and SELECT field list have different column counts"
 _MSG_RECURSION_LIMIT = ("Query execution was interrupted. The query exceeded max_recursive_iterations = {}. "
                         "The query result may be incomplete")
 
 
-def cte_rows(ex: "SelectExecutor", cte: A.Cte) -> tuple[list[str], list[Any], list[list[Any]]]:
+def cte_rows(ex: SelectExecutor, cte: A.Cte) -> tuple[list[str], list[Any], list[list[Any]]]:
     """(column names, result columns, rows) of one reference to ``cte``."""
     work = ex.cte_work.get(id(cte))
     if work is not None:  # the recursive CTE's reference to itself: the working table
@@ -66,7 +66,7 @@ def _refers_to(node: object, cte: A.Cte) -> bool:
     return False
 
 
-def _recursive(ex: "SelectExecutor", cte: A.Cte) -> tuple[list[str], list[Any], list[list[Any]]]:
+def _recursive(ex: SelectExecutor, cte: A.Cte) -> tuple[list[str], list[Any], list[list[Any]]]:
     head = dataclasses.replace(cte.select, union=[], order_by=[], limit=None, offset=None)
     members = [(True, head)] + list(cte.select.union)
     anchors = [(all_, m) for all_, m in members if not _refers_to(m, cte)]
@@ -111,7 +111,7 @@ def _key(row: list[Any]) -> tuple[Any, ...]:
     return tuple(v.lower() if isinstance(v, str) else v for v in row)
 
 
-def _fit(ex: "SelectExecutor", cte: A.Cte, names: list[str], cols: list[Any], row: list[Any],
+def _fit(ex: SelectExecutor, cte: A.Cte, names: list[str], cols: list[Any], row: list[Any],
          row_no: int) -> list[Any]:
     """A recursive step's row stored in the anchor's column types (a string longer than
     the anchor's is 1406 in a strict mode, else cut with Warning 1265)."""

@@ -30,12 +30,15 @@ from typing import TYPE_CHECKING
 from harness.sql.parse import parse_tree as A
 from harness.sql.sql_errors import Note, ServerError, error
 from harness.sql.stmt.sql_result import OkPacket
-from harness.sql.stmt.sql_table import quote
 
 if TYPE_CHECKING:
     from harness.sql.thd import Thd
 
 _SCHEDULER_OFF = "Event scheduler is switched off, use SET GLOBAL event_scheduler=ON to enable it."
+
+
+def quote(name: str) -> str:
+    return "`" + name.replace("`", "``") + "`"
 
 
 def _exists(name: str) -> ServerError:

@@ -115,7 +115,9 @@ def sql_value(v: Any, no_backslash_escapes: bool = False, temporal: bool = True)
         text = value_to_string(v)
         micro = v.microsecond if isinstance(v, dt.datetime) else v.microseconds if isinstance(v, dt.timedelta) else 0
         if micro and "." not in text:
-            text += f".{micro:06d}".rstrip("0")
+            text += f".{micro:06d}"
+        if "." in text:  # the value's precision is not kept: its significant digits
+            text = text.rstrip("0").rstrip(".")
         kind = "TIMESTAMP" if isinstance(v, dt.datetime) else "DATE" if isinstance(v, dt.date) else "TIME"
         return f"{kind}'{text}'"
     if v is None:
