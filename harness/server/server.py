@@ -157,8 +157,11 @@ class ProtocolServer:
         first_connection_id: int = 1,
         lock: threading.RLock | None = None,
         max_connections: int = DEFAULT_MAX_CONNECTIONS,
+        other_accounts: Callable[[str, bytes, bytes], bool] | None = None,
     ) -> None:
         self.session_factory = session_factory
+        # Accounts created with CREATE USER (harness/sql/stmt/sql_acl.py verify_login).
+        self.other_accounts = other_accounts
         self.password = password
         self.user = user
         self.server_version = server_version
@@ -378,7 +381,7 @@ class ProtocolServer:
 
     def _check_credentials(self, user: str, auth_response: bytes, scramble: bytes) -> bool:
         if self.user is not None and user != self.user:
-            return False
+            return self.other_accounts is not None and self.other_accounts(user, auth_response, scramble)
         if self.password is None:
             return True
         return p.verify_native_password(scramble, auth_response, self.password)

@@ -103,6 +103,8 @@ class ServerState:
         # Accounts and roles (stmt/sql_acl.py): mariadb-install-db's to begin with.
         self.accounts = install_db_accounts(socket.gethostname())
         self.roles: set[str] = set()
+        # The password hashes of the accounts created here: (user, host) -> SHA1(SHA1(pw)).
+        self.account_auth: dict[tuple[str, str], bytes] = {}
         # Events (stmt/sql_event.py): (db, name) -> definer.
         self.events: dict[tuple[str, str], tuple[str, str]] = {}
         # Its system-variable profile (harness/sql/sys_vars/sysvar_profile.py), by the same name.

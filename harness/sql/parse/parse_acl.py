@@ -121,6 +121,9 @@ class AclParser(ExprParser):
             else:
                 st.users.append(self.user_spec(role=what == "ROLE"))
                 if w in ("CREATE", "ALTER"):
+                    pw = self._identified_by()
+                    if pw is not None:
+                        st.identified_by[st.users[-1]] = pw
                     self._skip_user_options()
             if not self.accept_op(","):
                 break
@@ -139,6 +142,16 @@ class AclParser(ExprParser):
         if self.tok.kind == "VAR":
             return (name, str(self.advance().value))
         return (name, "%")
+
+    def _identified_by(self) -> tuple[str, str] | None:
+        """``IDENTIFIED BY 'text'`` / ``IDENTIFIED BY PASSWORD '*hash'`` (others: None)."""
+        if not (self.at_kw("IDENTIFIED") and self.peek_kw(1, "BY")):
+            return None
+        if self.peek(2).kind == "STRING":
+            return ("PASSWORD", str(self.peek(2).value))
+        if self.peek_kw(2, "PASSWORD") and self.peek(3).kind == "STRING":
+            return ("HASH", str(self.peek(3).value))
+        return None
 
     def _skip_user_options(self) -> None:
         """IDENTIFIED BY ... / VIA ... up to the next account (a ``,`` outside parentheses)."""

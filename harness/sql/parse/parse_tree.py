@@ -774,6 +774,9 @@ class Account(Statement):
     identified: bool = False
     on: tuple[str | None, str | None] | None = None
     password: tuple[str, str] | None = None
+    # CREATE/ALTER USER: (user, host) -> its IDENTIFIED BY password as (PASSWORD, text)
+    # or (HASH, '*...'), for logging in as the account.
+    identified_by: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
 
 
 @dataclass

@@ -80,12 +80,50 @@ def account_statement(thd: "Thd", st: A.Account) -> OkPacket:
     roles: set[str] = state.roles
     verb = st.verb
     if verb in ("CREATE USER", "DROP USER", "ALTER USER", "CREATE ROLE", "DROP ROLE"):
-        return _create_drop(thd, st, users, roles)
+        ok = _create_drop(thd, st, users, roles)
+        if verb in ("CREATE USER", "ALTER USER"):
+            _remember_passwords(thd, st)
+        return ok
     if verb == "RENAME USER":
         return _rename(thd, st, users)
     if verb == "SET PASSWORD":
         return _set_password(thd, st, users)
     return _grant(thd, st, users, roles)
+
+
+def _remember_passwords(thd: "Thd", st: A.Account) -> None:
+    """The stored mysql_native_password hash of the accounts a CREATE/ALTER USER named
+    with IDENTIFIED BY, so a client can log in as them (verify_login)."""
+    stored: dict[Account, bytes] = thd.server.account_auth
+    for a, (kind, value) in st.identified_by.items():
+        if kind == "PASSWORD":
+            inner = hashlib.sha1(value.encode("utf-8", "surrogateescape")).digest()
+            stored[_key(a)] = hashlib.sha1(inner).digest() if value else b""
+        elif value.startswith("*") and len(value) == 41:
+            stored[_key(a)] = bytes.fromhex(value[1:])
+    for a in st.users:
+        if st.verb == "CREATE USER" and a not in st.identified_by and _key(a) not in stored:
+            stored[_key(a)] = b""
+
+
+def verify_login(state: object, user: str, response: bytes, scramble: bytes) -> bool:
+    """mysql_native_password against the accounts this server created (any host):
+    SHA1(scramble + stored) XOR response, hashed, is the stored SHA1(SHA1(password))."""
+    stored: dict[Account, bytes] = getattr(state, "account_auth", {})
+    for (u, _h), h in stored.items():
+        if u != user:
+            continue
+        if not h:
+            if response == b"":
+                return True
+            continue
+        if len(response) != 20:
+            continue
+        mix = hashlib.sha1(scramble[:20] + h).digest()
+        stage1 = bytes(a ^ b for a, b in zip(response, mix))
+        if hashlib.sha1(stage1).digest() == h:
+            return True
+    return False
 
 
 def _create_drop(thd: "Thd", st: A.Account, users: set[Account], roles: set[str]) -> OkPacket:

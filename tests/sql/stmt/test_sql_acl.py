@@ -64,3 +64,16 @@ def test_an_account_statement_commits_the_transaction(bed: Bed) -> None:
     s.execute("CREATE ROLE r1")
     s.execute("ROLLBACK")
     assert s.execute("SELECT * FROM t").rows == [[1]]
+
+
+def test_a_created_account_can_log_in_with_its_password(bed: Bed) -> None:
+    from harness.server.protocol import native_password_scramble
+    from harness.sql.stmt.sql_acl import verify_login
+    s = bed.session("STATEMENT")
+    s.execute("CREATE USER adm@localhost IDENTIFIED BY 'foobar'")
+    s.execute("CREATE USER nopw@localhost")
+    salt = b"0123456789abcdefghij"
+    assert verify_login(bed.state, "adm", native_password_scramble("foobar", salt), salt)
+    assert not verify_login(bed.state, "adm", native_password_scramble("wrong", salt), salt)
+    assert verify_login(bed.state, "nopw", b"", salt)
+    assert not verify_login(bed.state, "nosuch", b"", salt)
