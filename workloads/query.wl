@@ -260,6 +260,9 @@ seed = query
 description = SHA2/SHA1/MD5/CRC32/PASSWORD, AES_ENCRYPT/AES_DECRYPT, TO_BASE64, INET_*/INET6_*, CONVERT_TZ (named zones NULL: no time zone tables) in DML; RANDOM_BYTES and UUID unsafe (Note 1592 in STATEMENT, rows in MIXED)
 setup: CREATE TABLE fx (id INT AUTO_INCREMENT PRIMARY KEY, a VARCHAR(200), b VARBINARY(100), n BIGINT UNSIGNED, d DATETIME) ENGINE=InnoDB
 con1: INSERT INTO fx (a, n) VALUES (SHA2('abc', 256), CRC32('abc'))
+con1: INSERT INTO fx (a) VALUES (SHA2('abc', 1))
+con1: INSERT INTO fx (a) SELECT SHA2('abc', n) FROM fx WHERE n IS NOT NULL
+  => 1583
 con1: INSERT INTO fx (a, b) SELECT SHA1('abc'), UNHEX(MD5('abc'))
 con1: INSERT INTO fx (a) VALUES (PASSWORD('x'))
 con1: INSERT INTO fx (b) VALUES (AES_ENCRYPT('text', 'key'))
