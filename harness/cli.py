@@ -412,7 +412,7 @@ def cmd_cleanup(args: argparse.Namespace) -> int:
 # -- main ----------------------------------------------------------------------
 
 
-def _fuzz_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def _fuzz_parser(sub: "argparse._SubParsersAction[Any]") -> None:
     """``replbed fuzz``'s options."""
     z = sub.add_parser("fuzz", help="random differential testing against MariaDB, with shrinking")
     z.add_argument("--seed", type=int, default=1, help="random seed of the generator")
@@ -470,6 +470,23 @@ def version() -> str:
     except PackageNotFoundError:
         v = "unknown (not installed)"
     return f"replbed {v} (Python {sys.version.split()[0]}; {Path(__file__).resolve().parent.parent})"
+
+
+def _compare_parser(sub: "argparse._SubParsersAction[Any]") -> None:
+    """``replbed compare``'s options."""
+    from harness.profile import DEFAULT_PROFILE, PROFILES
+
+    q = sub.add_parser("compare", help="quick side-by-side of both binlogs per case (no Spark, no report)")
+    q.add_argument("--workloads", default=RunConfig.workloads, metavar="GLOB",
+                   help="workload files (default: %(default)s)")
+    q.add_argument("--formats", nargs="+", default=list(BINLOG_FORMATS), type=str.upper,
+                   choices=BINLOG_FORMATS, metavar="FORMAT",
+                   help="binlog formats: STATEMENT ROW MIXED (default: all three)")
+    q.add_argument("--case", action="append", metavar="GLOB",
+                   help="only cases matching this glob (repeatable; default: every case)")
+    q.add_argument("--profile", default=DEFAULT_PROFILE, choices=tuple(PROFILES),
+                   help="server profile of both sides (harness/profile.py)")
+    q.set_defaults(func=cmd_compare)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -537,17 +554,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with -v/-vv: check every event's CRC32, as mariadb-binlog's option does")
     d.set_defaults(func=cmd_decode)
 
-    q = sub.add_parser("compare", help="quick side-by-side of both binlogs per case (no Spark, no report)")
-    q.add_argument("--workloads", default=RunConfig.workloads, metavar="GLOB",
-                   help="workload files (default: %(default)s)")
-    q.add_argument("--formats", nargs="+", default=list(BINLOG_FORMATS), type=str.upper,
-                   choices=BINLOG_FORMATS, metavar="FORMAT",
-                   help="binlog formats: STATEMENT ROW MIXED (default: all three)")
-    q.add_argument("--case", action="append", metavar="GLOB",
-                   help="only cases matching this glob (repeatable; default: every case)")
-    q.add_argument("--profile", default=DEFAULT_PROFILE, choices=tuple(PROFILES),
-                   help="server profile of both sides (harness/profile.py)")
-    q.set_defaults(func=cmd_compare)
+    _compare_parser(sub)
 
     _fuzz_parser(sub)
 

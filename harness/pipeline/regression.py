@@ -30,11 +30,13 @@ from typing import TYPE_CHECKING, Any, Callable
 from harness.config import RunConfig
 from harness.fsutil import atomic_write, atomic_write_json
 from harness.pipeline import timing
-from harness.pipeline.verdict import (  # noqa: F401 (is_pass re-exported)
+from harness.pipeline.verdict import (  # noqa: F401 (is_pass, final_verdict, pipeline_errors re-exported)
     GX_CHECK,
     check_expectations,
+    final_verdict,
     gate_suites,
     is_pass,
+    pipeline_errors,
     record_fields,
 )
 
@@ -450,6 +452,29 @@ def _expectations(stmts: dict[tuple[str, str, str], dict[int, dict]],
             for (case, fmt, side), v in stmts.items() if side == "reference"}
 
 
+def _validate(run_dir: Path, plan: dict, frames: dict, full: list[dict],
+              progress: Progress | None) -> tuple[list[dict], Any, dict]:
+    """The GX suites over the frames and the raw data; every suite gates the verdict
+    (verdict.gate_suites): ``full``'s records are updated in place."""
+    from harness.pipeline.console import capture_library_logs
+    from harness.pipeline.gx_validate import gx_project_dir, validate_frames
+
+    capture_library_logs(run_dir)
+    t1 = time.monotonic()
+    results, docs = validate_frames(run_dir, frames, records=full, progress=progress or (lambda _m: None))
+    gx_meta: dict = {"run_name": plan["run_id"], "project": str(gx_project_dir(run_dir) / "gx")}
+    gx_results = [r.to_json() for r in results]
+    # a suite naming replbed's side of a pair fails the pair; one both servers fail is a pipeline error
+    gate = gate_suites(gx_results, full)
+    for r in full:
+        gate.apply(r)
+        r["passed"] = r["status"] == "pass"
+    gx_meta["pipeline_errors"] = list(gate.run_errors)
+    if progress:
+        progress(f"[analyze] GX validation ({len(results)} suites) in {time.monotonic() - t1:.1f}s")
+    return gx_results, docs, gx_meta
+
+
 @_timed("analyze")
 def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress,
                 validate: bool = True) -> list[dict]:
@@ -506,24 +531,7 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
     docs = None
     gx_meta: dict = {}
     if validate:
-        from harness.pipeline.console import capture_library_logs
-        from harness.pipeline.gx_validate import gx_project_dir, validate_frames
-
-        capture_library_logs(run_dir)
-        t1 = time.monotonic()
-        results, docs = validate_frames(run_dir, frames, records=full, progress=progress or (lambda _m: None))
-        gx_meta = {"run_name": plan["run_id"], "project": str(gx_project_dir(run_dir) / "gx")}
-        gx_results = [r.to_json() for r in results]
-        # every suite gates the verdict (verdict.gate_suites): a suite naming replbed's side
-        # of a pair fails the pair; one both servers fail is a pipeline error
-        gate = gate_suites(gx_results, full)
-        for r in full:
-            gate.apply(r)
-            r["passed"] = r["status"] == "pass"
-        gx_meta["pipeline_errors"] = list(gate.run_errors)
-        if progress:
-            progress(f"[analyze] GX validation ({len(results)} suites) in "
-                     f"{time.monotonic() - t1:.1f}s")
+        gx_results, docs, gx_meta = _validate(run_dir, plan, frames, full, progress)
     atomic_write_json(out / "gx_results.json",
                       {"suites": gx_results, "data_docs": str(docs) if docs else None, **gx_meta})
     atomic_write_json(out / "summary_full.json", full, default=str)
@@ -661,13 +669,15 @@ def collect_run(run_dir: Path, progress: Progress | None = _progress) -> None:
     import harness.pipeline.replay  # noqa: F401
     import harness.pipeline.schemas  # noqa: F401
 
+    from harness.daemons import StopStartedDaemons
     from harness.pipeline.console import PairProgress, capture_library_logs
 
     run_dir = Path(run_dir)
     capture_library_logs(run_dir)  # GX's records at import (the warm-up below) go to logs/gx.log
     # written by this run: a re-used run id may hold older outcome.json files
     planned = (run_dir / "plan.json").stat().st_mtime
-    with PairProgress(run_dir, load_plan(run_dir)["pairs"], since=planned), \
+    # a daemon the docker provider starts for this run (dockerd) is stopped when the collection ends
+    with StopStartedDaemons(), PairProgress(run_dir, load_plan(run_dir)["pairs"], since=planned), \
             ThreadPoolExecutor(len(SIDES) + 3, thread_name_prefix="collect") as pool:
         collecting = [pool.submit(collect, run_dir, side, progress) for side in SIDES]
 
@@ -728,41 +738,6 @@ def teardown_run(run_dir: Path, keep_servers: bool = False,
     if progress:
         progress(f"[teardown] removed server data under {servers} ({freed / 1e6:.0f} MB); logs kept")
     return freed
-
-
-def pipeline_errors(run_dir: Path) -> list[str]:
-    """The run-level pipeline errors the GX gate found (``diff/gx_results.json``)."""
-    path = Path(run_dir) / "diff" / "gx_results.json"
-    try:
-        return list(json.loads(path.read_text()).get("pipeline_errors") or [])
-    except (OSError, ValueError):
-        return []
-
-
-def final_verdict(run_dir: Path) -> tuple[bool, str]:
-    """``(passed, one line)`` of a finished run, from summary.json and verdict.py."""
-    path = Path(run_dir) / "summary.json"
-    if not path.exists():
-        return False, f"{run_dir}: no summary.json (the run did not finish)"
-    summary = json.loads(path.read_text())
-    failed = [r for r in summary if not is_pass(r)]
-    if not summary:
-        return False, f"{run_dir}: the summary is empty (0 case x format judged)"
-    pipeline = pipeline_errors(run_dir)
-    if pipeline:
-        more = f" (+{len(pipeline) - 1} more)" if len(pipeline) > 1 else ""
-        return False, f"pipeline error: {pipeline[0]}{more}; {len(summary) - len(failed)}/{len(summary)} passed"
-    if failed:
-        from collections import Counter
-
-        from harness.pipeline.verdict import verdict
-
-        by = Counter(verdict(r).status.value for r in failed)
-        first = failed[0]
-        return False, (f"{len(failed)}/{len(summary)} case x format failed ("
-                       + ", ".join(f"{n} {k}" for k, n in sorted(by.items())) + f"); first: "
-                       f"{first['case']} {first['format']}: {verdict(first).reason}")
-    return True, f"{len(summary)}/{len(summary)} case x format passed"
 
 
 def prune_runs(runs_dir: Path, keep: int) -> list[Path]:

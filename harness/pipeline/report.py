@@ -90,7 +90,7 @@ def rerun_command(case: str, fmt: str, plan: dict | None = None) -> str:
 
 def failure_reason(r: dict, v: Verdict) -> str:
     """The failure's first difference, one line (the summary record's reason says where)."""
-    why = r.get("reason") if r.get("status") == v.status.value and r.get("reason") else v.reason
+    why = str(r.get("reason") if r.get("status") == v.status.value and r.get("reason") else v.reason)
     if r.get("replay_ok") is False and r.get("replay_error") and "replay" not in why:
         why += f"; replay: {str(r['replay_error']).splitlines()[0][:100]}"
     if r.get("replica_ok") is False and r.get("replica_error") and "replica" not in why:
@@ -107,7 +107,7 @@ def text_summary(run_dir: Path) -> str:
     """One screen, printed once at the end of a run: the verdict with counts per status and
     format, every failing case x format (up to ``MAX_SUMMARY_FAILURES``) with its first
     difference, the GX suites, the report and the logs; the last line is PASS/FAIL."""
-    from harness.pipeline.regression import final_verdict, pipeline_errors
+    from harness.pipeline.verdict import final_verdict, pipeline_errors
 
     run_dir = Path(run_dir)
     d = _load(run_dir)
@@ -547,7 +547,7 @@ def render_report(run_dir: Path) -> Path:
         r["_where"] = (f"{os.path.relpath(source, Path.cwd()) if source and os.path.isabs(source) else source}"
                        + (f":{line}" if line else "")) if source else None
         r["_source_link"] = ("file://" + os.path.abspath(source)) if source else None
-    from harness.pipeline.regression import pipeline_errors
+    from harness.pipeline.verdict import pipeline_errors
 
     formats, grid = _grid(full)
     html = _env().get_template("report.html.j2").render(

@@ -19,9 +19,11 @@ Statuses, most severe first:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
 #: The checks a case × format must pass, in the order a reviewer reads them.
@@ -202,7 +204,7 @@ def gate_suites(suites: Iterable[Mapping[str, Any]], records: Iterable[Mapping[s
     """
     recs = {(str(r["case"]), str(r["format"])): r for r in records}
     passing = {k for k, r in recs.items() if verdict(r).passed}
-    gx_ok = {k: True for k in recs}
+    gx_ok = dict.fromkeys(recs, True)
     pair_errors: dict[tuple[str, str], str] = {}
     run_errors: list[str] = []
     findings: dict[tuple[str, str], str] = {}
@@ -231,3 +233,39 @@ def gate_suites(suites: Iterable[Mapping[str, Any]], records: Iterable[Mapping[s
                 pair_errors.setdefault(key, f"pipeline: {what} fails on {who} where every check agreed "
                                             "(the check or the pipeline is wrong)")
     return Gate(gx_ok, pair_errors, tuple(dict.fromkeys(run_errors)), findings)
+
+
+# -- a finished run ------------------------------------------------------------------
+
+
+def pipeline_errors(run_dir: Path) -> list[str]:
+    """The run-level pipeline errors the GX gate found (``diff/gx_results.json``)."""
+    path = Path(run_dir) / "diff" / "gx_results.json"
+    try:
+        return list(json.loads(path.read_text()).get("pipeline_errors") or [])
+    except (OSError, ValueError):
+        return []
+
+
+def final_verdict(run_dir: Path) -> tuple[bool, str]:
+    """``(passed, one line)`` of a finished run, from summary.json and verdict.py."""
+    path = Path(run_dir) / "summary.json"
+    if not path.exists():
+        return False, f"{run_dir}: no summary.json (the run did not finish)"
+    summary = json.loads(path.read_text())
+    failed = [r for r in summary if not is_pass(r)]
+    if not summary:
+        return False, f"{run_dir}: the summary is empty (0 case x format judged)"
+    pipeline = pipeline_errors(run_dir)
+    if pipeline:
+        more = f" (+{len(pipeline) - 1} more)" if len(pipeline) > 1 else ""
+        return False, f"pipeline error: {pipeline[0]}{more}; {len(summary) - len(failed)}/{len(summary)} passed"
+    if failed:
+        from collections import Counter
+
+        by = Counter(verdict(r).status.value for r in failed)
+        first = failed[0]
+        return False, (f"{len(failed)}/{len(summary)} case x format failed ("
+                       + ", ".join(f"{n} {k}" for k, n in sorted(by.items())) + f"); first: "
+                       f"{first['case']} {first['format']}: {verdict(first).reason}")
+    return True, f"{len(summary)}/{len(summary)} case x format passed"
