@@ -672,13 +672,15 @@ def collect_run(run_dir: Path, progress: Progress | None = _progress) -> None:
     import harness.pipeline.replay  # noqa: F401
     import harness.pipeline.schemas  # noqa: F401
 
+    from harness.daemons import StopStartedDaemons
     from harness.pipeline.console import PairProgress, capture_library_logs
 
     run_dir = Path(run_dir)
     capture_library_logs(run_dir)  # GX's records at import (the warm-up below) go to logs/gx.log
     # written by this run: a re-used run id may hold older outcome.json files
     planned = (run_dir / "plan.json").stat().st_mtime
-    with PairProgress(run_dir, load_plan(run_dir)["pairs"], since=planned), \
+    # a daemon the docker provider starts for this run (dockerd) is stopped when the collection ends
+    with StopStartedDaemons(), PairProgress(run_dir, load_plan(run_dir)["pairs"], since=planned), \
             ThreadPoolExecutor(len(SIDES) + 3, thread_name_prefix="collect") as pool:
         collecting = [pool.submit(collect, run_dir, side, progress) for side in SIDES]
 

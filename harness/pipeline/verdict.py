@@ -236,6 +236,9 @@ def gate_suites(suites: Iterable[Mapping[str, Any]], records: Iterable[Mapping[s
     return Gate(gx_ok, pair_errors, tuple(dict.fromkeys(run_errors)), findings)
 
 
+# -- a finished run ------------------------------------------------------------------
+
+
 def pipeline_errors(run_dir: Path) -> list[str]:
     """The run-level pipeline errors the GX gate found (``diff/gx_results.json``)."""
     path = Path(run_dir) / "diff" / "gx_results.json"
