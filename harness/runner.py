@@ -344,7 +344,7 @@ class _CaseRun:
         _execute(self.admin, f"DROP DATABASE IF EXISTS {TEST_DB}")
         if self.handle.innodb_binlog_checkpoint:
             _flush_innodb_log(self.admin)
-        _execute(self.admin, "RESET MASTER")
+        _execute(self.admin, self.handle.reset_binlogs_sql)
         _execute(self.admin, f"CREATE DATABASE {TEST_DB}")
 
     def setup(self) -> None:

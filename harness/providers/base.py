@@ -106,6 +106,10 @@ class ServerHandle:
     log_path: Path | None = None
     workdir: Path | None = None
     info: dict[str, Any] = field(default_factory=dict)
+    # The connection collation clients ask for (the profile's; it is in every Query event).
+    client_collation: str = "utf8mb4_general_ci"
+    # What empties the binlog between cases (MySQL 8.4+ has no RESET MASTER).
+    reset_binlogs_sql: str = "RESET MASTER"
 
     # -- connections ---------------------------------------------------------
     def connect(self, **kw: Any) -> Any:
@@ -124,7 +128,7 @@ class ServerHandle:
             "use_pure": True,
             "autocommit": True,
             "charset": "utf8mb4",
-            "collation": "utf8mb4_general_ci",
+            "collation": self.client_collation,
             "connection_timeout": 30,
             # workloads' LOAD DATA LOCAL INFILE (the server asks for the file)
             "allow_local_infile": True,

@@ -58,10 +58,16 @@ def parse_file_content(value: str) -> bytes:
     return "".join(text.replace("{n}", str(i)) for i in range(1, n + 1)).encode("utf-8")
 
 
+def data_files_root() -> Path:
+    """The directory every case's data files live under: servers that restrict LOAD DATA
+    INFILE (``--secure-file-priv``: MySQL 9.7, the containers) are given this one."""
+    import tempfile
+    return Path(tempfile.gettempdir()) / "replbed-load"
+
+
 def data_file_path(case: str, name: str) -> str:
     """Where a case's data file lives: the same path on both sides of a run."""
-    import tempfile
-    return str(Path(tempfile.gettempdir()) / "replbed-load" / case / name)
+    return str(data_files_root() / case / name)
 
 
 _RUNNER_VARS = {"binlog_format": "binlog_format is set by the runner; use 'formats =' instead"}
