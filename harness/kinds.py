@@ -73,8 +73,8 @@ KINDS: dict[str, ServerKind] = {
             client="/usr/bin/mariadb",
             binlog_tool="/usr/bin/mariadb-binlog",
             plugin_dir="/usr/lib/mysql/plugin",
-            default_profile="default",
-            profiles=("default",),
+            default_profile="debian",
+            profiles=("debian", "no-defaults", "skip-name-resolve"),
         ),
         ServerKind(
             name="mariadb-11.8",

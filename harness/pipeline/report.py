@@ -36,9 +36,11 @@ CONTEXT = 2
 #: Per case × format, at most this many aligned rows (the rest is in the parquet files).
 MAX_ALIGNED_ROWS = 400
 _BINLOG_NAME = re.compile(r"\.\d{6}$")
-_SEVERITY = {Status.ERROR: 0, Status.EXPECTATION_WRONG: 1, Status.DIFFERS: 2, Status.PASS: 3}
+_SEVERITY = {Status.ERROR: 0, Status.EXPECTATION_WRONG: 1, Status.DIFFERS: 2, Status.KNOWN_DIFFERENCE: 3,
+             Status.PASS: 4}
 _STATUS_LABEL = {Status.ERROR: "error", Status.EXPECTATION_WRONG: "workload expectation wrong",
-                 Status.DIFFERS: "replbed differs", Status.PASS: "pass"}
+                 Status.DIFFERS: "replbed differs", Status.KNOWN_DIFFERENCE: "known difference",
+                 Status.PASS: "pass"}
 
 
 def _read_parquet(path: Path) -> list[dict]:
@@ -73,6 +75,30 @@ def _passed(r: dict) -> bool:
     return record_verdict(r).passed
 
 
+def findings_lines(run_dir: Path) -> list[str]:
+    """A two-real-servers run: its differences grouped by category (declared ones are
+    classified findings; the others fail their pairs)."""
+    from harness.pipeline.known_differences import by_category, read_findings
+
+    findings = read_findings(run_dir)
+    if not findings:
+        return []
+    groups = by_category(findings)
+    lines = [f"differences {findings['reference']} -> {findings['candidate']} by kind "
+             f"(declared in expectations/known_differences.toml: classified, not failures):"]
+    if not groups:
+        lines.append("  none")
+    for cat, items in groups.items():
+        lines.append(f"  {cat}:")
+        for it in items[:8]:
+            mark = "classified" if it["classified"] else "NOT DECLARED"
+            lines.append(f"    [{mark}] {it['field']}: {it['description'][:150]} "
+                         f"({it['events']} x in {it['pairs']} case x format)")
+        if len(items) > 8:
+            lines.append(f"    ... and {len(items) - 8} more")
+    return lines
+
+
 def text_summary(run_dir: Path) -> str:
     """One screen: totals, then every failing case x format with its verdict's reason."""
     d = _load(run_dir)
@@ -102,6 +128,7 @@ def text_summary(run_dir: Path) -> str:
         lines.append(f"  FAIL [{_STATUS_LABEL[v.status]}] {r['case']} {r['format']}: {why}")
     if len(fails) > 25:
         lines.append(f"  ... and {len(fails) - 25} more (see the report)")
+    lines += findings_lines(run_dir)
     found = [r for r, _v in verdicts if r.get("replica_finding")]
     if found:
         lines.append("live replica findings (expected, explained; not failures by themselves):")
@@ -423,7 +450,11 @@ def render_report(run_dir: Path) -> Path:
     rules = [(rule, sum(1 for r in rs if r["_verdict"].passed), len(rs)) for rule, rs in sorted(by_rule.items())]
     docs = gx.get("data_docs")
     docs_link = os.path.relpath(docs, out_dir) if docs else None
+    from harness.pipeline.known_differences import by_category, read_findings
+
+    findings = read_findings(run_dir)
     html = _env().get_template("report.html.j2").render(
+        findings=findings, finding_groups=by_category(findings) if findings else {},
         plan=plan, rows=ordered, failing=failing, n_total=len(full),
         n_pass=counts["pass"], counts=counts, rules=rules, gx=gx, docs_link=docs_link,
         checks=CHECKS + ((REPLICA_CHECK,) if plan.get("live_replica") else ()), css=(Path(__file__).resolve().parent / "templates" / "report.css").read_text())

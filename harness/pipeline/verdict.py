@@ -14,6 +14,8 @@ Statuses, most severe first:
 ``expectation_wrong``  the reference server disagreed with the workload's own ``=> CODE``
                        annotations: the workload is wrong, whatever replbed did
 ``differs``            replbed and the reference differ in at least one check
+``known_difference``   two real servers differ only as declared (known_differences.py):
+                       classified findings, a pass
 ``pass``               all checks ran and agree
 """
 
@@ -41,6 +43,10 @@ EXPECTATION_CHECK = "expectation_ok"
 #: the others (``None``, did not run, is not a pass).
 REPLICA_CHECK = "replica_ok"
 
+#: The checks of a two-real-servers run whose every difference is declared
+#: (harness/pipeline/known_differences.py); present only in such runs.
+CLASSIFIED = "classified_checks"
+
 
 def checks_of(rec: Mapping[str, Any], checks: Sequence[str] = CHECKS) -> tuple[str, ...]:
     """The checks ``rec`` is judged on: ``checks``, and the live replica when planned."""
@@ -51,6 +57,7 @@ class Status(str, Enum):
     ERROR = "error"
     EXPECTATION_WRONG = "expectation_wrong"
     DIFFERS = "differs"
+    KNOWN_DIFFERENCE = "known_difference"
     PASS = "pass"
 
 
@@ -62,7 +69,7 @@ class Verdict:
 
     @property
     def passed(self) -> bool:
-        return self.status is Status.PASS
+        return self.status in (Status.PASS, Status.KNOWN_DIFFERENCE)
 
 
 def verdict(rec: Mapping[str, Any], checks: Sequence[str] = CHECKS) -> Verdict:
@@ -77,6 +84,10 @@ def verdict(rec: Mapping[str, Any], checks: Sequence[str] = CHECKS) -> Verdict:
         why = rec.get("expectation_error") or "the reference disagrees with the workload's annotations"
         return Verdict(Status.EXPECTATION_WRONG, (EXPECTATION_CHECK,), str(why))
     failed = tuple(c for c in checks_of(rec, checks) if rec.get(c) is not True)
+    classified = set(rec.get(CLASSIFIED) or ())
+    if failed and all(rec.get(c) is False and c in classified for c in failed):
+        return Verdict(Status.KNOWN_DIFFERENCE, failed,
+                       "differs only as declared (classified findings) in " + ", ".join(failed))
     if failed:
         missing = [c for c in failed if rec.get(c) is None]
         why = "differs in " + ", ".join(c for c in failed if c not in missing)
