@@ -189,7 +189,10 @@ class ServerProfile:
     def mysqld_options(self) -> list[str]:
         """A MySQL profile as ``mysqld --no-defaults`` options: everything at the server's
         default but the server id, the checksum and the GTID mode."""
-        opts = [f"--server-id={self.server_id}", f"--binlog-checksum={self.binlog_checksum}"]
+        opts = [f"--server-id={self.server_id}", f"--binlog-checksum={self.binlog_checksum}",
+                # MySQL's default is OFF (MariaDB's ON): the corpus's LOAD DATA LOCAL cases
+                # then cannot run at all; the binlog of LOAD DATA is the same either way.
+                "--local-infile=ON"]
         if self.charset_options:
             opts += [f"--character-set-server={self.character_set_server}",
                      f"--collation-server={self.collation_server}"]
@@ -289,8 +292,9 @@ PROFILES: dict[str, ServerProfile] = {
         ServerProfile(
             "mysql-9.7-gtid-off",
             "MySQL 9.7 as --initialize-insecure leaves it, root@'127.0.0.1' added (no password), "
-            "--log-bin=binlog --server-id=1, GTID_MODE=OFF with enforce_gtid_consistency=OFF; "
-            "everything else at its default (utf8mb4_0900_ai_ci)",
+            "--log-bin=binlog --server-id=1, GTID_MODE=OFF with enforce_gtid_consistency=OFF, "
+            "local_infile=ON (as MariaDB's default, for LOAD DATA LOCAL); everything else at its "
+            "default (utf8mb4_0900_ai_ci)",
             family="mysql",
             collation_server="utf8mb4_0900_ai_ci",
             charset_options=False,
