@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from harness.profile import DEFAULT_PROFILE, PROFILES, ServerProfile, get_profile
+from harness.profile import PROFILES, ServerProfile, get_profile
 
 FLAVORS = ("mariadb-10.11", "mysql-8.0", "mysql-9.7", "mariadb-11.8")
 BINLOG_FORMATS = ("STATEMENT", "ROW", "MIXED")

@@ -125,12 +125,36 @@ def resolve_plan(config: RunConfig) -> tuple[list, list]:
             raise PlanError(f"case glob {unmatched[0]!r} matches no case in {config.workloads!r} "
                             f"({len(cases)} cases)")
         cases = [c for c in cases if any(fnmatch.fnmatchcase(c.name, g) for g in config.cases)]
+    skipped = not_applicable(config, cases)
+    if skipped and len(skipped) == len(cases):
+        raise PlanError(f"no case applies to {config.reference}: {skipped[0]['case']} is for "
+                        f"{', '.join(skipped[0]['servers'])} only ({len(cases)} cases)")
+    cases = [c for c in cases if c.name not in {s["case"] for s in skipped}]
     pairs = runner_plan(cases, config.formats)
     if not pairs:
         raise PlanError(f"no case x format to run: cases {[c.name for c in cases][:5]} do not run in "
                         f"formats {list(config.formats)}")
     check_writable(Path(config.out_dir))
     return cases, pairs
+
+
+def run_kinds(config: RunConfig) -> tuple[str, ...]:
+    """The real server kinds a run's statements meet: the reference, and the candidate
+    when it is a real kind (replbed imitates the reference)."""
+    return (config.reference,) + ((config.candidate,) if config.candidate != "replbed" else ())
+
+
+def not_applicable(config: RunConfig, cases: list) -> list[dict]:
+    """The cases whose ``servers =`` excludes a kind of this run: listed in the plan,
+    the summary and the report as not applicable, never silently left out."""
+    out = []
+    for c in cases:
+        missing = [k for k in run_kinds(config) if not c.applies_to(k)]
+        if missing:
+            out.append({"case": c.name, "servers": list(c.servers), "not_for": missing,
+                        "reason": c.servers_reason or f"the case is for {', '.join(c.servers)} only",
+                        "source": str(c.source)})
+    return out
 
 
 def check_writable(out_dir: Path) -> None:
@@ -155,6 +179,11 @@ def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
     """
     t0 = time.time()
     cases, pairs = resolve_plan(config)
+    from harness.workload import load_workloads
+
+    matched = [c for c in load_workloads(config.workloads)
+               if not config.cases or any(fnmatch.fnmatchcase(c.name, g) for g in config.cases)]
+    skipped = not_applicable(config, matched)
     run_id = safe_run_id(config.run_id) if config.run_id else new_run_id()
     run_dir = (Path(config.out_dir) / run_id).resolve()
     run_dir.mkdir(parents=True, exist_ok=True)
@@ -179,11 +208,14 @@ def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
             for c in cases
         ],
         "pairs": [{"case": c.name, "format": f} for c, f in pairs],
+        "not_applicable": skipped,
     }
     atomic_write_json(run_dir / "plan.json", plan)
     (run_dir / timing.TIMINGS).unlink(missing_ok=True)  # a re-used run id starts afresh
     timing.record(run_dir, "plan", t0, time.time())
     _progress(f"[plan] {run_id}: {len(cases)} cases, {len(pairs)} case x format pairs -> {run_dir}")
+    for na in skipped:
+        _progress(f"[plan] not applicable to {', '.join(na['not_for'])}: {na['case']} ({na['reason']})")
     return run_dir
 
 
@@ -848,7 +880,8 @@ def check_conf(text: str, run_id: str, root: Path) -> dict:
             workloads=workloads if Path(workloads).is_absolute() else str(root / workloads),
             formats=tuple(str(f).upper() for f in formats),
             provider=conf.get("provider", "local"),
-            reference=str(conf.get("reference", "mariadb-10.11")),
+            reference=str(conf.get("reference", "mariadb-10.11")) if conf.get("reference") != "matrix"
+            else "mariadb-10.11",
             candidate=str(conf.get("candidate", "replbed")),
             profile=conf.get("profile"),
             out_dir=Path(os.environ.get("REPLBED_RUNS_DIR", root / "runs")),

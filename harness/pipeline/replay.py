@@ -188,7 +188,7 @@ def start_replay_servers(workdir: Path, provider: Any = None, settings: Any = No
     if sides is None:
         provider = provider or LocalMariaDBProvider()
         settings = settings or ServerSettings()
-        sides = {s: (provider, settings) for s in SIDES}
+        sides = dict.fromkeys(SIDES, (provider, settings))
     with ThreadPoolExecutor(2) as pool:
         futs = {s: pool.submit(sides[s][0].start, sides[s][1], Path(workdir) / f"replay-{s}") for s in SIDES}
         handles = {}

@@ -129,6 +129,11 @@ def text_summary(run_dir: Path) -> str:
     if len(fails) > 25:
         lines.append(f"  ... and {len(fails) - 25} more (see the report)")
     lines += findings_lines(run_dir)
+    na = d["plan"].get("not_applicable") or []
+    if na:
+        lines.append(f"not applicable ({len(na)} cases, not run; the workload says which servers they are for):")
+    for x in na[:25]:
+        lines.append(f"  {x['case']}: not for {', '.join(x['not_for'])} ({x['reason']})")
     found = [r for r, _v in verdicts if r.get("replica_finding")]
     if found:
         lines.append("live replica findings (expected, explained; not failures by themselves):")

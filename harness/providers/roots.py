@@ -104,7 +104,7 @@ def read_stamp(root: Path) -> dict | None:
 
 def is_built(kind: ServerKind) -> bool:
     stamp = read_stamp(root_path(kind))
-    return bool(stamp) and stamp.get("suite") == kind.suite and stamp.get("packages") == list(kind.packages)
+    return stamp is not None and stamp.get("suite") == kind.suite and stamp.get("packages") == list(kind.packages)
 
 
 def loader_argv(kind: ServerKind, root: Path, program: str) -> list[str]:
@@ -169,14 +169,17 @@ def available_version(kind: ServerKind, root: Path, progress: Progress = _stderr
 
 def _build(kind: ServerKind, target: Path, mirror: str, progress: Progress) -> dict:
     prefix = f"[roots {kind.name}]"
+    if kind.suite is None:
+        raise RootBuildError(f"{kind.name} has no Debian suite to build a root from")
+    suite: str = kind.suite
     parent = target.parent
     tmp = Path(tempfile.mkdtemp(prefix=f".building-{kind.name}-", dir=parent))
     try:
         started = time.monotonic()
-        progress(f"{prefix} debootstrap --variant=minbase {kind.suite} ({mirror}) into {tmp}")
-        _run(["debootstrap", "--variant=minbase", kind.suite, str(tmp), mirror], progress, prefix)
+        progress(f"{prefix} debootstrap --variant=minbase {suite} ({mirror}) into {tmp}")
+        _run(["debootstrap", "--variant=minbase", suite, str(tmp), mirror], progress, prefix)
         progress(f"{prefix} base system ready after {time.monotonic() - started:.0f} s")
-        _configure_apt(tmp, kind.suite, mirror)
+        _configure_apt(tmp, suite, mirror)
         env = _chroot_env()
         _run(["chroot", str(tmp), "apt-get", "update", "-q"], progress, prefix, env=env)
         progress(f"{prefix} apt-get install --no-install-recommends {' '.join(kind.packages)}")
@@ -243,7 +246,7 @@ def ensure_root(kind: ServerKind | str, *, check: bool | None = None, force: boo
     target.parent.mkdir(parents=True, exist_ok=True)
     with open(target.parent / f".{kind.name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # a second builder waits and then finds it built
-        stamp = read_stamp(target) if is_built(kind) else None
+        stamp: dict | None = read_stamp(target) if is_built(kind) else None
         if stamp and not force:
             if check is False or os.environ.get("REPLBED_ROOTS_OFFLINE") == "1":
                 return target

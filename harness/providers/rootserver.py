@@ -113,7 +113,7 @@ class RootServerProvider:
                             "--innodb-redo-log-capacity=32M"]
                 else:
                     shim = self._shim(tmp / "shim")
-                    argv = [str(self.root / self.kind.install_db), "--no-defaults", f"--basedir={shim}",
+                    argv = [str(self.root / (self.kind.install_db or "")), "--no-defaults", f"--basedir={shim}",
                             f"--datadir={datadir}", "--user=root", "--skip-test-db",
                             "--auth-root-authentication-method=normal", "--skip-name-resolve",
                             "--innodb-log-file-size=16M", "--innodb-buffer-pool-size=64M"]
