@@ -448,6 +448,40 @@ def _fuzz_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> 
     z.set_defaults(func=cmd_fuzz)
 
 
+def _kind_arguments(r: argparse.ArgumentParser) -> None:
+    """``replbed run``'s servers: --profile, --reference / --candidate / --candidate-profile
+    (harness/kinds.py), --keep-servers."""
+    from harness.kinds import DEFAULT_KIND, KINDS
+    from harness.profile import DEFAULT_PROFILE, PROFILES
+
+    r.add_argument("--profile", default=None, choices=tuple(PROFILES),
+                   help="server profile of both sides (harness/profile.py; default: the reference kind's, "
+                        f"{DEFAULT_PROFILE} for mariadb-10.11)")
+    r.add_argument("--keep-servers", action="store_true",
+                   help="keep the servers' data directories under runs/<id>/servers/ (removed by default)")
+
+    r.add_argument("--reference", default=DEFAULT_KIND, choices=tuple(KINDS),
+                   help=f"the real server of the reference side (default {DEFAULT_KIND}; others run "
+                        "from a root built on first use: replbed roots)")
+    r.add_argument("--candidate", default="replbed", choices=("replbed", *KINDS),
+                   help="what the reference is compared with: replbed's flavour of the reference kind "
+                        "(default) or another real kind (an upgrade check)")
+    r.add_argument("--candidate-profile", default=None, choices=tuple(PROFILES),
+                   help="the candidate kind's profile (default: that kind's)")
+
+
+def _roots_parser(sub: Any) -> None:
+    rt = sub.add_parser("roots", help="the roots the newer server kinds run from (build, list)")
+    rt_sub = rt.add_subparsers(dest="roots_command", required=True)
+    rb = rt_sub.add_parser("build", help="build (or refresh) the roots of these kinds")
+    rb.add_argument("kinds", nargs="*", metavar="KIND", help="default: every kind that needs a root")
+    rb.add_argument("--force", action="store_true", help="rebuild even when up to date")
+    rb.add_argument("--no-check", action="store_true",
+                    help="do not ask the archive for a newer package version when a root exists")
+    rt_sub.add_parser("list", help="the kinds and where their roots are")
+    rt.set_defaults(func=cmd_roots)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="replbed", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -485,34 +519,12 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--case", action="append", metavar="GLOB",
                    help="only cases matching this glob (repeatable)")
     r.add_argument("--run-id", default=None)
-    r.add_argument("--profile", default=None, choices=tuple(PROFILES),
-                   help="server profile of both sides (harness/profile.py; default: the reference kind's, "
-                        f"{DEFAULT_PROFILE} for mariadb-10.11)")
-    from harness.kinds import DEFAULT_KIND, KINDS
-
-    r.add_argument("--reference", default=DEFAULT_KIND, choices=tuple(KINDS),
-                   help=f"the real server of the reference side (default {DEFAULT_KIND}; others run "
-                        "from a root built on first use: replbed roots)")
-    r.add_argument("--candidate", default="replbed", choices=("replbed", *KINDS),
-                   help="what the reference is compared with: replbed's flavour of the reference kind "
-                        "(default) or another real kind (an upgrade check)")
-    r.add_argument("--candidate-profile", default=None, choices=tuple(PROFILES),
-                   help="the candidate kind's profile (default: that kind's)")
-    r.add_argument("--keep-servers", action="store_true",
-                   help="keep the servers' data directories under runs/<id>/servers/ (removed by default)")
+    _kind_arguments(r)
     r.add_argument("--live-replica", action="store_true",
                    help="also replicate every case into a real MariaDB replica per side and compare them")
     r.set_defaults(func=cmd_run)
 
-    rt = sub.add_parser("roots", help="the roots the newer server kinds run from (build, list)")
-    rt_sub = rt.add_subparsers(dest="roots_command", required=True)
-    rb = rt_sub.add_parser("build", help="build (or refresh) the roots of these kinds")
-    rb.add_argument("kinds", nargs="*", metavar="KIND", help="default: every kind that needs a root")
-    rb.add_argument("--force", action="store_true", help="rebuild even when up to date")
-    rb.add_argument("--no-check", action="store_true",
-                    help="do not ask the archive for a newer package version when a root exists")
-    rt_sub.add_parser("list", help="the kinds and where their roots are")
-    rt.set_defaults(func=cmd_roots)
+    _roots_parser(sub)
 
     d = sub.add_parser("decode", help="print binlog files")
     d.add_argument("files", nargs="+", metavar="FILE")

@@ -530,6 +530,41 @@ def _expectations(stmts: dict[tuple[str, str, str], dict[int, dict]],
             for (case, fmt, side), v in stmts.items() if side == "reference"}
 
 
+def _judge(run_dir: Path, plan: dict, full: list[dict]) -> bool:
+    """Complete every summary record (replay, expectations, live replica, two real
+    servers' classified differences) and judge it (verdict.py); True for a run of
+    two real servers."""
+    from harness.pipeline.replay import read_records
+
+    replay = read_records(run_dir)
+    replica = _replica_records(run_dir, plan) if plan.get("live_replica") else None
+    stmts = _statements(run_dir / "records" / "outcomes.parquet")
+    expectations = _expectations(stmts)
+    for r in full:  # the classification reads the replay's verdict
+        r["replay_ok"] = replay.get((r["case"], r["format"]), {}).get("replay_ok")
+    two_real = plan.get("candidate", "replbed") != "replbed"
+    if two_real:
+        from harness.pipeline.known_differences import classify
+
+        classes = classify(run_dir, plan, full)
+    for r in full:
+        if two_real:
+            c = classes.get((r["case"], r["format"])) or {}
+            r["classified_checks"] = c.get("classified", [])
+            r["findings"] = c.get("findings", [])
+        rp = replay.get((r["case"], r["format"]), {})
+        r["replay_ok"] = rp.get("replay_ok")
+        r["replay_error"] = rp.get("replay_error")
+        r["expectation_ok"], r["expectation_error"] = expectations.get((r["case"], r["format"]), (None, None))
+        if replica is not None:
+            r.update(replica.get((r["case"], r["format"])) or judge_replica(None, None))
+        r.update(record_fields(r))
+        if r["status"] == "differs" and (more := _details(r, stmts)):
+            r["reason"] += ": " + more
+        r["passed"] = r["status"] in ("pass", "known_difference")
+    return two_real
+
+
 @_timed("analyze")
 def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress,
                 validate: bool = True) -> list[dict]:
@@ -557,35 +592,7 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
     else:
         frames, full = _spark_jobs(run_dir, plan, out, spark)
         engine = "spark diff"
-    from harness.pipeline.replay import read_records
-
-    replay = read_records(run_dir)
-    replica = _replica_records(run_dir, plan) if plan.get("live_replica") else None
-    stmts = _statements(rec / "outcomes.parquet")
-    expectations = _expectations(stmts)
-    for r in full:
-        rp = replay.get((r["case"], r["format"]), {})
-        r["replay_ok"] = rp.get("replay_ok")
-    two_real = plan.get("candidate", "replbed") != "replbed"
-    if two_real:
-        from harness.pipeline.known_differences import classify
-
-        classes = classify(run_dir, plan, full)
-    for r in full:
-        if two_real:
-            c = classes.get((r["case"], r["format"])) or {}
-            r["classified_checks"] = c.get("classified", [])
-            r["findings"] = c.get("findings", [])
-        rp = replay.get((r["case"], r["format"]), {})
-        r["replay_ok"] = rp.get("replay_ok")
-        r["replay_error"] = rp.get("replay_error")
-        r["expectation_ok"], r["expectation_error"] = expectations.get((r["case"], r["format"]), (None, None))
-        if replica is not None:
-            r.update(replica.get((r["case"], r["format"])) or judge_replica(None, None))
-        r.update(record_fields(r))
-        if r["status"] == "differs" and (more := _details(r, stmts)):
-            r["reason"] += ": " + more
-        r["passed"] = r["status"] in ("pass", "known_difference")
+    two_real = _judge(run_dir, plan, full)
     if progress:
         progress(f"[analyze] {engine} of {len(full)} case x format in "
                  f"{time.monotonic() - t0:.1f}s")
@@ -606,7 +613,7 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
     atomic_write_json(out / "gx_results.json",
                       {"suites": gx_results, "data_docs": str(docs) if docs else None, **gx_meta})
     atomic_write_json(out / "summary_full.json", full, default=str)
-    keys = SUMMARY_KEYS + (REPLICA_KEYS if replica is not None else ()) + (CANDIDATE_KEYS if two_real else ())
+    keys = SUMMARY_KEYS + (REPLICA_KEYS if plan.get("live_replica") else ()) + (CANDIDATE_KEYS if two_real else ())
     summary_records = [{k: r.get(k) for k in keys} for r in full]
     atomic_write_json(run_dir / "summary.json", summary_records)
     for df in frames.values():

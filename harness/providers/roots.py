@@ -235,8 +235,8 @@ def ensure_root(kind: ServerKind | str, *, check: bool | None = None, force: boo
         raise RootBuildError(f"{kind.name} runs from the host's packages and has no root")
     target = root_path(kind)
     if not force and check is not True and is_built(kind):
-        stamp = read_stamp(target) or {}
-        due = time.time() - float(stamp.get("checked_at", 0)) > CHECK_INTERVAL
+        cached = read_stamp(target) or {}
+        due = time.time() - float(cached.get("checked_at", 0)) > CHECK_INTERVAL
         if check is False or not due or os.environ.get("REPLBED_ROOTS_OFFLINE") == "1":
             return target
     if os.geteuid() != 0:
@@ -246,7 +246,7 @@ def ensure_root(kind: ServerKind | str, *, check: bool | None = None, force: boo
     target.parent.mkdir(parents=True, exist_ok=True)
     with open(target.parent / f".{kind.name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # a second builder waits and then finds it built
-        stamp: dict | None = read_stamp(target) if is_built(kind) else None
+        stamp = read_stamp(target) if is_built(kind) else None
         if stamp and not force:
             if check is False or os.environ.get("REPLBED_ROOTS_OFFLINE") == "1":
                 return target
