@@ -20,7 +20,14 @@ export AIRFLOW__DATABASE__SQL_ALCHEMY_CONN := sqlite:///$(CURDIR)/.airflow/airfl
 export REPLBED_RUNS_DIR := $(CURDIR)/runs
 export GX_ANALYTICS_ENABLED := false
 
-.PHONY: bootstrap run test airflow-db clean-airflow lint
+.PHONY: bootstrap run test airflow-db clean-airflow lint roots
+
+# The roots the newer server kinds run from (harness/kinds.py, harness/providers/roots.py):
+# debootstrap + apt from Debian's archive, cached in $REPLBED_ROOTS (~/.cache/replbed/roots),
+# rebuilt when the package has a new version. KINDS= limits it (default: every kind with a root).
+KINDS ?=
+roots: bootstrap
+	@$(PY) -m harness.cli roots build $(KINDS)
 
 bootstrap:
 	@bash scripts/bootstrap.sh
@@ -50,10 +57,13 @@ run: airflow-db
 	@conf=$$($(PY) -m harness.pipeline.regression conf '$(CONF)' '$(RUN_ID)') || exit 2; \
 	if $(PY) -c 'import json,sys; sys.exit(0 if json.loads(sys.argv[1]).get("provider") == "docker" else 1)' "$$conf"; then \
 	    bash scripts/build_image.sh || exit $$?; fi; \
+	kinds=$$($(PY) -c 'import json,sys; from harness.kinds import KINDS; c = json.loads(sys.argv[1]); r = c.get("reference", "mariadb-10.11"); ks = list(KINDS) if r == "matrix" else [r, c.get("candidate", "replbed")]; print(" ".join(k for k in ks if k in KINDS and KINDS[k].needs_root))' "$$conf"); \
+	if [ -n "$$kinds" ]; then $(PY) -m harness.cli roots build --no-check $$kinds || exit $$?; fi; \
 	echo "airflow dags test binlog_regression -f dags/binlog_regression.py -c '$$conf'"; \
 	$(PY) -m harness.pipeline.airflow_cli dags test binlog_regression -f $(CURDIR)/dags/binlog_regression.py -c "$$conf"; rc=$$?; \
-	run_id=$$($(PY) -c 'import json,sys; print(json.loads(sys.argv[1])["run_id"])' "$$conf"); \
-	echo; $(PY) -m harness.pipeline.regression summary runs/$$run_id --started $(RUN_STARTED); src=$$?; \
+	run_ids=$$($(PY) -c 'import json,sys; from harness.kinds import KINDS; c = json.loads(sys.argv[1]); print(" ".join(c["run_id"] + "-" + k for k in KINDS) if c.get("reference") == "matrix" else c["run_id"])' "$$conf"); \
+	src=0; for run_id in $$run_ids; do \
+	    echo; $(PY) -m harness.pipeline.regression summary runs/$$run_id --started $(RUN_STARTED) || src=$$?; done; \
 	if [ $$src -ne 0 ]; then exit $$src; fi; \
 	if [ $$rc -ne 0 ]; then echo "airflow dags test failed ($$rc)"; exit $$rc; fi; exit 0
 
