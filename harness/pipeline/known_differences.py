@@ -121,11 +121,10 @@ def classify(run_dir: Path, plan: dict, records: list[dict], path: Path | None =
     """Per case x format of a two-real-servers run: its differences as findings.
 
     Returns ``{(case, format): {"classified": [check...], "findings": [...], "unclassified": [...]}}``
-    and writes ``diff/findings.json``; empty when the candidate is replbed."""
+    and writes ``diff/findings.json``. Against replbed nothing is declared: its
+    differences are grouped the same way, and every one of them fails its pair."""
     reference, candidate = plan.get("reference", "mariadb-10.11"), plan.get("candidate", "replbed")
-    if candidate == "replbed":
-        return {}
-    diffs = declared_for(reference, candidate, path)
+    diffs = declared_for(reference, candidate, path) if candidate != "replbed" else []
     first = {i: d.pair[0] == reference for i, d in enumerate(diffs)}
     run_dir = Path(run_dir)
     import pyarrow.parquet as pq
@@ -196,7 +195,8 @@ def classify(run_dir: Path, plan: dict, records: list[dict], path: Path | None =
         }
     (run_dir / "diff").mkdir(exist_ok=True)
     (run_dir / "diff" / FINDINGS_FILE).write_text(json.dumps(
-        {"reference": reference, "candidate": candidate,
+        {"reference": reference,
+         "candidate": candidate if candidate != "replbed" else f"replbed --flavor {plan.get('flavor')}",
          "pairs": [{"case": c, "format": f, **v} for (c, f), v in result.items()]}, indent=1) + "\n")
     return result
 

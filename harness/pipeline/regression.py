@@ -543,10 +543,11 @@ def _judge(run_dir: Path, plan: dict, full: list[dict]) -> bool:
     for r in full:  # the classification reads the replay's verdict
         r["replay_ok"] = replay.get((r["case"], r["format"]), {}).get("replay_ok")
     two_real = plan.get("candidate", "replbed") != "replbed"
-    if two_real:
-        from harness.pipeline.known_differences import classify
+    from harness.pipeline.known_differences import classify
 
-        classes = classify(run_dir, plan, full)
+    # Every run's differences grouped by kind (diff/findings.json); only two real
+    # servers' declared ones are classified findings.
+    classes = classify(run_dir, plan, full)
     for r in full:
         if two_real:
             c = classes.get((r["case"], r["format"])) or {}

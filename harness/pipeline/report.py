@@ -84,10 +84,10 @@ def findings_lines(run_dir: Path) -> list[str]:
     if not findings:
         return []
     groups = by_category(findings)
+    if not groups:
+        return []
     lines = [f"differences {findings['reference']} -> {findings['candidate']} by kind "
              f"(declared in expectations/known_differences.toml: classified, not failures):"]
-    if not groups:
-        lines.append("  none")
     for cat, items in groups.items():
         lines.append(f"  {cat}:")
         for it in items[:8]:
@@ -459,7 +459,8 @@ def render_report(run_dir: Path) -> Path:
 
     findings = read_findings(run_dir)
     html = _env().get_template("report.html.j2").render(
-        findings=findings, finding_groups=by_category(findings) if findings else {},
+        findings=findings if findings and by_category(findings) else None,
+        finding_groups=by_category(findings) if findings else {},
         plan=plan, rows=ordered, failing=failing, n_total=len(full),
         n_pass=counts["pass"], counts=counts, rules=rules, gx=gx, docs_link=docs_link,
         checks=CHECKS + ((REPLICA_CHECK,) if plan.get("live_replica") else ()), css=(Path(__file__).resolve().parent / "templates" / "report.css").read_text())
