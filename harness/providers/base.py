@@ -110,6 +110,11 @@ class ServerHandle:
     client_collation: str = "utf8mb4_general_ci"
     # What empties the binlog between cases (MySQL 8.4+ has no RESET MASTER).
     reset_binlogs_sql: str = "RESET MASTER"
+    # False: the harness's own connections skip TLS. MariaDB 11.4+ and MySQL 8+ make a
+    # certificate at start and the pure-Python connector then negotiates TLS on every
+    # connection (~0.1-0.3 s each here, most of a case's time); nothing in a binlog
+    # depends on it.
+    client_tls: bool = True
 
     # -- connections ---------------------------------------------------------
     def connect(self, **kw: Any) -> Any:
@@ -133,6 +138,8 @@ class ServerHandle:
             # workloads' LOAD DATA LOCAL INFILE (the server asks for the file)
             "allow_local_infile": True,
         }
+        if not self.client_tls:
+            params["ssl_disabled"] = True
         params.update(kw)
         return mysql.connector.connect(**params)
 

@@ -608,6 +608,7 @@ class DockerProvider:
 
             kind = get_kind(spec.kind)
             handle.info.update(kind=kind.name, family=kind.family)
+            handle.client_tls = False  # as the local root provider
             if kind.is_mysql:
                 handle.reset_binlogs_sql = "RESET BINARY LOGS AND GTIDS"
         with _LIVE_LOCK:

@@ -194,6 +194,7 @@ class RootServerProvider:
             flavor=settings.flavor, binlog_dir=datadir, binlog_basename="binlog",
             log_path=error_log, workdir=workdir,
             reset_binlogs_sql="RESET BINARY LOGS AND GTIDS" if self.kind.is_mysql else "RESET MASTER",
+            client_tls=False,
         )
         handle.info.update(family=self.kind.family, kind=self.kind.name, profile=settings.profile.name,
                            client=self.client_argv(), binlog_tool=self.binlog_tool_argv(),
