@@ -162,8 +162,8 @@ class MySQL80Sysvars(SysvarProfile):
 
 
 def sysvar_profile_for(flavor: str, *, gtid_mode: str = "OFF", server_uuid: str | None = None) -> SysvarProfile:
-    if flavor == "mysql-8.0":
+    if flavor in ("mysql-8.0", "mysql-9.7"):
         return MySQL80Sysvars(gtid_mode, server_uuid)
-    if flavor == "mariadb-10.11":
+    if flavor in ("mariadb-10.11", "mariadb-11.8"):
         return MariaDBSysvars()
     raise ValueError(f"unknown flavor {flavor!r}")

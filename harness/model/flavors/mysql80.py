@@ -44,8 +44,28 @@ class MySQLErrors(ErrorStyle):
         return _mysql_text(code, text)
 
 
+# The statements 9.7 logs Q_ENABLE_CASCADE_TRIGGERS (21) on: single- and multi-table
+# INSERT/REPLACE ... VALUES, UPDATE and DELETE; not INSERT ... SELECT, CREATE ... SELECT,
+# DDL, BEGIN/COMMIT (observed 9.7.4, docs/RULES-mysql-9.7.md 3.1).
+_CASCADE_DML = re.compile(r"\s*(?:/\*.*?\*/\s*)*(INSERT|REPLACE|UPDATE|DELETE)\b", re.I | re.S)
+_SELECT = re.compile(r"\bSELECT\b", re.I)
+
+
+def logs_cascade_triggers(text: str) -> bool:
+    m = _CASCADE_DML.match(text)
+    if m is None:
+        return False
+    return m.group(1).upper() in ("UPDATE", "DELETE") or not _SELECT.search(text)
+
+
 class MySQLEvents(EventStyle):
     rows_header_len = 10
+
+    def __init__(self, *, cascade_triggers_var: bool = False, rows_flags: int = 0) -> None:
+        # MySQL 9.7: DML Query events carry @@enable_cascade_triggers (status var 21), and
+        # every rows event USE_SQL_FOREIGN_KEY_F (foreign keys enforced by the SQL layer)
+        self.cascade_triggers_var = cascade_triggers_var
+        self.rows_flags = rows_flags
 
     def ddl_xid(self, requested: bool, *, ddl: bool, thread_specific: bool) -> bool:
         # Atomic DDL (8.0) is committed with an xid: Q_DDL_LOGGED_WITH_XID on CREATE DATABASE
@@ -72,7 +92,8 @@ class MySQLEvents(EventStyle):
             ddl_xid=xid,
             sql_require_primary_key=0 if head in ("CREATE TABLE", "ALTER TABLE") else None,
             default_table_encryption=0 if head in ("CREATE DATABASE", "CREATE SCHEMA", "ALTER DATABASE",
-                                                   "ALTER SCHEMA") else None)
+                                                   "ALTER SCHEMA") else None,
+            enable_cascade_triggers=0 if self.cascade_triggers_var and logs_cascade_triggers(text) else None)
 
     def new_rows_event(self, kind: str, tm: TableMapEvent, rows: list[RowChange], *, timestamp: int,
                        server_id: int, stmt_end: bool, columns_present: int,
@@ -85,8 +106,10 @@ class MySQLEvents(EventStyle):
             columns_present = full
         if columns_present_after is not None and columns_present_after == (1 << n) - 1:
             columns_present_after = full
-        return new_rows_v2_event(kind, tm, rows, timestamp=timestamp, server_id=server_id, stmt_end=stmt_end,
-                                 columns_present=columns_present, columns_present_after=columns_present_after)
+        ev = new_rows_v2_event(kind, tm, rows, timestamp=timestamp, server_id=server_id, stmt_end=stmt_end,
+                               columns_present=columns_present, columns_present_after=columns_present_after)
+        ev.flags |= self.rows_flags
+        return ev
 
     def table_map_optional_metadata(self, thd: SessionView, table: TableView) -> list[tuple[int, bytes]]:
         """binlog_row_metadata=MINIMAL: SIGNEDNESS for numeric columns, DEFAULT_CHARSET for
@@ -253,6 +276,17 @@ class MySQLDdl(DdlLogging):
 def _version_number(v: str) -> int:
     from harness.binlog.mysql_gtid import server_version_number
     return server_version_number(v)
+
+
+def mysql_9_7(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:
+    """MySQL 9.7 LTS (Debian sid 9.7.4-2): 8.0's layout plus the policies of
+    docs/RULES-mysql-9.7.md."""
+    from harness.binlog.constants import RowsFlag
+    from harness.binlog.fde import MYSQL_9_7_SERVER_VERSION
+    events = MySQLEvents(cascade_triggers_var=True, rows_flags=int(RowsFlag.USE_SQL_FOREIGN_KEY_F))
+    return Flavor(name="mysql-9.7", server_version=MYSQL_9_7_SERVER_VERSION, errors=MySQLErrors(),
+                  events=events, gtid=MySQLGtid(events, gtid_mode, server_uuid), ddl=MySQLDdl(),
+                  handshake=Handshake(version_prefix="", charset=255))
 
 
 def mysql_8_0(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:
