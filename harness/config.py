@@ -14,7 +14,7 @@ from pathlib import Path
 
 from harness.profile import DEFAULT_PROFILE, PROFILES, ServerProfile, get_profile
 
-FLAVORS = ("mariadb-10.11", "mariadb-11.8", "mysql-9.7", "mysql-8.0")
+FLAVORS = ("mariadb-10.11", "mysql-8.0", "mysql-9.7", "mariadb-11.8")
 BINLOG_FORMATS = ("STATEMENT", "ROW", "MIXED")
 ROW_IMAGES = ("FULL", "MINIMAL", "NOBLOB")
 
