@@ -55,9 +55,11 @@ class MariaDBEvents(EventStyle):
     # collation ids the SQL layer does not know (its table stops at 10.11's collations)
     collation_ids: dict[str, int] = {}
 
-    def charset_triple(self, thd: SessionView) -> tuple[int, int, int]:
-        """Q_CHARSET: the session's (client, connection, server) collation ids."""
-        charset = thd.vars.charset_triple()
+    def charset_triple(self, thd: SessionView, charset: tuple[int, int, int] | None = None) -> tuple[int, int, int]:
+        """Q_CHARSET: the session's (client, connection, server) collation ids; the
+        collations the SQL layer has no id for (``collation_ids``) by their names."""
+        if charset is None:
+            charset = thd.vars.charset_triple()
         if self.collation_ids:
             names = (None, "collation_connection", "collation_server")
             charset = tuple(self.collation_ids.get(str(thd.vars.get(n)).lower(), c) if n else c
@@ -68,8 +70,7 @@ class MariaDBEvents(EventStyle):
                           hrnow: bool = False, charset: tuple[int, int, int] | None = None,
                           updated_db: str | None = None, ddl: bool = False) -> list[StatusVar]:
         from harness.binlog.query import mariadb_query_status_vars
-        if charset is None:
-            charset = self.charset_triple(thd)
+        charset = self.charset_triple(thd, charset)
         collations = (self.character_set_collations
                       if self.character_set_collations and names_charset_without_collation(text) else None)
         # Query_log_event masks OPTION_NOT_AUTOCOMMIT out of Q_FLAGS2 (observed 0x1000000
