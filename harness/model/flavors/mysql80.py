@@ -13,7 +13,7 @@ import uuid as _uuid
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from harness.binlog.constants import OptionalMetadata
+from harness.binlog.constants import Option, OptionalMetadata, QueryStatus as QS
 from harness.binlog.header import Event
 from harness.model.flavor import DdlLogging, ErrorStyle, EventStyle, Flavor, GroupWritten, GtidFraming, Handshake
 
@@ -58,6 +58,24 @@ def logs_cascade_triggers(text: str) -> bool:
     return m.group(1).upper() in ("UPDATE", "DELETE") or not _SELECT.search(text)
 
 
+_MYSQL_FLAGS2 = int(Option.OPTION_AUTO_IS_NULL | Option.OPTION_NOT_AUTOCOMMIT | Option.OPTION_NO_FOREIGN_KEY_CHECKS
+                   | Option.OPTION_RELAXED_UNIQUE_CHECKS)
+# Status variables that follow Q_UPDATED_DB_NAMES in MySQL's order (Query_log_event::write)
+_AFTER_UPDATED_DB = frozenset(int(c) for c in (
+    QS.Q_MICROSECONDS, QS.Q_COMMIT_TS, QS.Q_COMMIT_TS2, QS.Q_EXPLICIT_DEFAULTS_FOR_TIMESTAMP,
+    QS.Q_DDL_LOGGED_WITH_XID, QS.Q_DEFAULT_COLLATION_FOR_UTF8MB4, QS.Q_SQL_REQUIRE_PRIMARY_KEY,
+    QS.Q_DEFAULT_TABLE_ENCRYPTION, QS.Q_ENABLE_CASCADE_TRIGGERS))
+
+
+def with_updated_dbs(svs: list[StatusVar], dbs: Any) -> list[StatusVar]:
+    """``svs`` with Q_UPDATED_DB_NAMES set to ``dbs`` (a tuple of names) in MySQL's order."""
+    from harness.binlog.query import StatusVar
+    out = [sv for sv in svs if sv.code != QS.Q_UPDATED_DB_NAMES]
+    at = next((i for i, sv in enumerate(out) if int(sv.code) in _AFTER_UPDATED_DB), len(out))
+    out.insert(at, StatusVar(int(QS.Q_UPDATED_DB_NAMES), dbs))
+    return out
+
+
 class MySQLEvents(EventStyle):
     rows_header_len = 10
 
@@ -83,7 +101,9 @@ class MySQLEvents(EventStyle):
             charset = thd.vars.charset_triple()
         head = " ".join(text.split()[:2]).upper()
         return mysql80_query_status_vars(
-            flags2=thd.vars.flags2(), sql_mode=thd.vars.sql_mode_bits(), charset=charset,
+            # MySQL's OPTIONS_WRITTEN_TO_BIN_LOG has no explicit_defaults_for_timestamp bit
+            # (MariaDB 10.10+'s 1 << 24): 9.7.4 logs 0 for a default session
+            flags2=thd.vars.flags2() & _MYSQL_FLAGS2, sql_mode=thd.vars.sql_mode_bits(), charset=charset,
             time_zone=str(thd.vars.get("time_zone")).encode() if thd.stmt_log.time_zone_used else None,
             table_map_for_update=thd.stmt_log.table_map_for_update or None,
             invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
@@ -195,6 +215,20 @@ class MySQLGtid(GtidFraming):
         if not standalone:
             db = thd.db or "" if thd is not None else ""
             svs = (self.events.query_status_vars(thd) if thd is not None else None)
+            # The BEGIN (and a COMMIT Query) carry the databases the group's statements
+            # named (thd's binlog_accessed_db_names at flush; none for rows only) [bytes 9.7.4]
+            dbs: list[bytes] = []
+            for e in body:
+                if isinstance(e, QueryEvent):
+                    for name in e.status(QS.Q_UPDATED_DB_NAMES) or ():
+                        if name not in dbs:
+                            dbs.append(name)
+            if dbs and svs is not None:
+                svs = with_updated_dbs(svs, tuple(dbs))
+                for i, e in enumerate(body):
+                    if isinstance(e, QueryEvent) and e.query in ("COMMIT", "ROLLBACK") \
+                            and e.status(QS.Q_UPDATED_DB_NAMES) is None:
+                        e.status_vars = with_updated_dbs(e.status_vars, tuple(dbs))
             body.insert(0, new_mysql_query_event(
                 "BEGIN", database=db, thread_id=thd.connection_id if thd is not None else 0,
                 timestamp=timestamp, server_id=binlog.server_id, status_vars=svs, suppress_use=True))
