@@ -57,8 +57,13 @@ class EventStyle:
                           updated_db: str | None = None, ddl: bool = False) -> list[StatusVar]:
         raise NotImplementedError
 
-    def ddl_xid(self, requested: bool, *, ddl: bool, thread_specific: bool) -> bool:
+    def ddl_xid(self, requested: bool, *, ddl: bool, thread_specific: bool, thd: Any = None,
+                text: str = "") -> bool:
         """Whether a directly written DDL Query carries the xid status variable."""
+        return requested
+
+    def ddl_thread_specific(self, requested: bool, *, thd: Any = None, text: str = "") -> bool:
+        """Whether a directly written DDL Query has LOG_EVENT_THREAD_SPECIFIC_F (0x4)."""
         return requested
 
     def new_rows_event(self, kind: str, tm: TableMapEvent, rows: list[RowChange], *, timestamp: int,

@@ -49,6 +49,8 @@ class MySQLErrors(ErrorStyle):
 # DDL, BEGIN/COMMIT (observed 9.7.4, docs/RULES-mysql-9.7.md 3.1).
 _CASCADE_DML = re.compile(r"\s*(?:/\*.*?\*/\s*)*(INSERT|REPLACE|UPDATE|DELETE)\b", re.I | re.S)
 _SELECT = re.compile(r"\bSELECT\b", re.I)
+_SINGLE_UPDATE = re.compile(r"\s*UPDATE\s+(?:LOW_PRIORITY\s+)?(?:IGNORE\s+)?(?:`[^`]+`|\w+)(?:\.(?:`[^`]+`|\w+))?"
+                            r"(?:\s+(?:AS\s+)?(?!SET\b)\w+)?\s+SET\b", re.I)
 
 
 def logs_cascade_triggers(text: str) -> bool:
@@ -76,19 +78,73 @@ def with_updated_dbs(svs: list[StatusVar], dbs: Any) -> list[StatusVar]:
     return out
 
 
+_TABLE_DDL = re.compile(
+    r"\s*(?:CREATE\s+TABLE(?:\s+IF\s+NOT\s+EXISTS)?|ALTER\s+(?:ONLINE\s+|IGNORE\s+)?TABLE|TRUNCATE(?:\s+TABLE)?"
+    r"|RENAME\s+TABLE|(?:CREATE|DROP)\s+(?:UNIQUE\s+|FULLTEXT\s+|SPATIAL\s+)?INDEX\s+\S+\s+ON)\s+"
+    r"((?:`[^`]+`|\w+)(?:\s*\.\s*(?:`[^`]+`|\w+))?)", re.I)
+_NON_ATOMIC_ENGINE = re.compile(r"\bENGINE\s*=?\s*`?(MyISAM|MEMORY|HEAP|BLACKHOLE|ARCHIVE|CSV|MRG_MYISAM|MERGE)\b",
+                                re.I)
+# The base tables of each DROP TABLE group the flavour formed (MySQLDdl.drop_table_groups):
+# names -> whether the group's engine is transactional (atomic DDL)
+_DROP_GROUPS: dict[tuple[str, ...], bool] = {}
+
+
+def _unquote(name: str) -> str:
+    return name.strip().strip("`")
+
+
+def atomic_table_ddl(thd: Any, text: str) -> bool | None:
+    """For DDL on a base table: whether the table's engine does atomic DDL (InnoDB), as the
+    catalog has it after the statement; None for other statements."""
+    if text.startswith("DROP TABLE "):
+        names = tuple(_unquote(n.split(".")[-1]) for n in re.findall(r"`(?:[^`]|``)+`(?:\.`(?:[^`]|``)+`)?",
+                                                                    text.split(" /*")[0]))
+        return _DROP_GROUPS.get(names)
+    m = _TABLE_DDL.match(text)
+    if m is None:
+        return None
+    if _NON_ATOMIC_ENGINE.search(text):
+        return False
+    if thd is None:
+        return None
+    parts = [_unquote(p) for p in m.group(1).split(".")]
+    db, name = (parts[0], parts[1]) if len(parts) == 2 else (thd.db or "", parts[0])
+    catalog = getattr(getattr(thd, "server", None), "catalog", None)
+    t = catalog.get_table(db, name) if catalog is not None else None
+    return None if t is None else bool(t.engine.transactional)
+
+
 class MySQLEvents(EventStyle):
     rows_header_len = 10
 
-    def __init__(self, *, cascade_triggers_var: bool = False, rows_flags: int = 0) -> None:
+    def __init__(self, *, cascade_triggers_var: bool = False, rows_flags: int = 0,
+                 single_update_map: bool = False) -> None:
+        # MySQL 9.7 [bytes]: a single-table UPDATE sets thd->table_map_for_update too, so
+        # its Query and its group's BEGIN carry Q_TABLE_MAP_FOR_UPDATE = 1 (MariaDB: only
+        # multi-table UPDATE)
+        self.single_update_map = single_update_map
         # MySQL 9.7: DML Query events carry @@enable_cascade_triggers (status var 21), and
         # every rows event USE_SQL_FOREIGN_KEY_F (foreign keys enforced by the SQL layer)
         self.cascade_triggers_var = cascade_triggers_var
         self.rows_flags = rows_flags
 
-    def ddl_xid(self, requested: bool, *, ddl: bool, thread_specific: bool) -> bool:
+    def ddl_xid(self, requested: bool, *, ddl: bool, thread_specific: bool, thd: Any = None,
+                text: str = "") -> bool:
         # Atomic DDL (8.0) is committed with an xid: Q_DDL_LOGGED_WITH_XID on CREATE DATABASE
-        # and CREATE TABLE ([bytes] 8.0.18); on the rest of DDL [unverified].
+        # and CREATE TABLE ([bytes] 8.0.18). 9.7.4 [bytes]: every DDL that commits a data
+        # dictionary transaction (databases, InnoDB tables, views, routines, triggers), not
+        # DDL on a non-transactional table (MyISAM CREATE/DROP) nor temporary tables.
+        if atomic_table_ddl(thd, text) is False:
+            return False
+        if text.startswith("DROP TABLE "):
+            return True  # a base-table drop of an atomic engine (thread_specific comes with it)
         return requested or (ddl and not thread_specific)
+
+    def ddl_thread_specific(self, requested: bool, *, thd: Any = None, text: str = "") -> bool:
+        # 9.7.4 [bytes]: `DROP TABLE t` (InnoDB) has 0x4 like MariaDB's, `DROP TABLE m` (MyISAM) not
+        if text.startswith("DROP TABLE ") and atomic_table_ddl(thd, text) is False:
+            return False
+        return requested
 
     def query_status_vars(self, thd: SessionView, *, text: str = "", xid: int | None = None, invoker: bool = False,
                           hrnow: bool = False, charset: tuple[int, int, int] | None = None,
@@ -105,7 +161,8 @@ class MySQLEvents(EventStyle):
             # (MariaDB 10.10+'s 1 << 24): 9.7.4 logs 0 for a default session
             flags2=thd.vars.flags2() & _MYSQL_FLAGS2, sql_mode=thd.vars.sql_mode_bits(), charset=charset,
             time_zone=str(thd.vars.get("time_zone")).encode() if thd.stmt_log.time_zone_used else None,
-            table_map_for_update=thd.stmt_log.table_map_for_update or None,
+            table_map_for_update=thd.stmt_log.table_map_for_update or (
+                1 if self.single_update_map and _SINGLE_UPDATE.match(text or thd.stmt_text or "") else None),
             invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
             updated_db_names=(updated_db.encode(),) if updated_db is not None else None,
             microseconds=thd.stmt_start.microsecond if hrnow or thd.stmt_log.hrnow_used else None,
@@ -304,6 +361,11 @@ class MySQLDdl(DdlLogging):
         exist (IF EXISTS) goes with the transactional ones (the DD is transactional)."""
         nontrans = [x for x in items if x[1] is not None and not x[1].transactional]
         trans = [x for x in items if x[1] is None or x[1].transactional]
+        for group, atomic in ((nontrans, False), (trans, True)):
+            if group:
+                if len(_DROP_GROUPS) > 256:
+                    _DROP_GROUPS.clear()
+                _DROP_GROUPS[tuple(n.name for n, _t in group)] = atomic
         return [g for g in (nontrans, trans) if g]
 
 
@@ -317,7 +379,8 @@ def mysql_9_7(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:
     docs/RULES-mysql-9.7.md."""
     from harness.binlog.constants import RowsFlag
     from harness.binlog.fde import MYSQL_9_7_SERVER_VERSION
-    events = MySQLEvents(cascade_triggers_var=True, rows_flags=int(RowsFlag.USE_SQL_FOREIGN_KEY_F))
+    events = MySQLEvents(cascade_triggers_var=True, rows_flags=int(RowsFlag.USE_SQL_FOREIGN_KEY_F),
+                         single_update_map=True)
     return Flavor(name="mysql-9.7", server_version=MYSQL_9_7_SERVER_VERSION, errors=MySQLErrors(),
                   events=events, gtid=MySQLGtid(events, gtid_mode, server_uuid), ddl=MySQLDdl(),
                   handshake=Handshake(version_prefix="", charset=255))
