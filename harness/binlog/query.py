@@ -287,6 +287,7 @@ QUERY_STATUS_VAR_ORDER: dict[str, tuple[tuple[str, int, Any], ...]] = {
         ("flags2", Q.Q_FLAGS2_CODE, MYSQL_8_0_FLAGS2), ("sql_mode", Q.Q_SQL_MODE_CODE, MYSQL_8_0_SQL_MODE),
         *_COMMON_HEAD, ("charset", Q.Q_CHARSET_CODE, MYSQL_8_0_CHARSET), *_COMMON_MID,
         ("updated_db_names", Q.Q_UPDATED_DB_NAMES, None), ("microseconds", Q.Q_MICROSECONDS, None),
+        ("explicit_defaults_for_timestamp", Q.Q_EXPLICIT_DEFAULTS_FOR_TIMESTAMP, None),
         ("ddl_xid", Q.Q_DDL_LOGGED_WITH_XID, None),
         ("default_collation_for_utf8mb4", Q.Q_DEFAULT_COLLATION_FOR_UTF8MB4, UTF8MB4_0900_AI_CI),
         ("sql_require_primary_key", Q.Q_SQL_REQUIRE_PRIMARY_KEY, None),

@@ -13,7 +13,7 @@ import uuid as _uuid
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from harness.binlog.constants import Option, OptionalMetadata, QueryStatus as QS
+from harness.binlog.constants import HeaderFlag, Option, OptionalMetadata, QueryStatus as QS
 from harness.binlog.header import Event
 from harness.model.flavor import DdlLogging, ErrorStyle, EventStyle, Flavor, GroupWritten, GtidFraming, Handshake
 
@@ -49,6 +49,12 @@ class MySQLErrors(ErrorStyle):
 # DDL, BEGIN/COMMIT (observed 9.7.4, docs/RULES-mysql-9.7.md 3.1).
 _CASCADE_DML = re.compile(r"\s*(?:/\*.*?\*/\s*)*(INSERT|REPLACE|UPDATE|DELETE)\b", re.I | re.S)
 _SELECT = re.compile(r"\bSELECT\b", re.I)
+_TIMESTAMP_COLUMN = re.compile(r"\bTIMESTAMP\b", re.I)
+_LITERALS = re.compile(r"'(?:[^'\\]|\\.|'')*'")
+# Statements whose Query carries no Q_UPDATED_DB_NAMES (9.7.4 [bytes]: TRUNCATE, ANALYZE)
+_NO_UPDATED_DB = frozenset(("TRUNCATE", "ANALYZE", "OPTIMIZE", "REPAIR", "CHECK"))
+# ... and no Q_DDL_LOGGED_WITH_XID (ANALYZE TABLE: [bytes]; the other admin statements alike)
+_NO_DDL_XID = frozenset(("ANALYZE", "OPTIMIZE", "REPAIR", "CHECK"))
 _SINGLE_UPDATE = re.compile(r"\s*UPDATE\s+(?:LOW_PRIORITY\s+)?(?:IGNORE\s+)?(?:`[^`]+`|\w+)(?:\.(?:`[^`]+`|\w+))?"
                             r"(?:\s+(?:AS\s+)?(?!SET\b)\w+)?\s+SET\b", re.I)
 
@@ -84,6 +90,7 @@ _TABLE_DDL = re.compile(
     r"((?:`[^`]+`|\w+)(?:\s*\.\s*(?:`[^`]+`|\w+))?)", re.I)
 _NON_ATOMIC_ENGINE = re.compile(r"\bENGINE\s*=?\s*`?(MyISAM|MEMORY|HEAP|BLACKHOLE|ARCHIVE|CSV|MRG_MYISAM|MERGE)\b",
                                 re.I)
+_ENGINE_CLAUSE = re.compile(r"\bENGINE\s*=?\s*\w", re.I)
 # The base tables of each DROP TABLE group the flavour formed (MySQLDdl.drop_table_groups):
 # names -> whether the group's engine is transactional (atomic DDL)
 _DROP_GROUPS: dict[tuple[str, ...], bool] = {}
@@ -103,7 +110,8 @@ def atomic_table_ddl(thd: Any, text: str) -> bool | None:
     m = _TABLE_DDL.match(text)
     if m is None:
         return None
-    if _NON_ATOMIC_ENGINE.search(text):
+    if _NON_ATOMIC_ENGINE.search(text) or (text[:5].upper() == "ALTER" and _ENGINE_CLAUSE.search(text)):
+        # ALTER ... ENGINE=InnoDB converts a MyISAM table (the corpus' use): 9.7.4 logs no xid
         return False
     if thd is None:
         return None
@@ -112,6 +120,18 @@ def atomic_table_ddl(thd: Any, text: str) -> bool | None:
     catalog = getattr(getattr(thd, "server", None), "catalog", None)
     t = catalog.get_table(db, name) if catalog is not None else None
     return None if t is None else bool(t.engine.transactional)
+
+
+_T_YEAR = 13
+
+
+def _mysql_collation(ctype: Any) -> int:
+    """A character column's collation id as MySQL has it: binary 63; the SQL layer's
+    utf8mb4 default (utf8mb4_general_ci, 45) is MySQL's utf8mb4_0900_ai_ci (255)."""
+    if ctype.table_map_metadata_kind == "binary":
+        return 63
+    cs = int(getattr(ctype, "charset", 255))
+    return 255 if cs == 45 else cs
 
 
 class MySQLEvents(EventStyle):
@@ -134,6 +154,8 @@ class MySQLEvents(EventStyle):
         # and CREATE TABLE ([bytes] 8.0.18). 9.7.4 [bytes]: every DDL that commits a data
         # dictionary transaction (databases, InnoDB tables, views, routines, triggers), not
         # DDL on a non-transactional table (MyISAM CREATE/DROP) nor temporary tables.
+        if thread_specific or text.split(" ", 1)[0].upper() in _NO_DDL_XID:
+            return False  # temporary tables (9.7.4 [bytes]: CREATE TEMPORARY TABLE: none)
         if atomic_table_ddl(thd, text) is False:
             return False
         if text.startswith("DROP TABLE "):
@@ -155,7 +177,12 @@ class MySQLEvents(EventStyle):
         from harness.binlog.query import mysql80_query_status_vars
         if charset is None:
             charset = thd.vars.charset_triple()
-        head = " ".join(text.split()[:2]).upper()
+        words = text.split()[:3]
+        head = " ".join(words[:2]).upper()
+        if head == "CREATE TEMPORARY":  # 9.7.4 [bytes]: SQL_REQUIRE_PRIMARY_KEY on it too
+            head = "CREATE TABLE"
+        if words and words[0].upper() in _NO_UPDATED_DB:  # 9.7.4 [bytes]: no UPDATED_DB_NAMES
+            updated_db = None
         return mysql80_query_status_vars(
             # MySQL's OPTIONS_WRITTEN_TO_BIN_LOG has no explicit_defaults_for_timestamp bit
             # (MariaDB 10.10+'s 1 << 24): 9.7.4 logs 0 for a default session
@@ -165,6 +192,10 @@ class MySQLEvents(EventStyle):
                 1 if self.single_update_map and _SINGLE_UPDATE.match(text or thd.stmt_text or "") else None),
             invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
             updated_db_names=(updated_db.encode(),) if updated_db is not None else None,
+            # @@explicit_defaults_for_timestamp (ON) on CREATE/ALTER TABLE that defines a
+            # TIMESTAMP column (statement_events.h; 9.7.4 [bytes])
+            explicit_defaults_for_timestamp=1 if head in ("CREATE TABLE", "ALTER TABLE")
+            and _TIMESTAMP_COLUMN.search(_LITERALS.sub("''", text)) else None,
             microseconds=thd.stmt_start.microsecond if hrnow or thd.stmt_log.hrnow_used else None,
             ddl_xid=xid,
             sql_require_primary_key=0 if head in ("CREATE TABLE", "ALTER TABLE") else None,
@@ -193,25 +224,30 @@ class MySQLEvents(EventStyle):
         character columns (docs/RULES-mysql-8.0.md 4.1)."""
         from harness.binlog.bytes_io import ByteWriter
         out: list[tuple[int, bytes]] = []
-        numeric = [c for c in table.columns if c.type.table_map_metadata_kind == "numeric"]
+        # YEAR is numeric and UNSIGNED for MySQL (Field_year; 9.7.4 [bytes]: `types=3,...,13
+        # opt1=0x40`)
+        numeric = [c for c in table.columns
+                   if c.type.table_map_metadata_kind == "numeric" or c.type.binlog_type == _T_YEAR]
         if numeric:
             bits = bytearray((len(numeric) + 7) // 8)
             for i, c in enumerate(numeric):
-                if getattr(c.type, "unsigned", False):
+                if getattr(c.type, "unsigned", False) or c.type.binlog_type == _T_YEAR:
                     bits[i // 8] |= 0x80 >> (i % 8)
             out.append((int(OptionalMetadata.SIGNEDNESS), bytes(bits)))
-        chars = [(i, c) for i, c in enumerate(x for x in table.columns
-                                              if x.type.table_map_metadata_kind in ("char", "binary"))]
+        chars = [_mysql_collation(x.type) for x in table.columns
+                 if x.type.table_map_metadata_kind in ("char", "binary")]
         if chars:
-            default = 255
             w = ByteWriter()
-            w.packed_int(default)
-            for i, c in chars:
-                cs = 63 if c.type.table_map_metadata_kind == "binary" else 255
-                if cs != default:
-                    w.packed_int(i)
+            if len(set(chars)) == 1:
+                # one collation: DEFAULT_CHARSET with no exceptions
+                w.packed_int(chars[0])
+                out.append((int(OptionalMetadata.DEFAULT_CHARSET), w.getvalue()))
+            else:
+                # several: COLUMN_CHARSET, one per character column (9.7.4 [bytes]: chosen
+                # even where DEFAULT_CHARSET with exceptions would be shorter)
+                for cs in chars:
                     w.packed_int(cs)
-            out.append((int(OptionalMetadata.DEFAULT_CHARSET), w.getvalue()))
+                out.append((int(OptionalMetadata.COLUMN_CHARSET), w.getvalue()))
         return out
 
     def annotate_event(self, thd: SessionView) -> Event | None:
@@ -222,6 +258,8 @@ class MySQLEvents(EventStyle):
 
 
 class MySQLGtid(GtidFraming):
+    temp_begin = False  # 9.7: BEGIN flagged thread-specific after temporary-table use
+
     def __init__(self, events: EventStyle, gtid_mode: str = "OFF", server_uuid: str | None = None) -> None:
         self.events = events  # the BEGIN that opens a group carries the session's status variables
         self.gtid_mode = gtid_mode.upper()
@@ -288,7 +326,13 @@ class MySQLGtid(GtidFraming):
                         e.status_vars = with_updated_dbs(e.status_vars, tuple(dbs))
             body.insert(0, new_mysql_query_event(
                 "BEGIN", database=db, thread_id=thd.connection_id if thd is not None else 0,
-                timestamp=timestamp, server_id=binlog.server_id, status_vars=svs, suppress_use=True))
+                timestamp=timestamp, server_id=binlog.server_id, status_vars=svs, suppress_use=True,
+                # 9.7.4 [bytes]: the BEGIN of a transaction that used a temporary table has
+                # LOG_EVENT_THREAD_SPECIFIC_F (flags 0xc), in ROW format too
+                thread_specific=self.temp_begin and thd is not None and (
+                    bool(getattr(thd.trx_log, "wrote_temp", False)) or any(
+                        isinstance(e, QueryEvent) and e.header.flags & HeaderFlag.THREAD_SPECIFIC
+                        for e in body))))
         may_have_sbr = any(
             (isinstance(e, QueryEvent) and e.query not in ("BEGIN", "COMMIT", "ROLLBACK"))
             or int(e.header.type_code) in (int(EventType.INTVAR_EVENT), int(EventType.RAND_EVENT),
@@ -381,8 +425,10 @@ def mysql_9_7(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:
     from harness.binlog.fde import MYSQL_9_7_SERVER_VERSION
     events = MySQLEvents(cascade_triggers_var=True, rows_flags=int(RowsFlag.USE_SQL_FOREIGN_KEY_F),
                          single_update_map=True)
+    gtid = MySQLGtid(events, gtid_mode, server_uuid)
+    gtid.temp_begin = True
     return Flavor(name="mysql-9.7", server_version=MYSQL_9_7_SERVER_VERSION, errors=MySQLErrors(),
-                  events=events, gtid=MySQLGtid(events, gtid_mode, server_uuid), ddl=MySQLDdl(),
+                  events=events, gtid=gtid, ddl=MySQLDdl(),
                   handshake=Handshake(version_prefix="", charset=255))
 
 
