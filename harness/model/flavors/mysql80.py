@@ -123,6 +123,63 @@ def atomic_table_ddl(thd: Any, text: str) -> bool | None:
 
 
 _T_YEAR = 13
+_STATEMENT_EVENTS = frozenset((5, 13, 14))  # Intvar, Rand, User_var
+_TRX_CONTROL = re.compile(r"(BEGIN|COMMIT|ROLLBACK|XA |SAVEPOINT |ROLLBACK TO |RELEASE SAVEPOINT )", re.I)
+
+
+def _key_value(v: Any) -> Any:
+    """A key column's value as the writeset hashes it (case-insensitive collations fold)."""
+    if isinstance(v, (bytes, bytearray)):
+        return bytes(v).lower()
+    if isinstance(v, str):
+        return v.lower().rstrip(" ")
+    return v
+
+
+def _writeset(thd: Any, body: list[Event]) -> set[tuple[Any, ...]] | None:
+    """The unique-key values the transaction's rows events wrote (before and after images),
+    or None when it has no usable writeset (add_pke / the tracker's can_use_writesets)."""
+    from harness.binlog.query import QueryEvent
+    from harness.binlog.rows import RowsEvent, TableMapEvent
+    catalog = getattr(getattr(thd, "server", None), "catalog", None)
+    if catalog is None:
+        return None
+    maps: dict[int, Any] = {}
+    keys: set[tuple[Any, ...]] = set()
+    for e in body:
+        if isinstance(e, QueryEvent):
+            if not _TRX_CONTROL.match(e.query):
+                return None  # a statement logged as text: no writeset for it
+            continue
+        if int(e.header.type_code) in _STATEMENT_EVENTS:
+            return None
+        if isinstance(e, TableMapEvent):
+            maps[e.table_id] = e
+            continue
+        if not isinstance(e, RowsEvent):
+            continue
+        tm = maps.get(e.table_id)
+        t = catalog.get_table(tm.database, tm.table) if tm is not None else None
+        if t is None or e.rows is None:
+            return None
+        unique = [k for k in t.keys if k.kind == "PRIMARY"
+                  or (k.kind == "UNIQUE" and all(not t.columns[c].nullable for c in k.columns))]
+        if not unique:
+            return None  # has_missing_keys
+        nullable_unique = [k for k in t.keys if k.kind == "UNIQUE" and k not in unique]
+        for bitmap, images in ((e.columns_present, [r.before for r in e.rows] if e.kind != "write" else []),
+                               (e.columns_present_after if e.columns_present_after is not None
+                                else e.columns_present, [r.after for r in e.rows] if e.kind != "delete" else [])):
+            cols = [i for i in range(e.column_count) if bitmap >> i & 1]
+            for img in images:
+                if img is None:
+                    continue
+                vals = dict(zip(cols, img))
+                for k in (*unique, *nullable_unique):
+                    if all(c in vals and vals[c] is not None for c in k.columns):
+                        keys.add((tm.database.lower(), tm.table.lower(), k.name,
+                                  tuple(_key_value(vals[c]) for c in k.columns)))
+    return keys or None
 
 
 def _mysql_collation(ctype: Any) -> int:
@@ -259,8 +316,41 @@ class MySQLEvents(EventStyle):
 
 class MySQLGtid(GtidFraming):
     temp_begin = False  # 9.7: BEGIN flagged thread-specific after temporary-table use
+    # 8.4+/9.7: dependency tracking is WRITESET (binlog_transaction_dependency_tracking is
+    # gone): last_committed is the newest earlier transaction that wrote one of the same
+    # unique-key values, not simply the previous one (9.7.4 [bytes]: `last_committed=3
+    # sequence_number=5` for two ROW transactions on different rows after a DDL)
+    writeset = False
+    WRITESET_HISTORY_SIZE = 25000  # binlog_transaction_dependency_history_size default
+
+    def _writeset_parent(self, thd: SessionView | None, body: list[Event], seq: int, commit_parent: int) -> int:
+        """Writeset_trx_dependency_tracker::get_dependency: the commit parent from the
+        transaction's writeset; a transaction without a usable writeset (DDL, statement
+        format, a table without a primary or NOT NULL unique key) uses commit order and
+        starts a new history."""
+        ws = _writeset(thd, body)
+        exceeds = False
+        if ws is not None:
+            hist = self.writeset_history
+            exceeds = len(hist) + len(ws) > self.WRITESET_HISTORY_SIZE
+            parent = self.writeset_history_start
+            for k in ws:
+                prev = hist.get(k)
+                if prev is not None:
+                    if parent < prev < seq:
+                        parent = prev
+                    hist[k] = seq
+                elif not exceeds:
+                    hist[k] = seq
+            commit_parent = min(parent, commit_parent)
+        if ws is None or exceeds:
+            self.writeset_history.clear()
+            self.writeset_history_start = seq
+        return commit_parent
 
     def __init__(self, events: EventStyle, gtid_mode: str = "OFF", server_uuid: str | None = None) -> None:
+        self.writeset_history: dict[tuple[Any, ...], int] = {}
+        self.writeset_history_start = 0
         self.events = events  # the BEGIN that opens a group carries the session's status variables
         self.gtid_mode = gtid_mode.upper()
         self.server_uuid = server_uuid
@@ -293,6 +383,8 @@ class MySQLGtid(GtidFraming):
                                    create_timestamp=create_timestamp)
         binlog.sequence_number = 0
         binlog.last_committed = 0
+        self.writeset_history.clear()
+        self.writeset_history_start = 0
 
     def write_group(self, binlog: BinaryLog, events: list[Event], *, thd: SessionView | None, timestamp: int,
                     standalone: bool, transactional: bool, ddl: bool, extra_engines: bool,
@@ -340,9 +432,12 @@ class MySQLGtid(GtidFraming):
             for e in body)
         binlog.sequence_number += 1
         seq = binlog.sequence_number
+        last_committed = binlog.last_committed  # COMMIT_ORDER: the previous transaction
+        if self.writeset:
+            last_committed = self._writeset_parent(thd, body, seq, last_committed)
         gtid = new_mysql_gtid_event(
             timestamp=timestamp, server_id=binlog.server_id, server_uuid=sid, gno=gno if sid else 0,
-            last_committed=binlog.last_committed, sequence_number=seq,
+            last_committed=last_committed, sequence_number=seq,
             commit_timestamp_us=int(time.time() * 1_000_000),
             server_version=_version_number(binlog.server_version), may_have_sbr=may_have_sbr)
         binlog.writer.write_transaction([gtid, *body])
@@ -427,6 +522,7 @@ def mysql_9_7(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:
                          single_update_map=True)
     gtid = MySQLGtid(events, gtid_mode, server_uuid)
     gtid.temp_begin = True
+    gtid.writeset = True
     return Flavor(name="mysql-9.7", server_version=MYSQL_9_7_SERVER_VERSION, errors=MySQLErrors(),
                   events=events, gtid=gtid, ddl=MySQLDdl(),
                   handshake=Handshake(version_prefix="", charset=255))
