@@ -328,6 +328,13 @@ class MySQLGtid(GtidFraming):
         transaction's writeset; a transaction without a usable writeset (DDL, statement
         format, a table without a primary or NOT NULL unique key) uses commit order and
         starts a new history."""
+        if thd is not None and getattr(thd.trx_log, "nontrans_modified", False) and body \
+                and int(body[-1].header.type_code) == 16:
+            # The transactional group of a transaction that also changed a MyISAM table
+            # (its rows went out as a group of their own): commit order, and the history
+            # stays as it is (9.7.4 [bytes], ddl_implicit_commit_in_transaction: `11/12` then
+            # the next MyISAM group `10/13`)
+            return commit_parent
         ws = _writeset(thd, body)
         exceeds = False
         if ws is not None:
