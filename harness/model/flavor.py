@@ -143,6 +143,10 @@ class Handshake:
 
     version_prefix: str = ""
     charset: int = 45
+    # The accounts' authentication plugin, and whether the server offers TLS (MySQL 9.7:
+    # caching_sha2_password, TLS with an auto-generated certificate)
+    auth_plugin: str = "mysql_native_password"
+    tls: bool = False
 
 
 @dataclass

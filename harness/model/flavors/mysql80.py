@@ -532,7 +532,8 @@ def mysql_9_7(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:
     gtid.writeset = True
     return Flavor(name="mysql-9.7", server_version=MYSQL_9_7_SERVER_VERSION, errors=MySQLErrors(),
                   events=events, gtid=gtid, ddl=MySQLDdl(),
-                  handshake=Handshake(version_prefix="", charset=255))
+                  handshake=Handshake(version_prefix="", charset=255, auth_plugin="caching_sha2_password",
+                                      tls=True))
 
 
 def mysql_8_0(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:
