@@ -51,6 +51,9 @@ class EventStyle:
     # ROWS_HEADER_LEN of the rows events written (v1: 8, v2: 10), counted against
     # binlog_row_event_max_size with the rows (Rows_log_event::get_data_size).
     rows_header_len = 8
+    # The COMMIT/ROLLBACK ending a group copies the ending statement's
+    # LOG_EVENT_THREAD_SPECIFIC_F (10.11: 0x0c after a temporary-table statement; 11.8: never)
+    end_thread_specific = True
 
     def query_status_vars(self, thd: SessionView, *, text: str = "", xid: int | None = None, invoker: bool = False,
                           hrnow: bool = False, charset: tuple[int, int, int] | None = None,

@@ -54,12 +54,17 @@ class MariaDBEvents(EventStyle):
     character_set_collations: tuple[tuple[int, int], ...] = ()
     # collation ids the SQL layer does not know (its table stops at 10.11's collations)
     collation_ids: dict[str, int] = {}
+    # Q_CHARSET's client part: the SQL layer's id -> the server's (11.8: a thread started
+    # from the globals has character_set_client utf8mb3, whose default there is 579)
+    client_collation_ids: dict[int, int] = {}
 
     def charset_triple(self, thd: SessionView, charset: tuple[int, int, int] | None = None) -> tuple[int, int, int]:
         """Q_CHARSET: the session's (client, connection, server) collation ids; the
         collations the SQL layer has no id for (``collation_ids``) by their names."""
         if charset is None:
             charset = thd.vars.charset_triple()
+        if self.client_collation_ids and charset[0] in self.client_collation_ids:
+            charset = (self.client_collation_ids[charset[0]], charset[1], charset[2])
         if self.collation_ids:
             names = (None, "collation_connection", "collation_server")
             charset = tuple(self.collation_ids.get(str(thd.vars.get(n)).lower(), c) if n else c
@@ -188,11 +193,16 @@ def mariadb_10_11() -> Flavor:
 
 
 class MariaDB118Events(MariaDBEvents):
+    end_thread_specific = False  # [bytes] COMMIT after INSERT INTO a temporary table: flags 0x08
     # Debian 13's 11.8 default @@character_set_collations (observed):
     # utf8mb3=utf8mb3_uca1400_ai_ci, ucs2=ucs2_uca1400_ai_ci, utf8mb4=utf8mb4_uca1400_ai_ci,
     # utf16=utf16_uca1400_ai_ci, utf32=utf32_uca1400_ai_ci
     character_set_collations = ((33, 2048), (35, 2560), (45, 2304), (54, 2816), (60, 3072))
     collation_ids = {"utf8mb4_uca1400_ai_ci": 2304, "utf8mb3_uca1400_ai_ci": 2048}
+    # [bytes] the DROP TEMPORARY TABLE logged at disconnect and the other statements
+    # logged from the global character sets: Q_CHARSET (579, 45, 2304) where the SQL
+    # layer computes utf8mb3's 10.11 default 33
+    client_collation_ids = {33: 579}
 
 
 class MariaDB118Gtid(MariaDBGtid):
