@@ -86,6 +86,8 @@ def build_server(config: ServeConfig) -> tuple[ServerState, ProtocolServer]:
                                server_version=state.flavor.handshake.version_prefix + state.version,
                                server_charset=state.flavor.handshake.charset, lock=state.lock,
                                max_connections=config.max_connections,
+                               auth_plugin=state.flavor.handshake.auth_plugin,
+                               tls=state.flavor.handshake.tls,
                                other_accounts=lambda user, auth, scramble: verify_login(state, user, auth, scramble))
     except OSError as exc:
         raise _listen_error(config, exc) from None
