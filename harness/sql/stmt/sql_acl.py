@@ -74,6 +74,11 @@ def password_hash(password: str) -> str:
 
 
 def account_statement(thd: "Thd", st: A.Account) -> OkPacket:
+    if thd.server.flavor.name != "mariadb-10.11":
+        # MySQL rewrites the passwords it logs (IDENTIFIED WITH ... AS '<hash>'); not
+        # checked against the other flavours yet.
+        from harness.sql.parse.parse_errors import UnsupportedError
+        raise UnsupportedError(f"{st.verb} on {thd.server.flavor.name} (accounts are modelled for MariaDB 10.11)")
     thd.implicit_commit()
     state = thd.server
     users: set[Account] = state.accounts

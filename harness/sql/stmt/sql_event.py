@@ -50,6 +50,9 @@ def _unknown(name: str) -> ServerError:
 
 
 def event_statement(thd: "Thd", st: A.EventStmt) -> OkPacket:
+    if thd.server.flavor.name != "mariadb-10.11":
+        from harness.sql.parse.parse_errors import UnsupportedError
+        raise UnsupportedError(f"{st.verb} EVENT on {thd.server.flavor.name} (events are modelled for MariaDB 10.11)")
     thd.implicit_commit()
     db = st.db or thd.db
     if not db:
