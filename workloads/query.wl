@@ -276,3 +276,32 @@ con1: INSERT INTO fx (n) VALUES (LENGTH(RANDOM_BYTES(4)))
 con1: INSERT INTO fx (n) VALUES (LENGTH(UUID()))
 con1: SELECT id, a, HEX(b), n, d FROM fx ORDER BY id
 con1: SELECT SHA2('abc', 1), SHA2('abc', 384), AES_DECRYPT('garbage', 'key'), INET_NTOA(-1), INET6_ATON('zz'), FROM_BASE64('YWJj')
+
+[case query_accounts_revoke_without_a_grant]
+rule = QUERY.accounts
+seed = query
+description = REVOKE where the account has no database/table grant row: 1141/1147 and nothing logged; a row without privileges left is gone; GRANT on a table clears the previous warnings, on a database keeps them
+setup: CREATE TABLE gt (a INT) ENGINE=MyISAM
+con1: CREATE USER g1@localhost
+con1: REVOKE SELECT ON test.* FROM g1@localhost
+  => 1141
+con1: GRANT SELECT ON test.* TO g1@localhost
+con1: REVOKE INSERT ON test.* FROM g1@localhost
+con1: REVOKE SELECT ON test.* FROM g1@localhost
+con1: REVOKE SELECT ON test.* FROM g1@localhost
+  => 1141
+con1: REVOKE SELECT ON test.gt FROM g1@localhost
+  => 1147
+con1: GRANT SELECT, INSERT ON test.gt TO g1@localhost
+con1: REVOKE INSERT ON test.gt FROM g1@localhost
+con1: REVOKE SELECT ON test.gt FROM g1@localhost
+con1: REVOKE SELECT ON test.gt FROM g1@localhost
+  => 1147
+con1: REVOKE SELECT ON *.* FROM g1@localhost
+con1: INSERT INTO gt SELECT 1 FROM gt LIMIT 1
+con1: GRANT SELECT ON test.* TO g1@localhost
+con1: INSERT INTO gt SELECT 1 FROM gt LIMIT 1
+con1: GRANT SELECT ON test.gt TO g1@localhost
+con1: RENAME USER g1@localhost TO g2@localhost
+con1: REVOKE SELECT ON test.gt FROM g2@localhost
+con1: DROP USER g2@localhost

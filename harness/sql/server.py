@@ -105,6 +105,8 @@ class ServerState:
         self.roles: set[str] = set()
         # The password hashes of the accounts created here: (user, host) -> SHA1(SHA1(pw)).
         self.account_auth: dict[tuple[str, str], bytes] = {}
+        # Database- and table-level privilege rows: (user, host, db, table or '') -> privileges.
+        self.account_grants: dict[tuple[str, str, str, str], set[str]] = {}
         # Events (stmt/sql_event.py): (db, name) -> definer.
         self.events: dict[tuple[str, str], tuple[str, str]] = {}
         # Its system-variable profile (harness/sql/sys_vars/sysvar_profile.py), by the same name.

@@ -194,6 +194,7 @@ class AclParser(ExprParser):
         if has_on:
             self.advance()
             st.on = self._grant_object()
+            st.privileges = [n.upper() for n in names]
         elif not (verb == "REVOKE" and [n.upper() for n in names[:2]] == ["ALL", "PRIVILEGES"]):
             st.verb, st.roles = f"{verb} ROLE", names
         self.expect_kw(target)

@@ -777,6 +777,8 @@ class Account(Statement):
     # CREATE/ALTER USER: (user, host) -> its IDENTIFIED BY password as (PASSWORD, text)
     # or (HASH, '*...'), for logging in as the account.
     identified_by: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
+    # GRANT/REVOKE of privileges: the privilege words before ON, upper case.
+    privileges: list[str] = field(default_factory=list)
 
 
 @dataclass

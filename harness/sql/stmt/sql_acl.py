@@ -158,6 +158,8 @@ def _create_drop(thd: "Thd", st: A.Account, users: set[Account], roles: set[str]
                     failed.append(a)
                 continue
             (roles.discard(a[0]) if role else users.discard(k))
+            if not role:
+                _forget_grants(thd, a)
             changed = True
         else:  # ALTER USER
             if not exists:
@@ -198,6 +200,7 @@ def _rename(thd: "Thd", st: A.Account, users: set[Account]) -> OkPacket:
             continue
         users.discard(_key(old))
         users.add(_key(new))
+        _forget_grants(thd, old, new)
         changed = True
     return _finish(thd, st, failed, changed)
 
@@ -242,4 +245,44 @@ def _grant(thd: "Thd", st: A.Account, users: set[Account], roles: set[str]) -> O
             raise ServerError(1046, "No database selected", "3D000")
         if thd.catalog.get_table(db, st.on[1]) is None and st.verb == "GRANT":
             raise ServerError(1146, f"Table '{db}.{st.on[1]}' doesn't exist", "42S02")
+    if st.on is not None and st.on[0] is not None:
+        _privilege_rows(thd, st)
     return _finish(thd, st, [], True)
+
+
+def _privilege_rows(thd: "Thd", st: A.Account) -> None:
+    """The mysql.db / mysql.tables_priv rows a database- or table-level GRANT adds to and
+    REVOKE takes from: a REVOKE where the account has no row is 1141 (database) or 1147
+    (table), and a row without privileges left is deleted (observed: REVOKE INSERT after
+    GRANT SELECT succeeds, a second REVOKE SELECT is 1141). Global privileges live in the
+    account itself: never an error."""
+    assert st.on is not None
+    db = st.on[0] or thd.db or ""
+    rows: dict[tuple[str, str, str, str], set[str]] = thd.server.account_grants
+    privs = {p for p in st.privileges if p not in ("PRIVILEGES", "OPTION")}
+    for a in st.users:
+        key = (a[0], a[1].lower(), db, st.on[1] or "")
+        if st.verb == "GRANT":
+            rows.setdefault(key, set()).update(privs)
+            continue
+        if key not in rows:
+            where = f"There is no such grant defined for user '{a[0]}' on host '{a[1]}'"
+            err = (ServerError(1147, where + f" on table '{st.on[1]}'", "42000") if st.on[1] is not None
+                   else ServerError(1141, where, "42000"))
+            # mysql_grant's rollback of the Aria privilege tables (observed, even with no change).
+            err.trailing_notes.append(Note("Note", 4173, "Engine Aria does not support rollback. "
+                                           "Changes were committed during rollback call"))
+            raise err
+        left = set() if "ALL" in privs else rows[key] - privs if "ALL" not in rows[key] else rows[key]
+        if left:
+            rows[key] = left
+        else:
+            del rows[key]
+
+
+def _forget_grants(thd: "Thd", a: Account, new: Account | None = None) -> None:
+    rows: dict[tuple[str, str, str, str], set[str]] = thd.server.account_grants
+    for key in [k for k in rows if (k[0], k[1]) == _key(a)]:
+        privs = rows.pop(key)
+        if new is not None:
+            rows[(new[0], new[1].lower(), key[2], key[3])] = privs
