@@ -305,3 +305,14 @@ con1: GRANT SELECT ON test.gt TO g1@localhost
 con1: RENAME USER g1@localhost TO g2@localhost
 con1: REVOKE SELECT ON test.gt FROM g2@localhost
 con1: DROP USER g2@localhost
+
+[case query_cte_recursive_anchor_placement]
+rule = QUERY.cte
+seed = query
+description = a recursive CTE's anchor may come after its recursive member; none at all is 4005
+con1: WITH RECURSIVE c(n) AS (SELECT n + 1 FROM c WHERE n < 5 UNION ALL SELECT 1) SELECT * FROM c
+con1: WITH RECURSIVE c(n) AS (SELECT n + 1 FROM c WHERE n < 3) SELECT * FROM c
+  => 4005
+con1: WITH RECURSIVE c(n) AS (SELECT 1 UNION SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 3) SELECT * FROM c
+  => 1235
+con1: WITH RECURSIVE c(n) AS (SELECT 1 UNION SELECT 1 UNION SELECT n + 1 FROM c WHERE n < 3) SELECT * FROM c

@@ -71,16 +71,21 @@ def _recursive(ex: SelectExecutor, cte: A.Cte) -> tuple[list[str], list[Any], li
     members = [(True, head)] + list(cte.select.union)
     anchors = [(all_, m) for all_, m in members if not _refers_to(m, cte)]
     steps = [(all_, m) for all_, m in members if _refers_to(m, cte)]
-    if not anchors or anchors[0][1] is not head:
-        raise ServerError(1235, "This version of MariaDB doesn't yet support 'a recursive CTE whose "
-                          "first member refers to itself'", "42000")
-    anchor = dataclasses.replace(head, union=anchors[1:])
+    if not anchors:
+        raise ServerError(4005, f"No anchors for recursive WITH element '{cte.name}'", "HY000")
+    # The anchors run first wherever they stand in the union (observed: `SELECT n+1 FROM c
+    # UNION ALL SELECT 1` starts with 1).
+    anchor = dataclasses.replace(anchors[0][1], union=anchors[1:])
     res = ex.select(anchor)
     cols = res.columns
     names = _names(cte, cols)
     rows = [list(r) for r in res.rows]
     seen = {_key(r) for r in rows}
-    distinct = any(not all_ for all_, _ in steps)
+    flags = {all_ for all_, _ in members[1:]}
+    if len(flags) > 1:  # the server's own refusal (sql_cte.cc)
+        raise ServerError(1235, "This version of MariaDB doesn't yet support 'mix of ALL and DISTINCT UNION "
+                          "operations in recursive CTE spec'", "42000")
+    distinct = flags == {False}
     limit = int(ex.thd.get_sysvar("max_recursive_iterations", "SESSION"))
     new, iterations = rows, 0
     while new:
