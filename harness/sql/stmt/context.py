@@ -87,7 +87,7 @@ class ExecContext:
         return self.thd.user_vars.get(name)
 
     def set_user_var(self, name: str, value: Any) -> None:
-        self.thd.user_vars[name] = value
+        self.thd.set_user_var(name, value)
 
     def get_sysvar(self, name: str, scope: str) -> Any:
         return self.thd.get_sysvar(name, scope)

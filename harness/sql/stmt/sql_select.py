@@ -125,11 +125,11 @@ class SelectExecutor:
         from harness.sql.item.field import Column
         assert view.select is not None
         saved_db = self.thd.db
-        self.thd.db = name.db or saved_db  # the view's names resolve in its own database
+        self.thd.set_current_db(name.db or saved_db)  # the view's names resolve in its own database
         try:
             res = self.select(view.select)
         finally:
-            self.thd.db = saved_db
+            self.thd.set_current_db(saved_db)
         names = view.columns or [c.name for c in res.columns]
         cols = [Column(n, c.type or StringType("VARCHAR", 255), c.nullable) for n, c in zip(names, res.columns)]
         t = TableDef(name.db or self.thd.db or "", view.name.name, cols, [], Engine("VIEW", transactional=True))
