@@ -393,6 +393,20 @@ class Thd:
         self.binlog_stmt_ctx = StreamContext()
         return self.binlog_stmt_ctx
 
+    def set_no_index_used(self, flag: bool) -> None:
+        """SERVER_STATUS_NO_INDEX_USED of the running statement (harness/sql/opt/access_path.py)."""
+        self.status_no_index_used = flag
+
+    def set_last_insert_id(self, value: int) -> None:
+        """LAST_INSERT_ID(expr): what LAST_INSERT_ID() returns from now on
+        (first_successful_insert_id_in_prev_stmt)."""
+        self.last_insert_id = value
+        self.first_insert_id_prev_stmt = value
+
+    def reset_row_count(self) -> None:
+        """my_ok() without a count (COM_PING): ROW_COUNT() is 0."""
+        self.last_row_count = 0
+
     def set_local_file_reader(self, reader: Any) -> None:
         """LOAD DATA LOCAL: how the client's file is asked for (None: the client cannot send one)."""
         self.local_file_reader = reader

@@ -186,8 +186,7 @@ class ExecContext:
             # Item_func_last_insert_id: the argument becomes what LAST_INSERT_ID()
             # returns from now on (first_successful_insert_id_in_prev_stmt); a NULL
             # argument stores its val_int(), 0, and the call itself is NULL.
-            self.thd.last_insert_id = v
-            self.thd.first_insert_id_prev_stmt = v
+            self.thd.set_last_insert_id(v)
             return v if value is not None else None
         v = self.thd.first_insert_id_prev_stmt
         if self.used_last_insert_id is None:
