@@ -66,7 +66,7 @@ class ExecContext:
         # one warning per missing column per statement, however many rows.
         self.warned_no_default: set[tuple[int, int]] = set()
         # id(table) -> its 1364 conditions, repeated for each row (a table with nullable
-        # trigger fields; harness/sql/stmt/executor.py _check_all_fields_given).
+        # trigger fields; harness/sql/stmt/sql_insert.py _check_all_fields_given).
         self.no_default_per_row: dict[int, list[Any]] = {}
         # RAND(seed): the generator the first seeded call of the statement created.
         self._seeded: RandState | None = None
