@@ -78,6 +78,9 @@ def cmd_run(args: argparse.Namespace) -> int:
             cases=tuple(args.case or ()),
             profile=args.profile,
             live_replica=args.live_replica,
+            reference=args.reference,
+            candidate=args.candidate,
+            candidate_profile=args.candidate_profile,
             **({"run_id": args.run_id} if args.run_id else {}),
         )
     except ValueError as exc:
@@ -111,6 +114,30 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     gc.freeze()
     return status
+
+
+def cmd_roots(args: argparse.Namespace) -> int:
+    from harness.kinds import KINDS, UnknownKindError, get_kind
+    from harness.providers.roots import RootBuildError, describe, ensure_root
+
+    if args.roots_command == "list":
+        for kind in KINDS.values():
+            print(describe(kind))
+        return EXIT_OK
+    try:
+        kinds = [get_kind(k) for k in args.kinds] or [k for k in KINDS.values() if k.needs_root]
+    except UnknownKindError as exc:
+        raise CliError(str(exc)) from exc
+    for kind in kinds:
+        if not kind.needs_root:
+            print(describe(kind))
+            continue
+        try:
+            path = ensure_root(kind, force=args.force, check=not args.no_check)
+        except RootBuildError as exc:
+            raise CliError(str(exc)) from exc
+        print(f"{kind.name} {path}")
+    return EXIT_OK
 
 
 def judge_summary(summary: list[dict[str, Any]], report: str | None = None, quiet: bool = False) -> int:
@@ -472,6 +499,40 @@ def version() -> str:
     return f"replbed {v} (Python {sys.version.split()[0]}; {Path(__file__).resolve().parent.parent})"
 
 
+def _kind_arguments(r: argparse.ArgumentParser) -> None:
+    """``replbed run``'s servers: --profile, --reference / --candidate / --candidate-profile
+    (harness/kinds.py), --keep-servers."""
+    from harness.kinds import DEFAULT_KIND, KINDS
+    from harness.profile import DEFAULT_PROFILE, PROFILES
+
+    r.add_argument("--profile", default=None, choices=tuple(PROFILES),
+                   help="server profile of both sides (harness/profile.py; default: the reference kind's, "
+                        f"{DEFAULT_PROFILE} for mariadb-10.11)")
+    r.add_argument("--keep-servers", action="store_true",
+                   help="keep the servers' data directories under runs/<id>/servers/ (removed by default)")
+
+    r.add_argument("--reference", default=DEFAULT_KIND, choices=tuple(KINDS),
+                   help=f"the real server of the reference side (default {DEFAULT_KIND}; others run "
+                        "from a root built on first use: replbed roots)")
+    r.add_argument("--candidate", default="replbed", choices=("replbed", *KINDS),
+                   help="what the reference is compared with: replbed's flavour of the reference kind "
+                        "(default) or another real kind (an upgrade check)")
+    r.add_argument("--candidate-profile", default=None, choices=tuple(PROFILES),
+                   help="the candidate kind's profile (default: that kind's)")
+
+
+def _roots_parser(sub: Any) -> None:
+    rt = sub.add_parser("roots", help="the roots the newer server kinds run from (build, list)")
+    rt_sub = rt.add_subparsers(dest="roots_command", required=True)
+    rb = rt_sub.add_parser("build", help="build (or refresh) the roots of these kinds")
+    rb.add_argument("kinds", nargs="*", metavar="KIND", help="default: every kind that needs a root")
+    rb.add_argument("--force", action="store_true", help="rebuild even when up to date")
+    rb.add_argument("--no-check", action="store_true",
+                    help="do not ask the archive for a newer package version when a root exists")
+    rt_sub.add_parser("list", help="the kinds and where their roots are")
+    rt.set_defaults(func=cmd_roots)
+
+
 def _serve_parser(sub: "argparse._SubParsersAction[Any]") -> None:
     """``replbed serve``'s options."""
     from harness.profile import add_server_options
@@ -501,8 +562,6 @@ def _serve_parser(sub: "argparse._SubParsersAction[Any]") -> None:
 
 def _run_parser(sub: "argparse._SubParsersAction[Any]") -> None:
     """``replbed run``'s options."""
-    from harness.profile import DEFAULT_PROFILE, PROFILES
-
     r = sub.add_parser("run", help="run the workloads on both sides and diff the binlogs")
     r.add_argument("--workloads", default=RunConfig.workloads, metavar="GLOB", help="workload files (.wl)")
     r.add_argument("--formats", nargs="+", default=list(BINLOG_FORMATS),
@@ -516,10 +575,7 @@ def _run_parser(sub: "argparse._SubParsersAction[Any]") -> None:
                    help="only cases matching this glob (repeatable; default: every case)")
     r.add_argument("--run-id", default=None, metavar="ID",
                    help="name of the run directory under --out (default: <UTC time>-<random>)")
-    r.add_argument("--profile", default=DEFAULT_PROFILE, choices=tuple(PROFILES),
-                   help="server profile of both sides (harness/profile.py)")
-    r.add_argument("--keep-servers", action="store_true",
-                   help="keep the servers' data directories under runs/<id>/servers/ (removed by default)")
+    _kind_arguments(r)
     r.add_argument("--live-replica", action="store_true",
                    help="also replicate every case into a real MariaDB replica per side and compare them")
     r.set_defaults(func=cmd_run)
@@ -618,6 +674,7 @@ def build_parser() -> argparse.ArgumentParser:
     _mtr_parser(sub)
     _frames_parsers(sub)
     _maintenance_parsers(sub)
+    _roots_parser(sub)
     return p
 
 

@@ -14,6 +14,8 @@ Statuses, most severe first:
 ``expectation_wrong``  the reference server disagreed with the workload's own ``=> CODE``
                        annotations: the workload is wrong, whatever replbed did
 ``differs``            replbed and the reference differ in at least one check
+``known_difference``   two real servers differ only as declared (known_differences.py):
+                       classified findings, a pass
 ``pass``               all checks ran and agree
 """
 
@@ -44,6 +46,10 @@ EXPECTATION_CHECK = "expectation_ok"
 #: the others (``None``, did not run, is not a pass).
 REPLICA_CHECK = "replica_ok"
 
+#: The checks of a two-real-servers run whose every difference is declared
+#: (harness/pipeline/known_differences.py); present only in such runs.
+CLASSIFIED = "classified_checks"
+
 
 #: The Great Expectations suites' gate (``gate_suites``): a record carries it once the
 #: run's suites were validated; False when a suite names this pair's replbed side
@@ -65,6 +71,7 @@ class Status(str, Enum):
     ERROR = "error"
     EXPECTATION_WRONG = "expectation_wrong"
     DIFFERS = "differs"
+    KNOWN_DIFFERENCE = "known_difference"
     PASS = "pass"
 
 
@@ -76,7 +83,7 @@ class Verdict:
 
     @property
     def passed(self) -> bool:
-        return self.status is Status.PASS
+        return self.status in (Status.PASS, Status.KNOWN_DIFFERENCE)
 
 
 def verdict(rec: Mapping[str, Any], checks: Sequence[str] = CHECKS) -> Verdict:
@@ -91,6 +98,10 @@ def verdict(rec: Mapping[str, Any], checks: Sequence[str] = CHECKS) -> Verdict:
         why = rec.get("expectation_error") or "the reference disagrees with the workload's annotations"
         return Verdict(Status.EXPECTATION_WRONG, (EXPECTATION_CHECK,), str(why))
     failed = tuple(c for c in checks_of(rec, checks) if rec.get(c) is not True)
+    classified = set(rec.get(CLASSIFIED) or ())
+    if failed and all(rec.get(c) is False and c in classified for c in failed):
+        return Verdict(Status.KNOWN_DIFFERENCE, failed,
+                       "differs only as declared (classified findings) in " + ", ".join(failed))
     if failed:
         missing = [c for c in failed if rec.get(c) is None]
         why = "differs in " + ", ".join(c for c in failed if c not in missing)
@@ -234,6 +245,9 @@ def gate_suites(suites: Iterable[Mapping[str, Any]], records: Iterable[Mapping[s
                 pair_errors.setdefault(key, f"pipeline: {what} fails on {who} where every check agreed "
                                             "(the check or the pipeline is wrong)")
     return Gate(gx_ok, pair_errors, tuple(dict.fromkeys(run_errors)), findings)
+
+
+# -- a finished run ------------------------------------------------------------------
 
 
 def pipeline_errors(run_dir: Path) -> list[str]:
