@@ -496,6 +496,33 @@ def link_report(site: Path, run_name: str, report: Path) -> list[Path]:
         if page != index:
             asset = page.stem.split("-", 1)[-1]
             text = text.replace("Data asset: None", f"Data asset: {html.escape(asset)} (replbed run {html.escape(run_name)})")
+            text = one_row_per_pair(text)
         page.write_text(text, encoding="utf-8")
         changed.append(page)
     return changed
+
+
+_ROW = re.compile(r"<tr>\s*((?:<td[^>]*><div class=\"show-scrollbars\">[^<]*</div></td>\s*){3,})</tr>")
+_CELL = re.compile(r"(<td[^>]*><div class=\"show-scrollbars\">)([^<]*)(</div></td>)")
+
+
+def one_row_per_pair(page: str) -> str:
+    """GX lists the rows that share an unexpected value as one table row whose index cells
+    are comma-joined (``basic_dml, basic_dml`` | ``ROW, ROW`` | ``reference, replbed``):
+    split such a row into one row per failing row, each with its own case, format, side."""
+    def split(m: re.Match) -> str:
+        cells = _CELL.findall(m.group(1))
+        count = cells[1][1].strip()
+        if not count.isdigit() or int(count) < 2:
+            return m.group(0)
+        n = int(count)
+        parts = [c[1].split(", ") for c in cells[2:]]
+        if any(len(p) != n for p in parts):
+            return m.group(0)
+        rows = []
+        for i in range(n):
+            tds = [cells[0][0] + cells[0][1] + cells[0][2], cells[1][0] + "1" + cells[1][2]]
+            tds += [c[0] + p[i] + c[2] for c, p in zip(cells[2:], parts)]
+            rows.append("<tr>" + "".join(tds) + "</tr>")
+        return "\n".join(rows)
+    return _ROW.sub(split, page)

@@ -8,6 +8,7 @@ validate pandas frames read straight from the run's files.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pyarrow as pa
@@ -185,3 +186,19 @@ def _docs_in_chromium(index: Path, site: Path) -> None:
         href = link[1].get("href", "")
         if href.endswith(".css"):
             assert (index.parent / href).resolve().is_file(), href
+
+
+def test_data_docs_list_one_row_per_failing_pair() -> None:
+    from harness.pipeline.gx_validate import one_row_per_pair
+
+    def td(i: int, text: str) -> str:
+        return f'<td id="c-{i}" ><div class="show-scrollbars">{text}</div></td>'
+
+    # as GX 1.x renders two failing rows that share the unexpected value False
+    row = ("<tr>\n          " + td(1, "False") + td(2, "2") + td(3, "basic_dml, basic_dml") + td(4, "ROW, ROW")
+           + td(5, "reference, replbed") + "</tr>")
+    out = one_row_per_pair(f"<table>{row}</table>")
+    cells = re.findall(r'show-scrollbars">([^<]*)<', out)
+    assert cells == ["False", "1", "basic_dml", "ROW", "reference", "False", "1", "basic_dml", "ROW", "replbed"]
+    single = "<tr>" + td(1, "unterminated") + td(2, "1") + td(3, "basic_dml") + td(4, "ROW") + "</tr>"
+    assert one_row_per_pair(single) == single
