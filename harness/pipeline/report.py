@@ -567,6 +567,7 @@ def render_report(run_dir: Path) -> Path:
         plan=plan, rows=ordered, failing=failing, n_total=len(full),
         n_pass=counts["pass"], counts=counts, rules=rules, gx=gx, docs_link=docs_link,
         formats=formats, grid=grid, pipeline_errors=pipeline_errors(run_dir),
+        findings=[r for r in ordered if r.get("replica_finding")],
         descriptions=_suite_descriptions(), overhead=_overhead(run_dir),
         logs_link=os.path.relpath(run_dir / "logs", out_dir) if (run_dir / "logs").is_dir() else None,
         checks=CHECKS + ((REPLICA_CHECK,) if plan.get("live_replica") else ()), css=(Path(__file__).resolve().parent / "templates" / "report.css").read_text())
