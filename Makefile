@@ -21,7 +21,14 @@ export AIRFLOW__DATABASE__SQL_ALCHEMY_CONN := sqlite:///$(CURDIR)/.airflow/airfl
 export REPLBED_RUNS_DIR := $(CURDIR)/runs
 export GX_ANALYTICS_ENABLED := false
 
-.PHONY: bootstrap run test airflow-db airflow-cfg airflow-ui clean-airflow lint
+.PHONY: bootstrap run test airflow-db airflow-cfg airflow-ui clean-airflow lint roots
+
+# The roots the newer server kinds run from (harness/kinds.py, harness/providers/roots.py):
+# debootstrap + apt from Debian's archive, cached in $REPLBED_ROOTS (~/.cache/replbed/roots),
+# rebuilt when the package has a new version. KINDS= limits it (default: every kind with a root).
+KINDS ?=
+roots: bootstrap
+	@$(PY) -m harness.cli roots build $(KINDS)
 
 bootstrap:
 	@bash scripts/bootstrap.sh
@@ -74,14 +81,19 @@ run: airflow-db airflow-cfg
 	@conf=$$($(PY) -m harness.pipeline.regression conf '$(CONF)' '$(RUN_ID)') || exit 2; \
 	if $(PY) -c 'import json,sys; sys.exit(0 if json.loads(sys.argv[1]).get("provider") == "docker" else 1)' "$$conf"; then \
 	    bash scripts/build_image.sh || exit $$?; fi; \
+	kinds=$$($(PY) -c 'import json,sys; from harness.kinds import KINDS; c = json.loads(sys.argv[1]); r = c.get("reference", "mariadb-10.11"); ks = list(KINDS) if r == "matrix" else [r, c.get("candidate", "replbed")]; print(" ".join(k for k in ks if k in KINDS and KINDS[k].needs_root))' "$$conf"); \
+	if [ -n "$$kinds" ]; then $(PY) -m harness.cli roots build --no-check $$kinds || exit $$?; fi; \
 	run_id=$$($(PY) -c 'import json,sys; print(json.loads(sys.argv[1])["run_id"])' "$$conf"); \
 	logs=$$REPLBED_RUNS_DIR/$$run_id/logs; mkdir -p $$logs; \
 	echo "airflow dags test binlog_regression, run $$run_id (Airflow's log: $$logs/airflow.log)"; \
 	REPLBED_CONSOLE_FD=3 $(PY) -m harness.pipeline.airflow_cli --run-id "$$run_id" dags test binlog_regression \
 	    -f $(CURDIR)/dags/binlog_regression.py -c "$$conf" 3>&1 >$$logs/airflow.log 2>&1; rc=$$?; \
-	$(PY) -m harness.pipeline.regression summary $$REPLBED_RUNS_DIR/$$run_id --started $(RUN_STARTED); src=$$?; \
-	if [ $$rc -ne 0 ] && [ ! -f $$REPLBED_RUNS_DIR/$$run_id/summary.json ]; then \
-	    echo "airflow dags test failed ($$rc); the end of $$logs/airflow.log:"; tail -15 $$logs/airflow.log; fi; \
+	run_ids=$$($(PY) -c 'import json,sys; from harness.kinds import KINDS; c = json.loads(sys.argv[1]); print(" ".join(c["run_id"] + "-" + k for k in KINDS) if c.get("reference") == "matrix" else c["run_id"])' "$$conf"); \
+	src=0; for rid in $$run_ids; do \
+	    $(PY) -m harness.pipeline.regression summary $$REPLBED_RUNS_DIR/$$rid --started $(RUN_STARTED) || src=$$?; \
+	    if [ $$rc -ne 0 ] && [ ! -f $$REPLBED_RUNS_DIR/$$rid/summary.json ]; then \
+	        echo "airflow dags test failed ($$rc); the end of $$logs/airflow.log:"; tail -15 $$logs/airflow.log; fi; \
+	done; \
 	if [ $$src -ne 0 ]; then exit $$src; fi; \
 	if [ $$rc -ne 0 ]; then echo "airflow dags test failed ($$rc); see $$logs/airflow.log"; exit $$rc; fi; exit 0
 

@@ -48,6 +48,8 @@ SUMMARY_KEYS = ("case", "format", "events_match", "gtid_layout_ok", "tables_matc
                 "replay_ok", "expectation_ok", "expectation_error", "status", "failed_checks", "reason")
 #: The live replica check's fields, in summary.json only when the run planned it.
 REPLICA_KEYS = ("replica_ok", "replica_error", "replica_finding")
+#: A two-real-servers run's classification, in summary.json only then.
+CANDIDATE_KEYS = ("classified_checks", "findings")
 _BINLOG_NAME = re.compile(r"\.\d{6}$")
 
 Progress = Callable[[str], None]
@@ -131,12 +133,36 @@ def resolve_plan(config: RunConfig) -> tuple[list, list]:
             raise PlanError(f"case glob {unmatched[0]!r} matches no case in {config.workloads!r} "
                             f"({len(cases)} cases)")
         cases = [c for c in cases if any(fnmatch.fnmatchcase(c.name, g) for g in config.cases)]
+    skipped = not_applicable(config, cases)
+    if skipped and len(skipped) == len(cases):
+        raise PlanError(f"no case applies to {config.reference}: {skipped[0]['case']} is for "
+                        f"{', '.join(skipped[0]['servers'])} only ({len(cases)} cases)")
+    cases = [c for c in cases if c.name not in {s["case"] for s in skipped}]
     pairs = runner_plan(cases, config.formats)
     if not pairs:
         raise PlanError(f"no case x format to run: cases {[c.name for c in cases][:5]} do not run in "
                         f"formats {list(config.formats)}")
     check_writable(Path(config.out_dir))
     return cases, pairs
+
+
+def run_kinds(config: RunConfig) -> tuple[str, ...]:
+    """The real server kinds a run's statements meet: the reference, and the candidate
+    when it is a real kind (replbed imitates the reference)."""
+    return (config.reference,) + ((config.candidate,) if config.candidate != "replbed" else ())
+
+
+def not_applicable(config: RunConfig, cases: list) -> list[dict]:
+    """The cases whose ``servers =`` excludes a kind of this run: listed in the plan,
+    the summary and the report as not applicable, never silently left out."""
+    out = []
+    for c in cases:
+        missing = [k for k in run_kinds(config) if not c.applies_to(k)]
+        if missing:
+            out.append({"case": c.name, "servers": list(c.servers), "not_for": missing,
+                        "reason": c.servers_reason or f"the case is for {', '.join(c.servers)} only",
+                        "source": str(c.source)})
+    return out
 
 
 def check_writable(out_dir: Path) -> None:
@@ -161,6 +187,11 @@ def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
     """
     t0 = time.time()
     cases, pairs = resolve_plan(config)
+    from harness.workload import load_workloads
+
+    matched = [c for c in load_workloads(config.workloads)
+               if not config.cases or any(fnmatch.fnmatchcase(c.name, g) for g in config.cases)]
+    skipped = not_applicable(config, matched)
     run_id = safe_run_id(config.run_id) if config.run_id else new_run_id()
     run_dir = (Path(config.out_dir) / run_id).resolve()
     run_dir.mkdir(parents=True, exist_ok=True)
@@ -174,6 +205,9 @@ def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
         "replbed_provider": replbed_provider,
         "flavor": config.flavor,
         "profile": config.profile,
+        "reference": config.reference,
+        "candidate": config.candidate,
+        "candidate_profile": config.candidate_profile,
         "live_replica": config.live_replica,
         "spark_master": config.spark_master,
         "cases": [
@@ -182,6 +216,7 @@ def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
             for c in cases
         ],
         "pairs": [{"case": c.name, "format": f} for c, f in pairs],
+        "not_applicable": skipped,
     }
     atomic_write_json(run_dir / "plan.json", plan)
     (run_dir / timing.TIMINGS).unlink(missing_ok=True)  # a re-used run id starts afresh
@@ -189,18 +224,74 @@ def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
     from harness.pipeline.console import say
 
     say(f"replbed run {run_id}: {len(cases)} cases, {len(pairs)} case x format -> {run_dir}")
+    if skipped:
+        say(f"  {len(skipped)} cases not applicable to this pair of servers (not run; listed in the report)")
+    for na in skipped:
+        _progress(f"[plan] not applicable to {', '.join(na['not_for'])}: {na['case']} ({na['reason']})")
     return run_dir
 
 
 # -- collect -------------------------------------------------------------------
 
 
-def plan_settings(plan: dict) -> "ServerSettings":
-    """The server settings every server of a run starts with (both sides, and the replays)."""
+def plan_settings(plan: dict, side: str = "reference") -> "ServerSettings":
+    """The server settings a side's servers start with (its collection and its replay).
+
+    Both sides share the reference's profile, unless the candidate is another real
+    kind (an upgrade check): that side then runs with its own kind's profile."""
     from harness.profile import get_profile
     from harness.providers import ServerSettings
 
+    kind = side_kind(plan, side)
+    if side != "reference" and kind is not None and plan.get("candidate", "replbed") != "replbed":
+        from harness.kinds import get_kind
+
+        return ServerSettings(flavor=get_kind(kind).flavor, profile=get_profile(plan.get("candidate_profile")))
     return ServerSettings(flavor=plan["flavor"], profile=get_profile(plan.get("profile")))
+
+
+def side_kind(plan: dict, side: str) -> str | None:
+    """The real server kind that runs ``side`` (None: replbed serve)."""
+    reference = plan.get("reference", "mariadb-10.11")
+    if side == "reference":
+        return reference
+    candidate = plan.get("candidate", "replbed")
+    if candidate != "replbed":
+        return candidate
+    return reference if plan.get("replbed_provider") == "local" else None
+
+
+def replay_sides(plan: dict) -> dict[str, tuple[Any, Any]] | None:
+    """(provider, settings) of each side's replay server: the kind that wrote the side's
+    binlog (replbed's: the kind its flavour imitates), always local; None for a run of
+    MariaDB 10.11 against replbed's flavour of it (the host's MariaDB, as before)."""
+    from harness.kinds import kind_for_flavor
+    from harness.providers import get_provider
+
+    out = {}
+    for side in SIDES:
+        settings = plan_settings(plan, side)
+        kind = side_kind(plan, side)
+        if kind is None:
+            real = kind_for_flavor(settings.flavor)
+            kind = real.name if real is not None else plan.get("reference", "mariadb-10.11")
+        out[side] = (get_provider("local", kind=kind), settings)
+    if all(p.__class__.__name__ == "LocalMariaDBProvider" for p, _ in out.values()):
+        return None
+    return out
+
+
+def side_provider(plan: dict, side: str) -> Any:
+    """The provider that starts ``side``'s server: the plan's provider for a real kind
+    (``local`` or ``docker``), ``replbed serve`` for replbed."""
+    from harness.providers import get_provider
+
+    kind = side_kind(plan, side)
+    if kind is None:
+        return get_provider("replbed")
+    if side != "reference" and plan.get("candidate", "replbed") == "replbed":
+        return get_provider("local", kind=kind)  # replbed_provider=local: the pipeline's own check
+    return get_provider(plan["provider"], kind=kind)
 
 
 @_timed(lambda run_dir, side, *a, **kw: f"collect_{side}")
@@ -211,7 +302,6 @@ def collect(run_dir: Path, side: str, progress: Progress | None = _progress) -> 
     ``replbed_provider`` (``replbed serve`` by default). A case that fails is
     recorded in its outcome.json and does not stop the others.
     """
-    from harness.providers import get_provider
     from harness.runner import run_side
     from harness.workload import load_workloads
 
@@ -221,19 +311,19 @@ def collect(run_dir: Path, side: str, progress: Progress | None = _progress) -> 
     plan = load_plan(run_dir)
     names = {c["name"] for c in plan["cases"]}
     cases = [c for c in load_workloads(plan["workloads"]) if c.name in names]
-    provider = get_provider(plan["provider"] if side == "reference" else plan["replbed_provider"])
+    provider = side_provider(plan, side)
     t0 = time.monotonic()
     if progress:
         progress(f"[collect] {side}: {len(plan['pairs'])} case x format on {provider.name}")
     if plan.get("live_replica"):
         from harness.pipeline.live_replica import ReplicaCheck
 
-        with ReplicaCheck(run_dir, side, plan_settings(plan), progress) as check:
+        with ReplicaCheck(run_dir, side, plan_settings(plan, side), progress) as check:
             outcomes = run_side(run_dir, side, provider, cases, plan["formats"], progress,
-                                settings=plan_settings(plan), after_case=check)
+                                settings=plan_settings(plan, side), after_case=check)
     else:
         outcomes = run_side(run_dir, side, provider, cases, plan["formats"], progress,
-                            settings=plan_settings(plan))
+                            settings=plan_settings(plan, side))
     failed = sum(1 for o in outcomes if o.failed)
     if progress:
         progress(f"[collect] {side}: {len(outcomes)} done, {failed} failed, "
@@ -452,27 +542,40 @@ def _expectations(stmts: dict[tuple[str, str, str], dict[int, dict]],
             for (case, fmt, side), v in stmts.items() if side == "reference"}
 
 
-def _validate(run_dir: Path, plan: dict, frames: dict, full: list[dict],
-              progress: Progress | None) -> tuple[list[dict], Any, dict]:
-    """The GX suites over the frames and the raw data; every suite gates the verdict
-    (verdict.gate_suites): ``full``'s records are updated in place."""
-    from harness.pipeline.console import capture_library_logs
-    from harness.pipeline.gx_validate import gx_project_dir, validate_frames
+def _judge(run_dir: Path, plan: dict, full: list[dict]) -> bool:
+    """Complete every summary record (replay, expectations, live replica, two real
+    servers' classified differences) and judge it (verdict.py); True for a run of
+    two real servers."""
+    from harness.pipeline.replay import read_records
 
-    capture_library_logs(run_dir)
-    t1 = time.monotonic()
-    results, docs = validate_frames(run_dir, frames, records=full, progress=progress or (lambda _m: None))
-    gx_meta: dict = {"run_name": plan["run_id"], "project": str(gx_project_dir(run_dir) / "gx")}
-    gx_results = [r.to_json() for r in results]
-    # a suite naming replbed's side of a pair fails the pair; one both servers fail is a pipeline error
-    gate = gate_suites(gx_results, full)
+    replay = read_records(run_dir)
+    replica = _replica_records(run_dir, plan) if plan.get("live_replica") else None
+    stmts = _statements(run_dir / "records" / "outcomes.parquet")
+    expectations = _expectations(stmts)
+    for r in full:  # the classification reads the replay's verdict
+        r["replay_ok"] = replay.get((r["case"], r["format"]), {}).get("replay_ok")
+    two_real = plan.get("candidate", "replbed") != "replbed"
+    from harness.pipeline.known_differences import classify
+
+    # Every run's differences grouped by kind (diff/findings.json); only two real
+    # servers' declared ones are classified findings.
+    classes = classify(run_dir, plan, full)
     for r in full:
-        gate.apply(r)
-        r["passed"] = r["status"] == "pass"
-    gx_meta["pipeline_errors"] = list(gate.run_errors)
-    if progress:
-        progress(f"[analyze] GX validation ({len(results)} suites) in {time.monotonic() - t1:.1f}s")
-    return gx_results, docs, gx_meta
+        if two_real:
+            c = classes.get((r["case"], r["format"])) or {}
+            r["classified_checks"] = c.get("classified", [])
+            r["findings"] = c.get("findings", [])
+        rp = replay.get((r["case"], r["format"]), {})
+        r["replay_ok"] = rp.get("replay_ok")
+        r["replay_error"] = rp.get("replay_error")
+        r["expectation_ok"], r["expectation_error"] = expectations.get((r["case"], r["format"]), (None, None))
+        if replica is not None:
+            r.update(replica.get((r["case"], r["format"])) or judge_replica(None, None))
+        r.update(record_fields(r))
+        if r["status"] == "differs" and (more := _details(r, stmts)):
+            r["reason"] += ": " + more
+        r["passed"] = r["status"] in ("pass", "known_difference")
+    return two_real
 
 
 @_timed("analyze")
@@ -506,23 +609,7 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
     else:
         frames, full = _spark_jobs(run_dir, plan, out, spark)
         engine = "spark diff"
-    from harness.pipeline.replay import read_records
-
-    replay = read_records(run_dir)
-    replica = _replica_records(run_dir, plan) if plan.get("live_replica") else None
-    stmts = _statements(rec / "outcomes.parquet")
-    expectations = _expectations(stmts)
-    for r in full:
-        rp = replay.get((r["case"], r["format"]), {})
-        r["replay_ok"] = rp.get("replay_ok")
-        r["replay_error"] = rp.get("replay_error")
-        r["expectation_ok"], r["expectation_error"] = expectations.get((r["case"], r["format"]), (None, None))
-        if replica is not None:
-            r.update(replica.get((r["case"], r["format"])) or judge_replica(None, None))
-        r.update(record_fields(r))
-        if r["status"] == "differs" and (more := _details(r, stmts)):
-            r["reason"] += ": " + more
-        r["passed"] = r["status"] == "pass"
+    two_real = _judge(run_dir, plan, full)
     if progress:
         progress(f"[analyze] {engine} of {len(full)} case x format in "
                  f"{time.monotonic() - t0:.1f}s")
@@ -531,17 +618,44 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
     docs = None
     gx_meta: dict = {}
     if validate:
-        gx_results, docs, gx_meta = _validate(run_dir, plan, frames, full, progress)
+        gx_results, docs, gx_meta = _validate_run(run_dir, plan, frames, full, progress)
     atomic_write_json(out / "gx_results.json",
                       {"suites": gx_results, "data_docs": str(docs) if docs else None, **gx_meta})
     atomic_write_json(out / "summary_full.json", full, default=str)
-    keys = SUMMARY_KEYS + (REPLICA_KEYS if replica is not None else ()) + ((GX_CHECK,) if validate else ())
+    keys = (SUMMARY_KEYS + (REPLICA_KEYS if plan.get("live_replica") else ()) + (CANDIDATE_KEYS if two_real else ())
+            + ((GX_CHECK,) if validate else ()))
     summary_records = [{k: r.get(k) for k in keys} for r in full]
     atomic_write_json(run_dir / "summary.json", summary_records)
     for df in frames.values():
         if hasattr(df, "unpersist"):
             df.unpersist()
     return summary_records
+
+
+def _validate_run(run_dir: Path, plan: dict, frames: dict, full: list[dict],
+                  progress: Progress | None) -> tuple[list[dict], Any, dict]:
+    """The GX suites over the diff frames; every suite gates the verdict of ``full``'s records.
+
+    Returns (the suites' results, the Data Docs index, what gx_results.json says of the project)."""
+    from harness.pipeline.console import capture_library_logs
+    from harness.pipeline.gx_validate import gx_project_dir, validate_frames
+
+    capture_library_logs(run_dir)
+    t1 = time.monotonic()
+    results, docs = validate_frames(run_dir, frames, records=full, progress=progress or (lambda _m: None))
+    gx_meta: dict = {"run_name": plan["run_id"], "project": str(gx_project_dir(run_dir) / "gx")}
+    gx_results = [r.to_json() for r in results]
+    # every suite gates the verdict (verdict.gate_suites): a suite naming replbed's side
+    # of a pair fails the pair; one both servers fail is a pipeline error
+    gate = gate_suites(gx_results, full)
+    for r in full:
+        gate.apply(r)
+        r["passed"] = r["status"] in ("pass", "known_difference")
+    gx_meta["pipeline_errors"] = list(gate.run_errors)
+    if progress:
+        progress(f"[analyze] GX validation ({len(results)} suites) in "
+                 f"{time.monotonic() - t1:.1f}s")
+    return gx_results, docs, gx_meta
 
 
 def _local_jobs(run_dir: Path, plan: dict, out: Path) -> tuple[dict, list[dict]]:
@@ -764,7 +878,7 @@ def prune_runs(runs_dir: Path, keep: int) -> list[Path]:
 
 #: The DAG's params (dags/binlog_regression.py); ``make run CONF=…`` may set these.
 CONF_KEYS = ("workloads", "formats", "provider", "profile", "cases", "spark_master", "replbed_provider",
-             "run_id", "keep_servers", "live_replica")
+             "run_id", "keep_servers", "live_replica", "reference", "candidate")
 
 
 def check_conf(text: str, run_id: str, root: Path) -> dict:
@@ -796,6 +910,10 @@ def check_conf(text: str, run_id: str, root: Path) -> dict:
             workloads=workloads if Path(workloads).is_absolute() else str(root / workloads),
             formats=tuple(str(f).upper() for f in formats),
             provider=conf.get("provider", "local"),
+            reference=str(conf.get("reference", "mariadb-10.11")) if conf.get("reference") != "matrix"
+            else "mariadb-10.11",
+            candidate=str(conf.get("candidate", "replbed")),
+            profile=conf.get("profile"),
             out_dir=Path(os.environ.get("REPLBED_RUNS_DIR", root / "runs")),
             cases=tuple(g.strip() for g in cases.split(",") if g.strip() not in ("", "*")),
         )

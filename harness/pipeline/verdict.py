@@ -14,12 +14,15 @@ Statuses, most severe first:
 ``expectation_wrong``  the reference server disagreed with the workload's own ``=> CODE``
                        annotations: the workload is wrong, whatever replbed did
 ``differs``            replbed and the reference differ in at least one check
+``known_difference``   two real servers differ only as declared (known_differences.py):
+                       classified findings, a pass
 ``pass``               all checks ran and agree
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -43,6 +46,10 @@ EXPECTATION_CHECK = "expectation_ok"
 #: the others (``None``, did not run, is not a pass).
 REPLICA_CHECK = "replica_ok"
 
+#: The checks of a two-real-servers run whose every difference is declared
+#: (harness/pipeline/known_differences.py); present only in such runs.
+CLASSIFIED = "classified_checks"
+
 
 #: The Great Expectations suites' gate (``gate_suites``): a record carries it once the
 #: run's suites were validated; False when a suite names this pair's replbed side
@@ -64,6 +71,7 @@ class Status(str, Enum):
     ERROR = "error"
     EXPECTATION_WRONG = "expectation_wrong"
     DIFFERS = "differs"
+    KNOWN_DIFFERENCE = "known_difference"
     PASS = "pass"
 
 
@@ -75,7 +83,7 @@ class Verdict:
 
     @property
     def passed(self) -> bool:
-        return self.status is Status.PASS
+        return self.status in (Status.PASS, Status.KNOWN_DIFFERENCE)
 
 
 def verdict(rec: Mapping[str, Any], checks: Sequence[str] = CHECKS) -> Verdict:
@@ -90,6 +98,10 @@ def verdict(rec: Mapping[str, Any], checks: Sequence[str] = CHECKS) -> Verdict:
         why = rec.get("expectation_error") or "the reference disagrees with the workload's annotations"
         return Verdict(Status.EXPECTATION_WRONG, (EXPECTATION_CHECK,), str(why))
     failed = tuple(c for c in checks_of(rec, checks) if rec.get(c) is not True)
+    classified = set(rec.get(CLASSIFIED) or ())
+    if failed and all(rec.get(c) is False and c in classified for c in failed):
+        return Verdict(Status.KNOWN_DIFFERENCE, failed,
+                       "differs only as declared (classified findings) in " + ", ".join(failed))
     if failed:
         missing = [c for c in failed if rec.get(c) is None]
         why = "differs in " + ", ".join(c for c in failed if c not in missing)
@@ -261,8 +273,6 @@ def final_verdict(run_dir: Path) -> tuple[bool, str]:
         more = f" (+{len(pipeline) - 1} more)" if len(pipeline) > 1 else ""
         return False, f"pipeline error: {pipeline[0]}{more}; {len(summary) - len(failed)}/{len(summary)} passed"
     if failed:
-        from collections import Counter
-
         by = Counter(verdict(r).status.value for r in failed)
         order = {Status.ERROR: 0, Status.EXPECTATION_WRONG: 1, Status.DIFFERS: 2, Status.PASS: 3}
         fmt = {"STATEMENT": 0, "ROW": 1, "MIXED": 2}

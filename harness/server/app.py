@@ -110,8 +110,8 @@ def _warm_imports() -> None:
     them: about 0.2 s of compiling under PYTHONDONTWRITEBYTECODE, inside the
     first case's timings.
     """
-    import harness.sql.create_select  # noqa: F401
-    import harness.sql.routines  # noqa: F401
+    import harness.sql.stmt.create_select  # noqa: F401
+    import harness.sql.stmt.routines  # noqa: F401
     import harness.sql.thd  # noqa: F401
 
 

@@ -6,7 +6,7 @@ them. Encoders return *payloads* (without the 4-byte packet header); framing
 into packets (3-byte length, sequence id, 16 MiB splits) is done by
 :func:`frame_packets` so the same payload code works for every packet size.
 
-Decoders raise :class:`~harness.server.errors.ProtocolError` on malformed
+Decoders raise :class:`~harness.server.protocol_errors.ProtocolError` on malformed
 input, never ``IndexError``/``struct.error``, so the server can tell "client
 sent garbage" from "bug in the server".
 
@@ -25,7 +25,7 @@ import struct
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from harness.server.errors import ER_PARSE_ERROR, ProtocolError, SqlError
+from harness.server.protocol_errors import ER_PARSE_ERROR, ProtocolError, SqlError
 from harness.server.results import (
     SERVER_SESSION_STATE_CHANGED,
     Cell,

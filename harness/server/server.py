@@ -5,7 +5,7 @@ init_db, status_flags, close) runs under the engine mutex (``ServerState.lock``)
 because the engine behind the sessions is not thread-safe. A statement gives
 the mutex up whenever it waits -- for a row or table lock, in SLEEP() -- so a
 waiting or sleeping session never stalls the others
-(harness/sql/lock_sys.py); between waits, statements run one at a time, and
+(harness/sql/handler/lock_sys.py); between waits, statements run one at a time, and
 commits reach the binlog in the order they happen (the mutex is the binlog's
 LOCK_log too).
 
@@ -35,20 +35,7 @@ from typing import Callable, Iterable
 from harness.server import binlog_dump
 from harness.server import prepared as ps
 from harness.server import protocol as p
-from harness.server.errors import (
-    ER_ACCESS_DENIED_ERROR,
-    ER_CON_COUNT_ERROR,
-    ER_EMPTY_QUERY,
-    ER_NET_PACKET_TOO_LARGE,
-    ER_NET_PACKETS_OUT_OF_ORDER,
-    ER_UNKNOWN_COM_ERROR,
-    ER_UNKNOWN_ERROR,
-    SQLSTATE_BY_CODE,
-    ConnectionClosed,
-    PacketTooLarge,
-    ProtocolError,
-    SqlError,
-)
+from harness.server.protocol_errors import ER_ACCESS_DENIED_ERROR, ER_CON_COUNT_ERROR, ER_EMPTY_QUERY, ER_NET_PACKET_TOO_LARGE, ER_NET_PACKETS_OUT_OF_ORDER, ER_UNKNOWN_COM_ERROR, ER_UNKNOWN_ERROR, SQLSTATE_BY_CODE, ConnectionClosed, PacketTooLarge, ProtocolError, SqlError
 from harness.server.results import (
     SERVER_MORE_RESULTS_EXISTS,
     SERVER_STATUS_AUTOCOMMIT,
