@@ -213,6 +213,26 @@ def group_end(event_type: str, query: str | None, standalone: bool) -> str | Non
     return "standalone" if standalone else None
 
 
+#: Events that open a group: MariaDB's Gtid; MySQL's Gtid and, with GTID_MODE=OFF, Anonymous_Gtid.
+GROUP_OPENERS = ("Gtid", "Gtid_log_event", "Anonymous_Gtid")
+#: MySQL's Gtid_log_event (33) and Anonymous_gtid_log_event (34); MariaDB's is 162.
+MYSQL_GTID_CODES = (33, 34)
+
+
+def _standalone(cur: list[dict]) -> bool:
+    """Whether the group in ``cur`` (its opener first) is a single statement (DDL), ended by
+    its first Query. MariaDB says so in the Gtid event (FL_STANDALONE); MySQL's Gtid has
+    no such flag (its bit 0 means something else): a MySQL transaction's Gtid is followed
+    by ``Query BEGIN``, a DDL's by the statement itself."""
+    head = cur[0]
+    mysql = head.get("type_code") in MYSQL_GTID_CODES or head["event_type"] in ("Anonymous_Gtid", "Gtid_log_event")
+    if not mysql:
+        return head["event_type"] == "Gtid" and bool((head.get("gtid_flags") or 0) & GTID_FL_STANDALONE)
+    second = cur[1] if len(cur) > 1 else None
+    q = (second.get("query") or "").strip().upper() if second is not None and second["event_type"] == "Query" else ""
+    return not (q == "BEGIN" or q.startswith("XA START"))
+
+
 def gtid_groups(events: list[dict]) -> list[dict]:
     """Split each (case, format, side)'s events into GTID groups, from the raw records.
 
@@ -241,15 +261,13 @@ def gtid_groups(events: list[dict]) -> list[dict]:
             t = e["event_type"]
             if t in NON_GROUP:
                 continue
-            if t == "Gtid":
+            if t in GROUP_OPENERS:
                 if cur:
                     close("unterminated", cur)
                 cur = [e]
                 continue
             cur.append(e)
-            head = cur[0]
-            standalone = head["event_type"] == "Gtid" and bool((head.get("gtid_flags") or 0) & GTID_FL_STANDALONE)
-            end = group_end(t, e.get("query"), standalone)
+            end = group_end(t, e.get("query"), _standalone(cur))
             if end:
                 close(end, cur)
                 cur = []
@@ -269,8 +287,8 @@ def raw_frames(run_dir: Path, records: list[dict] | None = None) -> dict[str, An
     plan = json.loads((run_dir / "plan.json").read_text())
     frames: dict[str, Any] = {}
     ev_path = run_dir / "records" / "events.parquet"
-    events = pq.read_table(str(ev_path), columns=["case", "format", "side", "seq", "event_type", "query",
-                                                   "gtid_flags"]).to_pylist() if ev_path.exists() else []
+    events = pq.read_table(str(ev_path), columns=["case", "format", "side", "seq", "event_type", "type_code",
+                                                   "query", "gtid_flags"]).to_pylist() if ev_path.exists() else []
     frames["raw_events"] = pd.DataFrame(events, columns=["case", "format", "side", "seq", "event_type",
                                                          "query", "gtid_flags"]).drop(columns=["query"])
     frames["gtid_groups"] = pd.DataFrame(

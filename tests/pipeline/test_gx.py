@@ -91,6 +91,25 @@ def test_rollback_to_savepoint_does_not_end_a_group() -> None:
     assert got == [(1, 9, "Xid"), (10, 3, "ROLLBACK"), (13, 3, "XA_prepare"), (16, 2, "XA COMMIT")]
 
 
+def test_mysql_groups_begin_with_query_begin_and_ddl_is_standalone() -> None:
+    # MySQL 8.0/9.x: Gtid (33) or Anonymous_Gtid (34), whose flags byte has another meaning;
+    # a transaction is Query BEGIN ... Xid/COMMIT, a DDL its one Query, XA PREPARE ends at XA_prepare
+    def my(seq, t, q=None, code=None, flags=1):
+        return dict(_ev(seq, t, q, flags), type_code=code)
+    evs = [my(0, "Format_desc"), my(1, "Previous_gtids"),
+           my(2, "Anonymous_Gtid", code=34), my(3, "Query", "CREATE TABLE t (a INT)"),
+           my(4, "Anonymous_Gtid", code=34), my(5, "Query", "BEGIN"), my(6, "Rows_query"), my(7, "Table_map"),
+           my(8, "Write_rows"), my(9, "Query", "ROLLBACK TO `s`"), my(10, "Xid"),
+           my(11, "Gtid", code=33), my(12, "Query", "BEGIN"), my(13, "Query", "INSERT INTO m VALUES (1)"),
+           my(14, "Query", "COMMIT"),
+           my(15, "Gtid", code=33), my(16, "Query", "XA START X'31',X'',1"), my(17, "Query", "XA END X'31',X'',1"),
+           my(18, "XA_prepare"),
+           my(19, "Gtid", code=33), my(20, "Query", "XA COMMIT X'31',X'',1")]
+    got = [(g["first_seq"], g["first_event"], g["group_end"]) for g in gtid_groups(evs)]
+    assert got == [(2, "Anonymous_Gtid", "standalone"), (4, "Anonymous_Gtid", "Xid"), (11, "Gtid", "COMMIT"),
+                   (15, "Gtid", "XA_prepare"), (19, "Gtid", "XA COMMIT")]
+
+
 def test_a_group_cut_at_rollback_to_is_a_framing_fault() -> None:
     # the fault the old rule hid: a group whose Xid is gone after ROLLBACK TO runs into
     # the next Gtid (unterminated); and a Xid with no Gtid opens a group of its own
