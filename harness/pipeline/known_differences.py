@@ -14,10 +14,15 @@ difference is declared once in ``expectations/known_differences.toml``::
     event_type = "Query"                        # optional: only events of this type
     description = "collation_server: ..."
 
-Fields are the event comparison's (``status_vars``, ``event_type``,
-``rows_flags``, ``header_flags``, ``gtid_flags``, ``error_code``, ``query``,
-``info``...), ``error_code@statement`` for a statement's answer, or a whole
-check (``gtid_layout_ok``, ``tables_match``, ``replay_ok``).  A case x format
+Events are paired by the report's edit script (an event one side lacks is one
+difference, not a shift of every later one). Fields are the event comparison's
+(``status_vars``, ``rows_flags``, ``header_flags``, ``gtid_flags``, ``error_code``,
+``query``, ``info``...; the patterns match the raw values), ``missing_candidate`` /
+``missing_reference`` for an event only one side logged (the patterns match its
+query text), ``error_code@statement`` for a statement's answer, or a whole check
+(``gtid_layout_ok``, ``tables_match``, ``replay_ok``). ``cases = REGEX`` limits an
+entry to the cases whose name matches; ``field = "*"`` with ``cases`` declares every
+difference of those cases as one finding (one behaviour change whose effects are many).  A case x format
 whose every difference is declared gets the status ``known_difference``: it
 passes, and the report lists its findings grouped by category.  Any difference
 that is not declared still fails the pair.
@@ -52,6 +57,8 @@ CATEGORIES: dict[str, str] = {
     "database": "names",
     "table": "names",
     "rows_json": "row images",
+    "missing_candidate": "event types",
+    "missing_reference": "event types",
     "tables_match": "tables",
     "replay_ok": "replay",
 }
@@ -72,12 +79,17 @@ class Difference:
     reference: str | None = None
     candidate: str | None = None
     event_type: str | None = None
+    # A regex the case name must match (a difference seen only in some cases).
+    cases: str | None = None
 
     def applies(self, reference: str, candidate: str) -> bool:
         return set(self.pair) == {reference, candidate}
 
-    def matches(self, field: str, ref_value: Any, cand_value: Any, event_type: str | None = None) -> bool:
-        if field != self.field:
+    def matches(self, field: str, ref_value: Any, cand_value: Any, event_type: str | None = None,
+                case: str = "") -> bool:
+        if field != self.field and self.field != "*":
+            return False
+        if self.cases is not None and not re.fullmatch(self.cases, case):
             return False
         if self.event_type is not None and not re.fullmatch(self.event_type, event_type or ""):
             return False
@@ -97,10 +109,13 @@ def load(path: Path | None = None) -> list[Difference]:
         pair = d.get("pair")
         if not (isinstance(pair, list) and len(pair) == 2) or "field" not in d or "description" not in d:
             raise ValueError(f"{path}: difference #{i + 1} needs pair = [a, b], field and description")
+        if d["field"] == "*" and not d.get("cases"):
+            raise ValueError(f"{path}: difference #{i + 1}: field = \"*\" (every difference) needs cases = REGEX")
         out.append(Difference(pair=(pair[0], pair[1]), field=d["field"],
                               category=d.get("category") or category_of(d["field"]),
                               description=d["description"], reference=d.get("reference"),
-                              candidate=d.get("candidate"), event_type=d.get("event_type")))
+                              candidate=d.get("candidate"), event_type=d.get("event_type"),
+                              cases=d.get("cases")))
     return out
 
 
@@ -109,10 +124,10 @@ def declared_for(reference: str, candidate: str, path: Path | None = None) -> li
 
 
 def _lookup(diffs: list[Difference], reference_is_first: dict[int, bool], field: str, ref: Any, cand: Any,
-            event_type: str | None) -> Difference | None:
+            event_type: str | None, case: str = "") -> Difference | None:
     for i, d in enumerate(diffs):
         a, b = (ref, cand) if reference_is_first[i] else (cand, ref)
-        if d.matches(field, a, b, event_type):
+        if d.matches(field, a, b, event_type, case):
             return d
     return None
 
@@ -135,24 +150,29 @@ def classify(run_dir: Path, plan: dict, records: list[dict], path: Path | None =
         return by_pair.setdefault((case, fmt), {"findings": Counter(), "unclassified": Counter(),
                                                 "bad_checks": set()})
 
-    ev_path = run_dir / "diff" / "event_diff.parquet"
-    if ev_path.exists():
-        for r in pq.read_table(ev_path).to_pylist():
-            if r.get("match"):
-                continue
-            e = entry(r["case"], r["format"])
-            fields = r.get("diff_fields") or []
-            if isinstance(fields, str):
-                fields = re.findall(r"'([^']+)'", fields) or [fields]
-            for f in fields or ["event_type"]:
-                ref, cand = r.get(f"ref_{f}"), r.get(f"rb_{f}")
-                et = r.get("ref_event_type") or r.get("rb_event_type")
-                d = _lookup(diffs, first, f, ref, cand, et)
-                if d is not None:
-                    e["findings"][(d.category, f, d.description)] += 1
-                else:
-                    e["unclassified"][(category_of(f), f, f"{et}: {ref!s:.80} / {cand!s:.80}")] += 1
-                    e["bad_checks"].add("events_match")
+    failing = {(r["case"], r["format"]) for r in records if r.get("events_match") is False}
+    for (case, fmt), row in _aligned_differences(run_dir, failing):
+        e = entry(case, fmt)
+        ref, cand = row.ref or {}, row.rb or {}
+        et = ref.get("event_type") or cand.get("event_type")
+        if row.op != "differs":  # an event only one side logged
+            f = "missing_candidate" if row.op == "missing_replbed" else "missing_reference"
+            shown = ref if row.op == "missing_replbed" else cand
+            d = _lookup(diffs, first, f, _text(shown), _text(shown), et, case)
+            if d is not None:
+                e["findings"][(_category(d, f), f, d.description)] += 1
+            else:
+                e["unclassified"][("event types", f, f"{et}: {_text(shown)[:120]}")] += 1
+                e["bad_checks"].add("events_match")
+            continue
+        for f in row.diff_fields:
+            a, b = ref.get(f), cand.get(f)
+            d = _lookup(diffs, first, f, a, b, et, case)
+            if d is not None:
+                e["findings"][(_category(d, f), f, d.description)] += 1
+            else:
+                e["unclassified"][(category_of(f), f, f"{et}: {a!s:.80} / {b!s:.80}")] += 1
+                e["bad_checks"].add("events_match")
     out_path = run_dir / "records" / "outcomes.parquet"
     if out_path.exists():
         steps: dict[tuple[str, str, int], dict[str, Any]] = {}
@@ -165,10 +185,10 @@ def classify(run_dir: Path, plan: dict, records: list[dict], path: Path | None =
                 continue
             e = entry(case, fmt)
             f = "error_code@statement"
-            d = _lookup(diffs, first, f, ca, cb, None)
+            d = _lookup(diffs, first, f, ca, cb, None, case)
             sql = (a.get("sql") or b.get("sql") or "")[:60]
             if d is not None:
-                e["findings"][(d.category, f, d.description)] += 1
+                e["findings"][(_category(d, f), f, d.description)] += 1
             else:
                 e["unclassified"][(category_of(f), f, f"`{sql}`: {ca} / {cb}")] += 1
                 e["bad_checks"].add("outcomes_match")
@@ -178,11 +198,13 @@ def classify(run_dir: Path, plan: dict, records: list[dict], path: Path | None =
         e = by_pair.get(key) or {"findings": Counter(), "unclassified": Counter(), "bad_checks": set()}
         for check in WHOLE_CHECKS:
             if r.get(check) is False:
-                d = _lookup(diffs, first, check, None, None, None)
+                d = _lookup(diffs, first, check, None, None, None, r["case"])
                 if d is not None:
-                    e["findings"][(d.category, check, d.description)] += 1
+                    e["findings"][(_category(d, check), check, d.description)] += 1
                 else:
-                    e["unclassified"][(category_of(check), check, str(r.get("replay_error") or check))] += 1
+                    detail = (r.get("replay_error") if check == "replay_ok" else
+                              r.get("first_diff_table") if check == "tables_match" else None) or check
+                    e["unclassified"][(category_of(check), check, str(detail)[:200])] += 1
                     e["bad_checks"].add(check)
         classified = [c for c in ("events_match", "outcomes_match", *WHOLE_CHECKS)
                       if r.get(c) is False and c not in e["bad_checks"]]
@@ -199,6 +221,38 @@ def classify(run_dir: Path, plan: dict, records: list[dict], path: Path | None =
          "candidate": candidate if candidate != "replbed" else f"replbed --flavor {plan.get('flavor')}",
          "pairs": [{"case": c, "format": f, **v} for (c, f), v in result.items()]}, indent=1) + "\n")
     return result
+
+
+def _category(d: Difference, field: str) -> str:
+    """How the report groups a finding: the entry's category, or for a whole-case entry
+    (``field = "*"``) the category of the field that differs."""
+    return category_of(field) if d.field == "*" else d.category
+
+
+def _text(ev: dict) -> str:
+    return str(ev.get("query") or ev.get("info") or "")
+
+
+def _aligned_differences(run_dir: Path, pairs: set[tuple[str, str]]) -> list[tuple[tuple[str, str], Any]]:
+    """The non-equal rows of the edit script between both sides' events (the report's
+    alignment): an event one side lacks is one finding, not a shift of every later one."""
+    path = Path(run_dir) / "records" / "events.parquet"
+    if not pairs or not path.exists():
+        return []
+    import pyarrow.parquet as pq
+
+    from harness.pipeline.report import align_events
+
+    by: dict[tuple[str, str, str], list[dict]] = {}
+    for ev in pq.read_table(path).to_pylist():
+        if (ev["case"], ev["format"]) in pairs:
+            by.setdefault((ev["case"], ev["format"], ev["side"]), []).append(ev)
+    out = []
+    for case, fmt in sorted(pairs):
+        ref = sorted(by.get((case, fmt, "reference"), []), key=lambda e: e["seq"])
+        cand = sorted(by.get((case, fmt, "replbed"), []), key=lambda e: e["seq"])
+        out += [((case, fmt), row) for row in align_events(ref, cand) if row.op != "equal"]
+    return out
 
 
 def read_findings(run_dir: Path) -> dict | None:
