@@ -27,6 +27,13 @@ server kind -- MariaDB 10.11, MariaDB 11.8, MySQL 9.7, each against replbed's
 flavour of it -- and every task after ``plan`` is mapped over those runs, one
 mapped task per kind. A manual run of one kind has one map index: the same
 tasks on one run directory, ``runs/<run_id>``.
+
+Where to look: each ``report`` task's **Report** button opens
+``runs/<run id>/report/index.html`` (served by ``plugins/replbed.py``): the verdict,
+each failure with its first difference and a rerun command, the differences. Each
+task's log holds the step's detail lines; ``runs/<run id>/logs/`` the run's logs.
+``make run`` names the DAG run after the replbed run id. The ``@daily`` schedule
+runs only while the DAG is unpaused (``make airflow-ui`` unpauses it).
 """
 
 from __future__ import annotations
@@ -43,6 +50,7 @@ if str(REPO_ROOT) not in sys.path:  # the harness package, when not pip-installe
     sys.path.insert(0, str(REPO_ROOT))
 
 from harness.kinds import DEFAULT_KIND, KINDS  # noqa: E402 - after the sys.path line; no heavy imports
+from harness.pipeline.airflow_links import ReportOperator  # noqa: E402
 from harness.profile import DEFAULT_PROFILE, PROFILES  # noqa: E402
 
 #: ``reference`` value that runs every kind (what a scheduled run does).
@@ -63,6 +71,7 @@ def _runs_dir() -> Path:
     catchup=False,
     max_active_runs=1,
     tags=["replbed", "regression"],
+    doc_md=__doc__,
     default_args={"retries": 0},
     params={
         "workloads": Param("workloads/*.wl", type="string",
@@ -145,8 +154,10 @@ def binlog_regression():
         analyze_run(Path(run_dir))  # the summary is summary.json, not an XCom
         return run_dir
 
-    @task(trigger_rule=TriggerRule.ALL_DONE)
-    def report(run_dir: str) -> str:
+    def _one_arg(run_dir: str) -> list[str]:
+        return [run_dir]
+
+    def _report(run_dir: str) -> str:
         from harness.pipeline.regression import report_run
 
         return str(report_run(Path(run_dir)))
@@ -171,7 +182,9 @@ def binlog_regression():
     # One mapped task per planned run (per server kind in the matrix; one otherwise).
     run_dirs = plan()
     summary = analyze.expand(run_dir=collect.expand(run_dir=run_dirs))
-    reported = report.expand(run_dir=run_dirs)
+    # a classic operator: it carries the "Report" extra link (harness/pipeline/airflow_links.py)
+    reported = ReportOperator.partial(task_id="report", python_callable=_report,
+                                      trigger_rule=TriggerRule.ALL_DONE).expand(op_args=run_dirs.map(_one_arg))
     summary >> reported
     torn_down = teardown.expand(run_dir=run_dirs)
     reported >> torn_down

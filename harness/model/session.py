@@ -9,7 +9,7 @@ codec, and the layers can be tested with a small dataclass standing in for
 the session (tests/model/).
 
 ``harness.sql.thd.Thd`` implements :class:`SessionView` (checked by mypy in
-thd.py); ``harness.sql.catalog.TableDef`` implements :class:`TableView`.
+thd.py); ``harness.sql.handler.catalog.TableDef`` implements :class:`TableView`.
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ class TableView(Protocol):
     @property
     def created_in_row_format(self) -> bool: ...
     @property
-    def data(self) -> Any: ...  # the stored rows (harness/sql/storage.py TableData)
+    def data(self) -> Any: ...  # the stored rows (harness/sql/handler/storage.py TableData)
     def clustered_key(self) -> KeyView | None: ...
 
 
@@ -211,6 +211,29 @@ class ServerView(Protocol):
     def global_vars(self) -> Any: ...
 
 
+class StatementView(Protocol):
+    """The running statement as layers 2 and 3 read it (``Thd.stmt``)."""
+
+    @property
+    def info(self) -> RowStatementFacts | None: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def start(self) -> dt.datetime: ...
+    @property
+    def timestamp(self) -> int: ...
+    @property
+    def no_annotate(self) -> bool: ...
+    @property
+    def row_format(self) -> bool: ...
+    @property
+    def changed_nontrans(self) -> bool: ...
+    @property
+    def changed_nontrans_temp(self) -> bool: ...
+    @property
+    def changed_xa(self) -> bool: ...  # a transactional engine became read-write in this statement
+
+
 class SessionView(DecideSession, Protocol):
     """Layers 2 and 3's view of the session: who and where it is, the running
     statement, and the logging state (``trx_log``, ``stmt_log``) the layers own."""
@@ -246,25 +269,8 @@ class SessionView(DecideSession, Protocol):
     def binlog_row_event_max_size(self) -> int: ...
     @property
     def locked_tables(self) -> dict[tuple[str, str], str] | None: ...
-    # the running statement
     @property
-    def stmt_info(self) -> RowStatementFacts | None: ...
-    @property
-    def stmt_text(self) -> str: ...
-    @property
-    def stmt_start(self) -> dt.datetime: ...
-    @property
-    def stmt_timestamp(self) -> int: ...
-    @property
-    def stmt_no_annotate(self) -> bool: ...
-    @property
-    def stmt_row_format(self) -> bool: ...
-    @property
-    def stmt_changed_nontrans(self) -> bool: ...
-    @property
-    def stmt_changed_nontrans_temp(self) -> bool: ...
-    @property
-    def stmt_changed_xa(self) -> bool: ...  # a transactional engine became read-write in this statement
+    def stmt(self) -> StatementView: ...  # the running statement
     @property
     def sp_unsafe(self) -> int | None: ...  # flags collected while a CALL runs (None: not in CALL)
 

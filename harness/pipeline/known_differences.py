@@ -132,6 +132,74 @@ def _lookup(diffs: list[Difference], reference_is_first: dict[int, bool], field:
     return None
 
 
+class _Tally:
+    """The findings, the undeclared differences and the failing checks of every pair."""
+
+    def __init__(self, diffs: list[Difference], reference: str) -> None:
+        self.diffs = diffs
+        self.first = {i: d.pair[0] == reference for i, d in enumerate(diffs)}
+        self.by_pair: dict[tuple[str, str], dict[str, Any]] = {}
+
+    def entry(self, case: str, fmt: str) -> dict[str, Any]:
+        return self.by_pair.setdefault((case, fmt), {"findings": Counter(), "unclassified": Counter(),
+                                                     "bad_checks": set()})
+
+    def add(self, case: str, fmt: str, field: str, ref: Any, cand: Any, event_type: str | None,
+            detail: str, check: str) -> None:
+        """One difference: a finding when declared, else undeclared and ``check`` fails."""
+        e = self.entry(case, fmt)
+        d = _lookup(self.diffs, self.first, field, ref, cand, event_type, case)
+        if d is not None:
+            e["findings"][(_category(d, field), field, d.description)] += 1
+        else:
+            e["unclassified"][(category_of(field), field, detail)] += 1
+            e["bad_checks"].add(check)
+
+
+def _classify_events(run_dir: Path, records: list[dict], tally: _Tally) -> None:
+    """The events the edit script does not pair as equal, field by field."""
+    failing = {(r["case"], r["format"]) for r in records if r.get("events_match") is False}
+    for (case, fmt), row in _aligned_differences(run_dir, failing):
+        ref, cand = row.ref or {}, row.rb or {}
+        et = ref.get("event_type") or cand.get("event_type")
+        if row.op != "differs":  # an event only one side logged
+            f = "missing_candidate" if row.op == "missing_replbed" else "missing_reference"
+            text = _text(ref if row.op == "missing_replbed" else cand)
+            tally.add(case, fmt, f, text, text, et, f"{et}: {text[:120]}", "events_match")
+            continue
+        for f in row.diff_fields:
+            a, b = ref.get(f), cand.get(f)
+            tally.add(case, fmt, f, a, b, et, f"{et}: {a!s:.80} / {b!s:.80}", "events_match")
+
+
+def _classify_outcomes(run_dir: Path, tally: _Tally) -> None:
+    """The statements whose error codes differ."""
+    import pyarrow.parquet as pq
+
+    out_path = run_dir / "records" / "outcomes.parquet"
+    if not out_path.exists():
+        return
+    steps: dict[tuple[str, str, int], dict[str, Any]] = {}
+    for s in pq.read_table(out_path).to_pylist():
+        steps.setdefault((s["case"], s["format"], s["step"]), {})[s["side"]] = s
+    for (case, fmt, _step), sides in steps.items():
+        a, b = sides.get("reference") or {}, sides.get("replbed") or {}
+        ca, cb = a.get("error_code") or 0, b.get("error_code") or 0
+        if ca != cb:
+            sql = (a.get("sql") or b.get("sql") or "")[:60]
+            tally.add(case, fmt, "error_code@statement", ca, cb, None, f"`{sql}`: {ca} / {cb}", "outcomes_match")
+
+
+def _classify_checks(records: list[dict], tally: _Tally) -> None:
+    """The checks that have no finer field (GTID layout, tables, replay)."""
+    for r in records:
+        for check in WHOLE_CHECKS:
+            if r.get(check) is False:
+                detail = (r.get("replay_error") if check == "replay_ok" else
+                          r.get("first_diff_table") if check == "tables_match" else None) or check
+                tally.add(r["case"], r["format"], check, None, None, None, str(detail)[:200], check)
+
+
 def classify(run_dir: Path, plan: dict, records: list[dict], path: Path | None = None) -> dict[tuple[str, str], dict]:
     """Per case x format of a two-real-servers run: its differences as findings.
 
@@ -139,77 +207,17 @@ def classify(run_dir: Path, plan: dict, records: list[dict], path: Path | None =
     and writes ``diff/findings.json``. Against replbed nothing is declared: its
     differences are grouped the same way, and every one of them fails its pair."""
     reference, candidate = plan.get("reference", "mariadb-10.11"), plan.get("candidate", "replbed")
-    diffs = declared_for(reference, candidate, path) if candidate != "replbed" else []
-    first = {i: d.pair[0] == reference for i, d in enumerate(diffs)}
     run_dir = Path(run_dir)
-    import pyarrow.parquet as pq
-
-    by_pair: dict[tuple[str, str], dict[str, Any]] = {}
-
-    def entry(case: str, fmt: str) -> dict[str, Any]:
-        return by_pair.setdefault((case, fmt), {"findings": Counter(), "unclassified": Counter(),
-                                                "bad_checks": set()})
-
-    failing = {(r["case"], r["format"]) for r in records if r.get("events_match") is False}
-    for (case, fmt), row in _aligned_differences(run_dir, failing):
-        e = entry(case, fmt)
-        ref, cand = row.ref or {}, row.rb or {}
-        et = ref.get("event_type") or cand.get("event_type")
-        if row.op != "differs":  # an event only one side logged
-            f = "missing_candidate" if row.op == "missing_replbed" else "missing_reference"
-            shown = ref if row.op == "missing_replbed" else cand
-            d = _lookup(diffs, first, f, _text(shown), _text(shown), et, case)
-            if d is not None:
-                e["findings"][(_category(d, f), f, d.description)] += 1
-            else:
-                e["unclassified"][("event types", f, f"{et}: {_text(shown)[:120]}")] += 1
-                e["bad_checks"].add("events_match")
-            continue
-        for f in row.diff_fields:
-            a, b = ref.get(f), cand.get(f)
-            d = _lookup(diffs, first, f, a, b, et, case)
-            if d is not None:
-                e["findings"][(_category(d, f), f, d.description)] += 1
-            else:
-                e["unclassified"][(category_of(f), f, f"{et}: {a!s:.80} / {b!s:.80}")] += 1
-                e["bad_checks"].add("events_match")
-    out_path = run_dir / "records" / "outcomes.parquet"
-    if out_path.exists():
-        steps: dict[tuple[str, str, int], dict[str, Any]] = {}
-        for s in pq.read_table(out_path).to_pylist():
-            steps.setdefault((s["case"], s["format"], s["step"]), {})[s["side"]] = s
-        for (case, fmt, _step), sides in steps.items():
-            a, b = sides.get("reference") or {}, sides.get("replbed") or {}
-            ca, cb = a.get("error_code") or 0, b.get("error_code") or 0
-            if ca == cb:
-                continue
-            e = entry(case, fmt)
-            f = "error_code@statement"
-            d = _lookup(diffs, first, f, ca, cb, None, case)
-            sql = (a.get("sql") or b.get("sql") or "")[:60]
-            if d is not None:
-                e["findings"][(_category(d, f), f, d.description)] += 1
-            else:
-                e["unclassified"][(category_of(f), f, f"`{sql}`: {ca} / {cb}")] += 1
-                e["bad_checks"].add("outcomes_match")
+    tally = _Tally(declared_for(reference, candidate, path) if candidate != "replbed" else [], reference)
+    _classify_events(run_dir, records, tally)
+    _classify_outcomes(run_dir, tally)
+    _classify_checks(records, tally)
     result: dict[tuple[str, str], dict] = {}
     for r in records:
-        key = (r["case"], r["format"])
-        e = by_pair.get(key) or {"findings": Counter(), "unclassified": Counter(), "bad_checks": set()}
-        for check in WHOLE_CHECKS:
-            if r.get(check) is False:
-                d = _lookup(diffs, first, check, None, None, None, r["case"])
-                if d is not None:
-                    e["findings"][(_category(d, check), check, d.description)] += 1
-                else:
-                    detail = (r.get("replay_error") if check == "replay_ok" else
-                              r.get("first_diff_table") if check == "tables_match" else None) or check
-                    e["unclassified"][(category_of(check), check, str(detail)[:200])] += 1
-                    e["bad_checks"].add(check)
-        classified = [c for c in ("events_match", "outcomes_match", *WHOLE_CHECKS)
-                      if r.get(c) is False and c not in e["bad_checks"]]
-        result[key] = {
-            "classified": classified,
+        e = tally.entry(r["case"], r["format"])
+        result[(r["case"], r["format"])] = {
+            "classified": [c for c in ("events_match", "outcomes_match", *WHOLE_CHECKS)
+                           if r.get(c) is False and c not in e["bad_checks"]],
             "findings": [{"category": c, "field": f, "description": d, "count": n}
                          for (c, f, d), n in sorted(e["findings"].items())],
             "unclassified": [{"category": c, "field": f, "detail": d, "count": n}
