@@ -159,7 +159,9 @@ def _writeset(thd: Any, body: list[Event]) -> set[tuple[Any, ...]] | None:
         if not isinstance(e, RowsEvent):
             continue
         tm = maps.get(e.table_id)
-        t = catalog.get_table(tm.database, tm.table) if tm is not None else None
+        if tm is None:
+            return None
+        t = catalog.get_table(tm.database, tm.table)
         if t is None or e.rows is None:
             return None
         unique = [k for k in t.keys if k.kind == "PRIMARY"
@@ -321,6 +323,8 @@ class MySQLGtid(GtidFraming):
     # unique-key values, not simply the previous one (9.7.4 [bytes]: `last_committed=3
     # sequence_number=5` for two ROW transactions on different rows after a DDL)
     writeset = False
+    writeset_history: dict[tuple[Any, ...], int]
+    writeset_history_start: int
     WRITESET_HISTORY_SIZE = 25000  # binlog_transaction_dependency_history_size default
 
     def _writeset_parent(self, thd: SessionView | None, body: list[Event], seq: int, commit_parent: int) -> int:
@@ -356,7 +360,7 @@ class MySQLGtid(GtidFraming):
         return commit_parent
 
     def __init__(self, events: EventStyle, gtid_mode: str = "OFF", server_uuid: str | None = None) -> None:
-        self.writeset_history: dict[tuple[Any, ...], int] = {}
+        self.writeset_history = {}
         self.writeset_history_start = 0
         self.events = events  # the BEGIN that opens a group carries the session's status variables
         self.gtid_mode = gtid_mode.upper()
@@ -419,7 +423,7 @@ class MySQLGtid(GtidFraming):
                             dbs.append(name)
             if dbs and svs is not None:
                 svs = with_updated_dbs(svs, tuple(dbs))
-                for i, e in enumerate(body):
+                for e in body:
                     if isinstance(e, QueryEvent) and e.query in ("COMMIT", "ROLLBACK") \
                             and e.status(QS.Q_UPDATED_DB_NAMES) is None:
                         e.status_vars = with_updated_dbs(e.status_vars, tuple(dbs))
