@@ -55,6 +55,9 @@ _LITERALS = re.compile(r"'(?:[^'\\]|\\.|'')*'")
 _NO_UPDATED_DB = frozenset(("TRUNCATE", "ANALYZE", "OPTIMIZE", "REPAIR", "CHECK"))
 # ... and no Q_DDL_LOGGED_WITH_XID (ANALYZE TABLE: [bytes]; the other admin statements alike)
 _NO_DDL_XID = frozenset(("ANALYZE", "OPTIMIZE", "REPAIR", "CHECK"))
+# the DROP of a session's temporary tables at disconnect: no UPDATED_DB_NAMES (9.7.4 [bytes])
+_DISCONNECT_DROP = "DROP /*!40005 TEMPORARY */ TABLE"
+_TEMPORARY_DDL = re.compile(r"\s*(?:CREATE|DROP)\s+(?:/\*!40005\s+)?TEMPORARY\b", re.I)
 _SINGLE_UPDATE = re.compile(r"\s*UPDATE\s+(?:LOW_PRIORITY\s+)?(?:IGNORE\s+)?(?:`[^`]+`|\w+)(?:\.(?:`[^`]+`|\w+))?"
                             r"(?:\s+(?:AS\s+)?(?!SET\b)\w+)?\s+SET\b", re.I)
 
@@ -213,7 +216,7 @@ class MySQLEvents(EventStyle):
         # and CREATE TABLE ([bytes] 8.0.18). 9.7.4 [bytes]: every DDL that commits a data
         # dictionary transaction (databases, InnoDB tables, views, routines, triggers), not
         # DDL on a non-transactional table (MyISAM CREATE/DROP) nor temporary tables.
-        if thread_specific or text.split(" ", 1)[0].upper() in _NO_DDL_XID:
+        if thread_specific or text.split(" ", 1)[0].upper() in _NO_DDL_XID or _TEMPORARY_DDL.match(text):
             return False  # temporary tables (9.7.4 [bytes]: CREATE TEMPORARY TABLE: none)
         if atomic_table_ddl(thd, text) is False:
             return False
@@ -240,8 +243,8 @@ class MySQLEvents(EventStyle):
         head = " ".join(words[:2]).upper()
         if head == "CREATE TEMPORARY":  # 9.7.4 [bytes]: SQL_REQUIRE_PRIMARY_KEY on it too
             head = "CREATE TABLE"
-        if words and words[0].upper() in _NO_UPDATED_DB:  # 9.7.4 [bytes]: no UPDATED_DB_NAMES
-            updated_db = None
+        if words and words[0].upper() in _NO_UPDATED_DB or text.startswith(_DISCONNECT_DROP):
+            updated_db = None  # 9.7.4 [bytes]: no UPDATED_DB_NAMES
         return mysql80_query_status_vars(
             # MySQL's OPTIONS_WRITTEN_TO_BIN_LOG has no explicit_defaults_for_timestamp bit
             # (MariaDB 10.10+'s 1 << 24): 9.7.4 logs 0 for a default session
