@@ -127,7 +127,7 @@ def atomic_table_ddl(thd: Any, text: str) -> bool | None:
 
 _T_YEAR = 13
 _STATEMENT_EVENTS = frozenset((5, 13, 14))  # Intvar, Rand, User_var
-_TRX_CONTROL = re.compile(r"(BEGIN|COMMIT|ROLLBACK|XA |SAVEPOINT |ROLLBACK TO |RELEASE SAVEPOINT )", re.I)
+_TRX_CONTROL = re.compile(r"(?:BEGIN|COMMIT|ROLLBACK)$|(?:XA |SAVEPOINT |ROLLBACK TO |RELEASE SAVEPOINT )", re.I)
 
 
 def _key_value(v: Any) -> Any:
@@ -440,7 +440,9 @@ class MySQLGtid(GtidFraming):
                         isinstance(e, QueryEvent) and e.header.flags & HeaderFlag.THREAD_SPECIFIC
                         for e in body))))
         may_have_sbr = any(
-            (isinstance(e, QueryEvent) and e.query not in ("BEGIN", "COMMIT", "ROLLBACK"))
+            # savepoints do not make a ROW transaction statement-based (9.7.4 [bytes]: rbr_only
+            # with SAVEPOINT `s1` inside)
+            (isinstance(e, QueryEvent) and not _TRX_CONTROL.match(e.query))
             or int(e.header.type_code) in (int(EventType.INTVAR_EVENT), int(EventType.RAND_EVENT),
                                            int(EventType.USER_VAR_EVENT))
             for e in body)
