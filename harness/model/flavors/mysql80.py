@@ -97,10 +97,22 @@ _ENGINE_CLAUSE = re.compile(r"\bENGINE\s*=?\s*\w", re.I)
 # The base tables of each DROP TABLE group the flavour formed (MySQLDdl.drop_table_groups):
 # names -> whether the group's engine is transactional (atomic DDL)
 _DROP_GROUPS: dict[tuple[str, ...], bool] = {}
+_LAST_DROP_BASE: set[str] = set()  # the base tables of the last DROP TABLE's groups
 
 
 def _unquote(name: str) -> str:
     return name.strip().strip("`")
+
+
+def _dropped_other_tables(thd: Any) -> bool:
+    """Whether the running DROP TABLE named tables beyond its base-table groups (temporary
+    tables, dropped first and, in ROW/MIXED, not logged)."""
+    text = str(getattr(thd, "stmt_text", "") or "")
+    m = re.match(r"\s*DROP\s+TABLES?\s+(?:IF\s+EXISTS\s+)?(.*?)(?:\s+(?:RESTRICT|CASCADE))?\s*$", text, re.I | re.S)
+    if m is None:
+        return False
+    named = {_unquote(n.split(".")[-1]).lower() for n in m.group(1).split(",") if n.strip()}
+    return bool(named - _LAST_DROP_BASE)
 
 
 def atomic_table_ddl(thd: Any, text: str) -> bool | None:
@@ -216,18 +228,22 @@ class MySQLEvents(EventStyle):
         # and CREATE TABLE ([bytes] 8.0.18). 9.7.4 [bytes]: every DDL that commits a data
         # dictionary transaction (databases, InnoDB tables, views, routines, triggers), not
         # DDL on a non-transactional table (MyISAM CREATE/DROP) nor temporary tables.
+        if text.startswith("DROP TABLE "):
+            # a base-table drop: an xid for an atomic engine's group (the caller's
+            # thread_specific is the header flag it asks for, not a temporary table)
+            return atomic_table_ddl(thd, text) is not False
         if thread_specific or text.split(" ", 1)[0].upper() in _NO_DDL_XID or _TEMPORARY_DDL.match(text):
             return False  # temporary tables (9.7.4 [bytes]: CREATE TEMPORARY TABLE: none)
         if atomic_table_ddl(thd, text) is False:
             return False
-        if text.startswith("DROP TABLE "):
-            return True  # a base-table drop of an atomic engine (thread_specific comes with it)
         return requested or (ddl and not thread_specific)
 
     def ddl_thread_specific(self, requested: bool, *, thd: Any = None, text: str = "") -> bool:
-        # 9.7.4 [bytes]: `DROP TABLE t` (InnoDB) has 0x4 like MariaDB's, `DROP TABLE m` (MyISAM) not
+        # 9.7.4 [bytes]: `DROP TABLE t` (InnoDB) has 0x4 like MariaDB's, `DROP TABLE m` (MyISAM)
+        # not -- unless the statement also dropped a temporary table (`DROP TABLE tn, x1, x2`:
+        # both groups 0x4)
         if text.startswith("DROP TABLE ") and atomic_table_ddl(thd, text) is False:
-            return False
+            return _dropped_other_tables(thd)
         return requested
 
     def query_status_vars(self, thd: SessionView, *, text: str = "", xid: int | None = None, invoker: bool = False,
@@ -516,6 +532,8 @@ class MySQLDdl(DdlLogging):
         exist (IF EXISTS) goes with the transactional ones (the DD is transactional)."""
         nontrans = [x for x in items if x[1] is not None and not x[1].transactional]
         trans = [x for x in items if x[1] is None or x[1].transactional]
+        _LAST_DROP_BASE.clear()
+        _LAST_DROP_BASE.update(n.name.lower() for n, _t in items)
         for group, atomic in ((nontrans, False), (trans, True)):
             if group:
                 if len(_DROP_GROUPS) > 256:
