@@ -494,8 +494,11 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
     else:
         frames, full = _spark_jobs(run_dir, plan, out, spark)
         engine = f"spark diff on {path['spark_master']}"
+    # the plan says which path ran; its mtime stays the plan's creation time (prune, collect)
+    planned = (run_dir / "plan.json").stat()
     plan["diff_path"] = path
     atomic_write_json(run_dir / "plan.json", plan)
+    os.utime(run_dir / "plan.json", ns=(planned.st_atime_ns, planned.st_mtime_ns))
     from harness.pipeline.replay import read_records
 
     replay = read_records(run_dir)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 
 import pytest
@@ -48,8 +49,10 @@ def test_analyze_records_the_path_in_the_plan_and_says_it(tmp_path):
     run = tmp_path / "run"
     shutil.copytree(FIXTURE_RUN, run, ignore=shutil.ignore_patterns("records"))
     decode_run(run, progress=None)
+    os.utime(run / "plan.json", (1000, 1000))
     lines: list[str] = []
     analyze_run(run, validate=False, progress=lines.append)
+    assert (run / "plan.json").stat().st_mtime == 1000  # still the plan's time (prune orders runs by it)
     path = json.loads((run / "plan.json").read_text())["diff_path"]
     assert path["engine"] == "in-process" and path["events"] > 0
     assert f"[analyze] {path['why']}" in lines
