@@ -125,6 +125,11 @@ def create_table_sql(t: TableDef, engine_clause: str | None, current_db: str | N
     table_collation = t.options.get("COLLATE") or DEFAULT_COLLATION_OF.get(
         str(t.options.get("CHARSET", "")).lower()) or db_collation
     lines = [column_sql(c, table_collation) for c in t.columns]
+    for chk in t.checks:
+        if chk.field is not None:
+            i = t.col_index.get(chk.field.lower())
+            if i is not None:
+                lines[i] += f" CHECK ({chk.text})"
     for k in t.keys:
         cols = ",".join(f"`{t.columns[i].name}`" for i in k.columns)
         if k.kind == "PRIMARY":
@@ -133,6 +138,11 @@ def create_table_sql(t: TableDef, engine_clause: str | None, current_db: str | N
             lines.append(f"  UNIQUE KEY `{k.name}` ({cols})")
         else:
             lines.append(f"  KEY `{k.name}` ({cols})")
+    for fk in t.foreign_keys:
+        lines.append(f"  CONSTRAINT `{fk.name}` {fk.clause(t.db)}")
+    for chk in t.checks:
+        if chk.field is None:
+            lines.append(f"  CONSTRAINT `{chk.name}` CHECK ({chk.text})")
     tail = f" ENGINE={engine_clause}" if engine_clause else ""
     if tail and t.engine.name == "Aria" and "PAGE_CHECKSUM" not in t.options:
         # ha_maria::update_create_info reports Aria's default page checksums (observed in

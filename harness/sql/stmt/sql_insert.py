@@ -7,6 +7,8 @@ from typing import Any
 
 from harness.sql.handler.autoinc import AutoIncrement
 from harness.sql.handler.catalog import TableDef
+from harness.sql.handler.check_constraints import verify_checks
+from harness.sql.handler.foreign_keys import check_child_row
 from harness.sql.handler.prelock import on_duplicate_unique_keys, on_duplicate_write_set
 from harness.sql.handler.row_locks import insert_check, lock_row, uses_row_locks
 from harness.sql.handler.storage import DuplicateKey
@@ -180,6 +182,10 @@ class InsertExecutor(SelectExecutor):
                 if generated is not None:
                     alloc.give_back(generated, skipped=True)  # type: ignore[union-attr]
                 continue
+            if t.checks and not verify_checks(thd, t, row, self.ctx, self.info, ins.ignore):
+                if generated is not None:
+                    alloc.give_back(generated, skipped=True)  # type: ignore[union-attr]
+                continue
             dup = self._find_duplicate_locked(t, row, "X" if ins.replace or ins.on_duplicate else "S")
             if dup is not None:
                 if ins.replace:
@@ -214,6 +220,8 @@ class InsertExecutor(SelectExecutor):
                     self.ctx.notes.append(_as_warning(dup_entry_error(t, dup)))
                     continue
                 raise dup_entry_error(t, dup)
+            if t.foreign_keys and not self._child_row_ok(t, row, generated, alloc, ins.ignore):
+                continue
             self._explicit_auto_increment(t, row, generated, alloc)
             # TABLE::write_set: the columns ON DUPLICATE KEY UPDATE assigns are in it for the
             # inserted rows too (a NOBLOB/MINIMAL Write_rows image holds them; observed).
@@ -447,6 +455,24 @@ class InsertExecutor(SelectExecutor):
             old = t.data.rows[dup.slot]
             if old is None or not lock_row(self.thd, t, dup.slot, old, mode):
                 return dup
+
+    def _child_row_ok(self, t: TableDef, row: list[Any], generated: int | None, alloc: AutoIncrement | None,
+                      ignore: bool) -> bool:
+        """InnoDB's foreign-key check of the row it inserts (row_ins_check_foreign_constraint):
+        1452, or under IGNORE a warning, the row skipped and the generated AUTO_INCREMENT value
+        given back (write_record's restore_auto_increment); an explicit value does not raise
+        the counter (probed: the next INSERT_ID is the failed row's)."""
+        try:
+            check_child_row(self.thd, t, row)
+        except ServerError as err:
+            if not ignore:
+                raise
+            self.thd.note_write_attempt(t)
+            self.ctx.notes.append(_as_warning(err))
+            if generated is not None:
+                alloc.give_back(generated, skipped=True)  # type: ignore[union-attr]
+            return False
+        return True
 
     @staticmethod
     def _explicit_auto_increment(t: TableDef, row: list[Any], generated: int | None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from harness.sql.handler.catalog import TableDef
+from harness.sql.handler.check_constraints import verify_checks
 from harness.sql.item.column_types import WriteContext
 from harness.sql.item.expr import Compiler, Env, Scope
 from harness.sql.opt.joinplan import plan_join, safe_update_on_fly, written_columns_read
@@ -111,18 +112,34 @@ class UpdateExecutor(SelectExecutor):
             if up.check_option is not None and not self.view_check(t, new, up.check_option, up.ignore):
                 res.matched -= 1
                 continue
+            if t.checks and not verify_checks(thd, t, new, self.ctx, self.info, up.ignore):
+                continue
             dup = t.data.find_duplicate(new, ignore_slot=slot)  # type: ignore[arg-type]
             if dup is not None:
                 if up.ignore:
                     thd.note_write_attempt(t)  # skipped without a warning in 10.11 (observed)
                     continue
                 raise dup_entry_error(t, dup)
-            self.update_slot(t, slot, old, new, changed | trigger_set_columns(t, "UPDATE"))  # type: ignore[arg-type]
+            if not self._update_or_ignore(t, slot, old, new, changed, up.ignore):  # type: ignore[arg-type]
+                continue
             res.affected += 1
             if t.triggers:
                 thd.fire_triggers(t, "AFTER", "UPDATE", new, old, self.ctx)
         res.info = f"Rows matched: {res.matched}  Changed: {res.affected}  Warnings: {len(self.ctx.notes)}"
         return res
+
+    def _update_or_ignore(self, t: TableDef, slot: int, old: list[Any], new: list[Any], changed: set[int],
+                          ignore: bool) -> bool:
+        """ha_update_row: a foreign-key error (1451/1452) is a warning under IGNORE, the row
+        left as it was."""
+        try:
+            self.update_slot(t, slot, old, new, changed | trigger_set_columns(t, "UPDATE"))
+        except ServerError as err:
+            if not ignore or err.code not in (1451, 1452):
+                raise
+            self.thd.note_write_attempt(t)  # skipped without a warning, as a duplicate is (probed)
+            return False
+        return True
 
     def _update_store(self, t: TableDef, new: list[Any], ci: int, f: Any, env: Env, wctx: WriteContext,
                       fill: "FillRecord", ignore: bool, trigger_fields: bool) -> None:
