@@ -185,6 +185,8 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
     "ER_CANT_CREATE_TABLE": (1005, "HY000", "Can't create table `{0}`.`{1}` (errno: {2})"),
     "ER_CONSTRAINT_FAILED": (4025, "23000", "CONSTRAINT `{0}` failed for `{1}`.`{2}`"),
     "ER_DUP_CONSTRAINT_NAME": (1826, "HY000", "Duplicate {0} constraint name '{1}'"),
+    "ER_WARNING_NON_DEFAULT_VALUE_FOR_GENERATED_COLUMN": (
+        1906, "HY000", "The value specified for generated column '{0}' in table '{1}' has been ignored"),
     "ER_NOT_SUPPORTED_YET_SUBSET": (1235, "42000", "This version of MariaDB doesn't yet support '{0}' (replbed subset)"),
 }
 

@@ -239,6 +239,11 @@ def build_column(db: str, table: str, cd: A.ColumnDef, table_charset: str | None
     if cd.primary_key:
         nullable = False
     col = Column(cd.name, ctype, nullable, auto_increment=cd.auto_increment, on_update_now=cd.on_update_now)
+    if cd.generated is not None:
+        from harness.sql.item.item_print import print_item
+        col.generated, col.generated_stored = cd.generated.expr, cd.generated_stored
+        col.generated_text = print_item(cd.generated.expr)
+        return col
     if ctype.name == "ENUM" and not nullable and not cd.has_default:
         # An ENUM NOT NULL defaults to its first member: no 1364 when the column is omitted.
         col.default, col.has_default, col.implicit_default = 1, True, True

@@ -180,6 +180,9 @@ class DdlParser(DmlParser):
 
     def check_def(self, name: str | None) -> A.CheckDef:
         self.expect_kw("CHECK")
+        return self.check_def_body(name)
+
+    def check_def_body(self, name: str | None) -> A.CheckDef:
         self.expect_op("(")
         start = self.tok.pos
         e = self.expr()
@@ -281,10 +284,23 @@ class DdlParser(DmlParser):
             elif self.at_kw("CONSTRAINT") and self.peek_kw(2, "CHECK"):
                 self.advance()
                 cd.check = self.check_def(self.ident())
-            elif self.at_kw("GENERATED", "AS", "INVISIBLE"):
+            elif self.at_kw("GENERATED", "AS"):
+                self.generated_column(cd)
+            elif self.at_kw("VIRTUAL", "STORED", "PERSISTENT") and cd.generated is not None:
+                cd.generated_stored = self.advance().text.upper() != "VIRTUAL"
+            elif self.at_kw("INVISIBLE"):
                 raise UnsupportedError(str(self.tok.value).upper() + " column attribute")
             else:
                 return cd
+
+    def generated_column(self, cd: A.ColumnDef) -> None:
+        """``[GENERATED ALWAYS] AS (expr)``; VIRTUAL / STORED / PERSISTENT follow as attributes."""
+        if self.accept_kw("GENERATED"):
+            self.expect_kw("ALWAYS")
+        self.expect_kw("AS")
+        if self.at_kw("ROW"):
+            raise UnsupportedError("GENERATED ALWAYS AS ROW START/END (system versioning)")
+        cd.generated = self.check_def_body(None)
 
     def create_trigger(self) -> A.CreateTrigger:
         tr = A.CreateTrigger()
@@ -517,13 +533,7 @@ class DdlParser(DmlParser):
     def alter_spec(self) -> A.AlterSpec:
         if self.accept_kw("ADD"):
             if self.at_kw("CONSTRAINT", "FOREIGN", "CHECK"):
-                ct = A.CreateTable()
-                self.constraint_def(ct)
-                if ct.foreign_keys:
-                    return A.AlterSpec("ADD_FK", fk=ct.foreign_keys[0])
-                if ct.checks:
-                    return A.AlterSpec("ADD_CHECK", check=ct.checks[0])
-                raise UnsupportedError("ALTER TABLE ADD CONSTRAINT " + ct.keys[0].kind)
+                return self.alter_add_constraint()
             key = self.key_def()
             if key is not None:
                 return A.AlterSpec("ADD_KEY", key=key)
@@ -533,26 +543,7 @@ class DdlParser(DmlParser):
             self.if_not_exists_unsupported()
             return A.AlterSpec("ADD_COLUMN", column=self.column_def(), position=self.column_position())
         if self.accept_kw("DROP"):
-            if self.accept_kw("PRIMARY"):
-                self.expect_kw("KEY")
-                return A.AlterSpec("DROP_KEY", name="PRIMARY")
-            if self.accept_kw("INDEX", "KEY"):
-                self.if_not_exists_unsupported()
-                return A.AlterSpec("DROP_KEY", name=self.ident())
-            if self.accept_kw("FOREIGN"):
-                self.expect_kw("KEY")
-                self.if_not_exists_unsupported()
-                return A.AlterSpec("DROP_FK", name=self.ident())
-            if self.accept_kw("CONSTRAINT", "CHECK"):
-                self.if_not_exists_unsupported()
-                return A.AlterSpec("DROP_CONSTRAINT", name=self.ident())
-            if self.at_kw("PARTITION"):
-                raise UnsupportedError("ALTER TABLE DROP " + str(self.tok.value).upper())
-            self.accept_kw("COLUMN")
-            self.if_not_exists_unsupported()
-            name = self.ident()
-            self.accept_kw("RESTRICT", "CASCADE")
-            return A.AlterSpec("DROP_COLUMN", name=name)
+            return self.alter_drop()
         if self.accept_kw("MODIFY"):
             self.accept_kw("COLUMN")
             self.if_not_exists_unsupported()
@@ -592,6 +583,38 @@ class DdlParser(DmlParser):
                 raise ParseError(self.sql, t.pos)
             return A.AlterSpec("AUTO_INCREMENT", value=t.value)
         raise UnsupportedError("ALTER TABLE " + str(self.tok.value).upper())
+
+    def alter_add_constraint(self) -> A.AlterSpec:
+        ct = A.CreateTable()
+        self.constraint_def(ct)
+        if ct.foreign_keys:
+            return A.AlterSpec("ADD_FK", fk=ct.foreign_keys[0])
+        if ct.checks:
+            return A.AlterSpec("ADD_CHECK", check=ct.checks[0])
+        raise UnsupportedError("ALTER TABLE ADD CONSTRAINT " + ct.keys[0].kind)
+
+    def alter_drop(self) -> A.AlterSpec:
+        """What follows ALTER TABLE ... DROP."""
+        if self.accept_kw("PRIMARY"):
+            self.expect_kw("KEY")
+            return A.AlterSpec("DROP_KEY", name="PRIMARY")
+        if self.accept_kw("INDEX", "KEY"):
+            self.if_not_exists_unsupported()
+            return A.AlterSpec("DROP_KEY", name=self.ident())
+        if self.accept_kw("FOREIGN"):
+            self.expect_kw("KEY")
+            self.if_not_exists_unsupported()
+            return A.AlterSpec("DROP_FK", name=self.ident())
+        if self.accept_kw("CONSTRAINT", "CHECK"):
+            self.if_not_exists_unsupported()
+            return A.AlterSpec("DROP_CONSTRAINT", name=self.ident())
+        if self.at_kw("PARTITION"):
+            raise UnsupportedError("ALTER TABLE DROP " + str(self.tok.value).upper())
+        self.accept_kw("COLUMN")
+        self.if_not_exists_unsupported()
+        name = self.ident()
+        self.accept_kw("RESTRICT", "CASCADE")
+        return A.AlterSpec("DROP_COLUMN", name=name)
 
     def if_not_exists_unsupported(self) -> None:
         if self.at_kw("IF"):

@@ -332,6 +332,9 @@ class ColumnDef:
     # CHECK (expr) after the column: (expression, its text as written)
     check: "CheckDef | None" = None
     references: "ForeignKeyDef | None" = None  # column-level REFERENCES (an InnoDB foreign key since 10.5)
+    # [GENERATED ALWAYS] AS (expr) [VIRTUAL | STORED | PERSISTENT]
+    generated: "CheckDef | None" = None
+    generated_stored: bool = False
 
 
 @dataclass

@@ -105,6 +105,9 @@ def _charset_sql(t: ColumnType, table_collation: str | None) -> str:
 
 def column_sql(c: Column, table_collation: str | None = None) -> str:
     s = f"  `{c.name}` {type_sql(c.type)}{_charset_sql(c.type, table_collation)}"
+    if c.generated is not None:
+        # PERSISTENT is printed STORED (probed)
+        return s + f" GENERATED ALWAYS AS ({c.generated_text}) {'STORED' if c.generated_stored else 'VIRTUAL'}"
     if not c.nullable:
         s += " NOT NULL"
     elif isinstance(c.type, DateTimeType) and c.type.timestamp:

@@ -9,6 +9,7 @@ from harness.sql.handler.autoinc import AutoIncrement
 from harness.sql.handler.catalog import TableDef
 from harness.sql.handler.check_constraints import verify_checks
 from harness.sql.handler.foreign_keys import check_child_row
+from harness.sql.handler.generated_columns import check_assigned, generated_write_set, has_generated, update_generated
 from harness.sql.handler.prelock import on_duplicate_unique_keys, on_duplicate_write_set
 from harness.sql.handler.row_locks import insert_check, lock_row, uses_row_locks
 from harness.sql.handler.storage import DuplicateKey
@@ -178,13 +179,7 @@ class InsertExecutor(SelectExecutor):
                     # succeeded so it adds no 1105 (probed).
                     self._null_into_not_null(t, row, ci, i, ins.ignore, compiled_rows is not None and len(compiled_rows) == 1,
                                              False)
-            if ins.check_option is not None and not self.view_check(t, row, ins.check_option, ins.ignore):
-                if generated is not None:
-                    alloc.give_back(generated, skipped=True)  # type: ignore[union-attr]
-                continue
-            if t.checks and not verify_checks(thd, t, row, self.ctx, self.info, ins.ignore):
-                if generated is not None:
-                    alloc.give_back(generated, skipped=True)  # type: ignore[union-attr]
+            if not self._row_checks_pass(t, row, ins, generated, alloc):
                 continue
             dup = self._find_duplicate_locked(t, row, "X" if ins.replace or ins.on_duplicate else "S")
             if dup is not None:
@@ -353,6 +348,7 @@ class InsertExecutor(SelectExecutor):
         columns ON DUPLICATE KEY UPDATE assigns and those a BEFORE INSERT trigger sets --
         is 1364: an error that stops the statement when it aborts on warnings (strict,
         no IGNORE), else a warning ahead of the rows' own (probed, also for zero rows)."""
+        self._col_idx = col_idx  # the statement's columns, for the generated columns' 1906
         write_set = set(col_idx)
         if ins.on_duplicate:
             write_set |= on_duplicate_write_set(t, ins)
@@ -456,6 +452,24 @@ class InsertExecutor(SelectExecutor):
             if old is None or not lock_row(self.thd, t, dup.slot, old, mode):
                 return dup
 
+    def _row_checks_pass(self, t: TableDef, row: list[Any], ins: A.Insert, generated: int | None,
+                         alloc: AutoIncrement | None) -> bool:
+        """The view's CHECK OPTION, then the table's CHECK constraints (4025): a row either
+        refuses under IGNORE is skipped and its generated AUTO_INCREMENT value given back.
+        The generated columns are computed first (1906 for one the statement gave a value)."""
+        if has_generated(t):
+            i = self.ctx.autoinc_row - 1
+            given = {ci for ci, e in zip(self._col_idx, ins.rows[i]) if not isinstance(e, A.Default)} \
+                if ins.rows is not None and i < len(ins.rows) else set(self._col_idx)
+            check_assigned(self.thd, t, given, self.ctx.notes, i)
+            update_generated(t, row, self.ctx, self.info)
+        if (ins.check_option is None or self.view_check(t, row, ins.check_option, ins.ignore)) and (
+                not t.checks or verify_checks(self.thd, t, row, self.ctx, self.info, ins.ignore)):
+            return True
+        if generated is not None:
+            alloc.give_back(generated, skipped=True)  # type: ignore[union-attr]
+        return False
+
     def _child_row_ok(self, t: TableDef, row: list[Any], generated: int | None, alloc: AutoIncrement | None,
                       ignore: bool) -> bool:
         """InnoDB's foreign-key check of the row it inserts (row_ins_check_foreign_constraint):
@@ -488,6 +502,8 @@ class InsertExecutor(SelectExecutor):
             alloc.explicit(v)
 
     def write_row(self, t: TableDef, row: list[Any], specified: set[int]) -> int:
+        if has_generated(t):
+            specified = specified | generated_write_set(t)
         if self._returning_rows is not None:
             self._returning_rows.append(list(row))
         if t.engine.blackhole:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from harness.sql.handler.catalog import TableDef
 from harness.sql.handler.foreign_keys import check_child_row, parent_row_change
+from harness.sql.handler.generated_columns import generated_write_set, has_generated, update_generated
 from harness.sql.handler.row_locks import lock_row, lock_scan, uses_row_locks
 from harness.sql.item.expr import Compiler, Env, Scope, compare, is_aggregate_expr, to_bool, to_number
 from harness.sql.item.send_field import statement_typer
@@ -506,6 +507,9 @@ class SelectExecutor:
         if uses_row_locks(t):
             lock_row(self.thd, t, slot, old, "X")
             lock_row(self.thd, t, slot, new, "X")
+        if has_generated(t):
+            update_generated(t, new, self.ctx, self.info)
+            changed = changed | generated_write_set(t)
         if t.foreign_keys:
             check_child_row(self.thd, t, new, old)
         if t.transactional and not t.temporary:

@@ -6,6 +6,7 @@ from typing import Any
 
 from harness.sql.handler.catalog import TableDef
 from harness.sql.handler.check_constraints import verify_checks
+from harness.sql.handler.generated_columns import check_assigned, has_generated, update_generated
 from harness.sql.item.column_types import WriteContext
 from harness.sql.item.expr import Compiler, Env, Scope
 from harness.sql.opt.joinplan import plan_join, safe_update_on_fly, written_columns_read
@@ -99,6 +100,8 @@ class UpdateExecutor(SelectExecutor):
             # CHECK OPTION is checked.
             if t.triggers:
                 thd.fire_triggers(t, "BEFORE", "UPDATE", new, old, self.ctx)
+            if has_generated(t):  # 1906, then computed: an ignored value leaves the row unchanged
+                self._generated_columns(t, new, changed)
             if _rows_equal(new, old):
                 if not comparable:
                     thd.note_write_attempt(t)
@@ -112,14 +115,6 @@ class UpdateExecutor(SelectExecutor):
             if up.check_option is not None and not self.view_check(t, new, up.check_option, up.ignore):
                 res.matched -= 1
                 continue
-            if t.checks and not verify_checks(thd, t, new, self.ctx, self.info, up.ignore):
-                continue
-            dup = t.data.find_duplicate(new, ignore_slot=slot)  # type: ignore[arg-type]
-            if dup is not None:
-                if up.ignore:
-                    thd.note_write_attempt(t)  # skipped without a warning in 10.11 (observed)
-                    continue
-                raise dup_entry_error(t, dup)
             if not self._update_or_ignore(t, slot, old, new, changed, up.ignore):  # type: ignore[arg-type]
                 continue
             res.affected += 1
@@ -128,10 +123,23 @@ class UpdateExecutor(SelectExecutor):
         res.info = f"Rows matched: {res.matched}  Changed: {res.affected}  Warnings: {len(self.ctx.notes)}"
         return res
 
+    def _generated_columns(self, t: TableDef, new: list[Any], changed: set[int]) -> None:
+        check_assigned(self.thd, t, changed, self.ctx.notes, 0)
+        update_generated(t, new, self.ctx, self.info)
+
     def _update_or_ignore(self, t: TableDef, slot: int, old: list[Any], new: list[Any], changed: set[int],
                           ignore: bool) -> bool:
-        """ha_update_row: a foreign-key error (1451/1452) is a warning under IGNORE, the row
-        left as it was."""
+        """The row's CHECK constraints (4025), its duplicate key, then ha_update_row with
+        InnoDB's foreign-key checks (1451/1452); under IGNORE a failing row is skipped, a
+        duplicate or a foreign-key error without a warning (probed)."""
+        if t.checks and not verify_checks(self.thd, t, new, self.ctx, self.info, ignore):
+            return False
+        dup = t.data.find_duplicate(new, ignore_slot=slot)
+        if dup is not None:
+            if ignore:
+                self.thd.note_write_attempt(t)  # skipped without a warning in 10.11 (observed)
+                return False
+            raise dup_entry_error(t, dup)
         try:
             self.update_slot(t, slot, old, new, changed | trigger_set_columns(t, "UPDATE"))
         except ServerError as err:
