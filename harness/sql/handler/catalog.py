@@ -234,7 +234,10 @@ def build_column(db: str, table: str, cd: A.ColumnDef, table_charset: str | None
         charset, collation = table_charset, table_collation
     if charset is None and collation is None:
         collation = db_collation
-    ctype = make_type(cd.type_name, cd.args, cd.unsigned, cd.zerofill, charset, collation)
+    tname = cd.type_name
+    if tname == "JSON":  # MariaDB: an alias of LONGTEXT utf8mb4_bin (the json_valid CHECK is the table's)
+        tname, charset, collation = "LONGTEXT", "utf8mb4", "utf8mb4_bin"
+    ctype = make_type(tname, cd.args, cd.unsigned, cd.zerofill, charset, collation)
     nullable = cd.nullable if cd.nullable is not None else True
     if cd.primary_key:
         nullable = False
@@ -348,7 +351,7 @@ def build_table(db: str, ct: A.CreateTable, temporary: bool, default_engine: str
     add_table_keys(columns, keys, ct.keys)
     engine = engine_by_name(ct.options.get("ENGINE", default_engine))
     t = TableDef(db, ct.table.name, columns, keys, engine, temporary=temporary, options=dict(ct.options))
-    if ct.checks or any(cd.check is not None for cd in ct.columns):
+    if ct.checks or any(cd.check is not None or cd.type_name == "JSON" for cd in ct.columns):
         from harness.sql.handler.check_constraints import build_checks
         t.checks = build_checks(ct.columns, ct.checks)
     if "AUTO_INCREMENT" in ct.options:

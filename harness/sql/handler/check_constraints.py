@@ -25,6 +25,10 @@ def build_checks(columns: list[A.ColumnDef], checks: list[A.CheckDef],
     """The CheckConstraint list of a table: its columns' first, then its own."""
     out = list(existing or [])
     for cd in columns:
+        if cd.type_name == "JSON":
+            # MariaDB's JSON: LONGTEXT with CHECK (json_valid(col)) (probed: SHOW CREATE prints it)
+            e = A.FuncCall("JSON_VALID", [A.ColumnRef(cd.name)])
+            out.append(CheckConstraint(cd.name, e, print_item(e), field=cd.name))
         if cd.check is not None:
             out.append(CheckConstraint(cd.name, cd.check.expr, print_item(cd.check.expr), field=cd.name))
     n = 0
