@@ -68,7 +68,7 @@ class MySQLEvents(EventStyle):
             table_map_for_update=thd.stmt_log.table_map_for_update or None,
             invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
             updated_db_names=(updated_db.encode(),) if updated_db is not None else None,
-            microseconds=thd.stmt_start.microsecond if hrnow or thd.stmt_log.hrnow_used else None,
+            microseconds=thd.stmt.start.microsecond if hrnow or thd.stmt_log.hrnow_used else None,
             ddl_xid=xid,
             sql_require_primary_key=0 if head in ("CREATE TABLE", "ALTER TABLE") else None,
             default_table_encryption=0 if head in ("CREATE DATABASE", "CREATE SCHEMA", "ALTER DATABASE",
@@ -119,7 +119,7 @@ class MySQLEvents(EventStyle):
         if not thd.vars.get("binlog_rows_query_log_events"):
             return None
         from harness.binlog.control import new_rows_query_event
-        return new_rows_query_event(thd.stmt_text, timestamp=thd.stmt_timestamp, server_id=thd.server_id)
+        return new_rows_query_event(thd.stmt.text, timestamp=thd.stmt.timestamp, server_id=thd.server_id)
 
 
 class MySQLGtid(GtidFraming):
@@ -205,7 +205,7 @@ class MySQLGtid(GtidFraming):
         from harness.binlog.query import new_query_event
         from harness.model.flush import end_query
         binlog = thd.server.binlog
-        ts = thd.stmt_timestamp
+        ts = thd.stmt.timestamp
         if t.engine.xa_capable:
             text = create_text + " START TRANSACTION"
             create = new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=ts,

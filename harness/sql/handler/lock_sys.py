@@ -160,8 +160,8 @@ class LockSys:
     def weight(self, thd: Thd) -> int:
         """TRX_WEIGHT: undo entries + locks; a transaction that changed a
         non-transactional table is never preferred as the victim."""
-        w = len(thd.undo_log) + len(self.held.get(thd, ())) + len(self.gap_owners.get(thd, ()))
-        if thd.trx_nontrans_modified or thd.stmt_changed_nontrans:
+        w = len(thd.trx.undo_log) + len(self.held.get(thd, ())) + len(self.gap_owners.get(thd, ()))
+        if thd.trx_log.nontrans_modified or thd.stmt.changed_nontrans:
             w += 1 << 40
         return w
 

@@ -43,7 +43,7 @@ class ExecContext:
         self.thd = thd
         self.info = info
         self.notes: list[Note] = thd.notes
-        self.start = thd.stmt_start
+        self.start = thd.stmt.start
         self.found_rows = 0
         self.duplicates = 0
         self.insert_values_row: list[Any] | None = None
@@ -123,16 +123,16 @@ class ExecContext:
     def _local_clock(self, sec_part: bool) -> None:
         """Item_func_now_local & co convert the query start with the session time zone
         (thd->time_zone_used) and NOW()/CURTIME() read its microseconds (query_start_sec_part)."""
-        self.thd.stmt_time_zone_used = True
+        self.thd.stmt_log.time_zone_used = True
         if sec_part:
-            self.thd.stmt_hrnow_used = True
+            self.thd.stmt_log.hrnow_used = True
 
     def fn_now(self, fsp: Any = 0) -> dt.datetime:
         self._local_clock(True)
         return self._now()
 
     def fn_utc_timestamp(self, fsp: Any = 0) -> dt.datetime:
-        self.thd.stmt_hrnow_used = True
+        self.thd.stmt_log.hrnow_used = True
         return self._now()
 
     def fn_sysdate(self, fsp: Any = 0) -> dt.datetime:
@@ -149,7 +149,7 @@ class ExecContext:
 
     def fn_unix_timestamp(self, value: Any = None) -> Any:
         if value is None:
-            return int(self.thd.stmt_timestamp)
+            return int(self.thd.stmt.timestamp)
         import calendar
         from harness.sql.item.column_types import parse_temporal
         from harness.sql.item.column_types import value_to_string
@@ -197,7 +197,7 @@ class ExecContext:
     def fn_connection_id(self) -> int:
         # thd->thread_specific_used: the replica must evaluate it with the pseudo thread id
         # (LOG_EVENT_THREAD_SPECIFIC_F on the Query event, observed).
-        self.thd.stmt_thread_specific = True
+        self.thd.stmt_log.thread_specific = True
         return self.thd.connection_id
 
     def fn_database(self) -> str | None:

@@ -308,10 +308,10 @@ class SelectCreate:
         # Opening a temporary table (the new one, or a source) sets thread_specific_used:
         # the statement's events and the COMMIT closing them carry LOG_EVENT_THREAD_SPECIFIC_F,
         # and the transaction's group loses FL_TRANSACTIONAL (observed).
-        thd.stmt_uses_temp = st.temporary or any(u.table.temporary for u in info.uses)
-        if thd.stmt_uses_temp:
-            thd.stmt_thread_specific = True
-            thd.trx_used_temp = True
+        thd.stmt_log.uses_temp = st.temporary or any(u.table.temporary for u in info.uses)
+        if thd.stmt_log.uses_temp:
+            thd.stmt_log.thread_specific = True
+            thd.trx_log.used_temp = True
         self.ctx = ExecContext(thd, info)
         mark = len(self.ctx.notes)
         sel_res = self.sel_res = Executor(thd, self.ctx, info).select(st.select)
@@ -383,8 +383,8 @@ class SelectCreate:
             # statement ends and the session would go back to statement format (probed).
             thd.mixed_temp_row = True
         self.decision = decision
-        thd.stmt_decision = decision
-        thd.stmt_row_format = decision.row and not self.st.temporary
+        thd.stmt.decision = decision
+        thd.stmt.row_format = decision.row and not self.st.temporary
         if self.st.temporary:
             t.created_in_row_format = decision.row
 
@@ -443,7 +443,7 @@ class SelectCreate:
                     # write_record: stmt.modified_non_trans_table, carried into all.: the
                     # transaction's ROLLBACK warns 1196 (observed).
                     thd.trx_nontrans_temp_modified = True
-                if thd.stmt_row_format and decision.logged:
+                if thd.stmt.row_format and decision.logged:
                     binlog_write_row(thd, t, "write", None, row, specified)
             if bulk_dup is not None:
                 raise _bulk_load_duplicate(t, bulk_dup, row)
@@ -462,7 +462,7 @@ class SelectCreate:
             thd.temp_tables[(self.db, t.name.lower())] = t
             if thd.in_multi_stmt_transaction_mode():
                 # OPTION_KEEP_LOG, as for a plain CREATE TEMPORARY TABLE in a transaction.
-                thd.trx_keep_log = True
+                thd.trx_log.keep_log = True
                 if not t.transactional and t.data.count:
                     # Its rows went into a non-transactional table: modified_non_trans_table,
                     # so ROLLBACK warns 1196 (probed, every format).
@@ -477,7 +477,7 @@ class SelectCreate:
             if thd.in_multi_stmt_transaction_mode():
                 # Not logged, yet every later group of the transaction gets FL_DDL (observed;
                 # a plain CREATE TEMPORARY TABLE in row format does not do this).
-                thd.trx_did_ddl = True
+                thd.trx_log.did_ddl = True
         else:
             # A source Aria table joined the transaction (no 2PC): the group ends with
             # COMMIT, not Xid (probed: CREATE TABLE c ENGINE=InnoDB SELECT * FROM aria_t).
@@ -498,7 +498,7 @@ class SelectCreate:
         if st.temporary and in_trx:
             # Cached like a statement on a table of the new table's engine: a
             # MyISAM one goes to the stmt cache while the trx cache is empty.
-            thd.trx_has_ddl = True
+            thd.trx_log.has_ddl = True
             # A mixed-unsafe statement's Query goes to the trx cache (Query_log_event:
             # is_mixed_stmt_unsafe), e.g. a new MyISAM table filled from InnoDB below
             # REPEATABLE READ (observed: written at disconnect with the ROLLBACK group).
@@ -509,7 +509,7 @@ class SelectCreate:
             L3.flush_stmt_cache(thd)  # end of statement (R-flush-SC)
         else:
             # observed: no Q_XID; dropping the replaced table makes it thread-specific
-            thd.write_ddl(st.text, thread_specific=thd.stmt_uses_temp or self.replaces is not None, ctx=self.ctx)
+            thd.write_ddl(st.text, thread_specific=thd.stmt_log.uses_temp or self.replaces is not None, ctx=self.ctx)
 
 
 def _bulk_load_duplicate(t: TableDef, first: DuplicateKey, last_row: list[Any]) -> ServerError:
@@ -533,7 +533,7 @@ def _handle_duplicate(thd: "Thd", t: TableDef, st: A.CreateTable, row: list[Any]
         e = dup_entry_error(t, dup)
         ctx.notes.append(Note("Warning", e.code, e.message))
         return False
-    log_rows = thd.stmt_row_format and logged
+    log_rows = thd.stmt.row_format and logged
     last_unique = t.data.unique_keys[-1][0] if t.data.unique_keys else None
     if dup.key_name == last_unique:
         # The conflict is on the last unique key: the old row is updated in place.
@@ -571,7 +571,7 @@ def _log_failed_replace(thd: "Thd", st: A.CreateTable, t: TableDef, code: int, r
     drop = f"DROP TABLE IF EXISTS `{t.db}`.`{t.name}`/* Generated to handle failed CREATE OR REPLACE */"
     # mysql_rm_table marked the statement thread-specific; the DROP carries Q_XID (observed).
     if row_format:
-        thd.stmt_thread_specific = True
+        thd.stmt_log.thread_specific = True
         L3.write_failed_replace_drop(thd, drop)
         return
     if transactional_rows:

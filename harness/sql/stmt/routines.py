@@ -19,6 +19,7 @@ from harness.sql.item.expr import Compiler, Env, Scope, to_bool
 from harness.sql.handler.prelock import analyze
 from harness.sql.item.column_types import WriteContext
 from harness.sql.parse import parse_tree as A
+from harness.sql.parse.command_flags import statement_clears_warnings
 from harness.sql.parse.parse_errors import UnsupportedError
 
 if TYPE_CHECKING:
@@ -171,11 +172,11 @@ class _SubStatement:
 
     def _run(self, st: A.Statement, annotate_text: str | None) -> None:
         ex = Executor(self.thd, self.ctx, self.ctx.info)
-        saved_text = self.thd.stmt_text
+        saved_text = self.thd.stmt.text
         if annotate_text is not None:
             # thd->query() is the sub-statement while a stored function runs it:
             # Annotate_rows then carries that text (observed on MariaDB 10.11).
-            self.thd.stmt_text = annotate_text
+            self.thd.stmt.text = annotate_text
         # Sub-statement expressions need NEW/OLD and locals: run them with an outer env.
         prev = self.ctx.outer_env
         prev_scope = self.ctx.outer_scope
@@ -191,7 +192,7 @@ class _SubStatement:
         finally:
             self.ctx.outer_env = prev
             self.ctx.outer_scope = prev_scope
-            self.thd.stmt_text = saved_text
+            self.thd.stmt.text = saved_text
 
 
 def _check_tables_in_use(thd: "Thd", ctx: "ExecContext", st: A.Statement) -> None:
@@ -240,7 +241,7 @@ def run_trigger(thd: "Thd", trg: Trigger, table: TableDef, new: list[Any] | None
     # thd->table_map_for_update: a multi-table UPDATE whose trigger fired logs no
     # Q_TABLE_MAP_FOR_UPDATE_CODE (observed; byte-exact corpus case
     # fidlog_write_autoinc_select_through_trigger).
-    thd.stmt_table_map_for_update = 0
+    thd.stmt_log.table_map_for_update = 0
     try:
         with routine_sql_mode(thd, trg.sql_mode):
             _run_body(thd, trg.body, ctx, env, scope)
@@ -333,7 +334,7 @@ def call_function(thd: "Thd", name: str, args: list[Any], ctx: "ExecContext") ->
     env = Env(ctx)
     env.locals = {p.name.lower(): a for p, a in zip(d.params, args)}
     scope = Scope([], local_names=set(env.locals))
-    changed_before = thd.stmt_rows_changed
+    changed_before = thd.stmt.rows_changed
     own = _own_notes(thd)
     try:
         with routine_sql_mode(thd, r.sql_mode):
@@ -349,7 +350,7 @@ def call_function(thd: "Thd", name: str, args: list[Any], ctx: "ExecContext") ->
         raise
     else:
         raise error("ER_SP_NORETURNEND", name)
-    if thd.stmt_rows_changed != changed_before:
+    if thd.stmt.rows_changed != changed_before:
         # A SELECT/DO that changed data through a function is logged as the call itself.
         coll = thd.db_collation(thd.db)
         ctx.function_calls.append(f"SELECT `{thd.db}`.`{r.name}`({','.join(sql_literal(a, coll) for a in args)})")
@@ -457,16 +458,16 @@ def _unroll(thd: "Thd", body_stmts: list[A.Statement], env: Env, scope: Scope) -
             text = name_const_text(body.text, env.locals, thd.db_collation(thd.db))
             sub = thd.parse(text)
             _clear_notes_for_sub_statement(thd, sub)
-            thd.stmt_text = text
-            thd.stmt_row_format = False  # set again only by a statement that decides row
+            thd.stmt.text = text
+            thd.stmt.row_format = False  # set again only by a statement that decides row
             try:
-                res = thd._dispatch(sub)
+                res = thd.execute_command(sub)
             except ServerError as e:
                 if e.sp_stmt_text is None:
                     e.sp_stmt_text = body.text
                 raise
             finally:
-                if getattr(thd, "stmt_row_format", False) and thd.binlog_format == "MIXED":
+                if thd.stmt.row_format and thd.binlog_format == "MIXED":
                     thd.sp_sticky_row = True
             del res
 
@@ -475,8 +476,7 @@ def _clear_notes_for_sub_statement(thd: "Thd", sub: A.Statement) -> None:
     """A CALL's sub-statement that uses tables starts with an empty condition list, as a
     top-level one does (opt_clear_warning_info; observed: an UPDATE's 1265 notes are gone
     after CALL when an INSERT follows it in the body, kept when a SET @x follows)."""
-    from harness.sql.thd import _statement_clears_warnings
-    if _statement_clears_warnings(sub):
+    if statement_clears_warnings(sub):
         thd.notes.clear()
         thd.carried_notes = 0
 
@@ -488,8 +488,8 @@ def _unroll_select_into(thd: "Thd", body: A.Select, env: Env) -> None:
     lo, hi = body.into_span
     text = name_const_text(body.text[:lo] + " " + body.text[hi:], env.locals, thd.db_collation(thd.db))
     sub = thd.parse(text)
-    thd.stmt_text = text
-    res = thd._dispatch(sub)
+    thd.stmt.text = text
+    res = thd.execute_command(sub)
     rows = getattr(res, "rows", [])
     assign_select_into(thd, body.into, rows, env, thd.notes)
 

@@ -278,15 +278,15 @@ def binlog_statement(thd: "Thd", stmt: A.BinlogBase64) -> "OkPacket":
     info = StatementInfo(kind="BINLOG", row_injection=True)
     for t, _ev in work:
         info.add(t, True)
-    thd.stmt_uses_temp = any(t.temporary for t, _ in work)
+    thd.stmt_log.uses_temp = any(t.temporary for t, _ in work)
     thd.begin_statement(info)
-    thd.trx_active = True
+    thd.trx.active = True
     decision = decide_logging_format(info, thd)
-    if thd.trx_isolation is None:
-        thd.trx_isolation = thd.vars.get("tx_isolation")
-    thd.stmt_no_annotate = False
-    thd.stmt_decision = decision
-    thd.stmt_row_format = decision.row
+    if thd.trx.isolation is None:
+        thd.trx.isolation = thd.vars.get("tx_isolation")
+    thd.stmt.no_annotate = False
+    thd.stmt.decision = decision
+    thd.stmt.row_format = decision.row
     ectx = ExecContext(thd, info)
     ex = Executor(thd, ectx, info)
     try:
