@@ -100,7 +100,7 @@ class _Parser:
 
     def string(self) -> str:
         self.i += 1
-        out = []
+        out: list[str] = []
         while self.i < len(self.s):
             c = self.s[self.i]
             if c == '"':
