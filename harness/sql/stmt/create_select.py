@@ -95,8 +95,11 @@ def _charset_sql(t: ColumnType, table_collation: str | None) -> str:
     from harness.sql.item.charsets import COLLATIONS
     if table_collation is None or not isinstance(t, StringType):
         return ""
-    table_cs = COLLATIONS.get(table_collation.lower(), (None,))[0]
-    if table_cs is None or t.cs.name == table_cs:
+    table_cs, table_id = COLLATIONS.get(table_collation.lower(), (None, None))[:2]
+    # show_create_table compares the field's CHARSET_INFO with the table's: a collation
+    # other than the table's spells out both, even in the table's character set
+    # (observed: a JSON column's ``CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`` in a utf8mb4 table).
+    if table_cs is None or (t.cs.name == table_cs and t.charset == table_id):
         return ""
     coll = next((name for name, (cs, cid, _b) in COLLATIONS.items() if cid == t.charset and cs == t.cs.name
                  and not name.startswith("utf8_")), None)

@@ -231,7 +231,7 @@ class InsertExecutor(SelectExecutor):
                 # not_null_fields_have_null_values: 1048 alone, fill_record's store
                 # succeeded so it adds no 1105 (probed).
                 self._null_into_not_null(t, row, ci, i, ins.ignore, plan.single_values_row, False)
-        if not self._row_checks_pass(t, row, ins, generated, plan.alloc):
+        if not self._row_checks_pass(t, row, ins, generated, plan.alloc, plan.single_values_row):
             return
         dup = self._find_duplicate_locked(t, row, "X" if ins.replace or ins.on_duplicate else "S")
         if dup is not None:
@@ -517,9 +517,11 @@ class InsertExecutor(SelectExecutor):
                 return dup
 
     def _row_checks_pass(self, t: TableDef, row: list[Any], ins: A.Insert, generated: int | None,
-                         alloc: AutoIncrement | None) -> bool:
+                         alloc: AutoIncrement | None, single_row: bool) -> bool:
         """The view's CHECK OPTION, then the table's CHECK constraints (4025): a row either
-        refuses under IGNORE is skipped and its generated AUTO_INCREMENT value given back.
+        refuses under IGNORE is skipped and its generated AUTO_INCREMENT value given back --
+        but IGNORE does not soften a CHECK of a one-row INSERT ... VALUES/SET, which fails
+        with 4025 (probed; INSERT IGNORE ... SELECT of one row warns).
         The generated columns are computed first (1906 for one the statement gave a value)."""
         if has_generated(t):
             i = self.ctx.autoinc_row - 1
@@ -528,7 +530,7 @@ class InsertExecutor(SelectExecutor):
             check_assigned(self.thd, t, given, self.ctx.notes, i)
             update_generated(t, row, self.ctx, self.info)
         if (ins.check_option is None or self.view_check(t, row, ins.check_option, ins.ignore)) and (
-                not t.checks or verify_checks(self.thd, t, row, self.ctx, self.info, ins.ignore)):
+                not t.checks or verify_checks(self.thd, t, row, self.ctx, self.info, ins.ignore and not single_row)):
             return True
         if generated is not None:
             alloc.give_back(generated, skipped=True)  # type: ignore[union-attr]
