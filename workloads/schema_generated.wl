@@ -47,3 +47,14 @@ con1: SET sql_mode = ''
 con1: INSERT INTO g VALUES (2, 2, 5, 5), (3, 3, DEFAULT, 9)
 con1: UPDATE g SET c = 0 WHERE id = 2
 con1: SELECT * FROM g ORDER BY id
+
+[case gcol_store_warnings]
+rule = MDB.gcol.assign
+seed = 024
+description = a generated column stored from an out-of-range value adds its own 1264 after the base column's: a warning under IGNORE or outside strict mode, an error listed after the first in strict mode (found by fuzz --generator schema)
+setup: CREATE TABLE t1 (id INT NOT NULL PRIMARY KEY, c_int INT, g_int INT AS (c_int * 2) STORED, v_int INT AS (c_int + 1) VIRTUAL) ENGINE=InnoDB
+con1: INSERT IGNORE INTO t1 (id, c_int) VALUES (3, 2147483648)
+con1: INSERT INTO t1 (id, c_int) VALUES (4, 2147483648)  => 1264
+con1: SET sql_mode = ''
+con1: INSERT INTO t1 (id, c_int) VALUES (5, 1073741824), (6, 7)
+con1: SELECT * FROM t1 ORDER BY id

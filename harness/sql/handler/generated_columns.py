@@ -32,15 +32,34 @@ def generated_write_set(t: TableDef) -> set[int]:
             if c.generated is not None and (c.generated_stored or i in indexed)}
 
 
-def update_generated(t: TableDef, row: list[Any], ctx: Any, info: Any) -> None:
-    """Compute the generated columns of ``row`` in column order (one may read an earlier one)."""
+def update_generated(t: TableDef, row: list[Any], ctx: Any, info: Any, wctx: Any = None, fill: Any = None,
+                     all_reported: bool = False) -> None:
+    """Compute the generated columns of ``row`` in column order (one may read an earlier one).
+
+    With ``wctx`` the store reports as fill_record's does (probed: an out-of-range
+    ``c_int`` stored into ``g_int AS (c_int * 2)`` adds "Out of range value for column
+    'g_int'" after c_int's, a warning or, strict, an error listed after the first);
+    without, the values are recomputed silently (after BEFORE triggers and AUTO_INCREMENT)."""
     from harness.sql.item.column_types import WriteContext
     from harness.sql.item.expr import Compiler, Env, Scope
+    from harness.sql.sql_errors import ServerError
+    quiet = WriteContext(False, t.db, t.name)
+    # Only the columns written for the row (STORED, indexed VIRTUAL) are stored with a report
+    # (VCOL_UPDATE_FOR_WRITE; probed: a VIRTUAL column's overflow says nothing on INSERT).
+    # A statement logged in rows with a FULL/NOBLOB image reads every column for the image:
+    # its VIRTUAL columns are computed, and report, too (probed: ROW, not MIXED's statements).
+    reported = (set(range(len(t.columns))) if all_reported else generated_write_set(t)) if wctx is not None else set()
     for i, c in enumerate(t.columns):
         if c.generated is None:
             continue
         v = Compiler(Scope([(t.name, t)]), info).compile(c.generated)(Env(ctx, [row]))
-        row[i] = None if v is None else c.type.coerce(v, c.name, WriteContext(False, t.db, t.name))
+        try:
+            row[i] = None if v is None else c.type.coerce(v, c.name, wctx if i in reported else quiet)
+        except ServerError as err:
+            if fill is None:
+                raise
+            fill.failed(err)
+            row[i] = c.type.coerce(v, c.name, quiet)
 
 
 def check_assigned(thd: Any, t: TableDef, assigned: set[int], notes: list[Any], row: int) -> None:

@@ -213,6 +213,11 @@ class InsertExecutor(SelectExecutor):
                 row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
             except ServerError as err:
                 fill.failed(err)
+                if has_generated(t):  # the field holds the clipped value the generated columns read
+                    row[ci] = col.type.coerce(v, col.name, WriteContext(False, t.db, t.name))
+        if has_generated(t):
+            update_generated(t, row, self.ctx, self.info, wctx, fill,
+                             thd.stmt.row_format and thd.binlog_row_image != "MINIMAL")
         fill.check()
         return row, specified, null_cols
 
