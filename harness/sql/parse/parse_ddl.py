@@ -130,6 +130,10 @@ class DdlParser(DmlParser):
             elif self.accept_kw("COLLATE"):
                 self.accept_op("=")
                 ct.options["COLLATE"] = self.ident_or_string()
+            elif self.at_kw("PARTITION"):
+                raise UnsupportedError("PARTITION BY (partitioned tables: their scan order is not modelled)")
+            elif self.at_kw("WITH") and self.peek_kw(1, "SYSTEM"):
+                raise UnsupportedError("WITH SYSTEM VERSIONING (system-versioned tables)")
             elif self.at_kw("AUTO_INCREMENT", "ROW_FORMAT", "COMMENT", "KEY_BLOCK_SIZE", "STATS_PERSISTENT",
                             "TRANSACTIONAL", "PAGE_CHECKSUM"):
                 key = self.advance().text.upper()
@@ -582,6 +586,9 @@ class DdlParser(DmlParser):
             if t.kind != "INT" or not isinstance(t.value, int):
                 raise ParseError(self.sql, t.pos)
             return A.AlterSpec("AUTO_INCREMENT", value=t.value)
+        if self.at_kw("TRUNCATE", "COALESCE", "REORGANIZE", "EXCHANGE", "REBUILD", "REMOVE", "ANALYZE", "CHECK",
+                      "OPTIMIZE", "REPAIR", "PARTITION"):
+            raise UnsupportedError(f"ALTER TABLE {str(self.tok.value).upper()} PARTITION (partitioned tables)")
         raise UnsupportedError("ALTER TABLE " + str(self.tok.value).upper())
 
     def alter_add_constraint(self) -> A.AlterSpec:

@@ -169,6 +169,17 @@ def test_index_rename_maintenance_and_lock_statements() -> None:
     assert isinstance(parse("UNLOCK TABLES"), A.UnlockTables)
 
 
+@pytest.mark.parametrize("sql", ["SELECT NEXT VALUE FOR s", "SELECT NEXTVAL(s)", "SELECT SETVAL(s, 5)",
+                                 "CREATE TABLE p (a INT) PARTITION BY HASH(a) PARTITIONS 2",
+                                 "CREATE TABLE v (a INT) WITH SYSTEM VERSIONING",
+                                 "ALTER TABLE p TRUNCATE PARTITION p0", "ALTER TABLE p ADD PARTITION (PARTITION p2)"])
+def test_schema_features_outside_the_model_name_themselves(sql: str) -> None:
+    """Sequences, partitions and system versioning: a 1235 naming the feature, never a 1064."""
+    with pytest.raises(UnsupportedError) as ei:
+        parse(sql)
+    assert ei.value.code == 1235
+
+
 @pytest.mark.parametrize("sql", ["ALTER TABLE t ADD (a INT, b INT)", "ALTER TABLE t RENAME COLUMN a TO b",
                                  "ALTER TABLE t DROP PARTITION p0", "ALTER TABLE t COMMENT 'x'",
                                  "CHECK TABLE t EXTENDED", "LOCK TABLES t READ LOCAL", "ALTER DATABASE d",
