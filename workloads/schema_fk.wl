@@ -129,3 +129,14 @@ setup: INSERT INTO c (pid) VALUES (1), (2)
 con1: DELETE FROM p WHERE id = 1
 con1: UPDATE p SET id = 3 WHERE id = 2  => 1451
 con1: SELECT * FROM c ORDER BY id
+
+[case fk_child_also_in_statement]
+rule = MDB.fk.prelocking
+seed = 024
+description = a multi-table DELETE of a parent and its SET NULL child opens the child twice (the statement's and the foreign key's TABLE_LIST): two Table_maps with its id in row format (found by fuzz --generator schema)
+setup: CREATE TABLE t2 (id INT NOT NULL PRIMARY KEY, c_str VARCHAR(6)) ENGINE=InnoDB
+setup: CREATE TABLE t3 (id INT NOT NULL PRIMARY KEY, c_int INT, pid INT, FOREIGN KEY (pid) REFERENCES t2 (id) ON DELETE SET NULL) ENGINE=InnoDB
+setup: INSERT INTO t2 VALUES (1, 'a'), (2, 'b')
+setup: INSERT INTO t3 VALUES (1, 70, NULL), (2, 5, 1)
+con1: DELETE a, b FROM t2 a JOIN t3 b ON a.id = b.id
+con1: SELECT * FROM t3

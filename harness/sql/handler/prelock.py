@@ -81,10 +81,13 @@ class Prelocker:
                     self._seen_fk.add((id(child), op))
                     # Its AUTO_INCREMENT makes nothing unsafe (probed: a cascade into an
                     # AUTO_INCREMENT child is logged as a statement in MIXED).
+                    # Its own TABLE_LIST: a child the statement writes too is opened, and mapped,
+                    # twice (probed: DELETE a, b FROM parent a JOIN child b logs two child maps).
                     self.depth += 1
                     outer_fk, self._in_fk_child = self._in_fk_child, True
+                    outer, self.opener = self.opener, f"foreign key of {t.name}"
                     self.table(A.TableName(child.name, child.db), True, op)
-                    self.depth, self._in_fk_child = self.depth - 1, outer_fk
+                    self.depth, self._in_fk_child, self.opener = self.depth - 1, outer_fk, outer
         return t
 
     # -- statements

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from harness.sql.handler.autoinc import AutoIncrement
 from harness.sql.handler.catalog import TableDef
@@ -228,7 +228,8 @@ class InsertExecutor(SelectExecutor):
         self.ctx.autoinc_row = i + 1
         generated, skipped = self._triggers_and_auto_increment(
             t, row, specified, plan.alloc, {ci for ci, _f, _n in plan.ondup}, ins.ignore,
-            self._insert_strict(t, i) and not ins.ignore)
+            self._insert_strict(t, i) and not ins.ignore,
+            checks=lambda: self._constraints_pass(t, row, ins, plan.single_values_row))
         if skipped:
             return
         for ci in null_cols:
@@ -236,7 +237,7 @@ class InsertExecutor(SelectExecutor):
                 # not_null_fields_have_null_values: 1048 alone, fill_record's store
                 # succeeded so it adds no 1105 (probed).
                 self._null_into_not_null(t, row, ci, i, ins.ignore, plan.single_values_row, False)
-        if not self._row_checks_pass(t, row, ins, generated, plan.alloc, plan.single_values_row):
+        if not self._row_checks_pass(t, row, ins, generated, plan.alloc):
             return
         dup = self._find_duplicate_locked(t, row, "X" if ins.replace or ins.on_duplicate else "S")
         if dup is not None:
@@ -311,7 +312,8 @@ class InsertExecutor(SelectExecutor):
 
     def _triggers_and_auto_increment(self, t: TableDef, row: list[Any], specified: set[int],
                                      alloc: "AutoIncrement | None", ondup_cols: set[int],
-                                     ignore: bool, abort: bool) -> tuple[int | None, bool]:
+                                     ignore: bool, abort: bool,
+                                     checks: Callable[[], bool] | None = None) -> tuple[int | None, bool]:
         """(the AUTO_INCREMENT value generated, the row skipped) of one row to insert.
 
         fill_record_n_invoke_before_triggers runs the BEFORE INSERT triggers on the
@@ -327,6 +329,8 @@ class InsertExecutor(SelectExecutor):
             if ai is not None and ai not in specified and row[ai] is None and t.triggers_for("BEFORE", "INSERT"):
                 row[ai] = 0
             self._before_insert_triggers(t, row, abort)
+        if checks is not None and not checks():
+            return None, True  # a CHECK refused the row before the engine gave it a value (probed: no INSERT_ID)
         try:
             generated = self.assign_auto_increment(t, row, specified, alloc, defer_explicit=True)
         except ServerError as err:
@@ -521,21 +525,25 @@ class InsertExecutor(SelectExecutor):
             if old is None or not lock_row(self.thd, t, dup.slot, old, mode):
                 return dup
 
-    def _row_checks_pass(self, t: TableDef, row: list[Any], ins: A.Insert, generated: int | None,
-                         alloc: AutoIncrement | None, single_row: bool) -> bool:
-        """The view's CHECK OPTION, then the table's CHECK constraints (4025): a row either
-        refuses under IGNORE is skipped and its generated AUTO_INCREMENT value given back --
-        but IGNORE does not soften a CHECK of a one-row INSERT ... VALUES/SET, which fails
-        with 4025 (probed; INSERT IGNORE ... SELECT of one row warns).
-        The generated columns are computed first (1906 for one the statement gave a value)."""
+    def _constraints_pass(self, t: TableDef, row: list[Any], ins: A.Insert, single_row: bool) -> bool:
+        """After the BEFORE triggers, before an AUTO_INCREMENT value is generated: the
+        generated columns (1906 for one the statement gave a value), then the CHECK
+        constraints (4025): a row one refuses under IGNORE is skipped -- but IGNORE does not
+        soften a CHECK of a one-row INSERT ... VALUES/SET, which fails with 4025 (probed;
+        INSERT IGNORE ... SELECT of one row warns)."""
         if has_generated(t):
             i = self.ctx.autoinc_row - 1
             given = {ci for ci, e in zip(self._col_idx, ins.rows[i]) if not isinstance(e, A.Default)} \
                 if ins.rows is not None and i < len(ins.rows) else set(self._col_idx)
             check_assigned(self.thd, t, given, self.ctx.notes, i)
             update_generated(t, row, self.ctx, self.info)
-        if (ins.check_option is None or self.view_check(t, row, ins.check_option, ins.ignore)) and (
-                not t.checks or verify_checks(self.thd, t, row, self.ctx, self.info, ins.ignore and not single_row)):
+        return not t.checks or verify_checks(self.thd, t, row, self.ctx, self.info, ins.ignore and not single_row)
+
+    def _row_checks_pass(self, t: TableDef, row: list[Any], ins: A.Insert, generated: int | None,
+                         alloc: AutoIncrement | None) -> bool:
+        """The view's CHECK OPTION: a row it refuses under IGNORE is skipped and its generated
+        AUTO_INCREMENT value given back."""
+        if ins.check_option is None or self.view_check(t, row, ins.check_option, ins.ignore):
             return True
         if generated is not None:
             alloc.give_back(generated, skipped=True)  # type: ignore[union-attr]
