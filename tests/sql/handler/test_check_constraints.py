@@ -50,3 +50,18 @@ def test_show_create_prints_column_and_table_checks(thd: Thd) -> None:
     lines = show_create_table(thd.catalog.get_table("test", "c")).split("\n")
     assert lines[2] == "  `v` int(11) DEFAULT NULL CHECK (`v` > 0),"
     assert lines[-3:-1] == ["  CONSTRAINT `ck2` CHECK (`v` < 100),", "  CONSTRAINT `CONSTRAINT_1` CHECK (`v` <> 50)"]
+
+
+@pytest.mark.parametrize("sql", [
+    "CREATE TABLE d (x INT CHECK (x > 0)) SELECT 1 AS y",
+    "CREATE TABLE d (x INT, CHECK (x > 0)) SELECT 1 AS y",
+    "CREATE TABLE d (j JSON) SELECT 1 AS y",
+    "ALTER TABLE c ADD COLUMN w INT CHECK (w > 0)",
+    "ALTER TABLE c ADD COLUMN g INT AS (v + 1) STORED",
+    "ALTER TABLE c MODIFY v JSON",
+])
+def test_declarations_the_model_would_drop_are_refused(thd: Thd, sql: str) -> None:
+    """Never a table without the constraint it was declared with: 1235 instead."""
+    with pytest.raises(ServerError) as e:
+        thd.execute(sql)
+    assert e.value.code == 1235
