@@ -524,7 +524,8 @@ def _kind_arguments(r: argparse.ArgumentParser) -> None:
 
 def _roots_parser(sub: Any) -> None:
     rt = sub.add_parser("roots", help="the roots the newer server kinds run from (build, list)")
-    rt_sub = rt.add_subparsers(dest="roots_command", required=True)
+    rt_sub = rt.add_subparsers(dest="roots_command", required=True, metavar="ACTION",
+                               help="build: build or refresh roots; list: the kinds and their roots")
     rb = rt_sub.add_parser("build", help="build (or refresh) the roots of these kinds")
     rb.add_argument("kinds", nargs="*", metavar="KIND", help="default: every kind that needs a root")
     rb.add_argument("--force", action="store_true", help="rebuild even when up to date")

@@ -253,7 +253,7 @@ def test_serve_serves_the_mysql_flavour(tmp_path):
         cur.execute("SHOW BINLOG EVENTS")
         rows = cur.fetchall()
         assert [r[2] for r in rows] == ["Format_desc", "Previous_gtids", "Anonymous_Gtid", "Query"]
-        assert rows[2][5] == "SET @@SESSION.GTID_NEXT= 'ANONYMOUS'" and rows[3][5] == "CREATE DATABASE d"
+        assert rows[2][5] == "SET @@SESSION.GTID_NEXT= 'ANONYMOUS'" and rows[3][5] == "CREATE DATABASE d /* xid=1 */"
         c.close()
     finally:
         proto.shutdown()

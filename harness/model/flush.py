@@ -269,7 +269,7 @@ def end_query(thd: "SessionView", text: str) -> Event:
     # INSERT into a temporary table has header flags 0x0c).
     return new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=thd.stmt.timestamp,
                            server_id=thd.server_id, suppress_use=True, status_vars=thd.query_status_vars(),
-                           thread_specific=thd.stmt_log.thread_specific)
+                           thread_specific=thd.stmt_log.thread_specific and thd.flavor.events.end_thread_specific)
 
 
 def cache_statistics(thd: "SessionView", cache: Any) -> None:

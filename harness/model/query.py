@@ -229,9 +229,11 @@ def write_ddl(thd: SessionView, text: str, *, db: str | None = None, suppress_us
     """
     if not thd.binlog_enabled():
         return
+    temporary = thread_specific
+    thread_specific = thd.flavor.events.ddl_thread_specific(thread_specific, thd=thd, text=text)
     if thread_specific:
         thd.stmt_log.thread_specific = True
-    xid = thd.flavor.events.ddl_xid(xid, ddl=ddl, thread_specific=thread_specific)
+    xid = thd.flavor.events.ddl_xid(xid, ddl=ddl, thread_specific=temporary, thd=thd, text=text)
     svs = thd.query_status_vars(xid=thd.server.binlog.allocate_xid() if xid else None, invoker=invoker,
                                 hrnow=hrnow, charset_client=charset_client, text=text,
                                 updated_db=updated_db(thd, db))

@@ -213,7 +213,23 @@ def group_end(event_type: str, query: str | None, standalone: bool) -> str | Non
     return "standalone" if standalone else None
 
 
-def gtid_groups(events: list[dict]) -> list[dict]:
+#: The event that opens a GTID group, per family: MariaDB's Gtid; MySQL's Gtid, or
+#: Anonymous_Gtid with GTID_MODE=OFF (WL#7592, seed 004).
+GROUP_OPENERS = {"mariadb": frozenset({"Gtid"}), "mysql": frozenset({"Gtid", "Anonymous_Gtid"})}
+
+
+def _mysql_standalone(cur: list[dict]) -> bool:
+    """MySQL's Gtid carries no standalone flag: a transaction's second event is a
+    ``BEGIN`` Query (``XA START`` for XA); any other Query there is a DDL's whole group,
+    except an atomic CREATE ... SELECT, logged as ``CREATE ... START TRANSACTION`` with
+    its rows and Xid after it."""
+    if len(cur) != 2 or cur[1]["event_type"] != "Query":
+        return False
+    q = (cur[1].get("query") or "").strip().upper()
+    return not (q == "BEGIN" or q.startswith("XA START") or q.endswith("START TRANSACTION"))
+
+
+def gtid_groups(events: list[dict], family: str = "mariadb") -> list[dict]:
     """Split each (case, format, side)'s events into GTID groups, from the raw records.
 
     A group opens at a Gtid event and ends at Xid, XA_prepare, a COMMIT /
@@ -228,6 +244,7 @@ def gtid_groups(events: list[dict]) -> list[dict]:
     for e in events:
         by[(e["case"], e["format"], e["side"])].append(e)
     out: list[dict] = []
+    openers = GROUP_OPENERS[family]
     for (case, fmt, side), evs in sorted(by.items()):
         evs.sort(key=lambda e: e["seq"])
         cur: list[dict] = []
@@ -241,14 +258,17 @@ def gtid_groups(events: list[dict]) -> list[dict]:
             t = e["event_type"]
             if t in NON_GROUP:
                 continue
-            if t == "Gtid":
+            if t in openers:
                 if cur:
                     close("unterminated", cur)
                 cur = [e]
                 continue
             cur.append(e)
             head = cur[0]
-            standalone = head["event_type"] == "Gtid" and bool((head.get("gtid_flags") or 0) & GTID_FL_STANDALONE)
+            if family == "mysql":
+                standalone = head["event_type"] in openers and _mysql_standalone(cur)
+            else:
+                standalone = head["event_type"] == "Gtid" and bool((head.get("gtid_flags") or 0) & GTID_FL_STANDALONE)
             end = group_end(t, e.get("query"), standalone)
             if end:
                 close(end, cur)
@@ -274,7 +294,7 @@ def raw_frames(run_dir: Path, records: list[dict] | None = None) -> dict[str, An
     frames["raw_events"] = pd.DataFrame(events, columns=["case", "format", "side", "seq", "event_type",
                                                          "query", "gtid_flags"]).drop(columns=["query"])
     frames["gtid_groups"] = pd.DataFrame(
-        gtid_groups(events), columns=["case", "format", "side", "first_seq", "first_event", "last_event",
+        gtid_groups(events, "mysql" if str(plan.get("flavor", "")).startswith("mysql") else "mariadb"), columns=["case", "format", "side", "first_seq", "first_event", "last_event",
                                       "n_events", "group_end"])
     counts: dict[tuple, dict[str, int]] = {}
     for p in plan["pairs"]:

@@ -117,6 +117,31 @@ def _lookup(diffs: list[Difference], reference_is_first: dict[int, bool], field:
     return None
 
 
+def _classify_outcomes(run_dir: Path, diffs: list, first: dict[int, bool], entry: Any) -> None:
+    """The statements whose error codes differ, each a finding or unclassified."""
+    import pyarrow.parquet as pq
+
+    out_path = run_dir / "records" / "outcomes.parquet"
+    if out_path.exists():
+        steps: dict[tuple[str, str, int], dict[str, Any]] = {}
+        for s in pq.read_table(out_path).to_pylist():
+            steps.setdefault((s["case"], s["format"], s["step"]), {})[s["side"]] = s
+        for (case, fmt, _step), sides in steps.items():
+            a, b = sides.get("reference") or {}, sides.get("replbed") or {}
+            ca, cb = a.get("error_code") or 0, b.get("error_code") or 0
+            if ca == cb:
+                continue
+            e = entry(case, fmt)
+            f = "error_code@statement"
+            d = _lookup(diffs, first, f, ca, cb, None)
+            sql = (a.get("sql") or b.get("sql") or "")[:60]
+            if d is not None:
+                e["findings"][(d.category, f, d.description)] += 1
+            else:
+                e["unclassified"][(category_of(f), f, f"`{sql}`: {ca} / {cb}")] += 1
+                e["bad_checks"].add("outcomes_match")
+
+
 def classify(run_dir: Path, plan: dict, records: list[dict], path: Path | None = None) -> dict[tuple[str, str], dict]:
     """Per case x format of a two-real-servers run: its differences as findings.
 
@@ -153,25 +178,7 @@ def classify(run_dir: Path, plan: dict, records: list[dict], path: Path | None =
                 else:
                     e["unclassified"][(category_of(f), f, f"{et}: {ref!s:.80} / {cand!s:.80}")] += 1
                     e["bad_checks"].add("events_match")
-    out_path = run_dir / "records" / "outcomes.parquet"
-    if out_path.exists():
-        steps: dict[tuple[str, str, int], dict[str, Any]] = {}
-        for s in pq.read_table(out_path).to_pylist():
-            steps.setdefault((s["case"], s["format"], s["step"]), {})[s["side"]] = s
-        for (case, fmt, _step), sides in steps.items():
-            a, b = sides.get("reference") or {}, sides.get("replbed") or {}
-            ca, cb = a.get("error_code") or 0, b.get("error_code") or 0
-            if ca == cb:
-                continue
-            e = entry(case, fmt)
-            f = "error_code@statement"
-            d = _lookup(diffs, first, f, ca, cb, None)
-            sql = (a.get("sql") or b.get("sql") or "")[:60]
-            if d is not None:
-                e["findings"][(d.category, f, d.description)] += 1
-            else:
-                e["unclassified"][(category_of(f), f, f"`{sql}`: {ca} / {cb}")] += 1
-                e["bad_checks"].add("outcomes_match")
+    _classify_outcomes(run_dir, diffs, first, entry)
     result: dict[tuple[str, str], dict] = {}
     for r in records:
         key = (r["case"], r["format"])

@@ -99,6 +99,29 @@ def test_a_group_cut_at_rollback_to_is_a_framing_fault() -> None:
     assert got == [(1, "Gtid", "unterminated"), (4, "Gtid", "COMMIT"), (7, "Xid", "Xid")]
 
 
+def test_mysql_groups_open_at_anonymous_gtid_and_ddl_is_its_own_group() -> None:
+    # MySQL 9.7, GTID_MODE=OFF: Anonymous_Gtid opens every group (WL#7592); a transaction
+    # has a BEGIN Query second; a DDL's Query is its whole group; an atomic CREATE ... SELECT
+    # ("... START TRANSACTION") goes on to its rows and Xid.
+    evs = [_ev(0, "Format_desc"), _ev(1, "Previous_gtids"),
+           _ev(2, "Anonymous_Gtid"), _ev(3, "Query", "CREATE TABLE t (a INT) /* xid=3 */"),
+           _ev(4, "Anonymous_Gtid"), _ev(5, "Query", "BEGIN"), _ev(6, "Table_map"), _ev(7, "Write_rows"),
+           _ev(8, "Xid"),
+           _ev(9, "Gtid"), _ev(10, "Query", "CREATE TABLE u START TRANSACTION"), _ev(11, "Table_map"),
+           _ev(12, "Write_rows"), _ev(13, "Xid"),
+           _ev(14, "Anonymous_Gtid"), _ev(15, "Query", "BEGIN"), _ev(16, "Query", "INSERT INTO m VALUES (1)"),
+           _ev(17, "Query", "COMMIT")]
+    got = [(g["first_seq"], g["first_event"], g["group_end"]) for g in gtid_groups(evs, "mysql")]
+    assert got == [(2, "Anonymous_Gtid", "standalone"), (4, "Anonymous_Gtid", "Xid"), (9, "Gtid", "Xid"),
+                   (14, "Anonymous_Gtid", "COMMIT")]
+    # a MySQL transaction that lost its Xid is a fault; MariaDB's rules do not read MySQL's log
+    cut = [_ev(1, "Anonymous_Gtid"), _ev(2, "Query", "BEGIN"), _ev(3, "Table_map"), _ev(4, "Write_rows"),
+           _ev(5, "Anonymous_Gtid"), _ev(6, "Query", "DROP TABLE t")]
+    assert [(g["first_seq"], g["group_end"]) for g in gtid_groups(cut, "mysql")] == [
+        (1, "unterminated"), (5, "standalone")]
+    assert [g["first_event"] for g in gtid_groups(cut)] == ["Anonymous_Gtid"]
+
+
 @pytest.mark.slow
 def test_raw_expectations_fail_on_each_difference_and_name_the_pair(tmp_path: Path) -> None:
     from harness.pipeline.gx_assets import fetch_assets
