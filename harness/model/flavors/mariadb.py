@@ -91,10 +91,11 @@ class MariaDBEvents(EventStyle):
 
     def new_rows_event(self, kind: str, tm: TableMapEvent, rows: list[RowChange], *, timestamp: int,
                        server_id: int, stmt_end: bool, columns_present: int,
-                       columns_present_after: int | None) -> RowsEvent:
+                       columns_present_after: int | None, flags: int = 0) -> RowsEvent:
         from harness.binlog.rows import new_rows_event
         return new_rows_event(kind, tm, rows, timestamp=timestamp, server_id=server_id, stmt_end=stmt_end,
-                              columns_present=columns_present, columns_present_after=columns_present_after)
+                              columns_present=columns_present, columns_present_after=columns_present_after,
+                              flags=(1 if stmt_end else 0) | flags)
 
     def annotate_event(self, thd: SessionView) -> Event | None:
         if not thd.vars.get("binlog_annotate_row_events"):

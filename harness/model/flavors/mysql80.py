@@ -283,7 +283,7 @@ class MySQLEvents(EventStyle):
 
     def new_rows_event(self, kind: str, tm: TableMapEvent, rows: list[RowChange], *, timestamp: int,
                        server_id: int, stmt_end: bool, columns_present: int,
-                       columns_present_after: int | None) -> RowsEvent:
+                       columns_present_after: int | None, flags: int = 0) -> RowsEvent:
         """Rows v2 (types 30-32); FULL image: every bit of the bitmap bytes set (section 4.2)."""
         from harness.binlog.rows import new_rows_v2_event
         n = tm.column_count
@@ -293,7 +293,8 @@ class MySQLEvents(EventStyle):
         if columns_present_after is not None and columns_present_after == (1 << n) - 1:
             columns_present_after = full
         ev = new_rows_v2_event(kind, tm, rows, timestamp=timestamp, server_id=server_id, stmt_end=stmt_end,
-                               columns_present=columns_present, columns_present_after=columns_present_after)
+                               columns_present=columns_present, columns_present_after=columns_present_after,
+                               flags=(1 if stmt_end else 0) | flags)
         ev.flags |= self.rows_flags
         return ev
 
