@@ -1,15 +1,16 @@
-"""Which generator builds a fuzz case: ``replbed fuzz --generator default|wide|query``."""
+"""Which generator builds a fuzz case: ``replbed fuzz --generator default|wide|schema|query``."""
 
 from __future__ import annotations
 
 from harness.fuzz.builders import CaseBuilder
 from harness.fuzz.generator import CaseGenerator
 from harness.fuzz.query import QueryCaseGenerator
+from harness.fuzz.schema import SchemaCaseGenerator
 from harness.fuzz.wide import WideCaseGenerator
 from harness.workload.model import Case
 
 _CLASSES: dict[str, type[CaseBuilder]] = {"default": CaseGenerator, "wide": WideCaseGenerator,
-                                           "query": QueryCaseGenerator}
+                                           "schema": SchemaCaseGenerator, "query": QueryCaseGenerator}
 GENERATORS = tuple(_CLASSES)
 
 

@@ -1133,6 +1133,10 @@ from harness.sql.item.builtins import MORE_FUNCTIONS  # noqa: E402  (builtins re
 
 FUNCTIONS.update(MORE_FUNCTIONS)
 
+from harness.sql.item.func_json import JSON_FUNCTIONS  # noqa: E402
+
+FUNCTIONS.update(JSON_FUNCTIONS)
+
 from harness.sql.item.func_crypt import CRYPT_FUNCTIONS  # noqa: E402
 
 FUNCTIONS.update(CRYPT_FUNCTIONS)

@@ -97,8 +97,11 @@ def _charset_sql(t: ColumnType, table_collation: str | None) -> str:
     from harness.sql.item.charsets import COLLATIONS
     if table_collation is None or not isinstance(t, StringType):
         return ""
-    table_cs = COLLATIONS.get(table_collation.lower(), (None,))[0]
-    if table_cs is None or t.cs.name == table_cs:
+    table_cs, table_id = COLLATIONS.get(table_collation.lower(), (None, None))[:2]
+    # show_create_table compares the field's CHARSET_INFO with the table's: a collation
+    # other than the table's spells out both, even in the table's character set
+    # (observed: a JSON column's ``CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`` in a utf8mb4 table).
+    if table_cs is None or (t.cs.name == table_cs and t.charset == table_id):
         return ""
     coll = next((name for name, (cs, cid, _b) in COLLATIONS.items() if cid == t.charset and cs == t.cs.name
                  and not name.startswith("utf8_")), None)
@@ -107,6 +110,9 @@ def _charset_sql(t: ColumnType, table_collation: str | None) -> str:
 
 def column_sql(c: Column, table_collation: str | None = None) -> str:
     s = f"  `{c.name}` {type_sql(c.type)}{_charset_sql(c.type, table_collation)}"
+    if c.generated is not None:
+        # PERSISTENT is printed STORED (probed)
+        return s + f" GENERATED ALWAYS AS ({c.generated_text}) {'STORED' if c.generated_stored else 'VIRTUAL'}"
     if not c.nullable:
         s += " NOT NULL"
     elif isinstance(c.type, DateTimeType) and c.type.timestamp:
@@ -127,6 +133,11 @@ def create_table_sql(t: TableDef, engine_clause: str | None, current_db: str | N
     table_collation = t.options.get("COLLATE") or DEFAULT_COLLATION_OF.get(
         str(t.options.get("CHARSET", "")).lower()) or db_collation
     lines = [column_sql(c, table_collation) for c in t.columns]
+    for chk in t.checks:
+        if chk.field is not None:
+            i = t.col_index.get(chk.field.lower())
+            if i is not None:
+                lines[i] += f" CHECK ({chk.text})"
     for k in t.keys:
         cols = ",".join(f"`{t.columns[i].name}`" for i in k.columns)
         if k.kind == "PRIMARY":
@@ -135,6 +146,11 @@ def create_table_sql(t: TableDef, engine_clause: str | None, current_db: str | N
             lines.append(f"  UNIQUE KEY `{k.name}` ({cols})")
         else:
             lines.append(f"  KEY `{k.name}` ({cols})")
+    for fk in t.foreign_keys:
+        lines.append(f"  CONSTRAINT `{fk.name}` {fk.clause(t.db)}")
+    for chk in t.checks:
+        if chk.field is None:
+            lines.append(f"  CONSTRAINT `{chk.name}` CHECK ({chk.text})")
     tail = f" ENGINE={engine_clause}" if engine_clause else ""
     if tail and t.engine.name == "Aria" and "PAGE_CHECKSUM" not in t.options:
         # ha_maria::update_create_info reports Aria's default page checksums (observed in

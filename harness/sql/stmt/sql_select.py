@@ -12,6 +12,8 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from harness.sql.handler.catalog import TableDef
+from harness.sql.handler.foreign_keys import check_child_row, parent_row_change
+from harness.sql.handler.generated_columns import generated_write_set, has_generated, update_generated
 from harness.sql.handler.row_locks import lock_row, lock_scan, uses_row_locks
 from harness.sql.item.expr import Compiler, Env, Scope, compare, is_aggregate_expr, to_bool, to_number
 from harness.sql.item.send_field import statement_typer
@@ -532,6 +534,8 @@ class SelectExecutor:
     def delete_slot(self, t: TableDef, slot: int, old: list[Any]) -> None:
         if uses_row_locks(t):
             lock_row(self.thd, t, slot, old, "X")
+        if t.transactional and not t.temporary:
+            parent_row_change(self.thd, t, old, None)  # 1451, or InnoDB's own cascades
         t.data.delete(slot)
         self.thd.undo_delete(t, slot, old)
         self.thd.log_row(t, DELETE, old, None, None)
@@ -540,6 +544,13 @@ class SelectExecutor:
         if uses_row_locks(t):
             lock_row(self.thd, t, slot, old, "X")
             lock_row(self.thd, t, slot, new, "X")
+        if has_generated(t):
+            update_generated(t, new, self.ctx, self.info)
+            changed = changed | generated_write_set(t)
+        if t.foreign_keys:
+            check_child_row(self.thd, t, new, old)
+        if t.transactional and not t.temporary:
+            parent_row_change(self.thd, t, old, new)
         t.data.update(slot, new)
         ai = t.auto_inc_col
         if ai is not None and isinstance(new[ai], int) and new[ai] >= t.data.auto_increment > 0:

@@ -96,6 +96,10 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         raise UnsupportedError("CREATE TABLE in a database whose default character set or collation is not "
                                "the server's")
     if st.select is not None:
+        if st.foreign_keys or st.checks or any(c.check is not None or c.generated is not None or c.type_name == "JSON"
+                                               for c in st.columns):
+            from harness.sql.parse.parse_errors import UnsupportedError
+            raise UnsupportedError("FOREIGN KEY, CHECK, a generated or a JSON column declared in CREATE TABLE ... SELECT")
         from harness.sql.stmt.create_select import create_table_select
         return create_table_select(thd, st, db)
     in_trx = thd.in_multi_stmt_transaction_mode()
@@ -121,10 +125,16 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
             return _ok()
         raise error("ER_TABLE_EXISTS_ERROR", st.table.name)
     if src is not None:
+        # LIKE copies the columns, the indexes (those foreign keys generated too) and the
+        # CHECK constraints, never the foreign keys themselves (probed).
         t = TableDef(db, st.table.name, [c for c in src.columns], list(src.keys), src.engine, temporary=st.temporary,
                      options=dict(src.options))
+        t.checks = list(src.checks)
     else:
         t = build_table(db, st, st.temporary, thd.vars.get("default_storage_engine"), thd.db_collation(db))
+        if st.foreign_keys:
+            from harness.sql.handler.foreign_keys import build_foreign_keys, fk_checks
+            build_foreign_keys(thd.catalog, db, t, st.foreign_keys, fk_checks(thd))
     t.table_id = thd.catalog.allocate_table_id()
     if st.temporary:
         if not thd.temp_tables:
@@ -195,6 +205,8 @@ def drop_table(thd: "Thd", st: A.DropTable) -> "OkPacket":
         thd.implicit_commit(schema_change=True)
     if missing and not st.if_exists and not temp and all(p is None for _n, p in perm):
         raise error("ER_BAD_TABLE_ERROR", ",".join(missing))
+    from harness.sql.handler.foreign_keys import check_drop_parent
+    check_drop_parent(thd, [p for _n, p in perm if p is not None])
     if temp:
         _drop_temporary_tables(thd, st, temp, commits=not st.temporary)
     if perm:
@@ -312,6 +324,8 @@ def truncate_table(thd: "Thd", st: A.Truncate) -> "OkPacket":
     # so also for a temporary table and for one that does not exist (observed).
     thd.implicit_commit(schema_change=True)
     t = thd.open_table(st.table)
+    from harness.sql.handler.foreign_keys import check_truncate_parent
+    check_truncate_parent(thd, t)
     t.data.truncate()
     # TRUNCATE recreates the table: the AUTO_INCREMENT counter starts again (a whole-table
     # DELETE, which empties it row by row or with delete_all_rows, keeps it; probed).
