@@ -9,16 +9,16 @@ from typing import TYPE_CHECKING
 
 from harness.config import ServeConfig
 from harness.profile import ServerProfile
-from harness.sql.catalog import Catalog
-from harness.sql.lock_sys import LockSys
-from harness.sql.sysvars import GlobalVariables
-from harness.sql.sysvar_profile import sysvar_profile_for
+from harness.sql.handler.catalog import Catalog
+from harness.sql.handler.lock_sys import LockSys
+from harness.sql.sys_vars.sysvars import GlobalVariables
+from harness.sql.sys_vars.sysvar_profile import sysvar_profile_for
 from harness.model.flavors import flavor_for
 from harness.model.flush import BinaryLog
 
 if TYPE_CHECKING:
     from harness.sql.thd import Thd
-    from harness.sql.xa import XidState
+    from harness.sql.stmt.xa import XidState
 
 
 class UserLocks:
@@ -98,7 +98,7 @@ class ServerState:
         self.flavor = flavor_for(config.flavor, gtid_mode=config.gtid_mode, server_uuid=config.server_uuid)
         self.version = self.flavor.server_version
         self.catalog = Catalog()
-        # Its system-variable profile (harness/sql/sysvar_profile.py), by the same name.
+        # Its system-variable profile (harness/sql/sys_vars/sysvar_profile.py), by the same name.
         self.sysvars = sysvar_profile_for(config.flavor, gtid_mode=config.gtid_mode, server_uuid=config.server_uuid)
         self.global_vars = GlobalVariables(self.sysvars.overrides(), self.sysvars.aliases(), self.sysvars.catalog())
         # The profiles describe MariaDB servers; the MySQL flavour keeps its own defaults.
@@ -134,7 +134,7 @@ class ServerState:
         return next(self._uuid_short)
 
     def start(self) -> None:
-        from harness.sql.types import configure_decimal_arithmetic
+        from harness.sql.item.number_text import configure_decimal_arithmetic
         configure_decimal_arithmetic()
         self.binlog.open()
         if "server_uuid" in self.global_vars.values:
