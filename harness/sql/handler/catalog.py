@@ -17,7 +17,6 @@ from harness.sql.item.column_types import ColumnType
 from harness.sql.item.column_types import make_type
 from harness.sql.parse import parse_tree as A
 from harness.sql.item.field import Column
-from harness.sql.item.item_print import print_item
 
 if TYPE_CHECKING:
     from harness.model.session import TableView
@@ -362,6 +361,8 @@ def build_table(db: str, ct: A.CreateTable, temporary: bool, default_engine: str
 def build_checks(columns: list[A.ColumnDef], checks: list[A.CheckDef],
                  existing: list[CheckConstraint] | None = None) -> list[CheckConstraint]:
     """The CheckConstraint list of a table: its columns' first, then its own."""
+    from harness.sql.item.item_print import print_item
+
     out = list(existing or [])
     for cd in columns:
         if cd.type_name == "JSON":
@@ -385,6 +386,7 @@ def build_checks(columns: list[A.ColumnDef], checks: list[A.CheckDef],
         names.add(name.lower())
         out.append(CheckConstraint(name, d.expr, print_item(d.expr)))
     return out
+
 
 
 def _implements_table_view(t: TableDef) -> TableView:
