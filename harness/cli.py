@@ -455,8 +455,9 @@ def _fuzz_parser(sub: "argparse._SubParsersAction[Any]") -> None:
                    help="server runs allowed per class while shrinking")
     z.add_argument("--replbed-provider", default="replbed", choices=("replbed", "local"),
                    help="local = a second MariaDB on the replbed side (self-check)")
-    z.add_argument("--generator", default="default", choices=("default", "wide"),
-                   help="statement mix: default, or wide (more types, values and forms; harness/fuzz/wide.py)")
+    z.add_argument("--generator", default="default", choices=("default", "wide", "schema"),
+                   help="statement mix: default, wide (more types, values and forms; harness/fuzz/wide.py) or schema "
+                        "(foreign keys, CHECKs, generated columns, JSON; harness/fuzz/schema.py)")
     z.set_defaults(func=cmd_fuzz)
 
 

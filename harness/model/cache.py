@@ -32,6 +32,9 @@ class PendingRows:
     present_after: int | None
     rows: list[RowChange] = field(default_factory=list)
     data_size: int = 0  # packed row bytes so far
+    # The session's NO_FOREIGN_KEY_CHECKS_F / RELAXED_UNIQUE_CHECKS_F / NO_CHECK_CONSTRAINT_CHECKS_F,
+    # taken when the event is created (Rows_log_event's constructor).
+    flags: int = 0
 
     def event_data_size(self, header_len: int) -> int:
         """Rows_log_event::get_data_size(): the post-header, the column count, the
@@ -70,7 +73,8 @@ class BinlogCache:
         # The flavour picks the event version: v1 (MariaDB) or v2 (MySQL 8.0).
         ev = thd.server.flavor.events.new_rows_event(p.kind, p.table_map, p.rows, timestamp=thd.stmt.timestamp,
                                               server_id=thd.server_id, stmt_end=stmt_end,
-                                              columns_present=p.present, columns_present_after=p.present_after)
+                                              columns_present=p.present, columns_present_after=p.present_after,
+                                              flags=p.flags)
         self.events.append(ev)
 
     def mark(self) -> int:
@@ -209,7 +213,7 @@ def binlog_write_row(thd: "SessionView", table: "TableView", kind: str, before: 
             or pending.present_after != present_after
             or pending.event_data_size(thd.server.flavor.events.rows_header_len) + size > thd.binlog_row_event_max_size):
         cache.flush_pending(thd, stmt_end=False)
-        pending = PendingRows(table, kind, tm, present, present_after)
+        pending = PendingRows(table, kind, tm, present, present_after, flags=thd.vars.rows_flags())
         cache.pending = pending
         cache.used = True
     pending.rows.append(change)

@@ -71,7 +71,7 @@ class EventStyle:
 
     def new_rows_event(self, kind: str, tm: TableMapEvent, rows: list[RowChange], *, timestamp: int,
                        server_id: int, stmt_end: bool, columns_present: int,
-                       columns_present_after: int | None) -> RowsEvent:
+                       columns_present_after: int | None, flags: int = 0) -> RowsEvent:
         raise NotImplementedError
 
     def table_map_optional_metadata(self, thd: SessionView, table: TableView) -> list[tuple[int, bytes]]:

@@ -91,10 +91,11 @@ class MariaDBEvents(EventStyle):
 
     def new_rows_event(self, kind: str, tm: TableMapEvent, rows: list[RowChange], *, timestamp: int,
                        server_id: int, stmt_end: bool, columns_present: int,
-                       columns_present_after: int | None) -> RowsEvent:
+                       columns_present_after: int | None, flags: int = 0) -> RowsEvent:
         from harness.binlog.rows import new_rows_event
         return new_rows_event(kind, tm, rows, timestamp=timestamp, server_id=server_id, stmt_end=stmt_end,
-                              columns_present=columns_present, columns_present_after=columns_present_after)
+                              columns_present=columns_present, columns_present_after=columns_present_after,
+                              flags=(1 if stmt_end else 0) | flags)
 
     def annotate_event(self, thd: SessionView) -> Event | None:
         if not thd.vars.get("binlog_annotate_row_events"):
@@ -129,7 +130,9 @@ class MariaDBGtid(GtidFraming):
         (docs/RULES-mariadb-10.11.md 5.3)."""
         from harness.binlog.control import new_xid_event
         from harness.binlog.query import mariadb_query_status_vars, new_query_event
-        svs = mariadb_query_status_vars(charset=thd.flavor.events.charset_triple(thd), sql_mode=thd.vars.sql_mode_bits(),
+        style = thd.flavor.events
+        charset = style.charset_triple(thd) if isinstance(style, MariaDBEvents) else thd.vars.charset_triple()
+        svs = mariadb_query_status_vars(charset=charset, sql_mode=thd.vars.sql_mode_bits(),
                                         flags2=thd.vars.flags2())
         # A source temporary table makes both the CREATE and its COMMIT thread-specific (observed).
         create = new_query_event(create_text, database=thd.db or "", thread_id=thd.connection_id,

@@ -95,8 +95,11 @@ def _charset_sql(t: ColumnType, table_collation: str | None) -> str:
     from harness.sql.item.charsets import COLLATIONS
     if table_collation is None or not isinstance(t, StringType):
         return ""
-    table_cs = COLLATIONS.get(table_collation.lower(), (None,))[0]
-    if table_cs is None or t.cs.name == table_cs:
+    table_cs, table_id = COLLATIONS.get(table_collation.lower(), (None, None))[:2]
+    # show_create_table compares the field's CHARSET_INFO with the table's: a collation
+    # other than the table's spells out both, even in the table's character set
+    # (observed: a JSON column's ``CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`` in a utf8mb4 table).
+    if table_cs is None or (t.cs.name == table_cs and t.charset == table_id):
         return ""
     coll = next((name for name, (cs, cid, _b) in COLLATIONS.items() if cid == t.charset and cs == t.cs.name
                  and not name.startswith("utf8_")), None)
@@ -105,6 +108,9 @@ def _charset_sql(t: ColumnType, table_collation: str | None) -> str:
 
 def column_sql(c: Column, table_collation: str | None = None) -> str:
     s = f"  `{c.name}` {type_sql(c.type)}{_charset_sql(c.type, table_collation)}"
+    if c.generated is not None:
+        # PERSISTENT is printed STORED (probed)
+        return s + f" GENERATED ALWAYS AS ({c.generated_text}) {'STORED' if c.generated_stored else 'VIRTUAL'}"
     if not c.nullable:
         s += " NOT NULL"
     elif isinstance(c.type, DateTimeType) and c.type.timestamp:
@@ -125,6 +131,11 @@ def create_table_sql(t: TableDef, engine_clause: str | None, current_db: str | N
     table_collation = t.options.get("COLLATE") or DEFAULT_COLLATION_OF.get(
         str(t.options.get("CHARSET", "")).lower()) or db_collation
     lines = [column_sql(c, table_collation) for c in t.columns]
+    for chk in t.checks:
+        if chk.field is not None:
+            i = t.col_index.get(chk.field.lower())
+            if i is not None:
+                lines[i] += f" CHECK ({chk.text})"
     for k in t.keys:
         cols = ",".join(f"`{t.columns[i].name}`" for i in k.columns)
         if k.kind == "PRIMARY":
@@ -133,6 +144,11 @@ def create_table_sql(t: TableDef, engine_clause: str | None, current_db: str | N
             lines.append(f"  UNIQUE KEY `{k.name}` ({cols})")
         else:
             lines.append(f"  KEY `{k.name}` ({cols})")
+    for fk in t.foreign_keys:
+        lines.append(f"  CONSTRAINT `{fk.name}` {fk.clause(t.db)}")
+    for chk in t.checks:
+        if chk.field is None:
+            lines.append(f"  CONSTRAINT `{chk.name}` CHECK ({chk.text})")
     tail = f" ENGINE={engine_clause}" if engine_clause else ""
     if tail and t.engine.name == "Aria" and "PAGE_CHECKSUM" not in t.options:
         # ha_maria::update_create_info reports Aria's default page checksums (observed in
@@ -307,7 +323,7 @@ class SelectCreate:
         raise_new_warnings(self.ctx.notes, mark, st.duplicates != "IGNORE" and any(
             m in thd.vars.get("sql_mode") for m in ("STRICT_TRANS_TABLES", "STRICT_ALL_TABLES")))
         # Unlike INSERT ... SELECT, the rows read count for FOUND_ROWS() (probed).
-        thd.last_found_rows = len(sel_res.rows) if sel_res.found_rows is None else sel_res.found_rows
+        thd.set_last_found_rows(len(sel_res.rows) if sel_res.found_rows is None else sel_res.found_rows)
 
     def create_table_from_items(self) -> None:
         """The new table's definition: explicit columns first, then the select list's;
@@ -362,13 +378,13 @@ class SelectCreate:
                 decision = type(decision)(row=decision.row or thd.binlog_format == "MIXED", unsafe=unsafe,
                                           warn_unsafe=unsafe if thd.binlog_format == "STATEMENT" else 0)
         if not thd.temp_tables:
-            thd.mixed_temp_row = False
+            thd.set_mixed_temp_row(False)
         if thd.mixed_temp_row and thd.binlog_format != "ROW" and decision.logged and not decision.row:
             decision = type(decision)(row=True, unsafe=decision.unsafe, warn_unsafe=decision.warn_unsafe)
         elif decision.row and decision.logged and thd.binlog_format != "ROW" and (thd.temp_tables or self.st.temporary):
             # The table a CREATE TEMPORARY ... SELECT creates counts: it exists when the
             # statement ends and the session would go back to statement format (probed).
-            thd.mixed_temp_row = True
+            thd.set_mixed_temp_row(True)
         self.decision = decision
         thd.stmt.decision = decision
         thd.stmt.row_format = decision.row and not self.st.temporary
@@ -429,7 +445,7 @@ class SelectCreate:
                 if st.temporary and not t.transactional and thd.in_multi_stmt_transaction_mode():
                     # write_record: stmt.modified_non_trans_table, carried into all.: the
                     # transaction's ROLLBACK warns 1196 (observed).
-                    thd.trx_nontrans_temp_modified = True
+                    thd.note_nontrans_temp_modified()
                 if thd.stmt.row_format and decision.logged:
                     binlog_write_row(thd, t, "write", None, row, specified)
             if bulk_dup is not None:
@@ -446,14 +462,14 @@ class SelectCreate:
         """The table exists from now on; log the statement as its format says."""
         thd, st, t, decision = self.thd, self.st, self.table, self.decision
         if st.temporary:
-            thd.temp_tables[(self.db, t.name.lower())] = t
+            thd.add_temp_table((self.db, t.name.lower()), t)
             if thd.in_multi_stmt_transaction_mode():
                 # OPTION_KEEP_LOG, as for a plain CREATE TEMPORARY TABLE in a transaction.
                 thd.trx_log.keep_log = True
                 if not t.transactional and t.data.count:
                     # Its rows went into a non-transactional table: modified_non_trans_table,
                     # so ROLLBACK warns 1196 (probed, every format).
-                    thd.trx_nontrans_temp_modified = True
+                    thd.note_nontrans_temp_modified()
         else:
             thd.catalog.add_table(t)
         if not decision.logged:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from harness.sql.handler.autoinc import AutoIncrement
 from harness.sql.handler.catalog import TableDef
+from harness.sql.handler.check_constraints import verify_checks
+from harness.sql.handler.foreign_keys import check_child_row
+from harness.sql.handler.generated_columns import check_assigned, generated_write_set, has_generated, update_generated
 from harness.sql.handler.prelock import on_duplicate_unique_keys, on_duplicate_write_set
 from harness.sql.handler.row_locks import insert_check, lock_row, uses_row_locks
 from harness.sql.handler.storage import DuplicateKey
@@ -210,6 +213,11 @@ class InsertExecutor(SelectExecutor):
                 row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
             except ServerError as err:
                 fill.failed(err)
+                if has_generated(t):  # the field holds the clipped value the generated columns read
+                    row[ci] = col.type.coerce(v, col.name, WriteContext(False, t.db, t.name))
+        if has_generated(t):
+            update_generated(t, row, self.ctx, self.info, wctx, fill,
+                             thd.stmt.row_format and thd.binlog_row_image != "MINIMAL")
         fill.check()
         return row, specified, null_cols
 
@@ -220,7 +228,8 @@ class InsertExecutor(SelectExecutor):
         self.ctx.autoinc_row = i + 1
         generated, skipped = self._triggers_and_auto_increment(
             t, row, specified, plan.alloc, {ci for ci, _f, _n in plan.ondup}, ins.ignore,
-            self._insert_strict(t, i) and not ins.ignore)
+            self._insert_strict(t, i) and not ins.ignore,
+            checks=lambda: self._constraints_pass(t, row, ins, plan.single_values_row))
         if skipped:
             return
         for ci in null_cols:
@@ -228,13 +237,13 @@ class InsertExecutor(SelectExecutor):
                 # not_null_fields_have_null_values: 1048 alone, fill_record's store
                 # succeeded so it adds no 1105 (probed).
                 self._null_into_not_null(t, row, ci, i, ins.ignore, plan.single_values_row, False)
-        if ins.check_option is not None and not self.view_check(t, row, ins.check_option, ins.ignore):
-            if generated is not None:
-                plan.alloc.give_back(generated, skipped=True)  # type: ignore[union-attr]
+        if not self._row_checks_pass(t, row, ins, generated, plan.alloc):
             return
         dup = self._find_duplicate_locked(t, row, "X" if ins.replace or ins.on_duplicate else "S")
         if dup is not None:
             self._insert_duplicate(ins, plan, i, tally, row, dup, specified, generated)
+            return
+        if t.foreign_keys and not self._child_row_ok(t, row, generated, plan.alloc, ins.ignore):
             return
         self._explicit_auto_increment(t, row, generated, plan.alloc)
         # TABLE::write_set: the columns ON DUPLICATE KEY UPDATE assigns are in it for the
@@ -303,7 +312,8 @@ class InsertExecutor(SelectExecutor):
 
     def _triggers_and_auto_increment(self, t: TableDef, row: list[Any], specified: set[int],
                                      alloc: "AutoIncrement | None", ondup_cols: set[int],
-                                     ignore: bool, abort: bool) -> tuple[int | None, bool]:
+                                     ignore: bool, abort: bool,
+                                     checks: Callable[[], bool] | None = None) -> tuple[int | None, bool]:
         """(the AUTO_INCREMENT value generated, the row skipped) of one row to insert.
 
         fill_record_n_invoke_before_triggers runs the BEFORE INSERT triggers on the
@@ -319,6 +329,8 @@ class InsertExecutor(SelectExecutor):
             if ai is not None and ai not in specified and row[ai] is None and t.triggers_for("BEFORE", "INSERT"):
                 row[ai] = 0
             self._before_insert_triggers(t, row, abort)
+        if checks is not None and not checks():
+            return None, True  # a CHECK refused the row before the engine gave it a value (probed: no INSERT_ID)
         try:
             generated = self.assign_auto_increment(t, row, specified, alloc, defer_explicit=True)
         except ServerError as err:
@@ -409,6 +421,7 @@ class InsertExecutor(SelectExecutor):
         columns ON DUPLICATE KEY UPDATE assigns and those a BEFORE INSERT trigger sets --
         is 1364: an error that stops the statement when it aborts on warnings (strict,
         no IGNORE), else a warning ahead of the rows' own (probed, also for zero rows)."""
+        self._col_idx = col_idx  # the statement's columns, for the generated columns' 1906
         write_set = set(col_idx)
         if ins.on_duplicate:
             write_set |= on_duplicate_write_set(t, ins)
@@ -512,6 +525,48 @@ class InsertExecutor(SelectExecutor):
             if old is None or not lock_row(self.thd, t, dup.slot, old, mode):
                 return dup
 
+    def _constraints_pass(self, t: TableDef, row: list[Any], ins: A.Insert, single_row: bool) -> bool:
+        """After the BEFORE triggers, before an AUTO_INCREMENT value is generated: the
+        generated columns (1906 for one the statement gave a value), then the CHECK
+        constraints (4025): a row one refuses under IGNORE is skipped -- but IGNORE does not
+        soften a CHECK of a one-row INSERT ... VALUES/SET, which fails with 4025 (probed;
+        INSERT IGNORE ... SELECT of one row warns)."""
+        if has_generated(t):
+            i = self.ctx.autoinc_row - 1
+            given = {ci for ci, e in zip(self._col_idx, ins.rows[i]) if not isinstance(e, A.Default)} \
+                if ins.rows is not None and i < len(ins.rows) else set(self._col_idx)
+            check_assigned(self.thd, t, given, self.ctx.notes, i)
+            update_generated(t, row, self.ctx, self.info)
+        return not t.checks or verify_checks(self.thd, t, row, self.ctx, self.info, ins.ignore and not single_row)
+
+    def _row_checks_pass(self, t: TableDef, row: list[Any], ins: A.Insert, generated: int | None,
+                         alloc: AutoIncrement | None) -> bool:
+        """The view's CHECK OPTION: a row it refuses under IGNORE is skipped and its generated
+        AUTO_INCREMENT value given back."""
+        if ins.check_option is None or self.view_check(t, row, ins.check_option, ins.ignore):
+            return True
+        if generated is not None:
+            alloc.give_back(generated, skipped=True)  # type: ignore[union-attr]
+        return False
+
+    def _child_row_ok(self, t: TableDef, row: list[Any], generated: int | None, alloc: AutoIncrement | None,
+                      ignore: bool) -> bool:
+        """InnoDB's foreign-key check of the row it inserts (row_ins_check_foreign_constraint):
+        1452, or under IGNORE a warning, the row skipped and the generated AUTO_INCREMENT value
+        given back (write_record's restore_auto_increment); an explicit value does not raise
+        the counter (probed: the next INSERT_ID is the failed row's)."""
+        try:
+            check_child_row(self.thd, t, row)
+        except ServerError as err:
+            if not ignore:
+                raise
+            self.thd.note_write_attempt(t)
+            self.ctx.notes.append(_as_warning(err))
+            if generated is not None:
+                alloc.give_back(generated, skipped=True)  # type: ignore[union-attr]
+            return False
+        return True
+
     @staticmethod
     def _explicit_auto_increment(t: TableDef, row: list[Any], generated: int | None,
                                  alloc: AutoIncrement | None) -> None:
@@ -526,6 +581,8 @@ class InsertExecutor(SelectExecutor):
             alloc.explicit(v)
 
     def write_row(self, t: TableDef, row: list[Any], specified: set[int]) -> int:
+        if has_generated(t):
+            specified = specified | generated_write_set(t)
         if self._returning_rows is not None:
             self._returning_rows.append(list(row))
         if t.engine.blackhole:

@@ -12,6 +12,8 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Iterator
 
 from harness.sql.handler.catalog import TableDef
+from harness.sql.handler.foreign_keys import check_child_row, parent_row_change
+from harness.sql.handler.generated_columns import generated_write_set, has_generated, update_generated
 from harness.sql.handler.row_locks import lock_row, lock_scan, uses_row_locks
 from harness.sql.item.expr import Compiler, Env, Scope, compare, is_aggregate_expr, to_bool, to_number
 from harness.sql.item.send_field import statement_typer
@@ -125,11 +127,11 @@ class SelectExecutor:
         from harness.sql.item.field import Column
         assert view.select is not None
         saved_db = self.thd.db
-        self.thd.db = name.db or saved_db  # the view's names resolve in its own database
+        self.thd.set_current_db(name.db or saved_db)  # the view's names resolve in its own database
         try:
             res = self.select(view.select)
         finally:
-            self.thd.db = saved_db
+            self.thd.set_current_db(saved_db)
         names = view.columns or [c.name for c in res.columns]
         cols = [Column(n, c.type or StringType("VARCHAR", 255), c.nullable) for n, c in zip(names, res.columns)]
         t = TableDef(name.db or self.thd.db or "", view.name.name, cols, [], Engine("VIEW", transactional=True))
@@ -427,7 +429,7 @@ class SelectExecutor:
                         having=sel.having, distinct=sel.distinct)
         res = self.select(head, outer_scope, outer_env)
         if any(not all_ for all_, _other in sel.union):
-            self.thd.status_no_index_used = True  # UNION DISTINCT reads its temporary table back
+            self.thd.set_no_index_used(True)  # UNION DISTINCT reads its temporary table back
         rows = list(res.rows)
         for all_, other in sel.union:
             r = self.select(other, outer_scope, outer_env)
@@ -507,6 +509,8 @@ class SelectExecutor:
     def delete_slot(self, t: TableDef, slot: int, old: list[Any]) -> None:
         if uses_row_locks(t):
             lock_row(self.thd, t, slot, old, "X")
+        if t.transactional and not t.temporary:
+            parent_row_change(self.thd, t, old, None)  # 1451, or InnoDB's own cascades
         t.data.delete(slot)
         self.thd.undo_delete(t, slot, old)
         self.thd.log_row(t, DELETE, old, None, None)
@@ -515,6 +519,13 @@ class SelectExecutor:
         if uses_row_locks(t):
             lock_row(self.thd, t, slot, old, "X")
             lock_row(self.thd, t, slot, new, "X")
+        if has_generated(t):
+            update_generated(t, new, self.ctx, self.info)
+            changed = changed | generated_write_set(t)
+        if t.foreign_keys:
+            check_child_row(self.thd, t, new, old)
+        if t.transactional and not t.temporary:
+            parent_row_change(self.thd, t, old, new)
         t.data.update(slot, new)
         ai = t.auto_inc_col
         if ai is not None and isinstance(new[ai], int) and new[ai] >= t.data.auto_increment > 0:
@@ -579,13 +590,13 @@ class SelectExecutor:
         """SERVER_STATUS_NO_INDEX_USED of one query block (access_path.py)."""
         if tables and not self.thd.status_no_index_used:
             zero_limit = isinstance(sel.limit, A.Literal) and sel.limit.value == 0
-            self.thd.status_no_index_used = select_reads_without_index(sel, tables, scope, zero_limit)
+            self.thd.set_no_index_used(select_reads_without_index(sel, tables, scope, zero_limit))
 
     def _note_index_use(self, t: TableDef, ref_name: str, where: A.Expr | None, limit: A.Expr | None,
                         is_delete: bool) -> None:
         """SERVER_STATUS_NO_INDEX_USED of a single-table UPDATE/DELETE (access_path.py)."""
         if update_reads_without_index(t, ref_name, where, limit, self.thd.binlog_format == "ROW", is_delete):
-            self.thd.status_no_index_used = True
+            self.thd.set_no_index_used(True)
 
     def _range_access_order(self, table: tuple[str, TableDef], scope: Scope, where: A.Expr | None,
                             candidates: list[Any]) -> list[Any]:

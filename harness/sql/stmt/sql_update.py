@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from harness.sql.handler.catalog import TableDef
+from harness.sql.handler.check_constraints import verify_checks
+from harness.sql.handler.generated_columns import check_assigned, has_generated, update_generated
 from harness.sql.item.column_types import WriteContext
 from harness.sql.item.expr import Compiler, Env, Scope
 from harness.sql.opt.joinplan import JoinPlan, plan_join, safe_update_on_fly, written_columns_read
@@ -98,6 +100,8 @@ class UpdateExecutor(SelectExecutor):
             # CHECK OPTION is checked.
             if t.triggers:
                 thd.fire_triggers(t, "BEFORE", "UPDATE", new, old, self.ctx)
+            if has_generated(t):  # 1906, then computed: an ignored value leaves the row unchanged
+                self._generated_columns(t, new, changed)
             if _rows_equal(new, old):
                 if not comparable:
                     thd.note_write_attempt(t)
@@ -108,21 +112,46 @@ class UpdateExecutor(SelectExecutor):
             for ci, col in enumerate(t.columns):
                 if col.on_update_now and ci not in changed:
                     new[ci] = col.type.coerce(self.ctx.fn_now(), col.name, wctx)
-            if up.check_option is not None and not self.view_check(t, new, up.check_option, up.ignore):
+            if not self._row_passes_checks(t, new, up):
                 res.matched -= 1
                 continue
-            dup = t.data.find_duplicate(new, ignore_slot=slot)  # type: ignore[arg-type]
-            if dup is not None:
-                if up.ignore:
-                    thd.note_write_attempt(t)  # skipped without a warning in 10.11 (observed)
-                    continue
-                raise dup_entry_error(t, dup)
-            self.update_slot(t, slot, old, new, changed | trigger_set_columns(t, "UPDATE"))  # type: ignore[arg-type]
+            if not self._update_or_ignore(t, slot, old, new, changed, up.ignore):  # type: ignore[arg-type]
+                continue
             res.affected += 1
             if t.triggers:
                 thd.fire_triggers(t, "AFTER", "UPDATE", new, old, self.ctx)
         res.info = f"Rows matched: {res.matched}  Changed: {res.affected}  Warnings: {len(self.ctx.notes)}"
         return res
+
+    def _generated_columns(self, t: TableDef, new: list[Any], changed: set[int]) -> None:
+        check_assigned(self.thd, t, changed, self.ctx.notes, 0)
+        update_generated(t, new, self.ctx, self.info)
+
+    def _row_passes_checks(self, t: TableDef, new: list[Any], up: A.Update) -> bool:
+        """The view's CHECK OPTION, then the table's CHECK constraints: a row either refuses
+        under IGNORE is skipped and not counted as matched (probed: ``Rows matched: 0``)."""
+        return (up.check_option is None or self.view_check(t, new, up.check_option, up.ignore)) and (
+            not t.checks or verify_checks(self.thd, t, new, self.ctx, self.info, up.ignore))
+
+    def _update_or_ignore(self, t: TableDef, slot: int, old: list[Any], new: list[Any], changed: set[int],
+                          ignore: bool) -> bool:
+        """The row's duplicate key, then ha_update_row with
+        InnoDB's foreign-key checks (1451/1452); under IGNORE a failing row is skipped, a
+        duplicate or a foreign-key error without a warning (probed)."""
+        dup = t.data.find_duplicate(new, ignore_slot=slot)
+        if dup is not None:
+            if ignore:
+                self.thd.note_write_attempt(t)  # skipped without a warning in 10.11 (observed)
+                return False
+            raise dup_entry_error(t, dup)
+        try:
+            self.update_slot(t, slot, old, new, changed | trigger_set_columns(t, "UPDATE"))
+        except ServerError as err:
+            if not ignore or err.code not in (1451, 1452):
+                raise
+            self.thd.note_write_attempt(t)  # skipped without a warning, as a duplicate is (probed)
+            return False
+        return True
 
     def _update_store(self, t: TableDef, new: list[Any], ci: int, f: Any, env: Env, wctx: WriteContext,
                       fill: "FillRecord", ignore: bool, trigger_fields: bool) -> None:

@@ -40,6 +40,8 @@ DEFAULT_COLLATION = {"latin1": "latin1_swedish_ci", "utf8mb4": "utf8mb4_general_
 OPTION_NOT_AUTOCOMMIT = 1 << 19
 OPTION_NO_FOREIGN_KEY_CHECKS = 1 << 26
 OPTION_RELAXED_UNIQUE_CHECKS = 1 << 27
+# MariaDB: check_constraint_checks=0 (observed: Q_FLAGS2 0x01008000 after SET check_constraint_checks=0).
+OPTION_NO_CHECK_CONSTRAINT_CHECKS = 1 << 15
 OPTION_EXPLICIT_DEF_TIMESTAMP = 1 << 24
 
 
@@ -458,6 +460,19 @@ class SessionVariables:
             f |= OPTION_NO_FOREIGN_KEY_CHECKS
         if not self.values["unique_checks"]:
             f |= OPTION_RELAXED_UNIQUE_CHECKS
+        if not self.values.get("check_constraint_checks", 1):
+            f |= OPTION_NO_CHECK_CONSTRAINT_CHECKS
+        return f
+
+    def rows_flags(self) -> int:
+        """The flags a Rows event takes from the session (Rows_log_event's constructor):
+        NO_FOREIGN_KEY_CHECKS_F, RELAXED_UNIQUE_CHECKS_F, NO_CHECK_CONSTRAINT_CHECKS_F
+        (observed: flags 3 and 129 with STMT_END_F)."""
+        f = 0 if self.values["foreign_key_checks"] else 2
+        if not self.values["unique_checks"]:
+            f |= 4
+        if not self.values.get("check_constraint_checks", 1):
+            f |= 128
         return f
 
     def default_collation(self, cs: str) -> str:
