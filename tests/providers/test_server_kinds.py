@@ -269,3 +269,18 @@ def test_a_family_only_case_is_listed_not_applicable(tmp_path: Path) -> None:
     with pytest.raises(PlanError, match="no case applies to mysql-9.7"):
         plan_run(RunConfig(workloads=str(wl), cases=("only_*",), reference="mysql-9.7",
                            out_dir=tmp_path / "runs"))
+
+
+def test_a_known_difference_is_not_a_pipeline_error_for_the_gx_gate() -> None:
+    """GX sees the declared differences too (events differ): that agrees with the checks."""
+    from harness.pipeline.verdict import gate_suites
+
+    rec = {"case": "c", "format": "ROW", "events_match": False, "gtid_layout_ok": True, "tables_match": True,
+           "outcomes_match": True, "replay_ok": True, "expectation_ok": True, "classified_checks": ["events_match"]}
+    suite = {"suite": "event_sequence", "success": False,
+             "failed": [{"expectation": "expect_column_values_to_be_in_set", "column": "n_diff_events",
+                         "unexpected_rows": [{"case": "c", "format": "ROW"}]}]}
+    gate = gate_suites([suite], [rec])
+    assert gate.pair_errors == {} and gate.gx_ok[("c", "ROW")] is True
+    passing = {**rec, "events_match": True, "classified_checks": []}
+    assert gate_suites([suite], [passing]).pair_errors  # on a pair every check agreed on, still an error
