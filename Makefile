@@ -14,13 +14,21 @@ PYTEST_ARGS ?= -q
 
 export AIRFLOW_HOME := $(CURDIR)/.airflow
 export AIRFLOW__CORE__DAGS_FOLDER := $(CURDIR)/dags
+export AIRFLOW__CORE__PLUGINS_FOLDER := $(CURDIR)/plugins
 export AIRFLOW__CORE__LOAD_EXAMPLES := False
 export AIRFLOW__CORE__UNIT_TEST_MODE := False
 export AIRFLOW__DATABASE__SQL_ALCHEMY_CONN := sqlite:///$(CURDIR)/.airflow/airflow.db
 export REPLBED_RUNS_DIR := $(CURDIR)/runs
 export GX_ANALYTICS_ENABLED := false
 
-.PHONY: bootstrap run test airflow-db clean-airflow lint
+.PHONY: bootstrap run test airflow-db airflow-cfg airflow-ui clean-airflow lint roots
+
+# The roots the newer server kinds run from (harness/kinds.py, harness/providers/roots.py):
+# debootstrap + apt from Debian's archive, cached in $REPLBED_ROOTS (~/.cache/replbed/roots),
+# rebuilt when the package has a new version. KINDS= limits it (default: every kind with a root).
+KINDS ?=
+roots: bootstrap
+	@$(PY) -m harness.cli roots build $(KINDS)
 
 bootstrap:
 	@bash scripts/bootstrap.sh
@@ -38,34 +46,73 @@ airflow-db: bootstrap
 	: the pool that caps concurrent servers of the sharded DAG, 2 slots per shard; \
 	$(AIRFLOW) pools set replbed_servers 4 "servers of replbed runs (2 per shard)" >>$(AIRFLOW_HOME)/db-migrate.log 2>&1 || { tail -30 $(AIRFLOW_HOME)/db-migrate.log; exit 1; }; \
 	echo "$$want" > $(AIRFLOW_DB_STAMP)
+	@$(MAKE) --no-print-directory airflow-cfg
+
+# airflow.cfg as Airflow generated it, with this project's folders and no example DAGs, so
+# `airflow ...` started by hand (without the Makefile's AIRFLOW__* variables) sees the same.
+airflow-cfg:
+	@[ -f $(AIRFLOW_HOME)/airflow.cfg ] || $(AIRFLOW) config list >/dev/null 2>&1 || true
+	@sed -i -e 's|^dags_folder = .*|dags_folder = $(CURDIR)/dags|' \
+	    -e 's|^plugins_folder = .*|plugins_folder = $(CURDIR)/plugins|' \
+	    -e 's|^load_examples = .*|load_examples = False|' $(AIRFLOW_HOME)/airflow.cfg
+
+# The Airflow UI on this project's AIRFLOW_HOME: api-server, scheduler, dag-processor and
+# triggerer (`airflow standalone`) on http://localhost:$(AIRFLOW_PORT)/. Login: user admin,
+# password in $(AIRFLOW_HOME)/simple_auth_manager_passwords.json.generated (SimpleAuthManager
+# writes it at the first start). binlog_regression is unpaused, so its @daily schedule runs.
+AIRFLOW_PORT ?= 8080
+airflow-ui: airflow-db
+	@$(AIRFLOW) dags reserialize >$(AIRFLOW_HOME)/ui.log 2>&1; \
+	$(AIRFLOW) dags unpause binlog_regression >>$(AIRFLOW_HOME)/ui.log 2>&1 || { tail -20 $(AIRFLOW_HOME)/ui.log; exit 1; }; \
+	echo "Airflow UI: http://localhost:$(AIRFLOW_PORT)/ (user admin; password: $(AIRFLOW_HOME)/simple_auth_manager_passwords.json.generated)"; \
+	echo "each run's report: the report task's Report button, or http://localhost:$(AIRFLOW_PORT)/replbed/runs/<run id>/report/index.html"; \
+	AIRFLOW__API__PORT=$(AIRFLOW_PORT) exec $(AIRFLOW) standalone
 
 # Exit status: 0 every case x format passed, 1 some failed (summary printed and the
 # report written anyway), 2 bad CONF / bad input (one line, nothing started).
 # `airflow dags test` runs through harness.pipeline.airflow_cli (Airflow's CLI with
-# gc.freeze() at the end: its exit took 13-20 s), parsing only this DAG's file (-f); the
-# last line is the run's overhead over the reference collect (harness/pipeline/timing.py).
-run: airflow-db
+# gc.freeze() at the end: its exit took 13-20 s), parsing only this DAG's file (-f), the DAG run
+# named after the replbed run. Airflow's and GX's log records go to runs/<id>/logs/; the console
+# (fd 3, REPLBED_CONSOLE_FD) gets the plan, one progress indicator, failures and the summary.
+# The overhead figure goes to runs/<id>/timings.jsonl and the report.
+run: airflow-db airflow-cfg
 	@# CONF is checked first (bad JSON or an unknown param: one line, exit 2); the docker
 	@# provider needs the offline image, built here (a no-op when built).
 	@conf=$$($(PY) -m harness.pipeline.regression conf '$(CONF)' '$(RUN_ID)') || exit 2; \
 	if $(PY) -c 'import json,sys; sys.exit(0 if json.loads(sys.argv[1]).get("provider") == "docker" else 1)' "$$conf"; then \
 	    bash scripts/build_image.sh || exit $$?; fi; \
-	echo "airflow dags test binlog_regression -f dags/binlog_regression.py -c '$$conf'"; \
-	$(PY) -m harness.pipeline.airflow_cli dags test binlog_regression -f $(CURDIR)/dags/binlog_regression.py -c "$$conf"; rc=$$?; \
+	kinds=$$($(PY) -c 'import json,sys; from harness.kinds import KINDS; c = json.loads(sys.argv[1]); r = c.get("reference", "mariadb-10.11"); ks = list(KINDS) if r == "matrix" else [r, c.get("candidate", "replbed")]; print(" ".join(k for k in ks if k in KINDS and KINDS[k].needs_root))' "$$conf"); \
+	if [ -n "$$kinds" ]; then $(PY) -m harness.cli roots build --no-check $$kinds || exit $$?; fi; \
 	run_id=$$($(PY) -c 'import json,sys; print(json.loads(sys.argv[1])["run_id"])' "$$conf"); \
-	echo; $(PY) -m harness.pipeline.regression summary runs/$$run_id --started $(RUN_STARTED); src=$$?; \
+	logs=$$REPLBED_RUNS_DIR/$$run_id/logs; mkdir -p $$logs; \
+	echo "airflow dags test binlog_regression, run $$run_id (Airflow's log: $$logs/airflow.log)"; \
+	REPLBED_CONSOLE_FD=3 $(PY) -m harness.pipeline.airflow_cli --run-id "$$run_id" dags test binlog_regression \
+	    -f $(CURDIR)/dags/binlog_regression.py -c "$$conf" 3>&1 >$$logs/airflow.log 2>&1; rc=$$?; \
+	run_ids=$$($(PY) -c 'import json,sys; from harness.kinds import KINDS; c = json.loads(sys.argv[1]); print(" ".join(c["run_id"] + "-" + k for k in KINDS) if c.get("reference") == "matrix" else c["run_id"])' "$$conf"); \
+	src=0; for rid in $$run_ids; do \
+	    $(PY) -m harness.pipeline.regression summary $$REPLBED_RUNS_DIR/$$rid --started $(RUN_STARTED) || src=$$?; \
+	    if [ $$rc -ne 0 ] && [ ! -f $$REPLBED_RUNS_DIR/$$rid/summary.json ]; then \
+	        echo "airflow dags test failed ($$rc); the end of $$logs/airflow.log:"; tail -15 $$logs/airflow.log; fi; \
+	done; \
 	if [ $$src -ne 0 ]; then exit $$src; fi; \
-	if [ $$rc -ne 0 ]; then echo "airflow dags test failed ($$rc)"; exit $$rc; fi; exit 0
+	if [ $$rc -ne 0 ]; then echo "airflow dags test failed ($$rc); see $$logs/airflow.log"; exit $$rc; fi; exit 0
 
 test: bootstrap
 	@$(PY) -m pytest $(PYTEST_ARGS)
 
 # The cluster tests (docs/CLUSTER.md): a Spark standalone master + worker, Airflow on a
-# real Postgres with the LocalExecutor, the sharded DAG on FTP storage. Slow (minutes
-# each), so not in `make test`; Postgres is installed here when missing.
+# real Postgres with the LocalExecutor, the sharded DAG on FTP storage and on two Celery
+# workers in network namespaces. Slow (minutes each), so not in `make test`;
+# scripts/cluster_setup.sh installs Postgres and redis-server when missing.
+# test-cluster-ci: the trimmed test of each distributed path (marker cluster_ci), what
+# .ci/run runs after `make test`; test-cluster runs them too, with the full versions.
 test-cluster: bootstrap
-	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
-	@$(PY) -m pytest -m cluster $(PYTEST_ARGS)
+	@bash scripts/cluster_setup.sh
+	@$(PY) -m pytest -m 'cluster or cluster_ci' $(PYTEST_ARGS)
+
+test-cluster-ci: bootstrap
+	@bash scripts/cluster_setup.sh
+	@$(PY) -m pytest -m cluster_ci $(PYTEST_ARGS)
 
 clean-airflow:
 	rm -rf $(AIRFLOW_HOME)
@@ -75,7 +122,7 @@ clean-airflow:
 # replbed/mariadb:10.11 (debootstrap base, ~1 min cold, instant when built).
 # compose-up: the workstation stack (docker/compose.yaml, scripts/compose.sh): both
 # images, random secrets in .cache/compose.env, up, healthy. compose-down removes it.
-.PHONY: test-cluster docker-setup image image-runtime docker-test docker-parity compose-up compose-down compose-test
+.PHONY: test-cluster test-cluster-ci docker-setup image image-runtime docker-test docker-parity compose-up compose-down compose-test
 
 docker-setup:
 	@bash scripts/docker_setup.sh

@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 from harness.fuzz import differential as D
-from harness.fuzz.generator import generate_case
+from harness.fuzz.cases import generate_case
 from harness.fuzz.shrink import Shrinker
 
 

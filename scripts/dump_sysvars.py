@@ -1,4 +1,4 @@
-"""Regenerate harness/sql/sysvar_catalog.py from a scratch MariaDB 10.11 (development time only).
+"""Regenerate harness/sql/sys_vars/sysvar_catalog.py from a scratch MariaDB 10.11 (development time only).
 
 The model never consults a server at run time: this script records, once, the
 facts ``information_schema.SYSTEM_VARIABLES`` gives for every variable of the
@@ -6,7 +6,7 @@ reference server started with the harness's own options (so the values are the
 ones a compared workload sees). Run-dependent values (paths, port, host name)
 are replaced by the compiled-in default.
 
-    PYTHONPATH=. python scripts/dump_sysvars.py > harness/sql/sysvar_catalog.py
+    PYTHONPATH=. python scripts/dump_sysvars.py > harness/sql/sys_vars/sysvar_catalog.py
 """
 
 from __future__ import annotations

@@ -113,7 +113,7 @@ def _converts(s: dict[str, Any]) -> bool:
 
 def check(files: list[Path], verbose: bool) -> int:
     from harness.config import ServeConfig
-    from harness.sql.errors import ServerError
+    from harness.sql.sql_errors import ServerError
     from harness.sql.server import ServerState
     from harness.sql.thd import Thd
     stats: Counter[str] = Counter()

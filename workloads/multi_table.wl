@@ -1,5 +1,5 @@
 # Multi-table UPDATE and DELETE: order of the row events and the Table_map null
-# bitmap (docs/RULES-mariadb-10.11.md 5.9, harness/sql/joinplan.py).  InnoDB cases
+# bitmap (docs/RULES-mariadb-10.11.md 5.9, harness/sql/opt/joinplan.py).  InnoDB cases
 # run at READ COMMITTED so that MIXED logs rows too (STATEMENT would be 1665).
 
 [case multi_update_on_the_fly_innodb]

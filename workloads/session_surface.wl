@@ -1,5 +1,5 @@
 # The session surface workloads commonly touch: system variables (MariaDB 10.11's
-# whole catalog, harness/sql/sysvar_catalog.py), the ones that change what is
+# whole catalog, harness/sql/sys_vars/sysvar_catalog.py), the ones that change what is
 # logged, CREATE OR REPLACE TABLE, user-level locks and the info functions.
 
 [case session_sysvars_scope_and_values]

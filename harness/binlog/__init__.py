@@ -18,7 +18,7 @@ from .control import (
     XidEvent, new_annotate_rows_event, new_intvar_event, new_rand_event, new_rotate_event,
     new_rows_query_event, new_stop_event, new_user_var_event, new_xid_event,
 )
-from .errors import BinlogError, ChecksumError, DecodeError, EncodeError
+from .codec_errors import BinlogError, ChecksumError, DecodeError, EncodeError
 from .fde import (
     MYSQL_8_0_POST_HEADER_LENGTHS, MYSQL_8_0_SERVER_VERSION, FormatDescriptionEvent,
     mysql80_post_header_lengths, new_format_description_event, new_mysql_format_description_event,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import struct
 from typing import Any, Callable
 
-from .errors import DecodeError, EncodeError
+from .codec_errors import DecodeError, EncodeError
 
 _U16 = struct.Struct("<H")
 _U32 = struct.Struct("<I")

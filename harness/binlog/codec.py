@@ -19,7 +19,7 @@ from .control import (
     decode_user_var, decode_xid, encode_annotate_rows, encode_intvar, encode_rand,
     encode_rotate, encode_rows_query, encode_stop, encode_user_var, encode_xid,
 )
-from .errors import BinlogError, ChecksumError, DecodeError, EncodeError
+from .codec_errors import BinlogError, ChecksumError, DecodeError, EncodeError
 from .fde import FormatDescriptionEvent, decode_format_description, encode_format_description, fde_has_checksum_alg
 from .gtid import (
     decode_binlog_checkpoint, decode_gtid, decode_gtid_list, encode_binlog_checkpoint,

@@ -15,7 +15,7 @@ from .bytes_io import ByteReader, ByteWriter
 from .constants import EventType, HeaderFlag, IntvarType, ItemResult, USER_VAR_UNSIGNED_F
 from .context import StreamContext
 from .decimal_codec import decimal_bin_size, decode_decimal, encode_decimal
-from .errors import EncodeError
+from .codec_errors import EncodeError
 from .header import Event, EventHeader
 from .layout import INTVAR, RAND, ROTATE, XID
 

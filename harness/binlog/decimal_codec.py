@@ -11,7 +11,7 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 
 from .bytes_io import ByteReader, ByteWriter
-from .errors import EncodeError
+from .codec_errors import EncodeError
 
 DIG2BYTES = (0, 1, 1, 2, 2, 3, 3, 4, 4, 4)
 _POW10 = [10**i for i in range(67)]

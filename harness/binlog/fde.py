@@ -28,7 +28,7 @@ from functools import partial
 from .bytes_io import ByteReader, ByteWriter
 from .constants import MARIADB_10_11, MYSQL_8_0, BINLOG_VERSION, HEADER_LEN, SERVER_VERSION_LEN, ChecksumAlg, EventType
 from .context import StreamContext
-from .errors import EncodeError
+from .codec_errors import EncodeError
 from .header import Event, EventHeader
 
 # Post-header lengths written by MariaDB 10.11.19 (one byte per event type

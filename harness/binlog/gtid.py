@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from .bytes_io import ByteReader, ByteWriter
 from .constants import EventType, GtidExtraFlag, GtidFlag
 from .context import StreamContext
-from .errors import EncodeError
+from .codec_errors import EncodeError
 from .header import Event, EventHeader
 from .layout import GTID, GTID_HEADER_LEN
 _XA_FLAGS = GtidFlag.FL_PREPARED_XA | GtidFlag.FL_COMPLETED_XA

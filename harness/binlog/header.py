@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from .bytes_io import ByteReader, ByteWriter
 from .constants import HEADER_LEN
-from .errors import DecodeError, EncodeError
+from .codec_errors import DecodeError, EncodeError
 from .layout import HEADER
 
 _HEADER = HEADER.struct  # the declared common header (layout.HEADER)

@@ -26,7 +26,7 @@ from typing import Any, BinaryIO, Callable, Iterable
 
 from .constants import BINLOG_MAGIC, EVENT_TYPE_NAMES, ChecksumAlg, EventType as E, GtidFlag, HeaderFlag
 from .context import StreamContext
-from .errors import DecodeError
+from .codec_errors import DecodeError
 from .fast import FastDecoder, _status_vars, status_vars_fit
 from .layout import GTID, HEADER, QUERY, ROWS_V1, TABLE_MAP, XID
 from .load import AppendBlockEvent, ExecuteLoadQueryEvent, replay_query, sql_load_mb_name

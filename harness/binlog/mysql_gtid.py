@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from .bytes_io import ByteReader, ByteWriter
 from .constants import EventType, HeaderFlag
 from .context import StreamContext
-from .errors import EncodeError
+from .codec_errors import EncodeError
 from .header import Event, EventHeader
 
 GTID_POST_HEADER_LEN = 42

@@ -21,7 +21,7 @@ from typing import Any
 from .bytes_io import ByteReader, ByteWriter
 from .constants import MARIADB_10_11, MYSQL_8_0, EventType, HeaderFlag, QueryStatus as Q
 from .context import StreamContext
-from .errors import EncodeError
+from .codec_errors import EncodeError
 from .header import Event, EventHeader
 from .layout import OVER_MAX_DBS_IN_EVENT_MTS, QUERY, STATUS_VAR_INT_WIDTH, Layout
 

@@ -16,7 +16,7 @@ from typing import BinaryIO, Iterator
 from .codec import decode_event
 from .constants import BINLOG_MAGIC
 from .context import StreamContext
-from .errors import DecodeError
+from .codec_errors import DecodeError
 from .fast import FastDecoder
 from .header import Event
 

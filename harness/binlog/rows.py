@@ -29,7 +29,7 @@ from typing import Any
 from .bytes_io import ByteReader, ByteWriter
 from .constants import NUMERIC_TYPES, EventType, OptionalMetadata, RowsFlag
 from .context import StreamContext
-from .errors import EncodeError
+from .codec_errors import EncodeError
 from .header import Event, EventHeader
 from .layout import COLUMN_METADATA_I, ROWS_HEADER_LEN, ROWS_V1, ROWS_V2, TABLE_MAP
 from .values import Decoder, Encoder, UnsupportedColumn, column_codec

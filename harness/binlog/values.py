@@ -23,7 +23,7 @@ from typing import Any, Callable
 from .bytes_io import ByteReader, ByteWriter
 from .constants import ColumnType as T
 from .decimal_codec import decimal_bin_size, decode_decimal, encode_decimal
-from .errors import EncodeError
+from .codec_errors import EncodeError
 
 
 @dataclass(frozen=True, slots=True)

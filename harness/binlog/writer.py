@@ -26,7 +26,7 @@ from .codec import encode_event
 from .constants import BINLOG_MAGIC, MARIADB_10_11, MYSQL_8_0, ChecksumAlg, HeaderFlag
 from .context import StreamContext
 from .control import new_rotate_event, new_stop_event
-from .errors import EncodeError
+from .codec_errors import EncodeError
 from .fde import DEFAULT_SERVER_VERSION, FormatDescriptionEvent, new_format_description_event
 from .gtid import Gtid, new_binlog_checkpoint_event, new_gtid_list_event
 from .header import Event

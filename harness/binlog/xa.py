@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from .bytes_io import ByteReader, ByteWriter
 from .constants import EventType
 from .context import StreamContext
-from .errors import EncodeError
+from .codec_errors import EncodeError
 from .gtid import XaXid
 from .header import Event, EventHeader
 

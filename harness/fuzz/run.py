@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.fuzz.differential import FuzzServers, Judged, judge, judge_all, quick_class
-from harness.fuzz.generator import generate_case
+from harness.fuzz.cases import generate_case
 from harness.fuzz.shrink import Shrinker
 from harness.fuzz.wl import case_text
 from harness.pipeline.verdict import Status

@@ -2,8 +2,8 @@
 
 The default generator (:mod:`harness.fuzz.generator`) found and closed the
 classes of its own statement shapes; a differently written generator samples
-other shapes.  This one keeps the default's schema bookkeeping and
-determinism rules (see that module's docstring) and widens what it writes:
+other shapes.  This one shares the default's schema bookkeeping,
+statement builders and determinism rules (:mod:`harness.fuzz.builders`) and widens what it writes:
 
 * column types: TINYINT, SMALLINT UNSIGNED, BIGINT (UNSIGNED), CHAR, TEXT,
   DATE, TIME, TIMESTAMP, DOUBLE, ENUM; ``DEFAULT`` clauses; a secondary
@@ -25,10 +25,9 @@ the default generator's seeds reproduce unchanged.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
-from harness.fuzz.generator import CaseGenerator, Column, Table
+from harness.fuzz.builders import CaseBuilder, Column, Table
 
 WIDE_VALUE_COLUMNS = (
     ("c_int", "INT"), ("c_tiny", "TINYINT"), ("c_usmall", "SMALLINT UNSIGNED"), ("c_big", "BIGINT"),
@@ -57,13 +56,14 @@ class WColumn(Column):
         return "UNSIGNED" in self.type.upper()
 
 
-class WideCaseGenerator(CaseGenerator):
-    """:class:`CaseGenerator` with more types, values and statement forms."""
+class WideCaseGenerator(CaseBuilder):
+    """The shared builders with more types, values and statement forms."""
+
+    STREAM = "replbed-fuzz-wide"
+    PREFIX = "fuzzw"
 
     def __init__(self, seed: int, index: int) -> None:
         super().__init__(seed, index)
-        self.rng = random.Random(f"replbed-fuzz-wide:{seed}:{index}")
-        self.name = f"fuzzw_s{seed}_{index:05d}"
         self.indexed: dict[str, str] = {}  # table -> column with a non-unique index
         self.n_proc = 0
         self.procs: dict[str, set[str]] = {}  # procedure -> tables it writes
@@ -455,7 +455,7 @@ class WideCaseGenerator(CaseGenerator):
         self.touch(conn, *[self.tables[w] for w in self.procs[p]])
         return f"CALL {p}()"
 
-    STATEMENTS = CaseGenerator.STATEMENTS + (
+    STATEMENTS = CaseBuilder.STATEMENTS + (
         ("stmt_insert_set", 5), ("stmt_insert_nolist", 6), ("stmt_update_wide", 8), ("stmt_delete_wide", 5),
         ("stmt_join_update", 3), ("stmt_select", 4), ("stmt_uservar_wide", 4), ("stmt_unsafe_value", 4),
         ("stmt_ddl", 4), ("stmt_trx_wide", 6), ("stmt_temp_wide", 3), ("stmt_call", 2),

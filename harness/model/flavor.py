@@ -12,7 +12,7 @@ its own policy for the few things MariaDB 10.11 and MySQL 8.0 do differently:
   MySQL ``Anonymous_Gtid``/``Gtid`` + ``Query BEGIN`` with logical timestamps);
 * the SQL layer asks :class:`DdlLogging` (how DROP TABLE is split, which formats
   skip temporary-table DDL) and :class:`Handshake`; its system-variable profile
-  lives with the variables (harness/sql/sysvar_profile.py).
+  lives with the variables (harness/sql/sys_vars/sysvar_profile.py).
 
 One module per flavour builds the bundle (harness/model/flavors/);
 :func:`harness.model.flavors.flavor_for` picks it by name.
@@ -71,7 +71,7 @@ class EventStyle:
 
     def new_rows_event(self, kind: str, tm: TableMapEvent, rows: list[RowChange], *, timestamp: int,
                        server_id: int, stmt_end: bool, columns_present: int,
-                       columns_present_after: int | None) -> RowsEvent:
+                       columns_present_after: int | None, flags: int = 0) -> RowsEvent:
         raise NotImplementedError
 
     def table_map_optional_metadata(self, thd: SessionView, table: TableView) -> list[tuple[int, bytes]]:

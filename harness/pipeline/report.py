@@ -27,7 +27,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from harness.pipeline.verdict import CHECKS, REPLICA_CHECK, Status, Verdict, verdict
 
@@ -36,9 +36,11 @@ CONTEXT = 2
 #: Per case × format, at most this many aligned rows (the rest is in the parquet files).
 MAX_ALIGNED_ROWS = 400
 _BINLOG_NAME = re.compile(r"\.\d{6}$")
-_SEVERITY = {Status.ERROR: 0, Status.EXPECTATION_WRONG: 1, Status.DIFFERS: 2, Status.PASS: 3}
+_SEVERITY = {Status.ERROR: 0, Status.EXPECTATION_WRONG: 1, Status.DIFFERS: 2, Status.KNOWN_DIFFERENCE: 3,
+             Status.PASS: 4}
 _STATUS_LABEL = {Status.ERROR: "error", Status.EXPECTATION_WRONG: "workload expectation wrong",
-                 Status.DIFFERS: "replbed differs", Status.PASS: "pass"}
+                 Status.DIFFERS: "replbed differs", Status.KNOWN_DIFFERENCE: "known difference",
+                 Status.PASS: "pass"}
 
 
 def _read_parquet(path: Path) -> list[dict]:
@@ -73,43 +75,126 @@ def _passed(r: dict) -> bool:
     return record_verdict(r).passed
 
 
+#: Failing case x format listed in the console summary (all of them are in the report).
+MAX_SUMMARY_FAILURES = 30
+
+
+def rerun_command(case: str, fmt: str, plan: dict | None = None) -> str:
+    """The command that runs one case x format again, outside Airflow."""
+    import shlex
+
+    extra = ""
+    wl = (plan or {}).get("workloads")
+    if wl and str(wl).endswith(".wl") and not str(wl).endswith("workloads/*.wl"):
+        extra = f" --workloads {shlex.quote(str(wl))}"
+    for opt, default in (("reference", "mariadb-10.11"), ("candidate", "replbed")):
+        kind = (plan or {}).get(opt)
+        if kind and kind != default:
+            extra += f" --{opt} {kind}"
+    ref, cand = (plan or {}).get("reference"), (plan or {}).get("candidate")
+    if ref and ref != "mariadb-10.11":
+        extra += f" --reference {shlex.quote(str(ref))}"
+    if cand and cand != "replbed":
+        extra += f" --candidate {shlex.quote(str(cand))}"
+    return f"replbed run --case {shlex.quote(case)} --formats {fmt}{extra}"
+
+
+def failure_reason(r: dict, v: Verdict) -> str:
+    """The failure's first difference, one line (the summary record's reason says where)."""
+    why = cast(str, r.get("reason") if r.get("status") == v.status.value and r.get("reason") else v.reason)
+    if r.get("replay_ok") is False and r.get("replay_error") and "replay" not in why:
+        why += f"; replay: {str(r['replay_error']).splitlines()[0][:100]}"
+    if r.get("replica_ok") is False and r.get("replica_error") and "replica" not in why:
+        why += f"; live replica: {str(r['replica_error']).splitlines()[0][:160]}"
+    return why
+
+
+def status_counts(verdicts: list[Verdict]) -> str:
+    counts = {st: sum(1 for v in verdicts if v.status is st) for st in _SEVERITY}
+    return ", ".join(f"{n} {st.value}" for st, n in counts.items() if n)
+
+
+def findings_lines(run_dir: Path) -> list[str]:
+    """A two-real-servers run: its differences grouped by category (declared ones are
+    classified findings; the others fail their pairs)."""
+    from harness.pipeline.known_differences import by_category, read_findings
+
+    findings = read_findings(run_dir)
+    if not findings:
+        return []
+    groups = by_category(findings)
+    if not groups:
+        return []
+    lines = [f"differences {findings['reference']} -> {findings['candidate']} by kind "
+             f"(declared in expectations/known_differences.toml: classified, not failures):"]
+    for cat, items in groups.items():
+        lines.append(f"  {cat}:")
+        for it in items[:8]:
+            mark = "classified" if it["classified"] else "NOT DECLARED"
+            lines.append(f"    [{mark}] {it['field']}: {it['description'][:150]} "
+                         f"({it['events']} x in {it['pairs']} case x format)")
+        if len(items) > 8:
+            lines.append(f"    ... and {len(items) - 8} more")
+    return lines
+
+
 def text_summary(run_dir: Path) -> str:
-    """One screen: totals, then every failing case x format with its verdict's reason."""
+    """One screen, printed once at the end of a run: the verdict with counts per status and
+    format, every failing case x format (up to ``MAX_SUMMARY_FAILURES``) with its first
+    difference, the GX suites, the report and the logs; the last line is PASS/FAIL."""
+    from harness.pipeline.verdict import final_verdict, pipeline_errors
+
+    run_dir = Path(run_dir)
     d = _load(run_dir)
     full = d["full"]
     verdicts = [(r, record_verdict(r)) for r in full]
     n_pass = sum(1 for _, v in verdicts if v.passed)
-    run_id = d["plan"].get("run_id", Path(run_dir).name)
-    lines = [f"run {run_id}: {n_pass}/{len(full)} case x format passed"]
-    by_rule: dict[str, list[Verdict]] = defaultdict(list)
-    for r, v in verdicts:
-        by_rule[r.get("rule") or "(no rule)"].append(v)
-    for rule in sorted(by_rule):
-        vs = by_rule[rule]
-        lines.append(f"  {rule}: {sum(1 for v in vs if v.passed)}/{len(vs)}")
+    run_id = d["plan"].get("run_id", run_dir.name)
+    lines = [f"run {run_id}: {n_pass}/{len(full)} case x format passed ({status_counts([v for _, v in verdicts])})"]
+    formats = [f for f in ("STATEMENT", "ROW", "MIXED") if any(r["format"] == f for r in full)]
+    if formats:
+        lines.append("  " + "   ".join(
+            f"{f} {sum(1 for r, v in verdicts if r['format'] == f and v.passed)}"
+            f"/{sum(1 for r in full if r['format'] == f)}" for f in formats))
     fails = sorted(((r, v) for r, v in verdicts if not v.passed),
-                   key=lambda rv: (_SEVERITY[rv[1].status], rv[0]["case"], rv[0]["format"]))
+                   key=lambda rv: (_SEVERITY[rv[1].status], rv[0]["case"], FORMAT_ORDER.get(rv[0]["format"], 9)))
     if fails:
-        lines.append("failures:")
-    for r, v in fails[:25]:
-        why = r.get("reason") or v.reason  # the summary record says where (statement, event, table)
-        if r.get("events_match") is False and r.get("first_diff_seq") is not None:
-            why += f" (events first differ at seq {r.get('first_diff_seq')}: {r.get('first_diff_fields')})"
-        if r.get("replay_ok") is False and r.get("replay_error"):
-            why += f" (replay: {str(r['replay_error']).splitlines()[0][:100]})"
-        if r.get("replica_ok") is not True and r.get("replica_error"):
-            why += f" (live replica: {str(r['replica_error']).splitlines()[0][:160]})"
-        lines.append(f"  FAIL [{_STATUS_LABEL[v.status]}] {r['case']} {r['format']}: {why}")
-    if len(fails) > 25:
-        lines.append(f"  ... and {len(fails) - 25} more (see the report)")
+        lines.append(f"failures ({len(fails)}):")
+    for r, v in fails[:MAX_SUMMARY_FAILURES]:
+        lines.append(f"  FAIL [{_STATUS_LABEL[v.status]}] {r['case']} {r['format']}: {failure_reason(r, v)[:300]}")
+    if len(fails) > MAX_SUMMARY_FAILURES:
+        lines.append(f"  ... and {len(fails) - MAX_SUMMARY_FAILURES} more (see the report)")
+    if fails:
+        r0 = fails[0][0]
+        lines.append(f"rerun the first: {rerun_command(r0['case'], r0['format'], d['plan'])}")
+    lines += findings_lines(run_dir)
+    na = d["plan"].get("not_applicable") or []
+    if na:
+        lines.append(f"not applicable ({len(na)} cases, not run; the workload says which servers they are for):")
+    for x in na[:10]:
+        lines.append(f"  {x['case']}: not for {', '.join(x['not_for'])} ({x['reason']})")
+    if len(na) > 10:
+        lines.append(f"  ... and {len(na) - 10} more (see the report)")
     found = [r for r, _v in verdicts if r.get("replica_finding")]
     if found:
-        lines.append("live replica findings (expected, explained; not failures by themselves):")
-    for r in found[:10]:
+        lines.append(f"live replica findings ({len(found)}; expected, explained; not failures by themselves):")
+    for r in found[:5]:
         lines.append(f"  {r['case']} {r['format']}: {str(r['replica_finding'])[:200]}")
-    for s in d["gx"].get("suites", []):
-        lines.append(f"  GX {s['suite']}: {'passed' if s['success'] else 'FAILED'}"
-                     f" ({len(s.get('failed', []))}/{s['evaluated']} expectations failed)")
+    suites = d["gx"].get("suites", [])
+    bad = [s for s in suites if not s["success"]]
+    gx = f"GX: {len(suites) - len(bad)}/{len(suites)} suites passed"
+    if bad:
+        gx += "; failed: " + ", ".join(
+            f"{s['suite']} ({len(s.get('failed', []))}/{s['evaluated']} expectations)" for s in bad)
+    lines.append(gx if suites else "GX: not run")
+    for e in pipeline_errors(run_dir)[:5]:
+        lines.append(f"  pipeline error: {e}")
+    lines.append(f"report: {run_dir.resolve() / 'report' / 'index.html'}")
+    logs = run_dir.resolve() / "logs"
+    names = ", ".join(sorted(p.name for p in logs.glob("*.log"))) if logs.is_dir() else ""
+    lines.append(f"logs:   {logs}/" + (f" ({names}; the servers' in ../servers/)" if names else ""))
+    passed, line = final_verdict(run_dir)
+    lines.append(("PASS: " if passed else "FAIL: ") + line)
     return "\n".join(lines)
 
 
@@ -292,6 +377,7 @@ class StatementDiff:
     step: Any
     connection: Any
     sql: str
+    line: Any
     kind: str                  # "result" (code) | "warnings" | "expectation" | "message"
     expected: Any
     ref: str
@@ -329,8 +415,8 @@ def outcome_differences(run_dir: Path, keys: set[tuple]) -> dict[tuple, list[Sta
             elif ta != tb:
                 kind = "message"
             if kind:
-                rows.append(StatementDiff(step, src.get("connection"), src.get("sql") or "", kind, exp,
-                                          ta, tb, wa, wb))
+                rows.append(StatementDiff(step, src.get("connection"), src.get("sql") or "", src.get("line"),
+                                          kind, exp, ta, tb, wa, wb))
         if rows:
             out[key] = rows
     return out
@@ -391,13 +477,98 @@ def _failure_details(run_dir: Path, failing: list[dict]) -> None:
         r["_detail"] = det
 
 
+def _sql_value(v: Any) -> str:
+    if v is None:
+        return "NULL"
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return str(v)
+    text = str(v)
+    return text if re.fullmatch(r"-?\d+(\.\d+)?", text) else "'" + text.replace("'", "\\'") + "'"
+
+
+def shown(v: Any) -> str:
+    """A value as a person reads it, never a Python repr: nothing is "–", a row is
+    ``(1, 'POINT(1 1)')`` as in SQL, a list is comma separated."""
+    if v is None or (isinstance(v, float) and math.isnan(v)):
+        return "–"
+    if isinstance(v, str) and v[:1] == "[":
+        try:
+            v = json.loads(v)
+        except ValueError:
+            return v
+    if isinstance(v, (list, tuple)):
+        if any(isinstance(x, (list, tuple, dict)) for x in v):
+            return "; ".join(shown(x) for x in v)
+        return "(" + ", ".join(_sql_value(x) for x in v) + ")"
+    if isinstance(v, dict):
+        return ", ".join(f"{k}={shown(x)}" for k, x in v.items())
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return str(v)
+
+
 def _env():
     import jinja2
 
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(Path(__file__).resolve().parent / "templates")),
         autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env.filters["shown"] = shown
     return env
+
+
+def _first_line(r: dict, case_info: dict) -> tuple[str | None, int | None]:
+    """The workload file and the line to look at: the first differing statement's, else the case's."""
+    source = case_info.get("source")
+    line = next((st.line for st in r.get("_detail", {}).get("statements", []) if st.line is not None), None)
+    if line is None and r.get("expectation_error"):
+        m = re.match(r"line (\d+)", str(r["expectation_error"]))
+        line = int(m.group(1)) if m else None
+    return source, line if line is not None else case_info.get("line")
+
+
+def _shown_path(path: str) -> str:
+    """A workload path as a person types it: relative to here when it is below, else absolute."""
+    p = Path(path)
+    try:
+        return str(p.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(p)
+
+
+#: Formats in the order a reviewer reads them (not alphabetical).
+FORMAT_ORDER = {"STATEMENT": 0, "ROW": 1, "MIXED": 2}
+
+
+def _grid(full: list[dict]) -> tuple[list[str], list[tuple[str, bool, dict[str, dict]]]]:
+    """case x format: (formats, [(case, all passed, {format: record})]), failing cases first."""
+    formats = [f for f in ("STATEMENT", "ROW", "MIXED") if any(r["format"] == f for r in full)]
+    formats += sorted({r["format"] for r in full} - set(formats))
+    by: dict[str, dict[str, dict]] = defaultdict(dict)
+    for r in full:
+        by[r["case"]][r["format"]] = r
+    rows = [(case, all(r["_verdict"].passed for r in cells.values()), cells) for case, cells in by.items()]
+    rows.sort(key=lambda x: (x[1], min(_SEVERITY[r["_verdict"].status] for r in x[2].values()), x[0]))
+    return formats, rows
+
+
+def _suite_descriptions() -> dict[str, str]:
+    from harness.pipeline.gx_validate import SUITE_FILES, expectations_dir
+
+    out = {}
+    for name in SUITE_FILES:
+        try:
+            spec = json.loads((expectations_dir() / name).read_text())
+        except (OSError, ValueError):
+            continue
+        out[spec.get("name", name)] = spec.get("meta", {}).get("replbed", {}).get("description", "")
+    return out
+
+
+def _overhead(run_dir: Path) -> str | None:
+    from harness.pipeline.timing import overhead_line
+
+    return overhead_line(run_dir)
 
 
 def render_report(run_dir: Path) -> Path:
@@ -413,7 +584,8 @@ def render_report(run_dir: Path) -> Path:
         r["_label"] = _STATUS_LABEL[v.status]
         r["_anchor"] = _anchor(r["case"], r["format"])
         r.setdefault("rule", rule_of.get(r["case"]))
-    ordered = sorted(full, key=lambda r: (_SEVERITY[r["_verdict"].status], r["case"], r["format"]))
+    ordered = sorted(full, key=lambda r: (_SEVERITY[r["_verdict"].status], r["case"],
+                                          FORMAT_ORDER.get(r["format"], 9), r["format"]))
     failing = [r for r in ordered if not r["_verdict"].passed]
     _failure_details(run_dir, failing)
     counts = {label: sum(1 for r in full if r["_verdict"].status is st) for st, label in _STATUS_LABEL.items()}
@@ -423,9 +595,29 @@ def render_report(run_dir: Path) -> Path:
     rules = [(rule, sum(1 for r in rs if r["_verdict"].passed), len(rs)) for rule, rs in sorted(by_rule.items())]
     docs = gx.get("data_docs")
     docs_link = os.path.relpath(docs, out_dir) if docs else None
+    cases = {c["name"]: c for c in plan.get("cases", [])}
+    for r in failing:
+        r["_why"] = failure_reason(r, r["_verdict"])
+        r["_rerun"] = rerun_command(r["case"], r["format"], plan)
+        source, line = _first_line(r, cases.get(r["case"], {}))
+        r["_source"] = source
+        r["_where"] = (_shown_path(source) + (f":{line}" if line else "")) if source else None
+        r["_source_link"] = ("file://" + os.path.abspath(source)) if source else None
+    from harness.pipeline.verdict import pipeline_errors
+
+    formats, grid = _grid(full)
+    from harness.pipeline.known_differences import by_category, read_findings
+
+    findings = read_findings(run_dir)
     html = _env().get_template("report.html.j2").render(
+        findings=findings if findings and by_category(findings) else None,
+        finding_groups=by_category(findings) if findings else {},
         plan=plan, rows=ordered, failing=failing, n_total=len(full),
         n_pass=counts["pass"], counts=counts, rules=rules, gx=gx, docs_link=docs_link,
+        formats=formats, grid=grid, pipeline_errors=pipeline_errors(run_dir),
+        replica_findings=[r for r in ordered if r.get("replica_finding")],
+        descriptions=_suite_descriptions(), overhead=_overhead(run_dir),
+        logs_link=os.path.relpath(run_dir / "logs", out_dir) if (run_dir / "logs").is_dir() else None,
         checks=CHECKS + ((REPLICA_CHECK,) if plan.get("live_replica") else ()), css=(Path(__file__).resolve().parent / "templates" / "report.css").read_text())
     path = out_dir / "index.html"
     path.write_text(html, encoding="utf-8")

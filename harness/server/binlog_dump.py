@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
-from harness.server.errors import ER_UNKNOWN_COM_ERROR, ProtocolError, SqlError
+from harness.server.protocol_errors import ER_UNKNOWN_COM_ERROR, ProtocolError, SqlError
 from harness.server.results import Column, ResultSet
 from harness.server.semisync import MAGIC, NEED_ACK, AckReader, SemiSyncMaster, event_end
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Callable
 
-from harness.server.errors import ProtocolError, SqlError
+from harness.server.protocol_errors import ProtocolError, SqlError
 from harness.server.protocol import (
     CLIENT_DEPRECATE_EOF,
     PayloadReader,
@@ -175,7 +175,7 @@ def escape_string(data: bytes, charset: str, no_backslash_escapes: bool = False)
 
 def _format_real(value: float) -> str:
     """Item_param REAL_VALUE: String::set_real(NOT_FIXED_DEC), the shortest round-trip form."""
-    from harness.sql.types import format_float  # the server's my_gcvt, one definition
+    from harness.sql.item.number_text import format_float  # the server's my_gcvt, one definition
     return format_float(value, 17)
 
 

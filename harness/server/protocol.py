@@ -6,7 +6,7 @@ them. Encoders return *payloads* (without the 4-byte packet header); framing
 into packets (3-byte length, sequence id, 16 MiB splits) is done by
 :func:`frame_packets` so the same payload code works for every packet size.
 
-Decoders raise :class:`~harness.server.errors.ProtocolError` on malformed
+Decoders raise :class:`~harness.server.protocol_errors.ProtocolError` on malformed
 input, never ``IndexError``/``struct.error``, so the server can tell "client
 sent garbage" from "bug in the server".
 
@@ -25,7 +25,7 @@ import struct
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from harness.server.errors import ER_PARSE_ERROR, ProtocolError, SqlError
+from harness.server.protocol_errors import ER_PARSE_ERROR, ProtocolError, SqlError
 from harness.server.results import (
     SERVER_SESSION_STATE_CHANGED,
     Cell,
@@ -895,7 +895,8 @@ def is_comment_only(sql: str) -> bool:
 
 
 _COMPOUND_CREATE = re.compile(
-    r"\s*CREATE\s+(?:OR\s+REPLACE\s+)?(?:DEFINER\s*=\s*\S+\s+)?(?:PROCEDURE|FUNCTION|TRIGGER)\b", re.IGNORECASE)
+    r"\s*(?:CREATE\s+(?:OR\s+REPLACE\s+)?|ALTER\s+)(?:DEFINER\s*=\s*\S+\s+)?(?:PROCEDURE|FUNCTION|TRIGGER|EVENT)\b",
+    re.IGNORECASE)
 
 
 def skip_quoted(sql: str, i: int, backslash_escapes: bool) -> int:
@@ -924,7 +925,7 @@ def _statement_end(sql: str, backslash_escapes: bool) -> int:
 
     Quotes, backtick identifiers, comments and backslash escapes (unless
     NO_BACKSLASH_ESCAPES) are honoured so a ``;`` inside them does not count; the body of
-    CREATE PROCEDURE/FUNCTION/TRIGGER ... BEGIN ...; END is one statement for the
+    CREATE PROCEDURE/FUNCTION/TRIGGER/EVENT ... BEGIN ...; END is one statement for the
     server's parser, so its inner ``;`` do not end it.
     """
     if ";" not in sql:

@@ -24,7 +24,7 @@ import struct
 import threading
 import time
 from typing import Any
-from harness.errors import ServerError
+from harness.diagnostics import ServerError
 
 MAGIC = 0xEF
 NEED_ACK = 0x01

@@ -5,7 +5,7 @@ init_db, status_flags, close) runs under the engine mutex (``ServerState.lock``)
 because the engine behind the sessions is not thread-safe. A statement gives
 the mutex up whenever it waits -- for a row or table lock, in SLEEP() -- so a
 waiting or sleeping session never stalls the others
-(harness/sql/lock_sys.py); between waits, statements run one at a time, and
+(harness/sql/handler/lock_sys.py); between waits, statements run one at a time, and
 commits reach the binlog in the order they happen (the mutex is the binlog's
 LOCK_log too).
 
@@ -36,20 +36,7 @@ from typing import Callable, Iterable
 from harness.server import binlog_dump
 from harness.server import prepared as ps
 from harness.server import protocol as p
-from harness.server.errors import (
-    ER_ACCESS_DENIED_ERROR,
-    ER_CON_COUNT_ERROR,
-    ER_EMPTY_QUERY,
-    ER_NET_PACKET_TOO_LARGE,
-    ER_NET_PACKETS_OUT_OF_ORDER,
-    ER_UNKNOWN_COM_ERROR,
-    ER_UNKNOWN_ERROR,
-    SQLSTATE_BY_CODE,
-    ConnectionClosed,
-    PacketTooLarge,
-    ProtocolError,
-    SqlError,
-)
+from harness.server.protocol_errors import ER_ACCESS_DENIED_ERROR, ER_CON_COUNT_ERROR, ER_EMPTY_QUERY, ER_NET_PACKET_TOO_LARGE, ER_NET_PACKETS_OUT_OF_ORDER, ER_UNKNOWN_COM_ERROR, ER_UNKNOWN_ERROR, SQLSTATE_BY_CODE, ConnectionClosed, PacketTooLarge, ProtocolError, SqlError
 from harness.server.results import (
     SERVER_MORE_RESULTS_EXISTS,
     SERVER_STATUS_AUTOCOMMIT,
@@ -173,8 +160,11 @@ class ProtocolServer:
         max_connections: int = DEFAULT_MAX_CONNECTIONS,
         auth_plugin: str = p.NATIVE_PASSWORD_PLUGIN,
         tls: bool = False,
+        other_accounts: Callable[[str, bytes, bytes], bool] | None = None,
     ) -> None:
         self.session_factory = session_factory
+        # Accounts created with CREATE USER (harness/sql/stmt/sql_acl.py verify_login).
+        self.other_accounts = other_accounts
         # The account's plugin: mysql_native_password (MariaDB) or caching_sha2_password
         # (MySQL 9.7, which also offers TLS and its RSA public key; harness/server/tls.py).
         self.auth_plugin = auth_plugin
@@ -407,7 +397,7 @@ class ProtocolServer:
     def _check_credentials(self, user: str, auth_response: bytes, scramble: bytes,
                            plugin: str = p.NATIVE_PASSWORD_PLUGIN) -> bool:
         if self.user is not None and user != self.user:
-            return False
+            return self.other_accounts is not None and self.other_accounts(user, auth_response, scramble)
         if self.password is None:
             return True
         if plugin == p.CACHING_SHA2_PLUGIN:
@@ -738,7 +728,7 @@ class _ConnectionHandler:
                     thd = getattr(session, "thd", None)
                     if thd is not None:
                         # LOAD DATA LOCAL asks this client for the file (net_request_file)
-                        thd.local_file_reader = self._local_infile if self.caps & p.CLIENT_LOCAL_FILES else None
+                        thd.set_local_file_reader(self._local_infile if self.caps & p.CLIENT_LOCAL_FILES else None)
                     result = session.execute(stmt)
                 status = session.status_flags() | (SERVER_MORE_RESULTS_EXISTS if more else 0)
         except SqlError as err:

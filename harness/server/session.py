@@ -11,15 +11,19 @@ import datetime as dt
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from harness.sql.errors import ServerError
-from harness.sql.catalog import TableDef
-from harness.sql.executor import ResultColumn, SelectResult, describe_select
-from harness.sql.types import CHARSETS, COLLATIONS, Charset, ColumnType, StringType, ZeroDate, format_float, value_to_string
-from harness.server.errors import SqlError
+from harness.sql.sql_errors import ServerError
+from harness.sql.handler.catalog import TableDef
+from harness.sql.stmt.sql_result import ResultColumn, SelectResult
+from harness.sql.stmt.sql_select import describe_select
+from harness.sql.item.charsets import CHARSETS, COLLATIONS, Charset
+from harness.sql.item.column_types import ColumnType
+from harness.sql.item.column_types import StringType, ZeroDate, value_to_string
+from harness.sql.item.number_text import format_float
+from harness.server.protocol_errors import SqlError
 from harness.server.prepared import PreparedStatement, param_names
 from harness.server.protocol import TRACKED_SYSTEM_VARIABLES, encode_state_changes, to_wire_text
-from harness.sql import ast as A
-from harness.sql.parse_errors import SqlParseError
+from harness.sql.parse import parse_tree as A
+from harness.sql.parse.parse_errors import SqlParseError
 from harness.server.results import (AUTO_INCREMENT_FLAG, BINARY_FLAG, CHARSET_BINARY, MULTIPLE_KEY_FLAG,
                                     NO_DEFAULT_VALUE_FLAG, NOT_NULL_FLAG, NUM_FLAG,
                                     PART_KEY_FLAG, PRI_KEY_FLAG, SERVER_STATUS_AUTOCOMMIT, UNIQUE_KEY_FLAG,
@@ -27,7 +31,7 @@ from harness.server.results import (AUTO_INCREMENT_FLAG, BINARY_FLAG, CHARSET_BI
                                     SERVER_STATUS_NO_BACKSLASH_ESCAPES, SERVER_STATUS_NO_INDEX_USED, Column, HandshakeInfo, OkResult, ResultSet)
 
 if TYPE_CHECKING:
-    from harness.sql.send_field import SendField
+    from harness.sql.item.send_field import SendField
     from harness.server.binlog_dump import EngineBinlogSource
     from harness.sql.server import ServerState
     from harness.sql.thd import Thd
@@ -166,7 +170,7 @@ class ReplbedSession:
             res = self.thd.execute(sql)
         except ServerError as e:
             raise SqlError(e.code, e.message, e.sqlstate) from None
-        warnings = sum(1 for n in self.thd.last_notes if n.level != "Error") if self.thd.stmt_warn_count else 0
+        warnings = sum(1 for n in self.thd.last_notes if n.level != "Error") if self.thd.stmt.warn_count else 0
         if isinstance(res, SelectResult):
             cols = self._definitions(res.columns)
             types = [c.type for c in res.columns]
@@ -237,7 +241,7 @@ class ReplbedSession:
     def ping(self) -> None:
         """COM_PING answers with my_ok(), which leaves ROW_COUNT() at 0 (probed: the
         Python connector pings before every statement, so workloads always see 0)."""
-        self.thd.last_row_count = 0
+        self.thd.reset_row_count()
 
     def global_var(self, name: str) -> Any:
         """A global system variable's value (semi-sync reads its settings with it)."""
@@ -259,7 +263,7 @@ class ReplbedSession:
 
     def status_flags(self) -> int:
         flags = SERVER_STATUS_AUTOCOMMIT if self.thd.autocommit else 0
-        if self.thd.trx_explicit or (self.thd.trx_active and not self.thd.autocommit):
+        if self.thd.trx.explicit or (self.thd.trx.active and not self.thd.autocommit):
             flags |= SERVER_STATUS_IN_TRANS
         if self._db_dropped:
             flags |= SERVER_STATUS_DB_DROPPED

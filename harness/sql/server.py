@@ -3,22 +3,24 @@
 from __future__ import annotations
 
 import itertools
+import socket
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from harness.config import ServeConfig
 from harness.profile import ServerProfile
-from harness.sql.catalog import Catalog
-from harness.sql.lock_sys import LockSys
-from harness.sql.sysvars import GlobalVariables
-from harness.sql.sysvar_profile import sysvar_profile_for
+from harness.sql.handler.catalog import Catalog
+from harness.sql.handler.lock_sys import LockSys
+from harness.sql.stmt.sql_acl import install_db_accounts
+from harness.sql.sys_vars.sysvars import GlobalVariables
+from harness.sql.sys_vars.sysvar_profile import sysvar_profile_for
 from harness.model.flavors import flavor_for
 from harness.model.flush import BinaryLog
 
 if TYPE_CHECKING:
     from harness.sql.thd import Thd
-    from harness.sql.xa import XidState
+    from harness.sql.stmt.xa import XidState
 
 
 class UserLocks:
@@ -98,7 +100,16 @@ class ServerState:
         self.flavor = flavor_for(config.flavor, gtid_mode=config.gtid_mode, server_uuid=config.server_uuid)
         self.version = self.flavor.server_version
         self.catalog = Catalog()
-        # Its system-variable profile (harness/sql/sysvar_profile.py), by the same name.
+        # Accounts and roles (stmt/sql_acl.py): mariadb-install-db's to begin with.
+        self.accounts = install_db_accounts(socket.gethostname())
+        self.roles: set[str] = set()
+        # The password hashes of the accounts created here: (user, host) -> SHA1(SHA1(pw)).
+        self.account_auth: dict[tuple[str, str], bytes] = {}
+        # Database- and table-level privilege rows: (user, host, db, table or '') -> privileges.
+        self.account_grants: dict[tuple[str, str, str, str], set[str]] = {}
+        # Events (stmt/sql_event.py): (db, name) -> definer.
+        self.events: dict[tuple[str, str], tuple[str, str]] = {}
+        # Its system-variable profile (harness/sql/sys_vars/sysvar_profile.py), by the same name.
         self.sysvars = sysvar_profile_for(config.flavor, gtid_mode=config.gtid_mode, server_uuid=config.server_uuid)
         self.global_vars = GlobalVariables(self.sysvars.overrides(), self.sysvars.aliases(), self.sysvars.catalog())
         # The profiles describe MariaDB servers; the MySQL flavour keeps its own defaults.
@@ -134,7 +145,7 @@ class ServerState:
         return next(self._uuid_short)
 
     def start(self) -> None:
-        from harness.sql.types import configure_decimal_arithmetic
+        from harness.sql.item.number_text import configure_decimal_arithmetic
         configure_decimal_arithmetic()
         self.binlog.open()
         if "server_uuid" in self.global_vars.values:

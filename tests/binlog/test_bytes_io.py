@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from harness.binlog.bytes_io import ByteReader, ByteWriter
-from harness.binlog.errors import DecodeError, EncodeError
+from harness.binlog.codec_errors import DecodeError, EncodeError
 
 
 def test_fixed_width_little_endian() -> None:

@@ -128,7 +128,7 @@ def test_replbed_decode_cli_does_not_hang(tmp_path: Path) -> None:
 def test_binlog_statement_answers_1149_at_once(tmp_path: Path) -> None:
     """The server path: the BINLOG statement is refused (ER_SYNTAX_ERROR, as for
     any undecodable payload) instead of hanging under the global lock."""
-    from harness.sql.errors import ServerError
+    from harness.sql.sql_errors import ServerError
     from tests.model.conftest import Bed
 
     bed = Bed(tmp_path)

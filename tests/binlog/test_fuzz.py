@@ -105,7 +105,7 @@ def test_seeds_cover_both_flavours_rows_v2_and_every_writer_column_type(corpus_s
     assert {E.WRITE_ROWS_EVENT_V1, E.UPDATE_ROWS_EVENT_V1, E.DELETE_ROWS_EVENT_V1, E.WRITE_ROWS_EVENT,
             E.UPDATE_ROWS_EVENT, E.DELETE_ROWS_EVENT, E.GTID_LOG_EVENT, E.GTID_EVENT,
             E.PREVIOUS_GTIDS_LOG_EVENT, E.ROWS_QUERY_LOG_EVENT} <= events
-    # the binlog column types of harness/sql/types.py (binlog_type)
+    # the binlog column types of harness/sql/item/column_types.py (binlog_type)
     assert {T.TINY, T.SHORT, T.INT24, T.LONG, T.LONGLONG, T.FLOAT, T.DOUBLE, T.NEWDECIMAL,
             T.VARCHAR, T.STRING, T.BLOB, T.DATE, T.DATETIME2, T.TIMESTAMP2, T.TIME2, T.YEAR,
             T.BIT} <= types

@@ -8,7 +8,7 @@ from _binlog_golden import FIXTURES, show_binlog_events
 from harness.binlog.codec import decode_event, encode_event
 from harness.binlog.constants import EventType as E
 from harness.binlog.context import StreamContext
-from harness.binlog.errors import DecodeError
+from harness.binlog.codec_errors import DecodeError
 from harness.binlog.layout import body_ranges, varying_fields_by_type
 from harness.binlog.load import (
     AppendBlockEvent, DeleteFileEvent, ExecuteLoadQueryEvent, LoadDupHandling, new_append_block_event,

@@ -11,7 +11,7 @@ from harness.binlog import (
     read_binlog_file, show_binlog_events_row,
 )
 from harness.binlog.constants import ColumnType as T
-from harness.binlog.errors import EncodeError
+from harness.binlog.codec_errors import EncodeError
 
 
 @pytest.mark.parametrize("path", golden_files(), ids=golden_ids())

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from harness import cli
-from harness.fuzz.generator import generate_case
+from harness.fuzz.cases import generate_case
 from harness.fuzz.shrink import created_tables, ddmin, drop_column, split_values
 from harness.fuzz.wl import case_text
 from harness.workload import parse_workload

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from harness.fuzz.generator import generate_case
+from harness.fuzz.cases import generate_case
 from harness.fuzz.wl import case_text
 from harness.workload import parse_workload
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.sql.errors import ServerError
+from harness.sql.sql_errors import ServerError
 
 SETUP = [
     "CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB",

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from harness.binlog.query import new_query_event
-from harness.errors import ServerError
+from harness.diagnostics import ServerError
 from harness.model.decide import NOT_LOGGED, decide_logging_format
 from harness.model.flavors.mysql80 import mysql_8_0
 from harness.model.logstate import TrxLogState

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.sql.errors import ServerError
+from harness.sql.sql_errors import ServerError
 
 
 def test_insert_returning_sends_the_written_rows(bed) -> None:  # type: ignore[no-untyped-def]

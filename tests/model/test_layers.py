@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.sql.errors import ServerError
+from harness.sql.sql_errors import ServerError
 
 T1, T2 = "INSERT INTO t VALUES (10,10)", "INSERT INTO t VALUES (11,11)"
 N1, N2 = "INSERT INTO n VALUES (10,10)", "INSERT INTO n VALUES (11,11)"

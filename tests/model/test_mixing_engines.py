@@ -3,7 +3,7 @@ checked in-process against what MariaDB 10.11.19 wrote for the same statements."
 
 from __future__ import annotations
 
-from harness.sql.errors import ServerError
+from harness.sql.sql_errors import ServerError
 
 ROUTINES = [
     "CREATE TABLE t3 (a INT PRIMARY KEY) ENGINE=InnoDB",

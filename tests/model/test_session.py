@@ -5,7 +5,7 @@ the live objects, so an attribute set at run time under another name fails too."
 
 from __future__ import annotations
 
-from harness.sql.stmtinfo import StatementInfo
+from harness.sql.parse.stmtinfo import StatementInfo
 from harness.model import session as S
 
 

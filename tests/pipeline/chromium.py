@@ -24,10 +24,12 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-ne
          "--host-resolver-rules=MAP * ~NOTFOUND", "--hide-scrollbars"]
 
 
-def _run(args: list[str], timeout: float = 90) -> subprocess.CompletedProcess:
+def _run(args: list[str], timeout: float = 90, local: bool = False) -> subprocess.CompletedProcess:
+    """``local``: a page served on 127.0.0.1 (the Airflow UI) may be reached; no name resolves still."""
     assert BINARY is not None
+    flags = [f.replace("~NOTFOUND", "~NOTFOUND, EXCLUDE 127.0.0.1") if local else f for f in FLAGS]
     with tempfile.TemporaryDirectory(prefix="replbed-chromium-") as profile:
-        return subprocess.run([BINARY, *FLAGS, f"--user-data-dir={profile}", *args],
+        return subprocess.run([BINARY, *flags, f"--user-data-dir={profile}", *args],
                               capture_output=True, timeout=timeout, check=True)
 
 
@@ -35,16 +37,60 @@ def url_of(path: Path, fragment: str = "") -> str:
     return Path(path).resolve().as_uri() + (f"#{fragment}" if fragment else "")
 
 
-def dump_dom(url: str) -> str:
-    """The DOM after load, serialized (what the page really contains once rendered)."""
-    return _run(["--virtual-time-budget=3000", "--dump-dom", url]).stdout.decode("utf-8")
+def dump_dom(url: str, budget: int = 3000) -> str:
+    """The DOM after load, serialized (what the page really contains once rendered);
+    ``budget``: milliseconds of virtual time the page's scripts get (a web app needs more)."""
+    return _run([f"--virtual-time-budget={budget}", "--dump-dom", url], timeout=90 + budget / 1000,
+                local=url.startswith("http://127.0.0.1")).stdout.decode("utf-8")
 
 
-def screenshot(url: str, png: Path, size: str = "1400,2000") -> Path:
-    _run([f"--window-size={size}", "--virtual-time-budget=3000", f"--screenshot={png}", url])
+def screenshot(url: str, png: Path, size: str = "1400,2000", budget: int = 3000) -> Path:
+    _run([f"--window-size={size}", f"--virtual-time-budget={budget}", f"--screenshot={png}", url],
+         timeout=90 + budget / 1000, local=url.startswith("http://127.0.0.1"))
     data = Path(png).read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000, f"{png}: no real screenshot"
     return Path(png)
+
+
+_VISIBLE_JS = """
+<script>
+window.addEventListener('load', () => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    if (!node.textContent.trim()) continue;
+    range.selectNodeContents(node);
+    const rects = [...range.getClientRects()].filter(r => r.width > 0 && r.height > 0);
+    if (rects.some(r => r.top >= 0 && r.bottom <= window.innerHeight && r.left < window.innerWidth)) {
+      out.push(node.textContent.replace(/\\s+/g, ' ').trim());
+    }
+  }
+  const pre = document.createElement('pre');
+  pre.id = 'replbed-visible-text';
+  pre.textContent = out.join(' ');
+  document.documentElement.appendChild(pre);
+});
+</script>"""
+
+
+def visible_text(url: str, width: int = 1400, height: int = 900) -> str:
+    """The text a person sees on the first screen (no scrolling) of a local page at this window
+    size: the page is copied next to itself with a script that keeps the text nodes laid out
+    inside the viewport."""
+    assert url.startswith("file://")
+    page = Path(url[len("file://"):].split("#")[0])
+    probe = page.with_name(f".visible-{page.name}")
+    probe.write_text(page.read_text(encoding="utf-8").replace("</body>", _VISIBLE_JS + "</body>"), encoding="utf-8")
+    try:
+        dom = _run([f"--window-size={width},{height}", "--virtual-time-budget=3000", "--dump-dom",
+                    probe.resolve().as_uri()]).stdout.decode("utf-8")
+    finally:
+        probe.unlink()
+    found = [text for tag, attrs, text in Elements(dom).find("pre", id="replbed-visible-text")]
+    assert found, "the probe script did not run"
+    return " ".join(found[0].split())
 
 
 class Elements(HTMLParser):

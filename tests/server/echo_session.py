@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 
-from harness.server.errors import SqlError
+from harness.server.protocol_errors import SqlError
 from harness.server.results import (
     MYSQL_TYPE_LONGLONG,
     SERVER_STATUS_AUTOCOMMIT,

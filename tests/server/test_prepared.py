@@ -9,7 +9,7 @@ import struct
 import pytest
 
 from harness.server import prepared as ps
-from harness.server.errors import SqlError
+from harness.server.protocol_errors import SqlError
 from harness.server.protocol import encode_lenenc_bytes
 from harness.server.results import (MYSQL_TYPE_DATE, MYSQL_TYPE_DATETIME, MYSQL_TYPE_DOUBLE, MYSQL_TYPE_LONG,
                                     MYSQL_TYPE_LONGLONG, MYSQL_TYPE_NEWDECIMAL, MYSQL_TYPE_STRING, MYSQL_TYPE_TIME,

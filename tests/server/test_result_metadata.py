@@ -13,7 +13,7 @@ import pymysql
 import pytest
 
 from harness.providers.base import ServerHandle
-from tests.sql.test_send_field import OBSERVED, TABLE
+from tests.sql.item.test_send_field import OBSERVED, TABLE
 
 EXPRESSIONS = [*OBSERVED, "VERSION()", "CURRENT_USER()", "FOUND_ROWS()", "@@max_allowed_packet", "@@sql_mode",
                "@@character_set_client", "SUBSTRING('abcdef',2,3)", "RIGHT(s,3)", "LPAD(s, 5, 'x')", "SPACE(3)",

@@ -1,6 +1,6 @@
 """replbed serve sets SERVER_STATUS_NO_INDEX_USED where MariaDB 10.11 does.
 
-The statements of tests/sql/test_access_path.py run against a real MariaDB and
+The statements of tests/sql/opt/test_access_path.py run against a real MariaDB and
 against ``replbed serve``; the status word of each statement's last packet (the OK
 packet, or the EOF after a result set's rows) must carry the same NO_INDEX_USED and
 NO_GOOD_INDEX_USED bits on both, and the reference must still agree with the
@@ -16,7 +16,7 @@ import pytest
 from pymysql import connections
 
 from harness.providers.base import ServerHandle
-from tests.sql.test_access_path import SCRIPT
+from tests.sql.opt.test_access_path import SCRIPT
 
 INDEX_BITS = 0x10 | 0x20
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from harness.server import protocol as p
-from harness.server.errors import ProtocolError, SqlError
+from harness.server.protocol_errors import ProtocolError, SqlError
 from harness.server.results import Column, OkResult, ResultSet
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from harness.sql import ast as A
-from harness.sql.parse_errors import EmptyQueryError, ParseError, UnsupportedError
-from harness.sql.parser import parse
+from harness.sql.parse import parse_tree as A
+from harness.sql.parse.parse_errors import EmptyQueryError, ParseError, UnsupportedError
+from harness.sql.parse.parser import parse
 
 
 def test_call_with_a_database() -> None:

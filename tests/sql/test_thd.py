@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.sql.errors import ServerError
+from harness.sql.sql_errors import ServerError
 from tests.model.conftest import Bed, bed  # noqa: F401  (the in-process server fixture)
 
 

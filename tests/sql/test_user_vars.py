@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from harness.binlog.constants import ItemResult
-from harness.sql.errors import ServerError
+from harness.sql.sql_errors import ServerError
 from harness.sql.thd import user_var_event
 from tests.model.conftest import Bed, bed  # noqa: F401  (the in-process server fixture)
 

@@ -86,21 +86,22 @@ class MariaDBEvents(EventStyle):
             time_zone=str(thd.vars.get("time_zone")).encode() if thd.stmt_log.time_zone_used else None,
             table_map_for_update=thd.stmt_log.table_map_for_update or None,
             invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
-            hrnow=thd.stmt_start.microsecond if hrnow or thd.stmt_log.hrnow_used else None,
+            hrnow=thd.stmt.start.microsecond if hrnow or thd.stmt_log.hrnow_used else None,
             xid=xid)
 
     def new_rows_event(self, kind: str, tm: TableMapEvent, rows: list[RowChange], *, timestamp: int,
                        server_id: int, stmt_end: bool, columns_present: int,
-                       columns_present_after: int | None) -> RowsEvent:
+                       columns_present_after: int | None, flags: int = 0) -> RowsEvent:
         from harness.binlog.rows import new_rows_event
         return new_rows_event(kind, tm, rows, timestamp=timestamp, server_id=server_id, stmt_end=stmt_end,
-                              columns_present=columns_present, columns_present_after=columns_present_after)
+                              columns_present=columns_present, columns_present_after=columns_present_after,
+                              flags=(1 if stmt_end else 0) | flags)
 
     def annotate_event(self, thd: SessionView) -> Event | None:
         if not thd.vars.get("binlog_annotate_row_events"):
             return None
         from harness.binlog.control import new_annotate_rows_event
-        return new_annotate_rows_event(thd.stmt_text, timestamp=thd.stmt_timestamp, server_id=thd.server_id)
+        return new_annotate_rows_event(thd.stmt.text, timestamp=thd.stmt.timestamp, server_id=thd.server_id)
 
 
 class MariaDBGtid(GtidFraming):
@@ -135,20 +136,20 @@ class MariaDBGtid(GtidFraming):
                                         flags2=thd.vars.flags2())
         # A source temporary table makes both the CREATE and its COMMIT thread-specific (observed).
         create = new_query_event(create_text, database=thd.db or "", thread_id=thd.connection_id,
-                                 timestamp=thd.stmt_timestamp, server_id=thd.server_id, status_vars=svs,
+                                 timestamp=thd.stmt.timestamp, server_id=thd.server_id, status_vars=svs,
                                  thread_specific=thread_specific or thd.stmt_log.thread_specific)
         events = [create, *cache.events]
         xa = t.engine.xa_capable and bool(t.data.count) and not thd.trx_log.no_2pc
         if xa:
-            events.append(new_xid_event(thd.server.binlog.allocate_xid(), timestamp=thd.stmt_timestamp,
+            events.append(new_xid_event(thd.server.binlog.allocate_xid(), timestamp=thd.stmt.timestamp,
                                         server_id=thd.server_id))
         else:
             # Observed: this COMMIT carries the DDL's Q_XID.
             events.append(new_query_event("COMMIT", database=thd.db or "", thread_id=thd.connection_id,
-                                          timestamp=thd.stmt_timestamp, server_id=thd.server_id, suppress_use=True,
+                                          timestamp=thd.stmt.timestamp, server_id=thd.server_id, suppress_use=True,
                                           status_vars=thd.query_status_vars(xid=thd.server.binlog.allocate_xid()),
                                           thread_specific=thread_specific or thd.stmt_log.thread_specific))
-        thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp, ddl=True,
+        thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp, ddl=True,
                                       extra_engines=not xa)
 
     def write_group(self, binlog: BinaryLog, events: list[Event], *, thd: SessionView | None, timestamp: int,

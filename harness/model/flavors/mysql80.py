@@ -267,14 +267,14 @@ class MySQLEvents(EventStyle):
             flags2=thd.vars.flags2() & _MYSQL_FLAGS2, sql_mode=thd.vars.sql_mode_bits(), charset=charset,
             time_zone=str(thd.vars.get("time_zone")).encode() if thd.stmt_log.time_zone_used else None,
             table_map_for_update=thd.stmt_log.table_map_for_update or (
-                1 if self.single_update_map and _SINGLE_UPDATE.match(text or thd.stmt_text or "") else None),
+                1 if self.single_update_map and _SINGLE_UPDATE.match(text or thd.stmt.text or "") else None),
             invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
             updated_db_names=(updated_db.encode(),) if updated_db is not None else None,
             # @@explicit_defaults_for_timestamp (ON) on CREATE/ALTER TABLE that defines a
             # TIMESTAMP column (statement_events.h; 9.7.4 [bytes])
             explicit_defaults_for_timestamp=1 if head in ("CREATE TABLE", "ALTER TABLE")
             and _TIMESTAMP_COLUMN.search(_LITERALS.sub("''", text)) else None,
-            microseconds=thd.stmt_start.microsecond if hrnow or thd.stmt_log.hrnow_used else None,
+            microseconds=thd.stmt.start.microsecond if hrnow or thd.stmt_log.hrnow_used else None,
             ddl_xid=xid,
             sql_require_primary_key=0 if head in ("CREATE TABLE", "ALTER TABLE") else None,
             default_table_encryption=0 if head in ("CREATE DATABASE", "CREATE SCHEMA", "ALTER DATABASE",
@@ -283,7 +283,7 @@ class MySQLEvents(EventStyle):
 
     def new_rows_event(self, kind: str, tm: TableMapEvent, rows: list[RowChange], *, timestamp: int,
                        server_id: int, stmt_end: bool, columns_present: int,
-                       columns_present_after: int | None) -> RowsEvent:
+                       columns_present_after: int | None, flags: int = 0) -> RowsEvent:
         """Rows v2 (types 30-32); FULL image: every bit of the bitmap bytes set (section 4.2)."""
         from harness.binlog.rows import new_rows_v2_event
         n = tm.column_count
@@ -293,7 +293,8 @@ class MySQLEvents(EventStyle):
         if columns_present_after is not None and columns_present_after == (1 << n) - 1:
             columns_present_after = full
         ev = new_rows_v2_event(kind, tm, rows, timestamp=timestamp, server_id=server_id, stmt_end=stmt_end,
-                               columns_present=columns_present, columns_present_after=columns_present_after)
+                               columns_present=columns_present, columns_present_after=columns_present_after,
+                               flags=(1 if stmt_end else 0) | flags)
         ev.flags |= self.rows_flags
         return ev
 
@@ -332,7 +333,7 @@ class MySQLEvents(EventStyle):
         if not thd.vars.get("binlog_rows_query_log_events"):
             return None
         from harness.binlog.control import new_rows_query_event
-        return new_rows_query_event(thd.stmt_text, timestamp=thd.stmt_timestamp, server_id=thd.server_id)
+        return new_rows_query_event(thd.stmt.text, timestamp=thd.stmt.timestamp, server_id=thd.server_id)
 
 
 class MySQLGtid(GtidFraming):
@@ -489,7 +490,7 @@ class MySQLGtid(GtidFraming):
         from harness.binlog.query import new_query_event
         from harness.model.flush import end_query
         binlog = thd.server.binlog
-        ts = thd.stmt_timestamp
+        ts = thd.stmt.timestamp
         if t.engine.xa_capable:
             text = create_text + " START TRANSACTION"
             create = new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=ts,

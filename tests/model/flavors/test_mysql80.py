@@ -32,7 +32,7 @@ from harness.binlog.query import QueryEvent
 from harness.binlog.reader import read_binlog_file
 from harness.binlog.render import event_type_name, info_text
 from harness.config import ServeConfig
-from harness.sql.errors import ServerError
+from harness.sql.sql_errors import ServerError
 from harness.sql.server import ServerState
 from harness.sql.thd import Thd
 

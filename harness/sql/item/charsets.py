@@ -1,0 +1,113 @@
+"""Character sets and collations of string columns, as the binary log and the text protocol see them."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from harness.sql.item.temporal import RejectedTimestamp, ZeroDate, ZeroDateTime, to_date_value  # noqa: F401
+from harness.sql.sql_errors import error
+
+
+def collation_key(s: str) -> str:
+    """utf8mb4_general_ci-like comparison key: case-insensitive, trailing spaces ignored."""
+    return s.rstrip(" ").upper()
+
+
+def bin_collation_key(s: str) -> str:
+    """A *_bin collation: exact code points, trailing spaces still ignored (PAD SPACE)."""
+    return s.rstrip(" ")
+
+
+@dataclass(frozen=True)
+class Charset:
+    """A column character set as the binary log and the text protocol see it."""
+
+    name: str
+    codec: str           # Python codec for the stored bytes (latin1 is cp1252 in MariaDB)
+    mbmaxlen: int
+    default_id: int      # the default collation's id (result-set metadata)
+    bin_id: int
+
+
+CHARSETS = {
+    "latin1": Charset("latin1", "cp1252", 1, 8, 47),
+    "ascii": Charset("ascii", "ascii", 1, 11, 65),
+    "utf8mb3": Charset("utf8mb3", "utf-8", 3, 33, 83),
+    "utf8mb4": Charset("utf8mb4", "utf-8", 4, 45, 46),
+}
+
+
+CHARSET_ALIASES = {"utf8": "utf8mb3"}
+
+
+# Collations we know: (charset, id, is case/accent sensitive).
+COLLATIONS = {
+    "latin1_swedish_ci": ("latin1", 8, False), "latin1_bin": ("latin1", 47, True),
+    "latin1_general_ci": ("latin1", 48, False), "latin1_general_cs": ("latin1", 49, True),
+    "ascii_general_ci": ("ascii", 11, False), "ascii_bin": ("ascii", 65, True),
+    "utf8mb3_general_ci": ("utf8mb3", 33, False), "utf8mb3_bin": ("utf8mb3", 83, True),
+    "utf8mb3_unicode_ci": ("utf8mb3", 192, False), "utf8_general_ci": ("utf8mb3", 33, False),
+    "utf8_bin": ("utf8mb3", 83, True), "utf8_unicode_ci": ("utf8mb3", 192, False),
+    "utf8mb4_general_ci": ("utf8mb4", 45, False), "utf8mb4_bin": ("utf8mb4", 46, True),
+    "utf8mb4_unicode_ci": ("utf8mb4", 224, False), "utf8mb4_unicode_520_ci": ("utf8mb4", 246, False),
+}
+
+
+# A character set's default collation (a table's DEFAULT CHARSET without COLLATE).
+DEFAULT_COLLATION_OF = {"latin1": "latin1_swedish_ci", "ascii": "ascii_general_ci", "utf8mb3": "utf8mb3_general_ci",
+                        "utf8": "utf8mb3_general_ci", "utf8mb4": "utf8mb4_general_ci"}
+
+
+_CP1252_HOLES = {0x81: "\x81", 0x8D: "\x8d", 0x8F: "\x8f", 0x90: "\x90", 0x9D: "\x9d"}
+
+
+def resolve_charset(charset: str | None, collation: str | None) -> tuple[Charset, int, bool]:
+    """(charset, collation id, binary collation) for a column's CHARACTER SET / COLLATE."""
+    from harness.sql.parse.parse_errors import UnsupportedError
+    cs_name = None
+    if charset is not None:
+        cs_name = CHARSET_ALIASES.get(charset.lower(), charset.lower())
+        if cs_name not in CHARSETS:
+            if cs_name == "binary":
+                raise UnsupportedError("CHARACTER SET binary on a character column")
+            raise error("ER_UNKNOWN_CHARACTER_SET", charset)
+    if collation is not None:
+        coll = COLLATIONS.get(collation.lower())
+        if coll is None:
+            raise UnsupportedError(f"collation {collation}")
+        if cs_name is not None and coll[0] != cs_name:
+            raise error("ER_COLLATION_CHARSET_MISMATCH", collation, charset)
+        return CHARSETS[coll[0]], coll[1], coll[2]
+    cs = CHARSETS[cs_name or "utf8mb4"]
+    return cs, cs.default_id, False
+
+
+_NOT_UTF8_BYTE = re.compile("[\udc80-\udcff]")
+
+
+class CharsetStr(str):
+    """A string value that remembers the collation of the column it was stored in.
+
+    Only values of columns outside the connection's utf8mb4_general_ci carry it
+    (a latin1 column on a latin1 server): a user variable assigned from such a
+    column is logged with that charset (``@s=_latin1 X'78' COLLATE
+    latin1_swedish_ci``), as the server's Item_func_set_user_var keeps the
+    item's collation. Any string operation yields a plain str again."""
+
+    __slots__ = ("collation_id", "codec")
+
+    def __new__(cls, value: str, collation_id: int, codec: str) -> "CharsetStr":
+        obj = super().__new__(cls, value)
+        obj.collation_id = collation_id
+        obj.codec = codec
+        return obj
+
+    def encoded(self) -> bytes:
+        out = bytearray()
+        for ch in str(self):
+            try:
+                out += ch.encode(self.codec)
+            except UnicodeEncodeError:
+                out.append(ord(ch) & 0xFF)  # the cp1252 holes map to themselves
+        return bytes(out)

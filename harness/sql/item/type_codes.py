@@ -1,0 +1,15 @@
+"""MYSQL_TYPE_* codes and column flags, shared by the text protocol and the binary log (the server's ``field_types.h``)."""
+
+# MYSQL_TYPE_* codes (shared by the text protocol and the binary log).
+T_DECIMAL, T_TINY, T_SHORT, T_LONG, T_FLOAT, T_DOUBLE, T_NULL, T_TIMESTAMP = 0, 1, 2, 3, 4, 5, 6, 7
+T_LONGLONG, T_INT24, T_DATE, T_TIME, T_DATETIME, T_YEAR, T_NEWDATE, T_VARCHAR = 8, 9, 10, 11, 12, 13, 14, 15
+T_BIT, T_TIMESTAMP2, T_DATETIME2, T_TIME2 = 16, 17, 18, 19
+T_NEWDECIMAL, T_ENUM, T_SET, T_TINY_BLOB, T_MEDIUM_BLOB, T_LONG_BLOB, T_BLOB = 246, 247, 248, 249, 250, 251, 252
+T_VAR_STRING, T_STRING = 253, 254
+
+# Column flags in result-set metadata.
+NOT_NULL_FLAG, PRI_KEY_FLAG, UNIQUE_KEY_FLAG, BLOB_FLAG, UNSIGNED_FLAG = 1, 2, 4, 16, 32
+BINARY_FLAG, ENUM_FLAG, AUTO_INCREMENT_FLAG, NUM_FLAG = 128, 256, 512, 32768
+
+CHARSET_UTF8MB4_GENERAL_CI = 45
+CHARSET_BINARY = 63

@@ -1,0 +1,104 @@
+"""LOCK TABLES / UNLOCK TABLES (the server's locked_tables_list and OPTION_TABLE_LOCK).
+
+Neither statement is ever written to the binary log; what they change is when
+transactions end:
+
+* LOCK TABLES commits the open transaction first (and releases earlier locks);
+* UNLOCK TABLES commits the open transaction when tables were locked
+  (autocommit=0 transactions started under LOCK TABLES end there);
+* BEGIN releases the locks (after its own implicit commit).
+
+Under LOCK TABLES with autocommit on, each statement is still its own
+transaction. A statement may only use locked tables (1100) and may only change
+tables locked for WRITE (1099); temporary tables are exempt.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from harness.sql.sql_errors import error
+from harness.sql.parse.stmtinfo import StatementInfo
+from harness.sql.parse import parse_tree as A
+from harness.sql.parse.parse_errors import UnsupportedError
+
+if TYPE_CHECKING:
+    from harness.sql.stmt.sql_result import OkPacket
+    from harness.sql.thd import Thd
+
+
+def lock_tables(thd: "Thd", st: A.LockTables) -> "OkPacket":
+    thd.implicit_commit()
+    thd.set_locked_tables(None)
+    locks: dict[tuple[str, str], str] = {}
+    for name, alias, mode in st.locks:
+        if alias is not None:
+            raise UnsupportedError("LOCK TABLES with an alias")
+        db = name.db or thd.db
+        if db is None:
+            raise error("ER_NO_DB_ERROR")
+        t = thd.find_table(name)
+        if t is None:
+            raise error("ER_NO_SUCH_TABLE", db, name.name)
+        if t.temporary:
+            continue
+        key = (db, name.name.lower())
+        # A table named twice keeps the stronger lock.
+        locks[key] = "WRITE" if locks.get(key) == "WRITE" else mode
+        if mode == "WRITE":
+            _lock_trigger_tables(thd, name, locks)
+    thd.set_locked_tables(locks)
+    from harness.sql.stmt.sql_result import OkPacket
+    return OkPacket()
+
+
+def _lock_trigger_tables(thd: "Thd", name: A.TableName, locks: dict[tuple[str, str], str]) -> None:
+    """LOCK TABLES prelocks what the triggers of a WRITE-locked table use (open_tables adds
+    them to the locked tables list): those tables are locked too, for WRITE when a trigger
+    changes them, else for READ, so statements may then use them directly (probed:
+    binlog_mixed's DELETE FROM t1 under LOCK TABLES t2 WRITE, t2's trigger deleting from t1)."""
+    from harness.sql.handler.prelock import Prelocker
+    info = StatementInfo(kind="LOCK TABLES")
+    Prelocker(thd, info).table(name, True, "INSERT|UPDATE|DELETE")
+    for u in info.uses:
+        t = u.table
+        if t.temporary:
+            continue
+        key = (t.db, t.name.lower())
+        if key not in locks or (u.write and locks[key] != "WRITE"):
+            locks[key] = "WRITE" if u.write else "READ"
+
+
+def unlock_tables(thd: "Thd", st: A.UnlockTables) -> "OkPacket":
+    if thd.locked_tables is not None:
+        thd.implicit_commit()
+        thd.set_locked_tables(None)
+    from harness.sql.stmt.sql_result import OkPacket
+    return OkPacket()
+
+
+def check_locked_tables(thd: "Thd", info: StatementInfo) -> None:
+    """Under LOCK TABLES: every base table used must be locked, every changed one for WRITE."""
+    locks = thd.locked_tables
+    if locks is None:
+        return
+    for u in info.uses:
+        t = u.table
+        if t.temporary:
+            continue
+        mode = locks.get((t.db, t.name.lower()))
+        if mode is None:
+            raise error("ER_TABLE_NOT_LOCKED", t.name)
+        if u.write and mode != "WRITE":
+            raise error("ER_TABLE_NOT_LOCKED_FOR_WRITE", t.name)
+
+
+def refuse_under_lock_tables(thd: "Thd", stmt: A.Statement) -> None:
+    """DDL under LOCK TABLES has its own rules (reopen, lock upgrade) that replbed does not model."""
+    if thd.locked_tables is not None and not isinstance(stmt, _ALLOWED):
+        raise UnsupportedError(f"{type(stmt).__name__} under LOCK TABLES")
+
+
+_ALLOWED = (A.Insert, A.LoadData, A.Update, A.Delete, A.Select, A.Do, A.Begin, A.Commit, A.Rollback, A.Savepoint,
+            A.ReleaseSavepoint, A.Set, A.SetNames, A.SetTransaction, A.Show, A.Use, A.LockTables,
+            A.UnlockTables)

@@ -1,0 +1,102 @@
+"""SET: user and system variables, SET NAMES, SET TRANSACTION (the server's ``set_var.cc``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from harness.binlog.query import new_query_event
+from harness.sql.item.expr import Compiler, Env, Scope
+from harness.sql.parse import parse_tree as A
+from harness.sql.parse.parse_errors import UnsupportedError
+from harness.sql.parse.stmtinfo import StatementInfo
+from harness.sql.sql_errors import Note, error
+from harness.sql.stmt.sql_result import _ok
+from harness.sql.sys_vars.sysvars import DEFAULT
+
+if TYPE_CHECKING:
+    from harness.sql.stmt.sql_result import OkPacket
+    from harness.sql.thd import Thd
+
+
+def _server_query(thd: "Thd", text: str) -> Any:
+    return new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=thd.stmt.timestamp,
+                           server_id=thd.server_id, suppress_use=True, status_vars=thd.query_status_vars())
+
+
+def set_vars(thd: "Thd", st: A.Set) -> "OkPacket":
+    from harness.sql.stmt.context import ExecContext
+    info = StatementInfo(kind="SET")
+    ctx = ExecContext(thd, info)
+    env = Env(ctx)
+    for a in st.assignments:
+        target = a.target
+        if isinstance(target, A.UserVar):
+            value = Compiler(Scope([]), info).compile(a.value)(env)
+            thd.set_user_var(target.name.lower(), value)
+            continue
+        assert isinstance(target, A.SysVar)
+        if isinstance(a.value, A.Default):
+            value = DEFAULT
+        elif isinstance(a.value, A.ColumnRef) and a.value.table is None:
+            value = a.value.name  # SET binlog_format=ROW: a bare word is a value
+        else:
+            value = Compiler(Scope([]), info).compile(a.value)(env)
+        set_sysvar(thd, target.name, target.scope, value)
+    return _ok()
+
+
+def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
+    n = thd.vars.canonical(name)
+    if n == "event_scheduler" and str(value).upper() in ("ON", "1"):
+        # Events never run in the model (stmt/sql_event.py): what they would log is unknown.
+        raise UnsupportedError("event_scheduler=ON (running events)")
+    in_trx = thd.trx.explicit or thd.trx.active and not thd.autocommit
+    if n == "binlog_format" and scope != "global" and thd.temp_tables and str(value).upper() == "STATEMENT" and (
+            thd.binlog_format == "ROW" or thd.binlog_format == "MIXED" and thd.mixed_temp_row):
+        # A temporary table's CREATE may be missing from a row-format binlog (checked first).
+        raise error("ER_TEMP_TABLE_PREVENTS_SWITCH_OUT_OF_RBR")
+    if n == "binlog_format" and scope != "global" and (in_trx or not thd.caches.trx_cache.empty()):
+        raise error("ER_INSIDE_TRANSACTION_PREVENTS_SWITCH_BINLOG_FORMAT")
+    if n == "binlog_direct_non_transactional_updates" and scope != "global" and in_trx:
+        raise error("ER_INSIDE_TRANSACTION_PREVENTS_SWITCH_BINLOG_DIRECT")
+    if n == "sql_log_bin" and scope != "global" and in_trx:
+        raise error("ER_INSIDE_TRANSACTION_PREVENTS_SWITCH_SQL_LOG_BIN")
+    if n == "autocommit" and scope != "global" and thd.xid_state is not None and value not in (0, "0", "OFF", False):
+        raise UnsupportedError("SET autocommit inside an XA transaction")
+    if n == "tx_isolation" and scope != "global" and thd.trx.explicit and thd.trx.active and False:
+        raise error("ER_CANT_CHANGE_TX_CHARACTERISTICS")
+    thd.server.sysvars.check_set(thd, n, scope, value)
+    was_autocommit = thd.autocommit
+    store = thd.vars.globals.values if scope == "global" else thd.vars.values
+    previous = store.get(n)
+    warnings = thd.vars.set(n, value, scope)
+    refused = thd.server.sysvars.unmodelled_setting(thd, n, store[n])
+    if refused is not None:
+        # Accepting it would silently write a binlog the server would not: refuse clearly.
+        store[n] = previous
+        raise UnsupportedError(refused)
+    for code, message in warnings:
+        thd.notes.append(Note("Warning", code, message))
+    if n == "autocommit" and scope != "global" and thd.autocommit and not was_autocommit:
+        # Switching autocommit on commits the open transaction. In ROW format the
+        # group keeps FL_TRANSACTIONAL despite a non-transactional change, as for an
+        # implicit commit (observed; an explicit COMMIT clears it).
+        if thd.binlog_format == "ROW":
+            thd.trx_log.gtid_nontrans = False
+        thd.commit()
+
+
+def set_names(thd: "Thd", st: A.SetNames) -> "OkPacket":
+    thd.vars.set_names(st.charset, st.collation)
+    return _ok()
+
+
+def set_transaction(thd: "Thd", st: A.SetTransaction) -> "OkPacket":
+    if st.isolation is not None:
+        if st.scope == "next":
+            if thd.trx.explicit and thd.trx.active:
+                raise error("ER_CANT_CHANGE_TX_CHARACTERISTICS")
+            thd.trx.isolation = st.isolation
+        else:
+            thd.vars.set("tx_isolation", st.isolation, st.scope)
+    return _ok()

@@ -1,0 +1,154 @@
+"""ANALYZE / OPTIMIZE / REPAIR / CHECK / CHECKSUM TABLE: result sets and how they are logged.
+
+All but CHECKSUM end the open transaction first (CF_AUTO_COMMIT_TRANS).
+ANALYZE, OPTIMIZE and REPAIR are then written as their own DDL group, as sent,
+unless NO_WRITE_TO_BINLOG / LOCAL is given, and even when a table does not
+exist (the per-table failure is a row of the result set, not a statement
+error). CHECK and CHECKSUM change nothing and are never logged.
+"""
+
+from __future__ import annotations
+
+import zlib
+from typing import TYPE_CHECKING, Any
+
+from harness.sql.handler.catalog import TableDef
+from harness.sql.sql_errors import ServerError, error
+from harness.sql.stmt.sql_result import ResultColumn, SelectResult
+from harness.sql.item.column_types import IntType, StringType
+from harness.sql.parse import parse_tree as A
+
+if TYPE_CHECKING:
+    from harness.sql.thd import Thd
+
+_LOGGED = ("ANALYZE", "OPTIMIZE", "REPAIR")
+_MYISAM_LIKE = ("MyISAM", "Aria")
+
+
+def _result(names: list[str], rows: list[list[Any]], int_cols: tuple[int, ...] = ()) -> SelectResult:
+    cols = [ResultColumn(n, IntType("BIGINT", True) if i in int_cols else StringType("VARCHAR", 255))
+            for i, n in enumerate(names)]
+    return SelectResult(cols, rows)
+
+
+def table_maintenance(thd: "Thd", st: A.TableMaintenance) -> SelectResult:
+    if st.command == "CHECKSUM":
+        return checksum_table(thd, st)
+    thd.implicit_commit()
+    op = st.command.lower()
+    rows: list[list[Any]] = []
+    for name in st.tables:
+        db = name.db or thd.db
+        if db is None:
+            raise error("ER_NO_DB_ERROR")
+        shown = f"{db}.{name.name}"
+        t = thd.find_table(name)
+        if t is None:
+            rows.append([shown, op, "Error", error("ER_NO_SUCH_TABLE", db, name.name).message])
+            rows.append([shown, op, "status", "Operation failed"])
+            continue
+        rows.extend([shown, op, kind, text] for kind, text in _engine_answer(t, st.command))
+    if st.command in _LOGGED and not st.no_write_to_binlog:
+        thd.write_ddl(st.text)
+    return _result(["Table", "Op", "Msg_type", "Msg_text"], rows)
+
+
+def _engine_answer(t: TableDef, command: str) -> list[tuple[str, str]]:
+    """What the engine's handler reports for one table (observed on 10.11)."""
+    state = t.admin_state
+    if command == "CHECK":
+        return [("status", "OK")]
+    if t.engine.name == "InnoDB":
+        if command == "OPTIMIZE":
+            return [("note", "Table does not support optimize, doing recreate + analyze instead"), ("status", "OK")]
+        if command == "REPAIR":
+            return [("note", "The storage engine for the table doesn't support repair")]
+        return [("status", "OK")]
+    if t.engine.name in _MYISAM_LIKE:
+        # MyISAM remembers in its state header whether the table changed since the
+        # last ANALYZE / OPTIMIZE; REPAIR always works and leaves the index unsorted.
+        if command == "REPAIR":
+            state.discard("OPTIMIZE")
+            state.add("ANALYZE")
+            return [("status", "OK")]
+        done = command in state
+        state.add(command)
+        if command == "OPTIMIZE":
+            state.add("ANALYZE")
+        return [("status", "Table is already up to date" if done else "OK")]
+    return [("note", f"The storage engine for the table doesn't support {command.lower()}")]
+
+
+# ------------------------------------------------------------------ CHECKSUM TABLE
+
+
+def checksum_table(thd: "Thd", st: A.TableMaintenance) -> SelectResult:
+    """CHECKSUM TABLE: no implicit commit, nothing logged; a missing table is a NULL row + Error."""
+    rows: list[list[Any]] = []
+    for name in st.tables:
+        db = name.db or thd.db
+        if db is None:
+            raise error("ER_NO_DB_ERROR")
+        t = thd.find_table(name)
+        if t is None:
+            err = error("ER_NO_SUCH_TABLE", db, name.name)
+            from harness.sql.sql_errors import Note
+            thd.notes.append(Note("Error", err.code, err.message))
+            rows.append([f"{db}.{name.name}", None])
+            continue
+        rows.append([f"{db}.{name.name}", table_checksum(t)])
+    return _result(["Table", "Checksum"], rows, (1,))
+
+
+def table_checksum(t: TableDef) -> int | None:
+    """mysql_checksum_table's sum of per-row CRC32s over the record image.
+
+    Per row: the null-bit bytes (unused high bits of the last byte set), then
+    each non-NULL field -- VARCHAR/TEXT as their value, every other type as
+    its fixed-size record bytes. Only the types whose record layout replbed
+    knows are summed; for others the checksum is unknown (NULL).
+    """
+    nullable = [i for i, c in enumerate(t.columns) if c.nullable]
+    # A record without variable-length fields (not HA_OPTION_PACK_RECORD) keeps
+    # bit 0 of the first null byte for the delete mark; it is checksummed as 1.
+    packed = any(c.type.is_blob or c.type.name == "VARCHAR" for c in t.columns)
+    first = 0 if packed else 1
+    nbits = len(nullable) + first
+    null_bytes = (nbits + 7) // 8
+    used = nbits % 8
+    fill = (0xFF << used) & 0xFF if used else 0
+    total = 0
+    for _slot, row in t.data.scan():
+        crc = 0
+        if null_bytes:
+            bits = bytearray(null_bytes)
+            bits[0] |= first
+            for n, i in enumerate(nullable, start=first):
+                if row[i] is None:
+                    bits[n // 8] |= 1 << (n % 8)
+            bits[-1] |= fill
+            crc = zlib.crc32(bytes(bits), crc)
+        for c, v in zip(t.columns, row):
+            if v is None:
+                continue
+            image = _field_image(c.type, v)
+            if image is None:
+                return None
+            crc = zlib.crc32(image, crc)
+        total = (total + crc) & 0xFFFFFFFF
+    return total
+
+
+def _field_image(ctype: Any, v: Any) -> bytes | None:
+    name = ctype.name
+    if isinstance(ctype, IntType):
+        return int(v).to_bytes(ctype.size, "little", signed=int(v) < 0)
+    if isinstance(ctype, StringType):
+        data = str(v).encode("utf-8")
+        if name == "CHAR":
+            return data + b" " * (ctype.length * ctype.mbmaxlen - len(data))
+        return data
+    return None
+
+
+__all__ = ["table_maintenance", "checksum_table", "table_checksum", "ServerError"]

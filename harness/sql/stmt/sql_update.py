@@ -1,0 +1,383 @@
+"""UPDATE, single- and multi-table (the server's ``sql_update.cc``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from harness.sql.handler.catalog import TableDef
+from harness.sql.handler.check_constraints import verify_checks
+from harness.sql.handler.generated_columns import check_assigned, has_generated, update_generated
+from harness.sql.item.column_types import WriteContext
+from harness.sql.item.expr import Compiler, Env, Scope
+from harness.sql.opt.joinplan import JoinPlan, plan_join, safe_update_on_fly, written_columns_read
+from harness.sql.parse import parse_tree as A
+from harness.sql.sql_errors import ServerError, error, note
+from harness.sql.stmt.fill_record import (
+    FillRecord,
+    _blackhole_row_warning,
+    _column_in,
+    _lacks_default,
+    _rows_equal,
+    _trigger_row_refs,
+    _walk_ast,
+    dup_entry_error,
+    eval_aborting_on_warning,
+    raise_new_warnings,
+    records_are_comparable,
+    trigger_set_columns,
+)
+from harness.sql.stmt.sql_result import DmlResult
+from harness.sql.stmt.sql_select import SelectExecutor, _where_may_use_key
+
+
+class UpdateExecutor(SelectExecutor):
+    """UPDATE: the rows to change, the new values, the multi-table join."""
+
+    def _update_target_rows(self, up: A.Update, tables: list[tuple[str, TableDef]], scope: Scope,
+                            comp: Compiler) -> list[Any]:
+        """The rows the WHERE selects. mysql_update sets abort_on_warning after
+        init_read_record: a warning of the WHERE (``dt + INTERVAL 1 DAY`` over a zero
+        date) fails a strict UPDATE, but with ORDER BY the filesort read the rows
+        before, so it stays a warning (probed)."""
+        mark = len(self.ctx.notes)
+        aborts = not up.order_by and self._aborts_on_warning(up.ignore)
+        candidates = self._target_rows(up, tables, scope, comp, aborts)
+        raise_new_warnings(self.ctx.notes, mark, aborts)
+        return candidates
+
+    def update(self, up: A.Update) -> DmlResult:
+        if len(up.tables) > 1:
+            return self.update_multi(up)
+        thd = self.thd
+        ref = up.tables[0]
+        if ref.derived is not None:
+            raise error("ER_NON_UPDATABLE_TABLE", ref.ref_name, "UPDATE")
+        t = thd.open_table(ref.table)
+        self.info.add(t, True)
+        if up.limit is not None:
+            self.info.has_limit = True
+        tables = [(ref.ref_name, t)]
+        scope = self._scope(tables)
+        comp = Compiler(scope, self.info)
+        assigns = [_update_assignment(t, c, e, comp) for c, e in up.assignments]
+        if self._impossible_where(t, ref.ref_name, up.where, comp, up.limit):
+            return DmlResult()
+        self._lock_scan(t, ref.ref_name, up.where, "X", semi_consistent=True)
+        candidates = self._update_target_rows(up, tables, scope, comp)
+        _blackhole_row_warning(thd, t, "UPDATE")
+        comparable = records_are_comparable(t, {ci for ci, _ in assigns},
+                                            _read_columns(t, [ref.ref_name],
+                                                          [up.where, *(e for _c, e in up.assignments),
+                                                           *(o.expr for o in up.order_by)]))
+        res = DmlResult()
+        scan_pos = _examined_positions(t, up, assigns)
+        # Table_triggers_list::prepare_record_accessors: NOT NULL fields are nullable while
+        # a BEFORE INSERT or BEFORE UPDATE trigger exists
+        trigger_fields = bool(t.triggers_for("BEFORE", "INSERT") or t.triggers_for("BEFORE", "UPDATE"))
+        for n, (_rows, slots) in enumerate(candidates):
+            slot = slots[0]
+            old = t.data.rows[slot]  # type: ignore[index]
+            if old is None:
+                continue
+            if scan_pos is not None and slot in scan_pos:
+                n = scan_pos[slot]  # type: ignore[index]
+            res.matched += 1
+            new = list(old)
+            env = self._env([new])
+            # mysql_update marks the statement as having changed a non-transactional table only
+            # after its loop, so STRICT_TRANS_TABLES aborts on any row of a MyISAM UPDATE (probed),
+            # unlike INSERT, whose later rows only warn.
+            wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, n + 1, self.ctx.notes, up.ignore,
+                                sql_mode=thd.vars.get("sql_mode"))
+            changed: set[int] = set()
+            fill = FillRecord()
+            for ci, f in assigns:
+                changed.add(ci)
+                self._update_store(t, new, ci, f, env, wctx, fill, up.ignore, trigger_fields)
+            fill.check()
+            # As mysql_update: BEFORE triggers see every matched row (they may
+            # change it), then an unchanged row is skipped, then the view's
+            # CHECK OPTION is checked.
+            if t.triggers:
+                thd.fire_triggers(t, "BEFORE", "UPDATE", new, old, self.ctx)
+            if has_generated(t):  # 1906, then computed: an ignored value leaves the row unchanged
+                self._generated_columns(t, new, changed)
+            if _rows_equal(new, old):
+                if not comparable:
+                    thd.note_write_attempt(t)
+                # Not written, but AFTER UPDATE triggers still see the matched row.
+                if t.triggers:
+                    thd.fire_triggers(t, "AFTER", "UPDATE", new, old, self.ctx)
+                continue
+            for ci, col in enumerate(t.columns):
+                if col.on_update_now and ci not in changed:
+                    new[ci] = col.type.coerce(self.ctx.fn_now(), col.name, wctx)
+            if not self._row_passes_checks(t, new, up):
+                res.matched -= 1
+                continue
+            if not self._update_or_ignore(t, slot, old, new, changed, up.ignore):  # type: ignore[arg-type]
+                continue
+            res.affected += 1
+            if t.triggers:
+                thd.fire_triggers(t, "AFTER", "UPDATE", new, old, self.ctx)
+        res.info = f"Rows matched: {res.matched}  Changed: {res.affected}  Warnings: {len(self.ctx.notes)}"
+        return res
+
+    def _generated_columns(self, t: TableDef, new: list[Any], changed: set[int]) -> None:
+        check_assigned(self.thd, t, changed, self.ctx.notes, 0)
+        update_generated(t, new, self.ctx, self.info)
+
+    def _row_passes_checks(self, t: TableDef, new: list[Any], up: A.Update) -> bool:
+        """The view's CHECK OPTION, then the table's CHECK constraints: a row either refuses
+        under IGNORE is skipped and not counted as matched (probed: ``Rows matched: 0``)."""
+        return (up.check_option is None or self.view_check(t, new, up.check_option, up.ignore)) and (
+            not t.checks or verify_checks(self.thd, t, new, self.ctx, self.info, up.ignore))
+
+    def _update_or_ignore(self, t: TableDef, slot: int, old: list[Any], new: list[Any], changed: set[int],
+                          ignore: bool) -> bool:
+        """The row's duplicate key, then ha_update_row with
+        InnoDB's foreign-key checks (1451/1452); under IGNORE a failing row is skipped, a
+        duplicate or a foreign-key error without a warning (probed)."""
+        dup = t.data.find_duplicate(new, ignore_slot=slot)
+        if dup is not None:
+            if ignore:
+                self.thd.note_write_attempt(t)  # skipped without a warning in 10.11 (observed)
+                return False
+            raise dup_entry_error(t, dup)
+        try:
+            self.update_slot(t, slot, old, new, changed | trigger_set_columns(t, "UPDATE"))
+        except ServerError as err:
+            if not ignore or err.code not in (1451, 1452):
+                raise
+            self.thd.note_write_attempt(t)  # skipped without a warning, as a duplicate is (probed)
+            return False
+        return True
+
+    def _update_store(self, t: TableDef, new: list[Any], ci: int, f: Any, env: Env, wctx: WriteContext,
+                      fill: "FillRecord", ignore: bool, trigger_fields: bool) -> None:
+        """One SET assignment of a single-table UPDATE stored into the new row; a store's
+        error goes to ``fill`` (fill_record goes on with the next column)."""
+        col = t.columns[ci]
+        try:
+            v = eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not ignore, fill) \
+                if f is not None else col.default
+            if v is None and not col.nullable and fill.errors and trigger_fields:
+                # the nullable trigger field (a BEFORE INSERT/UPDATE trigger exists) takes the
+                # NULL; the row already failed, so no trigger and no NOT NULL check follows
+                # (observed: 1292 of the expression alone, no 1048)
+                new[ci] = None
+            elif v is None and not col.nullable:
+                if wctx.strict and not ignore:
+                    raise error("ER_BAD_NULL_ERROR", col.name)
+                self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
+                new[ci] = col.type.default_value()
+            else:
+                new[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
+        except ServerError as err:
+            fill.failed(err)
+
+    def update_multi(self, up: A.Update) -> DmlResult:
+        all_tables, scope, assigns, written, plan = self._multi_update_prepare(up)
+        self._before_join_scan(plan, up.tables, all_tables, written, up.where, scope, not up.ignore,
+                               [up.where, *(r.on for r in up.tables), *(e for _c, e in up.assignments)])
+        combos = self._join_rows_aborting(up, all_tables, scope)
+        res = DmlResult()
+        # multi_update: the first table of the join order is updated during the scan when
+        # safe_update_on_fly allows it; every other table afterwards from its temporary
+        # table, in the written order (do_updates).
+        main = plan.order[0]
+        main_cols = {ci for ti, ci, _ in assigns if ti == main}
+        on_fly = main in written and safe_update_on_fly(
+            plan, main, all_tables[main][1], main_cols, written_columns_read(up.assignments, main, scope))
+        apply_order = ([main] if on_fly else []) + [ti for ti in sorted(written) if not (on_fly and ti == main)]
+        changes = self._multi_update_scan(up, combos, all_tables, assigns, written, main if on_fly else None)
+        self._multi_update_apply(up, all_tables, assigns, apply_order, changes, res)
+        res.info = f"Rows matched: {res.matched}  Changed: {res.affected}  Warnings: {len(self.ctx.notes)}"
+        return res
+
+    def _multi_update_prepare(self, up: A.Update) -> tuple[list[tuple[str, TableDef]], Scope, list[tuple[int, int, Any]],
+                                                          set[int], JoinPlan]:
+        """mysql_multi_update_prepare: the tables, the assignments compiled over the join, the plan."""
+        all_tables = [(r.ref_name, self._open_ref(r)) for r in up.tables]
+        scope = self._scope(all_tables)
+        comp = Compiler(scope, self.info)
+        targets = _resolve_multi_update_names(scope, up)
+        assigns = []
+        written: set[int] = set()
+        for (_depth, ti, ci), (_c, e) in zip(targets, up.assignments):
+            written.add(ti)
+            # multi_update reads the new values as the select list of its join.
+            assigns.append((ti, ci, comp.compile_in("SELECT", e)))
+        for ti, ((name, t), r) in enumerate(zip(all_tables, up.tables)):
+            if r.derived is not None:
+                if ti in written:
+                    raise error("ER_NON_UPDATABLE_TABLE", name, "UPDATE")
+                continue
+            self.info.add(t, ti in written)
+        plan = plan_join(up.tables, all_tables, up.where, scope)
+        return all_tables, scope, assigns, written, plan
+
+    def _multi_update_scan(self, up: A.Update, combos: Any, all_tables: list[tuple[str, TableDef]],
+                           assigns: list[tuple[int, int, Any]], written: set[int], on_fly_table: int | None
+                           ) -> dict[int, list[tuple[int, list[Any]]]]:
+        """multi_update::send_data: each written table's new rows, by slot.
+
+        Each written table's rows in the order the join first reaches them
+        (later join rows reaching the same row change nothing), with their new values,
+        computed table by table in the written order (send_data). A table updated on
+        the fly (``on_fly_table``) is changed in place: later values read its new row
+        (observed with a const first table), and its own SET list assigns one column
+        after another.
+        """
+        changes: dict[int, list[tuple[int, list[Any]]]] = {ti: [] for ti in sorted(written)}
+        on_fly_rows: dict[int, list[Any]] = {}
+        done: set[tuple[int, int]] = set()
+        for combo_rows, slots in combos:
+            rows = list(combo_rows)
+            if on_fly_table is not None and slots[on_fly_table] in on_fly_rows:
+                rows[on_fly_table] = on_fly_rows[slots[on_fly_table]]  # type: ignore[index]
+            env = self._env(rows)
+            for ti in sorted(written):
+                slot = slots[ti]
+                if slot is None or (ti, slot) in done:
+                    continue
+                done.add((ti, slot))
+                cur = list(rows[ti])
+                if ti == on_fly_table:
+                    rows[ti] = cur
+                self._multi_update_new_values(up, all_tables[ti][1], ti, cur, assigns, env)
+                if ti == on_fly_table:
+                    on_fly_rows[slot] = cur
+                changes[ti].append((slot, cur))
+        return changes
+
+    def _multi_update_new_values(self, up: A.Update, t: TableDef, ti: int, cur: list[Any],
+                                 assigns: list[tuple[int, int, Any]], env: Env) -> None:
+        """fill_record for one row of table ``ti``: its SET list stored into ``cur``."""
+        thd = self.thd
+        fill = FillRecord()
+        for tti, ci, f in assigns:
+            if tti != ti:
+                continue
+            wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 1, self.ctx.notes, up.ignore,
+                                sql_mode=thd.vars.get('sql_mode'))
+            col = t.columns[ci]
+            try:
+                v = eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not up.ignore, fill)
+                if v is None and not col.nullable:
+                    # As the single-table UPDATE: 1048, or (not strict, IGNORE) a warning and the zero.
+                    if wctx.strict and not up.ignore:
+                        raise error("ER_BAD_NULL_ERROR", col.name)
+                    self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
+                    cur[ci] = col.type.default_value()
+                    continue
+                cur[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
+            except ServerError as err:
+                fill.failed(err)
+        fill.check()
+
+    def _multi_update_apply(self, up: A.Update, all_tables: list[tuple[str, TableDef]],
+                            assigns: list[tuple[int, int, Any]], apply_order: list[int],
+                            changes: dict[int, list[tuple[int, list[Any]]]], res: DmlResult) -> None:
+        """multi_update::do_updates: the new rows written, table by table in ``apply_order``."""
+        thd = self.thd
+        reads = [up.where, *(r.on for r in up.tables), *(e for _c, e in up.assignments)]
+        # multi_update's transactional_tables: raised by a transactional table whose row
+        # changed (an unchanged row InnoDB could not compare makes the engine read-write,
+        # which sends the Query to the trx cache all the same: stmt_has_updated_trans_table).
+        self.info.multi_update_trans = False
+        for ti in apply_order:
+            t = all_tables[ti][1]
+            changed = {ci for tti, ci, _ in assigns if tti == ti}
+            comparable = records_are_comparable(
+                t, changed, _read_columns(t, [all_tables[ti][0], t.name], reads))
+            for slot, new in changes[ti]:
+                res.matched += 1
+                old = t.data.rows[slot]
+                if old is None:
+                    continue
+                if _rows_equal(new, old):
+                    if not comparable:
+                        thd.note_write_attempt(t)
+                    continue
+                dup = t.data.find_duplicate(new, ignore_slot=slot)
+                if dup is not None:
+                    if up.ignore:
+                        thd.note_write_attempt(t)
+                        continue
+                    raise dup_entry_error(t, dup)
+                if t.triggers:
+                    thd.fire_triggers(t, "BEFORE", "UPDATE", new, old, self.ctx)
+                self.update_slot(t, slot, old, new, changed | trigger_set_columns(t, "UPDATE"))
+                if t.transactional:
+                    self.info.multi_update_trans = True
+                res.affected += 1
+                if t.triggers:
+                    thd.fire_triggers(t, "AFTER", "UPDATE", new, old, self.ctx)
+
+def _resolve_multi_update_names(scope: Scope, up: A.Update) -> list[tuple[int, int, int]]:
+    """A multi-table UPDATE resolves its names in the server's order: the SET targets
+    (mysql_multi_update_prepare; returned), then WHERE and the ON clauses (setup_conds),
+    and only then the SET values (multi_update::prepare, by the caller) -- 1054 names the
+    first clause that fails (observed: 'WHERE' before a bad SET value). Resolution only:
+    the conditions are compiled again, with the statement's record, by the join."""
+    targets = [scope.resolve(c, "SET") for c, _e in up.assignments]
+    check = Compiler(scope)
+    for clause, e in (("WHERE", up.where), *(("ON", r.on) for r in up.tables)):
+        if e is not None:
+            check.compile_in(clause, e)
+    return targets
+
+
+def _examined_positions(t: TableDef, up: A.Update, assigns: list[tuple[int, Any]]) -> dict[int, int] | None:
+    """UPDATE's "at row N" counts the rows the access path examined, those the WHERE then
+    rejected too: over a full scan (no key can serve the WHERE) that is the row's
+    position in scan order (probed) -- {slot: position}. None where the count is the
+    matched rows': with a usable key (the rows a range reads are not modelled), with
+    ORDER BY, and when the scan is of the clustered primary key the UPDATE changes
+    (used_key_is_modified: the matching rows are collected first and updated in a
+    second pass that counts only those; observed: notes at rows 2 and 3)."""
+    pk = next((k.columns for k in t.keys if k.kind == "PRIMARY"), [])
+    if t.engine.clustered and any(ci in pk for ci, _f in assigns):
+        return None
+    if up.where is None or up.order_by or _where_may_use_key(t, up.where):
+        return None
+    return {sl: i for i, sl in enumerate(t.data.slots())}
+
+
+def _update_assignment(t: TableDef, c: A.ColumnRef, e: A.Expr, comp: Compiler) -> tuple[int, Any]:
+    """One ``col = expr`` of a single-table UPDATE: the column and its compiled value
+    (None: DEFAULT). DEFAULT for a column without one is refused while the UPDATE is
+    prepared (Item_default_value::fix_fields), whatever the sql_mode (observed: 1364
+    with sql_mode='', no row changed)."""
+    ci = _column_in(t, c.name, "SET")
+    if isinstance(e, A.Default):
+        if _lacks_default(t.columns[ci]):
+            raise error("ER_NO_DEFAULT_FOR_FIELD", t.columns[ci].name)
+        return ci, None
+    return ci, comp.compile_in("SET", e)
+
+
+def _read_columns(t: TableDef, names: list[str], exprs: list[Any]) -> set[int]:
+    """Columns of ``t`` in the statement's read set: those its expressions name (a
+    qualifier naming another table excluded; an unqualified name of a multi-table
+    statement is counted for ``t`` too) and those its UPDATE triggers use
+    (Table_triggers_list::mark_fields_used)."""
+    lowered = {n.lower() for n in names}
+    cols: set[int] = set()
+
+    def visit(x: Any) -> bool:
+        if isinstance(x, A.ColumnRef):
+            q = (x.table or "").lower()
+            if (not q or q in lowered) and x.name.lower() in t.col_index:
+                cols.add(t.col_index[x.name.lower()])
+            return True
+        return False
+
+    _walk_ast(exprs, visit)
+    for trg in t.triggers:
+        if trg.event == "UPDATE":
+            for x in _trigger_row_refs(trg.body):
+                if x.column.lower() in t.col_index:
+                    cols.add(t.col_index[x.column.lower()])
+    return cols

@@ -1,0 +1,317 @@
+"""User XA transactions: the XID state machine (the server's ``XID_STATE`` / sql/xa.cc).
+
+A branch moves ACTIVE --XA END--> IDLE --XA PREPARE--> PREPARED and ends with
+``XA COMMIT`` (PREPARED, or IDLE with ``ONE PHASE``) or ``XA ROLLBACK`` (IDLE or
+PREPARED). Every state check answers with the server's ER_XAER_* error; what
+reaches the binary log is decided by layer 3 (harness/model/flush.py):
+
+* ``XA PREPARE`` writes the branch as a prepared group (``XA START`` Gtid +
+  body + ``XA END`` + ``XA_prepare``), but only when the binlog joined the
+  branch, i.e. a statement that succeeded inside it wrote to a binlog cache
+  (``XidState.binlogged``). A read-only or all-failed branch logs nothing,
+  neither at PREPARE nor at COMMIT/ROLLBACK (observed).
+* ``XA COMMIT`` / ``XA ROLLBACK`` of a prepared, logged branch is its own
+  standalone group.
+* ``XA COMMIT ... ONE PHASE`` is an ordinary commit of the trx cache.
+
+Only the connection that started a branch can finish it here; a branch left
+prepared by a disconnected client stays in ``XA RECOVER`` but finishing it
+from another connection is outside the modelled subset (1235).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from harness.binlog.gtid import XaXid
+from harness.sql.sql_errors import Note, ServerError, error
+from harness.sql.stmt.sql_result import ResultColumn, SelectResult
+from harness.sql.item.column_types import BinaryType, IntType
+from harness.model import flush as L3
+from harness.sql.parse import parse_tree as A
+from harness.sql.parse.parse_errors import UnsupportedError
+
+if TYPE_CHECKING:
+    from harness.sql.stmt.sql_result import OkPacket
+    from harness.sql.thd import Thd
+
+ACTIVE = "ACTIVE"
+IDLE = "IDLE"
+PREPARED = "PREPARED"
+NON_EXISTING = "NON-EXISTING"
+
+
+@dataclass
+class XidState:
+    """One branch in the server's xid cache (``XID_cache_element``)."""
+
+    xid: XaXid
+    state: str = ACTIVE
+    owner: int | None = None  # connection id; None once its client disconnected while PREPARED
+    # The binlog joined the branch (binlog hton registered read-write): a statement
+    # that succeeded inside it wrote to the trx or the statement cache.
+    binlogged: bool = False
+    # That first logging statement changed no XA-capable engine: the XA COMMIT
+    # group is then ro_1pc (flags_extra 01 ff). Observed: N-only, N-then-T and
+    # "UPDATE that matched nothing" branches; not T-first ones.
+    ro_1pc: bool = False
+
+    @property
+    def key(self) -> tuple[bytes, bytes]:
+        return xid_key(self.xid)
+
+    def eq(self, xid: XaXid) -> bool:
+        """XID::eq: gtrid and bqual, not the formatID (observed: ``XA END 'x','y'`` ends 'x','y',10)."""
+        return xid_key(xid) == self.key
+
+
+def xid_key(xid: XaXid) -> tuple[bytes, bytes]:
+    return (xid.gtrid, xid.bqual)
+
+
+def to_xid(x: A.XaId) -> XaXid:
+    return XaXid(x.format_id, x.gtrid, x.bqual)
+
+
+def er_xaer_rmfail(state: str) -> ServerError:
+    return error("ER_XAER_RMFAIL", state)
+
+
+def check_rmfail(thd: "Thd") -> None:
+    """``XID_STATE::check_has_uncommitted_xa``: nothing may open tables once a branch is IDLE or PREPARED."""
+    xs = thd.xid_state
+    if xs is not None and xs.state != ACTIVE:
+        raise er_xaer_rmfail(xs.state)
+
+
+def check_trans_control(thd: "Thd") -> None:
+    """BEGIN / COMMIT / ROLLBACK inside a branch, in any state."""
+    if thd.xid_state is not None:
+        raise er_xaer_rmfail(thd.xid_state.state)
+
+
+def check_implicit_commit(thd: "Thd") -> None:
+    """A statement that commits implicitly (DDL) inside a branch: 1399, and the
+    condition is raised twice (observed: SHOW WARNINGS lists it two times)."""
+    xs = thd.xid_state
+    if xs is None:
+        return
+    e = er_xaer_rmfail(xs.state)
+    thd.notes.append(Note("Error", e.code, e.message))
+    raise e
+
+
+def _require_mariadb(thd: "Thd") -> None:
+    if not thd.server.flavor.supports_xa:
+        raise UnsupportedError(f"XA for {thd.server.flavor.name}")
+
+
+def _in_active_trx(thd: "Thd") -> bool:
+    """``in_active_multi_stmt_transaction``: BEGIN, or autocommit=0 after a statement used a table."""
+    return thd.trx.explicit or (thd.trx.active and not thd.autocommit)
+
+
+def _ok() -> "OkPacket":
+    from harness.sql.stmt.sql_result import OkPacket
+    return OkPacket()
+
+
+def _forget(thd: "Thd") -> None:
+    xs = thd.xid_state
+    if xs is not None:
+        thd.server.xid_cache.pop(xs.key, None)
+    thd.set_xid_state(None)
+
+
+# ------------------------------------------------------------------ statements
+
+
+def xa_start(thd: "Thd", st: A.XaStart) -> "OkPacket":
+    _require_mariadb(thd)
+    xs = thd.xid_state
+    xid = to_xid(st.xid)
+    if st.option == "RESUME" and xs is not None:
+        if not xs.eq(xid):
+            raise error("ER_XAER_NOTA")
+        if xs.state != IDLE:
+            raise er_xaer_rmfail(xs.state)
+        xs.state = ACTIVE
+        return _ok()
+    if st.option is not None or not xid.gtrid:  # JOIN is not supported by the server either
+        raise error("ER_XAER_INVAL")
+    if xs is not None:
+        raise er_xaer_rmfail(xs.state)
+    if _in_active_trx(thd):
+        raise error("ER_XAER_OUTSIDE")
+    if xid_key(xid) in thd.server.xid_cache:
+        raise error("ER_XAER_DUPID")
+    # trans_begin: the branch is a multi-statement transaction from here on.
+    thd.implicit_commit(keep_one_shot=True)
+    thd.trx.explicit = True
+    thd.trx.active = True
+    xs = XidState(xid, ACTIVE, owner=thd.connection_id)
+    thd.set_xid_state(xs)
+    thd.server.xid_cache[xid_key(xid)] = xs
+    return _ok()
+
+
+def xa_end(thd: "Thd", st: A.XaEnd) -> "OkPacket":
+    _require_mariadb(thd)
+    xs = thd.xid_state
+    if st.option is not None:  # SUSPEND [FOR MIGRATE] is not supported by the server
+        raise error("ER_XAER_INVAL")
+    if xs is None or xs.state != ACTIVE:
+        raise er_xaer_rmfail(NON_EXISTING if xs is None else xs.state)
+    if not xs.eq(to_xid(st.xid)):
+        raise error("ER_XAER_NOTA")
+    xs.state = IDLE
+    return _ok()
+
+
+def xa_prepare(thd: "Thd", st: A.XaPrepare) -> "OkPacket":
+    _require_mariadb(thd)
+    xs = thd.xid_state
+    if xs is None or xs.state != IDLE:
+        raise er_xaer_rmfail(NON_EXISTING if xs is None else xs.state)
+    if not xs.eq(to_xid(st.xid)):
+        raise error("ER_XAER_NOTA")
+    if thd.trx_log.no_2pc:
+        # ha_prepare: a registered engine without prepare() (Aria) is skipped with
+        # ER_GET_ERRNO HA_ERR_WRONG_COMMAND; the branch is prepared anyway (probed;
+        # the warning replaces the previous statement's).
+        thd.replace_notes([Note("Warning", 1030, 'Got error 131 "Command not supported by the engine" '
+                                                   "from storage engine Aria")])
+    if xs.binlogged and thd.binlog_enabled():
+        L3.prepare_xa_trx_cache(thd, xs.xid)
+    else:
+        thd.caches.trx_cache.reset()
+    xs.state = PREPARED
+    return _ok()
+
+
+def _finish_check(thd: "Thd", xid: XaXid) -> XidState:
+    """The common head of XA COMMIT / XA ROLLBACK: the branch must be this connection's."""
+    xs = thd.xid_state
+    if xs is not None and xs.eq(xid):
+        return xs
+    if xs is not None or _in_active_trx(thd):
+        raise error("ER_XAER_OUTSIDE")
+    other = thd.server.xid_cache.get(xid_key(xid))
+    if other is None or other.owner is not None:
+        raise error("ER_XAER_NOTA")  # a branch still attached to its connection is not visible
+    raise UnsupportedError("XA COMMIT/ROLLBACK of a branch prepared by a disconnected client")
+
+
+def xa_commit(thd: "Thd", st: A.XaCommit) -> "OkPacket":
+    _require_mariadb(thd)
+    xs = _finish_check(thd, to_xid(st.xid))
+    if xs.state == IDLE and st.one_phase:
+        thd.commit()  # an ordinary commit of the trx cache (Xid or COMMIT)
+    elif xs.state == PREPARED:
+        if st.one_phase:
+            raise error("ER_XAER_INVAL")
+        if xs.binlogged and thd.binlog_enabled():
+            L3.complete_xa(thd, xs.xid, commit=True, ro_1pc=xs.ro_1pc)
+        thd.trx.undo_log.clear()
+        thd._reset_trx()
+    else:
+        raise er_xaer_rmfail(xs.state)
+    _forget(thd)
+    return _ok()
+
+
+def xa_rollback(thd: "Thd", st: A.XaRollback) -> "OkPacket":
+    _require_mariadb(thd)
+    xs = _finish_check(thd, to_xid(st.xid))
+    if xs.state == ACTIVE:
+        raise er_xaer_rmfail(xs.state)
+    nontrans = thd.trx_log.nontrans_modified
+    if xs.state == PREPARED:
+        if xs.binlogged and thd.binlog_enabled():
+            L3.complete_xa(thd, xs.xid, commit=False, ro_1pc=False)
+    else:
+        L3.flush_stmt_cache(thd)
+        L3.rollback_xa_trx_cache(thd)
+    thd.engine_rollback_to(0)
+    thd._reset_trx()
+    _forget(thd)
+    if nontrans:
+        thd.notes.append(Note("Warning", 1196, "Some non-transactional changed tables couldn't be rolled back"))
+    return _ok()
+
+
+def xa_recover(thd: "Thd", st: A.XaRecover) -> SelectResult:
+    """Prepared branches of every connection: formatID, gtrid_length, bqual_length, data."""
+    _require_mariadb(thd)
+    fmt = st.format.upper()
+    if fmt not in ("RAW", "SQL"):
+        raise error("ER_UNKNOWN_EXPLAIN_FORMAT", "XA RECOVER", st.format)
+    rows: list[list[object]] = []
+    for xs in thd.server.xid_cache.values():
+        if xs.state != PREPARED:
+            continue
+        x = xs.xid
+        data = sql_xid(x).encode() if fmt == "SQL" else x.gtrid + x.bqual
+        rows.append([_signed(x.format_id), len(x.gtrid), len(x.bqual), data])
+    cols = [ResultColumn("formatID", IntType("BIGINT", False)), ResultColumn("gtrid_length", IntType("BIGINT", False)),
+            ResultColumn("bqual_length", IntType("BIGINT", False)), ResultColumn("data", BinaryType("VARBINARY", 128))]
+    return SelectResult(cols, rows)  # type: ignore[arg-type]
+
+
+def _signed(v: int) -> int:
+    return v - (1 << 32) if v >= 1 << 31 else v
+
+
+def sql_xid(x: XaXid) -> str:
+    """``XA RECOVER FORMAT='SQL'``: quoted text when every byte is printable, X'..' otherwise;
+    the bqual is shown when non-empty or the formatID is not 1, the formatID when not 1
+    (observed ``'r2','q',5`` and ``X'00ff',X'62'``)."""
+    data = x.gtrid + x.bqual
+    printable = all(0x20 <= b < 0x7F for b in data)
+
+    def part(b: bytes) -> str:
+        return f"'{b.decode('ascii')}'" if printable else f"X'{b.hex()}'"
+
+    s = part(x.gtrid)
+    if x.bqual or x.format_id != 1:
+        s += "," + part(x.bqual)
+    if x.format_id != 1:
+        s += f",{_signed(x.format_id)}"
+    return s
+
+
+# ------------------------------------------------------------------ session hooks
+
+
+def note_statement_end(thd: "Thd") -> None:
+    """At the end of a successful statement inside a branch: did the binlog join it?"""
+    xs = thd.xid_state
+    if xs is None or xs.binlogged:
+        return
+    trx_mark, stmt_mark = thd.caches.stmt_marks
+    wrote = thd.caches.trx_cache.mark() > trx_mark or not thd.caches.stmt_cache.empty()
+    if wrote:
+        xs.binlogged = True
+        xs.ro_1pc = not thd.stmt.changed_xa
+
+
+def disconnect(thd: "Thd") -> None:
+    """Client gone: an unprepared branch is rolled back; a prepared one stays
+    (detached) in the xid cache, listed by XA RECOVER."""
+    xs = thd.xid_state
+    if xs is None:
+        return
+    if xs.state == PREPARED:
+        xs.owner = None
+        thd.set_xid_state(None)
+        thd.trx.undo_log.clear()
+        thd._reset_trx()
+        return
+    xs.state = IDLE
+    xa_rollback(thd, A.XaRollback(xid=A.XaId(xs.xid.gtrid, xs.xid.bqual, xs.xid.format_id)))
+
+
+__all__ = ["XidState", "xa_start", "xa_end", "xa_prepare", "xa_commit", "xa_rollback", "xa_recover",
+           "check_rmfail", "check_trans_control", "check_implicit_commit", "note_statement_end", "disconnect",
+           "sql_xid", "ACTIVE", "IDLE", "PREPARED"]
