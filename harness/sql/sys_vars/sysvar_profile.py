@@ -148,7 +148,7 @@ def gtid_consistency_check(thd: Thd, stmt: Any) -> None:
         return
     if isinstance(stmt, A.CreateTable):
         if stmt.select is not None and fmt == "ROW":
-            from harness.sql.storage import engine_by_name
+            from harness.sql.handler.storage import engine_by_name
             engine = stmt.options.get("ENGINE") or thd.vars.get("default_storage_engine") or "InnoDB"
             try:
                 transactional = engine_by_name(str(engine)).transactional
