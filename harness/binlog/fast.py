@@ -543,6 +543,9 @@ _U16X3 = struct.Struct("<HHH").unpack_from
 _U16X2 = struct.Struct("<HH").unpack_from
 
 
+_SV_LISTED = frozenset((int(Q.Q_DDL_LOGGED_WITH_XID), int(Q.Q_ENABLE_CASCADE_TRIGGERS)))
+
+
 def status_vars_fit(b: bytes, p: int, end: int) -> bool | None:
     """Whether :func:`_status_vars` reads ``b[p:end]`` without an error, found by walking
     the codes without building them (the ``decode -vv`` listing prints a Query from its
@@ -554,6 +557,8 @@ def status_vars_fit(b: bytes, p: int, end: int) -> bool | None:
         p += 1
         w = int_width(code)
         if w is not None:
+            if code in _SV_LISTED:
+                return None  # MySQL's DDL xid / enable_cascade_triggers: the listing shows them
             p += w
         elif code == _SV_CHARSET:
             p += 6

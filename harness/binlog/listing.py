@@ -329,9 +329,11 @@ def _status_vars_ok(block: bytes, good: set[bytes]) -> bool:
     """Whether the decoder reads this status variable block (else the Query goes through
     it for its error); remembered, since a session repeats its block query after query."""
     try:
-        _status_vars(block, 0, len(block))
+        svs = _status_vars(block, 0, len(block))
     except Exception:  # noqa: BLE001 - the decoded path names the error
         return False
+    if any(int(sv.code) in _LISTED_VARS for sv in svs):
+        return False  # the decoded path lists them (_mysql_query_lines)
     if len(good) >= _MAPS_MAX:
         good.clear()
     good.add(block)
@@ -378,10 +380,14 @@ def _event_lines(out: list[str], pos: int, ev: Any, raw: bytes, clock: _Clock, c
 
 def _query_text(ev: Any) -> str:
     """The statement as the client prints it for replay: ``use `db`; `` and the text (no
-    xid comment: the header line carries it)."""
-    if ev.database and not ev.header.flags & _SUPPRESS_USE:
-        return f"use `{ev.database.replace('`', '``')}`; {ev.query}"
-    return str(ev.query)
+    xid comment: the ``# Xid`` line carries it)."""
+    text = info_text(ev)
+    xid = ev.status(Q.Q_DDL_LOGGED_WITH_XID)
+    suffix = f" /* xid={xid} */" if xid is not None else ""
+    return text[:len(text) - len(suffix)] if suffix and text.endswith(suffix) else text
+
+
+_LISTED_VARS = frozenset((int(Q.Q_DDL_LOGGED_WITH_XID), int(Q.Q_ENABLE_CASCADE_TRIGGERS)))
 
 
 def _mysql_query_lines(ev: Any) -> str:

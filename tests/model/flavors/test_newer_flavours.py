@@ -1,0 +1,132 @@
+"""The ``mysql-9.7`` and ``mariadb-11.8`` flavours write what the real servers wrote
+(docs/RULES-mysql-9.7.md, docs/RULES-mariadb-11.8.md; the real servers' bytes are in
+tests/fixtures/binlog/mysql-9.7 and mariadb-11.8): each policy asserted on replbed's own
+binlog, with no server but replbed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from harness.binlog.constants import GtidExtraFlag, QueryStatus as Q, RowsFlag
+from harness.binlog.fde import FormatDescriptionEvent
+from harness.binlog.gtid import GtidEvent
+from harness.binlog.mysql_gtid import MysqlGtidEvent
+from harness.binlog.query import QueryEvent
+from harness.binlog.reader import BinlogReader
+from harness.binlog.rows import RowsEvent
+from harness.config import ServeConfig
+from harness.profile import PROFILES, get_profile
+from harness.sql.server import ServerState
+from harness.sql.thd import Thd
+
+
+class Bed:
+    def __init__(self, tmp: Path, flavor: str, **kw) -> None:
+        self.state = ServerState(ServeConfig(port=0, binlog_dir=tmp / "binlog", flavor=flavor, **kw))
+        self.state.start()
+        self.thd = Thd(self.state, 7, db=None)
+        self.state.sessions[7] = self.thd
+        self.thd.execute("CREATE DATABASE test")
+        self.thd.execute("USE test")
+
+    def entries(self):
+        out = []
+        for f in self.state.binlog.files:
+            out += list(BinlogReader(self.state.binlog.dir / f).entries())
+        return out
+
+
+def _queries(bed: Bed) -> dict[str, QueryEvent]:
+    return {e.event.query: e.event for e in bed.entries() if isinstance(e.event, QueryEvent)}
+
+
+def test_mysql_9_7_fde_status_vars_and_rows_flags(tmp_path):
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY, ts TIMESTAMP NULL)")
+    t.execute("CREATE TABLE m (a INT) ENGINE=MyISAM")
+    t.execute("INSERT INTO t (a) VALUES (1)")
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("INSERT INTO t (a) VALUES (2)")
+    t.execute("UPDATE t SET a = 3 WHERE a = 2")
+    t.execute("INSERT INTO t SELECT a + 10, ts FROM t")
+    entries = bed.entries()
+    fde = entries[0].event
+    assert isinstance(fde, FormatDescriptionEvent) and fde.server_version == "9.7.4-2"
+    assert len(fde.post_header_lengths) == 42 and fde.post_header_lengths[22:25] == b"\0\0\0"
+    q = _queries(bed)
+    create = q["CREATE TABLE t (a INT PRIMARY KEY, ts TIMESTAMP NULL)"]
+    assert create.status(Q.Q_DDL_LOGGED_WITH_XID) is not None
+    assert create.status(Q.Q_EXPLICIT_DEFAULTS_FOR_TIMESTAMP) == 1
+    assert q["CREATE TABLE m (a INT) ENGINE=MyISAM"].status(Q.Q_DDL_LOGGED_WITH_XID) is None
+    assert q["INSERT INTO t (a) VALUES (2)"].status(Q.Q_ENABLE_CASCADE_TRIGGERS) == 0
+    assert q["INSERT INTO t (a) VALUES (2)"].status(Q.Q_FLAGS2_CODE) == 0
+    assert q["UPDATE t SET a = 3 WHERE a = 2"].status(Q.Q_TABLE_MAP_FOR_UPDATE_CODE) == 1
+    assert q["INSERT INTO t SELECT a + 10, ts FROM t"].status(Q.Q_ENABLE_CASCADE_TRIGGERS) is None
+    assert q["BEGIN"].status(Q.Q_UPDATED_DB_NAMES) == (b"test",)  # the last group's, statement-logged
+    rows = [e.event for e in entries if isinstance(e.event, RowsEvent)]
+    assert rows and all(r.flags == RowsFlag.STMT_END_F | RowsFlag.USE_SQL_FOREIGN_KEY_F for r in rows)
+
+
+def test_mysql_9_7_writeset_last_committed(tmp_path):
+    """Two ROW transactions on different rows after a DDL both depend on the DDL only; a
+    third on the first one's row depends on it (WRITESET, RULES-mysql-9.7 4)."""
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY, b INT)")
+    t.execute("INSERT INTO t VALUES (1, 1)")
+    t.execute("INSERT INTO t VALUES (2, 2)")
+    t.execute("UPDATE t SET b = 5 WHERE a = 1")
+    g = [(e.event.last_committed, e.event.sequence_number) for e in bed.entries()
+         if isinstance(e.event, MysqlGtidEvent)]
+    assert g[-4:] == [(1, 2), (2, 3), (2, 4), (3, 5)]
+
+
+def test_mysql_9_7_gtid_consistency_refusals(tmp_path):
+    bed = Bed(tmp_path, "mysql-9.7", gtid_mode="ON",
+              server_uuid="3e11fa47-71ca-11e1-9e33-c80aa9429562")
+    t = bed.thd
+    t.execute("CREATE TABLE tt (a INT) ENGINE=InnoDB")
+    t.execute("CREATE TABLE nt (a INT) ENGINE=MyISAM")
+    t.execute("BEGIN")
+    t.execute("INSERT INTO nt VALUES (1)")  # non-transactional first: allowed
+    t.execute("INSERT INTO tt VALUES (1)")
+    codes = []
+    for sql in ("INSERT INTO nt VALUES (2)", "COMMIT", "CREATE TABLE c ENGINE=MyISAM SELECT 1 AS a"):
+        try:
+            t.execute(sql)
+            codes.append(0)
+        except Exception as exc:  # noqa: BLE001 - the server error carries its code
+            codes.append(getattr(exc, "code", -1))
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("BEGIN")
+    try:
+        t.execute("CREATE TEMPORARY TABLE tmp (a INT)")
+        codes.append(0)
+    except Exception as exc:  # noqa: BLE001
+        codes.append(getattr(exc, "code", -1))
+    assert codes == [1785, 0, 1786, 3748]
+
+
+def test_mariadb_11_8_gtid_thread_id_positions_and_collations(tmp_path):
+    profile = get_profile("mariadb-11.8-debian") if "mariadb-11.8-debian" in PROFILES else None
+    kw = {"profile": profile} if profile is not None else {}
+    bed = Bed(tmp_path, "mariadb-11.8", **kw)
+    t = bed.thd
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB")
+    t.execute("CREATE TABLE c (a CHAR(3) CHARACTER SET latin1)")
+    t.execute("SET binlog_format = ROW")
+    t.execute("BEGIN")
+    t.execute("INSERT INTO t VALUES (1)")
+    t.execute("INSERT INTO t VALUES (2)")
+    t.execute("COMMIT")
+    entries = bed.entries()
+    gtids = [e.event for e in entries if isinstance(e.event, GtidEvent)]
+    assert gtids and all(g.flags_extra & GtidExtraFlag.FL_EXTRA_THREAD_ID and g.thread_id == 7 for g in gtids)
+    i = max(k for k, e in enumerate(entries) if isinstance(e.event, GtidEvent))
+    group = [e.event.header.log_pos for e in entries[i:]]
+    assert group[0] != 0 and group[-1] != 0 and all(p == 0 for p in group[1:-1]) and len(group) > 3
+    q = _queries(bed)
+    assert q["CREATE TABLE c (a CHAR(3) CHARACTER SET latin1)"].status(Q.Q_CHARACTER_SET_COLLATIONS) == \
+        ((33, 2048), (35, 2560), (45, 2304), (54, 2816), (60, 3072))
+    assert q["CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB"].status(Q.Q_CHARACTER_SET_COLLATIONS) is None
