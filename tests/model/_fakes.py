@@ -180,6 +180,9 @@ class Vars:
     def flags2(self) -> int:
         return 0
 
+    def rows_flags(self) -> int:
+        return 0
+
 
 @dataclass
 class GlobalVarsFake:
