@@ -101,11 +101,18 @@ test: bootstrap
 	@$(PY) -m pytest $(PYTEST_ARGS)
 
 # The cluster tests (docs/CLUSTER.md): a Spark standalone master + worker, Airflow on a
-# real Postgres with the LocalExecutor, the sharded DAG on FTP storage. Slow (minutes
-# each), so not in `make test`; Postgres is installed here when missing.
+# real Postgres with the LocalExecutor, the sharded DAG on FTP storage and on two Celery
+# workers in network namespaces. Slow (minutes each), so not in `make test`;
+# scripts/cluster_setup.sh installs Postgres and redis-server when missing.
+# test-cluster-ci: the trimmed test of each distributed path (marker cluster_ci), what
+# .ci/run runs after `make test`; test-cluster runs them too, with the full versions.
 test-cluster: bootstrap
-	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
-	@$(PY) -m pytest -m cluster $(PYTEST_ARGS)
+	@bash scripts/cluster_setup.sh
+	@$(PY) -m pytest -m 'cluster or cluster_ci' $(PYTEST_ARGS)
+
+test-cluster-ci: bootstrap
+	@bash scripts/cluster_setup.sh
+	@$(PY) -m pytest -m cluster_ci $(PYTEST_ARGS)
 
 clean-airflow:
 	rm -rf $(AIRFLOW_HOME)
@@ -115,7 +122,7 @@ clean-airflow:
 # replbed/mariadb:10.11 (debootstrap base, ~1 min cold, instant when built).
 # compose-up: the workstation stack (docker/compose.yaml, scripts/compose.sh): both
 # images, random secrets in .cache/compose.env, up, healthy. compose-down removes it.
-.PHONY: test-cluster docker-setup image image-runtime docker-test docker-parity compose-up compose-down compose-test
+.PHONY: test-cluster test-cluster-ci docker-setup image image-runtime docker-test docker-parity compose-up compose-down compose-test
 
 docker-setup:
 	@bash scripts/docker_setup.sh

@@ -82,6 +82,9 @@ fi
 log "installing requirements.lock (a few minutes on a cold cache)"
 "$VENV/bin/python" -m pip install -q --upgrade pip
 "$VENV/bin/python" -m pip install -q -r requirements.lock
-"$VENV/bin/python" -m pip install -q --no-deps -e .
+# setuptools' editable build prints a warning banner ("Editable installation ... folders in
+# your working directory with the same name") on every install: kept in a log, shown on failure
+"$VENV/bin/python" -m pip install -q --no-deps -e . >"$VENV/.replbed-editable.log" 2>&1 \
+    || { cat "$VENV/.replbed-editable.log" >&2; exit 1; }
 echo "$want" > "$stamp"
 log "venv ready ($VENV)"

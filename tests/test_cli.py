@@ -303,22 +303,27 @@ def test_teardown_removes_server_data_and_keeps_logs(tmp_path: Path):
     assert len(list(tmp_path.glob("servers/*/mariadbd.err"))) == 3
 
 
-def _subparsers(parser):
+def _subparsers(parser, prefix=""):
+    """Every (sub)command parser, nested ones included (``roots build``)."""
     import argparse
 
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            yield from action.choices.items()
+            for name, sub in action.choices.items():
+                yield f"{prefix}{name}", sub
+                yield from _subparsers(sub, f"{prefix}{name} ")
 
 
 def test_every_option_of_every_command_has_help_and_its_default(capsys) -> None:
+    import argparse
+
     parser = cli.build_parser()
     for name, sub in _subparsers(parser):
         for action in sub._actions:
-            if action.dest == "help":
+            if action.dest == "help" or isinstance(action, argparse._SubParsersAction):
                 continue
             assert action.help, f"replbed {name} {action.option_strings or action.dest}: no help text"
-        assert cli.main([name, "--help"]) == 0
+        assert cli.main([*name.split(), "--help"]) == 0
         text = capsys.readouterr().out
         assert "``" not in text and ":class:" not in text, f"replbed {name} --help shows markup"
         for action in sub._actions:

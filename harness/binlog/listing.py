@@ -381,7 +381,7 @@ def _query_text(ev: Any) -> str:
     xid comment: the header line carries it)."""
     if ev.database and not ev.header.flags & _SUPPRESS_USE:
         return f"use `{ev.database.replace('`', '``')}`; {ev.query}"
-    return ev.query
+    return str(ev.query)
 
 
 def _mysql_query_lines(ev: Any) -> str:

@@ -38,6 +38,7 @@ from .codec import encode_event
 from .context import StreamContext
 from .constants import ItemResult
 from .control import AnnotateRowsEvent, UserVarEvent, XidEvent
+from .fde import FormatDescriptionEvent
 from .gtid import GtidEvent
 from .mysql_gtid import MysqlGtidEvent
 from .header import Event
@@ -241,6 +242,11 @@ def _record(entry: BinlogEntry, seq: int, file: str | None, tables: dict[int, st
         rec["status_vars"] = mysql_gtid_text(ev)
     elif isinstance(ev, XidEvent):
         rec["xid"] = ev.xid
+    elif isinstance(ev, FormatDescriptionEvent):
+        # the post-header table (which event types the server knows, and their sizes) and
+        # the checksum algorithm; the version is in ``info`` (masked: builds differ)
+        rec["status_vars"] = (f"header_len={ev.header_length} checksum={ev.checksum_alg} "
+                              f"post_header=0x{bytes(ev.post_header_lengths).hex()}")
     elif isinstance(ev, UserVarEvent):
         rec["status_vars"] = user_var_type_text(ev)
     return rec

@@ -136,7 +136,7 @@ _SIMPLE_INFO: dict[type, Callable[[Any], str]] = {
 # Rows v2 (MySQL): Rows_log_event::pack_info names every flag that is set, in bit order
 # (9.7.4: `flags: STMT_END_F RELAXED_UNIQUE_CHECKS_F USE_SQL_FOREIGN_KEY_F`); MariaDB's
 # v1 events show STMT_END_F only.
-_ROWS_V2_FLAG_NAMES = tuple((int(f), f.name) for f in (
+_ROWS_V2_FLAG_NAMES: tuple[tuple[int, str], ...] = tuple((int(f), str(f.name)) for f in (
     RowsFlag.STMT_END_F, RowsFlag.NO_FOREIGN_KEY_CHECKS_F, RowsFlag.RELAXED_UNIQUE_CHECKS_F,
     RowsFlag.COMPLETE_ROWS_F, RowsFlag.USE_SQL_FOREIGN_KEY_F))
 _ROWS_V2_TYPES = frozenset((30, 31, 32))

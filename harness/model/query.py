@@ -70,7 +70,7 @@ def user_var_event(name: str, value: Any, ts: int, sid: int) -> Event:
     collation_id = getattr(value, "collation_id", None)
     if collation_id is not None:
         # A value of a column in another collation keeps it (a latin1 column: _latin1 ...);
-        # the SQL layer's CharsetStr (sql/types.py) carries the id and its bytes.
+        # the SQL layer's CharsetStr (sql/item/charsets.py) carries the id and its bytes.
         return new_user_var_event(name, value.encoded(), timestamp=ts, server_id=sid, charset=collation_id)
     return new_user_var_event(name, str(value).encode("utf-8"), timestamp=ts, server_id=sid)
 

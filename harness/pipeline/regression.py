@@ -578,14 +578,39 @@ def _judge(run_dir: Path, plan: dict, full: list[dict]) -> bool:
     return two_real
 
 
+def diff_path(plan: dict, n_events: int, *, spark_given: bool = False) -> dict:
+    """Which engine diffs this run, and why (recorded as the plan's ``diff_path``).
+
+    A Spark master the plan names (anything but the default ``local[*]``) is
+    always used: whoever names a cluster gets it. Without one, runs up to
+    ``local_max_events()`` event records are diffed in process.
+    """
+    from harness.pipeline.local_diff import local_max_events
+
+    master = plan.get("spark_master") or "local[*]"
+    limit = local_max_events()
+    if spark_given:
+        why = "spark diff in the given session"
+    elif master != "local[*]":
+        why = f"spark diff on {master} (the plan names this master; {n_events} events)"
+    elif n_events > limit:
+        why = f"spark diff on {master} ({n_events} events > {limit})"
+    else:
+        return {"engine": "in-process", "spark_master": None, "events": n_events,
+                "why": f"in-process diff ({n_events} events <= {limit}, no Spark master named)"}
+    return {"engine": "spark", "spark_master": master, "events": n_events, "why": why}
+
+
 @_timed("analyze")
 def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress,
                 validate: bool = True) -> list[dict]:
     """The diff jobs + GX validation; writes diff/*, gx/ and summary.json; returns the summary.
 
-    Up to ``local_diff.local_max_events()`` event records (and no ``spark`` given)
-    the jobs run in process (``local_diff.py``, equal to the Spark jobs by test);
-    above, in Spark, started once (unless ``spark`` is given). The GX context once.
+    Up to ``local_diff.local_max_events()`` event records (no ``spark`` given and
+    no master named in the plan) the jobs run in process (``local_diff.py``, equal
+    to the Spark jobs by test); above, or on a named master, in Spark, started
+    once (unless ``spark`` is given). ``diff_path`` says which, in the plan and on
+    the console. The GX context once.
     """
     from harness.pipeline.console import say
 
@@ -599,16 +624,20 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
     out.mkdir(exist_ok=True)
     import pyarrow.parquet as pq
 
-    from harness.pipeline.local_diff import local_max_events
-
     n_events = pq.read_metadata(rec / "events.parquet").num_rows
-    local = spark is None and n_events <= local_max_events()
-    if local:
+    path = diff_path(plan, n_events, spark_given=spark is not None)
+    say(f"  diff: {path['why']}")  # the console says which path ran (the plan records it below)
+    if path["engine"] == "in-process":
         frames, full = _local_jobs(run_dir, plan, out)
-        engine = f"in-process diff ({n_events} events <= {local_max_events()})"
+        engine = "in-process diff"
     else:
         frames, full = _spark_jobs(run_dir, plan, out, spark)
-        engine = "spark diff"
+        engine = f"spark diff on {path['spark_master']}"
+    # the plan says which path ran; its mtime stays the plan's creation time (prune, collect)
+    planned = (run_dir / "plan.json").stat()
+    plan["diff_path"] = path
+    atomic_write_json(run_dir / "plan.json", plan)
+    os.utime(run_dir / "plan.json", ns=(planned.st_atime_ns, planned.st_mtime_ns))
     two_real = _judge(run_dir, plan, full)
     if progress:
         progress(f"[analyze] {engine} of {len(full)} case x format in "

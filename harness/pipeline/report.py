@@ -91,6 +91,11 @@ def rerun_command(case: str, fmt: str, plan: dict | None = None) -> str:
         kind = (plan or {}).get(opt)
         if kind and kind != default:
             extra += f" --{opt} {kind}"
+    ref, cand = (plan or {}).get("reference"), (plan or {}).get("candidate")
+    if ref and ref != "mariadb-10.11":
+        extra += f" --reference {shlex.quote(str(ref))}"
+    if cand and cand != "replbed":
+        extra += f" --candidate {shlex.quote(str(cand))}"
     return f"replbed run --case {shlex.quote(case)} --formats {fmt}{extra}"
 
 
@@ -152,7 +157,7 @@ def text_summary(run_dir: Path) -> str:
             f"{f} {sum(1 for r, v in verdicts if r['format'] == f and v.passed)}"
             f"/{sum(1 for r in full if r['format'] == f)}" for f in formats))
     fails = sorted(((r, v) for r, v in verdicts if not v.passed),
-                   key=lambda rv: (_SEVERITY[rv[1].status], rv[0]["case"], rv[0]["format"]))
+                   key=lambda rv: (_SEVERITY[rv[1].status], rv[0]["case"], FORMAT_ORDER.get(rv[0]["format"], 9)))
     if fails:
         lines.append(f"failures ({len(fails)}):")
     for r, v in fails[:MAX_SUMMARY_FAILURES]:
@@ -522,6 +527,19 @@ def _first_line(r: dict, case_info: dict) -> tuple[str | None, int | None]:
     return source, line if line is not None else case_info.get("line")
 
 
+def _shown_path(path: str) -> str:
+    """A workload path as a person types it: relative to here when it is below, else absolute."""
+    p = Path(path)
+    try:
+        return str(p.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(p)
+
+
+#: Formats in the order a reviewer reads them (not alphabetical).
+FORMAT_ORDER = {"STATEMENT": 0, "ROW": 1, "MIXED": 2}
+
+
 def _grid(full: list[dict]) -> tuple[list[str], list[tuple[str, bool, dict[str, dict]]]]:
     """case x format: (formats, [(case, all passed, {format: record})]), failing cases first."""
     formats = [f for f in ("STATEMENT", "ROW", "MIXED") if any(r["format"] == f for r in full)]
@@ -566,7 +584,8 @@ def render_report(run_dir: Path) -> Path:
         r["_label"] = _STATUS_LABEL[v.status]
         r["_anchor"] = _anchor(r["case"], r["format"])
         r.setdefault("rule", rule_of.get(r["case"]))
-    ordered = sorted(full, key=lambda r: (_SEVERITY[r["_verdict"].status], r["case"], r["format"]))
+    ordered = sorted(full, key=lambda r: (_SEVERITY[r["_verdict"].status], r["case"],
+                                          FORMAT_ORDER.get(r["format"], 9), r["format"]))
     failing = [r for r in ordered if not r["_verdict"].passed]
     _failure_details(run_dir, failing)
     counts = {label: sum(1 for r in full if r["_verdict"].status is st) for st, label in _STATUS_LABEL.items()}
@@ -582,8 +601,7 @@ def render_report(run_dir: Path) -> Path:
         r["_rerun"] = rerun_command(r["case"], r["format"], plan)
         source, line = _first_line(r, cases.get(r["case"], {}))
         r["_source"] = source
-        r["_where"] = (f"{os.path.relpath(source, Path.cwd()) if source and os.path.isabs(source) else source}"
-                       + (f":{line}" if line else "")) if source else None
+        r["_where"] = (_shown_path(source) + (f":{line}" if line else "")) if source else None
         r["_source_link"] = ("file://" + os.path.abspath(source)) if source else None
     from harness.pipeline.verdict import pipeline_errors
 
@@ -597,6 +615,7 @@ def render_report(run_dir: Path) -> Path:
         plan=plan, rows=ordered, failing=failing, n_total=len(full),
         n_pass=counts["pass"], counts=counts, rules=rules, gx=gx, docs_link=docs_link,
         formats=formats, grid=grid, pipeline_errors=pipeline_errors(run_dir),
+        replica_findings=[r for r in ordered if r.get("replica_finding")],
         descriptions=_suite_descriptions(), overhead=_overhead(run_dir),
         logs_link=os.path.relpath(run_dir / "logs", out_dir) if (run_dir / "logs").is_dir() else None,
         checks=CHECKS + ((REPLICA_CHECK,) if plan.get("live_replica") else ()), css=(Path(__file__).resolve().parent / "templates" / "report.css").read_text())

@@ -274,7 +274,10 @@ def final_verdict(run_dir: Path) -> tuple[bool, str]:
         return False, f"pipeline error: {pipeline[0]}{more}; {len(summary) - len(failed)}/{len(summary)} passed"
     if failed:
         by = Counter(verdict(r).status.value for r in failed)
-        first = failed[0]
+        order = {Status.ERROR: 0, Status.EXPECTATION_WRONG: 1, Status.DIFFERS: 2, Status.PASS: 3}
+        fmt = {"STATEMENT": 0, "ROW": 1, "MIXED": 2}
+        # the same first failure the summary and the report lead with
+        first = min(failed, key=lambda r: (order[verdict(r).status], str(r["case"]), fmt.get(r["format"], 9)))
         return False, (f"{len(failed)}/{len(summary)} case x format failed ("
                        + ", ".join(f"{n} {k}" for k, n in sorted(by.items())) + f"); first: "
                        f"{first['case']} {first['format']}: {verdict(first).reason}")

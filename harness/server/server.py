@@ -725,7 +725,7 @@ class _ConnectionHandler:
                     thd = getattr(session, "thd", None)
                     if thd is not None:
                         # LOAD DATA LOCAL asks this client for the file (net_request_file)
-                        thd.local_file_reader = self._local_infile if self.caps & p.CLIENT_LOCAL_FILES else None
+                        thd.set_local_file_reader(self._local_infile if self.caps & p.CLIENT_LOCAL_FILES else None)
                     result = session.execute(stmt)
                 status = session.status_flags() | (SERVER_MORE_RESULTS_EXISTS if more else 0)
         except SqlError as err:

@@ -241,7 +241,7 @@ class ReplbedSession:
     def ping(self) -> None:
         """COM_PING answers with my_ok(), which leaves ROW_COUNT() at 0 (probed: the
         Python connector pings before every statement, so workloads always see 0)."""
-        self.thd.last_row_count = 0
+        self.thd.reset_row_count()
 
     def global_var(self, name: str) -> Any:
         """A global system variable's value (semi-sync reads its settings with it)."""

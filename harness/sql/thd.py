@@ -342,6 +342,98 @@ class Thd:
         coll = str(self.server.global_vars.values.get("collation_server", "")).lower()
         return coll if coll in COLLATIONS else None
 
+    # ------------------------------------------------------------ session state, for the statement modules
+
+    def set_current_db(self, db: str | None) -> None:
+        """The current database, unchecked: DROP DATABASE of it, a view or a CALL in its own database."""
+        self.db = db
+
+    def set_user_var(self, name: str, value: Any) -> None:
+        """``@name`` (lower-cased by the caller) takes ``value``."""
+        self.user_vars[name] = value
+
+    def set_command_state(self, state: str) -> None:
+        """SHOW PROCESSLIST's State while the session waits for a lock ("" when it stops)."""
+        self.command_state = state
+
+    def set_locked_tables(self, locks: dict[tuple[str, str], str] | None) -> None:
+        """LOCK TABLES' list (None: no LOCK TABLES in force)."""
+        self.locked_tables = locks
+
+    def add_temp_table(self, key: tuple[str, str], table: TableDef) -> None:
+        self.temp_tables[key] = table
+
+    def set_mixed_temp_row(self, flag: bool) -> None:
+        """Row format sticks while temporary tables exist (reset_current_stmt_binlog_format_row)."""
+        self.mixed_temp_row = flag
+
+    def note_nontrans_temp_modified(self) -> None:
+        """The transaction changed a temporary non-transactional table (ROLLBACK then warns 1196)."""
+        self.trx_nontrans_temp_modified = True
+
+    def set_last_found_rows(self, n: int) -> None:
+        """FOUND_ROWS() of the next statement."""
+        self.last_found_rows = n
+
+    def set_xid_state(self, state: XidState | None) -> None:
+        """The connection's user XA branch (None when it has none)."""
+        self.xid_state = state
+
+    def replace_notes(self, notes: list[Note]) -> None:
+        """The running statement's conditions become ``notes``."""
+        self.notes = notes
+
+    def clear_notes(self) -> None:
+        """A routine's sub-statement that uses tables starts with no conditions (opt_clear_warning_info)."""
+        self.notes.clear()
+        self.carried_notes = 0
+
+    def new_binlog_stmt_ctx(self) -> StreamContext:
+        """A fresh Format_description context for BINLOG statements (the server's rli_fake)."""
+        self.binlog_stmt_ctx = StreamContext()
+        return self.binlog_stmt_ctx
+
+    def set_no_index_used(self, flag: bool) -> None:
+        """SERVER_STATUS_NO_INDEX_USED of the running statement (harness/sql/opt/access_path.py)."""
+        self.status_no_index_used = flag
+
+    def set_last_insert_id(self, value: int) -> None:
+        """LAST_INSERT_ID(expr): what LAST_INSERT_ID() returns from now on
+        (first_successful_insert_id_in_prev_stmt)."""
+        self.last_insert_id = value
+        self.first_insert_id_prev_stmt = value
+
+    def reset_row_count(self) -> None:
+        """my_ok() without a count (COM_PING): ROW_COUNT() is 0."""
+        self.last_row_count = 0
+
+    def set_local_file_reader(self, reader: Any) -> None:
+        """LOAD DATA LOCAL: how the client's file is asked for (None: the client cannot send one)."""
+        self.local_file_reader = reader
+
+    # -- stored routines: the state one CALL keeps
+
+    def begin_top_level_call(self) -> None:
+        """The client's CALL starts: the statement format and the unsafe flags are reset
+        (mysql_reset_thd_for_next_command); a nested CALL shares the caller's state."""
+        self.sp_sticky_row = False
+        self.sp_unsafe = 0
+
+    def end_top_level_call(self) -> int | None:
+        """The client's CALL ends; returns the unsafe flags its sub-statements collected."""
+        self.sp_sticky_row = False
+        self.sp_modified_nontrans = False
+        flags, self.sp_unsafe = self.sp_unsafe, None
+        return flags
+
+    def note_sticky_row(self) -> None:
+        """A sub-statement of a CALL was logged as rows in MIXED: the rest of the CALL is too."""
+        self.sp_sticky_row = True
+
+    def reset_sp_modified_nontrans(self) -> None:
+        """transaction->all.reset(): a new transaction forgets the CALL's MyISAM statement."""
+        self.sp_modified_nontrans = False
+
     def use_db(self, db: str) -> None:
         if not self.catalog.has_db(db):
             raise error("ER_BAD_DB_ERROR", db)

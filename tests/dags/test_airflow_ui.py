@@ -97,7 +97,8 @@ def test_airflow_grid_of_a_finished_run_has_the_report_link(tmp_path):
         grid = f"{base}/dags/binlog_regression/runs/{RUN_ID}"
         screenshot(grid, SHOTS / "airflow-grid.png", size="1600,1000", budget=15000)
         # the report task's Details tab: "Extra Links", a "Report" button to the run's report
-        details = f"{base}/dags/binlog_regression/runs/{RUN_ID}/tasks/report/details"
+        # the report task is mapped over the run's planned server pairs: its first instance
+        details = f"{base}/dags/binlog_regression/runs/{RUN_ID}/tasks/report/mapped/0/details"
         screenshot(details, SHOTS / "airflow-report-task.png", size="1600,1000", budget=15000)
         dom = dump_dom(details, budget=15000)
         buttons = [(a, text) for _t, a, text in Elements(dom).find("a") if "Report" in text]

@@ -130,7 +130,9 @@ class MariaDBGtid(GtidFraming):
         (docs/RULES-mariadb-10.11.md 5.3)."""
         from harness.binlog.control import new_xid_event
         from harness.binlog.query import mariadb_query_status_vars, new_query_event
-        svs = mariadb_query_status_vars(charset=thd.flavor.events.charset_triple(thd), sql_mode=thd.vars.sql_mode_bits(),
+        style = thd.flavor.events
+        charset = style.charset_triple(thd) if isinstance(style, MariaDBEvents) else thd.vars.charset_triple()
+        svs = mariadb_query_status_vars(charset=charset, sql_mode=thd.vars.sql_mode_bits(),
                                         flags2=thd.vars.flags2())
         # A source temporary table makes both the CREATE and its COMMIT thread-specific (observed).
         create = new_query_event(create_text, database=thd.db or "", thread_id=thd.connection_id,

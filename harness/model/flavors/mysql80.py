@@ -55,6 +55,9 @@ _LITERALS = re.compile(r"'(?:[^'\\]|\\.|'')*'")
 _NO_UPDATED_DB = frozenset(("TRUNCATE", "ANALYZE", "OPTIMIZE", "REPAIR", "CHECK"))
 # ... and no Q_DDL_LOGGED_WITH_XID (ANALYZE TABLE: [bytes]; the other admin statements alike)
 _NO_DDL_XID = frozenset(("ANALYZE", "OPTIMIZE", "REPAIR", "CHECK"))
+# the DROP of a session's temporary tables at disconnect: no UPDATED_DB_NAMES (9.7.4 [bytes])
+_DISCONNECT_DROP = "DROP /*!40005 TEMPORARY */ TABLE"
+_TEMPORARY_DDL = re.compile(r"\s*(?:CREATE|DROP)\s+(?:/\*!40005\s+)?TEMPORARY\b", re.I)
 _SINGLE_UPDATE = re.compile(r"\s*UPDATE\s+(?:LOW_PRIORITY\s+)?(?:IGNORE\s+)?(?:`[^`]+`|\w+)(?:\.(?:`[^`]+`|\w+))?"
                             r"(?:\s+(?:AS\s+)?(?!SET\b)\w+)?\s+SET\b", re.I)
 
@@ -94,10 +97,22 @@ _ENGINE_CLAUSE = re.compile(r"\bENGINE\s*=?\s*\w", re.I)
 # The base tables of each DROP TABLE group the flavour formed (MySQLDdl.drop_table_groups):
 # names -> whether the group's engine is transactional (atomic DDL)
 _DROP_GROUPS: dict[tuple[str, ...], bool] = {}
+_LAST_DROP_BASE: set[str] = set()  # the base tables of the last DROP TABLE's groups
 
 
 def _unquote(name: str) -> str:
     return name.strip().strip("`")
+
+
+def _dropped_other_tables(thd: Any) -> bool:
+    """Whether the running DROP TABLE named tables beyond its base-table groups (temporary
+    tables, dropped first and, in ROW/MIXED, not logged)."""
+    text = str(getattr(thd, "stmt_text", "") or "")
+    m = re.match(r"\s*DROP\s+TABLES?\s+(?:IF\s+EXISTS\s+)?(.*?)(?:\s+(?:RESTRICT|CASCADE))?\s*$", text, re.I | re.S)
+    if m is None:
+        return False
+    named = {_unquote(n.split(".")[-1]).lower() for n in m.group(1).split(",") if n.strip()}
+    return bool(named - _LAST_DROP_BASE)
 
 
 def atomic_table_ddl(thd: Any, text: str) -> bool | None:
@@ -124,7 +139,7 @@ def atomic_table_ddl(thd: Any, text: str) -> bool | None:
 
 _T_YEAR = 13
 _STATEMENT_EVENTS = frozenset((5, 13, 14))  # Intvar, Rand, User_var
-_TRX_CONTROL = re.compile(r"(BEGIN|COMMIT|ROLLBACK|XA |SAVEPOINT |ROLLBACK TO |RELEASE SAVEPOINT )", re.I)
+_TRX_CONTROL = re.compile(r"(?:BEGIN|COMMIT|ROLLBACK)$|(?:XA |SAVEPOINT |ROLLBACK TO |RELEASE SAVEPOINT )", re.I)
 
 
 def _key_value(v: Any) -> Any:
@@ -159,7 +174,9 @@ def _writeset(thd: Any, body: list[Event]) -> set[tuple[Any, ...]] | None:
         if not isinstance(e, RowsEvent):
             continue
         tm = maps.get(e.table_id)
-        t = catalog.get_table(tm.database, tm.table) if tm is not None else None
+        if tm is None:
+            return None
+        t = catalog.get_table(tm.database, tm.table)
         if t is None or e.rows is None:
             return None
         unique = [k for k in t.keys if k.kind == "PRIMARY"
@@ -211,18 +228,22 @@ class MySQLEvents(EventStyle):
         # and CREATE TABLE ([bytes] 8.0.18). 9.7.4 [bytes]: every DDL that commits a data
         # dictionary transaction (databases, InnoDB tables, views, routines, triggers), not
         # DDL on a non-transactional table (MyISAM CREATE/DROP) nor temporary tables.
-        if thread_specific or text.split(" ", 1)[0].upper() in _NO_DDL_XID:
+        if text.startswith("DROP TABLE "):
+            # a base-table drop: an xid for an atomic engine's group (the caller's
+            # thread_specific is the header flag it asks for, not a temporary table)
+            return atomic_table_ddl(thd, text) is not False
+        if thread_specific or text.split(" ", 1)[0].upper() in _NO_DDL_XID or _TEMPORARY_DDL.match(text):
             return False  # temporary tables (9.7.4 [bytes]: CREATE TEMPORARY TABLE: none)
         if atomic_table_ddl(thd, text) is False:
             return False
-        if text.startswith("DROP TABLE "):
-            return True  # a base-table drop of an atomic engine (thread_specific comes with it)
         return requested or (ddl and not thread_specific)
 
     def ddl_thread_specific(self, requested: bool, *, thd: Any = None, text: str = "") -> bool:
-        # 9.7.4 [bytes]: `DROP TABLE t` (InnoDB) has 0x4 like MariaDB's, `DROP TABLE m` (MyISAM) not
+        # 9.7.4 [bytes]: `DROP TABLE t` (InnoDB) has 0x4 like MariaDB's, `DROP TABLE m` (MyISAM)
+        # not -- unless the statement also dropped a temporary table (`DROP TABLE tn, x1, x2`:
+        # both groups 0x4)
         if text.startswith("DROP TABLE ") and atomic_table_ddl(thd, text) is False:
-            return False
+            return _dropped_other_tables(thd)
         return requested
 
     def query_status_vars(self, thd: SessionView, *, text: str = "", xid: int | None = None, invoker: bool = False,
@@ -238,8 +259,8 @@ class MySQLEvents(EventStyle):
         head = " ".join(words[:2]).upper()
         if head == "CREATE TEMPORARY":  # 9.7.4 [bytes]: SQL_REQUIRE_PRIMARY_KEY on it too
             head = "CREATE TABLE"
-        if words and words[0].upper() in _NO_UPDATED_DB:  # 9.7.4 [bytes]: no UPDATED_DB_NAMES
-            updated_db = None
+        if words and words[0].upper() in _NO_UPDATED_DB or text.startswith(_DISCONNECT_DROP):
+            updated_db = None  # 9.7.4 [bytes]: no UPDATED_DB_NAMES
         return mysql80_query_status_vars(
             # MySQL's OPTIONS_WRITTEN_TO_BIN_LOG has no explicit_defaults_for_timestamp bit
             # (MariaDB 10.10+'s 1 << 24): 9.7.4 logs 0 for a default session
@@ -322,6 +343,8 @@ class MySQLGtid(GtidFraming):
     # unique-key values, not simply the previous one (9.7.4 [bytes]: `last_committed=3
     # sequence_number=5` for two ROW transactions on different rows after a DDL)
     writeset = False
+    writeset_history: dict[tuple[Any, ...], int]
+    writeset_history_start: int
     WRITESET_HISTORY_SIZE = 25000  # binlog_transaction_dependency_history_size default
 
     def _writeset_parent(self, thd: SessionView | None, body: list[Event], seq: int, commit_parent: int) -> int:
@@ -357,7 +380,7 @@ class MySQLGtid(GtidFraming):
         return commit_parent
 
     def __init__(self, events: EventStyle, gtid_mode: str = "OFF", server_uuid: str | None = None) -> None:
-        self.writeset_history: dict[tuple[Any, ...], int] = {}
+        self.writeset_history = {}
         self.writeset_history_start = 0
         self.events = events  # the BEGIN that opens a group carries the session's status variables
         self.gtid_mode = gtid_mode.upper()
@@ -434,7 +457,9 @@ class MySQLGtid(GtidFraming):
                         isinstance(e, QueryEvent) and e.header.flags & HeaderFlag.THREAD_SPECIFIC
                         for e in body))))
         may_have_sbr = any(
-            (isinstance(e, QueryEvent) and e.query not in ("BEGIN", "COMMIT", "ROLLBACK"))
+            # savepoints do not make a ROW transaction statement-based (9.7.4 [bytes]: rbr_only
+            # with SAVEPOINT `s1` inside)
+            (isinstance(e, QueryEvent) and not _TRX_CONTROL.match(e.query))
             or int(e.header.type_code) in (int(EventType.INTVAR_EVENT), int(EventType.RAND_EVENT),
                                            int(EventType.USER_VAR_EVENT))
             for e in body)
@@ -508,6 +533,8 @@ class MySQLDdl(DdlLogging):
         exist (IF EXISTS) goes with the transactional ones (the DD is transactional)."""
         nontrans = [x for x in items if x[1] is not None and not x[1].transactional]
         trans = [x for x in items if x[1] is None or x[1].transactional]
+        _LAST_DROP_BASE.clear()
+        _LAST_DROP_BASE.update(n.name.lower() for n, _t in items)
         for group, atomic in ((nontrans, False), (trans, True)):
             if group:
                 if len(_DROP_GROUPS) > 256:

@@ -181,7 +181,7 @@ class Prelocker:
         self.table(s.table, True, "INSERT|DELETE" if s.replace else "INSERT")
         for _c, e, _text in s.set_list:
             self.expr(e)
-        # the column list's variables are the statement's own (load.py): not logged
+        # the column list's variables are the statement's own (stmt/sql_load.py): not logged
         own = {x.name.lower() for x in s.targets or [] if isinstance(x, A.UserVar)}
         self.info.user_vars_fixed = [n for n in self.info.user_vars_fixed if n not in own]
 

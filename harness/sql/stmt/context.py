@@ -66,7 +66,7 @@ class ExecContext:
         # one warning per missing column per statement, however many rows.
         self.warned_no_default: set[tuple[int, int]] = set()
         # id(table) -> its 1364 conditions, repeated for each row (a table with nullable
-        # trigger fields; harness/sql/stmt/executor.py _check_all_fields_given).
+        # trigger fields; harness/sql/stmt/sql_insert.py _check_all_fields_given).
         self.no_default_per_row: dict[int, list[Any]] = {}
         # RAND(seed): the generator the first seeded call of the statement created.
         self._seeded: RandState | None = None
@@ -87,7 +87,7 @@ class ExecContext:
         return self.thd.user_vars.get(name)
 
     def set_user_var(self, name: str, value: Any) -> None:
-        self.thd.user_vars[name] = value
+        self.thd.set_user_var(name, value)
 
     def get_sysvar(self, name: str, scope: str) -> Any:
         return self.thd.get_sysvar(name, scope)
@@ -186,8 +186,7 @@ class ExecContext:
             # Item_func_last_insert_id: the argument becomes what LAST_INSERT_ID()
             # returns from now on (first_successful_insert_id_in_prev_stmt); a NULL
             # argument stores its val_int(), 0, and the call itself is NULL.
-            self.thd.last_insert_id = v
-            self.thd.first_insert_id_prev_stmt = v
+            self.thd.set_last_insert_id(v)
             return v if value is not None else None
         v = self.thd.first_insert_id_prev_stmt
         if self.used_last_insert_id is None:

@@ -323,7 +323,7 @@ class SelectCreate:
         raise_new_warnings(self.ctx.notes, mark, st.duplicates != "IGNORE" and any(
             m in thd.vars.get("sql_mode") for m in ("STRICT_TRANS_TABLES", "STRICT_ALL_TABLES")))
         # Unlike INSERT ... SELECT, the rows read count for FOUND_ROWS() (probed).
-        thd.last_found_rows = len(sel_res.rows) if sel_res.found_rows is None else sel_res.found_rows
+        thd.set_last_found_rows(len(sel_res.rows) if sel_res.found_rows is None else sel_res.found_rows)
 
     def create_table_from_items(self) -> None:
         """The new table's definition: explicit columns first, then the select list's;
@@ -378,13 +378,13 @@ class SelectCreate:
                 decision = type(decision)(row=decision.row or thd.binlog_format == "MIXED", unsafe=unsafe,
                                           warn_unsafe=unsafe if thd.binlog_format == "STATEMENT" else 0)
         if not thd.temp_tables:
-            thd.mixed_temp_row = False
+            thd.set_mixed_temp_row(False)
         if thd.mixed_temp_row and thd.binlog_format != "ROW" and decision.logged and not decision.row:
             decision = type(decision)(row=True, unsafe=decision.unsafe, warn_unsafe=decision.warn_unsafe)
         elif decision.row and decision.logged and thd.binlog_format != "ROW" and (thd.temp_tables or self.st.temporary):
             # The table a CREATE TEMPORARY ... SELECT creates counts: it exists when the
             # statement ends and the session would go back to statement format (probed).
-            thd.mixed_temp_row = True
+            thd.set_mixed_temp_row(True)
         self.decision = decision
         thd.stmt.decision = decision
         thd.stmt.row_format = decision.row and not self.st.temporary
@@ -445,7 +445,7 @@ class SelectCreate:
                 if st.temporary and not t.transactional and thd.in_multi_stmt_transaction_mode():
                     # write_record: stmt.modified_non_trans_table, carried into all.: the
                     # transaction's ROLLBACK warns 1196 (observed).
-                    thd.trx_nontrans_temp_modified = True
+                    thd.note_nontrans_temp_modified()
                 if thd.stmt.row_format and decision.logged:
                     binlog_write_row(thd, t, "write", None, row, specified)
             if bulk_dup is not None:
@@ -462,14 +462,14 @@ class SelectCreate:
         """The table exists from now on; log the statement as its format says."""
         thd, st, t, decision = self.thd, self.st, self.table, self.decision
         if st.temporary:
-            thd.temp_tables[(self.db, t.name.lower())] = t
+            thd.add_temp_table((self.db, t.name.lower()), t)
             if thd.in_multi_stmt_transaction_mode():
                 # OPTION_KEEP_LOG, as for a plain CREATE TEMPORARY TABLE in a transaction.
                 thd.trx_log.keep_log = True
                 if not t.transactional and t.data.count:
                     # Its rows went into a non-transactional table: modified_non_trans_table,
                     # so ROLLBACK warns 1196 (probed, every format).
-                    thd.trx_nontrans_temp_modified = True
+                    thd.note_nontrans_temp_modified()
         else:
             thd.catalog.add_table(t)
         if not decision.logged:

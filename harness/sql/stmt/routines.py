@@ -64,7 +64,7 @@ def _run_one(thd: "Thd", st: A.Statement, ctx: "ExecContext", env: Env, scope: S
     elif isinstance(st, A.Set):
         for a in st.assignments:
             if isinstance(a.target, A.UserVar):
-                thd.user_vars[a.target.name.lower()] = Compiler(scope).compile(a.value)(env)
+                thd.set_user_var(a.target.name.lower(), Compiler(scope).compile(a.value)(env))
             elif isinstance(a.target, A.SysVar):
                 # Checked before the value is read: `SET @@session.binlog_format= statement`
                 # names a value, not a column (sys_var::check refuses it first: 1560).
@@ -381,8 +381,7 @@ def call_procedure(thd: "Thd", st: A.Call) -> "OkPacket":
     # (mysql_reset_thd_for_next_command); a nested CALL shares the caller's state.
     top_level = thd.sp_unsafe is None
     if top_level:
-        thd.sp_sticky_row = False
-        thd.sp_unsafe = 0
+        thd.begin_top_level_call()
     try:
         try:
             with routine_sql_mode(thd, r.sql_mode):
@@ -403,13 +402,11 @@ def call_procedure(thd: "Thd", st: A.Call) -> "OkPacket":
         # variable carries it in a User_var event.
         for p, a in zip(d.params, st.args):
             if p.mode != "IN" and isinstance(a, A.UserVar):
-                thd.user_vars[a.name.lower()] = _as_param_type(p, env.locals[p.name.lower()],  # type: ignore[index]
-                                                               thd.db_collation(thd.db))
+                thd.set_user_var(a.name.lower(), _as_param_type(p, env.locals[p.name.lower()],  # type: ignore[index]
+                                                                 thd.db_collation(thd.db)))
     finally:
         if top_level:
-            thd.sp_sticky_row = False
-            thd.sp_modified_nontrans = False
-            flags, thd.sp_unsafe = thd.sp_unsafe, None
+            flags = thd.end_top_level_call()
             if flags:
                 thd.issue_unsafe_warnings(flags)
     return OkPacket(thd.last_row_count if thd.last_row_count > 0 else 0)
@@ -468,7 +465,7 @@ def _unroll(thd: "Thd", body_stmts: list[A.Statement], env: Env, scope: Scope) -
                 raise
             finally:
                 if thd.stmt.row_format and thd.binlog_format == "MIXED":
-                    thd.sp_sticky_row = True
+                    thd.note_sticky_row()
             del res
 
 
@@ -477,8 +474,7 @@ def _clear_notes_for_sub_statement(thd: "Thd", sub: A.Statement) -> None:
     top-level one does (opt_clear_warning_info; observed: an UPDATE's 1265 notes are gone
     after CALL when an INSERT follows it in the body, kept when a SET @x follows)."""
     if statement_clears_warnings(sub):
-        thd.notes.clear()
-        thd.carried_notes = 0
+        thd.clear_notes()
 
 
 def _unroll_select_into(thd: "Thd", body: A.Select, env: Env) -> None:
@@ -507,7 +503,7 @@ def assign_select_into(thd: "Thd", targets: list[A.Expr], rows: list[list[Any]],
         return
     for target, value in zip(targets, rows[0]):
         if isinstance(target, A.UserVar):
-            thd.user_vars[target.name.lower()] = value
+            thd.set_user_var(target.name.lower(), value)
         else:
             assert isinstance(target, A.ColumnRef)
             name = target.name.lower()
@@ -598,9 +594,9 @@ def call(thd: "Thd", st: A.Call) -> "OkPacket":
         if not thd.catalog.has_db(st.db):
             raise error("ER_SP_DOES_NOT_EXIST", "PROCEDURE", f"{st.db}.{st.name}")
         saved = thd.db
-        thd.db = st.db
+        thd.set_current_db(st.db)
         try:
             return call_procedure(thd, st)
         finally:
-            thd.db = saved
+            thd.set_current_db(saved)
     return call_procedure(thd, st)

@@ -32,7 +32,7 @@ def set_vars(thd: "Thd", st: A.Set) -> "OkPacket":
         target = a.target
         if isinstance(target, A.UserVar):
             value = Compiler(Scope([]), info).compile(a.value)(env)
-            thd.user_vars[target.name.lower()] = value
+            thd.set_user_var(target.name.lower(), value)
             continue
         assert isinstance(target, A.SysVar)
         if isinstance(a.value, A.Default):

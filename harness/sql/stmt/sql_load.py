@@ -341,7 +341,7 @@ def _fill_record(ex: "Executor", plan: _Plan, line: LoadLine, wctx: WriteContext
         fld = line.fields[k] if k < len(line.fields) else None
         value = None if fld is None or fld.null else fld.data.decode(plan.codec, "surrogateescape")
         if isinstance(target, A.UserVar):
-            thd.user_vars[target.name.lower()] = value
+            thd.set_user_var(target.name.lower(), value)
             continue
         assert ci is not None
         col = t.columns[ci]

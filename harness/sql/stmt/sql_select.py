@@ -127,11 +127,11 @@ class SelectExecutor:
         from harness.sql.item.field import Column
         assert view.select is not None
         saved_db = self.thd.db
-        self.thd.db = name.db or saved_db  # the view's names resolve in its own database
+        self.thd.set_current_db(name.db or saved_db)  # the view's names resolve in its own database
         try:
             res = self.select(view.select)
         finally:
-            self.thd.db = saved_db
+            self.thd.set_current_db(saved_db)
         names = view.columns or [c.name for c in res.columns]
         cols = [Column(n, c.type or StringType("VARCHAR", 255), c.nullable) for n, c in zip(names, res.columns)]
         t = TableDef(name.db or self.thd.db or "", view.name.name, cols, [], Engine("VIEW", transactional=True))
@@ -429,7 +429,7 @@ class SelectExecutor:
                         having=sel.having, distinct=sel.distinct)
         res = self.select(head, outer_scope, outer_env)
         if any(not all_ for all_, _other in sel.union):
-            self.thd.status_no_index_used = True  # UNION DISTINCT reads its temporary table back
+            self.thd.set_no_index_used(True)  # UNION DISTINCT reads its temporary table back
         rows = list(res.rows)
         for all_, other in sel.union:
             r = self.select(other, outer_scope, outer_env)
@@ -590,13 +590,13 @@ class SelectExecutor:
         """SERVER_STATUS_NO_INDEX_USED of one query block (access_path.py)."""
         if tables and not self.thd.status_no_index_used:
             zero_limit = isinstance(sel.limit, A.Literal) and sel.limit.value == 0
-            self.thd.status_no_index_used = select_reads_without_index(sel, tables, scope, zero_limit)
+            self.thd.set_no_index_used(select_reads_without_index(sel, tables, scope, zero_limit))
 
     def _note_index_use(self, t: TableDef, ref_name: str, where: A.Expr | None, limit: A.Expr | None,
                         is_delete: bool) -> None:
         """SERVER_STATUS_NO_INDEX_USED of a single-table UPDATE/DELETE (access_path.py)."""
         if update_reads_without_index(t, ref_name, where, limit, self.thd.binlog_format == "ROW", is_delete):
-            self.thd.status_no_index_used = True
+            self.thd.set_no_index_used(True)
 
     def _range_access_order(self, table: tuple[str, TableDef], scope: Scope, where: A.Expr | None,
                             candidates: list[Any]) -> list[Any]:

@@ -70,7 +70,7 @@ def drop_database(thd: "Thd", st: A.DropDatabase) -> "OkPacket":
         return _ok()
     dropped = thd.catalog.drop_db(st.name)
     if thd.db == st.name:
-        thd.db = None
+        thd.set_current_db(None)
     # Dropping the tables goes through mysql_rm_table_no_locks, which sets
     # thread_specific_used: the Query carries LOG_EVENT_THREAD_SPECIFIC_F (probed).
     thd.write_ddl(st.text, db=st.name, suppress_use=True, xid=True, thread_specific=bool(dropped))
@@ -139,11 +139,11 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
     t.table_id = thd.catalog.allocate_table_id()
     if st.temporary:
         if not thd.temp_tables:
-            thd.mixed_temp_row = False
+            thd.set_mixed_temp_row(False)
         # Temporary-table DDL is not logged in ROW (both flavours) nor in MIXED (MySQL 8.0).
         row_format = thd.binlog_format in thd.server.flavor.ddl.temp_ddl_unlogged_formats or thd.mixed_temp_row
         t.created_in_row_format = row_format
-        thd.temp_tables[(db, t.name.lower())] = t
+        thd.add_temp_table((db, t.name.lower()), t)
         _log_create_temporary(thd, st, t.transactional, in_trx, row_format)
         return _ok()
     thd.catalog.add_table(t)
@@ -280,7 +280,7 @@ def _drop_temporary_tables(thd: "Thd", st: A.DropTable, temp: list[tuple[A.Table
         del thd.temp_tables[(n.db or thd.db, n.name.lower())]  # type: ignore[index]
     sticky_row = thd.mixed_temp_row
     if not thd.temp_tables:
-        thd.mixed_temp_row = False
+        thd.set_mixed_temp_row(False)
     # A DROP that also names base tables committed first and commits after:
     # its temporary part is not inside a transaction (probed, autocommit=0).
     in_trx = thd.in_multi_stmt_transaction_mode() and not commits
@@ -357,7 +357,7 @@ def drop_temporary_on_disconnect(thd: "Thd") -> bool:
     import time
     thd.stmt.timestamp = int(time.time())
     for db, tables in by_db.items():
-        thd.db = db
+        thd.set_current_db(db)
         text = "DROP /*!40005 TEMPORARY */ TABLE IF EXISTS " + ",".join(quote(n) for n in tables)
         # close_temporary_tables() logs with character_set_client = system_charset_info
         # (utf8mb3_general_ci, 33): observed Q_CHARSET_CODE (33, 45, 45).

@@ -43,7 +43,7 @@ class Savepoint:
 def begin(thd: "Thd", st: A.Begin) -> "OkPacket":
     XA.check_trans_control(thd)
     thd.implicit_commit(keep_one_shot=True)
-    thd.locked_tables = None  # trans_begin releases LOCK TABLES locks
+    thd.set_locked_tables(None)  # trans_begin releases LOCK TABLES locks
     # trans_begin stamps the transaction's start time from thd->query_start_sec_part(),
     # which sets query_start_sec_part_used: every Query event the rest of the statement
     # writes carries Q_HRNOW. Only a CALL body writes events after its own BEGIN (the
@@ -51,7 +51,7 @@ def begin(thd: "Thd", st: A.Begin) -> "OkPacket":
     thd.stmt_log.hrnow_used = True
     # transaction->all.reset(): a CALL's earlier non-transactional change no longer
     # takes FL_TRANSACTIONAL from the groups its later statements commit.
-    thd.sp_modified_nontrans = False
+    thd.reset_sp_modified_nontrans()
     thd.trx.explicit = True
     thd.trx.active = True
     thd.trx.read_only = st.read_only
@@ -72,7 +72,7 @@ def begin(thd: "Thd", st: A.Begin) -> "OkPacket":
 def commit(thd: "Thd", st: A.Commit) -> "OkPacket":
     XA.check_trans_control(thd)
     thd.commit()
-    thd.sp_modified_nontrans = False  # transaction->all.reset(), as in begin()
+    thd.reset_sp_modified_nontrans()  # transaction->all.reset(), as in begin()
     return _ok()
 
 
@@ -80,7 +80,7 @@ def rollback(thd: "Thd", st: A.Rollback) -> "OkPacket":
     if st.savepoint is None:
         XA.check_trans_control(thd)
         thd.rollback()
-        thd.sp_modified_nontrans = False  # transaction->all.reset(), as in begin()
+        thd.reset_sp_modified_nontrans()  # transaction->all.reset(), as in begin()
         return _ok()
     sp = next((s for s in reversed(thd.trx.savepoints) if s.name.lower() == st.savepoint.lower()), None)
     if sp is None:

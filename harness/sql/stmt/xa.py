@@ -121,7 +121,7 @@ def _forget(thd: "Thd") -> None:
     xs = thd.xid_state
     if xs is not None:
         thd.server.xid_cache.pop(xs.key, None)
-    thd.xid_state = None
+    thd.set_xid_state(None)
 
 
 # ------------------------------------------------------------------ statements
@@ -150,8 +150,9 @@ def xa_start(thd: "Thd", st: A.XaStart) -> "OkPacket":
     thd.implicit_commit(keep_one_shot=True)
     thd.trx.explicit = True
     thd.trx.active = True
-    thd.xid_state = XidState(xid, ACTIVE, owner=thd.connection_id)
-    thd.server.xid_cache[xid_key(xid)] = thd.xid_state
+    xs = XidState(xid, ACTIVE, owner=thd.connection_id)
+    thd.set_xid_state(xs)
+    thd.server.xid_cache[xid_key(xid)] = xs
     return _ok()
 
 
@@ -179,8 +180,8 @@ def xa_prepare(thd: "Thd", st: A.XaPrepare) -> "OkPacket":
         # ha_prepare: a registered engine without prepare() (Aria) is skipped with
         # ER_GET_ERRNO HA_ERR_WRONG_COMMAND; the branch is prepared anyway (probed;
         # the warning replaces the previous statement's).
-        thd.notes = [Note("Warning", 1030, 'Got error 131 "Command not supported by the engine" '
-                                           "from storage engine Aria")]
+        thd.replace_notes([Note("Warning", 1030, 'Got error 131 "Command not supported by the engine" '
+                                                   "from storage engine Aria")])
     if xs.binlogged and thd.binlog_enabled():
         L3.prepare_xa_trx_cache(thd, xs.xid)
     else:
@@ -303,7 +304,7 @@ def disconnect(thd: "Thd") -> None:
         return
     if xs.state == PREPARED:
         xs.owner = None
-        thd.xid_state = None
+        thd.set_xid_state(None)
         thd.trx.undo_log.clear()
         thd._reset_trx()
         return

@@ -228,7 +228,7 @@ class MySQL80Sysvars(SysvarProfile):
                 raise error("ER_CANT_SET_GTID_NEXT_TO_GTID_WHEN_GTID_MODE_IS_OFF")
             if v == "ANONYMOUS" and mode == "ON":
                 raise error("ER_CANT_SET_GTID_NEXT_TO_ANONYMOUS_WHEN_GTID_MODE_IS_ON")
-            thd.gtid_next_used = False
+            thd.gtid_next_used = False  # the SessionView field layer 3 sets (harness/model/session.py)
         elif name == "gtid_mode":
             old, new = GTID_MODES.index(str(g.get("gtid_mode", "OFF"))), GTID_MODES.index(str(value).upper())
             if abs(new - old) > 1:
