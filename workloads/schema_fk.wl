@@ -157,3 +157,15 @@ con1: REPLACE INTO t1 (id, c_int) VALUES (2, 53)  => 1451
 con1: REPLACE INTO t1 (id, c_int) VALUES (3, 9)
 con1: REPLACE INTO p (id, v) VALUES (6, 52)
 con1: SELECT * FROM c
+
+[case fk_update_key_dup_and_referenced]
+rule = MDB.fk.parent_check
+seed = 024
+description = an UPDATE moving a referenced parent key onto a taken one: 1451 before 1062, InnoDB refusing when it delete-marks the old record (found by fuzz --generator schema)
+setup: CREATE TABLE t2 (id INT NOT NULL PRIMARY KEY, c_int INT) ENGINE=InnoDB
+setup: CREATE TABLE t3 (id INT NOT NULL PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES t2 (id) ON DELETE NO ACTION) ENGINE=InnoDB
+setup: INSERT INTO t2 VALUES (3, 1), (7, 2)
+setup: INSERT INTO t3 VALUES (8, 3)
+con1: UPDATE t2 SET id = 7 WHERE id = 3  => 1451
+con1: UPDATE IGNORE t2 SET id = 7 WHERE id = 3
+con1: UPDATE t2 SET id = 3 WHERE id = 7  => 1062

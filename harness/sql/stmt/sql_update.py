@@ -6,6 +6,7 @@ from typing import Any
 
 from harness.sql.handler.catalog import TableDef
 from harness.sql.handler.check_constraints import verify_checks
+from harness.sql.handler.foreign_keys import parent_row_change
 from harness.sql.handler.generated_columns import check_assigned, has_generated, update_generated
 from harness.sql.item.column_types import WriteContext
 from harness.sql.item.expr import Compiler, Env, Scope
@@ -146,6 +147,8 @@ class UpdateExecutor(SelectExecutor):
             if ignore:
                 self.thd.note_write_attempt(t)  # skipped without a warning in 10.11 (observed)
                 return False
+            if t.transactional and not t.temporary:
+                parent_row_change(self.thd, t, old, new, cascade=False)  # 1451 comes first
             raise dup_entry_error(t, dup)
         try:
             self.update_slot(t, slot, old, new, changed | trigger_set_columns(t, "UPDATE"))
