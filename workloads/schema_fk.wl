@@ -140,3 +140,32 @@ setup: INSERT INTO t2 VALUES (1, 'a'), (2, 'b')
 setup: INSERT INTO t3 VALUES (1, 70, NULL), (2, 5, 1)
 con1: DELETE a, b FROM t2 a JOIN t3 b ON a.id = b.id
 con1: SELECT * FROM t3
+
+[case fk_replace_on_parent]
+rule = MDB.fk.replace
+seed = 024
+description = REPLACE over a referenced parent row deletes and inserts instead of updating in place (handler::referenced_by_foreign_key): 1451 under RESTRICT or ON UPDATE CASCADE only, the child's ON DELETE SET NULL runs, Delete_rows + Write_rows in row format (found by fuzz --generator schema)
+setup: CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_int INT) ENGINE=InnoDB
+setup: CREATE TABLE t2 (id INT NOT NULL PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES t1 (id) ON UPDATE CASCADE) ENGINE=InnoDB
+setup: CREATE TABLE p (id INT NOT NULL PRIMARY KEY, v INT) ENGINE=InnoDB
+setup: CREATE TABLE c (id VARCHAR(10) NOT NULL PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id) ON DELETE SET NULL) ENGINE=InnoDB
+setup: INSERT INTO t1 VALUES (2, 55), (3, 1)
+setup: INSERT INTO t2 VALUES (1, 2)
+setup: INSERT INTO p VALUES (6, 36), (7, 1)
+setup: INSERT INTO c VALUES ('a', 6)
+con1: REPLACE INTO t1 (id, c_int) VALUES (2, 53)  => 1451
+con1: REPLACE INTO t1 (id, c_int) VALUES (3, 9)
+con1: REPLACE INTO p (id, v) VALUES (6, 52)
+con1: SELECT * FROM c
+
+[case fk_update_key_dup_and_referenced]
+rule = MDB.fk.parent_check
+seed = 024
+description = an UPDATE moving a referenced parent key onto a taken one: 1451 before 1062, InnoDB refusing when it delete-marks the old record (found by fuzz --generator schema)
+setup: CREATE TABLE t2 (id INT NOT NULL PRIMARY KEY, c_int INT) ENGINE=InnoDB
+setup: CREATE TABLE t3 (id INT NOT NULL PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES t2 (id) ON DELETE NO ACTION) ENGINE=InnoDB
+setup: INSERT INTO t2 VALUES (3, 1), (7, 2)
+setup: INSERT INTO t3 VALUES (8, 3)
+con1: UPDATE t2 SET id = 7 WHERE id = 3  => 1451
+con1: UPDATE IGNORE t2 SET id = 7 WHERE id = 3
+con1: UPDATE t2 SET id = 3 WHERE id = 7  => 1062

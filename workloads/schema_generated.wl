@@ -58,3 +58,12 @@ con1: INSERT INTO t1 (id, c_int) VALUES (4, 2147483648)  => 1264
 con1: SET sql_mode = ''
 con1: INSERT INTO t1 (id, c_int) VALUES (5, 1073741824), (6, 7)
 con1: SELECT * FROM t1 ORDER BY id
+
+[case gcol_update_store_error]
+rule = MDB.gcol.assign
+seed = 024
+description = an UPDATE whose generated column would overflow: 1264 naming the generated column in strict mode (found by fuzz --generator schema)
+setup: CREATE TABLE t1 (id INT NOT NULL UNIQUE, c_int INT, g_int INT AS (c_int * 2) PERSISTENT) ENGINE=InnoDB
+setup: INSERT INTO t1 (id, c_int) VALUES (6, -1073741824), (7, 5)
+con1: UPDATE t1 SET c_int = c_int - 1 WHERE id = 6  => 1264
+con1: UPDATE t1 SET c_int = c_int + 1

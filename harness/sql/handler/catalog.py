@@ -351,8 +351,6 @@ def build_table(db: str, ct: A.CreateTable, temporary: bool, default_engine: str
     add_table_keys(columns, keys, ct.keys)
     engine = engine_by_name(ct.options.get("ENGINE", default_engine))
     t = TableDef(db, ct.table.name, columns, keys, engine, temporary=temporary, options=dict(ct.options))
-    if ct.checks or any(cd.check is not None or cd.type_name == "JSON" for cd in ct.columns):
-        t.checks = build_checks(ct.columns, ct.checks)
     if "AUTO_INCREMENT" in ct.options:
         t.data.auto_increment = int(ct.options["AUTO_INCREMENT"])
     return t

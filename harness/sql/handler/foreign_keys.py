@@ -146,9 +146,12 @@ def _parent_has(parent: TableDef, fk: ForeignKey, key: tuple[Any, ...]) -> bool:
         return False
 
 
-def parent_row_change(thd: Any, t: TableDef, old: list[Any], new: list[Any] | None) -> None:
+def parent_row_change(thd: Any, t: TableDef, old: list[Any], new: list[Any] | None, cascade: bool = True) -> None:
     """The children of a parent row that is deleted (``new`` None) or updated: refuse
-    (1451) before anything changes, then cascade."""
+    (1451) before anything changes, then cascade. ``cascade`` False: only the refusal --
+    InnoDB makes it when it delete-marks the old record, before the new key's duplicate
+    is found (probed: ``UPDATE p SET id = 7`` over a referenced row and a row 7 is 1451,
+    not 1062)."""
     if not fk_checks(thd):
         return
     actions = []
@@ -163,7 +166,7 @@ def parent_row_change(thd: Any, t: TableDef, old: list[Any], new: list[Any] | No
         if action not in MODIFYING_ACTIONS:
             raise error("ER_ROW_IS_REFERENCED_2", _constraint_text(child, fk))
         actions.append((child, fk, action, slots))
-    for child, fk, action, slots in actions:
+    for child, fk, action, slots in actions if cascade else ():
         for slot in slots:
             _cascade(thd, t, child, fk, action, slot, new)
 

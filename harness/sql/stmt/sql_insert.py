@@ -621,7 +621,10 @@ class InsertExecutor(SelectExecutor):
         two other rows deletes the first and updates the second (observed)."""
         affected = 0
         last_unique = t.data.unique_keys[-1][0] if t.data.unique_keys else None
-        in_place = not t.triggers_for("BEFORE", "DELETE") and not t.triggers_for("AFTER", "DELETE")
+        # ... and the table is not a foreign key's parent (handler::referenced_by_foreign_key;
+        # probed: REPLACE over a referenced row deletes it, 1451 under RESTRICT).
+        in_place = not t.triggers_for("BEFORE", "DELETE") and not t.triggers_for("AFTER", "DELETE") and not (
+            t.transactional and self.thd.catalog.referencing(t.db, t.name))
         while dup is not None:
             old = t.data.rows[dup.slot]
             assert old is not None

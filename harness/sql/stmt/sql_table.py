@@ -132,6 +132,9 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         t.checks = list(src.checks)
     else:
         t = build_table(db, st, st.temporary, thd.vars.get("default_storage_engine"), thd.db_collation(db))
+        if st.checks or any(cd.check is not None or cd.type_name == "JSON" for cd in st.columns):
+            from harness.sql.handler.check_constraints import build_checks
+            t.checks = build_checks(st.columns, st.checks)
         if st.foreign_keys:
             from harness.sql.handler.foreign_keys import build_foreign_keys, fk_checks
             build_foreign_keys(thd.catalog, db, t, st.foreign_keys, fk_checks(thd))

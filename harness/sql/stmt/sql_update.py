@@ -6,6 +6,7 @@ from typing import Any
 
 from harness.sql.handler.catalog import TableDef
 from harness.sql.handler.check_constraints import verify_checks
+from harness.sql.handler.foreign_keys import parent_row_change
 from harness.sql.handler.generated_columns import check_assigned, has_generated, update_generated
 from harness.sql.item.column_types import WriteContext
 from harness.sql.item.expr import Compiler, Env, Scope
@@ -101,7 +102,7 @@ class UpdateExecutor(SelectExecutor):
             if t.triggers:
                 thd.fire_triggers(t, "BEFORE", "UPDATE", new, old, self.ctx)
             if has_generated(t):  # 1906, then computed: an ignored value leaves the row unchanged
-                self._generated_columns(t, new, changed)
+                self._generated_columns(t, new, changed, wctx)
             if _rows_equal(new, old):
                 if not comparable:
                     thd.note_write_attempt(t)
@@ -123,9 +124,12 @@ class UpdateExecutor(SelectExecutor):
         res.info = f"Rows matched: {res.matched}  Changed: {res.affected}  Warnings: {len(self.ctx.notes)}"
         return res
 
-    def _generated_columns(self, t: TableDef, new: list[Any], changed: set[int]) -> None:
+    def _generated_columns(self, t: TableDef, new: list[Any], changed: set[int], wctx: WriteContext) -> None:
+        """1906 for an assigned one, then each computed and stored as the row's other values
+        are (1264 for an out-of-range value: a warning, or in strict mode the error)."""
         check_assigned(self.thd, t, changed, self.ctx.notes, 0)
-        update_generated(t, new, self.ctx, self.info)
+        update_generated(t, new, self.ctx, self.info, wctx, None,
+                         self.thd.stmt.row_format and self.thd.binlog_row_image != "MINIMAL")
 
     def _row_passes_checks(self, t: TableDef, new: list[Any], up: A.Update) -> bool:
         """The view's CHECK OPTION, then the table's CHECK constraints: a row either refuses
@@ -143,6 +147,8 @@ class UpdateExecutor(SelectExecutor):
             if ignore:
                 self.thd.note_write_attempt(t)  # skipped without a warning in 10.11 (observed)
                 return False
+            if t.transactional and not t.temporary:
+                parent_row_change(self.thd, t, old, new, cascade=False)  # 1451 comes first
             raise dup_entry_error(t, dup)
         try:
             self.update_slot(t, slot, old, new, changed | trigger_set_columns(t, "UPDATE"))
