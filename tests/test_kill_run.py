@@ -73,8 +73,14 @@ def test_sigkill_at_any_step_leaves_nothing_cleanup_cannot_remove(tmp_path: Path
                                cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     seen: set[str] = set()
     deadline = time.monotonic() + 240
+
+    def steps_so_far() -> str:
+        """The console and the run's own log (runs/<id>/logs/run.log holds the step lines)."""
+        return log.read_text(errors="replace") + "".join(
+            p.read_text(errors="replace") for p in (tmp_path / "runs").glob("*/logs/run.log"))
+
     try:
-        while step not in log.read_text(errors="replace"):
+        while step not in steps_so_far():
             assert run.poll() is None, f"the run ended before {step!r}:\n{log.read_text()[-2000:]}"
             assert time.monotonic() < deadline, f"{step!r} never came:\n{log.read_text()[-2000:]}"
             seen |= _tokens(state)
