@@ -87,10 +87,6 @@ def rerun_command(case: str, fmt: str, plan: dict | None = None) -> str:
     wl = (plan or {}).get("workloads")
     if wl and str(wl).endswith(".wl") and not str(wl).endswith("workloads/*.wl"):
         extra = f" --workloads {shlex.quote(str(wl))}"
-    for opt, default in (("reference", "mariadb-10.11"), ("candidate", "replbed")):
-        kind = (plan or {}).get(opt)
-        if kind and kind != default:
-            extra += f" --{opt} {kind}"
     ref, cand = (plan or {}).get("reference"), (plan or {}).get("candidate")
     if ref and ref != "mariadb-10.11":
         extra += f" --reference {shlex.quote(str(ref))}"
