@@ -97,15 +97,18 @@ run: airflow-db airflow-cfg
 	if [ $$src -ne 0 ]; then exit $$src; fi; \
 	if [ $$rc -ne 0 ]; then echo "airflow dags test failed ($$rc); see $$logs/airflow.log"; exit $$rc; fi; exit 0
 
-test: bootstrap
-	@$(PY) -m pytest $(PYTEST_ARGS)
+# `make test` is what CI runs (.ci/run, after make lint): the roots of MySQL 9.7 and MariaDB 11.8
+# (cached; their subsets start real servers from them), what the trimmed cluster tests need
+# (scripts/cluster_setup.sh), then one pytest: every test but the full cluster versions.
+test: bootstrap roots
+	@bash scripts/cluster_setup.sh
+	@$(PY) -m pytest -m 'not cluster' $(PYTEST_ARGS)
 
 # The cluster tests (docs/CLUSTER.md): a Spark standalone master + worker, Airflow on a
 # real Postgres with the LocalExecutor, the sharded DAG on FTP storage and on two Celery
-# workers in network namespaces. Slow (minutes each), so not in `make test`;
+# workers in network namespaces. Slow (minutes each), so not in `make test`, which runs the
+# trimmed test of each distributed path (marker cluster_ci; alone: make test-cluster-ci);
 # scripts/cluster_setup.sh installs Postgres and redis-server when missing.
-# test-cluster-ci: the trimmed test of each distributed path (marker cluster_ci), what
-# .ci/run runs after `make test`; test-cluster runs them too, with the full versions.
 test-cluster: bootstrap
 	@bash scripts/cluster_setup.sh
 	@$(PY) -m pytest -m 'cluster or cluster_ci' $(PYTEST_ARGS)
