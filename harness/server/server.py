@@ -718,6 +718,10 @@ class _ConnectionHandler:
 
     def _com_statistics(self, body: bytes) -> None:
         srv = self.server
+        stats = getattr(self._session(), "statistics", None)
+        if stats is not None:
+            self.io.write(stats().encode("ascii"))
+            return
         uptime = max(1, int(time.monotonic() - srv.started_at))
         text = (
             f"Uptime: {uptime}  Threads: {srv.connection_count()}  Questions: {srv.questions}  "

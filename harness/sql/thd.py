@@ -33,6 +33,7 @@ from harness.sql.sql_errors import Note, ServerError, error, internal_error, not
 from harness.sql.stmt.sql_result import DmlResult, SelectResult
 from harness.sql.stmt.executor import Executor
 from harness.sql.stmt.locked_tables import check_locked_tables, refuse_under_lock_tables
+from harness.sql.stmt.global_read_lock import release as release_global_read_lock, wait_for_global_read_lock
 from harness.sql.stmt.sql_load import mysql_load
 from harness.sql.handler.prelock import analyze
 from harness.sql.handler.row_locks import uses_row_locks
@@ -480,6 +481,7 @@ class Thd:
             err = internal_error(exc)
             self.notes = self.last_notes = [Note("Error", err.code, err.message)]
             raise err from None
+        self.server.counters.statement(stmt)
         is_diag = isinstance(stmt, A.Show) and stmt.what in ("WARNINGS", "ERRORS", "COUNT_WARNINGS",
                                                              "COUNT_ERRORS")
         if not is_diag:
@@ -537,6 +539,8 @@ class Thd:
         self.server.sysvars.before_statement(self, stmt)
         if self.locked_tables is not None:
             refuse_under_lock_tables(self, stmt)
+        if self.server.global_read_lock_holders:
+            wait_for_global_read_lock(self, stmt)
         if self.xid_state is not None:
             if isinstance(stmt, (A.Insert, A.Update, A.Delete, A.Select, A.Do, A.Call)) and _uses_tables(stmt):
                 XA.check_rmfail(self)
@@ -1082,8 +1086,9 @@ class Thd:
                 self.rollback()
         finally:
             self.temp_tables.clear()
-            # User locks end with their session (unlogged).
+            # User locks end with their session (unlogged), and so does its global read lock.
             self.server.user_locks.release_all(self.connection_id)
+            release_global_read_lock(self)
 
 
 def _table_map_for_update(thd: Thd, stmt: A.Update) -> int:

@@ -39,7 +39,7 @@ def sysvar_read_name(e: A.SysVar) -> str:
 UNSAFE_FUNCTIONS = frozenset(
     """FOUND_ROWS GET_LOCK IS_FREE_LOCK IS_USED_LOCK LOAD_FILE MASTER_POS_WAIT RAND RELEASE_LOCK
     ROW_COUNT SESSION_USER SLEEP SYSDATE SYSTEM_USER USER UUID UUID_SHORT MASTER_GTID_WAIT
-    RELEASE_ALL_LOCKS""".split()
+    RELEASE_ALL_LOCKS BINLOG_GTID_POS""".split()
 )
 AGGREGATES = frozenset("COUNT SUM MIN MAX AVG GROUP_CONCAT BIT_AND BIT_OR BIT_XOR STD STDDEV VARIANCE".split())
 
@@ -1105,6 +1105,7 @@ FUNCTIONS: dict[str, Callable[[list[Fn], A.FuncCall], Fn]] = {
     "IS_USED_LOCK": _ctx_func("fn_is_used_lock"),
     "LOAD_FILE": _ctx_func("fn_load_file"),
     "MASTER_POS_WAIT": _ctx_func("fn_master_pos_wait"),
+    "BINLOG_GTID_POS": _ctx_func("fn_binlog_gtid_pos"),
 }
 
 

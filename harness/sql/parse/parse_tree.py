@@ -555,6 +555,9 @@ class Show(Statement):
     offset: int | None = None
     table: TableName | None = None
     full: bool = False
+    where: Expr | None = None  # SHOW ... WHERE expr
+    if_not_exists: bool = False  # SHOW CREATE DATABASE IF NOT EXISTS
+
 
 
 @dataclass
@@ -588,6 +591,13 @@ class Flush(Statement):
 
     options: list[str] = field(default_factory=list)  # TABLES, PRIVILEGES, STATUS, LOGS, ...
     tables: list[TableName] = field(default_factory=list)
+    no_write_to_binlog: bool = False
+
+
+@dataclass
+class FlushReadLock(Statement):
+    """FLUSH [LOCAL] TABLES WITH READ LOCK: the global read lock (lock_global_read_lock)."""
+
     no_write_to_binlog: bool = False
 
 

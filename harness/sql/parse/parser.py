@@ -14,9 +14,10 @@ from harness.sql.parse import parse_tree as A
 from harness.sql.parse.parse_ddl import DdlParser
 from harness.sql.parse.parse_errors import EmptyQueryError, ParseError, UnsupportedError
 from harness.sql.parse.parse_expr import _sysvar
+from harness.sql.parse.parse_show import ShowParser
 
 
-class Parser(DdlParser):
+class Parser(DdlParser, ShowParser):
     """Parses one statement. Holds only the token cursor."""
 
     # ------------------------------------------------------------ statements
@@ -71,8 +72,8 @@ class Parser(DdlParser):
                     "READ", "WRITE", "LOW_PRIORITY")):
                 alias = self.ident()
             if self.accept_kw("READ"):
-                if self.at_kw("LOCAL"):
-                    raise UnsupportedError("LOCK TABLES ... READ LOCAL")
+                # READ LOCAL: MyISAM's concurrent inserts may go on; the model's READ
+                self.accept_kw("LOCAL")
                 mode = "READ"
             else:
                 if self.at_kw("LOW_PRIORITY"):
@@ -288,7 +289,9 @@ class Parser(DdlParser):
             sh.scope = "global"
         elif self.accept_kw("SESSION", "LOCAL"):
             sh.scope = "session"
-        if self.accept_kw("BINLOG"):
+        if self.show_catalog(sh):
+            pass
+        elif self.accept_kw("BINLOG"):
             self.expect_kw("EVENTS")
             sh.what = "BINLOG_EVENTS"
             if self.accept_kw("IN"):
@@ -338,7 +341,7 @@ class Parser(DdlParser):
         if self.accept_kw("LIKE"):
             sh.like = self.advance().value  # type: ignore[assignment]
         elif self.accept_kw("WHERE"):
-            raise UnsupportedError("SHOW ... WHERE")
+            self.show_where(sh)
         return sh
 
     def purge_stmt(self) -> A.Statement:
@@ -385,8 +388,8 @@ class Parser(DdlParser):
                 word = "QUERY CACHE"
             elif word in ("TABLE", "TABLES"):
                 word = "TABLES"
-                if self.at_kw("WITH", "FOR"):
-                    raise UnsupportedError("FLUSH TABLES WITH READ LOCK / FOR EXPORT")
+                if self.at_kw("WITH", "FOR") and not st.options:
+                    return self.flush_read_lock(quiet)
                 st.options.append(word)
                 # TABLES takes a table list and ends the options (FLUSH TABLES, LOGS is 1064).
                 if self.tok.kind == "QWORD" or self.tok.kind == "WORD":
@@ -487,6 +490,8 @@ _STATEMENTS: dict[str, Callable[[Parser], A.Statement]] = {
     "CHECK": Parser.maintenance_stmt,
     "CHECKSUM": Parser.maintenance_stmt,
     "LOCK": Parser.lock_stmt,
+    "DESCRIBE": Parser.describe_stmt,
+    "DESC": Parser.describe_stmt,
     "UNLOCK": Parser.unlock_stmt,
 }
 

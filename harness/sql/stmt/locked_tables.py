@@ -70,6 +70,8 @@ def _lock_trigger_tables(thd: "Thd", name: A.TableName, locks: dict[tuple[str, s
 
 
 def unlock_tables(thd: "Thd", st: A.UnlockTables) -> "OkPacket":
+    from harness.sql.stmt.global_read_lock import release
+    release(thd)
     if thd.locked_tables is not None:
         thd.implicit_commit()
         thd.locked_tables = None
@@ -84,7 +86,7 @@ def check_locked_tables(thd: "Thd", info: StatementInfo) -> None:
         return
     for u in info.uses:
         t = u.table
-        if t.temporary:
+        if t.temporary or t.db == "information_schema":  # I_S needs no lock (a per-statement copy)
             continue
         mode = locks.get((t.db, t.name.lower()))
         if mode is None:
@@ -101,4 +103,4 @@ def refuse_under_lock_tables(thd: "Thd", stmt: A.Statement) -> None:
 
 _ALLOWED = (A.Insert, A.LoadData, A.Update, A.Delete, A.Select, A.Do, A.Begin, A.Commit, A.Rollback, A.Savepoint,
             A.ReleaseSavepoint, A.Set, A.SetNames, A.SetTransaction, A.Show, A.Use, A.LockTables,
-            A.UnlockTables)
+            A.UnlockTables, A.FlushReadLock)

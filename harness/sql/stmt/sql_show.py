@@ -24,6 +24,13 @@ def _like(rows: list[list[Any]], pattern: str | None, col: int = 0) -> list[list
 
 
 def show(thd: "Thd", st: A.Show) -> SelectResult:
+    from harness.sql.stmt.sql_show_table import TABLE_SHOWS, where_filter
+    if st.what in TABLE_SHOWS:
+        return where_filter(TABLE_SHOWS[st.what](thd, st), st.where)
+    return where_filter(_show(thd, st), st.where)
+
+
+def _show(thd: "Thd", st: A.Show) -> SelectResult:
     w = st.what
     if w == "BINLOG_EVENTS":
         rows = [list(r) for r in thd.server.binlog.show_events(st.log_name)]
@@ -81,8 +88,8 @@ def show(thd: "Thd", st: A.Show) -> SelectResult:
         rows = [[k, _show_value(v)] for k, v in sorted(vals.items())]
         return _text_result(["Variable_name", "Value"], _like(rows, st.like))
     if w == "STATUS":
-        rows = [[k, str(v)] for k, v in sorted(thd.server.status.items())]
-        return _text_result(["Variable_name", "Value"], _like(rows, st.like))
+        from harness.sql.stmt.status_vars import status_rows
+        return _text_result(["Variable_name", "Value"], _like(status_rows(thd, st.scope), st.like))
     if w in _CATALOG_SHOWS:
         return _CATALOG_SHOWS[w](st)
     if w == "CREATE_TABLE":
