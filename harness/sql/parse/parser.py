@@ -334,8 +334,6 @@ class Parser(DdlParser, ShowParser):
             self.expect_kw("TABLE")
             sh.what = "CREATE_TABLE"
             sh.table = self.table_name()
-        elif self.accept_kw("TRIGGERS"):
-            sh.what = "TRIGGERS"
         else:
             raise UnsupportedError("SHOW " + str(self.tok.value).upper())
         if self.accept_kw("LIKE"):

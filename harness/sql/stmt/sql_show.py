@@ -25,8 +25,9 @@ def _like(rows: list[list[Any]], pattern: str | None, col: int = 0) -> list[list
 
 def show(thd: "Thd", st: A.Show) -> SelectResult:
     from harness.sql.stmt.sql_show_table import TABLE_SHOWS, where_filter
-    if st.what in TABLE_SHOWS:
-        return where_filter(TABLE_SHOWS[st.what](thd, st), st.where)
+    handler = TABLE_SHOWS.get(st.what) or _SESSION_SHOWS.get(st.what)
+    if handler is not None:
+        return where_filter(handler(thd, st), st.where)
     return where_filter(_show(thd, st), st.where)
 
 
@@ -83,19 +84,23 @@ def _show(thd: "Thd", st: A.Show) -> SelectResult:
                          "0.000"])
         return _text_result(["Id", "User", "Host", "db", "Command", "Time", "State", "Info", "Progress"], rows,
                             (0, 5))
-    if w == "VARIABLES":
-        vals = thd.vars.globals.values if st.scope == "global" else thd.vars.values
-        rows = [[k, _show_value(v)] for k, v in sorted(vals.items())]
-        return _text_result(["Variable_name", "Value"], _like(rows, st.like))
-    if w == "STATUS":
-        from harness.sql.stmt.status_vars import status_rows
-        return _text_result(["Variable_name", "Value"], _like(status_rows(thd, st.scope), st.like))
     if w in _CATALOG_SHOWS:
         return _CATALOG_SHOWS[w](st)
     if w == "CREATE_TABLE":
         t = thd.open_table(st.table)  # type: ignore[arg-type]
         return _text_result(["Table", "Create Table"], [[t.name, show_create_table(t)]])
     raise UnsupportedError(f"SHOW {w}")
+
+
+def show_variables(thd: "Thd", st: A.Show) -> SelectResult:
+    vals = thd.vars.globals.values if st.scope == "global" else thd.vars.values
+    rows = [[k, _show_value(v)] for k, v in sorted(vals.items())]
+    return _text_result(["Variable_name", "Value"], _like(rows, st.like))
+
+
+def show_status(thd: "Thd", st: A.Show) -> SelectResult:
+    from harness.sql.stmt.status_vars import status_rows
+    return _text_result(["Variable_name", "Value"], _like(status_rows(thd, st.scope), st.like))
 
 
 def _show_engines(st: A.Show) -> SelectResult:
@@ -110,6 +115,9 @@ def _show_collation(st: A.Show) -> SelectResult:
     return _text_result(["Collation", "Charset", "Id", "Default", "Compiled", "Sortlen"],
                         _like(collation_rows(), st.like), (2, 5))
 
+
+#: SHOW VARIABLES / STATUS: the session's or the server's values (SHOW ... WHERE filters them).
+_SESSION_SHOWS = {"VARIABLES": show_variables, "STATUS": show_status}
 
 #: SHOW statements that list what the model knows, whatever the session.
 _CATALOG_SHOWS = {"ENGINES": _show_engines, "COLLATION": _show_collation}
