@@ -688,6 +688,8 @@ class Compiler:
                 vals = seen
             if name == "COUNT":
                 return len(vals)
+            if name in _BIT_AGGREGATES:
+                return _bit_aggregate(name, vals)
             if not vals:
                 return None
             if name == "SUM":
@@ -713,6 +715,21 @@ class Compiler:
                 return ",".join(value_to_string(v) for v in vals)
             raise UnsupportedError(name)
         return agg
+
+
+_BIT_AGGREGATES = frozenset({"BIT_AND", "BIT_OR", "BIT_XOR"})
+
+
+def _bit_aggregate(name: str, vals: list[Any]) -> int:
+    """BIT_AND / BIT_OR / BIT_XOR over the non-NULL values, as 64-bit unsigned integers;
+    over no rows BIT_AND is all ones, the others 0 (Item_sum_bit's reset values)."""
+    mask = (1 << 64) - 1
+    acc = mask if name == "BIT_AND" else 0
+    for v in vals:
+        n = to_number(v)
+        k = int(n if not isinstance(n, float) else round(n)) & mask  # type: ignore[arg-type]
+        acc = acc & k if name == "BIT_AND" else acc | k if name == "BIT_OR" else acc ^ k
+    return acc
 
 
 class SumDecimal(Decimal):

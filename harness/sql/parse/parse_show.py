@@ -83,6 +83,12 @@ class ShowParser(ExprParser):
     def describe_stmt(self) -> A.Statement:
         """DESCRIBE / DESC / EXPLAIN t [column | 'pattern']: SHOW COLUMNS FROM t [LIKE ...]."""
         self.expect_kw("DESCRIBE", "DESC", "EXPLAIN")
+        self.accept_kw("EXTENDED", "PARTITIONS")
+        if self.at_kw("SELECT") or self.at_op("("):
+            return A.Explain(select=self.select_stmt())  # type: ignore[attr-defined]
+        if self.at_kw("FORMAT", "INSERT", "UPDATE", "DELETE", "REPLACE", "ANALYZE"):
+            from harness.sql.parse.parse_errors import UnsupportedError
+            raise UnsupportedError("EXPLAIN " + str(self.tok.value).upper())
         sh = A.Show(what="COLUMNS")
         sh.table = self.table_name()
         if self.tok.kind == "STRING":

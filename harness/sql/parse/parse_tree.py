@@ -595,6 +595,13 @@ class Flush(Statement):
 
 
 @dataclass
+class Explain(Statement):
+    """EXPLAIN [EXTENDED | PARTITIONS] SELECT ...: the plan, never the rows."""
+
+    select: Statement | None = None
+
+
+@dataclass
 class FlushReadLock(Statement):
     """FLUSH [LOCAL] TABLES WITH READ LOCK: the global read lock (lock_global_read_lock)."""
 

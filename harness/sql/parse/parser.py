@@ -490,6 +490,7 @@ _STATEMENTS: dict[str, Callable[[Parser], A.Statement]] = {
     "LOCK": Parser.lock_stmt,
     "DESCRIBE": Parser.describe_stmt,
     "DESC": Parser.describe_stmt,
+    "EXPLAIN": Parser.describe_stmt,
     "UNLOCK": Parser.unlock_stmt,
 }
 
