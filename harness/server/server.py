@@ -626,7 +626,7 @@ class _ConnectionHandler:
         return self.session
 
     def _com_query(self, body: bytes) -> None:
-        sql = p.from_wire_text(body)
+        sql = p.alloc_query_text(p.from_wire_text(body))
         with self.server.lock:
             session = self._session()
             no_backslash = bool(session.status_flags() & SERVER_STATUS_NO_BACKSLASH_ESCAPES)

@@ -261,7 +261,7 @@ def explain(thd: "Thd", st: A.Explain) -> SelectResult:
     pt-table-checksum size their chunks by."""
     sel = st.select
     rows: list[list[Any]] = []
-    for i, ref in enumerate(getattr(sel, "from_", []) or [], 1):
+    for ref in getattr(sel, "from_", []) or []:
         name = getattr(ref, "table", None)
         t = thd.find_table(name) if isinstance(name, A.TableName) else None
         if t is None:
