@@ -14,13 +14,14 @@ PYTEST_ARGS ?= -q
 
 export AIRFLOW_HOME := $(CURDIR)/.airflow
 export AIRFLOW__CORE__DAGS_FOLDER := $(CURDIR)/dags
+export AIRFLOW__CORE__PLUGINS_FOLDER := $(CURDIR)/plugins
 export AIRFLOW__CORE__LOAD_EXAMPLES := False
 export AIRFLOW__CORE__UNIT_TEST_MODE := False
 export AIRFLOW__DATABASE__SQL_ALCHEMY_CONN := sqlite:///$(CURDIR)/.airflow/airflow.db
 export REPLBED_RUNS_DIR := $(CURDIR)/runs
 export GX_ANALYTICS_ENABLED := false
 
-.PHONY: bootstrap run test airflow-db clean-airflow lint
+.PHONY: bootstrap run test airflow-db airflow-cfg airflow-ui clean-airflow lint
 
 bootstrap:
 	@bash scripts/bootstrap.sh
@@ -38,24 +39,51 @@ airflow-db: bootstrap
 	: the pool that caps concurrent servers of the sharded DAG, 2 slots per shard; \
 	$(AIRFLOW) pools set replbed_servers 4 "servers of replbed runs (2 per shard)" >>$(AIRFLOW_HOME)/db-migrate.log 2>&1 || { tail -30 $(AIRFLOW_HOME)/db-migrate.log; exit 1; }; \
 	echo "$$want" > $(AIRFLOW_DB_STAMP)
+	@$(MAKE) --no-print-directory airflow-cfg
+
+# airflow.cfg as Airflow generated it, with this project's folders and no example DAGs, so
+# `airflow ...` started by hand (without the Makefile's AIRFLOW__* variables) sees the same.
+airflow-cfg:
+	@[ -f $(AIRFLOW_HOME)/airflow.cfg ] || $(AIRFLOW) config list >/dev/null 2>&1 || true
+	@sed -i -e 's|^dags_folder = .*|dags_folder = $(CURDIR)/dags|' \
+	    -e 's|^plugins_folder = .*|plugins_folder = $(CURDIR)/plugins|' \
+	    -e 's|^load_examples = .*|load_examples = False|' $(AIRFLOW_HOME)/airflow.cfg
+
+# The Airflow UI on this project's AIRFLOW_HOME: api-server, scheduler, dag-processor and
+# triggerer (`airflow standalone`) on http://localhost:$(AIRFLOW_PORT)/. Login: user admin,
+# password in $(AIRFLOW_HOME)/simple_auth_manager_passwords.json.generated (SimpleAuthManager
+# writes it at the first start). binlog_regression is unpaused, so its @daily schedule runs.
+AIRFLOW_PORT ?= 8080
+airflow-ui: airflow-db
+	@$(AIRFLOW) dags reserialize >$(AIRFLOW_HOME)/ui.log 2>&1; \
+	$(AIRFLOW) dags unpause binlog_regression >>$(AIRFLOW_HOME)/ui.log 2>&1 || { tail -20 $(AIRFLOW_HOME)/ui.log; exit 1; }; \
+	echo "Airflow UI: http://localhost:$(AIRFLOW_PORT)/ (user admin; password: $(AIRFLOW_HOME)/simple_auth_manager_passwords.json.generated)"; \
+	echo "each run's report: the report task's Report button, or http://localhost:$(AIRFLOW_PORT)/replbed/runs/<run id>/report/index.html"; \
+	AIRFLOW__API__PORT=$(AIRFLOW_PORT) exec $(AIRFLOW) standalone
 
 # Exit status: 0 every case x format passed, 1 some failed (summary printed and the
 # report written anyway), 2 bad CONF / bad input (one line, nothing started).
 # `airflow dags test` runs through harness.pipeline.airflow_cli (Airflow's CLI with
-# gc.freeze() at the end: its exit took 13-20 s), parsing only this DAG's file (-f); the
-# last line is the run's overhead over the reference collect (harness/pipeline/timing.py).
-run: airflow-db
+# gc.freeze() at the end: its exit took 13-20 s), parsing only this DAG's file (-f), the DAG run
+# named after the replbed run. Airflow's and GX's log records go to runs/<id>/logs/; the console
+# (fd 3, REPLBED_CONSOLE_FD) gets the plan, one progress indicator, failures and the summary.
+# The overhead figure goes to runs/<id>/timings.jsonl and the report.
+run: airflow-db airflow-cfg
 	@# CONF is checked first (bad JSON or an unknown param: one line, exit 2); the docker
 	@# provider needs the offline image, built here (a no-op when built).
 	@conf=$$($(PY) -m harness.pipeline.regression conf '$(CONF)' '$(RUN_ID)') || exit 2; \
 	if $(PY) -c 'import json,sys; sys.exit(0 if json.loads(sys.argv[1]).get("provider") == "docker" else 1)' "$$conf"; then \
 	    bash scripts/build_image.sh || exit $$?; fi; \
-	echo "airflow dags test binlog_regression -f dags/binlog_regression.py -c '$$conf'"; \
-	$(PY) -m harness.pipeline.airflow_cli dags test binlog_regression -f $(CURDIR)/dags/binlog_regression.py -c "$$conf"; rc=$$?; \
 	run_id=$$($(PY) -c 'import json,sys; print(json.loads(sys.argv[1])["run_id"])' "$$conf"); \
-	echo; $(PY) -m harness.pipeline.regression summary runs/$$run_id --started $(RUN_STARTED); src=$$?; \
+	logs=$$REPLBED_RUNS_DIR/$$run_id/logs; mkdir -p $$logs; \
+	echo "airflow dags test binlog_regression, run $$run_id (Airflow's log: $$logs/airflow.log)"; \
+	REPLBED_CONSOLE_FD=3 $(PY) -m harness.pipeline.airflow_cli --run-id "$$run_id" dags test binlog_regression \
+	    -f $(CURDIR)/dags/binlog_regression.py -c "$$conf" 3>&1 >$$logs/airflow.log 2>&1; rc=$$?; \
+	$(PY) -m harness.pipeline.regression summary $$REPLBED_RUNS_DIR/$$run_id --started $(RUN_STARTED); src=$$?; \
+	if [ $$rc -ne 0 ] && [ ! -f $$REPLBED_RUNS_DIR/$$run_id/summary.json ]; then \
+	    echo "airflow dags test failed ($$rc); the end of $$logs/airflow.log:"; tail -15 $$logs/airflow.log; fi; \
 	if [ $$src -ne 0 ]; then exit $$src; fi; \
-	if [ $$rc -ne 0 ]; then echo "airflow dags test failed ($$rc)"; exit $$rc; fi; exit 0
+	if [ $$rc -ne 0 ]; then echo "airflow dags test failed ($$rc); see $$logs/airflow.log"; exit $$rc; fi; exit 0
 
 test: bootstrap
 	@$(PY) -m pytest $(PYTEST_ARGS)

@@ -20,6 +20,13 @@ providers) happen inside the tasks, so parsing this file stays fast.
 
 Manual runs take params (``airflow dags test binlog_regression -c '{...}'`` or
 "Trigger DAG w/ config"); scheduled runs use the defaults.
+
+Where to look: the ``report`` task's **Report** button opens
+``runs/<run id>/report/index.html`` (served by ``plugins/replbed.py``): the verdict,
+each failure with its first difference and a rerun command, the differences. Each
+task's log holds the step's detail lines; ``runs/<run id>/logs/`` the run's logs.
+``make run`` names the DAG run after the replbed run id. The ``@daily`` schedule
+runs only while the DAG is unpaused (``make airflow-ui`` unpauses it).
 """
 
 from __future__ import annotations
@@ -35,6 +42,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:  # the harness package, when not pip-installed
     sys.path.insert(0, str(REPO_ROOT))
 
+from harness.pipeline.airflow_links import ReportOperator  # noqa: E402 - after the sys.path line
 from harness.profile import DEFAULT_PROFILE, PROFILES  # noqa: E402 - after the sys.path line; no heavy imports
 
 FORMATS = ["STATEMENT", "ROW", "MIXED"]
@@ -52,6 +60,7 @@ def _runs_dir() -> Path:
     catchup=False,
     max_active_runs=1,
     tags=["replbed", "regression"],
+    doc_md=__doc__,
     default_args={"retries": 0},
     params={
         "workloads": Param("workloads/*.wl", type="string",
@@ -115,8 +124,7 @@ def binlog_regression():
         analyze_run(Path(run_dir))  # the summary is summary.json, not an XCom
         return run_dir
 
-    @task(trigger_rule=TriggerRule.ALL_DONE)
-    def report(run_dir: str) -> str:
+    def _report(run_dir: str) -> str:
         from harness.pipeline.regression import report_run
 
         return str(report_run(Path(run_dir)))
@@ -140,7 +148,9 @@ def binlog_regression():
 
     run_dir = plan()
     summary = analyze(collect(run_dir))
-    reported = report(run_dir)
+    # a classic operator: it carries the "Report" extra link (harness/pipeline/airflow_links.py)
+    reported = ReportOperator(task_id="report", python_callable=_report, op_args=[run_dir],
+                              trigger_rule=TriggerRule.ALL_DONE)
     summary >> reported
     torn_down = teardown(run_dir)
     reported >> torn_down

@@ -17,7 +17,7 @@ import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from harness.config import BINLOG_FORMATS, FLAVORS, RunConfig, ServeConfig
 
@@ -94,13 +94,17 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from exc
     result = run_regression(config, keep_servers=args.keep_servers)
     summary, report = _unpack_result(result)
-    status = judge_summary(summary, report)
-    from harness.pipeline.timing import close_run, overhead_line, process_started
+    run_dir = getattr(result, "run_dir", None)
+    status = judge_summary(summary, report, quiet=bool(run_dir))  # with a run dir: text_summary below
+    from harness.pipeline.regression import final_verdict
+    from harness.pipeline.report import text_summary
+    from harness.pipeline.timing import close_run, process_started
 
-    if getattr(result, "run_dir", None):
-        close_run(result.run_dir, process_started())
-        if line := overhead_line(result.run_dir):
-            print(line)
+    if run_dir:
+        close_run(result.run_dir, process_started())  # the overhead: timings.jsonl and the report
+        print(text_summary(result.run_dir))
+        if status == EXIT_OK and not final_verdict(result.run_dir)[0]:
+            status = EXIT_REGRESSION  # a GX suite's pipeline error fails the run too
     # The run's objects (GX, pandas, pyarrow) live until the exit: without this, the
     # collector's last passes over them at exit took 4-8 s more than the run printed.
     import gc
@@ -109,18 +113,20 @@ def cmd_run(args: argparse.Namespace) -> int:
     return status
 
 
-def judge_summary(summary: list[dict[str, Any]], report: str | None = None) -> int:
-    """Print one line per case × format and return ``replbed run``'s exit code.
+def judge_summary(summary: list[dict[str, Any]], report: str | None = None, quiet: bool = False) -> int:
+    """Print each failing case × format and the count (unless ``quiet``); return ``replbed run``'s
+    exit code.
 
     The verdict of each record comes from harness/pipeline/verdict.py, the one
-    definition of pass; an empty summary is not a pass either.
+    definition of pass; an empty summary (0 judged) is not a pass either.
     """
     failures = [r for r in summary if _is_failure(r)]
-    for rec in summary:
-        print(_summary_line(rec))
-    print(f"{len(summary) - len(failures)}/{len(summary)} case×format passed")
-    if report:
-        print(f"report: {report}")
+    if not quiet:
+        for rec in failures:
+            print(_summary_line(rec))
+        print(f"{len(summary) - len(failures)}/{len(summary)} case×format passed")
+        if report:
+            print(f"report: {report}")
     if not summary:
         print("replbed run: the run produced no case × format result", file=sys.stderr)
         return EXIT_ERROR
@@ -327,6 +333,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     results = compare(cases, [f.upper() for f in args.formats], profile=args.profile)
     same = sum(1 for r in results if r.same)
     print(f"{same}/{len(results)} case x format identical")
+    if not results:  # nothing judged is never a pass
+        raise CliError(f"0 case x format judged: the {len(cases)} case(s) run in none of {' '.join(args.formats)}")
     return EXIT_OK if same == len(results) else EXIT_REGRESSION
 
 
@@ -376,6 +384,8 @@ def cmd_mtr(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from exc
     for line in summary_lines(summaries):
         print(line)
+    if not any(s.applicable for s in summaries):  # nothing judged is never a pass
+        raise CliError(f"0 tests judged in suite {args.suite} (tests {' '.join(args.tests or ['*'])})")
     print(f"written to {where}/ (summary.json, tests.json, report.md; history {out}/mtr-history.jsonl)")
     return EXIT_OK if all(s.applicable_pass == s.applicable for s in summaries) else EXIT_REGRESSION
 
@@ -405,13 +415,15 @@ def cmd_cleanup(args: argparse.Namespace) -> int:
 def _fuzz_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """``replbed fuzz``'s options."""
     z = sub.add_parser("fuzz", help="random differential testing against MariaDB, with shrinking")
-    z.add_argument("--seed", type=int, default=1)
-    z.add_argument("--cases", type=int, default=100)
+    z.add_argument("--seed", type=int, default=1, help="random seed of the generator")
+    z.add_argument("--cases", type=int, default=100, help="how many random cases to generate")
     z.add_argument("--start", type=int, default=0, help="index of the first case (to continue a seed)")
     z.add_argument("--formats", nargs="+", default=list(BINLOG_FORMATS),
-                   type=str.upper, choices=BINLOG_FORMATS, metavar="FORMAT")
-    z.add_argument("--out", default="runs/fuzz", metavar="DIR")
-    z.add_argument("--no-shrink", action="store_true")
+                   type=str.upper, choices=BINLOG_FORMATS, metavar="FORMAT",
+                   help="binlog formats: STATEMENT ROW MIXED")
+    z.add_argument("--out", default="runs/fuzz", metavar="DIR",
+                   help="where fuzz.json, summary.txt and repros/ are written")
+    z.add_argument("--no-shrink", action="store_true", help="keep mismatching cases as generated")
     z.add_argument("--shrink-budget", type=int, default=120, metavar="RUNS",
                    help="server runs allowed per class while shrinking")
     z.add_argument("--replbed-provider", default="replbed", choices=("replbed", "local"),
@@ -421,18 +433,60 @@ def _fuzz_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> 
     z.set_defaults(func=cmd_fuzz)
 
 
+class _Help(argparse.HelpFormatter):
+    """Every option's help ends with its default (unless it says one or has none)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        default = action.default
+        if ("default" in text or default in (None, False, argparse.SUPPRESS) or not action.option_strings
+                or action.required):
+            return text
+        shown = " ".join(map(str, default)) if isinstance(default, (list, tuple)) else "%(default)s"
+        return f"{text} (default: {shown})" if text else f"default: {shown}"
+
+
+class _Parser(argparse.ArgumentParser):
+    """Bad input is one line and exit 2 (argparse alone prints the whole usage first);
+    help texts in plain text (the docstrings' ``code`` markup is removed)."""
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        kw.setdefault("formatter_class", _Help)
+        for key in ("description", "help"):
+            if kw.get(key):
+                kw[key] = kw[key].replace("``", "")
+        super().__init__(*args, **kw)
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_ERROR, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as dist_version
+
+    try:
+        v = dist_version("replbed")
+    except PackageNotFoundError:
+        v = "unknown (not installed)"
+    return f"replbed {v} (Python {sys.version.split()[0]}; {Path(__file__).resolve().parent.parent})"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="replbed", description=__doc__.splitlines()[0])
+    p = _Parser(prog="replbed", description=__doc__.splitlines()[0],
+                epilog="replbed COMMAND --help for a command's options. Exit codes: 0 pass, "
+                       "1 a case failed, 2 bad input or infrastructure error.")
+    p.add_argument("--version", action="version", version=version())
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     s = sub.add_parser("serve", help="run replbed's own MySQL-protocol server")
-    s.add_argument("--host", default="127.0.0.1")
-    s.add_argument("--port", type=int, default=3307)
-    s.add_argument("--binlog-dir", default="binlog")
+    s.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    s.add_argument("--port", type=int, default=3307, help="TCP port to listen on")
+    s.add_argument("--binlog-dir", default="binlog", metavar="DIR", help="directory of the binlog files")
     s.add_argument("--log-bin", default="binlog", metavar="NAME",
                    help="base name of the binlog files, as mariadbd's --log-bin (MTR's servers use master-bin)")
-    s.add_argument("--flavor", default="mariadb-10.11", choices=FLAVORS)
-    s.add_argument("--server-id", type=int, default=None, help="default: the profile's (1)")
+    s.add_argument("--flavor", default="mariadb-10.11", choices=FLAVORS, help="the server whose binlog is imitated")
+    s.add_argument("--server-id", type=int, default=None, help="@@server_id (default: the profile's, 1)")
     s.add_argument("--gtid-mode", default="OFF", type=str.upper,
                    choices=("OFF", "OFF_PERMISSIVE", "ON_PERMISSIVE", "ON"),
                    help="mysql-8.0: @@GLOBAL.gtid_mode at start (ON implies enforce_gtid_consistency=ON)")
@@ -450,14 +504,18 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_serve)
 
     r = sub.add_parser("run", help="run the workloads on both sides and diff the binlogs")
-    r.add_argument("--workloads", default=RunConfig.workloads, metavar="GLOB")
+    r.add_argument("--workloads", default=RunConfig.workloads, metavar="GLOB", help="workload files (.wl)")
     r.add_argument("--formats", nargs="+", default=list(BINLOG_FORMATS),
-                   type=str.upper, choices=BINLOG_FORMATS, metavar="FORMAT")
-    r.add_argument("--provider", default="local", choices=("local", "docker"))
-    r.add_argument("--out", default=str(RunConfig.out_dir), metavar="DIR")
+                   type=str.upper, choices=BINLOG_FORMATS, metavar="FORMAT",
+                   help="binlog formats: STATEMENT ROW MIXED")
+    r.add_argument("--provider", default="local", choices=("local", "docker"),
+                   help="reference server provider: local mariadbd or a docker container")
+    r.add_argument("--out", default=str(RunConfig.out_dir), metavar="DIR",
+                   help="runs directory: the run is written to DIR/<run id>/")
     r.add_argument("--case", action="append", metavar="GLOB",
-                   help="only cases matching this glob (repeatable)")
-    r.add_argument("--run-id", default=None)
+                   help="only cases matching this glob (repeatable; default: every case)")
+    r.add_argument("--run-id", default=None, metavar="ID",
+                   help="name of the run directory under --out (default: <UTC time>-<random>)")
     r.add_argument("--profile", default=DEFAULT_PROFILE, choices=tuple(PROFILES),
                    help="server profile of both sides (harness/profile.py)")
     r.add_argument("--keep-servers", action="store_true",
@@ -467,8 +525,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.set_defaults(func=cmd_run)
 
     d = sub.add_parser("decode", help="print binlog files")
-    d.add_argument("files", nargs="+", metavar="FILE")
-    d.add_argument("--format", choices=("show", "text", "json"), default="show")
+    d.add_argument("files", nargs="+", metavar="FILE", help="binlog files")
+    d.add_argument("--format", choices=("show", "text", "json"), default="show",
+                   help="show: SHOW BINLOG EVENTS columns; text: mysqlbinlog-like; json: one record per event")
     d.add_argument("-v", "--verbose", action="count", default=0,
                    help="list events as mariadb-binlog --base64-output=decode-rows does: "
                         "-v row values (### lines), -vv with column types")
@@ -479,9 +538,13 @@ def build_parser() -> argparse.ArgumentParser:
     d.set_defaults(func=cmd_decode)
 
     q = sub.add_parser("compare", help="quick side-by-side of both binlogs per case (no Spark, no report)")
-    q.add_argument("--workloads", default="workloads/*.wl")
-    q.add_argument("--formats", nargs="+", default=["STATEMENT", "ROW", "MIXED"])
-    q.add_argument("--case", action="append", metavar="GLOB")
+    q.add_argument("--workloads", default=RunConfig.workloads, metavar="GLOB",
+                   help="workload files (default: %(default)s)")
+    q.add_argument("--formats", nargs="+", default=list(BINLOG_FORMATS), type=str.upper,
+                   choices=BINLOG_FORMATS, metavar="FORMAT",
+                   help="binlog formats: STATEMENT ROW MIXED (default: all three)")
+    q.add_argument("--case", action="append", metavar="GLOB",
+                   help="only cases matching this glob (repeatable; default: every case)")
     q.add_argument("--profile", default=DEFAULT_PROFILE, choices=tuple(PROFILES),
                    help="server profile of both sides (harness/profile.py)")
     q.set_defaults(func=cmd_compare)
@@ -489,37 +552,37 @@ def build_parser() -> argparse.ArgumentParser:
     _fuzz_parser(sub)
 
     m = sub.add_parser("mtr", help="MariaDB's mysql-test suite on a real MariaDB (control) and on replbed")
-    m.add_argument("--suite", default="binlog")
+    m.add_argument("--suite", default="binlog", help="mysql-test suite name")
     m.add_argument("--tests", nargs="+", metavar="GLOB", help="test names (globs, without the suite)")
-    m.add_argument("--formats", nargs="+", default=list(BINLOG_FORMATS),
-                   help="binlog formats (STATEMENT ROW MIXED)")
+    m.add_argument("--formats", nargs="+", default=list(BINLOG_FORMATS), type=str.upper,
+                   choices=BINLOG_FORMATS, metavar="FORMAT", help="binlog formats: STATEMENT ROW MIXED")
     m.add_argument("--out", default=None, metavar="DIR", help="runs directory (default: $REPLBED_RUNS_DIR or runs)")
-    m.add_argument("--run-id", default=None)
-    m.add_argument("--parallel", type=int, default=1, help="MTR workers per server (default 1)")
-    m.add_argument("--testcase-timeout", type=int, default=2, metavar="MINUTES")
+    m.add_argument("--run-id", default=None, metavar="ID", help="name of the run directory (default: generated)")
+    m.add_argument("--parallel", type=int, default=1, help="MTR workers per server")
+    m.add_argument("--testcase-timeout", type=int, default=2, metavar="MINUTES", help="MTR's per-test timeout")
     m.add_argument("--reuse-control", default=None, metavar="RUN_DIR",
                    help="take the control's results from a previous run of the same suite and MariaDB")
     m.set_defaults(func=cmd_mtr)
 
     x = sub.add_parser("export-frames",
                        help="binlog files -> seed 003's framed protobuf stream (stdout or -o)")
-    x.add_argument("files", nargs="+", metavar="BINLOG")
-    x.add_argument("-o", "--output", default=None, metavar="FILE")
+    x.add_argument("files", nargs="+", metavar="BINLOG", help="binlog files")
+    x.add_argument("-o", "--output", default=None, metavar="FILE", help="output file (default: stdout)")
     x.set_defaults(func=cmd_export_frames)
 
     rf = sub.add_parser("read-frames", help="print a framed protobuf stream")
-    rf.add_argument("files", nargs="+", metavar="FILE")
-    rf.add_argument("--format", choices=("text", "json"), default="text")
+    rf.add_argument("files", nargs="+", metavar="FILE", help="framed protobuf streams (export-frames output)")
+    rf.add_argument("--format", choices=("text", "json"), default="text", help="output form")
     rf.set_defaults(func=cmd_read_frames)
 
     pr = sub.add_parser("prune", help="remove all but the newest N run directories")
-    pr.add_argument("--keep", type=int, required=True, metavar="N")
+    pr.add_argument("--keep", type=int, required=True, metavar="N", help="run directories to keep (required)")
     pr.add_argument("--runs", default=None, metavar="DIR",
                     help="runs directory (default: $REPLBED_RUNS_DIR or runs)")
     pr.set_defaults(func=cmd_prune)
 
     c = sub.add_parser("cleanup", help="kill servers left behind by crashed runs")
-    c.add_argument("--dry-run", action="store_true")
+    c.add_argument("--dry-run", action="store_true", help="print what would be stopped, stop nothing")
     c.add_argument("--force", action="store_true",
                    help="also kill servers whose harness process still runs")
     c.set_defaults(func=cmd_cleanup)

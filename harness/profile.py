@@ -258,19 +258,27 @@ def add_server_options(parser: argparse.ArgumentParser) -> None:
     settings, so ``serve_options()`` of a profile passed here reproduces it."""
     g = parser.add_argument_group("server profile (mariadbd options; harness/profile.py)")
     g.add_argument("--profile", default=DEFAULT_PROFILE, metavar="NAME",
-                   help=f"named server profile ({', '.join(PROFILES)}; default {DEFAULT_PROFILE})")
-    g.add_argument("--character-set-server", default=None, metavar="CHARSET")
-    g.add_argument("--collation-server", default=None, metavar="COLLATION")
+                   help=f"named server profile ({', '.join(PROFILES)})")
+    g.add_argument("--character-set-server", default=None, metavar="CHARSET",
+                   help="@@character_set_server (default: the profile's)")
+    g.add_argument("--collation-server", default=None, metavar="COLLATION",
+                   help="@@collation_server (default: the profile's)")
     g.add_argument("--skip-name-resolve", nargs="?", const="ON", default=None, metavar="ON|OFF",
                    help="clients from 127.0.0.1 are 127.0.0.1, not localhost (USER(), the matched account)")
     g.add_argument("--accounts", default=None, metavar="HOST,...",
                    help="hosts of the user's accounts (CURRENT_USER(), DEFINER follow the one matched)")
-    g.add_argument("--sql-mode", default=None)
-    g.add_argument("--binlog-row-image", default=None, metavar="FULL|MINIMAL|NOBLOB")
-    g.add_argument("--gtid-domain-id", type=int, default=None)
-    g.add_argument("--binlog-checksum", default=None, metavar="CRC32")
-    g.add_argument("--binlog-annotate-row-events", default=None, metavar="ON|OFF")
-    g.add_argument("--plugin-load-add", action="append", default=None, metavar="PLUGIN")
+    g.add_argument("--sql-mode", default=None, metavar="MODES",
+                   help="@@sql_mode, comma separated (default: the profile's)")
+    g.add_argument("--binlog-row-image", default=None, metavar="FULL|MINIMAL|NOBLOB",
+                   help="@@binlog_row_image (default: the profile's, FULL)")
+    g.add_argument("--gtid-domain-id", type=int, default=None, metavar="N",
+                   help="@@gtid_domain_id (default: the profile's, 0)")
+    g.add_argument("--binlog-checksum", default=None, metavar="CRC32",
+                   help="@@binlog_checksum: CRC32 or NONE (default: the profile's)")
+    g.add_argument("--binlog-annotate-row-events", default=None, metavar="ON|OFF",
+                   help="@@binlog_annotate_row_events (default: the profile's, ON)")
+    g.add_argument("--plugin-load-add", action="append", default=None, metavar="PLUGIN",
+                   help="a plugin to load, as mariadbd's --plugin-load-add (repeatable; default: none)")
 
 
 def profile_from_args(args: argparse.Namespace, server_id: int | None = None) -> ServerProfile:

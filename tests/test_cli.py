@@ -301,3 +301,58 @@ def test_teardown_removes_server_data_and_keeps_logs(tmp_path: Path):
     assert teardown_run(tmp_path, progress=None) == 3000
     assert not list(tmp_path.glob("servers/*/data")) and not list(tmp_path.glob("servers/*/binlog"))
     assert len(list(tmp_path.glob("servers/*/mariadbd.err"))) == 3
+
+
+def _subparsers(parser):
+    import argparse
+
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            yield from action.choices.items()
+
+
+def test_every_option_of_every_command_has_help_and_its_default(capsys) -> None:
+    parser = cli.build_parser()
+    for name, sub in _subparsers(parser):
+        for action in sub._actions:
+            if action.dest == "help":
+                continue
+            assert action.help, f"replbed {name} {action.option_strings or action.dest}: no help text"
+        assert cli.main([name, "--help"]) == 0
+        text = capsys.readouterr().out
+        assert "``" not in text and ":class:" not in text, f"replbed {name} --help shows markup"
+        for action in sub._actions:
+            if action.option_strings and action.default not in (None, False) and not action.required \
+                    and action.dest != "help":
+                flag = action.option_strings[-1]
+                opts = text[text.index("options:"):]
+                block = opts[opts.index(flag):]
+                assert "default" in block[:400], f"replbed {name} {flag}: the default is not shown"
+    assert cli.main(["--help"]) == 0
+    assert "``" not in capsys.readouterr().out
+    out = cli.build_parser().format_help()
+    assert "--version" in out
+
+
+def test_run_help_says_out_makes_a_run_directory_under_it(capsys) -> None:
+    assert cli.main(["run", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--out DIR runs directory: the run is written to DIR/<run id>/ (default: runs)" in text
+
+
+def test_version(capsys) -> None:
+    import pytest
+
+    with pytest.raises(SystemExit) as exc:
+        cli.build_parser().parse_args(["--version"])
+    assert exc.value.code == 0
+    assert capsys.readouterr().out.startswith("replbed 0.1.0 (Python 3.")
+
+
+def test_bad_input_is_one_line_and_exit_2(capsys) -> None:
+    # a typo in --formats judged nothing and passed: now it is refused before anything starts
+    for argv in (["compare", "--case", "seed000_*", "--formats", "FOO"], ["run", "--formats", "FOO"],
+                 ["fuzz", "--formats", "ROWS"], ["mtr", "--formats", "foo"], ["nosuchcommand"]):
+        assert cli.main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1, (argv, err)

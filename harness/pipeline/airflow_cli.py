@@ -12,7 +12,12 @@ end), and the exit takes 0.2 s; the exit is otherwise the normal one
 (``atexit`` handlers, finalizers). Everything else is Airflow's CLI
 unchanged (``airflow.__main__.main``).
 
-    python -m harness.pipeline.airflow_cli dags test binlog_regression -c '{...}'
+    python -m harness.pipeline.airflow_cli [--run-id NAME] dags test binlog_regression -c '{...}'
+
+``--run-id NAME`` names the manual DAG run ``NAME`` (``make run`` passes the replbed
+run id, so the Airflow run and ``runs/<id>/`` carry one name): ``airflow dags test``
+has no option for it and calls ``DagRun.generate_run_id`` for the one run it
+creates, so this wrapper answers that call with NAME.
 """
 
 from __future__ import annotations
@@ -43,8 +48,27 @@ def run(argv: list[str]) -> int:
     return 0
 
 
+def name_manual_runs(name: str) -> None:
+    """Make the manual DAG run ``airflow dags test`` creates in this process be called ``name``."""
+    from airflow.models.dagrun import DagRun
+    from airflow.utils.types import DagRunType
+
+    generate = DagRun.generate_run_id
+
+    def named(*, run_type, logical_date=None, run_after):  # type: ignore[no-untyped-def]
+        if DagRunType(run_type) == DagRunType.MANUAL:
+            return name
+        return generate(run_type=run_type, logical_date=logical_date, run_after=run_after)
+
+    DagRun.generate_run_id = staticmethod(named)  # type: ignore[method-assign]
+
+
 def main(argv: list[str] | None = None) -> int:
-    status = run(sys.argv[1:] if argv is None else argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["--run-id"] and len(argv) > 1:
+        name_manual_runs(argv[1])
+        argv = argv[2:]
+    status = run(argv)
     gc.freeze()  # the objects live until the exit: no collection passes over them
     return status
 

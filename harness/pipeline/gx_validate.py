@@ -37,6 +37,7 @@ import fcntl
 import json
 import logging
 import os
+import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -86,12 +87,49 @@ def load_suite_file(path: Path):
     import great_expectations as gx
 
     spec = json.loads(Path(path).read_text())
-    suite = gx.ExpectationSuite(name=spec["name"], expectations=spec["expectations"],
-                                meta={"replbed": spec.get("meta", {}).get("replbed", {})})
+    replbed = spec.get("meta", {}).get("replbed", {})
+    desc = replbed.get("description")
+    # Data Docs render ``notes``: each expectation says what it checks, the suite why
+    expectations = [dict(e, notes=e.get("notes") or expectation_note(e, desc)) for e in spec["expectations"]]
+    suite = gx.ExpectationSuite(name=spec["name"], expectations=expectations, meta={"replbed": replbed},
+                                notes=[desc, GATE_NOTE] if desc else [GATE_NOTE])
     if len(suite.expectations) != len(spec["expectations"]):
         raise ValueError(f"{path}: {len(spec['expectations']) - len(suite.expectations)} "
                          "expectation(s) are invalid (see the GX log above)")
     return suite
+
+
+GATE_NOTE = ("Every suite gates replbed's verdict: a failing row that names replbed's side of a case x format "
+             "fails that pair; one that fails on both servers where every other check agreed is a pipeline error.")
+
+
+def _cols(kw: dict) -> str:
+    cols = kw.get("column_list") or [kw.get("column_A"), kw.get("column_B")] if not kw.get("column") else [kw["column"]]
+    return ", ".join(f"`{c}`" for c in cols if c)
+
+
+def expectation_note(exp: dict, suite_description: str | None = None) -> list[str]:
+    """What one expectation checks, in words (rendered as its notes in the Data Docs)."""
+    t, kw = exp.get("type", ""), exp.get("kwargs", {})
+    col = _cols(kw)
+    if t == "expect_column_values_to_be_in_set":
+        what = f"{col} is one of {', '.join(f'`{v}`' for v in kw.get('value_set', []))} on every row."
+    elif t == "expect_column_values_to_not_be_null":
+        what = f"{col} is set on every row."
+    elif t == "expect_column_values_to_be_null":
+        what = f"{col} is empty on every row."
+    elif t == "expect_compound_columns_to_be_unique":
+        what = f"At most one row per {col}."
+    elif t == "expect_column_values_to_be_between":
+        what = f"{col} is between {kw.get('min_value')} and {kw.get('max_value')} on every row."
+    elif t == "expect_column_pair_values_to_be_equal":
+        what = f"{col} are equal on every row."
+    elif t.startswith("expect_table_row_count"):
+        what = "The frame has as many rows as the run planned case x format pairs."
+    else:
+        what = f"`{t}` with {', '.join(f'{k}={v}' for k, v in kw.items())}."
+    return [what + " A failing row is named by its case and format."] + (
+        [f"Suite: {suite_description}"] if suite_description else [])
 
 
 def suite_target(path: Path) -> str:
@@ -145,6 +183,36 @@ def project_lock(project_dir: Path) -> Iterator[None]:
 # -- frames from the raw run data ----------------------------------------------------
 
 
+_END_QUERY = re.compile(r"(COMMIT|ROLLBACK)(\s+WORK)?\s*;?", re.IGNORECASE)
+_XA_COMPLETION = re.compile(r"XA\s+(COMMIT|ROLLBACK)\s", re.IGNORECASE)
+
+
+def group_end(event_type: str, query: str | None, standalone: bool) -> str | None:
+    """How the event ends a GTID group (a ``GROUP_ENDS`` name), or None when it does not.
+
+    MariaDB 10.11 (log.cc ``MYSQL_BIN_LOG::write_transaction_or_stmt`` and its callers)
+    ends a group with an Xid event (an XA-capable engine committed), a ``COMMIT`` Query
+    (a non-XA commit), a ``ROLLBACK`` Query (a rolled-back transaction kept because
+    it changed a non-transactional table), the ``XA_prepare`` event of ``XA PREPARE``
+    (its group holds ``XA END`` first, which is not an end), or for a standalone group
+    (DDL; ``XA COMMIT``/``XA ROLLBACK`` of a prepared branch) its one Query.
+    ``ROLLBACK TO <savepoint>`` and ``SAVEPOINT`` are ordinary Queries inside a
+    transaction: the group goes on to its Xid or COMMIT.
+    """
+    if event_type == "Xid":
+        return "Xid"
+    if event_type == "XA_prepare":
+        return "XA_prepare"
+    if event_type != "Query":
+        return None
+    q = (query or "").strip()
+    if m := _XA_COMPLETION.match(q + " "):
+        return f"XA {m.group(1).upper()}"
+    if m := _END_QUERY.fullmatch(q):
+        return m.group(1).upper()
+    return "standalone" if standalone else None
+
+
 def gtid_groups(events: list[dict]) -> list[dict]:
     """Split each (case, format, side)'s events into GTID groups, from the raw records.
 
@@ -179,22 +247,9 @@ def gtid_groups(events: list[dict]) -> list[dict]:
                 cur = [e]
                 continue
             cur.append(e)
-            q = (e.get("query") or "").lstrip().upper() if t == "Query" else ""
             head = cur[0]
             standalone = head["event_type"] == "Gtid" and bool((head.get("gtid_flags") or 0) & GTID_FL_STANDALONE)
-            end = None
-            if t == "Xid":
-                end = "Xid"
-            elif t == "XA_prepare":
-                end = "XA_prepare"
-            elif q.startswith(("XA COMMIT", "XA ROLLBACK")):
-                end = "XA COMMIT" if q.startswith("XA COMMIT") else "XA ROLLBACK"
-            elif q.startswith("COMMIT"):
-                end = "COMMIT"
-            elif q.startswith("ROLLBACK"):
-                end = "ROLLBACK"
-            elif t == "Query" and standalone:
-                end = "standalone"
+            end = group_end(t, e.get("query"), standalone)
             if end:
                 close(end, cur)
                 cur = []
@@ -268,6 +323,14 @@ def _where(res: dict, index: list[str]) -> list[str]:
     return out
 
 
+def _rows(res: dict, index: list[str], limit: int = 5000) -> list[dict]:
+    """The index columns (case, format, side, ...) of every unexpected row GX returned:
+    what the verdict's gate (verdict.gate_suites) reads to blame a pair or the pipeline."""
+    rows = res.get("unexpected_index_list") or res.get("partial_unexpected_index_list") or []
+    return [{k: (None if row.get(k) is None else str(row[k])) for k in index if k in row}
+            for row in rows[:limit] if isinstance(row, dict)]
+
+
 def _failed(result, index: list[str]) -> list[dict]:
     out = []
     for r in result.results:
@@ -281,6 +344,7 @@ def _failed(result, index: list[str]) -> list[dict]:
             or ([cfg.kwargs.get("column_A"), cfg.kwargs.get("column_B")] if cfg.kwargs.get("column_A") else None),
             "unexpected_count": res.get("unexpected_count"),
             "unexpected_where": _where(res, index),
+            "unexpected_rows": _rows(res, index),
             "partial_unexpected": [str(v) for v in (res.get("partial_unexpected_list") or [])[:10]],
             "observed_value": None if res.get("observed_value") is None else str(res["observed_value"]),
             "exception": (r.exception_info or {}).get("exception_message")
@@ -311,7 +375,7 @@ def _is_pandas(df) -> bool:
 def validate_frames(run_dir: Path, frames: dict, suites_dir: Path | None = None,
                     suite_files=SUITE_FILES, *, records: list[dict] | None = None,
                     run_name: str | None = None, project_dir: Path | None = None,
-                    raw: bool = True) -> tuple[list[SuiteResult], Path | None]:
+                    raw: bool = True, progress=print) -> tuple[list[SuiteResult], Path | None]:
     """Validate ``frames`` (name → Spark or pandas DataFrame) plus the raw frames of the run.
 
     ``records`` are the summary records (for the ``verdicts`` suite). Returns
@@ -342,7 +406,7 @@ def validate_frames(run_dir: Path, frames: dict, suites_dir: Path | None = None,
     with project_lock(project):
         t0 = time.monotonic()
         context = get_context(project)
-        print(f"[gx] project {project / 'gx'} ready in {time.monotonic() - t0:.1f}s; run {run_name}", flush=True)
+        progress(f"[gx] project {project / 'gx'} ready in {time.monotonic() - t0:.1f}s; run {run_name}")
         for fname in suite_files:
             path = suites_dir / fname
             target = suite_target(path)
@@ -377,16 +441,18 @@ def validate_frames(run_dir: Path, frames: dict, suites_dir: Path | None = None,
             identifiers += [ident, ExpectationSuiteIdentifier(name=suite.name)]
             results.append(SuiteResult(suite=suite.name, dataframe=target, success=bool(vr.success),
                                        evaluated=len(vr.results), failed=_failed(vr, index)))
-            print(f"[gx] {suite.name}: {'passed' if vr.success else 'FAILED'} "
-                  f"({len(vr.results)} expectations, {time.monotonic() - t1:.1f}s)", flush=True)
+            progress(f"[gx] {suite.name}: {'passed' if vr.success else 'FAILED'} "
+                     f"({len(vr.results)} expectations, {time.monotonic() - t1:.1f}s)")
 
         t2 = time.monotonic()
-        docs = build_docs(context, identifiers)
-        print(f"[gx] data docs built in {time.monotonic() - t2:.1f}s: {docs}", flush=True)
+        docs = build_docs(context, identifiers, progress)
+        if docs is not None:
+            link_report(docs.parent, run_name, run_dir / "report" / "index.html")
+        progress(f"[gx] data docs built in {time.monotonic() - t2:.1f}s: {docs}")
     return results, docs
 
 
-def build_docs(context, identifiers: list) -> Path | None:
+def build_docs(context, identifiers: list, progress=print) -> Path | None:
     """Render this run's validation pages and the index, then make the site offline-ready."""
     from harness.pipeline.gx_assets import AssetsMissing, localize_site
 
@@ -400,5 +466,36 @@ def build_docs(context, identifiers: list) -> Path | None:
         try:  # the cache is filled by bootstrap.sh; never reach for the network mid-run
             localize_site(docs.parent)
         except AssetsMissing as exc:
-            print(f"[gx] Data Docs keep their CDN links: {exc}", flush=True)
+            progress(f"[gx] Data Docs keep their CDN links: {exc}")
     return docs
+
+
+def link_report(site: Path, run_name: str, report: Path) -> list[Path]:
+    """This run's Data Docs pages link back to the replbed report, and say which frame they
+    validated (GX prints "Data asset: None" for an in-memory DataFrame). The index links to the
+    report of the run that built it last. Returns the pages changed."""
+    import html
+    import os
+
+    changed = []
+    pages = [p for p in (Path(site) / "validations").glob(f"*/{run_name}/*/*.html")]
+    index = Path(site) / "index.html"
+    for page in [*pages, index] if index.exists() else pages:
+        text = page.read_text(encoding="utf-8")
+        rel = os.path.relpath(report, page.parent)
+        bar = (f'<div class="alert alert-info m-2" id="replbed-report-link">replbed run '
+               f'<code>{html.escape(run_name)}</code>: <a href="{html.escape(rel)}">the replbed report</a> '
+               "(verdict, differences, rerun commands)</div>")
+        if 'id="replbed-report-link"' in text:
+            start = text.index('<div class="alert alert-info m-2" id="replbed-report-link">')
+            text = text[:start] + bar + text[text.index("</div>", start) + len("</div>"):]
+        elif "<body>" in text:
+            text = text.replace("<body>", "<body>" + bar, 1)
+        else:
+            continue
+        if page != index:
+            asset = page.stem.split("-", 1)[-1]
+            text = text.replace("Data asset: None", f"Data asset: {html.escape(asset)} (replbed run {html.escape(run_name)})")
+        page.write_text(text, encoding="utf-8")
+        changed.append(page)
+    return changed

@@ -30,7 +30,13 @@ from typing import TYPE_CHECKING, Any, Callable
 from harness.config import RunConfig
 from harness.fsutil import atomic_write, atomic_write_json
 from harness.pipeline import timing
-from harness.pipeline.verdict import check_expectations, is_pass, record_fields  # noqa: F401 (is_pass re-exported)
+from harness.pipeline.verdict import (  # noqa: F401 (is_pass re-exported)
+    GX_CHECK,
+    check_expectations,
+    gate_suites,
+    is_pass,
+    record_fields,
+)
 
 if TYPE_CHECKING:
     from harness.providers import ServerSettings
@@ -170,7 +176,7 @@ def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
         "spark_master": config.spark_master,
         "cases": [
             {"name": c.name, "rule": c.rule, "seed": c.seed, "description": c.description,
-             "source": str(c.source), "formats": [f for f in config.formats if f in c.formats]}
+             "source": str(c.source), "line": c.line, "formats": [f for f in config.formats if f in c.formats]}
             for c in cases
         ],
         "pairs": [{"case": c.name, "format": f} for c, f in pairs],
@@ -178,7 +184,9 @@ def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
     atomic_write_json(run_dir / "plan.json", plan)
     (run_dir / timing.TIMINGS).unlink(missing_ok=True)  # a re-used run id starts afresh
     timing.record(run_dir, "plan", t0, time.time())
-    _progress(f"[plan] {run_id}: {len(cases)} cases, {len(pairs)} case x format pairs -> {run_dir}")
+    from harness.pipeline.console import say
+
+    say(f"replbed run {run_id}: {len(cases)} cases, {len(pairs)} case x format -> {run_dir}")
     return run_dir
 
 
@@ -402,7 +410,7 @@ def _details(r: dict, stmts: dict[tuple[str, str, str], dict[int, dict]]) -> str
         a = stmts.get((r["case"], r["format"], "reference"), {}).get(step)
         b = stmts.get((r["case"], r["format"], "replbed"), {}).get(step)
         s = a or b or {}
-        where = f"line {s['line']}" if s.get("line") is not None else f"statement {step}"
+        where = f"line {s['line']}" if s.get("line") is not None else f"statement {step + 1}"  # counted from 1
         out.append(f"{where} `{(s.get('sql') or '')[:80]}`: reference {_answer(a)} / replbed {_answer(b)}")
     if "tables_match" in failed and r.get("first_diff_table"):
         out.append(f"table {r['first_diff_table']}")
@@ -451,8 +459,12 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
     the jobs run in process (``local_diff.py``, equal to the Spark jobs by test);
     above, in Spark, started once (unless ``spark`` is given). The GX context once.
     """
+    from harness.pipeline.console import say
+
     run_dir = Path(run_dir)
     plan = load_plan(run_dir)
+    if validate:
+        say(f"analyzing {len(plan['pairs'])} case x format: diff jobs, Great Expectations suites ...")
     t0 = time.monotonic()
     rec = run_dir / "records"
     out = run_dir / "diff"
@@ -494,20 +506,29 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
     docs = None
     gx_meta: dict = {}
     if validate:
+        from harness.pipeline.console import capture_library_logs
         from harness.pipeline.gx_validate import gx_project_dir, validate_frames
 
+        capture_library_logs(run_dir)
         t1 = time.monotonic()
-        results, docs = validate_frames(run_dir, frames, records=full)
+        results, docs = validate_frames(run_dir, frames, records=full, progress=progress or (lambda _m: None))
         gx_meta = {"run_name": plan["run_id"], "project": str(gx_project_dir(run_dir) / "gx")}
         gx_results = [r.to_json() for r in results]
+        # every suite gates the verdict (verdict.gate_suites): a suite naming replbed's side
+        # of a pair fails the pair; one both servers fail is a pipeline error
+        gate = gate_suites(gx_results, full)
+        for r in full:
+            gate.apply(r)
+            r["passed"] = r["status"] == "pass"
+        gx_meta["pipeline_errors"] = list(gate.run_errors)
         if progress:
             progress(f"[analyze] GX validation ({len(results)} suites) in "
                      f"{time.monotonic() - t1:.1f}s")
     atomic_write_json(out / "gx_results.json",
                       {"suites": gx_results, "data_docs": str(docs) if docs else None, **gx_meta})
     atomic_write_json(out / "summary_full.json", full, default=str)
-    summary_records = [{k: r.get(k) for k in SUMMARY_KEYS + (REPLICA_KEYS if replica is not None else ())}
-                       for r in full]
+    keys = SUMMARY_KEYS + (REPLICA_KEYS if replica is not None else ()) + ((GX_CHECK,) if validate else ())
+    summary_records = [{k: r.get(k) for k in keys} for r in full]
     atomic_write_json(run_dir / "summary.json", summary_records)
     for df in frames.values():
         if hasattr(df, "unpersist"):
@@ -640,10 +661,14 @@ def collect_run(run_dir: Path, progress: Progress | None = _progress) -> None:
     import harness.pipeline.replay  # noqa: F401
     import harness.pipeline.schemas  # noqa: F401
 
+    from harness.pipeline.console import PairProgress, capture_library_logs
+
     run_dir = Path(run_dir)
+    capture_library_logs(run_dir)  # GX's records at import (the warm-up below) go to logs/gx.log
     # written by this run: a re-used run id may hold older outcome.json files
     planned = (run_dir / "plan.json").stat().st_mtime
-    with ThreadPoolExecutor(len(SIDES) + 3, thread_name_prefix="collect") as pool:
+    with PairProgress(run_dir, load_plan(run_dir)["pairs"], since=planned), \
+            ThreadPoolExecutor(len(SIDES) + 3, thread_name_prefix="collect") as pool:
         collecting = [pool.submit(collect, run_dir, side, progress) for side in SIDES]
 
         def ready(case: str, fmt: str) -> bool:
@@ -662,13 +687,16 @@ def collect_run(run_dir: Path, progress: Progress | None = _progress) -> None:
 def run_regression(config: RunConfig, *, replbed_provider: str = "replbed",
                    spark=None, keep_servers: bool = False) -> RegressionResult:
     """All steps in one process (``replbed run``); the servers' data goes when it ends."""
+    from harness.pipeline.console import step_log
+
     run_dir = plan_run(config, replbed_provider=replbed_provider)
+    log = step_log(run_dir)  # each step's detail lines: logs/run.log, not the console
     try:
-        collect_run(run_dir)
-        summary = analyze_run(run_dir, spark=spark)
-        report = report_run(run_dir)
+        collect_run(run_dir, log)
+        summary = analyze_run(run_dir, spark=spark, progress=log)
+        report = report_run(run_dir, progress=log)
     finally:
-        teardown_run(run_dir, keep_servers=keep_servers)
+        teardown_run(run_dir, keep_servers=keep_servers, progress=log)
     return RegressionResult(run_dir=run_dir, summary=summary, report_path=report)
 
 
@@ -702,6 +730,15 @@ def teardown_run(run_dir: Path, keep_servers: bool = False,
     return freed
 
 
+def pipeline_errors(run_dir: Path) -> list[str]:
+    """The run-level pipeline errors the GX gate found (``diff/gx_results.json``)."""
+    path = Path(run_dir) / "diff" / "gx_results.json"
+    try:
+        return list(json.loads(path.read_text()).get("pipeline_errors") or [])
+    except (OSError, ValueError):
+        return []
+
+
 def final_verdict(run_dir: Path) -> tuple[bool, str]:
     """``(passed, one line)`` of a finished run, from summary.json and verdict.py."""
     path = Path(run_dir) / "summary.json"
@@ -710,7 +747,11 @@ def final_verdict(run_dir: Path) -> tuple[bool, str]:
     summary = json.loads(path.read_text())
     failed = [r for r in summary if not is_pass(r)]
     if not summary:
-        return False, f"{run_dir}: the summary is empty"
+        return False, f"{run_dir}: the summary is empty (0 case x format judged)"
+    pipeline = pipeline_errors(run_dir)
+    if pipeline:
+        more = f" (+{len(pipeline) - 1} more)" if len(pipeline) > 1 else ""
+        return False, f"pipeline error: {pipeline[0]}{more}; {len(summary) - len(failed)}/{len(summary)} passed"
     if failed:
         from collections import Counter
 
@@ -820,14 +861,10 @@ def main(argv: list[str] | None = None) -> int:
         if not (run_dir / "summary.json").exists():
             print(f"{run_dir}: no summary.json (the run did not finish)", file=sys.stderr)
             return 2
-        print(text_summary(run_dir))
-        print(f"report: {run_dir.resolve() / 'report' / 'index.html'}")
-        passed, line = final_verdict(run_dir)
-        print(("PASS: " if passed else "FAIL: ") + line)
-        if args.started is not None:
+        if args.started is not None:  # the overhead figure: timings.jsonl and the report
             timing.close_run(run_dir, args.started)
-        if (overhead := timing.overhead_line(run_dir)) is not None:
-            print(overhead)
+        print(text_summary(run_dir))
+        passed, _line = final_verdict(run_dir)
         return 0 if passed else 1
     if args.cmd == "decode":
         decode_run(run_dir)

@@ -73,43 +73,85 @@ def _passed(r: dict) -> bool:
     return record_verdict(r).passed
 
 
+#: Failing case x format listed in the console summary (all of them are in the report).
+MAX_SUMMARY_FAILURES = 30
+
+
+def rerun_command(case: str, fmt: str, plan: dict | None = None) -> str:
+    """The command that runs one case x format again, outside Airflow."""
+    import shlex
+
+    extra = ""
+    wl = (plan or {}).get("workloads")
+    if wl and str(wl).endswith(".wl") and not str(wl).endswith("workloads/*.wl"):
+        extra = f" --workloads {shlex.quote(str(wl))}"
+    return f"replbed run --case {shlex.quote(case)} --formats {fmt}{extra}"
+
+
+def failure_reason(r: dict, v: Verdict) -> str:
+    """The failure's first difference, one line (the summary record's reason says where)."""
+    why = r.get("reason") if r.get("status") == v.status.value and r.get("reason") else v.reason
+    if r.get("replay_ok") is False and r.get("replay_error") and "replay" not in why:
+        why += f"; replay: {str(r['replay_error']).splitlines()[0][:100]}"
+    if r.get("replica_ok") is False and r.get("replica_error") and "replica" not in why:
+        why += f"; live replica: {str(r['replica_error']).splitlines()[0][:160]}"
+    return why
+
+
+def status_counts(verdicts: list[Verdict]) -> str:
+    counts = {st: sum(1 for v in verdicts if v.status is st) for st in _SEVERITY}
+    return ", ".join(f"{n} {st.value}" for st, n in counts.items() if n)
+
+
 def text_summary(run_dir: Path) -> str:
-    """One screen: totals, then every failing case x format with its verdict's reason."""
+    """One screen, printed once at the end of a run: the verdict with counts per status and
+    format, every failing case x format (up to ``MAX_SUMMARY_FAILURES``) with its first
+    difference, the GX suites, the report and the logs; the last line is PASS/FAIL."""
+    from harness.pipeline.regression import final_verdict, pipeline_errors
+
+    run_dir = Path(run_dir)
     d = _load(run_dir)
     full = d["full"]
     verdicts = [(r, record_verdict(r)) for r in full]
     n_pass = sum(1 for _, v in verdicts if v.passed)
-    run_id = d["plan"].get("run_id", Path(run_dir).name)
-    lines = [f"run {run_id}: {n_pass}/{len(full)} case x format passed"]
-    by_rule: dict[str, list[Verdict]] = defaultdict(list)
-    for r, v in verdicts:
-        by_rule[r.get("rule") or "(no rule)"].append(v)
-    for rule in sorted(by_rule):
-        vs = by_rule[rule]
-        lines.append(f"  {rule}: {sum(1 for v in vs if v.passed)}/{len(vs)}")
+    run_id = d["plan"].get("run_id", run_dir.name)
+    lines = [f"run {run_id}: {n_pass}/{len(full)} case x format passed ({status_counts([v for _, v in verdicts])})"]
+    formats = [f for f in ("STATEMENT", "ROW", "MIXED") if any(r["format"] == f for r in full)]
+    if formats:
+        lines.append("  " + "   ".join(
+            f"{f} {sum(1 for r, v in verdicts if r['format'] == f and v.passed)}"
+            f"/{sum(1 for r in full if r['format'] == f)}" for f in formats))
     fails = sorted(((r, v) for r, v in verdicts if not v.passed),
                    key=lambda rv: (_SEVERITY[rv[1].status], rv[0]["case"], rv[0]["format"]))
     if fails:
-        lines.append("failures:")
-    for r, v in fails[:25]:
-        why = r.get("reason") or v.reason  # the summary record says where (statement, event, table)
-        if r.get("events_match") is False and r.get("first_diff_seq") is not None:
-            why += f" (events first differ at seq {r.get('first_diff_seq')}: {r.get('first_diff_fields')})"
-        if r.get("replay_ok") is False and r.get("replay_error"):
-            why += f" (replay: {str(r['replay_error']).splitlines()[0][:100]})"
-        if r.get("replica_ok") is not True and r.get("replica_error"):
-            why += f" (live replica: {str(r['replica_error']).splitlines()[0][:160]})"
-        lines.append(f"  FAIL [{_STATUS_LABEL[v.status]}] {r['case']} {r['format']}: {why}")
-    if len(fails) > 25:
-        lines.append(f"  ... and {len(fails) - 25} more (see the report)")
+        lines.append(f"failures ({len(fails)}):")
+    for r, v in fails[:MAX_SUMMARY_FAILURES]:
+        lines.append(f"  FAIL [{_STATUS_LABEL[v.status]}] {r['case']} {r['format']}: {failure_reason(r, v)[:300]}")
+    if len(fails) > MAX_SUMMARY_FAILURES:
+        lines.append(f"  ... and {len(fails) - MAX_SUMMARY_FAILURES} more (see the report)")
+    if fails:
+        r0 = fails[0][0]
+        lines.append(f"rerun the first: {rerun_command(r0['case'], r0['format'], d['plan'])}")
     found = [r for r, _v in verdicts if r.get("replica_finding")]
     if found:
-        lines.append("live replica findings (expected, explained; not failures by themselves):")
-    for r in found[:10]:
+        lines.append(f"live replica findings ({len(found)}; expected, explained; not failures by themselves):")
+    for r in found[:5]:
         lines.append(f"  {r['case']} {r['format']}: {str(r['replica_finding'])[:200]}")
-    for s in d["gx"].get("suites", []):
-        lines.append(f"  GX {s['suite']}: {'passed' if s['success'] else 'FAILED'}"
-                     f" ({len(s.get('failed', []))}/{s['evaluated']} expectations failed)")
+    suites = d["gx"].get("suites", [])
+    bad = [s for s in suites if not s["success"]]
+    gx = f"GX: {len(suites) - len(bad)}/{len(suites)} suites passed"
+    if bad:
+        gx += "; failed: " + ", ".join(
+            f"{s['suite']} ({len(s.get('failed', []))}/{s['evaluated']} expectations)" for s in bad)
+    lines.append(gx if suites else "GX: not run")
+    for e in pipeline_errors(run_dir)[:5]:
+        lines.append(f"  pipeline error: {e}")
+    lines.append(f"report: {run_dir.resolve() / 'report' / 'index.html'}")
+    logs = run_dir.resolve() / "logs"
+    names = ", ".join(sorted(p.name for p in logs.glob("*.log"))) if logs.is_dir() else ""
+    lines.append(f"logs:   {logs}/" + (f" ({names}; the servers' in ../servers/)" if names else ""))
+    passed, line = final_verdict(run_dir)
+    lines.append(("PASS: " if passed else "FAIL: ") + line)
     return "\n".join(lines)
 
 
@@ -292,6 +334,7 @@ class StatementDiff:
     step: Any
     connection: Any
     sql: str
+    line: Any
     kind: str                  # "result" (code) | "warnings" | "expectation" | "message"
     expected: Any
     ref: str
@@ -329,8 +372,8 @@ def outcome_differences(run_dir: Path, keys: set[tuple]) -> dict[tuple, list[Sta
             elif ta != tb:
                 kind = "message"
             if kind:
-                rows.append(StatementDiff(step, src.get("connection"), src.get("sql") or "", kind, exp,
-                                          ta, tb, wa, wb))
+                rows.append(StatementDiff(step, src.get("connection"), src.get("sql") or "", src.get("line"),
+                                          kind, exp, ta, tb, wa, wb))
         if rows:
             out[key] = rows
     return out
@@ -391,13 +434,85 @@ def _failure_details(run_dir: Path, failing: list[dict]) -> None:
         r["_detail"] = det
 
 
+def _sql_value(v: Any) -> str:
+    if v is None:
+        return "NULL"
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return str(v)
+    text = str(v)
+    return text if re.fullmatch(r"-?\d+(\.\d+)?", text) else "'" + text.replace("'", "\\'") + "'"
+
+
+def shown(v: Any) -> str:
+    """A value as a person reads it, never a Python repr: nothing is "–", a row is
+    ``(1, 'POINT(1 1)')`` as in SQL, a list is comma separated."""
+    if v is None or (isinstance(v, float) and math.isnan(v)):
+        return "–"
+    if isinstance(v, str) and v[:1] == "[":
+        try:
+            v = json.loads(v)
+        except ValueError:
+            return v
+    if isinstance(v, (list, tuple)):
+        if any(isinstance(x, (list, tuple, dict)) for x in v):
+            return "; ".join(shown(x) for x in v)
+        return "(" + ", ".join(_sql_value(x) for x in v) + ")"
+    if isinstance(v, dict):
+        return ", ".join(f"{k}={shown(x)}" for k, x in v.items())
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return str(v)
+
+
 def _env():
     import jinja2
 
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(Path(__file__).resolve().parent / "templates")),
         autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env.filters["shown"] = shown
     return env
+
+
+def _first_line(r: dict, case_info: dict) -> tuple[str | None, int | None]:
+    """The workload file and the line to look at: the first differing statement's, else the case's."""
+    source = case_info.get("source")
+    line = next((st.line for st in r.get("_detail", {}).get("statements", []) if st.line is not None), None)
+    if line is None and r.get("expectation_error"):
+        m = re.match(r"line (\d+)", str(r["expectation_error"]))
+        line = int(m.group(1)) if m else None
+    return source, line if line is not None else case_info.get("line")
+
+
+def _grid(full: list[dict]) -> tuple[list[str], list[tuple[str, bool, dict[str, dict]]]]:
+    """case x format: (formats, [(case, all passed, {format: record})]), failing cases first."""
+    formats = [f for f in ("STATEMENT", "ROW", "MIXED") if any(r["format"] == f for r in full)]
+    formats += sorted({r["format"] for r in full} - set(formats))
+    by: dict[str, dict[str, dict]] = defaultdict(dict)
+    for r in full:
+        by[r["case"]][r["format"]] = r
+    rows = [(case, all(r["_verdict"].passed for r in cells.values()), cells) for case, cells in by.items()]
+    rows.sort(key=lambda x: (x[1], min(_SEVERITY[r["_verdict"].status] for r in x[2].values()), x[0]))
+    return formats, rows
+
+
+def _suite_descriptions() -> dict[str, str]:
+    from harness.pipeline.gx_validate import SUITE_FILES, expectations_dir
+
+    out = {}
+    for name in SUITE_FILES:
+        try:
+            spec = json.loads((expectations_dir() / name).read_text())
+        except (OSError, ValueError):
+            continue
+        out[spec.get("name", name)] = spec.get("meta", {}).get("replbed", {}).get("description", "")
+    return out
+
+
+def _overhead(run_dir: Path) -> str | None:
+    from harness.pipeline.timing import overhead_line
+
+    return overhead_line(run_dir)
 
 
 def render_report(run_dir: Path) -> Path:
@@ -423,9 +538,24 @@ def render_report(run_dir: Path) -> Path:
     rules = [(rule, sum(1 for r in rs if r["_verdict"].passed), len(rs)) for rule, rs in sorted(by_rule.items())]
     docs = gx.get("data_docs")
     docs_link = os.path.relpath(docs, out_dir) if docs else None
+    cases = {c["name"]: c for c in plan.get("cases", [])}
+    for r in failing:
+        r["_why"] = failure_reason(r, r["_verdict"])
+        r["_rerun"] = rerun_command(r["case"], r["format"], plan)
+        source, line = _first_line(r, cases.get(r["case"], {}))
+        r["_source"] = source
+        r["_where"] = (f"{os.path.relpath(source, Path.cwd()) if source and os.path.isabs(source) else source}"
+                       + (f":{line}" if line else "")) if source else None
+        r["_source_link"] = ("file://" + os.path.abspath(source)) if source else None
+    from harness.pipeline.regression import pipeline_errors
+
+    formats, grid = _grid(full)
     html = _env().get_template("report.html.j2").render(
         plan=plan, rows=ordered, failing=failing, n_total=len(full),
         n_pass=counts["pass"], counts=counts, rules=rules, gx=gx, docs_link=docs_link,
+        formats=formats, grid=grid, pipeline_errors=pipeline_errors(run_dir),
+        descriptions=_suite_descriptions(), overhead=_overhead(run_dir),
+        logs_link=os.path.relpath(run_dir / "logs", out_dir) if (run_dir / "logs").is_dir() else None,
         checks=CHECKS + ((REPLICA_CHECK,) if plan.get("live_replica") else ()), css=(Path(__file__).resolve().parent / "templates" / "report.css").read_text())
     path = out_dir / "index.html"
     path.write_text(html, encoding="utf-8")

@@ -119,6 +119,14 @@ def close_run(run_dir: Path, started: float, ended: float | None = None) -> None
         record(run_dir, STARTUP, started, first)
     if ended >= last:
         record(run_dir, FINISH, last, ended)
+    if (o := overhead(run_dir)) is not None:  # the figure itself, for the report and for people
+        line = json.dumps({"overhead": round(o["ratio"], 3), "wall": round(o["wall"], 3),
+                           "reference_collect": round(o["reference_collect"], 3)}) + "\n"
+        fd = os.open(Path(run_dir) / TIMINGS, os.O_WRONLY | os.O_APPEND)
+        try:
+            os.write(fd, line.encode())
+        finally:
+            os.close(fd)
 
 
 def overhead_line(run_dir: Path) -> str | None:
@@ -128,4 +136,4 @@ def overhead_line(run_dir: Path) -> str | None:
         return None
     steps = ", ".join(f"{k} {v:.1f}s" for k, v in o["steps"].items())
     return (f"overhead: {o['ratio']:.2f}x reference collect (wall {o['wall']:.1f} s / reference collect "
-            f"{o['reference_collect']:.1f} s; goal <= 1.5x; steps: {steps})")
+            f"{o['reference_collect']:.1f} s; steps: {steps})")

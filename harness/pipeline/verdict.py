@@ -42,9 +42,20 @@ EXPECTATION_CHECK = "expectation_ok"
 REPLICA_CHECK = "replica_ok"
 
 
+#: The Great Expectations suites' gate (``gate_suites``): a record carries it once the
+#: run's suites were validated; False when a suite names this pair's replbed side
+#: where every other check agreed.
+GX_CHECK = "gx_ok"
+
+
 def checks_of(rec: Mapping[str, Any], checks: Sequence[str] = CHECKS) -> tuple[str, ...]:
-    """The checks ``rec`` is judged on: ``checks``, and the live replica when planned."""
-    return (*checks, REPLICA_CHECK) if REPLICA_CHECK in rec and REPLICA_CHECK not in checks else tuple(checks)
+    """The checks ``rec`` is judged on: ``checks``, the live replica when planned, and the
+    GX gate once the suites ran."""
+    out = tuple(checks)
+    for opt in (REPLICA_CHECK, GX_CHECK):
+        if opt in rec and opt not in out:
+            out = (*out, opt)
+    return out
 
 
 class Status(str, Enum):
@@ -125,7 +136,9 @@ def check_expectations(statements: Iterable[Mapping[str, Any]]) -> tuple[bool | 
         n += 1
         expected, got = _code(s.get("expected_error")), _code(s.get("error_code"))
         if expected != got:
-            where = f"line {s['line']}" if s.get("line") is not None else f"statement {s.get('step', s.get('index'))}"
+            step = s.get("step", s.get("index"))
+            where = (f"line {s['line']}" if s.get("line") is not None
+                     else f"statement {step + 1}" if isinstance(step, int) else "a statement")  # counted from 1
             msg = f": {s['error_message']}" if got and s.get("error_message") else ""
             sql = str(s.get("sql") or "")
             sql = sql if len(sql) <= 80 else sql[:77] + "..."
@@ -136,3 +149,85 @@ def check_expectations(statements: Iterable[Mapping[str, Any]]) -> tuple[bool | 
         return True, None
     more = f"; +{len(wrong) - 3} more" if len(wrong) > 3 else ""
     return False, "; ".join(wrong[:3]) + more
+
+
+# -- the Great Expectations suites gate the verdict ------------------------------
+
+
+@dataclass(frozen=True)
+class Gate:
+    """What the GX suites add to the verdict: per pair, and for the run."""
+    gx_ok: dict[tuple[str, str], bool]                 # every judged pair: False = a suite names its replbed side
+    pair_errors: dict[tuple[str, str], str]            # pairs a suite fails because of the pipeline itself
+    run_errors: tuple[str, ...]                        # suites failing without naming a judged pair
+    findings: dict[tuple[str, str], str] = None  # type: ignore[assignment]  # why gx_ok is False
+
+    def apply(self, rec: dict) -> dict:
+        """``rec`` with ``gx_ok`` (and a pipeline ``error``) set and its verdict fields recomputed."""
+        key = (rec["case"], rec["format"])
+        rec[GX_CHECK] = self.gx_ok.get(key, True)
+        if key in self.pair_errors and not rec.get("error"):
+            rec["error"] = self.pair_errors[key]
+        elif rec[GX_CHECK]:
+            return rec  # the suites agree with the checks: the verdict (and its detailed reason) stands
+        rec.update(record_fields(rec))
+        if not rec[GX_CHECK] and (self.findings or {}).get(key) and rec["status"] == Status.DIFFERS.value:
+            rec["reason"] += f": {self.findings[key]}"
+        return rec
+
+
+def _sides(rows: list[Mapping[str, Any]]) -> dict[tuple[str, str], set[str]]:
+    out: dict[tuple[str, str], set[str]] = {}
+    for row in rows:
+        if row.get("case") is None or row.get("format") is None:
+            continue
+        out.setdefault((str(row["case"]), str(row["format"])), set()).add(str(row.get("side") or "pair"))
+    return out
+
+
+def gate_suites(suites: Iterable[Mapping[str, Any]], records: Iterable[Mapping[str, Any]]) -> Gate:
+    """Every GX suite gates the verdict (one policy, so a red suite never sits under a green run).
+
+    For each failed expectation, the pairs its unexpected rows name:
+
+    * a pair the checks already fail: the suite agrees with the verdict (nothing added);
+    * a pair whose checks all agreed, named on its **replbed** side only: replbed
+      is wrong where the diff jobs did not look; the pair fails (``gx_ok`` False, ``differs``);
+    * a pair whose checks all agreed, named on **both** servers, on the reference only,
+      or as a whole: the check or the pipeline is wrong (both servers "fail" it);
+      the pair is a pipeline ``error``.
+
+    A failed expectation naming no pair (a row count, an exception) is a run-level
+    pipeline error. ``suites`` are ``gx_results.json``'s entries.
+    """
+    recs = {(str(r["case"]), str(r["format"])): r for r in records}
+    passing = {k for k, r in recs.items() if verdict(r).passed}
+    gx_ok = {k: True for k in recs}
+    pair_errors: dict[tuple[str, str], str] = {}
+    run_errors: list[str] = []
+    findings: dict[tuple[str, str], str] = {}
+    for suite in suites:
+        if suite.get("success"):
+            continue
+        for f in suite.get("failed") or []:
+            what = f"GX {suite['suite']} {f.get('expectation')}" + (f"({f['column']})" if f.get("column") else "")
+            sides = _sides(f.get("unexpected_rows") or [])
+            if not sides:
+                why = f.get("exception") or (f"observed {f['observed_value']}" if f.get("observed_value") else "")
+                run_errors.append(f"pipeline: {what} failed naming no case" + (f": {why}" if why else ""))
+                continue
+            for key, named in sorted(sides.items()):
+                if key not in recs:
+                    run_errors.append(f"pipeline: {what} names {key[0]} {key[1]}, a pair the run did not judge")
+                    continue
+                if key not in passing:
+                    continue
+                if named == {"replbed"}:
+                    gx_ok[key] = False
+                    findings.setdefault(key, f"{what} fails on replbed's side")
+                    continue
+                who = ("both servers" if {"reference", "replbed"} <= named
+                       else "the reference" if named == {"reference"} else "the pair")
+                pair_errors.setdefault(key, f"pipeline: {what} fails on {who} where every check agreed "
+                                            "(the check or the pipeline is wrong)")
+    return Gate(gx_ok, pair_errors, tuple(dict.fromkeys(run_errors)), findings)

@@ -47,6 +47,47 @@ def screenshot(url: str, png: Path, size: str = "1400,2000") -> Path:
     return Path(png)
 
 
+_VISIBLE_JS = """
+<script>
+window.addEventListener('load', () => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    if (!node.textContent.trim()) continue;
+    range.selectNodeContents(node);
+    const rects = [...range.getClientRects()].filter(r => r.width > 0 && r.height > 0);
+    if (rects.some(r => r.top >= 0 && r.bottom <= window.innerHeight && r.left < window.innerWidth)) {
+      out.push(node.textContent.replace(/\\s+/g, ' ').trim());
+    }
+  }
+  const pre = document.createElement('pre');
+  pre.id = 'replbed-visible-text';
+  pre.textContent = out.join(' ');
+  document.documentElement.appendChild(pre);
+});
+</script>"""
+
+
+def visible_text(url: str, width: int = 1400, height: int = 900) -> str:
+    """The text a person sees on the first screen (no scrolling) of a local page at this window
+    size: the page is copied next to itself with a script that keeps the text nodes laid out
+    inside the viewport."""
+    assert url.startswith("file://")
+    page = Path(url[len("file://"):].split("#")[0])
+    probe = page.with_name(f".visible-{page.name}")
+    probe.write_text(page.read_text(encoding="utf-8").replace("</body>", _VISIBLE_JS + "</body>"), encoding="utf-8")
+    try:
+        dom = _run([f"--window-size={width},{height}", "--virtual-time-budget=3000", "--dump-dom",
+                    probe.resolve().as_uri()]).stdout.decode("utf-8")
+    finally:
+        probe.unlink()
+    found = [text for tag, attrs, text in Elements(dom).find("pre", id="replbed-visible-text")]
+    assert found, "the probe script did not run"
+    return " ".join(found[0].split())
+
+
 class Elements(HTMLParser):
     """Flat list of (tag, attrs, text) in document order; enough to assert structure."""
 

@@ -72,6 +72,33 @@ def test_gtid_groups_from_raw_events() -> None:
                    (16, "Gtid", "standalone")]
 
 
+def _ev(seq, t, q=None, flags=None, side="replbed"):
+    return {"case": "c", "format": "ROW", "side": side, "seq": seq, "event_type": t, "query": q,
+            "gtid_flags": flags}
+
+
+def test_rollback_to_savepoint_does_not_end_a_group() -> None:
+    # BEGIN; INSERT; SAVEPOINT s; INSERT; ROLLBACK TO s; COMMIT on InnoDB + a MyISAM write:
+    # MariaDB logs the savepoint statements inside the group, which ends at its Xid.
+    evs = [_ev(0, "Format_desc"), _ev(1, "Gtid"), _ev(2, "Table_map"), _ev(3, "Write_rows_v1"),
+           _ev(4, "Query", "SAVEPOINT `s`"), _ev(5, "Table_map"), _ev(6, "Write_rows_v1"),
+           _ev(7, "Query", "ROLLBACK TO `s`"), _ev(8, "Query", "rollback to savepoint s2"), _ev(9, "Xid"),
+           _ev(10, "Gtid"), _ev(11, "Query", "INSERT INTO m VALUES (1)"), _ev(12, "Query", "ROLLBACK"),
+           _ev(13, "Gtid", flags=0x48), _ev(14, "Query", "XA END X'31',X'',1"), _ev(15, "XA_prepare"),
+           _ev(16, "Gtid", flags=1), _ev(17, "Query", "XA COMMIT X'31',X'',1")]
+    got = [(g["first_seq"], g["n_events"], g["group_end"]) for g in gtid_groups(evs)]
+    assert got == [(1, 9, "Xid"), (10, 3, "ROLLBACK"), (13, 3, "XA_prepare"), (16, 2, "XA COMMIT")]
+
+
+def test_a_group_cut_at_rollback_to_is_a_framing_fault() -> None:
+    # the fault the old rule hid: a group whose Xid is gone after ROLLBACK TO runs into
+    # the next Gtid (unterminated); and a Xid with no Gtid opens a group of its own
+    evs = [_ev(1, "Gtid"), _ev(2, "Query", "SAVEPOINT `s`"), _ev(3, "Query", "ROLLBACK TO `s`"),
+           _ev(4, "Gtid"), _ev(5, "Query", "BEGIN"), _ev(6, "Query", "COMMIT"), _ev(7, "Xid")]
+    got = [(g["first_seq"], g["first_event"], g["group_end"]) for g in gtid_groups(evs)]
+    assert got == [(1, "Gtid", "unterminated"), (4, "Gtid", "COMMIT"), (7, "Xid", "Xid")]
+
+
 @pytest.mark.slow
 def test_raw_expectations_fail_on_each_difference_and_name_the_pair(tmp_path: Path) -> None:
     from harness.pipeline.gx_assets import fetch_assets
@@ -141,6 +168,17 @@ def _docs_in_chromium(index: Path, site: Path) -> None:
     screenshot(url_of(page), SHOTS / "gx-data-docs-failure.png", size="1400,1600")
     text = dump_dom(url_of(page))
     assert "basic_dml" in text and "unterminated" in text
+    # the page explains itself and leads back to the replbed report of its run
+    assert "Data asset: None" not in text and "Data asset: gtid_groups (replbed run bad-run)" in text
+    link = Elements(text).find("div", id="replbed-report-link")
+    assert link and "the replbed report" in link[0][2]
+    href = next(a for t, a, x in Elements(text).find("a") if x == "the replbed report")["href"]
+    assert (page.parent / href).resolve() == (page.parents[4].parent.parent.parent / "bad" / "report" / "index.html").resolve() \
+        or href.endswith("bad/report/index.html"), href
+    suite_page = dump_dom(url_of(site / "expectations" / "raw_gtid_groups.html"))
+    assert "is one of <code>Xid</code>" in suite_page  # each expectation's notes, in words
+    assert "ROLLBACK TO &lt;savepoint&gt; and SAVEPOINT are Queries inside a group" in suite_page \
+        or "ROLLBACK TO <savepoint> and SAVEPOINT are Queries inside a group" in suite_page
     # styled: bootstrap's CSS loaded from the site (a computed layout is not visible in the DOM,
     # so the screenshot is the check a person looks at; here: the local files exist)
     for link in Elements(index.read_text()).find("link"):

@@ -270,13 +270,13 @@ def test_the_judges_show_what_differs(judged):
     assert judged["ref_ok_replbed_error"]["full"]["first_diff_statement"] == 3
     # the pipeline's one-line reason says where: statement, both answers; event; table; replay
     why = judged["ref_ok_replbed_error"]["pipeline"]["reason"]
-    assert why == ("differs in outcomes_match: statement 3 `UPDATE t1 SET v='c' WHERE id=1`: "
+    assert why == ("differs in outcomes_match: statement 4 `UPDATE t1 SET v='c' WHERE id=1`: "
                    "reference OK / replbed 1305 FUNCTION test.SOUNDEX does not exist"), why
     assert "first differing event #10 (rows_json)" in judged["swapped_rows"]["pipeline"]["reason"]
     assert "table d.t1" in judged["different_table_row"]["pipeline"]["reason"]
     assert "replay: d.t1 differs after replay" in judged["replay_mismatch"]["pipeline"]["reason"]
     why = judged["wrong_annotation"]["pipeline"]["reason"]
-    assert why.startswith("statement 1 `INSERT INTO t1 VALUES (1,'a'),(2,'b')`: expected 1062, "
+    assert why.startswith("statement 2 `INSERT INTO t1 VALUES (1,'a'),(2,'b')`: expected 1062, "
                           "reference got OK"), why
     assert judged["wrong_annotation"]["compare"].lines[0].startswith("  workload expectation wrong: ")
     gap = "\n".join(judged["gtid_gap"]["compare"].lines)

@@ -43,32 +43,55 @@ def test_all_pass_report_in_chromium(tmp_path: Path) -> None:
     verdict = dom.find("div", id="verdict")
     assert len(verdict) == 1 and "PASSED: all 6 case × format passed" in verdict[0][2]
     assert not dom.find(id="failures") and not dom.find(id="differences")
-    rows = dom.find("tr", class_="is-pass")
-    assert len([r for r in rows if "pass" in r[2] and "fixture." not in r[2]]) == 6
+    # the grid: one row per case, a tick per format it ran in
+    table = Elements(dump_dom(url_of(report)).split('id="results-table"', 1)[1].split("</table>", 1)[0])
+    assert len(table.find("td", class_="cell-pass")) == 6 and len(table.find("tr", class_="is-pass")) == 2
     assert not dom.find("tr", class_="is-fail")
 
 
+def _with_sources(run: Path) -> Path:
+    """The plan as plan_run writes it today: each case's workload file and line."""
+    import json
+
+    plan = json.loads((run / "plan.json").read_text())
+    for i, c in enumerate(plan["cases"]):
+        c.update(source=str(run / "cases.wl"), line=10 * i + 1)
+    (run / "plan.json").write_text(json.dumps(plan))
+    return run
+
+
 def test_failing_report_in_chromium(tmp_path: Path) -> None:
-    report = render_report(failing_run(tmp_path / "run"))
+    report = render_report(_with_sources(failing_run(tmp_path / "run")))
     html = report.read_text()
     _no_remote_assets(html)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    full = screenshot(url_of(report), SHOTS / "report-failing.png", size="1400,2400")
-    only = screenshot(url_of(report, "only-failures"), SHOTS / "report-failing-only.png", size="1400,2400")
+    full = screenshot(url_of(report), SHOTS / "report-failing.png", size="1400,6000")
+    only = screenshot(url_of(report, "only-failures"), SHOTS / "report-failing-only.png", size="1400,6000")
     assert full.read_bytes() != only.read_bytes()  # the failures-only view hides the passing rows
 
     raw = dump_dom(url_of(report))
     dom = Elements(raw)
     assert "FAILED: 2 of 6 case × format failed" in dom.find("div", id="verdict")[0][2]
 
-    # failures first: the failure list precedes all results, and failing rows lead the table
-    assert raw.index('id="failures"') < raw.index('id="results-table"') < raw.index('id="differences"')
-    failures = [r[2] for r in dom.find("tr", class_="is-fail") if "workload" in r[2] or "differs" in r[2]]
+    # the difference first: the failures, then the differences, then the case x format grid
+    assert raw.index('id="failures"') < raw.index('id="differences"') < raw.index('id="results-table"')
+    failures = [r[2] for r in Elements(raw[raw.index('id="failure-list"'):]).find("tr", class_="is-fail")]
     assert "myisam_mix" in failures[0] and "workload expectation wrong" in failures[0]
     assert "basic_dml" in failures[1] and "replbed differs" in failures[1]
+    # each failure: its first difference, a rerun command and the workload's file:line
+    assert "replbed run --case basic_dml --formats ROW" in failures[1]
+    assert re.search(r"cases\.wl:(1|11)\b", failures[1]), failures[1]
+    assert "differs in" in failures[1]
+    # the grid: one row per case, one column per format; failing cases lead
     table = raw[raw.index('id="results-table"'):]
-    first_pass = table.index('class="is-pass')
-    assert table.index("myisam_mix") < first_pass and table.index("basic_dml") < first_pass
+    grid = Elements(table[:table.index("</table>")])
+    assert len(grid.find("tr")) == 1 + 2  # the header and the two cases
+    assert table.index("myisam_mix") < table.index("basic_dml")  # the most severe first
+    assert len(grid.find("td", class_="cell-fail")) == 2 and len(grid.find("td", class_="cell-pass")) == 4
+    # no Python reprs anywhere a person reads
+    text = " ".join(t for _, _, t in dom.find("body"))
+    for repr_ in ("None", "['", "[]"):
+        assert repr_ not in text, repr_
 
     # the expectation failure is its own kind and carries its reason
     exp = dom.find("div", class_="k-expectation_wrong")
@@ -99,3 +122,17 @@ def test_failing_report_in_chromium(tmp_path: Path) -> None:
     stmts = Elements(raw[raw.index('id="d-basic_dml_ROW"'):]).find("table", class_="stmts")[0][2]
     assert "DELETE FROM t1 WHERE id=2" in stmts and "OK" in stmts
     assert "ERROR 1305: FUNCTION d.nope does not exist" in stmts and "Error" in stmts
+
+
+def test_failing_report_first_screen_shows_the_difference_and_a_rerun(tmp_path: Path) -> None:
+    """What a reviewer sees without scrolling (1400x900): the verdict, the first difference
+    and the command that reruns it."""
+    report = render_report(failing_run(tmp_path / "run"))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    screenshot(url_of(report), SHOTS / "report-first-screen.png", size="1400,900")
+    from tests.pipeline.chromium import visible_text
+
+    seen = visible_text(url_of(report), width=1400, height=900)
+    assert "FAILED: 2 of 6 case × format failed" in seen, seen
+    assert "First difference" in seen and "myisam_mix STATEMENT" in seen, seen
+    assert "rerun: replbed run --case myisam_mix --formats STATEMENT" in seen, seen
