@@ -127,7 +127,7 @@ def capture_library_logs(run_dir: Path, name: str = "gx.log") -> None:
 
 
 def _eta(seconds: float) -> str:
-    s = max(0, int(round(seconds)))
+    s = max(0, round(seconds))
     return f"{s // 60}:{s % 60:02d}"
 
 

@@ -202,7 +202,7 @@ def gate_suites(suites: Iterable[Mapping[str, Any]], records: Iterable[Mapping[s
     """
     recs = {(str(r["case"]), str(r["format"])): r for r in records}
     passing = {k for k, r in recs.items() if verdict(r).passed}
-    gx_ok = {k: True for k in recs}
+    gx_ok = dict.fromkeys(recs, True)
     pair_errors: dict[tuple[str, str], str] = {}
     run_errors: list[str] = []
     findings: dict[tuple[str, str], str] = {}
