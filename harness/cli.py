@@ -412,7 +412,7 @@ def cmd_cleanup(args: argparse.Namespace) -> int:
 # -- main ----------------------------------------------------------------------
 
 
-def _fuzz_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def _fuzz_parser(sub: Any) -> None:
     """``replbed fuzz``'s options."""
     z = sub.add_parser("fuzz", help="random differential testing against MariaDB, with shrinking")
     z.add_argument("--seed", type=int, default=1, help="random seed of the generator")

@@ -90,7 +90,7 @@ def rerun_command(case: str, fmt: str, plan: dict | None = None) -> str:
 
 def failure_reason(r: dict, v: Verdict) -> str:
     """The failure's first difference, one line (the summary record's reason says where)."""
-    why = r.get("reason") if r.get("status") == v.status.value and r.get("reason") else v.reason
+    why = str(r.get("reason") if r.get("status") == v.status.value and r.get("reason") else v.reason)
     if r.get("replay_ok") is False and r.get("replay_error") and "replay" not in why:
         why += f"; replay: {str(r['replay_error']).splitlines()[0][:100]}"
     if r.get("replica_ok") is False and r.get("replica_error") and "replica" not in why:

@@ -58,8 +58,7 @@ def tables(thd: "Thd") -> TableDef:
 COLUMNS = ("TABLE_CATALOG TABLE_SCHEMA TABLE_NAME COLUMN_NAME ORDINAL_POSITION# COLUMN_DEFAULT IS_NULLABLE "
            "DATA_TYPE CHARACTER_MAXIMUM_LENGTH# CHARACTER_OCTET_LENGTH# NUMERIC_PRECISION# NUMERIC_SCALE# "
            "DATETIME_PRECISION# CHARACTER_SET_NAME COLLATION_NAME COLUMN_TYPE COLUMN_KEY EXTRA PRIVILEGES "
-           "COLUMN_COMMENT IS_GENERATED GENERATION_EXPRESSION IS_SYSTEM_TIME_PERIOD_START "
-           "IS_SYSTEM_TIME_PERIOD_END")
+           "COLUMN_COMMENT IS_GENERATED GENERATION_EXPRESSION")
 
 
 def _numeric(ty: Any) -> tuple[int | None, int | None]:
@@ -77,7 +76,10 @@ def _numeric(ty: Any) -> tuple[int | None, int | None]:
 
 
 def _char_lengths(ty: Any) -> tuple[int | None, int | None]:
-    from harness.sql.item.column_types import BinaryType, StringType
+    from harness.sql.item.column_types import BinaryType, EnumType, StringType
+    if isinstance(ty, EnumType):
+        n = max((len(v) for v in ty.values), default=0)
+        return n, n * 4
     if isinstance(ty, StringType):
         if ty.is_blob:
             n = {"TINYTEXT": 255, "TEXT": 65535, "MEDIUMTEXT": 16777215, "LONGTEXT": 4294967295}.get(ty.name, 65535)
@@ -111,11 +113,11 @@ def columns(thd: "Thd") -> TableDef:
             coll = column_collation(thd, t, c)
             prec, scale = _numeric(c.type)
             clen, olen = _char_lengths(c.type)
-            fsp = getattr(c.type, "fsp", None)
+            fsp = getattr(c.type, "fsp", None) if type(c.type).__name__ != "DateType" else None
             rows.append(["def", db, t.name, c.name, i + 1, column_default_is(c), "YES" if c.nullable else "NO",
                          ctype.split("(")[0].split()[0].lower(), clen, olen, prec, scale, fsp,
                          coll.split("_")[0] if coll else None, coll, ctype, column_key(t, i), column_extra(c),
-                         "select,insert,update,references", "", "NEVER", None, "NO", "NO"])
+                         "select,insert,update,references", "", "NEVER", None])
     return _make("COLUMNS", COLUMNS, rows)
 
 
@@ -264,8 +266,8 @@ PARTITIONS = ("TABLE_CATALOG TABLE_SCHEMA TABLE_NAME PARTITION_NAME SUBPARTITION
 
 def partitions(thd: "Thd") -> TableDef:
     """A table without partitions has one row with NULL partition columns."""
-    rows: list[list[Any]] = [["def", db, t.name] + [None] * 9 + [t.data.count, 0, 16384, None, 0, 0, None, None, None, None, "",
-                                                 None, None] for db, t in _tables_of(thd)]
+    rows: list[list[Any]] = [["def", db, t.name] + [None] * 9 + [t.data.count, 0, 16384, None, 0, 0, None, None,
+                                                                 None, None, "", "", None] for db, t in _tables_of(thd)]
     return _make("PARTITIONS", PARTITIONS, rows)
 
 

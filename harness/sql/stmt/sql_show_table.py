@@ -137,7 +137,7 @@ def show_index(thd: "Thd", st: A.Show) -> SelectResult:
         for seq, ci in enumerate(k.columns, 1):
             c = t.columns[ci]
             rows.append([t.name, 0 if k.kind in ("PRIMARY", "UNIQUE") else 1, k.name, seq, c.name, "A",
-                         t.data.count if k.kind in ("PRIMARY", "UNIQUE") else 0, None, None,
+                         t.data.count, None, None,
                          "YES" if c.nullable else "", "BTREE", "", "", "NO"])
     return _text_result(["Table", "Non_unique", "Key_name", "Seq_in_index", "Column_name", "Collation",
                          "Cardinality", "Sub_part", "Packed", "Null", "Index_type", "Comment", "Index_comment",
@@ -152,7 +152,10 @@ TABLE_STATUS_COLUMNS = ["Name", "Engine", "Version", "Row_format", "Rows", "Avg_
 
 def table_status_row(thd: "Thd", t: TableDef) -> list[Any]:
     auto = t.data.auto_increment if t.auto_inc_col is not None else None
-    fmt = "Dynamic" if t.engine.name in ("InnoDB", "MyISAM") else "Page" if t.engine.name == "Aria" else "Fixed"
+    from harness.sql.item.column_types import StringType
+    variable = any(isinstance(c.type, StringType) and (c.type.is_blob or c.type.name == "VARCHAR") for c in t.columns)
+    fmt = "Dynamic" if t.engine.name == "InnoDB" or (t.engine.name == "MyISAM" and variable) \
+        else "Page" if t.engine.name == "Aria" else "Fixed"
     return [t.name, t.engine.name, 10, fmt, t.data.count, 0, 16384, 0, 0, 0, auto, None, None, None,
             table_collation(thd, t), None, "", str(t.options.get("COMMENT", "")), 0, "N"]
 
@@ -180,7 +183,9 @@ def show_create_table_text(thd: "Thd", t: TableDef) -> str:
         text += f" AUTO_INCREMENT={t.data.auto_increment}"
     cs = COLLATIONS.get(coll, (None,))[0]
     if cs is not None:
-        text += f" DEFAULT CHARSET={cs} COLLATE={coll}"
+        # the table options in the server's order: ... CHARSET, COLLATE, then Aria's PAGE_CHECKSUM
+        page = " PAGE_CHECKSUM=1" if text.endswith(" PAGE_CHECKSUM=1") else ""
+        text = text[:len(text) - len(page)] + f" DEFAULT CHARSET={cs} COLLATE={coll}" + page
     if t.options.get("COMMENT"):
         text += " COMMENT='" + str(t.options["COMMENT"]).replace("'", "''") + "'"
     if t.temporary:
