@@ -52,6 +52,11 @@ class ShowParser(ExprParser):
             for _ in range(3):
                 self.advance()
             sh.what = "SLAVE_STATUS"
+        elif self.at_kw("BINARY") and self.peek_kw(1, "LOG") and self.peek_kw(2, "STATUS"):
+            # SHOW BINARY LOG STATUS (MySQL 8.2+): SHOW MASTER STATUS's new name there
+            for _ in range(3):
+                self.advance()
+            sh.what = "MASTER_STATUS"
         elif self.at_kw("BINLOG") and self.peek_kw(1, "STATUS"):
             # SHOW BINLOG STATUS (MariaDB 10.5.2+): SHOW MASTER STATUS's new name
             self.advance()

@@ -47,6 +47,9 @@ def _show(thd: "Thd", st: A.Show) -> SelectResult:
         return _text_result(["Log_name", "File_size"], [list(r) for r in thd.server.binlog.list_files()], (1,))
     if w == "MASTER_STATUS":
         name, pos = thd.server.binlog.current()
+        if thd.server.config.flavor.startswith("mysql"):  # MySQL adds the executed GTID set
+            return _text_result(["File", "Position", "Binlog_Do_DB", "Binlog_Ignore_DB", "Executed_Gtid_Set"],
+                                [[name, pos, "", "", thd.server.binlog.gtid_executed_text()]], (1,))
         return _text_result(["File", "Position", "Binlog_Do_DB", "Binlog_Ignore_DB"], [[name, pos, "", ""]], (1,))
     if w in ("WARNINGS", "ERRORS"):
         notes = thd.last_notes
