@@ -25,6 +25,10 @@ class ShowParser(ExprParser):
             sh.what = "TABLE_STATUS"
             if self.accept_kw("FROM", "IN"):
                 sh.db = self.ident()
+        elif self.at_kw("CREATE") and self.peek_kw(1, "TRIGGER", "PROCEDURE", "FUNCTION"):
+            self.advance()
+            sh.what = "CREATE_" + str(self.advance().value).upper()
+            sh.table = self.table_name()  # the object's name (and database)
         elif self.at_kw("CREATE") and self.peek_kw(1, "DATABASE", "SCHEMA", "VIEW"):
             self.advance()
             if self.advance().text.upper() == "VIEW":
@@ -41,6 +45,12 @@ class ShowParser(ExprParser):
             sh.what = str(self.toks[self.i - 1].value).upper()
             if self.accept_kw("FROM", "IN"):
                 sh.db = self.ident()
+        elif self.at_kw("PACKAGE") and (self.peek_kw(1, "STATUS") or self.peek_kw(2, "STATUS")):
+            # SHOW PACKAGE [BODY] STATUS (sql_mode=ORACLE packages): none here
+            self.advance()
+            self.accept_kw("BODY")
+            self.advance()
+            sh.what = "PACKAGE_STATUS"
         elif self.at_kw("PROCEDURE", "FUNCTION") and self.peek_kw(1, "STATUS"):
             sh.what = str(self.advance().value).upper() + "_STATUS"
             self.advance()

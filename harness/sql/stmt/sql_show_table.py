@@ -110,7 +110,35 @@ def column_extra(c: Column) -> str:
 
 def _open(thd: "Thd", name: A.TableName | None) -> TableDef:
     assert name is not None
+    if thd.find_table(name) is None and thd.find_view(name) is not None:
+        return view_table(thd, name)
     return thd.open_table(name)
+
+
+def view_table(thd: "Thd", name: A.TableName) -> TableDef:
+    """A view's columns as a keyless table (SHOW FIELDS / DESCRIBE / SHOW KEYS of a view):
+    the view's SELECT is prepared, as the server opens a view, and its items typed as
+    CREATE ... SELECT types them."""
+    import dataclasses
+    from harness.sql.handler.prelock import analyze
+    from harness.sql.handler.storage import Engine
+    from harness.sql.stmt.context import ExecContext
+    from harness.sql.stmt.create_select import _select_columns
+    from harness.sql.stmt.executor import Executor
+    view = thd.find_view(name)
+    assert view is not None and view.select is not None
+    saved = thd.db
+    thd.db = name.db or thd.db
+    try:
+        sel = dataclasses.replace(view.select, limit=A.Literal(0))
+        info = analyze(thd, sel, "SELECT")
+        res = Executor(thd, ExecContext(thd, info), info).select(sel)
+        cols = _select_columns(thd, sel, res.columns)
+    finally:
+        thd.db = saved
+    for c, alias in zip(cols, view.columns):
+        c.name = alias
+    return TableDef(name.db or thd.db or "", view.name.name, cols, [], Engine("VIEW", transactional=True))
 
 
 def show_columns(thd: "Thd", st: A.Show) -> SelectResult:
@@ -250,6 +278,54 @@ def _trigger_body(text: str) -> str:
     return m.group(1) if m else text
 
 
+def show_create_trigger(thd: "Thd", st: A.Show) -> SelectResult:
+    from harness.sql.stmt.sql_table import _with_definer
+    assert st.table is not None
+    db = st.table.db or thd.db
+    if db is None:
+        raise error("ER_NO_DB_ERROR")
+    for t in thd.catalog.tables(db).values():
+        for tr in t.triggers:
+            if tr.name.lower() == st.table.name.lower():
+                coll = thd.db_collation(db) or "utf8mb4_general_ci"
+                return _text_result(["Trigger", "sql_mode", "SQL Original Statement", "character_set_client",
+                                     "collation_connection", "Database Collation", "Created"],
+                                    [[tr.name, tr.sql_mode or "", _with_definer(thd, tr.text, "TRIGGER"), "utf8mb4",
+                                      "utf8mb4_general_ci", coll, None]])
+    raise error("ER_TRG_DOES_NOT_EXIST")
+
+
+def show_create_routine(thd: "Thd", st: A.Show) -> SelectResult:
+    from harness.sql.stmt.sql_table import routine_create_text
+    assert st.table is not None
+    kind = st.what.split("_", 1)[1]
+    db = st.table.db or thd.db
+    r = thd.catalog.routines.get((db or "", kind, st.table.name.lower()))
+    if r is None:
+        raise error("ER_SP_DOES_NOT_EXIST", kind, st.table.name)
+    saved, thd.db = thd.db, db
+    try:
+        text = routine_create_text(thd, r.definition)
+    finally:
+        thd.db = saved
+    coll = thd.db_collation(db) or "utf8mb4_general_ci"
+    return _text_result([kind.capitalize(), "sql_mode", f"Create {kind.capitalize()}", "character_set_client",
+                         "collation_connection", "Database Collation"],
+                        [[r.name, r.sql_mode or "", text, "utf8mb4", "utf8mb4_general_ci", coll]])
+
+
+def show_routine_status(thd: "Thd", st: A.Show) -> SelectResult:
+    kind = st.what.split("_", 1)[0]
+    rows = []
+    for (db, k, _n), r in sorted(thd.catalog.routines.items()):
+        if k == kind:
+            rows.append([db, r.name, kind, f"{thd.user}@localhost", None, None, "DEFINER", "", "utf8mb4",
+                         "utf8mb4_general_ci", thd.db_collation(db) or "utf8mb4_general_ci"])
+    return _text_result(["Db", "Name", "Type", "Definer", "Modified", "Created", "Security_type", "Comment",
+                         "character_set_client", "collation_connection", "Database Collation"],
+                        like_filter(rows, st.like, 1))
+
+
 def show_empty(names: list[str]) -> Callable[["Thd", A.Show], SelectResult]:
     return lambda thd, st: _text_result(names, [])
 
@@ -290,6 +366,13 @@ TABLE_SHOWS: dict[str, Callable[["Thd", A.Show], SelectResult]] = {
     "CREATE_VIEW": show_create_view,
     "CREATE_DATABASE": show_create_database,
     "TRIGGERS": show_triggers,
+    "CREATE_TRIGGER": show_create_trigger,
+    "CREATE_PROCEDURE": show_create_routine,
+    "CREATE_FUNCTION": show_create_routine,
+    "PROCEDURE_STATUS": show_routine_status,
+    "FUNCTION_STATUS": show_routine_status,
+    "PACKAGE_STATUS": show_empty(["Db", "Name", "Type", "Definer", "Modified", "Created", "Security_type", "Comment",
+                                  "character_set_client", "collation_connection", "Database Collation"]),
     "EVENTS": show_empty(["Db", "Name", "Definer", "Time zone", "Type", "Execute at", "Interval value",
                           "Interval field", "Starts", "Ends", "Status", "Originator", "character_set_client",
                           "collation_connection", "Database Collation"]),
