@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.parse_errors import UnsupportedError
-from harness.sql.stmt import global_read_lock, locked_tables, sql_admin, sql_alter, sql_show_table
+from harness.sql.stmt import global_read_lock, locked_tables, sql_admin, sql_alter, sql_explain
 from harness.sql.stmt import sql_table as DDL
 from harness.sql.stmt import xa as XA
 from harness.sql.stmt.routines import call
@@ -60,7 +60,7 @@ _HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
     A.TableMaintenance: sql_admin.table_maintenance,
     A.LockTables: locked_tables.lock_tables,
     A.FlushReadLock: global_read_lock.flush_tables_with_read_lock,
-    A.Explain: sql_show_table.explain,
+    A.Explain: sql_explain.explain,
     A.UnlockTables: locked_tables.unlock_tables,
     A.XaStart: XA.xa_start,
     A.XaEnd: XA.xa_end,

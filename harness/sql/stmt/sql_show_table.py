@@ -336,27 +336,6 @@ def _show_grants(thd: "Thd", st: A.Show) -> SelectResult:
                         [[f"GRANT ALL PRIVILEGES ON *.* TO `{user}`@`localhost` WITH GRANT OPTION"]])
 
 
-def explain(thd: "Thd", st: A.Explain) -> SelectResult:
-    """EXPLAIN SELECT: one row per table of the FROM list, a full scan each (the model
-    keeps no plan to show); ``rows`` is the table's row count, which tools such as
-    pt-table-checksum size their chunks by."""
-    sel = st.select
-    rows: list[list[Any]] = []
-    for ref in getattr(sel, "from_", []) or []:
-        name = getattr(ref, "table", None)
-        t = thd.find_table(name) if isinstance(name, A.TableName) else None
-        if t is None:
-            continue
-        # a condition on no column (WHERE 1=1) is folded away before the plan
-        extra = "Using where" if "ColumnRef(" in repr(getattr(sel, "where", None)) else ""
-        rows.append([1, "SIMPLE", getattr(ref, "ref_name", None) or t.name, "ALL", None, None, None, None,
-                     str(max(t.data.count, 1)), extra])
-    if not rows:
-        rows.append([1, "SIMPLE", None, None, None, None, None, None, None, "No tables used"])
-    return _text_result(["id", "select_type", "table", "type", "possible_keys", "key", "key_len", "ref", "rows",
-                         "Extra"], rows, (0,))
-
-
 #: what -> handler, for sql_show.show.
 TABLE_SHOWS: dict[str, Callable[["Thd", A.Show], SelectResult]] = {
     "COLUMNS": show_columns,
