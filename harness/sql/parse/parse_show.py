@@ -13,76 +13,74 @@ class ShowParser(ExprParser):
 
     def show_catalog(self, sh: A.Show) -> bool:
         """Parse a catalog SHOW form into ``sh`` after SHOW [FULL]; False when not one."""
+        return any(step(self, sh) for step in _SHOW_STEPS)
+
+    def _show_table_forms(self, sh: A.Show) -> bool:
         if self.accept_kw("COLUMNS", "FIELDS"):
             sh.what = "COLUMNS"
-            self._show_table_from(sh)
         elif self.accept_kw("INDEX", "INDEXES", "KEYS"):
             sh.what = "INDEX"
-            self._show_table_from(sh)
-        elif self.at_kw("TABLE") and self.peek_kw(1, "STATUS"):
+        else:
+            return False
+        self._show_table_from(sh)
+        return True
+
+    def _show_status_forms(self, sh: A.Show) -> bool:
+        """SHOW TABLE / PROCEDURE / FUNCTION / PACKAGE [BODY] / SLAVE / BINLOG / BINARY LOG STATUS."""
+        words = ("TABLE", "PROCEDURE", "FUNCTION", "PACKAGE", "SLAVE", "REPLICA", "BINLOG")
+        if self.at_kw(*words) and self.peek_kw(1, "STATUS"):
+            word = str(self.advance().value).upper()
+            self.advance()
+        elif self.at_kw("PACKAGE") and self.peek_kw(1, "BODY") and self.peek_kw(2, "STATUS"):
+            word = "PACKAGE"
+            for _ in range(3):
+                self.advance()
+        elif self.at_kw("ALL", "BINARY") and self.peek_kw(1, "SLAVES", "LOG") and self.peek_kw(2, "STATUS"):
+            word = "SLAVE" if self.advance().text.upper() == "ALL" else "BINLOG"
             self.advance()
             self.advance()
-            sh.what = "TABLE_STATUS"
-            if self.accept_kw("FROM", "IN"):
-                sh.db = self.ident()
-        elif self.at_kw("CREATE") and self.peek_kw(1, "TRIGGER", "PROCEDURE", "FUNCTION"):
-            self.advance()
-            sh.what = "CREATE_" + str(self.advance().value).upper()
+        else:
+            return False
+        # SHOW BINLOG STATUS (MariaDB 10.5.2+) / BINARY LOG STATUS (MySQL 8.2+): MASTER STATUS
+        sh.what = {"BINLOG": "MASTER", "REPLICA": "SLAVE"}.get(word, word) + "_STATUS"
+        if word == "TABLE" and self.accept_kw("FROM", "IN"):
+            sh.db = self.ident()
+        return True
+
+    def _show_create_forms(self, sh: A.Show) -> bool:
+        if not (self.at_kw("CREATE") and self.peek_kw(1, "DATABASE", "SCHEMA", "VIEW", "TRIGGER", "PROCEDURE",
+                                                       "FUNCTION")):
+            return False
+        self.advance()
+        word = self.advance().text.upper()
+        if word in ("DATABASE", "SCHEMA"):
+            sh.what = "CREATE_DATABASE"
+            if self.accept_kw("IF"):
+                self.expect_kw("NOT")
+                self.expect_kw("EXISTS")
+                sh.if_not_exists = True
+            sh.db = self.ident()
+        else:
+            sh.what = "CREATE_" + word
             sh.table = self.table_name()  # the object's name (and database)
-        elif self.at_kw("CREATE") and self.peek_kw(1, "DATABASE", "SCHEMA", "VIEW"):
-            self.advance()
-            if self.advance().text.upper() == "VIEW":
-                sh.what = "CREATE_VIEW"
-                sh.table = self.table_name()
-            else:
-                sh.what = "CREATE_DATABASE"
-                if self.accept_kw("IF"):
-                    self.expect_kw("NOT")
-                    self.expect_kw("EXISTS")
-                    sh.if_not_exists = True
-                sh.db = self.ident()
-        elif self.accept_kw("TRIGGERS", "EVENTS"):
+        return True
+
+    def _show_list_forms(self, sh: A.Show) -> bool:
+        if self.accept_kw("TRIGGERS", "EVENTS"):
             sh.what = str(self.toks[self.i - 1].value).upper()
             if self.accept_kw("FROM", "IN"):
                 sh.db = self.ident()
-        elif self.at_kw("PACKAGE") and (self.peek_kw(1, "STATUS") or self.peek_kw(2, "STATUS")):
-            # SHOW PACKAGE [BODY] STATUS (sql_mode=ORACLE packages): none here
-            self.advance()
-            self.accept_kw("BODY")
-            self.advance()
-            sh.what = "PACKAGE_STATUS"
-        elif self.at_kw("PROCEDURE", "FUNCTION") and self.peek_kw(1, "STATUS"):
-            sh.what = str(self.advance().value).upper() + "_STATUS"
-            self.advance()
-        elif self.at_kw("SLAVE", "REPLICA") and self.peek_kw(1, "STATUS"):
-            self.advance()
-            self.advance()
-            sh.what = "SLAVE_STATUS"
-        elif self.at_kw("ALL") and self.peek_kw(1, "SLAVES") and self.peek_kw(2, "STATUS"):
-            for _ in range(3):
-                self.advance()
-            sh.what = "SLAVE_STATUS"
-        elif self.at_kw("BINARY") and self.peek_kw(1, "LOG") and self.peek_kw(2, "STATUS"):
-            # SHOW BINARY LOG STATUS (MySQL 8.2+): SHOW MASTER STATUS's new name there
-            for _ in range(3):
-                self.advance()
-            sh.what = "MASTER_STATUS"
-        elif self.at_kw("BINLOG") and self.peek_kw(1, "STATUS"):
-            # SHOW BINLOG STATUS (MariaDB 10.5.2+): SHOW MASTER STATUS's new name
-            self.advance()
-            self.advance()
-            sh.what = "MASTER_STATUS"
-        elif self.at_kw("PLUGINS", "CHARACTER", "CHARSET", "GRANTS"):
-            w = str(self.advance().value).upper()
-            if w == "CHARACTER":
-                self.expect_kw("SET")
-                w = "CHARSET"
-            sh.what = w
-            if w == "GRANTS" and self.accept_kw("FOR"):
-                while self.tok.kind != "EOF" and not self.at_op(";"):
-                    self.advance()
-        else:
+            return True
+        if not self.at_kw("PLUGINS", "CHARACTER", "CHARSET", "GRANTS"):
             return False
+        w = str(self.advance().value).upper()
+        if w == "CHARACTER":
+            self.expect_kw("SET")
+            w = "CHARSET"
+        sh.what = w
+        if w == "GRANTS" and self.accept_kw("FOR"):
+            while self.tok.kind != "EOF" and not self.at_op(";"):
+                self.advance()
         return True
 
     def show_where(self, sh: A.Show) -> None:
@@ -121,3 +119,7 @@ class ShowParser(ExprParser):
         self.expect_kw("READ")
         self.expect_kw("LOCK")
         return A.FlushReadLock(no_write_to_binlog=quiet)
+
+
+_SHOW_STEPS = (ShowParser._show_table_forms, ShowParser._show_status_forms, ShowParser._show_create_forms,
+               ShowParser._show_list_forms)
