@@ -1107,7 +1107,7 @@ def _table_map_for_update(thd: Thd, stmt: A.Update) -> int:
 _TABLELESS = (A.Begin, A.Commit, A.Rollback, A.Savepoint, A.ReleaseSavepoint, A.Set, A.SetNames, A.SetTransaction,
               A.Use, A.CreateDatabase, A.DropDatabase, A.ResetMaster, A.FlushBinaryLogs, A.Do, A.CreateRoutine,
               A.DropRoutine, A.CreateView, A.DropView, A.BinlogBase64, A.UnlockTables, A.XaStart, A.XaEnd,
-              A.XaPrepare, A.XaCommit, A.XaRollback, A.XaRecover, A.PurgeBinaryLogs, A.Empty)
+              A.XaPrepare, A.XaCommit, A.XaRollback, A.XaRecover, A.PurgeBinaryLogs, A.Empty, A.FlushReadLock)
 
 
 def _assigns_user_vars_through_routines(thd: Thd, st: A.Set) -> bool:
