@@ -21,7 +21,14 @@ export AIRFLOW__DATABASE__SQL_ALCHEMY_CONN := sqlite:///$(CURDIR)/.airflow/airfl
 export REPLBED_RUNS_DIR := $(CURDIR)/runs
 export GX_ANALYTICS_ENABLED := false
 
-.PHONY: bootstrap run test airflow-db airflow-cfg airflow-ui clean-airflow lint
+.PHONY: bootstrap run test airflow-db airflow-cfg airflow-ui clean-airflow lint roots
+
+# The roots the newer server kinds run from (harness/kinds.py, harness/providers/roots.py):
+# debootstrap + apt from Debian's archive, cached in $REPLBED_ROOTS (~/.cache/replbed/roots),
+# rebuilt when the package has a new version. KINDS= limits it (default: every kind with a root).
+KINDS ?=
+roots: bootstrap
+	@$(PY) -m harness.cli roots build $(KINDS)
 
 bootstrap:
 	@bash scripts/bootstrap.sh
@@ -74,14 +81,19 @@ run: airflow-db airflow-cfg
 	@conf=$$($(PY) -m harness.pipeline.regression conf '$(CONF)' '$(RUN_ID)') || exit 2; \
 	if $(PY) -c 'import json,sys; sys.exit(0 if json.loads(sys.argv[1]).get("provider") == "docker" else 1)' "$$conf"; then \
 	    bash scripts/build_image.sh || exit $$?; fi; \
+	kinds=$$($(PY) -c 'import json,sys; from harness.kinds import KINDS; c = json.loads(sys.argv[1]); r = c.get("reference", "mariadb-10.11"); ks = list(KINDS) if r == "matrix" else [r, c.get("candidate", "replbed")]; print(" ".join(k for k in ks if k in KINDS and KINDS[k].needs_root))' "$$conf"); \
+	if [ -n "$$kinds" ]; then $(PY) -m harness.cli roots build --no-check $$kinds || exit $$?; fi; \
 	run_id=$$($(PY) -c 'import json,sys; print(json.loads(sys.argv[1])["run_id"])' "$$conf"); \
 	logs=$$REPLBED_RUNS_DIR/$$run_id/logs; mkdir -p $$logs; \
 	echo "airflow dags test binlog_regression, run $$run_id (Airflow's log: $$logs/airflow.log)"; \
 	REPLBED_CONSOLE_FD=3 $(PY) -m harness.pipeline.airflow_cli --run-id "$$run_id" dags test binlog_regression \
 	    -f $(CURDIR)/dags/binlog_regression.py -c "$$conf" 3>&1 >$$logs/airflow.log 2>&1; rc=$$?; \
-	$(PY) -m harness.pipeline.regression summary $$REPLBED_RUNS_DIR/$$run_id --started $(RUN_STARTED); src=$$?; \
-	if [ $$rc -ne 0 ] && [ ! -f $$REPLBED_RUNS_DIR/$$run_id/summary.json ]; then \
-	    echo "airflow dags test failed ($$rc); the end of $$logs/airflow.log:"; tail -15 $$logs/airflow.log; fi; \
+	run_ids=$$($(PY) -c 'import json,sys; from harness.kinds import KINDS; c = json.loads(sys.argv[1]); print(" ".join(c["run_id"] + "-" + k for k in KINDS) if c.get("reference") == "matrix" else c["run_id"])' "$$conf"); \
+	src=0; for rid in $$run_ids; do \
+	    $(PY) -m harness.pipeline.regression summary $$REPLBED_RUNS_DIR/$$rid --started $(RUN_STARTED) || src=$$?; \
+	    if [ $$rc -ne 0 ] && [ ! -f $$REPLBED_RUNS_DIR/$$rid/summary.json ]; then \
+	        echo "airflow dags test failed ($$rc); the end of $$logs/airflow.log:"; tail -15 $$logs/airflow.log; fi; \
+	done; \
 	if [ $$src -ne 0 ]; then exit $$src; fi; \
 	if [ $$rc -ne 0 ]; then echo "airflow dags test failed ($$rc); see $$logs/airflow.log"; exit $$rc; fi; exit 0
 
@@ -89,11 +101,18 @@ test: bootstrap
 	@$(PY) -m pytest $(PYTEST_ARGS)
 
 # The cluster tests (docs/CLUSTER.md): a Spark standalone master + worker, Airflow on a
-# real Postgres with the LocalExecutor, the sharded DAG on FTP storage. Slow (minutes
-# each), so not in `make test`; Postgres is installed here when missing.
+# real Postgres with the LocalExecutor, the sharded DAG on FTP storage and on two Celery
+# workers in network namespaces. Slow (minutes each), so not in `make test`;
+# scripts/cluster_setup.sh installs Postgres and redis-server when missing.
+# test-cluster-ci: the trimmed test of each distributed path (marker cluster_ci), what
+# .ci/run runs after `make test`; test-cluster runs them too, with the full versions.
 test-cluster: bootstrap
-	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
-	@$(PY) -m pytest -m cluster $(PYTEST_ARGS)
+	@bash scripts/cluster_setup.sh
+	@$(PY) -m pytest -m 'cluster or cluster_ci' $(PYTEST_ARGS)
+
+test-cluster-ci: bootstrap
+	@bash scripts/cluster_setup.sh
+	@$(PY) -m pytest -m cluster_ci $(PYTEST_ARGS)
 
 clean-airflow:
 	rm -rf $(AIRFLOW_HOME)
@@ -103,7 +122,7 @@ clean-airflow:
 # replbed/mariadb:10.11 (debootstrap base, ~1 min cold, instant when built).
 # compose-up: the workstation stack (docker/compose.yaml, scripts/compose.sh): both
 # images, random secrets in .cache/compose.env, up, healthy. compose-down removes it.
-.PHONY: test-cluster docker-setup image image-runtime docker-test docker-parity compose-up compose-down compose-test
+.PHONY: test-cluster test-cluster-ci docker-setup image image-runtime docker-test docker-parity compose-up compose-down compose-test
 
 docker-setup:
 	@bash scripts/docker_setup.sh

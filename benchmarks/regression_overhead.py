@@ -71,12 +71,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     verdicts = [ln for ln in proc.stdout.splitlines()
                 if "case×format passed" in ln or ln.startswith(("PASS: ", "FAIL: "))]
-    printed = [ln for ln in proc.stdout.splitlines() if ln.startswith("overhead: ")]
+    recorded = [json.loads(ln) for ln in (run_dir / timing.TIMINGS).read_text().splitlines()
+                if ln.startswith('{"overhead"')]
     print(f"{label}: exit {proc.returncode}; {verdicts[-1] if verdicts else '?'}")
     for step, secs in sorted(o["steps"].items(), key=lambda kv: -kv[1]):
         print(f"  {step:<18} {secs:7.1f}s")
     print(f"  {'whole run':<18} {o['wall']:7.1f}s (the command as a process: {process_s:.1f}s)")
-    print(f"  the command's last line: {printed[-1] if printed else '(no overhead line printed)'}")
+    print(f"  recorded in {timing.TIMINGS}: {recorded[-1] if recorded else '(no overhead record)'}")
     print(f"ratio whole run / reference collect: {o['ratio']:.2f}x (goal <= 1.5x)")
     if args.json:
         Path(args.json).write_text(json.dumps({**o, "process_s": process_s, "exit": proc.returncode,

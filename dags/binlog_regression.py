@@ -19,9 +19,16 @@ and passes the run directory on via XCom. Heavy imports (Spark, GX, the
 providers) happen inside the tasks, so parsing this file stays fast.
 
 Manual runs take params (``airflow dags test binlog_regression -c '{...}'`` or
-"Trigger DAG w/ config"); scheduled runs use the defaults.
+"Trigger DAG w/ config"); ``reference`` names the real server (harness/kinds.py),
+``candidate`` what it is compared with (replbed's flavour of it by default).
 
-Where to look: the ``report`` task's **Report** button opens
+The server matrix: a scheduled run (or ``reference: "matrix"``) plans one run per
+server kind -- MariaDB 10.11, MariaDB 11.8, MySQL 9.7, each against replbed's
+flavour of it -- and every task after ``plan`` is mapped over those runs, one
+mapped task per kind. A manual run of one kind has one map index: the same
+tasks on one run directory, ``runs/<run_id>``.
+
+Where to look: each ``report`` task's **Report** button opens
 ``runs/<run id>/report/index.html`` (served by ``plugins/replbed.py``): the verdict,
 each failure with its first difference and a rerun command, the differences. Each
 task's log holds the step's detail lines; ``runs/<run id>/logs/`` the run's logs.
@@ -42,8 +49,12 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:  # the harness package, when not pip-installed
     sys.path.insert(0, str(REPO_ROOT))
 
-from harness.pipeline.airflow_links import ReportOperator  # noqa: E402 - after the sys.path line
-from harness.profile import DEFAULT_PROFILE, PROFILES  # noqa: E402 - after the sys.path line; no heavy imports
+from harness.kinds import DEFAULT_KIND, KINDS  # noqa: E402 - after the sys.path line; no heavy imports
+from harness.pipeline.airflow_links import ReportOperator  # noqa: E402
+from harness.profile import DEFAULT_PROFILE, PROFILES  # noqa: E402
+
+#: ``reference`` value that runs every kind (what a scheduled run does).
+MATRIX = "matrix"
 
 FORMATS = ["STATEMENT", "ROW", "MIXED"]
 
@@ -83,11 +94,16 @@ def _runs_dir() -> Path:
                               description="keep the servers' data directories under runs/<id>/servers/"),
         "live_replica": Param(False, type="boolean",
                               description="a real MariaDB replica per side replicates every case; compare them"),
+        "reference": Param(DEFAULT_KIND, type="string", enum=[*KINDS, MATRIX],
+                           description="the real server kind of the reference side (harness/kinds.py); "
+                                       "matrix: every kind, one mapped task per kind (scheduled runs)"),
+        "candidate": Param("replbed", type="string", enum=["replbed", *KINDS],
+                           description="compared with: replbed's flavour of the reference, or another real kind"),
     },
 )
 def binlog_regression():
     @task
-    def plan() -> str:
+    def plan() -> list[str]:
         from harness.config import RunConfig
         from harness.pipeline.regression import plan_run, safe_run_id
 
@@ -97,18 +113,32 @@ def binlog_regression():
         workloads = p["workloads"]
         if not os.path.isabs(workloads):
             workloads = str(REPO_ROOT / workloads)
-        config = RunConfig(
-            workloads=workloads,
-            formats=tuple(f.upper() for f in p["formats"]),
-            provider=p["provider"],
-            out_dir=_runs_dir(),
-            run_id=p.get("run_id") or safe_run_id(ctx["run_id"]),
-            spark_master=p["spark_master"],
-            cases=globs,
-            profile=p.get("profile") or DEFAULT_PROFILE,
-            live_replica=bool(p.get("live_replica")),
-        )
-        return str(plan_run(config, replbed_provider=p["replbed_provider"]))
+        reference = p.get("reference") or DEFAULT_KIND
+        dag_run = ctx.get("dag_run")
+        scheduled = str(getattr(getattr(dag_run, "run_type", None), "value", getattr(dag_run, "run_type", ""))) \
+            == "scheduled"
+        kinds = list(KINDS) if reference == MATRIX or scheduled else [reference]
+        run_id = p.get("run_id") or safe_run_id(ctx["run_id"])
+        run_dirs = []
+        for kind in kinds:
+            profile = p.get("profile") or DEFAULT_PROFILE
+            if kind != DEFAULT_KIND and profile == DEFAULT_PROFILE:
+                profile = None  # the default profile of that kind
+            config = RunConfig(
+                workloads=workloads,
+                formats=tuple(f.upper() for f in p["formats"]),
+                provider=p["provider"],
+                out_dir=_runs_dir(),
+                run_id=run_id if len(kinds) == 1 else f"{run_id}-{kind}",
+                spark_master=p["spark_master"],
+                cases=globs,
+                profile=profile,
+                live_replica=bool(p.get("live_replica")),
+                reference=kind,
+                candidate=p.get("candidate") or "replbed",
+            )
+            run_dirs.append(str(plan_run(config, replbed_provider=p["replbed_provider"])))
+        return run_dirs
 
     @task
     def collect(run_dir: str) -> str:
@@ -123,6 +153,9 @@ def binlog_regression():
 
         analyze_run(Path(run_dir))  # the summary is summary.json, not an XCom
         return run_dir
+
+    def _one_arg(run_dir: str) -> list[str]:
+        return [run_dir]
 
     def _report(run_dir: str) -> str:
         from harness.pipeline.regression import report_run
@@ -146,15 +179,16 @@ def binlog_regression():
             raise AirflowFailException(line)
         return line
 
-    run_dir = plan()
-    summary = analyze(collect(run_dir))
+    # One mapped task per planned run (per server kind in the matrix; one otherwise).
+    run_dirs = plan()
+    summary = analyze.expand(run_dir=collect.expand(run_dir=run_dirs))
     # a classic operator: it carries the "Report" extra link (harness/pipeline/airflow_links.py)
-    reported = ReportOperator(task_id="report", python_callable=_report, op_args=[run_dir],
-                              trigger_rule=TriggerRule.ALL_DONE)
+    reported = ReportOperator.partial(task_id="report", python_callable=_report,
+                                      trigger_rule=TriggerRule.ALL_DONE).expand(op_args=run_dirs.map(_one_arg))
     summary >> reported
-    torn_down = teardown(run_dir)
+    torn_down = teardown.expand(run_dir=run_dirs)
     reported >> torn_down
-    torn_down >> verdict(run_dir)
+    torn_down >> verdict.expand(run_dir=run_dirs)
 
 
 binlog_regression()

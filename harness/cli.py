@@ -78,6 +78,9 @@ def cmd_run(args: argparse.Namespace) -> int:
             cases=tuple(args.case or ()),
             profile=args.profile,
             live_replica=args.live_replica,
+            reference=args.reference,
+            candidate=args.candidate,
+            candidate_profile=args.candidate_profile,
             **({"run_id": args.run_id} if args.run_id else {}),
         )
     except ValueError as exc:
@@ -111,6 +114,30 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     gc.freeze()
     return status
+
+
+def cmd_roots(args: argparse.Namespace) -> int:
+    from harness.kinds import KINDS, UnknownKindError, get_kind
+    from harness.providers.roots import RootBuildError, describe, ensure_root
+
+    if args.roots_command == "list":
+        for kind in KINDS.values():
+            print(describe(kind))
+        return EXIT_OK
+    try:
+        kinds = [get_kind(k) for k in args.kinds] or [k for k in KINDS.values() if k.needs_root]
+    except UnknownKindError as exc:
+        raise CliError(str(exc)) from exc
+    for kind in kinds:
+        if not kind.needs_root:
+            print(describe(kind))
+            continue
+        try:
+            path = ensure_root(kind, force=args.force, check=not args.no_check)
+        except RootBuildError as exc:
+            raise CliError(str(exc)) from exc
+        print(f"{kind.name} {path}")
+    return EXIT_OK
 
 
 def judge_summary(summary: list[dict[str, Any]], report: str | None = None, quiet: bool = False) -> int:
@@ -412,7 +439,7 @@ def cmd_cleanup(args: argparse.Namespace) -> int:
 # -- main ----------------------------------------------------------------------
 
 
-def _fuzz_parser(sub: Any) -> None:
+def _fuzz_parser(sub: "argparse._SubParsersAction[Any]") -> None:
     """``replbed fuzz``'s options."""
     z = sub.add_parser("fuzz", help="random differential testing against MariaDB, with shrinking")
     z.add_argument("--seed", type=int, default=1, help="random seed of the generator")
@@ -428,8 +455,9 @@ def _fuzz_parser(sub: Any) -> None:
                    help="server runs allowed per class while shrinking")
     z.add_argument("--replbed-provider", default="replbed", choices=("replbed", "local"),
                    help="local = a second MariaDB on the replbed side (self-check)")
-    z.add_argument("--generator", default="default", choices=("default", "wide"),
-                   help="statement mix: default, or wide (more types, values and forms; harness/fuzz/wide.py)")
+    z.add_argument("--generator", default="default", choices=("default", "wide", "schema"),
+                   help="statement mix: default, wide (more types, values and forms; harness/fuzz/wide.py) or schema "
+                        "(foreign keys, CHECKs, generated columns, JSON; harness/fuzz/schema.py)")
     z.set_defaults(func=cmd_fuzz)
 
 
@@ -472,12 +500,44 @@ def version() -> str:
     return f"replbed {v} (Python {sys.version.split()[0]}; {Path(__file__).resolve().parent.parent})"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="replbed", description=__doc__.splitlines()[0],
-                epilog="replbed COMMAND --help for a command's options. Exit codes: 0 pass, "
-                       "1 a case failed, 2 bad input or infrastructure error.")
-    p.add_argument("--version", action="version", version=version())
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+def _kind_arguments(r: argparse.ArgumentParser) -> None:
+    """``replbed run``'s servers: --profile, --reference / --candidate / --candidate-profile
+    (harness/kinds.py), --keep-servers."""
+    from harness.kinds import DEFAULT_KIND, KINDS
+    from harness.profile import DEFAULT_PROFILE, PROFILES
+
+    r.add_argument("--profile", default=None, choices=tuple(PROFILES),
+                   help="server profile of both sides (harness/profile.py; default: the reference kind's, "
+                        f"{DEFAULT_PROFILE} for mariadb-10.11)")
+    r.add_argument("--keep-servers", action="store_true",
+                   help="keep the servers' data directories under runs/<id>/servers/ (removed by default)")
+
+    r.add_argument("--reference", default=DEFAULT_KIND, choices=tuple(KINDS),
+                   help=f"the real server of the reference side (default {DEFAULT_KIND}; others run "
+                        "from a root built on first use: replbed roots)")
+    r.add_argument("--candidate", default="replbed", choices=("replbed", *KINDS),
+                   help="what the reference is compared with: replbed's flavour of the reference kind "
+                        "(default) or another real kind (an upgrade check)")
+    r.add_argument("--candidate-profile", default=None, choices=tuple(PROFILES),
+                   help="the candidate kind's profile (default: that kind's)")
+
+
+def _roots_parser(sub: Any) -> None:
+    rt = sub.add_parser("roots", help="the roots the newer server kinds run from (build, list)")
+    rt_sub = rt.add_subparsers(dest="roots_command", required=True, metavar="ACTION",
+                               help="build: build or refresh roots; list: the kinds and their roots")
+    rb = rt_sub.add_parser("build", help="build (or refresh) the roots of these kinds")
+    rb.add_argument("kinds", nargs="*", metavar="KIND", help="default: every kind that needs a root")
+    rb.add_argument("--force", action="store_true", help="rebuild even when up to date")
+    rb.add_argument("--no-check", action="store_true",
+                    help="do not ask the archive for a newer package version when a root exists")
+    rt_sub.add_parser("list", help="the kinds and where their roots are")
+    rt.set_defaults(func=cmd_roots)
+
+
+def _serve_parser(sub: "argparse._SubParsersAction[Any]") -> None:
+    """``replbed serve``'s options."""
+    from harness.profile import add_server_options
 
     s = sub.add_parser("serve", help="run replbed's own MySQL-protocol server")
     s.add_argument("--host", default="127.0.0.1", help="address to listen on")
@@ -498,11 +558,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--user", default="root", help="the one account that may log in when a password is set")
     s.add_argument("--max-connections", type=int, default=151,
                    help="clients beyond this get 1040 Too many connections (MariaDB's default: 151)")
-    from harness.profile import DEFAULT_PROFILE, PROFILES, add_server_options
-
     add_server_options(s)
     s.set_defaults(func=cmd_serve)
 
+
+def _run_parser(sub: "argparse._SubParsersAction[Any]") -> None:
+    """``replbed run``'s options."""
     r = sub.add_parser("run", help="run the workloads on both sides and diff the binlogs")
     r.add_argument("--workloads", default=RunConfig.workloads, metavar="GLOB", help="workload files (.wl)")
     r.add_argument("--formats", nargs="+", default=list(BINLOG_FORMATS),
@@ -516,14 +577,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="only cases matching this glob (repeatable; default: every case)")
     r.add_argument("--run-id", default=None, metavar="ID",
                    help="name of the run directory under --out (default: <UTC time>-<random>)")
-    r.add_argument("--profile", default=DEFAULT_PROFILE, choices=tuple(PROFILES),
-                   help="server profile of both sides (harness/profile.py)")
-    r.add_argument("--keep-servers", action="store_true",
-                   help="keep the servers' data directories under runs/<id>/servers/ (removed by default)")
+    _kind_arguments(r)
     r.add_argument("--live-replica", action="store_true",
                    help="also replicate every case into a real MariaDB replica per side and compare them")
     r.set_defaults(func=cmd_run)
 
+
+def _decode_parser(sub: "argparse._SubParsersAction[Any]") -> None:
+    """``replbed decode``'s options."""
     d = sub.add_parser("decode", help="print binlog files")
     d.add_argument("files", nargs="+", metavar="FILE", help="binlog files")
     d.add_argument("--format", choices=("show", "text", "json"), default="show",
@@ -537,6 +598,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with -v/-vv: check every event's CRC32, as mariadb-binlog's option does")
     d.set_defaults(func=cmd_decode)
 
+
+def _compare_parser(sub: "argparse._SubParsersAction[Any]") -> None:
+    """``replbed compare``'s options."""
+    from harness.profile import DEFAULT_PROFILE, PROFILES
+
     q = sub.add_parser("compare", help="quick side-by-side of both binlogs per case (no Spark, no report)")
     q.add_argument("--workloads", default=RunConfig.workloads, metavar="GLOB",
                    help="workload files (default: %(default)s)")
@@ -549,8 +615,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="server profile of both sides (harness/profile.py)")
     q.set_defaults(func=cmd_compare)
 
-    _fuzz_parser(sub)
 
+def _mtr_parser(sub: "argparse._SubParsersAction[Any]") -> None:
+    """``replbed mtr``'s options."""
     m = sub.add_parser("mtr", help="MariaDB's mysql-test suite on a real MariaDB (control) and on replbed")
     m.add_argument("--suite", default="binlog", help="mysql-test suite name")
     m.add_argument("--tests", nargs="+", metavar="GLOB", help="test names (globs, without the suite)")
@@ -564,6 +631,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="take the control's results from a previous run of the same suite and MariaDB")
     m.set_defaults(func=cmd_mtr)
 
+
+def _frames_parsers(sub: "argparse._SubParsersAction[Any]") -> None:
+    """``replbed export-frames`` and ``read-frames``' options."""
     x = sub.add_parser("export-frames",
                        help="binlog files -> seed 003's framed protobuf stream (stdout or -o)")
     x.add_argument("files", nargs="+", metavar="BINLOG", help="binlog files")
@@ -575,6 +645,9 @@ def build_parser() -> argparse.ArgumentParser:
     rf.add_argument("--format", choices=("text", "json"), default="text", help="output form")
     rf.set_defaults(func=cmd_read_frames)
 
+
+def _maintenance_parsers(sub: "argparse._SubParsersAction[Any]") -> None:
+    """``replbed prune`` and ``cleanup``'s options."""
     pr = sub.add_parser("prune", help="remove all but the newest N run directories")
     pr.add_argument("--keep", type=int, required=True, metavar="N", help="run directories to keep (required)")
     pr.add_argument("--runs", default=None, metavar="DIR",
@@ -586,6 +659,24 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--force", action="store_true",
                    help="also kill servers whose harness process still runs")
     c.set_defaults(func=cmd_cleanup)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="replbed", description=__doc__.splitlines()[0],
+                epilog="replbed COMMAND --help for a command's options. Exit codes: 0 pass, "
+                       "1 a case failed, 2 bad input or infrastructure error.")
+    p.add_argument("--version", action="version", version=version())
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    _serve_parser(sub)
+    _run_parser(sub)
+    _decode_parser(sub)
+    _compare_parser(sub)
+    _fuzz_parser(sub)
+    _mtr_parser(sub)
+    _frames_parsers(sub)
+    _maintenance_parsers(sub)
+    _roots_parser(sub)
     return p
 
 

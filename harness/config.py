@@ -12,9 +12,9 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from harness.profile import DEFAULT_PROFILE, PROFILES, ServerProfile, get_profile
+from harness.profile import PROFILES, ServerProfile, get_profile
 
-FLAVORS = ("mariadb-10.11", "mysql-8.0")
+FLAVORS = ("mariadb-10.11", "mysql-8.0", "mysql-9.7", "mariadb-11.8")
 BINLOG_FORMATS = ("STATEMENT", "ROW", "MIXED")
 ROW_IMAGES = ("FULL", "MINIMAL", "NOBLOB")
 
@@ -68,16 +68,46 @@ class RunConfig:
     provider: str = "local"
     out_dir: Path = Path("runs")
     run_id: str | None = None
-    flavor: str = "mariadb-10.11"
+    # None: the reference kind's replbed flavour.
+    flavor: str | None = None
     spark_master: str = "local[*]"
     # Cases whose name matches one of these globs are run; empty means all.
     cases: tuple[str, ...] = ()
-    # The server profile both sides run with (harness/profile.py PROFILES).
-    profile: str = DEFAULT_PROFILE
+    # The server profile both sides run with (harness/profile.py PROFILES); None: the
+    # reference kind's default profile.
+    profile: str | None = None
     # A real MariaDB replica per side replicates every case (harness/pipeline/live_replica.py).
     live_replica: bool = False
+    # The real server of the reference side (harness/kinds.py) and what it is compared
+    # with: ``replbed`` (its flavour of the reference kind) or another real kind.
+    reference: str = "mariadb-10.11"
+    candidate: str = "replbed"
+    # The candidate's profile when it is another real kind (None: that kind's default).
+    candidate_profile: str | None = None
 
     def __post_init__(self) -> None:
+        from harness.kinds import KINDS, REPLBED, get_kind
+
+        if self.reference not in KINDS:
+            raise ValueError(f"unknown reference kind {self.reference!r}; expected one of {', '.join(KINDS)}")
+        if self.candidate != REPLBED and self.candidate not in KINDS:
+            raise ValueError(f"unknown candidate {self.candidate!r}; expected replbed or one of {', '.join(KINDS)}")
+        kind = get_kind(self.reference)
+        if self.flavor is None:
+            object.__setattr__(self, "flavor", kind.flavor)
+        if self.profile is None:
+            object.__setattr__(self, "profile", kind.default_profile)
+        if self.candidate != REPLBED and self.candidate_profile is None:
+            object.__setattr__(self, "candidate_profile", get_kind(self.candidate).default_profile)
+        for name, k in ((self.profile, kind), (self.candidate_profile, None)):
+            if name is not None and name in PROFILES:
+                fam = (k or get_kind(self.candidate)).family
+                if PROFILES[name].family != fam:
+                    raise ValueError(f"profile {name!r} is a {PROFILES[name].family} profile; "
+                                     f"{(k or get_kind(self.candidate)).name} is {fam}")
+        if self.candidate_profile is not None and self.candidate_profile not in PROFILES:
+            raise ValueError(f"unknown server profile {self.candidate_profile!r}; "
+                             f"expected one of {', '.join(PROFILES)}")
         if self.profile not in PROFILES:
             raise ValueError(f"unknown server profile {self.profile!r}; expected one of {', '.join(PROFILES)}")
         bad = [f for f in self.formats if f not in BINLOG_FORMATS]

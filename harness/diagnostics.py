@@ -38,7 +38,7 @@ class ServerError(Exception):
         # timeout twice for some access paths (harness/sql/handler/lock_sys.py).
         self.times_reported = 1
         # Raised out of a stored function (Item_func_sp): the caller's expression sees
-        # NULL and a store goes on with it (harness/sql/stmt/executor.py FillRecord).
+        # NULL and a store goes on with it (harness/sql/stmt/fill_record.py FillRecord).
         self.from_function = False
 
 

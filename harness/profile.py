@@ -91,6 +91,17 @@ class ServerProfile:
     binlog_annotate_row_events: bool = True
     # Plugins loaded at start (--plugin-load-add); BLACKHOLE is one in Debian's build.
     plugins: tuple[str, ...] = ("ha_blackhole",)
+    # "mariadb" or "mysql": which server's options these settings become.
+    family: str = "mariadb"
+    # MySQL: --gtid-mode (OFF also turns enforce_gtid_consistency OFF; ON turns it ON).
+    gtid_mode: str | None = None
+    # False: the server's own charset/collation defaults stand (no --character-set-server /
+    # --collation-server given); character_set_server/collation_server then say what they are.
+    charset_options: bool = True
+    # The connection collation the harness's clients ask for (it is in every Query event).
+    client_collation: str = "utf8mb4_general_ci"
+    # The kinds this profile is meant for (harness/kinds.py); empty: the MariaDB 10.11 ones.
+    kinds: tuple[str, ...] = ("mariadb-10.11",)
 
     def __post_init__(self) -> None:
         cs = self.character_set_server.lower()
@@ -112,6 +123,10 @@ class ServerProfile:
             raise ProfileError(f"profile {self.name}: server_id/gtid_domain_id out of range")
         if not self.accounts:
             raise ProfileError(f"profile {self.name}: no account for {self.user}")
+        if self.family not in ("mariadb", "mysql"):
+            raise ProfileError(f"profile {self.name}: family {self.family!r} is neither mariadb nor mysql")
+        if self.gtid_mode is not None and self.gtid_mode.upper() not in ("OFF", "ON"):
+            raise ProfileError(f"profile {self.name}: gtid_mode {self.gtid_mode!r}")
         for host in self.accounts:
             if "'" in host or "\\" in host:
                 raise ProfileError(f"profile {self.name}: bad account host {host!r}")
@@ -137,6 +152,10 @@ class ServerProfile:
         name = self.client_host(peer_ip)
         ip = peer_ip.removeprefix("::ffff:")
         literal = [h for h in self.accounts if "%" not in h and "_" not in h]
+        if self.family == "mysql" and ip in literal:
+            # MySQL: a TCP client is matched by its address first ('localhost' accounts are
+            # for socket clients), so root from 127.0.0.1 is root@127.0.0.1.
+            return ip
         if not self.skip_name_resolve and name in literal:
             return name
         if ip in literal:
@@ -149,9 +168,12 @@ class ServerProfile:
     # -- both sides' options ---------------------------------------------------------
     def mariadbd_options(self) -> list[str]:
         """The options that make a ``mariadbd --no-defaults`` server this profile."""
+        if self.family == "mysql":
+            return self.mysqld_options()
+        charset = [f"--character-set-server={self.character_set_server}",
+                   f"--collation-server={self.collation_server}"] if self.charset_options else []
         opts = [
-            f"--character-set-server={self.character_set_server}",
-            f"--collation-server={self.collation_server}",
+            *charset,
             f"--sql-mode={self.sql_mode}",
             f"--binlog-row-image={self.binlog_row_image}",
             f"--server-id={self.server_id}",
@@ -164,15 +186,37 @@ class ServerProfile:
         opts += [f"--plugin-load-add={p}" for p in self.plugins]
         return opts
 
+    def mysqld_options(self) -> list[str]:
+        """A MySQL profile as ``mysqld --no-defaults`` options: everything at the server's
+        default but the server id, the checksum and the GTID mode."""
+        opts = [f"--server-id={self.server_id}", f"--binlog-checksum={self.binlog_checksum}",
+                # MySQL's default is OFF (MariaDB's ON): the corpus's LOAD DATA LOCAL cases
+                # then cannot run at all; the binlog of LOAD DATA is the same either way.
+                "--local-infile=ON"]
+        if self.charset_options:
+            opts += [f"--character-set-server={self.character_set_server}",
+                     f"--collation-server={self.collation_server}"]
+        if self.gtid_mode is not None:
+            on = self.gtid_mode.upper() == "ON"
+            opts += [f"--gtid-mode={'ON' if on else 'OFF'}",
+                     f"--enforce-gtid-consistency={'ON' if on else 'OFF'}"]
+        return opts
+
     def serve_options(self) -> list[str]:
         """The same options for ``replbed serve`` (which also knows the accounts)."""
-        return [*self.mariadbd_options(), f"--accounts={','.join(self.accounts)}"]
+        if self.family == "mysql":
+            return []  # replbed serve --flavor mysql-*: --gtid-mode (providers/replbed.py)
+        charset = [] if self.charset_options else [f"--character-set-server={self.character_set_server}",
+                                                   f"--collation-server={self.collation_server}"]
+        return [*charset, *self.mariadbd_options(), f"--accounts={','.join(self.accounts)}"]
 
     def init_sql(self, password: str) -> str:
         """An ``--init-file``: the profile's accounts with ``password``, every other
         account of the user dropped; not binlogged (runs before the server listens)."""
         if "'" in password or "\\" in password:
             raise ProfileError("the password must not contain quotes or backslashes")
+        if self.family == "mysql":
+            return self._mysql_init_sql(password)
         lines = ["SET SESSION sql_log_bin=0;",
                  # Accounts of the user that the profile does not list (install-db's).
                  ("SET @replbed_drop = (SELECT GROUP_CONCAT(CONCAT(QUOTE(User), '@', QUOTE(Host))) "
@@ -182,6 +226,17 @@ class ServerProfile:
                  "PREPARE replbed_stmt FROM @replbed_drop;",
                  "EXECUTE replbed_stmt;",
                  "DEALLOCATE PREPARE replbed_stmt;"]
+        for host in self.accounts:
+            acct = f"{_quote(self.user)}@{_quote(host)}"
+            lines.append(f"CREATE USER IF NOT EXISTS {acct} IDENTIFIED BY '{password}';")
+            lines.append(f"ALTER USER {acct} IDENTIFIED BY '{password}';")
+            lines.append(f"GRANT ALL PRIVILEGES ON *.* TO {acct} WITH GRANT OPTION;")
+        return "\n".join(lines) + "\n"
+
+    def _mysql_init_sql(self, password: str) -> str:
+        """MySQL: ``--initialize-insecure`` made root@localhost; the profile's other accounts
+        are created beside it (mysql.user; MySQL has no global_priv)."""
+        lines = ["SET SESSION sql_log_bin=0;"]
         for host in self.accounts:
             acct = f"{_quote(self.user)}@{_quote(host)}"
             lines.append(f"CREATE USER IF NOT EXISTS {acct} IDENTIFIED BY '{password}';")
@@ -225,8 +280,38 @@ PROFILES: dict[str, ServerProfile] = {
             "Debian's settings with --skip-name-resolve: root from 127.0.0.1 is root@127.0.0.1",
             skip_name_resolve=True,
         ),
+        ServerProfile(
+            "mariadb-11.8-debian",
+            "Debian 13's packaged mariadb-server 11.8: its 50-server.cnf sets no character set, so "
+            "the server's own utf8mb4 / utf8mb4_uca1400_ai_ci (character_set_collations) stand; "
+            "names resolved, BLACKHOLE loaded",
+            collation_server="utf8mb4_uca1400_ai_ci",
+            charset_options=False,
+            kinds=("mariadb-11.8",),
+        ),
+        ServerProfile(
+            "mysql-9.7-gtid-off",
+            "MySQL 9.7 as --initialize-insecure leaves it, root@'127.0.0.1' added (no password), "
+            "--log-bin=binlog --server-id=1, GTID_MODE=OFF with enforce_gtid_consistency=OFF, "
+            "local_infile=ON (as MariaDB's default, for LOAD DATA LOCAL); everything else at its "
+            "default (utf8mb4_0900_ai_ci)",
+            family="mysql",
+            collation_server="utf8mb4_0900_ai_ci",
+            charset_options=False,
+            accounts=("localhost", "127.0.0.1"),
+            sql_mode="ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,"
+                     "ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION",
+            binlog_annotate_row_events=False,
+            plugins=(),
+            gtid_mode="OFF",
+            client_collation="utf8mb4_0900_ai_ci",
+            kinds=("mysql-9.7",),
+        ),
     )
 }
+PROFILES["mysql-9.7-gtid-on"] = PROFILES["mysql-9.7-gtid-off"].replace(
+    name="mysql-9.7-gtid-on", gtid_mode="ON",
+    description="MySQL 9.7's default GTID_MODE=ON (enforce_gtid_consistency=ON); otherwise as mysql-9.7-gtid-off")
 DEFAULT_PROFILE = "debian"
 
 

@@ -3,6 +3,7 @@
 #   - apt: mariadb-server/client if mariadbd is missing, mariadb-test (replbed mtr), a Java 17 JRE if java is
 #     missing, chromium and npm if missing (headless checks of the HTML report, offline
 #     Data Docs assets, mysql2, ZongJi), percona-toolkit (pt-table-checksum), libmariadb-dev + pkg-config + gcc for mysqlclient,
+#     debootstrap (the newer server kinds' roots: `make roots`),
 #     python3-venv if venv cannot be created (one apt-get update, only when something
 #     must be installed). The Debian mariadb service is never
 #     started: the harness runs its own mariadbd processes.
@@ -38,6 +39,9 @@ pkg-config --exists libmariadb 2>/dev/null || pkgs+=(libmariadb-dev pkg-config)
 command -v gcc >/dev/null || pkgs+=(gcc python3-dev)
 # pt-table-checksum for tests/server/test_tools.py (a real tool against replbed as a primary)
 command -v pt-table-checksum >/dev/null || pkgs+=(percona-toolkit)
+# debootstrap: the roots MySQL 9.7 (sid) and MariaDB 11.8 (trixie) run from
+# (harness/providers/roots.py; `make roots`, or built on first use)
+command -v debootstrap >/dev/null || [ -x /usr/sbin/debootstrap ] || pkgs+=(debootstrap)
 if ! "$PY" -c 'import ensurepip, venv' >/dev/null 2>&1; then
     pkgs+=(python3-venv)
 fi
@@ -86,6 +90,9 @@ fi
 log "installing requirements.lock (a few minutes on a cold cache)"
 "$VENV/bin/python" -m pip install -q --upgrade pip
 "$VENV/bin/python" -m pip install -q -r requirements.lock
-"$VENV/bin/python" -m pip install -q --no-deps -e .
+# setuptools' editable build prints a warning banner ("Editable installation ... folders in
+# your working directory with the same name") on every install: kept in a log, shown on failure
+"$VENV/bin/python" -m pip install -q --no-deps -e . >"$VENV/.replbed-editable.log" 2>&1 \
+    || { cat "$VENV/.replbed-editable.log" >&2; exit 1; }
 echo "$want" > "$stamp"
 log "venv ready ($VENV)"

@@ -10,7 +10,10 @@ ruff measures every function: McCabe complexity (C901) and statement count
   lowered (``--update`` rewrites it from the tree); that never fails.
 
 Functions are keyed by file and name, not line, so edits elsewhere in a file do
-not move them. Usage::
+not move them.
+
+Two limits have no baseline at all (issue 25): no function in harness/ is longer
+than 80 lines (decorators to last line) and no file longer than 1,200 lines. Usage::
 
     python scripts/complexity_ratchet.py           # check (make lint)
     python scripts/complexity_ratchet.py --update  # record the tree as the new baseline
@@ -18,6 +21,7 @@ not move them. Usage::
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import subprocess
@@ -28,6 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BASELINE = ROOT / "scripts" / "complexity_baseline.json"
 MAX_COMPLEXITY = 20
 MAX_STATEMENTS = 60
+MAX_FUNCTION_LINES = 80
+MAX_FILE_LINES = 1200
 _FIGURE = re.compile(r"`(?P<name>[^`]+)` is too complex \((?P<n>\d+) >|Too many statements \((?P<s>\d+) >")
 _RUFF = Path(sys.executable).with_name("ruff")
 
@@ -82,6 +88,25 @@ def check(current: dict[str, dict[str, int]], baseline: dict[str, dict[str, int]
     return failures
 
 
+def size_failures(root: Path = ROOT / "harness") -> list[str]:
+    """Every function over MAX_FUNCTION_LINES lines and every file over MAX_FILE_LINES, under ``root``."""
+    failures = []
+    for path in sorted(root.rglob("*.py")):
+        text = path.read_text()
+        rel = path.resolve().relative_to(ROOT).as_posix()
+        n_lines = len(text.splitlines())
+        if n_lines > MAX_FILE_LINES:
+            failures.append(f"{rel}: {n_lines} lines > {MAX_FILE_LINES} (split the module)")
+        for node in ast.walk(ast.parse(text, rel)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                start = node.decorator_list[0].lineno if node.decorator_list else node.lineno
+                length = (node.end_lineno or node.lineno) - start + 1
+                if length > MAX_FUNCTION_LINES:
+                    failures.append(f"{rel}:{node.name}: {length} lines > {MAX_FUNCTION_LINES} "
+                                    "(split it into named steps)")
+    return failures
+
+
 def main(argv: list[str]) -> int:
     current = measure()
     if "--update" in argv:
@@ -89,7 +114,7 @@ def main(argv: list[str]) -> int:
         print(f"complexity_ratchet: baseline written ({len(current)} functions over a limit)")
         return 0
     baseline = json.loads(BASELINE.read_text())
-    failures = check(current, baseline)
+    failures = check(current, baseline) + size_failures()
     for line in failures:
         print(f"complexity_ratchet: {line}", file=sys.stderr)
     lower = [k for k, v in baseline.items() if current.get(k, {}) != v and not any(

@@ -15,6 +15,9 @@
 set -euo pipefail
 
 DOCKERD_LOG=${REPLBED_DOCKERD_LOG:-/var/log/replbed/dockerd.log}
+# "PID OWNER" of a dockerd this script started: the test session or run that set
+# $REPLBED_DAEMON_OWNER stops it when it ends (harness/daemons.py); one already running is left alone.
+PIDFILE=${REPLBED_DOCKERD_PIDFILE:-/run/replbed/dockerd.pid}
 SOCK=${REPLBED_DOCKER_SOCK:-/var/run/docker.sock}
 WAIT=${REPLBED_DOCKERD_WAIT:-60}
 
@@ -65,7 +68,10 @@ start_dockerd() {
     setsid dockerd ${REPLBED_DOCKERD_OPTS:-} "$@" >>"$DOCKERD_LOG" 2>&1 </dev/null &
     local pid=$! i
     for ((i = 0; i < WAIT * 5; i++)); do
-        if daemon_up; then log "dockerd $pid ready (log $DOCKERD_LOG)"; return 0; fi
+        if daemon_up; then
+            mkdir -p "$(dirname "$PIDFILE")"; echo "$pid ${REPLBED_DAEMON_OWNER:-}" >"$PIDFILE"
+            log "dockerd $pid ready (log $DOCKERD_LOG)"; return 0
+        fi
         kill -0 "$pid" 2>/dev/null || { log "dockerd exited; log tail:"; tail -15 "$DOCKERD_LOG" >&2; return 1; }
         sleep 0.2
     done

@@ -4,6 +4,8 @@ Two tables are written between ``<!-- generated:NAME -->`` and
 ``<!-- /generated:NAME -->`` markers, from the source alone (``ast``, nothing is
 imported):
 
+* ``packages``: every package under ``harness/`` with the first line of its
+  ``__init__`` docstring and how many modules it has;
 * ``modules``: every module under ``harness/`` with the first line of its
   docstring, so no module can be left out of the map;
 * ``layers``: each of the seeds' three layers and each seed rule (``R-...``)
@@ -48,6 +50,18 @@ def modules_table(mods: list[tuple[str, ast.Module]]) -> str:
     return "\n".join(rows)
 
 
+def packages_table(mods: list[tuple[str, ast.Module]]) -> str:
+    """Every package of harness/ (a directory with an ``__init__.py``): what it is, how many modules."""
+    sizes: dict[str, int] = defaultdict(int)
+    for rel, _tree in mods:
+        sizes[rel.rsplit("/", 1)[0]] += 1
+    docs = {rel.rsplit("/", 1)[0]: _first_line(ast.get_docstring(tree)) for rel, tree in mods
+            if rel.endswith("/__init__.py")}
+    rows = ["| package | what it is (first line of its docstring) | modules |", "|---|---|---|"]
+    rows += [f"| `{pkg}/` | {docs.get(pkg, '(no __init__.py)')} | {n} |" for pkg, n in sorted(sizes.items())]
+    return "\n".join(rows)
+
+
 def layers_table(mods: list[tuple[str, ast.Module]]) -> str:
     """Two tables: each seed layer with the functions and classes that implement it
     (every public top-level one of a module whose docstring starts "Layer N", and any
@@ -86,7 +100,8 @@ _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 def render(text: str) -> str:
     mods = _modules()
-    for name, table in (("modules", modules_table(mods)), ("layers", layers_table(mods))):
+    for name, table in (("packages", packages_table(mods)), ("modules", modules_table(mods)),
+                        ("layers", layers_table(mods))):
         start, end = f"<!-- generated:{name} -->", f"<!-- /generated:{name} -->"
         pattern = re.compile(re.escape(start) + r".*?" + re.escape(end), re.S)
         if not pattern.search(text):

@@ -253,7 +253,7 @@ def test_serve_serves_the_mysql_flavour(tmp_path):
         cur.execute("SHOW BINLOG EVENTS")
         rows = cur.fetchall()
         assert [r[2] for r in rows] == ["Format_desc", "Previous_gtids", "Anonymous_Gtid", "Query"]
-        assert rows[2][5] == "SET @@SESSION.GTID_NEXT= 'ANONYMOUS'" and rows[3][5] == "CREATE DATABASE d"
+        assert rows[2][5] == "SET @@SESSION.GTID_NEXT= 'ANONYMOUS'" and rows[3][5] == "CREATE DATABASE d /* xid=1 */"
         c.close()
     finally:
         proto.shutdown()
@@ -303,22 +303,27 @@ def test_teardown_removes_server_data_and_keeps_logs(tmp_path: Path):
     assert len(list(tmp_path.glob("servers/*/mariadbd.err"))) == 3
 
 
-def _subparsers(parser):
+def _subparsers(parser, prefix=""):
+    """Every (sub)command parser, nested ones included (``roots build``)."""
     import argparse
 
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            yield from action.choices.items()
+            for name, sub in action.choices.items():
+                yield f"{prefix}{name}", sub
+                yield from _subparsers(sub, f"{prefix}{name} ")
 
 
 def test_every_option_of_every_command_has_help_and_its_default(capsys) -> None:
+    import argparse
+
     parser = cli.build_parser()
     for name, sub in _subparsers(parser):
         for action in sub._actions:
-            if action.dest == "help":
+            if action.dest == "help" or isinstance(action, argparse._SubParsersAction):
                 continue
             assert action.help, f"replbed {name} {action.option_strings or action.dest}: no help text"
-        assert cli.main([name, "--help"]) == 0
+        assert cli.main([*name.split(), "--help"]) == 0
         text = capsys.readouterr().out
         assert "``" not in text and ":class:" not in text, f"replbed {name} --help shows markup"
         for action in sub._actions:

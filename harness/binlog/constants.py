@@ -124,6 +124,8 @@ class GtidExtraFlag(IntFlag):
     FL_START_ALTER_E1 = 2
     FL_COMMIT_ALTER_E1 = 4
     FL_ROLLBACK_ALTER_E1 = 8
+    # 11.5+ (MDEV-7850): the id of the thread that ran the transaction, u32 after sa_seq_no
+    FL_EXTRA_THREAD_ID = 16
 
 
 class QueryStatus(IntEnum):
@@ -150,6 +152,9 @@ class QueryStatus(IntEnum):
     Q_DEFAULT_COLLATION_FOR_UTF8MB4 = 18
     Q_SQL_REQUIRE_PRIMARY_KEY = 19
     Q_DEFAULT_TABLE_ENCRYPTION = 20
+    # MySQL 9.7: @@session.enable_cascade_triggers, one byte, on DML statements
+    # (mysqlbinlog 9.7.4 prints `/*!90700 SET @@session.enable_cascade_triggers=%d*/`)
+    Q_ENABLE_CASCADE_TRIGGERS = 21
     # MariaDB
     Q_HRNOW = 128
     Q_XID = 129
@@ -172,6 +177,9 @@ class RowsFlag(IntFlag):
     NO_FOREIGN_KEY_CHECKS_F = 2
     RELAXED_UNIQUE_CHECKS_F = 4
     COMPLETE_ROWS_F = 8
+    # MySQL 9.x: the statement ran with foreign keys enforced by the SQL layer
+    # (cascaded changes are logged as rows events of their own; observed 9.7.4)
+    USE_SQL_FOREIGN_KEY_F = 16
     NO_CHECK_CONSTRAINT_CHECKS_F = 128  # MariaDB
 
 

@@ -452,7 +452,7 @@ class FastDecoder:
         seq_no, domain_id, flags2 = _GTID.unpack_from(b, 19)
         if flags2 & _GTID_SLOW_FLAGS or end < _GTID_END or (end > _GTID_END and b[_GTID_END] != 0):
             return None
-        return GtidEvent(h, seq_no, domain_id, flags2, None, None, 0, None, None, b[_GTID_END:end])
+        return GtidEvent(h, seq_no, domain_id, flags2, None, None, 0, None, None, None, b[_GTID_END:end])
 
     def xid(self, h: EventHeader, b: bytes, end: int) -> XidEvent | None:
         if end != _XID_END:

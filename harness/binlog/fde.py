@@ -43,6 +43,10 @@ MARIADB_10_11_POST_HEADER_LENGTHS = bytes.fromhex(
 )
 MARIADB_10_11_SERVER_VERSION = "10.11.19-MariaDB-0+deb12u1-log"
 MYSQL_8_0_SERVER_VERSION = "8.0.40"
+# Debian sid's mysql-server-core 9.7.4-2 (the FDE and SELECT VERSION() say exactly this)
+MYSQL_9_7_SERVER_VERSION = "9.7.4-2"
+# Debian trixie's mariadb-server 11.8 (the FDE's server version; observed)
+MARIADB_11_8_SERVER_VERSION = "11.8.9-MariaDB-0+deb13u1 from Debian-log"
 
 # MySQL 8.0 types 1..41 (8.0.28+); shorter prefixes for older 8.0 releases.
 _MYSQL_PHL_41 = bytes([
@@ -82,6 +86,8 @@ def fde_has_checksum_alg(server_version: str) -> bool:
 
 def mysql80_event_type_count(server_version: str) -> int:
     vt = _version_tuple(server_version)
+    if vt >= (8, 3, 0):  # + GTID_TAGGED_LOG_EVENT (42); 9.7.4's FDE: 42 entries [bytes]
+        return 42
     if vt >= (8, 0, 28):
         return 41
     if vt >= (8, 0, 20):
@@ -91,8 +97,13 @@ def mysql80_event_type_count(server_version: str) -> int:
 
 def mysql80_post_header_lengths(server_version: str = MYSQL_8_0_SERVER_VERSION) -> bytes:
     n = mysql80_event_type_count(server_version)
-    phl = bytearray(_MYSQL_PHL_41[:n])
+    phl = bytearray(_MYSQL_PHL_41[:n].ljust(n, b"\x00"))  # GTID_TAGGED (42): 0
     phl[EventType.FORMAT_DESCRIPTION_EVENT - 1] = 56 + 1 + n
+    if _version_tuple(server_version) >= (9, 7, 0):
+        # 9.7.4 declares 0 for the v1 rows events it never writes (types 23-25; 8.0.35: 8)
+        # [bytes]; the versions in between are unverified
+        for t in (EventType.WRITE_ROWS_EVENT_V1, EventType.UPDATE_ROWS_EVENT_V1, EventType.DELETE_ROWS_EVENT_V1):
+            phl[t - 1] = 0
     return bytes(phl)
 
 

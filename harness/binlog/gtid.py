@@ -39,6 +39,7 @@ class GtidEvent(Event):
     flags_extra: int = 0
     extra_engines: int | None = None  # iff FL_EXTRA_MULTI_ENGINE_E1
     sa_seq_no: int | None = None  # iff FL_COMMIT_ALTER_E1 / FL_ROLLBACK_ALTER_E1
+    thread_id: int | None = None  # iff FL_EXTRA_THREAD_ID (MariaDB 11.5+)
     # Bytes after the parsed fields, kept for byte-exact round trips; None
     # means "zero-pad to the 19-byte post-header like the server".
     padding: bytes | None = None
@@ -91,15 +92,18 @@ def decode_gtid(h: EventHeader, r: ByteReader, ctx: StreamContext) -> GtidEvent:
         data = r.bytes(glen + blen)
         xa = XaXid(fmt, data[:glen], data[glen:])
     flags_extra = 0
-    extra_engines = sa_seq_no = None
+    extra_engines = sa_seq_no = thread_id = None
     if r.remaining() and r.buf[r.pos] != 0:
         flags_extra = r.u8()
         if flags_extra & GtidExtraFlag.FL_EXTRA_MULTI_ENGINE_E1:
             extra_engines = r.u8()
         if flags_extra & (GtidExtraFlag.FL_COMMIT_ALTER_E1 | GtidExtraFlag.FL_ROLLBACK_ALTER_E1):
             sa_seq_no = r.u64()
+        if flags_extra & GtidExtraFlag.FL_EXTRA_THREAD_ID:
+            thread_id = r.u32()
     padding = r.rest()
-    return GtidEvent(h, seq_no, domain_id, flags2, commit_id, xa, flags_extra, extra_engines, sa_seq_no, padding)
+    return GtidEvent(h, seq_no, domain_id, flags2, commit_id, xa, flags_extra, extra_engines, sa_seq_no,
+                     thread_id, padding)
 
 
 def encode_gtid(w: ByteWriter, ev: GtidEvent, ctx: StreamContext) -> None:
@@ -122,6 +126,8 @@ def encode_gtid(w: ByteWriter, ev: GtidEvent, ctx: StreamContext) -> None:
             w.u8(ev.extra_engines or 0)
         if ev.flags_extra & (GtidExtraFlag.FL_COMMIT_ALTER_E1 | GtidExtraFlag.FL_ROLLBACK_ALTER_E1):
             w.u64(ev.sa_seq_no or 0)
+        if ev.flags_extra & GtidExtraFlag.FL_EXTRA_THREAD_ID:
+            w.u32(ev.thread_id or 0)
     if ev.padding is not None:
         w.write(ev.padding)
     else:

@@ -234,6 +234,7 @@ STATUS_VARS: dict[int, tuple[str, int]] = {
     Q.Q_DEFAULT_COLLATION_FOR_UTF8MB4: ("uint", 2),
     Q.Q_SQL_REQUIRE_PRIMARY_KEY: ("uint", 1),
     Q.Q_DEFAULT_TABLE_ENCRYPTION: ("uint", 1),
+    Q.Q_ENABLE_CASCADE_TRIGGERS: ("uint", 1),
     Q.Q_HRNOW: ("uint", 3),
     Q.Q_XID: ("uint", 8),
     Q.Q_GTID_FLAGS3: ("uint", 1),

@@ -30,7 +30,11 @@ from .codec_errors import DecodeError
 from .fast import FastDecoder, _status_vars, status_vars_fit
 from .layout import GTID, HEADER, QUERY, ROWS_V1, TABLE_MAP, XID
 from .load import AppendBlockEvent, ExecuteLoadQueryEvent, replay_query, sql_load_mb_name
-from .render import info_text
+from .constants import QueryStatus as Q
+from .fde import FormatDescriptionEvent
+from .gtid import GtidEvent
+from .mysql_gtid import MysqlGtidEvent
+from .render import info_text, rows_info
 from .rows import RowsEvent, TableMapEvent
 from .rowtext import RowsTextError, build_rows_text
 from .verbose import _HEAD, _present, _qualified, column_printers, image_printer, verbose_rows
@@ -180,6 +184,10 @@ def list_data(data: bytes, write: Callable[[str], Any], *, verbosity: int = 2,
             if fast and type(ev) is TableMapEvent:
                 lister.remember(data[pos + 19:pos + len(raw) - trailer], ev)
             fast, trailer = decoder.mode
+            if type(ev) is FormatDescriptionEvent and "MariaDB" not in ev.server_version:
+                # MySQL's Query events carry status variables the listing shows (the DDL's
+                # xid, 9.7's enable_cascade_triggers): the decoder lists them
+                handlers.pop(_QUERY_T, None)
             _event_lines(out, pos, ev, raw, clock, ctx.checksum_alg == _CRC32, maps, verbosity, types)
             pos += len(raw)
             if len(out) >= _FLUSH_AT:
@@ -344,12 +352,17 @@ def _event_lines(out: list[str], pos: int, ev: Any, raw: bytes, clock: _Clock, c
     out.append(f"# at {pos}\n{clock(h.timestamp)} server id {h.server_id}  end_log_pos {h.log_pos} "
                f"{crc_text}\t{EVENT_TYPE_NAMES.get(tc, 'Unknown')}\t")
     if tc in _ROWS_CODES:
-        out.append(f"table_id: {ev.table_id} flags: STMT_END_F\n" if ev.flags & 1
-                   else f"table_id: {ev.table_id}\n")
+        out.append(rows_info(ev.table_id, ev.flags, tc) + "\n")
+        if ev.extra_row_info:
+            out.append(f"# extra_row_info=0x{ev.extra_row_info.hex()}\n")
         if verbosity:
             _rows_lines(out, maps.get(ev.table_id), ev, types)
     elif tc == _QUERY_T:
-        out.append("\n" + info_text(ev) + "\n/*!*/;\n")
+        out.append(_mysql_query_lines(ev) + "\n" + _query_text(ev) + "\n/*!*/;\n")
+    elif isinstance(ev, MysqlGtidEvent):
+        out.append(info_text(ev) + "\n" + mysql_gtid_fields(ev) + "\n")
+    elif isinstance(ev, GtidEvent) and ev.thread_id is not None:
+        out.append(info_text(ev) + f"\n# thread_id={ev.thread_id}\n")
     elif tc == _ANNOTATE_T:
         out.append("\n#Q> " + info_text(ev).replace("\n", "\n#Q> ") + "\n")
     elif isinstance(ev, ExecuteLoadQueryEvent):
@@ -361,6 +374,46 @@ def _event_lines(out: list[str], pos: int, ev: Any, raw: bytes, clock: _Clock, c
         out.append(f"\n#{EVENT_TYPE_NAMES.get(tc, 'Unknown')}: file_id: {ev.file_id}  block_len: {len(ev.block)}\n")
     else:
         out.append(info_text(ev) + "\n")
+
+
+def _query_text(ev: Any) -> str:
+    """The statement as the client prints it for replay: ``use `db`; `` and the text (no
+    xid comment: the header line carries it)."""
+    if ev.database and not ev.header.flags & _SUPPRESS_USE:
+        return f"use `{ev.database.replace('`', '``')}`; {ev.query}"
+    return str(ev.query)
+
+
+def _mysql_query_lines(ev: Any) -> str:
+    """What MySQL's status variables add to a Query's listing, as mysqlbinlog shows them:
+    the DDL's xid (``Xid = N`` on its header line there) and 9.7's
+    ``enable_cascade_triggers``."""
+    out = ""
+    xid = ev.status(Q.Q_DDL_LOGGED_WITH_XID)
+    if xid is not None:
+        out += f"# Xid = {xid}\n"
+    ect = ev.status(Q.Q_ENABLE_CASCADE_TRIGGERS)
+    if ect is not None:
+        out += f"# enable_cascade_triggers={ect}\n"
+    return ("\n" + out.rstrip("\n")) if out else ""
+
+
+def mysql_gtid_fields(ev: MysqlGtidEvent) -> str:
+    """The fields of a MySQL Gtid/Anonymous_gtid that its Info does not show, one comment
+    line as mysqlbinlog prints them (plus the server versions and the ticket)."""
+    parts = [f"last_committed={ev.last_committed}", f"sequence_number={ev.sequence_number}",
+             f"rbr_only={'no' if ev.may_have_sbr else 'yes'}"]
+    if ev.immediate_commit_timestamp is not None:
+        parts.append(f"original_committed_timestamp={ev.effective_original_commit_timestamp()}")
+        parts.append(f"immediate_commit_timestamp={ev.immediate_commit_timestamp}")
+    if ev.transaction_length is not None:
+        parts.append(f"transaction_length={ev.transaction_length}")
+    if ev.immediate_server_version is not None:
+        parts.append(f"original_server_version={ev.effective_original_server_version()}")
+        parts.append(f"immediate_server_version={ev.immediate_server_version}")
+    if ev.commit_group_ticket is not None:
+        parts.append(f"commit_group_ticket={ev.commit_group_ticket}")
+    return "# " + "\t".join(parts)
 
 
 def _writer(stream: BinaryIO) -> Callable[[str], Any]:

@@ -278,16 +278,22 @@ _COMMON_MID: tuple[tuple[str, int, Any], ...] = (
 QUERY_STATUS_VAR_ORDER: dict[str, tuple[tuple[str, int, Any], ...]] = {
     MARIADB_10_11: (
         ("flags2", Q.Q_FLAGS2_CODE, MARIADB_10_11_FLAGS2), ("sql_mode", Q.Q_SQL_MODE_CODE, MARIADB_10_11_SQL_MODE),
-        *_COMMON_HEAD, ("charset", Q.Q_CHARSET_CODE, MARIADB_10_11_CHARSET), *_COMMON_MID,
+        *_COMMON_HEAD,
+        # 11.8: between CATALOG_NZ and CHARSET (observed)
+        ("character_set_collations", Q.Q_CHARACTER_SET_COLLATIONS, None),
+        ("charset", Q.Q_CHARSET_CODE, MARIADB_10_11_CHARSET), *_COMMON_MID,
         ("hrnow", Q.Q_HRNOW, None), ("xid", Q.Q_XID, None), ("gtid_flags3", Q.Q_GTID_FLAGS3, None)),
     MYSQL_8_0: (
         ("flags2", Q.Q_FLAGS2_CODE, MYSQL_8_0_FLAGS2), ("sql_mode", Q.Q_SQL_MODE_CODE, MYSQL_8_0_SQL_MODE),
         *_COMMON_HEAD, ("charset", Q.Q_CHARSET_CODE, MYSQL_8_0_CHARSET), *_COMMON_MID,
         ("updated_db_names", Q.Q_UPDATED_DB_NAMES, None), ("microseconds", Q.Q_MICROSECONDS, None),
+        ("explicit_defaults_for_timestamp", Q.Q_EXPLICIT_DEFAULTS_FOR_TIMESTAMP, None),
         ("ddl_xid", Q.Q_DDL_LOGGED_WITH_XID, None),
         ("default_collation_for_utf8mb4", Q.Q_DEFAULT_COLLATION_FOR_UTF8MB4, UTF8MB4_0900_AI_CI),
         ("sql_require_primary_key", Q.Q_SQL_REQUIRE_PRIMARY_KEY, None),
-        ("default_table_encryption", Q.Q_DEFAULT_TABLE_ENCRYPTION, None)),
+        ("default_table_encryption", Q.Q_DEFAULT_TABLE_ENCRYPTION, None),
+        # 9.7 only (its flavour passes it): after DEFAULT_COLLATION_FOR_UTF8MB4 on DML
+        ("enable_cascade_triggers", Q.Q_ENABLE_CASCADE_TRIGGERS, None)),
 }
 
 

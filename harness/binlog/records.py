@@ -38,6 +38,7 @@ from .codec import encode_event
 from .context import StreamContext
 from .constants import ItemResult
 from .control import AnnotateRowsEvent, UserVarEvent, XidEvent
+from .fde import FormatDescriptionEvent
 from .gtid import GtidEvent
 from .mysql_gtid import MysqlGtidEvent
 from .header import Event
@@ -133,6 +134,65 @@ def user_var_type_text(ev: UserVarEvent) -> str:
     return out
 
 
+def table_map_text(ev: TableMapEvent) -> str:
+    """A Table_map's column definitions (types, metadata, nullability, flags) and its
+    optional metadata (MySQL's binlog_row_metadata TLVs): what a replica and a CDC reader
+    take the rows' shape from, so the pipeline compares them (``status_vars`` column)."""
+    out = f"flags={ev.flags} types={','.join(map(str, ev.column_types))}"
+    if ev.metadata_block is not None:
+        out += f" meta=0x{bytes(ev.metadata_block).hex()}"
+    else:
+        out += f" meta={','.join(map(str, ev.column_metadata))}"
+    out += f" nullable={ev.null_bitmap:#x}"
+    for kind, value in ev.optional_metadata:
+        out += f" opt{kind}=0x{bytes(value).hex()}"
+    return out
+
+
+def mysql_gtid_text(ev: MysqlGtidEvent) -> str:
+    """What a MySQL Gtid/Anonymous_gtid carries beside its GTID: the logical clock, the
+    commit timestamps, transaction_length (the group's size in bytes), the server versions
+    and the group-commit ticket. The pipeline compares it in the ``status_vars`` column;
+    the server uuid and the timestamps are masked there (harness/pipeline/normalize.py)."""
+    out = [f"sid={'anonymous' if ev.sid == bytes(16) else ev.uuid}",
+           f"last_committed={ev.last_committed}", f"sequence_number={ev.sequence_number}"]
+    if ev.lc_typecode is None:
+        out.append("lc=none")
+    if ev.immediate_commit_timestamp is not None:
+        out.append(f"commit_ts={ev.immediate_commit_timestamp}")
+    if ev.original_commit_timestamp is not None:
+        out.append(f"original_commit_ts={ev.original_commit_timestamp}")
+    if ev.transaction_length is not None:
+        out.append(f"transaction_length={ev.transaction_length}")
+    if ev.immediate_server_version is not None:
+        out.append(f"server_version={ev.immediate_server_version}")
+    if ev.original_server_version is not None:
+        out.append(f"original_server_version={ev.original_server_version}")
+    if ev.commit_group_ticket is not None:
+        out.append(f"commit_group_ticket={ev.commit_group_ticket}")
+    if ev.trailing:
+        out.append(f"trailing=0x{bytes(ev.trailing).hex()}")
+    return " ".join(out)
+
+
+def mariadb_gtid_text(ev: GtidEvent) -> str | None:
+    """A MariaDB Gtid's fields beyond domain/server/seq_no and flags2: flags_extra and what
+    it announces (extra engines, the START ALTER seq_no, 11.5+'s thread id, masked by the
+    pipeline) and any bytes after them that are not the zero padding. None when it has none."""
+    out = []
+    if ev.flags_extra:
+        out.append(f"flags_extra={ev.flags_extra}")
+    if ev.extra_engines is not None:
+        out.append(f"extra_engines={ev.extra_engines}")
+    if ev.sa_seq_no is not None:
+        out.append(f"sa_seq_no={ev.sa_seq_no}")
+    if ev.thread_id is not None:
+        out.append(f"thread_id={ev.thread_id}")
+    if ev.padding and any(ev.padding):
+        out.append(f"trailing=0x{bytes(ev.padding).hex()}")
+    return " ".join(out) or None
+
+
 def _record(entry: BinlogEntry, seq: int, file: str | None, tables: dict[int, str],
             base: dict[str, Any]) -> dict[str, Any]:
     ev = entry.event
@@ -159,24 +219,34 @@ def _record(entry: BinlogEntry, seq: int, file: str | None, tables: dict[int, st
         rec["database"] = ev.database
         rec["table"] = name
         rec["table_id"] = ev.table_id
+        rec["status_vars"] = table_map_text(ev)
     elif isinstance(ev, RowsEvent):
         rec["table"] = tables.get(ev.table_id)
         rec["table_id"] = ev.table_id
         rec["rows_flags"] = ev.flags
         rec["rows_json"] = rows_json(ev)
+        if ev.extra_row_info:  # rows v2's extra row info (NDB / partition TLVs)
+            rec["status_vars"] = f"extra_row_info=0x{bytes(ev.extra_row_info).hex()}"
     elif isinstance(ev, GtidEvent):
         rec["gtid_domain"] = ev.domain_id
         rec["gtid_server"] = h.server_id
         rec["gtid_seq"] = ev.seq_no
         rec["gtid_flags"] = ev.flags2
+        rec["status_vars"] = mariadb_gtid_text(ev)
     elif isinstance(ev, MysqlGtidEvent):
         # MySQL 8.0 Gtid/Anonymous_Gtid: no domain; seq = the GNO, or the per-file
         # sequence_number of an Anonymous_Gtid (gno 0); flags = the gtid_flags byte.
         rec["gtid_server"] = h.server_id
         rec["gtid_seq"] = ev.gno if ev.gno else ev.sequence_number
         rec["gtid_flags"] = ev.gtid_flags
+        rec["status_vars"] = mysql_gtid_text(ev)
     elif isinstance(ev, XidEvent):
         rec["xid"] = ev.xid
+    elif isinstance(ev, FormatDescriptionEvent):
+        # the post-header table (which event types the server knows, and their sizes) and
+        # the checksum algorithm; the version is in ``info`` (masked: builds differ)
+        rec["status_vars"] = (f"header_len={ev.header_length} checksum={ev.checksum_alg} "
+                              f"post_header=0x{bytes(ev.post_header_lengths).hex()}")
     elif isinstance(ev, UserVarEvent):
         rec["status_vars"] = user_var_type_text(ev)
     return rec

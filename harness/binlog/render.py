@@ -15,7 +15,7 @@ from .constants import EVENT_TYPE_NAMES, GtidFlag, IntvarType, ItemResult, RowsF
 from .control import (
     AnnotateRowsEvent, RowsQueryEvent, IntvarEvent, RandEvent, RotateEvent, StopEvent, UserVarEvent, XidEvent,
 )
-from .constants import HeaderFlag
+from .constants import HeaderFlag, QueryStatus
 from .fde import FormatDescriptionEvent
 from .gtid import BinlogCheckpointEvent, GtidEvent, GtidListEvent
 from .header import Event
@@ -133,6 +133,23 @@ _SIMPLE_INFO: dict[type, Callable[[Any], str]] = {
 }
 
 
+# Rows v2 (MySQL): Rows_log_event::pack_info names every flag that is set, in bit order
+# (9.7.4: `flags: STMT_END_F RELAXED_UNIQUE_CHECKS_F USE_SQL_FOREIGN_KEY_F`); MariaDB's
+# v1 events show STMT_END_F only.
+_ROWS_V2_FLAG_NAMES: tuple[tuple[int, str], ...] = tuple((int(f), str(f.name)) for f in (
+    RowsFlag.STMT_END_F, RowsFlag.NO_FOREIGN_KEY_CHECKS_F, RowsFlag.RELAXED_UNIQUE_CHECKS_F,
+    RowsFlag.COMPLETE_ROWS_F, RowsFlag.USE_SQL_FOREIGN_KEY_F))
+_ROWS_V2_TYPES = frozenset((30, 31, 32))
+
+
+def rows_info(table_id: int, flags: int, type_code: int) -> str:
+    """The Info of a rows event: ``table_id: N`` and its flags as its server prints them."""
+    if type_code in _ROWS_V2_TYPES:
+        names = [name for bit, name in _ROWS_V2_FLAG_NAMES if flags & bit]
+        return f"table_id: {table_id} flags: {' '.join(names)}" if names else f"table_id: {table_id}"
+    return f"table_id: {table_id} flags: STMT_END_F" if flags & RowsFlag.STMT_END_F else f"table_id: {table_id}"
+
+
 def info_text(ev: Event) -> str:
     """The ``Info`` column of ``SHOW BINLOG EVENTS`` for ``ev``."""
     simple = _SIMPLE_INFO.get(type(ev))
@@ -142,12 +159,15 @@ def info_text(ev: Event) -> str:
         prefix = ""
         if ev.database and not ev.header.flags & HeaderFlag.SUPPRESS_USE:
             prefix = f"use {quote_identifier(_text(ev.database))}; "
-        return prefix + _text(ev.query)
+        # MySQL's Query_log_event::pack_info: DDL logged with an xid (Q_DDL_LOGGED_WITH_XID)
+        # shows it after the text (`CREATE DATABASE test /* xid=8 */`, 8.0 and 9.7.4)
+        ddl_xid = ev.status(QueryStatus.Q_DDL_LOGGED_WITH_XID)
+        suffix = f" /* xid={ddl_xid} */" if ddl_xid is not None else ""
+        return prefix + _text(ev.query) + suffix
     if isinstance(ev, GtidEvent):
         return _gtid_info(ev)
     if isinstance(ev, RowsEvent):
-        end = " flags: STMT_END_F" if ev.flags & RowsFlag.STMT_END_F else ""
-        return f"table_id: {ev.table_id}{end}"
+        return rows_info(ev.table_id, ev.flags, int(ev.header.type_code))
     if isinstance(ev, TableMapEvent):
         return f"table_id: {ev.table_id} ({_text(ev.database)}.{_text(ev.table)})"
     if isinstance(ev, XaPrepareEvent):

@@ -91,13 +91,25 @@ class BinlogFileWriter:
         self._flush()
         return start
 
-    def write_group(self, events: Iterable[Event]) -> list[int]:
-        """Append an event group atomically (one write); returns start offsets."""
+    def write_group(self, events: Iterable[Event], *, inner_log_pos: bool = True) -> list[int]:
+        """Append an event group atomically (one write); returns start offsets.
+
+        ``inner_log_pos=False``: the events between the group's first (its GTID) and its
+        last have End_log_pos 0, as MariaDB 11.8 writes them with
+        ``binlog_legacy_event_pos=OFF`` (docs/RULES-mariadb-11.8.md 1)."""
         parts: list[bytes] = []
         starts: list[int] = []
         pos = self._pos
-        for ev in events:
-            data = self._encode(ev, pos)
+        evs = list(events)
+        last = len(evs) - 1
+        for i, ev in enumerate(evs):
+            if not inner_log_pos and 0 < i < last:
+                if self.closed:
+                    raise EncodeError("writer is closed")
+                ev.header.log_pos = 0
+                data = encode_event(ev, self.ctx)
+            else:
+                data = self._encode(ev, pos)
             starts.append(pos)
             parts.append(data)
             pos += len(data)

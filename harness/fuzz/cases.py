@@ -1,13 +1,15 @@
-"""Which generator builds a fuzz case: ``replbed fuzz --generator default|wide``."""
+"""Which generator builds a fuzz case: ``replbed fuzz --generator default|wide|schema``."""
 
 from __future__ import annotations
 
 from harness.fuzz.builders import CaseBuilder
 from harness.fuzz.generator import CaseGenerator
+from harness.fuzz.schema import SchemaCaseGenerator
 from harness.fuzz.wide import WideCaseGenerator
 from harness.workload.model import Case
 
-_CLASSES: dict[str, type[CaseBuilder]] = {"default": CaseGenerator, "wide": WideCaseGenerator}
+_CLASSES: dict[str, type[CaseBuilder]] = {"default": CaseGenerator, "wide": WideCaseGenerator,
+                                          "schema": SchemaCaseGenerator}
 GENERATORS = tuple(_CLASSES)
 
 

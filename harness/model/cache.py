@@ -32,6 +32,9 @@ class PendingRows:
     present_after: int | None
     rows: list[RowChange] = field(default_factory=list)
     data_size: int = 0  # packed row bytes so far
+    # The session's NO_FOREIGN_KEY_CHECKS_F / RELAXED_UNIQUE_CHECKS_F / NO_CHECK_CONSTRAINT_CHECKS_F,
+    # taken when the event is created (Rows_log_event's constructor).
+    flags: int = 0
 
     def event_data_size(self, header_len: int) -> int:
         """Rows_log_event::get_data_size(): the post-header, the column count, the
@@ -68,9 +71,10 @@ class BinlogCache:
             return
         self.pending = None
         # The flavour picks the event version: v1 (MariaDB) or v2 (MySQL 8.0).
-        ev = thd.server.flavor.events.new_rows_event(p.kind, p.table_map, p.rows, timestamp=thd.stmt_timestamp,
+        ev = thd.server.flavor.events.new_rows_event(p.kind, p.table_map, p.rows, timestamp=thd.stmt.timestamp,
                                               server_id=thd.server_id, stmt_end=stmt_end,
-                                              columns_present=p.present, columns_present_after=p.present_after)
+                                              columns_present=p.present, columns_present_after=p.present_after,
+                                              flags=p.flags)
         self.events.append(ev)
 
     def mark(self) -> int:
@@ -124,7 +128,7 @@ def use_trans_cache(thd: "SessionView", is_transactional: bool) -> bool:
     """MariaDB's ``use_trans_cache``: where a statement-format event goes (R-log-statement-format)."""
     if is_transactional:
         return True
-    if thd.stmt_row_format or thd.binlog_direct_non_trans_update:
+    if thd.stmt.row_format or thd.binlog_direct_non_trans_update:
         return False
     return not thd.caches.trx_cache.empty()
 
@@ -141,13 +145,13 @@ def table_map_for(thd: "SessionView", table: "TableView") -> TableMapEvent:
     """The Table_map event that precedes a table's rows events in this statement."""
     cols = table.columns
     # The inner table of an outer join: Field::maybe_null() is true for every column.
-    maybe_null = thd.stmt_info is not None and id(table) in thd.stmt_info.maybe_null_tables
+    maybe_null = thd.stmt.info is not None and id(table) in thd.stmt.info.maybe_null_tables
     return new_table_map_event(
         table.table_id, table.db, table.name,
         [c.type.binlog_type for c in cols],
         [c.type.binlog_metadata() for c in cols],
         [c.nullable or maybe_null for c in cols],
-        timestamp=thd.stmt_timestamp, server_id=thd.server_id,
+        timestamp=thd.stmt.timestamp, server_id=thd.server_id,
         flags=1 | (TM_BIT_HAS_TRIGGERS_F if table.triggers else 0),
         optional_metadata=thd.server.flavor.events.table_map_optional_metadata(thd, table),
     )
@@ -172,13 +176,13 @@ def write_locked_table_maps(thd: "SessionView") -> None:
         if id(t) in mngr.maps_written:
             continue
         cache = mngr.cache_of(t)
-        if not mngr.annotated and thd.stmt_text and not thd.stmt_no_annotate:
+        if not mngr.annotated and thd.stmt.text and not thd.stmt.no_annotate:
             # Annotate_rows (MariaDB) / Rows_query (MySQL, binlog_rows_query_log_events)
             ann = thd.server.flavor.events.annotate_event(thd)
             if ann is not None:
                 cache.append(ann)
                 mngr.annotated = True
-        copies = thd.stmt_info.table_map_count(t) if thd.stmt_info is not None else 1
+        copies = thd.stmt.info.table_map_count(t) if thd.stmt.info is not None else 1
         for _ in range(copies):
             tm = table_map_for(thd, t)
             cache.append(tm)
@@ -209,7 +213,7 @@ def binlog_write_row(thd: "SessionView", table: "TableView", kind: str, before: 
             or pending.present_after != present_after
             or pending.event_data_size(thd.server.flavor.events.rows_header_len) + size > thd.binlog_row_event_max_size):
         cache.flush_pending(thd, stmt_end=False)
-        pending = PendingRows(table, kind, tm, present, present_after)
+        pending = PendingRows(table, kind, tm, present, present_after, flags=thd.vars.rows_flags())
         cache.pending = pending
         cache.used = True
     pending.rows.append(change)

@@ -11,6 +11,7 @@ issued only if the statement is actually written (``binlog_query``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from harness.diagnostics import MESSAGES, Note, ServerError, register
 from harness.model.session import DecideSession, StatementFacts
@@ -162,50 +163,54 @@ def _error(thd: DecideSession, name: str, *args: object) -> ServerError:
     return ServerError(code, thd.flavor.errors.error_text(code, fmt.format(*args)), state)
 
 
-def decide_logging_format(info: StatementFacts, thd: DecideSession) -> LoggingDecision:
-    """Layer 1, a pure function of the statement's facts and the session's state.
+@dataclass
+class _EngineFacts:
+    """What decide_logging_format's loop over the statement's tables gathers."""
 
-    Reads nothing else and changes nothing; raises ServerError when the statement
-    cannot be logged at all. Applies R-unsafe-nontransactional and R-unsafe-self-logging
-    before it picks the format."""
-    if not thd.binlog_enabled():
-        return NOT_LOGGED
-    binlog_format = thd.binlog_format
-    written = [u.table for u in info.uses if u.write]
-    is_write = bool(written)
-    unsafe = statement_unsafe_flags(info)
+    stmt_capable_all: bool = True
+    row_capable_all: bool = True
+    multi_write_engine: bool = False
+    multi_access_engine: bool = False
+    self_logging_written: bool = False
+    self_logging_accessed: bool = False
+    has_read_tables: bool = False
+    forced_row: bool = False
 
-    stmt_capable_all = True
-    row_capable_all = True
-    multi_write_engine = multi_access_engine = False
-    self_logging_written = self_logging_accessed = False
-    has_read_tables = False
+
+def _engine_facts(info: StatementFacts, below_rr: bool) -> _EngineFacts:
+    """The engines of the tables the statement reads and writes: capabilities, mixes, self-logging."""
+    f = _EngineFacts()
     prev_write = prev_access = None
-    forced_row = False
-    below_rr = thd.isolation_below_repeatable_read()
     for u in info.uses:
         t = u.table
         eng = t.engine
         stmt_cap = eng.stmt_capable and not (eng.row_only_below_repeatable_read and below_rr)
         if t.temporary and t.created_in_row_format:
             stmt_cap = False
-            forced_row = True
+            f.forced_row = True
         if u.write:
             if prev_write is not None and prev_write is not eng:
-                multi_write_engine = True
-            stmt_capable_all &= stmt_cap
-            row_capable_all &= eng.row_capable
-            self_logging_written |= eng.self_logging
+                f.multi_write_engine = True
+            f.stmt_capable_all &= stmt_cap
+            f.row_capable_all &= eng.row_capable
+            f.self_logging_written |= eng.self_logging
             prev_write = eng
         if u.read:
-            has_read_tables = True
+            f.has_read_tables = True
         if prev_access is not None and prev_access is not eng:
-            multi_access_engine = True
-        self_logging_accessed |= eng.self_logging
+            f.multi_access_engine = True
+        f.self_logging_accessed |= eng.self_logging
         prev_access = eng
+    return f
 
+
+def _unsafe_flags(info: StatementFacts, thd: DecideSession, facts: _EngineFacts, written: list[Any],
+                  binlog_format: str, below_rr: bool) -> int:
+    """The statement's unsafe flags: its own, AUTO_INCREMENT, mixed and non-transactional ones
+    (R-unsafe-nontransactional), ON DUPLICATE KEY UPDATE over two unique keys."""
+    unsafe = statement_unsafe_flags(info)
     if binlog_format != "ROW":
-        if info.writes_autoinc_table and has_read_tables:
+        if info.writes_autoinc_table and facts.has_read_tables:
             unsafe |= bit(Unsafe.WRITE_AUTOINC_SELECT)
         if info.autoinc_in_substatement:
             unsafe |= bit(Unsafe.AUTOINC_COLUMNS)
@@ -224,19 +229,42 @@ def decide_logging_format(info: StatementFacts, thd: DecideSession) -> LoggingDe
         # decide_logging_format_low: ON DUPLICATE KEY UPDATE may change a different row
         # on the replica when two unique keys can collide (every key of an INSERT is written).
         unsafe |= bit(Unsafe.INSERT_TWO_KEYS)
+    return unsafe
+
+
+def decide_logging_format(info: StatementFacts, thd: DecideSession) -> LoggingDecision:
+    """Layer 1, a pure function of the statement's facts and the session's state.
+
+    Reads nothing else and changes nothing; raises ServerError when the statement
+    cannot be logged at all. Applies R-unsafe-nontransactional and R-unsafe-self-logging
+    before it picks the format."""
+    if not thd.binlog_enabled():
+        return NOT_LOGGED
+    binlog_format = thd.binlog_format
+    written = [u.table for u in info.uses if u.write]
+    below_rr = thd.isolation_below_repeatable_read()
+    facts = _engine_facts(info, below_rr)
+    unsafe = _unsafe_flags(info, thd, facts, written, binlog_format, below_rr)
 
     # WL#3931 (seed 001): a self-logging engine cannot share a statement with another engine.
-    if multi_write_engine and self_logging_written:
+    if facts.multi_write_engine and facts.self_logging_written:
         raise _error(thd, "ER_BINLOG_MULTIPLE_ENGINES_AND_SELF_LOGGING_ENGINE")
     # R-unsafe-self-logging (seed 002): S, or an earlier statement of the same
     # transaction, touches a self-logging table. (MariaDB's own check covers only
     # the multi-engine case; no MariaDB engine is self-logging.)
-    if (multi_access_engine and self_logging_accessed) or self_logging_accessed or thd.trx_log.touched_self_logging:
+    if (facts.multi_access_engine and facts.self_logging_accessed) or facts.self_logging_accessed \
+            or thd.trx_log.touched_self_logging:
         unsafe |= bit(Unsafe.MULTIPLE_ENGINES_AND_SELF_LOGGING_ENGINE)
 
-    if not is_write:
+    if not written:
         return LoggingDecision(row=binlog_format == "ROW", unsafe=unsafe, warn_unsafe=0)
+    return _write_decision(info, thd, facts, unsafe, written, binlog_format, below_rr)
 
+
+def _write_decision(info: StatementFacts, thd: DecideSession, facts: _EngineFacts, unsafe: int,
+                    written: list[Any], binlog_format: str, below_rr: bool) -> LoggingDecision:
+    """The format of a statement that writes: what the engines allow, then binlog_format."""
+    stmt_capable_all, row_capable_all = facts.stmt_capable_all, facts.row_capable_all
     if not stmt_capable_all and not row_capable_all:
         raise _error(thd, "ER_BINLOG_ROW_ENGINE_AND_STMT_ENGINE")
     if info.row_injection:
@@ -275,5 +303,5 @@ def decide_logging_format(info: StatementFacts, thd: DecideSession) -> LoggingDe
             raise err
         return LoggingDecision(row=False, unsafe=unsafe, warn_unsafe=unsafe)
     if binlog_format == "MIXED":
-        return _mixed_decision(unsafe, stmt_capable_all, forced_row)
+        return _mixed_decision(unsafe, stmt_capable_all, facts.forced_row)
     return LoggingDecision(row=True, unsafe=unsafe, warn_unsafe=0)

@@ -51,19 +51,27 @@ class EventStyle:
     # ROWS_HEADER_LEN of the rows events written (v1: 8, v2: 10), counted against
     # binlog_row_event_max_size with the rows (Rows_log_event::get_data_size).
     rows_header_len = 8
+    # The COMMIT/ROLLBACK ending a group copies the ending statement's
+    # LOG_EVENT_THREAD_SPECIFIC_F (10.11: 0x0c after a temporary-table statement; 11.8: never)
+    end_thread_specific = True
 
     def query_status_vars(self, thd: SessionView, *, text: str = "", xid: int | None = None, invoker: bool = False,
                           hrnow: bool = False, charset: tuple[int, int, int] | None = None,
                           updated_db: str | None = None, ddl: bool = False) -> list[StatusVar]:
         raise NotImplementedError
 
-    def ddl_xid(self, requested: bool, *, ddl: bool, thread_specific: bool) -> bool:
+    def ddl_xid(self, requested: bool, *, ddl: bool, thread_specific: bool, thd: Any = None,
+                text: str = "") -> bool:
         """Whether a directly written DDL Query carries the xid status variable."""
+        return requested
+
+    def ddl_thread_specific(self, requested: bool, *, thd: Any = None, text: str = "") -> bool:
+        """Whether a directly written DDL Query has LOG_EVENT_THREAD_SPECIFIC_F (0x4)."""
         return requested
 
     def new_rows_event(self, kind: str, tm: TableMapEvent, rows: list[RowChange], *, timestamp: int,
                        server_id: int, stmt_end: bool, columns_present: int,
-                       columns_present_after: int | None) -> RowsEvent:
+                       columns_present_after: int | None, flags: int = 0) -> RowsEvent:
         raise NotImplementedError
 
     def table_map_optional_metadata(self, thd: SessionView, table: TableView) -> list[tuple[int, bytes]]:
@@ -138,6 +146,10 @@ class Handshake:
 
     version_prefix: str = ""
     charset: int = 45
+    # The accounts' authentication plugin, and whether the server offers TLS (MySQL 9.7:
+    # caching_sha2_password, TLS with an auto-generated certificate)
+    auth_plugin: str = "mysql_native_password"
+    tls: bool = False
 
 
 @dataclass

@@ -267,9 +267,9 @@ def end_query(thd: "SessionView", text: str) -> Event:
     # The end event is built by the statement that ends the group, so it carries
     # that statement's LOG_EVENT_THREAD_SPECIFIC_F (observed: COMMIT after an
     # INSERT into a temporary table has header flags 0x0c).
-    return new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=thd.stmt_timestamp,
+    return new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=thd.stmt.timestamp,
                            server_id=thd.server_id, suppress_use=True, status_vars=thd.query_status_vars(),
-                           thread_specific=thd.stmt_log.thread_specific)
+                           thread_specific=thd.stmt_log.thread_specific and thd.flavor.events.end_thread_specific)
 
 
 def cache_statistics(thd: "SessionView", cache: Any) -> None:
@@ -328,7 +328,7 @@ def flush_stmt_cache(thd: "SessionView") -> None:
         thd.trx_log.binlog_joined = True
     events = list(cache.events)
     events.append(end_query(thd, "COMMIT"))
-    thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
+    thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp,
                                   ddl=cache.has_ddl or thd.trx_log.did_ddl)
     cache_statistics(thd, cache)
     cache.reset()
@@ -402,7 +402,7 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
         reset_map_only_stmt_cache(thd)
     events.extend(trx.events)
     if xid_commit:
-        events.append(new_xid_event(thd.server.binlog.allocate_xid(), timestamp=thd.stmt_timestamp,
+        events.append(new_xid_event(thd.server.binlog.allocate_xid(), timestamp=thd.stmt.timestamp,
                                     server_id=thd.server_id))
     else:
         events.append(end_query(thd, "COMMIT"))
@@ -416,7 +416,7 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
     # with only a failed statement's Query, and BLACKHOLE rows: BLACKHOLE registers
     # no transaction, so only the XA-capable engine counts as a read-write participant).
     rw_engine = xa_rw  # also in a one-phase commit (no_2pc): InnoDB changed data (observed flags_extra 0)
-    thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
+    thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp,
                                   transactional=_trx_group_transactional(thd),
                                   ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
                                   extra_engines=not rw_engine)
@@ -484,7 +484,7 @@ def _write_rolled_back_trx_cache(thd: "SessionView", nontrans: bool = False) -> 
     transactional = not (nontrans or thd.trx_log.stmt_nontrans_logged or temp_changed)
     if thd.binlog_direct_non_trans_update:
         transactional = not thd.stmt_log.uses_temp  # as _trx_group_transactional (probed: STATEMENT ROLLBACK)
-    thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
+    thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp,
                                   ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
                                   transactional=transactional)
 
@@ -494,9 +494,9 @@ def write_failed_replace_drop(thd: "SessionView", drop_text: str) -> None:
     table goes through the transaction cache and is written at the statement's rollback,
     ended by ROLLBACK (observed on MariaDB 10.11)."""
     drop = new_query_event(drop_text, database=thd.db or "", thread_id=thd.connection_id,
-                           timestamp=thd.stmt_timestamp, server_id=thd.server_id, thread_specific=True,
+                           timestamp=thd.stmt.timestamp, server_id=thd.server_id, thread_specific=True,
                            status_vars=thd.query_status_vars(xid=thd.server.binlog.allocate_xid()))
-    thd.server.binlog.write_group([drop, end_query(thd, "ROLLBACK")], thd=thd, timestamp=thd.stmt_timestamp,
+    thd.server.binlog.write_group([drop, end_query(thd, "ROLLBACK")], thd=thd, timestamp=thd.stmt.timestamp,
                                   ddl=True, transactional=False)
 
 
@@ -532,8 +532,8 @@ def prepare_xa_trx_cache(thd: "SessionView", xid: XaXid) -> None:
     trx.flush_pending(thd, stmt_end=True)
     events = list(trx.events)
     events.append(end_query(thd, f"XA END {xid_text(xid)}"))
-    events.append(new_xa_prepare_event(xid, timestamp=thd.stmt_timestamp, server_id=thd.server_id))
-    thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
+    events.append(new_xa_prepare_event(xid, timestamp=thd.stmt.timestamp, server_id=thd.server_id))
+    thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp,
                                   transactional=_trx_group_transactional(thd),
                                   ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
                                   extra_engines=True, xa_xid=xid)
@@ -546,7 +546,7 @@ def complete_xa(thd: "SessionView", xid: XaXid, *, commit: bool, ro_1pc: bool) -
     standalone group (FL_COMPLETED_XA + xid) holding only that Query. The commit
     carries flags_extra 01 ff when it is ro_1pc; a rollback never does (observed)."""
     text = f"{'XA COMMIT' if commit else 'XA ROLLBACK'} {xid_text(xid)}"
-    thd.server.binlog.write_group([end_query(thd, text)], thd=thd, timestamp=thd.stmt_timestamp, standalone=True,
+    thd.server.binlog.write_group([end_query(thd, text)], thd=thd, timestamp=thd.stmt.timestamp, standalone=True,
                                   transactional=_trx_group_transactional(thd),
                                   extra_engines=commit and ro_1pc, xa_xid=xid, xa_completed=True)
 
@@ -562,7 +562,7 @@ def rollback_xa_trx_cache(thd: "SessionView") -> None:
     if not trx.empty() and (thd.trx_log.nontrans_modified or trans_cannot_safely_rollback(thd, False)):
         events = list(trx.events)
         events.append(end_query(thd, "ROLLBACK"))
-        thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp,
+        thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp,
                                       ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
                                       transactional=_trx_group_transactional(thd))
     trx.reset()
@@ -570,5 +570,5 @@ def rollback_xa_trx_cache(thd: "SessionView") -> None:
 
 def write_direct(thd: "SessionView", events: list[Event], *, ddl: bool = True) -> None:
     """R-log-commit-statement: a DDL statement written directly, as its own group."""
-    thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp, standalone=True, ddl=ddl)
+    thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp, standalone=True, ddl=ddl)
 

@@ -10,9 +10,6 @@ the end of a transaction or statement, so nothing is forgotten in a reset.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, overload
-
-T = TypeVar("T")
 
 
 @dataclass
@@ -59,27 +56,3 @@ class StmtLogState:
     # thd->query_start_sec_part_used -> Q_HRNOW (NOW() and CURTIME() read the start microseconds)
     hrnow_used: bool = False
     table_map_for_update: int = 0  # thd->table_map_for_update -> Q_TABLE_MAP_FOR_UPDATE_CODE
-
-
-class StateField(Generic[T]):
-    """A session attribute kept in one of the state dataclasses above.
-
-    ``trx_xa_rw = StateField[bool]("trx_log", "xa_rw")`` on the session class keeps
-    ``thd.trx_xa_rw`` working for the SQL layer while the value lives in
-    ``thd.trx_log.xa_rw``."""
-
-    def __init__(self, state: str, name: str) -> None:
-        self.state = state
-        self.name = name
-
-    @overload
-    def __get__(self, obj: None, owner: type) -> StateField[T]: ...
-    @overload
-    def __get__(self, obj: object, owner: type) -> T: ...
-    def __get__(self, obj: object | None, owner: type) -> Any:
-        if obj is None:
-            return self
-        return getattr(getattr(obj, self.state), self.name)
-
-    def __set__(self, obj: object, value: T) -> None:
-        setattr(getattr(obj, self.state), self.name, value)

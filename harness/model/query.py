@@ -70,7 +70,7 @@ def user_var_event(name: str, value: Any, ts: int, sid: int) -> Event:
     collation_id = getattr(value, "collation_id", None)
     if collation_id is not None:
         # A value of a column in another collation keeps it (a latin1 column: _latin1 ...);
-        # the SQL layer's CharsetStr (sql/types.py) carries the id and its bytes.
+        # the SQL layer's CharsetStr (sql/item/charsets.py) carries the id and its bytes.
         return new_user_var_event(name, value.encoded(), timestamp=ts, server_id=sid, charset=collation_id)
     return new_user_var_event(name, str(value).encode("utf-8"), timestamp=ts, server_id=sid)
 
@@ -79,7 +79,7 @@ def context_events(thd: SessionView, ctx: QueryContext | None) -> list[Event]:
     """Intvar / Rand / User_var events that precede a statement-format Query."""
     if ctx is None:
         return []
-    ts, sid = thd.stmt_timestamp, thd.server_id
+    ts, sid = thd.stmt.timestamp, thd.server_id
     out: list[Event] = []
     if ctx.used_last_insert_id is not None:
         out.append(new_intvar_event(1, ctx.used_last_insert_id, timestamp=ts, server_id=sid))
@@ -101,7 +101,7 @@ def binlog_query(thd: SessionView, text: str, is_trans: bool, error_code: int, c
                  decision: LoggingDecision | None, *, thread_specific: bool = False,
                  suppress_use: bool = False, ddl: bool = False, xid: bool = False) -> None:
     """THD::binlog_query for a statement-format event: context events + Query into a cache."""
-    info = thd.stmt_info
+    info = thd.stmt.info
     written = thd.stmt_written_tables()
     if info is not None and written and all(t.engine.self_logging for t in written):
         # Seed 001: a self-logging engine writes its own changes (injector); the
@@ -117,21 +117,21 @@ def binlog_query(thd: SessionView, text: str, is_trans: bool, error_code: int, c
     # InnoDB cannot compare, an ignored duplicate), whatever the caller's is_trans
     # (multi_update passes only the tables whose rows it changed).
     # (DDL sets no per-statement change flags: what they hold is an earlier statement's.)
-    to_trx = use_trans_cache(thd, is_trans) or mixed_unsafe or (thd.stmt_changed_xa and not ddl)
+    to_trx = use_trans_cache(thd, is_trans) or mixed_unsafe or (thd.stmt.changed_xa and not ddl)
     cache = thd.caches.trx_cache if to_trx else thd.caches.stmt_cache
     if ddl:
         cache.has_ddl = True
         if thd.in_multi_stmt_transaction_mode():
             thd.trx_log.did_ddl = True  # all.trans_did_ddl(): every later group of the trx gets FL_DDL
-    if thd.stmt_changed_nontrans:
+    if thd.stmt.changed_nontrans:
         thd.trx_log.stmt_nontrans_logged = True
-    if thd.sp_unsafe is not None and thd.stmt_changed_nontrans:
+    if thd.sp_unsafe is not None and thd.stmt.changed_nontrans:
         # Inside CALL, a MyISAM sub-statement logged as a statement leaves the top
         # statement's modified_non_trans_table set: later groups lose FL_TRANSACTIONAL.
         thd.sp_modified_nontrans = True
-    if to_trx and thd.stmt_changed_nontrans and not thd.binlog_direct_non_trans_update:
+    if to_trx and thd.stmt.changed_nontrans and not thd.binlog_direct_non_trans_update:
         thd.trx_log.gtid_nontrans = True
-    if to_trx and thd.stmt_changed_nontrans_temp:
+    if to_trx and thd.stmt.changed_nontrans_temp:
         thd.trx_log.nontrans_temp_in_cache = True
     if to_trx and info is not None and any(u.table.temporary and not u.table.transactional for u in info.uses):
         # MYSQL_BIN_LOG::write: stmt_accessed_non_trans_temp_table(), read or written,
@@ -145,7 +145,7 @@ def binlog_query(thd: SessionView, text: str, is_trans: bool, error_code: int, c
         thd.stmt_log.thread_specific = True
     uses_temp = uses_temp or thd.stmt_log.thread_specific
     cache.append(new_query_event(text, database=thd.db or "", thread_id=thd.connection_id,
-                                 timestamp=thd.stmt_timestamp, server_id=thd.server_id,
+                                 timestamp=thd.stmt.timestamp, server_id=thd.server_id,
                                  error_code=error_code, status_vars=thd.query_status_vars(
                                      xid=thd.server.binlog.allocate_xid() if xid else None, text=text,
                                      updated_db=updated_db(thd)),
@@ -185,13 +185,13 @@ def binlog_load_query(thd: SessionView, load: LoadedFile, is_trans: bool, error_
     if written and all(t.engine.self_logging for t in written):
         return
     mixed_unsafe = decision is not None and bool(decision.unsafe & bit(Unsafe.MIXED_STATEMENT))
-    to_trx = use_trans_cache(thd, is_trans) or mixed_unsafe or thd.stmt_changed_xa
+    to_trx = use_trans_cache(thd, is_trans) or mixed_unsafe or thd.stmt.changed_xa
     cache = thd.caches.trx_cache if to_trx else thd.caches.stmt_cache
-    if thd.stmt_changed_nontrans:
+    if thd.stmt.changed_nontrans:
         thd.trx_log.stmt_nontrans_logged = True
-    if to_trx and thd.stmt_changed_nontrans and not thd.binlog_direct_non_trans_update:
+    if to_trx and thd.stmt.changed_nontrans and not thd.binlog_direct_non_trans_update:
         thd.trx_log.gtid_nontrans = True
-    ts, sid = thd.stmt_timestamp, thd.server_id
+    ts, sid = thd.stmt.timestamp, thd.server_id
     file_id = thd.server.binlog.next_file_id()
     # MYSQL_BIN_LOG::write puts the statement's context events before every event it
     # writes in statement format: each block (written once the rows before it are in)
@@ -229,13 +229,15 @@ def write_ddl(thd: SessionView, text: str, *, db: str | None = None, suppress_us
     """
     if not thd.binlog_enabled():
         return
+    temporary = thread_specific
+    thread_specific = thd.flavor.events.ddl_thread_specific(thread_specific, thd=thd, text=text)
     if thread_specific:
         thd.stmt_log.thread_specific = True
-    xid = thd.flavor.events.ddl_xid(xid, ddl=ddl, thread_specific=thread_specific)
+    xid = thd.flavor.events.ddl_xid(xid, ddl=ddl, thread_specific=temporary, thd=thd, text=text)
     svs = thd.query_status_vars(xid=thd.server.binlog.allocate_xid() if xid else None, invoker=invoker,
                                 hrnow=hrnow, charset_client=charset_client, text=text,
                                 updated_db=updated_db(thd, db))
     ev = new_query_event(text, database=thd.db or "" if db is None else db, thread_id=thd.connection_id,
-                         timestamp=thd.stmt_timestamp, server_id=thd.server_id, status_vars=svs,
+                         timestamp=thd.stmt.timestamp, server_id=thd.server_id, status_vars=svs,
                          suppress_use=suppress_use, thread_specific=thread_specific, error_code=error_code)
     L3.write_direct(thd, [*context_events(thd, ctx), ev], ddl=ddl)

@@ -36,6 +36,7 @@ def stream() -> IO[str]:
     if fd:
         if _stream is None or _stream.closed:
             try:
+                os.fstat(int(fd))  # open in this process (a scheduler's worker may not have it)
                 _stream = os.fdopen(int(fd), "w", buffering=1, closefd=False)
             except (OSError, ValueError):
                 _stream = None

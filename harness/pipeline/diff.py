@@ -25,7 +25,11 @@ _GTID_TIMING_FLAGS = _norm.GTID_TIMING_FLAGS
 HEADER_TYPES = {
     "mariadb-10.11": ["Format_desc", "Gtid_list", "Binlog_checkpoint"],
     "mysql-8.0": ["Format_desc", "Previous_gtids"],
+    "mysql-9.7": ["Format_desc", "Previous_gtids"],
+    "mariadb-11.8": ["Format_desc", "Gtid_list", "Binlog_checkpoint"],
 }
+# Events that open a GTID group: MariaDB's Gtid, MySQL's Gtid and (GTID_MODE=OFF) Anonymous_Gtid.
+GROUP_START = ("Gtid", "Gtid_log_event", "Anonymous_Gtid")
 # Events that may appear outside a GTID group: the file header and trailer, and
 # MariaDB's binlog checkpoints (written between groups once a file is no
 # longer needed for crash recovery).
@@ -140,7 +144,7 @@ def check_gtid_layout(events: DataFrame, flavor: str = "mariadb-10.11") -> DataF
     part = [*KEY, "side"]
     w_file = Window.partitionBy(*part, "file").orderBy("seq")
     w_file_all = w_file.rowsBetween(Window.unboundedPreceding, Window.currentRow)
-    is_gtid = (F.col("event_type") == "Gtid") | (F.col("event_type") == "Gtid_log_event")
+    is_gtid = F.col("event_type").isin(*GROUP_START)
     e = (
         events.select(*part, "file", "seq", "event_type", "info", "query", "gtid_domain", "gtid_seq")
         .withColumn("is_gtid", is_gtid)
@@ -210,13 +214,18 @@ def _group_checks(e: DataFrame, part: list[str]) -> DataFrame:
         .groupBy(*part, "file", "group_no")
         .agg(
             F.sort_array(F.collect_list(F.struct(
-                "seq", "event_type", "is_gtid", "is_term", "info"))).alias("ev"),
+                "seq", "event_type", "is_gtid", "is_term", "info", "query"))).alias("ev"),
         )
         .withColumn("n", F.size("ev"))
         .withColumn("first", F.col("ev")[0])
         .withColumn("last", F.element_at("ev", -1))
         .withColumn("n_term", F.size(F.filter("ev", lambda x: x["is_term"])))
-        .withColumn("kind", F.when(F.col("first.info").startswith("BEGIN GTID"), "T")
+        # MariaDB marks a transaction in its Gtid event (BEGIN GTID); MySQL's Gtid event
+        # is followed by a Query BEGIN instead.
+        .withColumn("kind", F.when(F.col("first.info").startswith("BEGIN GTID")
+                                   | ((F.col("n") > 1) & (F.col("ev")[1]["event_type"] == "Query")
+                                      & (F.upper(F.trim(F.coalesce(F.col("ev")[1]["query"], F.col("ev")[1]["info"],
+                                                                   F.lit("")))) == "BEGIN")), "T")
                     .when(F.col("first.info").startswith("XA START"), "X").otherwise("S"))
     )
     # A standalone group's one Query may be the XA COMMIT / XA ROLLBACK that completes a
@@ -232,7 +241,8 @@ def _group_checks(e: DataFrame, part: list[str]) -> DataFrame:
         (F.col("n") >= 2) & (F.col("last.event_type") == "Query")
         & ((F.col("n_term") == 0) | ((F.col("n_term") == 1) & xa_completion))
         & (F.size(F.filter("ev", lambda x: x["event_type"] == "Query")) == 1)
-        & (F.size(F.filter("ev", lambda x: ~x["event_type"].isin("Gtid", "Query", "Intvar", "RAND", "User var")))
+        & (F.size(F.filter("ev", lambda x: ~x["event_type"].isin("Gtid", "Anonymous_Gtid", "Query", "Intvar", "RAND",
+                                                          "User var")))
            == 0))
     shape = F.when(
         F.col("kind") == "T",

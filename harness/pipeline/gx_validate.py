@@ -213,6 +213,28 @@ def group_end(event_type: str, query: str | None, standalone: bool) -> str | Non
     return "standalone" if standalone else None
 
 
+#: Events that open a group: MariaDB's Gtid; MySQL's Gtid and, with GTID_MODE=OFF, Anonymous_Gtid.
+GROUP_OPENERS = ("Gtid", "Gtid_log_event", "Anonymous_Gtid")
+#: MySQL's Gtid_log_event (33) and Anonymous_gtid_log_event (34); MariaDB's is 162.
+MYSQL_GTID_CODES = (33, 34)
+
+
+def _standalone(cur: list[dict]) -> bool:
+    """Whether the group in ``cur`` (its opener first) is a single statement (DDL), ended by
+    its first Query. MariaDB says so in the Gtid event (FL_STANDALONE); MySQL's Gtid has
+    no such flag (its bit 0 means something else): a MySQL transaction's Gtid is followed
+    by ``Query BEGIN``, a DDL's by the statement itself."""
+    head = cur[0]
+    mysql = head.get("type_code") in MYSQL_GTID_CODES or head["event_type"] in ("Anonymous_Gtid", "Gtid_log_event")
+    if not mysql:
+        return head["event_type"] == "Gtid" and bool((head.get("gtid_flags") or 0) & GTID_FL_STANDALONE)
+    second = cur[1] if len(cur) > 1 else None
+    q = (second.get("query") or "").strip().upper() if second is not None and second["event_type"] == "Query" else ""
+    # an atomic CREATE ... SELECT is logged as ``CREATE ... START TRANSACTION`` with its
+    # rows and Xid after it: a transaction, not a DDL's one-Query group
+    return not (q == "BEGIN" or q.startswith("XA START") or q.endswith("START TRANSACTION"))
+
+
 def gtid_groups(events: list[dict]) -> list[dict]:
     """Split each (case, format, side)'s events into GTID groups, from the raw records.
 
@@ -241,15 +263,13 @@ def gtid_groups(events: list[dict]) -> list[dict]:
             t = e["event_type"]
             if t in NON_GROUP:
                 continue
-            if t == "Gtid":
+            if t in GROUP_OPENERS:
                 if cur:
                     close("unterminated", cur)
                 cur = [e]
                 continue
             cur.append(e)
-            head = cur[0]
-            standalone = head["event_type"] == "Gtid" and bool((head.get("gtid_flags") or 0) & GTID_FL_STANDALONE)
-            end = group_end(t, e.get("query"), standalone)
+            end = group_end(t, e.get("query"), _standalone(cur))
             if end:
                 close(end, cur)
                 cur = []
@@ -269,8 +289,8 @@ def raw_frames(run_dir: Path, records: list[dict] | None = None) -> dict[str, An
     plan = json.loads((run_dir / "plan.json").read_text())
     frames: dict[str, Any] = {}
     ev_path = run_dir / "records" / "events.parquet"
-    events = pq.read_table(str(ev_path), columns=["case", "format", "side", "seq", "event_type", "query",
-                                                   "gtid_flags"]).to_pylist() if ev_path.exists() else []
+    events = pq.read_table(str(ev_path), columns=["case", "format", "side", "seq", "event_type", "type_code",
+                                                   "query", "gtid_flags"]).to_pylist() if ev_path.exists() else []
     frames["raw_events"] = pd.DataFrame(events, columns=["case", "format", "side", "seq", "event_type",
                                                          "query", "gtid_flags"]).drop(columns=["query"])
     frames["gtid_groups"] = pd.DataFrame(
@@ -496,6 +516,33 @@ def link_report(site: Path, run_name: str, report: Path) -> list[Path]:
         if page != index:
             asset = page.stem.split("-", 1)[-1]
             text = text.replace("Data asset: None", f"Data asset: {html.escape(asset)} (replbed run {html.escape(run_name)})")
+            text = one_row_per_pair(text)
         page.write_text(text, encoding="utf-8")
         changed.append(page)
     return changed
+
+
+_ROW = re.compile(r"<tr>\s*((?:<td[^>]*><div class=\"show-scrollbars\">[^<]*</div></td>\s*){3,})</tr>")
+_CELL = re.compile(r"(<td[^>]*><div class=\"show-scrollbars\">)([^<]*)(</div></td>)")
+
+
+def one_row_per_pair(page: str) -> str:
+    """GX lists the rows that share an unexpected value as one table row whose index cells
+    are comma-joined (``basic_dml, basic_dml`` | ``ROW, ROW`` | ``reference, replbed``):
+    split such a row into one row per failing row, each with its own case, format, side."""
+    def split(m: re.Match) -> str:
+        cells = _CELL.findall(m.group(1))
+        count = cells[1][1].strip()
+        if not count.isdigit() or int(count) < 2:
+            return m.group(0)
+        n = int(count)
+        parts = [c[1].split(", ") for c in cells[2:]]
+        if any(len(p) != n for p in parts):
+            return m.group(0)
+        rows = []
+        for i in range(n):
+            tds = [cells[0][0] + cells[0][1] + cells[0][2], cells[1][0] + "1" + cells[1][2]]
+            tds += [c[0] + p[i] + c[2] for c, p in zip(cells[2:], parts)]
+            rows.append("<tr>" + "".join(tds) + "</tr>")
+        return "\n".join(rows)
+    return _ROW.sub(split, page)

@@ -23,7 +23,7 @@ from collections import defaultdict
 from typing import Any, Iterable
 
 from harness.pipeline import normalize as _norm
-from harness.pipeline.diff import _NON_GROUP, HEADER_TYPES, KEY
+from harness.pipeline.diff import _NON_GROUP, GROUP_START, HEADER_TYPES, KEY
 
 COMPARED = list(_norm.COMPARED)
 Rec = dict[str, Any]
@@ -116,7 +116,7 @@ def compare_event_sequences(ref: list[Rec], rb: list[Rec]) -> tuple[list[Rec], l
 
 _XA_COMPLETION = re.compile(r"^XA (COMMIT|ROLLBACK) ")
 _TERMINATORS = ("COMMIT", "ROLLBACK")
-_STANDALONE_BODY = ("Gtid", "Query", "Intvar", "RAND", "User var")
+_STANDALONE_BODY = ("Gtid", "Anonymous_Gtid", "Query", "Intvar", "RAND", "User var")
 
 
 def _is_term(e: Rec) -> bool:
@@ -136,7 +136,11 @@ def _group_ok_and_shape(ev: list[Rec]) -> tuple[bool, str | None]:
     first, last = ev[0], ev[-1]
     n_term = sum(1 for x in ev if x["is_term"])
     info0 = first.get("info") or ""
-    kind = "T" if info0.startswith("BEGIN GTID") else "X" if info0.startswith("XA START") else "S"
+    # MariaDB marks a transaction in its Gtid event; MySQL's is followed by a Query BEGIN.
+    second = ev[1] if n > 1 else {}
+    mysql_begin = (second.get("event_type") == "Query"
+                   and (second.get("query") or second.get("info") or "").strip().upper() == "BEGIN")
+    kind = "T" if info0.startswith("BEGIN GTID") or mysql_begin else "X" if info0.startswith("XA START") else "S"
     if kind == "T":
         ok = last["is_term"] and n_term == 1 and n >= 2
         tail = "Xid" if last.get("event_type") == "Xid" else last.get("info")
@@ -175,7 +179,7 @@ def check_gtid_layout(events: list[Rec], flavor: str = "mariadb-10.11") -> list[
         grouped: list[list[Rec]] = []
         for e in evs:
             et = e.get("event_type")
-            is_gtid = et in ("Gtid", "Gtid_log_event")
+            is_gtid = et in GROUP_START
             if is_gtid:
                 group_no += 1
                 if e.get("gtid_seq") is not None:

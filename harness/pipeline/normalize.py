@@ -25,6 +25,10 @@ COMPARED: tuple[str, ...] = (
 # (13), Q_COMMIT_TS (14) and Q_DDL_LOGGED_WITH_XID (17). Java regex syntax.
 STATUS_VAR_RULES: list[tuple[str, str]] = [
     (r"\b(128|129|13|14|17)=\d+", "$1=#"),
+    # Gtid events (harness/binlog/records.py): the server's uuid, the commit timestamps
+    # and MariaDB 11.5+'s thread id differ by nature; their presence is compared.
+    (r"\bsid=[0-9a-f]{8}-[0-9a-f-]{27}", "sid=#"),
+    (r"\b(commit_ts|original_commit_ts|thread_id)=\d+", "$1=#"),
 ]
 
 # MariaDB GTID flag bits that depend on timing, not on what was logged:
@@ -34,6 +38,8 @@ GTID_TIMING_FLAGS = 2 | 16
 # (pattern, replacement, event types or None for all) applied in order to the
 # Info text. Java regex syntax ($1 = group 1), as Spark's regexp_replace wants.
 INFO_RULES: list[tuple[str, str, list[str] | None]] = [
+    # MySQL GTIDs and GTID sets: the server's uuid differs by nature (gno compared)
+    (r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "#uuid", ["Gtid", "Previous_gtids"]),
     (r"/\* xid=\d+ \*/", "/* xid=# */", None),
     (r" cid=\d+", "", ["Gtid"]),                 # group commit id: timing
     (r"table_id: \d+", "table_id: #", None),

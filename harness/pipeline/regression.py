@@ -30,11 +30,13 @@ from typing import TYPE_CHECKING, Any, Callable
 from harness.config import RunConfig
 from harness.fsutil import atomic_write, atomic_write_json
 from harness.pipeline import timing
-from harness.pipeline.verdict import (  # noqa: F401 (is_pass re-exported)
+from harness.pipeline.verdict import (  # noqa: F401 (is_pass, final_verdict, pipeline_errors re-exported)
     GX_CHECK,
     check_expectations,
+    final_verdict,
     gate_suites,
     is_pass,
+    pipeline_errors,
     record_fields,
 )
 
@@ -46,6 +48,8 @@ SUMMARY_KEYS = ("case", "format", "events_match", "gtid_layout_ok", "tables_matc
                 "replay_ok", "expectation_ok", "expectation_error", "status", "failed_checks", "reason")
 #: The live replica check's fields, in summary.json only when the run planned it.
 REPLICA_KEYS = ("replica_ok", "replica_error", "replica_finding")
+#: A two-real-servers run's classification, in summary.json only then.
+CANDIDATE_KEYS = ("classified_checks", "findings")
 _BINLOG_NAME = re.compile(r"\.\d{6}$")
 
 Progress = Callable[[str], None]
@@ -129,12 +133,36 @@ def resolve_plan(config: RunConfig) -> tuple[list, list]:
             raise PlanError(f"case glob {unmatched[0]!r} matches no case in {config.workloads!r} "
                             f"({len(cases)} cases)")
         cases = [c for c in cases if any(fnmatch.fnmatchcase(c.name, g) for g in config.cases)]
+    skipped = not_applicable(config, cases)
+    if skipped and len(skipped) == len(cases):
+        raise PlanError(f"no case applies to {config.reference}: {skipped[0]['case']} is for "
+                        f"{', '.join(skipped[0]['servers'])} only ({len(cases)} cases)")
+    cases = [c for c in cases if c.name not in {s["case"] for s in skipped}]
     pairs = runner_plan(cases, config.formats)
     if not pairs:
         raise PlanError(f"no case x format to run: cases {[c.name for c in cases][:5]} do not run in "
                         f"formats {list(config.formats)}")
     check_writable(Path(config.out_dir))
     return cases, pairs
+
+
+def run_kinds(config: RunConfig) -> tuple[str, ...]:
+    """The real server kinds a run's statements meet: the reference, and the candidate
+    when it is a real kind (replbed imitates the reference)."""
+    return (config.reference,) + ((config.candidate,) if config.candidate != "replbed" else ())
+
+
+def not_applicable(config: RunConfig, cases: list) -> list[dict]:
+    """The cases whose ``servers =`` excludes a kind of this run: listed in the plan,
+    the summary and the report as not applicable, never silently left out."""
+    out = []
+    for c in cases:
+        missing = [k for k in run_kinds(config) if not c.applies_to(k)]
+        if missing:
+            out.append({"case": c.name, "servers": list(c.servers), "not_for": missing,
+                        "reason": c.servers_reason or f"the case is for {', '.join(c.servers)} only",
+                        "source": str(c.source)})
+    return out
 
 
 def check_writable(out_dir: Path) -> None:
@@ -159,6 +187,11 @@ def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
     """
     t0 = time.time()
     cases, pairs = resolve_plan(config)
+    from harness.workload import load_workloads
+
+    matched = [c for c in load_workloads(config.workloads)
+               if not config.cases or any(fnmatch.fnmatchcase(c.name, g) for g in config.cases)]
+    skipped = not_applicable(config, matched)
     run_id = safe_run_id(config.run_id) if config.run_id else new_run_id()
     run_dir = (Path(config.out_dir) / run_id).resolve()
     run_dir.mkdir(parents=True, exist_ok=True)
@@ -172,6 +205,9 @@ def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
         "replbed_provider": replbed_provider,
         "flavor": config.flavor,
         "profile": config.profile,
+        "reference": config.reference,
+        "candidate": config.candidate,
+        "candidate_profile": config.candidate_profile,
         "live_replica": config.live_replica,
         "spark_master": config.spark_master,
         "cases": [
@@ -180,6 +216,7 @@ def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
             for c in cases
         ],
         "pairs": [{"case": c.name, "format": f} for c, f in pairs],
+        "not_applicable": skipped,
     }
     atomic_write_json(run_dir / "plan.json", plan)
     (run_dir / timing.TIMINGS).unlink(missing_ok=True)  # a re-used run id starts afresh
@@ -187,18 +224,74 @@ def plan_run(config: RunConfig, *, replbed_provider: str = "replbed") -> Path:
     from harness.pipeline.console import say
 
     say(f"replbed run {run_id}: {len(cases)} cases, {len(pairs)} case x format -> {run_dir}")
+    if skipped:
+        say(f"  {len(skipped)} cases not applicable to this pair of servers (not run; listed in the report)")
+    for na in skipped:
+        _progress(f"[plan] not applicable to {', '.join(na['not_for'])}: {na['case']} ({na['reason']})")
     return run_dir
 
 
 # -- collect -------------------------------------------------------------------
 
 
-def plan_settings(plan: dict) -> "ServerSettings":
-    """The server settings every server of a run starts with (both sides, and the replays)."""
+def plan_settings(plan: dict, side: str = "reference") -> "ServerSettings":
+    """The server settings a side's servers start with (its collection and its replay).
+
+    Both sides share the reference's profile, unless the candidate is another real
+    kind (an upgrade check): that side then runs with its own kind's profile."""
     from harness.profile import get_profile
     from harness.providers import ServerSettings
 
+    kind = side_kind(plan, side)
+    if side != "reference" and kind is not None and plan.get("candidate", "replbed") != "replbed":
+        from harness.kinds import get_kind
+
+        return ServerSettings(flavor=get_kind(kind).flavor, profile=get_profile(plan.get("candidate_profile")))
     return ServerSettings(flavor=plan["flavor"], profile=get_profile(plan.get("profile")))
+
+
+def side_kind(plan: dict, side: str) -> str | None:
+    """The real server kind that runs ``side`` (None: replbed serve)."""
+    reference = plan.get("reference", "mariadb-10.11")
+    if side == "reference":
+        return reference
+    candidate = plan.get("candidate", "replbed")
+    if candidate != "replbed":
+        return candidate
+    return reference if plan.get("replbed_provider") == "local" else None
+
+
+def replay_sides(plan: dict) -> dict[str, tuple[Any, Any]] | None:
+    """(provider, settings) of each side's replay server: the kind that wrote the side's
+    binlog (replbed's: the kind its flavour imitates), always local; None for a run of
+    MariaDB 10.11 against replbed's flavour of it (the host's MariaDB, as before)."""
+    from harness.kinds import kind_for_flavor
+    from harness.providers import get_provider
+
+    out = {}
+    for side in SIDES:
+        settings = plan_settings(plan, side)
+        kind = side_kind(plan, side)
+        if kind is None:
+            real = kind_for_flavor(settings.flavor)
+            kind = real.name if real is not None else plan.get("reference", "mariadb-10.11")
+        out[side] = (get_provider("local", kind=kind), settings)
+    if all(p.__class__.__name__ == "LocalMariaDBProvider" for p, _ in out.values()):
+        return None
+    return out
+
+
+def side_provider(plan: dict, side: str) -> Any:
+    """The provider that starts ``side``'s server: the plan's provider for a real kind
+    (``local`` or ``docker``), ``replbed serve`` for replbed."""
+    from harness.providers import get_provider
+
+    kind = side_kind(plan, side)
+    if kind is None:
+        return get_provider("replbed")
+    if side != "reference" and plan.get("candidate", "replbed") == "replbed":
+        return get_provider("local", kind=kind)  # replbed_provider=local: the pipeline's own check
+    return get_provider(plan["provider"], kind=kind)
 
 
 @_timed(lambda run_dir, side, *a, **kw: f"collect_{side}")
@@ -209,7 +302,6 @@ def collect(run_dir: Path, side: str, progress: Progress | None = _progress) -> 
     ``replbed_provider`` (``replbed serve`` by default). A case that fails is
     recorded in its outcome.json and does not stop the others.
     """
-    from harness.providers import get_provider
     from harness.runner import run_side
     from harness.workload import load_workloads
 
@@ -219,19 +311,19 @@ def collect(run_dir: Path, side: str, progress: Progress | None = _progress) -> 
     plan = load_plan(run_dir)
     names = {c["name"] for c in plan["cases"]}
     cases = [c for c in load_workloads(plan["workloads"]) if c.name in names]
-    provider = get_provider(plan["provider"] if side == "reference" else plan["replbed_provider"])
+    provider = side_provider(plan, side)
     t0 = time.monotonic()
     if progress:
         progress(f"[collect] {side}: {len(plan['pairs'])} case x format on {provider.name}")
     if plan.get("live_replica"):
         from harness.pipeline.live_replica import ReplicaCheck
 
-        with ReplicaCheck(run_dir, side, plan_settings(plan), progress) as check:
+        with ReplicaCheck(run_dir, side, plan_settings(plan, side), progress) as check:
             outcomes = run_side(run_dir, side, provider, cases, plan["formats"], progress,
-                                settings=plan_settings(plan), after_case=check)
+                                settings=plan_settings(plan, side), after_case=check)
     else:
         outcomes = run_side(run_dir, side, provider, cases, plan["formats"], progress,
-                            settings=plan_settings(plan))
+                            settings=plan_settings(plan, side))
     failed = sum(1 for o in outcomes if o.failed)
     if progress:
         progress(f"[collect] {side}: {len(outcomes)} done, {failed} failed, "
@@ -450,14 +542,75 @@ def _expectations(stmts: dict[tuple[str, str, str], dict[int, dict]],
             for (case, fmt, side), v in stmts.items() if side == "reference"}
 
 
+def _judge(run_dir: Path, plan: dict, full: list[dict]) -> bool:
+    """Complete every summary record (replay, expectations, live replica, two real
+    servers' classified differences) and judge it (verdict.py); True for a run of
+    two real servers."""
+    from harness.pipeline.replay import read_records
+
+    replay = read_records(run_dir)
+    replica = _replica_records(run_dir, plan) if plan.get("live_replica") else None
+    stmts = _statements(run_dir / "records" / "outcomes.parquet")
+    expectations = _expectations(stmts)
+    for r in full:  # the classification reads the replay's verdict
+        r["replay_ok"] = replay.get((r["case"], r["format"]), {}).get("replay_ok")
+    two_real = plan.get("candidate", "replbed") != "replbed"
+    from harness.pipeline.known_differences import classify
+
+    # Every run's differences grouped by kind (diff/findings.json); only two real
+    # servers' declared ones are classified findings.
+    classes = classify(run_dir, plan, full)
+    for r in full:
+        if two_real:
+            c = classes.get((r["case"], r["format"])) or {}
+            r["classified_checks"] = c.get("classified", [])
+            r["findings"] = c.get("findings", [])
+        rp = replay.get((r["case"], r["format"]), {})
+        r["replay_ok"] = rp.get("replay_ok")
+        r["replay_error"] = rp.get("replay_error")
+        r["expectation_ok"], r["expectation_error"] = expectations.get((r["case"], r["format"]), (None, None))
+        if replica is not None:
+            r.update(replica.get((r["case"], r["format"])) or judge_replica(None, None))
+        r.update(record_fields(r))
+        if r["status"] == "differs" and (more := _details(r, stmts)):
+            r["reason"] += ": " + more
+        r["passed"] = r["status"] in ("pass", "known_difference")
+    return two_real
+
+
+def diff_path(plan: dict, n_events: int, *, spark_given: bool = False) -> dict:
+    """Which engine diffs this run, and why (recorded as the plan's ``diff_path``).
+
+    A Spark master the plan names (anything but the default ``local[*]``) is
+    always used: whoever names a cluster gets it. Without one, runs up to
+    ``local_max_events()`` event records are diffed in process.
+    """
+    from harness.pipeline.local_diff import local_max_events
+
+    master = plan.get("spark_master") or "local[*]"
+    limit = local_max_events()
+    if spark_given:
+        why = "spark diff in the given session"
+    elif master != "local[*]":
+        why = f"spark diff on {master} (the plan names this master; {n_events} events)"
+    elif n_events > limit:
+        why = f"spark diff on {master} ({n_events} events > {limit})"
+    else:
+        return {"engine": "in-process", "spark_master": None, "events": n_events,
+                "why": f"in-process diff ({n_events} events <= {limit}, no Spark master named)"}
+    return {"engine": "spark", "spark_master": master, "events": n_events, "why": why}
+
+
 @_timed("analyze")
 def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress,
                 validate: bool = True) -> list[dict]:
     """The diff jobs + GX validation; writes diff/*, gx/ and summary.json; returns the summary.
 
-    Up to ``local_diff.local_max_events()`` event records (and no ``spark`` given)
-    the jobs run in process (``local_diff.py``, equal to the Spark jobs by test);
-    above, in Spark, started once (unless ``spark`` is given). The GX context once.
+    Up to ``local_diff.local_max_events()`` event records (no ``spark`` given and
+    no master named in the plan) the jobs run in process (``local_diff.py``, equal
+    to the Spark jobs by test); above, or on a named master, in Spark, started
+    once (unless ``spark`` is given). ``diff_path`` says which, in the plan and on
+    the console. The GX context once.
     """
     from harness.pipeline.console import say
 
@@ -471,33 +624,21 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
     out.mkdir(exist_ok=True)
     import pyarrow.parquet as pq
 
-    from harness.pipeline.local_diff import local_max_events
-
     n_events = pq.read_metadata(rec / "events.parquet").num_rows
-    local = spark is None and n_events <= local_max_events()
-    if local:
+    path = diff_path(plan, n_events, spark_given=spark is not None)
+    say(f"  diff: {path['why']}")  # the console says which path ran (the plan records it below)
+    if path["engine"] == "in-process":
         frames, full = _local_jobs(run_dir, plan, out)
-        engine = f"in-process diff ({n_events} events <= {local_max_events()})"
+        engine = "in-process diff"
     else:
         frames, full = _spark_jobs(run_dir, plan, out, spark)
-        engine = "spark diff"
-    from harness.pipeline.replay import read_records
-
-    replay = read_records(run_dir)
-    replica = _replica_records(run_dir, plan) if plan.get("live_replica") else None
-    stmts = _statements(rec / "outcomes.parquet")
-    expectations = _expectations(stmts)
-    for r in full:
-        rp = replay.get((r["case"], r["format"]), {})
-        r["replay_ok"] = rp.get("replay_ok")
-        r["replay_error"] = rp.get("replay_error")
-        r["expectation_ok"], r["expectation_error"] = expectations.get((r["case"], r["format"]), (None, None))
-        if replica is not None:
-            r.update(replica.get((r["case"], r["format"])) or judge_replica(None, None))
-        r.update(record_fields(r))
-        if r["status"] == "differs" and (more := _details(r, stmts)):
-            r["reason"] += ": " + more
-        r["passed"] = r["status"] == "pass"
+        engine = f"spark diff on {path['spark_master']}"
+    # the plan says which path ran; its mtime stays the plan's creation time (prune, collect)
+    planned = (run_dir / "plan.json").stat()
+    plan["diff_path"] = path
+    atomic_write_json(run_dir / "plan.json", plan)
+    os.utime(run_dir / "plan.json", ns=(planned.st_atime_ns, planned.st_mtime_ns))
+    two_real = _judge(run_dir, plan, full)
     if progress:
         progress(f"[analyze] {engine} of {len(full)} case x format in "
                  f"{time.monotonic() - t0:.1f}s")
@@ -506,34 +647,44 @@ def analyze_run(run_dir: Path, spark=None, progress: Progress | None = _progress
     docs = None
     gx_meta: dict = {}
     if validate:
-        from harness.pipeline.console import capture_library_logs
-        from harness.pipeline.gx_validate import gx_project_dir, validate_frames
-
-        capture_library_logs(run_dir)
-        t1 = time.monotonic()
-        results, docs = validate_frames(run_dir, frames, records=full, progress=progress or (lambda _m: None))
-        gx_meta = {"run_name": plan["run_id"], "project": str(gx_project_dir(run_dir) / "gx")}
-        gx_results = [r.to_json() for r in results]
-        # every suite gates the verdict (verdict.gate_suites): a suite naming replbed's side
-        # of a pair fails the pair; one both servers fail is a pipeline error
-        gate = gate_suites(gx_results, full)
-        for r in full:
-            gate.apply(r)
-            r["passed"] = r["status"] == "pass"
-        gx_meta["pipeline_errors"] = list(gate.run_errors)
-        if progress:
-            progress(f"[analyze] GX validation ({len(results)} suites) in "
-                     f"{time.monotonic() - t1:.1f}s")
+        gx_results, docs, gx_meta = _validate_run(run_dir, plan, frames, full, progress)
     atomic_write_json(out / "gx_results.json",
                       {"suites": gx_results, "data_docs": str(docs) if docs else None, **gx_meta})
     atomic_write_json(out / "summary_full.json", full, default=str)
-    keys = SUMMARY_KEYS + (REPLICA_KEYS if replica is not None else ()) + ((GX_CHECK,) if validate else ())
+    keys = (SUMMARY_KEYS + (REPLICA_KEYS if plan.get("live_replica") else ()) + (CANDIDATE_KEYS if two_real else ())
+            + ((GX_CHECK,) if validate else ()))
     summary_records = [{k: r.get(k) for k in keys} for r in full]
     atomic_write_json(run_dir / "summary.json", summary_records)
     for df in frames.values():
         if hasattr(df, "unpersist"):
             df.unpersist()
     return summary_records
+
+
+def _validate_run(run_dir: Path, plan: dict, frames: dict, full: list[dict],
+                  progress: Progress | None) -> tuple[list[dict], Any, dict]:
+    """The GX suites over the diff frames; every suite gates the verdict of ``full``'s records.
+
+    Returns (the suites' results, the Data Docs index, what gx_results.json says of the project)."""
+    from harness.pipeline.console import capture_library_logs
+    from harness.pipeline.gx_validate import gx_project_dir, validate_frames
+
+    capture_library_logs(run_dir)
+    t1 = time.monotonic()
+    results, docs = validate_frames(run_dir, frames, records=full, progress=progress or (lambda _m: None))
+    gx_meta: dict = {"run_name": plan["run_id"], "project": str(gx_project_dir(run_dir) / "gx")}
+    gx_results = [r.to_json() for r in results]
+    # every suite gates the verdict (verdict.gate_suites): a suite naming replbed's side
+    # of a pair fails the pair; one both servers fail is a pipeline error
+    gate = gate_suites(gx_results, full)
+    for r in full:
+        gate.apply(r)
+        r["passed"] = r["status"] in ("pass", "known_difference")
+    gx_meta["pipeline_errors"] = list(gate.run_errors)
+    if progress:
+        progress(f"[analyze] GX validation ({len(results)} suites) in "
+                 f"{time.monotonic() - t1:.1f}s")
+    return gx_results, docs, gx_meta
 
 
 def _local_jobs(run_dir: Path, plan: dict, out: Path) -> tuple[dict, list[dict]]:
@@ -661,13 +812,15 @@ def collect_run(run_dir: Path, progress: Progress | None = _progress) -> None:
     import harness.pipeline.replay  # noqa: F401
     import harness.pipeline.schemas  # noqa: F401
 
+    from harness.daemons import StopStartedDaemons
     from harness.pipeline.console import PairProgress, capture_library_logs
 
     run_dir = Path(run_dir)
     capture_library_logs(run_dir)  # GX's records at import (the warm-up below) go to logs/gx.log
     # written by this run: a re-used run id may hold older outcome.json files
     planned = (run_dir / "plan.json").stat().st_mtime
-    with PairProgress(run_dir, load_plan(run_dir)["pairs"], since=planned), \
+    # a daemon the docker provider starts for this run (dockerd) is stopped when the collection ends
+    with StopStartedDaemons(), PairProgress(run_dir, load_plan(run_dir)["pairs"], since=planned), \
             ThreadPoolExecutor(len(SIDES) + 3, thread_name_prefix="collect") as pool:
         collecting = [pool.submit(collect, run_dir, side, progress) for side in SIDES]
 
@@ -730,41 +883,6 @@ def teardown_run(run_dir: Path, keep_servers: bool = False,
     return freed
 
 
-def pipeline_errors(run_dir: Path) -> list[str]:
-    """The run-level pipeline errors the GX gate found (``diff/gx_results.json``)."""
-    path = Path(run_dir) / "diff" / "gx_results.json"
-    try:
-        return list(json.loads(path.read_text()).get("pipeline_errors") or [])
-    except (OSError, ValueError):
-        return []
-
-
-def final_verdict(run_dir: Path) -> tuple[bool, str]:
-    """``(passed, one line)`` of a finished run, from summary.json and verdict.py."""
-    path = Path(run_dir) / "summary.json"
-    if not path.exists():
-        return False, f"{run_dir}: no summary.json (the run did not finish)"
-    summary = json.loads(path.read_text())
-    failed = [r for r in summary if not is_pass(r)]
-    if not summary:
-        return False, f"{run_dir}: the summary is empty (0 case x format judged)"
-    pipeline = pipeline_errors(run_dir)
-    if pipeline:
-        more = f" (+{len(pipeline) - 1} more)" if len(pipeline) > 1 else ""
-        return False, f"pipeline error: {pipeline[0]}{more}; {len(summary) - len(failed)}/{len(summary)} passed"
-    if failed:
-        from collections import Counter
-
-        from harness.pipeline.verdict import verdict
-
-        by = Counter(verdict(r).status.value for r in failed)
-        first = failed[0]
-        return False, (f"{len(failed)}/{len(summary)} case x format failed ("
-                       + ", ".join(f"{n} {k}" for k, n in sorted(by.items())) + f"); first: "
-                       f"{first['case']} {first['format']}: {verdict(first).reason}")
-    return True, f"{len(summary)}/{len(summary)} case x format passed"
-
-
 def prune_runs(runs_dir: Path, keep: int) -> list[Path]:
     """Remove all but the newest ``keep`` run directories (those with a plan.json) of ``runs_dir``.
 
@@ -789,7 +907,7 @@ def prune_runs(runs_dir: Path, keep: int) -> list[Path]:
 
 #: The DAG's params (dags/binlog_regression.py); ``make run CONF=…`` may set these.
 CONF_KEYS = ("workloads", "formats", "provider", "profile", "cases", "spark_master", "replbed_provider",
-             "run_id", "keep_servers", "live_replica")
+             "run_id", "keep_servers", "live_replica", "reference", "candidate")
 
 
 def check_conf(text: str, run_id: str, root: Path) -> dict:
@@ -821,6 +939,10 @@ def check_conf(text: str, run_id: str, root: Path) -> dict:
             workloads=workloads if Path(workloads).is_absolute() else str(root / workloads),
             formats=tuple(str(f).upper() for f in formats),
             provider=conf.get("provider", "local"),
+            reference=str(conf.get("reference", "mariadb-10.11")) if conf.get("reference") != "matrix"
+            else "mariadb-10.11",
+            candidate=str(conf.get("candidate", "replbed")),
+            profile=conf.get("profile"),
             out_dir=Path(os.environ.get("REPLBED_RUNS_DIR", root / "runs")),
             cases=tuple(g.strip() for g in cases.split(",") if g.strip() not in ("", "*")),
         )

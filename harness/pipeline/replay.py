@@ -96,13 +96,20 @@ class ReplayServer:
 
     def __init__(self, handle: Any) -> None:
         self.handle = handle
-        self.mariadb = _bin("mariadb", "mysql")
-        self.mariadb_binlog = _bin("mariadb-binlog", "mysqlbinlog")
+        # The kind's own client tools (a root's, through its loader), else the host's.
+        self.client_argv: list[str] = list(handle.info.get("client") or [_bin("mariadb", "mysql")])
+        self.binlog_argv: list[str] = list(handle.info.get("binlog_tool") or [_bin("mariadb-binlog", "mysqlbinlog")])
+        self.mariadb = self.client_argv[-1]
+        self.mariadb_binlog = self.binlog_argv[-1]
         self._admin = handle.connect()
         self._accounts: set[tuple[str, str]] = set()
 
     def reset(self) -> None:
         cur = self._admin.cursor()
+        if self.handle.reset_binlogs_sql != "RESET MASTER":
+            # MySQL: forget the GTIDs replayed last time, or the next binlog's (which
+            # start again at 1) would be skipped as already executed.
+            cur.execute(self.handle.reset_binlogs_sql)
         cur.execute("SHOW DATABASES")
         for (name,) in cur.fetchall():
             name = name.decode() if isinstance(name, (bytes, bytearray)) else name
@@ -122,14 +129,14 @@ class ReplayServer:
         # mariadb-binlog rebuilds from its blocks (--local-load): a directory of this
         # replay's own, gone afterwards; the client must offer LOCAL files.
         with tempfile.TemporaryDirectory(prefix="replbed-replay-load-") as load_dir:
-            dump = subprocess.run([self.mariadb_binlog, f"--local-load={load_dir}", *map(str, files)],
+            dump = subprocess.run([*self.binlog_argv, f"--local-load={load_dir}", *map(str, files)],
                                   capture_output=True, timeout=300, check=False)
             if dump.returncode != 0:
                 raise RuntimeError(f"mariadb-binlog exited {dump.returncode}: "
                                    f"{dump.stderr.decode('utf-8', 'replace').strip()[:500]}")
             self.ensure_definers(definers_in(dump.stdout))
             client = subprocess.run(
-                [self.mariadb, "--no-defaults", f"--host={h.host}", f"--port={h.port}", f"--user={h.user}",
+                [*self.client_argv, "--no-defaults", f"--host={h.host}", f"--port={h.port}", f"--user={h.user}",
                  "--force", "--binary-mode", "--batch", "--local-infile=1",
                  "--init-command=SET SESSION sql_log_bin=0"],
                 input=dump.stdout, capture_output=True, env=env, timeout=300, check=False)
@@ -145,7 +152,7 @@ class ReplayServer:
         cur.execute("SET SESSION sql_log_bin=0")
         created = []
         for user, host in missing:
-            cur.execute("SELECT 1 FROM mysql.global_priv WHERE User = %s AND Host = %s", (user, host))
+            cur.execute("SELECT 1 FROM mysql.user WHERE User = %s AND Host = %s", (user, host))
             if not cur.fetchall():
                 cur.execute("CREATE USER %s@%s ACCOUNT LOCK", (user, host))
                 cur.execute("GRANT ALL PRIVILEGES ON *.* TO %s@%s WITH GRANT OPTION", (user, host))
@@ -170,15 +177,20 @@ class ReplayServer:
             pass
 
 
-def start_replay_servers(workdir: Path, provider: Any = None, settings: Any = None) -> dict[str, ReplayServer]:
-    """One fresh MariaDB per side (the run's server profile), started concurrently."""
+def start_replay_servers(workdir: Path, provider: Any = None, settings: Any = None,
+                         sides: dict[str, tuple[Any, Any]] | None = None) -> dict[str, ReplayServer]:
+    """One fresh server per side, started concurrently: ``sides`` maps a side to its
+    (provider, settings) -- the kind that wrote its binlog, with that kind's client
+    tools; else the host's MariaDB with ``settings`` (the run's profile) for both."""
     from harness.providers.base import ServerSettings
     from harness.providers.local import LocalMariaDBProvider
 
-    provider = provider or LocalMariaDBProvider()
-    settings = settings or ServerSettings()
+    if sides is None:
+        provider = provider or LocalMariaDBProvider()
+        settings = settings or ServerSettings()
+        sides = dict.fromkeys(SIDES, (provider, settings))
     with ThreadPoolExecutor(2) as pool:
-        futs = {s: pool.submit(provider.start, settings, Path(workdir) / f"replay-{s}") for s in SIDES}
+        futs = {s: pool.submit(sides[s][0].start, sides[s][1], Path(workdir) / f"replay-{s}") for s in SIDES}
         handles = {}
         errors = []
         for s, f in futs.items():
@@ -277,12 +289,13 @@ def replay_run(run_dir: Path, progress: Progress | None = print, provider: Any =
     plan = json.loads((run_dir / "plan.json").read_text())
     t0 = time.monotonic()
     from harness.fsutil import release_scratch, scratch_root
-    from harness.pipeline.regression import plan_settings
+    from harness.pipeline.regression import plan_settings, replay_sides
 
     # throwaway servers: their data on tmpfs where there is one (a replay is mostly fsyncs on disk)
     root = scratch_root(run_dir / "servers", "replbed-replay-")
     try:
-        servers = start_replay_servers(root, provider, plan_settings(plan))
+        servers = start_replay_servers(root, provider, plan_settings(plan),
+                                       sides=None if provider is not None else replay_sides(plan))
     except BaseException:
         release_scratch(root, run_dir / "servers")
         raise

@@ -27,7 +27,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from harness.pipeline.verdict import CHECKS, REPLICA_CHECK, Status, Verdict, verdict
 
@@ -36,9 +36,11 @@ CONTEXT = 2
 #: Per case × format, at most this many aligned rows (the rest is in the parquet files).
 MAX_ALIGNED_ROWS = 400
 _BINLOG_NAME = re.compile(r"\.\d{6}$")
-_SEVERITY = {Status.ERROR: 0, Status.EXPECTATION_WRONG: 1, Status.DIFFERS: 2, Status.PASS: 3}
+_SEVERITY = {Status.ERROR: 0, Status.EXPECTATION_WRONG: 1, Status.DIFFERS: 2, Status.KNOWN_DIFFERENCE: 3,
+             Status.PASS: 4}
 _STATUS_LABEL = {Status.ERROR: "error", Status.EXPECTATION_WRONG: "workload expectation wrong",
-                 Status.DIFFERS: "replbed differs", Status.PASS: "pass"}
+                 Status.DIFFERS: "replbed differs", Status.KNOWN_DIFFERENCE: "known difference",
+                 Status.PASS: "pass"}
 
 
 def _read_parquet(path: Path) -> list[dict]:
@@ -85,12 +87,21 @@ def rerun_command(case: str, fmt: str, plan: dict | None = None) -> str:
     wl = (plan or {}).get("workloads")
     if wl and str(wl).endswith(".wl") and not str(wl).endswith("workloads/*.wl"):
         extra = f" --workloads {shlex.quote(str(wl))}"
+    for opt, default in (("reference", "mariadb-10.11"), ("candidate", "replbed")):
+        kind = (plan or {}).get(opt)
+        if kind and kind != default:
+            extra += f" --{opt} {kind}"
+    ref, cand = (plan or {}).get("reference"), (plan or {}).get("candidate")
+    if ref and ref != "mariadb-10.11":
+        extra += f" --reference {shlex.quote(str(ref))}"
+    if cand and cand != "replbed":
+        extra += f" --candidate {shlex.quote(str(cand))}"
     return f"replbed run --case {shlex.quote(case)} --formats {fmt}{extra}"
 
 
 def failure_reason(r: dict, v: Verdict) -> str:
     """The failure's first difference, one line (the summary record's reason says where)."""
-    why = str(r.get("reason") if r.get("status") == v.status.value and r.get("reason") else v.reason)
+    why = cast(str, r.get("reason") if r.get("status") == v.status.value and r.get("reason") else v.reason)
     if r.get("replay_ok") is False and r.get("replay_error") and "replay" not in why:
         why += f"; replay: {str(r['replay_error']).splitlines()[0][:100]}"
     if r.get("replica_ok") is False and r.get("replica_error") and "replica" not in why:
@@ -103,11 +114,35 @@ def status_counts(verdicts: list[Verdict]) -> str:
     return ", ".join(f"{n} {st.value}" for st, n in counts.items() if n)
 
 
+def findings_lines(run_dir: Path) -> list[str]:
+    """A two-real-servers run: its differences grouped by category (declared ones are
+    classified findings; the others fail their pairs)."""
+    from harness.pipeline.known_differences import by_category, read_findings
+
+    findings = read_findings(run_dir)
+    if not findings:
+        return []
+    groups = by_category(findings)
+    if not groups:
+        return []
+    lines = [f"differences {findings['reference']} -> {findings['candidate']} by kind "
+             f"(declared in expectations/known_differences.toml: classified, not failures):"]
+    for cat, items in groups.items():
+        lines.append(f"  {cat}:")
+        for it in items[:8]:
+            mark = "classified" if it["classified"] else "NOT DECLARED"
+            lines.append(f"    [{mark}] {it['field']}: {it['description'][:150]} "
+                         f"({it['events']} x in {it['pairs']} case x format)")
+        if len(items) > 8:
+            lines.append(f"    ... and {len(items) - 8} more")
+    return lines
+
+
 def text_summary(run_dir: Path) -> str:
     """One screen, printed once at the end of a run: the verdict with counts per status and
     format, every failing case x format (up to ``MAX_SUMMARY_FAILURES``) with its first
     difference, the GX suites, the report and the logs; the last line is PASS/FAIL."""
-    from harness.pipeline.regression import final_verdict, pipeline_errors
+    from harness.pipeline.verdict import final_verdict, pipeline_errors
 
     run_dir = Path(run_dir)
     d = _load(run_dir)
@@ -122,7 +157,7 @@ def text_summary(run_dir: Path) -> str:
             f"{f} {sum(1 for r, v in verdicts if r['format'] == f and v.passed)}"
             f"/{sum(1 for r in full if r['format'] == f)}" for f in formats))
     fails = sorted(((r, v) for r, v in verdicts if not v.passed),
-                   key=lambda rv: (_SEVERITY[rv[1].status], rv[0]["case"], rv[0]["format"]))
+                   key=lambda rv: (_SEVERITY[rv[1].status], rv[0]["case"], FORMAT_ORDER.get(rv[0]["format"], 9)))
     if fails:
         lines.append(f"failures ({len(fails)}):")
     for r, v in fails[:MAX_SUMMARY_FAILURES]:
@@ -132,6 +167,14 @@ def text_summary(run_dir: Path) -> str:
     if fails:
         r0 = fails[0][0]
         lines.append(f"rerun the first: {rerun_command(r0['case'], r0['format'], d['plan'])}")
+    lines += findings_lines(run_dir)
+    na = d["plan"].get("not_applicable") or []
+    if na:
+        lines.append(f"not applicable ({len(na)} cases, not run; the workload says which servers they are for):")
+    for x in na[:10]:
+        lines.append(f"  {x['case']}: not for {', '.join(x['not_for'])} ({x['reason']})")
+    if len(na) > 10:
+        lines.append(f"  ... and {len(na) - 10} more (see the report)")
     found = [r for r, _v in verdicts if r.get("replica_finding")]
     if found:
         lines.append(f"live replica findings ({len(found)}; expected, explained; not failures by themselves):")
@@ -484,6 +527,19 @@ def _first_line(r: dict, case_info: dict) -> tuple[str | None, int | None]:
     return source, line if line is not None else case_info.get("line")
 
 
+def _shown_path(path: str) -> str:
+    """A workload path as a person types it: relative to here when it is below, else absolute."""
+    p = Path(path)
+    try:
+        return str(p.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(p)
+
+
+#: Formats in the order a reviewer reads them (not alphabetical).
+FORMAT_ORDER = {"STATEMENT": 0, "ROW": 1, "MIXED": 2}
+
+
 def _grid(full: list[dict]) -> tuple[list[str], list[tuple[str, bool, dict[str, dict]]]]:
     """case x format: (formats, [(case, all passed, {format: record})]), failing cases first."""
     formats = [f for f in ("STATEMENT", "ROW", "MIXED") if any(r["format"] == f for r in full)]
@@ -528,7 +584,8 @@ def render_report(run_dir: Path) -> Path:
         r["_label"] = _STATUS_LABEL[v.status]
         r["_anchor"] = _anchor(r["case"], r["format"])
         r.setdefault("rule", rule_of.get(r["case"]))
-    ordered = sorted(full, key=lambda r: (_SEVERITY[r["_verdict"].status], r["case"], r["format"]))
+    ordered = sorted(full, key=lambda r: (_SEVERITY[r["_verdict"].status], r["case"],
+                                          FORMAT_ORDER.get(r["format"], 9), r["format"]))
     failing = [r for r in ordered if not r["_verdict"].passed]
     _failure_details(run_dir, failing)
     counts = {label: sum(1 for r in full if r["_verdict"].status is st) for st, label in _STATUS_LABEL.items()}
@@ -544,16 +601,21 @@ def render_report(run_dir: Path) -> Path:
         r["_rerun"] = rerun_command(r["case"], r["format"], plan)
         source, line = _first_line(r, cases.get(r["case"], {}))
         r["_source"] = source
-        r["_where"] = (f"{os.path.relpath(source, Path.cwd()) if source and os.path.isabs(source) else source}"
-                       + (f":{line}" if line else "")) if source else None
+        r["_where"] = (_shown_path(source) + (f":{line}" if line else "")) if source else None
         r["_source_link"] = ("file://" + os.path.abspath(source)) if source else None
-    from harness.pipeline.regression import pipeline_errors
+    from harness.pipeline.verdict import pipeline_errors
 
     formats, grid = _grid(full)
+    from harness.pipeline.known_differences import by_category, read_findings
+
+    findings = read_findings(run_dir)
     html = _env().get_template("report.html.j2").render(
+        findings=findings if findings and by_category(findings) else None,
+        finding_groups=by_category(findings) if findings else {},
         plan=plan, rows=ordered, failing=failing, n_total=len(full),
         n_pass=counts["pass"], counts=counts, rules=rules, gx=gx, docs_link=docs_link,
         formats=formats, grid=grid, pipeline_errors=pipeline_errors(run_dir),
+        replica_findings=[r for r in ordered if r.get("replica_finding")],
         descriptions=_suite_descriptions(), overhead=_overhead(run_dir),
         logs_link=os.path.relpath(run_dir / "logs", out_dir) if (run_dir / "logs").is_dir() else None,
         checks=CHECKS + ((REPLICA_CHECK,) if plan.get("live_replica") else ()), css=(Path(__file__).resolve().parent / "templates" / "report.css").read_text())

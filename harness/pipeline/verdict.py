@@ -14,14 +14,19 @@ Statuses, most severe first:
 ``expectation_wrong``  the reference server disagreed with the workload's own ``=> CODE``
                        annotations: the workload is wrong, whatever replbed did
 ``differs``            replbed and the reference differ in at least one check
+``known_difference``   two real servers differ only as declared (known_differences.py):
+                       classified findings, a pass
 ``pass``               all checks ran and agree
 """
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
 #: The checks a case × format must pass, in the order a reviewer reads them.
@@ -40,6 +45,10 @@ EXPECTATION_CHECK = "expectation_ok"
 #: carries this key exactly when the run planned it, and then it is a check like
 #: the others (``None``, did not run, is not a pass).
 REPLICA_CHECK = "replica_ok"
+
+#: The checks of a two-real-servers run whose every difference is declared
+#: (harness/pipeline/known_differences.py); present only in such runs.
+CLASSIFIED = "classified_checks"
 
 
 #: The Great Expectations suites' gate (``gate_suites``): a record carries it once the
@@ -62,6 +71,7 @@ class Status(str, Enum):
     ERROR = "error"
     EXPECTATION_WRONG = "expectation_wrong"
     DIFFERS = "differs"
+    KNOWN_DIFFERENCE = "known_difference"
     PASS = "pass"
 
 
@@ -73,7 +83,7 @@ class Verdict:
 
     @property
     def passed(self) -> bool:
-        return self.status is Status.PASS
+        return self.status in (Status.PASS, Status.KNOWN_DIFFERENCE)
 
 
 def verdict(rec: Mapping[str, Any], checks: Sequence[str] = CHECKS) -> Verdict:
@@ -88,6 +98,10 @@ def verdict(rec: Mapping[str, Any], checks: Sequence[str] = CHECKS) -> Verdict:
         why = rec.get("expectation_error") or "the reference disagrees with the workload's annotations"
         return Verdict(Status.EXPECTATION_WRONG, (EXPECTATION_CHECK,), str(why))
     failed = tuple(c for c in checks_of(rec, checks) if rec.get(c) is not True)
+    classified = set(rec.get(CLASSIFIED) or ())
+    if failed and all(rec.get(c) is False and c in classified for c in failed):
+        return Verdict(Status.KNOWN_DIFFERENCE, failed,
+                       "differs only as declared (classified findings) in " + ", ".join(failed))
     if failed:
         missing = [c for c in failed if rec.get(c) is None]
         why = "differs in " + ", ".join(c for c in failed if c not in missing)
@@ -231,3 +245,40 @@ def gate_suites(suites: Iterable[Mapping[str, Any]], records: Iterable[Mapping[s
                 pair_errors.setdefault(key, f"pipeline: {what} fails on {who} where every check agreed "
                                             "(the check or the pipeline is wrong)")
     return Gate(gx_ok, pair_errors, tuple(dict.fromkeys(run_errors)), findings)
+
+
+# -- a finished run ------------------------------------------------------------------
+
+
+def pipeline_errors(run_dir: Path) -> list[str]:
+    """The run-level pipeline errors the GX gate found (``diff/gx_results.json``)."""
+    path = Path(run_dir) / "diff" / "gx_results.json"
+    try:
+        return list(json.loads(path.read_text()).get("pipeline_errors") or [])
+    except (OSError, ValueError):
+        return []
+
+
+def final_verdict(run_dir: Path) -> tuple[bool, str]:
+    """``(passed, one line)`` of a finished run, from summary.json and verdict.py."""
+    path = Path(run_dir) / "summary.json"
+    if not path.exists():
+        return False, f"{run_dir}: no summary.json (the run did not finish)"
+    summary = json.loads(path.read_text())
+    failed = [r for r in summary if not is_pass(r)]
+    if not summary:
+        return False, f"{run_dir}: the summary is empty (0 case x format judged)"
+    pipeline = pipeline_errors(run_dir)
+    if pipeline:
+        more = f" (+{len(pipeline) - 1} more)" if len(pipeline) > 1 else ""
+        return False, f"pipeline error: {pipeline[0]}{more}; {len(summary) - len(failed)}/{len(summary)} passed"
+    if failed:
+        by = Counter(verdict(r).status.value for r in failed)
+        order = {Status.ERROR: 0, Status.EXPECTATION_WRONG: 1, Status.DIFFERS: 2, Status.PASS: 3}
+        fmt = {"STATEMENT": 0, "ROW": 1, "MIXED": 2}
+        # the same first failure the summary and the report lead with
+        first = min(failed, key=lambda r: (order[verdict(r).status], str(r["case"]), fmt.get(r["format"], 9)))
+        return False, (f"{len(failed)}/{len(summary)} case x format failed ("
+                       + ", ".join(f"{n} {k}" for k, n in sorted(by.items())) + f"); first: "
+                       f"{first['case']} {first['format']}: {verdict(first).reason}")
+    return True, f"{len(summary)}/{len(summary)} case x format passed"

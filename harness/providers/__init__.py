@@ -12,9 +12,17 @@ from harness.providers.base import (
 )
 
 
-def get_provider(name: str) -> "ServerProvider":
-    """The provider called ``name`` (``local``, ``docker``, ``replbed``)."""
+def get_provider(name: str, kind: str | None = None) -> "ServerProvider":
+    """The provider called ``name`` (``local``, ``docker``, ``replbed``); ``local`` and
+    ``docker`` start the real server ``kind`` (harness/kinds.py; None: MariaDB 10.11)."""
+    from harness.kinds import get_kind
+
+    real = get_kind(kind)
     if name == "local":
+        if real.needs_root:
+            from harness.providers.rootserver import RootServerProvider
+
+            return RootServerProvider(real)
         from harness.providers.local import LocalMariaDBProvider
 
         return LocalMariaDBProvider()
@@ -25,7 +33,7 @@ def get_provider(name: str) -> "ServerProvider":
     if name == "docker":
         from harness.providers.docker import DockerProvider
 
-        return DockerProvider()
+        return DockerProvider(kind=real.name) if real.needs_root else DockerProvider()
     raise ProviderError(f"unknown provider {name!r}; expected local, docker or replbed")
 
 

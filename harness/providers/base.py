@@ -106,6 +106,15 @@ class ServerHandle:
     log_path: Path | None = None
     workdir: Path | None = None
     info: dict[str, Any] = field(default_factory=dict)
+    # The connection collation clients ask for (the profile's; it is in every Query event).
+    client_collation: str = "utf8mb4_general_ci"
+    # What empties the binlog between cases (MySQL 8.4+ has no RESET MASTER).
+    reset_binlogs_sql: str = "RESET MASTER"
+    # False: the harness's own connections skip TLS. MariaDB 11.4+ and MySQL 8+ make a
+    # certificate at start and the pure-Python connector then negotiates TLS on every
+    # connection (~0.1-0.3 s each here, most of a case's time); nothing in a binlog
+    # depends on it.
+    client_tls: bool = True
 
     # -- connections ---------------------------------------------------------
     def connect(self, **kw: Any) -> Any:
@@ -124,11 +133,13 @@ class ServerHandle:
             "use_pure": True,
             "autocommit": True,
             "charset": "utf8mb4",
-            "collation": "utf8mb4_general_ci",
+            "collation": self.client_collation,
             "connection_timeout": 30,
             # workloads' LOAD DATA LOCAL INFILE (the server asks for the file)
             "allow_local_infile": True,
         }
+        if not self.client_tls:
+            params["ssl_disabled"] = True
         params.update(kw)
         return mysql.connector.connect(**params)
 

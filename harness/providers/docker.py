@@ -94,6 +94,9 @@ class ImageSpec:
     # 127.0.0.1 exactly as a local server: the same account is matched
     # (root@localhost, not root@'%' as from a bridge's gateway address).
     profile_applies: bool = False
+    # A server kind run from an image imported from its root (harness/kinds.py):
+    # the command is the whole server argv, as the local root provider's.
+    kind: str | None = None
 
 
 # The MariaDB options are the local provider's (imported, so both stay equal)
@@ -457,7 +460,11 @@ class DockerProvider:
         run_id: str | None = None,
         server_options: Sequence[str] = (),
         reaper: bool = True,
+        kind: str | None = None,
     ) -> None:
+        # A kind with a root of its own (mysql-9.7, mariadb-11.8): its image is imported
+        # from that root (harness/providers/kind_image.py); None: the flavor's image.
+        self.kind = kind
         self.image = image
         self.run_id = run_id or default_run_id()
         self.server_options = tuple(server_options)
@@ -472,6 +479,10 @@ class DockerProvider:
         return self._client
 
     def spec(self, flavor: str) -> ImageSpec:
+        if self.kind is not None:
+            from harness.providers.kind_image import kind_spec
+
+            return kind_spec(self.kind)
         base = FLAVOR_IMAGES.get(flavor)
         if base is None:
             raise ProviderError(f"the docker provider has no image for flavor {flavor!r}")
@@ -484,12 +495,19 @@ class DockerProvider:
 
     def command(self, settings: ServerSettings, spec: ImageSpec, port: int | None = None) -> list[str]:
         """The server options; the image's entrypoint execs the server with them."""
+        if spec.kind is not None:
+            from harness.providers.kind_image import kind_command
+
+            return kind_command(spec.kind, settings, spec, port, (*self.server_options, *settings.extra_options))
         if spec.profile_applies:
             where = ["--bind-address=127.0.0.1", f"--port={port}"] if port is not None else []
             return [
                 f"--log-bin={PurePosixPath(spec.binlog_dir) / spec.binlog_basename}",
                 *where,
                 *spec.options,
+                # The workloads' data files, mounted at the same path (_data_files_mount):
+                # LOAD DATA INFILE then reads them as the local server does.
+                f"--secure-file-priv={_data_files_root()}",
                 *settings.profile.mariadbd_options(),
                 *self.server_options,
                 *settings.extra_options,
@@ -505,6 +523,10 @@ class DockerProvider:
 
     def check_image(self, spec: ImageSpec) -> Any:
         docker = _docker_module()
+        if spec.kind is not None:
+            from harness.providers.kind_image import ensure_kind_image
+
+            return ensure_kind_image(self.client, spec.kind)
         try:
             return self.client.images.get(spec.image)
         except docker.errors.ImageNotFound as exc:
@@ -541,7 +563,8 @@ class DockerProvider:
 
     def _start_once(self, settings: ServerSettings, workdir: Path, spec: ImageSpec,
                     port: int | None) -> DockerHandle:
-        password = secrets.token_urlsafe(18)
+        # MySQL kinds: root@'127.0.0.1' without a password, as the local root provider.
+        password = "" if spec.kind is not None and spec.kind.startswith("mysql") else secrets.token_urlsafe(18)
         self._starts += 1
         name = f"replbed-{self.run_id}-{self._starts}-{secrets.token_hex(2)}"
         argv = self.command(settings, spec, port if spec.profile_applies else None)
@@ -552,11 +575,11 @@ class DockerProvider:
             LABEL_PID_START: _proc_start_time(os.getpid()) or "",
             "replbed.workdir": str(workdir),
         }
-        environment = {spec.password_env: password}
+        environment = {spec.password_env: password} if spec.password_env else {}
         if spec.profile_applies:
             # The profile's accounts, created by the entrypoint's --init-file.
             environment["REPLBED_INIT_SQL"] = settings.profile.init_sql(password)
-            where: dict[str, Any] = {"network_mode": "host"}
+            where: dict[str, Any] = {"network_mode": "host", "volumes": _data_files_mount()}
         else:
             where = {"ports": {CONTAINER_PORT: ("127.0.0.1", port)}}
         docker = _docker_module()
@@ -579,6 +602,15 @@ class DockerProvider:
         )
         handle.container = container
         handle.stop_timeout = settings.stop_timeout
+        handle.client_collation = settings.profile.client_collation
+        if spec.kind is not None:
+            from harness.kinds import get_kind
+
+            kind = get_kind(spec.kind)
+            handle.info.update(kind=kind.name, family=kind.family)
+            handle.client_tls = False  # as the local root provider
+            if kind.is_mysql:
+                handle.reset_binlogs_sql = "RESET BINARY LOGS AND GTIDS"
         with _LIVE_LOCK:
             _LIVE[str(container.id)] = handle
         try:
@@ -617,6 +649,19 @@ class DockerProvider:
             if handle.container is not None and \
                     handle.container.labels.get(LABEL_RUN) == self.run_id:
                 handle.stop()
+
+
+def _data_files_root() -> str:
+    from harness.workload.parser import data_files_root
+
+    return str(data_files_root())
+
+
+def _data_files_mount() -> dict[str, dict[str, str]]:
+    """The host's workload data files (LOAD DATA INFILE) at the same path, read-only."""
+    root = _data_files_root()
+    os.makedirs(root, exist_ok=True)
+    return {root: {"bind": root, "mode": "ro"}}
 
 
 def _published_port(container: Any, timeout: float = 10.0) -> int:

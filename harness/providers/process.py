@@ -426,6 +426,7 @@ def launch_child_server(handle: P, argv: Sequence[str], *, settings: ServerSetti
     providers. Any failure (died, port taken, timed out, Ctrl-C) stops the process
     before the error propagates, so nothing is left running."""
     t0 = time.monotonic()
+    handle.client_collation = settings.profile.client_collation
     proc = ManagedProcess.spawn(argv, label=words.label, log_path=spawn_log, cwd=cwd, env=env)
     handle.process = proc
     handle.stop_timeout = settings.stop_timeout

@@ -84,7 +84,9 @@ def build_server(config: ServeConfig) -> tuple[ServerState, ProtocolServer]:
                                user=config.user if config.password is not None else None,
                                server_version=state.flavor.handshake.version_prefix + state.version,
                                server_charset=state.flavor.handshake.charset, lock=state.lock,
-                               max_connections=config.max_connections)
+                               max_connections=config.max_connections,
+                               auth_plugin=state.flavor.handshake.auth_plugin,
+                               tls=state.flavor.handshake.tls)
     except OSError as exc:
         raise _listen_error(config, exc) from None
     # The binary log is opened only once the port is ours: a server that cannot listen

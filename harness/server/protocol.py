@@ -575,6 +575,38 @@ def decode_change_user(body: bytes, capabilities: int) -> ChangeUser:
     return ChangeUser(user, auth, database or None, charset, plugin)
 
 
+# caching_sha2_password (MySQL 8.0+ default, the only password plugin of 9.7's server):
+# the response is XOR(SHA256(pw), SHA256(SHA256(SHA256(pw)) + nonce)); the server then
+# sends AuthMoreData 0x03 (fast auth success) or 0x04 (perform full authentication: the
+# cleartext password over TLS, or RSA-OAEP encrypted after a public-key request 0x02).
+CACHING_SHA2_PLUGIN = "caching_sha2_password"
+SHA2_FAST_AUTH_SUCCESS = 3
+SHA2_PERFORM_FULL_AUTH = 4
+SHA2_REQUEST_PUBLIC_KEY = 2
+AUTH_MORE_DATA_HEADER = 0x01
+
+
+def caching_sha2_scramble(password: str, nonce: bytes) -> bytes:
+    """The client's caching_sha2_password response for ``password`` (empty for none)."""
+    if not password:
+        return b""
+    h1 = hashlib.sha256(password.encode()).digest()
+    h2 = hashlib.sha256(hashlib.sha256(h1).digest() + nonce).digest()
+    return bytes(a ^ b for a, b in zip(h1, h2))
+
+
+def verify_caching_sha2(nonce: bytes, response: bytes, password: str) -> bool:
+    """Check a caching_sha2_password scramble (the fast-auth path) against ``password``."""
+    if not password:
+        return not response
+    return hmac.compare_digest(response, caching_sha2_scramble(password, nonce))
+
+
+def encode_auth_more_data(data: bytes) -> bytes:
+    """AuthMoreData: 0x01 + plugin data (a status byte or a PEM public key)."""
+    return bytes((AUTH_MORE_DATA_HEADER,)) + data
+
+
 def encode_auth_switch_request(plugin: str, data: bytes) -> bytes:
     """AuthSwitchRequest: ask the client to redo auth with ``plugin``.
 

@@ -22,6 +22,7 @@ Nothing a client sends can stop the accept loop.
 
 from __future__ import annotations
 
+import hmac
 import itertools
 import logging
 import selectors
@@ -157,8 +158,22 @@ class ProtocolServer:
         first_connection_id: int = 1,
         lock: threading.RLock | None = None,
         max_connections: int = DEFAULT_MAX_CONNECTIONS,
+        auth_plugin: str = p.NATIVE_PASSWORD_PLUGIN,
+        tls: bool = False,
     ) -> None:
         self.session_factory = session_factory
+        # The account's plugin: mysql_native_password (MariaDB) or caching_sha2_password
+        # (MySQL 9.7, which also offers TLS and its RSA public key; harness/server/tls.py).
+        self.auth_plugin = auth_plugin
+        self.tls = tls
+        if tls:
+            capabilities |= p.CLIENT_SSL
+        self._keys = None
+        if auth_plugin == p.CACHING_SHA2_PLUGIN or tls:
+            from harness.server.tls import ServerKeys
+            self._keys = ServerKeys()
+        # caching_sha2_password's cache: users that completed a full authentication
+        self._sha2_cache: set[str] = set()
         self.password = password
         self.user = user
         self.server_version = server_version
@@ -376,11 +391,14 @@ class ProtocolServer:
             self._stopped.set()
             log.info("replbed protocol server on %s:%d stopped", self.host, self.port)
 
-    def _check_credentials(self, user: str, auth_response: bytes, scramble: bytes) -> bool:
+    def _check_credentials(self, user: str, auth_response: bytes, scramble: bytes,
+                           plugin: str = p.NATIVE_PASSWORD_PLUGIN) -> bool:
         if self.user is not None and user != self.user:
             return False
         if self.password is None:
             return True
+        if plugin == p.CACHING_SHA2_PLUGIN:
+            return p.verify_caching_sha2(scramble, auth_response, self.password)
         return p.verify_native_password(scramble, auth_response, self.password)
 
 
@@ -502,6 +520,40 @@ class _ConnectionHandler:
             if not self._dispatch(payload):
                 return
 
+    def _caching_sha2(self, user: str, auth: bytes, scramble: bytes, secure: bool) -> bool:
+        """caching_sha2_password after the client's scramble: an empty password needs
+        nothing more; a user in the cache gets fast auth (AuthMoreData 0x03); anyone else
+        a full authentication (0x04): the cleartext password over TLS, or, without TLS,
+        RSA-encrypted after the client asks for the public key (0x02), as mysqld 9.7."""
+        srv = self.server
+        if srv.user is not None and user != srv.user:
+            return False
+        if srv.password is None or not srv.password:
+            return srv.password is None or not auth
+        if not auth:
+            return False
+        if user in srv._sha2_cache:
+            if not p.verify_caching_sha2(scramble, auth, srv.password):
+                return False
+            self.io.write(p.encode_auth_more_data(bytes((p.SHA2_FAST_AUTH_SUCCESS,))))
+            return True
+        self.io.write(p.encode_auth_more_data(bytes((p.SHA2_PERFORM_FULL_AUTH,))))
+        pkt = self.io.read_packet(HANDSHAKE_MAX_PACKET)
+        if not secure and pkt == bytes((p.SHA2_REQUEST_PUBLIC_KEY,)) and srv._keys is not None:
+            self.io.write(p.encode_auth_more_data(srv._keys.public_pem))
+            try:
+                password = srv._keys.decrypt_password(self.io.read_packet(HANDSHAKE_MAX_PACKET), scramble)
+            except ValueError:
+                return False
+        elif secure:
+            password = pkt[:-1] if pkt.endswith(b"\0") else pkt
+        else:
+            return False  # a cleartext password on an insecure connection
+        if not hmac.compare_digest(password, srv.password.encode()):
+            return False
+        srv._sha2_cache.add(user)
+        return True
+
     def _handshake(self) -> None:
         srv = self.server
         scramble = self.scramble = p.make_scramble()
@@ -512,24 +564,36 @@ class _ConnectionHandler:
             capabilities=srv.capabilities,
             charset=srv.server_charset,
             status_flags=SERVER_STATUS_AUTOCOMMIT,
+            auth_plugin=srv.auth_plugin,
         )
         self.io.write(p.encode_handshake_v10(hs))
         payload = self.io.read_packet(HANDSHAKE_MAX_PACKET)
+        secure = False
         if p.is_ssl_request(payload):
-            raise ProtocolError("client requested TLS, which this server does not offer")
+            if not srv.tls or srv._keys is None:
+                raise ProtocolError("client requested TLS, which this server does not offer")
+            # SSLRequest: the TLS handshake, then the HandshakeResponse inside it
+            self.sock = srv._keys.ssl_context.wrap_socket(self.sock, server_side=True)
+            self.io.sock = self.sock
+            secure = True
+            payload = self.io.read_packet(HANDSHAKE_MAX_PACKET)
         resp = p.decode_handshake_response(payload)
         self.caps = resp.capabilities & srv.capabilities
         self.multi_statements = bool(resp.capabilities & p.CLIENT_MULTI_STATEMENTS)
 
         plugin = resp.auth_plugin if resp.capabilities & p.CLIENT_PLUGIN_AUTH else ""
         auth = resp.auth_response
-        if plugin and plugin != p.NATIVE_PASSWORD_PLUGIN:
-            # e.g. caching_sha2_password from MySQL 8 client libraries: ask for
-            # the one plugin we implement, with the same scramble (as mysqld).
-            log.debug("connection %d: switching auth from %s to mysql_native_password", self.conn_id, plugin)
-            self.io.write(p.encode_auth_switch_request(p.NATIVE_PASSWORD_PLUGIN, scramble + b"\0"))
+        if plugin != srv.auth_plugin and (plugin or srv.auth_plugin != p.NATIVE_PASSWORD_PLUGIN):
+            # e.g. caching_sha2_password from MySQL 8 client libraries against MariaDB's
+            # flavour: ask for the account's plugin, with the same scramble (as mysqld).
+            log.debug("connection %d: switching auth from %s to %s", self.conn_id, plugin, srv.auth_plugin)
+            self.io.write(p.encode_auth_switch_request(srv.auth_plugin, scramble + b"\0"))
             auth = self.io.read_packet(HANDSHAKE_MAX_PACKET)
-        if not srv._check_credentials(resp.user, auth, scramble):
+        if srv.auth_plugin == p.CACHING_SHA2_PLUGIN:
+            ok = self._caching_sha2(resp.user, auth, scramble, secure)
+        else:
+            ok = srv._check_credentials(resp.user, auth, scramble)
+        if not ok:
             log.info("connection %d from %s: access denied for user %r", self.conn_id, self.peer, resp.user)
             self._send_error(
                 SqlError(
@@ -549,7 +613,7 @@ class _ConnectionHandler:
             connect_attrs=dict(resp.connect_attrs),
             host=self.peer_host,
             port=self.peer_port,
-            auth_plugin=p.NATIVE_PASSWORD_PLUGIN,
+            auth_plugin=srv.auth_plugin,
         )
         try:
             with srv.lock:
@@ -661,7 +725,7 @@ class _ConnectionHandler:
                     thd = getattr(session, "thd", None)
                     if thd is not None:
                         # LOAD DATA LOCAL asks this client for the file (net_request_file)
-                        thd.local_file_reader = self._local_infile if self.caps & p.CLIENT_LOCAL_FILES else None
+                        thd.set_local_file_reader(self._local_infile if self.caps & p.CLIENT_LOCAL_FILES else None)
                     result = session.execute(stmt)
                 status = session.status_flags() | (SERVER_MORE_RESULTS_EXISTS if more else 0)
         except SqlError as err:

@@ -171,7 +171,7 @@ class ReplbedSession:
             res = self.thd.execute(sql)
         except ServerError as e:
             raise SqlError(e.code, e.message, e.sqlstate) from None
-        warnings = sum(1 for n in self.thd.last_notes if n.level != "Error") if self.thd.stmt_warn_count else 0
+        warnings = sum(1 for n in self.thd.last_notes if n.level != "Error") if self.thd.stmt.warn_count else 0
         if isinstance(res, SelectResult):
             cols = self._definitions(res.columns)
             types = [c.type for c in res.columns]
@@ -242,7 +242,7 @@ class ReplbedSession:
     def ping(self) -> None:
         """COM_PING answers with my_ok(), which leaves ROW_COUNT() at 0 (probed: the
         Python connector pings before every statement, so workloads always see 0)."""
-        self.thd.last_row_count = 0
+        self.thd.reset_row_count()
 
     def global_var(self, name: str) -> Any:
         """A global system variable's value (semi-sync reads its settings with it)."""
@@ -269,7 +269,7 @@ class ReplbedSession:
 
     def status_flags(self) -> int:
         flags = SERVER_STATUS_AUTOCOMMIT if self.thd.autocommit else 0
-        if self.thd.trx_explicit or (self.thd.trx_active and not self.thd.autocommit):
+        if self.thd.trx.explicit or (self.thd.trx.active and not self.thd.autocommit):
             flags |= SERVER_STATUS_IN_TRANS
         if self._db_dropped:
             flags |= SERVER_STATUS_DB_DROPPED

@@ -176,6 +176,17 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
     "ER_STACK_OVERRUN_NEED_MORE": (
         1436, "HY000", "Thread stack overrun: the statement nests expressions deeper than replbed evaluates. "
                        "Consider increasing the thread_stack system variable."),
+    # Foreign keys (InnoDB) and CHECK constraints.
+    "ER_ROW_IS_REFERENCED": (1451, "23000", "Cannot delete or update a parent row: a foreign key constraint fails"),
+    "ER_ROW_IS_REFERENCED_2": (1451, "23000",
+                               "Cannot delete or update a parent row: a foreign key constraint fails ({0})"),
+    "ER_NO_REFERENCED_ROW_2": (1452, "23000", "Cannot add or update a child row: a foreign key constraint fails ({0})"),
+    "ER_TRUNCATE_ILLEGAL_FK": (1701, "42000", "Cannot truncate a table referenced in a foreign key constraint ({0})"),
+    "ER_CANT_CREATE_TABLE": (1005, "HY000", "Can't create table `{0}`.`{1}` (errno: {2})"),
+    "ER_CONSTRAINT_FAILED": (4025, "23000", "CONSTRAINT `{0}` failed for `{1}`.`{2}`"),
+    "ER_DUP_CONSTRAINT_NAME": (1826, "HY000", "Duplicate {0} constraint name '{1}'"),
+    "ER_WARNING_NON_DEFAULT_VALUE_FOR_GENERATED_COLUMN": (
+        1906, "HY000", "The value specified for generated column '{0}' in table '{1}' has been ignored"),
     "ER_NOT_SUPPORTED_YET_SUBSET": (1235, "42000", "This version of MariaDB doesn't yet support '{0}' (replbed subset)"),
 }
 

@@ -1,47 +1,93 @@
-"""The dispatcher (the server's ``sql_parse.cc``, ``mysql_execute_command``): statement kind → statement module.
+"""The dispatcher (the server's ``sql_parse.cc``): ``mysql_execute_command`` and its one table.
 
-One table maps each statement class to the function that runs it: DDL,
-transaction control, SET, SHOW, XA, CALL, LOCK TABLES, table maintenance. DML
-runs through ``Thd.run_dml``.
+:data:`COMMANDS` maps every statement kind to the function that runs it: DML
+(through ``Thd.run_dml``, which decides and logs it), DDL, transaction control,
+SET, XA, CALL, LOCK TABLES, table maintenance, and each kind of SHOW (keyed
+``("SHOW", what)``). ``Thd.execute`` parses a statement and calls
+:func:`mysql_execute_command`; a stored routine's sub-statements come back here
+through ``Thd.execute_command``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from harness.sql.handler.prelock import analyze
 from harness.sql.parse import parse_tree as A
+from harness.sql.parse.command_flags import uses_tables
 from harness.sql.parse.parse_errors import UnsupportedError
-from harness.sql.stmt import global_read_lock, locked_tables, sql_admin, sql_alter, sql_explain
+from harness.sql.stmt import global_read_lock, locked_tables, sql_admin, sql_alter, sql_explain, sql_show
 from harness.sql.stmt import sql_table as DDL
 from harness.sql.stmt import xa as XA
+from harness.sql.stmt.global_read_lock import wait_for_global_read_lock
+from harness.sql.stmt.locked_tables import refuse_under_lock_tables
 from harness.sql.stmt.routines import call
 from harness.sql.stmt.set_var import set_names, set_transaction, set_vars
+from harness.sql.stmt.sql_binlog import binlog_statement
 from harness.sql.stmt.sql_reload import flush, flush_logs, purge_binary_logs, reset_master
 from harness.sql.stmt.sql_result import _ok
-from harness.sql.stmt.sql_show import show
+from harness.sql.stmt.sql_show_table import TABLE_SHOWS, where_filter
 from harness.sql.stmt.sql_table import use
 from harness.sql.stmt.transaction import begin, commit, release_savepoint, rollback, savepoint
 
 if TYPE_CHECKING:
     from harness.sql.thd import Thd
 
+Handler = Callable[[Any, Any], Any]
 
-_HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
+
+def _run_dml(thd: "Thd", st: A.Statement) -> Any:
+    return thd.run_dml(st)
+
+
+def _select(thd: "Thd", st: A.Select) -> Any:
+    if st.into and not all(isinstance(t, A.UserVar) for t in st.into):
+        raise UnsupportedError("SELECT ... INTO a local variable or a file outside a stored routine")
+    return thd.run_dml(st)
+
+
+def _set(thd: "Thd", st: A.Set) -> Any:
+    if _assigns_user_vars_through_routines(thd, st):
+        # SET @v= f(): a statement that may change data through a stored
+        # function; it is decided and logged like DO/SELECT f() (as SELECT f()).
+        return thd.run_dml(st)
+    return set_vars(thd, st)
+
+
+def _assigns_user_vars_through_routines(thd: "Thd", st: A.Set) -> bool:
+    """SET of user variables only, where a value calls a stored function."""
+    if not all(isinstance(a.target, A.UserVar) for a in st.assignments):
+        return False
+    return bool(analyze(thd, st, "SET").stored_functions)
+
+
+#: Statement kind -> the function that runs it: a parse-tree class, or ("SHOW", what).
+COMMANDS: dict[Any, Handler] = {
+    # DML: decided (layer 1), cached (layer 2) and flushed (layer 3) by Thd.run_dml
+    A.Insert: _run_dml,
+    A.Update: _run_dml,
+    A.Delete: _run_dml,
+    A.LoadData: _run_dml,
+    A.Select: _select,
+    A.Do: _run_dml,
+    A.BinlogBase64: binlog_statement,
+    # transactions and session state
     A.Begin: begin,
     A.Commit: commit,
     A.Rollback: rollback,
     A.Savepoint: savepoint,
     A.ReleaseSavepoint: release_savepoint,
-    A.Set: set_vars,
+    A.Set: _set,
     A.SetNames: set_names,
     A.SetTransaction: set_transaction,
-    A.Show: show,
     A.Use: use,
+    A.Empty: lambda thd, st: _ok(),
+    # the binary log
     A.ResetMaster: reset_master,
     A.FlushBinaryLogs: flush_logs,
     A.Flush: flush,
     A.PurgeBinaryLogs: purge_binary_logs,
-    A.Empty: lambda thd, st: _ok(),
+    # DDL
     A.CreateDatabase: DDL.create_database,
     A.DropDatabase: DDL.drop_database,
     A.CreateTable: DDL.create_table,
@@ -59,23 +105,67 @@ _HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
     A.RenameTable: sql_alter.rename_table,
     A.TableMaintenance: sql_admin.table_maintenance,
     A.LockTables: locked_tables.lock_tables,
+    A.UnlockTables: locked_tables.unlock_tables,
     A.FlushReadLock: global_read_lock.flush_tables_with_read_lock,
     A.Explain: sql_explain.explain,
-    A.UnlockTables: locked_tables.unlock_tables,
+    # XA
     A.XaStart: XA.xa_start,
     A.XaEnd: XA.xa_end,
     A.XaPrepare: XA.xa_prepare,
     A.XaCommit: XA.xa_commit,
     A.XaRollback: XA.xa_rollback,
     A.XaRecover: XA.xa_recover,
+    # SHOW
+    ("SHOW", "BINLOG_EVENTS"): sql_show.show_binlog_events,
+    ("SHOW", "BINARY_LOGS"): sql_show.show_binary_logs,
+    ("SHOW", "MASTER_STATUS"): sql_show.show_master_status,
+    ("SHOW", "WARNINGS"): sql_show.show_warnings,
+    ("SHOW", "ERRORS"): sql_show.show_warnings,
+    ("SHOW", "COUNT_WARNINGS"): sql_show.show_warning_count,
+    ("SHOW", "COUNT_ERRORS"): sql_show.show_warning_count,
+    ("SHOW", "TABLES"): sql_show.show_tables,
+    ("SHOW", "DATABASES"): sql_show.show_databases,
+    ("SHOW", "PROCESSLIST"): sql_show.show_processlist,
+    ("SHOW", "VARIABLES"): sql_show.show_variables,
+    ("SHOW", "STATUS"): sql_show.show_status,
+    ("SHOW", "ENGINES"): sql_show.show_engines,
+    ("SHOW", "COLLATION"): sql_show.show_collation,
+    ("SHOW", "CREATE_TABLE"): sql_show.show_create_table_stmt,
 }
+# DESCRIBE / SHOW COLUMNS, INDEX, TABLE STATUS, CREATE TABLE / VIEW / DATABASE / TRIGGER /
+# PROCEDURE / FUNCTION, TRIGGERS, routine status ...: what dump tools and ORMs read (issue 27)
+COMMANDS.update({("SHOW", what): h for what, h in TABLE_SHOWS.items()})
 
 
-def dispatch(thd: "Thd", stmt: A.Statement) -> Any:
-    h = _HANDLERS.get(type(stmt))
+def command_of(stmt: A.Statement) -> Handler:
+    """The function that runs ``stmt``; 1235 for a kind the model does not run."""
+    if isinstance(stmt, A.Show):
+        h = COMMANDS.get(("SHOW", stmt.what))
+        if h is None:
+            raise UnsupportedError(f"SHOW {stmt.what}")
+        if stmt.where is not None:  # SHOW ... WHERE: a condition on the result's columns
+            shown = h
+            return lambda thd, st: where_filter(shown(thd, st), st.where)
+        return h
+    h = COMMANDS.get(type(stmt))
     if h is None:
         raise UnsupportedError(type(stmt).__name__)
-    return h(thd, stmt)
+    return h
 
 
-__all__ = ["dispatch"]
+def mysql_execute_command(thd: "Thd", stmt: A.Statement) -> Any:
+    """Run one parsed statement: the checks every statement passes, then its command."""
+    thd.server.sysvars.before_statement(thd, stmt)
+    if thd.locked_tables is not None:
+        refuse_under_lock_tables(thd, stmt)
+    if thd.server.global_read_lock_holders:
+        wait_for_global_read_lock(thd, stmt)
+    if thd.xid_state is not None:
+        if isinstance(stmt, (A.Insert, A.Update, A.Delete, A.Select, A.Do, A.Call)) and uses_tables(stmt):
+            XA.check_rmfail(thd)
+        if isinstance(stmt, (A.CreateTable, A.DropTable)) and stmt.temporary:
+            raise UnsupportedError("temporary tables inside an XA transaction")
+    return command_of(stmt)(thd, stmt)
+
+
+__all__ = ["COMMANDS", "command_of", "mysql_execute_command"]

@@ -20,7 +20,7 @@ import random
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from harness.binlog.context import StreamContext
@@ -32,8 +32,8 @@ from harness.sql.stmt.context import ExecContext, RandState
 from harness.sql.sql_errors import Note, ServerError, error, internal_error, note
 from harness.sql.stmt.sql_result import DmlResult, SelectResult
 from harness.sql.stmt.executor import Executor
-from harness.sql.stmt.locked_tables import check_locked_tables, refuse_under_lock_tables
-from harness.sql.stmt.global_read_lock import release as release_global_read_lock, wait_for_global_read_lock
+from harness.sql.stmt.global_read_lock import release as release_global_read_lock
+from harness.sql.stmt.locked_tables import check_locked_tables
 from harness.sql.stmt.sql_load import mysql_load
 from harness.sql.handler.prelock import analyze
 from harness.sql.handler.row_locks import uses_row_locks
@@ -48,14 +48,17 @@ from harness.model import flush as L3
 from harness.model import query as L2
 from harness.model.query import user_var_event  # noqa: F401 -- re-exported for the SQL layer's callers
 from harness.model.cache import BinlogCacheMngr, binlog_write_row
-from harness.model.logstate import StateField, StmtLogState, TrxLogState
+from harness.model.logstate import StmtLogState, TrxLogState
 from harness.model.decide import NOT_LOGGED, LoggingDecision, decide_logging_format
 from harness.model.unsafe import NOTE_1592, REASONS, Unsafe
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.parser import parse
 from harness.sql.parse.parse_errors import SqlParseError, UnsupportedError
 from harness.sql.parse.shape import ShapeCache
+from harness.sql.parse.command_flags import statement_clears_warnings
+from harness.sql.sql_parse import mysql_execute_command
 from harness.sql.stmt.sql_result import OkPacket
+from harness.sql.stmt.transaction import Savepoint
 
 if TYPE_CHECKING:
     from harness.sql.server import ServerState
@@ -74,47 +77,66 @@ _PARSE_CACHE_LOCK = threading.Lock()
 
 
 @dataclass
-class Savepoint:
-    name: str
-    undo_mark: int
-    trx_mark: int
-    # The binlog had joined the transaction when the savepoint was set (it is
-    # in the savepoint's list of participants): only then is ROLLBACK TO a
-    # binlog savepoint rollback; otherwise the binlog rolls back as a whole.
-    binlog_joined: bool = True
-    # An XA-capable engine was a read-write participant when the savepoint was set:
-    # ha_rollback_to_savepoint rolls back and unregisters the engines that joined
-    # after it, so the commit may no longer be two-phase (no Xid).
-    xa_rw: bool = True
-    no_2pc: bool = False  # likewise for an engine without prepare (Aria)
+class StatementState:
+    """The running statement, as the session keeps it (THD's per-statement members)."""
+
+    start: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.timezone.utc).replace(tzinfo=None))
+    timestamp: int = field(default_factory=lambda: int(time.time()))
+    text: str = ""
+    info: StatementInfo | None = None
+    decision: LoggingDecision | None = None  # layer 1's, for a DML statement
+    row_format: bool = False
+    # How the running statement reads InnoDB tables: a consistent read
+    # (snapshot), or a locking read taking "S"/"X" locks (lock_mode).
+    consistent_read: bool = False
+    lock_mode: str = ""
+    # Per-statement change flags, as begin_statement sets them: DDL that
+    # logs inside a transaction reads them before any DML has run.
+    rows_changed: int = 0
+    changed_trans: bool = False
+    changed_xa: bool = False
+    changed_nontrans: bool = False
+    changed_temp: bool = False
+    changed_nontrans_temp: bool = False
+    changed_no_2pc: bool = False
+    undo_mark: int = 0
+    no_annotate: bool = False
+    # INSERT DELAYED's rows are logged by the delayed-insert thread (query_status_vars)
+    delayed_thread: bool = False
+    delayed_fallback: bool = False
+    # LOAD DATA: what the statement-format log of the file needs (harness/sql/stmt/sql_load.py)
+    load: Any = None
+    first_insert_id: int | None = None
+    warn_count: int = 0  # conditions the last statement raised itself (its OK packet's count)
+
+
+@dataclass
+class TransactionState:
+    """The open transaction, as the session keeps it (THD::transaction); the binary
+    log's own flags for it are ``Thd.trx_log`` (harness/model/logstate.py)."""
+
+    explicit: bool = False
+    active: bool = False
+    isolation: str | None = None
+    read_only: bool = False  # START TRANSACTION READ ONLY
+    id: int = 0
+    # The row versions this transaction made (TableData, slot), stamped at its end.
+    versions: list[tuple[Any, int]] = field(default_factory=list)
+    undo_log: list[tuple[Any, ...]] = field(default_factory=list)
+    savepoints: list[Savepoint] = field(default_factory=list)
 
 
 class Thd:
     """One client connection."""
 
-    # The layers' logging state, under the names the SQL layer has always used.
-    trx_nontrans_modified = StateField[bool]("trx_log", "nontrans_modified")
-    trx_gtid_nontrans = StateField[bool]("trx_log", "gtid_nontrans")
-    trx_xa_rw = StateField[bool]("trx_log", "xa_rw")
-    trx_wrote_temp = StateField[bool]("trx_log", "wrote_temp")
-    trx_has_ddl = StateField[bool]("trx_log", "has_ddl")
-    trx_keep_log = StateField[bool]("trx_log", "keep_log")
-    trx_did_ddl = StateField[bool]("trx_log", "did_ddl")
-    trx_stmt_nontrans_logged = StateField[bool]("trx_log", "stmt_nontrans_logged")
-    trx_used_temp = StateField[bool]("trx_log", "used_temp")
-    trx_nontrans_temp_in_cache = StateField[bool]("trx_log", "nontrans_temp_in_cache")
-    trx_touched_self_logging = StateField[bool]("trx_log", "touched_self_logging")
-    trx_binlog_joined = StateField[bool]("trx_log", "binlog_joined")
-    stmt_thread_specific = StateField[bool]("stmt_log", "thread_specific")
-    stmt_uses_temp = StateField[bool]("stmt_log", "uses_temp")
-    stmt_time_zone_used = StateField[bool]("stmt_log", "time_zone_used")
-    stmt_hrnow_used = StateField[bool]("stmt_log", "hrnow_used")
-    stmt_table_map_for_update = StateField[int]("stmt_log", "table_map_for_update")
-
     def __init__(self, server: "ServerState", connection_id: int, user: str = "root", host: str = "127.0.0.1",
                  db: str | None = None) -> None:
         self.server = server
         self.catalog = server.catalog
+        # The running statement's state (THD's per-statement members), and the open
+        # transaction's (THD::transaction): one object each, kept for the session's life.
+        self.stmt = StatementState()
+        self.trx = TransactionState()
         self.connection_id = connection_id
         self.user = user
         # USER()'s host (the client's name as the server knows it) and the host of the
@@ -136,40 +158,17 @@ class Thd:
         self.caches = BinlogCacheMngr()
         self.rand = RandState(random.randrange(1, 0x3FFFFFFF), random.randrange(1, 0x3FFFFFFF))
         self.last_insert_id = 0
-        self.stmt_warn_count = 0  # conditions the last statement raised itself (its OK packet's count)
         self.first_insert_id_prev_stmt = 0
-        self._stmt_first_insert_id: int | None = None
         self.last_found_rows = 0
         self.last_row_count = -1
-        self.stmt_start = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
-        self.stmt_timestamp = int(time.time())
-        self.stmt_text = ""
-        self.stmt_info: StatementInfo | None = None
-        self.stmt_row_format = False
-        # How the running statement reads InnoDB tables: a consistent read
-        # (snapshot), or a locking read taking "S"/"X" locks (stmt_lock_mode).
-        self.stmt_consistent_read = False
-        self.stmt_lock_mode = ""
         self.command_state = ""
-        # Per-statement change flags, as begin_statement sets them: DDL that
-        # logs inside a transaction reads them before any DML has run.
-        self.stmt_rows_changed = 0
-        self.stmt_changed_trans = self.stmt_changed_xa = self.stmt_changed_nontrans = False
-        self.stmt_changed_temp = self.stmt_changed_nontrans_temp = self.stmt_changed_no_2pc = False
-        self.stmt_undo_mark = 0
         self._reset_stmt_event_context()
         self.command = "Sleep"
         self.sp_sticky_row = False  # set while a CALL runs after a row-format sub-statement
         self.sp_unsafe: int | None = None  # unsafe flags collected while a CALL runs
         self.sp_modified_nontrans = False
-        self.stmt_no_annotate = False
-        # INSERT DELAYED's rows are logged by the delayed-insert thread (query_status_vars)
-        self.stmt_delayed_thread = False
-        # LOAD DATA: what the statement-format log of the file needs (harness/sql/stmt/sql_load.py)
-        self.stmt_load: Any = None
         # LOAD DATA LOCAL: asks the client for a file, returns its packets (set by replbed serve)
         self.local_file_reader: Any = None
-        self.stmt_delayed_fallback = False
         # The Format_description of the last BINLOG statement (the server's rli_fake).
         self.binlog_stmt_ctx: StreamContext | None = None
         # current_stmt_binlog_format stays ROW, once a statement switched to it, while
@@ -185,8 +184,6 @@ class Thd:
         # MySQL 8.0: @@gtid_next named a GTID that a group has used; the next
         # statement must set it again (error 1837).
         self.gtid_next_used = False
-        # The row versions this transaction made (TableData, slot), stamped at its end.
-        self.trx_versions: list[tuple[Any, int]] = []
         self._reset_trx()
         if db is not None:
             self.use_db(db)
@@ -231,11 +228,11 @@ class Thd:
         return bool(self.vars.get("sql_log_bin"))
 
     def isolation_below_repeatable_read(self) -> bool:
-        iso = self.trx_isolation or self.vars.get("tx_isolation")
+        iso = self.trx.isolation or self.vars.get("tx_isolation")
         return iso in ("READ-COMMITTED", "READ-UNCOMMITTED")
 
     def in_multi_stmt_transaction_mode(self) -> bool:
-        return self.trx_explicit or not self.autocommit
+        return self.trx.explicit or not self.autocommit
 
     def is_strict(self, table: TableDef, row_index: int) -> bool:
         mode = self.vars.get("sql_mode")
@@ -255,24 +252,24 @@ class Thd:
 
     def _reset_trx(self) -> None:
         self._end_trx_in_engine()
-        self.trx_explicit = False
-        self.trx_active = False
-        self.trx_isolation: str | None = None
-        self.undo_log: list[tuple[Any, ...]] = []
-        self.savepoints: list[Savepoint] = []
+        self.trx.explicit = False
+        self.trx.active = False
+        self.trx.isolation = None
+        self.trx.undo_log = []
+        self.trx.savepoints = []
         # Per-statement change flags (reset by begin_statement); set here too so a
         # connection whose first statement is DDL (CREATE TEMPORARY TABLE inside
         # BEGIN) finds them.
-        self.stmt_rows_changed = 0
-        self.stmt_changed_trans = self.stmt_changed_xa = self.stmt_changed_nontrans = False
-        self.stmt_changed_temp = self.stmt_changed_nontrans_temp = False
-        self.stmt_undo_mark = 0
+        self.stmt.rows_changed = 0
+        self.stmt.changed_trans = self.stmt.changed_xa = self.stmt.changed_nontrans = False
+        self.stmt.changed_temp = self.stmt.changed_nontrans_temp = False
+        self.stmt.undo_mark = 0
         # The binary log's flags for the transaction (layer 2 owns them: harness/model/logstate.py).
         self.trx_log = TrxLogState()
         # A temporary MyISAM table changed: the server sets modified_non_trans_table
         # for it too, so ROLLBACK warns 1196 (observed); the binlog rules keep them apart.
         self.trx_nontrans_temp_modified = False
-        self.trx_read_only = False  # START TRANSACTION READ ONLY
+        self.trx.read_only = False  # START TRANSACTION READ ONLY
 
     # ------------------------------------------------------------ InnoDB: locks and read views
 
@@ -281,16 +278,16 @@ class Thd:
         close its read view, release its locks (harness/sql/handler/lock_sys.py). Every
         end of a transaction goes through _reset_trx, so through here."""
         ls = self.server.lock_sys
-        versions = self.trx_versions
+        versions = self.trx.versions
         ls.close_view(self)
         if versions:
             commit_no = ls.next_commit_no()
             purge = ls.oldest_view() is None
             for data, slot in versions:
-                data.end_change(slot, self.trx_id, commit_no, purge)
+                data.end_change(slot, self.trx.id, commit_no, purge)
         ls.release_all(self)
-        self.trx_versions = []
-        self.trx_id: int = ls.new_trx_id()
+        self.trx.versions = []
+        self.trx.id = ls.new_trx_id()
 
     def lock_wait_timeout(self) -> float:
         return float(self.vars.values.get("innodb_lock_wait_timeout", 50))
@@ -301,8 +298,8 @@ class Thd:
         return self.server.lock_sys.open_view(self)
 
     def _note_version(self, t: TableDef, slot: int, before: list[Any] | None) -> None:
-        if uses_row_locks(t) and t.data.note_change(slot, self.trx_id, before):
-            self.trx_versions.append((t.data, slot))
+        if uses_row_locks(t) and t.data.note_change(slot, self.trx.id, before):
+            self.trx.versions.append((t.data, slot))
 
     # ------------------------------------------------------------ tables
 
@@ -346,13 +343,105 @@ class Thd:
         coll = str(self.server.global_vars.values.get("collation_server", "")).lower()
         return coll if coll in COLLATIONS else None
 
+    # ------------------------------------------------------------ session state, for the statement modules
+
+    def set_current_db(self, db: str | None) -> None:
+        """The current database, unchecked: DROP DATABASE of it, a view or a CALL in its own database."""
+        self.db = db
+
+    def set_user_var(self, name: str, value: Any) -> None:
+        """``@name`` (lower-cased by the caller) takes ``value``."""
+        self.user_vars[name] = value
+
+    def set_command_state(self, state: str) -> None:
+        """SHOW PROCESSLIST's State while the session waits for a lock ("" when it stops)."""
+        self.command_state = state
+
+    def set_locked_tables(self, locks: dict[tuple[str, str], str] | None) -> None:
+        """LOCK TABLES' list (None: no LOCK TABLES in force)."""
+        self.locked_tables = locks
+
+    def add_temp_table(self, key: tuple[str, str], table: TableDef) -> None:
+        self.temp_tables[key] = table
+
+    def set_mixed_temp_row(self, flag: bool) -> None:
+        """Row format sticks while temporary tables exist (reset_current_stmt_binlog_format_row)."""
+        self.mixed_temp_row = flag
+
+    def note_nontrans_temp_modified(self) -> None:
+        """The transaction changed a temporary non-transactional table (ROLLBACK then warns 1196)."""
+        self.trx_nontrans_temp_modified = True
+
+    def set_last_found_rows(self, n: int) -> None:
+        """FOUND_ROWS() of the next statement."""
+        self.last_found_rows = n
+
+    def set_xid_state(self, state: XidState | None) -> None:
+        """The connection's user XA branch (None when it has none)."""
+        self.xid_state = state
+
+    def replace_notes(self, notes: list[Note]) -> None:
+        """The running statement's conditions become ``notes``."""
+        self.notes = notes
+
+    def clear_notes(self) -> None:
+        """A routine's sub-statement that uses tables starts with no conditions (opt_clear_warning_info)."""
+        self.notes.clear()
+        self.carried_notes = 0
+
+    def new_binlog_stmt_ctx(self) -> StreamContext:
+        """A fresh Format_description context for BINLOG statements (the server's rli_fake)."""
+        self.binlog_stmt_ctx = StreamContext()
+        return self.binlog_stmt_ctx
+
+    def set_no_index_used(self, flag: bool) -> None:
+        """SERVER_STATUS_NO_INDEX_USED of the running statement (harness/sql/opt/access_path.py)."""
+        self.status_no_index_used = flag
+
+    def set_last_insert_id(self, value: int) -> None:
+        """LAST_INSERT_ID(expr): what LAST_INSERT_ID() returns from now on
+        (first_successful_insert_id_in_prev_stmt)."""
+        self.last_insert_id = value
+        self.first_insert_id_prev_stmt = value
+
+    def reset_row_count(self) -> None:
+        """my_ok() without a count (COM_PING): ROW_COUNT() is 0."""
+        self.last_row_count = 0
+
+    def set_local_file_reader(self, reader: Any) -> None:
+        """LOAD DATA LOCAL: how the client's file is asked for (None: the client cannot send one)."""
+        self.local_file_reader = reader
+
+    # -- stored routines: the state one CALL keeps
+
+    def begin_top_level_call(self) -> None:
+        """The client's CALL starts: the statement format and the unsafe flags are reset
+        (mysql_reset_thd_for_next_command); a nested CALL shares the caller's state."""
+        self.sp_sticky_row = False
+        self.sp_unsafe = 0
+
+    def end_top_level_call(self) -> int | None:
+        """The client's CALL ends; returns the unsafe flags its sub-statements collected."""
+        self.sp_sticky_row = False
+        self.sp_modified_nontrans = False
+        flags, self.sp_unsafe = self.sp_unsafe, None
+        return flags
+
+    def note_sticky_row(self) -> None:
+        """A sub-statement of a CALL was logged as rows in MIXED: the rest of the CALL is too."""
+        self.sp_sticky_row = True
+
+    def reset_sp_modified_nontrans(self) -> None:
+        """transaction->all.reset(): a new transaction forgets the CALL's MyISAM statement."""
+        self.sp_modified_nontrans = False
+
     def use_db(self, db: str) -> None:
         if not self.catalog.has_db(db):
             raise error("ER_BAD_DB_ERROR", db)
         self.db = db
 
     def stmt_written_tables(self) -> list[TableDef]:
-        return self.stmt_info.written if self.stmt_info is not None else []
+        return self.stmt.info.written if self.stmt.info is not None else []
 
     def write_locked_tables(self) -> list[TableDef]:
         """The tables of LOCK TABLES ... WRITE, in the order they were locked."""
@@ -369,19 +458,19 @@ class Thd:
         self._changed(t)
         if t.transactional:
             self._note_version(t, slot, None)
-            self.undo_log.append(("insert", t, slot))
+            self.trx.undo_log.append(("insert", t, slot))
 
     def undo_delete(self, t: TableDef, slot: int, old: list[Any]) -> None:
         self._changed(t)
         if t.transactional:
             self._note_version(t, slot, old)
-            self.undo_log.append(("delete", t, slot, old))
+            self.trx.undo_log.append(("delete", t, slot, old))
 
     def undo_update(self, t: TableDef, slot: int, old: list[Any]) -> None:
         self._changed(t)
         if t.transactional:
             self._note_version(t, slot, old)
-            self.undo_log.append(("update", t, slot, old))
+            self.trx.undo_log.append(("update", t, slot, old))
 
     def note_write_attempt(self, t: TableDef) -> None:
         """A row write the engine refused with a duplicate key that the statement
@@ -390,32 +479,32 @@ class Thd:
         Xid even though no row changed (probed: INSERT IGNORE / UPDATE IGNORE of a
         duplicate in STATEMENT end with ``Xid``)."""
         if t.transactional and not t.temporary and t.engine.xa_capable:
-            self.stmt_changed_xa = True
+            self.stmt.changed_xa = True
 
     def _changed(self, t: TableDef) -> None:
         if t.admin_state:
             t.admin_state.clear()
         if t.engine.self_logging:
-            self.trx_touched_self_logging = True
+            self.trx_log.touched_self_logging = True
         if t.temporary:
-            self.stmt_changed_temp = True
+            self.stmt.changed_temp = True
             if not t.transactional:
-                self.stmt_changed_nontrans_temp = True
+                self.stmt.changed_nontrans_temp = True
             return
         if t.transactional:
-            self.stmt_changed_trans = True
+            self.stmt.changed_trans = True
             if t.engine.xa_capable:
-                self.stmt_changed_xa = True
+                self.stmt.changed_xa = True
         else:
-            self.stmt_changed_nontrans = True
+            self.stmt.changed_nontrans = True
             if registers_without_2pc(t):
                 # A trigger's or function's table is locked too: it joins the transaction.
                 self.trx_log.no_2pc = True
-                self.stmt_changed_no_2pc = True
+                self.stmt.changed_no_2pc = True
 
     def engine_rollback_to(self, mark: int) -> None:
-        while len(self.undo_log) > mark:
-            entry = self.undo_log.pop()
+        while len(self.trx.undo_log) > mark:
+            entry = self.trx.undo_log.pop()
             op, t = entry[0], entry[1]
             if op == "insert":
                 if t.data.rows[entry[2]] is not None:
@@ -430,13 +519,13 @@ class Thd:
     @property
     def stmt_after_image_is_write_set(self) -> bool:
         """The running statement's after images hold its write set only (LoggingDecision.late_row)."""
-        decision = getattr(self, "stmt_decision", None)
+        decision = self.stmt.decision
         return bool(decision is not None and decision.late_row)
 
     def log_row(self, table: TableDef, kind: str, before: list[Any] | None, after: list[Any] | None,
                 assigned: set[int] | None) -> None:
-        self.stmt_rows_changed += 1
-        if after is not None and not self.stmt_time_zone_used:
+        self.stmt.rows_changed += 1
+        if after is not None and not self.stmt_log.time_zone_used:
             # Storing a value into a TIMESTAMP column converts it with the session
             # time zone (thd->time_zone_used; observed Q_TIME_ZONE_CODE "SYSTEM").
             for i, c in enumerate(table.columns):
@@ -444,9 +533,9 @@ class Thd:
                         and (not isinstance(after[i], ZeroDate)  # a zero skips the conversion,
                              or isinstance(after[i], RejectedTimestamp))  # a rejected value not
                         and (assigned is None or i in assigned)):
-                    self.stmt_time_zone_used = True
+                    self.stmt_log.time_zone_used = True
                     break
-        if self.stmt_decision.logged and self.stmt_row_format:
+        if self.stmt.decision.logged and self.stmt.row_format:  # type: ignore[union-attr]
             binlog_write_row(self, table, kind, before, after, assigned)
 
     # ------------------------------------------------------------ statement entry point
@@ -490,26 +579,26 @@ class Thd:
             # COMMIT, BEGIN, SET ... keep the previous statement's conditions.
             # A table-less statement that raises its own condition replaces the list
             # (Warning_info is tagged with the query id).
-            self.notes = [] if _statement_clears_warnings(stmt) else list(self.last_notes)
+            self.notes = [] if statement_clears_warnings(stmt) else list(self.last_notes)
         self.carried_notes = len(self.notes) if not is_diag else 0
-        self.stmt_text = sql
-        self.stmt_delayed_thread = False
+        self.stmt.text = sql
+        self.stmt.delayed_thread = False
         # SERVER_STATUS_NO_INDEX_USED, cleared per statement (harness/sql/opt/access_path.py).
         self.status_no_index_used = isinstance(stmt, A.Show) and stmt.what in SHOW_SCANS
         if not is_diag:
             self._reset_stmt_event_context()
-        self.stmt_start = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
-        self.stmt_timestamp = int(time.time())
+        self.stmt.start = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+        self.stmt.timestamp = int(time.time())
         user_time = self.vars.values.get("timestamp")
         if user_time:
             # SET TIMESTAMP: THD::set_time() gives every statement the user's time (its
             # events' header timestamp, NOW()) until it is set back to 0 / DEFAULT.
-            self.stmt_start = dt.datetime(1970, 1, 1) + dt.timedelta(microseconds=int(user_time * 1000000))
-            self.stmt_timestamp = int(user_time)
+            self.stmt.start = dt.datetime(1970, 1, 1) + dt.timedelta(microseconds=int(user_time * 1000000))
+            self.stmt.timestamp = int(user_time)
         self.command = "Query"
         try:
             try:
-                result = self._dispatch(stmt)
+                result = self.execute_command(stmt)
                 if isinstance(stmt, A.Show) and not is_diag and isinstance(result, SelectResult):
                     # A SHOW sends its rows like a SELECT: FOUND_ROWS() counts them (probed;
                     # SHOW WARNINGS leaves it alone).
@@ -526,62 +615,35 @@ class Thd:
             self.command = "Sleep"
             # The OK/EOF packet's warning count is the statement's own conditions
             # (current_statement_warn_count), not the carried-over list.
-            self.stmt_warn_count = 0 if self.carried_notes or is_diag else len(self.notes)
+            self.stmt.warn_count = 0 if self.carried_notes or is_diag else len(self.notes)
             if self.carried_notes and len(self.notes) > self.carried_notes:
                 self.notes = self.notes[self.carried_notes:]
-                self.stmt_warn_count = len(self.notes)
+                self.stmt.warn_count = len(self.notes)
             self.carried_notes = 0
             if not is_diag:
                 self.last_notes = self.notes
         return result
 
-    def _dispatch(self, stmt: A.Statement) -> OkPacket | SelectResult:
-        self.server.sysvars.before_statement(self, stmt)
-        if self.locked_tables is not None:
-            refuse_under_lock_tables(self, stmt)
-        if self.server.global_read_lock_holders:
-            wait_for_global_read_lock(self, stmt)
-        if self.xid_state is not None:
-            if isinstance(stmt, (A.Insert, A.Update, A.Delete, A.Select, A.Do, A.Call)) and _uses_tables(stmt):
-                XA.check_rmfail(self)
-            if isinstance(stmt, (A.CreateTable, A.DropTable)) and stmt.temporary:
-                from harness.sql.parse.parse_errors import UnsupportedError
-                raise UnsupportedError("temporary tables inside an XA transaction")
-        if isinstance(stmt, (A.Insert, A.Update, A.Delete, A.LoadData)):
-            return self.run_dml(stmt)
-        if isinstance(stmt, A.Select):
-            if stmt.into and not all(isinstance(t, A.UserVar) for t in stmt.into):
-                from harness.sql.parse.parse_errors import UnsupportedError
-                raise UnsupportedError("SELECT ... INTO a local variable or a file outside a stored routine")
-            return self.run_dml(stmt)
-        if isinstance(stmt, A.Do):
-            return self.run_dml(stmt)
-        if isinstance(stmt, A.BinlogBase64):
-            from harness.sql.stmt.sql_binlog import binlog_statement
-            return binlog_statement(self, stmt)
-        if isinstance(stmt, A.Set) and _assigns_user_vars_through_routines(self, stmt):
-            # SET @v= f(): a statement that may change data through a stored
-            # function; it is decided and logged like DO/SELECT f() (as SELECT f()).
-            return self.run_dml(stmt)
-        from harness.sql import sql_parse as admin
-        return admin.dispatch(self, stmt)
+    def execute_command(self, stmt: A.Statement) -> OkPacket | SelectResult:
+        """Run a parsed statement (a client's, or a stored routine's sub-statement): the dispatcher's."""
+        return mysql_execute_command(self, stmt)  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------ DML
 
     def begin_statement(self, info: StatementInfo) -> None:
-        self.stmt_info = info
-        self.stmt_rows_changed = 0
-        self.stmt_changed_trans = False
-        self.stmt_changed_xa = False
-        self.stmt_changed_nontrans = False
-        self.stmt_changed_temp = False
-        self.stmt_changed_nontrans_temp = False
-        self.stmt_changed_no_2pc = False
-        self.stmt_undo_mark = len(self.undo_log)
+        self.stmt.info = info
+        self.stmt.rows_changed = 0
+        self.stmt.changed_trans = False
+        self.stmt.changed_xa = False
+        self.stmt.changed_nontrans = False
+        self.stmt.changed_temp = False
+        self.stmt.changed_nontrans_temp = False
+        self.stmt.changed_no_2pc = False
+        self.stmt.undo_mark = len(self.trx.undo_log)
         if self.isolation_below_repeatable_read():
             self.server.lock_sys.close_view(self)  # READ COMMITTED: a read view per statement
         self.caches.start_statement()
-        self._stmt_first_insert_id = None
+        self.stmt.first_insert_id = None
 
     def run_dml(self, stmt: A.Statement) -> OkPacket | SelectResult:
         kind = "LOAD" if isinstance(stmt, A.LoadData) else type(stmt).__name__.upper()
@@ -595,16 +657,16 @@ class Thd:
             # open_tables: a table that does not exist fails the statement before any lock
             # (InnoDB's 1665 at READ COMMITTED comes from external_lock, after it).
             raise error("ER_NO_SUCH_TABLE", *info.missing_tables[0])
-        self.stmt_uses_temp = any(u.table.temporary for u in info.uses)
-        if self.stmt_uses_temp and self.xid_state is not None:
+        self.stmt_log.uses_temp = any(u.table.temporary for u in info.uses)
+        if self.stmt_log.uses_temp and self.xid_state is not None:
             from harness.sql.parse.parse_errors import UnsupportedError
             raise UnsupportedError("temporary tables inside an XA transaction")
         if isinstance(stmt, A.Update) and len(stmt.tables) > 1:
-            self.stmt_table_map_for_update = _table_map_for_update(self, stmt)
+            self.stmt_log.table_map_for_update = _table_map_for_update(self, stmt)
         if isinstance(stmt, A.Delete) and stmt.targets:
             # multi-table DELETE sets thread_specific_used (observed header flags 0x4)
-            self.stmt_thread_specific = True
-        if self.trx_read_only and any(not t.temporary for t in info.written):
+            self.stmt_log.thread_specific = True
+        if self.trx.read_only and any(not t.temporary for t in info.written):
             raise error("ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION")
         self._lock_myisam_tables(stmt, info)
         try:
@@ -644,27 +706,27 @@ class Thd:
         self._choose_read_mode(stmt, info)
         is_write = bool(info.written)
         if is_write or info.uses:
-            self.trx_active = True
+            self.trx.active = True
         self._register_engines(stmt, info, is_write)
-        if self.stmt_uses_temp:
+        if self.stmt_log.uses_temp:
             # Opening a temporary table sets thread_specific_used: the statement's
             # events, and the COMMIT it writes, carry LOG_EVENT_THREAD_SPECIFIC_F.
-            self.stmt_thread_specific = True
-            self.trx_used_temp = True
+            self.stmt_log.thread_specific = True
+            self.trx_log.used_temp = True
         decision = decide_logging_format(info, self) if is_write else LoggingDecision(
             row=self.binlog_format == "ROW", unsafe=0, warn_unsafe=0, logged=False)
-        if is_write and self.trx_isolation is None:
-            self.trx_isolation = self.vars.get("tx_isolation")
+        if is_write and self.trx.isolation is None:
+            self.trx.isolation = self.vars.get("tx_isolation")
         decision = self._statement_forced_row(stmt, info, self._sticky_row(decision))
-        self.stmt_decision = decision
-        self.stmt_row_format = decision.row
+        self.stmt.decision = decision
+        self.stmt.row_format = decision.row
         if decision.row and decision.logged and self.binlog_format != "ROW" and self.temp_tables:
             self.mixed_temp_row = True
         ctx = ExecContext(self, info)
         if info.rand_used:
             ctx.save_rand_seeds()
         if info.thread_specific_used:
-            self.stmt_thread_specific = True
+            self.stmt_log.thread_specific = True
         ex = Executor(self, ctx, info)
         try:
             if isinstance(stmt, A.Insert):
@@ -748,8 +810,8 @@ class Thd:
     def _statement_forced_row(self, stmt: A.Statement, info: StatementInfo,
                               decision: LoggingDecision) -> LoggingDecision:
         """Statements that log rows whatever layer 1 decided (a new decision), else ``decision``."""
-        self.stmt_no_annotate = False
-        self.stmt_load = None
+        self.stmt.no_annotate = False
+        self.stmt.load = None
         if isinstance(stmt, A.LoadData) and decision.logged and self.binlog_format == "MIXED" and not decision.row:
             # mysql_load: set_current_stmt_binlog_format_row_if_mixed()
             return LoggingDecision(row=True, unsafe=decision.unsafe, warn_unsafe=0)
@@ -757,8 +819,8 @@ class Thd:
                 not info.written[0].transactional:
             # INSERT DELAYED (MyISAM, MEMORY) runs in the delayed-insert thread, which
             # logs rows whatever binlog_format says, and has no query to annotate.
-            self.stmt_no_annotate = True
-            self.stmt_delayed_thread = True
+            self.stmt.no_annotate = True
+            self.stmt.delayed_thread = True
             return LoggingDecision(row=True, unsafe=decision.unsafe, warn_unsafe=0)
         return decision
 
@@ -766,7 +828,7 @@ class Thd:
         """Plain SELECTs read a snapshot; DML and FOR UPDATE / LOCK IN SHARE MODE lock
         and read the latest rows; SERIALIZABLE turns a SELECT inside a transaction into
         LOCK IN SHARE MODE; READ UNCOMMITTED reads the latest rows without locks."""
-        iso = self.trx_isolation or self.vars.get("tx_isolation")
+        iso = self.trx.isolation or self.vars.get("tx_isolation")
         mode = ""
         if isinstance(stmt, A.Select):
             if stmt.for_update:
@@ -777,10 +839,10 @@ class Thd:
             # ha_innobase::store_lock: the SELECT of INSERT ... SELECT reads with
             # shared next-key locks above READ COMMITTED (the binlog replays it).
             mode = "S"
-        self.stmt_lock_mode = mode
+        self.stmt.lock_mode = mode
         # Tables the statement only reads are read from a snapshot (the written
         # ones are read after locking, latest version).
-        self.stmt_consistent_read = not mode and iso != "READ-UNCOMMITTED"
+        self.stmt.consistent_read = not mode and iso != "READ-UNCOMMITTED"
 
     def _rollback_after_lock_error(self, err: ServerError) -> None:
         """A deadlock victim loses its whole transaction (thd->transaction_rollback_request,
@@ -789,7 +851,7 @@ class Thd:
         if err.code != 1213 and not (err.code == 1205 and self.server.global_vars.values.get(
                 "innodb_rollback_on_timeout") in (1, True, "ON")):
             return
-        if self.in_multi_stmt_transaction_mode() and (self.trx_active or not self.caches.trx_cache.empty()):
+        if self.in_multi_stmt_transaction_mode() and (self.trx.active or not self.caches.trx_cache.empty()):
             self._reset_stmt_event_context()
             self.rollback()
 
@@ -806,7 +868,7 @@ class Thd:
 
     def _register_engines(self, stmt: A.Statement, info: StatementInfo, is_write: bool) -> None:
         """What opening and locking the statement's tables decides before layer 1 runs."""
-        self.stmt_no_annotate = False
+        self.stmt.no_annotate = False
         if (is_write or self.in_multi_stmt_transaction_mode()) and any(
                 registers_without_2pc(u.table) for u in info.uses):
             # trans_register_ha: a transactional Aria table registers an engine without
@@ -815,16 +877,16 @@ class Thd:
         # upgrade_lock_type(): with a statement-format global binlog_format the delayed-insert
         # thread could not log safely, so INSERT DELAYED runs here as a plain INSERT (probed:
         # logged by the session's own format, as a statement without its DELAYED keyword).
-        self.stmt_delayed_fallback = isinstance(stmt, A.Insert) and stmt.delayed and \
+        self.stmt.delayed_fallback = isinstance(stmt, A.Insert) and stmt.delayed and \
             str(self.vars.globals.values.get("binlog_format", "")).upper() == "STATEMENT"
-        if self.stmt_delayed_fallback:
+        if self.stmt.delayed_fallback:
             info.insert_delayed = False
 
     def _log_text(self, stmt: A.Statement) -> str:
         """The text a statement is logged with: an INSERT DELAYED run as a plain INSERT
         loses its DELAYED keyword (create_insert_stmt_from_insert_delayed)."""
         span = getattr(stmt, "delayed_span", None)
-        if span is None or not self.stmt_delayed_fallback or stmt.text[span[0]:span[1]].upper() != "DELAYED":
+        if span is None or not self.stmt.delayed_fallback or stmt.text[span[0]:span[1]].upper() != "DELAYED":
             return stmt.text
         return stmt.text[:span[0]] + stmt.text[span[1]:]
 
@@ -838,8 +900,8 @@ class Thd:
                     self.binlog_query(call, self._is_transactional_stmt(info), 0, ctx if i == 0 else None,
                                       decision if i == 0 else None)
             elif isinstance(stmt, A.LoadData):
-                if self.stmt_load is not None:
-                    L2.binlog_load_query(self, self.stmt_load, self._is_transactional_stmt(info), 0, ctx, decision)
+                if self.stmt.load is not None:
+                    L2.binlog_load_query(self, self.stmt.load, self._is_transactional_stmt(info), 0, ctx, decision)
             else:
                 self.binlog_query(self._log_text(stmt), self._is_transactional_stmt(info), 0, ctx, decision)
         elif is_write and decision.logged and decision.warn_unsafe and not info.impossible_where:
@@ -857,7 +919,7 @@ class Thd:
             self.notes.append(Note("Error", err.code, err.message))
         self.notes.extend(err.trailing_notes)  # e.g. 4094: where in a trigger it failed
         err.noted = True
-        self.engine_rollback_to(self.stmt_undo_mark)
+        self.engine_rollback_to(self.stmt.undo_mark)
         trx_mark, _stmt_mark = self.caches.stmt_marks
         trx_cache = self.caches.trx_cache
         if (trx_cache.pending is not None or trx_cache.mark() > trx_mark) \
@@ -871,14 +933,14 @@ class Thd:
         self.caches.maps_written = {}
         # A partial change to a non-transactional table -- temporary ones included --
         # cannot be undone: the failed statement is logged with its error (probed).
-        nontrans_changed = self.stmt_changed_nontrans or self.stmt_changed_nontrans_temp
+        nontrans_changed = self.stmt.changed_nontrans or self.stmt.changed_nontrans_temp
         if isinstance(stmt, A.LoadData):
             # the blocks were logged as the file was read: a non-transactional table's
             # survive, with Execute_load_query if rows changed, else Delete_file
-            if self.stmt_load is not None and decision.logged and not decision.row and \
+            if self.stmt.load is not None and decision.logged and not decision.row and \
                     not self._is_transactional_stmt(info):
-                L2.binlog_load_query(self, self.stmt_load, False, err.code, ctx, decision, executed=nontrans_changed)
-            elif self.stmt_load is not None and self.stmt_load.blocks and decision.logged and not decision.row:
+                L2.binlog_load_query(self, self.stmt.load, False, err.code, ctx, decision, executed=nontrans_changed)
+            elif self.stmt.load is not None and self.stmt.load.blocks and decision.logged and not decision.row:
                 self.server.binlog.next_file_id()  # the blocks went to the trx cache, now truncated
         elif nontrans_changed and decision.logged and not decision.row:
             self.binlog_query(self._log_text(stmt), self._is_transactional_stmt(info), err.code, ctx, decision)
@@ -887,7 +949,7 @@ class Thd:
             # sp_head::execute_function issues the statement's unsafe notes whether or not
             # the function succeeded (observed: 1062, 4094, then 1592 for SELECT f()).
             self.issue_unsafe_warnings(decision.warn_unsafe)
-        self.stmt_changed_trans = self.stmt_changed_xa = False
+        self.stmt.changed_trans = self.stmt.changed_xa = False
         self._after_statement_writes(info)
         # A lock wait timeout leaves the rest of an autocommit statement to commit: its
         # surviving non-transactional part is written with COMMIT, not ROLLBACK (probed).
@@ -895,22 +957,22 @@ class Thd:
                            warn_nontrans=err.code == 1205)
 
     def _after_statement_writes(self, info: StatementInfo) -> None:
-        if self.stmt_changed_nontrans_temp and self.in_multi_stmt_transaction_mode():
+        if self.stmt.changed_nontrans_temp and self.in_multi_stmt_transaction_mode():
             self.trx_nontrans_temp_modified = True
-        if self.stmt_changed_nontrans:
-            self.trx_nontrans_modified = True
+        if self.stmt.changed_nontrans:
+            self.trx_log.nontrans_modified = True
             if self.in_multi_stmt_transaction_mode() and not self.binlog_direct_non_trans_update:
                 # Observed: with binlog_direct_non_transactional_updates=ON the transaction's
                 # group keeps FL_TRANSACTIONAL in every format (the N-changes went straight out).
-                self.trx_gtid_nontrans = True
-        if self.stmt_changed_xa:
-            self.trx_xa_rw = True
-        if self._stmt_first_insert_id is not None:
-            self.first_insert_id_prev_stmt = self._stmt_first_insert_id
+                self.trx_log.gtid_nontrans = True
+        if self.stmt.changed_xa:
+            self.trx_log.xa_rw = True
+        if self.stmt.first_insert_id is not None:
+            self.first_insert_id_prev_stmt = self.stmt.first_insert_id
 
     def note_insert_id(self, value: int) -> None:
-        if self._stmt_first_insert_id is None:
-            self._stmt_first_insert_id = value
+        if self.stmt.first_insert_id is None:
+            self.stmt.first_insert_id = value
             self.last_insert_id = value
 
     # ------------------------------------------------------------ statement format (layer 2)
@@ -925,7 +987,7 @@ class Thd:
         (observed on a latin1 server: 8,8,8 under a utf8mb4 client). It copies the
         row's sql_mode, time zone and auto_increment settings from the session
         (write_delayed), so only the character sets differ."""
-        charset = self.vars.charset_triple(global_=self.stmt_delayed_thread)
+        charset = self.vars.charset_triple(global_=self.stmt.delayed_thread)
         if charset_client is not None:
             charset = (charset_client, charset[1], charset[2])
         return self.server.flavor.events.query_status_vars(self, text=text, xid=xid, invoker=invoker, hrnow=hrnow,
@@ -967,7 +1029,7 @@ class Thd:
     # ------------------------------------------------------------ statement end (layer 3)
 
     def end_statement(self, success: bool, warn_nontrans: bool = False) -> None:
-        if not success and self.stmt_changed_no_2pc:
+        if not success and self.stmt.changed_no_2pc:
             # The statement rollback reaches Aria, which keeps the rows (probed: autocommit
             # and inside BEGIN; after the failed statement's 1592, before 1196).
             self.notes.append(Note("Note", 4173, "Engine Aria does not support rollback. "
@@ -981,7 +1043,7 @@ class Thd:
         # Autocommit: the statement is the transaction.
         if success:
             L3.commit_trx_cache(self, with_stmt_cache=True)
-            if warn_nontrans and self.stmt_changed_nontrans:
+            if warn_nontrans and self.stmt.changed_nontrans:
                 self.notes.append(Note("Warning", 1196,
                                        "Some non-transactional changed tables couldn't be rolled back"))
         else:
@@ -989,24 +1051,24 @@ class Thd:
             L3.rollback_trx_cache(self, single_statement=True)
             # A temporary MyISAM table counts as modified_non_trans_table too when the
             # statement is logged as a statement (probed: STATEMENT and MIXED, not ROW).
-            if self.stmt_changed_nontrans or self.stmt_changed_nontrans_temp and not self.stmt_row_format:
+            if self.stmt.changed_nontrans or self.stmt.changed_nontrans_temp and not self.stmt.row_format:
                 self.notes.append(Note("Warning", 1196,
                                        "Some non-transactional changed tables couldn't be rolled back"))
-        self.undo_log.clear()
+        self.trx.undo_log.clear()
         self._reset_trx()
 
     def commit(self) -> None:
         """COMMIT or an implicit commit."""
         L3.flush_stmt_cache(self)
         L3.commit_trx_cache(self)
-        self.undo_log.clear()
+        self.trx.undo_log.clear()
         self._reset_trx()
 
     def rollback(self) -> None:
         L3.flush_stmt_cache(self)
         # all.modified_non_trans_table: a temporary MyISAM table counts too (probed:
         # ROLLBACK after writing one warns 1196 in every format).
-        nontrans = self.trx_nontrans_modified or self.trx_nontrans_temp_modified
+        nontrans = self.trx_log.nontrans_modified or self.trx_nontrans_temp_modified
         L3.rollback_trx_cache(self, single_statement=False)
         self.engine_rollback_to(0)
         self._reset_trx()
@@ -1028,16 +1090,16 @@ class Thd:
         # cache (a CREATE TEMPORARY under autocommit=0): the commit ends its part too,
         # so a SAVEPOINT after it is not logged (probed: ... TRUNCATE t_missing => 1146;
         # SAVEPOINT s; logs no SAVEPOINT).
-        if self.trx_active or self.trx_explicit or not self.caches.trx_cache.empty() or self.trx_log.binlog_joined:
+        if self.trx.active or self.trx.explicit or not self.caches.trx_cache.empty() or self.trx_log.binlog_joined:
             if schema_change and self.binlog_format == "ROW":
-                self.trx_gtid_nontrans = False
+                self.trx_log.gtid_nontrans = False
             self.commit()
         elif not keep_one_shot:
             # trans_commit_implicit resets SET TRANSACTION's one-shot characteristics
             # even with nothing to commit (probed: SET TRANSACTION ISOLATION LEVEL READ
             # COMMITTED; TRUNCATE t; INSERT ... runs at the session level again).
             # BEGIN / XA START keep them: they start the transaction they apply to.
-            self.trx_isolation = None
+            self.trx.isolation = None
 
     def write_ddl(self, text: str, *, db: str | None = None, suppress_use: bool = False,
                   thread_specific: bool = False, xid: bool = False, ctx: ExecContext | None = None,
@@ -1079,16 +1141,16 @@ class Thd:
             self._reset_stmt_event_context()
             if dropped_temp:
                 # ... but the DROP's DROPPED_TEMP_TABLE mark stays: the ROLLBACK group is FL_DDL.
-                self.trx_did_ddl = True
+                self.trx_log.did_ddl = True
             XA.disconnect(self)
             self._reset_stmt_event_context()
-            if self.trx_active or not self.caches.trx_cache.empty():
+            if self.trx.active or not self.caches.trx_cache.empty():
                 self.rollback()
         finally:
             self.temp_tables.clear()
-            # User locks end with their session (unlogged), and so does its global read lock.
+            # User locks end with their session (unlogged).
             self.server.user_locks.release_all(self.connection_id)
-            release_global_read_lock(self)
+            release_global_read_lock(self)  # and so does its FLUSH TABLES WITH READ LOCK
 
 
 def _table_map_for_update(thd: Thd, stmt: A.Update) -> int:
@@ -1102,73 +1164,6 @@ def _table_map_for_update(thd: Thd, stmt: A.Update) -> int:
                 bits |= 1 << i
                 break
     return bits
-
-
-_TABLELESS = (A.Begin, A.Commit, A.Rollback, A.Savepoint, A.ReleaseSavepoint, A.Set, A.SetNames, A.SetTransaction,
-              A.Use, A.CreateDatabase, A.DropDatabase, A.ResetMaster, A.FlushBinaryLogs, A.Do, A.CreateRoutine,
-              A.DropRoutine, A.CreateView, A.DropView, A.BinlogBase64, A.UnlockTables, A.XaStart, A.XaEnd,
-              A.XaPrepare, A.XaCommit, A.XaRollback, A.XaRecover, A.PurgeBinaryLogs, A.Empty, A.FlushReadLock)
-
-
-def _assigns_user_vars_through_routines(thd: Thd, st: A.Set) -> bool:
-    """SET of user variables only, where a value calls a stored function."""
-    if not all(isinstance(a.target, A.UserVar) for a in st.assignments):
-        return False
-    return bool(analyze(thd, st, "SET").stored_functions)
-
-
-def _names_a_table(x: object) -> bool:
-    """Whether a table reference occurs anywhere in ``x`` (a subquery's too)."""
-    if isinstance(x, A.TableRef):
-        return True
-    if isinstance(x, (list, tuple)):
-        return any(_names_a_table(y) for y in x)
-    fields = getattr(x, "__dataclass_fields__", None)
-    if fields is None:
-        return False
-    return any(_names_a_table(getattr(x, f, None)) for f in fields)
-
-
-def _holds_insert(x: Any) -> bool:
-    """Whether an INSERT or REPLACE statement occurs anywhere in ``x`` (a routine body)."""
-    if isinstance(x, A.Insert):
-        return True
-    if isinstance(x, (list, tuple)):
-        return any(_holds_insert(y) for y in x)
-    fields = getattr(x, "__dataclass_fields__", None)
-    if fields is None:
-        return False
-    return any(_holds_insert(getattr(x, f, None)) for f in fields)
-
-
-def _uses_tables(stmt: A.Statement) -> bool:
-    if isinstance(stmt, (A.Set, A.Do)):
-        # SET @v = (SELECT ... FROM t) and DO (SELECT ... FROM t) have tables (probed).
-        return _names_a_table(stmt)
-    if isinstance(stmt, _TABLELESS):
-        return False
-    if isinstance(stmt, A.Flush):
-        return bool(stmt.tables)
-    if isinstance(stmt, A.Show) and stmt.what in ("BINARY_LOGS", "MASTER_STATUS", "BINLOG_EVENTS"):
-        return False  # answered from the binlog index, not from tables: the warnings stay
-    if isinstance(stmt, A.Select):
-        return bool(stmt.from_ or stmt.union) or _names_a_table(stmt.items) or _names_a_table(stmt.where)
-    return True
-
-
-def _statement_clears_warnings(stmt: A.Statement) -> bool:
-    """opt_clear_warning_info when the statement has tables (all_tables): besides
-    _uses_tables, DROP VIEW and DROP TRIGGER name a table (probed: their own Note,
-    or none, replaces the previous statement's warnings)."""
-    if isinstance(stmt, (A.DropView, A.CreateView)) or isinstance(stmt, A.DropRoutine) and stmt.kind == "TRIGGER":
-        # The view itself is in the statement's table list (CREATE VIEW v AS SELECT 1 clears too).
-        return True
-    if isinstance(stmt, A.CreateRoutine):
-        # The parser clears the list when it reads an INSERT or REPLACE (it resets the
-        # "at row N" counter there), so a routine whose body holds one clears it while
-        # CREATE runs; a body that only reads or updates tables keeps it (probed).
-        return _holds_insert(stmt.body)
-    return _uses_tables(stmt)
 
 
 __all__ = ["Thd", "OkPacket", "NOT_LOGGED", "error", "note"]

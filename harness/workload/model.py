@@ -54,10 +54,27 @@ class Step:
     # as a server-side prepared statement (harness/workload/params.py); None: COM_QUERY.
     params: tuple[Any, ...] | None = None
 
-    def expected_for(self, binlog_format: str) -> int | None:
-        """The error the statement must fail with in ``binlog_format`` (None: success)."""
+    # ``=> mysql-9.7:1785``, ``=> mysql:1785``, ``=> mariadb-11.8/ROW:OK``: what one server
+    # kind (or family) answers where it differs from the default; (server, format or "", code).
+    expected_by_server: tuple[tuple[str, str, int | None], ...] = ()
+
+    def expected_for(self, binlog_format: str, kind: str | None = None) -> int | None:
+        """The error the statement must fail with in ``binlog_format`` on the server
+        ``kind`` (harness/kinds.py; None: the default reference) -- None: success.
+
+        The most specific annotation wins: the kind with the format, the kind, its
+        family with the format, its family, the format, the default."""
+        fmt_u = binlog_format.upper()
+        if kind is not None and self.expected_by_server:
+            from harness.kinds import family_of
+
+            for server in (kind, family_of(kind)):
+                for want_fmt in (fmt_u, ""):
+                    for srv, f, code in self.expected_by_server:
+                        if srv == server and f == want_fmt:
+                            return code
         for fmt, code in self.expected_by_format:
-            if fmt == binlog_format.upper():
+            if fmt == fmt_u:
                 return code
         return self.expected_error
 
@@ -140,6 +157,16 @@ class Case:
     # ``file.NAME = '...'`` keys: data files for LOAD DATA, written by the runner
     # before the case runs; ``{file.NAME}`` in a statement is ``path``.
     files: tuple["DataFile", ...] = ()
+    # ``servers = mysql`` / ``servers = mariadb-10.11, mariadb-11.8``: the kinds (or families)
+    # the case makes sense for; empty: all. On another kind the run lists it as not
+    # applicable, with ``servers_reason`` (``servers = mariadb  # why``), never silently.
+    servers: tuple[str, ...] = ()
+    servers_reason: str | None = None
+
+    def applies_to(self, kind: str) -> bool:
+        from harness.kinds import family_of
+
+        return not self.servers or kind in self.servers or family_of(kind) in self.servers
 
     @property
     def connections(self) -> tuple[str, ...]:

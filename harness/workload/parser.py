@@ -35,7 +35,7 @@ _STEP = re.compile(rf"^({_NAME})\s*:\s?(.*)$")
 _KEY = re.compile(rf"^({_NAME}(?:\.{_NAME})?)\s*=\s*(.*)$")
 # `=> target` at the very end of a statement, optionally followed by a comment.
 _EXPECT = re.compile(r"\s=>\s*(\S+)\s*(?:#.*)?$")
-_PLAIN_KEYS = ("rule", "seed", "description", "formats")
+_PLAIN_KEYS = ("rule", "seed", "description", "formats", "servers")
 FILE_SCOPE = "file"
 _FILE_REF = re.compile(r"\{file\.([A-Za-z][A-Za-z0-9_]*)\}")
 _FILE_VALUE = re.compile(r"^'((?:[^'\\]|\\.)*)'\s*(?:\*\s*([0-9]+))?\s*(?:#.*)?$", re.DOTALL)
@@ -58,10 +58,16 @@ def parse_file_content(value: str) -> bytes:
     return "".join(text.replace("{n}", str(i)) for i in range(1, n + 1)).encode("utf-8")
 
 
+def data_files_root() -> Path:
+    """The directory every case's data files live under: servers that restrict LOAD DATA
+    INFILE (``--secure-file-priv``: MySQL 9.7, the containers) are given this one."""
+    import tempfile
+    return Path(tempfile.gettempdir()) / "replbed-load"
+
+
 def data_file_path(case: str, name: str) -> str:
     """Where a case's data file lives: the same path on both sides of a run."""
-    import tempfile
-    return str(Path(tempfile.gettempdir()) / "replbed-load" / case / name)
+    return str(data_files_root() / case / name)
 
 
 _RUNNER_VARS = {"binlog_format": "binlog_format is set by the runner; use 'formats =' instead"}
@@ -87,6 +93,8 @@ class _CaseBuilder:
         self.pending: tuple[str, list[str], int] | None = None
         # Connections with a sent, not yet reaped statement -> the send's line.
         self.pending_sends: dict[str, int] = {}
+        # The statement being flushed: its ``=> KIND[/FORMAT]:CODE`` annotations.
+        self.by_server: dict[tuple[str, str], int | None] = {}
 
     def error(self, line: int, message: str) -> WorkloadError:
         return WorkloadError(self.source, line, message)
@@ -119,6 +127,8 @@ class _CaseBuilder:
         if key in self.keys:
             raise self.error(line, f"duplicate key {key!r} in case {self.name}")
         # Descriptions may legitimately contain '#'; other values never do.
+        if key == "servers" and "#" in value:
+            self.keys["servers_reason"] = value.split("#", 1)[1].strip()
         value = value.strip() if key == "description" else _strip_comment(value)
         self.keys[key] = value
         self.key_lines[key] = line
@@ -159,6 +169,7 @@ class _CaseBuilder:
         expected: int | None = None
         by_format: tuple[tuple[str, int | None], ...] = ()
         m = _EXPECT.search(sql)
+        self.by_server = {}
         if m:
             expected, by_format = _parse_expectations(m.group(1), self, line)
             sql = sql[: m.start()].rstrip()
@@ -179,7 +190,10 @@ class _CaseBuilder:
                 raise self.error(line, str(exc)) from None
             if prepared is not None:
                 params, sql = prepared
-        step = Step(connection, sql, expected, line, action, by_format, params)
+        by_server = tuple((srv, f, code) for (srv, f), code in sorted(self.by_server.items()))
+        if by_server and action not in ("run", "reap"):
+            raise self.error(line, "'=>' with a server belongs on a statement that runs or is reaped")
+        step = Step(connection, sql, expected, line, action, by_format, params, by_server)
         (self.setup if connection == SETUP_CONNECTION else self.steps).append(step)
 
     def _action(self, connection: str, sql: str, expected: int | None, line: int) -> tuple[str, str]:
@@ -241,6 +255,9 @@ class _CaseBuilder:
             formats=formats,
             settings=SessionSettings(tuple(self.settings)),
             files=tuple(self.files.values()),
+            servers=_parse_servers(self.keys["servers"], self, self.key_lines["servers"])
+            if "servers" in self.keys else (),
+            servers_reason=self.keys.get("servers_reason") or None,
         )
 
 
@@ -291,6 +308,16 @@ def _parse_expectations(
             seen_default = True
             default = _parse_expectation(target, case, line)
             continue
+        server, slash, fmt_part = fmt.partition("/")
+        if _is_server(server):
+            fmt_u = fmt_part.upper() if slash else ""
+            if slash and fmt_u not in BINLOG_FORMATS:
+                raise case.error(line, f"bad '=>' target {part!r}: {fmt_part!r} is not one of STATEMENT ROW MIXED")
+            key = (server.lower(), fmt_u)
+            if key in case.by_server:
+                raise case.error(line, f"bad '=>' target {targets!r}: {fmt} named twice")
+            case.by_server[key] = _parse_expectation(target, case, line)
+            continue
         fmt = fmt.upper()
         if fmt not in BINLOG_FORMATS:
             raise case.error(line, f"bad '=>' target {part!r}: {fmt!r} is not one of STATEMENT ROW MIXED")
@@ -298,6 +325,26 @@ def _parse_expectations(
             raise case.error(line, f"bad '=>' target {targets!r}: {fmt} named twice")
         by_format[fmt] = _parse_expectation(target, case, line)
     return default, tuple(sorted(by_format.items()))
+
+
+def _is_server(name: str) -> bool:
+    """A kind (``mysql-9.7``) or family (``mysql``, ``mariadb``) naming a server in ``=>``."""
+    from harness.kinds import KINDS
+
+    return name.lower() in KINDS or name.lower() in ("mysql", "mariadb")
+
+
+def _parse_servers(value: str, case: _CaseBuilder, line: int) -> tuple[str, ...]:
+    names = tuple(t.lower() for t in value.replace(",", " ").split())
+    if not names:
+        raise case.error(line, "'servers =' needs at least one kind or family (mysql, mariadb, mysql-9.7, ...)")
+    bad = [n for n in names if not _is_server(n)]
+    if bad:
+        from harness.kinds import KINDS
+
+        raise case.error(line, f"servers: unknown kind or family {bad[0]!r}; expected mysql, mariadb or one of "
+                               f"{', '.join(KINDS)}")
+    return names
 
 
 def _parse_expectation(target: str, case: _CaseBuilder, line: int) -> int | None:

@@ -39,8 +39,13 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def postgres_server(user: str = "airflow", database: str = "airflow") -> Iterator[str]:
-    """Yield a SQLAlchemy URL ``postgresql+psycopg2://user:pw@127.0.0.1:port/database``."""
+def postgres_server(user: str = "airflow", database: str = "airflow", *, host: str = "127.0.0.1",
+                    allow: str | None = None) -> Iterator[str]:
+    """Yield a SQLAlchemy URL ``postgresql+psycopg2://user:pw@host:port/database``.
+
+    It listens on 127.0.0.1 and ``host``; ``allow`` (a CIDR, e.g. the private link of
+    workers in network namespaces) may log in with the password besides loopback.
+    """
     bindir = pg_bin()
     if bindir is None:
         raise RuntimeError("PostgreSQL binaries not found (Debian package postgresql)")
@@ -63,9 +68,13 @@ def postgres_server(user: str = "airflow", database: str = "airflow") -> Iterato
                            capture_output=True, text=True, timeout=120, cwd=root, **run_as)
         if r.returncode != 0:
             raise RuntimeError(f"initdb failed: {r.stderr[-2000:]}")
+        if allow:
+            with open(root / "data" / "pg_hba.conf", "a") as hba:
+                hba.write(f"host all all {allow} scram-sha-256\n")
+        listen = ",".join(dict.fromkeys(["127.0.0.1", host]))
         log = open(root / "postgres.log", "wb")  # noqa: SIM115 - the child keeps it
         proc = subprocess.Popen([str(bindir / "postgres"), "-D", str(root / "data"), "-p", str(port),
-                                 "-k", str(root), "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=100"],
+                                 "-k", str(root), "-c", f"listen_addresses={listen}", "-c", "max_connections=200"],
                                 stdout=log, stderr=subprocess.STDOUT, cwd=root, **run_as)
         log.close()
         env = {**os.environ, "PGPASSWORD": password}
@@ -79,7 +88,7 @@ def postgres_server(user: str = "airflow", database: str = "airflow") -> Iterato
                 raise RuntimeError("PostgreSQL did not start: "
                                    + (root / "postgres.log").read_text(errors="replace")[-2000:])
             time.sleep(0.3)
-        yield f"postgresql+psycopg2://{user}:{password}@127.0.0.1:{port}/{database}"
+        yield f"postgresql+psycopg2://{user}:{password}@{host}:{port}/{database}"
     finally:
         if proc is not None and proc.poll() is None:
             proc.send_signal(signal.SIGINT)  # fast shutdown: disconnect clients, stop cleanly

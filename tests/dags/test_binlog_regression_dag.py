@@ -65,6 +65,21 @@ def test_schedule_and_params(dagbag):
     assert params["run_id"] is None
     assert params["keep_servers"] is False
     assert params["live_replica"] is False
+    # the server matrix: the default reference is unchanged; "matrix" runs every kind
+    assert params["reference"] == "mariadb-10.11"
+    assert params["candidate"] == "replbed"
+
+
+def test_every_task_after_plan_is_mapped_over_the_planned_runs(dagbag):
+    """One mapped task per server kind in a matrix run (a scheduled run), one otherwise."""
+    dag = dagbag.dags["binlog_regression"]
+    mapped = {t.task_id for t in dag.tasks if getattr(t, "is_mapped", False)
+              or type(t).__name__ == "MappedOperator"}
+    assert mapped == {"collect", "analyze", "report", "teardown", "verdict"}
+    from harness.kinds import KINDS
+
+    enum = dag.params.get_param("reference").schema["enum"]
+    assert set(enum) == {*KINDS, "matrix"}
 
 
 def test_dag_file_parses_without_heavy_imports():
@@ -123,6 +138,37 @@ def test_airflow_dags_test_runs_the_whole_dag(tmp_path):
     site = tmp_path / "airflow" / "gx" / "uncommitted" / "data_docs" / "local_site"
     assert (site / "index.html").exists()
     assert (site / "validations" / "raw_gtid_groups" / "dagtest").is_dir()
+
+
+@pytest.mark.slow
+@pytest.mark.server
+@pytest.mark.spark
+@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("debootstrap"), reason="the MySQL 9.7 root needs root")
+def test_the_dag_runs_against_mysql_97_from_its_conf(tmp_path):
+    """`make run CONF='{"reference": "mysql-9.7", ...}'`: the DAG plans, collects and
+    replays on real MySQL 9.7 servers (here on both sides: noise 0 through the DAG)."""
+    airflow = Path(sys.executable).parent / "airflow"
+    env = os.environ.copy()
+    env.update({
+        "AIRFLOW_HOME": str(tmp_path / "airflow"), "AIRFLOW__CORE__DAGS_FOLDER": str(DAGS),
+        "AIRFLOW__CORE__LOAD_EXAMPLES": "False", "AIRFLOW__CORE__UNIT_TEST_MODE": "False",
+        "REPLBED_RUNS_DIR": str(tmp_path / "runs"),
+        "PYTHONPATH": str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""),
+    })
+    mig = subprocess.run([str(airflow), "db", "migrate"], env=env, capture_output=True, text=True,
+                         timeout=300)
+    assert mig.returncode == 0, mig.stdout[-3000:] + mig.stderr[-3000:]
+    conf = {"reference": "mysql-9.7", "candidate": "mysql-9.7", "cases": "load_data_myisam_plain",
+            "formats": ["ROW", "STATEMENT"], "run_id": "dagmysql"}
+    r = subprocess.run([str(airflow), "dags", "test", "binlog_regression", "-c", json.dumps(conf)],
+                       env=env, capture_output=True, text=True, timeout=900, cwd=str(tmp_path))
+    log = r.stdout[-6000:] + r.stderr[-6000:]
+    assert r.returncode == 0, log
+    run_dir = tmp_path / "runs" / "dagmysql"
+    plan = json.loads((run_dir / "plan.json").read_text())
+    assert (plan["reference"], plan["profile"], plan["flavor"]) == ("mysql-9.7", "mysql-9.7-gtid-off", "mysql-9.7")
+    summary = json.loads((run_dir / "summary.json").read_text())
+    assert [(x["format"], x["status"]) for x in summary] == [("ROW", "pass"), ("STATEMENT", "pass")], log
 
 
 @pytest.mark.slow

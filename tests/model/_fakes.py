@@ -200,6 +200,21 @@ class Server:
 
 
 @dataclass
+class Statement:
+    """The running statement (StatementView): plain fields a test sets."""
+
+    info: Facts | None = None
+    text: str = ""
+    start: dt.datetime = field(default_factory=lambda: dt.datetime(2026, 1, 1))
+    timestamp: int = 1_767_225_600
+    no_annotate: bool = False
+    row_format: bool = False
+    changed_nontrans: bool = False
+    changed_nontrans_temp: bool = False
+    changed_xa: bool = False
+
+
+@dataclass
 class Session(DecideFacts):
     """What layers 2 and 3 read (SessionView): the statement's event context and
     the layers' logging state (trx_log, stmt_log), all plain fields a test sets."""
@@ -215,16 +230,8 @@ class Session(DecideFacts):
     stmt_after_image_is_write_set: bool = False
     binlog_row_event_max_size: int = 8192
     locked_tables: dict[tuple[str, str], str] | None = None
-    stmt_info: Facts | None = None
-    stmt_text: str = ""
-    stmt_start: dt.datetime = field(default_factory=lambda: dt.datetime(2026, 1, 1))
-    stmt_timestamp: int = 1_767_225_600
+    stmt: Statement = field(default_factory=lambda: Statement())
     stmt_log: StmtLogState = field(default_factory=StmtLogState)
-    stmt_no_annotate: bool = False
-    stmt_row_format: bool = False
-    stmt_changed_nontrans: bool = False
-    stmt_changed_nontrans_temp: bool = False
-    stmt_changed_xa: bool = False
     trx_nontrans_temp_modified: bool = False
     sp_unsafe: int | None = None
     gtid_next_used: bool = False
@@ -240,7 +247,7 @@ class Session(DecideFacts):
         self.unsafe_warnings.append(mask)
 
     def stmt_written_tables(self) -> list[Any]:
-        return self.stmt_info.written if self.stmt_info is not None else []
+        return self.stmt.info.written if self.stmt.info is not None else []
 
     def write_locked_tables(self) -> list[Any]:
         return []
@@ -251,7 +258,9 @@ def open_session(tmp: Path, **kw: Any) -> Session:
     flavor = mariadb_10_11()
     binlog = BinaryLog(tmp / "binlog", flavor=flavor)
     binlog.open()
-    return Session(server=Server(flavor, binlog), flavor=flavor, **kw)
+    stmt = Statement(**{k[len("stmt_"):]: kw.pop(k) for k in list(kw)
+                        if k.startswith("stmt_") and k[len("stmt_"):] in Statement.__dataclass_fields__})
+    return Session(server=Server(flavor, binlog), flavor=flavor, stmt=stmt, **kw)
 
 
 def written_events(s: Session) -> list[tuple[str, str]]:

@@ -56,13 +56,13 @@ def test_nontransactional_statement_follows_earlier_transactional_writes() -> No
     s.binlog_direct_non_trans_update = True
     assert not use_trans_cache(s, is_transactional=False)
     s.binlog_direct_non_trans_update = False
-    s.stmt_row_format = True
+    s.stmt.row_format = True
     assert not use_trans_cache(s, is_transactional=False)
 
 
 def _row_session(tmp: Path, *uses: Use, text: str = "INSERT ...") -> Session:
     s = open_session(tmp, stmt_text=text)
-    s.stmt_info = Facts(list(uses))
+    s.stmt.info = Facts(list(uses))
     s.caches.start_statement()
     return s
 

@@ -24,10 +24,12 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-ne
          "--host-resolver-rules=MAP * ~NOTFOUND", "--hide-scrollbars"]
 
 
-def _run(args: list[str], timeout: float = 90) -> subprocess.CompletedProcess:
+def _run(args: list[str], timeout: float = 90, local: bool = False) -> subprocess.CompletedProcess:
+    """``local``: a page served on 127.0.0.1 (the Airflow UI) may be reached; no name resolves still."""
     assert BINARY is not None
+    flags = [f.replace("~NOTFOUND", "~NOTFOUND, EXCLUDE 127.0.0.1") if local else f for f in FLAGS]
     with tempfile.TemporaryDirectory(prefix="replbed-chromium-") as profile:
-        return subprocess.run([BINARY, *FLAGS, f"--user-data-dir={profile}", *args],
+        return subprocess.run([BINARY, *flags, f"--user-data-dir={profile}", *args],
                               capture_output=True, timeout=timeout, check=True)
 
 
@@ -35,13 +37,16 @@ def url_of(path: Path, fragment: str = "") -> str:
     return Path(path).resolve().as_uri() + (f"#{fragment}" if fragment else "")
 
 
-def dump_dom(url: str) -> str:
-    """The DOM after load, serialized (what the page really contains once rendered)."""
-    return _run(["--virtual-time-budget=3000", "--dump-dom", url]).stdout.decode("utf-8")
+def dump_dom(url: str, budget: int = 3000) -> str:
+    """The DOM after load, serialized (what the page really contains once rendered);
+    ``budget``: milliseconds of virtual time the page's scripts get (a web app needs more)."""
+    return _run([f"--virtual-time-budget={budget}", "--dump-dom", url], timeout=90 + budget / 1000,
+                local=url.startswith("http://127.0.0.1")).stdout.decode("utf-8")
 
 
-def screenshot(url: str, png: Path, size: str = "1400,2000") -> Path:
-    _run([f"--window-size={size}", "--virtual-time-budget=3000", f"--screenshot={png}", url])
+def screenshot(url: str, png: Path, size: str = "1400,2000", budget: int = 3000) -> Path:
+    _run([f"--window-size={size}", f"--virtual-time-budget={budget}", f"--screenshot={png}", url],
+         timeout=90 + budget / 1000, local=url.startswith("http://127.0.0.1"))
     data = Path(png).read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000, f"{png}: no real screenshot"
     return Path(png)

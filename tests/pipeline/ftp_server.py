@@ -17,33 +17,33 @@ from collections.abc import Iterator
 from pathlib import Path
 
 
-def _free_port() -> int:
+def _free_port(host: str = "127.0.0.1") -> int:
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
+        s.bind((host, 0))
         return int(s.getsockname()[1])
 
 
 @contextlib.contextmanager
-def ftp_server(root: Path) -> Iterator[str]:
-    """Serve ``root`` over FTP on 127.0.0.1; yield ``ftp://user:pw@127.0.0.1:port``; stop it after."""
+def ftp_server(root: Path, host: str = "127.0.0.1") -> Iterator[str]:
+    """Serve ``root`` over FTP on ``host``; yield ``ftp://user:pw@host:port``; stop it after."""
     root.mkdir(parents=True, exist_ok=True)
-    port = _free_port()
+    port = _free_port(host)
     password = secrets.token_hex(8)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "pyftpdlib", "-i", "127.0.0.1", "-p", str(port), "-w", "-d", str(root),
+        [sys.executable, "-m", "pyftpdlib", "-i", host, "-p", str(port), "-w", "-d", str(root),
          "-u", "replbed", "-P", password],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 20
         while True:
             try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                with socket.create_connection((host, port), timeout=1):
                     break
             except OSError:
                 if proc.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(f"FTP server did not start on port {port}") from None
                 time.sleep(0.1)
-        yield f"ftp://replbed:{password}@127.0.0.1:{port}"
+        yield f"ftp://replbed:{password}@{host}:{port}"
     finally:
         proc.terminate()
         try:

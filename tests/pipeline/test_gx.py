@@ -8,6 +8,7 @@ validate pandas frames read straight from the run's files.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pyarrow as pa
@@ -90,6 +91,25 @@ def test_rollback_to_savepoint_does_not_end_a_group() -> None:
     assert got == [(1, 9, "Xid"), (10, 3, "ROLLBACK"), (13, 3, "XA_prepare"), (16, 2, "XA COMMIT")]
 
 
+def test_mysql_groups_begin_with_query_begin_and_ddl_is_standalone() -> None:
+    # MySQL 8.0/9.x: Gtid (33) or Anonymous_Gtid (34), whose flags byte has another meaning;
+    # a transaction is Query BEGIN ... Xid/COMMIT, a DDL its one Query, XA PREPARE ends at XA_prepare
+    def my(seq, t, q=None, code=None, flags=1):
+        return dict(_ev(seq, t, q, flags), type_code=code)
+    evs = [my(0, "Format_desc"), my(1, "Previous_gtids"),
+           my(2, "Anonymous_Gtid", code=34), my(3, "Query", "CREATE TABLE t (a INT)"),
+           my(4, "Anonymous_Gtid", code=34), my(5, "Query", "BEGIN"), my(6, "Rows_query"), my(7, "Table_map"),
+           my(8, "Write_rows"), my(9, "Query", "ROLLBACK TO `s`"), my(10, "Xid"),
+           my(11, "Gtid", code=33), my(12, "Query", "BEGIN"), my(13, "Query", "INSERT INTO m VALUES (1)"),
+           my(14, "Query", "COMMIT"),
+           my(15, "Gtid", code=33), my(16, "Query", "XA START X'31',X'',1"), my(17, "Query", "XA END X'31',X'',1"),
+           my(18, "XA_prepare"),
+           my(19, "Gtid", code=33), my(20, "Query", "XA COMMIT X'31',X'',1")]
+    got = [(g["first_seq"], g["first_event"], g["group_end"]) for g in gtid_groups(evs)]
+    assert got == [(2, "Anonymous_Gtid", "standalone"), (4, "Anonymous_Gtid", "Xid"), (11, "Gtid", "COMMIT"),
+                   (15, "Gtid", "XA_prepare"), (19, "Gtid", "XA COMMIT")]
+
+
 def test_a_group_cut_at_rollback_to_is_a_framing_fault() -> None:
     # the fault the old rule hid: a group whose Xid is gone after ROLLBACK TO runs into
     # the next Gtid (unterminated); and a Xid with no Gtid opens a group of its own
@@ -97,6 +117,28 @@ def test_a_group_cut_at_rollback_to_is_a_framing_fault() -> None:
            _ev(4, "Gtid"), _ev(5, "Query", "BEGIN"), _ev(6, "Query", "COMMIT"), _ev(7, "Xid")]
     got = [(g["first_seq"], g["first_event"], g["group_end"]) for g in gtid_groups(evs)]
     assert got == [(1, "Gtid", "unterminated"), (4, "Gtid", "COMMIT"), (7, "Xid", "Xid")]
+
+
+def test_mysql_groups_open_at_anonymous_gtid_and_ddl_is_its_own_group() -> None:
+    # MySQL 9.7, GTID_MODE=OFF: Anonymous_Gtid opens every group (WL#7592); a transaction
+    # has a BEGIN Query second; a DDL's Query is its whole group; an atomic CREATE ... SELECT
+    # ("... START TRANSACTION") goes on to its rows and Xid.
+    evs = [_ev(0, "Format_desc"), _ev(1, "Previous_gtids"),
+           _ev(2, "Anonymous_Gtid"), _ev(3, "Query", "CREATE TABLE t (a INT) /* xid=3 */"),
+           _ev(4, "Anonymous_Gtid"), _ev(5, "Query", "BEGIN"), _ev(6, "Table_map"), _ev(7, "Write_rows"),
+           _ev(8, "Xid"),
+           {**_ev(9, "Gtid"), "type_code": 33}, _ev(10, "Query", "CREATE TABLE u START TRANSACTION"), _ev(11, "Table_map"),
+           _ev(12, "Write_rows"), _ev(13, "Xid"),
+           _ev(14, "Anonymous_Gtid"), _ev(15, "Query", "BEGIN"), _ev(16, "Query", "INSERT INTO m VALUES (1)"),
+           _ev(17, "Query", "COMMIT")]
+    got = [(g["first_seq"], g["first_event"], g["group_end"]) for g in gtid_groups(evs)]
+    assert got == [(2, "Anonymous_Gtid", "standalone"), (4, "Anonymous_Gtid", "Xid"), (9, "Gtid", "Xid"),
+                   (14, "Anonymous_Gtid", "COMMIT")]
+    # a MySQL transaction that lost its Xid is a fault
+    cut = [_ev(1, "Anonymous_Gtid"), _ev(2, "Query", "BEGIN"), _ev(3, "Table_map"), _ev(4, "Write_rows"),
+           _ev(5, "Anonymous_Gtid"), _ev(6, "Query", "DROP TABLE t")]
+    assert [(g["first_seq"], g["group_end"]) for g in gtid_groups(cut)] == [
+        (1, "unterminated"), (5, "standalone")]
 
 
 @pytest.mark.slow
@@ -185,3 +227,19 @@ def _docs_in_chromium(index: Path, site: Path) -> None:
         href = link[1].get("href", "")
         if href.endswith(".css"):
             assert (index.parent / href).resolve().is_file(), href
+
+
+def test_data_docs_list_one_row_per_failing_pair() -> None:
+    from harness.pipeline.gx_validate import one_row_per_pair
+
+    def td(i: int, text: str) -> str:
+        return f'<td id="c-{i}" ><div class="show-scrollbars">{text}</div></td>'
+
+    # as GX 1.x renders two failing rows that share the unexpected value False
+    row = ("<tr>\n          " + td(1, "False") + td(2, "2") + td(3, "basic_dml, basic_dml") + td(4, "ROW, ROW")
+           + td(5, "reference, replbed") + "</tr>")
+    out = one_row_per_pair(f"<table>{row}</table>")
+    cells = re.findall(r'show-scrollbars">([^<]*)<', out)
+    assert cells == ["False", "1", "basic_dml", "ROW", "reference", "False", "1", "basic_dml", "ROW", "replbed"]
+    single = "<tr>" + td(1, "unterminated") + td(2, "1") + td(3, "basic_dml") + td(4, "ROW") + "</tr>"
+    assert one_row_per_pair(single) == single

@@ -81,7 +81,7 @@ def test_run_with_live_replica_reports_the_seed000_statement_divergence(tmp_path
     root = Path(__file__).resolve().parents[2]
     config = RunConfig(workloads=str(root / "workloads" / "seed000_wl2687.wl"), formats=("STATEMENT", "ROW"),
                        out_dir=tmp_path, cases=("seed000_example2_*",), live_replica=True,
-                       spark_master=os.environ.get("REPLBED_SPARK_MASTER", "local[1]"))
+                       spark_master=os.environ.get("REPLBED_SPARK_MASTER", "local[*]"))
     result = run_regression(config)
     summary = {r["format"]: r for r in json.loads((result.run_dir / "summary.json").read_text())}
     assert summary["STATEMENT"]["replica_ok"] is True and summary["ROW"]["replica_ok"] is True

@@ -35,3 +35,21 @@ def test_a_listed_function_gaining_a_second_figure_fails() -> None:
 def test_the_tree_passes_its_own_baseline() -> None:
     baseline = json.loads((ROOT / "scripts" / "complexity_baseline.json").read_text())
     assert ratchet.check(ratchet.measure(), baseline) == []
+
+
+def test_a_function_over_80_lines_or_a_file_over_1200_fails(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(ratchet, "ROOT", tmp_path)
+    pkg = tmp_path / "harness"
+    pkg.mkdir()
+    (pkg / "short.py").write_text("def f():\n" + "    x = 1\n" * 79)
+    assert ratchet.size_failures(pkg) == []
+    (pkg / "long.py").write_text("def g():\n" + "    x = 1\n" * 80)
+    (pkg / "big.py").write_text("x = 1\n" * 1201)
+    assert ratchet.size_failures(pkg) == [
+        "harness/big.py: 1201 lines > 1200 (split the module)",
+        "harness/long.py:g: 81 lines > 80 (split it into named steps)",
+    ]
+
+
+def test_the_tree_keeps_the_size_limits() -> None:
+    assert ratchet.size_failures() == []

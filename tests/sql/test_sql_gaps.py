@@ -49,9 +49,9 @@ def test_right_join_in_multi_table_delete(s) -> None:  # type: ignore[no-untyped
 def test_start_transaction_in_a_call_sets_hrnow_for_the_rest_of_it(s) -> None:  # type: ignore[no-untyped-def]
     s.execute("CREATE PROCEDURE p1(x INT) BEGIN START TRANSACTION; INSERT INTO t VALUES (x, x); COMMIT; END")
     s.execute("CALL p1(9)")
-    assert s.stmt_hrnow_used
+    assert s.stmt_log.hrnow_used
     s.execute("INSERT INTO t VALUES (10, 10)")
-    assert not s.stmt_hrnow_used
+    assert not s.stmt_log.hrnow_used
 
 
 @pytest.mark.parametrize("sql", [

@@ -81,3 +81,21 @@ def test_an_implicit_commit_ends_the_binlogs_part_in_the_transaction(bed: Bed) -
     s.execute("COMMIT")
     assert bed.shape() == ["G", "Q:CREATE TEMPORARY TABLE tmp (id INT) ENGINE=MyISAM", "COMMIT",
                            "G", "Q:DELETE FROM tmp", "COMMIT"]
+
+
+def test_one_table_dispatches_every_statement_kind() -> None:
+    """sql_parse.COMMANDS: every statement a client can send has its function, SHOW by kind;
+    the statements of a routine body only (DECLARE, IF, RETURN, local SET, SIGNAL) have none."""
+    import inspect
+
+    from harness.sql.parse import parse_tree as A
+    from harness.sql.parse.parse_errors import UnsupportedError
+    from harness.sql.sql_parse import COMMANDS, command_of
+
+    kinds = {c for _n, c in inspect.getmembers(A, inspect.isclass)
+             if issubclass(c, A.Statement) and c is not A.Statement and c.__module__ == A.__name__}
+    body_only = {A.Declare, A.If, A.Return, A.SetLocal, A.Signal}
+    assert {c for c in kinds if c not in COMMANDS} == body_only | {A.Show}
+    assert command_of(A.Show(what="WARNINGS")) is COMMANDS[("SHOW", "WARNINGS")]
+    with pytest.raises(UnsupportedError, match="SHOW TRIGGERS"):
+        command_of(A.Show(what="TRIGGERS"))

@@ -6,6 +6,7 @@ flavour (mysql80.py) says where MySQL 8.0 differs.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,38 +21,94 @@ if TYPE_CHECKING:
     from harness.model.session import SessionView, TableView
 
 
+# MariaDB 11.8 (docs/RULES-mariadb-11.8.md 3): a statement that names a character set
+# without a COLLATE resolves its collation through @@character_set_collations and logs
+# Q_CHARACTER_SET_COLLATIONS: `CHARACTER SET x` / `CHARSET x` / `CONVERT TO CHARACTER SET x`
+# (column, table, database), `CONVERT(... USING x)` and a `_x'...'` introducer.
+_CHARSET_NAMED = re.compile(
+    r"\b(?:CHARACTER\s+SET|CHARSET)\s*=?\s*`?(\w+)`?(?!\s*,?\s*(?:DEFAULT\s+)?COLLATE\b)"
+    r"|\bUSING\s+\w+\s*\)"
+    r"|(?<![\w'])_(?:utf8mb4|utf8mb3|utf8|latin1|ascii|binary|ucs2|utf16|utf32)\s*(?:'|X'|0x)", re.I)
+# ... unless the COLLATE comes right after the name (x4: `CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`)
+_CHARSET_WITH_COLLATE = re.compile(r"\b(?:CHARACTER\s+SET|CHARSET)\s*=?\s*`?\w+`?\s*(?:DEFAULT\s+)?COLLATE\b", re.I)
+
+
+_LITERAL = re.compile(r"'(?:[^'\\]|\\.|'')*'|\"(?:[^\"\\]|\\.)*\"")
+
+
+def names_charset_without_collation(text: str) -> bool:
+    """Whether ``text`` resolves a collation from a character set's name alone."""
+    if "'" in text or '"' in text:  # look outside string literals only (an introducer stays)
+        text = _LITERAL.sub("''", text)
+    for m in _CHARSET_NAMED.finditer(text):
+        if m.group(0)[:1] == "_" or m.group(0).upper().startswith("USING"):
+            return True
+        if not _CHARSET_WITH_COLLATE.match(text, m.start()):
+            return True
+    return False
+
+
 class MariaDBEvents(EventStyle):
+    # MariaDB 11.8: @@character_set_collations as Q_CHARACTER_SET_COLLATIONS (charset id,
+    # collation id) pairs, for statements that resolve a collation from a charset name
+    character_set_collations: tuple[tuple[int, int], ...] = ()
+    # collation ids the SQL layer does not know (its table stops at 10.11's collations)
+    collation_ids: dict[str, int] = {}
+    # Q_CHARSET's client part: the SQL layer's id -> the server's (11.8: a thread started
+    # from the globals has character_set_client utf8mb3, whose default there is 579)
+    client_collation_ids: dict[int, int] = {}
+
+    def charset_triple(self, thd: SessionView, charset: tuple[int, int, int] | None = None) -> tuple[int, int, int]:
+        """Q_CHARSET: the session's (client, connection, server) collation ids; the
+        collations the SQL layer has no id for (``collation_ids``) by their names."""
+        if charset is None:
+            charset = thd.vars.charset_triple()
+        if self.client_collation_ids and charset[0] in self.client_collation_ids:
+            charset = (self.client_collation_ids[charset[0]], charset[1], charset[2])
+        if self.collation_ids:
+            names = (None, "collation_connection", "collation_server")
+            charset = tuple(self.collation_ids.get(str(thd.vars.get(n)).lower(), c) if n else c
+                            for n, c in zip(names, charset))  # type: ignore[assignment]
+        return charset
+
     def query_status_vars(self, thd: SessionView, *, text: str = "", xid: int | None = None, invoker: bool = False,
                           hrnow: bool = False, charset: tuple[int, int, int] | None = None,
                           updated_db: str | None = None, ddl: bool = False) -> list[StatusVar]:
         from harness.binlog.query import mariadb_query_status_vars
-        if charset is None:
-            charset = thd.vars.charset_triple()
+        charset = self.charset_triple(thd, charset)
+        collations = (self.character_set_collations
+                      if self.character_set_collations and names_charset_without_collation(text) else None)
         # Query_log_event masks OPTION_NOT_AUTOCOMMIT out of Q_FLAGS2 (observed 0x1000000
         # for every statement after SET autocommit = 0).
         return mariadb_query_status_vars(
+            character_set_collations=collations,
             charset=charset, sql_mode=thd.vars.sql_mode_bits(), flags2=thd.vars.flags2() & ~int(Option.OPTION_NOT_AUTOCOMMIT),
             time_zone=str(thd.vars.get("time_zone")).encode() if thd.stmt_log.time_zone_used else None,
             table_map_for_update=thd.stmt_log.table_map_for_update or None,
             invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
-            hrnow=thd.stmt_start.microsecond if hrnow or thd.stmt_log.hrnow_used else None,
+            hrnow=thd.stmt.start.microsecond if hrnow or thd.stmt_log.hrnow_used else None,
             xid=xid)
 
     def new_rows_event(self, kind: str, tm: TableMapEvent, rows: list[RowChange], *, timestamp: int,
                        server_id: int, stmt_end: bool, columns_present: int,
-                       columns_present_after: int | None) -> RowsEvent:
+                       columns_present_after: int | None, flags: int = 0) -> RowsEvent:
         from harness.binlog.rows import new_rows_event
         return new_rows_event(kind, tm, rows, timestamp=timestamp, server_id=server_id, stmt_end=stmt_end,
-                              columns_present=columns_present, columns_present_after=columns_present_after)
+                              columns_present=columns_present, columns_present_after=columns_present_after,
+                              flags=(1 if stmt_end else 0) | flags)
 
     def annotate_event(self, thd: SessionView) -> Event | None:
         if not thd.vars.get("binlog_annotate_row_events"):
             return None
         from harness.binlog.control import new_annotate_rows_event
-        return new_annotate_rows_event(thd.stmt_text, timestamp=thd.stmt_timestamp, server_id=thd.server_id)
+        return new_annotate_rows_event(thd.stmt.text, timestamp=thd.stmt.timestamp, server_id=thd.server_id)
 
 
 class MariaDBGtid(GtidFraming):
+    # MariaDB 11.8: Gtid events carry the thread id (FL_EXTRA_THREAD_ID), and with
+    # binlog_legacy_event_pos=OFF the events inside a group have End_log_pos 0
+    thread_id = False
+    legacy_event_pos = True
     def new_writer(self, binlog: BinaryLog, path: Path) -> Any:
         from harness.binlog.writer import BinlogFileWriter
         return BinlogFileWriter(path, server_id=binlog.server_id, server_version=binlog.server_version)
@@ -73,24 +130,26 @@ class MariaDBGtid(GtidFraming):
         (docs/RULES-mariadb-10.11.md 5.3)."""
         from harness.binlog.control import new_xid_event
         from harness.binlog.query import mariadb_query_status_vars, new_query_event
-        svs = mariadb_query_status_vars(charset=thd.vars.charset_triple(), sql_mode=thd.vars.sql_mode_bits(),
+        style = thd.flavor.events
+        charset = style.charset_triple(thd) if isinstance(style, MariaDBEvents) else thd.vars.charset_triple()
+        svs = mariadb_query_status_vars(charset=charset, sql_mode=thd.vars.sql_mode_bits(),
                                         flags2=thd.vars.flags2())
         # A source temporary table makes both the CREATE and its COMMIT thread-specific (observed).
         create = new_query_event(create_text, database=thd.db or "", thread_id=thd.connection_id,
-                                 timestamp=thd.stmt_timestamp, server_id=thd.server_id, status_vars=svs,
+                                 timestamp=thd.stmt.timestamp, server_id=thd.server_id, status_vars=svs,
                                  thread_specific=thread_specific or thd.stmt_log.thread_specific)
         events = [create, *cache.events]
         xa = t.engine.xa_capable and bool(t.data.count) and not thd.trx_log.no_2pc
         if xa:
-            events.append(new_xid_event(thd.server.binlog.allocate_xid(), timestamp=thd.stmt_timestamp,
+            events.append(new_xid_event(thd.server.binlog.allocate_xid(), timestamp=thd.stmt.timestamp,
                                         server_id=thd.server_id))
         else:
             # Observed: this COMMIT carries the DDL's Q_XID.
             events.append(new_query_event("COMMIT", database=thd.db or "", thread_id=thd.connection_id,
-                                          timestamp=thd.stmt_timestamp, server_id=thd.server_id, suppress_use=True,
+                                          timestamp=thd.stmt.timestamp, server_id=thd.server_id, suppress_use=True,
                                           status_vars=thd.query_status_vars(xid=thd.server.binlog.allocate_xid()),
                                           thread_specific=thread_specific or thd.stmt_log.thread_specific))
-        thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt_timestamp, ddl=True,
+        thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp, ddl=True,
                                       extra_engines=not xa)
 
     def write_group(self, binlog: BinaryLog, events: list[Event], *, thd: SessionView | None, timestamp: int,
@@ -115,7 +174,11 @@ class MariaDBGtid(GtidFraming):
                               flags_extra=1 if extra_engines else 0,
                               extra_engines=255 if extra_engines else None,
                               xa_xid=xa_xid, xa_completed=xa_completed)
-        binlog.writer.write_group([gtid, *events])
+        if self.thread_id:
+            from harness.binlog.constants import GtidExtraFlag
+            gtid.flags_extra |= int(GtidExtraFlag.FL_EXTRA_THREAD_ID)
+            gtid.thread_id = thd.connection_id if thd is not None else 0
+        binlog.writer.write_group([gtid, *events], inner_log_pos=self.legacy_event_pos)
         # The one-shot @@gtid_seq_no is used up by the group (layer 3 resets it).
         return GroupWritten(seq_no, consumed_gtid_seq_no=thd is not None)
 
@@ -130,3 +193,30 @@ def mariadb_10_11() -> Flavor:
     return Flavor(name="mariadb-10.11", server_version=MARIADB_10_11_SERVER_VERSION, errors=ErrorStyle(),
                   events=MariaDBEvents(), gtid=MariaDBGtid(), ddl=MariaDBDdl(),
                   handshake=Handshake(version_prefix="5.5.5-", charset=45), supports_xa=True)
+
+
+class MariaDB118Events(MariaDBEvents):
+    end_thread_specific = False  # [bytes] COMMIT after INSERT INTO a temporary table: flags 0x08
+    # Debian 13's 11.8 default @@character_set_collations (observed):
+    # utf8mb3=utf8mb3_uca1400_ai_ci, ucs2=ucs2_uca1400_ai_ci, utf8mb4=utf8mb4_uca1400_ai_ci,
+    # utf16=utf16_uca1400_ai_ci, utf32=utf32_uca1400_ai_ci
+    character_set_collations = ((33, 2048), (35, 2560), (45, 2304), (54, 2816), (60, 3072))
+    collation_ids = {"utf8mb4_uca1400_ai_ci": 2304, "utf8mb3_uca1400_ai_ci": 2048}
+    # [bytes] the DROP TEMPORARY TABLE logged at disconnect and the other statements
+    # logged from the global character sets: Q_CHARSET (579, 45, 2304) where the SQL
+    # layer computes utf8mb3's 10.11 default 33
+    client_collation_ids = {33: 579}
+
+
+class MariaDB118Gtid(MariaDBGtid):
+    thread_id = True
+    legacy_event_pos = False
+
+
+def mariadb_11_8() -> Flavor:
+    """MariaDB 11.8 (Debian 13): 10.11's layout with the policies of docs/RULES-mariadb-11.8.md;
+    its greeting has no ``5.5.5-`` prefix (11.x)."""
+    from harness.binlog.fde import MARIADB_11_8_SERVER_VERSION
+    return Flavor(name="mariadb-11.8", server_version=MARIADB_11_8_SERVER_VERSION, errors=ErrorStyle(),
+                  events=MariaDB118Events(), gtid=MariaDB118Gtid(), ddl=MariaDBDdl(),
+                  handshake=Handshake(version_prefix="", charset=45), supports_xa=True)

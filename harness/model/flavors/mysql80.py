@@ -13,7 +13,7 @@ import uuid as _uuid
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from harness.binlog.constants import OptionalMetadata
+from harness.binlog.constants import HeaderFlag, Option, OptionalMetadata, QueryStatus as QS
 from harness.binlog.header import Event
 from harness.model.flavor import DdlLogging, ErrorStyle, EventStyle, Flavor, GroupWritten, GtidFraming, Handshake
 
@@ -44,13 +44,207 @@ class MySQLErrors(ErrorStyle):
         return _mysql_text(code, text)
 
 
+# The statements 9.7 logs Q_ENABLE_CASCADE_TRIGGERS (21) on: single- and multi-table
+# INSERT/REPLACE ... VALUES, UPDATE and DELETE; not INSERT ... SELECT, CREATE ... SELECT,
+# DDL, BEGIN/COMMIT (observed 9.7.4, docs/RULES-mysql-9.7.md 3.1).
+_CASCADE_DML = re.compile(r"\s*(?:/\*.*?\*/\s*)*(INSERT|REPLACE|UPDATE|DELETE)\b", re.I | re.S)
+_SELECT = re.compile(r"\bSELECT\b", re.I)
+_TIMESTAMP_COLUMN = re.compile(r"\bTIMESTAMP\b", re.I)
+_LITERALS = re.compile(r"'(?:[^'\\]|\\.|'')*'")
+# Statements whose Query carries no Q_UPDATED_DB_NAMES (9.7.4 [bytes]: TRUNCATE, ANALYZE)
+_NO_UPDATED_DB = frozenset(("TRUNCATE", "ANALYZE", "OPTIMIZE", "REPAIR", "CHECK"))
+# ... and no Q_DDL_LOGGED_WITH_XID (ANALYZE TABLE: [bytes]; the other admin statements alike)
+_NO_DDL_XID = frozenset(("ANALYZE", "OPTIMIZE", "REPAIR", "CHECK"))
+# the DROP of a session's temporary tables at disconnect: no UPDATED_DB_NAMES (9.7.4 [bytes])
+_DISCONNECT_DROP = "DROP /*!40005 TEMPORARY */ TABLE"
+_TEMPORARY_DDL = re.compile(r"\s*(?:CREATE|DROP)\s+(?:/\*!40005\s+)?TEMPORARY\b", re.I)
+_SINGLE_UPDATE = re.compile(r"\s*UPDATE\s+(?:LOW_PRIORITY\s+)?(?:IGNORE\s+)?(?:`[^`]+`|\w+)(?:\.(?:`[^`]+`|\w+))?"
+                            r"(?:\s+(?:AS\s+)?(?!SET\b)\w+)?\s+SET\b", re.I)
+
+
+def logs_cascade_triggers(text: str) -> bool:
+    m = _CASCADE_DML.match(text)
+    if m is None:
+        return False
+    return m.group(1).upper() in ("UPDATE", "DELETE") or not _SELECT.search(text)
+
+
+_MYSQL_FLAGS2 = int(Option.OPTION_AUTO_IS_NULL | Option.OPTION_NOT_AUTOCOMMIT | Option.OPTION_NO_FOREIGN_KEY_CHECKS
+                   | Option.OPTION_RELAXED_UNIQUE_CHECKS)
+# Status variables that follow Q_UPDATED_DB_NAMES in MySQL's order (Query_log_event::write)
+_AFTER_UPDATED_DB = frozenset(int(c) for c in (
+    QS.Q_MICROSECONDS, QS.Q_COMMIT_TS, QS.Q_COMMIT_TS2, QS.Q_EXPLICIT_DEFAULTS_FOR_TIMESTAMP,
+    QS.Q_DDL_LOGGED_WITH_XID, QS.Q_DEFAULT_COLLATION_FOR_UTF8MB4, QS.Q_SQL_REQUIRE_PRIMARY_KEY,
+    QS.Q_DEFAULT_TABLE_ENCRYPTION, QS.Q_ENABLE_CASCADE_TRIGGERS))
+
+
+def with_updated_dbs(svs: list[StatusVar], dbs: Any) -> list[StatusVar]:
+    """``svs`` with Q_UPDATED_DB_NAMES set to ``dbs`` (a tuple of names) in MySQL's order."""
+    from harness.binlog.query import StatusVar
+    out = [sv for sv in svs if sv.code != QS.Q_UPDATED_DB_NAMES]
+    at = next((i for i, sv in enumerate(out) if int(sv.code) in _AFTER_UPDATED_DB), len(out))
+    out.insert(at, StatusVar(int(QS.Q_UPDATED_DB_NAMES), dbs))
+    return out
+
+
+_TABLE_DDL = re.compile(
+    r"\s*(?:CREATE\s+TABLE(?:\s+IF\s+NOT\s+EXISTS)?|ALTER\s+(?:ONLINE\s+|IGNORE\s+)?TABLE|TRUNCATE(?:\s+TABLE)?"
+    r"|RENAME\s+TABLE|(?:CREATE|DROP)\s+(?:UNIQUE\s+|FULLTEXT\s+|SPATIAL\s+)?INDEX\s+\S+\s+ON)\s+"
+    r"((?:`[^`]+`|\w+)(?:\s*\.\s*(?:`[^`]+`|\w+))?)", re.I)
+_NON_ATOMIC_ENGINE = re.compile(r"\bENGINE\s*=?\s*`?(MyISAM|MEMORY|HEAP|BLACKHOLE|ARCHIVE|CSV|MRG_MYISAM|MERGE)\b",
+                                re.I)
+_ENGINE_CLAUSE = re.compile(r"\bENGINE\s*=?\s*\w", re.I)
+# The base tables of each DROP TABLE group the flavour formed (MySQLDdl.drop_table_groups):
+# names -> whether the group's engine is transactional (atomic DDL)
+_DROP_GROUPS: dict[tuple[str, ...], bool] = {}
+_LAST_DROP_BASE: set[str] = set()  # the base tables of the last DROP TABLE's groups
+
+
+def _unquote(name: str) -> str:
+    return name.strip().strip("`")
+
+
+def _dropped_other_tables(thd: Any) -> bool:
+    """Whether the running DROP TABLE named tables beyond its base-table groups (temporary
+    tables, dropped first and, in ROW/MIXED, not logged)."""
+    text = str(getattr(thd, "stmt_text", "") or "")
+    m = re.match(r"\s*DROP\s+TABLES?\s+(?:IF\s+EXISTS\s+)?(.*?)(?:\s+(?:RESTRICT|CASCADE))?\s*$", text, re.I | re.S)
+    if m is None:
+        return False
+    named = {_unquote(n.split(".")[-1]).lower() for n in m.group(1).split(",") if n.strip()}
+    return bool(named - _LAST_DROP_BASE)
+
+
+def atomic_table_ddl(thd: Any, text: str) -> bool | None:
+    """For DDL on a base table: whether the table's engine does atomic DDL (InnoDB), as the
+    catalog has it after the statement; None for other statements."""
+    if text.startswith("DROP TABLE "):
+        names = tuple(_unquote(n.split(".")[-1]) for n in re.findall(r"`(?:[^`]|``)+`(?:\.`(?:[^`]|``)+`)?",
+                                                                    text.split(" /*")[0]))
+        return _DROP_GROUPS.get(names)
+    m = _TABLE_DDL.match(text)
+    if m is None:
+        return None
+    if _NON_ATOMIC_ENGINE.search(text) or (text[:5].upper() == "ALTER" and _ENGINE_CLAUSE.search(text)):
+        # ALTER ... ENGINE=InnoDB converts a MyISAM table (the corpus' use): 9.7.4 logs no xid
+        return False
+    if thd is None:
+        return None
+    parts = [_unquote(p) for p in m.group(1).split(".")]
+    db, name = (parts[0], parts[1]) if len(parts) == 2 else (thd.db or "", parts[0])
+    catalog = getattr(getattr(thd, "server", None), "catalog", None)
+    t = catalog.get_table(db, name) if catalog is not None else None
+    return None if t is None else bool(t.engine.transactional)
+
+
+_T_YEAR = 13
+_STATEMENT_EVENTS = frozenset((5, 13, 14))  # Intvar, Rand, User_var
+_TRX_CONTROL = re.compile(r"(?:BEGIN|COMMIT|ROLLBACK)$|(?:XA |SAVEPOINT |ROLLBACK TO |RELEASE SAVEPOINT )", re.I)
+
+
+def _key_value(v: Any) -> Any:
+    """A key column's value as the writeset hashes it (case-insensitive collations fold)."""
+    if isinstance(v, (bytes, bytearray)):
+        return bytes(v).lower()
+    if isinstance(v, str):
+        return v.lower().rstrip(" ")
+    return v
+
+
+def _writeset(thd: Any, body: list[Event]) -> set[tuple[Any, ...]] | None:
+    """The unique-key values the transaction's rows events wrote (before and after images),
+    or None when it has no usable writeset (add_pke / the tracker's can_use_writesets)."""
+    from harness.binlog.query import QueryEvent
+    from harness.binlog.rows import RowsEvent, TableMapEvent
+    catalog = getattr(getattr(thd, "server", None), "catalog", None)
+    if catalog is None:
+        return None
+    maps: dict[int, Any] = {}
+    keys: set[tuple[Any, ...]] = set()
+    for e in body:
+        if isinstance(e, QueryEvent):
+            if not _TRX_CONTROL.match(e.query):
+                return None  # a statement logged as text: no writeset for it
+            continue
+        if int(e.header.type_code) in _STATEMENT_EVENTS:
+            return None
+        if isinstance(e, TableMapEvent):
+            maps[e.table_id] = e
+            continue
+        if not isinstance(e, RowsEvent):
+            continue
+        tm = maps.get(e.table_id)
+        if tm is None:
+            return None
+        t = catalog.get_table(tm.database, tm.table)
+        if t is None or e.rows is None:
+            return None
+        unique = [k for k in t.keys if k.kind == "PRIMARY"
+                  or (k.kind == "UNIQUE" and all(not t.columns[c].nullable for c in k.columns))]
+        if not unique:
+            return None  # has_missing_keys
+        nullable_unique = [k for k in t.keys if k.kind == "UNIQUE" and k not in unique]
+        for bitmap, images in ((e.columns_present, [r.before for r in e.rows] if e.kind != "write" else []),
+                               (e.columns_present_after if e.columns_present_after is not None
+                                else e.columns_present, [r.after for r in e.rows] if e.kind != "delete" else [])):
+            cols = [i for i in range(e.column_count) if bitmap >> i & 1]
+            for img in images:
+                if img is None:
+                    continue
+                vals = dict(zip(cols, img))
+                for k in (*unique, *nullable_unique):
+                    if all(c in vals and vals[c] is not None for c in k.columns):
+                        keys.add((tm.database.lower(), tm.table.lower(), k.name,
+                                  tuple(_key_value(vals[c]) for c in k.columns)))
+    return keys or None
+
+
+def _mysql_collation(ctype: Any) -> int:
+    """A character column's collation id as MySQL has it: binary 63; the SQL layer's
+    utf8mb4 default (utf8mb4_general_ci, 45) is MySQL's utf8mb4_0900_ai_ci (255)."""
+    if ctype.table_map_metadata_kind == "binary":
+        return 63
+    cs = int(getattr(ctype, "charset", 255))
+    return 255 if cs == 45 else cs
+
+
 class MySQLEvents(EventStyle):
     rows_header_len = 10
 
-    def ddl_xid(self, requested: bool, *, ddl: bool, thread_specific: bool) -> bool:
+    def __init__(self, *, cascade_triggers_var: bool = False, rows_flags: int = 0,
+                 single_update_map: bool = False) -> None:
+        # MySQL 9.7 [bytes]: a single-table UPDATE sets thd->table_map_for_update too, so
+        # its Query and its group's BEGIN carry Q_TABLE_MAP_FOR_UPDATE = 1 (MariaDB: only
+        # multi-table UPDATE)
+        self.single_update_map = single_update_map
+        # MySQL 9.7: DML Query events carry @@enable_cascade_triggers (status var 21), and
+        # every rows event USE_SQL_FOREIGN_KEY_F (foreign keys enforced by the SQL layer)
+        self.cascade_triggers_var = cascade_triggers_var
+        self.rows_flags = rows_flags
+
+    def ddl_xid(self, requested: bool, *, ddl: bool, thread_specific: bool, thd: Any = None,
+                text: str = "") -> bool:
         # Atomic DDL (8.0) is committed with an xid: Q_DDL_LOGGED_WITH_XID on CREATE DATABASE
-        # and CREATE TABLE ([bytes] 8.0.18); on the rest of DDL [unverified].
+        # and CREATE TABLE ([bytes] 8.0.18). 9.7.4 [bytes]: every DDL that commits a data
+        # dictionary transaction (databases, InnoDB tables, views, routines, triggers), not
+        # DDL on a non-transactional table (MyISAM CREATE/DROP) nor temporary tables.
+        if text.startswith("DROP TABLE "):
+            # a base-table drop: an xid for an atomic engine's group (the caller's
+            # thread_specific is the header flag it asks for, not a temporary table)
+            return atomic_table_ddl(thd, text) is not False
+        if thread_specific or text.split(" ", 1)[0].upper() in _NO_DDL_XID or _TEMPORARY_DDL.match(text):
+            return False  # temporary tables (9.7.4 [bytes]: CREATE TEMPORARY TABLE: none)
+        if atomic_table_ddl(thd, text) is False:
+            return False
         return requested or (ddl and not thread_specific)
+
+    def ddl_thread_specific(self, requested: bool, *, thd: Any = None, text: str = "") -> bool:
+        # 9.7.4 [bytes]: `DROP TABLE t` (InnoDB) has 0x4 like MariaDB's, `DROP TABLE m` (MyISAM)
+        # not -- unless the statement also dropped a temporary table (`DROP TABLE tn, x1, x2`:
+        # both groups 0x4)
+        if text.startswith("DROP TABLE ") and atomic_table_ddl(thd, text) is False:
+            return _dropped_other_tables(thd)
+        return requested
 
     def query_status_vars(self, thd: SessionView, *, text: str = "", xid: int | None = None, invoker: bool = False,
                           hrnow: bool = False, charset: tuple[int, int, int] | None = None,
@@ -61,22 +255,35 @@ class MySQLEvents(EventStyle):
         from harness.binlog.query import mysql80_query_status_vars
         if charset is None:
             charset = thd.vars.charset_triple()
-        head = " ".join(text.split()[:2]).upper()
+        words = text.split()[:3]
+        head = " ".join(words[:2]).upper()
+        if head == "CREATE TEMPORARY":  # 9.7.4 [bytes]: SQL_REQUIRE_PRIMARY_KEY on it too
+            head = "CREATE TABLE"
+        if words and words[0].upper() in _NO_UPDATED_DB or text.startswith(_DISCONNECT_DROP):
+            updated_db = None  # 9.7.4 [bytes]: no UPDATED_DB_NAMES
         return mysql80_query_status_vars(
-            flags2=thd.vars.flags2(), sql_mode=thd.vars.sql_mode_bits(), charset=charset,
+            # MySQL's OPTIONS_WRITTEN_TO_BIN_LOG has no explicit_defaults_for_timestamp bit
+            # (MariaDB 10.10+'s 1 << 24): 9.7.4 logs 0 for a default session
+            flags2=thd.vars.flags2() & _MYSQL_FLAGS2, sql_mode=thd.vars.sql_mode_bits(), charset=charset,
             time_zone=str(thd.vars.get("time_zone")).encode() if thd.stmt_log.time_zone_used else None,
-            table_map_for_update=thd.stmt_log.table_map_for_update or None,
+            table_map_for_update=thd.stmt_log.table_map_for_update or (
+                1 if self.single_update_map and _SINGLE_UPDATE.match(text or thd.stmt.text or "") else None),
             invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
             updated_db_names=(updated_db.encode(),) if updated_db is not None else None,
-            microseconds=thd.stmt_start.microsecond if hrnow or thd.stmt_log.hrnow_used else None,
+            # @@explicit_defaults_for_timestamp (ON) on CREATE/ALTER TABLE that defines a
+            # TIMESTAMP column (statement_events.h; 9.7.4 [bytes])
+            explicit_defaults_for_timestamp=1 if head in ("CREATE TABLE", "ALTER TABLE")
+            and _TIMESTAMP_COLUMN.search(_LITERALS.sub("''", text)) else None,
+            microseconds=thd.stmt.start.microsecond if hrnow or thd.stmt_log.hrnow_used else None,
             ddl_xid=xid,
             sql_require_primary_key=0 if head in ("CREATE TABLE", "ALTER TABLE") else None,
             default_table_encryption=0 if head in ("CREATE DATABASE", "CREATE SCHEMA", "ALTER DATABASE",
-                                                   "ALTER SCHEMA") else None)
+                                                   "ALTER SCHEMA") else None,
+            enable_cascade_triggers=0 if self.cascade_triggers_var and logs_cascade_triggers(text) else None)
 
     def new_rows_event(self, kind: str, tm: TableMapEvent, rows: list[RowChange], *, timestamp: int,
                        server_id: int, stmt_end: bool, columns_present: int,
-                       columns_present_after: int | None) -> RowsEvent:
+                       columns_present_after: int | None, flags: int = 0) -> RowsEvent:
         """Rows v2 (types 30-32); FULL image: every bit of the bitmap bytes set (section 4.2)."""
         from harness.binlog.rows import new_rows_v2_event
         n = tm.column_count
@@ -85,44 +292,96 @@ class MySQLEvents(EventStyle):
             columns_present = full
         if columns_present_after is not None and columns_present_after == (1 << n) - 1:
             columns_present_after = full
-        return new_rows_v2_event(kind, tm, rows, timestamp=timestamp, server_id=server_id, stmt_end=stmt_end,
-                                 columns_present=columns_present, columns_present_after=columns_present_after)
+        ev = new_rows_v2_event(kind, tm, rows, timestamp=timestamp, server_id=server_id, stmt_end=stmt_end,
+                               columns_present=columns_present, columns_present_after=columns_present_after,
+                               flags=(1 if stmt_end else 0) | flags)
+        ev.flags |= self.rows_flags
+        return ev
 
     def table_map_optional_metadata(self, thd: SessionView, table: TableView) -> list[tuple[int, bytes]]:
         """binlog_row_metadata=MINIMAL: SIGNEDNESS for numeric columns, DEFAULT_CHARSET for
         character columns (docs/RULES-mysql-8.0.md 4.1)."""
         from harness.binlog.bytes_io import ByteWriter
         out: list[tuple[int, bytes]] = []
-        numeric = [c for c in table.columns if c.type.table_map_metadata_kind == "numeric"]
+        # YEAR is numeric and UNSIGNED for MySQL (Field_year; 9.7.4 [bytes]: `types=3,...,13
+        # opt1=0x40`)
+        numeric = [c for c in table.columns
+                   if c.type.table_map_metadata_kind == "numeric" or c.type.binlog_type == _T_YEAR]
         if numeric:
             bits = bytearray((len(numeric) + 7) // 8)
             for i, c in enumerate(numeric):
-                if getattr(c.type, "unsigned", False):
+                if getattr(c.type, "unsigned", False) or c.type.binlog_type == _T_YEAR:
                     bits[i // 8] |= 0x80 >> (i % 8)
             out.append((int(OptionalMetadata.SIGNEDNESS), bytes(bits)))
-        chars = [(i, c) for i, c in enumerate(x for x in table.columns
-                                              if x.type.table_map_metadata_kind in ("char", "binary"))]
+        chars = [_mysql_collation(x.type) for x in table.columns
+                 if x.type.table_map_metadata_kind in ("char", "binary")]
         if chars:
-            default = 255
             w = ByteWriter()
-            w.packed_int(default)
-            for i, c in chars:
-                cs = 63 if c.type.table_map_metadata_kind == "binary" else 255
-                if cs != default:
-                    w.packed_int(i)
+            if len(set(chars)) == 1:
+                # one collation: DEFAULT_CHARSET with no exceptions
+                w.packed_int(chars[0])
+                out.append((int(OptionalMetadata.DEFAULT_CHARSET), w.getvalue()))
+            else:
+                # several: COLUMN_CHARSET, one per character column (9.7.4 [bytes]: chosen
+                # even where DEFAULT_CHARSET with exceptions would be shorter)
+                for cs in chars:
                     w.packed_int(cs)
-            out.append((int(OptionalMetadata.DEFAULT_CHARSET), w.getvalue()))
+                out.append((int(OptionalMetadata.COLUMN_CHARSET), w.getvalue()))
         return out
 
     def annotate_event(self, thd: SessionView) -> Event | None:
         if not thd.vars.get("binlog_rows_query_log_events"):
             return None
         from harness.binlog.control import new_rows_query_event
-        return new_rows_query_event(thd.stmt_text, timestamp=thd.stmt_timestamp, server_id=thd.server_id)
+        return new_rows_query_event(thd.stmt.text, timestamp=thd.stmt.timestamp, server_id=thd.server_id)
 
 
 class MySQLGtid(GtidFraming):
+    temp_begin = False  # 9.7: BEGIN flagged thread-specific after temporary-table use
+    # 8.4+/9.7: dependency tracking is WRITESET (binlog_transaction_dependency_tracking is
+    # gone): last_committed is the newest earlier transaction that wrote one of the same
+    # unique-key values, not simply the previous one (9.7.4 [bytes]: `last_committed=3
+    # sequence_number=5` for two ROW transactions on different rows after a DDL)
+    writeset = False
+    writeset_history: dict[tuple[Any, ...], int]
+    writeset_history_start: int
+    WRITESET_HISTORY_SIZE = 25000  # binlog_transaction_dependency_history_size default
+
+    def _writeset_parent(self, thd: SessionView | None, body: list[Event], seq: int, commit_parent: int) -> int:
+        """Writeset_trx_dependency_tracker::get_dependency: the commit parent from the
+        transaction's writeset; a transaction without a usable writeset (DDL, statement
+        format, a table without a primary or NOT NULL unique key) uses commit order and
+        starts a new history."""
+        if thd is not None and getattr(thd.trx_log, "nontrans_modified", False) and body \
+                and int(body[-1].header.type_code) == 16:
+            # The transactional group of a transaction that also changed a MyISAM table
+            # (its rows went out as a group of their own): commit order, and the history
+            # stays as it is (9.7.4 [bytes], ddl_implicit_commit_in_transaction: `11/12` then
+            # the next MyISAM group `10/13`)
+            return commit_parent
+        ws = _writeset(thd, body)
+        exceeds = False
+        if ws is not None:
+            hist = self.writeset_history
+            exceeds = len(hist) + len(ws) > self.WRITESET_HISTORY_SIZE
+            parent = self.writeset_history_start
+            for k in ws:
+                prev = hist.get(k)
+                if prev is not None:
+                    if parent < prev < seq:
+                        parent = prev
+                    hist[k] = seq
+                elif not exceeds:
+                    hist[k] = seq
+            commit_parent = min(parent, commit_parent)
+        if ws is None or exceeds:
+            self.writeset_history.clear()
+            self.writeset_history_start = seq
+        return commit_parent
+
     def __init__(self, events: EventStyle, gtid_mode: str = "OFF", server_uuid: str | None = None) -> None:
+        self.writeset_history = {}
+        self.writeset_history_start = 0
         self.events = events  # the BEGIN that opens a group carries the session's status variables
         self.gtid_mode = gtid_mode.upper()
         self.server_uuid = server_uuid
@@ -155,6 +414,8 @@ class MySQLGtid(GtidFraming):
                                    create_timestamp=create_timestamp)
         binlog.sequence_number = 0
         binlog.last_committed = 0
+        self.writeset_history.clear()
+        self.writeset_history_start = 0
 
     def write_group(self, binlog: BinaryLog, events: list[Event], *, thd: SessionView | None, timestamp: int,
                     standalone: bool, transactional: bool, ddl: bool, extra_engines: bool,
@@ -172,19 +433,44 @@ class MySQLGtid(GtidFraming):
         if not standalone:
             db = thd.db or "" if thd is not None else ""
             svs = (self.events.query_status_vars(thd) if thd is not None else None)
+            # The BEGIN (and a COMMIT Query) carry the databases the group's statements
+            # named (thd's binlog_accessed_db_names at flush; none for rows only) [bytes 9.7.4]
+            dbs: list[bytes] = []
+            for e in body:
+                if isinstance(e, QueryEvent):
+                    for name in e.status(QS.Q_UPDATED_DB_NAMES) or ():
+                        if name not in dbs:
+                            dbs.append(name)
+            if dbs and svs is not None:
+                svs = with_updated_dbs(svs, tuple(dbs))
+                for e in body:
+                    if isinstance(e, QueryEvent) and e.query in ("COMMIT", "ROLLBACK") \
+                            and e.status(QS.Q_UPDATED_DB_NAMES) is None:
+                        e.status_vars = with_updated_dbs(e.status_vars, tuple(dbs))
             body.insert(0, new_mysql_query_event(
                 "BEGIN", database=db, thread_id=thd.connection_id if thd is not None else 0,
-                timestamp=timestamp, server_id=binlog.server_id, status_vars=svs, suppress_use=True))
+                timestamp=timestamp, server_id=binlog.server_id, status_vars=svs, suppress_use=True,
+                # 9.7.4 [bytes]: the BEGIN of a transaction that used a temporary table has
+                # LOG_EVENT_THREAD_SPECIFIC_F (flags 0xc), in ROW format too
+                thread_specific=self.temp_begin and thd is not None and (
+                    bool(getattr(thd.trx_log, "wrote_temp", False)) or any(
+                        isinstance(e, QueryEvent) and e.header.flags & HeaderFlag.THREAD_SPECIFIC
+                        for e in body))))
         may_have_sbr = any(
-            (isinstance(e, QueryEvent) and e.query not in ("BEGIN", "COMMIT", "ROLLBACK"))
+            # savepoints do not make a ROW transaction statement-based (9.7.4 [bytes]: rbr_only
+            # with SAVEPOINT `s1` inside)
+            (isinstance(e, QueryEvent) and not _TRX_CONTROL.match(e.query))
             or int(e.header.type_code) in (int(EventType.INTVAR_EVENT), int(EventType.RAND_EVENT),
                                            int(EventType.USER_VAR_EVENT))
             for e in body)
         binlog.sequence_number += 1
         seq = binlog.sequence_number
+        last_committed = binlog.last_committed  # COMMIT_ORDER: the previous transaction
+        if self.writeset:
+            last_committed = self._writeset_parent(thd, body, seq, last_committed)
         gtid = new_mysql_gtid_event(
             timestamp=timestamp, server_id=binlog.server_id, server_uuid=sid, gno=gno if sid else 0,
-            last_committed=binlog.last_committed, sequence_number=seq,
+            last_committed=last_committed, sequence_number=seq,
             commit_timestamp_us=int(time.time() * 1_000_000),
             server_version=_version_number(binlog.server_version), may_have_sbr=may_have_sbr)
         binlog.writer.write_transaction([gtid, *body])
@@ -204,7 +490,7 @@ class MySQLGtid(GtidFraming):
         from harness.binlog.query import new_query_event
         from harness.model.flush import end_query
         binlog = thd.server.binlog
-        ts = thd.stmt_timestamp
+        ts = thd.stmt.timestamp
         if t.engine.xa_capable:
             text = create_text + " START TRANSACTION"
             create = new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=ts,
@@ -247,12 +533,35 @@ class MySQLDdl(DdlLogging):
         exist (IF EXISTS) goes with the transactional ones (the DD is transactional)."""
         nontrans = [x for x in items if x[1] is not None and not x[1].transactional]
         trans = [x for x in items if x[1] is None or x[1].transactional]
+        _LAST_DROP_BASE.clear()
+        _LAST_DROP_BASE.update(n.name.lower() for n, _t in items)
+        for group, atomic in ((nontrans, False), (trans, True)):
+            if group:
+                if len(_DROP_GROUPS) > 256:
+                    _DROP_GROUPS.clear()
+                _DROP_GROUPS[tuple(n.name for n, _t in group)] = atomic
         return [g for g in (nontrans, trans) if g]
 
 
 def _version_number(v: str) -> int:
     from harness.binlog.mysql_gtid import server_version_number
     return server_version_number(v)
+
+
+def mysql_9_7(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:
+    """MySQL 9.7 LTS (Debian sid 9.7.4-2): 8.0's layout plus the policies of
+    docs/RULES-mysql-9.7.md."""
+    from harness.binlog.constants import RowsFlag
+    from harness.binlog.fde import MYSQL_9_7_SERVER_VERSION
+    events = MySQLEvents(cascade_triggers_var=True, rows_flags=int(RowsFlag.USE_SQL_FOREIGN_KEY_F),
+                         single_update_map=True)
+    gtid = MySQLGtid(events, gtid_mode, server_uuid)
+    gtid.temp_begin = True
+    gtid.writeset = True
+    return Flavor(name="mysql-9.7", server_version=MYSQL_9_7_SERVER_VERSION, errors=MySQLErrors(),
+                  events=events, gtid=gtid, ddl=MySQLDdl(),
+                  handshake=Handshake(version_prefix="", charset=255, auth_plugin="caching_sha2_password",
+                                      tls=True))
 
 
 def mysql_8_0(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:

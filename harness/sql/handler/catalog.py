@@ -30,6 +30,44 @@ class Key:
 
 
 @dataclass
+class ForeignKey:
+    """An InnoDB foreign key of the child table that holds it (dict_foreign_t)."""
+
+    name: str
+    columns: list[str]  # the child's columns, by name
+    ref_db: str
+    ref_table: str
+    ref_columns: list[str]
+    on_delete: str | None = None  # as written: RESTRICT, CASCADE, SET NULL, NO ACTION (None: not written)
+    on_update: str | None = None
+
+    def clause(self, child_db: str) -> str:
+        """``FOREIGN KEY (`a`) REFERENCES `p` (`id`) ON DELETE CASCADE`` as SHOW CREATE TABLE and
+        the 1451/1452 texts print it: the parent qualified only in another database, ON DELETE
+        RESTRICT left out (the default), every other written action printed."""
+        cols = ", ".join(f"`{c}`" for c in self.columns)
+        refs = ", ".join(f"`{c}`" for c in self.ref_columns)
+        parent = f"`{self.ref_table}`" if self.ref_db == child_db else f"`{self.ref_db}`.`{self.ref_table}`"
+        text = f"FOREIGN KEY ({cols}) REFERENCES {parent} ({refs})"
+        if self.on_delete is not None and self.on_delete != "RESTRICT":
+            text += f" ON DELETE {self.on_delete}"
+        if self.on_update is not None and self.on_update != "RESTRICT":
+            text += f" ON UPDATE {self.on_update}"
+        return text
+
+
+@dataclass
+class CheckConstraint:
+    """A CHECK constraint: ``field`` names the column of a column-level one (its 4025
+    names it ``table.field``)."""
+
+    name: str
+    expr: A.Expr
+    text: str  # Item::print of the expression
+    field: str | None = None
+
+
+@dataclass
 class Trigger:
     name: str
     timing: str
@@ -69,6 +107,8 @@ class TableDef:
     # CREATE was not logged, so statements that touch it must log rows too (and its
     # DROP is not logged either).
     created_in_row_format: bool = field(default=False, compare=False, repr=False)
+    foreign_keys: list[ForeignKey] = field(default_factory=list)
+    checks: list[CheckConstraint] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.col_index = {c.name.lower(): i for i, c in enumerate(self.columns)}
@@ -168,6 +208,16 @@ class Catalog:
     def remove_table(self, db: str, name: str) -> None:
         self.tables(db).pop(name.lower(), None)
 
+    def referencing(self, db: str, name: str) -> list[tuple[TableDef, ForeignKey]]:
+        """The foreign keys of other tables (and of the table itself) that reference ``db.name``."""
+        out = []
+        for tables in self.databases.values():
+            for t in tables.values():
+                for fk in t.foreign_keys:
+                    if fk.ref_db == db and fk.ref_table.lower() == name.lower():
+                        out.append((t, fk))
+        return out
+
 
 def build_column(db: str, table: str, cd: A.ColumnDef, table_charset: str | None = None,
                  table_collation: str | None = None, db_collation: str | None = None) -> Column:
@@ -184,11 +234,19 @@ def build_column(db: str, table: str, cd: A.ColumnDef, table_charset: str | None
         charset, collation = table_charset, table_collation
     if charset is None and collation is None:
         collation = db_collation
-    ctype = make_type(cd.type_name, cd.args, cd.unsigned, cd.zerofill, charset, collation)
+    tname = cd.type_name
+    if tname == "JSON":  # MariaDB: an alias of LONGTEXT utf8mb4_bin (the json_valid CHECK is the table's)
+        tname, charset, collation = "LONGTEXT", "utf8mb4", "utf8mb4_bin"
+    ctype = make_type(tname, cd.args, cd.unsigned, cd.zerofill, charset, collation)
     nullable = cd.nullable if cd.nullable is not None else True
     if cd.primary_key:
         nullable = False
     col = Column(cd.name, ctype, nullable, auto_increment=cd.auto_increment, on_update_now=cd.on_update_now)
+    if cd.generated is not None:
+        from harness.sql.item.item_print import print_item
+        col.generated, col.generated_stored = cd.generated.expr, cd.generated_stored
+        col.generated_text = print_item(cd.generated.expr)
+        return col
     if ctype.name == "ENUM" and not nullable and not cd.has_default:
         # An ENUM NOT NULL defaults to its first member: no 1364 when the column is omitted.
         col.default, col.has_default, col.implicit_default = 1, True, True
@@ -293,6 +351,9 @@ def build_table(db: str, ct: A.CreateTable, temporary: bool, default_engine: str
     add_table_keys(columns, keys, ct.keys)
     engine = engine_by_name(ct.options.get("ENGINE", default_engine))
     t = TableDef(db, ct.table.name, columns, keys, engine, temporary=temporary, options=dict(ct.options))
+    if ct.checks or any(cd.check is not None or cd.type_name == "JSON" for cd in ct.columns):
+        from harness.sql.handler.check_constraints import build_checks
+        t.checks = build_checks(ct.columns, ct.checks)
     if "AUTO_INCREMENT" in ct.options:
         t.data.auto_increment = int(ct.options["AUTO_INCREMENT"])
     return t

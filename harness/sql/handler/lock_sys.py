@@ -110,16 +110,16 @@ class LockSys:
                 raise lock_wait_timeout_error()
             if not self.owned():  # a caller without the mutex (unit tests): nothing can change
                 raise lock_wait_timeout_error()
-            thd.command_state = "Waiting for row lock"
+            thd.set_command_state("Waiting for row lock")
             thd.trx_log.did_wait = True  # the Gtid of the transaction gets FL_WAITED
             self.cond.wait(left)
-            thd.command_state = ""
+            thd.set_command_state("")
             if thd in self.victims:
                 raise deadlock_error()
         except ServerError:
             self.victims.discard(thd)
             self.waiting.pop(thd, None)
-            thd.command_state = ""
+            thd.set_command_state("")
             raise
 
     def _done_waiting(self, thd: Thd) -> None:
@@ -160,8 +160,8 @@ class LockSys:
     def weight(self, thd: Thd) -> int:
         """TRX_WEIGHT: undo entries + locks; a transaction that changed a
         non-transactional table is never preferred as the victim."""
-        w = len(thd.undo_log) + len(self.held.get(thd, ())) + len(self.gap_owners.get(thd, ()))
-        if thd.trx_nontrans_modified or thd.stmt_changed_nontrans:
+        w = len(thd.trx.undo_log) + len(self.held.get(thd, ())) + len(self.gap_owners.get(thd, ()))
+        if thd.trx_log.nontrans_modified or thd.stmt.changed_nontrans:
             w += 1 << 40
         return w
 
@@ -282,12 +282,12 @@ class LockSys:
                     left = deadline - time.monotonic()
                     if left <= 0 or not self.owned():
                         raise lock_wait_timeout_error()
-                    thd.command_state = "Waiting for table level lock"
+                    thd.set_command_state("Waiting for table level lock")
                     # (no FL_WAITED: a thr_lock wait is not a transaction wait; observed 0x08)
                     self.cond.wait(left)
-                    thd.command_state = ""
+                    thd.set_command_state("")
         except ServerError:
-            thd.command_state = ""
+            thd.set_command_state("")
             self.unlock_tables(thd)
             raise
 

@@ -31,7 +31,7 @@ comparison operator, whichever side is the DATETIME (probed on MariaDB 10.11 wit
 strict triggers; a non-strict trigger's warnings never reach the client).  A column
 some index starts with is left out when the index can look the value up (a ref access
 converts the value for the key instead; not modelled); a string key is never looked up
-by a number (``joinplan._ref_usable``), so it is scanned and compared row by row.
+by a number (``ref_usable``), so it is scanned and compared row by row.
 """
 
 from __future__ import annotations
@@ -138,16 +138,15 @@ def _trigger_field_conversion(op: str, col: A.Expr, field: A.RowValue, col_left:
         fcol = trg.columns[trg.column(field.column)]
     except Exception:  # noqa: BLE001 - an unknown NEW/OLD column fails when compiled
         return None
-    from harness.sql.opt.joinplan import _family, _ref_usable
     fam, ffam = _family_of_type(column.type), _family_of_type(fcol.type)
     if fam is None or ffam is None or fam == ffam:
         return None
-    key_family, value_family = _family(column.type), _family(fcol.type)
+    key_family, value_family = comparison_family(column.type), comparison_family(fcol.type)
     system = not t.engine.transactional and sum(1 for _ in t.data.scan()) <= 1  # read as a constant
     if not system and any(k.columns[:1] == [t.column(column.name)] for k in t.keys):
         if key_family is None or value_family is None:
             return None
-        if _ref_usable(key_family, value_family) and fam == "NUMBER":
+        if ref_usable(key_family, value_family) and fam == "NUMBER":
             # The range optimizer converts the value once for the key, before any row is
             # read, whatever the rows hold (probed under a strict trigger: PRIMARY/UNIQUE
             # DECIMAL and INT keys with >=). A number key looked up by = reads with
@@ -260,3 +259,31 @@ def _per_row(word: str, col_left: bool) -> ConversionCheck:
         return None if _clean_number(text) else f"Truncated incorrect {word} value: '{text}'"
 
     return check
+
+
+def comparison_family(t: Any) -> str | None:
+    """The comparison family of a join column's type (None: not modelled)."""
+    if isinstance(t, DateTimeType):
+        return "DATETIME"
+    if isinstance(t, IntType):
+        return "INT"
+    if isinstance(t, DecimalType):
+        return "DECIMAL"
+    if isinstance(t, StringType) and not t.is_blob:
+        return "STRING"
+    return None
+
+
+def ref_usable(key_family: str, value_family: str) -> bool:
+    """Can an index on a ``key_family`` column be looked up (ref/eq_ref) with a value of
+    ``value_family``? (``Field::can_optimize_keypart_ref``, probed on the fuzz types): a
+    string index only by strings (a number compares as a number, not in the index's
+    collation order), a DATETIME index by anything (the value is converted to
+    DATETIME), a numeric index by numbers and strings but not by a DATETIME."""
+    if key_family == value_family:
+        return True
+    if key_family == "STRING":
+        return False
+    if key_family == "DATETIME":
+        return True
+    return value_family != "DATETIME"

@@ -1130,6 +1130,10 @@ from harness.sql.item.builtins import MORE_FUNCTIONS  # noqa: E402  (builtins re
 
 FUNCTIONS.update(MORE_FUNCTIONS)
 
+from harness.sql.item.func_json import JSON_FUNCTIONS  # noqa: E402
+
+FUNCTIONS.update(JSON_FUNCTIONS)
+
 
 def is_aggregate_expr(e: A.Expr) -> bool:
     """True when ``e`` contains an aggregate function (outside subqueries)."""

@@ -21,3 +21,8 @@ class Column:
     # An ENUM NOT NULL without DEFAULT: it takes its first member, but SHOW CREATE prints
     # no DEFAULT and a nullable trigger field holds NULL for it (1364; observed).
     implicit_default: bool = False
+    # A generated column: its expression (None for a plain column), and whether it is
+    # STORED/PERSISTENT rather than VIRTUAL.
+    generated: Any = None
+    generated_text: str = ""
+    generated_stored: bool = False

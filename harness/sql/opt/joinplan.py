@@ -34,10 +34,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
+from harness.sql.item.arg_comparator import comparison_family, ref_usable
 from harness.sql.parse import parse_tree as A
 from harness.sql.item.temporal import BAD, OK, Parts, number_to_datetime, parse_datetime, parts_of
-from harness.sql.item.column_types import DateTimeType
-from harness.sql.item.column_types import DecimalType, IntType, StringType, value_to_string
+from harness.sql.item.column_types import value_to_string
 from harness.sql.item.number_text import scan_number
 
 if TYPE_CHECKING:
@@ -261,34 +261,6 @@ def _join_equality_sides(c: A.Expr, scope: "Scope") -> list[tuple[int, int]] | N
     return None if sides[0][0] == sides[1][0] else sides
 
 
-def _family(t: Any) -> str | None:
-    """The comparison family of a join column's type (None: not modelled)."""
-    if isinstance(t, DateTimeType):
-        return "DATETIME"
-    if isinstance(t, IntType):
-        return "INT"
-    if isinstance(t, DecimalType):
-        return "DECIMAL"
-    if isinstance(t, StringType) and not t.is_blob:
-        return "STRING"
-    return None
-
-
-def _ref_usable(key_family: str, value_family: str) -> bool:
-    """Can an index on a ``key_family`` column be looked up (ref/eq_ref) with a value of
-    ``value_family``? (``Field::can_optimize_keypart_ref``, probed on the fuzz types): a
-    string index only by strings (a number compares as a number, not in the index's
-    collation order), a DATETIME index by anything (the value is converted to
-    DATETIME), a numeric index by numbers and strings but not by a DATETIME."""
-    if key_family == value_family:
-        return True
-    if key_family == "STRING":
-        return False
-    if key_family == "DATETIME":
-        return True
-    return value_family != "DATETIME"
-
-
 @dataclass
 class _Side:
     ti: int
@@ -326,8 +298,8 @@ def _two_table_plan(a: _Side, b: _Side, updated: set[int]) -> tuple[_Side, _Side
     up has costs from its statistics (clustered-index pages, rec_per_key) that the
     model does not hold: there the probes gave rules by row count only, and the
     remaining cases (close row counts) are left unpredicted."""
-    la = a.unique and _ref_usable(a.family, b.family)
-    lb = b.unique and _ref_usable(b.family, a.family)
+    la = a.unique and ref_usable(a.family, b.family)
+    lb = b.unique and ref_usable(b.family, a.family)
     if la and lb:
         return None  # same-family joins never convert; not needed
     look = a if la else b if lb else None
@@ -479,7 +451,7 @@ def two_table_join_order(refs: list[A.TableRef], tables: list[tuple[str, "TableD
     a, b = sorted(parsed[0], key=lambda x: x.ti)
     if any(s.const is not None or (not s.t.engine.transactional and s.n <= 1) for s in (a, b)):
         return None
-    if a.unique and b.unique and _ref_usable(a.family, b.family) and _ref_usable(b.family, a.family):
+    if a.unique and b.unique and ref_usable(a.family, b.family) and ref_usable(b.family, a.family):
         if a.t.engine.transactional or b.t.engine.transactional:
             if a.rows == b.rows:
                 return None
@@ -546,7 +518,7 @@ def _join_condition(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]]
     sides: list[_Side] = []
     for ti, ci in pair:
         t = tables[ti][1]
-        fam = _family(t.columns[ci].type)
+        fam = comparison_family(t.columns[ci].type)
         if fam is None or t.engine.name not in ("InnoDB", "MyISAM"):
             return None
         if any(k.columns[:1] == [ci] and (k.kind not in ("PRIMARY", "UNIQUE") or len(k.columns) > 1) for k in t.keys):
@@ -648,7 +620,7 @@ def _system_table_conversions(a: _Side, b: _Side, system: list[_Side], conv: _Si
         return []  # an empty const table: "Impossible WHERE noticed after reading const tables"
     if other.ti in filtered:
         return None
-    if other.unique and _ref_usable(other.family, const.family):
+    if other.unique and ref_usable(other.family, const.family):
         if conv is not const:
             return None
         if left is not const:

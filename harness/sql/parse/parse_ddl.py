@@ -130,6 +130,10 @@ class DdlParser(DmlParser):
             elif self.accept_kw("COLLATE"):
                 self.accept_op("=")
                 ct.options["COLLATE"] = self.ident_or_string()
+            elif self.at_kw("PARTITION"):
+                raise UnsupportedError("PARTITION BY (partitioned tables: their scan order is not modelled)")
+            elif self.at_kw("WITH") and self.peek_kw(1, "SYSTEM"):
+                raise UnsupportedError("WITH SYSTEM VERSIONING (system-versioned tables)")
             elif self.at_kw("AUTO_INCREMENT", "ROW_FORMAT", "COMMENT", "KEY_BLOCK_SIZE", "STATS_PERSISTENT",
                             "TRANSACTIONAL", "PAGE_CHECKSUM"):
                 key = self.advance().text.upper()
@@ -152,9 +156,76 @@ class DdlParser(DmlParser):
             name = None if self.at_op("(") else self.ident()
             ct.keys.append(A.KeyDef("INDEX", self.key_columns(), name))
             return
-        if self.at_kw("CONSTRAINT", "FOREIGN", "FULLTEXT", "SPATIAL", "CHECK"):
+        if self.at_kw("CONSTRAINT", "FOREIGN", "CHECK"):
+            self.constraint_def(ct)
+            return
+        if self.at_kw("FULLTEXT", "SPATIAL"):
             raise UnsupportedError(str(self.tok.value).upper() + " in CREATE TABLE")
-        ct.columns.append(self.column_def())
+        cd = self.column_def()
+        ct.columns.append(cd)
+        if cd.references is not None:
+            ct.foreign_keys.append(cd.references)
+
+    def constraint_def(self, ct: A.CreateTable) -> None:
+        """``[CONSTRAINT [name]] {FOREIGN KEY ... | CHECK (...) | PRIMARY KEY ... | UNIQUE ...}``."""
+        name = None
+        if self.accept_kw("CONSTRAINT"):
+            if not self.at_kw("FOREIGN", "CHECK", "PRIMARY", "UNIQUE"):
+                name = self.ident()
+        if self.at_kw("PRIMARY", "UNIQUE"):
+            self.table_element(ct)
+            if name is not None and ct.keys and ct.keys[-1].kind == "UNIQUE" and ct.keys[-1].name is None:
+                ct.keys[-1].name = name
+            return
+        if self.at_kw("CHECK"):
+            ct.checks.append(self.check_def(name))
+            return
+        ct.foreign_keys.append(self.foreign_key_def(name))
+
+    def check_def(self, name: str | None) -> A.CheckDef:
+        self.expect_kw("CHECK")
+        return self.check_def_body(name)
+
+    def check_def_body(self, name: str | None) -> A.CheckDef:
+        self.expect_op("(")
+        start = self.tok.pos
+        e = self.expr()
+        text = self.sql[start:self.tok.pos].strip()
+        self.expect_op(")")
+        return A.CheckDef(e, text, name)
+
+    def foreign_key_def(self, name: str | None) -> A.ForeignKeyDef:
+        self.expect_kw("FOREIGN")
+        self.expect_kw("KEY")
+        if self.at_kw("IF"):
+            raise UnsupportedError("FOREIGN KEY IF NOT EXISTS")
+        index_name = None if self.at_op("(") else self.ident()
+        cols = self.key_columns()
+        fk = self.references_def(cols)
+        fk.name, fk.index_name = name, index_name
+        return fk
+
+    def references_def(self, cols: list[str]) -> A.ForeignKeyDef:
+        self.expect_kw("REFERENCES")
+        ref = self.table_name()
+        ref_cols = self.key_columns() if self.at_op("(") else []
+        fk = A.ForeignKeyDef(cols, ref, ref_cols)
+        if self.accept_kw("MATCH"):
+            raise UnsupportedError("FOREIGN KEY ... MATCH")
+        while self.accept_kw("ON"):
+            which = self.expect_kw("DELETE", "UPDATE")
+            if self.accept_kw("SET"):
+                action = "SET " + self.expect_kw("NULL", "DEFAULT")
+            elif self.accept_kw("NO"):
+                self.expect_kw("ACTION")
+                action = "NO ACTION"
+            else:
+                action = self.expect_kw("RESTRICT", "CASCADE")
+            if which == "DELETE":
+                fk.on_delete = action
+            else:
+                fk.on_update = action
+        return fk
 
     def key_columns(self) -> list[str]:
         self.expect_op("(")
@@ -210,10 +281,30 @@ class DdlParser(DmlParser):
                 self.expect_kw("UPDATE")
                 self.expr()
                 cd.on_update_now = True
-            elif self.at_kw("REFERENCES", "CHECK", "GENERATED", "AS", "INVISIBLE"):
+            elif self.at_kw("REFERENCES"):
+                cd.references = self.references_def([cd.name])
+            elif self.at_kw("CHECK"):
+                cd.check = self.check_def(None)
+            elif self.at_kw("CONSTRAINT") and self.peek_kw(2, "CHECK"):
+                self.advance()
+                cd.check = self.check_def(self.ident())
+            elif self.at_kw("GENERATED", "AS"):
+                self.generated_column(cd)
+            elif self.at_kw("VIRTUAL", "STORED", "PERSISTENT") and cd.generated is not None:
+                cd.generated_stored = self.advance().text.upper() != "VIRTUAL"
+            elif self.at_kw("INVISIBLE"):
                 raise UnsupportedError(str(self.tok.value).upper() + " column attribute")
             else:
                 return cd
+
+    def generated_column(self, cd: A.ColumnDef) -> None:
+        """``[GENERATED ALWAYS] AS (expr)``; VIRTUAL / STORED / PERSISTENT follow as attributes."""
+        if self.accept_kw("GENERATED"):
+            self.expect_kw("ALWAYS")
+        self.expect_kw("AS")
+        if self.at_kw("ROW"):
+            raise UnsupportedError("GENERATED ALWAYS AS ROW START/END (system versioning)")
+        cd.generated = self.check_def_body(None)
 
     def create_trigger(self) -> A.CreateTrigger:
         tr = A.CreateTrigger()
@@ -445,6 +536,8 @@ class DdlParser(DmlParser):
 
     def alter_spec(self) -> A.AlterSpec:
         if self.accept_kw("ADD"):
+            if self.at_kw("CONSTRAINT", "FOREIGN", "CHECK"):
+                return self.alter_add_constraint()
             key = self.key_def()
             if key is not None:
                 return A.AlterSpec("ADD_KEY", key=key)
@@ -454,19 +547,7 @@ class DdlParser(DmlParser):
             self.if_not_exists_unsupported()
             return A.AlterSpec("ADD_COLUMN", column=self.column_def(), position=self.column_position())
         if self.accept_kw("DROP"):
-            if self.accept_kw("PRIMARY"):
-                self.expect_kw("KEY")
-                return A.AlterSpec("DROP_KEY", name="PRIMARY")
-            if self.accept_kw("INDEX", "KEY"):
-                self.if_not_exists_unsupported()
-                return A.AlterSpec("DROP_KEY", name=self.ident())
-            if self.at_kw("FOREIGN", "CONSTRAINT", "CHECK", "PARTITION"):
-                raise UnsupportedError("ALTER TABLE DROP " + str(self.tok.value).upper())
-            self.accept_kw("COLUMN")
-            self.if_not_exists_unsupported()
-            name = self.ident()
-            self.accept_kw("RESTRICT", "CASCADE")
-            return A.AlterSpec("DROP_COLUMN", name=name)
+            return self.alter_drop()
         if self.accept_kw("MODIFY"):
             self.accept_kw("COLUMN")
             self.if_not_exists_unsupported()
@@ -505,7 +586,42 @@ class DdlParser(DmlParser):
             if t.kind != "INT" or not isinstance(t.value, int):
                 raise ParseError(self.sql, t.pos)
             return A.AlterSpec("AUTO_INCREMENT", value=t.value)
+        if self.at_kw("TRUNCATE", "COALESCE", "REORGANIZE", "EXCHANGE", "REBUILD", "REMOVE", "ANALYZE", "CHECK",
+                      "OPTIMIZE", "REPAIR", "PARTITION"):
+            raise UnsupportedError(f"ALTER TABLE {str(self.tok.value).upper()} PARTITION (partitioned tables)")
         raise UnsupportedError("ALTER TABLE " + str(self.tok.value).upper())
+
+    def alter_add_constraint(self) -> A.AlterSpec:
+        ct = A.CreateTable()
+        self.constraint_def(ct)
+        if ct.foreign_keys:
+            return A.AlterSpec("ADD_FK", fk=ct.foreign_keys[0])
+        if ct.checks:
+            return A.AlterSpec("ADD_CHECK", check=ct.checks[0])
+        raise UnsupportedError("ALTER TABLE ADD CONSTRAINT " + ct.keys[0].kind)
+
+    def alter_drop(self) -> A.AlterSpec:
+        """What follows ALTER TABLE ... DROP."""
+        if self.accept_kw("PRIMARY"):
+            self.expect_kw("KEY")
+            return A.AlterSpec("DROP_KEY", name="PRIMARY")
+        if self.accept_kw("INDEX", "KEY"):
+            self.if_not_exists_unsupported()
+            return A.AlterSpec("DROP_KEY", name=self.ident())
+        if self.accept_kw("FOREIGN"):
+            self.expect_kw("KEY")
+            self.if_not_exists_unsupported()
+            return A.AlterSpec("DROP_FK", name=self.ident())
+        if self.accept_kw("CONSTRAINT", "CHECK"):
+            self.if_not_exists_unsupported()
+            return A.AlterSpec("DROP_CONSTRAINT", name=self.ident())
+        if self.at_kw("PARTITION"):
+            raise UnsupportedError("ALTER TABLE DROP " + str(self.tok.value).upper())
+        self.accept_kw("COLUMN")
+        self.if_not_exists_unsupported()
+        name = self.ident()
+        self.accept_kw("RESTRICT", "CASCADE")
+        return A.AlterSpec("DROP_COLUMN", name=name)
 
     def if_not_exists_unsupported(self) -> None:
         if self.at_kw("IF"):

@@ -33,7 +33,7 @@ _TYPE_WORDS = frozenset(
     TINYINT SMALLINT MEDIUMINT INT INTEGER BIGINT BOOL BOOLEAN DECIMAL DEC NUMERIC
     FIXED FLOAT DOUBLE REAL CHAR VARCHAR BINARY VARBINARY TINYTEXT TEXT MEDIUMTEXT
     LONGTEXT TINYBLOB BLOB MEDIUMBLOB LONGBLOB DATE DATETIME TIMESTAMP TIME YEAR
-    ENUM SET BIT
+    ENUM SET BIT JSON
     """.split()
 )
 
@@ -425,6 +425,8 @@ class ExprParser:
         return self.column_ref()
 
     def column_ref(self) -> A.Expr:
+        if self.at_kw("NEXT", "PREVIOUS") and self.peek_kw(1, "VALUE") and self.peek_kw(2, "FOR"):
+            raise UnsupportedError(f"{str(self.tok.value).upper()} VALUE FOR (sequences)")
         first = self.ident()
         if self.at_op(".") and self.peek().kind in ("WORD", "QWORD"):
             self.advance()
@@ -440,6 +442,8 @@ class ExprParser:
         name = written.upper()
         self.expect_op("(")
         call = A.FuncCall(name, written=written)
+        if name in ("NEXTVAL", "LASTVAL", "SETVAL"):
+            raise UnsupportedError(f"{name}() (sequences)")
         if name in ("CAST", "CONVERT"):
             arg = self.expr()
             if self.accept_kw("AS") or self.accept_op(","):

@@ -329,6 +329,34 @@ class ColumnDef:
     collation: str | None = None
     on_update_now: bool = False
     comment: str | None = None
+    # CHECK (expr) after the column: (expression, its text as written)
+    check: "CheckDef | None" = None
+    references: "ForeignKeyDef | None" = None  # column-level REFERENCES (an InnoDB foreign key since 10.5)
+    # [GENERATED ALWAYS] AS (expr) [VIRTUAL | STORED | PERSISTENT]
+    generated: "CheckDef | None" = None
+    generated_stored: bool = False
+
+
+@dataclass
+class ForeignKeyDef:
+    """``[CONSTRAINT [name]] FOREIGN KEY [index] (cols) REFERENCES t (cols) [ON DELETE a] [ON UPDATE a]``."""
+
+    columns: list[str]
+    ref_table: "TableName"
+    ref_columns: list[str]
+    name: str | None = None  # the CONSTRAINT name
+    index_name: str | None = None
+    on_delete: str | None = None  # RESTRICT | CASCADE | SET NULL | NO ACTION | SET DEFAULT (None: not written)
+    on_update: str | None = None
+
+
+@dataclass
+class CheckDef:
+    """``[CONSTRAINT name] CHECK (expr)``: ``text`` is the expression as written."""
+
+    expr: "Expr"
+    text: str
+    name: str | None = None
 
 
 @dataclass
@@ -343,6 +371,8 @@ class CreateTable(Statement):
     table: TableName = field(default_factory=lambda: TableName(""))
     columns: list[ColumnDef] = field(default_factory=list)
     keys: list[KeyDef] = field(default_factory=list)
+    foreign_keys: list[ForeignKeyDef] = field(default_factory=list)
+    checks: list[CheckDef] = field(default_factory=list)
     options: dict[str, str] = field(default_factory=dict)
     temporary: bool = False
     if_not_exists: bool = False
@@ -370,7 +400,8 @@ class AlterSpec:
     ``op``: ADD_COLUMN, DROP_COLUMN, MODIFY, CHANGE (column ``name`` becomes
     ``column``), SET_DEFAULT, DROP_DEFAULT, ADD_KEY, DROP_KEY (``name``;
     'PRIMARY' for DROP PRIMARY KEY), RENAME (``new_name``), ENGINE (``name``),
-    AUTO_INCREMENT (``value``).
+    AUTO_INCREMENT (``value``), ADD_FK (``fk``), DROP_FK (``name``), ADD_CHECK (``check``),
+    DROP_CONSTRAINT (``name``).
     """
 
     op: str
@@ -381,6 +412,8 @@ class AlterSpec:
     default: Expr | None = None
     new_name: TableName | None = None
     value: int | None = None
+    fk: ForeignKeyDef | None = None
+    check: CheckDef | None = None
 
 
 @dataclass

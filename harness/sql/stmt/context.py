@@ -43,7 +43,7 @@ class ExecContext:
         self.thd = thd
         self.info = info
         self.notes: list[Note] = thd.notes
-        self.start = thd.stmt_start
+        self.start = thd.stmt.start
         self.found_rows = 0
         self.duplicates = 0
         self.insert_values_row: list[Any] | None = None
@@ -66,7 +66,7 @@ class ExecContext:
         # one warning per missing column per statement, however many rows.
         self.warned_no_default: set[tuple[int, int]] = set()
         # id(table) -> its 1364 conditions, repeated for each row (a table with nullable
-        # trigger fields; harness/sql/stmt/executor.py _check_all_fields_given).
+        # trigger fields; harness/sql/stmt/sql_insert.py _check_all_fields_given).
         self.no_default_per_row: dict[int, list[Any]] = {}
         # RAND(seed): the generator the first seeded call of the statement created.
         self._seeded: RandState | None = None
@@ -87,7 +87,7 @@ class ExecContext:
         return self.thd.user_vars.get(name)
 
     def set_user_var(self, name: str, value: Any) -> None:
-        self.thd.user_vars[name] = value
+        self.thd.set_user_var(name, value)
 
     def get_sysvar(self, name: str, scope: str) -> Any:
         return self.thd.get_sysvar(name, scope)
@@ -123,16 +123,16 @@ class ExecContext:
     def _local_clock(self, sec_part: bool) -> None:
         """Item_func_now_local & co convert the query start with the session time zone
         (thd->time_zone_used) and NOW()/CURTIME() read its microseconds (query_start_sec_part)."""
-        self.thd.stmt_time_zone_used = True
+        self.thd.stmt_log.time_zone_used = True
         if sec_part:
-            self.thd.stmt_hrnow_used = True
+            self.thd.stmt_log.hrnow_used = True
 
     def fn_now(self, fsp: Any = 0) -> dt.datetime:
         self._local_clock(True)
         return self._now()
 
     def fn_utc_timestamp(self, fsp: Any = 0) -> dt.datetime:
-        self.thd.stmt_hrnow_used = True
+        self.thd.stmt_log.hrnow_used = True
         return self._now()
 
     def fn_sysdate(self, fsp: Any = 0) -> dt.datetime:
@@ -149,7 +149,7 @@ class ExecContext:
 
     def fn_unix_timestamp(self, value: Any = None) -> Any:
         if value is None:
-            return int(self.thd.stmt_timestamp)
+            return int(self.thd.stmt.timestamp)
         import calendar
         from harness.sql.item.column_types import parse_temporal
         from harness.sql.item.column_types import value_to_string
@@ -186,8 +186,7 @@ class ExecContext:
             # Item_func_last_insert_id: the argument becomes what LAST_INSERT_ID()
             # returns from now on (first_successful_insert_id_in_prev_stmt); a NULL
             # argument stores its val_int(), 0, and the call itself is NULL.
-            self.thd.last_insert_id = v
-            self.thd.first_insert_id_prev_stmt = v
+            self.thd.set_last_insert_id(v)
             return v if value is not None else None
         v = self.thd.first_insert_id_prev_stmt
         if self.used_last_insert_id is None:
@@ -197,7 +196,7 @@ class ExecContext:
     def fn_connection_id(self) -> int:
         # thd->thread_specific_used: the replica must evaluate it with the pseudo thread id
         # (LOG_EVENT_THREAD_SPECIFIC_F on the Query event, observed).
-        self.thd.stmt_thread_specific = True
+        self.thd.stmt_log.thread_specific = True
         return self.thd.connection_id
 
     def fn_database(self) -> str | None:

@@ -95,8 +95,11 @@ def _charset_sql(t: ColumnType, table_collation: str | None) -> str:
     from harness.sql.item.charsets import COLLATIONS
     if table_collation is None or not isinstance(t, StringType):
         return ""
-    table_cs = COLLATIONS.get(table_collation.lower(), (None,))[0]
-    if table_cs is None or t.cs.name == table_cs:
+    table_cs, table_id = COLLATIONS.get(table_collation.lower(), (None, None))[:2]
+    # show_create_table compares the field's CHARSET_INFO with the table's: a collation
+    # other than the table's spells out both, even in the table's character set
+    # (observed: a JSON column's ``CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`` in a utf8mb4 table).
+    if table_cs is None or (t.cs.name == table_cs and t.charset == table_id):
         return ""
     coll = next((name for name, (cs, cid, _b) in COLLATIONS.items() if cid == t.charset and cs == t.cs.name
                  and not name.startswith("utf8_")), None)
@@ -105,6 +108,9 @@ def _charset_sql(t: ColumnType, table_collation: str | None) -> str:
 
 def column_sql(c: Column, table_collation: str | None = None) -> str:
     s = f"  `{c.name}` {type_sql(c.type)}{_charset_sql(c.type, table_collation)}"
+    if c.generated is not None:
+        # PERSISTENT is printed STORED (probed)
+        return s + f" GENERATED ALWAYS AS ({c.generated_text}) {'STORED' if c.generated_stored else 'VIRTUAL'}"
     if not c.nullable:
         s += " NOT NULL"
     elif isinstance(c.type, DateTimeType) and c.type.timestamp:
@@ -127,6 +133,11 @@ def create_table_sql(t: TableDef, engine_clause: str | None, current_db: str | N
     table_collation = t.options.get("COLLATE") or DEFAULT_COLLATION_OF.get(
         str(t.options.get("CHARSET", "")).lower()) or db_collation
     lines = [column_sql(c, table_collation) for c in t.columns]
+    for chk in t.checks:
+        if chk.field is not None:
+            i = t.col_index.get(chk.field.lower())
+            if i is not None:
+                lines[i] += f" CHECK ({chk.text})"
     for k in t.keys:
         cols = ",".join(f"`{t.columns[i].name}`" for i in k.columns)
         if k.kind == "PRIMARY":
@@ -135,6 +146,11 @@ def create_table_sql(t: TableDef, engine_clause: str | None, current_db: str | N
             lines.append(f"  UNIQUE KEY `{k.name}` ({cols})")
         else:
             lines.append(f"  KEY `{k.name}` ({cols})")
+    for fk in t.foreign_keys:
+        lines.append(f"  CONSTRAINT `{fk.name}` {fk.clause(t.db)}")
+    for chk in t.checks:
+        if chk.field is None:
+            lines.append(f"  CONSTRAINT `{chk.name}` CHECK ({chk.text})")
     tail = f" ENGINE={engine_clause}" if engine_clause else ""
     if tail and t.engine.name == "Aria" and "PAGE_CHECKSUM" not in t.options:
         # ha_maria::update_create_info reports Aria's default page checksums (observed in
@@ -297,10 +313,10 @@ class SelectCreate:
         # Opening a temporary table (the new one, or a source) sets thread_specific_used:
         # the statement's events and the COMMIT closing them carry LOG_EVENT_THREAD_SPECIFIC_F,
         # and the transaction's group loses FL_TRANSACTIONAL (observed).
-        thd.stmt_uses_temp = st.temporary or any(u.table.temporary for u in info.uses)
-        if thd.stmt_uses_temp:
-            thd.stmt_thread_specific = True
-            thd.trx_used_temp = True
+        thd.stmt_log.uses_temp = st.temporary or any(u.table.temporary for u in info.uses)
+        if thd.stmt_log.uses_temp:
+            thd.stmt_log.thread_specific = True
+            thd.trx_log.used_temp = True
         self.ctx = ExecContext(thd, info)
         mark = len(self.ctx.notes)
         sel_res = self.sel_res = Executor(thd, self.ctx, info).select(st.select)
@@ -309,7 +325,7 @@ class SelectCreate:
         raise_new_warnings(self.ctx.notes, mark, st.duplicates != "IGNORE" and any(
             m in thd.vars.get("sql_mode") for m in ("STRICT_TRANS_TABLES", "STRICT_ALL_TABLES")))
         # Unlike INSERT ... SELECT, the rows read count for FOUND_ROWS() (probed).
-        thd.last_found_rows = len(sel_res.rows) if sel_res.found_rows is None else sel_res.found_rows
+        thd.set_last_found_rows(len(sel_res.rows) if sel_res.found_rows is None else sel_res.found_rows)
 
     def create_table_from_items(self) -> None:
         """The new table's definition: explicit columns first, then the select list's;
@@ -364,16 +380,16 @@ class SelectCreate:
                 decision = type(decision)(row=decision.row or thd.binlog_format == "MIXED", unsafe=unsafe,
                                           warn_unsafe=unsafe if thd.binlog_format == "STATEMENT" else 0)
         if not thd.temp_tables:
-            thd.mixed_temp_row = False
+            thd.set_mixed_temp_row(False)
         if thd.mixed_temp_row and thd.binlog_format != "ROW" and decision.logged and not decision.row:
             decision = type(decision)(row=True, unsafe=decision.unsafe, warn_unsafe=decision.warn_unsafe)
         elif decision.row and decision.logged and thd.binlog_format != "ROW" and (thd.temp_tables or self.st.temporary):
             # The table a CREATE TEMPORARY ... SELECT creates counts: it exists when the
             # statement ends and the session would go back to statement format (probed).
-            thd.mixed_temp_row = True
+            thd.set_mixed_temp_row(True)
         self.decision = decision
-        thd.stmt_decision = decision
-        thd.stmt_row_format = decision.row and not self.st.temporary
+        thd.stmt.decision = decision
+        thd.stmt.row_format = decision.row and not self.st.temporary
         if self.st.temporary:
             t.created_in_row_format = decision.row
 
@@ -431,8 +447,8 @@ class SelectCreate:
                 if st.temporary and not t.transactional and thd.in_multi_stmt_transaction_mode():
                     # write_record: stmt.modified_non_trans_table, carried into all.: the
                     # transaction's ROLLBACK warns 1196 (observed).
-                    thd.trx_nontrans_temp_modified = True
-                if thd.stmt_row_format and decision.logged:
+                    thd.note_nontrans_temp_modified()
+                if thd.stmt.row_format and decision.logged:
                     binlog_write_row(thd, t, "write", None, row, specified)
             if bulk_dup is not None:
                 raise _bulk_load_duplicate(t, bulk_dup, row)
@@ -448,14 +464,14 @@ class SelectCreate:
         """The table exists from now on; log the statement as its format says."""
         thd, st, t, decision = self.thd, self.st, self.table, self.decision
         if st.temporary:
-            thd.temp_tables[(self.db, t.name.lower())] = t
+            thd.add_temp_table((self.db, t.name.lower()), t)
             if thd.in_multi_stmt_transaction_mode():
                 # OPTION_KEEP_LOG, as for a plain CREATE TEMPORARY TABLE in a transaction.
-                thd.trx_keep_log = True
+                thd.trx_log.keep_log = True
                 if not t.transactional and t.data.count:
                     # Its rows went into a non-transactional table: modified_non_trans_table,
                     # so ROLLBACK warns 1196 (probed, every format).
-                    thd.trx_nontrans_temp_modified = True
+                    thd.note_nontrans_temp_modified()
         else:
             thd.catalog.add_table(t)
         if not decision.logged:
@@ -466,7 +482,7 @@ class SelectCreate:
             if thd.in_multi_stmt_transaction_mode():
                 # Not logged, yet every later group of the transaction gets FL_DDL (observed;
                 # a plain CREATE TEMPORARY TABLE in row format does not do this).
-                thd.trx_did_ddl = True
+                thd.trx_log.did_ddl = True
         else:
             # A source Aria table joined the transaction (no 2PC): the group ends with
             # COMMIT, not Xid (probed: CREATE TABLE c ENGINE=InnoDB SELECT * FROM aria_t).
@@ -487,7 +503,7 @@ class SelectCreate:
         if st.temporary and in_trx:
             # Cached like a statement on a table of the new table's engine: a
             # MyISAM one goes to the stmt cache while the trx cache is empty.
-            thd.trx_has_ddl = True
+            thd.trx_log.has_ddl = True
             # A mixed-unsafe statement's Query goes to the trx cache (Query_log_event:
             # is_mixed_stmt_unsafe), e.g. a new MyISAM table filled from InnoDB below
             # REPEATABLE READ (observed: written at disconnect with the ROLLBACK group).
@@ -498,7 +514,7 @@ class SelectCreate:
             L3.flush_stmt_cache(thd)  # end of statement (R-flush-SC)
         else:
             # observed: no Q_XID; dropping the replaced table makes it thread-specific
-            thd.write_ddl(st.text, thread_specific=thd.stmt_uses_temp or self.replaces is not None, ctx=self.ctx)
+            thd.write_ddl(st.text, thread_specific=thd.stmt_log.uses_temp or self.replaces is not None, ctx=self.ctx)
 
 
 def _bulk_load_duplicate(t: TableDef, first: DuplicateKey, last_row: list[Any]) -> ServerError:
@@ -522,7 +538,7 @@ def _handle_duplicate(thd: "Thd", t: TableDef, st: A.CreateTable, row: list[Any]
         e = dup_entry_error(t, dup)
         ctx.notes.append(Note("Warning", e.code, e.message))
         return False
-    log_rows = thd.stmt_row_format and logged
+    log_rows = thd.stmt.row_format and logged
     last_unique = t.data.unique_keys[-1][0] if t.data.unique_keys else None
     if dup.key_name == last_unique:
         # The conflict is on the last unique key: the old row is updated in place.
@@ -560,7 +576,7 @@ def _log_failed_replace(thd: "Thd", st: A.CreateTable, t: TableDef, code: int, r
     drop = f"DROP TABLE IF EXISTS `{t.db}`.`{t.name}`/* Generated to handle failed CREATE OR REPLACE */"
     # mysql_rm_table marked the statement thread-specific; the DROP carries Q_XID (observed).
     if row_format:
-        thd.stmt_thread_specific = True
+        thd.stmt_log.thread_specific = True
         L3.write_failed_replace_drop(thd, drop)
         return
     if transactional_rows:

@@ -88,7 +88,7 @@ def wait_for_global_read_lock(thd: "Thd", stmt: A.Statement) -> None:
 
 def _is_write(thd: "Thd", stmt: A.Statement) -> bool:
     if isinstance(stmt, A.Commit):
-        return thd.trx_active and not thd.caches.trx_cache.empty()
+        return thd.trx.active and not thd.caches.trx_cache.empty()
     if isinstance(stmt, (A.CreateTable, A.DropTable)) and getattr(stmt, "temporary", False):
         return False
     return isinstance(stmt, _WRITES)

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 def lock_tables(thd: "Thd", st: A.LockTables) -> "OkPacket":
     thd.implicit_commit()
-    thd.locked_tables = None
+    thd.set_locked_tables(None)
     locks: dict[tuple[str, str], str] = {}
     for name, alias, mode in st.locks:
         if alias is not None:
@@ -50,7 +50,7 @@ def lock_tables(thd: "Thd", st: A.LockTables) -> "OkPacket":
         locks[key] = "WRITE" if locks.get(key) == "WRITE" else mode
         if mode == "WRITE":
             _lock_trigger_tables(thd, name, locks)
-    thd.locked_tables = locks
+    thd.set_locked_tables(locks)
     from harness.sql.stmt.sql_result import OkPacket
     return OkPacket()
 
@@ -97,7 +97,7 @@ def unlock_tables(thd: "Thd", st: A.UnlockTables) -> "OkPacket":
     release(thd)
     if thd.locked_tables is not None:
         thd.implicit_commit()
-        thd.locked_tables = None
+        thd.set_locked_tables(None)
     from harness.sql.stmt.sql_result import OkPacket
     return OkPacket()
 

@@ -19,6 +19,7 @@ from harness.sql.item.expr import Compiler, Env, Scope, to_bool
 from harness.sql.handler.prelock import analyze
 from harness.sql.item.column_types import WriteContext
 from harness.sql.parse import parse_tree as A
+from harness.sql.parse.command_flags import statement_clears_warnings
 from harness.sql.parse.parse_errors import UnsupportedError
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ def _run_one(thd: "Thd", st: A.Statement, ctx: "ExecContext", env: Env, scope: S
     elif isinstance(st, A.Set):
         for a in st.assignments:
             if isinstance(a.target, A.UserVar):
-                thd.user_vars[a.target.name.lower()] = Compiler(scope).compile(a.value)(env)
+                thd.set_user_var(a.target.name.lower(), Compiler(scope).compile(a.value)(env))
             elif isinstance(a.target, A.SysVar):
                 # Checked before the value is read: `SET @@session.binlog_format= statement`
                 # names a value, not a column (sys_var::check refuses it first: 1560).
@@ -171,11 +172,11 @@ class _SubStatement:
 
     def _run(self, st: A.Statement, annotate_text: str | None) -> None:
         ex = Executor(self.thd, self.ctx, self.ctx.info)
-        saved_text = self.thd.stmt_text
+        saved_text = self.thd.stmt.text
         if annotate_text is not None:
             # thd->query() is the sub-statement while a stored function runs it:
             # Annotate_rows then carries that text (observed on MariaDB 10.11).
-            self.thd.stmt_text = annotate_text
+            self.thd.stmt.text = annotate_text
         # Sub-statement expressions need NEW/OLD and locals: run them with an outer env.
         prev = self.ctx.outer_env
         prev_scope = self.ctx.outer_scope
@@ -191,7 +192,7 @@ class _SubStatement:
         finally:
             self.ctx.outer_env = prev
             self.ctx.outer_scope = prev_scope
-            self.thd.stmt_text = saved_text
+            self.thd.stmt.text = saved_text
 
 
 def _check_tables_in_use(thd: "Thd", ctx: "ExecContext", st: A.Statement) -> None:
@@ -240,7 +241,7 @@ def run_trigger(thd: "Thd", trg: Trigger, table: TableDef, new: list[Any] | None
     # thd->table_map_for_update: a multi-table UPDATE whose trigger fired logs no
     # Q_TABLE_MAP_FOR_UPDATE_CODE (observed; byte-exact corpus case
     # fidlog_write_autoinc_select_through_trigger).
-    thd.stmt_table_map_for_update = 0
+    thd.stmt_log.table_map_for_update = 0
     try:
         with routine_sql_mode(thd, trg.sql_mode):
             _run_body(thd, trg.body, ctx, env, scope)
@@ -333,7 +334,7 @@ def call_function(thd: "Thd", name: str, args: list[Any], ctx: "ExecContext") ->
     env = Env(ctx)
     env.locals = {p.name.lower(): a for p, a in zip(d.params, args)}
     scope = Scope([], local_names=set(env.locals))
-    changed_before = thd.stmt_rows_changed
+    changed_before = thd.stmt.rows_changed
     own = _own_notes(thd)
     try:
         with routine_sql_mode(thd, r.sql_mode):
@@ -349,7 +350,7 @@ def call_function(thd: "Thd", name: str, args: list[Any], ctx: "ExecContext") ->
         raise
     else:
         raise error("ER_SP_NORETURNEND", name)
-    if thd.stmt_rows_changed != changed_before:
+    if thd.stmt.rows_changed != changed_before:
         # A SELECT/DO that changed data through a function is logged as the call itself.
         coll = thd.db_collation(thd.db)
         ctx.function_calls.append(f"SELECT `{thd.db}`.`{r.name}`({','.join(sql_literal(a, coll) for a in args)})")
@@ -380,8 +381,7 @@ def call_procedure(thd: "Thd", st: A.Call) -> "OkPacket":
     # (mysql_reset_thd_for_next_command); a nested CALL shares the caller's state.
     top_level = thd.sp_unsafe is None
     if top_level:
-        thd.sp_sticky_row = False
-        thd.sp_unsafe = 0
+        thd.begin_top_level_call()
     try:
         try:
             with routine_sql_mode(thd, r.sql_mode):
@@ -402,13 +402,11 @@ def call_procedure(thd: "Thd", st: A.Call) -> "OkPacket":
         # variable carries it in a User_var event.
         for p, a in zip(d.params, st.args):
             if p.mode != "IN" and isinstance(a, A.UserVar):
-                thd.user_vars[a.name.lower()] = _as_param_type(p, env.locals[p.name.lower()],  # type: ignore[index]
-                                                               thd.db_collation(thd.db))
+                thd.set_user_var(a.name.lower(), _as_param_type(p, env.locals[p.name.lower()],  # type: ignore[index]
+                                                                 thd.db_collation(thd.db)))
     finally:
         if top_level:
-            thd.sp_sticky_row = False
-            thd.sp_modified_nontrans = False
-            flags, thd.sp_unsafe = thd.sp_unsafe, None
+            flags = thd.end_top_level_call()
             if flags:
                 thd.issue_unsafe_warnings(flags)
     return OkPacket(thd.last_row_count if thd.last_row_count > 0 else 0)
@@ -457,17 +455,17 @@ def _unroll(thd: "Thd", body_stmts: list[A.Statement], env: Env, scope: Scope) -
             text = name_const_text(body.text, env.locals, thd.db_collation(thd.db))
             sub = thd.parse(text)
             _clear_notes_for_sub_statement(thd, sub)
-            thd.stmt_text = text
-            thd.stmt_row_format = False  # set again only by a statement that decides row
+            thd.stmt.text = text
+            thd.stmt.row_format = False  # set again only by a statement that decides row
             try:
-                res = thd._dispatch(sub)
+                res = thd.execute_command(sub)
             except ServerError as e:
                 if e.sp_stmt_text is None:
                     e.sp_stmt_text = body.text
                 raise
             finally:
-                if getattr(thd, "stmt_row_format", False) and thd.binlog_format == "MIXED":
-                    thd.sp_sticky_row = True
+                if thd.stmt.row_format and thd.binlog_format == "MIXED":
+                    thd.note_sticky_row()
             del res
 
 
@@ -475,10 +473,8 @@ def _clear_notes_for_sub_statement(thd: "Thd", sub: A.Statement) -> None:
     """A CALL's sub-statement that uses tables starts with an empty condition list, as a
     top-level one does (opt_clear_warning_info; observed: an UPDATE's 1265 notes are gone
     after CALL when an INSERT follows it in the body, kept when a SET @x follows)."""
-    from harness.sql.thd import _statement_clears_warnings
-    if _statement_clears_warnings(sub):
-        thd.notes.clear()
-        thd.carried_notes = 0
+    if statement_clears_warnings(sub):
+        thd.clear_notes()
 
 
 def _unroll_select_into(thd: "Thd", body: A.Select, env: Env) -> None:
@@ -488,8 +484,8 @@ def _unroll_select_into(thd: "Thd", body: A.Select, env: Env) -> None:
     lo, hi = body.into_span
     text = name_const_text(body.text[:lo] + " " + body.text[hi:], env.locals, thd.db_collation(thd.db))
     sub = thd.parse(text)
-    thd.stmt_text = text
-    res = thd._dispatch(sub)
+    thd.stmt.text = text
+    res = thd.execute_command(sub)
     rows = getattr(res, "rows", [])
     assign_select_into(thd, body.into, rows, env, thd.notes)
 
@@ -507,7 +503,7 @@ def assign_select_into(thd: "Thd", targets: list[A.Expr], rows: list[list[Any]],
         return
     for target, value in zip(targets, rows[0]):
         if isinstance(target, A.UserVar):
-            thd.user_vars[target.name.lower()] = value
+            thd.set_user_var(target.name.lower(), value)
         else:
             assert isinstance(target, A.ColumnRef)
             name = target.name.lower()
@@ -598,9 +594,9 @@ def call(thd: "Thd", st: A.Call) -> "OkPacket":
         if not thd.catalog.has_db(st.db):
             raise error("ER_SP_DOES_NOT_EXIST", "PROCEDURE", f"{st.db}.{st.name}")
         saved = thd.db
-        thd.db = st.db
+        thd.set_current_db(st.db)
         try:
             return call_procedure(thd, st)
         finally:
-            thd.db = saved
+            thd.set_current_db(saved)
     return call_procedure(thd, st)

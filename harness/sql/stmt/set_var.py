@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 def _server_query(thd: "Thd", text: str) -> Any:
-    return new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=thd.stmt_timestamp,
+    return new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=thd.stmt.timestamp,
                            server_id=thd.server_id, suppress_use=True, status_vars=thd.query_status_vars())
 
 
@@ -32,7 +32,7 @@ def set_vars(thd: "Thd", st: A.Set) -> "OkPacket":
         target = a.target
         if isinstance(target, A.UserVar):
             value = Compiler(Scope([]), info).compile(a.value)(env)
-            thd.user_vars[target.name.lower()] = value
+            thd.set_user_var(target.name.lower(), value)
             continue
         assert isinstance(target, A.SysVar)
         if isinstance(a.value, A.Default):
@@ -47,7 +47,7 @@ def set_vars(thd: "Thd", st: A.Set) -> "OkPacket":
 
 def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
     n = thd.vars.canonical(name)
-    in_trx = thd.trx_explicit or thd.trx_active and not thd.autocommit
+    in_trx = thd.trx.explicit or thd.trx.active and not thd.autocommit
     if n == "binlog_format" and scope != "global" and thd.temp_tables and str(value).upper() == "STATEMENT" and (
             thd.binlog_format == "ROW" or thd.binlog_format == "MIXED" and thd.mixed_temp_row):
         # A temporary table's CREATE may be missing from a row-format binlog (checked first).
@@ -60,7 +60,7 @@ def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
         raise error("ER_INSIDE_TRANSACTION_PREVENTS_SWITCH_SQL_LOG_BIN")
     if n == "autocommit" and scope != "global" and thd.xid_state is not None and value not in (0, "0", "OFF", False):
         raise UnsupportedError("SET autocommit inside an XA transaction")
-    if n == "tx_isolation" and scope != "global" and thd.trx_explicit and thd.trx_active and False:
+    if n == "tx_isolation" and scope != "global" and thd.trx.explicit and thd.trx.active and False:
         raise error("ER_CANT_CHANGE_TX_CHARACTERISTICS")
     thd.server.sysvars.check_set(thd, n, scope, value)
     was_autocommit = thd.autocommit
@@ -79,7 +79,7 @@ def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
         # group keeps FL_TRANSACTIONAL despite a non-transactional change, as for an
         # implicit commit (observed; an explicit COMMIT clears it).
         if thd.binlog_format == "ROW":
-            thd.trx_gtid_nontrans = False
+            thd.trx_log.gtid_nontrans = False
         thd.commit()
 
 
@@ -91,9 +91,9 @@ def set_names(thd: "Thd", st: A.SetNames) -> "OkPacket":
 def set_transaction(thd: "Thd", st: A.SetTransaction) -> "OkPacket":
     if st.isolation is not None:
         if st.scope == "next":
-            if thd.trx_explicit and thd.trx_active:
+            if thd.trx.explicit and thd.trx.active:
                 raise error("ER_CANT_CHANGE_TX_CHARACTERISTICS")
-            thd.trx_isolation = st.isolation
+            thd.trx.isolation = st.isolation
         else:
             thd.vars.set("tx_isolation", st.isolation, st.scope)
     return _ok()

@@ -151,12 +151,42 @@ def rebuild(thd: "Thd", t: TableDef, specs: list[A.AlterSpec], ignore: bool) -> 
                    [Key(k.name, k.kind, [cols.index(c) for c in k.columns]) for k in keys], engine,
                    options={**t.options, "ENGINE": engine.name})
     new.triggers = list(t.triggers)
+    _alter_constraints(thd, t, new, specs)
     new.table_id = thd.catalog.allocate_table_id()
     warnings = _copy_rows(thd, t, new, cols, ignore, validate=not _in_place(t, engine, specs))
     top = max((r[new.auto_inc_col] or 0 for _s, r in new.data.scan()), default=0) \
         if new.auto_inc_col is not None else 0
     new.data.auto_increment = max(t.data.auto_increment if auto_inc is None else auto_inc, top + 1)
     return new, new.data.count, warnings
+
+
+def _alter_constraints(thd: "Thd", t: TableDef, new: TableDef, specs: list[A.AlterSpec]) -> None:
+    """The foreign keys and CHECK constraints the new table keeps, drops and adds:
+    DROP FOREIGN KEY / DROP CONSTRAINT of a name the table lacks is 1091; a dropped
+    foreign key leaves its index (probed). Rows already there are not re-checked."""
+    from harness.sql.handler.check_constraints import build_checks, drop_check
+    from harness.sql.handler.foreign_keys import build_foreign_keys, fk_checks
+    if any(s.column is not None and (s.column.check is not None or s.column.generated is not None
+                                     or s.column.type_name == "JSON" or s.column.references is not None)
+           for s in specs):
+        raise UnsupportedError("a CHECK, REFERENCES, generated or JSON column in ALTER TABLE ADD/MODIFY/CHANGE")
+    new.foreign_keys = list(t.foreign_keys) if new.engine.name == "InnoDB" else []
+    new.checks = list(t.checks)
+    for s in specs:
+        if s.op == "DROP_FK" or (s.op == "DROP_CONSTRAINT" and any(
+                f.name.lower() == (s.name or "").lower() for f in new.foreign_keys)):
+            fk = next((f for f in new.foreign_keys if f.name.lower() == (s.name or "").lower()), None)
+            if fk is None:
+                raise error("ER_CANT_DROP_FIELD_OR_KEY", "FOREIGN KEY", s.name)
+            new.foreign_keys.remove(fk)
+        elif s.op == "DROP_CONSTRAINT":
+            drop_check(new, s.name or "")
+    adds = [s.fk for s in specs if s.op == "ADD_FK" and s.fk is not None]
+    if adds:
+        build_foreign_keys(thd.catalog, new.db, new, adds, fk_checks(thd))
+    checks = [s.check for s in specs if s.op == "ADD_CHECK" and s.check is not None]
+    if checks:
+        new.checks = build_checks([], checks, new.checks)
 
 
 def _prepare(thd: "Thd", t: TableDef, specs: list[A.AlterSpec]) -> tuple[

@@ -89,7 +89,7 @@ def _payload_text(thd: "Thd", stmt: A.BinlogBase64) -> str:
             raise error("ER_WRONG_TYPE_FOR_VAR", name)
         parts.append(v.decode("latin-1") if isinstance(v, bytes) else v)
     for name in stmt.fragments:  # binlog_defragment resets the fragments
-        thd.user_vars[name] = None
+        thd.set_user_var(name, None)
     return "".join(parts)
 
 
@@ -110,7 +110,7 @@ def decode_injected_events(thd: "Thd", text: str) -> list[Any]:
         type_code = buf[pos + 4]
         if type_code in _FDE_TYPES:
             if ctx is None:
-                ctx = thd.binlog_stmt_ctx = StreamContext()
+                ctx = thd.new_binlog_stmt_ctx()
         elif type_code in _ROW_TYPES:
             if ctx is None or ctx.fde is None:
                 raise error("ER_NO_FORMAT_DESCRIPTION_EVENT_BEFORE_BINLOG_STATEMENT", _type_name(type_code))
@@ -278,15 +278,15 @@ def binlog_statement(thd: "Thd", stmt: A.BinlogBase64) -> "OkPacket":
     info = StatementInfo(kind="BINLOG", row_injection=True)
     for t, _ev in work:
         info.add(t, True)
-    thd.stmt_uses_temp = any(t.temporary for t, _ in work)
+    thd.stmt_log.uses_temp = any(t.temporary for t, _ in work)
     thd.begin_statement(info)
-    thd.trx_active = True
+    thd.trx.active = True
     decision = decide_logging_format(info, thd)
-    if thd.trx_isolation is None:
-        thd.trx_isolation = thd.vars.get("tx_isolation")
-    thd.stmt_no_annotate = False
-    thd.stmt_decision = decision
-    thd.stmt_row_format = decision.row
+    if thd.trx.isolation is None:
+        thd.trx.isolation = thd.vars.get("tx_isolation")
+    thd.stmt.no_annotate = False
+    thd.stmt.decision = decision
+    thd.stmt.row_format = decision.row
     ectx = ExecContext(thd, info)
     ex = Executor(thd, ectx, info)
     try:

@@ -44,7 +44,7 @@ class DeleteExecutor(SelectExecutor):
             res.affected += 1
             if t.triggers:
                 thd.fire_triggers(t, "AFTER", "DELETE", None, old, self.ctx)
-        all_rows = (const_true(de.where) and de.limit is None and not thd.stmt_row_format
+        all_rows = (const_true(de.where) and de.limit is None and not thd.stmt.row_format
                     and not any(tr.event == "DELETE" for tr in t.triggers))
         if all_rows:
             # mysql_delete calls ha_delete_all_rows(), which makes the engine read-write

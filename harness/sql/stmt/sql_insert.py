@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Callable
 
 from harness.sql.handler.autoinc import AutoIncrement
 from harness.sql.handler.catalog import TableDef
+from harness.sql.handler.check_constraints import verify_checks
+from harness.sql.handler.foreign_keys import check_child_row
+from harness.sql.handler.generated_columns import check_assigned, generated_write_set, has_generated, update_generated
 from harness.sql.handler.prelock import on_duplicate_unique_keys, on_duplicate_write_set
 from harness.sql.handler.row_locks import insert_check, lock_row, uses_row_locks
 from harness.sql.handler.storage import DuplicateKey
@@ -31,6 +35,39 @@ from harness.sql.stmt.fill_record import (
 )
 from harness.sql.stmt.sql_result import DmlResult, ResultColumn, SelectResult
 from harness.sql.stmt.sql_select import WRITE, SelectExecutor, _assigns, _pure, _walk_refs
+
+
+@dataclass
+class _InsertPlan:
+    """What mysql_insert prepares once for all rows of one INSERT."""
+
+    t: TableDef
+    col_idx: list[int]
+    source_rows: list[list[Any]] | None = None  # INSERT ... SELECT: the SELECT's rows
+    row_numbers: list[int] | None = None        # and the row numbers its warnings carry
+    odku_sources: list[Any] = field(default_factory=list)   # SELECT columns ON DUPLICATE KEY UPDATE names
+    odku_hidden: list[list[Any]] = field(default_factory=list)  # their values, per source row
+    compiled_rows: list[list[Any]] | None = None  # INSERT ... VALUES: each row's compiled values
+    ondup: list[tuple[int, Any, str]] = field(default_factory=list)
+    ondup_write_set: set[int] = field(default_factory=set)
+    dup_scope_comp: Any = None
+    n_rows: int = 0
+    env: Any = None
+    alloc: AutoIncrement | None = None
+
+    @property
+    def single_values_row(self) -> bool:
+        return self.compiled_rows is not None and len(self.compiled_rows) == 1
+
+
+@dataclass
+class _InsertTally:
+    """The counts mysql_insert keeps while it writes (info.copied, info.deleted + info.updated)."""
+
+    res: DmlResult = field(default_factory=DmlResult)
+    last_auto: Any = None
+    copied: int = 0
+    deleted_or_updated: int = 0
 
 
 class InsertExecutor(SelectExecutor):
@@ -70,6 +107,14 @@ class InsertExecutor(SelectExecutor):
         return SelectResult([rc for _e, rc in items], rows)
 
     def _insert(self, ins: A.Insert) -> DmlResult:
+        plan = self._prepare_insert(ins)
+        tally = _InsertTally()
+        for i in range(plan.n_rows):
+            self._insert_row(ins, plan, i, tally)
+        return self._insert_result(ins, plan, tally)
+
+    def _prepare_insert(self, ins: A.Insert) -> _InsertPlan:
+        """mysql_insert's preparation: the table, the columns, the rows' sources, ON DUPLICATE KEY UPDATE."""
         thd = self.thd
         t = thd.open_table(ins.table)
         self.info.add(t, True)
@@ -81,149 +126,177 @@ class InsertExecutor(SelectExecutor):
             # ``INSERT INTO t VALUES ()`` gives no column, like ``INSERT INTO t () VALUES ()``.
             col_idx = [_column_in(t, c, "INSERT INTO") for c in ins.columns or []]
         self._check_all_fields_given(t, ins, col_idx)
+        plan = _InsertPlan(t, col_idx)
         if ins.select is not None:
             self.info.is_insert_select = True
             self.info.is_replace_select = ins.replace
             self.info.is_insert_ignore_select = ins.ignore
-            odku_sources = _odku_source_refs(thd, t, ins) if ins.on_duplicate else []
+            plan.odku_sources = _odku_source_refs(thd, t, ins) if ins.on_duplicate else []
             sel = ins.select
-            if odku_sources:
+            if plan.odku_sources:
                 # The SELECT's columns the UPDATE part names ride along as hidden items.
-                sel = dataclasses.replace(sel, items=[*sel.items, *(A.SelectItem(r) for r in odku_sources)])
-            source_rows, row_numbers = self._insert_source_rows(t, sel, ins.ignore)
-            if odku_sources:
-                k = len(odku_sources)  # the hidden items are the last k columns (a * expands before them)
-                odku_hidden = [r[len(r) - k:] for r in source_rows]
+                sel = dataclasses.replace(sel, items=[*sel.items, *(A.SelectItem(r) for r in plan.odku_sources)])
+            source_rows, plan.row_numbers = self._insert_source_rows(t, sel, ins.ignore)
+            if plan.odku_sources:
+                k = len(plan.odku_sources)  # the hidden items are the last k columns (a * expands before them)
+                plan.odku_hidden = [r[len(r) - k:] for r in source_rows]
                 source_rows = [r[:len(r) - k] for r in source_rows]
+            plan.source_rows = source_rows
             rows_exprs = None
         else:
-            source_rows = row_numbers = None  # type: ignore[assignment]
             rows_exprs = ins.rows or []
-            odku_sources = []
         scope = Scope([(t.name, t)])
         comp = Compiler(Scope([]), self.info)
-        dup_scope_comp = Compiler(scope, self.info)
-        ondup = [(_column_in(t, c.name, "UPDATE"), None if isinstance(e, A.Default) else
-                  dup_scope_comp.compile_in("SELECT", _bind_refs(e, {id(r): A.Literal(None) for r in odku_sources})),
-                  c.name)
-                 for c, e in ins.on_duplicate]
+        plan.dup_scope_comp = Compiler(scope, self.info)
+        plan.ondup = [(_column_in(t, c.name, "UPDATE"), None if isinstance(e, A.Default) else
+                       plan.dup_scope_comp.compile_in(
+                           "SELECT", _bind_refs(e, {id(r): A.Literal(None) for r in plan.odku_sources})),
+                       c.name)
+                      for c, e in ins.on_duplicate]
         if ins.on_duplicate:
             self.info.insert_on_dup_unique_keys = on_duplicate_unique_keys(t, ins)
             self.info.insert_on_duplicate = True
-        ondup_write_set = on_duplicate_write_set(t, ins) if ins.on_duplicate else set()
-        compiled_rows = None
+        plan.ondup_write_set = on_duplicate_write_set(t, ins) if ins.on_duplicate else set()
         if rows_exprs is not None:
-            compiled_rows = []
+            compiled_rows: list[list[Any]] = []
             for r in rows_exprs:
                 if len(r) != len(col_idx):
                     raise error("ER_WRONG_VALUE_COUNT_ON_ROW", len(compiled_rows) + 1)
                 compiled_rows.append([None if isinstance(e, A.Default) else comp.compile_in("VALUES", e) for e in r])
-        res = DmlResult()
-        last_auto: Any = None
-        copied = deleted_or_updated = 0  # mysql_insert's info.copied, info.deleted + info.updated
-        n_rows = len(compiled_rows) if compiled_rows is not None else len(source_rows)  # type: ignore[arg-type]
-        env = Env(self.ctx)
-        alloc = AutoIncrement(t, n_rows if compiled_rows is not None else 0) if t.auto_inc_col is not None else None
-        for i in range(n_rows):
-            wctx = WriteContext(self._insert_strict(t, i), t.db, t.name, row_numbers[i] if row_numbers else i + 1,
-                                self.ctx.notes, ins.ignore, sql_mode=thd.vars.get('sql_mode'))
-            row = self.default_row(t, wctx)
-            # the write set: every listed column, a DEFAULT one too (NOBLOB/MINIMAL images)
-            specified: set[int] = set(col_idx)
-            fill = FillRecord(ins.columns is not None, row_notes=self.ctx.notes)
-            if compiled_rows is not None:
-                values = [eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not ins.ignore,
-                                                   function_fill=fill)
-                          if f is not None else _DEFAULT for f in compiled_rows[i]]
-            else:
-                values = source_rows[i]  # type: ignore[index]
-                if len(values) != len(col_idx):
-                    raise error("ER_WRONG_VALUE_COUNT_ON_ROW", i + 1)
-            # With a BEFORE INSERT trigger, a NULL for a NOT NULL column is only
-            # refused after the trigger ran (it may set NEW.col): the server's
-            # not_null_fields_have_null_values().
-            # Table_triggers_list::prepare_record_accessors: the nullable trigger fields
-            # exist for a BEFORE INSERT *or* BEFORE UPDATE trigger (probed).
-            before_trg = bool(t.triggers_for("BEFORE", "INSERT") or t.triggers_for("BEFORE", "UPDATE"))
-            null_cols: list[int] = []
-            for ci, v in zip(col_idx, values):
-                if v is _DEFAULT:
-                    self._explicit_default(t, row, ci, wctx, fill)
-                    continue
-                col = t.columns[ci]
-                try:
-                    if v is None and not col.nullable and not (col.auto_increment or col.default_now):
-                        if before_trg:
-                            row[ci] = None
-                            null_cols.append(ci)
-                            continue
-                        self._null_into_not_null(t, row, ci, i, ins.ignore, compiled_rows is not None and len(compiled_rows) == 1,
-                                             ins.columns is not None)
+            plan.compiled_rows = compiled_rows
+        plan.n_rows = len(plan.compiled_rows) if plan.compiled_rows is not None else len(plan.source_rows)  # type: ignore[arg-type]
+        plan.env = Env(self.ctx)
+        plan.alloc = (AutoIncrement(t, plan.n_rows if plan.compiled_rows is not None else 0)
+                      if t.auto_inc_col is not None else None)
+        return plan
+
+    def _fill_insert_row(self, ins: A.Insert, plan: _InsertPlan, i: int
+                         ) -> tuple[list[Any], set[int], list[int]]:
+        """fill_record for the ``i``-th row: (the row, its write set, the NOT NULL columns given NULL
+        that a BEFORE trigger may still set)."""
+        thd, t, col_idx = self.thd, plan.t, plan.col_idx
+        wctx = WriteContext(self._insert_strict(t, i), t.db, t.name, plan.row_numbers[i] if plan.row_numbers else i + 1,
+                            self.ctx.notes, ins.ignore, sql_mode=thd.vars.get('sql_mode'))
+        row = self.default_row(t, wctx)
+        # the write set: every listed column, a DEFAULT one too (NOBLOB/MINIMAL images)
+        specified: set[int] = set(col_idx)
+        fill = FillRecord(ins.columns is not None, row_notes=self.ctx.notes)
+        if plan.compiled_rows is not None:
+            values = [eval_aborting_on_warning(f, plan.env, self.ctx.notes, wctx.strict and not ins.ignore,
+                                               function_fill=fill)
+                      if f is not None else _DEFAULT for f in plan.compiled_rows[i]]
+        else:
+            values = plan.source_rows[i]  # type: ignore[index]
+            if len(values) != len(col_idx):
+                raise error("ER_WRONG_VALUE_COUNT_ON_ROW", i + 1)
+        # With a BEFORE INSERT trigger, a NULL for a NOT NULL column is only
+        # refused after the trigger ran (it may set NEW.col): the server's
+        # not_null_fields_have_null_values().
+        # Table_triggers_list::prepare_record_accessors: the nullable trigger fields
+        # exist for a BEFORE INSERT *or* BEFORE UPDATE trigger (probed).
+        before_trg = bool(t.triggers_for("BEFORE", "INSERT") or t.triggers_for("BEFORE", "UPDATE"))
+        null_cols: list[int] = []
+        for ci, v in zip(col_idx, values):
+            if v is _DEFAULT:
+                self._explicit_default(t, row, ci, wctx, fill)
+                continue
+            col = t.columns[ci]
+            try:
+                if v is None and not col.nullable and not (col.auto_increment or col.default_now):
+                    if before_trg:
+                        row[ci] = None
+                        null_cols.append(ci)
                         continue
-                    row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
-                except ServerError as err:
-                    fill.failed(err)
-            fill.check()
-            self.ctx.autoinc_row = i + 1
-            generated, skipped = self._triggers_and_auto_increment(
-                t, row, specified, alloc, {ci for ci, _f, _n in ondup}, ins.ignore,
-                self._insert_strict(t, i) and not ins.ignore)
-            if skipped:
-                continue
-            for ci in null_cols:
-                if row[ci] is None:
-                    # not_null_fields_have_null_values: 1048 alone, fill_record's store
-                    # succeeded so it adds no 1105 (probed).
-                    self._null_into_not_null(t, row, ci, i, ins.ignore, compiled_rows is not None and len(compiled_rows) == 1,
-                                             False)
-            if ins.check_option is not None and not self.view_check(t, row, ins.check_option, ins.ignore):
-                if generated is not None:
-                    alloc.give_back(generated, skipped=True)  # type: ignore[union-attr]
-                continue
-            dup = self._find_duplicate_locked(t, row, "X" if ins.replace or ins.on_duplicate else "S")
-            if dup is not None:
-                if ins.replace:
-                    replaced = self._replace_written(t, row, dup, specified, generated, alloc)
-                    res.affected += replaced
-                    copied += 1
-                    deleted_or_updated += replaced - 1
+                    self._null_into_not_null(t, row, ci, i, ins.ignore, plan.single_values_row,
+                                             ins.columns is not None)
                     continue
-                if generated is not None:
-                    # write_record: an ON DUPLICATE KEY UPDATE row whose UPDATE did not take
-                    # the generated value restores it for the next row (restore_auto_increment;
-                    # observed: the new row after a duplicate gets the value)
-                    alloc.give_back(generated, skipped=ins.ignore or bool(ins.on_duplicate))  # type: ignore[union-attr]
-                # InnoDB registered the write attempt: the group ends with Xid even if no row changes.
-                thd.note_write_attempt(t)
-                if ins.on_duplicate:
-                    row_ondup = ondup
-                    if odku_sources:
-                        # The SELECT's values of this row stand in for its columns.
-                        bound = {id(r): A.Literal(v) for r, v in zip(odku_sources, odku_hidden[i])}
-                        row_ondup = [(ci, dup_scope_comp.compile(_bind_refs(e, bound))
-                                      if not isinstance(e, A.Default) else None, c.name)
-                                     for (ci, _f, _n), (c, e) in zip(ondup, ins.on_duplicate)]
-                    changed = self.on_duplicate_update(
-                        t, row, dup, row_ondup, ondup_write_set,
-                        null_rule=(i, ins.ignore, compiled_rows is not None and len(compiled_rows) == 1,
-                                   compiled_rows is None))
-                    res.affected += changed
-                    deleted_or_updated += changed == 2
-                    continue
-                if ins.ignore:
-                    self.ctx.notes.append(_as_warning(dup_entry_error(t, dup)))
-                    continue
-                raise dup_entry_error(t, dup)
-            self._explicit_auto_increment(t, row, generated, alloc)
-            # TABLE::write_set: the columns ON DUPLICATE KEY UPDATE assigns are in it for the
-            # inserted rows too (a NOBLOB/MINIMAL Write_rows image holds them; observed).
-            self.write_row(t, row, specified | trigger_set_columns(t, "INSERT") | ondup_write_set)
-            res.affected += 1
-            copied += 1
-            if t.auto_inc_col is not None:
-                last_auto = row[t.auto_inc_col]
-            if t.triggers:
-                thd.fire_triggers(t, "AFTER", "INSERT", row, None, self.ctx)
+                row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
+            except ServerError as err:
+                fill.failed(err)
+                if has_generated(t):  # the field holds the clipped value the generated columns read
+                    row[ci] = col.type.coerce(v, col.name, WriteContext(False, t.db, t.name))
+        if has_generated(t):
+            update_generated(t, row, self.ctx, self.info, wctx, fill,
+                             thd.stmt.row_format and thd.binlog_row_image != "MINIMAL")
+        fill.check()
+        return row, specified, null_cols
+
+    def _insert_row(self, ins: A.Insert, plan: _InsertPlan, i: int, tally: _InsertTally) -> None:
+        """write_record for the ``i``-th row: triggers, AUTO_INCREMENT, duplicates, the write."""
+        thd, t = self.thd, plan.t
+        row, specified, null_cols = self._fill_insert_row(ins, plan, i)
+        self.ctx.autoinc_row = i + 1
+        generated, skipped = self._triggers_and_auto_increment(
+            t, row, specified, plan.alloc, {ci for ci, _f, _n in plan.ondup}, ins.ignore,
+            self._insert_strict(t, i) and not ins.ignore,
+            checks=lambda: self._constraints_pass(t, row, ins, plan.single_values_row))
+        if skipped:
+            return
+        for ci in null_cols:
+            if row[ci] is None:
+                # not_null_fields_have_null_values: 1048 alone, fill_record's store
+                # succeeded so it adds no 1105 (probed).
+                self._null_into_not_null(t, row, ci, i, ins.ignore, plan.single_values_row, False)
+        if not self._row_checks_pass(t, row, ins, generated, plan.alloc):
+            return
+        dup = self._find_duplicate_locked(t, row, "X" if ins.replace or ins.on_duplicate else "S")
+        if dup is not None:
+            self._insert_duplicate(ins, plan, i, tally, row, dup, specified, generated)
+            return
+        if t.foreign_keys and not self._child_row_ok(t, row, generated, plan.alloc, ins.ignore):
+            return
+        self._explicit_auto_increment(t, row, generated, plan.alloc)
+        # TABLE::write_set: the columns ON DUPLICATE KEY UPDATE assigns are in it for the
+        # inserted rows too (a NOBLOB/MINIMAL Write_rows image holds them; observed).
+        self.write_row(t, row, specified | trigger_set_columns(t, "INSERT") | plan.ondup_write_set)
+        tally.res.affected += 1
+        tally.copied += 1
+        if t.auto_inc_col is not None:
+            tally.last_auto = row[t.auto_inc_col]
+        if t.triggers:
+            thd.fire_triggers(t, "AFTER", "INSERT", row, None, self.ctx)
+
+    def _insert_duplicate(self, ins: A.Insert, plan: _InsertPlan, i: int, tally: _InsertTally, row: list[Any],
+                          dup: Any, specified: set[int], generated: Any) -> None:
+        """The row collides with ``dup``: REPLACE, ON DUPLICATE KEY UPDATE, IGNORE, or error 1062."""
+        t = plan.t
+        if ins.replace:
+            replaced = self._replace_written(t, row, dup, specified, generated, plan.alloc)
+            tally.res.affected += replaced
+            tally.copied += 1
+            tally.deleted_or_updated += replaced - 1
+            return
+        if generated is not None:
+            # write_record: an ON DUPLICATE KEY UPDATE row whose UPDATE did not take
+            # the generated value restores it for the next row (restore_auto_increment;
+            # observed: the new row after a duplicate gets the value)
+            plan.alloc.give_back(generated, skipped=ins.ignore or bool(ins.on_duplicate))  # type: ignore[union-attr]
+        # InnoDB registered the write attempt: the group ends with Xid even if no row changes.
+        self.thd.note_write_attempt(t)
+        if ins.on_duplicate:
+            row_ondup = plan.ondup
+            if plan.odku_sources:
+                # The SELECT's values of this row stand in for its columns.
+                bound = {id(r): A.Literal(v) for r, v in zip(plan.odku_sources, plan.odku_hidden[i])}
+                row_ondup = [(ci, plan.dup_scope_comp.compile(_bind_refs(e, bound))
+                              if not isinstance(e, A.Default) else None, c.name)
+                             for (ci, _f, _n), (c, e) in zip(plan.ondup, ins.on_duplicate)]
+            changed = self.on_duplicate_update(
+                t, row, dup, row_ondup, plan.ondup_write_set,
+                null_rule=(i, ins.ignore, plan.single_values_row, plan.compiled_rows is None))
+            tally.res.affected += changed
+            tally.deleted_or_updated += changed == 2
+            return
+        if ins.ignore:
+            self.ctx.notes.append(_as_warning(dup_entry_error(t, dup)))
+            return
+        raise dup_entry_error(t, dup)
+
+    def _insert_result(self, ins: A.Insert, plan: _InsertPlan, tally: _InsertTally) -> DmlResult:
+        """my_ok's figures for INSERT: the insert id and, for several rows, the info text."""
+        res = tally.res
+        last_auto = tally.last_auto
+        n_rows = plan.n_rows
         # The OK packet's insert id (mysql_insert): the first generated value, else the
         # AUTO_INCREMENT column of the last row inserted (an explicit id; probed: 100
         # for INSERT IGNORE ... VALUES (1, 5), (100, 6) whose first row is a duplicate).
@@ -233,13 +306,14 @@ class InsertExecutor(SelectExecutor):
         if n_rows > 1 or ins.select is not None:
             # ER_INSERT_INFO: with IGNORE the rows not inserted, else the rows REPLACE deleted
             # and ON DUPLICATE KEY UPDATE changed (probed: Duplicates: 1 for an ignored dup).
-            dups = n_rows - copied if ins.ignore and not ins.on_duplicate else deleted_or_updated
+            dups = n_rows - tally.copied if ins.ignore and not ins.on_duplicate else tally.deleted_or_updated
             res.info = f"Records: {n_rows}  Duplicates: {dups}  Warnings: {len(self.ctx.notes)}"
         return res
 
     def _triggers_and_auto_increment(self, t: TableDef, row: list[Any], specified: set[int],
                                      alloc: "AutoIncrement | None", ondup_cols: set[int],
-                                     ignore: bool, abort: bool) -> tuple[int | None, bool]:
+                                     ignore: bool, abort: bool,
+                                     checks: Callable[[], bool] | None = None) -> tuple[int | None, bool]:
         """(the AUTO_INCREMENT value generated, the row skipped) of one row to insert.
 
         fill_record_n_invoke_before_triggers runs the BEFORE INSERT triggers on the
@@ -255,6 +329,8 @@ class InsertExecutor(SelectExecutor):
             if ai is not None and ai not in specified and row[ai] is None and t.triggers_for("BEFORE", "INSERT"):
                 row[ai] = 0
             self._before_insert_triggers(t, row, abort)
+        if checks is not None and not checks():
+            return None, True  # a CHECK refused the row before the engine gave it a value (probed: no INSERT_ID)
         try:
             generated = self.assign_auto_increment(t, row, specified, alloc, defer_explicit=True)
         except ServerError as err:
@@ -318,7 +394,7 @@ class InsertExecutor(SelectExecutor):
         non-transactional table stops aborting once the statement has changed one
         (THD::really_abort_on_warning, marked by write_record) -- a row after rows that
         changed nothing (ON DUPLICATE KEY UPDATE to the same values) still fails (observed)."""
-        changed = self.thd.stmt_changed_nontrans or self.thd.stmt_changed_nontrans_temp
+        changed = self.thd.stmt.changed_nontrans or self.thd.stmt.changed_nontrans_temp
         return self.thd.is_strict(t, i if changed else 0)
 
     def _explicit_default(self, t: TableDef, row: list[Any], ci: int, wctx: WriteContext,
@@ -345,6 +421,7 @@ class InsertExecutor(SelectExecutor):
         columns ON DUPLICATE KEY UPDATE assigns and those a BEFORE INSERT trigger sets --
         is 1364: an error that stops the statement when it aborts on warnings (strict,
         no IGNORE), else a warning ahead of the rows' own (probed, also for zero rows)."""
+        self._col_idx = col_idx  # the statement's columns, for the generated columns' 1906
         write_set = set(col_idx)
         if ins.on_duplicate:
             write_set |= on_duplicate_write_set(t, ins)
@@ -448,6 +525,48 @@ class InsertExecutor(SelectExecutor):
             if old is None or not lock_row(self.thd, t, dup.slot, old, mode):
                 return dup
 
+    def _constraints_pass(self, t: TableDef, row: list[Any], ins: A.Insert, single_row: bool) -> bool:
+        """After the BEFORE triggers, before an AUTO_INCREMENT value is generated: the
+        generated columns (1906 for one the statement gave a value), then the CHECK
+        constraints (4025): a row one refuses under IGNORE is skipped -- but IGNORE does not
+        soften a CHECK of a one-row INSERT ... VALUES/SET, which fails with 4025 (probed;
+        INSERT IGNORE ... SELECT of one row warns)."""
+        if has_generated(t):
+            i = self.ctx.autoinc_row - 1
+            given = {ci for ci, e in zip(self._col_idx, ins.rows[i]) if not isinstance(e, A.Default)} \
+                if ins.rows is not None and i < len(ins.rows) else set(self._col_idx)
+            check_assigned(self.thd, t, given, self.ctx.notes, i)
+            update_generated(t, row, self.ctx, self.info)
+        return not t.checks or verify_checks(self.thd, t, row, self.ctx, self.info, ins.ignore and not single_row)
+
+    def _row_checks_pass(self, t: TableDef, row: list[Any], ins: A.Insert, generated: int | None,
+                         alloc: AutoIncrement | None) -> bool:
+        """The view's CHECK OPTION: a row it refuses under IGNORE is skipped and its generated
+        AUTO_INCREMENT value given back."""
+        if ins.check_option is None or self.view_check(t, row, ins.check_option, ins.ignore):
+            return True
+        if generated is not None:
+            alloc.give_back(generated, skipped=True)  # type: ignore[union-attr]
+        return False
+
+    def _child_row_ok(self, t: TableDef, row: list[Any], generated: int | None, alloc: AutoIncrement | None,
+                      ignore: bool) -> bool:
+        """InnoDB's foreign-key check of the row it inserts (row_ins_check_foreign_constraint):
+        1452, or under IGNORE a warning, the row skipped and the generated AUTO_INCREMENT value
+        given back (write_record's restore_auto_increment); an explicit value does not raise
+        the counter (probed: the next INSERT_ID is the failed row's)."""
+        try:
+            check_child_row(self.thd, t, row)
+        except ServerError as err:
+            if not ignore:
+                raise
+            self.thd.note_write_attempt(t)
+            self.ctx.notes.append(_as_warning(err))
+            if generated is not None:
+                alloc.give_back(generated, skipped=True)  # type: ignore[union-attr]
+            return False
+        return True
+
     @staticmethod
     def _explicit_auto_increment(t: TableDef, row: list[Any], generated: int | None,
                                  alloc: AutoIncrement | None) -> None:
@@ -462,6 +581,8 @@ class InsertExecutor(SelectExecutor):
             alloc.explicit(v)
 
     def write_row(self, t: TableDef, row: list[Any], specified: set[int]) -> int:
+        if has_generated(t):
+            specified = specified | generated_write_set(t)
         if self._returning_rows is not None:
             self._returning_rows.append(list(row))
         if t.engine.blackhole:

@@ -260,7 +260,7 @@ class _Plan:
 
 
 def mysql_load(ex: "Executor", st: A.LoadData) -> "DmlResult":
-    """Read the file and write its rows into the table; leaves ``thd.stmt_load`` for the log."""
+    """Read the file and write its rows into the table; leaves ``thd.stmt.load`` for the log."""
     from harness.sql.handler.autoinc import AutoIncrement
     from harness.sql.stmt.sql_result import DmlResult
 
@@ -319,12 +319,12 @@ def _prepare(ex: "Executor", st: A.LoadData) -> _Plan:
 
 
 def _read_lines(thd: "Thd", st: A.LoadData, plan: _Plan) -> list[LoadLine]:
-    """Read the file (``thd.stmt_load`` keeps its blocks and the logged text), cut it, skip IGNORE n LINES."""
+    """Read the file (``thd.stmt.load`` keeps its blocks and the logged text), cut it, skip IGNORE n LINES."""
     dup = (LoadDupHandling.LOAD_DUP_REPLACE if st.replace else
            LoadDupHandling.LOAD_DUP_IGNORE if plan.ignore else LoadDupHandling.LOAD_DUP_ERROR)
     blocks = read_infile(thd, st)
     text, fn_start, fn_end = load_query_text(thd, st, plan.t, plan.ignore)
-    thd.stmt_load = LoadedFile(tuple(blocks), text, fn_start, fn_end, int(dup))
+    thd.stmt.load = LoadedFile(tuple(blocks), text, fn_start, fn_end, int(dup))
     escape = (st.escaped.encode("latin-1", "replace")[0]
               if st.escaped and (st.escaped_given or "NO_BACKSLASH_ESCAPES" not in plan.sql_mode) else None)
     return split_lines(b"".join(blocks), st, escape, plan.codec) if blocks else []
@@ -341,7 +341,7 @@ def _fill_record(ex: "Executor", plan: _Plan, line: LoadLine, wctx: WriteContext
         fld = line.fields[k] if k < len(line.fields) else None
         value = None if fld is None or fld.null else fld.data.decode(plan.codec, "surrogateescape")
         if isinstance(target, A.UserVar):
-            thd.user_vars[target.name.lower()] = value
+            thd.set_user_var(target.name.lower(), value)
             continue
         assert ci is not None
         col = t.columns[ci]

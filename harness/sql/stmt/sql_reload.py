@@ -16,12 +16,12 @@ if TYPE_CHECKING:
 
 
 def reset_master(thd: "Thd", st: A.ResetMaster) -> "OkPacket":
-    thd.server.binlog.reset(timestamp=thd.stmt_timestamp)
+    thd.server.binlog.reset(timestamp=thd.stmt.timestamp)
     return _ok()
 
 
 def flush_logs(thd: "Thd", st: A.FlushBinaryLogs) -> "OkPacket":
-    thd.server.binlog.rotate(timestamp=thd.stmt_timestamp)
+    thd.server.binlog.rotate(timestamp=thd.stmt.timestamp)
     return _ok()
 
 
@@ -70,7 +70,7 @@ def flush(thd: "Thd", st: A.Flush) -> "OkPacket":
         thd.server.counters.flush_status()
     rotates = any(o in ("LOGS", "BINARY LOGS") for o in st.options)
     if rotates:
-        thd.server.binlog.rotate(timestamp=thd.stmt_timestamp)
+        thd.server.binlog.rotate(timestamp=thd.stmt.timestamp)
     if not st.no_write_to_binlog and not any(o.endswith("LOGS") for o in st.options):
         # A FLUSH is flagged DDL in its GTID (FL_DDL), except when it reloads the privilege
         # tables: reading them ends in a commit of its own that clears the statement's DDL

@@ -12,6 +12,8 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Iterator
 
 from harness.sql.handler.catalog import TableDef
+from harness.sql.handler.foreign_keys import check_child_row, parent_row_change
+from harness.sql.handler.generated_columns import generated_write_set, has_generated, update_generated
 from harness.sql.handler.row_locks import lock_row, lock_scan, uses_row_locks
 from harness.sql.item.expr import Compiler, Env, Scope, compare, is_aggregate_expr, to_bool, to_number
 from harness.sql.item.send_field import statement_typer
@@ -125,11 +127,11 @@ class SelectExecutor:
         from harness.sql.item.field import Column
         assert view.select is not None
         saved_db = self.thd.db
-        self.thd.db = name.db or saved_db  # the view's names resolve in its own database
+        self.thd.set_current_db(name.db or saved_db)  # the view's names resolve in its own database
         try:
             res = self.select(view.select)
         finally:
-            self.thd.db = saved_db
+            self.thd.set_current_db(saved_db)
         names = view.columns or [c.name for c in res.columns]
         cols = [Column(n, c.type or StringType("VARCHAR", 255), c.nullable) for n, c in zip(names, res.columns)]
         t = TableDef(name.db or self.thd.db or "", view.name.name, cols, [], Engine("VIEW", transactional=True))
@@ -203,8 +205,8 @@ class SelectExecutor:
         plain SELECT, the latest rows for DML and locking reads (they lock first)."""
         thd = self.thd
         covering = self._covering_key(t)
-        if thd.stmt_consistent_read and uses_row_locks(t) and not any(w is t for w in self.info.written):
-            rows = t.data.consistent_scan(thd.trx_id, thd.read_view())
+        if thd.stmt.consistent_read and uses_row_locks(t) and not any(w is t for w in self.info.written):
+            rows = t.data.consistent_scan(thd.trx.id, thd.read_view())
             return rows if covering is None else covering_scan(t, covering, rows)
         if covering is not None:
             return covering_scan(t, covering)
@@ -294,7 +296,7 @@ class SelectExecutor:
         if sel.union:
             return self._union(sel, outer_scope, outer_env)
         tables = self._open(sel.from_) if sel.from_ else []
-        lock_mode = self.thd.stmt_lock_mode
+        lock_mode = self.thd.stmt.lock_mode
         if lock_mode and outer_scope is None:
             single = len(tables) == 1
             for (name, t), r in zip(tables, sel.from_):
@@ -302,7 +304,41 @@ class SelectExecutor:
                     self._lock_scan(t, name, sel.where if single else None, lock_mode, in_join=True)
         scope, outer_env = self._select_scope(tables, outer_scope, outer_env)
         comp = Compiler(scope, self.info)
-        # Expand * into columns.
+        items = self._select_items(sel, tables, scope)
+        funcs = [comp.compile_in("SELECT", e) for e, _, _ in items]
+        aggregate = bool(sel.group_by) or any(is_aggregate_expr(e) for e, _, _ in items) or (
+            sel.having is not None and is_aggregate_expr(sel.having))
+        joined = self._joined_rows(sel, tables, scope, outer_env) if tables else None
+        out_rows: list[tuple[list[Any], Env]] = []
+        if aggregate:
+            out_rows = self._grouped_rows(sel, comp, funcs, joined, len(tables), outer_env)
+        else:
+            source = joined if joined is not None else [([], [])]
+            for rows, _slots in source:
+                env = self._row_env(rows, outer_env)
+                out_rows.append(([f(env) for f in funcs], env))
+        if sel.distinct:
+            uniq: list[tuple[list[Any], Env]] = []
+            for out in out_rows:
+                if not any(all(compare(a, b) == 0 or (a is None and b is None) for a, b in zip(out[0], u[0]))
+                           for u in uniq):
+                    uniq.append(out)
+            out_rows = uniq
+        if sel.order_by:
+            out_rows = self._order(out_rows, sel.order_by, comp, items)
+        limit = _limit_value(self.thd, sel.limit, self.ctx)
+        offset = _limit_value(self.thd, sel.offset, self.ctx) or 0
+        rows_only = [r for r, _ in out_rows]
+        total = len(rows_only)
+        if limit is not None or offset:
+            rows_only = rows_only[offset:offset + limit if limit is not None else None]
+        self.ctx.found_rows = len(rows_only)
+        cols = self._describe_computed(sel, scope, items, rows_only)
+        return SelectResult(cols, rows_only, total if sel.calc_found_rows else None)
+
+    def _select_items(self, sel: A.Select, tables: list[tuple[str, TableDef]], scope: Scope
+                      ) -> list[tuple[A.Expr, str, ResultColumn]]:
+        """The select list with ``*`` expanded into columns: (expression, name, result column)."""
         items: list[tuple[A.Expr, str, ResultColumn]] = []
         for it in sel.items:
             if isinstance(it.expr, A.Star):
@@ -324,67 +360,45 @@ class SelectExecutor:
                         c = t.columns[ci]
                         rc = ResultColumn(it.alias or c.name, c.type, tables[ti][0], t.db, c.name, c.nullable, t.name)
                 items.append((it.expr, name, rc))
-        funcs = [comp.compile_in("SELECT", e) for e, _, _ in items]
-        aggregate = bool(sel.group_by) or any(is_aggregate_expr(e) for e, _, _ in items) or (
-            sel.having is not None and is_aggregate_expr(sel.having))
-        joined = self._joined_rows(sel, tables, scope, outer_env) if tables else None
+        return items
+
+    def _row_env(self, rows: list[Any], outer_env: Env | None) -> Env:
+        """The environment one joined row (or one group's first row) is evaluated in."""
+        env = Env(self.ctx, rows)
+        env.outer = outer_env
+        if outer_env is not None:
+            env.locals = outer_env.locals
+            env.new, env.old = outer_env.new, outer_env.old
+        return env
+
+    def _grouped_rows(self, sel: A.Select, comp: Compiler, funcs: list[Any], joined: Any, n_tables: int,
+                      outer_env: Env | None) -> list[tuple[list[Any], Env]]:
+        """GROUP BY / aggregates: one output row per group that passes HAVING, groups in key order."""
         out_rows: list[tuple[list[Any], Env]] = []
-
-        def make_env(rows: list[Any]) -> Env:
-            env = Env(self.ctx, rows)
-            env.outer = outer_env
-            if outer_env is not None:
-                env.locals = outer_env.locals
-                env.new, env.old = outer_env.new, outer_env.old
-            return env
-
-        if aggregate:
-            group_fns = [comp.compile_in("GROUP BY", g) for g in sel.group_by]
-            groups: dict[tuple[Any, ...], list[list[Any]]] = {}
-            order: list[tuple[Any, ...]] = []
-            for rows, _slots in (joined if joined is not None else [([], [])]):
-                env = make_env(rows)
-                key = tuple(_group_key(f(env)) for f in group_fns)
-                if key not in groups:
-                    groups[key] = []
-                    order.append(key)
-                groups[key].append(rows)
-            if not sel.group_by and not order:
-                groups[()] = []
-                order.append(())
-            having = comp.compile_in("HAVING", sel.having) if sel.having is not None else None
-            if sel.group_by:
-                order.sort()
-            for key in order:
-                grp = groups[key]
-                env = make_env(grp[0] if grp else [None] * len(tables))
-                env.group = grp
-                if having is not None and not to_bool(having(env)):
-                    continue
-                out_rows.append(([f(env) for f in funcs], env))
-        else:
-            source = joined if joined is not None else [([], [])]
-            for rows, _slots in source:
-                env = make_env(rows)
-                out_rows.append(([f(env) for f in funcs], env))
-        if sel.distinct:
-            uniq: list[tuple[list[Any], Env]] = []
-            for out in out_rows:
-                if not any(all(compare(a, b) == 0 or (a is None and b is None) for a, b in zip(out[0], u[0]))
-                           for u in uniq):
-                    uniq.append(out)
-            out_rows = uniq
-        if sel.order_by:
-            out_rows = self._order(out_rows, sel.order_by, comp, items)
-        limit = _limit_value(self.thd, sel.limit, self.ctx)
-        offset = _limit_value(self.thd, sel.offset, self.ctx) or 0
-        rows_only = [r for r, _ in out_rows]
-        total = len(rows_only)
-        if limit is not None or offset:
-            rows_only = rows_only[offset:offset + limit if limit is not None else None]
-        self.ctx.found_rows = len(rows_only)
-        cols = self._describe_computed(sel, scope, items, rows_only)
-        return SelectResult(cols, rows_only, total if sel.calc_found_rows else None)
+        group_fns = [comp.compile_in("GROUP BY", g) for g in sel.group_by]
+        groups: dict[tuple[Any, ...], list[list[Any]]] = {}
+        order: list[tuple[Any, ...]] = []
+        for rows, _slots in (joined if joined is not None else [([], [])]):
+            env = self._row_env(rows, outer_env)
+            key = tuple(_group_key(f(env)) for f in group_fns)
+            if key not in groups:
+                groups[key] = []
+                order.append(key)
+            groups[key].append(rows)
+        if not sel.group_by and not order:
+            groups[()] = []
+            order.append(())
+        having = comp.compile_in("HAVING", sel.having) if sel.having is not None else None
+        if sel.group_by:
+            order.sort()
+        for key in order:
+            grp = groups[key]
+            env = self._row_env(grp[0] if grp else [None] * n_tables, outer_env)
+            env.group = grp
+            if having is not None and not to_bool(having(env)):
+                continue
+            out_rows.append(([f(env) for f in funcs], env))
+        return out_rows
 
     def _describe_computed(self, sel: A.Select, scope: Scope, items: list[tuple[A.Expr, str, ResultColumn]],
                            rows: list[list[Any]]) -> list[ResultColumn]:
@@ -415,7 +429,7 @@ class SelectExecutor:
                         having=sel.having, distinct=sel.distinct)
         res = self.select(head, outer_scope, outer_env)
         if any(not all_ for all_, _other in sel.union):
-            self.thd.status_no_index_used = True  # UNION DISTINCT reads its temporary table back
+            self.thd.set_no_index_used(True)  # UNION DISTINCT reads its temporary table back
         rows = list(res.rows)
         for all_, other in sel.union:
             r = self.select(other, outer_scope, outer_env)
@@ -495,6 +509,8 @@ class SelectExecutor:
     def delete_slot(self, t: TableDef, slot: int, old: list[Any]) -> None:
         if uses_row_locks(t):
             lock_row(self.thd, t, slot, old, "X")
+        if t.transactional and not t.temporary:
+            parent_row_change(self.thd, t, old, None)  # 1451, or InnoDB's own cascades
         t.data.delete(slot)
         self.thd.undo_delete(t, slot, old)
         self.thd.log_row(t, DELETE, old, None, None)
@@ -503,6 +519,13 @@ class SelectExecutor:
         if uses_row_locks(t):
             lock_row(self.thd, t, slot, old, "X")
             lock_row(self.thd, t, slot, new, "X")
+        if has_generated(t):
+            update_generated(t, new, self.ctx, self.info)
+            changed = changed | generated_write_set(t)
+        if t.foreign_keys:
+            check_child_row(self.thd, t, new, old)
+        if t.transactional and not t.temporary:
+            parent_row_change(self.thd, t, old, new)
         t.data.update(slot, new)
         ai = t.auto_inc_col
         if ai is not None and isinstance(new[ai], int) and new[ai] >= t.data.auto_increment > 0:
@@ -567,13 +590,13 @@ class SelectExecutor:
         """SERVER_STATUS_NO_INDEX_USED of one query block (access_path.py)."""
         if tables and not self.thd.status_no_index_used:
             zero_limit = isinstance(sel.limit, A.Literal) and sel.limit.value == 0
-            self.thd.status_no_index_used = select_reads_without_index(sel, tables, scope, zero_limit)
+            self.thd.set_no_index_used(select_reads_without_index(sel, tables, scope, zero_limit))
 
     def _note_index_use(self, t: TableDef, ref_name: str, where: A.Expr | None, limit: A.Expr | None,
                         is_delete: bool) -> None:
         """SERVER_STATUS_NO_INDEX_USED of a single-table UPDATE/DELETE (access_path.py)."""
         if update_reads_without_index(t, ref_name, where, limit, self.thd.binlog_format == "ROW", is_delete):
-            self.thd.status_no_index_used = True
+            self.thd.set_no_index_used(True)
 
     def _range_access_order(self, table: tuple[str, TableDef], scope: Scope, where: A.Expr | None,
                             candidates: list[Any]) -> list[Any]:

@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any
 
 from harness.sql.item.column_types import IntType, StringType
 from harness.sql.parse import parse_tree as A
-from harness.sql.parse.parse_errors import UnsupportedError
 from harness.sql.sql_errors import error
 from harness.sql.stmt.sql_result import ResultColumn, SelectResult, _text_result
 
@@ -23,76 +22,77 @@ def _like(rows: list[list[Any]], pattern: str | None, col: int = 0) -> list[list
     return [r for r in rows if rx.match(str(r[col]))]
 
 
-def show(thd: "Thd", st: A.Show) -> SelectResult:
-    from harness.sql.stmt.sql_show_table import TABLE_SHOWS, where_filter
-    handler = TABLE_SHOWS.get(st.what) or _SESSION_SHOWS.get(st.what)
-    if handler is not None:
-        return where_filter(handler(thd, st), st.where)
-    return where_filter(_show(thd, st), st.where)
+def show_binlog_events(thd: "Thd", st: A.Show) -> SelectResult:
+    rows = [list(r) for r in thd.server.binlog.show_events(st.log_name)]
+    if st.from_pos is not None:
+        _check_show_binlog_pos(thd, st, rows)
+        rows = [r for r in rows if r[1] >= st.from_pos]
+    if st.offset:
+        rows = rows[st.offset:]
+    if st.limit is not None:
+        rows = rows[:st.limit]
+    return _text_result(["Log_name", "Pos", "Event_type", "Server_id", "End_log_pos", "Info"], rows, (1, 3, 4))
 
 
-def _show(thd: "Thd", st: A.Show) -> SelectResult:
+def show_binary_logs(thd: "Thd", st: A.Show) -> SelectResult:
+    return _text_result(["Log_name", "File_size"], [list(r) for r in thd.server.binlog.list_files()], (1,))
+
+
+def show_master_status(thd: "Thd", st: A.Show) -> SelectResult:
+    name, pos = thd.server.binlog.current()
+    if thd.server.config.flavor.startswith("mysql"):  # MySQL adds the executed GTID set
+        return _text_result(["File", "Position", "Binlog_Do_DB", "Binlog_Ignore_DB", "Executed_Gtid_Set"],
+                            [[name, pos, "", "", thd.server.binlog.gtid_executed_text()]], (1,))
+    return _text_result(["File", "Position", "Binlog_Do_DB", "Binlog_Ignore_DB"], [[name, pos, "", ""]], (1,))
+
+
+def show_warnings(thd: "Thd", st: A.Show) -> SelectResult:
+    """SHOW WARNINGS and SHOW ERRORS."""
+    notes = thd.last_notes
+    if st.what == "ERRORS":
+        notes = [n for n in notes if n.level == "Error"]
+    rows = [[n.level, n.code, n.message] for n in notes]
+    if st.limit is not None:
+        rows = rows[:st.limit]
+    # mysqld_show_warnings: Level VARCHAR(7), Code Item_return_int(4, MYSQL_TYPE_LONG) unsigned,
+    # Message VARCHAR(MYSQL_ERRMSG_SIZE); none of them nullable.
+    return SelectResult([ResultColumn("Level", StringType("VARCHAR", 7), nullable=False),
+                         ResultColumn("Code", IntType("INT", True, 4), nullable=False),
+                         ResultColumn("Message", StringType("VARCHAR", 512), nullable=False)], rows)
+
+
+def show_warning_count(thd: "Thd", st: A.Show) -> SelectResult:
+    """SHOW COUNT(*) WARNINGS and SHOW COUNT(*) ERRORS."""
     w = st.what
-    if w == "BINLOG_EVENTS":
-        rows = [list(r) for r in thd.server.binlog.show_events(st.log_name)]
-        if st.from_pos is not None:
-            _check_show_binlog_pos(thd, st, rows)
-            rows = [r for r in rows if r[1] >= st.from_pos]
-        if st.offset:
-            rows = rows[st.offset:]
-        if st.limit is not None:
-            rows = rows[:st.limit]
-        return _text_result(["Log_name", "Pos", "Event_type", "Server_id", "End_log_pos", "Info"], rows, (1, 3, 4))
-    if w == "BINARY_LOGS":
-        return _text_result(["Log_name", "File_size"], [list(r) for r in thd.server.binlog.list_files()], (1,))
-    if w == "MASTER_STATUS":
-        name, pos = thd.server.binlog.current()
-        if thd.server.config.flavor.startswith("mysql"):  # MySQL adds the executed GTID set
-            return _text_result(["File", "Position", "Binlog_Do_DB", "Binlog_Ignore_DB", "Executed_Gtid_Set"],
-                                [[name, pos, "", "", thd.server.binlog.gtid_executed_text()]], (1,))
-        return _text_result(["File", "Position", "Binlog_Do_DB", "Binlog_Ignore_DB"], [[name, pos, "", ""]], (1,))
-    if w in ("WARNINGS", "ERRORS"):
-        notes = thd.last_notes
-        if w == "ERRORS":
-            notes = [n for n in notes if n.level == "Error"]
-        rows = [[n.level, n.code, n.message] for n in notes]
-        if st.limit is not None:
-            rows = rows[:st.limit]
-        # mysqld_show_warnings: Level VARCHAR(7), Code Item_return_int(4, MYSQL_TYPE_LONG) unsigned,
-        # Message VARCHAR(MYSQL_ERRMSG_SIZE); none of them nullable.
-        return SelectResult([ResultColumn("Level", StringType("VARCHAR", 7), nullable=False),
-                             ResultColumn("Code", IntType("INT", True, 4), nullable=False),
-                             ResultColumn("Message", StringType("VARCHAR", 512), nullable=False)], rows)
-    if w in ("COUNT_WARNINGS", "COUNT_ERRORS"):
-        notes = thd.last_notes if w == "COUNT_WARNINGS" else [n for n in thd.last_notes if n.level == "Error"]
-        return _text_result(["@@session.warning_count" if w == "COUNT_WARNINGS" else "@@session.error_count"],
-                            [[len(notes)]], (0,))
-    if w == "TABLES":
-        db = st.db or thd.db
-        if db is None:
-            raise error("ER_NO_DB_ERROR")
-        kinds = {t.name: "BASE TABLE" for t in thd.catalog.tables(db).values()}
-        kinds.update({v.name.name: "VIEW" for (vdb, _n), v in thd.catalog.views.items() if vdb == db})
-        rows = _like([[n] for n in sorted(kinds)], st.like)
-        if st.full:
-            return _text_result([f"Tables_in_{db}", "Table_type"], [[r[0], kinds[r[0]]] for r in rows])
-        return _text_result([f"Tables_in_{db}"], rows)
-    if w == "DATABASES":
-        rows = _like([[d] for d in sorted(thd.catalog.databases)], st.like)
-        return _text_result(["Database"], rows)
-    if w == "PROCESSLIST":
-        rows = []
-        for cid, s in sorted(thd.server.sessions.items()):
-            rows.append([cid, s.user, f"{s.host}", s.db, s.command, 0, "", None if s is not thd else "SHOW PROCESSLIST",
-                         "0.000"])
-        return _text_result(["Id", "User", "Host", "db", "Command", "Time", "State", "Info", "Progress"], rows,
-                            (0, 5))
-    if w in _CATALOG_SHOWS:
-        return _CATALOG_SHOWS[w](st)
-    if w == "CREATE_TABLE":
-        t = thd.open_table(st.table)  # type: ignore[arg-type]
-        return _text_result(["Table", "Create Table"], [[t.name, show_create_table(t)]])
-    raise UnsupportedError(f"SHOW {w}")
+    notes = thd.last_notes if w == "COUNT_WARNINGS" else [n for n in thd.last_notes if n.level == "Error"]
+    return _text_result(["@@session.warning_count" if w == "COUNT_WARNINGS" else "@@session.error_count"],
+                        [[len(notes)]], (0,))
+
+
+def show_tables(thd: "Thd", st: A.Show) -> SelectResult:
+    db = st.db or thd.db
+    if db is None:
+        raise error("ER_NO_DB_ERROR")
+    kinds = {t.name: "BASE TABLE" for t in thd.catalog.tables(db).values()}
+    kinds.update({v.name.name: "VIEW" for (vdb, _n), v in thd.catalog.views.items() if vdb == db})
+    rows = _like([[n] for n in sorted(kinds)], st.like)
+    if st.full:
+        return _text_result([f"Tables_in_{db}", "Table_type"], [[r[0], kinds[r[0]]] for r in rows])
+    return _text_result([f"Tables_in_{db}"], rows)
+
+
+def show_databases(thd: "Thd", st: A.Show) -> SelectResult:
+    rows = _like([[d] for d in sorted(thd.catalog.databases)], st.like)
+    return _text_result(["Database"], rows)
+
+
+def show_processlist(thd: "Thd", st: A.Show) -> SelectResult:
+    rows = []
+    for cid, s in sorted(thd.server.sessions.items()):
+        rows.append([cid, s.user, f"{s.host}", s.db, s.command, 0, "", None if s is not thd else "SHOW PROCESSLIST",
+                     "0.000"])
+    return _text_result(["Id", "User", "Host", "db", "Command", "Time", "State", "Info", "Progress"], rows,
+                        (0, 5))
 
 
 def show_variables(thd: "Thd", st: A.Show) -> SelectResult:
@@ -106,24 +106,22 @@ def show_status(thd: "Thd", st: A.Show) -> SelectResult:
     return _text_result(["Variable_name", "Value"], _like(status_rows(thd, st.scope), st.like))
 
 
-def _show_engines(st: A.Show) -> SelectResult:
+def show_create_table_stmt(thd: "Thd", st: A.Show) -> SelectResult:
+    t = thd.open_table(st.table)  # type: ignore[arg-type]
+    return _text_result(["Table", "Create Table"], [[t.name, show_create_table(t)]])
+
+
+def show_engines(thd: "Thd", st: A.Show) -> SelectResult:
     from harness.sql.handler.storage import ENGINES
     rows = [[e.name, "YES" if e.name != "InnoDB" else "DEFAULT", "", "YES" if e.transactional else "NO",
              "NO", "NO"] for e in ENGINES.values()]
     return _text_result(["Engine", "Support", "Comment", "Transactions", "XA", "Savepoints"], rows)
 
 
-def _show_collation(st: A.Show) -> SelectResult:
+def show_collation(thd: "Thd", st: A.Show) -> SelectResult:
     from harness.sql.stmt.infoschema import collation_rows
     return _text_result(["Collation", "Charset", "Id", "Default", "Compiled", "Sortlen"],
                         _like(collation_rows(), st.like), (2, 5))
-
-
-#: SHOW VARIABLES / STATUS: the session's or the server's values (SHOW ... WHERE filters them).
-_SESSION_SHOWS = {"VARIABLES": show_variables, "STATUS": show_status}
-
-#: SHOW statements that list what the model knows, whatever the session.
-_CATALOG_SHOWS = {"ENGINES": _show_engines, "COLLATION": _show_collation}
 
 
 def _check_show_binlog_pos(thd: "Thd", st: A.Show, rows: list[list[Any]]) -> None:

@@ -70,7 +70,7 @@ def drop_database(thd: "Thd", st: A.DropDatabase) -> "OkPacket":
         return _ok()
     dropped = thd.catalog.drop_db(st.name)
     if thd.db == st.name:
-        thd.db = None
+        thd.set_current_db(None)
     # Dropping the tables goes through mysql_rm_table_no_locks, which sets
     # thread_specific_used: the Query carries LOG_EVENT_THREAD_SPECIFIC_F (probed).
     thd.write_ddl(st.text, db=st.name, suppress_use=True, xid=True, thread_specific=bool(dropped))
@@ -94,6 +94,10 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         raise UnsupportedError("CREATE TABLE in a database whose default character set or collation is not "
                                "the server's")
     if st.select is not None:
+        if st.foreign_keys or st.checks or any(c.check is not None or c.generated is not None or c.type_name == "JSON"
+                                               for c in st.columns):
+            from harness.sql.parse.parse_errors import UnsupportedError
+            raise UnsupportedError("FOREIGN KEY, CHECK, a generated or a JSON column declared in CREATE TABLE ... SELECT")
         from harness.sql.stmt.create_select import create_table_select
         return create_table_select(thd, st, db)
     in_trx = thd.in_multi_stmt_transaction_mode()
@@ -119,18 +123,24 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
             return _ok()
         raise error("ER_TABLE_EXISTS_ERROR", st.table.name)
     if src is not None:
+        # LIKE copies the columns, the indexes (those foreign keys generated too) and the
+        # CHECK constraints, never the foreign keys themselves (probed).
         t = TableDef(db, st.table.name, [c for c in src.columns], list(src.keys), src.engine, temporary=st.temporary,
                      options=dict(src.options))
+        t.checks = list(src.checks)
     else:
         t = build_table(db, st, st.temporary, thd.vars.get("default_storage_engine"), thd.db_collation(db))
+        if st.foreign_keys:
+            from harness.sql.handler.foreign_keys import build_foreign_keys, fk_checks
+            build_foreign_keys(thd.catalog, db, t, st.foreign_keys, fk_checks(thd))
     t.table_id = thd.catalog.allocate_table_id()
     if st.temporary:
         if not thd.temp_tables:
-            thd.mixed_temp_row = False
+            thd.set_mixed_temp_row(False)
         # Temporary-table DDL is not logged in ROW (both flavours) nor in MIXED (MySQL 8.0).
         row_format = thd.binlog_format in thd.server.flavor.ddl.temp_ddl_unlogged_formats or thd.mixed_temp_row
         t.created_in_row_format = row_format
-        thd.temp_tables[(db, t.name.lower())] = t
+        thd.add_temp_table((db, t.name.lower()), t)
         _log_create_temporary(thd, st, t.transactional, in_trx, row_format)
         return _ok()
     thd.catalog.add_table(t)
@@ -159,15 +169,15 @@ def _log_create_temporary(thd: "Thd", st: A.CreateTable, transactional: bool, in
     if in_trx:
         # OPTION_BINLOG_THIS_TRX: a transaction that created a temporary table is
         # written at ROLLBACK even in row format (it cannot be undone).
-        thd.trx_keep_log = True
+        thd.trx_log.keep_log = True
     if row_format or not thd.binlog_enabled():
         return
     if in_trx:
         # Inside a transaction: no implicit commit; cached like a statement on
         # a table of its engine (stmt cache while the trx cache is empty).
-        thd.trx_has_ddl = True
-        thd.stmt_info = None
-        thd.stmt_row_format = False  # not the previous statement's (its use_trans_cache)
+        thd.trx_log.has_ddl = True
+        thd.stmt.info = None
+        thd.stmt.row_format = False  # not the previous statement's (its use_trans_cache)
         thd.binlog_query(st.text, transactional, 0, None, None, thread_specific=True, ddl=True, xid=True)
         L3.flush_stmt_cache(thd)  # end of statement (R-flush-SC)
         return
@@ -182,7 +192,7 @@ def drop_table(thd: "Thd", st: A.DropTable) -> "OkPacket":
         # OPTION_BINLOG_THIS_TRX is set for DROP TEMPORARY inside a transaction whether
         # or not a table is dropped: the transaction is then written at ROLLBACK
         # (probed: a missing table, with and without IF EXISTS).
-        thd.trx_keep_log = True
+        thd.trx_log.keep_log = True
     temp, perm, missing = _drop_targets(thd, st)
     if missing and st.if_exists:
         # One Note naming every missing table, as the error would (probed).
@@ -193,6 +203,8 @@ def drop_table(thd: "Thd", st: A.DropTable) -> "OkPacket":
         thd.implicit_commit(schema_change=True)
     if missing and not st.if_exists and not temp and all(p is None for _n, p in perm):
         raise error("ER_BAD_TABLE_ERROR", ",".join(missing))
+    from harness.sql.handler.foreign_keys import check_drop_parent
+    check_drop_parent(thd, [p for _n, p in perm if p is not None])
     if temp:
         _drop_temporary_tables(thd, st, temp, commits=not st.temporary)
     if perm:
@@ -265,12 +277,12 @@ def _drop_temporary_tables(thd: "Thd", st: A.DropTable, temp: list[tuple[A.Table
         del thd.temp_tables[(n.db or thd.db, n.name.lower())]  # type: ignore[index]
     sticky_row = thd.mixed_temp_row
     if not thd.temp_tables:
-        thd.mixed_temp_row = False
+        thd.set_mixed_temp_row(False)
     # A DROP that also names base tables committed first and commits after:
     # its temporary part is not inside a transaction (probed, autocommit=0).
     in_trx = thd.in_multi_stmt_transaction_mode() and not commits
     if in_trx:
-        thd.trx_keep_log = True
+        thd.trx_log.keep_log = True
     if not logged or thd.binlog_format in thd.server.flavor.ddl.temp_ddl_unlogged_formats \
             or not thd.binlog_enabled():
         return
@@ -285,8 +297,8 @@ def _drop_temporary_tables(thd: "Thd", st: A.DropTable, temp: list[tuple[A.Table
         else:
             text = f"DROP TEMPORARY TABLE{if_exists} {_drop_names(thd, group)} /* generated by server */"
         if in_trx:
-            thd.trx_has_ddl = True
-            thd.stmt_info = None
+            thd.trx_log.has_ddl = True
+            thd.stmt.info = None
             thd.binlog_query(text, all(t.transactional for _n, t in group), 0, None, None,
                              thread_specific=True, suppress_use=qualify, ddl=True)
             L3.flush_stmt_cache(thd)
@@ -310,6 +322,8 @@ def truncate_table(thd: "Thd", st: A.Truncate) -> "OkPacket":
     # so also for a temporary table and for one that does not exist (observed).
     thd.implicit_commit(schema_change=True)
     t = thd.open_table(st.table)
+    from harness.sql.handler.foreign_keys import check_truncate_parent
+    check_truncate_parent(thd, t)
     t.data.truncate()
     # TRUNCATE recreates the table: the AUTO_INCREMENT counter starts again (a whole-table
     # DELETE, which empties it row by row or with delete_all_rows, keeps it; probed).
@@ -338,9 +352,9 @@ def drop_temporary_on_disconnect(thd: "Thd") -> bool:
     if not by_db or not thd.binlog_enabled():
         return False
     import time
-    thd.stmt_timestamp = int(time.time())
+    thd.stmt.timestamp = int(time.time())
     for db, tables in by_db.items():
-        thd.db = db
+        thd.set_current_db(db)
         text = "DROP /*!40005 TEMPORARY */ TABLE IF EXISTS " + ",".join(quote(n) for n in tables)
         # close_temporary_tables() logs with character_set_client = system_charset_info
         # (utf8mb3_general_ci, 33): observed Q_CHARSET_CODE (33, 45, 45).

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from harness.sql.handler.catalog import TableDef
+from harness.sql.handler.check_constraints import verify_checks
+from harness.sql.handler.generated_columns import check_assigned, has_generated, update_generated
 from harness.sql.item.column_types import WriteContext
 from harness.sql.item.expr import Compiler, Env, Scope
-from harness.sql.opt.joinplan import plan_join, safe_update_on_fly, written_columns_read
+from harness.sql.opt.joinplan import JoinPlan, plan_join, safe_update_on_fly, written_columns_read
 from harness.sql.parse import parse_tree as A
 from harness.sql.sql_errors import ServerError, error, note
 from harness.sql.stmt.fill_record import (
@@ -98,6 +100,8 @@ class UpdateExecutor(SelectExecutor):
             # CHECK OPTION is checked.
             if t.triggers:
                 thd.fire_triggers(t, "BEFORE", "UPDATE", new, old, self.ctx)
+            if has_generated(t):  # 1906, then computed: an ignored value leaves the row unchanged
+                self._generated_columns(t, new, changed)
             if _rows_equal(new, old):
                 if not comparable:
                     thd.note_write_attempt(t)
@@ -108,21 +112,46 @@ class UpdateExecutor(SelectExecutor):
             for ci, col in enumerate(t.columns):
                 if col.on_update_now and ci not in changed:
                     new[ci] = col.type.coerce(self.ctx.fn_now(), col.name, wctx)
-            if up.check_option is not None and not self.view_check(t, new, up.check_option, up.ignore):
+            if not self._row_passes_checks(t, new, up):
                 res.matched -= 1
                 continue
-            dup = t.data.find_duplicate(new, ignore_slot=slot)  # type: ignore[arg-type]
-            if dup is not None:
-                if up.ignore:
-                    thd.note_write_attempt(t)  # skipped without a warning in 10.11 (observed)
-                    continue
-                raise dup_entry_error(t, dup)
-            self.update_slot(t, slot, old, new, changed | trigger_set_columns(t, "UPDATE"))  # type: ignore[arg-type]
+            if not self._update_or_ignore(t, slot, old, new, changed, up.ignore):  # type: ignore[arg-type]
+                continue
             res.affected += 1
             if t.triggers:
                 thd.fire_triggers(t, "AFTER", "UPDATE", new, old, self.ctx)
         res.info = f"Rows matched: {res.matched}  Changed: {res.affected}  Warnings: {len(self.ctx.notes)}"
         return res
+
+    def _generated_columns(self, t: TableDef, new: list[Any], changed: set[int]) -> None:
+        check_assigned(self.thd, t, changed, self.ctx.notes, 0)
+        update_generated(t, new, self.ctx, self.info)
+
+    def _row_passes_checks(self, t: TableDef, new: list[Any], up: A.Update) -> bool:
+        """The view's CHECK OPTION, then the table's CHECK constraints: a row either refuses
+        under IGNORE is skipped and not counted as matched (probed: ``Rows matched: 0``)."""
+        return (up.check_option is None or self.view_check(t, new, up.check_option, up.ignore)) and (
+            not t.checks or verify_checks(self.thd, t, new, self.ctx, self.info, up.ignore))
+
+    def _update_or_ignore(self, t: TableDef, slot: int, old: list[Any], new: list[Any], changed: set[int],
+                          ignore: bool) -> bool:
+        """The row's duplicate key, then ha_update_row with
+        InnoDB's foreign-key checks (1451/1452); under IGNORE a failing row is skipped, a
+        duplicate or a foreign-key error without a warning (probed)."""
+        dup = t.data.find_duplicate(new, ignore_slot=slot)
+        if dup is not None:
+            if ignore:
+                self.thd.note_write_attempt(t)  # skipped without a warning in 10.11 (observed)
+                return False
+            raise dup_entry_error(t, dup)
+        try:
+            self.update_slot(t, slot, old, new, changed | trigger_set_columns(t, "UPDATE"))
+        except ServerError as err:
+            if not ignore or err.code not in (1451, 1452):
+                raise
+            self.thd.note_write_attempt(t)  # skipped without a warning, as a duplicate is (probed)
+            return False
+        return True
 
     def _update_store(self, t: TableDef, new: list[Any], ci: int, f: Any, env: Env, wctx: WriteContext,
                       fill: "FillRecord", ignore: bool, trigger_fields: bool) -> None:
@@ -148,8 +177,27 @@ class UpdateExecutor(SelectExecutor):
             fill.failed(err)
 
     def update_multi(self, up: A.Update) -> DmlResult:
-        thd = self.thd
-        target_names = {c.table.lower() if c.table else None for c, _ in up.assignments}
+        all_tables, scope, assigns, written, plan = self._multi_update_prepare(up)
+        self._before_join_scan(plan, up.tables, all_tables, written, up.where, scope, not up.ignore,
+                               [up.where, *(r.on for r in up.tables), *(e for _c, e in up.assignments)])
+        combos = self._join_rows_aborting(up, all_tables, scope)
+        res = DmlResult()
+        # multi_update: the first table of the join order is updated during the scan when
+        # safe_update_on_fly allows it; every other table afterwards from its temporary
+        # table, in the written order (do_updates).
+        main = plan.order[0]
+        main_cols = {ci for ti, ci, _ in assigns if ti == main}
+        on_fly = main in written and safe_update_on_fly(
+            plan, main, all_tables[main][1], main_cols, written_columns_read(up.assignments, main, scope))
+        apply_order = ([main] if on_fly else []) + [ti for ti in sorted(written) if not (on_fly and ti == main)]
+        changes = self._multi_update_scan(up, combos, all_tables, assigns, written, main if on_fly else None)
+        self._multi_update_apply(up, all_tables, assigns, apply_order, changes, res)
+        res.info = f"Rows matched: {res.matched}  Changed: {res.affected}  Warnings: {len(self.ctx.notes)}"
+        return res
+
+    def _multi_update_prepare(self, up: A.Update) -> tuple[list[tuple[str, TableDef]], Scope, list[tuple[int, int, Any]],
+                                                          set[int], JoinPlan]:
+        """mysql_multi_update_prepare: the tables, the assignments compiled over the join, the plan."""
         all_tables = [(r.ref_name, self._open_ref(r)) for r in up.tables]
         scope = self._scope(all_tables)
         comp = Compiler(scope, self.info)
@@ -166,65 +214,73 @@ class UpdateExecutor(SelectExecutor):
                     raise error("ER_NON_UPDATABLE_TABLE", name, "UPDATE")
                 continue
             self.info.add(t, ti in written)
-        del target_names
         plan = plan_join(up.tables, all_tables, up.where, scope)
-        self._before_join_scan(plan, up.tables, all_tables, written, up.where, scope, not up.ignore,
-                               [up.where, *(r.on for r in up.tables), *(e for _c, e in up.assignments)])
-        combos = self._join_rows_aborting(up, all_tables, scope)
-        res = DmlResult()
-        # multi_update: the first table of the join order is updated during the scan when
-        # safe_update_on_fly allows it; every other table afterwards from its temporary
-        # table, in the written order (do_updates).
-        main = plan.order[0]
-        main_cols = {ci for ti, ci, _ in assigns if ti == main}
-        on_fly = main in written and safe_update_on_fly(
-            plan, main, all_tables[main][1], main_cols, written_columns_read(up.assignments, main, scope))
-        apply_order = ([main] if on_fly else []) + [ti for ti in sorted(written) if not (on_fly and ti == main)]
-        # The scan: each written table's rows in the order the join first reaches them
-        # (later join rows reaching the same row change nothing), with their new values,
-        # computed table by table in the written order (send_data). A table updated on
-        # the fly is changed in place: later values read its new row (observed with a
-        # const first table), and its own SET list assigns one column after another.
+        return all_tables, scope, assigns, written, plan
+
+    def _multi_update_scan(self, up: A.Update, combos: Any, all_tables: list[tuple[str, TableDef]],
+                           assigns: list[tuple[int, int, Any]], written: set[int], on_fly_table: int | None
+                           ) -> dict[int, list[tuple[int, list[Any]]]]:
+        """multi_update::send_data: each written table's new rows, by slot.
+
+        Each written table's rows in the order the join first reaches them
+        (later join rows reaching the same row change nothing), with their new values,
+        computed table by table in the written order (send_data). A table updated on
+        the fly (``on_fly_table``) is changed in place: later values read its new row
+        (observed with a const first table), and its own SET list assigns one column
+        after another.
+        """
         changes: dict[int, list[tuple[int, list[Any]]]] = {ti: [] for ti in sorted(written)}
         on_fly_rows: dict[int, list[Any]] = {}
         done: set[tuple[int, int]] = set()
         for combo_rows, slots in combos:
             rows = list(combo_rows)
-            if on_fly and slots[main] in on_fly_rows:
-                rows[main] = on_fly_rows[slots[main]]  # type: ignore[index]
+            if on_fly_table is not None and slots[on_fly_table] in on_fly_rows:
+                rows[on_fly_table] = on_fly_rows[slots[on_fly_table]]  # type: ignore[index]
             env = self._env(rows)
             for ti in sorted(written):
                 slot = slots[ti]
                 if slot is None or (ti, slot) in done:
                     continue
                 done.add((ti, slot))
-                t = all_tables[ti][1]
                 cur = list(rows[ti])
-                if on_fly and ti == main:
+                if ti == on_fly_table:
                     rows[ti] = cur
-                fill = FillRecord()
-                for tti, ci, f in assigns:
-                    if tti != ti:
-                        continue
-                    wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 1, self.ctx.notes, up.ignore,
-                                        sql_mode=thd.vars.get('sql_mode'))
-                    col = t.columns[ci]
-                    try:
-                        v = eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not up.ignore, fill)
-                        if v is None and not col.nullable:
-                            # As the single-table UPDATE: 1048, or (not strict, IGNORE) a warning and the zero.
-                            if wctx.strict and not up.ignore:
-                                raise error("ER_BAD_NULL_ERROR", col.name)
-                            self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
-                            cur[ci] = col.type.default_value()
-                            continue
-                        cur[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
-                    except ServerError as err:
-                        fill.failed(err)
-                fill.check()
-                if on_fly and ti == main:
+                self._multi_update_new_values(up, all_tables[ti][1], ti, cur, assigns, env)
+                if ti == on_fly_table:
                     on_fly_rows[slot] = cur
                 changes[ti].append((slot, cur))
+        return changes
+
+    def _multi_update_new_values(self, up: A.Update, t: TableDef, ti: int, cur: list[Any],
+                                 assigns: list[tuple[int, int, Any]], env: Env) -> None:
+        """fill_record for one row of table ``ti``: its SET list stored into ``cur``."""
+        thd = self.thd
+        fill = FillRecord()
+        for tti, ci, f in assigns:
+            if tti != ti:
+                continue
+            wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 1, self.ctx.notes, up.ignore,
+                                sql_mode=thd.vars.get('sql_mode'))
+            col = t.columns[ci]
+            try:
+                v = eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not up.ignore, fill)
+                if v is None and not col.nullable:
+                    # As the single-table UPDATE: 1048, or (not strict, IGNORE) a warning and the zero.
+                    if wctx.strict and not up.ignore:
+                        raise error("ER_BAD_NULL_ERROR", col.name)
+                    self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
+                    cur[ci] = col.type.default_value()
+                    continue
+                cur[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
+            except ServerError as err:
+                fill.failed(err)
+        fill.check()
+
+    def _multi_update_apply(self, up: A.Update, all_tables: list[tuple[str, TableDef]],
+                            assigns: list[tuple[int, int, Any]], apply_order: list[int],
+                            changes: dict[int, list[tuple[int, list[Any]]]], res: DmlResult) -> None:
+        """multi_update::do_updates: the new rows written, table by table in ``apply_order``."""
+        thd = self.thd
         reads = [up.where, *(r.on for r in up.tables), *(e for _c, e in up.assignments)]
         # multi_update's transactional_tables: raised by a transactional table whose row
         # changed (an unchanged row InnoDB could not compare makes the engine read-write,
@@ -258,9 +314,6 @@ class UpdateExecutor(SelectExecutor):
                 res.affected += 1
                 if t.triggers:
                     thd.fire_triggers(t, "AFTER", "UPDATE", new, old, self.ctx)
-        res.info = f"Rows matched: {res.matched}  Changed: {res.affected}  Warnings: {len(self.ctx.notes)}"
-        return res
-
 
 def _resolve_multi_update_names(scope: Scope, up: A.Update) -> list[tuple[int, int, int]]:
     """A multi-table UPDATE resolves its names in the server's order: the SET targets

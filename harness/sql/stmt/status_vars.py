@@ -110,7 +110,7 @@ def status_rows(thd: "Thd", scope: str) -> list[list[Any]]:
     now = time.monotonic()
     values: dict[str, Any] = {k: v for k, v in server.status.items()}
     running = sum(1 for s in list(server.sessions.values()) if s.command == "Query")
-    file, pos = c.snapshots.get(thd) or server.binlog.current() if thd.trx_active else server.binlog.current()
+    file, pos = c.snapshots.get(thd) or server.binlog.current() if thd.trx.active else server.binlog.current()
     values.update({
         "Uptime": max(1, int(now - c.started)), "Uptime_since_flush_status": max(1, int(now - c.flushed)),
         "Threads_connected": len(server.sessions), "Threads_running": max(running, 1),

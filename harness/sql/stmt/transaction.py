@@ -7,6 +7,7 @@ SAVEPOINT / ROLLBACK TO follow R-log-rollback-to-savepoint as MariaDB applies it
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from harness.model import flush as L3
@@ -23,21 +24,38 @@ if TYPE_CHECKING:
     from harness.sql.thd import Thd
 
 
+@dataclass
+class Savepoint:
+    name: str
+    undo_mark: int
+    trx_mark: int
+    # The binlog had joined the transaction when the savepoint was set (it is
+    # in the savepoint's list of participants): only then is ROLLBACK TO a
+    # binlog savepoint rollback; otherwise the binlog rolls back as a whole.
+    binlog_joined: bool = True
+    # An XA-capable engine was a read-write participant when the savepoint was set:
+    # ha_rollback_to_savepoint rolls back and unregisters the engines that joined
+    # after it, so the commit may no longer be two-phase (no Xid).
+    xa_rw: bool = True
+    no_2pc: bool = False  # likewise for an engine without prepare (Aria)
+
+
+
 def begin(thd: "Thd", st: A.Begin) -> "OkPacket":
     XA.check_trans_control(thd)
     thd.implicit_commit(keep_one_shot=True)
-    thd.locked_tables = None  # trans_begin releases LOCK TABLES locks
+    thd.set_locked_tables(None)  # trans_begin releases LOCK TABLES locks
     # trans_begin stamps the transaction's start time from thd->query_start_sec_part(),
     # which sets query_start_sec_part_used: every Query event the rest of the statement
     # writes carries Q_HRNOW. Only a CALL body writes events after its own BEGIN (the
     # flag lives as long as the top-level statement; sub-statements do not reset it).
-    thd.stmt_hrnow_used = True
+    thd.stmt_log.hrnow_used = True
     # transaction->all.reset(): a CALL's earlier non-transactional change no longer
     # takes FL_TRANSACTIONAL from the groups its later statements commit.
-    thd.sp_modified_nontrans = False
-    thd.trx_explicit = True
-    thd.trx_active = True
-    thd.trx_read_only = st.read_only
+    thd.reset_sp_modified_nontrans()
+    thd.trx.explicit = True
+    thd.trx.active = True
+    thd.trx.read_only = st.read_only
     if st.consistent_snapshot and thd.binlog_enabled():
         # binlog_start_consistent_snapshot registers the binlog in the transaction
         # (trans_register_ha): a SAVEPOINT right after it is logged (observed); InnoDB's
@@ -48,7 +66,7 @@ def begin(thd: "Thd", st: A.Begin) -> "OkPacket":
         note_snapshot(thd)  # Binlog_snapshot_file / _position (binlog_start_consistent_snapshot)
     if st.consistent_snapshot and not thd.isolation_below_repeatable_read():
         thd.read_view()  # the read view opens now, not at the first consistent read
-    if st.consistent_snapshot and (thd.trx_isolation or thd.vars.get("tx_isolation")) == "READ-UNCOMMITTED":
+    if st.consistent_snapshot and (thd.trx.isolation or thd.vars.get("tx_isolation")) == "READ-UNCOMMITTED":
         # InnoDB's start_consistent_snapshot opens no read view there (HA_ERR_UNSUPPORTED; observed)
         thd.notes.append(Note("Warning", 138, "InnoDB: WITH CONSISTENT SNAPSHOT is ignored at "
                                               "READ UNCOMMITTED isolation level."))
@@ -58,7 +76,7 @@ def begin(thd: "Thd", st: A.Begin) -> "OkPacket":
 def commit(thd: "Thd", st: A.Commit) -> "OkPacket":
     XA.check_trans_control(thd)
     thd.commit()
-    thd.sp_modified_nontrans = False  # transaction->all.reset(), as in begin()
+    thd.reset_sp_modified_nontrans()  # transaction->all.reset(), as in begin()
     return _ok()
 
 
@@ -66,21 +84,21 @@ def rollback(thd: "Thd", st: A.Rollback) -> "OkPacket":
     if st.savepoint is None:
         XA.check_trans_control(thd)
         thd.rollback()
-        thd.sp_modified_nontrans = False  # transaction->all.reset(), as in begin()
+        thd.reset_sp_modified_nontrans()  # transaction->all.reset(), as in begin()
         return _ok()
-    sp = next((s for s in reversed(thd.savepoints) if s.name.lower() == st.savepoint.lower()), None)
+    sp = next((s for s in reversed(thd.trx.savepoints) if s.name.lower() == st.savepoint.lower()), None)
     if sp is None:
         raise error("ER_SP_DOES_NOT_EXIST_SAVEPOINT", st.savepoint)
-    idx = thd.savepoints.index(sp)
-    del thd.savepoints[idx + 1:]
+    idx = thd.trx.savepoints.index(sp)
+    del thd.trx.savepoints[idx + 1:]
     thd.engine_rollback_to(sp.undo_mark)
-    thd.trx_xa_rw = thd.trx_xa_rw and sp.xa_rw
+    thd.trx_log.xa_rw = thd.trx_log.xa_rw and sp.xa_rw
     thd.trx_log.no_2pc = thd.trx_log.no_2pc and sp.no_2pc
     trx = thd.caches.trx_cache
     # trans_has_updated_non_trans_table: all.modified_non_trans_table is set by a
     # temporary MyISAM table's change too (probed: ROLLBACK TO after one logs
     # ROLLBACK TO and warns 1196 in every format).
-    cannot_undo = thd.trx_nontrans_modified or thd.trx_nontrans_temp_modified or thd.trx_keep_log
+    cannot_undo = thd.trx_log.nontrans_modified or thd.trx_nontrans_temp_modified or thd.trx_log.keep_log
     if not sp.binlog_joined:
         # The binlog joined after the savepoint: it takes part as a plain rollback, and
         # leaves the transaction's participants (ha_rollback_to_savepoint: trans->ha_list
@@ -91,7 +109,7 @@ def rollback(thd: "Thd", st: A.Rollback) -> "OkPacket":
             L3.rollback_trx_cache_to_unjoined_savepoint(thd)
         else:
             trx.truncate(sp.trx_mark)
-        thd.trx_binlog_joined = False
+        thd.trx_log.binlog_joined = False
     elif cannot_undo:
         # A non-transactional change, or a temporary table created or dropped in
         # the transaction (OPTION_KEEP_LOG), cannot be undone: ROLLBACK TO is
@@ -103,7 +121,7 @@ def rollback(thd: "Thd", st: A.Rollback) -> "OkPacket":
     if cannot_undo:
         # Observed: the transaction then counts as having changed a
         # non-transactional table (its ROLLBACK warns 1196 too).
-        thd.trx_nontrans_modified = True
+        thd.trx_log.nontrans_modified = True
         thd.notes.append(Note("Warning", 1196, "Some non-transactional changed tables couldn't be rolled back"))
     return _ok()
 
@@ -112,24 +130,23 @@ def savepoint(thd: "Thd", st: A.Savepoint) -> "OkPacket":
     if thd.trx_log.no_2pc:
         # ha_savepoint: a registered engine without savepoint_set (Aria) refuses it (probed).
         raise error("ER_CHECK_NOT_IMPLEMENTED", "SAVEPOINT")
-    thd.trx_active = True
-    thd.savepoints = [s for s in thd.savepoints if s.name.lower() != st.name.lower()]
+    thd.trx.active = True
+    thd.trx.savepoints = [s for s in thd.trx.savepoints if s.name.lower() != st.name.lower()]
     trx = thd.caches.trx_cache
     # binlog_savepoint_set runs only when the binlog already joined the
     # transaction (something went to either cache); it logs SAVEPOINT.
-    joined = not trx.empty() or thd.trx_binlog_joined
+    joined = not trx.empty() or thd.trx_log.binlog_joined
     if joined and thd.binlog_enabled():
         trx.flush_pending(thd, stmt_end=True)
         trx.append(_server_query(thd, f"SAVEPOINT {DDL.quote(st.name)}"))
-    from harness.sql.thd import Savepoint
-    thd.savepoints.append(Savepoint(st.name, len(thd.undo_log), trx.mark(), binlog_joined=joined,
-                                    xa_rw=thd.trx_xa_rw or thd.trx_log.xa_registered, no_2pc=thd.trx_log.no_2pc))
+    thd.trx.savepoints.append(Savepoint(st.name, len(thd.trx.undo_log), trx.mark(), binlog_joined=joined,
+                                    xa_rw=thd.trx_log.xa_rw or thd.trx_log.xa_registered, no_2pc=thd.trx_log.no_2pc))
     return _ok()
 
 
 def release_savepoint(thd: "Thd", st: A.ReleaseSavepoint) -> "OkPacket":
-    sp = next((s for s in thd.savepoints if s.name.lower() == st.name.lower()), None)
+    sp = next((s for s in thd.trx.savepoints if s.name.lower() == st.name.lower()), None)
     if sp is None:
         raise error("ER_SP_DOES_NOT_EXIST_SAVEPOINT", st.name)
-    thd.savepoints = thd.savepoints[:thd.savepoints.index(sp)]
+    thd.trx.savepoints = thd.trx.savepoints[:thd.trx.savepoints.index(sp)]
     return _ok()

@@ -109,7 +109,7 @@ def _require_mariadb(thd: "Thd") -> None:
 
 def _in_active_trx(thd: "Thd") -> bool:
     """``in_active_multi_stmt_transaction``: BEGIN, or autocommit=0 after a statement used a table."""
-    return thd.trx_explicit or (thd.trx_active and not thd.autocommit)
+    return thd.trx.explicit or (thd.trx.active and not thd.autocommit)
 
 
 def _ok() -> "OkPacket":
@@ -121,7 +121,7 @@ def _forget(thd: "Thd") -> None:
     xs = thd.xid_state
     if xs is not None:
         thd.server.xid_cache.pop(xs.key, None)
-    thd.xid_state = None
+    thd.set_xid_state(None)
 
 
 # ------------------------------------------------------------------ statements
@@ -148,10 +148,11 @@ def xa_start(thd: "Thd", st: A.XaStart) -> "OkPacket":
         raise error("ER_XAER_DUPID")
     # trans_begin: the branch is a multi-statement transaction from here on.
     thd.implicit_commit(keep_one_shot=True)
-    thd.trx_explicit = True
-    thd.trx_active = True
-    thd.xid_state = XidState(xid, ACTIVE, owner=thd.connection_id)
-    thd.server.xid_cache[xid_key(xid)] = thd.xid_state
+    thd.trx.explicit = True
+    thd.trx.active = True
+    xs = XidState(xid, ACTIVE, owner=thd.connection_id)
+    thd.set_xid_state(xs)
+    thd.server.xid_cache[xid_key(xid)] = xs
     return _ok()
 
 
@@ -179,8 +180,8 @@ def xa_prepare(thd: "Thd", st: A.XaPrepare) -> "OkPacket":
         # ha_prepare: a registered engine without prepare() (Aria) is skipped with
         # ER_GET_ERRNO HA_ERR_WRONG_COMMAND; the branch is prepared anyway (probed;
         # the warning replaces the previous statement's).
-        thd.notes = [Note("Warning", 1030, 'Got error 131 "Command not supported by the engine" '
-                                           "from storage engine Aria")]
+        thd.replace_notes([Note("Warning", 1030, 'Got error 131 "Command not supported by the engine" '
+                                                   "from storage engine Aria")])
     if xs.binlogged and thd.binlog_enabled():
         L3.prepare_xa_trx_cache(thd, xs.xid)
     else:
@@ -212,7 +213,7 @@ def xa_commit(thd: "Thd", st: A.XaCommit) -> "OkPacket":
             raise error("ER_XAER_INVAL")
         if xs.binlogged and thd.binlog_enabled():
             L3.complete_xa(thd, xs.xid, commit=True, ro_1pc=xs.ro_1pc)
-        thd.undo_log.clear()
+        thd.trx.undo_log.clear()
         thd._reset_trx()
     else:
         raise er_xaer_rmfail(xs.state)
@@ -225,7 +226,7 @@ def xa_rollback(thd: "Thd", st: A.XaRollback) -> "OkPacket":
     xs = _finish_check(thd, to_xid(st.xid))
     if xs.state == ACTIVE:
         raise er_xaer_rmfail(xs.state)
-    nontrans = thd.trx_nontrans_modified
+    nontrans = thd.trx_log.nontrans_modified
     if xs.state == PREPARED:
         if xs.binlogged and thd.binlog_enabled():
             L3.complete_xa(thd, xs.xid, commit=False, ro_1pc=False)
@@ -292,7 +293,7 @@ def note_statement_end(thd: "Thd") -> None:
     wrote = thd.caches.trx_cache.mark() > trx_mark or not thd.caches.stmt_cache.empty()
     if wrote:
         xs.binlogged = True
-        xs.ro_1pc = not thd.stmt_changed_xa
+        xs.ro_1pc = not thd.stmt.changed_xa
 
 
 def disconnect(thd: "Thd") -> None:
@@ -303,8 +304,8 @@ def disconnect(thd: "Thd") -> None:
         return
     if xs.state == PREPARED:
         xs.owner = None
-        thd.xid_state = None
-        thd.undo_log.clear()
+        thd.set_xid_state(None)
+        thd.trx.undo_log.clear()
         thd._reset_trx()
         return
     xs.state = IDLE

@@ -90,10 +90,84 @@ register({
         1788, "HY000", "The value of @@GLOBAL.GTID_MODE can only be changed one step at a time: OFF <-> "
                        "OFF_PERMISSIVE <-> ON_PERMISSIVE <-> ON. Also note that this value must be stepped up or "
                        "down simultaneously on all servers. See the Manual for instructions."),
+    # MySQL 9.7.4's texts (observed)
+    "ER_GTID_UNSAFE_NON_TRANSACTIONAL_TABLE": (
+        1785, "HY000", "Statement violates GTID consistency: Updates to non-transactional tables can only be "
+                       "done in either autocommitted statements or single-statement transactions, and never in "
+                       "the same statement as updates to transactional tables."),
+    "ER_GTID_UNSAFE_CREATE_SELECT": (1786, "HY000", "Statement violates GTID consistency: CREATE TABLE ... SELECT."),
+    "ER_CLIENT_GTID_UNSAFE_CREATE_DROP_TEMP_TABLE_IN_TRX_IN_SBR": (
+        3748, "HY000", "Statement violates GTID consistency: CREATE TEMPORARY TABLE and DROP TEMPORARY TABLE are "
+                       "not allowed inside a transaction or inside a procedure in a transactional context when "
+                       "@@session.binlog_format=STATEMENT."),
     # [unverified] text
     "ER_GTID_MODE_ON_REQUIRES_ENFORCE_GTID_CONSISTENCY_ON": (
         1779, "HY000", "GTID_MODE = ON requires ENFORCE_GTID_CONSISTENCY = ON."),
 })
+
+
+def _written_tables(thd: Thd, stmt: Any) -> list[Any]:
+    """The tables a DML statement writes (and its triggers, one level), as found."""
+    names: list[Any] = []
+    if isinstance(stmt, (A.Insert, A.LoadData)):
+        names = [stmt.table]
+    elif isinstance(stmt, A.Update):
+        names = [r.table for r in stmt.tables if r.derived is None]
+    elif isinstance(stmt, A.Delete):
+        refs = {r.ref_name.lower(): r.table for r in stmt.tables}
+        names = [refs.get(t.lower(), A.TableName(t)) for t in stmt.targets] if stmt.targets else \
+            [r.table for r in stmt.tables[:1]]
+    out = []
+    for n in names:
+        t = thd.find_table(n)
+        if t is None:
+            continue
+        out.append(t)
+        event = {A.Insert: "INSERT", A.LoadData: "INSERT", A.Update: "UPDATE", A.Delete: "DELETE"}[type(stmt)]
+        for timing in ("BEFORE", "AFTER"):
+            for trg in t.triggers_for(timing, event):
+                for sub in trg.body:
+                    if isinstance(sub, (A.Insert, A.Update, A.Delete)):
+                        out.extend(_written_tables(thd, sub))
+    return out
+
+
+def gtid_consistency_check(thd: Thd, stmt: Any) -> None:
+    """enforce_gtid_consistency=ON (MySQL's THD::is_dml_gtid_compatible /
+    is_ddl_gtid_compatible), as 9.7.4 refuses (docs/RULES-mysql-9.7.md 7):
+
+    * 1785: a statement that writes a non-transactional table while it or its transaction
+      also writes a transactional one (a temporary non-transactional table is exempt in
+      ROW format);
+    * 1786: CREATE TABLE ... SELECT into a non-transactional engine in ROW format;
+    * 3748: CREATE/DROP TEMPORARY TABLE inside a transaction with binlog_format=STATEMENT."""
+    fmt = str(thd.vars.get("binlog_format")).upper()
+    if isinstance(stmt, (A.CreateTable, A.DropTable)) and stmt.temporary:
+        if fmt == "STATEMENT" and thd.in_multi_stmt_transaction_mode():
+            raise error("ER_CLIENT_GTID_UNSAFE_CREATE_DROP_TEMP_TABLE_IN_TRX_IN_SBR")
+        return
+    if isinstance(stmt, A.CreateTable):
+        if stmt.select is not None and fmt == "ROW":
+            from harness.sql.storage import engine_by_name
+            engine = stmt.options.get("ENGINE") or thd.vars.get("default_storage_engine") or "InnoDB"
+            try:
+                transactional = engine_by_name(str(engine)).transactional
+            except Exception:  # noqa: BLE001 - an unknown engine fails later with its own error
+                return
+            if not transactional:
+                raise error("ER_GTID_UNSAFE_CREATE_SELECT")
+        return
+    if not isinstance(stmt, (A.Insert, A.Update, A.Delete, A.LoadData)):
+        return
+    tables = _written_tables(thd, stmt)
+    nontrans = [t for t in tables if not t.transactional]
+    if not nontrans:
+        return
+    if fmt == "ROW" and all(t.temporary for t in nontrans):
+        return
+    trans_before = thd.in_multi_stmt_transaction_mode() and not thd.caches.trx_cache.empty()
+    if any(t.transactional for t in tables) or trans_before:
+        raise error("ER_GTID_UNSAFE_NON_TRANSACTIONAL_TABLE")
 
 
 def gtid_next_value(v: Any) -> str:
@@ -142,6 +216,8 @@ class MySQL80Sysvars(SysvarProfile):
         if thd.gtid_next_used and not isinstance(stmt, (A.Set, A.Show)):
             nxt = thd.vars.get("gtid_next")
             raise error("ER_GTID_NEXT_TYPE_UNDEFINED_GTID", nxt)
+        if thd.server.global_vars.values.get("enforce_gtid_consistency") == "ON":
+            gtid_consistency_check(thd, stmt)
 
     def check_set(self, thd: Thd, name: str, scope: str, value: Any) -> None:
         g = thd.server.global_vars.values
@@ -152,7 +228,7 @@ class MySQL80Sysvars(SysvarProfile):
                 raise error("ER_CANT_SET_GTID_NEXT_TO_GTID_WHEN_GTID_MODE_IS_OFF")
             if v == "ANONYMOUS" and mode == "ON":
                 raise error("ER_CANT_SET_GTID_NEXT_TO_ANONYMOUS_WHEN_GTID_MODE_IS_ON")
-            thd.gtid_next_used = False
+            thd.gtid_next_used = False  # the SessionView field layer 3 sets (harness/model/session.py)
         elif name == "gtid_mode":
             old, new = GTID_MODES.index(str(g.get("gtid_mode", "OFF"))), GTID_MODES.index(str(value).upper())
             if abs(new - old) > 1:
@@ -162,8 +238,8 @@ class MySQL80Sysvars(SysvarProfile):
 
 
 def sysvar_profile_for(flavor: str, *, gtid_mode: str = "OFF", server_uuid: str | None = None) -> SysvarProfile:
-    if flavor == "mysql-8.0":
+    if flavor in ("mysql-8.0", "mysql-9.7"):
         return MySQL80Sysvars(gtid_mode, server_uuid)
-    if flavor == "mariadb-10.11":
+    if flavor in ("mariadb-10.11", "mariadb-11.8"):
         return MariaDBSysvars()
     raise ValueError(f"unknown flavor {flavor!r}")

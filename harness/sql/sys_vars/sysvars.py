@@ -40,6 +40,8 @@ DEFAULT_COLLATION = {"latin1": "latin1_swedish_ci", "utf8mb4": "utf8mb4_general_
 OPTION_NOT_AUTOCOMMIT = 1 << 19
 OPTION_NO_FOREIGN_KEY_CHECKS = 1 << 26
 OPTION_RELAXED_UNIQUE_CHECKS = 1 << 27
+# MariaDB: check_constraint_checks=0 (observed: Q_FLAGS2 0x01008000 after SET check_constraint_checks=0).
+OPTION_NO_CHECK_CONSTRAINT_CHECKS = 1 << 15
 OPTION_EXPLICIT_DEF_TIMESTAMP = 1 << 24
 
 
@@ -219,81 +221,106 @@ def _catalog_convert(vtype: str, lo: str | None, hi: str | None, block: str | No
     options = choices.split(",") if choices else []
     upper = [c.upper() for c in options]
 
-    def wrong_type(name: str) -> ServerError:
-        return error("ER_WRONG_TYPE_FOR_VAR", name)
-
     def convert(name: str, v: Any) -> tuple[Any, Warnings]:
         if vtype in _INT_TYPES:
-            if not _is_int(v):
-                raise wrong_type(name)
-            n = int(v)
-            m = max(int(lo or 0), min(int(hi or n), n))
-            if block and int(block) > 1:
-                m -= m % int(block)
-            warns = [(1292, f"Truncated incorrect {name} value: '{v}'")] if m != n else []
-            return m, warns
+            return _convert_int(name, v, lo, hi, block)
         if vtype == "DOUBLE":
-            if isinstance(v, str) or v is None:
-                raise wrong_type(name)
-            f = float(v)
-            m = max(float(lo or 0), min(float(hi or f), f))
-            return m, ([(1292, f"Truncated incorrect {name} value: '{v}'")] if m != f else [])
+            return _convert_double(name, v, lo, hi)
         if vtype == "BOOLEAN":
-            if v is None:
-                raise error("ER_WRONG_VALUE_FOR_VAR", name, "NULL")
-            if _is_int(v):
-                if int(v) in (0, 1):
-                    return int(v), []
-                raise error("ER_WRONG_VALUE_FOR_VAR", name, v)
-            if not isinstance(v, str):
-                raise wrong_type(name)
-            u = v.upper()
-            if u in ("ON", "TRUE", "1"):
-                return 1, []
-            if u in ("OFF", "FALSE", "0"):
-                return 0, []
-            raise error("ER_WRONG_VALUE_FOR_VAR", name, v)
+            return _convert_boolean(name, v)
         if vtype == "ENUM":
-            if v is None:
-                raise error("ER_WRONG_VALUE_FOR_VAR", name, "NULL")
-            if _is_int(v):
-                if 0 <= int(v) < len(options):
-                    return options[int(v)], []
-                raise error("ER_WRONG_VALUE_FOR_VAR", name, v)
-            if not isinstance(v, str):
-                raise wrong_type(name)
-            if v.upper() in upper:
-                return options[upper.index(v.upper())], []
-            raise error("ER_WRONG_VALUE_FOR_VAR", name, v)
+            return _convert_enum(name, v, options, upper)
         if vtype == "SET":
-            if v is None:
-                raise error("ER_WRONG_VALUE_FOR_VAR", name, "NULL")
-            if _is_int(v):
-                bits = int(v)
-                if bits < 0 or bits >= 1 << len(options):
-                    raise error("ER_WRONG_VALUE_FOR_VAR", name, v)
-                return ",".join(o for i, o in enumerate(options) if bits >> i & 1), []
-            if not isinstance(v, str):
-                raise wrong_type(name)
-            picked = set()
-            for part in (p.strip().upper() for p in v.split(",") if p.strip()):
-                if part not in upper:
-                    raise error("ER_WRONG_VALUE_FOR_VAR", name, v)
-                picked.add(upper.index(part))
-            return ",".join(options[i] for i in sorted(picked)), []
+            return _convert_set(name, v, options, upper)
         if vtype == "FLAGSET":
-            if not isinstance(v, str):
-                raise error("ER_WRONG_VALUE_FOR_VAR", name, _shown(v))
-            for part in (p.strip() for p in v.split(",") if p.strip()):
-                flag, _, state = part.partition("=")
-                if part.lower() != "default" and (flag.lower() not in options
-                                                  or state.lower() not in ("on", "off", "default")):
-                    raise error("ER_WRONG_VALUE_FOR_VAR", name, v)
-            return v, []
+            return _convert_flagset(name, v, options)
         if v is not None and not isinstance(v, str):
-            raise wrong_type(name)
+            raise _wrong_type(name)
         return v, []
     return convert
+
+
+def _wrong_type(name: str) -> ServerError:
+    return error("ER_WRONG_TYPE_FOR_VAR", name)
+
+
+def _convert_int(name: str, v: Any, lo: str | None, hi: str | None, block: str | None) -> tuple[Any, Warnings]:
+    if not _is_int(v):
+        raise _wrong_type(name)
+    n = int(v)
+    m = max(int(lo or 0), min(int(hi or n), n))
+    if block and int(block) > 1:
+        m -= m % int(block)
+    warns = [(1292, f"Truncated incorrect {name} value: '{v}'")] if m != n else []
+    return m, warns
+
+
+def _convert_double(name: str, v: Any, lo: str | None, hi: str | None) -> tuple[Any, Warnings]:
+    if isinstance(v, str) or v is None:
+        raise _wrong_type(name)
+    f = float(v)
+    m = max(float(lo or 0), min(float(hi or f), f))
+    return m, ([(1292, f"Truncated incorrect {name} value: '{v}'")] if m != f else [])
+
+
+def _convert_boolean(name: str, v: Any) -> tuple[Any, Warnings]:
+    if v is None:
+        raise error("ER_WRONG_VALUE_FOR_VAR", name, "NULL")
+    if _is_int(v):
+        if int(v) in (0, 1):
+            return int(v), []
+        raise error("ER_WRONG_VALUE_FOR_VAR", name, v)
+    if not isinstance(v, str):
+        raise _wrong_type(name)
+    u = v.upper()
+    if u in ("ON", "TRUE", "1"):
+        return 1, []
+    if u in ("OFF", "FALSE", "0"):
+        return 0, []
+    raise error("ER_WRONG_VALUE_FOR_VAR", name, v)
+
+
+def _convert_enum(name: str, v: Any, options: list[str], upper: list[str]) -> tuple[Any, Warnings]:
+    if v is None:
+        raise error("ER_WRONG_VALUE_FOR_VAR", name, "NULL")
+    if _is_int(v):
+        if 0 <= int(v) < len(options):
+            return options[int(v)], []
+        raise error("ER_WRONG_VALUE_FOR_VAR", name, v)
+    if not isinstance(v, str):
+        raise _wrong_type(name)
+    if v.upper() in upper:
+        return options[upper.index(v.upper())], []
+    raise error("ER_WRONG_VALUE_FOR_VAR", name, v)
+
+
+def _convert_set(name: str, v: Any, options: list[str], upper: list[str]) -> tuple[Any, Warnings]:
+    if v is None:
+        raise error("ER_WRONG_VALUE_FOR_VAR", name, "NULL")
+    if _is_int(v):
+        bits = int(v)
+        if bits < 0 or bits >= 1 << len(options):
+            raise error("ER_WRONG_VALUE_FOR_VAR", name, v)
+        return ",".join(o for i, o in enumerate(options) if bits >> i & 1), []
+    if not isinstance(v, str):
+        raise _wrong_type(name)
+    picked = set()
+    for part in (p.strip().upper() for p in v.split(",") if p.strip()):
+        if part not in upper:
+            raise error("ER_WRONG_VALUE_FOR_VAR", name, v)
+        picked.add(upper.index(part))
+    return ",".join(options[i] for i in sorted(picked)), []
+
+
+def _convert_flagset(name: str, v: Any, options: list[str]) -> tuple[Any, Warnings]:
+    if not isinstance(v, str):
+        raise error("ER_WRONG_VALUE_FOR_VAR", name, _shown(v))
+    for part in (p.strip() for p in v.split(",") if p.strip()):
+        flag, _, state = part.partition("=")
+        if part.lower() != "default" and (flag.lower() not in options
+                                          or state.lower() not in ("on", "off", "default")):
+            raise error("ER_WRONG_VALUE_FOR_VAR", name, v)
+    return v, []
 
 
 def _catalog_value(vtype: str, raw: str | None) -> Any:
@@ -379,7 +406,7 @@ class SessionVariables:
             return thd.server.binlog.gtid_executed_text()
         if n == "timestamp":
             # The statement's time: the user's (SET TIMESTAMP) or the real one, with microseconds.
-            return self.values[n] or (thd.stmt_start - _EPOCH).total_seconds()
+            return self.values[n] or (thd.stmt.start - _EPOCH).total_seconds()
         if n in ("gtid_binlog_pos", "gtid_current_pos", "gtid_binlog_state"):
             return thd.server.binlog.gtid_pos_text(all_servers=n == "gtid_binlog_state")
         if scope == "global" or where == "global":
@@ -433,6 +460,19 @@ class SessionVariables:
             f |= OPTION_NO_FOREIGN_KEY_CHECKS
         if not self.values["unique_checks"]:
             f |= OPTION_RELAXED_UNIQUE_CHECKS
+        if not self.values.get("check_constraint_checks", 1):
+            f |= OPTION_NO_CHECK_CONSTRAINT_CHECKS
+        return f
+
+    def rows_flags(self) -> int:
+        """The flags a Rows event takes from the session (Rows_log_event's constructor):
+        NO_FOREIGN_KEY_CHECKS_F, RELAXED_UNIQUE_CHECKS_F, NO_CHECK_CONSTRAINT_CHECKS_F
+        (observed: flags 3 and 129 with STMT_END_F)."""
+        f = 0 if self.values["foreign_key_checks"] else 2
+        if not self.values["unique_checks"]:
+            f |= 4
+        if not self.values.get("check_constraint_checks", 1):
+            f |= 128
         return f
 
     def default_collation(self, cs: str) -> str:

@@ -132,3 +132,10 @@ def test_a_non_strict_triggers_conversions_stay_inside_it(trg: Any) -> None:
     trg.execute("SET sql_mode = ''")
     assert _trigger_error(trg, "dt = NEW.i") is None
     assert trg.last_notes == []
+
+
+def test_ref_usable_follows_the_key_type() -> None:
+    from harness.sql.item.arg_comparator import ref_usable
+    assert ref_usable("INT", "STRING") and ref_usable("DECIMAL", "STRING") and ref_usable("DATETIME", "STRING")
+    assert not ref_usable("STRING", "INT") and not ref_usable("INT", "DATETIME")
+    assert ref_usable("DATETIME", "DECIMAL")

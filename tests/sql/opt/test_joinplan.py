@@ -283,13 +283,6 @@ def _texts(thd: Any) -> list[str]:
     return [n.message for n in thd.last_notes]
 
 
-def test_ref_usable_follows_the_key_type() -> None:
-    from harness.sql.opt.joinplan import _ref_usable
-    assert _ref_usable("INT", "STRING") and _ref_usable("DECIMAL", "STRING") and _ref_usable("DATETIME", "STRING")
-    assert not _ref_usable("STRING", "INT") and not _ref_usable("INT", "DATETIME")
-    assert _ref_usable("DATETIME", "DECIMAL")
-
-
 def test_system_table_lookup_warns_only_as_the_left_operand(jp) -> None:  # type: ignore[no-untyped-def]
     jp.execute("CREATE TABLE one (id VARCHAR(10) NOT NULL UNIQUE, c INT) ENGINE=MyISAM")
     jp.execute("CREATE TABLE k (id INT NOT NULL UNIQUE, c INT) ENGINE=MyISAM")

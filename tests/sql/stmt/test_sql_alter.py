@@ -91,7 +91,7 @@ def test_ddl_in_a_transaction_commits_it_first(thd: Thd) -> None:
     thd.execute("INSERT INTO t VALUES (1)")
     with pytest.raises(ServerError):
         thd.execute("ALTER TABLE t ADD a INT")  # fails, but the transaction is already committed
-    assert events(thd)[-2:] == ["Table_map", "Xid"] and not thd.trx_explicit
+    assert events(thd)[-2:] == ["Table_map", "Xid"] and not thd.trx.explicit
 
 
 def test_rename_table_swaps_in_order(thd: Thd) -> None:

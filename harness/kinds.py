@@ -1,0 +1,142 @@
+"""Server kinds as data: which real servers replbed is compared with, and how to get them.
+
+A *kind* is one real server release as a distribution packages it: the Debian
+suite it comes from, the packages that make it up, where its programs live, the
+profile it is started with by default, the replbed flavour that imitates it and
+its family (``mariadb`` or ``mysql``, for workload annotations that only make
+sense for one family).  Everything that starts, replays or reads a real server
+takes these facts from :data:`KINDS`; nothing else names a path or a package.
+
+A kind whose ``suite`` is ``None`` is installed on the host itself
+(``scripts/bootstrap.sh`` does it); every other kind runs from a root of its own
+that :mod:`harness.providers.roots` builds from Debian's archive, because the
+newer servers need a newer libc and libstdc++ than the host has.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class UnknownKindError(ValueError):
+    """A server kind that is not in :data:`KINDS`."""
+
+
+@dataclass(frozen=True)
+class ServerKind:
+    name: str
+    family: str  # "mariadb" or "mysql"
+    flavor: str  # the replbed flavour that imitates this server
+    description: str
+    # Debian suite of the root; None: the host's own packages (no root).
+    suite: str | None
+    # What apt installs into the root (--no-install-recommends).
+    packages: tuple[str, ...]
+    # The package whose version names the root: a new version rebuilds it.
+    version_package: str
+    # Paths inside the root (or on the host when suite is None).
+    server: str
+    install_db: str | None  # None: the server initializes itself (mysqld --initialize-insecure)
+    client: str
+    binlog_tool: str
+    plugin_dir: str
+    # The server profile a run uses when it names none (harness/profile.py).
+    default_profile: str
+    # Other profiles that make sense for this kind (the first is the default).
+    profiles: tuple[str, ...] = ()
+    lib_dir: str = "usr/lib/x86_64-linux-gnu"
+    loader: str = "usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2"
+    share_dir: str = "usr/share/mysql"
+
+    @property
+    def needs_root(self) -> bool:
+        return self.suite is not None
+
+    @property
+    def is_mysql(self) -> bool:
+        return self.family == "mysql"
+
+
+KINDS: dict[str, ServerKind] = {
+    k.name: k
+    for k in (
+        ServerKind(
+            name="mariadb-10.11",
+            family="mariadb",
+            flavor="mariadb-10.11",
+            description="MariaDB 10.11, Debian 12 (bookworm), installed on the host",
+            suite=None,
+            packages=("mariadb-server", "mariadb-client"),
+            version_package="mariadb-server-core",
+            server="/usr/sbin/mariadbd",
+            install_db="/usr/bin/mariadb-install-db",
+            client="/usr/bin/mariadb",
+            binlog_tool="/usr/bin/mariadb-binlog",
+            plugin_dir="/usr/lib/mysql/plugin",
+            default_profile="debian",
+            profiles=("debian", "no-defaults", "skip-name-resolve"),
+        ),
+        ServerKind(
+            name="mariadb-11.8",
+            family="mariadb",
+            flavor="mariadb-11.8",
+            description="MariaDB 11.8, Debian 13 (trixie), with Debian's packaged server configuration",
+            suite="trixie",
+            packages=("mariadb-server", "mariadb-client"),
+            version_package="mariadb-server-core",
+            server="usr/sbin/mariadbd",
+            install_db="usr/bin/mariadb-install-db",
+            client="usr/bin/mariadb",
+            binlog_tool="usr/bin/mariadb-binlog",
+            plugin_dir="usr/lib/mysql/plugin",
+            default_profile="mariadb-11.8-debian",
+            profiles=("mariadb-11.8-debian",),
+            share_dir="usr/share/mariadb",
+        ),
+        ServerKind(
+            name="mysql-9.7",
+            family="mysql",
+            flavor="mysql-9.7",
+            description="MySQL 9.7 LTS, Debian unstable (sid)",
+            suite="sid",
+            packages=("mysql-server-core", "mysql-client"),
+            version_package="mysql-server-core",
+            server="usr/sbin/mysqld",
+            install_db=None,
+            client="usr/bin/mysql",
+            binlog_tool="usr/bin/mysqlbinlog",
+            plugin_dir="usr/lib/mysql/plugin",
+            default_profile="mysql-9.7-gtid-off",
+            profiles=("mysql-9.7-gtid-off", "mysql-9.7-gtid-on"),
+        ),
+    )
+}
+
+DEFAULT_KIND = "mariadb-10.11"
+# The candidate side of a run that names no candidate: replbed with the reference's flavour.
+REPLBED = "replbed"
+
+
+def get_kind(name: str | None) -> ServerKind:
+    """The kind called ``name`` (None: the default reference, MariaDB 10.11)."""
+    if name is None:
+        return KINDS[DEFAULT_KIND]
+    try:
+        return KINDS[name]
+    except KeyError:
+        raise UnknownKindError(f"unknown server kind {name!r}; expected one of {', '.join(KINDS)}") from None
+
+
+def kind_for_flavor(flavor: str) -> ServerKind | None:
+    """The real server a replbed flavour imitates, if the matrix has it."""
+    for kind in KINDS.values():
+        if kind.flavor == flavor:
+            return kind
+    return None
+
+
+def family_of(name: str) -> str:
+    """``mariadb`` or ``mysql`` for a kind or flavour name (``mysql-8.0`` included)."""
+    if name in KINDS:
+        return KINDS[name].family
+    return "mysql" if name.startswith("mysql") else "mariadb"

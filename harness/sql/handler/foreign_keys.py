@@ -1,0 +1,239 @@
+"""InnoDB foreign keys: their definition (dict_create_foreign_constraints) and what
+InnoDB does with them on a row change (row0ins.cc, row0upd.cc).
+
+* A child row whose key is not NULL must find its parent row
+  (row_ins_check_foreign_constraint): 1452 ``ER_NO_REFERENCED_ROW_2``.
+* A parent row that children reference: RESTRICT / NO ACTION (or nothing written)
+  refuses the change with 1451 ``ER_ROW_IS_REFERENCED_2``; CASCADE deletes or updates
+  the children; SET NULL sets their key to NULL (row_upd_cascade / row_ins_foreign
+  cascade). InnoDB makes those changes itself, below the SQL layer: MariaDB logs no
+  rows for them and fires no triggers on the child (the Table_map of a child the
+  action writes is written all the same: sql_base.cc prepare_fk_prelocking_list
+  opened it for write).
+* ``foreign_key_checks=0`` (trx->check_foreigns = false) turns all of it off.
+* Only InnoDB keeps them: on any other engine the clause is parsed and dropped, only
+  the index the SQL layer generates for it stays (ha_create_table of MyISAM).
+
+The engine-level semantics live here; the SQL layer calls in from its row writes.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from harness.sql.handler.catalog import ForeignKey, Key, TableDef
+from harness.sql.parse import parse_tree as A
+from harness.sql.parse.parse_errors import UnsupportedError
+from harness.sql.sql_errors import ServerError, error
+
+#: The actions that change the child: its table is opened for write (TL_WRITE) by
+#: the parent's UPDATE/DELETE, so in row format it gets a Table_map (probed).
+MODIFYING_ACTIONS = ("CASCADE", "SET NULL", "SET DEFAULT")
+
+_INCORRECT = '150 "Foreign key constraint is incorrectly formed"'
+
+
+def fk_checks(thd: Any) -> bool:
+    return bool(thd.vars.get("foreign_key_checks"))
+
+
+def generated_fk_name(table: str, existing: list[ForeignKey], taken: set[str]) -> str:
+    """InnoDB's ``<table>_ibfk_<n>``: one past the highest number the table's names use
+    (dict_table_get_highest_foreign_id; probed: c2_ibfk_3 after dropping c2_ibfk_1)."""
+    pat = re.compile(re.escape(table.lower()) + r"_ibfk_(\d+)$")
+    high = 0
+    for name in [f.name for f in existing] + list(taken):
+        m = pat.match(name.lower())
+        if m:
+            high = max(high, int(m.group(1)))
+    return f"{table}_ibfk_{high + 1}"
+
+
+def _covers(keys: list[Key], cols: list[int]) -> bool:
+    return any(k.columns[:len(cols)] == cols for k in keys)
+
+
+def build_foreign_keys(catalog: Any, db: str, t: TableDef, defs: list[A.ForeignKeyDef], check: bool) -> None:
+    """Resolve the FOREIGN KEY clauses of CREATE/ALTER TABLE onto ``t``: the index the SQL
+    layer generates for each (named after the constraint, else the index name, else the
+    first column; none when a key already starts with the columns), then, on InnoDB, the
+    constraint (ON DELETE/UPDATE as written)."""
+    from harness.sql.handler.catalog import add_table_keys
+    for d in defs:
+        cols = [t.column(c) for c in d.columns]
+        if not _covers(t.keys, cols):
+            name = d.name or d.index_name or d.columns[0]
+            add_table_keys(t.columns, t.keys, [A.KeyDef("INDEX", list(d.columns), name)])
+        if t.engine.name != "InnoDB":
+            continue
+        if t.temporary:
+            raise UnsupportedError("FOREIGN KEY on a temporary table")
+        if "SET DEFAULT" in (d.on_delete, d.on_update):
+            raise UnsupportedError("FOREIGN KEY ... SET DEFAULT")
+        ref_db = d.ref_table.db or db
+        ref_cols = d.ref_columns or []
+        parent = t if (ref_db, d.ref_table.name.lower()) == (db, t.name.lower()) else catalog.get_table(
+            ref_db, d.ref_table.name)
+        if check:
+            _check_definition(t, cols, parent, ref_cols, d)
+        taken = {f.name for f in t.foreign_keys}
+        name = d.name or generated_fk_name(t.name, t.foreign_keys, taken)
+        t.foreign_keys.append(ForeignKey(name, [t.columns[c].name for c in cols], ref_db, d.ref_table.name,
+                                         [parent.columns[parent.column(c)].name if parent is not None else c
+                                          for c in ref_cols], d.on_delete, d.on_update))
+
+
+def _check_definition(t: TableDef, cols: list[int], parent: TableDef | None, ref_cols: list[str],
+                      d: A.ForeignKeyDef) -> None:
+    """errno 150 (1005) for a constraint InnoDB cannot create: no parent, a count or type
+    mismatch, no index in the parent that starts with the referenced columns, SET NULL on
+    a NOT NULL column. The warnings InnoDB adds to SHOW WARNINGS are not modelled."""
+    bad = error("ER_CANT_CREATE_TABLE", t.db, t.name, _INCORRECT)
+    if parent is None or parent.engine.name != "InnoDB" or len(ref_cols) != len(cols):
+        raise bad
+    try:
+        pcols = [parent.column(c) for c in ref_cols]
+    except ServerError:
+        raise bad from None
+    if not _covers(parent.keys, pcols):
+        raise bad
+    for c, p in zip(cols, pcols):
+        ct, pt = t.columns[c].type, parent.columns[p].type
+        if ct.binlog_type != pt.binlog_type or getattr(ct, "unsigned", False) != getattr(pt, "unsigned", False):
+            raise bad
+    if "SET NULL" in (d.on_delete, d.on_update) and any(not t.columns[c].nullable for c in cols):
+        raise bad
+
+
+def _constraint_text(child: TableDef, fk: ForeignKey) -> str:
+    return f"`{child.db}`.`{child.name}`, CONSTRAINT `{fk.name}` {fk.clause(child.db)}"
+
+
+def _key_of(t: TableDef, names: list[str], row: list[Any]) -> tuple[Any, ...] | None:
+    """The row's values of the named columns in their collation's sort order; None if one is NULL."""
+    out = []
+    for n in names:
+        i = t.column(n)
+        v = row[i]
+        if v is None:
+            return None
+        out.append(t.columns[i].type.sort_key(v))
+    return tuple(out)
+
+
+def _matching(t: TableDef, names: list[str], key: tuple[Any, ...]) -> list[int]:
+    return [slot for slot, r in enumerate(t.data.rows) if r is not None and _key_of(t, names, r) == key]
+
+
+def check_child_row(thd: Any, t: TableDef, new: list[Any], old: list[Any] | None = None) -> None:
+    """1452 when a (changed) foreign key of ``new`` has no parent row."""
+    if not t.foreign_keys or not fk_checks(thd):
+        return
+    for fk in t.foreign_keys:
+        key = _key_of(t, fk.columns, new)
+        if key is None or (old is not None and _key_of(t, fk.columns, old) == key):
+            continue
+        parent = thd.catalog.get_table(fk.ref_db, fk.ref_table)
+        if parent is None or not _parent_has(parent, fk, key):
+            raise error("ER_NO_REFERENCED_ROW_2", _constraint_text(t, fk))
+
+
+def _parent_has(parent: TableDef, fk: ForeignKey, key: tuple[Any, ...]) -> bool:
+    try:
+        return bool(_matching(parent, fk.ref_columns, key))
+    except ServerError:
+        return False
+
+
+def parent_row_change(thd: Any, t: TableDef, old: list[Any], new: list[Any] | None) -> None:
+    """The children of a parent row that is deleted (``new`` None) or updated: refuse
+    (1451) before anything changes, then cascade."""
+    if not fk_checks(thd):
+        return
+    actions = []
+    for child, fk in thd.catalog.referencing(t.db, t.name):
+        key = _key_of(t, fk.ref_columns, old)
+        if key is None or (new is not None and _key_of(t, fk.ref_columns, new) == key):
+            continue
+        slots = _matching(child, fk.columns, key)
+        if not slots:
+            continue
+        action = fk.on_delete if new is None else fk.on_update
+        if action not in MODIFYING_ACTIONS:
+            raise error("ER_ROW_IS_REFERENCED_2", _constraint_text(child, fk))
+        actions.append((child, fk, action, slots))
+    for child, fk, action, slots in actions:
+        for slot in slots:
+            _cascade(thd, t, child, fk, action, slot, new)
+
+
+def _cascade(thd: Any, parent: TableDef, child: TableDef, fk: ForeignKey, action: str, slot: int,
+             new_parent: list[Any] | None) -> None:
+    """One child row changed by InnoDB itself: no row event, no trigger."""
+    row = child.data.rows[slot]
+    if row is None:
+        return
+    if action == "CASCADE" and new_parent is None:
+        parent_row_change(thd, child, row, None)
+        child.data.delete(slot)
+        thd.undo_delete(child, slot, row)
+        return
+    changed = list(row)
+    for c, p in zip(fk.columns, fk.ref_columns):
+        changed[child.column(c)] = None if action == "SET NULL" else new_parent[parent.column(p)]  # type: ignore[index]
+    parent_row_change(thd, child, row, changed)
+    child.data.update(slot, changed)
+    thd.undo_update(child, slot, row)
+
+
+def check_drop_parent(thd: Any, tables: list[TableDef]) -> None:
+    """DROP TABLE of a parent another table (not dropped with it) references: 1451 in its
+    short form, before anything is dropped (probed: ``DROP TABLE p, c`` with a third
+    table referencing c drops neither)."""
+    if not fk_checks(thd):
+        return
+    dropping = {id(t) for t in tables}
+    for t in tables:
+        for child, _fk in thd.catalog.referencing(t.db, t.name):
+            if id(child) not in dropping:
+                raise error("ER_ROW_IS_REFERENCED")
+
+
+def check_truncate_parent(thd: Any, t: TableDef) -> None:
+    """TRUNCATE of a referenced table: 1701 naming the first child's constraint, the
+    parent always qualified (probed)."""
+    if not fk_checks(thd):
+        return
+    for child, fk in thd.catalog.referencing(t.db, t.name):
+        if child is t:
+            continue
+        cols = ", ".join(f"`{c}`" for c in fk.columns)
+        refs = ", ".join(f"`{c}`" for c in fk.ref_columns)
+        text = (f"`{child.db}`.`{child.name}`, CONSTRAINT `{fk.name}` FOREIGN KEY ({cols}) "
+                f"REFERENCES `{fk.ref_db}`.`{fk.ref_table}` ({refs})")
+        raise error("ER_TRUNCATE_ILLEGAL_FK", text)
+
+
+def modified_children(thd: Any, t: TableDef, events: str) -> list[tuple[TableDef, str]]:
+    """The children a parent's UPDATE / DELETE opens for write, each with the event it is
+    opened for (prepare_fk_prelocking_list: DELETE for ON DELETE CASCADE, UPDATE for SET
+    NULL and ON UPDATE CASCADE). Whatever foreign_key_checks says (probed: the child's
+    Table_map is there with foreign_key_checks=0); the child is then handled as any
+    table of the statement: its triggers' tables and its own children are opened too,
+    though the triggers never fire (probed)."""
+    out: list[tuple[TableDef, str]] = []
+    for child, fk in thd.catalog.referencing(t.db, t.name):
+        ops = []
+        if "UPDATE" in events and fk.on_update in MODIFYING_ACTIONS:
+            ops.append("UPDATE")
+        if "DELETE" in events and fk.on_delete in MODIFYING_ACTIONS:
+            ops.append("DELETE" if fk.on_delete == "CASCADE" else "UPDATE")
+        for op in ops:
+            if (child, op) not in out:
+                out.append((child, op))
+    return out
+
+
+__all__ = ["build_foreign_keys", "check_child_row", "parent_row_change", "check_drop_parent",
+           "check_truncate_parent", "modified_children", "fk_checks"]

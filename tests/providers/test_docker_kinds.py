@@ -1,0 +1,96 @@
+"""The Docker provider runs every server kind: MariaDB 10.11 from its offline image, MySQL
+9.7 and MariaDB 11.8 from images imported from their roots; and a container sees the
+workloads' data files, so LOAD DATA INFILE gives what the local provider gives.
+
+Real containers (skipped only where Docker cannot run at all, as the other docker tests).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from harness.kinds import get_kind
+from harness.profile import get_profile
+from harness.providers import get_provider
+from harness.providers.base import ServerSettings
+from harness.runner import run_case
+from harness.workload import load_workloads
+
+ROOT = Path(__file__).resolve().parents[2]
+LOAD_CASES = {c.name: c for c in load_workloads(str(ROOT / "workloads" / "load_data.wl"))}
+
+
+@pytest.fixture(scope="module")
+def docker_ready() -> None:
+    try:
+        import docker  # noqa: F401
+    except ImportError as exc:
+        pytest.skip(f"docker SDK not installed: {exc}")
+    from harness.providers.docker import DockerUnavailableError, ImageMissingError, build_image, docker_client
+
+    try:
+        build_image()  # `make image`; a no-op when built
+        docker_client()
+    except (ImageMissingError, DockerUnavailableError, subprocess.TimeoutExpired) as exc:
+        if os.environ.get("REPLBED_REQUIRE_DOCKER"):
+            raise
+        pytest.skip(f"Docker is not usable on this machine: {exc}")
+
+
+def _containers() -> set[str]:
+    from harness.providers.docker import OWNER_FILTER, docker_client
+
+    return {c.id for c in docker_client().containers.list(all=True, filters=OWNER_FILTER)}
+
+
+@pytest.mark.docker
+@pytest.mark.server
+@pytest.mark.slow
+@pytest.mark.parametrize("kind_name", ["mariadb-10.11", "mariadb-11.8", "mysql-9.7"])
+def test_load_data_infile_gives_the_same_result_in_a_container(docker_ready: None, tmp_path: Path,
+                                                               kind_name: str) -> None:
+    if get_kind(kind_name).needs_root and (os.geteuid() != 0):
+        pytest.skip("the root of this kind is built as root")
+    kind = get_kind(kind_name)
+    settings = ServerSettings(flavor=kind.flavor, profile=get_profile(kind.default_profile))
+    case = LOAD_CASES["load_data_myisam_plain"]
+    before = _containers()
+    got = {}
+    for provider in ("local", "docker"):
+        handle = get_provider(provider, kind=kind.name).start(settings, tmp_path / provider)
+        try:
+            if provider == "docker":
+                assert handle.info.get("image", "").startswith("replbed/")
+            out = run_case(handle, case, "STATEMENT", tmp_path / f"case-{provider}", side="reference")
+            assert out.status == "ok", out.error
+            got[provider] = [(s.sql, s.error_code, s.rows) for s in out.statements]
+        finally:
+            handle.stop()
+    assert got["docker"] == got["local"]
+    # the rows were loaded (no 1290 from a --secure-file-priv the container cannot satisfy)
+    assert all(code in (None, 0) for _sql, code, _rows in got["docker"]), got["docker"]
+    assert _containers() <= before  # nothing left behind
+
+
+@pytest.mark.docker
+@pytest.mark.server
+@pytest.mark.slow
+def test_the_kind_image_is_imported_from_the_root_once(docker_ready: None) -> None:
+    if os.geteuid() != 0:
+        pytest.skip("the root is built as root")
+    from harness.providers.docker import docker_client
+    from harness.providers.kind_image import ensure_kind_image, image_name
+    from harness.providers.roots import read_stamp, root_path
+
+    client = docker_client()
+    lines: list[str] = []
+    image = ensure_kind_image(client, "mysql-9.7", progress=lines.append)
+    assert image.labels["replbed.kind"] == "mysql-9.7"
+    assert image.labels["replbed.root-version"] == read_stamp(root_path("mysql-9.7"))["version"]
+    again = ensure_kind_image(client, "mysql-9.7", progress=lines.append)
+    assert again.id == image.id and client.images.get(image_name("mysql-9.7")).id == image.id
+    assert not any("importing" in x for x in lines[1:])  # the second call imports nothing

@@ -1,0 +1,46 @@
+"""Workload annotations per server kind or family, and cases that are for one family only."""
+
+from __future__ import annotations
+
+
+
+# -- the server matrix: annotations per kind or family, cases for one family ---------
+
+
+def test_an_annotation_can_name_a_kind_or_a_family_and_the_most_specific_wins() -> None:
+    from harness.workload.parser import parse_workload
+
+    (case,) = parse_workload("[case k]\n"
+                             "con1: SELECT 1 => mysql-9.7:1785,mariadb-11.8/ROW:OK,mysql:1062,STATEMENT:1064,1146\n")
+    step = case.steps[0]
+    assert step.expected_for("ROW", "mysql-9.7") == 1785           # the kind
+    assert step.expected_for("ROW", "mariadb-11.8") is None        # the kind with the format
+    assert step.expected_for("STATEMENT", "mariadb-11.8") == 1064  # the format
+    assert step.expected_for("MIXED", "mariadb-10.11") == 1146     # the default
+    assert step.expected_for("MIXED") == 1146                      # no kind: as before
+    (fam,) = parse_workload("[case f]\ncon1: SELECT 1 => mysql:ER_DUP_ENTRY\n")
+    assert fam.steps[0].expected_for("ROW", "mysql-9.7") == 1062
+    assert fam.steps[0].expected_for("ROW", "mariadb-10.11") is None
+
+
+def test_bad_server_annotations_are_refused_with_their_line() -> None:
+    import pytest as _pytest
+
+    from harness.workload.parser import WorkloadError, parse_workload
+
+    with _pytest.raises(WorkloadError, match="SOMETIMES"):
+        parse_workload("[case b]\ncon1: SELECT 1 => mysql-9.7/SOMETIMES:1785\n")
+    with _pytest.raises(WorkloadError, match="named twice"):
+        parse_workload("[case b]\ncon1: SELECT 1 => mysql-9.7:1785,mysql-9.7:1786\n")
+    with _pytest.raises(WorkloadError, match="unknown kind or family 'oracle'"):
+        parse_workload("[case b]\nservers = oracle\ncon1: SELECT 1\n")
+
+
+def test_a_case_says_which_servers_it_is_for() -> None:
+    from harness.workload.parser import parse_workload
+
+    (case,) = parse_workload("[case xa]\nservers = mariadb, mysql-9.7  # XA as both spell it\ncon1: SELECT 1\n")
+    assert case.servers == ("mariadb", "mysql-9.7") and case.servers_reason == "XA as both spell it"
+    assert case.applies_to("mariadb-11.8") and case.applies_to("mysql-9.7")
+    (every,) = parse_workload("[case all]\ncon1: SELECT 1\n")
+    assert every.applies_to("mysql-9.7") and every.servers == ()

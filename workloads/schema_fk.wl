@@ -1,0 +1,142 @@
+# Foreign keys (InnoDB) in MariaDB 10.11: docs/RULES-mariadb-10.11.md section "Foreign keys".
+
+[case fk_child_insert_1452]
+rule = MDB.fk.child_check
+seed = 024
+description = a child row without its parent fails with 1452 (the constraint printed as SHOW CREATE TABLE does); a multi-row INSERT leaves nothing in any format
+setup: CREATE TABLE p (id INT PRIMARY KEY, v INT) ENGINE=InnoDB
+setup: CREATE TABLE c (id INT PRIMARY KEY, pid INT, CONSTRAINT fkc FOREIGN KEY (pid) REFERENCES p (id) ON UPDATE CASCADE) ENGINE=InnoDB
+con1: INSERT INTO p VALUES (1, 1), (2, 2)
+con1: INSERT INTO c VALUES (10, 1), (11, NULL)
+con1: INSERT INTO c VALUES (12, 2), (13, 9)  => ER_NO_REFERENCED_ROW_2
+con1: INSERT INTO c VALUES (14, 9)  => 1452
+con1: UPDATE c SET pid = 7 WHERE id = 10  => 1452
+con1: UPDATE c SET pid = 2 WHERE id = 10
+con1: SELECT * FROM c ORDER BY id
+
+[case fk_parent_restrict_1451]
+rule = MDB.fk.parent_check
+seed = 024
+description = a referenced parent row cannot be deleted or its key changed under RESTRICT / NO ACTION / no action written (1451); a non-key change goes through
+setup: CREATE TABLE p (id INT PRIMARY KEY, v INT) ENGINE=InnoDB
+setup: CREATE TABLE d (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id)) ENGINE=InnoDB
+setup: CREATE TABLE e (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id) ON DELETE RESTRICT ON UPDATE NO ACTION) ENGINE=InnoDB
+setup: INSERT INTO p VALUES (1, 1), (2, 2), (3, 3)
+setup: INSERT INTO d VALUES (20, 2)
+setup: INSERT INTO e VALUES (30, 3)
+con1: DELETE FROM p WHERE id = 2  => ER_ROW_IS_REFERENCED_2
+con1: UPDATE p SET id = 33 WHERE id = 3  => 1451
+con1: UPDATE p SET v = 5
+con1: DELETE FROM p WHERE id = 1
+con1: DELETE FROM p  => 1451
+con1: SELECT * FROM p ORDER BY id
+
+[case fk_cascade_not_logged]
+rule = MDB.fk.cascade
+seed = 024
+description = ON DELETE CASCADE / ON UPDATE SET NULL are InnoDB's own: the binlog has the parent's rows only, yet the child's Table_map in row format
+setup: CREATE TABLE p (id INT PRIMARY KEY, v INT) ENGINE=InnoDB
+setup: CREATE TABLE c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id) ON DELETE CASCADE ON UPDATE SET NULL) ENGINE=InnoDB
+setup: CREATE TABLE g (id INT PRIMARY KEY, cid INT, FOREIGN KEY (cid) REFERENCES c (id) ON DELETE CASCADE) ENGINE=InnoDB
+setup: INSERT INTO p VALUES (1, 1), (2, 2), (3, 3)
+setup: INSERT INTO c VALUES (10, 1), (11, 2), (12, 2), (13, 3)
+setup: INSERT INTO g VALUES (100, 10), (101, 11)
+con1: DELETE FROM p WHERE id = 1
+con1: UPDATE p SET id = 20 WHERE id = 2
+con1: UPDATE p SET v = 9
+con1: BEGIN
+con1: DELETE FROM p WHERE id = 3
+con1: ROLLBACK
+con1: SELECT * FROM c ORDER BY id
+con1: SELECT * FROM g ORDER BY id
+
+[case fk_cascade_no_child_trigger]
+rule = MDB.fk.cascade_triggers
+seed = 024
+description = a cascaded delete fires no trigger of the child
+setup: CREATE TABLE p (id INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id) ON DELETE CASCADE) ENGINE=InnoDB
+setup: CREATE TABLE audit (msg VARCHAR(20)) ENGINE=InnoDB
+setup: CREATE TRIGGER c_ad AFTER DELETE ON c FOR EACH ROW INSERT INTO audit VALUES ('child gone')
+setup: INSERT INTO p VALUES (1), (2)
+setup: INSERT INTO c VALUES (10, 1), (11, 2)
+con1: DELETE FROM p WHERE id = 1
+con1: DELETE FROM c WHERE id = 11
+con1: SELECT * FROM audit
+
+[case fk_checks_off]
+rule = MDB.fk.foreign_key_checks
+seed = 024
+description = foreign_key_checks=0: no check, no cascade; Q_FLAGS2 has OPTION_NO_FOREIGN_KEY_CHECKS and rows events NO_FOREIGN_KEY_CHECKS_F
+setup: CREATE TABLE p (id INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id) ON DELETE CASCADE) ENGINE=InnoDB
+setup: INSERT INTO p VALUES (1)
+setup: INSERT INTO c VALUES (10, 1)
+con1: SET foreign_key_checks = 0
+con1: INSERT INTO c VALUES (11, 5)
+con1: DELETE FROM p WHERE id = 1
+con1: UPDATE c SET pid = 6 WHERE id = 10
+con1: SET foreign_key_checks = 1
+con1: INSERT INTO c VALUES (12, 5)  => 1452
+con1: SELECT * FROM c ORDER BY id
+
+[case fk_insert_ignore]
+rule = MDB.fk.ignore
+seed = 024
+description = INSERT IGNORE / UPDATE IGNORE turn 1452 into a warning and skip the row; the generated AUTO_INCREMENT value is given back
+setup: CREATE TABLE p (id INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE c (id INT AUTO_INCREMENT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id)) ENGINE=InnoDB
+setup: INSERT INTO p VALUES (1)
+con1: INSERT IGNORE INTO c (pid) VALUES (1), (7), (1)
+con1: INSERT INTO c (id, pid) VALUES (20, 1), (21, 8)  => 1452
+con1: INSERT INTO c (pid) VALUES (1)
+con1: UPDATE IGNORE c SET pid = 9 WHERE id = 1
+con1: SELECT * FROM c ORDER BY id
+
+[case fk_ddl]
+rule = MDB.fk.ddl
+seed = 024
+description = DROP/TRUNCATE of a referenced parent (1451, 1701), DROP with foreign_key_checks=0, ALTER ADD/DROP FOREIGN KEY (InnoDB's ibfk numbering), CREATE TABLE LIKE (no foreign key), MyISAM ignoring the clause
+setup: CREATE TABLE p (id INT PRIMARY KEY, v INT) ENGINE=InnoDB
+setup: CREATE TABLE c (id INT PRIMARY KEY, pid INT, pv INT, FOREIGN KEY (pid) REFERENCES p (id), FOREIGN KEY (id) REFERENCES p (id) ON DELETE CASCADE) ENGINE=InnoDB
+con1: DROP TABLE p  => 1451
+con1: TRUNCATE TABLE p  => 1701
+con1: SHOW CREATE TABLE c
+con1: ALTER TABLE c DROP FOREIGN KEY c_ibfk_1
+con1: ALTER TABLE c DROP FOREIGN KEY nosuch  => 1091
+con1: ALTER TABLE c ADD FOREIGN KEY (pv) REFERENCES p (id) ON UPDATE CASCADE
+con1: ALTER TABLE c ADD CONSTRAINT named_fk FOREIGN KEY (pid) REFERENCES p (id) ON DELETE SET NULL
+con1: SHOW CREATE TABLE c
+con1: CREATE TABLE c2 LIKE c
+con1: SHOW CREATE TABLE c2
+con1: CREATE TABLE m (id INT, pid INT, FOREIGN KEY (pid) REFERENCES p (id)) ENGINE=MyISAM
+con1: SHOW CREATE TABLE m
+con1: INSERT INTO m VALUES (1, 99)
+con1: INSERT INTO c VALUES (1, NULL, NULL)  => 1452
+con1: SET foreign_key_checks = 0
+con1: DROP TABLE p
+con1: SET foreign_key_checks = 1
+con1: INSERT INTO c VALUES (2, NULL, NULL)  => 1452
+
+[case fk_cascade_autoinc_child]
+rule = MDB.fk.prelocking
+seed = 024
+description = a child the parent's DELETE cascades to is prelocked: an AUTO_INCREMENT child makes the statement unsafe like a trigger's table would
+setup: CREATE TABLE p (id INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE c (id INT AUTO_INCREMENT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id) ON DELETE CASCADE) ENGINE=InnoDB
+setup: INSERT INTO p VALUES (1), (2)
+setup: INSERT INTO c (pid) VALUES (1), (2)
+con1: DELETE FROM p WHERE id = 1
+con1: UPDATE p SET id = 3 WHERE id = 2  => 1451
+con1: SELECT * FROM c ORDER BY id
+
+[case fk_child_also_in_statement]
+rule = MDB.fk.prelocking
+seed = 024
+description = a multi-table DELETE of a parent and its SET NULL child opens the child twice (the statement's and the foreign key's TABLE_LIST): two Table_maps with its id in row format (found by fuzz --generator schema)
+setup: CREATE TABLE t2 (id INT NOT NULL PRIMARY KEY, c_str VARCHAR(6)) ENGINE=InnoDB
+setup: CREATE TABLE t3 (id INT NOT NULL PRIMARY KEY, c_int INT, pid INT, FOREIGN KEY (pid) REFERENCES t2 (id) ON DELETE SET NULL) ENGINE=InnoDB
+setup: INSERT INTO t2 VALUES (1, 'a'), (2, 'b')
+setup: INSERT INTO t3 VALUES (1, 70, NULL), (2, 5, 1)
+con1: DELETE a, b FROM t2 a JOIN t3 b ON a.id = b.id
+con1: SELECT * FROM t3
