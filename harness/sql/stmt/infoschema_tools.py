@@ -27,8 +27,17 @@ def _cols(spec: str) -> list[tuple[str, str]]:
 
 
 def _make(name: str, spec: str, rows: list[list[Any]]) -> TableDef:
-    from harness.sql.stmt.infoschema import _table
-    return _table(name, _cols(spec), rows)
+    """A keyless I_S table of VARCHAR / BIGINT UNSIGNED columns holding ``rows`` (as
+    infoschema.py builds its tables; infoschema.py imports this module, not the reverse)."""
+    from harness.sql.handler.storage import Engine
+    from harness.sql.item.column_types import IntType, StringType
+    from harness.sql.item.field import Column
+    columns = [Column(n, IntType("BIGINT", True) if k == _I else StringType("VARCHAR", 2048), True)
+               for n, k in _cols(spec)]
+    t = TableDef("information_schema", name, columns, [], Engine("SYSTEM VIEW", transactional=True))
+    for r in rows:
+        t.data.insert(list(r))
+    return t
 
 
 def _tables_of(thd: "Thd") -> list[tuple[str, TableDef]]:
