@@ -4,9 +4,8 @@ calls write are equal.
 
 Reflection reads SHOW CREATE TABLE, DESCRIBE, SHOW FULL TABLES and information_schema;
 the reflected tables, columns, primary keys, indexes, unique constraints and foreign
-keys must be the ones MariaDB reports. Foreign keys are declared when replbed's
-CREATE TABLE accepts them (issue 24, branch ``schema``); until then the schema has none
-and the test says so in its skip-free output (``FOREIGN_KEYS``).
+keys must be the ones MariaDB reports. Foreign keys (issue 24) are declared when replbed's
+CREATE TABLE accepts them, as it does since branch ``schema`` was merged.
 """
 
 from __future__ import annotations
@@ -78,7 +77,7 @@ def _engine(h: ServerHandle, driver: str) -> Any:
 
 def _metadata(fks: bool) -> tuple[Any, dict[str, Any]]:
     from sqlalchemy import Boolean, Column, DateTime, ForeignKey, Index, Integer, MetaData, Numeric, String, Table, \
-        Text, text
+        Text, UniqueConstraint, text
 
     def ref(target: str) -> list[Any]:
         return [ForeignKey(target)] if fks else []
@@ -93,7 +92,9 @@ def _metadata(fks: bool) -> tuple[Any, dict[str, Any]]:
     orders = Table("orders", md, Column("id", Integer, primary_key=True),
                    Column("user_id", Integer, *ref("users.id")),
                    Column("amount", Numeric(10, 2), nullable=False), Column("note", Text), Column("placed", DateTime),
-                   # (a UniqueConstraint is CONSTRAINT ... UNIQUE, which replbed parses once issue 24 lands)
+                   Column("note_kind", String(10)),
+                   UniqueConstraint("note_kind", "user_id", name="uq_kind_user"),
+                   # after CREATE TABLE: it replaces the index generated for the foreign key
                    Index("uq_user_placed", "user_id", "placed", unique=True), mysql_engine="InnoDB")
     return md, {"users": users, "addresses": addresses, "orders": orders}
 
