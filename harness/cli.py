@@ -455,9 +455,10 @@ def _fuzz_parser(sub: "argparse._SubParsersAction[Any]") -> None:
                    help="server runs allowed per class while shrinking")
     z.add_argument("--replbed-provider", default="replbed", choices=("replbed", "local"),
                    help="local = a second MariaDB on the replbed side (self-check)")
-    z.add_argument("--generator", default="default", choices=("default", "wide", "schema"),
-                   help="statement mix: default, wide (more types, values and forms; harness/fuzz/wide.py) or schema "
-                        "(foreign keys, CHECKs, generated columns, JSON; harness/fuzz/schema.py)")
+    z.add_argument("--generator", default="default", choices=("default", "wide", "schema", "query"),
+                   help="statement mix: default, wide (more types, values and forms; harness/fuzz/wide.py), schema "
+                        "(foreign keys, CHECKs, generated columns, JSON; harness/fuzz/schema.py) or query (CTEs, "
+                        "window functions, FROM DUAL, SQL PREPARE, accounts; harness/fuzz/query.py)")
     z.set_defaults(func=cmd_fuzz)
 
 

@@ -51,6 +51,14 @@ class Note:
     message: str
 
 
+class FoldedNote(Note):
+    """A warning raised while the server folded a constant expression, before the
+    statement started to abort on warnings (Item::const_item() evaluated at fix time):
+    it stays a warning in a strict sql_mode (observed: ``SHA2('x', 1)`` in an INSERT)."""
+
+    __slots__ = ()
+
+
 # name -> (code, sqlstate, format). One dict for the whole server: a name is
 # registered once (register() refuses a second, different definition).
 MESSAGES: dict[str, tuple[int, str, str]] = {}

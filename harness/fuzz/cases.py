@@ -1,15 +1,16 @@
-"""Which generator builds a fuzz case: ``replbed fuzz --generator default|wide|schema``."""
+"""Which generator builds a fuzz case: ``replbed fuzz --generator default|wide|schema|query``."""
 
 from __future__ import annotations
 
 from harness.fuzz.builders import CaseBuilder
 from harness.fuzz.generator import CaseGenerator
+from harness.fuzz.query import QueryCaseGenerator
 from harness.fuzz.schema import SchemaCaseGenerator
 from harness.fuzz.wide import WideCaseGenerator
 from harness.workload.model import Case
 
 _CLASSES: dict[str, type[CaseBuilder]] = {"default": CaseGenerator, "wide": WideCaseGenerator,
-                                          "schema": SchemaCaseGenerator}
+                                           "schema": SchemaCaseGenerator, "query": QueryCaseGenerator}
 GENERATORS = tuple(_CLASSES)
 
 
@@ -18,7 +19,9 @@ def generate_case(seed: int, index: int, generator: str = "default") -> Case:
 
     ``generator`` names the statement mix: ``default`` (:mod:`harness.fuzz.generator`) or
     ``wide`` (:mod:`harness.fuzz.wide`, more types, values and forms, its own
-    random stream so the default's seeds are unchanged).
+    random stream so the default's seeds are unchanged) or ``query``
+    (:mod:`harness.fuzz.query`: CTEs, window functions, FROM DUAL, SQL PREPARE and
+    accounts interleaved with the default's DML; its own stream too).
     """
     cls = _CLASSES.get(generator)
     if cls is None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from harness.config import ServeConfig
 from harness.sql.server import ServerState
+from harness.sql.stmt.sql_acl import verify_login
 from harness.server.results import HandshakeInfo
 from harness.server.server import ProtocolServer
 from harness.server.session import ReplbedSession
@@ -86,7 +87,8 @@ def build_server(config: ServeConfig) -> tuple[ServerState, ProtocolServer]:
                                server_charset=state.flavor.handshake.charset, lock=state.lock,
                                max_connections=config.max_connections,
                                auth_plugin=state.flavor.handshake.auth_plugin,
-                               tls=state.flavor.handshake.tls)
+                               tls=state.flavor.handshake.tls,
+                               other_accounts=lambda user, auth, scramble: verify_login(state, user, auth, scramble))
     except OSError as exc:
         raise _listen_error(config, exc) from None
     # The binary log is opened only once the port is ours: a server that cannot listen

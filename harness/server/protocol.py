@@ -902,7 +902,8 @@ def is_comment_only(sql: str) -> bool:
 
 
 _COMPOUND_CREATE = re.compile(
-    r"\s*CREATE\s+(?:OR\s+REPLACE\s+)?(?:DEFINER\s*=\s*\S+\s+)?(?:PROCEDURE|FUNCTION|TRIGGER)\b", re.IGNORECASE)
+    r"\s*(?:CREATE\s+(?:OR\s+REPLACE\s+)?|ALTER\s+)(?:DEFINER\s*=\s*\S+\s+)?(?:PROCEDURE|FUNCTION|TRIGGER|EVENT)\b",
+    re.IGNORECASE)
 
 
 def skip_quoted(sql: str, i: int, backslash_escapes: bool) -> int:
@@ -931,7 +932,7 @@ def _statement_end(sql: str, backslash_escapes: bool) -> int:
 
     Quotes, backtick identifiers, comments and backslash escapes (unless
     NO_BACKSLASH_ESCAPES) are honoured so a ``;`` inside them does not count; the body of
-    CREATE PROCEDURE/FUNCTION/TRIGGER ... BEGIN ...; END is one statement for the
+    CREATE PROCEDURE/FUNCTION/TRIGGER/EVENT ... BEGIN ...; END is one statement for the
     server's parser, so its inner ``;`` do not end it.
     """
     if ";" not in sql:

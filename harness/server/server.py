@@ -160,8 +160,11 @@ class ProtocolServer:
         max_connections: int = DEFAULT_MAX_CONNECTIONS,
         auth_plugin: str = p.NATIVE_PASSWORD_PLUGIN,
         tls: bool = False,
+        other_accounts: Callable[[str, bytes, bytes], bool] | None = None,
     ) -> None:
         self.session_factory = session_factory
+        # Accounts created with CREATE USER (harness/sql/stmt/sql_acl.py verify_login).
+        self.other_accounts = other_accounts
         # The account's plugin: mysql_native_password (MariaDB) or caching_sha2_password
         # (MySQL 9.7, which also offers TLS and its RSA public key; harness/server/tls.py).
         self.auth_plugin = auth_plugin
@@ -394,7 +397,7 @@ class ProtocolServer:
     def _check_credentials(self, user: str, auth_response: bytes, scramble: bytes,
                            plugin: str = p.NATIVE_PASSWORD_PLUGIN) -> bool:
         if self.user is not None and user != self.user:
-            return False
+            return self.other_accounts is not None and self.other_accounts(user, auth_response, scramble)
         if self.password is None:
             return True
         if plugin == p.CACHING_SHA2_PLUGIN:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import socket
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -11,6 +12,7 @@ from harness.config import ServeConfig
 from harness.profile import ServerProfile
 from harness.sql.handler.catalog import Catalog
 from harness.sql.handler.lock_sys import LockSys
+from harness.sql.stmt.sql_acl import install_db_accounts
 from harness.sql.stmt.status_vars import StatusCounters, create_log_tables
 from harness.sql.sys_vars.sysvars import GlobalVariables
 from harness.sql.sys_vars.sysvar_profile import sysvar_profile_for
@@ -99,6 +101,15 @@ class ServerState:
         self.flavor = flavor_for(config.flavor, gtid_mode=config.gtid_mode, server_uuid=config.server_uuid)
         self.version = self.flavor.server_version
         self.catalog = Catalog()
+        # Accounts and roles (stmt/sql_acl.py): mariadb-install-db's to begin with.
+        self.accounts = install_db_accounts(socket.gethostname())
+        self.roles: set[str] = set()
+        # The password hashes of the accounts created here: (user, host) -> SHA1(SHA1(pw)).
+        self.account_auth: dict[tuple[str, str], bytes] = {}
+        # Database- and table-level privilege rows: (user, host, db, table or '') -> privileges.
+        self.account_grants: dict[tuple[str, str, str, str], set[str]] = {}
+        # Events (stmt/sql_event.py): (db, name) -> definer.
+        self.events: dict[tuple[str, str], tuple[str, str]] = {}
         # Its system-variable profile (harness/sql/sys_vars/sysvar_profile.py), by the same name.
         self.sysvars = sysvar_profile_for(config.flavor, gtid_mode=config.gtid_mode, server_uuid=config.server_uuid)
         self.global_vars = GlobalVariables(self.sysvars.overrides(), self.sysvars.aliases(), self.sysvars.catalog())

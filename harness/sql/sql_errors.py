@@ -83,6 +83,9 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
         1954, "HY000", "Cannot modify @@session.gtid_domain_id or @@session.gtid_seq_no inside a stored "
                        "function or trigger"),
     "ER_CANT_REOPEN_TABLE": (1137, "HY000", "Can't reopen table: '{0}'"),
+    "ER_WRONG_PARAMETERS_TO_NATIVE_FCT": (1583, "42000", "Incorrect parameters in the call to native function '{0}'"),
+    "ER_WRONG_PLACEMENT_OF_WINDOW_FUNCTION": (
+        4015, "HY000", "Window function is allowed only in SELECT list and ORDER BY clause"),
     "ER_NOT_SUPPORTED_YET": (1235, "42000", "This version of MariaDB doesn't yet support '{0}'"),
     "ER_UNKNOWN_COM_ERROR": (1047, "08S01", "Unknown command"),
     "ER_VIEW_SELECT_CLAUSE": (1350, "HY000", "View's SELECT contains a '{0}' clause"),

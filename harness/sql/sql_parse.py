@@ -18,6 +18,7 @@ from harness.sql.parse.command_flags import uses_tables
 from harness.sql.parse.parse_errors import UnsupportedError
 from harness.sql.stmt import global_read_lock, locked_tables, sql_admin, sql_alter, sql_explain, sql_show
 from harness.sql.stmt import sql_table as DDL
+from harness.sql.stmt import sql_acl, sql_event, sql_prepare
 from harness.sql.stmt import xa as XA
 from harness.sql.stmt.global_read_lock import wait_for_global_read_lock
 from harness.sql.stmt.locked_tables import refuse_under_lock_tables
@@ -115,6 +116,11 @@ COMMANDS: dict[Any, Handler] = {
     A.XaCommit: XA.xa_commit,
     A.XaRollback: XA.xa_rollback,
     A.XaRecover: XA.xa_recover,
+    A.Account: sql_acl.account_statement,
+    A.EventStmt: sql_event.event_statement,
+    A.Prepare: sql_prepare.prepare,
+    A.Execute: sql_prepare.execute,
+    A.Deallocate: sql_prepare.deallocate,
     # SHOW
     ("SHOW", "BINLOG_EVENTS"): sql_show.show_binlog_events,
     ("SHOW", "BINARY_LOGS"): sql_show.show_binary_logs,

@@ -149,6 +149,8 @@ class Thd:
         self.db: str | None = None
         self.vars = SessionVariables(server.global_vars)
         self.user_vars: dict[str, Any] = {}
+        # SQL PREPARE: name (lower case) -> the text cut at its placeholders (stmt/sql_prepare.py).
+        self.sql_prepared: dict[str, list[str]] = {}
         self.status_no_index_used = False
         self.temp_tables: dict[tuple[str, str], TableDef] = {}
         self.notes: list[Note] = []
@@ -623,6 +625,18 @@ class Thd:
             if not is_diag:
                 self.last_notes = self.notes
         return result
+
+    def run_expanded(self, text: str) -> OkPacket | SelectResult:
+        """EXECUTE's statement: the prepared text with its values substituted runs as
+        this statement, and is its thd->query() (what the binary log writes)."""
+        try:
+            stmt = self.parse(text)
+        except SqlParseError as e:
+            raise ServerError(e.code, str(e), e.sqlstate) from None
+        if statement_clears_warnings(stmt):
+            self.notes, self.carried_notes = [], 0
+        self.stmt.text = text
+        return self.execute_command(stmt)
 
     def execute_command(self, stmt: A.Statement) -> OkPacket | SelectResult:
         """Run a parsed statement (a client's, or a stored routine's sub-statement): the dispatcher's."""

@@ -55,9 +55,11 @@ def missing() -> str | None:
         return "needs redis-server (Debian package redis-server)"
     if pg_bin() is None:
         return "needs PostgreSQL (Debian package postgresql)"
-    try:
-        import airflow.providers.celery  # noqa: F401
-    except ImportError:
+    import importlib.metadata
+
+    try:  # by its metadata: importing it would import (and configure) Airflow in this process
+        importlib.metadata.version("apache-airflow-providers-celery")
+    except importlib.metadata.PackageNotFoundError:
         return "needs apache-airflow-providers-celery (requirements.lock)"
     return None
 

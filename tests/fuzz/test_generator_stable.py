@@ -4,7 +4,7 @@ shared their builders (issue 25): a seed is a repro's name, so its cases may nev
 tests/fixtures/fuzz/case_hashes.json was recorded on the tree before the move (07d13ee): per
 generator, the SHA-256 of the ``.wl`` text of cases 0..4 for seeds 0..199, and of cases 0..19
 for the named seeds of the README's figures. The ``schema`` generator's (issue 24) were recorded
-when it was added, over the same seeds.
+when it was added, over the same seeds; so were the ``query`` generator's (issue 24 part B).
 """
 
 from __future__ import annotations

@@ -180,6 +180,10 @@ class Vars:
     def flags2(self) -> int:
         return 0
 
+    def rows_flags(self) -> int:
+        """No NO_FOREIGN_KEY_CHECKS_F / RELAXED_UNIQUE_CHECKS_F: every check on, as by default."""
+        return 0
+
 
 @dataclass
 class GlobalVarsFake:

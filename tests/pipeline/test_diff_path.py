@@ -43,16 +43,17 @@ def test_the_threshold_env_still_moves_the_default(monkeypatch):
     assert diff_path({"spark_master": "local[*]"}, 1)["engine"] == "spark"
 
 
-def test_analyze_records_the_path_in_the_plan_and_says_it(tmp_path):
+def test_analyze_records_the_path_in_the_plan_and_says_it(tmp_path, capsys, monkeypatch):
     from harness.pipeline.regression import analyze_run, decode_run
 
     run = tmp_path / "run"
     shutil.copytree(FIXTURE_RUN, run, ignore=shutil.ignore_patterns("records"))
     decode_run(run, progress=None)
     os.utime(run / "plan.json", (1000, 1000))
-    lines: list[str] = []
-    analyze_run(run, validate=False, progress=lines.append)
+    monkeypatch.delenv("REPLBED_CONSOLE_FD", raising=False)
+    capsys.readouterr()
+    analyze_run(run, validate=False, progress=None)
     assert (run / "plan.json").stat().st_mtime == 1000  # still the plan's time (prune orders runs by it)
     path = json.loads((run / "plan.json").read_text())["diff_path"]
     assert path["engine"] == "in-process" and path["events"] > 0
-    assert f"[analyze] {path['why']}" in lines
+    assert f"diff: {path['why']}" in capsys.readouterr().out  # the console line

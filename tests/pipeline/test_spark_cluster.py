@@ -45,7 +45,7 @@ def _analyze_on(master: str, tmp_path: Path, name: str, *, env_extra: dict | Non
                        timeout=900)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     assert f"session on {master} ready" in r.stdout, r.stdout[-3000:]
-    assert f"[analyze] spark diff on {master} (" in r.stdout, r.stdout[-3000:]
+    assert f"diff: spark diff on {master} (" in r.stdout, r.stdout[-3000:]  # the console says which path
     path = json.loads((run / "plan.json").read_text())["diff_path"]
     assert (path["engine"], path["spark_master"]) == ("spark", master), path
     assert (run / "diff" / "summary_full.json").is_file(), r.stdout[-3000:] + r.stderr[-3000:]

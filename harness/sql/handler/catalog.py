@@ -17,6 +17,7 @@ from harness.sql.item.column_types import ColumnType
 from harness.sql.item.column_types import make_type
 from harness.sql.parse import parse_tree as A
 from harness.sql.item.field import Column
+from harness.sql.item.item_print import print_item
 
 if TYPE_CHECKING:
     from harness.model.session import TableView
@@ -355,11 +356,38 @@ def build_table(db: str, ct: A.CreateTable, temporary: bool, default_engine: str
     engine = engine_by_name(ct.options.get("ENGINE", default_engine))
     t = TableDef(db, ct.table.name, columns, keys, engine, temporary=temporary, options=dict(ct.options))
     if ct.checks or any(cd.check is not None or cd.type_name == "JSON" for cd in ct.columns):
-        from harness.sql.handler.check_constraints import build_checks
         t.checks = build_checks(ct.columns, ct.checks)
     if "AUTO_INCREMENT" in ct.options:
         t.data.auto_increment = int(ct.options["AUTO_INCREMENT"])
     return t
+
+
+def build_checks(columns: list[A.ColumnDef], checks: list[A.CheckDef],
+                 existing: list[CheckConstraint] | None = None) -> list[CheckConstraint]:
+    """The CheckConstraint list of a table: its columns' first, then its own."""
+    out = list(existing or [])
+    for cd in columns:
+        if cd.type_name == "JSON":
+            # MariaDB's JSON: LONGTEXT with CHECK (json_valid(col)) (probed: SHOW CREATE prints it)
+            e = A.FuncCall("JSON_VALID", [A.ColumnRef(cd.name)])
+            out.append(CheckConstraint(cd.name, e, print_item(e), field=cd.name))
+        if cd.check is not None:
+            out.append(CheckConstraint(cd.name, cd.check.expr, print_item(cd.check.expr), field=cd.name))
+    n = 0
+    names = {c.name.lower() for c in out if c.field is None}
+    for d in checks:
+        name = d.name
+        if name is None:
+            n += 1
+            name = f"CONSTRAINT_{n}"
+            while name.lower() in names:
+                n += 1
+                name = f"CONSTRAINT_{n}"
+        elif name.lower() in names:
+            raise error("ER_DUP_CONSTRAINT_NAME", "CHECK", name)
+        names.add(name.lower())
+        out.append(CheckConstraint(name, d.expr, print_item(d.expr)))
+    return out
 
 
 def _implements_table_view(t: TableDef) -> TableView:

@@ -14,38 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness.sql.handler.catalog import CheckConstraint, TableDef
-from harness.sql.item.item_print import print_item
-from harness.sql.parse import parse_tree as A
+from harness.sql.handler.catalog import TableDef, build_checks
 from harness.sql.sql_errors import ServerError, error, note
-
-
-def build_checks(columns: list[A.ColumnDef], checks: list[A.CheckDef],
-                 existing: list[CheckConstraint] | None = None) -> list[CheckConstraint]:
-    """The CheckConstraint list of a table: its columns' first, then its own."""
-    out = list(existing or [])
-    for cd in columns:
-        if cd.type_name == "JSON":
-            # MariaDB's JSON: LONGTEXT with CHECK (json_valid(col)) (probed: SHOW CREATE prints it)
-            e = A.FuncCall("JSON_VALID", [A.ColumnRef(cd.name)])
-            out.append(CheckConstraint(cd.name, e, print_item(e), field=cd.name))
-        if cd.check is not None:
-            out.append(CheckConstraint(cd.name, cd.check.expr, print_item(cd.check.expr), field=cd.name))
-    n = 0
-    names = {c.name.lower() for c in out if c.field is None}
-    for d in checks:
-        name = d.name
-        if name is None:
-            n += 1
-            name = f"CONSTRAINT_{n}"
-            while name.lower() in names:
-                n += 1
-                name = f"CONSTRAINT_{n}"
-        elif name.lower() in names:
-            raise error("ER_DUP_CONSTRAINT_NAME", "CHECK", name)
-        names.add(name.lower())
-        out.append(CheckConstraint(name, d.expr, print_item(d.expr)))
-    return out
 
 
 def verify_checks(thd: Any, t: TableDef, row: list[Any], ctx: Any, info: Any, ignore: bool) -> bool:

@@ -39,7 +39,7 @@ def sysvar_read_name(e: A.SysVar) -> str:
 UNSAFE_FUNCTIONS = frozenset(
     """FOUND_ROWS GET_LOCK IS_FREE_LOCK IS_USED_LOCK LOAD_FILE MASTER_POS_WAIT RAND RELEASE_LOCK
     ROW_COUNT SESSION_USER SLEEP SYSDATE SYSTEM_USER USER UUID UUID_SHORT MASTER_GTID_WAIT
-    RELEASE_ALL_LOCKS BINLOG_GTID_POS""".split()
+    RELEASE_ALL_LOCKS RANDOM_BYTES BINLOG_GTID_POS""".split()
 )
 AGGREGATES = frozenset("COUNT SUM MIN MAX AVG GROUP_CONCAT BIT_AND BIT_OR BIT_XOR STD STDDEV VARIANCE".split())
 
@@ -47,7 +47,7 @@ AGGREGATES = frozenset("COUNT SUM MIN MAX AVG GROUP_CONCAT BIT_AND BIT_OR BIT_XO
 class Env:
     """Evaluation environment: current rows of the FROM tables plus statement context."""
 
-    __slots__ = ("rows", "ctx", "outer", "new", "old", "locals", "group")
+    __slots__ = ("rows", "ctx", "outer", "new", "old", "locals", "group", "window")
 
     def __init__(self, ctx: Any, rows: list[Any] | None = None, outer: "Env | None" = None) -> None:
         self.ctx = ctx
@@ -57,6 +57,8 @@ class Env:
         self.old: list[Any] | None = None
         self.locals: dict[str, Any] | None = outer.locals if outer is not None else None
         self.group: list[list[Any]] | None = None
+        # The values of the query's window functions for this row (stmt/sql_window.py).
+        self.window: dict[int, Any] | None = None
 
     def child(self, rows: list[Any] | None = None) -> "Env":
         e = Env(self.ctx, rows, self)
@@ -609,6 +611,25 @@ class Compiler:
         run = self._subquery(e.query)
         return lambda env: int(bool(run(env)))
 
+    def c_WindowFunc(self, e: A.WindowFunc) -> Fn:
+        """A window function's value is computed over the query's result rows before the
+        select list is (stmt/sql_window.py); here it is only read back."""
+        if self.info is not None:
+            self.info.functions.add(e.func.name)
+        if self.clause not in ("SELECT", "field list", "ORDER BY", "order clause"):
+            raise error("ER_WRONG_PLACEMENT_OF_WINDOW_FUNCTION")
+        key = id(e)
+
+        def read(env: Env) -> Any:
+            w = env.window
+            while w is None and env.outer is not None:
+                env = env.outer
+                w = env.window
+            if w is None or key not in w:
+                raise error("ER_NOT_SUPPORTED_YET", "window functions in this part of a query")
+            return w[key]
+        return read
+
     def c_FuncCall(self, e: A.FuncCall) -> Fn:
         name = e.name
         if self.info is not None:
@@ -1133,6 +1154,10 @@ FUNCTIONS.update(MORE_FUNCTIONS)
 from harness.sql.item.func_json import JSON_FUNCTIONS  # noqa: E402
 
 FUNCTIONS.update(JSON_FUNCTIONS)
+
+from harness.sql.item.func_crypt import CRYPT_FUNCTIONS  # noqa: E402
+
+FUNCTIONS.update(CRYPT_FUNCTIONS)
 
 
 def is_aggregate_expr(e: A.Expr) -> bool:

@@ -31,6 +31,8 @@ Rules (all observed on MariaDB 10.11, docs/RULES-mariadb-10.11.md 5.3):
 
 from __future__ import annotations
 
+import dataclasses
+
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -156,7 +158,21 @@ class ItemTyper:
             return self._case(e)
         if isinstance(e, A.FuncCall):
             return self._func(e)
+        if isinstance(e, A.WindowFunc):
+            return self._window(e)
         raise _refuse(type(e).__name__)
+
+    def _window(self, e: A.WindowFunc) -> Item:
+        """ROW_NUMBER/RANK/DENSE_RANK/NTILE: BIGINT(21) NOT NULL (observed); an aggregate
+        as the aggregate; LAG/LEAD/FIRST_VALUE/LAST_VALUE as their argument, nullable."""
+        name = e.func.name
+        if name in ("ROW_NUMBER", "RANK", "DENSE_RANK", "NTILE"):
+            return Item("INT", 20, 0, False, False, "BIGINT")
+        if name in ("LAG", "LEAD", "FIRST_VALUE", "LAST_VALUE"):
+            return dataclasses.replace(self.item(e.func.args[0]), nullable=True)
+        if name in ("PERCENT_RANK", "CUME_DIST"):
+            raise _refuse(name)
+        return self._func(e.func)
 
     def _literal(self, v: Any) -> Item:
         if isinstance(v, bool):

@@ -39,6 +39,8 @@ sql/item*.cc ``fix_length_and_dec``):
 
 from __future__ import annotations
 
+import dataclasses
+
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence, TypeVar
@@ -350,7 +352,23 @@ class SendFieldTyper:
             return self._assign(e)
         if isinstance(e, A.FuncCall):
             return self._func(e)
+        if isinstance(e, A.WindowFunc):
+            return self._window(e)
         raise _Unmodelled(type(e).__name__)
+
+    def _window(self, e: A.WindowFunc) -> SendField:
+        """Item_window_func: the ranking functions are BIGINT(21) (Item_sum_row_number
+        and co.), an aggregate is typed as the aggregate, LAG/LEAD/FIRST_VALUE/LAST_VALUE
+        as their argument (nullable)."""
+        name = e.func.name
+        if name in ("ROW_NUMBER", "RANK", "DENSE_RANK", "NTILE"):
+            return int_item(21, False, False)
+        if name in ("LAG", "LEAD", "FIRST_VALUE", "LAST_VALUE"):
+            f = self.item(e.func.args[0])
+            return dataclasses.replace(f, nullable=True)
+        if name in ("PERCENT_RANK", "CUME_DIST"):
+            raise _Unmodelled(name)
+        return self._func(e.func)
 
     def _literal(self, v: Any) -> SendField:
         if v is None:

@@ -110,7 +110,7 @@ class DdlParser(DmlParser):
         self.table_options(ct)
         if self.at_kw("IGNORE", "REPLACE"):
             ct.duplicates = str(self.advance().value).upper()
-        if self.accept_kw("AS") or self.at_kw("SELECT") or self.at_op("("):
+        if self.accept_kw("AS") or self.at_kw("SELECT", "WITH") or self.at_op("("):
             ct.select_pos = self.tok.pos
             ct.select = self.select_stmt()
         return ct

@@ -11,6 +11,8 @@ class DmlParser(ExprParser):
     """SELECT and the statements that change rows."""
 
     def select_stmt(self) -> A.Select:
+        if self.at_kw("WITH"):
+            return self.with_select()
         if self.accept_op("("):
             sel = self.select_stmt()
             self.expect_op(")")
@@ -31,6 +33,38 @@ class DmlParser(ExprParser):
                 # A trailing LIMIT belongs to the whole union (FOUND_ROWS() with
                 # SQL_CALC_FOUND_ROWS counts the union's rows); keep it on the head.
                 sel.limit, sel.offset, other.limit, other.offset = other.limit, other.offset, None, None
+        return sel
+
+    def with_select(self) -> A.Select:
+        """``WITH [RECURSIVE] name [(cols)] AS (query) [, ...] query``: each reference to
+        a CTE in the query (and, in a recursive CTE, in its own query) becomes a derived
+        table holding the CTE (sql_cte.cc: With_clause::check_dependencies and
+        With_element::check_unrestricted_recursive; an inner WITH shadows an outer one,
+        which binding the innermost first gives)."""
+        self.expect_kw("WITH")
+        recursive = bool(self.accept_kw("RECURSIVE"))
+        ctes: list[A.Cte] = []
+        while True:
+            name = self.ident()
+            cols = None
+            if self.accept_op("("):
+                cols = [self.ident()]
+                while self.accept_op(","):
+                    cols.append(self.ident())
+                self.expect_op(")")
+            self.expect_kw("AS")
+            self.expect_op("(")
+            cte = A.Cte(name, cols, A.Select(), False)
+            cte.select = self.select_stmt()
+            self.expect_op(")")
+            if recursive and bind_ctes(cte.select, [cte], self_ref=cte):
+                cte.recursive = True
+            bind_ctes(cte.select, ctes)
+            ctes.append(cte)
+            if not self.accept_op(","):
+                break
+        sel = self.select_stmt()
+        bind_ctes(sel, ctes)
         return sel
 
     def select_core(self) -> A.Select:
@@ -193,7 +227,7 @@ class DmlParser(ExprParser):
     def derived_table(self, join: str | None) -> A.TableRef:
         """``(SELECT ...) [AS] alias``; the alias is mandatory (the server's grammar has no
         alias-less derived table, so a missing one is a syntax error)."""
-        if not self.peek_kw(1, "SELECT"):
+        if not self.peek_kw(1, "SELECT", "WITH"):
             raise UnsupportedError("parenthesized joins")
         self.advance()
         sub = self.select_stmt()
@@ -204,18 +238,6 @@ class DmlParser(ExprParser):
             raise self.error()
         alias = self.ident()
         return A.TableRef(A.TableName(alias), alias, join, derived=sub)
-
-    def order_by(self) -> list[A.OrderItem]:
-        if not self.accept_kw("ORDER"):
-            return []
-        self.expect_kw("BY")
-        items = []
-        while True:
-            e = self.expr()
-            desc = self.accept_kw("ASC", "DESC") == "DESC"
-            items.append(A.OrderItem(e, desc))
-            if not self.accept_op(","):
-                return items
 
     def limit_clause(self, allow_offset: bool) -> tuple[A.Expr | None, A.Expr | None]:
         if not self.accept_kw("LIMIT"):
@@ -328,7 +350,7 @@ class DmlParser(ExprParser):
                 ins.delayed_span = (kw.pos, kw.pos + len("DELAYED"))
         self.accept_kw("INTO")
         ins.table = self.table_name()
-        if self.at_op("(") and not self.peek_kw(1, "SELECT"):
+        if self.at_op("(") and not self.peek_kw(1, "SELECT", "WITH"):
             self.advance()
             ins.columns = []
             if not self.at_op(")"):
@@ -351,7 +373,7 @@ class DmlParser(ExprParser):
                     break
             ins.columns = cols
             ins.rows = [vals]
-        elif self.at_kw("SELECT") or self.at_op("("):
+        elif self.at_kw("SELECT", "WITH") or self.at_op("("):
             ins.select = self.select_stmt()
         else:
             raise self.error()
@@ -468,3 +490,35 @@ class DmlParser(ExprParser):
         self.expect_kw("TRUNCATE")
         self.accept_kw("TABLE")
         return A.Truncate(table=self.table_name())
+
+
+def bind_ctes(node: object, ctes: list[A.Cte], self_ref: A.Cte | None = None) -> bool:
+    """Turn the unqualified table references in ``node`` that name one of ``ctes`` into
+    references to it; references bound by an inner WITH stay as they are. With
+    ``self_ref`` (a recursive CTE's own query) its references become the working table
+    (an empty ``derived``). True when a reference was bound."""
+    found = False
+    by_name = {c.name: c for c in ctes}
+
+    def walk(x: object) -> None:
+        nonlocal found
+        if isinstance(x, A.TableRef):
+            c = by_name.get(x.table.name) if x.table.db is None and x.derived is None and x.cte is None else None
+            if c is not None:
+                x.cte, x.derived, found = c, (A.Select() if c is self_ref else c.select), True
+                if x.alias is None:
+                    x.alias = x.table.name
+            elif x.derived is not None and x.cte is None:
+                walk(x.derived)
+            walk(x.on)
+            return
+        if isinstance(x, list | tuple):
+            for y in x:
+                walk(y)
+        elif hasattr(x, "__dataclass_fields__"):
+            for f in x.__dataclass_fields__:
+                if f not in ("text", "cte"):
+                    walk(getattr(x, f, None))
+
+    walk(node)
+    return found

@@ -234,7 +234,7 @@ class ExprParser:
                 neg = True
             if self.accept_kw("IN"):
                 self.expect_op("(")
-                if self.at_kw("SELECT"):
+                if self.at_kw("SELECT", "WITH"):
                     q = self.select_stmt()
                     self.expect_op(")")
                     left = A.InSubquery(left, q, neg)
@@ -367,7 +367,7 @@ class ExprParser:
             return _sysvar(t.value)  # type: ignore[arg-type]
         if k == "OP" and t.value == "(":
             self.advance()
-            if self.at_kw("SELECT"):
+            if self.at_kw("SELECT", "WITH"):
                 q = self.select_stmt()
                 self.expect_op(")")
                 return A.ScalarSubquery(q)
@@ -437,7 +437,63 @@ class ExprParser:
             return A.ColumnRef(second, first)
         return A.ColumnRef(first)
 
+    def order_by(self) -> list[A.OrderItem]:
+        if not self.accept_kw("ORDER"):
+            return []
+        self.expect_kw("BY")
+        items = []
+        while True:
+            e = self.expr()
+            desc = self.accept_kw("ASC", "DESC") == "DESC"
+            items.append(A.OrderItem(e, desc))
+            if not self.accept_op(","):
+                return items
+
     def func_call(self) -> A.Expr:
+        call = self._func_call()
+        if not self.at_kw("OVER") or not isinstance(call, A.FuncCall):
+            return call
+        self.advance()
+        return self.window_spec(call)
+
+    def window_spec(self, call: A.FuncCall) -> A.WindowFunc:
+        """``OVER (...)`` after a function (sql_yacc.yy window_spec); a named window is
+        outside the model."""
+        if not self.accept_op("("):
+            raise UnsupportedError("named windows (OVER name)")
+        win = A.WindowFunc(call)
+        if self.tok.kind in ("WORD", "QWORD") and not self.at_kw("PARTITION", "ORDER", "ROWS", "RANGE"):
+            raise UnsupportedError("named windows (OVER name)")
+        if self.accept_kw("PARTITION"):
+            self.expect_kw("BY")
+            win.partition.append(self.expr())
+            while self.accept_op(","):
+                win.partition.append(self.expr())
+        win.order = self.order_by()
+        units = self.accept_kw("ROWS", "RANGE")
+        if units is not None:
+            if self.accept_kw("BETWEEN"):
+                start = self._frame_bound()
+                self.expect_kw("AND")
+                end = self._frame_bound()
+            else:
+                start, end = self._frame_bound(), ("CURRENT ROW", None)
+            if self.at_kw("EXCLUDE"):
+                raise UnsupportedError("window frame EXCLUDE")
+            win.frame = (str(units).upper(), start, end)
+        self.expect_op(")")
+        return win
+
+    def _frame_bound(self) -> tuple[str, A.Expr | None]:
+        if self.accept_kw("UNBOUNDED"):
+            return ("UNBOUNDED " + str(self.expect_kw("PRECEDING", "FOLLOWING")).upper(), None)
+        if self.accept_kw("CURRENT"):
+            self.expect_kw("ROW")
+            return ("CURRENT ROW", None)
+        n = self.primary()
+        return (str(self.expect_kw("PRECEDING", "FOLLOWING")).upper(), n)
+
+    def _func_call(self) -> A.Expr:
         written = str(self.advance().value)
         name = written.upper()
         self.expect_op("(")

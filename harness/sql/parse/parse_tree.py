@@ -75,6 +75,19 @@ class FuncCall(Expr):
 
 
 @dataclass(slots=True)
+class WindowFunc(Expr):
+    """``func(...) OVER ([PARTITION BY ...] [ORDER BY ...] [ROWS|RANGE frame])``
+    (Item_window_func over a Window_spec). ``frame``: (units, start, end), a bound being
+    (kind, offset) with kind UNBOUNDED PRECEDING / PRECEDING / CURRENT ROW / FOLLOWING /
+    UNBOUNDED FOLLOWING; None for the default frame."""
+
+    func: FuncCall
+    partition: list[Expr] = field(default_factory=list)
+    order: list["OrderItem"] = field(default_factory=list)
+    frame: tuple[str, tuple[str, Expr | None], tuple[str, Expr | None]] | None = None
+
+
+@dataclass(slots=True)
 class InList(Expr):
     expr: Expr
     items: list[Expr]
@@ -186,10 +199,23 @@ class TableRef:
     on: Expr | None = None
     # ``(SELECT ...) AS alias``: a derived table; ``table`` then holds only the alias.
     derived: "Select | None" = None
+    # A reference to a common table expression (``WITH name AS (...)``): ``derived`` then
+    # holds the CTE's query (an empty Select for a recursive CTE's reference to itself).
+    cte: "Cte | None" = None
 
     @property
     def ref_name(self) -> str:
         return self.alias or self.table.name
+
+
+@dataclass(eq=False)
+class Cte:
+    """One ``name [(columns)] AS (query)`` of a WITH clause (sql_cte.h With_element)."""
+
+    name: str
+    columns: list[str] | None
+    select: "Select"
+    recursive: bool = False  # WITH RECURSIVE and the query refers to ``name``
 
 
 @dataclass(slots=True)
@@ -750,3 +776,76 @@ class CreateView(Statement):
 class DropView(Statement):
     names: list[TableName] = field(default_factory=list)
     if_exists: bool = False
+
+
+@dataclass
+class Prepare(Statement):
+    """PREPARE name FROM 'text' | @var (sql_prepare.cc mysql_sql_stmt_prepare)."""
+
+    name: str = ""
+    source: Expr | None = None
+
+
+@dataclass
+class Execute(Statement):
+    """EXECUTE name [USING expr, ...]; EXECUTE IMMEDIATE expr [USING ...] (``immediate``)."""
+
+    name: str = ""
+    using: list[Expr] = field(default_factory=list)
+    immediate: Expr | None = None
+
+
+@dataclass
+class Deallocate(Statement):
+    """DEALLOCATE PREPARE name / DROP PREPARE name."""
+
+    name: str = ""
+
+
+@dataclass
+class Account(Statement):
+    """An account-management statement (sql_acl.cc): CREATE/ALTER/DROP/RENAME USER,
+    CREATE/DROP ROLE, GRANT/REVOKE (privileges or roles), SET PASSWORD.
+
+    ``verb``: CREATE USER, ALTER USER, DROP USER, RENAME USER, CREATE ROLE, DROP ROLE,
+    GRANT, REVOKE, GRANT ROLE, REVOKE ROLE, SET PASSWORD. ``users``: (user, host) of the
+    accounts the statement names (a role's host is ''); ``renames``: RENAME USER's pairs;
+    ``roles``: the roles a GRANT/REVOKE ROLE hands out; ``on``: a privilege GRANT's
+    object (db or None for ``*``/``*.*``, table or None for ``db.*``); ``password``:
+    SET PASSWORD's value, as (kind, text) with kind PASSWORD, OLD_PASSWORD or HASH."""
+
+    verb: str = ""
+    users: list[tuple[str, str]] = field(default_factory=list)
+    renames: list[tuple[tuple[str, str], tuple[str, str]]] = field(default_factory=list)
+    roles: list[str] = field(default_factory=list)
+    if_exists: bool = False
+    if_not_exists: bool = False
+    or_replace: bool = False
+    identified: bool = False
+    on: tuple[str | None, str | None] | None = None
+    password: tuple[str, str] | None = None
+    # CREATE/ALTER USER: (user, host) -> its IDENTIFIED BY password as (PASSWORD, text)
+    # or (HASH, '*...'), for logging in as the account.
+    identified_by: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
+    # GRANT/REVOKE of privileges: the privilege words before ON, upper case.
+    privileges: list[str] = field(default_factory=list)
+
+
+@dataclass
+class EventStmt(Statement):
+    """CREATE/ALTER/DROP EVENT (sql_yacc.yy event_tail; events.cc). ``verb``: CREATE,
+    ALTER or DROP; ``definer``: an explicit DEFINER (None: the current user);
+    ``event_pos``: where the word EVENT starts in the text (the logged CREATE is rebuilt
+    from there); ``uses_now``: the schedule reads the current time (EVERY without
+    STARTS, or NOW()/CURRENT_TIMESTAMP in it); ``rename``: ALTER ... RENAME TO."""
+
+    verb: str = ""
+    db: str | None = None
+    name: str = ""
+    or_replace: bool = False
+    if_exists: bool = False
+    if_not_exists: bool = False
+    definer: tuple[str, str] | None = None
+    event_pos: int = 0
+    uses_now: bool = False
+    rename: tuple[str | None, str] | None = None

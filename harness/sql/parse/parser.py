@@ -11,13 +11,14 @@ from __future__ import annotations
 from typing import Callable
 
 from harness.sql.parse import parse_tree as A
+from harness.sql.parse.parse_acl import AclParser
 from harness.sql.parse.parse_ddl import DdlParser
 from harness.sql.parse.parse_errors import EmptyQueryError, ParseError, UnsupportedError
 from harness.sql.parse.parse_expr import _sysvar
 from harness.sql.parse.parse_show import ShowParser
 
 
-class Parser(DdlParser, ShowParser):
+class Parser(DdlParser, AclParser, ShowParser):
     """Parses one statement. Holds only the token cursor."""
 
     # ------------------------------------------------------------ statements
@@ -29,6 +30,10 @@ class Parser(DdlParser, ShowParser):
         if t.kind != "WORD":
             raise self.error()
         word = t.text.upper()
+        if word in _ACCOUNT_VERBS and self.is_account_stmt():
+            return self.account_stmt()
+        if word in ("CREATE", "ALTER", "DROP") and self.is_event_stmt():
+            return self.event_stmt()
         handler = _STATEMENTS.get(word)
         if handler is None:
             if word not in _SERVER_VERBS:
@@ -57,6 +62,32 @@ class Parser(DdlParser, ShowParser):
     # --- UPDATE / DELETE
 
     # --- DDL
+
+    def prepare_stmt(self) -> A.Statement:
+        self.expect_kw("PREPARE")
+        name = self.ident()
+        self.expect_kw("FROM")
+        if self.tok.kind not in ("STRING", "VAR"):
+            raise self.error()
+        return A.Prepare(name=name, source=self.primary())
+
+    def execute_stmt(self) -> A.Statement:
+        self.expect_kw("EXECUTE")
+        if self.accept_kw("IMMEDIATE"):
+            st = A.Execute(immediate=self.expr())
+        else:
+            st = A.Execute(name=self.ident())
+        if self.accept_kw("USING"):
+            while True:
+                st.using.append(A.Default() if self.accept_kw("DEFAULT") else self.expr())
+                if not self.accept_op(","):
+                    break
+        return st
+
+    def deallocate_stmt(self) -> A.Statement:
+        self.expect_kw("DEALLOCATE", "DROP")
+        self.expect_kw("PREPARE")
+        return A.Deallocate(name=self.ident())
 
     def lock_stmt(self) -> A.Statement:
         self.expect_kw("LOCK")
@@ -454,8 +485,14 @@ _SERVER_VERBS = frozenset("""ALTER ANALYZE BACKUP BEGIN BINLOG CALL CASE CHANGE 
     REVOKE ROLLBACK SAVEPOINT SELECT SET SHOW SHUTDOWN SIGNAL START STOP TABLE TRUNCATE UNINSTALL UNLOCK
     UPDATE USE VALUES WHILE WITH XA""".split())
 
+_ACCOUNT_VERBS = frozenset("CREATE ALTER DROP RENAME GRANT REVOKE SET".split())
+
 _STATEMENTS: dict[str, Callable[[Parser], A.Statement]] = {
     "SELECT": Parser.select_stmt,
+    "WITH": Parser.select_stmt,
+    "PREPARE": Parser.prepare_stmt,
+    "EXECUTE": Parser.execute_stmt,
+    "DEALLOCATE": Parser.deallocate_stmt,
     "INSERT": Parser.insert_stmt,
     "LOAD": Parser.load_stmt,
     "REPLACE": Parser.insert_stmt,
@@ -463,7 +500,7 @@ _STATEMENTS: dict[str, Callable[[Parser], A.Statement]] = {
     "DELETE": Parser.delete_stmt,
     "TRUNCATE": Parser.truncate_stmt,
     "CREATE": Parser.create_stmt,
-    "DROP": Parser.drop_stmt,
+    "DROP": lambda p: p.deallocate_stmt() if p.peek_kw(1, "PREPARE") else p.drop_stmt(),
     "ALTER": Parser.alter_stmt,
     "BEGIN": Parser.begin_stmt,
     "START": Parser.begin_stmt,

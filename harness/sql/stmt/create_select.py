@@ -38,6 +38,8 @@ from harness.model.unsafe import Unsafe, bit
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.parse_errors import UnsupportedError
 
+from harness.sql.stmt.sql_window import window_funcs
+
 if TYPE_CHECKING:
     from harness.sql.parse.stmtinfo import StatementInfo
     from harness.sql.stmt.sql_result import OkPacket
@@ -83,7 +85,7 @@ def _default_sql(c: Column) -> str:
         if isinstance(v, bytes):
             v = v.decode("utf-8", "replace")
         return " DEFAULT '" + v.replace("'", "''") + "'"
-    if c.nullable:
+    if c.nullable and not c.implicit_default:
         return " DEFAULT NULL"
     return ""
 
@@ -227,7 +229,25 @@ def _select_columns(thd: "Thd", sel: A.Select, result_cols: list[ResultColumn]) 
             raise UnsupportedError("CREATE ... SELECT * over this source")
         else:
             cols.append(_expr_column(thd, sel, rc.name, e, rc))
+    if window_funcs([e for e in exprs if e is not None]):
+        _window_nullable(cols, exprs)
     return cols
+
+
+def _window_nullable(cols: list[Column], exprs: list[A.Expr | None]) -> None:
+    """A query with window functions goes through a temporary table whose fields may be
+    NULL: every column but a window function's own comes out nullable, and one copied
+    from a NOT NULL column without a DEFAULT prints no DEFAULT (observed: ``a int NOT
+    NULL DEFAULT 3`` -> ``int(11) DEFAULT 3``, ``c varchar(5) NOT NULL`` ->
+    ``varchar(5)``, ``a+1`` -> ``bigint(12) DEFAULT NULL``, ``ROW_NUMBER() OVER ()``
+    -> ``bigint(21) NOT NULL``)."""
+    for c, e in zip(cols, exprs):
+        if isinstance(e, A.WindowFunc) or c.nullable:
+            continue
+        c.nullable = True
+        copied = e is None or isinstance(e, A.ColumnRef)
+        if copied and not c.has_default and not c.default_now:
+            c.implicit_default = True
 
 
 # ------------------------------------------------------------------ execution

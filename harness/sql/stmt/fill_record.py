@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Callable
 
-from harness.diagnostics import MESSAGES
+from harness.diagnostics import MESSAGES, FoldedNote
 from harness.sql.handler.catalog import TableDef
 from harness.sql.handler.storage import DuplicateKey
 from harness.sql.item.column_types import ZeroDate, value_to_string
@@ -84,7 +84,7 @@ def raise_new_warnings(notes: list[Note], mark: int, abort: bool) -> None:
     aborts on warnings: the first is the statement's error, the others listed after it."""
     if not abort or len(notes) == mark:
         return
-    raised = [n for n in notes[mark:] if n.level == "Warning"]
+    raised = [n for n in notes[mark:] if n.level == "Warning" and not isinstance(n, FoldedNote)]
     if not raised:
         return
     del notes[mark:]
@@ -194,7 +194,11 @@ def _blackhole_row_warning(thd: "Thd", t: TableDef, verb: str) -> None:
 
 
 def _lacks_default(col: Any) -> bool:
-    """The server's NO_DEFAULT_VALUE_FLAG (an ENUM NOT NULL has its first member: catalog)."""
+    """The server's NO_DEFAULT_VALUE_FLAG (an ENUM NOT NULL has its first member: catalog).
+    A nullable column keeps the flag when CREATE ... SELECT copied it from a NOT NULL
+    column without DEFAULT through a window query's temporary table (create_select)."""
+    if col.nullable and col.implicit_default:
+        return True
     return not (col.nullable or col.has_default or col.default_now or col.auto_increment)
 
 

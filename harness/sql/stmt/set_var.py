@@ -47,6 +47,9 @@ def set_vars(thd: "Thd", st: A.Set) -> "OkPacket":
 
 def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
     n = thd.vars.canonical(name)
+    if n == "event_scheduler" and str(value).upper() in ("ON", "1"):
+        # Events never run in the model (stmt/sql_event.py): what they would log is unknown.
+        raise UnsupportedError("event_scheduler=ON (running events)")
     in_trx = thd.trx.explicit or thd.trx.active and not thd.autocommit
     if n == "binlog_format" and scope != "global" and thd.temp_tables and str(value).upper() == "STATEMENT" and (
             thd.binlog_format == "ROW" or thd.binlog_format == "MIXED" and thd.mixed_temp_row):

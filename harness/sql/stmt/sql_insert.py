@@ -441,7 +441,7 @@ class InsertExecutor(SelectExecutor):
         before_trg = t.triggers_for("BEFORE", "INSERT") or t.triggers_for("BEFORE", "UPDATE")
         if before_trg:
             # an ENUM's implicit first member does not fill the nullable trigger field
-            missing += [c for ci, c in enumerate(t.columns) if ci not in write_set and c.implicit_default]
+            missing += [c for ci, c in enumerate(t.columns) if ci not in write_set and c.implicit_default and not c.nullable]
         if missing and before_trg:
             # The nullable trigger fields (prepare_record_accessors) hold NULL for the
             # column in every row: not_null_fields_have_null_values checks it per row, after

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from harness.sql.handler.catalog import TableDef
 from harness.sql.handler.foreign_keys import check_child_row, parent_row_change
@@ -26,6 +26,8 @@ from harness.sql.parse import parse_tree as A
 from harness.sql.parse.stmtinfo import StatementInfo
 from harness.sql.sql_errors import Note, ServerError, error, note
 from harness.sql.stmt.fill_record import raise_new_warnings
+from harness.sql.stmt.sql_cte import cte_rows
+from harness.sql.stmt.sql_window import compute_windows, window_funcs
 from harness.sql.stmt.sql_result import ResultColumn, SelectResult
 
 if TYPE_CHECKING:
@@ -70,6 +72,8 @@ class SelectExecutor:
         self._returning_rows: list[list[Any]] | None = None
         # The SELECT whose tables join_rows is scanning (for the covering-index rule).
         self._scanning_select: A.Select | None = None
+        # A recursive CTE's working table per CTE being evaluated (sql_cte.cc).
+        self.cte_work: dict[int, tuple[list[Any], list[list[Any]]]] = {}
         # The SELECT of a strict INSERT ... SELECT runs under abort_on_warning: its
         # scan stops at the first row whose WHERE warned (join_rows).
         self.abort_where_warnings = False
@@ -108,15 +112,19 @@ class SelectExecutor:
         from harness.sql.item.column_types import StringType
         from harness.sql.item.field import Column
         assert r.derived is not None
-        res = self.select(r.derived)
+        if r.cte is not None:
+            names, rcols, rows = cte_rows(self, r.cte)
+        else:
+            res = self.select(r.derived)
+            names, rcols, rows = [c.name for c in res.columns], res.columns, res.rows
         seen: set[str] = set()
-        for c in res.columns:
-            if c.name.lower() in seen:
-                raise error("ER_DUP_FIELDNAME", c.name)
-            seen.add(c.name.lower())
-        cols = [Column(c.name, c.type or StringType("VARCHAR", 255), c.nullable) for c in res.columns]
+        for n in names:
+            if n.lower() in seen:
+                raise error("ER_DUP_FIELDNAME", n)
+            seen.add(n.lower())
+        cols = [Column(n, c.type or StringType("VARCHAR", 255), c.nullable) for n, c in zip(names, rcols)]
         t = TableDef("", r.ref_name, cols, [], Engine("DERIVED", transactional=True))
-        for row in res.rows:
+        for row in rows:
             t.data.insert(list(row))
         return t
 
@@ -308,15 +316,20 @@ class SelectExecutor:
         funcs = [comp.compile_in("SELECT", e) for e, _, _ in items]
         aggregate = bool(sel.group_by) or any(is_aggregate_expr(e) for e, _, _ in items) or (
             sel.having is not None and is_aggregate_expr(sel.having))
-        joined = self._joined_rows(sel, tables, scope, outer_env) if tables else None
-        out_rows: list[tuple[list[Any], Env]] = []
-        if aggregate:
-            out_rows = self._grouped_rows(sel, comp, funcs, joined, len(tables), outer_env)
+        if tables:
+            joined = self._joined_rows(sel, tables, scope, outer_env)
         else:
-            source = joined if joined is not None else [([], [])]
-            for rows, _slots in source:
-                env = self._row_env(rows, outer_env)
-                out_rows.append(([f(env) for f in funcs], env))
+            joined = self._dual_rows(sel, comp, lambda rows: self._row_env(rows, outer_env))
+        if aggregate:
+            envs = self._grouped_envs(sel, comp, joined, len(tables), outer_env)
+        else:
+            having = comp.compile_in("HAVING", sel.having) if sel.having is not None else None
+            envs = [env for env in (self._row_env(rows, outer_env) for rows, _slots in joined)
+                    if having is None or to_bool(having(env))]
+        wins = window_funcs([e for e, _, _ in items] + [o.expr for o in sel.order_by])
+        if wins:
+            envs = compute_windows(envs, wins, scope, self.info)
+        out_rows = [([f(env) for f in funcs], env) for env in envs]
         if sel.distinct:
             uniq: list[tuple[list[Any], Env]] = []
             for out in out_rows:
@@ -371,14 +384,15 @@ class SelectExecutor:
             env.new, env.old = outer_env.new, outer_env.old
         return env
 
-    def _grouped_rows(self, sel: A.Select, comp: Compiler, funcs: list[Any], joined: Any, n_tables: int,
-                      outer_env: Env | None) -> list[tuple[list[Any], Env]]:
-        """GROUP BY / aggregates: one output row per group that passes HAVING, groups in key order."""
-        out_rows: list[tuple[list[Any], Env]] = []
+    def _grouped_envs(self, sel: A.Select, comp: Compiler, joined: Any, n_tables: int,
+                      outer_env: Env | None) -> list[Env]:
+        """GROUP BY / aggregates: one row (its environment) per group that passes HAVING,
+        groups in key order."""
+        envs: list[Env] = []
         group_fns = [comp.compile_in("GROUP BY", g) for g in sel.group_by]
         groups: dict[tuple[Any, ...], list[list[Any]]] = {}
         order: list[tuple[Any, ...]] = []
-        for rows, _slots in (joined if joined is not None else [([], [])]):
+        for rows, _slots in joined:
             env = self._row_env(rows, outer_env)
             key = tuple(_group_key(f(env)) for f in group_fns)
             if key not in groups:
@@ -397,8 +411,19 @@ class SelectExecutor:
             env.group = grp
             if having is not None and not to_bool(having(env)):
                 continue
-            out_rows.append(([f(env) for f in funcs], env))
-        return out_rows
+            envs.append(env)
+        return envs
+
+    def _dual_rows(self, sel: A.Select, comp: Compiler,
+                   make_env: Callable[[list[Any]], Env]) -> list[tuple[list[Any], list[int | None]]]:
+        """The one row of a SELECT without tables (FROM DUAL), or none when its WHERE
+        is not true: JOIN::optimize evaluates a table-less WHERE as a constant
+        condition and gives the "Impossible WHERE" empty result (zero_result_cause),
+        so `INSERT ... SELECT ... FROM DUAL WHERE NOT EXISTS (...)` inserts nothing."""
+        if sel.where is None:
+            return [([], [])]
+        where = comp.compile_in("WHERE", sel.where)
+        return [([], [])] if to_bool(where(make_env([]))) else []
 
     def _describe_computed(self, sel: A.Select, scope: Scope, items: list[tuple[A.Expr, str, ResultColumn]],
                            rows: list[list[Any]]) -> list[ResultColumn]:

@@ -69,6 +69,8 @@ def drop_database(thd: "Thd", st: A.DropDatabase) -> "OkPacket":
         thd.write_ddl(st.text, db=st.name, suppress_use=True, xid=True)  # Q_XID even when nothing dropped
         return _ok()
     dropped = thd.catalog.drop_db(st.name)
+    from harness.sql.stmt.sql_event import drop_database_events
+    drop_database_events(thd, st.name)
     if thd.db == st.name:
         thd.set_current_db(None)
     # Dropping the tables goes through mysql_rm_table_no_locks, which sets

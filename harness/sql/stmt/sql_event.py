@@ -1,0 +1,103 @@
+"""CREATE/ALTER/DROP EVENT: the Event Scheduler's DDL, as MariaDB 10.11 logs it.
+
+events.cc (Events::create_event / update_event / drop_event), observed on 10.11.19:
+
+* Each commits the open transaction and is written as a statement of its own in every
+  format.
+* CREATE EVENT is logged rebuilt by ``create_query_string``: ``CREATE [OR REPLACE]
+  DEFINER=`user`@`host` `` followed by the text from the word EVENT on; the definer is
+  the current user when the statement names none. Its Query event carries
+  Q_TIME_ZONE_CODE (the schedule is read in the session's time zone), Q_INVOKER (when
+  the definer is the current user, none named), and
+  Q_HRNOW when the schedule reads the current time (EVERY without STARTS, or NOW() in
+  it). ALTER EVENT is logged as written with Q_INVOKER; DROP EVENT as written.
+* CREATE EVENT of an existing event: 1537 (Note 1537 and Warning 1105 with IF NOT
+  EXISTS, logged all the same); ALTER/DROP of a missing one: 1539 (DROP IF EXISTS: Note 1305 "Event e
+  does not exist", logged); RENAME TO an existing name: 1537.
+* With ``event_scheduler=OFF`` (the test profile's and the server's default) a created
+  event never runs, and CREATE EVENT warns 1105 "Event scheduler is switched off". An
+  event that runs is refused (SET GLOBAL event_scheduler=ON: 1235): what its body logs
+  is not modelled.
+
+The events live on the server (ServerState.events): (db, name in lower case) -> the
+event's definer. DROP DATABASE drops the database's events with it (not logged apart).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from harness.sql.parse import parse_tree as A
+from harness.sql.sql_errors import Note, ServerError, error
+from harness.sql.stmt.sql_result import OkPacket
+
+if TYPE_CHECKING:
+    from harness.sql.thd import Thd
+
+_SCHEDULER_OFF = "Event scheduler is switched off, use SET GLOBAL event_scheduler=ON to enable it."
+
+
+def quote(name: str) -> str:
+    return "`" + name.replace("`", "``") + "`"
+
+
+def _exists(name: str) -> ServerError:
+    return ServerError(1537, f"Event '{name}' already exists", "HY000")
+
+
+def _unknown(name: str) -> ServerError:
+    return ServerError(1539, f"Unknown event '{name}'", "HY000")
+
+
+def event_statement(thd: "Thd", st: A.EventStmt) -> OkPacket:
+    if thd.server.flavor.name != "mariadb-10.11":
+        from harness.sql.parse.parse_errors import UnsupportedError
+        raise UnsupportedError(f"{st.verb} EVENT on {thd.server.flavor.name} (events are modelled for MariaDB 10.11)")
+    thd.implicit_commit()
+    db = st.db or thd.db
+    if not db:
+        raise error("ER_NO_DB_ERROR")
+    if not thd.catalog.has_db(db) and st.verb != "DROP":
+        raise error("ER_BAD_DB_ERROR", db)
+    events: dict[tuple[str, str], tuple[str, str]] = thd.server.events
+    key = (db, st.name.lower())
+    if st.verb == "DROP":
+        if key not in events:
+            if not st.if_exists:
+                raise _unknown(st.name)
+            thd.notes.append(Note("Note", 1305, f"Event {st.name} does not exist"))
+        events.pop(key, None)
+        thd.write_ddl(st.text, db=thd.db)
+        return OkPacket()
+    if st.verb == "ALTER":
+        if key not in events:
+            raise _unknown(st.name)
+        if st.rename is not None:
+            new = (st.rename[0] or db, st.rename[1].lower())
+            if new in events:
+                raise _exists(st.rename[1])
+            events[new] = events.pop(key)
+        thd.write_ddl(st.text, db=thd.db, invoker=True)
+        return OkPacket()
+    definer = st.definer or (thd.user, thd.definer_host)
+    if key in events and not st.or_replace:
+        if not st.if_not_exists:
+            raise _exists(st.name)
+        thd.notes.append(Note("Note", 1537, f"Event '{st.name}' already exists"))
+    else:
+        events[key] = definer
+    if str(thd.server.global_vars.values.get("event_scheduler", "OFF")).upper() != "ON":
+        thd.notes.append(Note("Warning", 1105, _SCHEDULER_OFF))
+    text = ("CREATE " + ("OR REPLACE " if st.or_replace else "")
+            + f"DEFINER={quote(definer[0])}@{quote(definer[1])} " + st.text[st.event_pos:])
+    thd.stmt_log.time_zone_used = True
+    # Q_INVOKER only for the current user as the definer (as CREATE TRIGGER).
+    thd.write_ddl(text, db=thd.db, invoker=st.definer is None, hrnow=st.uses_now)
+    return OkPacket()
+
+
+def drop_database_events(thd: "Thd", db: str) -> None:
+    """DROP DATABASE drops the database's events (Events::drop_schema_events)."""
+    events: dict[tuple[str, str], tuple[str, str]] = thd.server.events
+    for key in [k for k in events if k[0] == db]:
+        del events[key]
