@@ -2,7 +2,7 @@
 # Idempotent machine + venv setup for replbed (fresh Debian 12, as root).
 #   - apt: mariadb-server/client if mariadbd is missing, mariadb-test (replbed mtr), a Java 17 JRE if java is
 #     missing, chromium and npm if missing (headless checks of the HTML report, offline
-#     Data Docs assets, mysql2), libmariadb-dev + pkg-config + gcc for mysqlclient,
+#     Data Docs assets, mysql2, ZongJi), percona-toolkit (pt-table-checksum), libmariadb-dev + pkg-config + gcc for mysqlclient,
 #     debootstrap (the newer server kinds' roots: `make roots`),
 #     python3-venv if venv cannot be created (one apt-get update, only when something
 #     must be installed). The Debian mariadb service is never
@@ -37,6 +37,8 @@ command -v npm >/dev/null || pkgs+=(npm)
 # pkg-config and a C compiler for the client-compatibility test
 pkg-config --exists libmariadb 2>/dev/null || pkgs+=(libmariadb-dev pkg-config)
 command -v gcc >/dev/null || pkgs+=(gcc python3-dev)
+# pt-table-checksum for tests/server/test_tools.py (a real tool against replbed as a primary)
+command -v pt-table-checksum >/dev/null || pkgs+=(percona-toolkit)
 # debootstrap: the roots MySQL 9.7 (sid) and MariaDB 11.8 (trixie) run from
 # (harness/providers/roots.py; `make roots`, or built on first use)
 command -v debootstrap >/dev/null || [ -x /usr/sbin/debootstrap ] || pkgs+=(debootstrap)
@@ -70,6 +72,12 @@ PYTHONPATH="$ROOT" "$PY" -m harness.pipeline.gx_assets fetch || log "Data Docs a
 compat=tests/server/compat
 if command -v npm >/dev/null && [ ! -d "$compat/node_modules/mysql2" ]; then
     (cd "$compat" && npm ci --no-audit --no-fund --silent) || log "mysql2 not installed (the mysql2 compatibility test will skip)"
+fi
+
+# ZongJi (Node.js CDC reader) for tests/server/test_tools_zongji.py, pinned by its package-lock.json
+zongji=tests/server/zongji
+if command -v npm >/dev/null && [ ! -d "$zongji/node_modules/@vlasky/zongji" ]; then
+    (cd "$zongji" && npm ci --no-audit --no-fund --silent) || log "ZongJi not installed (its test will skip)"
 fi
 
 stamp="$VENV/.replbed-lock-hash"

@@ -884,6 +884,13 @@ def _only_comments_and_space(sql: str, i: int) -> bool:
     return True
 
 
+def alloc_query_text(sql: str) -> str:
+    """A COM_QUERY's text as alloc_query() keeps it: blanks at the start and blanks and
+    ``;`` at the end removed (observed: SQLAlchemy's ``\nCREATE TABLE ...\n\n`` is
+    logged as ``CREATE TABLE ...``)."""
+    return sql.lstrip(" \t\r\n\f\v").rstrip(" \t\r\n\f\v;")
+
+
 def is_empty_statement(sql: str) -> bool:
     """True when ``sql`` is only blanks and ``;`` (MariaDB answers 1065 Query was empty)."""
     return not sql.strip(" \t\r\n\f\v;")
@@ -971,7 +978,8 @@ def single_statement(sql: str, backslash_escapes: bool = True) -> str:
     """The one statement in a COM_QUERY, without its terminating ``;``.
 
     MariaDB stops a statement at the first top-level ``;`` and logs only the
-    text before it (so ``INSERT ... (2) ;`` is binlogged as ``INSERT ... (2) ``).
+    text before it (so ``INSERT ... (2) ; -- c`` is binlogged as ``INSERT ... (2) ``;
+    without the comment, alloc_query_text has trimmed the blanks and ``;`` already).
     Anything other than blanks and comments after that ``;`` is a second
     statement, which a client without CLIENT_MULTI_STATEMENTS may not send:
     :class:`SqlError` 1064, as the server answers it.

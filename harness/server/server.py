@@ -693,7 +693,7 @@ class _ConnectionHandler:
         return self.session
 
     def _com_query(self, body: bytes) -> None:
-        sql = p.from_wire_text(body)
+        sql = p.alloc_query_text(p.from_wire_text(body))
         with self.server.lock:
             session = self._session()
             no_backslash = bool(session.status_flags() & SERVER_STATUS_NO_BACKSLASH_ESCAPES)
@@ -785,6 +785,10 @@ class _ConnectionHandler:
 
     def _com_statistics(self, body: bytes) -> None:
         srv = self.server
+        stats = getattr(self._session(), "statistics", None)
+        if stats is not None:
+            self.io.write(stats().encode("ascii"))
+            return
         uptime = max(1, int(time.monotonic() - srv.started_at))
         text = (
             f"Uptime: {uptime}  Threads: {srv.connection_count()}  Questions: {srv.questions}  "

@@ -153,6 +153,7 @@ class ReplbedSession:
         except ServerError as e:
             raise SqlError(e.code, e.message, e.sqlstate) from None
         server.sessions[self.connection_id] = self.thd
+        server.counters.connected(len(server.sessions))
         known = _COLLATION_BY_ID.get(info.charset)
         if known is not None:
             # thd_init_client_charset: the handshake's collation sets character_set_client,
@@ -246,6 +247,11 @@ class ReplbedSession:
     def global_var(self, name: str) -> Any:
         """A global system variable's value (semi-sync reads its settings with it)."""
         return self.thd.get_sysvar(name, "global")
+
+    def statistics(self) -> str:
+        """COM_STATISTICS' line (mariadb-admin status), from the status variables."""
+        from harness.sql.stmt.status_vars import statistics_text
+        return statistics_text(self.thd)
 
     def binlog_end(self) -> tuple[str, int]:
         """The binary log's current file and end position."""

@@ -13,6 +13,7 @@ from harness.profile import ServerProfile
 from harness.sql.handler.catalog import Catalog
 from harness.sql.handler.lock_sys import LockSys
 from harness.sql.stmt.sql_acl import install_db_accounts
+from harness.sql.stmt.status_vars import StatusCounters, create_log_tables
 from harness.sql.sys_vars.sysvars import GlobalVariables
 from harness.sql.sys_vars.sysvar_profile import sysvar_profile_for
 from harness.model.flavors import flavor_for
@@ -130,6 +131,10 @@ class ServerState:
         self.status: dict[str, int] = {"Binlog_cache_use": 0, "Binlog_stmt_cache_use": 0,
                                        "Binlog_cache_disk_use": 0, "Binlog_stmt_cache_disk_use": 0}
         self.sessions: dict[int, "Thd"] = {}
+        # SHOW STATUS beyond the binlog's counters (stmt/status_vars.py), and the sessions
+        # holding FLUSH TABLES WITH READ LOCK (stmt/global_read_lock.py).
+        self.counters = StatusCounters()
+        self.global_read_lock_holders: set[int] = set()
         # The xid cache: every user XA branch by (gtrid, bqual), attached or left prepared.
         self.xid_cache: dict[tuple[bytes, bytes], "XidState"] = {}
         self.user_locks = UserLocks()
@@ -140,6 +145,7 @@ class ServerState:
         self.lock_sys = LockSys(self.lock)
         for db in ("mysql", "information_schema", "performance_schema"):
             self.catalog.create_db(db)
+        create_log_tables(self)
 
     def next_uuid_short(self) -> int:
         return next(self._uuid_short)

@@ -207,4 +207,4 @@ def internal_error(exc: BaseException) -> ServerError:
 
 register(_MESSAGES)
 
-__all__ = ["Note", "ServerError", "error", "internal_error", "note"]
+__all__ = ["Note", "ServerError", "error", "internal_error", "note", "register"]

@@ -16,16 +16,18 @@ from harness.sql.handler.prelock import analyze
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.command_flags import uses_tables
 from harness.sql.parse.parse_errors import UnsupportedError
-from harness.sql.stmt import locked_tables, sql_admin, sql_alter, sql_show
+from harness.sql.stmt import global_read_lock, locked_tables, sql_admin, sql_alter, sql_explain, sql_show
 from harness.sql.stmt import sql_table as DDL
 from harness.sql.stmt import sql_acl, sql_event, sql_prepare
 from harness.sql.stmt import xa as XA
+from harness.sql.stmt.global_read_lock import wait_for_global_read_lock
 from harness.sql.stmt.locked_tables import refuse_under_lock_tables
 from harness.sql.stmt.routines import call
 from harness.sql.stmt.set_var import set_names, set_transaction, set_vars
 from harness.sql.stmt.sql_binlog import binlog_statement
 from harness.sql.stmt.sql_reload import flush, flush_logs, purge_binary_logs, reset_master
 from harness.sql.stmt.sql_result import _ok
+from harness.sql.stmt.sql_show_table import TABLE_SHOWS, where_filter
 from harness.sql.stmt.sql_table import use
 from harness.sql.stmt.transaction import begin, commit, release_savepoint, rollback, savepoint
 
@@ -105,6 +107,8 @@ COMMANDS: dict[Any, Handler] = {
     A.TableMaintenance: sql_admin.table_maintenance,
     A.LockTables: locked_tables.lock_tables,
     A.UnlockTables: locked_tables.unlock_tables,
+    A.FlushReadLock: global_read_lock.flush_tables_with_read_lock,
+    A.Explain: sql_explain.explain,
     # XA
     A.XaStart: XA.xa_start,
     A.XaEnd: XA.xa_end,
@@ -134,6 +138,9 @@ COMMANDS: dict[Any, Handler] = {
     ("SHOW", "COLLATION"): sql_show.show_collation,
     ("SHOW", "CREATE_TABLE"): sql_show.show_create_table_stmt,
 }
+# DESCRIBE / SHOW COLUMNS, INDEX, TABLE STATUS, CREATE TABLE / VIEW / DATABASE / TRIGGER /
+# PROCEDURE / FUNCTION, TRIGGERS, routine status ...: what dump tools and ORMs read (issue 27)
+COMMANDS.update({("SHOW", what): h for what, h in TABLE_SHOWS.items()})
 
 
 def command_of(stmt: A.Statement) -> Handler:
@@ -142,6 +149,9 @@ def command_of(stmt: A.Statement) -> Handler:
         h = COMMANDS.get(("SHOW", stmt.what))
         if h is None:
             raise UnsupportedError(f"SHOW {stmt.what}")
+        if stmt.where is not None:  # SHOW ... WHERE: a condition on the result's columns
+            shown = h
+            return lambda thd, st: where_filter(shown(thd, st), st.where)
         return h
     h = COMMANDS.get(type(stmt))
     if h is None:
@@ -154,6 +164,8 @@ def mysql_execute_command(thd: "Thd", stmt: A.Statement) -> Any:
     thd.server.sysvars.before_statement(thd, stmt)
     if thd.locked_tables is not None:
         refuse_under_lock_tables(thd, stmt)
+    if thd.server.global_read_lock_holders:
+        wait_for_global_read_lock(thd, stmt)
     if thd.xid_state is not None:
         if isinstance(stmt, (A.Insert, A.Update, A.Delete, A.Select, A.Do, A.Call)) and uses_tables(stmt):
             XA.check_rmfail(thd)

@@ -32,6 +32,7 @@ from harness.sql.stmt.context import ExecContext, RandState
 from harness.sql.sql_errors import Note, ServerError, error, internal_error, note
 from harness.sql.stmt.sql_result import DmlResult, SelectResult
 from harness.sql.stmt.executor import Executor
+from harness.sql.stmt.global_read_lock import release as release_global_read_lock
 from harness.sql.stmt.locked_tables import check_locked_tables
 from harness.sql.stmt.sql_load import mysql_load
 from harness.sql.handler.prelock import analyze
@@ -571,6 +572,7 @@ class Thd:
             err = internal_error(exc)
             self.notes = self.last_notes = [Note("Error", err.code, err.message)]
             raise err from None
+        self.server.counters.statement(stmt)
         is_diag = isinstance(stmt, A.Show) and stmt.what in ("WARNINGS", "ERRORS", "COUNT_WARNINGS",
                                                              "COUNT_ERRORS")
         if not is_diag:
@@ -1162,6 +1164,7 @@ class Thd:
             self.temp_tables.clear()
             # User locks end with their session (unlogged).
             self.server.user_locks.release_all(self.connection_id)
+            release_global_read_lock(self)  # and so does its FLUSH TABLES WITH READ LOCK
 
 
 def _table_map_for_update(thd: Thd, stmt: A.Update) -> int:

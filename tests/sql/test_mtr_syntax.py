@@ -27,8 +27,9 @@ def test_flush_forms() -> None:
     with pytest.raises(ParseError) as e:
         parse("FLUSH TABLES, LOGS")
     assert "near ' LOGS'" in str(e.value)
+    assert isinstance(parse("FLUSH TABLES WITH READ LOCK"), A.FlushReadLock)
     with pytest.raises(UnsupportedError):
-        parse("FLUSH TABLES WITH READ LOCK")
+        parse("FLUSH TABLES FOR EXPORT")
 
 
 def test_purge_binary_logs() -> None:

@@ -27,6 +27,9 @@ class Key:
     name: str  # 'PRIMARY' or the index name
     kind: str  # PRIMARY | UNIQUE | INDEX
     columns: list[int]
+    # An index the SQL layer generated for a FOREIGN KEY (HA_GENERATED_KEY): a later key
+    # that starts with its columns replaces it (mysql_prepare_create_table).
+    generated: bool = False
 
 
 @dataclass

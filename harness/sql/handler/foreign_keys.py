@@ -65,6 +65,9 @@ def build_foreign_keys(catalog: Any, db: str, t: TableDef, defs: list[A.ForeignK
         if not _covers(t.keys, cols):
             name = d.name or d.index_name or d.columns[0]
             add_table_keys(t.columns, t.keys, [A.KeyDef("INDEX", list(d.columns), name)])
+            for k in t.keys:
+                if k.name == name and k.columns == cols:
+                    k.generated = True
         if t.engine.name != "InnoDB":
             continue
         if t.temporary:

@@ -938,7 +938,26 @@ def _positive(fn: Callable[[float], float]) -> Callable[[Any], Any]:
     return call
 
 
+def _bytes_of(v: Any) -> bytes:
+    return v if isinstance(v, bytes) else _s(v).encode("utf-8", "surrogateescape")
+
+
+def _digest(name: str) -> Callable[[Any], str]:
+    import hashlib
+    return lambda v: hashlib.new(name, _bytes_of(v)).hexdigest()
+
+
+def _crc32(v: Any) -> int:
+    import zlib
+    return zlib.crc32(_bytes_of(v))
+
+
 MORE_FUNCTIONS: dict[str, Maker] = {
+    "CRC32": _nulls(_crc32),
+    "ISNULL": lambda args, e: (lambda env: 1 if args[0](env) is None else 0),
+    "MD5": _nulls(_digest("md5")),
+    "SHA1": _nulls(_digest("sha1")),
+    "SHA": _nulls(_digest("sha1")),
     "CONCAT_WS": _concat_ws,
     "LPAD": _pad(True),
     "RPAD": _pad(False),

@@ -39,7 +39,7 @@ def sysvar_read_name(e: A.SysVar) -> str:
 UNSAFE_FUNCTIONS = frozenset(
     """FOUND_ROWS GET_LOCK IS_FREE_LOCK IS_USED_LOCK LOAD_FILE MASTER_POS_WAIT RAND RELEASE_LOCK
     ROW_COUNT SESSION_USER SLEEP SYSDATE SYSTEM_USER USER UUID UUID_SHORT MASTER_GTID_WAIT
-    RELEASE_ALL_LOCKS RANDOM_BYTES""".split()
+    RELEASE_ALL_LOCKS RANDOM_BYTES BINLOG_GTID_POS""".split()
 )
 AGGREGATES = frozenset("COUNT SUM MIN MAX AVG GROUP_CONCAT BIT_AND BIT_OR BIT_XOR STD STDDEV VARIANCE".split())
 
@@ -709,6 +709,8 @@ class Compiler:
                 vals = seen
             if name == "COUNT":
                 return len(vals)
+            if name in _BIT_AGGREGATES:
+                return _bit_aggregate(name, vals)
             if not vals:
                 return None
             if name == "SUM":
@@ -734,6 +736,21 @@ class Compiler:
                 return ",".join(value_to_string(v) for v in vals)
             raise UnsupportedError(name)
         return agg
+
+
+_BIT_AGGREGATES = frozenset({"BIT_AND", "BIT_OR", "BIT_XOR"})
+
+
+def _bit_aggregate(name: str, vals: list[Any]) -> int:
+    """BIT_AND / BIT_OR / BIT_XOR over the non-NULL values, as 64-bit unsigned integers;
+    over no rows BIT_AND is all ones, the others 0 (Item_sum_bit's reset values)."""
+    mask = (1 << 64) - 1
+    acc = mask if name == "BIT_AND" else 0
+    for v in vals:
+        n = to_number(v)
+        k = int(n if not isinstance(n, float) else round(n)) & mask  # type: ignore[arg-type]
+        acc = acc & k if name == "BIT_AND" else acc | k if name == "BIT_OR" else acc ^ k
+    return acc
 
 
 class SumDecimal(Decimal):
@@ -1126,6 +1143,7 @@ FUNCTIONS: dict[str, Callable[[list[Fn], A.FuncCall], Fn]] = {
     "IS_USED_LOCK": _ctx_func("fn_is_used_lock"),
     "LOAD_FILE": _ctx_func("fn_load_file"),
     "MASTER_POS_WAIT": _ctx_func("fn_master_pos_wait"),
+    "BINLOG_GTID_POS": _ctx_func("fn_binlog_gtid_pos"),
 }
 
 

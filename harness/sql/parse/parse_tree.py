@@ -614,6 +614,9 @@ class Show(Statement):
     offset: int | None = None
     table: TableName | None = None
     full: bool = False
+    where: Expr | None = None  # SHOW ... WHERE expr
+    if_not_exists: bool = False  # SHOW CREATE DATABASE IF NOT EXISTS
+
 
 
 @dataclass
@@ -647,6 +650,20 @@ class Flush(Statement):
 
     options: list[str] = field(default_factory=list)  # TABLES, PRIVILEGES, STATUS, LOGS, ...
     tables: list[TableName] = field(default_factory=list)
+    no_write_to_binlog: bool = False
+
+
+@dataclass
+class Explain(Statement):
+    """EXPLAIN [EXTENDED | PARTITIONS] SELECT ...: the plan, never the rows."""
+
+    select: Statement | None = None
+
+
+@dataclass
+class FlushReadLock(Statement):
+    """FLUSH [LOCAL] TABLES WITH READ LOCK: the global read lock (lock_global_read_lock)."""
+
     no_write_to_binlog: bool = False
 
 

@@ -15,9 +15,10 @@ from harness.sql.parse.parse_acl import AclParser
 from harness.sql.parse.parse_ddl import DdlParser
 from harness.sql.parse.parse_errors import EmptyQueryError, ParseError, UnsupportedError
 from harness.sql.parse.parse_expr import _sysvar
+from harness.sql.parse.parse_show import ShowParser
 
 
-class Parser(DdlParser, AclParser):
+class Parser(DdlParser, AclParser, ShowParser):
     """Parses one statement. Holds only the token cursor."""
 
     # ------------------------------------------------------------ statements
@@ -102,8 +103,8 @@ class Parser(DdlParser, AclParser):
                     "READ", "WRITE", "LOW_PRIORITY")):
                 alias = self.ident()
             if self.accept_kw("READ"):
-                if self.at_kw("LOCAL"):
-                    raise UnsupportedError("LOCK TABLES ... READ LOCAL")
+                # READ LOCAL: MyISAM's concurrent inserts may go on; the model's READ
+                self.accept_kw("LOCAL")
                 mode = "READ"
             else:
                 if self.at_kw("LOW_PRIORITY"):
@@ -319,7 +320,9 @@ class Parser(DdlParser, AclParser):
             sh.scope = "global"
         elif self.accept_kw("SESSION", "LOCAL"):
             sh.scope = "session"
-        if self.accept_kw("BINLOG"):
+        if self.show_catalog(sh):
+            pass
+        elif self.accept_kw("BINLOG"):
             self.expect_kw("EVENTS")
             sh.what = "BINLOG_EVENTS"
             if self.accept_kw("IN"):
@@ -362,14 +365,12 @@ class Parser(DdlParser, AclParser):
             self.expect_kw("TABLE")
             sh.what = "CREATE_TABLE"
             sh.table = self.table_name()
-        elif self.accept_kw("TRIGGERS"):
-            sh.what = "TRIGGERS"
         else:
             raise UnsupportedError("SHOW " + str(self.tok.value).upper())
         if self.accept_kw("LIKE"):
             sh.like = self.advance().value  # type: ignore[assignment]
         elif self.accept_kw("WHERE"):
-            raise UnsupportedError("SHOW ... WHERE")
+            self.show_where(sh)
         return sh
 
     def purge_stmt(self) -> A.Statement:
@@ -416,8 +417,8 @@ class Parser(DdlParser, AclParser):
                 word = "QUERY CACHE"
             elif word in ("TABLE", "TABLES"):
                 word = "TABLES"
-                if self.at_kw("WITH", "FOR"):
-                    raise UnsupportedError("FLUSH TABLES WITH READ LOCK / FOR EXPORT")
+                if self.at_kw("WITH", "FOR") and not st.options:
+                    return self.flush_read_lock(quiet)
                 st.options.append(word)
                 # TABLES takes a table list and ends the options (FLUSH TABLES, LOGS is 1064).
                 if self.tok.kind == "QWORD" or self.tok.kind == "WORD":
@@ -524,6 +525,9 @@ _STATEMENTS: dict[str, Callable[[Parser], A.Statement]] = {
     "CHECK": Parser.maintenance_stmt,
     "CHECKSUM": Parser.maintenance_stmt,
     "LOCK": Parser.lock_stmt,
+    "DESCRIBE": Parser.describe_stmt,
+    "DESC": Parser.describe_stmt,
+    "EXPLAIN": Parser.describe_stmt,
     "UNLOCK": Parser.unlock_stmt,
 }
 

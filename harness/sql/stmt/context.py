@@ -274,6 +274,16 @@ class ExecContext:
     def fn_master_pos_wait(self, *args: Any) -> None:
         return None
 
+    def fn_binlog_gtid_pos(self, name: Any, pos: Any) -> str | None:
+        """BINLOG_GTID_POS(file, pos): the GTID position a replica starting at that binlog
+        position has (mariadb-dump --master-data --gtid reads it; stmt/status_vars.py)."""
+        from harness.sql.stmt.status_vars import binlog_gtid_pos
+        if name is None or pos is None:
+            return None
+        if isinstance(name, bytes):
+            name = name.decode("utf-8", "replace")
+        return binlog_gtid_pos(self.thd.server.binlog, str(name), int(pos))
+
 
 
 __all__ = ["ExecContext", "RandState", "ServerError"]

@@ -118,6 +118,8 @@ def column_sql(c: Column, table_collation: str | None = None) -> str:
     elif isinstance(c.type, DateTimeType) and c.type.timestamp:
         s += " NULL"
     s += _default_sql(c)
+    if c.on_update_now:
+        s += " ON UPDATE current_timestamp()"
     if c.auto_increment:
         s += " AUTO_INCREMENT"
     return s

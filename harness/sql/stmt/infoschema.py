@@ -144,7 +144,8 @@ def schemata(thd: "Thd") -> TableDef:
 
 
 def _status(thd: "Thd") -> TableDef:
-    rows = [[k.upper(), str(v)] for k, v in sorted(thd.server.status.items())]
+    from harness.sql.stmt.status_vars import status_rows
+    rows = [[k.upper(), v] for k, v in status_rows(thd, "global")]
     return _table("GLOBAL_STATUS", [("VARIABLE_NAME", _S), ("VARIABLE_VALUE", _S)], rows)
 
 
@@ -175,5 +176,6 @@ _BUILDERS: dict[str, Callable[["Thd"], TableDef]] = {
 
 def info_schema_table(thd: "Thd", name: str) -> TableDef | None:
     """The I_S table ``name`` as of now, or None when the model has no such table."""
-    build = _BUILDERS.get(name.lower())
+    from harness.sql.stmt.infoschema_tools import TOOL_TABLES
+    build = TOOL_TABLES.get(name.lower()) or _BUILDERS.get(name.lower())
     return build(thd) if build is not None else None

@@ -38,6 +38,9 @@ def lock_tables(thd: "Thd", st: A.LockTables) -> "OkPacket":
         if db is None:
             raise error("ER_NO_DB_ERROR")
         t = thd.find_table(name)
+        if t is None and thd.find_view(name) is not None:
+            _lock_view_tables(thd, name, mode, locks)  # a view locks the tables it reads
+            continue
         if t is None:
             raise error("ER_NO_SUCH_TABLE", db, name.name)
         if t.temporary:
@@ -50,6 +53,26 @@ def lock_tables(thd: "Thd", st: A.LockTables) -> "OkPacket":
     thd.set_locked_tables(locks)
     from harness.sql.stmt.sql_result import OkPacket
     return OkPacket()
+
+
+def _lock_view_tables(thd: "Thd", name: A.TableName, mode: str, locks: dict[tuple[str, str], str],
+                     depth: int = 0) -> None:
+    """LOCK TABLES v: the view's underlying tables are locked (mariadb-dump locks every table
+    and view of a database, READ LOCAL)."""
+    view = thd.find_view(name)
+    if view is None or view.select is None or depth > 16:
+        return
+    vdb = name.db or thd.db
+    for ref in view.select.from_:
+        if ref.derived is not None:
+            continue
+        base = A.TableName(ref.table.name, ref.table.db or vdb)
+        t = thd.find_table(base)
+        if t is not None and not t.temporary:
+            key = (t.db, t.name.lower())
+            locks[key] = "WRITE" if locks.get(key) == "WRITE" else mode
+        elif thd.find_view(base) is not None:
+            _lock_view_tables(thd, base, mode, locks, depth + 1)
 
 
 def _lock_trigger_tables(thd: "Thd", name: A.TableName, locks: dict[tuple[str, str], str]) -> None:
@@ -70,6 +93,8 @@ def _lock_trigger_tables(thd: "Thd", name: A.TableName, locks: dict[tuple[str, s
 
 
 def unlock_tables(thd: "Thd", st: A.UnlockTables) -> "OkPacket":
+    from harness.sql.stmt.global_read_lock import release
+    release(thd)
     if thd.locked_tables is not None:
         thd.implicit_commit()
         thd.set_locked_tables(None)
@@ -84,7 +109,7 @@ def check_locked_tables(thd: "Thd", info: StatementInfo) -> None:
         return
     for u in info.uses:
         t = u.table
-        if t.temporary:
+        if t.temporary or t.db == "information_schema":  # I_S needs no lock (a per-statement copy)
             continue
         mode = locks.get((t.db, t.name.lower()))
         if mode is None:
@@ -101,4 +126,4 @@ def refuse_under_lock_tables(thd: "Thd", stmt: A.Statement) -> None:
 
 _ALLOWED = (A.Insert, A.LoadData, A.Update, A.Delete, A.Select, A.Do, A.Begin, A.Commit, A.Rollback, A.Savepoint,
             A.ReleaseSavepoint, A.Set, A.SetNames, A.SetTransaction, A.Show, A.Use, A.LockTables,
-            A.UnlockTables)
+            A.UnlockTables, A.FlushReadLock)

@@ -45,6 +45,7 @@ class _NewKey:
     name: str
     kind: str  # PRIMARY | UNIQUE | INDEX
     columns: list[_NewColumn] = field(default_factory=list)
+    generated: bool = False  # made for a FOREIGN KEY (Key.generated)
 
 
 def _strict(thd: "Thd") -> bool:
@@ -148,7 +149,7 @@ def rebuild(thd: "Thd", t: TableDef, specs: list[A.AlterSpec], ignore: bool) -> 
     """The new table with the old rows converted; (table, rows copied, warnings)."""
     cols, keys, engine, new_name, auto_inc = _prepare(thd, t, specs)
     new = TableDef(new_name.db or t.db, new_name.name, [c.col for c in cols],
-                   [Key(k.name, k.kind, [cols.index(c) for c in k.columns]) for k in keys], engine,
+                   [Key(k.name, k.kind, [cols.index(c) for c in k.columns], k.generated) for k in keys], engine,
                    options={**t.options, "ENGINE": engine.name})
     new.triggers = list(t.triggers)
     _alter_constraints(thd, t, new, specs)
@@ -200,6 +201,7 @@ def _prepare(thd: "Thd", t: TableDef, specs: list[A.AlterSpec]) -> tuple[
     keys = _prepare_old_keys(t, out, [s for s in specs if s.op == "DROP_KEY"], drops)
     _check_unique_column_names(out)
     _add_new_keys(thd, specs, out, keys)
+    _drop_replaced_generated_keys(keys)
     _check_keys(out, keys)
     return out, keys, engine, new_name, auto_inc
 
@@ -305,11 +307,19 @@ def _prepare_old_keys(t: TableDef, out: list[_NewColumn], key_drops: list[A.Alte
             continue
         parts = [by_src[i] for i in k.columns if i in by_src]
         if parts:
-            keys.append(_NewKey(k.name, k.kind, parts))
+            keys.append(_NewKey(k.name, k.kind, parts, k.generated))
     if key_drops or drops:
         d = (key_drops or drops)[0]
         raise error("ER_CANT_DROP_FIELD_OR_KEY", "INDEX" if d.op == "DROP_KEY" else "COLUMN", d.name)
     return keys
+
+
+def _drop_replaced_generated_keys(keys: list[_NewKey]) -> None:
+    """An index generated for a foreign key goes when another key starts with its columns
+    (mysql_prepare_create_table's foreign_key_prefix; observed: SQLAlchemy's CREATE UNIQUE
+    INDEX uq (user_id, placed) after CREATE TABLE ... FOREIGN KEY (user_id) leaves only uq)."""
+    keys[:] = [k for k in keys if not (k.generated and any(
+        o is not k and not o.generated and o.columns[:len(k.columns)] == k.columns for o in keys))]
 
 
 def _check_unique_column_names(out: list[_NewColumn]) -> None:

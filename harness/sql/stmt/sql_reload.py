@@ -67,6 +67,7 @@ def flush(thd: "Thd", st: A.Flush) -> "OkPacket":
         # refresh_status(): the global status counters start again (the binlog caches' too).
         for k in thd.server.status:
             thd.server.status[k] = 0
+        thd.server.counters.flush_status()
     rotates = any(o in ("LOGS", "BINARY LOGS") for o in st.options)
     if rotates:
         thd.server.binlog.rotate(timestamp=thd.stmt.timestamp)

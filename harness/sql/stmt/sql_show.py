@@ -40,6 +40,9 @@ def show_binary_logs(thd: "Thd", st: A.Show) -> SelectResult:
 
 def show_master_status(thd: "Thd", st: A.Show) -> SelectResult:
     name, pos = thd.server.binlog.current()
+    if thd.server.config.flavor.startswith("mysql"):  # MySQL adds the executed GTID set
+        return _text_result(["File", "Position", "Binlog_Do_DB", "Binlog_Ignore_DB", "Executed_Gtid_Set"],
+                            [[name, pos, "", "", thd.server.binlog.gtid_executed_text()]], (1,))
     return _text_result(["File", "Position", "Binlog_Do_DB", "Binlog_Ignore_DB"], [[name, pos, "", ""]], (1,))
 
 
@@ -99,8 +102,8 @@ def show_variables(thd: "Thd", st: A.Show) -> SelectResult:
 
 
 def show_status(thd: "Thd", st: A.Show) -> SelectResult:
-    rows = [[k, str(v)] for k, v in sorted(thd.server.status.items())]
-    return _text_result(["Variable_name", "Value"], _like(rows, st.like))
+    from harness.sql.stmt.status_vars import status_rows
+    return _text_result(["Variable_name", "Value"], _like(status_rows(thd, st.scope), st.like))
 
 
 def show_create_table_stmt(thd: "Thd", st: A.Show) -> SelectResult:

@@ -17,6 +17,7 @@ from harness.sql.stmt import sql_table as DDL
 from harness.sql.stmt import xa as XA
 from harness.sql.stmt.set_var import _server_query
 from harness.sql.stmt.sql_result import _ok
+from harness.sql.stmt.status_vars import note_snapshot
 
 if TYPE_CHECKING:
     from harness.sql.stmt.sql_result import OkPacket
@@ -60,6 +61,9 @@ def begin(thd: "Thd", st: A.Begin) -> "OkPacket":
         # (trans_register_ha): a SAVEPOINT right after it is logged (observed); InnoDB's
         # start_consistent_snapshot registers InnoDB too
         thd.trx_log.binlog_joined = thd.trx_log.xa_registered = True
+    thd.server.counters.snapshots.pop(thd, None)
+    if st.consistent_snapshot:
+        note_snapshot(thd)  # Binlog_snapshot_file / _position (binlog_start_consistent_snapshot)
     if st.consistent_snapshot and not thd.isolation_below_repeatable_read():
         thd.read_view()  # the read view opens now, not at the first consistent read
     if st.consistent_snapshot and (thd.trx.isolation or thd.vars.get("tx_isolation")) == "READ-UNCOMMITTED":
