@@ -56,6 +56,8 @@ def _env(tmp_path: Path) -> dict:
     env = os.environ.copy()
     env.update({
         "AIRFLOW_HOME": str(tmp_path / "airflow"),
+        # the test reads this database: `make test` exports the project's own URL (.airflow/)
+        "AIRFLOW__DATABASE__SQL_ALCHEMY_CONN": f"sqlite:///{tmp_path / 'airflow' / 'airflow.db'}",
         "AIRFLOW__CORE__DAGS_FOLDER": str(DAGS),
         "AIRFLOW__CORE__PLUGINS_FOLDER": str(ROOT / "plugins"),
         "AIRFLOW__CORE__LOAD_EXAMPLES": "False",
