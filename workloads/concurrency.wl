@@ -170,7 +170,7 @@ setup: INSERT INTO c VALUES (1,1),(2,2),(4,4)
 con1: BEGIN
 con1: UPDATE c SET v=0 WHERE v=2
 con2: INSERT INTO c VALUES (3,3)
-con2: UPDATE c SET v=9 WHERE v=4
+con2: UPDATE c SET v=9 WHERE v=4 => mariadb-11.8:1205
 con1: COMMIT
 
 [case conc_unique_miss_locks_gap]
@@ -224,7 +224,7 @@ con1: UPDATE c SET v=10 WHERE id=1
 con1: DELETE FROM c WHERE id=2
 con2: SELECT COUNT(*), SUM(v) INTO @n, @s FROM c
 con2: INSERT INTO seen VALUES (1, @n, @s)
-con2: UPDATE c SET v=v+1 WHERE id=1
+con2: UPDATE c SET v=v+1 WHERE id=1 => mariadb-11.8:1020
 con2: SELECT COUNT(*), SUM(v) INTO @n, @s FROM c
 con2: INSERT INTO seen VALUES (2, @n, @s)
 con2: COMMIT
@@ -520,7 +520,7 @@ setup: CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB
 setup: INSERT INTO c VALUES (1,1),(2,2),(4,4)
 con1: BEGIN
 con1: UPDATE c SET v=20 WHERE id=2
-con2: UPDATE c SET v=9 WHERE v=4
+con2: UPDATE c SET v=9 WHERE v=4 => mariadb-11.8:1205
 con2: send DELETE FROM c WHERE v=1
 con2: wait_blocked
 con2: reap => 1205

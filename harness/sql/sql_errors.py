@@ -175,6 +175,7 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
                                     "release"),
     "ER_LOCK_WAIT_TIMEOUT": (1205, "HY000", "Lock wait timeout exceeded; try restarting transaction"),
     "ER_LOCK_DEADLOCK": (1213, "40001", "Deadlock found when trying to get lock; try restarting transaction"),
+    "ER_CHECKREAD": (1020, "HY000", "Record has changed since last read in table '{0}'; try restarting transaction"),
     # replbed's own limits, in the server's codes (internal_error below).
     "ER_STACK_OVERRUN_NEED_MORE": (
         1436, "HY000", "Thread stack overrun: the statement nests expressions deeper than replbed evaluates. "

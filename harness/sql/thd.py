@@ -765,7 +765,7 @@ class Thd:
         except ServerError as e:
             self.statement_failed(stmt, info, decision, ctx, e)
             self._rollback_after_lock_error(e)
-            if getattr(e, "do_evaluating", False) and self.sp_unsafe is None and e.code not in (1205, 1213):
+            if getattr(e, "do_evaluating", False) and self.sp_unsafe is None and e.code not in (1205, 1213, 1020):
                 # mysql_do: the statement is rolled back, then clear_error() -- "DO always
                 # is OK"; its conditions stay in SHOW WARNINGS (observed: DO f() whose
                 # INSERT hits a duplicate answers OK).
@@ -860,9 +860,11 @@ class Thd:
 
     def _rollback_after_lock_error(self, err: ServerError) -> None:
         """A deadlock victim loses its whole transaction (thd->transaction_rollback_request,
-        then trans_rollback_implicit); a lock wait timeout only the statement, unless
+        then trans_rollback_implicit), and so does a snapshot-isolation conflict (1020,
+        DB_RECORD_CHANGED, handled as a deadlock: probed on MariaDB 11.8, @@in_transaction
+        is 0 after it); a lock wait timeout only the statement, unless
         innodb_rollback_on_timeout. The statement was already rolled back."""
-        if err.code != 1213 and not (err.code == 1205 and self.server.global_vars.values.get(
+        if err.code not in (1213, 1020) and not (err.code == 1205 and self.server.global_vars.values.get(
                 "innodb_rollback_on_timeout") in (1, True, "ON")):
             return
         if self.in_multi_stmt_transaction_mode() and (self.trx.active or not self.caches.trx_cache.empty()):
@@ -1141,7 +1143,11 @@ class Thd:
     # ------------------------------------------------------------ variables
 
     def get_sysvar(self, name: str, scope: str) -> Any:
-        return self.vars.read(name, scope, self)
+        value = self.vars.read(name, scope, self)
+        if self.server.sysvars.deprecated():
+            from harness.sql.stmt.set_var import warn_deprecated_sysvar
+            warn_deprecated_sysvar(self, name)
+        return value
 
     def disconnect(self) -> None:
         """Client gone: roll back, and log DROP TEMPORARY TABLE for open temporary tables."""

@@ -45,8 +45,17 @@ def set_vars(thd: "Thd", st: A.Set) -> "OkPacket":
     return _ok()
 
 
+def warn_deprecated_sysvar(thd: "Thd", name: str) -> None:
+    """1287 for a variable name the flavour deprecates (MariaDB 11.8: tx_isolation)."""
+    instead = thd.server.sysvars.deprecated().get(name.lower())
+    if instead is not None:
+        thd.notes.append(Note("Warning", 1287, f"'@@{name.lower()}' is deprecated and will be removed in a "
+                                               f"future release. Please use '@@{instead}' instead"))
+
+
 def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
     n = thd.vars.canonical(name)
+    warn_deprecated_sysvar(thd, name)
     if n == "event_scheduler" and str(value).upper() in ("ON", "1"):
         # Events never run in the model (stmt/sql_event.py): what they would log is unknown.
         raise UnsupportedError("event_scheduler=ON (running events)")

@@ -34,6 +34,11 @@ class SysvarProfile:
     def aliases(self) -> dict[str, str]:
         return {}
 
+    def deprecated(self) -> dict[str, str]:
+        """Variable names that warn 1287 when a statement names them (SET or @@read),
+        with the name to use instead."""
+        return {}
+
     def before_statement(self, thd: Thd, stmt: Any) -> None:
         """Checks the flavour makes before a statement runs (MySQL: GTID_NEXT consumed)."""
 
@@ -70,6 +75,26 @@ class MariaDBSysvars(SysvarProfile):
         if name == "gtid_seq_no" and value and thd.server.global_vars.values.get("gtid_strict_mode"):
             return "@@gtid_seq_no under gtid_strict_mode"
         return None
+
+
+class MariaDB118Sysvars(MariaDBSysvars):
+    """MariaDB 11.8's defaults where they differ from 10.11's recorded catalog
+    (docs/RULES-mariadb-11.8.md)."""
+
+    def overrides(self) -> dict[str, tuple[Any, Any, str]]:
+        # 11.6.2 (MDEV-35124): innodb_snapshot_isolation is ON by default; SELECT
+        # @@innodb_snapshot_isolation = 1 on Debian's 11.8.
+        return {"innodb_snapshot_isolation": (1, bool_value, "both")}
+
+    def aliases(self) -> dict[str, str]:
+        # 11.1 (MDEV-21921): transaction_isolation / transaction_read_only are the names,
+        # tx_isolation / tx_read_only the deprecated ones (one variable each).
+        return {"transaction_isolation": "tx_isolation", "transaction_read_only": "tx_read_only"}
+
+    def deprecated(self) -> dict[str, str]:
+        # sys_var::do_deprecated_warning: SET tx_isolation = ... and SELECT @@tx_isolation warn
+        # 1287; SET transaction_isolation and SET TRANSACTION ISOLATION LEVEL do not (probed).
+        return {"tx_isolation": "transaction_isolation", "tx_read_only": "transaction_read_only"}
 
 
 MYSQL_DEFAULT_SQL_MODE = ("ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,"
@@ -236,6 +261,8 @@ class MySQL80Sysvars(SysvarProfile):
 def sysvar_profile_for(flavor: str, *, gtid_mode: str = "OFF", server_uuid: str | None = None) -> SysvarProfile:
     if flavor in ("mysql-8.0", "mysql-9.7"):
         return MySQL80Sysvars(gtid_mode, server_uuid)
-    if flavor in ("mariadb-10.11", "mariadb-11.8"):
+    if flavor == "mariadb-11.8":
+        return MariaDB118Sysvars()
+    if flavor == "mariadb-10.11":
         return MariaDBSysvars()
     raise ValueError(f"unknown flavor {flavor!r}")

@@ -130,3 +130,67 @@ def test_mariadb_11_8_gtid_thread_id_positions_and_collations(tmp_path):
     assert q["CREATE TABLE c (a CHAR(3) CHARACTER SET latin1)"].status(Q.Q_CHARACTER_SET_COLLATIONS) == \
         ((33, 2048), (35, 2560), (45, 2304), (54, 2816), (60, 3072))
     assert q["CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB"].status(Q.Q_CHARACTER_SET_COLLATIONS) is None
+
+
+def _session(bed: Bed, n: int) -> Thd:
+    thd = Thd(bed.state, n, db="test")
+    bed.state.sessions[n] = thd
+    thd.execute("SET SESSION innodb_lock_wait_timeout = 1")
+    return thd
+
+
+def _code(thd: Thd, sql: str) -> int:
+    try:
+        thd.execute(sql)
+    except Exception as exc:  # noqa: BLE001 - the server error is what is asserted
+        return int(getattr(exc, "code", -1))
+    return 0
+
+
+def test_mariadb_11_8_snapshot_isolation_1020_and_no_semi_consistent_read(tmp_path):
+    """innodb_snapshot_isolation=ON (11.6.2+): a REPEATABLE READ locking read of a row
+    committed after the read view opened is 1020 and rolls back the transaction; READ
+    COMMITTED waits for a locked row instead of reading its committed version."""
+    bed = Bed(tmp_path, "mariadb-11.8", profile=get_profile("mariadb-11.8-debian"))
+    a, b = _session(bed, 8), _session(bed, 9)
+    assert b.execute("SELECT @@innodb_snapshot_isolation").rows == [[1]]
+    a.execute("CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB")
+    a.execute("CREATE TABLE m (a INT) ENGINE=InnoDB")
+    a.execute("INSERT INTO c VALUES (1,1),(2,2),(4,4)")
+    b.execute("BEGIN")
+    b.execute("INSERT INTO m VALUES (1)")
+    b.execute("SELECT v FROM c WHERE id = 1")  # opens the read view
+    a.execute("UPDATE c SET v = 10 WHERE id = 1")
+    assert _code(b, "UPDATE c SET v = v + 1 WHERE id = 2") == 0  # unchanged row: fine
+    assert _code(b, "UPDATE c SET v = v + 1 WHERE id = 1") == 1020
+    assert b.execute("SELECT @@in_transaction").rows == [[0]]  # the whole transaction is gone
+    assert b.execute("SELECT COUNT(*) FROM m").rows == [[0]]
+    assert b.execute("SELECT v FROM c ORDER BY id").rows == [[10], [2], [4]]
+    # no read view yet: no check
+    b.execute("BEGIN")
+    a.execute("UPDATE c SET v = 11 WHERE id = 1")
+    assert _code(b, "UPDATE c SET v = v + 1 WHERE id = 1") == 0
+    b.execute("ROLLBACK")
+    # READ COMMITTED: no semi-consistent read, the UPDATE waits for a's lock
+    for s in (a, b):
+        s.execute("SET SESSION transaction_isolation = 'READ-COMMITTED'")
+    a.execute("BEGIN")
+    a.execute("UPDATE c SET v = 0 WHERE v = 2")
+    assert _code(b, "UPDATE c SET v = 9 WHERE v = 4") == 1205
+    b.execute("SET SESSION innodb_snapshot_isolation = OFF")  # 10.11's behaviour back
+    assert _code(b, "UPDATE c SET v = 9 WHERE v = 4") == 0
+    a.execute("ROLLBACK")
+
+
+def test_mariadb_10_11_keeps_snapshot_isolation_off(tmp_path):
+    bed = Bed(tmp_path, "mariadb-10.11")
+    a, b = _session(bed, 8), _session(bed, 9)
+    assert b.execute("SELECT @@innodb_snapshot_isolation").rows == [[0]]
+    a.execute("CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB")
+    a.execute("INSERT INTO c VALUES (1,1)")
+    b.execute("BEGIN")
+    b.execute("SELECT v FROM c WHERE id = 1")
+    a.execute("UPDATE c SET v = 10 WHERE id = 1")
+    assert _code(b, "UPDATE c SET v = v + 1 WHERE id = 1") == 0
+    b.execute("COMMIT")
+    assert a.execute("SELECT v FROM c").rows == [[11]]
