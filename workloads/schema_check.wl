@@ -51,13 +51,13 @@ con1: SHOW CREATE TABLE t2
 [case check_ignore_single_row]
 rule = MDB.check.ignore
 seed = 024
-description = IGNORE does not soften a CHECK of a one-row INSERT ... VALUES or SET (4025, found by fuzz --generator schema); INSERT IGNORE ... SELECT of one row warns; UPDATE IGNORE does not count the skipped row as matched
+description = IGNORE does not soften a CHECK of a one-row INSERT ... VALUES or SET on MariaDB 10.11 (4025, found by fuzz --generator schema; 11.8 warns, MDEV-32439); INSERT IGNORE ... SELECT of one row warns; UPDATE IGNORE does not count the skipped row as matched
 setup: CREATE TABLE t (id INT PRIMARY KEY, v INT CHECK (v > 0)) ENGINE=InnoDB
 setup: CREATE TABLE m (id INT PRIMARY KEY, v INT CHECK (v > 0)) ENGINE=MyISAM
 setup: INSERT INTO t VALUES (1, 1), (2, 2)
-con1: INSERT IGNORE INTO t VALUES (3, 0)  => 4025
-con1: INSERT IGNORE INTO t SET id = 5, v = 0  => 4025
-con1: INSERT IGNORE INTO m VALUES (3, 0)  => 4025
+con1: INSERT IGNORE INTO t VALUES (3, 0)  => 4025,mariadb-11.8:OK
+con1: INSERT IGNORE INTO t SET id = 5, v = 0  => 4025,mariadb-11.8:OK
+con1: INSERT IGNORE INTO m VALUES (3, 0)  => 4025,mariadb-11.8:OK
 con1: INSERT IGNORE INTO t SELECT 3, 0
 con1: INSERT IGNORE INTO t SELECT 3, 0 UNION SELECT 4, 0
 con1: UPDATE IGNORE t SET v = 0 WHERE id = 1

@@ -583,6 +583,9 @@ class Thd:
             # (Warning_info is tagged with the query id).
             self.notes = [] if statement_clears_warnings(stmt) else list(self.last_notes)
         self.carried_notes = len(self.notes) if not is_diag else 0
+        if not is_diag and self.server.sysvars.deprecated():
+            from harness.sql.stmt.set_var import warn_deprecated_names
+            warn_deprecated_names(self, sql)
         self.stmt.text = sql
         self.stmt.delayed_thread = False
         # SERVER_STATUS_NO_INDEX_USED, cleared per statement (harness/sql/opt/access_path.py).
@@ -1143,11 +1146,7 @@ class Thd:
     # ------------------------------------------------------------ variables
 
     def get_sysvar(self, name: str, scope: str) -> Any:
-        value = self.vars.read(name, scope, self)
-        if self.server.sysvars.deprecated():
-            from harness.sql.stmt.set_var import warn_deprecated_sysvar
-            warn_deprecated_sysvar(self, name)
-        return value
+        return self.vars.read(name, scope, self)
 
     def disconnect(self) -> None:
         """Client gone: roll back, and log DROP TEMPORARY TABLE for open temporary tables."""

@@ -24,6 +24,12 @@ if TYPE_CHECKING:
 class SysvarProfile:
     """MariaDB-compatible defaults: nothing overridden, nothing refused."""
 
+    # INSERT IGNORE ... VALUES/SET of one row: a failed CHECK is error 4025, not a
+    # warning (MariaDB 10.11; MDEV-32439 made it a warning in 11.x).
+    ignore_keeps_single_row_check_error = True
+    # thd->where while a single-table UPDATE's new values are resolved: what 1054 names.
+    single_update_values_clause = "SET"
+
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         return {}
 
@@ -80,6 +86,14 @@ class MariaDBSysvars(SysvarProfile):
 class MariaDB118Sysvars(MariaDBSysvars):
     """MariaDB 11.8's defaults where they differ from 10.11's recorded catalog
     (docs/RULES-mariadb-11.8.md)."""
+
+    # MDEV-32439 ("INSERT IGNORE on constraints result in ERROR rather than warning"):
+    # a one-row INSERT IGNORE whose CHECK fails warns 4025 and skips the row (probed).
+    ignore_keeps_single_row_check_error = False
+    # 11.1 (MDEV-28883) runs a single-table UPDATE through the multi-table code
+    # (Sql_cmd_update::prepare_inner): its values resolve as the SELECT's (probed:
+    # "Unknown column 'nosuch' in 'SELECT'"; the targets still name 'SET').
+    single_update_values_clause = "SELECT"
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         # 11.6.2 (MDEV-35124): innodb_snapshot_isolation is ON by default; SELECT
