@@ -262,14 +262,30 @@ class BinaryLog:
 # ------------------------------------------------------------------ layer 3
 
 
-def end_query(thd: "SessionView", text: str) -> Event:
-    """The ``COMMIT`` / ``ROLLBACK`` Query event that ends a group."""
+def end_query(thd: "SessionView", text: str, *, thread_specific: bool | None = None) -> Event:
+    """The ``COMMIT`` / ``ROLLBACK`` Query event that ends a group (``thread_specific``:
+    forced, for an end event the server builds with the flag whatever the flavour)."""
     # The end event is built by the statement that ends the group, so it carries
     # that statement's LOG_EVENT_THREAD_SPECIFIC_F (observed: COMMIT after an
     # INSERT into a temporary table has header flags 0x0c).
+    inherits = thd.flavor.events.end_thread_specific
+    if inherits:
+        status_vars = thd.query_status_vars()
+    else:
+        # MariaDB 11.8: the end event copies none of the ending statement's usage flags
+        # (LOG_EVENT_THREAD_SPECIFIC_F, Q_TIME_ZONE_CODE, Q_HRNOW, Q_TABLE_MAP_FOR_UPDATE;
+        # observed: docs/RULES-mariadb-11.8.md row 7a)
+        log = thd.stmt_log
+        saved = (log.time_zone_used, log.hrnow_used, log.table_map_for_update)
+        log.time_zone_used, log.hrnow_used, log.table_map_for_update = False, False, 0
+        try:
+            status_vars = thd.query_status_vars()
+        finally:
+            log.time_zone_used, log.hrnow_used, log.table_map_for_update = saved
     return new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=thd.stmt.timestamp,
-                           server_id=thd.server_id, suppress_use=True, status_vars=thd.query_status_vars(),
-                           thread_specific=thd.stmt_log.thread_specific and thd.flavor.events.end_thread_specific)
+                           server_id=thd.server_id, suppress_use=True, status_vars=status_vars,
+                           thread_specific=thread_specific if thread_specific is not None else
+                           thd.stmt_log.thread_specific and inherits)
 
 
 def cache_statistics(thd: "SessionView", cache: Any) -> None:
@@ -492,11 +508,13 @@ def _write_rolled_back_trx_cache(thd: "SessionView", nontrans: bool = False) -> 
 def write_failed_replace_drop(thd: "SessionView", drop_text: str) -> None:
     """Row format, failed CREATE OR REPLACE ... SELECT: the generated DROP of the replaced
     table goes through the transaction cache and is written at the statement's rollback,
-    ended by ROLLBACK (observed on MariaDB 10.11)."""
+    ended by ROLLBACK (observed on MariaDB 10.11). The ROLLBACK carries the DROP's
+    LOG_EVENT_THREAD_SPECIFIC_F (0x0c) on 11.8 too, unlike a COMMIT after a temporary
+    table there (observed: session_create_or_replace_table)."""
     drop = new_query_event(drop_text, database=thd.db or "", thread_id=thd.connection_id,
                            timestamp=thd.stmt.timestamp, server_id=thd.server_id, thread_specific=True,
                            status_vars=thd.query_status_vars(xid=thd.server.binlog.allocate_xid()))
-    thd.server.binlog.write_group([drop, end_query(thd, "ROLLBACK")], thd=thd, timestamp=thd.stmt.timestamp,
+    thd.server.binlog.write_group([drop, end_query(thd, "ROLLBACK", thread_specific=True)], thd=thd, timestamp=thd.stmt.timestamp,
                                   ddl=True, transactional=False)
 
 

@@ -194,3 +194,50 @@ def test_mariadb_10_11_keeps_snapshot_isolation_off(tmp_path):
     assert _code(b, "UPDATE c SET v = v + 1 WHERE id = 1") == 0
     b.execute("COMMIT")
     assert a.execute("SELECT v FROM c").rows == [[11]]
+
+
+def _warnings(thd: Thd) -> list[list]:
+    return [list(r) for r in thd.execute("SHOW WARNINGS").rows]
+
+
+def test_mariadb_11_8_sql_layer_policies(tmp_path):
+    """transaction_isolation with tx_isolation deprecated (1287 at parse time), a one-row
+    INSERT IGNORE that fails a CHECK warns (MDEV-32439), 1054 names 'SELECT' for a
+    single-table UPDATE's value, and columns take utf8mb4_uca1400_ai_ci (2304)."""
+    bed = Bed(tmp_path, "mariadb-11.8", profile=get_profile("mariadb-11.8-debian"))
+    t = bed.thd
+    t.execute("SET transaction_isolation = 'READ-COMMITTED'")
+    t.execute("CREATE TABLE c (id INT PRIMARY KEY, v INT CHECK (v > 0), s VARCHAR(20))")
+    assert t.execute("SELECT @@tx_isolation").rows == [["READ-COMMITTED"]]
+    dep = "'@@tx_isolation' is deprecated and will be removed in a future release. " \
+          "Please use '@@transaction_isolation' instead"
+    assert _warnings(t) == [["Warning", 1287, dep]]
+    t.execute("SET sql_mode = 'STRICT_ALL_TABLES'")
+    t.execute("INSERT INTO c VALUES (1, 1, CONCAT(@@tx_isolation, ''))")  # a warning, not a strict-mode error
+    assert [w[1] for w in _warnings(t)] == [1287]
+    t.execute("INSERT IGNORE INTO c VALUES (2, 0, 'x')")
+    assert _warnings(t) == [["Warning", 4025, "CONSTRAINT `c.v` failed for `test`.`c`"]]
+    assert _code(t, "UPDATE c SET v = nosuch WHERE id = 1") == 1054
+    assert "in 'SELECT'" in _warnings(t)[0][2]
+    assert _code(t, "UPDATE c SET nosuch = 1") == 1054
+    assert "in 'SET'" in _warnings(t)[0][2]
+    t.execute("SET transaction_isolation = 'REPEATABLE-READ'")
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("UPDATE c SET s = 'abc' WHERE id = 1")
+    t.execute("SELECT @u := s FROM c WHERE id = 1")
+    t.execute("INSERT INTO c VALUES (3, 3, @u)")
+    from harness.binlog.control import UserVarEvent
+    uv = [e.event for e in bed.entries() if isinstance(e.event, UserVarEvent)]
+    assert [(u.name, u.charset, u.value) for u in uv] == [("u", 2304, b"abc")]
+
+
+def test_mariadb_10_11_keeps_its_sql_layer_rules(tmp_path):
+    bed = Bed(tmp_path, "mariadb-10.11")
+    t = bed.thd
+    assert _code(t, "SET transaction_isolation = 'READ-COMMITTED'") == 1193
+    t.execute("CREATE TABLE c (id INT PRIMARY KEY, v INT CHECK (v > 0))")
+    t.execute("SELECT @@tx_isolation")
+    assert _warnings(t) == []
+    assert _code(t, "INSERT IGNORE INTO c VALUES (2, 0)") == 4025
+    assert _code(t, "UPDATE c SET v = nosuch WHERE id = 1") == 1054
+    assert "in 'SET'" in _warnings(t)[0][2]
