@@ -29,6 +29,9 @@ class SysvarProfile:
     ignore_keeps_single_row_check_error = True
     # thd->where while a single-table UPDATE's new values are resolved: what 1054 names.
     single_update_values_clause = "SET"
+    # A single-table UPDATE/DELETE of an empty MyISAM/Aria/MEMORY table is an impossible
+    # WHERE (not logged): MariaDB 11.8 (harness/sql/stmt/sql_select._impossible_where).
+    empty_table_is_const = False
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         return {}
@@ -94,6 +97,7 @@ class MariaDB118Sysvars(MariaDBSysvars):
     # (Sql_cmd_update::prepare_inner): its values resolve as the SELECT's (probed:
     # "Unknown column 'nosuch' in 'SELECT'"; the targets still name 'SET').
     single_update_values_clause = "SELECT"
+    empty_table_is_const = True
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         # 11.6.2 (MDEV-35124): innodb_snapshot_isolation is ON by default; SELECT

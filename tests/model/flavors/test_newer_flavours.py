@@ -241,3 +241,24 @@ def test_mariadb_10_11_keeps_its_sql_layer_rules(tmp_path):
     assert _code(t, "INSERT IGNORE INTO c VALUES (2, 0)") == 4025
     assert _code(t, "UPDATE c SET v = nosuch WHERE id = 1") == 1054
     assert "in 'SET'" in _warnings(t)[0][2]
+
+
+def test_mariadb_11_8_empty_myisam_update_is_not_logged(tmp_path):
+    """11.8 prepares a single-table UPDATE/DELETE as a join: an empty table of an engine
+    with an exact row count is a const table without a row, the statement not logged."""
+    logged = {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
+        bed = Bed(tmp_path / flavor, flavor, **kw)
+        t = bed.thd
+        t.execute("SET binlog_format = STATEMENT")
+        t.execute("CREATE TABLE m (a INT PRIMARY KEY, b INT) ENGINE=MyISAM")
+        t.execute("CREATE TABLE i (a INT PRIMARY KEY, b INT) ENGINE=InnoDB")
+        for sql in ("UPDATE m SET b = 1 WHERE a = 1", "DELETE FROM m WHERE b = 2", "UPDATE m SET b = 3",
+                    "DELETE FROM m", "UPDATE i SET b = 4 WHERE a = 1"):
+            t.execute(sql)
+        logged[flavor] = [q for q in _queries(bed) if q.startswith(("UPDATE", "DELETE"))]
+    assert logged["mariadb-11.8"] == ["DELETE FROM m", "UPDATE i SET b = 4 WHERE a = 1"]
+    # 10.11 logs them (its PK lookup of a missing row is impossible there too)
+    assert logged["mariadb-10.11"] == ["DELETE FROM m WHERE b = 2", "UPDATE m SET b = 3", "DELETE FROM m",
+                                       "UPDATE i SET b = 4 WHERE a = 1"]
