@@ -79,6 +79,10 @@ def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
         thd.notes.append(Note("Warning", code, message))
     if n == "binlog_checksum" and scope == "global":
         _rotate_for_checksum(thd, str(store[n]))
+    if n in ("rand_seed1", "rand_seed2"):
+        # sys_vars.cc update_rand_seed1/2: the value becomes the session's RAND() state
+        # (thd->rand.seed1/seed2), as the Rand event a replayed binlog carries sets it.
+        setattr(thd.rand, "seed" + n[-1], int(store[n]))
     if n == "autocommit" and scope != "global" and thd.autocommit and not was_autocommit:
         # Switching autocommit on commits the open transaction. In ROW format the
         # group keeps FL_TRANSACTIONAL despite a non-transactional change, as for an

@@ -108,3 +108,12 @@ def test_set_global_binlog_checksum_rotates_even_to_the_same_value(bed: Bed) -> 
     rotates = [ev.header.event_size for ev in bed.binlog_events() if type(ev).__name__ == "RotateEvent"]
     # header 19 + position 8 + the next file's name, + CRC 4 while the old file has one
     assert rotates == [19 + 8 + len(files[1]) + 4, 19 + 8 + len(files[2]) + 4, 19 + 8 + len(files[3])]
+
+
+def test_rand_seeds_set_the_sessions_generator(s) -> None:  # type: ignore[no-untyped-def]
+    """SET @@RAND_SEED1/2 (what mariadb-binlog prints for a Rand event) seeds RAND(): the
+    suite's ver_trunk_row_v2.001 stores 62046 on MariaDB 10.11.19 for these seeds."""
+    s.execute("SET @@RAND_SEED1=93575718, @@RAND_SEED2=859635654")
+    assert s.execute("SELECT RAND() * 1000000").rows == [[62045.627331403666]]
+    s.execute("SET @@RAND_SEED1=93575718, @@RAND_SEED2=859635654")
+    assert s.execute("SELECT ROUND(RAND() * 1000000)").rows == [[62046]]
