@@ -388,6 +388,13 @@ ROWS_V1 = Layout("Rows_v1", (E.WRITE_ROWS_EVENT_V1, E.UPDATE_ROWS_EVENT_V1, E.DE
                  _rows_fields(False))
 ROWS_V2 = Layout("Rows_v2", (E.WRITE_ROWS_EVENT, E.UPDATE_ROWS_EVENT, E.DELETE_ROWS_EVENT),
                  _rows_fields(True))
+# Pre-GA 5.1 rows events (Write/Update/Delete_rows_event_old, types 20-22; MySQL 5.1.0 to
+# 5.1.17, sql/log_event_old.h): the v1 post-header and one column bitmap also for an
+# update; each row is the *record* image of the table (its null bytes, then every present
+# field in Field::pack form: sql/rpl_record_old.cc pack_row_old), which only the table's
+# definition can split into values.
+ROWS_PRE_GA = Layout("Rows_pre_ga", (E.PRE_GA_WRITE_ROWS_EVENT, E.PRE_GA_UPDATE_ROWS_EVENT,
+                                     E.PRE_GA_DELETE_ROWS_EVENT), _rows_fields(False))
 ROWS_HEADER_LEN = {1: ROWS_V1.prefix_len, 2: ROWS_V2.prefix_len}  # 8, 10
 
 # ---------------------------------------------------------------------------- MariaDB Gtid
@@ -445,7 +452,7 @@ GTID_LIST = Layout("Gtid_list", (E.GTID_LIST_EVENT,), (
 
 LAYOUTS: dict[int, Layout] = {
     int(t): lay
-    for lay in (QUERY, TABLE_MAP, ROWS_V1, ROWS_V2, GTID, FORMAT_DESCRIPTION, XID, INTVAR, RAND, USER_VAR,
+    for lay in (QUERY, TABLE_MAP, ROWS_V1, ROWS_V2, ROWS_PRE_GA, GTID, FORMAT_DESCRIPTION, XID, INTVAR, RAND, USER_VAR,
                 ROTATE, STOP, ANNOTATE_ROWS, BINLOG_CHECKPOINT, GTID_LIST, APPEND_BLOCK, DELETE_FILE,
                 EXECUTE_LOAD_QUERY)
     for t in lay.type_codes

@@ -29,6 +29,12 @@ from .xa import XaPrepareEvent, xid_text
 COLLATIONS: dict[int, tuple[str, str]] = {
     8: ("latin1", "latin1_swedish_ci"),
     11: ("ascii", "ascii_general_ci"),
+    35: ("ucs2", "ucs2_general_ci"),
+    54: ("utf16", "utf16_general_ci"),
+    55: ("utf16", "utf16_bin"),
+    60: ("utf32", "utf32_general_ci"),
+    61: ("utf32", "utf32_bin"),
+    90: ("ucs2", "ucs2_bin"),
     33: ("utf8mb3", "utf8mb3_general_ci"),
     45: ("utf8mb4", "utf8mb4_general_ci"),
     46: ("utf8mb4", "utf8mb4_bin"),

@@ -57,6 +57,8 @@ class BinaryLog:
         self.gtid_state: dict[int, dict[int, int]] = {}
         self.domain_counter: dict[int, int] = {}
         self.next_xid = 1
+        # @@binlog_checksum of the files opened from now on (BinlogFileWriter's ChecksumAlg)
+        self.checksum_alg = 1
         # MYSQL_BIN_LOG::file_id: LOAD DATA's blocks; from 1 at startup, not reset by RESET MASTER
         self.file_id = 1
         self.files: list[str] = []
@@ -123,10 +125,14 @@ class BinaryLog:
         self.seq_no = seq
         return seq
 
-    def rotate(self, timestamp: int | None = None) -> None:
+    def rotate(self, timestamp: int | None = None, checksum_alg: int | None = None) -> None:
         """FLUSH BINARY LOGS: Rotate event, then a new file whose Gtid_list holds the state;
-        ``timestamp``: the rotating statement's time (now by default)."""
+        ``timestamp``: the rotating statement's time (now by default); ``checksum_alg``: the
+        new file's checksum algorithm (SET GLOBAL binlog_checksum), the old file's Rotate
+        keeps the old one."""
         with self.lock:
+            if checksum_alg is not None:
+                self.checksum_alg = checksum_alg
             assert self.writer is not None
             n = int(self.files[-1].rsplit(".", 1)[1]) + 1
             when = int(time.time()) if timestamp is None else timestamp

@@ -111,7 +111,8 @@ class MariaDBGtid(GtidFraming):
     legacy_event_pos = True
     def new_writer(self, binlog: BinaryLog, path: Path) -> Any:
         from harness.binlog.writer import BinlogFileWriter
-        return BinlogFileWriter(path, server_id=binlog.server_id, server_version=binlog.server_version)
+        return BinlogFileWriter(path, server_id=binlog.server_id, server_version=binlog.server_version,
+                                checksum_alg=binlog.checksum_alg)
 
     def write_header(self, binlog: BinaryLog, writer: Any, *, timestamp: int, create_timestamp: int | None,
                      rotated: bool) -> None:

@@ -405,7 +405,8 @@ class MySQLGtid(GtidFraming):
     def new_writer(self, binlog: BinaryLog, path: Path) -> Any:
         from harness.binlog.writer import MysqlBinlogFileWriter
         self.ensure_uuid(binlog)
-        return MysqlBinlogFileWriter(path, server_id=binlog.server_id, server_version=binlog.server_version)
+        return MysqlBinlogFileWriter(path, server_id=binlog.server_id, server_version=binlog.server_version,
+                                     checksum_alg=binlog.checksum_alg)
 
     def write_header(self, binlog: BinaryLog, writer: Any, *, timestamp: int, create_timestamp: int | None,
                      rotated: bool) -> None:

@@ -1059,6 +1059,16 @@ def _floor(x: Any) -> Any:
     return math.floor(n) if not isinstance(n, float) else float(math.floor(n))  # type: ignore[arg-type]
 
 
+def _bytes_of(s: Any) -> bytes:
+    """A string's bytes in its character set: a value of a column in another character set
+    (CharsetStr: latin1, ucs2, ...) in that set's encoding, any other string in utf8mb4."""
+    if isinstance(s, bytes):
+        return s
+    if isinstance(s, CharsetStr):
+        return s.encoded()
+    return value_to_string(s).encode()
+
+
 def _ceil(x: Any) -> Any:
     n = to_number(x)
     return math.ceil(n) if not isinstance(n, float) else float(math.ceil(n))  # type: ignore[arg-type]
@@ -1066,8 +1076,8 @@ def _ceil(x: Any) -> Any:
 
 FUNCTIONS: dict[str, Callable[[list[Fn], A.FuncCall], Fn]] = {
     "CONCAT": _nullsafe(concat),
-    "LENGTH": _nullsafe(lambda s: len(s if isinstance(s, bytes) else value_to_string(s).encode())),
-    "OCTET_LENGTH": _nullsafe(lambda s: len(s if isinstance(s, bytes) else value_to_string(s).encode())),
+    "LENGTH": _nullsafe(lambda s: len(_bytes_of(s))),
+    "OCTET_LENGTH": _nullsafe(lambda s: len(_bytes_of(s))),
     "CHAR_LENGTH": _nullsafe(lambda s: len(value_to_string(s))),
     "CHARACTER_LENGTH": _nullsafe(lambda s: len(value_to_string(s))),
     "UPPER": _nullsafe(lambda s: value_to_string(s).upper()),
@@ -1084,7 +1094,7 @@ FUNCTIONS: dict[str, Callable[[list[Fn], A.FuncCall], Fn]] = {
     "LTRIM": _nullsafe(lambda s: value_to_string(s).lstrip(" ")),
     "RTRIM": _nullsafe(lambda s: value_to_string(s).rstrip(" ")),
     "REVERSE": _nullsafe(lambda s: value_to_string(s)[::-1]),
-    "HEX": _nullsafe(lambda s: (s if isinstance(s, bytes) else value_to_string(s).encode()).hex().upper()
+    "HEX": _nullsafe(lambda s: _bytes_of(s).hex().upper()
                      if not isinstance(s, (int,)) else format(s, "X")),
     "ABS": _nullsafe(_abs),
     "FLOOR": _nullsafe(_floor),

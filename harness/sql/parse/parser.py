@@ -67,9 +67,9 @@ class Parser(DdlParser, AclParser, ShowParser):
         self.expect_kw("PREPARE")
         name = self.ident()
         self.expect_kw("FROM")
-        if self.tok.kind not in ("STRING", "VAR"):
-            raise self.error()
-        return A.Prepare(name=name, source=self.primary())
+        # sql_yacc.yy prepare_src: any expression (MDEV-10866, 10.2), evaluated once at
+        # PREPARE time (Lex_prepared_stmt::get_dynamic_sql_string), e.g. CONVERT(... USING ucs2).
+        return A.Prepare(name=name, source=self.expr())
 
     def execute_stmt(self) -> A.Statement:
         self.expect_kw("EXECUTE")

@@ -61,11 +61,10 @@ class SysvarProfile:
 
 
 # Variables whose other values change the binlog's bytes or shape in ways not modelled:
-# Table_map optional metadata, checksums (and the rotation a change forces), group
-# commit ids, compressed events, two-phase ALTER, a replaced GTID state, size rotation.
+# Table_map optional metadata, group commit ids, compressed events, two-phase ALTER, a replaced GTID state, size rotation.
 # max_binlog_size: the rotation itself is simple, but the new file's Binlog_checkpoint
 # names the old file or the new one depending on when InnoDB's commit completes.
-MARIADB_FIXED_SETTINGS = frozenset("""binlog_row_metadata binlog_checksum binlog_commit_wait_count
+MARIADB_FIXED_SETTINGS = frozenset("""binlog_row_metadata binlog_commit_wait_count
     log_bin_compress binlog_alter_two_phase gtid_binlog_state max_binlog_size""".split())
 
 
@@ -75,8 +74,6 @@ class MariaDBSysvars(SysvarProfile):
 
     def unmodelled_setting(self, thd: Thd, name: str, value: Any) -> str | None:
         default = thd.server.global_vars.definitions[name].default
-        if name == "binlog_checksum":
-            return "SET GLOBAL binlog_checksum (it rotates the binlog, even to the same value)"
         if name in MARIADB_FIXED_SETTINGS and value != default:
             return f"{name} = {value} (only {default} is modelled)"
         if name in ("max_binlog_cache_size", "max_binlog_stmt_cache_size") and int(value) < 1 << 32:
