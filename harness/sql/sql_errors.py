@@ -47,6 +47,7 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
     "ER_VARIABLE_IS_READONLY": (1621, "HY000", "{0} variable '{1}' is read-only. Use SET {2} to assign the value"),
     "ER_SP_DOES_NOT_EXIST": (1305, "42000", "{0} {1} does not exist"),
     "ER_SP_ALREADY_EXISTS": (1304, "42000", "{0} {1} already exists"),
+    "ER_TRG_IN_WRONG_SCHEMA": (1435, "HY000", "Trigger in wrong schema"),
     "ER_TRG_ALREADY_EXISTS": (1359, "HY000", "Trigger '{0}' already exists"),
     "ER_TRG_DOES_NOT_EXIST": (1360, "HY000", "Trigger does not exist"),
     "ER_SP_DOES_NOT_EXIST_SAVEPOINT": (1305, "42000", "SAVEPOINT {0} does not exist"),

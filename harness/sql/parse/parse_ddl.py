@@ -309,8 +309,8 @@ class DdlParser(DmlParser):
     def create_trigger(self) -> A.CreateTrigger:
         tr = A.CreateTrigger()
         tr.name = self.ident()
-        if self.at_op("."):
-            raise UnsupportedError("CREATE TRIGGER with a database-qualified name")
+        if self.accept_op("."):
+            tr.db, tr.name = tr.name, self.ident()
         tr.timing = self.expect_kw("BEFORE", "AFTER")
         tr.event = self.expect_kw("INSERT", "UPDATE", "DELETE")
         self.expect_kw("ON")
@@ -324,8 +324,8 @@ class DdlParser(DmlParser):
     def create_routine(self) -> A.CreateRoutine:
         r = A.CreateRoutine(kind=self.expect_kw("PROCEDURE", "FUNCTION"))
         r.name = self.ident()
-        if self.at_op("."):
-            raise UnsupportedError(f"CREATE {r.kind} with a database-qualified name")
+        if self.accept_op("."):
+            r.db, r.name = r.name, self.ident()
         self.expect_op("(")
         params_start = self.tok.pos
         if not self.at_op(")"):

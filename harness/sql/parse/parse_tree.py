@@ -683,6 +683,7 @@ class BinlogBase64(Statement):
 @dataclass
 class CreateTrigger(Statement):
     name: str = ""
+    db: str | None = None  # CREATE TRIGGER db.tr: must be the table's database (1435)
     timing: str = "AFTER"  # BEFORE | AFTER
     event: str = "INSERT"  # INSERT | UPDATE | DELETE
     table: TableName = field(default_factory=lambda: TableName(""))
@@ -701,6 +702,7 @@ class RoutineParam:
 class CreateRoutine(Statement):
     kind: str = "PROCEDURE"  # PROCEDURE | FUNCTION
     name: str = ""
+    db: str | None = None  # CREATE PROCEDURE db.p: created in db, logged qualified
     params: list[RoutineParam] = field(default_factory=list)
     returns: tuple[str, list[Any]] | None = None
     body: list[Statement] = field(default_factory=list)

@@ -1,0 +1,44 @@
+# Rules found by MariaDB's binlog mysql-test suite (issue 24, branch mtr-b):
+# docs/RULES-mariadb-10.11.md section 8.
+
+[case mtrb_qualified_routines_triggers]
+rule = MDB.ddl.qualified_routine_names
+seed = 024
+description = CREATE TRIGGER/PROCEDURE/FUNCTION db.name in another database: created there, the routines logged `db`.`name` (show_create_sp with the explicit name), the trigger as written; a trigger outside its table's database is 1435; DROP ... IF EXISTS of missing ones logged with their notes
+setup: CREATE DATABASE d2
+setup: CREATE TABLE d2.t (a INT)
+con1: DROP PROCEDURE IF EXISTS d2.p
+con1: DROP FUNCTION IF EXISTS d2.f
+con1: DROP TRIGGER IF EXISTS d2.tr
+con1: CREATE TRIGGER tr BEFORE INSERT ON d2.t FOR EACH ROW BEGIN END  => 1435
+con1: CREATE TRIGGER d2.tr BEFORE INSERT ON d2.t FOR EACH ROW SET NEW.a = NEW.a + 1
+con1: CREATE PROCEDURE d2.p (OUT p1 INT) BEGIN SET p1 = 7; END
+con1: CREATE FUNCTION d2.f (s CHAR(20)) RETURNS CHAR(50) DETERMINISTIC RETURN s
+con1: CREATE PROCEDURE nosuchdb.p () BEGIN END  => 1049
+con1: INSERT INTO d2.t VALUES (1)
+con1: CALL d2.p(@x)
+con1: SELECT @x
+con1: DROP PROCEDURE IF EXISTS d2.p
+con1: DROP FUNCTION IF EXISTS d2.f
+con1: DROP TRIGGER IF EXISTS d2.tr
+con1: DROP TRIGGER d2.tr  => 1360
+con1: DROP DATABASE d2
+
+[case mtrb_drop_table_referenced_parent]
+rule = MDB.fk.drop_parent_partial
+seed = 024
+description = DROP TABLE of a referenced parent beside other tables: the others are dropped and logged (a missing one too under IF EXISTS), the parent stays; one 1451, then the missing tables' 1051 (Note under IF EXISTS, Error without)
+setup: CREATE TABLE p (a INT, KEY (a)) ENGINE=InnoDB
+setup: CREATE TABLE c (a INT, KEY (a), FOREIGN KEY (a) REFERENCES p (a)) ENGINE=InnoDB
+setup: CREATE TABLE d (b INT, FOREIGN KEY (b) REFERENCES c (a)) ENGINE=InnoDB
+setup: CREATE TABLE t3 (a INT)
+setup: CREATE TABLE t4 (a INT)
+con1: DROP TABLE IF EXISTS p  => 1451
+con1: DROP TABLE IF EXISTS p, t0  => 1451
+con1: SHOW WARNINGS
+con1: DROP TABLE IF EXISTS c, t3, t0  => 1451
+con1: DROP TABLE p, c  => 1451
+con1: DROP TABLE t4, p, c, t0  => 1451
+con1: SHOW WARNINGS
+con1: SHOW TABLES
+con1: DROP TABLE d, c, p
