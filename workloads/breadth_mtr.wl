@@ -42,3 +42,25 @@ con1: DROP TABLE t4, p, c, t0  => 1451
 con1: SHOW WARNINGS
 con1: SHOW TABLES
 con1: DROP TABLE d, c, p
+
+[case mtrb_alter_keys_onoff]
+rule = MDB.ddl.alter_keys_onoff
+seed = 024
+description = ALTER TABLE ENABLE/DISABLE KEYS is logged as written in every format; an engine other than MyISAM/Aria answers Note 1031 naming the engine the table ends with; combined with a copying change it counts in Records' warnings
+setup: CREATE TABLE i (pk INT AUTO_INCREMENT PRIMARY KEY, a INT, KEY (a)) ENGINE=InnoDB
+setup: CREATE TABLE m (a INT, b INT, UNIQUE (b), KEY (a)) ENGINE=MyISAM
+setup: CREATE TABLE ar (a INT, KEY (a)) ENGINE=Aria
+setup: CREATE TABLE h (a INT, KEY (a)) ENGINE=MEMORY
+con1: INSERT IGNORE INTO i VALUES (NULL, 183173120), (NULL, 1)
+con1: ALTER TABLE `i` ENABLE KEYS
+con1: ALTER TABLE i DISABLE KEYS
+con1: ALTER TABLE m DISABLE KEYS
+con1: INSERT INTO m VALUES (1, 1), (2, 2)
+con1: INSERT INTO m VALUES (3, 2)  => 1062
+con1: ALTER TABLE m ADD COLUMN c INT
+con1: ALTER TABLE m ENABLE KEYS
+con1: ALTER TABLE ar DISABLE KEYS, RENAME TO ar2
+con1: ALTER TABLE ar2 ENABLE KEYS, ENGINE=InnoDB
+con1: ALTER TABLE h DISABLE KEYS
+con1: ALTER TABLE nosuch ENABLE KEYS  => 1146
+con1: SELECT * FROM m ORDER BY a

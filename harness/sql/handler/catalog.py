@@ -102,6 +102,9 @@ class TableDef:
     triggers: list[Trigger] = field(default_factory=list)
     # Table id for Table_map events, assigned when the table is "opened" first.
     table_id: int = 0
+    # ALTER TABLE ... DISABLE KEYS on MyISAM/Aria: the non-unique indexes are not
+    # maintained until ENABLE KEYS (SHOW INDEX says "disabled").
+    keys_disabled: bool = False
     options: dict[str, str] = field(default_factory=dict)
     # MyISAM's state header: ANALYZE/OPTIMIZE done since the last change (CHECK's
     # "Table is already up to date"); any row change clears it.

@@ -580,6 +580,10 @@ class DdlParser(DmlParser):
         if self.accept_kw("ENGINE", "TYPE"):
             self.accept_op("=")
             return A.AlterSpec("ENGINE", name=self.ident_or_string())
+        if self.at_kw("ENABLE", "DISABLE") and self.peek_kw(1, "KEYS"):
+            on = self.advance().text.upper() == "ENABLE"
+            self.advance()
+            return A.AlterSpec("KEYS", value=int(on))
         if self.accept_kw("AUTO_INCREMENT"):
             self.accept_op("=")
             t = self.advance()

@@ -427,7 +427,7 @@ class AlterSpec:
     ``column``), SET_DEFAULT, DROP_DEFAULT, ADD_KEY, DROP_KEY (``name``;
     'PRIMARY' for DROP PRIMARY KEY), RENAME (``new_name``), ENGINE (``name``),
     AUTO_INCREMENT (``value``), ADD_FK (``fk``), DROP_FK (``name``), ADD_CHECK (``check``),
-    DROP_CONSTRAINT (``name``).
+    DROP_CONSTRAINT (``name``), KEYS (``value`` 1: ENABLE KEYS, 0: DISABLE KEYS).
     """
 
     op: str

@@ -60,10 +60,29 @@ def alter_table(thd: "Thd", st: A.AlterTable) -> "OkPacket":
     thd.implicit_commit(schema_change=True)  # CF_AUTO_COMMIT_TRANS: before the table is even opened
     t = _open_base_table(thd, st.table)
     new, affected, warnings = rebuild(thd, t, st.specs, st.ignore)
+    warnings += _keys_onoff(thd, t, new, st.specs)
     _install(thd, t, new)
     thd.write_ddl(st.text, xid=True)  # observed: ALTER carries Q_XID (DDL log recovery)
     from harness.sql.stmt.sql_result import OkPacket
+    if all(s.op in ("KEYS", "RENAME") for s in st.specs):
+        # simple_rename_or_index_change: nothing copied, a plain OK (probed)
+        return OkPacket(0)
     return OkPacket(affected, info=f"Records: {affected}  Duplicates: 0  Warnings: {warnings}")
+
+
+def _keys_onoff(thd: "Thd", old: TableDef, new: TableDef, specs: list[A.AlterSpec]) -> int:
+    """ENABLE / DISABLE KEYS (Alter_info::keys_onoff): only MyISAM and Aria can leave their
+    non-unique indexes unmaintained (handler::ha_disable_indexes); any other engine answers
+    HA_ERR_WRONG_COMMAND, a Note 1031 naming the table's engine after the change, and the
+    statement is logged all the same. A table copied by another ALTER keeps the state
+    (probed on 10.11). Returns the number of notes added."""
+    onoff = [s.value for s in specs if s.op == "KEYS"]
+    can = new.engine.name in ("MyISAM", "Aria")
+    new.keys_disabled = can and (not onoff[-1] if onoff else old.keys_disabled)
+    if onoff and not can:
+        thd.notes.append(note("Note", "ER_ILLEGAL_HA", new.engine.name, new.db, new.name))
+        return 1
+    return 0
 
 
 def create_index(thd: "Thd", st: A.CreateIndex) -> "OkPacket":

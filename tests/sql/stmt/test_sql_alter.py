@@ -144,3 +144,18 @@ def test_an_in_place_innodb_alter_keeps_a_zero_date_a_copying_one_fails(thd: Thd
     with pytest.raises(ServerError):
         thd.execute("ALTER TABLE z ENGINE=MyISAM")
     assert [n.code for n in thd.last_notes] == [1292, 1292]  # every field of the row
+
+
+def test_keys_onoff_is_a_note_outside_myisam_and_aria(thd: Thd) -> None:
+    thd.execute("CREATE TABLE i (a INT, KEY (a)) ENGINE=InnoDB")
+    ok = thd.execute("ALTER TABLE i ENABLE KEYS")
+    assert ok.info == "" and [(n.level, n.code, n.message) for n in thd.last_notes] == [
+        ("Note", 1031, "Storage engine InnoDB of the table `test`.`i` doesn't have this option")]
+    thd.execute("CREATE TABLE m (a INT, b INT, UNIQUE (b), KEY (a)) ENGINE=MyISAM")
+    thd.execute("ALTER TABLE m DISABLE KEYS")
+    assert thd.last_notes == []
+    thd.execute("ALTER TABLE m ADD COLUMN c INT")  # a copy keeps the state
+    assert [r[11] for r in thd.execute("SHOW INDEX FROM m").rows] == ["", "disabled"]
+    ok = thd.execute("ALTER TABLE m ENABLE KEYS, ENGINE=InnoDB")
+    assert ok.info == "Records: 0  Duplicates: 0  Warnings: 1"
+    assert events(thd)[-1] == "Query: ALTER TABLE m ENABLE KEYS, ENGINE=InnoDB"
