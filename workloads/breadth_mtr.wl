@@ -64,3 +64,36 @@ con1: ALTER TABLE ar2 ENABLE KEYS, ENGINE=InnoDB
 con1: ALTER TABLE h DISABLE KEYS
 con1: ALTER TABLE nosuch ENABLE KEYS  => 1146
 con1: SELECT * FROM m ORDER BY a
+
+[case mtrb_no_backslash_escapes]
+rule = MDB.lex.no_backslash_escapes
+seed = 024
+description = under NO_BACKSLASH_ESCAPES a backslash in a string literal is an ordinary character (sql_lex.cc) and only a doubled quote escapes; a procedure keeps the mode it was created with, and its NAME_CONST values are written with quotes doubled under it, with escape_string_for_mysql (\n, \', \", \\) otherwise
+setup: CREATE TABLE tt (c1 CHAR(50)) ENGINE=MyISAM
+session.sql_mode = ''
+con1: INSERT INTO tt VALUES ('ab\bcd'), ('ab\\cd'), ('ab\'cd'), ('ab\ncd')
+con1: SET sql_mode = 'NO_BACKSLASH_ESCAPES'
+con1: INSERT INTO tt VALUES ('wx\bcd'), ('wx\\cd'), ('wx''cd'), ('wx\ncd')
+con1: SELECT 'a\'  => OK
+con1: CREATE PROCEDURE p_with (IN p1 CHAR(50))
+  BEGIN
+  DECLARE v3 CHAR(50) DEFAULT 'wxyz\bef';
+  DECLARE v7 CHAR(50) DEFAULT 'wxyz\\ef';
+  DECLARE v8 CHAR(50) DEFAULT 'it''s';
+  INSERT INTO tt VALUES (p1);
+  INSERT INTO tt VALUES (v3);
+  INSERT INTO tt VALUES (v7);
+  INSERT INTO tt VALUES (v8);
+  END
+con1: SET sql_mode = ''
+con1: CREATE PROCEDURE p_without (IN p1 CHAR(50))
+  BEGIN
+  DECLARE v4 CHAR(50) DEFAULT 'abcd\nef';
+  DECLARE v5 CHAR(50) DEFAULT 'ab"c\'d\\e';
+  INSERT INTO tt VALUES (p1);
+  INSERT INTO tt VALUES (v4);
+  INSERT INTO tt VALUES (v5);
+  END
+con1: CALL p_with('wxyz\'ef')
+con1: CALL p_without('abcd\"ef')
+con1: SELECT * FROM tt

@@ -543,6 +543,9 @@ class Thd:
     # ------------------------------------------------------------ statement entry point
 
     def parse(self, sql: str) -> A.Statement:
+        if "NO_BACKSLASH_ESCAPES" in str(self.vars.get("sql_mode")):
+            # The caches hold what the default lexer read (backslash escapes).
+            return parse(sql, no_backslash_escapes=True)
         with _PARSE_CACHE_LOCK:
             cached = _PARSE_CACHE.get(sql)
             if cached is not None:

@@ -532,6 +532,7 @@ _STATEMENTS: dict[str, Callable[[Parser], A.Statement]] = {
 }
 
 
-def parse(sql: str) -> A.Statement:
-    """Parse one SQL statement (a trailing ``;`` is allowed)."""
-    return Parser(sql).parse()
+def parse(sql: str, no_backslash_escapes: bool = False) -> A.Statement:
+    """Parse one SQL statement (a trailing ``;`` is allowed); ``no_backslash_escapes``:
+    the session's sql_mode has NO_BACKSLASH_ESCAPES (the lexer's MODE_NO_BACKSLASH_ESCAPES)."""
+    return Parser(sql, no_backslash_escapes).parse()
