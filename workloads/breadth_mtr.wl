@@ -97,3 +97,24 @@ con1: CREATE PROCEDURE p_without (IN p1 CHAR(50))
 con1: CALL p_with('wxyz\'ef')
 con1: CALL p_without('abcd\"ef')
 con1: SELECT * FROM tt
+
+[case mtrb_alter_temporary_table]
+rule = MDB.temp.alter
+seed = 024
+description = ALTER TABLE, CREATE INDEX and DROP INDEX of a temporary table commit the open transaction first; logged thread-specific as DDL when the table's CREATE was logged (STATEMENT, MIXED), not at all when it was created in row format; a rename stays among the session's temporary tables
+setup: CREATE TABLE i (a INT) ENGINE=InnoDB
+con1: CREATE TEMPORARY TABLE t1 (a INT, b INT) ENGINE=InnoDB
+con1: CREATE INDEX index_a ON t1 (a)
+con1: INSERT INTO t1 VALUES (1, 2)
+con1: BEGIN
+con1: INSERT INTO i VALUES (1)
+con1: ALTER TABLE t1 ADD COLUMN c INT
+con1: INSERT INTO i VALUES (2)
+con1: COMMIT
+con1: DROP INDEX index_a ON t1
+con1: ALTER TABLE t1 ENGINE=MyISAM, RENAME TO t2
+con1: SELECT * FROM t1  => 1146
+con1: INSERT INTO i SELECT a FROM t2
+con1: ALTER TABLE t2 DROP COLUMN b
+con1: SELECT * FROM t2
+con1: DROP TEMPORARY TABLE t2

@@ -62,7 +62,7 @@ def alter_table(thd: "Thd", st: A.AlterTable) -> "OkPacket":
     new, affected, warnings = rebuild(thd, t, st.specs, st.ignore)
     warnings += _keys_onoff(thd, t, new, st.specs)
     _install(thd, t, new)
-    thd.write_ddl(st.text, xid=True)  # observed: ALTER carries Q_XID (DDL log recovery)
+    _log_alter(thd, t, st.text)
     from harness.sql.stmt.sql_result import OkPacket
     if all(s.op in ("KEYS", "RENAME") for s in st.specs):
         # simple_rename_or_index_change: nothing copied, a plain OK (probed)
@@ -100,7 +100,7 @@ def _index_statement(thd: "Thd", table: A.TableName, spec: A.AlterSpec, text: st
     t = _open_base_table(thd, table)
     new, _affected, _w = rebuild(thd, t, [spec], False)
     _install(thd, t, new)
-    thd.write_ddl(text, xid=True)  # observed: ALTER carries Q_XID (DDL log recovery)
+    _log_alter(thd, t, text)
     from harness.sql.stmt.sql_result import OkPacket
     return OkPacket()
 
@@ -146,16 +146,32 @@ def rename_table(thd: "Thd", st: A.RenameTable) -> "OkPacket":
 
 def _open_base_table(thd: "Thd", name: A.TableName) -> TableDef:
     t = thd.open_table(name)
-    if t.temporary:
-        raise UnsupportedError("ALTER TABLE of a temporary table")
-    if thd.find_view(name) is not None:
+    if not t.temporary and thd.find_view(name) is not None:
         raise UnsupportedError("ALTER TABLE of a view")
     return t
 
 
+def _log_alter(thd: "Thd", old: TableDef, text: str) -> None:
+    """ALTER carries Q_XID (DDL log recovery). A temporary table's ALTER is logged only when
+    its CREATE was (not created in row format), thread-specific (probed on 10.11: ALTER,
+    CREATE/DROP INDEX of a temporary table commit first, then a DDL group with flags 0x4)."""
+    if not old.temporary:
+        thd.write_ddl(text, xid=True)
+    elif not old.created_in_row_format and thd.binlog_enabled():
+        thd.write_ddl(text, xid=True, thread_specific=True)
+
+
 def _install(thd: "Thd", old: TableDef, new: TableDef) -> None:
-    if thd.catalog.get_table(new.db, new.name) is not None and (new.db, new.name.lower()) != (
-            old.db, old.name.lower()):
+    old_key, new_key = (old.db, old.name.lower()), (new.db, new.name.lower())
+    if old.temporary:
+        # A temporary table is renamed among the session's temporary tables.
+        if new_key != old_key and new_key in thd.temp_tables:
+            raise error("ER_TABLE_EXISTS_ERROR", new.name)
+        new.temporary, new.created_in_row_format = True, old.created_in_row_format
+        del thd.temp_tables[old_key]
+        thd.add_temp_table(new_key, new)
+        return
+    if thd.catalog.get_table(new.db, new.name) is not None and new_key != old_key:
         raise error("ER_TABLE_EXISTS_ERROR", new.name)
     thd.catalog.remove_table(old.db, old.name)
     thd.catalog.add_table(new)
@@ -169,7 +185,7 @@ def rebuild(thd: "Thd", t: TableDef, specs: list[A.AlterSpec], ignore: bool) -> 
     cols, keys, engine, new_name, auto_inc = _prepare(thd, t, specs)
     new = TableDef(new_name.db or t.db, new_name.name, [c.col for c in cols],
                    [Key(k.name, k.kind, [cols.index(c) for c in k.columns], k.generated) for k in keys], engine,
-                   options={**t.options, "ENGINE": engine.name})
+                   temporary=t.temporary, options={**t.options, "ENGINE": engine.name})
     new.triggers = list(t.triggers)
     _alter_constraints(thd, t, new, specs)
     new.table_id = thd.catalog.allocate_table_id()

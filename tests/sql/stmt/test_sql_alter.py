@@ -159,3 +159,18 @@ def test_keys_onoff_is_a_note_outside_myisam_and_aria(thd: Thd) -> None:
     ok = thd.execute("ALTER TABLE m ENABLE KEYS, ENGINE=InnoDB")
     assert ok.info == "Records: 0  Duplicates: 0  Warnings: 1"
     assert events(thd)[-1] == "Query: ALTER TABLE m ENABLE KEYS, ENGINE=InnoDB"
+
+
+def test_alter_of_a_temporary_table_is_logged_as_its_create_was(thd: Thd) -> None:
+    thd.execute("SET SESSION binlog_format = 'STATEMENT'")
+    thd.execute("CREATE TEMPORARY TABLE t1 (a INT, b INT) ENGINE=InnoDB")
+    thd.execute("ALTER TABLE t1 ADD COLUMN c INT, RENAME TO t2")
+    assert events(thd)[-1] == "Query: ALTER TABLE t1 ADD COLUMN c INT, RENAME TO t2"
+    assert [c.name for c in thd.temp_tables[("test", "t2")].columns] == ["a", "b", "c"]
+    assert thd.catalog.get_table("test", "t2") is None
+    thd.execute("DROP TEMPORARY TABLE t2")
+    thd.execute("SET SESSION binlog_format = 'ROW'")
+    thd.execute("CREATE TEMPORARY TABLE r (a INT)")
+    n = len(events(thd))
+    thd.execute("CREATE INDEX ix ON r (a)")
+    assert len(events(thd)) == n  # created in row format: nothing logged
