@@ -118,3 +118,25 @@ con1: INSERT INTO i SELECT a FROM t2
 con1: ALTER TABLE t2 DROP COLUMN b
 con1: SELECT * FROM t2
 con1: DROP TEMPORARY TABLE t2
+
+[case mtrb_alter_two_phase]
+rule = MDB.ddl.alter_two_phase
+seed = 024
+description = binlog_alter_two_phase: an ALTER that changes the table is logged as START ALTER then COMMIT ALTER (Gtid flags_extra, Q_GTID_FLAGS3 with the START's seq_no), or ROLLBACK ALTER with the error when the copy fails; a rename, ENABLE KEYS, a temporary table and an ALTER refused while prepared are logged once or not at all
+con1.binlog_alter_two_phase = ON
+setup: CREATE TABLE t1 (f1 INT PRIMARY KEY, v INT) ENGINE=InnoDB
+setup: CREATE TABLE m (a INT) ENGINE=MyISAM
+con1: INSERT INTO t1 VALUES (1, 5), (2, 5)
+con1: ALTER TABLE t1 ADD COLUMN (b INT, c INT)
+con1: ALTER TABLE t1 ADD COLUMN c INT  => 1060
+con1: ALTER TABLE nosuch ADD COLUMN c INT  => 1146
+con1: ALTER TABLE t1 ADD UNIQUE (v)  => 1062
+con1: CREATE INDEX ix ON t1 (b)
+con1: DROP INDEX ix ON t1
+con1: ALTER TABLE t1 RENAME TO t2
+con1: ALTER TABLE t2 ENABLE KEYS
+con1: ALTER TABLE m ENGINE=Aria
+con1: CREATE TEMPORARY TABLE tt (a INT)
+con1: ALTER TABLE tt ADD COLUMN b INT
+con1: SET binlog_alter_two_phase = OFF
+con1: ALTER TABLE t2 DROP COLUMN c

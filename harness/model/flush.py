@@ -568,7 +568,8 @@ def rollback_xa_trx_cache(thd: "SessionView") -> None:
     trx.reset()
 
 
-def write_direct(thd: "SessionView", events: list[Event], *, ddl: bool = True) -> None:
-    """R-log-commit-statement: a DDL statement written directly, as its own group."""
-    thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp, standalone=True, ddl=ddl)
+def write_direct(thd: "SessionView", events: list[Event], *, ddl: bool = True) -> int:
+    """R-log-commit-statement: a DDL statement written directly, as its own group.
+    Returns the group's GTID number."""
+    return thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp, standalone=True, ddl=ddl)
 

@@ -49,6 +49,9 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
     "ER_SP_ALREADY_EXISTS": (1304, "42000", "{0} {1} already exists"),
     "ER_TRG_IN_WRONG_SCHEMA": (1435, "HY000", "Trigger in wrong schema"),
     "ER_ILLEGAL_HA": (1031, "HY000", "Storage engine {0} of the table `{1}`.`{2}` doesn't have this option"),
+    "ER_DUP_KEY": (1022, "23000", "Can't write; duplicate key in table '{0}'"),
+    # InnoDB's own warning (ib_push_warning with DB_DUPLICATE_KEY, errno 121)
+    "ER_FK_DUPLICATE_NAME": (121, "HY000", "CREATE or ALTER TABLE `{0}`.`{1}` failed: duplicate name, CONSTRAINT `{2}` {3}"),
     "ER_TRG_ALREADY_EXISTS": (1359, "HY000", "Trigger '{0}' already exists"),
     "ER_TRG_DOES_NOT_EXIST": (1360, "HY000", "Trigger does not exist"),
     "ER_SP_DOES_NOT_EXIST_SAVEPOINT": (1305, "42000", "SAVEPOINT {0} does not exist"),

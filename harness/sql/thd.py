@@ -612,6 +612,7 @@ class Thd:
                 raise ServerError(e.code, str(e), e.sqlstate) from None
         except ServerError as e:
             if not e.noted:
+                self.notes.extend(e.leading_notes)
                 for _ in range(e.times_reported):
                     self.notes.append(Note("Error", e.code, e.message))
                 self.notes.extend(e.trailing_notes)
@@ -932,6 +933,7 @@ class Thd:
                          ctx: ExecContext, err: ServerError) -> None:
         """Statement rollback: undo transactional changes; log what non-transactional changes survive."""
         # The error is raised before the failed statement is logged (and its Notes issued).
+        self.notes.extend(err.leading_notes)
         for _ in range(err.times_reported):
             self.notes.append(Note("Error", err.code, err.message))
         self.notes.extend(err.trailing_notes)  # e.g. 4094: where in a trigger it failed
@@ -1121,9 +1123,10 @@ class Thd:
     def write_ddl(self, text: str, *, db: str | None = None, suppress_use: bool = False,
                   thread_specific: bool = False, xid: bool = False, ctx: ExecContext | None = None,
                   invoker: bool = False, hrnow: bool = False, charset_client: int | None = None,
-                  ddl: bool = True, error_code: int = 0) -> None:
-        """R-log-commit-statement: DDL written directly as its own group (harness/model/query.py)."""
-        L2.write_ddl(self, text, db=db, suppress_use=suppress_use, thread_specific=thread_specific, xid=xid,
+                  ddl: bool = True, error_code: int = 0) -> int | None:
+        """R-log-commit-statement: DDL written directly as its own group (harness/model/query.py);
+        the group's GTID number."""
+        return L2.write_ddl(self, text, db=db, suppress_use=suppress_use, thread_specific=thread_specific, xid=xid,
                      ctx=ctx, invoker=invoker, hrnow=hrnow, charset_client=charset_client, ddl=ddl,
                      error_code=error_code)
 

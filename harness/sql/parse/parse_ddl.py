@@ -530,9 +530,31 @@ class DdlParser(DmlParser):
             raise UnsupportedError("ALTER " + str(self.tok.value).upper())
         st = A.AlterTable(table=self.table_name(), ignore=ignore)
         while True:
-            st.specs.append(self.alter_spec())
+            if self.at_kw("ADD") and (self.peek(1).kind == "OP" and self.peek(1).value == "(" or
+                                      self.peek_kw(1, "COLUMN") and self.peek(2).kind == "OP"
+                                      and self.peek(2).value == "("):
+                st.specs.extend(self.alter_add_column_list())
+            else:
+                st.specs.append(self.alter_spec())
             if not self.accept_op(","):
                 return st
+
+    def alter_add_column_list(self) -> list[A.AlterSpec]:
+        """``ADD [COLUMN] (col_def, ...)``: each column added last, in order (sql_yacc.yy
+        add_column ``'(' create_field_list ')'``)."""
+        self.expect_kw("ADD")
+        self.accept_kw("COLUMN")
+        self.expect_op("(")
+        specs = []
+        while True:
+            if self.at_kw("PRIMARY", "UNIQUE", "KEY", "INDEX", "CONSTRAINT", "FOREIGN", "CHECK", "FULLTEXT",
+                          "SPATIAL"):
+                raise UnsupportedError("ALTER TABLE ADD (a key in a column list)")
+            specs.append(A.AlterSpec("ADD_COLUMN", column=self.column_def()))
+            if not self.accept_op(","):
+                break
+        self.expect_op(")")
+        return specs
 
     def alter_spec(self) -> A.AlterSpec:
         if self.accept_kw("ADD"):
@@ -542,8 +564,6 @@ class DdlParser(DmlParser):
             if key is not None:
                 return A.AlterSpec("ADD_KEY", key=key)
             self.accept_kw("COLUMN")
-            if self.at_op("("):
-                raise UnsupportedError("ALTER TABLE ADD (column list)")
             self.if_not_exists_unsupported()
             return A.AlterSpec("ADD_COLUMN", column=self.column_def(), position=self.column_position())
         if self.accept_kw("DROP"):

@@ -48,11 +48,11 @@ class SysvarProfile:
 
 # Variables whose other values change the binlog's bytes or shape in ways not modelled:
 # Table_map optional metadata, checksums (and the rotation a change forces), group
-# commit ids, compressed events, two-phase ALTER, a replaced GTID state, size rotation.
+# commit ids, compressed events, a replaced GTID state, size rotation.
 # max_binlog_size: the rotation itself is simple, but the new file's Binlog_checkpoint
 # names the old file or the new one depending on when InnoDB's commit completes.
 MARIADB_FIXED_SETTINGS = frozenset("""binlog_row_metadata binlog_checksum binlog_commit_wait_count
-    log_bin_compress binlog_alter_two_phase gtid_binlog_state max_binlog_size""".split())
+    log_bin_compress gtid_binlog_state max_binlog_size""".split())
 
 
 class MariaDBSysvars(SysvarProfile):

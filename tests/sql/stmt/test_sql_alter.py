@@ -174,3 +174,22 @@ def test_alter_of_a_temporary_table_is_logged_as_its_create_was(thd: Thd) -> Non
     n = len(events(thd))
     thd.execute("CREATE INDEX ix ON r (a)")
     assert len(events(thd)) == n  # created in row format: nothing logged
+
+
+def test_two_phase_alter_logs_start_then_commit_or_rollback(thd: Thd) -> None:
+    thd.execute("SET binlog_alter_two_phase = ON")
+    thd.execute("CREATE TABLE t (a INT PRIMARY KEY, v INT) ENGINE=InnoDB")
+    thd.execute("INSERT INTO t VALUES (1, 5), (2, 5)")
+    thd.execute("ALTER TABLE t ADD COLUMN (b INT, c INT)")
+    with pytest.raises(ServerError):
+        thd.execute("ALTER TABLE t ADD UNIQUE (v)")  # the copy fails: START, then ROLLBACK
+    with pytest.raises(ServerError):
+        thd.execute("ALTER TABLE t ADD COLUMN b INT")  # refused while prepared: nothing
+    thd.execute("ALTER TABLE t RENAME TO t2")  # simple: logged once
+    b = thd.server.binlog
+    gtids = [(ev.seq_no, ev.flags_extra, ev.sa_seq_no) for f in b.files for ev in read_binlog_file(b.dir / f)
+             if event_type_name(ev) == "Gtid"]
+    queries = [ev for f in b.files for ev in read_binlog_file(b.dir / f) if event_type_name(ev) == "Query"]
+    assert gtids[-5:] == [(3, 2, None), (4, 4, 3), (5, 2, None), (6, 8, 5), (7, 0, None)]
+    assert [q.error_code for q in queries[-5:]] == [0, 0, 0, 1062, 0]
+    assert queries[-4].status(130) == (4, 3)  # Q_GTID_FLAGS3 of the COMMIT ALTER
