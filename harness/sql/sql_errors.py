@@ -52,6 +52,9 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
     "ER_DUP_KEY": (1022, "23000", "Can't write; duplicate key in table '{0}'"),
     # InnoDB's own warning (ib_push_warning with DB_DUPLICATE_KEY, errno 121)
     "ER_FK_DUPLICATE_NAME": (121, "HY000", "CREATE or ALTER TABLE `{0}`.`{1}` failed: duplicate name, CONSTRAINT `{2}` {3}"),
+    "ER_SEQUENCE_INVALID_DATA": (4085, "HY000", "Sequence '{0}.{1}' has out of range value for options"),
+    "ER_NOT_SEQUENCE": (4089, "42S02", "'{0}.{1}' is not a SEQUENCE"),
+    "ER_UNKNOWN_SEQUENCES": (4091, "42S02", "Unknown SEQUENCE: '{0}'"),
     "ER_TRG_ALREADY_EXISTS": (1359, "HY000", "Trigger '{0}' already exists"),
     "ER_TRG_DOES_NOT_EXIST": (1360, "HY000", "Trigger does not exist"),
     "ER_SP_DOES_NOT_EXIST_SAVEPOINT": (1305, "42000", "SAVEPOINT {0} does not exist"),

@@ -675,6 +675,9 @@ class Thd:
             # open_tables: a table that does not exist fails the statement before any lock
             # (InnoDB's 1665 at READ COMMITTED comes from external_lock, after it).
             raise error("ER_NO_SUCH_TABLE", *info.missing_tables[0])
+        if any(t.sequence for t in info.written):
+            from harness.sql.parse.parse_errors import UnsupportedError
+            raise UnsupportedError("a write to a SEQUENCE table (sequence values are not modelled)")
         self.stmt_log.uses_temp = any(u.table.temporary for u in info.uses)
         if self.stmt_log.uses_temp and self.xid_state is not None:
             from harness.sql.parse.parse_errors import UnsupportedError

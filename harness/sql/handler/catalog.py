@@ -105,6 +105,9 @@ class TableDef:
     # ALTER TABLE ... DISABLE KEYS on MyISAM/Aria: the non-unique indexes are not
     # maintained until ENABLE KEYS (SHOW INDEX says "disabled").
     keys_disabled: bool = False
+    # CREATE SEQUENCE: the table holds the sequence's one row (sql_sequence.cc); its
+    # values are read and written only by the sequence statements.
+    sequence: bool = False
     options: dict[str, str] = field(default_factory=dict)
     # MyISAM's state header: ANALYZE/OPTIMIZE done since the last change (CHECK's
     # "Table is already up to date"); any row change clears it.

@@ -47,6 +47,10 @@ class DdlParser(DmlParser):
             return A.CreateDatabase(name=name, if_not_exists=ine, charset=charset, collation=collation)
         if self.accept_kw("TABLE"):
             return self.create_table(temporary, or_replace)
+        if self.accept_kw("SEQUENCE"):
+            if temporary:
+                raise UnsupportedError("CREATE TEMPORARY SEQUENCE")
+            return self.create_sequence(or_replace)
         if not temporary and not or_replace and (self.at_kw("INDEX") or self.at_kw("UNIQUE")
                                                  and self.peek_kw(1, "INDEX", "KEY")):
             unique = bool(self.accept_kw("UNIQUE"))
@@ -61,6 +65,73 @@ class DdlParser(DmlParser):
         if self.at_kw("ALGORITHM", "SQL"):
             raise UnsupportedError("CREATE VIEW options")
         raise UnsupportedError("CREATE " + str(self.tok.value).upper())
+
+    def create_sequence(self, or_replace: bool) -> A.CreateSequence:
+        cs = A.CreateSequence(or_replace=or_replace, if_not_exists=self.if_not_exists())
+        cs.name = self.table_name()
+        cs.options, restart = self.sequence_options(allow_restart=False)
+        while self.at_kw("ENGINE"):
+            self.advance()
+            self.accept_op("=")
+            cs.engine = self.ident_or_string()
+        if self.tok.kind != "EOF" and not self.at_op(";"):
+            raise UnsupportedError("CREATE SEQUENCE ... " + str(self.tok.value).upper())
+        return cs
+
+    def alter_sequence(self) -> A.AlterSequence:
+        st = A.AlterSequence(if_exists=self.if_exists())
+        st.name = self.table_name()
+        st.options, st.restart = self.sequence_options(allow_restart=True)
+        return st
+
+    def sequence_options(self, allow_restart: bool) -> tuple[dict[str, int | None], int | str | None]:
+        """The options of sql_yacc.yy's sequence_def, in any order: START [WITH|=] n,
+        MINVALUE [=] n | NO MINVALUE | NOMINVALUE, MAXVALUE likewise, INCREMENT [BY|=] n,
+        CACHE [=] n | NOCACHE, CYCLE | NOCYCLE, and for ALTER RESTART [[WITH|=] n]."""
+        opts: dict[str, int | None] = {}
+        restart: int | str | None = None
+        while True:
+            if self.accept_kw("START"):
+                self.accept_kw("WITH") or self.accept_op("=")
+                opts["start"] = self.signed_int()
+            elif self.accept_kw("MINVALUE", "MAXVALUE"):
+                name = str(self.toks[self.i - 1].text).lower()
+                self.accept_op("=")
+                opts[name] = self.signed_int()
+            elif self.at_kw("NO") and self.peek_kw(1, "MINVALUE", "MAXVALUE", "CACHE", "CYCLE"):
+                self.advance()
+                w = self.advance().text.lower()
+                opts[w] = None if w in ("minvalue", "maxvalue") else 0
+            elif self.accept_kw("NOMINVALUE", "NOMAXVALUE"):
+                opts[str(self.toks[self.i - 1].text).lower()[2:]] = None
+            elif self.accept_kw("INCREMENT"):
+                self.accept_kw("BY") or self.accept_op("=")
+                opts["increment"] = self.signed_int()
+            elif self.accept_kw("CACHE"):
+                self.accept_op("=")
+                opts["cache"] = self.signed_int()
+            elif self.accept_kw("NOCACHE"):
+                opts["cache"] = 0
+            elif self.accept_kw("CYCLE", "NOCYCLE"):
+                opts["cycle"] = int(str(self.toks[self.i - 1].text).upper() == "CYCLE")
+            elif allow_restart and self.accept_kw("RESTART"):
+                if self.accept_kw("WITH") or self.accept_op("=") or self.tok.kind == "INT" or self.at_op("-"):
+                    restart = self.signed_int()
+                else:
+                    restart = "start"
+            elif self.at_kw("AS"):
+                raise UnsupportedError("SEQUENCE ... AS <type>")
+            else:
+                return opts, restart
+
+    def signed_int(self) -> int:
+        neg = bool(self.accept_op("-"))
+        if not neg:
+            self.accept_op("+")
+        t = self.advance()
+        if t.kind != "INT" or not isinstance(t.value, int):
+            raise ParseError(self.sql, t.pos)
+        return -t.value if neg else t.value
 
     def create_view(self, or_replace: bool) -> A.CreateView:
         cv = A.CreateView(name=self.table_name(), or_replace=or_replace)
@@ -492,13 +563,16 @@ class DdlParser(DmlParser):
         if self.accept_kw("DATABASE", "SCHEMA"):
             ie = self.if_exists()
             return A.DropDatabase(name=self.ident(), if_exists=ie)
-        if self.accept_kw("TABLE", "TABLES"):
+        if self.at_kw("TABLE", "TABLES", "SEQUENCE"):
+            sequence = self.advance().text.upper() == "SEQUENCE"
+            if sequence and temporary:
+                raise UnsupportedError("DROP TEMPORARY SEQUENCE")
             ie = self.if_exists()
             tables = [self.table_name()]
             while self.accept_op(","):
                 tables.append(self.table_name())
             self.accept_kw("RESTRICT", "CASCADE")
-            return A.DropTable(tables=tables, temporary=temporary, if_exists=ie)
+            return A.DropTable(tables=tables, temporary=temporary, if_exists=ie, sequence=sequence)
         if self.at_kw("PROCEDURE", "FUNCTION", "TRIGGER"):
             kind = self.advance().text.upper()
             ie = self.if_exists()
@@ -526,6 +600,8 @@ class DdlParser(DmlParser):
         ignore = bool(self.accept_kw("IGNORE"))
         if self.at_kw("ONLINE"):
             raise UnsupportedError("ALTER ONLINE")
+        if self.accept_kw("SEQUENCE"):
+            return self.alter_sequence()
         if not self.accept_kw("TABLE"):
             raise UnsupportedError("ALTER " + str(self.tok.value).upper())
         st = A.AlterTable(table=self.table_name(), ignore=ignore)

@@ -417,6 +417,31 @@ class DropTable(Statement):
     tables: list[TableName] = field(default_factory=list)
     temporary: bool = False
     if_exists: bool = False
+    sequence: bool = False  # DROP SEQUENCE
+
+
+@dataclass
+class CreateSequence(Statement):
+    """CREATE [OR REPLACE] SEQUENCE [IF NOT EXISTS] name [options] (sql_yacc.yy sequence_defs).
+    ``options``: the ones written, by name (start, minvalue, maxvalue, increment, cache,
+    cycle), None for NO MINVALUE / NO MAXVALUE."""
+
+    name: TableName = field(default_factory=lambda: TableName(""))
+    or_replace: bool = False
+    if_not_exists: bool = False
+    options: dict[str, int | None] = field(default_factory=dict)
+    engine: str | None = None
+
+
+@dataclass
+class AlterSequence(Statement):
+    """ALTER SEQUENCE [IF EXISTS] name options; ``restart``: RESTART [WITH] n (None: absent,
+    "start": RESTART alone)."""
+
+    name: TableName = field(default_factory=lambda: TableName(""))
+    if_exists: bool = False
+    options: dict[str, int | None] = field(default_factory=dict)
+    restart: int | str | None = None
 
 
 @dataclass
