@@ -140,3 +140,15 @@ con1: CREATE TEMPORARY TABLE tt (a INT)
 con1: ALTER TABLE tt ADD COLUMN b INT
 con1: SET binlog_alter_two_phase = OFF
 con1: ALTER TABLE t2 DROP COLUMN c
+
+[case mtrb_time_literal_as_number]
+rule = MDB.types.time_literal_number
+seed = 024
+description = a TIME literal (and MAKETIME, and a TIME passed to EXECUTE ... USING, logged as TIME'...') stored into a DECIMAL or an INT column is its HHMMSS number, no 1265 (binlog_stm_ps)
+setup: CREATE TABLE t1 (a DECIMAL(30,8), b INT) ENGINE=InnoDB
+con1: INSERT INTO t1 VALUES (TIME'10:20:30', TIME'10:20:30')
+con1: INSERT INTO t1 VALUES (MAKETIME(10,20,30), TIME'-01:30:00')
+con1: PREPARE stmt FROM 'INSERT INTO t1 (a) VALUES (?)'
+con1: EXECUTE stmt USING MAKETIME(10,20,30)
+con1: EXECUTE stmt USING TIME'23:59:59'
+con1: SELECT a, b, TIME'10:20:30' + 0 FROM t1

@@ -1034,9 +1034,13 @@ def _cast_literal(kind: str) -> Callable[[list[Fn], A.FuncCall], Fn]:
             if kind == "TIME":
                 # TIME'-26:02:03.5' (how a prepared statement's TIME parameter is logged):
                 # read as a TIME, not as a date.
-                if parse_time(s)[0] is None:
+                us = parse_time(s)[0]
+                if us is None:
                     raise error("ER_TRUNCATED_WRONG_VALUE", kind.lower(), s)
-                return s
+                # A TIME value (stored into a number it is HHMMSS: TIME'10:20:30' into a
+                # DECIMAL is 102030, binlog_stm_ps); one with a fraction keeps its text, which
+                # carries the digits written.
+                return s if "." in s else dt.timedelta(microseconds=us)
             p = parse_temporal(s)
             if p is None:
                 raise error("ER_TRUNCATED_WRONG_VALUE", kind.lower(), s)
