@@ -152,3 +152,17 @@ con1: PREPARE stmt FROM 'INSERT INTO t1 (a) VALUES (?)'
 con1: EXECUTE stmt USING MAKETIME(10,20,30)
 con1: EXECUTE stmt USING TIME'23:59:59'
 con1: SELECT a, b, TIME'10:20:30' + 0 FROM t1
+
+[case mtrb_flush_delete_domain]
+rule = MDB.gtid.delete_domain
+seed = 024
+description = FLUSH BINARY LOGS DELETE_DOMAIN_ID (rpl_binlog_state::drop_domain): an empty list rotates; a domain not in the state is a Warning 1076 and nothing rotates; a domain whose GTIDs the oldest file's Gtid_list does not hold is 1076 (nothing removed, after the warnings for the other ids); an id beyond 32 bits is 1076. The removal after PURGE BINARY LOGS is pinned by binlog_flush_binlogs_delete_domain and tests/sql/stmt (a purged binlog cannot be replayed from its first file). One domain: a Gtid_list of several lists them in the server's hash order (not modelled)
+setup: CREATE TABLE t (a INT) ENGINE=InnoDB
+con1: FLUSH BINARY LOGS DELETE_DOMAIN_ID = ()
+con1: FLUSH BINARY LOGS DELETE_DOMAIN_ID = (99)
+con1: SHOW WARNINGS
+con1: FLUSH BINARY LOGS DELETE_DOMAIN_ID = (7), BINARY LOGS DELETE_DOMAIN_ID = (0)  => 1076
+con1: SHOW WARNINGS
+con1: SELECT @@GLOBAL.gtid_binlog_state
+con1: FLUSH BINARY LOGS DELETE_DOMAIN_ID = (4294967296)  => 1076
+con1: INSERT INTO t VALUES (2)

@@ -651,7 +651,8 @@ class ResetMaster(Statement):
 
 @dataclass
 class FlushBinaryLogs(Statement):
-    pass
+    # FLUSH BINARY LOGS DELETE_DOMAIN_ID = (ids) [, BINARY LOGS DELETE_DOMAIN_ID = (ids)]
+    delete_domain_ids: list[int] | None = None
 
 
 @dataclass
