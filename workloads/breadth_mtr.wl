@@ -166,3 +166,17 @@ con1: SHOW WARNINGS
 con1: SELECT @@GLOBAL.gtid_binlog_state
 con1: FLUSH BINARY LOGS DELETE_DOMAIN_ID = (4294967296)  => 1076
 con1: INSERT INTO t VALUES (2)
+
+[case mtrb_compressed_columns]
+rule = MDB.types.compressed_columns
+seed = 024
+description = VARCHAR/VARBINARY/TEXT/BLOB COMPRESSED: rows events carry the stored form (Table_map types 141/140, a VARCHAR's length plus the header byte; a value under 100 bytes behind a 0x00 header, a longer one raw-deflated behind 0x80+n+8 and its length), SHOW CREATE prints /*M!100301 COMPRESSED*/; a key on one is 4097 (field_comp.cc)
+setup: CREATE TABLE t1 (a TEXT, ac TEXT COMPRESSED, b TINYTEXT, bc TINYTEXT COMPRESSED, e VARCHAR(10), ec VARCHAR(10) COMPRESSED, lc VARCHAR(300) COMPRESSED=zlib, vb VARBINARY(200) COMPRESSED, bl BLOB COMPRESSED) ENGINE=InnoDB
+con1: INSERT INTO t1 VALUES ('mya', 'myac', 'myb', 'mybc', 'mye', 'myec', REPEAT('x', 200), REPEAT('ab', 60), REPEAT('y', 150))
+con1: INSERT INTO t1 VALUES ('', '', '', '', '', '', '', '', ''), (NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)
+con1: INSERT INTO t1 (lc, bl) VALUES (REPEAT('0123456789', 12), MD5('x'))
+con1: UPDATE t1 SET ac = REPEAT('z', 120) WHERE a = 'mya'
+con1: SHOW CREATE TABLE t1
+con1: SELECT a, ac, LENGTH(lc), vb, LENGTH(bl) FROM t1
+con1: CREATE TABLE k (a VARCHAR(10) COMPRESSED, KEY (a))  => 4097
+con1: DELETE FROM t1 WHERE e = 'mye'

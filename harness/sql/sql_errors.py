@@ -55,6 +55,7 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
     "ER_SEQUENCE_INVALID_DATA": (4085, "HY000", "Sequence '{0}.{1}' has out of range value for options"),
     "ER_NOT_SEQUENCE": (4089, "42S02", "'{0}.{1}' is not a SEQUENCE"),
     "ER_UNKNOWN_SEQUENCES": (4091, "42S02", "Unknown SEQUENCE: '{0}'"),
+    "ER_COMPRESSED_COLUMN_USED_AS_KEY": (4097, "HY000", "Compressed column '{0}' can't be used in key specification"),
     "ER_TRG_ALREADY_EXISTS": (1359, "HY000", "Trigger '{0}' already exists"),
     "ER_TRG_DOES_NOT_EXIST": (1360, "HY000", "Trigger does not exist"),
     "ER_SP_DOES_NOT_EXIST_SAVEPOINT": (1305, "42000", "SAVEPOINT {0} does not exist"),

@@ -247,6 +247,9 @@ def build_column(db: str, table: str, cd: A.ColumnDef, table_charset: str | None
     if tname == "JSON":  # MariaDB: an alias of LONGTEXT utf8mb4_bin (the json_valid CHECK is the table's)
         tname, charset, collation = "LONGTEXT", "utf8mb4", "utf8mb4_bin"
     ctype = make_type(tname, cd.args, cd.unsigned, cd.zerofill, charset, collation)
+    if cd.compressed:
+        from harness.sql.item.field_comp import compressed
+        ctype = compressed(ctype)
     nullable = cd.nullable if cd.nullable is not None else True
     if cd.primary_key:
         nullable = False
@@ -315,6 +318,8 @@ def add_table_keys(columns: list[Column], keys: list[Key], key_defs: list[A.KeyD
         for cname in kd.columns:
             if cname.lower() not in names:
                 raise error("ER_KEY_COLUMN_DOES_NOT_EXIST", cname)
+            if getattr(columns[names[cname.lower()]].type, "compressed", False):
+                raise error("ER_COMPRESSED_COLUMN_USED_AS_KEY", columns[names[cname.lower()]].name)
             cols.append(names[cname.lower()])
         if kd.kind == "PRIMARY":
             if any(k.kind == "PRIMARY" for k in keys):

@@ -7,6 +7,11 @@ from harness.sql.parse.parse_dml import DmlParser
 from harness.sql.parse.parse_errors import ParseError, SpBadStatementError, UndeclaredVariableError, UnsupportedError
 
 
+# The types a COMPRESSED attribute may follow (sql_yacc.yy: the string and blob types)
+_COMPRESSIBLE = frozenset("""VARCHAR VARBINARY TINYTEXT TEXT MEDIUMTEXT LONGTEXT TINYBLOB BLOB MEDIUMBLOB
+    LONGBLOB""".split())
+
+
 class DdlParser(DmlParser):
     """The statements that change definitions."""
 
@@ -363,6 +368,15 @@ class DdlParser(DmlParser):
                 self.generated_column(cd)
             elif self.at_kw("VIRTUAL", "STORED", "PERSISTENT") and cd.generated is not None:
                 cd.generated_stored = self.advance().text.upper() != "VIRTUAL"
+            elif self.at_kw("COMPRESSED"):
+                if cd.type_name not in _COMPRESSIBLE:  # the grammar takes it after these types only
+                    raise ParseError(self.sql, self.tok.pos)
+                self.advance()
+                if self.accept_op("="):
+                    method = self.ident()
+                    if method.lower() != "zlib":
+                        raise UnsupportedError(f"COMPRESSED={method}")
+                cd.compressed = True
             elif self.at_kw("INVISIBLE"):
                 raise UnsupportedError(str(self.tok.value).upper() + " column attribute")
             else:

@@ -361,6 +361,7 @@ class ColumnDef:
     # [GENERATED ALWAYS] AS (expr) [VIRTUAL | STORED | PERSISTENT]
     generated: "CheckDef | None" = None
     generated_stored: bool = False
+    compressed: bool = False  # COMPRESSED [=zlib] (harness/sql/item/field_comp.py)
 
 
 @dataclass

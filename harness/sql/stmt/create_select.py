@@ -51,6 +51,12 @@ if TYPE_CHECKING:
 
 def type_sql(t: ColumnType) -> str:
     """A column type as SHOW CREATE TABLE (and the generated binlog text) prints it."""
+    if getattr(t, "compressed", False):
+        return _type_sql(t) + " /*M!100301 COMPRESSED*/"
+    return _type_sql(t)
+
+
+def _type_sql(t: ColumnType) -> str:
     if isinstance(t, IntType):
         s = f"{t.name.lower()}({t.width})"
         return s + (" unsigned" if t.unsigned else "") + (" zerofill" if t.zerofill else "")

@@ -52,7 +52,8 @@ class SysvarProfile:
 # max_binlog_size: the rotation itself is simple, but the new file's Binlog_checkpoint
 # names the old file or the new one depending on when InnoDB's commit completes.
 MARIADB_FIXED_SETTINGS = frozenset("""binlog_row_metadata binlog_checksum binlog_commit_wait_count
-    log_bin_compress gtid_binlog_state max_binlog_size""".split())
+    log_bin_compress gtid_binlog_state max_binlog_size column_compression_threshold column_compression_zlib_level
+    column_compression_zlib_strategy column_compression_zlib_wrap""".split())
 
 
 class MariaDBSysvars(SysvarProfile):
