@@ -357,30 +357,37 @@ class DdlParser(DmlParser):
                 self.expect_kw("UPDATE")
                 self.expr()
                 cd.on_update_now = True
-            elif self.at_kw("REFERENCES"):
-                cd.references = self.references_def([cd.name])
-            elif self.at_kw("CHECK"):
-                cd.check = self.check_def(None)
-            elif self.at_kw("CONSTRAINT") and self.peek_kw(2, "CHECK"):
-                self.advance()
-                cd.check = self.check_def(self.ident())
-            elif self.at_kw("GENERATED", "AS"):
-                self.generated_column(cd)
-            elif self.at_kw("VIRTUAL", "STORED", "PERSISTENT") and cd.generated is not None:
-                cd.generated_stored = self.advance().text.upper() != "VIRTUAL"
-            elif self.at_kw("COMPRESSED"):
-                if cd.type_name not in _COMPRESSIBLE:  # the grammar takes it after these types only
-                    raise ParseError(self.sql, self.tok.pos)
-                self.advance()
-                if self.accept_op("="):
-                    method = self.ident()
-                    if method.lower() != "zlib":
-                        raise UnsupportedError(f"COMPRESSED={method}")
-                cd.compressed = True
-            elif self.at_kw("INVISIBLE"):
-                raise UnsupportedError(str(self.tok.value).upper() + " column attribute")
-            else:
+            elif not self.column_extra_attribute(cd):
                 return cd
+
+    def column_extra_attribute(self, cd: A.ColumnDef) -> bool:
+        """REFERENCES, CHECK, GENERATED / AS, VIRTUAL / STORED, COMPRESSED after a column's
+        type: True when one was read."""
+        if self.at_kw("REFERENCES"):
+            cd.references = self.references_def([cd.name])
+        elif self.at_kw("CHECK"):
+            cd.check = self.check_def(None)
+        elif self.at_kw("CONSTRAINT") and self.peek_kw(2, "CHECK"):
+            self.advance()
+            cd.check = self.check_def(self.ident())
+        elif self.at_kw("GENERATED", "AS"):
+            self.generated_column(cd)
+        elif self.at_kw("VIRTUAL", "STORED", "PERSISTENT") and cd.generated is not None:
+            cd.generated_stored = self.advance().text.upper() != "VIRTUAL"
+        elif self.at_kw("COMPRESSED"):
+            if cd.type_name not in _COMPRESSIBLE:  # the grammar takes it after these types only
+                raise ParseError(self.sql, self.tok.pos)
+            self.advance()
+            if self.accept_op("="):
+                method = self.ident()
+                if method.lower() != "zlib":
+                    raise UnsupportedError(f"COMPRESSED={method}")
+            cd.compressed = True
+        elif self.at_kw("INVISIBLE"):
+            raise UnsupportedError(str(self.tok.value).upper() + " column attribute")
+        else:
+            return False
+        return True
 
     def generated_column(self, cd: A.ColumnDef) -> None:
         """``[GENERATED ALWAYS] AS (expr)``; VIRTUAL / STORED / PERSISTENT follow as attributes."""
