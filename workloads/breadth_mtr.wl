@@ -180,3 +180,25 @@ con1: SHOW CREATE TABLE t1
 con1: SELECT a, ac, LENGTH(lc), vb, LENGTH(bl) FROM t1
 con1: CREATE TABLE k (a VARCHAR(10) COMPRESSED, KEY (a))  => 4097
 con1: DELETE FROM t1 WHERE e = 'mye'
+
+[case mtrb_drop_under_lock_tables]
+rule = MDB.ddl.drop_under_lock_tables
+seed = 024
+description = DROP TABLE under LOCK TABLES of a table locked for WRITE commits the open transaction and drops it (the other locks stay); READ-locked 1099, not locked 1100; Q_FLAGS2 carries foreign_key_checks=0, sql_auto_is_null=1 and sql_if_exists=1 (OPTIONS_WRITTEN_TO_BIN_LOG; the binlog suite's foreign_key)
+setup: CREATE TABLE t1 (id INT, k INT, c CHAR(8), KEY (k), PRIMARY KEY (id), FOREIGN KEY (id) REFERENCES t1 (k)) ENGINE=InnoDB
+setup: CREATE TABLE t2 (a INT) ENGINE=InnoDB
+setup: CREATE TABLE t3 (a INT) ENGINE=MyISAM
+con1: LOCK TABLES t1 WRITE, t2 READ
+con1: SET SESSION FOREIGN_KEY_CHECKS = OFF
+con1: SET AUTOCOMMIT = OFF
+con1: INSERT INTO t1 VALUES (1, 1, 'foo')
+con1: DROP TABLE t2  => 1099
+con1: DROP TABLE t3  => 1100
+con1: DROP TABLE t1
+con1: SELECT * FROM t2
+con1: SET SESSION FOREIGN_KEY_CHECKS = ON
+con1: SET AUTOCOMMIT = ON
+con1: UNLOCK TABLES
+con1: SET sql_auto_is_null = 1
+con1: INSERT INTO t3 VALUES (1)
+con1: SET sql_auto_is_null = 0

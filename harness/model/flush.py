@@ -311,7 +311,8 @@ class BinaryLog:
         rows = []
         pos = 4
         for ev in events:
-            rows.append(show_binlog_events_row(ev, name, pos))
+            rows.append(show_binlog_events_row(ev, name, pos,
+                                               session_options=self.flavor.name.startswith("mariadb")))
             pos = ev.header.log_pos
         return rows
 

@@ -240,6 +240,8 @@ def _drop_base_tables(thd: "Thd", st: A.DropTable, perm: list[tuple[A.TableName,
     for _n, t in perm:
         if t is not None:
             thd.catalog.remove_table(t.db, t.name)
+            if thd.locked_tables is not None:  # DROP under LOCK TABLES (locked_tables.py)
+                thd.locked_tables.pop((t.db, t.name.lower()), None)
     # One statement, and so one GTID, per group of tables (MariaDB: all base tables
     # together; MySQL 8.0: non-transactional, then transactional -- seed 004).
     if_exists = " IF EXISTS" if st.if_exists else ""
