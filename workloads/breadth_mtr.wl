@@ -202,3 +202,20 @@ con1: UNLOCK TABLES
 con1: SET sql_auto_is_null = 1
 con1: INSERT INTO t3 VALUES (1)
 con1: SET sql_auto_is_null = 0
+
+[case mtrb_create_select_constraints]
+rule = MDB.ddl.create_select_constraints
+seed = 024
+description = CHECK and FOREIGN KEY declared in CREATE TABLE ... SELECT: built as CREATE TABLE builds them (named CONSTRAINT_n / t_ibfk_n), each selected row checked (4025, 1452; IGNORE skips a CHECK failure with a warning); with foreign_key_checks=0 a missing parent is accepted; logged as written in STATEMENT, as SHOW CREATE TABLE in ROW (binlog_show_binlog_events_session_variables)
+setup: CREATE TABLE p (id INT PRIMARY KEY) ENGINE=InnoDB
+setup: INSERT INTO p VALUES (1), (5)
+con1: SET foreign_key_checks = 0, sql_auto_is_null = 1, check_constraint_checks = 0, unique_checks = 0
+con1: CREATE TABLE t (a INT, CHECK (a > 1), FOREIGN KEY (a) REFERENCES x (x)) ENGINE=InnoDB AS SELECT 1 AS a
+con1: SET foreign_key_checks = 1, sql_auto_is_null = 0, check_constraint_checks = 1, unique_checks = 1
+con1: SHOW CREATE TABLE t
+con1: CREATE TABLE t2 (a INT, CHECK (a > 1)) ENGINE=InnoDB AS SELECT 1 AS a  => 4025
+con1: CREATE TABLE t3 (a INT, CONSTRAINT cc CHECK (a > 1)) ENGINE=MyISAM IGNORE AS SELECT 1 AS a UNION SELECT 5
+con1: CREATE TABLE t4 (a INT, b INT CHECK (b < 10), FOREIGN KEY (a) REFERENCES p (id) ON DELETE CASCADE) ENGINE=InnoDB AS SELECT id AS a, id AS b FROM p
+con1: CREATE TABLE t5 (a INT, FOREIGN KEY (a) REFERENCES p (id)) ENGINE=InnoDB AS SELECT 7 AS a  => 1452
+con1: DELETE FROM p WHERE id = 5
+con1: SELECT * FROM t4
