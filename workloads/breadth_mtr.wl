@@ -219,3 +219,12 @@ con1: CREATE TABLE t4 (a INT, b INT CHECK (b < 10), FOREIGN KEY (a) REFERENCES p
 con1: CREATE TABLE t5 (a INT, FOREIGN KEY (a) REFERENCES p (id)) ENGINE=InnoDB AS SELECT 7 AS a  => 1452
 con1: DELETE FROM p WHERE id = 5
 con1: SELECT * FROM t4
+
+[case mtrb_zero_temporal_literals]
+rule = MDB.types.zero_temporal_literals
+seed = 024
+description = DATE'0000-00-00' and TIMESTAMP'0000-00-00 00:00:00' are zero values (how a binary-protocol date parameter out of range is logged, binlog_stm_datetime_ranges_mdev15289): stored as zero into DATE, DATETIME and TIMESTAMP columns, and read back as zero
+setup: CREATE TABLE t1 (d DATE, dt DATETIME, ts TIMESTAMP NULL) ENGINE=InnoDB
+con1: INSERT INTO t1 VALUES (TIMESTAMP'0000-00-00 00:00:00', TIMESTAMP'0000-00-00 00:00:00', TIMESTAMP'0000-00-00 00:00:00')
+con1: INSERT INTO t1 VALUES (DATE'0000-00-00', DATE'0000-00-00', DATE'0000-00-00')
+con1: SELECT d, dt, ts, DATE'0000-00-00' = d FROM t1
