@@ -56,3 +56,7 @@ class StmtLogState:
     # thd->query_start_sec_part_used -> Q_HRNOW (NOW() and CURTIME() read the start microseconds)
     hrnow_used: bool = False
     table_map_for_update: int = 0  # thd->table_map_for_update -> Q_TABLE_MAP_FOR_UPDATE_CODE
+    # THD::set_binlog_flags_for_alter: a two-phase ALTER's phase (Gtid flags_extra
+    # FL_START/COMMIT/ROLLBACK_ALTER_E1, also Q_GTID_FLAGS3) and the START ALTER's seq_no
+    gtid_flags3: int = 0
+    sa_seq_no: int | None = None

@@ -219,8 +219,10 @@ def binlog_load_query(thd: SessionView, load: LoadedFile, is_trans: bool, error_
 def write_ddl(thd: SessionView, text: str, *, db: str | None = None, suppress_use: bool = False,
               thread_specific: bool = False, xid: bool = False, ctx: QueryContext | None = None,
               invoker: bool = False, hrnow: bool = False, charset_client: int | None = None,
-              ddl: bool = True, error_code: int = 0) -> None:
+              ddl: bool = True, error_code: int = 0) -> int | None:
     """R-log-commit-statement: DDL is written directly as its own group.
+
+    Returns the group's GTID number (None when nothing is logged).
 
     ``xid``: Q_XID (DDL crash recovery); ``invoker``: Q_INVOKER (CREATE
     TRIGGER/PROCEDURE/FUNCTION without an explicit DEFINER); ``hrnow``:
@@ -228,7 +230,7 @@ def write_ddl(thd: SessionView, text: str, *, db: str | None = None, suppress_us
     the ``created`` time of a trigger); ``ddl``: FL_DDL on the Gtid.
     """
     if not thd.binlog_enabled():
-        return
+        return None
     temporary = thread_specific
     thread_specific = thd.flavor.events.ddl_thread_specific(thread_specific, thd=thd, text=text)
     if thread_specific:
@@ -240,4 +242,4 @@ def write_ddl(thd: SessionView, text: str, *, db: str | None = None, suppress_us
     ev = new_query_event(text, database=thd.db or "" if db is None else db, thread_id=thd.connection_id,
                          timestamp=thd.stmt.timestamp, server_id=thd.server_id, status_vars=svs,
                          suppress_use=suppress_use, thread_specific=thread_specific, error_code=error_code)
-    L3.write_direct(thd, [*context_events(thd, ctx), ev], ddl=ddl)
+    return L3.write_direct(thd, [*context_events(thd, ctx), ev], ddl=ddl)

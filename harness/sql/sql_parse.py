@@ -18,6 +18,7 @@ from harness.sql.parse.command_flags import uses_tables
 from harness.sql.parse.parse_errors import UnsupportedError
 from harness.sql.stmt import global_read_lock, locked_tables, sql_admin, sql_alter, sql_explain, sql_show
 from harness.sql.stmt import sql_table as DDL
+from harness.sql.stmt import sql_sequence as SEQ
 from harness.sql.stmt import sql_acl, sql_event, sql_prepare
 from harness.sql.stmt import xa as XA
 from harness.sql.stmt.global_read_lock import wait_for_global_read_lock
@@ -93,6 +94,8 @@ COMMANDS: dict[Any, Handler] = {
     A.DropDatabase: DDL.drop_database,
     A.CreateTable: DDL.create_table,
     A.DropTable: DDL.drop_table,
+    A.CreateSequence: SEQ.create_sequence,
+    A.AlterSequence: SEQ.alter_sequence,
     A.Truncate: DDL.truncate_table,
     A.CreateTrigger: DDL.create_trigger,
     A.CreateRoutine: DDL.create_routine,

@@ -543,6 +543,9 @@ class Thd:
     # ------------------------------------------------------------ statement entry point
 
     def parse(self, sql: str) -> A.Statement:
+        if "NO_BACKSLASH_ESCAPES" in str(self.vars.get("sql_mode")):
+            # The caches hold what the default lexer read (backslash escapes).
+            return parse(sql, no_backslash_escapes=True)
         with _PARSE_CACHE_LOCK:
             cached = _PARSE_CACHE.get(sql)
             if cached is not None:
@@ -612,6 +615,7 @@ class Thd:
                 raise ServerError(e.code, str(e), e.sqlstate) from None
         except ServerError as e:
             if not e.noted:
+                self.notes.extend(e.leading_notes)
                 for _ in range(e.times_reported):
                     self.notes.append(Note("Error", e.code, e.message))
                 self.notes.extend(e.trailing_notes)
@@ -674,6 +678,9 @@ class Thd:
             # open_tables: a table that does not exist fails the statement before any lock
             # (InnoDB's 1665 at READ COMMITTED comes from external_lock, after it).
             raise error("ER_NO_SUCH_TABLE", *info.missing_tables[0])
+        if any(t.sequence for t in info.written):
+            from harness.sql.parse.parse_errors import UnsupportedError
+            raise UnsupportedError("a write to a SEQUENCE table (sequence values are not modelled)")
         self.stmt_log.uses_temp = any(u.table.temporary for u in info.uses)
         if self.stmt_log.uses_temp and self.xid_state is not None:
             from harness.sql.parse.parse_errors import UnsupportedError
@@ -934,6 +941,7 @@ class Thd:
                          ctx: ExecContext, err: ServerError) -> None:
         """Statement rollback: undo transactional changes; log what non-transactional changes survive."""
         # The error is raised before the failed statement is logged (and its Notes issued).
+        self.notes.extend(err.leading_notes)
         for _ in range(err.times_reported):
             self.notes.append(Note("Error", err.code, err.message))
         self.notes.extend(err.trailing_notes)  # e.g. 4094: where in a trigger it failed
@@ -1123,9 +1131,10 @@ class Thd:
     def write_ddl(self, text: str, *, db: str | None = None, suppress_use: bool = False,
                   thread_specific: bool = False, xid: bool = False, ctx: ExecContext | None = None,
                   invoker: bool = False, hrnow: bool = False, charset_client: int | None = None,
-                  ddl: bool = True, error_code: int = 0) -> None:
-        """R-log-commit-statement: DDL written directly as its own group (harness/model/query.py)."""
-        L2.write_ddl(self, text, db=db, suppress_use=suppress_use, thread_specific=thread_specific, xid=xid,
+                  ddl: bool = True, error_code: int = 0) -> int | None:
+        """R-log-commit-statement: DDL written directly as its own group (harness/model/query.py);
+        the group's GTID number."""
+        return L2.write_ddl(self, text, db=db, suppress_use=suppress_use, thread_specific=thread_specific, xid=xid,
                      ctx=ctx, invoker=invoker, hrnow=hrnow, charset_client=charset_client, ddl=ddl,
                      error_code=error_code)
 

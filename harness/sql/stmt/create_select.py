@@ -51,6 +51,12 @@ if TYPE_CHECKING:
 
 def type_sql(t: ColumnType) -> str:
     """A column type as SHOW CREATE TABLE (and the generated binlog text) prints it."""
+    if getattr(t, "compressed", False):
+        return _type_sql(t) + " /*M!100301 COMPRESSED*/"
+    return _type_sql(t)
+
+
+def _type_sql(t: ColumnType) -> str:
     if isinstance(t, IntType):
         s = f"{t.name.lower()}({t.width})"
         return s + (" unsigned" if t.unsigned else "") + (" zerofill" if t.zerofill else "")
@@ -378,6 +384,7 @@ class SelectCreate:
         t = self.table = TableDef(db, st.table.name, columns, keys, engine, temporary=st.temporary,
                                   options=dict(st.options))
         t.table_id = thd.catalog.allocate_table_id()
+        _constraints(thd, st, t)
         info.add(t, True)
         info.created_table = t
         if t.auto_inc_col is not None:
@@ -455,6 +462,8 @@ class SelectCreate:
                 ex.assign_auto_increment(t, row, specified, alloc)
                 if alloc is not None:
                     alloc.row_done()
+                if not self._row_constraints(row):
+                    continue
                 dup = t.data.find_duplicate(row)
                 if dup is not None and bulk:
                     bulk_dup = bulk_dup or dup
@@ -479,6 +488,19 @@ class SelectCreate:
                 _log_failed_replace(thd, st, t, e.code, decision.row,
                                     transactional_rows=t.transactional and inserted > 0)
             raise
+
+    def _row_constraints(self, row: list[Any]) -> bool:
+        """The new table's CHECKs (4025; under IGNORE a warning and the row skipped) and
+        foreign keys (1452), before the duplicate-key check, as an INSERT checks them."""
+        t = self.table
+        if t.checks:
+            from harness.sql.handler.check_constraints import verify_checks
+            if not verify_checks(self.thd, t, row, self.ctx, self.info, self.st.duplicates == "IGNORE"):
+                return False
+        if t.foreign_keys:
+            from harness.sql.handler.foreign_keys import check_child_row
+            check_child_row(self.thd, t, row)
+        return True
 
     def send_eof(self) -> None:
         """The table exists from now on; log the statement as its format says."""
@@ -535,6 +557,17 @@ class SelectCreate:
         else:
             # observed: no Q_XID; dropping the replaced table makes it thread-specific
             thd.write_ddl(st.text, thread_specific=thd.stmt_log.uses_temp or self.replaces is not None, ctx=self.ctx)
+
+
+def _constraints(thd: "Thd", st: A.CreateTable, t: TableDef) -> None:
+    """CHECK constraints and FOREIGN KEYs declared in CREATE TABLE ... SELECT: built as CREATE
+    TABLE builds them (the table's columns are known once the select list is)."""
+    if st.checks or any(cd.check is not None for cd in st.columns):
+        from harness.sql.handler.check_constraints import build_checks
+        t.checks = build_checks(st.columns, st.checks)
+    if st.foreign_keys:
+        from harness.sql.handler.foreign_keys import build_foreign_keys, fk_checks
+        build_foreign_keys(thd.catalog, t.db, t, st.foreign_keys, fk_checks(thd))
 
 
 def _bulk_load_duplicate(t: TableDef, first: DuplicateKey, last_row: list[Any]) -> ServerError:

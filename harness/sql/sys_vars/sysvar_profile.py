@@ -61,11 +61,12 @@ class SysvarProfile:
 
 
 # Variables whose other values change the binlog's bytes or shape in ways not modelled:
-# Table_map optional metadata, group commit ids, compressed events, two-phase ALTER, a replaced GTID state, size rotation.
-# max_binlog_size: the rotation itself is simple, but the new file's Binlog_checkpoint
-# names the old file or the new one depending on when InnoDB's commit completes.
+# Table_map optional metadata, group commit ids, compressed events, a replaced GTID state,
+# size rotation. max_binlog_size: the rotation itself is simple, but the new file's
+# Binlog_checkpoint names the old file or the new one depending on when InnoDB's commit completes.
 MARIADB_FIXED_SETTINGS = frozenset("""binlog_row_metadata binlog_commit_wait_count
-    log_bin_compress binlog_alter_two_phase gtid_binlog_state max_binlog_size""".split())
+    log_bin_compress gtid_binlog_state max_binlog_size column_compression_threshold column_compression_zlib_level
+    column_compression_zlib_strategy column_compression_zlib_wrap""".split())
 
 
 class MariaDBSysvars(SysvarProfile):

@@ -467,6 +467,12 @@ class SessionVariables:
             f |= OPTION_RELAXED_UNIQUE_CHECKS
         if not self.values.get("check_constraint_checks", 1):
             f |= OPTION_NO_CHECK_CONSTRAINT_CHECKS
+        # OPTIONS_WRITTEN_TO_BIN_LOG also holds OPTION_AUTO_IS_NULL (1 << 14) and MariaDB's
+        # OPTION_IF_EXISTS (1 << 28) (observed on 10.11.19: 0x1d00c000 with all five set)
+        if self.values.get("sql_auto_is_null"):
+            f |= 0x4000
+        if self.values.get("sql_if_exists"):
+            f |= 0x10000000
         return f
 
     def rows_flags(self) -> int:

@@ -180,7 +180,7 @@ def test_schema_features_outside_the_model_name_themselves(sql: str) -> None:
     assert ei.value.code == 1235
 
 
-@pytest.mark.parametrize("sql", ["ALTER TABLE t ADD (a INT, b INT)", "ALTER TABLE t RENAME COLUMN a TO b",
+@pytest.mark.parametrize("sql", ["ALTER TABLE t ADD (a INT, KEY (a))", "ALTER TABLE t RENAME COLUMN a TO b",
                                  "ALTER TABLE t DROP PARTITION p0", "ALTER TABLE t COMMENT 'x'",
                                  "CHECK TABLE t EXTENDED", "ALTER DATABASE d",
                                  "ALTER TABLE t ADD IF NOT EXISTS a INT", "ANALYZE SELECT 1"])
