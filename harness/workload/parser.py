@@ -309,7 +309,7 @@ def _parse_expectations(
             default = _parse_expectation(target, case, line)
             continue
         server, slash, fmt_part = fmt.partition("/")
-        if _is_server(server):
+        if _is_server_or_profile(server):
             fmt_u = fmt_part.upper() if slash else ""
             if slash and fmt_u not in BINLOG_FORMATS:
                 raise case.error(line, f"bad '=>' target {part!r}: {fmt_part!r} is not one of STATEMENT ROW MIXED")
@@ -332,6 +332,14 @@ def _is_server(name: str) -> bool:
     from harness.kinds import KINDS
 
     return name.lower() in KINDS or name.lower() in ("mysql", "mariadb")
+
+
+def _is_server_or_profile(name: str) -> bool:
+    """``=>`` may also name a server profile of a kind (``mysql-9.7-gtid-on``): what the
+    kind answers only when started so (GTID consistency refusals need GTID_MODE=ON)."""
+    from harness.profile import PROFILES
+
+    return _is_server(name) or (name.lower() in PROFILES and bool(PROFILES[name.lower()].kinds))
 
 
 def _parse_servers(value: str, case: _CaseBuilder, line: int) -> tuple[str, ...]:
