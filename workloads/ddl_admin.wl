@@ -86,6 +86,7 @@ con1: UPDATE t SET c = 1  => ER_DUP_ENTRY
 con1: ALTER TABLE t ADD UNIQUE (c)  => OK
 
 [case ddl_alter_nonstrict_ignore]
+servers = mariadb  # ALTER IGNORE TABLE is MariaDB's (MySQL removed it in 5.7: 1064)
 rule = WL2687.ddl.alter_table
 seed = 004
 description = sql_mode '' converts with warnings 1264/1265; ALTER IGNORE drops duplicate rows and downgrades errors

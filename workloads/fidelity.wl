@@ -351,6 +351,7 @@ con1: INSERT INTO t (a) VALUES (LAST_INSERT_ID(7))
 con1: INSERT INTO t (a) VALUES (LAST_INSERT_ID())
 
 [case fid_syntax_insert_returning_create_db_charset]
+servers = mariadb  # INSERT/REPLACE ... RETURNING is MariaDB syntax (MySQL 9.7's grammar has no RETURNING: 1064)
 rule = sql.syntax.returning_charset
 seed = 002
 description = INSERT/REPLACE ... RETURNING returns the written rows (logged as the plain statement); CREATE DATABASE ... CHARACTER SET / COLLATE is logged as written

@@ -3,6 +3,7 @@
 # mixes, savepoints, two connections. Rules: docs/RULES-mariadb-10.11.md 5.17.
 
 [case fidseed_aria_joins_trx_commit_query]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = seed003.mixing_engines.aria_one_phase_commit
 seed = 003
 description = an Aria table written in an InnoDB transaction makes the commit one-phase: COMMIT Query, no Xid
@@ -16,6 +17,7 @@ con1: UPDATE t SET a = a + 1
 con1: COMMIT
 
 [case fidseed_aria_read_joins_trx]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = seed003.mixing_engines.aria_one_phase_commit
 seed = 003
 description = reading an Aria table registers it too (autocommit and inside BEGIN)
@@ -35,6 +37,7 @@ con1: INSERT INTO t VALUES (5)
 con1: COMMIT
 
 [case fidseed_aria_nontransactional_formats]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = seed003.mixing_engines.aria_one_phase_commit
 seed = 003
 description = ROW_FORMAT=DYNAMIC, TRANSACTIONAL=0 and temporary Aria tables do not join: Xid stays
@@ -57,6 +60,7 @@ con1: COMMIT
 con1: INSERT INTO t SELECT a + 10 FROM tmp
 
 [case fidseed_aria_statement_rollback_note]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = seed003.mixing_engines.aria_one_phase_commit
 seed = 003
 description = a failed autocommit statement that changed Aria rows: Note 4173 before Warning 1196
@@ -177,6 +181,7 @@ con1: INSERT INTO t SELECT a + 10 FROM tmp
 con1: DROP TEMPORARY TABLE tmp
 
 [case fidseed_two_conns_aria_overtakes]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = seed000.example2
 seed = 000
 description = con2's N-statements on an Aria table overtake con1's open transaction
@@ -378,6 +383,7 @@ con1: REPLACE INTO n SELECT a, b FROM t WHERE a = 50
 con1: COMMIT
 
 [case fidseed_xa_prepare_with_aria_and_myisam]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = seed000.xa
 seed = 000
 description = XA with MyISAM (not registered) and Aria (registered without prepare: Warning 1030 at XA PREPARE)
@@ -398,6 +404,7 @@ con1: XA PREPARE 'x2'
 con1: XA COMMIT 'x2'
 
 [case fidseed_aria_savepoints]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = seed003.mixing_engines.aria_one_phase_commit
 seed = 003
 description = ROLLBACK TO a savepoint set before Aria joined unregisters it (Xid again); SAVEPOINT once Aria joined is 1178
@@ -417,6 +424,7 @@ con1: ROLLBACK TO s2 => 1305
 con1: COMMIT
 
 [case fidseed_aria_failure_inside_trx]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = seed003.mixing_engines.aria_one_phase_commit
 seed = 003
 description = a failed statement inside BEGIN that changed Aria rows: Note 4173 after its 1592, no 1196
@@ -429,6 +437,7 @@ con1: INSERT INTO ar VALUES (2), (1) => ER_DUP_ENTRY
 con1: COMMIT
 
 [case fidseed_aria_reads_and_routines]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = seed003.mixing_engines.aria_one_phase_commit
 seed = 003
 description = an autocommit SELECT of Aria does not carry into the next statement; a procedure writing Aria and InnoDB; unsafe statements on Aria in a transaction
@@ -453,6 +462,7 @@ con1: UPDATE ar SET b = 'z' LIMIT 1
 con1: COMMIT
 
 [case fidseed_create_select_from_aria]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = seed003.mixing_engines.aria_one_phase_commit
 seed = 003
 description = ROW: CREATE ... SELECT from an Aria table ends with COMMIT, not Xid; an Aria target's CREATE text carries PAGE_CHECKSUM=1

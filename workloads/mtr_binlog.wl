@@ -615,6 +615,7 @@ con1: UNLOCK TABLES
 con1: SET AUTOCOMMIT = ON
 
 [case mtr_1pc_aria_participant]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = WL2687.table.with_error
 seed = 000
 description = binlog_1pc: a transactional Aria table in the transaction (written or only read) registers an engine without prepare (trans->no_2pc), so the InnoDB group commits in one phase and ends with COMMIT, not Xid; a row-format CREATE ... SELECT into Aria logs PAGE_CHECKSUM=1

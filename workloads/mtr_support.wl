@@ -59,6 +59,7 @@ con1: PURGE MASTER LOGS BEFORE '2001-01-01 00:00:00'
 con1: INSERT INTO t1 VALUES (3)
 
 [case mtr_myisam_covering_index_order]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = make_join_readinfo_covering_keys
 seed = 000
 setup: CREATE TABLE t1 (a INT, UNIQUE(a)) ENGINE=MyISAM

@@ -124,6 +124,7 @@ con1: INSERT INTO c2 (c, rn) VALUES ('z', 9)
 con1: SELECT * FROM c2 ORDER BY rn
 
 [case query_sql_prepare_execute]
+servers = mariadb  # EXECUTE ... USING with literals and expressions is MariaDB's (MySQL 9.7 takes user variables only: 1064)
 rule = QUERY.sql_prepare
 seed = query
 description = SQL PREPARE / EXECUTE USING / DEALLOCATE: logged with the values substituted (Query and Annotate_rows), 1243, 1210, 1295, prepared from a user variable
@@ -169,6 +170,7 @@ con1: EXECUTE st8
 con1: SELECT * FROM p ORDER BY a, s
 
 [case query_accounts_logged_as_statements]
+servers = mariadb  # MariaDB's account syntax: IDENTIFIED BY PASSWORD '*hash', CREATE OR REPLACE USER, SET PASSWORD = PASSWORD() (MySQL 9.7: 1064)
 rule = QUERY.accounts
 seed = query
 description = CREATE/ALTER/DROP/RENAME USER, roles, GRANT/REVOKE, SET PASSWORD: statements in every format, passwords as written (SET PASSWORD rewritten to the hash), the IF [NOT] EXISTS notes, 1396/1133, an implicit commit

@@ -61,6 +61,7 @@ con1: INSERT INTO t VALUES (6, @@global.auto_increment_increment)
 con1: INSERT INTO t VALUES (7, @@session.auto_increment_increment + @@explicit_defaults_for_timestamp)
 
 [case session_gtid_domain_seq_server_id]
+servers = mariadb  # gtid_domain_id, gtid_seq_no, gtid_binlog_pos and gtid_current_pos are MariaDB's GTID variables (MySQL 9.7: 1193)
 rule = seed002.gtid.session_variables
 seed = 002
 description = SET SESSION gtid_domain_id / gtid_seq_no / server_id change the GTID (domain-server-seq) and the events' server id of the session's next groups; each domain keeps its own sequence; sql_log_bin=0 writes nothing
@@ -93,6 +94,7 @@ con1: CREATE TABLE t2 (a INT)
 con2: INSERT INTO t VALUES (11)
 
 [case session_create_or_replace_table]
+servers = mariadb  # CREATE OR REPLACE TABLE is MariaDB syntax (MySQL 9.7: 1064)
 rule = seed002.create_select
 seed = 002
 description = CREATE OR REPLACE TABLE [TEMPORARY] [LIKE | ... SELECT]: the old table is dropped inside the statement and only the statement is logged (ROW: the SELECT form as CREATE OR REPLACE TABLE + rows, temporary ones not at all); a failed SELECT form that replaced a table logs DROP TABLE IF EXISTS ... /* Generated to handle failed CREATE OR REPLACE */ (ROW: in a BEGIN ... ROLLBACK group; STATEMENT: preceded by the failed statement with its error code when rows went into a transactional table); it commits an open transaction; OR REPLACE with IF NOT EXISTS is 1221
