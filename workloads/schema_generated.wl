@@ -20,7 +20,7 @@ con1: SELECT * FROM g ORDER BY id
 rule = MDB.gcol.images
 seed = 024
 servers = mysql  # the MySQL spelling of gcol_images_full (STORED, no PERSISTENT)
-description = VIRTUAL and STORED columns in the Table_map and in FULL row images, as MySQL logs them (a virtual column's value is in the image: Field::is_virtual_gcol is still written by pack_row)
+description = VIRTUAL and STORED columns in the Table_map and in FULL row images, as MySQL logs them
 setup: CREATE TABLE g (id INT PRIMARY KEY, a INT, b INT AS (a * 2) VIRTUAL, c INT AS (a + 1) STORED, d VARCHAR(10) GENERATED ALWAYS AS (CONCAT('x', a)) STORED, e INT) ENGINE=InnoDB
 setup: CREATE TABLE gm (id INT PRIMARY KEY, a INT, b INT AS (a - 1), e INT) ENGINE=MyISAM
 con1: INSERT INTO g (id, a, e) VALUES (1, 1, 1), (2, NULL, 2)
