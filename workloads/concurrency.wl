@@ -31,7 +31,7 @@ setup: CREATE TABLE seen (n INT) ENGINE=MyISAM
 con2: SELECT COUNT(*) FROM c
 con2: SELECT COUNT(*) INTO @n FROM c
 con2: INSERT INTO seen VALUES (@n)
-con2: INSERT INTO c SELECT 100 + COUNT(*), 0 FROM c WHERE id < 5  => 1205
+con2: INSERT INTO c SELECT 100 + COUNT(*), 0 FROM c WHERE id < 5  => 1205,mysql-9.7:OK
 con1: COMMIT
 con2: SELECT COUNT(*) FROM c
 con2: SELECT COUNT(*) INTO @n FROM c
@@ -226,7 +226,7 @@ con2: SELECT COUNT(*), SUM(v) INTO @n, @s FROM c
 con2: INSERT INTO seen VALUES (1, @n, @s)
 con2: UPDATE c SET v=v+1 WHERE id=1
 con2: SELECT COUNT(*), SUM(v) INTO @n, @s FROM c
-con2: INSERT INTO seen VALUES (2, @n, @s)
+con2: INSERT INTO seen VALUES (2, @n, @s)  => mysql-9.7-gtid-on:1785
 con2: COMMIT
 con2: SELECT COUNT(*), SUM(v) INTO @n, @s FROM c
 con2: INSERT INTO seen VALUES (3, @n, @s)
@@ -261,7 +261,7 @@ con1: send UPDATE c SET v=11 WHERE id=2
 con1: wait_blocked
 con2: UPDATE c SET v=21 WHERE id=1 => 1213
 con1: reap
-con2: SELECT @@in_transaction
+con2: SELECT @@in_transaction  => mysql-9.7:1193
 con2: COMMIT
 con1: COMMIT
 
@@ -294,10 +294,10 @@ setup: CREATE TABLE m (a INT) ENGINE=MyISAM
 setup: INSERT INTO c VALUES (1,1),(2,2)
 con1: BEGIN
 con1: UPDATE c SET v=10 WHERE id=1
-con1: INSERT INTO m VALUES (1)
+con1: INSERT INTO m VALUES (1)  => mysql-9.7-gtid-on:1785
 con2: BEGIN
 con2: UPDATE c SET v=20 WHERE id=2
-con2: INSERT INTO m VALUES (2)
+con2: INSERT INTO m VALUES (2)  => mysql-9.7-gtid-on:1785
 con1: send UPDATE c SET v=11 WHERE id=2
 con1: wait_blocked
 con2: UPDATE c SET v=21 WHERE id=1 => 1213
@@ -317,11 +317,11 @@ con1: BEGIN
 con1: UPDATE c SET v=10 WHERE id=1
 con2: BEGIN
 con2: UPDATE c SET v=20 WHERE id=2
-con1: INSERT INTO m VALUES (1)
+con1: INSERT INTO m VALUES (1)  => mysql-9.7-gtid-on:1785
 con2: send UPDATE c SET v=21 WHERE id=1
 con2: wait_blocked
-con1: UPDATE c SET v=11 WHERE id=2
-con2: reap => 1213
+con1: UPDATE c SET v=11 WHERE id=2  => mysql-9.7-gtid-on:1213
+con2: reap => 1213,mysql-9.7-gtid-on:OK
 con1: COMMIT
 
 [case conc_timeout_victim_with_myisam_writes]
@@ -340,7 +340,7 @@ con2: UPDATE c SET v=20 WHERE id=2
 con2: send UPDATE c SET v=21 WHERE id=1
 con2: wait_blocked
 con2: reap => 1205
-con2: SELECT @@in_transaction
+con2: SELECT @@in_transaction  => mysql-9.7:1193
 con2: COMMIT
 con1: COMMIT
 
@@ -357,7 +357,7 @@ con1: BEGIN
 con1: UPDATE c SET v=10 WHERE id=1
 con2: send INSERT INTO m VALUES (5)
 con2: wait_blocked
-con2: reap => 1205
+con2: reap => 1205,mysql-9.7-gtid-on:1785
 con1: COMMIT
 
 [case conc_disconnect_rolls_back_open_transaction]
@@ -369,7 +369,7 @@ setup: CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB
 setup: CREATE TABLE m (a INT) ENGINE=MyISAM
 con2: BEGIN
 con2: INSERT INTO c VALUES (1,1)
-con2: INSERT INTO m VALUES (1)
+con2: INSERT INTO m VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO c VALUES (2,2)
 
 [case conc_seed000_example1_innodb]
@@ -448,7 +448,7 @@ con2: wait_blocked
 con3: send UPDATE m SET a = a * 100
 con3: wait_blocked
 con1: COMMIT
-con2: reap
+con2: reap  => mysql-9.7-gtid-on:1785
 con3: reap
 
 [case conc_myisam_reader_blocks_writer]
@@ -487,10 +487,10 @@ con1: BEGIN
 con1: DELETE FROM c WHERE id <= 2
 con2: send UPDATE c SET v=0 WHERE id=4
 con2: wait_blocked
-con2: reap => 1205
+con2: reap => 1205,mysql-9.7:OK
 con2: send INSERT INTO c VALUES (3,3)
 con2: wait_blocked
-con2: reap => 1205
+con2: reap => 1205,mysql-9.7:OK
 con2: INSERT INTO c VALUES (5,5)
 con2: UPDATE c SET v=0 WHERE id=6
 con1: COMMIT
@@ -640,12 +640,12 @@ setup: INSERT INTO c VALUES (1,1),(2,2),(3,3),(4,4)
 con1: BEGIN
 con1: SET @k = 1
 con1: UPDATE c SET v = 10 WHERE id = @k
-con1: INSERT INTO m VALUES (3)
+con1: INSERT INTO m VALUES (3)  => mysql-9.7-gtid-on:1785
 con2: UPDATE c SET v = 20 WHERE id = 2
 con2: DELETE FROM c WHERE id = 4
 con2: send UPDATE c SET v = 30 WHERE id = 3
 con2: wait_blocked
-con2: reap => 1205
+con2: reap => 1205,mysql-9.7-gtid-on:OK
 con1: COMMIT
 
 [case conc_in_list_locks_listed_keys]

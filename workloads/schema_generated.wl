@@ -56,13 +56,13 @@ rule = MDB.gcol.assign
 seed = 024
 description = a value for a generated column: 1906 in strict mode (INSERT and UPDATE), a warning per column and row otherwise, the value computed
 setup: CREATE TABLE g (id INT PRIMARY KEY, a INT, b INT AS (a * 2) VIRTUAL, c INT AS (a + 1) STORED) ENGINE=InnoDB
-con1: INSERT INTO g VALUES (1, 1, 5, 5)  => 1906
-con1: INSERT INTO g (id, a, c) VALUES (1, 1, 7)  => 1906
+con1: INSERT INTO g VALUES (1, 1, 5, 5)  => 1906,mysql-9.7:3105
+con1: INSERT INTO g (id, a, c) VALUES (1, 1, 7)  => 1906,mysql-9.7:3105
 con1: INSERT INTO g VALUES (1, 1, DEFAULT, DEFAULT)
-con1: UPDATE g SET b = 3  => 1906
+con1: UPDATE g SET b = 3  => 1906,mysql-9.7:3105
 con1: SET sql_mode = ''
-con1: INSERT INTO g VALUES (2, 2, 5, 5), (3, 3, DEFAULT, 9)
-con1: UPDATE g SET c = 0 WHERE id = 2
+con1: INSERT INTO g VALUES (2, 2, 5, 5), (3, 3, DEFAULT, 9)  => mysql-9.7:3105
+con1: UPDATE g SET c = 0 WHERE id = 2  => mysql-9.7:3105
 con1: SELECT * FROM g ORDER BY id
 
 [case gcol_store_warnings]

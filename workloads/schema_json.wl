@@ -29,8 +29,8 @@ con1: UPDATE j SET s = JSON_VALUE(doc, '$.d'), n = JSON_CONTAINS(doc, '9', '$.a'
 con1: UPDATE j SET s = JSON_KEYS(doc), n = JSON_VALID(doc) WHERE id = 1
 con1: UPDATE j SET s = JSON_UNQUOTE(JSON_EXTRACT(doc, '$[1]')), n = JSON_CONTAINS(doc, '[1, 1.5]') WHERE id = 2
 con1: INSERT INTO j (id, s, n) VALUES (4, JSON_EXTRACT('{"a": {"b": [10, 20]}}', '$.a.b[1]'), JSON_VALID('{'))
-con1: INSERT INTO j (id, s) VALUES (5, JSON_EXTRACT('[1', '$[0]'))  => 4037
-con1: INSERT IGNORE INTO j (id, s) VALUES (5, JSON_EXTRACT('[1', '$[0]'))
+con1: INSERT INTO j (id, s) VALUES (5, JSON_EXTRACT('[1', '$[0]'))  => 4037,mysql-9.7:3141
+con1: INSERT IGNORE INTO j (id, s) VALUES (5, JSON_EXTRACT('[1', '$[0]'))  => mysql-9.7:3141
 con1: SELECT * FROM j ORDER BY id
 
 [case json_create_select_charset]
@@ -39,6 +39,6 @@ seed = 024
 description = CREATE TABLE ... SELECT of a JSON column: LONGTEXT utf8mb4_bin, the row-format CREATE spelling out CHARACTER SET and COLLATE even in a table of the same character set (found by fuzz --generator schema); the json_valid CHECK is not copied
 setup: CREATE TABLE t1 (id INT NOT NULL PRIMARY KEY, c_json JSON) ENGINE=MyISAM
 setup: INSERT INTO t1 VALUES (1, '[1]'), (2, NULL)
-con1: CREATE TABLE t4 ENGINE=MyISAM SELECT c_json FROM t1 WHERE id = 2
-con1: INSERT INTO t4 VALUES ('not json')
+con1: CREATE TABLE t4 ENGINE=MyISAM SELECT c_json FROM t1 WHERE id = 2  => mysql-9.7-gtid-on:1786
+con1: INSERT INTO t4 VALUES ('not json')  => mysql-9.7:3140,mysql-9.7-gtid-on:1146
 con1: CREATE TABLE t5 (x VARCHAR(5) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin) SELECT c_json FROM t1

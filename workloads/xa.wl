@@ -21,13 +21,13 @@ con1: XA BEGIN 'x2', 'bq', 7
 con1: INSERT INTO t VALUES (2, 1)
 con1: XA END 'x2', 'bq', 7
 con1: XA PREPARE 'x2', 'bq', 7
-con1: XA RECOVER FORMAT='SQL'
+con1: XA RECOVER FORMAT='SQL'  => mysql-9.7:1064
 con1: XA ROLLBACK 'x2', 'bq', 7
 con1: XA START X'00ff', X'', 0
 con1: DELETE FROM t WHERE a = 1
 con1: XA END X'00ff', X'', 0
 con1: XA PREPARE X'00ff', X'', 0
-con1: XA RECOVER FORMAT='SQL'
+con1: XA RECOVER FORMAT='SQL'  => mysql-9.7:1064
 con1: XA COMMIT X'00ff', X'', 0
 con1: XA START 0x6f6e65
 con1: INSERT INTO t VALUES (3, 1)
@@ -84,25 +84,25 @@ con1: XA PREPARE 'c1'
 con1: XA COMMIT 'c1'
 con1: XA START 'c2'
 con1: INSERT INTO t VALUES (4, 1)
-con1: INSERT INTO m VALUES (4, 1)
+con1: INSERT INTO m VALUES (4, 1)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO t VALUES (5, 1)
 con1: XA END 'c2'
 con1: XA PREPARE 'c2'
 con1: XA COMMIT 'c2'
 con1: XA START 'c3'
 con1: INSERT INTO t VALUES (6, 1)
-con1: INSERT INTO m VALUES (6, 1)
+con1: INSERT INTO m VALUES (6, 1)  => mysql-9.7-gtid-on:1785
 con1: XA END 'c3'
 con1: XA PREPARE 'c3'
 con1: XA ROLLBACK 'c3'
 con1: XA START 'c4'
 con1: INSERT INTO t VALUES (7, 1)
-con1: INSERT INTO m VALUES (7, 1)
+con1: INSERT INTO m VALUES (7, 1)  => mysql-9.7-gtid-on:1785
 con1: XA END 'c4'
 con1: XA COMMIT 'c4' ONE PHASE
 con1: XA START 'c5'
 con1: INSERT INTO t VALUES (8, 1)
-con1: INSERT INTO m VALUES (8, 1)
+con1: INSERT INTO m VALUES (8, 1)  => mysql-9.7-gtid-on:1785
 con1: XA END 'c5'
 con1: XA ROLLBACK 'c5'
 con1: XA START 'n3'
