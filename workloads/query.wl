@@ -169,6 +169,80 @@ con1: EXECUTE st8
   => 1243
 con1: SELECT * FROM p ORDER BY a, s
 
+[case query_sql_prepare_execute_mysql]
+servers = mysql  # the MySQL spelling of query_sql_prepare_execute: EXECUTE ... USING takes user variables only
+rule = QUERY.sql_prepare
+seed = query
+description = SQL PREPARE / EXECUTE USING @vars / DEALLOCATE on MySQL: logged with the values substituted, 1243, 1210, 1295, prepared from a user variable, a NULL and an undefined variable
+setup: CREATE TABLE p (a INT, s VARCHAR(20), d DECIMAL(5,2), f DOUBLE, t DATETIME) ENGINE=InnoDB
+setup: CREATE TABLE pm (a INT PRIMARY KEY, s VARCHAR(20)) ENGINE=MyISAM
+con1: SET @a = 1, @s = 'it''s', @d = 1.5, @f = 1e0/3, @n = NULL, @dt = CAST('2020-01-02' AS DATE)
+con1: PREPARE st FROM 'INSERT INTO p VALUES (?, ?, ?, ?, ?)'
+con1: EXECUTE st USING @a, @s, @d, @f, @n
+con1: SET @s2 = 'x\ny', @d2 = 2.25, @f2 = -1e300
+con1: EXECUTE st USING @a, @s2, @d2, @f2, @dt
+con1: EXECUTE st  => 1210
+con1: SET @q = 'INSERT INTO pm (a, s) VALUES (?, ?)'
+con1: PREPARE st2 FROM @q
+con1: SET @k = 5, @v = 'five'
+con1: EXECUTE st2 USING @k, @v
+con1: EXECUTE st2 USING @k, @v  => ER_DUP_ENTRY
+con1: DEALLOCATE PREPARE st2
+con1: EXECUTE st2 USING @k, @v  => 1243
+con1: DROP PREPARE st2  => 1243
+con1: PREPARE st3 FROM 'SELECT ?, a FROM pm WHERE a > ? ORDER BY a'
+con1: EXECUTE st3 USING @s, @a
+con1: PREPARE st4 FROM 'PREPARE x FROM ''SELECT 1'''  => 1295
+con1: PREPARE st5 FROM 'UPDATE p SET a = ? WHERE a = ?'
+con1: SET @x = NULL
+con1: EXECUTE st5 USING @x, @a
+con1: SET @seven = 7
+con1: EXECUTE st5 USING @undefined_variable, @seven
+con1: PREPARE st6 FROM 'INSERT INTO p (a) SELECT a FROM pm LIMIT ?'
+con1: EXECUTE st6 USING @a
+con1: BEGIN
+con1: PREPARE st7 FROM 'DELETE FROM p WHERE s = ?'
+con1: EXECUTE st7 USING @s
+con1: COMMIT
+con1: PREPARE st8 FROM 'SELECT * FROM pm WHERE'  => ER_PARSE_ERROR
+con1: EXECUTE st8  => 1243
+con1: SELECT * FROM p ORDER BY a, s
+
+[case query_accounts_mysql]
+servers = mysql  # the MySQL spelling of query_accounts_logged_as_statements; no password is set, because 9.7 logs caching_sha2_password's salted hash, which no two servers share
+rule = QUERY.accounts
+seed = query
+description = CREATE/ALTER/DROP/RENAME USER, roles, GRANT/REVOKE on MySQL: statements in every format, rewritten by the server (IDENTIFIED WITH the default plugin), the IF [NOT] EXISTS notes, 1396, an implicit commit
+setup: CREATE TABLE t (a INT) ENGINE=InnoDB
+con1: CREATE USER u1@localhost
+con1: CREATE USER IF NOT EXISTS u1@localhost
+con1: CREATE USER u1@localhost  => 1396
+con1: CREATE USER 'u2'@'%' WITH MAX_QUERIES_PER_HOUR 10
+con1: ALTER USER u1@localhost ACCOUNT LOCK
+con1: ALTER USER IF EXISTS nosuch@localhost ACCOUNT LOCK
+con1: ALTER USER nosuch@localhost ACCOUNT LOCK  => 1396
+con1: BEGIN
+con1: INSERT INTO t VALUES (1)
+con1: GRANT SELECT, INSERT ON test.* TO u1@localhost
+con1: ROLLBACK
+con1: GRANT SELECT ON test.t TO u1@localhost
+con1: GRANT SELECT ON test.nosuch TO u1@localhost  => 1146
+con1: REVOKE INSERT ON test.* FROM u1@localhost
+con1: CREATE ROLE r1
+con1: CREATE ROLE IF NOT EXISTS r1
+con1: CREATE ROLE r1  => 1396
+con1: GRANT r1 TO u1@localhost
+con1: REVOKE r1 FROM u1@localhost
+con1: DROP ROLE r1
+con1: DROP ROLE IF EXISTS r1
+con1: DROP ROLE r1  => 1396
+con1: RENAME USER u1@localhost TO u9@localhost
+con1: RENAME USER u1@localhost TO u8@localhost  => 1396
+con1: DROP USER u9@localhost, 'u2'@'%'
+con1: DROP USER IF EXISTS u9@localhost
+con1: DROP USER nosuch@localhost  => 1396
+con1: SELECT * FROM t
+
 [case query_accounts_logged_as_statements]
 servers = mariadb  # MariaDB's account syntax: IDENTIFIED BY PASSWORD '*hash', CREATE OR REPLACE USER, SET PASSWORD = PASSWORD() (MySQL 9.7: 1064)
 rule = QUERY.accounts

@@ -14,6 +14,22 @@ con1: UPDATE j SET d2 = '{"k": true}' WHERE id = 1
 con1: UPDATE j SET d2 = '{"k": tru}' WHERE id = 1  => 4025
 con1: SELECT * FROM j ORDER BY id
 
+[case json_binary_mysql]
+servers = mysql  # MySQL's JSON is a binary type (MariaDB's is LONGTEXT: json_column_check)
+rule = MYSQL.json.binary
+seed = 024
+description = a MySQL JSON column: documents of every JSON type in the binary format of the row images, NULL, an invalid document (3140), UPDATE with JSON_SET / JSON_REMOVE / JSON_ARRAY_APPEND logged as full images (binlog_row_value_options is empty by default)
+setup: CREATE TABLE j (id INT PRIMARY KEY, doc JSON) ENGINE=InnoDB
+con1: INSERT INTO j VALUES (1, '{"a": 1, "b": [1, 2.5, "x", true, false, null], "c": {"d": "e"}}'), (2, NULL)
+con1: INSERT INTO j VALUES (3, '"just a string"'), (4, '12345678901234'), (5, '-1.25'), (6, '[]'), (7, '{}')
+con1: INSERT INTO j VALUES (8, 'not json')  => 3140
+con1: INSERT INTO j VALUES (9, CAST(CAST('2020-01-02 03:04:05' AS DATETIME) AS JSON)), (10, JSON_OBJECT('k', CAST('2021-02-03' AS DATE)))
+con1: UPDATE j SET doc = JSON_SET(doc, '$.a', 2) WHERE id = 1
+con1: UPDATE j SET doc = JSON_REMOVE(doc, '$.b[0]') WHERE id = 1
+con1: UPDATE j SET doc = JSON_ARRAY_APPEND(doc, '$', 'z') WHERE id = 6
+con1: DELETE FROM j WHERE id = 3
+con1: SELECT id, doc FROM j ORDER BY id
+
 [case json_functions_in_dml]
 rule = MDB.json.functions
 seed = 024
