@@ -477,6 +477,7 @@ con2: UPDATE m SET a = a + 10
 con1: reap
 
 [case conc_range_le_locks_next_record]
+servers = mariadb  # MariaDB's InnoDB next-key locks the first record past a <= range; MySQL 9.7's stops at the range end (both statements return at once: conc_range_le_mysql)
 rule = innodb.next_key_lock
 seed = 000
 description = DELETE WHERE id <= 2 also next-key locks the first record past the range (4) and the gap before it; 5 is free
@@ -487,10 +488,29 @@ con1: BEGIN
 con1: DELETE FROM c WHERE id <= 2
 con2: send UPDATE c SET v=0 WHERE id=4
 con2: wait_blocked
-con2: reap => 1205,mysql-9.7:OK
+con2: reap => 1205
 con2: send INSERT INTO c VALUES (3,3)
 con2: wait_blocked
-con2: reap => 1205,mysql-9.7:OK
+con2: reap => 1205
+con2: INSERT INTO c VALUES (5,5)
+con2: UPDATE c SET v=0 WHERE id=6
+con1: COMMIT
+
+[case conc_range_le_mysql]
+servers = mysql  # the MySQL side of conc_range_le_locks_next_record
+rule = innodb.next_key_lock
+seed = 000
+description = DELETE WHERE id <= 2 on MySQL 9.7 locks the records of the range and the gaps before them but not the first record past it (4) nor the gap before 4: another session's UPDATE of 4 and INSERT of 3 do not wait; the deleted rows are still locked
+session.innodb_lock_wait_timeout = 1
+setup: CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB
+setup: INSERT INTO c VALUES (1,1),(2,2),(4,4),(6,6)
+con1: BEGIN
+con1: DELETE FROM c WHERE id <= 2
+con2: UPDATE c SET v=0 WHERE id=4
+con2: INSERT INTO c VALUES (3,3)
+con2: send UPDATE c SET v=0 WHERE id=2
+con2: wait_blocked
+con2: reap => 1205
 con2: INSERT INTO c VALUES (5,5)
 con2: UPDATE c SET v=0 WHERE id=6
 con1: COMMIT
