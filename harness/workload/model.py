@@ -161,16 +161,20 @@ class Case:
     # ``file.NAME = '...'`` keys: data files for LOAD DATA, written by the runner
     # before the case runs; ``{file.NAME}`` in a statement is ``path``.
     files: tuple["DataFile", ...] = ()
-    # ``servers = mysql`` / ``servers = mariadb-10.11, mariadb-11.8``: the kinds (or families)
+    # ``servers = mysql`` / ``servers = mariadb-10.11, mariadb-11.8``: the kinds, families or profiles
     # the case makes sense for; empty: all. On another kind the run lists it as not
     # applicable, with ``servers_reason`` (``servers = mariadb  # why``), never silently.
     servers: tuple[str, ...] = ()
     servers_reason: str | None = None
 
-    def applies_to(self, kind: str) -> bool:
+    def applies_to(self, kind: str, profile: str | None = None) -> bool:
+        """Whether the case runs on a server of ``kind`` started with ``profile``: ``servers =``
+        names kinds, families or profiles (``mysql-9.7-gtid-off``: an interleaving that only
+        holds while GTID consistency does not refuse its statements)."""
         from harness.kinds import family_of
 
-        return not self.servers or kind in self.servers or family_of(kind) in self.servers
+        return (not self.servers or kind in self.servers or family_of(kind) in self.servers
+                or (profile is not None and profile in self.servers))
 
     @property
     def connections(self) -> tuple[str, ...]:

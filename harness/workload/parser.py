@@ -346,12 +346,12 @@ def _parse_servers(value: str, case: _CaseBuilder, line: int) -> tuple[str, ...]
     names = tuple(t.lower() for t in value.replace(",", " ").split())
     if not names:
         raise case.error(line, "'servers =' needs at least one kind or family (mysql, mariadb, mysql-9.7, ...)")
-    bad = [n for n in names if not _is_server(n)]
+    bad = [n for n in names if not _is_server_or_profile(n)]
     if bad:
         from harness.kinds import KINDS
 
-        raise case.error(line, f"servers: unknown kind or family {bad[0]!r}; expected mysql, mariadb or one of "
-                               f"{', '.join(KINDS)}")
+        raise case.error(line, f"servers: unknown kind or family {bad[0]!r}; expected mysql, mariadb, one of "
+                               f"{', '.join(KINDS)} or a profile of one (mysql-9.7-gtid-off, ...)")
     return names
 
 

@@ -69,3 +69,18 @@ def test_the_harness_spells_its_own_statements_as_the_kind_does() -> None:
     assert maria.session_variable("tx_isolation") == "tx_isolation"   # 10.11 has no transaction_isolation
     assert (mysql.reset_binlogs_sql, maria.reset_binlogs_sql) == ("RESET BINARY LOGS AND GTIDS", "RESET MASTER")
     assert (mysql.binlog_checkpoints, maria.binlog_checkpoints) == (False, True)
+
+
+def test_a_case_can_be_for_one_profile_of_a_kind_and_the_plan_lists_it_as_not_applicable() -> None:
+    from harness.config import RunConfig
+    from harness.pipeline.regression import not_applicable
+    from harness.workload.parser import parse_workload
+
+    (case,) = parse_workload("[case w]\nservers = mariadb, mysql-9.7-gtid-off  # a lock wait GTID_MODE=ON refuses first\n"
+                             "con1: SELECT 1\n")
+    assert case.applies_to("mysql-9.7", "mysql-9.7-gtid-off") and case.applies_to("mariadb-10.11", "debian")
+    assert not case.applies_to("mysql-9.7", "mysql-9.7-gtid-on")
+    on = RunConfig(reference="mysql-9.7", profile="mysql-9.7-gtid-on")
+    (na,) = not_applicable(on, [case])
+    assert na["not_for"] == ["mysql-9.7 (mysql-9.7-gtid-on)"] and na["reason"] == "a lock wait GTID_MODE=ON refuses first"
+    assert not_applicable(RunConfig(reference="mysql-9.7", profile="mysql-9.7-gtid-off"), [case]) == []
