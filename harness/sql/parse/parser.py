@@ -386,6 +386,13 @@ class Parser(DdlParser, AclParser, ShowParser):
 
     def reset_stmt(self) -> A.Statement:
         self.expect_kw("RESET")
+        if self.accept_kw("BINARY"):
+            # MySQL 8.4+'s name for RESET MASTER (sql/sql_yacc.yy: RESET BINARY LOGS AND
+            # GTIDS); the harness empties a mysql flavour's binlog with it, as the server's.
+            self.expect_kw("LOGS")
+            self.expect_kw("AND")
+            self.expect_kw("GTIDS")
+            return A.ResetMaster()
         self.expect_kw("MASTER")
         return A.ResetMaster()
 
