@@ -21,7 +21,7 @@ docs/RULES-mariadb-10.11.md and docs/RULES-mysql-8.0.md hold the evidence.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -140,6 +140,29 @@ class DdlLogging:
         return [g for g in (nontrans, trans) if g]
 
 
+class SqlDialect:
+    """The SQL layer's visible behaviour where the server families differ (texts, syntax,
+    diagnostics); MariaDB 10.11's here, MySQL 9.7's in harness/model/flavors/mysql_sql.py."""
+
+    # Every statement but SHOW WARNINGS/ERRORS starts with an empty warning list (MySQL);
+    # MariaDB clears it only for statements that use tables (opt_clear_warning_info)
+    clear_warnings_always = False
+    # ALTER IGNORE TABLE is accepted (MySQL 5.7 removed it: a syntax error)
+    alter_ignore = True
+    # 1062 names the key as `table.key` (MySQL 8.0.19+ print_keydup_error)
+    qualified_dup_key = False
+    # SHOW CREATE TABLE prints integer display widths (`int(11)`; MySQL 8.0.19+ does not)
+    int_display_width = True
+    # CREATE/ALTER TABLE with an integer display width warns 1681 (MySQL 8.0.17+)
+    display_width_deprecated = False
+    # The word in 1064's "corresponds to your ... server version"
+    server_word = "MariaDB"
+
+    def text(self, code: int, message: str) -> str:
+        """The server's wording of a condition the SQL layer raised with MariaDB 10.11's text."""
+        return message
+
+
 @dataclass(frozen=True)
 class Handshake:
     """The server greeting: the version string's prefix and the server charset."""
@@ -165,6 +188,8 @@ class Flavor:
     handshake: Handshake
     # User XA (XA START ... XA PREPARE ... XA COMMIT) is modelled for MariaDB's binlog only.
     supports_xa: bool = False
+    # The SQL layer's texts, syntax and diagnostics (MariaDB 10.11's by default)
+    sql: SqlDialect = field(default_factory=SqlDialect)
 
 
-__all__ = ["DdlLogging", "ErrorStyle", "EventStyle", "Flavor", "GroupWritten", "GtidFraming", "Handshake"]
+__all__ = ["DdlLogging", "ErrorStyle", "EventStyle", "Flavor", "GroupWritten", "GtidFraming", "Handshake", "SqlDialect"]

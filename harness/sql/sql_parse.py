@@ -175,3 +175,22 @@ def mysql_execute_command(thd: "Thd", stmt: A.Statement) -> Any:
 
 
 __all__ = ["COMMANDS", "command_of", "mysql_execute_command"]
+
+
+def in_dialect(thd: Thd, run: Callable[[str], Any], sql: str) -> Any:
+    """``run(sql)`` with the conditions it raised in the flavour's wording
+    (SqlDialect.text, harness/model/flavor.py): the error sent and every SHOW WARNINGS row."""
+    from harness.model.flavor import SqlDialect
+    from harness.sql.sql_errors import Note, ServerError
+    dialect = thd.server.flavor.sql
+    if type(dialect).text is SqlDialect.text:
+        return run(sql)
+    try:
+        return run(sql)
+    except ServerError as e:
+        e.message = dialect.text(e.code, e.message)
+        e.args = (e.message,)
+        raise
+    finally:
+        thd.notes[:] = [n if (t := dialect.text(n.code, n.message)) == n.message
+                        else Note(n.level, n.code, t) for n in thd.notes]

@@ -556,7 +556,12 @@ class Thd:
         return stmt
 
     def execute(self, sql: str) -> OkPacket | SelectResult:
-        """Run one statement; raises ServerError (the client gets an ERR packet)."""
+        """Run one statement; raises ServerError (the client gets an ERR packet), its
+        conditions in the flavour's wording (sql_parse.in_dialect)."""
+        from harness.sql.sql_parse import in_dialect
+        return in_dialect(self, self._execute, sql)
+
+    def _execute(self, sql: str) -> OkPacket | SelectResult:
         try:
             stmt = self.parse(sql)
             server_coll = str(self.server.global_vars.values.get("collation_server", "")).lower()
@@ -581,7 +586,8 @@ class Thd:
             # COMMIT, BEGIN, SET ... keep the previous statement's conditions.
             # A table-less statement that raises its own condition replaces the list
             # (Warning_info is tagged with the query id).
-            self.notes = [] if statement_clears_warnings(stmt) else list(self.last_notes)
+            self.notes = [] if self.server.flavor.sql.clear_warnings_always or statement_clears_warnings(stmt) \
+                else list(self.last_notes)
         self.carried_notes = len(self.notes) if not is_diag else 0
         self.stmt.text = sql
         self.stmt.delayed_thread = False

@@ -558,10 +558,11 @@ def mysql_9_7(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:
     gtid = MySQLGtid(events, gtid_mode, server_uuid)
     gtid.temp_begin = True
     gtid.writeset = True
+    from harness.model.flavors.mysql_sql import MySQLSql
     return Flavor(name="mysql-9.7", server_version=MYSQL_9_7_SERVER_VERSION, errors=MySQLErrors(),
                   events=events, gtid=gtid, ddl=MySQLDdl(),
                   handshake=Handshake(version_prefix="", charset=255, auth_plugin="caching_sha2_password",
-                                      tls=True))
+                                      tls=True), sql=MySQLSql())
 
 
 def mysql_8_0(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:

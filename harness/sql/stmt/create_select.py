@@ -553,9 +553,9 @@ def _handle_duplicate(thd: "Thd", t: TableDef, st: A.CreateTable, row: list[Any]
     plain CREATE fails, IGNORE skips it with a warning, REPLACE overwrites.
     Returns True when ``row`` still has to be inserted."""
     if st.duplicates is None:
-        raise dup_entry_error(t, dup)
+        raise dup_entry_error(t, dup, thd)
     if st.duplicates == "IGNORE":
-        e = dup_entry_error(t, dup)
+        e = dup_entry_error(t, dup, thd)
         ctx.notes.append(Note("Warning", e.code, e.message))
         return False
     log_rows = thd.stmt.row_format and logged

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from harness.sql.thd import Thd
 
 
-def dup_entry_error(t: TableDef, dup: DuplicateKey) -> ServerError:
+def dup_entry_error(t: TableDef, dup: DuplicateKey, thd: Thd | None = None) -> ServerError:
     """print_keydup_error: the key's values as their fields print them (a DATETIME's zero is
     '0000-00-00 00:00:00', not the bare date a typeless zero prints as; probed)."""
     def shown_value(i: int, v: Any) -> str:
@@ -30,6 +30,8 @@ def dup_entry_error(t: TableDef, dup: DuplicateKey) -> ServerError:
         return value_to_string(v)
     shown = "-".join(shown_value(i, v) for i, v in enumerate(dup.key_values))
     key = dup.key_name if dup.key_name != "PRIMARY" else "PRIMARY"
+    if thd is not None and thd.server.flavor.sql.qualified_dup_key:
+        key = f"{t.name}.{key}"  # MySQL 8.0.19+: the table's name before the key's
     return error("ER_DUP_ENTRY", shown, key)
 
 

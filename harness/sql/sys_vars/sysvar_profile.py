@@ -14,7 +14,8 @@ import uuid as _uuid
 from typing import TYPE_CHECKING, Any
 
 from harness.diagnostics import error, register
-from harness.sql.sys_vars.sysvars import VarDef, bool_value, enum_value, mariadb_catalog, sql_mode_value, str_value
+from harness.sql.sys_vars.sysvars import (VarDef, bool_value, enum_value, mariadb_catalog, mysql_catalog, sql_mode_value,
+                                          str_value)
 from harness.sql.parse import parse_tree as A
 
 if TYPE_CHECKING:
@@ -33,6 +34,10 @@ class SysvarProfile:
 
     def aliases(self) -> dict[str, str]:
         return {}
+
+    def hidden(self) -> frozenset[str]:
+        """Names the model uses internally that the server does not know (1193 in a statement)."""
+        return frozenset()
 
     def before_statement(self, thd: Thd, stmt: Any) -> None:
         """Checks the flavour makes before a statement runs (MySQL: GTID_NEXT consumed)."""
@@ -179,9 +184,23 @@ def gtid_next_value(v: Any) -> str:
 
 
 class MySQL80Sysvars(SysvarProfile):
-    def __init__(self, gtid_mode: str, server_uuid: str | None) -> None:
+    def __init__(self, gtid_mode: str, server_uuid: str | None, *, recorded: bool = False) -> None:
         self.gtid_mode = gtid_mode.upper()
         self.server_uuid = server_uuid
+        # MySQL 9.7: the variables recorded from the real server (scripts/dump_sysvars_mysql.py);
+        # MySQL 8.0 (golden vectors only): the modelled ones alone
+        self.recorded = recorded
+
+    def catalog(self) -> dict[str, VarDef]:
+        return mysql_catalog() if self.recorded else {}
+
+    def hidden(self) -> frozenset[str]:
+        """The modelled MariaDB names 9.7 does not have (tx_isolation, storage_engine, gtid_seq_no...)."""
+        if not self.recorded:
+            return frozenset()
+        from harness.sql.sys_vars.sysvars import DEFINITIONS
+        known = set(mysql_catalog())
+        return frozenset(n for n in (*DEFINITIONS, *self.overrides()) if n not in known)
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         on = self.gtid_mode in ("ON", "ON_PERMISSIVE")
@@ -235,7 +254,7 @@ class MySQL80Sysvars(SysvarProfile):
 
 def sysvar_profile_for(flavor: str, *, gtid_mode: str = "OFF", server_uuid: str | None = None) -> SysvarProfile:
     if flavor in ("mysql-8.0", "mysql-9.7"):
-        return MySQL80Sysvars(gtid_mode, server_uuid)
+        return MySQL80Sysvars(gtid_mode, server_uuid, recorded=flavor == "mysql-9.7")
     if flavor in ("mariadb-10.11", "mariadb-11.8"):
         return MariaDBSysvars()
     raise ValueError(f"unknown flavor {flavor!r}")

@@ -7,6 +7,8 @@ variables (sql_mode bits, FLAGS2, charsets) are derived from here.
 
 from __future__ import annotations
 
+import functools
+
 import datetime as dt
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
@@ -349,13 +351,48 @@ def mariadb_catalog() -> dict[str, VarDef]:
     return catalog_definitions(CATALOG)
 
 
+def _mysql_type(value: str | None, lo: str | None) -> tuple[str, str | None]:
+    """A MySQL-only variable's type, as its recorded value and bounds show it."""
+    if value in ("ON", "OFF"):
+        return "BOOLEAN", "OFF,ON"
+    if lo is not None:
+        return ("BIGINT" if lo.startswith("-") else "BIGINT UNSIGNED"), None
+    return "VARCHAR", None
+
+
+@functools.lru_cache(maxsize=1)
+def mysql_catalog() -> dict[str, VarDef]:
+    """MySQL 9.7's variables (harness/sql/sys_vars/sysvar_catalog_mysql.py): its names, scopes,
+    values, bounds and read-only flags; the type and choices of a name MariaDB shares come from
+    MariaDB's recorded catalog, a MySQL-only name's from its value and bounds."""
+    from harness.sql.sys_vars.sysvar_catalog import CATALOG
+    from harness.sql.sys_vars.sysvar_catalog_mysql import CATALOG as MYSQL
+    maria = {row[0]: row for row in CATALOG}
+    rows = []
+    for name, scope, value, lo, hi, read_only in MYSQL:
+        m = maria.get(name)
+        if m is not None:
+            vtype, block, choices = m[2], m[6], m[7]
+            lo, hi = (lo, hi) if lo is not None else (m[4], m[5])
+        else:
+            (vtype, choices), block = _mysql_type(value, lo), None
+        if vtype in _INT_TYPES and value is not None and not value.lstrip("-").isdigit():
+            vtype = "VARCHAR"
+        rows.append((name, scope, vtype, value, lo, hi, block, choices, read_only))
+    return catalog_definitions(tuple(rows))
+
+
 class GlobalVariables:
     """``overrides``/``aliases``: the flavour's own variables and defaults (harness/model/flavor.py);
     ``catalog``: every variable the server knows (scope, read-only, type, value at start)."""
 
     def __init__(self, overrides: dict[str, tuple[Any, Callable[[Any], Any], str]] | None = None,
-                 aliases: dict[str, str] | None = None, catalog: dict[str, VarDef] | None = None) -> None:
+                 aliases: dict[str, str] | None = None, catalog: dict[str, VarDef] | None = None,
+                 hidden: frozenset[str] = frozenset()) -> None:
         known = dict(catalog or {})
+        # names the model keeps internally that the server does not have (MySQL: tx_isolation):
+        # 1193 when a statement names them
+        self.hidden = hidden
         for name, (default, conv, scope) in {**DEFINITIONS, **(overrides or {})}.items():
             cat = known.get(name)
             if cat is None:
@@ -380,8 +417,10 @@ class SessionVariables:
         self.globals = globals_
         self.values: dict[str, Any] = dict(globals_.values)
 
-    def canonical(self, name: str) -> str:
+    def canonical(self, name: str, *, surface: bool = True) -> str:
         n = name.lower()
+        if surface and n in self.globals.hidden:
+            raise error("ER_UNKNOWN_SYSTEM_VARIABLE", name)
         n = self.globals.aliases.get(n, n)
         if n not in self.globals.definitions:
             raise error("ER_UNKNOWN_SYSTEM_VARIABLE", name)
@@ -415,7 +454,7 @@ class SessionVariables:
 
     def set(self, name: str, value: Any, scope: str) -> Warnings:
         """Store a SET's value; returns the warnings the conversion raised (clipped integers)."""
-        n = self.canonical(name)
+        n = self.canonical(name, surface=False)
         d = self.globals.definitions[n]
         if d.read_only:
             raise error("ER_INCORRECT_GLOBAL_LOCAL_VAR", name, "read only")
