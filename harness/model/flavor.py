@@ -54,6 +54,9 @@ class EventStyle:
     # The COMMIT/ROLLBACK ending a group copies the ending statement's
     # LOG_EVENT_THREAD_SPECIFIC_F (10.11: 0x0c after a temporary-table statement; 11.8: never)
     end_thread_specific = True
+    # Table_map flag TM_BIT_HAS_TRIGGERS_F (0x4000) on a table with triggers (MariaDB's; MySQL
+    # has no such flag: 9.7.4 [bytes] flags=1)
+    trigger_flag = True
 
     def query_status_vars(self, thd: SessionView, *, text: str = "", xid: int | None = None, invoker: bool = False,
                           hrnow: bool = False, charset: tuple[int, int, int] | None = None,
@@ -155,6 +158,17 @@ class SqlDialect:
     int_display_width = True
     # CREATE/ALTER TABLE with an integer display width warns 1681 (MySQL 8.0.17+)
     display_width_deprecated = False
+    # A one-row INSERT with a column list that puts NULL into a NOT NULL column lists 1105
+    # "Unknown error" after its 1048 (MariaDB's fill_record; MySQL: 1048 alone)
+    null_list_unknown_error = True
+    # Warning 6414 when a transaction writes a second storage engine (MySQL 9.x)
+    engine_mix_warning = False
+    # Warning 1287 for each `@v := expr` in a statement (MySQL 8.0.13+)
+    assign_in_expr_deprecated = False
+    # Condition codes the server never raises (MariaDB's 4094 "At line N in routine")
+    dropped_codes: frozenset[int] = frozenset()
+    # Storing into a DATETIME column reads the session time zone (Q_TIME_ZONE_CODE; MySQL 8.0.19+)
+    datetime_store_uses_time_zone = False
     # The word in 1064's "corresponds to your ... server version"
     server_word = "MariaDB"
 

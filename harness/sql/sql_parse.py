@@ -22,6 +22,7 @@ from harness.sql.stmt import sql_acl, sql_event, sql_prepare
 from harness.sql.stmt import xa as XA
 from harness.sql.stmt.global_read_lock import wait_for_global_read_lock
 from harness.sql.stmt.locked_tables import refuse_under_lock_tables
+from harness.sql.stmt.deprecations import warn_assignments
 from harness.sql.stmt.routines import call
 from harness.sql.stmt.set_var import set_names, set_transaction, set_vars
 from harness.sql.stmt.sql_binlog import binlog_statement
@@ -162,6 +163,7 @@ def command_of(stmt: A.Statement) -> Handler:
 def mysql_execute_command(thd: "Thd", stmt: A.Statement) -> Any:
     """Run one parsed statement: the checks every statement passes, then its command."""
     thd.server.sysvars.before_statement(thd, stmt)
+    warn_assignments(thd, stmt)
     if thd.locked_tables is not None:
         refuse_under_lock_tables(thd, stmt)
     if thd.server.global_read_lock_holders:
@@ -193,4 +195,4 @@ def in_dialect(thd: Thd, run: Callable[[str], Any], sql: str) -> Any:
         raise
     finally:
         thd.notes[:] = [n if (t := dialect.text(n.code, n.message)) == n.message
-                        else Note(n.level, n.code, t) for n in thd.notes]
+                        else Note(n.level, n.code, t) for n in thd.notes if n.code not in dialect.dropped_codes]

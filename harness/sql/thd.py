@@ -39,7 +39,6 @@ from harness.sql.handler.prelock import analyze
 from harness.sql.handler.row_locks import uses_row_locks
 from harness.sql.parse.stmtinfo import StatementInfo
 from harness.sql.handler.storage import registers_without_2pc
-from harness.sql.item.column_types import RejectedTimestamp, ZeroDate
 from harness.sql.stmt import xa as XA
 from harness.sql.stmt.xa import XidState
 from harness.sql.sys_vars.sysvars import SessionVariables
@@ -52,6 +51,8 @@ from harness.model.logstate import StmtLogState, TrxLogState
 from harness.model.decide import NOT_LOGGED, LoggingDecision, decide_logging_format
 from harness.model.unsafe import NOTE_1592, REASONS, Unsafe
 from harness.sql.parse import parse_tree as A
+from harness.sql.stmt.deprecations import warn_engine_mix
+from harness.sql.stmt.time_zone import row_uses_time_zone
 from harness.sql.parse.parser import parse
 from harness.sql.parse.parse_errors import SqlParseError, UnsupportedError
 from harness.sql.parse.shape import ShapeCache
@@ -124,6 +125,8 @@ class TransactionState:
     versions: list[tuple[Any, int]] = field(default_factory=list)
     undo_log: list[tuple[Any, ...]] = field(default_factory=list)
     savepoints: list[Savepoint] = field(default_factory=list)
+    # MySQL 9.x: the first (engine, table) it wrote, for warning 6414 (stmt/deprecations.py)
+    engine_mix: tuple[str, str] | None = None
 
 
 class Thd:
@@ -272,6 +275,7 @@ class Thd:
         # for it too, so ROLLBACK warns 1196 (observed); the binlog rules keep them apart.
         self.trx_nontrans_temp_modified = False
         self.trx.read_only = False  # START TRANSACTION READ ONLY
+        self.trx.engine_mix = None
 
     # ------------------------------------------------------------ InnoDB: locks and read views
 
@@ -527,16 +531,8 @@ class Thd:
     def log_row(self, table: TableDef, kind: str, before: list[Any] | None, after: list[Any] | None,
                 assigned: set[int] | None) -> None:
         self.stmt.rows_changed += 1
-        if after is not None and not self.stmt_log.time_zone_used:
-            # Storing a value into a TIMESTAMP column converts it with the session
-            # time zone (thd->time_zone_used; observed Q_TIME_ZONE_CODE "SYSTEM").
-            for i, c in enumerate(table.columns):
-                if (getattr(c.type, "timestamp", False) and after[i] is not None
-                        and (not isinstance(after[i], ZeroDate)  # a zero skips the conversion,
-                             or isinstance(after[i], RejectedTimestamp))  # a rejected value not
-                        and (assigned is None or i in assigned)):
-                    self.stmt_log.time_zone_used = True
-                    break
+        if after is not None and not self.stmt_log.time_zone_used and row_uses_time_zone(self, table, after, assigned):
+            self.stmt_log.time_zone_used = True  # a TIMESTAMP (MySQL: DATETIME) store (stmt/time_zone.py)
         if self.stmt.decision.logged and self.stmt.row_format:  # type: ignore[union-attr]
             binlog_write_row(self, table, kind, before, after, assigned)
 
@@ -689,6 +685,7 @@ class Thd:
         if self.trx.read_only and any(not t.temporary for t in info.written):
             raise error("ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION")
         self._lock_myisam_tables(stmt, info)
+        warn_engine_mix(self, info)
         try:
             return self._run_dml_locked(stmt, info, views)
         finally:

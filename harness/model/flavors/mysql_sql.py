@@ -15,8 +15,9 @@ from harness.model.flavor import SqlDialect
 _QUALIFIED_COLUMN = re.compile(r"for column `(?:[^`]|``)*`\.`(?:[^`]|``)*`\.`((?:[^`]|``)*)` at row")
 # MariaDB 10.11 names the clause of an unknown column by its keyword (thd->where = "SELECT",
 # "WHERE", ...); MySQL by its old phrase (sql/sql_base.cc find_field_in_tables, thd->where)
-_CLAUSES = {"SELECT": "field list", "WHERE": "where clause", "ORDER BY": "order clause",
+_CLAUSES = {"SELECT": "field list", "UPDATE": "field list", "WHERE": "where clause", "ORDER BY": "order clause",
             "GROUP BY": "group statement", "HAVING": "having clause", "ON": "on clause"}
+_AMBIGUOUS = re.compile(r"^(Column '.*' in )(SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON|UPDATE) is ambiguous$", re.S)
 _UNKNOWN_COLUMN = re.compile(r"^(Unknown column '.*' in ')(SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON)'$", re.S)
 
 
@@ -27,6 +28,13 @@ class MySQLSql(SqlDialect):
     int_display_width = False  # 8.0.19: Field_num::type_display_width only with ZEROFILL
     display_width_deprecated = True  # 8.0.17: ER_WARN_DEPRECATED_INTEGER_DISPLAY_WIDTH (1681)
     server_word = "MySQL"
+    engine_mix_warning = True  # 9.0+: deprecation of engine combinations (9.7.4 [bytes]; stmt/deprecations.py)
+    null_list_unknown_error = False
+    datetime_store_uses_time_zone = True  # Field_datetime store -> THD::time_zone() (9.7.4 [bytes])
+    assign_in_expr_deprecated = True  # sql_yacc.yy 8.0.13: ER_WARN_DEPRECATED_SYNTAX per `@v := expr`
+    # MariaDB 10.3's 4094 "At line N in db.routine" after a routine's failing statement: MySQL
+    # has no such condition (its error alone; 9.7.4 [bytes])
+    dropped_codes = frozenset({4094})  # sql/sql_base.cc fill_record: the 1048 alone (9.7.4 [bytes])
 
     def text(self, code: int, message: str) -> str:
         if code in (1292, 1366):
@@ -36,6 +44,12 @@ class MySQLSql(SqlDialect):
             return message.replace("to your MariaDB server version", "to your MySQL server version")
         if code == 1235:
             return message.replace("This version of MariaDB", "This version of MySQL")
+        if code == 1442 and not message.endswith("."):
+            return message + "."  # MySQL's text ends with a period
+        if code == 1052:
+            m = _AMBIGUOUS.match(message)
+            if m:
+                return f"{m.group(1)}{_CLAUSES.get(m.group(2), m.group(2))} is ambiguous"
         if code == 1054:
             m = _UNKNOWN_COLUMN.match(message)
             if m:

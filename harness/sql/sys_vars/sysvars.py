@@ -77,21 +77,34 @@ SQL_MODE_COMBINATIONS = {
 }
 
 
-def _sql_mode(v: Any) -> str:
-    """A SET value: names (or a number) are expanded and printed in bit order, as the server does."""
+def _sql_mode(v: Any, removed: frozenset[str] = frozenset()) -> str:
+    """A SET value: names (or a number) are expanded and printed in bit order, as the server does.
+    ``removed``: the names this server no longer has (MySQL 8.0: an error, and not in TRADITIONAL)."""
+    known = {n: b for n, b in SQL_MODE_BITS.items() if n not in removed}
     if isinstance(v, int) and not isinstance(v, bool):
-        parts = [n for n, b in SQL_MODE_BITS.items() if v & b]
-        if v & ~sum(SQL_MODE_BITS.values()):
+        parts = [n for n, b in known.items() if v & b]
+        if v & ~sum(known.values()):
             raise ValueError(v)
     else:
         parts = [p.strip().upper() for p in str(v).split(",") if p.strip()]
     for p in parts:
-        if p not in SQL_MODE_BITS:
+        if p not in known:
             raise ValueError(v)
     chosen = set(parts)
     for p in parts:
         chosen.update(SQL_MODE_COMBINATIONS.get(p, ()))
-    return ",".join(n for n in SQL_MODE_BITS if n in chosen)
+    return ",".join(n for n in known if n in chosen)
+
+
+# MySQL 8.0 removed these sql_mode names (sql_mode.h: the bits stay unused; SET names them: 1231)
+MYSQL_REMOVED_SQL_MODES = frozenset("""POSTGRESQL ORACLE MSSQL DB2 MAXDB NO_KEY_OPTIONS NO_TABLE_OPTIONS
+    NO_FIELD_OPTIONS MYSQL323 MYSQL40 NO_AUTO_CREATE_USER""".split())
+
+
+def mysql_sql_mode_value(v: Any) -> str:
+    """MySQL 8.0+'s sql_mode: TRADITIONAL without NO_AUTO_CREATE_USER (9.7.4 [bytes]: Q_SQL_MODE_CODE
+    1306525696 after SET sql_mode = 'TRADITIONAL')."""
+    return _sql_mode(v, MYSQL_REMOVED_SQL_MODES)
 
 
 def _int(v: Any) -> int:
@@ -198,6 +211,12 @@ class VarDef:
     convert: Callable[[str, Any], tuple[Any, Warnings]]
     scope: str  # both | session | global
     read_only: bool = False
+
+
+def deprecated_note(name: str) -> Any:
+    """sys_var's deprecation warning (sys_vars.h Sys_var_*: ER_WARN_DEPRECATED_SYNTAX_NO_REPLACEMENT)."""
+    from harness.sql.sql_errors import Note
+    return Note("Warning", 1287, f"'@@{name}' is deprecated and will be removed in a future release.")
 
 
 def _plain(conv: Callable[[Any], Any]) -> Callable[[str, Any], tuple[Any, Warnings]]:
@@ -388,11 +407,13 @@ class GlobalVariables:
 
     def __init__(self, overrides: dict[str, tuple[Any, Callable[[Any], Any], str]] | None = None,
                  aliases: dict[str, str] | None = None, catalog: dict[str, VarDef] | None = None,
-                 hidden: frozenset[str] = frozenset()) -> None:
+                 hidden: frozenset[str] = frozenset(), deprecated: frozenset[str] = frozenset()) -> None:
         known = dict(catalog or {})
         # names the model keeps internally that the server does not have (MySQL: tx_isolation):
         # 1193 when a statement names them
         self.hidden = hidden
+        # names whose every SET and @@ read warns 1287 (MySQL 8.0.34+: binlog_format, ...)
+        self.deprecated = deprecated
         for name, (default, conv, scope) in {**DEFINITIONS, **(overrides or {})}.items():
             cat = known.get(name)
             if cat is None:
@@ -433,6 +454,8 @@ class SessionVariables:
         """``scope``: global (@@global.x), session (@@session.x / @@local.x) or default (@@x)."""
         n = self.canonical(name)
         where = self.globals.definitions[n].scope
+        if n in self.globals.deprecated and deprecated_note(n) not in thd.notes:
+            thd.notes.append(deprecated_note(n))  # once, though the expression is evaluated again
         if scope == "global" and where == "session":
             raise error("ER_INCORRECT_GLOBAL_LOCAL_VAR", name, "SESSION")
         if scope == "session" and where == "global":

@@ -79,3 +79,92 @@ def test_variables_are_the_servers(bed):
     if mysql:
         t.execute("SET transaction_isolation = 'READ-COMMITTED'")
         assert list(t.execute("SELECT @@transaction_isolation").rows[0]) == ["READ-COMMITTED"]
+
+
+def test_engine_mix_warns_once_per_transaction(bed):
+    t = bed.thd
+    mysql = bed.state.flavor.name == "mysql-9.7"
+    t.execute("CREATE TABLE t (a INT)")
+    t.execute("CREATE TABLE m (a INT) ENGINE=MyISAM")
+    t.execute("BEGIN")
+    t.execute("INSERT INTO m VALUES (1)")
+    assert _warnings(t) == []
+    t.execute("INSERT INTO t VALUES (1)")
+    mix = ("Warning", 6414, "Combining the storage engines InnoDB and MyISAM is deprecated, but the statement or "
+                            "transaction updates both the InnoDB table test.t and the MyISAM table test.m.")
+    assert _warnings(t) == ([mix] if mysql else [])
+    t.execute("INSERT INTO m VALUES (2)")
+    assert _warnings(t) == []  # once per transaction
+    t.execute("COMMIT")
+    t.execute("UPDATE t, m SET t.a = 1, m.a = 2")  # an autocommitted statement: the later table first
+    assert [w[2] for w in _warnings(t)] == ([
+        "Combining the storage engines MyISAM and InnoDB is deprecated, but the statement or transaction updates "
+        "both the MyISAM table test.m and the InnoDB table test.t."] if mysql else [])
+
+
+def test_deprecations_and_sql_mode(bed):
+    t = bed.thd
+    mysql = bed.state.flavor.name == "mysql-9.7"
+    t.execute("SELECT @a := 1, @b := 2")
+    assert [w[1] for w in _warnings(t)] == ([1287, 1287] if mysql else [])
+    t.execute("SET @c := 1")  # SET's own assignment: no warning
+    assert _warnings(t) == []
+    t.execute("SET binlog_format = STATEMENT")
+    fmt = ("Warning", 1287, "'@@binlog_format' is deprecated and will be removed in a future release.")
+    assert _warnings(t) == ([fmt] if mysql else [])
+    t.execute("SELECT @@binlog_format")
+    assert _warnings(t) == ([fmt] if mysql else [])
+    t.execute("SET sql_mode = 'STRICT_ALL_TABLES'")
+    assert [w[1] for w in _warnings(t)] == ([3135] if mysql else [])
+    t.execute("SET sql_mode = 'TRADITIONAL'")
+    assert _warnings(t) == []
+    mode = t.execute("SELECT @@sql_mode").rows[0][0]
+    assert ("NO_AUTO_CREATE_USER" in mode) is not mysql
+    if mysql:
+        assert _err(t, "SET sql_mode = 'NO_AUTO_CREATE_USER'").code == 1231
+
+
+def test_time_zone_used_by_a_datetime_store(bed):
+    from harness.binlog.constants import QueryStatus as Q
+    from harness.binlog.query import QueryEvent
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("CREATE TABLE d (id INT PRIMARY KEY, dt DATETIME, da DATE)")
+    t.execute("INSERT INTO d VALUES (1, '2020-01-01 00:00:00', NULL)")
+    t.execute("INSERT INTO d VALUES (2, NULL, '2020-01-01')")
+    tz = {e.event.query: e.event.status(Q.Q_TIME_ZONE_CODE) for e in bed.entries()
+          if isinstance(e.event, QueryEvent) and e.event.query.startswith("INSERT")}
+    mysql = bed.state.flavor.name == "mysql-9.7"
+    assert tz["INSERT INTO d VALUES (1, '2020-01-01 00:00:00', NULL)"] == (b"SYSTEM" if mysql else None)
+    assert tz["INSERT INTO d VALUES (2, NULL, '2020-01-01')"] is None
+
+
+def test_table_map_charsets_and_flags(tmp_path):
+    """init_charset_field: DEFAULT_CHARSET when more than half the character columns share a
+    collation, else COLUMN_CHARSET (9.7.4 [bytes]); no TM_BIT_HAS_TRIGGERS_F; a ROW multi-table
+    DELETE's BEGIN is not thread-specific though its COMMIT is."""
+    from harness.binlog.constants import OptionalMetadata as OM
+    from harness.binlog.query import QueryEvent
+    from harness.binlog.rows import TableMapEvent
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("SET binlog_format = ROW")
+    t.execute("CREATE TABLE three (a VARCHAR(5), b TEXT, c BLOB)")
+    t.execute("CREATE TABLE two (a VARCHAR(5), c BLOB)")
+    t.execute("CREATE TABLE log (a INT)")
+    t.execute("CREATE TRIGGER tr AFTER INSERT ON two FOR EACH ROW INSERT INTO log VALUES (1)")
+    t.execute("INSERT INTO three VALUES ('a', 'b', 'c')")
+    t.execute("INSERT INTO two VALUES ('a', 'c')")
+    t.execute("CREATE TABLE m1 (id INT) ENGINE=MyISAM")
+    t.execute("CREATE TABLE m2 (id INT) ENGINE=MyISAM")
+    t.execute("INSERT INTO m1 VALUES (1)")
+    t.execute("INSERT INTO m2 VALUES (1)")
+    t.execute("DELETE a, b FROM m1 a JOIN m2 b ON a.id = b.id")
+    entries = bed.entries()
+    maps = {e.event.table: e.event for e in entries if isinstance(e.event, TableMapEvent)}
+    assert dict(maps["three"].optional_metadata)[int(OM.DEFAULT_CHARSET)] == bytes([0xfc, 0xff, 0x00, 2, 63])
+    assert dict(maps["two"].optional_metadata)[int(OM.COLUMN_CHARSET)] == bytes([0xfc, 0xff, 0x00, 63])
+    assert maps["two"].flags == 1
+    queries = [e.event for e in entries if isinstance(e.event, QueryEvent)]
+    assert (queries[-2].query, queries[-2].header.flags & 0x4) == ("BEGIN", 0)
+    assert (queries[-1].query, queries[-1].header.flags & 0x4) == ("COMMIT", 0x4)
