@@ -54,6 +54,9 @@ class EventStyle:
     # The COMMIT/ROLLBACK ending a group copies the ending statement's
     # LOG_EVENT_THREAD_SPECIFIC_F (10.11: 0x0c after a temporary-table statement; 11.8: never)
     end_thread_specific = True
+    # The charset of a User_var event's number, NULL or connection-collation string (None:
+    # MariaDB's 8 for numbers, the value's own collation for strings)
+    user_var_numeric_charset: int | None = None
     # Table_map flag TM_BIT_HAS_TRIGGERS_F (0x4000) on a table with triggers (MariaDB's; MySQL
     # has no such flag: 9.7.4 [bytes] flags=1)
     trigger_flag = True

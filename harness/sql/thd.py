@@ -51,7 +51,7 @@ from harness.model.logstate import StmtLogState, TrxLogState
 from harness.model.decide import NOT_LOGGED, LoggingDecision, decide_logging_format
 from harness.model.unsafe import NOTE_1592, REASONS, Unsafe
 from harness.sql.parse import parse_tree as A
-from harness.sql.stmt.deprecations import warn_engine_mix
+from harness.sql.stmt.deprecations import engine_mix_kept, warn_engine_mix
 from harness.sql.stmt.time_zone import row_uses_time_zone
 from harness.sql.parse.parser import parse
 from harness.sql.parse.parse_errors import SqlParseError, UnsupportedError
@@ -127,6 +127,7 @@ class TransactionState:
     savepoints: list[Savepoint] = field(default_factory=list)
     # MySQL 9.x: the first (engine, table) it wrote, for warning 6414 (stmt/deprecations.py)
     engine_mix: tuple[str, str] | None = None
+    engine_mix_trans: bool = False  # ... and whether it wrote a transactional table
 
 
 class Thd:
@@ -256,6 +257,7 @@ class Thd:
     # ------------------------------------------------------------ transaction state
 
     def _reset_trx(self) -> None:
+        mix = engine_mix_kept(self)
         self._end_trx_in_engine()
         self.trx.explicit = False
         self.trx.active = False
@@ -275,7 +277,7 @@ class Thd:
         # for it too, so ROLLBACK warns 1196 (observed); the binlog rules keep them apart.
         self.trx_nontrans_temp_modified = False
         self.trx.read_only = False  # START TRANSACTION READ ONLY
-        self.trx.engine_mix = None
+        self.trx.engine_mix, self.trx.engine_mix_trans = mix, False
 
     # ------------------------------------------------------------ InnoDB: locks and read views
 

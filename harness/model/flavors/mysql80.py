@@ -218,7 +218,8 @@ class MySQLEvents(EventStyle):
     trigger_flag = False  # no TM_BIT_HAS_TRIGGERS_F (MariaDB's): 9.7.4 [bytes] flags=1
 
     def __init__(self, *, cascade_triggers_var: bool = False, rows_flags: int = 0,
-                 single_update_map: bool = False) -> None:
+                 single_update_map: bool = False, user_var_charset: int | None = None) -> None:
+        self.user_var_numeric_charset = user_var_charset
         # MySQL 9.7 [bytes]: a single-table UPDATE sets thd->table_map_for_update too, so
         # its Query and its group's BEGIN carry Q_TABLE_MAP_FOR_UPDATE = 1 (MariaDB: only
         # multi-table UPDATE)
@@ -267,13 +268,21 @@ class MySQLEvents(EventStyle):
             head = "CREATE TABLE"
         if words and words[0].upper() in _NO_UPDATED_DB or text.startswith(_DISCONNECT_DROP):
             updated_db = None  # 9.7.4 [bytes]: no UPDATED_DB_NAMES
+        elif words and words[0].upper() in ("OPTIMIZE", "REPAIR") \
+                and str(thd.vars.get("binlog_format")).upper() == "ROW":
+            # their databases come from decide_logging_format, which collects them only
+            # outside ROW format (9.7.4 [bytes]: `REPAIR TABLE t` 12=(test) in MIXED, none in ROW)
+            updated_db = None
         return mysql80_query_status_vars(
             # MySQL's OPTIONS_WRITTEN_TO_BIN_LOG has no explicit_defaults_for_timestamp bit
             # (MariaDB 10.10+'s 1 << 24): 9.7.4 logs 0 for a default session
             flags2=thd.vars.flags2() & _MYSQL_FLAGS2, sql_mode=thd.vars.sql_mode_bits(), charset=charset,
             time_zone=str(thd.vars.get("time_zone")).encode() if thd.stmt_log.time_zone_used else None,
             table_map_for_update=thd.stmt_log.table_map_for_update or (
-                1 if self.single_update_map and _SINGLE_UPDATE.match(text or thd.stmt.text or "") else None),
+                # not when the UPDATE fires a trigger (9.7.4 [bytes]: `UPDATE tm SET ...` with an
+                # AFTER UPDATE trigger on tm: no code 9, on the statement nor its COMMIT)
+                1 if self.single_update_map and _SINGLE_UPDATE.match(text or thd.stmt.text or "")
+                and not getattr(thd.stmt.info, "has_triggers", False) else None),
             invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
             updated_db_names=(updated_db.encode(),) if updated_db is not None else None,
             # @@explicit_defaults_for_timestamp (ON) on CREATE/ALTER TABLE that defines a
@@ -568,7 +577,7 @@ def mysql_9_7(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:
     from harness.binlog.constants import RowsFlag
     from harness.binlog.fde import MYSQL_9_7_SERVER_VERSION
     events = MySQLEvents(cascade_triggers_var=True, rows_flags=int(RowsFlag.USE_SQL_FOREIGN_KEY_F),
-                         single_update_map=True)
+                         single_update_map=True, user_var_charset=255)
     gtid = MySQLGtid(events, gtid_mode, server_uuid)
     gtid.temp_begin = True
     gtid.writeset = True

@@ -34,12 +34,13 @@ def warn_engine_mix(thd: Thd, info: Any) -> None:
     if not thd.server.flavor.sql.engine_mix_warning:
         return
     first = thd.trx.engine_mix
-    if first is WARNED:
-        return
     for u in info.uses:
         if not u.write:
             continue
         t = u.table
+        thd.trx.engine_mix_trans = thd.trx.engine_mix_trans or bool(t.engine.transactional)
+        if first is WARNED:
+            continue
         engine, name = str(t.engine.name), f"{t.db}.{t.name}"
         if first is None:
             first = (engine, name)
@@ -48,8 +49,22 @@ def warn_engine_mix(thd: Thd, info: Any) -> None:
                 f"Combining the storage engines {engine} and {first[0]} is deprecated, but the statement or "
                 f"transaction updates both the {engine} table {name} and the {first[0]} table {first[1]}.")))
             first = WARNED
-            break
     thd.trx.engine_mix = first
+
+
+def engine_mix_kept(thd: Thd) -> tuple[str, str] | None:
+    """What the next transaction starts from when this one ends: nothing, unless it wrote only
+    non-transactional tables and changed no row -- no engine committed or rolled back, no
+    binlog write (9.7.4 [bytes]: `DELETE FROM m WHERE a = 99` or a MyISAM INSERT failing
+    on its first row, then `INSERT INTO t` warns 6414 naming m; a MyISAM INSERT that wrote
+    a row, or a failed InnoDB statement, leaves nothing)."""
+    trx = getattr(thd, "trx", None)
+    if trx is None or trx.engine_mix is None or trx.engine_mix_trans:
+        return None
+    log = getattr(thd, "trx_log", None)
+    if thd.stmt.changed_nontrans or (log is not None and log.nontrans_modified):
+        return None
+    return trx.engine_mix
 
 
 _ASSIGN_DEPRECATED = ("Setting user variables within expressions is deprecated and will be removed in a future "
@@ -57,21 +72,34 @@ _ASSIGN_DEPRECATED = ("Setting user variables within expressions is deprecated a
                       "INTO variables(s)'.")
 
 
-def _assignments(x: Any) -> int:
+_VALUES_DEPRECATED = ("'VALUES function' is deprecated and will be removed in a future release. Please use an "
+                      "alias (INSERT INTO ... VALUES (...) AS alias) and replace VALUES(col) in the ON DUPLICATE "
+                      "KEY UPDATE clause with alias.col instead")
+
+
+def _deprecated(x: Any, out: list[str]) -> None:
+    """The parser's deprecation messages for ``x``, in the order it reads them."""
     if isinstance(x, A.Assign):
-        return 1 + _assignments(x.expr)
+        out.append(_ASSIGN_DEPRECATED)
+    elif isinstance(x, A.FuncCall) and x.name in ("VALUES", "VALUE"):
+        out.append(_VALUES_DEPRECATED)
     if isinstance(x, (list, tuple)):
-        return sum(_assignments(v) for v in x)
-    if dataclasses.is_dataclass(x) and not isinstance(x, type):
-        return sum(_assignments(getattr(x, f.name)) for f in dataclasses.fields(x)
-                   if f.name not in ("text",))
-    return 0
+        for v in x:
+            _deprecated(v, out)
+    elif dataclasses.is_dataclass(x) and not isinstance(x, type):
+        for f in dataclasses.fields(x):
+            if f.name != "text":
+                _deprecated(getattr(x, f.name), out)
 
 
 def warn_assignments(thd: Thd, stmt: A.Statement) -> None:
-    """The parser's 1287 for each ``@v := expr`` of the client's statement (its routine bodies
-    included: they are parsed with it)."""
-    if not thd.server.flavor.sql.assign_in_expr_deprecated or ":=" not in (stmt.text or "") \
-            or stmt.text != thd.stmt.text:
+    """The parser's 1287s of the client's statement (its routine bodies included: they are
+    parsed with it): each ``@v := expr``, and each ``VALUES(col)`` (8.0.20: in ON DUPLICATE KEY
+    UPDATE, deprecated for the row alias)."""
+    text = stmt.text or ""
+    if not thd.server.flavor.sql.assign_in_expr_deprecated or stmt.text != thd.stmt.text \
+            or (":=" not in text and "DUPLICATE" not in text.upper()):
         return
-    thd.notes.extend(Note("Warning", 1287, _ASSIGN_DEPRECATED) for _ in range(_assignments(stmt)))
+    found: list[str] = []
+    _deprecated(stmt, found)
+    thd.notes.extend(Note("Warning", 1287, m) for m in found)

@@ -168,3 +168,18 @@ def test_table_map_charsets_and_flags(tmp_path):
     queries = [e.event for e in entries if isinstance(e.event, QueryEvent)]
     assert (queries[-2].query, queries[-2].header.flags & 0x4) == ("BEGIN", 0)
     assert (queries[-1].query, queries[-1].header.flags & 0x4) == ("COMMIT", 0x4)
+
+
+def test_engine_mix_survives_a_myisam_statement_that_changed_nothing(tmp_path):
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("CREATE TABLE t (a INT)")
+    t.execute("CREATE TABLE m (a INT) ENGINE=MyISAM")
+    t.execute("INSERT INTO m VALUES (1)")  # wrote a row: the next statement starts afresh
+    t.execute("INSERT INTO t VALUES (1)")
+    assert _warnings(t) == []
+    t.execute("DELETE FROM m WHERE a = 99")  # no row, no engine commit: m stays the first table
+    t.execute("INSERT INTO t VALUES (2)")
+    assert [w[1] for w in _warnings(t)] == [6414]
+    t.execute("INSERT INTO m VALUES (2)")
+    assert _warnings(t) == []
