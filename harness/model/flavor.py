@@ -179,6 +179,10 @@ class SqlDialect:
         """The server's wording of a condition the SQL layer raised with MariaDB 10.11's text."""
         return message
 
+    def comparison_text(self, message: str) -> str:
+        """The wording of a comparison's conversion warning (MariaDB: the number's own type)."""
+        return message
+
 
 @dataclass(frozen=True)
 class Handshake:

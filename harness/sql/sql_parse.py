@@ -183,16 +183,26 @@ def in_dialect(thd: Thd, run: Callable[[str], Any], sql: str) -> Any:
     """``run(sql)`` with the conditions it raised in the flavour's wording
     (SqlDialect.text, harness/model/flavor.py): the error sent and every SHOW WARNINGS row."""
     from harness.model.flavor import SqlDialect
-    from harness.sql.sql_errors import Note, ServerError
+    from harness.sql.sql_errors import ComparisonNote, Note, ServerError
     dialect = thd.server.flavor.sql
     if type(dialect).text is SqlDialect.text:
         return run(sql)
+
+    raised: dict[str, str] = {}  # the error's text -> its wording (its own SHOW WARNINGS row)
+
+    def worded(n: Note) -> str:
+        t = dialect.text(n.code, n.message)
+        return dialect.comparison_text(t) if isinstance(n, ComparisonNote) else raised.get(n.message, t)
     try:
         return run(sql)
     except ServerError as e:
+        old = e.message
         e.message = dialect.text(e.code, e.message)
+        if e.comparison:
+            e.message = dialect.comparison_text(e.message)
+            raised[old] = e.message
         e.args = (e.message,)
         raise
     finally:
-        thd.notes[:] = [n if (t := dialect.text(n.code, n.message)) == n.message
-                        else Note(n.level, n.code, t) for n in thd.notes if n.code not in dialect.dropped_codes]
+        thd.notes[:] = [n if (t := worded(n)) == n.message else Note(n.level, n.code, t)
+                        for n in thd.notes if n.code not in dialect.dropped_codes]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Callable
 
-from harness.diagnostics import MESSAGES, FoldedNote
+from harness.diagnostics import MESSAGES, ComparisonNote, FoldedNote
 from harness.sql.handler.catalog import TableDef
 from harness.sql.handler.storage import DuplicateKey
 from harness.sql.item.column_types import ZeroDate, value_to_string
@@ -92,7 +92,9 @@ def raise_new_warnings(notes: list[Note], mark: int, abort: bool) -> None:
     del notes[mark:]
     first = raised[0]
     err = ServerError(first.code, first.message, _sqlstate_of(first.code))
-    err.trailing_notes = [Note("Error", n.code, n.message) for n in raised[1:]]
+    err.comparison = isinstance(first, ComparisonNote)
+    err.trailing_notes = [(ComparisonNote if isinstance(n, ComparisonNote) else Note)("Error", n.code, n.message)
+                          for n in raised[1:]]
     raise err
 
 

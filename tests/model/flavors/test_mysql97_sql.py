@@ -183,3 +183,16 @@ def test_engine_mix_survives_a_myisam_statement_that_changed_nothing(tmp_path):
     assert [w[1] for w in _warnings(t)] == [6414]
     t.execute("INSERT INTO m VALUES (2)")
     assert _warnings(t) == []
+
+
+def test_string_number_comparison_converts_to_double(bed):
+    t = bed.thd
+    t.execute("CREATE TABLE s (id INT PRIMARY KEY, v VARCHAR(5), n INT)")
+    t.execute("INSERT INTO s VALUES (1, 'a', 1), (2, '3', 2)")
+    word = "DOUBLE" if bed.state.flavor.name == "mysql-9.7" else "DECIMAL"
+    e = _err(t, "UPDATE s SET n = 5 WHERE v = 3")  # strict: the conversion is the error
+    assert (e.code, e.message) == (1292, f"Truncated incorrect {word} value: 'a'")
+    assert _warnings(t) == [("Error", 1292, e.message)]
+    t.execute("SET sql_mode = ''")
+    t.execute("UPDATE s SET n = 5 WHERE v = 3")
+    assert _warnings(t)[-1] == ("Warning", 1292, f"Truncated incorrect {word} value: 'a'")
