@@ -172,6 +172,9 @@ class SqlDialect:
     dropped_codes: frozenset[int] = frozenset()
     # Storing into a DATETIME column reads the session time zone (Q_TIME_ZONE_CODE; MySQL 8.0.19+)
     datetime_store_uses_time_zone = False
+    # ROLLBACK warns 1196 for base non-transactional changes only, 1751/1752 for temporary
+    # tables created/dropped in the transaction (MySQL); MariaDB: 1196 for either kind of change
+    temp_rollback_warnings = False
     # The word in 1064's "corresponds to your ... server version"
     server_word = "MariaDB"
 

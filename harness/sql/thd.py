@@ -53,6 +53,7 @@ from harness.model.unsafe import NOTE_1592, REASONS, Unsafe
 from harness.sql.parse import parse_tree as A
 from harness.sql.stmt.deprecations import engine_mix_kept, warn_engine_mix
 from harness.sql.stmt.time_zone import row_uses_time_zone
+from harness.sql.stmt.rollback_notes import rollback_notes
 from harness.sql.parse.parser import parse
 from harness.sql.parse.parse_errors import SqlParseError, UnsupportedError
 from harness.sql.parse.shape import ShapeCache
@@ -979,7 +980,7 @@ class Thd:
         if self.stmt.changed_nontrans_temp and self.in_multi_stmt_transaction_mode():
             self.trx_nontrans_temp_modified = True
         if self.stmt.changed_nontrans:
-            self.trx_log.nontrans_modified = True
+            self.trx_log.nontrans_modified = self.trx_log.changed_nontrans_base = True
             if self.in_multi_stmt_transaction_mode() and not self.binlog_direct_non_trans_update:
                 # Observed: with binlog_direct_non_transactional_updates=ON the transaction's
                 # group keeps FL_TRANSACTIONAL in every format (the N-changes went straight out).
@@ -1087,12 +1088,11 @@ class Thd:
         L3.flush_stmt_cache(self)
         # all.modified_non_trans_table: a temporary MyISAM table counts too (probed:
         # ROLLBACK after writing one warns 1196 in every format).
-        nontrans = self.trx_log.nontrans_modified or self.trx_nontrans_temp_modified
+        notes = rollback_notes(self)
         L3.rollback_trx_cache(self, single_statement=False)
         self.engine_rollback_to(0)
         self._reset_trx()
-        if nontrans:
-            self.notes.append(Note("Warning", 1196, "Some non-transactional changed tables couldn't be rolled back"))
+        self.notes.extend(notes)
 
     def implicit_commit(self, schema_change: bool = False, keep_one_shot: bool = False) -> None:
         """trans_commit_implicit before a statement flagged CF_AUTO_COMMIT_TRANS.

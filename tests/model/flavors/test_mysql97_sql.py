@@ -196,3 +196,20 @@ def test_string_number_comparison_converts_to_double(bed):
     t.execute("SET sql_mode = ''")
     t.execute("UPDATE s SET n = 5 WHERE v = 3")
     assert _warnings(t)[-1] == ("Warning", 1292, f"Truncated incorrect {word} value: 'a'")
+
+
+def test_rollback_warns_what_it_cannot_undo(bed):
+    t = bed.thd
+    mysql = bed.state.flavor.name == "mysql-9.7"
+    t.execute("CREATE TABLE ti (a INT)")
+    t.execute("BEGIN")
+    t.execute("INSERT INTO ti VALUES (1)")
+    t.execute("CREATE TEMPORARY TABLE tt (a INT) ENGINE=MyISAM")
+    t.execute("INSERT INTO tt VALUES (1)")
+    t.execute("ROLLBACK")
+    assert [w[1] for w in _warnings(t)] == ([1196, 1751] if mysql else [1196])
+    t.execute("BEGIN")
+    t.execute("INSERT INTO ti VALUES (1)")
+    t.execute("DROP TEMPORARY TABLE tt")
+    t.execute("ROLLBACK")
+    assert [w[1] for w in _warnings(t)] == ([1752] if mysql else [])
