@@ -25,6 +25,12 @@ class TrxLogState:
     wrote_temp: bool = False  # a statement of it wrote a temporary table
     has_ddl: bool = False  # the group gets FL_DDL
     keep_log: bool = False  # written at ROLLBACK even without an N-write
+    # MySQL's Transaction_ctx SESSION scope: a temporary table created / dropped in it
+    # (ROLLBACK then warns 1751 / 1752: harness/sql/stmt/rollback_notes.py)
+    created_temp: bool = False
+    dropped_temp: bool = False
+    # a base non-transactional table changed (not a ROLLBACK TO's mark of nontrans_modified)
+    changed_nontrans_base: bool = False
     did_ddl: bool = False  # a temporary-table DDL was logged inside the transaction
     # all.trans_did_wait(): a statement of the transaction waited for a lock another
     # transaction held (a row lock, a table lock) -> FL_WAITED (0x10) on its Gtid.

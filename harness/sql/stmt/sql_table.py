@@ -175,6 +175,7 @@ def _log_create_temporary(thd: "Thd", st: A.CreateTable, transactional: bool, in
         # OPTION_BINLOG_THIS_TRX: a transaction that created a temporary table is
         # written at ROLLBACK even in row format (it cannot be undone).
         thd.trx_log.keep_log = True
+        thd.trx_log.created_temp = True
     if row_format or not thd.binlog_enabled():
         return
     if in_trx:
@@ -310,6 +311,7 @@ def _drop_temporary_tables(thd: "Thd", st: A.DropTable, temp: list[tuple[A.Table
     in_trx = thd.in_multi_stmt_transaction_mode() and not commits
     if in_trx:
         thd.trx_log.keep_log = True
+        thd.trx_log.dropped_temp = True
     if not logged or thd.binlog_format in thd.server.flavor.ddl.temp_ddl_unlogged_formats \
             or not thd.binlog_enabled():
         return
