@@ -40,6 +40,12 @@ class ErrorStyle:
     unsafe_level = "Note"  # the level of Note 1592
     # decide_logging_format: error 1666 for a row injection at binlog_format=STATEMENT
     row_injection_needs_row_format = False
+    # MySQL 5.7+ resets the diagnostics area for every statement but SHOW WARNINGS /
+    # SHOW ERRORS / GET DIAGNOSTICS; MariaDB only for statements with tables (thd.py)
+    clear_warnings_every_statement = False
+    # MySQL 9.0+: warning 6414 when a statement or transaction writes both a transactional
+    # and a non-transactional table (harness/sql/stmt/engine_mix.py)
+    engine_mix_warning = False
 
     def error_text(self, code: int, text: str) -> str:
         return text
@@ -54,6 +60,11 @@ class EventStyle:
     # The COMMIT/ROLLBACK ending a group copies the ending statement's
     # LOG_EVENT_THREAD_SPECIFIC_F (10.11: 0x0c after a temporary-table statement; 11.8: never)
     end_thread_specific = True
+    # ROLLBACK writes the trx cache (ended by ROLLBACK) only when an event that cannot be
+    # undone went into it (MySQL: trans_cannot_safely_rollback = trx_cache.cannot_rollback());
+    # False: MariaDB's rule over the transaction's flags and the format (flush.py)
+    rollback_by_cache_flag = False
+    rollback_temp_warnings = False
 
     def query_status_vars(self, thd: SessionView, *, text: str = "", xid: int | None = None, invoker: bool = False,
                           hrnow: bool = False, charset: tuple[int, int, int] | None = None,
@@ -123,6 +134,9 @@ class DdlLogging:
 
     # Statement-format text of temporary-table DDL is skipped in these formats.
     temp_ddl_unlogged_formats: tuple[str, ...] = ("ROW",)
+    # MIXED: once a statement went to rows, rows stick while temporary tables exist
+    # (MariaDB's reset_current_stmt_binlog_format_row keeps row while temporary_tables)
+    mixed_row_sticks_with_temp_tables = True
     # DROP TEMPORARY TABLE IF EXISTS is logged with db-qualified names and no
     # default database (MariaDB, observed in every format that logs it).
     drop_temp_if_exists_qualified = False

@@ -36,6 +36,13 @@ class TrxLogState:
     # cache's changes_to_non_trans_temp_table() (MIXED keeps it at ROLLBACK).
     nontrans_temp_accessed_in_cache: bool = False
     touched_self_logging: bool = False  # R-unsafe-self-logging: an earlier statement did
+    # MySQL's binlog_trx_cache_data::cannot_rollback(): an event that cannot be undone (a
+    # non-transactional change, temporary-table DDL) went into the trx cache
+    cannot_rollback: bool = False
+    # MySQL's Transaction_ctx CREATED_TEMP_TABLE / DROPPED_TEMP_TABLE: a temporary table
+    # created / dropped without being logged (row format); ROLLBACK warns 1751 / 1752
+    created_temp_unlogged: bool = False
+    dropped_temp_unlogged: bool = False
     # The binlog registered in the transaction (trans_register_ha): something
     # went to one of its caches while a multi-statement transaction was open.
     binlog_joined: bool = False

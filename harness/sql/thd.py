@@ -32,6 +32,7 @@ from harness.sql.stmt.context import ExecContext, RandState
 from harness.sql.sql_errors import Note, ServerError, error, internal_error, note
 from harness.sql.stmt.sql_result import DmlResult, SelectResult
 from harness.sql.stmt.executor import Executor
+from harness.sql.stmt.engine_mix import note_engine_mix, rollback_notes
 from harness.sql.stmt.global_read_lock import release as release_global_read_lock
 from harness.sql.stmt.locked_tables import check_locked_tables
 from harness.sql.stmt.sql_load import mysql_load
@@ -124,6 +125,9 @@ class TransactionState:
     versions: list[tuple[Any, int]] = field(default_factory=list)
     undo_log: list[tuple[Any, ...]] = field(default_factory=list)
     savepoints: list[Savepoint] = field(default_factory=list)
+    # the transaction's first written table (transactional, engine, db.table); 6414 given (engine_mix.py)
+    first_written: tuple[bool, str, str] | None = None
+    engine_mix_warned: bool = False
 
 
 class Thd:
@@ -272,6 +276,7 @@ class Thd:
         # for it too, so ROLLBACK warns 1196 (observed); the binlog rules keep them apart.
         self.trx_nontrans_temp_modified = False
         self.trx.read_only = False  # START TRANSACTION READ ONLY
+        self.trx.first_written, self.trx.engine_mix_warned = None, False
 
     # ------------------------------------------------------------ InnoDB: locks and read views
 
@@ -367,8 +372,9 @@ class Thd:
         self.temp_tables[key] = table
 
     def set_mixed_temp_row(self, flag: bool) -> None:
-        """Row format sticks while temporary tables exist (reset_current_stmt_binlog_format_row)."""
-        self.mixed_temp_row = flag
+        """Row format sticks while temporary tables exist (reset_current_stmt_binlog_format_row),
+        where the flavour keeps it so (MariaDB; not MySQL 8.0.4+)."""
+        self.mixed_temp_row = flag and self.server.flavor.ddl.mixed_row_sticks_with_temp_tables
 
     def note_nontrans_temp_modified(self) -> None:
         """The transaction changed a temporary non-transactional table (ROLLBACK then warns 1196)."""
@@ -581,7 +587,8 @@ class Thd:
             # COMMIT, BEGIN, SET ... keep the previous statement's conditions.
             # A table-less statement that raises its own condition replaces the list
             # (Warning_info is tagged with the query id).
-            self.notes = [] if statement_clears_warnings(stmt) else list(self.last_notes)
+            self.notes = [] if (self.server.flavor.errors.clear_warnings_every_statement
+                                or statement_clears_warnings(stmt)) else list(self.last_notes)
         self.carried_notes = len(self.notes) if not is_diag else 0
         self.stmt.text = sql
         self.stmt.delayed_thread = False
@@ -715,18 +722,26 @@ class Thd:
             order = sorted(wanted.values(), key=lambda e: (e[0].db, e[0].name))
             self.server.lock_sys.lock_tables(self, order, float(self.vars.values.get("lock_wait_timeout", 86400)))
 
-    def _run_dml_locked(self, stmt: A.Statement, info: StatementInfo, views: Any) -> OkPacket | SelectResult:
+    def _open_dml(self, stmt: A.Statement, info: StatementInfo) -> bool:
+        """Start the opened statement in the transaction, with the checks before decide_logging_format."""
         self.begin_statement(info)
         self._choose_read_mode(stmt, info)
         is_write = bool(info.written)
         if is_write or info.uses:
             self.trx.active = True
         self._register_engines(stmt, info, is_write)
+        note_engine_mix(self, list(info.written))  # 6414, then enforce_gtid_consistency (1785)
+        if is_write:
+            self.server.sysvars.before_decide(self, list(info.written))
         if self.stmt_log.uses_temp:
             # Opening a temporary table sets thread_specific_used: the statement's
             # events, and the COMMIT it writes, carry LOG_EVENT_THREAD_SPECIFIC_F.
             self.stmt_log.thread_specific = True
             self.trx_log.used_temp = True
+        return is_write
+
+    def _run_dml_locked(self, stmt: A.Statement, info: StatementInfo, views: Any) -> OkPacket | SelectResult:
+        is_write = self._open_dml(stmt, info)
         decision = decide_logging_format(info, self) if is_write else LoggingDecision(
             row=self.binlog_format == "ROW", unsafe=0, warn_unsafe=0, logged=False)
         if is_write and self.trx.isolation is None:
@@ -735,7 +750,7 @@ class Thd:
         self.stmt.decision = decision
         self.stmt.row_format = decision.row
         if decision.row and decision.logged and self.binlog_format != "ROW" and self.temp_tables:
-            self.mixed_temp_row = True
+            self.set_mixed_temp_row(True)
         ctx = ExecContext(self, info)
         if info.rand_used:
             ctx.save_rand_seeds()
@@ -1080,14 +1095,11 @@ class Thd:
 
     def rollback(self) -> None:
         L3.flush_stmt_cache(self)
-        # all.modified_non_trans_table: a temporary MyISAM table counts too (probed:
-        # ROLLBACK after writing one warns 1196 in every format).
-        nontrans = self.trx_log.nontrans_modified or self.trx_nontrans_temp_modified
+        notes = rollback_notes(self)
         L3.rollback_trx_cache(self, single_statement=False)
         self.engine_rollback_to(0)
         self._reset_trx()
-        if nontrans:
-            self.notes.append(Note("Warning", 1196, "Some non-transactional changed tables couldn't be rolled back"))
+        self.notes.extend(notes)
 
     def implicit_commit(self, schema_change: bool = False, keep_one_shot: bool = False) -> None:
         """trans_commit_implicit before a statement flagged CF_AUTO_COMMIT_TRANS.

@@ -39,6 +39,9 @@ def _mysql_text(code: int, text: str) -> str:
 class MySQLErrors(ErrorStyle):
     unsafe_level = "Warning"
     row_injection_needs_row_format = True
+    # Diagnostics_area reset per statement (5.7+): BEGIN/COMMIT/SET after an error show
+    # no warnings (9.7.4 observed: SHOW WARNINGS after BEGIN that follows a 1786 is empty)
+    clear_warnings_every_statement = True
 
     def error_text(self, code: int, text: str) -> str:
         return _mysql_text(code, text)
@@ -210,6 +213,15 @@ def _mysql_collation(ctype: Any) -> int:
 
 class MySQLEvents(EventStyle):
     rows_header_len = 10
+    # MYSQL_BIN_LOG::rollback: the trx cache is written, ended by ROLLBACK, only when
+    # trx_cache.cannot_rollback() -- a non-transactional change or temporary-table DDL
+    # was logged into it; a MyISAM statement that went out as its own group before the
+    # transaction's first InnoDB change does not count (9.7.4 observed, every format:
+    # `BEGIN; INSERT INTO m ...; INSERT INTO i ...; ROLLBACK` logs m's group only)
+    rollback_by_cache_flag = True
+    # Transaction_ctx::push_unsafe_rollback_warnings: 1751 / 1752 after 1196 when the
+    # transaction created / dropped a temporary table it did not log (row format)
+    rollback_temp_warnings = True
 
     def __init__(self, *, cascade_triggers_var: bool = False, rows_flags: int = 0,
                  single_update_map: bool = False) -> None:
@@ -492,10 +504,12 @@ class MySQLGtid(GtidFraming):
         binlog = thd.server.binlog
         ts = thd.stmt.timestamp
         if t.engine.xa_capable:
-            text = create_text + " START TRANSACTION"
+            text = _start_transaction_text(create_text)
+            # no Q_DDL_LOGGED_WITH_XID: the group's Xid commits it (9.7.4 [bytes]: SHOW
+            # BINLOG EVENTS shows `... START TRANSACTION` with no `/* xid=N */`)
             create = new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=ts,
                                      server_id=thd.server_id, status_vars=thd.query_status_vars(
-                                         xid=binlog.allocate_xid(), text=text, updated_db=t.db))
+                                         text=text, updated_db=t.db))
             events = [create, *cache.events,
                       new_xid_event(binlog.allocate_xid(), timestamp=ts, server_id=thd.server_id)]
             binlog.write_group(events, thd=thd, timestamp=ts, ddl=True)
@@ -525,6 +539,11 @@ class MySQLGtid(GtidFraming):
 
 class MySQLDdl(DdlLogging):
     temp_ddl_unlogged_formats = ("ROW", "MIXED")  # [mtr] binlog_create_drop_temporary_table.result
+    # 8.0.4+ logs no temporary table in MIXED, so nothing needs rows to stick: a statement
+    # that touches a temporary table is rows, the next one that does not is a statement
+    # again (9.7.4 observed: MIXED, after `INSERT INTO i SELECT ... FROM tt` (rows),
+    # `INSERT INTO i VALUES (3)` is a Query)
+    mixed_row_sticks_with_temp_tables = False
 
     def drop_table_groups(self, items: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]]:
         """WL#7592 (seed 004): temporary / non-temporary and transactional / non-transactional
@@ -543,6 +562,22 @@ class MySQLDdl(DdlLogging):
         return [g for g in (nontrans, trans) if g]
 
 
+# 8.0.19+ SHOW CREATE TABLE prints no display width for the integer types (but TINYINT(1)
+# and ZEROFILL columns) nor YEAR(4) (9.7.4 [bytes]: `int NOT NULL` in a CREATE ... SELECT)
+_INT_WIDTH = re.compile(r"\b(tinyint|smallint|mediumint|int|bigint|year)\((\d+)\)(?! unsigned zerofill| zerofill)")
+
+
+def _start_transaction_text(create_text: str) -> str:
+    """What an atomic CREATE ... SELECT logs (Query_result_create::binlog_show_create_table,
+    8.0.21+): SHOW CREATE TABLE's text with ``START TRANSACTION`` right after the column
+    list, before the table options the statement named (9.7.4 [bytes]: ``) START
+    TRANSACTION ENGINE=InnoDB``)."""
+    text = _INT_WIDTH.sub(lambda m: m.group(0) if m.group(1) == "tinyint" and m.group(2) == "1"
+                          else m.group(1), create_text)
+    head, sep, tail = text.rpartition("\n)")
+    return f"{head}{sep} START TRANSACTION{tail}" if sep else text + " START TRANSACTION"
+
+
 def _version_number(v: str) -> int:
     from harness.binlog.mysql_gtid import server_version_number
     return server_version_number(v)
@@ -558,7 +593,9 @@ def mysql_9_7(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:
     gtid = MySQLGtid(events, gtid_mode, server_uuid)
     gtid.temp_begin = True
     gtid.writeset = True
-    return Flavor(name="mysql-9.7", server_version=MYSQL_9_7_SERVER_VERSION, errors=MySQLErrors(),
+    errors = MySQLErrors()
+    errors.engine_mix_warning = True  # 9.0+ (8.4 gives no 6414)
+    return Flavor(name="mysql-9.7", server_version=MYSQL_9_7_SERVER_VERSION, errors=errors,
                   events=events, gtid=gtid, ddl=MySQLDdl(),
                   handshake=Handshake(version_prefix="", charset=255, auth_plugin="caching_sha2_password",
                                       tls=True))

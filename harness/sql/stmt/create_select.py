@@ -488,6 +488,8 @@ class SelectCreate:
             if thd.in_multi_stmt_transaction_mode():
                 # OPTION_KEEP_LOG, as for a plain CREATE TEMPORARY TABLE in a transaction.
                 thd.trx_log.keep_log = True
+                if t.created_in_row_format:
+                    thd.trx_log.created_temp_unlogged = True
                 if not t.transactional and t.data.count:
                     # Its rows went into a non-transactional table: modified_non_trans_table,
                     # so ROLLBACK warns 1196 (probed, every format).

@@ -175,6 +175,8 @@ def _log_create_temporary(thd: "Thd", st: A.CreateTable, transactional: bool, in
         # OPTION_BINLOG_THIS_TRX: a transaction that created a temporary table is
         # written at ROLLBACK even in row format (it cannot be undone).
         thd.trx_log.keep_log = True
+        if row_format:
+            thd.trx_log.created_temp_unlogged = True
     if row_format or not thd.binlog_enabled():
         return
     if in_trx:
@@ -290,6 +292,8 @@ def _drop_temporary_tables(thd: "Thd", st: A.DropTable, temp: list[tuple[A.Table
         thd.trx_log.keep_log = True
     if not logged or thd.binlog_format in thd.server.flavor.ddl.temp_ddl_unlogged_formats \
             or not thd.binlog_enabled():
+        if in_trx and temp:
+            thd.trx_log.dropped_temp_unlogged = True
         return
     if_exists = " IF EXISTS" if st.if_exists else ""
     for group in thd.server.flavor.ddl.drop_temporary_table_groups(logged):

@@ -37,6 +37,10 @@ class SysvarProfile:
     def before_statement(self, thd: Thd, stmt: Any) -> None:
         """Checks the flavour makes before a statement runs (MySQL: GTID_NEXT consumed)."""
 
+    def before_decide(self, thd: Thd, written: list[Any]) -> None:
+        """Checks the flavour makes where decide_logging_format runs, with the tables the
+        statement writes (MySQL: enforce_gtid_consistency's DML rule)."""
+
     def check_set(self, thd: Thd, name: str, scope: str, value: Any) -> None:
         """Checks on SET of a flavour-specific variable (before the value is stored)."""
 
@@ -106,40 +110,11 @@ register({
 })
 
 
-def _written_tables(thd: Thd, stmt: Any) -> list[Any]:
-    """The tables a DML statement writes (and its triggers, one level), as found."""
-    names: list[Any] = []
-    if isinstance(stmt, (A.Insert, A.LoadData)):
-        names = [stmt.table]
-    elif isinstance(stmt, A.Update):
-        names = [r.table for r in stmt.tables if r.derived is None]
-    elif isinstance(stmt, A.Delete):
-        refs = {r.ref_name.lower(): r.table for r in stmt.tables}
-        names = [refs.get(t.lower(), A.TableName(t)) for t in stmt.targets] if stmt.targets else \
-            [r.table for r in stmt.tables[:1]]
-    out = []
-    for n in names:
-        t = thd.find_table(n)
-        if t is None:
-            continue
-        out.append(t)
-        event = {A.Insert: "INSERT", A.LoadData: "INSERT", A.Update: "UPDATE", A.Delete: "DELETE"}[type(stmt)]
-        for timing in ("BEFORE", "AFTER"):
-            for trg in t.triggers_for(timing, event):
-                for sub in trg.body:
-                    if isinstance(sub, (A.Insert, A.Update, A.Delete)):
-                        out.extend(_written_tables(thd, sub))
-    return out
-
-
 def gtid_consistency_check(thd: Thd, stmt: Any) -> None:
-    """enforce_gtid_consistency=ON (MySQL's THD::is_dml_gtid_compatible /
-    is_ddl_gtid_compatible), as 9.7.4 refuses (docs/RULES-mysql-9.7.md 7):
+    """enforce_gtid_consistency=ON, MySQL's THD::is_ddl_gtid_compatible, as 9.7.4 refuses
+    (docs/RULES-mysql-9.7.md 5); the DML rule (1785) is ``gtid_dml_check``:
 
-    * 1785: a statement that writes a non-transactional table while it or its transaction
-      also writes a transactional one (a temporary non-transactional table is exempt in
-      ROW format);
-    * 1786: CREATE TABLE ... SELECT into a non-transactional engine in ROW format;
+    * 1786: CREATE TABLE ... SELECT into an engine without atomic DDL (not InnoDB), any format;
     * 3748: CREATE/DROP TEMPORARY TABLE inside a transaction with binlog_format=STATEMENT."""
     fmt = str(thd.vars.get("binlog_format")).upper()
     if isinstance(stmt, (A.CreateTable, A.DropTable)) and stmt.temporary:
@@ -147,19 +122,38 @@ def gtid_consistency_check(thd: Thd, stmt: Any) -> None:
             raise error("ER_CLIENT_GTID_UNSAFE_CREATE_DROP_TEMP_TABLE_IN_TRX_IN_SBR")
         return
     if isinstance(stmt, A.CreateTable):
-        if stmt.select is not None and fmt == "ROW":
+        # is_ddl_gtid_compatible: a CREATE ... SELECT that the engine cannot make atomic
+        # (no HTON_SUPPORTS_ATOMIC_DDL) is refused in every binlog_format (9.7.4 observed:
+        # ENGINE=MyISAM / MEMORY ... SELECT gets 1786 in STATEMENT, MIXED and ROW)
+        if stmt.select is not None:
             engine = str(stmt.options.get("ENGINE") or thd.vars.get("default_storage_engine") or "InnoDB")
             # MySQL's one transactional (atomic-DDL) engine is InnoDB
             if engine.upper() != "INNODB":
+                # after the statement's implicit commit (9.7.4 observed: `BEGIN; INSERT ...;
+                # CREATE TABLE m ENGINE=MyISAM SELECT ...` -> 1786, and the INSERT is committed)
+                thd.implicit_commit(schema_change=True)
                 raise error("ER_GTID_UNSAFE_CREATE_SELECT")
-        return
-    if not isinstance(stmt, (A.Insert, A.Update, A.Delete, A.LoadData)):
-        return
-    tables = _written_tables(thd, stmt)
+
+
+def gtid_dml_check(thd: Thd, tables: list[Any]) -> None:
+    """THD::is_dml_gtid_compatible, called from decide_logging_format with the tables the
+    statement opened for writing (its triggers' included): after name resolution and
+    prelocking (9.7.4 observed: 1054 and 1442 win over 1785; a multi-table UPDATE that
+    only reads its InnoDB table and sets a MyISAM one is allowed).
+
+    1785 when a non-transactional table is written and the statement also writes a
+    transactional one or the transaction's cache already holds a change
+    (trans_has_updated_trans_table); a temporary non-transactional table is exempt when
+    the statement is logged as rows -- in ROW, and in MIXED, where MySQL 8.0.4+ logs
+    any statement touching a temporary table as rows."""
+    fmt = str(thd.vars.get("binlog_format")).upper()
     nontrans = [t for t in tables if not t.transactional]
     if not nontrans:
         return
-    if fmt == "ROW" and all(t.temporary for t in nontrans):
+    # ... && !(non_transactional_tables_are_tmp && is_current_stmt_binlog_format_row())
+    # (9.7.4 observed: MIXED, `BEGIN; INSERT INTO i ...; INSERT INTO tmp_myisam ...` is OK)
+    if all(t.temporary for t in nontrans) and (
+            fmt == "ROW" or fmt == "MIXED" and all(t.created_in_row_format for t in nontrans)):
         return
     trans_before = thd.in_multi_stmt_transaction_mode() and not thd.caches.trx_cache.empty()
     if any(t.transactional for t in tables) or trans_before:
@@ -214,6 +208,10 @@ class MySQL80Sysvars(SysvarProfile):
             raise error("ER_GTID_NEXT_TYPE_UNDEFINED_GTID", nxt)
         if thd.server.global_vars.values.get("enforce_gtid_consistency") == "ON":
             gtid_consistency_check(thd, stmt)
+
+    def before_decide(self, thd: Thd, written: list[Any]) -> None:
+        if thd.server.global_vars.values.get("enforce_gtid_consistency") == "ON":
+            gtid_dml_check(thd, written)
 
     def check_set(self, thd: Thd, name: str, scope: str, value: Any) -> None:
         g = thd.server.global_vars.values
