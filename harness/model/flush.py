@@ -189,6 +189,7 @@ class BinaryLog:
                     thd.vars.values["gtid_seq_no"] = 0
                 if written.used_gtid_next:
                     thd.gtid_next_used = True
+                    thd.vars.values["gtid_owned"] = ""  # MySQL: the GTID is used up
             return written.number
 
     # ------------------------------------------------------------ MySQL GTID state

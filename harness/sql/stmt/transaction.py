@@ -76,6 +76,7 @@ def begin(thd: "Thd", st: A.Begin) -> "OkPacket":
 def commit(thd: "Thd", st: A.Commit) -> "OkPacket":
     XA.check_trans_control(thd)
     thd.commit()
+    thd.server.sysvars.end_transaction(thd, commit=True)
     thd.reset_sp_modified_nontrans()  # transaction->all.reset(), as in begin()
     return _ok()
 
@@ -84,6 +85,7 @@ def rollback(thd: "Thd", st: A.Rollback) -> "OkPacket":
     if st.savepoint is None:
         XA.check_trans_control(thd)
         thd.rollback()
+        thd.server.sysvars.end_transaction(thd, commit=False)
         thd.reset_sp_modified_nontrans()  # transaction->all.reset(), as in begin()
         return _ok()
     sp = next((s for s in reversed(thd.trx.savepoints) if s.name.lower() == st.savepoint.lower()), None)

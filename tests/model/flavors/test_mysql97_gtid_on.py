@@ -161,3 +161,51 @@ def test_every_statement_clears_the_warnings(tmp_path):
     assert _warnings(bed) == [1786]
     bed.thd.execute("BEGIN")  # MariaDB keeps the list for a statement without tables
     assert _warnings(bed) == []
+
+
+A = "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"
+
+
+def test_gtid_next_ownership_as_9_7(tmp_path):
+    """@@gtid_next's life (9.7.4 observed, docs/RULES-mysql-9.7.md 5b)."""
+    bed = _bed(tmp_path, "ROW")
+    t = bed.thd
+    t.execute(f"SET gtid_next = '{A}:1'")
+    assert t.execute("SELECT @@gtid_owned").rows == [[f"{A}:1"]]
+    t.execute("INSERT INTO i VALUES (1)")  # uses the GTID up
+    assert t.execute("SELECT @@gtid_next").rows == [[f"{A}:1"]]  # innocent: allowed
+    assert _code(bed, "INSERT INTO i VALUES (50)") == 1837
+    t.execute("SET gtid_next = AUTOMATIC")
+    t.execute(f"SET gtid_next = '{A}:1'")  # already executed: the statements are skipped
+    assert _code(bed, "INSERT INTO i VALUES (2)") == 0
+    assert _code(bed, "INSERT INTO i VALUES (3)") == 0
+    t.execute("SET gtid_next = AUTOMATIC")
+    assert [list(r) for r in t.execute("SELECT a FROM i").rows] == [[1]]
+    t.execute(f"SET gtid_next = '{A}:2'")
+    t.execute("BEGIN")
+    t.execute("INSERT INTO i VALUES (4)")
+    assert _code(bed, "CREATE TABLE k (a INT)") == 1778
+    t.execute("ROLLBACK")  # uses the GTID up without logging it
+    assert _code(bed, "INSERT INTO i VALUES (5)") == 1837
+    t.execute("SET gtid_next = AUTOMATIC")
+    n = len(_groups(bed))
+    t.execute(f"SET gtid_next = '{A}:3'")
+    t.execute("DO 1")
+    t.execute("COMMIT")  # owns a GTID, logged nothing: an empty group
+    assert _groups(bed)[n:] == [["BEGIN", "COMMIT"]]
+    t.execute("SET gtid_next = AUTOMATIC")
+    t.execute(f"SET gtid_next = '{A}:4'")
+    assert _code(bed, f"SET gtid_next = '{A}:5'") == 1790
+    assert bed.thd.notes[-1].message == (
+        f"@@SESSION.GTID_NEXT cannot be changed by a client that owns a GTID. The client owns {A}:4. "
+        "Ownership is released on COMMIT or ROLLBACK.")
+    t.execute(f"SET gtid_next = '{A}:6'")  # the failed SET released :4
+    assert _code(bed, "CREATE TABLE i (a INT)") == 1050  # a failed statement releases :6
+    assert _code(bed, "SET gtid_next = AUTOMATIC") == 0
+    assert t.execute("SELECT @@gtid_executed").rows[0][0].endswith(f"{A}:1:3")
+
+
+def test_gtid_purged_is_refused_by_name(tmp_path):
+    bed = _bed(tmp_path, "ROW")
+    assert _code(bed, f"SET GLOBAL gtid_purged = '+{A}:1-5'") == 1235
+    assert "gtid_purged" in bed.thd.notes[-1].message
