@@ -64,6 +64,9 @@ class EventStyle:
     # undone went into it (MySQL: trans_cannot_safely_rollback = trx_cache.cannot_rollback());
     # False: MariaDB's rule over the transaction's flags and the format (flush.py)
     rollback_by_cache_flag = False
+    # START TRANSACTION WITH CONSISTENT SNAPSHOT registers the binlog in the transaction
+    # (MariaDB's binlog_start_consistent_snapshot; MySQL has none)
+    snapshot_registers_binlog = True
     rollback_temp_warnings = False
 
     def query_status_vars(self, thd: SessionView, *, text: str = "", xid: int | None = None, invoker: bool = False,

@@ -222,6 +222,7 @@ class MySQLEvents(EventStyle):
     # Transaction_ctx::push_unsafe_rollback_warnings: 1751 / 1752 after 1196 when the
     # transaction created / dropped a temporary table it did not log (row format)
     rollback_temp_warnings = True
+    snapshot_registers_binlog = False  # no binlog_start_consistent_snapshot in MySQL
 
     def __init__(self, *, cascade_triggers_var: bool = False, rows_flags: int = 0,
                  single_update_map: bool = False) -> None:

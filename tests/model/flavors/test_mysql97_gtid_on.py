@@ -209,3 +209,16 @@ def test_gtid_purged_is_refused_by_name(tmp_path):
     bed = _bed(tmp_path, "ROW")
     assert _code(bed, f"SET GLOBAL gtid_purged = '+{A}:1-5'") == 1235
     assert "gtid_purged" in bed.thd.notes[-1].message
+
+
+def test_consistent_snapshot_does_not_register_the_binlog(tmp_path):
+    """9.7.4 observed (fw_consistent_snapshot_registers_binlog_and_innodb): no SAVEPOINT is
+    logged before the transaction's first write, so the MyISAM row after it is its own
+    group and no 1785 (MariaDB logs SAVEPOINT c: binlog_start_consistent_snapshot)."""
+    bed = _bed(tmp_path, "ROW")
+    n = len(_groups(bed))
+    bed.thd.execute("START TRANSACTION WITH CONSISTENT SNAPSHOT")
+    bed.thd.execute("SAVEPOINT c")
+    assert _code(bed, "INSERT INTO m VALUES (1)") == 0
+    bed.thd.execute("COMMIT")
+    assert _groups(bed)[n:] == [["BEGIN", "TableMapEvent", "WriteRowsEvent", "COMMIT"]]
