@@ -140,6 +140,12 @@ class DdlLogging:
     # MIXED: once a statement went to rows, rows stick while temporary tables exist
     # (MariaDB's reset_current_stmt_binlog_format_row keeps row while temporary_tables)
     mixed_row_sticks_with_temp_tables = True
+    # DROP TABLE naming temporary and base tables logs the temporary ones first (MariaDB)
+    temporary_drops_first = True
+    # DROP DATABASE IF EXISTS of a missing database carries Q_XID (MariaDB)
+    drop_missing_db_xid = True
+    # DROP DATABASE first logs DROP TABLE IF EXISTS of its non-atomic tables (MySQL 8.0+)
+    drop_db_logs_nonatomic = False
     # DROP TEMPORARY TABLE IF EXISTS is logged with db-qualified names and no
     # default database (MariaDB, observed in every format that logs it).
     drop_temp_if_exists_qualified = False

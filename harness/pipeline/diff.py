@@ -292,8 +292,9 @@ def _gtid_gaps(e: DataFrame, part: list[str]) -> DataFrame:
         .select(*part, "gtid_domain", "prev", "gtid_seq")
     )
     other = jumps.select(*[F.col(c).alias("o_" + c) for c in jumps.columns])
+    # null-safe: MySQL's GTIDs have no domain (a jump both sides make is no gap there either)
     same_jump = reduce(lambda a, b: a & b,
-                       [F.col(c) == F.col("o_" + c) for c in [*KEY, "gtid_domain", "prev", "gtid_seq"]],
+                       [F.col(c).eqNullSafe(F.col("o_" + c)) for c in [*KEY, "gtid_domain", "prev", "gtid_seq"]],
                        F.col("side") != F.col("o_side"))
     return jumps.join(other, on=same_jump, how="left_anti").groupBy(*part).agg(F.count("*").alias("gtid_gaps"))
 

@@ -133,7 +133,13 @@ def atomic_table_ddl(thd: Any, text: str) -> bool | None:
         return False
     if thd is None:
         return None
-    parts = [_unquote(p) for p in m.group(1).split(".")]
+    target = m.group(1)
+    if text[:6].upper() == "RENAME":
+        # the table exists under its new name now (9.7.4 observed: RENAME TABLE of a MyISAM
+        # table has no xid); the first pair decides
+        to = re.match(r"\s*RENAME\s+TABLES?\s+\S+\s+TO\s+((?:`[^`]+`|\w+)(?:\s*\.\s*(?:`[^`]+`|\w+))?)", text, re.I)
+        target = to.group(1) if to else target
+    parts = [_unquote(p) for p in target.split(".")]
     db, name = (parts[0], parts[1]) if len(parts) == 2 else (thd.db or "", parts[0])
     catalog = getattr(getattr(thd, "server", None), "catalog", None)
     t = catalog.get_table(db, name) if catalog is not None else None
@@ -244,7 +250,14 @@ class MySQLEvents(EventStyle):
         if text.startswith("DROP TABLE "):
             # a base-table drop: an xid for an atomic engine's group (the caller's
             # thread_specific is the header flag it asks for, not a temporary table)
-            return atomic_table_ddl(thd, text) is not False
+            atomic = atomic_table_ddl(thd, text)
+            # None: no DROP TABLE group of this name (DROP DATABASE's non-atomic tables): the caller's
+            return requested if atomic is None else atomic
+        if text[:13].upper() == "DROP DATABASE" or text[:13].upper() == "DROP SCHEMA ":
+            # the caller knows: an existing database's drop commits the data dictionary
+            # (9.7.4 observed: `DROP DATABASE d2 /* xid */`, with tables dropped), a
+            # missing one's does not
+            return requested
         if thread_specific or text.split(" ", 1)[0].upper() in _NO_DDL_XID or _TEMPORARY_DDL.match(text):
             return False  # temporary tables (9.7.4 [bytes]: CREATE TEMPORARY TABLE: none)
         if atomic_table_ddl(thd, text) is False:
@@ -545,6 +558,11 @@ class MySQLDdl(DdlLogging):
     # again (9.7.4 observed: MIXED, after `INSERT INTO i SELECT ... FROM tt` (rows),
     # `INSERT INTO i VALUES (3)` is a Query)
     mixed_row_sticks_with_temp_tables = False
+    # mysql_rm_table_no_locks logs the base tables' groups first, then the temporary ones
+    # (9.7.4 observed, STATEMENT: `DROP TABLE i2, m2, tt, ti` logs m2, i2, tt, ti)
+    temporary_drops_first = False
+    drop_missing_db_xid = False  # 9.7.4 observed: `DROP DATABASE IF EXISTS d3` (missing): no xid
+    drop_db_logs_nonatomic = True
 
     def drop_table_groups(self, items: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]]:
         """WL#7592 (seed 004): temporary / non-temporary and transactional / non-transactional
@@ -552,14 +570,19 @@ class MySQLDdl(DdlLogging):
         from base tables; non-transactional go first [unverified order]. A table that did not
         exist (IF EXISTS) goes with the transactional ones (the DD is transactional)."""
         nontrans = [x for x in items if x[1] is not None and not x[1].transactional]
-        trans = [x for x in items if x[1] is None or x[1].transactional]
+        # the dropped InnoDB tables, then the missing ones (9.7.4 observed: `DROP TABLE IF
+        # EXISTS nosuch, i` logs `i`,`nosuch`)
+        trans = [x for x in items if x[1] is not None and x[1].transactional] + \
+            [x for x in items if x[1] is None]
         _LAST_DROP_BASE.clear()
         _LAST_DROP_BASE.update(n.name.lower() for n, _t in items)
         for group, atomic in ((nontrans, False), (trans, True)):
             if group:
                 if len(_DROP_GROUPS) > 256:
                     _DROP_GROUPS.clear()
-                _DROP_GROUPS[tuple(n.name for n, _t in group)] = atomic
+                # a group of missing tables only commits no data-dictionary change: no xid
+                # (9.7.4 observed: `DROP TABLE IF EXISTS nosuch2` has no /* xid */)
+                _DROP_GROUPS[tuple(n.name for n, _t in group)] = atomic and any(t is not None for _n, t in group)
         return [g for g in (nontrans, trans) if g]
 
 

@@ -399,6 +399,11 @@ class SelectCreate:
                 unsafe = decision.unsafe | bit(Unsafe.CREATE_SELECT_AUTOINC)
                 decision = type(decision)(row=decision.row or thd.binlog_format == "MIXED", unsafe=unsafe,
                                           warn_unsafe=unsafe if thd.binlog_format == "STATEMENT" else 0)
+        if self.st.temporary and thd.binlog_format in thd.server.flavor.ddl.temp_ddl_unlogged_formats \
+                and decision.logged and not decision.row:
+            # MySQL 8.0.4+, MIXED: a statement touching a temporary table is rows, so a
+            # CREATE TEMPORARY ... SELECT is not logged (9.7.4 observed)
+            decision = type(decision)(row=True, unsafe=decision.unsafe, warn_unsafe=0)
         if not thd.temp_tables:
             thd.set_mixed_temp_row(False)
         if thd.mixed_temp_row and thd.binlog_format != "ROW" and decision.logged and not decision.row:
