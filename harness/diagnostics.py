@@ -40,6 +40,8 @@ class ServerError(Exception):
         # Raised out of a stored function (Item_func_sp): the caller's expression sees
         # NULL and a store goes on with it (harness/sql/stmt/fill_record.py FillRecord).
         self.from_function = False
+        # A comparison's conversion error (Arg_comparator): the flavour words its type
+        self.comparison = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +51,13 @@ class Note:
     level: str  # Note | Warning | Error
     code: int
     message: str
+
+
+class ComparisonNote(Note):
+    """A 1292 a comparison's conversion raised (Arg_comparator): the flavour words the type it
+    converted to (MySQL compares a string with a number as DOUBLE; SqlDialect.comparison_text)."""
+
+    __slots__ = ()
 
 
 class FoldedNote(Note):

@@ -21,7 +21,7 @@ docs/RULES-mariadb-10.11.md and docs/RULES-mysql-8.0.md hold the evidence.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -40,12 +40,6 @@ class ErrorStyle:
     unsafe_level = "Note"  # the level of Note 1592
     # decide_logging_format: error 1666 for a row injection at binlog_format=STATEMENT
     row_injection_needs_row_format = False
-    # MySQL 5.7+ resets the diagnostics area for every statement but SHOW WARNINGS /
-    # SHOW ERRORS / GET DIAGNOSTICS; MariaDB only for statements with tables (thd.py)
-    clear_warnings_every_statement = False
-    # MySQL 9.0+: warning 6414 when a statement or transaction writes both a transactional
-    # and a non-transactional table (harness/sql/stmt/engine_mix.py)
-    engine_mix_warning = False
 
     def error_text(self, code: int, text: str) -> str:
         return text
@@ -67,7 +61,12 @@ class EventStyle:
     # START TRANSACTION WITH CONSISTENT SNAPSHOT registers the binlog in the transaction
     # (MariaDB's binlog_start_consistent_snapshot; MySQL has none)
     snapshot_registers_binlog = True
-    rollback_temp_warnings = False
+    # The charset of a User_var event's number, NULL or connection-collation string (None:
+    # MariaDB's 8 for numbers, the value's own collation for strings)
+    user_var_numeric_charset: int | None = None
+    # Table_map flag TM_BIT_HAS_TRIGGERS_F (0x4000) on a table with triggers (MariaDB's; MySQL
+    # has no such flag: 9.7.4 [bytes] flags=1)
+    trigger_flag = True
 
     def query_status_vars(self, thd: SessionView, *, text: str = "", xid: int | None = None, invoker: bool = False,
                           hrnow: bool = False, charset: tuple[int, int, int] | None = None,
@@ -163,6 +162,47 @@ class DdlLogging:
         return [g for g in (nontrans, trans) if g]
 
 
+class SqlDialect:
+    """The SQL layer's visible behaviour where the server families differ (texts, syntax,
+    diagnostics); MariaDB 10.11's here, MySQL 9.7's in harness/model/flavors/mysql_sql.py."""
+
+    # Every statement but SHOW WARNINGS/ERRORS starts with an empty warning list (MySQL);
+    # MariaDB clears it only for statements that use tables (opt_clear_warning_info)
+    clear_warnings_always = False
+    # ALTER IGNORE TABLE is accepted (MySQL 5.7 removed it: a syntax error)
+    alter_ignore = True
+    # 1062 names the key as `table.key` (MySQL 8.0.19+ print_keydup_error)
+    qualified_dup_key = False
+    # SHOW CREATE TABLE prints integer display widths (`int(11)`; MySQL 8.0.19+ does not)
+    int_display_width = True
+    # CREATE/ALTER TABLE with an integer display width warns 1681 (MySQL 8.0.17+)
+    display_width_deprecated = False
+    # A one-row INSERT with a column list that puts NULL into a NOT NULL column lists 1105
+    # "Unknown error" after its 1048 (MariaDB's fill_record; MySQL: 1048 alone)
+    null_list_unknown_error = True
+    # Warning 6414 when a transaction writes a second storage engine (MySQL 9.x)
+    engine_mix_warning = False
+    # Warning 1287 for each `@v := expr` in a statement (MySQL 8.0.13+)
+    assign_in_expr_deprecated = False
+    # Condition codes the server never raises (MariaDB's 4094 "At line N in routine")
+    dropped_codes: frozenset[int] = frozenset()
+    # Storing into a DATETIME column reads the session time zone (Q_TIME_ZONE_CODE; MySQL 8.0.19+)
+    datetime_store_uses_time_zone = False
+    # ROLLBACK warns 1196 for base non-transactional changes only, 1751/1752 for temporary
+    # tables created/dropped in the transaction (MySQL); MariaDB: 1196 for either kind of change
+    temp_rollback_warnings = False
+    # The word in 1064's "corresponds to your ... server version"
+    server_word = "MariaDB"
+
+    def text(self, code: int, message: str) -> str:
+        """The server's wording of a condition the SQL layer raised with MariaDB 10.11's text."""
+        return message
+
+    def comparison_text(self, message: str) -> str:
+        """The wording of a comparison's conversion warning (MariaDB: the number's own type)."""
+        return message
+
+
 @dataclass(frozen=True)
 class Handshake:
     """The server greeting: the version string's prefix and the server charset."""
@@ -188,6 +228,8 @@ class Flavor:
     handshake: Handshake
     # User XA (XA START ... XA PREPARE ... XA COMMIT) is modelled for MariaDB's binlog only.
     supports_xa: bool = False
+    # The SQL layer's texts, syntax and diagnostics (MariaDB 10.11's by default)
+    sql: SqlDialect = field(default_factory=SqlDialect)
 
 
-__all__ = ["DdlLogging", "ErrorStyle", "EventStyle", "Flavor", "GroupWritten", "GtidFraming", "Handshake"]
+__all__ = ["DdlLogging", "ErrorStyle", "EventStyle", "Flavor", "GroupWritten", "GtidFraming", "Handshake", "SqlDialect"]

@@ -25,6 +25,13 @@ class TrxLogState:
     wrote_temp: bool = False  # a statement of it wrote a temporary table
     has_ddl: bool = False  # the group gets FL_DDL
     keep_log: bool = False  # written at ROLLBACK even without an N-write
+    # MySQL's Transaction_ctx SESSION scope: a temporary table created / dropped in it and
+    # not logged (row format; 9.7.4 observed: STATEMENT, which logs the CREATE, gives no
+    # 1751) -- ROLLBACK then warns 1751 / 1752: harness/sql/stmt/rollback_notes.py
+    created_temp: bool = False
+    dropped_temp: bool = False
+    # a base non-transactional table changed (not a ROLLBACK TO's mark of nontrans_modified)
+    changed_nontrans_base: bool = False
     did_ddl: bool = False  # a temporary-table DDL was logged inside the transaction
     # all.trans_did_wait(): a statement of the transaction waited for a lock another
     # transaction held (a row lock, a table lock) -> FL_WAITED (0x10) on its Gtid.
@@ -39,10 +46,6 @@ class TrxLogState:
     # MySQL's binlog_trx_cache_data::cannot_rollback(): an event that cannot be undone (a
     # non-transactional change, temporary-table DDL) went into the trx cache
     cannot_rollback: bool = False
-    # MySQL's Transaction_ctx CREATED_TEMP_TABLE / DROPPED_TEMP_TABLE: a temporary table
-    # created / dropped without being logged (row format); ROLLBACK warns 1751 / 1752
-    created_temp_unlogged: bool = False
-    dropped_temp_unlogged: bool = False
     # The binlog registered in the transaction (trans_register_ha): something
     # went to one of its caches while a multi-statement transaction was open.
     binlog_joined: bool = False

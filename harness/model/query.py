@@ -16,7 +16,8 @@ import datetime as dt
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Protocol
 
-from harness.binlog.control import new_intvar_event, new_rand_event, new_user_var_event
+from harness.binlog.control import UserVarEvent, new_intvar_event, new_rand_event, new_user_var_event
+from harness.binlog.constants import ItemResult
 from dataclasses import dataclass
 
 from harness.binlog.header import Event
@@ -87,8 +88,15 @@ def context_events(thd: SessionView, ctx: QueryContext | None) -> list[Event]:
         out.append(new_intvar_event(2, ctx.stmt_insert_id, timestamp=ts, server_id=sid))
     if ctx.rand_seeds is not None:
         out.append(new_rand_event(ctx.rand_seeds[0], ctx.rand_seeds[1], timestamp=ts, server_id=sid))
+    numeric = thd.flavor.events.user_var_numeric_charset
     for name, value in ctx.user_vars_read.items():
-        out.append(user_var_event(name, value, ts, sid))
+        ev = user_var_event(name, value, ts, sid)
+        if numeric is not None and isinstance(ev, UserVarEvent):
+            # MySQL 9.7 [bytes]: numbers and the connection's strings carry the connection
+            # collation (255), NULL too; a column's own charset (latin1, binary) stays
+            if ev.value_type != ItemResult.STRING_RESULT or ev.is_null or ev.charset == 45:
+                ev.charset = numeric
+        out.append(ev)
     return out
 
 

@@ -8,7 +8,7 @@ MySQL 8.0 flavour swap them in one place.
 
 from __future__ import annotations
 
-from harness.diagnostics import Note, ServerError, error, note, register
+from harness.diagnostics import ComparisonNote, Note, ServerError, error, note, register
 
 # (code, sqlstate, format) — MariaDB 10.11 errmsg-utf8.txt texts.
 _MESSAGES: dict[str, tuple[int, str, str]] = {
@@ -207,4 +207,4 @@ def internal_error(exc: BaseException) -> ServerError:
 
 register(_MESSAGES)
 
-__all__ = ["Note", "ServerError", "error", "internal_error", "note", "register"]
+__all__ = ["ComparisonNote", "Note", "ServerError", "error", "internal_error", "note", "register"]

@@ -32,7 +32,6 @@ from harness.sql.stmt.context import ExecContext, RandState
 from harness.sql.sql_errors import Note, ServerError, error, internal_error, note
 from harness.sql.stmt.sql_result import DmlResult, SelectResult
 from harness.sql.stmt.executor import Executor
-from harness.sql.stmt.engine_mix import note_engine_mix, rollback_notes
 from harness.sql.stmt.global_read_lock import release as release_global_read_lock
 from harness.sql.stmt.locked_tables import check_locked_tables
 from harness.sql.stmt.sql_load import mysql_load
@@ -40,7 +39,6 @@ from harness.sql.handler.prelock import analyze
 from harness.sql.handler.row_locks import uses_row_locks
 from harness.sql.parse.stmtinfo import StatementInfo
 from harness.sql.handler.storage import registers_without_2pc
-from harness.sql.item.column_types import RejectedTimestamp, ZeroDate
 from harness.sql.stmt import xa as XA
 from harness.sql.stmt.xa import XidState
 from harness.sql.sys_vars.sysvars import SessionVariables
@@ -53,6 +51,9 @@ from harness.model.logstate import StmtLogState, TrxLogState
 from harness.model.decide import NOT_LOGGED, LoggingDecision, decide_logging_format
 from harness.model.unsafe import NOTE_1592, REASONS, Unsafe
 from harness.sql.parse import parse_tree as A
+from harness.sql.stmt.deprecations import engine_mix_kept, warn_engine_mix
+from harness.sql.stmt.time_zone import row_uses_time_zone
+from harness.sql.stmt.rollback_notes import rollback_notes
 from harness.sql.parse.parser import parse
 from harness.sql.parse.parse_errors import SqlParseError, UnsupportedError
 from harness.sql.parse.shape import ShapeCache
@@ -125,9 +126,9 @@ class TransactionState:
     versions: list[tuple[Any, int]] = field(default_factory=list)
     undo_log: list[tuple[Any, ...]] = field(default_factory=list)
     savepoints: list[Savepoint] = field(default_factory=list)
-    # the transaction's first written table (transactional, engine, db.table); 6414 given (engine_mix.py)
-    first_written: tuple[bool, str, str] | None = None
-    engine_mix_warned: bool = False
+    # MySQL 9.x: the first (engine, table) it wrote, for warning 6414 (stmt/deprecations.py)
+    engine_mix: tuple[str, str] | None = None
+    engine_mix_trans: bool = False  # ... and whether it wrote a transactional table
 
 
 class Thd:
@@ -257,6 +258,7 @@ class Thd:
     # ------------------------------------------------------------ transaction state
 
     def _reset_trx(self) -> None:
+        mix = engine_mix_kept(self)
         self._end_trx_in_engine()
         self.trx.explicit = False
         self.trx.active = False
@@ -276,7 +278,7 @@ class Thd:
         # for it too, so ROLLBACK warns 1196 (observed); the binlog rules keep them apart.
         self.trx_nontrans_temp_modified = False
         self.trx.read_only = False  # START TRANSACTION READ ONLY
-        self.trx.first_written, self.trx.engine_mix_warned = None, False
+        self.trx.engine_mix, self.trx.engine_mix_trans = mix, False
 
     # ------------------------------------------------------------ InnoDB: locks and read views
 
@@ -533,16 +535,8 @@ class Thd:
     def log_row(self, table: TableDef, kind: str, before: list[Any] | None, after: list[Any] | None,
                 assigned: set[int] | None) -> None:
         self.stmt.rows_changed += 1
-        if after is not None and not self.stmt_log.time_zone_used:
-            # Storing a value into a TIMESTAMP column converts it with the session
-            # time zone (thd->time_zone_used; observed Q_TIME_ZONE_CODE "SYSTEM").
-            for i, c in enumerate(table.columns):
-                if (getattr(c.type, "timestamp", False) and after[i] is not None
-                        and (not isinstance(after[i], ZeroDate)  # a zero skips the conversion,
-                             or isinstance(after[i], RejectedTimestamp))  # a rejected value not
-                        and (assigned is None or i in assigned)):
-                    self.stmt_log.time_zone_used = True
-                    break
+        if after is not None and not self.stmt_log.time_zone_used and row_uses_time_zone(self, table, after, assigned):
+            self.stmt_log.time_zone_used = True  # a TIMESTAMP (MySQL: DATETIME) store (stmt/time_zone.py)
         if self.stmt.decision.logged and self.stmt.row_format:  # type: ignore[union-attr]
             binlog_write_row(self, table, kind, before, after, assigned)
 
@@ -562,7 +556,12 @@ class Thd:
         return stmt
 
     def execute(self, sql: str) -> OkPacket | SelectResult:
-        """Run one statement; raises ServerError (the client gets an ERR packet)."""
+        """Run one statement; raises ServerError (the client gets an ERR packet), its
+        conditions in the flavour's wording (sql_parse.in_dialect)."""
+        from harness.sql.sql_parse import in_dialect
+        return in_dialect(self, self._execute, sql)
+
+    def _execute(self, sql: str) -> OkPacket | SelectResult:
         try:
             stmt = self.parse(sql)
             server_coll = str(self.server.global_vars.values.get("collation_server", "")).lower()
@@ -587,8 +586,8 @@ class Thd:
             # COMMIT, BEGIN, SET ... keep the previous statement's conditions.
             # A table-less statement that raises its own condition replaces the list
             # (Warning_info is tagged with the query id).
-            self.notes = [] if (self.server.flavor.errors.clear_warnings_every_statement
-                                or statement_clears_warnings(stmt)) else list(self.last_notes)
+            self.notes = [] if self.server.flavor.sql.clear_warnings_always or statement_clears_warnings(stmt) \
+                else list(self.last_notes)
         self.carried_notes = len(self.notes) if not is_diag else 0
         self.stmt.text = sql
         self.stmt.delayed_thread = False
@@ -690,6 +689,7 @@ class Thd:
         if self.trx.read_only and any(not t.temporary for t in info.written):
             raise error("ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION")
         self._lock_myisam_tables(stmt, info)
+        warn_engine_mix(self, info)
         try:
             return self._run_dml_locked(stmt, info, views)
         finally:
@@ -730,8 +730,7 @@ class Thd:
         if is_write or info.uses:
             self.trx.active = True
         self._register_engines(stmt, info, is_write)
-        note_engine_mix(self, list(info.written))  # 6414, then enforce_gtid_consistency (1785)
-        if is_write:
+        if is_write:  # after 6414 (warn_engine_mix): enforce_gtid_consistency's 1785
             self.server.sysvars.before_decide(self, list(info.written))
         if self.stmt_log.uses_temp:
             # Opening a temporary table sets thread_specific_used: the statement's
@@ -989,7 +988,7 @@ class Thd:
         if self.stmt.changed_nontrans_temp and self.in_multi_stmt_transaction_mode():
             self.trx_nontrans_temp_modified = True
         if self.stmt.changed_nontrans:
-            self.trx_log.nontrans_modified = True
+            self.trx_log.nontrans_modified = self.trx_log.changed_nontrans_base = True
             if self.in_multi_stmt_transaction_mode() and not self.binlog_direct_non_trans_update:
                 # Observed: with binlog_direct_non_transactional_updates=ON the transaction's
                 # group keeps FL_TRANSACTIONAL in every format (the N-changes went straight out).

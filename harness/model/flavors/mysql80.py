@@ -39,9 +39,11 @@ def _mysql_text(code: int, text: str) -> str:
 class MySQLErrors(ErrorStyle):
     unsafe_level = "Warning"
     row_injection_needs_row_format = True
-    # Diagnostics_area reset per statement (5.7+): BEGIN/COMMIT/SET after an error show
-    # no warnings (9.7.4 observed: SHOW WARNINGS after BEGIN that follows a 1786 is empty)
-    clear_warnings_every_statement = True
+
+    def __init__(self, unsafe_level: str = "Warning") -> None:
+        # 9.7.4 [bytes]: Note 1592 (binlog.cc issue_unsafe_warnings: SL_NOTE); the 8.0
+        # golden vectors show a Warning
+        self.unsafe_level = unsafe_level
 
     def error_text(self, code: int, text: str) -> str:
         return _mysql_text(code, text)
@@ -55,7 +57,7 @@ _SELECT = re.compile(r"\bSELECT\b", re.I)
 _TIMESTAMP_COLUMN = re.compile(r"\bTIMESTAMP\b", re.I)
 _LITERALS = re.compile(r"'(?:[^'\\]|\\.|'')*'")
 # Statements whose Query carries no Q_UPDATED_DB_NAMES (9.7.4 [bytes]: TRUNCATE, ANALYZE)
-_NO_UPDATED_DB = frozenset(("TRUNCATE", "ANALYZE", "OPTIMIZE", "REPAIR", "CHECK"))
+_NO_UPDATED_DB = frozenset(("TRUNCATE", "ANALYZE"))  # OPTIMIZE, REPAIR: they do ([bytes])
 # ... and no Q_DDL_LOGGED_WITH_XID (ANALYZE TABLE: [bytes]; the other admin statements alike)
 _NO_DDL_XID = frozenset(("ANALYZE", "OPTIMIZE", "REPAIR", "CHECK"))
 # the DROP of a session's temporary tables at disconnect: no UPDATED_DB_NAMES (9.7.4 [bytes])
@@ -225,13 +227,12 @@ class MySQLEvents(EventStyle):
     # transaction's first InnoDB change does not count (9.7.4 observed, every format:
     # `BEGIN; INSERT INTO m ...; INSERT INTO i ...; ROLLBACK` logs m's group only)
     rollback_by_cache_flag = True
-    # Transaction_ctx::push_unsafe_rollback_warnings: 1751 / 1752 after 1196 when the
-    # transaction created / dropped a temporary table it did not log (row format)
-    rollback_temp_warnings = True
     snapshot_registers_binlog = False  # no binlog_start_consistent_snapshot in MySQL
+    trigger_flag = False  # no TM_BIT_HAS_TRIGGERS_F (MariaDB's): 9.7.4 [bytes] flags=1
 
     def __init__(self, *, cascade_triggers_var: bool = False, rows_flags: int = 0,
-                 single_update_map: bool = False) -> None:
+                 single_update_map: bool = False, user_var_charset: int | None = None) -> None:
+        self.user_var_numeric_charset = user_var_charset
         # MySQL 9.7 [bytes]: a single-table UPDATE sets thd->table_map_for_update too, so
         # its Query and its group's BEGIN carry Q_TABLE_MAP_FOR_UPDATE = 1 (MariaDB: only
         # multi-table UPDATE)
@@ -287,13 +288,21 @@ class MySQLEvents(EventStyle):
             head = "CREATE TABLE"
         if words and words[0].upper() in _NO_UPDATED_DB or text.startswith(_DISCONNECT_DROP):
             updated_db = None  # 9.7.4 [bytes]: no UPDATED_DB_NAMES
+        elif words and words[0].upper() in ("OPTIMIZE", "REPAIR") \
+                and str(thd.vars.get("binlog_format")).upper() == "ROW":
+            # their databases come from decide_logging_format, which collects them only
+            # outside ROW format (9.7.4 [bytes]: `REPAIR TABLE t` 12=(test) in MIXED, none in ROW)
+            updated_db = None
         return mysql80_query_status_vars(
             # MySQL's OPTIONS_WRITTEN_TO_BIN_LOG has no explicit_defaults_for_timestamp bit
             # (MariaDB 10.10+'s 1 << 24): 9.7.4 logs 0 for a default session
             flags2=thd.vars.flags2() & _MYSQL_FLAGS2, sql_mode=thd.vars.sql_mode_bits(), charset=charset,
             time_zone=str(thd.vars.get("time_zone")).encode() if thd.stmt_log.time_zone_used else None,
             table_map_for_update=thd.stmt_log.table_map_for_update or (
-                1 if self.single_update_map and _SINGLE_UPDATE.match(text or thd.stmt.text or "") else None),
+                # not when the UPDATE fires a trigger (9.7.4 [bytes]: `UPDATE tm SET ...` with an
+                # AFTER UPDATE trigger on tm: no code 9, on the statement nor its COMMIT)
+                1 if self.single_update_map and _SINGLE_UPDATE.match(text or thd.stmt.text or "")
+                and not getattr(thd.stmt.info, "has_triggers", False) else None),
             invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
             updated_db_names=(updated_db.encode(),) if updated_db is not None else None,
             # @@explicit_defaults_for_timestamp (ON) on CREATE/ALTER TABLE that defines a
@@ -343,13 +352,19 @@ class MySQLEvents(EventStyle):
                  if x.type.table_map_metadata_kind in ("char", "binary")]
         if chars:
             w = ByteWriter()
-            if len(set(chars)) == 1:
-                # one collation: DEFAULT_CHARSET with no exceptions
-                w.packed_int(chars[0])
+            # DEFAULT_CHARSET (the most used collation, then (index, collation) for the other
+            # columns) when more than half the character columns use that collation, else
+            # COLUMN_CHARSET, one per column (init_charset_field; 9.7.4 [bytes]: [255,255,63]
+            # -> DEFAULT 255 + (2, 63); [255,63], [8,255,63,255] and 4-of-12 -> COLUMN)
+            most = max(set(chars), key=lambda c: (chars.count(c), -chars.index(c)))
+            if chars.count(most) * 2 > len(chars):
+                w.packed_int(most)
+                for i, cs in enumerate(chars):
+                    if cs != most:
+                        w.packed_int(i)
+                        w.packed_int(cs)
                 out.append((int(OptionalMetadata.DEFAULT_CHARSET), w.getvalue()))
             else:
-                # several: COLUMN_CHARSET, one per character column (9.7.4 [bytes]: chosen
-                # even where DEFAULT_CHARSET with exceptions would be shorter)
                 for cs in chars:
                     w.packed_int(cs)
                 out.append((int(OptionalMetadata.COLUMN_CHARSET), w.getvalue()))
@@ -480,8 +495,10 @@ class MySQLGtid(GtidFraming):
                 # LOG_EVENT_THREAD_SPECIFIC_F (flags 0xc), in ROW format too
                 thread_specific=self.temp_begin and thd is not None and (
                     bool(getattr(thd.trx_log, "wrote_temp", False)) or any(
+                        # a statement's flag, not the closing COMMIT's (9.7.4 [bytes]: a ROW
+                        # multi-table DELETE on MyISAM: BEGIN 0x8, COMMIT 0xc)
                         isinstance(e, QueryEvent) and e.header.flags & HeaderFlag.THREAD_SPECIFIC
-                        for e in body))))
+                        and e.query not in ("COMMIT", "ROLLBACK") for e in body))))
         may_have_sbr = any(
             # savepoints do not make a ROW transaction statement-based (9.7.4 [bytes]: rbr_only
             # with SAVEPOINT `s1` inside)
@@ -613,16 +630,15 @@ def mysql_9_7(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:
     from harness.binlog.constants import RowsFlag
     from harness.binlog.fde import MYSQL_9_7_SERVER_VERSION
     events = MySQLEvents(cascade_triggers_var=True, rows_flags=int(RowsFlag.USE_SQL_FOREIGN_KEY_F),
-                         single_update_map=True)
+                         single_update_map=True, user_var_charset=255)
     gtid = MySQLGtid(events, gtid_mode, server_uuid)
     gtid.temp_begin = True
     gtid.writeset = True
-    errors = MySQLErrors()
-    errors.engine_mix_warning = True  # 9.0+ (8.4 gives no 6414)
-    return Flavor(name="mysql-9.7", server_version=MYSQL_9_7_SERVER_VERSION, errors=errors,
+    from harness.model.flavors.mysql_sql import MySQLSql
+    return Flavor(name="mysql-9.7", server_version=MYSQL_9_7_SERVER_VERSION, errors=MySQLErrors("Note"),
                   events=events, gtid=gtid, ddl=MySQLDdl(),
                   handshake=Handshake(version_prefix="", charset=255, auth_plugin="caching_sha2_password",
-                                      tls=True))
+                                      tls=True), sql=MySQLSql())
 
 
 def mysql_8_0(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:

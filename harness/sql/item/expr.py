@@ -784,13 +784,13 @@ def _comparison(lf: Fn, rf: Fn, conv: Callable[[Any, Any, Any], str | None] | No
     """``lf op rf`` (``test`` of compare(); None: ``<=>``), pushing Warning 1292 for the
     conversion arg_comparator.comparison_conversion says it makes."""
     if conv is not None:
-        from harness.sql.sql_errors import Note
+        from harness.sql.sql_errors import ComparisonNote
 
         def converting(env: Env) -> Any:
             a, b = lf(env), rf(env)
             msg = conv(a, b, env.ctx)
             if msg is not None:
-                env.ctx.notes.append(Note("Warning", 1292, msg))
+                env.ctx.notes.append(ComparisonNote("Warning", 1292, msg))
             return _compared(a, b, test)
         return converting
     if test is None:

@@ -494,7 +494,7 @@ class SelectCreate:
                 # OPTION_KEEP_LOG, as for a plain CREATE TEMPORARY TABLE in a transaction.
                 thd.trx_log.keep_log = True
                 if t.created_in_row_format:
-                    thd.trx_log.created_temp_unlogged = True
+                    thd.trx_log.created_temp = True
                 if not t.transactional and t.data.count:
                     # Its rows went into a non-transactional table: modified_non_trans_table,
                     # so ROLLBACK warns 1196 (probed, every format).
@@ -560,9 +560,9 @@ def _handle_duplicate(thd: "Thd", t: TableDef, st: A.CreateTable, row: list[Any]
     plain CREATE fails, IGNORE skips it with a warning, REPLACE overwrites.
     Returns True when ``row`` still has to be inserted."""
     if st.duplicates is None:
-        raise dup_entry_error(t, dup)
+        raise dup_entry_error(t, dup, thd)
     if st.duplicates == "IGNORE":
-        e = dup_entry_error(t, dup)
+        e = dup_entry_error(t, dup, thd)
         ctx.notes.append(Note("Warning", e.code, e.message))
         return False
     log_rows = thd.stmt.row_format and logged

@@ -70,6 +70,7 @@ def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
     store = thd.vars.globals.values if scope == "global" else thd.vars.values
     previous = store.get(n)
     warnings = thd.vars.set(n, value, scope)
+    warnings += thd.server.sysvars.set_warnings(n, store[n])
     refused = thd.server.sysvars.unmodelled_setting(thd, n, store[n])
     if refused is not None:
         # Accepting it would silently write a binlog the server would not: refuse clearly.

@@ -15,6 +15,7 @@ changes the table in place.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +26,7 @@ from harness.sql.stmt.fill_record import dup_entry_error
 from harness.sql.handler.storage import engine_by_name
 from harness.sql.item.column_types import WriteContext
 from harness.sql.parse import parse_tree as A
-from harness.sql.parse.parse_errors import UnsupportedError
+from harness.sql.parse.parse_errors import ParseError, UnsupportedError
 
 if TYPE_CHECKING:
     from harness.sql.stmt.sql_result import OkPacket
@@ -57,6 +58,10 @@ def _strict(thd: "Thd") -> bool:
 
 
 def alter_table(thd: "Thd", st: A.AlterTable) -> "OkPacket":
+    if st.ignore and not thd.server.flavor.sql.alter_ignore:
+        # MySQL 5.7+'s grammar has no ALTER IGNORE (sql_yacc.yy): 1064 near IGNORE
+        m = re.match(r"\s*ALTER\s+", st.text, re.I)
+        raise ParseError(st.text, m.end() if m else 0)
     thd.implicit_commit(schema_change=True)  # CF_AUTO_COMMIT_TRANS: before the table is even opened
     t = _open_base_table(thd, st.table)
     new, affected, warnings = rebuild(thd, t, st.specs, st.ignore)

@@ -184,7 +184,7 @@ def _log_create_temporary(thd: "Thd", st: A.CreateTable, transactional: bool, in
         # written at ROLLBACK even in row format (it cannot be undone).
         thd.trx_log.keep_log = True
         if row_format:
-            thd.trx_log.created_temp_unlogged = True
+            thd.trx_log.created_temp = True
     if row_format or not thd.binlog_enabled():
         return
     if in_trx:
@@ -304,7 +304,7 @@ def _drop_temporary_tables(thd: "Thd", st: A.DropTable, temp: list[tuple[A.Table
     if not logged or thd.binlog_format in thd.server.flavor.ddl.temp_ddl_unlogged_formats \
             or not thd.binlog_enabled():
         if in_trx and temp:
-            thd.trx_log.dropped_temp_unlogged = True
+            thd.trx_log.dropped_temp = True  # not logged: 1752 at ROLLBACK
         return
     if_exists = " IF EXISTS" if st.if_exists else ""
     for group in thd.server.flavor.ddl.drop_temporary_table_groups(logged):

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from harness.model import flush as L3
 from harness.sql.parse import parse_tree as A
 from harness.sql.sql_errors import Note, error
+from harness.sql.stmt.rollback_notes import rollback_notes
 from harness.sql.stmt import sql_table as DDL
 from harness.sql.stmt import xa as XA
 from harness.sql.stmt.set_var import _server_query
@@ -126,9 +127,12 @@ def rollback(thd: "Thd", st: A.Rollback) -> "OkPacket":
         trx.truncate(sp.trx_mark)
     if cannot_undo:
         # Observed: the transaction then counts as having changed a
-        # non-transactional table (its ROLLBACK warns 1196 too).
+        # non-transactional table (its ROLLBACK warns 1196 too); MySQL words what it cannot
+        # undo as a ROLLBACK does (stmt/rollback_notes.py)
+        notes = rollback_notes(thd) if thd.server.flavor.sql.temp_rollback_warnings else \
+            [Note("Warning", 1196, "Some non-transactional changed tables couldn't be rolled back")]
         thd.trx_log.nontrans_modified = True
-        thd.notes.append(Note("Warning", 1196, "Some non-transactional changed tables couldn't be rolled back"))
+        thd.notes.extend(notes)
     return _ok()
 
 

@@ -14,7 +14,8 @@ import uuid as _uuid
 from typing import TYPE_CHECKING, Any
 
 from harness.diagnostics import error, register
-from harness.sql.sys_vars.sysvars import VarDef, bool_value, enum_value, mariadb_catalog, sql_mode_value, str_value
+from harness.sql.sys_vars.sysvars import (VarDef, bool_value, enum_value, mariadb_catalog, mysql_catalog,
+                                          mysql_sql_mode_value, sql_mode_value, str_value)
 from harness.sql.parse import parse_tree as A
 
 if TYPE_CHECKING:
@@ -34,6 +35,10 @@ class SysvarProfile:
     def aliases(self) -> dict[str, str]:
         return {}
 
+    def hidden(self) -> frozenset[str]:
+        """Names the model uses internally that the server does not know (1193 in a statement)."""
+        return frozenset()
+
     def before_statement(self, thd: Thd, stmt: Any) -> bool:
         """Checks the flavour makes before a statement runs (MySQL: GTID_NEXT consumed);
         True: the statement is skipped, answered OK without running (MySQL: GTID_NEXT
@@ -52,6 +57,14 @@ class SysvarProfile:
 
     def check_set(self, thd: Thd, name: str, scope: str, value: Any) -> None:
         """Checks on SET of a flavour-specific variable (before the value is stored)."""
+
+    def set_warnings(self, name: str, value: Any) -> list[tuple[int, str]]:
+        """Warnings SET gives for a value it stored (MySQL: 3135 for a half-strict sql_mode)."""
+        return []
+
+    def deprecated(self) -> frozenset[str]:
+        """Variables whose SET and @@ read warn 1287."""
+        return frozenset()
 
     def unmodelled_setting(self, thd: Thd, name: str, value: Any) -> str | None:
         """A variable value that changes the binlog in a way replbed does not model: the
@@ -231,9 +244,46 @@ def gtid_next_value(v: Any) -> str:
 
 
 class MySQL80Sysvars(SysvarProfile):
-    def __init__(self, gtid_mode: str, server_uuid: str | None) -> None:
+    def __init__(self, gtid_mode: str, server_uuid: str | None, *, recorded: bool = False) -> None:
         self.gtid_mode = gtid_mode.upper()
         self.server_uuid = server_uuid
+        # MySQL 9.7: the variables recorded from the real server (scripts/dump_sysvars_mysql.py);
+        # MySQL 8.0 (golden vectors only): the modelled ones alone
+        self.recorded = recorded
+
+    def catalog(self) -> dict[str, VarDef]:
+        return mysql_catalog() if self.recorded else {}
+
+    def deprecated(self) -> frozenset[str]:
+        # sys_vars.cc: DEPRECATED_VAR("") on binlog_format (8.0.34) and log_bin_trust_function_creators
+        # (8.0.34); 9.7.4 [bytes]: SET (any scope, DEFAULT too) and SELECT @@binlog_format warn 1287
+        return frozenset({"binlog_format", "log_bin_trust_function_creators"}) if self.recorded else frozenset()
+
+    def set_warnings(self, name: str, value: Any) -> list[tuple[int, str]]:
+        """sys_vars.cc check_sql_mode (5.7+): NO_ZERO_DATE, NO_ZERO_IN_DATE and
+        ERROR_FOR_DIVISION_BY_ZERO belong with a strict mode: a value with strict mode but not all
+        three, or with one of them but no strict mode, warns 3135 (9.7.4 [bytes])."""
+        if name in self.deprecated():
+            from harness.sql.sys_vars.sysvars import deprecated_note
+            note = deprecated_note(name)
+            return [(note.code, note.message)]
+        if name != "sql_mode" or not self.recorded:
+            return []
+        modes = set(str(value).upper().split(","))
+        strict = bool(modes & {"STRICT_TRANS_TABLES", "STRICT_ALL_TABLES"})
+        three = modes & {"NO_ZERO_DATE", "NO_ZERO_IN_DATE", "ERROR_FOR_DIVISION_BY_ZERO"}
+        if (strict and len(three) < 3) or (three and not strict):
+            return [(3135, "'NO_ZERO_DATE', 'NO_ZERO_IN_DATE' and 'ERROR_FOR_DIVISION_BY_ZERO' sql modes should be "
+                           "used with strict mode. They will be merged with strict mode in a future release.")]
+        return []
+
+    def hidden(self) -> frozenset[str]:
+        """The modelled MariaDB names 9.7 does not have (tx_isolation, storage_engine, gtid_seq_no...)."""
+        if not self.recorded:
+            return frozenset()
+        from harness.sql.sys_vars.sysvars import DEFINITIONS
+        known = set(mysql_catalog())
+        return frozenset(n for n in (*DEFINITIONS, *self.overrides()) if n not in known)
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         on = self.gtid_mode in ("ON", "ON_PERMISSIVE")
@@ -242,7 +292,7 @@ class MySQL80Sysvars(SysvarProfile):
             "binlog_annotate_row_events": (0, bool_value, "both"),
             "binlog_rows_query_log_events": (0, bool_value, "both"),
             "binlog_row_metadata": ("MINIMAL", enum_value("MINIMAL", "FULL"), "global"),
-            "sql_mode": (MYSQL_DEFAULT_SQL_MODE, sql_mode_value, "both"),
+            "sql_mode": (MYSQL_DEFAULT_SQL_MODE, mysql_sql_mode_value if self.recorded else sql_mode_value, "both"),
             "collation_connection": ("utf8mb4_0900_ai_ci", str_value, "both"),
             "collation_server": ("utf8mb4_0900_ai_ci", str_value, "both"),
             "collation_database": ("utf8mb4_0900_ai_ci", str_value, "both"),
@@ -320,7 +370,7 @@ class MySQL80Sysvars(SysvarProfile):
 
 def sysvar_profile_for(flavor: str, *, gtid_mode: str = "OFF", server_uuid: str | None = None) -> SysvarProfile:
     if flavor in ("mysql-8.0", "mysql-9.7"):
-        return MySQL80Sysvars(gtid_mode, server_uuid)
+        return MySQL80Sysvars(gtid_mode, server_uuid, recorded=flavor == "mysql-9.7")
     if flavor in ("mariadb-10.11", "mariadb-11.8"):
         return MariaDBSysvars()
     raise ValueError(f"unknown flavor {flavor!r}")
