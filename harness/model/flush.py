@@ -252,6 +252,7 @@ class BinaryLog:
                     thd.vars.values["gtid_seq_no"] = 0
                 if written.used_gtid_next:
                     thd.gtid_next_used = True
+                    thd.vars.values["gtid_owned"] = ""  # MySQL: the GTID is used up
             return written.number
 
     # ------------------------------------------------------------ MySQL GTID state
@@ -585,6 +586,8 @@ def write_failed_replace_drop(thd: "SessionView", drop_text: str) -> None:
 def trans_cannot_safely_rollback(thd: "SessionView", single_statement: bool) -> bool:
     """MariaDB's rule for writing a rolled-back transaction (R-log-rollback; docs section 3.1)."""
     fmt = thd.binlog_format
+    if thd.flavor.events.rollback_by_cache_flag:
+        return thd.trx_log.cannot_rollback
     if thd.trx_log.keep_log:
         return True
     # trans_has_updated_non_trans_table(): a temporary MyISAM table changed before the

@@ -25,8 +25,9 @@ class TrxLogState:
     wrote_temp: bool = False  # a statement of it wrote a temporary table
     has_ddl: bool = False  # the group gets FL_DDL
     keep_log: bool = False  # written at ROLLBACK even without an N-write
-    # MySQL's Transaction_ctx SESSION scope: a temporary table created / dropped in it
-    # (ROLLBACK then warns 1751 / 1752: harness/sql/stmt/rollback_notes.py)
+    # MySQL's Transaction_ctx SESSION scope: a temporary table created / dropped in it and
+    # not logged (row format; 9.7.4 observed: STATEMENT, which logs the CREATE, gives no
+    # 1751) -- ROLLBACK then warns 1751 / 1752: harness/sql/stmt/rollback_notes.py
     created_temp: bool = False
     dropped_temp: bool = False
     # a base non-transactional table changed (not a ROLLBACK TO's mark of nontrans_modified)
@@ -42,6 +43,9 @@ class TrxLogState:
     # cache's changes_to_non_trans_temp_table() (MIXED keeps it at ROLLBACK).
     nontrans_temp_accessed_in_cache: bool = False
     touched_self_logging: bool = False  # R-unsafe-self-logging: an earlier statement did
+    # MySQL's binlog_trx_cache_data::cannot_rollback(): an event that cannot be undone (a
+    # non-transactional change, temporary-table DDL) went into the trx cache
+    cannot_rollback: bool = False
     # The binlog registered in the transaction (trans_register_ha): something
     # went to one of its caches while a multi-statement transaction was open.
     binlog_joined: bool = False

@@ -141,6 +141,8 @@ def binlog_query(thd: SessionView, text: str, is_trans: bool, error_code: int, c
         thd.trx_log.gtid_nontrans = True
     if to_trx and thd.stmt.changed_nontrans_temp:
         thd.trx_log.nontrans_temp_in_cache = True
+    if to_trx and (thd.stmt.changed_nontrans or thd.stmt.changed_nontrans_temp or ddl):
+        thd.trx_log.cannot_rollback = True
     if to_trx and info is not None and any(u.table.temporary and not u.table.transactional for u in info.uses):
         # MYSQL_BIN_LOG::write: stmt_accessed_non_trans_temp_table(), read or written,
         # whether or not a row changed (observed, MIXED).

@@ -374,8 +374,9 @@ class Thd:
         self.temp_tables[key] = table
 
     def set_mixed_temp_row(self, flag: bool) -> None:
-        """Row format sticks while temporary tables exist (reset_current_stmt_binlog_format_row)."""
-        self.mixed_temp_row = flag
+        """Row format sticks while temporary tables exist (reset_current_stmt_binlog_format_row),
+        where the flavour keeps it so (MariaDB; not MySQL 8.0.4+)."""
+        self.mixed_temp_row = flag and self.server.flavor.ddl.mixed_row_sticks_with_temp_tables
 
     def note_nontrans_temp_modified(self) -> None:
         """The transaction changed a temporary non-transactional table (ROLLBACK then warns 1196)."""
@@ -731,18 +732,25 @@ class Thd:
             order = sorted(wanted.values(), key=lambda e: (e[0].db, e[0].name))
             self.server.lock_sys.lock_tables(self, order, float(self.vars.values.get("lock_wait_timeout", 86400)))
 
-    def _run_dml_locked(self, stmt: A.Statement, info: StatementInfo, views: Any) -> OkPacket | SelectResult:
+    def _open_dml(self, stmt: A.Statement, info: StatementInfo) -> bool:
+        """Start the opened statement in the transaction, with the checks before decide_logging_format."""
         self.begin_statement(info)
         self._choose_read_mode(stmt, info)
         is_write = bool(info.written)
         if is_write or info.uses:
             self.trx.active = True
         self._register_engines(stmt, info, is_write)
+        if is_write:  # after 6414 (warn_engine_mix): enforce_gtid_consistency's 1785
+            self.server.sysvars.before_decide(self, list(info.written))
         if self.stmt_log.uses_temp:
             # Opening a temporary table sets thread_specific_used: the statement's
             # events, and the COMMIT it writes, carry LOG_EVENT_THREAD_SPECIFIC_F.
             self.stmt_log.thread_specific = True
             self.trx_log.used_temp = True
+        return is_write
+
+    def _run_dml_locked(self, stmt: A.Statement, info: StatementInfo, views: Any) -> OkPacket | SelectResult:
+        is_write = self._open_dml(stmt, info)
         decision = decide_logging_format(info, self) if is_write else LoggingDecision(
             row=self.binlog_format == "ROW", unsafe=0, warn_unsafe=0, logged=False)
         if is_write and self.trx.isolation is None:
@@ -751,7 +759,7 @@ class Thd:
         self.stmt.decision = decision
         self.stmt.row_format = decision.row
         if decision.row and decision.logged and self.binlog_format != "ROW" and self.temp_tables:
-            self.mixed_temp_row = True
+            self.set_mixed_temp_row(True)
         ctx = ExecContext(self, info)
         if info.rand_used:
             ctx.save_rand_seeds()
@@ -1099,8 +1107,6 @@ class Thd:
 
     def rollback(self) -> None:
         L3.flush_stmt_cache(self)
-        # all.modified_non_trans_table: a temporary MyISAM table counts too (probed:
-        # ROLLBACK after writing one warns 1196 in every format).
         notes = rollback_notes(self)
         L3.rollback_trx_cache(self, single_statement=False)
         self.engine_rollback_to(0)

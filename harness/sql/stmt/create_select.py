@@ -406,6 +406,11 @@ class SelectCreate:
                 unsafe = decision.unsafe | bit(Unsafe.CREATE_SELECT_AUTOINC)
                 decision = type(decision)(row=decision.row or thd.binlog_format == "MIXED", unsafe=unsafe,
                                           warn_unsafe=unsafe if thd.binlog_format == "STATEMENT" else 0)
+        if self.st.temporary and thd.binlog_format in thd.server.flavor.ddl.temp_ddl_unlogged_formats \
+                and decision.logged and not decision.row:
+            # MySQL 8.0.4+, MIXED: a statement touching a temporary table is rows, so a
+            # CREATE TEMPORARY ... SELECT is not logged (9.7.4 observed)
+            decision = type(decision)(row=True, unsafe=decision.unsafe, warn_unsafe=0)
         if not thd.temp_tables:
             thd.set_mixed_temp_row(False)
         if thd.mixed_temp_row and thd.binlog_format != "ROW" and decision.logged and not decision.row:
@@ -510,7 +515,8 @@ class SelectCreate:
             if thd.in_multi_stmt_transaction_mode():
                 # OPTION_KEEP_LOG, as for a plain CREATE TEMPORARY TABLE in a transaction.
                 thd.trx_log.keep_log = True
-                thd.trx_log.created_temp = True
+                if t.created_in_row_format:
+                    thd.trx_log.created_temp = True
                 if not t.transactional and t.data.count:
                     # Its rows went into a non-transactional table: modified_non_trans_table,
                     # so ROLLBACK warns 1196 (probed, every format).
