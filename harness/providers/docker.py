@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from harness.kinds import get_kind
 from harness.providers.base import (
     BinaryNotFoundError,
     PortInUseError,
@@ -505,9 +506,10 @@ class DockerProvider:
                 f"--log-bin={PurePosixPath(spec.binlog_dir) / spec.binlog_basename}",
                 *where,
                 *spec.options,
-                # The workloads' data files, mounted at the same path (_data_files_mount):
-                # LOAD DATA INFILE then reads them as the local server does.
-                f"--secure-file-priv={_data_files_root()}",
+                # The workloads' data files are mounted at the same path (_data_files_mount):
+                # LOAD DATA INFILE reads them as the local server does, which has no
+                # --secure-file-priv (MariaDB's default, Debian's profile): neither has this.
+                *get_kind("mariadb-10.11").file_options(_data_files_root()),
                 *settings.profile.mariadbd_options(),
                 *self.server_options,
                 *settings.extra_options,
@@ -575,13 +577,7 @@ class DockerProvider:
             LABEL_PID_START: _proc_start_time(os.getpid()) or "",
             "replbed.workdir": str(workdir),
         }
-        environment = {spec.password_env: password} if spec.password_env else {}
-        if spec.profile_applies:
-            # The profile's accounts, created by the entrypoint's --init-file.
-            environment["REPLBED_INIT_SQL"] = settings.profile.init_sql(password)
-            where: dict[str, Any] = {"network_mode": "host", "volumes": _data_files_mount()}
-        else:
-            where = {"ports": {CONTAINER_PORT: ("127.0.0.1", port)}}
+        environment, where = _container_environment(settings, spec, password, port)
         docker = _docker_module()
         t0 = time.monotonic()
         try:
@@ -649,6 +645,39 @@ class DockerProvider:
             if handle.container is not None and \
                     handle.container.labels.get(LABEL_RUN) == self.run_id:
                 handle.stop()
+
+
+def _container_environment(settings: ServerSettings, spec: ImageSpec, password: str,
+                           port: int | None) -> tuple[dict[str, str], dict[str, Any]]:
+    """The container's environment, and where it lives (network, mounts)."""
+    environment = {spec.password_env: password} if spec.password_env else {}
+    zone = host_time_zone()
+    if zone:
+        # The local server runs in this machine's time zone (@@system_time_zone, what a
+        # TIMESTAMP column reads as, NOW()); the container's is its image's (UTC).
+        environment["TZ"] = zone
+    if spec.profile_applies:
+        # The profile's accounts, created by the entrypoint's --init-file.
+        environment["REPLBED_INIT_SQL"] = settings.profile.init_sql(password)
+        return environment, {"network_mode": "host", "volumes": _data_files_mount()}
+    return environment, {"ports": {CONTAINER_PORT: ("127.0.0.1", port)}}
+
+
+def host_time_zone() -> str | None:
+    """This machine's time zone as ``TZ`` names it, for a container to run in the same one.
+
+    ``$TZ`` when set (what the local server inherits), else the zone ``/etc/localtime``
+    links to (``Europe/Paris``); None when neither names one (the image's own, UTC).
+    The images carry the zone database (tzdata), so the name resolves the same inside."""
+    tz = os.environ.get("TZ")
+    if tz:
+        return tz
+    try:
+        target = os.readlink("/etc/localtime")
+    except OSError:
+        return None
+    marker = "zoneinfo/"
+    return target.split(marker, 1)[1] if marker in target else None
 
 
 def _data_files_root() -> str:

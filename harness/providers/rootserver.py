@@ -184,7 +184,7 @@ class RootServerProvider:
             "--bind-address=127.0.0.1", f"--port={port}",
             "--log-bin=binlog",
             # MySQL refuses to start without it; Debian's MariaDB profile leaves it unset.
-            *([f"--secure-file-priv={files_dir}"] if self.kind.is_mysql else []),
+            *self.kind.file_options(files_dir),
             *(MYSQL_SIZING_OPTIONS if self.kind.is_mysql else SIZING_OPTIONS),
             *settings.profile.mariadbd_options(),
             *settings.extra_options,
