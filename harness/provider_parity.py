@@ -100,7 +100,7 @@ def provider_parity(reference: str, *, workloads: str = "workloads/*.wl", case_g
                     profile: str | None = None, progress: Any = None) -> dict[str, Any]:
     """Run and judge; the result (also written to ``out/parity.json``)."""
     from harness.config import RunConfig
-    from harness.pipeline.regression import plan_settings, resolve_plan
+    from harness.pipeline.regression import plan_settings, resolve_plan, teardown_run
     from harness.runner import case_dir
 
     config = RunConfig(workloads=workloads, formats=formats, cases=case_globs, reference=reference,
@@ -108,7 +108,11 @@ def provider_parity(reference: str, *, workloads: str = "workloads/*.wl", case_g
     cases, pairs = resolve_plan(config)
     settings = plan_settings({"flavor": config.flavor, "profile": config.profile, "reference": reference})
     out.mkdir(parents=True, exist_ok=True)
-    seconds = run_both(reference, cases, list(formats), out, settings, progress)
+    try:
+        seconds = run_both(reference, cases, list(formats), out, settings, progress)
+    finally:
+        for side in ("local", "docker"):  # the datadirs (logs stay), as a run's teardown
+            teardown_run(out / side, progress=None)
     results = [judge_pair(c.name, f, case_dir(out / "local", c.name, f, "reference"),
                           case_dir(out / "docker", c.name, f, "reference")) for c, f in pairs]
     per_format: dict[str, dict[str, int]] = {}
