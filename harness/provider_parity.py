@@ -40,6 +40,9 @@ class PairParity:
     format: str
     same: bool
     lines: list[str]
+    # differs between two runs on the local server as well: the server's own nondeterminism
+    # (a random password salt, the event scheduler racing a client), not the provider's
+    noise: bool = False
 
 
 def judge_pair(case: str, fmt: str, local_dir: Path, docker_dir: Path) -> PairParity:
@@ -49,6 +52,10 @@ def judge_pair(case: str, fmt: str, local_dir: Path, docker_dir: Path) -> PairPa
     a, b = load_side(local_dir, "local"), load_side(docker_dir, "docker")
     c = judge(case, fmt, a, b)
     lines = [ln.replace("reference", "local").replace("replbed", "docker") for ln in c.lines]
+    if a.error and b.error:
+        # the case could not run on either (the same verdict, error), for the same reason?
+        same = a.error.removeprefix("local: ") == b.error.removeprefix("docker: ")
+        return PairParity(case, fmt, same, [] if same else lines)
     rec = c.record
     same = bool(rec.get("events_match") and rec.get("gtid_layout_ok") and rec.get("tables_match")
                 and rec.get("outcomes_match")) and not (a.error or b.error)
@@ -95,10 +102,35 @@ def run_both(reference: str, cases: list[Any], formats: list[str], out: Path, se
     return seconds
 
 
+def recheck_on_local(reference: str, cases: list[Any], results: list[PairParity], out: Path, settings: Any,
+                     progress: Any = None) -> None:
+    """Run the differing pairs once more on the local server (``out/local-again``): a pair
+    that differs between the two local runs too is the server's nondeterminism (``noise``),
+    which no provider can make equal; one the local server repeats is the provider's."""
+    from harness.providers import get_provider
+    from harness.runner import case_dir, run_side
+
+    differing = [r for r in results if not r.same]
+    if not differing:
+        return
+    names = {r.case for r in differing}
+    again = out / "local-again"
+    run_side(again, "reference", get_provider("local", kind=reference), [c for c in cases if c.name in names],
+             sorted({r.format for r in differing}), progress, settings=settings)
+    from harness.pipeline.regression import teardown_run
+
+    teardown_run(again, progress=None)
+    for r in differing:
+        twice = judge_pair(r.case, r.format, case_dir(out / "local", r.case, r.format, "reference"),
+                           case_dir(again, r.case, r.format, "reference"))
+        r.noise = not twice.same
+
+
 def provider_parity(reference: str, *, workloads: str = "workloads/*.wl", case_globs: tuple[str, ...] = (),
                     formats: tuple[str, ...] = ("STATEMENT", "ROW", "MIXED"), out: Path,
-                    profile: str | None = None, progress: Any = None) -> dict[str, Any]:
-    """Run and judge; the result (also written to ``out/parity.json``)."""
+                    profile: str | None = None, progress: Any = None, run: bool = True) -> dict[str, Any]:
+    """Run and judge; the result (also written to ``out/parity.json``). ``run=False``
+    judges what an earlier call left in ``out`` again (the same plan)."""
     from harness.config import RunConfig
     from harness.pipeline.regression import plan_settings, resolve_plan, teardown_run
     from harness.runner import case_dir
@@ -108,22 +140,27 @@ def provider_parity(reference: str, *, workloads: str = "workloads/*.wl", case_g
     cases, pairs = resolve_plan(config)
     settings = plan_settings({"flavor": config.flavor, "profile": config.profile, "reference": reference})
     out.mkdir(parents=True, exist_ok=True)
+    seconds: dict[str, float] = {}
     try:
-        seconds = run_both(reference, cases, list(formats), out, settings, progress)
+        if run:
+            seconds = run_both(reference, cases, list(formats), out, settings, progress)
     finally:
         for side in ("local", "docker"):  # the datadirs (logs stay), as a run's teardown
             teardown_run(out / side, progress=None)
     results = [judge_pair(c.name, f, case_dir(out / "local", c.name, f, "reference"),
                           case_dir(out / "docker", c.name, f, "reference")) for c, f in pairs]
+    recheck_on_local(reference, cases, results, out, settings, progress)
     per_format: dict[str, dict[str, int]] = {}
     for r in results:
-        slot = per_format.setdefault(r.format, {"same": 0, "differ": 0})
-        slot["same" if r.same else "differ"] += 1
+        slot = per_format.setdefault(r.format, {"same": 0, "noise": 0, "differ": 0})
+        slot["same" if r.same else "noise" if r.noise else "differ"] += 1
     summary = {
         "reference": reference, "profile": config.profile, "cases": len(cases), "pairs": len(results),
-        "same": sum(r.same for r in results), "differ": sum(not r.same for r in results),
+        "same": sum(r.same for r in results), "noise": sum(r.noise for r in results),
+        "differ": sum(not r.same and not r.noise for r in results),
         "per_format": per_format, "seconds": seconds,
-        "differing": [{"case": r.case, "format": r.format, "lines": r.lines} for r in results if not r.same],
+        "differing": [{"case": r.case, "format": r.format, "noise": r.noise, "lines": r.lines}
+                      for r in results if not r.same],
     }
     (out / "parity.json").write_text(json.dumps(summary, indent=1) + "\n")
     return summary
@@ -144,23 +181,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--profile", default=None, help="server profile (default: the kind's)")
     ap.add_argument("--out", type=Path, required=True, help="a directory for both sides' cases and parity.json")
     ap.add_argument("--quiet", action="store_true", help="no per-case progress lines")
+    ap.add_argument("--rejudge", action="store_true", help="judge what an earlier run left in --out again")
     args = ap.parse_args(argv)
     progress = None if args.quiet else (lambda line: print(line, flush=True))
     try:
         s = provider_parity(args.reference, workloads=args.workloads, case_globs=tuple(args.case),
                             formats=tuple(args.formats), out=args.out.resolve(), profile=args.profile,
-                            progress=progress)
+                            progress=progress, run=not args.rejudge)
     except (PlanError, ValueError) as exc:
         print(f"provider_parity: {exc}", file=sys.stderr)
         return 2
     for d in s["differing"]:
-        print(f"DIFF {d['case']} {d['format']}")
+        print(f"{'NOISE' if d['noise'] else 'DIFF'} {d['case']} {d['format']}")
         for line in d["lines"][:12]:
             print(line)
-    fmts = ", ".join(f"{f} {v['same']}/{v['same'] + v['differ']}" for f, v in s["per_format"].items())
+    fmts = ", ".join(f"{f} {v['same']}/{sum(v.values())}" for f, v in s["per_format"].items())
     print(f"{s['reference']} ({s['profile']}): {s['same']}/{s['pairs']} case x format the same on local and "
-          f"docker ({fmts}); {s['differ']} differ; local {s['seconds'].get('local')} s, docker "
-          f"{s['seconds'].get('docker')} s")
+          f"docker ({fmts}); {s['noise']} differ between two local runs as well (server noise); "
+          f"{s['differ']} differ; local {s['seconds'].get('local')} s, docker {s['seconds'].get('docker')} s")
     return 1 if s["differ"] else 0
 
 
