@@ -120,3 +120,24 @@ def test_pair_parity_reports_what_differs(tmp_path: Path) -> None:
     assert not errored.same and any("1290" in ln for ln in errored.lines), errored.lines
     # the workload's annotations: OK expected, the container answered 1290
     assert any("annotations" in ln for ln in errored.lines), errored.lines
+
+
+
+def _failed(tmp: Path, name: str, error: str) -> Path:
+    from harness.runner import CaseOutcome
+
+    d = tmp / name
+    CaseOutcome(case="c", format="ROW", side="reference", status="failed", error=error, dest_dir=d).write(d)
+    return d
+
+
+def test_a_case_that_fails_alike_on_both_is_the_same_verdict(tmp_path: Path) -> None:
+    from harness.provider_parity import judge_pair
+
+    why = "setup: DatabaseError: 1193 (HY000): Unknown system variable 'tx_isolation'"
+    a = _failed(tmp_path, "a", why)
+    assert judge_pair("c", "ROW", a, _failed(tmp_path, "b", why)).same
+    other = judge_pair("c", "ROW", a, _failed(tmp_path, "c", "server start failed: no port"))
+    assert not other.same and any("tx_isolation" in ln for ln in other.lines)
+    # ... and a case that ran on one provider only is not
+    assert not judge_pair("c", "ROW", a, _side(tmp_path, "ok", "localhost")).same
