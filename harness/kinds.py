@@ -77,6 +77,17 @@ class ServerKind:
         is ``transaction_isolation`` on MySQL); other names unchanged."""
         return dict(self.session_variable_names).get(name.lower(), name)
 
+    def file_options(self, files_dir: object) -> tuple[str, ...]:
+        """Where LOAD DATA INFILE / SELECT ... INTO OUTFILE may reach, the same for every
+        provider that starts this kind (the local process and the container must not differ).
+
+        MySQL refuses to start without ``--secure-file-priv`` (its compiled-in directory
+        does not exist here): it gets the directory of the workloads' data files
+        (``harness.workload.parser.data_files_root``). MariaDB has no default (no
+        restriction) and Debian's profile sets none: nothing, as the packaged server.
+        A container gets ``files_dir`` mounted at the same path either way."""
+        return (f"--secure-file-priv={files_dir}",) if self.is_mysql else ()
+
 
 KINDS: dict[str, ServerKind] = {
     k.name: k
