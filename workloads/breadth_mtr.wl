@@ -25,6 +25,7 @@ con1: DROP TRIGGER d2.tr  => 1360
 con1: DROP DATABASE d2
 
 [case mtrb_drop_table_referenced_parent]
+servers = mariadb  # a foreign key on a non-unique parent key is MariaDB's; MySQL 9.7 refuses it (6125, restrict_fk_on_non_standard_key), so the parent/child setup fails; the DROP of a referenced parent is 3730 there (fk_ddl)
 rule = MDB.fk.drop_parent_partial
 seed = 024
 description = DROP TABLE of a referenced parent beside other tables: the others are dropped and logged (a missing one too under IF EXISTS), the parent stays; one 1451, then the missing tables' 1051 (Note under IF EXISTS, Error without)
@@ -44,6 +45,7 @@ con1: SHOW TABLES
 con1: DROP TABLE d, c, p
 
 [case mtrb_alter_keys_onoff]
+servers = mariadb  # its setup creates an Aria table (MySQL 9.7 has no Aria: 1286)
 rule = MDB.ddl.alter_keys_onoff
 seed = 024
 description = ALTER TABLE ENABLE/DISABLE KEYS is logged as written in every format; an engine other than MyISAM/Aria answers Note 1031 naming the engine the table ends with; combined with a copying change it counts in Records' warnings
@@ -120,6 +122,7 @@ con1: SELECT * FROM t2
 con1: DROP TEMPORARY TABLE t2
 
 [case mtrb_alter_two_phase]
+servers = mariadb  # binlog_alter_two_phase is MariaDB's (MySQL 9.7: 1193)
 rule = MDB.ddl.alter_two_phase
 seed = 024
 description = binlog_alter_two_phase: an ALTER that changes the table is logged as START ALTER then COMMIT ALTER (Gtid flags_extra, Q_GTID_FLAGS3 with the START's seq_no), or ROLLBACK ALTER with the error when the copy fails; a rename, ENABLE KEYS, a temporary table and an ALTER refused while prepared are logged once or not at all
@@ -142,6 +145,7 @@ con1: SET binlog_alter_two_phase = OFF
 con1: ALTER TABLE t2 DROP COLUMN c
 
 [case mtrb_time_literal_as_number]
+servers = mariadb  # EXECUTE ... USING an expression is MariaDB's (MySQL 9.7 takes user variables only: 1064)
 rule = MDB.types.time_literal_number
 seed = 024
 description = a TIME literal (and MAKETIME, and a TIME passed to EXECUTE ... USING, logged as TIME'...') stored into a DECIMAL or an INT column is its HHMMSS number, no 1265 (binlog_stm_ps)
@@ -154,6 +158,7 @@ con1: EXECUTE stmt USING TIME'23:59:59'
 con1: SELECT a, b, TIME'10:20:30' + 0 FROM t1
 
 [case mtrb_flush_delete_domain]
+servers = mariadb  # FLUSH BINARY LOGS DELETE_DOMAIN_ID is MariaDB's GTID domains (MySQL 9.7: 1064)
 rule = MDB.gtid.delete_domain
 seed = 024
 description = FLUSH BINARY LOGS DELETE_DOMAIN_ID (rpl_binlog_state::drop_domain): an empty list rotates; a domain not in the state is a Warning 1076 and nothing rotates; a domain whose GTIDs the oldest file's Gtid_list does not hold is 1076 (nothing removed, after the warnings for the other ids); an id beyond 32 bits is 1076. The removal after PURGE BINARY LOGS is pinned by binlog_flush_binlogs_delete_domain and tests/sql/stmt (a purged binlog cannot be replayed from its first file). One domain: a Gtid_list of several lists them in the server's hash order (not modelled)
@@ -168,6 +173,7 @@ con1: FLUSH BINARY LOGS DELETE_DOMAIN_ID = (4294967296)  => 1076
 con1: INSERT INTO t VALUES (2)
 
 [case mtrb_compressed_columns]
+servers = mariadb  # COMPRESSED columns are MariaDB's (MySQL 9.7: 1064)
 rule = MDB.types.compressed_columns
 seed = 024
 description = VARCHAR/VARBINARY/TEXT/BLOB COMPRESSED: rows events carry the stored form (Table_map types 141/140, a VARCHAR's length plus the header byte; a value under 100 bytes behind a 0x00 header, a longer one raw-deflated behind 0x80+n+8 and its length), SHOW CREATE prints /*M!100301 COMPRESSED*/; a key on one is 4097 (field_comp.cc)
@@ -182,6 +188,7 @@ con1: CREATE TABLE k (a VARCHAR(10) COMPRESSED, KEY (a))  => 4097
 con1: DELETE FROM t1 WHERE e = 'mye'
 
 [case mtrb_drop_under_lock_tables]
+servers = mariadb  # a foreign key on a non-unique parent key is MariaDB's; MySQL 9.7 refuses it (6125, restrict_fk_on_non_standard_key), so the parent/child setup fails; the DROP of a referenced parent is 3730 there (fk_ddl)
 rule = MDB.ddl.drop_under_lock_tables
 seed = 024
 description = DROP TABLE under LOCK TABLES of a table locked for WRITE commits the open transaction and drops it (the other locks stay); READ-locked 1099, not locked 1100; Q_FLAGS2 carries foreign_key_checks=0, sql_auto_is_null=1 and sql_if_exists=1 (OPTIONS_WRITTEN_TO_BIN_LOG; the binlog suite's foreign_key)
@@ -204,6 +211,7 @@ con1: INSERT INTO t3 VALUES (1)
 con1: SET sql_auto_is_null = 0
 
 [case mtrb_create_select_constraints]
+servers = mariadb  # check_constraint_checks is MariaDB's (MySQL 9.7: 1193), set in the case's first step
 rule = MDB.ddl.create_select_constraints
 seed = 024
 description = CHECK and FOREIGN KEY declared in CREATE TABLE ... SELECT: built as CREATE TABLE builds them (named CONSTRAINT_n / t_ibfk_n), each selected row checked (4025, 1452; IGNORE skips a CHECK failure with a warning); with foreign_key_checks=0 a missing parent is accepted; logged as written in STATEMENT, as SHOW CREATE TABLE in ROW (binlog_show_binlog_events_session_variables)
@@ -225,6 +233,6 @@ rule = MDB.types.zero_temporal_literals
 seed = 024
 description = DATE'0000-00-00' and TIMESTAMP'0000-00-00 00:00:00' are zero values (how a binary-protocol date parameter out of range is logged, binlog_stm_datetime_ranges_mdev15289): stored as zero into DATE, DATETIME and TIMESTAMP columns, and read back as zero
 setup: CREATE TABLE t1 (d DATE, dt DATETIME, ts TIMESTAMP NULL) ENGINE=InnoDB
-con1: INSERT INTO t1 VALUES (TIMESTAMP'0000-00-00 00:00:00', TIMESTAMP'0000-00-00 00:00:00', TIMESTAMP'0000-00-00 00:00:00')
-con1: INSERT INTO t1 VALUES (DATE'0000-00-00', DATE'0000-00-00', DATE'0000-00-00')
-con1: SELECT d, dt, ts, DATE'0000-00-00' = d FROM t1
+con1: INSERT INTO t1 VALUES (TIMESTAMP'0000-00-00 00:00:00', TIMESTAMP'0000-00-00 00:00:00', TIMESTAMP'0000-00-00 00:00:00')  => mysql-9.7:1525
+con1: INSERT INTO t1 VALUES (DATE'0000-00-00', DATE'0000-00-00', DATE'0000-00-00')  => mysql-9.7:1525
+con1: SELECT d, dt, ts, DATE'0000-00-00' = d FROM t1  => mysql-9.7:1525
