@@ -84,6 +84,20 @@ class Parser(DdlParser, AclParser, ShowParser):
                     break
         return st
 
+    def kill_stmt(self) -> A.Statement:
+        self.expect_kw("KILL")
+        self.accept_kw("HARD", "SOFT")
+        query_only = False
+        if self.accept_kw("QUERY"):
+            query_only = True
+            if self.accept_kw("ID"):
+                raise UnsupportedError("KILL QUERY ID")
+        else:
+            self.accept_kw("CONNECTION")
+        if self.accept_kw("USER"):
+            raise UnsupportedError("KILL USER")
+        return A.Kill(target=self.expr(), query_only=query_only)
+
     def deallocate_stmt(self) -> A.Statement:
         self.expect_kw("DEALLOCATE", "DROP")
         self.expect_kw("PREPARE")
@@ -493,6 +507,7 @@ _STATEMENTS: dict[str, Callable[[Parser], A.Statement]] = {
     "PREPARE": Parser.prepare_stmt,
     "EXECUTE": Parser.execute_stmt,
     "DEALLOCATE": Parser.deallocate_stmt,
+    "KILL": Parser.kill_stmt,
     "INSERT": Parser.insert_stmt,
     "LOAD": Parser.load_stmt,
     "REPLACE": Parser.insert_stmt,
