@@ -237,7 +237,8 @@ STATUS_VARS: dict[int, tuple[str, int]] = {
     Q.Q_ENABLE_CASCADE_TRIGGERS: ("uint", 1),
     Q.Q_HRNOW: ("uint", 3),
     Q.Q_XID: ("uint", 8),
-    Q.Q_GTID_FLAGS3: ("uint", 1),
+    # flags_extra, then the START ALTER's seq_no (u64) when COMMIT/ROLLBACK ALTER (log_event.cc)
+    Q.Q_GTID_FLAGS3: ("flags3", 1),
     Q.Q_CHARACTER_SET_COLLATIONS: ("pairs", 0),
 }
 STATUS_VARS_I = {int(k): v for k, v in STATUS_VARS.items()}
@@ -249,6 +250,8 @@ STATUS_VAR_VARIES: dict[int, str] = {
     Q.Q_MICROSECONDS: "Query: microseconds of the statement start time",
 }
 OVER_MAX_DBS_IN_EVENT_MTS = 254
+# Gtid_log_event::FL_COMMIT_ALTER_E1 | FL_ROLLBACK_ALTER_E1: Q_GTID_FLAGS3 carries sa_seq_no
+ALTER_COMPLETION_FLAGS = 4 | 8
 
 
 def status_var_name(code: int) -> str:
@@ -267,6 +270,8 @@ def status_var_size(b: bytes, p: int, end: int) -> int:
     kind, n = spec
     if kind in ("uint", "u16s"):
         return 1 + n
+    if kind == "flags3":
+        return 2 + (8 if b[p + 1] & ALTER_COMPLETION_FLAGS else 0)
     if kind == "lenstr":
         return 2 + b[p + 1]
     if kind == "lenstr_z":

@@ -207,10 +207,29 @@ def info_text(ev: Event) -> str:
     return ""
 
 
-def show_binlog_events_row(ev: Event, log_name: str, pos: int) -> tuple[str, int, str, int, int, str]:
-    """(Log_name, Pos, Event_type, Server_id, End_log_pos, Info)."""
+# MariaDB's Query_log_event::pack_info names the session options its Q_FLAGS2 holds
+# that differ from the defaults, in this order (observed on 10.11.19: `use `test`; set
+# foreign_key_checks=0, sql_auto_is_null=1, unique_checks=0, check_constraint_checks=0,
+# @@sql_if_exists=1; insert ...`); mariadb-binlog prints them as SET statements instead.
+_PACK_INFO_OPTIONS = ((0x04000000, "foreign_key_checks=0"), (0x00004000, "sql_auto_is_null=1"),
+                      (0x08000000, "unique_checks=0"), (0x00008000, "check_constraint_checks=0"),
+                      (0x10000000, "@@sql_if_exists=1"))
+
+
+def show_binlog_events_row(ev: Event, log_name: str, pos: int,
+                           session_options: bool = False) -> tuple[str, int, str, int, int, str]:
+    """(Log_name, Pos, Event_type, Server_id, End_log_pos, Info). ``session_options``: a
+    Query's Info names its non-default Q_FLAGS2 options (MariaDB's pack_info)."""
     h = ev.header
-    return (log_name, pos, event_type_name(ev), h.server_id, h.log_pos, info_text(ev))
+    info = info_text(ev)
+    if session_options and isinstance(ev, QueryEvent):
+        flags2 = ev.status(QueryStatus.Q_FLAGS2_CODE) or 0
+        names = [name for bit, name in _PACK_INFO_OPTIONS if flags2 & bit]
+        if names:
+            at = len(f"use {quote_identifier(_text(ev.database))}; ") \
+                if ev.database and not ev.header.flags & HeaderFlag.SUPPRESS_USE else 0
+            info = info[:at] + "set " + ", ".join(names) + "; " + info[at:]
+    return (log_name, pos, event_type_name(ev), h.server_id, h.log_pos, info)
 
 
 def mysqlbinlog_like(ev: Event, pos: int) -> str:

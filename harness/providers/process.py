@@ -437,6 +437,7 @@ def launch_child_server(handle: P, argv: Sequence[str], *, settings: ServerSetti
         raise
     handle.info["start_seconds"] = round(time.monotonic() - t0, 3)
     handle.info["argv"] = list(argv)
+    handle.info.setdefault("profile", settings.profile.name)  # ``=> PROFILE:CODE`` annotations
     return handle
 
 

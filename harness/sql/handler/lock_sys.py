@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
 ER_LOCK_WAIT_TIMEOUT = 1205
 ER_LOCK_DEADLOCK = 1213
+ER_CHECKREAD = 1020
 
 LockKey = tuple[int, Any, Any]  # (id of the table's TableData, index name, key value)
 
@@ -50,11 +51,16 @@ def deadlock_error() -> ServerError:
     return error("ER_LOCK_DEADLOCK")
 
 
+def record_changed_error(table: str) -> ServerError:
+    return error("ER_CHECKREAD", table)
+
+
 def reported_twice(err: ServerError) -> ServerError:
     """A lock error met while reading through an index (a unique lookup or a range,
     the server's quick select) is reported by the handler and again by the
     statement: SHOW WARNINGS lists the Error twice. Met in a full table scan or
-    while inserting, it is listed once (probed on MariaDB 10.11, 1205 and 1213)."""
+    while inserting, it is listed once (probed on MariaDB 10.11, 1205 and 1213; on
+    MariaDB 11.8 1020 the same way)."""
     err.times_reported = 2
     return err
 

@@ -57,6 +57,9 @@ COLLATIONS = {
     "utf8_bin": ("utf8mb3", 83, True), "utf8_unicode_ci": ("utf8mb3", 192, False),
     "utf8mb4_general_ci": ("utf8mb4", 45, False), "utf8mb4_bin": ("utf8mb4", 46, True),
     "utf8mb4_unicode_ci": ("utf8mb4", 224, False), "utf8mb4_unicode_520_ci": ("utf8mb4", 246, False),
+    # UCA 14.0.0 (10.10+, MDEV-27009): MariaDB 11.8's default for utf8mb4 / utf8mb3
+    # (@@character_set_collations; ids as the binlog writes them, docs/RULES-mariadb-11.8.md)
+    "utf8mb4_uca1400_ai_ci": ("utf8mb4", 2304, False), "utf8mb3_uca1400_ai_ci": ("utf8mb3", 2048, False),
     "ucs2_general_ci": ("ucs2", 35, False), "ucs2_bin": ("ucs2", 90, True),
     "utf16_general_ci": ("utf16", 54, False), "utf16_bin": ("utf16", 55, True),
     "utf32_general_ci": ("utf32", 60, False), "utf32_bin": ("utf32", 61, True),

@@ -20,7 +20,7 @@ from harness.sql.item.charsets import CharsetStr
 from harness.sql.item.column_types import MemberStr, value_to_string
 from harness.sql.item.number_text import parse_number_prefix
 from harness.sql.item.column_types import parse_temporal
-from harness.sql.item.temporal import parse_time
+from harness.sql.item.temporal import ZeroDate, ZeroDateTime, parse_time
 from harness.sql.parse import parse_tree as A
 from harness.sql.item.arg_comparator import comparison_conversion
 from harness.sql.parse.parse_errors import UnsupportedError
@@ -784,13 +784,13 @@ def _comparison(lf: Fn, rf: Fn, conv: Callable[[Any, Any, Any], str | None] | No
     """``lf op rf`` (``test`` of compare(); None: ``<=>``), pushing Warning 1292 for the
     conversion arg_comparator.comparison_conversion says it makes."""
     if conv is not None:
-        from harness.sql.sql_errors import Note
+        from harness.sql.sql_errors import ComparisonNote
 
         def converting(env: Env) -> Any:
             a, b = lf(env), rf(env)
             msg = conv(a, b, env.ctx)
             if msg is not None:
-                env.ctx.notes.append(Note("Warning", 1292, msg))
+                env.ctx.notes.append(ComparisonNote("Warning", 1292, msg))
             return _compared(a, b, test)
         return converting
     if test is None:
@@ -1034,12 +1034,21 @@ def _cast_literal(kind: str) -> Callable[[list[Fn], A.FuncCall], Fn]:
             if kind == "TIME":
                 # TIME'-26:02:03.5' (how a prepared statement's TIME parameter is logged):
                 # read as a TIME, not as a date.
-                if parse_time(s)[0] is None:
+                us = parse_time(s)[0]
+                if us is None:
                     raise error("ER_TRUNCATED_WRONG_VALUE", kind.lower(), s)
-                return s
+                # A TIME value (stored into a number it is HHMMSS: TIME'10:20:30' into a
+                # DECIMAL is 102030, binlog_stm_ps); one with a fraction keeps its text, which
+                # carries the digits written.
+                return s if "." in s else dt.timedelta(microseconds=us)
             p = parse_temporal(s)
             if p is None:
                 raise error("ER_TRUNCATED_WRONG_VALUE", kind.lower(), s)
+            if p.year == p.month == p.day == 0:
+                # DATE'0000-00-00' / TIMESTAMP'0000-00-00 00:00:00' (a binary-protocol date
+                # parameter out of range becomes this zero: Item_param::set_time)
+                return ZeroDate() if kind == "DATE" else ZeroDateTime(0, 0, 0, p.hour, p.minute, p.second,
+                                                                     p.microsecond)
             if kind == "DATE":
                 return dt.date(p.year, p.month, p.day)
             if kind == "TIMESTAMP":
