@@ -592,7 +592,7 @@ class Thd:
             self.notes = [] if self.server.flavor.sql.clear_warnings_always or statement_clears_warnings(stmt) \
                 else list(self.last_notes)
         self.carried_notes = len(self.notes) if not is_diag else 0
-        if not is_diag and self.server.sysvars.deprecated():
+        if not is_diag and self.server.sysvars.deprecated_renamed():
             from harness.sql.stmt.set_var import warn_deprecated_names
             warn_deprecated_names(self, sql)
         self.stmt.text = sql

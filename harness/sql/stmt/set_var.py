@@ -55,7 +55,7 @@ def warn_deprecated_names(thd: "Thd", sql: str) -> None:
     tx_read_only) that the statement names, as the parser warns when it looks the name
     up (sys_var::do_deprecated_warning): ``@@tx_isolation`` anywhere, ``SET tx_isolation =``.
     At parse time, so before the statement's own conditions (probed)."""
-    deprecated = thd.server.sysvars.deprecated()
+    deprecated = thd.server.sysvars.deprecated_renamed()
     names = [m.group(1).lower() for m in _SYSVAR_READ.finditer(sql)]
     if re.match(r"\s*SET\s", sql, re.I):
         names += [m.group(1).lower() for m in _SET_TARGET.finditer(sql)]

@@ -44,9 +44,9 @@ class SysvarProfile:
     def aliases(self) -> dict[str, str]:
         return {}
 
-    def deprecated(self) -> dict[str, str]:
+    def deprecated_renamed(self) -> dict[str, str]:
         """Variable names that warn 1287 when a statement names them (SET or @@read),
-        with the name to use instead."""
+        with the name to use instead (MariaDB 11.8; checked at parse time)."""
         return {}
 
     def hidden(self) -> frozenset[str]:
@@ -133,7 +133,7 @@ class MariaDB118Sysvars(MariaDBSysvars):
         # tx_isolation / tx_read_only the deprecated ones (one variable each).
         return {"transaction_isolation": "tx_isolation", "transaction_read_only": "tx_read_only"}
 
-    def deprecated(self) -> dict[str, str]:
+    def deprecated_renamed(self) -> dict[str, str]:
         # sys_var::do_deprecated_warning: SET tx_isolation = ... and SELECT @@tx_isolation warn
         # 1287; SET transaction_isolation and SET TRANSACTION ISOLATION LEVEL do not (probed).
         return {"tx_isolation": "transaction_isolation", "tx_read_only": "transaction_read_only"}
