@@ -37,6 +37,8 @@ from harness.sql.stmt.locked_tables import check_locked_tables
 from harness.sql.stmt.sql_load import mysql_load
 from harness.sql.handler.lock_sys import lock_myisam_tables
 from harness.sql.handler.prelock import analyze
+from harness.sql.item.charsets import charset_literal
+from harness.sql.parse.lexer import SJIS_CHARSETS
 from harness.sql.handler.row_locks import uses_row_locks
 from harness.sql.parse.stmtinfo import StatementInfo
 from harness.sql.handler.storage import registers_without_2pc
@@ -544,9 +546,10 @@ class Thd:
     # ------------------------------------------------------------ statement entry point
 
     def parse(self, sql: str) -> A.Statement:
-        if "NO_BACKSLASH_ESCAPES" in str(self.vars.get("sql_mode")):
-            # The caches hold what the default lexer read (backslash escapes).
-            return parse(sql, no_backslash_escapes=True)
+        nbe, client = "NO_BACKSLASH_ESCAPES" in str(self.vars.get("sql_mode")), self.vars.get("character_set_client")
+        if nbe or client in SJIS_CHARSETS:
+            # The caches hold what the default lexer read (backslash escapes, utf8 literals).
+            return parse(sql, nbe, str(client), charset_literal)
         with _PARSE_CACHE_LOCK:
             cached = _PARSE_CACHE.get(sql)
             if cached is not None:
