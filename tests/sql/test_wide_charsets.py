@@ -111,3 +111,34 @@ def test_utf8_introducer_on_non_ascii_text(bed: Bed) -> None:
     s.execute("CREATE TABLE t3 (f TEXT CHARACTER SET utf8)")
     s.execute("INSERT INTO t3 VALUES (_utf8'\u30bd')")
     assert s.execute("SELECT HEX(f) FROM t3").rows == [["E382BD"]]
+
+
+def test_soundex_and_sounds_like(bed: Bed) -> None:
+    """Item_func_soundex, compared with 10.11.19: a vowel between two letters of one code
+    does not let the code repeat (Tymczak T520); SOUNDS LIKE compares two SOUNDEX."""
+    s = bed.session("STATEMENT")
+    assert s.execute("SELECT SOUNDEX('Robert'), SOUNDEX('Tymczak'), SOUNDEX('Ashcraft'), SOUNDEX('Hello World'), "
+                     "SOUNDEX('aeiou b'), SOUNDEX('123'), 'Robert' SOUNDS LIKE 'Rupert'").rows == [
+        ["R163", "T520", "A2613", "H4643", "A100", "", 1]]
+
+
+def test_collation_and_charset_of_values(bed: Bed) -> None:
+    s = bed.session("STATEMENT")
+    s.execute("CREATE TABLE tc (u VARCHAR(5), j VARCHAR(5) CHARACTER SET cp932)")
+    s.execute("INSERT INTO tc VALUES ('a', 'b')")
+    s.execute("SET collation_connection = cp932_japanese_ci")
+    assert s.execute("SELECT COLLATION('.'), CHARSET('.'), COLLATION(1), COLLATION(u), COLLATION(j), CHARSET(j) "
+                     "FROM tc").rows == [["cp932_japanese_ci", "cp932", "binary", "utf8mb4_general_ci",
+                                         "cp932_japanese_ci", "cp932"]]
+
+
+def test_binary_strings_into_cp932_and_sets_the_model_lacks(bed: Bed) -> None:
+    s = bed.session("STATEMENT")
+    s.execute("CREATE TABLE tj (c CHAR(1)) CHARACTER SET cp932")
+    s.execute("INSERT INTO tj VALUES (0x815C), (0xED40)")
+    assert s.execute("SELECT HEX(c) FROM tj").rows == [["815C"], ["ED40"]]
+    for sql in ("INSERT INTO tj VALUES (0x81)", "SELECT CONVERT('a' USING eucjpms)"):
+        with pytest.raises(ServerError) as e:
+            s.execute(sql)
+        assert e.value.code == 1235
+    assert s.execute("SELECT COUNT(*) FROM tj").rows == [[2]]

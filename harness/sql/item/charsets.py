@@ -86,6 +86,16 @@ def charset_literal(raw: bytes, charset: str) -> "CharsetStr":
     return CharsetStr(raw.decode(cs.codec), cs.default_id, cs.codec)
 
 
+def well_formed(value: bytes, name: str, codec: str) -> str:
+    """A binary string copied into a column of a multi-byte set as that set's characters
+    (String_copier::well_formed_copy); bytes that are none of them are not modelled."""
+    try:
+        return value.decode(codec)
+    except UnicodeDecodeError:
+        from harness.sql.parse.parse_errors import UnsupportedError
+        raise UnsupportedError(f"a binary string that is not {name} stored in a {name} column") from None
+
+
 def representable(ch: str, cs: Charset) -> bool:
     """Whether character set ``cs`` has the character ``ch`` (latin1 is cp1252 plus the five
     bytes cp1252 leaves undefined, which map to the same code points; ucs2 has the BMP only)."""

@@ -263,6 +263,11 @@ class ExprParser:
                     raise UnsupportedError("LIKE ... ESCAPE")
             elif self.accept_kw("REGEXP", "RLIKE"):
                 left = A.Regexp(left, self.bit_or(), neg)
+            elif not neg and self.at_kw("SOUNDS") and self.peek_kw(1, "LIKE"):
+                # sql_yacc.yy: `a SOUNDS LIKE b` is SOUNDEX(a) = SOUNDEX(b)
+                self.advance()
+                self.advance()
+                left = A.Binary("=", A.FuncCall("SOUNDEX", [left]), A.FuncCall("SOUNDEX", [self.bit_or()]))
             else:
                 return left
 
