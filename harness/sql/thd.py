@@ -63,7 +63,7 @@ from harness.sql.parse.shape import ShapeCache
 from harness.sql.parse.command_flags import statement_clears_warnings
 from harness.sql.sql_parse import mysql_execute_command
 from harness.sql.stmt.sql_result import OkPacket
-from harness.sql.stmt.transaction import Savepoint
+from harness.sql.stmt.transaction import Savepoint, binlog_refused
 
 if TYPE_CHECKING:
     from harness.sql.server import ServerState
@@ -1060,12 +1060,18 @@ class Thd:
             return
         # Autocommit: the statement is the transaction.
         if success:
-            L3.commit_trx_cache(self, with_stmt_cache=True)
+            try:
+                L3.commit_trx_cache(self, with_stmt_cache=True)
+            except ServerError as e:
+                binlog_refused(self, e)
             if warn_nontrans and self.stmt.changed_nontrans:
                 self.notes.append(Note("Warning", 1196,
                                        "Some non-transactional changed tables couldn't be rolled back"))
         else:
-            L3.flush_stmt_cache(self)
+            try:
+                L3.flush_stmt_cache(self)
+            except ServerError as e:
+                binlog_refused(self, e, failed=True)
             L3.rollback_trx_cache(self, single_statement=True)
             # A temporary MyISAM table counts as modified_non_trans_table too when the
             # statement is logged as a statement (probed: STATEMENT and MIXED, not ROW).
@@ -1077,8 +1083,11 @@ class Thd:
 
     def commit(self) -> None:
         """COMMIT or an implicit commit."""
-        L3.flush_stmt_cache(self)
-        L3.commit_trx_cache(self)
+        try:
+            L3.flush_stmt_cache(self)
+            L3.commit_trx_cache(self)
+        except ServerError as e:
+            binlog_refused(self, e)
         self.trx.undo_log.clear()
         self._reset_trx()
 
