@@ -63,7 +63,7 @@ from harness.sql.parse.shape import ShapeCache
 from harness.sql.parse.command_flags import statement_clears_warnings
 from harness.sql.sql_parse import mysql_execute_command
 from harness.sql.stmt.sql_result import OkPacket
-from harness.sql.stmt.transaction import Savepoint, binlog_refused
+from harness.sql.stmt.transaction import Savepoint, binlog_refused, undecided_row
 
 if TYPE_CHECKING:
     from harness.sql.server import ServerState
@@ -540,7 +540,7 @@ class Thd:
         self.stmt.rows_changed += 1
         if after is not None and not self.stmt_log.time_zone_used and row_uses_time_zone(self, table, after, assigned):
             self.stmt_log.time_zone_used = True  # a TIMESTAMP (MySQL: DATETIME) store (stmt/time_zone.py)
-        if self.stmt.decision.logged and self.stmt.row_format:  # type: ignore[union-attr]
+        if (self.stmt.decision or undecided_row()).logged and self.stmt.row_format:
             binlog_write_row(self, table, kind, before, after, assigned)
 
     # ------------------------------------------------------------ statement entry point

@@ -8,10 +8,11 @@ SAVEPOINT / ROLLBACK TO follow R-log-rollback-to-savepoint as MariaDB applies it
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from harness.model import flush as L3
 from harness.sql.parse import parse_tree as A
+from harness.sql.parse.parse_errors import UnsupportedError
 from harness.sql.sql_errors import Note, ServerError, error
 from harness.sql.stmt.rollback_notes import rollback_notes
 from harness.sql.stmt import sql_table as DDL
@@ -178,3 +179,11 @@ def binlog_refused(thd: "Thd", e: ServerError, failed: bool = False) -> None:
         if failed:
             return
     raise e
+
+
+def undecided_row() -> Any:
+    """A row written before the statement's logging format is decided: a stored function
+    with side effects that CREATE TABLE ... SELECT evaluates while it prepares (the server
+    decides the format when it locks the tables, before): not modelled."""
+    raise UnsupportedError("a stored function that changes rows, evaluated by CREATE ... SELECT before "
+                           "the statement's logging format is decided")

@@ -147,3 +147,12 @@ def test_an_out_of_order_gtid_under_strict_mode_fails_the_commit(bed: Bed) -> No
     assert e.value.code == 1950
     s.execute("SET SESSION gtid_seq_no = 4")
     s.execute("SET GLOBAL gtid_strict_mode = 0")
+
+
+def test_create_select_keeps_a_declared_column_without_the_items_type(bed: Bed) -> None:  # noqa: F811
+    """A column CREATE TABLE ... SELECT declares keeps its definition, so the select
+    item's type is not needed (binlog_commit_fail: ``(a INT) SELECT f_i() AS a``)."""
+    s = bed.session("ROW")
+    s.execute("CREATE TABLE cx (a INT, b VARCHAR(3)) SELECT 5 AS a, 'xy' AS b, 7 AS c")
+    assert s.execute("SELECT * FROM cx").rows == [[5, "xy", 7]]
+    assert "`a` int(11) DEFAULT NULL" in s.execute("SHOW CREATE TABLE cx").rows[0][1]
