@@ -63,7 +63,8 @@ from harness.sql.parse.shape import ShapeCache
 from harness.sql.parse.command_flags import statement_clears_warnings
 from harness.sql.sql_parse import mysql_execute_command
 from harness.sql.stmt.sql_result import OkPacket
-from harness.sql.stmt.transaction import Savepoint, binlog_refused, undecided_row
+from harness.sql.stmt.binlog_commit import binlog_refused, undecided_row
+from harness.sql.stmt.transaction import Savepoint
 
 if TYPE_CHECKING:
     from harness.sql.server import ServerState

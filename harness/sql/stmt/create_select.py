@@ -546,7 +546,7 @@ class SelectCreate:
                 _write_row_group(thd, t, st, self.replaces is not None)
             except ServerError as e:
                 if e.code == 1950:  # the binlog refused the group: the new table goes too
-                    from harness.sql.stmt.transaction import binlog_refused
+                    from harness.sql.stmt.binlog_commit import binlog_refused
                     thd.catalog.remove_table(self.db, t.name)
                     binlog_refused(thd, e)
                 raise
