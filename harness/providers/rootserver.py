@@ -32,7 +32,13 @@ from pathlib import Path
 
 from harness.kinds import ServerKind, get_kind
 from harness.providers.base import ProviderError, ServerSettings
-from harness.providers.local import MARIADBD_WORDS, SIZING_OPTIONS, _socket_path, default_template_root
+from harness.providers.local import (
+    MARIADBD_WORDS,
+    SIZING_OPTIONS,
+    _socket_path,
+    default_template_root,
+    private_tmpdir,
+)
 from harness.providers.process import ProcessHandle, StartupWords, launch_child_server, start_on_free_port
 from harness.providers.roots import ensure_root, loader_argv, read_stamp
 
@@ -185,6 +191,7 @@ class RootServerProvider:
             f"--init-file={init_file}",
             "--bind-address=127.0.0.1", f"--port={port}",
             "--log-bin=binlog",
+            private_tmpdir(workdir),
             # MySQL refuses to start without it; Debian's MariaDB profile leaves it unset.
             *self.kind.file_options(files_dir),
             *(MYSQL_SIZING_OPTIONS if self.kind.is_mysql else SIZING_OPTIONS),

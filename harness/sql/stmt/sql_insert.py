@@ -288,9 +288,9 @@ class InsertExecutor(SelectExecutor):
             tally.deleted_or_updated += changed == 2
             return
         if ins.ignore:
-            self.ctx.notes.append(_as_warning(dup_entry_error(t, dup)))
+            self.ctx.notes.append(_as_warning(dup_entry_error(t, dup, self.thd)))
             return
-        raise dup_entry_error(t, dup)
+        raise dup_entry_error(t, dup, self.thd)
 
     def _insert_result(self, ins: A.Insert, plan: _InsertPlan, tally: _InsertTally) -> DmlResult:
         """my_ok's figures for INSERT: the insert id and, for several rows, the info text."""
@@ -367,7 +367,7 @@ class InsertExecutor(SelectExecutor):
             # also adds ER_UNKNOWN_ERROR; the one over all fields (no list) does not
             # (probed: 1048 + 1105 with a list, 1048 alone without).
             err = FillRecordStop(*_BAD_NULL(col.name))
-            if column_list:
+            if column_list and self.thd.server.flavor.sql.null_list_unknown_error:
                 err.trailing_notes.append(note("Error", "ER_UNKNOWN_ERROR"))
             raise err
         if self._insert_strict(t, i) and not ignore:
@@ -528,16 +528,17 @@ class InsertExecutor(SelectExecutor):
     def _constraints_pass(self, t: TableDef, row: list[Any], ins: A.Insert, single_row: bool) -> bool:
         """After the BEFORE triggers, before an AUTO_INCREMENT value is generated: the
         generated columns (1906 for one the statement gave a value), then the CHECK
-        constraints (4025): a row one refuses under IGNORE is skipped -- but IGNORE does not
-        soften a CHECK of a one-row INSERT ... VALUES/SET, which fails with 4025 (probed;
-        INSERT IGNORE ... SELECT of one row warns)."""
+        constraints (4025): a row one refuses under IGNORE is skipped -- but on MariaDB 10.11
+        IGNORE does not soften a CHECK of a one-row INSERT ... VALUES/SET, which fails with
+        4025 (probed; INSERT IGNORE ... SELECT of one row warns; 11.8 warns: MDEV-32439)."""
         if has_generated(t):
             i = self.ctx.autoinc_row - 1
             given = {ci for ci, e in zip(self._col_idx, ins.rows[i]) if not isinstance(e, A.Default)} \
                 if ins.rows is not None and i < len(ins.rows) else set(self._col_idx)
             check_assigned(self.thd, t, given, self.ctx.notes, i)
             update_generated(t, row, self.ctx, self.info)
-        return not t.checks or verify_checks(self.thd, t, row, self.ctx, self.info, ins.ignore and not single_row)
+        return not t.checks or verify_checks(self.thd, t, row, self.ctx, self.info, ins.ignore and not (
+            single_row and self.thd.server.sysvars.ignore_keeps_single_row_check_error))
 
     def _row_checks_pass(self, t: TableDef, row: list[Any], ins: A.Insert, generated: int | None,
                          alloc: AutoIncrement | None) -> bool:
@@ -703,7 +704,7 @@ class InsertExecutor(SelectExecutor):
             return 0
         dup2 = t.data.find_duplicate(updated, ignore_slot=dup.slot)
         if dup2 is not None:
-            raise dup_entry_error(t, dup2)
+            raise dup_entry_error(t, dup2, self.thd)
         self.update_slot(t, dup.slot, old, updated, changed | write_set | trigger_set_columns(t, "UPDATE"))
         if t.triggers:
             self.thd.fire_triggers(t, "AFTER", "UPDATE", updated, old, self.ctx)

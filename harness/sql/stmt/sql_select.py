@@ -24,7 +24,7 @@ from harness.sql.opt.joinplan import column_owners as _column_owners
 from harness.sql.opt.range_opt import impossible_where, index_scan_chosen, range_keys
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.stmtinfo import StatementInfo
-from harness.sql.sql_errors import Note, ServerError, error, note
+from harness.sql.sql_errors import ComparisonNote, ServerError, error, note
 from harness.sql.stmt.fill_record import raise_new_warnings
 from harness.sql.stmt.sql_cte import cte_rows
 from harness.sql.stmt.sql_window import compute_windows, window_funcs
@@ -605,6 +605,14 @@ class SelectExecutor:
         if where is not None:
             comp.compile_in("WHERE", where)
         zero_limit = limit is not None and _limit_value(self.thd, limit, self.ctx) == 0
+        if not zero_limit and self.thd.server.sysvars.empty_table_is_const and t.engine.exact_record_count \
+                and t.data.count == 0 and not (is_delete and where is None and limit is None):
+            # MariaDB 11.8 prepares a single-table UPDATE/DELETE as a join (Sql_cmd_update /
+            # Sql_cmd_delete, 11.1): an empty table of an engine with an exact row count is a
+            # const table without a row, so the statement ends as an impossible WHERE, not
+            # logged (probed: MyISAM, Aria, MEMORY, temporary MyISAM; not InnoDB, BLACKHOLE;
+            # DELETE without WHERE or LIMIT still deletes all rows and is logged).
+            zero_limit = True
         if not zero_limit and (where is None or not impossible_where(t, ref_name, where)):
             self._note_index_use(t, ref_name, where, limit, is_delete)
             return False
@@ -754,8 +762,10 @@ class SelectExecutor:
 
         for conv in join_conversions(refs, tables, where, scope, written, reads, keep, aborts) or []:
             if strict and conv.how == "compare":
-                raise ServerError(1292, conv.message, "22007")
-            self.ctx.notes.append(Note("Warning", 1292, conv.message))
+                err = ServerError(1292, conv.message, "22007")
+                err.comparison = True  # worded by the flavour (SqlDialect.comparison_text)
+                raise err
+            self.ctx.notes.append(ComparisonNote("Warning", 1292, conv.message))
 
 
 _SIDE_EFFECT_FUNCTIONS = frozenset({"RAND", "UUID", "UUID_SHORT", "SLEEP", "GET_LOCK", "RELEASE_LOCK",
