@@ -516,9 +516,11 @@ class MySQLGtid(GtidFraming):
         ts = thd.stmt.timestamp
         if t.engine.xa_capable:
             text = create_text + " START TRANSACTION"
+            # 9.7.4 [bytes]: neither Q_DDL_LOGGED_WITH_XID (the group's Xid commits it) nor
+            # Q_UPDATED_DB_NAMES (so the BEGIN has none either)
             create = new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=ts,
                                      server_id=thd.server_id, status_vars=thd.query_status_vars(
-                                         xid=binlog.allocate_xid(), text=text, updated_db=t.db))
+                                         xid=None, text=text, updated_db=None))
             events = [create, *cache.events,
                       new_xid_event(binlog.allocate_xid(), timestamp=ts, server_id=thd.server_id)]
             binlog.write_group(events, thd=thd, timestamp=ts, ddl=True)

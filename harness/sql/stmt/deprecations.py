@@ -77,12 +77,42 @@ _VALUES_DEPRECATED = ("'VALUES function' is deprecated and will be removed in a 
                       "KEY UPDATE clause with alias.col instead")
 
 
-def _deprecated(x: Any, out: list[str]) -> None:
-    """The parser's deprecation messages for ``x``, in the order it reads them."""
+_INTEGERS = frozenset(("TINYINT", "SMALLINT", "MEDIUMINT", "INT", "INTEGER", "BIGINT"))
+_WIDTH = "Integer display width is deprecated and will be removed in a future release."
+_ZEROFILL = ("The ZEROFILL attribute is deprecated and will be removed in a future release. Use the LPAD function "
+             "to zero-pad numbers, or store the formatted numbers in a CHAR column.")
+_DIGITS = ("Specifying number of digits for floating point data types is deprecated and will be removed in a "
+           "future release.")
+_UNSIGNED = ("UNSIGNED for decimal and floating point data types is deprecated and support for it will be removed "
+             "in a future release.")
+
+
+def _column_deprecations(c: A.ColumnDef, out: list[tuple[int, str]]) -> None:
+    """A column type's deprecation warnings (9.7.4 [bytes]: `INT(11)`, `TINYINT(4) UNSIGNED`: the
+    width (`TINYINT(1)` too; `BOOL` none); `INT(5) ZEROFILL`: ZEROFILL, then the width; `YEAR(4)`:
+    1287; `DOUBLE(10,2)`, `FLOAT(7,3)`: the digits; `DECIMAL(5,2) UNSIGNED`: UNSIGNED)."""
+    t = c.type_name.upper()
+    if c.zerofill:
+        out.append((1681, _ZEROFILL))
+    if t in _INTEGERS and c.args:
+        out.append((1681, _WIDTH))
+    elif t == "YEAR" and c.args:
+        out.append((1287, f"'YEAR({c.args[0]})' is deprecated and will be removed in a future release. "
+                          "Please use YEAR instead"))
+    elif t in ("FLOAT", "DOUBLE", "REAL") and len(c.args) == 2:
+        out.append((1681, _DIGITS))
+    if c.unsigned and t in ("DECIMAL", "DEC", "NUMERIC", "FIXED", "FLOAT", "DOUBLE", "REAL"):
+        out.append((1681, _UNSIGNED))
+
+
+def _deprecated(x: Any, out: list[tuple[int, str]]) -> None:
+    """The parser's deprecation warnings for ``x``, in the order it reads them."""
     if isinstance(x, A.Assign):
-        out.append(_ASSIGN_DEPRECATED)
+        out.append((1287, _ASSIGN_DEPRECATED))
     elif isinstance(x, A.FuncCall) and x.name in ("VALUES", "VALUE"):
-        out.append(_VALUES_DEPRECATED)
+        out.append((1287, _VALUES_DEPRECATED))
+    elif isinstance(x, A.ColumnDef):
+        _column_deprecations(x, out)
     if isinstance(x, (list, tuple)):
         for v in x:
             _deprecated(v, out)
@@ -93,13 +123,15 @@ def _deprecated(x: Any, out: list[str]) -> None:
 
 
 def warn_assignments(thd: Thd, stmt: A.Statement) -> None:
-    """The parser's 1287s of the client's statement (its routine bodies included: they are
-    parsed with it): each ``@v := expr``, and each ``VALUES(col)`` (8.0.20: in ON DUPLICATE KEY
-    UPDATE, deprecated for the row alias)."""
+    """The parser's deprecation warnings of the client's statement (its routine bodies included:
+    they are parsed with it): 1287 for each ``@v := expr`` and each ``VALUES(col)`` (8.0.20: in
+    ON DUPLICATE KEY UPDATE, deprecated for the row alias); 1681/1287 for a column type's
+    display width, ZEROFILL, YEAR(4), float digits, decimal UNSIGNED (8.0.17)."""
     text = stmt.text or ""
     if not thd.server.flavor.sql.assign_in_expr_deprecated or stmt.text != thd.stmt.text \
-            or (":=" not in text and "DUPLICATE" not in text.upper()):
+            or (":=" not in text and "DUPLICATE" not in text.upper()
+                and not isinstance(stmt, (A.CreateTable, A.AlterTable))):
         return
-    found: list[str] = []
+    found: list[tuple[int, str]] = []
     _deprecated(stmt, found)
-    thd.notes.extend(Note("Warning", 1287, m) for m in found)
+    thd.notes.extend(Note("Warning", code, m) for code, m in found)

@@ -213,3 +213,24 @@ def test_rollback_warns_what_it_cannot_undo(bed):
     t.execute("DROP TEMPORARY TABLE tt")
     t.execute("ROLLBACK")
     assert [w[1] for w in _warnings(t)] == ([1752] if mysql else [])
+
+
+def test_column_type_deprecations_and_generated_text(tmp_path):
+    from harness.binlog.query import QueryEvent
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("CREATE TABLE w (a INT(11), b TINYINT(1), d INT(5) ZEROFILL, e YEAR(4), g DOUBLE(10,2), "
+              "j BOOL, k DECIMAL(5,2) UNSIGNED, n INT DEFAULT 5)")
+    assert [(w[1], w[2].split(" ")[0]) for w in _warnings(t)] == [
+        (1681, "Integer"), (1681, "Integer"), (1681, "The"), (1681, "Integer"), (1287, "'YEAR(4)'"),
+        (1681, "Specifying"), (1681, "UNSIGNED")]
+    t.execute("SET binlog_format = ROW")
+    t.execute("CREATE TABLE c1 SELECT a, b, e, n FROM w")
+    t.execute("CREATE FUNCTION f(x INT) RETURNS INT DETERMINISTIC RETURN x + 1")
+    queries = [e.event for e in bed.entries() if isinstance(e.event, QueryEvent)]
+    ctas = next(q for q in queries if q.query.startswith("CREATE TABLE `c1`"))
+    assert ctas.query == ("CREATE TABLE `c1` (\n  `a` int DEFAULT NULL,\n  `b` tinyint(1) DEFAULT NULL,\n"
+                          "  `e` year DEFAULT NULL,\n  `n` int DEFAULT '5'\n) START TRANSACTION")
+    from harness.binlog.constants import QueryStatus as Q
+    assert ctas.status(Q.Q_DDL_LOGGED_WITH_XID) is None and ctas.status(Q.Q_UPDATED_DB_NAMES) is None
+    assert queries[-1].query.startswith("CREATE DEFINER=`root`@`127.0.0.1` FUNCTION `f`(x INT) RETURNS int\n")
