@@ -175,6 +175,8 @@ class SqlDialect:
     # ROLLBACK warns 1196 for base non-transactional changes only, 1751/1752 for temporary
     # tables created/dropped in the transaction (MySQL); MariaDB: 1196 for either kind of change
     temp_rollback_warnings = False
+    # A statement writing a foreign-key table logs Q_UPDATED_DB_NAMES over max (MySQL 9.x)
+    fk_over_max_dbs = False
     # The word in 1064's "corresponds to your ... server version"
     server_word = "MariaDB"
 

@@ -51,7 +51,7 @@ from harness.model.logstate import StmtLogState, TrxLogState
 from harness.model.decide import NOT_LOGGED, LoggingDecision, decide_logging_format
 from harness.model.unsafe import NOTE_1592, REASONS, Unsafe
 from harness.sql.parse import parse_tree as A
-from harness.sql.stmt.deprecations import engine_mix_kept, warn_engine_mix
+from harness.sql.stmt.deprecations import engine_mix_kept, statement_start
 from harness.sql.stmt.time_zone import row_uses_time_zone
 from harness.sql.stmt.rollback_notes import rollback_notes
 from harness.sql.parse.parser import parse
@@ -688,7 +688,7 @@ class Thd:
         if self.trx.read_only and any(not t.temporary for t in info.written):
             raise error("ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION")
         self._lock_myisam_tables(stmt, info)
-        warn_engine_mix(self, info)
+        statement_start(self, info)  # MySQL: 6414, foreign-key tables
         try:
             return self._run_dml_locked(stmt, info, views)
         finally:

@@ -84,7 +84,8 @@ _AFTER_UPDATED_DB = frozenset(int(c) for c in (
 
 
 def with_updated_dbs(svs: list[StatusVar], dbs: Any) -> list[StatusVar]:
-    """``svs`` with Q_UPDATED_DB_NAMES set to ``dbs`` (a tuple of names) in MySQL's order."""
+    """``svs`` with Q_UPDATED_DB_NAMES set to ``dbs`` (a tuple of names; None: over max) in
+    MySQL's order."""
     from harness.binlog.query import StatusVar
     out = [sv for sv in svs if sv.code != QS.Q_UPDATED_DB_NAMES]
     at = next((i for i, sv in enumerate(out) if int(sv.code) in _AFTER_UPDATED_DB), len(out))
@@ -259,6 +260,16 @@ class MySQLEvents(EventStyle):
         """MySQL 8.0's order (docs/RULES-mysql-8.0.md 3.1): DDL carries Q_DDL_LOGGED_WITH_XID (17)
         instead of MariaDB's Q_XID; CREATE/ALTER TABLE add SQL_REQUIRE_PRIMARY_KEY, CREATE/ALTER
         DATABASE add DEFAULT_TABLE_ENCRYPTION."""
+        svs = self._query_status_vars(thd, text=text, xid=xid, invoker=invoker, hrnow=hrnow, charset=charset,
+                                      updated_db=updated_db, ddl=ddl)
+        if text and not ddl and getattr(thd.stmt_log, "fk_tables", False):
+            # a statement that wrote a foreign-key table: over max (stmt/deprecations.py)
+            svs = with_updated_dbs(svs, None)
+        return svs
+
+    def _query_status_vars(self, thd: SessionView, *, text: str, xid: int | None, invoker: bool, hrnow: bool,
+                           charset: tuple[int, int, int] | None, updated_db: str | None,
+                           ddl: bool) -> list[StatusVar]:
         from harness.binlog.query import mysql80_query_status_vars
         if charset is None:
             charset = thd.vars.charset_triple()
@@ -456,18 +467,21 @@ class MySQLGtid(GtidFraming):
             svs = (self.events.query_status_vars(thd) if thd is not None else None)
             # The BEGIN (and a COMMIT Query) carry the databases the group's statements
             # named (thd's binlog_accessed_db_names at flush; none for rows only) [bytes 9.7.4]
-            dbs: list[bytes] = []
+            dbs: list[bytes] | None = []
             for e in body:
                 if isinstance(e, QueryEvent):
                     for name in e.status(QS.Q_UPDATED_DB_NAMES) or ():
-                        if name not in dbs:
+                        if dbs is not None and name not in dbs:
                             dbs.append(name)
-            if dbs and svs is not None:
-                svs = with_updated_dbs(svs, tuple(dbs))
+            if thd is not None and getattr(thd.trx_log, "fk_tables", False):
+                dbs = None  # a foreign-key table: over max, rows only too (9.7.4 [bytes])
+            if (dbs is None or dbs) and svs is not None:
+                names = None if dbs is None else tuple(dbs)
+                svs = with_updated_dbs(svs, names)
                 for e in body:
                     if isinstance(e, QueryEvent) and e.query in ("COMMIT", "ROLLBACK") \
-                            and e.status(QS.Q_UPDATED_DB_NAMES) is None:
-                        e.status_vars = with_updated_dbs(e.status_vars, tuple(dbs))
+                            and all(sv.code != QS.Q_UPDATED_DB_NAMES for sv in e.status_vars):
+                        e.status_vars = with_updated_dbs(e.status_vars, names)
             body.insert(0, new_mysql_query_event(
                 "BEGIN", database=db, thread_id=thd.connection_id if thd is not None else 0,
                 timestamp=timestamp, server_id=binlog.server_id, status_vars=svs, suppress_use=True,

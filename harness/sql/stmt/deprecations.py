@@ -30,6 +30,27 @@ if TYPE_CHECKING:
 WARNED = ("", "")  # the transaction already got its warning
 
 
+def statement_start(thd: Thd, info: Any) -> None:
+    """What MySQL's SQL layer notes when a DML statement has opened its tables."""
+    warn_engine_mix(thd, info)
+    note_foreign_key_tables(thd, info)
+
+
+def note_foreign_key_tables(thd: Thd, info: Any) -> None:
+    """MySQL 9.7 with SQL-layer foreign keys: a statement that writes a table taking part in a
+    foreign key (a child, or a parent some table references) logs Q_UPDATED_DB_NAMES as
+    OVER_MAX_DBS_IN_EVENT_MTS (254), on its Query and on its group's BEGIN -- in ROW format too
+    (9.7.4 [bytes]: `INSERT INTO p` and `INSERT INTO c` of schema_fk, every format)."""
+    if not thd.server.flavor.sql.fk_over_max_dbs:
+        return
+    for u in info.uses:
+        t = u.table
+        if u.write and not t.temporary and (t.foreign_keys or thd.catalog.referencing(t.db, t.name)):
+            thd.stmt_log.fk_tables = True
+            thd.trx_log.fk_tables = True
+            return
+
+
 def warn_engine_mix(thd: Thd, info: Any) -> None:
     if not thd.server.flavor.sql.engine_mix_warning:
         return

@@ -234,3 +234,19 @@ def test_column_type_deprecations_and_generated_text(tmp_path):
     from harness.binlog.constants import QueryStatus as Q
     assert ctas.status(Q.Q_DDL_LOGGED_WITH_XID) is None and ctas.status(Q.Q_UPDATED_DB_NAMES) is None
     assert queries[-1].query.startswith("CREATE DEFINER=`root`@`127.0.0.1` FUNCTION `f`(x INT) RETURNS int\n")
+
+
+def test_foreign_key_tables_log_updated_dbs_over_max(tmp_path):
+    from harness.binlog.constants import QueryStatus as Q
+    from harness.binlog.query import QueryEvent
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("SET binlog_format = ROW")
+    t.execute("CREATE TABLE p (id INT PRIMARY KEY)")
+    t.execute("CREATE TABLE c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id))")
+    t.execute("CREATE TABLE z (a INT)")
+    t.execute("INSERT INTO p VALUES (1)")
+    t.execute("INSERT INTO z VALUES (1)")
+    begins = [e.event for e in bed.entries() if isinstance(e.event, QueryEvent) and e.event.query == "BEGIN"]
+    over = [next((sv for sv in b.status_vars if sv.code == Q.Q_UPDATED_DB_NAMES), "absent") for b in begins]
+    assert [o if o == "absent" else o.value for o in over] == [None, "absent"]  # None: 254, over max
