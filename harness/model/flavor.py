@@ -57,6 +57,12 @@ class EventStyle:
     # The charset of a User_var event's number, NULL or connection-collation string (None:
     # MariaDB's 8 for numbers, the value's own collation for strings)
     user_var_numeric_charset: int | None = None
+    # A cache holding only table maps is written as a group (MySQL); MariaDB's
+    # binlog_cache_data::empty() counts logged rows only, so it writes nothing
+    map_only_written = False
+    # An autocommit statement that filled both caches writes the statement cache as a
+    # group of its own before the transaction's (MySQL); MariaDB writes them as one group
+    stmt_cache_own_group = False
     # Table_map flag TM_BIT_HAS_TRIGGERS_F (0x4000) on a table with triggers (MariaDB's; MySQL
     # has no such flag: 9.7.4 [bytes] flags=1)
     trigger_flag = True

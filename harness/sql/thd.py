@@ -129,6 +129,7 @@ class TransactionState:
     # MySQL 9.x: the first (engine, table) it wrote, for warning 6414 (stmt/deprecations.py)
     engine_mix: tuple[str, str] | None = None
     engine_mix_trans: bool = False  # ... and whether it wrote a transactional table
+    engine_mix_groups: int = 0  # ... and the binlog's group count when it did
 
 
 class Thd:
@@ -688,7 +689,7 @@ class Thd:
         if self.trx.read_only and any(not t.temporary for t in info.written):
             raise error("ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION")
         self._lock_myisam_tables(stmt, info)
-        statement_start(self, info)  # MySQL: 6414, foreign-key tables
+        statement_start(self, info, stmt)  # MySQL: 6414, foreign-key tables
         try:
             return self._run_dml_locked(stmt, info, views)
         finally:

@@ -594,6 +594,8 @@ def mysql_9_7(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:
     from harness.binlog.fde import MYSQL_9_7_SERVER_VERSION
     events = MySQLEvents(cascade_triggers_var=True, rows_flags=int(RowsFlag.USE_SQL_FOREIGN_KEY_F),
                          single_update_map=True, user_var_charset=255)
+    events.map_only_written = True  # a map-only cache is a group (9.7.4 [bytes]; flush._maps_only)
+    events.stmt_cache_own_group = True  # each cache its own transaction (flush.commit_trx_cache)
     gtid = MySQLGtid(events, gtid_mode, server_uuid)
     gtid.temp_begin = True
     gtid.writeset = True

@@ -30,9 +30,9 @@ if TYPE_CHECKING:
 WARNED = ("", "")  # the transaction already got its warning
 
 
-def statement_start(thd: Thd, info: Any) -> None:
+def statement_start(thd: Thd, info: Any, stmt: Any = None) -> None:
     """What MySQL's SQL layer notes when a DML statement has opened its tables."""
-    warn_engine_mix(thd, info)
+    warn_engine_mix(thd, info, stmt)
     note_foreign_key_tables(thd, info)
 
 
@@ -51,14 +51,19 @@ def note_foreign_key_tables(thd: Thd, info: Any) -> None:
             return
 
 
-def warn_engine_mix(thd: Thd, info: Any) -> None:
+def warn_engine_mix(thd: Thd, info: Any, stmt: Any = None) -> None:
     if not thd.server.flavor.sql.engine_mix_warning:
         return
     first = thd.trx.engine_mix
+    if first is None:
+        thd.trx.engine_mix_groups = thd.server.binlog.seq_no
+    multi = isinstance(stmt, (A.Update, A.Delete)) and len(stmt.tables) > 1
     for u in info.uses:
         if not u.write:
             continue
         t = u.table
+        if multi and "" not in info.write_openers.get(id(t), {""}):
+            continue  # a multi-table statement's trigger tables do not count (9.7.4 [bytes])
         thd.trx.engine_mix_trans = thd.trx.engine_mix_trans or bool(t.engine.transactional)
         if first is WARNED:
             continue
@@ -76,12 +81,15 @@ def warn_engine_mix(thd: Thd, info: Any) -> None:
 def engine_mix_kept(thd: Thd) -> tuple[str, str] | None:
     """What the next transaction starts from when this one ends: nothing, unless it wrote only
     non-transactional tables and changed no row -- no engine committed or rolled back, no
-    binlog write (9.7.4 [bytes]: `DELETE FROM m WHERE a = 99` or a MyISAM INSERT failing
+    binlog write (9.7.4 [bytes]: `DELETE FROM m WHERE a = 99` in ROW or a MyISAM INSERT failing
     on its first row, then `INSERT INTO t` warns 6414 naming m; a MyISAM INSERT that wrote
-    a row, or a failed InnoDB statement, leaves nothing)."""
+    a row, a MyISAM UPDATE of no row logged in STATEMENT, or a failed InnoDB statement, leaves
+    nothing)."""
     trx = getattr(thd, "trx", None)
     if trx is None or trx.engine_mix is None or trx.engine_mix_trans:
         return None
+    if thd.server.binlog.seq_no != trx.engine_mix_groups:
+        return None  # it wrote a group to the binlog (a MyISAM statement logged as a statement)
     log = getattr(thd, "trx_log", None)
     if thd.stmt.changed_nontrans or (log is not None and log.nontrans_modified):
         return None

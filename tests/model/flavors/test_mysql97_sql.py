@@ -250,3 +250,27 @@ def test_foreign_key_tables_log_updated_dbs_over_max(tmp_path):
     begins = [e.event for e in bed.entries() if isinstance(e.event, QueryEvent) and e.event.query == "BEGIN"]
     over = [next((sv for sv in b.status_vars if sv.code == Q.Q_UPDATED_DB_NAMES), "absent") for b in begins]
     assert [o if o == "absent" else o.value for o in over] == [None, "absent"]  # None: 254, over max
+
+
+def test_mysql_writes_each_cache_as_its_own_group(tmp_path):
+    """An autocommit statement that filled both caches: the MyISAM group, then the InnoDB one;
+    a cache with only a table map is a group too (9.7.4 [bytes])."""
+    from harness.binlog.query import QueryEvent
+    from harness.binlog.rows import RowsEvent, TableMapEvent
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("SET binlog_format = ROW")
+    t.execute("CREATE TABLE t1 (id INT, c INT) ENGINE=InnoDB")
+    t.execute("CREATE TABLE t2 (id INT, c INT) ENGINE=MyISAM")
+    t.execute("CREATE TRIGGER tr AFTER INSERT ON t1 FOR EACH ROW INSERT INTO t2 VALUES (NEW.id, 1)")
+    t.execute("INSERT INTO t1 VALUES (1, 1)")
+    shape = []
+    for e in bed.entries():
+        ev = e.event
+        if isinstance(ev, QueryEvent) and ev.query in ("BEGIN", "COMMIT"):
+            shape.append(ev.query)
+        elif isinstance(ev, (TableMapEvent, RowsEvent)):
+            shape.append(ev.table if isinstance(ev, TableMapEvent) else "rows")
+        elif type(ev).__name__ == "XidEvent":
+            shape.append("Xid")
+    assert shape[-8:] == ["BEGIN", "t2", "rows", "COMMIT", "BEGIN", "t1", "rows", "Xid"]
