@@ -30,6 +30,10 @@ class TrxLogState:
     created_temp: bool = False
     # MySQL 9.7: a statement of it wrote a foreign-key table (Q_UPDATED_DB_NAMES over max)
     fk_tables: bool = False
+    # MySQL: the statement the group's BEGIN was made for (its first DML), and whether it
+    # fired triggers (the BEGIN's Q_TABLE_MAP_FOR_UPDATE)
+    begin_stmt_text: str | None = None
+    begin_stmt_triggers: bool = False
     dropped_temp: bool = False
     # a base non-transactional table changed (not a ROLLBACK TO's mark of nontrans_modified)
     changed_nontrans_base: bool = False

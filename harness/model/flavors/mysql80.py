@@ -289,11 +289,7 @@ class MySQLEvents(EventStyle):
             # (MariaDB 10.10+'s 1 << 24): 9.7.4 logs 0 for a default session
             flags2=thd.vars.flags2() & _MYSQL_FLAGS2, sql_mode=thd.vars.sql_mode_bits(), charset=charset,
             time_zone=str(thd.vars.get("time_zone")).encode() if thd.stmt_log.time_zone_used else None,
-            table_map_for_update=thd.stmt_log.table_map_for_update or (
-                # not when the UPDATE fires a trigger (9.7.4 [bytes]: `UPDATE tm SET ...` with an
-                # AFTER UPDATE trigger on tm: no code 9, on the statement nor its COMMIT)
-                1 if self.single_update_map and _SINGLE_UPDATE.match(text or thd.stmt.text or "")
-                and not getattr(thd.stmt.info, "has_triggers", False) else None),
+            table_map_for_update=thd.stmt_log.table_map_for_update or self._single_update_map(thd, text),
             invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
             updated_db_names=(updated_db.encode(),) if updated_db is not None else None,
             # @@explicit_defaults_for_timestamp (ON) on CREATE/ALTER TABLE that defines a
@@ -306,6 +302,20 @@ class MySQLEvents(EventStyle):
             default_table_encryption=0 if head in ("CREATE DATABASE", "CREATE SCHEMA", "ALTER DATABASE",
                                                    "ALTER SCHEMA") else None,
             enable_cascade_triggers=0 if self.cascade_triggers_var and logs_cascade_triggers(text) else None)
+
+    def _single_update_map(self, thd: SessionView, text: str) -> int | None:
+        """Q_TABLE_MAP_FOR_UPDATE = 1 of a single-table UPDATE, not when it fires a trigger
+        (9.7.4 [bytes]: `UPDATE tm SET ...` with an AFTER UPDATE trigger on tm: no code 9, on the
+        statement nor its COMMIT). A group's BEGIN (no text) has the value of the statement it
+        was made for, its first (`BEGIN; UPDATE c ...; COMMIT`: 9=1 on the BEGIN)."""
+        if not self.single_update_map:
+            return None
+        first = getattr(thd.trx_log, "begin_stmt_text", None)
+        if not text and first is not None:
+            stmt_text, triggers = first, bool(getattr(thd.trx_log, "begin_stmt_triggers", False))
+        else:
+            stmt_text, triggers = text or thd.stmt.text or "", bool(getattr(thd.stmt.info, "has_triggers", False))
+        return 1 if _SINGLE_UPDATE.match(stmt_text) and not triggers else None
 
     def new_rows_event(self, kind: str, tm: TableMapEvent, rows: list[RowChange], *, timestamp: int,
                        server_id: int, stmt_end: bool, columns_present: int,

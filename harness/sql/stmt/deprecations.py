@@ -34,6 +34,11 @@ def statement_start(thd: Thd, info: Any, stmt: Any = None) -> None:
     """What MySQL's SQL layer notes when a DML statement has opened its tables."""
     warn_engine_mix(thd, info, stmt)
     note_foreign_key_tables(thd, info)
+    if thd.caches.trx_cache.empty() and thd.trx_log.begin_stmt_text is None:
+        # the group's BEGIN is made when its first statement is logged, from the THD as
+        # that statement left it (Q_TABLE_MAP_FOR_UPDATE of an UPDATE: 9.7.4 [bytes])
+        thd.trx_log.begin_stmt_text = str(getattr(stmt, "text", "") or "")
+        thd.trx_log.begin_stmt_triggers = bool(getattr(info, "has_triggers", False))
 
 
 def note_foreign_key_tables(thd: Thd, info: Any) -> None:
@@ -64,6 +69,8 @@ def warn_engine_mix(thd: Thd, info: Any, stmt: Any = None) -> None:
         t = u.table
         if multi and "" not in info.write_openers.get(id(t), {""}):
             continue  # a multi-table statement's trigger tables do not count (9.7.4 [bytes])
+        if str(t.engine.name).upper() == "BLACKHOLE":
+            continue  # it registers in no transaction (9.7.4 [bytes]: BLACKHOLE with InnoDB: none)
         thd.trx.engine_mix_trans = thd.trx.engine_mix_trans or bool(t.engine.transactional)
         if first is WARNED:
             continue
