@@ -176,6 +176,9 @@ class SqlDialect:
     assign_in_expr_deprecated = False
     # Condition codes the server never raises (MariaDB's 4094 "At line N in routine")
     dropped_codes: frozenset[int] = frozenset()
+    # Errors listed once in SHOW WARNINGS though MariaDB's InnoDB reports them twice on some
+    # access paths (lock wait timeout, deadlock)
+    single_report_codes: frozenset[int] = frozenset()
     # Storing into a DATETIME column reads the session time zone (Q_TIME_ZONE_CODE; MySQL 8.0.19+)
     datetime_store_uses_time_zone = False
     # ROLLBACK warns 1196 for base non-transactional changes only, 1751/1752 for temporary

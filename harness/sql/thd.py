@@ -130,6 +130,7 @@ class TransactionState:
     engine_mix: tuple[str, str] | None = None
     engine_mix_trans: bool = False  # ... and whether it wrote a transactional table
     engine_mix_groups: int = 0  # ... and the binlog's group count when it did
+    engine_mix_before: tuple[Any, bool] | None = None  # before the running statement
 
 
 class Thd:

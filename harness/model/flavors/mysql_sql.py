@@ -37,7 +37,8 @@ class MySQLSql(SqlDialect):
     assign_in_expr_deprecated = True  # sql_yacc.yy 8.0.13: ER_WARN_DEPRECATED_SYNTAX per `@v := expr`
     # MariaDB 10.3's 4094 "At line N in db.routine" after a routine's failing statement: MySQL
     # has no such condition (its error alone; 9.7.4 [bytes])
-    dropped_codes = frozenset({4094})  # sql/sql_base.cc fill_record: the 1048 alone (9.7.4 [bytes])
+    dropped_codes = frozenset({4094})
+    single_report_codes = frozenset({1205, 1213})  # 9.7.4 [bytes]: one row each  # sql/sql_base.cc fill_record: the 1048 alone (9.7.4 [bytes])
 
     def comparison_text(self, message: str) -> str:
         # Arg_comparator::set_cmp_func: a string against a number compares as REAL, so the

@@ -60,8 +60,14 @@ def warn_engine_mix(thd: Thd, info: Any, stmt: Any = None) -> None:
     if not thd.server.flavor.sql.engine_mix_warning:
         return
     first = thd.trx.engine_mix
+    thd.trx.engine_mix_before = (first, thd.trx.engine_mix_trans)
     if first is None:
         thd.trx.engine_mix_groups = thd.server.binlog.seq_no
+    # a transactional table the statement only reads still registers its engine, whose
+    # statement end then clears the state (9.7.4 [bytes]: `UPDATE m, s ... => 1048` with s
+    # InnoDB leaves nothing for the next statement)
+    thd.trx.engine_mix_trans = thd.trx.engine_mix_trans or any(
+        u.table.engine.transactional and not u.table.temporary for u in info.uses)
     multi = isinstance(stmt, (A.Update, A.Delete)) and len(stmt.tables) > 1
     for u in info.uses:
         if not u.write:
@@ -171,3 +177,16 @@ def warn_assignments(thd: Thd, stmt: A.Statement) -> None:
     found: list[tuple[int, str]] = []
     _deprecated(stmt, found)
     thd.notes.extend(Note("Warning", code, m) for code, m in found)
+
+
+# Errors of the statement's preparation (name resolution): MySQL raises them before it locks
+# the tables, so no 6414 precedes them (9.7.4 [bytes]: `UPDATE t1 a, t3 b SET b.id = 1` -> 1054 alone)
+PREPARE_ERRORS = frozenset({1052, 1054})
+
+
+def undo_engine_mix(thd: Thd) -> None:
+    """The statement failed in its preparation: its 6414 and its tables are not counted."""
+    before = getattr(thd.trx, "engine_mix_before", None)
+    if before is not None:
+        thd.trx.engine_mix, thd.trx.engine_mix_trans = before
+    thd.notes[:] = [n for n in thd.notes if n.code != 6414]

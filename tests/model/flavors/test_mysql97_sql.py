@@ -274,3 +274,23 @@ def test_mysql_writes_each_cache_as_its_own_group(tmp_path):
         elif type(ev).__name__ == "XidEvent":
             shape.append("Xid")
     assert shape[-8:] == ["BEGIN", "t2", "rows", "COMMIT", "BEGIN", "t1", "rows", "Xid"]
+
+
+def test_engine_mix_cleared_by_a_read_engine_and_not_raised_before_a_resolution_error(tmp_path):
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("CREATE TABLE t (id INT PRIMARY KEY, a INT NOT NULL)")
+    t.execute("CREATE TABLE s (id INT PRIMARY KEY, b INT)")
+    t.execute("CREATE TABLE m (id INT PRIMARY KEY, a INT NOT NULL) ENGINE=MyISAM")
+    t.execute("INSERT INTO t VALUES (1, 1)")
+    t.execute("INSERT INTO s VALUES (1, NULL)")
+    t.execute("INSERT INTO m VALUES (1, 1)")
+    assert _err(t, "UPDATE m, s SET m.a = s.b WHERE m.id = s.id").code == 1048  # s (InnoDB) was read
+    t.execute("SET sql_mode = ''")
+    t.execute("UPDATE t, s SET t.a = s.b WHERE t.id = s.id")
+    assert [w[1] for w in _warnings(t)] == [1048]
+    t.execute("DELETE FROM m WHERE id = 99")  # MyISAM alone, nothing changed: m stays first
+    e = _err(t, "UPDATE t a, s b SET b.nosuch = 1 WHERE a.id = 1")
+    assert e.code == 1054 and [w[1] for w in _warnings(t)] == [1054]
+    t.execute("INSERT INTO t VALUES (2, 2)")
+    assert [w[1] for w in _warnings(t)] == [6414]
