@@ -186,6 +186,10 @@ class SqlDialect:
     temp_rollback_warnings = False
     # A statement writing a foreign-key table logs Q_UPDATED_DB_NAMES over max (MySQL 9.x)
     fk_over_max_dbs = False
+    # fill_record over a column list stores the row's other values after a store's error and
+    # lists their errors too (MariaDB); MySQL stops at the first (sql_base.cc fill_record:
+    # `if (thd->is_error()) return true` after each field)
+    fill_record_goes_on = True
     # The word in 1064's "corresponds to your ... server version"
     server_word = "MariaDB"
 

@@ -294,3 +294,11 @@ def test_engine_mix_cleared_by_a_read_engine_and_not_raised_before_a_resolution_
     assert e.code == 1054 and [w[1] for w in _warnings(t)] == [1054]
     t.execute("INSERT INTO t VALUES (2, 2)")
     assert [w[1] for w in _warnings(t)] == [6414]
+
+
+def test_a_rows_first_store_error_alone(bed):
+    t = bed.thd
+    t.execute("CREATE TABLE t (id INT NOT NULL, s VARCHAR(3))")
+    e = _err(t, "INSERT INTO t (s, id) VALUES ('abcdef', NULL)")
+    codes = [w[1] for w in _warnings(t)]
+    assert e.code == 1406 and codes == ([1406] if bed.state.flavor.name == "mysql-9.7" else [1406, 1048, 1105])
