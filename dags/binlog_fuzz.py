@@ -47,7 +47,11 @@ def _runs_dir() -> Path:
         "formats": Param(FORMATS, type="array", items={"type": "string", "enum": FORMATS},
                          description="binlog_format values to run"),
         "replbed_provider": Param("replbed", type="string", enum=["replbed", "local"],
-                                  description="server on the replbed side (local = a second MariaDB)"),
+                                  description="server on the replbed side (local = a second real server of the reference kind)"),
+        "reference": Param("mariadb-10.11", type="string", enum=["mariadb-10.11", "mariadb-11.8", "mysql-9.7"],
+                           description="the real server kind fuzzed against (harness/kinds.py)"),
+        "candidate": Param("replbed", type="string", enum=["replbed", "mariadb-10.11", "mariadb-11.8", "mysql-9.7"],
+                           description="replbed (its flavour of the reference) or another real kind"),
         "shrink_budget": Param(80, type="integer", minimum=0,
                                description="server runs allowed per class while shrinking"),
     },
@@ -62,10 +66,13 @@ def binlog_fuzz():
         seed = p.get("seed")
         if seed is None:
             seed = int(ctx["logical_date"].strftime("%Y%m%d")) if ctx.get("logical_date") else 1
-        out = _runs_dir() / f"fuzz-{seed}-{p['cases']}"
+        reference = p.get("reference", "mariadb-10.11")
+        candidate = p.get("candidate", "replbed")
+        kinds = "" if (reference, candidate) == ("mariadb-10.11", "replbed") else f"-{reference}-{candidate}"
+        out = _runs_dir() / f"fuzz-{seed}-{p['cases']}{kinds}"
         run_fuzz(int(seed), int(p["cases"]), [f.upper() for f in p["formats"]], out,
                  shrink=int(p["shrink_budget"]) > 0, shrink_budget=int(p["shrink_budget"]),
-                 replbed_provider=p["replbed_provider"])
+                 replbed_provider=p["replbed_provider"], reference=reference, candidate=candidate)
         return str(out)
 
     @task

@@ -385,11 +385,18 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     """Random differential testing (harness/fuzz): exit 0 all matched, 1 mismatches, 2 bad input."""
     if args.cases < 1 or args.seed < 0 or args.start < 0:
         raise CliError("--cases must be >= 1, --seed and --start >= 0")
+    from harness.fuzz.differential import FuzzSides
     from harness.fuzz.run import run_fuzz, summary_text
+    from harness.kinds import UnknownKindError
 
+    try:
+        FuzzSides.of(args.reference, args.candidate, args.profile, args.replbed_provider)
+    except (UnknownKindError, ValueError) as exc:
+        raise CliError(str(exc)) from exc
     res = run_fuzz(args.seed, args.cases, [f.upper() for f in args.formats], Path(args.out),
                    start=args.start, shrink=not args.no_shrink, shrink_budget=args.shrink_budget,
-                   replbed_provider=args.replbed_provider, generator=args.generator)
+                   replbed_provider=args.replbed_provider, generator=args.generator,
+                   reference=args.reference, candidate=args.candidate, profile=args.profile)
     print(summary_text(res), end="")
     print(f"written to {args.out}/ (fuzz.json, summary.txt, repros/)")
     return EXIT_OK if res.all_matched else EXIT_REGRESSION
@@ -441,7 +448,9 @@ def cmd_cleanup(args: argparse.Namespace) -> int:
 
 def _fuzz_parser(sub: "argparse._SubParsersAction[Any]") -> None:
     """``replbed fuzz``'s options."""
-    z = sub.add_parser("fuzz", help="random differential testing against MariaDB, with shrinking")
+    from harness.kinds import DEFAULT_KIND, KINDS, REPLBED
+
+    z = sub.add_parser("fuzz", help="random differential testing against a real server kind, with shrinking")
     z.add_argument("--seed", type=int, default=1, help="random seed of the generator")
     z.add_argument("--cases", type=int, default=100, help="how many random cases to generate")
     z.add_argument("--start", type=int, default=0, help="index of the first case (to continue a seed)")
@@ -454,7 +463,14 @@ def _fuzz_parser(sub: "argparse._SubParsersAction[Any]") -> None:
     z.add_argument("--shrink-budget", type=int, default=120, metavar="RUNS",
                    help="server runs allowed per class while shrinking")
     z.add_argument("--replbed-provider", default="replbed", choices=("replbed", "local"),
-                   help="local = a second MariaDB on the replbed side (self-check)")
+                   help="local = a second real server of the reference kind on the replbed side (self-check)")
+    z.add_argument("--reference", default=DEFAULT_KIND, choices=tuple(KINDS), metavar="KIND",
+                   help=f"the real server kind fuzzed against ({', '.join(KINDS)}); its noise twin is the same kind")
+    z.add_argument("--candidate", default=REPLBED, choices=(REPLBED, *KINDS), metavar="CANDIDATE",
+                   help="replbed (its flavour of the reference kind) or another real kind (an upgrade check)")
+    z.add_argument("--profile", default=None, metavar="PROFILE",
+                   help="the reference's server profile (harness/profile.py; default: the kind's own, "
+                        "e.g. mysql-9.7-gtid-off; mysql-9.7-gtid-on for GTID_MODE=ON)")
     z.add_argument("--generator", default="default", choices=("default", "wide", "schema", "query"),
                    help="statement mix: default, wide (more types, values and forms; harness/fuzz/wide.py), schema "
                         "(foreign keys, CHECKs, generated columns, JSON; harness/fuzz/schema.py) or query (CTEs, "

@@ -33,9 +33,11 @@ from harness.binlog.rows import RowsEvent
 from harness.compare import _warnings as compare_warnings
 from harness.compare import listing
 from harness.fsutil import release_scratch, scratch_root
+from harness.kinds import REPLBED, get_kind
 from harness.pipeline.replay import ReplayServer, _diff_tables
 from harness.pipeline.verdict import CHECKS, Verdict, verdict
 from harness.providers import get_provider
+from harness.profile import get_profile
 from harness.providers.base import ServerHandle, ServerSettings
 from harness.runner import CaseOutcome, run_case
 from harness.workload.model import Case
@@ -191,21 +193,72 @@ def differences(a: CaseOutcome, b: CaseOutcome, *, names: tuple[str, str] = ("re
     return diffs, checks
 
 
+@dataclass(frozen=True)
+class FuzzSides:
+    """The kinds and settings of a fuzz run's sides (harness/kinds.py, harness/profile.py).
+
+    ``reference`` is a real server kind; the noise server is a second one of it.
+    ``candidate`` is ``replbed`` (its flavour of the reference kind; with
+    ``candidate_provider == "local"``, a second real server of the reference kind:
+    the self-check) or another real kind, which runs with that kind's default profile.
+    """
+
+    reference: str
+    candidate: str
+    candidate_kind: str
+    candidate_provider: str
+    reference_settings: ServerSettings
+    candidate_settings: ServerSettings
+
+    @classmethod
+    def of(cls, reference: str | None, candidate: str = REPLBED, profile: str | None = None,
+           replbed_provider: str = "replbed") -> "FuzzSides":
+        ref = get_kind(reference)
+        prof = profile or ref.default_profile
+        if prof not in ref.profiles:
+            raise ValueError(f"profile {prof!r} is not one of {ref.name}'s: {', '.join(ref.profiles)}")
+        ref_settings = ServerSettings(flavor=ref.flavor, profile=get_profile(prof))
+        if candidate == REPLBED:
+            provider = "local" if replbed_provider == "local" else "replbed"
+            return cls(ref.name, REPLBED, ref.name, provider, ref_settings, ref_settings)
+        if replbed_provider == "local":
+            raise ValueError("--replbed-provider local is the self-check of the reference kind; "
+                             "it takes no --candidate")
+        cand = get_kind(candidate)
+        return cls(ref.name, cand.name, cand.name, "local", ref_settings,
+                   ServerSettings(flavor=cand.flavor, profile=get_profile(cand.default_profile)))
+
+    @property
+    def candidate_label(self) -> str:
+        """What the candidate side is, for messages: ``replbed (mariadb-11.8)``, ``mariadb-11.8``."""
+        if self.candidate != REPLBED:
+            return self.candidate
+        if self.candidate_provider == "local":
+            return f"{self.reference} (self-check)"
+        return f"replbed ({self.candidate_settings.flavor})"
+
+
 class FuzzServers:
     """The long-lived servers of one fuzz run; a context manager that stops them all."""
 
     def __init__(self, workdir: Path, *, replbed_provider: str = "replbed", noise: bool = True,
                  replay: bool = True, replbed_settings: ServerSettings | None = None,
-                 noise_settings: ServerSettings | None = None) -> None:
+                 noise_settings: ServerSettings | None = None, reference: str | None = None,
+                 candidate: str = REPLBED, profile: str | None = None) -> None:
         self.workdir = Path(workdir)
+        # which servers the sides are (harness/kinds.py): the reference kind (its
+        # noise twin is the same kind), the candidate (replbed's flavour of the
+        # reference, a second real server of the reference kind when
+        # replbed_provider is "local", or another real kind: an upgrade check)
+        self.sides = FuzzSides.of(reference, candidate, profile, replbed_provider)
         self.handles: dict[str, ServerHandle] = {}
         # one replay server per side: the two binlogs replay at once
         self.replay_servers: list[ReplayServer] = []
         self.replbed_provider = replbed_provider
         self.want_noise = noise
         self.want_replay = replay
-        self.replbed_settings = replbed_settings or ServerSettings()
-        self.noise_settings = noise_settings or ServerSettings()
+        self.replbed_settings = replbed_settings or self.sides.candidate_settings
+        self.noise_settings = noise_settings or self.sides.reference_settings
         # three sides at once, and the two replays of the previous case alongside (judge_all)
         self.pool = ThreadPoolExecutor(5)
         self.replayer = ThreadPoolExecutor(1)
@@ -215,12 +268,17 @@ class FuzzServers:
         self.server_root = scratch_root(self.workdir / "servers", "replbed-fuzz-")
 
     def __enter__(self) -> "FuzzServers":
-        jobs = {"reference": (get_provider("local"), ServerSettings()),
-                "replbed": (get_provider(self.replbed_provider), self.replbed_settings)}
+        sides = self.sides
+        ref_provider = get_provider("local", kind=sides.reference)
+        jobs = {"reference": (ref_provider, sides.reference_settings),
+                "replbed": (get_provider(sides.candidate_provider, kind=sides.candidate_kind),
+                            self.replbed_settings)}
         if self.want_noise:
-            jobs["noise"] = (get_provider("local"), self.noise_settings)
+            jobs["noise"] = (ref_provider, self.noise_settings)
         if self.want_replay:
-            jobs["replay"] = jobs["replay_b"] = (get_provider("local"), ServerSettings())
+            # each binlog replays into the kind that wrote it (replbed's: the kind its flavour imitates)
+            jobs["replay"] = (ref_provider, sides.reference_settings)
+            jobs["replay_b"] = (get_provider("local", kind=sides.candidate_kind), sides.candidate_settings)
         self.jobs = jobs
         futs = {k: self.pool.submit(p.start, s, self.server_root / k) for k, (p, s) in jobs.items()}
         errors = []
@@ -288,7 +346,7 @@ class FuzzServers:
                 srv.close()
                 srv.handle.stop()
                 self.restarts["replay"] = self.restarts.get("replay", 0) + 1
-                provider, settings = self.jobs["replay"]
+                provider, settings = self.jobs[("replay", "replay_b")[i]]
                 self.replay_servers[i] = ReplayServer(provider.start(
                     settings, self.server_root / f"replay-{self.restarts['replay'] + 1}"))
         return self.replay_servers

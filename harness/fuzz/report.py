@@ -11,7 +11,9 @@ def markdown_report(fuzz_json: Path) -> str:
     """Per-format match rates, noise, rate, then every class with its minimal repro."""
     d: dict[str, Any] = json.loads(Path(fuzz_json).read_text())
     out = [f"# replbed fuzz: seed {d['seed']}, {d['cases']} cases x {', '.join(d['formats'])}", ""]
-    out.append(f"{d['matched']}/{d['scored']} case x format identical to MariaDB 10.11.")
+    ref = d.get("reference", "mariadb-10.11")
+    out.append(f"{d['matched']}/{d['scored']} case x format of {d.get('candidate_label', 'replbed')} "
+               f"identical to {ref} ({d.get('profile') or 'debian'}).")
     out.append("")
     out.append("| format | scored | matched | match % | dropped as noise |")
     out.append("|---|---|---|---|---|")
@@ -19,7 +21,7 @@ def markdown_report(fuzz_json: Path) -> str:
         out.append(f"| {fmt} | {pf['scored']} | {pf['matched']} | {pf['match_percent']} | {pf['dropped_noise']} |")
     n = d["noise"]
     out.append("")
-    out.append(f"Noise (the two reference MariaDBs disagreed, case dropped before scoring): {n['dropped']}"
+    out.append(f"Noise (the two reference {ref} servers disagreed, case dropped before scoring): {n['dropped']}"
                + (f" -- {n['reasons']}" if n["dropped"] else ""))
     r = d["rate"]
     out.append(f"Rate: {r['case_x_format_per_second']} case x format verdicts/s "

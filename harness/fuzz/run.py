@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from harness.fuzz.differential import FuzzServers, Judged, judge, judge_all, quick_class
+from harness.fuzz.differential import FuzzServers, FuzzSides, Judged, judge, judge_all, quick_class
 from harness.fuzz.cases import generate_case
 from harness.fuzz.shrink import Shrinker
 from harness.fuzz.wl import case_text
@@ -55,6 +55,11 @@ class FuzzResult:
     cases: int
     formats: tuple[str, ...]
     generator: str = "default"
+    # the sides (harness/kinds.py): the reference kind, the candidate as --candidate names it
+    reference: str = "mariadb-10.11"
+    candidate: str = "replbed"
+    candidate_label: str = "replbed (mariadb-10.11)"
+    profile: str | None = None
     judged: list[Judged] = field(default_factory=list)
     dropped: list[Judged] = field(default_factory=list)
     classes: dict[str, MismatchClass] = field(default_factory=dict)
@@ -79,13 +84,18 @@ class FuzzResult:
 
 def run_fuzz(seed: int, count: int, formats: Sequence[str], out: Path, *, start: int = 0,
              shrink: bool = True, shrink_budget: int = 120, replbed_provider: str = "replbed",
-             generator: str = "default", progress: Progress | None = print) -> FuzzResult:
+             generator: str = "default", progress: Progress | None = print, reference: str | None = None,
+             candidate: str = "replbed", profile: str | None = None) -> FuzzResult:
+    sides = FuzzSides.of(reference, candidate, profile, replbed_provider)  # bad kinds fail before anything starts
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    res = FuzzResult(seed, count, tuple(formats), generator)
+    res = FuzzResult(seed, count, tuple(formats), generator, reference=sides.reference, candidate=sides.candidate,
+                     candidate_label=sides.candidate_label, profile=sides.reference_settings.profile.name)
     t0 = time.monotonic()
-    with FuzzServers(out / "work", replbed_provider=replbed_provider) as servers:
+    with FuzzServers(out / "work", replbed_provider=replbed_provider, reference=sides.reference,
+                     candidate=sides.candidate, profile=profile) as servers:
         if progress:
+            progress(f"fuzz: {sides.reference} ({res.profile}) vs {sides.candidate_label}")
             progress(f"fuzz: servers up in {time.monotonic() - t0:.1f}s "
                      f"({', '.join(f'{k}:{h.port}' for k, h in servers.handles.items())})")
         tj = time.monotonic()
@@ -96,7 +106,7 @@ def run_fuzz(seed: int, count: int, formats: Sequence[str], out: Path, *, start:
             if j.noise:
                 res.dropped.append(j)
                 if progress:
-                    progress(f"[{i}] {fmt} DROPPED (the two MariaDBs disagree: {j.noise[0].klass})")
+                    progress(f"[{i}] {fmt} DROPPED (the two {res.reference} servers disagree: {j.noise[0].klass})")
             else:
                 res.judged.append(j)
             if not j.noise and not j.verdict.passed:
@@ -164,6 +174,8 @@ def to_json(res: FuzzResult) -> dict[str, Any]:
     scored = len(res.judged)
     return {
         "seed": res.seed, "cases": res.cases, "generator": res.generator, "formats": list(res.formats),
+        "reference": res.reference, "profile": res.profile, "candidate": res.candidate,
+        "candidate_label": res.candidate_label,
         "scored": scored, "matched": sum(1 for j in res.judged if j.verdict.passed),
         "per_format": res.per_format(),
         "noise": {"dropped": len(res.dropped),
@@ -185,11 +197,14 @@ def to_json(res: FuzzResult) -> dict[str, Any]:
 def summary_text(res: FuzzResult) -> str:
     d = to_json(res)
     gen = "" if res.generator == "default" else f" --generator {res.generator}"
-    lines = [f"replbed fuzz --seed {res.seed} --cases {res.cases}{gen}: {d['matched']}/{d['scored']} case x format matched"]
+    if res.reference != "mariadb-10.11" or res.candidate != "replbed":
+        gen += f" --reference {res.reference}" + ("" if res.candidate == "replbed" else f" --candidate {res.candidate}")
+    lines = [f"replbed fuzz --seed {res.seed} --cases {res.cases}{gen}: {d['matched']}/{d['scored']} case x format matched",
+             f"sides: reference {res.reference} ({res.profile}), candidate {res.candidate_label}"]
     for fmt, pf in d["per_format"].items():
         lines.append(f"  {fmt:<9} {pf['matched']}/{pf['scored']} matched ({pf['match_percent']}%), "
                      f"{pf['dropped_noise']} dropped as noise")
-    lines.append(f"noise: {d['noise']['dropped']} case x format dropped (the two MariaDBs disagreed)"
+    lines.append(f"noise: {d['noise']['dropped']} case x format dropped (the two {res.reference} servers disagreed)"
                  + (f": {d['noise']['reasons']}" if d['noise']['dropped'] else ""))
     r = d["rate"]
     lines.append(f"rate: {r['case_x_format_per_second']} case x format verdicts/s "

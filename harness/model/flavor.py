@@ -54,6 +54,13 @@ class EventStyle:
     # The COMMIT/ROLLBACK ending a group copies the ending statement's
     # LOG_EVENT_THREAD_SPECIFIC_F (10.11: 0x0c after a temporary-table statement; 11.8: never)
     end_thread_specific = True
+    # ROLLBACK writes the trx cache (ended by ROLLBACK) only when an event that cannot be
+    # undone went into it (MySQL: trans_cannot_safely_rollback = trx_cache.cannot_rollback());
+    # False: MariaDB's rule over the transaction's flags and the format (flush.py)
+    rollback_by_cache_flag = False
+    # START TRANSACTION WITH CONSISTENT SNAPSHOT registers the binlog in the transaction
+    # (MariaDB's binlog_start_consistent_snapshot; MySQL has none)
+    snapshot_registers_binlog = True
     # The charset of a User_var event's number, NULL or connection-collation string (None:
     # MariaDB's 8 for numbers, the value's own collation for strings)
     user_var_numeric_charset: int | None = None
@@ -135,6 +142,15 @@ class DdlLogging:
 
     # Statement-format text of temporary-table DDL is skipped in these formats.
     temp_ddl_unlogged_formats: tuple[str, ...] = ("ROW",)
+    # MIXED: once a statement went to rows, rows stick while temporary tables exist
+    # (MariaDB's reset_current_stmt_binlog_format_row keeps row while temporary_tables)
+    mixed_row_sticks_with_temp_tables = True
+    # DROP TABLE naming temporary and base tables logs the temporary ones first (MariaDB)
+    temporary_drops_first = True
+    # DROP DATABASE IF EXISTS of a missing database carries Q_XID (MariaDB)
+    drop_missing_db_xid = True
+    # DROP DATABASE first logs DROP TABLE IF EXISTS of its non-atomic tables (MySQL 8.0+)
+    drop_db_logs_nonatomic = False
     # DROP TEMPORARY TABLE IF EXISTS is logged with db-qualified names and no
     # default database (MariaDB, observed in every format that logs it).
     drop_temp_if_exists_qualified = False

@@ -141,6 +141,8 @@ def binlog_query(thd: SessionView, text: str, is_trans: bool, error_code: int, c
         thd.trx_log.gtid_nontrans = True
     if to_trx and thd.stmt.changed_nontrans_temp:
         thd.trx_log.nontrans_temp_in_cache = True
+    if to_trx and (thd.stmt.changed_nontrans or thd.stmt.changed_nontrans_temp or ddl):
+        thd.trx_log.cannot_rollback = True
     if to_trx and info is not None and any(u.table.temporary and not u.table.transactional for u in info.uses):
         # MYSQL_BIN_LOG::write: stmt_accessed_non_trans_temp_table(), read or written,
         # whether or not a row changed (observed, MIXED).
@@ -227,8 +229,10 @@ def binlog_load_query(thd: SessionView, load: LoadedFile, is_trans: bool, error_
 def write_ddl(thd: SessionView, text: str, *, db: str | None = None, suppress_use: bool = False,
               thread_specific: bool = False, xid: bool = False, ctx: QueryContext | None = None,
               invoker: bool = False, hrnow: bool = False, charset_client: int | None = None,
-              ddl: bool = True, error_code: int = 0) -> None:
+              ddl: bool = True, error_code: int = 0) -> int | None:
     """R-log-commit-statement: DDL is written directly as its own group.
+
+    Returns the group's GTID number (None when nothing is logged).
 
     ``xid``: Q_XID (DDL crash recovery); ``invoker``: Q_INVOKER (CREATE
     TRIGGER/PROCEDURE/FUNCTION without an explicit DEFINER); ``hrnow``:
@@ -236,7 +240,7 @@ def write_ddl(thd: SessionView, text: str, *, db: str | None = None, suppress_us
     the ``created`` time of a trigger); ``ddl``: FL_DDL on the Gtid.
     """
     if not thd.binlog_enabled():
-        return
+        return None
     temporary = thread_specific
     thread_specific = thd.flavor.events.ddl_thread_specific(thread_specific, thd=thd, text=text)
     if thread_specific:
@@ -248,4 +252,4 @@ def write_ddl(thd: SessionView, text: str, *, db: str | None = None, suppress_us
     ev = new_query_event(text, database=thd.db or "" if db is None else db, thread_id=thd.connection_id,
                          timestamp=thd.stmt.timestamp, server_id=thd.server_id, status_vars=svs,
                          suppress_use=suppress_use, thread_specific=thread_specific, error_code=error_code)
-    L3.write_direct(thd, [*context_events(thd, ctx), ev], ddl=ddl)
+    return L3.write_direct(thd, [*context_events(thd, ctx), ev], ddl=ddl)

@@ -16,6 +16,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from harness.kinds import get_kind
 from harness.providers.base import (
     BinaryNotFoundError,
     ProviderError,
@@ -170,6 +171,7 @@ class LocalMariaDBProvider:
             f.write(settings.profile.init_sql(password))
         error_log = workdir / "mariadbd.err"
         error_log.unlink(missing_ok=True)
+        from harness.workload.parser import data_files_root
         argv = [
             mariadbd, "--no-defaults", "--user=root",
             f"--datadir={datadir}",
@@ -179,6 +181,8 @@ class LocalMariaDBProvider:
             f"--init-file={init_file}",
             "--bind-address=127.0.0.1", f"--port={port}",
             "--log-bin=binlog",
+            private_tmpdir(workdir),
+            *get_kind("mariadb-10.11").file_options(data_files_root()),  # none: as the container
             *SIZING_OPTIONS,
             *settings.profile.mariadbd_options(),
             *settings.extra_options,
@@ -195,6 +199,16 @@ class LocalMariaDBProvider:
             init_file.unlink(missing_ok=True)
         handle.info["profile"] = settings.profile.name
         return handle
+
+
+def private_tmpdir(workdir: Path) -> str:
+    """``--tmpdir`` of the server's own: a starting MariaDB deletes every ``#sql*`` file in
+    its tmpdir (mysql_rm_tmp_tables), the files of the MyISAM/Aria temporary tables of any
+    other server sharing /tmp included, whose sessions then get 1051 for their own
+    temporary tables (observed with two MariaDB 11.8 servers: fuzz noise, corpus flakes)."""
+    tmp = Path(workdir) / "tmp"
+    tmp.mkdir(parents=True, exist_ok=True)
+    return f"--tmpdir={tmp}"
 
 
 # mariadbd says the port is taken in one of two ways, depending on what holds it.

@@ -246,7 +246,7 @@ class ReplbedSession:
 
     def global_var(self, name: str) -> Any:
         """A global system variable's value (semi-sync reads its settings with it)."""
-        return self.thd.get_sysvar(name, "global")
+        return self.thd.vars.read(name, "global", self.thd)
 
     def statistics(self) -> str:
         """COM_STATISTICS' line (mariadb-admin status), from the status variables."""

@@ -47,6 +47,15 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
     "ER_VARIABLE_IS_READONLY": (1621, "HY000", "{0} variable '{1}' is read-only. Use SET {2} to assign the value"),
     "ER_SP_DOES_NOT_EXIST": (1305, "42000", "{0} {1} does not exist"),
     "ER_SP_ALREADY_EXISTS": (1304, "42000", "{0} {1} already exists"),
+    "ER_TRG_IN_WRONG_SCHEMA": (1435, "HY000", "Trigger in wrong schema"),
+    "ER_ILLEGAL_HA": (1031, "HY000", "Storage engine {0} of the table `{1}`.`{2}` doesn't have this option"),
+    "ER_DUP_KEY": (1022, "23000", "Can't write; duplicate key in table '{0}'"),
+    # InnoDB's own warning (ib_push_warning with DB_DUPLICATE_KEY, errno 121)
+    "ER_FK_DUPLICATE_NAME": (121, "HY000", "CREATE or ALTER TABLE `{0}`.`{1}` failed: duplicate name, CONSTRAINT `{2}` {3}"),
+    "ER_SEQUENCE_INVALID_DATA": (4085, "HY000", "Sequence '{0}.{1}' has out of range value for options"),
+    "ER_NOT_SEQUENCE": (4089, "42S02", "'{0}.{1}' is not a SEQUENCE"),
+    "ER_UNKNOWN_SEQUENCES": (4091, "42S02", "Unknown SEQUENCE: '{0}'"),
+    "ER_COMPRESSED_COLUMN_USED_AS_KEY": (4097, "HY000", "Compressed column '{0}' can't be used in key specification"),
     "ER_TRG_ALREADY_EXISTS": (1359, "HY000", "Trigger '{0}' already exists"),
     "ER_TRG_DOES_NOT_EXIST": (1360, "HY000", "Trigger does not exist"),
     "ER_SP_DOES_NOT_EXIST_SAVEPOINT": (1305, "42000", "SAVEPOINT {0} does not exist"),
@@ -175,6 +184,7 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
                                     "release"),
     "ER_LOCK_WAIT_TIMEOUT": (1205, "HY000", "Lock wait timeout exceeded; try restarting transaction"),
     "ER_LOCK_DEADLOCK": (1213, "40001", "Deadlock found when trying to get lock; try restarting transaction"),
+    "ER_CHECKREAD": (1020, "HY000", "Record has changed since last read in table '{0}'; try restarting transaction"),
     # replbed's own limits, in the server's codes (internal_error below).
     "ER_STACK_OVERRUN_NEED_MORE": (
         1436, "HY000", "Thread stack overrun: the statement nests expressions deeper than replbed evaluates. "

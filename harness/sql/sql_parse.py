@@ -16,8 +16,10 @@ from harness.sql.handler.prelock import analyze
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.command_flags import uses_tables
 from harness.sql.parse.parse_errors import UnsupportedError
+from harness.sql.sql_errors import ServerError
 from harness.sql.stmt import global_read_lock, locked_tables, sql_admin, sql_alter, sql_explain, sql_show
 from harness.sql.stmt import sql_table as DDL
+from harness.sql.stmt import sql_sequence as SEQ
 from harness.sql.stmt import sql_acl, sql_event, sql_prepare
 from harness.sql.stmt import xa as XA
 from harness.sql.stmt.global_read_lock import wait_for_global_read_lock
@@ -94,6 +96,8 @@ COMMANDS: dict[Any, Handler] = {
     A.DropDatabase: DDL.drop_database,
     A.CreateTable: DDL.create_table,
     A.DropTable: DDL.drop_table,
+    A.CreateSequence: SEQ.create_sequence,
+    A.AlterSequence: SEQ.alter_sequence,
     A.Truncate: DDL.truncate_table,
     A.CreateTrigger: DDL.create_trigger,
     A.CreateRoutine: DDL.create_routine,
@@ -162,7 +166,9 @@ def command_of(stmt: A.Statement) -> Handler:
 
 def mysql_execute_command(thd: "Thd", stmt: A.Statement) -> Any:
     """Run one parsed statement: the checks every statement passes, then its command."""
-    thd.server.sysvars.before_statement(thd, stmt)
+    if thd.server.sysvars.before_statement(thd, stmt):
+        from harness.sql.stmt.sql_result import OkPacket
+        return OkPacket(0, 0, "")  # skipped (MySQL: GTID_NEXT names an executed GTID)
     warn_assignments(thd, stmt)
     if thd.locked_tables is not None:
         refuse_under_lock_tables(thd, stmt)
@@ -173,7 +179,12 @@ def mysql_execute_command(thd: "Thd", stmt: A.Statement) -> Any:
             XA.check_rmfail(thd)
         if isinstance(stmt, (A.CreateTable, A.DropTable)) and stmt.temporary:
             raise UnsupportedError("temporary tables inside an XA transaction")
-    return command_of(stmt)(thd, stmt)
+    try:
+        return command_of(stmt)(thd, stmt)
+    except ServerError:
+        if thd.sp_unsafe is None:  # a routine's sub-statement may be handled inside it
+            thd.server.sysvars.statement_failed(thd)
+        raise
 
 
 __all__ = ["COMMANDS", "command_of", "mysql_execute_command"]

@@ -35,6 +35,7 @@ from harness.sql.stmt.executor import Executor
 from harness.sql.stmt.global_read_lock import release as release_global_read_lock
 from harness.sql.stmt.locked_tables import check_locked_tables
 from harness.sql.stmt.sql_load import mysql_load
+from harness.sql.handler.lock_sys import lock_myisam_tables
 from harness.sql.handler.prelock import analyze
 from harness.sql.handler.row_locks import uses_row_locks
 from harness.sql.parse.stmtinfo import StatementInfo
@@ -376,8 +377,9 @@ class Thd:
         self.temp_tables[key] = table
 
     def set_mixed_temp_row(self, flag: bool) -> None:
-        """Row format sticks while temporary tables exist (reset_current_stmt_binlog_format_row)."""
-        self.mixed_temp_row = flag
+        """Row format sticks while temporary tables exist (reset_current_stmt_binlog_format_row),
+        where the flavour keeps it so (MariaDB; not MySQL 8.0.4+)."""
+        self.mixed_temp_row = flag and self.server.flavor.ddl.mixed_row_sticks_with_temp_tables
 
     def note_nontrans_temp_modified(self) -> None:
         """The transaction changed a temporary non-transactional table (ROLLBACK then warns 1196)."""
@@ -544,6 +546,9 @@ class Thd:
     # ------------------------------------------------------------ statement entry point
 
     def parse(self, sql: str) -> A.Statement:
+        if "NO_BACKSLASH_ESCAPES" in str(self.vars.get("sql_mode")):
+            # The caches hold what the default lexer read (backslash escapes).
+            return parse(sql, no_backslash_escapes=True)
         with _PARSE_CACHE_LOCK:
             cached = _PARSE_CACHE.get(sql)
             if cached is not None:
@@ -590,6 +595,9 @@ class Thd:
             self.notes = [] if self.server.flavor.sql.clear_warnings_always or statement_clears_warnings(stmt) \
                 else list(self.last_notes)
         self.carried_notes = len(self.notes) if not is_diag else 0
+        if not is_diag and self.server.sysvars.deprecated_renamed():
+            from harness.sql.stmt.set_var import warn_deprecated_names
+            warn_deprecated_names(self, sql)
         self.stmt.text = sql
         self.stmt.delayed_thread = False
         # SERVER_STATUS_NO_INDEX_USED, cleared per statement (harness/sql/opt/access_path.py).
@@ -616,6 +624,7 @@ class Thd:
                 raise ServerError(e.code, str(e), e.sqlstate) from None
         except ServerError as e:
             if not e.noted:
+                self.notes.extend(e.leading_notes)
                 for _ in range(e.times_reported):
                     self.notes.append(Note("Error", e.code, e.message))
                 self.notes.extend(e.trailing_notes)
@@ -678,6 +687,9 @@ class Thd:
             # open_tables: a table that does not exist fails the statement before any lock
             # (InnoDB's 1665 at READ COMMITTED comes from external_lock, after it).
             raise error("ER_NO_SUCH_TABLE", *info.missing_tables[0])
+        if any(t.sequence for t in info.written):
+            from harness.sql.parse.parse_errors import UnsupportedError
+            raise UnsupportedError("a write to a SEQUENCE table (sequence values are not modelled)")
         self.stmt_log.uses_temp = any(u.table.temporary for u in info.uses)
         if self.stmt_log.uses_temp and self.xid_state is not None:
             from harness.sql.parse.parse_errors import UnsupportedError
@@ -689,52 +701,32 @@ class Thd:
             self.stmt_log.thread_specific = True
         if self.trx.read_only and any(not t.temporary for t in info.written):
             raise error("ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION")
-        self._lock_myisam_tables(stmt, info)
+        lock_myisam_tables(self, stmt, info)
         statement_start(self, info, stmt)  # MySQL: 6414, foreign-key tables
         try:
             return self._run_dml_locked(stmt, info, views)
         finally:
             self.server.lock_sys.unlock_tables(self)
 
-    def _lock_myisam_tables(self, stmt: A.Statement, info: StatementInfo) -> None:
-        """thr_lock: a non-transactional table is locked for the whole statement, READ
-        or WRITE; readers and writers of other sessions wait (an INSERT ... VALUES into
-        a MyISAM table without holes is a concurrent insert, which readers let through)."""
-        if self.locked_tables is not None or self.sp_unsafe is not None:
-            return  # LOCK TABLES holds its own locks; a CALL's sub-statements run inside it
-        wanted: dict[int, tuple[Any, str]] = {}
-        for u in info.uses:
-            t = u.table
-            if t.temporary or t.engine.transactional:
-                continue
-            mode = "READ"
-            if not u.write and isinstance(stmt, A.Select) and t.data.count <= 1:
-                # A table of at most one row is a const (system) table: the optimizer reads
-                # it and unlocks it at once (mysql_unlock_some_tables; probed).
-                continue
-            if u.write:
-                concurrent = (isinstance(stmt, A.Insert) and stmt.select is None and not stmt.replace
-                              and not stmt.on_duplicate and not t.data.free and t.engine.name == "MyISAM"
-                              and not t.triggers)
-                mode = "CONCURRENT" if concurrent else "WRITE"
-            if wanted.get(id(t), (None, "READ"))[1] == "READ":
-                wanted[id(t)] = (t, mode)
-        if wanted:
-            order = sorted(wanted.values(), key=lambda e: (e[0].db, e[0].name))
-            self.server.lock_sys.lock_tables(self, order, float(self.vars.values.get("lock_wait_timeout", 86400)))
-
-    def _run_dml_locked(self, stmt: A.Statement, info: StatementInfo, views: Any) -> OkPacket | SelectResult:
+    def _open_dml(self, stmt: A.Statement, info: StatementInfo) -> bool:
+        """Start the opened statement in the transaction, with the checks before decide_logging_format."""
         self.begin_statement(info)
         self._choose_read_mode(stmt, info)
         is_write = bool(info.written)
         if is_write or info.uses:
             self.trx.active = True
         self._register_engines(stmt, info, is_write)
+        if is_write:  # after 6414 (warn_engine_mix): enforce_gtid_consistency's 1785
+            self.server.sysvars.before_decide(self, list(info.written))
         if self.stmt_log.uses_temp:
             # Opening a temporary table sets thread_specific_used: the statement's
             # events, and the COMMIT it writes, carry LOG_EVENT_THREAD_SPECIFIC_F.
             self.stmt_log.thread_specific = True
             self.trx_log.used_temp = True
+        return is_write
+
+    def _run_dml_locked(self, stmt: A.Statement, info: StatementInfo, views: Any) -> OkPacket | SelectResult:
+        is_write = self._open_dml(stmt, info)
         decision = decide_logging_format(info, self) if is_write else LoggingDecision(
             row=self.binlog_format == "ROW", unsafe=0, warn_unsafe=0, logged=False)
         if is_write and self.trx.isolation is None:
@@ -743,7 +735,7 @@ class Thd:
         self.stmt.decision = decision
         self.stmt.row_format = decision.row
         if decision.row and decision.logged and self.binlog_format != "ROW" and self.temp_tables:
-            self.mixed_temp_row = True
+            self.set_mixed_temp_row(True)
         ctx = ExecContext(self, info)
         if info.rand_used:
             ctx.save_rand_seeds()
@@ -773,7 +765,7 @@ class Thd:
         except ServerError as e:
             self.statement_failed(stmt, info, decision, ctx, e)
             self._rollback_after_lock_error(e)
-            if getattr(e, "do_evaluating", False) and self.sp_unsafe is None and e.code not in (1205, 1213):
+            if getattr(e, "do_evaluating", False) and self.sp_unsafe is None and e.code not in (1205, 1213, 1020):
                 # mysql_do: the statement is rolled back, then clear_error() -- "DO always
                 # is OK"; its conditions stay in SHOW WARNINGS (observed: DO f() whose
                 # INSERT hits a duplicate answers OK).
@@ -868,9 +860,11 @@ class Thd:
 
     def _rollback_after_lock_error(self, err: ServerError) -> None:
         """A deadlock victim loses its whole transaction (thd->transaction_rollback_request,
-        then trans_rollback_implicit); a lock wait timeout only the statement, unless
+        then trans_rollback_implicit), and so does a snapshot-isolation conflict (1020,
+        DB_RECORD_CHANGED, handled as a deadlock: probed on MariaDB 11.8, @@in_transaction
+        is 0 after it); a lock wait timeout only the statement, unless
         innodb_rollback_on_timeout. The statement was already rolled back."""
-        if err.code != 1213 and not (err.code == 1205 and self.server.global_vars.values.get(
+        if err.code not in (1213, 1020) and not (err.code == 1205 and self.server.global_vars.values.get(
                 "innodb_rollback_on_timeout") in (1, True, "ON")):
             return
         if self.in_multi_stmt_transaction_mode() and (self.trx.active or not self.caches.trx_cache.empty()):
@@ -937,6 +931,7 @@ class Thd:
                          ctx: ExecContext, err: ServerError) -> None:
         """Statement rollback: undo transactional changes; log what non-transactional changes survive."""
         # The error is raised before the failed statement is logged (and its Notes issued).
+        self.notes.extend(err.leading_notes)
         for _ in range(err.times_reported):
             self.notes.append(Note("Error", err.code, err.message))
         self.notes.extend(err.trailing_notes)  # e.g. 4094: where in a trigger it failed
@@ -1088,8 +1083,6 @@ class Thd:
 
     def rollback(self) -> None:
         L3.flush_stmt_cache(self)
-        # all.modified_non_trans_table: a temporary MyISAM table counts too (probed:
-        # ROLLBACK after writing one warns 1196 in every format).
         notes = rollback_notes(self)
         L3.rollback_trx_cache(self, single_statement=False)
         self.engine_rollback_to(0)
@@ -1125,9 +1118,10 @@ class Thd:
     def write_ddl(self, text: str, *, db: str | None = None, suppress_use: bool = False,
                   thread_specific: bool = False, xid: bool = False, ctx: ExecContext | None = None,
                   invoker: bool = False, hrnow: bool = False, charset_client: int | None = None,
-                  ddl: bool = True, error_code: int = 0) -> None:
-        """R-log-commit-statement: DDL written directly as its own group (harness/model/query.py)."""
-        L2.write_ddl(self, text, db=db, suppress_use=suppress_use, thread_specific=thread_specific, xid=xid,
+                  ddl: bool = True, error_code: int = 0) -> int | None:
+        """R-log-commit-statement: DDL written directly as its own group (harness/model/query.py);
+        the group's GTID number."""
+        return L2.write_ddl(self, text, db=db, suppress_use=suppress_use, thread_specific=thread_specific, xid=xid,
                      ctx=ctx, invoker=invoker, hrnow=hrnow, charset_client=charset_client, ddl=ddl,
                      error_code=error_code)
 

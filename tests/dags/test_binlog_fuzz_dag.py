@@ -38,6 +38,7 @@ def test_schedule_and_params(dagbag):
     assert params["seed"] is None
     assert params["formats"] == ["STATEMENT", "ROW", "MIXED"]
     assert params["replbed_provider"] == "replbed"
+    assert (params["reference"], params["candidate"]) == ("mariadb-10.11", "replbed")
 
 
 def test_dag_file_parses_without_heavy_imports():
@@ -64,4 +65,5 @@ def test_report_lists_classes_and_repros(tmp_path):
     assert "| ROW | 2 | 1 | 50.0 | 1 |" in text
     assert "### `outcome:UPDATE 1264 vs OK` (1)" in text
     assert "con1: UPDATE t SET a = 1  => 1264" in text
-    assert "Noise (the two reference MariaDBs disagreed, case dropped before scoring): 1" in text
+    assert "Noise (the two reference mariadb-10.11 servers disagreed, case dropped before scoring): 1" in text
+    assert "identical to mariadb-10.11 (debian)" in text

@@ -284,3 +284,30 @@ def test_a_known_difference_is_not_a_pipeline_error_for_the_gx_gate() -> None:
     assert gate.pair_errors == {} and gate.gx_ok[("c", "ROW")] is True
     passing = {**rec, "events_match": True, "classified_checks": []}
     assert gate_suites([suite], [passing]).pair_errors  # on a pair every check agreed on, still an error
+
+
+@pytest.mark.server
+@pytest.mark.slow
+@pytest.mark.parametrize("kind_name", ["mariadb-10.11", "mariadb-11.8"])
+def test_a_starting_server_leaves_the_others_temporary_tables_alone(kind_name: str, tmp_path: Path) -> None:
+    """A starting MariaDB deletes every #sql* file in its tmpdir: each server has its own
+    (--tmpdir under its workdir), or a MyISAM temporary table of a running one is gone (1051)."""
+    kind = get_kind(kind_name)
+    settings = ServerSettings(flavor=kind.flavor, profile=get_profile(kind.default_profile))
+    provider = get_provider("local", kind=kind.name)
+    first = provider.start(settings, tmp_path / "a")
+    second = None
+    try:
+        conn = first.connect()
+        cur = conn.cursor()
+        cur.execute("CREATE DATABASE test")
+        cur.execute("CREATE TEMPORARY TABLE test.tt (a INT) ENGINE=MyISAM")
+        cur.execute("SELECT @@tmpdir")
+        assert str(tmp_path / "a") in cur.fetchall()[0][0]
+        second = provider.start(settings, tmp_path / "b")
+        cur.execute("DROP TEMPORARY TABLE test.tt")  # 1051 if the second start removed its files
+        conn.close()
+    finally:
+        first.stop()
+        if second is not None:
+            second.stop()

@@ -136,7 +136,13 @@ def atomic_table_ddl(thd: Any, text: str) -> bool | None:
         return False
     if thd is None:
         return None
-    parts = [_unquote(p) for p in m.group(1).split(".")]
+    target = m.group(1)
+    if text[:6].upper() == "RENAME":
+        # the table exists under its new name now (9.7.4 observed: RENAME TABLE of a MyISAM
+        # table has no xid); the first pair decides
+        to = re.match(r"\s*RENAME\s+TABLES?\s+\S+\s+TO\s+((?:`[^`]+`|\w+)(?:\s*\.\s*(?:`[^`]+`|\w+))?)", text, re.I)
+        target = to.group(1) if to else target
+    parts = [_unquote(p) for p in target.split(".")]
     db, name = (parts[0], parts[1]) if len(parts) == 2 else (thd.db or "", parts[0])
     catalog = getattr(getattr(thd, "server", None), "catalog", None)
     t = catalog.get_table(db, name) if catalog is not None else None
@@ -216,6 +222,13 @@ def _mysql_collation(ctype: Any) -> int:
 
 class MySQLEvents(EventStyle):
     rows_header_len = 10
+    # MYSQL_BIN_LOG::rollback: the trx cache is written, ended by ROLLBACK, only when
+    # trx_cache.cannot_rollback() -- a non-transactional change or temporary-table DDL
+    # was logged into it; a MyISAM statement that went out as its own group before the
+    # transaction's first InnoDB change does not count (9.7.4 observed, every format:
+    # `BEGIN; INSERT INTO m ...; INSERT INTO i ...; ROLLBACK` logs m's group only)
+    rollback_by_cache_flag = True
+    snapshot_registers_binlog = False  # no binlog_start_consistent_snapshot in MySQL
     trigger_flag = False  # no TM_BIT_HAS_TRIGGERS_F (MariaDB's): 9.7.4 [bytes] flags=1
 
     def __init__(self, *, cascade_triggers_var: bool = False, rows_flags: int = 0,
@@ -239,7 +252,14 @@ class MySQLEvents(EventStyle):
         if text.startswith("DROP TABLE "):
             # a base-table drop: an xid for an atomic engine's group (the caller's
             # thread_specific is the header flag it asks for, not a temporary table)
-            return atomic_table_ddl(thd, text) is not False
+            atomic = atomic_table_ddl(thd, text)
+            # None: no DROP TABLE group of this name (DROP DATABASE's non-atomic tables): the caller's
+            return requested if atomic is None else atomic
+        if text[:13].upper() == "DROP DATABASE" or text[:13].upper() == "DROP SCHEMA ":
+            # the caller knows: an existing database's drop commits the data dictionary
+            # (9.7.4 observed: `DROP DATABASE d2 /* xid */`, with tables dropped), a
+            # missing one's does not
+            return requested
         if thread_specific or text.split(" ", 1)[0].upper() in _NO_DDL_XID or _TEMPORARY_DDL.match(text):
             return False  # temporary tables (9.7.4 [bytes]: CREATE TEMPORARY TABLE: none)
         if atomic_table_ddl(thd, text) is False:
@@ -447,7 +467,8 @@ class MySQLGtid(GtidFraming):
     def new_writer(self, binlog: BinaryLog, path: Path) -> Any:
         from harness.binlog.writer import MysqlBinlogFileWriter
         self.ensure_uuid(binlog)
-        return MysqlBinlogFileWriter(path, server_id=binlog.server_id, server_version=binlog.server_version)
+        return MysqlBinlogFileWriter(path, server_id=binlog.server_id, server_version=binlog.server_version,
+                                     checksum_alg=binlog.checksum_alg)
 
     def write_header(self, binlog: BinaryLog, writer: Any, *, timestamp: int, create_timestamp: int | None,
                      rotated: bool) -> None:
@@ -539,9 +560,10 @@ class MySQLGtid(GtidFraming):
         binlog = thd.server.binlog
         ts = thd.stmt.timestamp
         if t.engine.xa_capable:
-            text = create_text + " START TRANSACTION"
-            # 9.7.4 [bytes]: neither Q_DDL_LOGGED_WITH_XID (the group's Xid commits it) nor
-            # Q_UPDATED_DB_NAMES (so the BEGIN has none either)
+            text = _start_transaction_text(create_text)
+            # 9.7.4 [bytes]: neither Q_DDL_LOGGED_WITH_XID (the group's Xid commits it; SHOW
+            # BINLOG EVENTS shows no `/* xid=N */`) nor Q_UPDATED_DB_NAMES (the Query is 16
+            # bytes shorter than with both; its BEGIN has none either)
             create = new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=ts,
                                      server_id=thd.server_id, status_vars=thd.query_status_vars(
                                          xid=None, text=text, updated_db=None))
@@ -574,6 +596,16 @@ class MySQLGtid(GtidFraming):
 
 class MySQLDdl(DdlLogging):
     temp_ddl_unlogged_formats = ("ROW", "MIXED")  # [mtr] binlog_create_drop_temporary_table.result
+    # 8.0.4+ logs no temporary table in MIXED, so nothing needs rows to stick: a statement
+    # that touches a temporary table is rows, the next one that does not is a statement
+    # again (9.7.4 observed: MIXED, after `INSERT INTO i SELECT ... FROM tt` (rows),
+    # `INSERT INTO i VALUES (3)` is a Query)
+    mixed_row_sticks_with_temp_tables = False
+    # mysql_rm_table_no_locks logs the base tables' groups first, then the temporary ones
+    # (9.7.4 observed, STATEMENT: `DROP TABLE i2, m2, tt, ti` logs m2, i2, tt, ti)
+    temporary_drops_first = False
+    drop_missing_db_xid = False  # 9.7.4 observed: `DROP DATABASE IF EXISTS d3` (missing): no xid
+    drop_db_logs_nonatomic = True
 
     def drop_table_groups(self, items: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]]:
         """WL#7592 (seed 004): temporary / non-temporary and transactional / non-transactional
@@ -581,15 +613,36 @@ class MySQLDdl(DdlLogging):
         from base tables; non-transactional go first [unverified order]. A table that did not
         exist (IF EXISTS) goes with the transactional ones (the DD is transactional)."""
         nontrans = [x for x in items if x[1] is not None and not x[1].transactional]
-        trans = [x for x in items if x[1] is None or x[1].transactional]
+        # the dropped InnoDB tables, then the missing ones (9.7.4 observed: `DROP TABLE IF
+        # EXISTS nosuch, i` logs `i`,`nosuch`)
+        trans = [x for x in items if x[1] is not None and x[1].transactional] + \
+            [x for x in items if x[1] is None]
         _LAST_DROP_BASE.clear()
         _LAST_DROP_BASE.update(n.name.lower() for n, _t in items)
         for group, atomic in ((nontrans, False), (trans, True)):
             if group:
                 if len(_DROP_GROUPS) > 256:
                     _DROP_GROUPS.clear()
-                _DROP_GROUPS[tuple(n.name for n, _t in group)] = atomic
+                # a group of missing tables only commits no data-dictionary change: no xid
+                # (9.7.4 observed: `DROP TABLE IF EXISTS nosuch2` has no /* xid */)
+                _DROP_GROUPS[tuple(n.name for n, _t in group)] = atomic and any(t is not None for _n, t in group)
         return [g for g in (nontrans, trans) if g]
+
+
+# 8.0.19+ SHOW CREATE TABLE prints no display width for the integer types (but TINYINT(1)
+# and ZEROFILL columns) nor YEAR(4) (9.7.4 [bytes]: `int NOT NULL` in a CREATE ... SELECT)
+_INT_WIDTH = re.compile(r"\b(tinyint|smallint|mediumint|int|bigint|year)\((\d+)\)(?! unsigned zerofill| zerofill)")
+
+
+def _start_transaction_text(create_text: str) -> str:
+    """What an atomic CREATE ... SELECT logs (Query_result_create::binlog_show_create_table,
+    8.0.21+): SHOW CREATE TABLE's text with ``START TRANSACTION`` right after the column
+    list, before the table options the statement named (9.7.4 [bytes]: ``) START
+    TRANSACTION ENGINE=InnoDB``)."""
+    text = _INT_WIDTH.sub(lambda m: m.group(0) if m.group(1) == "tinyint" and m.group(2) == "1"
+                          else m.group(1), create_text)
+    head, sep, tail = text.rpartition("\n)")
+    return f"{head}{sep} START TRANSACTION{tail}" if sep else text + " START TRANSACTION"
 
 
 def _version_number(v: str) -> int:

@@ -31,6 +31,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any
 
+from harness.sql.parse import parse_tree as A
 from harness.sql.sql_errors import ServerError, error
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 
 ER_LOCK_WAIT_TIMEOUT = 1205
 ER_LOCK_DEADLOCK = 1213
+ER_CHECKREAD = 1020
 
 LockKey = tuple[int, Any, Any]  # (id of the table's TableData, index name, key value)
 
@@ -50,11 +52,16 @@ def deadlock_error() -> ServerError:
     return error("ER_LOCK_DEADLOCK")
 
 
+def record_changed_error(table: str) -> ServerError:
+    return error("ER_CHECKREAD", table)
+
+
 def reported_twice(err: ServerError) -> ServerError:
     """A lock error met while reading through an index (a unique lookup or a range,
     the server's quick select) is reported by the handler and again by the
     statement: SHOW WARNINGS lists the Error twice. Met in a full table scan or
-    while inserting, it is listed once (probed on MariaDB 10.11, 1205 and 1213)."""
+    while inserting, it is listed once (probed on MariaDB 10.11, 1205 and 1213; on
+    MariaDB 11.8 1020 the same way)."""
     err.times_reported = 2
     return err
 
@@ -324,3 +331,31 @@ def _table_modes_compatible(held: str, wanted: str) -> bool:
     if held == "READ" and wanted == "READ":
         return True
     return {held, wanted} == {"READ", "CONCURRENT"}
+
+
+def lock_myisam_tables(thd: Thd, stmt: Any, info: Any) -> None:
+    """thr_lock: a non-transactional table is locked for the whole statement, READ
+    or WRITE; readers and writers of other sessions wait (an INSERT ... VALUES into
+    a MyISAM table without holes is a concurrent insert, which readers let through)."""
+    if thd.locked_tables is not None or thd.sp_unsafe is not None:
+        return  # LOCK TABLES holds its own locks; a CALL's sub-statements run inside it
+    wanted: dict[int, tuple[Any, str]] = {}
+    for u in info.uses:
+        t = u.table
+        if t.temporary or t.engine.transactional:
+            continue
+        mode = "READ"
+        if not u.write and isinstance(stmt, A.Select) and t.data.count <= 1:
+            # A table of at most one row is a const (system) table: the optimizer reads
+            # it and unlocks it at once (mysql_unlock_some_tables; probed).
+            continue
+        if u.write:
+            concurrent = (isinstance(stmt, A.Insert) and stmt.select is None and not stmt.replace
+                          and not stmt.on_duplicate and not t.data.free and t.engine.name == "MyISAM"
+                          and not t.triggers)
+            mode = "CONCURRENT" if concurrent else "WRITE"
+        if wanted.get(id(t), (None, "READ"))[1] == "READ":
+            wanted[id(t)] = (t, mode)
+    if wanted:
+        order = sorted(wanted.values(), key=lambda e: (e[0].db, e[0].name))
+        thd.server.lock_sys.lock_tables(thd, order, float(thd.vars.values.get("lock_wait_timeout", 86400)))

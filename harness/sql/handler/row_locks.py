@@ -31,7 +31,13 @@ from typing import TYPE_CHECKING, Any
 
 from harness.sql.sql_errors import ServerError
 from harness.sql.item.expr import FUNCTIONS
-from harness.sql.handler.lock_sys import ER_LOCK_DEADLOCK, ER_LOCK_WAIT_TIMEOUT, reported_twice
+from harness.sql.handler.lock_sys import (
+    ER_CHECKREAD,
+    ER_LOCK_DEADLOCK,
+    ER_LOCK_WAIT_TIMEOUT,
+    record_changed_error,
+    reported_twice,
+)
 from harness.sql.parse import parse_tree as A
 
 if TYPE_CHECKING:
@@ -62,7 +68,30 @@ def lock_row(thd: Thd, t: TableDef, slot: int, row: list[Any], mode: str) -> boo
     waited = False
     for index, key in row_keys(t, slot, row):
         waited |= thd.server.lock_sys.lock_record(thd, t.data, index, key, mode)
+    if snapshot_isolation(thd) and _changed_since_view(thd, t, slot):
+        raise record_changed_error(t.name)
     return waited
+
+
+def snapshot_isolation(thd: Thd) -> bool:
+    """``innodb_snapshot_isolation`` (MariaDB 10.6.18+, ON by default since 11.6.2): a locking
+    read checks the record against the transaction's read view (write/write conflict
+    detection), and READ COMMITTED reads no semi-consistent version (MDEV-34108)."""
+    return thd.vars.values.get("innodb_snapshot_isolation") in (1, True, "ON", "1")
+
+
+def _changed_since_view(thd: Thd, t: TableDef, slot: int) -> bool:
+    """lock_clust_rec_read_check_and_lock() with snapshot isolation: the record just locked
+    carries a version another transaction committed after this transaction's read view
+    opened (REPEATABLE READ / SERIALIZABLE, a view already open): DB_RECORD_CHANGED, 1020."""
+    view = thd.server.lock_sys.views.get(thd)
+    if view is None or thd.isolation_below_repeatable_read():
+        return False
+    chain = t.data.versions.get(slot)
+    own = thd.trx.id
+    if not chain:
+        return False
+    return any(owner != own and c is not None and c > view for owner, c, _img in chain)
 
 
 def lock_key(thd: Thd, t: TableDef, key: tuple[Any, ...], mode: str) -> bool:
@@ -242,7 +271,7 @@ def lock_scan(thd: Thd, t: TableDef, ref_name: str, where: A.Expr | None, mode: 
         # Through a range (the server's quick select) the error is listed twice; a unique
         # lookup too in UPDATE/DELETE, but not in a join, which reads it as a const
         # table; a full scan once (probed).
-        if e.code in (ER_LOCK_WAIT_TIMEOUT, ER_LOCK_DEADLOCK) and \
+        if e.code in (ER_LOCK_WAIT_TIMEOUT, ER_LOCK_DEADLOCK, ER_CHECKREAD) and \
                 (path[0] in ("range", "in") or (path[0] == "eq" and not in_join)):
             reported_twice(e)
         raise
@@ -281,7 +310,8 @@ def _lock_scan(thd: Thd, t: TableDef, path: tuple[Any, ...], mode: str,
                     waited |= lock_key(thd, t, ckey, mode)
                     continue
                 if rc:
-                    if semi_consistent and ls.record_blockers(thd, data, CLUSTER, ckey):
+                    if semi_consistent and not snapshot_isolation(thd) and \
+                            ls.record_blockers(thd, data, CLUSTER, ckey):
                         committed = data.visible(slot, -1, ls.commit_no)
                         if committed is None or not matches(committed):
                             continue

@@ -45,15 +45,18 @@ class Engine:
     # trans_register_ha sets no_2pc, so the commit is one-phase and the binlog ends the
     # group with a COMMIT Query instead of an Xid (probed, even for a read).
     registers_without_2pc: bool = False
+    # HA_STATS_RECORDS_IS_EXACT (MyISAM, Aria, MEMORY): the optimizer knows an empty table
+    # has no row and reads it as a const table (MariaDB 11.8's single-table UPDATE/DELETE).
+    exact_record_count: bool = False
 
 
 ENGINES: dict[str, Engine] = {
     "INNODB": Engine("InnoDB", transactional=True, clustered=True, row_only_below_repeatable_read=True,
                      xa_capable=True, reserves_autoinc_intervals=True,
                      bulk_loads_empty_tables=True, partial_column_read=True, detects_same_record=True),
-    "MYISAM": Engine("MyISAM", transactional=False),
-    "ARIA": Engine("Aria", transactional=False, registers_without_2pc=True),
-    "MEMORY": Engine("MEMORY", transactional=False),
+    "MYISAM": Engine("MyISAM", transactional=False, exact_record_count=True),
+    "ARIA": Engine("Aria", transactional=False, registers_without_2pc=True, exact_record_count=True),
+    "MEMORY": Engine("MEMORY", transactional=False, exact_record_count=True),
     # BLACKHOLE: the server treats its rows like a transactional table's (discarded at
     # ROLLBACK in row format), but nothing is stored and it takes no part in XA.
     "BLACKHOLE": Engine("BLACKHOLE", transactional=True, blackhole=True),

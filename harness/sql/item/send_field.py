@@ -990,7 +990,7 @@ def statement_typer(thd: "Thd", scope: "Scope", from_: list[A.TableRef]) -> Send
         if kind is None or e.name.lower() in ("last_insert_id", "identity"):
             raise _Unmodelled("system variable")
         try:
-            return kind, thd.get_sysvar(e.name, e.scope)
+            return kind, thd.vars.read(e.name, e.scope, thd)  # no 1287 here: the value is read again
         except ServerError:
             raise _Unmodelled("system variable") from None
 

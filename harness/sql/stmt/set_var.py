@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from harness.binlog.query import new_query_event
@@ -45,6 +46,26 @@ def set_vars(thd: "Thd", st: A.Set) -> "OkPacket":
     return _ok()
 
 
+_SYSVAR_READ = re.compile(r"@@(?:(?:global|session|local)\.)?([a-z_]+)", re.I)
+_SET_TARGET = re.compile(r"(?:^\s*SET\s+|,\s*)(?:(?:GLOBAL|SESSION|LOCAL)\s+)?([a-z_]+)\s*:?=", re.I)
+
+
+def warn_deprecated_names(thd: "Thd", sql: str) -> None:
+    """1287 for each variable name the flavour deprecates (MariaDB 11.8: tx_isolation,
+    tx_read_only) that the statement names, as the parser warns when it looks the name
+    up (sys_var::do_deprecated_warning): ``@@tx_isolation`` anywhere, ``SET tx_isolation =``.
+    At parse time, so before the statement's own conditions (probed)."""
+    deprecated = thd.server.sysvars.deprecated_renamed()
+    names = [m.group(1).lower() for m in _SYSVAR_READ.finditer(sql)]
+    if re.match(r"\s*SET\s", sql, re.I):
+        names += [m.group(1).lower() for m in _SET_TARGET.finditer(sql)]
+    for name in names:
+        instead = deprecated.get(name)
+        if instead is not None:
+            thd.notes.append(Note("Warning", 1287, f"'@@{name}' is deprecated and will be removed in a "
+                                                   f"future release. Please use '@@{instead}' instead"))
+
+
 def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
     n = thd.vars.canonical(name)
     if n == "event_scheduler" and str(value).upper() in ("ON", "1"):
@@ -78,6 +99,12 @@ def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
         raise UnsupportedError(refused)
     for code, message in warnings:
         thd.notes.append(Note("Warning", code, message))
+    if n == "binlog_checksum" and scope == "global":
+        _rotate_for_checksum(thd, str(store[n]))
+    if n in ("rand_seed1", "rand_seed2"):
+        # sys_vars.cc update_rand_seed1/2: the value becomes the session's RAND() state
+        # (thd->rand.seed1/seed2), as the Rand event a replayed binlog carries sets it.
+        setattr(thd.rand, "seed" + n[-1], int(store[n]))
     if n == "autocommit" and scope != "global" and thd.autocommit and not was_autocommit:
         # Switching autocommit on commits the open transaction. In ROW format the
         # group keeps FL_TRANSACTIONAL despite a non-transactional change, as for an
@@ -85,6 +112,16 @@ def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
         if thd.binlog_format == "ROW":
             thd.trx_log.gtid_nontrans = False
         thd.commit()
+
+
+def _rotate_for_checksum(thd: "Thd", value: str) -> None:
+    """SET GLOBAL binlog_checksum rotates the binary log, also to the value it already has
+    (Sys_var_enum_binlog_checksum::global_update: checksum_alg_reset, then
+    MYSQL_BIN_LOG::rotate(force_rotate=true)); the Rotate keeps the old file's algorithm,
+    the new file's Format_description announces the new one."""
+    from harness.binlog.constants import ChecksumAlg
+    alg = ChecksumAlg.CRC32 if value.upper() == "CRC32" else ChecksumAlg.OFF
+    thd.server.binlog.rotate(timestamp=thd.stmt.timestamp, checksum_alg=alg)
 
 
 def set_names(thd: "Thd", st: A.SetNames) -> "OkPacket":

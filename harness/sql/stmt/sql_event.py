@@ -50,9 +50,9 @@ def _unknown(name: str) -> ServerError:
 
 
 def event_statement(thd: "Thd", st: A.EventStmt) -> OkPacket:
-    if thd.server.flavor.name != "mariadb-10.11":
+    if not thd.server.flavor.name.startswith("mariadb-"):
         from harness.sql.parse.parse_errors import UnsupportedError
-        raise UnsupportedError(f"{st.verb} EVENT on {thd.server.flavor.name} (events are modelled for MariaDB 10.11)")
+        raise UnsupportedError(f"{st.verb} EVENT on {thd.server.flavor.name} (events are modelled for MariaDB)")
     thd.implicit_commit()
     db = st.db or thd.db
     if not db:

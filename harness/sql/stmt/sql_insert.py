@@ -529,16 +529,17 @@ class InsertExecutor(SelectExecutor):
     def _constraints_pass(self, t: TableDef, row: list[Any], ins: A.Insert, single_row: bool) -> bool:
         """After the BEFORE triggers, before an AUTO_INCREMENT value is generated: the
         generated columns (1906 for one the statement gave a value), then the CHECK
-        constraints (4025): a row one refuses under IGNORE is skipped -- but IGNORE does not
-        soften a CHECK of a one-row INSERT ... VALUES/SET, which fails with 4025 (probed;
-        INSERT IGNORE ... SELECT of one row warns)."""
+        constraints (4025): a row one refuses under IGNORE is skipped -- but on MariaDB 10.11
+        IGNORE does not soften a CHECK of a one-row INSERT ... VALUES/SET, which fails with
+        4025 (probed; INSERT IGNORE ... SELECT of one row warns; 11.8 warns: MDEV-32439)."""
         if has_generated(t):
             i = self.ctx.autoinc_row - 1
             given = {ci for ci, e in zip(self._col_idx, ins.rows[i]) if not isinstance(e, A.Default)} \
                 if ins.rows is not None and i < len(ins.rows) else set(self._col_idx)
             check_assigned(self.thd, t, given, self.ctx.notes, i)
             update_generated(t, row, self.ctx, self.info)
-        return not t.checks or verify_checks(self.thd, t, row, self.ctx, self.info, ins.ignore and not single_row)
+        return not t.checks or verify_checks(self.thd, t, row, self.ctx, self.info, ins.ignore and not (
+            single_row and self.thd.server.sysvars.ignore_keeps_single_row_check_error))
 
     def _row_checks_pass(self, t: TableDef, row: list[Any], ins: A.Insert, generated: int | None,
                          alloc: AutoIncrement | None) -> bool:

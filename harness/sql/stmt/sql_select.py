@@ -605,6 +605,14 @@ class SelectExecutor:
         if where is not None:
             comp.compile_in("WHERE", where)
         zero_limit = limit is not None and _limit_value(self.thd, limit, self.ctx) == 0
+        if not zero_limit and self.thd.server.sysvars.empty_table_is_const and t.engine.exact_record_count \
+                and t.data.count == 0 and not (is_delete and where is None and limit is None):
+            # MariaDB 11.8 prepares a single-table UPDATE/DELETE as a join (Sql_cmd_update /
+            # Sql_cmd_delete, 11.1): an empty table of an engine with an exact row count is a
+            # const table without a row, so the statement ends as an impossible WHERE, not
+            # logged (probed: MyISAM, Aria, MEMORY, temporary MyISAM; not InnoDB, BLACKHOLE;
+            # DELETE without WHERE or LIMIT still deletes all rows and is logged).
+            zero_limit = True
         if not zero_limit and (where is None or not impossible_where(t, ref_name, where)):
             self._note_index_use(t, ref_name, where, limit, is_delete)
             return False

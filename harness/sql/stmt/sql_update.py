@@ -60,7 +60,8 @@ class UpdateExecutor(SelectExecutor):
         tables = [(ref.ref_name, t)]
         scope = self._scope(tables)
         comp = Compiler(scope, self.info)
-        assigns = [_update_assignment(t, c, e, comp) for c, e in up.assignments]
+        clause = thd.server.sysvars.single_update_values_clause
+        assigns = [_update_assignment(t, c, e, comp, clause) for c, e in up.assignments]
         if self._impossible_where(t, ref.ref_name, up.where, comp, up.limit):
             return DmlResult()
         self._lock_scan(t, ref.ref_name, up.where, "X", semi_consistent=True)
@@ -351,17 +352,19 @@ def _examined_positions(t: TableDef, up: A.Update, assigns: list[tuple[int, Any]
     return {sl: i for i, sl in enumerate(t.data.slots())}
 
 
-def _update_assignment(t: TableDef, c: A.ColumnRef, e: A.Expr, comp: Compiler) -> tuple[int, Any]:
+def _update_assignment(t: TableDef, c: A.ColumnRef, e: A.Expr, comp: Compiler,
+                       clause: str = "SET") -> tuple[int, Any]:
     """One ``col = expr`` of a single-table UPDATE: the column and its compiled value
     (None: DEFAULT). DEFAULT for a column without one is refused while the UPDATE is
     prepared (Item_default_value::fix_fields), whatever the sql_mode (observed: 1364
-    with sql_mode='', no row changed)."""
+    with sql_mode='', no row changed). ``clause``: what 1054 names for the value (the
+    flavour's; 11.8 resolves it as a multi-table UPDATE does, 'SELECT')."""
     ci = _column_in(t, c.name, "SET")
     if isinstance(e, A.Default):
         if _lacks_default(t.columns[ci]):
             raise error("ER_NO_DEFAULT_FOR_FIELD", t.columns[ci].name)
         return ci, None
-    return ci, comp.compile_in("SET", e)
+    return ci, comp.compile_in(clause, e)
 
 
 def _read_columns(t: TableDef, names: list[str], exprs: list[Any]) -> set[int]:

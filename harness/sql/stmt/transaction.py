@@ -61,7 +61,11 @@ def begin(thd: "Thd", st: A.Begin) -> "OkPacket":
         # binlog_start_consistent_snapshot registers the binlog in the transaction
         # (trans_register_ha): a SAVEPOINT right after it is logged (observed); InnoDB's
         # start_consistent_snapshot registers InnoDB too
-        thd.trx_log.binlog_joined = thd.trx_log.xa_registered = True
+        thd.trx_log.xa_registered = True
+        # MySQL has no binlog_start_consistent_snapshot: the binlog joins at its first write
+        # (9.7.4 observed: ... WITH CONSISTENT SNAPSHOT; SAVEPOINT c; INSERT INTO m ...
+        # logs no SAVEPOINT, and the MyISAM row is its own group)
+        thd.trx_log.binlog_joined = thd.flavor.events.snapshot_registers_binlog
     thd.server.counters.snapshots.pop(thd, None)
     if st.consistent_snapshot:
         note_snapshot(thd)  # Binlog_snapshot_file / _position (binlog_start_consistent_snapshot)
@@ -77,6 +81,7 @@ def begin(thd: "Thd", st: A.Begin) -> "OkPacket":
 def commit(thd: "Thd", st: A.Commit) -> "OkPacket":
     XA.check_trans_control(thd)
     thd.commit()
+    thd.server.sysvars.end_transaction(thd, commit=True)
     thd.reset_sp_modified_nontrans()  # transaction->all.reset(), as in begin()
     return _ok()
 
@@ -85,6 +90,7 @@ def rollback(thd: "Thd", st: A.Rollback) -> "OkPacket":
     if st.savepoint is None:
         XA.check_trans_control(thd)
         thd.rollback()
+        thd.server.sysvars.end_transaction(thd, commit=False)
         thd.reset_sp_modified_nontrans()  # transaction->all.reset(), as in begin()
         return _ok()
     sp = next((s for s in reversed(thd.trx.savepoints) if s.name.lower() == st.savepoint.lower()), None)

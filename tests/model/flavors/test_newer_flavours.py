@@ -130,3 +130,135 @@ def test_mariadb_11_8_gtid_thread_id_positions_and_collations(tmp_path):
     assert q["CREATE TABLE c (a CHAR(3) CHARACTER SET latin1)"].status(Q.Q_CHARACTER_SET_COLLATIONS) == \
         ((33, 2048), (35, 2560), (45, 2304), (54, 2816), (60, 3072))
     assert q["CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB"].status(Q.Q_CHARACTER_SET_COLLATIONS) is None
+
+
+def _session(bed: Bed, n: int) -> Thd:
+    thd = Thd(bed.state, n, db="test")
+    bed.state.sessions[n] = thd
+    thd.execute("SET SESSION innodb_lock_wait_timeout = 1")
+    return thd
+
+
+def _code(thd: Thd, sql: str) -> int:
+    try:
+        thd.execute(sql)
+    except Exception as exc:  # noqa: BLE001 - the server error is what is asserted
+        return int(getattr(exc, "code", -1))
+    return 0
+
+
+def test_mariadb_11_8_snapshot_isolation_1020_and_no_semi_consistent_read(tmp_path):
+    """innodb_snapshot_isolation=ON (11.6.2+): a REPEATABLE READ locking read of a row
+    committed after the read view opened is 1020 and rolls back the transaction; READ
+    COMMITTED waits for a locked row instead of reading its committed version."""
+    bed = Bed(tmp_path, "mariadb-11.8", profile=get_profile("mariadb-11.8-debian"))
+    a, b = _session(bed, 8), _session(bed, 9)
+    assert b.execute("SELECT @@innodb_snapshot_isolation").rows == [[1]]
+    a.execute("CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB")
+    a.execute("CREATE TABLE m (a INT) ENGINE=InnoDB")
+    a.execute("INSERT INTO c VALUES (1,1),(2,2),(4,4)")
+    b.execute("BEGIN")
+    b.execute("INSERT INTO m VALUES (1)")
+    b.execute("SELECT v FROM c WHERE id = 1")  # opens the read view
+    a.execute("UPDATE c SET v = 10 WHERE id = 1")
+    assert _code(b, "UPDATE c SET v = v + 1 WHERE id = 2") == 0  # unchanged row: fine
+    assert _code(b, "UPDATE c SET v = v + 1 WHERE id = 1") == 1020
+    assert b.execute("SELECT @@in_transaction").rows == [[0]]  # the whole transaction is gone
+    assert b.execute("SELECT COUNT(*) FROM m").rows == [[0]]
+    assert b.execute("SELECT v FROM c ORDER BY id").rows == [[10], [2], [4]]
+    # no read view yet: no check
+    b.execute("BEGIN")
+    a.execute("UPDATE c SET v = 11 WHERE id = 1")
+    assert _code(b, "UPDATE c SET v = v + 1 WHERE id = 1") == 0
+    b.execute("ROLLBACK")
+    # READ COMMITTED: no semi-consistent read, the UPDATE waits for a's lock
+    for s in (a, b):
+        s.execute("SET SESSION transaction_isolation = 'READ-COMMITTED'")
+    a.execute("BEGIN")
+    a.execute("UPDATE c SET v = 0 WHERE v = 2")
+    assert _code(b, "UPDATE c SET v = 9 WHERE v = 4") == 1205
+    b.execute("SET SESSION innodb_snapshot_isolation = OFF")  # 10.11's behaviour back
+    assert _code(b, "UPDATE c SET v = 9 WHERE v = 4") == 0
+    a.execute("ROLLBACK")
+
+
+def test_mariadb_10_11_keeps_snapshot_isolation_off(tmp_path):
+    bed = Bed(tmp_path, "mariadb-10.11")
+    a, b = _session(bed, 8), _session(bed, 9)
+    assert b.execute("SELECT @@innodb_snapshot_isolation").rows == [[0]]
+    a.execute("CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB")
+    a.execute("INSERT INTO c VALUES (1,1)")
+    b.execute("BEGIN")
+    b.execute("SELECT v FROM c WHERE id = 1")
+    a.execute("UPDATE c SET v = 10 WHERE id = 1")
+    assert _code(b, "UPDATE c SET v = v + 1 WHERE id = 1") == 0
+    b.execute("COMMIT")
+    assert a.execute("SELECT v FROM c").rows == [[11]]
+
+
+def _warnings(thd: Thd) -> list[list]:
+    return [list(r) for r in thd.execute("SHOW WARNINGS").rows]
+
+
+def test_mariadb_11_8_sql_layer_policies(tmp_path):
+    """transaction_isolation with tx_isolation deprecated (1287 at parse time), a one-row
+    INSERT IGNORE that fails a CHECK warns (MDEV-32439), 1054 names 'SELECT' for a
+    single-table UPDATE's value, and columns take utf8mb4_uca1400_ai_ci (2304)."""
+    bed = Bed(tmp_path, "mariadb-11.8", profile=get_profile("mariadb-11.8-debian"))
+    t = bed.thd
+    t.execute("SET transaction_isolation = 'READ-COMMITTED'")
+    t.execute("CREATE TABLE c (id INT PRIMARY KEY, v INT CHECK (v > 0), s VARCHAR(20))")
+    assert t.execute("SELECT @@tx_isolation").rows == [["READ-COMMITTED"]]
+    dep = "'@@tx_isolation' is deprecated and will be removed in a future release. " \
+          "Please use '@@transaction_isolation' instead"
+    assert _warnings(t) == [["Warning", 1287, dep]]
+    t.execute("SET sql_mode = 'STRICT_ALL_TABLES'")
+    t.execute("INSERT INTO c VALUES (1, 1, CONCAT(@@tx_isolation, ''))")  # a warning, not a strict-mode error
+    assert [w[1] for w in _warnings(t)] == [1287]
+    t.execute("INSERT IGNORE INTO c VALUES (2, 0, 'x')")
+    assert _warnings(t) == [["Warning", 4025, "CONSTRAINT `c.v` failed for `test`.`c`"]]
+    assert _code(t, "UPDATE c SET v = nosuch WHERE id = 1") == 1054
+    assert "in 'SELECT'" in _warnings(t)[0][2]
+    assert _code(t, "UPDATE c SET nosuch = 1") == 1054
+    assert "in 'SET'" in _warnings(t)[0][2]
+    t.execute("SET transaction_isolation = 'REPEATABLE-READ'")
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("UPDATE c SET s = 'abc' WHERE id = 1")
+    t.execute("SELECT @u := s FROM c WHERE id = 1")
+    t.execute("INSERT INTO c VALUES (3, 3, @u)")
+    from harness.binlog.control import UserVarEvent
+    uv = [e.event for e in bed.entries() if isinstance(e.event, UserVarEvent)]
+    assert [(u.name, u.charset, u.value) for u in uv] == [("u", 2304, b"abc")]
+
+
+def test_mariadb_10_11_keeps_its_sql_layer_rules(tmp_path):
+    bed = Bed(tmp_path, "mariadb-10.11")
+    t = bed.thd
+    assert _code(t, "SET transaction_isolation = 'READ-COMMITTED'") == 1193
+    t.execute("CREATE TABLE c (id INT PRIMARY KEY, v INT CHECK (v > 0))")
+    t.execute("SELECT @@tx_isolation")
+    assert _warnings(t) == []
+    assert _code(t, "INSERT IGNORE INTO c VALUES (2, 0)") == 4025
+    assert _code(t, "UPDATE c SET v = nosuch WHERE id = 1") == 1054
+    assert "in 'SET'" in _warnings(t)[0][2]
+
+
+def test_mariadb_11_8_empty_myisam_update_is_not_logged(tmp_path):
+    """11.8 prepares a single-table UPDATE/DELETE as a join: an empty table of an engine
+    with an exact row count is a const table without a row, the statement not logged."""
+    logged = {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
+        bed = Bed(tmp_path / flavor, flavor, **kw)
+        t = bed.thd
+        t.execute("SET binlog_format = STATEMENT")
+        t.execute("CREATE TABLE m (a INT PRIMARY KEY, b INT) ENGINE=MyISAM")
+        t.execute("CREATE TABLE i (a INT PRIMARY KEY, b INT) ENGINE=InnoDB")
+        for sql in ("UPDATE m SET b = 1 WHERE a = 1", "DELETE FROM m WHERE b = 2", "UPDATE m SET b = 3",
+                    "DELETE FROM m", "UPDATE i SET b = 4 WHERE a = 1"):
+            t.execute(sql)
+        logged[flavor] = [q for q in _queries(bed) if q.startswith(("UPDATE", "DELETE"))]
+    assert logged["mariadb-11.8"] == ["DELETE FROM m", "UPDATE i SET b = 4 WHERE a = 1"]
+    # 10.11 logs them (its PK lookup of a missing row is impossible there too)
+    assert logged["mariadb-10.11"] == ["DELETE FROM m WHERE b = 2", "UPDATE m SET b = 3", "DELETE FROM m",
+                                       "UPDATE i SET b = 4 WHERE a = 1"]
