@@ -54,7 +54,7 @@ from harness.model.logstate import StmtLogState, TrxLogState
 from harness.model.decide import NOT_LOGGED, LoggingDecision, decide_logging_format
 from harness.model.unsafe import NOTE_1592, REASONS, Unsafe
 from harness.sql.parse import parse_tree as A
-from harness.sql.stmt.deprecations import engine_mix_kept, warn_engine_mix
+from harness.sql.stmt.deprecations import engine_mix_kept, statement_start
 from harness.sql.stmt.time_zone import row_uses_time_zone
 from harness.sql.stmt.rollback_notes import rollback_notes
 from harness.sql.parse.parser import parse
@@ -133,6 +133,8 @@ class TransactionState:
     # MySQL 9.x: the first (engine, table) it wrote, for warning 6414 (stmt/deprecations.py)
     engine_mix: tuple[str, str] | None = None
     engine_mix_trans: bool = False  # ... and whether it wrote a transactional table
+    engine_mix_groups: int = 0  # ... and the binlog's group count when it did
+    engine_mix_before: tuple[Any, bool] | None = None  # before the running statement
 
 
 class Thd:
@@ -704,7 +706,7 @@ class Thd:
         if self.trx.read_only and any(not t.temporary for t in info.written):
             raise error("ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION")
         lock_myisam_tables(self, stmt, info)
-        warn_engine_mix(self, info)
+        statement_start(self, info, stmt)  # MySQL: 6414, foreign-key tables
         try:
             return self._run_dml_locked(stmt, info, views)
         finally:

@@ -49,17 +49,22 @@ if TYPE_CHECKING:
 # ------------------------------------------------------------------ SHOW CREATE TABLE text
 
 
-def type_sql(t: ColumnType) -> str:
-    """A column type as SHOW CREATE TABLE (and the generated binlog text) prints it."""
+def type_sql(t: ColumnType, mysql: bool = False) -> str:
+    """A column type as SHOW CREATE TABLE (and the generated binlog text) prints it.
+    ``mysql``: MySQL 8.0.19+'s text, an integer's display width only with ZEROFILL (and
+    ``tinyint(1)``), ``year`` without its (4)."""
     if getattr(t, "compressed", False):
-        return _type_sql(t) + " /*M!100301 COMPRESSED*/"
-    return _type_sql(t)
+        return _type_sql(t, mysql) + " /*M!100301 COMPRESSED*/"
+    return _type_sql(t, mysql)
 
 
-def _type_sql(t: ColumnType) -> str:
+def _type_sql(t: ColumnType, mysql: bool = False) -> str:
     if isinstance(t, IntType):
-        s = f"{t.name.lower()}({t.width})"
+        width = f"({t.width})" if not mysql or t.zerofill or (t.name.upper() == "TINYINT" and t.width == 1) else ""
+        s = f"{t.name.lower()}{width}"
         return s + (" unsigned" if t.unsigned else "") + (" zerofill" if t.zerofill else "")
+    if mysql and isinstance(t, YearType):
+        return "year"
     if isinstance(t, DecimalType):
         return f"decimal({t.precision},{t.scale})" + (" unsigned" if t.unsigned else "")
     if isinstance(t, FloatType):
@@ -81,12 +86,17 @@ def _type_sql(t: ColumnType) -> str:
     raise UnsupportedError(f"SHOW CREATE TABLE of {t.name}")
 
 
-def _default_sql(c: Column) -> str:
+def _now_sql(c: Column, mysql: bool) -> str:
+    fsp = getattr(c.type, "fsp", 0)
+    return (f"CURRENT_TIMESTAMP({fsp})" if fsp else "CURRENT_TIMESTAMP") if mysql else "current_timestamp()"
+
+
+def _default_sql(c: Column, mysql: bool = False) -> str:
     if c.default_now:
-        return " DEFAULT current_timestamp()"
+        return " DEFAULT " + _now_sql(c, mysql)
     if c.has_default and c.default is not None and not c.implicit_default:
         v = c.type.to_text(c.default)
-        if c.type.is_numeric:
+        if c.type.is_numeric and not mysql:  # MySQL quotes a number's default too ('5')
             return f" DEFAULT {v}"
         if isinstance(v, bytes):
             v = v.decode("utf-8", "replace")
@@ -114,8 +124,8 @@ def _charset_sql(t: ColumnType, table_collation: str | None) -> str:
     return f" CHARACTER SET {t.cs.name}" + (f" COLLATE {coll}" if coll else "")
 
 
-def column_sql(c: Column, table_collation: str | None = None) -> str:
-    s = f"  `{c.name}` {type_sql(c.type)}{_charset_sql(c.type, table_collation)}"
+def column_sql(c: Column, table_collation: str | None = None, mysql: bool = False) -> str:
+    s = f"  `{c.name}` {type_sql(c.type, mysql)}{_charset_sql(c.type, table_collation)}"
     if c.generated is not None:
         # PERSISTENT is printed STORED (probed)
         return s + f" GENERATED ALWAYS AS ({c.generated_text}) {'STORED' if c.generated_stored else 'VIRTUAL'}"
@@ -123,9 +133,9 @@ def column_sql(c: Column, table_collation: str | None = None) -> str:
         s += " NOT NULL"
     elif isinstance(c.type, DateTimeType) and c.type.timestamp:
         s += " NULL"
-    s += _default_sql(c)
+    s += _default_sql(c, mysql)
     if c.on_update_now:
-        s += " ON UPDATE current_timestamp()"
+        s += " ON UPDATE " + _now_sql(c, mysql)
     if c.auto_increment:
         s += " AUTO_INCREMENT"
     return s
@@ -133,14 +143,14 @@ def column_sql(c: Column, table_collation: str | None = None) -> str:
 
 def create_table_sql(t: TableDef, engine_clause: str | None, current_db: str | None = "",
                      if_not_exists: bool = False, or_replace: bool = False,
-                     db_collation: str | None = None) -> str:
+                     db_collation: str | None = None, mysql: bool = False) -> str:
     """``current_db``: for the binlog (WITH_DB_NAME), the table is qualified when
     its database is not the session's (or there is none); "" never qualifies.
     ``db_collation``: the database's default (the table's, unless its options say)."""
     from harness.sql.item.charsets import DEFAULT_COLLATION_OF
     table_collation = t.options.get("COLLATE") or DEFAULT_COLLATION_OF.get(
         str(t.options.get("CHARSET", "")).lower()) or db_collation
-    lines = [column_sql(c, table_collation) for c in t.columns]
+    lines = [column_sql(c, table_collation, mysql) for c in t.columns]
     for chk in t.checks:
         if chk.field is not None:
             i = t.col_index.get(chk.field.lower())
@@ -663,7 +673,8 @@ def _write_row_group(thd: "Thd", t: TableDef, st: A.CreateTable, replaced: bool)
     cache.flush_pending(thd, stmt_end=True)
     thd.server.flavor.gtid.write_create_select_rows(thd, t, create_table_sql(t, st.options.get("ENGINE"), thd.db,
                                                                     st.if_not_exists, st.or_replace,
-                                                                    thd.db_collation(t.db)), cache,
+                                                                    thd.db_collation(t.db),
+                                                                    not thd.server.flavor.sql.int_display_width), cache,
                                                thread_specific=replaced)
     L3.cache_statistics(thd, cache)
     cache.reset()

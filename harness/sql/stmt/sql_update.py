@@ -92,7 +92,7 @@ class UpdateExecutor(SelectExecutor):
             wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, n + 1, self.ctx.notes, up.ignore,
                                 sql_mode=thd.vars.get("sql_mode"))
             changed: set[int] = set()
-            fill = FillRecord()
+            fill = FillRecord(thd.server.flavor.sql.fill_record_goes_on)
             for ci, f in assigns:
                 changed.add(ci)
                 self._update_store(t, new, ci, f, env, wctx, fill, up.ignore, trigger_fields)
@@ -262,7 +262,7 @@ class UpdateExecutor(SelectExecutor):
                                  assigns: list[tuple[int, int, Any]], env: Env) -> None:
         """fill_record for one row of table ``ti``: its SET list stored into ``cur``."""
         thd = self.thd
-        fill = FillRecord()
+        fill = FillRecord(thd.server.flavor.sql.fill_record_goes_on)
         for tti, ci, f in assigns:
             if tti != ti:
                 continue
