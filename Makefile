@@ -125,7 +125,7 @@ clean-airflow:
 # replbed/mariadb:10.11 (debootstrap base, ~1 min cold, instant when built).
 # compose-up: the workstation stack (docker/compose.yaml, scripts/compose.sh): both
 # images, random secrets in .cache/compose.env, up, healthy. compose-down removes it.
-.PHONY: test-cluster test-cluster-ci docker-setup image image-runtime docker-test docker-parity compose-up compose-down compose-test
+.PHONY: test-cluster test-cluster-ci docker-setup image image-runtime docker-test docker-parity docker-parity-kinds compose-up compose-down compose-test
 
 docker-setup:
 	@bash scripts/docker_setup.sh
@@ -143,13 +143,24 @@ docker-test: bootstrap image
 # with each reference provider (same PROFILE), then the two summary.json compared
 # case by case (harness/pipeline/parity.py); exit 1 if any verdict differs.
 # `make test` runs the stored-object subset (tests/providers/test_docker_parity.py).
-PROFILE ?= debian
+# REFERENCE=mysql-9.7 (or mariadb-11.8) compares the providers of that kind; PROFILE: its default.
+REFERENCE ?= mariadb-10.11
+PROFILE ?=
 docker-parity: bootstrap image
 	@set -e; mkdir -p $(CURDIR)/runs; for p in local docker; do \
-	    echo "== replbed run --provider $$p --profile $(PROFILE)"; s=$$(date +%s); \
-	    $(PY) -m harness.cli run --provider $$p --profile $(PROFILE) --run-id $(RUN_ID)-$$p >$(CURDIR)/runs/$(RUN_ID)-$$p.log 2>&1 || true; \
+	    echo "== replbed run --provider $$p --reference $(REFERENCE) $(if $(PROFILE),--profile $(PROFILE))"; s=$$(date +%s); \
+	    $(PY) -m harness.cli run --provider $$p --reference $(REFERENCE) $(if $(PROFILE),--profile $(PROFILE)) --run-id $(RUN_ID)-$$p >$(CURDIR)/runs/$(RUN_ID)-$$p.log 2>&1 || true; \
 	    tail -2 $(CURDIR)/runs/$(RUN_ID)-$$p.log; echo "   wall $$(( $$(date +%s) - s )) s"; done; \
 	$(PY) -m harness.pipeline.parity runs/$(RUN_ID)-local runs/$(RUN_ID)-docker
+
+# docker-parity-kinds: each kind's whole corpus on its local server and in its container, side by
+# side (no replbed side, no replay: both are the same for either provider), each case x format
+# judged with the verdict's own rules (harness/provider_parity.py); exit 1 if any differs.
+PARITY_KINDS ?= mariadb-10.11 mariadb-11.8 mysql-9.7
+docker-parity-kinds: bootstrap image
+	@rc=0; for k in $(PARITY_KINDS); do \
+	    $(PY) -m harness.provider_parity --reference $$k --quiet --out $(CURDIR)/runs/$(RUN_ID)-parity-$$k || rc=1; \
+	done; exit $$rc
 
 compose-up:
 	@bash scripts/compose.sh up

@@ -20,7 +20,8 @@ class ServerError(Exception):
     """An error the server reports to the client (ER_* code, SQLSTATE, text).
 
     ``trailing_notes`` are extra SHOW WARNINGS rows the server lists after the
-    error itself (InnoDB's "Got error 170", a trigger's 4094 location).
+    error itself (InnoDB's "Got error 170", a trigger's 4094 location);
+    ``leading_notes`` the ones pushed before it (InnoDB's own warning before 1005).
     """
 
     def __init__(self, code: int, message: str, sqlstate: str = "HY000") -> None:
@@ -29,6 +30,7 @@ class ServerError(Exception):
         self.message = message
         self.sqlstate = sqlstate
         self.trailing_notes: list[Note] = []
+        self.leading_notes: list[Note] = []
         # The routine statement that raised it (set by the innermost routine frame
         # that sees it; None until then): where SHOW WARNINGS says it failed.
         self.sp_stmt_text: str | None = None
@@ -40,6 +42,8 @@ class ServerError(Exception):
         # Raised out of a stored function (Item_func_sp): the caller's expression sees
         # NULL and a store goes on with it (harness/sql/stmt/fill_record.py FillRecord).
         self.from_function = False
+        # A comparison's conversion error (Arg_comparator): the flavour words its type
+        self.comparison = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +53,13 @@ class Note:
     level: str  # Note | Warning | Error
     code: int
     message: str
+
+
+class ComparisonNote(Note):
+    """A 1292 a comparison's conversion raised (Arg_comparator): the flavour words the type it
+    converted to (MySQL compares a string with a number as DOUBLE; SqlDialect.comparison_text)."""
+
+    __slots__ = ()
 
 
 class FoldedNote(Note):

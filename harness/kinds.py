@@ -44,6 +44,22 @@ class ServerKind:
     default_profile: str
     # Other profiles that make sense for this kind (the first is the default).
     profiles: tuple[str, ...] = ()
+    # What the harness sends to a server of this kind (and to replbed's flavour of it),
+    # where the two families spell the same thing differently:
+    #  - the statement that empties the binlog between cases (MySQL 8.4 removed RESET
+    #    MASTER: sql/sql_yacc.yy has only RESET BINARY LOGS AND GTIDS);
+    #  - the statement that names the current binlog file (8.4 removed SHOW MASTER STATUS
+    #    for SHOW BINARY LOG STATUS);
+    #  - whether a rotation is followed by a Binlog_checkpoint the harness waits for
+    #    (MariaDB's binlog background thread writes it; MySQL has no such event);
+    #  - a workload's session settings under this kind's names: ``tx_isolation`` and
+    #    ``tx_read_only`` are MariaDB 10.11's (it has no ``transaction_isolation``),
+    #    MySQL 8.0 removed them for ``transaction_isolation`` / ``transaction_read_only``
+    #    (sql/sys_vars.cc), so a setting is sent under the name the server has.
+    reset_binlogs_sql: str = "RESET MASTER"
+    binlog_status_sql: str = "SHOW MASTER STATUS"
+    binlog_checkpoints: bool = True
+    session_variable_names: tuple[tuple[str, str], ...] = ()
     lib_dir: str = "usr/lib/x86_64-linux-gnu"
     loader: str = "usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2"
     share_dir: str = "usr/share/mysql"
@@ -55,6 +71,22 @@ class ServerKind:
     @property
     def is_mysql(self) -> bool:
         return self.family == "mysql"
+
+    def session_variable(self, name: str) -> str:
+        """A workload setting's variable under the name this kind has (``tx_isolation``
+        is ``transaction_isolation`` on MySQL); other names unchanged."""
+        return dict(self.session_variable_names).get(name.lower(), name)
+
+    def file_options(self, files_dir: object) -> tuple[str, ...]:
+        """Where LOAD DATA INFILE / SELECT ... INTO OUTFILE may reach, the same for every
+        provider that starts this kind (the local process and the container must not differ).
+
+        MySQL refuses to start without ``--secure-file-priv`` (its compiled-in directory
+        does not exist here): it gets the directory of the workloads' data files
+        (``harness.workload.parser.data_files_root``). MariaDB has no default (no
+        restriction) and Debian's profile sets none: nothing, as the packaged server.
+        A container gets ``files_dir`` mounted at the same path either way."""
+        return (f"--secure-file-priv={files_dir}",) if self.is_mysql else ()
 
 
 KINDS: dict[str, ServerKind] = {
@@ -108,6 +140,11 @@ KINDS: dict[str, ServerKind] = {
             plugin_dir="usr/lib/mysql/plugin",
             default_profile="mysql-9.7-gtid-off",
             profiles=("mysql-9.7-gtid-off", "mysql-9.7-gtid-on"),
+            reset_binlogs_sql="RESET BINARY LOGS AND GTIDS",
+            binlog_status_sql="SHOW BINARY LOG STATUS",
+            binlog_checkpoints=False,
+            session_variable_names=(("tx_isolation", "transaction_isolation"),
+                                    ("tx_read_only", "transaction_read_only")),
         ),
     )
 }

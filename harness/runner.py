@@ -16,10 +16,13 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from harness.providers.base import ProviderError, ServerHandle, ServerProvider, ServerSettings
 from harness.workload.model import SETUP_CONNECTION, Case
+
+if TYPE_CHECKING:
+    from harness.kinds import ServerKind
 
 Progress = Callable[[str], None]
 
@@ -221,10 +224,14 @@ def _warnings(conn: Any) -> list[list[Any]]:
     return out
 
 
-def _session_setup(conn: Any, binlog_format: str, settings: list[tuple[str, str]]) -> None:
+def _session_setup(conn: Any, binlog_format: str, settings: list[tuple[str, str]],
+                   kind: "ServerKind | None" = None) -> None:
+    """The runner's SET SESSION statements of a case connection; a setting goes out under
+    the name the server's kind has (``tx_isolation`` -> ``transaction_isolation`` on MySQL)."""
     _execute(conn, f"SET SESSION binlog_format = '{binlog_format}'")
     for var, value in settings:
-        _execute(conn, f"SET SESSION {var} = {value}")
+        name = kind.session_variable(var) if kind is not None else var
+        _execute(conn, f"SET SESSION {name} = {value}")
 
 
 def _processlist_ids(admin: Any) -> set[int]:
@@ -333,7 +340,7 @@ class _CaseRun:
     def open_conn(self, name: str) -> Any:
         conn = self.handle.connect(database=TEST_DB, **self.timeouts)
         self.conns[name] = conn
-        _session_setup(conn, self.binlog_format, self.case.settings.for_connection(name))
+        _session_setup(conn, self.binlog_format, self.case.settings.for_connection(name), handle_kind(self.handle))
         return conn
 
     def prepare(self) -> None:
@@ -344,7 +351,7 @@ class _CaseRun:
         _execute(self.admin, f"DROP DATABASE IF EXISTS {TEST_DB}")
         if self.handle.innodb_binlog_checkpoint:
             _flush_innodb_log(self.admin)
-        _execute(self.admin, self.handle.reset_binlogs_sql)
+        _execute(self.admin, handle_kind(self.handle).reset_binlogs_sql)
         _execute(self.admin, f"CREATE DATABASE {TEST_DB}")
 
     def setup(self) -> None:
@@ -398,13 +405,27 @@ def server_kind(handle: ServerHandle) -> str:
     return real.name if real is not None else ("mysql-9.7" if handle.flavor.startswith("mysql") else DEFAULT_KIND)
 
 
+def handle_kind(handle: ServerHandle) -> "ServerKind":
+    """The kind whose spelling of the harness's own statements ``handle`` gets (harness/kinds.py):
+    a real server's, or the one replbed's flavour imitates, which must answer as that server."""
+    from harness.kinds import get_kind
+
+    return get_kind(server_kind(handle))
+
+
+def server_profile(handle: ServerHandle) -> str | None:
+    """The server profile ``handle`` was started with (``=> mysql-9.7-gtid-on:1785`` names one)."""
+    profile = handle.info.get("profile")
+    return str(profile) if profile else None
+
+
 def _run_statement(handle: ServerHandle, conn: Any, index: int, phase: str, step: Any,
                    binlog_format: str = "") -> StatementOutcome:
     import mysql.connector
 
     res = StatementOutcome(
         index=index, phase=phase, connection=step.connection, sql=step.sql,
-        line=step.line, expected_error=step.expected_for(binlog_format, server_kind(handle)),
+        line=step.line, expected_error=step.expected_for(binlog_format, server_kind(handle), server_profile(handle)),
     )
     t = time.monotonic()
     try:
@@ -454,7 +475,7 @@ def _drive_step(handle: ServerHandle, admin: Any, conns: dict[str, Any], sent: d
     if action == "run":
         res = _run_statement(handle, conn, index, "step", step, binlog_format)
         outcome.statements.append(res)
-        if res.error_code is None and _ROTATES.match(step.sql):
+        if res.error_code is None and _ROTATES.match(step.sql) and handle_kind(handle).binlog_checkpoints:
             _settle_checkpoint(admin)
         return True
     if action == "send":
@@ -480,7 +501,7 @@ def _drive_step(handle: ServerHandle, admin: Any, conns: dict[str, Any], sent: d
     res = pending.result[0]
     if isinstance(res, BaseException):
         raise res
-    res.expected_error = step.expected_for(binlog_format, server_kind(handle))  # the reap carries the send's '=>'
+    res.expected_error = step.expected_for(binlog_format, server_kind(handle), server_profile(handle))  # the reap carries the send's '=>'
     res.blocked = pending.blocked
     outcome.statements.append(res)
     return False

@@ -31,7 +31,7 @@ setup: CREATE TABLE seen (n INT) ENGINE=MyISAM
 con2: SELECT COUNT(*) FROM c
 con2: SELECT COUNT(*) INTO @n FROM c
 con2: INSERT INTO seen VALUES (@n)
-con2: INSERT INTO c SELECT 100 + COUNT(*), 0 FROM c WHERE id < 5  => 1205
+con2: INSERT INTO c SELECT 100 + COUNT(*), 0 FROM c WHERE id < 5  => 1205,mysql-9.7:OK
 con1: COMMIT
 con2: SELECT COUNT(*) FROM c
 con2: SELECT COUNT(*) INTO @n FROM c
@@ -226,7 +226,7 @@ con2: SELECT COUNT(*), SUM(v) INTO @n, @s FROM c
 con2: INSERT INTO seen VALUES (1, @n, @s)
 con2: UPDATE c SET v=v+1 WHERE id=1 => mariadb-11.8:1020
 con2: SELECT COUNT(*), SUM(v) INTO @n, @s FROM c
-con2: INSERT INTO seen VALUES (2, @n, @s)
+con2: INSERT INTO seen VALUES (2, @n, @s)  => mysql-9.7-gtid-on:1785
 con2: COMMIT
 con2: SELECT COUNT(*), SUM(v) INTO @n, @s FROM c
 con2: INSERT INTO seen VALUES (3, @n, @s)
@@ -261,7 +261,7 @@ con1: send UPDATE c SET v=11 WHERE id=2
 con1: wait_blocked
 con2: UPDATE c SET v=21 WHERE id=1 => 1213
 con1: reap
-con2: SELECT @@in_transaction
+con2: SELECT @@in_transaction  => mysql-9.7:1193
 con2: COMMIT
 con1: COMMIT
 
@@ -294,10 +294,10 @@ setup: CREATE TABLE m (a INT) ENGINE=MyISAM
 setup: INSERT INTO c VALUES (1,1),(2,2)
 con1: BEGIN
 con1: UPDATE c SET v=10 WHERE id=1
-con1: INSERT INTO m VALUES (1)
+con1: INSERT INTO m VALUES (1)  => mysql-9.7-gtid-on:1785
 con2: BEGIN
 con2: UPDATE c SET v=20 WHERE id=2
-con2: INSERT INTO m VALUES (2)
+con2: INSERT INTO m VALUES (2)  => mysql-9.7-gtid-on:1785
 con1: send UPDATE c SET v=11 WHERE id=2
 con1: wait_blocked
 con2: UPDATE c SET v=21 WHERE id=1 => 1213
@@ -317,11 +317,11 @@ con1: BEGIN
 con1: UPDATE c SET v=10 WHERE id=1
 con2: BEGIN
 con2: UPDATE c SET v=20 WHERE id=2
-con1: INSERT INTO m VALUES (1)
+con1: INSERT INTO m VALUES (1)  => mysql-9.7-gtid-on:1785
 con2: send UPDATE c SET v=21 WHERE id=1
 con2: wait_blocked
-con1: UPDATE c SET v=11 WHERE id=2
-con2: reap => 1213
+con1: UPDATE c SET v=11 WHERE id=2  => mysql-9.7-gtid-on:1213
+con2: reap => 1213,mysql-9.7-gtid-on:OK
 con1: COMMIT
 
 [case conc_timeout_victim_with_myisam_writes]
@@ -340,11 +340,12 @@ con2: UPDATE c SET v=20 WHERE id=2
 con2: send UPDATE c SET v=21 WHERE id=1
 con2: wait_blocked
 con2: reap => 1205
-con2: SELECT @@in_transaction
+con2: SELECT @@in_transaction  => mysql-9.7:1193
 con2: COMMIT
 con1: COMMIT
 
 [case conc_timeout_statement_with_myisam_trigger_rows]
+servers = mariadb, mysql-9.7-gtid-off  # an interleaving of lock waits; under GTID_MODE=ON enforce_gtid_consistency refuses the MyISAM write inside the transaction (1785) before it can wait, so the case's wait_blocked does not hold there
 rule = innodb.lock_wait_timeout_binlog
 seed = 000
 description = b's INSERT into MyISAM fires a trigger whose UPDATE of InnoDB row times out after a MyISAM write in the same statement (trigger); the MyISAM part stays and is logged with the error
@@ -369,7 +370,7 @@ setup: CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB
 setup: CREATE TABLE m (a INT) ENGINE=MyISAM
 con2: BEGIN
 con2: INSERT INTO c VALUES (1,1)
-con2: INSERT INTO m VALUES (1)
+con2: INSERT INTO m VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO c VALUES (2,2)
 
 [case conc_seed000_example1_innodb]
@@ -433,6 +434,7 @@ con2: SELECT * FROM c
 con1: reap
 
 [case conc_myisam_write_lock_held_through_row_wait]
+servers = mariadb, mysql-9.7-gtid-off  # an interleaving of lock waits; under GTID_MODE=ON enforce_gtid_consistency refuses the MyISAM write inside the transaction (1785) before it can wait, so the case's wait_blocked does not hold there
 rule = myisam.table_lock
 seed = 000
 description = b's INSERT into MyISAM m fires a trigger that waits for a's row lock; m stays write-locked meanwhile, so c's UPDATE of m waits too; a commits and both proceed in order
@@ -477,6 +479,7 @@ con2: UPDATE m SET a = a + 10
 con1: reap
 
 [case conc_range_le_locks_next_record]
+servers = mariadb  # MariaDB's InnoDB next-key locks the first record past a <= range; MySQL 9.7's stops at the range end (both statements return at once: conc_range_le_mysql)
 rule = innodb.next_key_lock
 seed = 000
 description = DELETE WHERE id <= 2 also next-key locks the first record past the range (4) and the gap before it; 5 is free
@@ -489,6 +492,25 @@ con2: send UPDATE c SET v=0 WHERE id=4
 con2: wait_blocked
 con2: reap => 1205
 con2: send INSERT INTO c VALUES (3,3)
+con2: wait_blocked
+con2: reap => 1205
+con2: INSERT INTO c VALUES (5,5)
+con2: UPDATE c SET v=0 WHERE id=6
+con1: COMMIT
+
+[case conc_range_le_mysql]
+servers = mysql  # the MySQL side of conc_range_le_locks_next_record
+rule = innodb.next_key_lock
+seed = 000
+description = DELETE WHERE id <= 2 on MySQL 9.7 locks the records of the range and the gaps before them but not the first record past it (4) nor the gap before 4: another session's UPDATE of 4 and INSERT of 3 do not wait; the deleted rows are still locked
+session.innodb_lock_wait_timeout = 1
+setup: CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB
+setup: INSERT INTO c VALUES (1,1),(2,2),(4,4),(6,6)
+con1: BEGIN
+con1: DELETE FROM c WHERE id <= 2
+con2: UPDATE c SET v=0 WHERE id=4
+con2: INSERT INTO c VALUES (3,3)
+con2: send UPDATE c SET v=0 WHERE id=2
 con2: wait_blocked
 con2: reap => 1205
 con2: INSERT INTO c VALUES (5,5)
@@ -629,6 +651,7 @@ con2: COMMIT
 con3: COMMIT
 
 [case conc_variable_keys_are_unique_lookups]
+servers = mariadb, mysql-9.7-gtid-off  # an interleaving of lock waits; under GTID_MODE=ON enforce_gtid_consistency refuses the MyISAM write inside the transaction (1785) before it can wait, so the case's wait_blocked does not hold there
 rule = innodb.record_lock
 seed = 000
 description = WHERE id = @k and a trigger's WHERE id = NEW.a are unique lookups: they lock one row, so b's change of another row does not wait

@@ -20,8 +20,8 @@ con1: ALTER TABLE t ALTER COLUMN cc SET DEFAULT 3
 con1: INSERT INTO t (a) VALUES (20)
 con1: ALTER TABLE t ALTER cc DROP DEFAULT, MODIFY e VARCHAR(5) NOT NULL  => 1265
 con1: UPDATE t SET cc = cc + 1, e = 'zz'
-con1: ALTER TABLE n ADD f DATETIME NOT NULL, ADD g VARCHAR(3) NOT NULL AFTER a, MODIFY b CHAR(4)
-con1: INSERT INTO n VALUES (3, 'g', 'b', '2020-01-02 03:04:05')
+con1: ALTER TABLE n ADD f DATETIME NOT NULL, ADD g VARCHAR(3) NOT NULL AFTER a, MODIFY b CHAR(4)  => mysql-9.7:1292
+con1: INSERT INTO n VALUES (3, 'g', 'b', '2020-01-02 03:04:05')  => mysql-9.7:1136
 con1: DELETE FROM n WHERE a = 1
 
 [case ddl_alter_keys_engine_rename]
@@ -78,7 +78,7 @@ con1: ALTER TABLE t MODIFY c TINYINT  => 1264
 con1: ALTER TABLE n MODIFY c TINYINT  => 1264
 con1: ALTER TABLE t MODIFY b VARCHAR(1)  => 1265
 con1: ALTER TABLE n MODIFY b CHAR(1)  => 1406
-con1: ALTER TABLE t MODIFY c INT NOT NULL  => 1265
+con1: ALTER TABLE t MODIFY c INT NOT NULL  => 1265,mysql-9.7:1138
 con1: INSERT INTO t VALUES (4, 'w', 4)
 con1: UPDATE t SET c = 5 WHERE a = 4
 con1: ALTER TABLE t ADD UNIQUE (c), ADD UNIQUE (b)
@@ -86,6 +86,7 @@ con1: UPDATE t SET c = 1  => ER_DUP_ENTRY
 con1: ALTER TABLE t ADD UNIQUE (c)  => OK
 
 [case ddl_alter_nonstrict_ignore]
+servers = mariadb  # ALTER IGNORE TABLE is MariaDB's (MySQL removed it in 5.7: 1064)
 rule = WL2687.ddl.alter_table
 seed = 004
 description = sql_mode '' converts with warnings 1264/1265; ALTER IGNORE drops duplicate rows and downgrades errors
@@ -116,7 +117,7 @@ con1: INSERT INTO t VALUES (2, 2)
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO t VALUES (3, 3)
-con1: INSERT INTO n VALUES (3)
+con1: INSERT INTO n VALUES (3)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO t VALUES (4, 4)
 con1: CREATE INDEX ib ON t (b)
 con1: BEGIN
@@ -225,13 +226,13 @@ con1: UPDATE t SET b = 'q' WHERE a = 6
 con1: INSERT INTO n VALUES (6, 'x')  => 1099
 con1: SELECT * FROM t2  => 1100
 con1: UNLOCK TABLES
-con1: LOCK TABLES t WRITE, n WRITE, t2 WRITE
+con1: LOCK TABLES t WRITE, n WRITE, t2 WRITE  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO n VALUES (8, 'x')
 con1: INSERT INTO t VALUES (8, 'x')
 con1: INSERT INTO t2 VALUES (8)
 con1: BEGIN
 con1: INSERT INTO t VALUES (9, 'x')
-con1: INSERT INTO n VALUES (9, 'x')
+con1: INSERT INTO n VALUES (9, 'x')  => mysql-9.7-gtid-on:1785
 con1: UNLOCK TABLES
 con1: INSERT INTO t VALUES (10, 'x')
 con1: COMMIT

@@ -11,30 +11,30 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
 con1: BEGIN
 con1: INSERT INTO ti VALUES (1,1)
 con2: INSERT INTO tm VALUES (1,1)
-con1: INSERT INTO tm SELECT a+5, b FROM ti
+con1: INSERT INTO tm SELECT a+5, b FROM ti  => mysql-9.7-gtid-on:1785
 con2: CREATE TEMPORARY TABLE tt (a INT) ENGINE=InnoDB
 con2: INSERT INTO tt VALUES (5)
-con1: CREATE TEMPORARY TABLE tt (a INT) ENGINE=MyISAM
-con1: INSERT INTO tt SELECT a FROM ti
+con1: CREATE TEMPORARY TABLE tt (a INT) ENGINE=MyISAM  => mysql-9.7-gtid-on/STATEMENT:3748
+con1: INSERT INTO tt SELECT a FROM ti  => mysql-9.7-gtid-on/STATEMENT:1146
 con2: BEGIN
 con2: INSERT INTO ti2 SELECT a+10, a FROM tt
-con2: INSERT INTO tm SELECT a+10, a FROM tt
+con2: INSERT INTO tm SELECT a+10, a FROM tt  => mysql-9.7-gtid-on:1785
 con1: SAVEPOINT s1
 con1: INSERT INTO ti VALUES (2,2)
-con1: INSERT INTO tm VALUES (2,2)
-con1: INSERT INTO tt VALUES (2)
+con1: INSERT INTO tm VALUES (2,2)  => mysql-9.7-gtid-on:1785
+con1: INSERT INTO tt VALUES (2)  => mysql-9.7-gtid-on/STATEMENT:1146
 con1: ROLLBACK TO SAVEPOINT s1
 con2: ROLLBACK
 con1: COMMIT
 con2: INSERT INTO ti2 SELECT a+20, a FROM tt
 con3: BEGIN
 con3: UPDATE tm SET b = b + 1
-con3: CREATE TEMPORARY TABLE t3 ENGINE=MyISAM SELECT * FROM tm
-con3: INSERT INTO ti2 SELECT a + 100, b FROM t3
+con3: CREATE TEMPORARY TABLE t3 ENGINE=MyISAM SELECT * FROM tm  => mysql-9.7-gtid-on/STATEMENT:3748
+con3: INSERT INTO ti2 SELECT a + 100, b FROM t3  => mysql-9.7-gtid-on/STATEMENT:1146
 con3: COMMIT
-con1: DROP TEMPORARY TABLE tt
+con1: DROP TEMPORARY TABLE tt  => mysql-9.7-gtid-on/STATEMENT:1051
 con2: DROP TEMPORARY TABLE tt
-con3: DROP TEMPORARY TABLE t3
+con3: DROP TEMPORARY TABLE t3  => mysql-9.7-gtid-on/STATEMENT:1051
 
 [case explore2_autocommit0_temporary]
 rule = WL2687.mixing.autocommit
@@ -43,21 +43,21 @@ description = autocommit=0: CREATE TEMPORARY [... SELECT] as the first statement
 con1.autocommit = 0
 setup: CREATE TABLE ti (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
 setup: CREATE TABLE tm (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
-con1: CREATE TEMPORARY TABLE t0 SELECT * FROM ti
+con1: CREATE TEMPORARY TABLE t0 SELECT * FROM ti  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: ROLLBACK
-con1: CREATE TEMPORARY TABLE t1 (a INT PRIMARY KEY, b INT)
+con1: CREATE TEMPORARY TABLE t1 (a INT PRIMARY KEY, b INT)  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: INSERT INTO ti VALUES (1,1)
-con1: INSERT INTO tm SELECT a+1, b FROM t1
+con1: INSERT INTO tm SELECT a+1, b FROM t1  => mysql-9.7-gtid-on/MIXED:1785,mysql-9.7-gtid-on/ROW:1785,mysql-9.7-gtid-on/STATEMENT:1146
 con2: INSERT INTO tm VALUES (7,7)
 con1: ROLLBACK
-con1: CREATE TEMPORARY TABLE t2 (a INT) ENGINE=MyISAM
+con1: CREATE TEMPORARY TABLE t2 (a INT) ENGINE=MyISAM  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: COMMIT
-con1: INSERT INTO t2 VALUES (1)
+con1: INSERT INTO t2 VALUES (1)  => mysql-9.7-gtid-on/STATEMENT:1146
 con1: ROLLBACK
-con1: CREATE TEMPORARY TABLE t3 SELECT * FROM ti
+con1: CREATE TEMPORARY TABLE t3 SELECT * FROM ti  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: INSERT INTO ti VALUES (3,3)
 con1: SAVEPOINT a
-con1: INSERT INTO tm VALUES (3,3)
+con1: INSERT INTO tm VALUES (3,3)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK TO a
 con1: COMMIT
 
@@ -67,18 +67,18 @@ seed = 002
 description = CREATE ... IGNORE|REPLACE SELECT (unsafe 1717/1718 in STATEMENT; REPLACE on the last unique key is an Update_rows); a duplicate without either fails and logs nothing; TEMPORARY variants in a transaction
 setup: CREATE TABLE tdup (a INT, b INT) ENGINE=InnoDB
 setup: INSERT INTO tdup VALUES (1,1),(1,2),(2,3),(3,3)
-con1: CREATE TABLE c1 (a INT PRIMARY KEY) ENGINE=MyISAM IGNORE SELECT a, b FROM tdup
+con1: CREATE TABLE c1 (a INT PRIMARY KEY) ENGINE=MyISAM IGNORE SELECT a, b FROM tdup  => mysql-9.7-gtid-on:1786
 con1: CREATE TABLE c3 (a INT PRIMARY KEY, b INT UNIQUE) ENGINE=InnoDB REPLACE SELECT a, b FROM tdup
-con1: CREATE TABLE c4 (a INT PRIMARY KEY, b INT UNIQUE) ENGINE=MyISAM REPLACE SELECT a, b FROM tdup
-con1: CREATE TABLE c5 (a INT PRIMARY KEY) ENGINE=MyISAM SELECT a, b FROM tdup => ER_DUP_ENTRY
+con1: CREATE TABLE c4 (a INT PRIMARY KEY, b INT UNIQUE) ENGINE=MyISAM REPLACE SELECT a, b FROM tdup  => mysql-9.7-gtid-on:1786
+con1: CREATE TABLE c5 (a INT PRIMARY KEY) ENGINE=MyISAM SELECT a, b FROM tdup => ER_DUP_ENTRY,mysql-9.7-gtid-on:1786
 con1: CREATE TABLE c6 (a INT PRIMARY KEY) SELECT a, b FROM tdup => ER_DUP_ENTRY
 con1: BEGIN
 con1: INSERT INTO tdup VALUES (9,9)
-con1: CREATE TEMPORARY TABLE c7 (a INT PRIMARY KEY) ENGINE=MyISAM REPLACE SELECT a, b FROM tdup
-con1: CREATE TEMPORARY TABLE c8 (a INT PRIMARY KEY) SELECT a, b FROM tdup => ER_DUP_ENTRY
-con1: CREATE TABLE c9 ENGINE=MyISAM SELECT * FROM c7
+con1: CREATE TEMPORARY TABLE c7 (a INT PRIMARY KEY) ENGINE=MyISAM REPLACE SELECT a, b FROM tdup  => mysql-9.7-gtid-on/STATEMENT:3748
+con1: CREATE TEMPORARY TABLE c8 (a INT PRIMARY KEY) SELECT a, b FROM tdup => ER_DUP_ENTRY,mysql-9.7-gtid-on/STATEMENT:3748
+con1: CREATE TABLE c9 ENGINE=MyISAM SELECT * FROM c7  => mysql-9.7-gtid-on:1786
 con1: COMMIT
-con1: DROP TEMPORARY TABLE c7
+con1: DROP TEMPORARY TABLE c7  => mysql-9.7-gtid-on/STATEMENT:1051
 
 [case explore2_create_temporary_select_in_trx]
 rule = seed002.temporary_tables
@@ -87,17 +87,17 @@ description = CREATE TEMPORARY ... SELECT from InnoDB into MyISAM inside BEGIN: 
 setup: CREATE TABLE ti (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
 setup: CREATE TABLE tm (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
 con1: BEGIN
-con1: CREATE TEMPORARY TABLE t1 (a INT)
+con1: CREATE TEMPORARY TABLE t1 (a INT)  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: INSERT INTO tm VALUES (3,3)
 con1: INSERT INTO ti VALUES (3,3)
 con1: COMMIT
 con1: BEGIN
-con1: CREATE TEMPORARY TABLE t2 ENGINE=MyISAM SELECT * FROM ti
+con1: CREATE TEMPORARY TABLE t2 ENGINE=MyISAM SELECT * FROM ti  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: INSERT INTO tm VALUES (5,3)
 con1: INSERT INTO ti VALUES (5,3)
 con1: COMMIT
-con1: CREATE TABLE p1 SELECT * FROM t2
-con1: DROP TEMPORARY TABLE t1, t2
+con1: CREATE TABLE p1 SELECT * FROM t2  => mysql-9.7-gtid-on/STATEMENT:1146
+con1: DROP TEMPORARY TABLE t1, t2  => mysql-9.7-gtid-on/STATEMENT:1051
 
 [case explore2_databases_use_qualified]
 rule = WL2687.ddl.implicit_commit
@@ -111,7 +111,7 @@ con1: CREATE TABLE d1.t2 (a INT PRIMARY KEY) ENGINE=MyISAM
 con1: INSERT INTO d1.t1 VALUES (1)
 con1: BEGIN
 con1: INSERT INTO d1.t1 VALUES (2)
-con1: INSERT INTO d1.t2 VALUES (2)
+con1: INSERT INTO d1.t2 VALUES (2)  => mysql-9.7-gtid-on:1785
 con1: USE d1
 con1: INSERT INTO t1 VALUES (3)
 con1: INSERT INTO test.ti VALUES (3, 3)
@@ -151,17 +151,17 @@ setup: CREATE TRIGGER b1 BEFORE INSERT ON ti FOR EACH ROW BEGIN IF NEW.a > 100 T
 setup: CREATE TRIGGER b2 AFTER UPDATE ON tm FOR EACH ROW INSERT INTO ti2 VALUES (NEW.a)
 setup: CREATE TRIGGER b3 BEFORE INSERT ON ti2 FOR EACH ROW BEGIN IF NEW.a < 0 THEN SIGNAL SQLSTATE VALUE '45001' SET MYSQL_ERRNO = 1999, MESSAGE_TEXT = 'negative'; END IF; END
 setup: CREATE PROCEDURE p(x INT) BEGIN INSERT INTO ti2 VALUES (x); IF x > 50 THEN SIGNAL SQLSTATE '45000'; END IF; INSERT INTO ti2 VALUES (x + 1); END
-con1: INSERT INTO ti VALUES (1)
-con1: INSERT INTO ti VALUES (200) => 1644
-con1: INSERT INTO ti VALUES (2), (300) => 1644
+con1: INSERT INTO ti VALUES (1)  => mysql-9.7-gtid-on:1785
+con1: INSERT INTO ti VALUES (200) => 1644,mysql-9.7-gtid-on:1785
+con1: INSERT INTO ti VALUES (2), (300) => 1644,mysql-9.7-gtid-on:1785
 con1: BEGIN
-con1: INSERT INTO ti VALUES (3)
-con1: UPDATE tm SET a = a + 10
-con1: INSERT INTO ti VALUES (400) => 1644
+con1: INSERT INTO ti VALUES (3)  => mysql-9.7-gtid-on:1785
+con1: UPDATE tm SET a = a + 10  => mysql-9.7-gtid-on:1785
+con1: INSERT INTO ti VALUES (400) => 1644,mysql-9.7-gtid-on:1785
 con1: INSERT INTO ti2 VALUES (5), (-5) => 1999
 con1: COMMIT
 con1: BEGIN
-con1: UPDATE tm SET a = a + 10 WHERE a < 12
+con1: UPDATE tm SET a = a + 10 WHERE a < 12  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: CALL p(10)
 con1: CALL p(60) => 1644
@@ -180,10 +180,10 @@ con1: INSERT INTO ta (v) VALUES (1), (2)
 con1: INSERT INTO ta (v) VALUES (f(5))
 con1: SELECT f(6)
 con1: BEGIN
-con1: INSERT INTO tm VALUES (7)
+con1: INSERT INTO tm VALUES (7)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO ta (v) VALUES (8)
 con1: ROLLBACK
-con1: INSERT INTO tm VALUES (9)
+con1: INSERT INTO tm VALUES (9)  => mysql-9.7-gtid-on:1785
 con1: UPDATE ta SET v = f(v) WHERE id = 1
 con1: INSERT INTO ta (id, v) VALUES (100, 1)
 con1: INSERT INTO ta (v) SELECT v FROM ta
@@ -193,7 +193,7 @@ rule = seed002.triggers
 seed = 002
 description = SIGNAL's SET takes a literal or a variable only (a syntax error otherwise, nothing logged)
 setup: CREATE TABLE t (a INT)
-con1: CREATE TRIGGER b BEFORE INSERT ON t FOR EACH ROW BEGIN IF NEW.a < 0 THEN SIGNAL SQLSTATE '45001' SET MESSAGE_TEXT = CONCAT('negative ', NEW.a); END IF; END  => 1327
+con1: CREATE TRIGGER b BEFORE INSERT ON t FOR EACH ROW BEGIN IF NEW.a < 0 THEN SIGNAL SQLSTATE '45001' SET MESSAGE_TEXT = CONCAT('negative ', NEW.a); END IF; END  => 1327,mysql-9.7:1064
 con1: CREATE TRIGGER b BEFORE INSERT ON t FOR EACH ROW BEGIN DECLARE m VARCHAR(20) DEFAULT 'bad row'; IF NEW.a < 0 THEN SIGNAL SQLSTATE '45001' SET MESSAGE_TEXT = m, MYSQL_ERRNO = 1650; END IF; END
 con1: INSERT INTO t VALUES (1), (-1) => 1650
 con1: INSERT INTO t VALUES (2)
@@ -292,20 +292,20 @@ con1: BEGIN
 con1: INSERT INTO ti VALUES (1, 1)
 con1: SAVEPOINT sp1
 con2: INSERT INTO ti2 VALUES (1, 1)
-con2: INSERT INTO tm2 VALUES (1, 1)
-con1: INSERT INTO tm VALUES (1, 1)
+con2: INSERT INTO tm2 VALUES (1, 1)  => mysql-9.7-gtid-on:1785
+con1: INSERT INTO tm VALUES (1, 1)  => mysql-9.7-gtid-on:1785
 con1: SAVEPOINT sp2
 con1: UPDATE ti SET b = 2
 con1: RELEASE SAVEPOINT sp2
-con2: CREATE TEMPORARY TABLE tt (a INT) ENGINE=MyISAM
-con2: INSERT INTO tt SELECT a FROM ti2
+con2: CREATE TEMPORARY TABLE tt (a INT) ENGINE=MyISAM  => mysql-9.7-gtid-on/STATEMENT:3748
+con2: INSERT INTO tt SELECT a FROM ti2  => mysql-9.7-gtid-on/STATEMENT:1146
 con1: ROLLBACK TO SAVEPOINT sp1
-con2: UPDATE tm2 SET b = (SELECT COUNT(*) FROM tt)
+con2: UPDATE tm2 SET b = (SELECT COUNT(*) FROM tt)  => mysql-9.7-gtid-on/MIXED:1785,mysql-9.7-gtid-on/ROW:1785,mysql-9.7-gtid-on/STATEMENT:1146
 con2: ROLLBACK
 con1: INSERT INTO ti VALUES (2, 2)
 con1: COMMIT
 con2: INSERT INTO ti2 VALUES (2, 2)
-con2: DROP TEMPORARY TABLE tt
+con2: DROP TEMPORARY TABLE tt  => mysql-9.7-gtid-on/STATEMENT:3748
 con2: COMMIT
 con3: SET autocommit = 0
 con3: INSERT INTO tm VALUES (5, 5)
@@ -313,7 +313,7 @@ con3: INSERT INTO ti VALUES (5, 5)
 con3: SET autocommit = 1
 con3: INSERT INTO ti VALUES (6, 6)
 con3: START TRANSACTION
-con3: INSERT INTO tm VALUES (7, 7) , (1, 1) => ER_DUP_ENTRY
+con3: INSERT INTO tm VALUES (7, 7) , (1, 1) => ER_DUP_ENTRY,mysql-9.7-gtid-on:OK
 con3: INSERT INTO ti VALUES (7, 7)
 con3: ROLLBACK
 
@@ -325,19 +325,19 @@ setup: CREATE TABLE ti (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
 setup: CREATE TABLE tm (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
 con1: BEGIN
 con1: INSERT INTO ti VALUES (1, 1)
-con1: INSERT INTO tm SELECT * FROM ti
+con1: INSERT INTO tm SELECT * FROM ti  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO ti SELECT a + 10, b FROM tm
-con1: UPDATE ti, tm SET ti.b = 5, tm.b = 6 WHERE ti.a = tm.a
-con1: DELETE tm FROM tm JOIN ti ON tm.a = ti.a WHERE ti.a = 1
+con1: UPDATE ti, tm SET ti.b = 5, tm.b = 6 WHERE ti.a = tm.a  => mysql-9.7-gtid-on:1785
+con1: DELETE tm FROM tm JOIN ti ON tm.a = ti.a WHERE ti.a = 1  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con2: BEGIN
-con2: CREATE TEMPORARY TABLE t1 (a INT) ENGINE=InnoDB
-con2: INSERT INTO t1 VALUES (1)
-con2: INSERT INTO tm SELECT a + 100, a FROM t1
-con2: INSERT INTO ti SELECT a + 100, a FROM t1
+con2: CREATE TEMPORARY TABLE t1 (a INT) ENGINE=InnoDB  => mysql-9.7-gtid-on/STATEMENT:3748
+con2: INSERT INTO t1 VALUES (1)  => mysql-9.7-gtid-on/STATEMENT:1146
+con2: INSERT INTO tm SELECT a + 100, a FROM t1  => mysql-9.7-gtid-on/STATEMENT:1146
+con2: INSERT INTO ti SELECT a + 100, a FROM t1  => mysql-9.7-gtid-on/STATEMENT:1146
 con2: ROLLBACK
-con2: INSERT INTO ti SELECT a + 200, a FROM t1
-con2: DROP TABLE t1
+con2: INSERT INTO ti SELECT a + 200, a FROM t1  => mysql-9.7-gtid-on/STATEMENT:1146
+con2: DROP TABLE t1  => mysql-9.7-gtid-on/STATEMENT:1051
 
 [case explore2_select_into_user_vars]
 rule = seed002.context.user_var

@@ -17,15 +17,15 @@ con1: DELETE FROM m WHERE id = 9
 con1: DELETE FROM t WHERE id = 9
 con1: BEGIN
 con1: UPDATE t SET a = 7 WHERE id = 9
-con1: UPDATE m SET a = 7 WHERE id = 9
+con1: UPDATE m SET a = 7 WHERE id = 9  => mysql-9.7-gtid-on/MIXED:1785,mysql-9.7-gtid-on/STATEMENT:1785
 con1: COMMIT
 con1: INSERT INTO t VALUES (3, 3)
-con1: UPDATE t, m SET t.a = 5, m.a = 5 WHERE t.id = m.id AND t.id = 9
+con1: UPDATE t, m SET t.a = 5, m.a = 5 WHERE t.id = m.id AND t.id = 9  => mysql-9.7-gtid-on:1785
 con1: UPDATE t JOIN m ON t.id = m.id SET t.a = 6 WHERE m.a = 100
 con1: UPDATE m SET a = 5 WHERE id > 5 ORDER BY id LIMIT 1
 con1: UPDATE IGNORE t SET id = 1 WHERE id = 2
 con1: UPDATE IGNORE m SET a = 1 WHERE id = 9
-con1: DELETE t, m FROM t JOIN m ON t.id = m.id WHERE t.id = 9
+con1: DELETE t, m FROM t JOIN m ON t.id = m.id WHERE t.id = 9  => mysql-9.7-gtid-on:1785
 con1: UPDATE t SET a = (SELECT MAX(a) FROM m) WHERE id = 9
 con1: UPDATE m SET a = (SELECT MAX(a) FROM t) WHERE id = 9
 con1: UPDATE t SET a = 2 WHERE id = 2
@@ -50,9 +50,9 @@ con1: REPLACE INTO t VALUES (1, FLOOR(RAND() * 0))
 con1: INSERT INTO t VALUES (1, 0) ON DUPLICATE KEY UPDATE a = FLOOR(RAND() * 0) + 1
 con1: CREATE TABLE c SELECT id FROM m WHERE RAND() < 2
 con1: CREATE TRIGGER tr AFTER INSERT ON m FOR EACH ROW UPDATE t SET a = FLOOR(RAND() * 0) + NEW.a WHERE id = NEW.id
-con1: INSERT INTO m VALUES (5, 5)
+con1: INSERT INTO m VALUES (5, 5)  => mysql-9.7-gtid-on:1785
 con1: CREATE TRIGGER tr2 AFTER DELETE ON m FOR EACH ROW INSERT INTO t VALUES (OLD.id + 100, FLOOR(RAND() * 0))
-con1: DELETE FROM m WHERE id = 5
+con1: DELETE FROM m WHERE id = 5  => mysql-9.7-gtid-on:1785
 
 [case fid_insert_select_odku_unsafe]
 rule = seed002.unsafe.insert_select_on_duplicate
@@ -74,8 +74,8 @@ con1: CREATE TABLE u2 (id INT PRIMARY KEY, a INT, b INT, UNIQUE KEY (a)) ENGINE=
 con1: INSERT INTO u2 (id, b) VALUES (1, 1) ON DUPLICATE KEY UPDATE a = 3
 con1: INSERT INTO u2 (id, b) VALUES (2, 1) ON DUPLICATE KEY UPDATE b = 3
 con1: INSERT INTO u2 (id, a) VALUES (2, 1) ON DUPLICATE KEY UPDATE b = 4
-con1: INSERT INTO u2 (a, b) VALUES (3, 1) ON DUPLICATE KEY UPDATE id = 4
-con1: INSERT INTO u2 (a, b) VALUES (1, 1) ON DUPLICATE KEY UPDATE id = 4
+con1: INSERT INTO u2 (a, b) VALUES (3, 1) ON DUPLICATE KEY UPDATE id = 4  => mysql-9.7:1364
+con1: INSERT INTO u2 (a, b) VALUES (1, 1) ON DUPLICATE KEY UPDATE id = 4  => mysql-9.7:1364
 con1: INSERT INTO u2 SET id = 5, b = 5 ON DUPLICATE KEY UPDATE b = 6
 
 [case fid_disconnect_temp_drop_and_rollback]
@@ -87,7 +87,7 @@ setup: CREATE TABLE m (id INT PRIMARY KEY) ENGINE=MyISAM
 con1: CREATE TEMPORARY TABLE tt (id INT) ENGINE=InnoDB
 con1: BEGIN
 con1: INSERT INTO t VALUES (1)
-con1: INSERT INTO m VALUES (1)
+con1: INSERT INTO m VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO tt VALUES (1)
 con2: INSERT INTO t VALUES (2)
 
@@ -100,7 +100,7 @@ setup: INSERT INTO s (k, v) VALUES (1, 'a'), (2, 'b')
 con1: CREATE TABLE c1 (PRIMARY KEY (id)) SELECT id, k FROM s
 con1: CREATE TABLE c2 SELECT id, k FROM s
 con1: CREATE TABLE c3 (PRIMARY KEY (k)) SELECT k, v FROM s
-con1: CREATE TABLE c4 (UNIQUE KEY (id)) ENGINE=MyISAM SELECT id FROM s
+con1: CREATE TABLE c4 (UNIQUE KEY (id)) ENGINE=MyISAM SELECT id FROM s  => mysql-9.7-gtid-on:1786
 con1: INSERT INTO c2 (k) VALUES (5)
 con1: CREATE TABLE u (id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT, PRIMARY KEY (id)) ENGINE=MyISAM
 con1: INSERT INTO u VALUES (NULL), (NULL)
@@ -116,7 +116,7 @@ con1: CREATE TABLE c1 SELECT id, k * 2 AS k2 FROM s
 con1: CREATE TABLE c2 SELECT k + 1 AS a, b * 2 AS b2, d * 2 AS d2, -k AS nk FROM s
 con1: CREATE TABLE c3 SELECT CONCAT(v, 'x') AS cv, k + 0.5 AS kf, 7 AS seven FROM s
 con1: CREATE TABLE c4 SELECT k DIV 2 AS q, k / 2 AS r, k MOD 2 AS m2 FROM s
-con1: CREATE TABLE c5 ENGINE=MyISAM SELECT id * id * id AS c, COALESCE(k, 0) AS ck, IFNULL(d, k) AS dk, IF(id > 0, id, 2) AS i FROM s
+con1: CREATE TABLE c5 ENGINE=MyISAM SELECT id * id * id AS c, COALESCE(k, 0) AS ck, IFNULL(d, k) AS dk, IF(id > 0, id, 2) AS i FROM s  => mysql-9.7-gtid-on:1786
 con1: CREATE TABLE c6 (PRIMARY KEY (k2)) SELECT k * 2 AS k2, k > 1 AS gt, k IN (1, 2) AS isin, CASE WHEN id > 0 THEN 1 ELSE 2 END AS cs FROM s
 con1: CREATE TABLE c7 SELECT f * 2 AS f2, -d AS nd, d / k AS dk, b + 1 AS b1 FROM s
 con1: INSERT INTO c1 (id) VALUES (2)
@@ -154,11 +154,11 @@ description = the same with autocommit=0, a MyISAM temporary table written insid
 con1.autocommit = 0
 setup: CREATE TABLE t (id INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TABLE m (id INT PRIMARY KEY) ENGINE=MyISAM
-con1: CREATE TEMPORARY TABLE tm (id INT) ENGINE=MyISAM
-con1: CREATE TEMPORARY TABLE tt (id INT) ENGINE=InnoDB
+con1: CREATE TEMPORARY TABLE tm (id INT) ENGINE=MyISAM  => mysql-9.7-gtid-on/STATEMENT:3748
+con1: CREATE TEMPORARY TABLE tt (id INT) ENGINE=InnoDB  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: INSERT INTO t VALUES (1)
-con1: INSERT INTO tm VALUES (1)
-con1: INSERT INTO m VALUES (1)
+con1: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on/STATEMENT:1146
+con1: INSERT INTO m VALUES (1)  => mysql-9.7-gtid-on:1785
 con2: INSERT INTO t VALUES (2)
 
 [case fid_update_unchanged_row_innodb_rw]
@@ -187,7 +187,7 @@ con1: UPDATE g SET b = 2 WHERE id = 2
 con1: UPDATE m SET a = 2 WHERE id = 2
 con1: UPDATE t, m SET t.a = 2 WHERE t.id = m.id AND m.id = 2
 con1: UPDATE t, m SET t.a = m.a WHERE t.id = m.id AND m.id = 2
-con1: UPDATE m, t SET m.a = 2, t.a = 2 WHERE t.id = m.id AND m.id = 2
+con1: UPDATE m, t SET m.a = 2, t.a = 2 WHERE t.id = m.id AND m.id = 2  => mysql-9.7-gtid-on:1785
 con1: UPDATE t, m SET t.a = t.a WHERE t.id = m.id AND m.id = 2
 con1: BEGIN
 con1: INSERT INTO m VALUES (3, 3)
@@ -209,9 +209,9 @@ con1: SELECT f_t() FROM t => 1442
 con1: UPDATE t SET a = f_t() WHERE id = 1 => 1442
 con1: INSERT INTO t VALUES (3, f_t()) => 1442
 con1: INSERT INTO m VALUES (5, 5) => 1442
-con1: UPDATE t SET a = f_m() WHERE id = 1  => 1442
+con1: UPDATE t SET a = f_m() WHERE id = 1  => 1442,mysql-9.7-gtid-on:1785
 con1: DELETE FROM t WHERE id = f_t() => 1442
-con1: INSERT INTO t SELECT id + 20, f_m() FROM m => 1442
+con1: INSERT INTO t SELECT id + 20, f_m() FROM m => 1442,mysql-9.7-gtid-on:1785
 con1: CREATE TABLE z (id INT PRIMARY KEY) ENGINE=InnoDB
 con1: CREATE TRIGGER z_ai AFTER INSERT ON z FOR EACH ROW INSERT INTO t VALUES (NEW.id, 0)
 con1: INSERT INTO z VALUES (50)
@@ -351,6 +351,7 @@ con1: INSERT INTO t (a) VALUES (LAST_INSERT_ID(7))
 con1: INSERT INTO t (a) VALUES (LAST_INSERT_ID())
 
 [case fid_syntax_insert_returning_create_db_charset]
+servers = mariadb  # INSERT/REPLACE ... RETURNING is MariaDB syntax (MySQL 9.7's grammar has no RETURNING: 1064)
 rule = sql.syntax.returning_charset
 seed = 002
 description = INSERT/REPLACE ... RETURNING returns the written rows (logged as the plain statement); CREATE DATABASE ... CHARACTER SET / COLLATE is logged as written
@@ -409,7 +410,7 @@ con1: INSERT INTO bi VALUES (1, NULL, 'x') => 1048
 con1: UPDATE m SET v = CONCAT(v, 'zzzz') WHERE id > 1 => 1406
 con1: BEGIN
 con1: INSERT INTO t VALUES (10, 'a')
-con1: INSERT INTO m VALUES (10, 'a')
+con1: INSERT INTO m VALUES (10, 'a')  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 
 [case fid_warn_at_row_and_missing_default_once]
@@ -447,7 +448,7 @@ con1: INSERT INTO t1 (c_int) VALUES (5)
 con1: INSERT INTO t1 VALUES (NULL, 5)
 con1: INSERT INTO t1 VALUES (0, 5)
 con1: INSERT INTO t1 VALUES (20, 5)
-con1: INSERT INTO n1 (c_int) VALUES (1), (2)
+con1: INSERT INTO n1 (c_int) VALUES (1), (2)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO t1 (c_int) SELECT c_int FROM n1
 con1: REPLACE INTO t1 (c_int) VALUES (7)
 con1: SELECT * FROM log

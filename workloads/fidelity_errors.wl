@@ -41,12 +41,12 @@ con1: INSERT INTO t VALUES (1, 'a', 1, NULL) ON DUPLICATE KEY UPDATE s = 'abcdef
 con1: INSERT INTO m (id, s, d, dt) VALUES (1, 'a', 1, NULL), ('abc', 'abcdef', 123456, 'zz')
 con1: UPDATE m SET id = 'abc', s = 'abcdef', d = 123456 => 1366
 con1: UPDATE t SET id = NULL, s = 'abcdef' => 1048
-con1: UPDATE t a, src b SET a.s = b.c, a.d = b.n WHERE a.id = b.id => 1406
+con1: UPDATE t a, src b SET a.s = b.c, a.d = b.n WHERE a.id = b.id => 1406,mysql-9.7:1265
 con1: CREATE TABLE c1 (a INT, b VARCHAR(2)) SELECT c AS a, c AS b FROM src => 1366
 con1: INSERT INTO m VALUES ('x', 'abcdef', 123456, 'zz') => 1366
 con1: INSERT INTO m SELECT c, c, n, c FROM src => 1366
 con1: REPLACE INTO m VALUES ('x', 'abcdef', 123456, 'zz') => 1366
-con1: INSERT INTO t (s, id, d) SELECT c, NULL, n FROM src => 1406
+con1: INSERT INTO t (s, id, d) SELECT c, NULL, n FROM src => 1406,mysql-9.7:1265
 con1: UPDATE t SET s = 'abcdef', id = NULL, d = 1000 => 1406
 
 [case fid_err_single_row_null_unknown_error]
@@ -80,8 +80,8 @@ setup: CREATE TABLE t (id INT NOT NULL, k INT NOT NULL, s VARCHAR(2)) ENGINE=Inn
 setup: CREATE TABLE m (id INT NOT NULL, k INT, s VARCHAR(2)) ENGINE=MyISAM
 setup: CREATE TABLE src (a INT) ENGINE=MyISAM
 setup: CREATE VIEW v AS SELECT id, s FROM t
-con1: INSERT INTO m (k) SELECT a FROM src => 1364
-con1: INSERT INTO m (k, s) VALUES ('x', 'abc') => 1364
+con1: INSERT INTO m (k) SELECT a FROM src => 1364,mysql-9.7:OK
+con1: INSERT INTO m (k, s) VALUES ('x', 'abc') => 1364,mysql-9.7:1366
 con1: INSERT INTO t (s) VALUES ('a') => 1364
 con1: INSERT IGNORE INTO t (s) VALUES ('abc')
 con1: INSERT INTO v (s) VALUES ('a') => 1423
@@ -175,9 +175,9 @@ con1: SELECT f1()
 con1: INSERT INTO t2 VALUES (1, 'a')
 con1: CALL p1()
 con1: CREATE FUNCTION f3() RETURNS INT DETERMINISTIC MODIFIES SQL DATA BEGIN INSERT INTO t3 (id, s) VALUES (1, 'abc'); RETURN 1; END
-con1: SELECT f3() => 1364
+con1: SELECT f3() => 1364,mysql-9.7:1406
 con1: SET sql_mode = ''
-con1: SELECT f3() => 1364
+con1: SELECT f3() => 1364,mysql-9.7:1406
 
 [case fid_err_odku_null_not_null]
 rule = mariadb.strict.odku_null_into_not_null
@@ -249,13 +249,13 @@ description = an AUTO_INCREMENT value generated past the column type's maximum i
 setup: CREATE TABLE t2 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c INT) ENGINE=MyISAM
 setup: CREATE TABLE t3 (id TINYINT NOT NULL AUTO_INCREMENT PRIMARY KEY, c INT) ENGINE=InnoDB
 con1: INSERT INTO t2 VALUES (2147483647, 1)
-con1: INSERT INTO t2 (c) VALUES (2) => 167
-con1: REPLACE INTO t2 (c) VALUES (2) => 167
+con1: INSERT INTO t2 (c) VALUES (2) => 167,mysql-9.7:1264
+con1: REPLACE INTO t2 (c) VALUES (2) => 167,mysql-9.7:1264
 con1: INSERT INTO t3 VALUES (126, 1)
-con1: INSERT INTO t3 (c) VALUES (2), (3) => 167
+con1: INSERT INTO t3 (c) VALUES (2), (3) => 167,mysql-9.7:1467
 con1: INSERT IGNORE INTO t3 (c) VALUES (2)
 con1: SET sql_mode = ''
-con1: INSERT INTO t3 (c) VALUES (2) => 167
+con1: INSERT INTO t3 (c) VALUES (2) => 167,mysql-9.7:1062
 con1: SELECT * FROM t3
 
 [case fid_err_odku_conditions_count_the_insert_row]
@@ -286,22 +286,22 @@ con1: SELECT id, dt + INTERVAL 1 DAY, DATE_SUB(d, INTERVAL 1 MONTH) FROM t
 con1: UPDATE t SET s = dt - INTERVAL 1 HOUR
 con1: SET sql_mode = 'STRICT_TRANS_TABLES'
 con1: SELECT id, dt + INTERVAL 1 DAY FROM t
-con1: UPDATE t SET dt = dt + INTERVAL 1 DAY WHERE id = 2  => 1292
-con1: UPDATE t SET dt = ADDDATE(dt, 1) ORDER BY id  => 1292
-con1: UPDATE m SET dt = dt + INTERVAL 1 DAY ORDER BY id DESC  => 1292
+con1: UPDATE t SET dt = dt + INTERVAL 1 DAY WHERE id = 2  => 1292,mysql-9.7:OK
+con1: UPDATE t SET dt = ADDDATE(dt, 1) ORDER BY id  => 1292,mysql-9.7:OK
+con1: UPDATE m SET dt = dt + INTERVAL 1 DAY ORDER BY id DESC  => 1292,mysql-9.7:OK
 con1: UPDATE t SET s = DATEDIFF(dt, '2024-01-01'), id = id + 0 WHERE id = 1
 con1: UPDATE t SET s = CONCAT(DAYOFWEEK(d), TO_DAYS(dt)) WHERE id = 2
-con1: UPDATE t a, m b SET a.s = b.dt + INTERVAL 1 DAY WHERE a.id = b.id  => 1292
-con1: INSERT INTO t (id, s) VALUES (1, 'x') ON DUPLICATE KEY UPDATE s = d + INTERVAL 1 DAY  => 1292
+con1: UPDATE t a, m b SET a.s = b.dt + INTERVAL 1 DAY WHERE a.id = b.id  => 1292,mysql-9.7:OK
+con1: INSERT INTO t (id, s) VALUES (1, 'x') ON DUPLICATE KEY UPDATE s = d + INTERVAL 1 DAY  => 1292,mysql-9.7:OK
 con1: INSERT INTO t (id, s) VALUES (7, '0000-00-00' + INTERVAL 1 DAY)  => 1292
 con1: INSERT IGNORE INTO t (id, s) VALUES (8, '0000-00-00' + INTERVAL 1 DAY)
 con1: SET sql_mode = 'TRADITIONAL'
-con1: UPDATE t SET s = d - INTERVAL 1 DAY WHERE id = 1  => 1292
+con1: UPDATE t SET s = d - INTERVAL 1 DAY WHERE id = 1  => 1292,mysql-9.7:OK
 con1: UPDATE IGNORE t SET dt = dt + INTERVAL 1 DAY
 con1: CREATE TABLE k (id INT PRIMARY KEY, nn DATETIME NOT NULL, s VARCHAR(2)) ENGINE=InnoDB
 con1: INSERT IGNORE INTO k VALUES (1, '0000-00-00', '')
-con1: UPDATE k SET nn = nn + INTERVAL 1 DAY, s = 'abc'  => 1292
-con1: INSERT INTO k VALUES (1, '2024-01-01', '') ON DUPLICATE KEY UPDATE nn = nn - INTERVAL 1 DAY  => 1292
+con1: UPDATE k SET nn = nn + INTERVAL 1 DAY, s = 'abc'  => 1292,mysql-9.7:1048
+con1: INSERT INTO k VALUES (1, '2024-01-01', '') ON DUPLICATE KEY UPDATE nn = nn - INTERVAL 1 DAY  => 1292,mysql-9.7:1048
 
 [case fid_err_strict_where_warning_aborts]
 rule = mariadb.strict.abort_on_warning_in_expressions
@@ -313,11 +313,11 @@ setup: SET sql_mode = ''
 setup: INSERT INTO t VALUES (1, '2024-01-01', 0), (2, '0000-00-00', 0), (3, '2024-01-01', 0)
 setup: INSERT INTO u SELECT id, dt FROM t
 con1: SET sql_mode = 'STRICT_TRANS_TABLES'
-con1: UPDATE t SET n = 1 WHERE dt + INTERVAL 1 DAY IS NOT NULL  => 1292
+con1: UPDATE t SET n = 1 WHERE dt + INTERVAL 1 DAY IS NOT NULL  => 1292,mysql-9.7:OK
 con1: UPDATE t SET n = 2 WHERE dt + INTERVAL 1 DAY IS NOT NULL ORDER BY id
 con1: UPDATE IGNORE t SET n = 3 WHERE dt + INTERVAL 1 DAY IS NOT NULL
-con1: UPDATE t a, u b SET a.n = 4 WHERE a.id = b.id AND b.dt + INTERVAL 1 DAY IS NOT NULL  => 1292
-con1: INSERT INTO t (id, n) SELECT id + 10, 1 FROM u WHERE dt + INTERVAL 1 DAY IS NOT NULL  => 1292
+con1: UPDATE t a, u b SET a.n = 4 WHERE a.id = b.id AND b.dt + INTERVAL 1 DAY IS NOT NULL  => 1292,mysql-9.7:OK
+con1: INSERT INTO t (id, n) SELECT id + 10, 1 FROM u WHERE dt + INTERVAL 1 DAY IS NOT NULL  => 1292,mysql-9.7:OK
 con1: INSERT IGNORE INTO t (id, n) SELECT id + 20, 1 FROM u WHERE dt + INTERVAL 1 DAY IS NOT NULL
 con1: DELETE FROM t WHERE DATE_SUB(dt, INTERVAL 1 DAY) IS NULL
 
@@ -335,7 +335,7 @@ con1: INSERT INTO t (id, d) SELECT id + 10, d FROM t  => 1292
 con1: INSERT INTO t2 (id, dt) SELECT id + 10, dt FROM t  => 1292
 con1: REPLACE INTO t (id, n, dt) SELECT id, dt, dt FROM t WHERE id > 1  => 1292
 con1: INSERT INTO t (id, dt) SELECT id + 20, dt FROM t WHERE id = 3  => 1292
-con1: INSERT INTO t (id, dt) SELECT id + 70, dt FROM t ORDER BY id LIMIT 1  => 1292
+con1: INSERT INTO t (id, dt) SELECT id + 70, dt FROM t ORDER BY id LIMIT 1  => 1292,mysql-9.7:OK
 con1: INSERT IGNORE INTO t (id, dt) SELECT id + 60, dt FROM t WHERE id = 2
 con1: SET sql_mode = 'STRICT_TRANS_TABLES'
 con1: INSERT INTO t (id, dt) SELECT id + 30, dt FROM t WHERE id = 2
@@ -374,8 +374,8 @@ setup: CREATE TABLE dk (id DATETIME UNIQUE, c INT) ENGINE=InnoDB
 setup: INSERT INTO dk VALUES ('2024-01-09 10:00:00', 1)
 setup: CREATE TABLE m (id DECIMAL(5,2), c INT) ENGINE=MyISAM
 setup: INSERT INTO m VALUES (1.5, 1)
-con1: DELETE a, b FROM d a JOIN v b ON a.id = b.id
-con1: UPDATE i a, di b SET a.c = 5 WHERE a.id = b.id => 1292
+con1: DELETE a, b FROM d a JOIN v b ON a.id = b.id  => mysql-9.7:1292
+con1: UPDATE i a, di b SET a.c = 5 WHERE a.id = b.id => 1292,mysql-9.7:OK
 con1: DELETE a FROM i a JOIN d b ON a.id = b.id WHERE 1 = 1
 con1: DELETE a FROM m a JOIN dk b ON b.id = a.id
 con1: SET sql_mode = ''
@@ -403,11 +403,11 @@ setup: INSERT INTO z VALUES (20240105, 1), (3, 1)
 setup: CREATE TABLE o (id INT, c INT) ENGINE=InnoDB
 setup: INSERT INTO o VALUES (7, 1)
 con1: DELETE a FROM i a JOIN d1 b ON a.id = b.id
-con1: DELETE a FROM z a JOIN dk b ON a.id = b.id
+con1: DELETE a FROM z a JOIN dk b ON a.id = b.id  => mysql-9.7:1292
 con1: DELETE a FROM o a JOIN dn b ON a.id = b.id
-con1: DELETE b FROM dk b JOIN v a ON b.id = a.id WHERE 1 = 1
-con1: UPDATE i a, dk b SET a.c = 2 WHERE b.id = a.id
-con1: UPDATE dn b, m a SET b.c = 2 WHERE b.id = a.id => 1292
+con1: DELETE b FROM dk b JOIN v a ON b.id = a.id WHERE 1 = 1  => mysql-9.7:1292
+con1: UPDATE i a, dk b SET a.c = 2 WHERE b.id = a.id  => mysql-9.7:1292
+con1: UPDATE dn b, m a SET b.c = 2 WHERE b.id = a.id => 1292,mysql-9.7:OK
 con1: DELETE a FROM m a JOIN dn b ON a.id = b.id
 con1: SET sql_mode = ''
 con1: UPDATE dn b, m a SET b.c = 2 WHERE b.id = a.id
@@ -428,10 +428,10 @@ setup: INSERT INTO nd VALUES (1.5, 1)
 setup: CREATE TABLE nu (id DECIMAL(5,2) UNIQUE, c INT) ENGINE=MyISAM
 setup: INSERT INTO nu VALUES (1.5, 1), (2.5, 1), (3.5, 1), (4.5, 1)
 con1: DELETE a FROM s a JOIN ni b ON a.id = b.id
-con1: DELETE b FROM nd b JOIN s a ON b.id = a.id
-con1: DELETE a FROM s3 a JOIN nu b ON a.id = b.id
-con1: DELETE a FROM s3 a JOIN nd b ON a.id = b.id
-con1: UPDATE nu b, s3 a SET b.c = 2 WHERE b.id = a.id
+con1: DELETE b FROM nd b JOIN s a ON b.id = a.id  => mysql-9.7:1292
+con1: DELETE a FROM s3 a JOIN nu b ON a.id = b.id  => mysql-9.7:1366
+con1: DELETE a FROM s3 a JOIN nd b ON a.id = b.id  => mysql-9.7:1292
+con1: UPDATE nu b, s3 a SET b.c = 2 WHERE b.id = a.id  => mysql-9.7:1366
 con1: SET sql_mode = ''
 con1: UPDATE s a, ni b SET a.c = 2 WHERE a.id = b.id
 con1: UPDATE ni b, s3 a SET b.c = 2 WHERE b.id = a.id
@@ -444,7 +444,7 @@ description = STATEMENT, READ COMMITTED: CREATE TABLE ... ENGINE=InnoDB SELECT f
 formats = STATEMENT
 setup: CREATE TABLE t1 (id DATETIME, c_blob BLOB) ENGINE=MyISAM
 setup: CREATE TABLE t2 (id INT) ENGINE=InnoDB
-con1: SET tx_isolation = 'READ-COMMITTED'
+con1: SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED
 con1: CREATE TABLE t4 ENGINE=InnoDB SELECT c_blob FROM t1 WHERE id IS NULL  => 1665
 con1: INSERT INTO t2 VALUES (1)  => 1665
 
@@ -481,28 +481,28 @@ setup: CREATE TABLE t1 (id INT PRIMARY KEY, c INT) ENGINE=InnoDB
 setup: CREATE TABLE m1 (id INT, c INT) ENGINE=MyISAM
 setup: INSERT INTO t1 VALUES (1, 1), (2, 2)
 setup: INSERT INTO m1 VALUES (1, 1)
-con1: SET tx_isolation = 'READ-COMMITTED'
+con1: SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED
 con1: CREATE TEMPORARY TABLE tmp1 (id INT PRIMARY KEY, c INT) ENGINE=InnoDB
-con1: CREATE TEMPORARY TABLE tmp2 ENGINE=InnoDB SELECT id, c FROM m1
+con1: CREATE TEMPORARY TABLE tmp2 ENGINE=InnoDB SELECT id, c FROM m1  => mysql-9.7/STATEMENT:1665
 con1: CREATE TEMPORARY TABLE tmp3 (id INT, c INT) ENGINE=MyISAM
 con1: INSERT INTO tmp1 VALUES (1, 1), (1, 2)  => STATEMENT:1665,1062
-con1: UPDATE tmp2 SET c = 5 WHERE id = 99  => STATEMENT:1665
-con1: DELETE FROM tmp2 WHERE c = NULL  => STATEMENT:1665
-con1: REPLACE INTO tmp2 VALUES (3, 3)  => STATEMENT:1665
-con1: INSERT INTO tmp3 SELECT id, c FROM tmp2
-con1: INSERT INTO m1 SELECT id, c FROM tmp2
+con1: UPDATE tmp2 SET c = 5 WHERE id = 99  => STATEMENT:1665,mysql-9.7/STATEMENT:1146
+con1: DELETE FROM tmp2 WHERE c = NULL  => STATEMENT:1665,mysql-9.7/STATEMENT:1146
+con1: REPLACE INTO tmp2 VALUES (3, 3)  => STATEMENT:1665,mysql-9.7/STATEMENT:1146
+con1: INSERT INTO tmp3 SELECT id, c FROM tmp2  => mysql-9.7/STATEMENT:1146
+con1: INSERT INTO m1 SELECT id, c FROM tmp2  => mysql-9.7/STATEMENT:1146
 con1: INSERT INTO tmp3 VALUES (7, 7)
-con1: UPDATE tmp3 a, tmp2 b SET a.c = 9 WHERE a.id = b.id
-con1: UPDATE tmp3 a, tmp2 b SET b.c = 9 WHERE a.id = b.id  => STATEMENT:1665
-con1: TRUNCATE TABLE tmp2
-con1: SET tx_isolation = 'READ-UNCOMMITTED'
-con1: INSERT INTO tmp2 VALUES (4, 4)  => STATEMENT:1665
+con1: UPDATE tmp3 a, tmp2 b SET a.c = 9 WHERE a.id = b.id  => mysql-9.7/STATEMENT:1146
+con1: UPDATE tmp3 a, tmp2 b SET b.c = 9 WHERE a.id = b.id  => STATEMENT:1665,mysql-9.7/STATEMENT:1146
+con1: TRUNCATE TABLE tmp2  => mysql-9.7/STATEMENT:1146
+con1: SET SESSION TRANSACTION ISOLATION LEVEL READ UNCOMMITTED
+con1: INSERT INTO tmp2 VALUES (4, 4)  => STATEMENT:1665,mysql-9.7/STATEMENT:1146
 con1: REPLACE INTO t1 SELECT id, c FROM missing_t  => 1146
 con1: UPDATE t1, missing_t SET t1.c = 1  => 1146
 con1: INSERT INTO tmp1 SELECT * FROM missing_t  => 1146
-con1: SET tx_isolation = 'REPEATABLE-READ'
-con1: INSERT INTO tmp2 VALUES (5, 5)
-con1: UPDATE tmp2 SET c = 6
+con1: SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ
+con1: INSERT INTO tmp2 VALUES (5, 5)  => mysql-9.7/STATEMENT:1146
+con1: UPDATE tmp2 SET c = 6  => mysql-9.7/STATEMENT:1146
 
 [case fid_err_on_duplicate_update_fires_update_triggers]
 rule = mariadb.insert.on_duplicate_update_triggers
@@ -515,8 +515,8 @@ setup: CREATE TRIGGER trg_t2 AFTER UPDATE ON t2 FOR EACH ROW INSERT INTO t1 (c_i
 setup: CREATE TRIGGER trg_t3 BEFORE UPDATE ON t3 FOR EACH ROW SET NEW.note = CONCAT('u', NEW.c)
 setup: CREATE TRIGGER trg_t3a AFTER UPDATE ON t3 FOR EACH ROW INSERT INTO t1 (c_int) VALUES (NEW.c)
 setup: INSERT INTO t3 VALUES (1, 1, 'x'), (2, 2, 'y')
-con1: INSERT INTO t2 (id, c_dec) VALUES (1, -3.75), (1, 42) ON DUPLICATE KEY UPDATE id = id * 1
-con1: INSERT INTO t2 (id, c_dec) VALUES (1, 5) ON DUPLICATE KEY UPDATE c_dec = 7
+con1: INSERT INTO t2 (id, c_dec) VALUES (1, -3.75), (1, 42) ON DUPLICATE KEY UPDATE id = id * 1  => mysql-9.7-gtid-on:1785
+con1: INSERT INTO t2 (id, c_dec) VALUES (1, 5) ON DUPLICATE KEY UPDATE c_dec = 7  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO t3 VALUES (1, 10, 'z') ON DUPLICATE KEY UPDATE c = VALUES(c)
 con1: INSERT INTO t3 VALUES (2, 2, 'z') ON DUPLICATE KEY UPDATE c = 2
 con1: INSERT INTO t3 (id, c) SELECT id + 1, c_int FROM t1 WHERE id < 3 ON DUPLICATE KEY UPDATE c = t3.c + 100  => 1442
@@ -550,13 +550,13 @@ setup: INSERT INTO t1 (c_dt, n) VALUES ('2023-05-11 09:30:00', 1), ('2023-09-14 
 con1: SET sql_mode = ''
 con1: CREATE TEMPORARY TABLE tmp3 (PRIMARY KEY (id)) ENGINE=MyISAM SELECT id, c_dt FROM t1 WHERE c_dt IS NOT NULL  => 1062
 con1: CREATE TABLE t2 (id INT NOT NULL) ENGINE=InnoDB SELECT n AS k, id FROM t1
-con1: CREATE TABLE t3 (PRIMARY KEY (id)) ENGINE=MyISAM SELECT id, n FROM t1 WHERE n = 1
-con1: CREATE TABLE t7 (c INT, id INT NOT NULL UNIQUE) ENGINE=MyISAM SELECT n, id FROM t1 WHERE n = 2
-con1: INSERT INTO t7 (c, n, id) VALUES (1, 1, 0)  => 1062
+con1: CREATE TABLE t3 (PRIMARY KEY (id)) ENGINE=MyISAM SELECT id, n FROM t1 WHERE n = 1  => mysql-9.7-gtid-on:1786
+con1: CREATE TABLE t7 (c INT, id INT NOT NULL UNIQUE) ENGINE=MyISAM SELECT n, id FROM t1 WHERE n = 2  => mysql-9.7-gtid-on:1786
+con1: INSERT INTO t7 (c, n, id) VALUES (1, 1, 0)  => 1062,mysql-9.7-gtid-on:1146
 con1: SET sql_mode = 'STRICT_ALL_TABLES'
 con1: CREATE TABLE t4 (PRIMARY KEY (id)) ENGINE=InnoDB SELECT id, n FROM t1  => 1048
-con1: CREATE TABLE t5 (PRIMARY KEY (id)) ENGINE=MyISAM IGNORE SELECT id, n FROM t1
-con1: CREATE TABLE t6 (id INT NOT NULL) ENGINE=MyISAM SELECT n, id FROM t1  => 1048
+con1: CREATE TABLE t5 (PRIMARY KEY (id)) ENGINE=MyISAM IGNORE SELECT id, n FROM t1  => mysql-9.7-gtid-on:1786
+con1: CREATE TABLE t6 (id INT NOT NULL) ENGINE=MyISAM SELECT n, id FROM t1  => 1048,mysql-9.7-gtid-on:1786
 
 [case fid_err_null_with_before_triggers_checked_after]
 rule = mariadb.trigger.nullable_record_fields
@@ -596,7 +596,7 @@ con1: UPDATE t1 SET c_int = 3 WHERE id = 'k1'
 con2: CREATE TEMPORARY TABLE tmp1 ENGINE=MyISAM SELECT id, c_int FROM t1
 con1: UPDATE t1 SET c_int = 4 WHERE id = 'k2'
 con2: SET autocommit = 0
-con2: CREATE TABLE t3 ENGINE=MyISAM SELECT id, c_int FROM t1
+con2: CREATE TABLE t3 ENGINE=MyISAM SELECT id, c_int FROM t1  => mysql-9.7-gtid-on:1786
 con1: DELETE FROM t1 WHERE id = 'k8'
 con2: COMMIT
 
@@ -614,7 +614,7 @@ setup: CREATE TRIGGER trg_t3 BEFORE UPDATE ON t3 FOR EACH ROW INSERT INTO t1 (c_
 setup: CREATE TRIGGER trg_t4 BEFORE INSERT ON t4 FOR EACH ROW INSERT INTO t1 (c_int) VALUES (1)
 con1: INSERT IGNORE INTO t2 (c_blob) VALUES ('blob'), ('x')
 con1: INSERT IGNORE INTO t3 (c_blob) VALUES ('blob'), ('x'), ('y')
-con1: INSERT IGNORE INTO t4 (c_blob) VALUES ('blob'), ('x'), ('y')
+con1: INSERT IGNORE INTO t4 (c_blob) VALUES ('blob'), ('x'), ('y')  => mysql-9.7-gtid-on:1785
 con1: INSERT IGNORE INTO t5 (c_blob) VALUES ('blob'), ('x'), ('y')
 con1: SET sql_mode = ''
 con1: INSERT INTO t3 (c_blob) VALUES ('blob'), ('x')
@@ -640,9 +640,9 @@ setup: CREATE TABLE ti (id INT) ENGINE=InnoDB
 setup: CREATE FUNCTION f_log(x INT) RETURNS INT DETERMINISTIC MODIFIES SQL DATA BEGIN INSERT INTO t1 (c_int, id) VALUES (x, 3.50); RETURN x + 1; END
 con1: SET autocommit = 0
 con1: INSERT INTO ti VALUES (1)
-con1: INSERT INTO t1 VALUES (3.50, 1)
-con1: SELECT f_log(3)  => 1062
-con1: DO f_log(4)
+con1: INSERT INTO t1 VALUES (3.50, 1)  => mysql-9.7-gtid-on:1785
+con1: SELECT f_log(3)  => 1062,mysql-9.7-gtid-on:1785
+con1: DO f_log(4)  => mysql-9.7:1062,mysql-9.7-gtid-on:1785
 con1: COMMIT
 
 [case fid_err_do_ok_after_evaluation_errors]
@@ -652,7 +652,7 @@ description = DO answers OK when evaluating its expressions failed (mysql_do cle
 setup: CREATE TABLE t1 (id INT NOT NULL UNIQUE) ENGINE=MyISAM
 setup: INSERT INTO t1 VALUES (1)
 setup: CREATE FUNCTION f_log(x INT) RETURNS INT DETERMINISTIC MODIFIES SQL DATA BEGIN INSERT INTO t1 VALUES (x); RETURN x + 1; END
-con1: DO f_log(1)
+con1: DO f_log(1)  => mysql-9.7:1062
 con1: DO nocol + 1  => 1054
 con1: DO (SELECT id FROM t1)
 con1: DO f_log(2)

@@ -33,7 +33,7 @@ setup: CREATE TABLE s (id VARCHAR(10), c INT) ENGINE=InnoDB
 setup: CREATE TABLE n (id DECIMAL(6,2) NULL UNIQUE, c INT) ENGINE=MyISAM
 setup: INSERT INTO s VALUES ('k7', 1), ('k4', 1), ('k9', 1)
 setup: INSERT INTO n VALUES (5.00, 1), (6.00, 1)
-con1: DELETE a FROM s a JOIN n b ON a.id = b.id
+con1: DELETE a FROM s a JOIN n b ON a.id = b.id  => mysql-9.7:1292
 con1: UPDATE s a, n b SET b.c = 2 WHERE a.id = b.id => 1292,mariadb-11.8:OK
 con1: UPDATE n b, s a SET a.c = 2 WHERE b.id = a.id => 1292,mariadb-11.8:OK
 con1: SET sql_mode = ''
@@ -51,9 +51,9 @@ setup: INSERT INTO s VALUES ('k5', 1), ('k2', 1)
 setup: INSERT INTO u VALUES (3.00, 1), (7.00, 1)
 setup: INSERT INTO k VALUES (3, 1), (7, 1), (8, 1)
 setup: INSERT INTO dk VALUES ('2024-01-03 10:00:00', 1), ('2024-01-07 10:00:00', 1), ('2024-01-08 10:00:00', 1)
-con1: DELETE a, b FROM u a JOIN s b ON a.id = b.id
+con1: DELETE a, b FROM u a JOIN s b ON a.id = b.id  => mysql-9.7:1366
 con1: DELETE a FROM s a JOIN k b ON a.id = b.id
-con1: UPDATE s a, dk b SET a.c = 5 WHERE a.id = b.id
+con1: UPDATE s a, dk b SET a.c = 5 WHERE a.id = b.id  => mysql-9.7:1292
 
 [case fid_plan_innodb_unique_key_lookup_unless_updated]
 rule = mariadb.optimizer.join_order_cost
@@ -65,7 +65,7 @@ setup: INSERT INTO s VALUES ('k3', 1), ('k4', 1)
 setup: INSERT INTO k VALUES (10, 1), (11, 1), (12, 1)
 con1: DELETE a FROM s a JOIN k b ON a.id = b.id
 con1: UPDATE k b, s a SET a.c = 2 WHERE b.id = a.id
-con1: UPDATE k b, s a SET b.c = 2 WHERE b.id = a.id => 1292,mariadb-11.8:OK
+con1: UPDATE k b, s a SET b.c = 2 WHERE b.id = a.id => 1292,mysql-9.7:OK,mariadb-11.8:OK
 con1: SET sql_mode = ''
 con1: UPDATE k b, s a SET b.c = 2 WHERE b.id = a.id
 
@@ -99,9 +99,9 @@ setup: INSERT INTO n VALUES (4, 1), (NULL, 1), (9, 1)
 setup: INSERT INTO dt1 VALUES ('2024-01-02 10:00:00', 1)
 con1: DELETE b FROM one a JOIN k b ON a.id = b.id
 con1: DELETE b FROM k b JOIN one a ON b.id = a.id
-con1: UPDATE one a, k b SET b.c = 3 WHERE a.id = b.id => 1292
+con1: UPDATE one a, k b SET b.c = 3 WHERE a.id = b.id => 1292,mysql-9.7:OK
 con1: DELETE b FROM dt1 a JOIN n b ON a.id = b.id
-con1: UPDATE dt1 a, n b SET b.c = 3 WHERE a.id = b.id => 1292
+con1: UPDATE dt1 a, n b SET b.c = 3 WHERE a.id = b.id => 1292,mysql-9.7:OK
 con1: DELETE b FROM e a JOIN n b ON a.id = b.id
 
 [case fid_plan_covering_index_order]
@@ -127,8 +127,8 @@ setup: CREATE TABLE e (id DECIMAL(6,2) NULL UNIQUE, c INT) ENGINE=MyISAM
 setup: INSERT INTO t1 VALUES (1, 1), (4, 1), (9, 1)
 setup: INSERT INTO one VALUES ('k5', 1)
 setup: INSERT INTO s1 VALUES ('k1', 1)
-con1: DELETE a, b FROM t1 a JOIN one b ON a.id = b.id WHERE a.id = 1
-con1: DELETE a, b FROM t1 a JOIN one b ON a.id = b.id WHERE a.id = 2
+con1: DELETE a, b FROM t1 a JOIN one b ON a.id = b.id WHERE a.id = 1  => mysql-9.7:1292,mysql-9.7-gtid-on:1785
+con1: DELETE a, b FROM t1 a JOIN one b ON a.id = b.id WHERE a.id = 2  => mysql-9.7-gtid-on:1785
 con1: DELETE b FROM s1 a JOIN e b ON a.id = b.id
 con1: DELETE b FROM e b JOIN s1 a ON b.id = a.id
 

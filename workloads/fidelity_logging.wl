@@ -48,6 +48,7 @@ con1: UPDATE m1 SET a = 13 LIMIT 0
 con1: DELETE FROM i1 WHERE a > 0 ORDER BY id LIMIT 0
 
 [case fidlog_empty_table_range_other_engines]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = seed002.logging.no_rows_changed
 seed = 002
 description = the empty-table rule holds for the engines that count their rows exactly (MEMORY, Aria) and needs a range the key can read: a string key compared with a number, or a condition on the second column of a key, is logged
@@ -109,7 +110,7 @@ setup: CREATE TABLE t3 (id DATETIME NOT NULL UNIQUE, c_int INT NOT NULL) ENGINE=
 setup: CREATE TABLE t4 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_str VARCHAR(6) NOT NULL) ENGINE=InnoDB
 setup: INSERT IGNORE INTO t2 (id, c_int) VALUES (5, 99)
 setup: CREATE TRIGGER trg_t2 AFTER DELETE ON t2 FOR EACH ROW INSERT INTO t1 (c_int, id) VALUES (1, NULL)
-con1: DELETE FROM t2 WHERE c_int IS NOT NULL  => 1364
+con1: DELETE FROM t2 WHERE c_int IS NOT NULL  => 1364,mysql-9.7-gtid-on:1785
 con2: SET autocommit = 0
 con2: UPDATE t3 a, t4 b SET a.c_int = b.id, b.c_str = CONCAT(b.c_str, 'z') WHERE a.id = b.id
 con2: ROLLBACK
@@ -144,7 +145,7 @@ session.tx_isolation = 'READ-UNCOMMITTED'
 setup: CREATE TABLE t1 (id DECIMAL(6,2) NOT NULL PRIMARY KEY, c_int INT) ENGINE=InnoDB
 setup: CREATE TABLE t2 (c_int INT) ENGINE=MyISAM
 setup: INSERT INTO t1 VALUES (1, 1)
-con2: CREATE TABLE t3 ENGINE=MyISAM SELECT c_int FROM t1
+con2: CREATE TABLE t3 ENGINE=MyISAM SELECT c_int FROM t1  => mysql-9.7-gtid-on:1786
 con2: INSERT INTO t2 SELECT c_int FROM t1
 
 [case fidlog_create_temporary_select_keeps_row]
@@ -266,22 +267,22 @@ setup: CREATE TABLE m1 (id INT, c INT) ENGINE=MyISAM
 setup: INSERT INTO t1 VALUES (1, 1), (2, 2)
 setup: INSERT INTO m1 VALUES (1, 1)
 con1: CREATE TEMPORARY TABLE tmp0 (id INT) ENGINE=MyISAM
-con1: SET tx_isolation = 'READ-COMMITTED'
-con1: CREATE TEMPORARY TABLE tmp2 ENGINE=InnoDB SELECT id, c FROM m1
-con1: SET tx_isolation = 'REPEATABLE-READ'
+con1: SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED
+con1: CREATE TEMPORARY TABLE tmp2 ENGINE=InnoDB SELECT id, c FROM m1  => mysql-9.7:1665
+con1: SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ
 con1: INSERT INTO m1 VALUES (5, 5)
 con1: UPDATE m1 SET c = c + 1 ORDER BY id, c LIMIT 1
 con1: INSERT INTO t1 VALUES (7, 7)
 con1: CREATE TEMPORARY TABLE tmp3 (id INT, c INT) ENGINE=MyISAM
 con1: INSERT INTO tmp3 VALUES (1, 1)
-con1: UPDATE m1 a, tmp3 b SET a.c = 3, b.c = 3 WHERE a.id = b.id  => 1665
+con1: UPDATE m1 a, tmp3 b SET a.c = 3, b.c = 3 WHERE a.id = b.id  => 1665,mysql-9.7:OK
 con1: UPDATE m1 a, tmp0 b SET a.c = 3, b.id = 3 WHERE a.id = b.id
-con1: UPDATE tmp2 SET c = 4
+con1: UPDATE tmp2 SET c = 4  => mysql-9.7:1146
 con1: TRUNCATE TABLE tmp3
 con1: DROP TEMPORARY TABLE tmp0
-con1: SET binlog_format = 'ROW'
-con1: SET binlog_format = 'STATEMENT'  => 1559
-con1: DROP TEMPORARY TABLE tmp2
+con1: SET binlog_format = 'ROW'  => mysql-9.7:3745
+con1: SET binlog_format = 'STATEMENT'  => 1559,mysql-9.7:3745
+con1: DROP TEMPORARY TABLE tmp2  => mysql-9.7:1051
 con1: INSERT INTO m1 VALUES (8, 8)
 con1: DROP TEMPORARY TABLE tmp3
 con1: INSERT INTO m1 VALUES (9, 9)
@@ -295,14 +296,14 @@ setup: CREATE TABLE t1 (id INT PRIMARY KEY, c INT) ENGINE=InnoDB
 setup: CREATE TABLE m1 (id INT, c INT) ENGINE=MyISAM
 setup: INSERT INTO t1 VALUES (1, 1), (2, 2)
 setup: INSERT INTO m1 VALUES (1, 1)
-con1: SET tx_isolation = 'READ-COMMITTED'
-con1: CREATE TABLE b1 ENGINE=MyISAM SELECT id, c FROM t1 WHERE id > 1
+con1: SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED
+con1: CREATE TABLE b1 ENGINE=MyISAM SELECT id, c FROM t1 WHERE id > 1  => mysql-9.7-gtid-on:1786
 con1: CREATE TEMPORARY TABLE tmp2 ENGINE=MyISAM SELECT id, c FROM m1
 con1: CREATE TEMPORARY TABLE tmp1 ENGINE=MyISAM SELECT id, c FROM t1 WHERE id > 1
-con1: INSERT INTO b1 SELECT id, c FROM tmp2
-con2: SET tx_isolation = 'REPEATABLE-READ'
+con1: INSERT INTO b1 SELECT id, c FROM tmp2  => mysql-9.7-gtid-on:1146
+con2: SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ
 con2: CREATE TEMPORARY TABLE tmp3 ENGINE=MyISAM SELECT id, c FROM t1 WHERE id > 1
-con2: INSERT INTO b1 SELECT id, c FROM tmp3
+con2: INSERT INTO b1 SELECT id, c FROM tmp3  => mysql-9.7-gtid-on:1146
 con2: DROP TEMPORARY TABLE tmp3
 
 [case fidlog_failed_row_statement_joins_binlog_savepoint]
@@ -335,12 +336,12 @@ setup: CREATE TABLE t2 (id INT, c_int INT) ENGINE=MyISAM
 setup: CREATE TABLE t3 (id INT NULL UNIQUE, c_int INT) ENGINE=MyISAM
 setup: CREATE TRIGGER trg_t1 AFTER DELETE ON t1 FOR EACH ROW INSERT INTO t2 (c_int, id) VALUES (1, NULL)
 setup: CREATE TRIGGER trg_t3 AFTER UPDATE ON t3 FOR EACH ROW INSERT INTO t1 (c_int, id) VALUES (1, NULL)
-con1: REPLACE INTO t1 (id, c_int) VALUES (2.50, 51)
-con1: DELETE FROM t1 WHERE id = 2.50
+con1: REPLACE INTO t1 (id, c_int) VALUES (2.50, 51)  => mysql-9.7-gtid-on:1785
+con1: DELETE FROM t1 WHERE id = 2.50  => mysql-9.7-gtid-on:1785
 con2: BEGIN
-con2: INSERT INTO t3 (id, c_int) VALUES (1, 1) ON DUPLICATE KEY UPDATE c_int = VALUES(c_int)
+con2: INSERT INTO t3 (id, c_int) VALUES (1, 1) ON DUPLICATE KEY UPDATE c_int = VALUES(c_int)  => mysql-9.7-gtid-on:1785
 con2: INSERT INTO t1 (id, c_int) SELECT id, c_int FROM t3
-con2: INSERT INTO t3 (id, c_int) VALUES (1, 2) ON DUPLICATE KEY UPDATE c_int = VALUES(c_int)
+con2: INSERT INTO t3 (id, c_int) VALUES (1, 2) ON DUPLICATE KEY UPDATE c_int = VALUES(c_int)  => mysql-9.7-gtid-on:1785
 con2: COMMIT
 
 [case fidlog_on_duplicate_write_set_in_insert_image]
@@ -372,7 +373,7 @@ setup: CREATE TABLE t3 (id INT NOT NULL PRIMARY KEY, c INT, d INT NOT NULL) ENGI
 setup: CREATE TRIGGER trg_t1 BEFORE UPDATE ON t1 FOR EACH ROW UPDATE t2 SET c_int = c_int + 1 WHERE id = NEW.id
 setup: CREATE TRIGGER trg_t3 BEFORE INSERT ON t3 FOR EACH ROW UPDATE t2 SET c_int = NEW.d WHERE id = 5
 con1: SET binlog_row_image = 'MINIMAL'
-con1: UPDATE t1 SET c_blob = 'newblob' WHERE 1 = 1
+con1: UPDATE t1 SET c_blob = 'newblob' WHERE 1 = 1  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO t3 (id, c) VALUES (1, 1)  => 1364
 con1: INSERT INTO t3 (id, c, d) VALUES (2, 2, 2)
 
@@ -384,17 +385,17 @@ setup: CREATE TABLE t2 (id VARCHAR(10), c_dec DECIMAL(5,2)) ENGINE=InnoDB
 setup: CREATE TABLE t3 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_dec DECIMAL(5,2)) ENGINE=InnoDB
 setup: CREATE TABLE m1 (id INT) ENGINE=MyISAM
 setup: INSERT INTO t3 (c_dec) VALUES (1.5)
-con1: SET tx_isolation = 'READ-UNCOMMITTED'
+con1: SET SESSION TRANSACTION ISOLATION LEVEL READ UNCOMMITTED
 con1: START TRANSACTION
-con1: CREATE TEMPORARY TABLE tmp4 ENGINE=MyISAM SELECT c_dec FROM t3
-con1: CREATE TEMPORARY TABLE tmp5 ENGINE=MyISAM SELECT id FROM m1
+con1: CREATE TEMPORARY TABLE tmp4 ENGINE=MyISAM SELECT c_dec FROM t3  => mysql-9.7-gtid-on/STATEMENT:3748
+con1: CREATE TEMPORARY TABLE tmp5 ENGINE=MyISAM SELECT id FROM m1  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: ROLLBACK
 con1: START TRANSACTION
-con1: CREATE TEMPORARY TABLE tmp6 ENGINE=MyISAM SELECT c_dec FROM t3
+con1: CREATE TEMPORARY TABLE tmp6 ENGINE=MyISAM SELECT c_dec FROM t3  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: COMMIT
-con1: SET tx_isolation = 'REPEATABLE-READ'
+con1: SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ
 con1: START TRANSACTION
-con1: CREATE TEMPORARY TABLE tmp7 ENGINE=MyISAM SELECT c_dec FROM t3
+con1: CREATE TEMPORARY TABLE tmp7 ENGINE=MyISAM SELECT c_dec FROM t3  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: ROLLBACK
 
 [case fidlog_autocommit_create_temporary_select_then_transactional]
@@ -419,7 +420,7 @@ setup: CREATE TABLE t1 (id DECIMAL(6,2), c_dec DECIMAL(5,2)) ENGINE=InnoDB
 setup: INSERT INTO t1 VALUES (1, 1)
 con1: CREATE TEMPORARY TABLE tmp2 (id VARCHAR(10), c_dec DECIMAL(5,2)) ENGINE=MyISAM
 con1: BEGIN
-con1: DELETE a, b FROM t1 a JOIN tmp2 b ON a.id = b.id
+con1: DELETE a, b FROM t1 a JOIN tmp2 b ON a.id = b.id  => mysql-9.7-gtid-on/STATEMENT:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO t1 SELECT id, c_dec FROM tmp2
@@ -444,9 +445,9 @@ setup: INSERT INTO t2 (id, c_int) VALUES (2, 1), (3, 1)
 setup: CREATE TABLE t3 (id INT, c INT) ENGINE=MyISAM
 setup: INSERT INTO t3 VALUES (6, 1)
 setup: CREATE TRIGGER trg_t1 AFTER UPDATE ON t1 FOR EACH ROW INSERT INTO t2 (c_int) VALUES (1)
-con1: UPDATE t1 a, t2 b SET a.c_str = CONCAT(a.c_str, 'z') WHERE a.id = b.id AND b.c_int = 99
-con1: UPDATE t1 a, t3 b SET a.c_str = 'q' WHERE a.id = b.id
-con1: UPDATE t1 SET c_str = 'w' WHERE id = 2
+con1: UPDATE t1 a, t2 b SET a.c_str = CONCAT(a.c_str, 'z') WHERE a.id = b.id AND b.c_int = 99  => mysql-9.7-gtid-on:1785
+con1: UPDATE t1 a, t3 b SET a.c_str = 'q' WHERE a.id = b.id  => mysql-9.7-gtid-on:1785
+con1: UPDATE t1 SET c_str = 'w' WHERE id = 2  => mysql-9.7-gtid-on:1785
 
 # Temporary-table DDL inside a transaction sets OPTION_BINLOG_THIS_TRX: DROP TEMPORARY
 # whether or not it dropped a table (a missing one, with or without IF EXISTS), so the
@@ -471,8 +472,8 @@ seed = 002
 setup: CREATE TABLE ti (a INT) ENGINE=InnoDB
 con1: BEGIN
 con1: INSERT INTO ti VALUES (1)
-con1: CREATE TEMPORARY TABLE IF NOT EXISTS x1 (a INT) ENGINE=InnoDB
-con1: CREATE TEMPORARY TABLE IF NOT EXISTS x1 (a INT) ENGINE=InnoDB
+con1: CREATE TEMPORARY TABLE IF NOT EXISTS x1 (a INT) ENGINE=InnoDB  => mysql-9.7-gtid-on/STATEMENT:3748
+con1: CREATE TEMPORARY TABLE IF NOT EXISTS x1 (a INT) ENGINE=InnoDB  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: COMMIT
 
 [case fidlog_drop_temporary_missing_keeps_the_trx]
@@ -481,7 +482,7 @@ seed = 002
 setup: CREATE TABLE ti (a INT) ENGINE=InnoDB
 con1: BEGIN
 con1: INSERT INTO ti VALUES (1)
-con1: DROP TEMPORARY TABLE IF EXISTS nosuch
+con1: DROP TEMPORARY TABLE IF EXISTS nosuch  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: ROLLBACK
 
 [case fidlog_drop_temporary_missing_first_keeps_the_trx]
@@ -489,7 +490,7 @@ rule = option_binlog_this_trx.temporary_ddl
 seed = 002
 setup: CREATE TABLE ti (a INT) ENGINE=InnoDB
 con1: BEGIN
-con1: DROP TEMPORARY TABLE IF EXISTS nosuch
+con1: DROP TEMPORARY TABLE IF EXISTS nosuch  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: INSERT INTO ti VALUES (1)
 con1: ROLLBACK
 
@@ -499,7 +500,7 @@ seed = 002
 setup: CREATE TABLE ti (a INT) ENGINE=InnoDB
 con1: BEGIN
 con1: INSERT INTO ti VALUES (1)
-con1: DROP TEMPORARY TABLE nosuch  => 1051
+con1: DROP TEMPORARY TABLE nosuch  => 1051,mysql-9.7-gtid-on/STATEMENT:3748
 con1: ROLLBACK
 
 [case fidlog_drop_temporary_missing_then_savepoint_kept]
@@ -509,7 +510,7 @@ setup: CREATE TABLE ti (a INT) ENGINE=InnoDB
 setup: CREATE TABLE tm (a INT) ENGINE=MyISAM
 con1: BEGIN
 con1: UPDATE ti SET a = a + 1 WHERE a = 2
-con1: DROP TEMPORARY TABLE IF EXISTS tt2
+con1: DROP TEMPORARY TABLE IF EXISTS tt2  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: UPDATE ti SET a = a + 1 WHERE a = 1
 con1: SAVEPOINT sp2
 
@@ -521,15 +522,15 @@ setup: CREATE TABLE tm (a INT) ENGINE=MyISAM
 con1.autocommit = 0
 con1: UPDATE ti SET a = a + 1 WHERE a = 3
 con1: UPDATE ti SET a = a + 1 WHERE a = 2
-con1: DROP TEMPORARY TABLE IF EXISTS tt1
-con1: DROP TEMPORARY TABLE IF EXISTS tt1
+con1: DROP TEMPORARY TABLE IF EXISTS tt1  => mysql-9.7-gtid-on/STATEMENT:3748
+con1: DROP TEMPORARY TABLE IF EXISTS tt1  => mysql-9.7-gtid-on/STATEMENT:3748
 
 [case fidlog_rollback_to_unjoined_savepoint_leaves_the_binlog]
 rule = ha_rollback_to_savepoint.unjoined
 seed = 002
 con1.autocommit = 0
 con1: SAVEPOINT sp1
-con1: CREATE TEMPORARY TABLE tmp5 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY) ENGINE=MyISAM
+con1: CREATE TEMPORARY TABLE tmp5 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY) ENGINE=MyISAM  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: ROLLBACK TO SAVEPOINT sp1
 con1: SAVEPOINT sp3
 
@@ -596,8 +597,8 @@ con1: INSERT INTO d (c, n) SELECT c, n FROM s WHERE c >= 7
 rule = trans_commit_implicit.binlog_participant
 seed = 002
 con1.autocommit = 0
-con1: CREATE TEMPORARY TABLE tmp4 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_dt DATETIME) ENGINE=MyISAM
+con1: CREATE TEMPORARY TABLE tmp4 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_dt DATETIME) ENGINE=MyISAM  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: TRUNCATE TABLE t1  => 1146
 con1: SAVEPOINT sp1
-con1: DELETE FROM tmp4 WHERE c_dt IS NOT NULL
+con1: DELETE FROM tmp4 WHERE c_dt IS NOT NULL  => mysql-9.7-gtid-on/STATEMENT:1146
 con1: COMMIT

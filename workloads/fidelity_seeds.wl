@@ -3,6 +3,7 @@
 # mixes, savepoints, two connections. Rules: docs/RULES-mariadb-10.11.md 5.17.
 
 [case fidseed_aria_joins_trx_commit_query]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = seed003.mixing_engines.aria_one_phase_commit
 seed = 003
 description = an Aria table written in an InnoDB transaction makes the commit one-phase: COMMIT Query, no Xid
@@ -16,6 +17,7 @@ con1: UPDATE t SET a = a + 1
 con1: COMMIT
 
 [case fidseed_aria_read_joins_trx]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = seed003.mixing_engines.aria_one_phase_commit
 seed = 003
 description = reading an Aria table registers it too (autocommit and inside BEGIN)
@@ -35,6 +37,7 @@ con1: INSERT INTO t VALUES (5)
 con1: COMMIT
 
 [case fidseed_aria_nontransactional_formats]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = seed003.mixing_engines.aria_one_phase_commit
 seed = 003
 description = ROW_FORMAT=DYNAMIC, TRANSACTIONAL=0 and temporary Aria tables do not join: Xid stays
@@ -57,6 +60,7 @@ con1: COMMIT
 con1: INSERT INTO t SELECT a + 10 FROM tmp
 
 [case fidseed_aria_statement_rollback_note]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = seed003.mixing_engines.aria_one_phase_commit
 seed = 003
 description = a failed autocommit statement that changed Aria rows: Note 4173 before Warning 1196
@@ -105,8 +109,8 @@ setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TABLE m (a INT PRIMARY KEY) ENGINE=MEMORY
 con1: BEGIN
 con1: INSERT INTO t VALUES (1)
-con1: INSERT INTO m VALUES (1)
-con1: INSERT INTO m SELECT a + 10 FROM t
+con1: INSERT INTO m VALUES (1)  => mysql-9.7-gtid-on:1785
+con1: INSERT INTO m SELECT a + 10 FROM t  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 
 [case fidseed_blackhole_in_trx]
@@ -134,7 +138,7 @@ con1: BEGIN
 con1: INSERT INTO t VALUES (1)
 con1: SAVEPOINT s1
 con1: INSERT INTO t VALUES (2)
-con1: INSERT INTO n VALUES (2)
+con1: INSERT INTO n VALUES (2)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK TO SAVEPOINT s1
 con1: INSERT INTO t VALUES (3)
 con1: SAVEPOINT s2
@@ -153,7 +157,7 @@ setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
 con1: INSERT INTO n VALUES (1)
 con1: INSERT INTO n VALUES (1) => ER_DUP_ENTRY
 con1: INSERT INTO t VALUES (1)
-con1: INSERT INTO n VALUES (2)
+con1: INSERT INTO n VALUES (2)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: INSERT INTO n VALUES (3)
 con1: COMMIT
@@ -167,7 +171,7 @@ setup: CREATE TABLE n (a INT) ENGINE=MyISAM
 con1: BEGIN
 con1: INSERT INTO t VALUES (1)
 con1: SET SESSION sql_log_bin = 0 => 1694
-con1: INSERT INTO n VALUES (1)
+con1: INSERT INTO n VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: SET SESSION sql_log_bin = 0
 con1: INSERT INTO t VALUES (2)
@@ -177,6 +181,7 @@ con1: INSERT INTO t SELECT a + 10 FROM tmp
 con1: DROP TEMPORARY TABLE tmp
 
 [case fidseed_two_conns_aria_overtakes]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = seed000.example2
 seed = 000
 description = con2's N-statements on an Aria table overtake con1's open transaction
@@ -202,7 +207,7 @@ con1: CREATE TEMPORARY TABLE tmp (a INT) ENGINE=MyISAM
 con1: BEGIN
 con1: INSERT INTO t VALUES (1)
 con1: SAVEPOINT sp
-con1: INSERT INTO tmp VALUES (1)
+con1: INSERT INTO tmp VALUES (1)  => mysql-9.7-gtid-on/STATEMENT:1785
 con1: ROLLBACK TO SAVEPOINT sp
 con1: INSERT INTO t VALUES (2)
 con1: COMMIT
@@ -222,15 +227,15 @@ setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TABLE n (a INT PRIMARY KEY) ENGINE=MyISAM
 con1: BEGIN
 con1: INSERT INTO t VALUES (1)
-con1: INSERT INTO n VALUES (1)
-con1: INSERT INTO n SELECT a + 5 FROM t
-con1: UPDATE n SET a = a + 100 WHERE a = 1
+con1: INSERT INTO n VALUES (1)  => mysql-9.7-gtid-on:1785
+con1: INSERT INTO n SELECT a + 5 FROM t  => mysql-9.7-gtid-on:1785
+con1: UPDATE n SET a = a + 100 WHERE a = 1  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: CREATE TEMPORARY TABLE tmp (a INT) ENGINE=MyISAM
 con1: BEGIN
 con1: INSERT INTO t VALUES (1)
-con1: INSERT INTO tmp VALUES (1)
-con1: INSERT INTO n SELECT a FROM tmp
+con1: INSERT INTO tmp VALUES (1)  => mysql-9.7-gtid-on/STATEMENT:1785
+con1: INSERT INTO n SELECT a FROM tmp  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: DROP TEMPORARY TABLE tmp
 
@@ -242,7 +247,7 @@ setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TABLE n (a INT) ENGINE=MyISAM
 con1: BEGIN
 con1: INSERT INTO t VALUES (1)
-con1: INSERT INTO n VALUES (1)
+con1: INSERT INTO n VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: CREATE TABLE c SELECT * FROM t
 con1: ROLLBACK
 
@@ -254,10 +259,10 @@ setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: INSERT INTO t VALUES (1),(2)
 con1: BEGIN
 con1: INSERT INTO t VALUES (3)
-con1: CREATE TEMPORARY TABLE tt ENGINE=MyISAM SELECT * FROM t
-con1: INSERT INTO t SELECT a + 10 FROM tt
+con1: CREATE TEMPORARY TABLE tt ENGINE=MyISAM SELECT * FROM t  => mysql-9.7-gtid-on/STATEMENT:3748
+con1: INSERT INTO t SELECT a + 10 FROM tt  => mysql-9.7-gtid-on/STATEMENT:1146
 con1: ROLLBACK
-con1: SELECT COUNT(*) FROM tt
+con1: SELECT COUNT(*) FROM tt  => mysql-9.7-gtid-on/STATEMENT:1146
 
 [case fidseed_pseudo_thread_id_and_session_vars]
 rule = seed002.unsafe.system_variable
@@ -268,7 +273,7 @@ con1: INSERT INTO t VALUES (1, @@pseudo_thread_id = CONNECTION_ID())
 con1: INSERT INTO t VALUES (2, @@session.auto_increment_offset)
 con1: INSERT INTO t VALUES (3, @@warning_count)
 con1: INSERT INTO t VALUES (4, @@error_count)
-con1: INSERT INTO t VALUES (5, @@in_transaction)
+con1: INSERT INTO t VALUES (5, @@in_transaction)  => mysql-9.7:1193
 
 
 [case fidseed_drop_temporary_in_trx_each_engine]
@@ -280,9 +285,9 @@ con1: CREATE TEMPORARY TABLE ti (a INT) ENGINE=InnoDB
 con1: CREATE TEMPORARY TABLE tm (a INT) ENGINE=MyISAM
 con1: BEGIN
 con1: INSERT INTO t VALUES (1)
-con1: DROP TEMPORARY TABLE ti
+con1: DROP TEMPORARY TABLE ti  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: INSERT INTO t VALUES (2)
-con1: DROP TEMPORARY TABLE tm
+con1: DROP TEMPORARY TABLE tm  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: ROLLBACK
 
 [case fidseed_unsafe_functions_on_myisam]
@@ -308,13 +313,13 @@ description = a MyISAM table whose trigger writes InnoDB: autocommit, failing mu
 setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TABLE n (a INT PRIMARY KEY) ENGINE=MyISAM
 setup: CREATE TRIGGER tr AFTER INSERT ON n FOR EACH ROW INSERT INTO t VALUES (NEW.a)
-con1: INSERT INTO n VALUES (1)
-con1: INSERT INTO n VALUES (2), (1) => ER_DUP_ENTRY
+con1: INSERT INTO n VALUES (1)  => mysql-9.7-gtid-on:1785
+con1: INSERT INTO n VALUES (2), (1) => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: BEGIN
-con1: INSERT INTO n VALUES (3)
+con1: INSERT INTO n VALUES (3)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: INSERT INTO t VALUES (4)
-con1: INSERT INTO n VALUES (4) => ER_DUP_ENTRY
+con1: INSERT INTO n VALUES (4) => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 
 [case fidseed_autocommit0_temp_table_life]
 rule = seed004.temporary_tables
@@ -324,10 +329,10 @@ con1.autocommit = 0
 setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TABLE n (a INT) ENGINE=MyISAM
 con1: INSERT INTO t VALUES (1)
-con1: CREATE TEMPORARY TABLE tmp (a INT) ENGINE=MyISAM
-con1: INSERT INTO tmp VALUES (1)
-con1: INSERT INTO n SELECT * FROM tmp
-con1: DROP TEMPORARY TABLE tmp
+con1: CREATE TEMPORARY TABLE tmp (a INT) ENGINE=MyISAM  => mysql-9.7-gtid-on/STATEMENT:3748
+con1: INSERT INTO tmp VALUES (1)  => mysql-9.7-gtid-on/STATEMENT:1146
+con1: INSERT INTO n SELECT * FROM tmp  => mysql-9.7-gtid-on/MIXED:1785,mysql-9.7-gtid-on/ROW:1785,mysql-9.7-gtid-on/STATEMENT:1146
+con1: DROP TEMPORARY TABLE tmp  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: ROLLBACK
 con1: INSERT INTO t VALUES (2)
 con1: COMMIT
@@ -374,10 +379,11 @@ con1: INSERT INTO t SELECT a + 1, b + 1 FROM n ON DUPLICATE KEY UPDATE b = t.b +
 con1: INSERT INTO n SELECT a + 10, b FROM t ON DUPLICATE KEY UPDATE b = 0
 con1: BEGIN
 con1: INSERT INTO t VALUES (50, 50)
-con1: REPLACE INTO n SELECT a, b FROM t WHERE a = 50
+con1: REPLACE INTO n SELECT a, b FROM t WHERE a = 50  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 
 [case fidseed_xa_prepare_with_aria_and_myisam]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = seed000.xa
 seed = 000
 description = XA with MyISAM (not registered) and Aria (registered without prepare: Warning 1030 at XA PREPARE)
@@ -398,6 +404,7 @@ con1: XA PREPARE 'x2'
 con1: XA COMMIT 'x2'
 
 [case fidseed_aria_savepoints]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = seed003.mixing_engines.aria_one_phase_commit
 seed = 003
 description = ROLLBACK TO a savepoint set before Aria joined unregisters it (Xid again); SAVEPOINT once Aria joined is 1178
@@ -417,6 +424,7 @@ con1: ROLLBACK TO s2 => 1305
 con1: COMMIT
 
 [case fidseed_aria_failure_inside_trx]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = seed003.mixing_engines.aria_one_phase_commit
 seed = 003
 description = a failed statement inside BEGIN that changed Aria rows: Note 4173 after its 1592, no 1196
@@ -429,6 +437,7 @@ con1: INSERT INTO ar VALUES (2), (1) => ER_DUP_ENTRY
 con1: COMMIT
 
 [case fidseed_aria_reads_and_routines]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = seed003.mixing_engines.aria_one_phase_commit
 seed = 003
 description = an autocommit SELECT of Aria does not carry into the next statement; a procedure writing Aria and InnoDB; unsafe statements on Aria in a transaction
@@ -453,6 +462,7 @@ con1: UPDATE ar SET b = 'z' LIMIT 1
 con1: COMMIT
 
 [case fidseed_create_select_from_aria]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = seed003.mixing_engines.aria_one_phase_commit
 seed = 003
 description = ROW: CREATE ... SELECT from an Aria table ends with COMMIT, not Xid; an Aria target's CREATE text carries PAGE_CHECKSUM=1

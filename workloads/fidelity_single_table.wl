@@ -15,14 +15,14 @@ con1: SELECT id FROM n WHERE d = 'x'
 con1: SELECT id FROM n WHERE 'x' = d
 con1: SELECT id FROM t WHERE c < '1x'
 con1: CREATE TABLE t2 ENGINE=InnoDB SELECT id, d FROM t WHERE d = 'x' => 1292
-con1: CREATE TABLE t2 ENGINE=MyISAM SELECT id, d FROM t WHERE c = 'x' => 1292
+con1: CREATE TABLE t2 ENGINE=MyISAM SELECT id, d FROM t WHERE c = 'x' => 1292,mysql-9.7-gtid-on:1786
 con1: CREATE TABLE t2 IGNORE SELECT id, d FROM t WHERE d = 'x'
 con1: INSERT INTO t (id) SELECT id FROM t WHERE d = 'x' => 1292
 con1: REPLACE INTO t (id) SELECT id FROM t WHERE d = 'x' => 1292
 con1: UPDATE t SET c = 9 WHERE d = 'x' => 1292
 con1: UPDATE t SET c = 9 WHERE d = 'x' OR id = 1 => 1292
 con1: INSERT IGNORE INTO t (id) SELECT id FROM t WHERE d = 'x'
-con1: DELETE FROM t WHERE d = 'x'
+con1: DELETE FROM t WHERE d = 'x'  => mysql-9.7:1292
 con1: SET sql_mode = ''
 con1: CREATE TABLE t3 ENGINE=InnoDB SELECT id FROM t WHERE d = 'x'
 con1: UPDATE t SET c = 9 WHERE d = 'x'
@@ -48,12 +48,12 @@ seed = 003
 description = a DATETIME column equal to (or <=>) a string or integer literal that is no datetime: `Truncated incorrect datetime value`, once, even over NULLs; a strict CREATE ... SELECT fails with it
 setup: CREATE TABLE t (id INT, dt DATETIME) ENGINE=InnoDB
 setup: INSERT INTO t VALUES (1, NULL), (2, '2020-01-01 00:00:00')
-con1: SELECT id FROM t WHERE dt = 'x'
-con1: SELECT id FROM t WHERE dt <=> '2020-13-01'
-con1: SELECT id FROM t WHERE 'x' = dt
+con1: SELECT id FROM t WHERE dt = 'x'  => mysql-9.7:1525
+con1: SELECT id FROM t WHERE dt <=> '2020-13-01'  => mysql-9.7:1525
+con1: SELECT id FROM t WHERE 'x' = dt  => mysql-9.7:1525
 con1: SELECT id FROM t WHERE dt = '2020-01-01'
 con1: SELECT id FROM t WHERE dt = 20200101
-con1: CREATE TABLE t2 SELECT id FROM t WHERE dt = 5 => 1292
+con1: CREATE TABLE t2 SELECT id FROM t WHERE dt = 5 => 1292,mysql-9.7:OK
 
 [case fid_single_insert_select_at_row_counts_examined_rows]
 rule = mariadb.warnings.current_row_for_warning
@@ -95,7 +95,7 @@ setup: CREATE TABLE t3 (n INT) ENGINE=InnoDB
 setup: INSERT IGNORE INTO t1 VALUES (1, '2024-03-04 00:00:00', 0), (2, '2024-03-04 00:00:00', 5)
 setup: INSERT IGNORE INTO t2 VALUES (0.25, 0), (3.50, 1), (NULL, 2)
 setup: CREATE TRIGGER tr AFTER UPDATE ON t1 FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE OLD.c1 = c2
-con1: UPDATE t1 SET u = u + 1  => 1292
+con1: UPDATE t1 SET u = u + 1  => 1292,mysql-9.7:OK
 con1: SHOW WARNINGS
 
 [case fid_trigger_field_conversion_2]
@@ -109,7 +109,7 @@ setup: CREATE TABLE t3 (n INT) ENGINE=InnoDB
 setup: INSERT IGNORE INTO t1 VALUES (1, -2, 0), (2, -2, 5)
 setup: INSERT IGNORE INTO t2 VALUES ('x1', 0), ('', 1), ('7', 2)
 setup: CREATE TRIGGER tr BEFORE INSERT ON t1 FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE NEW.c1 <> c2 LIMIT 1
-con1: INSERT INTO t1 VALUES (9, -2, 0)  => 1292
+con1: INSERT INTO t1 VALUES (9, -2, 0)  => 1292,mysql-9.7-gtid-on:1785
 con1: SHOW WARNINGS
 
 [case fid_trigger_field_conversion_3]
@@ -123,7 +123,7 @@ setup: CREATE TABLE t3 (n INT) ENGINE=InnoDB
 setup: INSERT IGNORE INTO t1 VALUES (1, '2024-01-02 10:00:00', 0), (2, '2024-01-02 10:00:00', 5)
 setup: INSERT IGNORE INTO t2 VALUES ('7', 0), ('7', 1), (NULL, 2)
 setup: CREATE TRIGGER tr AFTER INSERT ON t1 FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE c2 < NEW.c1 AND n IS NOT NULL LIMIT 1
-con1: INSERT INTO t1 VALUES (9, '2024-01-02 10:00:00', 0)  => 1292
+con1: INSERT INTO t1 VALUES (9, '2024-01-02 10:00:00', 0)  => 1292,mysql-9.7-gtid-on:1785
 con1: SHOW WARNINGS
 
 [case fid_trigger_field_conversion_4]
@@ -137,7 +137,7 @@ setup: CREATE TABLE t3 (n INT) ENGINE=InnoDB
 setup: INSERT IGNORE INTO t1 VALUES (1, 3, 0), (2, 3, 5)
 setup: INSERT IGNORE INTO t2 VALUES ('2024-01-02 10:00:00', 0)
 setup: CREATE TRIGGER tr AFTER INSERT ON t1 FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE NEW.c1 <> c2 AND n IS NOT NULL
-con1: INSERT INTO t1 VALUES (9, 3, 0)  => 1292
+con1: INSERT INTO t1 VALUES (9, 3, 0)  => 1292,mysql-9.7:OK,mysql-9.7-gtid-on:1785
 con1: SHOW WARNINGS
 
 [case fid_trigger_field_conversion_5]
@@ -151,7 +151,7 @@ setup: CREATE TABLE t3 (n INT) ENGINE=InnoDB
 setup: INSERT IGNORE INTO t1 VALUES (1, 7, 0), (2, 7, 5)
 setup: INSERT IGNORE INTO t2 VALUES ('2024-03-04 00:00:00', 0), ('2024-03-04 00:00:00', 1)
 setup: CREATE TRIGGER tr BEFORE INSERT ON t1 FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE c2 <> NEW.c1 OR n = 1
-con1: INSERT INTO t1 VALUES (9, 7, 0)  => 1292
+con1: INSERT INTO t1 VALUES (9, 7, 0)  => 1292,mysql-9.7:OK,mysql-9.7-gtid-on:1785
 con1: SHOW WARNINGS
 
 [case fid_trigger_field_conversion_6]
@@ -165,7 +165,7 @@ setup: CREATE TABLE t3 (n INT) ENGINE=InnoDB
 setup: INSERT IGNORE INTO t1 VALUES (1, '2024-03-04 00:00:00', 0), (2, '2024-03-04 00:00:00', 5)
 setup: INSERT IGNORE INTO t2 VALUES (3.50, 0)
 setup: CREATE TRIGGER tr BEFORE INSERT ON t1 FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE NEW.c1 <=> c2
-con1: INSERT INTO t1 VALUES (9, '2024-03-04 00:00:00', 0)  => 1292
+con1: INSERT INTO t1 VALUES (9, '2024-03-04 00:00:00', 0)  => 1292,mysql-9.7:OK
 con1: SHOW WARNINGS
 
 [case fid_trigger_field_conversion_7]
@@ -179,7 +179,7 @@ setup: CREATE TABLE t3 (n INT) ENGINE=InnoDB
 setup: INSERT IGNORE INTO t1 VALUES (1, '2024-03-04 00:00:00', 0), (2, '2024-03-04 00:00:00', 5)
 setup: INSERT IGNORE INTO t2 VALUES (3.50, 0)
 setup: CREATE TRIGGER tr AFTER INSERT ON t1 FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE c2 > NEW.c1
-con1: INSERT INTO t1 VALUES (9, '2024-03-04 00:00:00', 0)  => 1292
+con1: INSERT INTO t1 VALUES (9, '2024-03-04 00:00:00', 0)  => 1292,mysql-9.7:OK,mysql-9.7-gtid-on:1785
 con1: SHOW WARNINGS
 
 [case fid_trigger_field_conversion_8]
@@ -193,7 +193,7 @@ setup: CREATE TABLE t3 (n INT) ENGINE=InnoDB
 setup: INSERT IGNORE INTO t1 VALUES (1, '2024-03-04 00:00:00', 0), (2, '2024-03-04 00:00:00', 5)
 setup: INSERT IGNORE INTO t2 VALUES ('x1', 0), ('7', 1)
 setup: CREATE TRIGGER tr AFTER DELETE ON t1 FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE OLD.c1 >= c2
-con1: DELETE FROM t1  => 1292
+con1: DELETE FROM t1  => 1292,mysql-9.7-gtid-on:1785
 con1: SHOW WARNINGS
 
 [case fid_trigger_field_conversion_9]
@@ -207,7 +207,7 @@ setup: CREATE TABLE t3 (n INT) ENGINE=InnoDB
 setup: INSERT IGNORE INTO t1 VALUES (1, '2024-01-02 10:00:00', 0), (2, '2024-01-02 10:00:00', 5)
 setup: INSERT IGNORE INTO t2 VALUES ('k3', 0), ('x1', 1), ('7', 2), ('', 3)
 setup: CREATE TRIGGER tr AFTER UPDATE ON t1 FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE NEW.c1 > c2 LIMIT 1
-con1: UPDATE t1 SET u = u + 1  => 1292
+con1: UPDATE t1 SET u = u + 1  => 1292,mysql-9.7-gtid-on:1785
 con1: SHOW WARNINGS
 
 [case fid_trigger_field_conversion_10]
@@ -235,7 +235,7 @@ setup: CREATE TABLE t3 (n INT) ENGINE=InnoDB
 setup: INSERT IGNORE INTO t1 VALUES (1, 3, 0), (2, 3, 5)
 setup: INSERT IGNORE INTO t2 VALUES (NULL, 0), ('2024-01-02 10:00:00', 1), (NULL, 2)
 setup: CREATE TRIGGER tr BEFORE INSERT ON t1 FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE c2 > NEW.c1 LIMIT 1
-con1: INSERT INTO t1 VALUES (9, 3, 0)  => 1292
+con1: INSERT INTO t1 VALUES (9, 3, 0)  => 1292,mysql-9.7:OK
 con1: SHOW WARNINGS
 
 [case fid_trigger_field_conversion_12]
@@ -249,7 +249,7 @@ setup: CREATE TABLE t3 (n INT) ENGINE=InnoDB
 setup: INSERT IGNORE INTO t1 VALUES (1, -2, 0), (2, -2, 5)
 setup: INSERT IGNORE INTO t2 VALUES ('2024-03-04 00:00:00', 0), ('2024-03-04 00:00:00', 1), ('2024-01-02 10:00:00', 2), (NULL, 3)
 setup: CREATE TRIGGER tr BEFORE INSERT ON t1 FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE NEW.c1 > c2 AND n > 0 LIMIT 1
-con1: INSERT INTO t1 VALUES (9, -2, 0)  => 1292
+con1: INSERT INTO t1 VALUES (9, -2, 0)  => 1292,mysql-9.7:OK,mysql-9.7-gtid-on:1785
 con1: SHOW WARNINGS
 
 [case fid_trigger_field_conversion_13]
@@ -263,7 +263,7 @@ setup: CREATE TABLE t3 (n INT) ENGINE=InnoDB
 setup: INSERT IGNORE INTO t1 VALUES (1, 3, 0), (2, 3, 5)
 setup: INSERT IGNORE INTO t2 VALUES ('2024-03-04 00:00:00', 0), ('2024-03-04 00:00:00', 1), ('2024-01-02 10:00:00', 2), (NULL, 3)
 setup: CREATE TRIGGER tr BEFORE INSERT ON t1 FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE NEW.c1 = c2
-con1: INSERT INTO t1 VALUES (9, 3, 0)  => 1292
+con1: INSERT INTO t1 VALUES (9, 3, 0)  => 1292,mysql-9.7:OK
 con1: SHOW WARNINGS
 
 [case fid_trigger_field_conversion_14]
@@ -277,7 +277,7 @@ setup: CREATE TABLE t3 (n INT) ENGINE=InnoDB
 setup: INSERT IGNORE INTO t1 VALUES (1, 7, 0), (2, 7, 5)
 setup: INSERT IGNORE INTO t2 VALUES ('k3', 0)
 setup: CREATE TRIGGER tr AFTER UPDATE ON t1 FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE c2 <=> OLD.c1 LIMIT 1
-con1: UPDATE t1 SET u = u + 1  => 1292
+con1: UPDATE t1 SET u = u + 1  => 1292,mysql-9.7-gtid-on:1785
 con1: SHOW WARNINGS
 
 [case fid_trigger_field_conversion_15]
@@ -291,7 +291,7 @@ setup: CREATE TABLE t3 (n INT) ENGINE=InnoDB
 setup: INSERT IGNORE INTO t1 VALUES (1, 'x1', 0), (2, 'x1', 5)
 setup: INSERT IGNORE INTO t2 VALUES (3.50, 0), (3.50, 1)
 setup: CREATE TRIGGER tr AFTER DELETE ON t1 FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE c2 <> OLD.c1
-con1: DELETE FROM t1  => 1292
+con1: DELETE FROM t1  => 1292,mysql-9.7:1366,mysql-9.7-gtid-on:1785
 con1: SHOW WARNINGS
 
 [case fid_trigger_field_conversion_16]
@@ -319,7 +319,7 @@ setup: CREATE TABLE t3 (n INT) ENGINE=InnoDB
 setup: INSERT IGNORE INTO t1 VALUES (1, 3, 0), (2, 3, 5)
 setup: INSERT IGNORE INTO t2 VALUES ('2024-01-02 10:00:00', 0)
 setup: CREATE TRIGGER tr AFTER INSERT ON t1 FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE c2 = NEW.c1 AND n IS NOT NULL
-con1: INSERT INTO t1 VALUES (9, 3, 0)  => 1292
+con1: INSERT INTO t1 VALUES (9, 3, 0)  => 1292,mysql-9.7:OK,mysql-9.7-gtid-on:1785
 con1: SHOW WARNINGS
 
 [case fid_trigger_field_conversion_18]
@@ -333,7 +333,7 @@ setup: CREATE TABLE t3 (n INT) ENGINE=InnoDB
 setup: INSERT IGNORE INTO t1 VALUES (1, 3, 0), (2, 3, 5)
 setup: INSERT IGNORE INTO t2 VALUES ('2024-03-04 00:00:00', 0), ('2024-01-02 10:00:00', 1)
 setup: CREATE TRIGGER tr AFTER INSERT ON t1 FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE NEW.c1 = c2
-con1: INSERT INTO t1 VALUES (9, 3, 0)  => 1292
+con1: INSERT INTO t1 VALUES (9, 3, 0)  => 1292,mysql-9.7:OK,mysql-9.7-gtid-on:1785
 con1: SHOW WARNINGS
 
 [case fid_trigger_field_conversion_19]
@@ -347,7 +347,7 @@ setup: CREATE TABLE t3 (n INT) ENGINE=InnoDB
 setup: INSERT IGNORE INTO t1 VALUES (1, '', 0), (2, '', 5)
 setup: INSERT IGNORE INTO t2 VALUES (NULL, 0)
 setup: CREATE TRIGGER tr AFTER INSERT ON t1 FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE c2 <=> NEW.c1 AND n IS NOT NULL LIMIT 1
-con1: INSERT INTO t1 VALUES (9, '', 0)  => 1292
+con1: INSERT INTO t1 VALUES (9, '', 0)  => 1292,mysql-9.7:1366,mysql-9.7-gtid-on:1785
 con1: SHOW WARNINGS
 
 [case fid_trigger_field_conversion_20]
@@ -375,7 +375,7 @@ setup: CREATE TABLE t3 (n INT) ENGINE=InnoDB
 setup: INSERT IGNORE INTO t1 VALUES (1, 3.50, 0), (2, 3.50, 5)
 setup: INSERT IGNORE INTO t2 VALUES ('2024-03-04 00:00:00', 0)
 setup: CREATE TRIGGER tr AFTER DELETE ON t1 FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE OLD.c1 < c2 LIMIT 1
-con1: DELETE FROM t1  => 1292
+con1: DELETE FROM t1  => 1292,mysql-9.7:OK
 con1: SHOW WARNINGS
 
 [case fid_trigger_field_conversion_22]
@@ -389,7 +389,7 @@ setup: CREATE TABLE t3 (n INT) ENGINE=InnoDB
 setup: INSERT IGNORE INTO t1 VALUES (1, -2, 0), (2, -2, 5)
 setup: INSERT IGNORE INTO t2 VALUES (NULL, 0), ('', 1), (NULL, 2), ('k3', 3)
 setup: CREATE TRIGGER tr BEFORE INSERT ON t1 FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE NEW.c1 <> c2 LIMIT 1
-con1: INSERT INTO t1 VALUES (9, -2, 0)  => 1292
+con1: INSERT INTO t1 VALUES (9, -2, 0)  => 1292,mysql-9.7:OK,mysql-9.7-gtid-on:1785
 con1: SHOW WARNINGS
 
 [case fid_trigger_field_conversion_23]
@@ -417,7 +417,7 @@ setup: CREATE TABLE t3 (n INT) ENGINE=InnoDB
 setup: INSERT IGNORE INTO t1 VALUES (1, 'x1', 0), (2, 'x1', 5)
 setup: INSERT IGNORE INTO t2 VALUES (3.50, 0)
 setup: CREATE TRIGGER tr AFTER INSERT ON t1 FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE c2 > NEW.c1
-con1: INSERT INTO t1 VALUES (9, 'x1', 0)  => 1292
+con1: INSERT INTO t1 VALUES (9, 'x1', 0)  => 1292,mysql-9.7:1366
 con1: SHOW WARNINGS
 
 [case fid_trigger_field_conversion_25]
@@ -473,7 +473,7 @@ setup: CREATE TABLE t3 (n INT) ENGINE=InnoDB
 setup: INSERT IGNORE INTO t1 VALUES (1, 3.50, 0), (2, 3.50, 5)
 setup: INSERT IGNORE INTO t2 VALUES (NULL, 0), ('2024-01-02 10:00:00', 1), ('2024-01-02 10:00:00', 2)
 setup: CREATE TRIGGER tr AFTER INSERT ON t1 FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE NEW.c1 = c2 LIMIT 1
-con1: INSERT INTO t1 VALUES (9, 3.50, 0)  => 1292
+con1: INSERT INTO t1 VALUES (9, 3.50, 0)  => 1292,mysql-9.7:OK,mysql-9.7-gtid-on:1785
 con1: SHOW WARNINGS
 
 # A strict UPDATE whose WHERE warns on a row fails at that row: the read loop checks

@@ -24,7 +24,7 @@ con1: SET sql_mode = ''
 con1: INSERT INTO t1 VALUES (DEFAULT, DEFAULT, DEFAULT, DEFAULT, DEFAULT), (DEFAULT, DEFAULT, 'y', 'q', 'r')
 con1: INSERT INTO t1 (b, e) VALUES (DEFAULT, DEFAULT), (DEFAULT, DEFAULT)
 con1: INSERT INTO t1 SET b = DEFAULT, e = DEFAULT, v = DEFAULT
-con1: UPDATE t1 SET b = DEFAULT, v = DEFAULT WHERE id < 3  => 1364
+con1: UPDATE t1 SET b = DEFAULT, v = DEFAULT WHERE id < 3  => 1364,mysql-9.7:OK
 con1: INSERT INTO t1 (id, b) VALUES (1, 5) ON DUPLICATE KEY UPDATE b = DEFAULT
 con1: SET sql_mode = 'STRICT_ALL_TABLES'
 con1: UPDATE t1 SET v = 'z', b = DEFAULT ORDER BY id  => 1364
@@ -88,10 +88,10 @@ setup: INSERT INTO t1 VALUES (1, 1), (2, 2)
 setup: INSERT INTO t3 VALUES (1, 1, 1), (2, 2, 2)
 setup: CREATE TRIGGER tr1 AFTER INSERT ON t1 FOR EACH ROW BEGIN SET @c = IFNULL(@c, 0) + 1; INSERT INTO log VALUES (NEW.a); END
 setup: CREATE TRIGGER tr3 AFTER INSERT ON t3 FOR EACH ROW INSERT INTO log VALUES (NEW.a + 100)
-con1: REPLACE INTO t1 VALUES (1, 10), (3, 30)
+con1: REPLACE INTO t1 VALUES (1, 10), (3, 30)  => mysql-9.7-gtid-on:1785
 con1: REPLACE INTO t3 VALUES (1, 2, 11)
-con1: REPLACE INTO t1 SELECT id, a + 1 FROM t3
-con1: REPLACE INTO t1 VALUES (2, 2)
+con1: REPLACE INTO t1 SELECT id, a + 1 FROM t3  => mysql-9.7-gtid-on:1785
+con1: REPLACE INTO t1 VALUES (2, 2)  => mysql-9.7-gtid-on:1785
 
 [case fw_huge_decimal_into_integer_columns]
 rule = mariadb.field_int.store_decimal
@@ -118,12 +118,12 @@ description = stmt_causes_implicit_commit skips DROP only for the TEMPORARY keyw
 con1.autocommit = 0
 setup: CREATE TABLE t2 (id INT PRIMARY KEY, c INT) ENGINE=InnoDB
 setup: INSERT INTO t2 VALUES (1, 1)
-con1: CREATE TEMPORARY TABLE tmp3 (id INT PRIMARY KEY) ENGINE=InnoDB
-con1: CREATE TEMPORARY TABLE tmp4 ENGINE=MyISAM SELECT id, c FROM t2
+con1: CREATE TEMPORARY TABLE tmp3 (id INT PRIMARY KEY) ENGINE=InnoDB  => mysql-9.7-gtid-on/STATEMENT:3748
+con1: CREATE TEMPORARY TABLE tmp4 ENGINE=MyISAM SELECT id, c FROM t2  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: UPDATE t2 SET c = 5 WHERE id = 1
 con1: DROP TABLE IF EXISTS tmp3
 con1: UPDATE t2 SET c = 6 WHERE id = 1
-con1: DROP TABLE tmp4
+con1: DROP TABLE tmp4  => mysql-9.7-gtid-on/STATEMENT:1051
 con1: ROLLBACK
 
 [case fw_join_not_null_filter_is_constant]
@@ -137,8 +137,8 @@ setup: CREATE TABLE s1 (id CHAR(4) NULL UNIQUE, c CHAR(4)) ENGINE=InnoDB
 setup: INSERT INTO t1 VALUES ('2024-01-04 10:00:00', 1), ('2024-01-05 10:00:00', 2)
 setup: INSERT INTO t3 VALUES (4, 'x'), (5, 'y')
 setup: INSERT INTO s1 VALUES ('k8', 'a'), ('4', 'b'), (NULL, 'c')
-con1: UPDATE t3 JOIN t1 ON t3.id = t1.id SET t3.b = 'newblob' WHERE t1.id IS NOT NULL  => 1292,mariadb-11.8:OK
-con1: UPDATE t3, t1 SET t3.b = 'newblob' WHERE t3.id = t1.id AND t1.id IS NOT NULL  => 1292,mariadb-11.8:OK
+con1: UPDATE t3 JOIN t1 ON t3.id = t1.id SET t3.b = 'newblob' WHERE t1.id IS NOT NULL  => 1292,mysql-9.7:OK,mariadb-11.8:OK
+con1: UPDATE t3, t1 SET t3.b = 'newblob' WHERE t3.id = t1.id AND t1.id IS NOT NULL  => 1292,mysql-9.7:OK,mariadb-11.8:OK
 con1: SET sql_mode = ''
 con1: UPDATE s1 JOIN t3 ON s1.id = t3.id SET s1.c = TRIM(s1.c) WHERE t3.id IS NOT NULL
 con1: DELETE a FROM s1 a JOIN t3 b ON a.id = b.id WHERE b.id IS NOT NULL
@@ -301,8 +301,8 @@ seed = 002
 description = STRICT_TRANS_TABLES stops aborting a MyISAM INSERT only once the statement has changed the table (write_record marks modified_non_trans_table): a row after rows that ON DUPLICATE KEY UPDATE left unchanged still fails; after a written row it warns
 setup: CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_dt DATETIME, c_blob BLOB) ENGINE=MyISAM
 setup: INSERT INTO t1 (id, c_dt, c_blob) VALUES (7, '2023-01-16 01:30:00', NULL), (1, '2023-02-19 03:30:00', ''), (3, '2023-07-15 00:30:00', '')
-con1: INSERT INTO t1 (id, c_dt, c_blob) SELECT id, c_blob, c_dt FROM t1 ON DUPLICATE KEY UPDATE id = VALUES(id)  => 1292
-con1: INSERT INTO t1 (id, c_dt) VALUES (7, NULL), (20, 'x') ON DUPLICATE KEY UPDATE id = VALUES(id)  => 1292
+con1: INSERT INTO t1 (id, c_dt, c_blob) SELECT id, c_blob, c_dt FROM t1 ON DUPLICATE KEY UPDATE id = VALUES(id)  => 1292,mysql-9.7:OK
+con1: INSERT INTO t1 (id, c_dt) VALUES (7, NULL), (20, 'x') ON DUPLICATE KEY UPDATE id = VALUES(id)  => 1292,mysql-9.7:OK
 con1: INSERT INTO t1 (id, c_dt) VALUES (21, NULL), (22, 'x')
 
 [case fw_function_insert_warns_each_call]
@@ -324,7 +324,7 @@ session.sql_mode = 'STRICT_ALL_TABLES'
 setup: CREATE TABLE t1 (id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_dt DATETIME NOT NULL DEFAULT '2020-02-02 02:02:02', c_int INT NOT NULL) ENGINE=InnoDB
 setup: INSERT INTO t1 VALUES (6, '2024-01-01', 92)
 setup: CREATE TRIGGER trgw_t1 BEFORE INSERT ON t1 FOR EACH ROW SET NEW.c_dt = DATE_ADD(NEW.c_dt, INTERVAL 1 MONTH)
-con1: INSERT INTO t1 (c_dt) VALUES (0)  => 1292
+con1: INSERT INTO t1 (c_dt) VALUES (0)  => 1292,mysql-9.7:1048
 con1: INSERT INTO t1 (c_dt) VALUES ('2024-01-01'), ('2024-01-02')  => 1364
 con1: INSERT INTO t1 (c_dt, c_int) VALUES ('2024-01-01', 1)
 
@@ -355,7 +355,7 @@ con1: INSERT IGNORE INTO t2 (id, c_enum) SELECT id + 10, c_enum FROM t1
 con1: INSERT IGNORE INTO t2 (id, o) SELECT id + 20, c_enum FROM t1
 con1: UPDATE t2 SET c_enum = o WHERE id = 1  => 1265
 con1: ALTER TABLE t1 ENGINE=InnoDB
-con1: CREATE TABLE t4 ENGINE=MyISAM SELECT * FROM t1
+con1: CREATE TABLE t4 ENGINE=MyISAM SELECT * FROM t1  => mysql-9.7-gtid-on:1786
 
 [case fw_datetime_into_time_keeps_the_time]
 rule = mariadb.field_time.store_time
@@ -363,7 +363,7 @@ seed = 002
 description = a DATETIME or DATE stored into a TIME column keeps the time of day (also of a zero date '0000-00-00 10:00:00') and cuts a date part that is not zero with a 1265 Note
 setup: CREATE TABLE s (id INT PRIMARY KEY, dt DATETIME, d DATE, dt6 DATETIME(6)) ENGINE=InnoDB
 setup: CREATE TABLE x (id INT PRIMARY KEY, tm TIME) ENGINE=InnoDB
-setup: INSERT INTO s VALUES (1, '2023-05-06 10:11:12', '2023-05-06', '2023-05-06 10:11:12.5'), (2, '0000-00-00 10:00:00', '0000-00-00', NULL)
+setup: INSERT INTO s VALUES (1, '2023-05-06 10:11:12', '2023-05-06', '2023-05-06 10:11:12.5'), (2, '0000-00-00 10:00:00', '0000-00-00', NULL)  => mysql-9.7:1292
 con1: INSERT INTO x SELECT id, dt FROM s
 con1: INSERT INTO x SELECT id + 10, d FROM s
 con1: INSERT INTO x SELECT id + 20, dt6 FROM s
@@ -442,9 +442,9 @@ setup: CREATE TABLE t2 (id INT) ENGINE=InnoDB
 setup: CREATE TRIGGER trg_t1 BEFORE UPDATE ON t1 FOR EACH ROW INSERT INTO t2 VALUES (1)
 setup: INSERT INTO t3 (id) VALUES (1)
 con1: INSERT IGNORE INTO t1 (c_blob) VALUES ('x')
-con1: INSERT INTO t1 (c_blob) VALUES ('y')  => 1364
+con1: INSERT INTO t1 (c_blob) VALUES ('y')  => 1364,mysql-9.7:OK
 con1: INSERT INTO t3 (id) VALUES (2)
-con1: CREATE TABLE t4 (PRIMARY KEY (id)) ENGINE=MyISAM SELECT id, c_enum FROM t3
+con1: CREATE TABLE t4 (PRIMARY KEY (id)) ENGINE=MyISAM SELECT id, c_enum FROM t3  => mysql-9.7-gtid-on:1786
 con1: CREATE TABLE t5 (e ENUM('x','y') NOT NULL DEFAULT 'x', f ENUM('p') NOT NULL)
 con1: CREATE TABLE t6 SELECT * FROM t5
 
@@ -472,7 +472,7 @@ setup: CREATE TRIGGER tr BEFORE INSERT ON t2 FOR EACH ROW SET NEW.c_char = 'trg'
 setup: SET SESSION sql_mode = ''
 setup: INSERT INTO t2 VALUES (1, '0000-00-00 00:00:00', 'ab')
 con1: REPLACE INTO t1 (id, c_str, c_usmall) VALUES (1, 'a', 1), (8, 'toolongvalue', DEFAULT)  => 1406
-con1: UPDATE t2 SET c_char = REVERSE(c_char), c_dt = c_dt + INTERVAL 1 DAY  => 1292
+con1: UPDATE t2 SET c_char = REVERSE(c_char), c_dt = c_dt + INTERVAL 1 DAY  => 1292,mysql-9.7:1048
 
 [case fw_multi_delete_trigger_writes_a_joined_table]
 rule = mariadb.sp.prelocked_table_in_use
@@ -500,7 +500,7 @@ setup: CREATE TRIGGER ta AFTER DELETE ON t2 FOR EACH ROW INSERT INTO lm (n) VALU
 setup: INSERT INTO t1 VALUES (1, 10), (2, 20), (3, 30)
 setup: INSERT INTO t2 VALUES (1, 100), (3, 300), (4, 400)
 con1: DELETE a FROM t1 a JOIN t2 b ON a.id = b.id WHERE b.c > 100
-con1: DELETE a, b FROM t1 a JOIN t2 b ON a.id = b.id
+con1: DELETE a, b FROM t1 a JOIN t2 b ON a.id = b.id  => mysql-9.7-gtid-on:1785
 con1: BEGIN
 con1: DELETE b FROM t1 a RIGHT JOIN t2 b ON a.id = b.id
 con1: COMMIT

@@ -12,13 +12,13 @@ setup: CREATE TRIGGER tt_1_ai AFTER INSERT ON tt_1 FOR EACH ROW INSERT INTO nt_l
 setup: CREATE FUNCTION fc_nt(x INT) RETURNS INT DETERMINISTIC BEGIN INSERT INTO nt_1 VALUES (x, x); RETURN x; END
 setup: CREATE PROCEDURE pc_mix(x INT) BEGIN INSERT INTO tt_1 VALUES (x, 0); INSERT INTO nt_1 VALUES (x, 0); END
 con1: BEGIN
-con1: INSERT INTO tt_1 VALUES (1, 1)
-con1: INSERT INTO tt_1 VALUES (2, fc_nt(2))
-con1: CALL pc_mix(3)
+con1: INSERT INTO tt_1 VALUES (1, 1)  => mysql-9.7-gtid-on:1785
+con1: INSERT INTO tt_1 VALUES (2, fc_nt(2))  => mysql-9.7-gtid-on:1785
+con1: CALL pc_mix(3)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO nt_1 VALUES (4, 4)
-con1: INSERT INTO tt_1 VALUES (5, fc_nt(5))
+con1: INSERT INTO tt_1 VALUES (5, fc_nt(5))  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 
 [case mix_savepoints]
@@ -31,7 +31,7 @@ con1: INSERT INTO tt_1 VALUES (1, 1)
 con1: SAVEPOINT s1
 con1: INSERT INTO tt_1 VALUES (2, 2)
 con1: SAVEPOINT s2
-con1: INSERT INTO nt_1 VALUES (3, 3)
+con1: INSERT INTO nt_1 VALUES (3, 3)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK TO s2
 con1: INSERT INTO tt_1 VALUES (4, 4)
 con1: RELEASE SAVEPOINT s1
@@ -50,15 +50,15 @@ setup: CREATE TABLE tt_1 (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
 setup: CREATE TABLE nt_1 (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
 con1: BEGIN
 con1: INSERT INTO tt_1 VALUES (1, 1)
-con1: CREATE TEMPORARY TABLE tmp_t (a INT) ENGINE=InnoDB
-con1: INSERT INTO tmp_t VALUES (1)
-con1: INSERT INTO nt_1 SELECT a, a FROM tmp_t
-con1: DROP TEMPORARY TABLE tmp_t
+con1: CREATE TEMPORARY TABLE tmp_t (a INT) ENGINE=InnoDB  => mysql-9.7-gtid-on/STATEMENT:3748
+con1: INSERT INTO tmp_t VALUES (1)  => mysql-9.7-gtid-on/STATEMENT:1146
+con1: INSERT INTO nt_1 SELECT a, a FROM tmp_t  => mysql-9.7-gtid-on/MIXED:1785,mysql-9.7-gtid-on/ROW:1785,mysql-9.7-gtid-on/STATEMENT:1146
+con1: DROP TEMPORARY TABLE tmp_t  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: ROLLBACK
 con1: BEGIN
-con1: CREATE TEMPORARY TABLE tmp_n (a INT) ENGINE=MyISAM
-con1: INSERT INTO tmp_n VALUES (2)
-con1: INSERT INTO tt_1 SELECT a, a FROM tmp_n
+con1: CREATE TEMPORARY TABLE tmp_n (a INT) ENGINE=MyISAM  => mysql-9.7-gtid-on/STATEMENT:3748
+con1: INSERT INTO tmp_n VALUES (2)  => mysql-9.7-gtid-on/STATEMENT:1146
+con1: INSERT INTO tt_1 SELECT a, a FROM tmp_n  => mysql-9.7-gtid-on/STATEMENT:1146
 con1: COMMIT
 
 [case mix_error_statements_in_trx]
@@ -72,7 +72,7 @@ con1: BEGIN
 con1: INSERT INTO tt_1 VALUES (2, 2), (1, 1) => ER_DUP_ENTRY
 con1: INSERT INTO nt_1 VALUES (2, 2), (1, 1) => ER_DUP_ENTRY
 con1: INSERT INTO tt_1 SELECT a + 10, b FROM nt_1
-con1: UPDATE nt_1 SET a = 1 WHERE a = 2 => ER_DUP_ENTRY
+con1: UPDATE nt_1 SET a = 1 WHERE a = 2 => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: COMMIT
 
 [case mix_savepoint_before_binlog_joined]
@@ -82,7 +82,7 @@ description = SAVEPOINT before anything reached a binlog cache: ROLLBACK TO roll
 setup: CREATE TABLE tt_1 (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TABLE nt_1 (a INT PRIMARY KEY) ENGINE=MyISAM
 con1: BEGIN
-con1: CREATE TEMPORARY TABLE x4 (a int) ENGINE=InnoDB
+con1: CREATE TEMPORARY TABLE x4 (a int) ENGINE=InnoDB  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: SAVEPOINT s
 con1: INSERT INTO tt_1 VALUES (7)
 con1: ROLLBACK TO s
@@ -116,19 +116,19 @@ description = a temporary table created in the transaction makes ROLLBACK TO log
 setup: CREATE TABLE tt_1 (a INT PRIMARY KEY) ENGINE=InnoDB
 con1: BEGIN
 con1: INSERT INTO tt_1 VALUES (1)
-con1: CREATE TEMPORARY TABLE x1 (a int) ENGINE=InnoDB
+con1: CREATE TEMPORARY TABLE x1 (a int) ENGINE=InnoDB  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: ROLLBACK
 con1: DROP TEMPORARY TABLE IF EXISTS x1
 con1: BEGIN
 con1: INSERT INTO tt_1 VALUES (2)
 con1: SAVEPOINT s
 con1: INSERT INTO tt_1 VALUES (3)
-con1: CREATE TEMPORARY TABLE x2 (a int) ENGINE=InnoDB
+con1: CREATE TEMPORARY TABLE x2 (a int) ENGINE=InnoDB  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: ROLLBACK TO s
 con1: ROLLBACK
-con1: DROP TEMPORARY TABLE x2
+con1: DROP TEMPORARY TABLE x2  => mysql-9.7-gtid-on/STATEMENT:1051
 con1: BEGIN
-con1: CREATE TEMPORARY TABLE x3 (a int) ENGINE=MyISAM
+con1: CREATE TEMPORARY TABLE x3 (a int) ENGINE=MyISAM  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: SAVEPOINT s
 con1: INSERT INTO tt_1 VALUES (7)
 con1: ROLLBACK TO s

@@ -195,7 +195,7 @@ seed = 002
 description = database.test part 2: a temporary table created under one format, session switched to ROW, DROP at disconnect
 setup: CREATE TABLE t1 (i TEXT)
 con1: CREATE TEMPORARY TABLE ttmp1 (i TEXT)
-con1: SET @@session.binlog_format = ROW
+con1: SET @@session.binlog_format = ROW  => mysql-9.7:3745
 con1: INSERT INTO t1 VALUES ('1')
 con1: SELECT @@session.binlog_format
 
@@ -288,7 +288,7 @@ con1: CREATE TABLE t3 (a INT) ENGINE=MyISAM
 con1: DROP TABLE t10, t20  => 1051
 con1: DROP TABLE t10, t20, t3  => 1051
 con1: DROP TABLE IF EXISTS t10, t20
-con1: CREATE TABLE t3 (a INT) ENGINE=MyISAM
+con1: CREATE TABLE t3 (a INT) ENGINE=MyISAM  => mysql-9.7:1050
 con1: DROP TABLE IF EXISTS t10, t20, t3
 
 [case mtr_switch_format_inside_trans]
@@ -330,24 +330,24 @@ setup: CREATE TABLE t1 (a INT) ENGINE=InnoDB
 setup: CREATE TABLE t2 (a INT) ENGINE=MyISAM
 con1: BEGIN
 con1: INSERT INTO t1 VALUES (1)
-con1: INSERT INTO t2 SELECT * FROM t1
+con1: INSERT INTO t2 SELECT * FROM t1  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO t1 VALUES (2)
-con1: INSERT INTO t2 SELECT * FROM t1
+con1: INSERT INTO t2 SELECT * FROM t1  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO t1 VALUES (3)
 con1: SAVEPOINT my_savepoint
 con1: INSERT INTO t1 VALUES (4)
-con1: INSERT INTO t2 SELECT * FROM t1
+con1: INSERT INTO t2 SELECT * FROM t1  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK TO SAVEPOINT my_savepoint
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO t1 VALUES (5)
 con1: SAVEPOINT my_savepoint
 con1: INSERT INTO t1 VALUES (6)
-con1: INSERT INTO t2 SELECT * FROM t1
+con1: INSERT INTO t2 SELECT * FROM t1  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK TO SAVEPOINT my_savepoint
 con1: INSERT INTO t1 VALUES (7)
 con1: COMMIT
@@ -399,7 +399,7 @@ setup: CREATE TABLE t2 (a INT) ENGINE=MyISAM
 setup: CREATE TABLE t3 (a INT) ENGINE=InnoDB
 con1: BEGIN
 con1: INSERT INTO t1 VALUES (8)
-con1: INSERT INTO t2 SELECT * FROM t1
+con1: INSERT INTO t2 SELECT * FROM t1  => mysql-9.7-gtid-on:1785
 con2: INSERT INTO t3 VALUES (20)
 
 [case mtr_mix_create_select_autocommit0]
@@ -412,7 +412,7 @@ con3: INSERT INTO t1 VALUES (1,1),(1,2)
 con3: CREATE TABLE t2 (PRIMARY KEY (a)) ENGINE=InnoDB SELECT * FROM t1  => ER_DUP_ENTRY
 con3: DROP TABLE IF EXISTS t2
 con3: INSERT INTO t1 VALUES (3,3)
-con3: CREATE TEMPORARY TABLE t2 (PRIMARY KEY (a)) ENGINE=InnoDB SELECT * FROM t1  => ER_DUP_ENTRY
+con3: CREATE TEMPORARY TABLE t2 (PRIMARY KEY (a)) ENGINE=InnoDB SELECT * FROM t1  => ER_DUP_ENTRY,mysql-9.7-gtid-on/STATEMENT:3748
 con3: ROLLBACK
 con3: DROP TABLE IF EXISTS t2
 con3: CREATE TABLE t2 (a INT, b INT, PRIMARY KEY (a)) ENGINE=InnoDB
@@ -423,25 +423,25 @@ con3: INSERT INTO t1 VALUES (5,5)
 con3: INSERT INTO t2 SELECT * FROM t1  => ER_DUP_ENTRY
 con3: DROP TABLE t2
 con3: INSERT INTO t1 VALUES (6,6)
-con3: CREATE TEMPORARY TABLE t2 (a INT, b INT, PRIMARY KEY (a)) ENGINE=InnoDB
+con3: CREATE TEMPORARY TABLE t2 (a INT, b INT, PRIMARY KEY (a)) ENGINE=InnoDB  => mysql-9.7-gtid-on/STATEMENT:3748
 con3: INSERT INTO t1 VALUES (7,7)
 con3: ROLLBACK
 con3: INSERT INTO t1 VALUES (8,8)
-con3: CREATE TEMPORARY TABLE IF NOT EXISTS t2 (PRIMARY KEY (a)) ENGINE=InnoDB SELECT * FROM t1
+con3: CREATE TEMPORARY TABLE IF NOT EXISTS t2 (PRIMARY KEY (a)) ENGINE=InnoDB SELECT * FROM t1  => mysql-9.7-gtid-on/STATEMENT:3748
 con3: COMMIT
 con3: INSERT INTO t1 VALUES (9,9)
-con3: CREATE TEMPORARY TABLE IF NOT EXISTS t2 (PRIMARY KEY (a)) ENGINE=InnoDB SELECT * FROM t1
+con3: CREATE TEMPORARY TABLE IF NOT EXISTS t2 (PRIMARY KEY (a)) ENGINE=InnoDB SELECT * FROM t1  => mysql-9.7-gtid-on/STATEMENT:3748
 con3: ROLLBACK
-con3: TRUNCATE TABLE t2
+con3: TRUNCATE TABLE t2  => mysql-9.7-gtid-on/STATEMENT:1146
 con3: INSERT INTO t1 VALUES (10,10)
-con3: INSERT INTO t2 SELECT * FROM t1  => ER_DUP_ENTRY
-con3: INSERT INTO t2 VALUES (100,100)
-con3: CREATE TEMPORARY TABLE IF NOT EXISTS t2 (PRIMARY KEY (a)) ENGINE=InnoDB SELECT * FROM t1
+con3: INSERT INTO t2 SELECT * FROM t1  => ER_DUP_ENTRY,mysql-9.7-gtid-on/STATEMENT:1146
+con3: INSERT INTO t2 VALUES (100,100)  => mysql-9.7-gtid-on/STATEMENT:1146
+con3: CREATE TEMPORARY TABLE IF NOT EXISTS t2 (PRIMARY KEY (a)) ENGINE=InnoDB SELECT * FROM t1  => mysql-9.7-gtid-on/STATEMENT:3748
 con3: COMMIT
-con3: INSERT INTO t2 VALUES (101,101)
-con3: CREATE TEMPORARY TABLE IF NOT EXISTS t2 (PRIMARY KEY (a)) ENGINE=InnoDB SELECT * FROM t1
+con3: INSERT INTO t2 VALUES (101,101)  => mysql-9.7-gtid-on/STATEMENT:1146
+con3: CREATE TEMPORARY TABLE IF NOT EXISTS t2 (PRIMARY KEY (a)) ENGINE=InnoDB SELECT * FROM t1  => mysql-9.7-gtid-on/STATEMENT:3748
 con3: ROLLBACK
-con3: DROP TABLE t1, t2
+con3: DROP TABLE t1, t2  => mysql-9.7-gtid-on/STATEMENT:1051
 
 [case mtr_mix_temp_myisam_rollback]
 rule = WL2687.table1.row4_N
@@ -452,7 +452,7 @@ con1: CREATE TEMPORARY TABLE tt (a INT UNIQUE) ENGINE=MyISAM
 con1: BEGIN
 con1: INSERT INTO ti VALUES (1)
 con1: INSERT INTO ti VALUES (2)
-con1: INSERT INTO tt SELECT * FROM ti
+con1: INSERT INTO tt SELECT * FROM ti  => mysql-9.7-gtid-on/STATEMENT:1785
 con1: ROLLBACK
 con1: INSERT INTO ti SELECT * FROM tt
 con1: DELETE FROM ti
@@ -460,7 +460,7 @@ con1: DELETE FROM tt WHERE a=1
 con1: BEGIN
 con1: INSERT INTO ti VALUES (1)
 con1: INSERT INTO ti VALUES (2)
-con1: INSERT INTO tt SELECT * FROM ti  => ER_DUP_ENTRY
+con1: INSERT INTO tt SELECT * FROM ti  => ER_DUP_ENTRY,mysql-9.7-gtid-on/STATEMENT:1785
 con1: ROLLBACK
 con1: INSERT INTO ti SELECT * FROM tt
 
@@ -505,7 +505,7 @@ setup: INSERT INTO t2 VALUES (1),(2)
 con1: INSERT INTO t1 SELECT * FROM t2  => ER_DUP_ENTRY
 con1: CREATE TABLE t3 (a INT) ENGINE=MyISAM
 con1: INSERT INTO t3 VALUES (1),(1)
-con1: CREATE TABLE t4 (UNIQUE(a)) ENGINE=MyISAM SELECT a FROM t3  => ER_DUP_ENTRY
+con1: CREATE TABLE t4 (UNIQUE(a)) ENGINE=MyISAM SELECT a FROM t3  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1786
 con1: CREATE TABLE t5 (UNIQUE(a)) ENGINE=InnoDB SELECT a FROM t3  => ER_DUP_ENTRY
 
 [case mtr_truncate_engines_isolation]
@@ -615,6 +615,7 @@ con1: UNLOCK TABLES
 con1: SET AUTOCOMMIT = ON
 
 [case mtr_1pc_aria_participant]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = WL2687.table.with_error
 seed = 000
 description = binlog_1pc: a transactional Aria table in the transaction (written or only read) registers an engine without prepare (trans->no_2pc), so the InnoDB group commits in one phase and ends with COMMIT, not Xid; a row-format CREATE ... SELECT into Aria logs PAGE_CHECKSUM=1

@@ -13,7 +13,7 @@ con1: FLUSH NO_WRITE_TO_BINLOG TABLES
 con1: FLUSH LOCAL TABLE t1
 con1: FLUSH PRIVILEGES
 con1: FLUSH STATUS
-con1: FLUSH HOSTS
+con1: FLUSH HOSTS  => mysql-9.7:1064
 con1: FLUSH USER_RESOURCES
 con1: FLUSH STATUS, PRIVILEGES
 con1: FLUSH TABLES, LOGS  => 1064
@@ -55,10 +55,11 @@ con1: FLUSH LOGS
 con1: PURGE BINARY LOGS TO 'nosuch.000001'  => 1373
 con1: PURGE BINARY LOGS TO 'binlog.000002'
 con1: SHOW BINARY LOGS
-con1: PURGE MASTER LOGS BEFORE '2001-01-01 00:00:00'
+con1: PURGE MASTER LOGS BEFORE '2001-01-01 00:00:00'  => mysql-9.7:1064
 con1: INSERT INTO t1 VALUES (3)
 
 [case mtr_myisam_covering_index_order]
+servers = mariadb  # Aria is MariaDB's crash-safe engine; MySQL 9.7 has none (CREATE ... ENGINE=Aria: 1286), and the rule is about how Aria joins a transaction
 rule = make_join_readinfo_covering_keys
 seed = 000
 setup: CREATE TABLE t1 (a INT, UNIQUE(a)) ENGINE=MyISAM
@@ -84,8 +85,8 @@ setup: CREATE TABLE t1 (a INT) ENGINE=MyISAM
 con1: INSERT INTO t1 VALUES (1)
 con1: SHOW BINLOG EVENTS FROM 1 LIMIT 2
 con1: SHOW BINLOG EVENTS FROM 4 LIMIT 1
-con1: SHOW BINLOG EVENTS FROM 5  => 1220
-con1: SHOW BINLOG EVENTS FROM 100000  => 1220
+con1: SHOW BINLOG EVENTS FROM 5  => 1220,mysql-9.7:OK
+con1: SHOW BINLOG EVENTS FROM 100000  => 1220,mysql-9.7:OK
 con1: SET GLOBAL server_id = 1
 con1: SELECT @@server_id
 

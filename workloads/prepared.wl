@@ -37,7 +37,7 @@ con1: prepared [1, 10, 'x'] INSERT INTO t VALUES (?, ?, ?)
 con1: prepared [2, 20] INSERT INTO t VALUES (?, ?, 'what?')
 con1: BEGIN
 con1: prepared [5, 1] UPDATE t SET a = a + ? WHERE id = ?
-con1: prepared [1] INSERT INTO m SELECT id, a FROM t WHERE id > ?
+con1: prepared [1] INSERT INTO m SELECT id, a FROM t WHERE id > ?  => mysql-9.7-gtid-on:1785
 con1: prepared [2] DELETE FROM t WHERE id = ?
 con1: COMMIT
 con1: prepared [3, 'y'] INSERT INTO t (id, s) VALUES (?, ?) ON DUPLICATE KEY UPDATE s = VALUES(s)

@@ -44,7 +44,7 @@ setup: CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
 setup: CREATE TABLE u (a INT, r INT) ENGINE=InnoDB
 setup: INSERT INTO t VALUES (1,10),(2,20),(3,30),(4,40)
 con1: WITH c AS (SELECT a, b FROM t WHERE a > 1) SELECT a, b FROM c ORDER BY a
-con1: WITH c(x) AS (SELECT 1, 2) SELECT * FROM c  => 4002
+con1: WITH c(x) AS (SELECT 1, 2) SELECT * FROM c  => 4002,mysql-9.7:1353
 con1: WITH c AS (SELECT 1 AS x), d AS (SELECT x + 1 AS y FROM c) SELECT * FROM c, d
 con1: INSERT INTO u WITH c AS (SELECT a, b FROM t WHERE a > 1) SELECT a, b FROM c
 con1: INSERT INTO u (a, r) WITH c AS (SELECT a FROM t) SELECT a, a * 2 FROM c WHERE a < 3
@@ -52,7 +52,7 @@ con1: INSERT INTO u SELECT * FROM (WITH c AS (SELECT 9 AS a, 9 AS b) SELECT * FR
 con1: UPDATE t, (WITH c AS (SELECT a FROM t WHERE a > 2) SELECT a FROM c) d SET t.b = t.b + 1 WHERE t.a = d.a
 con1: DELETE FROM u WHERE a IN (WITH c AS (SELECT 2 AS a) SELECT a FROM c)
 con1: UPDATE t SET b = (WITH c AS (SELECT MAX(a) AS m FROM u) SELECT m FROM c) WHERE a = 1
-con1: WITH c AS (SELECT a FROM t) UPDATE t SET b = 0  => 1064
+con1: WITH c AS (SELECT a FROM t) UPDATE t SET b = 0  => 1064,mysql-9.7:OK
 con1: SELECT * FROM u ORDER BY a, r
 con1: SELECT * FROM t ORDER BY a
 
@@ -64,7 +64,7 @@ setup: CREATE TABLE u (a INT, r INT) ENGINE=InnoDB
 setup: CREATE TABLE m (a INT, s VARCHAR(20)) ENGINE=MyISAM
 con1: WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 5) SELECT * FROM c
 con1: WITH RECURSIVE c(n) AS (SELECT 1 UNION SELECT n MOD 3 + 1 FROM c) SELECT * FROM c
-con1: WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 2000) SELECT COUNT(*) FROM c
+con1: WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 2000) SELECT COUNT(*) FROM c  => mysql-9.7:3636
 con1: WITH RECURSIVE c(s) AS (SELECT 'a' UNION ALL SELECT CONCAT(s, 'a') FROM c WHERE LENGTH(s) < 5) SELECT * FROM c  => 1406
 con1: WITH RECURSIVE c(s) AS (SELECT CAST('a' AS CHAR(10)) UNION ALL SELECT CONCAT(s, 'a') FROM c WHERE LENGTH(s) < 5) SELECT * FROM c
 con1: INSERT INTO u WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 4) SELECT n, n * n FROM c
@@ -88,7 +88,7 @@ con1: SELECT a, COUNT(*) OVER (ORDER BY v) AS c, AVG(v) OVER (ORDER BY a ROWS BE
 con1: SELECT a, SUM(v) OVER (ORDER BY a ROWS UNBOUNDED PRECEDING) AS run, MAX(v) OVER (PARTITION BY g ORDER BY a ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING) AS mx FROM w ORDER BY a
 con1: SELECT g, COUNT(*) AS n, RANK() OVER (ORDER BY COUNT(*) DESC, g) AS r FROM w GROUP BY g
 con1: SELECT a, FIRST_VALUE(v) OVER (PARTITION BY g ORDER BY a) AS f, LAST_VALUE(v) OVER (PARTITION BY g ORDER BY a ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS lv FROM w ORDER BY a
-con1: SELECT a FROM w WHERE ROW_NUMBER() OVER (ORDER BY a) > 1  => 4015
+con1: SELECT a FROM w WHERE ROW_NUMBER() OVER (ORDER BY a) > 1  => 4015,mysql-9.7:3593
 con1: SELECT a, ROW_NUMBER() OVER (ORDER BY a) AS rn FROM w ORDER BY rn DESC LIMIT 2
 
 [case query_window_functions_in_dml]
@@ -124,6 +124,7 @@ con1: INSERT INTO c2 (c, rn) VALUES ('z', 9)
 con1: SELECT * FROM c2 ORDER BY rn
 
 [case query_sql_prepare_execute]
+servers = mariadb  # EXECUTE ... USING with literals and expressions is MariaDB's (MySQL 9.7 takes user variables only: 1064)
 rule = QUERY.sql_prepare
 seed = query
 description = SQL PREPARE / EXECUTE USING / DEALLOCATE: logged with the values substituted (Query and Annotate_rows), 1243, 1210, 1295, prepared from a user variable
@@ -168,7 +169,82 @@ con1: EXECUTE st8
   => 1243
 con1: SELECT * FROM p ORDER BY a, s
 
+[case query_sql_prepare_execute_mysql]
+servers = mysql  # the MySQL spelling of query_sql_prepare_execute: EXECUTE ... USING takes user variables only
+rule = QUERY.sql_prepare
+seed = query
+description = SQL PREPARE / EXECUTE USING @vars / DEALLOCATE on MySQL: logged with the values substituted, 1243, 1210, 1295, prepared from a user variable, a NULL and an undefined variable
+setup: CREATE TABLE p (a INT, s VARCHAR(20), d DECIMAL(5,2), f DOUBLE, t DATETIME) ENGINE=InnoDB
+setup: CREATE TABLE pm (a INT PRIMARY KEY, s VARCHAR(20)) ENGINE=MyISAM
+con1: SET @a = 1, @s = 'it''s', @d = 1.5, @f = 1e0/3, @n = NULL, @dt = CAST('2020-01-02' AS DATE)
+con1: PREPARE st FROM 'INSERT INTO p VALUES (?, ?, ?, ?, ?)'
+con1: EXECUTE st USING @a, @s, @d, @f, @n
+con1: SET @s2 = 'x\ny', @d2 = 2.25, @f2 = -1e300
+con1: EXECUTE st USING @a, @s2, @d2, @f2, @dt
+con1: EXECUTE st  => 1210
+con1: SET @q = 'INSERT INTO pm (a, s) VALUES (?, ?)'
+con1: PREPARE st2 FROM @q
+con1: SET @k = 5, @v = 'five'
+con1: EXECUTE st2 USING @k, @v
+con1: EXECUTE st2 USING @k, @v  => ER_DUP_ENTRY
+con1: DEALLOCATE PREPARE st2
+con1: EXECUTE st2 USING @k, @v  => 1243
+con1: DROP PREPARE st2  => 1243
+con1: PREPARE st3 FROM 'SELECT ?, a FROM pm WHERE a > ? ORDER BY a'
+con1: EXECUTE st3 USING @s, @a
+con1: PREPARE st4 FROM 'PREPARE x FROM ''SELECT 1'''  => 1295
+con1: PREPARE st5 FROM 'UPDATE p SET a = ? WHERE a = ?'
+con1: SET @x = NULL
+con1: EXECUTE st5 USING @x, @a
+con1: SET @seven = 7
+con1: EXECUTE st5 USING @undefined_variable, @seven
+con1: PREPARE st6 FROM 'INSERT INTO p (a) SELECT a FROM pm LIMIT ?'
+con1: EXECUTE st6 USING @a
+con1: BEGIN
+con1: PREPARE st7 FROM 'DELETE FROM p WHERE s = ?'
+con1: EXECUTE st7 USING @s
+con1: COMMIT
+con1: PREPARE st8 FROM 'SELECT * FROM pm WHERE'  => ER_PARSE_ERROR
+con1: EXECUTE st8  => 1243
+con1: SELECT * FROM p ORDER BY a, s
+
+[case query_accounts_mysql]
+servers = mysql  # the MySQL spelling of query_accounts_logged_as_statements; no password is set, because 9.7 logs caching_sha2_password's salted hash, which no two servers share
+rule = QUERY.accounts
+seed = query
+description = CREATE/ALTER/DROP/RENAME USER, roles, GRANT/REVOKE on MySQL: statements in every format, rewritten by the server (IDENTIFIED WITH the default plugin), the IF [NOT] EXISTS notes, 1396, an implicit commit
+setup: CREATE TABLE t (a INT) ENGINE=InnoDB
+con1: CREATE USER u1@localhost
+con1: CREATE USER IF NOT EXISTS u1@localhost
+con1: CREATE USER u1@localhost  => 1396
+con1: CREATE USER 'u2'@'%' WITH MAX_QUERIES_PER_HOUR 10
+con1: ALTER USER u1@localhost ACCOUNT LOCK
+con1: ALTER USER IF EXISTS nosuch@localhost ACCOUNT LOCK
+con1: ALTER USER nosuch@localhost ACCOUNT LOCK  => 1396
+con1: BEGIN
+con1: INSERT INTO t VALUES (1)
+con1: GRANT SELECT, INSERT ON test.* TO u1@localhost
+con1: ROLLBACK
+con1: GRANT SELECT ON test.t TO u1@localhost
+con1: GRANT SELECT ON test.nosuch TO u1@localhost  => 1146
+con1: REVOKE INSERT ON test.* FROM u1@localhost
+con1: CREATE ROLE r1
+con1: CREATE ROLE IF NOT EXISTS r1
+con1: CREATE ROLE r1  => 1396
+con1: GRANT r1 TO u1@localhost
+con1: REVOKE r1 FROM u1@localhost
+con1: DROP ROLE r1
+con1: DROP ROLE IF EXISTS r1
+con1: DROP ROLE r1  => 1396
+con1: RENAME USER u1@localhost TO u9@localhost
+con1: RENAME USER u1@localhost TO u8@localhost  => 1396
+con1: DROP USER u9@localhost, 'u2'@'%'
+con1: DROP USER IF EXISTS u9@localhost
+con1: DROP USER nosuch@localhost  => 1396
+con1: SELECT * FROM t
+
 [case query_accounts_logged_as_statements]
+servers = mariadb  # MariaDB's account syntax: IDENTIFIED BY PASSWORD '*hash', CREATE OR REPLACE USER, SET PASSWORD = PASSWORD() (MySQL 9.7: 1064)
 rule = QUERY.accounts
 seed = query
 description = CREATE/ALTER/DROP/RENAME USER, roles, GRANT/REVOKE, SET PASSWORD: statements in every format, passwords as written (SET PASSWORD rewritten to the hash), the IF [NOT] EXISTS notes, 1396/1133, an implicit commit
@@ -234,7 +310,7 @@ con1: CREATE EVENT IF NOT EXISTS e1 ON SCHEDULE EVERY 1 HOUR DO INSERT INTO te V
 con1: CREATE EVENT e1 ON SCHEDULE EVERY 1 HOUR DO INSERT INTO te VALUES (1)
   => 1537
 con1: CREATE DEFINER=root@localhost EVENT e2 ON SCHEDULE AT '2030-01-01 00:00:00' ON COMPLETION PRESERVE DISABLE COMMENT 'c' DO INSERT INTO te VALUES (2)
-con1: CREATE OR REPLACE EVENT e2 ON SCHEDULE EVERY 2 DAY STARTS '2030-01-01' DO DELETE FROM te
+con1: CREATE OR REPLACE EVENT e2 ON SCHEDULE EVERY 2 DAY STARTS '2030-01-01' DO DELETE FROM te  => mysql-9.7:1064
 con1: BEGIN
 con1: INSERT INTO te VALUES (5)
 con1: ALTER EVENT e1 DISABLE
@@ -262,9 +338,9 @@ setup: CREATE TABLE fx (id INT AUTO_INCREMENT PRIMARY KEY, a VARCHAR(200), b VAR
 con1: INSERT INTO fx (a, n) VALUES (SHA2('abc', 256), CRC32('abc'))
 con1: INSERT INTO fx (a) VALUES (SHA2('abc', 1))
 con1: INSERT INTO fx (a) SELECT SHA2('abc', n) FROM fx WHERE n IS NOT NULL
-  => 1583
-con1: INSERT INTO fx (a, b) SELECT SHA1('abc'), UNHEX(MD5('abc'))
-con1: INSERT INTO fx (a) VALUES (PASSWORD('x'))
+  => 1583,mysql-9.7:OK
+con1: INSERT INTO fx (a, b) SELECT SHA1('abc'), UNHEX(MD5('abc'))  => mysql-9.7:1305
+con1: INSERT INTO fx (a) VALUES (PASSWORD('x'))  => mysql-9.7:1064
 con1: INSERT INTO fx (b) VALUES (AES_ENCRYPT('text', 'key'))
 con1: UPDATE fx SET a = AES_DECRYPT(b, 'key') WHERE b IS NOT NULL AND a IS NULL
 con1: INSERT INTO fx (a, n) VALUES (INET_NTOA(INET_ATON('10.0.0.1')), INET_ATON('1.2.3'))
@@ -286,7 +362,7 @@ con1: CREATE USER g1@localhost
 con1: REVOKE SELECT ON test.* FROM g1@localhost
   => 1141
 con1: GRANT SELECT ON test.* TO g1@localhost
-con1: REVOKE INSERT ON test.* FROM g1@localhost
+con1: REVOKE INSERT ON test.* FROM g1@localhost  => mysql-9.7:1141
 con1: REVOKE SELECT ON test.* FROM g1@localhost
 con1: REVOKE SELECT ON test.* FROM g1@localhost
   => 1141
@@ -310,9 +386,9 @@ con1: DROP USER g2@localhost
 rule = QUERY.cte
 seed = query
 description = a recursive CTE's anchor may come after its recursive member; none at all is 4005
-con1: WITH RECURSIVE c(n) AS (SELECT n + 1 FROM c WHERE n < 5 UNION ALL SELECT 1) SELECT * FROM c
+con1: WITH RECURSIVE c(n) AS (SELECT n + 1 FROM c WHERE n < 5 UNION ALL SELECT 1) SELECT * FROM c  => mysql-9.7:3574
 con1: WITH RECURSIVE c(n) AS (SELECT n + 1 FROM c WHERE n < 3) SELECT * FROM c
-  => 4005
+  => 4005,mysql-9.7:3573
 con1: WITH RECURSIVE c(n) AS (SELECT 1 UNION SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 3) SELECT * FROM c
-  => 1235
+  => 1235,mysql-9.7:OK
 con1: WITH RECURSIVE c(n) AS (SELECT 1 UNION SELECT 1 UNION SELECT n + 1 FROM c WHERE n < 3) SELECT * FROM c

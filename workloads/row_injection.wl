@@ -3,6 +3,7 @@
 # The payloads were printed by mariadb-binlog 10.11 for the tables below.
 
 [case s002_row_injection_binlog_stmt]
+servers = mariadb  # the BINLOG payloads are mariadb-binlog 10.11's (a Table_map without a Format_description first; MySQL 9.7 refuses them: 1730)
 rule = seed002.row_injection
 seed = 002
 description = BINLOG statements need a Format_description first, are logged as Annotate_rows + rows
@@ -46,6 +47,7 @@ con2: BINLOG 'lJUCaxMBAAAALwAAALMCAAAAABIAAAAAAAEABHRlc3QAAXQAAgMPAigAAksRB5U=
     lJUCaxgBAAAAMAAAAOMCAAAAABIAAAAAAAEAAgMD/AEAAAABePwBAAAAAXoL0tWr' => 1609
 
 [case s002_row_injection_apply]
+servers = mariadb  # the BINLOG payloads are mariadb-binlog 10.11's (a Table_map without a Format_description first; MySQL 9.7 refuses them: 1730)
 rule = seed002.row_injection
 seed = 002
 description = injected rows: no-PK tables found by the whole before image, triggers not fired, MINIMAL images, two tables in one statement, fragments

@@ -139,12 +139,12 @@ setup: CREATE TRIGGER tr_i_tt_5_to_tt_6 AFTER INSERT ON tt_5 FOR EACH ROW BEGIN 
 setup: CREATE TRIGGER tr_i_nt_5_to_nt_6 AFTER INSERT ON nt_5 FOR EACH ROW BEGIN DECLARE in_stmt_id INTEGER; SELECT max(stmt_id) INTO in_stmt_id FROM nt_6 WHERE trans_id= NEW.trans_id; SELECT COALESCE(greatest(in_stmt_id + 1, NEW.stmt_id), 1) INTO in_stmt_id; INSERT INTO nt_6(trans_id, stmt_id) VALUES (NEW.trans_id, in_stmt_id); INSERT INTO nt_6(trans_id, stmt_id) VALUES (NEW.trans_id, in_stmt_id + 1); END
 con1: INSERT INTO nt_1(trans_id, stmt_id, info) SELECT 7, 1, COUNT(*) FROM tt_1
 con1: INSERT INTO tt_1(trans_id, stmt_id, info) SELECT 8, 1, COUNT(*) FROM nt_1
-con1: UPDATE nt_3, tt_3 SET nt_3.info= "new text 9 --> 1", tt_3.info= "new text 9 --> 1" where nt_3.trans_id = tt_3.trans_id and tt_3.trans_id = 1
-con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (10, 1)
-con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (11, 1, fc_i_tt_5_suc(11, 1))
-con1: UPDATE tt_4, nt_4 SET tt_4.info= "new text 12 --> 1", nt_4.info= "new text 12 --> 1" where nt_4.trans_id = tt_4.trans_id and tt_4.trans_id = 1
-con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (13, 1)
-con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (14, 1, fc_i_nt_5_suc(14, 1))
+con1: UPDATE nt_3, tt_3 SET nt_3.info= "new text 9 --> 1", tt_3.info= "new text 9 --> 1" where nt_3.trans_id = tt_3.trans_id and tt_3.trans_id = 1  => mysql-9.7-gtid-on:1785
+con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (10, 1)  => mysql-9.7-gtid-on:1785
+con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (11, 1, fc_i_tt_5_suc(11, 1))  => mysql-9.7-gtid-on:1785
+con1: UPDATE tt_4, nt_4 SET tt_4.info= "new text 12 --> 1", nt_4.info= "new text 12 --> 1" where nt_4.trans_id = tt_4.trans_id and tt_4.trans_id = 1  => mysql-9.7-gtid-on:1785
+con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (13, 1)  => mysql-9.7-gtid-on:1785
+con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (14, 1, fc_i_nt_5_suc(14, 1))  => mysql-9.7-gtid-on:1785
 
 [case mixing_autocommit_m_err]
 rule = WL2687.mixing.autocommit
@@ -186,10 +186,10 @@ setup: CREATE TRIGGER tr_i_tt_5_to_tt_6 AFTER INSERT ON tt_5 FOR EACH ROW BEGIN 
 setup: CREATE TRIGGER tr_i_nt_5_to_nt_6 AFTER INSERT ON nt_5 FOR EACH ROW BEGIN DECLARE in_stmt_id INTEGER; SELECT max(stmt_id) INTO in_stmt_id FROM nt_6 WHERE trans_id= NEW.trans_id; SELECT COALESCE(greatest(in_stmt_id + 1, NEW.stmt_id), 1) INTO in_stmt_id; INSERT INTO nt_6(trans_id, stmt_id) VALUES (NEW.trans_id, in_stmt_id); INSERT INTO nt_6(trans_id, stmt_id) VALUES (NEW.trans_id, in_stmt_id + 1); END
 con1: INSERT INTO nt_1(trans_id, stmt_id, info) SELECT 7, 1, COUNT(*) FROM tt_1 UNION SELECT 1, 1, COUNT(*) FROM tt_1  => ER_DUP_ENTRY
 con1: INSERT INTO tt_1(trans_id, stmt_id, info) SELECT 8, 1, COUNT(*) FROM nt_1 UNION SELECT 1, 1, COUNT(*) FROM nt_1  => ER_DUP_ENTRY
-con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (9, 1), (1, 1)  => ER_DUP_ENTRY
-con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (10, 1, ''), (1, 1, fc_i_tt_5_suc (10, 1))  => ER_DUP_ENTRY
-con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (11, 1), (1, 1)  => ER_DUP_ENTRY
-con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (12, 1, ''), (1, 1, fc_i_nt_5_suc (12, 1))  => ER_DUP_ENTRY
+con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (9, 1), (1, 1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
+con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (10, 1, ''), (1, 1, fc_i_tt_5_suc (10, 1))  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
+con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (11, 1), (1, 1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
+con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (12, 1, ''), (1, 1, fc_i_nt_5_suc (12, 1))  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 
 [case mixing_trx_t_t_commit]
 rule = WL2687.mixing.t_only
@@ -927,67 +927,67 @@ setup: CREATE TRIGGER tr_i_tt_5_to_tt_6 AFTER INSERT ON tt_5 FOR EACH ROW BEGIN 
 setup: CREATE TRIGGER tr_i_nt_5_to_nt_6 AFTER INSERT ON nt_5 FOR EACH ROW BEGIN DECLARE in_stmt_id INTEGER; SELECT max(stmt_id) INTO in_stmt_id FROM nt_6 WHERE trans_id= NEW.trans_id; SELECT COALESCE(greatest(in_stmt_id + 1, NEW.stmt_id), 1) INTO in_stmt_id; INSERT INTO nt_6(trans_id, stmt_id) VALUES (NEW.trans_id, in_stmt_id); INSERT INTO nt_6(trans_id, stmt_id) VALUES (NEW.trans_id, in_stmt_id + 1); END
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (7, 2)
-con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (7, 4)
+con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (7, 4)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (8, 2)
-con1: INSERT INTO nt_5(trans_id, stmt_id) VALUES (8, 4)
+con1: INSERT INTO nt_5(trans_id, stmt_id) VALUES (8, 4)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (9, 2)
-con1: SELECT fc_i_nt_5_suc (9, 4)
+con1: SELECT fc_i_nt_5_suc (9, 4)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (10, 2)
-con1: CALL pc_i_nt_5_suc (10, 4)
+con1: CALL pc_i_nt_5_suc (10, 4)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_5(trans_id, stmt_id) VALUES (11, 2)
-con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (11, 4)
+con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (11, 4)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_5(trans_id, stmt_id) VALUES (12, 2)
-con1: INSERT INTO nt_5(trans_id, stmt_id) VALUES (12, 4)
+con1: INSERT INTO nt_5(trans_id, stmt_id) VALUES (12, 4)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_5(trans_id, stmt_id) VALUES (13, 2)
-con1: SELECT fc_i_nt_5_suc (13, 4)
+con1: SELECT fc_i_nt_5_suc (13, 4)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_5(trans_id, stmt_id) VALUES (14, 2)
-con1: CALL pc_i_nt_5_suc (14, 4)
+con1: CALL pc_i_nt_5_suc (14, 4)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: SELECT fc_i_tt_5_suc (15, 2)
-con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (15, 4)
+con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (15, 4)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: SELECT fc_i_tt_5_suc (16, 2)
-con1: INSERT INTO nt_5(trans_id, stmt_id) VALUES (16, 4)
+con1: INSERT INTO nt_5(trans_id, stmt_id) VALUES (16, 4)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: SELECT fc_i_tt_5_suc (17, 2)
-con1: SELECT fc_i_nt_5_suc (17, 4)
+con1: SELECT fc_i_nt_5_suc (17, 4)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: SELECT fc_i_tt_5_suc (18, 2)
-con1: CALL pc_i_nt_5_suc (18, 4)
+con1: CALL pc_i_nt_5_suc (18, 4)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: CALL pc_i_tt_5_suc (19, 2)
-con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (19, 4)
+con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (19, 4)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: CALL pc_i_tt_5_suc (20, 2)
-con1: INSERT INTO nt_5(trans_id, stmt_id) VALUES (20, 4)
+con1: INSERT INTO nt_5(trans_id, stmt_id) VALUES (20, 4)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: CALL pc_i_tt_5_suc (21, 2)
-con1: SELECT fc_i_nt_5_suc (21, 4)
+con1: SELECT fc_i_nt_5_suc (21, 4)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: CALL pc_i_tt_5_suc (22, 2)
-con1: CALL pc_i_nt_5_suc (22, 4)
+con1: CALL pc_i_nt_5_suc (22, 4)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (1, 1)  => ER_DUP_ENTRY
@@ -999,11 +999,11 @@ con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (24, 4)
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (25, 2)
-con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (1, 1)  => ER_DUP_ENTRY
+con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (1, 1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (26, 2)
-con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (26, 4), (1, 1)  => ER_DUP_ENTRY
+con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (26, 4), (1, 1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: COMMIT
 
 [case mixing_trx_t_n_rollback]
@@ -1046,67 +1046,67 @@ setup: CREATE TRIGGER tr_i_tt_5_to_tt_6 AFTER INSERT ON tt_5 FOR EACH ROW BEGIN 
 setup: CREATE TRIGGER tr_i_nt_5_to_nt_6 AFTER INSERT ON nt_5 FOR EACH ROW BEGIN DECLARE in_stmt_id INTEGER; SELECT max(stmt_id) INTO in_stmt_id FROM nt_6 WHERE trans_id= NEW.trans_id; SELECT COALESCE(greatest(in_stmt_id + 1, NEW.stmt_id), 1) INTO in_stmt_id; INSERT INTO nt_6(trans_id, stmt_id) VALUES (NEW.trans_id, in_stmt_id); INSERT INTO nt_6(trans_id, stmt_id) VALUES (NEW.trans_id, in_stmt_id + 1); END
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (7, 2)
-con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (7, 4)
+con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (7, 4)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (8, 2)
-con1: INSERT INTO nt_5(trans_id, stmt_id) VALUES (8, 4)
+con1: INSERT INTO nt_5(trans_id, stmt_id) VALUES (8, 4)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (9, 2)
-con1: SELECT fc_i_nt_5_suc (9, 4)
+con1: SELECT fc_i_nt_5_suc (9, 4)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (10, 2)
-con1: CALL pc_i_nt_5_suc (10, 4)
+con1: CALL pc_i_nt_5_suc (10, 4)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO tt_5(trans_id, stmt_id) VALUES (11, 2)
-con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (11, 4)
+con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (11, 4)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO tt_5(trans_id, stmt_id) VALUES (12, 2)
-con1: INSERT INTO nt_5(trans_id, stmt_id) VALUES (12, 4)
+con1: INSERT INTO nt_5(trans_id, stmt_id) VALUES (12, 4)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO tt_5(trans_id, stmt_id) VALUES (13, 2)
-con1: SELECT fc_i_nt_5_suc (13, 4)
+con1: SELECT fc_i_nt_5_suc (13, 4)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO tt_5(trans_id, stmt_id) VALUES (14, 2)
-con1: CALL pc_i_nt_5_suc (14, 4)
+con1: CALL pc_i_nt_5_suc (14, 4)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: SELECT fc_i_tt_5_suc (15, 2)
-con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (15, 4)
+con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (15, 4)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: SELECT fc_i_tt_5_suc (16, 2)
-con1: INSERT INTO nt_5(trans_id, stmt_id) VALUES (16, 4)
+con1: INSERT INTO nt_5(trans_id, stmt_id) VALUES (16, 4)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: SELECT fc_i_tt_5_suc (17, 2)
-con1: SELECT fc_i_nt_5_suc (17, 4)
+con1: SELECT fc_i_nt_5_suc (17, 4)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: SELECT fc_i_tt_5_suc (18, 2)
-con1: CALL pc_i_nt_5_suc (18, 4)
+con1: CALL pc_i_nt_5_suc (18, 4)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: CALL pc_i_tt_5_suc (19, 2)
-con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (19, 4)
+con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (19, 4)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: CALL pc_i_tt_5_suc (20, 2)
-con1: INSERT INTO nt_5(trans_id, stmt_id) VALUES (20, 4)
+con1: INSERT INTO nt_5(trans_id, stmt_id) VALUES (20, 4)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: CALL pc_i_tt_5_suc (21, 2)
-con1: SELECT fc_i_nt_5_suc (21, 4)
+con1: SELECT fc_i_nt_5_suc (21, 4)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: CALL pc_i_tt_5_suc (22, 2)
-con1: CALL pc_i_nt_5_suc (22, 4)
+con1: CALL pc_i_nt_5_suc (22, 4)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (1, 1)  => ER_DUP_ENTRY
@@ -1118,11 +1118,11 @@ con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (24, 4)
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (25, 2)
-con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (1, 1)  => ER_DUP_ENTRY
+con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (1, 1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (26, 2)
-con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (26, 4), (1, 1)  => ER_DUP_ENTRY
+con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (26, 4), (1, 1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 
 [case mixing_trx_n_t_commit]
@@ -1378,27 +1378,27 @@ con1: INSERT INTO tt_1(trans_id, stmt_id, info) SELECT 8, 2, COUNT(*) FROM nt_1
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (8, 4)
 con1: COMMIT
 con1: BEGIN
-con1: UPDATE nt_3, tt_3 SET nt_3.info= "new text 9 --> 2", tt_3.info= "new text 9 --> 2" where nt_3.trans_id = tt_3.trans_id and tt_3.trans_id = 1
+con1: UPDATE nt_3, tt_3 SET nt_3.info= "new text 9 --> 2", tt_3.info= "new text 9 --> 2" where nt_3.trans_id = tt_3.trans_id and tt_3.trans_id = 1  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (9, 4)
 con1: COMMIT
 con1: BEGIN
-con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (10, 2)
+con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (10, 2)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (10, 4)
 con1: COMMIT
 con1: BEGIN
-con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (11, 2, fc_i_tt_5_suc(11, 2))
+con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (11, 2, fc_i_tt_5_suc(11, 2))  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (11, 4)
 con1: COMMIT
 con1: BEGIN
-con1: UPDATE tt_4, nt_4 SET tt_4.info= "new text 12 --> 2", nt_4.info= "new text 12 --> 2" where nt_4.trans_id = tt_4.trans_id and tt_4.trans_id = 1
+con1: UPDATE tt_4, nt_4 SET tt_4.info= "new text 12 --> 2", nt_4.info= "new text 12 --> 2" where nt_4.trans_id = tt_4.trans_id and tt_4.trans_id = 1  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (12, 4)
 con1: COMMIT
 con1: BEGIN
-con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (13, 2)
+con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (13, 2)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (13, 4)
 con1: COMMIT
 con1: BEGIN
-con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (14, 2, fc_i_nt_5_suc(14, 2))
+con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (14, 2, fc_i_nt_5_suc(14, 2))  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (14, 4)
 con1: COMMIT
 con1: BEGIN
@@ -1410,27 +1410,27 @@ con1: INSERT INTO tt_1(trans_id, stmt_id, info) SELECT 16, 2, COUNT(*) FROM nt_1
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (16, 4)
 con1: ROLLBACK
 con1: BEGIN
-con1: UPDATE nt_3, tt_3 SET nt_3.info= "new text 17 --> 2", tt_3.info= "new text 17 --> 2" where nt_3.trans_id = tt_3.trans_id and tt_3.trans_id = 1
+con1: UPDATE nt_3, tt_3 SET nt_3.info= "new text 17 --> 2", tt_3.info= "new text 17 --> 2" where nt_3.trans_id = tt_3.trans_id and tt_3.trans_id = 1  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (17, 4)
 con1: ROLLBACK
 con1: BEGIN
-con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (18, 2)
+con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (18, 2)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (18, 4)
 con1: ROLLBACK
 con1: BEGIN
-con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (19, 2, fc_i_tt_5_suc(19, 2))
+con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (19, 2, fc_i_tt_5_suc(19, 2))  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (19, 4)
 con1: ROLLBACK
 con1: BEGIN
-con1: UPDATE tt_4, nt_4 SET tt_4.info= "new text 20 --> 2", nt_4.info= "new text 20 --> 2" where nt_4.trans_id = tt_4.trans_id and tt_4.trans_id = 1
+con1: UPDATE tt_4, nt_4 SET tt_4.info= "new text 20 --> 2", nt_4.info= "new text 20 --> 2" where nt_4.trans_id = tt_4.trans_id and tt_4.trans_id = 1  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (20, 4)
 con1: ROLLBACK
 con1: BEGIN
-con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (21, 2)
+con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (21, 2)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (21, 4)
 con1: ROLLBACK
 con1: BEGIN
-con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (22, 2, fc_i_nt_5_suc(22, 2))
+con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (22, 2, fc_i_nt_5_suc(22, 2))  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (22, 4)
 con1: ROLLBACK
 
@@ -1481,19 +1481,19 @@ con1: INSERT INTO tt_1(trans_id, stmt_id, info) SELECT 8, 2, COUNT(*) FROM nt_1 
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (8, 4)
 con1: COMMIT
 con1: BEGIN
-con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (9, 2), (1, 1)  => ER_DUP_ENTRY
+con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (9, 2), (1, 1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (9, 4)
 con1: COMMIT
 con1: BEGIN
-con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (10, 2, ''), (1, 1, fc_i_tt_5_suc (10, 2))  => ER_DUP_ENTRY
+con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (10, 2, ''), (1, 1, fc_i_tt_5_suc (10, 2))  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (10, 4)
 con1: COMMIT
 con1: BEGIN
-con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (11, 2), (1, 1)  => ER_DUP_ENTRY
+con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (11, 2), (1, 1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (11, 4)
 con1: COMMIT
 con1: BEGIN
-con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (12, 2, ''), (1, 1, fc_i_nt_5_suc (12, 2))  => ER_DUP_ENTRY
+con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (12, 2, ''), (1, 1, fc_i_nt_5_suc (12, 2))  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (12, 4)
 con1: COMMIT
 con1: BEGIN
@@ -1505,19 +1505,19 @@ con1: INSERT INTO tt_1(trans_id, stmt_id, info) SELECT 14, 2, COUNT(*) FROM nt_1
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (14, 4)
 con1: ROLLBACK
 con1: BEGIN
-con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (15, 2), (1, 1)  => ER_DUP_ENTRY
+con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (15, 2), (1, 1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (15, 4)
 con1: ROLLBACK
 con1: BEGIN
-con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (16, 2, ''), (1, 1, fc_i_tt_5_suc (16, 2))  => ER_DUP_ENTRY
+con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (16, 2, ''), (1, 1, fc_i_tt_5_suc (16, 2))  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (16, 4)
 con1: ROLLBACK
 con1: BEGIN
-con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (17, 2), (1, 1)  => ER_DUP_ENTRY
+con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (17, 2), (1, 1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (17, 4)
 con1: ROLLBACK
 con1: BEGIN
-con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (18, 2, ''), (1, 1, fc_i_nt_5_suc (18, 2))  => ER_DUP_ENTRY
+con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (18, 2, ''), (1, 1, fc_i_nt_5_suc (18, 2))  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (18, 4)
 con1: ROLLBACK
 
@@ -1561,7 +1561,7 @@ setup: CREATE TRIGGER tr_i_tt_5_to_tt_6 AFTER INSERT ON tt_5 FOR EACH ROW BEGIN 
 setup: CREATE TRIGGER tr_i_nt_5_to_nt_6 AFTER INSERT ON nt_5 FOR EACH ROW BEGIN DECLARE in_stmt_id INTEGER; SELECT max(stmt_id) INTO in_stmt_id FROM nt_6 WHERE trans_id= NEW.trans_id; SELECT COALESCE(greatest(in_stmt_id + 1, NEW.stmt_id), 1) INTO in_stmt_id; INSERT INTO nt_6(trans_id, stmt_id) VALUES (NEW.trans_id, in_stmt_id); INSERT INTO nt_6(trans_id, stmt_id) VALUES (NEW.trans_id, in_stmt_id + 1); END
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (7, 2)
-con1: INSERT INTO nt_1(trans_id, stmt_id, info) SELECT 7, 4, COUNT(*) FROM tt_1
+con1: INSERT INTO nt_1(trans_id, stmt_id, info) SELECT 7, 4, COUNT(*) FROM tt_1  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (8, 2)
@@ -1569,31 +1569,31 @@ con1: INSERT INTO tt_1(trans_id, stmt_id, info) SELECT 8, 4, COUNT(*) FROM nt_1
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (9, 2)
-con1: UPDATE nt_3, tt_3 SET nt_3.info= "new text 9 --> 4", tt_3.info= "new text 9 --> 4" where nt_3.trans_id = tt_3.trans_id and tt_3.trans_id = 1
+con1: UPDATE nt_3, tt_3 SET nt_3.info= "new text 9 --> 4", tt_3.info= "new text 9 --> 4" where nt_3.trans_id = tt_3.trans_id and tt_3.trans_id = 1  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (10, 2)
-con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (10, 4)
+con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (10, 4)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (11, 2)
-con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (11, 4, fc_i_tt_5_suc(11, 4))
+con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (11, 4, fc_i_tt_5_suc(11, 4))  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (12, 2)
-con1: UPDATE tt_4, nt_4 SET tt_4.info= "new text 12 --> 4", nt_4.info= "new text 12 --> 4" where nt_4.trans_id = tt_4.trans_id and tt_4.trans_id = 1
+con1: UPDATE tt_4, nt_4 SET tt_4.info= "new text 12 --> 4", nt_4.info= "new text 12 --> 4" where nt_4.trans_id = tt_4.trans_id and tt_4.trans_id = 1  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (13, 2)
-con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (13, 4)
+con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (13, 4)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (14, 2)
-con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (14, 4, fc_i_nt_5_suc(14, 4))
+con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (14, 4, fc_i_nt_5_suc(14, 4))  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (15, 2)
-con1: INSERT INTO nt_1(trans_id, stmt_id, info) SELECT 15, 4, COUNT(*) FROM tt_1
+con1: INSERT INTO nt_1(trans_id, stmt_id, info) SELECT 15, 4, COUNT(*) FROM tt_1  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (16, 2)
@@ -1601,27 +1601,27 @@ con1: INSERT INTO tt_1(trans_id, stmt_id, info) SELECT 16, 4, COUNT(*) FROM nt_1
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (17, 2)
-con1: UPDATE nt_3, tt_3 SET nt_3.info= "new text 17 --> 4", tt_3.info= "new text 17 --> 4" where nt_3.trans_id = tt_3.trans_id and tt_3.trans_id = 1
+con1: UPDATE nt_3, tt_3 SET nt_3.info= "new text 17 --> 4", tt_3.info= "new text 17 --> 4" where nt_3.trans_id = tt_3.trans_id and tt_3.trans_id = 1  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (18, 2)
-con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (18, 4)
+con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (18, 4)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (19, 2)
-con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (19, 4, fc_i_tt_5_suc(19, 4))
+con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (19, 4, fc_i_tt_5_suc(19, 4))  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (20, 2)
-con1: UPDATE tt_4, nt_4 SET tt_4.info= "new text 20 --> 4", nt_4.info= "new text 20 --> 4" where nt_4.trans_id = tt_4.trans_id and tt_4.trans_id = 1
+con1: UPDATE tt_4, nt_4 SET tt_4.info= "new text 20 --> 4", nt_4.info= "new text 20 --> 4" where nt_4.trans_id = tt_4.trans_id and tt_4.trans_id = 1  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (21, 2)
-con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (21, 4)
+con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (21, 4)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (22, 2)
-con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (22, 4, fc_i_nt_5_suc(22, 4))
+con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (22, 4, fc_i_nt_5_suc(22, 4))  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 
 [case mixing_trx_t_m_err]
@@ -1664,7 +1664,7 @@ setup: CREATE TRIGGER tr_i_tt_5_to_tt_6 AFTER INSERT ON tt_5 FOR EACH ROW BEGIN 
 setup: CREATE TRIGGER tr_i_nt_5_to_nt_6 AFTER INSERT ON nt_5 FOR EACH ROW BEGIN DECLARE in_stmt_id INTEGER; SELECT max(stmt_id) INTO in_stmt_id FROM nt_6 WHERE trans_id= NEW.trans_id; SELECT COALESCE(greatest(in_stmt_id + 1, NEW.stmt_id), 1) INTO in_stmt_id; INSERT INTO nt_6(trans_id, stmt_id) VALUES (NEW.trans_id, in_stmt_id); INSERT INTO nt_6(trans_id, stmt_id) VALUES (NEW.trans_id, in_stmt_id + 1); END
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (7, 2)
-con1: INSERT INTO nt_1(trans_id, stmt_id, info) SELECT 7, 4, COUNT(*) FROM tt_1 UNION SELECT 1, 1, COUNT(*) FROM tt_1  => ER_DUP_ENTRY
+con1: INSERT INTO nt_1(trans_id, stmt_id, info) SELECT 7, 4, COUNT(*) FROM tt_1 UNION SELECT 1, 1, COUNT(*) FROM tt_1  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (8, 2)
@@ -1672,23 +1672,23 @@ con1: INSERT INTO tt_1(trans_id, stmt_id, info) SELECT 8, 4, COUNT(*) FROM nt_1 
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (9, 2)
-con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (9, 4), (1, 1)  => ER_DUP_ENTRY
+con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (9, 4), (1, 1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (10, 2)
-con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (10, 4, ''), (1, 1, fc_i_tt_5_suc (10, 4))  => ER_DUP_ENTRY
+con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (10, 4, ''), (1, 1, fc_i_tt_5_suc (10, 4))  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (11, 2)
-con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (11, 4), (1, 1)  => ER_DUP_ENTRY
+con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (11, 4), (1, 1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (12, 2)
-con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (12, 4, ''), (1, 1, fc_i_nt_5_suc (12, 4))  => ER_DUP_ENTRY
+con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (12, 4, ''), (1, 1, fc_i_nt_5_suc (12, 4))  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (13, 2)
-con1: INSERT INTO nt_1(trans_id, stmt_id, info) SELECT 13, 4, COUNT(*) FROM tt_1 UNION SELECT 1, 1, COUNT(*) FROM tt_1  => ER_DUP_ENTRY
+con1: INSERT INTO nt_1(trans_id, stmt_id, info) SELECT 13, 4, COUNT(*) FROM tt_1 UNION SELECT 1, 1, COUNT(*) FROM tt_1  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (14, 2)
@@ -1696,19 +1696,19 @@ con1: INSERT INTO tt_1(trans_id, stmt_id, info) SELECT 14, 4, COUNT(*) FROM nt_1
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (15, 2)
-con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (15, 4), (1, 1)  => ER_DUP_ENTRY
+con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (15, 4), (1, 1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (16, 2)
-con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (16, 4, ''), (1, 1, fc_i_tt_5_suc (16, 4))  => ER_DUP_ENTRY
+con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (16, 4, ''), (1, 1, fc_i_tt_5_suc (16, 4))  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (17, 2)
-con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (17, 4), (1, 1)  => ER_DUP_ENTRY
+con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (17, 4), (1, 1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (18, 2)
-con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (18, 4, ''), (1, 1, fc_i_nt_5_suc (18, 4))  => ER_DUP_ENTRY
+con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (18, 4, ''), (1, 1, fc_i_nt_5_suc (18, 4))  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 
 [case mixing_trx_m_n]
@@ -1755,30 +1755,30 @@ con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (7, 4)
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id, info) SELECT 8, 2, COUNT(*) FROM nt_1
-con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (8, 4)
+con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (8, 4)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
-con1: UPDATE nt_3, tt_3 SET nt_3.info= "new text 9 --> 2", tt_3.info= "new text 9 --> 2" where nt_3.trans_id = tt_3.trans_id and tt_3.trans_id = 1
+con1: UPDATE nt_3, tt_3 SET nt_3.info= "new text 9 --> 2", tt_3.info= "new text 9 --> 2" where nt_3.trans_id = tt_3.trans_id and tt_3.trans_id = 1  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (9, 4)
 con1: COMMIT
 con1: BEGIN
-con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (10, 2)
+con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (10, 2)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (10, 4)
 con1: COMMIT
 con1: BEGIN
-con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (11, 2, fc_i_tt_5_suc(11, 2))
+con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (11, 2, fc_i_tt_5_suc(11, 2))  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (11, 4)
 con1: COMMIT
 con1: BEGIN
-con1: UPDATE tt_4, nt_4 SET tt_4.info= "new text 12 --> 2", nt_4.info= "new text 12 --> 2" where nt_4.trans_id = tt_4.trans_id and tt_4.trans_id = 1
+con1: UPDATE tt_4, nt_4 SET tt_4.info= "new text 12 --> 2", nt_4.info= "new text 12 --> 2" where nt_4.trans_id = tt_4.trans_id and tt_4.trans_id = 1  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (12, 4)
 con1: COMMIT
 con1: BEGIN
-con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (13, 2)
+con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (13, 2)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (13, 4)
 con1: COMMIT
 con1: BEGIN
-con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (14, 2, fc_i_nt_5_suc(14, 2))
+con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (14, 2, fc_i_nt_5_suc(14, 2))  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (14, 4)
 con1: COMMIT
 con1: BEGIN
@@ -1787,30 +1787,30 @@ con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (15, 4)
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id, info) SELECT 16, 2, COUNT(*) FROM nt_1
-con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (16, 4)
+con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (16, 4)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
-con1: UPDATE nt_3, tt_3 SET nt_3.info= "new text 17 --> 2", tt_3.info= "new text 17 --> 2" where nt_3.trans_id = tt_3.trans_id and tt_3.trans_id = 1
+con1: UPDATE nt_3, tt_3 SET nt_3.info= "new text 17 --> 2", tt_3.info= "new text 17 --> 2" where nt_3.trans_id = tt_3.trans_id and tt_3.trans_id = 1  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (17, 4)
 con1: ROLLBACK
 con1: BEGIN
-con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (18, 2)
+con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (18, 2)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (18, 4)
 con1: ROLLBACK
 con1: BEGIN
-con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (19, 2, fc_i_tt_5_suc(19, 2))
+con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (19, 2, fc_i_tt_5_suc(19, 2))  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (19, 4)
 con1: ROLLBACK
 con1: BEGIN
-con1: UPDATE tt_4, nt_4 SET tt_4.info= "new text 20 --> 2", nt_4.info= "new text 20 --> 2" where nt_4.trans_id = tt_4.trans_id and tt_4.trans_id = 1
+con1: UPDATE tt_4, nt_4 SET tt_4.info= "new text 20 --> 2", nt_4.info= "new text 20 --> 2" where nt_4.trans_id = tt_4.trans_id and tt_4.trans_id = 1  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (20, 4)
 con1: ROLLBACK
 con1: BEGIN
-con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (21, 2)
+con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (21, 2)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (21, 4)
 con1: ROLLBACK
 con1: BEGIN
-con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (22, 2, fc_i_nt_5_suc(22, 2))
+con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (22, 2, fc_i_nt_5_suc(22, 2))  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (22, 4)
 con1: ROLLBACK
 
@@ -1861,19 +1861,19 @@ con1: INSERT INTO tt_1(trans_id, stmt_id, info) SELECT 8, 2, COUNT(*) FROM nt_1 
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (8, 4)
 con1: COMMIT
 con1: BEGIN
-con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (9, 2), (1, 1)  => ER_DUP_ENTRY
+con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (9, 2), (1, 1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (9, 4)
 con1: COMMIT
 con1: BEGIN
-con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (10, 2, ''), (1, 1, fc_i_tt_5_suc (10, 2))  => ER_DUP_ENTRY
+con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (10, 2, ''), (1, 1, fc_i_tt_5_suc (10, 2))  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (10, 4)
 con1: COMMIT
 con1: BEGIN
-con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (11, 2), (1, 1)  => ER_DUP_ENTRY
+con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (11, 2), (1, 1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (11, 4)
 con1: COMMIT
 con1: BEGIN
-con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (12, 2, ''), (1, 1, fc_i_nt_5_suc (12, 2))  => ER_DUP_ENTRY
+con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (12, 2, ''), (1, 1, fc_i_nt_5_suc (12, 2))  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (12, 4)
 con1: COMMIT
 con1: BEGIN
@@ -1885,19 +1885,19 @@ con1: INSERT INTO tt_1(trans_id, stmt_id, info) SELECT 14, 2, COUNT(*) FROM nt_1
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (14, 4)
 con1: ROLLBACK
 con1: BEGIN
-con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (15, 2), (1, 1)  => ER_DUP_ENTRY
+con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (15, 2), (1, 1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (15, 4)
 con1: ROLLBACK
 con1: BEGIN
-con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (16, 2, ''), (1, 1, fc_i_tt_5_suc (16, 2))  => ER_DUP_ENTRY
+con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (16, 2, ''), (1, 1, fc_i_tt_5_suc (16, 2))  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (16, 4)
 con1: ROLLBACK
 con1: BEGIN
-con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (17, 2), (1, 1)  => ER_DUP_ENTRY
+con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (17, 2), (1, 1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (17, 4)
 con1: ROLLBACK
 con1: BEGIN
-con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (18, 2, ''), (1, 1, fc_i_nt_5_suc (18, 2))  => ER_DUP_ENTRY
+con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (18, 2, ''), (1, 1, fc_i_nt_5_suc (18, 2))  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (18, 4)
 con1: ROLLBACK
 
@@ -1949,27 +1949,27 @@ con1: INSERT INTO tt_1(trans_id, stmt_id, info) SELECT 8, 4, COUNT(*) FROM nt_1
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (9, 2)
-con1: UPDATE nt_3, tt_3 SET nt_3.info= "new text 9 --> 4", tt_3.info= "new text 9 --> 4" where nt_3.trans_id = tt_3.trans_id and tt_3.trans_id = 1
+con1: UPDATE nt_3, tt_3 SET nt_3.info= "new text 9 --> 4", tt_3.info= "new text 9 --> 4" where nt_3.trans_id = tt_3.trans_id and tt_3.trans_id = 1  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (10, 2)
-con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (10, 4)
+con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (10, 4)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (11, 2)
-con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (11, 4, fc_i_tt_5_suc(11, 4))
+con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (11, 4, fc_i_tt_5_suc(11, 4))  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (12, 2)
-con1: UPDATE tt_4, nt_4 SET tt_4.info= "new text 12 --> 4", nt_4.info= "new text 12 --> 4" where nt_4.trans_id = tt_4.trans_id and tt_4.trans_id = 1
+con1: UPDATE tt_4, nt_4 SET tt_4.info= "new text 12 --> 4", nt_4.info= "new text 12 --> 4" where nt_4.trans_id = tt_4.trans_id and tt_4.trans_id = 1  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (13, 2)
-con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (13, 4)
+con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (13, 4)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (14, 2)
-con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (14, 4, fc_i_nt_5_suc(14, 4))
+con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (14, 4, fc_i_nt_5_suc(14, 4))  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (15, 2)
@@ -1981,27 +1981,27 @@ con1: INSERT INTO tt_1(trans_id, stmt_id, info) SELECT 16, 4, COUNT(*) FROM nt_1
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (17, 2)
-con1: UPDATE nt_3, tt_3 SET nt_3.info= "new text 17 --> 4", tt_3.info= "new text 17 --> 4" where nt_3.trans_id = tt_3.trans_id and tt_3.trans_id = 1
+con1: UPDATE nt_3, tt_3 SET nt_3.info= "new text 17 --> 4", tt_3.info= "new text 17 --> 4" where nt_3.trans_id = tt_3.trans_id and tt_3.trans_id = 1  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (18, 2)
-con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (18, 4)
+con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (18, 4)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (19, 2)
-con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (19, 4, fc_i_tt_5_suc(19, 4))
+con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (19, 4, fc_i_tt_5_suc(19, 4))  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (20, 2)
-con1: UPDATE tt_4, nt_4 SET tt_4.info= "new text 20 --> 4", nt_4.info= "new text 20 --> 4" where nt_4.trans_id = tt_4.trans_id and tt_4.trans_id = 1
+con1: UPDATE tt_4, nt_4 SET tt_4.info= "new text 20 --> 4", nt_4.info= "new text 20 --> 4" where nt_4.trans_id = tt_4.trans_id and tt_4.trans_id = 1  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (21, 2)
-con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (21, 4)
+con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (21, 4)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (22, 2)
-con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (22, 4, fc_i_nt_5_suc(22, 4))
+con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (22, 4, fc_i_nt_5_suc(22, 4))  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 
 [case mixing_trx_n_m_err]
@@ -2052,19 +2052,19 @@ con1: INSERT INTO tt_1(trans_id, stmt_id, info) SELECT 8, 4, COUNT(*) FROM nt_1 
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (9, 2)
-con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (9, 4), (1, 1)  => ER_DUP_ENTRY
+con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (9, 4), (1, 1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (10, 2)
-con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (10, 4, ''), (1, 1, fc_i_tt_5_suc (10, 4))  => ER_DUP_ENTRY
+con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (10, 4, ''), (1, 1, fc_i_tt_5_suc (10, 4))  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (11, 2)
-con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (11, 4), (1, 1)  => ER_DUP_ENTRY
+con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (11, 4), (1, 1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (12, 2)
-con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (12, 4, ''), (1, 1, fc_i_nt_5_suc (12, 4))  => ER_DUP_ENTRY
+con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (12, 4, ''), (1, 1, fc_i_nt_5_suc (12, 4))  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (13, 2)
@@ -2076,19 +2076,19 @@ con1: INSERT INTO tt_1(trans_id, stmt_id, info) SELECT 14, 4, COUNT(*) FROM nt_1
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (15, 2)
-con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (15, 4), (1, 1)  => ER_DUP_ENTRY
+con1: INSERT INTO nt_4(trans_id, stmt_id) VALUES (15, 4), (1, 1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (16, 2)
-con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (16, 4, ''), (1, 1, fc_i_tt_5_suc (16, 4))  => ER_DUP_ENTRY
+con1: INSERT INTO nt_5(trans_id, stmt_id, info) VALUES (16, 4, ''), (1, 1, fc_i_tt_5_suc (16, 4))  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (17, 2)
-con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (17, 4), (1, 1)  => ER_DUP_ENTRY
+con1: INSERT INTO tt_3(trans_id, stmt_id) VALUES (17, 4), (1, 1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (18, 2)
-con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (18, 4, ''), (1, 1, fc_i_nt_5_suc (18, 4))  => ER_DUP_ENTRY
+con1: INSERT INTO tt_5(trans_id, stmt_id, info) VALUES (18, 4, ''), (1, 1, fc_i_nt_5_suc (18, 4))  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 
 [case mixing_savepoint]
@@ -2144,7 +2144,7 @@ con1: ROLLBACK TO S_0
 con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (9, 2)
-con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (9, 4)
+con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (9, 4)  => mysql-9.7-gtid-on:1785
 con1: SAVEPOINT S_0
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (9, 7)
 con1: ROLLBACK TO S_0
@@ -2152,7 +2152,7 @@ con1: COMMIT
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (10, 2)
 con1: SAVEPOINT S_0
-con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (10, 5)
+con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (10, 5)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (10, 7)
 con1: ROLLBACK TO S_0
 con1: COMMIT
@@ -2208,14 +2208,14 @@ con1: COMMIT
 con1: CREATE TABLE tt_xx_1 (PRIMARY KEY (stmt_id)) engine=InnoDB SELECT stmt_id FROM tt_1  => ER_DUP_ENTRY
 con1: CREATE TABLE tt_xx_1 (PRIMARY KEY(trans_id, stmt_id)) engine=InnoDB SELECT * FROM tt_1
 con1: DROP TABLE IF EXISTS tt_xx_1, nt_xx_1
-con1: CREATE TABLE nt_xx_2 (PRIMARY KEY (stmt_id)) engine=MyISAM SELECT stmt_id FROM nt_1  => ER_DUP_ENTRY
-con1: CREATE TABLE nt_xx_2 (PRIMARY KEY(trans_id, stmt_id)) engine=MyISAM SELECT * FROM nt_1
+con1: CREATE TABLE nt_xx_2 (PRIMARY KEY (stmt_id)) engine=MyISAM SELECT stmt_id FROM nt_1  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1786
+con1: CREATE TABLE nt_xx_2 (PRIMARY KEY(trans_id, stmt_id)) engine=MyISAM SELECT * FROM nt_1  => mysql-9.7-gtid-on:1786
 con1: DROP TABLE IF EXISTS tt_xx_2, nt_xx_2
 con1: CREATE TABLE tt_xx_3 (PRIMARY KEY (stmt_id)) engine=InnoDB SELECT stmt_id FROM nt_1  => ER_DUP_ENTRY
 con1: CREATE TABLE tt_xx_3 (PRIMARY KEY(trans_id, stmt_id)) engine=InnoDB SELECT * FROM nt_1
 con1: DROP TABLE IF EXISTS tt_xx_3, nt_xx_3
-con1: CREATE TABLE nt_xx_4 (PRIMARY KEY (stmt_id)) engine=MyISAM SELECT stmt_id FROM tt_1  => ER_DUP_ENTRY
-con1: CREATE TABLE nt_xx_4 (PRIMARY KEY(trans_id, stmt_id)) engine=MyISAM SELECT * FROM tt_1
+con1: CREATE TABLE nt_xx_4 (PRIMARY KEY (stmt_id)) engine=MyISAM SELECT stmt_id FROM tt_1  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1786
+con1: CREATE TABLE nt_xx_4 (PRIMARY KEY(trans_id, stmt_id)) engine=MyISAM SELECT * FROM tt_1  => mysql-9.7-gtid-on:1786
 con1: DROP TABLE IF EXISTS tt_xx_4, nt_xx_4
 
 [case mixing_insert_select_t]
@@ -2363,51 +2363,51 @@ con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (10, 2)
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (10, 4)
 con1: COMMIT
-con1: CREATE TABLE nt_xx_1 (PRIMARY KEY(trans_id, stmt_id)) engine=MyISAM SELECT * FROM nt_1
-con1: TRUNCATE TABLE nt_xx_1
+con1: CREATE TABLE nt_xx_1 (PRIMARY KEY(trans_id, stmt_id)) engine=MyISAM SELECT * FROM nt_1  => mysql-9.7-gtid-on:1786
+con1: TRUNCATE TABLE nt_xx_1  => mysql-9.7-gtid-on:1146
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (12, 3)
-con1: INSERT INTO nt_xx_1(trans_id, stmt_id, info) SELECT trans_id, stmt_id, USER() FROM tt_1
+con1: INSERT INTO nt_xx_1(trans_id, stmt_id, info) SELECT trans_id, stmt_id, USER() FROM tt_1  => mysql-9.7-gtid-on:1146
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (12, 6)
 con1: COMMIT
-con1: TRUNCATE TABLE nt_xx_1
+con1: TRUNCATE TABLE nt_xx_1  => mysql-9.7-gtid-on:1146
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (13, 3)
-con1: INSERT INTO nt_xx_1(trans_id, stmt_id, info) SELECT trans_id, trans_id, USER() FROM tt_1  => ER_DUP_ENTRY
+con1: INSERT INTO nt_xx_1(trans_id, stmt_id, info) SELECT trans_id, trans_id, USER() FROM tt_1  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1146
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (13, 6)
 con1: COMMIT
-con1: TRUNCATE TABLE nt_xx_1
+con1: TRUNCATE TABLE nt_xx_1  => mysql-9.7-gtid-on:1146
 con1: BEGIN
-con1: INSERT INTO nt_xx_1(trans_id, stmt_id, info) SELECT trans_id, stmt_id, USER() FROM tt_1
+con1: INSERT INTO nt_xx_1(trans_id, stmt_id, info) SELECT trans_id, stmt_id, USER() FROM tt_1  => mysql-9.7-gtid-on:1146
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (14, 4)
 con1: COMMIT
-con1: TRUNCATE TABLE nt_xx_1
+con1: TRUNCATE TABLE nt_xx_1  => mysql-9.7-gtid-on:1146
 con1: BEGIN
-con1: INSERT INTO nt_xx_1(trans_id, stmt_id, info) SELECT trans_id, trans_id, USER() FROM tt_1  => ER_DUP_ENTRY
+con1: INSERT INTO nt_xx_1(trans_id, stmt_id, info) SELECT trans_id, trans_id, USER() FROM tt_1  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1146
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (15, 4)
 con1: COMMIT
 con1: DROP TABLE IF EXISTS tt_xx_1, nt_xx_1
-con1: CREATE TABLE nt_xx_2 (PRIMARY KEY(trans_id, stmt_id)) engine=MyISAM SELECT * FROM nt_1
-con1: TRUNCATE TABLE nt_xx_2
+con1: CREATE TABLE nt_xx_2 (PRIMARY KEY(trans_id, stmt_id)) engine=MyISAM SELECT * FROM nt_1  => mysql-9.7-gtid-on:1786
+con1: TRUNCATE TABLE nt_xx_2  => mysql-9.7-gtid-on:1146
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (18, 3)
-con1: INSERT INTO nt_xx_2(trans_id, stmt_id, info) SELECT trans_id, stmt_id, USER() FROM nt_1
+con1: INSERT INTO nt_xx_2(trans_id, stmt_id, info) SELECT trans_id, stmt_id, USER() FROM nt_1  => mysql-9.7-gtid-on:1146
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (18, 6)
 con1: COMMIT
-con1: TRUNCATE TABLE nt_xx_2
+con1: TRUNCATE TABLE nt_xx_2  => mysql-9.7-gtid-on:1146
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (19, 3)
-con1: INSERT INTO nt_xx_2(trans_id, stmt_id, info) SELECT trans_id, trans_id, USER() FROM nt_1  => ER_DUP_ENTRY
+con1: INSERT INTO nt_xx_2(trans_id, stmt_id, info) SELECT trans_id, trans_id, USER() FROM nt_1  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1146
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (19, 6)
 con1: COMMIT
-con1: TRUNCATE TABLE nt_xx_2
+con1: TRUNCATE TABLE nt_xx_2  => mysql-9.7-gtid-on:1146
 con1: BEGIN
-con1: INSERT INTO nt_xx_2(trans_id, stmt_id, info) SELECT trans_id, stmt_id, USER() FROM nt_1
+con1: INSERT INTO nt_xx_2(trans_id, stmt_id, info) SELECT trans_id, stmt_id, USER() FROM nt_1  => mysql-9.7-gtid-on:1146
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (20, 4)
 con1: COMMIT
-con1: TRUNCATE TABLE nt_xx_2
+con1: TRUNCATE TABLE nt_xx_2  => mysql-9.7-gtid-on:1146
 con1: BEGIN
-con1: INSERT INTO nt_xx_2(trans_id, stmt_id, info) SELECT trans_id, trans_id, USER() FROM nt_1  => ER_DUP_ENTRY
+con1: INSERT INTO nt_xx_2(trans_id, stmt_id, info) SELECT trans_id, trans_id, USER() FROM nt_1  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1146
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (21, 4)
 con1: COMMIT
 con1: DROP TABLE IF EXISTS tt_xx_2, nt_xx_2
@@ -2452,37 +2452,37 @@ setup: CREATE TRIGGER tr_i_tt_5_to_tt_6 AFTER INSERT ON tt_5 FOR EACH ROW BEGIN 
 setup: CREATE TRIGGER tr_i_nt_5_to_nt_6 AFTER INSERT ON nt_5 FOR EACH ROW BEGIN DECLARE in_stmt_id INTEGER; SELECT max(stmt_id) INTO in_stmt_id FROM nt_6 WHERE trans_id= NEW.trans_id; SELECT COALESCE(greatest(in_stmt_id + 1, NEW.stmt_id), 1) INTO in_stmt_id; INSERT INTO nt_6(trans_id, stmt_id) VALUES (NEW.trans_id, in_stmt_id); INSERT INTO nt_6(trans_id, stmt_id) VALUES (NEW.trans_id, in_stmt_id + 1); END
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (7, 2)
-con1: CREATE TEMPORARY TABLE tt_xx_1 (a int) engine=InnoDB
+con1: CREATE TEMPORARY TABLE tt_xx_1 (a int) engine=InnoDB  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: ROLLBACK
 con1: DROP TEMPORARY TABLE IF EXISTS tt_xx_1
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (9, 2)
 con1: SAVEPOINT S_0
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (9, 5)
-con1: CREATE TEMPORARY TABLE tt_xx_2 (a int) engine=InnoDB
+con1: CREATE TEMPORARY TABLE tt_xx_2 (a int) engine=InnoDB  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: ROLLBACK TO S_0
 con1: ROLLBACK
 con1: DROP TEMPORARY TABLE IF EXISTS tt_xx_2
 con1: BEGIN
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (11, 2)
-con1: CREATE TEMPORARY TABLE tt_xx_3 (a int) engine=InnoDB
+con1: CREATE TEMPORARY TABLE tt_xx_3 (a int) engine=InnoDB  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (11, 5)
 con1: ROLLBACK
 con1: DROP TEMPORARY TABLE IF EXISTS tt_xx_3
 con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id, info) SELECT 13, 2, COUNT(*) FROM tt_1
-con1: CREATE TEMPORARY TABLE tt_xx_4 (a int) engine=InnoDB
+con1: CREATE TEMPORARY TABLE tt_xx_4 (a int) engine=InnoDB  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (13, 5)
 con1: ROLLBACK
 con1: DROP TEMPORARY TABLE IF EXISTS tt_xx_4
 con1: BEGIN
-con1: CREATE TEMPORARY TABLE tt_xx_5 (a int) engine=InnoDB
+con1: CREATE TEMPORARY TABLE tt_xx_5 (a int) engine=InnoDB  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (15, 3)
 con1: ROLLBACK
 con1: DROP TEMPORARY TABLE IF EXISTS tt_xx_5
 con1: BEGIN
 con1: INSERT INTO nt_1(trans_id, stmt_id) VALUES (17, 2)
-con1: CREATE TEMPORARY TABLE tt_xx_6 (a int) engine=InnoDB
+con1: CREATE TEMPORARY TABLE tt_xx_6 (a int) engine=InnoDB  => mysql-9.7-gtid-on/STATEMENT:3748
 con1: INSERT INTO tt_1(trans_id, stmt_id) VALUES (17, 5)
 con1: ROLLBACK
 con1: DROP TEMPORARY TABLE IF EXISTS tt_xx_6
@@ -2527,14 +2527,14 @@ setup: CREATE TRIGGER tr_i_tt_5_to_tt_6 AFTER INSERT ON tt_5 FOR EACH ROW BEGIN 
 setup: CREATE TRIGGER tr_i_nt_5_to_nt_6 AFTER INSERT ON nt_5 FOR EACH ROW BEGIN DECLARE in_stmt_id INTEGER; SELECT max(stmt_id) INTO in_stmt_id FROM nt_6 WHERE trans_id= NEW.trans_id; SELECT COALESCE(greatest(in_stmt_id + 1, NEW.stmt_id), 1) INTO in_stmt_id; INSERT INTO nt_6(trans_id, stmt_id) VALUES (NEW.trans_id, in_stmt_id); INSERT INTO nt_6(trans_id, stmt_id) VALUES (NEW.trans_id, in_stmt_id + 1); END
 con1: SET @var= fc_i_tt_5_suc(7, 1)
 con1: SET @var= fc_i_nt_5_suc(8, 1)
-con1: SET @var= fc_i_nt_3_tt_3_suc(9, 1)
+con1: SET @var= fc_i_nt_3_tt_3_suc(9, 1)  => mysql-9.7-gtid-on:1785
 con1: BEGIN
 con1: SET @var= fc_i_nt_5_suc(10, 2)
 con1: SET @var= fc_i_tt_5_suc(10, 4)
 con1: COMMIT
 con1: BEGIN
 con1: SET @var= fc_i_tt_5_suc(11, 2)
-con1: SET @var= fc_i_nt_5_suc(11, 4)
+con1: SET @var= fc_i_nt_5_suc(11, 4)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
 con1: SET @var= fc_i_nt_5_suc(12, 2)
@@ -2542,21 +2542,21 @@ con1: SET @var= fc_i_tt_5_suc(12, 4)
 con1: ROLLBACK
 con1: BEGIN
 con1: SET @var= fc_i_tt_5_suc(13, 2)
-con1: SET @var= fc_i_nt_5_suc(13, 4)
+con1: SET @var= fc_i_nt_5_suc(13, 4)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: BEGIN
-con1: SET @var= fc_i_nt_3_tt_3_suc(14, 2)
+con1: SET @var= fc_i_nt_3_tt_3_suc(14, 2)  => mysql-9.7-gtid-on:1785
 con1: SET @var= fc_i_tt_5_suc(14, 4)
 con1: COMMIT
 con1: BEGIN
 con1: SET @var= fc_i_tt_5_suc(15, 2)
-con1: SET @var= fc_i_nt_3_tt_3_suc(15, 4)
+con1: SET @var= fc_i_nt_3_tt_3_suc(15, 4)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: BEGIN
-con1: SET @var= fc_i_nt_3_tt_3_suc(16, 2)
+con1: SET @var= fc_i_nt_3_tt_3_suc(16, 2)  => mysql-9.7-gtid-on:1785
 con1: SET @var= fc_i_tt_5_suc(16, 4)
 con1: ROLLBACK
 con1: BEGIN
 con1: SET @var= fc_i_tt_5_suc(17, 2)
-con1: SET @var= fc_i_nt_3_tt_3_suc(17, 4)
+con1: SET @var= fc_i_nt_3_tt_3_suc(17, 4)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK

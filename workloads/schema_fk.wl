@@ -99,7 +99,7 @@ seed = 024
 description = DROP/TRUNCATE of a referenced parent (1451, 1701), DROP with foreign_key_checks=0, ALTER ADD/DROP FOREIGN KEY (InnoDB's ibfk numbering), CREATE TABLE LIKE (no foreign key), MyISAM ignoring the clause
 setup: CREATE TABLE p (id INT PRIMARY KEY, v INT) ENGINE=InnoDB
 setup: CREATE TABLE c (id INT PRIMARY KEY, pid INT, pv INT, FOREIGN KEY (pid) REFERENCES p (id), FOREIGN KEY (id) REFERENCES p (id) ON DELETE CASCADE) ENGINE=InnoDB
-con1: DROP TABLE p  => 1451
+con1: DROP TABLE p  => 1451,mysql-9.7:3730
 con1: TRUNCATE TABLE p  => 1701
 con1: SHOW CREATE TABLE c
 con1: ALTER TABLE c DROP FOREIGN KEY c_ibfk_1
@@ -153,7 +153,7 @@ setup: INSERT INTO t1 VALUES (2, 55), (3, 1)
 setup: INSERT INTO t2 VALUES (1, 2)
 setup: INSERT INTO p VALUES (6, 36), (7, 1)
 setup: INSERT INTO c VALUES ('a', 6)
-con1: REPLACE INTO t1 (id, c_int) VALUES (2, 53)  => 1451
+con1: REPLACE INTO t1 (id, c_int) VALUES (2, 53)  => 1451,mysql-9.7:OK
 con1: REPLACE INTO t1 (id, c_int) VALUES (3, 9)
 con1: REPLACE INTO p (id, v) VALUES (6, 52)
 con1: SELECT * FROM c

@@ -14,7 +14,7 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: BEGIN
 con1: INSERT INTO t VALUES (10,10)
 con1: INSERT INTO t VALUES (11,11)
@@ -31,7 +31,7 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: BEGIN
 con1: INSERT INTO t VALUES (10,10)
 con1: INSERT INTO t VALUES (11,11)
@@ -48,10 +48,10 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: BEGIN
 con1: INSERT INTO t VALUES (10,10)
-con1: INSERT INTO n VALUES (11,11)
+con1: INSERT INTO n VALUES (11,11)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 
 [case seed000_case02b_b_t_n]
@@ -65,10 +65,10 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: BEGIN
 con1: INSERT INTO t VALUES (10,10)
-con1: INSERT INTO n VALUES (11,11)
+con1: INSERT INTO n VALUES (11,11)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 
 [case seed000_case03a_t]
@@ -82,7 +82,7 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO t VALUES (10,10)
 
 [case seed000_case04a_n]
@@ -96,7 +96,7 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO n VALUES (10,10)
 
 [case seed000_case05a_m]
@@ -110,8 +110,8 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
-con1: INSERT INTO tm VALUES (10)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
+con1: INSERT INTO tm VALUES (10)  => mysql-9.7-gtid-on:1785
 
 [case seed000_case06a_b_n_n_t]
 rule = WL2687.table.case6a
@@ -124,7 +124,7 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: BEGIN
 con1: INSERT INTO n VALUES (10,10)
 con1: INSERT INTO n VALUES (11,11)
@@ -142,7 +142,7 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: BEGIN
 con1: INSERT INTO n VALUES (10,10)
 con1: INSERT INTO n VALUES (11,11)
@@ -160,7 +160,7 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: BEGIN
 con1: INSERT INTO n VALUES (10,10)
 con1: INSERT INTO n VALUES (11,11)
@@ -177,7 +177,7 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: BEGIN
 con1: INSERT INTO n VALUES (10,10)
 con1: INSERT INTO n VALUES (11,11)
@@ -194,9 +194,9 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: BEGIN
-con1: INSERT INTO tm VALUES (10)
+con1: INSERT INTO tm VALUES (10)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO t VALUES (11,11)
 con1: COMMIT
 
@@ -211,9 +211,9 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: BEGIN
-con1: INSERT INTO tm VALUES (10)
+con1: INSERT INTO tm VALUES (10)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO t VALUES (11,11)
 con1: ROLLBACK
 
@@ -228,9 +228,9 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: BEGIN
-con1: INSERT INTO tm VALUES (10)
+con1: INSERT INTO tm VALUES (10)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO n VALUES (11,11)
 con1: COMMIT
 
@@ -245,9 +245,9 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: BEGIN
-con1: INSERT INTO tm VALUES (10)
+con1: INSERT INTO tm VALUES (10)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO n VALUES (11,11)
 con1: ROLLBACK
 
@@ -262,10 +262,10 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: BEGIN
 con1: INSERT INTO n VALUES (10,10)
-con1: INSERT INTO tm VALUES (11)
+con1: INSERT INTO tm VALUES (11)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 
 [case seed000_case10b_b_n_m]
@@ -279,10 +279,10 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: BEGIN
 con1: INSERT INTO n VALUES (10,10)
-con1: INSERT INTO tm VALUES (11)
+con1: INSERT INTO tm VALUES (11)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 
 [case seed000_case11a_b_t_m]
@@ -296,10 +296,10 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: BEGIN
 con1: INSERT INTO t VALUES (10,10)
-con1: INSERT INTO tm VALUES (11)
+con1: INSERT INTO tm VALUES (11)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 
 [case seed000_case11b_b_t_m]
@@ -313,10 +313,10 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: BEGIN
 con1: INSERT INTO t VALUES (10,10)
-con1: INSERT INTO tm VALUES (11)
+con1: INSERT INTO tm VALUES (11)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 
 [case seed000_error_3b_t_with_error]
@@ -330,7 +330,7 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO t VALUES (20,20),(1,1)  => ER_DUP_ENTRY
 
 [case seed000_error_4b_n_with_error]
@@ -344,7 +344,7 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO n VALUES (22,22),(1,1)  => ER_DUP_ENTRY
 
 [case seed000_error_5b_m_with_error]
@@ -358,8 +358,8 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
-con1: INSERT INTO tm VALUES (31),(1)  => ER_DUP_ENTRY
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
+con1: INSERT INTO tm VALUES (31),(1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 
 [case seed000_error_e1_b_t_te_c]
 rule = WL2687.table.with_error
@@ -372,7 +372,7 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: BEGIN
 con1: INSERT INTO t VALUES (10,10)
 con1: INSERT INTO t VALUES (20,20),(1,1)  => ER_DUP_ENTRY
@@ -389,10 +389,10 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: BEGIN
 con1: INSERT INTO t VALUES (10,10)
-con1: INSERT INTO n VALUES (22,22),(1,1)  => ER_DUP_ENTRY
+con1: INSERT INTO n VALUES (22,22),(1,1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: COMMIT
 
 [case seed000_error_e3_b_t_me_c]
@@ -406,10 +406,10 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: BEGIN
 con1: INSERT INTO t VALUES (10,10)
-con1: INSERT INTO tm VALUES (31),(1)  => ER_DUP_ENTRY
+con1: INSERT INTO tm VALUES (31),(1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: COMMIT
 
 [case seed000_error_e4_b_ne_t_r]
@@ -423,7 +423,7 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: BEGIN
 con1: INSERT INTO n VALUES (22,22),(1,1)  => ER_DUP_ENTRY
 con1: INSERT INTO t VALUES (10,10)
@@ -440,8 +440,8 @@ setup: CREATE TABLE tm (a INT PRIMARY KEY) ENGINE=InnoDB
 setup: CREATE TRIGGER tm_ai AFTER INSERT ON tm FOR EACH ROW INSERT INTO nlog VALUES (NEW.a)
 setup: INSERT INTO t VALUES (1,1)
 setup: INSERT INTO n VALUES (1,1)
-setup: INSERT INTO tm VALUES (1)
+setup: INSERT INTO tm VALUES (1)  => mysql-9.7-gtid-on:1785
 con1: BEGIN
-con1: INSERT INTO tm VALUES (31),(1)  => ER_DUP_ENTRY
+con1: INSERT INTO tm VALUES (31),(1)  => ER_DUP_ENTRY,mysql-9.7-gtid-on:1785
 con1: INSERT INTO n VALUES (10,10)
 con1: COMMIT

@@ -10,7 +10,7 @@ setup: CREATE TABLE innodb_t (a INT) ENGINE=InnoDB
 setup: CREATE TABLE myisam_t (a INT) ENGINE=MyISAM
 con1: BEGIN
 con1: INSERT INTO innodb_t VALUES (1)
-con1: UPDATE myisam_t SET a = 10
+con1: UPDATE myisam_t SET a = 10  => mysql-9.7-gtid-on:1785
 con2: BEGIN
 con2: DELETE FROM myisam_t
 con2: COMMIT
@@ -25,6 +25,6 @@ setup: CREATE TABLE myisam_t (a INT) ENGINE=MyISAM
 con1: BEGIN
 con1: INSERT INTO innodb_t VALUES (1)
 con2: INSERT INTO myisam_t VALUES (1)
-con1: UPDATE myisam_t SET a = a + 10
+con1: UPDATE myisam_t SET a = a + 10  => mysql-9.7-gtid-on:1785
 con2: UPDATE myisam_t SET a = a * 10
 con1: COMMIT

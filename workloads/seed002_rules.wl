@@ -123,7 +123,7 @@ setup: CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
 setup: CREATE TABLE n (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
 setup: INSERT INTO t VALUES (1,1),(2,2)
 setup: INSERT INTO n VALUES (1,10),(2,20)
-con1: UPDATE t, n SET t.b = n.b, n.b = t.a WHERE t.a = n.a
+con1: UPDATE t, n SET t.b = n.b, n.b = t.a WHERE t.a = n.a  => mysql-9.7-gtid-on:1785
 con1: DELETE t FROM t, n WHERE t.a = n.a AND n.b = 1
 
 [case s002_insert_select]
@@ -136,7 +136,7 @@ con1: INSERT INTO n SELECT * FROM t
 con1: INSERT INTO t SELECT a + 10, b FROM n
 con1: BEGIN
 con1: INSERT INTO t VALUES (30, 30)
-con1: INSERT INTO n SELECT a + 100, b FROM t
+con1: INSERT INTO n SELECT a + 100, b FROM t  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 
 [case s002_temp_tables]
@@ -184,7 +184,7 @@ setup: CREATE TABLE n (a INT PRIMARY KEY, b VARCHAR(10) DEFAULT 'x') ENGINE=MyIS
 setup: INSERT INTO t VALUES (1,1),(2,2)
 setup: INSERT INTO n VALUES (1,'a')
 con1: CREATE TABLE cs1 ENGINE=InnoDB SELECT * FROM t
-con1: CREATE TABLE cs2 ENGINE=MyISAM SELECT * FROM n
+con1: CREATE TABLE cs2 ENGINE=MyISAM SELECT * FROM n  => mysql-9.7-gtid-on:1786
 con1: CREATE TABLE cs3 SELECT a, 'lit' AS s, 2.5 AS d, 7 AS i FROM t
 con1: CREATE TABLE cs4 (k INT AUTO_INCREMENT PRIMARY KEY, a INT) ENGINE=InnoDB SELECT a FROM t
 con1: CREATE TABLE cs5 (a INT PRIMARY KEY) SELECT a FROM t UNION ALL SELECT 1 => ER_DUP_ENTRY
@@ -203,7 +203,7 @@ setup: CREATE TABLE n (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
 setup: CREATE PROCEDURE p(x INT) BEGIN INSERT INTO t VALUES (x, x+1); INSERT INTO n VALUES (x, 0); UPDATE t SET b = b + x WHERE a = x; END
 con1: CALL p(5)
 con1: BEGIN
-con1: CALL p(20)
+con1: CALL p(20)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 
 [case s002_stored_function]
@@ -213,7 +213,7 @@ setup: CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
 setup: CREATE TABLE n (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
 setup: CREATE FUNCTION f(x INT) RETURNS INT DETERMINISTIC BEGIN INSERT INTO n VALUES (x, 1); RETURN x * 2; END
 con1: SELECT f(7)
-con1: INSERT INTO t VALUES (8, f(9))
+con1: INSERT INTO t VALUES (8, f(9))  => mysql-9.7-gtid-on:1785
 con1: DO f(10)
 
 [case s002_function_needs_deterministic]
@@ -234,7 +234,7 @@ con1: INSERT INTO bh VALUES (1,1),(2,2)
 con1: UPDATE bh SET b = 5
 con1: BEGIN
 con1: INSERT INTO t VALUES (1,1)
-con1: INSERT INTO m VALUES (3,3)
+con1: INSERT INTO m VALUES (3,3)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO bh VALUES (3,3)
 con1: ROLLBACK
 con1: DELETE FROM m WHERE a = 1
@@ -249,7 +249,7 @@ setup: CREATE TABLE src (a INT) ENGINE=InnoDB
 setup: CREATE TRIGGER src_ai AFTER INSERT ON src FOR EACH ROW INSERT INTO ai (v) VALUES (NEW.a)
 con1: INSERT INTO t VALUES (1, LENGTH(@@hostname) > 0)
 con1: INSERT INTO t VALUES (2, @@auto_increment_increment)
-con1: INSERT INTO src VALUES (5)
+con1: INSERT INTO src VALUES (5)  => mysql-9.7-gtid-on:1785
 con1: UPDATE t SET b = 'x' WHERE a = 1 LIMIT 1
 
 # INSERT DELAYED runs in the server's delayed-insert thread, which writes its group when

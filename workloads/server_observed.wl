@@ -13,10 +13,10 @@ con1: INSERT INTO t VALUES (1, 1)
 con1: SET SESSION binlog_format = 'ROW' => 1679
 con1: SET autocommit = 1
 con1: INSERT INTO t VALUES (2, 2)
-con1: CREATE TEMPORARY TABLE tt (a INT)
-con1: SET SESSION binlog_format = 'STATEMENT'  => ROW:1559,1679
-con1: INSERT INTO n VALUES (3, 3)
-con1: DROP TEMPORARY TABLE tt
+con1: CREATE TEMPORARY TABLE tt (a INT)  => mysql-9.7-gtid-on/STATEMENT:3748
+con1: SET SESSION binlog_format = 'STATEMENT'  => ROW:1559,1679,mysql-9.7:3745,mysql-9.7-gtid-on/STATEMENT:1679
+con1: INSERT INTO n VALUES (3, 3)  => mysql-9.7-gtid-on:1785
+con1: DROP TEMPORARY TABLE tt  => mysql-9.7-gtid-on/STATEMENT:3748
 
 [case wl2687_trx_characteristics]
 rule = WL2687.transactions.characteristics
@@ -32,7 +32,7 @@ con1: INSERT INTO t VALUES (2, 2)
 con1: ROLLBACK TO SAVEPOINT nosuch => 1305
 con1: SAVEPOINT a
 con1: SAVEPOINT a
-con1: INSERT INTO n VALUES (3, 3)
+con1: INSERT INTO n VALUES (3, 3)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK WORK
 con1: SAVEPOINT b
 con1: SET autocommit = 0
@@ -155,7 +155,7 @@ con1: CALL p1(1)
 con1: CALL p2(2)
 con1: BEGIN
 con1: INSERT INTO t VALUES (3, 3)
-con1: CALL p1(4)
+con1: CALL p1(4)  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: SELECT f1(4)
 
@@ -167,13 +167,13 @@ setup: CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
 setup: CREATE TABLE n (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
 setup: INSERT INTO t VALUES (1,1),(2,2),(3,3)
 setup: INSERT INTO n VALUES (1,1),(2,2),(4,4)
-con1: UPDATE t, n SET t.b = t.b + 10, n.b = n.b + 100 WHERE t.a = n.a
+con1: UPDATE t, n SET t.b = t.b + 10, n.b = n.b + 100 WHERE t.a = n.a  => mysql-9.7-gtid-on:1785
 con1: UPDATE t JOIN n ON t.a = n.a SET t.b = n.b
 con1: UPDATE t LEFT JOIN n ON t.a = n.a SET t.b = 0 WHERE n.a IS NULL
-con1: DELETE t, n FROM t JOIN n ON t.a = n.a WHERE t.a = 1
+con1: DELETE t, n FROM t JOIN n ON t.a = n.a WHERE t.a = 1  => mysql-9.7-gtid-on:1785
 con1: DELETE FROM n USING n JOIN t ON n.a = t.a
 con1: BEGIN
-con1: UPDATE t, n SET t.b = 5, n.b = 5 WHERE t.a = 3
+con1: UPDATE t, n SET t.b = 5, n.b = 5 WHERE t.a = 3  => mysql-9.7-gtid-on:1785
 con1: ROLLBACK
 con1: DELETE t FROM t, n WHERE t.a > n.a
 
@@ -186,8 +186,8 @@ setup: CREATE TABLE n (a INT PRIMARY KEY, b INT) ENGINE=MyISAM
 con1: SET binlog_direct_non_transactional_updates = 1
 con1: BEGIN
 con1: INSERT INTO t VALUES (1, 1)
-con1: INSERT INTO n VALUES (1, 1)
-con1: INSERT INTO n SELECT a + 10, b FROM t
+con1: INSERT INTO n VALUES (1, 1)  => mysql-9.7-gtid-on:1785
+con1: INSERT INTO n SELECT a + 10, b FROM t  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: SET binlog_direct_non_transactional_updates = 0
 con1: SET sql_log_bin = 0

@@ -12,8 +12,8 @@ con1: SET sync_binlog = 0 => 1229
 con1: SET SESSION sync_binlog = 0 => 1229
 con1: SELECT @@session.sync_binlog => 1238
 con1: SELECT @@sync_binlog, @@version_comment, @@sql_select_limit
-con1: SET GLOBAL gtid_seq_no = 5 => 1228
-con1: SELECT @@global.gtid_seq_no => 1238
+con1: SET GLOBAL gtid_seq_no = 5 => 1228,mysql-9.7:1193
+con1: SELECT @@global.gtid_seq_no => 1238,mysql-9.7:1193
 con1: SET version_comment = 'x' => 1238
 con1: SET GLOBAL version_comment = 'x' => 1238
 con1: SET SESSION sql_select_limit = 10
@@ -26,41 +26,42 @@ con1: SET SESSION max_binlog_cache_size = 1000 => 1229
 con1: SET SESSION binlog_cache_size = 5000 => 1229
 con1: SET GLOBAL binlog_cache_size = 5000.5 => 1232
 con1: SET GLOBAL binlog_cache_size = NULL => 1232
-con1: SET SESSION binlog_annotate_row_events = 2 => 1231
-con1: SET SESSION binlog_annotate_row_events = 'maybe' => 1231
-con1: SET SESSION binlog_annotate_row_events = NULL => 1231
-con1: SET SESSION binlog_annotate_row_events = 1.5 => 1232
+con1: SET SESSION binlog_annotate_row_events = 2 => 1231,mysql-9.7:1193
+con1: SET SESSION binlog_annotate_row_events = 'maybe' => 1231,mysql-9.7:1193
+con1: SET SESSION binlog_annotate_row_events = NULL => 1231,mysql-9.7:1193
+con1: SET SESSION binlog_annotate_row_events = 1.5 => 1232,mysql-9.7:1193
 con1: SET SESSION binlog_format = 'FOO' => 1231
 con1: SET SESSION binlog_format = 5 => 1231
 con1: SET SESSION binlog_row_metadata = 'FULL' => 1229
-con1: SET SESSION check_constraint_checks = 0
-con1: SET SESSION check_constraint_checks = 1
-con1: SET GLOBAL skip_parallel_replication = 1 => 1228
-con1: SET SESSION skip_parallel_replication = 1
+con1: SET SESSION check_constraint_checks = 0  => mysql-9.7:1193
+con1: SET SESSION check_constraint_checks = 1  => mysql-9.7:1193
+con1: SET GLOBAL skip_parallel_replication = 1 => 1228,mysql-9.7:1193
+con1: SET SESSION skip_parallel_replication = 1  => mysql-9.7:1193
 con1: SET SESSION log_bin_trust_function_creators = 1 => 1229
 con1: SET SESSION optimizer_switch = 'mrr=on'
 con1: SET SESSION optimizer_switch = 'foo=on' => 1231
-con1: SET in_transaction = 1 => 1238
+con1: SET in_transaction = 1 => 1238,mysql-9.7:1193
 con1: SET SESSION max_allowed_packet = 1024 => 1621
 con1: SET SESSION sort_buffer_size = 100
-con1: SET GLOBAL sql_log_bin = 0 => 1238
+con1: SET GLOBAL sql_log_bin = 0 => 1238,mysql-9.7:1228
 con1: SET SESSION auto_increment_increment = 0
 con1: SET SESSION auto_increment_increment = 1
 con1: SET SESSION long_query_time = 'a' => 1232
 con1: SET SESSION long_query_time = 2.5
-con1: SET SESSION gtid_strict_mode = 1 => 1229
+con1: SET SESSION gtid_strict_mode = 1 => 1229,mysql-9.7:1193
 con1: SELECT @@nosuch => 1193
 con1: SELECT @@global.last_insert_id => 1238
 con1: INSERT INTO t VALUES (1, @@version_comment)
 con1: INSERT INTO t VALUES (2, @@sql_select_limit)
-con1: INSERT INTO t VALUES (3, CONCAT(@@max_binlog_cache_size, '/', @@binlog_row_metadata, '/', @@check_constraint_checks + 0))
+con1: INSERT INTO t VALUES (3, CONCAT(@@max_binlog_cache_size, '/', @@binlog_row_metadata, '/', @@check_constraint_checks + 0))  => mysql-9.7:1193
 con1: INSERT INTO t VALUES (4, @@unique_checks + @@foreign_key_checks + @@explicit_defaults_for_timestamp)
-con1: INSERT INTO t VALUES (5, CONCAT(@@innodb_lock_wait_timeout, '/', @@tx_isolation, '/', @@sync_binlog))
+con1: INSERT INTO t VALUES (5, CONCAT(@@innodb_lock_wait_timeout, '/', @@tx_isolation, '/', @@sync_binlog))  => mysql-9.7:1193
 con1: UPDATE t SET v = @@server_id WHERE a = 1
 con1: INSERT INTO t VALUES (6, @@global.auto_increment_increment)
 con1: INSERT INTO t VALUES (7, @@session.auto_increment_increment + @@explicit_defaults_for_timestamp)
 
 [case session_gtid_domain_seq_server_id]
+servers = mariadb  # gtid_domain_id, gtid_seq_no, gtid_binlog_pos and gtid_current_pos are MariaDB's GTID variables (MySQL 9.7: 1193)
 rule = seed002.gtid.session_variables
 seed = 002
 description = SET SESSION gtid_domain_id / gtid_seq_no / server_id change the GTID (domain-server-seq) and the events' server id of the session's next groups; each domain keeps its own sequence; sql_log_bin=0 writes nothing
@@ -93,6 +94,7 @@ con1: CREATE TABLE t2 (a INT)
 con2: INSERT INTO t VALUES (11)
 
 [case session_create_or_replace_table]
+servers = mariadb  # CREATE OR REPLACE TABLE is MariaDB syntax (MySQL 9.7: 1064)
 rule = seed002.create_select
 seed = 002
 description = CREATE OR REPLACE TABLE [TEMPORARY] [LIKE | ... SELECT]: the old table is dropped inside the statement and only the statement is logged (ROW: the SELECT form as CREATE OR REPLACE TABLE + rows, temporary ones not at all); a failed SELECT form that replaced a table logs DROP TABLE IF EXISTS ... /* Generated to handle failed CREATE OR REPLACE */ (ROW: in a BEGIN ... ROLLBACK group; STATEMENT: preceded by the failed statement with its error code when rows went into a transactional table); it commits an open transaction; OR REPLACE with IF NOT EXISTS is 1221
@@ -203,9 +205,9 @@ rule = seed002.gtid.session_variables
 seed = 002
 description = settings that would change the binlog in ways replbed does not model are refused with 1235 (the server accepts them; this case only runs the accepted side-effect-free ones): setting them back to their value is accepted
 setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB
-con1: SET GLOBAL binlog_row_metadata = NO_LOG
-con1: SET GLOBAL binlog_commit_wait_count = 0
+con1: SET GLOBAL binlog_row_metadata = NO_LOG  => mysql-9.7:1231
+con1: SET GLOBAL binlog_commit_wait_count = 0  => mysql-9.7:1193
 con1: SET GLOBAL max_binlog_size = DEFAULT
 con1: SET GLOBAL max_binlog_cache_size = DEFAULT
-con1: SET SESSION binlog_alter_two_phase = OFF
+con1: SET SESSION binlog_alter_two_phase = OFF  => mysql-9.7:1193
 con1: INSERT INTO t VALUES (1)

@@ -20,7 +20,7 @@ con1: INSERT INTO n SELECT a+100, a FROM (SELECT a FROM t LIMIT 2) AS d
 con1: INSERT INTO n SELECT a+200, b FROM (SELECT a, b FROM t LIMIT 0) d
 con1: INSERT INTO n SELECT a+300, b FROM t WHERE a = (SELECT a FROM t LIMIT 1)
 con1: INSERT INTO n SELECT a+400, b FROM t LIMIT 1
-con1: SELECT * FROM (SELECT a FROM t) => 1064
+con1: SELECT * FROM (SELECT a FROM t) => 1064,mysql-9.7:1248
 con1: UPDATE (SELECT a FROM t) AS d SET a = 1 => 1288
 con1: UPDATE t, (SELECT a FROM n) AS d SET d.a = 1 WHERE t.a = d.a => 1288
 con1: DELETE d FROM t, (SELECT a FROM n) AS d WHERE t.a = d.a => 1288
@@ -44,7 +44,7 @@ con1: UPDATE t RIGHT JOIN n ON t.a = n.a SET n.b = COALESCE(t.b, -2)
 con1: UPDATE t LEFT JOIN n ON t.a = n.a SET t.b = t.b + 1 WHERE n.b > 0
 con1: DELETE t FROM t LEFT JOIN n ON t.a = n.a WHERE n.a IS NULL
 con1: DELETE n FROM t RIGHT JOIN n ON t.a = n.a WHERE t.a IS NULL
-con1: DELETE t, n FROM t LEFT JOIN n ON t.a = n.a WHERE t.a = 5
+con1: DELETE t, n FROM t LEFT JOIN n ON t.a = n.a WHERE t.a = 5  => mysql-9.7-gtid-on:1785
 con1: DELETE FROM t USING t LEFT JOIN n ON t.a = n.a WHERE n.b IS NULL
 
 [case gaps_sp_transaction_control]
@@ -60,22 +60,22 @@ setup: CREATE PROCEDURE p4(x INT) BEGIN START TRANSACTION; INSERT INTO n VALUES 
 setup: CREATE PROCEDURE p5(x INT) BEGIN INSERT INTO t VALUES (x, x); INSERT INTO n VALUES (x, x); END
 setup: CREATE PROCEDURE p7(x INT) BEGIN INSERT INTO t VALUES (x, x); INSERT INTO n VALUES (x, x); START TRANSACTION; INSERT INTO t VALUES (x+1, x); INSERT INTO n VALUES (x+1, x); COMMIT; INSERT INTO t VALUES (x+2, x); END
 setup: CREATE PROCEDURE p8(x INT) BEGIN BEGIN INSERT INTO t VALUES (x, x); END; START TRANSACTION READ WRITE; INSERT INTO t VALUES (x+1, x); ROLLBACK; END
-con1: CALL p1(1)
+con1: CALL p1(1)  => mysql-9.7-gtid-on:1785
 con1: CALL p2(10)
 con1: CALL p3(20)
 con1: CALL p4(30)
 con1: CALL p5(40)
 con1: BEGIN
-con1: CALL p1(50)
-con1: CALL p5(60)
+con1: CALL p1(50)  => mysql-9.7-gtid-on:1785
+con1: CALL p5(60)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
-con1: CALL p7(70)
+con1: CALL p7(70)  => mysql-9.7-gtid-on:1785
 con1: CALL p8(80)
 con1: CREATE PROCEDURE p6() BEGIN BEGIN WORK; COMMIT; END => 1064
 con1: CREATE FUNCTION f9(x INT) RETURNS INT BEGIN START TRANSACTION; RETURN 1; END => 1422
 con1: CREATE TRIGGER tr9 BEFORE INSERT ON t FOR EACH ROW COMMIT => 1422
 con1: SET autocommit = 0
-con1: CALL p5(90)
+con1: CALL p5(90)  => mysql-9.7-gtid-on:1785
 con1: CALL p4(95)
 con1: COMMIT
 con1: SET autocommit = 1

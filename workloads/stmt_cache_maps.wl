@@ -14,7 +14,7 @@ setup: CREATE TABLE t1 (id VARCHAR(10) NULL UNIQUE, c_int INT, c_blob BLOB NOT N
 setup: CREATE TABLE t2 (id VARCHAR(10) NOT NULL UNIQUE, c_dec DECIMAL(5,2), c_blob BLOB) ENGINE=InnoDB
 setup: INSERT INTO t2 VALUES ('k7', 1, 'x')
 setup: CREATE TRIGGER trg_t2 AFTER DELETE ON t2 FOR EACH ROW INSERT INTO t1 (c_int, id) VALUES (1, NULL)
-con1: DELETE FROM t2 WHERE c_dec IS NOT NULL  => 1364
+con1: DELETE FROM t2 WHERE c_dec IS NOT NULL  => 1364,mysql-9.7-gtid-on:1785
 con1: INSERT INTO t1 VALUES ('a', 1, 'b')
 
 [case smap_maps_then_innodb_then_myisam]
@@ -26,7 +26,7 @@ setup: CREATE TABLE t2 (id VARCHAR(10) NOT NULL UNIQUE, c_dec DECIMAL(5,2), c_bl
 setup: CREATE TABLE t3 (a INT) ENGINE=InnoDB
 setup: INSERT INTO t2 VALUES ('k7', 1, 'x')
 setup: CREATE TRIGGER trg_t2 AFTER DELETE ON t2 FOR EACH ROW INSERT INTO t1 (c_int, id) VALUES (1, NULL)
-con1: DELETE FROM t2 WHERE c_dec IS NOT NULL  => 1364
+con1: DELETE FROM t2 WHERE c_dec IS NOT NULL  => 1364,mysql-9.7-gtid-on:1785
 con1: INSERT INTO t3 VALUES (1)
 con1: INSERT INTO t1 VALUES ('a', 1, 'b')
 
@@ -38,7 +38,7 @@ setup: CREATE TABLE t1 (id VARCHAR(10) NULL UNIQUE, c_int INT, c_blob BLOB NOT N
 setup: CREATE TABLE t2 (id VARCHAR(10) NOT NULL UNIQUE, c_dec DECIMAL(5,2), c_blob BLOB) ENGINE=InnoDB
 setup: INSERT INTO t2 VALUES ('k7', 1, 'x')
 setup: CREATE TRIGGER trg_t2 AFTER DELETE ON t2 FOR EACH ROW INSERT INTO t1 (c_int, id) VALUES (1, NULL)
-con1: DELETE FROM t2 WHERE c_dec IS NOT NULL  => 1364
+con1: DELETE FROM t2 WHERE c_dec IS NOT NULL  => 1364,mysql-9.7-gtid-on:1785
 con1: CREATE TABLE t4 (a INT) ENGINE=MyISAM
 con1: INSERT INTO t4 VALUES (1)
 
@@ -53,9 +53,9 @@ setup: INSERT INTO t2 VALUES ('k7', 1, 'x')
 setup: CREATE TRIGGER trg_t2 AFTER DELETE ON t2 FOR EACH ROW INSERT INTO t1 (c_int, id) VALUES (1, NULL)
 con1: BEGIN
 con1: INSERT INTO t3 VALUES (1)
-con1: DELETE FROM t2 WHERE c_dec IS NOT NULL  => 1364
+con1: DELETE FROM t2 WHERE c_dec IS NOT NULL  => 1364,mysql-9.7-gtid-on:1785
 con1: INSERT INTO t3 VALUES (2)
-con1: INSERT INTO t1 VALUES ('a', 1, 'b')
+con1: INSERT INTO t1 VALUES ('a', 1, 'b')  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 
 [case smap_maps_success_in_trx]
@@ -68,7 +68,7 @@ setup: CREATE TABLE t3 (a INT) ENGINE=InnoDB
 setup: INSERT INTO t2 VALUES (1, 1)
 setup: CREATE TRIGGER trg_t2 AFTER UPDATE ON t2 FOR EACH ROW BEGIN IF NEW.c > 5 THEN INSERT INTO t1 VALUES (NEW.id, NEW.c); END IF; END
 con1: BEGIN
-con1: UPDATE t2 SET c = 2
+con1: UPDATE t2 SET c = 2  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO t1 VALUES (9, 9)
 con1: COMMIT
 
@@ -80,7 +80,7 @@ setup: CREATE TABLE t1 (id VARCHAR(10) NULL UNIQUE, c_int INT, c_blob BLOB NOT N
 setup: CREATE TABLE t2 (id VARCHAR(10) NOT NULL UNIQUE, c_dec DECIMAL(5,2), c_blob BLOB) ENGINE=InnoDB
 setup: INSERT INTO t2 VALUES ('k7', 1, 'x')
 setup: CREATE TRIGGER trg_t2 AFTER DELETE ON t2 FOR EACH ROW INSERT INTO t1 (c_int, id) VALUES (1, NULL)
-con1: DELETE FROM t2 WHERE c_dec IS NOT NULL  => 1364
+con1: DELETE FROM t2 WHERE c_dec IS NOT NULL  => 1364,mysql-9.7-gtid-on:1785
 con1: SET SESSION binlog_format = STATEMENT
 con1: INSERT INTO t1 VALUES ('a', 1, 'b')
 
@@ -93,7 +93,7 @@ setup: CREATE TABLE t2 (id VARCHAR(10) NOT NULL UNIQUE, c_dec DECIMAL(5,2), c_bl
 setup: CREATE TABLE t3 (a INT) ENGINE=InnoDB
 setup: INSERT INTO t2 VALUES ('k7', 1, 'x')
 setup: CREATE TRIGGER trg_t2 AFTER DELETE ON t2 FOR EACH ROW INSERT INTO t1 (c_int, id) VALUES (1, NULL)
-con1: DELETE FROM t2 WHERE c_dec IS NOT NULL  => 1364
+con1: DELETE FROM t2 WHERE c_dec IS NOT NULL  => 1364,mysql-9.7-gtid-on:1785
 con1: BEGIN
 con1: INSERT INTO t3 VALUES (1)
 con1: ROLLBACK
@@ -107,7 +107,7 @@ setup: CREATE TABLE t1 (id VARCHAR(10) NULL UNIQUE, c_int INT, c_blob BLOB NOT N
 setup: CREATE TABLE t2 (id VARCHAR(10) NOT NULL UNIQUE, c_dec DECIMAL(5,2), c_blob BLOB) ENGINE=InnoDB
 setup: INSERT INTO t2 VALUES ('k7', 1, 'x')
 setup: CREATE TRIGGER trg_t2 AFTER DELETE ON t2 FOR EACH ROW INSERT INTO t1 (c_int, id) VALUES (1, NULL)
-con1: DELETE FROM t2 WHERE c_dec IS NOT NULL  => 1364
+con1: DELETE FROM t2 WHERE c_dec IS NOT NULL  => 1364,mysql-9.7-gtid-on:1785
 con1: FLUSH LOGS
 con1: INSERT INTO t1 VALUES ('a', 1, 'b')
 
@@ -120,7 +120,7 @@ setup: CREATE TABLE t2 (id VARCHAR(10) NOT NULL UNIQUE, c_dec DECIMAL(5,2), c_bl
 setup: CREATE TABLE t5 (a INT) ENGINE=MyISAM
 setup: INSERT INTO t2 VALUES ('k7', 1, 'x')
 setup: CREATE TRIGGER trg_t2 AFTER DELETE ON t2 FOR EACH ROW INSERT INTO t1 (c_int, id) VALUES (1, NULL)
-con1: DELETE FROM t2 WHERE c_dec IS NOT NULL  => 1364
+con1: DELETE FROM t2 WHERE c_dec IS NOT NULL  => 1364,mysql-9.7-gtid-on:1785
 con1: BEGIN
 con1: SAVEPOINT s1
 con1: COMMIT

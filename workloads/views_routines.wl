@@ -17,7 +17,7 @@ setup: CREATE VIEW vu AS SELECT a, LENGTH(UUID()) AS u FROM t
 setup: CREATE VIEW vf AS SELECT a, b FROM t WHERE LENGTH(USER()) > 0
 con1: INSERT INTO v VALUES (10, 'p')
 con1: INSERT INTO v (a) VALUES (11)
-con1: INSERT INTO ve (x, b) VALUES (12, 'q')
+con1: INSERT INTO ve (x, b) VALUES (12, 'q')  => mysql-9.7:1471
 con1: UPDATE v SET b = 'u' WHERE a < 11
 con1: UPDATE ve SET b = 'w' WHERE cc = 4
 con1: DELETE FROM v WHERE b = 'u'
@@ -26,20 +26,20 @@ con1: UPDATE v2 SET q = 'qq' WHERE p = 40
 con1: INSERT INTO vv (p) VALUES (41)
 con1: UPDATE vv SET q = 'vv' WHERE p > 40
 con1: DELETE FROM vv WHERE p = 41
-con1: INSERT INTO ve (x, b) SELECT a + 100, b FROM t WHERE a > 0
-con1: INSERT INTO ve (x, b) VALUES (101, 'dup') ON DUPLICATE KEY UPDATE b = CONCAT(VALUES(b), cc)
-con1: REPLACE INTO ve (x, b) VALUES (102, 'rep')
+con1: INSERT INTO ve (x, b) SELECT a + 100, b FROM t WHERE a > 0  => mysql-9.7:1471
+con1: INSERT INTO ve (x, b) VALUES (101, 'dup') ON DUPLICATE KEY UPDATE b = CONCAT(VALUES(b), cc)  => mysql-9.7:1471
+con1: REPLACE INTO ve (x, b) VALUES (102, 'rep')  => mysql-9.7:1471
 con1: UPDATE ve AS e SET e.b = 'al' WHERE e.x = 102
 con1: UPDATE ve SET ve.b = 'al2' WHERE ve.x = 102
 con1: DELETE e FROM ve AS e WHERE e.x = 102
-con1: INSERT INTO test.ve (x) VALUES (103)
+con1: INSERT INTO test.ve (x) VALUES (103)  => mysql-9.7:1471
 con1: UPDATE ve SET x = x + 1000 WHERE x = 103
-con1: UPDATE vu SET a = a + 1 WHERE a = 1103 => 1288
+con1: UPDATE vu SET a = a + 1 WHERE a = 1103 => 1288,mysql-9.7:OK
 con1: UPDATE vf SET b = 'f' WHERE a = 1103
 con1: CREATE VIEW vsys AS SELECT a, b, @@server_id AS sid FROM t => 1351
 con1: BEGIN
 con1: INSERT INTO t VALUES (30, 'in', 0)
-con1: INSERT INTO vn VALUES (31, 'm')
+con1: INSERT INTO vn VALUES (31, 'm')  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: UPDATE v SET b = 'l' LIMIT 1
 con1: DELETE FROM v ORDER BY a LIMIT 1
@@ -63,8 +63,8 @@ con1: CREATE VIEW vs AS SELECT a, b FROM t WHERE a IN (SELECT a FROM n)
 con1: CREATE VIEW vc AS SELECT a, b FROM t WHERE a > 0 WITH LOCAL CHECK OPTION
 con1: CREATE VIEW vcc AS SELECT a, b FROM vc WHERE a < 50 WITH CASCADED CHECK OPTION
 con1: CREATE VIEW vc2 AS SELECT a, b FROM t WHERE a > 0 WITH CHECK OPTION
-con1: INSERT INTO ve (x, cc) VALUES (13, 5) => 1471
-con1: INSERT INTO ve VALUES (13, 'a', 5) => 1471
+con1: INSERT INTO ve (x, cc) VALUES (13, 5) => 1471,mysql-9.7:1348
+con1: INSERT INTO ve VALUES (13, 'a', 5) => 1471,mysql-9.7:1348
 con1: UPDATE ve SET cc = 1 => 1348
 con1: INSERT INTO ve (x, zz) VALUES (13, 5) => ER_BAD_FIELD_ERROR
 con1: UPDATE ve SET zz = 1 => ER_BAD_FIELD_ERROR
@@ -81,8 +81,8 @@ con1: UPDATE vg SET b = 'g' => 1288
 con1: DELETE FROM vu => 1288
 con1: INSERT INTO vj VALUES (1, 'a') => 1394
 con1: DELETE FROM vj => 1395
-con1: INSERT INTO vk VALUES (1, 80) => 1471
-con1: INSERT INTO vk (a) VALUES (81)
+con1: INSERT INTO vk VALUES (1, 80) => 1471,mysql-9.7:1348
+con1: INSERT INTO vk (a) VALUES (81)  => mysql-9.7:1471
 con1: UPDATE vk SET one = 2 => 1348
 con1: DELETE FROM vk WHERE one = 1 AND a = 81
 con1: INSERT INTO vs VALUES (70, 's')
@@ -121,7 +121,7 @@ con1: CALL p5(@q)
 con1: CALL p1(6, 7) => 1414
 con1: CALL p2(8) => 1414
 con1: BEGIN
-con1: CALL p2(@b)
+con1: CALL p2(@b)  => mysql-9.7-gtid-on:1785
 con1: SELECT @b
 con1: COMMIT
 con1: SET @sum = 0
@@ -149,12 +149,12 @@ con1: CREATE DEFINER=CURRENT_USER TRIGGER t2bi BEFORE INSERT ON t2 FOR EACH ROW 
 con1: CREATE DEFINER=root@localhost TRIGGER t2bu BEFORE UPDATE ON t2 FOR EACH ROW SET NEW.d = 'abc'
 con1: INSERT INTO t VALUES (1, 1, 'a'), (2, 2, 'b')
 con1: INSERT INTO t (a, c) VALUES (3, 'c')
-con1: UPDATE t SET b = 500 WHERE a = 1
-con1: UPDATE t SET b = b WHERE a = 2
+con1: UPDATE t SET b = 500 WHERE a = 1  => mysql-9.7-gtid-on:1785
+con1: UPDATE t SET b = b WHERE a = 2  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO n VALUES (1, 0), (2, 0)
 con1: BEGIN
 con1: INSERT INTO t VALUES (4, 4, 'd')
-con1: INSERT INTO n VALUES (3, 0)
+con1: INSERT INTO n VALUES (3, 0)  => mysql-9.7-gtid-on:1785
 con1: COMMIT
 con1: INSERT INTO t2 VALUES (1, NULL, NULL), (2, 50, NULL), (3, 2, NULL)
 con1: INSERT INTO t2 (a, b) VALUES (4, 7)

@@ -21,13 +21,13 @@ con1: XA BEGIN 'x2', 'bq', 7
 con1: INSERT INTO t VALUES (2, 1)
 con1: XA END 'x2', 'bq', 7
 con1: XA PREPARE 'x2', 'bq', 7
-con1: XA RECOVER FORMAT='SQL'
+con1: XA RECOVER FORMAT='SQL'  => mysql-9.7:1064
 con1: XA ROLLBACK 'x2', 'bq', 7
 con1: XA START X'00ff', X'', 0
 con1: DELETE FROM t WHERE a = 1
 con1: XA END X'00ff', X'', 0
 con1: XA PREPARE X'00ff', X'', 0
-con1: XA RECOVER FORMAT='SQL'
+con1: XA RECOVER FORMAT='SQL'  => mysql-9.7:1064
 con1: XA COMMIT X'00ff', X'', 0
 con1: XA START 0x6f6e65
 con1: INSERT INTO t VALUES (3, 1)
@@ -84,25 +84,25 @@ con1: XA PREPARE 'c1'
 con1: XA COMMIT 'c1'
 con1: XA START 'c2'
 con1: INSERT INTO t VALUES (4, 1)
-con1: INSERT INTO m VALUES (4, 1)
+con1: INSERT INTO m VALUES (4, 1)  => mysql-9.7-gtid-on:1785
 con1: INSERT INTO t VALUES (5, 1)
 con1: XA END 'c2'
 con1: XA PREPARE 'c2'
 con1: XA COMMIT 'c2'
 con1: XA START 'c3'
 con1: INSERT INTO t VALUES (6, 1)
-con1: INSERT INTO m VALUES (6, 1)
+con1: INSERT INTO m VALUES (6, 1)  => mysql-9.7-gtid-on:1785
 con1: XA END 'c3'
 con1: XA PREPARE 'c3'
 con1: XA ROLLBACK 'c3'
 con1: XA START 'c4'
 con1: INSERT INTO t VALUES (7, 1)
-con1: INSERT INTO m VALUES (7, 1)
+con1: INSERT INTO m VALUES (7, 1)  => mysql-9.7-gtid-on:1785
 con1: XA END 'c4'
 con1: XA COMMIT 'c4' ONE PHASE
 con1: XA START 'c5'
 con1: INSERT INTO t VALUES (8, 1)
-con1: INSERT INTO m VALUES (8, 1)
+con1: INSERT INTO m VALUES (8, 1)  => mysql-9.7-gtid-on:1785
 con1: XA END 'c5'
 con1: XA ROLLBACK 'c5'
 con1: XA START 'n3'
@@ -140,7 +140,76 @@ con1: XA END 'h'
 con1: XA PREPARE 'h'
 con1: XA COMMIT 'h'
 
+[case xa_state_errors_mysql]
+servers = mysql  # MySQL's XA state machine: xa_state_errors without XA START '' and XA START 'k', 'b', 2147483648 (which 9.7 accepts); the errors are 9.7's
+rule = R-xa-states
+seed = 003
+description = XAER_RMFAIL (1399) per state, XAER_NOTA (1397), XAER_INVAL (1398), XAER_OUTSIDE (1400), XAER_DUPID (1440), DDL inside a branch, syntax limits of the xid, as MySQL 9.7 answers them
+setup: CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
+con1: XA END 'nope'  => mysql-9.7:1399
+con1: XA PREPARE 'nope'  => mysql-9.7:1399
+con1: XA COMMIT 'nope'  => mysql-9.7:1397
+con1: XA ROLLBACK 'nope'  => mysql-9.7:1397
+con1: XA START 'q' JOIN  => mysql-9.7:1398
+con1: XA START 'q' RESUME  => mysql-9.7:1398
+con1: XA START 'k', 'b', -1  => mysql-9.7:1064
+con1: XA START 123  => mysql-9.7:1064
+con1: XA BEGIN 'abcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcde'  => mysql-9.7:1064
+con1: XA RECOVER FORMAT='JSON'  => mysql-9.7:1064
+con1: XA START 'a'
+con1: XA START 'b'  => mysql-9.7:1399
+con1: BEGIN  => mysql-9.7:1399
+con1: COMMIT  => mysql-9.7:1399
+con1: ROLLBACK  => mysql-9.7:1399
+con1: CREATE TABLE x (a INT)  => mysql-9.7:1399
+con1: XA END 'b'  => mysql-9.7:1397
+con1: XA END 'a' SUSPEND  => mysql-9.7:1398
+con1: XA PREPARE 'a'  => mysql-9.7:1399
+con1: XA COMMIT 'a' ONE PHASE  => mysql-9.7:1399
+con1: XA ROLLBACK 'a'  => mysql-9.7:1399
+con1: XA ROLLBACK 'other'  => mysql-9.7:1399
+con2: XA START 'a'  => mysql-9.7:1440
+con1: INSERT INTO t VALUES (1, 1)
+con1: XA END 'a'
+con1: INSERT INTO t VALUES (2, 1)  => mysql-9.7:1399
+con1: SELECT * FROM t  => mysql-9.7:1399
+con1: SELECT 1
+con1: XA END 'a'  => mysql-9.7:1399
+con1: XA COMMIT 'a'  => mysql-9.7:1399
+con1: XA PREPARE 'b'  => mysql-9.7:1397
+con1: XA START 'a' RESUME
+con1: INSERT INTO t VALUES (3, 1)
+con1: XA END 'a'
+con1: XA PREPARE 'a'
+con1: INSERT INTO t VALUES (4, 1)
+con1: XA END 'a'  => mysql-9.7:1399
+con1: XA COMMIT 'a' ONE PHASE
+con1: XA RECOVER
+con2: XA COMMIT 'a'  => mysql-9.7:1397
+con2: XA START 'b'
+con2: XA END 'b'
+con2: XA PREPARE 'b'
+con1: XA COMMIT 'b'
+con1: XA COMMIT 'a'  => mysql-9.7:1397
+con2: XA ROLLBACK 'b'  => mysql-9.7:1397
+con1: BEGIN
+con1: INSERT INTO t VALUES (5, 1)
+con1: XA START 'd'  => mysql-9.7:1400
+con1: XA COMMIT 'd'  => mysql-9.7:1399
+con1: COMMIT
+con1: SET autocommit = 0
+con1: XA START 'e'
+con1: INSERT INTO t VALUES (6, 1)
+con1: XA END 'e'
+con1: XA PREPARE 'e'
+con1: XA COMMIT 'e'
+con1: INSERT INTO t VALUES (7, 1)
+con1: COMMIT
+con1: SELECT * FROM t
+con1: XA START 'f'  => mysql-9.7:1400
+
 [case xa_state_errors]
+servers = mariadb  # MariaDB's XA state machine: MySQL 9.7 accepts XA START '' (empty gtrid), so every later state differs; xa.wl's other cases cover XA on MySQL
 rule = R-xa-states
 seed = 003
 description = XAER_RMFAIL (1399) per state, XAER_NOTA (1397), XAER_INVAL (1398), XAER_OUTSIDE (1400), XAER_DUPID (1440), DDL inside a branch (1399 raised twice), syntax limits of the xid; autocommit=0 around a branch (Q_FLAGS2 never has OPTION_NOT_AUTOCOMMIT)

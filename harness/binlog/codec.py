@@ -50,6 +50,9 @@ CODECS: dict[int, tuple[Decoder, Encoder]] = {
     E.USER_VAR_EVENT: (decode_user_var, encode_user_var),
     E.XID_EVENT: (decode_xid, encode_xid),
     E.TABLE_MAP_EVENT: (decode_table_map, encode_table_map),
+    E.PRE_GA_WRITE_ROWS_EVENT: (decode_rows, encode_rows),
+    E.PRE_GA_UPDATE_ROWS_EVENT: (decode_rows, encode_rows),
+    E.PRE_GA_DELETE_ROWS_EVENT: (decode_rows, encode_rows),
     E.WRITE_ROWS_EVENT_V1: (decode_rows, encode_rows),
     E.UPDATE_ROWS_EVENT_V1: (decode_rows, encode_rows),
     E.DELETE_ROWS_EVENT_V1: (decode_rows, encode_rows),
@@ -197,7 +200,10 @@ def encode_event(ev: Event, ctx: StreamContext, *, at: int | None = None) -> byt
         h.log_pos = at + size
     data = pack_header(h) + body
     if has_crc:
-        crc = event_crc(data, tc) if alg == ChecksumAlg.CRC32 else 0
+        # A Format_description always carries a real CRC32 after its algorithm byte, also
+        # when the algorithm it announces is OFF (observed on 10.11.19 after SET GLOBAL
+        # binlog_checksum=NONE: the new file's FDE ends in the CRC32 of its bytes).
+        crc = event_crc(data, tc) if alg == ChecksumAlg.CRC32 or tc == _FDE else 0
         data += _U32.pack(crc)
     if tc == _FDE:
         ctx.fde = ev  # type: ignore[assignment]

@@ -237,7 +237,8 @@ STATUS_VARS: dict[int, tuple[str, int]] = {
     Q.Q_ENABLE_CASCADE_TRIGGERS: ("uint", 1),
     Q.Q_HRNOW: ("uint", 3),
     Q.Q_XID: ("uint", 8),
-    Q.Q_GTID_FLAGS3: ("uint", 1),
+    # flags_extra, then the START ALTER's seq_no (u64) when COMMIT/ROLLBACK ALTER (log_event.cc)
+    Q.Q_GTID_FLAGS3: ("flags3", 1),
     Q.Q_CHARACTER_SET_COLLATIONS: ("pairs", 0),
 }
 STATUS_VARS_I = {int(k): v for k, v in STATUS_VARS.items()}
@@ -249,6 +250,8 @@ STATUS_VAR_VARIES: dict[int, str] = {
     Q.Q_MICROSECONDS: "Query: microseconds of the statement start time",
 }
 OVER_MAX_DBS_IN_EVENT_MTS = 254
+# Gtid_log_event::FL_COMMIT_ALTER_E1 | FL_ROLLBACK_ALTER_E1: Q_GTID_FLAGS3 carries sa_seq_no
+ALTER_COMPLETION_FLAGS = 4 | 8
 
 
 def status_var_name(code: int) -> str:
@@ -267,6 +270,8 @@ def status_var_size(b: bytes, p: int, end: int) -> int:
     kind, n = spec
     if kind in ("uint", "u16s"):
         return 1 + n
+    if kind == "flags3":
+        return 2 + (8 if b[p + 1] & ALTER_COMPLETION_FLAGS else 0)
     if kind == "lenstr":
         return 2 + b[p + 1]
     if kind == "lenstr_z":
@@ -388,6 +393,13 @@ ROWS_V1 = Layout("Rows_v1", (E.WRITE_ROWS_EVENT_V1, E.UPDATE_ROWS_EVENT_V1, E.DE
                  _rows_fields(False))
 ROWS_V2 = Layout("Rows_v2", (E.WRITE_ROWS_EVENT, E.UPDATE_ROWS_EVENT, E.DELETE_ROWS_EVENT),
                  _rows_fields(True))
+# Pre-GA 5.1 rows events (Write/Update/Delete_rows_event_old, types 20-22; MySQL 5.1.0 to
+# 5.1.17, sql/log_event_old.h): the v1 post-header and one column bitmap also for an
+# update; each row is the *record* image of the table (its null bytes, then every present
+# field in Field::pack form: sql/rpl_record_old.cc pack_row_old), which only the table's
+# definition can split into values.
+ROWS_PRE_GA = Layout("Rows_pre_ga", (E.PRE_GA_WRITE_ROWS_EVENT, E.PRE_GA_UPDATE_ROWS_EVENT,
+                                     E.PRE_GA_DELETE_ROWS_EVENT), _rows_fields(False))
 ROWS_HEADER_LEN = {1: ROWS_V1.prefix_len, 2: ROWS_V2.prefix_len}  # 8, 10
 
 # ---------------------------------------------------------------------------- MariaDB Gtid
@@ -445,7 +457,7 @@ GTID_LIST = Layout("Gtid_list", (E.GTID_LIST_EVENT,), (
 
 LAYOUTS: dict[int, Layout] = {
     int(t): lay
-    for lay in (QUERY, TABLE_MAP, ROWS_V1, ROWS_V2, GTID, FORMAT_DESCRIPTION, XID, INTVAR, RAND, USER_VAR,
+    for lay in (QUERY, TABLE_MAP, ROWS_V1, ROWS_V2, ROWS_PRE_GA, GTID, FORMAT_DESCRIPTION, XID, INTVAR, RAND, USER_VAR,
                 ROTATE, STOP, ANNOTATE_ROWS, BINLOG_CHECKPOINT, GTID_LIST, APPEND_BLOCK, DELETE_FILE,
                 EXECUTE_LOAD_QUERY)
     for t in lay.type_codes

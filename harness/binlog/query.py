@@ -23,7 +23,7 @@ from .constants import MARIADB_10_11, MYSQL_8_0, EventType, HeaderFlag, QuerySta
 from .context import StreamContext
 from .codec_errors import EncodeError
 from .header import Event, EventHeader
-from .layout import OVER_MAX_DBS_IN_EVENT_MTS, QUERY, STATUS_VAR_INT_WIDTH, Layout
+from .layout import ALTER_COMPLETION_FLAGS, OVER_MAX_DBS_IN_EVENT_MTS, QUERY, STATUS_VAR_INT_WIDTH, Layout
 
 _ENC = "utf-8"
 _ERR = "surrogateescape"
@@ -35,7 +35,8 @@ class StatusVar:
 
     ``value`` by code: FLAGS2/SQL_MODE/LC_TIME_NAMES/CHARSET_DATABASE/
     TABLE_MAP_FOR_UPDATE/MASTER_DATA_WRITTEN/MICROSECONDS/HRNOW/XID/
-    GTID_FLAGS3 and the MySQL 1-/2-/8-byte codes → int; AUTO_INCREMENT →
+    the MySQL 1-/2-/8-byte codes → int; GTID_FLAGS3 → int flags_extra, or
+    (flags_extra, START ALTER seq_no) for COMMIT/ROLLBACK ALTER; AUTO_INCREMENT →
     (increment, offset); CHARSET → (client, connection, server);
     TIME_ZONE/CATALOG_NZ/CATALOG → bytes; INVOKER → (user, host) bytes;
     UPDATED_DB_NAMES → tuple of bytes (or None for "too many");
@@ -81,6 +82,9 @@ def decode_status_vars(r: ByteReader) -> list[StatusVar]:
             out.append(StatusVar(code, r.uint_le(width)))
         elif code == Q.Q_AUTO_INCREMENT:
             out.append(StatusVar(code, (r.u16(), r.u16())))
+        elif code == Q.Q_GTID_FLAGS3:
+            f = r.u8()
+            out.append(StatusVar(code, (f, r.uint_le(8)) if f & ALTER_COMPLETION_FLAGS else f))
         elif code == Q.Q_CHARSET_CODE:
             out.append(StatusVar(code, (r.u16(), r.u16(), r.u16())))
         elif code in (Q.Q_TIME_ZONE_CODE, Q.Q_CATALOG_NZ_CODE):
@@ -120,6 +124,12 @@ def encode_status_vars(w: ByteWriter, svs: list[StatusVar]) -> None:
         elif code == Q.Q_AUTO_INCREMENT:
             w.u16(v[0])
             w.u16(v[1])
+        elif code == Q.Q_GTID_FLAGS3:
+            if isinstance(v, tuple):
+                w.u8(v[0])
+                w.uint_le(v[1], 8)
+            else:
+                w.u8(v)
         elif code == Q.Q_CHARSET_CODE:
             w.u16(v[0])
             w.u16(v[1])

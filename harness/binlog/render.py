@@ -29,6 +29,12 @@ from .xa import XaPrepareEvent, xid_text
 COLLATIONS: dict[int, tuple[str, str]] = {
     8: ("latin1", "latin1_swedish_ci"),
     11: ("ascii", "ascii_general_ci"),
+    35: ("ucs2", "ucs2_general_ci"),
+    54: ("utf16", "utf16_general_ci"),
+    55: ("utf16", "utf16_bin"),
+    60: ("utf32", "utf32_general_ci"),
+    61: ("utf32", "utf32_bin"),
+    90: ("ucs2", "ucs2_bin"),
     33: ("utf8mb3", "utf8mb3_general_ci"),
     45: ("utf8mb4", "utf8mb4_general_ci"),
     46: ("utf8mb4", "utf8mb4_bin"),
@@ -201,10 +207,29 @@ def info_text(ev: Event) -> str:
     return ""
 
 
-def show_binlog_events_row(ev: Event, log_name: str, pos: int) -> tuple[str, int, str, int, int, str]:
-    """(Log_name, Pos, Event_type, Server_id, End_log_pos, Info)."""
+# MariaDB's Query_log_event::pack_info names the session options its Q_FLAGS2 holds
+# that differ from the defaults, in this order (observed on 10.11.19: `use `test`; set
+# foreign_key_checks=0, sql_auto_is_null=1, unique_checks=0, check_constraint_checks=0,
+# @@sql_if_exists=1; insert ...`); mariadb-binlog prints them as SET statements instead.
+_PACK_INFO_OPTIONS = ((0x04000000, "foreign_key_checks=0"), (0x00004000, "sql_auto_is_null=1"),
+                      (0x08000000, "unique_checks=0"), (0x00008000, "check_constraint_checks=0"),
+                      (0x10000000, "@@sql_if_exists=1"))
+
+
+def show_binlog_events_row(ev: Event, log_name: str, pos: int,
+                           session_options: bool = False) -> tuple[str, int, str, int, int, str]:
+    """(Log_name, Pos, Event_type, Server_id, End_log_pos, Info). ``session_options``: a
+    Query's Info names its non-default Q_FLAGS2 options (MariaDB's pack_info)."""
     h = ev.header
-    return (log_name, pos, event_type_name(ev), h.server_id, h.log_pos, info_text(ev))
+    info = info_text(ev)
+    if session_options and isinstance(ev, QueryEvent):
+        flags2 = ev.status(QueryStatus.Q_FLAGS2_CODE) or 0
+        names = [name for bit, name in _PACK_INFO_OPTIONS if flags2 & bit]
+        if names:
+            at = len(f"use {quote_identifier(_text(ev.database))}; ") \
+                if ev.database and not ev.header.flags & HeaderFlag.SUPPRESS_USE else 0
+            info = info[:at] + "set " + ", ".join(names) + "; " + info[at:]
+    return (log_name, pos, event_type_name(ev), h.server_id, h.log_pos, info)
 
 
 def mysqlbinlog_like(ev: Event, pos: int) -> str:

@@ -55,6 +55,8 @@ class TableMapEvent(Event):
     # column_metadata is empty and rows of this table stay raw).
     metadata_block: bytes | None = None
     _codecs: Any = field(default=None, repr=False, compare=False)
+    # Pre-GA 5.1: the event ends after the column types (no metadata, no null bitmap).
+    metadata_absent: bool = False
 
     @property
     def column_count(self) -> int:
@@ -141,13 +143,18 @@ ROWS_V2_TYPES = frozenset(
     {EventType.WRITE_ROWS_EVENT, EventType.UPDATE_ROWS_EVENT, EventType.DELETE_ROWS_EVENT}
 )
 ROWS_EVENT_TYPES = ROWS_V1_TYPES  # the MariaDB writer's rows events (historic name)
-_KIND = {int(EventType.WRITE_ROWS_EVENT_V1): "write", int(EventType.UPDATE_ROWS_EVENT_V1): "update",
+ROWS_PRE_GA_TYPES = frozenset(
+    {EventType.PRE_GA_WRITE_ROWS_EVENT, EventType.PRE_GA_UPDATE_ROWS_EVENT, EventType.PRE_GA_DELETE_ROWS_EVENT}
+)
+_KIND = {int(EventType.PRE_GA_WRITE_ROWS_EVENT): "write", int(EventType.PRE_GA_UPDATE_ROWS_EVENT): "update",
+         int(EventType.PRE_GA_DELETE_ROWS_EVENT): "delete", int(EventType.WRITE_ROWS_EVENT_V1): "write", int(EventType.UPDATE_ROWS_EVENT_V1): "update",
          int(EventType.DELETE_ROWS_EVENT_V1): "delete", int(EventType.WRITE_ROWS_EVENT): "write",
          int(EventType.UPDATE_ROWS_EVENT): "update", int(EventType.DELETE_ROWS_EVENT): "delete"}
 _TYPE = {("write", 1): EventType.WRITE_ROWS_EVENT_V1, ("update", 1): EventType.UPDATE_ROWS_EVENT_V1,
          ("delete", 1): EventType.DELETE_ROWS_EVENT_V1, ("write", 2): EventType.WRITE_ROWS_EVENT,
          ("update", 2): EventType.UPDATE_ROWS_EVENT, ("delete", 2): EventType.DELETE_ROWS_EVENT}
 _V2_I = frozenset(int(t) for t in ROWS_V2_TYPES)
+_PRE_GA_I = frozenset(int(t) for t in ROWS_PRE_GA_TYPES)
 
 
 @dataclass(slots=True)
@@ -179,7 +186,9 @@ class RowsEvent(Event):
 
     @property
     def version(self) -> int:
-        return 2 if self.header.type_code in _V2_I else 1
+        """2 (MySQL 5.6+), 1 (5.1 GA, MariaDB) or 0 (pre-GA 5.1: record images in rows_raw)."""
+        tc = self.header.type_code
+        return 2 if tc in _V2_I else 0 if tc in _PRE_GA_I else 1
 
     def pads_with_ones(self) -> bool:
         return self.version == 1 if self.null_pad_ones is None else self.null_pad_ones
@@ -198,6 +207,9 @@ class DeleteRowsEvent(RowsEvent):
 
 
 _ROWS_CLASS: dict[int, type[RowsEvent]] = {
+    EventType.PRE_GA_WRITE_ROWS_EVENT: WriteRowsEvent,
+    EventType.PRE_GA_UPDATE_ROWS_EVENT: UpdateRowsEvent,
+    EventType.PRE_GA_DELETE_ROWS_EVENT: DeleteRowsEvent,
     EventType.WRITE_ROWS_EVENT_V1: WriteRowsEvent,
     EventType.UPDATE_ROWS_EVENT_V1: UpdateRowsEvent,
     EventType.DELETE_ROWS_EVENT_V1: DeleteRowsEvent,
@@ -239,7 +251,8 @@ def decode_table_map(h: EventHeader, r: ByteReader, ctx: StreamContext) -> Table
         # them only when bytes are left: Table_map_log_event's constructor).
         # Types that take no metadata (INT, ...) decode as usual; others stay undecoded.
         plain = all(COLUMN_METADATA_I.get(t, (1, False))[0] == 0 for t in types)
-        return TableMapEvent(h, table_id, flags, db, tbl, types, [0] * ncols if plain else [], 0, [], None)
+        return TableMapEvent(h, table_id, flags, db, tbl, types, [0] * ncols if plain else [], 0, [], None,
+                             metadata_absent=True)
     mlen = r.packed_int()
     mr = r.sub(mlen)
     metas: list[int] = []
@@ -287,6 +300,8 @@ def encode_table_map(w: ByteWriter, ev: TableMapEvent, ctx: StreamContext) -> No
     n = len(ev.column_types)
     w.packed_int(n)
     w.write(bytes(ev.column_types))
+    if ev.metadata_absent:
+        return
     if ev.metadata_block is not None:
         meta = ev.metadata_block
     else:
@@ -373,9 +388,12 @@ def decode_rows(h: EventHeader, r: ByteReader, ctx: StreamContext) -> RowsEvent:
     if nb > r.remaining():
         raise r.error(f"rows event announces {ncols} columns, {r.remaining()} bytes left")
     present = r.uint_le(nb)
+    cls = _ROWS_CLASS[tc]
+    if tc in _PRE_GA_I:
+        # One bitmap for both images; the rows are record images (layout.ROWS_PRE_GA).
+        return cls(h, table_id, flags, ncols, present, None, None, r.rest(), tid_len, extra)
     is_update = _KIND[tc] == "update"
     present_after = r.uint_le(nb) if is_update else None
-    cls = _ROWS_CLASS[tc]
     tm = ctx.table_maps.get(table_id)
     codecs = tm.codecs() if tm is not None and tm.column_count == ncols else None
     if codecs is None:
@@ -417,6 +435,9 @@ def encode_rows(w: ByteWriter, ev: RowsEvent, ctx: StreamContext) -> None:
     nb = (n + 7) >> 3
     w.uint_le(ev.columns_present, nb)
     kind = ev.kind
+    if ev.version == 0:
+        w.write(ev.rows_raw or b"")
+        return
     if kind == "update":
         if ev.columns_present_after is None:
             raise EncodeError("Update_rows needs columns_present_after")

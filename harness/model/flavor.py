@@ -21,7 +21,7 @@ docs/RULES-mariadb-10.11.md and docs/RULES-mysql-8.0.md hold the evidence.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -54,6 +54,19 @@ class EventStyle:
     # The COMMIT/ROLLBACK ending a group copies the ending statement's
     # LOG_EVENT_THREAD_SPECIFIC_F (10.11: 0x0c after a temporary-table statement; 11.8: never)
     end_thread_specific = True
+    # ROLLBACK writes the trx cache (ended by ROLLBACK) only when an event that cannot be
+    # undone went into it (MySQL: trans_cannot_safely_rollback = trx_cache.cannot_rollback());
+    # False: MariaDB's rule over the transaction's flags and the format (flush.py)
+    rollback_by_cache_flag = False
+    # START TRANSACTION WITH CONSISTENT SNAPSHOT registers the binlog in the transaction
+    # (MariaDB's binlog_start_consistent_snapshot; MySQL has none)
+    snapshot_registers_binlog = True
+    # The charset of a User_var event's number, NULL or connection-collation string (None:
+    # MariaDB's 8 for numbers, the value's own collation for strings)
+    user_var_numeric_charset: int | None = None
+    # Table_map flag TM_BIT_HAS_TRIGGERS_F (0x4000) on a table with triggers (MariaDB's; MySQL
+    # has no such flag: 9.7.4 [bytes] flags=1)
+    trigger_flag = True
 
     def query_status_vars(self, thd: SessionView, *, text: str = "", xid: int | None = None, invoker: bool = False,
                           hrnow: bool = False, charset: tuple[int, int, int] | None = None,
@@ -123,6 +136,15 @@ class DdlLogging:
 
     # Statement-format text of temporary-table DDL is skipped in these formats.
     temp_ddl_unlogged_formats: tuple[str, ...] = ("ROW",)
+    # MIXED: once a statement went to rows, rows stick while temporary tables exist
+    # (MariaDB's reset_current_stmt_binlog_format_row keeps row while temporary_tables)
+    mixed_row_sticks_with_temp_tables = True
+    # DROP TABLE naming temporary and base tables logs the temporary ones first (MariaDB)
+    temporary_drops_first = True
+    # DROP DATABASE IF EXISTS of a missing database carries Q_XID (MariaDB)
+    drop_missing_db_xid = True
+    # DROP DATABASE first logs DROP TABLE IF EXISTS of its non-atomic tables (MySQL 8.0+)
+    drop_db_logs_nonatomic = False
     # DROP TEMPORARY TABLE IF EXISTS is logged with db-qualified names and no
     # default database (MariaDB, observed in every format that logs it).
     drop_temp_if_exists_qualified = False
@@ -138,6 +160,47 @@ class DdlLogging:
         nontrans = [x for x in items if not x[1].transactional]
         trans = [x for x in items if x[1].transactional]
         return [g for g in (nontrans, trans) if g]
+
+
+class SqlDialect:
+    """The SQL layer's visible behaviour where the server families differ (texts, syntax,
+    diagnostics); MariaDB 10.11's here, MySQL 9.7's in harness/model/flavors/mysql_sql.py."""
+
+    # Every statement but SHOW WARNINGS/ERRORS starts with an empty warning list (MySQL);
+    # MariaDB clears it only for statements that use tables (opt_clear_warning_info)
+    clear_warnings_always = False
+    # ALTER IGNORE TABLE is accepted (MySQL 5.7 removed it: a syntax error)
+    alter_ignore = True
+    # 1062 names the key as `table.key` (MySQL 8.0.19+ print_keydup_error)
+    qualified_dup_key = False
+    # SHOW CREATE TABLE prints integer display widths (`int(11)`; MySQL 8.0.19+ does not)
+    int_display_width = True
+    # CREATE/ALTER TABLE with an integer display width warns 1681 (MySQL 8.0.17+)
+    display_width_deprecated = False
+    # A one-row INSERT with a column list that puts NULL into a NOT NULL column lists 1105
+    # "Unknown error" after its 1048 (MariaDB's fill_record; MySQL: 1048 alone)
+    null_list_unknown_error = True
+    # Warning 6414 when a transaction writes a second storage engine (MySQL 9.x)
+    engine_mix_warning = False
+    # Warning 1287 for each `@v := expr` in a statement (MySQL 8.0.13+)
+    assign_in_expr_deprecated = False
+    # Condition codes the server never raises (MariaDB's 4094 "At line N in routine")
+    dropped_codes: frozenset[int] = frozenset()
+    # Storing into a DATETIME column reads the session time zone (Q_TIME_ZONE_CODE; MySQL 8.0.19+)
+    datetime_store_uses_time_zone = False
+    # ROLLBACK warns 1196 for base non-transactional changes only, 1751/1752 for temporary
+    # tables created/dropped in the transaction (MySQL); MariaDB: 1196 for either kind of change
+    temp_rollback_warnings = False
+    # The word in 1064's "corresponds to your ... server version"
+    server_word = "MariaDB"
+
+    def text(self, code: int, message: str) -> str:
+        """The server's wording of a condition the SQL layer raised with MariaDB 10.11's text."""
+        return message
+
+    def comparison_text(self, message: str) -> str:
+        """The wording of a comparison's conversion warning (MariaDB: the number's own type)."""
+        return message
 
 
 @dataclass(frozen=True)
@@ -165,6 +228,8 @@ class Flavor:
     handshake: Handshake
     # User XA (XA START ... XA PREPARE ... XA COMMIT) is modelled for MariaDB's binlog only.
     supports_xa: bool = False
+    # The SQL layer's texts, syntax and diagnostics (MariaDB 10.11's by default)
+    sql: SqlDialect = field(default_factory=SqlDialect)
 
 
-__all__ = ["DdlLogging", "ErrorStyle", "EventStyle", "Flavor", "GroupWritten", "GtidFraming", "Handshake"]
+__all__ = ["DdlLogging", "ErrorStyle", "EventStyle", "Flavor", "GroupWritten", "GtidFraming", "Handshake", "SqlDialect"]

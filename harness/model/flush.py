@@ -28,14 +28,22 @@ from harness.binlog.reader import read_binlog_file
 from harness.binlog.rows import TableMapEvent
 from harness.binlog.render import show_binlog_events_row
 from harness.binlog.xa import new_xa_prepare_event, xid_text
-from harness.diagnostics import error, register
+from harness.diagnostics import error, note, register
 from harness.model.flavor import Flavor
 from harness.model.flavors.mariadb import mariadb_10_11
 
 if TYPE_CHECKING:
     from harness.model.session import SessionView
 
-register({"ER_ERROR_WHEN_EXECUTING_COMMAND": (1220, "HY000", "Error when executing command {0}: {1}")})
+register({"ER_ERROR_WHEN_EXECUTING_COMMAND": (1220, "HY000", "Error when executing command {0}: {1}"),
+          "ER_BINLOG_CANT_DELETE_GTID_DOMAIN": (1076, "HY000", "Could not delete gtid domain. Reason: {0}."),
+          # the same code, pushed as warnings with texts of their own (rpl_gtid.cc)
+          "WARN_GTID_DOMAIN_NOT_IN_STATE": (
+              1076, "HY000", "The gtid domain being deleted ('{0}') is not in the current binlog state"),
+          "WARN_GTID_STATE_INCOMPATIBLE": (
+              1076, "HY000", "The current gtid binlog state is incompatible with a former one {0}."),
+          "ER_GTID_DOMAIN_TOO_LARGE": (1076, "HY000", "The value of gtid domain being deleted ('{0}') exceeds "
+                                                       "its maximum size of 32 bit unsigned integer")})
 
 
 class BinaryLog:
@@ -57,6 +65,8 @@ class BinaryLog:
         self.gtid_state: dict[int, dict[int, int]] = {}
         self.domain_counter: dict[int, int] = {}
         self.next_xid = 1
+        # @@binlog_checksum of the files opened from now on (BinlogFileWriter's ChecksumAlg)
+        self.checksum_alg = 1
         # MYSQL_BIN_LOG::file_id: LOAD DATA's blocks; from 1 at startup, not reset by RESET MASTER
         self.file_id = 1
         self.files: list[str] = []
@@ -123,15 +133,68 @@ class BinaryLog:
         self.seq_no = seq
         return seq
 
-    def rotate(self, timestamp: int | None = None) -> None:
+    def rotate(self, timestamp: int | None = None, checksum_alg: int | None = None) -> None:
         """FLUSH BINARY LOGS: Rotate event, then a new file whose Gtid_list holds the state;
-        ``timestamp``: the rotating statement's time (now by default)."""
+        ``timestamp``: the rotating statement's time (now by default); ``checksum_alg``: the
+        new file's checksum algorithm (SET GLOBAL binlog_checksum), the old file's Rotate
+        keeps the old one."""
         with self.lock:
+            if checksum_alg is not None:
+                self.checksum_alg = checksum_alg
             assert self.writer is not None
             n = int(self.files[-1].rsplit(".", 1)[1]) + 1
             when = int(time.time()) if timestamp is None else timestamp
             self.writer.rotate(self._file_name(n), timestamp=when)
             self._open_file(n, rotated=True, timestamp=when)
+
+    def drop_domains(self, ids: list[int]) -> tuple[list[tuple[str, tuple[object, ...]]], bool]:
+        """FLUSH BINARY LOGS DELETE_DOMAIN_ID (rpl_binlog_state::drop_domain against the
+        Gtid_list of the oldest binlog file): (warnings as (message name, args), whether a
+        domain was removed). Each Gtid_list entry the state lacks or has a lower seq_no for
+        is warned first; a domain not in the state is warned and skipped; a domain whose
+        last GTIDs are not all in that list may still have events in the files: error 1076
+        and nothing removed (MDEV-31140: every server's GTID must match)."""
+        glev = self._first_gtid_list()
+        warnings: list[tuple[str, tuple[object, ...]]] = []
+        for g in glev:
+            seq = self.gtid_state.get(g.domain_id, {}).get(g.server_id)
+            if seq is None:
+                warnings.append(("WARN_GTID_STATE_INCOMPATIBLE", (
+                    f"missing gtids from the '{g.domain_id}-{g.server_id}' domain-server pair which is referred "
+                    f"to in the gtid list describing an earlier state. Ignore if the domain ('{g.domain_id}') was "
+                    "already explicitly deleted",)))
+            elif seq < g.seq_no:
+                warnings.append(("WARN_GTID_STATE_INCOMPATIBLE", (
+                    f"having a gtid '{g.domain_id}-{g.server_id}-{seq}' which is less than the '{g}' of the gtid "
+                    "list describing an earlier state. The state may have been affected by manually injecting a "
+                    "lower sequence number gtid or via replication",)))
+        listed = {(g.domain_id, g.server_id, g.seq_no) for g in glev}
+        doomed: list[int] = []
+        for d in ids:
+            servers = self.gtid_state.get(d)
+            if servers is None:
+                warnings.append(("WARN_GTID_DOMAIN_NOT_IN_STATE", (d,)))
+                continue
+            if any((d, sid, seq) not in listed for sid, seq in servers.items()):
+                e = error("ER_BINLOG_CANT_DELETE_GTID_DOMAIN", f"binlog files may contain gtids from the domain "
+                          f"('{d}') being deleted. Make sure to first purge those files")
+                e.leading_notes = [note("Warning", name, *args) for name, args in warnings]
+                raise e
+            if d not in doomed:
+                doomed.append(d)
+        for d in doomed:
+            self.gtid_state.pop(d, None)
+            self.domain_counter.pop(d, None)
+        return warnings, bool(doomed)
+
+    def _first_gtid_list(self) -> list[Gtid]:
+        """The Gtid_list event of the oldest binlog file in the index."""
+        if not self.files:
+            return []
+        for ev in read_binlog_file(self.dir / self.files[0])[:4]:
+            if type(ev).__name__ == "GtidListEvent":
+                return list(ev.gtids)  # type: ignore[attr-defined]
+        return []
 
     def purge(self, names: list[str]) -> None:
         """PURGE BINARY LOGS: remove these (inactive) files and their index lines."""
@@ -189,6 +252,7 @@ class BinaryLog:
                     thd.vars.values["gtid_seq_no"] = 0
                 if written.used_gtid_next:
                     thd.gtid_next_used = True
+                    thd.vars.values["gtid_owned"] = ""  # MySQL: the GTID is used up
             return written.number
 
     # ------------------------------------------------------------ MySQL GTID state
@@ -254,7 +318,8 @@ class BinaryLog:
         rows = []
         pos = 4
         for ev in events:
-            rows.append(show_binlog_events_row(ev, name, pos))
+            rows.append(show_binlog_events_row(ev, name, pos,
+                                               session_options=self.flavor.name.startswith("mariadb")))
             pos = ev.header.log_pos
         return rows
 
@@ -521,6 +586,8 @@ def write_failed_replace_drop(thd: "SessionView", drop_text: str) -> None:
 def trans_cannot_safely_rollback(thd: "SessionView", single_statement: bool) -> bool:
     """MariaDB's rule for writing a rolled-back transaction (R-log-rollback; docs section 3.1)."""
     fmt = thd.binlog_format
+    if thd.flavor.events.rollback_by_cache_flag:
+        return thd.trx_log.cannot_rollback
     if thd.trx_log.keep_log:
         return True
     # trans_has_updated_non_trans_table(): a temporary MyISAM table changed before the
@@ -586,7 +653,8 @@ def rollback_xa_trx_cache(thd: "SessionView") -> None:
     trx.reset()
 
 
-def write_direct(thd: "SessionView", events: list[Event], *, ddl: bool = True) -> None:
-    """R-log-commit-statement: a DDL statement written directly, as its own group."""
-    thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp, standalone=True, ddl=ddl)
+def write_direct(thd: "SessionView", events: list[Event], *, ddl: bool = True) -> int:
+    """R-log-commit-statement: a DDL statement written directly, as its own group.
+    Returns the group's GTID number."""
+    return thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp, standalone=True, ddl=ddl)
 

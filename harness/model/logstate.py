@@ -25,6 +25,13 @@ class TrxLogState:
     wrote_temp: bool = False  # a statement of it wrote a temporary table
     has_ddl: bool = False  # the group gets FL_DDL
     keep_log: bool = False  # written at ROLLBACK even without an N-write
+    # MySQL's Transaction_ctx SESSION scope: a temporary table created / dropped in it and
+    # not logged (row format; 9.7.4 observed: STATEMENT, which logs the CREATE, gives no
+    # 1751) -- ROLLBACK then warns 1751 / 1752: harness/sql/stmt/rollback_notes.py
+    created_temp: bool = False
+    dropped_temp: bool = False
+    # a base non-transactional table changed (not a ROLLBACK TO's mark of nontrans_modified)
+    changed_nontrans_base: bool = False
     did_ddl: bool = False  # a temporary-table DDL was logged inside the transaction
     # all.trans_did_wait(): a statement of the transaction waited for a lock another
     # transaction held (a row lock, a table lock) -> FL_WAITED (0x10) on its Gtid.
@@ -36,6 +43,9 @@ class TrxLogState:
     # cache's changes_to_non_trans_temp_table() (MIXED keeps it at ROLLBACK).
     nontrans_temp_accessed_in_cache: bool = False
     touched_self_logging: bool = False  # R-unsafe-self-logging: an earlier statement did
+    # MySQL's binlog_trx_cache_data::cannot_rollback(): an event that cannot be undone (a
+    # non-transactional change, temporary-table DDL) went into the trx cache
+    cannot_rollback: bool = False
     # The binlog registered in the transaction (trans_register_ha): something
     # went to one of its caches while a multi-statement transaction was open.
     binlog_joined: bool = False
@@ -56,3 +66,7 @@ class StmtLogState:
     # thd->query_start_sec_part_used -> Q_HRNOW (NOW() and CURTIME() read the start microseconds)
     hrnow_used: bool = False
     table_map_for_update: int = 0  # thd->table_map_for_update -> Q_TABLE_MAP_FOR_UPDATE_CODE
+    # THD::set_binlog_flags_for_alter: a two-phase ALTER's phase (Gtid flags_extra
+    # FL_START/COMMIT/ROLLBACK_ALTER_E1, also Q_GTID_FLAGS3) and the START ALTER's seq_no
+    gtid_flags3: int = 0
+    sa_seq_no: int | None = None

@@ -16,7 +16,8 @@ import datetime as dt
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Protocol
 
-from harness.binlog.control import new_intvar_event, new_rand_event, new_user_var_event
+from harness.binlog.control import UserVarEvent, new_intvar_event, new_rand_event, new_user_var_event
+from harness.binlog.constants import ItemResult
 from dataclasses import dataclass
 
 from harness.binlog.header import Event
@@ -87,8 +88,15 @@ def context_events(thd: SessionView, ctx: QueryContext | None) -> list[Event]:
         out.append(new_intvar_event(2, ctx.stmt_insert_id, timestamp=ts, server_id=sid))
     if ctx.rand_seeds is not None:
         out.append(new_rand_event(ctx.rand_seeds[0], ctx.rand_seeds[1], timestamp=ts, server_id=sid))
+    numeric = thd.flavor.events.user_var_numeric_charset
     for name, value in ctx.user_vars_read.items():
-        out.append(user_var_event(name, value, ts, sid))
+        ev = user_var_event(name, value, ts, sid)
+        if numeric is not None and isinstance(ev, UserVarEvent):
+            # MySQL 9.7 [bytes]: numbers and the connection's strings carry the connection
+            # collation (255), NULL too; a column's own charset (latin1, binary) stays
+            if ev.value_type != ItemResult.STRING_RESULT or ev.is_null or ev.charset == 45:
+                ev.charset = numeric
+        out.append(ev)
     return out
 
 
@@ -133,6 +141,8 @@ def binlog_query(thd: SessionView, text: str, is_trans: bool, error_code: int, c
         thd.trx_log.gtid_nontrans = True
     if to_trx and thd.stmt.changed_nontrans_temp:
         thd.trx_log.nontrans_temp_in_cache = True
+    if to_trx and (thd.stmt.changed_nontrans or thd.stmt.changed_nontrans_temp or ddl):
+        thd.trx_log.cannot_rollback = True
     if to_trx and info is not None and any(u.table.temporary and not u.table.transactional for u in info.uses):
         # MYSQL_BIN_LOG::write: stmt_accessed_non_trans_temp_table(), read or written,
         # whether or not a row changed (observed, MIXED).
@@ -219,8 +229,10 @@ def binlog_load_query(thd: SessionView, load: LoadedFile, is_trans: bool, error_
 def write_ddl(thd: SessionView, text: str, *, db: str | None = None, suppress_use: bool = False,
               thread_specific: bool = False, xid: bool = False, ctx: QueryContext | None = None,
               invoker: bool = False, hrnow: bool = False, charset_client: int | None = None,
-              ddl: bool = True, error_code: int = 0) -> None:
+              ddl: bool = True, error_code: int = 0) -> int | None:
     """R-log-commit-statement: DDL is written directly as its own group.
+
+    Returns the group's GTID number (None when nothing is logged).
 
     ``xid``: Q_XID (DDL crash recovery); ``invoker``: Q_INVOKER (CREATE
     TRIGGER/PROCEDURE/FUNCTION without an explicit DEFINER); ``hrnow``:
@@ -228,7 +240,7 @@ def write_ddl(thd: SessionView, text: str, *, db: str | None = None, suppress_us
     the ``created`` time of a trigger); ``ddl``: FL_DDL on the Gtid.
     """
     if not thd.binlog_enabled():
-        return
+        return None
     temporary = thread_specific
     thread_specific = thd.flavor.events.ddl_thread_specific(thread_specific, thd=thd, text=text)
     if thread_specific:
@@ -240,4 +252,4 @@ def write_ddl(thd: SessionView, text: str, *, db: str | None = None, suppress_us
     ev = new_query_event(text, database=thd.db or "" if db is None else db, thread_id=thd.connection_id,
                          timestamp=thd.stmt.timestamp, server_id=thd.server_id, status_vars=svs,
                          suppress_use=suppress_use, thread_specific=thread_specific, error_code=error_code)
-    L3.write_direct(thd, [*context_events(thd, ctx), ev], ddl=ddl)
+    return L3.write_direct(thd, [*context_events(thd, ctx), ev], ddl=ddl)

@@ -228,12 +228,21 @@ def _group_checks(e: DataFrame, part: list[str]) -> DataFrame:
                                                                    F.lit("")))) == "BEGIN")), "T")
                     .when(F.col("first.info").startswith("XA START"), "X").otherwise("S"))
     )
+    # MySQL's atomic CREATE ... SELECT (normalize.CTAS_HEAD): its CREATE only right after
+    # BEGIN, the group committed by its Xid.
+    g = g.withColumn("n_ctas", F.size(F.filter("ev", lambda x: (x["event_type"] == "Query") & F.coalesce(
+        x["query"], x["info"], F.lit("")).rlike(_norm.CTAS_HEAD))))
+    ctas_ok = (F.col("n_ctas") == 0) | (
+        (F.col("n_ctas") == 1) & (F.col("n") > 2) & (F.col("ev")[2]["event_type"] == "Query")
+        & F.coalesce(F.col("ev")[2]["query"], F.col("ev")[2]["info"], F.lit("")).rlike(_norm.CTAS_HEAD)
+        & (F.upper(F.trim(F.coalesce(F.col("ev")[1]["query"], F.col("ev")[1]["info"], F.lit("")))) == "BEGIN")
+        & (F.col("last.event_type") == "Xid"))
     # A standalone group's one Query may be the XA COMMIT / XA ROLLBACK that completes a
     # prepared MariaDB XA branch (its only terminator).
     xa_completion = F.upper(F.coalesce(F.col("last.info"), F.lit(""))).rlike("^XA (COMMIT|ROLLBACK) ")
     ok_group = F.when(
         F.col("kind") == "T",
-        F.col("last.is_term") & (F.col("n_term") == 1) & (F.col("n") >= 2),
+        F.col("last.is_term") & (F.col("n_term") == 1) & (F.col("n") >= 2) & ctas_ok,
     ).when(  # MariaDB XA PREPARE group: XA START Gtid, body, Query XA END, XA_prepare
         F.col("kind") == "X",
         (F.col("n") >= 3) & (F.col("last.event_type") == "XA_prepare") & (F.col("n_term") == 0),
@@ -246,8 +255,8 @@ def _group_checks(e: DataFrame, part: list[str]) -> DataFrame:
            == 0))
     shape = F.when(
         F.col("kind") == "T",
-        F.concat(F.lit("T "), F.when(F.col("last.event_type") == "Xid", F.lit("Xid"))
-                 .otherwise(F.col("last.info"))),
+        F.concat(F.lit("T "), F.when(F.col("n_ctas") > 0, F.lit("CTAS ")).otherwise(F.lit("")),
+                 F.when(F.col("last.event_type") == "Xid", F.lit("Xid")).otherwise(F.col("last.info"))),
     ).when(F.col("kind") == "X", F.lit("X XA_prepare")
     ).otherwise(F.concat(F.lit("S "), F.coalesce(F.col("ev")[1]["event_type"], F.lit("-"))))
     g = g.withColumn("group_ok", ok_group).withColumn("shape", shape)
@@ -283,8 +292,9 @@ def _gtid_gaps(e: DataFrame, part: list[str]) -> DataFrame:
         .select(*part, "gtid_domain", "prev", "gtid_seq")
     )
     other = jumps.select(*[F.col(c).alias("o_" + c) for c in jumps.columns])
+    # null-safe: MySQL's GTIDs have no domain (a jump both sides make is no gap there either)
     same_jump = reduce(lambda a, b: a & b,
-                       [F.col(c) == F.col("o_" + c) for c in [*KEY, "gtid_domain", "prev", "gtid_seq"]],
+                       [F.col(c).eqNullSafe(F.col("o_" + c)) for c in [*KEY, "gtid_domain", "prev", "gtid_seq"]],
                        F.col("side") != F.col("o_side"))
     return jumps.join(other, on=same_jump, how="left_anti").groupBy(*part).agg(F.count("*").alias("gtid_gaps"))
 

@@ -46,6 +46,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from harness.pipeline.normalize import is_ctas_head
+
 os.environ.setdefault("GX_ANALYTICS_ENABLED", "false")
 
 SUITE_FILES = ("event_sequence.json", "gtid_layout.json", "table_state.json", "statement_outcomes.json",
@@ -230,9 +232,10 @@ def _standalone(cur: list[dict]) -> bool:
         return head["event_type"] == "Gtid" and bool((head.get("gtid_flags") or 0) & GTID_FL_STANDALONE)
     second = cur[1] if len(cur) > 1 else None
     q = (second.get("query") or "").strip().upper() if second is not None and second["event_type"] == "Query" else ""
-    # an atomic CREATE ... SELECT is logged as ``CREATE ... START TRANSACTION`` with its
-    # rows and Xid after it: a transaction, not a DDL's one-Query group
-    return not (q == "BEGIN" or q.startswith("XA START") or q.endswith("START TRANSACTION"))
+    # an atomic CREATE ... SELECT is logged as ``CREATE ... START TRANSACTION`` (table
+    # options may follow it) with its rows and Xid after it: a transaction, not a DDL's
+    # one-Query group (normalize.CTAS_HEAD; 9.7 writes BEGIN before it)
+    return not (q == "BEGIN" or q.startswith("XA START") or is_ctas_head("Query", q))
 
 
 def gtid_groups(events: list[dict]) -> list[dict]:

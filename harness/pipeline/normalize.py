@@ -14,6 +14,22 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+# MySQL 8.0.21+'s atomic CREATE TABLE ... SELECT (ROW, an engine with atomic DDL): one
+# transaction ``Gtid``, ``Query BEGIN``, ``Query CREATE TABLE ... START TRANSACTION``
+# (SHOW CREATE TABLE's text, ``START TRANSACTION`` after the column list, the named table
+# options after it), rows, ``Xid`` (9.7.4 [bytes], docs/RULES-mysql-9.7.md 4). This DDL
+# does not end its group: the group goes on to the Xid. The same pattern in Python and
+# in Spark's Java regex (``(?is)``: case-insensitive, ``.`` crosses the text's newlines);
+# ``info`` may carry ``use `db`; ``.
+CTAS_HEAD = r"(?is)^\s*(use\s+`[^`]*`;\s*)?create\s.*\)\s*start transaction\b"
+_CTAS_HEAD = re.compile(CTAS_HEAD)
+
+
+def is_ctas_head(event_type: str | None, query: str | None) -> bool:
+    """Whether an event is the ``CREATE TABLE ... START TRANSACTION`` of an atomic CTAS."""
+    return event_type == "Query" and bool(_CTAS_HEAD.match(query or ""))
+
+
 # Columns compared between the two sides after normalization, in report order.
 COMPARED: tuple[str, ...] = (
     "event_type", "database", "query", "table", "rows_json", "rows_flags",

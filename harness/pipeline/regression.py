@@ -155,14 +155,25 @@ def run_kinds(config: RunConfig) -> tuple[str, ...]:
 def not_applicable(config: RunConfig, cases: list) -> list[dict]:
     """The cases whose ``servers =`` excludes a kind of this run: listed in the plan,
     the summary and the report as not applicable, never silently left out."""
+    profiles = {config.reference: config.profile}
+    if config.candidate != "replbed":
+        profiles.setdefault(config.candidate, config.candidate_profile)
     out = []
     for c in cases:
-        missing = [k for k in run_kinds(config) if not c.applies_to(k)]
+        missing = [f"{k} ({profiles.get(k)})" if _names_profile_of(c, k) else k
+                   for k in run_kinds(config) if not c.applies_to(k, profiles.get(k))]
         if missing:
             out.append({"case": c.name, "servers": list(c.servers), "not_for": missing,
                         "reason": c.servers_reason or f"the case is for {', '.join(c.servers)} only",
                         "source": str(c.source)})
     return out
+
+
+def _names_profile_of(case: Any, kind: str) -> bool:
+    """Whether ``servers =`` of ``case`` names a profile of ``kind`` (then the profile excludes it)."""
+    from harness.profile import PROFILES
+
+    return any(s in PROFILES and kind in PROFILES[s].kinds for s in case.servers)
 
 
 def check_writable(out_dir: Path) -> None:

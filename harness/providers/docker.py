@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from harness.kinds import get_kind
 from harness.providers.base import (
     BinaryNotFoundError,
     PortInUseError,
@@ -316,6 +317,9 @@ class DockerHandle(ServerHandle):
     container: Any = None
     stop_timeout: float = 30.0
     _removed: bool = False
+    # The binlog directory as the host sees it (bind-mounted at ``binlog_dir``), or None:
+    # then the files are copied out of the container with the archive API.
+    host_binlog_dir: Path | None = None
 
     @property
     def container_id(self) -> str:
@@ -328,6 +332,8 @@ class DockerHandle(ServerHandle):
         The archive API (``docker cp``) also reads a stopped or killed
         container, so a case that lost its server still keeps its binlog.
         """
+        if self.host_binlog_dir is not None:
+            return _read_binlog_dir(self.host_binlog_dir, self.binlog_basename)
         docker = _docker_module()
         path = str(self.binlog_dir)
         try:
@@ -350,14 +356,14 @@ class DockerHandle(ServerHandle):
         return names, files
 
     def binlog_files(self) -> list[str]:
-        if self.container is None or self._removed:
+        if (self.container is None or self._removed) and self.host_binlog_dir is None:
             return []
         return self._fetch_all()[0]
 
     def collect_binlogs(self, dest: Path) -> list[Path]:
         dest = Path(dest)
         dest.mkdir(parents=True, exist_ok=True)
-        if self.container is None or self._removed:
+        if (self.container is None or self._removed) and self.host_binlog_dir is None:
             raise ProviderError("the container was already removed; nothing to collect")
         names, files = self._fetch_all()
         out: list[Path] = []
@@ -439,6 +445,14 @@ class DockerHandle(ServerHandle):
         return log_tail(self.log_path, lines)
 
 
+class DockerMariaDBHandle(DockerHandle):
+    """A MariaDB container started with the local provider's SIZING_OPTIONS
+    (innodb_flush_log_at_trx_commit=2): the runner makes InnoDB's log durable before
+    RESET MASTER, as for the local server, instead of waiting up to a second for it."""
+
+    innodb_binlog_checkpoint = True
+
+
 # -- the provider --------------------------------------------------------------------
 
 
@@ -505,9 +519,10 @@ class DockerProvider:
                 f"--log-bin={PurePosixPath(spec.binlog_dir) / spec.binlog_basename}",
                 *where,
                 *spec.options,
-                # The workloads' data files, mounted at the same path (_data_files_mount):
-                # LOAD DATA INFILE then reads them as the local server does.
-                f"--secure-file-priv={_data_files_root()}",
+                # The workloads' data files are mounted at the same path (_data_files_mount):
+                # LOAD DATA INFILE reads them as the local server does, which has no
+                # --secure-file-priv (MariaDB's default, Debian's profile): neither has this.
+                *get_kind("mariadb-10.11").file_options(_data_files_root()),
                 *settings.profile.mariadbd_options(),
                 *self.server_options,
                 *settings.extra_options,
@@ -575,13 +590,10 @@ class DockerProvider:
             LABEL_PID_START: _proc_start_time(os.getpid()) or "",
             "replbed.workdir": str(workdir),
         }
-        environment = {spec.password_env: password} if spec.password_env else {}
-        if spec.profile_applies:
-            # The profile's accounts, created by the entrypoint's --init-file.
-            environment["REPLBED_INIT_SQL"] = settings.profile.init_sql(password)
-            where: dict[str, Any] = {"network_mode": "host", "volumes": _data_files_mount()}
-        else:
-            where = {"ports": {CONTAINER_PORT: ("127.0.0.1", port)}}
+        host_binlogs = _fresh_binlog_dir(workdir) if spec.profile_applies else None
+        environment, where = _container_environment(settings, spec, password, port)
+        if host_binlogs is not None:
+            where["volumes"][str(host_binlogs)] = {"bind": spec.binlog_dir, "mode": "rw"}
         docker = _docker_module()
         t0 = time.monotonic()
         try:
@@ -594,13 +606,15 @@ class DockerProvider:
             raise ImageMissingError(f"image {spec.image} vanished: build it with {spec.build_hint}") from exc
         except docker.errors.APIError as exc:
             raise ProviderError(f"cannot create a container from {spec.image}: {exc}") from exc
-        handle = DockerHandle(
+        mariadb = spec.profile_applies and (spec.kind is None or not spec.kind.startswith("mysql"))
+        handle = (DockerMariaDBHandle if mariadb else DockerHandle)(
             host="127.0.0.1", port=0, user=settings.profile.user if spec.profile_applies else "root",
             password=password, flavor=settings.flavor,
             binlog_dir=Path(spec.binlog_dir), binlog_basename=spec.binlog_basename,
             log_path=workdir / "server.log", workdir=workdir,
         )
         handle.container = container
+        handle.host_binlog_dir = host_binlogs
         handle.stop_timeout = settings.stop_timeout
         handle.client_collation = settings.profile.client_collation
         if spec.kind is not None:
@@ -649,6 +663,68 @@ class DockerProvider:
             if handle.container is not None and \
                     handle.container.labels.get(LABEL_RUN) == self.run_id:
                 handle.stop()
+
+
+def _fresh_binlog_dir(workdir: Path) -> Path:
+    """An empty host directory for the container's binlog directory (bind-mounted there).
+
+    Reading the files where the server writes them costs a local copy per case; the
+    archive API (``docker cp``) cost 50-180 ms. They also outlive a killed or removed
+    container. World-writable: the offline MariaDB image's server runs as its own
+    ``mysql`` user. ``binlog`` is a name a run's teardown removes (``SERVER_DATA``)."""
+    import shutil
+
+    path = workdir / "binlog"
+    shutil.rmtree(path, ignore_errors=True)
+    path.mkdir(parents=True)
+    path.chmod(0o777)
+    return path
+
+
+def _read_binlog_dir(path: Path, basename: str) -> tuple[list[str], dict[str, bytes]]:
+    """The index's file names and the files themselves, from the host's side of the mount."""
+    index = path / f"{basename}.index"
+    if not index.exists():
+        return [], {}
+    names = [PurePosixPath(line.strip()).name
+             for line in index.read_text("utf-8", "replace").splitlines() if line.strip()]
+    return names, {n: (path / n).read_bytes() for n in names if (path / n).is_file()}
+
+
+def _container_environment(settings: ServerSettings, spec: ImageSpec, password: str,
+                           port: int | None) -> tuple[dict[str, str], dict[str, Any]]:
+    """The container's environment, and where it lives (network, mounts)."""
+    environment = {spec.password_env: password} if spec.password_env else {}
+    zone = host_time_zone()
+    if zone:
+        # The local server runs in this machine's time zone (@@system_time_zone, what a
+        # TIMESTAMP column reads as, NOW()); the container's is its image's (UTC).
+        environment["TZ"] = zone
+    if spec.profile_applies:
+        # The profile's accounts, created by the entrypoint's --init-file.
+        environment["REPLBED_INIT_SQL"] = settings.profile.init_sql(password)
+        # The server's file mode (mysys reads $UMASK): its binlog files in the bind-mounted
+        # directory must be readable by a harness that is not root (docker group).
+        environment["UMASK"] = "0644"
+        return environment, {"network_mode": "host", "volumes": _data_files_mount()}
+    return environment, {"ports": {CONTAINER_PORT: ("127.0.0.1", port)}}
+
+
+def host_time_zone() -> str | None:
+    """This machine's time zone as ``TZ`` names it, for a container to run in the same one.
+
+    ``$TZ`` when set (what the local server inherits), else the zone ``/etc/localtime``
+    links to (``Europe/Paris``); None when neither names one (the image's own, UTC).
+    The images carry the zone database (tzdata), so the name resolves the same inside."""
+    tz = os.environ.get("TZ")
+    if tz:
+        return tz
+    try:
+        target = os.readlink("/etc/localtime")
+    except OSError:
+        return None
+    marker = "zoneinfo/"
+    return target.split(marker, 1)[1] if marker in target else None
 
 
 def _data_files_root() -> str:

@@ -80,7 +80,7 @@ def kind_command(kind: str, settings: ServerSettings, spec: Any, port: int | Non
         f"--init-file={INIT_FILE}", "--bind-address=127.0.0.1",
         *([f"--port={port}"] if port is not None else []),
         f"--log-bin={PurePosixPath(BINLOG_DIR) / 'binlog'}",
-        *([f"--secure-file-priv={data_files_root()}"] if k.is_mysql else []),
+        *k.file_options(data_files_root()),  # as the local root provider's
         *(MYSQL_SIZING_OPTIONS if k.is_mysql else SIZING_OPTIONS),
         *settings.profile.mariadbd_options(),
         *extra,

@@ -16,6 +16,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from harness.kinds import get_kind
 from harness.providers.base import (
     BinaryNotFoundError,
     ProviderError,
@@ -170,6 +171,7 @@ class LocalMariaDBProvider:
             f.write(settings.profile.init_sql(password))
         error_log = workdir / "mariadbd.err"
         error_log.unlink(missing_ok=True)
+        from harness.workload.parser import data_files_root
         argv = [
             mariadbd, "--no-defaults", "--user=root",
             f"--datadir={datadir}",
@@ -180,6 +182,7 @@ class LocalMariaDBProvider:
             "--bind-address=127.0.0.1", f"--port={port}",
             "--log-bin=binlog",
             private_tmpdir(workdir),
+            *get_kind("mariadb-10.11").file_options(data_files_root()),  # none: as the container
             *SIZING_OPTIONS,
             *settings.profile.mariadbd_options(),
             *settings.extra_options,

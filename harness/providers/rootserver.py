@@ -13,10 +13,12 @@ datadir template per root version is made once and copied per start:
   its loader (the script runs ``$basedir/sbin/mariadbd`` and friends), and whose
   ``share/`` and ``lib/`` are the root's.
 
-MySQL gets ``--secure-file-priv`` set to the directory the runner writes
-the workloads' data files under (``harness.workload.parser.data_files_root``;
-MySQL 9.7 refuses to start without the option), so LOAD DATA INFILE reads them
-as the host's MariaDB (no such option) does.
+Where the server may read files is the kind's one rule (``ServerKind.file_options``,
+the container's too): MySQL gets ``--secure-file-priv`` set to the directory the
+runner writes the workloads' data files under
+(``harness.workload.parser.data_files_root``; MySQL 9.7 refuses to start without
+the option), so LOAD DATA INFILE reads them as the host's MariaDB (no such option)
+does.
 """
 
 from __future__ import annotations
@@ -191,7 +193,7 @@ class RootServerProvider:
             "--log-bin=binlog",
             private_tmpdir(workdir),
             # MySQL refuses to start without it; Debian's MariaDB profile leaves it unset.
-            *([f"--secure-file-priv={files_dir}"] if self.kind.is_mysql else []),
+            *self.kind.file_options(files_dir),
             *(MYSQL_SIZING_OPTIONS if self.kind.is_mysql else SIZING_OPTIONS),
             *settings.profile.mariadbd_options(),
             *settings.extra_options,

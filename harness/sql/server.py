@@ -112,7 +112,8 @@ class ServerState:
         self.events: dict[tuple[str, str], tuple[str, str]] = {}
         # Its system-variable profile (harness/sql/sys_vars/sysvar_profile.py), by the same name.
         self.sysvars = sysvar_profile_for(config.flavor, gtid_mode=config.gtid_mode, server_uuid=config.server_uuid)
-        self.global_vars = GlobalVariables(self.sysvars.overrides(), self.sysvars.aliases(), self.sysvars.catalog())
+        self.global_vars = GlobalVariables(self.sysvars.overrides(), self.sysvars.aliases(), self.sysvars.catalog(),
+                                          self.sysvars.hidden(), self.sysvars.deprecated())
         # The profiles describe MariaDB servers; the MySQL flavour keeps its own defaults.
         self.profile: ServerProfile | None = config.profile if config.flavor.startswith("mariadb") else None
         self.global_vars.values["server_id"] = config.server_id

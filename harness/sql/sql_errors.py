@@ -8,7 +8,7 @@ MySQL 8.0 flavour swap them in one place.
 
 from __future__ import annotations
 
-from harness.diagnostics import Note, ServerError, error, note, register
+from harness.diagnostics import ComparisonNote, Note, ServerError, error, note, register
 
 # (code, sqlstate, format) — MariaDB 10.11 errmsg-utf8.txt texts.
 _MESSAGES: dict[str, tuple[int, str, str]] = {
@@ -47,6 +47,15 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
     "ER_VARIABLE_IS_READONLY": (1621, "HY000", "{0} variable '{1}' is read-only. Use SET {2} to assign the value"),
     "ER_SP_DOES_NOT_EXIST": (1305, "42000", "{0} {1} does not exist"),
     "ER_SP_ALREADY_EXISTS": (1304, "42000", "{0} {1} already exists"),
+    "ER_TRG_IN_WRONG_SCHEMA": (1435, "HY000", "Trigger in wrong schema"),
+    "ER_ILLEGAL_HA": (1031, "HY000", "Storage engine {0} of the table `{1}`.`{2}` doesn't have this option"),
+    "ER_DUP_KEY": (1022, "23000", "Can't write; duplicate key in table '{0}'"),
+    # InnoDB's own warning (ib_push_warning with DB_DUPLICATE_KEY, errno 121)
+    "ER_FK_DUPLICATE_NAME": (121, "HY000", "CREATE or ALTER TABLE `{0}`.`{1}` failed: duplicate name, CONSTRAINT `{2}` {3}"),
+    "ER_SEQUENCE_INVALID_DATA": (4085, "HY000", "Sequence '{0}.{1}' has out of range value for options"),
+    "ER_NOT_SEQUENCE": (4089, "42S02", "'{0}.{1}' is not a SEQUENCE"),
+    "ER_UNKNOWN_SEQUENCES": (4091, "42S02", "Unknown SEQUENCE: '{0}'"),
+    "ER_COMPRESSED_COLUMN_USED_AS_KEY": (4097, "HY000", "Compressed column '{0}' can't be used in key specification"),
     "ER_TRG_ALREADY_EXISTS": (1359, "HY000", "Trigger '{0}' already exists"),
     "ER_TRG_DOES_NOT_EXIST": (1360, "HY000", "Trigger does not exist"),
     "ER_SP_DOES_NOT_EXIST_SAVEPOINT": (1305, "42000", "SAVEPOINT {0} does not exist"),
@@ -208,4 +217,4 @@ def internal_error(exc: BaseException) -> ServerError:
 
 register(_MESSAGES)
 
-__all__ = ["Note", "ServerError", "error", "internal_error", "note", "register"]
+__all__ = ["ComparisonNote", "Note", "ServerError", "error", "internal_error", "note", "register"]

@@ -16,12 +16,15 @@ from harness.sql.handler.prelock import analyze
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.command_flags import uses_tables
 from harness.sql.parse.parse_errors import UnsupportedError
+from harness.sql.sql_errors import ServerError
 from harness.sql.stmt import global_read_lock, locked_tables, sql_admin, sql_alter, sql_explain, sql_show
 from harness.sql.stmt import sql_table as DDL
+from harness.sql.stmt import sql_sequence as SEQ
 from harness.sql.stmt import sql_acl, sql_event, sql_prepare
 from harness.sql.stmt import xa as XA
 from harness.sql.stmt.global_read_lock import wait_for_global_read_lock
 from harness.sql.stmt.locked_tables import refuse_under_lock_tables
+from harness.sql.stmt.deprecations import warn_assignments
 from harness.sql.stmt.routines import call
 from harness.sql.stmt.set_var import set_names, set_transaction, set_vars
 from harness.sql.stmt.sql_binlog import binlog_statement
@@ -93,6 +96,8 @@ COMMANDS: dict[Any, Handler] = {
     A.DropDatabase: DDL.drop_database,
     A.CreateTable: DDL.create_table,
     A.DropTable: DDL.drop_table,
+    A.CreateSequence: SEQ.create_sequence,
+    A.AlterSequence: SEQ.alter_sequence,
     A.Truncate: DDL.truncate_table,
     A.CreateTrigger: DDL.create_trigger,
     A.CreateRoutine: DDL.create_routine,
@@ -161,7 +166,10 @@ def command_of(stmt: A.Statement) -> Handler:
 
 def mysql_execute_command(thd: "Thd", stmt: A.Statement) -> Any:
     """Run one parsed statement: the checks every statement passes, then its command."""
-    thd.server.sysvars.before_statement(thd, stmt)
+    if thd.server.sysvars.before_statement(thd, stmt):
+        from harness.sql.stmt.sql_result import OkPacket
+        return OkPacket(0, 0, "")  # skipped (MySQL: GTID_NEXT names an executed GTID)
+    warn_assignments(thd, stmt)
     if thd.locked_tables is not None:
         refuse_under_lock_tables(thd, stmt)
     if thd.server.global_read_lock_holders:
@@ -171,7 +179,41 @@ def mysql_execute_command(thd: "Thd", stmt: A.Statement) -> Any:
             XA.check_rmfail(thd)
         if isinstance(stmt, (A.CreateTable, A.DropTable)) and stmt.temporary:
             raise UnsupportedError("temporary tables inside an XA transaction")
-    return command_of(stmt)(thd, stmt)
+    try:
+        return command_of(stmt)(thd, stmt)
+    except ServerError:
+        if thd.sp_unsafe is None:  # a routine's sub-statement may be handled inside it
+            thd.server.sysvars.statement_failed(thd)
+        raise
 
 
 __all__ = ["COMMANDS", "command_of", "mysql_execute_command"]
+
+
+def in_dialect(thd: Thd, run: Callable[[str], Any], sql: str) -> Any:
+    """``run(sql)`` with the conditions it raised in the flavour's wording
+    (SqlDialect.text, harness/model/flavor.py): the error sent and every SHOW WARNINGS row."""
+    from harness.model.flavor import SqlDialect
+    from harness.sql.sql_errors import ComparisonNote, Note, ServerError
+    dialect = thd.server.flavor.sql
+    if type(dialect).text is SqlDialect.text:
+        return run(sql)
+
+    raised: dict[str, str] = {}  # the error's text -> its wording (its own SHOW WARNINGS row)
+
+    def worded(n: Note) -> str:
+        t = dialect.text(n.code, n.message)
+        return dialect.comparison_text(t) if isinstance(n, ComparisonNote) else raised.get(n.message, t)
+    try:
+        return run(sql)
+    except ServerError as e:
+        old = e.message
+        e.message = dialect.text(e.code, e.message)
+        if e.comparison:
+            e.message = dialect.comparison_text(e.message)
+            raised[old] = e.message
+        e.args = (e.message,)
+        raise
+    finally:
+        thd.notes[:] = [n if (t := worded(n)) == n.message else Note(n.level, n.code, t)
+                        for n in thd.notes if n.code not in dialect.dropped_codes]

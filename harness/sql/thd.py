@@ -35,11 +35,11 @@ from harness.sql.stmt.executor import Executor
 from harness.sql.stmt.global_read_lock import release as release_global_read_lock
 from harness.sql.stmt.locked_tables import check_locked_tables
 from harness.sql.stmt.sql_load import mysql_load
+from harness.sql.handler.lock_sys import lock_myisam_tables
 from harness.sql.handler.prelock import analyze
 from harness.sql.handler.row_locks import uses_row_locks
 from harness.sql.parse.stmtinfo import StatementInfo
 from harness.sql.handler.storage import registers_without_2pc
-from harness.sql.item.column_types import RejectedTimestamp, ZeroDate
 from harness.sql.stmt import xa as XA
 from harness.sql.stmt.xa import XidState
 from harness.sql.sys_vars.sysvars import SessionVariables
@@ -52,6 +52,9 @@ from harness.model.logstate import StmtLogState, TrxLogState
 from harness.model.decide import NOT_LOGGED, LoggingDecision, decide_logging_format
 from harness.model.unsafe import NOTE_1592, REASONS, Unsafe
 from harness.sql.parse import parse_tree as A
+from harness.sql.stmt.deprecations import engine_mix_kept, warn_engine_mix
+from harness.sql.stmt.time_zone import row_uses_time_zone
+from harness.sql.stmt.rollback_notes import rollback_notes
 from harness.sql.parse.parser import parse
 from harness.sql.parse.parse_errors import SqlParseError, UnsupportedError
 from harness.sql.parse.shape import ShapeCache
@@ -124,6 +127,9 @@ class TransactionState:
     versions: list[tuple[Any, int]] = field(default_factory=list)
     undo_log: list[tuple[Any, ...]] = field(default_factory=list)
     savepoints: list[Savepoint] = field(default_factory=list)
+    # MySQL 9.x: the first (engine, table) it wrote, for warning 6414 (stmt/deprecations.py)
+    engine_mix: tuple[str, str] | None = None
+    engine_mix_trans: bool = False  # ... and whether it wrote a transactional table
 
 
 class Thd:
@@ -253,6 +259,7 @@ class Thd:
     # ------------------------------------------------------------ transaction state
 
     def _reset_trx(self) -> None:
+        mix = engine_mix_kept(self)
         self._end_trx_in_engine()
         self.trx.explicit = False
         self.trx.active = False
@@ -272,6 +279,7 @@ class Thd:
         # for it too, so ROLLBACK warns 1196 (observed); the binlog rules keep them apart.
         self.trx_nontrans_temp_modified = False
         self.trx.read_only = False  # START TRANSACTION READ ONLY
+        self.trx.engine_mix, self.trx.engine_mix_trans = mix, False
 
     # ------------------------------------------------------------ InnoDB: locks and read views
 
@@ -367,8 +375,9 @@ class Thd:
         self.temp_tables[key] = table
 
     def set_mixed_temp_row(self, flag: bool) -> None:
-        """Row format sticks while temporary tables exist (reset_current_stmt_binlog_format_row)."""
-        self.mixed_temp_row = flag
+        """Row format sticks while temporary tables exist (reset_current_stmt_binlog_format_row),
+        where the flavour keeps it so (MariaDB; not MySQL 8.0.4+)."""
+        self.mixed_temp_row = flag and self.server.flavor.ddl.mixed_row_sticks_with_temp_tables
 
     def note_nontrans_temp_modified(self) -> None:
         """The transaction changed a temporary non-transactional table (ROLLBACK then warns 1196)."""
@@ -527,22 +536,17 @@ class Thd:
     def log_row(self, table: TableDef, kind: str, before: list[Any] | None, after: list[Any] | None,
                 assigned: set[int] | None) -> None:
         self.stmt.rows_changed += 1
-        if after is not None and not self.stmt_log.time_zone_used:
-            # Storing a value into a TIMESTAMP column converts it with the session
-            # time zone (thd->time_zone_used; observed Q_TIME_ZONE_CODE "SYSTEM").
-            for i, c in enumerate(table.columns):
-                if (getattr(c.type, "timestamp", False) and after[i] is not None
-                        and (not isinstance(after[i], ZeroDate)  # a zero skips the conversion,
-                             or isinstance(after[i], RejectedTimestamp))  # a rejected value not
-                        and (assigned is None or i in assigned)):
-                    self.stmt_log.time_zone_used = True
-                    break
+        if after is not None and not self.stmt_log.time_zone_used and row_uses_time_zone(self, table, after, assigned):
+            self.stmt_log.time_zone_used = True  # a TIMESTAMP (MySQL: DATETIME) store (stmt/time_zone.py)
         if self.stmt.decision.logged and self.stmt.row_format:  # type: ignore[union-attr]
             binlog_write_row(self, table, kind, before, after, assigned)
 
     # ------------------------------------------------------------ statement entry point
 
     def parse(self, sql: str) -> A.Statement:
+        if "NO_BACKSLASH_ESCAPES" in str(self.vars.get("sql_mode")):
+            # The caches hold what the default lexer read (backslash escapes).
+            return parse(sql, no_backslash_escapes=True)
         with _PARSE_CACHE_LOCK:
             cached = _PARSE_CACHE.get(sql)
             if cached is not None:
@@ -556,7 +560,12 @@ class Thd:
         return stmt
 
     def execute(self, sql: str) -> OkPacket | SelectResult:
-        """Run one statement; raises ServerError (the client gets an ERR packet)."""
+        """Run one statement; raises ServerError (the client gets an ERR packet), its
+        conditions in the flavour's wording (sql_parse.in_dialect)."""
+        from harness.sql.sql_parse import in_dialect
+        return in_dialect(self, self._execute, sql)
+
+    def _execute(self, sql: str) -> OkPacket | SelectResult:
         try:
             stmt = self.parse(sql)
             server_coll = str(self.server.global_vars.values.get("collation_server", "")).lower()
@@ -581,9 +590,10 @@ class Thd:
             # COMMIT, BEGIN, SET ... keep the previous statement's conditions.
             # A table-less statement that raises its own condition replaces the list
             # (Warning_info is tagged with the query id).
-            self.notes = [] if statement_clears_warnings(stmt) else list(self.last_notes)
+            self.notes = [] if self.server.flavor.sql.clear_warnings_always or statement_clears_warnings(stmt) \
+                else list(self.last_notes)
         self.carried_notes = len(self.notes) if not is_diag else 0
-        if not is_diag and self.server.sysvars.deprecated():
+        if not is_diag and self.server.sysvars.deprecated_renamed():
             from harness.sql.stmt.set_var import warn_deprecated_names
             warn_deprecated_names(self, sql)
         self.stmt.text = sql
@@ -612,6 +622,7 @@ class Thd:
                 raise ServerError(e.code, str(e), e.sqlstate) from None
         except ServerError as e:
             if not e.noted:
+                self.notes.extend(e.leading_notes)
                 for _ in range(e.times_reported):
                     self.notes.append(Note("Error", e.code, e.message))
                 self.notes.extend(e.trailing_notes)
@@ -674,6 +685,9 @@ class Thd:
             # open_tables: a table that does not exist fails the statement before any lock
             # (InnoDB's 1665 at READ COMMITTED comes from external_lock, after it).
             raise error("ER_NO_SUCH_TABLE", *info.missing_tables[0])
+        if any(t.sequence for t in info.written):
+            from harness.sql.parse.parse_errors import UnsupportedError
+            raise UnsupportedError("a write to a SEQUENCE table (sequence values are not modelled)")
         self.stmt_log.uses_temp = any(u.table.temporary for u in info.uses)
         if self.stmt_log.uses_temp and self.xid_state is not None:
             from harness.sql.parse.parse_errors import UnsupportedError
@@ -685,51 +699,32 @@ class Thd:
             self.stmt_log.thread_specific = True
         if self.trx.read_only and any(not t.temporary for t in info.written):
             raise error("ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION")
-        self._lock_myisam_tables(stmt, info)
+        lock_myisam_tables(self, stmt, info)
+        warn_engine_mix(self, info)
         try:
             return self._run_dml_locked(stmt, info, views)
         finally:
             self.server.lock_sys.unlock_tables(self)
 
-    def _lock_myisam_tables(self, stmt: A.Statement, info: StatementInfo) -> None:
-        """thr_lock: a non-transactional table is locked for the whole statement, READ
-        or WRITE; readers and writers of other sessions wait (an INSERT ... VALUES into
-        a MyISAM table without holes is a concurrent insert, which readers let through)."""
-        if self.locked_tables is not None or self.sp_unsafe is not None:
-            return  # LOCK TABLES holds its own locks; a CALL's sub-statements run inside it
-        wanted: dict[int, tuple[Any, str]] = {}
-        for u in info.uses:
-            t = u.table
-            if t.temporary or t.engine.transactional:
-                continue
-            mode = "READ"
-            if not u.write and isinstance(stmt, A.Select) and t.data.count <= 1:
-                # A table of at most one row is a const (system) table: the optimizer reads
-                # it and unlocks it at once (mysql_unlock_some_tables; probed).
-                continue
-            if u.write:
-                concurrent = (isinstance(stmt, A.Insert) and stmt.select is None and not stmt.replace
-                              and not stmt.on_duplicate and not t.data.free and t.engine.name == "MyISAM"
-                              and not t.triggers)
-                mode = "CONCURRENT" if concurrent else "WRITE"
-            if wanted.get(id(t), (None, "READ"))[1] == "READ":
-                wanted[id(t)] = (t, mode)
-        if wanted:
-            order = sorted(wanted.values(), key=lambda e: (e[0].db, e[0].name))
-            self.server.lock_sys.lock_tables(self, order, float(self.vars.values.get("lock_wait_timeout", 86400)))
-
-    def _run_dml_locked(self, stmt: A.Statement, info: StatementInfo, views: Any) -> OkPacket | SelectResult:
+    def _open_dml(self, stmt: A.Statement, info: StatementInfo) -> bool:
+        """Start the opened statement in the transaction, with the checks before decide_logging_format."""
         self.begin_statement(info)
         self._choose_read_mode(stmt, info)
         is_write = bool(info.written)
         if is_write or info.uses:
             self.trx.active = True
         self._register_engines(stmt, info, is_write)
+        if is_write:  # after 6414 (warn_engine_mix): enforce_gtid_consistency's 1785
+            self.server.sysvars.before_decide(self, list(info.written))
         if self.stmt_log.uses_temp:
             # Opening a temporary table sets thread_specific_used: the statement's
             # events, and the COMMIT it writes, carry LOG_EVENT_THREAD_SPECIFIC_F.
             self.stmt_log.thread_specific = True
             self.trx_log.used_temp = True
+        return is_write
+
+    def _run_dml_locked(self, stmt: A.Statement, info: StatementInfo, views: Any) -> OkPacket | SelectResult:
+        is_write = self._open_dml(stmt, info)
         decision = decide_logging_format(info, self) if is_write else LoggingDecision(
             row=self.binlog_format == "ROW", unsafe=0, warn_unsafe=0, logged=False)
         if is_write and self.trx.isolation is None:
@@ -738,7 +733,7 @@ class Thd:
         self.stmt.decision = decision
         self.stmt.row_format = decision.row
         if decision.row and decision.logged and self.binlog_format != "ROW" and self.temp_tables:
-            self.mixed_temp_row = True
+            self.set_mixed_temp_row(True)
         ctx = ExecContext(self, info)
         if info.rand_used:
             ctx.save_rand_seeds()
@@ -934,6 +929,7 @@ class Thd:
                          ctx: ExecContext, err: ServerError) -> None:
         """Statement rollback: undo transactional changes; log what non-transactional changes survive."""
         # The error is raised before the failed statement is logged (and its Notes issued).
+        self.notes.extend(err.leading_notes)
         for _ in range(err.times_reported):
             self.notes.append(Note("Error", err.code, err.message))
         self.notes.extend(err.trailing_notes)  # e.g. 4094: where in a trigger it failed
@@ -979,7 +975,7 @@ class Thd:
         if self.stmt.changed_nontrans_temp and self.in_multi_stmt_transaction_mode():
             self.trx_nontrans_temp_modified = True
         if self.stmt.changed_nontrans:
-            self.trx_log.nontrans_modified = True
+            self.trx_log.nontrans_modified = self.trx_log.changed_nontrans_base = True
             if self.in_multi_stmt_transaction_mode() and not self.binlog_direct_non_trans_update:
                 # Observed: with binlog_direct_non_transactional_updates=ON the transaction's
                 # group keeps FL_TRANSACTIONAL in every format (the N-changes went straight out).
@@ -1085,14 +1081,11 @@ class Thd:
 
     def rollback(self) -> None:
         L3.flush_stmt_cache(self)
-        # all.modified_non_trans_table: a temporary MyISAM table counts too (probed:
-        # ROLLBACK after writing one warns 1196 in every format).
-        nontrans = self.trx_log.nontrans_modified or self.trx_nontrans_temp_modified
+        notes = rollback_notes(self)
         L3.rollback_trx_cache(self, single_statement=False)
         self.engine_rollback_to(0)
         self._reset_trx()
-        if nontrans:
-            self.notes.append(Note("Warning", 1196, "Some non-transactional changed tables couldn't be rolled back"))
+        self.notes.extend(notes)
 
     def implicit_commit(self, schema_change: bool = False, keep_one_shot: bool = False) -> None:
         """trans_commit_implicit before a statement flagged CF_AUTO_COMMIT_TRANS.
@@ -1123,9 +1116,10 @@ class Thd:
     def write_ddl(self, text: str, *, db: str | None = None, suppress_use: bool = False,
                   thread_specific: bool = False, xid: bool = False, ctx: ExecContext | None = None,
                   invoker: bool = False, hrnow: bool = False, charset_client: int | None = None,
-                  ddl: bool = True, error_code: int = 0) -> None:
-        """R-log-commit-statement: DDL written directly as its own group (harness/model/query.py)."""
-        L2.write_ddl(self, text, db=db, suppress_use=suppress_use, thread_specific=thread_specific, xid=xid,
+                  ddl: bool = True, error_code: int = 0) -> int | None:
+        """R-log-commit-statement: DDL written directly as its own group (harness/model/query.py);
+        the group's GTID number."""
+        return L2.write_ddl(self, text, db=db, suppress_use=suppress_use, thread_specific=thread_specific, xid=xid,
                      ctx=ctx, invoker=invoker, hrnow=hrnow, charset_client=charset_client, ddl=ddl,
                      error_code=error_code)
 

@@ -58,17 +58,21 @@ class Step:
     # kind (or family) answers where it differs from the default; (server, format or "", code).
     expected_by_server: tuple[tuple[str, str, int | None], ...] = ()
 
-    def expected_for(self, binlog_format: str, kind: str | None = None) -> int | None:
+    def expected_for(self, binlog_format: str, kind: str | None = None, profile: str | None = None) -> int | None:
         """The error the statement must fail with in ``binlog_format`` on the server
-        ``kind`` (harness/kinds.py; None: the default reference) -- None: success.
+        ``kind`` (harness/kinds.py; None: the default reference) started with the server
+        profile ``profile`` (harness/profile.py) -- None: success.
 
-        The most specific annotation wins: the kind with the format, the kind, its
-        family with the format, its family, the format, the default."""
+        The most specific annotation wins: the profile with the format, the profile
+        (``=> mysql-9.7-gtid-on:1785``: what only one GTID mode answers), the kind with
+        the format, the kind, its family with the format, its family, the format, the
+        default."""
         fmt_u = binlog_format.upper()
         if kind is not None and self.expected_by_server:
             from harness.kinds import family_of
 
-            for server in (kind, family_of(kind)):
+            servers = ((profile,) if profile else ()) + (kind, family_of(kind))
+            for server in servers:
                 for want_fmt in (fmt_u, ""):
                     for srv, f, code in self.expected_by_server:
                         if srv == server and f == want_fmt:
@@ -157,16 +161,20 @@ class Case:
     # ``file.NAME = '...'`` keys: data files for LOAD DATA, written by the runner
     # before the case runs; ``{file.NAME}`` in a statement is ``path``.
     files: tuple["DataFile", ...] = ()
-    # ``servers = mysql`` / ``servers = mariadb-10.11, mariadb-11.8``: the kinds (or families)
+    # ``servers = mysql`` / ``servers = mariadb-10.11, mariadb-11.8``: the kinds, families or profiles
     # the case makes sense for; empty: all. On another kind the run lists it as not
     # applicable, with ``servers_reason`` (``servers = mariadb  # why``), never silently.
     servers: tuple[str, ...] = ()
     servers_reason: str | None = None
 
-    def applies_to(self, kind: str) -> bool:
+    def applies_to(self, kind: str, profile: str | None = None) -> bool:
+        """Whether the case runs on a server of ``kind`` started with ``profile``: ``servers =``
+        names kinds, families or profiles (``mysql-9.7-gtid-off``: an interleaving that only
+        holds while GTID consistency does not refuse its statements)."""
         from harness.kinds import family_of
 
-        return not self.servers or kind in self.servers or family_of(kind) in self.servers
+        return (not self.servers or kind in self.servers or family_of(kind) in self.servers
+                or (profile is not None and profile in self.servers))
 
     @property
     def connections(self) -> tuple[str, ...]:

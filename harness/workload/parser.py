@@ -309,7 +309,7 @@ def _parse_expectations(
             default = _parse_expectation(target, case, line)
             continue
         server, slash, fmt_part = fmt.partition("/")
-        if _is_server(server):
+        if _is_server_or_profile(server):
             fmt_u = fmt_part.upper() if slash else ""
             if slash and fmt_u not in BINLOG_FORMATS:
                 raise case.error(line, f"bad '=>' target {part!r}: {fmt_part!r} is not one of STATEMENT ROW MIXED")
@@ -334,16 +334,24 @@ def _is_server(name: str) -> bool:
     return name.lower() in KINDS or name.lower() in ("mysql", "mariadb")
 
 
+def _is_server_or_profile(name: str) -> bool:
+    """``=>`` may also name a server profile of a kind (``mysql-9.7-gtid-on``): what the
+    kind answers only when started so (GTID consistency refusals need GTID_MODE=ON)."""
+    from harness.profile import PROFILES
+
+    return _is_server(name) or (name.lower() in PROFILES and bool(PROFILES[name.lower()].kinds))
+
+
 def _parse_servers(value: str, case: _CaseBuilder, line: int) -> tuple[str, ...]:
     names = tuple(t.lower() for t in value.replace(",", " ").split())
     if not names:
         raise case.error(line, "'servers =' needs at least one kind or family (mysql, mariadb, mysql-9.7, ...)")
-    bad = [n for n in names if not _is_server(n)]
+    bad = [n for n in names if not _is_server_or_profile(n)]
     if bad:
         from harness.kinds import KINDS
 
-        raise case.error(line, f"servers: unknown kind or family {bad[0]!r}; expected mysql, mariadb or one of "
-                               f"{', '.join(KINDS)}")
+        raise case.error(line, f"servers: unknown kind or family {bad[0]!r}; expected mysql, mariadb, one of "
+                               f"{', '.join(KINDS)} or a profile of one (mysql-9.7-gtid-off, ...)")
     return names
 
 

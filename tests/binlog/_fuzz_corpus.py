@@ -77,6 +77,31 @@ def _mysql80_streams() -> list[bytes]:
     return out
 
 
+def pre_ga_5_1_stream() -> bytes:
+    """A MySQL 5.1.15 stream with the pre-GA rows events (types 20-22) of a MyISAM
+    ``t1 (a INT, b CHAR(50))``, built as binlog suite std_data/ver_5_1_17.001 holds them:
+    a 5.1 Format_description (no checksum byte), a metadata-less Table_map, then a write,
+    an update and a delete of record images."""
+    import struct
+    fde = base64.b64decode("4CdYRw8BAAAAYgAAAGYAAAAAAAQANS4xLjE1LW5kYi02LjEuMjQtZGVidWctbG9nAAAAAAAAAAAA"
+                           "AAAAAAAAAAAAAAAAAADgJ1hHEzgNAAgAEgAEBAQEEgAATwAEGggICAg=")
+    one, two = b"\x03one", b"\x03two"
+
+    def rec(a: int, b: bytes) -> bytes:
+        return b"\xf9" + a.to_bytes(4, "little") + b
+
+    out = [fde]
+    for tc, body in ((19, b"\x04test\x00\x02t1\x00\x02\x03\xfe"),
+                     (20, b"\x02\xff" + rec(0, one) + rec(1, two)),
+                     (21, b"\x02\xff" + rec(0, one) + rec(1, one) + rec(1, two) + rec(2, two)),
+                     (22, b"\x02\xff" + rec(2, two))):
+        post = b"\x10\0\0\0\0\0" + (b"\0\0" if tc == 19 else b"\x01\0")
+        pos = 4 + sum(len(x) for x in out)
+        size = 19 + len(post) + len(body)
+        out.append(struct.pack("<IBIIIH", 1199978447, tc, 1, size, pos + size, 0) + post + body)
+    return BINLOG_MAGIC + b"".join(out)
+
+
 def replbed_typed_binlogs(tmp: Path) -> list[bytes]:
     """Binlogs replbed writes (ROW format) for :data:`TYPED_TABLE`, one per flavour."""
     from harness.config import ServeConfig

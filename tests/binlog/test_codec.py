@@ -264,3 +264,29 @@ def test_a_pre_ga_table_map_without_metadata_decodes() -> None:
     raw = base64.b64decode("4CdYRxMBAAAAJwAAAPIAAAAAABEAAAAAAAAABHRlc3QAAnQxAAED")
     ev = decode_event(raw, 0, StreamContext(checksum_alg=ChecksumAlg.OFF))
     assert (ev.table_id, ev.database, ev.table, ev.column_types, ev.column_metadata) == (17, "test", "t1", [3], [0])
+
+
+@pytest.mark.parametrize("type_code, body_hex, kind", [
+    (20, "100000000000010002fff900000000036f6e65f9010000000374776f", "write"),
+    (21, "100000000000010002fff900000000036f6e65f901000000036f6e65f9010000000374776ff9020000000374776f", "update"),
+    (22, "100000000000010002fff9020000000374776f", "delete"),
+])
+def test_pre_ga_rows_events_decode_with_one_bitmap_and_raw_records(type_code: int, body_hex: str, kind: str) -> None:
+    """Write/Update/Delete_rows_event_old (MySQL 5.1.17, binlog suite std_data/ver_5_1_17.001):
+    the v1 post-header, one column bitmap also for an update (layout.ROWS_PRE_GA), the rows
+    left as record images for the SQL layer; encoding gives the same bytes back."""
+    import struct
+
+    from harness.binlog.codec import decode_event
+    from harness.binlog.context import StreamContext
+    from harness.binlog.constants import ChecksumAlg
+    body = bytes.fromhex(body_hex)
+    raw = struct.pack("<IBIIIH", 1199978447, type_code, 1, 19 + len(body), 0, 0) + body
+    ctx = StreamContext(checksum_alg=ChecksumAlg.OFF)
+    ev = decode_event(raw, 0, ctx)
+    assert (ev.kind, ev.version, ev.table_id, ev.flags, ev.column_count) == (kind, 0, 16, 1, 2)
+    assert (ev.columns_present, ev.columns_present_after, ev.rows) == (0xFF, None, None)
+    assert ev.rows_raw == body[10:]
+    assert encode_event(ev, ctx) == raw
+    from harness.binlog import layout
+    assert layout.LAYOUTS[type_code] is layout.ROWS_PRE_GA

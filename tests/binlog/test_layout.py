@@ -81,3 +81,18 @@ def test_ranges_refuse_bodies_of_the_wrong_size(bad: bytes) -> None:
     raw = bytes(HEADER_LEN) + bad
     with pytest.raises((ValueError, IndexError)):
         layout.QUERY.ranges(raw, HEADER_LEN, len(raw))
+
+
+def test_gtid_flags3_carries_the_start_alter_seq_no() -> None:
+    """Q_GTID_FLAGS3 (log_event.cc): one byte, plus the START ALTER's seq_no (u64) when the
+    flags say COMMIT or ROLLBACK ALTER (bytes of a 10.11.19 ROLLBACK ALTER Query)."""
+    from harness.binlog.query import StatusVar, decode_status_vars, encode_status_vars
+    raw = bytes([Q.Q_XID]) + (205).to_bytes(8, "little") + bytes([Q.Q_GTID_FLAGS3, 8]) + (3).to_bytes(8, "little")
+    svs = decode_status_vars(ByteReader(raw, 0, len(raw)))
+    assert svs == [StatusVar(Q.Q_XID, 205), StatusVar(Q.Q_GTID_FLAGS3, (8, 3))]
+    w = ByteWriter()
+    encode_status_vars(w, svs)
+    assert w.getvalue() == raw
+    assert [r[0] for r in layout.status_var_ranges(raw, 0, len(raw))] == ["status.Q_XID", "status.Q_GTID_FLAGS3"]
+    start = bytes([Q.Q_GTID_FLAGS3, 2])
+    assert decode_status_vars(ByteReader(start, 0, 2)) == [StatusVar(Q.Q_GTID_FLAGS3, 2)]

@@ -21,6 +21,7 @@ from harness.binlog.constants import EventType as E
 def sources(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
     out = {f"mariadb-golden-{i}": b for i, b in enumerate(corpus._golden_mariadb())}
     out.update({f"mysql-8.0-{i}": b for i, b in enumerate(corpus._mysql80_streams())})
+    out["mysql-5.1-pre-ga"] = corpus.pre_ga_5_1_stream()
     typed = corpus.replbed_typed_binlogs(tmp_path_factory.mktemp("typed"))
     out.update({f"replbed-typed-{i}": b for i, b in enumerate(typed)})
     return out

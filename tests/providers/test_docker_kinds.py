@@ -94,3 +94,38 @@ def test_the_kind_image_is_imported_from_the_root_once(docker_ready: None) -> No
     again = ensure_kind_image(client, "mysql-9.7", progress=lines.append)
     assert again.id == image.id and client.images.get(image_name("mysql-9.7")).id == image.id
     assert not any("importing" in x for x in lines[1:])  # the second call imports nothing
+
+
+@pytest.mark.docker
+@pytest.mark.server
+@pytest.mark.slow
+def test_container_runs_in_the_time_zone_of_the_local_server(docker_ready: None, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine outside UTC: the local server inherits its zone, so the container must too
+    (@@system_time_zone, NOW(), what a TIMESTAMP column reads as); the image's own is UTC."""
+    monkeypatch.setenv("TZ", "Europe/Paris")
+    settings = ServerSettings(profile=get_profile(None))
+    got = {}
+    for provider in ("local", "docker"):
+        handle = get_provider(provider).start(settings, tmp_path / provider)
+        try:
+            conn = handle.connect()
+            cur = conn.cursor()
+            cur.execute("SELECT @@system_time_zone, TIMESTAMPDIFF(MINUTE, UTC_TIMESTAMP(), NOW()), "
+                        "FROM_UNIXTIME(1700000000)")
+            got[provider] = tuple(str(v) for v in cur.fetchone())
+            conn.close()
+        finally:
+            handle.stop()
+    assert got["local"][0] == "CET" and got["local"][2] == "2023-11-14 23:13:20", got["local"]
+    assert got["docker"] == got["local"]
+
+
+def test_host_time_zone(monkeypatch: pytest.MonkeyPatch) -> None:
+    from harness.providers.docker import host_time_zone
+
+    monkeypatch.setenv("TZ", "America/New_York")
+    assert host_time_zone() == "America/New_York"
+    monkeypatch.delenv("TZ")
+    link = os.readlink("/etc/localtime") if os.path.islink("/etc/localtime") else ""
+    assert host_time_zone() == (link.split("zoneinfo/", 1)[1] if "zoneinfo/" in link else None)

@@ -273,12 +273,19 @@ con1: INSERT INTO t VALUES (3)
 """
 
 
-def test_container_killed_mid_workload(docker_client: Any, tmp_path: Path):
-    """`docker kill` during a case: that case fails with the reason, the rest run, nothing leaks."""
-    from harness.providers.docker import DockerProvider
+@pytest.mark.parametrize("kind_name", ["mariadb-10.11", "mysql-9.7"])
+def test_container_killed_mid_workload(docker_client: Any, tmp_path: Path, kind_name: str):
+    """`docker kill` during a case: that case fails with the reason, the rest run, nothing leaks
+    -- from the offline MariaDB image and from an image imported from a kind's root."""
+    from harness.kinds import get_kind
+    from harness.profile import get_profile
 
+    kind = get_kind(kind_name)
+    if kind.needs_root and os.geteuid() != 0:
+        pytest.skip("the root of this kind is built as root")
+    settings = ServerSettings(flavor=kind.flavor, profile=get_profile(kind.default_profile))
     cases = parse_workload(FAULT_CASES, "fault.wl")
-    prov = DockerProvider()
+    prov: Any = get_provider("docker", kind=kind_name)
     killed: list[str] = []
     handles: list[Any] = []
     real_start = prov.start
@@ -313,7 +320,7 @@ def test_container_killed_mid_workload(docker_client: Any, tmp_path: Path):
     t = threading.Thread(target=killer, daemon=True)
     t.start()
     t0 = time.monotonic()
-    outs = run_side(tmp_path, "reference", prov, cases, ["ROW"])
+    outs = run_side(tmp_path, "reference", prov, cases, ["ROW"], settings=settings)
     t.join(timeout=5)
     assert killed, "the killer never saw the SLEEP"
     by_case = {o.case: o for o in outs}

@@ -44,3 +44,43 @@ def test_a_case_says_which_servers_it_is_for() -> None:
     assert case.applies_to("mariadb-11.8") and case.applies_to("mysql-9.7")
     (every,) = parse_workload("[case all]\ncon1: SELECT 1\n")
     assert every.applies_to("mysql-9.7") and every.servers == ()
+
+
+def test_an_annotation_can_name_a_profile_of_a_kind_and_it_wins_over_the_kind() -> None:
+    from harness.workload.parser import parse_workload
+
+    (case,) = parse_workload("[case g]\n"
+                             "con1: INSERT INTO m SELECT 1 => mysql-9.7-gtid-on:1785,mysql-9.7-gtid-on/STATEMENT:OK\n")
+    step = case.steps[0]
+    assert step.expected_for("ROW", "mysql-9.7", "mysql-9.7-gtid-on") == 1785
+    assert step.expected_for("STATEMENT", "mysql-9.7", "mysql-9.7-gtid-on") is None
+    assert step.expected_for("ROW", "mysql-9.7", "mysql-9.7-gtid-off") is None   # GTID_MODE=OFF: no refusal
+    assert step.expected_for("ROW", "mysql-9.7") is None                         # no profile known
+    assert step.expected_for("ROW", "mariadb-10.11", "debian") is None
+
+
+def test_the_harness_spells_its_own_statements_as_the_kind_does() -> None:
+    from harness.kinds import get_kind
+
+    mysql, maria = get_kind("mysql-9.7"), get_kind("mariadb-10.11")
+    assert mysql.session_variable("tx_isolation") == "transaction_isolation"
+    assert mysql.session_variable("TX_READ_ONLY") == "transaction_read_only"
+    assert mysql.session_variable("sql_mode") == "sql_mode"
+    assert maria.session_variable("tx_isolation") == "tx_isolation"   # 10.11 has no transaction_isolation
+    assert (mysql.reset_binlogs_sql, maria.reset_binlogs_sql) == ("RESET BINARY LOGS AND GTIDS", "RESET MASTER")
+    assert (mysql.binlog_checkpoints, maria.binlog_checkpoints) == (False, True)
+
+
+def test_a_case_can_be_for_one_profile_of_a_kind_and_the_plan_lists_it_as_not_applicable() -> None:
+    from harness.config import RunConfig
+    from harness.pipeline.regression import not_applicable
+    from harness.workload.parser import parse_workload
+
+    (case,) = parse_workload("[case w]\nservers = mariadb, mysql-9.7-gtid-off  # a lock wait GTID_MODE=ON refuses first\n"
+                             "con1: SELECT 1\n")
+    assert case.applies_to("mysql-9.7", "mysql-9.7-gtid-off") and case.applies_to("mariadb-10.11", "debian")
+    assert not case.applies_to("mysql-9.7", "mysql-9.7-gtid-on")
+    on = RunConfig(reference="mysql-9.7", profile="mysql-9.7-gtid-on")
+    (na,) = not_applicable(on, [case])
+    assert na["not_for"] == ["mysql-9.7 (mysql-9.7-gtid-on)"] and na["reason"] == "a lock wait GTID_MODE=ON refuses first"
+    assert not_applicable(RunConfig(reference="mysql-9.7", profile="mysql-9.7-gtid-off"), [case]) == []

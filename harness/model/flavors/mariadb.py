@@ -87,7 +87,7 @@ class MariaDBEvents(EventStyle):
             table_map_for_update=thd.stmt_log.table_map_for_update or None,
             invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
             hrnow=thd.stmt.start.microsecond if hrnow or thd.stmt_log.hrnow_used else None,
-            xid=xid)
+            xid=xid, gtid_flags3=_gtid_flags3(thd))
 
     def new_rows_event(self, kind: str, tm: TableMapEvent, rows: list[RowChange], *, timestamp: int,
                        server_id: int, stmt_end: bool, columns_present: int,
@@ -111,7 +111,8 @@ class MariaDBGtid(GtidFraming):
     legacy_event_pos = True
     def new_writer(self, binlog: BinaryLog, path: Path) -> Any:
         from harness.binlog.writer import BinlogFileWriter
-        return BinlogFileWriter(path, server_id=binlog.server_id, server_version=binlog.server_version)
+        return BinlogFileWriter(path, server_id=binlog.server_id, server_version=binlog.server_version,
+                                checksum_alg=binlog.checksum_alg)
 
     def write_header(self, binlog: BinaryLog, writer: Any, *, timestamp: int, create_timestamp: int | None,
                      rotated: bool) -> None:
@@ -174,6 +175,10 @@ class MariaDBGtid(GtidFraming):
                               flags_extra=1 if extra_engines else 0,
                               extra_engines=255 if extra_engines else None,
                               xa_xid=xa_xid, xa_completed=xa_completed)
+        if thd is not None and thd.stmt_log.gtid_flags3:
+            # A two-phase ALTER's phase (Gtid_log_event ctor copies thd->gtid_flags3).
+            gtid.flags_extra |= thd.stmt_log.gtid_flags3
+            gtid.sa_seq_no = thd.stmt_log.sa_seq_no
         if self.thread_id:
             from harness.binlog.constants import GtidExtraFlag
             gtid.flags_extra |= int(GtidExtraFlag.FL_EXTRA_THREAD_ID)
@@ -181,6 +186,15 @@ class MariaDBGtid(GtidFraming):
         binlog.writer.write_group([gtid, *events], inner_log_pos=self.legacy_event_pos)
         # The one-shot @@gtid_seq_no is used up by the group (layer 3 resets it).
         return GroupWritten(seq_no, consumed_gtid_seq_no=thd is not None)
+
+
+def _gtid_flags3(thd: SessionView) -> Any:
+    """Q_GTID_FLAGS3 of a two-phase ALTER's Query: the phase flag, with the START ALTER's
+    seq_no for COMMIT/ROLLBACK ALTER (Query_log_event::write); None otherwise."""
+    f = thd.stmt_log.gtid_flags3
+    if not f:
+        return None
+    return (f, thd.stmt_log.sa_seq_no) if thd.stmt_log.sa_seq_no is not None else f
 
 
 class MariaDBDdl(DdlLogging):

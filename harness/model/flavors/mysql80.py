@@ -40,6 +40,11 @@ class MySQLErrors(ErrorStyle):
     unsafe_level = "Warning"
     row_injection_needs_row_format = True
 
+    def __init__(self, unsafe_level: str = "Warning") -> None:
+        # 9.7.4 [bytes]: Note 1592 (binlog.cc issue_unsafe_warnings: SL_NOTE); the 8.0
+        # golden vectors show a Warning
+        self.unsafe_level = unsafe_level
+
     def error_text(self, code: int, text: str) -> str:
         return _mysql_text(code, text)
 
@@ -52,7 +57,7 @@ _SELECT = re.compile(r"\bSELECT\b", re.I)
 _TIMESTAMP_COLUMN = re.compile(r"\bTIMESTAMP\b", re.I)
 _LITERALS = re.compile(r"'(?:[^'\\]|\\.|'')*'")
 # Statements whose Query carries no Q_UPDATED_DB_NAMES (9.7.4 [bytes]: TRUNCATE, ANALYZE)
-_NO_UPDATED_DB = frozenset(("TRUNCATE", "ANALYZE", "OPTIMIZE", "REPAIR", "CHECK"))
+_NO_UPDATED_DB = frozenset(("TRUNCATE", "ANALYZE"))  # OPTIMIZE, REPAIR: they do ([bytes])
 # ... and no Q_DDL_LOGGED_WITH_XID (ANALYZE TABLE: [bytes]; the other admin statements alike)
 _NO_DDL_XID = frozenset(("ANALYZE", "OPTIMIZE", "REPAIR", "CHECK"))
 # the DROP of a session's temporary tables at disconnect: no UPDATED_DB_NAMES (9.7.4 [bytes])
@@ -130,7 +135,13 @@ def atomic_table_ddl(thd: Any, text: str) -> bool | None:
         return False
     if thd is None:
         return None
-    parts = [_unquote(p) for p in m.group(1).split(".")]
+    target = m.group(1)
+    if text[:6].upper() == "RENAME":
+        # the table exists under its new name now (9.7.4 observed: RENAME TABLE of a MyISAM
+        # table has no xid); the first pair decides
+        to = re.match(r"\s*RENAME\s+TABLES?\s+\S+\s+TO\s+((?:`[^`]+`|\w+)(?:\s*\.\s*(?:`[^`]+`|\w+))?)", text, re.I)
+        target = to.group(1) if to else target
+    parts = [_unquote(p) for p in target.split(".")]
     db, name = (parts[0], parts[1]) if len(parts) == 2 else (thd.db or "", parts[0])
     catalog = getattr(getattr(thd, "server", None), "catalog", None)
     t = catalog.get_table(db, name) if catalog is not None else None
@@ -210,9 +221,18 @@ def _mysql_collation(ctype: Any) -> int:
 
 class MySQLEvents(EventStyle):
     rows_header_len = 10
+    # MYSQL_BIN_LOG::rollback: the trx cache is written, ended by ROLLBACK, only when
+    # trx_cache.cannot_rollback() -- a non-transactional change or temporary-table DDL
+    # was logged into it; a MyISAM statement that went out as its own group before the
+    # transaction's first InnoDB change does not count (9.7.4 observed, every format:
+    # `BEGIN; INSERT INTO m ...; INSERT INTO i ...; ROLLBACK` logs m's group only)
+    rollback_by_cache_flag = True
+    snapshot_registers_binlog = False  # no binlog_start_consistent_snapshot in MySQL
+    trigger_flag = False  # no TM_BIT_HAS_TRIGGERS_F (MariaDB's): 9.7.4 [bytes] flags=1
 
     def __init__(self, *, cascade_triggers_var: bool = False, rows_flags: int = 0,
-                 single_update_map: bool = False) -> None:
+                 single_update_map: bool = False, user_var_charset: int | None = None) -> None:
+        self.user_var_numeric_charset = user_var_charset
         # MySQL 9.7 [bytes]: a single-table UPDATE sets thd->table_map_for_update too, so
         # its Query and its group's BEGIN carry Q_TABLE_MAP_FOR_UPDATE = 1 (MariaDB: only
         # multi-table UPDATE)
@@ -231,7 +251,14 @@ class MySQLEvents(EventStyle):
         if text.startswith("DROP TABLE "):
             # a base-table drop: an xid for an atomic engine's group (the caller's
             # thread_specific is the header flag it asks for, not a temporary table)
-            return atomic_table_ddl(thd, text) is not False
+            atomic = atomic_table_ddl(thd, text)
+            # None: no DROP TABLE group of this name (DROP DATABASE's non-atomic tables): the caller's
+            return requested if atomic is None else atomic
+        if text[:13].upper() == "DROP DATABASE" or text[:13].upper() == "DROP SCHEMA ":
+            # the caller knows: an existing database's drop commits the data dictionary
+            # (9.7.4 observed: `DROP DATABASE d2 /* xid */`, with tables dropped), a
+            # missing one's does not
+            return requested
         if thread_specific or text.split(" ", 1)[0].upper() in _NO_DDL_XID or _TEMPORARY_DDL.match(text):
             return False  # temporary tables (9.7.4 [bytes]: CREATE TEMPORARY TABLE: none)
         if atomic_table_ddl(thd, text) is False:
@@ -261,13 +288,21 @@ class MySQLEvents(EventStyle):
             head = "CREATE TABLE"
         if words and words[0].upper() in _NO_UPDATED_DB or text.startswith(_DISCONNECT_DROP):
             updated_db = None  # 9.7.4 [bytes]: no UPDATED_DB_NAMES
+        elif words and words[0].upper() in ("OPTIMIZE", "REPAIR") \
+                and str(thd.vars.get("binlog_format")).upper() == "ROW":
+            # their databases come from decide_logging_format, which collects them only
+            # outside ROW format (9.7.4 [bytes]: `REPAIR TABLE t` 12=(test) in MIXED, none in ROW)
+            updated_db = None
         return mysql80_query_status_vars(
             # MySQL's OPTIONS_WRITTEN_TO_BIN_LOG has no explicit_defaults_for_timestamp bit
             # (MariaDB 10.10+'s 1 << 24): 9.7.4 logs 0 for a default session
             flags2=thd.vars.flags2() & _MYSQL_FLAGS2, sql_mode=thd.vars.sql_mode_bits(), charset=charset,
             time_zone=str(thd.vars.get("time_zone")).encode() if thd.stmt_log.time_zone_used else None,
             table_map_for_update=thd.stmt_log.table_map_for_update or (
-                1 if self.single_update_map and _SINGLE_UPDATE.match(text or thd.stmt.text or "") else None),
+                # not when the UPDATE fires a trigger (9.7.4 [bytes]: `UPDATE tm SET ...` with an
+                # AFTER UPDATE trigger on tm: no code 9, on the statement nor its COMMIT)
+                1 if self.single_update_map and _SINGLE_UPDATE.match(text or thd.stmt.text or "")
+                and not getattr(thd.stmt.info, "has_triggers", False) else None),
             invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
             updated_db_names=(updated_db.encode(),) if updated_db is not None else None,
             # @@explicit_defaults_for_timestamp (ON) on CREATE/ALTER TABLE that defines a
@@ -317,13 +352,19 @@ class MySQLEvents(EventStyle):
                  if x.type.table_map_metadata_kind in ("char", "binary")]
         if chars:
             w = ByteWriter()
-            if len(set(chars)) == 1:
-                # one collation: DEFAULT_CHARSET with no exceptions
-                w.packed_int(chars[0])
+            # DEFAULT_CHARSET (the most used collation, then (index, collation) for the other
+            # columns) when more than half the character columns use that collation, else
+            # COLUMN_CHARSET, one per column (init_charset_field; 9.7.4 [bytes]: [255,255,63]
+            # -> DEFAULT 255 + (2, 63); [255,63], [8,255,63,255] and 4-of-12 -> COLUMN)
+            most = max(set(chars), key=lambda c: (chars.count(c), -chars.index(c)))
+            if chars.count(most) * 2 > len(chars):
+                w.packed_int(most)
+                for i, cs in enumerate(chars):
+                    if cs != most:
+                        w.packed_int(i)
+                        w.packed_int(cs)
                 out.append((int(OptionalMetadata.DEFAULT_CHARSET), w.getvalue()))
             else:
-                # several: COLUMN_CHARSET, one per character column (9.7.4 [bytes]: chosen
-                # even where DEFAULT_CHARSET with exceptions would be shorter)
                 for cs in chars:
                     w.packed_int(cs)
                 out.append((int(OptionalMetadata.COLUMN_CHARSET), w.getvalue()))
@@ -405,7 +446,8 @@ class MySQLGtid(GtidFraming):
     def new_writer(self, binlog: BinaryLog, path: Path) -> Any:
         from harness.binlog.writer import MysqlBinlogFileWriter
         self.ensure_uuid(binlog)
-        return MysqlBinlogFileWriter(path, server_id=binlog.server_id, server_version=binlog.server_version)
+        return MysqlBinlogFileWriter(path, server_id=binlog.server_id, server_version=binlog.server_version,
+                                     checksum_alg=binlog.checksum_alg)
 
     def write_header(self, binlog: BinaryLog, writer: Any, *, timestamp: int, create_timestamp: int | None,
                      rotated: bool) -> None:
@@ -454,8 +496,10 @@ class MySQLGtid(GtidFraming):
                 # LOG_EVENT_THREAD_SPECIFIC_F (flags 0xc), in ROW format too
                 thread_specific=self.temp_begin and thd is not None and (
                     bool(getattr(thd.trx_log, "wrote_temp", False)) or any(
+                        # a statement's flag, not the closing COMMIT's (9.7.4 [bytes]: a ROW
+                        # multi-table DELETE on MyISAM: BEGIN 0x8, COMMIT 0xc)
                         isinstance(e, QueryEvent) and e.header.flags & HeaderFlag.THREAD_SPECIFIC
-                        for e in body))))
+                        and e.query not in ("COMMIT", "ROLLBACK") for e in body))))
         may_have_sbr = any(
             # savepoints do not make a ROW transaction statement-based (9.7.4 [bytes]: rbr_only
             # with SAVEPOINT `s1` inside)
@@ -492,10 +536,12 @@ class MySQLGtid(GtidFraming):
         binlog = thd.server.binlog
         ts = thd.stmt.timestamp
         if t.engine.xa_capable:
-            text = create_text + " START TRANSACTION"
+            text = _start_transaction_text(create_text)
+            # no Q_DDL_LOGGED_WITH_XID: the group's Xid commits it (9.7.4 [bytes]: SHOW
+            # BINLOG EVENTS shows `... START TRANSACTION` with no `/* xid=N */`)
             create = new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=ts,
                                      server_id=thd.server_id, status_vars=thd.query_status_vars(
-                                         xid=binlog.allocate_xid(), text=text, updated_db=t.db))
+                                         text=text, updated_db=t.db))
             events = [create, *cache.events,
                       new_xid_event(binlog.allocate_xid(), timestamp=ts, server_id=thd.server_id)]
             binlog.write_group(events, thd=thd, timestamp=ts, ddl=True)
@@ -525,6 +571,16 @@ class MySQLGtid(GtidFraming):
 
 class MySQLDdl(DdlLogging):
     temp_ddl_unlogged_formats = ("ROW", "MIXED")  # [mtr] binlog_create_drop_temporary_table.result
+    # 8.0.4+ logs no temporary table in MIXED, so nothing needs rows to stick: a statement
+    # that touches a temporary table is rows, the next one that does not is a statement
+    # again (9.7.4 observed: MIXED, after `INSERT INTO i SELECT ... FROM tt` (rows),
+    # `INSERT INTO i VALUES (3)` is a Query)
+    mixed_row_sticks_with_temp_tables = False
+    # mysql_rm_table_no_locks logs the base tables' groups first, then the temporary ones
+    # (9.7.4 observed, STATEMENT: `DROP TABLE i2, m2, tt, ti` logs m2, i2, tt, ti)
+    temporary_drops_first = False
+    drop_missing_db_xid = False  # 9.7.4 observed: `DROP DATABASE IF EXISTS d3` (missing): no xid
+    drop_db_logs_nonatomic = True
 
     def drop_table_groups(self, items: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]]:
         """WL#7592 (seed 004): temporary / non-temporary and transactional / non-transactional
@@ -532,15 +588,36 @@ class MySQLDdl(DdlLogging):
         from base tables; non-transactional go first [unverified order]. A table that did not
         exist (IF EXISTS) goes with the transactional ones (the DD is transactional)."""
         nontrans = [x for x in items if x[1] is not None and not x[1].transactional]
-        trans = [x for x in items if x[1] is None or x[1].transactional]
+        # the dropped InnoDB tables, then the missing ones (9.7.4 observed: `DROP TABLE IF
+        # EXISTS nosuch, i` logs `i`,`nosuch`)
+        trans = [x for x in items if x[1] is not None and x[1].transactional] + \
+            [x for x in items if x[1] is None]
         _LAST_DROP_BASE.clear()
         _LAST_DROP_BASE.update(n.name.lower() for n, _t in items)
         for group, atomic in ((nontrans, False), (trans, True)):
             if group:
                 if len(_DROP_GROUPS) > 256:
                     _DROP_GROUPS.clear()
-                _DROP_GROUPS[tuple(n.name for n, _t in group)] = atomic
+                # a group of missing tables only commits no data-dictionary change: no xid
+                # (9.7.4 observed: `DROP TABLE IF EXISTS nosuch2` has no /* xid */)
+                _DROP_GROUPS[tuple(n.name for n, _t in group)] = atomic and any(t is not None for _n, t in group)
         return [g for g in (nontrans, trans) if g]
+
+
+# 8.0.19+ SHOW CREATE TABLE prints no display width for the integer types (but TINYINT(1)
+# and ZEROFILL columns) nor YEAR(4) (9.7.4 [bytes]: `int NOT NULL` in a CREATE ... SELECT)
+_INT_WIDTH = re.compile(r"\b(tinyint|smallint|mediumint|int|bigint|year)\((\d+)\)(?! unsigned zerofill| zerofill)")
+
+
+def _start_transaction_text(create_text: str) -> str:
+    """What an atomic CREATE ... SELECT logs (Query_result_create::binlog_show_create_table,
+    8.0.21+): SHOW CREATE TABLE's text with ``START TRANSACTION`` right after the column
+    list, before the table options the statement named (9.7.4 [bytes]: ``) START
+    TRANSACTION ENGINE=InnoDB``)."""
+    text = _INT_WIDTH.sub(lambda m: m.group(0) if m.group(1) == "tinyint" and m.group(2) == "1"
+                          else m.group(1), create_text)
+    head, sep, tail = text.rpartition("\n)")
+    return f"{head}{sep} START TRANSACTION{tail}" if sep else text + " START TRANSACTION"
 
 
 def _version_number(v: str) -> int:
@@ -554,14 +631,15 @@ def mysql_9_7(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:
     from harness.binlog.constants import RowsFlag
     from harness.binlog.fde import MYSQL_9_7_SERVER_VERSION
     events = MySQLEvents(cascade_triggers_var=True, rows_flags=int(RowsFlag.USE_SQL_FOREIGN_KEY_F),
-                         single_update_map=True)
+                         single_update_map=True, user_var_charset=255)
     gtid = MySQLGtid(events, gtid_mode, server_uuid)
     gtid.temp_begin = True
     gtid.writeset = True
-    return Flavor(name="mysql-9.7", server_version=MYSQL_9_7_SERVER_VERSION, errors=MySQLErrors(),
+    from harness.model.flavors.mysql_sql import MySQLSql
+    return Flavor(name="mysql-9.7", server_version=MYSQL_9_7_SERVER_VERSION, errors=MySQLErrors("Note"),
                   events=events, gtid=gtid, ddl=MySQLDdl(),
                   handshake=Handshake(version_prefix="", charset=255, auth_plugin="caching_sha2_password",
-                                      tls=True))
+                                      tls=True), sql=MySQLSql())
 
 
 def mysql_8_0(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:

@@ -102,6 +102,12 @@ class TableDef:
     triggers: list[Trigger] = field(default_factory=list)
     # Table id for Table_map events, assigned when the table is "opened" first.
     table_id: int = 0
+    # ALTER TABLE ... DISABLE KEYS on MyISAM/Aria: the non-unique indexes are not
+    # maintained until ENABLE KEYS (SHOW INDEX says "disabled").
+    keys_disabled: bool = False
+    # CREATE SEQUENCE: the table holds the sequence's one row (sql_sequence.cc); its
+    # values are read and written only by the sequence statements.
+    sequence: bool = False
     options: dict[str, str] = field(default_factory=dict)
     # MyISAM's state header: ANALYZE/OPTIMIZE done since the last change (CHECK's
     # "Table is already up to date"); any row change clears it.
@@ -241,6 +247,9 @@ def build_column(db: str, table: str, cd: A.ColumnDef, table_charset: str | None
     if tname == "JSON":  # MariaDB: an alias of LONGTEXT utf8mb4_bin (the json_valid CHECK is the table's)
         tname, charset, collation = "LONGTEXT", "utf8mb4", "utf8mb4_bin"
     ctype = make_type(tname, cd.args, cd.unsigned, cd.zerofill, charset, collation)
+    if cd.compressed:
+        from harness.sql.item.field_comp import compressed
+        ctype = compressed(ctype)
     nullable = cd.nullable if cd.nullable is not None else True
     if cd.primary_key:
         nullable = False
@@ -309,6 +318,8 @@ def add_table_keys(columns: list[Column], keys: list[Key], key_defs: list[A.KeyD
         for cname in kd.columns:
             if cname.lower() not in names:
                 raise error("ER_KEY_COLUMN_DOES_NOT_EXIST", cname)
+            if getattr(columns[names[cname.lower()]].type, "compressed", False):
+                raise error("ER_COMPRESSED_COLUMN_USED_AS_KEY", columns[names[cname.lower()]].name)
             cols.append(names[cname.lower()])
         if kd.kind == "PRIMARY":
             if any(k.kind == "PRIMARY" for k in keys):

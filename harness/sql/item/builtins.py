@@ -864,9 +864,20 @@ def _str_to_date(env: Any, s: Any, fmt: Any) -> Any:
 
 
 def _convert_using(v: Any, cs: Any) -> Any:
-    if cs in ("latin1", "ascii"):
-        return "".join(ch if ord(ch) < 256 else "?" for ch in _s(v))
-    return _s(v) if not isinstance(v, bytes) else v
+    """CONVERT(x USING cs): the characters cs cannot hold become '?' (my_convert); the
+    result has cs's default collation, which a user variable assigned from it keeps
+    (observed: ``SET @v=CONVERT('abc' USING ucs2)`` logs ``@v=_ucs2 X'006100620063'
+    COLLATE ucs2_general_ci``)."""
+    from harness.sql.item.charsets import CHARSET_ALIASES, CHARSETS, CharsetStr, representable
+    if isinstance(v, bytes):
+        return v
+    target = CHARSETS.get(CHARSET_ALIASES.get(str(cs).lower(), str(cs).lower()))
+    if target is None:
+        return _s(v)
+    text = "".join(ch if representable(ch, target) else "?" for ch in _s(v))
+    if target.default_id == 45:
+        return text
+    return CharsetStr(text, target.default_id, target.codec)
 
 
 def _last_day(env: Any, v: Any) -> Any:

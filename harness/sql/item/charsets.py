@@ -35,6 +35,12 @@ CHARSETS = {
     "ascii": Charset("ascii", "ascii", 1, 11, 65),
     "utf8mb3": Charset("utf8mb3", "utf-8", 3, 33, 83),
     "utf8mb4": Charset("utf8mb4", "utf-8", 4, 45, 46),
+    # The UCS-2/UTF-16/UTF-32 sets store big-endian code units (strings/ctype-ucs2.c); they
+    # can never be a client character set (ER_WRONG_VALUE_FOR_VAR, sys_vars.cc
+    # check_cs_client: mbminlen > 1).
+    "ucs2": Charset("ucs2", "utf-16-be", 2, 35, 90),
+    "utf16": Charset("utf16", "utf-16-be", 4, 54, 55),
+    "utf32": Charset("utf32", "utf-32-be", 4, 60, 61),
 }
 
 
@@ -54,15 +60,33 @@ COLLATIONS = {
     # UCA 14.0.0 (10.10+, MDEV-27009): MariaDB 11.8's default for utf8mb4 / utf8mb3
     # (@@character_set_collations; ids as the binlog writes them, docs/RULES-mariadb-11.8.md)
     "utf8mb4_uca1400_ai_ci": ("utf8mb4", 2304, False), "utf8mb3_uca1400_ai_ci": ("utf8mb3", 2048, False),
+    "ucs2_general_ci": ("ucs2", 35, False), "ucs2_bin": ("ucs2", 90, True),
+    "utf16_general_ci": ("utf16", 54, False), "utf16_bin": ("utf16", 55, True),
+    "utf32_general_ci": ("utf32", 60, False), "utf32_bin": ("utf32", 61, True),
 }
 
 
 # A character set's default collation (a table's DEFAULT CHARSET without COLLATE).
 DEFAULT_COLLATION_OF = {"latin1": "latin1_swedish_ci", "ascii": "ascii_general_ci", "utf8mb3": "utf8mb3_general_ci",
-                        "utf8": "utf8mb3_general_ci", "utf8mb4": "utf8mb4_general_ci"}
+                        "utf8": "utf8mb3_general_ci", "utf8mb4": "utf8mb4_general_ci",
+                        "ucs2": "ucs2_general_ci", "utf16": "utf16_general_ci", "utf32": "utf32_general_ci"}
 
 
 _CP1252_HOLES = {0x81: "\x81", 0x8D: "\x8d", 0x8F: "\x8f", 0x90: "\x90", 0x9D: "\x9d"}
+
+
+def representable(ch: str, cs: Charset) -> bool:
+    """Whether character set ``cs`` has the character ``ch`` (latin1 is cp1252 plus the five
+    bytes cp1252 leaves undefined, which map to the same code points; ucs2 has the BMP only)."""
+    if ch in _CP1252_HOLES.values() and cs.name == "latin1":
+        return True
+    if cs.name == "ucs2" and ord(ch) > 0xFFFF:
+        return False
+    try:
+        ch.encode(cs.codec)
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def resolve_charset(charset: str | None, collation: str | None) -> tuple[Charset, int, bool]:

@@ -15,12 +15,13 @@ from decimal import ROUND_HALF_UP, Decimal, DivisionByZero, InvalidOperation
 from typing import Any, Callable
 
 from harness.sql.sql_errors import ServerError, error
+from harness.sql.item.func_math import func_abs, func_ceil, func_floor, func_pow, func_round
 from harness.sql.item.scalar import concat, _temporal_key, compare, substr, to_bool, to_number  # noqa: F401 (re-exported)
 from harness.sql.item.charsets import CharsetStr
 from harness.sql.item.column_types import MemberStr, value_to_string
 from harness.sql.item.number_text import parse_number_prefix
 from harness.sql.item.column_types import parse_temporal
-from harness.sql.item.temporal import parse_time
+from harness.sql.item.temporal import ZeroDate, ZeroDateTime, parse_time
 from harness.sql.parse import parse_tree as A
 from harness.sql.item.arg_comparator import comparison_conversion
 from harness.sql.parse.parse_errors import UnsupportedError
@@ -784,13 +785,13 @@ def _comparison(lf: Fn, rf: Fn, conv: Callable[[Any, Any, Any], str | None] | No
     """``lf op rf`` (``test`` of compare(); None: ``<=>``), pushing Warning 1292 for the
     conversion arg_comparator.comparison_conversion says it makes."""
     if conv is not None:
-        from harness.sql.sql_errors import Note
+        from harness.sql.sql_errors import ComparisonNote
 
         def converting(env: Env) -> Any:
             a, b = lf(env), rf(env)
             msg = conv(a, b, env.ctx)
             if msg is not None:
-                env.ctx.notes.append(Note("Warning", 1292, msg))
+                env.ctx.notes.append(ComparisonNote("Warning", 1292, msg))
             return _compared(a, b, test)
         return converting
     if test is None:
@@ -837,33 +838,6 @@ def _ctx_func(method: str) -> Callable[[list[Fn], A.FuncCall], Fn]:
 _DOUBLE_FUNCTIONS = {"POW": "pow", "POWER": "pow", "EXP": "exp"}
 #: The 1690 text when replbed cannot print the expression as the server would.
 _UNPRINTABLE = "(an expression replbed does not print)"
-
-
-def _pow(x: float, y: float) -> float:
-    """C's pow(): an overflow is inf and a domain error NaN (both become 1690 above);
-    Python raises, or returns a complex number for a negative base."""
-    try:
-        return math.pow(x, y)
-    except OverflowError:
-        return math.inf
-    except ValueError:
-        return math.inf if x == 0 else math.nan
-
-
-def _round(x: Any, d: Any = 0) -> Any:
-    n, d = to_number(x), int(to_number(d))  # type: ignore[arg-type]
-    if isinstance(n, float):
-        # my_double_round(): rint (half-even) on the scaled double.
-        f = 10.0 ** abs(d)
-        r = round(n * f) / f if d >= 0 else round(n / f) * f
-        return r + 0.0
-    if isinstance(n, int):
-        if d >= 0:
-            return n
-        return int(Decimal(n).scaleb(d).quantize(Decimal(1), ROUND_HALF_UP).scaleb(-d))
-    q = n.quantize(Decimal(1).scaleb(-max(d, 0)), ROUND_HALF_UP) if d >= 0 else \
-        n.scaleb(d).quantize(Decimal(1), ROUND_HALF_UP).scaleb(-d)  # type: ignore[union-attr]
-    return q if q else abs(q)
 
 
 def _cast_int(v: Any, unsigned: bool, env: Env) -> int:
@@ -1034,12 +1008,21 @@ def _cast_literal(kind: str) -> Callable[[list[Fn], A.FuncCall], Fn]:
             if kind == "TIME":
                 # TIME'-26:02:03.5' (how a prepared statement's TIME parameter is logged):
                 # read as a TIME, not as a date.
-                if parse_time(s)[0] is None:
+                us = parse_time(s)[0]
+                if us is None:
                     raise error("ER_TRUNCATED_WRONG_VALUE", kind.lower(), s)
-                return s
+                # A TIME value (stored into a number it is HHMMSS: TIME'10:20:30' into a
+                # DECIMAL is 102030, binlog_stm_ps); one with a fraction keeps its text, which
+                # carries the digits written.
+                return s if "." in s else dt.timedelta(microseconds=us)
             p = parse_temporal(s)
             if p is None:
                 raise error("ER_TRUNCATED_WRONG_VALUE", kind.lower(), s)
+            if p.year == p.month == p.day == 0:
+                # DATE'0000-00-00' / TIMESTAMP'0000-00-00 00:00:00' (a binary-protocol date
+                # parameter out of range becomes this zero: Item_param::set_time)
+                return ZeroDate() if kind == "DATE" else ZeroDateTime(0, 0, 0, p.hour, p.minute, p.second,
+                                                                     p.microsecond)
             if kind == "DATE":
                 return dt.date(p.year, p.month, p.day)
             if kind == "TIMESTAMP":
@@ -1049,25 +1032,20 @@ def _cast_literal(kind: str) -> Callable[[list[Fn], A.FuncCall], Fn]:
     return make
 
 
-def _abs(x: Any) -> Any:
-    n = to_number(x)
-    return abs(n)  # type: ignore[arg-type]
-
-
-def _floor(x: Any) -> Any:
-    n = to_number(x)
-    return math.floor(n) if not isinstance(n, float) else float(math.floor(n))  # type: ignore[arg-type]
-
-
-def _ceil(x: Any) -> Any:
-    n = to_number(x)
-    return math.ceil(n) if not isinstance(n, float) else float(math.ceil(n))  # type: ignore[arg-type]
+def _bytes_of(s: Any) -> bytes:
+    """A string's bytes in its character set: a value of a column in another character set
+    (CharsetStr: latin1, ucs2, ...) in that set's encoding, any other string in utf8mb4."""
+    if isinstance(s, bytes):
+        return s
+    if isinstance(s, CharsetStr):
+        return s.encoded()
+    return value_to_string(s).encode()
 
 
 FUNCTIONS: dict[str, Callable[[list[Fn], A.FuncCall], Fn]] = {
     "CONCAT": _nullsafe(concat),
-    "LENGTH": _nullsafe(lambda s: len(s if isinstance(s, bytes) else value_to_string(s).encode())),
-    "OCTET_LENGTH": _nullsafe(lambda s: len(s if isinstance(s, bytes) else value_to_string(s).encode())),
+    "LENGTH": _nullsafe(lambda s: len(_bytes_of(s))),
+    "OCTET_LENGTH": _nullsafe(lambda s: len(_bytes_of(s))),
     "CHAR_LENGTH": _nullsafe(lambda s: len(value_to_string(s))),
     "CHARACTER_LENGTH": _nullsafe(lambda s: len(value_to_string(s))),
     "UPPER": _nullsafe(lambda s: value_to_string(s).upper()),
@@ -1084,17 +1062,17 @@ FUNCTIONS: dict[str, Callable[[list[Fn], A.FuncCall], Fn]] = {
     "LTRIM": _nullsafe(lambda s: value_to_string(s).lstrip(" ")),
     "RTRIM": _nullsafe(lambda s: value_to_string(s).rstrip(" ")),
     "REVERSE": _nullsafe(lambda s: value_to_string(s)[::-1]),
-    "HEX": _nullsafe(lambda s: (s if isinstance(s, bytes) else value_to_string(s).encode()).hex().upper()
+    "HEX": _nullsafe(lambda s: _bytes_of(s).hex().upper()
                      if not isinstance(s, (int,)) else format(s, "X")),
-    "ABS": _nullsafe(_abs),
-    "FLOOR": _nullsafe(_floor),
-    "CEIL": _nullsafe(_ceil),
-    "CEILING": _nullsafe(_ceil),
-    "ROUND": _nullsafe(_round),
+    "ABS": _nullsafe(func_abs),
+    "FLOOR": _nullsafe(func_floor),
+    "CEIL": _nullsafe(func_ceil),
+    "CEILING": _nullsafe(func_ceil),
+    "ROUND": _nullsafe(func_round),
     "SIGN": _nullsafe(lambda x: (to_number(x) > 0) - (to_number(x) < 0)),  # type: ignore[operator]
     "SQRT": _nullsafe(lambda x: math.sqrt(to_number(x)) if to_number(x) >= 0 else None),  # type: ignore[arg-type,operator]
-    "POW": _nullsafe(lambda x, y: _pow(float(to_number(x)), float(to_number(y)))),  # type: ignore[arg-type]
-    "POWER": _nullsafe(lambda x, y: _pow(float(to_number(x)), float(to_number(y)))),  # type: ignore[arg-type]
+    "POW": _nullsafe(lambda x, y: func_pow(float(to_number(x)), float(to_number(y)))),  # type: ignore[arg-type]
+    "POWER": _nullsafe(lambda x, y: func_pow(float(to_number(x)), float(to_number(y)))),  # type: ignore[arg-type]
     "MOD": _nullsafe(lambda x, y: _arith("%", x, y, None) if to_number(y) != 0 else None),
     "GREATEST": _greatest(1),
     "LEAST": _greatest(-1),

@@ -31,7 +31,7 @@ class Token:
         return self.value
 
 
-_TOKEN_RE = re.compile(
+_TOKEN_PATTERN = (
     r"""
     (?P<ws>\s+|/\*(?!M?!).*?\*/|(?:--(?=\s)|\#)[^\n]*(?:\n|$))
   | (?P<vcomment>/\*M?!\d*|\*/)
@@ -46,9 +46,15 @@ _TOKEN_RE = re.compile(
   | (?P<var>@(?:[A-Za-z0-9_$.]+|`[^`]*+(?:``[^`]*+)*+`|'[^'\\]*+(?:\\.[^'\\]*+)*+'))
   | (?P<word>[A-Za-z0-9_$\u0080-\uffff]+)
   | (?P<op><=>|<=|>=|<>|!=|\|\||&&|:=|<<|>>|[-+*/%=<>(),.;!~^&|?])
-    """,
-    re.VERBOSE | re.DOTALL,
-)
+    """)
+_STRING_ESCAPED = r"'[^'\\]*+(?:(?:\\.|'')[^'\\]*+)*+'" + "|" + r'"[^"\\]*+(?:(?:\\.|"")[^"\\]*+)*+"'
+# NO_BACKSLASH_ESCAPES (sql_lex.cc get_text: a backslash is an ordinary character; only
+# a doubled quote stands for the quote).
+_STRING_PLAIN = r"'[^']*+(?:''[^']*+)*+'" + "|" + r'"[^"]*+(?:""[^"]*+)*+"'
+assert _STRING_ESCAPED in _TOKEN_PATTERN
+_TOKEN_RE = re.compile(_TOKEN_PATTERN, re.VERBOSE | re.DOTALL)
+_TOKEN_RE_NO_BACKSLASH = re.compile(_TOKEN_PATTERN.replace(_STRING_ESCAPED, _STRING_PLAIN), re.VERBOSE | re.DOTALL)
+
 
 _ESCAPES = {
     "0": "\0",
@@ -75,12 +81,14 @@ def _unescape(m: re.Match[str]) -> str:
     return _ESCAPES.get(c, c)
 
 
-def _unquote_string(raw: str) -> str:
+def _unquote_string(raw: str, no_backslash_escapes: bool = False) -> str:
     """The value of a quoted literal. One ``re.sub`` pass: a character-by-character
     loop cost ~60 bytes of list per byte of literal, and literals may be as large
     as max_allowed_packet."""
     quote = raw[0]
     body = raw[1:-1]
+    if no_backslash_escapes:
+        return body.replace(quote * 2, quote)
     if "\\" not in body and quote * 2 not in body:
         return body
     if quote == "'":
@@ -100,13 +108,14 @@ def literal_value(value: object) -> object:
     return value
 
 
-def tokenize(sql: str) -> list[Token]:
-    """Split ``sql`` into tokens; raises ParseError on a character we cannot read."""
+def tokenize(sql: str, no_backslash_escapes: bool = False) -> list[Token]:
+    """Split ``sql`` into tokens; raises ParseError on a character we cannot read.
+    ``no_backslash_escapes``: the session's sql_mode has NO_BACKSLASH_ESCAPES."""
     tokens: list[Token] = []
     append = tokens.append
     pos = 0
     n = len(sql)
-    match = _TOKEN_RE.match
+    match = (_TOKEN_RE_NO_BACKSLASH if no_backslash_escapes else _TOKEN_RE).match
     while pos < n:
         m = match(sql, pos)
         if m is None:
@@ -120,7 +129,7 @@ def tokenize(sql: str) -> list[Token]:
         elif kind == "qword":
             append(Token("QWORD", text[1:-1].replace("``", "`"), pos))
         elif kind == "string":
-            append(Token("STRING", _unquote_string(text), pos))
+            append(Token("STRING", _unquote_string(text, no_backslash_escapes), pos))
         elif kind == "int":
             append(Token("INT", int(text), pos))
         elif kind == "decimal":

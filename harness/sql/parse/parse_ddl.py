@@ -7,6 +7,11 @@ from harness.sql.parse.parse_dml import DmlParser
 from harness.sql.parse.parse_errors import ParseError, SpBadStatementError, UndeclaredVariableError, UnsupportedError
 
 
+# The types a COMPRESSED attribute may follow (sql_yacc.yy: the string and blob types)
+_COMPRESSIBLE = frozenset("""VARCHAR VARBINARY TINYTEXT TEXT MEDIUMTEXT LONGTEXT TINYBLOB BLOB MEDIUMBLOB
+    LONGBLOB""".split())
+
+
 class DdlParser(DmlParser):
     """The statements that change definitions."""
 
@@ -47,6 +52,10 @@ class DdlParser(DmlParser):
             return A.CreateDatabase(name=name, if_not_exists=ine, charset=charset, collation=collation)
         if self.accept_kw("TABLE"):
             return self.create_table(temporary, or_replace)
+        if self.accept_kw("SEQUENCE"):
+            if temporary:
+                raise UnsupportedError("CREATE TEMPORARY SEQUENCE")
+            return self.create_sequence(or_replace)
         if not temporary and not or_replace and (self.at_kw("INDEX") or self.at_kw("UNIQUE")
                                                  and self.peek_kw(1, "INDEX", "KEY")):
             unique = bool(self.accept_kw("UNIQUE"))
@@ -61,6 +70,73 @@ class DdlParser(DmlParser):
         if self.at_kw("ALGORITHM", "SQL"):
             raise UnsupportedError("CREATE VIEW options")
         raise UnsupportedError("CREATE " + str(self.tok.value).upper())
+
+    def create_sequence(self, or_replace: bool) -> A.CreateSequence:
+        cs = A.CreateSequence(or_replace=or_replace, if_not_exists=self.if_not_exists())
+        cs.name = self.table_name()
+        cs.options, restart = self.sequence_options(allow_restart=False)
+        while self.at_kw("ENGINE"):
+            self.advance()
+            self.accept_op("=")
+            cs.engine = self.ident_or_string()
+        if self.tok.kind != "EOF" and not self.at_op(";"):
+            raise UnsupportedError("CREATE SEQUENCE ... " + str(self.tok.value).upper())
+        return cs
+
+    def alter_sequence(self) -> A.AlterSequence:
+        st = A.AlterSequence(if_exists=self.if_exists())
+        st.name = self.table_name()
+        st.options, st.restart = self.sequence_options(allow_restart=True)
+        return st
+
+    def sequence_options(self, allow_restart: bool) -> tuple[dict[str, int | None], int | str | None]:
+        """The options of sql_yacc.yy's sequence_def, in any order: START [WITH|=] n,
+        MINVALUE [=] n | NO MINVALUE | NOMINVALUE, MAXVALUE likewise, INCREMENT [BY|=] n,
+        CACHE [=] n | NOCACHE, CYCLE | NOCYCLE, and for ALTER RESTART [[WITH|=] n]."""
+        opts: dict[str, int | None] = {}
+        restart: int | str | None = None
+        while True:
+            if self.accept_kw("START"):
+                self.accept_kw("WITH") or self.accept_op("=")
+                opts["start"] = self.signed_int()
+            elif self.accept_kw("MINVALUE", "MAXVALUE"):
+                name = str(self.toks[self.i - 1].text).lower()
+                self.accept_op("=")
+                opts[name] = self.signed_int()
+            elif self.at_kw("NO") and self.peek_kw(1, "MINVALUE", "MAXVALUE", "CACHE", "CYCLE"):
+                self.advance()
+                w = self.advance().text.lower()
+                opts[w] = None if w in ("minvalue", "maxvalue") else 0
+            elif self.accept_kw("NOMINVALUE", "NOMAXVALUE"):
+                opts[str(self.toks[self.i - 1].text).lower()[2:]] = None
+            elif self.accept_kw("INCREMENT"):
+                self.accept_kw("BY") or self.accept_op("=")
+                opts["increment"] = self.signed_int()
+            elif self.accept_kw("CACHE"):
+                self.accept_op("=")
+                opts["cache"] = self.signed_int()
+            elif self.accept_kw("NOCACHE"):
+                opts["cache"] = 0
+            elif self.accept_kw("CYCLE", "NOCYCLE"):
+                opts["cycle"] = int(str(self.toks[self.i - 1].text).upper() == "CYCLE")
+            elif allow_restart and self.accept_kw("RESTART"):
+                if self.accept_kw("WITH") or self.accept_op("=") or self.tok.kind == "INT" or self.at_op("-"):
+                    restart = self.signed_int()
+                else:
+                    restart = "start"
+            elif self.at_kw("AS"):
+                raise UnsupportedError("SEQUENCE ... AS <type>")
+            else:
+                return opts, restart
+
+    def signed_int(self) -> int:
+        neg = bool(self.accept_op("-"))
+        if not neg:
+            self.accept_op("+")
+        t = self.advance()
+        if t.kind != "INT" or not isinstance(t.value, int):
+            raise ParseError(self.sql, t.pos)
+        return -t.value if neg else t.value
 
     def create_view(self, or_replace: bool) -> A.CreateView:
         cv = A.CreateView(name=self.table_name(), or_replace=or_replace)
@@ -281,21 +357,37 @@ class DdlParser(DmlParser):
                 self.expect_kw("UPDATE")
                 self.expr()
                 cd.on_update_now = True
-            elif self.at_kw("REFERENCES"):
-                cd.references = self.references_def([cd.name])
-            elif self.at_kw("CHECK"):
-                cd.check = self.check_def(None)
-            elif self.at_kw("CONSTRAINT") and self.peek_kw(2, "CHECK"):
-                self.advance()
-                cd.check = self.check_def(self.ident())
-            elif self.at_kw("GENERATED", "AS"):
-                self.generated_column(cd)
-            elif self.at_kw("VIRTUAL", "STORED", "PERSISTENT") and cd.generated is not None:
-                cd.generated_stored = self.advance().text.upper() != "VIRTUAL"
-            elif self.at_kw("INVISIBLE"):
-                raise UnsupportedError(str(self.tok.value).upper() + " column attribute")
-            else:
+            elif not self.column_extra_attribute(cd):
                 return cd
+
+    def column_extra_attribute(self, cd: A.ColumnDef) -> bool:
+        """REFERENCES, CHECK, GENERATED / AS, VIRTUAL / STORED, COMPRESSED after a column's
+        type: True when one was read."""
+        if self.at_kw("REFERENCES"):
+            cd.references = self.references_def([cd.name])
+        elif self.at_kw("CHECK"):
+            cd.check = self.check_def(None)
+        elif self.at_kw("CONSTRAINT") and self.peek_kw(2, "CHECK"):
+            self.advance()
+            cd.check = self.check_def(self.ident())
+        elif self.at_kw("GENERATED", "AS"):
+            self.generated_column(cd)
+        elif self.at_kw("VIRTUAL", "STORED", "PERSISTENT") and cd.generated is not None:
+            cd.generated_stored = self.advance().text.upper() != "VIRTUAL"
+        elif self.at_kw("COMPRESSED"):
+            if cd.type_name not in _COMPRESSIBLE:  # the grammar takes it after these types only
+                raise ParseError(self.sql, self.tok.pos)
+            self.advance()
+            if self.accept_op("="):
+                method = self.ident()
+                if method.lower() != "zlib":
+                    raise UnsupportedError(f"COMPRESSED={method}")
+            cd.compressed = True
+        elif self.at_kw("INVISIBLE"):
+            raise UnsupportedError(str(self.tok.value).upper() + " column attribute")
+        else:
+            return False
+        return True
 
     def generated_column(self, cd: A.ColumnDef) -> None:
         """``[GENERATED ALWAYS] AS (expr)``; VIRTUAL / STORED / PERSISTENT follow as attributes."""
@@ -309,8 +401,8 @@ class DdlParser(DmlParser):
     def create_trigger(self) -> A.CreateTrigger:
         tr = A.CreateTrigger()
         tr.name = self.ident()
-        if self.at_op("."):
-            raise UnsupportedError("CREATE TRIGGER with a database-qualified name")
+        if self.accept_op("."):
+            tr.db, tr.name = tr.name, self.ident()
         tr.timing = self.expect_kw("BEFORE", "AFTER")
         tr.event = self.expect_kw("INSERT", "UPDATE", "DELETE")
         self.expect_kw("ON")
@@ -324,8 +416,8 @@ class DdlParser(DmlParser):
     def create_routine(self) -> A.CreateRoutine:
         r = A.CreateRoutine(kind=self.expect_kw("PROCEDURE", "FUNCTION"))
         r.name = self.ident()
-        if self.at_op("."):
-            raise UnsupportedError(f"CREATE {r.kind} with a database-qualified name")
+        if self.accept_op("."):
+            r.db, r.name = r.name, self.ident()
         self.expect_op("(")
         params_start = self.tok.pos
         if not self.at_op(")"):
@@ -492,13 +584,16 @@ class DdlParser(DmlParser):
         if self.accept_kw("DATABASE", "SCHEMA"):
             ie = self.if_exists()
             return A.DropDatabase(name=self.ident(), if_exists=ie)
-        if self.accept_kw("TABLE", "TABLES"):
+        if self.at_kw("TABLE", "TABLES", "SEQUENCE"):
+            sequence = self.advance().text.upper() == "SEQUENCE"
+            if sequence and temporary:
+                raise UnsupportedError("DROP TEMPORARY SEQUENCE")
             ie = self.if_exists()
             tables = [self.table_name()]
             while self.accept_op(","):
                 tables.append(self.table_name())
             self.accept_kw("RESTRICT", "CASCADE")
-            return A.DropTable(tables=tables, temporary=temporary, if_exists=ie)
+            return A.DropTable(tables=tables, temporary=temporary, if_exists=ie, sequence=sequence)
         if self.at_kw("PROCEDURE", "FUNCTION", "TRIGGER"):
             kind = self.advance().text.upper()
             ie = self.if_exists()
@@ -526,13 +621,37 @@ class DdlParser(DmlParser):
         ignore = bool(self.accept_kw("IGNORE"))
         if self.at_kw("ONLINE"):
             raise UnsupportedError("ALTER ONLINE")
+        if self.accept_kw("SEQUENCE"):
+            return self.alter_sequence()
         if not self.accept_kw("TABLE"):
             raise UnsupportedError("ALTER " + str(self.tok.value).upper())
         st = A.AlterTable(table=self.table_name(), ignore=ignore)
         while True:
-            st.specs.append(self.alter_spec())
+            if self.at_kw("ADD") and (self.peek(1).kind == "OP" and self.peek(1).value == "(" or
+                                      self.peek_kw(1, "COLUMN") and self.peek(2).kind == "OP"
+                                      and self.peek(2).value == "("):
+                st.specs.extend(self.alter_add_column_list())
+            else:
+                st.specs.append(self.alter_spec())
             if not self.accept_op(","):
                 return st
+
+    def alter_add_column_list(self) -> list[A.AlterSpec]:
+        """``ADD [COLUMN] (col_def, ...)``: each column added last, in order (sql_yacc.yy
+        add_column ``'(' create_field_list ')'``)."""
+        self.expect_kw("ADD")
+        self.accept_kw("COLUMN")
+        self.expect_op("(")
+        specs = []
+        while True:
+            if self.at_kw("PRIMARY", "UNIQUE", "KEY", "INDEX", "CONSTRAINT", "FOREIGN", "CHECK", "FULLTEXT",
+                          "SPATIAL"):
+                raise UnsupportedError("ALTER TABLE ADD (a key in a column list)")
+            specs.append(A.AlterSpec("ADD_COLUMN", column=self.column_def()))
+            if not self.accept_op(","):
+                break
+        self.expect_op(")")
+        return specs
 
     def alter_spec(self) -> A.AlterSpec:
         if self.accept_kw("ADD"):
@@ -542,8 +661,6 @@ class DdlParser(DmlParser):
             if key is not None:
                 return A.AlterSpec("ADD_KEY", key=key)
             self.accept_kw("COLUMN")
-            if self.at_op("("):
-                raise UnsupportedError("ALTER TABLE ADD (column list)")
             self.if_not_exists_unsupported()
             return A.AlterSpec("ADD_COLUMN", column=self.column_def(), position=self.column_position())
         if self.accept_kw("DROP"):
@@ -580,6 +697,10 @@ class DdlParser(DmlParser):
         if self.accept_kw("ENGINE", "TYPE"):
             self.accept_op("=")
             return A.AlterSpec("ENGINE", name=self.ident_or_string())
+        if self.at_kw("ENABLE", "DISABLE") and self.peek_kw(1, "KEYS"):
+            on = self.advance().text.upper() == "ENABLE"
+            self.advance()
+            return A.AlterSpec("KEYS", value=int(on))
         if self.accept_kw("AUTO_INCREMENT"):
             self.accept_op("=")
             t = self.advance()

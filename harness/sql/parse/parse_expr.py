@@ -46,9 +46,9 @@ _INTRODUCER_COLLATION = {"_LATIN1": "latin1_swedish_ci", "_UTF8MB3": "utf8mb3_ge
 class ExprParser:
     """Parses expressions. Holds only the token cursor."""
 
-    def __init__(self, sql: str) -> None:
+    def __init__(self, sql: str, no_backslash_escapes: bool = False) -> None:
         self.sql = sql
-        self.toks = tokenize(sql)
+        self.toks = tokenize(sql, no_backslash_escapes)
         self.i = 0
         # The last literal with a character set introducer, for a COLLATE after it.
         self._introduced: A.Literal | None = None

@@ -361,6 +361,7 @@ class ColumnDef:
     # [GENERATED ALWAYS] AS (expr) [VIRTUAL | STORED | PERSISTENT]
     generated: "CheckDef | None" = None
     generated_stored: bool = False
+    compressed: bool = False  # COMPRESSED [=zlib] (harness/sql/item/field_comp.py)
 
 
 @dataclass
@@ -417,6 +418,31 @@ class DropTable(Statement):
     tables: list[TableName] = field(default_factory=list)
     temporary: bool = False
     if_exists: bool = False
+    sequence: bool = False  # DROP SEQUENCE
+
+
+@dataclass
+class CreateSequence(Statement):
+    """CREATE [OR REPLACE] SEQUENCE [IF NOT EXISTS] name [options] (sql_yacc.yy sequence_defs).
+    ``options``: the ones written, by name (start, minvalue, maxvalue, increment, cache,
+    cycle), None for NO MINVALUE / NO MAXVALUE."""
+
+    name: TableName = field(default_factory=lambda: TableName(""))
+    or_replace: bool = False
+    if_not_exists: bool = False
+    options: dict[str, int | None] = field(default_factory=dict)
+    engine: str | None = None
+
+
+@dataclass
+class AlterSequence(Statement):
+    """ALTER SEQUENCE [IF EXISTS] name options; ``restart``: RESTART [WITH] n (None: absent,
+    "start": RESTART alone)."""
+
+    name: TableName = field(default_factory=lambda: TableName(""))
+    if_exists: bool = False
+    options: dict[str, int | None] = field(default_factory=dict)
+    restart: int | str | None = None
 
 
 @dataclass
@@ -427,7 +453,7 @@ class AlterSpec:
     ``column``), SET_DEFAULT, DROP_DEFAULT, ADD_KEY, DROP_KEY (``name``;
     'PRIMARY' for DROP PRIMARY KEY), RENAME (``new_name``), ENGINE (``name``),
     AUTO_INCREMENT (``value``), ADD_FK (``fk``), DROP_FK (``name``), ADD_CHECK (``check``),
-    DROP_CONSTRAINT (``name``).
+    DROP_CONSTRAINT (``name``), KEYS (``value`` 1: ENABLE KEYS, 0: DISABLE KEYS).
     """
 
     op: str
@@ -626,7 +652,8 @@ class ResetMaster(Statement):
 
 @dataclass
 class FlushBinaryLogs(Statement):
-    pass
+    # FLUSH BINARY LOGS DELETE_DOMAIN_ID = (ids) [, BINARY LOGS DELETE_DOMAIN_ID = (ids)]
+    delete_domain_ids: list[int] | None = None
 
 
 @dataclass
@@ -683,6 +710,7 @@ class BinlogBase64(Statement):
 @dataclass
 class CreateTrigger(Statement):
     name: str = ""
+    db: str | None = None  # CREATE TRIGGER db.tr: must be the table's database (1435)
     timing: str = "AFTER"  # BEFORE | AFTER
     event: str = "INSERT"  # INSERT | UPDATE | DELETE
     table: TableName = field(default_factory=lambda: TableName(""))
@@ -701,6 +729,7 @@ class RoutineParam:
 class CreateRoutine(Statement):
     kind: str = "PROCEDURE"  # PROCEDURE | FUNCTION
     name: str = ""
+    db: str | None = None  # CREATE PROCEDURE db.p: created in db, logged qualified
     params: list[RoutineParam] = field(default_factory=list)
     returns: tuple[str, list[Any]] | None = None
     body: list[Statement] = field(default_factory=list)

@@ -67,9 +67,9 @@ class Parser(DdlParser, AclParser, ShowParser):
         self.expect_kw("PREPARE")
         name = self.ident()
         self.expect_kw("FROM")
-        if self.tok.kind not in ("STRING", "VAR"):
-            raise self.error()
-        return A.Prepare(name=name, source=self.primary())
+        # sql_yacc.yy prepare_src: any expression (MDEV-10866, 10.2), evaluated once at
+        # PREPARE time (Lex_prepared_stmt::get_dynamic_sql_string), e.g. CONVERT(... USING ucs2).
+        return A.Prepare(name=name, source=self.expr())
 
     def execute_stmt(self) -> A.Statement:
         self.expect_kw("EXECUTE")
@@ -386,6 +386,13 @@ class Parser(DdlParser, AclParser, ShowParser):
 
     def reset_stmt(self) -> A.Statement:
         self.expect_kw("RESET")
+        if self.accept_kw("BINARY"):
+            # MySQL 8.4+'s name for RESET MASTER (sql/sql_yacc.yy: RESET BINARY LOGS AND
+            # GTIDS); the harness empties a mysql flavour's binlog with it, as the server's.
+            self.expect_kw("LOGS")
+            self.expect_kw("AND")
+            self.expect_kw("GTIDS")
+            return A.ResetMaster()
         self.expect_kw("MASTER")
         return A.ResetMaster()
 
@@ -399,6 +406,8 @@ class Parser(DdlParser, AclParser, ShowParser):
     def flush_stmt(self) -> A.Statement:
         self.expect_kw("FLUSH")
         quiet = self.accept_kw("LOCAL", "NO_WRITE_TO_BINLOG") is not None
+        if self.at_kw("BINARY") and self.peek_kw(2, "DELETE_DOMAIN_ID"):
+            return self.flush_delete_domain()
         if self.at_kw("BINARY", "LOGS") and not self._flush_has_more():
             self.accept_kw("BINARY")
             self.expect_kw("LOGS")
@@ -433,6 +442,28 @@ class Parser(DdlParser, AclParser, ShowParser):
             if not self.accept_op(","):
                 break
         return st
+
+    def flush_delete_domain(self) -> A.Statement:
+        """``BINARY LOGS DELETE_DOMAIN_ID = (id, ...)``, repeatable after a comma (sql_yacc.yy
+        flush_option: the lists add up); an id beyond 32 bits is refused by the statement (1076)."""
+        ids: list[int] = []
+        while True:
+            self.expect_kw("BINARY")
+            self.expect_kw("LOGS")
+            self.expect_kw("DELETE_DOMAIN_ID")
+            self.expect_op("=")
+            self.expect_op("(")
+            while not self.at_op(")"):
+                t = self.advance()
+                if t.kind != "INT" or not isinstance(t.value, int):
+                    raise ParseError(self.sql, t.pos)
+                ids.append(t.value)
+                if not self.accept_op(","):
+                    break
+            self.expect_op(")")
+            if not (self.at_op(",") and self.peek_kw(1, "BINARY")):
+                return A.FlushBinaryLogs(delete_domain_ids=ids)
+            self.advance()
 
     def _flush_has_more(self) -> bool:
         """FLUSH [BINARY] LOGS followed by a comma lists more options (a general FLUSH)."""
@@ -532,6 +563,7 @@ _STATEMENTS: dict[str, Callable[[Parser], A.Statement]] = {
 }
 
 
-def parse(sql: str) -> A.Statement:
-    """Parse one SQL statement (a trailing ``;`` is allowed)."""
-    return Parser(sql).parse()
+def parse(sql: str, no_backslash_escapes: bool = False) -> A.Statement:
+    """Parse one SQL statement (a trailing ``;`` is allowed); ``no_backslash_escapes``:
+    the session's sql_mode has NO_BACKSLASH_ESCAPES (the lexer's MODE_NO_BACKSLASH_ESCAPES)."""
+    return Parser(sql, no_backslash_escapes).parse()

@@ -51,6 +51,12 @@ if TYPE_CHECKING:
 
 def type_sql(t: ColumnType) -> str:
     """A column type as SHOW CREATE TABLE (and the generated binlog text) prints it."""
+    if getattr(t, "compressed", False):
+        return _type_sql(t) + " /*M!100301 COMPRESSED*/"
+    return _type_sql(t)
+
+
+def _type_sql(t: ColumnType) -> str:
     if isinstance(t, IntType):
         s = f"{t.name.lower()}({t.width})"
         return s + (" unsigned" if t.unsigned else "") + (" zerofill" if t.zerofill else "")
@@ -378,6 +384,7 @@ class SelectCreate:
         t = self.table = TableDef(db, st.table.name, columns, keys, engine, temporary=st.temporary,
                                   options=dict(st.options))
         t.table_id = thd.catalog.allocate_table_id()
+        _constraints(thd, st, t)
         info.add(t, True)
         info.created_table = t
         if t.auto_inc_col is not None:
@@ -399,6 +406,11 @@ class SelectCreate:
                 unsafe = decision.unsafe | bit(Unsafe.CREATE_SELECT_AUTOINC)
                 decision = type(decision)(row=decision.row or thd.binlog_format == "MIXED", unsafe=unsafe,
                                           warn_unsafe=unsafe if thd.binlog_format == "STATEMENT" else 0)
+        if self.st.temporary and thd.binlog_format in thd.server.flavor.ddl.temp_ddl_unlogged_formats \
+                and decision.logged and not decision.row:
+            # MySQL 8.0.4+, MIXED: a statement touching a temporary table is rows, so a
+            # CREATE TEMPORARY ... SELECT is not logged (9.7.4 observed)
+            decision = type(decision)(row=True, unsafe=decision.unsafe, warn_unsafe=0)
         if not thd.temp_tables:
             thd.set_mixed_temp_row(False)
         if thd.mixed_temp_row and thd.binlog_format != "ROW" and decision.logged and not decision.row:
@@ -455,6 +467,8 @@ class SelectCreate:
                 ex.assign_auto_increment(t, row, specified, alloc)
                 if alloc is not None:
                     alloc.row_done()
+                if not self._row_constraints(row):
+                    continue
                 dup = t.data.find_duplicate(row)
                 if dup is not None and bulk:
                     bulk_dup = bulk_dup or dup
@@ -480,6 +494,19 @@ class SelectCreate:
                                     transactional_rows=t.transactional and inserted > 0)
             raise
 
+    def _row_constraints(self, row: list[Any]) -> bool:
+        """The new table's CHECKs (4025; under IGNORE a warning and the row skipped) and
+        foreign keys (1452), before the duplicate-key check, as an INSERT checks them."""
+        t = self.table
+        if t.checks:
+            from harness.sql.handler.check_constraints import verify_checks
+            if not verify_checks(self.thd, t, row, self.ctx, self.info, self.st.duplicates == "IGNORE"):
+                return False
+        if t.foreign_keys:
+            from harness.sql.handler.foreign_keys import check_child_row
+            check_child_row(self.thd, t, row)
+        return True
+
     def send_eof(self) -> None:
         """The table exists from now on; log the statement as its format says."""
         thd, st, t, decision = self.thd, self.st, self.table, self.decision
@@ -488,6 +515,8 @@ class SelectCreate:
             if thd.in_multi_stmt_transaction_mode():
                 # OPTION_KEEP_LOG, as for a plain CREATE TEMPORARY TABLE in a transaction.
                 thd.trx_log.keep_log = True
+                if t.created_in_row_format:
+                    thd.trx_log.created_temp = True
                 if not t.transactional and t.data.count:
                     # Its rows went into a non-transactional table: modified_non_trans_table,
                     # so ROLLBACK warns 1196 (probed, every format).
@@ -537,6 +566,17 @@ class SelectCreate:
             thd.write_ddl(st.text, thread_specific=thd.stmt_log.uses_temp or self.replaces is not None, ctx=self.ctx)
 
 
+def _constraints(thd: "Thd", st: A.CreateTable, t: TableDef) -> None:
+    """CHECK constraints and FOREIGN KEYs declared in CREATE TABLE ... SELECT: built as CREATE
+    TABLE builds them (the table's columns are known once the select list is)."""
+    if st.checks or any(cd.check is not None for cd in st.columns):
+        from harness.sql.handler.check_constraints import build_checks
+        t.checks = build_checks(st.columns, st.checks)
+    if st.foreign_keys:
+        from harness.sql.handler.foreign_keys import build_foreign_keys, fk_checks
+        build_foreign_keys(thd.catalog, t.db, t, st.foreign_keys, fk_checks(thd))
+
+
 def _bulk_load_duplicate(t: TableDef, first: DuplicateKey, last_row: list[Any]) -> ServerError:
     """The error a failed bulk load reports: the duplicate key's value in the *last*
     row read, listed twice in SHOW WARNINGS (the load reports it a second time)."""
@@ -553,9 +593,9 @@ def _handle_duplicate(thd: "Thd", t: TableDef, st: A.CreateTable, row: list[Any]
     plain CREATE fails, IGNORE skips it with a warning, REPLACE overwrites.
     Returns True when ``row`` still has to be inserted."""
     if st.duplicates is None:
-        raise dup_entry_error(t, dup)
+        raise dup_entry_error(t, dup, thd)
     if st.duplicates == "IGNORE":
-        e = dup_entry_error(t, dup)
+        e = dup_entry_error(t, dup, thd)
         ctx.notes.append(Note("Warning", e.code, e.message))
         return False
     log_rows = thd.stmt.row_format and logged

@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Callable
 
-from harness.diagnostics import MESSAGES, FoldedNote
+from harness.diagnostics import MESSAGES, ComparisonNote, FoldedNote
 from harness.sql.handler.catalog import TableDef
 from harness.sql.handler.storage import DuplicateKey
 from harness.sql.item.column_types import ZeroDate, value_to_string
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from harness.sql.thd import Thd
 
 
-def dup_entry_error(t: TableDef, dup: DuplicateKey) -> ServerError:
+def dup_entry_error(t: TableDef, dup: DuplicateKey, thd: Thd | None = None) -> ServerError:
     """print_keydup_error: the key's values as their fields print them (a DATETIME's zero is
     '0000-00-00 00:00:00', not the bare date a typeless zero prints as; probed)."""
     def shown_value(i: int, v: Any) -> str:
@@ -30,6 +30,8 @@ def dup_entry_error(t: TableDef, dup: DuplicateKey) -> ServerError:
         return value_to_string(v)
     shown = "-".join(shown_value(i, v) for i, v in enumerate(dup.key_values))
     key = dup.key_name if dup.key_name != "PRIMARY" else "PRIMARY"
+    if thd is not None and thd.server.flavor.sql.qualified_dup_key:
+        key = f"{t.name}.{key}"  # MySQL 8.0.19+: the table's name before the key's
     return error("ER_DUP_ENTRY", shown, key)
 
 
@@ -90,7 +92,9 @@ def raise_new_warnings(notes: list[Note], mark: int, abort: bool) -> None:
     del notes[mark:]
     first = raised[0]
     err = ServerError(first.code, first.message, _sqlstate_of(first.code))
-    err.trailing_notes = [Note("Error", n.code, n.message) for n in raised[1:]]
+    err.comparison = isinstance(first, ComparisonNote)
+    err.trailing_notes = [(ComparisonNote if isinstance(n, ComparisonNote) else Note)("Error", n.code, n.message)
+                          for n in raised[1:]]
     raise err
 
 

@@ -28,6 +28,11 @@ if TYPE_CHECKING:
     from harness.sql.thd import Thd
 
 
+def _no_bs(thd: "Thd") -> bool:
+    """The running statement's sql_mode (a routine's own while it runs) has NO_BACKSLASH_ESCAPES."""
+    return "NO_BACKSLASH_ESCAPES" in str(thd.vars.get("sql_mode"))
+
+
 class _Return(Exception):
     def __init__(self, value: Any) -> None:
         self.value = value
@@ -84,7 +89,7 @@ def _run_one(thd: "Thd", st: A.Statement, ctx: "ExecContext", env: Env, scope: S
         sub = _SubStatement(thd, ctx, env, scope)
         # thd->query() is the sub-statement while it runs (sp_instr_stmt): the
         # Annotate_rows of a group whose first row it writes carries that text.
-        sub.run(st, name_const_text(st.text, env.locals, thd.db_collation(thd.db)) if in_function else st.text)
+        sub.run(st, name_const_text(st.text, env.locals, thd.db_collation(thd.db), _no_bs(thd)) if in_function else st.text)
     elif isinstance(st, A.Signal):
         signal(st, env, scope)
     elif isinstance(st, (A.Commit, A.Rollback, A.Begin)):
@@ -353,7 +358,7 @@ def call_function(thd: "Thd", name: str, args: list[Any], ctx: "ExecContext") ->
     if thd.stmt.rows_changed != changed_before:
         # A SELECT/DO that changed data through a function is logged as the call itself.
         coll = thd.db_collation(thd.db)
-        ctx.function_calls.append(f"SELECT `{thd.db}`.`{r.name}`({','.join(sql_literal(a, coll) for a in args)})")
+        ctx.function_calls.append(f"SELECT `{thd.db}`.`{r.name}`({','.join(sql_literal(a, coll, _no_bs(thd)) for a in args)})")
     return value
 
 
@@ -452,7 +457,7 @@ def _unroll(thd: "Thd", body_stmts: list[A.Statement], env: Env, scope: Scope) -
                 e.noted = True
                 raise
         else:
-            text = name_const_text(body.text, env.locals, thd.db_collation(thd.db))
+            text = name_const_text(body.text, env.locals, thd.db_collation(thd.db), _no_bs(thd))
             sub = thd.parse(text)
             _clear_notes_for_sub_statement(thd, sub)
             thd.stmt.text = text
@@ -482,7 +487,8 @@ def _unroll_select_into(thd: "Thd", body: A.Select, env: Env) -> None:
     and reads its tables like any SELECT) and then assigns the variables."""
     assert body.into_span is not None
     lo, hi = body.into_span
-    text = name_const_text(body.text[:lo] + " " + body.text[hi:], env.locals, thd.db_collation(thd.db))
+    text = name_const_text(body.text[:lo] + " " + body.text[hi:], env.locals, thd.db_collation(thd.db),
+                           _no_bs(thd))
     sub = thd.parse(text)
     thd.stmt.text = text
     res = thd.execute_command(sub)
@@ -512,7 +518,7 @@ def assign_select_into(thd: "Thd", targets: list[A.Expr], rows: list[list[Any]],
             env.locals[name] = value
 
 
-def sql_literal(v: Any, collation: str | None = None) -> str:
+def sql_literal(v: Any, collation: str | None = None, no_backslash_escapes: bool = False) -> str:
     """A value as the server writes it into a logged statement (sp_get_item_value).
 
     A string carries its variable's character set and collation: a routine variable
@@ -529,9 +535,15 @@ def sql_literal(v: Any, collation: str | None = None) -> str:
     if isinstance(v, float):
         return repr(v)
     s = v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)
-    s = s.replace("\\", "\\\\").replace("'", "\\'")
+    # append_query_string: escape_quotes_for_mysql under NO_BACKSLASH_ESCAPES (quotes
+    # doubled), else escape_string_for_mysql (\0 \n \r \\ \' \" \Z).
+    s = s.replace("'", "''") if no_backslash_escapes else s.translate(_ESCAPE_FOR_MYSQL)
     coll = collation or "utf8mb4_general_ci"
     return f"_{coll.split('_', 1)[0]}'{s}' COLLATE '{coll}'"
+
+
+_ESCAPE_FOR_MYSQL = str.maketrans({"\0": "\\0", "\n": "\\n", "\r": "\\r", "\\": "\\\\", "'": "\\'",
+                                   '"': '\\"', "\x1a": "\\Z"})
 
 
 def _insert_column_list(toks: list[Any]) -> set[int]:
@@ -558,13 +570,14 @@ def _insert_column_list(toks: list[Any]) -> set[int]:
     return out
 
 
-def name_const_text(text: str, local_vars: dict[str, Any] | None, collation: str | None = None) -> str:
+def name_const_text(text: str, local_vars: dict[str, Any] | None, collation: str | None = None,
+                    no_backslash_escapes: bool = False) -> str:
     """The statement text with each SP variable reference replaced by `` NAME_CONST('x',v)``
     (``collation``: the routine database's, see sql_literal)."""
     if not local_vars:
         return text
     from harness.sql.parse.lexer import tokenize
-    toks = tokenize(text)
+    toks = tokenize(text, no_backslash_escapes)
     out: list[str] = []
     last = 0
     columns = _insert_column_list(toks)
@@ -580,7 +593,7 @@ def name_const_text(text: str, local_vars: dict[str, Any] | None, collation: str
         end = tk.pos + (len(str(tk.value)) + 2 if tk.kind == "QWORD" else len(str(tk.value)))
         out.append(text[last:tk.pos])
         name = str(tk.value)
-        out.append(f" NAME_CONST('{name}',{sql_literal(local_vars[name.lower()], collation)})")
+        out.append(f" NAME_CONST('{name}',{sql_literal(local_vars[name.lower()], collation, no_backslash_escapes)})")
         last = end
     out.append(text[last:])
     return "".join(out)

@@ -55,7 +55,7 @@ def warn_deprecated_names(thd: "Thd", sql: str) -> None:
     tx_read_only) that the statement names, as the parser warns when it looks the name
     up (sys_var::do_deprecated_warning): ``@@tx_isolation`` anywhere, ``SET tx_isolation =``.
     At parse time, so before the statement's own conditions (probed)."""
-    deprecated = thd.server.sysvars.deprecated()
+    deprecated = thd.server.sysvars.deprecated_renamed()
     names = [m.group(1).lower() for m in _SYSVAR_READ.finditer(sql)]
     if re.match(r"\s*SET\s", sql, re.I):
         names += [m.group(1).lower() for m in _SET_TARGET.finditer(sql)]
@@ -91,6 +91,7 @@ def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
     store = thd.vars.globals.values if scope == "global" else thd.vars.values
     previous = store.get(n)
     warnings = thd.vars.set(n, value, scope)
+    warnings += thd.server.sysvars.set_warnings(n, store[n])
     refused = thd.server.sysvars.unmodelled_setting(thd, n, store[n])
     if refused is not None:
         # Accepting it would silently write a binlog the server would not: refuse clearly.
@@ -98,6 +99,12 @@ def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
         raise UnsupportedError(refused)
     for code, message in warnings:
         thd.notes.append(Note("Warning", code, message))
+    if n == "binlog_checksum" and scope == "global":
+        _rotate_for_checksum(thd, str(store[n]))
+    if n in ("rand_seed1", "rand_seed2"):
+        # sys_vars.cc update_rand_seed1/2: the value becomes the session's RAND() state
+        # (thd->rand.seed1/seed2), as the Rand event a replayed binlog carries sets it.
+        setattr(thd.rand, "seed" + n[-1], int(store[n]))
     if n == "autocommit" and scope != "global" and thd.autocommit and not was_autocommit:
         # Switching autocommit on commits the open transaction. In ROW format the
         # group keeps FL_TRANSACTIONAL despite a non-transactional change, as for an
@@ -105,6 +112,16 @@ def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
         if thd.binlog_format == "ROW":
             thd.trx_log.gtid_nontrans = False
         thd.commit()
+
+
+def _rotate_for_checksum(thd: "Thd", value: str) -> None:
+    """SET GLOBAL binlog_checksum rotates the binary log, also to the value it already has
+    (Sys_var_enum_binlog_checksum::global_update: checksum_alg_reset, then
+    MYSQL_BIN_LOG::rotate(force_rotate=true)); the Rotate keeps the old file's algorithm,
+    the new file's Format_description announces the new one."""
+    from harness.binlog.constants import ChecksumAlg
+    alg = ChecksumAlg.CRC32 if value.upper() == "CRC32" else ChecksumAlg.OFF
+    thd.server.binlog.rotate(timestamp=thd.stmt.timestamp, checksum_alg=alg)
 
 
 def set_names(thd: "Thd", st: A.SetNames) -> "OkPacket":

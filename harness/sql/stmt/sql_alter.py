@@ -15,9 +15,11 @@ changes the table in place.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from harness.binlog.constants import GtidExtraFlag
 from harness.sql.item.field import Column
 from harness.sql.handler.catalog import Key, TableDef, build_column, invalid_default
 from harness.sql.sql_errors import Note, ServerError, error, note
@@ -25,7 +27,7 @@ from harness.sql.stmt.fill_record import dup_entry_error
 from harness.sql.handler.storage import engine_by_name
 from harness.sql.item.column_types import WriteContext
 from harness.sql.parse import parse_tree as A
-from harness.sql.parse.parse_errors import UnsupportedError
+from harness.sql.parse.parse_errors import ParseError, UnsupportedError
 
 if TYPE_CHECKING:
     from harness.sql.stmt.sql_result import OkPacket
@@ -57,13 +59,38 @@ def _strict(thd: "Thd") -> bool:
 
 
 def alter_table(thd: "Thd", st: A.AlterTable) -> "OkPacket":
+    if st.ignore and not thd.server.flavor.sql.alter_ignore:
+        # MySQL 5.7+'s grammar has no ALTER IGNORE (sql_yacc.yy): 1064 near IGNORE
+        m = re.match(r"\s*ALTER\s+", st.text, re.I)
+        raise ParseError(st.text, m.end() if m else 0)
     thd.implicit_commit(schema_change=True)  # CF_AUTO_COMMIT_TRANS: before the table is even opened
     t = _open_base_table(thd, st.table)
-    new, affected, warnings = rebuild(thd, t, st.specs, st.ignore)
+    simple = all(s.op in ("KEYS", "RENAME") for s in st.specs)
+    phases = _TwoPhase.for_alter(thd, t, st.text, simple)
+    new, affected, warnings = rebuild(thd, t, st.specs, st.ignore, phases)
+    warnings += _keys_onoff(thd, t, new, st.specs)
     _install(thd, t, new)
-    thd.write_ddl(st.text, xid=True)  # observed: ALTER carries Q_XID (DDL log recovery)
+    _log_alter(thd, t, st.text, phases)
     from harness.sql.stmt.sql_result import OkPacket
+    if simple:
+        # simple_rename_or_index_change: nothing copied, a plain OK (probed)
+        return OkPacket(0)
     return OkPacket(affected, info=f"Records: {affected}  Duplicates: 0  Warnings: {warnings}")
+
+
+def _keys_onoff(thd: "Thd", old: TableDef, new: TableDef, specs: list[A.AlterSpec]) -> int:
+    """ENABLE / DISABLE KEYS (Alter_info::keys_onoff): only MyISAM and Aria can leave their
+    non-unique indexes unmaintained (handler::ha_disable_indexes); any other engine answers
+    HA_ERR_WRONG_COMMAND, a Note 1031 naming the table's engine after the change, and the
+    statement is logged all the same. A table copied by another ALTER keeps the state
+    (probed on 10.11). Returns the number of notes added."""
+    onoff = [s.value for s in specs if s.op == "KEYS"]
+    can = new.engine.name in ("MyISAM", "Aria")
+    new.keys_disabled = can and (not onoff[-1] if onoff else old.keys_disabled)
+    if onoff and not can:
+        thd.notes.append(note("Note", "ER_ILLEGAL_HA", new.engine.name, new.db, new.name))
+        return 1
+    return 0
 
 
 def create_index(thd: "Thd", st: A.CreateIndex) -> "OkPacket":
@@ -79,9 +106,10 @@ def drop_index(thd: "Thd", st: A.DropIndex) -> "OkPacket":
 def _index_statement(thd: "Thd", table: A.TableName, spec: A.AlterSpec, text: str) -> "OkPacket":
     thd.implicit_commit(schema_change=True)
     t = _open_base_table(thd, table)
-    new, _affected, _w = rebuild(thd, t, [spec], False)
+    phases = _TwoPhase.for_alter(thd, t, text, False)
+    new, _affected, _w = rebuild(thd, t, [spec], False, phases)
     _install(thd, t, new)
-    thd.write_ddl(text, xid=True)  # observed: ALTER carries Q_XID (DDL log recovery)
+    _log_alter(thd, t, text, phases)
     from harness.sql.stmt.sql_result import OkPacket
     return OkPacket()
 
@@ -127,16 +155,72 @@ def rename_table(thd: "Thd", st: A.RenameTable) -> "OkPacket":
 
 def _open_base_table(thd: "Thd", name: A.TableName) -> TableDef:
     t = thd.open_table(name)
-    if t.temporary:
-        raise UnsupportedError("ALTER TABLE of a temporary table")
-    if thd.find_view(name) is not None:
+    if not t.temporary and thd.find_view(name) is not None:
         raise UnsupportedError("ALTER TABLE of a view")
     return t
 
 
+class _TwoPhase:
+    """binlog_alter_two_phase (MDEV-11675): an ALTER that changes the table is logged twice,
+    as a START ALTER group before the engine works (``write_bin_log_start_alter``: Gtid
+    flags_extra FL_START_ALTER_E1, the Query with Q_GTID_FLAGS3 and no Q_XID), then as a
+    COMMIT ALTER group (FL_COMMIT_ALTER_E1 and the START's seq_no, Q_XID) or, when the
+    engine's part fails, a ROLLBACK ALTER group (FL_ROLLBACK_ALTER_E1, the error code in the
+    Query, no Q_XID). Not for a temporary table, a rename or ENABLE/DISABLE KEYS alone
+    (simple_rename_or_index_change), nor an ALTER refused while it is prepared (probed on
+    10.11: 1060 and 1146 log nothing)."""
+
+    def __init__(self, thd: "Thd", text: str) -> None:
+        self.thd, self.text = thd, text
+        self.seq_no: int | None = None
+
+    @classmethod
+    def for_alter(cls, thd: "Thd", t: TableDef, text: str, simple: bool) -> "_TwoPhase | None":
+        if t.temporary or simple or not thd.vars.get("binlog_alter_two_phase") or not thd.binlog_enabled():
+            return None
+        return cls(thd, text)
+
+    def _write(self, flag: int, sa_seq_no: int | None, *, xid: bool, error_code: int = 0) -> int | None:
+        log = self.thd.stmt_log
+        log.gtid_flags3, log.sa_seq_no = flag, sa_seq_no
+        try:
+            return self.thd.write_ddl(self.text, xid=xid, error_code=error_code)
+        finally:
+            log.gtid_flags3, log.sa_seq_no = 0, None
+
+    def start(self) -> None:
+        self.seq_no = self._write(int(GtidExtraFlag.FL_START_ALTER_E1), None, xid=False)
+
+    def commit(self) -> None:
+        self._write(int(GtidExtraFlag.FL_COMMIT_ALTER_E1), self.seq_no, xid=True)
+
+    def rollback(self, code: int) -> None:
+        self._write(int(GtidExtraFlag.FL_ROLLBACK_ALTER_E1), self.seq_no, xid=False, error_code=code)
+
+
+def _log_alter(thd: "Thd", old: TableDef, text: str, phases: _TwoPhase | None = None) -> None:
+    """ALTER carries Q_XID (DDL log recovery). A temporary table's ALTER is logged only when
+    its CREATE was (not created in row format), thread-specific (probed on 10.11: ALTER,
+    CREATE/DROP INDEX of a temporary table commit first, then a DDL group with flags 0x4)."""
+    if phases is not None:
+        phases.commit()
+    elif not old.temporary:
+        thd.write_ddl(text, xid=True)
+    elif not old.created_in_row_format and thd.binlog_enabled():
+        thd.write_ddl(text, xid=True, thread_specific=True)
+
+
 def _install(thd: "Thd", old: TableDef, new: TableDef) -> None:
-    if thd.catalog.get_table(new.db, new.name) is not None and (new.db, new.name.lower()) != (
-            old.db, old.name.lower()):
+    old_key, new_key = (old.db, old.name.lower()), (new.db, new.name.lower())
+    if old.temporary:
+        # A temporary table is renamed among the session's temporary tables.
+        if new_key != old_key and new_key in thd.temp_tables:
+            raise error("ER_TABLE_EXISTS_ERROR", new.name)
+        new.temporary, new.created_in_row_format = True, old.created_in_row_format
+        del thd.temp_tables[old_key]
+        thd.add_temp_table(new_key, new)
+        return
+    if thd.catalog.get_table(new.db, new.name) is not None and new_key != old_key:
         raise error("ER_TABLE_EXISTS_ERROR", new.name)
     thd.catalog.remove_table(old.db, old.name)
     thd.catalog.add_table(new)
@@ -145,16 +229,26 @@ def _install(thd: "Thd", old: TableDef, new: TableDef) -> None:
 # ------------------------------------------------------------------ mysql_prepare_alter_table
 
 
-def rebuild(thd: "Thd", t: TableDef, specs: list[A.AlterSpec], ignore: bool) -> tuple[TableDef, int, int]:
-    """The new table with the old rows converted; (table, rows copied, warnings)."""
+def rebuild(thd: "Thd", t: TableDef, specs: list[A.AlterSpec], ignore: bool,
+            phases: _TwoPhase | None = None) -> tuple[TableDef, int, int]:
+    """The new table with the old rows converted; (table, rows copied, warnings).
+    ``phases``: a two-phase ALTER's START is logged once the definition is prepared, its
+    ROLLBACK when the constraints or the copy fail."""
     cols, keys, engine, new_name, auto_inc = _prepare(thd, t, specs)
     new = TableDef(new_name.db or t.db, new_name.name, [c.col for c in cols],
                    [Key(k.name, k.kind, [cols.index(c) for c in k.columns], k.generated) for k in keys], engine,
-                   options={**t.options, "ENGINE": engine.name})
+                   temporary=t.temporary, options={**t.options, "ENGINE": engine.name})
     new.triggers = list(t.triggers)
-    _alter_constraints(thd, t, new, specs)
-    new.table_id = thd.catalog.allocate_table_id()
-    warnings = _copy_rows(thd, t, new, cols, ignore, validate=not _in_place(t, engine, specs))
+    if phases is not None:
+        phases.start()
+    try:
+        _alter_constraints(thd, t, new, specs)
+        new.table_id = thd.catalog.allocate_table_id()
+        warnings = _copy_rows(thd, t, new, cols, ignore, validate=not _in_place(t, engine, specs))
+    except ServerError as e:
+        if phases is not None:
+            phases.rollback(e.code)
+        raise
     top = max((r[new.auto_inc_col] or 0 for _s, r in new.data.scan()), default=0) \
         if new.auto_inc_col is not None else 0
     new.data.auto_increment = max(t.data.auto_increment if auto_inc is None else auto_inc, top + 1)

@@ -400,8 +400,8 @@ def _write_record(ex: "Executor", plan: _Plan, row: list[Any], specified: set[in
         alloc.give_back(generated, skipped=plan.ignore)
     ex.thd.note_write_attempt(t)
     if not plan.ignore:
-        raise dup_entry_error(t, found)
-    ex.ctx.notes.append(_as_warning(dup_entry_error(t, found)))
+        raise dup_entry_error(t, found, ex.thd)
+    ex.ctx.notes.append(_as_warning(dup_entry_error(t, found, ex.thd)))
     return 0
 
 

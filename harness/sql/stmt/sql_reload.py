@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from harness.sql.item.expr import Compiler, Env, Scope
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.parse_errors import UnsupportedError
-from harness.sql.sql_errors import error
+from harness.sql.sql_errors import error, note
 from harness.sql.stmt.sql_result import _ok
 
 if TYPE_CHECKING:
@@ -21,7 +21,24 @@ def reset_master(thd: "Thd", st: A.ResetMaster) -> "OkPacket":
 
 
 def flush_logs(thd: "Thd", st: A.FlushBinaryLogs) -> "OkPacket":
-    thd.server.binlog.rotate(timestamp=thd.stmt.timestamp)
+    """FLUSH BINARY LOGS rotates. With DELETE_DOMAIN_ID (MYSQL_BIN_LOG::rotate_and_purge ->
+    do_delete_gtid_domain): the domains leave the GTID state when the oldest file's
+    Gtid_list shows no file holds their events (1076 otherwise), and then the log rotates
+    (the new file's Gtid_list without them); when none was removed (each warned as not in
+    the state) nothing rotates; an empty list rotates as usual. Not logged."""
+    binlog = thd.server.binlog
+    ids = st.delete_domain_ids
+    if ids:
+        too_large = next((d for d in ids if d > 0xFFFFFFFF), None)
+        if too_large is not None:
+            raise error("ER_GTID_DOMAIN_TOO_LARGE", too_large)
+        with binlog.lock:
+            warnings, removed = binlog.drop_domains(ids)
+        for name, args in warnings:
+            thd.notes.append(note("Warning", name, *args))
+        if not removed:
+            return _ok()
+    binlog.rotate(timestamp=thd.stmt.timestamp)
     return _ok()
 
 

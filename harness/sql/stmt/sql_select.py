@@ -24,7 +24,7 @@ from harness.sql.opt.joinplan import column_owners as _column_owners
 from harness.sql.opt.range_opt import const_true, impossible_where, index_scan_chosen, range_keys
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.stmtinfo import StatementInfo
-from harness.sql.sql_errors import Note, ServerError, error, note
+from harness.sql.sql_errors import ComparisonNote, ServerError, error, note
 from harness.sql.stmt.fill_record import raise_new_warnings
 from harness.sql.stmt.sql_cte import cte_rows
 from harness.sql.stmt.sql_window import compute_windows, window_funcs
@@ -766,8 +766,10 @@ class SelectExecutor:
 
         for conv in join_conversions(refs, tables, where, scope, written, reads, keep, aborts) or []:
             if strict and conv.how == "compare":
-                raise ServerError(1292, conv.message, "22007")
-            self.ctx.notes.append(Note("Warning", 1292, conv.message))
+                err = ServerError(1292, conv.message, "22007")
+                err.comparison = True  # worded by the flavour (SqlDialect.comparison_text)
+                raise err
+            self.ctx.notes.append(ComparisonNote("Warning", 1292, conv.message))
 
 
 _SIDE_EFFECT_FUNCTIONS = frozenset({"RAND", "UUID", "UUID_SHORT", "SLEEP", "GET_LOCK", "RELEASE_LOCK",

@@ -166,7 +166,8 @@ def show_index(thd: "Thd", st: A.Show) -> SelectResult:
             c = t.columns[ci]
             rows.append([t.name, 0 if k.kind in ("PRIMARY", "UNIQUE") else 1, k.name, seq, c.name, "A",
                          t.data.count, None, None,
-                         "YES" if c.nullable else "", "BTREE", "", "", "NO"])
+                         "YES" if c.nullable else "", "BTREE",
+                         "disabled" if t.keys_disabled and k.kind == "INDEX" else "", "", "NO"])
     return _text_result(["Table", "Non_unique", "Key_name", "Seq_in_index", "Column_name", "Collation",
                          "Cardinality", "Sub_part", "Packed", "Null", "Index_type", "Comment", "Index_comment",
                          "Ignored"], rows, (1, 3, 6, 7))

@@ -150,7 +150,7 @@ class UpdateExecutor(SelectExecutor):
                 return False
             if t.transactional and not t.temporary:
                 parent_row_change(self.thd, t, old, new, cascade=False)  # 1451 comes first
-            raise dup_entry_error(t, dup)
+            raise dup_entry_error(t, dup, self.thd)
         try:
             self.update_slot(t, slot, old, new, changed | trigger_set_columns(t, "UPDATE"))
         except ServerError as err:
@@ -312,7 +312,7 @@ class UpdateExecutor(SelectExecutor):
                     if up.ignore:
                         thd.note_write_attempt(t)
                         continue
-                    raise dup_entry_error(t, dup)
+                    raise dup_entry_error(t, dup, thd)
                 if t.triggers:
                     thd.fire_triggers(t, "BEFORE", "UPDATE", new, old, self.ctx)
                 self.update_slot(t, slot, old, new, changed | trigger_set_columns(t, "UPDATE"))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from harness.model import flush as L3
 from harness.sql.parse import parse_tree as A
 from harness.sql.sql_errors import Note, error
+from harness.sql.stmt.rollback_notes import rollback_notes
 from harness.sql.stmt import sql_table as DDL
 from harness.sql.stmt import xa as XA
 from harness.sql.stmt.set_var import _server_query
@@ -60,7 +61,11 @@ def begin(thd: "Thd", st: A.Begin) -> "OkPacket":
         # binlog_start_consistent_snapshot registers the binlog in the transaction
         # (trans_register_ha): a SAVEPOINT right after it is logged (observed); InnoDB's
         # start_consistent_snapshot registers InnoDB too
-        thd.trx_log.binlog_joined = thd.trx_log.xa_registered = True
+        thd.trx_log.xa_registered = True
+        # MySQL has no binlog_start_consistent_snapshot: the binlog joins at its first write
+        # (9.7.4 observed: ... WITH CONSISTENT SNAPSHOT; SAVEPOINT c; INSERT INTO m ...
+        # logs no SAVEPOINT, and the MyISAM row is its own group)
+        thd.trx_log.binlog_joined = thd.flavor.events.snapshot_registers_binlog
     thd.server.counters.snapshots.pop(thd, None)
     if st.consistent_snapshot:
         note_snapshot(thd)  # Binlog_snapshot_file / _position (binlog_start_consistent_snapshot)
@@ -76,6 +81,7 @@ def begin(thd: "Thd", st: A.Begin) -> "OkPacket":
 def commit(thd: "Thd", st: A.Commit) -> "OkPacket":
     XA.check_trans_control(thd)
     thd.commit()
+    thd.server.sysvars.end_transaction(thd, commit=True)
     thd.reset_sp_modified_nontrans()  # transaction->all.reset(), as in begin()
     return _ok()
 
@@ -84,6 +90,7 @@ def rollback(thd: "Thd", st: A.Rollback) -> "OkPacket":
     if st.savepoint is None:
         XA.check_trans_control(thd)
         thd.rollback()
+        thd.server.sysvars.end_transaction(thd, commit=False)
         thd.reset_sp_modified_nontrans()  # transaction->all.reset(), as in begin()
         return _ok()
     sp = next((s for s in reversed(thd.trx.savepoints) if s.name.lower() == st.savepoint.lower()), None)
@@ -120,9 +127,12 @@ def rollback(thd: "Thd", st: A.Rollback) -> "OkPacket":
         trx.truncate(sp.trx_mark)
     if cannot_undo:
         # Observed: the transaction then counts as having changed a
-        # non-transactional table (its ROLLBACK warns 1196 too).
+        # non-transactional table (its ROLLBACK warns 1196 too); MySQL words what it cannot
+        # undo as a ROLLBACK does (stmt/rollback_notes.py)
+        notes = rollback_notes(thd) if thd.server.flavor.sql.temp_rollback_warnings else \
+            [Note("Warning", 1196, "Some non-transactional changed tables couldn't be rolled back")]
         thd.trx_log.nontrans_modified = True
-        thd.notes.append(Note("Warning", 1196, "Some non-transactional changed tables couldn't be rolled back"))
+        thd.notes.extend(notes)
     return _ok()
 
 

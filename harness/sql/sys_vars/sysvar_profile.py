@@ -14,7 +14,8 @@ import uuid as _uuid
 from typing import TYPE_CHECKING, Any
 
 from harness.diagnostics import error, register
-from harness.sql.sys_vars.sysvars import VarDef, bool_value, enum_value, mariadb_catalog, sql_mode_value, str_value
+from harness.sql.sys_vars.sysvars import (VarDef, bool_value, enum_value, mariadb_catalog, mysql_catalog,
+                                          mysql_sql_mode_value, sql_mode_value, str_value)
 from harness.sql.parse import parse_tree as A
 
 if TYPE_CHECKING:
@@ -43,16 +44,41 @@ class SysvarProfile:
     def aliases(self) -> dict[str, str]:
         return {}
 
-    def deprecated(self) -> dict[str, str]:
+    def deprecated_renamed(self) -> dict[str, str]:
         """Variable names that warn 1287 when a statement names them (SET or @@read),
-        with the name to use instead."""
+        with the name to use instead (MariaDB 11.8; checked at parse time)."""
         return {}
 
-    def before_statement(self, thd: Thd, stmt: Any) -> None:
-        """Checks the flavour makes before a statement runs (MySQL: GTID_NEXT consumed)."""
+    def hidden(self) -> frozenset[str]:
+        """Names the model uses internally that the server does not know (1193 in a statement)."""
+        return frozenset()
+
+    def before_statement(self, thd: Thd, stmt: Any) -> bool:
+        """Checks the flavour makes before a statement runs (MySQL: GTID_NEXT consumed);
+        True: the statement is skipped, answered OK without running (MySQL: GTID_NEXT
+        names a GTID already executed)."""
+        return False
+
+    def end_transaction(self, thd: Thd, *, commit: bool) -> None:
+        """After an explicit COMMIT / ROLLBACK (MySQL: an owned GTID_NEXT is used up)."""
+
+    def statement_failed(self, thd: Thd) -> None:
+        """A client statement failed (MySQL: in autocommit its rollback releases GTID_NEXT's GTID)."""
+
+    def before_decide(self, thd: Thd, written: list[Any]) -> None:
+        """Checks the flavour makes where decide_logging_format runs, with the tables the
+        statement writes (MySQL: enforce_gtid_consistency's DML rule)."""
 
     def check_set(self, thd: Thd, name: str, scope: str, value: Any) -> None:
         """Checks on SET of a flavour-specific variable (before the value is stored)."""
+
+    def set_warnings(self, name: str, value: Any) -> list[tuple[int, str]]:
+        """Warnings SET gives for a value it stored (MySQL: 3135 for a half-strict sql_mode)."""
+        return []
+
+    def deprecated(self) -> frozenset[str]:
+        """Variables whose SET and @@ read warn 1287."""
+        return frozenset()
 
     def unmodelled_setting(self, thd: Thd, name: str, value: Any) -> str | None:
         """A variable value that changes the binlog in a way replbed does not model: the
@@ -61,12 +87,12 @@ class SysvarProfile:
 
 
 # Variables whose other values change the binlog's bytes or shape in ways not modelled:
-# Table_map optional metadata, checksums (and the rotation a change forces), group
-# commit ids, compressed events, two-phase ALTER, a replaced GTID state, size rotation.
-# max_binlog_size: the rotation itself is simple, but the new file's Binlog_checkpoint
-# names the old file or the new one depending on when InnoDB's commit completes.
-MARIADB_FIXED_SETTINGS = frozenset("""binlog_row_metadata binlog_checksum binlog_commit_wait_count
-    log_bin_compress binlog_alter_two_phase gtid_binlog_state max_binlog_size""".split())
+# Table_map optional metadata, group commit ids, compressed events, a replaced GTID state,
+# size rotation. max_binlog_size: the rotation itself is simple, but the new file's
+# Binlog_checkpoint names the old file or the new one depending on when InnoDB's commit completes.
+MARIADB_FIXED_SETTINGS = frozenset("""binlog_row_metadata binlog_commit_wait_count
+    log_bin_compress gtid_binlog_state max_binlog_size column_compression_threshold column_compression_zlib_level
+    column_compression_zlib_strategy column_compression_zlib_wrap""".split())
 
 
 class MariaDBSysvars(SysvarProfile):
@@ -75,8 +101,6 @@ class MariaDBSysvars(SysvarProfile):
 
     def unmodelled_setting(self, thd: Thd, name: str, value: Any) -> str | None:
         default = thd.server.global_vars.definitions[name].default
-        if name == "binlog_checksum":
-            return "SET GLOBAL binlog_checksum (it rotates the binlog, even to the same value)"
         if name in MARIADB_FIXED_SETTINGS and value != default:
             return f"{name} = {value} (only {default} is modelled)"
         if name in ("max_binlog_cache_size", "max_binlog_stmt_cache_size") and int(value) < 1 << 32:
@@ -109,7 +133,7 @@ class MariaDB118Sysvars(MariaDBSysvars):
         # tx_isolation / tx_read_only the deprecated ones (one variable each).
         return {"transaction_isolation": "tx_isolation", "transaction_read_only": "tx_read_only"}
 
-    def deprecated(self) -> dict[str, str]:
+    def deprecated_renamed(self) -> dict[str, str]:
         # sys_var::do_deprecated_warning: SET tx_isolation = ... and SELECT @@tx_isolation warn
         # 1287; SET transaction_isolation and SET TRANSACTION ISOLATION LEVEL do not (probed).
         return {"tx_isolation": "transaction_isolation", "tx_read_only": "transaction_read_only"}
@@ -127,6 +151,12 @@ register({
                        "detailed explanation. Current @@SESSION.GTID_NEXT is '{0}'."),
     "ER_CANT_SET_GTID_NEXT_TO_GTID_WHEN_GTID_MODE_IS_OFF": (
         1781, "HY000", "@@SESSION.GTID_NEXT cannot be set to UUID:NUMBER when @@GLOBAL.GTID_MODE = OFF."),
+    "ER_CANT_SET_GTID_NEXT_WHEN_OWNING_GTID": (
+        1790, "HY000", "@@SESSION.GTID_NEXT cannot be changed by a client that owns a GTID. The client owns {0}. "
+                       "Ownership is released on COMMIT or ROLLBACK."),
+    "ER_CANT_DO_IMPLICIT_COMMIT_IN_TRX_WHEN_GTID_NEXT_IS_SET": (
+        1778, "HY000", "Cannot execute statements with implicit commit inside a transaction when "
+                       "@@SESSION.GTID_NEXT == 'UUID:NUMBER'."),
     "ER_CANT_SET_GTID_NEXT_TO_ANONYMOUS_WHEN_GTID_MODE_IS_ON": (
         1782, "HY000", "@@SESSION.GTID_NEXT cannot be set to ANONYMOUS when @@GLOBAL.GTID_MODE = ON."),
     "ER_GTID_MODE_CAN_ONLY_CHANGE_ONE_STEP_AT_A_TIME": (
@@ -149,40 +179,11 @@ register({
 })
 
 
-def _written_tables(thd: Thd, stmt: Any) -> list[Any]:
-    """The tables a DML statement writes (and its triggers, one level), as found."""
-    names: list[Any] = []
-    if isinstance(stmt, (A.Insert, A.LoadData)):
-        names = [stmt.table]
-    elif isinstance(stmt, A.Update):
-        names = [r.table for r in stmt.tables if r.derived is None]
-    elif isinstance(stmt, A.Delete):
-        refs = {r.ref_name.lower(): r.table for r in stmt.tables}
-        names = [refs.get(t.lower(), A.TableName(t)) for t in stmt.targets] if stmt.targets else \
-            [r.table for r in stmt.tables[:1]]
-    out = []
-    for n in names:
-        t = thd.find_table(n)
-        if t is None:
-            continue
-        out.append(t)
-        event = {A.Insert: "INSERT", A.LoadData: "INSERT", A.Update: "UPDATE", A.Delete: "DELETE"}[type(stmt)]
-        for timing in ("BEFORE", "AFTER"):
-            for trg in t.triggers_for(timing, event):
-                for sub in trg.body:
-                    if isinstance(sub, (A.Insert, A.Update, A.Delete)):
-                        out.extend(_written_tables(thd, sub))
-    return out
-
-
 def gtid_consistency_check(thd: Thd, stmt: Any) -> None:
-    """enforce_gtid_consistency=ON (MySQL's THD::is_dml_gtid_compatible /
-    is_ddl_gtid_compatible), as 9.7.4 refuses (docs/RULES-mysql-9.7.md 7):
+    """enforce_gtid_consistency=ON, MySQL's THD::is_ddl_gtid_compatible, as 9.7.4 refuses
+    (docs/RULES-mysql-9.7.md 5); the DML rule (1785) is ``gtid_dml_check``:
 
-    * 1785: a statement that writes a non-transactional table while it or its transaction
-      also writes a transactional one (a temporary non-transactional table is exempt in
-      ROW format);
-    * 1786: CREATE TABLE ... SELECT into a non-transactional engine in ROW format;
+    * 1786: CREATE TABLE ... SELECT into an engine without atomic DDL (not InnoDB), any format;
     * 3748: CREATE/DROP TEMPORARY TABLE inside a transaction with binlog_format=STATEMENT."""
     fmt = str(thd.vars.get("binlog_format")).upper()
     if isinstance(stmt, (A.CreateTable, A.DropTable)) and stmt.temporary:
@@ -190,24 +191,86 @@ def gtid_consistency_check(thd: Thd, stmt: Any) -> None:
             raise error("ER_CLIENT_GTID_UNSAFE_CREATE_DROP_TEMP_TABLE_IN_TRX_IN_SBR")
         return
     if isinstance(stmt, A.CreateTable):
-        if stmt.select is not None and fmt == "ROW":
+        # is_ddl_gtid_compatible: a CREATE ... SELECT that the engine cannot make atomic
+        # (no HTON_SUPPORTS_ATOMIC_DDL) is refused in every binlog_format (9.7.4 observed:
+        # ENGINE=MyISAM / MEMORY ... SELECT gets 1786 in STATEMENT, MIXED and ROW)
+        if stmt.select is not None:
             engine = str(stmt.options.get("ENGINE") or thd.vars.get("default_storage_engine") or "InnoDB")
             # MySQL's one transactional (atomic-DDL) engine is InnoDB
             if engine.upper() != "INNODB":
+                # after the statement's implicit commit (9.7.4 observed: `BEGIN; INSERT ...;
+                # CREATE TABLE m ENGINE=MyISAM SELECT ...` -> 1786, and the INSERT is committed)
+                thd.implicit_commit(schema_change=True)
                 raise error("ER_GTID_UNSAFE_CREATE_SELECT")
-        return
-    if not isinstance(stmt, (A.Insert, A.Update, A.Delete, A.LoadData)):
-        return
-    tables = _written_tables(thd, stmt)
+
+
+def gtid_dml_check(thd: Thd, tables: list[Any]) -> None:
+    """THD::is_dml_gtid_compatible, called from decide_logging_format with the tables the
+    statement opened for writing (its triggers' included): after name resolution and
+    prelocking (9.7.4 observed: 1054 and 1442 win over 1785; a multi-table UPDATE that
+    only reads its InnoDB table and sets a MyISAM one is allowed).
+
+    1785 when a non-transactional table is written and the statement also writes a
+    transactional one or the transaction's cache already holds a change
+    (trans_has_updated_trans_table); a temporary non-transactional table is exempt when
+    the statement is logged as rows -- in ROW, and in MIXED, where MySQL 8.0.4+ logs
+    any statement touching a temporary table as rows."""
+    fmt = str(thd.vars.get("binlog_format")).upper()
     nontrans = [t for t in tables if not t.transactional]
     if not nontrans:
         return
-    if fmt == "ROW" and all(t.temporary for t in nontrans):
+    # ... && !(non_transactional_tables_are_tmp && is_current_stmt_binlog_format_row())
+    # (9.7.4 observed: MIXED, `BEGIN; INSERT INTO i ...; INSERT INTO tmp_myisam ...` is OK)
+    if all(t.temporary for t in nontrans) and (
+            fmt == "ROW" or fmt == "MIXED" and all(t.created_in_row_format for t in nontrans)):
         return
     trans_before = thd.in_multi_stmt_transaction_mode() and not thd.caches.trx_cache.empty()
     if any(t.transactional for t in tables) or trans_before:
         raise error("ER_GTID_UNSAFE_NON_TRANSACTIONAL_TABLE")
 
+
+
+# sql/rpl_gtid_execution.cc is_stmt_innocent: what runs whatever GTID_NEXT's state (SET,
+# SHOW, SELECT, DO, USE, an empty query) -- BEGIN / COMMIT / ROLLBACK are let through too
+_INNOCENT = (A.Set, A.SetNames, A.Show, A.Select, A.Do, A.Use, A.Empty, A.Begin, A.Commit, A.Rollback)
+# CF_AUTO_COMMIT_TRANS statements (a temporary table's CREATE / DROP does not commit)
+_IMPLICIT_COMMIT = (A.Truncate, A.CreateTable, A.DropTable, A.AlterTable, A.CreateIndex, A.DropIndex,
+                    A.RenameTable, A.TableMaintenance, A.LockTables, A.CreateDatabase, A.DropDatabase,
+                    A.CreateTrigger, A.CreateRoutine, A.DropRoutine, A.CreateView, A.DropView, A.Account,
+                    A.EventStmt)
+
+
+def gtid_pre_statement_checks(thd: Thd, stmt: Any) -> bool:
+    """MySQL's gtid_pre_statement_checks with @@gtid_next (9.7.4 observed): 1778 for a
+    statement that would commit implicitly inside a transaction while GTID_NEXT is set;
+    innocent statements run; 1837 once GTID_NEXT's GTID was used up by a COMMIT or
+    ROLLBACK; a GTID already executed skips the statement (True)."""
+    nxt = str(thd.vars.get("gtid_next"))
+    if nxt in ("AUTOMATIC", "ANONYMOUS"):
+        return False
+    if isinstance(stmt, _IMPLICIT_COMMIT) and not getattr(stmt, "temporary", False) \
+            and thd.in_multi_stmt_transaction_mode() and (thd.trx.explicit or thd.trx.active):
+        raise error("ER_CANT_DO_IMPLICIT_COMMIT_IN_TRX_WHEN_GTID_NEXT_IS_SET")
+    if isinstance(stmt, _INNOCENT):
+        return False
+    if thd.gtid_next_used:
+        raise error("ER_GTID_NEXT_TYPE_UNDEFINED_GTID", nxt)
+    return not thd.vars.values.get("gtid_owned")
+
+
+def gtid_end_transaction(thd: Thd, *, commit: bool) -> None:
+    """An explicit COMMIT or ROLLBACK while the session owns GTID_NEXT's GTID: COMMIT of a
+    transaction that logged nothing writes the GTID as an empty group (``Gtid``, ``BEGIN``,
+    ``COMMIT``); ROLLBACK writes nothing; either way the GTID is used up, and the next
+    statement that is not innocent gets 1837 (9.7.4 observed)."""
+    owned = str(thd.vars.values.get("gtid_owned") or "")
+    thd.vars.values["gtid_owned"] = ""
+    if not owned or thd.gtid_next_used:
+        return
+    if commit and thd.binlog_enabled():
+        from harness.model.flush import end_query
+        thd.server.binlog.write_group([end_query(thd, "COMMIT")], thd=thd, timestamp=thd.stmt.timestamp)
+    thd.gtid_next_used = True
 
 def gtid_next_value(v: Any) -> str:
     """@@gtid_next's check: AUTOMATIC, ANONYMOUS or UUID:NUMBER (the UUID normalised)."""
@@ -222,9 +285,46 @@ def gtid_next_value(v: Any) -> str:
 
 
 class MySQL80Sysvars(SysvarProfile):
-    def __init__(self, gtid_mode: str, server_uuid: str | None) -> None:
+    def __init__(self, gtid_mode: str, server_uuid: str | None, *, recorded: bool = False) -> None:
         self.gtid_mode = gtid_mode.upper()
         self.server_uuid = server_uuid
+        # MySQL 9.7: the variables recorded from the real server (scripts/dump_sysvars_mysql.py);
+        # MySQL 8.0 (golden vectors only): the modelled ones alone
+        self.recorded = recorded
+
+    def catalog(self) -> dict[str, VarDef]:
+        return mysql_catalog() if self.recorded else {}
+
+    def deprecated(self) -> frozenset[str]:
+        # sys_vars.cc: DEPRECATED_VAR("") on binlog_format (8.0.34) and log_bin_trust_function_creators
+        # (8.0.34); 9.7.4 [bytes]: SET (any scope, DEFAULT too) and SELECT @@binlog_format warn 1287
+        return frozenset({"binlog_format", "log_bin_trust_function_creators"}) if self.recorded else frozenset()
+
+    def set_warnings(self, name: str, value: Any) -> list[tuple[int, str]]:
+        """sys_vars.cc check_sql_mode (5.7+): NO_ZERO_DATE, NO_ZERO_IN_DATE and
+        ERROR_FOR_DIVISION_BY_ZERO belong with a strict mode: a value with strict mode but not all
+        three, or with one of them but no strict mode, warns 3135 (9.7.4 [bytes])."""
+        if name in self.deprecated():
+            from harness.sql.sys_vars.sysvars import deprecated_note
+            note = deprecated_note(name)
+            return [(note.code, note.message)]
+        if name != "sql_mode" or not self.recorded:
+            return []
+        modes = set(str(value).upper().split(","))
+        strict = bool(modes & {"STRICT_TRANS_TABLES", "STRICT_ALL_TABLES"})
+        three = modes & {"NO_ZERO_DATE", "NO_ZERO_IN_DATE", "ERROR_FOR_DIVISION_BY_ZERO"}
+        if (strict and len(three) < 3) or (three and not strict):
+            return [(3135, "'NO_ZERO_DATE', 'NO_ZERO_IN_DATE' and 'ERROR_FOR_DIVISION_BY_ZERO' sql modes should be "
+                           "used with strict mode. They will be merged with strict mode in a future release.")]
+        return []
+
+    def hidden(self) -> frozenset[str]:
+        """The modelled MariaDB names 9.7 does not have (tx_isolation, storage_engine, gtid_seq_no...)."""
+        if not self.recorded:
+            return frozenset()
+        from harness.sql.sys_vars.sysvars import DEFINITIONS
+        known = set(mysql_catalog())
+        return frozenset(n for n in (*DEFINITIONS, *self.overrides()) if n not in known)
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         on = self.gtid_mode in ("ON", "ON_PERMISSIVE")
@@ -233,7 +333,7 @@ class MySQL80Sysvars(SysvarProfile):
             "binlog_annotate_row_events": (0, bool_value, "both"),
             "binlog_rows_query_log_events": (0, bool_value, "both"),
             "binlog_row_metadata": ("MINIMAL", enum_value("MINIMAL", "FULL"), "global"),
-            "sql_mode": (MYSQL_DEFAULT_SQL_MODE, sql_mode_value, "both"),
+            "sql_mode": (MYSQL_DEFAULT_SQL_MODE, mysql_sql_mode_value if self.recorded else sql_mode_value, "both"),
             "collation_connection": ("utf8mb4_0900_ai_ci", str_value, "both"),
             "collation_server": ("utf8mb4_0900_ai_ci", str_value, "both"),
             "collation_database": ("utf8mb4_0900_ai_ci", str_value, "both"),
@@ -242,6 +342,7 @@ class MySQL80Sysvars(SysvarProfile):
             "gtid_mode": (self.gtid_mode, enum_value(*GTID_MODES), "global"),
             "enforce_gtid_consistency": ("ON" if on else "OFF", enum_value("OFF", "ON", "WARN"), "global"),
             "gtid_next": ("AUTOMATIC", gtid_next_value, "session"),
+            "gtid_owned": ("", str_value, "session"),
             "gtid_executed": ("", str_value, "global"),
             "gtid_purged": ("", str_value, "global"),
             "server_uuid": (self.server_uuid or "", str_value, "global"),
@@ -251,12 +352,32 @@ class MySQL80Sysvars(SysvarProfile):
     def aliases(self) -> dict[str, str]:
         return {"transaction_isolation": "tx_isolation", "transaction_read_only": "tx_read_only"}
 
-    def before_statement(self, thd: Thd, stmt: Any) -> None:
-        if thd.gtid_next_used and not isinstance(stmt, (A.Set, A.Show)):
-            nxt = thd.vars.get("gtid_next")
-            raise error("ER_GTID_NEXT_TYPE_UNDEFINED_GTID", nxt)
+    def before_statement(self, thd: Thd, stmt: Any) -> bool:
+        if gtid_pre_statement_checks(thd, stmt):
+            return True
         if thd.server.global_vars.values.get("enforce_gtid_consistency") == "ON":
             gtid_consistency_check(thd, stmt)
+        return False
+
+    def end_transaction(self, thd: Thd, *, commit: bool) -> None:
+        gtid_end_transaction(thd, commit=commit)
+
+    def unmodelled_setting(self, thd: Thd, name: str, value: Any) -> str | None:
+        if name == "gtid_purged":
+            # 9.7 adds a `+set` to gtid_purged and gtid_executed, and the next Previous_gtids
+            # leaves it out (observed); replbed keeps one GTID set
+            return "SET GLOBAL gtid_purged"
+        return None
+
+    def statement_failed(self, thd: Thd) -> None:
+        # 9.7.4 observed: SET gtid_next=':7'; CREATE TABLE j (a INT) -> 1050 (j exists);
+        # SET gtid_next='AUTOMATIC' is then allowed (no 1790): the GTID was released
+        if not thd.in_multi_stmt_transaction_mode() and thd.vars.values.get("gtid_owned"):
+            gtid_end_transaction(thd, commit=False)
+
+    def before_decide(self, thd: Thd, written: list[Any]) -> None:
+        if thd.server.global_vars.values.get("enforce_gtid_consistency") == "ON":
+            gtid_dml_check(thd, written)
 
     def check_set(self, thd: Thd, name: str, scope: str, value: Any) -> None:
         g = thd.server.global_vars.values
@@ -267,7 +388,19 @@ class MySQL80Sysvars(SysvarProfile):
                 raise error("ER_CANT_SET_GTID_NEXT_TO_GTID_WHEN_GTID_MODE_IS_OFF")
             if v == "ANONYMOUS" and mode == "ON":
                 raise error("ER_CANT_SET_GTID_NEXT_TO_ANONYMOUS_WHEN_GTID_MODE_IS_ON")
+            owned = str(thd.vars.values.get("gtid_owned") or "")
+            if owned:
+                # the failed statement rolls back and so releases the GTID (statement_failed;
+                # 9.7.4 observed: SET gtid_next=':4'; SET gtid_next=':5' -> 1790; SET
+                # gtid_next='AUTOMATIC' -> OK)
+                raise error("ER_CANT_SET_GTID_NEXT_WHEN_OWNING_GTID", owned)
             thd.gtid_next_used = False  # the SessionView field layer 3 sets (harness/model/session.py)
+            if v not in ("AUTOMATIC", "ANONYMOUS"):
+                sid, gno = v.rsplit(":", 1)
+                # a GTID not yet executed is owned from now on; an executed one is not: the
+                # statements that follow are skipped (gtid_pre_statement_checks)
+                if not thd.server.binlog.gtid_owned(sid, int(gno)):
+                    thd.vars.values["gtid_owned"] = v
         elif name == "gtid_mode":
             old, new = GTID_MODES.index(str(g.get("gtid_mode", "OFF"))), GTID_MODES.index(str(value).upper())
             if abs(new - old) > 1:
@@ -278,7 +411,7 @@ class MySQL80Sysvars(SysvarProfile):
 
 def sysvar_profile_for(flavor: str, *, gtid_mode: str = "OFF", server_uuid: str | None = None) -> SysvarProfile:
     if flavor in ("mysql-8.0", "mysql-9.7"):
-        return MySQL80Sysvars(gtid_mode, server_uuid)
+        return MySQL80Sysvars(gtid_mode, server_uuid, recorded=flavor == "mysql-9.7")
     if flavor == "mariadb-11.8":
         return MariaDB118Sysvars()
     if flavor == "mariadb-10.11":

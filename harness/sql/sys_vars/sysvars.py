@@ -7,6 +7,8 @@ variables (sql_mode bits, FLAGS2, charsets) are derived from here.
 
 from __future__ import annotations
 
+import functools
+
 import datetime as dt
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
@@ -33,9 +35,12 @@ COLLATIONS = {
     "latin1_swedish_ci": (8, "latin1"), "utf8mb3_general_ci": (33, "utf8mb3"), "utf8_general_ci": (33, "utf8mb3"),
     "utf8mb4_general_ci": (45, "utf8mb4"), "utf8mb4_bin": (46, "utf8mb4"), "binary": (63, "binary"),
     "latin1_bin": (47, "latin1"), "utf8mb4_unicode_ci": (224, "utf8mb4"), "utf8mb4_0900_ai_ci": (255, "utf8mb4"),
+    "ucs2_general_ci": (35, "ucs2"), "ucs2_bin": (90, "ucs2"), "utf16_general_ci": (54, "utf16"),
+    "utf16_bin": (55, "utf16"), "utf32_general_ci": (60, "utf32"), "utf32_bin": (61, "utf32"),
 }
 DEFAULT_COLLATION = {"latin1": "latin1_swedish_ci", "utf8mb4": "utf8mb4_general_ci", "utf8mb3": "utf8mb3_general_ci",
-                     "utf8": "utf8mb3_general_ci", "binary": "binary"}
+                     "utf8": "utf8mb3_general_ci", "binary": "binary", "ucs2": "ucs2_general_ci",
+                     "utf16": "utf16_general_ci", "utf32": "utf32_general_ci"}
 
 OPTION_NOT_AUTOCOMMIT = 1 << 19
 OPTION_NO_FOREIGN_KEY_CHECKS = 1 << 26
@@ -75,21 +80,34 @@ SQL_MODE_COMBINATIONS = {
 }
 
 
-def _sql_mode(v: Any) -> str:
-    """A SET value: names (or a number) are expanded and printed in bit order, as the server does."""
+def _sql_mode(v: Any, removed: frozenset[str] = frozenset()) -> str:
+    """A SET value: names (or a number) are expanded and printed in bit order, as the server does.
+    ``removed``: the names this server no longer has (MySQL 8.0: an error, and not in TRADITIONAL)."""
+    known = {n: b for n, b in SQL_MODE_BITS.items() if n not in removed}
     if isinstance(v, int) and not isinstance(v, bool):
-        parts = [n for n, b in SQL_MODE_BITS.items() if v & b]
-        if v & ~sum(SQL_MODE_BITS.values()):
+        parts = [n for n, b in known.items() if v & b]
+        if v & ~sum(known.values()):
             raise ValueError(v)
     else:
         parts = [p.strip().upper() for p in str(v).split(",") if p.strip()]
     for p in parts:
-        if p not in SQL_MODE_BITS:
+        if p not in known:
             raise ValueError(v)
     chosen = set(parts)
     for p in parts:
         chosen.update(SQL_MODE_COMBINATIONS.get(p, ()))
-    return ",".join(n for n in SQL_MODE_BITS if n in chosen)
+    return ",".join(n for n in known if n in chosen)
+
+
+# MySQL 8.0 removed these sql_mode names (sql_mode.h: the bits stay unused; SET names them: 1231)
+MYSQL_REMOVED_SQL_MODES = frozenset("""POSTGRESQL ORACLE MSSQL DB2 MAXDB NO_KEY_OPTIONS NO_TABLE_OPTIONS
+    NO_FIELD_OPTIONS MYSQL323 MYSQL40 NO_AUTO_CREATE_USER""".split())
+
+
+def mysql_sql_mode_value(v: Any) -> str:
+    """MySQL 8.0+'s sql_mode: TRADITIONAL without NO_AUTO_CREATE_USER (9.7.4 [bytes]: Q_SQL_MODE_CODE
+    1306525696 after SET sql_mode = 'TRADITIONAL')."""
+    return _sql_mode(v, MYSQL_REMOVED_SQL_MODES)
 
 
 def _int(v: Any) -> int:
@@ -196,6 +214,12 @@ class VarDef:
     convert: Callable[[str, Any], tuple[Any, Warnings]]
     scope: str  # both | session | global
     read_only: bool = False
+
+
+def deprecated_note(name: str) -> Any:
+    """sys_var's deprecation warning (sys_vars.h Sys_var_*: ER_WARN_DEPRECATED_SYNTAX_NO_REPLACEMENT)."""
+    from harness.sql.sql_errors import Note
+    return Note("Warning", 1287, f"'@@{name}' is deprecated and will be removed in a future release.")
 
 
 def _plain(conv: Callable[[Any], Any]) -> Callable[[str, Any], tuple[Any, Warnings]]:
@@ -349,13 +373,50 @@ def mariadb_catalog() -> dict[str, VarDef]:
     return catalog_definitions(CATALOG)
 
 
+def _mysql_type(value: str | None, lo: str | None) -> tuple[str, str | None]:
+    """A MySQL-only variable's type, as its recorded value and bounds show it."""
+    if value in ("ON", "OFF"):
+        return "BOOLEAN", "OFF,ON"
+    if lo is not None:
+        return ("BIGINT" if lo.startswith("-") else "BIGINT UNSIGNED"), None
+    return "VARCHAR", None
+
+
+@functools.lru_cache(maxsize=1)
+def mysql_catalog() -> dict[str, VarDef]:
+    """MySQL 9.7's variables (harness/sql/sys_vars/sysvar_catalog_mysql.py): its names, scopes,
+    values, bounds and read-only flags; the type and choices of a name MariaDB shares come from
+    MariaDB's recorded catalog, a MySQL-only name's from its value and bounds."""
+    from harness.sql.sys_vars.sysvar_catalog import CATALOG
+    from harness.sql.sys_vars.sysvar_catalog_mysql import CATALOG as MYSQL
+    maria = {row[0]: row for row in CATALOG}
+    rows = []
+    for name, scope, value, lo, hi, read_only in MYSQL:
+        m = maria.get(name)
+        if m is not None:
+            vtype, block, choices = m[2], m[6], m[7]
+            lo, hi = (lo, hi) if lo is not None else (m[4], m[5])
+        else:
+            (vtype, choices), block = _mysql_type(value, lo), None
+        if vtype in _INT_TYPES and value is not None and not value.lstrip("-").isdigit():
+            vtype = "VARCHAR"
+        rows.append((name, scope, vtype, value, lo, hi, block, choices, read_only))
+    return catalog_definitions(tuple(rows))
+
+
 class GlobalVariables:
     """``overrides``/``aliases``: the flavour's own variables and defaults (harness/model/flavor.py);
     ``catalog``: every variable the server knows (scope, read-only, type, value at start)."""
 
     def __init__(self, overrides: dict[str, tuple[Any, Callable[[Any], Any], str]] | None = None,
-                 aliases: dict[str, str] | None = None, catalog: dict[str, VarDef] | None = None) -> None:
+                 aliases: dict[str, str] | None = None, catalog: dict[str, VarDef] | None = None,
+                 hidden: frozenset[str] = frozenset(), deprecated: frozenset[str] = frozenset()) -> None:
         known = dict(catalog or {})
+        # names the model keeps internally that the server does not have (MySQL: tx_isolation):
+        # 1193 when a statement names them
+        self.hidden = hidden
+        # names whose every SET and @@ read warns 1287 (MySQL 8.0.34+: binlog_format, ...)
+        self.deprecated = deprecated
         for name, (default, conv, scope) in {**DEFINITIONS, **(overrides or {})}.items():
             cat = known.get(name)
             if cat is None:
@@ -380,8 +441,10 @@ class SessionVariables:
         self.globals = globals_
         self.values: dict[str, Any] = dict(globals_.values)
 
-    def canonical(self, name: str) -> str:
+    def canonical(self, name: str, *, surface: bool = True) -> str:
         n = name.lower()
+        if surface and n in self.globals.hidden:
+            raise error("ER_UNKNOWN_SYSTEM_VARIABLE", name)
         n = self.globals.aliases.get(n, n)
         if n not in self.globals.definitions:
             raise error("ER_UNKNOWN_SYSTEM_VARIABLE", name)
@@ -394,6 +457,8 @@ class SessionVariables:
         """``scope``: global (@@global.x), session (@@session.x / @@local.x) or default (@@x)."""
         n = self.canonical(name)
         where = self.globals.definitions[n].scope
+        if n in self.globals.deprecated and deprecated_note(n) not in thd.notes:
+            thd.notes.append(deprecated_note(n))  # once, though the expression is evaluated again
         if scope == "global" and where == "session":
             raise error("ER_INCORRECT_GLOBAL_LOCAL_VAR", name, "SESSION")
         if scope == "session" and where == "global":
@@ -415,7 +480,7 @@ class SessionVariables:
 
     def set(self, name: str, value: Any, scope: str) -> Warnings:
         """Store a SET's value; returns the warnings the conversion raised (clipped integers)."""
-        n = self.canonical(name)
+        n = self.canonical(name, surface=False)
         d = self.globals.definitions[n]
         if d.read_only:
             raise error("ER_INCORRECT_GLOBAL_LOCAL_VAR", name, "read only")
@@ -429,6 +494,8 @@ class SessionVariables:
         if n in SESSION_READ_ONLY and scope != "global":
             raise error("ER_VARIABLE_IS_READONLY", "SESSION", name, "GLOBAL")
         warns: Warnings = []
+        if value is not _DEFAULT:
+            _check_wide_charset(n, name, value)
         if value is _DEFAULT:
             v = d.default if scope == "global" else self.globals.values[n]
         else:
@@ -462,6 +529,12 @@ class SessionVariables:
             f |= OPTION_RELAXED_UNIQUE_CHECKS
         if not self.values.get("check_constraint_checks", 1):
             f |= OPTION_NO_CHECK_CONSTRAINT_CHECKS
+        # OPTIONS_WRITTEN_TO_BIN_LOG also holds OPTION_AUTO_IS_NULL (1 << 14) and MariaDB's
+        # OPTION_IF_EXISTS (1 << 28) (observed on 10.11.19: 0x1d00c000 with all five set)
+        if self.values.get("sql_auto_is_null"):
+            f |= 0x4000
+        if self.values.get("sql_if_exists"):
+            f |= 0x10000000
         return f
 
     def rows_flags(self) -> int:
@@ -496,11 +569,32 @@ class SessionVariables:
             cs = "utf8mb3"
         if cs not in DEFAULT_COLLATION:
             raise error("ER_UNKNOWN_CHARACTER_SET", charset)
+        _check_wide_charset("character_set_client", "character_set_client", cs)
         coll = (collation or self.default_collation(cs)).lower()
         self.values["character_set_client"] = cs
         self.values["character_set_connection"] = cs
         self.values["character_set_results"] = cs
         self.values["collation_connection"] = coll
+
+
+# Character sets whose characters take at least two bytes (mbminlen > 1: ucs2, utf16,
+# utf32). The server refuses them as the client's (sys_vars.cc check_cs_client:
+# ER_WRONG_VALUE_FOR_VAR); as the connection's they are legal, but the model reads every
+# literal in an ASCII-compatible connection set, so that is refused as not modelled.
+WIDE_CHARSETS = frozenset({"ucs2", "utf16", "utf32"})
+
+
+def _check_wide_charset(n: str, name: str, value: Any) -> None:
+    if n not in ("character_set_client", "character_set_connection", "collation_connection"):
+        return
+    text = str(value).lower()
+    cs = text if n != "collation_connection" else COLLATIONS.get(text, (0, ""))[1]
+    if cs not in WIDE_CHARSETS:
+        return
+    if n == "character_set_client":
+        raise error("ER_WRONG_VALUE_FOR_VAR", n, str(value))
+    from harness.sql.parse.parse_errors import UnsupportedError
+    raise UnsupportedError(f"{n} = {value} (a connection character set of two or more bytes a character)")
 
 
 def collation_id(name: str) -> int:

@@ -67,7 +67,8 @@ def test_trigger_body_statements_keep_their_text() -> None:
     ("BEGIN", A.Begin), ("START TRANSACTION", A.Begin), ("COMMIT", A.Commit), ("ROLLBACK", A.Rollback),
     ("SAVEPOINT s1", A.Savepoint), ("ROLLBACK TO SAVEPOINT s1", A.Rollback), ("RELEASE SAVEPOINT s1",
                                                                               A.ReleaseSavepoint),
-    ("RESET MASTER", A.ResetMaster), ("FLUSH BINARY LOGS", A.FlushBinaryLogs), ("USE test", A.Use),
+    ("RESET MASTER", A.ResetMaster), ("RESET BINARY LOGS AND GTIDS", A.ResetMaster),
+    ("FLUSH BINARY LOGS", A.FlushBinaryLogs), ("USE test", A.Use),
     ("SHOW BINLOG EVENTS IN 'binlog.000001'", A.Show), ("SET NAMES 'utf8mb4' COLLATE 'utf8mb4_general_ci'",
                                                         A.SetNames),
     ("SET @@session.autocommit = OFF", A.Set), ("DROP TABLE IF EXISTS a, b", A.DropTable),
@@ -180,7 +181,7 @@ def test_schema_features_outside_the_model_name_themselves(sql: str) -> None:
     assert ei.value.code == 1235
 
 
-@pytest.mark.parametrize("sql", ["ALTER TABLE t ADD (a INT, b INT)", "ALTER TABLE t RENAME COLUMN a TO b",
+@pytest.mark.parametrize("sql", ["ALTER TABLE t ADD (a INT, KEY (a))", "ALTER TABLE t RENAME COLUMN a TO b",
                                  "ALTER TABLE t DROP PARTITION p0", "ALTER TABLE t COMMENT 'x'",
                                  "CHECK TABLE t EXTENDED", "ALTER DATABASE d",
                                  "ALTER TABLE t ADD IF NOT EXISTS a INT", "ANALYZE SELECT 1"])

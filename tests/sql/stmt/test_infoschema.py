@@ -79,6 +79,7 @@ def test_collations_are_the_models_own(thd: Thd) -> None:
         ["latin1_swedish_ci", "latin1", 8, "Yes", "Yes", 1], ["latin1_bin", "latin1", 47, "", "Yes", 1],
         ["binary", "binary", 63, "Yes", "Yes", 1], ["utf8mb4_unicode_ci", "utf8mb4", 224, "", "Yes", 8]]
     assert _rows(thd, "SELECT count(*) AS 'true' FROM information_schema.collations "
-                      "WHERE collation_name LIKE 'ucs2_general_ci'") == [[0]]
+                      "WHERE collation_name LIKE 'ucs2_general_ci'") == [[1]]
     assert _rows(thd, "SHOW COLLATION LIKE 'latin1_b%'") == [["latin1_bin", "latin1", 47, "", "Yes", 1]]
-    assert _rows(thd, "SHOW COLLATION LIKE 'utf32_general_ci'") == []
+    assert _rows(thd, "SHOW COLLATION LIKE 'utf32_general_ci'") == [["utf32_general_ci", "utf32", 60, "Yes", "Yes", 1]]
+    assert _rows(thd, "SHOW COLLATION LIKE 'big5_chinese_ci'") == []

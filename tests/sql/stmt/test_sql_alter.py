@@ -144,3 +144,52 @@ def test_an_in_place_innodb_alter_keeps_a_zero_date_a_copying_one_fails(thd: Thd
     with pytest.raises(ServerError):
         thd.execute("ALTER TABLE z ENGINE=MyISAM")
     assert [n.code for n in thd.last_notes] == [1292, 1292]  # every field of the row
+
+
+def test_keys_onoff_is_a_note_outside_myisam_and_aria(thd: Thd) -> None:
+    thd.execute("CREATE TABLE i (a INT, KEY (a)) ENGINE=InnoDB")
+    ok = thd.execute("ALTER TABLE i ENABLE KEYS")
+    assert ok.info == "" and [(n.level, n.code, n.message) for n in thd.last_notes] == [
+        ("Note", 1031, "Storage engine InnoDB of the table `test`.`i` doesn't have this option")]
+    thd.execute("CREATE TABLE m (a INT, b INT, UNIQUE (b), KEY (a)) ENGINE=MyISAM")
+    thd.execute("ALTER TABLE m DISABLE KEYS")
+    assert thd.last_notes == []
+    thd.execute("ALTER TABLE m ADD COLUMN c INT")  # a copy keeps the state
+    assert [r[11] for r in thd.execute("SHOW INDEX FROM m").rows] == ["", "disabled"]
+    ok = thd.execute("ALTER TABLE m ENABLE KEYS, ENGINE=InnoDB")
+    assert ok.info == "Records: 0  Duplicates: 0  Warnings: 1"
+    assert events(thd)[-1] == "Query: ALTER TABLE m ENABLE KEYS, ENGINE=InnoDB"
+
+
+def test_alter_of_a_temporary_table_is_logged_as_its_create_was(thd: Thd) -> None:
+    thd.execute("SET SESSION binlog_format = 'STATEMENT'")
+    thd.execute("CREATE TEMPORARY TABLE t1 (a INT, b INT) ENGINE=InnoDB")
+    thd.execute("ALTER TABLE t1 ADD COLUMN c INT, RENAME TO t2")
+    assert events(thd)[-1] == "Query: ALTER TABLE t1 ADD COLUMN c INT, RENAME TO t2"
+    assert [c.name for c in thd.temp_tables[("test", "t2")].columns] == ["a", "b", "c"]
+    assert thd.catalog.get_table("test", "t2") is None
+    thd.execute("DROP TEMPORARY TABLE t2")
+    thd.execute("SET SESSION binlog_format = 'ROW'")
+    thd.execute("CREATE TEMPORARY TABLE r (a INT)")
+    n = len(events(thd))
+    thd.execute("CREATE INDEX ix ON r (a)")
+    assert len(events(thd)) == n  # created in row format: nothing logged
+
+
+def test_two_phase_alter_logs_start_then_commit_or_rollback(thd: Thd) -> None:
+    thd.execute("SET binlog_alter_two_phase = ON")
+    thd.execute("CREATE TABLE t (a INT PRIMARY KEY, v INT) ENGINE=InnoDB")
+    thd.execute("INSERT INTO t VALUES (1, 5), (2, 5)")
+    thd.execute("ALTER TABLE t ADD COLUMN (b INT, c INT)")
+    with pytest.raises(ServerError):
+        thd.execute("ALTER TABLE t ADD UNIQUE (v)")  # the copy fails: START, then ROLLBACK
+    with pytest.raises(ServerError):
+        thd.execute("ALTER TABLE t ADD COLUMN b INT")  # refused while prepared: nothing
+    thd.execute("ALTER TABLE t RENAME TO t2")  # simple: logged once
+    b = thd.server.binlog
+    gtids = [(ev.seq_no, ev.flags_extra, ev.sa_seq_no) for f in b.files for ev in read_binlog_file(b.dir / f)
+             if event_type_name(ev) == "Gtid"]
+    queries = [ev for f in b.files for ev in read_binlog_file(b.dir / f) if event_type_name(ev) == "Query"]
+    assert gtids[-5:] == [(3, 2, None), (4, 4, 3), (5, 2, None), (6, 8, 5), (7, 0, None)]
+    assert [q.error_code for q in queries[-5:]] == [0, 0, 0, 1062, 0]
+    assert queries[-4].status(130) == (4, 3)  # Q_GTID_FLAGS3 of the COMMIT ALTER

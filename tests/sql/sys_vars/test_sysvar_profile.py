@@ -23,10 +23,12 @@ class _Server:
 
 @dataclass
 class _Session:
-    """The two things check_set reads and writes: the global values and gtid_next_used."""
+    """What check_set reads and writes: the global values, the session's (@@gtid_owned)
+    and gtid_next_used."""
 
     server: _Server
     gtid_next_used: bool = True
+    vars: _Globals = field(default_factory=_Globals)
 
 
 def _session(**globals_: Any) -> Any:

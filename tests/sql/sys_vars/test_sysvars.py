@@ -70,7 +70,6 @@ def test_session_gtid_variables_pick_the_next_gtid(bed: Bed) -> None:
 
 @pytest.mark.parametrize("sql", [
     "SET GLOBAL binlog_row_metadata = FULL",
-    "SET GLOBAL binlog_checksum = NONE",
     "SET GLOBAL max_binlog_size = 4096",
     "SET GLOBAL max_binlog_cache_size = 4096",
     "SET GLOBAL binlog_commit_wait_count = 3",
@@ -80,3 +79,41 @@ def test_unmodelled_logging_settings_are_refused_and_not_kept(s, sql: str) -> No
     before = s.execute(f"SELECT @@global.{name}").rows
     assert _code(s, sql) == 1235
     assert s.execute(f"SELECT @@global.{name}").rows == before
+
+
+def test_set_global_binlog_checksum_rotates_even_to_the_same_value(bed: Bed) -> None:  # noqa: F811
+    """Observed on 10.11.19: each SET GLOBAL binlog_checksum closes the file with a Rotate in
+    the old algorithm; the new file's Format_description announces the new one and still
+    ends in a real CRC32."""
+    import zlib
+    s = bed.session("STATEMENT")
+    s.execute("CREATE TABLE t (a INT)")
+    s.execute("SET GLOBAL binlog_checksum = CRC32")
+    s.execute("INSERT INTO t VALUES (1)")
+    s.execute("SET GLOBAL binlog_checksum = NONE")
+    s.execute("INSERT INTO t VALUES (2)")
+    s.execute("SET GLOBAL binlog_checksum = NONE")
+    assert s.execute("SELECT @@global.binlog_checksum").rows == [["NONE"]]
+    files = bed.state.binlog.files
+    assert len(files) == 4
+    algs = []
+    for f in files:
+        raw = (bed.state.binlog.dir / f).read_bytes()
+        size = int.from_bytes(raw[4 + 9:4 + 13], "little")
+        fde = bytearray(raw[4:4 + size - 4])
+        fde[17] &= 0xFE  # the CRC is taken with LOG_EVENT_BINLOG_IN_USE_F clear (the open file has it set)
+        assert zlib.crc32(fde) == int.from_bytes(raw[4 + size - 4:4 + size], "little")
+        algs.append(raw[4 + size - 5])
+    assert algs == [1, 1, 0, 0]
+    rotates = [ev.header.event_size for ev in bed.binlog_events() if type(ev).__name__ == "RotateEvent"]
+    # header 19 + position 8 + the next file's name, + CRC 4 while the old file has one
+    assert rotates == [19 + 8 + len(files[1]) + 4, 19 + 8 + len(files[2]) + 4, 19 + 8 + len(files[3])]
+
+
+def test_rand_seeds_set_the_sessions_generator(s) -> None:  # type: ignore[no-untyped-def]
+    """SET @@RAND_SEED1/2 (what mariadb-binlog prints for a Rand event) seeds RAND(): the
+    suite's ver_trunk_row_v2.001 stores 62046 on MariaDB 10.11.19 for these seeds."""
+    s.execute("SET @@RAND_SEED1=93575718, @@RAND_SEED2=859635654")
+    assert s.execute("SELECT RAND() * 1000000").rows == [[62045.627331403666]]
+    s.execute("SET @@RAND_SEED1=93575718, @@RAND_SEED2=859635654")
+    assert s.execute("SELECT ROUND(RAND() * 1000000)").rows == [[62046]]

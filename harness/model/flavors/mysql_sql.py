@@ -1,0 +1,65 @@
+"""MySQL 9.7's SQL layer where it differs from MariaDB 10.11's: what a client sees.
+
+Each attribute and rewrite is a row of docs/RULES-mysql-9.7.md section 8, with the
+server source behind it; the SQL layer (harness/sql) asks ``thd.flavor.sql``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from harness.model.flavor import SqlDialect
+
+# MariaDB 10.3+ names a conversion's column `db`.`table`.`column` (Field::set_warning_truncated_wrong_value
+# via ER_TRUNCATED_WRONG_VALUE_FOR_FIELD); MySQL keeps the bare 'column' (sql/field.cc, same message ids)
+_QUALIFIED_COLUMN = re.compile(r"for column `(?:[^`]|``)*`\.`(?:[^`]|``)*`\.`((?:[^`]|``)*)` at row")
+# MariaDB 10.11 names the clause of an unknown column by its keyword (thd->where = "SELECT",
+# "WHERE", ...); MySQL by its old phrase (sql/sql_base.cc find_field_in_tables, thd->where)
+_CLAUSES = {"SELECT": "field list", "UPDATE": "field list", "WHERE": "where clause", "ORDER BY": "order clause",
+            "GROUP BY": "group statement", "HAVING": "having clause", "ON": "on clause"}
+_NUMBER_WORD = re.compile(r"^Truncated incorrect (?:DECIMAL|INTEGER) value: ")
+_AMBIGUOUS = re.compile(r"^(Column '.*' in )(SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON|UPDATE) is ambiguous$", re.S)
+_UNKNOWN_COLUMN = re.compile(r"^(Unknown column '.*' in ')(SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON)'$", re.S)
+
+
+class MySQLSql(SqlDialect):
+    clear_warnings_always = True  # sql_parse.cc: reset_condition_info for every non-diagnostic statement
+    alter_ignore = False  # sql_yacc.yy 5.7+: ALTER [ONLINE] TABLE, no IGNORE
+    qualified_dup_key = True  # 8.0.19 print_keydup_error: "for key 't.PRIMARY'"
+    int_display_width = False  # 8.0.19: Field_num::type_display_width only with ZEROFILL
+    display_width_deprecated = True  # 8.0.17: ER_WARN_DEPRECATED_INTEGER_DISPLAY_WIDTH (1681)
+    server_word = "MySQL"
+    engine_mix_warning = True  # 9.0+: deprecation of engine combinations (9.7.4 [bytes]; stmt/deprecations.py)
+    null_list_unknown_error = False
+    temp_rollback_warnings = True  # Transaction_ctx::push_unsafe_rollback_warnings
+    datetime_store_uses_time_zone = True  # Field_datetime store -> THD::time_zone() (9.7.4 [bytes])
+    assign_in_expr_deprecated = True  # sql_yacc.yy 8.0.13: ER_WARN_DEPRECATED_SYNTAX per `@v := expr`
+    # MariaDB 10.3's 4094 "At line N in db.routine" after a routine's failing statement: MySQL
+    # has no such condition (its error alone; 9.7.4 [bytes])
+    dropped_codes = frozenset({4094})  # sql/sql_base.cc fill_record: the 1048 alone (9.7.4 [bytes])
+
+    def comparison_text(self, message: str) -> str:
+        # Arg_comparator::set_cmp_func: a string against a number compares as REAL, so the
+        # string's conversion warns "Truncated incorrect DOUBLE value" (9.7.4 [bytes]: a VARCHAR
+        # column against 3, an INT key looked up with 'k9'); MariaDB names DECIMAL or INTEGER
+        return _NUMBER_WORD.sub("Truncated incorrect DOUBLE value: ", message)
+
+    def text(self, code: int, message: str) -> str:
+        if code in (1292, 1366):
+            return _QUALIFIED_COLUMN.sub(lambda m: "for column '" + m.group(1).replace("``", "`") + "' at row",
+                                         message)
+        if code in (1064, 1149):
+            return message.replace("to your MariaDB server version", "to your MySQL server version")
+        if code == 1235:
+            return message.replace("This version of MariaDB", "This version of MySQL")
+        if code == 1442 and not message.endswith("."):
+            return message + "."  # MySQL's text ends with a period
+        if code == 1052:
+            m = _AMBIGUOUS.match(message)
+            if m:
+                return f"{m.group(1)}{_CLAUSES.get(m.group(2), m.group(2))} is ambiguous"
+        if code == 1054:
+            m = _UNKNOWN_COLUMN.match(message)
+            if m:
+                return f"{m.group(1)}{_CLAUSES[m.group(2)]}'"
+        return message

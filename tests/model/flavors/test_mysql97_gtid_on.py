@@ -1,0 +1,272 @@
+"""The ``mysql-9.7`` flavour under GTID_MODE=ON (9.7's default): enforce_gtid_consistency's
+refusals, what ROLLBACK writes, the 6414 deprecation warning, MIXED and temporary tables,
+CREATE ... SELECT framing (docs/RULES-mysql-9.7.md sections 4 and 5; each rule observed on
+real MySQL 9.7.4). Asserted on replbed's own answers and binlog, no server but replbed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from harness.binlog.mysql_gtid import MysqlGtidEvent
+from harness.binlog.query import QueryEvent
+from harness.binlog.constants import QueryStatus as Q
+from tests.model.flavors.test_newer_flavours import Bed
+
+UUID = "3e11fa47-71ca-11e1-9e33-c80aa9429562"
+
+
+def _bed(tmp: Path, fmt: str = "ROW", flavor: str = "mysql-9.7", gtid: str = "ON") -> Bed:
+    bed = Bed(tmp, flavor, gtid_mode=gtid, server_uuid=UUID)
+    bed.thd.execute(f"SET binlog_format = {fmt}")
+    bed.thd.execute("CREATE TABLE i (a INT PRIMARY KEY) ENGINE=InnoDB")
+    bed.thd.execute("CREATE TABLE m (a INT PRIMARY KEY) ENGINE=MyISAM")
+    return bed
+
+
+def _code(bed: Bed, sql: str) -> int:
+    try:
+        bed.thd.execute(sql)
+    except Exception as exc:  # noqa: BLE001 - the server error carries its code
+        return int(getattr(exc, "code", -1))
+    return 0
+
+
+def _warnings(bed: Bed) -> list[int]:
+    return [n.code for n in bed.thd.notes]
+
+
+def _groups(bed: Bed) -> list[list[str]]:
+    """Each GTID group's events after its Gtid: Query texts, or the event class name."""
+    out: list[list[str]] = []
+    for e in bed.entries():
+        ev = e.event
+        if isinstance(ev, MysqlGtidEvent):
+            out.append([])
+        elif out:
+            out[-1].append(ev.query if isinstance(ev, QueryEvent) else type(ev).__name__)
+    return out
+
+
+@pytest.mark.parametrize("fmt", ["STATEMENT", "ROW", "MIXED"])
+def test_create_select_without_atomic_ddl_is_1786_in_every_format_after_the_commit(tmp_path, fmt):
+    bed = _bed(tmp_path, fmt)
+    bed.thd.execute("BEGIN")
+    bed.thd.execute("INSERT INTO i VALUES (1)")
+    assert _code(bed, "CREATE TABLE c ENGINE=MyISAM SELECT * FROM i") == 1786
+    assert _code(bed, "CREATE TABLE c2 ENGINE=MEMORY SELECT * FROM i WHERE 1=0") == 1786
+    bed.thd.execute("ROLLBACK")
+    # the statement's implicit commit ran before the refusal: the INSERT is committed
+    assert [list(r) for r in bed.thd.execute("SELECT a FROM i").rows] == [[1]]
+    assert _code(bed, "CREATE TABLE c3 SELECT * FROM m") == 0  # InnoDB: atomic, allowed
+
+
+def test_create_select_start_transaction_has_no_ddl_xid(tmp_path):
+    bed = _bed(tmp_path, "ROW")
+    bed.thd.execute("INSERT INTO i VALUES (1)")
+    bed.thd.execute("CREATE TABLE c SELECT * FROM i")
+    create = [e.event for e in bed.entries() if isinstance(e.event, QueryEvent)
+              and e.event.query.endswith("START TRANSACTION")]
+    assert len(create) == 1 and create[0].status(Q.Q_DDL_LOGGED_WITH_XID) is None
+    assert _groups(bed)[-1] == ["BEGIN", create[0].query, "TableMapEvent", "WriteRowsEvent", "XidEvent"]
+
+
+def test_1785_is_decided_on_the_written_tables_after_name_resolution(tmp_path):
+    bed = _bed(tmp_path, "STATEMENT")
+    bed.thd.execute("INSERT INTO i VALUES (1)")
+    # a multi-table UPDATE that only reads the InnoDB table is a MyISAM-only statement
+    assert _code(bed, "UPDATE i, m SET m.a = 5 WHERE m.a = i.a") == 0
+    assert _code(bed, "UPDATE i, m SET m.a = 5 WHERE m.a = i.nosuch") == 1054
+    assert _code(bed, "UPDATE i, m SET i.a = i.a + 1, m.a = 5") == 1785
+    # the deprecation warning comes before the refusal
+    assert _warnings(bed) == [6414, 1785]
+
+
+def test_mixed_temporary_myisam_in_a_transaction_is_rows_so_allowed(tmp_path):
+    bed = _bed(tmp_path, "MIXED")
+    bed.thd.execute("CREATE TEMPORARY TABLE tt (a INT) ENGINE=MyISAM")
+    bed.thd.execute("BEGIN")
+    bed.thd.execute("INSERT INTO i VALUES (1)")
+    assert _code(bed, "INSERT INTO tt VALUES (1)") == 0
+    bed.thd.execute("COMMIT")
+    bed.thd.execute("SET binlog_format = STATEMENT")
+    bed.thd.execute("BEGIN")
+    bed.thd.execute("INSERT INTO i VALUES (2)")
+    assert _code(bed, "INSERT INTO m VALUES (2)") == 1785
+
+
+def test_mixed_rows_do_not_stick_while_temporary_tables_exist(tmp_path):
+    bed = _bed(tmp_path, "MIXED")
+    bed.thd.execute("CREATE TEMPORARY TABLE tt (a INT) ENGINE=InnoDB")
+    bed.thd.execute("INSERT INTO tt VALUES (1)")
+    bed.thd.execute("INSERT INTO i SELECT a FROM tt")  # touches a temporary table: rows
+    bed.thd.execute("INSERT INTO i VALUES (3)")  # a statement again (MariaDB keeps rows)
+    groups = _groups(bed)
+    assert "WriteRowsEvent" in groups[-2]
+    assert "INSERT INTO i VALUES (3)" in groups[-1]
+    assert not any("tt" in q for g in groups for q in g)  # temporary tables are not logged
+
+
+@pytest.mark.parametrize("fmt", ["STATEMENT", "ROW", "MIXED"])
+def test_rollback_writes_the_cache_only_when_it_holds_what_cannot_be_undone(tmp_path, fmt):
+    bed = _bed(tmp_path, fmt)
+    n = len(_groups(bed))
+    bed.thd.execute("BEGIN")
+    bed.thd.execute("INSERT INTO m VALUES (1)")  # before any InnoDB change: a group of its own
+    bed.thd.execute("INSERT INTO i VALUES (1)")
+    bed.thd.execute("ROLLBACK")
+    assert _warnings(bed) == [1196]
+    groups = _groups(bed)[n:]
+    assert len(groups) == 1 and groups[0][-1] == "COMMIT"  # m's; the InnoDB part is dropped
+
+
+@pytest.mark.parametrize("fmt,logged,warns", [("STATEMENT", True, []), ("ROW", False, [1751]),
+                                              ("MIXED", False, [1751])])
+def test_rollback_after_create_temporary(tmp_path, fmt, logged, warns):
+    bed = _bed(tmp_path, fmt, gtid="OFF")
+    n = len(_groups(bed))
+    bed.thd.execute("BEGIN")
+    bed.thd.execute("INSERT INTO i VALUES (1)")
+    bed.thd.execute("CREATE TEMPORARY TABLE tx (a INT) ENGINE=InnoDB")
+    bed.thd.execute("ROLLBACK")
+    assert _warnings(bed) == warns
+    groups = _groups(bed)[n:]
+    assert (groups[-1][-1] == "ROLLBACK") if logged else groups == []
+
+
+def test_engine_mix_warning_once_per_transaction_and_not_in_8_0(tmp_path):
+    bed = _bed(tmp_path / "a", "ROW", gtid="OFF")
+    bed.thd.execute("BEGIN")
+    bed.thd.execute("INSERT INTO i VALUES (1)")
+    bed.thd.execute("INSERT INTO m VALUES (1)")
+    assert [(n.code, n.message) for n in bed.thd.notes] == [(6414, (
+        "Combining the storage engines MyISAM and InnoDB is deprecated, but the statement or transaction "
+        "updates both the MyISAM table test.m and the InnoDB table test.i."))]
+    bed.thd.execute("INSERT INTO m VALUES (2)")
+    assert _warnings(bed) == []
+    bed.thd.execute("COMMIT")
+    bed.thd.execute("INSERT INTO i SELECT a + 10 FROM m")  # reads m: no warning
+    assert _warnings(bed) == []
+    old = _bed(tmp_path / "b", "ROW", flavor="mysql-8.0", gtid="OFF")
+    old.thd.execute("BEGIN")
+    old.thd.execute("INSERT INTO i VALUES (1)")
+    old.thd.execute("INSERT INTO m VALUES (1)")
+    assert _warnings(old) == []
+
+
+def test_every_statement_clears_the_warnings(tmp_path):
+    bed = _bed(tmp_path, "ROW")
+    assert _code(bed, "CREATE TABLE c ENGINE=MyISAM SELECT * FROM i") == 1786
+    assert _warnings(bed) == [1786]
+    bed.thd.execute("BEGIN")  # MariaDB keeps the list for a statement without tables
+    assert _warnings(bed) == []
+
+
+A = "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa"
+
+
+def test_gtid_next_ownership_as_9_7(tmp_path):
+    """@@gtid_next's life (9.7.4 observed, docs/RULES-mysql-9.7.md 5b)."""
+    bed = _bed(tmp_path, "ROW")
+    t = bed.thd
+    t.execute(f"SET gtid_next = '{A}:1'")
+    assert t.execute("SELECT @@gtid_owned").rows == [[f"{A}:1"]]
+    t.execute("INSERT INTO i VALUES (1)")  # uses the GTID up
+    assert t.execute("SELECT @@gtid_next").rows == [[f"{A}:1"]]  # innocent: allowed
+    assert _code(bed, "INSERT INTO i VALUES (50)") == 1837
+    t.execute("SET gtid_next = AUTOMATIC")
+    t.execute(f"SET gtid_next = '{A}:1'")  # already executed: the statements are skipped
+    assert _code(bed, "INSERT INTO i VALUES (2)") == 0
+    assert _code(bed, "INSERT INTO i VALUES (3)") == 0
+    t.execute("SET gtid_next = AUTOMATIC")
+    assert [list(r) for r in t.execute("SELECT a FROM i").rows] == [[1]]
+    t.execute(f"SET gtid_next = '{A}:2'")
+    t.execute("BEGIN")
+    t.execute("INSERT INTO i VALUES (4)")
+    assert _code(bed, "CREATE TABLE k (a INT)") == 1778
+    t.execute("ROLLBACK")  # uses the GTID up without logging it
+    assert _code(bed, "INSERT INTO i VALUES (5)") == 1837
+    t.execute("SET gtid_next = AUTOMATIC")
+    n = len(_groups(bed))
+    t.execute(f"SET gtid_next = '{A}:3'")
+    t.execute("DO 1")
+    t.execute("COMMIT")  # owns a GTID, logged nothing: an empty group
+    assert _groups(bed)[n:] == [["BEGIN", "COMMIT"]]
+    t.execute("SET gtid_next = AUTOMATIC")
+    t.execute(f"SET gtid_next = '{A}:4'")
+    assert _code(bed, f"SET gtid_next = '{A}:5'") == 1790
+    assert bed.thd.notes[-1].message == (
+        f"@@SESSION.GTID_NEXT cannot be changed by a client that owns a GTID. The client owns {A}:4. "
+        "Ownership is released on COMMIT or ROLLBACK.")
+    t.execute(f"SET gtid_next = '{A}:6'")  # the failed SET released :4
+    assert _code(bed, "CREATE TABLE i (a INT)") == 1050  # a failed statement releases :6
+    assert _code(bed, "SET gtid_next = AUTOMATIC") == 0
+    assert t.execute("SELECT @@gtid_executed").rows[0][0].endswith(f"{A}:1:3")
+
+
+def test_gtid_purged_is_refused_by_name(tmp_path):
+    bed = _bed(tmp_path, "ROW")
+    assert _code(bed, f"SET GLOBAL gtid_purged = '+{A}:1-5'") == 1235
+    assert "gtid_purged" in bed.thd.notes[-1].message
+
+
+def test_consistent_snapshot_does_not_register_the_binlog(tmp_path):
+    """9.7.4 observed (fw_consistent_snapshot_registers_binlog_and_innodb): no SAVEPOINT is
+    logged before the transaction's first write, so the MyISAM row after it is its own
+    group and no 1785 (MariaDB logs SAVEPOINT c: binlog_start_consistent_snapshot)."""
+    bed = _bed(tmp_path, "ROW")
+    n = len(_groups(bed))
+    bed.thd.execute("START TRANSACTION WITH CONSISTENT SNAPSHOT")
+    bed.thd.execute("SAVEPOINT c")
+    assert _code(bed, "INSERT INTO m VALUES (1)") == 0
+    bed.thd.execute("COMMIT")
+    assert _groups(bed)[n:] == [["BEGIN", "TableMapEvent", "WriteRowsEvent", "COMMIT"]]
+
+
+def _ddl_texts(bed: Bed, n: int) -> list[tuple[str, bool]]:
+    """(Query text, has Q_DDL_LOGGED_WITH_XID) of the groups after the first ``n``."""
+    out = []
+    groups = 0
+    for e in bed.entries():
+        ev = e.event
+        if isinstance(ev, MysqlGtidEvent):
+            groups += 1
+        elif groups > n and isinstance(ev, QueryEvent) and ev.query not in ("BEGIN", "COMMIT"):
+            out.append((ev.query, ev.status(Q.Q_DDL_LOGGED_WITH_XID) is not None))
+    return out
+
+
+def test_drop_and_rename_ddl_as_9_7_logs_them(tmp_path):
+    """9.7.4 observed (docs/RULES-mysql-9.7.md 4): base tables' DROP groups before the
+    temporary ones; the dropped InnoDB tables before the missing ones; no xid for a drop
+    of missing tables only, a MyISAM RENAME, a missing database; DROP DATABASE logs its
+    MyISAM tables' DROP first, then itself with an xid."""
+    bed = _bed(tmp_path, "STATEMENT")
+    t = bed.thd
+    for sql in ("CREATE TABLE i2 (a INT)", "CREATE TABLE m2 (a INT) ENGINE=MyISAM",
+                "CREATE TEMPORARY TABLE tt (a INT) ENGINE=MyISAM", "CREATE DATABASE d2",
+                "CREATE TABLE d2.x (a INT)", "CREATE TABLE d2.y (a INT) ENGINE=MyISAM"):
+        t.execute(sql)
+    n = len(_groups(bed))
+    for sql in ("DROP TABLE i2, m2, tt", "DROP TABLE IF EXISTS nosuch, i", "DROP TABLE IF EXISTS nosuch2",
+                "RENAME TABLE m TO m3", "DROP DATABASE d2", "DROP DATABASE IF EXISTS d3"):
+        t.execute(sql)
+    assert _ddl_texts(bed, n) == [
+        ("DROP TABLE `m2` /* generated by server */", False),
+        ("DROP TABLE `i2` /* generated by server */", True),
+        ("DROP TEMPORARY TABLE `tt` /* generated by server */", False),
+        ("DROP TABLE IF EXISTS `i`,`nosuch` /* generated by server */", True),
+        ("DROP TABLE IF EXISTS `nosuch2` /* generated by server */", False),
+        ("RENAME TABLE m TO m3", False),
+        ("DROP TABLE IF EXISTS `y` /* generated by server */", False),
+        ("DROP DATABASE d2", True),
+        ("DROP DATABASE IF EXISTS d3", False),
+    ]
+
+
+def test_mixed_create_temporary_select_is_not_logged(tmp_path):
+    bed = _bed(tmp_path, "MIXED")
+    n = len(_groups(bed))
+    bed.thd.execute("CREATE TEMPORARY TABLE t3 SELECT * FROM m")
+    assert _groups(bed)[n:] == []
