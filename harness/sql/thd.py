@@ -593,7 +593,9 @@ class Thd:
             self.notes = [] if self.server.flavor.sql.clear_warnings_always or statement_clears_warnings(stmt) \
                 else list(self.last_notes)
         self.carried_notes = len(self.notes) if not is_diag else 0
-        if not is_diag and self.server.sysvars.deprecated_renamed():
+        if not is_diag and self.server.sysvars.deprecated_renamed() and not statement_clears_warnings(stmt):
+            # the parser's 1287; a statement that uses tables clears it again when it starts
+            # executing (opt_clear_warning_info in mysql_execute_command; probed)
             from harness.sql.stmt.set_var import warn_deprecated_names
             warn_deprecated_names(self, sql)
         self.stmt.text = sql
