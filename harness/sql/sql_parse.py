@@ -20,7 +20,7 @@ from harness.sql.sql_errors import ServerError
 from harness.sql.stmt import global_read_lock, locked_tables, sql_admin, sql_alter, sql_explain, sql_show
 from harness.sql.stmt import sql_table as DDL
 from harness.sql.stmt import sql_sequence as SEQ
-from harness.sql.stmt import sql_acl, sql_event, sql_prepare
+from harness.sql.stmt import sql_acl, sql_event, sql_kill, sql_prepare
 from harness.sql.stmt import xa as XA
 from harness.sql.stmt.global_read_lock import wait_for_global_read_lock
 from harness.sql.stmt.locked_tables import refuse_under_lock_tables
@@ -126,6 +126,7 @@ COMMANDS: dict[Any, Handler] = {
     A.Prepare: sql_prepare.prepare,
     A.Execute: sql_prepare.execute,
     A.Deallocate: sql_prepare.deallocate,
+    A.Kill: sql_kill.kill,
     # SHOW
     ("SHOW", "BINLOG_EVENTS"): sql_show.show_binlog_events,
     ("SHOW", "BINARY_LOGS"): sql_show.show_binary_logs,

@@ -37,6 +37,8 @@ from harness.sql.stmt.locked_tables import check_locked_tables
 from harness.sql.stmt.sql_load import mysql_load
 from harness.sql.handler.lock_sys import lock_myisam_tables
 from harness.sql.handler.prelock import analyze
+from harness.sql.item.charsets import charset_literal
+from harness.sql.parse.lexer import SJIS_CHARSETS
 from harness.sql.handler.row_locks import uses_row_locks
 from harness.sql.parse.stmtinfo import StatementInfo
 from harness.sql.handler.storage import registers_without_2pc
@@ -61,6 +63,7 @@ from harness.sql.parse.shape import ShapeCache
 from harness.sql.parse.command_flags import statement_clears_warnings
 from harness.sql.sql_parse import mysql_execute_command
 from harness.sql.stmt.sql_result import OkPacket
+from harness.sql.stmt.binlog_commit import binlog_refused, undecided_row
 from harness.sql.stmt.transaction import Savepoint
 
 if TYPE_CHECKING:
@@ -538,15 +541,16 @@ class Thd:
         self.stmt.rows_changed += 1
         if after is not None and not self.stmt_log.time_zone_used and row_uses_time_zone(self, table, after, assigned):
             self.stmt_log.time_zone_used = True  # a TIMESTAMP (MySQL: DATETIME) store (stmt/time_zone.py)
-        if self.stmt.decision.logged and self.stmt.row_format:  # type: ignore[union-attr]
+        if (self.stmt.decision or undecided_row()).logged and self.stmt.row_format:
             binlog_write_row(self, table, kind, before, after, assigned)
 
     # ------------------------------------------------------------ statement entry point
 
     def parse(self, sql: str) -> A.Statement:
-        if "NO_BACKSLASH_ESCAPES" in str(self.vars.get("sql_mode")):
-            # The caches hold what the default lexer read (backslash escapes).
-            return parse(sql, no_backslash_escapes=True)
+        nbe, client = "NO_BACKSLASH_ESCAPES" in str(self.vars.get("sql_mode")), self.vars.get("character_set_client")
+        if nbe or client in SJIS_CHARSETS:
+            # The caches hold what the default lexer read (backslash escapes, utf8 literals).
+            return parse(sql, nbe, str(client), charset_literal)
         with _PARSE_CACHE_LOCK:
             cached = _PARSE_CACHE.get(sql)
             if cached is not None:
@@ -1059,12 +1063,18 @@ class Thd:
             return
         # Autocommit: the statement is the transaction.
         if success:
-            L3.commit_trx_cache(self, with_stmt_cache=True)
+            try:
+                L3.commit_trx_cache(self, with_stmt_cache=True)
+            except ServerError as e:
+                binlog_refused(self, e)
             if warn_nontrans and self.stmt.changed_nontrans:
                 self.notes.append(Note("Warning", 1196,
                                        "Some non-transactional changed tables couldn't be rolled back"))
         else:
-            L3.flush_stmt_cache(self)
+            try:
+                L3.flush_stmt_cache(self)
+            except ServerError as e:
+                binlog_refused(self, e, failed=True)
             L3.rollback_trx_cache(self, single_statement=True)
             # A temporary MyISAM table counts as modified_non_trans_table too when the
             # statement is logged as a statement (probed: STATEMENT and MIXED, not ROW).
@@ -1076,8 +1086,11 @@ class Thd:
 
     def commit(self) -> None:
         """COMMIT or an implicit commit."""
-        L3.flush_stmt_cache(self)
-        L3.commit_trx_cache(self)
+        try:
+            L3.flush_stmt_cache(self)
+            L3.commit_trx_cache(self)
+        except ServerError as e:
+            binlog_refused(self, e)
         self.trx.undo_log.clear()
         self._reset_trx()
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from harness.binlog.constants import Option
 from harness.binlog.header import Event
+from harness.diagnostics import error, register
 from harness.model.flavor import DdlLogging, ErrorStyle, EventStyle, Flavor, GroupWritten, GtidFraming, Handshake
 
 if TYPE_CHECKING:
@@ -171,6 +172,8 @@ class MariaDBGtid(GtidFraming):
             requested = int(thd.vars.get("gtid_seq_no") or 0)
             # @@skip_parallel_replication (OPTION_RPL_SKIP_PARALLEL) clears FL_ALLOW_PARALLEL.
             parallel = not thd.vars.get("skip_parallel_replication")
+        if requested and binlog.global_vars is not None and binlog.global_vars.values.get("gtid_strict_mode"):
+            check_strict_sequence(binlog, domain, server_id, requested)
         seq_no = binlog.next_gtid(domain, server_id, requested)
         # FL_DDL and FL_TRANSACTIONAL exclude each other (observed 0x28, not
         # 0x2c, for CREATE ... SELECT into InnoDB in ROW format).
@@ -204,9 +207,27 @@ def _gtid_flags3(thd: SessionView) -> Any:
     return (f, thd.stmt_log.sa_seq_no) if thd.stmt_log.sa_seq_no is not None else f
 
 
+def check_strict_sequence(binlog: BinaryLog, domain: int, server_id: int, seq_no: int) -> None:
+    """rpl_binlog_state::check_strict_sequence, from MYSQL_BIN_LOG::write_gtid_event: under
+    gtid_strict_mode a @@gtid_seq_no not above the domain's last GTID is 1950 when the group
+    is written, so nothing is logged and the commit fails (binlog_commit_fail); SET
+    @@gtid_seq_no makes the same check (sys_vars.cc check_gtid_seq_no)."""
+    servers = binlog.gtid_state.get(domain)
+    if not servers:
+        return
+    last_server, last_seq = list(servers.items())[-1]
+    if last_seq >= seq_no:
+        raise error("ER_GTID_STRICT_OUT_OF_ORDER", domain, server_id, seq_no, domain, last_server, last_seq)
+
+
 class MariaDBDdl(DdlLogging):
     temp_ddl_unlogged_formats = ("ROW",)
     drop_temp_if_exists_qualified = True
+
+
+register({"ER_GTID_STRICT_OUT_OF_ORDER": (
+    1950, "HY000", "An attempt was made to binlog GTID {0}-{1}-{2} which would create an out-of-order sequence "
+                   "number with existing GTID {3}-{4}-{5}, and gtid strict mode is enabled")})
 
 
 def mariadb_10_11() -> Flavor:

@@ -209,9 +209,12 @@ def _source_column(thd: "Thd", sel: A.Select, rc: ResultColumn) -> Column | None
     return None
 
 
-def _select_columns(thd: "Thd", sel: A.Select, result_cols: list[ResultColumn]) -> list[Column]:
+def _select_columns(thd: "Thd", sel: A.Select, result_cols: list[ResultColumn],
+                    declared: frozenset[str] = frozenset()) -> list[Column]:
     """Columns the select list contributes: copies of source columns (type, nullability,
-    default; not keys or AUTO_INCREMENT), or types derived from expressions."""
+    default; not keys or AUTO_INCREMENT), or types derived from expressions. A column the
+    statement declares (``declared``, lower-cased) keeps its declared definition, so its
+    expression's type is not needed (a placeholder stands in)."""
     exprs: list[A.Expr | None] = []
     for it in sel.items:
         if isinstance(it.expr, A.Star):
@@ -233,6 +236,8 @@ def _select_columns(thd: "Thd", sel: A.Select, result_cols: list[ResultColumn]) 
                                False, False, src.implicit_default and not src.nullable))
         elif e is None:
             raise UnsupportedError("CREATE ... SELECT * over this source")
+        elif rc.name.lower() in declared:
+            cols.append(Column(rc.name, IntType("INT", False), True))
         else:
             cols.append(_expr_column(thd, sel, rc.name, e, rc))
     if window_funcs([e for e in exprs if e is not None]):
@@ -362,8 +367,8 @@ class SelectCreate:
         explicit = build_table(db, A.CreateTable(table=st.table, columns=st.columns, keys=[],
                                                  options=st.options), st.temporary,
                                thd.vars.get("default_storage_engine"), thd.db_collation(db)) if st.columns else None
-        sel_cols = _select_columns(thd, st.select, self.sel_res.columns)
         declared: list[Column] = list(explicit.columns) if explicit else []
+        sel_cols = _select_columns(thd, st.select, self.sel_res.columns, frozenset(c.name.lower() for c in declared))
         seen_select: set[str] = set()
         for c in sel_cols:
             if c.name.lower() in seen_select:
@@ -539,6 +544,12 @@ class SelectCreate:
             thd.trx_log.no_2pc = prev or any(registers_without_2pc(u.table) for u in self.info.uses)
             try:
                 _write_row_group(thd, t, st, self.replaces is not None)
+            except ServerError as e:
+                if e.code == 1950:  # the binlog refused the group: the new table goes too
+                    from harness.sql.stmt.binlog_commit import binlog_refused
+                    thd.catalog.remove_table(self.db, t.name)
+                    binlog_refused(thd, e)
+                raise
             finally:
                 thd.trx_log.no_2pc = prev
 
