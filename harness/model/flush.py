@@ -337,16 +337,16 @@ def end_query(thd: "SessionView", text: str, *, thread_specific: bool | None = N
     if inherits:
         status_vars = thd.query_status_vars()
     else:
-        # MariaDB 11.8: the end event copies none of the ending statement's usage flags
-        # (LOG_EVENT_THREAD_SPECIFIC_F, Q_TIME_ZONE_CODE, Q_HRNOW, Q_TABLE_MAP_FOR_UPDATE;
-        # observed: docs/RULES-mariadb-11.8.md row 7a)
+        # MariaDB 11.8: the end event copies neither LOG_EVENT_THREAD_SPECIFIC_F nor the
+        # ending statement's Q_TIME_ZONE_CODE / Q_HRNOW; Q_TABLE_MAP_FOR_UPDATE it keeps
+        # (observed: docs/RULES-mariadb-11.8.md row 7a)
         log = thd.stmt_log
-        saved = (log.time_zone_used, log.hrnow_used, log.table_map_for_update)
-        log.time_zone_used, log.hrnow_used, log.table_map_for_update = False, False, 0
+        saved = (log.time_zone_used, log.hrnow_used)
+        log.time_zone_used, log.hrnow_used = False, False
         try:
             status_vars = thd.query_status_vars()
         finally:
-            log.time_zone_used, log.hrnow_used, log.table_map_for_update = saved
+            log.time_zone_used, log.hrnow_used = saved
     return new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=thd.stmt.timestamp,
                            server_id=thd.server_id, suppress_use=True, status_vars=status_vars,
                            thread_specific=thread_specific if thread_specific is not None else

@@ -599,8 +599,8 @@ class Thd:
             self.notes = [] if self.server.flavor.sql.clear_warnings_always or statement_clears_warnings(stmt) \
                 else list(self.last_notes)
         self.carried_notes = len(self.notes) if not is_diag else 0
-        if not is_diag and self.server.sysvars.deprecated_renamed():
-            from harness.sql.stmt.set_var import warn_deprecated_names
+        if not is_diag and self.server.sysvars.deprecated_renamed() and not statement_clears_warnings(stmt):
+            from harness.sql.stmt.set_var import warn_deprecated_names  # parse-time 1287 (RULES 11.8 row 9)
             warn_deprecated_names(self, sql)
         self.stmt.text = sql
         self.stmt.delayed_thread = False
@@ -864,9 +864,8 @@ class Thd:
 
     def _rollback_after_lock_error(self, err: ServerError) -> None:
         """A deadlock victim loses its whole transaction (thd->transaction_rollback_request,
-        then trans_rollback_implicit), and so does a snapshot-isolation conflict (1020,
-        DB_RECORD_CHANGED, handled as a deadlock: probed on MariaDB 11.8, @@in_transaction
-        is 0 after it); a lock wait timeout only the statement, unless
+        then trans_rollback_implicit), and so does a snapshot-isolation conflict (1020, handled
+        as a deadlock: @@in_transaction is 0 after it on 11.8); a lock wait timeout only the statement, unless
         innodb_rollback_on_timeout. The statement was already rolled back."""
         if err.code not in (1213, 1020) and not (err.code == 1205 and self.server.global_vars.values.get(
                 "innodb_rollback_on_timeout") in (1, True, "ON")):

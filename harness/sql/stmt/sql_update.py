@@ -62,7 +62,7 @@ class UpdateExecutor(SelectExecutor):
         comp = Compiler(scope, self.info)
         clause = thd.server.sysvars.single_update_values_clause
         assigns = [_update_assignment(t, c, e, comp, clause) for c, e in up.assignments]
-        if self._impossible_where(t, ref.ref_name, up.where, comp, up.limit):
+        if self._impossible_where(t, ref.ref_name, up.where, comp, up.limit, order_by=up.order_by):
             return DmlResult()
         self._lock_scan(t, ref.ref_name, up.where, "X", semi_consistent=True)
         candidates = self._update_target_rows(up, tables, scope, comp)

@@ -116,6 +116,11 @@ class MariaDBSysvars(SysvarProfile):
             check_strict_sequence(thd.server.binlog, int(thd.vars.get("gtid_domain_id")), thd.server_id, value)
 
 
+def _mariadb_11_8_version() -> str:
+    from harness.binlog.fde import MARIADB_11_8_SERVER_VERSION  # the FDE's and the greeting's text
+    return MARIADB_11_8_SERVER_VERSION
+
+
 class MariaDB118Sysvars(MariaDBSysvars):
     """MariaDB 11.8's defaults where they differ from 10.11's recorded catalog
     (docs/RULES-mariadb-11.8.md)."""
@@ -132,7 +137,11 @@ class MariaDB118Sysvars(MariaDBSysvars):
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         # 11.6.2 (MDEV-35124): innodb_snapshot_isolation is ON by default; SELECT
         # @@innodb_snapshot_isolation = 1 on Debian's 11.8.
-        return {"innodb_snapshot_isolation": (1, bool_value, "both")}
+        return {"innodb_snapshot_isolation": (1, bool_value, "both"),
+                "version": (_mariadb_11_8_version(), str_value, "global"),
+                # the packaged server's own text (SELECT @@version_comment on trixie's 11.8.9)
+                "version_comment": ("-- Please help get to 10k stars at https://github.com/MariaDB/Server",
+                                    str_value, "global")}
 
     def aliases(self) -> dict[str, str]:
         # 11.1 (MDEV-21921): transaction_isolation / transaction_read_only are the names,
