@@ -31,6 +31,7 @@ from harness.sql.handler.catalog import Routine, TableDef
 from harness.sql.stmt.context import ExecContext, RandState
 from harness.sql.sql_errors import Note, ServerError, error, internal_error, note
 from harness.sql.stmt.sql_result import DmlResult, SelectResult
+from harness.sql.stmt.sql_update import table_map_for_update
 from harness.sql.stmt.executor import Executor
 from harness.sql.stmt.global_read_lock import release as release_global_read_lock
 from harness.sql.stmt.locked_tables import check_locked_tables
@@ -699,7 +700,7 @@ class Thd:
             from harness.sql.parse.parse_errors import UnsupportedError
             raise UnsupportedError("temporary tables inside an XA transaction")
         if isinstance(stmt, A.Update) and len(stmt.tables) > 1:
-            self.stmt_log.table_map_for_update = _table_map_for_update(self, stmt)
+            self.stmt_log.table_map_for_update = table_map_for_update(self, stmt)
         if isinstance(stmt, A.Delete) and stmt.targets:
             # multi-table DELETE sets thread_specific_used (observed header flags 0x4)
             self.stmt_log.thread_specific = True
@@ -1178,19 +1179,6 @@ class Thd:
             # User locks end with their session (unlogged).
             self.server.user_locks.release_all(self.connection_id)
             release_global_read_lock(self)  # and so does its FLUSH TABLES WITH READ LOCK
-
-
-def _table_map_for_update(thd: Thd, stmt: A.Update) -> int:
-    """Bit i set when the i-th table of a multi-table UPDATE is assigned to (table->map)."""
-    refs = [(r.ref_name.lower(), thd.find_table(r.table)) for r in stmt.tables]
-    bits = 0
-    for col, _e in stmt.assignments:
-        for i, (name, t) in enumerate(refs):
-            if (col.table.lower() == name if col.table else
-                    t is not None and any(c.name.lower() == col.name.lower() for c in t.columns)):
-                bits |= 1 << i
-                break
-    return bits
 
 
 __all__ = ["Thd", "OkPacket", "NOT_LOGGED", "error", "note"]

@@ -390,3 +390,16 @@ def _read_columns(t: TableDef, names: list[str], exprs: list[Any]) -> set[int]:
                 if x.column.lower() in t.col_index:
                     cols.add(t.col_index[x.column.lower()])
     return cols
+
+
+def table_map_for_update(thd: Any, stmt: A.Update) -> int:
+    """Bit i set when the i-th table of a multi-table UPDATE is assigned to (table->map)."""
+    refs = [(r.ref_name.lower(), thd.find_table(r.table)) for r in stmt.tables]
+    bits = 0
+    for col, _e in stmt.assignments:
+        for i, (name, t) in enumerate(refs):
+            if (col.table.lower() == name if col.table else
+                    t is not None and any(c.name.lower() == col.name.lower() for c in t.columns)):
+                bits |= 1 << i
+                break
+    return bits
