@@ -385,7 +385,7 @@ FAMILIES: tuple[Family, ...] = (
 
 #: What other server kinds answered where they differ from MariaDB 10.11 (``=> mysql-9.7:CODE``,
 #: ``=> mysql-9.7-gtid-on:1785``): recorded from the real mysqld 9.7.4 by running the generated
-#: cases on it (docs/RULES-mysql-9.7.md section 8), per case and step, with the step's SQL so a
+#: cases on it (docs/RULES-mysql-9.7.md section 9), per case and step, with the step's SQL so a
 #: change of the generator cannot attach them to another statement.
 SERVER_ANSWERS = Path(__file__).with_name("mixing_engines_mysql.json")
 

@@ -7,7 +7,7 @@
 # ANALYZE/OPTIMIZE/REPAIR/CHECKSUM, CREATE ... SELECT, the DROP TEMPORARY of a
 # disconnect. These cases run on MySQL 9.7 in both GTID profiles (mysql-9.7-gtid-off,
 # mysql-9.7-gtid-on); where 9.7 differs from the seed's text the server wins and
-# docs/RULES-mysql-9.7.md section 8 says how (e.g. CREATE ... SELECT is one atomic
+# docs/RULES-mysql-9.7.md section 9 says how (e.g. CREATE ... SELECT is one atomic
 # group since 8.0.21's WL#13355, not the seed's two).
 # An error that only GTID_MODE=ON gives (enforce_gtid_consistency) is annotated with
 # the profile: `=> mysql-9.7-gtid-on:3748`.
