@@ -162,9 +162,13 @@ def _key_value(v: Any) -> Any:
     return v
 
 
-def _writeset(thd: Any, body: list[Event]) -> set[tuple[Any, ...]] | None:
-    """The unique-key values the transaction's rows events wrote (before and after images),
-    or None when it has no usable writeset (add_pke / the tracker's can_use_writesets)."""
+def _writeset(thd: Any, body: list[Event]) -> tuple[set[tuple[Any, ...]], bool] | None:
+    """The transaction's writeset as rpl_write_set_handler.cc's add_pke builds it: the
+    unique-key values its rows events wrote (before and after images) and, for a child
+    table, the parent-key values its foreign keys reference; and whether a table had no
+    primary key (has_missing_keys). None when the writeset cannot be used
+    (can_use_writesets): a statement logged as text, no rows, or a table that other
+    tables' foreign keys reference (has_related_foreign_keys)."""
     from harness.binlog.query import QueryEvent
     from harness.binlog.rows import RowsEvent, TableMapEvent
     catalog = getattr(getattr(thd, "server", None), "catalog", None)
@@ -172,6 +176,7 @@ def _writeset(thd: Any, body: list[Event]) -> set[tuple[Any, ...]] | None:
         return None
     maps: dict[int, Any] = {}
     keys: set[tuple[Any, ...]] = set()
+    missing = False
     for e in body:
         if isinstance(e, QueryEvent):
             if not _TRX_CONTROL.match(e.query):
@@ -190,10 +195,17 @@ def _writeset(thd: Any, body: list[Event]) -> set[tuple[Any, ...]] | None:
         t = catalog.get_table(tm.database, tm.table)
         if t is None or e.rows is None:
             return None
+        if catalog.referencing(t.db, t.name):
+            # 9.7.4 observed: two INSERTs into a parent table each depend on the previous
+            # transaction, and the history restarts at each
+            return None
         unique = [k for k in t.keys if k.kind == "PRIMARY"
                   or (k.kind == "UNIQUE" and all(not t.columns[c].nullable for c in k.columns))]
         if not unique:
-            return None  # has_missing_keys
+            # 9.7.4 observed: the transaction gets the commit-order parent, and the history
+            # goes on (a later INSERT still depends on the DDL before it)
+            missing = True
+            continue
         nullable_unique = [k for k in t.keys if k.kind == "UNIQUE" and k not in unique]
         for bitmap, images in ((e.columns_present, [r.before for r in e.rows] if e.kind != "write" else []),
                                (e.columns_present_after if e.columns_present_after is not None
@@ -207,7 +219,44 @@ def _writeset(thd: Any, body: list[Event]) -> set[tuple[Any, ...]] | None:
                     if all(c in vals and vals[c] is not None for c in k.columns):
                         keys.add((tm.database.lower(), tm.table.lower(), k.name,
                                   tuple(_key_value(vals[c]) for c in k.columns)))
-    return keys or None
+                _add_fk_keys(keys, t, vals)
+    if not keys and not missing:
+        return None
+    return keys, missing
+
+
+def _fk_related_rows(thd: Any, body: list[Event]) -> bool:
+    """Whether a rows event of the group makes the SQL layer open another table for a
+    foreign key: any change of a table that a foreign key references, an insert or update
+    of a table with a foreign key (9.7.4 observed: INSERT into the parent and into the
+    child -- over the limit; DELETE from the child -- not)."""
+    from harness.binlog.rows import RowsEvent, TableMapEvent
+    catalog = getattr(getattr(thd, "server", None), "catalog", None)
+    if catalog is None:
+        return False
+    maps: dict[int, Any] = {}
+    for e in body:
+        if isinstance(e, TableMapEvent):
+            maps[e.table_id] = e
+        elif isinstance(e, RowsEvent) and e.table_id in maps:
+            tm = maps[e.table_id]
+            t = catalog.get_table(tm.database, tm.table)
+            if t is None:
+                continue
+            if catalog.referencing(t.db, t.name) or (getattr(t, "foreign_keys", None) and e.kind != "delete"):
+                return True
+    return False
+
+
+def _add_fk_keys(keys: set[tuple[Any, ...]], t: Any, vals: dict[int, Any]) -> None:
+    """add_pke's foreign-key part: the referenced parent key's values (two children of the
+    same parent row conflict)."""
+    for fk in getattr(t, "foreign_keys", ()):
+        idx = [t.col_index.get(c.lower()) for c in fk.columns]
+        if any(i is None or vals.get(i) is None for i in idx):
+            continue
+        keys.add((fk.ref_db.lower(), fk.ref_table.lower(), "fk:" + ",".join(c.lower() for c in fk.ref_columns),
+                  tuple(_key_value(vals[i]) for i in idx)))
 
 
 def _mysql_collation(ctype: Any) -> int:
@@ -391,8 +440,9 @@ class MySQLGtid(GtidFraming):
     def _writeset_parent(self, thd: SessionView | None, body: list[Event], seq: int, commit_parent: int) -> int:
         """Writeset_trx_dependency_tracker::get_dependency: the commit parent from the
         transaction's writeset; a transaction without a usable writeset (DDL, statement
-        format, a table without a primary or NOT NULL unique key) uses commit order and
-        starts a new history."""
+        format, a parent table of a foreign key) uses commit order and starts a new
+        history; one that wrote a table without a primary or NOT NULL unique key uses
+        commit order and keeps the history."""
         if thd is not None and getattr(thd.trx_log, "nontrans_modified", False) and body \
                 and int(body[-1].header.type_code) == 16:
             # The transactional group of a transaction that also changed a MyISAM table
@@ -400,9 +450,10 @@ class MySQLGtid(GtidFraming):
             # stays as it is (9.7.4 [bytes], ddl_implicit_commit_in_transaction: `11/12` then
             # the next MyISAM group `10/13`)
             return commit_parent
-        ws = _writeset(thd, body)
+        got = _writeset(thd, body)
         exceeds = False
-        if ws is not None:
+        if got is not None:
+            ws, missing = got
             hist = self.writeset_history
             exceeds = len(hist) + len(ws) > self.WRITESET_HISTORY_SIZE
             parent = self.writeset_history_start
@@ -414,8 +465,9 @@ class MySQLGtid(GtidFraming):
                     hist[k] = seq
                 elif not exceeds:
                     hist[k] = seq
-            commit_parent = min(parent, commit_parent)
-        if ws is None or exceeds:
+            if not missing:  # has_missing_keys: the commit-order parent stands
+                commit_parent = min(parent, commit_parent)
+        if got is None or exceeds:
             self.writeset_history.clear()
             self.writeset_history_start = seq
         return commit_parent
@@ -485,6 +537,11 @@ class MySQLGtid(GtidFraming):
                             dbs.append(name)
             if dbs and svs is not None:
                 svs = with_updated_dbs(svs, tuple(dbs))
+            elif svs is not None and self.writeset and _fk_related_rows(thd, body):
+                # 9.7.4 observed: the BEGIN of a rows group on a table with a foreign key, or
+                # one a foreign key references, carries Q_UPDATED_DB_NAMES "over the limit"
+                # (254; the SQL layer's foreign keys open the related tables)
+                svs = with_updated_dbs(svs, None)
                 for e in body:
                     if isinstance(e, QueryEvent) and e.query in ("COMMIT", "ROLLBACK") \
                             and e.status(QS.Q_UPDATED_DB_NAMES) is None:

@@ -270,3 +270,33 @@ def test_mixed_create_temporary_select_is_not_logged(tmp_path):
     n = len(_groups(bed))
     bed.thd.execute("CREATE TEMPORARY TABLE t3 SELECT * FROM m")
     assert _groups(bed)[n:] == []
+
+
+def test_writeset_with_keyless_and_foreign_key_tables(tmp_path):
+    """last_committed / sequence_number as 9.7.4 wrote them for the same statements
+    (Writeset_trx_dependency_tracker): a table without a primary key gets the
+    commit-order parent and keeps the history; a parent table of a foreign key restarts
+    it; a child's rows carry the parent key; the BEGIN of an insert into either names
+    the databases "over the limit" (254)."""
+    bed = Bed(tmp_path, "mysql-9.7", gtid_mode="ON", server_uuid=UUID)
+    t = bed.thd
+    for sql in ("CREATE TABLE a (id INT PRIMARY KEY, u INT UNIQUE, v INT)", "CREATE TABLE n (x INT)",
+                "CREATE TABLE p (id INT PRIMARY KEY)",
+                "CREATE TABLE c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p(id))",
+                "INSERT INTO a VALUES (1, 10, 0)", "INSERT INTO a VALUES (2, 20, 0)",
+                "UPDATE a SET v = 1 WHERE id = 1", "INSERT INTO n VALUES (1)", "INSERT INTO a VALUES (3, 30, 0)",
+                "UPDATE a SET u = 11 WHERE id = 1", "INSERT INTO a VALUES (4, 10, 0)", "INSERT INTO p VALUES (1)",
+                "INSERT INTO p VALUES (2)", "INSERT INTO c VALUES (1, 1)", "INSERT INTO c VALUES (2, 2)",
+                "DELETE FROM c WHERE id = 1", "BEGIN", "INSERT INTO a VALUES (5, 50, 0)",
+                "UPDATE a SET v = 2 WHERE id = 2", "COMMIT", "UPDATE a SET v = 3 WHERE id = 5"):
+        t.execute(sql)
+    g = [(e.event.last_committed, e.event.sequence_number, e.event.transaction_length)
+         for e in bed.entries() if isinstance(e.event, MysqlGtidEvent)][1:]  # after Bed's CREATE DATABASE
+    # the real server's, with its sequence numbers shifted by Bed's CREATE DATABASE
+    real = [(0, 1, 235), (1, 2, 201), (2, 3, 214), (3, 4, 261), (4, 5, 282), (4, 6, 282), (5, 7, 305),
+            (7, 8, 272), (4, 9, 282), (7, 10, 305), (10, 11, 282), (11, 12, 274), (12, 13, 274), (13, 14, 279),
+            (13, 15, 279), (14, 16, 277), (13, 17, 393), (17, 18, 305)]
+    shift = [(lc + 1, seq + 1, n) for lc, seq, n in real]
+    assert [(lc, seq) for lc, seq, _ in g] == [(lc, seq) for lc, seq, _ in shift]
+    # lengths: the CREATE TABLEs differ by Bed's texts; the DML groups are the real sizes
+    assert [n for _, _, n in g[4:]] == [n for _, _, n in shift[4:]]
