@@ -36,6 +36,12 @@ class ServerDiedError(ProviderError):
     """The server process exited on its own."""
 
 
+class LoginRefusedError(StartTimeoutError):
+    """The server is up but refuses the profile's account (1045) for seconds on end: its
+    ``--init-file`` runs before it listens, so this does not heal by waiting. The start
+    is tried again on a fresh data directory (start_on_free_port)."""
+
+
 def log_tail(path: Path | None, lines: int = 25) -> str:
     """The last ``lines`` lines of a server log, for error messages."""
     if path is None or not path.exists():
@@ -44,7 +50,14 @@ def log_tail(path: Path | None, lines: int = 25) -> str:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError as exc:
         return f"(cannot read {path}: {exc})"
-    tail = text.splitlines()[-lines:]
+    # A start-up login loop leaves one "Access denied" line per attempt: they would push
+    # the lines that say why out of the tail, so they are counted instead.
+    all_lines = text.splitlines()
+    denied = [ln for ln in all_lines if "Access denied for user" in ln]
+    kept = [ln for ln in all_lines if "Access denied for user" not in ln]
+    tail = kept[-lines:]
+    if denied:
+        tail.append(f"({len(denied)} lines like: {denied[-1].strip()})")
     return "\n".join(tail) if tail else "(server log is empty)"
 
 

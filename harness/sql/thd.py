@@ -36,6 +36,7 @@ from harness.sql.stmt.sql_do import run_do_or_set
 from harness.sql.stmt.global_read_lock import release as release_global_read_lock
 from harness.sql.stmt.locked_tables import check_locked_tables
 from harness.sql.stmt.sql_load import mysql_load
+from harness.sql.handler.lock_sys import lock_myisam_tables
 from harness.sql.handler.prelock import analyze
 from harness.sql.handler.row_locks import uses_row_locks
 from harness.sql.parse.stmtinfo import StatementInfo
@@ -699,39 +700,12 @@ class Thd:
             self.stmt_log.thread_specific = True
         if self.trx.read_only and any(not t.temporary for t in info.written):
             raise error("ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION")
-        self._lock_myisam_tables(stmt, info)
+        lock_myisam_tables(self, stmt, info)
         warn_engine_mix(self, info)
         try:
             return self._run_dml_locked(stmt, info, views)
         finally:
             self.server.lock_sys.unlock_tables(self)
-
-    def _lock_myisam_tables(self, stmt: A.Statement, info: StatementInfo) -> None:
-        """thr_lock: a non-transactional table is locked for the whole statement, READ
-        or WRITE; readers and writers of other sessions wait (an INSERT ... VALUES into
-        a MyISAM table without holes is a concurrent insert, which readers let through)."""
-        if self.locked_tables is not None or self.sp_unsafe is not None:
-            return  # LOCK TABLES holds its own locks; a CALL's sub-statements run inside it
-        wanted: dict[int, tuple[Any, str]] = {}
-        for u in info.uses:
-            t = u.table
-            if t.temporary or t.engine.transactional:
-                continue
-            mode = "READ"
-            if not u.write and isinstance(stmt, A.Select) and t.data.count <= 1:
-                # A table of at most one row is a const (system) table: the optimizer reads
-                # it and unlocks it at once (mysql_unlock_some_tables; probed).
-                continue
-            if u.write:
-                concurrent = (isinstance(stmt, A.Insert) and stmt.select is None and not stmt.replace
-                              and not stmt.on_duplicate and not t.data.free and t.engine.name == "MyISAM"
-                              and not t.triggers)
-                mode = "CONCURRENT" if concurrent else "WRITE"
-            if wanted.get(id(t), (None, "READ"))[1] == "READ":
-                wanted[id(t)] = (t, mode)
-        if wanted:
-            order = sorted(wanted.values(), key=lambda e: (e[0].db, e[0].name))
-            self.server.lock_sys.lock_tables(self, order, float(self.vars.values.get("lock_wait_timeout", 86400)))
 
     def _open_dml(self, stmt: A.Statement, info: StatementInfo) -> bool:
         """Start the opened statement in the transaction, with the checks before decide_logging_format."""

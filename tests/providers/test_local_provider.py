@@ -168,3 +168,27 @@ def test_starts_in_a_deep_work_directory(tmp_path: Path):
     finally:
         handle.stop()
     assert _pid_gone(handle.process.pid)
+
+
+def test_a_server_that_refuses_its_account_fails_fast_with_the_cause(tmp_path):
+    """A mariadbd whose account is not the one the provider set up (here a second
+    ``--init-file``, which wins, gives root another password) answers 1045 to every
+    login. The start is tried once more on a fresh datadir, then fails in seconds, not
+    after the 60 s start timeout, saying the account was not set up; the log excerpt
+    counts the "Access denied" lines instead of showing only them; nothing is left running."""
+    import time
+
+    from harness.providers.base import LoginRefusedError
+
+    other = tmp_path / "other-init.sql"
+    other.write_text("SET SESSION sql_log_bin=0;\n"
+                     "ALTER USER 'root'@'localhost' IDENTIFIED BY 'not-the-providers';\n")
+    settings = ServerSettings(extra_options=(f"--init-file={other}",))
+    t0 = time.monotonic()
+    with pytest.raises(LoginRefusedError) as info:
+        LocalMariaDBProvider().start(settings, tmp_path / "srv")
+    assert time.monotonic() - t0 < 45
+    text = str(info.value)
+    assert "1045" in text and "the account was not set up" in text
+    assert "lines like:" in text and "Access denied for user 'root'@'localhost'" in text
+    assert not [p for p in (tmp_path / "srv").glob("*.pid")], "the refused server was left running"

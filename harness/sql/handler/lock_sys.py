@@ -31,6 +31,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any
 
+from harness.sql.parse import parse_tree as A
 from harness.sql.sql_errors import ServerError, error
 
 if TYPE_CHECKING:
@@ -330,3 +331,31 @@ def _table_modes_compatible(held: str, wanted: str) -> bool:
     if held == "READ" and wanted == "READ":
         return True
     return {held, wanted} == {"READ", "CONCURRENT"}
+
+
+def lock_myisam_tables(thd: Thd, stmt: Any, info: Any) -> None:
+    """thr_lock: a non-transactional table is locked for the whole statement, READ
+    or WRITE; readers and writers of other sessions wait (an INSERT ... VALUES into
+    a MyISAM table without holes is a concurrent insert, which readers let through)."""
+    if thd.locked_tables is not None or thd.sp_unsafe is not None:
+        return  # LOCK TABLES holds its own locks; a CALL's sub-statements run inside it
+    wanted: dict[int, tuple[Any, str]] = {}
+    for u in info.uses:
+        t = u.table
+        if t.temporary or t.engine.transactional:
+            continue
+        mode = "READ"
+        if not u.write and isinstance(stmt, A.Select) and t.data.count <= 1:
+            # A table of at most one row is a const (system) table: the optimizer reads
+            # it and unlocks it at once (mysql_unlock_some_tables; probed).
+            continue
+        if u.write:
+            concurrent = (isinstance(stmt, A.Insert) and stmt.select is None and not stmt.replace
+                          and not stmt.on_duplicate and not t.data.free and t.engine.name == "MyISAM"
+                          and not t.triggers)
+            mode = "CONCURRENT" if concurrent else "WRITE"
+        if wanted.get(id(t), (None, "READ"))[1] == "READ":
+            wanted[id(t)] = (t, mode)
+    if wanted:
+        order = sorted(wanted.values(), key=lambda e: (e[0].db, e[0].name))
+        thd.server.lock_sys.lock_tables(thd, order, float(thd.vars.values.get("lock_wait_timeout", 86400)))

@@ -15,6 +15,7 @@ from decimal import ROUND_HALF_UP, Decimal, DivisionByZero, InvalidOperation
 from typing import Any, Callable
 
 from harness.sql.sql_errors import ServerError, error
+from harness.sql.item.func_math import func_abs, func_ceil, func_floor, func_pow, func_round
 from harness.sql.item.scalar import concat, _temporal_key, compare, substr, to_bool, to_number  # noqa: F401 (re-exported)
 from harness.sql.item.charsets import CharsetStr
 from harness.sql.item.column_types import MemberStr, parse_temporal, value_to_string
@@ -838,33 +839,6 @@ _DOUBLE_FUNCTIONS = {"POW": "pow", "POWER": "pow", "EXP": "exp"}
 _UNPRINTABLE = "(an expression replbed does not print)"
 
 
-def _pow(x: float, y: float) -> float:
-    """C's pow(): an overflow is inf and a domain error NaN (both become 1690 above);
-    Python raises, or returns a complex number for a negative base."""
-    try:
-        return math.pow(x, y)
-    except OverflowError:
-        return math.inf
-    except ValueError:
-        return math.inf if x == 0 else math.nan
-
-
-def _round(x: Any, d: Any = 0) -> Any:
-    n, d = to_number(x), int(to_number(d))  # type: ignore[arg-type]
-    if isinstance(n, float):
-        # my_double_round(): rint (half-even) on the scaled double.
-        f = 10.0 ** abs(d)
-        r = round(n * f) / f if d >= 0 else round(n / f) * f
-        return r + 0.0
-    if isinstance(n, int):
-        if d >= 0:
-            return n
-        return int(Decimal(n).scaleb(d).quantize(Decimal(1), ROUND_HALF_UP).scaleb(-d))
-    q = n.quantize(Decimal(1).scaleb(-max(d, 0)), ROUND_HALF_UP) if d >= 0 else \
-        n.scaleb(d).quantize(Decimal(1), ROUND_HALF_UP).scaleb(-d)  # type: ignore[union-attr]
-    return q if q else abs(q)
-
-
 def _cast_int(v: Any, unsigned: bool, env: Env) -> int:
     """CAST(... AS SIGNED/UNSIGNED): strings warn when cut, doubles saturate with 1916."""
     from harness.sql.sql_errors import Note
@@ -1057,16 +1031,6 @@ def _cast_literal(kind: str) -> Callable[[list[Fn], A.FuncCall], Fn]:
     return make
 
 
-def _abs(x: Any) -> Any:
-    n = to_number(x)
-    return abs(n)  # type: ignore[arg-type]
-
-
-def _floor(x: Any) -> Any:
-    n = to_number(x)
-    return math.floor(n) if not isinstance(n, float) else float(math.floor(n))  # type: ignore[arg-type]
-
-
 def _bytes_of(s: Any) -> bytes:
     """A string's bytes in its character set: a value of a column in another character set
     (CharsetStr: latin1, ucs2, ...) in that set's encoding, any other string in utf8mb4."""
@@ -1075,11 +1039,6 @@ def _bytes_of(s: Any) -> bytes:
     if isinstance(s, CharsetStr):
         return s.encoded()
     return value_to_string(s).encode()
-
-
-def _ceil(x: Any) -> Any:
-    n = to_number(x)
-    return math.ceil(n) if not isinstance(n, float) else float(math.ceil(n))  # type: ignore[arg-type]
 
 
 FUNCTIONS: dict[str, Callable[[list[Fn], A.FuncCall], Fn]] = {
@@ -1104,15 +1063,15 @@ FUNCTIONS: dict[str, Callable[[list[Fn], A.FuncCall], Fn]] = {
     "REVERSE": _nullsafe(lambda s: value_to_string(s)[::-1]),
     "HEX": _nullsafe(lambda s: _bytes_of(s).hex().upper()
                      if not isinstance(s, (int,)) else format(s, "X")),
-    "ABS": _nullsafe(_abs),
-    "FLOOR": _nullsafe(_floor),
-    "CEIL": _nullsafe(_ceil),
-    "CEILING": _nullsafe(_ceil),
-    "ROUND": _nullsafe(_round),
+    "ABS": _nullsafe(func_abs),
+    "FLOOR": _nullsafe(func_floor),
+    "CEIL": _nullsafe(func_ceil),
+    "CEILING": _nullsafe(func_ceil),
+    "ROUND": _nullsafe(func_round),
     "SIGN": _nullsafe(lambda x: (to_number(x) > 0) - (to_number(x) < 0)),  # type: ignore[operator]
     "SQRT": _nullsafe(lambda x: math.sqrt(to_number(x)) if to_number(x) >= 0 else None),  # type: ignore[arg-type,operator]
-    "POW": _nullsafe(lambda x, y: _pow(float(to_number(x)), float(to_number(y)))),  # type: ignore[arg-type]
-    "POWER": _nullsafe(lambda x, y: _pow(float(to_number(x)), float(to_number(y)))),  # type: ignore[arg-type]
+    "POW": _nullsafe(lambda x, y: func_pow(float(to_number(x)), float(to_number(y)))),  # type: ignore[arg-type]
+    "POWER": _nullsafe(lambda x, y: func_pow(float(to_number(x)), float(to_number(y)))),  # type: ignore[arg-type]
     "MOD": _nullsafe(lambda x, y: _arith("%", x, y, None) if to_number(y) != 0 else None),
     "GREATEST": _greatest(1),
     "LEAST": _greatest(-1),
