@@ -248,6 +248,24 @@ def _fk_related_rows(thd: Any, body: list[Event]) -> bool:
     return False
 
 
+def _fk_related_statement(thd: Any, text: str) -> bool:
+    """A DML statement whose foreign keys make the SQL layer open another table (as
+    ``_fk_related_rows``): it writes a table a foreign key references, or inserts into /
+    updates a table with a foreign key."""
+    info = getattr(getattr(thd, "stmt", None), "info", None)
+    catalog = getattr(getattr(thd, "server", None), "catalog", None)
+    words = text.split(None, 1)
+    if info is None or catalog is None or not words or words[0].upper() not in ("INSERT", "REPLACE", "UPDATE",
+                                                                                "DELETE"):
+        return False
+    for t in getattr(info, "written", ()):
+        if getattr(t, "temporary", False):
+            continue
+        if catalog.referencing(t.db, t.name) or (getattr(t, "foreign_keys", None) and words[0].upper() != "DELETE"):
+            return True
+    return False
+
+
 def _add_fk_keys(keys: set[tuple[Any, ...]], t: Any, vals: dict[int, Any]) -> None:
     """add_pke's foreign-key part: the referenced parent key's values (two children of the
     same parent row conflict)."""
@@ -342,7 +360,8 @@ class MySQLEvents(EventStyle):
             # their databases come from decide_logging_format, which collects them only
             # outside ROW format (9.7.4 [bytes]: `REPAIR TABLE t` 12=(test) in MIXED, none in ROW)
             updated_db = None
-        return mysql80_query_status_vars(
+        over_limit = updated_db is not None and _fk_related_statement(thd, text)
+        svs = mysql80_query_status_vars(
             # MySQL's OPTIONS_WRITTEN_TO_BIN_LOG has no explicit_defaults_for_timestamp bit
             # (MariaDB 10.10+'s 1 << 24): 9.7.4 logs 0 for a default session
             flags2=thd.vars.flags2() & _MYSQL_FLAGS2, sql_mode=thd.vars.sql_mode_bits(), charset=charset,
@@ -364,6 +383,9 @@ class MySQLEvents(EventStyle):
             default_table_encryption=0 if head in ("CREATE DATABASE", "CREATE SCHEMA", "ALTER DATABASE",
                                                    "ALTER SCHEMA") else None,
             enable_cascade_triggers=0 if self.cascade_triggers_var and logs_cascade_triggers(text) else None)
+        # 9.7.4 observed, STATEMENT: an INSERT into a parent or a child table names its
+        # databases "over the limit" (254), its group's BEGIN too (write_group)
+        return with_updated_dbs(svs, None) if over_limit else svs
 
     def new_rows_event(self, kind: str, tm: TableMapEvent, rows: list[RowChange], *, timestamp: int,
                        server_id: int, stmt_end: bool, columns_present: int,
@@ -530,6 +552,9 @@ class MySQLGtid(GtidFraming):
             # The BEGIN (and a COMMIT Query) carry the databases the group's statements
             # named (thd's binlog_accessed_db_names at flush; none for rows only) [bytes 9.7.4]
             dbs: list[bytes] = []
+            over_limit = any(isinstance(e, QueryEvent) and any(
+                int(sv.code) == int(QS.Q_UPDATED_DB_NAMES) and sv.value is None for sv in e.status_vars)
+                for e in body)
             for e in body:
                 if isinstance(e, QueryEvent):
                     for name in e.status(QS.Q_UPDATED_DB_NAMES) or ():
@@ -537,7 +562,7 @@ class MySQLGtid(GtidFraming):
                             dbs.append(name)
             if dbs and svs is not None:
                 svs = with_updated_dbs(svs, tuple(dbs))
-            elif svs is not None and self.writeset and _fk_related_rows(thd, body):
+            elif svs is not None and self.writeset and (over_limit or _fk_related_rows(thd, body)):
                 # 9.7.4 observed: the BEGIN of a rows group on a table with a foreign key, or
                 # one a foreign key references, carries Q_UPDATED_DB_NAMES "over the limit"
                 # (254; the SQL layer's foreign keys open the related tables)

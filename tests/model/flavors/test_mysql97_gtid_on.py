@@ -300,3 +300,22 @@ def test_writeset_with_keyless_and_foreign_key_tables(tmp_path):
     assert [(lc, seq) for lc, seq, _ in g] == [(lc, seq) for lc, seq, _ in shift]
     # lengths: the CREATE TABLEs differ by Bed's texts; the DML groups are the real sizes
     assert [n for _, _, n in g[4:]] == [n for _, _, n in shift[4:]]
+
+
+def test_statement_format_foreign_key_inserts_name_their_databases_over_the_limit(tmp_path):
+    """9.7.4 observed, STATEMENT: the Query and the BEGIN of an INSERT into a parent or a
+    child table carry Q_UPDATED_DB_NAMES over the limit; a DELETE from the child its db."""
+    bed = Bed(tmp_path, "mysql-9.7", gtid_mode="ON", server_uuid=UUID)
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    for sql in ("CREATE TABLE p (id INT PRIMARY KEY)",
+                "CREATE TABLE c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p(id))",
+                "INSERT INTO p VALUES (1)", "INSERT INTO c VALUES (1, 1)", "DELETE FROM c WHERE id = 1"):
+        t.execute(sql)
+    dbs = [(e.event.query, e.event.status(Q.Q_UPDATED_DB_NAMES, "absent")) for e in bed.entries()
+           if isinstance(e.event, QueryEvent) and not e.event.query.startswith("CREATE")]
+    assert dbs == [("BEGIN", None), ("INSERT INTO p VALUES (1)", None), ("BEGIN", None),
+                   ("INSERT INTO c VALUES (1, 1)", None), ("BEGIN", (b"test",)),
+                   ("DELETE FROM c WHERE id = 1", (b"test",))]
+    lengths = [e.event.transaction_length for e in bed.entries() if isinstance(e.event, MysqlGtidEvent)][3:]
+    assert lengths == [285, 288, 297]  # the real server's
