@@ -319,3 +319,11 @@ def test_statement_format_foreign_key_inserts_name_their_databases_over_the_limi
                    ("DELETE FROM c WHERE id = 1", (b"test",))]
     lengths = [e.event.transaction_length for e in bed.entries() if isinstance(e.event, MysqlGtidEvent)][3:]
     assert lengths == [285, 288, 297]  # the real server's
+
+
+def test_alter_table_runs_without_mariadbs_two_phase_variable(tmp_path):
+    """MySQL 9.7 has no binlog_alter_two_phase (MariaDB's): an ALTER ran into a KeyError
+    (1105) in the mysql-9.7 flavour after the two-phase ALTER landed."""
+    bed = _bed(tmp_path, "ROW")
+    assert _code(bed, "ALTER TABLE i ADD COLUMN c INT DEFAULT 5") == 0
+    assert _code(bed, "SELECT @@binlog_alter_two_phase") == 1193
