@@ -327,3 +327,11 @@ def test_alter_table_runs_without_mariadbs_two_phase_variable(tmp_path):
     bed = _bed(tmp_path, "ROW")
     assert _code(bed, "ALTER TABLE i ADD COLUMN c INT DEFAULT 5") == 0
     assert _code(bed, "SELECT @@binlog_alter_two_phase") == 1193
+
+
+def test_lock_tables_writing_both_kinds_is_1785(tmp_path):
+    """lock_tables' decide_logging_format (9.7.4 observed, ddl_lock_tables)."""
+    bed = _bed(tmp_path, "ROW")
+    assert _code(bed, "LOCK TABLES i WRITE, m WRITE") == 1785
+    assert _code(bed, "LOCK TABLES i WRITE, m READ") == 0
+    bed.thd.execute("UNLOCK TABLES")
