@@ -562,15 +562,15 @@ class MySQLGtid(GtidFraming):
                             dbs.append(name)
             if dbs and svs is not None:
                 svs = with_updated_dbs(svs, tuple(dbs))
+                for e in body:
+                    if isinstance(e, QueryEvent) and e.query in ("COMMIT", "ROLLBACK") \
+                            and e.status(QS.Q_UPDATED_DB_NAMES) is None:
+                        e.status_vars = with_updated_dbs(e.status_vars, tuple(dbs))
             elif svs is not None and self.writeset and (over_limit or _fk_related_rows(thd, body)):
                 # 9.7.4 observed: the BEGIN of a rows group on a table with a foreign key, or
                 # one a foreign key references, carries Q_UPDATED_DB_NAMES "over the limit"
                 # (254; the SQL layer's foreign keys open the related tables)
                 svs = with_updated_dbs(svs, None)
-                for e in body:
-                    if isinstance(e, QueryEvent) and e.query in ("COMMIT", "ROLLBACK") \
-                            and e.status(QS.Q_UPDATED_DB_NAMES) is None:
-                        e.status_vars = with_updated_dbs(e.status_vars, tuple(dbs))
             body.insert(0, new_mysql_query_event(
                 "BEGIN", database=db, thread_id=thd.connection_id if thd is not None else 0,
                 timestamp=timestamp, server_id=binlog.server_id, status_vars=svs, suppress_use=True,

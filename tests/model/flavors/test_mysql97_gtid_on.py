@@ -335,3 +335,13 @@ def test_lock_tables_writing_both_kinds_is_1785(tmp_path):
     assert _code(bed, "LOCK TABLES i WRITE, m WRITE") == 1785
     assert _code(bed, "LOCK TABLES i WRITE, m READ") == 0
     bed.thd.execute("UNLOCK TABLES")
+
+
+def test_statement_myisam_group_commit_names_its_database(tmp_path):
+    """9.7.4 [bytes]: the COMMIT Query closing a statement-logged MyISAM group carries the
+    group's databases, as its BEGIN does (lost once by the over-the-limit branch)."""
+    bed = _bed(tmp_path, "STATEMENT")
+    bed.thd.execute("INSERT INTO m VALUES (1)")
+    q = [e.event for e in bed.entries() if isinstance(e.event, QueryEvent)][-3:]
+    assert [(e.query, e.status(Q.Q_UPDATED_DB_NAMES)) for e in q] == [
+        ("BEGIN", (b"test",)), ("INSERT INTO m VALUES (1)", (b"test",)), ("COMMIT", (b"test",))]
