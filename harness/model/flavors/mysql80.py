@@ -620,10 +620,10 @@ class MySQLGtid(GtidFraming):
         if t.engine.xa_capable:
             text = _start_transaction_text(create_text)
             # no Q_DDL_LOGGED_WITH_XID: the group's Xid commits it (9.7.4 [bytes]: SHOW
-            # BINLOG EVENTS shows `... START TRANSACTION` with no `/* xid=N */`)
+            # BINLOG EVENTS shows `... START TRANSACTION` with no `/* xid=N */`), and no
+            # Q_UPDATED_DB_NAMES on it nor so on its BEGIN (9.7.4 observed, corpus ROW run)
             create = new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=ts,
-                                     server_id=thd.server_id, status_vars=thd.query_status_vars(
-                                         text=text, updated_db=t.db))
+                                     server_id=thd.server_id, status_vars=thd.query_status_vars(text=text))
             events = [create, *cache.events,
                       new_xid_event(binlog.allocate_xid(), timestamp=ts, server_id=thd.server_id)]
             binlog.write_group(events, thd=thd, timestamp=ts, ddl=True)
