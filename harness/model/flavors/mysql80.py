@@ -296,6 +296,23 @@ class MySQLEvents(EventStyle):
     rollback_by_cache_flag = True
     snapshot_registers_binlog = False  # no binlog_start_consistent_snapshot in MySQL
     trigger_flag = False  # no TM_BIT_HAS_TRIGGERS_F (MariaDB's): 9.7.4 [bytes] flags=1
+    fk_table_map_flag = False  # 9.7: 0x2 on the Table_map of a foreign-key table (mysql_9_7)
+
+    def table_map_extra_flags(self, thd: SessionView, table: TableView) -> int:
+        """9.7.4 observed: a table that a foreign key references, and a child table the
+        statement inserts into or updates, have Table_map flags 3 (a child's DELETE: 1) --
+        the tables whose foreign keys make the SQL layer open another one."""
+        if not self.fk_table_map_flag:
+            return 0
+        catalog = getattr(getattr(thd, "server", None), "catalog", None)
+        if catalog is None:
+            return 0
+        if catalog.referencing(table.db, table.name):
+            return 2
+        first = (thd.stmt.text or "").split(None, 1)
+        if getattr(table, "foreign_keys", None) and not (first and first[0].upper() == "DELETE"):
+            return 2
+        return 0
 
     def __init__(self, *, cascade_triggers_var: bool = False, rows_flags: int = 0,
                  single_update_map: bool = False, user_var_charset: int | None = None) -> None:
@@ -714,6 +731,7 @@ def mysql_9_7(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:
     from harness.binlog.fde import MYSQL_9_7_SERVER_VERSION
     events = MySQLEvents(cascade_triggers_var=True, rows_flags=int(RowsFlag.USE_SQL_FOREIGN_KEY_F),
                          single_update_map=True, user_var_charset=255)
+    events.fk_table_map_flag = True
     gtid = MySQLGtid(events, gtid_mode, server_uuid)
     gtid.temp_begin = True
     gtid.writeset = True

@@ -349,3 +349,23 @@ def test_statement_myisam_group_commit_names_its_database(tmp_path):
     q = [e.event for e in bed.entries() if isinstance(e.event, QueryEvent)][-3:]
     assert [(e.query, e.status(Q.Q_UPDATED_DB_NAMES)) for e in q] == [
         ("BEGIN", (b"test",)), ("INSERT INTO m VALUES (1)", (b"test",)), ("COMMIT", (b"test",))]
+
+
+def test_table_map_flags_of_foreign_key_tables(tmp_path):
+    """9.7.4 observed (ROW): Table_map flags 3 for the parent and for a child the statement
+    inserts into, 1 for a child's DELETE and for other tables."""
+    from harness.binlog.rows import RowsEvent, TableMapEvent
+    bed = Bed(tmp_path, "mysql-9.7", gtid_mode="ON", server_uuid=UUID)
+    for sql in ("CREATE TABLE p (id INT PRIMARY KEY)", "CREATE TABLE a (id INT PRIMARY KEY)",
+                "CREATE TABLE c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p(id))",
+                "INSERT INTO p VALUES (1)", "INSERT INTO c VALUES (1, 1)", "DELETE FROM c WHERE id = 1",
+                "INSERT INTO a VALUES (1)"):
+        bed.thd.execute(sql)
+    got, last = [], None
+    for e in bed.entries():
+        if isinstance(e.event, TableMapEvent):
+            last = (e.event.table, e.event.flags)
+        elif isinstance(e.event, RowsEvent) and last is not None:
+            got.append((*last, e.event.kind))
+            last = None
+    assert got == [("p", 3, "write"), ("c", 3, "write"), ("c", 1, "delete"), ("a", 1, "write")]
