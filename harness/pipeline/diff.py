@@ -226,7 +226,12 @@ def _group_checks(e: DataFrame, part: list[str]) -> DataFrame:
                                    | ((F.col("n") > 1) & (F.col("ev")[1]["event_type"] == "Query")
                                       & (F.upper(F.trim(F.coalesce(F.col("ev")[1]["query"], F.col("ev")[1]["info"],
                                                                    F.lit("")))) == "BEGIN")), "T")
-                    .when(F.col("first.info").startswith("XA START"), "X").otherwise("S"))
+                    .when(F.col("first.info").startswith("XA START")
+                          # MySQL: the Query `XA START X'...'` after the Gtid
+                          | ((F.col("n") > 1) & (F.col("ev")[1]["event_type"] == "Query")
+                             & F.upper(F.trim(F.coalesce(F.col("ev")[1]["query"], F.col("ev")[1]["info"],
+                                                         F.lit("")))).startswith("XA START")), "X")
+                    .otherwise("S"))
     )
     # MySQL's atomic CREATE ... SELECT (normalize.CTAS_HEAD): its CREATE only right after
     # BEGIN, the group committed by its Xid.
