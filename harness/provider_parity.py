@@ -40,8 +40,7 @@ class PairParity:
     format: str
     same: bool
     lines: list[str]
-    # differs between two runs on the local server as well: the server's own nondeterminism
-    # (a random password salt, the event scheduler racing a client), not the provider's
+    # does not reproduce (see ``recheck``): the server's own nondeterminism, not the provider's
     noise: bool = False
 
 
@@ -70,9 +69,9 @@ def judge_pair(case: str, fmt: str, local_dir: Path, docker_dir: Path) -> PairPa
 
 
 def run_both(reference: str, cases: list[Any], formats: list[str], out: Path, settings: Any,
-             progress: Any = None) -> dict[str, float]:
+             progress: Any = None, suffix: str = "") -> dict[str, float]:
     """Run ``cases`` x ``formats`` on the local and the docker provider of ``reference``,
-    concurrently, under ``out/local`` and ``out/docker``; return each side's seconds."""
+    concurrently, under ``out/local{suffix}`` and ``out/docker{suffix}``; return each side's seconds."""
     from harness.providers import get_provider
     from harness.runner import run_side
 
@@ -85,9 +84,11 @@ def run_both(reference: str, cases: list[Any], formats: list[str], out: Path, se
             provider = get_provider(name, kind=reference)
             if name == "docker":
                 with provider:  # type: ignore[attr-defined]
-                    run_side(out / name, "reference", provider, cases, formats, progress, settings=settings)
+                    run_side(out / f"{name}{suffix}", "reference", provider, cases, formats, progress,
+                             settings=settings)
             else:
-                run_side(out / name, "reference", provider, cases, formats, progress, settings=settings)
+                run_side(out / f"{name}{suffix}", "reference", provider, cases, formats, progress,
+                         settings=settings)
         except BaseException as exc:  # noqa: BLE001 - re-raised in the caller's thread
             errors.append(exc)
         seconds[name] = round(time.monotonic() - t0, 1)
@@ -102,28 +103,33 @@ def run_both(reference: str, cases: list[Any], formats: list[str], out: Path, se
     return seconds
 
 
-def recheck_on_local(reference: str, cases: list[Any], results: list[PairParity], out: Path, settings: Any,
-                     progress: Any = None) -> None:
-    """Run the differing pairs once more on the local server (``out/local-again``): a pair
-    that differs between the two local runs too is the server's nondeterminism (``noise``),
-    which no provider can make equal; one the local server repeats is the provider's."""
-    from harness.providers import get_provider
-    from harness.runner import case_dir, run_side
+def recheck(reference: str, cases: list[Any], results: list[PairParity], out: Path, settings: Any,
+            progress: Any = None) -> None:
+    """Run the differing pairs once more on both providers (``out/local-again``,
+    ``out/docker-again``). A provider difference reproduces: the second runs differ from
+    each other as the first did, and each provider repeats itself. A pair that changes
+    between two runs on one provider, or whose second runs agree, is the server's own
+    nondeterminism (``noise``: a random salt, the event scheduler or a disconnect racing
+    the client, a logical clock under load), which no provider can make equal."""
+    from harness.pipeline.regression import teardown_run
+    from harness.runner import case_dir
 
     differing = [r for r in results if not r.same]
     if not differing:
         return
     names = {r.case for r in differing}
-    again = out / "local-again"
-    run_side(again, "reference", get_provider("local", kind=reference), [c for c in cases if c.name in names],
-             sorted({r.format for r in differing}), progress, settings=settings)
-    from harness.pipeline.regression import teardown_run
+    run_both(reference, [c for c in cases if c.name in names], sorted({r.format for r in differing}), out,
+             settings, progress, suffix="-again")
+    for side in ("local", "docker"):
+        teardown_run(out / f"{side}-again", progress=None)
 
-    teardown_run(again, progress=None)
+    def same(a: str, b: str, r: PairParity) -> bool:
+        return judge_pair(r.case, r.format, case_dir(out / a, r.case, r.format, "reference"),
+                          case_dir(out / b, r.case, r.format, "reference")).same
+
     for r in differing:
-        twice = judge_pair(r.case, r.format, case_dir(out / "local", r.case, r.format, "reference"),
-                           case_dir(again, r.case, r.format, "reference"))
-        r.noise = not twice.same
+        r.noise = (not same("local", "local-again", r) or not same("docker", "docker-again", r)
+                   or same("local-again", "docker-again", r))
 
 
 def provider_parity(reference: str, *, workloads: str = "workloads/*.wl", case_globs: tuple[str, ...] = (),
@@ -149,7 +155,7 @@ def provider_parity(reference: str, *, workloads: str = "workloads/*.wl", case_g
             teardown_run(out / side, progress=None)
     results = [judge_pair(c.name, f, case_dir(out / "local", c.name, f, "reference"),
                           case_dir(out / "docker", c.name, f, "reference")) for c, f in pairs]
-    recheck_on_local(reference, cases, results, out, settings, progress)
+    recheck(reference, cases, results, out, settings, progress)
     per_format: dict[str, dict[str, int]] = {}
     for r in results:
         slot = per_format.setdefault(r.format, {"same": 0, "noise": 0, "differ": 0})
@@ -197,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
             print(line)
     fmts = ", ".join(f"{f} {v['same']}/{sum(v.values())}" for f, v in s["per_format"].items())
     print(f"{s['reference']} ({s['profile']}): {s['same']}/{s['pairs']} case x format the same on local and "
-          f"docker ({fmts}); {s['noise']} differ between two local runs as well (server noise); "
+          f"docker ({fmts}); {s['noise']} server noise (changed between two runs on one provider, or agreed the second time); "
           f"{s['differ']} differ; local {s['seconds'].get('local')} s, docker {s['seconds'].get('docker')} s")
     return 1 if s["differ"] else 0
 

@@ -110,6 +110,7 @@ def test_airflow_dags_test_runs_the_whole_dag(tmp_path):
     env.update({
         "AIRFLOW_HOME": str(tmp_path / "airflow"),
         "AIRFLOW__CORE__DAGS_FOLDER": str(DAGS),
+        "AIRFLOW__DATABASE__SQL_ALCHEMY_CONN": f"sqlite:///{tmp_path / 'airflow' / 'airflow.db'}",
         "AIRFLOW__CORE__LOAD_EXAMPLES": "False",
         "AIRFLOW__CORE__UNIT_TEST_MODE": "False",
         "REPLBED_RUNS_DIR": str(tmp_path / "runs"),
@@ -151,6 +152,7 @@ def test_the_dag_runs_against_mysql_97_from_its_conf(tmp_path):
     env = os.environ.copy()
     env.update({
         "AIRFLOW_HOME": str(tmp_path / "airflow"), "AIRFLOW__CORE__DAGS_FOLDER": str(DAGS),
+        "AIRFLOW__DATABASE__SQL_ALCHEMY_CONN": f"sqlite:///{tmp_path / 'airflow' / 'airflow.db'}",
         "AIRFLOW__CORE__LOAD_EXAMPLES": "False", "AIRFLOW__CORE__UNIT_TEST_MODE": "False",
         "REPLBED_RUNS_DIR": str(tmp_path / "runs"),
         "PYTHONPATH": str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""),
@@ -185,6 +187,7 @@ def test_a_failing_run_fails_the_dag_run_after_writing_the_report(tmp_path):
     env = os.environ.copy()
     env.update({
         "AIRFLOW_HOME": str(tmp_path / "airflow"), "AIRFLOW__CORE__DAGS_FOLDER": str(DAGS),
+        "AIRFLOW__DATABASE__SQL_ALCHEMY_CONN": f"sqlite:///{tmp_path / 'airflow' / 'airflow.db'}",
         "AIRFLOW__CORE__LOAD_EXAMPLES": "False", "AIRFLOW__CORE__UNIT_TEST_MODE": "False",
         "REPLBED_RUNS_DIR": str(tmp_path / "runs"),
         "PYTHONPATH": str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""),

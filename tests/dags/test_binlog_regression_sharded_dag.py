@@ -68,6 +68,8 @@ def _airflow_env(tmp_path: Path) -> dict[str, str]:
     env = os.environ.copy()
     env.update({
         "AIRFLOW_HOME": str(tmp_path / "airflow"), "AIRFLOW__CORE__DAGS_FOLDER": str(DAGS),
+        # its own database: `make` exports the project's, which this test must not share
+        "AIRFLOW__DATABASE__SQL_ALCHEMY_CONN": f"sqlite:///{tmp_path / 'airflow' / 'airflow.db'}",
         "AIRFLOW__CORE__LOAD_EXAMPLES": "False", "AIRFLOW__CORE__UNIT_TEST_MODE": "False",
         "REPLBED_RUNS_DIR": str(tmp_path / "runs"), "REPLBED_STAGE_DIR": str(tmp_path / "stage"),
         "GX_ANALYTICS_ENABLED": "false",

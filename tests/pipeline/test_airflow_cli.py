@@ -26,6 +26,7 @@ def test_exit_status_maps_system_exit_codes_as_the_interpreter_does(capsys) -> N
 
 def _run(args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "AIRFLOW_HOME": str(tmp_path / "airflow"), "AIRFLOW__CORE__LOAD_EXAMPLES": "False",
+           "AIRFLOW__DATABASE__SQL_ALCHEMY_CONN": f"sqlite:///{tmp_path / 'airflow' / 'airflow.db'}",
            "AIRFLOW__CORE__DAGS_FOLDER": str(tmp_path / "dags"), "PYTHONPATH": str(ROOT)}
     (tmp_path / "dags").mkdir(exist_ok=True)
     return subprocess.run([sys.executable, "-m", "harness.pipeline.airflow_cli", *args], env=env,

@@ -69,10 +69,10 @@ def test_stored_object_cases_equal_on_docker_and_local(docker_ready: None, tmp_p
     from harness.providers.docker import DockerProvider
     from harness.providers.local import LocalMariaDBProvider
 
-    # A case with data files (LOAD DATA INFILE) reads them on the server's file system:
-    # the container does not see the runner's files (docs/DOCKER.md), so it is left out.
+    # and every case with data files (LOAD DATA INFILE): the container sees them at the same path
     cases = [c for c in load_workloads(str(ROOT / "workloads" / "*.wl"))
-             if creates_stored_objects(c) and not c.files]
+             if creates_stored_objects(c) or c.files]
+    assert sum(1 for c in cases if c.files) >= 10, "the corpus's LOAD DATA cases went missing"
     assert len(cases) >= 50, "the corpus's stored-object cases went missing"
     settings = ServerSettings(profile=get_profile(None))
     results: dict[str, list[CaseOutcome]] = {}
