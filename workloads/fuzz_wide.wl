@@ -137,8 +137,8 @@ setup: CREATE TABLE s1 (id CHAR(4) NULL UNIQUE, c CHAR(4)) ENGINE=InnoDB
 setup: INSERT INTO t1 VALUES ('2024-01-04 10:00:00', 1), ('2024-01-05 10:00:00', 2)
 setup: INSERT INTO t3 VALUES (4, 'x'), (5, 'y')
 setup: INSERT INTO s1 VALUES ('k8', 'a'), ('4', 'b'), (NULL, 'c')
-con1: UPDATE t3 JOIN t1 ON t3.id = t1.id SET t3.b = 'newblob' WHERE t1.id IS NOT NULL  => 1292,mysql-9.7:OK
-con1: UPDATE t3, t1 SET t3.b = 'newblob' WHERE t3.id = t1.id AND t1.id IS NOT NULL  => 1292,mysql-9.7:OK
+con1: UPDATE t3 JOIN t1 ON t3.id = t1.id SET t3.b = 'newblob' WHERE t1.id IS NOT NULL  => 1292,mysql-9.7:OK,mariadb-11.8:OK
+con1: UPDATE t3, t1 SET t3.b = 'newblob' WHERE t3.id = t1.id AND t1.id IS NOT NULL  => 1292,mysql-9.7:OK,mariadb-11.8:OK
 con1: SET sql_mode = ''
 con1: UPDATE s1 JOIN t3 ON s1.id = t3.id SET s1.c = TRIM(s1.c) WHERE t3.id IS NOT NULL
 con1: DELETE a FROM s1 a JOIN t3 b ON a.id = b.id WHERE b.id IS NOT NULL

@@ -35,6 +35,8 @@ COLLATIONS: dict[int, tuple[str, str]] = {
     60: ("utf32", "utf32_general_ci"),
     61: ("utf32", "utf32_bin"),
     90: ("ucs2", "ucs2_bin"),
+    95: ("cp932", "cp932_japanese_ci"),
+    96: ("cp932", "cp932_bin"),
     33: ("utf8mb3", "utf8mb3_general_ci"),
     45: ("utf8mb4", "utf8mb4_general_ci"),
     46: ("utf8mb4", "utf8mb4_bin"),

@@ -64,6 +64,12 @@ class EventStyle:
     # The charset of a User_var event's number, NULL or connection-collation string (None:
     # MariaDB's 8 for numbers, the value's own collation for strings)
     user_var_numeric_charset: int | None = None
+    # A cache holding only table maps is written as a group (MySQL); MariaDB's
+    # binlog_cache_data::empty() counts logged rows only, so it writes nothing
+    map_only_written = False
+    # An autocommit statement that filled both caches writes the statement cache as a
+    # group of its own before the transaction's (MySQL); MariaDB writes them as one group
+    stmt_cache_own_group = False
     # Table_map flag TM_BIT_HAS_TRIGGERS_F (0x4000) on a table with triggers (MariaDB's; MySQL
     # has no such flag: 9.7.4 [bytes] flags=1)
     trigger_flag = True
@@ -190,11 +196,20 @@ class SqlDialect:
     assign_in_expr_deprecated = False
     # Condition codes the server never raises (MariaDB's 4094 "At line N in routine")
     dropped_codes: frozenset[int] = frozenset()
+    # Errors listed once in SHOW WARNINGS though MariaDB's InnoDB reports them twice on some
+    # access paths (lock wait timeout, deadlock)
+    single_report_codes: frozenset[int] = frozenset()
     # Storing into a DATETIME column reads the session time zone (Q_TIME_ZONE_CODE; MySQL 8.0.19+)
     datetime_store_uses_time_zone = False
     # ROLLBACK warns 1196 for base non-transactional changes only, 1751/1752 for temporary
     # tables created/dropped in the transaction (MySQL); MariaDB: 1196 for either kind of change
     temp_rollback_warnings = False
+    # A statement writing a foreign-key table logs Q_UPDATED_DB_NAMES over max (MySQL 9.x)
+    fk_over_max_dbs = False
+    # fill_record over a column list stores the row's other values after a store's error and
+    # lists their errors too (MariaDB); MySQL stops at the first (sql_base.cc fill_record:
+    # `if (thd->is_error()) return true` after each field)
+    fill_record_goes_on = True
     # The word in 1064's "corresponds to your ... server version"
     server_word = "MariaDB"
 

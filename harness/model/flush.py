@@ -337,16 +337,16 @@ def end_query(thd: "SessionView", text: str, *, thread_specific: bool | None = N
     if inherits:
         status_vars = thd.query_status_vars()
     else:
-        # MariaDB 11.8: the end event copies none of the ending statement's usage flags
-        # (LOG_EVENT_THREAD_SPECIFIC_F, Q_TIME_ZONE_CODE, Q_HRNOW, Q_TABLE_MAP_FOR_UPDATE;
-        # observed: docs/RULES-mariadb-11.8.md row 7a)
+        # MariaDB 11.8: the end event copies neither LOG_EVENT_THREAD_SPECIFIC_F nor the
+        # ending statement's Q_TIME_ZONE_CODE / Q_HRNOW; Q_TABLE_MAP_FOR_UPDATE it keeps
+        # (observed: docs/RULES-mariadb-11.8.md row 7a)
         log = thd.stmt_log
-        saved = (log.time_zone_used, log.hrnow_used, log.table_map_for_update)
-        log.time_zone_used, log.hrnow_used, log.table_map_for_update = False, False, 0
+        saved = (log.time_zone_used, log.hrnow_used)
+        log.time_zone_used, log.hrnow_used = False, False
         try:
             status_vars = thd.query_status_vars()
         finally:
-            log.time_zone_used, log.hrnow_used, log.table_map_for_update = saved
+            log.time_zone_used, log.hrnow_used = saved
     return new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=thd.stmt.timestamp,
                            server_id=thd.server_id, suppress_use=True, status_vars=status_vars,
                            thread_specific=thread_specific if thread_specific is not None else
@@ -403,7 +403,7 @@ def flush_stmt_cache(thd: "SessionView") -> None:
     if cache.empty():
         cache.reset()
         return
-    if _only_table_maps(cache):
+    if _maps_only(thd, cache):
         return
     if thd.in_multi_stmt_transaction_mode():
         thd.trx_log.binlog_joined = True
@@ -424,9 +424,16 @@ def _only_table_maps(cache: Any) -> bool:
     return all(isinstance(ev, (TableMapEvent, AnnotateRowsEvent)) for ev in cache.events)
 
 
-def _holds_only_maps(cache: Any) -> bool:
+def _maps_only(thd: "SessionView", cache: Any) -> bool:
+    """A cache the server calls empty though it holds table maps (MariaDB); MySQL 9.7 writes
+    such a cache as a group of its own (EventStyle.map_only_written; 9.7.4 [bytes]: `BEGIN`,
+    `Table_map`, `COMMIT` for a MyISAM table a statement mapped but wrote no row to)."""
+    return not thd.flavor.events.map_only_written and _only_table_maps(cache)
+
+
+def _holds_only_maps(thd: "SessionView", cache: Any) -> bool:
     """Something is cached, nothing pending, and all of it table maps (and Annotate_rows)."""
-    return bool(cache.events) and cache.pending is None and _only_table_maps(cache)
+    return bool(cache.events) and cache.pending is None and _maps_only(thd, cache)
 
 
 def reset_map_only_stmt_cache(thd: "SessionView") -> None:
@@ -436,7 +443,7 @@ def reset_map_only_stmt_cache(thd: "SessionView") -> None:
     COMMIT ending with Xid (observed). binlog_commit_flush_trx_cache (COMMIT
     without Xid) and the rollback paths leave the statement cache alone."""
     stmt = thd.caches.stmt_cache
-    if _holds_only_maps(stmt):
+    if _holds_only_maps(thd, stmt):
         cache_statistics(thd, stmt)
         stmt.reset()
 
@@ -447,7 +454,7 @@ def discard_map_only_trx_cache(thd: "SessionView") -> None:
     of a statement whose transactional table got no row (a trigger that never fired).
     The next statement's rows then start without them (observed)."""
     trx = thd.caches.trx_cache
-    if _holds_only_maps(trx):
+    if _holds_only_maps(thd, trx):
         trx.reset()
 
 
@@ -456,7 +463,9 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
     autocommit statement that filled both) + Xid or COMMIT; then R-clear-TC."""
     mngr = thd.caches
     trx, stmt = mngr.trx_cache, mngr.stmt_cache
-    if with_stmt_cache and thd.trx_log.no_2pc:
+    if with_stmt_cache and (thd.trx_log.no_2pc or thd.flavor.events.stmt_cache_own_group):
+        # MySQL: always -- each cache is a transaction with its own GTID (WL#7592; 9.7.4
+        # [bytes]: a MyISAM trigger table's group, then the InnoDB statement's)
         # One-phase commit (binlog_commit): the statement cache is flushed as its own
         # group before the transaction's; only log_and_order writes both as one (probed:
         # an autocommit InnoDB INSERT whose trigger writes Aria rows in ROW format).
@@ -465,7 +474,7 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
     trx.flush_pending(thd, stmt_end=True)
     xa_rw = thd.trx_log.xa_rw
     xid_commit = xa_rw and not thd.trx_log.no_2pc
-    if trx.empty() or _only_table_maps(trx):
+    if trx.empty() or _maps_only(thd, trx):
         cache_statistics(thd, trx)
         trx.reset()
         if with_stmt_cache:
@@ -474,7 +483,7 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
             reset_map_only_stmt_cache(thd)
         return
     events: list[Event] = []
-    if with_stmt_cache and not stmt.empty() and not _only_table_maps(stmt):
+    if with_stmt_cache and not stmt.empty() and not _maps_only(thd, stmt):
         stmt.flush_pending(thd, stmt_end=True)
         events.extend(stmt.events)
         cache_statistics(thd, stmt)

@@ -29,6 +29,12 @@ class TrxLogState:
     # not logged (row format; 9.7.4 observed: STATEMENT, which logs the CREATE, gives no
     # 1751) -- ROLLBACK then warns 1751 / 1752: harness/sql/stmt/rollback_notes.py
     created_temp: bool = False
+    # MySQL 9.7: a statement of it wrote a foreign-key table (Q_UPDATED_DB_NAMES over max)
+    fk_tables: bool = False
+    # MySQL: the statement the group's BEGIN was made for (its first DML), and whether it
+    # fired triggers (the BEGIN's Q_TABLE_MAP_FOR_UPDATE)
+    begin_stmt_text: str | None = None
+    begin_stmt_triggers: bool = False
     dropped_temp: bool = False
     # a base non-transactional table changed (not a ROLLBACK TO's mark of nontrans_modified)
     changed_nontrans_base: bool = False
@@ -63,6 +69,7 @@ class StmtLogState:
     # lex->stmt_accessed_temp_table(): clears FL_TRANSACTIONAL of a group this statement commits
     uses_temp: bool = False
     time_zone_used: bool = False  # thd->time_zone_used -> Q_TIME_ZONE_CODE
+    fk_tables: bool = False  # MySQL 9.7: it wrote a foreign-key table (Q_UPDATED_DB_NAMES over max)
     # thd->query_start_sec_part_used -> Q_HRNOW (NOW() and CURTIME() read the start microseconds)
     hrnow_used: bool = False
     table_map_for_update: int = 0  # thd->table_map_for_update -> Q_TABLE_MAP_FOR_UPDATE_CODE

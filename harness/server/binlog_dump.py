@@ -442,6 +442,10 @@ class BinlogSender:
         self.start = _GtidStart()
         self._connect_state = connect_state or ""
         self.seen_state: dict[int, dict[int, int]] = {}  # until_binlog_state: the GTIDs passed
+        #: Called with the dump thread's PROCESSLIST state when it changes (THD_STAGE_INFO).
+        self.on_state: Callable[[str], None] = lambda state: None
+        #: Set when the server shuts the connection down (ends a dump whose client left).
+        self.server_closed = threading.Event()
         self.skip: str | None = None  # None, "standalone", "transaction"
         self.send_fake_gtid_list = False
         self.file = ""
@@ -592,6 +596,24 @@ class BinlogSender:
                 raise self._position_error("could not find next log", name, self.last_pos, self.pos)
             name, pos = files[files.index(name) + 1], 4
 
+    def _linger(self) -> bool:
+        """The client left while the dump waited for updates. MariaDB's dump thread does not
+        see that then: it waits on the binary log's update signal, not on the socket
+        (sql_repl.cc wait_new_events), so it stays in PROCESSLIST ('Binlog Dump', 'Master has
+        sent all binlog to slave; ...') until the next event it would send fails or KILL
+        ends it (observed on 10.11.19 after mariadb-binlog --stop-never exited: the thread
+        was listed until killed). A replica that asked for heartbeats gets one when the
+        period is up, and that write fails too. False: the dump ends without its client."""
+        where = self.src.end_position()
+        waited = 0.0
+        while not self.stop.wait(POLL_SECONDS):
+            waited += POLL_SECONDS
+            if self.server_closed.is_set() or self.src.end_position() != where:
+                break
+            if self.heartbeat_ns and waited * 1e9 >= self.heartbeat_ns:
+                break
+        return False
+
     def _emit(self, ev: bytes) -> None:
         if self.frame is not None:
             ev = self.frame(self.file, ev)
@@ -664,8 +686,9 @@ class BinlogSender:
                     self._flush()
                     return True
                 self._flush()
+                self.on_state(STATE_WAITING)
                 if self.client_gone(POLL_SECONDS):
-                    return False
+                    return self._linger()
                 waited += POLL_SECONDS
                 if self.heartbeat_ns and waited * 1e9 >= self.heartbeat_ns:
                     waited = 0.0
@@ -674,6 +697,7 @@ class BinlogSender:
                     self.heartbeat_ns = _as_int(self.src.user_var("master_heartbeat_period"))
                 continue
             waited = 0.0
+            self.on_state(STATE_SENDING)
             while self.pos < end:
                 self.last_pos = self.pos
                 try:
@@ -821,6 +845,29 @@ def _source_of(handler: Any) -> BinlogSource | None:
     return make() if callable(make) else None
 
 
+# The dump thread's stages (sql_repl.cc: stage_sending_binlog_event_to_slave,
+# stage_master_has_sent_all_binlog_to_slave) as PROCESSLIST's State shows them.
+STATE_SENDING = "Sending binlog event to slave"
+STATE_WAITING = "Master has sent all binlog to slave; waiting for more updates"
+
+
+def _as_dump_thread(handler: Any, stop: threading.Event) -> Callable[[str], None]:
+    """The connection shows as COMMAND 'Binlog Dump' in PROCESSLIST and KILL ends it
+    (ServerState.killers); returns the setter of its State."""
+    thd = getattr(handler.session, "thd", None)
+    if thd is None:
+        return lambda state: None
+    with handler.server.lock:
+        thd.command = "Binlog Dump"
+        thd.server.killers[thd.connection_id] = stop.set
+
+    def set_state(state: str) -> None:
+        if thd.command_state != state:
+            with handler.server.lock:
+                thd.set_command_state(state)
+    return set_state
+
+
 def com_binlog_dump(handler: Any, body: bytes, registry: ReplicaRegistry) -> None:
     """COM_BINLOG_DUMP: stream until the end (EOF), an error (ERR) or the client leaves.
     The connection ends afterwards, as on the server (a fake COM_QUIT)."""
@@ -844,6 +891,8 @@ def com_binlog_dump(handler: Any, body: bytes, registry: ReplicaRegistry) -> Non
     stop = registry.start_dump(req.server_id)
     acks = AckReader(semi).feed if semi_sync else None
     sender = BinlogSender(source, req, send, wait_client_gone(handler.sock, handler._closed, acks), stop)
+    sender.on_state = _as_dump_thread(handler, stop)
+    sender.server_closed = handler._closed
     if semi_sync:
         sender.frame = semi_sync_header
         semi.add_client()
@@ -858,6 +907,10 @@ def com_binlog_dump(handler: Any, body: bytes, registry: ReplicaRegistry) -> Non
         io.write(p.encode_err(err.code, "HY000", err.text, p.CLIENT_PROTOCOL_41))
     finally:
         registry.end_dump(req.server_id, stop)
+        thd = getattr(handler.session, "thd", None)
+        if thd is not None:
+            with handler.server.lock:
+                thd.server.killers.pop(thd.connection_id, None)
         if semi_sync:
             semi.remove_client()
             with handler.server.lock:

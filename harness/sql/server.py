@@ -6,7 +6,7 @@ import itertools
 import socket
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from harness.config import ServeConfig
 from harness.profile import ServerProfile
@@ -132,6 +132,9 @@ class ServerState:
         self.status: dict[str, int] = {"Binlog_cache_use": 0, "Binlog_stmt_cache_use": 0,
                                        "Binlog_cache_disk_use": 0, "Binlog_stmt_cache_disk_use": 0}
         self.sessions: dict[int, "Thd"] = {}
+        # KILL of a connection that is not running SQL: what the protocol layer registered
+        # to end it (a binlog dump's stop: harness/server/binlog_dump.py com_binlog_dump).
+        self.killers: dict[int, Callable[[], None]] = {}
         # SHOW STATUS beyond the binlog's counters (stmt/status_vars.py), and the sessions
         # holding FLUSH TABLES WITH READ LOCK (stmt/global_read_lock.py).
         self.counters = StatusCounters()

@@ -36,6 +36,7 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
     "ER_UNKNOWN_SYSTEM_VARIABLE": (1193, "HY000", "Unknown system variable '{0}'"),
     "ER_CHECK_NOT_IMPLEMENTED": (1178, "42000", "The storage engine for the table doesn't support {0}"),
     "ER_NO_SUCH_TABLE": (1146, "42S02", "Table '{0}.{1}' doesn't exist"),
+    "ER_NO_SUCH_THREAD": (1094, "HY000", "Unknown thread id: {0}"),
     "ER_UNKNOWN_TARGET_BINLOG": (1373, "HY000", "Target log not found in binlog index"),
     "ER_NO_SUCH_USER": (1449, "HY000", "The user specified as a definer ('{0}'@'{1}') does not exist"),
     "ER_UNKNOWN_STORAGE_ENGINE": (1286, "42000", "Unknown storage engine '{0}'"),

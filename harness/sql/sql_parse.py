@@ -20,11 +20,11 @@ from harness.sql.sql_errors import ServerError
 from harness.sql.stmt import global_read_lock, locked_tables, sql_admin, sql_alter, sql_explain, sql_show
 from harness.sql.stmt import sql_table as DDL
 from harness.sql.stmt import sql_sequence as SEQ
-from harness.sql.stmt import sql_acl, sql_event, sql_prepare
+from harness.sql.stmt import sql_acl, sql_event, sql_kill, sql_prepare
 from harness.sql.stmt import xa as XA
 from harness.sql.stmt.global_read_lock import wait_for_global_read_lock
 from harness.sql.stmt.locked_tables import refuse_under_lock_tables
-from harness.sql.stmt.deprecations import warn_assignments
+from harness.sql.stmt.deprecations import PREPARE_ERRORS, undo_engine_mix, warn_assignments
 from harness.sql.stmt.routines import call
 from harness.sql.stmt.set_var import set_names, set_transaction, set_vars
 from harness.sql.stmt.sql_binlog import binlog_statement
@@ -126,6 +126,7 @@ COMMANDS: dict[Any, Handler] = {
     A.Prepare: sql_prepare.prepare,
     A.Execute: sql_prepare.execute,
     A.Deallocate: sql_prepare.deallocate,
+    A.Kill: sql_kill.kill,
     # SHOW
     ("SHOW", "BINLOG_EVENTS"): sql_show.show_binlog_events,
     ("SHOW", "BINARY_LOGS"): sql_show.show_binary_logs,
@@ -207,6 +208,8 @@ def in_dialect(thd: Thd, run: Callable[[str], Any], sql: str) -> Any:
     try:
         return run(sql)
     except ServerError as e:
+        if e.code in PREPARE_ERRORS:
+            undo_engine_mix(thd)
         old = e.message
         e.message = dialect.text(e.code, e.message)
         if e.comparison:
@@ -215,5 +218,6 @@ def in_dialect(thd: Thd, run: Callable[[str], Any], sql: str) -> Any:
         e.args = (e.message,)
         raise
     finally:
-        thd.notes[:] = [n if (t := worded(n)) == n.message else Note(n.level, n.code, t)
-                        for n in thd.notes if n.code not in dialect.dropped_codes]
+        kept = [n for i, n in enumerate(thd.notes) if n.code not in dialect.dropped_codes
+                and not (n.code in dialect.single_report_codes and i and thd.notes[i - 1] == n)]
+        thd.notes[:] = [n if (t := worded(n)) == n.message else Note(n.level, n.code, t) for n in kept]

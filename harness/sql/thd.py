@@ -31,6 +31,7 @@ from harness.sql.handler.catalog import Routine, TableDef
 from harness.sql.stmt.context import ExecContext, RandState
 from harness.sql.sql_errors import Note, ServerError, error, internal_error, note
 from harness.sql.stmt.sql_result import DmlResult, SelectResult
+from harness.sql.stmt.sql_update import table_map_for_update
 from harness.sql.stmt.executor import Executor
 from harness.sql.stmt.sql_do import run_do_or_set
 from harness.sql.stmt.global_read_lock import release as release_global_read_lock
@@ -38,6 +39,8 @@ from harness.sql.stmt.locked_tables import check_locked_tables
 from harness.sql.stmt.sql_load import mysql_load
 from harness.sql.handler.lock_sys import lock_myisam_tables
 from harness.sql.handler.prelock import analyze
+from harness.sql.item.charsets import charset_literal
+from harness.sql.parse.lexer import SJIS_CHARSETS
 from harness.sql.handler.row_locks import uses_row_locks
 from harness.sql.parse.stmtinfo import StatementInfo
 from harness.sql.handler.storage import registers_without_2pc
@@ -53,7 +56,7 @@ from harness.model.logstate import StmtLogState, TrxLogState
 from harness.model.decide import NOT_LOGGED, LoggingDecision, decide_logging_format
 from harness.model.unsafe import NOTE_1592, REASONS, Unsafe
 from harness.sql.parse import parse_tree as A
-from harness.sql.stmt.deprecations import engine_mix_kept, warn_engine_mix
+from harness.sql.stmt.deprecations import engine_mix_kept, statement_start
 from harness.sql.stmt.time_zone import row_uses_time_zone
 from harness.sql.stmt.rollback_notes import rollback_notes
 from harness.sql.parse.parser import parse
@@ -62,6 +65,7 @@ from harness.sql.parse.shape import ShapeCache
 from harness.sql.parse.command_flags import statement_clears_warnings
 from harness.sql.sql_parse import mysql_execute_command
 from harness.sql.stmt.sql_result import OkPacket
+from harness.sql.stmt.binlog_commit import binlog_refused, undecided_row
 from harness.sql.stmt.transaction import Savepoint
 
 if TYPE_CHECKING:
@@ -131,6 +135,8 @@ class TransactionState:
     # MySQL 9.x: the first (engine, table) it wrote, for warning 6414 (stmt/deprecations.py)
     engine_mix: tuple[str, str] | None = None
     engine_mix_trans: bool = False  # ... and whether it wrote a transactional table
+    engine_mix_groups: int = 0  # ... and the binlog's group count when it did
+    engine_mix_before: tuple[Any, bool] | None = None  # before the running statement
 
 
 class Thd:
@@ -539,15 +545,16 @@ class Thd:
         self.stmt.rows_changed += 1
         if after is not None and not self.stmt_log.time_zone_used and row_uses_time_zone(self, table, after, assigned):
             self.stmt_log.time_zone_used = True  # a TIMESTAMP (MySQL: DATETIME) store (stmt/time_zone.py)
-        if self.stmt.decision.logged and self.stmt.row_format:  # type: ignore[union-attr]
+        if (self.stmt.decision or undecided_row()).logged and self.stmt.row_format:
             binlog_write_row(self, table, kind, before, after, assigned)
 
     # ------------------------------------------------------------ statement entry point
 
     def parse(self, sql: str) -> A.Statement:
-        if "NO_BACKSLASH_ESCAPES" in str(self.vars.get("sql_mode")):
-            # The caches hold what the default lexer read (backslash escapes).
-            return parse(sql, no_backslash_escapes=True)
+        nbe, client = "NO_BACKSLASH_ESCAPES" in str(self.vars.get("sql_mode")), self.vars.get("character_set_client")
+        if nbe or client in SJIS_CHARSETS:
+            # The caches hold what the default lexer read (backslash escapes, utf8 literals).
+            return parse(sql, nbe, str(client), charset_literal)
         with _PARSE_CACHE_LOCK:
             cached = _PARSE_CACHE.get(sql)
             if cached is not None:
@@ -594,8 +601,8 @@ class Thd:
             self.notes = [] if self.server.flavor.sql.clear_warnings_always or statement_clears_warnings(stmt) \
                 else list(self.last_notes)
         self.carried_notes = len(self.notes) if not is_diag else 0
-        if not is_diag and self.server.sysvars.deprecated_renamed():
-            from harness.sql.stmt.set_var import warn_deprecated_names
+        if not is_diag and self.server.sysvars.deprecated_renamed() and not statement_clears_warnings(stmt):
+            from harness.sql.stmt.set_var import warn_deprecated_names  # parse-time 1287 (RULES 11.8 row 9)
             warn_deprecated_names(self, sql)
         self.stmt.text = sql
         self.stmt.delayed_thread = False
@@ -694,14 +701,14 @@ class Thd:
             from harness.sql.parse.parse_errors import UnsupportedError
             raise UnsupportedError("temporary tables inside an XA transaction")
         if isinstance(stmt, A.Update) and len(stmt.tables) > 1:
-            self.stmt_log.table_map_for_update = _table_map_for_update(self, stmt)
+            self.stmt_log.table_map_for_update = table_map_for_update(self, stmt)
         if isinstance(stmt, A.Delete) and stmt.targets:
             # multi-table DELETE sets thread_specific_used (observed header flags 0x4)
             self.stmt_log.thread_specific = True
         if self.trx.read_only and any(not t.temporary for t in info.written):
             raise error("ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION")
         lock_myisam_tables(self, stmt, info)
-        warn_engine_mix(self, info)
+        statement_start(self, info, stmt)  # MySQL: 6414, foreign-key tables
         try:
             return self._run_dml_locked(stmt, info, views)
         finally:
@@ -840,9 +847,8 @@ class Thd:
 
     def _rollback_after_lock_error(self, err: ServerError) -> None:
         """A deadlock victim loses its whole transaction (thd->transaction_rollback_request,
-        then trans_rollback_implicit), and so does a snapshot-isolation conflict (1020,
-        DB_RECORD_CHANGED, handled as a deadlock: probed on MariaDB 11.8, @@in_transaction
-        is 0 after it); a lock wait timeout only the statement, unless
+        then trans_rollback_implicit), and so does a snapshot-isolation conflict (1020, handled
+        as a deadlock: @@in_transaction is 0 after it on 11.8); a lock wait timeout only the statement, unless
         innodb_rollback_on_timeout. The statement was already rolled back."""
         if err.code not in (1213, 1020) and not (err.code == 1205 and self.server.global_vars.values.get(
                 "innodb_rollback_on_timeout") in (1, True, "ON")):
@@ -1039,12 +1045,18 @@ class Thd:
             return
         # Autocommit: the statement is the transaction.
         if success:
-            L3.commit_trx_cache(self, with_stmt_cache=True)
+            try:
+                L3.commit_trx_cache(self, with_stmt_cache=True)
+            except ServerError as e:
+                binlog_refused(self, e)
             if warn_nontrans and self.stmt.changed_nontrans:
                 self.notes.append(Note("Warning", 1196,
                                        "Some non-transactional changed tables couldn't be rolled back"))
         else:
-            L3.flush_stmt_cache(self)
+            try:
+                L3.flush_stmt_cache(self)
+            except ServerError as e:
+                binlog_refused(self, e, failed=True)
             L3.rollback_trx_cache(self, single_statement=True)
             # A temporary MyISAM table counts as modified_non_trans_table too when the
             # statement is logged as a statement (probed: STATEMENT and MIXED, not ROW).
@@ -1056,8 +1068,11 @@ class Thd:
 
     def commit(self) -> None:
         """COMMIT or an implicit commit."""
-        L3.flush_stmt_cache(self)
-        L3.commit_trx_cache(self)
+        try:
+            L3.flush_stmt_cache(self)
+            L3.commit_trx_cache(self)
+        except ServerError as e:
+            binlog_refused(self, e)
         self.trx.undo_log.clear()
         self._reset_trx()
 
@@ -1146,19 +1161,6 @@ class Thd:
             # User locks end with their session (unlogged).
             self.server.user_locks.release_all(self.connection_id)
             release_global_read_lock(self)  # and so does its FLUSH TABLES WITH READ LOCK
-
-
-def _table_map_for_update(thd: Thd, stmt: A.Update) -> int:
-    """Bit i set when the i-th table of a multi-table UPDATE is assigned to (table->map)."""
-    refs = [(r.ref_name.lower(), thd.find_table(r.table)) for r in stmt.tables]
-    bits = 0
-    for col, _e in stmt.assignments:
-        for i, (name, t) in enumerate(refs):
-            if (col.table.lower() == name if col.table else
-                    t is not None and any(c.name.lower() == col.name.lower() for c in t.columns)):
-                bits |= 1 << i
-                break
-    return bits
 
 
 __all__ = ["Thd", "OkPacket", "NOT_LOGGED", "error", "note"]

@@ -432,3 +432,52 @@ def test_gtid_start_skips_standalone_and_transactional_groups(tmp_path: Path) ->
     assert gtids == [(0, 1, 4)]
     assert b"CREATE" not in b"".join(rest)
     st.shutdown()
+
+
+def test_a_dump_is_listed_lingers_after_its_client_and_ends_with_kill(tmp_path: Path) -> None:
+    """binlog_mysqlbinlog_stop_never: a blocking dump shows in PROCESSLIST as 'Binlog Dump'
+    with State 'Master has sent all binlog to slave; waiting for more updates'; when its
+    client leaves it stays listed (MariaDB waits on the binlog's update signal, not on the
+    socket) until KILL ends it. KILL of an unknown id is 1094; of a connection running SQL
+    it is refused (1235)."""
+    from harness.config import ServeConfig
+    from harness.server.app import build_server
+
+    state, proto = build_server(ServeConfig(port=0, binlog_dir=tmp_path / "binlog"))
+    proto.start()
+    try:
+        c = RawClient(proto.port)
+        assert c.login("root", "any")[0] == 0
+        assert c.command(p.COM_QUERY, b"SET @master_binlog_checksum='CRC32'")[0] == 0
+        c.io.seq = 0
+        c.io.write(bd.encode_binlog_dump(bd.DumpRequest(4, 0, 65535, "")))
+        for _ in range(4):  # Rotate, FD, Gtid_list, checkpoint
+            assert c.read()[0] == 0
+        admin = RawClient(proto.port)
+        assert admin.login("root", "any")[0] == 0
+
+        def dumps() -> list[tuple[int, str, str]]:
+            with proto.lock:
+                return [(cid, s.command, s.command_state) for cid, s in state.sessions.items()
+                        if s.command == "Binlog Dump"]
+
+        deadline = time.monotonic() + 5
+        while not dumps() or dumps()[0][2] != bd.STATE_WAITING:
+            assert time.monotonic() < deadline, dumps()
+            time.sleep(0.05)
+        cid = dumps()[0][0]
+        c.close()
+        time.sleep(3 * bd.POLL_SECONDS)
+        assert [d[0] for d in dumps()] == [cid]  # still listed without its client
+        assert admin.command(p.COM_QUERY, b"KILL 987654")[1:3] == struct.pack("<H", 1094)
+        me = max(state.sessions)
+        assert admin.command(p.COM_QUERY, f"KILL {me}".encode())[1:3] == struct.pack("<H", 1235)
+        assert admin.command(p.COM_QUERY, f"KILL {cid}".encode())[0] == 0
+        deadline = time.monotonic() + 5
+        while dumps():
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        admin.close()
+    finally:
+        proto.shutdown()
+        state.shutdown()

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from harness.binlog.constants import Option
 from harness.binlog.header import Event
+from harness.diagnostics import error, register
 from harness.model.flavor import DdlLogging, ErrorStyle, EventStyle, Flavor, GroupWritten, GtidFraming, Handshake
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ _CHARSET_NAMED = re.compile(
     r"|\bUSING\s+\w+\s*\)"
     r"|(?<![\w'])_(?:utf8mb4|utf8mb3|utf8|latin1|ascii|binary|ucs2|utf16|utf32)\s*(?:'|X'|0x)", re.I)
 # ... unless the COLLATE comes right after the name (x4: `CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`)
+_INTRODUCED_COLLATE = re.compile(r"(?:X?'[^']*'|0x\w+)\s*COLLATE\b", re.I)
 _CHARSET_WITH_COLLATE = re.compile(r"\b(?:CHARACTER\s+SET|CHARSET)\s*=?\s*`?\w+`?\s*(?:DEFAULT\s+)?COLLATE\b", re.I)
 
 
@@ -41,7 +43,13 @@ def names_charset_without_collation(text: str) -> bool:
     if "'" in text or '"' in text:  # look outside string literals only (an introducer stays)
         text = _LITERAL.sub("''", text)
     for m in _CHARSET_NAMED.finditer(text):
-        if m.group(0)[:1] == "_" or m.group(0).upper().startswith("USING"):
+        if m.group(0)[:1] == "_":
+            # _utf8mb4'x' COLLATE 'c' (a NAME_CONST of a routine's string parameter) names its
+            # collation: no lookup (observed: mtr_sp_param_named_like_column on 11.8)
+            if not _INTRODUCED_COLLATE.match(text, m.end() - 1):
+                return True
+            continue
+        if m.group(0).upper().startswith("USING"):
             return True
         if not _CHARSET_WITH_COLLATE.match(text, m.start()):
             return True
@@ -164,6 +172,8 @@ class MariaDBGtid(GtidFraming):
             requested = int(thd.vars.get("gtid_seq_no") or 0)
             # @@skip_parallel_replication (OPTION_RPL_SKIP_PARALLEL) clears FL_ALLOW_PARALLEL.
             parallel = not thd.vars.get("skip_parallel_replication")
+        if requested and binlog.global_vars is not None and binlog.global_vars.values.get("gtid_strict_mode"):
+            check_strict_sequence(binlog, domain, server_id, requested)
         seq_no = binlog.next_gtid(domain, server_id, requested)
         # FL_DDL and FL_TRANSACTIONAL exclude each other (observed 0x28, not
         # 0x2c, for CREATE ... SELECT into InnoDB in ROW format).
@@ -197,9 +207,27 @@ def _gtid_flags3(thd: SessionView) -> Any:
     return (f, thd.stmt_log.sa_seq_no) if thd.stmt_log.sa_seq_no is not None else f
 
 
+def check_strict_sequence(binlog: BinaryLog, domain: int, server_id: int, seq_no: int) -> None:
+    """rpl_binlog_state::check_strict_sequence, from MYSQL_BIN_LOG::write_gtid_event: under
+    gtid_strict_mode a @@gtid_seq_no not above the domain's last GTID is 1950 when the group
+    is written, so nothing is logged and the commit fails (binlog_commit_fail); SET
+    @@gtid_seq_no makes the same check (sys_vars.cc check_gtid_seq_no)."""
+    servers = binlog.gtid_state.get(domain)
+    if not servers:
+        return
+    last_server, last_seq = list(servers.items())[-1]
+    if last_seq >= seq_no:
+        raise error("ER_GTID_STRICT_OUT_OF_ORDER", domain, server_id, seq_no, domain, last_server, last_seq)
+
+
 class MariaDBDdl(DdlLogging):
     temp_ddl_unlogged_formats = ("ROW",)
     drop_temp_if_exists_qualified = True
+
+
+register({"ER_GTID_STRICT_OUT_OF_ORDER": (
+    1950, "HY000", "An attempt was made to binlog GTID {0}-{1}-{2} which would create an out-of-order sequence "
+                   "number with existing GTID {3}-{4}-{5}, and gtid strict mode is enabled")})
 
 
 def mariadb_10_11() -> Flavor:

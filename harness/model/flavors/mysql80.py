@@ -84,7 +84,8 @@ _AFTER_UPDATED_DB = frozenset(int(c) for c in (
 
 
 def with_updated_dbs(svs: list[StatusVar], dbs: Any) -> list[StatusVar]:
-    """``svs`` with Q_UPDATED_DB_NAMES set to ``dbs`` (a tuple of names) in MySQL's order."""
+    """``svs`` with Q_UPDATED_DB_NAMES set to ``dbs`` (a tuple of names; None: over max) in
+    MySQL's order."""
     from harness.binlog.query import StatusVar
     out = [sv for sv in svs if sv.code != QS.Q_UPDATED_DB_NAMES]
     at = next((i for i, sv in enumerate(out) if int(sv.code) in _AFTER_UPDATED_DB), len(out))
@@ -363,6 +364,16 @@ class MySQLEvents(EventStyle):
         """MySQL 8.0's order (docs/RULES-mysql-8.0.md 3.1): DDL carries Q_DDL_LOGGED_WITH_XID (17)
         instead of MariaDB's Q_XID; CREATE/ALTER TABLE add SQL_REQUIRE_PRIMARY_KEY, CREATE/ALTER
         DATABASE add DEFAULT_TABLE_ENCRYPTION."""
+        svs = self._query_status_vars(thd, text=text, xid=xid, invoker=invoker, hrnow=hrnow, charset=charset,
+                                      updated_db=updated_db, ddl=ddl)
+        if text and not ddl and getattr(thd.stmt_log, "fk_tables", False):
+            # a statement that wrote a foreign-key table: over max (stmt/deprecations.py)
+            svs = with_updated_dbs(svs, None)
+        return svs
+
+    def _query_status_vars(self, thd: SessionView, *, text: str, xid: int | None, invoker: bool, hrnow: bool,
+                           charset: tuple[int, int, int] | None, updated_db: str | None,
+                           ddl: bool) -> list[StatusVar]:
         from harness.binlog.query import mysql80_query_status_vars
         if charset is None:
             charset = thd.vars.charset_triple()
@@ -383,11 +394,7 @@ class MySQLEvents(EventStyle):
             # (MariaDB 10.10+'s 1 << 24): 9.7.4 logs 0 for a default session
             flags2=thd.vars.flags2() & _MYSQL_FLAGS2, sql_mode=thd.vars.sql_mode_bits(), charset=charset,
             time_zone=str(thd.vars.get("time_zone")).encode() if thd.stmt_log.time_zone_used else None,
-            table_map_for_update=thd.stmt_log.table_map_for_update or (
-                # not when the UPDATE fires a trigger (9.7.4 [bytes]: `UPDATE tm SET ...` with an
-                # AFTER UPDATE trigger on tm: no code 9, on the statement nor its COMMIT)
-                1 if self.single_update_map and _SINGLE_UPDATE.match(text or thd.stmt.text or "")
-                and not getattr(thd.stmt.info, "has_triggers", False) else None),
+            table_map_for_update=thd.stmt_log.table_map_for_update or self._single_update_map(thd, text),
             invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
             updated_db_names=(updated_db.encode(),) if updated_db is not None else None,
             # @@explicit_defaults_for_timestamp (ON) on CREATE/ALTER TABLE that defines a
@@ -403,6 +410,20 @@ class MySQLEvents(EventStyle):
         # 9.7.4 observed, STATEMENT: an INSERT into a parent or a child table names its
         # databases "over the limit" (254), its group's BEGIN too (write_group)
         return with_updated_dbs(svs, None) if over_limit else svs
+
+    def _single_update_map(self, thd: SessionView, text: str) -> int | None:
+        """Q_TABLE_MAP_FOR_UPDATE = 1 of a single-table UPDATE, not when it fires a trigger
+        (9.7.4 [bytes]: `UPDATE tm SET ...` with an AFTER UPDATE trigger on tm: no code 9, on the
+        statement nor its COMMIT). A group's BEGIN (no text) has the value of the statement it
+        was made for, its first (`BEGIN; UPDATE c ...; COMMIT`: 9=1 on the BEGIN)."""
+        if not self.single_update_map:
+            return None
+        first = getattr(thd.trx_log, "begin_stmt_text", None)
+        if not text and first is not None:
+            stmt_text, triggers = first, bool(getattr(thd.trx_log, "begin_stmt_triggers", False))
+        else:
+            stmt_text, triggers = text or thd.stmt.text or "", bool(getattr(thd.stmt.info, "has_triggers", False))
+        return 1 if _SINGLE_UPDATE.match(stmt_text) and not triggers else None
 
     def new_rows_event(self, kind: str, tm: TableMapEvent, rows: list[RowChange], *, timestamp: int,
                        server_id: int, stmt_end: bool, columns_present: int,
@@ -568,26 +589,26 @@ class MySQLGtid(GtidFraming):
             svs = (self.events.query_status_vars(thd) if thd is not None else None)
             # The BEGIN (and a COMMIT Query) carry the databases the group's statements
             # named (thd's binlog_accessed_db_names at flush; none for rows only) [bytes 9.7.4]
-            dbs: list[bytes] = []
-            over_limit = any(isinstance(e, QueryEvent) and any(
-                int(sv.code) == int(QS.Q_UPDATED_DB_NAMES) and sv.value is None for sv in e.status_vars)
-                for e in body)
+            dbs: list[bytes] | None = []
             for e in body:
                 if isinstance(e, QueryEvent):
                     for name in e.status(QS.Q_UPDATED_DB_NAMES) or ():
-                        if name not in dbs:
+                        if dbs is not None and name not in dbs:
                             dbs.append(name)
-            if dbs and svs is not None:
-                svs = with_updated_dbs(svs, tuple(dbs))
+            if thd is not None and getattr(thd.trx_log, "fk_tables", False) and (
+                    _fk_related_rows(thd, body) or any(isinstance(e, QueryEvent) and any(
+                        int(sv.code) == int(QS.Q_UPDATED_DB_NAMES) and sv.value is None for sv in e.status_vars)
+                        for e in body)):
+                # a foreign-key table the SQL layer opened another table for (a child's DELETE
+                # does not: 9.7.4 observed, `DELETE FROM c WHERE id = 1` BEGIN 12=(test))
+                dbs = None  # over max, rows only too (9.7.4 [bytes])
+            if (dbs is None or dbs) and svs is not None:
+                names = None if dbs is None else tuple(dbs)
+                svs = with_updated_dbs(svs, names)
                 for e in body:
                     if isinstance(e, QueryEvent) and e.query in ("COMMIT", "ROLLBACK") \
-                            and e.status(QS.Q_UPDATED_DB_NAMES) is None:
-                        e.status_vars = with_updated_dbs(e.status_vars, tuple(dbs))
-            elif svs is not None and self.writeset and (over_limit or _fk_related_rows(thd, body)):
-                # 9.7.4 observed: the BEGIN of a rows group on a table with a foreign key, or
-                # one a foreign key references, carries Q_UPDATED_DB_NAMES "over the limit"
-                # (254; the SQL layer's foreign keys open the related tables)
-                svs = with_updated_dbs(svs, None)
+                            and all(sv.code != QS.Q_UPDATED_DB_NAMES for sv in e.status_vars):
+                        e.status_vars = with_updated_dbs(e.status_vars, names)
             body.insert(0, new_mysql_query_event(
                 "BEGIN", database=db, thread_id=thd.connection_id if thd is not None else 0,
                 timestamp=timestamp, server_id=binlog.server_id, status_vars=svs, suppress_use=True,
@@ -636,11 +657,12 @@ class MySQLGtid(GtidFraming):
         ts = thd.stmt.timestamp
         if t.engine.xa_capable:
             text = _start_transaction_text(create_text)
-            # no Q_DDL_LOGGED_WITH_XID: the group's Xid commits it (9.7.4 [bytes]: SHOW
-            # BINLOG EVENTS shows `... START TRANSACTION` with no `/* xid=N */`), and no
-            # Q_UPDATED_DB_NAMES on it nor so on its BEGIN (9.7.4 observed, corpus ROW run)
+            # 9.7.4 [bytes]: neither Q_DDL_LOGGED_WITH_XID (the group's Xid commits it; SHOW
+            # BINLOG EVENTS shows no `/* xid=N */`) nor Q_UPDATED_DB_NAMES (the Query is 16
+            # bytes shorter than with both; its BEGIN has none either)
             create = new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=ts,
-                                     server_id=thd.server_id, status_vars=thd.query_status_vars(text=text))
+                                     server_id=thd.server_id, status_vars=thd.query_status_vars(
+                                         xid=None, text=text, updated_db=None))
             events = [create, *cache.events,
                       new_xid_event(binlog.allocate_xid(), timestamp=ts, server_id=thd.server_id)]
             binlog.write_group(events, thd=thd, timestamp=ts, ddl=True)
@@ -732,6 +754,8 @@ def mysql_9_7(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:
     events = MySQLEvents(cascade_triggers_var=True, rows_flags=int(RowsFlag.USE_SQL_FOREIGN_KEY_F),
                          single_update_map=True, user_var_charset=255)
     events.fk_table_map_flag = True
+    events.map_only_written = True  # a map-only cache is a group (9.7.4 [bytes]; flush._maps_only)
+    events.stmt_cache_own_group = True  # each cache its own transaction (flush.commit_trx_cache)
     gtid = MySQLGtid(events, gtid_mode, server_uuid)
     gtid.temp_begin = True
     gtid.writeset = True

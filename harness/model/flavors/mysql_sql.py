@@ -19,7 +19,8 @@ _CLAUSES = {"SELECT": "field list", "UPDATE": "field list", "WHERE": "where clau
             "GROUP BY": "group statement", "HAVING": "having clause", "ON": "on clause"}
 _NUMBER_WORD = re.compile(r"^Truncated incorrect (?:DECIMAL|INTEGER) value: ")
 _AMBIGUOUS = re.compile(r"^(Column '.*' in )(SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON|UPDATE) is ambiguous$", re.S)
-_UNKNOWN_COLUMN = re.compile(r"^(Unknown column '.*' in ')(SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON)'$", re.S)
+_UNKNOWN_COLUMN = re.compile(r"^(Unknown column '.*' in ')(SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON|UPDATE)'$",
+                             re.S)
 
 
 class MySQLSql(SqlDialect):
@@ -31,12 +32,15 @@ class MySQLSql(SqlDialect):
     server_word = "MySQL"
     engine_mix_warning = True  # 9.0+: deprecation of engine combinations (9.7.4 [bytes]; stmt/deprecations.py)
     null_list_unknown_error = False
+    fill_record_goes_on = False  # the row's first error alone (9.7.4 [bytes]: 1406, not 1406 + 1048)
+    fk_over_max_dbs = True  # SQL-layer foreign keys (9.7.4 [bytes]; stmt/deprecations.py)
     temp_rollback_warnings = True  # Transaction_ctx::push_unsafe_rollback_warnings
     datetime_store_uses_time_zone = True  # Field_datetime store -> THD::time_zone() (9.7.4 [bytes])
     assign_in_expr_deprecated = True  # sql_yacc.yy 8.0.13: ER_WARN_DEPRECATED_SYNTAX per `@v := expr`
     # MariaDB 10.3's 4094 "At line N in db.routine" after a routine's failing statement: MySQL
     # has no such condition (its error alone; 9.7.4 [bytes])
-    dropped_codes = frozenset({4094})  # sql/sql_base.cc fill_record: the 1048 alone (9.7.4 [bytes])
+    dropped_codes = frozenset({4094})
+    single_report_codes = frozenset({1205, 1213})  # 9.7.4 [bytes]: one row each  # sql/sql_base.cc fill_record: the 1048 alone (9.7.4 [bytes])
 
     def comparison_text(self, message: str) -> str:
         # Arg_comparator::set_cmp_func: a string against a number compares as REAL, so the

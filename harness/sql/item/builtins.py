@@ -21,6 +21,7 @@ from harness.sql.sql_errors import Note
 from harness.sql.item.scalar import compare, concat, substr, to_number
 from harness.sql.item.column_types import ZeroDate, value_to_string
 from harness.sql.parse import parse_tree as A
+from harness.sql.parse.parse_errors import UnsupportedError
 
 Fn = Callable[[Any], Any]
 Maker = Callable[[list[Fn], A.FuncCall], Fn]
@@ -863,6 +864,52 @@ def _str_to_date(env: Any, s: Any, fmt: Any) -> Any:
     return T.to_date_value(p)
 
 
+def _collation_of(args: list[Any], e: A.FuncCall, part: int) -> Any:
+    """COLLATION(x) / CHARSET(x) (Item_func_collation, Item_func_charset): a value of a
+    column in another set (CharsetStr) names its own; a binary string, a number or NULL
+    is binary; a utf8mb4 column's value utf8mb4_general_ci; a literal or any other string
+    the connection's collation (the DERIVATION_COERCIBLE / IMPLICIT rules of the model)."""
+    from harness.sql.item.charsets import COLLATIONS, CharsetStr
+    (arg,) = args
+    column = isinstance(e.args[0], A.ColumnRef)
+
+    def fn(env: Any) -> Any:
+        v = arg(env)
+        if isinstance(v, CharsetStr):
+            name = next((n for n, (_cs, cid, _b) in COLLATIONS.items() if cid == getattr(v, "collation_id", None)), None)
+        elif v is None or not isinstance(v, str):
+            name = "binary"
+        elif column:
+            name = "utf8mb4_general_ci"
+        else:
+            name = str(env.ctx.get_sysvar("collation_connection", "session"))
+        if name is None:
+            raise UnsupportedError(f"COLLATION() of a value in collation {getattr(v, 'collation_id', '?')}")
+        return name if part else ("binary" if name == "binary" else COLLATIONS[name][0])
+    return fn
+
+
+_SOUNDEX_CODES = "01230120022455012623010202"  # A..Z (item_strfunc.cc soundex_map)
+
+
+def _soundex(text: str) -> str:
+    """Item_func_soundex: the first letter, then the code of each later letter unless it
+    is a vowel-like 0 or repeats the last code written (a vowel in between does not let it
+    repeat: Tymczak is T520); other characters are skipped; padded with '0' to four,
+    never cut."""
+    letters = [c.upper() for c in text if c.isalpha()]
+    if not letters:
+        return ""
+    out = [letters[0]]
+    last = _SOUNDEX_CODES[ord(letters[0]) - 65] if "A" <= letters[0] <= "Z" else letters[0]
+    for c in letters[1:]:
+        code = _SOUNDEX_CODES[ord(c) - 65] if "A" <= c <= "Z" else c
+        if code != "0" and code != last:
+            out.append(code)
+            last = code
+    return "".join(out).ljust(4, "0")
+
+
 def _convert_using(v: Any, cs: Any) -> Any:
     """CONVERT(x USING cs): the characters cs cannot hold become '?' (my_convert); the
     result has cs's default collation, which a user variable assigned from it keeps
@@ -873,7 +920,7 @@ def _convert_using(v: Any, cs: Any) -> Any:
         return v
     target = CHARSETS.get(CHARSET_ALIASES.get(str(cs).lower(), str(cs).lower()))
     if target is None:
-        return _s(v)
+        raise UnsupportedError(f"CONVERT ... USING {cs} (a character set the model lacks)")
     text = "".join(ch if representable(ch, target) else "?" for ch in _s(v))
     if target.default_id == 45:
         return text
@@ -978,6 +1025,9 @@ MORE_FUNCTIONS: dict[str, Maker] = {
     "TRIM": _nulls(_trim),
     "MID": _nulls(lambda s, p, n=None: substr(s, p, n)),
     "SPACE": _nulls(_space, True),
+    "SOUNDEX": _nulls(lambda v: _soundex(_s(v))),
+    "COLLATION": lambda args, e: _collation_of(args, e, 1),
+    "CHARSET": lambda args, e: _collation_of(args, e, 0),
     "ASCII": _nulls(lambda s: _s(s).encode()[0] if _s(s) else 0),
     "ORD": _nulls(lambda s: int.from_bytes(_s(s)[:1].encode(), "big") if _s(s) else 0),
     "CHAR": lambda args, e: (lambda env: bytes(b for a in args if (v := a(env)) is not None

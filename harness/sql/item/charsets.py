@@ -41,6 +41,8 @@ CHARSETS = {
     "ucs2": Charset("ucs2", "utf-16-be", 2, 35, 90),
     "utf16": Charset("utf16", "utf-16-be", 4, 54, 55),
     "utf32": Charset("utf32", "utf-32-be", 4, 60, 61),
+    # Microsoft's Shift-JIS (strings/ctype-cp932.c); Python's cp932 codec is the same table.
+    "cp932": Charset("cp932", "cp932", 2, 95, 96),
 }
 
 
@@ -63,16 +65,35 @@ COLLATIONS = {
     "ucs2_general_ci": ("ucs2", 35, False), "ucs2_bin": ("ucs2", 90, True),
     "utf16_general_ci": ("utf16", 54, False), "utf16_bin": ("utf16", 55, True),
     "utf32_general_ci": ("utf32", 60, False), "utf32_bin": ("utf32", 61, True),
+    "cp932_japanese_ci": ("cp932", 95, False), "cp932_bin": ("cp932", 96, True),
 }
 
 
 # A character set's default collation (a table's DEFAULT CHARSET without COLLATE).
 DEFAULT_COLLATION_OF = {"latin1": "latin1_swedish_ci", "ascii": "ascii_general_ci", "utf8mb3": "utf8mb3_general_ci",
                         "utf8": "utf8mb3_general_ci", "utf8mb4": "utf8mb4_general_ci",
-                        "ucs2": "ucs2_general_ci", "utf16": "utf16_general_ci", "utf32": "utf32_general_ci"}
+                        "ucs2": "ucs2_general_ci", "utf16": "utf16_general_ci", "utf32": "utf32_general_ci",
+                        "cp932": "cp932_japanese_ci"}
 
 
 _CP1252_HOLES = {0x81: "\x81", 0x8D: "\x8d", 0x8F: "\x8f", 0x90: "\x90", 0x9D: "\x9d"}
+
+
+def charset_literal(raw: bytes, charset: str) -> "CharsetStr":
+    """A string literal of ``charset`` (``_cp932'...'``, or any literal of a cp932 client):
+    its bytes read as that set's characters, with the set's default collation."""
+    cs = CHARSETS[charset]
+    return CharsetStr(raw.decode(cs.codec), cs.default_id, cs.codec)
+
+
+def well_formed(value: bytes, name: str, codec: str) -> str:
+    """A binary string copied into a column of a multi-byte set as that set's characters
+    (String_copier::well_formed_copy); bytes that are none of them are not modelled."""
+    try:
+        return value.decode(codec)
+    except UnicodeDecodeError:
+        from harness.sql.parse.parse_errors import UnsupportedError
+        raise UnsupportedError(f"a binary string that is not {name} stored in a {name} column") from None
 
 
 def representable(ch: str, cs: Charset) -> bool:

@@ -937,7 +937,7 @@ _FUNCS: dict[str, Callable[[SendFieldTyper, A.FuncCall, list[SendField]], SendFi
 }
 _STRING_FUNCS = frozenset({"CONCAT", "UPPER", "LOWER", "UCASE", "LCASE", "TRIM", "LTRIM", "RTRIM", "REVERSE", "LEFT",
                            "RIGHT", "SUBSTRING", "SUBSTR", "MID", "REPEAT", "REPLACE", "LPAD", "RPAD", "SPACE", "ELT",
-                           "CONVERT_USING"})
+                           "CONVERT_USING", "SOUNDEX", "COLLATION", "CHARSET"})
 
 _CONSTANT_FUNCS: dict[str, Callable[[SendFieldTyper], SendField]] = {
     "DATABASE": _database,

@@ -11,7 +11,7 @@ _TABLELESS = (A.Begin, A.Commit, A.Rollback, A.Savepoint, A.ReleaseSavepoint, A.
               A.Use, A.CreateDatabase, A.DropDatabase, A.ResetMaster, A.FlushBinaryLogs, A.Do, A.CreateRoutine,
               A.DropRoutine, A.CreateView, A.DropView, A.BinlogBase64, A.UnlockTables, A.XaStart, A.XaEnd,
               A.XaPrepare, A.XaCommit, A.XaRollback, A.XaRecover, A.PurgeBinaryLogs, A.Empty,
-              A.Execute, A.Deallocate, A.Account, A.EventStmt, A.FlushReadLock)
+              A.Execute, A.Deallocate, A.Kill, A.Account, A.EventStmt, A.FlushReadLock)
 
 
 def _names_a_table(x: object) -> bool:

@@ -54,6 +54,21 @@ _STRING_PLAIN = r"'[^']*+(?:''[^']*+)*+'" + "|" + r'"[^"]*+(?:""[^"]*+)*+"'
 assert _STRING_ESCAPED in _TOKEN_PATTERN
 _TOKEN_RE = re.compile(_TOKEN_PATTERN, re.VERBOSE | re.DOTALL)
 _TOKEN_RE_NO_BACKSLASH = re.compile(_TOKEN_PATTERN.replace(_STRING_ESCAPED, _STRING_PLAIN), re.VERBOSE | re.DOTALL)
+# A client in cp932 (or sjis) sends two-byte characters whose second byte may be ASCII
+# 0x40-0x7E -- ``\`` and the backquote among them (ソ is 0x83 0x5C). The server's lexer reads
+# such a pair as one character (sql_lex.cc get_text / my_ismbchar), so neither byte ends
+# a literal or escapes. Bytes 0x80-0xFF arrive as the surrogates U+DC80-U+DCFF.
+_SJIS_LEAD = "[\udc81-\udc9f\udce0-\udcfc]"
+_STRING_SJIS = (r"'(?:[^'\\\udc81-\udc9f\udce0-\udcfc]|" + _SJIS_LEAD + r".|\\.|'')*'" + "|"
+                + r'"(?:[^"\\\udc81-\udc9f\udce0-\udcfc]|' + _SJIS_LEAD + r'.|\\.|"")*"')
+_QWORD = r"`[^`]*+(?:``[^`]*+)*+`"
+_QWORD_SJIS = r"`(?:[^`\udc81-\udc9f\udce0-\udcfc]|" + _SJIS_LEAD + r".|``)*`"
+assert _QWORD in _TOKEN_PATTERN
+_TOKEN_RE_SJIS = re.compile(_TOKEN_PATTERN.replace(_STRING_ESCAPED, _STRING_SJIS).replace(_QWORD, _QWORD_SJIS),
+                            re.VERBOSE | re.DOTALL)
+_ESCAPE_SJIS_RE = re.compile(_SJIS_LEAD + r".|\\(.)|''|\"\"", re.DOTALL)
+#: The client character sets whose two-byte characters may end in an ASCII byte.
+SJIS_CHARSETS = frozenset({"cp932", "sjis"})
 
 
 _ESCAPES = {
@@ -81,7 +96,7 @@ def _unescape(m: re.Match[str]) -> str:
     return _ESCAPES.get(c, c)
 
 
-def _unquote_string(raw: str, no_backslash_escapes: bool = False) -> str:
+def _unquote_string(raw: str, no_backslash_escapes: bool = False, sjis: bool = False) -> str:
     """The value of a quoted literal. One ``re.sub`` pass: a character-by-character
     loop cost ~60 bytes of list per byte of literal, and literals may be as large
     as max_allowed_packet."""
@@ -89,6 +104,11 @@ def _unquote_string(raw: str, no_backslash_escapes: bool = False) -> str:
     body = raw[1:-1]
     if no_backslash_escapes:
         return body.replace(quote * 2, quote)
+    if sjis:
+        other = '""' if quote == "'" else "''"
+        return _ESCAPE_SJIS_RE.sub(
+            lambda m: m.group() if m.group() == other or "\udc80" <= m.group()[0] <= "\udcff" else _unescape(m),
+            body)
     if "\\" not in body and quote * 2 not in body:
         return body
     if quote == "'":
@@ -108,14 +128,16 @@ def literal_value(value: object) -> object:
     return value
 
 
-def tokenize(sql: str, no_backslash_escapes: bool = False) -> list[Token]:
+def tokenize(sql: str, no_backslash_escapes: bool = False, client_charset: str | None = None) -> list[Token]:
     """Split ``sql`` into tokens; raises ParseError on a character we cannot read.
-    ``no_backslash_escapes``: the session's sql_mode has NO_BACKSLASH_ESCAPES."""
+    ``no_backslash_escapes``: the session's sql_mode has NO_BACKSLASH_ESCAPES;
+    ``client_charset``: character_set_client when it is one of :data:`SJIS_CHARSETS`."""
     tokens: list[Token] = []
     append = tokens.append
     pos = 0
     n = len(sql)
-    match = (_TOKEN_RE_NO_BACKSLASH if no_backslash_escapes else _TOKEN_RE).match
+    sjis = client_charset in SJIS_CHARSETS and not no_backslash_escapes
+    match = (_TOKEN_RE_NO_BACKSLASH if no_backslash_escapes else _TOKEN_RE_SJIS if sjis else _TOKEN_RE).match
     while pos < n:
         m = match(sql, pos)
         if m is None:
@@ -129,7 +151,7 @@ def tokenize(sql: str, no_backslash_escapes: bool = False) -> list[Token]:
         elif kind == "qword":
             append(Token("QWORD", text[1:-1].replace("``", "`"), pos))
         elif kind == "string":
-            append(Token("STRING", _unquote_string(text, no_backslash_escapes), pos))
+            append(Token("STRING", _unquote_string(text, no_backslash_escapes, sjis), pos))
         elif kind == "int":
             append(Token("INT", int(text), pos))
         elif kind == "decimal":

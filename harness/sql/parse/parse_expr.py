@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
-from typing import Callable
+from typing import Any, Callable
 
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.lexer import Token, literal_value, tokenize
@@ -38,6 +39,8 @@ _TYPE_WORDS = frozenset(
 )
 
 
+_NOT_UTF8_RE = re.compile("[\udc80-\udcff]")
+
 # Introducers taken for ASCII text (introduced_literal), with their default collations.
 _INTRODUCER_COLLATION = {"_LATIN1": "latin1_swedish_ci", "_UTF8MB3": "utf8mb3_general_ci",
                          "_UTF8": "utf8mb3_general_ci"}
@@ -46,9 +49,15 @@ _INTRODUCER_COLLATION = {"_LATIN1": "latin1_swedish_ci", "_UTF8MB3": "utf8mb3_ge
 class ExprParser:
     """Parses expressions. Holds only the token cursor."""
 
-    def __init__(self, sql: str, no_backslash_escapes: bool = False) -> None:
+    def __init__(self, sql: str, no_backslash_escapes: bool = False, client_charset: str | None = None,
+                 charset_literal: Callable[[bytes, str], Any] | None = None) -> None:
         self.sql = sql
-        self.toks = tokenize(sql, no_backslash_escapes)
+        self.toks = tokenize(sql, no_backslash_escapes, client_charset)
+        # A client character set that is not UTF-8 and not latin1 (cp932): its literals'
+        # bytes are characters of that set; ``charset_literal`` (the SQL layer's) makes the
+        # string value that remembers it.
+        self.client_charset = client_charset if charset_literal is not None else None
+        self.charset_literal = charset_literal
         self.i = 0
         # The last literal with a character set introducer, for a COLLATE after it.
         self._introduced: A.Literal | None = None
@@ -181,7 +190,7 @@ class ExprParser:
         # Fast path: a bare literal ending the item (VALUES lists, function
         # arguments) needs none of the precedence levels below.
         t = self.toks[self.i]
-        if t.kind in _LITERAL_KINDS:
+        if t.kind in _LITERAL_KINDS and self.client_charset is None:
             nxt = self.toks[self.i + 1]
             if nxt.kind == "OP" and (nxt.value == "," or nxt.value == ")"):
                 self.i += 1
@@ -254,6 +263,11 @@ class ExprParser:
                     raise UnsupportedError("LIKE ... ESCAPE")
             elif self.accept_kw("REGEXP", "RLIKE"):
                 left = A.Regexp(left, self.bit_or(), neg)
+            elif not neg and self.at_kw("SOUNDS") and self.peek_kw(1, "LIKE"):
+                # sql_yacc.yy: `a SOUNDS LIKE b` is SOUNDEX(a) = SOUNDEX(b)
+                self.advance()
+                self.advance()
+                left = A.Binary("=", A.FuncCall("SOUNDEX", [left]), A.FuncCall("SOUNDEX", [self.bit_or()]))
             else:
                 return left
 
@@ -320,11 +334,32 @@ class ExprParser:
         coll = name.lower()
         if not (isinstance(e, A.Literal) and isinstance(e.value, str)):
             raise UnsupportedError(f"COLLATE {name}")
-        if coll != "utf8mb4_general_ci":
+        if coll == "utf8mb4_uca1400_ai_ci" and (self._introduced is not e or self._introducer == "_UTF8MB4"):
+            # MariaDB 11.8's default utf8mb4 collation: its NAME_CONST texts carry it; taken
+            # only on a server whose collation_server it is (Thd.execute)
+            self.literal_collations.add(coll)
+        elif coll != "utf8mb4_general_ci":
             if self._introduced is not e or _INTRODUCER_COLLATION.get(self._introducer) != coll:
                 raise UnsupportedError(f"COLLATE {name}")
             self.literal_collations.add(coll)
         return e
+
+    def _string_value(self, first: str | None = None) -> str:
+        """A string literal's text, adjacent literals joined (the first already read)."""
+        value = first if first is not None else str(self.advance().value)
+        while self.tok.kind == "STRING":  # adjacent literals concatenate
+            value = value + str(self.advance().value)
+        return value
+
+    def _charset_value(self, text: str, charset: str) -> Any:
+        """The literal's bytes as characters of ``charset`` (a string that remembers it);
+        bytes that are no character of it are not modelled (the server warns 1300)."""
+        raw = text.encode("utf-8", "surrogateescape")
+        assert self.charset_literal is not None
+        try:
+            return self.charset_literal(raw, charset)
+        except UnicodeDecodeError:
+            raise UnsupportedError(f"a string that is not {charset} in a {charset} literal") from None
 
     def introduced_literal(self, word: str) -> A.Expr:
         """``_binary 'x'`` (bytes) and ``_utf8mb4 'x'`` (the connection's own character
@@ -332,6 +367,9 @@ class ExprParser:
         for ASCII text only, the same characters in every character set the model has;
         other text would need a string value that remembers its character set, which is
         not modelled."""
+        if word == "_CP932" and self.charset_literal is not None and self.toks[self.i + 1].kind == "STRING":
+            self.advance()
+            return A.Literal(self._charset_value(self._string_value(), "cp932"))
         if word not in ("_BINARY", "_UTF8MB4") and word not in _INTRODUCER_COLLATION:
             raise UnsupportedError(f"character set introducer {word.lower()}")
         self.advance()
@@ -339,6 +377,11 @@ class ExprParser:
         assert isinstance(lit, A.Literal)
         if word == "_BINARY" and isinstance(lit.value, str):
             return A.Literal(lit.value.encode("utf-8", "surrogateescape"))  # bytes that are not UTF-8 stay as sent
+        if word in ("_UTF8", "_UTF8MB3") and isinstance(lit.value, str) and all(ord(c) < 0x10000 for c in lit.value):
+            # Well-formed UTF-8 text (the wire text is read as UTF-8): the same characters
+            # whatever the connection's set (a latin1 client's _utf8'ソ', binlog_mysqlbinlog-cp932).
+            self._introduced, self._introducer = lit, word
+            return lit
         if word in _INTRODUCER_COLLATION:
             if not isinstance(lit.value, str) or not lit.value.isascii():
                 raise UnsupportedError(f"character set introducer {word.lower()} on a non-ASCII string")
@@ -353,10 +396,10 @@ class ExprParser:
             return A.Literal(t.value)
         if k == "STRING":
             self.advance()
-            value = t.value
-            while self.tok.kind == "STRING":  # adjacent literals concatenate
-                value = value + self.advance().value  # type: ignore[operator]
-            return A.Literal(literal_value(value))
+            text = self._string_value(t.text)
+            if self.client_charset is not None and _NOT_UTF8_RE.search(text):
+                return A.Literal(self._charset_value(text, self.client_charset))
+            return A.Literal(literal_value(text))
         if k == "VAR":
             self.advance()
             if self.accept_op(":="):

@@ -825,6 +825,14 @@ class Execute(Statement):
 
 
 @dataclass
+class Kill(Statement):
+    """KILL [HARD | SOFT] [CONNECTION | QUERY] id (sql_yacc.yy kill)."""
+
+    target: Expr | None = None
+    query_only: bool = False
+
+
+@dataclass
 class Deallocate(Statement):
     """DEALLOCATE PREPARE name / DROP PREPARE name."""
 

@@ -8,7 +8,7 @@ that looks right but is wrong.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.parse_acl import AclParser
@@ -83,6 +83,20 @@ class Parser(DdlParser, AclParser, ShowParser):
                 if not self.accept_op(","):
                     break
         return st
+
+    def kill_stmt(self) -> A.Statement:
+        self.expect_kw("KILL")
+        self.accept_kw("HARD", "SOFT")
+        query_only = False
+        if self.accept_kw("QUERY"):
+            query_only = True
+            if self.accept_kw("ID"):
+                raise UnsupportedError("KILL QUERY ID")
+        else:
+            self.accept_kw("CONNECTION")
+        if self.accept_kw("USER"):
+            raise UnsupportedError("KILL USER")
+        return A.Kill(target=self.expr(), query_only=query_only)
 
     def deallocate_stmt(self) -> A.Statement:
         self.expect_kw("DEALLOCATE", "DROP")
@@ -524,6 +538,7 @@ _STATEMENTS: dict[str, Callable[[Parser], A.Statement]] = {
     "PREPARE": Parser.prepare_stmt,
     "EXECUTE": Parser.execute_stmt,
     "DEALLOCATE": Parser.deallocate_stmt,
+    "KILL": Parser.kill_stmt,
     "INSERT": Parser.insert_stmt,
     "LOAD": Parser.load_stmt,
     "REPLACE": Parser.insert_stmt,
@@ -563,7 +578,10 @@ _STATEMENTS: dict[str, Callable[[Parser], A.Statement]] = {
 }
 
 
-def parse(sql: str, no_backslash_escapes: bool = False) -> A.Statement:
+def parse(sql: str, no_backslash_escapes: bool = False, client_charset: str | None = None,
+          charset_literal: Callable[[bytes, str], Any] | None = None) -> A.Statement:
     """Parse one SQL statement (a trailing ``;`` is allowed); ``no_backslash_escapes``:
-    the session's sql_mode has NO_BACKSLASH_ESCAPES (the lexer's MODE_NO_BACKSLASH_ESCAPES)."""
-    return Parser(sql, no_backslash_escapes).parse()
+    the session's sql_mode has NO_BACKSLASH_ESCAPES (the lexer's MODE_NO_BACKSLASH_ESCAPES);
+    ``client_charset`` / ``charset_literal``: a multi-byte client character set other than
+    utf8 (cp932) and how a literal of it becomes a value (ExprParser)."""
+    return Parser(sql, no_backslash_escapes, client_charset, charset_literal).parse()

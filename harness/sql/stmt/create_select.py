@@ -49,17 +49,22 @@ if TYPE_CHECKING:
 # ------------------------------------------------------------------ SHOW CREATE TABLE text
 
 
-def type_sql(t: ColumnType) -> str:
-    """A column type as SHOW CREATE TABLE (and the generated binlog text) prints it."""
+def type_sql(t: ColumnType, mysql: bool = False) -> str:
+    """A column type as SHOW CREATE TABLE (and the generated binlog text) prints it.
+    ``mysql``: MySQL 8.0.19+'s text, an integer's display width only with ZEROFILL (and
+    ``tinyint(1)``), ``year`` without its (4)."""
     if getattr(t, "compressed", False):
-        return _type_sql(t) + " /*M!100301 COMPRESSED*/"
-    return _type_sql(t)
+        return _type_sql(t, mysql) + " /*M!100301 COMPRESSED*/"
+    return _type_sql(t, mysql)
 
 
-def _type_sql(t: ColumnType) -> str:
+def _type_sql(t: ColumnType, mysql: bool = False) -> str:
     if isinstance(t, IntType):
-        s = f"{t.name.lower()}({t.width})"
+        width = f"({t.width})" if not mysql or t.zerofill or (t.name.upper() == "TINYINT" and t.width == 1) else ""
+        s = f"{t.name.lower()}{width}"
         return s + (" unsigned" if t.unsigned else "") + (" zerofill" if t.zerofill else "")
+    if mysql and isinstance(t, YearType):
+        return "year"
     if isinstance(t, DecimalType):
         return f"decimal({t.precision},{t.scale})" + (" unsigned" if t.unsigned else "")
     if isinstance(t, FloatType):
@@ -81,12 +86,17 @@ def _type_sql(t: ColumnType) -> str:
     raise UnsupportedError(f"SHOW CREATE TABLE of {t.name}")
 
 
-def _default_sql(c: Column) -> str:
+def _now_sql(c: Column, mysql: bool) -> str:
+    fsp = getattr(c.type, "fsp", 0)
+    return (f"CURRENT_TIMESTAMP({fsp})" if fsp else "CURRENT_TIMESTAMP") if mysql else "current_timestamp()"
+
+
+def _default_sql(c: Column, mysql: bool = False) -> str:
     if c.default_now:
-        return " DEFAULT current_timestamp()"
+        return " DEFAULT " + _now_sql(c, mysql)
     if c.has_default and c.default is not None and not c.implicit_default:
         v = c.type.to_text(c.default)
-        if c.type.is_numeric:
+        if c.type.is_numeric and not mysql:  # MySQL quotes a number's default too ('5')
             return f" DEFAULT {v}"
         if isinstance(v, bytes):
             v = v.decode("utf-8", "replace")
@@ -114,8 +124,8 @@ def _charset_sql(t: ColumnType, table_collation: str | None) -> str:
     return f" CHARACTER SET {t.cs.name}" + (f" COLLATE {coll}" if coll else "")
 
 
-def column_sql(c: Column, table_collation: str | None = None) -> str:
-    s = f"  `{c.name}` {type_sql(c.type)}{_charset_sql(c.type, table_collation)}"
+def column_sql(c: Column, table_collation: str | None = None, mysql: bool = False) -> str:
+    s = f"  `{c.name}` {type_sql(c.type, mysql)}{_charset_sql(c.type, table_collation)}"
     if c.generated is not None:
         # PERSISTENT is printed STORED (probed)
         return s + f" GENERATED ALWAYS AS ({c.generated_text}) {'STORED' if c.generated_stored else 'VIRTUAL'}"
@@ -123,9 +133,9 @@ def column_sql(c: Column, table_collation: str | None = None) -> str:
         s += " NOT NULL"
     elif isinstance(c.type, DateTimeType) and c.type.timestamp:
         s += " NULL"
-    s += _default_sql(c)
+    s += _default_sql(c, mysql)
     if c.on_update_now:
-        s += " ON UPDATE current_timestamp()"
+        s += " ON UPDATE " + _now_sql(c, mysql)
     if c.auto_increment:
         s += " AUTO_INCREMENT"
     return s
@@ -133,14 +143,14 @@ def column_sql(c: Column, table_collation: str | None = None) -> str:
 
 def create_table_sql(t: TableDef, engine_clause: str | None, current_db: str | None = "",
                      if_not_exists: bool = False, or_replace: bool = False,
-                     db_collation: str | None = None) -> str:
+                     db_collation: str | None = None, mysql: bool = False) -> str:
     """``current_db``: for the binlog (WITH_DB_NAME), the table is qualified when
     its database is not the session's (or there is none); "" never qualifies.
     ``db_collation``: the database's default (the table's, unless its options say)."""
     from harness.sql.item.charsets import DEFAULT_COLLATION_OF
     table_collation = t.options.get("COLLATE") or DEFAULT_COLLATION_OF.get(
         str(t.options.get("CHARSET", "")).lower()) or db_collation
-    lines = [column_sql(c, table_collation) for c in t.columns]
+    lines = [column_sql(c, table_collation, mysql) for c in t.columns]
     for chk in t.checks:
         if chk.field is not None:
             i = t.col_index.get(chk.field.lower())
@@ -209,9 +219,12 @@ def _source_column(thd: "Thd", sel: A.Select, rc: ResultColumn) -> Column | None
     return None
 
 
-def _select_columns(thd: "Thd", sel: A.Select, result_cols: list[ResultColumn]) -> list[Column]:
+def _select_columns(thd: "Thd", sel: A.Select, result_cols: list[ResultColumn],
+                    declared: frozenset[str] = frozenset()) -> list[Column]:
     """Columns the select list contributes: copies of source columns (type, nullability,
-    default; not keys or AUTO_INCREMENT), or types derived from expressions."""
+    default; not keys or AUTO_INCREMENT), or types derived from expressions. A column the
+    statement declares (``declared``, lower-cased) keeps its declared definition, so its
+    expression's type is not needed (a placeholder stands in)."""
     exprs: list[A.Expr | None] = []
     for it in sel.items:
         if isinstance(it.expr, A.Star):
@@ -233,6 +246,8 @@ def _select_columns(thd: "Thd", sel: A.Select, result_cols: list[ResultColumn]) 
                                False, False, src.implicit_default and not src.nullable))
         elif e is None:
             raise UnsupportedError("CREATE ... SELECT * over this source")
+        elif rc.name.lower() in declared:
+            cols.append(Column(rc.name, IntType("INT", False), True))
         else:
             cols.append(_expr_column(thd, sel, rc.name, e, rc))
     if window_funcs([e for e in exprs if e is not None]):
@@ -362,8 +377,8 @@ class SelectCreate:
         explicit = build_table(db, A.CreateTable(table=st.table, columns=st.columns, keys=[],
                                                  options=st.options), st.temporary,
                                thd.vars.get("default_storage_engine"), thd.db_collation(db)) if st.columns else None
-        sel_cols = _select_columns(thd, st.select, self.sel_res.columns)
         declared: list[Column] = list(explicit.columns) if explicit else []
+        sel_cols = _select_columns(thd, st.select, self.sel_res.columns, frozenset(c.name.lower() for c in declared))
         seen_select: set[str] = set()
         for c in sel_cols:
             if c.name.lower() in seen_select:
@@ -539,6 +554,12 @@ class SelectCreate:
             thd.trx_log.no_2pc = prev or any(registers_without_2pc(u.table) for u in self.info.uses)
             try:
                 _write_row_group(thd, t, st, self.replaces is not None)
+            except ServerError as e:
+                if e.code == 1950:  # the binlog refused the group: the new table goes too
+                    from harness.sql.stmt.binlog_commit import binlog_refused
+                    thd.catalog.remove_table(self.db, t.name)
+                    binlog_refused(thd, e)
+                raise
             finally:
                 thd.trx_log.no_2pc = prev
 
@@ -652,7 +673,8 @@ def _write_row_group(thd: "Thd", t: TableDef, st: A.CreateTable, replaced: bool)
     cache.flush_pending(thd, stmt_end=True)
     thd.server.flavor.gtid.write_create_select_rows(thd, t, create_table_sql(t, st.options.get("ENGINE"), thd.db,
                                                                     st.if_not_exists, st.or_replace,
-                                                                    thd.db_collation(t.db)), cache,
+                                                                    thd.db_collation(t.db),
+                                                                    not thd.server.flavor.sql.int_display_width), cache,
                                                thread_specific=replaced)
     L3.cache_statistics(thd, cache)
     cache.reset()

@@ -30,14 +30,53 @@ if TYPE_CHECKING:
 WARNED = ("", "")  # the transaction already got its warning
 
 
-def warn_engine_mix(thd: Thd, info: Any) -> None:
+def statement_start(thd: Thd, info: Any, stmt: Any = None) -> None:
+    """What MySQL's SQL layer notes when a DML statement has opened its tables."""
+    warn_engine_mix(thd, info, stmt)
+    note_foreign_key_tables(thd, info)
+    if thd.caches.trx_cache.empty() and thd.trx_log.begin_stmt_text is None:
+        # the group's BEGIN is made when its first statement is logged, from the THD as
+        # that statement left it (Q_TABLE_MAP_FOR_UPDATE of an UPDATE: 9.7.4 [bytes])
+        thd.trx_log.begin_stmt_text = str(getattr(stmt, "text", "") or "")
+        thd.trx_log.begin_stmt_triggers = bool(getattr(info, "has_triggers", False))
+
+
+def note_foreign_key_tables(thd: Thd, info: Any) -> None:
+    """MySQL 9.7 with SQL-layer foreign keys: a statement that writes a table taking part in a
+    foreign key (a child, or a parent some table references) logs Q_UPDATED_DB_NAMES as
+    OVER_MAX_DBS_IN_EVENT_MTS (254), on its Query and on its group's BEGIN -- in ROW format too
+    (9.7.4 [bytes]: `INSERT INTO p` and `INSERT INTO c` of schema_fk, every format)."""
+    if not thd.server.flavor.sql.fk_over_max_dbs:
+        return
+    for u in info.uses:
+        t = u.table
+        if u.write and not t.temporary and (t.foreign_keys or thd.catalog.referencing(t.db, t.name)):
+            thd.stmt_log.fk_tables = True
+            thd.trx_log.fk_tables = True
+            return
+
+
+def warn_engine_mix(thd: Thd, info: Any, stmt: Any = None) -> None:
     if not thd.server.flavor.sql.engine_mix_warning:
         return
     first = thd.trx.engine_mix
+    thd.trx.engine_mix_before = (first, thd.trx.engine_mix_trans)
+    if first is None:
+        thd.trx.engine_mix_groups = thd.server.binlog.seq_no
+    # a transactional table the statement only reads still registers its engine, whose
+    # statement end then clears the state (9.7.4 [bytes]: `UPDATE m, s ... => 1048` with s
+    # InnoDB leaves nothing for the next statement)
+    thd.trx.engine_mix_trans = thd.trx.engine_mix_trans or any(
+        u.table.engine.transactional and not u.table.temporary for u in info.uses)
+    multi = isinstance(stmt, (A.Update, A.Delete)) and len(stmt.tables) > 1
     for u in info.uses:
         if not u.write:
             continue
         t = u.table
+        if multi and "" not in info.write_openers.get(id(t), {""}):
+            continue  # a multi-table statement's trigger tables do not count (9.7.4 [bytes])
+        if str(t.engine.name).upper() == "BLACKHOLE":
+            continue  # it registers in no transaction (9.7.4 [bytes]: BLACKHOLE with InnoDB: none)
         thd.trx.engine_mix_trans = thd.trx.engine_mix_trans or bool(t.engine.transactional)
         if first is WARNED:
             continue
@@ -55,12 +94,15 @@ def warn_engine_mix(thd: Thd, info: Any) -> None:
 def engine_mix_kept(thd: Thd) -> tuple[str, str] | None:
     """What the next transaction starts from when this one ends: nothing, unless it wrote only
     non-transactional tables and changed no row -- no engine committed or rolled back, no
-    binlog write (9.7.4 [bytes]: `DELETE FROM m WHERE a = 99` or a MyISAM INSERT failing
+    binlog write (9.7.4 [bytes]: `DELETE FROM m WHERE a = 99` in ROW or a MyISAM INSERT failing
     on its first row, then `INSERT INTO t` warns 6414 naming m; a MyISAM INSERT that wrote
-    a row, or a failed InnoDB statement, leaves nothing)."""
+    a row, a MyISAM UPDATE of no row logged in STATEMENT, or a failed InnoDB statement, leaves
+    nothing)."""
     trx = getattr(thd, "trx", None)
     if trx is None or trx.engine_mix is None or trx.engine_mix_trans:
         return None
+    if thd.server.binlog.seq_no != trx.engine_mix_groups:
+        return None  # it wrote a group to the binlog (a MyISAM statement logged as a statement)
     log = getattr(thd, "trx_log", None)
     if thd.stmt.changed_nontrans or (log is not None and log.nontrans_modified):
         return None
@@ -77,12 +119,42 @@ _VALUES_DEPRECATED = ("'VALUES function' is deprecated and will be removed in a 
                       "KEY UPDATE clause with alias.col instead")
 
 
-def _deprecated(x: Any, out: list[str]) -> None:
-    """The parser's deprecation messages for ``x``, in the order it reads them."""
+_INTEGERS = frozenset(("TINYINT", "SMALLINT", "MEDIUMINT", "INT", "INTEGER", "BIGINT"))
+_WIDTH = "Integer display width is deprecated and will be removed in a future release."
+_ZEROFILL = ("The ZEROFILL attribute is deprecated and will be removed in a future release. Use the LPAD function "
+             "to zero-pad numbers, or store the formatted numbers in a CHAR column.")
+_DIGITS = ("Specifying number of digits for floating point data types is deprecated and will be removed in a "
+           "future release.")
+_UNSIGNED = ("UNSIGNED for decimal and floating point data types is deprecated and support for it will be removed "
+             "in a future release.")
+
+
+def _column_deprecations(c: A.ColumnDef, out: list[tuple[int, str]]) -> None:
+    """A column type's deprecation warnings (9.7.4 [bytes]: `INT(11)`, `TINYINT(4) UNSIGNED`: the
+    width (`TINYINT(1)` too; `BOOL` none); `INT(5) ZEROFILL`: ZEROFILL, then the width; `YEAR(4)`:
+    1287; `DOUBLE(10,2)`, `FLOAT(7,3)`: the digits; `DECIMAL(5,2) UNSIGNED`: UNSIGNED)."""
+    t = c.type_name.upper()
+    if c.zerofill:
+        out.append((1681, _ZEROFILL))
+    if t in _INTEGERS and c.args:
+        out.append((1681, _WIDTH))
+    elif t == "YEAR" and c.args:
+        out.append((1287, f"'YEAR({c.args[0]})' is deprecated and will be removed in a future release. "
+                          "Please use YEAR instead"))
+    elif t in ("FLOAT", "DOUBLE", "REAL") and len(c.args) == 2:
+        out.append((1681, _DIGITS))
+    if c.unsigned and t in ("DECIMAL", "DEC", "NUMERIC", "FIXED", "FLOAT", "DOUBLE", "REAL"):
+        out.append((1681, _UNSIGNED))
+
+
+def _deprecated(x: Any, out: list[tuple[int, str]]) -> None:
+    """The parser's deprecation warnings for ``x``, in the order it reads them."""
     if isinstance(x, A.Assign):
-        out.append(_ASSIGN_DEPRECATED)
+        out.append((1287, _ASSIGN_DEPRECATED))
     elif isinstance(x, A.FuncCall) and x.name in ("VALUES", "VALUE"):
-        out.append(_VALUES_DEPRECATED)
+        out.append((1287, _VALUES_DEPRECATED))
+    elif isinstance(x, A.ColumnDef):
+        _column_deprecations(x, out)
     if isinstance(x, (list, tuple)):
         for v in x:
             _deprecated(v, out)
@@ -93,13 +165,28 @@ def _deprecated(x: Any, out: list[str]) -> None:
 
 
 def warn_assignments(thd: Thd, stmt: A.Statement) -> None:
-    """The parser's 1287s of the client's statement (its routine bodies included: they are
-    parsed with it): each ``@v := expr``, and each ``VALUES(col)`` (8.0.20: in ON DUPLICATE KEY
-    UPDATE, deprecated for the row alias)."""
+    """The parser's deprecation warnings of the client's statement (its routine bodies included:
+    they are parsed with it): 1287 for each ``@v := expr`` and each ``VALUES(col)`` (8.0.20: in
+    ON DUPLICATE KEY UPDATE, deprecated for the row alias); 1681/1287 for a column type's
+    display width, ZEROFILL, YEAR(4), float digits, decimal UNSIGNED (8.0.17)."""
     text = stmt.text or ""
     if not thd.server.flavor.sql.assign_in_expr_deprecated or stmt.text != thd.stmt.text \
-            or (":=" not in text and "DUPLICATE" not in text.upper()):
+            or (":=" not in text and "DUPLICATE" not in text.upper()
+                and not isinstance(stmt, (A.CreateTable, A.AlterTable))):
         return
-    found: list[str] = []
+    found: list[tuple[int, str]] = []
     _deprecated(stmt, found)
-    thd.notes.extend(Note("Warning", 1287, m) for m in found)
+    thd.notes.extend(Note("Warning", code, m) for code, m in found)
+
+
+# Errors of the statement's preparation (name resolution): MySQL raises them before it locks
+# the tables, so no 6414 precedes them (9.7.4 [bytes]: `UPDATE t1 a, t3 b SET b.id = 1` -> 1054 alone)
+PREPARE_ERRORS = frozenset({1052, 1054})
+
+
+def undo_engine_mix(thd: Thd) -> None:
+    """The statement failed in its preparation: its 6414 and its tables are not counted."""
+    before = getattr(thd.trx, "engine_mix_before", None)
+    if before is not None:
+        thd.trx.engine_mix, thd.trx.engine_mix_trans = before
+    thd.notes[:] = [n for n in thd.notes if n.code != 6414]

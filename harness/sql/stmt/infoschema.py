@@ -150,7 +150,7 @@ def _status(thd: "Thd") -> TableDef:
 
 
 def processlist(thd: "Thd") -> TableDef:
-    rows = [[cid, s.user, s.host, s.db, s.command, 0, "", s.stmt.text if s is thd else None]
+    rows = [[cid, s.user, s.host, s.db, s.command, 0, s.command_state, s.stmt.text if s is thd else None]
             for cid, s in sorted(thd.server.sessions.items())]
     return _table("PROCESSLIST", [("ID", _I), ("USER", _S), ("HOST", _S), ("DB", _S), ("COMMAND", _S),
                                   ("TIME", _I), ("STATE", _S), ("INFO", _S)], rows)

@@ -27,7 +27,8 @@ class DeleteExecutor(SelectExecutor):
         tables = [(ref.ref_name, t)]
         scope = self._scope(tables)
         comp = Compiler(scope, self.info)
-        if self._impossible_where(t, ref.ref_name, de.where, comp, de.limit, is_delete=True):
+        if self._impossible_where(t, ref.ref_name, de.where, comp, de.limit, is_delete=True,
+                                  order_by=de.order_by):
             return DmlResult()
         self._lock_scan(t, ref.ref_name, de.where, "X")
         candidates = self._target_rows(de, tables, scope, comp)

@@ -180,7 +180,8 @@ class InsertExecutor(SelectExecutor):
         row = self.default_row(t, wctx)
         # the write set: every listed column, a DEFAULT one too (NOBLOB/MINIMAL images)
         specified: set[int] = set(col_idx)
-        fill = FillRecord(ins.columns is not None, row_notes=self.ctx.notes)
+        fill = FillRecord(ins.columns is not None and self.thd.server.flavor.sql.fill_record_goes_on,
+                          row_notes=self.ctx.notes)
         if plan.compiled_rows is not None:
             values = [eval_aborting_on_warning(f, plan.env, self.ctx.notes, wctx.strict and not ins.ignore,
                                                function_fill=fill)
@@ -660,7 +661,7 @@ class InsertExecutor(SelectExecutor):
         wctx = WriteContext(self._insert_strict(t, row_index), t.db, t.name, row_index + 1, self.ctx.notes,
                             sql_mode=self.thd.vars.get('sql_mode'))
         changed: set[int] = set()
-        fill = FillRecord()
+        fill = FillRecord(self.thd.server.flavor.sql.fill_record_goes_on)
         abort = wctx.strict and not (null_rule is not None and null_rule[1])
         for ci, f, cname in ondup:
             if f is None and _lacks_default(t.columns[ci]):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from harness.sql.handler.catalog import TableDef
 from harness.sql.handler.foreign_keys import check_child_row, parent_row_change
@@ -21,7 +21,7 @@ from harness.sql.opt.access_path import select_reads_without_index, update_reads
 from harness.sql.opt.covering import covering_index, referenced_columns
 from harness.sql.opt.joinplan import JoinPlan, conjuncts, join_conversions
 from harness.sql.opt.joinplan import column_owners as _column_owners
-from harness.sql.opt.range_opt import impossible_where, index_scan_chosen, range_keys
+from harness.sql.opt.range_opt import const_true, impossible_where, index_scan_chosen, range_keys
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.stmtinfo import StatementInfo
 from harness.sql.sql_errors import ComparisonNote, ServerError, error, note
@@ -597,7 +597,8 @@ class SelectExecutor:
         return candidates
 
     def _impossible_where(self, t: TableDef, ref_name: str, where: A.Expr | None, comp: Compiler,
-                          limit: A.Expr | None, is_delete: bool = False) -> bool:
+                          limit: A.Expr | None, is_delete: bool = False,
+                          order_by: Sequence[A.OrderItem] = ()) -> bool:
         """mysql_update / mysql_delete: a WHERE the optimizer proves empty, or LIMIT 0,
         ends the statement before any row is read or locked, and before binlog_query
         (harness/sql/opt/range_opt.py; probed). The WHERE is resolved first (1054 comes before).
@@ -606,12 +607,15 @@ class SelectExecutor:
             comp.compile_in("WHERE", where)
         zero_limit = limit is not None and _limit_value(self.thd, limit, self.ctx) == 0
         if not zero_limit and self.thd.server.sysvars.empty_table_is_const and t.engine.exact_record_count \
-                and t.data.count == 0 and not (is_delete and where is None and limit is None):
+                and t.data.count == 0 and not (is_delete and const_true(where) and limit is None):
+            for o in order_by:
+                comp.compile_in("ORDER BY", o.expr)  # resolved while preparing: 1054 first
             # MariaDB 11.8 prepares a single-table UPDATE/DELETE as a join (Sql_cmd_update /
             # Sql_cmd_delete, 11.1): an empty table of an engine with an exact row count is a
             # const table without a row, so the statement ends as an impossible WHERE, not
             # logged (probed: MyISAM, Aria, MEMORY, temporary MyISAM; not InnoDB, BLACKHOLE;
-            # DELETE without WHERE or LIMIT still deletes all rows and is logged).
+            # DELETE without WHERE -- or with a constant true one -- and LIMIT still deletes
+            # all rows (delete_all_rows) and is logged).
             zero_limit = True
         if not zero_limit and (where is None or not impossible_where(t, ref_name, where)):
             self._note_index_use(t, ref_name, where, limit, is_delete)

@@ -89,7 +89,8 @@ def show_databases(thd: "Thd", st: A.Show) -> SelectResult:
 def show_processlist(thd: "Thd", st: A.Show) -> SelectResult:
     rows = []
     for cid, s in sorted(thd.server.sessions.items()):
-        rows.append([cid, s.user, f"{s.host}", s.db, s.command, 0, "", None if s is not thd else "SHOW PROCESSLIST",
+        rows.append([cid, s.user, f"{s.host}", s.db, s.command, 0, s.command_state,
+                     None if s is not thd else "SHOW PROCESSLIST",
                      "0.000"])
     return _text_result(["Id", "User", "Host", "db", "Command", "Time", "State", "Info", "Progress"], rows,
                         (0, 5))

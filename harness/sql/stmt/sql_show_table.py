@@ -146,7 +146,7 @@ def show_columns(thd: "Thd", st: A.Show) -> SelectResult:
     t = _open(thd, st.table)
     rows = []
     for i, c in enumerate(t.columns):
-        row: list[Any] = [c.name, type_sql(c.type)]
+        row: list[Any] = [c.name, type_sql(c.type, not thd.server.flavor.sql.int_display_width)]
         if st.full:
             row.append(column_collation(thd, t, c))
         row += ["YES" if c.nullable else "NO", column_key(t, i), column_default(c), column_extra(c)]
@@ -207,7 +207,8 @@ def show_create_table_text(thd: "Thd", t: TableDef) -> str:
     from harness.sql.item.charsets import COLLATIONS
     from harness.sql.stmt.create_select import create_table_sql
     coll = table_collation(thd, t)
-    text = create_table_sql(t, t.engine.name, db_collation=thd.db_collation(t.db))
+    text = create_table_sql(t, t.engine.name, db_collation=thd.db_collation(t.db),
+                            mysql=not thd.server.flavor.sql.int_display_width)
     if t.auto_inc_col is not None and t.data.auto_increment > 1:
         text += f" AUTO_INCREMENT={t.data.auto_increment}"
     cs = COLLATIONS.get(coll, (None,))[0]

@@ -163,7 +163,7 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         # new table's SHOW CREATE TABLE instead of the LIKE, without Q_XID (probed).
         from harness.sql.stmt.create_select import create_table_sql
         thd.write_ddl(create_table_sql(t, t.engine.name, thd.db, st.if_not_exists, st.or_replace,
-                                       thd.db_collation(t.db)),
+                                       thd.db_collation(t.db), not thd.server.flavor.sql.int_display_width),
                       thread_specific=True)
         return _ok()
     # CREATE TABLE carries Q_XID (DDL recovery), as DROP TABLE does; reading a
@@ -505,7 +505,7 @@ def routine_create_text(thd: "Thd", st: A.CreateRoutine) -> str:
     head = f"CREATE DEFINER=`{thd.user}`@`{thd.definer_host}` {st.kind} {name}({st.params_text})"
     if st.returns is not None:
         rtype = make_type(st.returns[0], list(st.returns[1]))
-        head += " RETURNS " + type_sql(rtype)
+        head += " RETURNS " + type_sql(rtype, not thd.server.flavor.sql.int_display_width)
         if isinstance(rtype, (StringType, EnumType)):
             # A character return type is stored with the database's charset and
             # collation spelled out (observed: RETURNS varchar(64) CHARSET utf8mb4 COLLATE ...).

@@ -62,7 +62,7 @@ class UpdateExecutor(SelectExecutor):
         comp = Compiler(scope, self.info)
         clause = thd.server.sysvars.single_update_values_clause
         assigns = [_update_assignment(t, c, e, comp, clause) for c, e in up.assignments]
-        if self._impossible_where(t, ref.ref_name, up.where, comp, up.limit):
+        if self._impossible_where(t, ref.ref_name, up.where, comp, up.limit, order_by=up.order_by):
             return DmlResult()
         self._lock_scan(t, ref.ref_name, up.where, "X", semi_consistent=True)
         candidates = self._update_target_rows(up, tables, scope, comp)
@@ -92,7 +92,7 @@ class UpdateExecutor(SelectExecutor):
             wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, n + 1, self.ctx.notes, up.ignore,
                                 sql_mode=thd.vars.get("sql_mode"))
             changed: set[int] = set()
-            fill = FillRecord()
+            fill = FillRecord(thd.server.flavor.sql.fill_record_goes_on)
             for ci, f in assigns:
                 changed.add(ci)
                 self._update_store(t, new, ci, f, env, wctx, fill, up.ignore, trigger_fields)
@@ -262,7 +262,7 @@ class UpdateExecutor(SelectExecutor):
                                  assigns: list[tuple[int, int, Any]], env: Env) -> None:
         """fill_record for one row of table ``ti``: its SET list stored into ``cur``."""
         thd = self.thd
-        fill = FillRecord()
+        fill = FillRecord(thd.server.flavor.sql.fill_record_goes_on)
         for tti, ci, f in assigns:
             if tti != ti:
                 continue
@@ -390,3 +390,16 @@ def _read_columns(t: TableDef, names: list[str], exprs: list[Any]) -> set[int]:
                 if x.column.lower() in t.col_index:
                     cols.add(t.col_index[x.column.lower()])
     return cols
+
+
+def table_map_for_update(thd: Any, stmt: A.Update) -> int:
+    """Bit i set when the i-th table of a multi-table UPDATE is assigned to (table->map)."""
+    refs = [(r.ref_name.lower(), thd.find_table(r.table)) for r in stmt.tables]
+    bits = 0
+    for col, _e in stmt.assignments:
+        for i, (name, t) in enumerate(refs):
+            if (col.table.lower() == name if col.table else
+                    t is not None and any(c.name.lower() == col.name.lower() for c in t.columns)):
+                bits |= 1 << i
+                break
+    return bits

@@ -160,3 +160,4 @@ def release_savepoint(thd: "Thd", st: A.ReleaseSavepoint) -> "OkPacket":
         raise error("ER_SP_DOES_NOT_EXIST_SAVEPOINT", st.name)
     thd.trx.savepoints = thd.trx.savepoints[:thd.trx.savepoints.index(sp)]
     return _ok()
+

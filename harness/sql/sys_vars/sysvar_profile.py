@@ -105,9 +105,20 @@ class MariaDBSysvars(SysvarProfile):
             return f"{name} = {value} (only {default} is modelled)"
         if name in ("max_binlog_cache_size", "max_binlog_stmt_cache_size") and int(value) < 1 << 32:
             return f"{name} below 4G (error 1197 for larger transactions is not modelled)"
-        if name == "gtid_seq_no" and value and thd.server.global_vars.values.get("gtid_strict_mode"):
-            return "@@gtid_seq_no under gtid_strict_mode"
         return None
+
+    def check_set(self, thd: Thd, name: str, scope: str, value: Any) -> None:
+        # sys_vars.cc check_gtid_seq_no: under gtid_strict_mode a seq_no not above the
+        # domain's last GTID is 1950 already at SET (observed on 10.11.19).
+        if name == "gtid_seq_no" and isinstance(value, int) and value and \
+                thd.server.global_vars.values.get("gtid_strict_mode"):
+            from harness.model.flavors.mariadb import check_strict_sequence
+            check_strict_sequence(thd.server.binlog, int(thd.vars.get("gtid_domain_id")), thd.server_id, value)
+
+
+def _mariadb_11_8_version() -> str:
+    from harness.binlog.fde import MARIADB_11_8_SERVER_VERSION  # the FDE's and the greeting's text
+    return MARIADB_11_8_SERVER_VERSION
 
 
 class MariaDB118Sysvars(MariaDBSysvars):
@@ -126,7 +137,11 @@ class MariaDB118Sysvars(MariaDBSysvars):
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         # 11.6.2 (MDEV-35124): innodb_snapshot_isolation is ON by default; SELECT
         # @@innodb_snapshot_isolation = 1 on Debian's 11.8.
-        return {"innodb_snapshot_isolation": (1, bool_value, "both")}
+        return {"innodb_snapshot_isolation": (1, bool_value, "both"),
+                "version": (_mariadb_11_8_version(), str_value, "global"),
+                # the packaged server's own text (SELECT @@version_comment on trixie's 11.8.9)
+                "version_comment": ("-- Please help get to 10k stars at https://github.com/MariaDB/Server",
+                                    str_value, "global")}
 
     def aliases(self) -> dict[str, str]:
         # 11.1 (MDEV-21921): transaction_isolation / transaction_read_only are the names,

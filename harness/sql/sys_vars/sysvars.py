@@ -37,10 +37,11 @@ COLLATIONS = {
     "latin1_bin": (47, "latin1"), "utf8mb4_unicode_ci": (224, "utf8mb4"), "utf8mb4_0900_ai_ci": (255, "utf8mb4"),
     "ucs2_general_ci": (35, "ucs2"), "ucs2_bin": (90, "ucs2"), "utf16_general_ci": (54, "utf16"),
     "utf16_bin": (55, "utf16"), "utf32_general_ci": (60, "utf32"), "utf32_bin": (61, "utf32"),
+    "cp932_japanese_ci": (95, "cp932"), "cp932_bin": (96, "cp932"),
 }
 DEFAULT_COLLATION = {"latin1": "latin1_swedish_ci", "utf8mb4": "utf8mb4_general_ci", "utf8mb3": "utf8mb3_general_ci",
                      "utf8": "utf8mb3_general_ci", "binary": "binary", "ucs2": "ucs2_general_ci",
-                     "utf16": "utf16_general_ci", "utf32": "utf32_general_ci"}
+                     "utf16": "utf16_general_ci", "utf32": "utf32_general_ci", "cp932": "cp932_japanese_ci"}
 
 OPTION_NOT_AUTOCOMMIT = 1 << 19
 OPTION_NO_FOREIGN_KEY_CHECKS = 1 << 26

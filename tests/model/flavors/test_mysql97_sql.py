@@ -213,3 +213,92 @@ def test_rollback_warns_what_it_cannot_undo(bed):
     t.execute("DROP TEMPORARY TABLE tt")
     t.execute("ROLLBACK")
     assert [w[1] for w in _warnings(t)] == ([1752] if mysql else [])
+
+
+def test_column_type_deprecations_and_generated_text(tmp_path):
+    from harness.binlog.query import QueryEvent
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("CREATE TABLE w (a INT(11), b TINYINT(1), d INT(5) ZEROFILL, e YEAR(4), g DOUBLE(10,2), "
+              "j BOOL, k DECIMAL(5,2) UNSIGNED, n INT DEFAULT 5)")
+    assert [(w[1], w[2].split(" ")[0]) for w in _warnings(t)] == [
+        (1681, "Integer"), (1681, "Integer"), (1681, "The"), (1681, "Integer"), (1287, "'YEAR(4)'"),
+        (1681, "Specifying"), (1681, "UNSIGNED")]
+    t.execute("SET binlog_format = ROW")
+    t.execute("CREATE TABLE c1 SELECT a, b, e, n FROM w")
+    t.execute("CREATE FUNCTION f(x INT) RETURNS INT DETERMINISTIC RETURN x + 1")
+    queries = [e.event for e in bed.entries() if isinstance(e.event, QueryEvent)]
+    ctas = next(q for q in queries if q.query.startswith("CREATE TABLE `c1`"))
+    assert ctas.query == ("CREATE TABLE `c1` (\n  `a` int DEFAULT NULL,\n  `b` tinyint(1) DEFAULT NULL,\n"
+                          "  `e` year DEFAULT NULL,\n  `n` int DEFAULT '5'\n) START TRANSACTION")
+    from harness.binlog.constants import QueryStatus as Q
+    assert ctas.status(Q.Q_DDL_LOGGED_WITH_XID) is None and ctas.status(Q.Q_UPDATED_DB_NAMES) is None
+    assert queries[-1].query.startswith("CREATE DEFINER=`root`@`127.0.0.1` FUNCTION `f`(x INT) RETURNS int\n")
+
+
+def test_foreign_key_tables_log_updated_dbs_over_max(tmp_path):
+    from harness.binlog.constants import QueryStatus as Q
+    from harness.binlog.query import QueryEvent
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("SET binlog_format = ROW")
+    t.execute("CREATE TABLE p (id INT PRIMARY KEY)")
+    t.execute("CREATE TABLE c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id))")
+    t.execute("CREATE TABLE z (a INT)")
+    t.execute("INSERT INTO p VALUES (1)")
+    t.execute("INSERT INTO z VALUES (1)")
+    begins = [e.event for e in bed.entries() if isinstance(e.event, QueryEvent) and e.event.query == "BEGIN"]
+    over = [next((sv for sv in b.status_vars if sv.code == Q.Q_UPDATED_DB_NAMES), "absent") for b in begins]
+    assert [o if o == "absent" else o.value for o in over] == [None, "absent"]  # None: 254, over max
+
+
+def test_mysql_writes_each_cache_as_its_own_group(tmp_path):
+    """An autocommit statement that filled both caches: the MyISAM group, then the InnoDB one;
+    a cache with only a table map is a group too (9.7.4 [bytes])."""
+    from harness.binlog.query import QueryEvent
+    from harness.binlog.rows import RowsEvent, TableMapEvent
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("SET binlog_format = ROW")
+    t.execute("CREATE TABLE t1 (id INT, c INT) ENGINE=InnoDB")
+    t.execute("CREATE TABLE t2 (id INT, c INT) ENGINE=MyISAM")
+    t.execute("CREATE TRIGGER tr AFTER INSERT ON t1 FOR EACH ROW INSERT INTO t2 VALUES (NEW.id, 1)")
+    t.execute("INSERT INTO t1 VALUES (1, 1)")
+    shape = []
+    for e in bed.entries():
+        ev = e.event
+        if isinstance(ev, QueryEvent) and ev.query in ("BEGIN", "COMMIT"):
+            shape.append(ev.query)
+        elif isinstance(ev, (TableMapEvent, RowsEvent)):
+            shape.append(ev.table if isinstance(ev, TableMapEvent) else "rows")
+        elif type(ev).__name__ == "XidEvent":
+            shape.append("Xid")
+    assert shape[-8:] == ["BEGIN", "t2", "rows", "COMMIT", "BEGIN", "t1", "rows", "Xid"]
+
+
+def test_engine_mix_cleared_by_a_read_engine_and_not_raised_before_a_resolution_error(tmp_path):
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("CREATE TABLE t (id INT PRIMARY KEY, a INT NOT NULL)")
+    t.execute("CREATE TABLE s (id INT PRIMARY KEY, b INT)")
+    t.execute("CREATE TABLE m (id INT PRIMARY KEY, a INT NOT NULL) ENGINE=MyISAM")
+    t.execute("INSERT INTO t VALUES (1, 1)")
+    t.execute("INSERT INTO s VALUES (1, NULL)")
+    t.execute("INSERT INTO m VALUES (1, 1)")
+    assert _err(t, "UPDATE m, s SET m.a = s.b WHERE m.id = s.id").code == 1048  # s (InnoDB) was read
+    t.execute("SET sql_mode = ''")
+    t.execute("UPDATE t, s SET t.a = s.b WHERE t.id = s.id")
+    assert [w[1] for w in _warnings(t)] == [1048]
+    t.execute("DELETE FROM m WHERE id = 99")  # MyISAM alone, nothing changed: m stays first
+    e = _err(t, "UPDATE t a, s b SET b.nosuch = 1 WHERE a.id = 1")
+    assert e.code == 1054 and [w[1] for w in _warnings(t)] == [1054]
+    t.execute("INSERT INTO t VALUES (2, 2)")
+    assert [w[1] for w in _warnings(t)] == [6414]
+
+
+def test_a_rows_first_store_error_alone(bed):
+    t = bed.thd
+    t.execute("CREATE TABLE t (id INT NOT NULL, s VARCHAR(3))")
+    e = _err(t, "INSERT INTO t (s, id) VALUES ('abcdef', NULL)")
+    codes = [w[1] for w in _warnings(t)]
+    assert e.code == 1406 and codes == ([1406] if bed.state.flavor.name == "mysql-9.7" else [1406, 1048, 1105])

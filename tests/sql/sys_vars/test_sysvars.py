@@ -117,3 +117,42 @@ def test_rand_seeds_set_the_sessions_generator(s) -> None:  # type: ignore[no-un
     assert s.execute("SELECT RAND() * 1000000").rows == [[62045.627331403666]]
     s.execute("SET @@RAND_SEED1=93575718, @@RAND_SEED2=859635654")
     assert s.execute("SELECT ROUND(RAND() * 1000000)").rows == [[62046]]
+
+
+def test_an_out_of_order_gtid_under_strict_mode_fails_the_commit(bed: Bed) -> None:  # noqa: F811
+    """binlog_commit_fail: @@gtid_seq_no not above the domain's last GTID, set before
+    gtid_strict_mode went on, is 1950 when the group is written (check_strict_sequence):
+    nothing is logged, InnoDB's rows are rolled back, Aria's stay, and the one-shot
+    @@gtid_seq_no is used up (the next statement logs normally)."""
+    s = bed.session("ROW")
+    s.execute("SET SESSION gtid_domain_id = 1")
+    s.execute("CREATE TABLE ta (a INT) ENGINE=Aria")
+    s.execute("CREATE TABLE t (a INT) ENGINE=InnoDB")
+    before = len(bed.events())
+    for sql, table, left in (("INSERT INTO t SET a = 1", "t", 0), ("INSERT INTO ta VALUES (1), (2)", "ta", 2)):
+        s.execute("SET GLOBAL gtid_strict_mode = 0")
+        s.execute("SET SESSION gtid_seq_no = 1")
+        s.execute("SET GLOBAL gtid_strict_mode = 1")
+        with pytest.raises(ServerError) as e:
+            s.execute(sql)
+        assert e.value.code == 1950
+        assert e.value.message == ("An attempt was made to binlog GTID 1-1-1 which would create an out-of-order "
+                                   "sequence number with existing GTID 1-1-2, and gtid strict mode is enabled")
+        assert s.execute(f"SELECT COUNT(*) FROM {table}").rows == [[left]]
+    assert len(bed.events()) == before
+    s.execute("DELETE FROM ta")
+    assert [info for kind, info in bed.events() if kind == "Gtid"][-1] == "BEGIN GTID 1-1-3"
+    with pytest.raises(ServerError) as e:  # sys_vars.cc check_gtid_seq_no: already at SET
+        s.execute("SET SESSION gtid_seq_no = 3")
+    assert e.value.code == 1950
+    s.execute("SET SESSION gtid_seq_no = 4")
+    s.execute("SET GLOBAL gtid_strict_mode = 0")
+
+
+def test_create_select_keeps_a_declared_column_without_the_items_type(bed: Bed) -> None:  # noqa: F811
+    """A column CREATE TABLE ... SELECT declares keeps its definition, so the select
+    item's type is not needed (binlog_commit_fail: ``(a INT) SELECT f_i() AS a``)."""
+    s = bed.session("ROW")
+    s.execute("CREATE TABLE cx (a INT, b VARCHAR(3)) SELECT 5 AS a, 'xy' AS b, 7 AS c")
+    assert s.execute("SELECT * FROM cx").rows == [[5, "xy", 7]]
+    assert "`a` int(11) DEFAULT NULL" in s.execute("SHOW CREATE TABLE cx").rows[0][1]
