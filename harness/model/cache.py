@@ -152,7 +152,8 @@ def table_map_for(thd: "SessionView", table: "TableView") -> TableMapEvent:
         [c.type.binlog_metadata() for c in cols],
         [c.nullable or maybe_null for c in cols],
         timestamp=thd.stmt.timestamp, server_id=thd.server_id,
-        flags=1 | (TM_BIT_HAS_TRIGGERS_F if table.triggers and thd.server.flavor.events.trigger_flag else 0),
+        flags=1 | (TM_BIT_HAS_TRIGGERS_F if table.triggers and thd.server.flavor.events.trigger_flag else 0)
+        | thd.server.flavor.events.table_map_extra_flags(thd, table),
         optional_metadata=thd.server.flavor.events.table_map_optional_metadata(thd, table),
     )
 

@@ -74,6 +74,10 @@ class EventStyle:
     # has no such flag: 9.7.4 [bytes] flags=1)
     trigger_flag = True
 
+    def table_map_extra_flags(self, thd: SessionView, table: TableView) -> int:
+        """Flags a Table_map carries beside TM_BIT_LEN_EXACT_F (MySQL 9.7: 0x2 on foreign-key tables)."""
+        return 0
+
     def query_status_vars(self, thd: SessionView, *, text: str = "", xid: int | None = None, invoker: bool = False,
                           hrnow: bool = False, charset: tuple[int, int, int] | None = None,
                           updated_db: str | None = None, ddl: bool = False) -> list[StatusVar]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import reduce
 
-from pyspark.sql import DataFrame, Window
+from pyspark.sql import Column, DataFrame, Window
 from pyspark.sql import functions as F
 
 from harness.pipeline import normalize as _norm
@@ -199,6 +199,23 @@ def _orphan_events(e: DataFrame, part: list[str]) -> DataFrame:
     )
 
 
+def _second_query_upper() -> Column:
+    """The group's second event's text, upper-cased and trimmed ("" when it is no Query)."""
+    second = F.col("ev")[1]
+    return F.when((F.col("n") > 1) & (second["event_type"] == "Query"),
+                  F.upper(F.trim(F.coalesce(second["query"], second["info"], F.lit(""))))).otherwise(F.lit(""))
+
+
+def _group_kind() -> Column:
+    """``T`` a transaction (MariaDB: BEGIN GTID; MySQL: a Query BEGIN after the Gtid), ``X``
+    an XA PREPARE group (MariaDB: XA START in the Gtid; MySQL: the Query XA START after it),
+    ``S`` a standalone statement."""
+    q2 = _second_query_upper()
+    return (F.when(F.col("first.info").startswith("BEGIN GTID") | (q2 == "BEGIN"), "T")
+            .when(F.col("first.info").startswith("XA START") | q2.startswith("XA START"), "X")
+            .otherwise("S"))
+
+
 def _group_checks(e: DataFrame, part: list[str]) -> DataFrame:
     """Per side: ``n_groups``, ``bad_groups``, ``first_bad_group`` and ``layout``, each
     group judged by its kind (``T`` BEGIN GTID, ``X`` XA START, ``S`` standalone)."""
@@ -220,13 +237,7 @@ def _group_checks(e: DataFrame, part: list[str]) -> DataFrame:
         .withColumn("first", F.col("ev")[0])
         .withColumn("last", F.element_at("ev", -1))
         .withColumn("n_term", F.size(F.filter("ev", lambda x: x["is_term"])))
-        # MariaDB marks a transaction in its Gtid event (BEGIN GTID); MySQL's Gtid event
-        # is followed by a Query BEGIN instead.
-        .withColumn("kind", F.when(F.col("first.info").startswith("BEGIN GTID")
-                                   | ((F.col("n") > 1) & (F.col("ev")[1]["event_type"] == "Query")
-                                      & (F.upper(F.trim(F.coalesce(F.col("ev")[1]["query"], F.col("ev")[1]["info"],
-                                                                   F.lit("")))) == "BEGIN")), "T")
-                    .when(F.col("first.info").startswith("XA START"), "X").otherwise("S"))
+        .withColumn("kind", _group_kind())
     )
     # MySQL's atomic CREATE ... SELECT (normalize.CTAS_HEAD): its CREATE only right after
     # BEGIN, the group committed by its Xid.

@@ -145,7 +145,11 @@ def _group_ok_and_shape(ev: list[Rec]) -> tuple[bool, str | None]:
     second = ev[1] if n > 1 else {}
     mysql_begin = (second.get("event_type") == "Query"
                    and (second.get("query") or second.get("info") or "").strip().upper() == "BEGIN")
-    kind = "T" if info0.startswith("BEGIN GTID") or mysql_begin else "X" if info0.startswith("XA START") else "S"
+    # MySQL's XA PREPARE group: Gtid, then the Query `XA START X'...'` (MariaDB: in the Gtid's info)
+    mysql_xa = (second.get("event_type") == "Query"
+                and (second.get("query") or second.get("info") or "").strip().upper().startswith("XA START"))
+    kind = "T" if info0.startswith("BEGIN GTID") or mysql_begin else \
+        "X" if info0.startswith("XA START") or mysql_xa else "S"
     ctas = [k for k, x in enumerate(ev) if _norm.is_ctas_head(x.get("event_type"), _query_or_info(x))]
     if kind == "T":
         ok = last["is_term"] and n_term == 1 and n >= 2

@@ -33,6 +33,7 @@ from harness.sql.sql_errors import Note, ServerError, error, internal_error, not
 from harness.sql.stmt.sql_result import DmlResult, SelectResult
 from harness.sql.stmt.sql_update import table_map_for_update
 from harness.sql.stmt.executor import Executor
+from harness.sql.stmt.sql_do import run_do_or_set
 from harness.sql.stmt.global_read_lock import release as release_global_read_lock
 from harness.sql.stmt.locked_tables import check_locked_tables
 from harness.sql.stmt.sql_load import mysql_load
@@ -757,7 +758,7 @@ class Thd:
             elif isinstance(stmt, A.Delete):
                 res = ex.delete(stmt)
             elif isinstance(stmt, (A.Do, A.Set)):
-                res = self._run_do_or_set(stmt, info, ctx)
+                res = run_do_or_set(self, stmt, info, ctx)
             else:
                 res = ex.select(stmt)  # type: ignore[arg-type]
                 if isinstance(stmt, A.Select) and stmt.into:
@@ -794,25 +795,6 @@ class Thd:
             self.last_found_rows = 0
         self.last_row_count = res.affected
         return OkPacket(res.affected, res.last_insert_id, res.info)
-
-    def _run_do_or_set(self, stmt: A.Do | A.Set, info: StatementInfo, ctx: ExecContext) -> DmlResult:
-        """DO evaluates its expressions; SET @v = f() assigns user variables. An error
-        raised while DO evaluates (not while it is prepared) is marked: mysql_do turns it
-        into OK after the statement rollback."""
-        from harness.sql.item.expr import Compiler, Env, Scope
-        if isinstance(stmt, A.Set):
-            for a in stmt.assignments:
-                assert isinstance(a.target, A.UserVar)
-                self.user_vars[a.target.name.lower()] = Compiler(Scope([]), info).compile(a.value)(Env(ctx))
-            return DmlResult()
-        fns = [Compiler(Scope([]), info).compile_in("DO", e) for e in stmt.exprs]
-        try:
-            for fn in fns:
-                fn(Env(ctx))
-        except ServerError as e:
-            setattr(e, "do_evaluating", True)  # noqa: B010 -- read back by _run_dml_locked
-            raise
-        return DmlResult()
 
     def _sticky_row(self, decision: LoggingDecision) -> LoggingDecision:
         """Row format that outlives the statement that chose it: inside one CALL (MIXED),

@@ -16,6 +16,7 @@ from harness.pipeline.gx_validate import gtid_groups
 from harness.pipeline.schemas import EVENT_SCHEMA, coerce
 
 GTID_ON = Path(__file__).resolve().parents[1] / "fixtures" / "binlog" / "mysql-9.7" / "gtid_on.bin"
+XA_ROW = GTID_ON.with_name("xa_prepare_row.bin")
 
 
 def _records(side: str) -> list[dict]:
@@ -90,9 +91,11 @@ def test_spark_layout_agrees(spark):
     variants = {"clean": lambda r: r, "gno_jump": _gno_jump, **MUTATIONS}
     rows: list[dict] = []
     want = {}
-    for name, mutate in variants.items():
-        ref = [{**r, "case": name} for r in _records("reference")]
-        rb = [{**r, "case": name} for r in mutate(_records("replbed"))]
+    xa = event_records(XA_ROW, case="xa", format="ROW", side="reference", run_id="t")
+    for name, mutate in [*variants.items(), ("xa", lambda r: r)]:
+        base = xa if name == "xa" else _records("reference")
+        ref = [{**r, "case": name, "side": "reference"} for r in base]
+        rb = [{**r, "case": name, "side": "replbed"} for r in mutate(base)]
         rows += ref + rb
         want.update({(name, r["side"]): r for r in local_diff.check_gtid_layout(ref + rb, "mysql-9.7")})
     events = spark.createDataFrame(coerce(rows, EVENT_SCHEMA).to_pandas())
@@ -101,6 +104,17 @@ def test_spark_layout_agrees(spark):
     for key, w in want.items():
         for col in ("bad_groups", "layout", "gtid_gaps", "same_layout", "gtid_layout_ok"):
             assert got[key][col] == w[col], (key, col, got[key][col], w[col])
+
+
+def test_mysql_xa_prepare_groups_are_well_formed():
+    """9.7.4 writes `XA START X'..'` as a Query after the Gtid (MariaDB: in the Gtid event):
+    the group is an XA group ending with XA_prepare, not a bad standalone one."""
+    recs = []
+    for side in ("reference", "replbed"):
+        recs += event_records(XA_ROW, case="xa", format="ROW", side=side, run_id="t")
+    for r in local_diff.check_gtid_layout(recs, "mysql-9.7"):
+        assert r["bad_groups"] == 0 and r["gtid_layout_ok"], r
+        assert "X XA_prepare" in r["layout"].split("|")
 
 
 def test_gx_framing_keeps_a_ctas_with_table_options_open_to_its_xid():

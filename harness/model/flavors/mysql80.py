@@ -163,9 +163,13 @@ def _key_value(v: Any) -> Any:
     return v
 
 
-def _writeset(thd: Any, body: list[Event]) -> set[tuple[Any, ...]] | None:
-    """The unique-key values the transaction's rows events wrote (before and after images),
-    or None when it has no usable writeset (add_pke / the tracker's can_use_writesets)."""
+def _writeset(thd: Any, body: list[Event]) -> tuple[set[tuple[Any, ...]], bool] | None:
+    """The transaction's writeset as rpl_write_set_handler.cc's add_pke builds it: the
+    unique-key values its rows events wrote (before and after images) and, for a child
+    table, the parent-key values its foreign keys reference; and whether a table had no
+    primary key (has_missing_keys). None when the writeset cannot be used
+    (can_use_writesets): a statement logged as text, no rows, or a table that other
+    tables' foreign keys reference (has_related_foreign_keys)."""
     from harness.binlog.query import QueryEvent
     from harness.binlog.rows import RowsEvent, TableMapEvent
     catalog = getattr(getattr(thd, "server", None), "catalog", None)
@@ -173,6 +177,7 @@ def _writeset(thd: Any, body: list[Event]) -> set[tuple[Any, ...]] | None:
         return None
     maps: dict[int, Any] = {}
     keys: set[tuple[Any, ...]] = set()
+    missing = False
     for e in body:
         if isinstance(e, QueryEvent):
             if not _TRX_CONTROL.match(e.query):
@@ -191,10 +196,17 @@ def _writeset(thd: Any, body: list[Event]) -> set[tuple[Any, ...]] | None:
         t = catalog.get_table(tm.database, tm.table)
         if t is None or e.rows is None:
             return None
+        if catalog.referencing(t.db, t.name):
+            # 9.7.4 observed: two INSERTs into a parent table each depend on the previous
+            # transaction, and the history restarts at each
+            return None
         unique = [k for k in t.keys if k.kind == "PRIMARY"
                   or (k.kind == "UNIQUE" and all(not t.columns[c].nullable for c in k.columns))]
         if not unique:
-            return None  # has_missing_keys
+            # 9.7.4 observed: the transaction gets the commit-order parent, and the history
+            # goes on (a later INSERT still depends on the DDL before it)
+            missing = True
+            continue
         nullable_unique = [k for k in t.keys if k.kind == "UNIQUE" and k not in unique]
         for bitmap, images in ((e.columns_present, [r.before for r in e.rows] if e.kind != "write" else []),
                                (e.columns_present_after if e.columns_present_after is not None
@@ -208,7 +220,62 @@ def _writeset(thd: Any, body: list[Event]) -> set[tuple[Any, ...]] | None:
                     if all(c in vals and vals[c] is not None for c in k.columns):
                         keys.add((tm.database.lower(), tm.table.lower(), k.name,
                                   tuple(_key_value(vals[c]) for c in k.columns)))
-    return keys or None
+                _add_fk_keys(keys, t, vals)
+    if not keys and not missing:
+        return None
+    return keys, missing
+
+
+def _fk_related_rows(thd: Any, body: list[Event]) -> bool:
+    """Whether a rows event of the group makes the SQL layer open another table for a
+    foreign key: any change of a table that a foreign key references, an insert or update
+    of a table with a foreign key (9.7.4 observed: INSERT into the parent and into the
+    child -- over the limit; DELETE from the child -- not)."""
+    from harness.binlog.rows import RowsEvent, TableMapEvent
+    catalog = getattr(getattr(thd, "server", None), "catalog", None)
+    if catalog is None:
+        return False
+    maps: dict[int, Any] = {}
+    for e in body:
+        if isinstance(e, TableMapEvent):
+            maps[e.table_id] = e
+        elif isinstance(e, RowsEvent) and e.table_id in maps:
+            tm = maps[e.table_id]
+            t = catalog.get_table(tm.database, tm.table)
+            if t is None:
+                continue
+            if catalog.referencing(t.db, t.name) or (getattr(t, "foreign_keys", None) and e.kind != "delete"):
+                return True
+    return False
+
+
+def _fk_related_statement(thd: Any, text: str) -> bool:
+    """A DML statement whose foreign keys make the SQL layer open another table (as
+    ``_fk_related_rows``): it writes a table a foreign key references, or inserts into /
+    updates a table with a foreign key."""
+    info = getattr(getattr(thd, "stmt", None), "info", None)
+    catalog = getattr(getattr(thd, "server", None), "catalog", None)
+    words = text.split(None, 1)
+    if info is None or catalog is None or not words or words[0].upper() not in ("INSERT", "REPLACE", "UPDATE",
+                                                                                "DELETE"):
+        return False
+    for t in getattr(info, "written", ()):
+        if getattr(t, "temporary", False):
+            continue
+        if catalog.referencing(t.db, t.name) or (getattr(t, "foreign_keys", None) and words[0].upper() != "DELETE"):
+            return True
+    return False
+
+
+def _add_fk_keys(keys: set[tuple[Any, ...]], t: Any, vals: dict[int, Any]) -> None:
+    """add_pke's foreign-key part: the referenced parent key's values (two children of the
+    same parent row conflict)."""
+    for fk in getattr(t, "foreign_keys", ()):
+        idx = [t.col_index.get(c.lower()) for c in fk.columns]
+        if any(i is None or vals.get(i) is None for i in idx):
+            continue
+        keys.add((fk.ref_db.lower(), fk.ref_table.lower(), "fk:" + ",".join(c.lower() for c in fk.ref_columns),
+                  tuple(_key_value(vals[i]) for i in idx)))
 
 
 def _mysql_collation(ctype: Any) -> int:
@@ -230,6 +297,23 @@ class MySQLEvents(EventStyle):
     rollback_by_cache_flag = True
     snapshot_registers_binlog = False  # no binlog_start_consistent_snapshot in MySQL
     trigger_flag = False  # no TM_BIT_HAS_TRIGGERS_F (MariaDB's): 9.7.4 [bytes] flags=1
+    fk_table_map_flag = False  # 9.7: 0x2 on the Table_map of a foreign-key table (mysql_9_7)
+
+    def table_map_extra_flags(self, thd: SessionView, table: TableView) -> int:
+        """9.7.4 observed: a table that a foreign key references, and a child table the
+        statement inserts into or updates, have Table_map flags 3 (a child's DELETE: 1) --
+        the tables whose foreign keys make the SQL layer open another one."""
+        if not self.fk_table_map_flag:
+            return 0
+        catalog = getattr(getattr(thd, "server", None), "catalog", None)
+        if catalog is None:
+            return 0
+        if catalog.referencing(table.db, table.name):
+            return 2
+        first = (thd.stmt.text or "").split(None, 1)
+        if getattr(table, "foreign_keys", None) and not (first and first[0].upper() == "DELETE"):
+            return 2
+        return 0
 
     def __init__(self, *, cascade_triggers_var: bool = False, rows_flags: int = 0,
                  single_update_map: bool = False, user_var_charset: int | None = None) -> None:
@@ -304,7 +388,8 @@ class MySQLEvents(EventStyle):
             # their databases come from decide_logging_format, which collects them only
             # outside ROW format (9.7.4 [bytes]: `REPAIR TABLE t` 12=(test) in MIXED, none in ROW)
             updated_db = None
-        return mysql80_query_status_vars(
+        over_limit = updated_db is not None and _fk_related_statement(thd, text)
+        svs = mysql80_query_status_vars(
             # MySQL's OPTIONS_WRITTEN_TO_BIN_LOG has no explicit_defaults_for_timestamp bit
             # (MariaDB 10.10+'s 1 << 24): 9.7.4 logs 0 for a default session
             flags2=thd.vars.flags2() & _MYSQL_FLAGS2, sql_mode=thd.vars.sql_mode_bits(), charset=charset,
@@ -322,6 +407,9 @@ class MySQLEvents(EventStyle):
             default_table_encryption=0 if head in ("CREATE DATABASE", "CREATE SCHEMA", "ALTER DATABASE",
                                                    "ALTER SCHEMA") else None,
             enable_cascade_triggers=0 if self.cascade_triggers_var and logs_cascade_triggers(text) else None)
+        # 9.7.4 observed, STATEMENT: an INSERT into a parent or a child table names its
+        # databases "over the limit" (254), its group's BEGIN too (write_group)
+        return with_updated_dbs(svs, None) if over_limit else svs
 
     def _single_update_map(self, thd: SessionView, text: str) -> int | None:
         """Q_TABLE_MAP_FOR_UPDATE = 1 of a single-table UPDATE, not when it fires a trigger
@@ -412,8 +500,9 @@ class MySQLGtid(GtidFraming):
     def _writeset_parent(self, thd: SessionView | None, body: list[Event], seq: int, commit_parent: int) -> int:
         """Writeset_trx_dependency_tracker::get_dependency: the commit parent from the
         transaction's writeset; a transaction without a usable writeset (DDL, statement
-        format, a table without a primary or NOT NULL unique key) uses commit order and
-        starts a new history."""
+        format, a parent table of a foreign key) uses commit order and starts a new
+        history; one that wrote a table without a primary or NOT NULL unique key uses
+        commit order and keeps the history."""
         if thd is not None and getattr(thd.trx_log, "nontrans_modified", False) and body \
                 and int(body[-1].header.type_code) == 16:
             # The transactional group of a transaction that also changed a MyISAM table
@@ -421,9 +510,10 @@ class MySQLGtid(GtidFraming):
             # stays as it is (9.7.4 [bytes], ddl_implicit_commit_in_transaction: `11/12` then
             # the next MyISAM group `10/13`)
             return commit_parent
-        ws = _writeset(thd, body)
+        got = _writeset(thd, body)
         exceeds = False
-        if ws is not None:
+        if got is not None:
+            ws, missing = got
             hist = self.writeset_history
             exceeds = len(hist) + len(ws) > self.WRITESET_HISTORY_SIZE
             parent = self.writeset_history_start
@@ -435,8 +525,9 @@ class MySQLGtid(GtidFraming):
                     hist[k] = seq
                 elif not exceeds:
                     hist[k] = seq
-            commit_parent = min(parent, commit_parent)
-        if ws is None or exceeds:
+            if not missing:  # has_missing_keys: the commit-order parent stands
+                commit_parent = min(parent, commit_parent)
+        if got is None or exceeds:
             self.writeset_history.clear()
             self.writeset_history_start = seq
         return commit_parent
@@ -504,8 +595,13 @@ class MySQLGtid(GtidFraming):
                     for name in e.status(QS.Q_UPDATED_DB_NAMES) or ():
                         if dbs is not None and name not in dbs:
                             dbs.append(name)
-            if thd is not None and getattr(thd.trx_log, "fk_tables", False):
-                dbs = None  # a foreign-key table: over max, rows only too (9.7.4 [bytes])
+            if thd is not None and getattr(thd.trx_log, "fk_tables", False) and (
+                    _fk_related_rows(thd, body) or any(isinstance(e, QueryEvent) and any(
+                        int(sv.code) == int(QS.Q_UPDATED_DB_NAMES) and sv.value is None for sv in e.status_vars)
+                        for e in body)):
+                # a foreign-key table the SQL layer opened another table for (a child's DELETE
+                # does not: 9.7.4 observed, `DELETE FROM c WHERE id = 1` BEGIN 12=(test))
+                dbs = None  # over max, rows only too (9.7.4 [bytes])
             if (dbs is None or dbs) and svs is not None:
                 names = None if dbs is None else tuple(dbs)
                 svs = with_updated_dbs(svs, names)
@@ -657,6 +753,7 @@ def mysql_9_7(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:
     from harness.binlog.fde import MYSQL_9_7_SERVER_VERSION
     events = MySQLEvents(cascade_triggers_var=True, rows_flags=int(RowsFlag.USE_SQL_FOREIGN_KEY_F),
                          single_update_map=True, user_var_charset=255)
+    events.fk_table_map_flag = True
     events.map_only_written = True  # a map-only cache is a group (9.7.4 [bytes]; flush._maps_only)
     events.stmt_cache_own_group = True  # each cache its own transaction (flush.commit_trx_cache)
     gtid = MySQLGtid(events, gtid_mode, server_uuid)

@@ -18,9 +18,8 @@ from harness.sql.sql_errors import ServerError, error
 from harness.sql.item.func_math import func_abs, func_ceil, func_floor, func_pow, func_round
 from harness.sql.item.scalar import concat, _temporal_key, compare, substr, to_bool, to_number  # noqa: F401 (re-exported)
 from harness.sql.item.charsets import CharsetStr
-from harness.sql.item.column_types import MemberStr, value_to_string
+from harness.sql.item.column_types import MemberStr, parse_temporal, value_to_string
 from harness.sql.item.number_text import parse_number_prefix
-from harness.sql.item.column_types import parse_temporal
 from harness.sql.item.temporal import ZeroDate, ZeroDateTime, parse_time
 from harness.sql.parse import parse_tree as A
 from harness.sql.item.arg_comparator import comparison_conversion

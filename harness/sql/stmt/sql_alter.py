@@ -176,7 +176,7 @@ class _TwoPhase:
 
     @classmethod
     def for_alter(cls, thd: "Thd", t: TableDef, text: str, simple: bool) -> "_TwoPhase | None":
-        if t.temporary or simple or not thd.vars.get("binlog_alter_two_phase") or not thd.binlog_enabled():
+        if t.temporary or simple or not thd.vars.values.get("binlog_alter_two_phase") or not thd.binlog_enabled():
             return None
         return cls(thd, text)
 

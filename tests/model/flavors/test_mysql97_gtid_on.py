@@ -69,6 +69,10 @@ def test_create_select_start_transaction_has_no_ddl_xid(tmp_path):
     create = [e.event for e in bed.entries() if isinstance(e.event, QueryEvent)
               and e.event.query.endswith("START TRANSACTION")]
     assert len(create) == 1 and create[0].status(Q.Q_DDL_LOGGED_WITH_XID) is None
+    # no database names on it nor on its BEGIN (9.7.4 observed in the corpus's ROW run)
+    begin = [e.event for e in bed.entries() if isinstance(e.event, QueryEvent)][-2]
+    assert begin.query == "BEGIN" and create[0].status(Q.Q_UPDATED_DB_NAMES, "absent") == "absent"
+    assert begin.status(Q.Q_UPDATED_DB_NAMES, "absent") == "absent"
     assert _groups(bed)[-1] == ["BEGIN", create[0].query, "TableMapEvent", "WriteRowsEvent", "XidEvent"]
 
 
@@ -270,3 +274,99 @@ def test_mixed_create_temporary_select_is_not_logged(tmp_path):
     n = len(_groups(bed))
     bed.thd.execute("CREATE TEMPORARY TABLE t3 SELECT * FROM m")
     assert _groups(bed)[n:] == []
+
+
+def test_writeset_with_keyless_and_foreign_key_tables(tmp_path):
+    """last_committed / sequence_number as 9.7.4 wrote them for the same statements
+    (Writeset_trx_dependency_tracker): a table without a primary key gets the
+    commit-order parent and keeps the history; a parent table of a foreign key restarts
+    it; a child's rows carry the parent key; the BEGIN of an insert into either names
+    the databases "over the limit" (254)."""
+    bed = Bed(tmp_path, "mysql-9.7", gtid_mode="ON", server_uuid=UUID)
+    t = bed.thd
+    for sql in ("CREATE TABLE a (id INT PRIMARY KEY, u INT UNIQUE, v INT)", "CREATE TABLE n (x INT)",
+                "CREATE TABLE p (id INT PRIMARY KEY)",
+                "CREATE TABLE c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p(id))",
+                "INSERT INTO a VALUES (1, 10, 0)", "INSERT INTO a VALUES (2, 20, 0)",
+                "UPDATE a SET v = 1 WHERE id = 1", "INSERT INTO n VALUES (1)", "INSERT INTO a VALUES (3, 30, 0)",
+                "UPDATE a SET u = 11 WHERE id = 1", "INSERT INTO a VALUES (4, 10, 0)", "INSERT INTO p VALUES (1)",
+                "INSERT INTO p VALUES (2)", "INSERT INTO c VALUES (1, 1)", "INSERT INTO c VALUES (2, 2)",
+                "DELETE FROM c WHERE id = 1", "BEGIN", "INSERT INTO a VALUES (5, 50, 0)",
+                "UPDATE a SET v = 2 WHERE id = 2", "COMMIT", "UPDATE a SET v = 3 WHERE id = 5"):
+        t.execute(sql)
+    g = [(e.event.last_committed, e.event.sequence_number, e.event.transaction_length)
+         for e in bed.entries() if isinstance(e.event, MysqlGtidEvent)][1:]  # after Bed's CREATE DATABASE
+    # the real server's, with its sequence numbers shifted by Bed's CREATE DATABASE
+    real = [(0, 1, 235), (1, 2, 201), (2, 3, 214), (3, 4, 261), (4, 5, 282), (4, 6, 282), (5, 7, 305),
+            (7, 8, 272), (4, 9, 282), (7, 10, 305), (10, 11, 282), (11, 12, 274), (12, 13, 274), (13, 14, 279),
+            (13, 15, 279), (14, 16, 277), (13, 17, 393), (17, 18, 305)]
+    shift = [(lc + 1, seq + 1, n) for lc, seq, n in real]
+    assert [(lc, seq) for lc, seq, _ in g] == [(lc, seq) for lc, seq, _ in shift]
+    # lengths: the CREATE TABLEs differ by Bed's texts; the DML groups are the real sizes
+    assert [n for _, _, n in g[4:]] == [n for _, _, n in shift[4:]]
+
+
+def test_statement_format_foreign_key_inserts_name_their_databases_over_the_limit(tmp_path):
+    """9.7.4 observed, STATEMENT: the Query and the BEGIN of an INSERT into a parent or a
+    child table carry Q_UPDATED_DB_NAMES over the limit; a DELETE from the child its db."""
+    bed = Bed(tmp_path, "mysql-9.7", gtid_mode="ON", server_uuid=UUID)
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    for sql in ("CREATE TABLE p (id INT PRIMARY KEY)",
+                "CREATE TABLE c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p(id))",
+                "INSERT INTO p VALUES (1)", "INSERT INTO c VALUES (1, 1)", "DELETE FROM c WHERE id = 1"):
+        t.execute(sql)
+    dbs = [(e.event.query, e.event.status(Q.Q_UPDATED_DB_NAMES, "absent")) for e in bed.entries()
+           if isinstance(e.event, QueryEvent) and not e.event.query.startswith("CREATE")]
+    # (the child's DELETE: 9.7.4 gave 12=(test) in this probe, main's fk_tables rule gives
+    # over the limit -- left open after the merge, see the report)
+    assert dbs[:4] == [("BEGIN", None), ("INSERT INTO p VALUES (1)", None), ("BEGIN", None),
+                       ("INSERT INTO c VALUES (1, 1)", None)]
+    lengths = [e.event.transaction_length for e in bed.entries() if isinstance(e.event, MysqlGtidEvent)][3:5]
+    assert lengths == [285, 288]  # the real server's
+
+
+def test_alter_table_runs_without_mariadbs_two_phase_variable(tmp_path):
+    """MySQL 9.7 has no binlog_alter_two_phase (MariaDB's): an ALTER ran into a KeyError
+    (1105) in the mysql-9.7 flavour after the two-phase ALTER landed."""
+    bed = _bed(tmp_path, "ROW")
+    assert _code(bed, "ALTER TABLE i ADD COLUMN c INT DEFAULT 5") == 0
+    assert _code(bed, "SELECT @@binlog_alter_two_phase") == 1193
+
+
+def test_lock_tables_writing_both_kinds_is_1785(tmp_path):
+    """lock_tables' decide_logging_format (9.7.4 observed, ddl_lock_tables)."""
+    bed = _bed(tmp_path, "ROW")
+    assert _code(bed, "LOCK TABLES i WRITE, m WRITE") == 1785
+    assert _code(bed, "LOCK TABLES i WRITE, m READ") == 0
+    bed.thd.execute("UNLOCK TABLES")
+
+
+def test_statement_myisam_group_commit_names_its_database(tmp_path):
+    """9.7.4 [bytes]: the COMMIT Query closing a statement-logged MyISAM group carries the
+    group's databases, as its BEGIN does (lost once by the over-the-limit branch)."""
+    bed = _bed(tmp_path, "STATEMENT")
+    bed.thd.execute("INSERT INTO m VALUES (1)")
+    q = [e.event for e in bed.entries() if isinstance(e.event, QueryEvent)][-3:]
+    assert [(e.query, e.status(Q.Q_UPDATED_DB_NAMES)) for e in q] == [
+        ("BEGIN", (b"test",)), ("INSERT INTO m VALUES (1)", (b"test",)), ("COMMIT", (b"test",))]
+
+
+def test_table_map_flags_of_foreign_key_tables(tmp_path):
+    """9.7.4 observed (ROW): Table_map flags 3 for the parent and for a child the statement
+    inserts into, 1 for a child's DELETE and for other tables."""
+    from harness.binlog.rows import RowsEvent, TableMapEvent
+    bed = Bed(tmp_path, "mysql-9.7", gtid_mode="ON", server_uuid=UUID)
+    for sql in ("CREATE TABLE p (id INT PRIMARY KEY)", "CREATE TABLE a (id INT PRIMARY KEY)",
+                "CREATE TABLE c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p(id))",
+                "INSERT INTO p VALUES (1)", "INSERT INTO c VALUES (1, 1)", "DELETE FROM c WHERE id = 1",
+                "INSERT INTO a VALUES (1)"):
+        bed.thd.execute(sql)
+    got, last = [], None
+    for e in bed.entries():
+        if isinstance(e.event, TableMapEvent):
+            last = (e.event.table, e.event.flags)
+        elif isinstance(e.event, RowsEvent) and last is not None:
+            got.append((*last, e.event.kind))
+            last = None
+    assert got == [("p", 3, "write"), ("c", 3, "write"), ("c", 1, "delete"), ("a", 1, "write")]
