@@ -127,7 +127,7 @@ def test_mysql_groups_open_at_anonymous_gtid_and_ddl_is_its_own_group() -> None:
            _ev(2, "Anonymous_Gtid"), _ev(3, "Query", "CREATE TABLE t (a INT) /* xid=3 */"),
            _ev(4, "Anonymous_Gtid"), _ev(5, "Query", "BEGIN"), _ev(6, "Table_map"), _ev(7, "Write_rows"),
            _ev(8, "Xid"),
-           {**_ev(9, "Gtid"), "type_code": 33}, _ev(10, "Query", "CREATE TABLE u START TRANSACTION"), _ev(11, "Table_map"),
+           {**_ev(9, "Gtid"), "type_code": 33}, _ev(10, "Query", "CREATE TABLE `u` (\n  `a` int DEFAULT NULL\n) START TRANSACTION ENGINE=InnoDB"), _ev(11, "Table_map"),
            _ev(12, "Write_rows"), _ev(13, "Xid"),
            _ev(14, "Anonymous_Gtid"), _ev(15, "Query", "BEGIN"), _ev(16, "Query", "INSERT INTO m VALUES (1)"),
            _ev(17, "Query", "COMMIT")]
