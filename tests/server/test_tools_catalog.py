@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any, Iterator
+from typing import Any
 
 import mysql.connector
 import pytest
 
-from harness.providers.base import ServerHandle, ServerSettings
-from harness.providers.local import LocalMariaDBProvider
-from harness.providers.replbed import ReplbedProvider
+from harness.providers.base import ServerHandle
 
 pytestmark = pytest.mark.server
 
@@ -62,19 +60,6 @@ QUERIES = [
 STATUS_COLUMNS = ("Name", "Engine", "Version", "Row_format", "Rows", "Auto_increment", "Collation", "Comment")
 
 
-@pytest.fixture(scope="module")
-def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, ServerHandle]]:
-    tmp = tmp_path_factory.mktemp("catalog")
-    started: dict[str, ServerHandle] = {}
-    try:
-        started["reference"] = LocalMariaDBProvider().start(ServerSettings(), tmp / "reference")
-        started["replbed"] = ReplbedProvider().start(ServerSettings(), tmp / "replbed")
-        yield started
-    finally:
-        for h in started.values():
-            h.stop()
-
-
 def _answer(cur: Any, sql: str) -> Any:
     try:
         cur.execute(sql)
@@ -107,7 +92,7 @@ def _answers(h: ServerHandle) -> dict[str, Any]:
 
 
 def test_show_and_information_schema_answer_as_mariadb(servers) -> None:  # type: ignore[no-untyped-def]
-    ref, rb = _answers(servers["reference"]), _answers(servers["replbed"])
+    ref, rb = _answers(servers[0]), _answers(servers[1])
     for q in ref:
         assert rb[q] == ref[q], q
 
@@ -155,8 +140,8 @@ def _outcomes(h: ServerHandle) -> list[Any]:
 
 
 def test_flush_tables_with_read_lock_blocks_writers_as_mariadb(servers) -> None:  # type: ignore[no-untyped-def]
-    ref = _outcomes(servers["reference"])
-    rb = _outcomes(servers["replbed"])
+    ref = _outcomes(servers[0])
+    rb = _outcomes(servers[1])
     assert rb == ref
     assert ("holder writes", ["error", 1223]) in ref and ("other writes", ["error", 1205]) in ref
 
@@ -165,8 +150,7 @@ def test_consistent_snapshot_reads_its_binlog_position(servers) -> None:  # type
     """mariadb-dump --single-transaction --master-data: START TRANSACTION WITH CONSISTENT
     SNAPSHOT, then Binlog_snapshot_file/position stay where the snapshot was taken while
     other sessions write; BINLOG_GTID_POS of that position is the GTID state then."""
-    for name in ("reference", "replbed"):
-        h = servers[name]
+    for name, h in zip(("reference", "replbed"), servers):
         a, b = h.connect(), h.connect()
         try:
             ca, cb = a.cursor(), b.cursor()
