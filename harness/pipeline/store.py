@@ -107,8 +107,7 @@ class RunStore:
                 f.write(data)
             atomic_write(self.local_path / rel, write)
             return
-        parent = str(PurePosixPath(self.path(rel)).parent)
-        self.fs.makedirs(parent, exist_ok=True)
+        self._makedirs(str(PurePosixPath(self.path(rel)).parent))
         self.fs.pipe_file(self.path(rel), data)
 
     def write_text(self, rel: str, text: str) -> None:
@@ -128,6 +127,30 @@ class RunStore:
             out.append(p[len(root):] if p.startswith(root) else p)
         return sorted(out)
 
+    def _makedirs(self, path: str) -> None:
+        """``makedirs`` that tolerates another writer creating the same directories.
+
+        Shards on several workers push into the same ``cases/`` at once.
+        fsspec's FTP ``makedirs`` checks, then creates each missing level;
+        when another worker creates a level in between, MKD fails with
+        ``550 File exists`` (seen failing a shard in CI). A level that now
+        exists is what was wanted: look again and go on. Each retry starts
+        from a fresh listing, and gets at least one level further.
+        """
+        import ftplib
+
+        error: Exception | None = None
+        for _ in range(len(PurePosixPath(path).parts) + 1):
+            try:
+                self.fs.makedirs(path, exist_ok=True)
+                return
+            except (OSError, ftplib.Error) as exc:
+                self.fs.invalidate_cache()
+                if self.fs.isdir(path):
+                    return
+                error = exc
+        raise StoreError(f"{self.uri}: cannot create {path}: {error}")
+
     def push(self, local: Path, rel: str = "") -> int:
         """Copy the tree ``local`` to ``rel`` in the store (server data left out); return files copied."""
         local = Path(local)
@@ -144,7 +167,7 @@ class RunStore:
                 continue
             parent = str(PurePosixPath(dest).parent)
             if parent not in made:
-                self.fs.makedirs(parent, exist_ok=True)
+                self._makedirs(parent)
                 made.add(parent)
             self.fs.put_file(str(f), dest)
             n += 1

@@ -333,6 +333,17 @@ class CeleryCluster:
         return "\n".join(f"--- {p.name}\n" + "\n".join(p.read_text(errors="replace").splitlines()[-n:])
                          for p in sorted(self.logs.glob("*.log")))
 
+    def failed_task_logs(self, run_id: str, n: int = 60) -> str:
+        """The last lines of every worker's log of each task that failed: the cause, before the components' logs."""
+        failed = {t["task_id"] for t in self.task_instances(run_id) if t["state"] == "failed"}
+        out = []
+        for task_id in sorted(failed):
+            for i in range(self.n_workers):
+                for p in self.task_logs(i, run_id, task_id):
+                    lines = p.read_text(errors="replace").splitlines()[-n:]
+                    out.append(f"--- worker {i + 1} {p.relative_to(self.worker_logs(i))}\n" + "\n".join(lines))
+        return "\n".join(out)
+
     # -- stop ----------------------------------------------------------------------
 
     def stop(self) -> None:

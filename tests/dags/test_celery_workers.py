@@ -42,7 +42,7 @@ def _run_on_two_workers(tmp_path: Path, run_id: str, conf: dict) -> tuple[list[d
         c.trigger(run_id, conf)
         state = c.wait(run_id)
         tis = c.task_instances(run_id)
-        assert state == "success", f"{tis}\n" + c.tails()
+        assert state == "success", c.failed_task_logs(run_id) + f"\n{tis}\n" + c.tails()
         logs = {f"replbed-w{i + 1}": c.task_logs(i, run_id, "collect_shard") for i in range(2)}
         run = c.run_dir(run_id)
         summary = json.loads((run / "summary.json").read_text())

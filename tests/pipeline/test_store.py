@@ -104,3 +104,39 @@ def test_a_push_after_the_server_dropped_the_idle_connection_reconnects(tmp_path
         (src / "summary.json").write_text("[]")
         assert store.push(src) == 1
         assert (tmp_path / "shared/runs/r1/summary.json").read_text() == "[]"
+
+
+def test_shards_pushing_into_the_same_run_at_once_both_land(tmp_path):
+    """Two workers push their shards' ``cases/`` into one FTP run at the same moment.
+    Both create ``cases/`` (and deeper levels) nobody had; one MKD loses the race with
+    550 File exists. That must not fail the shard (it failed one in CI)."""
+    import threading
+
+    with ftp_server(tmp_path / "shared") as base:
+        for rnd in range(12):
+            errors: list[str] = []
+            barrier = threading.Barrier(2)
+
+            def shard(i: int, rnd: int = rnd, errors: list[str] = errors, barrier: threading.Barrier = barrier) -> None:
+                src = tmp_path / f"r{rnd}-shard{i}"
+                for side in ("reference", "replbed"):
+                    out = src / f"case{i}" / "ROW" / side / "outcome.json"
+                    out.parent.mkdir(parents=True)
+                    out.write_text(side)
+                store = RunStore(f"{base}/runs/r{rnd}")
+                barrier.wait()
+                try:
+                    store.push(src, "cases")
+                except Exception as exc:  # noqa: BLE001  (collected, asserted below)
+                    errors.append(f"shard {i}: {exc!r}")
+
+            threads = [threading.Thread(target=shard, args=(i,)) for i in range(2)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            assert errors == []
+            landed = sorted(p.relative_to(tmp_path / "shared").as_posix()
+                            for p in (tmp_path / "shared" / f"runs/r{rnd}").rglob("*.json"))
+            assert landed == [f"runs/r{rnd}/cases/case{i}/ROW/{side}/outcome.json"
+                              for i in range(2) for side in ("reference", "replbed")]
