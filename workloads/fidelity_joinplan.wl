@@ -280,3 +280,27 @@ setup: CREATE TABLE t2 (id BIGINT, y INT) ENGINE=InnoDB
 setup: INSERT INTO t1 VALUES ('7', 7), ('10', 10), ('4', 4), ('11', 11), ('2', 2)
 setup: INSERT INTO t2 VALUES (7, 7), (8, 8), (1, 1)
 con1: DELETE b, a FROM t1 a JOIN t2 b ON a.id = b.id
+
+[case fid_plan_system_filter_still_looks_up]
+rule = mariadb.optimizer.join_system_table
+seed = 002
+description = a condition on the one-row system table, true or false, does not stop the lookup of the other table's unique key by its row: the const tables are read (and the tables they bind looked up) before the WHERE is evaluated on them, so the conversion warns either way (fuzz seed 20261129, case 26)
+setup: CREATE TABLE t1 (id DECIMAL(6,2) NOT NULL UNIQUE) ENGINE=InnoDB
+setup: CREATE TABLE t2 (id VARCHAR(10), c_dt DATETIME, c INT) ENGINE=MyISAM
+setup: INSERT INTO t2 VALUES ('k2', NULL, 1)
+con1: DELETE b FROM t2 a JOIN t1 b ON a.id = b.id WHERE a.c_dt = '2023-08-17 08:30:00'  => mysql-9.7:1366
+con1: DELETE a FROM t2 a JOIN t1 b ON a.id = b.id WHERE a.c > 0  => mysql-9.7:1366
+con1: DELETE a FROM t2 a JOIN t1 b ON a.id = b.id WHERE a.c_dt IS NULL  => mysql-9.7:1366
+
+[case fid_plan_system_filter_decides_the_scan]
+rule = mariadb.optimizer.join_system_table
+seed = 002
+description = when the other table is scanned (a string key cannot be looked up by a number), the system row's own conditions are evaluated once after the const tables are read: false, nothing is compared ("Impossible WHERE noticed after reading const tables"); true, each row of the other table is compared with the constant (fuzz seed 20261129, case 82)
+setup: CREATE TABLE t2 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_blob BLOB, c INT) ENGINE=MyISAM
+setup: INSERT INTO t2 (id, c_blob, c) VALUES (6, 'x', 3)
+setup: CREATE TABLE t3 (id VARCHAR(10) NOT NULL PRIMARY KEY) ENGINE=InnoDB
+setup: INSERT INTO t3 (id) VALUES ('k5'), ('k7')
+con1: DELETE a, b FROM t2 a JOIN t3 b ON a.id = b.id WHERE a.c_blob = 'y'
+con1: DELETE a, b FROM t2 a JOIN t3 b ON a.id = b.id WHERE a.c < 2
+con1: DELETE b FROM t3 b JOIN t2 a ON b.id = a.id WHERE a.c = 3  => mysql-9.7:1292
+con1: DELETE a, b FROM t2 a JOIN t3 b ON a.id = b.id WHERE a.c_blob = 'x'  => mysql-9.7:1292

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 from harness.sql.item.arg_comparator import comparison_family, ref_usable
 from harness.sql.parse import parse_tree as A
 from harness.sql.item.temporal import BAD, OK, Parts, number_to_datetime, parse_datetime, parts_of
-from harness.sql.item.column_types import value_to_string
+from harness.sql.item.column_types import BinaryType, StringType, value_to_string
 from harness.sql.item.number_text import scan_number
 
 if TYPE_CHECKING:
@@ -418,10 +418,10 @@ def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]
     conv = _converted_side(a, b)
     if conv is None:
         return []
-    system = [s for s in (a, b) if s.const is not None or (not s.t.engine.transactional and s.n <= 1)]
+    system = [s for s in (a, b) if _is_const(s)]
     if system:
         return _system_table_conversions(a, b, system, conv, left, filtered,
-                                         lambda x: _read_values(x, keep, reads, written, scope))
+                                         lambda x: _read_values(x, keep, reads, written, scope), keep)
     plan = _two_table_plan(a, b, written if update else set())
     if plan is None:
         return None
@@ -449,7 +449,7 @@ def two_table_join_order(refs: list[A.TableRef], tables: list[tuple[str, "TableD
     if parsed is None:
         return None
     a, b = sorted(parsed[0], key=lambda x: x.ti)
-    if any(s.const is not None or (not s.t.engine.transactional and s.n <= 1) for s in (a, b)):
+    if any(_is_const(s) for s in (a, b)):
         return None
     if a.unique and b.unique and ref_usable(a.family, b.family) and ref_usable(b.family, a.family):
         if a.t.engine.transactional or b.t.engine.transactional:
@@ -487,6 +487,7 @@ def _join_condition(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]]
         return None
     pair = None
     filtered: set[int] = set()
+    const_only: set[int] = set()  # tables with a filter that only a constant table may have
     bound: dict[int, tuple[int, Any]] = {}
     for c in [c for r in refs for c in conjuncts(r.on)] + list(conjuncts(where)):
         if _literal_only(c):
@@ -511,7 +512,9 @@ def _join_condition(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]]
             bound[ti] = (next(iter(owned))[1], lit)
             continue
         if not isinstance(c, A.IsNull):
-            return None  # a filter's selectivity changes the cost, and the order it is evaluated in (probed)
+            if not _quiet_filter(c, tables[ti][1], owned):
+                return None  # a filter's selectivity changes the cost, and the order it is evaluated in (probed)
+            const_only.add(ti)
         filtered.add(ti)
     if pair is None:
         return None
@@ -533,7 +536,38 @@ def _join_condition(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]]
                 return None
             side.const = found
         sides.append(side)
+    if any(s.ti in const_only and not _is_const(s) for s in sides):
+        return None
     return sides, filtered
+
+
+def _is_const(s: _Side) -> bool:
+    """A const table: bound by ``key = literal``, or a system table (a non-transactional
+    table with at most one row: its exact count is known)."""
+    return s.const is not None or (not s.t.engine.transactional and s.n <= 1)
+
+
+def _quiet_filter(c: A.Expr, t: "TableDef", owned: set[tuple[int, int]]) -> bool:
+    """``col <op> literal`` on a non-key column whose literal needs no conversion that
+    could warn. On a const table such a filter neither costs anything nor warns: the
+    optimizer reads the const tables (and looks up tables bound by them) before the
+    WHERE is evaluated on their rows (make_join_statistics, then "Impossible WHERE
+    noticed after reading const tables")."""
+    if not (isinstance(c, A.Binary) and c.op in ("=", "<>", "!=", "<", "<=", ">", ">=") and len(owned) == 1):
+        return False
+    col, lit = (c.left, c.right) if isinstance(c.left, A.ColumnRef) else (c.right, c.left)
+    if not isinstance(col, A.ColumnRef) or not isinstance(lit, A.Literal):
+        return False
+    ctype = t.columns[next(iter(owned))[1]].type
+    fam = "STRING" if isinstance(ctype, (StringType, BinaryType)) else comparison_family(ctype)  # a BLOB too
+    v = lit.value
+    if v is None:
+        return True
+    if fam == "DATETIME":
+        return isinstance(v, str) and _as_datetime(v)[1] == OK
+    if fam in ("INT", "DECIMAL"):
+        return isinstance(v, (int, Decimal)) and not isinstance(v, bool)
+    return fam == "STRING" and isinstance(v, str)
 
 
 def _always_true(c: A.Expr, tables: list[tuple[str, "TableDef"]], scope: "Scope") -> bool:
@@ -600,7 +634,8 @@ def _first_value(x: _Side) -> Any:
 
 
 def _system_table_conversions(a: _Side, b: _Side, system: list[_Side], conv: _Side, left: _Side,
-                              filtered: set[int], read_values: "Callable[[_Side], list[Any]]"
+                              filtered: set[int], read_values: "Callable[[_Side], list[Any]]",
+                              keep: "Callable[[int, list[Any]], bool] | None" = None
                               ) -> list[JoinConversion] | None:
     """A one-row MyISAM table is a system table: a constant read before the join (an
     empty one makes the join empty).  Two constants: the condition is evaluated once.
@@ -609,9 +644,9 @@ def _system_table_conversions(a: _Side, b: _Side, system: list[_Side], conv: _Si
     looked up while the optimizer reads const tables.  Probed: that warns once, worded
     as the comparison, when the system table's column is the left operand (a strict
     UPDATE fails on it), and not at all when it is the right one."""
-    if any(x.ti in filtered for x in system):
-        return None  # which of the constant conditions is evaluated first: not probed
     if len(system) == 2:  # the condition is evaluated once, an empty/unmatched table's column NULL
+        if any(x.ti in filtered for x in system):
+            return None  # which of the constant conditions is evaluated first: not probed
         return _compare_rows([_first_value(a)], a, [_first_value(b)], b, conv, left)
     const = system[0]
     other = b if const is a else a
@@ -621,12 +656,23 @@ def _system_table_conversions(a: _Side, b: _Side, system: list[_Side], conv: _Si
     if other.ti in filtered:
         return None
     if other.unique and ref_usable(other.family, const.family):
+        # The lookup happens while make_join_statistics reads the const tables, before the
+        # WHERE is evaluated on their rows: a condition on the const table, true or false,
+        # does not stop it (probed: WHERE a.c_dt = '...' on a NULL c_dt still warns).
         if conv is not const:
             return None
         if left is not const:
             return []
         msg, ok = _conversion(v, const, other.family, 1, "compare")
         return None if not ok else [JoinConversion(msg, "compare")] if msg else []
+    if const.ti in filtered:
+        # The scan runs only when the system row passes its own conditions, evaluated once
+        # after the const tables are read ("Impossible WHERE noticed after reading const tables").
+        row = next((r for _slot, r in const.t.data.scan()), None) if const.const is None else None
+        if row is None or keep is None:
+            return None  # a key-bound const table's row: not modelled
+        if not keep(const.ti, row):
+            return []
     return _compare_rows([v], const, read_values(other), other, conv, left)
 
 

@@ -294,6 +294,39 @@ def test_system_table_lookup_warns_only_as_the_left_operand(jp) -> None:  # type
     assert _texts(jp) == []
 
 
+def test_system_table_lookup_warns_whatever_the_where_says_of_the_system_row(jp) -> None:  # type: ignore[no-untyped-def]
+    """Probed on MariaDB 10.11 (fuzz seed 20261129, case 26): the lookup of ``b`` by the
+    system row happens while the const tables are read, before the WHERE is evaluated on
+    that row, so a false condition on it (a NULL ``c_dt``) still warns; a strict multi-table
+    UPDATE fails on it."""
+    jp.execute("CREATE TABLE t1 (id DECIMAL(6,2) NOT NULL UNIQUE) ENGINE=InnoDB")
+    jp.execute("CREATE TABLE t2 (id VARCHAR(10), c_dt DATETIME) ENGINE=MyISAM")
+    jp.execute("INSERT INTO t2 VALUES ('k2', NULL)")
+    for stmt in ("DELETE b FROM t2 a JOIN t1 b ON a.id = b.id WHERE a.c_dt = '2023-08-17 08:30:00'",
+                 "DELETE a FROM t2 a JOIN t1 b ON a.id = b.id WHERE a.c_dt > '2023-08-17'"):
+        jp.execute(stmt)
+        assert _texts(jp) == ["Truncated incorrect DOUBLE value: 'k2'"], stmt
+    from harness.sql.sql_errors import ServerError
+    jp.execute("SET sql_mode = DEFAULT")
+    with pytest.raises(ServerError) as e:
+        jp.execute("UPDATE t2 a JOIN t1 b ON a.id = b.id SET b.id = 1 WHERE a.c_dt = '2023-08-17 08:30:00'")
+    assert e.value.code == 1292
+
+
+def test_a_scanned_table_is_compared_only_when_the_system_row_passes_its_conditions(jp) -> None:  # type: ignore[no-untyped-def]
+    """Probed on MariaDB 10.11 (fuzz seed 20261129, case 82): a string key cannot be looked
+    up by the system row's number, so ``t3`` is scanned -- only when the system row passes
+    its own conditions, which are evaluated once after the const tables are read."""
+    jp.execute("CREATE TABLE t2 (id INT NOT NULL PRIMARY KEY, c_blob BLOB, c INT) ENGINE=MyISAM")
+    jp.execute("INSERT INTO t2 VALUES (6, 'x', 3)")
+    jp.execute("CREATE TABLE t3 (id VARCHAR(10) NOT NULL PRIMARY KEY) ENGINE=InnoDB")
+    jp.execute("INSERT INTO t3 VALUES ('k5'), ('k7')")
+    both = ["Truncated incorrect DECIMAL value: 'k5'", "Truncated incorrect DECIMAL value: 'k7'"]
+    for where, texts in (("a.c_blob = 'y'", []), ("a.c < 2", []), ("a.c = 3", both), ("a.c_blob = 'x'", both)):
+        jp.execute(f"DELETE b FROM t2 a JOIN t3 b ON a.id = b.id WHERE {where}")
+        assert _texts(jp) == texts, where
+
+
 def test_cost_tie_and_lookup_decide_the_plan(jp) -> None:  # type: ignore[no-untyped-def]
     jp.execute("CREATE TABLE s (id VARCHAR(10) NOT NULL PRIMARY KEY, c INT) ENGINE=MyISAM")
     jp.execute("CREATE TABLE u (id DECIMAL(6,2) NULL UNIQUE, c INT) ENGINE=MyISAM")
