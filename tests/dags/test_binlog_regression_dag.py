@@ -95,16 +95,9 @@ def _mariadbd() -> str | None:
     return shutil.which("mariadbd") or ("/usr/sbin/mariadbd" if Path("/usr/sbin/mariadbd").exists() else None)
 
 
-@pytest.mark.slow
-@pytest.mark.server
-@pytest.mark.spark
-@pytest.mark.skipif(_mariadbd() is None, reason="needs mariadbd")
-def test_airflow_dags_test_runs_the_whole_dag(tmp_path):
-    """`airflow dags test` in-process with a project-local SQLite home, one case x one format.
-
-    The replbed side is a second real MariaDB (replbed_provider=local), so the
-    run must pass: it checks the DAG and the pipeline, not the reimplementation.
-    """
+def _dags_test(tmp_path: Path, conf: dict) -> subprocess.CompletedProcess[str]:
+    """``airflow dags test binlog_regression -c CONF`` in a fresh SQLite home under ``tmp_path``
+    (migrated first), the run directories under ``tmp_path / "runs"``."""
     airflow = Path(sys.executable).parent / "airflow"
     env = os.environ.copy()
     env.update({
@@ -119,10 +112,23 @@ def test_airflow_dags_test_runs_the_whole_dag(tmp_path):
     mig = subprocess.run([str(airflow), "db", "migrate"], env=env, capture_output=True, text=True,
                          timeout=300)
     assert mig.returncode == 0, mig.stdout[-3000:] + mig.stderr[-3000:]
+    return subprocess.run([str(airflow), "dags", "test", "binlog_regression", "-c", json.dumps(conf)],
+                          env=env, capture_output=True, text=True, timeout=900, cwd=str(tmp_path))
+
+
+@pytest.mark.slow
+@pytest.mark.server
+@pytest.mark.spark
+@pytest.mark.skipif(_mariadbd() is None, reason="needs mariadbd")
+def test_airflow_dags_test_runs_the_whole_dag(tmp_path):
+    """`airflow dags test` in-process with a project-local SQLite home, one case x one format.
+
+    The replbed side is a second real MariaDB (replbed_provider=local), so the
+    run must pass: it checks the DAG and the pipeline, not the reimplementation.
+    """
     conf = {"cases": "dml_innodb_insert", "formats": ["ROW"], "replbed_provider": "local",
             "run_id": "dagtest"}
-    r = subprocess.run([str(airflow), "dags", "test", "binlog_regression", "-c", json.dumps(conf)],
-                       env=env, capture_output=True, text=True, timeout=900, cwd=str(tmp_path))
+    r = _dags_test(tmp_path, conf)
     log = r.stdout[-6000:] + r.stderr[-6000:]
     assert r.returncode == 0, log
     run_dir = tmp_path / "runs" / "dagtest"
@@ -148,22 +154,9 @@ def test_airflow_dags_test_runs_the_whole_dag(tmp_path):
 def test_the_dag_runs_against_mysql_97_from_its_conf(tmp_path):
     """`make run CONF='{"reference": "mysql-9.7", ...}'`: the DAG plans, collects and
     replays on real MySQL 9.7 servers (here on both sides: noise 0 through the DAG)."""
-    airflow = Path(sys.executable).parent / "airflow"
-    env = os.environ.copy()
-    env.update({
-        "AIRFLOW_HOME": str(tmp_path / "airflow"), "AIRFLOW__CORE__DAGS_FOLDER": str(DAGS),
-        "AIRFLOW__DATABASE__SQL_ALCHEMY_CONN": f"sqlite:///{tmp_path / 'airflow' / 'airflow.db'}",
-        "AIRFLOW__CORE__LOAD_EXAMPLES": "False", "AIRFLOW__CORE__UNIT_TEST_MODE": "False",
-        "REPLBED_RUNS_DIR": str(tmp_path / "runs"),
-        "PYTHONPATH": str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""),
-    })
-    mig = subprocess.run([str(airflow), "db", "migrate"], env=env, capture_output=True, text=True,
-                         timeout=300)
-    assert mig.returncode == 0, mig.stdout[-3000:] + mig.stderr[-3000:]
     conf = {"reference": "mysql-9.7", "candidate": "mysql-9.7", "cases": "load_data_myisam_plain",
             "formats": ["ROW", "STATEMENT"], "run_id": "dagmysql"}
-    r = subprocess.run([str(airflow), "dags", "test", "binlog_regression", "-c", json.dumps(conf)],
-                       env=env, capture_output=True, text=True, timeout=900, cwd=str(tmp_path))
+    r = _dags_test(tmp_path, conf)
     log = r.stdout[-6000:] + r.stderr[-6000:]
     assert r.returncode == 0, log
     run_dir = tmp_path / "runs" / "dagmysql"
@@ -183,21 +176,8 @@ def test_a_failing_run_fails_the_dag_run_after_writing_the_report(tmp_path):
     wl.write_text("[case wrong_annotation]\nrule = test.wrong\nformats = ROW\n"
                   "setup: CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB\n"
                   "con1: INSERT INTO t VALUES (1)  => ER_DUP_ENTRY\n")
-    airflow = Path(sys.executable).parent / "airflow"
-    env = os.environ.copy()
-    env.update({
-        "AIRFLOW_HOME": str(tmp_path / "airflow"), "AIRFLOW__CORE__DAGS_FOLDER": str(DAGS),
-        "AIRFLOW__DATABASE__SQL_ALCHEMY_CONN": f"sqlite:///{tmp_path / 'airflow' / 'airflow.db'}",
-        "AIRFLOW__CORE__LOAD_EXAMPLES": "False", "AIRFLOW__CORE__UNIT_TEST_MODE": "False",
-        "REPLBED_RUNS_DIR": str(tmp_path / "runs"),
-        "PYTHONPATH": str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""),
-    })
-    mig = subprocess.run([str(airflow), "db", "migrate"], env=env, capture_output=True, text=True,
-                         timeout=300)
-    assert mig.returncode == 0, mig.stdout[-3000:] + mig.stderr[-3000:]
     conf = {"workloads": str(wl), "replbed_provider": "local", "run_id": "dagfail"}
-    r = subprocess.run([str(airflow), "dags", "test", "binlog_regression", "-c", json.dumps(conf)],
-                       env=env, capture_output=True, text=True, timeout=900, cwd=str(tmp_path))
+    r = _dags_test(tmp_path, conf)
     full = r.stdout + r.stderr
     # the end of the output, and every traceback in it (a failing upstream task's cause
     # is far from the end of Airflow's log)

@@ -17,40 +17,17 @@ must report a changed definer and a changed error code, and nothing for the same
 from __future__ import annotations
 
 import os
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from harness.kinds import get_kind
+from tests.providers._shared import replbed_containers, trigger_case
 
 ROOT = Path(__file__).resolve().parents[2]
 SUBSET = ("load_data_myisam_plain", "fid_err_create_routine_insert_clears_warnings",
           "s002_unsafe_functions_observed")
 FORMATS = ("STATEMENT", "ROW")
-
-
-@pytest.fixture(scope="module")
-def docker_ready() -> None:
-    try:
-        import docker  # noqa: F401
-    except ImportError as exc:
-        pytest.skip(f"docker SDK not installed: {exc}")
-    from harness.providers.docker import DockerUnavailableError, ImageMissingError, build_image, docker_client
-
-    try:
-        build_image()  # `make image`; a no-op when built
-        docker_client()
-    except (ImageMissingError, DockerUnavailableError, subprocess.TimeoutExpired) as exc:
-        if os.environ.get("REPLBED_REQUIRE_DOCKER"):
-            raise
-        pytest.skip(f"Docker is not usable on this machine: {exc}")
-
-
-def _containers() -> set[str]:
-    from harness.providers.docker import labelled_containers
-
-    return {c.id for c in labelled_containers()}
 
 
 @pytest.mark.docker
@@ -64,7 +41,7 @@ def test_docker_and_local_give_the_same_verdicts(docker_ready: None, tmp_path: P
     from harness.pipeline.parity import summary_differences
     from harness.pipeline.regression import run_regression
 
-    before = _containers()
+    before = replbed_containers()
     summaries = {}
     for provider in ("local", "docker"):
         config = RunConfig(workloads=str(ROOT / "workloads" / "*.wl"), formats=FORMATS, cases=SUBSET,
@@ -79,7 +56,7 @@ def test_docker_and_local_give_the_same_verdicts(docker_ready: None, tmp_path: P
     # LOAD DATA INFILE read the workload's file in the container: no 1290 there
     load = [r for r in docker if r["case"] == "load_data_myisam_plain"]
     assert load and all(r["status"] != "error" for r in load), load
-    assert _containers() <= before  # nothing left behind
+    assert replbed_containers() <= before  # nothing left behind
 
 
 # -- the per-case comparison, without servers -------------------------------------------
@@ -87,24 +64,8 @@ def test_docker_and_local_give_the_same_verdicts(docker_ready: None, tmp_path: P
 
 def _side(tmp: Path, name: str, definer: str, error_code: int | None = None) -> Path:
     """A case directory as the runner leaves it: outcome.json and a real binlog (replbed's writer)."""
-    from harness.config import ServeConfig
-    from harness.runner import CaseOutcome, StatementOutcome
-    from harness.sql.server import ServerState
-    from harness.sql.thd import Thd
-
     d = tmp / name
-    state = ServerState(ServeConfig(binlog_dir=d / "binlog", port=0))
-    state.start()
-    thd = Thd(state, 1)
-    thd.definer_host = definer
-    thd.execute("CREATE DATABASE test")
-    thd.use_db("test")
-    thd.execute("CREATE TABLE t (a INT)")
-    thd.execute("CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW SET NEW.a = 1")
-    state.shutdown()
-    CaseOutcome(case="c", format="ROW", side="reference", status="ok",
-                statements=[StatementOutcome(0, "step", "con1", "CREATE TRIGGER ...", 1, error_code)],
-                binlog_files=[Path(f).name for f in state.binlog.files], dest_dir=d).write(d)
+    trigger_case(d, definer, error_code).write(d)
     return d
 
 

@@ -8,7 +8,6 @@ Real containers (skipped only where Docker cannot run at all, as the other docke
 from __future__ import annotations
 
 import os
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -19,32 +18,10 @@ from harness.providers import get_provider
 from harness.providers.base import ServerSettings
 from harness.runner import run_case
 from harness.workload import load_workloads
+from tests.providers._shared import replbed_containers
 
 ROOT = Path(__file__).resolve().parents[2]
 LOAD_CASES = {c.name: c for c in load_workloads(str(ROOT / "workloads" / "load_data.wl"))}
-
-
-@pytest.fixture(scope="module")
-def docker_ready() -> None:
-    try:
-        import docker  # noqa: F401
-    except ImportError as exc:
-        pytest.skip(f"docker SDK not installed: {exc}")
-    from harness.providers.docker import DockerUnavailableError, ImageMissingError, build_image, docker_client
-
-    try:
-        build_image()  # `make image`; a no-op when built
-        docker_client()
-    except (ImageMissingError, DockerUnavailableError, subprocess.TimeoutExpired) as exc:
-        if os.environ.get("REPLBED_REQUIRE_DOCKER"):
-            raise
-        pytest.skip(f"Docker is not usable on this machine: {exc}")
-
-
-def _containers() -> set[str]:
-    from harness.providers.docker import OWNER_FILTER, docker_client
-
-    return {c.id for c in docker_client().containers.list(all=True, filters=OWNER_FILTER)}
 
 
 @pytest.mark.docker
@@ -58,7 +35,7 @@ def test_load_data_infile_gives_the_same_result_in_a_container(docker_ready: Non
     kind = get_kind(kind_name)
     settings = ServerSettings(flavor=kind.flavor, profile=get_profile(kind.default_profile))
     case = LOAD_CASES["load_data_myisam_plain"]
-    before = _containers()
+    before = replbed_containers()
     got = {}
     for provider in ("local", "docker"):
         handle = get_provider(provider, kind=kind.name).start(settings, tmp_path / provider)
@@ -73,7 +50,7 @@ def test_load_data_infile_gives_the_same_result_in_a_container(docker_ready: Non
     assert got["docker"] == got["local"]
     # the rows were loaded (no 1290 from a --secure-file-priv the container cannot satisfy)
     assert all(code in (None, 0) for _sql, code, _rows in got["docker"]), got["docker"]
-    assert _containers() <= before  # nothing left behind
+    assert replbed_containers() <= before  # nothing left behind
 
 
 @pytest.mark.docker

@@ -13,8 +13,6 @@ The checker itself is tested by feeding it a difference.
 
 from __future__ import annotations
 
-import os
-import subprocess
 import threading
 from pathlib import Path
 from typing import Any
@@ -28,33 +26,12 @@ from harness.pipeline.parity import (
 )
 from harness.profile import get_profile
 from harness.providers.base import ServerSettings
-from harness.runner import CaseOutcome, StatementOutcome, run_side
+from harness.runner import CaseOutcome, run_side
 from harness.workload import load_workloads
+from tests.providers._shared import trigger_case
 
 ROOT = Path(__file__).resolve().parents[2]
 FORMATS = ["STATEMENT", "ROW", "MIXED"]
-
-
-@pytest.fixture(scope="module")
-def docker_ready() -> None:
-    try:
-        import docker  # noqa: F401
-    except ImportError as exc:
-        pytest.skip(f"docker SDK not installed: {exc}")
-    from harness.providers.docker import (
-        DockerUnavailableError,
-        ImageMissingError,
-        build_image,
-        docker_client,
-    )
-
-    try:
-        build_image()  # `make image`; a no-op when built
-        docker_client()
-    except (ImageMissingError, DockerUnavailableError, subprocess.TimeoutExpired) as exc:
-        if os.environ.get("REPLBED_REQUIRE_DOCKER"):
-            raise
-        pytest.skip(f"Docker is not usable on this machine: {exc}")
 
 
 def _files(o: CaseOutcome) -> list[Path]:
@@ -109,24 +86,7 @@ def test_stored_object_cases_equal_on_docker_and_local(docker_ready: None, tmp_p
 
 def _outcome(definer: str, tmp: Path) -> CaseOutcome:
     """A real binlog (from replbed's own writer) of one CREATE TRIGGER with ``definer``."""
-    from harness.config import ServeConfig
-    from harness.sql.server import ServerState
-    from harness.sql.thd import Thd
-
-    d = tmp / definer.replace("%", "pct")
-    state = ServerState(ServeConfig(binlog_dir=d / "binlog", port=0))
-    state.start()
-    thd = Thd(state, 1)
-    thd.definer_host = definer
-    thd.execute("CREATE DATABASE test")
-    thd.use_db("test")
-    thd.execute("CREATE TABLE t (a INT)")
-    thd.execute("CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW SET NEW.a = 1")
-    state.shutdown()
-    o = CaseOutcome(case="c", format="ROW", side="reference", status="ok",
-                    statements=[StatementOutcome(0, "step", "con1", "CREATE TRIGGER ...", 1, None)],
-                    binlog_files=state.binlog.files, dest_dir=d)
-    return o
+    return trigger_case(tmp / definer.replace("%", "pct"), definer)
 
 
 def test_parity_checker_reports_a_definer_difference(tmp_path: Path):

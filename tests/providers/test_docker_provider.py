@@ -38,6 +38,7 @@ from harness.providers.base import (
 )
 from harness.runner import run_case, run_side
 from harness.workload import load_workloads, parse_workload
+from tests.providers._shared import docker_client_or_skip
 
 pytestmark = [pytest.mark.docker, pytest.mark.server]
 
@@ -55,20 +56,7 @@ def _owner_filter() -> dict[str, str]:
 @pytest.fixture(scope="session")
 def docker_client() -> Any:
     """A Docker client with the offline image built; skips with the reason if impossible."""
-    try:
-        import docker  # noqa: F401
-    except ImportError as exc:
-        pytest.skip(f"docker SDK not installed: {exc}")
-    from harness.providers.docker import DockerUnavailableError, ImageMissingError, build_image
-    from harness.providers.docker import docker_client as make_client
-
-    try:
-        build_image()  # the same command as `make image`; a no-op when built
-        client = make_client()
-    except (ImageMissingError, DockerUnavailableError, subprocess.TimeoutExpired) as exc:
-        if os.environ.get("REPLBED_REQUIRE_DOCKER"):
-            raise
-        pytest.skip(f"Docker is not usable on this machine: {exc}")
+    client = docker_client_or_skip()
     before = {c.id for c in client.containers.list(all=True, filters=_owner_filter(), sparse=True)}
     nets_before = {n.id for n in client.networks.list(filters=_owner_filter())}
     vols_before = {v.name for v in client.volumes.list(filters=_owner_filter())}

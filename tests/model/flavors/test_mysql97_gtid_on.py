@@ -12,7 +12,7 @@ import pytest
 from harness.binlog.mysql_gtid import MysqlGtidEvent
 from harness.binlog.query import QueryEvent
 from harness.binlog.constants import QueryStatus as Q
-from tests.model.flavors.test_newer_flavours import Bed
+from tests.model.flavors._probe import Bed, error_code
 
 UUID = "3e11fa47-71ca-11e1-9e33-c80aa9429562"
 
@@ -23,14 +23,6 @@ def _bed(tmp: Path, fmt: str = "ROW", flavor: str = "mysql-9.7", gtid: str = "ON
     bed.thd.execute("CREATE TABLE i (a INT PRIMARY KEY) ENGINE=InnoDB")
     bed.thd.execute("CREATE TABLE m (a INT PRIMARY KEY) ENGINE=MyISAM")
     return bed
-
-
-def _code(bed: Bed, sql: str) -> int:
-    try:
-        bed.thd.execute(sql)
-    except Exception as exc:  # noqa: BLE001 - the server error carries its code
-        return int(getattr(exc, "code", -1))
-    return 0
 
 
 def _warnings(bed: Bed) -> list[int]:
@@ -54,12 +46,12 @@ def test_create_select_without_atomic_ddl_is_1786_in_every_format_after_the_comm
     bed = _bed(tmp_path, fmt)
     bed.thd.execute("BEGIN")
     bed.thd.execute("INSERT INTO i VALUES (1)")
-    assert _code(bed, "CREATE TABLE c ENGINE=MyISAM SELECT * FROM i") == 1786
-    assert _code(bed, "CREATE TABLE c2 ENGINE=MEMORY SELECT * FROM i WHERE 1=0") == 1786
+    assert error_code(bed.thd, "CREATE TABLE c ENGINE=MyISAM SELECT * FROM i") == 1786
+    assert error_code(bed.thd, "CREATE TABLE c2 ENGINE=MEMORY SELECT * FROM i WHERE 1=0") == 1786
     bed.thd.execute("ROLLBACK")
     # the statement's implicit commit ran before the refusal: the INSERT is committed
     assert [list(r) for r in bed.thd.execute("SELECT a FROM i").rows] == [[1]]
-    assert _code(bed, "CREATE TABLE c3 SELECT * FROM m") == 0  # InnoDB: atomic, allowed
+    assert error_code(bed.thd, "CREATE TABLE c3 SELECT * FROM m") == 0  # InnoDB: atomic, allowed
 
 
 def test_create_select_start_transaction_has_no_ddl_xid(tmp_path):
@@ -80,9 +72,9 @@ def test_1785_is_decided_on_the_written_tables_after_name_resolution(tmp_path):
     bed = _bed(tmp_path, "STATEMENT")
     bed.thd.execute("INSERT INTO i VALUES (1)")
     # a multi-table UPDATE that only reads the InnoDB table is a MyISAM-only statement
-    assert _code(bed, "UPDATE i, m SET m.a = 5 WHERE m.a = i.a") == 0
-    assert _code(bed, "UPDATE i, m SET m.a = 5 WHERE m.a = i.nosuch") == 1054
-    assert _code(bed, "UPDATE i, m SET i.a = i.a + 1, m.a = 5") == 1785
+    assert error_code(bed.thd, "UPDATE i, m SET m.a = 5 WHERE m.a = i.a") == 0
+    assert error_code(bed.thd, "UPDATE i, m SET m.a = 5 WHERE m.a = i.nosuch") == 1054
+    assert error_code(bed.thd, "UPDATE i, m SET i.a = i.a + 1, m.a = 5") == 1785
     # the deprecation warning comes before the refusal
     assert _warnings(bed) == [6414, 1785]
 
@@ -92,12 +84,12 @@ def test_mixed_temporary_myisam_in_a_transaction_is_rows_so_allowed(tmp_path):
     bed.thd.execute("CREATE TEMPORARY TABLE tt (a INT) ENGINE=MyISAM")
     bed.thd.execute("BEGIN")
     bed.thd.execute("INSERT INTO i VALUES (1)")
-    assert _code(bed, "INSERT INTO tt VALUES (1)") == 0
+    assert error_code(bed.thd, "INSERT INTO tt VALUES (1)") == 0
     bed.thd.execute("COMMIT")
     bed.thd.execute("SET binlog_format = STATEMENT")
     bed.thd.execute("BEGIN")
     bed.thd.execute("INSERT INTO i VALUES (2)")
-    assert _code(bed, "INSERT INTO m VALUES (2)") == 1785
+    assert error_code(bed.thd, "INSERT INTO m VALUES (2)") == 1785
 
 
 def test_mixed_rows_do_not_stick_while_temporary_tables_exist(tmp_path):
@@ -161,7 +153,7 @@ def test_engine_mix_warning_once_per_transaction_and_not_in_8_0(tmp_path):
 
 def test_every_statement_clears_the_warnings(tmp_path):
     bed = _bed(tmp_path, "ROW")
-    assert _code(bed, "CREATE TABLE c ENGINE=MyISAM SELECT * FROM i") == 1786
+    assert error_code(bed.thd, "CREATE TABLE c ENGINE=MyISAM SELECT * FROM i") == 1786
     assert _warnings(bed) == [1786]
     bed.thd.execute("BEGIN")  # MariaDB keeps the list for a statement without tables
     assert _warnings(bed) == []
@@ -178,19 +170,19 @@ def test_gtid_next_ownership_as_9_7(tmp_path):
     assert t.execute("SELECT @@gtid_owned").rows == [[f"{A}:1"]]
     t.execute("INSERT INTO i VALUES (1)")  # uses the GTID up
     assert t.execute("SELECT @@gtid_next").rows == [[f"{A}:1"]]  # innocent: allowed
-    assert _code(bed, "INSERT INTO i VALUES (50)") == 1837
+    assert error_code(bed.thd, "INSERT INTO i VALUES (50)") == 1837
     t.execute("SET gtid_next = AUTOMATIC")
     t.execute(f"SET gtid_next = '{A}:1'")  # already executed: the statements are skipped
-    assert _code(bed, "INSERT INTO i VALUES (2)") == 0
-    assert _code(bed, "INSERT INTO i VALUES (3)") == 0
+    assert error_code(bed.thd, "INSERT INTO i VALUES (2)") == 0
+    assert error_code(bed.thd, "INSERT INTO i VALUES (3)") == 0
     t.execute("SET gtid_next = AUTOMATIC")
     assert [list(r) for r in t.execute("SELECT a FROM i").rows] == [[1]]
     t.execute(f"SET gtid_next = '{A}:2'")
     t.execute("BEGIN")
     t.execute("INSERT INTO i VALUES (4)")
-    assert _code(bed, "CREATE TABLE k (a INT)") == 1778
+    assert error_code(bed.thd, "CREATE TABLE k (a INT)") == 1778
     t.execute("ROLLBACK")  # uses the GTID up without logging it
-    assert _code(bed, "INSERT INTO i VALUES (5)") == 1837
+    assert error_code(bed.thd, "INSERT INTO i VALUES (5)") == 1837
     t.execute("SET gtid_next = AUTOMATIC")
     n = len(_groups(bed))
     t.execute(f"SET gtid_next = '{A}:3'")
@@ -199,19 +191,19 @@ def test_gtid_next_ownership_as_9_7(tmp_path):
     assert _groups(bed)[n:] == [["BEGIN", "COMMIT"]]
     t.execute("SET gtid_next = AUTOMATIC")
     t.execute(f"SET gtid_next = '{A}:4'")
-    assert _code(bed, f"SET gtid_next = '{A}:5'") == 1790
+    assert error_code(bed.thd, f"SET gtid_next = '{A}:5'") == 1790
     assert bed.thd.notes[-1].message == (
         f"@@SESSION.GTID_NEXT cannot be changed by a client that owns a GTID. The client owns {A}:4. "
         "Ownership is released on COMMIT or ROLLBACK.")
     t.execute(f"SET gtid_next = '{A}:6'")  # the failed SET released :4
-    assert _code(bed, "CREATE TABLE i (a INT)") == 1050  # a failed statement releases :6
-    assert _code(bed, "SET gtid_next = AUTOMATIC") == 0
+    assert error_code(bed.thd, "CREATE TABLE i (a INT)") == 1050  # a failed statement releases :6
+    assert error_code(bed.thd, "SET gtid_next = AUTOMATIC") == 0
     assert t.execute("SELECT @@gtid_executed").rows[0][0].endswith(f"{A}:1:3")
 
 
 def test_gtid_purged_is_refused_by_name(tmp_path):
     bed = _bed(tmp_path, "ROW")
-    assert _code(bed, f"SET GLOBAL gtid_purged = '+{A}:1-5'") == 1235
+    assert error_code(bed.thd, f"SET GLOBAL gtid_purged = '+{A}:1-5'") == 1235
     assert "gtid_purged" in bed.thd.notes[-1].message
 
 
@@ -223,7 +215,7 @@ def test_consistent_snapshot_does_not_register_the_binlog(tmp_path):
     n = len(_groups(bed))
     bed.thd.execute("START TRANSACTION WITH CONSISTENT SNAPSHOT")
     bed.thd.execute("SAVEPOINT c")
-    assert _code(bed, "INSERT INTO m VALUES (1)") == 0
+    assert error_code(bed.thd, "INSERT INTO m VALUES (1)") == 0
     bed.thd.execute("COMMIT")
     assert _groups(bed)[n:] == [["BEGIN", "TableMapEvent", "WriteRowsEvent", "COMMIT"]]
 
@@ -330,15 +322,15 @@ def test_alter_table_runs_without_mariadbs_two_phase_variable(tmp_path):
     """MySQL 9.7 has no binlog_alter_two_phase (MariaDB's): an ALTER ran into a KeyError
     (1105) in the mysql-9.7 flavour after the two-phase ALTER landed."""
     bed = _bed(tmp_path, "ROW")
-    assert _code(bed, "ALTER TABLE i ADD COLUMN c INT DEFAULT 5") == 0
-    assert _code(bed, "SELECT @@binlog_alter_two_phase") == 1193
+    assert error_code(bed.thd, "ALTER TABLE i ADD COLUMN c INT DEFAULT 5") == 0
+    assert error_code(bed.thd, "SELECT @@binlog_alter_two_phase") == 1193
 
 
 def test_lock_tables_writing_both_kinds_is_1785(tmp_path):
     """lock_tables' decide_logging_format (9.7.4 observed, ddl_lock_tables)."""
     bed = _bed(tmp_path, "ROW")
-    assert _code(bed, "LOCK TABLES i WRITE, m WRITE") == 1785
-    assert _code(bed, "LOCK TABLES i WRITE, m READ") == 0
+    assert error_code(bed.thd, "LOCK TABLES i WRITE, m WRITE") == 1785
+    assert error_code(bed.thd, "LOCK TABLES i WRITE, m READ") == 0
     bed.thd.execute("UNLOCK TABLES")
 
 

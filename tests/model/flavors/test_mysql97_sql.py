@@ -7,17 +7,13 @@ from __future__ import annotations
 import pytest
 
 from harness.sql.sql_errors import ServerError
-from tests.model.flavors.test_newer_flavours import Bed
+from tests.model.flavors._probe import Bed, show_warnings
 
 
 def _err(thd, sql: str) -> ServerError:
     with pytest.raises(ServerError) as exc:
         thd.execute(sql)
     return exc.value
-
-
-def _warnings(thd) -> list[tuple[str, int, str]]:
-    return [tuple(r) for r in thd.execute("SHOW WARNINGS").rows]
 
 
 @pytest.fixture(params=["mysql-9.7", "mariadb-10.11"])
@@ -38,7 +34,7 @@ def test_error_texts(bed):
     e = _err(t, "UPDATE t SET c = 'abc'")
     assert (e.code, e.message) == (1292, "Incorrect date value: 'abc' for column 'c' at row 1" if mysql
                                    else "Incorrect date value: 'abc' for column `test`.`t`.`c` at row 1")
-    assert _warnings(t) == [("Error", 1292, e.message)]
+    assert show_warnings(t) == [("Error", 1292, e.message)]
     e = _err(t, "SELECT nocol FROM t")
     assert e.message == "Unknown column 'nocol' in '" + ("field list" if mysql else "SELECT") + "'"
     e = _err(t, "SELECT 1 FROM t WHERE nocol = 1")
@@ -62,9 +58,9 @@ def test_every_statement_clears_the_warnings_in_mysql(bed):
     t = bed.thd
     t.execute("DROP DATABASE IF EXISTS nosuch")
     note = ("Note", 1008, "Can't drop database 'nosuch'; database doesn't exist")
-    assert _warnings(t) == [note]
+    assert show_warnings(t) == [note]
     t.execute("SELECT 1")  # no table: MariaDB keeps the list (opt_clear_warning_info)
-    assert _warnings(t) == ([] if bed.state.flavor.name == "mysql-9.7" else [note])
+    assert show_warnings(t) == ([] if bed.state.flavor.name == "mysql-9.7" else [note])
 
 
 def test_variables_are_the_servers(bed):
@@ -88,16 +84,16 @@ def test_engine_mix_warns_once_per_transaction(bed):
     t.execute("CREATE TABLE m (a INT) ENGINE=MyISAM")
     t.execute("BEGIN")
     t.execute("INSERT INTO m VALUES (1)")
-    assert _warnings(t) == []
+    assert show_warnings(t) == []
     t.execute("INSERT INTO t VALUES (1)")
     mix = ("Warning", 6414, "Combining the storage engines InnoDB and MyISAM is deprecated, but the statement or "
                             "transaction updates both the InnoDB table test.t and the MyISAM table test.m.")
-    assert _warnings(t) == ([mix] if mysql else [])
+    assert show_warnings(t) == ([mix] if mysql else [])
     t.execute("INSERT INTO m VALUES (2)")
-    assert _warnings(t) == []  # once per transaction
+    assert show_warnings(t) == []  # once per transaction
     t.execute("COMMIT")
     t.execute("UPDATE t, m SET t.a = 1, m.a = 2")  # an autocommitted statement: the later table first
-    assert [w[2] for w in _warnings(t)] == ([
+    assert [w[2] for w in show_warnings(t)] == ([
         "Combining the storage engines MyISAM and InnoDB is deprecated, but the statement or transaction updates "
         "both the MyISAM table test.m and the InnoDB table test.t."] if mysql else [])
 
@@ -106,18 +102,18 @@ def test_deprecations_and_sql_mode(bed):
     t = bed.thd
     mysql = bed.state.flavor.name == "mysql-9.7"
     t.execute("SELECT @a := 1, @b := 2")
-    assert [w[1] for w in _warnings(t)] == ([1287, 1287] if mysql else [])
+    assert [w[1] for w in show_warnings(t)] == ([1287, 1287] if mysql else [])
     t.execute("SET @c := 1")  # SET's own assignment: no warning
-    assert _warnings(t) == []
+    assert show_warnings(t) == []
     t.execute("SET binlog_format = STATEMENT")
     fmt = ("Warning", 1287, "'@@binlog_format' is deprecated and will be removed in a future release.")
-    assert _warnings(t) == ([fmt] if mysql else [])
+    assert show_warnings(t) == ([fmt] if mysql else [])
     t.execute("SELECT @@binlog_format")
-    assert _warnings(t) == ([fmt] if mysql else [])
+    assert show_warnings(t) == ([fmt] if mysql else [])
     t.execute("SET sql_mode = 'STRICT_ALL_TABLES'")
-    assert [w[1] for w in _warnings(t)] == ([3135] if mysql else [])
+    assert [w[1] for w in show_warnings(t)] == ([3135] if mysql else [])
     t.execute("SET sql_mode = 'TRADITIONAL'")
-    assert _warnings(t) == []
+    assert show_warnings(t) == []
     mode = t.execute("SELECT @@sql_mode").rows[0][0]
     assert ("NO_AUTO_CREATE_USER" in mode) is not mysql
     if mysql:
@@ -177,12 +173,12 @@ def test_engine_mix_survives_a_myisam_statement_that_changed_nothing(tmp_path):
     t.execute("CREATE TABLE m (a INT) ENGINE=MyISAM")
     t.execute("INSERT INTO m VALUES (1)")  # wrote a row: the next statement starts afresh
     t.execute("INSERT INTO t VALUES (1)")
-    assert _warnings(t) == []
+    assert show_warnings(t) == []
     t.execute("DELETE FROM m WHERE a = 99")  # no row, no engine commit: m stays the first table
     t.execute("INSERT INTO t VALUES (2)")
-    assert [w[1] for w in _warnings(t)] == [6414]
+    assert [w[1] for w in show_warnings(t)] == [6414]
     t.execute("INSERT INTO m VALUES (2)")
-    assert _warnings(t) == []
+    assert show_warnings(t) == []
 
 
 def test_string_number_comparison_converts_to_double(bed):
@@ -192,10 +188,10 @@ def test_string_number_comparison_converts_to_double(bed):
     word = "DOUBLE" if bed.state.flavor.name == "mysql-9.7" else "DECIMAL"
     e = _err(t, "UPDATE s SET n = 5 WHERE v = 3")  # strict: the conversion is the error
     assert (e.code, e.message) == (1292, f"Truncated incorrect {word} value: 'a'")
-    assert _warnings(t) == [("Error", 1292, e.message)]
+    assert show_warnings(t) == [("Error", 1292, e.message)]
     t.execute("SET sql_mode = ''")
     t.execute("UPDATE s SET n = 5 WHERE v = 3")
-    assert _warnings(t)[-1] == ("Warning", 1292, f"Truncated incorrect {word} value: 'a'")
+    assert show_warnings(t)[-1] == ("Warning", 1292, f"Truncated incorrect {word} value: 'a'")
 
 
 def test_rollback_warns_what_it_cannot_undo(bed):
@@ -207,12 +203,12 @@ def test_rollback_warns_what_it_cannot_undo(bed):
     t.execute("CREATE TEMPORARY TABLE tt (a INT) ENGINE=MyISAM")
     t.execute("INSERT INTO tt VALUES (1)")
     t.execute("ROLLBACK")
-    assert [w[1] for w in _warnings(t)] == ([1196, 1751] if mysql else [1196])
+    assert [w[1] for w in show_warnings(t)] == ([1196, 1751] if mysql else [1196])
     t.execute("BEGIN")
     t.execute("INSERT INTO ti VALUES (1)")
     t.execute("DROP TEMPORARY TABLE tt")
     t.execute("ROLLBACK")
-    assert [w[1] for w in _warnings(t)] == ([1752] if mysql else [])
+    assert [w[1] for w in show_warnings(t)] == ([1752] if mysql else [])
 
 
 def test_column_type_deprecations_and_generated_text(tmp_path):
@@ -221,7 +217,7 @@ def test_column_type_deprecations_and_generated_text(tmp_path):
     t = bed.thd
     t.execute("CREATE TABLE w (a INT(11), b TINYINT(1), d INT(5) ZEROFILL, e YEAR(4), g DOUBLE(10,2), "
               "j BOOL, k DECIMAL(5,2) UNSIGNED, n INT DEFAULT 5)")
-    assert [(w[1], w[2].split(" ")[0]) for w in _warnings(t)] == [
+    assert [(w[1], w[2].split(" ")[0]) for w in show_warnings(t)] == [
         (1681, "Integer"), (1681, "Integer"), (1681, "The"), (1681, "Integer"), (1287, "'YEAR(4)'"),
         (1681, "Specifying"), (1681, "UNSIGNED")]
     t.execute("SET binlog_format = ROW")
@@ -288,17 +284,17 @@ def test_engine_mix_cleared_by_a_read_engine_and_not_raised_before_a_resolution_
     assert _err(t, "UPDATE m, s SET m.a = s.b WHERE m.id = s.id").code == 1048  # s (InnoDB) was read
     t.execute("SET sql_mode = ''")
     t.execute("UPDATE t, s SET t.a = s.b WHERE t.id = s.id")
-    assert [w[1] for w in _warnings(t)] == [1048]
+    assert [w[1] for w in show_warnings(t)] == [1048]
     t.execute("DELETE FROM m WHERE id = 99")  # MyISAM alone, nothing changed: m stays first
     e = _err(t, "UPDATE t a, s b SET b.nosuch = 1 WHERE a.id = 1")
-    assert e.code == 1054 and [w[1] for w in _warnings(t)] == [1054]
+    assert e.code == 1054 and [w[1] for w in show_warnings(t)] == [1054]
     t.execute("INSERT INTO t VALUES (2, 2)")
-    assert [w[1] for w in _warnings(t)] == [6414]
+    assert [w[1] for w in show_warnings(t)] == [6414]
 
 
 def test_a_rows_first_store_error_alone(bed):
     t = bed.thd
     t.execute("CREATE TABLE t (id INT NOT NULL, s VARCHAR(3))")
     e = _err(t, "INSERT INTO t (s, id) VALUES ('abcdef', NULL)")
-    codes = [w[1] for w in _warnings(t)]
+    codes = [w[1] for w in show_warnings(t)]
     assert e.code == 1406 and codes == ([1406] if bed.state.flavor.name == "mysql-9.7" else [1406, 1048, 1105])

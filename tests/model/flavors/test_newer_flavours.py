@@ -5,35 +5,15 @@ binlog, with no server but replbed."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from harness.binlog.constants import GtidExtraFlag, QueryStatus as Q, RowsFlag
 from harness.binlog.fde import FormatDescriptionEvent
 from harness.binlog.gtid import GtidEvent
 from harness.binlog.mysql_gtid import MysqlGtidEvent
 from harness.binlog.query import QueryEvent
-from harness.binlog.reader import BinlogReader
 from harness.binlog.rows import RowsEvent
-from harness.config import ServeConfig
 from harness.profile import PROFILES, get_profile
-from harness.sql.server import ServerState
 from harness.sql.thd import Thd
-
-
-class Bed:
-    def __init__(self, tmp: Path, flavor: str, **kw) -> None:
-        self.state = ServerState(ServeConfig(port=0, binlog_dir=tmp / "binlog", flavor=flavor, **kw))
-        self.state.start()
-        self.thd = Thd(self.state, 7, db=None)
-        self.state.sessions[7] = self.thd
-        self.thd.execute("CREATE DATABASE test")
-        self.thd.execute("USE test")
-
-    def entries(self):
-        out = []
-        for f in self.state.binlog.files:
-            out += list(BinlogReader(self.state.binlog.dir / f).entries())
-        return out
+from tests.model.flavors._probe import Bed, error_code, show_warnings
 
 
 def _queries(bed: Bed) -> dict[str, QueryEvent]:
@@ -91,20 +71,11 @@ def test_mysql_9_7_gtid_consistency_refusals(tmp_path):
     t.execute("BEGIN")
     t.execute("INSERT INTO nt VALUES (1)")  # non-transactional first: allowed
     t.execute("INSERT INTO tt VALUES (1)")
-    codes = []
-    for sql in ("INSERT INTO nt VALUES (2)", "COMMIT", "CREATE TABLE c ENGINE=MyISAM SELECT 1 AS a"):
-        try:
-            t.execute(sql)
-            codes.append(0)
-        except Exception as exc:  # noqa: BLE001 - the server error carries its code
-            codes.append(getattr(exc, "code", -1))
+    codes = [error_code(t, sql) for sql in ("INSERT INTO nt VALUES (2)", "COMMIT",
+                                             "CREATE TABLE c ENGINE=MyISAM SELECT 1 AS a")]
     t.execute("SET binlog_format = STATEMENT")
     t.execute("BEGIN")
-    try:
-        t.execute("CREATE TEMPORARY TABLE tmp (a INT)")
-        codes.append(0)
-    except Exception as exc:  # noqa: BLE001
-        codes.append(getattr(exc, "code", -1))
+    codes.append(error_code(t, "CREATE TEMPORARY TABLE tmp (a INT)"))
     assert codes == [1785, 0, 1786, 3748]
 
 
@@ -139,14 +110,6 @@ def _session(bed: Bed, n: int) -> Thd:
     return thd
 
 
-def _code(thd: Thd, sql: str) -> int:
-    try:
-        thd.execute(sql)
-    except Exception as exc:  # noqa: BLE001 - the server error is what is asserted
-        return int(getattr(exc, "code", -1))
-    return 0
-
-
 def test_mariadb_11_8_snapshot_isolation_1020_and_no_semi_consistent_read(tmp_path):
     """innodb_snapshot_isolation=ON (11.6.2+): a REPEATABLE READ locking read of a row
     committed after the read view opened is 1020 and rolls back the transaction; READ
@@ -161,24 +124,24 @@ def test_mariadb_11_8_snapshot_isolation_1020_and_no_semi_consistent_read(tmp_pa
     b.execute("INSERT INTO m VALUES (1)")
     b.execute("SELECT v FROM c WHERE id = 1")  # opens the read view
     a.execute("UPDATE c SET v = 10 WHERE id = 1")
-    assert _code(b, "UPDATE c SET v = v + 1 WHERE id = 2") == 0  # unchanged row: fine
-    assert _code(b, "UPDATE c SET v = v + 1 WHERE id = 1") == 1020
+    assert error_code(b, "UPDATE c SET v = v + 1 WHERE id = 2") == 0  # unchanged row: fine
+    assert error_code(b, "UPDATE c SET v = v + 1 WHERE id = 1") == 1020
     assert b.execute("SELECT @@in_transaction").rows == [[0]]  # the whole transaction is gone
     assert b.execute("SELECT COUNT(*) FROM m").rows == [[0]]
     assert b.execute("SELECT v FROM c ORDER BY id").rows == [[10], [2], [4]]
     # no read view yet: no check
     b.execute("BEGIN")
     a.execute("UPDATE c SET v = 11 WHERE id = 1")
-    assert _code(b, "UPDATE c SET v = v + 1 WHERE id = 1") == 0
+    assert error_code(b, "UPDATE c SET v = v + 1 WHERE id = 1") == 0
     b.execute("ROLLBACK")
     # READ COMMITTED: no semi-consistent read, the UPDATE waits for a's lock
     for s in (a, b):
         s.execute("SET SESSION transaction_isolation = 'READ-COMMITTED'")
     a.execute("BEGIN")
     a.execute("UPDATE c SET v = 0 WHERE v = 2")
-    assert _code(b, "UPDATE c SET v = 9 WHERE v = 4") == 1205
+    assert error_code(b, "UPDATE c SET v = 9 WHERE v = 4") == 1205
     b.execute("SET SESSION innodb_snapshot_isolation = OFF")  # 10.11's behaviour back
-    assert _code(b, "UPDATE c SET v = 9 WHERE v = 4") == 0
+    assert error_code(b, "UPDATE c SET v = 9 WHERE v = 4") == 0
     a.execute("ROLLBACK")
 
 
@@ -191,13 +154,9 @@ def test_mariadb_10_11_keeps_snapshot_isolation_off(tmp_path):
     b.execute("BEGIN")
     b.execute("SELECT v FROM c WHERE id = 1")
     a.execute("UPDATE c SET v = 10 WHERE id = 1")
-    assert _code(b, "UPDATE c SET v = v + 1 WHERE id = 1") == 0
+    assert error_code(b, "UPDATE c SET v = v + 1 WHERE id = 1") == 0
     b.execute("COMMIT")
     assert a.execute("SELECT v FROM c").rows == [[11]]
-
-
-def _warnings(thd: Thd) -> list[list]:
-    return [list(r) for r in thd.execute("SHOW WARNINGS").rows]
 
 
 def test_mariadb_11_8_sql_layer_policies(tmp_path):
@@ -211,16 +170,16 @@ def test_mariadb_11_8_sql_layer_policies(tmp_path):
     assert t.execute("SELECT @@tx_isolation").rows == [["READ-COMMITTED"]]
     dep = "'@@tx_isolation' is deprecated and will be removed in a future release. " \
           "Please use '@@transaction_isolation' instead"
-    assert _warnings(t) == [["Warning", 1287, dep]]
+    assert show_warnings(t) == [("Warning", 1287, dep)]
     t.execute("SET sql_mode = 'STRICT_ALL_TABLES'")
     t.execute("INSERT INTO c VALUES (1, 1, CONCAT(@@tx_isolation, ''))")  # no strict-mode error
-    assert _warnings(t) == []  # the parser's 1287 is cleared when a statement with tables starts
+    assert show_warnings(t) == []  # the parser's 1287 is cleared when a statement with tables starts
     t.execute("INSERT IGNORE INTO c VALUES (2, 0, 'x')")
-    assert _warnings(t) == [["Warning", 4025, "CONSTRAINT `c.v` failed for `test`.`c`"]]
-    assert _code(t, "UPDATE c SET v = nosuch WHERE id = 1") == 1054
-    assert "in 'SELECT'" in _warnings(t)[0][2]
-    assert _code(t, "UPDATE c SET nosuch = 1") == 1054
-    assert "in 'SET'" in _warnings(t)[0][2]
+    assert show_warnings(t) == [("Warning", 4025, "CONSTRAINT `c.v` failed for `test`.`c`")]
+    assert error_code(t, "UPDATE c SET v = nosuch WHERE id = 1") == 1054
+    assert "in 'SELECT'" in show_warnings(t)[0][2]
+    assert error_code(t, "UPDATE c SET nosuch = 1") == 1054
+    assert "in 'SET'" in show_warnings(t)[0][2]
     t.execute("SET transaction_isolation = 'REPEATABLE-READ'")
     t.execute("SET binlog_format = STATEMENT")
     t.execute("UPDATE c SET s = 'abc' WHERE id = 1")
@@ -234,13 +193,13 @@ def test_mariadb_11_8_sql_layer_policies(tmp_path):
 def test_mariadb_10_11_keeps_its_sql_layer_rules(tmp_path):
     bed = Bed(tmp_path, "mariadb-10.11")
     t = bed.thd
-    assert _code(t, "SET transaction_isolation = 'READ-COMMITTED'") == 1193
+    assert error_code(t, "SET transaction_isolation = 'READ-COMMITTED'") == 1193
     t.execute("CREATE TABLE c (id INT PRIMARY KEY, v INT CHECK (v > 0))")
     t.execute("SELECT @@tx_isolation")
-    assert _warnings(t) == []
-    assert _code(t, "INSERT IGNORE INTO c VALUES (2, 0)") == 4025
-    assert _code(t, "UPDATE c SET v = nosuch WHERE id = 1") == 1054
-    assert "in 'SET'" in _warnings(t)[0][2]
+    assert show_warnings(t) == []
+    assert error_code(t, "INSERT IGNORE INTO c VALUES (2, 0)") == 4025
+    assert error_code(t, "UPDATE c SET v = nosuch WHERE id = 1") == 1054
+    assert "in 'SET'" in show_warnings(t)[0][2]
 
 
 def test_mariadb_11_8_empty_myisam_update_is_not_logged(tmp_path):

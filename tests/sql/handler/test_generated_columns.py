@@ -7,21 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from harness.config import ServeConfig
 from harness.sql.handler.generated_columns import generated_write_set
-from harness.sql.server import ServerState
 from harness.sql.sql_errors import ServerError
 from harness.sql.stmt.sql_show import show_create_table
 from harness.sql.thd import Thd
+from tests.sql._thd import thd_in_test_db
 
 
 @pytest.fixture
 def thd(tmp_path: Path) -> Thd:
-    state = ServerState(ServeConfig(port=0, binlog_dir=tmp_path / "binlog"))
-    state.start()
-    t = Thd(state, 1)
-    t.execute("CREATE DATABASE test")
-    t.execute("USE test")
+    t = thd_in_test_db(tmp_path)
     t.execute("CREATE TABLE g (id INT PRIMARY KEY, a INT, b INT AS (a * 2) VIRTUAL, c INT AS (a + 1) STORED, "
               "d VARCHAR(10) GENERATED ALWAYS AS (CONCAT('x', a)) PERSISTENT, e INT, KEY (b)) ENGINE=InnoDB")
     return t

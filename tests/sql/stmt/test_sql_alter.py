@@ -9,22 +9,17 @@ import pytest
 
 from harness.binlog.reader import read_binlog_file
 from harness.binlog.render import event_type_name, info_text
-from harness.config import ServeConfig
 from harness.sql.sql_errors import ServerError
-from harness.sql.server import ServerState
 from harness.sql.stmt.sql_admin import table_checksum
 from harness.sql.thd import Thd
+from tests.sql._thd import thd_in_test_db
 
 
 @pytest.fixture
 def thd(tmp_path: Path) -> Thd:
-    state = ServerState(ServeConfig(port=0, binlog_dir=tmp_path / "binlog"))
-    state.start()
-    t = Thd(state, 1)
-    t.execute("CREATE DATABASE test")
-    t.execute("USE test")
+    t = thd_in_test_db(tmp_path)
     t.execute("SET SESSION binlog_format = 'ROW'")
-    state.binlog.reset()
+    t.server.binlog.reset()
     return t
 
 

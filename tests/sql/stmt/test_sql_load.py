@@ -16,26 +16,21 @@ from harness.binlog.header import Event
 from harness.binlog.load import AppendBlockEvent, ExecuteLoadQueryEvent
 from harness.binlog.reader import read_binlog_file
 from harness.binlog.render import event_type_name, info_text
-from harness.config import ServeConfig
 from harness.sql.parse import parse_tree as A
 from harness.sql.sql_errors import ServerError
 from harness.sql.stmt.sql_load import split_lines
 from harness.sql.parse.parser import parse
-from harness.sql.server import ServerState
 from harness.sql.thd import Thd
+from tests.sql._thd import thd_in_test_db
 
 
 @pytest.fixture
 def thd(tmp_path: Path) -> Thd:
-    state = ServerState(ServeConfig(port=0, binlog_dir=tmp_path / "binlog"))
-    state.start()
-    t = Thd(state, 5)
-    t.execute("CREATE DATABASE test")
-    t.execute("USE test")
+    t = thd_in_test_db(tmp_path, 5)
     t.execute("SET SESSION binlog_format = 'STATEMENT'")
     t.execute("CREATE TABLE tm (a INT PRIMARY KEY, b VARCHAR(20)) ENGINE=MyISAM")
     t.execute("CREATE TABLE ti (a INT PRIMARY KEY, b VARCHAR(20)) ENGINE=InnoDB")
-    state.binlog.reset()
+    t.server.binlog.reset()
     return t
 
 
