@@ -94,3 +94,19 @@ def test_no_import_loop_among_the_modules() -> None:
         if v not in index:
             strongconnect(v)
     assert loops == []
+
+
+def test_thd_keeps_at_most_40_attributes() -> None:
+    """Issue 25: the session object had grown to 77 attributes; state that belongs to a
+    statement, a transaction or the binlog caches lives in their own objects
+    (StatementState, TransactionState, BinlogCacheMngr). Every ``self.x = ...`` of the class
+    counts, wherever it is assigned."""
+    tree = ast.parse((ROOT / "harness" / "sql" / "thd.py").read_text())
+    thd = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Thd")
+    attrs = set()
+    for node in ast.walk(thd):
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else []
+        attrs |= {t.attr for t in targets
+                  if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"}
+    assert 20 < len(attrs) <= 40, sorted(attrs)
