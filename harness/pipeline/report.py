@@ -134,6 +134,24 @@ def findings_lines(run_dir: Path) -> list[str]:
     return lines
 
 
+def _gx_failures_line(bad: list[dict], verdicts: list[tuple[dict, Verdict]]) -> list[str]:
+    """What the failed suites name, by verdict: a failed suite is never shown under a PASS
+    without saying why it does not fail the run (it names only pairs the verdict already
+    counts as failing, or as declared differences; verdict.gate_suites)."""
+    from harness.pipeline.verdict import suite_named_pairs
+
+    named = suite_named_pairs(bad)
+    by_status: dict[str, int] = defaultdict(int)
+    for r, v in verdicts:
+        if (str(r["case"]), str(r["format"])) in named:
+            by_status["declared differences (known_difference)" if v.status is Status.KNOWN_DIFFERENCE
+                      else "passing" if v.passed else "failing, listed above"] += 1
+    if not by_status:
+        return []
+    parts = ", ".join(f"{n} {what}" for what, n in sorted(by_status.items()))
+    return [f"  the failed suites name {len(named)} case x format: {parts}"]
+
+
 def text_summary(run_dir: Path) -> str:
     """One screen, printed once at the end of a run: the verdict with counts per status and
     format, every failing case x format (up to ``MAX_SUMMARY_FAILURES``) with its first
@@ -183,6 +201,8 @@ def text_summary(run_dir: Path) -> str:
         gx += "; failed: " + ", ".join(
             f"{s['suite']} ({len(s.get('failed', []))}/{s['evaluated']} expectations)" for s in bad)
     lines.append(gx if suites else "GX: not run")
+    if bad:
+        lines += _gx_failures_line(bad, verdicts)
     for e in pipeline_errors(run_dir)[:5]:
         lines.append(f"  pipeline error: {e}")
     lines.append(f"report: {run_dir.resolve() / 'report' / 'index.html'}")

@@ -199,6 +199,12 @@ def _sides(rows: list[Mapping[str, Any]]) -> dict[tuple[str, str], set[str]]:
     return out
 
 
+def suite_named_pairs(suites: Iterable[Mapping[str, Any]]) -> set[tuple[str, str]]:
+    """Every (case, format) a failed expectation of ``suites`` names (its unexpected rows)."""
+    return {key for suite in suites if not suite.get("success") for f in suite.get("failed") or []
+            for key in _sides(f.get("unexpected_rows") or [])}
+
+
 def gate_suites(suites: Iterable[Mapping[str, Any]], records: Iterable[Mapping[str, Any]]) -> Gate:
     """Every GX suite gates the verdict (one policy, so a red suite never sits under a green run).
 

@@ -81,3 +81,26 @@ def test_statement_differences_show_errors_warnings_and_contradicted_annotations
     assert [(d.step, d.kind) for d in diffs] == [(1, "warnings"), (2, "expectation")]
     assert diffs[0].ref_warnings == [["Warning", 1265, "Data truncated for column 'a' at row 1"]]
     assert diffs[0].rb_warnings == []
+
+
+def test_a_failed_suite_under_a_pass_says_what_it_names() -> None:
+    """An upgrade check passes on classified differences while the raw-equality suites fail on
+    them: the console must say so next to the GX line, not leave a red suite unexplained.
+    A suite naming a pair the verdict fails is said to be on a failing pair."""
+    from harness.pipeline.report import _gx_failures_line
+    from harness.pipeline.verdict import verdict
+
+    def rec(case: str, status: str, events_match: bool) -> dict:
+        return {"case": case, "format": "ROW", "events_match": events_match, "gtid_layout_ok": True,
+                "tables_match": True, "outcomes_match": True, "error": None, "replay_ok": True,
+                "expectation_ok": True, "status": status, "failed_checks": [] if events_match else ["events_match"],
+                "classified_checks": [] if events_match or status != "known_difference" else ["events_match"]}
+    recs = [rec("a", "known_difference", False), rec("b", "differs", False), rec("c", "pass", True)]
+    verdicts = [(r, verdict(r)) for r in recs]
+    bad = [{"suite": "event_sequence", "success": False, "evaluated": 7, "failed": [
+        {"expectation": "expect_column_values_to_be_in_set", "column": "events_match",
+         "unexpected_rows": [{"case": "a", "format": "ROW"}, {"case": "b", "format": "ROW"}]}]}]
+    assert _gx_failures_line(bad, verdicts) == [
+        "  the failed suites name 2 case x format: 1 declared differences (known_difference), "
+        "1 failing, listed above"]
+    assert _gx_failures_line([dict(bad[0], failed=[])], verdicts) == []
