@@ -5,13 +5,30 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from harness.sql.item.collation_weights import GENERAL_CI, LATIN1_SWEDISH_CI
 from harness.sql.item.temporal import RejectedTimestamp, ZeroDate, ZeroDateTime, to_date_value  # noqa: F401
 from harness.sql.sql_errors import error
 
 
+_GENERAL_CI_TABLE = {cp: chr(w) for cp, w in GENERAL_CI.items()}
+_SUPPLEMENTARY = re.compile("[\U00010000-\U0010FFFF]")
+_SWEDISH_TABLE = {ord(bytes([b]).decode("cp1252", errors="ignore") or "\0"): chr(w)
+                  for b, w in enumerate(LATIN1_SWEDISH_CI) if bytes([b]).decode("cp1252", errors="ignore")}
+
+
 def collation_key(s: str) -> str:
-    """utf8mb4_general_ci-like comparison key: case-insensitive, trailing spaces ignored."""
-    return s.rstrip(" ").upper()
+    """utf8mb4_general_ci's comparison key: each character's weight (the server's own table,
+    collation_weights.py: case and the accents its tables fold, 'é' = 'E', 'ß' = 'S', but
+    'й' <> 'и'), every supplementary character 0xFFFD, trailing spaces ignored (PAD SPACE).
+    The connection's collation on every profile, so also what expressions compare with."""
+    key = s.rstrip(" ").translate(_GENERAL_CI_TABLE)
+    return _SUPPLEMENTARY.sub("\uFFFD", key) if not key.isascii() else key
+
+
+def swedish_collation_key(s: str) -> str:
+    """latin1_swedish_ci's comparison key (latin1 columns of the no-defaults profile): 'ü' = 'Y',
+    'å', 'ä' = 'æ', 'ö' after 'Z'."""
+    return s.rstrip(" ").translate(_SWEDISH_TABLE)
 
 
 def bin_collation_key(s: str) -> str:

@@ -23,9 +23,9 @@ from harness.sql.sql_errors import Note, error, note
 # The zero dates live with the date parsing; imported here for the column types and their users.
 from harness.sql.item import temporal as T
 from harness.sql.item.temporal import RejectedTimestamp, ZeroDate, ZeroDateTime, to_date_value  # noqa: F401
-from harness.sql.item.charsets import CHARSETS, Charset, CharsetStr, _CP1252_HOLES, _NOT_UTF8_BYTE, bin_collation_key, collation_key, resolve_charset, well_formed
+from harness.sql.item.charsets import CHARSETS, Charset, CharsetStr, _CP1252_HOLES, _NOT_UTF8_BYTE, bin_collation_key, collation_key, resolve_charset, swedish_collation_key, well_formed
 from harness.sql.item.number_text import _scan_text, format_float
-from harness.sql.item.type_codes import BINARY_FLAG, BLOB_FLAG, CHARSET_BINARY, CHARSET_UTF8MB4_GENERAL_CI, ENUM_FLAG, NUM_FLAG, T_BIT, T_BLOB, T_DATE, T_DATETIME, T_DATETIME2, T_DOUBLE, T_ENUM, T_FLOAT, T_INT24, T_LONG, T_LONGLONG, T_NEWDECIMAL, T_SET, T_SHORT, T_STRING, T_TIME, T_TIME2, T_TIMESTAMP, T_TIMESTAMP2, T_TINY, T_VARCHAR, T_VAR_STRING, T_YEAR, UNSIGNED_FLAG
+from harness.sql.item.type_codes import BINARY_FLAG, BLOB_FLAG, CHARSET_BINARY, CHARSET_LATIN1_SWEDISH_CI, CHARSET_UTF8MB4_GENERAL_CI, ENUM_FLAG, NUM_FLAG, T_BIT, T_BLOB, T_DATE, T_DATETIME, T_DATETIME2, T_DOUBLE, T_ENUM, T_FLOAT, T_INT24, T_LONG, T_LONGLONG, T_NEWDECIMAL, T_SET, T_SHORT, T_STRING, T_TIME, T_TIME2, T_TIMESTAMP, T_TIMESTAMP2, T_TINY, T_VARCHAR, T_VAR_STRING, T_YEAR, UNSIGNED_FLAG
 
 
 
@@ -527,7 +527,9 @@ class StringType(ColumnType):
         return BLOB_FLAG if self.is_blob else 0
 
     def sort_key(self, value: Any) -> Any:
-        return bin_collation_key(value) if self.binary_collation else collation_key(value)
+        if self.binary_collation:
+            return bin_collation_key(value)
+        return swedish_collation_key(value) if self.charset == CHARSET_LATIN1_SWEDISH_CI else collation_key(value)
 
     def default_value(self) -> Any:
         return ""
