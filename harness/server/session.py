@@ -269,7 +269,7 @@ class ReplbedSession:
 
     def status_flags(self) -> int:
         flags = SERVER_STATUS_AUTOCOMMIT if self.thd.autocommit else 0
-        if self.thd.trx.explicit or (self.thd.trx.active and not self.thd.autocommit):
+        if self.thd.in_active_multi_stmt_transaction():
             flags |= SERVER_STATUS_IN_TRANS
         if self._db_dropped:
             flags |= SERVER_STATUS_DB_DROPPED

@@ -125,6 +125,10 @@ class TransactionState:
 
     explicit: bool = False
     active: bool = False
+    # An engine registered in the multi-statement transaction (trans_register_ha with all=true):
+    # a transactional table was opened, or a write registered the binary log; a MyISAM read
+    # registers nothing. What SERVER_STATUS_IN_TRANS and @@in_transaction show under autocommit=0.
+    registered: bool = False
     isolation: str | None = None
     read_only: bool = False  # START TRANSACTION READ ONLY
     id: int = 0
@@ -249,6 +253,12 @@ class Thd:
     def in_multi_stmt_transaction_mode(self) -> bool:
         return self.trx.explicit or not self.autocommit
 
+    def in_active_multi_stmt_transaction(self) -> bool:
+        """SERVER_STATUS_IN_TRANS (the OK packet's status word, @@in_transaction): BEGIN, or
+        an engine registered in the transaction under autocommit=0 (probed: a MyISAM SELECT
+        leaves it 0, a MyISAM INSERT or an InnoDB SELECT sets it; a failed statement keeps it)."""
+        return self.trx.explicit or (self.trx.registered and not self.autocommit)
+
     def is_strict(self, table: TableDef, row_index: int) -> bool:
         mode = self.vars.get("sql_mode")
         if "STRICT_ALL_TABLES" in mode:
@@ -270,6 +280,7 @@ class Thd:
         self._end_trx_in_engine()
         self.trx.explicit = False
         self.trx.active = False
+        self.trx.registered = False
         self.trx.isolation = None
         self.trx.undo_log = []
         self.trx.savepoints = []
@@ -721,6 +732,8 @@ class Thd:
         is_write = bool(info.written)
         if is_write or info.uses:
             self.trx.active = True
+        if is_write or any(u.table.engine.transactional for u in info.uses):
+            self.trx.registered = True
         self._register_engines(stmt, info, is_write)
         if is_write:  # after 6414 (warn_engine_mix): enforce_gtid_consistency's 1785
             self.server.sysvars.before_decide(self, list(info.written))

@@ -46,3 +46,23 @@ def test_sessions_share_parsed_statements_and_each_runs_its_own(bed: Bed) -> Non
     a.execute("INSERT INTO tp VALUES (7)")
     b.execute("INSERT INTO tp VALUES (7)")
     assert bed.shape()[-8:] == ["G", "Q:INSERT INTO tp VALUES (7)", "Xid", "G", "A", "TM(tp)", "W*", "Xid"]
+
+
+def test_in_transaction_follows_the_engines_registered_in_the_transaction(bed: Bed) -> None:
+    """Probed on MariaDB 10.11 (the corpus case conc_timeout_victim_with_myisam_writes read 0
+    where the server says 1): @@in_transaction is the status word's SERVER_STATUS_IN_TRANS."""
+    thd = bed.session()
+    thd.execute("CREATE TABLE c (id INT PRIMARY KEY) ENGINE=InnoDB")
+    thd.execute("CREATE TABLE m (id INT) ENGINE=MyISAM")
+
+    def in_trx() -> int:
+        return int(thd.execute("SELECT @@in_transaction").rows[0][0])
+    seen = [in_trx()]
+    for sql in ("BEGIN", "COMMIT", "SET autocommit = 0", "SELECT * FROM m", "INSERT INTO m VALUES (1)", "COMMIT",
+                "SELECT * FROM c", "COMMIT"):
+        thd.execute(sql)
+        seen.append(in_trx())
+    assert seen == [0, 1, 0, 0, 0, 1, 0, 1, 0]
+    with pytest.raises(ServerError):
+        thd.execute("INSERT INTO c VALUES (3), (3)")  # the statement fails; the transaction stays open
+    assert in_trx() == 1

@@ -470,6 +470,10 @@ class SessionVariables:
             return thd.connection_id  # the THD's thread id until SET (probed: = CONNECTION_ID())
         if n == "gtid_executed":
             return thd.server.binlog.gtid_executed_text()
+        if n == "in_transaction":
+            # The status word's SERVER_STATUS_IN_TRANS; kept after a statement's own rollback
+            # (a lock wait timeout rolls back the statement only).
+            return int(thd.in_active_multi_stmt_transaction())
         if n == "timestamp":
             # The statement's time: the user's (SET TIMESTAMP) or the real one, with microseconds.
             return self.values[n] or (thd.stmt.start - _EPOCH).total_seconds()
