@@ -54,6 +54,24 @@ def _covers(keys: list[Key], cols: list[int]) -> bool:
     return any(k.columns[:len(cols)] == cols for k in keys)
 
 
+def _generated_key_needed(keys: list[Key], cols: list[int]) -> bool:
+    """Whether the index generated for a foreign key on ``cols`` is added, settled against
+    the first existing key one of them is a prefix of, where the prefix is a generated key
+    (mysql_prepare_create_table's foreign_key_prefix loop): a user's key, or a longer
+    generated one, makes the new key unneeded; otherwise the older generated key goes and
+    the new one is added at the end. Probed: after DROP FOREIGN KEY left its index ``pid``,
+    ``ADD CONSTRAINT named_fk FOREIGN KEY (pid)`` shows ``KEY named_fk (pid)`` last, ``pid`` gone."""
+    for i, k in enumerate(keys):
+        new_is_prefix = k.columns[:len(cols)] == cols
+        if not (new_is_prefix or (k.generated and cols[:len(k.columns)] == k.columns)):
+            continue
+        if not k.generated or len(cols) < len(k.columns):
+            return False
+        del keys[i]
+        return True
+    return True
+
+
 def build_foreign_keys(catalog: Any, db: str, t: TableDef, defs: list[A.ForeignKeyDef], check: bool) -> None:
     """Resolve the FOREIGN KEY clauses of CREATE/ALTER TABLE onto ``t``: the index the SQL
     layer generates for each (named after the constraint, else the index name, else the
@@ -62,7 +80,7 @@ def build_foreign_keys(catalog: Any, db: str, t: TableDef, defs: list[A.ForeignK
     from harness.sql.handler.catalog import add_table_keys
     for d in defs:
         cols = [t.column(c) for c in d.columns]
-        if not _covers(t.keys, cols):
+        if _generated_key_needed(t.keys, cols):
             name = d.name or d.index_name or d.columns[0]
             add_table_keys(t.columns, t.keys, [A.KeyDef("INDEX", list(d.columns), name)])
             for k in t.keys:

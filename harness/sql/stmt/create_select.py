@@ -164,7 +164,9 @@ def create_table_sql(t: TableDef, engine_clause: str | None, current_db: str | N
             lines.append(f"  UNIQUE KEY `{k.name}` ({cols})")
         else:
             lines.append(f"  KEY `{k.name}` ({cols})")
-    for fk in t.foreign_keys:
+    # InnoDB lists a table's foreign keys from its dict_foreign_set, ordered by constraint id
+    # (strcmp: binary), not in creation order (probed: ADD CONSTRAINT cc lists before d_ibfk_1).
+    for fk in sorted(t.foreign_keys, key=lambda f: f.name.encode()):
         lines.append(f"  CONSTRAINT `{fk.name}` {fk.clause(t.db)}")
     for chk in t.checks:
         if chk.field is None:

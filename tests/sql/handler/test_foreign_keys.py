@@ -109,3 +109,31 @@ def test_foreign_key_checks_off_flags_the_rows_event(thd: Thd) -> None:
     thd.execute("SET foreign_key_checks = 0")
     thd.execute("INSERT INTO c VALUES (1, 99)")
     assert rows_events(thd)[-1] == ("Write_rows_v1", 3)  # STMT_END_F | NO_FOREIGN_KEY_CHECKS_F (probed)
+
+
+def _show_keys(thd: Thd, table: str) -> list[str]:
+    text = thd.execute(f"SHOW CREATE TABLE {table}").rows[0][1]
+    return [ln.strip().rstrip(",") for ln in text.split("\n") if ln.strip().startswith(("KEY", "CONSTRAINT"))]
+
+
+def test_a_new_generated_key_replaces_an_older_generated_one_it_extends_or_repeats(thd: Thd) -> None:
+    """Probed on MariaDB 10.11 (corpus fk_ddl, SHOW CREATE TABLE): mysql_prepare_create_table
+    drops a generated key when the other key of a prefix pair is generated too and not longer;
+    a user's key, or a longer generated one, makes the new generated key unneeded. InnoDB lists
+    the constraints by name."""
+    thd.execute("CREATE TABLE p2 (a INT, b INT, PRIMARY KEY (a, b)) ENGINE=InnoDB")
+    thd.execute("CREATE TABLE c (id INT PRIMARY KEY, pid INT, pv INT, FOREIGN KEY (pid) REFERENCES p (id)) "
+                "ENGINE=InnoDB")
+    thd.execute("ALTER TABLE c DROP FOREIGN KEY c_ibfk_1")
+    thd.execute("ALTER TABLE c ADD CONSTRAINT named_fk FOREIGN KEY (pid) REFERENCES p (id)")
+    assert _show_keys(thd, "c") == ["KEY `named_fk` (`pid`)",
+                                    "CONSTRAINT `named_fk` FOREIGN KEY (`pid`) REFERENCES `p` (`id`)"]
+    thd.execute("ALTER TABLE c ADD FOREIGN KEY (pid, pv) REFERENCES p2 (a, b)")
+    assert _show_keys(thd, "c")[:1] == ["KEY `pid` (`pid`,`pv`)"]
+    thd.execute("ALTER TABLE c ADD FOREIGN KEY (pid) REFERENCES p (id)")  # the longer generated key stays
+    assert [k for k in _show_keys(thd, "c") if k.startswith("KEY")] == ["KEY `pid` (`pid`,`pv`)"]
+    thd.execute("CREATE TABLE d (id INT PRIMARY KEY, pid INT, KEY k (pid), FOREIGN KEY (pid) REFERENCES p (id)) "
+                "ENGINE=InnoDB")
+    thd.execute("ALTER TABLE d ADD CONSTRAINT cc FOREIGN KEY (pid) REFERENCES p (id)")
+    assert _show_keys(thd, "d") == ["KEY `k` (`pid`)", "CONSTRAINT `cc` FOREIGN KEY (`pid`) REFERENCES `p` (`id`)",
+                                    "CONSTRAINT `d_ibfk_1` FOREIGN KEY (`pid`) REFERENCES `p` (`id`)"]
