@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from harness.pipeline.normalize import COMPARED, gtid_jumps, listing, normalize_event  # noqa: F401 (listing re-exported)
+from harness.pipeline.normalize import (COMPARED, gtid_jumps, listing, normalize_event,  # noqa: F401 (listing re-exported)
+                                       result_set_difference, result_set_json)
 from harness.pipeline.verdict import CHECKS, Status, check_expectations, verdict
 from harness.runner import OUTCOME_FILE
 
@@ -127,6 +128,11 @@ def judge(case: str, fmt: str, ref: Collected, rb: Collected) -> Comparison:
         if wa != wb:
             outcomes_ok = False
             lines.append(f"  warnings of line {b.get('line')} {b.get('sql')!r}: reference {wa} / replbed {wb}")
+        rows = result_set_difference({"rows_json": result_set_json(a.get("rows"))},
+                                     {"rows_json": result_set_json(b.get("rows"))})
+        if rows:
+            outcomes_ok = False
+            lines.append(f"  result set of line {b.get('line')} {b.get('sql')!r}: {rows}")
     if len(sa) != len(sb):
         outcomes_ok = False
         lines.append(f"  statements: reference ran {len(sa)}, replbed {len(sb)}")

@@ -348,16 +348,21 @@ def compare_tables(ref_tables: DataFrame, rb_tables: DataFrame) -> DataFrame:
 def compare_outcomes(ref: DataFrame, rb: DataFrame) -> DataFrame:
     """Per case x format: did every statement get the same result on both sides?
 
-    A statement's outcome is its error code plus what SHOW WARNINGS listed after
-    it (level, code, message), as the runner recorded them. Columns:
+    A statement's outcome is its error code, what SHOW WARNINGS listed after it
+    (level, code, message) and its result set (as a multiset of rows), as the
+    runner recorded them. Columns:
     ``n_statements``, ``n_diff_statements``, ``first_diff_step``,
     ``outcomes_match``.
     """
-    cols = ["case", "format", "step", "error_code", "warnings_json"]
+    if "rows_json" not in ref.columns:  # records written before result sets were kept
+        ref = ref.withColumn("rows_json", F.lit(None).cast("string"))
+    if "rows_json" not in rb.columns:
+        rb = rb.withColumn("rows_json", F.lit(None).cast("string"))
+    cols = ["case", "format", "step", "error_code", "warnings_json", "rows_json"]
     a = (ref.select(*cols).withColumnRenamed("error_code", "ref_err").withColumnRenamed("warnings_json", "ref_w")
-         .withColumn("_in_ref", F.lit(True)))
+         .withColumnRenamed("rows_json", "ref_rows").withColumn("_in_ref", F.lit(True)))
     b = (rb.select(*cols).withColumnRenamed("error_code", "rb_err").withColumnRenamed("warnings_json", "rb_w")
-         .withColumn("_in_rb", F.lit(True)))
+         .withColumnRenamed("rows_json", "rb_rows").withColumn("_in_rb", F.lit(True)))
     j = a.join(b, on=[*KEY, "step"], how="full_outer")
     # Each comparison is parenthesized on purpose: `&` binds tighter than `==` in
     # Python, and `x & a.isNull() == b.isNull()` once compared (x & a.isNull()) to
@@ -366,7 +371,8 @@ def compare_outcomes(ref: DataFrame, rb: DataFrame) -> DataFrame:
     present = F.coalesce(F.col("_in_ref"), F.lit(False)) & F.coalesce(F.col("_in_rb"), F.lit(False))
     same_err = F.coalesce(F.col("ref_err"), F.lit(0)) == F.coalesce(F.col("rb_err"), F.lit(0))
     same_w = F.coalesce(F.col("ref_w"), F.lit("[]")) == F.coalesce(F.col("rb_w"), F.lit("[]"))
-    j = j.withColumn("same", present & same_err & same_w)
+    same_rows = F.col("ref_rows").eqNullSafe(F.col("rb_rows"))
+    j = j.withColumn("same", present & same_err & same_w & same_rows)
     return (
         j.groupBy(*KEY)
         .agg(F.count(F.lit(1)).alias("n_statements"),

@@ -291,7 +291,8 @@ def compare_outcomes(ref: list[Rec], rb: list[Rec]) -> list[Rec]:
         ra, rbb = a.get(key), b.get(key)
         same = (ra is not None and rbb is not None
                 and (ra.get("error_code") or 0) == (rbb.get("error_code") or 0)
-                and _or(ra.get("warnings_json"), "[]") == _or(rbb.get("warnings_json"), "[]"))
+                and _or(ra.get("warnings_json"), "[]") == _or(rbb.get("warnings_json"), "[]")
+                and ra.get("rows_json") == rbb.get("rows_json"))
         groups[key[:2]].append((key[2], same))
     out = []
     for (case, fmt), rows in groups.items():

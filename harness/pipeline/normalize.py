@@ -9,6 +9,7 @@ without it.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -148,3 +149,28 @@ def listing(files: Iterable[Path]) -> list[str]:
             err = getattr(ev, "error_code", 0)
             out.append(f"{event_type_name(ev):<17} {info}" + (f"   [error_code={err}]" if err else ""))
     return out
+
+
+# -- result sets (outcomes.parquet's rows_json) ---------------------------------------
+
+
+def result_set_json(rows: list | None) -> str | None:
+    """A statement's result set as outcomes.parquet keeps it: its rows' JSON, sorted."""
+    if rows is None:
+        return None
+    return json.dumps(sorted(json.dumps(r, ensure_ascii=False) for r in rows), ensure_ascii=False)
+
+
+def result_set_difference(a: dict | None, b: dict | None) -> str | None:
+    """The first row one side's result set has and the other's lacks (records of
+    outcomes.parquet), or None when the result sets are equal as multisets."""
+    ra, rb = (json.loads(x["rows_json"]) if x and x.get("rows_json") is not None else None for x in (a, b))
+    if ra == rb:
+        return None
+    if ra is None or rb is None:
+        return f"reference {'no result set' if ra is None else f'{len(ra)} rows'} / " \
+               f"replbed {'no result set' if rb is None else f'{len(rb)} rows'}"
+    only_a = [r for r in ra if r not in rb]
+    only_b = [r for r in rb if r not in ra]
+    first = f"reference's {only_a[0][:120]}" if only_a else f"replbed's {only_b[0][:120]}"
+    return f"reference {len(ra)} rows / replbed {len(rb)} rows; first not on the other side: {first}"

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from harness.config import RunConfig
 from harness.fsutil import atomic_write, atomic_write_json
 from harness.pipeline import timing
+from harness.pipeline.normalize import result_set_difference, result_set_json
 from harness.pipeline.verdict import (  # noqa: F401 (is_pass, final_verdict, pipeline_errors re-exported)
     GX_CHECK,
     check_expectations,
@@ -372,7 +373,7 @@ def _table_rows(outcome: dict, base: dict) -> list[dict]:
     return out
 
 
-def _outcome_rows(outcome: dict, base: dict) -> list[dict]:
+def _outcome_rows(outcome: dict, base: dict, result_sets: bool = True) -> list[dict]:
     out = []
     for i, s in enumerate(outcome.get("statements") or []):
         exp = s.get("expected_error")
@@ -382,6 +383,7 @@ def _outcome_rows(outcome: dict, base: dict) -> list[dict]:
             "error_code": s.get("error_code"), "error_message": s.get("error_message"),
             "warnings_json": json.dumps(s.get("warnings") or [], ensure_ascii=False),
             "ok": s.get("ok"),
+            "rows_json": result_set_json(s.get("rows")) if result_sets else None,
         })
     return out
 
@@ -406,6 +408,10 @@ def decode_run(run_dir: Path, progress: Progress | None = _progress,
     run_dir = Path(run_dir)
     plan = load_plan(run_dir)
     run_id = plan["run_id"]
+    # Result sets are compared between servers of one kind (replbed's flavour, or two of
+    # the same real kind), not in an upgrade check, where @@version and SHOW CREATE differ.
+    candidate = plan.get("candidate", "replbed")
+    result_sets = candidate in ("replbed", plan.get("reference", "mariadb-10.11"))
     decode, decoder_name = _decoder()
     if progress:
         progress(f"[decode] decoder: {decoder_name}")
@@ -432,7 +438,7 @@ def decode_run(run_dir: Path, progress: Progress | None = _progress,
                 except (OSError, ValueError) as exc:
                     outcome, err = {}, f"{side}: unreadable outcome.json: {exc}"
                 tables += _table_rows(outcome, base)
-                outcomes += _outcome_rows(outcome, base)
+                outcomes += _outcome_rows(outcome, base, result_sets)
                 if outcome.get("status") == "failed":
                     err = f"{side}: {(outcome.get('error') or 'case failed').splitlines()[0]}"
             files = sorted(p for p in (d / "binlog").glob("*") if _BINLOG_NAME.search(p.name))
@@ -514,7 +520,10 @@ def _details(r: dict, stmts: dict[tuple[str, str, str], dict[int, dict]]) -> str
         b = stmts.get((r["case"], r["format"], "replbed"), {}).get(step)
         s = a or b or {}
         where = f"line {s['line']}" if s.get("line") is not None else f"statement {step + 1}"  # counted from 1
-        out.append(f"{where} `{(s.get('sql') or '')[:80]}`: reference {_answer(a)} / replbed {_answer(b)}")
+        rows = result_set_difference(a, b)
+        out.append(f"{where} `{(s.get('sql') or '')[:80]}`: "
+                   + (f"result sets differ: {rows}" if rows and _answer(a) == _answer(b)
+                      else f"reference {_answer(a)} / replbed {_answer(b)}"))
     if "tables_match" in failed and r.get("first_diff_table"):
         out.append(f"table {r['first_diff_table']}")
     if "replay_ok" in failed and r.get("replay_error"):

@@ -362,6 +362,14 @@ def _outcome_text(r: dict | None) -> str:
     return f"ERROR {int(code)}: {r.get('error_message') or ''}"
 
 
+def _result_set_text(r: dict) -> str:
+    """A result set for the statement table: its rows (sorted, as compared), cut short."""
+    rows = json.loads(r["rows_json"]) if r.get("rows_json") is not None else None
+    if rows is None:
+        return "OK, no result set"
+    return f"OK, {len(rows)} rows: " + ", ".join(rows[:5])[:300] + (" ..." if len(rows) > 5 else "")
+
+
 def _warnings(r: dict | None) -> list[list]:
     if not r or not r.get("warnings_json"):
         return []
@@ -394,7 +402,7 @@ class StatementDiff:
     connection: Any
     sql: str
     line: Any
-    kind: str                  # "result" (code) | "warnings" | "expectation" | "message"
+    kind: str                  # "result" (code) | "warnings" | "rows" (result set) | "expectation" | "message"
     expected: Any
     ref: str
     rb: str
@@ -426,6 +434,9 @@ def outcome_differences(run_dir: Path, keys: set[tuple]) -> dict[tuple, list[Sta
                 kind = "result"
             elif wa != wb:
                 kind = "warnings"
+            elif (a or {}).get("rows_json") != (b or {}).get("rows_json") and a is not None and b is not None:
+                kind = "rows"
+                ta, tb = _result_set_text(a), _result_set_text(b)
             elif a is not None and _expected_matches(exp, a.get("error_code")) is False:
                 kind = "expectation"
             elif ta != tb:

@@ -65,6 +65,10 @@ OUTCOME_SCHEMA = pa.schema([
     ("error_message", pa.string()),
     ("warnings_json", pa.string()),
     ("ok", pa.bool_()),
+    # The result set (SELECT, SHOW) as a sorted list of its rows' JSON: compared as a multiset,
+    # since rows that tie in a filesort come out in an order neither side promises. Null when
+    # the statement returned no result set, or in an upgrade check (kinds answer differently).
+    ("rows_json", pa.string()),
 ])
 
 # One row per case x format x side: whether collecting / decoding worked.

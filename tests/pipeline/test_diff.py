@@ -218,3 +218,24 @@ def test_outcomes_differ_in_code_warning_or_missing_statement(spark):
     for rb_rows, step in ((other_code, 1), (extra_warning, 0), (missing, 1)):
         r = _row(diff.compare_outcomes(ref, _outcomes(spark, rb_rows)), case="c")
         assert r.outcomes_match is False and r.first_diff_step == step, (rb_rows, r)
+
+
+def test_a_different_result_set_is_a_difference_on_both_diff_engines(spark):
+    """A SELECT whose rows differ (a wrong @@in_transaction passed before result sets were
+    compared); rows in another order are the same result set (ties in a filesort)."""
+    from harness.pipeline import local_diff
+    from harness.pipeline.normalize import result_set_json
+
+    cols = _OUTCOME_COLS + ", rows_json string"
+    ref_rows = [("c", "ROW", 0, None, "[]", None), ("c", "ROW", 1, None, "[]", result_set_json([["1"], ["2"]]))]
+    same_other_order = [ref_rows[0], ("c", "ROW", 1, None, "[]", result_set_json([["2"], ["1"]]))]
+    other_value = [ref_rows[0], ("c", "ROW", 1, None, "[]", result_set_json([["1"], ["3"]]))]
+    no_result = [ref_rows[0], ("c", "ROW", 1, None, "[]", None)]
+    keys = ("case", "format", "step", "error_code", "warnings_json", "rows_json")
+    for rb_rows, match in ((same_other_order, True), (other_value, False), (no_result, False)):
+        r = _row(diff.compare_outcomes(spark.createDataFrame(ref_rows, cols), spark.createDataFrame(rb_rows, cols)),
+                 case="c")
+        assert r.outcomes_match is match and r.first_diff_step == (None if match else 1), (rb_rows, r)
+        local = local_diff.compare_outcomes([dict(zip(keys, x)) for x in ref_rows],
+                                            [dict(zip(keys, x)) for x in rb_rows])
+        assert [(x["outcomes_match"], x["first_diff_step"]) for x in local] == [(match, None if match else 1)]
