@@ -277,3 +277,33 @@ def test_mariadb_11_8_name_const_carries_the_uca1400_collation(tmp_path):
         in _queries(bed)
     t.execute("INSERT INTO sup VALUES (_utf8mb4'y' COLLATE 'utf8mb4_uca1400_ai_ci')")  # a replica reads it back
     assert t.execute("SELECT COUNT(*) FROM sup").rows == [[2]]
+
+
+def _rows_bitmaps(bed: Bed) -> list[tuple[str, int, int | None]]:
+    return [(e.event.kind, e.event.columns_present, e.event.columns_present_after)
+            for e in bed.entries() if isinstance(e.event, RowsEvent)]
+
+
+def test_mariadb_11_8_update_delete_images_leave_generated_columns_out(tmp_path):
+    """[bytes] corpus gcol_images_*: 11.8 logs an UPDATE's and a DELETE's images without the
+    VIRTUAL and STORED columns, in every binlog_row_image, and a REPLACE's rows after its
+    first conflict too; INSERTs keep them. 10.11 images every column."""
+    images = {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
+        bed = Bed(tmp_path / flavor, flavor, **kw)
+        t = bed.thd
+        t.execute("SET binlog_format = ROW")
+        t.execute("CREATE TABLE g (id INT PRIMARY KEY, a INT, b INT AS (a * 2) VIRTUAL, c INT AS (a + 1) STORED, "
+                  "e INT) ENGINE=InnoDB")
+        for sql in ("INSERT INTO g (id, a, e) VALUES (1, 1, 1)", "UPDATE g SET a = 2", "DELETE FROM g",
+                    "REPLACE INTO g (id, a, e) VALUES (2, 2, 2), (2, 3, 3), (3, 3, 3)",
+                    "SET binlog_row_image = MINIMAL", "UPDATE g SET e = 9"):
+            t.execute(sql)
+        images[flavor] = _rows_bitmaps(bed)
+    assert images["mariadb-11.8"] == [("write", 0b11111, None), ("update", 0b10011, 0b10011), ("delete", 0b10011, None),
+                                      ("write", 0b11111, None), ("update", 0b10011, 0b10011), ("write", 0b10011, None),
+                                      ("update", 0b00001, 0b10000)]
+    assert images["mariadb-10.11"] == [("write", 0b11111, None), ("update", 0b11111, 0b11111), ("delete", 0b11111, None),
+                                       ("write", 0b11111, None), ("update", 0b11111, 0b11111), ("write", 0b11111, None),
+                                       ("update", 0b00001, 0b11000)]
