@@ -31,7 +31,7 @@ from harness.sql.handler.catalog import Routine, TableDef
 from harness.sql.stmt.context import ExecContext, RandState
 from harness.sql.sql_errors import Note, ServerError, error, internal_error, note
 from harness.sql.stmt.sql_result import DmlResult, SelectResult
-from harness.sql.stmt.sql_update import table_map_for_update
+from harness.sql.stmt.sql_update import single_table_runs_as_join, table_map_for_update
 from harness.sql.stmt.executor import Executor
 from harness.sql.stmt.sql_do import run_do_or_set
 from harness.sql.stmt.global_read_lock import release as release_global_read_lock
@@ -705,6 +705,7 @@ class Thd:
         if isinstance(stmt, A.Delete) and stmt.targets:
             # multi-table DELETE sets thread_specific_used (observed header flags 0x4)
             self.stmt_log.thread_specific = True
+        single_table_runs_as_join(self, stmt)  # MariaDB 11.x: logged as the multi-table form
         if self.trx.read_only and any(not t.temporary for t in info.written):
             raise error("ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION")
         lock_myisam_tables(self, stmt, info)

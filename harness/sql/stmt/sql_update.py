@@ -11,6 +11,7 @@ from harness.sql.handler.generated_columns import check_assigned, has_generated,
 from harness.sql.item.column_types import WriteContext
 from harness.sql.item.expr import Compiler, Env, Scope
 from harness.sql.opt.joinplan import JoinPlan, plan_join, safe_update_on_fly, written_columns_read
+from harness.sql.opt.subquery_join import in_subquery_runs_as_join
 from harness.sql.parse import parse_tree as A
 from harness.sql.sql_errors import ServerError, error, note
 from harness.sql.stmt.fill_record import (
@@ -403,3 +404,18 @@ def table_map_for_update(thd: Any, stmt: A.Update) -> int:
                 bits |= 1 << i
                 break
     return bits
+
+
+def single_table_runs_as_join(thd: Any, stmt: A.Statement) -> None:
+    """MariaDB 11.x (``SysvarProfile.single_table_subquery_as_join``): a single-table DELETE
+    or UPDATE with an IN subquery runs as the multi-table statement and logs as one
+    (harness/sql/opt/subquery_join.py): the DELETE thread-specific, the UPDATE with
+    Q_TABLE_MAP_FOR_UPDATE = 1 (its one table)."""
+    if not thd.server.sysvars.single_table_subquery_as_join:
+        return
+    if isinstance(stmt, A.Delete) and not stmt.targets and len(stmt.tables) == 1:
+        if in_subquery_runs_as_join(stmt.where):
+            thd.stmt_log.thread_specific = True
+    elif isinstance(stmt, A.Update) and len(stmt.tables) == 1 and not (stmt.order_by and stmt.limit is not None):
+        if in_subquery_runs_as_join(stmt.where):
+            thd.stmt_log.table_map_for_update = 1

@@ -33,6 +33,9 @@ class SysvarProfile:
     # A single-table UPDATE/DELETE of an empty MyISAM/Aria/MEMORY table is an impossible
     # WHERE (not logged): MariaDB 11.8 (harness/sql/stmt/sql_select._impossible_where).
     empty_table_is_const = False
+    # A single-table UPDATE/DELETE with an IN subquery runs (and logs) as the multi-table
+    # statement: MariaDB 11.x (harness/sql/opt/subquery_join.py)
+    single_table_subquery_as_join = False
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         return {}
@@ -133,6 +136,9 @@ class MariaDB118Sysvars(MariaDBSysvars):
     # "Unknown column 'nosuch' in 'SELECT'"; the targets still name 'SET').
     single_update_values_clause = "SELECT"
     empty_table_is_const = True
+    # 11.1 (MDEV-28883): probed, the DELETE's Query thread-specific, the UPDATE's with
+    # Q_TABLE_MAP_FOR_UPDATE (docs/RULES-mariadb-11.8.md row 16)
+    single_table_subquery_as_join = True
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         # 11.6.2 (MDEV-35124): innodb_snapshot_isolation is ON by default; SELECT

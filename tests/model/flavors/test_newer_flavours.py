@@ -307,3 +307,34 @@ def test_mariadb_11_8_update_delete_images_leave_generated_columns_out(tmp_path)
     assert images["mariadb-10.11"] == [("write", 0b11111, None), ("update", 0b11111, 0b11111), ("delete", 0b11111, None),
                                        ("write", 0b11111, None), ("update", 0b11111, 0b11111), ("write", 0b11111, None),
                                        ("update", 0b00001, 0b11000)]
+
+
+def test_mariadb_11_8_single_table_in_subquery_logs_as_multi_table(tmp_path):
+    """[probe] 11.8 runs a single-table DELETE/UPDATE with a top-level positive IN subquery
+    through the multi-table code: the DELETE's Query is thread-specific (0x4), the UPDATE's
+    carries Q_TABLE_MAP_FOR_UPDATE = 1 (not with ORDER BY and LIMIT both); 10.11 neither."""
+    statements = ("DELETE FROM u WHERE a IN (SELECT a FROM w WHERE v = 1)",
+                  "DELETE FROM u WHERE r = 2 AND a IN (WITH c AS (SELECT 2 AS a) SELECT a FROM c)",
+                  "DELETE FROM u WHERE a IN (SELECT a FROM w WHERE v = 3) OR r = 100",
+                  "DELETE FROM u WHERE a NOT IN (SELECT a FROM w WHERE v < 12)",
+                  "DELETE FROM u WHERE a IN (SELECT 8)",
+                  "UPDATE u SET r = 0 WHERE a IN (SELECT a FROM w WHERE v = 5)",
+                  "UPDATE u SET r = 0 WHERE a IN (SELECT a FROM w WHERE v = 6) ORDER BY a LIMIT 1",
+                  "UPDATE u SET r = 0 WHERE a IN (SELECT a FROM w WHERE v = 7 UNION SELECT 100)")
+    seen = {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
+        bed = Bed(tmp_path / flavor, flavor, **kw)
+        t = bed.thd
+        t.execute("SET binlog_format = STATEMENT")
+        t.execute("CREATE TABLE w (a INT PRIMARY KEY, v INT) ENGINE=InnoDB")
+        t.execute("CREATE TABLE u (a INT, r INT) ENGINE=InnoDB")
+        t.execute("INSERT INTO w VALUES (1,1),(2,2),(3,3),(5,5),(6,6),(7,7),(8,8)")
+        t.execute("INSERT INTO u SELECT a, v FROM w")
+        for sql in statements:
+            t.execute(sql)
+        q = _queries(bed)
+        seen[flavor] = [(bool(q[s].header.flags & 0x4), q[s].status(Q.Q_TABLE_MAP_FOR_UPDATE_CODE)) for s in statements]
+    assert seen["mariadb-11.8"] == [(True, None), (True, None), (False, None), (False, None), (False, None),
+                                    (False, 1), (False, None), (False, None)]
+    assert seen["mariadb-10.11"] == [(False, None)] * len(statements)
