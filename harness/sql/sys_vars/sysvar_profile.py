@@ -36,6 +36,9 @@ class SysvarProfile:
     # A single-table UPDATE/DELETE with an IN subquery runs (and logs) as the multi-table
     # statement: MariaDB 11.x (harness/sql/opt/subquery_join.py)
     single_table_subquery_as_join = False
+    # START TRANSACTION marks the start time's microseconds used (Q_HRNOW on the rest of a
+    # CALL's Query events): 10.11's trans_begin; not MariaDB 11.8's
+    trans_begin_marks_hrnow = True
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         return {}
@@ -139,6 +142,9 @@ class MariaDB118Sysvars(MariaDBSysvars):
     # 11.1 (MDEV-28883): probed, the DELETE's Query thread-specific, the UPDATE's with
     # Q_TABLE_MAP_FOR_UPDATE (docs/RULES-mariadb-11.8.md row 16)
     single_table_subquery_as_join = True
+    # [bytes] corpus gaps_sp_transaction_control: the statements a CALL logs after its START
+    # TRANSACTION carry no Q_HRNOW (docs/RULES-mariadb-11.8.md row 17)
+    trans_begin_marks_hrnow = False
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         # 11.6.2 (MDEV-35124): innodb_snapshot_isolation is ON by default; SELECT

@@ -338,3 +338,21 @@ def test_mariadb_11_8_single_table_in_subquery_logs_as_multi_table(tmp_path):
     assert seen["mariadb-11.8"] == [(True, None), (True, None), (False, None), (False, None), (False, None),
                                     (False, 1), (False, None), (False, None)]
     assert seen["mariadb-10.11"] == [(False, None)] * len(statements)
+
+
+def test_mariadb_11_8_start_transaction_in_a_call_sets_no_hrnow(tmp_path):
+    """[bytes] corpus gaps_sp_transaction_control: 10.11's trans_begin marks the start time's
+    microseconds used, so a CALL's statements after its START TRANSACTION carry Q_HRNOW;
+    11.8's do not."""
+    hrnow = {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
+        bed = Bed(tmp_path / flavor, flavor, **kw)
+        t = bed.thd
+        t.execute("SET binlog_format = STATEMENT")
+        t.execute("CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB")
+        t.execute("CREATE PROCEDURE p(x INT) BEGIN START TRANSACTION; INSERT INTO t VALUES (x); COMMIT; END")
+        t.execute("CALL p(1)")
+        q = _queries(bed)["INSERT INTO t VALUES ( NAME_CONST('x',1))"]
+        hrnow[flavor] = q.status(Q.Q_HRNOW) is not None
+    assert hrnow == {"mariadb-11.8": False, "mariadb-10.11": True}
