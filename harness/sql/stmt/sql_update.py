@@ -68,10 +68,7 @@ class UpdateExecutor(SelectExecutor):
         self._lock_scan(t, ref.ref_name, up.where, "X", semi_consistent=True)
         candidates = self._update_target_rows(up, tables, scope, comp)
         _blackhole_row_warning(thd, t, "UPDATE")
-        comparable = records_are_comparable(t, {ci for ci, _ in assigns},
-                                            _read_columns(t, [ref.ref_name],
-                                                          [up.where, *(e for _c, e in up.assignments),
-                                                           *(o.expr for o in up.order_by)]))
+        comparable = self._single_compares(t, ref.ref_name, up, assigns)
         res = DmlResult()
         scan_pos = _examined_positions(t, up, assigns)
         # Table_triggers_list::prepare_record_accessors: NOT NULL fields are nullable while
@@ -123,8 +120,20 @@ class UpdateExecutor(SelectExecutor):
             res.affected += 1
             if t.triggers:
                 thd.fire_triggers(t, "AFTER", "UPDATE", new, old, self.ctx)
+        if self.info.multi_update_trans is not None:  # run as a join: multi_update's is_trans
+            self.info.multi_update_trans = t.transactional and res.affected > 0
         res.info = f"Rows matched: {res.matched}  Changed: {res.affected}  Warnings: {len(self.ctx.notes)}"
         return res
+
+    def _single_compares(self, t: TableDef, name: str, up: A.Update, assigns: list[Any]) -> bool:
+        """Whether an unchanged row is skipped without calling the engine (records_are_comparable).
+        A single-table UPDATE MariaDB 11.x runs as a join is multi_update's: it compares
+        the rows and logs as a multi-table UPDATE does (``multi_update_trans``)."""
+        if update_runs_as_join(self.thd, up):
+            self.info.multi_update_trans = False
+            return True
+        return records_are_comparable(t, {ci for ci, _ in assigns}, _read_columns(
+            t, [name], [up.where, *(e for _c, e in up.assignments), *(o.expr for o in up.order_by)]))
 
     def _generated_columns(self, t: TableDef, new: list[Any], changed: set[int], wctx: WriteContext) -> None:
         """1906 for an assigned one, then each computed and stored as the row's other values
@@ -297,7 +306,9 @@ class UpdateExecutor(SelectExecutor):
         for ti in apply_order:
             t = all_tables[ti][1]
             changed = {ci for tti, ci, _ in assigns if tti == ti}
-            comparable = records_are_comparable(
+            # MariaDB 11.8's multi_update compares every unchanged row (probed: an InnoDB row
+            # whose assigned column was not read ends with COMMIT, not Xid)
+            comparable = thd.server.sysvars.multi_update_compares_rows or records_are_comparable(
                 t, changed, _read_columns(t, [all_tables[ti][0], t.name], reads))
             for slot, new in changes[ti]:
                 res.matched += 1
@@ -416,6 +427,12 @@ def single_table_runs_as_join(thd: Any, stmt: A.Statement) -> None:
     if isinstance(stmt, A.Delete) and not stmt.targets and len(stmt.tables) == 1:
         if in_subquery_runs_as_join(stmt.where):
             thd.stmt_log.thread_specific = True
-    elif isinstance(stmt, A.Update) and len(stmt.tables) == 1 and not (stmt.order_by and stmt.limit is not None):
-        if in_subquery_runs_as_join(stmt.where):
-            thd.stmt_log.table_map_for_update = 1
+    elif isinstance(stmt, A.Update) and update_runs_as_join(thd, stmt):
+        thd.stmt_log.table_map_for_update = 1
+
+
+def update_runs_as_join(thd: Any, up: A.Update) -> bool:
+    """A single-table UPDATE MariaDB 11.x runs as multi_update: an IN subquery, and not
+    both ORDER BY and LIMIT (``processing_as_multitable_update_prohibited``)."""
+    return (thd.server.sysvars.single_table_subquery_as_join and len(up.tables) == 1
+            and not (up.order_by and up.limit is not None) and in_subquery_runs_as_join(up.where))

@@ -39,6 +39,9 @@ class SysvarProfile:
     # START TRANSACTION marks the start time's microseconds used (Q_HRNOW on the rest of a
     # CALL's Query events): 10.11's trans_begin; not MariaDB 11.8's
     trans_begin_marks_hrnow = True
+    # multi_update skips every unchanged row without calling the engine, whatever it read
+    # (MariaDB 11.8; 10.11 compares an InnoDB row only when the assigned columns were read)
+    multi_update_compares_rows = False
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         return {}
@@ -145,6 +148,9 @@ class MariaDB118Sysvars(MariaDBSysvars):
     # [bytes] corpus gaps_sp_transaction_control: the statements a CALL logs after its START
     # TRANSACTION carry no Q_HRNOW (docs/RULES-mariadb-11.8.md row 17)
     trans_begin_marks_hrnow = False
+    # [bytes] corpus fid_update_unchanged_row_innodb_rw: UPDATE t, m SET t.a = 2 over an
+    # unchanged InnoDB row ends with COMMIT (10.11: Xid) (docs/RULES-mariadb-11.8.md row 18)
+    multi_update_compares_rows = True
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         # 11.6.2 (MDEV-35124): innodb_snapshot_isolation is ON by default; SELECT

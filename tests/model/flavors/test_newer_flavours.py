@@ -356,3 +356,40 @@ def test_mariadb_11_8_start_transaction_in_a_call_sets_no_hrnow(tmp_path):
         q = _queries(bed)["INSERT INTO t VALUES ( NAME_CONST('x',1))"]
         hrnow[flavor] = q.status(Q.Q_HRNOW) is not None
     assert hrnow == {"mariadb-11.8": False, "mariadb-10.11": True}
+
+
+def _group_ends(bed: Bed) -> dict[str, str]:
+    """Each UPDATE's group end: 'Xid' or the Query's text (COMMIT)."""
+    from harness.binlog.control import XidEvent
+    out, last = {}, None
+    for e in bed.entries():
+        ev = e.event
+        if isinstance(ev, QueryEvent) and ev.query.startswith("UPDATE"):
+            last = ev.query
+        elif last is not None and isinstance(ev, (XidEvent, QueryEvent)):
+            out[last] = "Xid" if isinstance(ev, XidEvent) else ev.query
+            last = None
+    return out
+
+
+def test_mariadb_11_8_multi_update_compares_unchanged_rows(tmp_path):
+    """[bytes] corpus fid_update_unchanged_row_innodb_rw, [probe]: 11.8's multi_update skips an
+    unchanged InnoDB row without calling the engine though the assigned column was not read
+    (the group ends with COMMIT); so does a single-table UPDATE it runs as a join. 10.11 calls
+    the engine (Xid)."""
+    ends = {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
+        bed = Bed(tmp_path / flavor, flavor, **kw)
+        t = bed.thd
+        t.execute("SET binlog_format = STATEMENT")
+        t.execute("CREATE TABLE t (id INT PRIMARY KEY, a INT) ENGINE=InnoDB")
+        t.execute("CREATE TABLE m (id INT PRIMARY KEY, a INT) ENGINE=MyISAM")
+        t.execute("INSERT INTO t VALUES (1, 1), (2, 2)")
+        t.execute("INSERT INTO m VALUES (1, 1), (2, 2)")
+        t.execute("UPDATE t, m SET t.a = 2 WHERE t.id = m.id AND m.id = 2")
+        t.execute("UPDATE t SET a = 1 WHERE id IN (SELECT id FROM m WHERE id = 1)")
+        t.execute("UPDATE t SET a = 3 WHERE id IN (SELECT id FROM m WHERE id = 2)")
+        ends[flavor] = list(_group_ends(bed).values())
+    assert ends["mariadb-11.8"] == ["COMMIT", "COMMIT", "Xid"]
+    assert ends["mariadb-10.11"] == ["Xid", "Xid", "Xid"]
