@@ -393,3 +393,17 @@ def test_mariadb_11_8_multi_update_compares_unchanged_rows(tmp_path):
         ends[flavor] = list(_group_ends(bed).values())
     assert ends["mariadb-11.8"] == ["COMMIT", "COMMIT", "Xid"]
     assert ends["mariadb-10.11"] == ["Xid", "Xid", "Xid"]
+
+
+def test_mariadb_11_8_insert_delayed_commit_has_the_global_collations(tmp_path):
+    """[bytes] corpus s002_unsafe_insert_delayed: the delayed-insert thread starts from the
+    globals, whose collation_connection is 11.8's utf8mb4_uca1400_ai_ci: its COMMIT's
+    Q_CHARSET is (45, 2304, 2304) under a utf8mb4_general_ci client."""
+    bed = Bed(tmp_path, "mariadb-11.8", profile=get_profile("mariadb-11.8-debian"))
+    t = bed.thd
+    t.execute("SET NAMES utf8mb4 COLLATE utf8mb4_general_ci")
+    t.execute("SET binlog_format = ROW")
+    t.execute("CREATE TABLE n (a INT PRIMARY KEY) ENGINE=MyISAM")
+    t.execute("INSERT DELAYED INTO n VALUES (1)")
+    ends = [e.event for e in bed.entries() if isinstance(e.event, QueryEvent) and e.event.query == "COMMIT"]
+    assert ends[-1].status(Q.Q_CHARSET_CODE) == (45, 2304, 2304)
