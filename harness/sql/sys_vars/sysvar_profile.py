@@ -9,6 +9,7 @@ model needs (docs/RULES-mysql-8.0.md) and checks GTID_NEXT / GTID_MODE changes.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import uuid as _uuid
 from typing import TYPE_CHECKING, Any
@@ -42,6 +43,9 @@ class SysvarProfile:
     # multi_update skips every unchanged row without calling the engine, whatever it read
     # (MariaDB 11.8; 10.11 compares an InnoDB row only when the assigned columns were read)
     multi_update_compares_rows = False
+    # The largest TIMESTAMP a column stores (None: 2038-01-19 03:14:07.999999 UTC, the
+    # signed 32-bit range of MariaDB 10.11)
+    timestamp_max: dt.datetime | None = None
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         return {}
@@ -151,6 +155,10 @@ class MariaDB118Sysvars(MariaDBSysvars):
     # [bytes] corpus fid_update_unchanged_row_innodb_rw: UPDATE t, m SET t.a = 2 over an
     # unchanged InnoDB row ends with COMMIT (10.11: Xid) (docs/RULES-mariadb-11.8.md row 18)
     multi_update_compares_rows = True
+    # 11.5 (MDEV-32188, "make TIMESTAMP use whole 32-bit unsigned range"): a TIMESTAMP
+    # column takes values up to 2106-02-07 06:28:15 UTC (corpus types_temporal_nonstrict:
+    # '2038-01-19 03:14:08' stored without 1264) (docs/RULES-mariadb-11.8.md row 19)
+    timestamp_max = dt.datetime(2106, 2, 7, 6, 28, 15, 999999)
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         # 11.6.2 (MDEV-35124): innodb_snapshot_isolation is ON by default; SELECT

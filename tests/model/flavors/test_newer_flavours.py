@@ -407,3 +407,20 @@ def test_mariadb_11_8_insert_delayed_commit_has_the_global_collations(tmp_path):
     t.execute("INSERT DELAYED INTO n VALUES (1)")
     ends = [e.event for e in bed.entries() if isinstance(e.event, QueryEvent) and e.event.query == "COMMIT"]
     assert ends[-1].status(Q.Q_CHARSET_CODE) == (45, 2304, 2304)
+
+
+def test_mariadb_11_8_timestamp_takes_the_unsigned_32_bit_range(tmp_path):
+    """[bytes] corpus types_temporal_nonstrict; MDEV-32188 (11.5): a TIMESTAMP column stores
+    up to 2106-02-07 06:28:15 UTC; 10.11 stops at 2038-01-19 03:14:07 (1264, stored as 0)."""
+    seen = {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
+        bed = Bed(tmp_path / flavor, flavor, **kw)
+        t = bed.thd
+        t.execute("SET time_zone = '+00:00', sql_mode = ''")
+        t.execute("CREATE TABLE t (id INT PRIMARY KEY, h TIMESTAMP NULL) ENGINE=InnoDB")
+        t.execute("INSERT INTO t VALUES (1, '2038-01-19 03:14:08'), (2, '2106-02-07 06:28:15'), "
+                  "(3, '2106-02-07 06:28:16')")
+        seen[flavor] = [r[0] for r in t.execute("SELECT CONCAT(h, '') FROM t ORDER BY id").rows]
+    assert seen["mariadb-11.8"] == ["2038-01-19 03:14:08", "2106-02-07 06:28:15", "0000-00-00 00:00:00"]
+    assert seen["mariadb-10.11"] == ["0000-00-00 00:00:00"] * 3
