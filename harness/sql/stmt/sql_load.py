@@ -225,7 +225,7 @@ def load_query_text(thd: "Thd", st: A.LoadData, t: "TableDef", ignore: bool) -> 
         tail += " CHARACTER SET " + _CSNAME.get(st.charset, st.charset)
     tail += " FIELDS TERMINATED BY " + pretty_print_str(st.field_term)
     if st.opt_enclosed:
-        tail += " OPTIONALLY "
+        tail += thd.server.sysvars.load_optionally_text
     tail += " ENCLOSED BY " + pretty_print_str(st.enclosed)
     tail += " ESCAPED BY " + pretty_print_str(st.escaped)
     tail += " LINES TERMINATED BY " + pretty_print_str(st.line_term)

@@ -46,6 +46,9 @@ class SysvarProfile:
     # The largest TIMESTAMP a column stores (None: 2038-01-19 03:14:07.999999 UTC, the
     # signed 32-bit range of MariaDB 10.11)
     timestamp_max: dt.datetime | None = None
+    # What the logged LOAD DATA writes before " ENCLOSED BY" for OPTIONALLY (10.11: a
+    # doubled space, " OPTIONALLY  ENCLOSED BY")
+    load_optionally_text = " OPTIONALLY "
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         return {}
@@ -159,6 +162,8 @@ class MariaDB118Sysvars(MariaDBSysvars):
     # column takes values up to 2106-02-07 06:28:15 UTC (corpus types_temporal_nonstrict:
     # '2038-01-19 03:14:08' stored without 1264) (docs/RULES-mariadb-11.8.md row 19)
     timestamp_max = dt.datetime(2106, 2, 7, 6, 28, 15, 999999)
+    # [bytes] corpus load_data_ignore_lines_concurrent: "OPTIONALLY ENCLOSED BY", one space
+    load_optionally_text = " OPTIONALLY"
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         # 11.6.2 (MDEV-35124): innodb_snapshot_isolation is ON by default; SELECT

@@ -424,3 +424,29 @@ def test_mariadb_11_8_timestamp_takes_the_unsigned_32_bit_range(tmp_path):
         seen[flavor] = [r[0] for r in t.execute("SELECT CONCAT(h, '') FROM t ORDER BY id").rows]
     assert seen["mariadb-11.8"] == ["2038-01-19 03:14:08", "2106-02-07 06:28:15", "0000-00-00 00:00:00"]
     assert seen["mariadb-10.11"] == ["0000-00-00 00:00:00"] * 3
+
+
+def test_mariadb_11_8_load_data_text_and_no_collation_map(tmp_path):
+    """[bytes] corpus load_data_*: 11.8 logs ``OPTIONALLY ENCLOSED BY`` with one space (10.11
+    two) and no Q_CHARACTER_SET_COLLATIONS for LOAD DATA's CHARACTER SET (the file's
+    character set is found by name); an introducer in its SET clause still uses the map."""
+    from harness.binlog.load import ExecuteLoadQueryEvent
+    from harness.model.flavors.mariadb import names_charset_without_collation
+    assert not names_charset_without_collation("LOAD DATA INFILE 'f' INTO TABLE `t` CHARACTER SET latin1 (`a`)")
+    assert names_charset_without_collation("LOAD DATA INFILE 'f' INTO TABLE `t` (`a`) SET `b`= _latin1'x'")
+    assert names_charset_without_collation("CREATE TABLE c (a CHAR(3) CHARACTER SET latin1)")
+    data = tmp_path / "d.csv"
+    data.write_text('1,"x"\n')
+    texts = {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
+        bed = Bed(tmp_path / flavor, flavor, **kw)
+        t = bed.thd
+        t.execute("SET binlog_format = STATEMENT")
+        t.execute("CREATE TABLE t (a INT, b VARCHAR(5)) ENGINE=InnoDB")
+        t.execute(f"LOAD DATA INFILE '{data}' INTO TABLE t CHARACTER SET latin1 "
+                  "FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '\"'")
+        ev = [e.event for e in bed.entries() if isinstance(e.event, ExecuteLoadQueryEvent)][-1]
+        texts[flavor] = (ev.query, ev.status(Q.Q_CHARACTER_SET_COLLATIONS))
+    assert "OPTIONALLY ENCLOSED BY" in texts["mariadb-11.8"][0] and texts["mariadb-11.8"][1] is None
+    assert "OPTIONALLY  ENCLOSED BY" in texts["mariadb-10.11"][0]
