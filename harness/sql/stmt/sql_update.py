@@ -132,8 +132,11 @@ class UpdateExecutor(SelectExecutor):
         if update_runs_as_join(self.thd, up):
             self.info.multi_update_trans = False
             return True
+        # MariaDB 11.8 does not count the ORDER BY's columns as read (probed: ``UPDATE t SET a = 2
+        # WHERE b = 2 ORDER BY a`` over an unchanged InnoDB row ends with Xid; 10.11: COMMIT)
+        order = up.order_by if self.thd.server.sysvars.order_by_marks_read else []
         return records_are_comparable(t, {ci for ci, _ in assigns}, _read_columns(
-            t, [name], [up.where, *(e for _c, e in up.assignments), *(o.expr for o in up.order_by)]))
+            t, [name], [up.where, *(e for _c, e in up.assignments), *(o.expr for o in order)]))
 
     def _generated_columns(self, t: TableDef, new: list[Any], changed: set[int], wctx: WriteContext) -> None:
         """1906 for an assigned one, then each computed and stored as the row's other values

@@ -49,6 +49,9 @@ class SysvarProfile:
     # What the logged LOAD DATA writes before " ENCLOSED BY" for OPTIONALLY (10.11: a
     # doubled space, " OPTIONALLY  ENCLOSED BY")
     load_optionally_text = " OPTIONALLY "
+    # A single-table UPDATE's ORDER BY columns count as read when an unchanged row is
+    # compared (records_are_comparable; 10.11)
+    order_by_marks_read = True
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         return {}
@@ -164,6 +167,9 @@ class MariaDB118Sysvars(MariaDBSysvars):
     timestamp_max = dt.datetime(2106, 2, 7, 6, 28, 15, 999999)
     # [bytes] corpus load_data_ignore_lines_concurrent: "OPTIONALLY ENCLOSED BY", one space
     load_optionally_text = " OPTIONALLY"
+    # probed: UPDATE t SET a = 2 WHERE ... ORDER BY a over an unchanged InnoDB row ends with
+    # Xid, whether the WHERE is a const lookup, a range or a scan, with or without LIMIT
+    order_by_marks_read = False
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         # 11.6.2 (MDEV-35124): innodb_snapshot_isolation is ON by default; SELECT

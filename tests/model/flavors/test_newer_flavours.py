@@ -450,3 +450,24 @@ def test_mariadb_11_8_load_data_text_and_no_collation_map(tmp_path):
         texts[flavor] = (ev.query, ev.status(Q.Q_CHARACTER_SET_COLLATIONS))
     assert "OPTIONALLY ENCLOSED BY" in texts["mariadb-11.8"][0] and texts["mariadb-11.8"][1] is None
     assert "OPTIONALLY  ENCLOSED BY" in texts["mariadb-10.11"][0]
+
+
+def test_mariadb_11_8_order_by_columns_are_not_read_and_unixtime_range(tmp_path):
+    """[probe] 11.8: an UPDATE's ORDER BY column does not count as read, so an unchanged InnoDB
+    row calls the engine (Xid; 10.11: COMMIT); FROM_UNIXTIME takes up to 4294967295 and
+    UNIX_TIMESTAMP past 2106-02-07 06:28:15 is NULL."""
+    ends, vals = {}, {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
+        bed = Bed(tmp_path / flavor, flavor, **kw)
+        t = bed.thd
+        t.execute("SET binlog_format = STATEMENT, time_zone = '+00:00'")
+        t.execute("CREATE TABLE t (id INT PRIMARY KEY, a INT, b INT) ENGINE=InnoDB")
+        t.execute("INSERT INTO t VALUES (1, 1, 1), (2, 2, 2)")
+        t.execute("UPDATE t SET a = 2 WHERE b = 2 ORDER BY a")
+        ends[flavor] = list(_group_ends(bed).values())
+        vals[flavor] = t.execute("SELECT CONCAT(FROM_UNIXTIME(4294967295), ''), "
+                                 "UNIX_TIMESTAMP('2106-02-07 06:28:16')").rows[0]
+    assert ends == {"mariadb-11.8": ["Xid"], "mariadb-10.11": ["COMMIT"]}
+    assert vals["mariadb-11.8"] == ["2106-02-07 06:28:15", None]
+    assert vals["mariadb-10.11"][0] is None
