@@ -1,6 +1,7 @@
-"""MariaDB 11.1+: a single-table UPDATE or DELETE whose WHERE holds an IN subquery is run
-by the multi-table code (MDEV-28883's ``Sql_cmd_update`` / ``Sql_cmd_delete``, which let a
-single-table statement use the join optimizer's subquery rewrites).
+"""MariaDB 11.x runs a single-table UPDATE/DELETE with an IN subquery as a multi-table one.
+
+11.1's MDEV-28883 (``Sql_cmd_update`` / ``Sql_cmd_delete``) lets a single-table statement
+use the join optimizer's subquery rewrites by running it through the multi-table code.
 
 What shows in the binlog (probed on 11.8.9, docs/RULES-mariadb-11.8.md row 16): the DELETE's
 Query carries LOG_EVENT_THREAD_SPECIFIC_F (``multi_delete::send_eof`` sets
