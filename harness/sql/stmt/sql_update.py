@@ -129,7 +129,7 @@ class UpdateExecutor(SelectExecutor):
         """Whether an unchanged row is skipped without calling the engine (records_are_comparable).
         A single-table UPDATE MariaDB 11.x runs as a join is multi_update's: it compares
         the rows and logs as a multi-table UPDATE does (``multi_update_trans``)."""
-        if update_runs_as_join(self.thd, up):
+        if self.info.single_as_join:
             self.info.multi_update_trans = False
             return True
         # MariaDB 11.8 does not count the ORDER BY's columns as read (probed: ``UPDATE t SET a = 2
@@ -420,22 +420,24 @@ def table_map_for_update(thd: Any, stmt: A.Update) -> int:
     return bits
 
 
-def single_table_runs_as_join(thd: Any, stmt: A.Statement) -> None:
+def runs_as_join(thd: Any, stmt: A.Statement) -> bool:
     """MariaDB 11.x (``SysvarProfile.single_table_subquery_as_join``): a single-table DELETE
-    or UPDATE with an IN subquery runs as the multi-table statement and logs as one
-    (harness/sql/opt/subquery_join.py): the DELETE thread-specific, the UPDATE with
-    Q_TABLE_MAP_FOR_UPDATE = 1 (its one table)."""
+    or UPDATE with an IN subquery runs as the multi-table statement
+    (harness/sql/opt/subquery_join.py); an UPDATE not with both ORDER BY and LIMIT
+    (``processing_as_multitable_update_prohibited``). The statement as written: a view's
+    own IN subquery does not count (probed: ``UPDATE vs SET b = 's'`` logs as 10.11 does)."""
     if not thd.server.sysvars.single_table_subquery_as_join:
-        return
-    if isinstance(stmt, A.Delete) and not stmt.targets and len(stmt.tables) == 1:
-        if in_subquery_runs_as_join(stmt.where):
-            thd.stmt_log.thread_specific = True
-    elif isinstance(stmt, A.Update) and update_runs_as_join(thd, stmt):
+        return False
+    if isinstance(stmt, A.Delete):
+        return not stmt.targets and len(stmt.tables) == 1 and in_subquery_runs_as_join(stmt.where)
+    return (isinstance(stmt, A.Update) and len(stmt.tables) == 1 and not (stmt.order_by and stmt.limit is not None)
+            and in_subquery_runs_as_join(stmt.where))
+
+
+def log_as_multi_table(thd: Any, stmt: A.Statement) -> None:
+    """What the multi-table code gives a statement ``runs_as_join`` picked: the DELETE's Query
+    thread-specific (multi_delete::send_eof), the UPDATE's Q_TABLE_MAP_FOR_UPDATE = 1."""
+    if isinstance(stmt, A.Delete):
+        thd.stmt_log.thread_specific = True
+    else:
         thd.stmt_log.table_map_for_update = 1
-
-
-def update_runs_as_join(thd: Any, up: A.Update) -> bool:
-    """A single-table UPDATE MariaDB 11.x runs as multi_update: an IN subquery, and not
-    both ORDER BY and LIMIT (``processing_as_multitable_update_prohibited``)."""
-    return (thd.server.sysvars.single_table_subquery_as_join and len(up.tables) == 1
-            and not (up.order_by and up.limit is not None) and in_subquery_runs_as_join(up.where))

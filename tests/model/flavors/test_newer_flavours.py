@@ -320,7 +320,8 @@ def test_mariadb_11_8_single_table_in_subquery_logs_as_multi_table(tmp_path):
                   "DELETE FROM u WHERE a IN (SELECT 8)",
                   "UPDATE u SET r = 0 WHERE a IN (SELECT a FROM w WHERE v = 5)",
                   "UPDATE u SET r = 0 WHERE a IN (SELECT a FROM w WHERE v = 6) ORDER BY a LIMIT 1",
-                  "UPDATE u SET r = 0 WHERE a IN (SELECT a FROM w WHERE v = 7 UNION SELECT 100)")
+                  "UPDATE u SET r = 0 WHERE a IN (SELECT a FROM w WHERE v = 7 UNION SELECT 100)",
+                  "UPDATE vs SET r = 9", "DELETE FROM vs")
     seen = {}
     for flavor in ("mariadb-11.8", "mariadb-10.11"):
         kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
@@ -331,12 +332,13 @@ def test_mariadb_11_8_single_table_in_subquery_logs_as_multi_table(tmp_path):
         t.execute("CREATE TABLE u (a INT, r INT) ENGINE=InnoDB")
         t.execute("INSERT INTO w VALUES (1,1),(2,2),(3,3),(5,5),(6,6),(7,7),(8,8)")
         t.execute("INSERT INTO u SELECT a, v FROM w")
+        t.execute("CREATE VIEW vs AS SELECT a, r FROM u WHERE a IN (SELECT a FROM w)")
         for sql in statements:
             t.execute(sql)
         q = _queries(bed)
         seen[flavor] = [(bool(q[s].header.flags & 0x4), q[s].status(Q.Q_TABLE_MAP_FOR_UPDATE_CODE)) for s in statements]
     assert seen["mariadb-11.8"] == [(True, None), (True, None), (False, None), (False, None), (False, None),
-                                    (False, 1), (False, None), (False, None)]
+                                    (False, 1), (False, None), (False, None), (False, None), (False, None)]
     assert seen["mariadb-10.11"] == [(False, None)] * len(statements)
 
 
