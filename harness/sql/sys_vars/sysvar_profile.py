@@ -52,6 +52,9 @@ class SysvarProfile:
     # A single-table UPDATE's ORDER BY columns count as read when an unchanged row is
     # compared (records_are_comparable; 10.11)
     order_by_marks_read = True
+    # TRUNCATE of a table that needs row format below REPEATABLE READ (InnoDB) decides the
+    # statement's format in MIXED (row, kept while temporary tables exist): MariaDB 11.8
+    truncate_decides_format = False
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         return {}
@@ -170,6 +173,10 @@ class MariaDB118Sysvars(MariaDBSysvars):
     # probed: UPDATE t SET a = 2 WHERE ... ORDER BY a over an unchanged InnoDB row ends with
     # Xid, whether the WHERE is a const lookup, a range or a scan, with or without LIMIT
     order_by_marks_read = False
+    # probed (fuzz seed 5123 case 54, shrunk): MIXED, READ COMMITTED, a temporary table open,
+    # TRUNCATE TABLE of an InnoDB table: the session's later statements are logged in rows
+    # until the temporary tables are gone; not at REPEATABLE READ, not for a MyISAM table
+    truncate_decides_format = True
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         # 11.6.2 (MDEV-35124): innodb_snapshot_isolation is ON by default; SELECT

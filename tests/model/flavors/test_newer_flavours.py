@@ -473,3 +473,24 @@ def test_mariadb_11_8_order_by_columns_are_not_read_and_unixtime_range(tmp_path)
     assert ends == {"mariadb-11.8": ["Xid"], "mariadb-10.11": ["COMMIT"]}
     assert vals["mariadb-11.8"] == ["2106-02-07 06:28:15", None]
     assert vals["mariadb-10.11"][0] is None
+
+
+def test_mariadb_11_8_truncate_innodb_below_rr_sticks_mixed_to_rows(tmp_path):
+    """[probe] MIXED, READ COMMITTED, a temporary table open: after TRUNCATE TABLE of an
+    InnoDB table 11.8 logs the session's statements in rows until the temporary tables are
+    gone; 10.11 keeps statements."""
+    logged = {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
+        bed = Bed(tmp_path / flavor, flavor, **kw)
+        t = bed.thd
+        t.execute("SET binlog_format = MIXED, tx_isolation = 'READ-COMMITTED'")
+        t.execute("CREATE TABLE t1 (id INT PRIMARY KEY) ENGINE=MyISAM")
+        t.execute("CREATE TABLE t2 (id INT PRIMARY KEY) ENGINE=InnoDB")
+        t.execute("CREATE TEMPORARY TABLE tmp (a INT) ENGINE=InnoDB")
+        t.execute("TRUNCATE TABLE t2")
+        t.execute("INSERT INTO t1 VALUES (1)")
+        t.execute("DROP TEMPORARY TABLE tmp")
+        t.execute("INSERT INTO t1 VALUES (2)")
+        logged[flavor] = ("INSERT INTO t1 VALUES (1)" in _queries(bed), "INSERT INTO t1 VALUES (2)" in _queries(bed))
+    assert logged == {"mariadb-11.8": (False, True), "mariadb-10.11": (True, True)}
