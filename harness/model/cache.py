@@ -190,6 +190,18 @@ def write_locked_table_maps(thd: "SessionView") -> None:
         mngr.maps_written[id(t)] = tm
 
 
+def _images_without_generated(thd: "SessionView", table: "TableView", kind: str) -> bool:
+    """MariaDB 11.8 leaves the generated columns out of an UPDATE's or DELETE's images, and
+    out of the table's later images in the same statement (a REPLACE's rows after its first
+    conflict); its INSERTs log them (probed; docs/RULES-mariadb-11.8.md row 15)."""
+    if not thd.server.flavor.events.images_skip_generated_after_change:
+        return False
+    seen = thd.stmt_log.images_without_generated
+    if kind != "write":
+        seen.add(id(table))
+    return id(table) in seen
+
+
 def binlog_write_row(thd: "SessionView", table: "TableView", kind: str, before: list[Any] | None,
                      after: list[Any] | None, assigned: set[int] | None) -> None:
     """Layer 2 for row events: pick the table's cache and append the row (R-log-row-format)."""
@@ -207,7 +219,8 @@ def binlog_write_row(thd: "SessionView", table: "TableView", kind: str, before: 
             mngr.maps_written[id(table)] = tm
     tm = mngr.maps_written[id(table)]
     cache = mngr.cache_of(table)
-    imager = RowImager(table, thd.binlog_row_image, thd.stmt_after_image_is_write_set)
+    imager = RowImager(table, thd.binlog_row_image, thd.stmt_after_image_is_write_set,
+                       _images_without_generated(thd, table, kind))
     present, present_after, change, size = imager.image(kind, before, after, assigned)
     pending = cache.pending
     if (pending is None or pending.table is not table or pending.kind != kind or pending.present != present

@@ -73,6 +73,11 @@ class EventStyle:
     # Table_map flag TM_BIT_HAS_TRIGGERS_F (0x4000) on a table with triggers (MariaDB's; MySQL
     # has no such flag: 9.7.4 [bytes] flags=1)
     trigger_flag = True
+    # MariaDB 11.8: the UPDATE and DELETE row images leave out every generated column
+    # (VIRTUAL and STORED), in each binlog_row_image; so do the images of the table that
+    # the statement writes after its first update or delete of it (REPLACE's rows after
+    # a conflict). 10.11: every column is in FULL images (docs/RULES-mariadb-11.8.md row 15)
+    images_skip_generated_after_change = False
 
     def table_map_extra_flags(self, thd: SessionView, table: TableView) -> int:
         """Flags a Table_map carries beside TM_BIT_LEN_EXACT_F (MySQL 9.7: 0x2 on foreign-key tables)."""

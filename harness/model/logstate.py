@@ -9,7 +9,7 @@ the end of a transaction or statement, so nothing is forgotten in a reset.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass
@@ -77,3 +77,6 @@ class StmtLogState:
     # FL_START/COMMIT/ROLLBACK_ALTER_E1, also Q_GTID_FLAGS3) and the START ALTER's seq_no
     gtid_flags3: int = 0
     sa_seq_no: int | None = None
+    # MariaDB 11.8: tables (by id) whose images in this statement leave the generated columns
+    # out, from the statement's first UPDATE or DELETE row of the table on (EventStyle)
+    images_without_generated: set[int] = field(default_factory=set)

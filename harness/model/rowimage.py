@@ -34,6 +34,8 @@ class TableImageInfo:
         self.pk = sum(1 << i for i in (key.columns if key else []))
         self.non_blob = sum(1 << i for i, c in enumerate(cols) if not c.type.is_blob)
         self.autoinc = (1 << table.auto_inc_col) if table.auto_inc_col is not None else 0
+        # VIRTUAL and STORED generated columns (EventStyle.images_skip_generated_after_change)
+        self.generated = sum(1 << i for i, c in enumerate(cols) if getattr(c, "generated", None) is not None)
 
 
 _INFO_CACHE: dict[int, tuple[Any, TableImageInfo]] = {}
@@ -53,12 +55,16 @@ def _bits(mask: int, n: int) -> list[int]:
 
 
 class RowImager:
-    def __init__(self, table: "TableView", mode: str, write_set_after: bool = False) -> None:
+    def __init__(self, table: "TableView", mode: str, write_set_after: bool = False,
+                 without_generated: bool = False) -> None:
         """``write_set_after``: the after images hold the statement's write set only (a
-        statement MIXED switched to rows late, LoggingDecision.late_row)."""
+        statement MIXED switched to rows late, LoggingDecision.late_row).
+        ``without_generated``: the images leave the generated columns out (MariaDB 11.8's
+        UPDATE / DELETE images, EventStyle.images_skip_generated_after_change)."""
         self.info = image_info(table)
         self.mode = mode.upper() if self.info.has_pk else "FULL"
         self.write_set_after = write_set_after
+        self.keep = self.info.all & ~self.info.generated if without_generated else self.info.all
 
     def _sets(self, kind: str, assigned: set[int] | None) -> tuple[int, int | None]:
         info = self.info
@@ -74,6 +80,7 @@ class RowImager:
             after = assigned_mask | info.non_blob | (info.autoinc if kind == "write" else 0)
         if self.write_set_after:
             after = assigned_mask | (info.autoinc if kind == "write" else 0)
+        before, after = before & self.keep, after & self.keep
         if kind == "write":
             return after, None
         if kind == "delete":

@@ -31,7 +31,7 @@ from harness.sql.handler.catalog import Routine, TableDef
 from harness.sql.stmt.context import ExecContext, RandState
 from harness.sql.sql_errors import Note, ServerError, error, internal_error, note
 from harness.sql.stmt.sql_result import DmlResult, SelectResult
-from harness.sql.stmt.sql_update import table_map_for_update
+from harness.sql.stmt.sql_update import log_as_multi_table, runs_as_join, table_map_for_update
 from harness.sql.stmt.executor import Executor
 from harness.sql.stmt.sql_do import run_do_or_set
 from harness.sql.stmt.global_read_lock import release as release_global_read_lock
@@ -697,8 +697,10 @@ class Thd:
         if isinstance(stmt, A.Update) and stmt.ignore and len(stmt.tables) == 1:
             # Only SQLCOM_UPDATE marks IGNORE unsafe; a multi-table UPDATE IGNORE is safe (probed).
             kind = "UPDATE_IGNORE"
+        as_join = runs_as_join(self, stmt)  # MariaDB 11.x: logged as the multi-table form
         stmt, views = merge_for_write(self, stmt)
         info = analyze(self, stmt, kind, views)
+        info.single_as_join = as_join
         check_locked_tables(self, info)
         if info.missing_tables and self.locked_tables is None:
             # open_tables: a table that does not exist fails the statement before any lock
@@ -716,6 +718,8 @@ class Thd:
         if isinstance(stmt, A.Delete) and stmt.targets:
             # multi-table DELETE sets thread_specific_used (observed header flags 0x4)
             self.stmt_log.thread_specific = True
+        if as_join:
+            log_as_multi_table(self, stmt)
         if self.trx.read_only and any(not t.temporary for t in info.written):
             raise error("ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION")
         lock_myisam_tables(self, stmt, info)

@@ -798,7 +798,7 @@ def _from_unixtime(env: Any, n: Any, *fmt: Any) -> Any:
     secs = _num(n)
     if secs < 0:  # type: ignore[operator]
         return None
-    if secs > _MAX_UNIXTIME:  # type: ignore[operator]
+    if secs > (getattr(env.ctx, "max_unixtime", None) or _MAX_UNIXTIME):  # type: ignore[operator]
         _warn(env, 1292, f"Truncated incorrect unixtime value: '{_s(n)}'")
         return None
     v = dt.datetime(1970, 1, 1) + dt.timedelta(seconds=float(secs))  # type: ignore[arg-type]

@@ -42,6 +42,7 @@ class WriteContext:
     ignore: bool = False
     # The session's sql_mode (NO_ZERO_DATE, NO_ZERO_IN_DATE decide what temporal columns accept).
     sql_mode: str = ""
+    timestamp_max: dt.datetime | None = None  # SysvarProfile.timestamp_max (None: 2038-01-19 03:14:07)
 
     @property
     def abort_on_warning(self) -> bool:
@@ -834,7 +835,7 @@ class DateTimeType(_TemporalBase):
         p = self._coerce_parts(value, col, ctx)
         p = T.Parts(p.year, p.month, p.day, p.hour, p.minute, p.second, T.truncate_micro(p.microsecond, self.fsp))
         v = T.to_datetime_value(p)
-        if self.timestamp and isinstance(v, dt.datetime) and not T.TIMESTAMP_MIN <= v <= T.TIMESTAMP_MAX:
+        if self.timestamp and isinstance(v, dt.datetime) and not T.TIMESTAMP_MIN <= v <= (ctx.timestamp_max or T.TIMESTAMP_MAX):
             self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE")
             return RejectedTimestamp()
         return v

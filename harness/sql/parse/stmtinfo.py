@@ -80,6 +80,8 @@ class StatementInfo:
     # the executor: only a transactional table that got a handler update counts, not
     # every table the statement could write (None: not a multi-table UPDATE).
     multi_update_trans: bool | None = None
+    # MariaDB 11.x runs this single-table UPDATE/DELETE as the multi-table one (stmt/sql_update.runs_as_join)
+    single_as_join: bool = False
     # A single-table UPDATE/DELETE the optimizer proved empty before reading a row
     # (harness/sql/opt/range_opt.py): it returns at once and never calls binlog_query.
     impossible_where: bool = False

@@ -156,7 +156,17 @@ class ExecContext:
         p = parse_temporal(value_to_string(value))
         if p is None:
             return None
-        return calendar.timegm((p.year, p.month, p.day, p.hour, p.minute, p.second, 0, 0, 0))
+        secs = calendar.timegm((p.year, p.month, p.day, p.hour, p.minute, p.second, 0, 0, 0))
+        hi = self.max_unixtime
+        return None if hi is not None and secs > hi else secs  # past TIMESTAMP's range: NULL (11.8, probed)
+
+    @property
+    def max_unixtime(self) -> int | None:
+        """The largest UNIX_TIMESTAMP / FROM_UNIXTIME value where the flavour widens
+        TIMESTAMP (SysvarProfile.timestamp_max: 11.8's 4294967295), else None."""
+        import calendar
+        hi = self.thd.server.sysvars.timestamp_max
+        return None if hi is None else calendar.timegm(hi.timetuple())
 
     def fn_rand(self, seed: Any = None) -> float:
         if seed is not None:

@@ -462,7 +462,7 @@ class SelectCreate:
         try:
             for i, src in enumerate(self.sel_res.rows):
                 wctx = WriteContext(thd.is_strict(t, i), self.db, t.name, numbers[i] if numbers else i + 1, ctx.notes,
-                                    sql_mode=thd.vars.get('sql_mode'))
+                                    sql_mode=thd.vars.get('sql_mode'), timestamp_max=thd.server.sysvars.timestamp_max)
                 row = ex.default_row(t, wctx)
                 specified: set[int] = set()
                 for ci, v in zip(self.target_idx, src):

@@ -225,7 +225,7 @@ def load_query_text(thd: "Thd", st: A.LoadData, t: "TableDef", ignore: bool) -> 
         tail += " CHARACTER SET " + _CSNAME.get(st.charset, st.charset)
     tail += " FIELDS TERMINATED BY " + pretty_print_str(st.field_term)
     if st.opt_enclosed:
-        tail += " OPTIONALLY "
+        tail += thd.server.sysvars.load_optionally_text
     tail += " ENCLOSED BY " + pretty_print_str(st.enclosed)
     tail += " ESCAPED BY " + pretty_print_str(st.escaped)
     tail += " LINES TERMINATED BY " + pretty_print_str(st.line_term)
@@ -273,7 +273,8 @@ def mysql_load(ex: "Executor", st: A.LoadData) -> "DmlResult":
     last_auto: Any = None
     for i, line in enumerate(lines):
         abort = ex.thd.is_strict(t, i) and not plan.ignore
-        wctx = WriteContext(ex.thd.is_strict(t, i), t.db, t.name, i + 1, notes, plan.ignore, sql_mode=plan.sql_mode)
+        wctx = WriteContext(ex.thd.is_strict(t, i), t.db, t.name, i + 1, notes, plan.ignore, sql_mode=plan.sql_mode,
+                            timestamp_max=ex.thd.server.sysvars.timestamp_max)
         row, specified = _fill_record(ex, plan, line, wctx, abort)
         ex.ctx.autoinc_row = i + 1
         outcome = _write_record(ex, plan, row, specified, alloc)

@@ -376,6 +376,11 @@ def truncate_table(thd: "Thd", st: A.Truncate) -> "OkPacket":
                         or thd.binlog_format in thd.server.flavor.ddl.temp_ddl_unlogged_formats):
         return _ok()
     thd.write_ddl(st.text, thread_specific=t.temporary)
+    if thd.server.sysvars.truncate_decides_format and thd.binlog_format == "MIXED" and thd.temp_tables \
+            and not t.temporary and t.engine.row_only_below_repeatable_read and thd.isolation_below_repeatable_read():
+        # MariaDB 11.8 (probed): an InnoDB table truncated below REPEATABLE READ makes MIXED
+        # decide row format, which sticks while temporary tables exist (set_mixed_temp_row)
+        thd.set_mixed_temp_row(True)
     return _ok()
 
 

@@ -11,6 +11,7 @@ from harness.sql.handler.generated_columns import check_assigned, has_generated,
 from harness.sql.item.column_types import WriteContext
 from harness.sql.item.expr import Compiler, Env, Scope
 from harness.sql.opt.joinplan import JoinPlan, plan_join, safe_update_on_fly, written_columns_read
+from harness.sql.opt.subquery_join import in_subquery_runs_as_join
 from harness.sql.parse import parse_tree as A
 from harness.sql.sql_errors import ServerError, error, note
 from harness.sql.stmt.fill_record import (
@@ -67,10 +68,7 @@ class UpdateExecutor(SelectExecutor):
         self._lock_scan(t, ref.ref_name, up.where, "X", semi_consistent=True)
         candidates = self._update_target_rows(up, tables, scope, comp)
         _blackhole_row_warning(thd, t, "UPDATE")
-        comparable = records_are_comparable(t, {ci for ci, _ in assigns},
-                                            _read_columns(t, [ref.ref_name],
-                                                          [up.where, *(e for _c, e in up.assignments),
-                                                           *(o.expr for o in up.order_by)]))
+        comparable = self._single_compares(t, ref.ref_name, up, assigns)
         res = DmlResult()
         scan_pos = _examined_positions(t, up, assigns)
         # Table_triggers_list::prepare_record_accessors: NOT NULL fields are nullable while
@@ -90,7 +88,7 @@ class UpdateExecutor(SelectExecutor):
             # after its loop, so STRICT_TRANS_TABLES aborts on any row of a MyISAM UPDATE (probed),
             # unlike INSERT, whose later rows only warn.
             wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, n + 1, self.ctx.notes, up.ignore,
-                                sql_mode=thd.vars.get("sql_mode"))
+                                sql_mode=thd.vars.get("sql_mode"), timestamp_max=thd.server.sysvars.timestamp_max)
             changed: set[int] = set()
             fill = FillRecord(thd.server.flavor.sql.fill_record_goes_on)
             for ci, f in assigns:
@@ -122,8 +120,23 @@ class UpdateExecutor(SelectExecutor):
             res.affected += 1
             if t.triggers:
                 thd.fire_triggers(t, "AFTER", "UPDATE", new, old, self.ctx)
+        if self.info.multi_update_trans is not None:  # run as a join: multi_update's is_trans
+            self.info.multi_update_trans = t.transactional and res.affected > 0
         res.info = f"Rows matched: {res.matched}  Changed: {res.affected}  Warnings: {len(self.ctx.notes)}"
         return res
+
+    def _single_compares(self, t: TableDef, name: str, up: A.Update, assigns: list[Any]) -> bool:
+        """Whether an unchanged row is skipped without calling the engine (records_are_comparable).
+        A single-table UPDATE MariaDB 11.x runs as a join is multi_update's: it compares
+        the rows and logs as a multi-table UPDATE does (``multi_update_trans``)."""
+        if self.info.single_as_join:
+            self.info.multi_update_trans = False
+            return True
+        # MariaDB 11.8 does not count the ORDER BY's columns as read (probed: ``UPDATE t SET a = 2
+        # WHERE b = 2 ORDER BY a`` over an unchanged InnoDB row ends with Xid; 10.11: COMMIT)
+        order = up.order_by if self.thd.server.sysvars.order_by_marks_read else []
+        return records_are_comparable(t, {ci for ci, _ in assigns}, _read_columns(
+            t, [name], [up.where, *(e for _c, e in up.assignments), *(o.expr for o in order)]))
 
     def _generated_columns(self, t: TableDef, new: list[Any], changed: set[int], wctx: WriteContext) -> None:
         """1906 for an assigned one, then each computed and stored as the row's other values
@@ -267,7 +280,7 @@ class UpdateExecutor(SelectExecutor):
             if tti != ti:
                 continue
             wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 1, self.ctx.notes, up.ignore,
-                                sql_mode=thd.vars.get('sql_mode'))
+                                sql_mode=thd.vars.get('sql_mode'), timestamp_max=thd.server.sysvars.timestamp_max)
             col = t.columns[ci]
             try:
                 v = eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not up.ignore, fill)
@@ -296,7 +309,9 @@ class UpdateExecutor(SelectExecutor):
         for ti in apply_order:
             t = all_tables[ti][1]
             changed = {ci for tti, ci, _ in assigns if tti == ti}
-            comparable = records_are_comparable(
+            # MariaDB 11.8's multi_update compares every unchanged row (probed: an InnoDB row
+            # whose assigned column was not read ends with COMMIT, not Xid)
+            comparable = thd.server.sysvars.multi_update_compares_rows or records_are_comparable(
                 t, changed, _read_columns(t, [all_tables[ti][0], t.name], reads))
             for slot, new in changes[ti]:
                 res.matched += 1
@@ -403,3 +418,26 @@ def table_map_for_update(thd: Any, stmt: A.Update) -> int:
                 bits |= 1 << i
                 break
     return bits
+
+
+def runs_as_join(thd: Any, stmt: A.Statement) -> bool:
+    """MariaDB 11.x (``SysvarProfile.single_table_subquery_as_join``): a single-table DELETE
+    or UPDATE with an IN subquery runs as the multi-table statement
+    (harness/sql/opt/subquery_join.py); an UPDATE not with both ORDER BY and LIMIT
+    (``processing_as_multitable_update_prohibited``). The statement as written: a view's
+    own IN subquery does not count (probed: ``UPDATE vs SET b = 's'`` logs as 10.11 does)."""
+    if not thd.server.sysvars.single_table_subquery_as_join:
+        return False
+    if isinstance(stmt, A.Delete):
+        return not stmt.targets and len(stmt.tables) == 1 and in_subquery_runs_as_join(stmt.where)
+    return (isinstance(stmt, A.Update) and len(stmt.tables) == 1 and not (stmt.order_by and stmt.limit is not None)
+            and in_subquery_runs_as_join(stmt.where))
+
+
+def log_as_multi_table(thd: Any, stmt: A.Statement) -> None:
+    """What the multi-table code gives a statement ``runs_as_join`` picked: the DELETE's Query
+    thread-specific (multi_delete::send_eof), the UPDATE's Q_TABLE_MAP_FOR_UPDATE = 1."""
+    if isinstance(stmt, A.Delete):
+        thd.stmt_log.thread_specific = True
+    else:
+        thd.stmt_log.table_map_for_update = 1

@@ -50,7 +50,9 @@ def begin(thd: "Thd", st: A.Begin) -> "OkPacket":
     # which sets query_start_sec_part_used: every Query event the rest of the statement
     # writes carries Q_HRNOW. Only a CALL body writes events after its own BEGIN (the
     # flag lives as long as the top-level statement; sub-statements do not reset it).
-    thd.stmt_log.hrnow_used = True
+    # MariaDB 11.8 does not (SysvarProfile.trans_begin_marks_hrnow).
+    if thd.server.sysvars.trans_begin_marks_hrnow:
+        thd.stmt_log.hrnow_used = True
     # transaction->all.reset(): a CALL's earlier non-transactional change no longer
     # takes FL_TRANSACTIONAL from the groups its later statements commit.
     thd.reset_sp_modified_nontrans()

@@ -9,6 +9,7 @@ model needs (docs/RULES-mysql-8.0.md) and checks GTID_NEXT / GTID_MODE changes.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import uuid as _uuid
 from typing import TYPE_CHECKING, Any
@@ -33,6 +34,27 @@ class SysvarProfile:
     # A single-table UPDATE/DELETE of an empty MyISAM/Aria/MEMORY table is an impossible
     # WHERE (not logged): MariaDB 11.8 (harness/sql/stmt/sql_select._impossible_where).
     empty_table_is_const = False
+    # A single-table UPDATE/DELETE with an IN subquery runs (and logs) as the multi-table
+    # statement: MariaDB 11.x (harness/sql/opt/subquery_join.py)
+    single_table_subquery_as_join = False
+    # START TRANSACTION marks the start time's microseconds used (Q_HRNOW on the rest of a
+    # CALL's Query events): 10.11's trans_begin; not MariaDB 11.8's
+    trans_begin_marks_hrnow = True
+    # multi_update skips every unchanged row without calling the engine, whatever it read
+    # (MariaDB 11.8; 10.11 compares an InnoDB row only when the assigned columns were read)
+    multi_update_compares_rows = False
+    # The largest TIMESTAMP a column stores (None: 2038-01-19 03:14:07.999999 UTC, the
+    # signed 32-bit range of MariaDB 10.11)
+    timestamp_max: dt.datetime | None = None
+    # What the logged LOAD DATA writes before " ENCLOSED BY" for OPTIONALLY (10.11: a
+    # doubled space, " OPTIONALLY  ENCLOSED BY")
+    load_optionally_text = " OPTIONALLY "
+    # A single-table UPDATE's ORDER BY columns count as read when an unchanged row is
+    # compared (records_are_comparable; 10.11)
+    order_by_marks_read = True
+    # TRUNCATE of a table that needs row format below REPEATABLE READ (InnoDB) decides the
+    # statement's format in MIXED (row, kept while temporary tables exist): MariaDB 11.8
+    truncate_decides_format = False
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         return {}
@@ -133,6 +155,28 @@ class MariaDB118Sysvars(MariaDBSysvars):
     # "Unknown column 'nosuch' in 'SELECT'"; the targets still name 'SET').
     single_update_values_clause = "SELECT"
     empty_table_is_const = True
+    # 11.1 (MDEV-28883): probed, the DELETE's Query thread-specific, the UPDATE's with
+    # Q_TABLE_MAP_FOR_UPDATE (docs/RULES-mariadb-11.8.md row 16)
+    single_table_subquery_as_join = True
+    # [bytes] corpus gaps_sp_transaction_control: the statements a CALL logs after its START
+    # TRANSACTION carry no Q_HRNOW (docs/RULES-mariadb-11.8.md row 17)
+    trans_begin_marks_hrnow = False
+    # [bytes] corpus fid_update_unchanged_row_innodb_rw: UPDATE t, m SET t.a = 2 over an
+    # unchanged InnoDB row ends with COMMIT (10.11: Xid) (docs/RULES-mariadb-11.8.md row 18)
+    multi_update_compares_rows = True
+    # 11.5 (MDEV-32188, "make TIMESTAMP use whole 32-bit unsigned range"): a TIMESTAMP
+    # column takes values up to 2106-02-07 06:28:15 UTC (corpus types_temporal_nonstrict:
+    # '2038-01-19 03:14:08' stored without 1264) (docs/RULES-mariadb-11.8.md row 19)
+    timestamp_max = dt.datetime(2106, 2, 7, 6, 28, 15, 999999)
+    # [bytes] corpus load_data_ignore_lines_concurrent: "OPTIONALLY ENCLOSED BY", one space
+    load_optionally_text = " OPTIONALLY"
+    # probed: UPDATE t SET a = 2 WHERE ... ORDER BY a over an unchanged InnoDB row ends with
+    # Xid, whether the WHERE is a const lookup, a range or a scan, with or without LIMIT
+    order_by_marks_read = False
+    # probed (fuzz seed 5123 case 54, shrunk): MIXED, READ COMMITTED, a temporary table open,
+    # TRUNCATE TABLE of an InnoDB table: the session's later statements are logged in rows
+    # until the temporary tables are gone; not at REPEATABLE READ, not for a MyISAM table
+    truncate_decides_format = True
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         # 11.6.2 (MDEV-35124): innodb_snapshot_isolation is ON by default; SELECT

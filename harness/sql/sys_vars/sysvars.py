@@ -38,6 +38,11 @@ COLLATIONS = {
     "ucs2_general_ci": (35, "ucs2"), "ucs2_bin": (90, "ucs2"), "utf16_general_ci": (54, "utf16"),
     "utf16_bin": (55, "utf16"), "utf32_general_ci": (60, "utf32"), "utf32_bin": (61, "utf32"),
     "cp932_japanese_ci": (95, "cp932"), "cp932_bin": (96, "cp932"),
+    # MariaDB 10.10+'s UCA 14.0.0 collations (MariaDB 11.8's defaults: its global
+    # collation_connection / collation_server, so the Q_CHARSET of a thread started from
+    # the globals, the INSERT DELAYED handler's COMMIT, is (45, 2304, 2304): corpus
+    # s002_unsafe_insert_delayed)
+    "utf8mb4_uca1400_ai_ci": (2304, "utf8mb4"), "utf8mb3_uca1400_ai_ci": (2048, "utf8mb3"),
 }
 DEFAULT_COLLATION = {"latin1": "latin1_swedish_ci", "utf8mb4": "utf8mb4_general_ci", "utf8mb3": "utf8mb3_general_ci",
                      "utf8": "utf8mb3_general_ci", "binary": "binary", "ucs2": "ucs2_general_ci",

@@ -236,3 +236,220 @@ def test_mariadb_11_8_name_const_carries_the_uca1400_collation(tmp_path):
         in _queries(bed)
     t.execute("INSERT INTO sup VALUES (_utf8mb4'y' COLLATE 'utf8mb4_uca1400_ai_ci')")  # a replica reads it back
     assert t.execute("SELECT COUNT(*) FROM sup").rows == [[2]]
+
+
+def _rows_bitmaps(bed: Bed) -> list[tuple[str, int, int | None]]:
+    return [(e.event.kind, e.event.columns_present, e.event.columns_present_after)
+            for e in bed.entries() if isinstance(e.event, RowsEvent)]
+
+
+def test_mariadb_11_8_update_delete_images_leave_generated_columns_out(tmp_path):
+    """[bytes] corpus gcol_images_*: 11.8 logs an UPDATE's and a DELETE's images without the
+    VIRTUAL and STORED columns, in every binlog_row_image, and a REPLACE's rows after its
+    first conflict too; INSERTs keep them. 10.11 images every column."""
+    images = {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
+        bed = Bed(tmp_path / flavor, flavor, **kw)
+        t = bed.thd
+        t.execute("SET binlog_format = ROW")
+        t.execute("CREATE TABLE g (id INT PRIMARY KEY, a INT, b INT AS (a * 2) VIRTUAL, c INT AS (a + 1) STORED, "
+                  "e INT) ENGINE=InnoDB")
+        for sql in ("INSERT INTO g (id, a, e) VALUES (1, 1, 1)", "UPDATE g SET a = 2", "DELETE FROM g",
+                    "REPLACE INTO g (id, a, e) VALUES (2, 2, 2), (2, 3, 3), (3, 3, 3)",
+                    "SET binlog_row_image = MINIMAL", "UPDATE g SET e = 9"):
+            t.execute(sql)
+        images[flavor] = _rows_bitmaps(bed)
+    assert images["mariadb-11.8"] == [("write", 0b11111, None), ("update", 0b10011, 0b10011), ("delete", 0b10011, None),
+                                      ("write", 0b11111, None), ("update", 0b10011, 0b10011), ("write", 0b10011, None),
+                                      ("update", 0b00001, 0b10000)]
+    assert images["mariadb-10.11"] == [("write", 0b11111, None), ("update", 0b11111, 0b11111), ("delete", 0b11111, None),
+                                       ("write", 0b11111, None), ("update", 0b11111, 0b11111), ("write", 0b11111, None),
+                                       ("update", 0b00001, 0b11000)]
+
+
+def test_mariadb_11_8_single_table_in_subquery_logs_as_multi_table(tmp_path):
+    """[probe] 11.8 runs a single-table DELETE/UPDATE with a top-level positive IN subquery
+    through the multi-table code: the DELETE's Query is thread-specific (0x4), the UPDATE's
+    carries Q_TABLE_MAP_FOR_UPDATE = 1 (not with ORDER BY and LIMIT both); 10.11 neither."""
+    statements = ("DELETE FROM u WHERE a IN (SELECT a FROM w WHERE v = 1)",
+                  "DELETE FROM u WHERE r = 2 AND a IN (WITH c AS (SELECT 2 AS a) SELECT a FROM c)",
+                  "DELETE FROM u WHERE a IN (SELECT a FROM w WHERE v = 3) OR r = 100",
+                  "DELETE FROM u WHERE a NOT IN (SELECT a FROM w WHERE v < 12)",
+                  "DELETE FROM u WHERE a IN (SELECT 8)",
+                  "UPDATE u SET r = 0 WHERE a IN (SELECT a FROM w WHERE v = 5)",
+                  "UPDATE u SET r = 0 WHERE a IN (SELECT a FROM w WHERE v = 6) ORDER BY a LIMIT 1",
+                  "UPDATE u SET r = 0 WHERE a IN (SELECT a FROM w WHERE v = 7 UNION SELECT 100)",
+                  "UPDATE vs SET r = 9", "DELETE FROM vs")
+    seen = {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
+        bed = Bed(tmp_path / flavor, flavor, **kw)
+        t = bed.thd
+        t.execute("SET binlog_format = STATEMENT")
+        t.execute("CREATE TABLE w (a INT PRIMARY KEY, v INT) ENGINE=InnoDB")
+        t.execute("CREATE TABLE u (a INT, r INT) ENGINE=InnoDB")
+        t.execute("INSERT INTO w VALUES (1,1),(2,2),(3,3),(5,5),(6,6),(7,7),(8,8)")
+        t.execute("INSERT INTO u SELECT a, v FROM w")
+        t.execute("CREATE VIEW vs AS SELECT a, r FROM u WHERE a IN (SELECT a FROM w)")
+        for sql in statements:
+            t.execute(sql)
+        q = _queries(bed)
+        seen[flavor] = [(bool(q[s].header.flags & 0x4), q[s].status(Q.Q_TABLE_MAP_FOR_UPDATE_CODE)) for s in statements]
+    assert seen["mariadb-11.8"] == [(True, None), (True, None), (False, None), (False, None), (False, None),
+                                    (False, 1), (False, None), (False, None), (False, None), (False, None)]
+    assert seen["mariadb-10.11"] == [(False, None)] * len(statements)
+
+
+def test_mariadb_11_8_start_transaction_in_a_call_sets_no_hrnow(tmp_path):
+    """[bytes] corpus gaps_sp_transaction_control: 10.11's trans_begin marks the start time's
+    microseconds used, so a CALL's statements after its START TRANSACTION carry Q_HRNOW;
+    11.8's do not."""
+    hrnow = {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
+        bed = Bed(tmp_path / flavor, flavor, **kw)
+        t = bed.thd
+        t.execute("SET binlog_format = STATEMENT")
+        t.execute("CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB")
+        t.execute("CREATE PROCEDURE p(x INT) BEGIN START TRANSACTION; INSERT INTO t VALUES (x); COMMIT; END")
+        t.execute("CALL p(1)")
+        q = _queries(bed)["INSERT INTO t VALUES ( NAME_CONST('x',1))"]
+        hrnow[flavor] = q.status(Q.Q_HRNOW) is not None
+    assert hrnow == {"mariadb-11.8": False, "mariadb-10.11": True}
+
+
+def _group_ends(bed: Bed) -> dict[str, str]:
+    """Each UPDATE's group end: 'Xid' or the Query's text (COMMIT)."""
+    from harness.binlog.control import XidEvent
+    out, last = {}, None
+    for e in bed.entries():
+        ev = e.event
+        if isinstance(ev, QueryEvent) and ev.query.startswith("UPDATE"):
+            last = ev.query
+        elif last is not None and isinstance(ev, (XidEvent, QueryEvent)):
+            out[last] = "Xid" if isinstance(ev, XidEvent) else ev.query
+            last = None
+    return out
+
+
+def test_mariadb_11_8_multi_update_compares_unchanged_rows(tmp_path):
+    """[bytes] corpus fid_update_unchanged_row_innodb_rw, [probe]: 11.8's multi_update skips an
+    unchanged InnoDB row without calling the engine though the assigned column was not read
+    (the group ends with COMMIT); so does a single-table UPDATE it runs as a join. 10.11 calls
+    the engine (Xid)."""
+    ends = {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
+        bed = Bed(tmp_path / flavor, flavor, **kw)
+        t = bed.thd
+        t.execute("SET binlog_format = STATEMENT")
+        t.execute("CREATE TABLE t (id INT PRIMARY KEY, a INT) ENGINE=InnoDB")
+        t.execute("CREATE TABLE m (id INT PRIMARY KEY, a INT) ENGINE=MyISAM")
+        t.execute("INSERT INTO t VALUES (1, 1), (2, 2)")
+        t.execute("INSERT INTO m VALUES (1, 1), (2, 2)")
+        t.execute("UPDATE t, m SET t.a = 2 WHERE t.id = m.id AND m.id = 2")
+        t.execute("UPDATE t SET a = 1 WHERE id IN (SELECT id FROM m WHERE id = 1)")
+        t.execute("UPDATE t SET a = 3 WHERE id IN (SELECT id FROM m WHERE id = 2)")
+        ends[flavor] = list(_group_ends(bed).values())
+    assert ends["mariadb-11.8"] == ["COMMIT", "COMMIT", "Xid"]
+    assert ends["mariadb-10.11"] == ["Xid", "Xid", "Xid"]
+
+
+def test_mariadb_11_8_insert_delayed_commit_has_the_global_collations(tmp_path):
+    """[bytes] corpus s002_unsafe_insert_delayed: the delayed-insert thread starts from the
+    globals, whose collation_connection is 11.8's utf8mb4_uca1400_ai_ci: its COMMIT's
+    Q_CHARSET is (45, 2304, 2304) under a utf8mb4_general_ci client."""
+    bed = Bed(tmp_path, "mariadb-11.8", profile=get_profile("mariadb-11.8-debian"))
+    t = bed.thd
+    t.execute("SET NAMES utf8mb4 COLLATE utf8mb4_general_ci")
+    t.execute("SET binlog_format = ROW")
+    t.execute("CREATE TABLE n (a INT PRIMARY KEY) ENGINE=MyISAM")
+    t.execute("INSERT DELAYED INTO n VALUES (1)")
+    ends = [e.event for e in bed.entries() if isinstance(e.event, QueryEvent) and e.event.query == "COMMIT"]
+    assert ends[-1].status(Q.Q_CHARSET_CODE) == (45, 2304, 2304)
+
+
+def test_mariadb_11_8_timestamp_takes_the_unsigned_32_bit_range(tmp_path):
+    """[bytes] corpus types_temporal_nonstrict; MDEV-32188 (11.5): a TIMESTAMP column stores
+    up to 2106-02-07 06:28:15 UTC; 10.11 stops at 2038-01-19 03:14:07 (1264, stored as 0)."""
+    seen = {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
+        bed = Bed(tmp_path / flavor, flavor, **kw)
+        t = bed.thd
+        t.execute("SET time_zone = '+00:00', sql_mode = ''")
+        t.execute("CREATE TABLE t (id INT PRIMARY KEY, h TIMESTAMP NULL) ENGINE=InnoDB")
+        t.execute("INSERT INTO t VALUES (1, '2038-01-19 03:14:08'), (2, '2106-02-07 06:28:15'), "
+                  "(3, '2106-02-07 06:28:16')")
+        seen[flavor] = [r[0] for r in t.execute("SELECT CONCAT(h, '') FROM t ORDER BY id").rows]
+    assert seen["mariadb-11.8"] == ["2038-01-19 03:14:08", "2106-02-07 06:28:15", "0000-00-00 00:00:00"]
+    assert seen["mariadb-10.11"] == ["0000-00-00 00:00:00"] * 3
+
+
+def test_mariadb_11_8_load_data_text_and_no_collation_map(tmp_path):
+    """[bytes] corpus load_data_*: 11.8 logs ``OPTIONALLY ENCLOSED BY`` with one space (10.11
+    two) and no Q_CHARACTER_SET_COLLATIONS for LOAD DATA's CHARACTER SET (the file's
+    character set is found by name); an introducer in its SET clause still uses the map."""
+    from harness.binlog.load import ExecuteLoadQueryEvent
+    from harness.model.flavors.mariadb import names_charset_without_collation
+    assert not names_charset_without_collation("LOAD DATA INFILE 'f' INTO TABLE `t` CHARACTER SET latin1 (`a`)")
+    assert names_charset_without_collation("LOAD DATA INFILE 'f' INTO TABLE `t` (`a`) SET `b`= _latin1'x'")
+    assert names_charset_without_collation("CREATE TABLE c (a CHAR(3) CHARACTER SET latin1)")
+    data = tmp_path / "d.csv"
+    data.write_text('1,"x"\n')
+    texts = {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
+        bed = Bed(tmp_path / flavor, flavor, **kw)
+        t = bed.thd
+        t.execute("SET binlog_format = STATEMENT")
+        t.execute("CREATE TABLE t (a INT, b VARCHAR(5)) ENGINE=InnoDB")
+        t.execute(f"LOAD DATA INFILE '{data}' INTO TABLE t CHARACTER SET latin1 "
+                  "FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '\"'")
+        ev = [e.event for e in bed.entries() if isinstance(e.event, ExecuteLoadQueryEvent)][-1]
+        texts[flavor] = (ev.query, ev.status(Q.Q_CHARACTER_SET_COLLATIONS))
+    assert "OPTIONALLY ENCLOSED BY" in texts["mariadb-11.8"][0] and texts["mariadb-11.8"][1] is None
+    assert "OPTIONALLY  ENCLOSED BY" in texts["mariadb-10.11"][0]
+
+
+def test_mariadb_11_8_order_by_columns_are_not_read_and_unixtime_range(tmp_path):
+    """[probe] 11.8: an UPDATE's ORDER BY column does not count as read, so an unchanged InnoDB
+    row calls the engine (Xid; 10.11: COMMIT); FROM_UNIXTIME takes up to 4294967295 and
+    UNIX_TIMESTAMP past 2106-02-07 06:28:15 is NULL."""
+    ends, vals = {}, {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
+        bed = Bed(tmp_path / flavor, flavor, **kw)
+        t = bed.thd
+        t.execute("SET binlog_format = STATEMENT, time_zone = '+00:00'")
+        t.execute("CREATE TABLE t (id INT PRIMARY KEY, a INT, b INT) ENGINE=InnoDB")
+        t.execute("INSERT INTO t VALUES (1, 1, 1), (2, 2, 2)")
+        t.execute("UPDATE t SET a = 2 WHERE b = 2 ORDER BY a")
+        ends[flavor] = list(_group_ends(bed).values())
+        vals[flavor] = t.execute("SELECT CONCAT(FROM_UNIXTIME(4294967295), ''), "
+                                 "UNIX_TIMESTAMP('2106-02-07 06:28:16')").rows[0]
+    assert ends == {"mariadb-11.8": ["Xid"], "mariadb-10.11": ["COMMIT"]}
+    assert vals["mariadb-11.8"] == ["2106-02-07 06:28:15", None]
+    assert vals["mariadb-10.11"][0] is None
+
+
+def test_mariadb_11_8_truncate_innodb_below_rr_sticks_mixed_to_rows(tmp_path):
+    """[probe] MIXED, READ COMMITTED, a temporary table open: after TRUNCATE TABLE of an
+    InnoDB table 11.8 logs the session's statements in rows until the temporary tables are
+    gone; 10.11 keeps statements."""
+    logged = {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
+        bed = Bed(tmp_path / flavor, flavor, **kw)
+        t = bed.thd
+        t.execute("SET binlog_format = MIXED, tx_isolation = 'READ-COMMITTED'")
+        t.execute("CREATE TABLE t1 (id INT PRIMARY KEY) ENGINE=MyISAM")
+        t.execute("CREATE TABLE t2 (id INT PRIMARY KEY) ENGINE=InnoDB")
+        t.execute("CREATE TEMPORARY TABLE tmp (a INT) ENGINE=InnoDB")
+        t.execute("TRUNCATE TABLE t2")
+        t.execute("INSERT INTO t1 VALUES (1)")
+        t.execute("DROP TEMPORARY TABLE tmp")
+        t.execute("INSERT INTO t1 VALUES (2)")
+        logged[flavor] = ("INSERT INTO t1 VALUES (1)" in _queries(bed), "INSERT INTO t1 VALUES (2)" in _queries(bed))
+    assert logged == {"mariadb-11.8": (False, True), "mariadb-10.11": (True, True)}
