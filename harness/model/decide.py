@@ -298,8 +298,9 @@ def _write_decision(info: StatementFacts, thd: DecideSession, facts: _EngineFact
             if innodb:
                 # InnoDB raises it from external_lock and then fails the lock with
                 # HA_ERR_LOGGING_IMPOSSIBLE: SHOW WARNINGS lists a second error (observed).
-                err.trailing_notes = [Note("Error", 1030, 'Got error 170 "It is not possible to log this '
-                                                          'statement" from storage engine InnoDB')]
+                # HA_ERR_LOGGING_IMPOSSIBLE (170); the flavour words the failed lock
+                code, msg = thd.flavor.sql.lock_failure(170, "It is not possible to log this statement", "InnoDB")
+                err.trailing_notes = [Note("Error", code, msg)]
             raise err
         return LoggingDecision(row=False, unsafe=unsafe, warn_unsafe=unsafe)
     if binlog_format == "MIXED":

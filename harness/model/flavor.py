@@ -221,6 +221,11 @@ class SqlDialect:
         """The wording of a comparison's conversion warning (MariaDB: the number's own type)."""
         return message
 
+    def lock_failure(self, errno: int, strerror: str, engine: str) -> tuple[int, str]:
+        """The error a storage engine's failed external_lock adds (code, text): MariaDB's
+        lock_external reports it through the handler (handler::print_error, 1030)."""
+        return 1030, f'Got error {errno} "{strerror}" from storage engine {engine}'
+
 
 @dataclass(frozen=True)
 class Handshake:

@@ -48,6 +48,13 @@ class MySQLSql(SqlDialect):
         # column against 3, an INT key looked up with 'k9'); MariaDB names DECIMAL or INTEGER
         return _NUMBER_WORD.sub("Truncated incorrect DOUBLE value: ", message)
 
+    def lock_failure(self, errno: int, strerror: str, engine: str) -> tuple[int, str]:
+        # sql/lock.cc lock_external -> print_lock_error: any handler error but the lock wait,
+        # deadlock, read-only and missing-tablespace ones is ER_CANT_LOCK with my_strerror's
+        # text (9.7.4 [bytes]: `Can't lock file (errno: 170 - It is not possible to log this
+        # statement)` after 1665)
+        return 1015, f"Can't lock file (errno: {errno} - {strerror})"
+
     def text(self, code: int, message: str) -> str:
         if code in (1292, 1366):
             return _QUALIFIED_COLUMN.sub(lambda m: "for column '" + m.group(1).replace("``", "`") + "' at row",
