@@ -210,6 +210,10 @@ class SqlDialect:
     # lists their errors too (MariaDB); MySQL stops at the first (sql_base.cc fill_record:
     # `if (thd->is_error()) return true` after each field)
     fill_record_goes_on = True
+    # 1364 for an INSERT's columns without a default is checked for each row after its
+    # fill_record (and, for INSERT ... SELECT, after a failed one too), not once while the
+    # statement is prepared (MySQL 8.0+ check_that_all_fields_are_given_values per row)
+    no_default_check_per_row = False
     # The word in 1064's "corresponds to your ... server version"
     server_word = "MariaDB"
 

@@ -74,3 +74,33 @@ def test_temporary_create_inside_a_transaction_logs_no_ddl_xid_in_mysql(bed):
     t.execute("COMMIT")
     # MariaDB logs its Q_XID on it
     assert _has_ddl_xid(_query(bed, "CREATE TEMPORARY TABLE tmp2")) is (not _mysql(bed))
+
+
+def _codes(thd) -> list[tuple[str, int]]:
+    return [(r[0], r[1]) for r in _warnings(thd)]
+
+
+def test_columns_without_default_are_checked_per_row_after_the_fill_in_mysql(bed):
+    # sql_insert.cc: check_that_all_fields_are_given_values after each row's fill_record
+    # (9.7.4 observed, replbed run --reference mysql-9.7); MariaDB checks once, at prepare
+    t = bed.thd
+    mysql = _mysql(bed)
+    t.execute("CREATE TABLE t1 (id INT NOT NULL, c_int INT NOT NULL, c_str VARCHAR(5) NOT NULL, c_x INT)")
+    t.execute("CREATE TABLE t2 (a VARCHAR(5))")
+    t.execute("INSERT INTO t2 VALUES (''), ('x')")
+    t.execute("SET sql_mode = 'STRICT_TRANS_TABLES'")
+    # the row's store error first: the 1364 check never runs for a VALUES row
+    e = _err(t, "INSERT INTO t1 (c_x, c_str) VALUES (1, NULL)")
+    assert e.code == (1048 if mysql else 1364)
+    # INSERT ... SELECT checks after a failed store: the columns after the failed one too
+    e = _err(t, "INSERT INTO t1 (id, c_int, c_x) SELECT a, a, 1 FROM t2")
+    assert _codes(t) == ([("Error", 1366), ("Error", 1364), ("Error", 1364)] if mysql else [("Error", 1364)])
+    # no row, no check
+    if mysql:
+        t.execute("INSERT INTO t1 (id, c_x) SELECT 1, 1 FROM t2 WHERE 1 = 0")
+    else:
+        assert _err(t, "INSERT INTO t1 (id, c_x) SELECT 1, 1 FROM t2 WHERE 1 = 0").code == 1364
+    # non-strict: one warning per column, however many rows
+    t.execute("SET sql_mode = ''")
+    t.execute("INSERT INTO t1 (c_x) VALUES (1), (2)")
+    assert _codes(t) == [("Warning", 1364)] * 3
