@@ -104,3 +104,43 @@ def test_columns_without_default_are_checked_per_row_after_the_fill_in_mysql(bed
     t.execute("SET sql_mode = ''")
     t.execute("INSERT INTO t1 (c_x) VALUES (1), (2)")
     assert _codes(t) == [("Warning", 1364)] * 3
+
+
+def test_found_rows_and_sql_calc_found_rows_are_deprecated_in_mysql(bed):
+    # 8.0.17 deprecations, 1287, raised by the parser (9.7.4 observed texts)
+    t = bed.thd
+    t.execute("CREATE TABLE t1 (id INT)")
+    t.execute("SELECT SQL_CALC_FOUND_ROWS id FROM t1 WHERE FOUND_ROWS() >= 0 LIMIT 1")
+    got = _warnings(t)
+    if not _mysql(bed):
+        assert got == []
+        return
+    assert got == [("Warning", 1287, "SQL_CALC_FOUND_ROWS is deprecated and will be removed in a future release. "
+                                     "Consider using two separate queries instead."),
+                   ("Warning", 1287, "FOUND_ROWS() is deprecated and will be removed in a future release. "
+                                     "Consider using COUNT(*) instead.")]
+
+
+def test_sql_mode_1231_names_the_first_unknown_element_in_mysql(bed):
+    # sys_vars.cc Sys_var_set::do_check: find_set's error element (MariaDB: the whole value)
+    t = bed.thd
+    e = _err(t, "SET sql_mode = 'ANSI_QUOTES,FOO,BAR'")
+    assert e.code == 1231
+    shown = "FOO" if _mysql(bed) else "ANSI_QUOTES,FOO,BAR"
+    assert e.message == f"Variable 'sql_mode' can't be set to the value of '{shown}'"
+
+
+def test_date_arithmetic_over_a_stored_zero_date_is_null_silently_in_mysql(bed):
+    # 9.7.4 observed: NULL, no 1292, in a strict UPDATE too; a '0000-00-00' string still warns
+    t = bed.thd
+    t.execute("CREATE TABLE t1 (id INT, d DATETIME)")
+    t.execute("SET sql_mode = ''")
+    t.execute("INSERT INTO t1 VALUES (1, '0000-00-00 00:00:00')")
+    t.execute("SET sql_mode = 'STRICT_TRANS_TABLES'")
+    if _mysql(bed):
+        t.execute("UPDATE t1 SET d = d + INTERVAL 1 DAY")
+        assert _warnings(t) == []
+        assert [tuple(r) for r in t.execute("SELECT d FROM t1").rows] == [(None,)]
+    else:
+        assert _err(t, "UPDATE t1 SET d = d + INTERVAL 1 DAY").code == 1292
+    assert _err(t, "UPDATE t1 SET d = DATE_ADD('0000-00-00', INTERVAL 1 DAY)").code == 1292
