@@ -214,6 +214,10 @@ class SqlDialect:
     # fill_record (and, for INSERT ... SELECT, after a failed one too), not once while the
     # statement is prepared (MySQL 8.0+ check_that_all_fields_are_given_values per row)
     no_default_check_per_row = False
+    # Date arithmetic over a column's stored zero (or zero-part) date is NULL without a
+    # warning (MySQL: Field_temporal::get_date fails the fuzzy-date check silently); MariaDB
+    # warns 1292 `Incorrect datetime value`, an error in a strict UPDATE
+    zero_date_field_silent = False
     # The word in 1064's "corresponds to your ... server version"
     server_word = "MariaDB"
 
