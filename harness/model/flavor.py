@@ -158,6 +158,9 @@ class DdlLogging:
     # DROP TEMPORARY TABLE IF EXISTS is logged with db-qualified names and no
     # default database (MariaDB, observed in every format that logs it).
     drop_temp_if_exists_qualified = False
+    # At disconnect the temporary tables' DROP is logged before the open transaction's
+    # rollback (MariaDB's THD::cleanup); MySQL rolls back first
+    disconnect_drops_temp_first = True
 
     def drop_table_groups(self, items: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]]:
         """The tables of one DROP TABLE that are logged as one statement (and one GTID) together."""

@@ -1144,23 +1144,31 @@ class Thd:
         try:
             # THD::cleanup closes the temporary tables (their DROP is written directly)
             # before it detaches an XA branch or rolls the transaction back, so the
-            # DROP group precedes the ROLLBACK group (observed).
+            # DROP group precedes the ROLLBACK group (observed); MySQL the other way round.
             self._reset_stmt_event_context()
+            if not self.server.flavor.ddl.disconnect_drops_temp_first:
+                self._disconnect_rollback()
+                DDL.drop_temporary_on_disconnect(self)
+                return
             dropped_temp = DDL.drop_temporary_on_disconnect(self)
             # Not a statement: the rollback's events carry none of the last statement's flags.
             self._reset_stmt_event_context()
             if dropped_temp:
                 # ... but the DROP's DROPPED_TEMP_TABLE mark stays: the ROLLBACK group is FL_DDL.
                 self.trx_log.did_ddl = True
-            XA.disconnect(self)
-            self._reset_stmt_event_context()
-            if self.trx.active or not self.caches.trx_cache.empty():
-                self.rollback()
+            self._disconnect_rollback()
         finally:
             self.temp_tables.clear()
             # User locks end with their session (unlogged).
             self.server.user_locks.release_all(self.connection_id)
             release_global_read_lock(self)  # and so does its FLUSH TABLES WITH READ LOCK
+
+    def _disconnect_rollback(self) -> None:
+        XA.disconnect(self)
+        self._reset_stmt_event_context()
+        if self.trx.active or not self.caches.trx_cache.empty():
+            self.rollback()
+        self._reset_stmt_event_context()
 
 
 __all__ = ["Thd", "OkPacket", "NOT_LOGGED", "error", "note"]

@@ -706,6 +706,10 @@ class MySQLDdl(DdlLogging):
     temporary_drops_first = False
     drop_missing_db_xid = False  # 9.7.4 observed: `DROP DATABASE IF EXISTS d3` (missing): no xid
     drop_db_logs_nonatomic = True
+    # THD::cleanup rolls the transaction back (its cache written with ROLLBACK when it cannot
+    # be undone), then close_temporary_tables logs the DROP (9.7.4 observed, STATEMENT:
+    # BEGIN, CREATE TEMPORARY ..., ROLLBACK, then DROP /*!40005 TEMPORARY */ TABLE IF EXISTS)
+    disconnect_drops_temp_first = False
 
     def drop_table_groups(self, items: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]]:
         """WL#7592 (seed 004): temporary / non-temporary and transactional / non-transactional

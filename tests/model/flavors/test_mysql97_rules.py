@@ -144,3 +144,17 @@ def test_date_arithmetic_over_a_stored_zero_date_is_null_silently_in_mysql(bed):
     else:
         assert _err(t, "UPDATE t1 SET d = d + INTERVAL 1 DAY").code == 1292
     assert _err(t, "UPDATE t1 SET d = DATE_ADD('0000-00-00', INTERVAL 1 DAY)").code == 1292
+
+
+def test_disconnect_rolls_back_before_it_drops_temporary_tables_in_mysql(bed):
+    # MySQL's THD::cleanup: the rollback (its cache, with ROLLBACK) then close_temporary_tables
+    # (9.7.4 observed, STATEMENT); MariaDB logs the DROP first
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("SET autocommit = 0")
+    t.execute("CREATE TEMPORARY TABLE tmp5 (id INT) ENGINE=InnoDB")
+    t.disconnect()
+    texts = [e.event.query for e in bed.entries() if isinstance(e.event, QueryEvent)]
+    drop = next(i for i, q in enumerate(texts) if q.startswith("DROP /*!40005 TEMPORARY */"))
+    rollback = texts.index("ROLLBACK")
+    assert (rollback < drop) is _mysql(bed)
