@@ -232,6 +232,11 @@ class SqlDialect:
         """The wording of a comparison's conversion warning (MariaDB: the number's own type)."""
         return message
 
+    def return_charset_text(self, charset: str, collation: str) -> str:
+        """A stored function's character RETURNS type's charset as SHOW CREATE (and the
+        binlog) print it: MariaDB spells the collation out always."""
+        return f" CHARSET {charset} COLLATE {collation}"
+
     def lock_failure(self, errno: int, strerror: str, engine: str) -> tuple[int, str]:
         """The error a storage engine's failed external_lock adds (code, text): MariaDB's
         lock_external reports it through the handler (handler::print_error, 1030)."""

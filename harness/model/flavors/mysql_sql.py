@@ -17,6 +17,14 @@ _QUALIFIED_COLUMN = re.compile(r"for column `(?:[^`]|``)*`\.`(?:[^`]|``)*`\.`((?
 # "WHERE", ...); MySQL by its old phrase (sql/sql_base.cc find_field_in_tables, thd->where)
 _CLAUSES = {"SELECT": "field list", "UPDATE": "field list", "WHERE": "where clause", "ORDER BY": "order clause",
             "GROUP BY": "group statement", "HAVING": "having clause", "ON": "on clause"}
+# MySQL 8.0+'s primary collation of the charsets whose default is not <charset>_general_ci
+# (strings/ctype-*.cc, MY_CS_PRIMARY)
+_PRIMARY_COLLATION = {"utf8mb4": "utf8mb4_0900_ai_ci", "latin1": "latin1_swedish_ci", "binary": "binary",
+                      "latin2": "latin2_general_ci", "gbk": "gbk_chinese_ci", "big5": "big5_chinese_ci",
+                      "gb2312": "gb2312_chinese_ci", "ujis": "ujis_japanese_ci", "sjis": "sjis_japanese_ci",
+                      "cp932": "cp932_japanese_ci", "eucjpms": "eucjpms_japanese_ci", "euckr": "euckr_korean_ci",
+                      "gb18030": "gb18030_chinese_ci", "tis620": "tis620_thai_ci", "hebrew": "hebrew_general_ci",
+                      "koi8r": "koi8r_general_ci", "koi8u": "koi8u_general_ci"}
 _NUMBER_WORD = re.compile(r"^Truncated incorrect (?:DECIMAL|INTEGER) value: ")
 _AMBIGUOUS = re.compile(r"^(Column '.*' in )(SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON|UPDATE) is ambiguous$", re.S)
 _UNKNOWN_COLUMN = re.compile(r"^(Unknown column '.*' in ')(SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON|UPDATE)'$",
@@ -54,6 +62,14 @@ class MySQLSql(SqlDialect):
         # string's conversion warns "Truncated incorrect DOUBLE value" (9.7.4 [bytes]: a VARCHAR
         # column against 3, an INT key looked up with 'k9'); MariaDB names DECIMAL or INTEGER
         return _NUMBER_WORD.sub("Truncated incorrect DOUBLE value: ", message)
+
+    def return_charset_text(self, charset: str, collation: str) -> str:
+        # sp.cc sp_returns_type: COLLATE only when the collation is not its charset's primary
+        # one (MY_CS_PRIMARY); 9.7.4 [bytes]: `RETURNS varchar(64) CHARSET utf8mb4` under
+        # utf8mb4_0900_ai_ci
+        if collation.lower() == _PRIMARY_COLLATION.get(charset.lower(), f"{charset.lower()}_general_ci"):
+            return f" CHARSET {charset}"
+        return f" CHARSET {charset} COLLATE {collation}"
 
     def lock_failure(self, errno: int, strerror: str, engine: str) -> tuple[int, str]:
         # sql/lock.cc lock_external -> print_lock_error: any handler error but the lock wait,

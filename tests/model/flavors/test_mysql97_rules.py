@@ -158,3 +158,16 @@ def test_disconnect_rolls_back_before_it_drops_temporary_tables_in_mysql(bed):
     drop = next(i for i, q in enumerate(texts) if q.startswith("DROP /*!40005 TEMPORARY */"))
     rollback = texts.index("ROLLBACK")
     assert (rollback < drop) is _mysql(bed)
+
+
+def test_function_returns_charset_without_the_primary_collation_in_mysql(bed):
+    # sp.cc sp_returns_type: COLLATE only for a non-primary collation (9.7.4 [bytes] corpus
+    # mixing_*: `RETURNS varchar(64) CHARSET utf8mb4`); MariaDB spells it out
+    t = bed.thd
+    t.execute("CREATE FUNCTION f1(a INT) RETURNS VARCHAR(64) DETERMINISTIC RETURN 'x'")
+    text = _query(bed, "CREATE DEFINER").query
+    head = text.split("\n", 1)[0]
+    if _mysql(bed):
+        assert head.endswith("RETURNS varchar(64) CHARSET utf8mb4")
+    else:
+        assert " COLLATE " in head
