@@ -668,12 +668,13 @@ class MySQLGtid(GtidFraming):
             binlog.write_group(events, thd=thd, timestamp=ts, ddl=True)
             return
         # 9.7.4 observed: the CREATE of a MyISAM table has no Q_DDL_LOGGED_WITH_XID (no data
-        # dictionary transaction of its own to commit), as a plain CREATE TABLE ... ENGINE=MyISAM
+        # dictionary transaction of its own to commit), as a plain CREATE TABLE ... ENGINE=MyISAM,
+        # and, as the InnoDB one's, no Q_UPDATED_DB_NAMES (fidlog_create_temporary_select_below_rr_unsafe)
         xid = thd.flavor.events.ddl_xid(True, ddl=True, thread_specific=thread_specific, thd=thd, text=create_text)
         create = new_query_event(create_text, database=thd.db or "", thread_id=thd.connection_id, timestamp=ts,
                                  server_id=thd.server_id, status_vars=thd.query_status_vars(
                                      xid=binlog.allocate_xid() if xid else None, text=create_text,
-                                     updated_db=t.db))
+                                     updated_db=None))
         binlog.write_group([create], thd=thd, timestamp=ts, standalone=True, ddl=True)
         if cache.events:
             binlog.write_group([*cache.events, end_query(thd, "COMMIT")], thd=thd, timestamp=ts)
