@@ -42,6 +42,9 @@ class WriteContext:
     ignore: bool = False
     # The session's sql_mode (NO_ZERO_DATE, NO_ZERO_IN_DATE decide what temporal columns accept).
     sql_mode: str = ""
+    # A well-formed date check_date refuses (a zero part under NO_ZERO_IN_DATE, a day past the
+    # month's end) warns 1264, not 1265 (the flavour's ``check_date_out_of_range``: MySQL)
+    date_range: bool = False
 
     @property
     def abort_on_warning(self) -> bool:
@@ -769,7 +772,8 @@ class _TemporalBase(ColumnType):
         """Parts to store, ZeroDate() after a rejected value; None never (NULL handled earlier)."""
         p, verdict = self._read(value)
         if p is None:
-            self._problem(ctx, col, value)
+            self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE" if ctx.date_range
+                          and _impossible_day(value) else "WARN_DATA_TRUNCATED")
             return T.Parts()
         modes = ctx.sql_mode
         if p.zero_date:
@@ -780,13 +784,27 @@ class _TemporalBase(ColumnType):
                 self._problem(ctx, col, value, "WARN_DATA_TRUNCATED" if getattr(self, "timestamp", False)
                               else "ER_WARN_DATA_OUT_OF_RANGE")
         elif p.zero_in_date and ("NO_ZERO_IN_DATE" in modes or self.kind_word == "datetime" and self.timestamp):
-            self._problem(ctx, col, value)
+            self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE" if ctx.date_range
+                          else "WARN_DATA_TRUNCATED")
             return T.Parts()
         if verdict == T.TRUNC:
             self._problem(ctx, col, value)
         elif verdict == T.NOTE or (self.kind_word == "date" and p.has_time):
             ctx.notes.append(note("Note", "WARN_DATA_TRUNCATED", col, ctx.row))
         return p
+
+
+_WELL_FORMED_DATE = re.compile(r"\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:$|[ T]\d)")
+
+
+def _impossible_day(value: Any) -> bool:
+    """A well-formed date string whose day is past its month's end ('2024-02-30'): MySQL's
+    check_date flags it MYSQL_TIME_WARN_OUT_OF_RANGE where garbage or month 13 is truncated."""
+    m = _WELL_FORMED_DATE.match(value_to_string(value) if not isinstance(value, bytes) else value.decode("latin1"))
+    if m is None:
+        return False
+    y, mo, d = (int(g) for g in m.groups())
+    return 1 <= mo <= 12 and 1 <= d <= 31 and y > 0 and d > calendar.monthrange(y, mo)[1]
 
 
 class DateType(_TemporalBase):

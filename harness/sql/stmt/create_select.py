@@ -460,7 +460,8 @@ class SelectCreate:
         try:
             for i, src in enumerate(self.sel_res.rows):
                 wctx = WriteContext(thd.is_strict(t, i), self.db, t.name, numbers[i] if numbers else i + 1, ctx.notes,
-                                    sql_mode=thd.vars.get('sql_mode'))
+                                    sql_mode=thd.vars.get('sql_mode'),
+                                    date_range=thd.server.flavor.sql.check_date_out_of_range)
                 row = ex.default_row(t, wctx)
                 specified: set[int] = set()
                 for ci, v in zip(self.target_idx, src):

@@ -537,7 +537,8 @@ def _copy_rows(thd: "Thd", old: TableDef, new: TableDef, cols: list[_NewColumn],
     ALTER aborts on the first bad value in strict mode whatever the engine
     (abort_on_warning = strict && !IGNORE); rows are numbered from 1 in read order.
     """
-    ctx = WriteContext(_strict(thd), new.db, new.name, ignore=ignore, sql_mode=thd.vars.get('sql_mode'))
+    ctx = WriteContext(_strict(thd), new.db, new.name, ignore=ignore, sql_mode=thd.vars.get('sql_mode'),
+                       date_range=thd.server.flavor.sql.check_date_out_of_range)
     next_auto = 1
     for row_no, (_slot, row) in enumerate(old.data.scan(), start=1):
         ctx.row = row_no

@@ -90,7 +90,8 @@ class UpdateExecutor(SelectExecutor):
             # after its loop, so STRICT_TRANS_TABLES aborts on any row of a MyISAM UPDATE (probed),
             # unlike INSERT, whose later rows only warn.
             wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, n + 1, self.ctx.notes, up.ignore,
-                                sql_mode=thd.vars.get("sql_mode"))
+                                sql_mode=thd.vars.get("sql_mode"),
+                                date_range=thd.server.flavor.sql.check_date_out_of_range)
             changed: set[int] = set()
             fill = FillRecord(thd.server.flavor.sql.fill_record_goes_on)
             for ci, f in assigns:
@@ -267,7 +268,8 @@ class UpdateExecutor(SelectExecutor):
             if tti != ti:
                 continue
             wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 1, self.ctx.notes, up.ignore,
-                                sql_mode=thd.vars.get('sql_mode'))
+                                sql_mode=thd.vars.get('sql_mode'),
+                                date_range=thd.server.flavor.sql.check_date_out_of_range)
             col = t.columns[ci]
             try:
                 v = eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not up.ignore, fill)

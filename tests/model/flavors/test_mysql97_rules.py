@@ -173,3 +173,15 @@ def test_function_returns_charset_without_the_primary_collation_in_mysql(bed):
         assert head.endswith("RETURNS varchar(64) CHARSET utf8mb4")
     else:
         assert " COLLATE " in head
+
+
+def test_check_date_refusals_warn_out_of_range_in_mysql(bed):
+    # my_time.cc check_date: MYSQL_TIME_WARN_OUT_OF_RANGE -> 1264 (9.7.4 observed: a day past
+    # the month's end, a zero month/day under NO_ZERO_IN_DATE, DATE, DATETIME and TIMESTAMP);
+    # a month 13 is truncated (1265) on both
+    t = bed.thd
+    t.execute("CREATE TABLE t1 (c_dt DATETIME NOT NULL, c_d DATE NOT NULL, c_ts TIMESTAMP NULL)")
+    t.execute("INSERT IGNORE INTO t1 (c_dt, c_d, c_ts) VALUES ('2024-13-01 00:00:00', '2024-02-30', "
+              "'2024-00-10 00:00:00')")
+    got = [r[1] for r in _warnings(t)]
+    assert got == ([1265, 1264, 1264] if _mysql(bed) else [1265, 1265, 1265])
