@@ -221,10 +221,11 @@ class SqlDialect:
     # warning (MySQL: Field_temporal::get_date fails the fuzzy-date check silently); MariaDB
     # warns 1292 `Incorrect datetime value`, an error in a strict UPDATE
     zero_date_field_silent = False
-    # A well-formed date a DATE/DATETIME store refuses by check_date (a zero part under
-    # NO_ZERO_IN_DATE, a day past the month's end) warns 1264 Out of range (MySQL's
-    # MYSQL_TIME_WARN_OUT_OF_RANGE); MariaDB 1265 Data truncated
-    check_date_out_of_range = False
+    # MySQL's temporal stores: a well-formed date check_date refuses (a zero part under
+    # NO_ZERO_IN_DATE, a day past the month's end) warns 1264 Out of range (MariaDB 1265 Data
+    # truncated), and fractional seconds beyond the column's precision are rounded (MariaDB:
+    # cut)
+    mysql_temporal_stores = False
     # The word in 1064's "corresponds to your ... server version"
     server_word = "MariaDB"
 

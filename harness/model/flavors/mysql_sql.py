@@ -40,7 +40,7 @@ class MySQLSql(SqlDialect):
     server_word = "MySQL"
     engine_mix_warning = True  # 9.0+: deprecation of engine combinations (9.7.4 [bytes]; stmt/deprecations.py)
     null_list_unknown_error = False
-    fill_record_goes_on = False
+    fill_record_goes_on = False  # the row's first error alone (9.7.4 [bytes]: 1406, not 1406 + 1048)
     # sql_insert.cc: check_that_all_fields_are_given_values after each row's fill_record
     # (Sql_cmd_insert_values::execute_inner; Query_result_insert::store_values, even after a
     # failed store) -- 9.7.4 observed: `INSERT INTO t1 (c_str) VALUES (NULL)` is 1048 alone
@@ -48,10 +48,13 @@ class MySQLSql(SqlDialect):
     # 9.7.4 observed: `UPDATE t1 SET c_dt = c_dt + INTERVAL 1 DAY` over a zero DATETIME sets
     # NULL with no warning, strict or not; a '0000-00-00' string constant still warns 1292
     zero_date_field_silent = True
-    # sql-common/my_time.cc check_date sets MYSQL_TIME_WARN_OUT_OF_RANGE, which
-    # Field_temporal::set_warnings reports as ER_WARN_DATA_OUT_OF_RANGE (9.7.4 observed:
-    # '2024-02-30' into a DATE -> 1264; '2024-13-01' stays 1265)
-    check_date_out_of_range = True  # the row's first error alone (9.7.4 [bytes]: 1406, not 1406 + 1048)
+    # Temporal stores (column_types.WriteContext.mysql_temporal): sql-common/my_time.cc
+    # check_date sets MYSQL_TIME_WARN_OUT_OF_RANGE, which Field_temporal::set_warnings reports
+    # as ER_WARN_DATA_OUT_OF_RANGE (9.7.4 observed: '2024-02-30' into a DATE -> 1264;
+    # '2024-13-01' stays 1265); fractional seconds are rounded to the column's precision
+    # (my_datetime_round, unless TIME_TRUNCATE_FRACTIONAL; 9.7.4 [bytes] types_temporal_*:
+    # '2024-02-29 23:59:59.999' -> DATETIME(2) '2024-03-01 00:00:00.00')
+    mysql_temporal_stores = True
     fk_over_max_dbs = True  # SQL-layer foreign keys (9.7.4 [bytes]; stmt/deprecations.py)
     temp_rollback_warnings = True  # Transaction_ctx::push_unsafe_rollback_warnings
     datetime_store_uses_time_zone = True  # Field_datetime store -> THD::time_zone() (9.7.4 [bytes])

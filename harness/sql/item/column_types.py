@@ -42,9 +42,10 @@ class WriteContext:
     ignore: bool = False
     # The session's sql_mode (NO_ZERO_DATE, NO_ZERO_IN_DATE decide what temporal columns accept).
     sql_mode: str = ""
-    # A well-formed date check_date refuses (a zero part under NO_ZERO_IN_DATE, a day past the
-    # month's end) warns 1264, not 1265 (the flavour's ``check_date_out_of_range``: MySQL)
-    date_range: bool = False
+    # MySQL's temporal stores (the flavour's ``mysql_temporal_stores``): a well-formed date
+    # check_date refuses (a zero part under NO_ZERO_IN_DATE, a day past the month's end) warns
+    # 1264, not 1265; fractional seconds are rounded to the column's precision, not cut
+    mysql_temporal: bool = False
 
     @property
     def abort_on_warning(self) -> bool:
@@ -772,7 +773,7 @@ class _TemporalBase(ColumnType):
         """Parts to store, ZeroDate() after a rejected value; None never (NULL handled earlier)."""
         p, verdict = self._read(value)
         if p is None:
-            self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE" if ctx.date_range
+            self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE" if ctx.mysql_temporal
                           and _impossible_day(value) else "WARN_DATA_TRUNCATED")
             return T.Parts()
         modes = ctx.sql_mode
@@ -784,14 +785,43 @@ class _TemporalBase(ColumnType):
                 self._problem(ctx, col, value, "WARN_DATA_TRUNCATED" if getattr(self, "timestamp", False)
                               else "ER_WARN_DATA_OUT_OF_RANGE")
         elif p.zero_in_date and ("NO_ZERO_IN_DATE" in modes or self.kind_word == "datetime" and self.timestamp):
-            self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE" if ctx.date_range
+            self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE" if ctx.mysql_temporal
                           else "WARN_DATA_TRUNCATED")
             return T.Parts()
         if verdict == T.TRUNC:
             self._problem(ctx, col, value)
+        elif ctx.mysql_temporal and verdict == T.NOTE and not (self.kind_word == "date" and p.has_time):
+            pass  # more than six fractional digits: rounded, no Note (9.7.4 [bytes] types_temporal_nonstrict)
+        elif ctx.mysql_temporal and ctx.abort_on_warning and self.kind_word == "date" and p.has_time:
+            # a time part cut off a DATE under a strict sql_mode is a Note 1292 `Incorrect date
+            # value: '...' for column` (9.7.4 [bytes] types_temporal_strict: '2024-01-01 10:00:00';
+            # not strict: Note 1265, as MariaDB's, types_temporal_nonstrict)
+            e = error("ER_TRUNCATED_WRONG_VALUE_IN_FIELD", self.kind_word, value_to_string(value), ctx.db, ctx.table,
+                      col, ctx.row)
+            ctx.notes.append(Note("Note", e.code, e.message))
         elif verdict == T.NOTE or (self.kind_word == "date" and p.has_time):
             ctx.notes.append(note("Note", "WARN_DATA_TRUNCATED", col, ctx.row))
         return p
+
+
+def _rounds(ctx: WriteContext) -> bool:
+    """MySQL rounds a store's fractional seconds to the column's precision (my_datetime_round,
+    my_time_round) unless sql_mode has TIME_TRUNCATE_FRACTIONAL; MariaDB cuts them."""
+    return ctx.mysql_temporal and "TIME_TRUNCATE_FRACTIONAL" not in str(ctx.sql_mode).upper()
+
+
+def _round_micro(micro: int, fsp: int) -> int:
+    """``micro`` rounded half up to ``fsp`` digits (1_000_000: the second carries)."""
+    q = 10 ** (6 - fsp)
+    return (micro + q // 2) // q * q
+
+
+_WELL_FORMED_TIME = re.compile(r"\s*-?\d+:(\d{1,2}):(\d{1,2})(?:\.\d*)?\s*$")
+
+
+def _minutes_past_59(value: Any) -> bool:
+    m = _WELL_FORMED_TIME.match(value if isinstance(value, str) else "")
+    return m is not None and (int(m.group(1)) > 59 or int(m.group(2)) > 59)
 
 
 _WELL_FORMED_DATE = re.compile(r"\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:$|[ T]\d)")
@@ -848,8 +878,17 @@ class DateTimeType(_TemporalBase):
         if value is None:
             return None
         p = self._coerce_parts(value, col, ctx)
-        p = T.Parts(p.year, p.month, p.day, p.hour, p.minute, p.second, T.truncate_micro(p.microsecond, self.fsp))
+        carry = False
+        if _rounds(ctx) and p.microsecond:
+            micro = _round_micro(p.microsecond, self.fsp)
+            carry, micro = micro >= 1_000_000, micro % 1_000_000
+        else:
+            micro = T.truncate_micro(p.microsecond, self.fsp)
+        p = T.Parts(p.year, p.month, p.day, p.hour, p.minute, p.second, micro)
         v = T.to_datetime_value(p)
+        if carry and isinstance(v, dt.datetime):
+            # my_datetime_round: the rounded-up second carries into the date
+            v = v + dt.timedelta(seconds=1) if v < dt.datetime(9999, 12, 31, 23, 59, 59) else v
         if self.timestamp and isinstance(v, dt.datetime) and not T.TIMESTAMP_MIN <= v <= T.TIMESTAMP_MAX:
             self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE")
             return RejectedTimestamp()
@@ -902,7 +941,10 @@ class TimeType(_TemporalBase):
             s = value.decode("utf-8", "replace") if isinstance(value, bytes) else value_to_string(value)
             total, verdict = T.parse_time(s)
         if total is None:
-            self._problem(ctx, col, value)
+            # a minute or second past 59 in a well-formed time is MYSQL_TIME_WARN_OUT_OF_RANGE in
+            # MySQL's str_to_time (9.7.4 [bytes] types_temporal_nonstrict: '12:60:00' -> 1264)
+            self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE" if ctx.mysql_temporal
+                          and _minutes_past_59(value) else "WARN_DATA_TRUNCATED")
             return dt.timedelta(0)
         if abs(total) > _TIME_MAX_US:
             self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE")
@@ -913,7 +955,10 @@ class TimeType(_TemporalBase):
             ctx.notes.append(note("Note", "WARN_DATA_TRUNCATED", col, ctx.row))
         neg = total < 0
         a = abs(total)
-        a = a // 1_000_000 * 1_000_000 + T.truncate_micro(a % 1_000_000, self.fsp)
+        if _rounds(ctx):
+            a = min(a // 1_000_000 * 1_000_000 + _round_micro(a % 1_000_000, self.fsp), _TIME_MAX_US)
+        else:
+            a = a // 1_000_000 * 1_000_000 + T.truncate_micro(a % 1_000_000, self.fsp)
         return dt.timedelta(microseconds=-a if neg else a)
 
     def to_text(self, value: Any) -> str:

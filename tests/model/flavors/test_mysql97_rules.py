@@ -4,6 +4,8 @@ section 7): each test runs the statement on the ``mysql-9.7`` flavour and on
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
 from harness.binlog.constants import QueryStatus as Q
@@ -185,3 +187,38 @@ def test_check_date_refusals_warn_out_of_range_in_mysql(bed):
               "'2024-00-10 00:00:00')")
     got = [r[1] for r in _warnings(t)]
     assert got == ([1265, 1264, 1264] if _mysql(bed) else [1265, 1265, 1265])
+
+
+def test_fractional_seconds_are_rounded_on_store_in_mysql(bed):
+    # my_datetime_round / my_time_round (9.7.4 [bytes] types_temporal_*): rounded half up to the
+    # column's precision, the second carrying into the date; MariaDB cuts
+    t = bed.thd
+    t.execute("SET sql_mode = ''")
+    t.execute("CREATE TABLE t (b DATETIME(2), c DATETIME(3), f TIME(2), e TIME)")
+    t.execute("INSERT INTO t VALUES ('2024-02-29 23:59:59.999', '2024-01-15 10:30:00.123456789', "
+              "'-12:34:56.789', '12:60:00')")
+    codes = [(r[0], r[1]) for r in _warnings(t)]
+    b, c, f = t.execute("SELECT b, c, f FROM t").rows[0]
+    assert c == dt.datetime(2024, 1, 15, 10, 30, 0, 123000)
+    if _mysql(bed):
+        assert (b, f) == (dt.datetime(2024, 3, 1), -dt.timedelta(hours=12, minutes=34, seconds=56, microseconds=790000))
+        assert codes == [("Warning", 1264)]  # the TIME's minute 60; no Note for the nine digits
+    else:
+        assert (b, f) == (dt.datetime(2024, 2, 29, 23, 59, 59, 990000),
+                          -dt.timedelta(hours=12, minutes=34, seconds=56, microseconds=780000))
+        assert codes == [("Note", 1265), ("Warning", 1265)]
+
+
+def test_a_time_cut_off_a_date_is_note_1292_when_strict_in_mysql(bed):
+    t = bed.thd
+    t.execute("CREATE TABLE t (a DATE)")
+    t.execute("SET sql_mode = 'STRICT_ALL_TABLES'")
+    t.execute("INSERT INTO t VALUES ('2024-01-01 10:00:00')")
+    got = _warnings(t)
+    if _mysql(bed):
+        assert got == [("Note", 1292, "Incorrect date value: '2024-01-01 10:00:00' for column 'a' at row 1")]
+    else:
+        assert [(r[0], r[1]) for r in got] == [("Note", 1265)]
+    t.execute("SET sql_mode = ''")
+    t.execute("INSERT INTO t VALUES ('2024-01-01 10:00:00')")
+    assert [(r[0], r[1]) for r in _warnings(t)] == [("Note", 1265)]
