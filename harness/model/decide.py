@@ -232,6 +232,23 @@ def _unsafe_flags(info: StatementFacts, thd: DecideSession, facts: _EngineFacts,
     return unsafe
 
 
+def innodb_lock_refusal(info: StatementFacts, thd: DecideSession) -> ServerError | None:
+    """InnoDB's refusal of statement format below REPEATABLE READ (1665 with its suffix, then the
+    failed lock's error): raised by ha_innobase::external_lock when the statement locks its tables,
+    so before decide_logging_format and its checks (MySQL's enforce_gtid_consistency 1785: 9.7.4
+    answers 1665 for a multi-table UPDATE of InnoDB and MyISAM at READ UNCOMMITTED)."""
+    if not thd.binlog_enabled() or thd.binlog_format != "STATEMENT" or not thd.isolation_below_repeatable_read():
+        return None
+    if not any(u.write and u.table.engine.row_only_below_repeatable_read and u.table is not info.created_table
+               for u in info.uses):
+        return None
+    err = _error(thd, "ER_BINLOG_STMT_MODE_AND_ROW_ENGINE", INNODB_RC_SUFFIX)
+    # HA_ERR_LOGGING_IMPOSSIBLE (170): SHOW WARNINGS lists a second error; the flavour words it
+    code, msg = thd.flavor.sql.lock_failure(170, "It is not possible to log this statement", "InnoDB")
+    err.trailing_notes = [Note("Error", code, msg)]
+    return err
+
+
 def decide_logging_format(info: StatementFacts, thd: DecideSession) -> LoggingDecision:
     """Layer 1, a pure function of the statement's facts and the session's state.
 
@@ -294,14 +311,13 @@ def _write_decision(info: StatementFacts, thd: DecideSession, facts: _EngineFact
                          for t in written if t is not info.created_table)
             if not innodb and all(t.temporary for t in written):
                 return LoggingDecision(row=True, unsafe=unsafe, warn_unsafe=0)
-            err = _error(thd, "ER_BINLOG_STMT_MODE_AND_ROW_ENGINE", INNODB_RC_SUFFIX if innodb else "")
             if innodb:
                 # InnoDB raises it from external_lock and then fails the lock with
                 # HA_ERR_LOGGING_IMPOSSIBLE: SHOW WARNINGS lists a second error (observed).
-                # HA_ERR_LOGGING_IMPOSSIBLE (170); the flavour words the failed lock
-                code, msg = thd.flavor.sql.lock_failure(170, "It is not possible to log this statement", "InnoDB")
-                err.trailing_notes = [Note("Error", code, msg)]
-            raise err
+                refusal = innodb_lock_refusal(info, thd)
+                if refusal is not None:
+                    raise refusal
+            raise _error(thd, "ER_BINLOG_STMT_MODE_AND_ROW_ENGINE", INNODB_RC_SUFFIX if innodb else "")
         return LoggingDecision(row=False, unsafe=unsafe, warn_unsafe=unsafe)
     if binlog_format == "MIXED":
         return _mixed_decision(unsafe, stmt_capable_all, facts.forced_row)

@@ -53,7 +53,7 @@ from harness.model import query as L2
 from harness.model.query import user_var_event  # noqa: F401 -- re-exported for the SQL layer's callers
 from harness.model.cache import BinlogCacheMngr, binlog_write_row
 from harness.model.logstate import StmtLogState, TrxLogState
-from harness.model.decide import NOT_LOGGED, LoggingDecision, decide_logging_format
+from harness.model.decide import NOT_LOGGED, LoggingDecision, decide_logging_format, innodb_lock_refusal
 from harness.model.unsafe import NOTE_1592, REASONS, Unsafe
 from harness.sql.parse import parse_tree as A
 from harness.sql.stmt.deprecations import engine_mix_kept, statement_start
@@ -723,6 +723,9 @@ class Thd:
             self.trx.active = True
         self._register_engines(stmt, info, is_write)
         if is_write:  # after 6414 (warn_engine_mix): enforce_gtid_consistency's 1785
+            refusal = innodb_lock_refusal(info, self)  # InnoDB's external_lock comes first
+            if refusal is not None:
+                raise refusal
             self.server.sysvars.before_decide(self, list(info.written))
         if self.stmt_log.uses_temp:
             # Opening a temporary table sets thread_specific_used: the statement's

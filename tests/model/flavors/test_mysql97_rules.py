@@ -222,3 +222,17 @@ def test_a_time_cut_off_a_date_is_note_1292_when_strict_in_mysql(bed):
     t.execute("SET sql_mode = ''")
     t.execute("INSERT INTO t VALUES ('2024-01-01 10:00:00')")
     assert [(r[0], r[1]) for r in _warnings(t)] == [("Note", 1265)]
+
+
+def test_innodb_lock_refusal_comes_before_the_gtid_consistency_check(tmp_path):
+    # ha_innobase::external_lock raises 1665 when the statement locks its tables, before
+    # decide_logging_format's is_dml_gtid_compatible (9.7.4 observed, GTID_MODE=ON, fuzz seed
+    # 97231: a multi-table UPDATE of MyISAM and InnoDB at READ UNCOMMITTED is 1665, not 1785)
+    bed = Bed(tmp_path, "mysql-9.7", gtid_mode="ON", server_uuid="3e11fa47-71ca-11e1-9e33-c80aa9429562")
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("SET SESSION TRANSACTION ISOLATION LEVEL READ UNCOMMITTED")
+    t.execute("CREATE TABLE i (id INT PRIMARY KEY, a INT) ENGINE=InnoDB")
+    t.execute("CREATE TABLE m (id INT PRIMARY KEY, a INT) ENGINE=MyISAM")
+    assert _err(t, "UPDATE m a, i b SET a.a = b.a, b.a = 2 WHERE a.id = b.id").code == 1665
+    assert [r[1] for r in _warnings(t)][-2:] == [1665, 1015]
