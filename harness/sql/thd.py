@@ -56,7 +56,7 @@ from harness.model.logstate import StmtLogState, TrxLogState
 from harness.model.decide import NOT_LOGGED, LoggingDecision, decide_logging_format, innodb_lock_refusal
 from harness.model.unsafe import NOTE_1592, REASONS, Unsafe
 from harness.sql.parse import parse_tree as A
-from harness.sql.stmt.deprecations import engine_mix_kept, statement_start
+from harness.sql.stmt.deprecations import engine_mix_kept, statement_start, undo_engine_mix
 from harness.sql.stmt.time_zone import row_uses_time_zone
 from harness.sql.stmt.rollback_notes import rollback_notes
 from harness.sql.parse.parser import parse
@@ -725,6 +725,9 @@ class Thd:
         if is_write:  # after 6414 (warn_engine_mix): enforce_gtid_consistency's 1785
             refusal = innodb_lock_refusal(info, self)  # InnoDB's external_lock comes first
             if refusal is not None:
+                # ... before decide_logging_format's 6414 too (9.7.4 observed, fuzz seed 97231:
+                # a MyISAM+InnoDB UPDATE at READ UNCOMMITTED lists 1665, 1015 alone)
+                undo_engine_mix(self)
                 raise refusal
             self.server.sysvars.before_decide(self, list(info.written))
         if self.stmt_log.uses_temp:
