@@ -232,6 +232,12 @@ def _unsafe_flags(info: StatementFacts, thd: DecideSession, facts: _EngineFacts,
     return unsafe
 
 
+def _locked_by_engine(info: StatementFacts, thd: DecideSession, t: Any) -> bool:
+    """Whether the engine's external_lock sees ``t`` (the table CREATE ... SELECT creates only
+    where the flavour says so: MySQL 9.7.4 observed 1665 with InnoDB's suffix and 1015 for it)."""
+    return t is not info.created_table or bool(getattr(thd.flavor.sql, "ctas_engine_locks", False))
+
+
 def innodb_lock_refusal(info: StatementFacts, thd: DecideSession) -> ServerError | None:
     """InnoDB's refusal of statement format below REPEATABLE READ (1665 with its suffix, then the
     failed lock's error): raised by ha_innobase::external_lock when the statement locks its tables,
@@ -239,7 +245,7 @@ def innodb_lock_refusal(info: StatementFacts, thd: DecideSession) -> ServerError
     answers 1665 for a multi-table UPDATE of InnoDB and MyISAM at READ UNCOMMITTED)."""
     if not thd.binlog_enabled() or thd.binlog_format != "STATEMENT" or not thd.isolation_below_repeatable_read():
         return None
-    if not any(u.write and u.table.engine.row_only_below_repeatable_read and u.table is not info.created_table
+    if not any(u.write and u.table.engine.row_only_below_repeatable_read and _locked_by_engine(info, thd, u.table)
                for u in info.uses):
         return None
     err = _error(thd, "ER_BINLOG_STMT_MODE_AND_ROW_ENGINE", INNODB_RC_SUFFIX)
@@ -306,9 +312,10 @@ def _write_decision(info: StatementFacts, thd: DecideSession, facts: _EngineFact
             # table, a temporary one too: it runs before decide_logging_format, whose
             # "only temporary tables are written" exception it never reaches (observed).
             # The table CREATE ... SELECT creates is refused by the decide_logging_format
-            # of select_create's post-lock hook: no suffix (observed).
+            # of select_create's post-lock hook: no suffix (observed) -- MariaDB; MySQL locks
+            # the new table through InnoDB's external_lock (the flavour's ctas_engine_locks).
             innodb = any(t.engine.row_only_below_repeatable_read and below_rr
-                         for t in written if t is not info.created_table)
+                         for t in written if _locked_by_engine(info, thd, t))
             if not innodb and all(t.temporary for t in written):
                 return LoggingDecision(row=True, unsafe=unsafe, warn_unsafe=0)
             if innodb:

@@ -55,6 +55,9 @@ class MySQLSql(SqlDialect):
     # (my_datetime_round, unless TIME_TRUNCATE_FRACTIONAL; 9.7.4 [bytes] types_temporal_*:
     # '2024-02-29 23:59:59.999' -> DATETIME(2) '2024-03-01 00:00:00.00')
     mysql_temporal_stores = True
+    # 9.7.4 observed (fuzz seed 97231): `CREATE TABLE t3 ... ENGINE=InnoDB SELECT ... FROM tmp2` at
+    # READ COMMITTED in STATEMENT -> 1665 with InnoDB's suffix, then 1015
+    ctas_engine_locks = True
     fk_over_max_dbs = True  # SQL-layer foreign keys (9.7.4 [bytes]; stmt/deprecations.py)
     temp_rollback_warnings = True  # Transaction_ctx::push_unsafe_rollback_warnings
     datetime_store_uses_time_zone = True  # Field_datetime store -> THD::time_zone() (9.7.4 [bytes])

@@ -236,3 +236,17 @@ def test_innodb_lock_refusal_comes_before_the_gtid_consistency_check(tmp_path):
     t.execute("CREATE TABLE m (id INT PRIMARY KEY, a INT) ENGINE=MyISAM")
     assert _err(t, "UPDATE m a, i b SET a.a = b.a, b.a = 2 WHERE a.id = b.id").code == 1665
     assert [r[1] for r in _warnings(t)] == [1665, 1015]  # no 6414: decide_logging_format never ran
+
+
+def test_create_select_into_innodb_below_repeatable_read_is_refused_by_the_engine_in_mysql(bed):
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("CREATE TABLE s (id INT) ENGINE=MyISAM")
+    t.execute("SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED")
+    e = _err(t, "CREATE TABLE c (PRIMARY KEY (id)) ENGINE=InnoDB SELECT id FROM s")
+    assert e.code == 1665
+    codes = [r[1] for r in _warnings(t)]
+    if _mysql(bed):
+        assert codes == [1665, 1015] and e.message.endswith("READ COMMITTED or READ UNCOMMITTED.")
+    else:
+        assert codes == [1665] and e.message.endswith("row-based logging.")
