@@ -239,9 +239,10 @@ def _locked_by_engine(info: StatementFacts, thd: DecideSession, t: Any) -> bool:
 
 
 def innodb_lock_refusal(info: StatementFacts, thd: DecideSession) -> ServerError | None:
-    """InnoDB's refusal of statement format below REPEATABLE READ (1665 with its suffix, then the
-    failed lock's error): raised by ha_innobase::external_lock when the statement locks its tables,
-    so before decide_logging_format and its checks (MySQL's enforce_gtid_consistency 1785: 9.7.4
+    """InnoDB's refusal of STATEMENT format below REPEATABLE READ, when the statement locks tables.
+
+    1665 with its suffix, then the failed lock's error: raised by ha_innobase::external_lock, so
+    before decide_logging_format and its checks (MySQL's enforce_gtid_consistency 1785: 9.7.4
     answers 1665 for a multi-table UPDATE of InnoDB and MyISAM at READ UNCOMMITTED)."""
     if not thd.binlog_enabled() or thd.binlog_format != "STATEMENT" or not thd.isolation_below_repeatable_read():
         return None

@@ -11,7 +11,6 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import math
-import re
 import struct
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,6 +22,8 @@ from harness.sql.sql_errors import Note, error, note
 # The zero dates live with the date parsing; imported here for the column types and their users.
 from harness.sql.item import temporal as T
 from harness.sql.item.temporal import RejectedTimestamp, ZeroDate, ZeroDateTime, to_date_value  # noqa: F401
+from harness.sql.item.temporal import (  # noqa: F401 (parse_temporal, temporal_number: re-exported)
+    impossible_day, minutes_past_59, parse_temporal, round_micro, temporal_number)
 from harness.sql.item.charsets import CHARSETS, Charset, CharsetStr, _CP1252_HOLES, _NOT_UTF8_BYTE, bin_collation_key, collation_key, resolve_charset, well_formed
 from harness.sql.item.number_text import _scan_text, format_float
 from harness.sql.item.type_codes import BINARY_FLAG, BLOB_FLAG, CHARSET_BINARY, CHARSET_UTF8MB4_GENERAL_CI, ENUM_FLAG, NUM_FLAG, T_BIT, T_BLOB, T_DATE, T_DATETIME, T_DATETIME2, T_DOUBLE, T_ENUM, T_FLOAT, T_INT24, T_LONG, T_LONGLONG, T_NEWDECIMAL, T_SET, T_SHORT, T_STRING, T_TIME, T_TIME2, T_TIMESTAMP, T_TIMESTAMP2, T_TINY, T_VARCHAR, T_VAR_STRING, T_YEAR, UNSIGNED_FLAG
@@ -686,48 +687,6 @@ class EnumType(_MemberListType):
 
 # -------------------------------------------------------------------- temporal
 
-_DATE_RE = re.compile(r"\s*(\d{1,4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.(\d{1,6}))?)?)?\s*$")
-_COMPACT_RE = re.compile(r"\s*(\d{4})(\d{2})(\d{2})(?:(\d{2})(\d{2})(\d{2}))?\s*$")
-
-
-def parse_temporal(s: str) -> ZeroDate | None:
-    """Parse 'YYYY-MM-DD[ HH:MM:SS[.ffffff]]' (or compact digits) into parts."""
-    m = _DATE_RE.match(s) or _COMPACT_RE.match(s)
-    if not m:
-        return None
-    parts = [int(p) if p else 0 for p in m.groups()[:6]]
-    frac = m.groups()[6] if len(m.groups()) > 6 else None
-    micro = int((frac or "").ljust(6, "0")) if frac else 0
-    return ZeroDate(*parts, micro)
-
-
-def _valid(p: ZeroDate) -> bool:
-    if p.month > 12 or p.hour > 23 or p.minute > 59 or p.second > 59:
-        return False
-    if p.month == 0 or p.day == 0:
-        return p.year == 0 and p.month == 0 and p.day == 0
-    try:
-        dt.date(p.year, p.month, p.day)
-    except ValueError:
-        return False
-    return True
-
-
-def temporal_number(value: Any) -> Decimal:
-    if isinstance(value, dt.timedelta):
-        # TIME as a number: [-]HHMMSS[.ffffff], the hours unbounded (-01:30:00 is -13000)
-        us = abs(value.days * 86400_000000 + value.seconds * 1000000 + value.microseconds)
-        secs, frac = divmod(us, 1000000)
-        n = Decimal((secs // 3600) * 10000 + (secs % 3600 // 60) * 100 + secs % 60)
-        n += Decimal(frac).scaleb(-6) if frac else 0
-        return -n if value < dt.timedelta(0) else n
-    if isinstance(value, dt.datetime):
-        return Decimal(value.strftime("%Y%m%d%H%M%S"))
-    if isinstance(value, dt.date):
-        return Decimal(value.strftime("%Y%m%d"))
-    return Decimal(f"{value.year:04d}{value.month:02d}{value.day:02d}")
-
-
 class _TemporalBase(ColumnType):
     """What DATE, DATETIME and TIMESTAMP share: reading a value into parts and the warnings."""
 
@@ -774,7 +733,8 @@ class _TemporalBase(ColumnType):
         p, verdict = self._read(value)
         if p is None:
             self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE" if ctx.mysql_temporal
-                          and _impossible_day(value) else "WARN_DATA_TRUNCATED")
+                          and impossible_day(
+                          value.decode("latin1") if isinstance(value, bytes) else value_to_string(value)) else "WARN_DATA_TRUNCATED")
             return T.Parts()
         modes = ctx.sql_mode
         if p.zero_date:
@@ -808,33 +768,6 @@ def _rounds(ctx: WriteContext) -> bool:
     """MySQL rounds a store's fractional seconds to the column's precision (my_datetime_round,
     my_time_round) unless sql_mode has TIME_TRUNCATE_FRACTIONAL; MariaDB cuts them."""
     return ctx.mysql_temporal and "TIME_TRUNCATE_FRACTIONAL" not in str(ctx.sql_mode).upper()
-
-
-def _round_micro(micro: int, fsp: int) -> int:
-    """``micro`` rounded half up to ``fsp`` digits (1_000_000: the second carries)."""
-    q = 10 ** (6 - fsp)
-    return (micro + q // 2) // q * q
-
-
-_WELL_FORMED_TIME = re.compile(r"\s*-?\d+:(\d{1,2}):(\d{1,2})(?:\.\d*)?\s*$")
-
-
-def _minutes_past_59(value: Any) -> bool:
-    m = _WELL_FORMED_TIME.match(value if isinstance(value, str) else "")
-    return m is not None and (int(m.group(1)) > 59 or int(m.group(2)) > 59)
-
-
-_WELL_FORMED_DATE = re.compile(r"\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:$|[ T]\d)")
-
-
-def _impossible_day(value: Any) -> bool:
-    """A well-formed date string whose day is past its month's end ('2024-02-30'): MySQL's
-    check_date flags it MYSQL_TIME_WARN_OUT_OF_RANGE where garbage or month 13 is truncated."""
-    m = _WELL_FORMED_DATE.match(value_to_string(value) if not isinstance(value, bytes) else value.decode("latin1"))
-    if m is None:
-        return False
-    y, mo, d = (int(g) for g in m.groups())
-    return 1 <= mo <= 12 and 1 <= d <= 31 and y > 0 and d > calendar.monthrange(y, mo)[1]
 
 
 class DateType(_TemporalBase):
@@ -880,7 +813,7 @@ class DateTimeType(_TemporalBase):
         p = self._coerce_parts(value, col, ctx)
         carry = False
         if _rounds(ctx) and p.microsecond:
-            micro = _round_micro(p.microsecond, self.fsp)
+            micro = round_micro(p.microsecond, self.fsp)
             carry, micro = micro >= 1_000_000, micro % 1_000_000
         else:
             micro = T.truncate_micro(p.microsecond, self.fsp)
@@ -944,7 +877,7 @@ class TimeType(_TemporalBase):
             # a minute or second past 59 in a well-formed time is MYSQL_TIME_WARN_OUT_OF_RANGE in
             # MySQL's str_to_time (9.7.4 [bytes] types_temporal_nonstrict: '12:60:00' -> 1264)
             self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE" if ctx.mysql_temporal
-                          and _minutes_past_59(value) else "WARN_DATA_TRUNCATED")
+                          and minutes_past_59(value) else "WARN_DATA_TRUNCATED")
             return dt.timedelta(0)
         if abs(total) > _TIME_MAX_US:
             self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE")
@@ -956,7 +889,7 @@ class TimeType(_TemporalBase):
         neg = total < 0
         a = abs(total)
         if _rounds(ctx):
-            a = min(a // 1_000_000 * 1_000_000 + _round_micro(a % 1_000_000, self.fsp), _TIME_MAX_US)
+            a = min(a // 1_000_000 * 1_000_000 + round_micro(a % 1_000_000, self.fsp), _TIME_MAX_US)
         else:
             a = a // 1_000_000 * 1_000_000 + T.truncate_micro(a % 1_000_000, self.fsp)
         return dt.timedelta(microseconds=-a if neg else a)
