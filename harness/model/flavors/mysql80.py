@@ -511,6 +511,15 @@ class MySQLGtid(GtidFraming):
             # the next MyISAM group `10/13`)
             return commit_parent
         got = _writeset(thd, body)
+        if got is not None and thd is not None:
+            # Transaction_write_set_ctx is reset only when the transaction ends: a group the
+            # statement cache writes inside a transaction carries every key the transaction
+            # wrote so far (9.7.4 [bytes] corpus mixing_trx_*: `BEGIN; INSERT nt_1 (7,2) ...;
+            # INSERT nt_1 (7,4)` -- the second MyISAM group depends on the first)
+            acc = getattr(thd.trx_log, "writeset_keys", None)
+            if acc:
+                got = (got[0] | acc, got[1])
+            thd.trx_log.writeset_keys = set(got[0])
         exceeds = False
         if got is not None:
             ws, missing = got

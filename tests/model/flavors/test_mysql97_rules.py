@@ -250,3 +250,21 @@ def test_create_select_into_innodb_below_repeatable_read_is_refused_by_the_engin
         assert codes == [1665, 1015] and e.message.endswith("READ COMMITTED or READ UNCOMMITTED.")
     else:
         assert codes == [1665] and e.message.endswith("row-based logging.")
+
+
+def test_statement_cache_groups_of_one_transaction_share_its_writeset(tmp_path):
+    # Transaction_write_set_ctx is reset only when the transaction ends: the second MyISAM
+    # group of `BEGIN; INSERT nt (7,2); INSERT nt (7,4)` carries (7,2) too and depends on the
+    # first; the next transaction's (8,4) does not (9.7.4 [bytes] corpus mixing_trx_m_n)
+    from harness.binlog.mysql_gtid import MysqlGtidEvent
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("SET binlog_format = ROW")
+    t.execute("CREATE TABLE nt (a INT, b INT, PRIMARY KEY (a, b)) ENGINE=MyISAM")
+    for sql in ("BEGIN", "INSERT INTO nt VALUES (7, 2)", "INSERT INTO nt VALUES (7, 4)", "COMMIT",
+                "BEGIN", "INSERT INTO nt VALUES (8, 4)", "COMMIT"):
+        t.execute(sql)
+    g = [(e.event.last_committed, e.event.sequence_number) for e in bed.entries()
+         if isinstance(e.event, MysqlGtidEvent)]
+    ddl = g[-4][1]
+    assert g[-3:] == [(ddl, ddl + 1), (ddl + 1, ddl + 2), (ddl, ddl + 3)]
