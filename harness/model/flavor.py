@@ -221,11 +221,14 @@ class SqlDialect:
     # warning (MySQL: Field_temporal::get_date fails the fuzzy-date check silently); MariaDB
     # warns 1292 `Incorrect datetime value`, an error in a strict UPDATE
     zero_date_field_silent = False
-    # MySQL's temporal stores: a well-formed date check_date refuses (a zero part under
-    # NO_ZERO_IN_DATE, a day past the month's end) warns 1264 Out of range (MariaDB 1265 Data
-    # truncated), and fractional seconds beyond the column's precision are rounded (MariaDB:
-    # cut)
-    mysql_temporal_stores = False
+    # MySQL's Field::store rules (harness/sql/item/field_store.py): a well-formed date
+    # check_date refuses warns 1264 Out of range (MariaDB 1265), fractional seconds beyond the
+    # column's precision are rounded (MariaDB: cut); spaces around a number are no truncation,
+    # a DECIMAL/FLOAT string with garbage is 1366 (MariaDB 1265)
+    mysql_field_stores = False
+    # Item::print of an infix operation (the 1690 text): MySQL's Item_func::print_op wraps each
+    # one in parentheses, `(a - 1)`; MariaDB prints by precedence, `a - 1`
+    print_infix_parens = False
     # The table CREATE ... SELECT creates is locked through its engine's external_lock, so
     # InnoDB refuses STATEMENT format below REPEATABLE READ with its suffix and the failed lock's
     # error (MySQL); MariaDB's select_create post-lock check words 1665 without them

@@ -48,13 +48,16 @@ class MySQLSql(SqlDialect):
     # 9.7.4 observed: `UPDATE t1 SET c_dt = c_dt + INTERVAL 1 DAY` over a zero DATETIME sets
     # NULL with no warning, strict or not; a '0000-00-00' string constant still warns 1292
     zero_date_field_silent = True
-    # Temporal stores (column_types.WriteContext.mysql_temporal): sql-common/my_time.cc
+    # Field::store (harness/sql/item/field_store.py; WriteContext.mysql_stores): numbers from
+    # strings as Field_new_decimal / Field_real::store report them (9.7.4 [bytes] types_*);
+    # temporal stores: sql-common/my_time.cc
     # check_date sets MYSQL_TIME_WARN_OUT_OF_RANGE, which Field_temporal::set_warnings reports
     # as ER_WARN_DATA_OUT_OF_RANGE (9.7.4 observed: '2024-02-30' into a DATE -> 1264;
     # '2024-13-01' stays 1265); fractional seconds are rounded to the column's precision
     # (my_datetime_round, unless TIME_TRUNCATE_FRACTIONAL; 9.7.4 [bytes] types_temporal_*:
     # '2024-02-29 23:59:59.999' -> DATETIME(2) '2024-03-01 00:00:00.00')
-    mysql_temporal_stores = True
+    mysql_field_stores = True
+    print_infix_parens = True  # 9.7.4 [bytes] types_int_edges_strict: '(`test`.`t`.`i` - 1)'
     # 9.7.4 observed (fuzz seed 97231): `CREATE TABLE t3 ... ENGINE=InnoDB SELECT ... FROM tmp2` at
     # READ COMMITTED in STATEMENT -> 1665 with InnoDB's suffix, then 1015
     ctas_engine_locks = True

@@ -22,6 +22,7 @@ from harness.sql.sql_errors import Note, error, note
 # The zero dates live with the date parsing; imported here for the column types and their users.
 from harness.sql.item import temporal as T
 from harness.sql.item.temporal import RejectedTimestamp, ZeroDate, ZeroDateTime, to_date_value  # noqa: F401
+from harness.sql.item.field_store import mysql_string_status, rounds_fraction
 from harness.sql.item.temporal import (  # noqa: F401 (parse_temporal, temporal_number: re-exported)
     impossible_day, minutes_past_59, parse_temporal, round_micro, temporal_number)
 from harness.sql.item.charsets import CHARSETS, Charset, CharsetStr, _CP1252_HOLES, _NOT_UTF8_BYTE, bin_collation_key, collation_key, resolve_charset, well_formed
@@ -43,10 +44,10 @@ class WriteContext:
     ignore: bool = False
     # The session's sql_mode (NO_ZERO_DATE, NO_ZERO_IN_DATE decide what temporal columns accept).
     sql_mode: str = ""
-    # MySQL's temporal stores (the flavour's ``mysql_temporal_stores``): a well-formed date
+    # MySQL's temporal stores (the flavour's ``mysql_field_stores``): a well-formed date
     # check_date refuses (a zero part under NO_ZERO_IN_DATE, a day past the month's end) warns
     # 1264, not 1265; fractional seconds are rounded to the column's precision, not cut
-    mysql_temporal: bool = False
+    mysql_stores: bool = False
 
     @property
     def abort_on_warning(self) -> bool:
@@ -136,6 +137,10 @@ _INT_RANGES = {
 
 def _string_status(t: "ColumnType", status: str, kind: str, s: str, col: str, ctx: "WriteContext") -> None:
     """Report a string-to-number conversion the way the server words it."""
+    if ctx.mysql_stores:
+        status, kind = mysql_string_status(t, status, kind, col, ctx)
+    if status == "ok":
+        return
     if status == "space":
         ctx.notes.append(note("Note", "WARN_DATA_TRUNCATED", col, ctx.row))
     elif status == "trunc":
@@ -262,7 +267,7 @@ class DecimalType(ColumnType):
                     q = (num or Decimal(0)).quantize(self.quantum, ROUND_HALF_UP)
                     return self._clamp(q, col, ctx, warn=False)
             d = num if num is not None else Decimal(0)
-            if status == "space":
+            if status == "space" and not ctx.mysql_stores:  # MySQL: the spaces are no cut; a rounding is
                 return self._clamp(d.quantize(self.quantum, ROUND_HALF_UP), col, ctx, warn=True)
         elif isinstance(value, float):
             d = Decimal(repr(value))
@@ -732,7 +737,7 @@ class _TemporalBase(ColumnType):
         """Parts to store, ZeroDate() after a rejected value; None never (NULL handled earlier)."""
         p, verdict = self._read(value)
         if p is None:
-            self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE" if ctx.mysql_temporal
+            self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE" if ctx.mysql_stores
                           and impossible_day(
                           value.decode("latin1") if isinstance(value, bytes) else value_to_string(value)) else "WARN_DATA_TRUNCATED")
             return T.Parts()
@@ -745,14 +750,14 @@ class _TemporalBase(ColumnType):
                 self._problem(ctx, col, value, "WARN_DATA_TRUNCATED" if getattr(self, "timestamp", False)
                               else "ER_WARN_DATA_OUT_OF_RANGE")
         elif p.zero_in_date and ("NO_ZERO_IN_DATE" in modes or self.kind_word == "datetime" and self.timestamp):
-            self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE" if ctx.mysql_temporal
+            self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE" if ctx.mysql_stores
                           else "WARN_DATA_TRUNCATED")
             return T.Parts()
         if verdict == T.TRUNC:
             self._problem(ctx, col, value)
-        elif ctx.mysql_temporal and verdict == T.NOTE and not (self.kind_word == "date" and p.has_time):
+        elif ctx.mysql_stores and verdict == T.NOTE and not (self.kind_word == "date" and p.has_time):
             pass  # more than six fractional digits: rounded, no Note (9.7.4 [bytes] types_temporal_nonstrict)
-        elif ctx.mysql_temporal and ctx.abort_on_warning and self.kind_word == "date" and p.has_time:
+        elif ctx.mysql_stores and ctx.abort_on_warning and self.kind_word == "date" and p.has_time:
             # a time part cut off a DATE under a strict sql_mode is a Note 1292 `Incorrect date
             # value: '...' for column` (9.7.4 [bytes] types_temporal_strict: '2024-01-01 10:00:00';
             # not strict: Note 1265, as MariaDB's, types_temporal_nonstrict)
@@ -762,12 +767,6 @@ class _TemporalBase(ColumnType):
         elif verdict == T.NOTE or (self.kind_word == "date" and p.has_time):
             ctx.notes.append(note("Note", "WARN_DATA_TRUNCATED", col, ctx.row))
         return p
-
-
-def _rounds(ctx: WriteContext) -> bool:
-    """MySQL rounds a store's fractional seconds to the column's precision (my_datetime_round,
-    my_time_round) unless sql_mode has TIME_TRUNCATE_FRACTIONAL; MariaDB cuts them."""
-    return ctx.mysql_temporal and "TIME_TRUNCATE_FRACTIONAL" not in str(ctx.sql_mode).upper()
 
 
 class DateType(_TemporalBase):
@@ -812,7 +811,7 @@ class DateTimeType(_TemporalBase):
             return None
         p = self._coerce_parts(value, col, ctx)
         carry = False
-        if _rounds(ctx) and p.microsecond:
+        if rounds_fraction(ctx) and p.microsecond:
             micro = round_micro(p.microsecond, self.fsp)
             carry, micro = micro >= 1_000_000, micro % 1_000_000
         else:
@@ -876,7 +875,7 @@ class TimeType(_TemporalBase):
         if total is None:
             # a minute or second past 59 in a well-formed time is MYSQL_TIME_WARN_OUT_OF_RANGE in
             # MySQL's str_to_time (9.7.4 [bytes] types_temporal_nonstrict: '12:60:00' -> 1264)
-            self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE" if ctx.mysql_temporal
+            self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE" if ctx.mysql_stores
                           and minutes_past_59(value) else "WARN_DATA_TRUNCATED")
             return dt.timedelta(0)
         if abs(total) > _TIME_MAX_US:
@@ -888,7 +887,7 @@ class TimeType(_TemporalBase):
             ctx.notes.append(note("Note", "WARN_DATA_TRUNCATED", col, ctx.row))
         neg = total < 0
         a = abs(total)
-        if _rounds(ctx):
+        if rounds_fraction(ctx):
             a = min(a // 1_000_000 * 1_000_000 + round_micro(a % 1_000_000, self.fsp), _TIME_MAX_US)
         else:
             a = a // 1_000_000 * 1_000_000 + T.truncate_micro(a % 1_000_000, self.fsp)

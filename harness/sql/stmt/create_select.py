@@ -461,7 +461,7 @@ class SelectCreate:
             for i, src in enumerate(self.sel_res.rows):
                 wctx = WriteContext(thd.is_strict(t, i), self.db, t.name, numbers[i] if numbers else i + 1, ctx.notes,
                                     sql_mode=thd.vars.get('sql_mode'),
-                                    mysql_temporal=thd.server.flavor.sql.mysql_temporal_stores)
+                                    mysql_stores=thd.server.flavor.sql.mysql_field_stores)
                 row = ex.default_row(t, wctx)
                 specified: set[int] = set()
                 for ci, v in zip(self.target_idx, src):

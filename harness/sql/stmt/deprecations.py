@@ -145,6 +145,11 @@ def _column_deprecations(c: A.ColumnDef, out: list[tuple[int, str]]) -> None:
         out.append((1681, _DIGITS))
     if c.unsigned and t in ("DECIMAL", "DEC", "NUMERIC", "FIXED", "FLOAT", "DOUBLE", "REAL"):
         out.append((1681, _UNSIGNED))
+    if (c.charset or "").lower() == "utf8mb3":
+        # the parser's charset name (8.0.28+; 9.7.4 [bytes] types_strings_nonstrict: `VARCHAR(4)
+        # CHARSET utf8mb3`)
+        out.append((1287, "'utf8mb3' is deprecated and will be removed in a future release. Please use utf8mb4 "
+                          "instead"))
 
 
 # 8.0.17 deprecations (9.7.4 observed, both 1287): the parser's, so before any condition the

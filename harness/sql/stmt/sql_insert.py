@@ -178,7 +178,7 @@ class InsertExecutor(SelectExecutor):
         thd, t, col_idx = self.thd, plan.t, plan.col_idx
         wctx = WriteContext(self._insert_strict(t, i), t.db, t.name, plan.row_numbers[i] if plan.row_numbers else i + 1,
                             self.ctx.notes, ins.ignore, sql_mode=thd.vars.get('sql_mode'),
-                            mysql_temporal=thd.server.flavor.sql.mysql_temporal_stores)
+                            mysql_stores=thd.server.flavor.sql.mysql_field_stores)
         row = self.default_row(t, wctx)
         # the write set: every listed column, a DEFAULT one too (NOBLOB/MINIMAL images)
         specified: set[int] = set(col_idx)
@@ -708,7 +708,7 @@ class InsertExecutor(SelectExecutor):
         row_index = null_rule[0] if null_rule is not None else 0
         wctx = WriteContext(self._insert_strict(t, row_index), t.db, t.name, row_index + 1, self.ctx.notes,
                             sql_mode=self.thd.vars.get('sql_mode'),
-                            mysql_temporal=self.thd.server.flavor.sql.mysql_temporal_stores)
+                            mysql_stores=self.thd.server.flavor.sql.mysql_field_stores)
         changed: set[int] = set()
         fill = FillRecord(self.thd.server.flavor.sql.fill_record_goes_on)
         abort = wctx.strict and not (null_rule is not None and null_rule[1])

@@ -274,7 +274,7 @@ def mysql_load(ex: "Executor", st: A.LoadData) -> "DmlResult":
     for i, line in enumerate(lines):
         abort = ex.thd.is_strict(t, i) and not plan.ignore
         wctx = WriteContext(ex.thd.is_strict(t, i), t.db, t.name, i + 1, notes, plan.ignore, sql_mode=plan.sql_mode,
-                            mysql_temporal=ex.thd.server.flavor.sql.mysql_temporal_stores)
+                            mysql_stores=ex.thd.server.flavor.sql.mysql_field_stores)
         row, specified = _fill_record(ex, plan, line, wctx, abort)
         ex.ctx.autoinc_row = i + 1
         outcome = _write_record(ex, plan, row, specified, alloc)

@@ -91,7 +91,7 @@ class UpdateExecutor(SelectExecutor):
             # unlike INSERT, whose later rows only warn.
             wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, n + 1, self.ctx.notes, up.ignore,
                                 sql_mode=thd.vars.get("sql_mode"),
-                                mysql_temporal=thd.server.flavor.sql.mysql_temporal_stores)
+                                mysql_stores=thd.server.flavor.sql.mysql_field_stores)
             changed: set[int] = set()
             fill = FillRecord(thd.server.flavor.sql.fill_record_goes_on)
             for ci, f in assigns:
@@ -269,7 +269,7 @@ class UpdateExecutor(SelectExecutor):
                 continue
             wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 1, self.ctx.notes, up.ignore,
                                 sql_mode=thd.vars.get('sql_mode'),
-                                mysql_temporal=thd.server.flavor.sql.mysql_temporal_stores)
+                                mysql_stores=thd.server.flavor.sql.mysql_field_stores)
             col = t.columns[ci]
             try:
                 v = eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not up.ignore, fill)

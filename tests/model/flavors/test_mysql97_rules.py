@@ -268,3 +268,33 @@ def test_statement_cache_groups_of_one_transaction_share_its_writeset(tmp_path):
          if isinstance(e.event, MysqlGtidEvent)]
     ddl = g[-4][1]
     assert g[-3:] == [(ddl, ddl + 1), (ddl + 1, ddl + 2), (ddl, ddl + 3)]
+
+
+def test_strings_into_numbers_are_reported_as_mysql_field_store_does(bed):
+    # Field_new_decimal / Field_real::store (9.7.4 [bytes] types_decimal_*, types_float_*)
+    t = bed.thd
+    mysql = _mysql(bed)
+    t.execute("CREATE TABLE t (a DECIMAL(5,2), b FLOAT, c INT)")
+    t.execute("SET sql_mode = ''")
+    t.execute("INSERT INTO t VALUES ('7abc', '1.5x', ' 42 ')")
+    got = [(r[0], r[1]) for r in _warnings(t)]
+    if mysql:
+        assert got == [("Note", 1265), ("Warning", 1366)]
+        assert _warnings(t)[1][2] == "Incorrect FLOAT value: '1.5x' for column 'b' at row 1"
+    else:
+        assert got == [("Warning", 1265), ("Warning", 1265), ("Note", 1265)]
+    t.execute("SET sql_mode = 'STRICT_ALL_TABLES'")
+    e = _err(t, "INSERT INTO t (a) VALUES ('1.2abc')")
+    assert (e.code, e.message) == ((1366, "Incorrect decimal value: '1.2abc' for column 'a' at row 1") if mysql
+                                   else (1265, "Data truncated for column 'a' at row 1"))
+
+
+def test_utf8mb3_is_deprecated_and_1690_prints_the_operation_in_parentheses_in_mysql(bed):
+    t = bed.thd
+    t.execute("CREATE TABLE t (id INT PRIMARY KEY, d VARCHAR(4) CHARSET utf8mb3, i BIGINT)")
+    got = [r[1] for r in _warnings(t)]
+    assert got == ([1287] if _mysql(bed) else [])
+    t.execute("INSERT INTO t VALUES (1, 'a', -9223372036854775808)")
+    e = _err(t, "UPDATE t SET i = i - 1 WHERE id = 1")
+    assert e.code == 1690
+    assert e.message.endswith("'(`test`.`t`.`i` - 1)'" if _mysql(bed) else "'`test`.`t`.`i` - 1'")
