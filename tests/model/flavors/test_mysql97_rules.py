@@ -298,3 +298,20 @@ def test_utf8mb3_is_deprecated_and_1690_prints_the_operation_in_parentheses_in_m
     e = _err(t, "UPDATE t SET i = i - 1 WHERE id = 1")
     assert e.code == 1690
     assert e.message.endswith("'(`test`.`t`.`i` - 1)'" if _mysql(bed) else "'`test`.`t`.`i` - 1'")
+
+
+def test_create_temporary_select_takes_part_in_the_engine_mix_in_mysql(tmp_path):
+    # 9.7.4 observed (fuzz seed 97231 case 9): a MyISAM statement that changed nothing leaves its
+    # table to the next; CREATE TEMPORARY ... ENGINE=InnoDB SELECT then warns 6414, and the next
+    # InnoDB statement no more
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("SET binlog_format = ROW")
+    t.execute("CREATE TABLE t1 (id INT NOT NULL PRIMARY KEY, c INT) ENGINE=MyISAM")
+    t.execute("INSERT INTO t1 VALUES (4, 1)")
+    t.execute("CREATE TEMPORARY TABLE tmp3 (id INT PRIMARY KEY, c INT) ENGINE=InnoDB")
+    t.execute("INSERT IGNORE INTO t1 SELECT id, c FROM t1")
+    t.execute("CREATE TEMPORARY TABLE tmp4 ENGINE=InnoDB SELECT c FROM t1")
+    assert [r[1] for r in _warnings(t)] == [6414]
+    t.execute("INSERT INTO tmp3 VALUES (1, 1)")
+    assert [r[1] for r in _warnings(t)] == []
