@@ -232,6 +232,30 @@ def _unsafe_flags(info: StatementFacts, thd: DecideSession, facts: _EngineFacts,
     return unsafe
 
 
+def _locked_by_engine(info: StatementFacts, thd: DecideSession, t: Any) -> bool:
+    """Whether the engine's external_lock sees ``t`` (the table CREATE ... SELECT creates only
+    where the flavour says so: MySQL 9.7.4 observed 1665 with InnoDB's suffix and 1015 for it)."""
+    return t is not info.created_table or bool(getattr(thd.flavor.sql, "ctas_engine_locks", False))
+
+
+def innodb_lock_refusal(info: StatementFacts, thd: DecideSession) -> ServerError | None:
+    """InnoDB's refusal of STATEMENT format below REPEATABLE READ, when the statement locks tables.
+
+    1665 with its suffix, then the failed lock's error: raised by ha_innobase::external_lock, so
+    before decide_logging_format and its checks (MySQL's enforce_gtid_consistency 1785: 9.7.4
+    answers 1665 for a multi-table UPDATE of InnoDB and MyISAM at READ UNCOMMITTED)."""
+    if not thd.binlog_enabled() or thd.binlog_format != "STATEMENT" or not thd.isolation_below_repeatable_read():
+        return None
+    if not any(u.write and u.table.engine.row_only_below_repeatable_read and _locked_by_engine(info, thd, u.table)
+               for u in info.uses):
+        return None
+    err = _error(thd, "ER_BINLOG_STMT_MODE_AND_ROW_ENGINE", INNODB_RC_SUFFIX)
+    # HA_ERR_LOGGING_IMPOSSIBLE (170): SHOW WARNINGS lists a second error; the flavour words it
+    code, msg = thd.flavor.sql.lock_failure(170, "It is not possible to log this statement", "InnoDB")
+    err.trailing_notes = [Note("Error", code, msg)]
+    return err
+
+
 def decide_logging_format(info: StatementFacts, thd: DecideSession) -> LoggingDecision:
     """Layer 1, a pure function of the statement's facts and the session's state.
 
@@ -289,18 +313,19 @@ def _write_decision(info: StatementFacts, thd: DecideSession, facts: _EngineFact
             # table, a temporary one too: it runs before decide_logging_format, whose
             # "only temporary tables are written" exception it never reaches (observed).
             # The table CREATE ... SELECT creates is refused by the decide_logging_format
-            # of select_create's post-lock hook: no suffix (observed).
+            # of select_create's post-lock hook: no suffix (observed) -- MariaDB; MySQL locks
+            # the new table through InnoDB's external_lock (the flavour's ctas_engine_locks).
             innodb = any(t.engine.row_only_below_repeatable_read and below_rr
-                         for t in written if t is not info.created_table)
+                         for t in written if _locked_by_engine(info, thd, t))
             if not innodb and all(t.temporary for t in written):
                 return LoggingDecision(row=True, unsafe=unsafe, warn_unsafe=0)
-            err = _error(thd, "ER_BINLOG_STMT_MODE_AND_ROW_ENGINE", INNODB_RC_SUFFIX if innodb else "")
             if innodb:
                 # InnoDB raises it from external_lock and then fails the lock with
                 # HA_ERR_LOGGING_IMPOSSIBLE: SHOW WARNINGS lists a second error (observed).
-                err.trailing_notes = [Note("Error", 1030, 'Got error 170 "It is not possible to log this '
-                                                          'statement" from storage engine InnoDB')]
-            raise err
+                refusal = innodb_lock_refusal(info, thd)
+                if refusal is not None:
+                    raise refusal
+            raise _error(thd, "ER_BINLOG_STMT_MODE_AND_ROW_ENGINE", INNODB_RC_SUFFIX if innodb else "")
         return LoggingDecision(row=False, unsafe=unsafe, warn_unsafe=unsafe)
     if binlog_format == "MIXED":
         return _mixed_decision(unsafe, stmt_capable_all, facts.forced_row)

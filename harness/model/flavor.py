@@ -163,6 +163,9 @@ class DdlLogging:
     # DROP TEMPORARY TABLE IF EXISTS is logged with db-qualified names and no
     # default database (MariaDB, observed in every format that logs it).
     drop_temp_if_exists_qualified = False
+    # At disconnect the temporary tables' DROP is logged before the open transaction's
+    # rollback (MariaDB's THD::cleanup); MySQL rolls back first
+    disconnect_drops_temp_first = True
 
     def drop_table_groups(self, items: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]]:
         """The tables of one DROP TABLE that are logged as one statement (and one GTID) together."""
@@ -215,6 +218,26 @@ class SqlDialect:
     # lists their errors too (MariaDB); MySQL stops at the first (sql_base.cc fill_record:
     # `if (thd->is_error()) return true` after each field)
     fill_record_goes_on = True
+    # 1364 for an INSERT's columns without a default is checked for each row after its
+    # fill_record (and, for INSERT ... SELECT, after a failed one too), not once while the
+    # statement is prepared (MySQL 8.0+ check_that_all_fields_are_given_values per row)
+    no_default_check_per_row = False
+    # Date arithmetic over a column's stored zero (or zero-part) date is NULL without a
+    # warning (MySQL: Field_temporal::get_date fails the fuzzy-date check silently); MariaDB
+    # warns 1292 `Incorrect datetime value`, an error in a strict UPDATE
+    zero_date_field_silent = False
+    # MySQL's Field::store rules (harness/sql/item/field_store.py): a well-formed date
+    # check_date refuses warns 1264 Out of range (MariaDB 1265), fractional seconds beyond the
+    # column's precision are rounded (MariaDB: cut); spaces around a number are no truncation,
+    # a DECIMAL/FLOAT string with garbage is 1366 (MariaDB 1265)
+    mysql_field_stores = False
+    # Item::print of an infix operation (the 1690 text): MySQL's Item_func::print_op wraps each
+    # one in parentheses, `(a - 1)`; MariaDB prints by precedence, `a - 1`
+    print_infix_parens = False
+    # The table CREATE ... SELECT creates is locked through its engine's external_lock, so
+    # InnoDB refuses STATEMENT format below REPEATABLE READ with its suffix and the failed lock's
+    # error (MySQL); MariaDB's select_create post-lock check words 1665 without them
+    ctas_engine_locks = False
     # The word in 1064's "corresponds to your ... server version"
     server_word = "MariaDB"
 
@@ -225,6 +248,16 @@ class SqlDialect:
     def comparison_text(self, message: str) -> str:
         """The wording of a comparison's conversion warning (MariaDB: the number's own type)."""
         return message
+
+    def return_charset_text(self, charset: str, collation: str) -> str:
+        """A stored function's character RETURNS type's charset as SHOW CREATE (and the
+        binlog) print it: MariaDB spells the collation out always."""
+        return f" CHARSET {charset} COLLATE {collation}"
+
+    def lock_failure(self, errno: int, strerror: str, engine: str) -> tuple[int, str]:
+        """The error a storage engine's failed external_lock adds (code, text): MariaDB's
+        lock_external reports it through the handler (handler::print_error, 1030)."""
+        return 1030, f'Got error {errno} "{strerror}" from storage engine {engine}'
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ the end of a transaction or statement, so nothing is forgotten in a reset.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass
@@ -35,6 +36,9 @@ class TrxLogState:
     # fired triggers (the BEGIN's Q_TABLE_MAP_FOR_UPDATE)
     begin_stmt_text: str | None = None
     begin_stmt_triggers: bool = False
+    # MySQL: the unique-key hashes the transaction's groups wrote so far (its
+    # Transaction_write_set_ctx, which only the transaction's end resets)
+    writeset_keys: set[tuple[Any, ...]] | None = None
     dropped_temp: bool = False
     # a base non-transactional table changed (not a ROLLBACK TO's mark of nontrans_modified)
     changed_nontrans_base: bool = False

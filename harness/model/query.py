@@ -154,6 +154,10 @@ def binlog_query(thd: SessionView, text: str, is_trans: bool, error_code: int, c
         thd.trx_log.wrote_temp = True
         thd.stmt_log.thread_specific = True
     uses_temp = uses_temp or thd.stmt_log.thread_specific
+    if ddl:
+        # DDL logged into a cache (inside a transaction) asks the flavour as write_ddl does:
+        # MySQL 9.7 gives a temporary table's CREATE/DROP no Q_DDL_LOGGED_WITH_XID
+        xid = thd.flavor.events.ddl_xid(xid, ddl=True, thread_specific=thread_specific, thd=thd, text=text)
     cache.append(new_query_event(text, database=thd.db or "", thread_id=thd.connection_id,
                                  timestamp=thd.stmt.timestamp, server_id=thd.server_id,
                                  error_code=error_code, status_vars=thd.query_status_vars(

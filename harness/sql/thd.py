@@ -53,10 +53,10 @@ from harness.model import query as L2
 from harness.model.query import user_var_event  # noqa: F401 -- re-exported for the SQL layer's callers
 from harness.model.cache import BinlogCacheMngr, binlog_write_row
 from harness.model.logstate import StmtLogState, TrxLogState
-from harness.model.decide import NOT_LOGGED, LoggingDecision, decide_logging_format
+from harness.model.decide import NOT_LOGGED, LoggingDecision, decide_logging_format, innodb_lock_refusal
 from harness.model.unsafe import NOTE_1592, REASONS, Unsafe
 from harness.sql.parse import parse_tree as A
-from harness.sql.stmt.deprecations import engine_mix_kept, statement_start
+from harness.sql.stmt.deprecations import engine_mix_kept, statement_start, undo_engine_mix
 from harness.sql.stmt.time_zone import row_uses_time_zone
 from harness.sql.stmt.rollback_notes import rollback_notes
 from harness.sql.parse.parser import parse
@@ -125,10 +125,7 @@ class TransactionState:
 
     explicit: bool = False
     active: bool = False
-    # An engine registered in the multi-statement transaction (trans_register_ha with all=true):
-    # a transactional table was opened, or a write registered the binary log; a MyISAM read
-    # registers nothing. What SERVER_STATUS_IN_TRANS and @@in_transaction show under autocommit=0.
-    registered: bool = False
+    registered: bool = False  # trans_register_ha(all): a transactional table opened, or a write logged
     isolation: str | None = None
     read_only: bool = False  # START TRANSACTION READ ONLY
     id: int = 0
@@ -254,9 +251,8 @@ class Thd:
         return self.trx.explicit or not self.autocommit
 
     def in_active_multi_stmt_transaction(self) -> bool:
-        """SERVER_STATUS_IN_TRANS (the OK packet's status word, @@in_transaction): BEGIN, or
-        an engine registered in the transaction under autocommit=0 (probed: a MyISAM SELECT
-        leaves it 0, a MyISAM INSERT or an InnoDB SELECT sets it; a failed statement keeps it)."""
+        """SERVER_STATUS_IN_TRANS (status word, @@in_transaction): BEGIN, or an engine registered under
+        autocommit=0 (probed: not by a MyISAM SELECT; by a MyISAM INSERT or an InnoDB SELECT)."""
         return self.trx.explicit or (self.trx.registered and not self.autocommit)
 
     def is_strict(self, table: TableDef, row_index: int) -> bool:
@@ -740,6 +736,12 @@ class Thd:
             self.trx.registered = True
         self._register_engines(stmt, info, is_write)
         if is_write:  # after 6414 (warn_engine_mix): enforce_gtid_consistency's 1785
+            refusal = innodb_lock_refusal(info, self)  # InnoDB's external_lock comes first
+            if refusal is not None:
+                # ... before decide_logging_format's 6414 too (9.7.4 observed, fuzz seed 97231:
+                # a MyISAM+InnoDB UPDATE at READ UNCOMMITTED lists 1665, 1015 alone)
+                undo_engine_mix(self)
+                raise refusal
             self.server.sysvars.before_decide(self, list(info.written))
         if self.stmt_log.uses_temp:
             # Opening a temporary table sets thread_specific_used: the statement's
@@ -1161,23 +1163,31 @@ class Thd:
         try:
             # THD::cleanup closes the temporary tables (their DROP is written directly)
             # before it detaches an XA branch or rolls the transaction back, so the
-            # DROP group precedes the ROLLBACK group (observed).
+            # DROP group precedes the ROLLBACK group (observed); MySQL the other way round.
             self._reset_stmt_event_context()
+            if not self.server.flavor.ddl.disconnect_drops_temp_first:
+                self._disconnect_rollback()
+                DDL.drop_temporary_on_disconnect(self)
+                return
             dropped_temp = DDL.drop_temporary_on_disconnect(self)
             # Not a statement: the rollback's events carry none of the last statement's flags.
             self._reset_stmt_event_context()
             if dropped_temp:
                 # ... but the DROP's DROPPED_TEMP_TABLE mark stays: the ROLLBACK group is FL_DDL.
                 self.trx_log.did_ddl = True
-            XA.disconnect(self)
-            self._reset_stmt_event_context()
-            if self.trx.active or not self.caches.trx_cache.empty():
-                self.rollback()
+            self._disconnect_rollback()
         finally:
             self.temp_tables.clear()
             # User locks end with their session (unlogged).
             self.server.user_locks.release_all(self.connection_id)
             release_global_read_lock(self)  # and so does its FLUSH TABLES WITH READ LOCK
+
+    def _disconnect_rollback(self) -> None:
+        XA.disconnect(self)
+        self._reset_stmt_event_context()
+        if self.trx.active or not self.caches.trx_cache.empty():
+            self.rollback()
+        self._reset_stmt_event_context()
 
 
 __all__ = ["Thd", "OkPacket", "NOT_LOGGED", "error", "note"]

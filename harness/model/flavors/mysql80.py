@@ -511,6 +511,15 @@ class MySQLGtid(GtidFraming):
             # the next MyISAM group `10/13`)
             return commit_parent
         got = _writeset(thd, body)
+        if got is not None and thd is not None:
+            # Transaction_write_set_ctx is reset only when the transaction ends: a group the
+            # statement cache writes inside a transaction carries every key the transaction
+            # wrote so far (9.7.4 [bytes] corpus mixing_trx_*: `BEGIN; INSERT nt_1 (7,2) ...;
+            # INSERT nt_1 (7,4)` -- the second MyISAM group depends on the first)
+            acc = getattr(thd.trx_log, "writeset_keys", None)
+            if acc:
+                got = (got[0] | acc, got[1])
+            thd.trx_log.writeset_keys = set(got[0])
         exceeds = False
         if got is not None:
             ws, missing = got
@@ -667,9 +676,14 @@ class MySQLGtid(GtidFraming):
                       new_xid_event(binlog.allocate_xid(), timestamp=ts, server_id=thd.server_id)]
             binlog.write_group(events, thd=thd, timestamp=ts, ddl=True)
             return
+        # 9.7.4 observed: the CREATE of a MyISAM table has no Q_DDL_LOGGED_WITH_XID (no data
+        # dictionary transaction of its own to commit), as a plain CREATE TABLE ... ENGINE=MyISAM,
+        # and, as the InnoDB one's, no Q_UPDATED_DB_NAMES (fidlog_create_temporary_select_below_rr_unsafe)
+        xid = thd.flavor.events.ddl_xid(True, ddl=True, thread_specific=thread_specific, thd=thd, text=create_text)
         create = new_query_event(create_text, database=thd.db or "", thread_id=thd.connection_id, timestamp=ts,
                                  server_id=thd.server_id, status_vars=thd.query_status_vars(
-                                     xid=binlog.allocate_xid(), text=create_text, updated_db=t.db))
+                                     xid=binlog.allocate_xid() if xid else None, text=create_text,
+                                     updated_db=None))
         binlog.write_group([create], thd=thd, timestamp=ts, standalone=True, ddl=True)
         if cache.events:
             binlog.write_group([*cache.events, end_query(thd, "COMMIT")], thd=thd, timestamp=ts)
@@ -702,6 +716,10 @@ class MySQLDdl(DdlLogging):
     temporary_drops_first = False
     drop_missing_db_xid = False  # 9.7.4 observed: `DROP DATABASE IF EXISTS d3` (missing): no xid
     drop_db_logs_nonatomic = True
+    # THD::cleanup rolls the transaction back (its cache written with ROLLBACK when it cannot
+    # be undone), then close_temporary_tables logs the DROP (9.7.4 observed, STATEMENT:
+    # BEGIN, CREATE TEMPORARY ..., ROLLBACK, then DROP /*!40005 TEMPORARY */ TABLE IF EXISTS)
+    disconnect_drops_temp_first = False
 
     def drop_table_groups(self, items: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]]:
         """WL#7592 (seed 004): temporary / non-temporary and transactional / non-transactional

@@ -17,6 +17,14 @@ _QUALIFIED_COLUMN = re.compile(r"for column `(?:[^`]|``)*`\.`(?:[^`]|``)*`\.`((?
 # "WHERE", ...); MySQL by its old phrase (sql/sql_base.cc find_field_in_tables, thd->where)
 _CLAUSES = {"SELECT": "field list", "UPDATE": "field list", "WHERE": "where clause", "ORDER BY": "order clause",
             "GROUP BY": "group statement", "HAVING": "having clause", "ON": "on clause"}
+# MySQL 8.0+'s primary collation of the charsets whose default is not <charset>_general_ci
+# (strings/ctype-*.cc, MY_CS_PRIMARY)
+_PRIMARY_COLLATION = {"utf8mb4": "utf8mb4_0900_ai_ci", "latin1": "latin1_swedish_ci", "binary": "binary",
+                      "latin2": "latin2_general_ci", "gbk": "gbk_chinese_ci", "big5": "big5_chinese_ci",
+                      "gb2312": "gb2312_chinese_ci", "ujis": "ujis_japanese_ci", "sjis": "sjis_japanese_ci",
+                      "cp932": "cp932_japanese_ci", "eucjpms": "eucjpms_japanese_ci", "euckr": "euckr_korean_ci",
+                      "gb18030": "gb18030_chinese_ci", "tis620": "tis620_thai_ci", "hebrew": "hebrew_general_ci",
+                      "koi8r": "koi8r_general_ci", "koi8u": "koi8u_general_ci"}
 _NUMBER_WORD = re.compile(r"^Truncated incorrect (?:DECIMAL|INTEGER) value: ")
 _AMBIGUOUS = re.compile(r"^(Column '.*' in )(SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON|UPDATE) is ambiguous$", re.S)
 _UNKNOWN_COLUMN = re.compile(r"^(Unknown column '.*' in ')(SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON|UPDATE)'$",
@@ -33,6 +41,26 @@ class MySQLSql(SqlDialect):
     engine_mix_warning = True  # 9.0+: deprecation of engine combinations (9.7.4 [bytes]; stmt/deprecations.py)
     null_list_unknown_error = False
     fill_record_goes_on = False  # the row's first error alone (9.7.4 [bytes]: 1406, not 1406 + 1048)
+    # sql_insert.cc: check_that_all_fields_are_given_values after each row's fill_record
+    # (Sql_cmd_insert_values::execute_inner; Query_result_insert::store_values, even after a
+    # failed store) -- 9.7.4 observed: `INSERT INTO t1 (c_str) VALUES (NULL)` is 1048 alone
+    no_default_check_per_row = True
+    # 9.7.4 observed: `UPDATE t1 SET c_dt = c_dt + INTERVAL 1 DAY` over a zero DATETIME sets
+    # NULL with no warning, strict or not; a '0000-00-00' string constant still warns 1292
+    zero_date_field_silent = True
+    # Field::store (harness/sql/item/field_store.py; WriteContext.mysql_stores): numbers from
+    # strings as Field_new_decimal / Field_real::store report them (9.7.4 [bytes] types_*);
+    # temporal stores: sql-common/my_time.cc
+    # check_date sets MYSQL_TIME_WARN_OUT_OF_RANGE, which Field_temporal::set_warnings reports
+    # as ER_WARN_DATA_OUT_OF_RANGE (9.7.4 observed: '2024-02-30' into a DATE -> 1264;
+    # '2024-13-01' stays 1265); fractional seconds are rounded to the column's precision
+    # (my_datetime_round, unless TIME_TRUNCATE_FRACTIONAL; 9.7.4 [bytes] types_temporal_*:
+    # '2024-02-29 23:59:59.999' -> DATETIME(2) '2024-03-01 00:00:00.00')
+    mysql_field_stores = True
+    print_infix_parens = True  # 9.7.4 [bytes] types_int_edges_strict: '(`test`.`t`.`i` - 1)'
+    # 9.7.4 observed (fuzz seed 97231): `CREATE TABLE t3 ... ENGINE=InnoDB SELECT ... FROM tmp2` at
+    # READ COMMITTED in STATEMENT -> 1665 with InnoDB's suffix, then 1015
+    ctas_engine_locks = True
     fk_over_max_dbs = True  # SQL-layer foreign keys (9.7.4 [bytes]; stmt/deprecations.py)
     temp_rollback_warnings = True  # Transaction_ctx::push_unsafe_rollback_warnings
     datetime_store_uses_time_zone = True  # Field_datetime store -> THD::time_zone() (9.7.4 [bytes])
@@ -47,6 +75,21 @@ class MySQLSql(SqlDialect):
         # string's conversion warns "Truncated incorrect DOUBLE value" (9.7.4 [bytes]: a VARCHAR
         # column against 3, an INT key looked up with 'k9'); MariaDB names DECIMAL or INTEGER
         return _NUMBER_WORD.sub("Truncated incorrect DOUBLE value: ", message)
+
+    def return_charset_text(self, charset: str, collation: str) -> str:
+        # sp.cc sp_returns_type: COLLATE only when the collation is not its charset's primary
+        # one (MY_CS_PRIMARY); 9.7.4 [bytes]: `RETURNS varchar(64) CHARSET utf8mb4` under
+        # utf8mb4_0900_ai_ci
+        if collation.lower() == _PRIMARY_COLLATION.get(charset.lower(), f"{charset.lower()}_general_ci"):
+            return f" CHARSET {charset}"
+        return f" CHARSET {charset} COLLATE {collation}"
+
+    def lock_failure(self, errno: int, strerror: str, engine: str) -> tuple[int, str]:
+        # sql/lock.cc lock_external -> print_lock_error: any handler error but the lock wait,
+        # deadlock, read-only and missing-tablespace ones is ER_CANT_LOCK with my_strerror's
+        # text (9.7.4 [bytes]: `Can't lock file (errno: 170 - It is not possible to log this
+        # statement)` after 1665)
+        return 1015, f"Can't lock file (errno: {errno} - {strerror})"
 
     def text(self, code: int, message: str) -> str:
         if code in (1292, 1366):

@@ -228,6 +228,14 @@ def interval_parts(value: Any, unit: str) -> tuple[int, int] | None:
     return 0, _int(value) * _US[unit]
 
 
+def _zero_field_silent(env: Any) -> bool:
+    """Whether a stored zero (or zero-part) date a date function reads is NULL without a
+    warning (the flavour's ``zero_date_field_silent``: MySQL's Field::get_date)."""
+    thd = getattr(getattr(env, "ctx", None), "thd", None)
+    sql = getattr(getattr(getattr(thd, "server", None), "flavor", None), "sql", None)
+    return bool(getattr(sql, "zero_date_field_silent", False))
+
+
 def date_add(v: Any, months: int, us: int, unit: str, env: Any) -> Any:
     """Item_date_add_interval: DATE stays DATE for day-or-larger units, else DATETIME."""
     if isinstance(v, dt.timedelta) and unit not in DATE_UNITS - {"DAY", "WEEK"}:
@@ -237,7 +245,8 @@ def date_add(v: Any, months: int, us: int, unit: str, env: Any) -> Any:
         return None
     base = _real_date(p)
     if base is None:
-        _warn(env, 1292, f"Incorrect datetime value: '{_s(v)}'")
+        if not (isinstance(v, ZeroDate) and _zero_field_silent(env)):
+            _warn(env, 1292, f"Incorrect datetime value: '{_s(v)}'")
         return None
     try:
         if months:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import math
-import re
 import struct
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,6 +22,9 @@ from harness.sql.sql_errors import Note, error, note
 # The zero dates live with the date parsing; imported here for the column types and their users.
 from harness.sql.item import temporal as T
 from harness.sql.item.temporal import RejectedTimestamp, ZeroDate, ZeroDateTime, to_date_value  # noqa: F401
+from harness.sql.item.field_store import mysql_string_status, rounds_fraction
+from harness.sql.item.temporal import (  # noqa: F401 (parse_temporal, temporal_number: re-exported)
+    impossible_day, minutes_past_59, parse_temporal, round_micro, temporal_number)
 from harness.sql.item.charsets import CHARSETS, Charset, CharsetStr, _CP1252_HOLES, _NOT_UTF8_BYTE, bin_collation_key, collation_key, resolve_charset, swedish_collation_key, well_formed
 from harness.sql.item.number_text import _scan_text, format_float
 from harness.sql.item.type_codes import BINARY_FLAG, BLOB_FLAG, CHARSET_BINARY, CHARSET_LATIN1_SWEDISH_CI, CHARSET_UTF8MB4_GENERAL_CI, ENUM_FLAG, NUM_FLAG, T_BIT, T_BLOB, T_DATE, T_DATETIME, T_DATETIME2, T_DOUBLE, T_ENUM, T_FLOAT, T_INT24, T_LONG, T_LONGLONG, T_NEWDECIMAL, T_SET, T_SHORT, T_STRING, T_TIME, T_TIME2, T_TIMESTAMP, T_TIMESTAMP2, T_TINY, T_VARCHAR, T_VAR_STRING, T_YEAR, UNSIGNED_FLAG
@@ -43,6 +45,10 @@ class WriteContext:
     # The session's sql_mode (NO_ZERO_DATE, NO_ZERO_IN_DATE decide what temporal columns accept).
     sql_mode: str = ""
     timestamp_max: dt.datetime | None = None  # SysvarProfile.timestamp_max (None: 2038-01-19 03:14:07)
+    # MySQL's temporal stores (the flavour's ``mysql_field_stores``): a well-formed date
+    # check_date refuses (a zero part under NO_ZERO_IN_DATE, a day past the month's end) warns
+    # 1264, not 1265; fractional seconds are rounded to the column's precision, not cut
+    mysql_stores: bool = False
 
     @property
     def abort_on_warning(self) -> bool:
@@ -132,6 +138,10 @@ _INT_RANGES = {
 
 def _string_status(t: "ColumnType", status: str, kind: str, s: str, col: str, ctx: "WriteContext") -> None:
     """Report a string-to-number conversion the way the server words it."""
+    if ctx.mysql_stores:
+        status, kind = mysql_string_status(t, status, kind, col, ctx)
+    if status == "ok":
+        return
     if status == "space":
         ctx.notes.append(note("Note", "WARN_DATA_TRUNCATED", col, ctx.row))
     elif status == "trunc":
@@ -258,7 +268,7 @@ class DecimalType(ColumnType):
                     q = (num or Decimal(0)).quantize(self.quantum, ROUND_HALF_UP)
                     return self._clamp(q, col, ctx, warn=False)
             d = num if num is not None else Decimal(0)
-            if status == "space":
+            if status == "space" and not ctx.mysql_stores:  # MySQL: the spaces are no cut; a rounding is
                 return self._clamp(d.quantize(self.quantum, ROUND_HALF_UP), col, ctx, warn=True)
         elif isinstance(value, float):
             d = Decimal(repr(value))
@@ -685,48 +695,6 @@ class EnumType(_MemberListType):
 
 # -------------------------------------------------------------------- temporal
 
-_DATE_RE = re.compile(r"\s*(\d{1,4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.(\d{1,6}))?)?)?\s*$")
-_COMPACT_RE = re.compile(r"\s*(\d{4})(\d{2})(\d{2})(?:(\d{2})(\d{2})(\d{2}))?\s*$")
-
-
-def parse_temporal(s: str) -> ZeroDate | None:
-    """Parse 'YYYY-MM-DD[ HH:MM:SS[.ffffff]]' (or compact digits) into parts."""
-    m = _DATE_RE.match(s) or _COMPACT_RE.match(s)
-    if not m:
-        return None
-    parts = [int(p) if p else 0 for p in m.groups()[:6]]
-    frac = m.groups()[6] if len(m.groups()) > 6 else None
-    micro = int((frac or "").ljust(6, "0")) if frac else 0
-    return ZeroDate(*parts, micro)
-
-
-def _valid(p: ZeroDate) -> bool:
-    if p.month > 12 or p.hour > 23 or p.minute > 59 or p.second > 59:
-        return False
-    if p.month == 0 or p.day == 0:
-        return p.year == 0 and p.month == 0 and p.day == 0
-    try:
-        dt.date(p.year, p.month, p.day)
-    except ValueError:
-        return False
-    return True
-
-
-def temporal_number(value: Any) -> Decimal:
-    if isinstance(value, dt.timedelta):
-        # TIME as a number: [-]HHMMSS[.ffffff], the hours unbounded (-01:30:00 is -13000)
-        us = abs(value.days * 86400_000000 + value.seconds * 1000000 + value.microseconds)
-        secs, frac = divmod(us, 1000000)
-        n = Decimal((secs // 3600) * 10000 + (secs % 3600 // 60) * 100 + secs % 60)
-        n += Decimal(frac).scaleb(-6) if frac else 0
-        return -n if value < dt.timedelta(0) else n
-    if isinstance(value, dt.datetime):
-        return Decimal(value.strftime("%Y%m%d%H%M%S"))
-    if isinstance(value, dt.date):
-        return Decimal(value.strftime("%Y%m%d"))
-    return Decimal(f"{value.year:04d}{value.month:02d}{value.day:02d}")
-
-
 class _TemporalBase(ColumnType):
     """What DATE, DATETIME and TIMESTAMP share: reading a value into parts and the warnings."""
 
@@ -772,7 +740,9 @@ class _TemporalBase(ColumnType):
         """Parts to store, ZeroDate() after a rejected value; None never (NULL handled earlier)."""
         p, verdict = self._read(value)
         if p is None:
-            self._problem(ctx, col, value)
+            self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE" if ctx.mysql_stores
+                          and impossible_day(
+                          value.decode("latin1") if isinstance(value, bytes) else value_to_string(value)) else "WARN_DATA_TRUNCATED")
             return T.Parts()
         modes = ctx.sql_mode
         if p.zero_date:
@@ -783,10 +753,20 @@ class _TemporalBase(ColumnType):
                 self._problem(ctx, col, value, "WARN_DATA_TRUNCATED" if getattr(self, "timestamp", False)
                               else "ER_WARN_DATA_OUT_OF_RANGE")
         elif p.zero_in_date and ("NO_ZERO_IN_DATE" in modes or self.kind_word == "datetime" and self.timestamp):
-            self._problem(ctx, col, value)
+            self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE" if ctx.mysql_stores
+                          else "WARN_DATA_TRUNCATED")
             return T.Parts()
         if verdict == T.TRUNC:
             self._problem(ctx, col, value)
+        elif ctx.mysql_stores and verdict == T.NOTE and not (self.kind_word == "date" and p.has_time):
+            pass  # more than six fractional digits: rounded, no Note (9.7.4 [bytes] types_temporal_nonstrict)
+        elif ctx.mysql_stores and ctx.abort_on_warning and self.kind_word == "date" and p.has_time:
+            # a time part cut off a DATE under a strict sql_mode is a Note 1292 `Incorrect date
+            # value: '...' for column` (9.7.4 [bytes] types_temporal_strict: '2024-01-01 10:00:00';
+            # not strict: Note 1265, as MariaDB's, types_temporal_nonstrict)
+            e = error("ER_TRUNCATED_WRONG_VALUE_IN_FIELD", self.kind_word, value_to_string(value), ctx.db, ctx.table,
+                      col, ctx.row)
+            ctx.notes.append(Note("Note", e.code, e.message))
         elif verdict == T.NOTE or (self.kind_word == "date" and p.has_time):
             ctx.notes.append(note("Note", "WARN_DATA_TRUNCATED", col, ctx.row))
         return p
@@ -833,8 +813,17 @@ class DateTimeType(_TemporalBase):
         if value is None:
             return None
         p = self._coerce_parts(value, col, ctx)
-        p = T.Parts(p.year, p.month, p.day, p.hour, p.minute, p.second, T.truncate_micro(p.microsecond, self.fsp))
+        carry = False
+        if rounds_fraction(ctx) and p.microsecond:
+            micro = round_micro(p.microsecond, self.fsp)
+            carry, micro = micro >= 1_000_000, micro % 1_000_000
+        else:
+            micro = T.truncate_micro(p.microsecond, self.fsp)
+        p = T.Parts(p.year, p.month, p.day, p.hour, p.minute, p.second, micro)
         v = T.to_datetime_value(p)
+        if carry and isinstance(v, dt.datetime):
+            # my_datetime_round: the rounded-up second carries into the date
+            v = v + dt.timedelta(seconds=1) if v < dt.datetime(9999, 12, 31, 23, 59, 59) else v
         if self.timestamp and isinstance(v, dt.datetime) and not T.TIMESTAMP_MIN <= v <= (ctx.timestamp_max or T.TIMESTAMP_MAX):
             self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE")
             return RejectedTimestamp()
@@ -887,7 +876,10 @@ class TimeType(_TemporalBase):
             s = value.decode("utf-8", "replace") if isinstance(value, bytes) else value_to_string(value)
             total, verdict = T.parse_time(s)
         if total is None:
-            self._problem(ctx, col, value)
+            # a minute or second past 59 in a well-formed time is MYSQL_TIME_WARN_OUT_OF_RANGE in
+            # MySQL's str_to_time (9.7.4 [bytes] types_temporal_nonstrict: '12:60:00' -> 1264)
+            self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE" if ctx.mysql_stores
+                          and minutes_past_59(value) else "WARN_DATA_TRUNCATED")
             return dt.timedelta(0)
         if abs(total) > _TIME_MAX_US:
             self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE")
@@ -898,7 +890,10 @@ class TimeType(_TemporalBase):
             ctx.notes.append(note("Note", "WARN_DATA_TRUNCATED", col, ctx.row))
         neg = total < 0
         a = abs(total)
-        a = a // 1_000_000 * 1_000_000 + T.truncate_micro(a % 1_000_000, self.fsp)
+        if rounds_fraction(ctx):
+            a = min(a // 1_000_000 * 1_000_000 + round_micro(a % 1_000_000, self.fsp), _TIME_MAX_US)
+        else:
+            a = a // 1_000_000 * 1_000_000 + T.truncate_micro(a % 1_000_000, self.fsp)
         return dt.timedelta(microseconds=-a if neg else a)
 
     def to_text(self, value: Any) -> str:

@@ -417,7 +417,9 @@ class Compiler:
                         raise
                     # The server names the expression as Item::print writes it (columns
                     # as `db`.`table`.`col`), not the values; observed for column operands.
-                    text = self._print(e)
+                    sql = getattr(getattr(getattr(getattr(env.ctx, "thd", None), "server", None), "flavor", None),
+                                  "sql", None)
+                    text = self._print(e, bool(getattr(sql, "print_infix_parens", False)))
                     if text is None:
                         raise
                     kind = err.message.split(" value is out of range", 1)[0]
@@ -457,8 +459,9 @@ class Compiler:
         from harness.sql.item.column_types import IntType
         return isinstance(ctype, IntType) and ctype.unsigned
 
-    def _print(self, e: A.Expr) -> str | None:
-        """Item::print for the simple arithmetic the 1690 message shows; None when unsure."""
+    def _print(self, e: A.Expr, parens: bool = False) -> str | None:
+        """Item::print for the simple arithmetic the 1690 message shows; None when unsure.
+        ``parens``: MySQL's Item_func::print_op wraps every infix operation, `(a - 1)`."""
         if isinstance(e, A.Literal) and isinstance(e.value, int) and not isinstance(e.value, bool):
             return str(e.value)
         if isinstance(e, A.Literal) and isinstance(e.value, float):
@@ -466,10 +469,10 @@ class Compiler:
         if isinstance(e, A.Literal) and isinstance(e.value, Decimal):
             return str(e.value)
         if isinstance(e, A.Unary) and e.op == "-" and isinstance(e.operand, A.Literal):
-            inner = self._print(e.operand)
+            inner = self._print(e.operand, parens)
             return None if inner is None else "-" + inner  # the parser folds it into the literal
         if isinstance(e, A.FuncCall) and e.name in _DOUBLE_FUNCTIONS:
-            args = [self._print(a) for a in e.args]
+            args = [self._print(a, parens) for a in e.args]
             if any(a is None for a in args):
                 return None
             return f"{_DOUBLE_FUNCTIONS[e.name]}({','.join(args)})"  # type: ignore[arg-type]
@@ -484,10 +487,10 @@ class Compiler:
             t = scope.tables[ti][1]
             return f"`{t.db}`.`{t.name}`.`{t.columns[ci].name}`"
         if isinstance(e, A.Binary) and e.op in ("+", "-", "*", "/"):
-            left, right = self._print(e.left), self._print(e.right)
+            left, right = self._print(e.left, parens), self._print(e.right, parens)
             if left is None or right is None:
                 return None
-            return f"{left} {e.op} {right}"
+            return f"({left} {e.op} {right})" if parens else f"{left} {e.op} {right}"
         return None
 
     def c_IsNull(self, e: A.IsNull) -> Fn:

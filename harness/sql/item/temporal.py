@@ -248,3 +248,64 @@ def parts_of(value: Any) -> Parts:
 
 TIMESTAMP_MIN = dt.datetime(1970, 1, 1, 0, 0, 1)
 TIMESTAMP_MAX = dt.datetime(2038, 1, 19, 3, 14, 7, 999999)
+
+
+# ------------------------------------------------ literals and store checks (column_types)
+
+_DATE_RE = re.compile(r"\s*(\d{1,4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.(\d{1,6}))?)?)?\s*$")
+_COMPACT_RE = re.compile(r"\s*(\d{4})(\d{2})(\d{2})(?:(\d{2})(\d{2})(\d{2}))?\s*$")
+
+
+def parse_temporal(s: str) -> ZeroDate | None:
+    """Parse 'YYYY-MM-DD[ HH:MM:SS[.ffffff]]' (or compact digits) into parts."""
+    m = _DATE_RE.match(s) or _COMPACT_RE.match(s)
+    if not m:
+        return None
+    parts = [int(p) if p else 0 for p in m.groups()[:6]]
+    frac = m.groups()[6] if len(m.groups()) > 6 else None
+    micro = int((frac or "").ljust(6, "0")) if frac else 0
+    return ZeroDate(parts[0], parts[1], parts[2], parts[3], parts[4], parts[5], micro)
+
+
+
+
+def temporal_number(value: Any) -> Decimal:
+    if isinstance(value, dt.timedelta):
+        # TIME as a number: [-]HHMMSS[.ffffff], the hours unbounded (-01:30:00 is -13000)
+        us = abs(value.days * 86400_000000 + value.seconds * 1000000 + value.microseconds)
+        secs, frac = divmod(us, 1000000)
+        n = Decimal((secs // 3600) * 10000 + (secs % 3600 // 60) * 100 + secs % 60)
+        n += Decimal(frac).scaleb(-6) if frac else 0
+        return -n if value < dt.timedelta(0) else n
+    if isinstance(value, dt.datetime):
+        return Decimal(value.strftime("%Y%m%d%H%M%S"))
+    if isinstance(value, dt.date):
+        return Decimal(value.strftime("%Y%m%d"))
+    return Decimal(f"{value.year:04d}{value.month:02d}{value.day:02d}")
+
+
+def round_micro(micro: int, fsp: int) -> int:
+    """``micro`` rounded half up to ``fsp`` digits (1_000_000: the second carries)."""
+    q = 10 ** (6 - fsp)
+    return (micro + q // 2) // q * q
+
+
+_WELL_FORMED_TIME = re.compile(r"\s*-?\d+:(\d{1,2}):(\d{1,2})(?:\.\d*)?\s*$")
+
+
+def minutes_past_59(value: Any) -> bool:
+    m = _WELL_FORMED_TIME.match(value if isinstance(value, str) else "")
+    return m is not None and (int(m.group(1)) > 59 or int(m.group(2)) > 59)
+
+
+_WELL_FORMED_DATE = re.compile(r"\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:$|[ T]\d)")
+
+
+def impossible_day(s: str) -> bool:
+    """A well-formed date string whose day is past its month's end ('2024-02-30'): MySQL's
+    check_date flags it MYSQL_TIME_WARN_OUT_OF_RANGE where garbage or month 13 is truncated."""
+    m = _WELL_FORMED_DATE.match(s)
+    if m is None:
+        return False
+    y, mo, d = (int(g) for g in m.groups())
+    return 1 <= mo <= 12 and 1 <= d <= 31 and y > 0 and d > calendar.monthrange(y, mo)[1]

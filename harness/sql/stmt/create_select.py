@@ -417,6 +417,13 @@ class SelectCreate:
         AUTO_INCREMENT column filled from a select is unsafe, and MIXED stays in row
         format while the temporary tables that switched it exist."""
         thd, t = self.thd, self.table
+        if self.st.temporary:
+            # MySQL 9.x: CREATE TEMPORARY ... SELECT writes its new table inside the session's
+            # transaction (no implicit commit), so it takes part in the engine mix (9.7.4
+            # observed, fuzz seed 97231: `CREATE TEMPORARY TABLE tmp4 ENGINE=InnoDB SELECT ... FROM
+            # t1` after a MyISAM INSERT IGNORE that changed nothing: 6414 naming tmp4 and t1)
+            from harness.sql.stmt.deprecations import warn_engine_mix
+            warn_engine_mix(thd, self.info)
         decision = decide_logging_format(self.info, thd)
         if t.auto_inc_col is not None and self.info.uses and decision.logged:
             if thd.binlog_format != "ROW":
@@ -462,7 +469,9 @@ class SelectCreate:
         try:
             for i, src in enumerate(self.sel_res.rows):
                 wctx = WriteContext(thd.is_strict(t, i), self.db, t.name, numbers[i] if numbers else i + 1, ctx.notes,
-                                    sql_mode=thd.vars.get('sql_mode'), timestamp_max=thd.server.sysvars.timestamp_max)
+                                    sql_mode=thd.vars.get('sql_mode'),
+                                    mysql_stores=thd.server.flavor.sql.mysql_field_stores,
+                                    timestamp_max=thd.server.sysvars.timestamp_max)
                 row = ex.default_row(t, wctx)
                 specified: set[int] = set()
                 for ci, v in zip(self.target_idx, src):

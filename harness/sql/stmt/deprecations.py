@@ -145,11 +145,27 @@ def _column_deprecations(c: A.ColumnDef, out: list[tuple[int, str]]) -> None:
         out.append((1681, _DIGITS))
     if c.unsigned and t in ("DECIMAL", "DEC", "NUMERIC", "FIXED", "FLOAT", "DOUBLE", "REAL"):
         out.append((1681, _UNSIGNED))
+    if (c.charset or "").lower() == "utf8mb3":
+        # the parser's charset name (8.0.28+; 9.7.4 [bytes] types_strings_nonstrict: `VARCHAR(4)
+        # CHARSET utf8mb3`)
+        out.append((1287, "'utf8mb3' is deprecated and will be removed in a future release. Please use utf8mb4 "
+                          "instead"))
+
+
+# 8.0.17 deprecations (9.7.4 observed, both 1287): the parser's, so before any condition the
+# statement raises when it runs (`INSERT ... SELECT ... WHERE FOUND_ROWS() >= 0`: before 6414)
+_CALC_FOUND_ROWS = ("SQL_CALC_FOUND_ROWS is deprecated and will be removed in a future release. Consider using "
+                    "two separate queries instead.")
+_FOUND_ROWS = "FOUND_ROWS() is deprecated and will be removed in a future release. Consider using COUNT(*) instead."
 
 
 def _deprecated(x: Any, out: list[tuple[int, str]]) -> None:
     """The parser's deprecation warnings for ``x``, in the order it reads them."""
-    if isinstance(x, A.Assign):
+    if getattr(x, "calc_found_rows", False) is True:
+        out.append((1287, _CALC_FOUND_ROWS))  # SELECT's option, read before its select list
+    if isinstance(x, A.FuncCall) and x.name == "FOUND_ROWS":
+        out.append((1287, _FOUND_ROWS))
+    elif isinstance(x, A.Assign):
         out.append((1287, _ASSIGN_DEPRECATED))
     elif isinstance(x, A.FuncCall) and x.name in ("VALUES", "VALUE"):
         out.append((1287, _VALUES_DEPRECATED))
@@ -167,11 +183,12 @@ def _deprecated(x: Any, out: list[tuple[int, str]]) -> None:
 def warn_assignments(thd: Thd, stmt: A.Statement) -> None:
     """The parser's deprecation warnings of the client's statement (its routine bodies included:
     they are parsed with it): 1287 for each ``@v := expr`` and each ``VALUES(col)`` (8.0.20: in
-    ON DUPLICATE KEY UPDATE, deprecated for the row alias); 1681/1287 for a column type's
+    ON DUPLICATE KEY UPDATE, deprecated for the row alias), SQL_CALC_FOUND_ROWS and FOUND_ROWS()
+    (8.0.17); 1681/1287 for a column type's
     display width, ZEROFILL, YEAR(4), float digits, decimal UNSIGNED (8.0.17)."""
     text = stmt.text or ""
     if not thd.server.flavor.sql.assign_in_expr_deprecated or stmt.text != thd.stmt.text \
-            or (":=" not in text and "DUPLICATE" not in text.upper()
+            or (":=" not in text and "DUPLICATE" not in text.upper() and "FOUND_ROWS" not in text.upper()
                 and not isinstance(stmt, (A.CreateTable, A.AlterTable))):
         return
     found: list[tuple[int, str]] = []

@@ -538,6 +538,7 @@ def _copy_rows(thd: "Thd", old: TableDef, new: TableDef, cols: list[_NewColumn],
     (abort_on_warning = strict && !IGNORE); rows are numbered from 1 in read order.
     """
     ctx = WriteContext(_strict(thd), new.db, new.name, ignore=ignore, sql_mode=thd.vars.get('sql_mode'),
+                       mysql_stores=thd.server.flavor.sql.mysql_field_stores,
                        timestamp_max=thd.server.sysvars.timestamp_max)
     next_auto = 1
     for row_no, (_slot, row) in enumerate(old.data.scan(), start=1):

@@ -54,6 +54,7 @@ class _InsertPlan:
     n_rows: int = 0
     env: Any = None
     alloc: AutoIncrement | None = None
+    stored_upto: int = 0  # the row's values fill_record has stored (the failed one included)
 
     @property
     def single_values_row(self) -> bool:
@@ -177,6 +178,7 @@ class InsertExecutor(SelectExecutor):
         thd, t, col_idx = self.thd, plan.t, plan.col_idx
         wctx = WriteContext(self._insert_strict(t, i), t.db, t.name, plan.row_numbers[i] if plan.row_numbers else i + 1,
                             self.ctx.notes, ins.ignore, sql_mode=thd.vars.get('sql_mode'),
+                            mysql_stores=thd.server.flavor.sql.mysql_field_stores,
                             timestamp_max=thd.server.sysvars.timestamp_max)
         row = self.default_row(t, wctx)
         # the write set: every listed column, a DEFAULT one too (NOBLOB/MINIMAL images)
@@ -198,7 +200,36 @@ class InsertExecutor(SelectExecutor):
         # exist for a BEFORE INSERT *or* BEFORE UPDATE trigger (probed).
         before_trg = bool(t.triggers_for("BEFORE", "INSERT") or t.triggers_for("BEFORE", "UPDATE"))
         null_cols: list[int] = []
-        for ci, v in zip(col_idx, values):
+        try:
+            self._store_values(t, i, ins, plan, row, wctx, fill, values, before_trg, null_cols)
+        except ServerError as err:
+            if plan.compiled_rows is None and thd.server.flavor.sql.no_default_check_per_row:
+                self._no_default_after_failed_store(t, ins, plan, err)
+            raise
+        if has_generated(t):
+            update_generated(t, row, self.ctx, self.info, wctx, fill,
+                             thd.stmt.row_format and thd.binlog_row_image != "MINIMAL")
+        fill.check()
+        return row, specified, null_cols
+
+    def _no_default_after_failed_store(self, t: TableDef, ins: A.Insert, plan: _InsertPlan,
+                                       err: ServerError) -> None:
+        """MySQL's Query_result_insert::store_values checks the row's columns without a
+        default even after a store failed (9.7.4 observed: `REPLACE INTO t2 (id, c_dt, ...)
+        SELECT ...` lists 1366 for id, then 1364 for c_dt): the failed column and those before
+        it were marked given (put_value_to_field marks before it stores), the later ones not."""
+        given = set(plan.col_idx[:plan.stored_upto]) | plan.ondup_write_set
+        if t.triggers:
+            given |= trigger_set_columns(t, "INSERT", reads=False)
+        err.trailing_notes.extend(Note("Error", 1364, f"Field '{col.name}' doesn't have a default value")
+                                  for ci, col in enumerate(t.columns) if ci not in given and _lacks_default(col))
+
+    def _store_values(self, t: TableDef, i: int, ins: A.Insert, plan: _InsertPlan, row: list[Any],
+                      wctx: WriteContext, fill: FillRecord, values: Any, before_trg: bool,
+                      null_cols: list[int]) -> None:
+        """fill_record's stores of one row's values into ``row``."""
+        for k, (ci, v) in enumerate(zip(plan.col_idx, values)):
+            plan.stored_upto = k + 1
             if v is _DEFAULT:
                 self._explicit_default(t, row, ci, wctx, fill)
                 continue
@@ -217,11 +248,6 @@ class InsertExecutor(SelectExecutor):
                 fill.failed(err)
                 if has_generated(t):  # the field holds the clipped value the generated columns read
                     row[ci] = col.type.coerce(v, col.name, WriteContext(False, t.db, t.name))
-        if has_generated(t):
-            update_generated(t, row, self.ctx, self.info, wctx, fill,
-                             thd.stmt.row_format and thd.binlog_row_image != "MINIMAL")
-        fill.check()
-        return row, specified, null_cols
 
     def _insert_row(self, ins: A.Insert, plan: _InsertPlan, i: int, tally: _InsertTally) -> None:
         """write_record for the ``i``-th row: triggers, AUTO_INCREMENT, duplicates, the write."""
@@ -331,6 +357,8 @@ class InsertExecutor(SelectExecutor):
             if ai is not None and ai not in specified and row[ai] is None and t.triggers_for("BEFORE", "INSERT"):
                 row[ai] = 0
             self._before_insert_triggers(t, row, abort)
+        elif id(t) in self.ctx.no_default_per_row:
+            self._no_default_row(t, abort)
         if checks is not None and not checks():
             return None, True  # a CHECK refused the row before the engine gave it a value (probed: no INSERT_ID)
         try:
@@ -353,10 +381,27 @@ class InsertExecutor(SelectExecutor):
         row's own store errors and its triggers' (observed: row 1's 1264, a trigger's 1292
         come first), before the server generates the row's AUTO_INCREMENT value (the
         InnoDB counter stays, as after a failing trigger)."""
-        conds = self.ctx.no_default_per_row.get(id(t), ())
         self.thd.fire_triggers(t, "BEFORE", "INSERT", row, None, self.ctx)
+        self._no_default_row(t, abort)
+
+    def _no_default_row(self, t: TableDef, abort: bool) -> None:
+        """The row's 1364 for each column without a default it leaves unset: warnings, or
+        an error where the row aborts on warnings -- the first column's (MariaDB's
+        not_null_fields_have_null_values), every column's where the flavour checks each
+        row (MySQL's check_that_all_fields_are_given_values pushes one per field)."""
+        conds = self.ctx.no_default_per_row.get(id(t), ())
+        per_row = self.thd.server.flavor.sql.no_default_check_per_row
         if abort and conds:
-            raise ServerError(conds[0].code, conds[0].message, conds[0].sqlstate)
+            err = ServerError(conds[0].code, conds[0].message, conds[0].sqlstate)
+            if per_row:
+                err.trailing_notes.extend(Note("Error", c.code, c.message) for c in conds[1:])
+            raise err
+        if per_row:
+            # 9.7.4 observed: a column's warning once per statement, however many rows
+            # (`INSERT INTO t1 (c_x) VALUES (1), (2)`, non-strict: one 1364 per column)
+            warned = self.ctx.warned_no_default
+            conds = [c for c in conds if (id(t), c.message) not in warned]
+            warned.update((id(t), c.message) for c in conds)
         self.ctx.notes.extend(Note("Warning", c.code, c.message) for c in conds)
 
     def _null_into_not_null(self, t: TableDef, row: list[Any], ci: int, i: int, ignore: bool,
@@ -444,10 +489,13 @@ class InsertExecutor(SelectExecutor):
         if before_trg:
             # an ENUM's implicit first member does not fill the nullable trigger field
             missing += [c for ci, c in enumerate(t.columns) if ci not in write_set and c.implicit_default and not c.nullable]
-        if missing and before_trg:
+        if missing and (before_trg or self.thd.server.flavor.sql.no_default_check_per_row):
             # The nullable trigger fields (prepare_record_accessors) hold NULL for the
             # column in every row: not_null_fields_have_null_values checks it per row, after
-            # the row is stored (probed), in the row loop (_before_insert_triggers).
+            # the row is stored (probed), in the row loop (_before_insert_triggers). MySQL
+            # 8.0+ checks every row so, trigger or not (Sql_cmd_insert_values::execute_inner,
+            # Query_result_insert::store_values: check_that_all_fields_are_given_values
+            # after the row's fill_record; no row, no 1364).
             self.ctx.no_default_per_row[id(t)] = [condition(col) for col in missing]
             return
         if strict and missing:
@@ -660,7 +708,9 @@ class InsertExecutor(SelectExecutor):
         # Its conditions count the INSERT's row ("at row N" of the row that found the duplicate).
         row_index = null_rule[0] if null_rule is not None else 0
         wctx = WriteContext(self._insert_strict(t, row_index), t.db, t.name, row_index + 1, self.ctx.notes,
-                            sql_mode=self.thd.vars.get('sql_mode'), timestamp_max=self.thd.server.sysvars.timestamp_max)
+                            sql_mode=self.thd.vars.get('sql_mode'),
+                            mysql_stores=self.thd.server.flavor.sql.mysql_field_stores,
+                            timestamp_max=self.thd.server.sysvars.timestamp_max)
         changed: set[int] = set()
         fill = FillRecord(self.thd.server.flavor.sql.fill_record_goes_on)
         abort = wctx.strict and not (null_rule is not None and null_rule[1])

@@ -274,6 +274,7 @@ def mysql_load(ex: "Executor", st: A.LoadData) -> "DmlResult":
     for i, line in enumerate(lines):
         abort = ex.thd.is_strict(t, i) and not plan.ignore
         wctx = WriteContext(ex.thd.is_strict(t, i), t.db, t.name, i + 1, notes, plan.ignore, sql_mode=plan.sql_mode,
+                            mysql_stores=ex.thd.server.flavor.sql.mysql_field_stores,
                             timestamp_max=ex.thd.server.sysvars.timestamp_max)
         row, specified = _fill_record(ex, plan, line, wctx, abort)
         ex.ctx.autoinc_row = i + 1

@@ -514,8 +514,8 @@ def routine_create_text(thd: "Thd", st: A.CreateRoutine) -> str:
         if isinstance(rtype, (StringType, EnumType)):
             # A character return type is stored with the database's charset and
             # collation spelled out (observed: RETURNS varchar(64) CHARSET utf8mb4 COLLATE ...).
-            head += (f" CHARSET {thd.vars.get('character_set_database')}"
-                     f" COLLATE {thd.vars.get('collation_database')}")
+            head += thd.server.flavor.sql.return_charset_text(str(thd.vars.get('character_set_database')),
+                                                               str(thd.vars.get('collation_database')))
     # The server regenerates the characteristics: data access first, then
     # DETERMINISTIC, whatever order the statement used (observed).
     chars = ""

@@ -88,7 +88,9 @@ class UpdateExecutor(SelectExecutor):
             # after its loop, so STRICT_TRANS_TABLES aborts on any row of a MyISAM UPDATE (probed),
             # unlike INSERT, whose later rows only warn.
             wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, n + 1, self.ctx.notes, up.ignore,
-                                sql_mode=thd.vars.get("sql_mode"), timestamp_max=thd.server.sysvars.timestamp_max)
+                                sql_mode=thd.vars.get("sql_mode"),
+                                mysql_stores=thd.server.flavor.sql.mysql_field_stores,
+                                timestamp_max=thd.server.sysvars.timestamp_max)
             changed: set[int] = set()
             fill = FillRecord(thd.server.flavor.sql.fill_record_goes_on)
             for ci, f in assigns:
@@ -280,7 +282,9 @@ class UpdateExecutor(SelectExecutor):
             if tti != ti:
                 continue
             wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 1, self.ctx.notes, up.ignore,
-                                sql_mode=thd.vars.get('sql_mode'), timestamp_max=thd.server.sysvars.timestamp_max)
+                                sql_mode=thd.vars.get('sql_mode'),
+                                mysql_stores=thd.server.flavor.sql.mysql_field_stores,
+                                timestamp_max=thd.server.sysvars.timestamp_max)
             col = t.columns[ci]
             try:
                 v = eval_aborting_on_warning(f, env, self.ctx.notes, wctx.strict and not up.ignore, fill)

@@ -86,9 +86,18 @@ SQL_MODE_COMBINATIONS = {
 }
 
 
-def _sql_mode(v: Any, removed: frozenset[str] = frozenset()) -> str:
+class BadSetElement(ValueError):
+    """A SET value's unknown element; ``shown`` is what 1231 names."""
+
+    def __init__(self, shown: str) -> None:
+        super().__init__(shown)
+        self.shown = shown
+
+
+def _sql_mode(v: Any, removed: frozenset[str] = frozenset(), name_element: bool = False) -> str:
     """A SET value: names (or a number) are expanded and printed in bit order, as the server does.
-    ``removed``: the names this server no longer has (MySQL 8.0: an error, and not in TRADITIONAL)."""
+    ``removed``: the names this server no longer has (MySQL 8.0: an error, and not in TRADITIONAL);
+    ``name_element``: 1231 names the first unknown element, not the whole value."""
     known = {n: b for n, b in SQL_MODE_BITS.items() if n not in removed}
     if isinstance(v, int) and not isinstance(v, bool):
         parts = [n for n, b in known.items() if v & b]
@@ -98,6 +107,8 @@ def _sql_mode(v: Any, removed: frozenset[str] = frozenset()) -> str:
         parts = [p.strip().upper() for p in str(v).split(",") if p.strip()]
     for p in parts:
         if p not in known:
+            if name_element:
+                raise BadSetElement(next(q.strip() for q in str(v).split(",") if q.strip().upper() == p))
             raise ValueError(v)
     chosen = set(parts)
     for p in parts:
@@ -113,7 +124,9 @@ MYSQL_REMOVED_SQL_MODES = frozenset("""POSTGRESQL ORACLE MSSQL DB2 MAXDB NO_KEY_
 def mysql_sql_mode_value(v: Any) -> str:
     """MySQL 8.0+'s sql_mode: TRADITIONAL without NO_AUTO_CREATE_USER (9.7.4 [bytes]: Q_SQL_MODE_CODE
     1306525696 after SET sql_mode = 'TRADITIONAL')."""
-    return _sql_mode(v, MYSQL_REMOVED_SQL_MODES)
+    # sys_vars.cc Sys_var_set::do_check: find_set's error names the first unknown element
+    # (9.7.4 observed: `SET sql_mode = 'ANSI_QUOTES,FOO,BAR'` -> 1231 ... value of 'FOO')
+    return _sql_mode(v, MYSQL_REMOVED_SQL_MODES, name_element=True)
 
 
 def _int(v: Any) -> int:
@@ -232,6 +245,8 @@ def _plain(conv: Callable[[Any], Any]) -> Callable[[str, Any], tuple[Any, Warnin
     def convert(name: str, value: Any) -> tuple[Any, Warnings]:
         try:
             return conv(value), []
+        except BadSetElement as bad:
+            raise error("ER_WRONG_VALUE_FOR_VAR", name, bad.shown) from None
         except (ValueError, TypeError):
             raise error("ER_WRONG_VALUE_FOR_VAR", name, "NULL" if value is None else value) from None
     return convert

@@ -1,0 +1,36 @@
+"""MySQL 9.7's Field::store rules where they differ from MariaDB's (the flavour's
+``mysql_field_stores``, carried by ``WriteContext.mysql_stores``): what a string stored into a
+number reports, and whether fractional seconds are rounded. harness/sql/item/column_types.py
+asks; docs/RULES-mysql-9.7.md section 7 ("numeric stores", "temporal stores")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from harness.sql.sql_errors import note
+
+if TYPE_CHECKING:
+    from harness.sql.item.column_types import WriteContext
+
+
+def mysql_string_status(t: Any, status: str, kind: str, col: str, ctx: WriteContext) -> tuple[str, str]:
+    """MySQL's Field::store(const char*) (9.7.4 [bytes] types_decimal_*, types_float_*,
+    types_int_edges_*): spaces around the number are no truncation (no Note); a DECIMAL parse
+    error is 1366 in a strict statement, a Note 1265 for trailing garbage otherwise
+    (Field_new_decimal::store); a FLOAT/DOUBLE with trailing garbage is 1366 naming the type."""
+    if status == "space":
+        return "ok", kind
+    if kind == "decimal" and status == "trunc":
+        if not (ctx.strict and not ctx.ignore):
+            ctx.notes.append(note("Note", "WARN_DATA_TRUNCATED", col, ctx.row))
+            return "ok", kind
+        return "bad", kind
+    if kind == "double":
+        return ("bad" if status == "trunc" else status), str(getattr(t, "name", "DOUBLE"))
+    return status, kind
+
+
+def rounds_fraction(ctx: WriteContext) -> bool:
+    """MySQL rounds a store's fractional seconds to the column's precision (my_datetime_round,
+    my_time_round) unless sql_mode has TIME_TRUNCATE_FRACTIONAL; MariaDB cuts them."""
+    return ctx.mysql_stores and "TIME_TRUNCATE_FRACTIONAL" not in str(ctx.sql_mode).upper()
