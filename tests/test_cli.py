@@ -361,3 +361,35 @@ def test_bad_input_is_one_line_and_exit_2(capsys) -> None:
         assert cli.main(argv) == 2, argv
         err = capsys.readouterr().err
         assert len(err.strip().splitlines()) == 1, (argv, err)
+
+
+def test_a_server_whose_pid_was_never_recorded_is_found_by_the_pending_record(monkeypatch, tmp_path: Path,
+                                                                              capsys):
+    """ManagedProcess.spawn records the token before the fork: a harness killed between the
+    fork and the pid's record (CI's kill test once left a mariadbd so) still leaves a record
+    cleanup acts on; a spawn that completes leaves only the pid's record."""
+    from harness.providers.process import ManagedProcess
+
+    state = _private(tmp_path)
+    monkeypatch.setenv("REPLBED_STATE_DIR", str(state))
+    monkeypatch.setenv("DOCKER_HOST", f"unix://{tmp_path}/no-docker.sock")  # see above
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    orphan = _spawn(["sleep", "60"], "tok-pending")
+    try:
+        (state / "server-pending-tok-pending.json").write_text(json.dumps(
+            {"pid": 0, "start_time": None, "token": "tok-pending", "label": "mariadbd", "harness_pid": dead.pid}))
+        assert cli.main(["cleanup"]) == 0
+        assert "killed mariadbd pid 0" in capsys.readouterr().out
+        orphan.wait(timeout=10)
+        assert not list(state.glob("server-*.json"))
+    finally:
+        if orphan.poll() is None:
+            orphan.kill()
+            orphan.wait()
+    proc = ManagedProcess.spawn(["sleep", "60"], label="sleep", log_path=tmp_path / "s.log", cwd=tmp_path)
+    try:
+        assert [p.name for p in state.glob("server-*.json")] == [f"server-{proc.pid}.json"]
+    finally:
+        proc.stop(timeout=5)
+    assert not list(state.glob("server-*.json"))

@@ -173,23 +173,31 @@ class ManagedProcess:
         token = secrets.token_hex(16)
         child_env = dict(env) if env is not None else dict(os.environ)
         child_env[TOKEN_ENV] = token
-        with open(log_path, "ab") as log:
-            popen = subprocess.Popen(
-                list(argv),
-                cwd=cwd,
-                env=child_env,
-                stdin=subprocess.DEVNULL,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,  # own process group: killpg reaches children
-            )
-        proc = cls(popen=popen, label=label, token=token)
-        with _LIVE_LOCK:
-            _LIVE[popen.pid] = proc
-            if not _ATEXIT_REGISTERED:
-                atexit.register(_stop_all_at_exit)
-                _ATEXIT_REGISTERED = True
-        proc.record = proc._write_record(argv, workdir or cwd)
+        # The token is recorded before the process exists: a harness killed between the
+        # fork and the pid's record (CI's kill test hit that window once) leaves a server
+        # that `replbed cleanup` still finds, by the token in its environment.
+        pending = _store_record(f"server-pending-{token}.json", _record_data(0, token, label, argv))
+        try:
+            with open(log_path, "ab") as log:
+                popen = subprocess.Popen(
+                    list(argv),
+                    cwd=cwd,
+                    env=child_env,
+                    stdin=subprocess.DEVNULL,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                    start_new_session=True,  # own process group: killpg reaches children
+                )
+            proc = cls(popen=popen, label=label, token=token)
+            with _LIVE_LOCK:
+                _LIVE[popen.pid] = proc
+                if not _ATEXIT_REGISTERED:
+                    atexit.register(_stop_all_at_exit)
+                    _ATEXIT_REGISTERED = True
+            proc.record = proc._write_record(argv, workdir or cwd)
+        finally:
+            if pending is not None:
+                pending.unlink(missing_ok=True)
         return proc
 
     @property
@@ -197,27 +205,14 @@ class ManagedProcess:
         return self.popen.pid
 
     def _write_record(self, argv: Sequence[str], workdir: Path) -> Path | None:
-        # The password never goes into the record; only what cleanup needs.
-        data = {
-            "pid": self.pid,
-            "start_time": _proc_start_time(self.pid),
-            "token": self.token,
-            "label": self.label,
-            "executable": argv[0],
-            "workdir": str(workdir),
-            "harness_pid": os.getpid(),
-            "harness_start_time": _proc_start_time(os.getpid()),
-        }
-        try:
-            d = private_state_dir()
-            path = d / f"server-{self.pid}.json"
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "w") as f:
-                f.write(json.dumps(data, indent=1))
-            (workdir / "server.pid.json").write_text(json.dumps(data, indent=1))
-            return path
-        except (OSError, StateDirError):
-            return None
+        data = _record_data(self.pid, self.token, self.label, argv, workdir)
+        path = _store_record(f"server-{self.pid}.json", data)
+        if path is not None:
+            try:
+                (workdir / "server.pid.json").write_text(json.dumps(data, indent=1))
+            except OSError:
+                pass
+        return path
 
     def alive(self) -> bool:
         return self.popen.poll() is None
@@ -251,6 +246,31 @@ class ManagedProcess:
             self.popen.wait(timeout=30)
         except subprocess.TimeoutExpired:
             pass
+
+
+def _record_data(pid: int, token: str, label: str, argv: Sequence[str], workdir: Path | None = None) -> dict:
+    """What cleanup needs of a server (the password never goes into it); pid 0: not started yet."""
+    return {
+        "pid": pid,
+        "start_time": _proc_start_time(pid) if pid else None,
+        "token": token,
+        "label": label,
+        "executable": argv[0],
+        "workdir": str(workdir) if workdir is not None else None,
+        "harness_pid": os.getpid(),
+        "harness_start_time": _proc_start_time(os.getpid()),
+    }
+
+
+def _store_record(name: str, data: dict) -> Path | None:
+    try:
+        path = private_state_dir() / name
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(json.dumps(data, indent=1))
+        return path
+    except (OSError, StateDirError):
+        return None
 
 
 def _signal_group(pgid: int, sig: int) -> None:
