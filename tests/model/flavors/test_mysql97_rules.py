@@ -11,7 +11,7 @@ import pytest
 from harness.binlog.constants import QueryStatus as Q
 from harness.binlog.query import QueryEvent
 from harness.sql.sql_errors import ServerError
-from tests.model.flavors.test_newer_flavours import Bed
+from tests.model.flavors._probe import Bed, show_warnings as _warnings
 
 
 @pytest.fixture(params=["mysql-9.7", "mariadb-10.11"])
@@ -29,8 +29,9 @@ def _err(thd, sql: str) -> ServerError:
     return exc.value
 
 
-def _warnings(thd) -> list[tuple[str, int, str]]:
-    return [tuple(r) for r in thd.execute("SHOW WARNINGS").rows]
+def _codes(thd) -> list[tuple[str, int]]:
+    """SHOW WARNINGS as (Level, Code)."""
+    return [(r[0], r[1]) for r in _warnings(thd)]
 
 
 def _query(bed: Bed, head: str) -> QueryEvent:
@@ -78,10 +79,6 @@ def test_temporary_create_inside_a_transaction_logs_no_ddl_xid_in_mysql(bed):
     t.execute("COMMIT")
     # MariaDB logs its Q_XID on it
     assert _has_ddl_xid(_query(bed, "CREATE TEMPORARY TABLE tmp2")) is (not _mysql(bed))
-
-
-def _codes(thd) -> list[tuple[str, int]]:
-    return [(r[0], r[1]) for r in _warnings(thd)]
 
 
 def test_columns_without_default_are_checked_per_row_after_the_fill_in_mysql(bed):
@@ -197,7 +194,7 @@ def test_fractional_seconds_are_rounded_on_store_in_mysql(bed):
     t.execute("CREATE TABLE t (b DATETIME(2), c DATETIME(3), f TIME(2), e TIME)")
     t.execute("INSERT INTO t VALUES ('2024-02-29 23:59:59.999', '2024-01-15 10:30:00.123456789', "
               "'-12:34:56.789', '12:60:00')")
-    codes = [(r[0], r[1]) for r in _warnings(t)]
+    codes = _codes(t)
     b, c, f = t.execute("SELECT b, c, f FROM t").rows[0]
     assert c == dt.datetime(2024, 1, 15, 10, 30, 0, 123000)
     if _mysql(bed):
@@ -221,7 +218,7 @@ def test_a_time_cut_off_a_date_is_note_1292_when_strict_in_mysql(bed):
         assert [(r[0], r[1]) for r in got] == [("Note", 1265)]
     t.execute("SET sql_mode = ''")
     t.execute("INSERT INTO t VALUES ('2024-01-01 10:00:00')")
-    assert [(r[0], r[1]) for r in _warnings(t)] == [("Note", 1265)]
+    assert _codes(t) == [("Note", 1265)]
 
 
 def test_innodb_lock_refusal_comes_before_the_gtid_consistency_check(tmp_path):
@@ -277,7 +274,7 @@ def test_strings_into_numbers_are_reported_as_mysql_field_store_does(bed):
     t.execute("CREATE TABLE t (a DECIMAL(5,2), b FLOAT, c INT)")
     t.execute("SET sql_mode = ''")
     t.execute("INSERT INTO t VALUES ('7abc', '1.5x', ' 42 ')")
-    got = [(r[0], r[1]) for r in _warnings(t)]
+    got = _codes(t)
     if mysql:
         assert got == [("Note", 1265), ("Warning", 1366)]
         assert _warnings(t)[1][2] == "Incorrect FLOAT value: '1.5x' for column 'b' at row 1"

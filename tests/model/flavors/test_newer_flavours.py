@@ -16,6 +16,12 @@ from harness.sql.thd import Thd
 from tests.model.flavors._probe import Bed, error_code, show_warnings
 
 
+def _bed_of(tmp_path, flavor: str) -> Bed:
+    """A server of ``flavor`` in its own directory; 11.8 with Debian 13's profile, as the real one runs."""
+    kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
+    return Bed(tmp_path / flavor, flavor, **kw)
+
+
 def _queries(bed: Bed) -> dict[str, QueryEvent]:
     return {e.event.query: e.event for e in bed.entries() if isinstance(e.event, QueryEvent)}
 
@@ -207,8 +213,7 @@ def test_mariadb_11_8_empty_myisam_update_is_not_logged(tmp_path):
     with an exact row count is a const table without a row, the statement not logged."""
     logged = {}
     for flavor in ("mariadb-11.8", "mariadb-10.11"):
-        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
-        bed = Bed(tmp_path / flavor, flavor, **kw)
+        bed = _bed_of(tmp_path, flavor)
         t = bed.thd
         t.execute("SET binlog_format = STATEMENT")
         t.execute("CREATE TABLE m (a INT PRIMARY KEY, b INT) ENGINE=MyISAM")
@@ -249,8 +254,7 @@ def test_mariadb_11_8_update_delete_images_leave_generated_columns_out(tmp_path)
     first conflict too; INSERTs keep them. 10.11 images every column."""
     images = {}
     for flavor in ("mariadb-11.8", "mariadb-10.11"):
-        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
-        bed = Bed(tmp_path / flavor, flavor, **kw)
+        bed = _bed_of(tmp_path, flavor)
         t = bed.thd
         t.execute("SET binlog_format = ROW")
         t.execute("CREATE TABLE g (id INT PRIMARY KEY, a INT, b INT AS (a * 2) VIRTUAL, c INT AS (a + 1) STORED, "
@@ -283,8 +287,7 @@ def test_mariadb_11_8_single_table_in_subquery_logs_as_multi_table(tmp_path):
                   "UPDATE vs SET r = 9", "DELETE FROM vs")
     seen = {}
     for flavor in ("mariadb-11.8", "mariadb-10.11"):
-        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
-        bed = Bed(tmp_path / flavor, flavor, **kw)
+        bed = _bed_of(tmp_path, flavor)
         t = bed.thd
         t.execute("SET binlog_format = STATEMENT")
         t.execute("CREATE TABLE w (a INT PRIMARY KEY, v INT) ENGINE=InnoDB")
@@ -307,8 +310,7 @@ def test_mariadb_11_8_start_transaction_in_a_call_sets_no_hrnow(tmp_path):
     11.8's do not."""
     hrnow = {}
     for flavor in ("mariadb-11.8", "mariadb-10.11"):
-        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
-        bed = Bed(tmp_path / flavor, flavor, **kw)
+        bed = _bed_of(tmp_path, flavor)
         t = bed.thd
         t.execute("SET binlog_format = STATEMENT")
         t.execute("CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB")
@@ -340,8 +342,7 @@ def test_mariadb_11_8_multi_update_compares_unchanged_rows(tmp_path):
     the engine (Xid)."""
     ends = {}
     for flavor in ("mariadb-11.8", "mariadb-10.11"):
-        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
-        bed = Bed(tmp_path / flavor, flavor, **kw)
+        bed = _bed_of(tmp_path, flavor)
         t = bed.thd
         t.execute("SET binlog_format = STATEMENT")
         t.execute("CREATE TABLE t (id INT PRIMARY KEY, a INT) ENGINE=InnoDB")
@@ -375,8 +376,7 @@ def test_mariadb_11_8_timestamp_takes_the_unsigned_32_bit_range(tmp_path):
     up to 2106-02-07 06:28:15 UTC; 10.11 stops at 2038-01-19 03:14:07 (1264, stored as 0)."""
     seen = {}
     for flavor in ("mariadb-11.8", "mariadb-10.11"):
-        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
-        bed = Bed(tmp_path / flavor, flavor, **kw)
+        bed = _bed_of(tmp_path, flavor)
         t = bed.thd
         t.execute("SET time_zone = '+00:00', sql_mode = ''")
         t.execute("CREATE TABLE t (id INT PRIMARY KEY, h TIMESTAMP NULL) ENGINE=InnoDB")
@@ -400,8 +400,7 @@ def test_mariadb_11_8_load_data_text_and_no_collation_map(tmp_path):
     data.write_text('1,"x"\n')
     texts = {}
     for flavor in ("mariadb-11.8", "mariadb-10.11"):
-        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
-        bed = Bed(tmp_path / flavor, flavor, **kw)
+        bed = _bed_of(tmp_path, flavor)
         t = bed.thd
         t.execute("SET binlog_format = STATEMENT")
         t.execute("CREATE TABLE t (a INT, b VARCHAR(5)) ENGINE=InnoDB")
@@ -419,8 +418,7 @@ def test_mariadb_11_8_order_by_columns_are_not_read_and_unixtime_range(tmp_path)
     UNIX_TIMESTAMP past 2106-02-07 06:28:15 is NULL."""
     ends, vals = {}, {}
     for flavor in ("mariadb-11.8", "mariadb-10.11"):
-        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
-        bed = Bed(tmp_path / flavor, flavor, **kw)
+        bed = _bed_of(tmp_path, flavor)
         t = bed.thd
         t.execute("SET binlog_format = STATEMENT, time_zone = '+00:00'")
         t.execute("CREATE TABLE t (id INT PRIMARY KEY, a INT, b INT) ENGINE=InnoDB")
@@ -440,8 +438,7 @@ def test_mariadb_11_8_truncate_innodb_below_rr_sticks_mixed_to_rows(tmp_path):
     gone; 10.11 keeps statements."""
     logged = {}
     for flavor in ("mariadb-11.8", "mariadb-10.11"):
-        kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
-        bed = Bed(tmp_path / flavor, flavor, **kw)
+        bed = _bed_of(tmp_path, flavor)
         t = bed.thd
         t.execute("SET binlog_format = MIXED, tx_isolation = 'READ-COMMITTED'")
         t.execute("CREATE TABLE t1 (id INT PRIMARY KEY) ENGINE=MyISAM")
