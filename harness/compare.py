@@ -128,8 +128,7 @@ def judge(case: str, fmt: str, ref: Collected, rb: Collected) -> Comparison:
         if wa != wb:
             outcomes_ok = False
             lines.append(f"  warnings of line {b.get('line')} {b.get('sql')!r}: reference {wa} / replbed {wb}")
-        rows = result_set_difference({"rows_json": result_set_json(a.get("rows"))},
-                                     {"rows_json": result_set_json(b.get("rows"))})
+        rows = result_set_difference(result_set_json(a.get("rows")), result_set_json(b.get("rows")))
         if rows:
             outcomes_ok = False
             lines.append(f"  result set of line {b.get('line')} {b.get('sql')!r}: {rows}")

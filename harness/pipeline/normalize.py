@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -169,16 +170,15 @@ def result_set_json(rows: list | None) -> str | None:
     return json.dumps(sorted(json.dumps(r, ensure_ascii=False) for r in rows), ensure_ascii=False)
 
 
-def result_set_difference(a: dict | None, b: dict | None) -> str | None:
-    """The first row one side's result set has and the other's lacks (records of
-    outcomes.parquet), or None when the result sets are equal as multisets."""
-    ra, rb = (json.loads(x["rows_json"]) if x and x.get("rows_json") is not None else None for x in (a, b))
-    if ra == rb:
+def result_set_difference(a: str | None, b: str | None) -> str | None:
+    """The first row one result set (``rows_json``; None: no result set) has more often than
+    the other, or None when they are equal as multisets."""
+    if a == b:
         return None
+    ra, rb = (None if x is None else json.loads(x) for x in (a, b))
     if ra is None or rb is None:
         return f"reference {'no result set' if ra is None else f'{len(ra)} rows'} / " \
                f"replbed {'no result set' if rb is None else f'{len(rb)} rows'}"
-    only_a = [r for r in ra if r not in rb]
-    only_b = [r for r in rb if r not in ra]
-    first = f"reference's {only_a[0][:120]}" if only_a else f"replbed's {only_b[0][:120]}"
+    only_a, only_b = Counter(ra) - Counter(rb), Counter(rb) - Counter(ra)
+    first = f"reference's {min(only_a)[:120]}" if only_a else f"replbed's {min(only_b)[:120]}"
     return f"reference {len(ra)} rows / replbed {len(rb)} rows; first not on the other side: {first}"

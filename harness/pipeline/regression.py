@@ -520,7 +520,7 @@ def _details(r: dict, stmts: dict[tuple[str, str, str], dict[int, dict]]) -> str
         b = stmts.get((r["case"], r["format"], "replbed"), {}).get(step)
         s = a or b or {}
         where = f"line {s['line']}" if s.get("line") is not None else f"statement {step + 1}"  # counted from 1
-        rows = result_set_difference(a, b)
+        rows = result_set_difference((a or {}).get("rows_json"), (b or {}).get("rows_json"))
         out.append(f"{where} `{(s.get('sql') or '')[:80]}`: "
                    + (f"result sets differ: {rows}" if rows and _answer(a) == _answer(b)
                       else f"reference {_answer(a)} / replbed {_answer(b)}"))

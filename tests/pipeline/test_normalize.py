@@ -45,3 +45,14 @@ def test_listing_masks_the_server_uuid_of_gtid_events():
     gtids = [ln for ln in lines if ln.startswith(("Gtid ", "Previous_gtids "))]
     assert any("'#uuid:" in ln for ln in gtids)
     assert not any(re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-", ln) for ln in gtids)
+
+
+def test_result_set_difference_counts_repeated_rows() -> None:
+    """Result sets are multisets: a row twice against once differs (the first version
+    compared membership and then failed to name the extra row)."""
+    from harness.pipeline.normalize import result_set_difference, result_set_json
+
+    assert result_set_difference(result_set_json([["1"], ["2"]]), result_set_json([["2"], ["1"]])) is None
+    assert result_set_difference(result_set_json([["1"], ["1"]]), result_set_json([["1"]])) == \
+        'reference 2 rows / replbed 1 rows; first not on the other side: reference\'s ["1"]'
+    assert result_set_difference(None, result_set_json([])) == "reference no result set / replbed 0 rows"
