@@ -26,15 +26,18 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-ne
          "--host-resolver-rules=MAP * ~NOTFOUND", "--hide-scrollbars"]
 
 
-def _run(args: list[str], timeout: float = 90, local: bool = False, tries: int = 2) -> subprocess.CompletedProcess:
-    """``local``: a page served on 127.0.0.1 (the Airflow UI) may be reached; no name resolves still.
+def _flags(local: bool) -> list[str]:
+    """``local``: a page served on 127.0.0.1 (the Airflow UI) may be reached; no name resolves still."""
+    return [f.replace("~NOTFOUND", "~NOTFOUND, EXCLUDE 127.0.0.1") if local else f for f in FLAGS]
 
-    Headless Chromium's virtual-time budget now and then never expires on a web app that
+
+def _run(args: list[str], timeout: float = 90, local: bool = False, tries: int = 2) -> subprocess.CompletedProcess:
+    """Headless Chromium's virtual-time budget now and then never expires on a web app that
     polls (seen once in ~10 runs on the Airflow UI): a run past ``timeout`` is killed with
     its whole process group (renderers included) and started once more with a fresh profile.
     What the page must show is asserted by the caller either way."""
     assert BINARY is not None
-    flags = [f.replace("~NOTFOUND", "~NOTFOUND, EXCLUDE 127.0.0.1") if local else f for f in FLAGS]
+    flags = _flags(local)
     for attempt in range(tries):
         with tempfile.TemporaryDirectory(prefix="replbed-chromium-") as profile:
             proc = subprocess.Popen([BINARY, *flags, f"--user-data-dir={profile}", *args],
@@ -80,7 +83,7 @@ def _dump_dom_live(url: str, seconds: float) -> str:
     from websockets.sync.client import connect
 
     assert BINARY is not None
-    flags = [f.replace("~NOTFOUND", "~NOTFOUND, EXCLUDE 127.0.0.1") for f in FLAGS]
+    flags = _flags(local=True)
     with tempfile.TemporaryDirectory(prefix="replbed-chromium-") as profile:
         proc = subprocess.Popen([BINARY, *flags, f"--user-data-dir={profile}", "--remote-debugging-port=0", url],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)

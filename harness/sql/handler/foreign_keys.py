@@ -54,8 +54,9 @@ def _covers(keys: list[Key], cols: list[int]) -> bool:
     return any(k.columns[:len(cols)] == cols for k in keys)
 
 
-def _generated_key_needed(keys: list[Key], cols: list[int]) -> bool:
-    """Whether the index generated for a foreign key on ``cols`` is added, settled against
+def _settle_generated_key(keys: list[Key], cols: list[int]) -> bool:
+    """Whether the index generated for a foreign key on ``cols`` is added (an older generated key
+    it replaces is removed from ``keys`` here), settled against
     the first existing key one of them is a prefix of, where the prefix is a generated key
     (mysql_prepare_create_table's foreign_key_prefix loop): a user's key, or a longer
     generated one, makes the new key unneeded; otherwise the older generated key goes and
@@ -80,7 +81,7 @@ def build_foreign_keys(catalog: Any, db: str, t: TableDef, defs: list[A.ForeignK
     from harness.sql.handler.catalog import add_table_keys
     for d in defs:
         cols = [t.column(c) for c in d.columns]
-        if _generated_key_needed(t.keys, cols):
+        if _settle_generated_key(t.keys, cols):
             name = d.name or d.index_name or d.columns[0]
             add_table_keys(t.columns, t.keys, [A.KeyDef("INDEX", list(d.columns), name)])
             for k in t.keys:

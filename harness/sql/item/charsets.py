@@ -12,8 +12,8 @@ from harness.sql.sql_errors import error
 
 _GENERAL_CI_TABLE = {cp: chr(w) for cp, w in GENERAL_CI.items()}
 _SUPPLEMENTARY = re.compile("[\U00010000-\U0010FFFF]")
-_SWEDISH_TABLE = {ord(bytes([b]).decode("cp1252", errors="ignore") or "\0"): chr(w)
-                  for b, w in enumerate(LATIN1_SWEDISH_CI) if bytes([b]).decode("cp1252", errors="ignore")}
+_SWEDISH_TABLE = {ord(ch): chr(w) for ch, w in zip(bytes(range(256)).decode("cp1252", errors="replace"),
+                                                    LATIN1_SWEDISH_CI) if ch != "\ufffd"}
 
 
 def collation_key(s: str) -> str:
