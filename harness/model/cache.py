@@ -57,6 +57,11 @@ class BinlogCache:
         # A DDL statement (CREATE/DROP TEMPORARY inside a transaction) is in the cache:
         # its group gets FL_DDL.
         self.has_ddl = False
+        # MySQL writes a group's BEGIN into the cache with its first event
+        # (binlog_start_trans_and_stmt), so the BEGIN carries the status of the statement
+        # that first wrote (its Q_TABLE_MAP_FOR_UPDATE, Q_UPDATED_DB_NAMES, sql_mode...),
+        # not the committing one's: taken at that statement's end (Thd.end_statement).
+        self.begin_status_vars: list[Any] | None = None
 
     def empty(self) -> bool:
         return not self.events and self.pending is None
@@ -83,12 +88,15 @@ class BinlogCache:
     def truncate(self, mark: int) -> None:
         del self.events[mark:]
         self.pending = None
+        if not self.events:
+            self.begin_status_vars = None
 
     def reset(self) -> None:
         self.events.clear()
         self.pending = None
         self.used = False
         self.has_ddl = False
+        self.begin_status_vars = None
 
 
 class BinlogCacheMngr:

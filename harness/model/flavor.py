@@ -78,6 +78,12 @@ class EventStyle:
     # the statement writes after its first update or delete of it (REPLACE's rows after
     # a conflict). 10.11: every column is in FULL images (docs/RULES-mariadb-11.8.md row 15)
     images_skip_generated_after_change = False
+    # MySQL: the group's BEGIN is written into the cache with its first event, from that
+    # statement's THD (binlog_start_trans_and_stmt); MariaDB makes it at the flush
+    begin_with_first_event = False
+    # MySQL 9.7: a single-table UPDATE sets thd->table_map_for_update too (MariaDB: only
+    # the multi-table UPDATE)
+    single_update_map = False
 
     def table_map_extra_flags(self, thd: SessionView, table: TableView) -> int:
         """Flags a Table_map carries beside TM_BIT_LEN_EXACT_F (MySQL 9.7: 0x2 on foreign-key tables)."""
@@ -85,7 +91,7 @@ class EventStyle:
 
     def query_status_vars(self, thd: SessionView, *, text: str = "", xid: int | None = None, invoker: bool = False,
                           hrnow: bool = False, charset: tuple[int, int, int] | None = None,
-                          updated_db: str | None = None, ddl: bool = False) -> list[StatusVar]:
+                          updated_db: str | tuple[str, ...] | None = None, ddl: bool = False) -> list[StatusVar]:
         raise NotImplementedError
 
     def ddl_xid(self, requested: bool, *, ddl: bool, thread_specific: bool, thd: Any = None,
@@ -133,7 +139,8 @@ class GtidFraming:
 
     def write_group(self, binlog: BinaryLog, events: list[Event], *, thd: SessionView | None, timestamp: int,
                     standalone: bool, transactional: bool, ddl: bool, extra_engines: bool,
-                    xa_xid: Any = None, xa_completed: bool = False) -> GroupWritten:
+                    xa_xid: Any = None, xa_completed: bool = False,
+                    begin_status_vars: list[StatusVar] | None = None) -> GroupWritten:
         raise NotImplementedError
 
     def write_create_select_rows(self, thd: SessionView, t: TableView, create_text: str, cache: Any, *,

@@ -235,7 +235,8 @@ class BinaryLog:
 
     def write_group(self, events: list[Event], *, timestamp: int, standalone: bool = False,
                     transactional: bool = False, ddl: bool = False, extra_engines: bool = False,
-                    thd: "SessionView | None" = None, xa_xid: "XaXid | None" = None, xa_completed: bool = False) -> int:
+                    thd: "SessionView | None" = None, xa_xid: "XaXid | None" = None, xa_completed: bool = False,
+                    begin_status_vars: "list[Any] | None" = None) -> int:
         """Frame ``events`` with the flavour's GTID event(s) and append them in one write.
 
         MariaDB: ``Gtid`` + events; MySQL 8.0: ``Gtid``/``Anonymous_Gtid`` [+ ``Query BEGIN``
@@ -245,7 +246,7 @@ class BinaryLog:
             written = self.flavor.gtid.write_group(self, events, thd=thd, timestamp=timestamp,
                                                    standalone=standalone, transactional=transactional, ddl=ddl,
                                                    extra_engines=extra_engines, xa_xid=xa_xid,
-                                                   xa_completed=xa_completed)
+                                                   xa_completed=xa_completed, begin_status_vars=begin_status_vars)
             if thd is not None:
                 # The session's one-shot GTID settings are used up by the group.
                 if written.consumed_gtid_seq_no:
@@ -458,6 +459,17 @@ def discard_map_only_trx_cache(thd: "SessionView") -> None:
         trx.reset()
 
 
+def note_trx_begin(thd: "SessionView") -> None:
+    """At a statement's end: the status a MySQL BEGIN took when this statement put the
+    transaction's first event into the trx cache (cache.py ``begin_status_vars``). A
+    cache the statement left empty (nothing written, or its events rolled back) has none."""
+    trx = thd.caches.trx_cache
+    if trx.empty():
+        trx.begin_status_vars = None
+    elif trx.begin_status_vars is None and thd.flavor.events.begin_with_first_event:
+        trx.begin_status_vars = thd.flavor.events.query_status_vars(thd)
+
+
 def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
     """R-log-commit: BEGIN GTID + trx cache (+ the statement cache first, for an
     autocommit statement that filled both) + Xid or COMMIT; then R-clear-TC."""
@@ -509,7 +521,7 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp,
                                   transactional=_trx_group_transactional(thd),
                                   ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
-                                  extra_engines=not rw_engine)
+                                  extra_engines=not rw_engine, begin_status_vars=trx.begin_status_vars)
     cache_statistics(thd, trx)
     trx.reset()
 
@@ -576,7 +588,7 @@ def _write_rolled_back_trx_cache(thd: "SessionView", nontrans: bool = False) -> 
         transactional = not thd.stmt_log.uses_temp  # as _trx_group_transactional (probed: STATEMENT ROLLBACK)
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp,
                                   ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
-                                  transactional=transactional)
+                                  transactional=transactional, begin_status_vars=trx.begin_status_vars)
 
 
 def write_failed_replace_drop(thd: "SessionView", drop_text: str) -> None:

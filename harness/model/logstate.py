@@ -32,10 +32,6 @@ class TrxLogState:
     created_temp: bool = False
     # MySQL 9.7: a statement of it wrote a foreign-key table (Q_UPDATED_DB_NAMES over max)
     fk_tables: bool = False
-    # MySQL: the statement the group's BEGIN was made for (its first DML), and whether it
-    # fired triggers (the BEGIN's Q_TABLE_MAP_FOR_UPDATE)
-    begin_stmt_text: str | None = None
-    begin_stmt_triggers: bool = False
     # MySQL: the unique-key hashes the transaction's groups wrote so far (its
     # Transaction_write_set_ctx, which only the transaction's end resets)
     writeset_keys: set[tuple[Any, ...]] | None = None
@@ -77,6 +73,16 @@ class StmtLogState:
     # thd->query_start_sec_part_used -> Q_HRNOW (NOW() and CURTIME() read the start microseconds)
     hrnow_used: bool = False
     table_map_for_update: int = 0  # thd->table_map_for_update -> Q_TABLE_MAP_FOR_UPDATE_CODE
+    # MySQL: thd->binlog_accessed_db_names, as the statement's Query event carried it (the
+    # Q_UPDATED_DB_NAMES StatusVar; None: the statement named none, or was logged as rows).
+    # A BEGIN / COMMIT / ROLLBACK the statement builds copies it; THD::cleanup_after_query
+    # clears it, so an explicit COMMIT or ROLLBACK statement's end event has none.
+    binlog_accessed_dbs: Any = None
+    # The databases a DDL statement names for the binlog (add_to_binlog_accessed_dbs: the
+    # table's, both of a RENAME, every dropped table's so far); None: not named by the
+    # statement (the default database is used), (): none (CREATE TABLE ... LIKE)
+    accessed_db_names: tuple[str, ...] | None = None
+    dml_dbs: tuple[str, ...] = ()  # a DML statement's tables' databases (deprecations.statement_start)
     # THD::set_binlog_flags_for_alter: a two-phase ALTER's phase (Gtid flags_extra
     # FL_START/COMMIT/ROLLBACK_ALTER_E1, also Q_GTID_FLAGS3) and the START ALTER's seq_no
     gtid_flags3: int = 0
@@ -84,3 +90,10 @@ class StmtLogState:
     # MariaDB 11.8: tables (by id) whose images in this statement leave the generated columns
     # out, from the statement's first UPDATE or DELETE row of the table on (EventStyle)
     images_without_generated: set[int] = field(default_factory=set)
+
+    def for_implicit_rollback(self) -> "StmtLogState":
+        """The context of the ROLLBACK a failed statement's trans_rollback_implicit writes
+        (a deadlock victim): none of the statement's event flags, but its
+        thd->table_map_for_update and accessed databases, which only the statement's end
+        clears (9.7.4 [bytes]: the victim `UPDATE c ... => 1213`'s ROLLBACK 9=1 12=(test))."""
+        return StmtLogState(table_map_for_update=self.table_map_for_update, dml_dbs=self.dml_dbs)

@@ -17,7 +17,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Protocol
 
 from harness.binlog.control import UserVarEvent, new_intvar_event, new_rand_event, new_user_var_event
-from harness.binlog.constants import ItemResult
+from harness.binlog.constants import ItemResult, QueryStatus as QS
 from dataclasses import dataclass
 
 from harness.binlog.header import Event
@@ -105,6 +105,40 @@ def updated_db(thd: SessionView, db: str | None = None) -> str | None:
     return db if db is not None else (thd.db or None)
 
 
+def add_to_binlog_accessed_dbs(thd: SessionView, *dbs: str | None) -> None:
+    """THD::add_to_binlog_accessed_dbs for a DDL statement: the list stays sorted in
+    descending strcmp order, each database once (9.7.4 [bytes]: `RENAME TABLE a1.x TO b1.x`
+    12=(b1,a1); `DROP TABLE b1.x, z1.w2`: the second group 12=(z1,b1)). No argument:
+    the statement names none (CREATE TABLE ... LIKE: no code 12)."""
+    have = set(thd.stmt_log.accessed_db_names or ())
+    have.update(d for d in dbs if d)
+    thd.stmt_log.accessed_db_names = tuple(sorted(have, reverse=True))
+
+
+def accessed_dbs(thd: SessionView, info: Any) -> tuple[str, ...] | str | None:
+    """MySQL's decide_logging_format: a DML statement logged as a statement names the
+    databases of every table it opens (temporary ones, subqueries' and triggers' too),
+    each once, in descending strcmp order (9.7.4 [bytes]: `INSERT INTO a1.x SELECT a FROM
+    b1.y` under `USE test` carries 12=(b1,a1)). The default database when nothing is known."""
+    uses = getattr(info, "uses", None)
+    if not uses:
+        return updated_db(thd)
+    return tuple(sorted({str(u.table.db) for u in uses if getattr(u.table, "db", None)}, reverse=True)) \
+        or updated_db(thd)
+
+
+def statement_status_vars(thd: SessionView, **kw: Any) -> list[Any]:
+    """The status variables of a statement's own Query event; the databases it names are
+    remembered as the statement's ``thd->binlog_accessed_db_names``, which a BEGIN, COMMIT
+    or ROLLBACK the same statement builds copies (MySQL: Query_log_event::write reads the
+    list from the THD, and only THD::cleanup_after_query clears it)."""
+    svs = thd.query_status_vars(**kw)
+    for sv in svs:
+        if int(sv.code) == int(QS.Q_UPDATED_DB_NAMES):
+            thd.stmt_log.binlog_accessed_dbs = sv
+    return svs
+
+
 def binlog_query(thd: SessionView, text: str, is_trans: bool, error_code: int, ctx: QueryContext | None,
                  decision: LoggingDecision | None, *, thread_specific: bool = False,
                  suppress_use: bool = False, ddl: bool = False, xid: bool = False) -> None:
@@ -160,9 +194,9 @@ def binlog_query(thd: SessionView, text: str, is_trans: bool, error_code: int, c
         xid = thd.flavor.events.ddl_xid(xid, ddl=True, thread_specific=thread_specific, thd=thd, text=text)
     cache.append(new_query_event(text, database=thd.db or "", thread_id=thd.connection_id,
                                  timestamp=thd.stmt.timestamp, server_id=thd.server_id,
-                                 error_code=error_code, status_vars=thd.query_status_vars(
-                                     xid=thd.server.binlog.allocate_xid() if xid else None, text=text,
-                                     updated_db=updated_db(thd)),
+                                 error_code=error_code, status_vars=statement_status_vars(
+                                     thd, xid=thd.server.binlog.allocate_xid() if xid else None, text=text,
+                                     updated_db=accessed_dbs(thd, info) if not ddl else updated_db(thd)),
                                  thread_specific=uses_temp, suppress_use=suppress_use))
     if decision is not None and decision.warn_unsafe:
         thd.issue_unsafe_warnings(decision.warn_unsafe)
@@ -223,7 +257,8 @@ def binlog_load_query(thd: SessionView, load: LoadedFile, is_trans: bool, error_
         cache.append(ev)
     cache.append(new_execute_load_query_event(
         load.query, database=thd.db or "", thread_id=thd.connection_id, timestamp=ts, server_id=sid,
-        status_vars=thd.query_status_vars(text=load.query, updated_db=updated_db(thd)), file_id=file_id,
+        status_vars=statement_status_vars(thd, text=load.query, updated_db=accessed_dbs(thd, thd.stmt.info)),
+        file_id=file_id,
         fn_pos_start=load.fn_pos_start, fn_pos_end=load.fn_pos_end, dup_handling=load.dup_handling,
         error_code=error_code))
     # No Note 1592 here: the server issues unsafe warnings in THD::binlog_query, which
@@ -250,9 +285,10 @@ def write_ddl(thd: SessionView, text: str, *, db: str | None = None, suppress_us
     if thread_specific:
         thd.stmt_log.thread_specific = True
     xid = thd.flavor.events.ddl_xid(xid, ddl=ddl, thread_specific=temporary, thd=thd, text=text)
-    svs = thd.query_status_vars(xid=thd.server.binlog.allocate_xid() if xid else None, invoker=invoker,
+    svs = statement_status_vars(thd, xid=thd.server.binlog.allocate_xid() if xid else None, invoker=invoker,
                                 hrnow=hrnow, charset_client=charset_client, text=text,
-                                updated_db=updated_db(thd, db))
+                                updated_db=updated_db(thd, db) if thd.stmt_log.accessed_db_names is None
+                                else thd.stmt_log.accessed_db_names or None)
     ev = new_query_event(text, database=thd.db or "" if db is None else db, thread_id=thd.connection_id,
                          timestamp=thd.stmt.timestamp, server_id=thd.server_id, status_vars=svs,
                          suppress_use=suppress_use, thread_specific=thread_specific, error_code=error_code)

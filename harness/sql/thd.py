@@ -709,7 +709,7 @@ class Thd:
         if self.stmt_log.uses_temp and self.xid_state is not None:
             from harness.sql.parse.parse_errors import UnsupportedError
             raise UnsupportedError("temporary tables inside an XA transaction")
-        if isinstance(stmt, A.Update) and len(stmt.tables) > 1:
+        if isinstance(stmt, A.Update):
             self.stmt_log.table_map_for_update = table_map_for_update(self, stmt)
         if isinstance(stmt, A.Delete) and stmt.targets:
             # multi-table DELETE sets thread_specific_used (observed header flags 0x4)
@@ -873,7 +873,7 @@ class Thd:
                 "innodb_rollback_on_timeout") in (1, True, "ON")):
             return
         if self.in_multi_stmt_transaction_mode() and (self.trx.active or not self.caches.trx_cache.empty()):
-            self._reset_stmt_event_context()
+            self.stmt_log = self.stmt_log.for_implicit_rollback()
             self.rollback()
 
     def _is_transactional_stmt(self, info: StatementInfo) -> bool:
@@ -1001,7 +1001,7 @@ class Thd:
 
     def query_status_vars(self, *, xid: int | None = None, invoker: bool = False, hrnow: bool = False,
                           charset_client: int | None = None, text: str = "",
-                          updated_db: str | None = None) -> list[StatusVar]:
+                          updated_db: str | tuple[str, ...] | None = None) -> list[StatusVar]:
         """Query_log_event's status variables for this statement (order as in the flavour's server).
 
         The rows of an INSERT DELAYED are logged by the delayed-insert thread, whose THD
@@ -1051,6 +1051,7 @@ class Thd:
     # ------------------------------------------------------------ statement end (layer 3)
 
     def end_statement(self, success: bool, warn_nontrans: bool = False) -> None:
+        L3.note_trx_begin(self)
         if not success and self.stmt.changed_no_2pc:
             # The statement rollback reaches Aria, which keeps the rows (probed: autocommit
             # and inside BEGIN; after the failed statement's 1592, before 1196).

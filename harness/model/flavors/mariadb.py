@@ -86,7 +86,7 @@ class MariaDBEvents(EventStyle):
 
     def query_status_vars(self, thd: SessionView, *, text: str = "", xid: int | None = None, invoker: bool = False,
                           hrnow: bool = False, charset: tuple[int, int, int] | None = None,
-                          updated_db: str | None = None, ddl: bool = False) -> list[StatusVar]:
+                          updated_db: str | tuple[str, ...] | None = None, ddl: bool = False) -> list[StatusVar]:
         from harness.binlog.query import mariadb_query_status_vars
         charset = self.charset_triple(thd, charset)
         collations = (self.character_set_collations
@@ -168,7 +168,8 @@ class MariaDBGtid(GtidFraming):
 
     def write_group(self, binlog: BinaryLog, events: list[Event], *, thd: SessionView | None, timestamp: int,
                     standalone: bool, transactional: bool, ddl: bool, extra_engines: bool,
-                    xa_xid: Any = None, xa_completed: bool = False) -> GroupWritten:
+                    xa_xid: Any = None, xa_completed: bool = False,
+                    begin_status_vars: list[StatusVar] | None = None) -> GroupWritten:
         from harness.binlog.gtid import new_gtid_event
         # The session's @@gtid_domain_id, @@server_id and one-shot @@gtid_seq_no pick the GTID.
         domain, server_id, requested, parallel = binlog.domain_id, binlog.server_id, 0, True

@@ -63,8 +63,6 @@ _NO_DDL_XID = frozenset(("ANALYZE", "OPTIMIZE", "REPAIR", "CHECK"))
 # the DROP of a session's temporary tables at disconnect: no UPDATED_DB_NAMES (9.7.4 [bytes])
 _DISCONNECT_DROP = "DROP /*!40005 TEMPORARY */ TABLE"
 _TEMPORARY_DDL = re.compile(r"\s*(?:CREATE|DROP)\s+(?:/\*!40005\s+)?TEMPORARY\b", re.I)
-_SINGLE_UPDATE = re.compile(r"\s*UPDATE\s+(?:LOW_PRIORITY\s+)?(?:IGNORE\s+)?(?:`[^`]+`|\w+)(?:\.(?:`[^`]+`|\w+))?"
-                            r"(?:\s+(?:AS\s+)?(?!SET\b)\w+)?\s+SET\b", re.I)
 
 
 def logs_cascade_triggers(text: str) -> bool:
@@ -249,6 +247,25 @@ def _fk_related_rows(thd: Any, body: list[Event]) -> bool:
     return False
 
 
+def _boundary_updated_dbs(thd: Any, svs: list[StatusVar]) -> list[StatusVar]:
+    """Q_UPDATED_DB_NAMES of a BEGIN, COMMIT or ROLLBACK: the databases of the statement that
+    builds it (thd->binlog_accessed_db_names, which THD::cleanup_after_query clears after
+    every statement). So the COMMIT of an autocommit MyISAM INSERT names `test` like the
+    INSERT, a ROLLBACK or COMMIT *statement*'s end event names none, and neither does a
+    group of a row-logged statement -- unless that statement's foreign keys made the SQL
+    layer open another table: over max, in ROW too (9.7.4 [bytes]: ROLLBACK after
+    `UPDATE nt, tt ...` has no code 12; `INSERT INTO c` (child) in ROW: BEGIN 12=over max)."""
+    log = thd.stmt_log
+    if getattr(log, "fk_tables", False) and _fk_related_statement(thd, getattr(thd.stmt, "text", "") or ""):
+        return with_updated_dbs(svs, None)
+    acc = getattr(log, "binlog_accessed_dbs", None)
+    if acc is not None:
+        return with_updated_dbs(svs, acc.value)
+    if getattr(log, "dml_dbs", ()) and not getattr(thd.stmt, "row_format", False):
+        return with_updated_dbs(svs, tuple(d.encode() for d in log.dml_dbs))
+    return [sv for sv in svs if int(sv.code) != int(QS.Q_UPDATED_DB_NAMES)]
+
+
 def _fk_related_statement(thd: Any, text: str) -> bool:
     """A DML statement whose foreign keys make the SQL layer open another table (as
     ``_fk_related_rows``): it writes a table a foreign key references, or inserts into /
@@ -295,6 +312,7 @@ class MySQLEvents(EventStyle):
     # transaction's first InnoDB change does not count (9.7.4 observed, every format:
     # `BEGIN; INSERT INTO m ...; INSERT INTO i ...; ROLLBACK` logs m's group only)
     rollback_by_cache_flag = True
+    begin_with_first_event = True  # binlog_start_trans_and_stmt (cache.py: begin_status_vars)
     snapshot_registers_binlog = False  # no binlog_start_consistent_snapshot in MySQL
     trigger_flag = False  # no TM_BIT_HAS_TRIGGERS_F (MariaDB's): 9.7.4 [bytes] flags=1
     fk_table_map_flag = False  # 9.7: 0x2 on the Table_map of a foreign-key table (mysql_9_7)
@@ -360,7 +378,7 @@ class MySQLEvents(EventStyle):
 
     def query_status_vars(self, thd: SessionView, *, text: str = "", xid: int | None = None, invoker: bool = False,
                           hrnow: bool = False, charset: tuple[int, int, int] | None = None,
-                          updated_db: str | None = None, ddl: bool = False) -> list[StatusVar]:
+                          updated_db: str | tuple[str, ...] | None = None, ddl: bool = False) -> list[StatusVar]:
         """MySQL 8.0's order (docs/RULES-mysql-8.0.md 3.1): DDL carries Q_DDL_LOGGED_WITH_XID (17)
         instead of MariaDB's Q_XID; CREATE/ALTER TABLE add SQL_REQUIRE_PRIMARY_KEY, CREATE/ALTER
         DATABASE add DEFAULT_TABLE_ENCRYPTION."""
@@ -369,10 +387,12 @@ class MySQLEvents(EventStyle):
         if text and not ddl and getattr(thd.stmt_log, "fk_tables", False):
             # a statement that wrote a foreign-key table: over max (stmt/deprecations.py)
             svs = with_updated_dbs(svs, None)
+        if not text:
+            svs = _boundary_updated_dbs(thd, svs)
         return svs
 
     def _query_status_vars(self, thd: SessionView, *, text: str, xid: int | None, invoker: bool, hrnow: bool,
-                           charset: tuple[int, int, int] | None, updated_db: str | None,
+                           charset: tuple[int, int, int] | None, updated_db: str | tuple[str, ...] | None,
                            ddl: bool) -> list[StatusVar]:
         from harness.binlog.query import mysql80_query_status_vars
         if charset is None:
@@ -394,9 +414,10 @@ class MySQLEvents(EventStyle):
             # (MariaDB 10.10+'s 1 << 24): 9.7.4 logs 0 for a default session
             flags2=thd.vars.flags2() & _MYSQL_FLAGS2, sql_mode=thd.vars.sql_mode_bits(), charset=charset,
             time_zone=str(thd.vars.get("time_zone")).encode() if thd.stmt_log.time_zone_used else None,
-            table_map_for_update=thd.stmt_log.table_map_for_update or self._single_update_map(thd, text),
+            table_map_for_update=thd.stmt_log.table_map_for_update or None,
             invoker=(thd.user.encode(), thd.definer_host.encode()) if invoker else None,
-            updated_db_names=(updated_db.encode(),) if updated_db is not None else None,
+            updated_db_names=None if updated_db is None else (updated_db.encode(),) if isinstance(updated_db, str)
+            else tuple(d.encode() for d in updated_db),
             # @@explicit_defaults_for_timestamp (ON) on CREATE/ALTER TABLE that defines a
             # TIMESTAMP column (statement_events.h; 9.7.4 [bytes])
             explicit_defaults_for_timestamp=1 if head in ("CREATE TABLE", "ALTER TABLE")
@@ -410,20 +431,6 @@ class MySQLEvents(EventStyle):
         # 9.7.4 observed, STATEMENT: an INSERT into a parent or a child table names its
         # databases "over the limit" (254), its group's BEGIN too (write_group)
         return with_updated_dbs(svs, None) if over_limit else svs
-
-    def _single_update_map(self, thd: SessionView, text: str) -> int | None:
-        """Q_TABLE_MAP_FOR_UPDATE = 1 of a single-table UPDATE, not when it fires a trigger
-        (9.7.4 [bytes]: `UPDATE tm SET ...` with an AFTER UPDATE trigger on tm: no code 9, on the
-        statement nor its COMMIT). A group's BEGIN (no text) has the value of the statement it
-        was made for, its first (`BEGIN; UPDATE c ...; COMMIT`: 9=1 on the BEGIN)."""
-        if not self.single_update_map:
-            return None
-        first = getattr(thd.trx_log, "begin_stmt_text", None)
-        if not text and first is not None:
-            stmt_text, triggers = first, bool(getattr(thd.trx_log, "begin_stmt_triggers", False))
-        else:
-            stmt_text, triggers = text or thd.stmt.text or "", bool(getattr(thd.stmt.info, "has_triggers", False))
-        return 1 if _SINGLE_UPDATE.match(stmt_text) and not triggers else None
 
     def new_rows_event(self, kind: str, tm: TableMapEvent, rows: list[RowChange], *, timestamp: int,
                        server_id: int, stmt_end: bool, columns_present: int,
@@ -582,7 +589,8 @@ class MySQLGtid(GtidFraming):
 
     def write_group(self, binlog: BinaryLog, events: list[Event], *, thd: SessionView | None, timestamp: int,
                     standalone: bool, transactional: bool, ddl: bool, extra_engines: bool,
-                    xa_xid: Any = None, xa_completed: bool = False) -> GroupWritten:
+                    xa_xid: Any = None, xa_completed: bool = False,
+                    begin_status_vars: list[StatusVar] | None = None) -> GroupWritten:
         """Gtid/Anonymous_Gtid [+ Query BEGIN] + body; transaction_length filled (section 2, 3)."""
         from harness.binlog.constants import EventType
         from harness.binlog.mysql_gtid import new_mysql_gtid_event
@@ -595,29 +603,11 @@ class MySQLGtid(GtidFraming):
         body = list(events)
         if not standalone:
             db = thd.db or "" if thd is not None else ""
-            svs = (self.events.query_status_vars(thd) if thd is not None else None)
-            # The BEGIN (and a COMMIT Query) carry the databases the group's statements
-            # named (thd's binlog_accessed_db_names at flush; none for rows only) [bytes 9.7.4]
-            dbs: list[bytes] | None = []
-            for e in body:
-                if isinstance(e, QueryEvent):
-                    for name in e.status(QS.Q_UPDATED_DB_NAMES) or ():
-                        if dbs is not None and name not in dbs:
-                            dbs.append(name)
-            if thd is not None and getattr(thd.trx_log, "fk_tables", False) and (
-                    _fk_related_rows(thd, body) or any(isinstance(e, QueryEvent) and any(
-                        int(sv.code) == int(QS.Q_UPDATED_DB_NAMES) and sv.value is None for sv in e.status_vars)
-                        for e in body)):
-                # a foreign-key table the SQL layer opened another table for (a child's DELETE
-                # does not: 9.7.4 observed, `DELETE FROM c WHERE id = 1` BEGIN 12=(test))
-                dbs = None  # over max, rows only too (9.7.4 [bytes])
-            if (dbs is None or dbs) and svs is not None:
-                names = None if dbs is None else tuple(dbs)
-                svs = with_updated_dbs(svs, names)
-                for e in body:
-                    if isinstance(e, QueryEvent) and e.query in ("COMMIT", "ROLLBACK") \
-                            and all(sv.code != QS.Q_UPDATED_DB_NAMES for sv in e.status_vars):
-                        e.status_vars = with_updated_dbs(e.status_vars, names)
+            # The BEGIN was made with the group's first event, from the statement that wrote
+            # it (cache.py: begin_status_vars); a group written by the statement that filled
+            # it (autocommit, a statement cache) takes that statement's status now.
+            svs = begin_status_vars if begin_status_vars is not None else (
+                self.events.query_status_vars(thd) if thd is not None else None)
             body.insert(0, new_mysql_query_event(
                 "BEGIN", database=db, thread_id=thd.connection_id if thd is not None else 0,
                 timestamp=timestamp, server_id=binlog.server_id, status_vars=svs, suppress_use=True,

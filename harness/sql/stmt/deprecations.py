@@ -34,11 +34,10 @@ def statement_start(thd: Thd, info: Any, stmt: Any = None) -> None:
     """What MySQL's SQL layer notes when a DML statement has opened its tables."""
     warn_engine_mix(thd, info, stmt)
     note_foreign_key_tables(thd, info)
-    if thd.caches.trx_cache.empty() and thd.trx_log.begin_stmt_text is None:
-        # the group's BEGIN is made when its first statement is logged, from the THD as
-        # that statement left it (Q_TABLE_MAP_FOR_UPDATE of an UPDATE: 9.7.4 [bytes])
-        thd.trx_log.begin_stmt_text = str(getattr(stmt, "text", "") or "")
-        thd.trx_log.begin_stmt_triggers = bool(getattr(info, "has_triggers", False))
+    # decide_logging_format collects the databases of the opened tables (for a statement
+    # not logged as rows): a BEGIN or ROLLBACK this statement builds names them even when
+    # the statement itself fails (9.7.4 [bytes]: a deadlock victim's ROLLBACK 12=(test))
+    thd.stmt_log.dml_dbs = tuple(sorted({str(u.table.db) for u in info.uses if u.table.db}, reverse=True))
 
 
 def note_foreign_key_tables(thd: Thd, info: Any) -> None:

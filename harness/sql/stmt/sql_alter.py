@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from harness.binlog.constants import GtidExtraFlag
+from harness.model import query as L2
 from harness.sql.item.field import Column
 from harness.sql.handler.catalog import Key, TableDef, build_column, invalid_default
 from harness.sql.sql_errors import Note, ServerError, error, note
@@ -148,6 +149,7 @@ def rename_table(thd: "Thd", st: A.RenameTable) -> "OkPacket":
     for t, _db, _name in moves:
         if thd.catalog.get_table(t.db, t.name) is None:
             thd.catalog.add_table(t)
+    L2.add_to_binlog_accessed_dbs(thd, *(d for d, _n in names))  # from and to (9.7.4 [bytes])
     thd.write_ddl(st.text, xid=True)  # observed: RENAME TABLE carries Q_XID (DDL log recovery)
     from harness.sql.stmt.sql_result import OkPacket
     return OkPacket()
@@ -202,6 +204,7 @@ def _log_alter(thd: "Thd", old: TableDef, text: str, phases: _TwoPhase | None = 
     """ALTER carries Q_XID (DDL log recovery). A temporary table's ALTER is logged only when
     its CREATE was (not created in row format), thread-specific (probed on 10.11: ALTER,
     CREATE/DROP INDEX of a temporary table commit first, then a DDL group with flags 0x4)."""
+    L2.add_to_binlog_accessed_dbs(thd, old.db)  # the table's database (9.7.4 [bytes]: ALTER TABLE a1.x: 12=(a1))
     if phases is not None:
         phases.commit()
     elif not old.temporary:

@@ -412,7 +412,11 @@ def _read_columns(t: TableDef, names: list[str], exprs: list[Any]) -> set[int]:
 
 
 def table_map_for_update(thd: Any, stmt: A.Update) -> int:
-    """Bit i set when the i-th table of a multi-table UPDATE is assigned to (table->map)."""
+    """thd->table_map_for_update: bit i set when the i-th table of a multi-table UPDATE is
+    assigned to (table->map). MySQL 9.7 sets it for a single-table UPDATE too (1); MariaDB
+    does not. A trigger the statement fires clears it (routines.py)."""
+    if len(stmt.tables) == 1:
+        return 1 if thd.server.flavor.events.single_update_map else 0
     refs = [(r.ref_name.lower(), thd.find_table(r.table)) for r in stmt.tables]
     bits = 0
     for col, _e in stmt.assignments:

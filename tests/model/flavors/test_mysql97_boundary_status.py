@@ -1,0 +1,107 @@
+"""The ``mysql-9.7`` flavour's Q_UPDATED_DB_NAMES (12) and Q_TABLE_MAP_FOR_UPDATE (9): which
+statement a BEGIN, COMMIT or ROLLBACK takes them from, and which databases a statement names
+(docs/RULES-mysql-9.7.md 2). Every expected value was read from real MySQL 9.7.4's binlog
+(`replbed run --reference mysql-9.7 --profile mysql-9.7-gtid-off`, workload in the RULES)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from harness.binlog.constants import QueryStatus as Q
+from harness.binlog.query import QueryEvent
+from tests.model.flavors._probe import Bed
+
+NOT_SET = "absent"
+
+
+def _bed(tmp: Path, fmt: str) -> Bed:
+    bed = Bed(tmp, "mysql-9.7", gtid_mode="OFF")
+    bed.thd.execute(f"SET binlog_format = {fmt}")
+    bed.thd.execute("CREATE TABLE i (a INT PRIMARY KEY, b INT) ENGINE=InnoDB")
+    bed.thd.execute("CREATE TABLE m (a INT) ENGINE=MyISAM")
+    return bed
+
+
+def _queries(bed: Bed) -> list[tuple[str, Any, Any]]:
+    """(query, code 12's databases or NOT_SET, code 9 or NOT_SET) of every Query event."""
+    out = []
+    for e in bed.entries():
+        ev = e.event
+        if isinstance(ev, QueryEvent):
+            codes = {int(sv.code): sv.value for sv in ev.status_vars}
+            dbs = codes.get(int(Q.Q_UPDATED_DB_NAMES), NOT_SET)
+            if isinstance(dbs, tuple):
+                dbs = tuple(d.decode() for d in dbs)
+            out.append((ev.query, dbs, codes.get(int(Q.Q_TABLE_MAP_FOR_UPDATE_CODE), NOT_SET)))
+    return out
+
+
+def _after(qs: list[tuple[str, Any, Any]], n: int) -> list[tuple[str, Any, Any]]:
+    return qs[n:]
+
+
+def test_a_rollback_statement_names_no_database_but_an_autocommit_commit_does(tmp_path):
+    bed = _bed(tmp_path, "STATEMENT")
+    start = len(_queries(bed))
+    bed.thd.execute("INSERT INTO m VALUES (1)")  # its own group: BEGIN, INSERT, COMMIT all (test)
+    bed.thd.execute("BEGIN")
+    bed.thd.execute("UPDATE i SET b = 1")
+    bed.thd.execute("INSERT INTO m VALUES (2)")  # into the trx cache (it is not empty)
+    bed.thd.execute("ROLLBACK")
+    assert _after(_queries(bed), start) == [
+        ("BEGIN", ("test",), NOT_SET),
+        ("INSERT INTO m VALUES (1)", ("test",), NOT_SET),
+        ("COMMIT", ("test",), NOT_SET),
+        # the group's BEGIN was made with the UPDATE's first event: its table map and databases
+        ("BEGIN", ("test",), 1),
+        ("UPDATE i SET b = 1", ("test",), 1),
+        ("INSERT INTO m VALUES (2)", ("test",), NOT_SET),
+        # built by the ROLLBACK statement, which opened no table
+        ("ROLLBACK", NOT_SET, NOT_SET),
+    ]
+
+
+def test_a_statement_cache_group_inside_a_transaction_takes_its_own_statement(tmp_path):
+    bed = _bed(tmp_path, "ROW")
+    start = len(_queries(bed))
+    bed.thd.execute("BEGIN")
+    bed.thd.execute("UPDATE i SET b = 1")
+    bed.thd.execute("INSERT INTO m VALUES (1)")  # a group of its own, before the transaction's
+    bed.thd.execute("COMMIT")
+    # rows: no databases; the MyISAM group's BEGIN and COMMIT have no table map (9.7.4 [bytes],
+    # conc_deadlock_victim_with_myisam_writes ROW)
+    assert _after(_queries(bed), start) == [("BEGIN", NOT_SET, NOT_SET), ("COMMIT", NOT_SET, NOT_SET)]
+
+
+def test_a_dml_statement_names_its_tables_databases_in_descending_order(tmp_path):
+    bed = _bed(tmp_path, "STATEMENT")
+    for sql in ("CREATE DATABASE a1", "CREATE DATABASE b1", "CREATE TABLE a1.x (a INT) ENGINE=InnoDB",
+                "CREATE TABLE b1.y (a INT) ENGINE=InnoDB", "INSERT INTO b1.y VALUES (1)"):
+        bed.thd.execute(sql)
+    start = len(_queries(bed))
+    bed.thd.execute("INSERT INTO a1.x SELECT a FROM b1.y")
+    assert _after(_queries(bed), start) == [
+        ("BEGIN", ("b1", "a1"), NOT_SET),
+        ("INSERT INTO a1.x SELECT a FROM b1.y", ("b1", "a1"), NOT_SET),
+    ]
+
+
+def test_ddl_names_the_databases_it_changes(tmp_path):
+    bed = _bed(tmp_path, "STATEMENT")
+    bed.thd.execute("CREATE DATABASE a1")
+    bed.thd.execute("CREATE DATABASE b1")
+    bed.thd.execute("CREATE DATABASE z1")
+    start = len(_queries(bed))
+    for sql in ("CREATE TABLE a1.x (a INT) ENGINE=InnoDB", "CREATE TABLE z1.w (a INT) ENGINE=MyISAM",
+                "CREATE TABLE z1.w2 LIKE z1.w", "RENAME TABLE a1.x TO b1.x", "CREATE VIEW a1.v AS SELECT 1 AS c",
+                "DROP VIEW a1.v", "DROP TABLE b1.x, z1.w2"):
+        bed.thd.execute(sql)
+    got = [(q.split(" /*")[0], dbs) for q, dbs, _m in _after(_queries(bed), start)]
+    assert got[:4] == [("CREATE TABLE a1.x (a INT) ENGINE=InnoDB", ("a1",)),
+                       ("CREATE TABLE z1.w (a INT) ENGINE=MyISAM", ("z1",)),
+                       ("CREATE TABLE z1.w2 LIKE z1.w", NOT_SET),
+                       ("RENAME TABLE a1.x TO b1.x", ("b1", "a1"))]
+    assert got[4][1] == ("a1",) and got[5] == ("DROP VIEW a1.v", ("a1",))
+    # one group per engine (MyISAM first), each naming the databases dropped so far
+    assert got[6:] == [("DROP TABLE `z1`.`w2`", ("z1",)), ("DROP TABLE `b1`.`x`", ("z1", "b1"))]
