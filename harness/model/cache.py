@@ -45,6 +45,19 @@ class PendingRows:
         return header_len + count + bitmap * (2 if self.kind == "update" else 1) + self.data_size
 
 
+@dataclass
+class GroupBegin:
+    """What a MySQL BEGIN copies from the THD. MySQL writes a group's BEGIN into the cache
+    with its first event (binlog_start_trans_and_stmt), so it carries the status of the
+    statement that first wrote (Q_TABLE_MAP_FOR_UPDATE, Q_UPDATED_DB_NAMES, sql_mode, ...),
+    not the committing one's; taken at that statement's end (flush.note_trx_begin).
+    ``uses_temp``: that statement opened a temporary table (thread_specific_used at open
+    time, before its first row: LOG_EVENT_THREAD_SPECIFIC_F on the BEGIN)."""
+
+    status_vars: list[Any]
+    uses_temp: bool = False
+
+
 class BinlogCache:
     """An ordered list of events plus at most one pending rows event."""
 
@@ -57,11 +70,8 @@ class BinlogCache:
         # A DDL statement (CREATE/DROP TEMPORARY inside a transaction) is in the cache:
         # its group gets FL_DDL.
         self.has_ddl = False
-        # MySQL writes a group's BEGIN into the cache with its first event
-        # (binlog_start_trans_and_stmt), so the BEGIN carries the status of the statement
-        # that first wrote (its Q_TABLE_MAP_FOR_UPDATE, Q_UPDATED_DB_NAMES, sql_mode...),
-        # not the committing one's: taken at that statement's end (Thd.end_statement).
-        self.begin_status_vars: list[Any] | None = None
+        # MySQL: the BEGIN the statement that put the first event here made (GroupBegin)
+        self.begin: GroupBegin | None = None
 
     def empty(self) -> bool:
         return not self.events and self.pending is None
@@ -89,14 +99,14 @@ class BinlogCache:
         del self.events[mark:]
         self.pending = None
         if not self.events:
-            self.begin_status_vars = None
+            self.begin = None
 
     def reset(self) -> None:
         self.events.clear()
         self.pending = None
         self.used = False
         self.has_ddl = False
-        self.begin_status_vars = None
+        self.begin = None
 
 
 class BinlogCacheMngr:

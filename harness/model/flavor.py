@@ -30,6 +30,7 @@ from harness.binlog.header import Event
 if TYPE_CHECKING:
     from harness.binlog.query import StatusVar
     from harness.binlog.rows import RowChange, RowsEvent, TableMapEvent
+    from harness.model.cache import GroupBegin
     from harness.model.flush import BinaryLog
     from harness.model.session import SessionView, TableView
 
@@ -140,7 +141,7 @@ class GtidFraming:
     def write_group(self, binlog: BinaryLog, events: list[Event], *, thd: SessionView | None, timestamp: int,
                     standalone: bool, transactional: bool, ddl: bool, extra_engines: bool,
                     xa_xid: Any = None, xa_completed: bool = False,
-                    begin_status_vars: list[StatusVar] | None = None) -> GroupWritten:
+                    begin: GroupBegin | None = None) -> GroupWritten:
         raise NotImplementedError
 
     def write_create_select_rows(self, thd: SessionView, t: TableView, create_text: str, cache: Any, *,

@@ -27,6 +27,7 @@ from harness.binlog.query import new_query_event
 from harness.binlog.reader import read_binlog_file
 from harness.binlog.rows import TableMapEvent
 from harness.binlog.render import show_binlog_events_row
+from harness.model.cache import GroupBegin
 from harness.binlog.xa import new_xa_prepare_event, xid_text
 from harness.diagnostics import error, note, register
 from harness.model.flavor import Flavor
@@ -236,7 +237,7 @@ class BinaryLog:
     def write_group(self, events: list[Event], *, timestamp: int, standalone: bool = False,
                     transactional: bool = False, ddl: bool = False, extra_engines: bool = False,
                     thd: "SessionView | None" = None, xa_xid: "XaXid | None" = None, xa_completed: bool = False,
-                    begin_status_vars: "list[Any] | None" = None) -> int:
+                    begin: "GroupBegin | None" = None) -> int:
         """Frame ``events`` with the flavour's GTID event(s) and append them in one write.
 
         MariaDB: ``Gtid`` + events; MySQL 8.0: ``Gtid``/``Anonymous_Gtid`` [+ ``Query BEGIN``
@@ -246,7 +247,7 @@ class BinaryLog:
             written = self.flavor.gtid.write_group(self, events, thd=thd, timestamp=timestamp,
                                                    standalone=standalone, transactional=transactional, ddl=ddl,
                                                    extra_engines=extra_engines, xa_xid=xa_xid,
-                                                   xa_completed=xa_completed, begin_status_vars=begin_status_vars)
+                                                   xa_completed=xa_completed, begin=begin)
             if thd is not None:
                 # The session's one-shot GTID settings are used up by the group.
                 if written.consumed_gtid_seq_no:
@@ -461,13 +462,13 @@ def discard_map_only_trx_cache(thd: "SessionView") -> None:
 
 def note_trx_begin(thd: "SessionView") -> None:
     """At a statement's end: the status a MySQL BEGIN took when this statement put the
-    transaction's first event into the trx cache (cache.py ``begin_status_vars``). A
+    transaction's first event into the trx cache (cache.py ``GroupBegin``). A
     cache the statement left empty (nothing written, or its events rolled back) has none."""
     trx = thd.caches.trx_cache
     if trx.empty():
-        trx.begin_status_vars = None
-    elif trx.begin_status_vars is None and thd.flavor.events.begin_with_first_event:
-        trx.begin_status_vars = thd.flavor.events.query_status_vars(thd)
+        trx.begin = None
+    elif trx.begin is None and thd.flavor.events.begin_with_first_event:
+        trx.begin = GroupBegin(thd.flavor.events.query_status_vars(thd), bool(thd.stmt_log.uses_temp))
 
 
 def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
@@ -521,7 +522,7 @@ def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp,
                                   transactional=_trx_group_transactional(thd),
                                   ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
-                                  extra_engines=not rw_engine, begin_status_vars=trx.begin_status_vars)
+                                  extra_engines=not rw_engine, begin=trx.begin)
     cache_statistics(thd, trx)
     trx.reset()
 
@@ -588,7 +589,7 @@ def _write_rolled_back_trx_cache(thd: "SessionView", nontrans: bool = False) -> 
         transactional = not thd.stmt_log.uses_temp  # as _trx_group_transactional (probed: STATEMENT ROLLBACK)
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp,
                                   ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
-                                  transactional=transactional, begin_status_vars=trx.begin_status_vars)
+                                  transactional=transactional, begin=trx.begin)
 
 
 def write_failed_replace_drop(thd: "SessionView", drop_text: str) -> None:

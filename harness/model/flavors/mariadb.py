@@ -16,6 +16,7 @@ from harness.diagnostics import error, register
 from harness.model.flavor import DdlLogging, ErrorStyle, EventStyle, Flavor, GroupWritten, GtidFraming, Handshake
 
 if TYPE_CHECKING:
+    from harness.model.cache import GroupBegin
     from harness.binlog.query import StatusVar
     from harness.binlog.rows import RowChange, RowsEvent, TableMapEvent
     from harness.model.flush import BinaryLog
@@ -169,7 +170,7 @@ class MariaDBGtid(GtidFraming):
     def write_group(self, binlog: BinaryLog, events: list[Event], *, thd: SessionView | None, timestamp: int,
                     standalone: bool, transactional: bool, ddl: bool, extra_engines: bool,
                     xa_xid: Any = None, xa_completed: bool = False,
-                    begin_status_vars: list[StatusVar] | None = None) -> GroupWritten:
+                    begin: GroupBegin | None = None) -> GroupWritten:
         from harness.binlog.gtid import new_gtid_event
         # The session's @@gtid_domain_id, @@server_id and one-shot @@gtid_seq_no pick the GTID.
         domain, server_id, requested, parallel = binlog.domain_id, binlog.server_id, 0, True

@@ -18,6 +18,7 @@ from harness.binlog.header import Event
 from harness.model.flavor import DdlLogging, ErrorStyle, EventStyle, Flavor, GroupWritten, GtidFraming, Handshake
 
 if TYPE_CHECKING:
+    from harness.model.cache import GroupBegin
     from harness.binlog.query import StatusVar
     from harness.binlog.rows import RowChange, RowsEvent, TableMapEvent
     from harness.model.flush import BinaryLog
@@ -247,6 +248,24 @@ def _fk_related_rows(thd: Any, body: list[Event]) -> bool:
     return False
 
 
+def _begin_thread_specific(thd: Any, body: list[Event], begin: GroupBegin | None) -> bool:
+    """LOG_EVENT_THREAD_SPECIFIC_F on a BEGIN: thd->thread_specific_used when the group's first
+    event was written. A first statement logged as a Query is written at its end, so the BEGIN
+    has the Query's own flag (a multi-table DELETE's too, set by send_eof); one logged as rows
+    writes its first row mid-statement, when only opening a temporary table has set it
+    (9.7.4 [bytes]: ROW, `INSERT INTO nt SELECT ... FROM tmp`: BEGIN 0xc; a ROW multi-table
+    DELETE: BEGIN 0x8, COMMIT 0xc; STATEMENT, `INSERT INTO tt ...` then CREATE TEMPORARY in
+    the same transaction: BEGIN 0x8)."""
+    from harness.binlog.query import QueryEvent
+    from harness.binlog.rows import TableMapEvent
+    first = next((e for e in body if isinstance(e, (QueryEvent, TableMapEvent))), None)
+    if isinstance(first, QueryEvent):
+        return bool(first.header.flags & HeaderFlag.THREAD_SPECIFIC) and first.query not in ("COMMIT", "ROLLBACK")
+    if begin is not None:
+        return begin.uses_temp
+    return bool(getattr(thd.stmt_log, "uses_temp", False))
+
+
 def _boundary_updated_dbs(thd: Any, svs: list[StatusVar]) -> list[StatusVar]:
     """Q_UPDATED_DB_NAMES of a BEGIN, COMMIT or ROLLBACK: the databases of the statement that
     builds it (thd->binlog_accessed_db_names, which THD::cleanup_after_query clears after
@@ -312,7 +331,7 @@ class MySQLEvents(EventStyle):
     # transaction's first InnoDB change does not count (9.7.4 observed, every format:
     # `BEGIN; INSERT INTO m ...; INSERT INTO i ...; ROLLBACK` logs m's group only)
     rollback_by_cache_flag = True
-    begin_with_first_event = True  # binlog_start_trans_and_stmt (cache.py: begin_status_vars)
+    begin_with_first_event = True  # binlog_start_trans_and_stmt (cache.py: GroupBegin)
     snapshot_registers_binlog = False  # no binlog_start_consistent_snapshot in MySQL
     trigger_flag = False  # no TM_BIT_HAS_TRIGGERS_F (MariaDB's): 9.7.4 [bytes] flags=1
     fk_table_map_flag = False  # 9.7: 0x2 on the Table_map of a foreign-key table (mysql_9_7)
@@ -590,7 +609,7 @@ class MySQLGtid(GtidFraming):
     def write_group(self, binlog: BinaryLog, events: list[Event], *, thd: SessionView | None, timestamp: int,
                     standalone: bool, transactional: bool, ddl: bool, extra_engines: bool,
                     xa_xid: Any = None, xa_completed: bool = False,
-                    begin_status_vars: list[StatusVar] | None = None) -> GroupWritten:
+                    begin: GroupBegin | None = None) -> GroupWritten:
         """Gtid/Anonymous_Gtid [+ Query BEGIN] + body; transaction_length filled (section 2, 3)."""
         from harness.binlog.constants import EventType
         from harness.binlog.mysql_gtid import new_mysql_gtid_event
@@ -604,21 +623,14 @@ class MySQLGtid(GtidFraming):
         if not standalone:
             db = thd.db or "" if thd is not None else ""
             # The BEGIN was made with the group's first event, from the statement that wrote
-            # it (cache.py: begin_status_vars); a group written by the statement that filled
+            # it (cache.py: GroupBegin); a group written by the statement that filled
             # it (autocommit, a statement cache) takes that statement's status now.
-            svs = begin_status_vars if begin_status_vars is not None else (
+            svs = begin.status_vars if begin is not None else (
                 self.events.query_status_vars(thd) if thd is not None else None)
             body.insert(0, new_mysql_query_event(
                 "BEGIN", database=db, thread_id=thd.connection_id if thd is not None else 0,
                 timestamp=timestamp, server_id=binlog.server_id, status_vars=svs, suppress_use=True,
-                # 9.7.4 [bytes]: the BEGIN of a transaction that used a temporary table has
-                # LOG_EVENT_THREAD_SPECIFIC_F (flags 0xc), in ROW format too
-                thread_specific=self.temp_begin and thd is not None and (
-                    bool(getattr(thd.trx_log, "wrote_temp", False)) or any(
-                        # a statement's flag, not the closing COMMIT's (9.7.4 [bytes]: a ROW
-                        # multi-table DELETE on MyISAM: BEGIN 0x8, COMMIT 0xc)
-                        isinstance(e, QueryEvent) and e.header.flags & HeaderFlag.THREAD_SPECIFIC
-                        and e.query not in ("COMMIT", "ROLLBACK") for e in body))))
+                thread_specific=self.temp_begin and thd is not None and _begin_thread_specific(thd, body, begin)))
         may_have_sbr = any(
             # savepoints do not make a ROW transaction statement-based (9.7.4 [bytes]: rbr_only
             # with SAVEPOINT `s1` inside)

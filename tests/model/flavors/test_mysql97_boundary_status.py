@@ -105,3 +105,37 @@ def test_ddl_names_the_databases_it_changes(tmp_path):
     assert got[4][1] == ("a1",) and got[5] == ("DROP VIEW a1.v", ("a1",))
     # one group per engine (MyISAM first), each naming the databases dropped so far
     assert got[6:] == [("DROP TABLE `z1`.`w2`", ("z1",)), ("DROP TABLE `b1`.`x`", ("z1", "b1"))]
+
+
+def _begin_flags(bed: Bed, start: int) -> list[int]:
+    """Header flags of the BEGIN events after the first ``start`` Query events."""
+    out, n = [], 0
+    for e in bed.entries():
+        if isinstance(e.event, QueryEvent):
+            n += 1
+            if n > start and e.event.query == "BEGIN":
+                out.append(int(e.event.header.flags))
+    return out
+
+
+def test_a_begin_is_thread_specific_when_its_first_statement_opened_a_temporary_table(tmp_path):
+    # 9.7.4 [bytes], mix_temp_table_rollbacks: ROW, the MyISAM group of `INSERT INTO nt SELECT
+    # ... FROM tmp` has BEGIN 0x0c; STATEMENT, a transaction whose first statement is a plain
+    # InnoDB INSERT keeps BEGIN 0x08 though a CREATE TEMPORARY follows inside it
+    bed = _bed(tmp_path, "ROW")
+    bed.thd.execute("CREATE TEMPORARY TABLE tmp (a INT) ENGINE=InnoDB")
+    bed.thd.execute("INSERT INTO tmp VALUES (1)")
+    start = len(_queries(bed))
+    bed.thd.execute("INSERT INTO m SELECT a FROM tmp")
+    bed.thd.execute("BEGIN")
+    bed.thd.execute("INSERT INTO i SELECT a, a FROM tmp")
+    bed.thd.execute("COMMIT")
+    assert _begin_flags(bed, start) == [0x0C, 0x0C]
+    st = _bed(tmp_path / "st", "STATEMENT")
+    start = len(_queries(st))
+    st.thd.execute("BEGIN")
+    st.thd.execute("INSERT INTO i VALUES (1, 1)")
+    st.thd.execute("CREATE TEMPORARY TABLE tmp2 (a INT) ENGINE=InnoDB")
+    st.thd.execute("INSERT INTO tmp2 VALUES (1)")
+    st.thd.execute("COMMIT")
+    assert _begin_flags(st, start) == [0x08]
