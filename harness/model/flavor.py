@@ -238,6 +238,17 @@ class SqlDialect:
     # InnoDB refuses STATEMENT format below REPEATABLE READ with its suffix and the failed lock's
     # error (MySQL); MariaDB's select_create post-lock check words 1665 without them
     ctas_engine_locks = False
+    # A strict DELETE (no IGNORE) fails on its WHERE's conversion warnings (1292, 1366), as a
+    # strict UPDATE does (MySQL: Sql_cmd_dml::execute pushes the Strict_error_handler for every
+    # DML statement); MariaDB's mysql_delete never sets abort_on_warning: a warning
+    delete_aborts_on_warning = False
+    # The conversions of a comparison follow MySQL's Arg_comparator (harness/sql/item/
+    # arg_comparator.py ``_mysql_conversion``): a DECIMAL against a constant string compares as
+    # DECIMAL, a DATETIME against a number as a number, an empty string converts to 0 silently
+    mysql_comparisons = False
+    # DO answers OK after an error while evaluating its expressions (MariaDB's mysql_do:
+    # clear_error, "DO always is OK"); MySQL 8.0's Query_result_do sends the error
+    do_always_ok = True
     # The word in 1064's "corresponds to your ... server version"
     server_word = "MariaDB"
 

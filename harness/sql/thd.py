@@ -790,7 +790,8 @@ class Thd:
         except ServerError as e:
             self.statement_failed(stmt, info, decision, ctx, e)
             self._rollback_after_lock_error(e)
-            if getattr(e, "do_evaluating", False) and self.sp_unsafe is None and e.code not in (1205, 1213, 1020):
+            if getattr(e, "do_evaluating", False) and self.sp_unsafe is None and e.code not in (1205, 1213, 1020) \
+                    and self.server.flavor.sql.do_always_ok:
                 # mysql_do: the statement is rolled back, then clear_error() -- "DO always
                 # is OK"; its conditions stay in SHOW WARNINGS (observed: DO f() whose
                 # INSERT hits a duplicate answers OK).

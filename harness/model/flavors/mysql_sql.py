@@ -64,6 +64,13 @@ class MySQLSql(SqlDialect):
     fk_over_max_dbs = True  # SQL-layer foreign keys (9.7.4 [bytes]; stmt/deprecations.py)
     temp_rollback_warnings = True  # Transaction_ctx::push_unsafe_rollback_warnings
     datetime_store_uses_time_zone = True  # Field_datetime store -> THD::time_zone() (9.7.4 [bytes])
+    # sql/sql_select.cc Sql_cmd_dml::execute: the Strict_error_handler (sql/error_handler.cc) turns
+    # a DELETE's ER_TRUNCATED_WRONG_VALUE into its error (9.7.4 probed: `DELETE FROM t WHERE d = 'x'`)
+    delete_aborts_on_warning = True
+    # sql/sql_do.cc (8.0): Query_result_do::send_data evaluates and returns the error; no clear_error
+    # (9.7.4 [bytes] fid_err_do_ok_after_evaluation_errors: `DO f_log(1)` -> 1062)
+    do_always_ok = False
+    mysql_comparisons = True  # sql/item_cmpfunc.cc Arg_comparator::set_cmp_func (9.7.4 probed)
     assign_in_expr_deprecated = True  # sql_yacc.yy 8.0.13: ER_WARN_DEPRECATED_SYNTAX per `@v := expr`
     # MariaDB 10.3's 4094 "At line N in db.routine" after a routine's failing statement: MySQL
     # has no such condition (its error alone; 9.7.4 [bytes])

@@ -782,18 +782,18 @@ def _int_words(d: Decimal) -> int:
 # ------------------------------------------------------------------ functions
 
 
-def _comparison(lf: Fn, rf: Fn, conv: Callable[[Any, Any, Any], str | None] | None,
+def _comparison(lf: Fn, rf: Fn, conv: Callable[[Any, Any, Any], Any] | None,
                 test: Callable[[int], bool] | None) -> Fn:
     """``lf op rf`` (``test`` of compare(); None: ``<=>``), pushing Warning 1292 for the
     conversion arg_comparator.comparison_conversion says it makes."""
     if conv is not None:
-        from harness.sql.sql_errors import ComparisonNote
+        from harness.sql.item.arg_comparator_mysql import push_conversion
 
         def converting(env: Env) -> Any:
             a, b = lf(env), rf(env)
             msg = conv(a, b, env.ctx)
             if msg is not None:
-                env.ctx.notes.append(ComparisonNote("Warning", 1292, msg))
+                push_conversion(env.ctx.notes, msg)
             return _compared(a, b, test)
         return converting
     if test is None:

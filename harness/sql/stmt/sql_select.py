@@ -25,6 +25,7 @@ from harness.sql.opt.range_opt import const_true, impossible_where, index_scan_c
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.stmtinfo import StatementInfo
 from harness.sql.sql_errors import ComparisonNote, ServerError, error, note
+from harness.sql.item.arg_comparator_mysql import ConstantConversionError
 from harness.sql.stmt.fill_record import raise_new_warnings
 from harness.sql.stmt.sql_cte import cte_rows
 from harness.sql.stmt.sql_window import compute_windows, window_funcs
@@ -183,7 +184,14 @@ class SelectExecutor:
                     yield list(rows), list(slots)
                     return
                 mark = len(self.ctx.notes)
-                passed = to_bool(wf(env))
+                try:
+                    passed = to_bool(wf(env))
+                except ConstantConversionError as err:
+                    # MySQL: a statement that aborts on warnings fails with the constant's
+                    # 1292 (Strict_error_handler), the 1525 listed after it
+                    if abort_on_warning or self.abort_where_warnings:
+                        raise_new_warnings(self.ctx.notes, mark, True, then=err)
+                    raise
                 if abort_on_warning or self.abort_where_warnings:
                     raise_new_warnings(self.ctx.notes, mark, True)
                 if passed:

@@ -1,0 +1,99 @@
+"""MySQL 9.7's comparison conversions and strict DELETE (docs/RULES-mysql-9.7.md section 7;
+harness/sql/item/arg_comparator_mysql.py): every expected row below is what 9.7.4 answered
+to the same statements (probed against the real server); ``mariadb-10.11`` must keep its own."""
+
+from __future__ import annotations
+
+import pytest
+
+from harness.sql.sql_errors import ServerError
+from tests.model.flavors._probe import Bed, show_warnings
+
+
+@pytest.fixture(params=["mysql-9.7", "mariadb-10.11"])
+def bed(request, tmp_path):
+    b = Bed(tmp_path, request.param)
+    b.thd.execute("SET sql_mode = 'STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO'")
+    b.thd.execute("CREATE TABLE t (id INT, dt DATETIME, d DECIMAL(5,2), s VARCHAR(10), i INT) ENGINE=InnoDB")
+    b.thd.execute("INSERT INTO t VALUES (1, NULL, NULL, 'a', NULL), (2, '2020-01-01', 1.5, 'b', 2)")
+    return b
+
+
+def _mysql(bed: Bed) -> bool:
+    return bed.state.flavor.name == "mysql-9.7"
+
+
+def _outcome(bed: Bed, sql: str) -> tuple[int, list[tuple]]:
+    try:
+        bed.thd.execute(sql)
+        code = 0
+    except ServerError as exc:
+        code = exc.code
+    return code, show_warnings(bed.thd)
+
+
+def test_strict_delete_fails_on_its_where_conversion_in_mysql(bed):
+    code, warnings = _outcome(bed, "DELETE FROM t WHERE s = 5")
+    if _mysql(bed):
+        assert (code, warnings) == (1292, [("Error", 1292, "Truncated incorrect DOUBLE value: 'a'")])
+    else:
+        assert code == 0 and warnings[0][:2] == ("Warning", 1292)
+    assert _outcome(bed, "DELETE IGNORE FROM t WHERE s = 5")[0] == 0
+
+
+def test_decimal_against_a_string_constant_is_decimal_in_mysql(bed):
+    code, warnings = _outcome(bed, "SELECT id FROM t WHERE d = 'x'")
+    assert code == 0
+    if _mysql(bed):
+        assert warnings == [("Warning", 1292, "Truncated incorrect DECIMAL value: 'x'")]
+    # an INT against the empty string: 0 without a word in MySQL (my_strntod)
+    code, warnings = _outcome(bed, "SELECT id FROM t WHERE i = ''")
+    if _mysql(bed):
+        assert (code, warnings) == (0, [])
+
+
+def test_datetime_against_a_bad_string_constant_is_1525_in_mysql(bed):
+    code, warnings = _outcome(bed, "SELECT id FROM t WHERE dt < 'x'")
+    if _mysql(bed):
+        assert (code, warnings) == (1525, [("Warning", 1292, "Incorrect datetime value: 'x' for column 'dt' at row 1"),
+                                           ("Error", 1525, "Incorrect DATETIME value: 'x'")])
+        # a strict UPDATE fails with the 1292 itself, the 1525 after it
+        code, warnings = _outcome(bed, "UPDATE t SET i = 3 WHERE dt = 'x'")
+        assert (code, [w[:2] for w in warnings]) == (1292, [("Error", 1292), ("Error", 1525)])
+    else:
+        assert code == 0
+
+
+def test_trigger_field_conversions_in_mysql(bed):
+    t = bed.thd
+    t.execute("SET sql_mode = 'TRADITIONAL'")
+    t.execute("CREATE TABLE t1 (id INT PRIMARY KEY, c1 VARCHAR(10), u INT) ENGINE=InnoDB")
+    t.execute("CREATE TABLE t2 (c2 DECIMAL(5,2), n INT, i INT) ENGINE=InnoDB")
+    t.execute("INSERT INTO t2 VALUES (3.50, 0, 1), (NULL, 1, 3)")
+    t.execute("CREATE TRIGGER tr AFTER INSERT ON t1 FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE c2 > NEW.c1")
+    code, warnings = _outcome(bed, "INSERT INTO t1 VALUES (3, 'x1', 0)")
+    if _mysql(bed):
+        assert (code, warnings) == (1366, [("Error", 1366, "Incorrect DECIMAL value: '0' for column '' at row -1"),
+                                           ("Error", 1292, "Truncated incorrect DECIMAL value: 'x1'")])
+    else:
+        assert code == 1292
+    assert _outcome(bed, "INSERT INTO t1 VALUES (2, ' 5 ', 0)")[0] == 0
+    # a DATETIME against a number field compares as numbers in MySQL: no conversion
+    t.execute("CREATE TABLE t3 (id INT PRIMARY KEY, c1 INT) ENGINE=InnoDB")
+    t.execute("CREATE TABLE t4 (c2 DATETIME, n INT) ENGINE=InnoDB")
+    t.execute("INSERT INTO t4 VALUES ('2024-01-02 10:00:00', 1)")
+    t.execute("CREATE TRIGGER tr3 AFTER INSERT ON t3 FOR EACH ROW UPDATE t4 SET n = n + 1 WHERE NEW.c1 <> c2")
+    assert _outcome(bed, "INSERT INTO t3 VALUES (9, 3)")[0] == (0 if _mysql(bed) else 1292)
+
+
+def test_do_sends_its_functions_error_in_mysql(bed):
+    # MariaDB's mysql_do clears the error ("DO always is OK"); MySQL 8.0's Query_result_do
+    # sends it (9.7.4: `DO f_log(1)` whose INSERT hits the unique key -> 1062)
+    t = bed.thd
+    t.execute("CREATE TABLE u (id INT NOT NULL UNIQUE) ENGINE=MyISAM")
+    t.execute("INSERT INTO u VALUES (1)")
+    t.execute("CREATE FUNCTION f_log(x INT) RETURNS INT DETERMINISTIC MODIFIES SQL DATA "
+              "BEGIN INSERT INTO u VALUES (x); RETURN x + 1; END")
+    code, warnings = _outcome(bed, "DO f_log(1)")
+    assert code == (1062 if _mysql(bed) else 0)
+    assert warnings[0][:2] == ("Error", 1062)
