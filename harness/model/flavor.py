@@ -156,6 +156,9 @@ class DdlLogging:
     mixed_row_sticks_with_temp_tables = True
     # DROP TABLE naming temporary and base tables logs the temporary ones first (MariaDB)
     temporary_drops_first = True
+    # DROP TABLE without IF EXISTS naming a missing base table drops the tables that exist
+    # and fails after (MariaDB); MySQL 8.0's atomic DROP fails first, dropping nothing
+    drop_missing_fails_first = False
     # DROP DATABASE IF EXISTS of a missing database carries Q_XID (MariaDB)
     drop_missing_db_xid = True
     # DROP DATABASE first logs DROP TABLE IF EXISTS of its non-atomic tables (MySQL 8.0+)
@@ -249,6 +252,14 @@ class SqlDialect:
     # DO answers OK after an error while evaluating its expressions (MariaDB's mysql_do:
     # clear_error, "DO always is OK"); MySQL 8.0's Query_result_do sends the error
     do_always_ok = True
+    # SET SESSION binlog_format while the session has temporary tables is 3745, whatever the
+    # formats (MySQL 8.0: sys_vars.cc binlog_format_check); MariaDB refuses only a switch out
+    # of row format (1559)
+    temp_tables_fix_binlog_format = False
+    # Syntax the server's grammar no longer has: a statement whose text matches one of these
+    # is 1064 near the match's first group (MySQL 8.4 removed FLUSH HOSTS and the MASTER
+    # spellings of PURGE / SHOW ... LOGS)
+    removed_syntax: tuple[str, ...] = ()
     # The word in 1064's "corresponds to your ... server version"
     server_word = "MariaDB"
 

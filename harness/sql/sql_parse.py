@@ -10,12 +10,13 @@ through ``Thd.execute_command``.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, Callable
 
 from harness.sql.handler.prelock import analyze
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.command_flags import uses_tables
-from harness.sql.parse.parse_errors import UnsupportedError
+from harness.sql.parse.parse_errors import ParseError, UnsupportedError
 from harness.sql.sql_errors import ServerError
 from harness.sql.stmt import global_read_lock, locked_tables, sql_admin, sql_alter, sql_explain, sql_show
 from harness.sql.stmt import sql_table as DDL
@@ -188,7 +189,16 @@ def mysql_execute_command(thd: "Thd", stmt: A.Statement) -> Any:
         raise
 
 
-__all__ = ["COMMANDS", "command_of", "mysql_execute_command"]
+def refuse_removed_syntax(dialect: Any, sql: str) -> None:
+    """1064 for syntax the server's grammar no longer has (SqlDialect.removed_syntax), near
+    the removed words, before anything runs."""
+    for pattern in dialect.removed_syntax:
+        m = re.match(pattern, sql, re.I)
+        if m:
+            raise ParseError(sql, m.start(1))
+
+
+__all__ = ["COMMANDS", "command_of", "mysql_execute_command", "refuse_removed_syntax"]
 
 
 def in_dialect(thd: Thd, run: Callable[[str], Any], sql: str) -> Any:

@@ -70,6 +70,13 @@ class MySQLSql(SqlDialect):
     # sql/sql_do.cc (8.0): Query_result_do::send_data evaluates and returns the error; no clear_error
     # (9.7.4 [bytes] fid_err_do_ok_after_evaluation_errors: `DO f_log(1)` -> 1062)
     do_always_ok = False
+    # sql/sql_yacc.yy (8.4): FLUSH HOSTS, PURGE MASTER LOGS, SHOW MASTER LOGS are gone (9.7.4 probed:
+    # 1064 near 'HOSTS' / 'MASTER LOGS BEFORE ...')
+    removed_syntax = (r"\s*FLUSH\s+(?:(?:LOCAL|NO_WRITE_TO_BINLOG)\s+)?(?:\w+(?:\s+\w+)?\s*,\s*)*(HOSTS\b)",
+                      r"\s*PURGE\s+(MASTER\s+LOGS\b)", r"\s*SHOW\s+(MASTER\s+LOGS\b)")
+    # sys_vars.cc binlog_format_check: ER_TEMP_TABLE_PREVENTS_SWITCH_SESSION_BINLOG_FORMAT for any session
+    # change while temporary tables are open (9.7.4 probed: ROW -> ROW, STATEMENT, MIXED all 3745)
+    temp_tables_fix_binlog_format = True
     mysql_comparisons = True  # sql/item_cmpfunc.cc Arg_comparator::set_cmp_func (9.7.4 probed)
     assign_in_expr_deprecated = True  # sql_yacc.yy 8.0.13: ER_WARN_DEPRECATED_SYNTAX per `@v := expr`
     # MariaDB 10.3's 4094 "At line N in db.routine" after a routine's failing statement: MySQL
