@@ -256,6 +256,16 @@ class SqlDialect:
     # formats (MySQL 8.0: sys_vars.cc binlog_format_check); MariaDB refuses only a switch out
     # of row format (1559)
     temp_tables_fix_binlog_format = False
+    # SHOW BINLOG EVENTS FROM pos must name an event's start (else 1220, MariaDB); MySQL 9.7
+    # lists the events that start at or after pos, past the file's end none, without an error
+    binlog_events_from_any_pos = False
+    # UPDATE ... SET c = DEFAULT for a column without a default: MariaDB refuses it while the
+    # statement is prepared (1364 in every sql_mode); MySQL warns for each row it stores (an
+    # error where the store aborts) and stores the type's zero
+    default_checked_per_row = False
+    # With a BEFORE INSERT/UPDATE trigger an ENUM NOT NULL without DEFAULT lacks a default
+    # (MariaDB's nullable trigger fields hold NULL); MySQL's row keeps the first member
+    trigger_fields_hide_enum_default = True
     # Syntax the server's grammar no longer has: a statement whose text matches one of these
     # is 1064 near the match's first group (MySQL 8.4 removed FLUSH HOSTS and the MASTER
     # spellings of PURGE / SHOW ... LOGS)

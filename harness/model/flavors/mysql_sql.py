@@ -77,6 +77,13 @@ class MySQLSql(SqlDialect):
     # sys_vars.cc binlog_format_check: ER_TEMP_TABLE_PREVENTS_SWITCH_SESSION_BINLOG_FORMAT for any session
     # change while temporary tables are open (9.7.4 probed: ROW -> ROW, STATEMENT, MIXED all 3745)
     temp_tables_fix_binlog_format = True
+    # 9.7.4 probed: FROM 5 / 50 list from the Previous_gtids at 127, FROM 130 from 158, FROM 99999999 nothing
+    binlog_events_from_any_pos = True
+    # item.cc Item_default_value::save_in_field -> ER_NO_DEFAULT_FOR_FIELD per stored row (9.7.4 probed:
+    # sql_mode='' two rows x two columns -> four warnings, zeros stored; strict: 1364; no row: OK)
+    default_checked_per_row = True
+    # 9.7.4 probed: an ENUM NOT NULL without DEFAULT, BEFORE INSERT trigger, INSERT omitting it -> OK, 'a'
+    trigger_fields_hide_enum_default = False
     mysql_comparisons = True  # sql/item_cmpfunc.cc Arg_comparator::set_cmp_func (9.7.4 probed)
     assign_in_expr_deprecated = True  # sql_yacc.yy 8.0.13: ER_WARN_DEPRECATED_SYNTAX per `@v := expr`
     # MariaDB 10.3's 4094 "At line N in db.routine" after a routine's failing statement: MySQL

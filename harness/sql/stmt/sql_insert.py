@@ -486,7 +486,7 @@ class InsertExecutor(SelectExecutor):
                 return error("ER_NO_DEFAULT_FOR_VIEW_FIELD", ins.through_view)
             return error("ER_NO_DEFAULT_FOR_FIELD", col.name)
         before_trg = t.triggers_for("BEFORE", "INSERT") or t.triggers_for("BEFORE", "UPDATE")
-        if before_trg:
+        if before_trg and self.thd.server.flavor.sql.trigger_fields_hide_enum_default:
             # an ENUM's implicit first member does not fill the nullable trigger field
             missing += [c for ci, c in enumerate(t.columns) if ci not in write_set and c.implicit_default and not c.nullable]
         if missing and (before_trg or self.thd.server.flavor.sql.no_default_check_per_row):
