@@ -159,3 +159,14 @@ def test_enum_not_null_keeps_its_first_member_under_a_before_trigger_in_mysql(be
     t.execute("CREATE TABLE t3 (id INT) ENGINE=InnoDB")
     t.execute("CREATE TRIGGER trg BEFORE UPDATE ON t2 FOR EACH ROW INSERT INTO t3 VALUES (1)")
     assert _outcome(bed, "INSERT INTO t2 (c_blob) VALUES ('y')")[0] == (0 if _mysql(bed) else 1364)
+
+
+def test_null_left_by_a_before_trigger_precedes_the_missing_field_in_mysql(bed):
+    t = bed.thd
+    t.execute("SET sql_mode = 'STRICT_ALL_TABLES'")
+    t.execute("CREATE TABLE t1 (id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY, "
+              "c_dt DATETIME NOT NULL DEFAULT '2020-02-02 02:02:02', c_int INT NOT NULL) ENGINE=InnoDB")
+    t.execute("CREATE TRIGGER trg BEFORE INSERT ON t1 FOR EACH ROW SET NEW.c_dt = DATE_ADD(NEW.c_dt, INTERVAL 1 MONTH)")
+    # 9.7.4: check_inserting_record's 1048 before check_that_all_fields_are_given_values' 1364
+    assert _outcome(bed, "INSERT INTO t1 (c_dt) VALUES (0)")[0] == (1048 if _mysql(bed) else 1292)
+    assert _outcome(bed, "INSERT INTO t1 (c_dt) VALUES ('2024-01-01'), ('2024-01-02')")[0] == 1364
