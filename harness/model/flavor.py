@@ -266,6 +266,10 @@ class SqlDialect:
     # With a BEFORE INSERT/UPDATE trigger an ENUM NOT NULL without DEFAULT lacks a default
     # (MariaDB's nullable trigger fields hold NULL); MySQL's row keeps the first member
     trigger_fields_hide_enum_default = True
+    # An AUTO_INCREMENT value generated past the type's maximum: MariaDB fails the row with
+    # 167 (HA_ERR_AUTOINC_ERANGE, strict or not); MySQL stores it like a number (1264 and the
+    # maximum; InnoDB: the maximum, or 1467 for an interval crossing it)
+    autoinc_past_max_stores = False
     # Syntax the server's grammar no longer has: a statement whose text matches one of these
     # is 1064 near the match's first group (MySQL 8.4 removed FLUSH HOSTS and the MASTER
     # spellings of PURGE / SHOW ... LOGS)

@@ -84,6 +84,9 @@ class MySQLSql(SqlDialect):
     default_checked_per_row = True
     # 9.7.4 probed: an ENUM NOT NULL without DEFAULT, BEFORE INSERT trigger, INSERT omitting it -> OK, 'a'
     trigger_fields_hide_enum_default = False
+    # sql/handler.cc handler::update_auto_increment (9.7.4 probed: MyISAM INT at its maximum, strict: 1264 then
+    # 1264 't2' at row 167; non-strict: Warning 1264 then 1062; InnoDB TINYINT at 126: two rows 1467, one 127)
+    autoinc_past_max_stores = True
     mysql_comparisons = True  # sql/item_cmpfunc.cc Arg_comparator::set_cmp_func (9.7.4 probed)
     assign_in_expr_deprecated = True  # sql_yacc.yy 8.0.13: ER_WARN_DEPRECATED_SYNTAX per `@v := expr`
     # MariaDB 10.3's 4094 "At line N in db.routine" after a routine's failing statement: MySQL

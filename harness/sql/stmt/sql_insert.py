@@ -361,6 +361,7 @@ class InsertExecutor(SelectExecutor):
             self._no_default_row(t, abort)
         if checks is not None and not checks():
             return None, True  # a CHECK refused the row before the engine gave it a value (probed: no INSERT_ID)
+        self.ctx.autoinc_aborts = abort and not ignore
         try:
             generated = self.assign_auto_increment(t, row, specified, alloc, defer_explicit=True)
         except ServerError as err:
@@ -564,7 +565,10 @@ class InsertExecutor(SelectExecutor):
         if v is None or v == 0:
             nxt = alloc.generate()
             hi = getattr(t.columns[ai].type, "hi", None)
-            if hi is not None and nxt > hi:
+            if hi is not None and self.thd.server.flavor.sql.autoinc_past_max_stores and \
+                    (nxt > hi or (alloc.reserves and alloc.interval_end - 1 > hi)):
+                nxt = self._autoinc_past_max(t, ai, alloc, nxt, hi)
+            elif hi is not None and nxt > hi:
                 self.ctx.note_auto_increment(nxt)  # the value tried is the statement's INSERT_ID
                 # handler::update_auto_increment: HA_ERR_AUTOINC_ERANGE past the type's
                 # maximum, strict or not (probed: 167; a warning and no row under IGNORE).
@@ -575,6 +579,26 @@ class InsertExecutor(SelectExecutor):
         if not defer_explicit:
             alloc.explicit(v)
         return None
+
+    def _autoinc_past_max(self, t: TableDef, ai: int, alloc: AutoIncrement, nxt: int, hi: int) -> int:
+        """MySQL: the value handler::update_auto_increment stores past the type's maximum
+        (9.7.4 probed). InnoDB's get_auto_increment fails an interval of several values
+        that crosses the maximum (1467) and hands out the maximum itself for one (a
+        duplicate next); another engine's value is stored like any number: 1264 and the
+        maximum -- the row's error where it aborts, listed with print_error's
+        HA_ERR_AUTOINC_ERANGE (1264 naming the table 'at row 167'), else a warning."""
+        if alloc.reserves:
+            if alloc.interval_end - nxt > 1:
+                raise error("ER_AUTOINC_READ_FAILED")
+            return hi
+        col, row_no = t.columns[ai].name, getattr(self.ctx, "autoinc_row", 1)
+        message = f"Out of range value for column '{col}' at row {row_no}"
+        if getattr(self.ctx, "autoinc_aborts", False):
+            err = ServerError(1264, message, "22003")
+            err.trailing_notes.append(Note("Error", 1264, f"Out of range value for column '{t.name}' at row 167"))
+            raise err
+        self.ctx.notes.append(Note("Warning", 1264, message))
+        return hi
 
     def _find_duplicate_locked(self, t: TableDef, row: list[Any], mode: str) -> DuplicateKey | None:
         """The duplicate-key check of an insert as InnoDB makes it: wait for gaps and

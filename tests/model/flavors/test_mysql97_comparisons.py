@@ -170,3 +170,23 @@ def test_null_left_by_a_before_trigger_precedes_the_missing_field_in_mysql(bed):
     # 9.7.4: check_inserting_record's 1048 before check_that_all_fields_are_given_values' 1364
     assert _outcome(bed, "INSERT INTO t1 (c_dt) VALUES (0)")[0] == (1048 if _mysql(bed) else 1292)
     assert _outcome(bed, "INSERT INTO t1 (c_dt) VALUES ('2024-01-01'), ('2024-01-02')")[0] == 1364
+
+
+def test_auto_increment_past_the_types_maximum_in_mysql(bed):
+    t = bed.thd
+    t.execute("CREATE TABLE t2 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c INT) ENGINE=MyISAM")
+    t.execute("CREATE TABLE t3 (id TINYINT NOT NULL AUTO_INCREMENT PRIMARY KEY, c INT) ENGINE=InnoDB")
+    t.execute("INSERT INTO t2 VALUES (2147483647, 1)")
+    t.execute("INSERT INTO t3 VALUES (126, 1)")
+    code, warnings = _outcome(bed, "INSERT INTO t2 (c) VALUES (2)")
+    if not _mysql(bed):
+        assert code == 167
+        return
+    # 9.7.4: the value stored like a number (1264), print_error's HA_ERR_AUTOINC_ERANGE after it
+    assert (code, warnings) == (1264, [("Error", 1264, "Out of range value for column 'id' at row 1"),
+                                       ("Error", 1264, "Out of range value for column 't2' at row 167")])
+    assert _outcome(bed, "INSERT INTO t3 (c) VALUES (2), (3)")[0] == 1467  # InnoDB's interval crosses 127
+    assert _outcome(bed, "INSERT INTO t3 (c) VALUES (2)")[0] == 0  # 127
+    t.execute("SET sql_mode = ''")
+    code, warnings = _outcome(bed, "INSERT INTO t2 (c) VALUES (2)")
+    assert (code, [w[1] for w in warnings]) == (1062, [1264, 1062])  # the maximum, a duplicate
