@@ -190,3 +190,32 @@ def test_auto_increment_past_the_types_maximum_in_mysql(bed):
     t.execute("SET sql_mode = ''")
     code, warnings = _outcome(bed, "INSERT INTO t2 (c) VALUES (2)")
     assert (code, [w[1] for w in warnings]) == (1062, [1264, 1062])  # the maximum, a duplicate
+
+
+def test_strict_multi_table_delete_fails_on_the_joins_conversion_in_mysql(bed):
+    # 9.7.4 [bytes] fid_plan_fewer_rows_first: the compared conversion is the DELETE's error
+    t = bed.thd
+    t.execute("CREATE TABLE s (id VARCHAR(10), c INT) ENGINE=InnoDB")
+    t.execute("CREATE TABLE n (id DECIMAL(6,2) NULL UNIQUE, c INT) ENGINE=MyISAM")
+    t.execute("INSERT INTO s VALUES ('k7', 1), ('k4', 1), ('k9', 1)")
+    t.execute("INSERT INTO n VALUES (5.00, 1), (6.00, 1)")
+    code, warnings = _outcome(bed, "DELETE a FROM s a JOIN n b ON a.id = b.id")
+    if _mysql(bed):
+        assert (code, warnings[-1]) == (1292, ("Error", 1292, "Truncated incorrect DOUBLE value: 'k7'"))
+    else:
+        assert code == 0 and warnings[-1][:2] == ("Warning", 1292)
+
+
+def test_lookup_into_a_decimal_key_is_the_stores_1366_in_mysql(bed):
+    # 9.7.4 [bytes] fid_err_join_string_number_conversion: store_key stores 'k5' into the
+    # DECIMAL unique key (Field_new_decimal::store), the strict DELETE's error
+    t = bed.thd
+    t.execute("CREATE TABLE s3 (id VARCHAR(10), c INT) ENGINE=MyISAM")
+    t.execute("INSERT INTO s3 VALUES ('k5', 1), ('k6', 1), ('k7', 1)")
+    t.execute("CREATE TABLE nu (id DECIMAL(5,2) UNIQUE, c INT) ENGINE=MyISAM")
+    t.execute("INSERT INTO nu VALUES (1.5, 1), (2.5, 1), (3.5, 1), (4.5, 1)")
+    code, warnings = _outcome(bed, "DELETE a FROM s3 a JOIN nu b ON a.id = b.id")
+    if _mysql(bed):
+        assert (code, warnings) == (1366, [("Error", 1366, "Incorrect decimal value: 'k5' for column 'id' at row 1")])
+    else:
+        assert code == 0 and {w[1] for w in warnings} == {1292}
