@@ -270,6 +270,12 @@ class SqlDialect:
     # 167 (HA_ERR_AUTOINC_ERANGE, strict or not); MySQL stores it like a number (1264 and the
     # maximum; InnoDB: the maximum, or 1467 for an interval crossing it)
     autoinc_past_max_stores = False
+    # DATE'...' / TIMESTAMP'...' literals are checked as the server parses them (MySQL: 1525
+    # for an invalid date, the zero date under NO_ZERO_DATE, zero parts under NO_ZERO_IN_DATE)
+    temporal_literal_checks = False
+    # INSERT ... ON DUPLICATE KEY UPDATE's assigned columns count as given for the insert's
+    # 1364 check (MariaDB); MySQL checks the inserted row's columns alone
+    odku_columns_given = True
     # Syntax the server's grammar no longer has: a statement whose text matches one of these
     # is 1064 near the match's first group (MySQL 8.4 removed FLUSH HOSTS and the MASTER
     # spellings of PURGE / SHOW ... LOGS)

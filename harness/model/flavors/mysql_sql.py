@@ -87,6 +87,12 @@ class MySQLSql(SqlDialect):
     # sql/handler.cc handler::update_auto_increment (9.7.4 probed: MyISAM INT at its maximum, strict: 1264 then
     # 1264 't2' at row 167; non-strict: Warning 1264 then 1062; InnoDB TINYINT at 126: two rows 1467, one 127)
     autoinc_past_max_stores = True
+    # sql_yacc.yy create_temporal_literal -> ER_WRONG_VALUE (9.7.4 probed: DATE'2020-02-30' 1525 in any mode,
+    # DATE'0000-00-00' under NO_ZERO_DATE, DATE'2020-00-01' under NO_ZERO_IN_DATE)
+    temporal_literal_checks = True
+    # sql_insert.cc: check_that_all_fields_are_given_values over the insert's own fields (9.7.4 probed:
+    # `INSERT INTO u2 (a, b) VALUES (3, 1) ON DUPLICATE KEY UPDATE id = 4` -> 1364 for id)
+    odku_columns_given = False
     mysql_comparisons = True  # sql/item_cmpfunc.cc Arg_comparator::set_cmp_func (9.7.4 probed)
     assign_in_expr_deprecated = True  # sql_yacc.yy 8.0.13: ER_WARN_DEPRECATED_SYNTAX per `@v := expr`
     # MariaDB 10.3's 4094 "At line N in db.routine" after a routine's failing statement: MySQL

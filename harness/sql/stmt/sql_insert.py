@@ -487,7 +487,7 @@ class InsertExecutor(SelectExecutor):
         no IGNORE), else a warning ahead of the rows' own (probed, also for zero rows)."""
         self._col_idx = col_idx  # the statement's columns, for the generated columns' 1906
         write_set = set(col_idx)
-        if ins.on_duplicate:
+        if ins.on_duplicate and self.thd.server.flavor.sql.odku_columns_given:
             write_set |= on_duplicate_write_set(t, ins)
         if t.triggers:
             # Only the assigned ones: a NEW field the trigger only reads still gives 1364 (probed).

@@ -219,3 +219,27 @@ def test_lookup_into_a_decimal_key_is_the_stores_1366_in_mysql(bed):
         assert (code, warnings) == (1366, [("Error", 1366, "Incorrect decimal value: 'k5' for column 'id' at row 1")])
     else:
         assert code == 0 and {w[1] for w in warnings} == {1292}
+
+
+@pytest.mark.parametrize("mode, literal, mysql_code", [
+    ("DEFAULT", "TIMESTAMP'0000-00-00 00:00:00'", 1525), ("DEFAULT", "DATE'2020-00-01'", 1525),
+    ("''", "DATE'2020-02-30'", 1525), ("''", "DATE'0000-00-00'", 0),
+    ("'NO_ZERO_IN_DATE'", "DATE'0000-00-00'", 0), ("DEFAULT", "TIMESTAMP'2020-01-01 00:00:00'", 0)])
+def test_temporal_literals_are_checked_in_mysql(bed, mode, literal, mysql_code):
+    # 9.7.4 probed: create_temporal_literal's ER_WRONG_VALUE by the sql_mode's date flags
+    bed.thd.execute(f"SET sql_mode = {mode}")
+    code, warnings = _outcome(bed, f"SELECT {literal}")
+    if _mysql(bed):
+        assert code == mysql_code
+        if code:
+            word = "DATE" if literal.startswith("DATE") else "DATETIME"
+            assert warnings == [("Error", 1525, f"Incorrect {word} value: '{literal.split(chr(39))[1]}'")]
+    elif "0000-00-00" in literal:
+        assert code == 0  # MariaDB reads the zero literals as the zero date
+
+
+def test_odku_assignments_are_not_given_columns_in_mysql(bed):
+    t = bed.thd
+    t.execute("CREATE TABLE u2 (id INT PRIMARY KEY, a INT, b INT, UNIQUE KEY (a)) ENGINE=InnoDB")
+    code, _w = _outcome(bed, "INSERT INTO u2 (a, b) VALUES (3, 1) ON DUPLICATE KEY UPDATE id = 4")
+    assert code == (1364 if _mysql(bed) else 0)
