@@ -61,9 +61,8 @@ class UpdateExecutor(SelectExecutor):
         tables = [(ref.ref_name, t)]
         scope = self._scope(tables)
         comp = Compiler(scope, self.info)
-        clause = thd.server.sysvars.single_update_values_clause
-        per_row = thd.server.flavor.sql.default_checked_per_row
-        assigns = [_update_assignment(t, c, e, comp, clause, per_row) for c, e in up.assignments]
+        settings = (thd.server.sysvars.single_update_values_clause, thd.server.flavor.sql.default_checked_per_row)
+        assigns = [_update_assignment(t, c, e, comp, *settings) for c, e in up.assignments]
         if self._impossible_where(t, ref.ref_name, up.where, comp, up.limit, order_by=up.order_by):
             return DmlResult()
         self._lock_scan(t, ref.ref_name, up.where, "X", semi_consistent=True)
