@@ -8,6 +8,7 @@ a transactional engine roll back). It decides nothing about logging itself.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
@@ -591,7 +592,14 @@ class SelectExecutor:
                      comp: Compiler, abort_on_warning: bool = False) -> list[tuple[list[Any], list[int | None]]]:
         """Rows a single-table UPDATE/DELETE changes: WHERE, then ORDER BY, then LIMIT,
         in the engine's scan order (the order the row events list them)."""
-        candidates = list(self.join_rows(st.tables, tables, scope, st.where, self._routine_env(), abort_on_warning))
+        rows = self.join_rows(st.tables, tables, scope, st.where, self._routine_env(), abort_on_warning)
+        if st.limit is not None and not st.order_by:
+            # mysql_update / mysql_delete stop reading once LIMIT rows matched: the WHERE of
+            # the rows after them is never evaluated (no conversion warning of theirs)
+            n = _limit_value(self.thd, st.limit, self.ctx)
+            candidates = list(itertools.islice(rows, n)) if n is not None else list(rows)
+        else:
+            candidates = list(rows)
         if not st.order_by and st.limit is None and len(candidates) > 1:
             candidates = self._range_access_order(tables[0], scope, st.where, candidates)
         if st.order_by:

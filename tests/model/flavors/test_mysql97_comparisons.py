@@ -243,3 +243,14 @@ def test_odku_assignments_are_not_given_columns_in_mysql(bed):
     t.execute("CREATE TABLE u2 (id INT PRIMARY KEY, a INT, b INT, UNIQUE KEY (a)) ENGINE=InnoDB")
     code, _w = _outcome(bed, "INSERT INTO u2 (a, b) VALUES (3, 1) ON DUPLICATE KEY UPDATE id = 4")
     assert code == (1364 if _mysql(bed) else 0)
+
+
+def test_update_with_limit_stops_reading_at_the_limit(bed):
+    # mysql_update / mysql_delete stop once LIMIT rows matched: 'x' after the matching '0'
+    # is never compared (9.7.4 [bytes] fid_trigger_field_conversion_22: the trigger's
+    # `UPDATE ... WHERE NEW.c1 <> c2 LIMIT 1` succeeds before reaching 'k3')
+    t = bed.thd
+    t.execute("CREATE TABLE w (s VARCHAR(10), n INT) ENGINE=MyISAM")
+    t.execute("INSERT INTO w VALUES ('0', 0), ('x', 0)")
+    assert _outcome(bed, "UPDATE w SET n = n + 1 WHERE s = 0 LIMIT 1") == (0, [])
+    assert _outcome(bed, "UPDATE w SET n = n + 1 WHERE s = 0")[0] == 1292
