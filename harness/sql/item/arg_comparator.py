@@ -44,7 +44,7 @@ from harness.sql.item.temporal import BAD, number_to_datetime, parse_datetime
 from harness.sql.item.column_types import DateTimeType
 from harness.sql.item.column_types import DecimalType, IntType, StringType, value_to_string
 from harness.sql.item.number_text import scan_number
-from harness.sql.item.arg_comparator_mysql import mysql_conversion
+from harness.sql.item.arg_comparator_mysql import family_of, mysql_conversion
 
 if TYPE_CHECKING:
     from harness.sql.item.expr import Scope
@@ -298,15 +298,7 @@ def _per_row(word: str, col_left: bool) -> ConversionCheck:
 
 def comparison_family(t: Any) -> str | None:
     """The comparison family of a join column's type (None: not modelled)."""
-    if isinstance(t, DateTimeType):
-        return "DATETIME"
-    if isinstance(t, IntType):
-        return "INT"
-    if isinstance(t, DecimalType):
-        return "DECIMAL"
-    if isinstance(t, StringType) and not t.is_blob:
-        return "STRING"
-    return None
+    return family_of(t)
 
 
 def ref_usable(key_family: str, value_family: str) -> bool:

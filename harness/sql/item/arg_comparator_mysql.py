@@ -33,7 +33,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Callable
 
 from harness.diagnostics import ComparisonNote, Note, ServerError
-from harness.sql.item.column_types import value_to_string
+from harness.sql.item.column_types import DateTimeType, DecimalType, IntType, StringType, value_to_string
 from harness.sql.item.number_text import scan_number
 from harness.sql.item.temporal import BAD, parse_datetime
 from harness.sql.parse import parse_tree as A
@@ -71,7 +71,7 @@ def mysql_conversion(op: str, left: A.Expr, right: A.Expr, scope: "Scope", maria
         value, is_lit = literal(lit)
         if found is None or not is_lit:
             continue
-        family = _family(found[1].type)
+        family = family_of(found[1].type)
         if family in ("INT", "DECIMAL") and isinstance(value, str):
             if family == "DECIMAL":
                 return None if decimal_status(value) == "ok" else \
@@ -88,13 +88,22 @@ def mysql_conversion(op: str, left: A.Expr, right: A.Expr, scope: "Scope", maria
     return mariadb
 
 
-def _family(t: Any) -> str | None:
-    from harness.sql.item.arg_comparator import comparison_family
-    return comparison_family(t)
+def family_of(t: Any) -> str | None:
+    """The comparison family of a column's type (None: not modelled); arg_comparator's
+    comparison_family is this one."""
+    if isinstance(t, DateTimeType):
+        return "DATETIME"
+    if isinstance(t, IntType):
+        return "INT"
+    if isinstance(t, DecimalType):
+        return "DECIMAL"
+    if isinstance(t, StringType) and not t.is_blob:
+        return "STRING"
+    return None
 
 
 def _trigger_field(ctype: Any, ftype: Any, col_left: bool, mariadb: Check | None) -> Check | None:
-    cf, ff = _family(ctype), _family(ftype)
+    cf, ff = family_of(ctype), family_of(ftype)
     numbers = ("INT", "DECIMAL")
     if (cf == "DATETIME" and ff in numbers) or (ff == "DATETIME" and cf in numbers):
         return None  # compared as numbers
