@@ -172,6 +172,8 @@ def mysql_execute_command(thd: "Thd", stmt: A.Statement) -> Any:
         from harness.sql.stmt.sql_result import OkPacket
         return OkPacket(0, 0, "")  # skipped (MySQL: GTID_NEXT names an executed GTID)
     warn_assignments(thd, stmt)
+    if thd.server.flavor.sql.temporal_literal_checks:
+        check_temporal_literals(thd, stmt)
     if thd.locked_tables is not None:
         refuse_under_lock_tables(thd, stmt)
     if thd.server.global_read_lock_holders:
@@ -187,6 +189,23 @@ def mysql_execute_command(thd: "Thd", stmt: A.Statement) -> Any:
         if thd.sp_unsafe is None:  # a routine's sub-statement may be handled inside it
             thd.server.sysvars.statement_failed(thd)
         raise
+
+
+def check_temporal_literals(thd: "Thd", stmt: A.Statement) -> None:
+    """MySQL's parser makes DATE'...' / TIMESTAMP'...' items as it reads them
+    (create_temporal_literal): a bad one fails the statement before anything runs, also
+    where no row would evaluate it (9.7.4 [bytes] mtrb_zero_temporal_literals: `SELECT ...
+    DATE'0000-00-00' = d FROM t1` over an empty t1 is 1525)."""
+    from harness.sql.item.expr import check_temporal_literal
+    from harness.sql.stmt.fill_record import _walk_ast
+
+    def visit(x: Any) -> bool:
+        if isinstance(x, A.FuncCall) and x.name in ("CAST_DATE", "CAST_TIMESTAMP") and x.args \
+                and isinstance(x.args[0], A.Literal) and isinstance(x.args[0].value, str):
+            check_temporal_literal(thd, x.name[5:], x.args[0].value)
+        return False
+
+    _walk_ast(stmt, visit)
 
 
 def refuse_removed_syntax(dialect: Any, sql: str) -> None:

@@ -1005,14 +1005,21 @@ def _greatest(sign: int) -> Callable[[list[Fn], A.FuncCall], Fn]:
 
 
 def _check_temporal_literal(env: Env, kind: str, text: str, p: Any) -> None:
+    thd = getattr(env.ctx, "thd", None)
+    if thd is not None:
+        check_temporal_literal(thd, kind, text, p)
+
+
+def check_temporal_literal(thd: Any, kind: str, text: str, p: Any = False) -> None:
     """MySQL's DATE'...' / TIMESTAMP'...' (sql_yacc.yy create_temporal_literal: str_to_datetime
     with the sql_mode's TIME_NO_ZERO_DATE / TIME_NO_ZERO_IN_DATE): a literal that is no valid
     date -- garbage, a day past its month's end, the zero date under NO_ZERO_DATE, a zero
     month or day under NO_ZERO_IN_DATE -- is 1525 ``Incorrect DATE value: '...'`` (DATETIME
     for TIMESTAMP), strict or not (9.7.4 probed). MariaDB reads them as given."""
-    thd = getattr(env.ctx, "thd", None)
-    if thd is None or not thd.server.flavor.sql.temporal_literal_checks:
+    if kind == "TIME" or not thd.server.flavor.sql.temporal_literal_checks:
         return
+    if p is False:
+        p = parse_temporal(text)
     mode = str(thd.vars.get("sql_mode") or "")
     if p is None:
         bad = True

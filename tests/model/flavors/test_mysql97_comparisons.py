@@ -254,3 +254,10 @@ def test_update_with_limit_stops_reading_at_the_limit(bed):
     t.execute("INSERT INTO w VALUES ('0', 0), ('x', 0)")
     assert _outcome(bed, "UPDATE w SET n = n + 1 WHERE s = 0 LIMIT 1") == (0, [])
     assert _outcome(bed, "UPDATE w SET n = n + 1 WHERE s = 0")[0] == 1292
+
+
+def test_a_bad_temporal_literal_fails_before_any_row_in_mysql(bed):
+    # 9.7.4 [bytes] mtrb_zero_temporal_literals: the parser's literal, over an empty table too
+    bed.thd.execute("CREATE TABLE z (d DATE) ENGINE=InnoDB")
+    code, _w = _outcome(bed, "SELECT d, DATE'0000-00-00' = d FROM z")
+    assert code == (1525 if _mysql(bed) else 0)
