@@ -300,7 +300,7 @@ setup: CREATE TABLE t2 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_blob BLOB,
 setup: INSERT INTO t2 (id, c_blob, c) VALUES (6, 'x', 3)
 setup: CREATE TABLE t3 (id VARCHAR(10) NOT NULL PRIMARY KEY) ENGINE=InnoDB
 setup: INSERT INTO t3 (id) VALUES ('k5'), ('k7')
-con1: DELETE a, b FROM t2 a JOIN t3 b ON a.id = b.id WHERE a.c_blob = 'y'
-con1: DELETE a, b FROM t2 a JOIN t3 b ON a.id = b.id WHERE a.c < 2
+con1: DELETE a, b FROM t2 a JOIN t3 b ON a.id = b.id WHERE a.c_blob = 'y'  => mysql-9.7-gtid-on:1785
+con1: DELETE a, b FROM t2 a JOIN t3 b ON a.id = b.id WHERE a.c < 2  => mysql-9.7-gtid-on:1785
 con1: DELETE b FROM t3 b JOIN t2 a ON b.id = a.id WHERE a.c = 3  => mysql-9.7:1292
-con1: DELETE a, b FROM t2 a JOIN t3 b ON a.id = b.id WHERE a.c_blob = 'x'  => mysql-9.7:1292
+con1: DELETE a, b FROM t2 a JOIN t3 b ON a.id = b.id WHERE a.c_blob = 'x'  => mysql-9.7:1292,mysql-9.7-gtid-on:1785

@@ -164,6 +164,9 @@ class DdlLogging:
     mixed_row_sticks_with_temp_tables = True
     # DROP TABLE naming temporary and base tables logs the temporary ones first (MariaDB)
     temporary_drops_first = True
+    # DROP TABLE without IF EXISTS naming a missing base table drops the tables that exist
+    # and fails after (MariaDB); MySQL 8.0's atomic DROP fails first, dropping nothing
+    drop_missing_fails_first = False
     # DROP DATABASE IF EXISTS of a missing database carries Q_XID (MariaDB)
     drop_missing_db_xid = True
     # DROP DATABASE first logs DROP TABLE IF EXISTS of its non-atomic tables (MySQL 8.0+)
@@ -246,6 +249,45 @@ class SqlDialect:
     # InnoDB refuses STATEMENT format below REPEATABLE READ with its suffix and the failed lock's
     # error (MySQL); MariaDB's select_create post-lock check words 1665 without them
     ctas_engine_locks = False
+    # A strict DELETE (no IGNORE) fails on its WHERE's conversion warnings (1292, 1366), as a
+    # strict UPDATE does (MySQL: Sql_cmd_dml::execute pushes the Strict_error_handler for every
+    # DML statement); MariaDB's mysql_delete never sets abort_on_warning: a warning
+    delete_aborts_on_warning = False
+    # The conversions of a comparison follow MySQL's Arg_comparator (harness/sql/item/
+    # arg_comparator.py ``_mysql_conversion``): a DECIMAL against a constant string compares as
+    # DECIMAL, a DATETIME against a number as a number, an empty string converts to 0 silently
+    mysql_comparisons = False
+    # DO answers OK after an error while evaluating its expressions (MariaDB's mysql_do:
+    # clear_error, "DO always is OK"); MySQL 8.0's Query_result_do sends the error
+    do_always_ok = True
+    # SET SESSION binlog_format while the session has temporary tables is 3745, whatever the
+    # formats (MySQL 8.0: sys_vars.cc binlog_format_check); MariaDB refuses only a switch out
+    # of row format (1559)
+    temp_tables_fix_binlog_format = False
+    # SHOW BINLOG EVENTS FROM pos must name an event's start (else 1220, MariaDB); MySQL 9.7
+    # lists the events that start at or after pos, past the file's end none, without an error
+    binlog_events_from_any_pos = False
+    # UPDATE ... SET c = DEFAULT for a column without a default: MariaDB refuses it while the
+    # statement is prepared (1364 in every sql_mode); MySQL warns for each row it stores (an
+    # error where the store aborts) and stores the type's zero
+    default_checked_per_row = False
+    # With a BEFORE INSERT/UPDATE trigger an ENUM NOT NULL without DEFAULT lacks a default
+    # (MariaDB's nullable trigger fields hold NULL); MySQL's row keeps the first member
+    trigger_fields_hide_enum_default = True
+    # An AUTO_INCREMENT value generated past the type's maximum: MariaDB fails the row with
+    # 167 (HA_ERR_AUTOINC_ERANGE, strict or not); MySQL stores it like a number (1264 and the
+    # maximum; InnoDB: the maximum, or 1467 for an interval crossing it)
+    autoinc_past_max_stores = False
+    # DATE'...' / TIMESTAMP'...' literals are checked as the server parses them (MySQL: 1525
+    # for an invalid date, the zero date under NO_ZERO_DATE, zero parts under NO_ZERO_IN_DATE)
+    temporal_literal_checks = False
+    # INSERT ... ON DUPLICATE KEY UPDATE's assigned columns count as given for the insert's
+    # 1364 check (MariaDB); MySQL checks the inserted row's columns alone
+    odku_columns_given = True
+    # Syntax the server's grammar no longer has: a statement whose text matches one of these
+    # is 1064 near the match's first group (MySQL 8.4 removed FLUSH HOSTS and the MASTER
+    # spellings of PURGE / SHOW ... LOGS)
+    removed_syntax: tuple[str, ...] = ()
     # The word in 1064's "corresponds to your ... server version"
     server_word = "MariaDB"
 

@@ -10,12 +10,13 @@ through ``Thd.execute_command``.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, Callable
 
 from harness.sql.handler.prelock import analyze
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.command_flags import uses_tables
-from harness.sql.parse.parse_errors import UnsupportedError
+from harness.sql.parse.parse_errors import ParseError, UnsupportedError
 from harness.sql.sql_errors import ServerError
 from harness.sql.stmt import global_read_lock, locked_tables, sql_admin, sql_alter, sql_explain, sql_show
 from harness.sql.stmt import sql_table as DDL
@@ -171,6 +172,8 @@ def mysql_execute_command(thd: "Thd", stmt: A.Statement) -> Any:
         from harness.sql.stmt.sql_result import OkPacket
         return OkPacket(0, 0, "")  # skipped (MySQL: GTID_NEXT names an executed GTID)
     warn_assignments(thd, stmt)
+    if thd.server.flavor.sql.temporal_literal_checks:
+        check_temporal_literals(thd, stmt)
     if thd.locked_tables is not None:
         refuse_under_lock_tables(thd, stmt)
     if thd.server.global_read_lock_holders:
@@ -188,7 +191,33 @@ def mysql_execute_command(thd: "Thd", stmt: A.Statement) -> Any:
         raise
 
 
-__all__ = ["COMMANDS", "command_of", "mysql_execute_command"]
+def check_temporal_literals(thd: "Thd", stmt: A.Statement) -> None:
+    """MySQL's parser makes DATE'...' / TIMESTAMP'...' items as it reads them
+    (create_temporal_literal): a bad one fails the statement before anything runs, also
+    where no row would evaluate it (9.7.4 [bytes] mtrb_zero_temporal_literals: `SELECT ...
+    DATE'0000-00-00' = d FROM t1` over an empty t1 is 1525)."""
+    from harness.sql.item.expr import check_temporal_literal
+    from harness.sql.stmt.fill_record import _walk_ast
+
+    def visit(x: Any) -> bool:
+        if isinstance(x, A.FuncCall) and x.name in ("CAST_DATE", "CAST_TIMESTAMP") and x.args \
+                and isinstance(x.args[0], A.Literal) and isinstance(x.args[0].value, str):
+            check_temporal_literal(thd, x.name[5:], x.args[0].value)
+        return False
+
+    _walk_ast(stmt, visit)
+
+
+def refuse_removed_syntax(dialect: Any, sql: str) -> None:
+    """1064 for syntax the server's grammar no longer has (SqlDialect.removed_syntax), near
+    the removed words, before anything runs."""
+    for pattern in dialect.removed_syntax:
+        m = re.match(pattern, sql, re.I)
+        if m:
+            raise ParseError(sql, m.start(1))
+
+
+__all__ = ["COMMANDS", "command_of", "mysql_execute_command", "refuse_removed_syntax"]
 
 
 def in_dialect(thd: Thd, run: Callable[[str], Any], sql: str) -> Any:

@@ -63,7 +63,8 @@ from harness.sql.parse.parser import parse
 from harness.sql.parse.parse_errors import SqlParseError, UnsupportedError
 from harness.sql.parse.shape import ShapeCache
 from harness.sql.parse.command_flags import statement_clears_warnings
-from harness.sql.sql_parse import mysql_execute_command
+from harness.sql.sql_parse import mysql_execute_command, refuse_removed_syntax
+from harness.sql.stmt.sql_do import do_answers_ok
 from harness.sql.stmt.sql_result import OkPacket
 from harness.sql.stmt.binlog_commit import binlog_refused, undecided_row
 from harness.sql.stmt.transaction import Savepoint
@@ -558,6 +559,7 @@ class Thd:
     # ------------------------------------------------------------ statement entry point
 
     def parse(self, sql: str) -> A.Statement:
+        refuse_removed_syntax(self.server.flavor.sql, sql)
         nbe, client = "NO_BACKSLASH_ESCAPES" in str(self.vars.get("sql_mode")), self.vars.get("character_set_client")
         if nbe or client in SJIS_CHARSETS:
             # The caches hold what the default lexer read (backslash escapes, utf8 literals).
@@ -790,10 +792,7 @@ class Thd:
         except ServerError as e:
             self.statement_failed(stmt, info, decision, ctx, e)
             self._rollback_after_lock_error(e)
-            if getattr(e, "do_evaluating", False) and self.sp_unsafe is None and e.code not in (1205, 1213, 1020):
-                # mysql_do: the statement is rolled back, then clear_error() -- "DO always
-                # is OK"; its conditions stay in SHOW WARNINGS (observed: DO f() whose
-                # INSERT hits a duplicate answers OK).
+            if do_answers_ok(self, e):  # mysql_do's clear_error (observed: DO f() hitting a duplicate)
                 self.last_row_count = 0
                 return OkPacket(0, 0, "")
             raise

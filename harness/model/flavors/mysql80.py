@@ -716,6 +716,10 @@ class MySQLDdl(DdlLogging):
     # mysql_rm_table_no_locks logs the base tables' groups first, then the temporary ones
     # (9.7.4 observed, STATEMENT: `DROP TABLE i2, m2, tt, ti` logs m2, i2, tt, ti)
     temporary_drops_first = False
+    # sql_table.cc mysql_rm_table_no_locks: `!drop_ctx.if_exists && has_base_nonexistent_tables()`
+    # -> ER_BAD_TABLE_ERROR before any table is dropped (9.7.4 [bytes] mtr_drop_table_comments_and_errors:
+    # after `DROP TABLE t10, t20, t3` t3 still exists)
+    drop_missing_fails_first = True
     drop_missing_db_xid = False  # 9.7.4 observed: `DROP DATABASE IF EXISTS d3` (missing): no xid
     drop_db_logs_nonatomic = True
     # THD::cleanup rolls the transaction back (its cache written with ROLLBACK when it cannot

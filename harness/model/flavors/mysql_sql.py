@@ -64,6 +64,36 @@ class MySQLSql(SqlDialect):
     fk_over_max_dbs = True  # SQL-layer foreign keys (9.7.4 [bytes]; stmt/deprecations.py)
     temp_rollback_warnings = True  # Transaction_ctx::push_unsafe_rollback_warnings
     datetime_store_uses_time_zone = True  # Field_datetime store -> THD::time_zone() (9.7.4 [bytes])
+    # sql/sql_select.cc Sql_cmd_dml::execute: the Strict_error_handler (sql/error_handler.cc) turns
+    # a DELETE's ER_TRUNCATED_WRONG_VALUE into its error (9.7.4 probed: `DELETE FROM t WHERE d = 'x'`)
+    delete_aborts_on_warning = True
+    # sql/sql_do.cc (8.0): Query_result_do::send_data evaluates and returns the error; no clear_error
+    # (9.7.4 [bytes] fid_err_do_ok_after_evaluation_errors: `DO f_log(1)` -> 1062)
+    do_always_ok = False
+    # sql/sql_yacc.yy (8.4): FLUSH HOSTS, PURGE MASTER LOGS, SHOW MASTER LOGS are gone (9.7.4 probed:
+    # 1064 near 'HOSTS' / 'MASTER LOGS BEFORE ...')
+    removed_syntax = (r"\s*FLUSH\s+(?:(?:LOCAL|NO_WRITE_TO_BINLOG)\s+)?(?:\w+(?:\s+\w+)?\s*,\s*)*(HOSTS\b)",
+                      r"\s*PURGE\s+(MASTER\s+LOGS\b)", r"\s*SHOW\s+(MASTER\s+LOGS\b)")
+    # sys_vars.cc binlog_format_check: ER_TEMP_TABLE_PREVENTS_SWITCH_SESSION_BINLOG_FORMAT for any session
+    # change while temporary tables are open (9.7.4 probed: ROW -> ROW, STATEMENT, MIXED all 3745)
+    temp_tables_fix_binlog_format = True
+    # 9.7.4 probed: FROM 5 / 50 list from the Previous_gtids at 127, FROM 130 from 158, FROM 99999999 nothing
+    binlog_events_from_any_pos = True
+    # item.cc Item_default_value::save_in_field -> ER_NO_DEFAULT_FOR_FIELD per stored row (9.7.4 probed:
+    # sql_mode='' two rows x two columns -> four warnings, zeros stored; strict: 1364; no row: OK)
+    default_checked_per_row = True
+    # 9.7.4 probed: an ENUM NOT NULL without DEFAULT, BEFORE INSERT trigger, INSERT omitting it -> OK, 'a'
+    trigger_fields_hide_enum_default = False
+    # sql/handler.cc handler::update_auto_increment (9.7.4 probed: MyISAM INT at its maximum, strict: 1264 then
+    # 1264 't2' at row 167; non-strict: Warning 1264 then 1062; InnoDB TINYINT at 126: two rows 1467, one 127)
+    autoinc_past_max_stores = True
+    # sql_yacc.yy create_temporal_literal -> ER_WRONG_VALUE (9.7.4 probed: DATE'2020-02-30' 1525 in any mode,
+    # DATE'0000-00-00' under NO_ZERO_DATE, DATE'2020-00-01' under NO_ZERO_IN_DATE)
+    temporal_literal_checks = True
+    # sql_insert.cc: check_that_all_fields_are_given_values over the insert's own fields (9.7.4 probed:
+    # `INSERT INTO u2 (a, b) VALUES (3, 1) ON DUPLICATE KEY UPDATE id = 4` -> 1364 for id)
+    odku_columns_given = False
+    mysql_comparisons = True  # sql/item_cmpfunc.cc Arg_comparator::set_cmp_func (9.7.4 probed)
     assign_in_expr_deprecated = True  # sql_yacc.yy 8.0.13: ER_WARN_DEPRECATED_SYNTAX per `@v := expr`
     # MariaDB 10.3's 4094 "At line N in db.routine" after a routine's failing statement: MySQL
     # has no such condition (its error alone; 9.7.4 [bytes])

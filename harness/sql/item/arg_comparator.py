@@ -44,12 +44,13 @@ from harness.sql.item.temporal import BAD, number_to_datetime, parse_datetime
 from harness.sql.item.column_types import DateTimeType
 from harness.sql.item.column_types import DecimalType, IntType, StringType, value_to_string
 from harness.sql.item.number_text import scan_number
+from harness.sql.item.arg_comparator_mysql import family_of, mysql_conversion
 
 if TYPE_CHECKING:
     from harness.sql.item.expr import Scope
 
 # check(left value, right value, statement context) -> the warning of this evaluation, or None
-ConversionCheck = Callable[[Any, Any, Any], "str | None"]
+ConversionCheck = Callable[[Any, Any, Any], Any]  # a str (MariaDB's text), a list of Notes, or None
 
 _COMPARISONS = ("=", "!=", "<", ">", "<=", ">=", "<=>")
 
@@ -75,9 +76,43 @@ def _clean_number(s: str) -> bool:
 
 def comparison_conversion(op: str, left: A.Expr, right: A.Expr, scope: "Scope") -> ConversionCheck | None:
     """The per-evaluation warning check of ``left op right``, or None when the
-    comparison converts nothing the model knows of."""
+    comparison converts nothing the model knows of. The flavour picks MariaDB's rules or
+    MySQL's (``SqlDialect.mysql_comparisons``, harness/sql/item/arg_comparator_mysql.py)
+    when the statement runs."""
     if op not in _COMPARISONS:
         return None
+    mariadb = _mariadb_conversion(op, left, right, scope)
+    mysql = mysql_conversion(op, left, right, scope, mariadb,
+                             lambda e: _resolved_column(e, scope, outer=True), _literal,
+                             lambda col, field: _trigger_types(col, field, scope))
+    if mysql is mariadb:
+        return mariadb
+
+    def check(lv: Any, rv: Any, ctx: Any) -> Any:
+        chosen = mysql if _mysql_rules(ctx) else mariadb
+        return None if chosen is None else chosen(lv, rv, ctx)
+
+    return check
+
+
+def _mysql_rules(ctx: Any) -> bool:
+    flavor = getattr(getattr(getattr(ctx, "thd", None), "server", None), "flavor", None)
+    return bool(getattr(getattr(flavor, "sql", None), "mysql_comparisons", False))
+
+
+def _trigger_types(col: A.Expr, field: A.RowValue, scope: "Scope") -> tuple[Any, Any] | None:
+    """(the column's type, the trigger field's type), or None when either is unknown."""
+    trg = scope.trigger_table
+    resolved = _resolved_column(col, scope)
+    if trg is None or resolved is None:
+        return None
+    try:
+        return resolved[1].type, trg.columns[trg.column(field.column)].type
+    except Exception:  # noqa: BLE001 - an unknown NEW/OLD column fails when compiled
+        return None
+
+
+def _mariadb_conversion(op: str, left: A.Expr, right: A.Expr, scope: "Scope") -> ConversionCheck | None:
     for col, field, col_left in ((left, right, True), (right, left, False)):
         if isinstance(field, A.RowValue):
             return _trigger_field_conversion(op, col, field, col_left, scope)
@@ -263,15 +298,7 @@ def _per_row(word: str, col_left: bool) -> ConversionCheck:
 
 def comparison_family(t: Any) -> str | None:
     """The comparison family of a join column's type (None: not modelled)."""
-    if isinstance(t, DateTimeType):
-        return "DATETIME"
-    if isinstance(t, IntType):
-        return "INT"
-    if isinstance(t, DecimalType):
-        return "DECIMAL"
-    if isinstance(t, StringType) and not t.is_blob:
-        return "STRING"
-    return None
+    return family_of(t)
 
 
 def ref_usable(key_family: str, value_family: str) -> bool:

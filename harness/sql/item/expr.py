@@ -9,6 +9,7 @@ string comparison (utf8mb4_general_ci), integer vs decimal arithmetic.
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import math
 from decimal import ROUND_HALF_UP, Decimal, DivisionByZero, InvalidOperation
@@ -782,18 +783,18 @@ def _int_words(d: Decimal) -> int:
 # ------------------------------------------------------------------ functions
 
 
-def _comparison(lf: Fn, rf: Fn, conv: Callable[[Any, Any, Any], str | None] | None,
+def _comparison(lf: Fn, rf: Fn, conv: Callable[[Any, Any, Any], Any] | None,
                 test: Callable[[int], bool] | None) -> Fn:
     """``lf op rf`` (``test`` of compare(); None: ``<=>``), pushing Warning 1292 for the
     conversion arg_comparator.comparison_conversion says it makes."""
     if conv is not None:
-        from harness.sql.sql_errors import ComparisonNote
+        from harness.sql.item.arg_comparator_mysql import push_conversion
 
         def converting(env: Env) -> Any:
             a, b = lf(env), rf(env)
             msg = conv(a, b, env.ctx)
             if msg is not None:
-                env.ctx.notes.append(ComparisonNote("Warning", 1292, msg))
+                push_conversion(env.ctx.notes, msg)
             return _compared(a, b, test)
         return converting
     if test is None:
@@ -1003,6 +1004,35 @@ def _greatest(sign: int) -> Callable[[list[Fn], A.FuncCall], Fn]:
     return make
 
 
+def _check_temporal_literal(env: Env, kind: str, text: str, p: Any) -> None:
+    thd = getattr(env.ctx, "thd", None)
+    if thd is not None:
+        check_temporal_literal(thd, kind, text, p)
+
+
+def check_temporal_literal(thd: Any, kind: str, text: str, p: Any = False) -> None:
+    """MySQL's DATE'...' / TIMESTAMP'...' (sql_yacc.yy create_temporal_literal: str_to_datetime
+    with the sql_mode's TIME_NO_ZERO_DATE / TIME_NO_ZERO_IN_DATE): a literal that is no valid
+    date -- garbage, a day past its month's end, the zero date under NO_ZERO_DATE, a zero
+    month or day under NO_ZERO_IN_DATE -- is 1525 ``Incorrect DATE value: '...'`` (DATETIME
+    for TIMESTAMP), strict or not (9.7.4 probed). MariaDB reads them as given."""
+    if kind == "TIME" or not thd.server.flavor.sql.temporal_literal_checks:
+        return
+    if p is False:
+        p = parse_temporal(text)
+    mode = str(thd.vars.get("sql_mode") or "")
+    if p is None:
+        bad = True
+    elif p.year == p.month == p.day == 0:
+        bad = "NO_ZERO_DATE" in mode
+    elif p.month == 0 or p.day == 0:
+        bad = "NO_ZERO_IN_DATE" in mode
+    else:
+        bad = p.month > 12 or p.day > calendar.monthrange(p.year, p.month)[1]
+    if bad:
+        raise ServerError(1525, f"Incorrect {'DATE' if kind == 'DATE' else 'DATETIME'} value: '{text}'")
+
+
 def _cast_literal(kind: str) -> Callable[[list[Fn], A.FuncCall], Fn]:
     def make(args: list[Fn], e: A.FuncCall) -> Fn:
         def lit(env: Env) -> Any:
@@ -1018,6 +1048,7 @@ def _cast_literal(kind: str) -> Callable[[list[Fn], A.FuncCall], Fn]:
                 # carries the digits written.
                 return s if "." in s else dt.timedelta(microseconds=us)
             p = parse_temporal(s)
+            _check_temporal_literal(env, kind, s, p)
             if p is None:
                 raise error("ER_TRUNCATED_WRONG_VALUE", kind.lower(), s)
             if p.year == p.month == p.day == 0:

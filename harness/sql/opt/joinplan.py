@@ -349,6 +349,10 @@ class JoinConversion:
 
     message: str
     how: str
+    # a lookup's key column and the value stored into it (MySQL words a lookup into a
+    # DECIMAL key as the store's 1366: SqlDialect.mysql_comparisons)
+    key_column: str = ""
+    value: Any = None
 
 
 def _conversion(v: Any, v_side: _Side, other_family: str, row: int, how: str) -> tuple[str | None, bool]:
@@ -689,7 +693,7 @@ def _lookup_conversions(values: list[Any], outer: _Side, inner: _Side) -> list[J
         if not ok:
             return None
         if msg is not None:
-            out.append(JoinConversion(msg, "lookup"))
+            out.append(JoinConversion(msg, "lookup", inner.t.columns[inner.ci].name, v))
     return out
 
 

@@ -81,9 +81,10 @@ def eval_aborting_on_warning(f: Callable[[Env], Any], env: Env, notes: list[Note
     return v
 
 
-def raise_new_warnings(notes: list[Note], mark: int, abort: bool) -> None:
+def raise_new_warnings(notes: list[Note], mark: int, abort: bool, then: ServerError | None = None) -> None:
     """The Warnings pushed since ``mark`` as the error they are while the statement
-    aborts on warnings: the first is the statement's error, the others listed after it."""
+    aborts on warnings: the first is the statement's error, the others listed after it
+    (``then``: an error raised after them, listed last)."""
     if not abort or len(notes) == mark:
         return
     raised = [n for n in notes[mark:] if n.level == "Warning" and not isinstance(n, FoldedNote)]
@@ -95,6 +96,8 @@ def raise_new_warnings(notes: list[Note], mark: int, abort: bool) -> None:
     err.comparison = isinstance(first, ComparisonNote)
     err.trailing_notes = [(ComparisonNote if isinstance(n, ComparisonNote) else Note)("Error", n.code, n.message)
                           for n in raised[1:]]
+    if then is not None:
+        err.trailing_notes.append(Note("Error", then.code, then.message))
     raise err
 
 

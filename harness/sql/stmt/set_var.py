@@ -10,7 +10,7 @@ from harness.sql.item.expr import Compiler, Env, Scope
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.parse_errors import UnsupportedError
 from harness.sql.parse.stmtinfo import StatementInfo
-from harness.sql.sql_errors import Note, error
+from harness.sql.sql_errors import Note, ServerError, error
 from harness.sql.stmt.sql_result import _ok
 from harness.sql.sys_vars.sysvars import DEFAULT
 
@@ -72,6 +72,10 @@ def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
         # Events never run in the model (stmt/sql_event.py): what they would log is unknown.
         raise UnsupportedError("event_scheduler=ON (running events)")
     in_trx = thd.trx.explicit or thd.trx.active and not thd.autocommit
+    if n == "binlog_format" and scope != "global" and thd.temp_tables \
+            and thd.server.flavor.sql.temp_tables_fix_binlog_format:
+        raise ServerError(3745, "Changing @@session.binlog_format is disallowed when the session has open temporary "
+                                "table(s). You could wait until these temporary table(s) are dropped and try again.")
     if n == "binlog_format" and scope != "global" and thd.temp_tables and str(value).upper() == "STATEMENT" and (
             thd.binlog_format == "ROW" or thd.binlog_format == "MIXED" and thd.mixed_temp_row):
         # A temporary table's CREATE may be missing from a row-format binlog (checked first).

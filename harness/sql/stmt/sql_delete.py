@@ -7,7 +7,7 @@ from harness.sql.opt.joinplan import plan_join, two_table_join_order
 from harness.sql.opt.range_opt import const_true
 from harness.sql.parse import parse_tree as A
 from harness.sql.sql_errors import error
-from harness.sql.stmt.fill_record import _blackhole_row_warning
+from harness.sql.stmt.fill_record import _blackhole_row_warning, raise_new_warnings
 from harness.sql.stmt.sql_result import DmlResult
 from harness.sql.stmt.sql_select import SelectExecutor
 
@@ -31,7 +31,10 @@ class DeleteExecutor(SelectExecutor):
                                   order_by=de.order_by):
             return DmlResult()
         self._lock_scan(t, ref.ref_name, de.where, "X")
-        candidates = self._target_rows(de, tables, scope, comp)
+        mark = len(self.ctx.notes)
+        aborts = self._delete_aborts_on_warning(de)
+        candidates = self._target_rows(de, tables, scope, comp, aborts)
+        raise_new_warnings(self.ctx.notes, mark, aborts)
         _blackhole_row_warning(thd, t, "DELETE")
         res = DmlResult()
         for _rows, slots in candidates:
@@ -59,6 +62,11 @@ class DeleteExecutor(SelectExecutor):
             t.data.truncate()
         return res
 
+    def _delete_aborts_on_warning(self, de: A.Delete) -> bool:
+        """A strict DELETE without IGNORE fails on its WHERE's (and ON's) conversion warnings
+        where the flavour says so (MySQL's Strict_error_handler; MariaDB: never)."""
+        return self.thd.server.flavor.sql.delete_aborts_on_warning and self._aborts_on_warning(de.ignore)
+
     def delete_multi(self, de: A.Delete) -> DmlResult:
         targets = {n.lower() for n in de.targets}
         for r in de.tables:
@@ -77,8 +85,11 @@ class DeleteExecutor(SelectExecutor):
         tis = [i for i in plan.order
                if all_tables[i][0].lower() in targets or all_tables[i][1].name.lower() in targets]
         self._before_join_scan(plan, de.tables, all_tables, set(tis), de.where, scope, False,
-                               [de.where, *(r.on for r in de.tables)])
-        combos = list(self.join_rows(de.tables, all_tables, scope, de.where, self._routine_env()))
+                               [de.where, *(r.on for r in de.tables)], self._delete_aborts_on_warning(de))
+        mark = len(self.ctx.notes)
+        aborts = self._delete_aborts_on_warning(de)
+        combos = list(self.join_rows(de.tables, all_tables, scope, de.where, self._routine_env(), aborts))
+        raise_new_warnings(self.ctx.notes, mark, aborts)
         res = DmlResult()
         # multi_delete: the deleted tables in join order; the first is deleted from while
         # scanning (its rows come in its scan order), the others from sorted row-id lists,

@@ -31,3 +31,11 @@ def run_do_or_set(thd: "Thd", stmt: A.Do | A.Set, info: Any, ctx: Any) -> DmlRes
         setattr(e, "do_evaluating", True)  # noqa: B010 -- read back by Thd._run_dml_locked
         raise
     return DmlResult()
+
+
+def do_answers_ok(thd: "Thd", e: ServerError) -> bool:
+    """mysql_do rolls the statement back, then clear_error(): "DO always is OK" (MariaDB;
+    its conditions stay in SHOW WARNINGS); not a lock wait, deadlock or a routine's
+    handled error. MySQL 8.0's Query_result_do sends the error (SqlDialect.do_always_ok)."""
+    return bool(getattr(e, "do_evaluating", False) and thd.sp_unsafe is None and e.code not in (1205, 1213, 1020)
+                and thd.server.flavor.sql.do_always_ok)

@@ -361,6 +361,7 @@ class InsertExecutor(SelectExecutor):
             self._no_default_row(t, abort)
         if checks is not None and not checks():
             return None, True  # a CHECK refused the row before the engine gave it a value (probed: no INSERT_ID)
+        self.ctx.autoinc_aborts = abort and not ignore
         try:
             generated = self.assign_auto_increment(t, row, specified, alloc, defer_explicit=True)
         except ServerError as err:
@@ -382,7 +383,23 @@ class InsertExecutor(SelectExecutor):
         come first), before the server generates the row's AUTO_INCREMENT value (the
         InnoDB counter stays, as after a failing trigger)."""
         self.thd.fire_triggers(t, "BEFORE", "INSERT", row, None, self.ctx)
+        if self.thd.server.flavor.sql.no_default_check_per_row:
+            self._null_after_triggers(t, row, abort)
         self._no_default_row(t, abort)
+
+    def _null_after_triggers(self, t: TableDef, row: list[Any], abort: bool) -> None:
+        """MySQL's fill_record_n_invoke_before_triggers -> check_inserting_record: a NOT NULL
+        column the row or its triggers left NULL fails a row that aborts on warnings with 1048
+        before check_that_all_fields_are_given_values' 1364 (9.7.4
+        [bytes] fw_before_trigger_error_precedes_missing_field: DATE_ADD over a zero date in
+        SET NEW.c_dt -> 1048 for c_dt, not 1364 for the omitted c_int)."""
+        if not abort:
+            return  # the row's NOT NULL check (fill loop) warns or fails as without a trigger
+        omitted = {c.message for c in self.ctx.no_default_per_row.get(id(t), ())}
+        for ci, col in enumerate(t.columns):
+            if row[ci] is None and not (col.nullable or col.auto_increment) \
+                    and f"Field '{col.name}' doesn't have a default value" not in omitted:
+                raise error("ER_BAD_NULL_ERROR", col.name)
 
     def _no_default_row(self, t: TableDef, abort: bool) -> None:
         """The row's 1364 for each column without a default it leaves unset: warnings, or
@@ -470,7 +487,7 @@ class InsertExecutor(SelectExecutor):
         no IGNORE), else a warning ahead of the rows' own (probed, also for zero rows)."""
         self._col_idx = col_idx  # the statement's columns, for the generated columns' 1906
         write_set = set(col_idx)
-        if ins.on_duplicate:
+        if ins.on_duplicate and self.thd.server.flavor.sql.odku_columns_given:
             write_set |= on_duplicate_write_set(t, ins)
         if t.triggers:
             # Only the assigned ones: a NEW field the trigger only reads still gives 1364 (probed).
@@ -486,7 +503,7 @@ class InsertExecutor(SelectExecutor):
                 return error("ER_NO_DEFAULT_FOR_VIEW_FIELD", ins.through_view)
             return error("ER_NO_DEFAULT_FOR_FIELD", col.name)
         before_trg = t.triggers_for("BEFORE", "INSERT") or t.triggers_for("BEFORE", "UPDATE")
-        if before_trg:
+        if before_trg and self.thd.server.flavor.sql.trigger_fields_hide_enum_default:
             # an ENUM's implicit first member does not fill the nullable trigger field
             missing += [c for ci, c in enumerate(t.columns) if ci not in write_set and c.implicit_default and not c.nullable]
         if missing and (before_trg or self.thd.server.flavor.sql.no_default_check_per_row):
@@ -548,7 +565,10 @@ class InsertExecutor(SelectExecutor):
         if v is None or v == 0:
             nxt = alloc.generate()
             hi = getattr(t.columns[ai].type, "hi", None)
-            if hi is not None and nxt > hi:
+            if hi is not None and self.thd.server.flavor.sql.autoinc_past_max_stores and \
+                    (nxt > hi or (alloc.reserves and alloc.interval_end - 1 > hi)):
+                nxt = self._autoinc_past_max(t, ai, alloc, nxt, hi)
+            elif hi is not None and nxt > hi:
                 self.ctx.note_auto_increment(nxt)  # the value tried is the statement's INSERT_ID
                 # handler::update_auto_increment: HA_ERR_AUTOINC_ERANGE past the type's
                 # maximum, strict or not (probed: 167; a warning and no row under IGNORE).
@@ -559,6 +579,26 @@ class InsertExecutor(SelectExecutor):
         if not defer_explicit:
             alloc.explicit(v)
         return None
+
+    def _autoinc_past_max(self, t: TableDef, ai: int, alloc: AutoIncrement, nxt: int, hi: int) -> int:
+        """MySQL: the value handler::update_auto_increment stores past the type's maximum
+        (9.7.4 probed). InnoDB's get_auto_increment fails an interval of several values
+        that crosses the maximum (1467) and hands out the maximum itself for one (a
+        duplicate next); another engine's value is stored like any number: 1264 and the
+        maximum -- the row's error where it aborts, listed with print_error's
+        HA_ERR_AUTOINC_ERANGE (1264 naming the table 'at row 167'), else a warning."""
+        if alloc.reserves:
+            if alloc.interval_end - nxt > 1:
+                raise error("ER_AUTOINC_READ_FAILED")
+            return hi
+        col, row_no = t.columns[ai].name, getattr(self.ctx, "autoinc_row", 1)
+        message = f"Out of range value for column '{col}' at row {row_no}"
+        if getattr(self.ctx, "autoinc_aborts", False):
+            err = ServerError(1264, message, "22003")
+            err.trailing_notes.append(Note("Error", 1264, f"Out of range value for column '{t.name}' at row 167"))
+            raise err
+        self.ctx.notes.append(Note("Warning", 1264, message))
+        return hi
 
     def _find_duplicate_locked(self, t: TableDef, row: list[Any], mode: str) -> DuplicateKey | None:
         """The duplicate-key check of an insert as InnoDB makes it: wait for gaps and

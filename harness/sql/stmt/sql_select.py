@@ -8,6 +8,7 @@ a transactional engine roll back). It decides nothing about logging itself.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
@@ -24,7 +25,8 @@ from harness.sql.opt.joinplan import column_owners as _column_owners
 from harness.sql.opt.range_opt import const_true, impossible_where, index_scan_chosen, range_keys
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.stmtinfo import StatementInfo
-from harness.sql.sql_errors import ComparisonNote, ServerError, error, note
+from harness.sql.sql_errors import ComparisonNote, Note, ServerError, error, note
+from harness.sql.item.arg_comparator_mysql import ConstantConversionError
 from harness.sql.stmt.fill_record import raise_new_warnings
 from harness.sql.stmt.sql_cte import cte_rows
 from harness.sql.stmt.sql_window import compute_windows, window_funcs
@@ -183,7 +185,14 @@ class SelectExecutor:
                     yield list(rows), list(slots)
                     return
                 mark = len(self.ctx.notes)
-                passed = to_bool(wf(env))
+                try:
+                    passed = to_bool(wf(env))
+                except ConstantConversionError as err:
+                    # MySQL: a statement that aborts on warnings fails with the constant's
+                    # 1292 (Strict_error_handler), the 1525 listed after it
+                    if abort_on_warning or self.abort_where_warnings:
+                        raise_new_warnings(self.ctx.notes, mark, True, then=err)
+                    raise
                 if abort_on_warning or self.abort_where_warnings:
                     raise_new_warnings(self.ctx.notes, mark, True)
                 if passed:
@@ -583,7 +592,14 @@ class SelectExecutor:
                      comp: Compiler, abort_on_warning: bool = False) -> list[tuple[list[Any], list[int | None]]]:
         """Rows a single-table UPDATE/DELETE changes: WHERE, then ORDER BY, then LIMIT,
         in the engine's scan order (the order the row events list them)."""
-        candidates = list(self.join_rows(st.tables, tables, scope, st.where, self._routine_env(), abort_on_warning))
+        rows = self.join_rows(st.tables, tables, scope, st.where, self._routine_env(), abort_on_warning)
+        if st.limit is not None and not st.order_by:
+            # mysql_update / mysql_delete stop reading once LIMIT rows matched: the WHERE of
+            # the rows after them is never evaluated (no conversion warning of theirs)
+            n = _limit_value(self.thd, st.limit, self.ctx)
+            candidates = list(itertools.islice(rows, n)) if n is not None else list(rows)
+        else:
+            candidates = list(rows)
         if not st.order_by and st.limit is None and len(candidates) > 1:
             candidates = self._range_access_order(tables[0], scope, st.where, candidates)
         if st.order_by:
@@ -730,22 +746,24 @@ class SelectExecutor:
 
     def _before_join_scan(self, plan: JoinPlan, refs: list[A.TableRef], tables: list[tuple[str, TableDef]],
                           written: set[int], where: A.Expr | None, scope: Scope, aborts: bool,
-                          reads: list[Any]) -> None:
+                          reads: list[Any], delete_aborts: bool = False) -> None:
         """What the optimizer settles before the join runs: nullability of the written
-        tables' Table_maps, and the conversions of the join condition."""
+        tables' Table_maps, and the conversions of the join condition (``aborts``: a
+        multi-table UPDATE's abort_on_warning; ``delete_aborts``: a DELETE's, MySQL's)."""
         self._mark_maybe_null(plan, tables, written)
-        self._join_conversion_warnings(refs, tables, where, scope, aborts, written, reads)
+        self._join_conversion_warnings(refs, tables, where, scope, aborts, written, reads, delete_aborts)
 
     def _join_conversion_warnings(self, refs: list[A.TableRef], tables: list[tuple[str, TableDef]],
                                   where: A.Expr | None, scope: Scope, aborts: bool, written: set[int],
-                                  reads: list[Any]) -> None:
+                                  reads: list[Any], delete_aborts: bool = False) -> None:
         """Warn 1292 for each value the join converts (joinplan.join_conversions).
 
         A multi-table UPDATE in strict mode aborts on a comparison's conversion
         (abort_on_warning), not on a ref lookup's (store_key copies with
         Use_relaxed_field_copy: a warning).  Where the plan is not modelled, nothing
         is said (docs 5.12.1)."""
-        strict = aborts and any(m in self.thd.vars.get("sql_mode") for m in ("STRICT_ALL_TABLES", "STRICT_TRANS_TABLES"))
+        strict = (aborts or delete_aborts) and \
+            any(m in self.thd.vars.get("sql_mode") for m in ("STRICT_ALL_TABLES", "STRICT_TRANS_TABLES"))
         single: dict[int, list[Any]] = {}
         for c in [c for r in refs for c in conjuncts(r.on)] + list(conjuncts(where)):
             owners = {ti for ti, _ci in _column_owners(c, scope) or ()}
@@ -764,7 +782,16 @@ class SelectExecutor:
             env = self._env(rows)
             return all(to_bool(f(env)) for f in compiled[ti])
 
+        mysql = self.thd.server.flavor.sql.mysql_comparisons
         for conv in join_conversions(refs, tables, where, scope, written, reads, keep, aborts) or []:
+            if mysql and conv.how == "lookup" and conv.message.startswith("Truncated incorrect DECIMAL value"):
+                # MySQL's store_key stores the value into the DECIMAL key (Field_new_decimal::store:
+                # 1366), the error of a statement that aborts on warnings (9.7.4 [bytes] fid_plan_*)
+                message = f"Incorrect decimal value: '{conv.value}' for column '{conv.key_column}' at row 1"
+                if strict:
+                    raise ServerError(1366, message, "HY000")
+                self.ctx.notes.append(Note("Warning", 1366, message))
+                continue
             if strict and conv.how == "compare":
                 err = ServerError(1292, conv.message, "22007")
                 err.comparison = True  # worded by the flavour (SqlDialect.comparison_text)

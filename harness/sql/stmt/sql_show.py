@@ -25,7 +25,8 @@ def _like(rows: list[list[Any]], pattern: str | None, col: int = 0) -> list[list
 def show_binlog_events(thd: "Thd", st: A.Show) -> SelectResult:
     rows = [list(r) for r in thd.server.binlog.show_events(st.log_name)]
     if st.from_pos is not None:
-        _check_show_binlog_pos(thd, st, rows)
+        if not thd.server.flavor.sql.binlog_events_from_any_pos:
+            _check_show_binlog_pos(thd, st, rows)
         rows = [r for r in rows if r[1] >= st.from_pos]
     if st.offset:
         rows = rows[st.offset:]

@@ -228,7 +228,8 @@ def drop_table(thd: "Thd", st: A.DropTable) -> "OkPacket":
         # stmt_causes_implicit_commit looks at the TEMPORARY keyword, not at the tables:
         # ``DROP TABLE tmp`` of a temporary table commits too (observed)
         thd.implicit_commit(schema_change=True)
-    if missing and not st.if_exists and not temp and all(p is None for _n, p in perm):
+    if missing and not st.if_exists and ((not temp and all(p is None for _n, p in perm))
+                                         or (thd.server.flavor.ddl.drop_missing_fails_first and not st.temporary)):
         raise error(unknown, ",".join(missing))
     perm = [(n, p) for n, p in perm if p is None or id(p) not in refused]
     # mysql_rm_table_no_locks: MariaDB logs the temporary tables first, MySQL after the

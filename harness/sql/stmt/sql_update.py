@@ -13,7 +13,7 @@ from harness.sql.item.expr import Compiler, Env, Scope
 from harness.sql.opt.joinplan import JoinPlan, plan_join, safe_update_on_fly, written_columns_read
 from harness.sql.opt.subquery_join import in_subquery_runs_as_join
 from harness.sql.parse import parse_tree as A
-from harness.sql.sql_errors import ServerError, error, note
+from harness.sql.sql_errors import Note, ServerError, error, note
 from harness.sql.stmt.fill_record import (
     FillRecord,
     _blackhole_row_warning,
@@ -61,8 +61,8 @@ class UpdateExecutor(SelectExecutor):
         tables = [(ref.ref_name, t)]
         scope = self._scope(tables)
         comp = Compiler(scope, self.info)
-        clause = thd.server.sysvars.single_update_values_clause
-        assigns = [_update_assignment(t, c, e, comp, clause) for c, e in up.assignments]
+        settings = (thd.server.sysvars.single_update_values_clause, thd.server.flavor.sql.default_checked_per_row)
+        assigns = [_update_assignment(t, c, e, comp, *settings) for c, e in up.assignments]
         if self._impossible_where(t, ref.ref_name, up.where, comp, up.limit, order_by=up.order_by):
             return DmlResult()
         self._lock_scan(t, ref.ref_name, up.where, "X", semi_consistent=True)
@@ -372,14 +372,23 @@ def _examined_positions(t: TableDef, up: A.Update, assigns: list[tuple[int, Any]
 
 
 def _update_assignment(t: TableDef, c: A.ColumnRef, e: A.Expr, comp: Compiler,
-                       clause: str = "SET") -> tuple[int, Any]:
+                       clause: str = "SET", default_per_row: bool = False) -> tuple[int, Any]:
     """One ``col = expr`` of a single-table UPDATE: the column and its compiled value
     (None: DEFAULT). DEFAULT for a column without one is refused while the UPDATE is
     prepared (Item_default_value::fix_fields), whatever the sql_mode (observed: 1364
     with sql_mode='', no row changed). ``clause``: what 1054 names for the value (the
-    flavour's; 11.8 resolves it as a multi-table UPDATE does, 'SELECT')."""
+    flavour's; 11.8 resolves it as a multi-table UPDATE does, 'SELECT'). ``default_per_row``
+    (MySQL): Item_default_value::save_in_field warns 1364 for each row it stores, an error
+    where the store aborts, else the type's zero (9.7.4 probed; no row, no 1364)."""
     ci = _column_in(t, c.name, "SET")
     if isinstance(e, A.Default):
+        if _lacks_default(t.columns[ci]) and default_per_row:
+            col = t.columns[ci]
+
+            def no_default(env: Any) -> Any:
+                env.ctx.notes.append(Note("Warning", 1364, f"Field '{col.name}' doesn't have a default value"))
+                return col.type.default_value()
+            return ci, no_default
         if _lacks_default(t.columns[ci]):
             raise error("ER_NO_DEFAULT_FOR_FIELD", t.columns[ci].name)
         return ci, None

@@ -1,0 +1,199 @@
+"""MySQL 9.7's conversions of a comparison between a column and a constant of another
+type (sql/item_cmpfunc.cc ``Arg_comparator::set_cmp_func``, ``item_cmp_type``;
+docs/RULES-mysql-9.7.md section 7), where they differ from MariaDB 10.11's
+(harness/sql/item/arg_comparator.py):
+
+* a DECIMAL column against a constant string compares as DECIMAL ("do comparison as
+  decimal rather than float, in order not to lose precision"): ``Truncated incorrect
+  DECIMAL value: 'x'``, once, when the constant is converted -- whatever the rows hold
+  (an empty table, NULLs); an INT column against a string compares as REAL:
+  ``Truncated incorrect DOUBLE value``, and an empty (or blank) string is 0 without a
+  word (``double_from_string_with_check``: my_strntod consumed all of it);
+* a string column against a number compares as REAL: each non-NULL value read that is
+  no number warns ``DOUBLE`` (the empty string does not);
+* a DATETIME column against a string constant converts the constant to DATETIME while
+  the statement is prepared: one that is no date (``'x'``, ``'2020-13-01'``) warns
+  ``Incorrect datetime value: 'x' for column 'dt' at row 1`` and fails the statement
+  with 1525 ``Incorrect DATETIME value: 'x'`` -- SELECT too, strict or not; a strict
+  UPDATE/DELETE fails with the 1292 itself, the 1525 listed after it; a DATETIME against
+  a number compares as a number: no conversion;
+* a trigger's ``NEW.x``/``OLD.x`` is such a constant: a DECIMAL column against a string
+  field whose text starts with no number warns 1366 ``Incorrect DECIMAL value: '0' for
+  column '' at row -1`` (Field_varstring::val_decimal -> str2my_decimal's
+  decimal_operation_results) and then 1292 ``Truncated incorrect DECIMAL value: 'x1'``;
+  a DATETIME against a number field, either side, converts nothing.
+
+Probed on 9.7.4 (SELECT/DELETE/UPDATE against literals, AFTER INSERT triggers over
+``c2 > NEW.c1``); anything else keeps MariaDB's check.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any, Callable
+
+from harness.diagnostics import ComparisonNote, Note, ServerError
+from harness.sql.item.column_types import DateTimeType, DecimalType, IntType, StringType, value_to_string
+from harness.sql.item.number_text import scan_number
+from harness.sql.item.temporal import BAD, parse_datetime
+from harness.sql.parse import parse_tree as A
+
+if TYPE_CHECKING:
+    from harness.sql.item.expr import Scope
+
+Check = Callable[[Any, Any, Any], Any]
+
+
+def double_clean(s: str) -> bool:
+    """my_strntod read all of ``s`` (trailing spaces aside): no DOUBLE warning. The empty
+    or blank string is 0 without one."""
+    return s.strip(" \t\n\r") == "" or scan_number(s)[1] in ("ok", "space")
+
+
+def decimal_status(s: str) -> str:
+    """str2my_decimal of ``s``: ``ok``, ``trunc`` (a number then other characters) or
+    ``bad`` (no number starts it; the empty string too)."""
+    status = scan_number(s)[1]
+    return "ok" if status in ("ok", "space") else status
+
+
+def mysql_conversion(op: str, left: A.Expr, right: A.Expr, scope: "Scope", mariadb: Check | None,
+                     resolved: Callable[[A.Expr], Any], literal: Callable[[A.Expr], tuple[Any, bool]],
+                     trigger_types: Callable[[A.Expr, A.RowValue], Any]) -> Check | None:
+    """The check MySQL makes of ``left op right`` (``mariadb``: MariaDB's, kept where the
+    two servers agree)."""
+    for col, field, col_left in ((left, right, True), (right, left, False)):
+        if isinstance(field, A.RowValue):
+            types = trigger_types(col, field)
+            return mariadb if types is None else _trigger_field(types[0], types[1], col_left, mariadb)
+    for col, lit, col_left in ((left, right, True), (right, left, False)):
+        found = resolved(col)
+        value, is_lit = literal(lit)
+        if found is None or not is_lit:
+            continue
+        family = family_of(found[1].type)
+        if family in ("INT", "DECIMAL") and isinstance(value, str):
+            if family == "DECIMAL":
+                return None if decimal_status(value) == "ok" else \
+                    _once([Note("Warning", 1292, f"Truncated incorrect DECIMAL value: '{value}'")])
+            return None if double_clean(value) else \
+                _once([Note("Warning", 1292, f"Truncated incorrect DOUBLE value: '{value}'")])
+        if family == "STRING" and isinstance(value, (int, Decimal, float)):
+            return _per_row_double(col_left)
+        if family == "DATETIME" and isinstance(value, str):
+            return _datetime_constant(value, found[1].name)
+        if family == "DATETIME":
+            return None  # compared as a number
+        return mariadb
+    return mariadb
+
+
+def family_of(t: Any) -> str | None:
+    """The comparison family of a column's type (None: not modelled); arg_comparator's
+    comparison_family is this one."""
+    if isinstance(t, DateTimeType):
+        return "DATETIME"
+    if isinstance(t, IntType):
+        return "INT"
+    if isinstance(t, DecimalType):
+        return "DECIMAL"
+    if isinstance(t, StringType) and not t.is_blob:
+        return "STRING"
+    return None
+
+
+def _trigger_field(ctype: Any, ftype: Any, col_left: bool, mariadb: Check | None) -> Check | None:
+    cf, ff = family_of(ctype), family_of(ftype)
+    numbers = ("INT", "DECIMAL")
+    if (cf == "DATETIME" and ff in numbers) or (ff == "DATETIME" and cf in numbers):
+        return None  # compared as numbers
+    if cf == "DECIMAL" and ff == "STRING":
+        return _decimal_field(col_left)
+    if cf == "STRING" and ff in numbers:
+        return _per_row_double(col_left)
+    if cf == "INT" and ff == "STRING" and mariadb is not None:
+        def check(lv: Any, rv: Any, ctx: Any) -> Any:
+            v = rv if col_left else lv
+            if isinstance(v, str) and v.strip(" \t\n\r") == "":
+                return None  # 0 without a word
+            return mariadb(lv, rv, ctx)
+        return check
+    return mariadb
+
+
+def _decimal_field(col_left: bool) -> Check:
+    """A string field compared as DECIMAL: converted once per statement (a constant),
+    whatever the column holds."""
+    seen: dict[int, bool] = {}
+
+    def check(lv: Any, rv: Any, ctx: Any) -> Any:
+        if seen.get(id(ctx)):
+            return None
+        seen.clear()
+        seen[id(ctx)] = True
+        v = rv if col_left else lv
+        if v is None:
+            return None
+        text = v if isinstance(v, str) else value_to_string(v)
+        status = decimal_status(text)
+        if status == "ok":
+            return None
+        truncated = Note("Warning", 1292, f"Truncated incorrect DECIMAL value: '{text}'")
+        if status == "bad":
+            return [Note("Warning", 1366, "Incorrect DECIMAL value: '0' for column '' at row -1"), truncated]
+        return [truncated]
+
+    return check
+
+
+def _per_row_double(col_left: bool) -> Check:
+    """The string column's value converted to DOUBLE on each row where it is not NULL."""
+
+    def check(lv: Any, rv: Any, ctx: Any) -> Any:
+        v = lv if col_left else rv
+        if v is None or isinstance(v, (int, Decimal, float)):
+            return None
+        text = value_to_string(v) if not isinstance(v, str) else v
+        return None if double_clean(text) else [Note("Warning", 1292, f"Truncated incorrect DOUBLE value: '{text}'")]
+
+    return check
+
+
+def _once(notes: list[Note]) -> Check:
+    """The constant converted once per statement, whatever the rows hold."""
+    seen: dict[int, bool] = {}
+
+    def check(lv: Any, rv: Any, ctx: Any) -> Any:
+        if seen.get(id(ctx)):
+            return None
+        seen.clear()
+        seen[id(ctx)] = True
+        return list(notes)
+
+    return check
+
+
+class ConstantConversionError(ServerError):
+    """1525: the constant a DATETIME is compared with is no date (Item_func_comparison's
+    constant conversion while the statement is prepared). A statement that aborts on
+    warnings fails with the 1292 before it instead (join_rows)."""
+
+
+def _datetime_constant(value: str, column: str) -> Check | None:
+    if parse_datetime(value)[1] != BAD:
+        return None
+
+    def check(lv: Any, rv: Any, ctx: Any) -> Any:
+        ctx.notes.append(Note("Warning", 1292, f"Incorrect datetime value: '{value}' for column '{column}' at row 1"))
+        raise ConstantConversionError(1525, f"Incorrect DATETIME value: '{value}'")
+
+    return check
+
+
+def push_conversion(notes: list[Note], msg: Any) -> None:
+    """A check's answer onto the statement's conditions: MariaDB's text (a ComparisonNote the
+    flavour words) or MySQL's own Notes."""
+    if isinstance(msg, str):
+        notes.append(ComparisonNote("Warning", 1292, msg))
+    else:
+        notes.extend(msg)
