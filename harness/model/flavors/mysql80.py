@@ -149,6 +149,18 @@ def atomic_table_ddl(thd: Any, text: str) -> bool | None:
     return None if t is None else bool(t.engine.transactional)
 
 
+def _truncates_transactional_temporary(thd: Any, text: str) -> bool:
+    """Whether ``TRUNCATE [TABLE] name`` names a temporary table of a transactional engine."""
+    m = _TABLE_DDL.match(text)
+    temps = getattr(thd, "temp_tables", None)
+    if m is None or not temps:
+        return False
+    parts = [_unquote(p) for p in m.group(1).split(".")]
+    db, name = (parts[0], parts[1]) if len(parts) == 2 else (getattr(thd, "db", None) or "", parts[0])
+    t = temps.get((db, name.lower()))
+    return t is not None and bool(t.engine.transactional)
+
+
 _T_YEAR = 13
 _STATEMENT_EVENTS = frozenset((5, 13, 14))  # Intvar, Rand, User_var
 _TRX_CONTROL = re.compile(r"(?:BEGIN|COMMIT|ROLLBACK)$|(?:XA |SAVEPOINT |ROLLBACK TO |RELEASE SAVEPOINT )", re.I)
@@ -344,6 +356,10 @@ class MySQLEvents(EventStyle):
             # (9.7.4 observed: `DROP DATABASE d2 /* xid */`, with tables dropped), a
             # missing one's does not
             return requested
+        if text[:8].upper() == "TRUNCATE" and _truncates_transactional_temporary(thd, text):
+            # 9.7.4 observed: TRUNCATE of a temporary InnoDB table is `/* xid=N */`
+            # (the engine's truncate runs in the statement's InnoDB transaction); MyISAM's: none
+            return True
         if thread_specific or text.split(" ", 1)[0].upper() in _NO_DDL_XID or _TEMPORARY_DDL.match(text):
             return False  # temporary tables (9.7.4 [bytes]: CREATE TEMPORARY TABLE: none)
         if atomic_table_ddl(thd, text) is False:

@@ -53,3 +53,28 @@ def test_not_null_column_is_null_is_an_impossible_where_on_mysql(flavor: str, tm
     if flavor == "mysql-9.7":
         bed.thd.execute(IS_NULL_STATEMENTS[-1])
         assert [r[1] for r in bed.thd.execute("SHOW WARNINGS").rows] == []
+
+
+def _listing(bed: Bed) -> list[str]:
+    from harness.fuzz.differential import event_listing
+
+    return [" ".join(x.split()) for x in event_listing([bed.state.binlog.dir / f for f in bed.state.binlog.files])]
+
+
+def test_blob_columns_print_no_default_null_and_temporary_innodb_truncate_has_an_xid(tmp_path: Path) -> None:
+    bed = Bed(tmp_path, "mysql-9.7")
+    bed.thd.execute("SET SESSION binlog_format=STATEMENT")
+    for sql in ("CREATE TABLE t1 (id INT, c_blob BLOB, c_t TEXT) ENGINE=MyISAM",
+                "CREATE TEMPORARY TABLE tmp3 (id INT) ENGINE=InnoDB", "TRUNCATE TABLE tmp3",
+                "CREATE TEMPORARY TABLE tmp4 (id INT) ENGINE=MyISAM", "TRUNCATE TABLE tmp4"):
+        bed.thd.execute(sql)
+    # 9.7.4: SHOW CREATE TABLE (and a CREATE ... SELECT's logged CREATE in ROW) prints no
+    # DEFAULT NULL for BLOB/TEXT (print_default_clause: NO_DEFAULT_VALUE_FLAG)
+    assert bed.thd.execute("SHOW CREATE TABLE t1").rows[0][1].startswith(
+        "CREATE TABLE `t1` (\n  `id` int DEFAULT NULL,\n  `c_blob` blob,\n  `c_t` text\n)")
+    # 9.7.4 (STATEMENT): `TRUNCATE TABLE tmp3 /* xid=27 */`, `TRUNCATE TABLE tmp4`
+    lines = [x for x in _listing(bed) if "TRUNCATE" in x]
+    assert lines == ["Query use `test`; TRUNCATE TABLE tmp3 /* xid=# */", "Query use `test`; TRUNCATE TABLE tmp4"]
+    bed.thd.execute("SET SESSION binlog_format=ROW")
+    bed.thd.execute("CREATE TABLE t2 ENGINE=MyISAM SELECT c_blob, c_t FROM t1")
+    assert "Query use `test`; CREATE TABLE `t2` ( `c_blob` blob, `c_t` text ) ENGINE=MyISAM" in _listing(bed)
