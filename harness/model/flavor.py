@@ -78,6 +78,11 @@ class EventStyle:
     # the statement writes after its first update or delete of it (REPLACE's rows after
     # a conflict). 10.11: every column is in FULL images (docs/RULES-mariadb-11.8.md row 15)
     images_skip_generated_after_change = False
+    # A table without a primary key logs full row images in every binlog_row_image
+    # (MariaDB). MySQL: its before image is every column (TABLE::mark_columns_per_binlog_row_image
+    # marks the whole read_set when is_missing_primary_key()), its after image the mode's
+    # (MINIMAL: the statement's write set; NOBLOB: that and every non-blob column)
+    images_full_without_pk = True
 
     def table_map_extra_flags(self, thd: SessionView, table: TableView) -> int:
         """Flags a Table_map carries beside TM_BIT_LEN_EXACT_F (MySQL 9.7: 0x2 on foreign-key tables)."""

@@ -78,3 +78,45 @@ def test_blob_columns_print_no_default_null_and_temporary_innodb_truncate_has_an
     bed.thd.execute("SET SESSION binlog_format=ROW")
     bed.thd.execute("CREATE TABLE t2 ENGINE=MyISAM SELECT c_blob, c_t FROM t1")
     assert "Query use `test`; CREATE TABLE `t2` ( `c_blob` blob, `c_t` text ) ENGINE=MyISAM" in _listing(bed)
+
+
+KEYLESS_IMAGES = (
+    "CREATE TABLE t1 (id INT, c_blob BLOB, c_dec DECIMAL(5,2), c_str VARCHAR(6)) ENGINE=InnoDB",
+    "SET binlog_row_image = MINIMAL",
+    "INSERT INTO t1 (id) VALUES (1), (2)",
+    "INSERT INTO t1 (id, c_blob, c_str) VALUES (3, 'x', 'a')",
+    "UPDATE t1 SET c_str = 'u' WHERE id = 3",
+    "DELETE FROM t1 WHERE id = 1",
+    "SET binlog_row_image = NOBLOB",
+    "INSERT INTO t1 (id) VALUES (4)",
+    "UPDATE t1 SET c_str = 'v' WHERE id = 3",
+    "DELETE FROM t1 WHERE id = 2",
+)
+# mysqld 9.7.4-2, ROW: a table without a primary key keeps the mode's after image (the
+# write set; NOBLOB adds the non-blob columns) and logs every column in the before image
+# (TABLE::mark_columns_per_binlog_row_image); MariaDB 10.11 logs such a table's images full.
+KEYLESS_ROWS_9_7 = [
+    ("Write_rows", [[None, ["1"]], [None, ["2"]]]),
+    ("Write_rows", [[None, ["3", "x", "a"]]]),
+    ("Update_rows", [[["3", "x", None, "a"], ["u"]]]),
+    ("Delete_rows", [[["1", None, None, None], None]]),
+    ("Write_rows", [[None, ["4", None, None]]]),
+    ("Update_rows", [[["3", "x", None, "u"], ["3", None, "v"]]]),
+    ("Delete_rows", [[["2", None, None, None], None]]),
+]
+
+
+def test_a_keyless_tables_images_follow_the_mode_on_mysql(tmp_path: Path) -> None:
+    import json
+
+    from harness.binlog.records import records_from_files
+
+    bed = Bed(tmp_path, "mysql-9.7")
+    bed.thd.execute("SET SESSION binlog_format=ROW")
+    for sql in KEYLESS_IMAGES:
+        bed.thd.execute(sql)
+    got = []
+    for e in records_from_files([bed.state.binlog.dir / f for f in bed.state.binlog.files]):
+        if e["event_type"] in ("Write_rows", "Update_rows", "Delete_rows"):
+            got.append((e["event_type"], [[r["before"], r["after"]] for r in json.loads(e.get("rows") or e["rows_json"])]))
+    assert got == KEYLESS_ROWS_9_7
