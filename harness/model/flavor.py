@@ -161,6 +161,9 @@ class DdlLogging:
     mixed_row_sticks_with_temp_tables = True
     # DROP TABLE naming temporary and base tables logs the temporary ones first (MariaDB)
     temporary_drops_first = True
+    # The disconnect's DROP TEMPORARY of a database: one statement naming every table
+    # (MariaDB); True: one for the transactional tables, then one for the others (MySQL)
+    disconnect_drop_by_transactional = False
     # DROP DATABASE IF EXISTS of a missing database carries Q_XID (MariaDB)
     drop_missing_db_xid = True
     # DROP DATABASE first logs DROP TABLE IF EXISTS of its non-atomic tables (MySQL 8.0+)

@@ -733,6 +733,10 @@ class MySQLDdl(DdlLogging):
     # mysql_rm_table_no_locks logs the base tables' groups first, then the temporary ones
     # (9.7.4 observed, STATEMENT: `DROP TABLE i2, m2, tt, ti` logs m2, i2, tt, ti)
     temporary_drops_first = False
+    # close_temporary_tables (sql/sql_base.cc) builds two DROPs per database, the
+    # transactional tables' first (s_query_trans, s_query_non_trans); 9.7.4 observed:
+    # `DROP ... `tmp3`,`tmp1`` (InnoDB) then `DROP ... `tmp4`,`tmp2`` (MyISAM)
+    disconnect_drop_by_transactional = True
     drop_missing_db_xid = False  # 9.7.4 observed: `DROP DATABASE IF EXISTS d3` (missing): no xid
     drop_db_logs_nonatomic = True
     # THD::cleanup rolls the transaction back (its cache written with ROLLBACK when it cannot
