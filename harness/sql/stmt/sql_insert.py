@@ -301,6 +301,7 @@ class InsertExecutor(SelectExecutor):
             plan.alloc.give_back(generated, skipped=ins.ignore or bool(ins.on_duplicate))  # type: ignore[union-attr]
         # InnoDB registered the write attempt: the group ends with Xid even if no row changes.
         self.thd.note_write_attempt(t)
+        self.thd.note_ignored_row(t)
         if ins.on_duplicate:
             row_ondup = plan.ondup
             if plan.odku_sources:

@@ -136,3 +136,36 @@ def test_the_disconnect_drops_transactional_temporary_tables_first_on_mysql(flav
                       "Query use `test`; DROP /*!40005 TEMPORARY */ TABLE IF EXISTS `tmp4`,`tmp2`"],
         "mariadb-10.11": ["Query use `test`; DROP /*!40005 TEMPORARY */ TABLE IF EXISTS `tmp4`,`tmp3`,`tmp2`,`tmp1`"],
     }[flavor]
+
+
+IGNORED_ROWS = (
+    "CREATE TABLE i (id INT PRIMARY KEY) ENGINE=InnoDB",
+    "CREATE TABLE m (id INT PRIMARY KEY) ENGINE=MyISAM",
+    "CREATE TEMPORARY TABLE tm (id INT PRIMARY KEY) ENGINE=MyISAM",
+    "INSERT INTO tm VALUES (1)", "INSERT INTO m VALUES (1)",
+    "BEGIN", "INSERT INTO i VALUES (1)", "INSERT IGNORE INTO tm SELECT 1", "ROLLBACK",
+    "BEGIN", "INSERT INTO i VALUES (2)", "INSERT IGNORE INTO m SELECT 1", "ROLLBACK",
+    "BEGIN", "INSERT INTO i VALUES (3)", "INSERT IGNORE INTO tm VALUES (1)", "ROLLBACK",
+    "BEGIN", "INSERT INTO i VALUES (4)", "UPDATE tm SET id = 1 WHERE id = 5", "ROLLBACK",
+)
+
+
+@pytest.mark.parametrize("fmt", ["STATEMENT", "ROW", "MIXED"])
+def test_an_ignored_row_of_a_non_transactional_table_makes_rollback_write_the_cache(fmt: str, tmp_path: Path) -> None:
+    bed = Bed(tmp_path, "mysql-9.7")
+    bed.thd.execute(f"SET SESSION binlog_format={fmt}")
+    rollback_warnings = []
+    for sql in IGNORED_ROWS:
+        bed.thd.execute(sql)
+        if sql == "ROLLBACK":
+            rollback_warnings.append([r[1] for r in bed.thd.execute("SHOW WARNINGS").rows])
+    # 9.7.4, every format: 1196 after each ignored duplicate of a MyISAM table (base or
+    # temporary), none after the UPDATE that matched nothing
+    assert rollback_warnings == [[1196], [1196], [1196], []]
+    groups = [x for x in _listing(bed) if x.startswith("Query use `test`; INSERT IGNORE") or x == "Query ROLLBACK"]
+    # 9.7.4 STATEMENT: each of the three transactions is written, ended by ROLLBACK; ROW and
+    # MIXED log no temporary table and no row of the ignored INSERT: nothing
+    assert groups == ([] if fmt != "STATEMENT" else [
+        "Query use `test`; INSERT IGNORE INTO tm SELECT 1", "Query ROLLBACK",
+        "Query use `test`; INSERT IGNORE INTO m SELECT 1", "Query ROLLBACK",
+        "Query use `test`; INSERT IGNORE INTO tm VALUES (1)", "Query ROLLBACK"])
