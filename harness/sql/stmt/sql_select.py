@@ -619,7 +619,8 @@ class SelectExecutor:
             zero_limit = True
         if not zero_limit and self.thd.server.sysvars.not_null_is_null_false and not_null_is_null(t, ref_name, where):
             zero_limit = True  # MySQL folds the IS NULL before it reads a row
-        if not zero_limit and (where is None or not impossible_where(t, ref_name, where)):
+        if not zero_limit and (where is None or not impossible_where(
+                t, ref_name, where, self.thd.server.sysvars.empty_table_range_impossible)):
             self._note_index_use(t, ref_name, where, limit, is_delete)
             return False
         self.info.impossible_where = True
