@@ -164,6 +164,9 @@ class DdlLogging:
     # The disconnect's DROP TEMPORARY of a database: one statement naming every table
     # (MariaDB); True: one for the transactional tables, then one for the others (MySQL)
     disconnect_drop_by_transactional = False
+    # CREATE ... SELECT's new base table is a written table of its engine for the
+    # isolation-level mixed-statement rule (MySQL; MariaDB: a placeholder, decide.is_mixed_stmt_unsafe)
+    created_table_counts_below_rr = False
     # DROP DATABASE IF EXISTS of a missing database carries Q_XID (MariaDB)
     drop_missing_db_xid = True
     # DROP DATABASE first logs DROP TABLE IF EXISTS of its non-atomic tables (MySQL 8.0+)

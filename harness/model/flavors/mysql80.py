@@ -737,6 +737,9 @@ class MySQLDdl(DdlLogging):
     # transactional tables' first (s_query_trans, s_query_non_trans); 9.7.4 observed:
     # `DROP ... `tmp3`,`tmp1`` (InnoDB) then `DROP ... `tmp4`,`tmp2`` (MyISAM)
     disconnect_drop_by_transactional = True
+    # 9.7.4 observed: below REPEATABLE READ, CREATE TABLE m ENGINE=MyISAM SELECT FROM an InnoDB
+    # table is MIXED_STATEMENT unsafe (1592 in STATEMENT, rows in MIXED)
+    created_table_counts_below_rr = True
     drop_missing_db_xid = False  # 9.7.4 observed: `DROP DATABASE IF EXISTS d3` (missing): no xid
     drop_db_logs_nonatomic = True
     # THD::cleanup rolls the transaction back (its cache written with ROLLBACK when it cannot

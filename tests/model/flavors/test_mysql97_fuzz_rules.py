@@ -197,3 +197,38 @@ def test_a_range_over_an_empty_myisam_table_is_read_and_logged_on_mysql(flavor: 
         assert notes[1] == notes[3] == [1592]
     else:
         assert logged == [EMPTY_MYISAM[i] for i in (0, 2, 4)]
+
+
+CREATE_SELECT_BELOW_RR = (
+    "CREATE TABLE i (id INT) ENGINE=InnoDB", "CREATE TABLE m (id INT) ENGINE=MyISAM",
+    "INSERT INTO i VALUES (1)", "INSERT INTO m VALUES (1)",
+    "SET transaction_isolation = 'READ-UNCOMMITTED'",
+    "CREATE TABLE m2 ENGINE=MyISAM SELECT id FROM i",
+    "SET transaction_isolation = 'REPEATABLE-READ'",
+    "CREATE TABLE m3 ENGINE=MyISAM SELECT id FROM i",
+    "SET autocommit = 0",
+    "CREATE TABLE i2 ENGINE=InnoDB SELECT id FROM m",
+    "CREATE TABLE m4 ENGINE=MyISAM SELECT id FROM i",
+    "COMMIT",
+)
+
+
+@pytest.mark.parametrize("fmt", ["STATEMENT", "MIXED"])
+def test_create_select_counts_its_new_table_below_repeatable_read_on_mysql(fmt: str, tmp_path: Path) -> None:
+    bed = Bed(tmp_path, "mysql-9.7")
+    bed.thd.execute(f"SET SESSION binlog_format={fmt}")
+    notes = {}
+    for sql in CREATE_SELECT_BELOW_RR:
+        bed.thd.execute(sql)
+        notes[sql] = [r[1] for r in bed.thd.execute("SHOW WARNINGS").rows]
+    creates = [x for x in _listing(bed) if x.startswith("Query use `test`; CREATE TABLE") and "SELECT" in x
+               or x.startswith("Query use `test`; CREATE TABLE `m2`")]
+    # 9.7.4, MIXED: m2 (READ UNCOMMITTED, MyISAM from InnoDB) is its CREATE and rows; m3
+    # (REPEATABLE READ) and, under autocommit=0, i2 and m4 are statements. STATEMENT: m2 warns 1592.
+    m2 = ("Query use `test`; CREATE TABLE `m2` ( `id` int DEFAULT NULL ) ENGINE=MyISAM" if fmt == "MIXED"
+          else "Query use `test`; CREATE TABLE m2 ENGINE=MyISAM SELECT id FROM i")
+    assert creates == [m2, "Query use `test`; CREATE TABLE m3 ENGINE=MyISAM SELECT id FROM i",
+                       "Query use `test`; CREATE TABLE i2 ENGINE=InnoDB SELECT id FROM m /* xid=# */",
+                       "Query use `test`; CREATE TABLE m4 ENGINE=MyISAM SELECT id FROM i"]
+    assert notes["CREATE TABLE m2 ENGINE=MyISAM SELECT id FROM i"] == ([1592] if fmt == "STATEMENT" else [])
+    assert notes["CREATE TABLE m3 ENGINE=MyISAM SELECT id FROM i"] == []
