@@ -62,6 +62,7 @@ _NO_UPDATED_DB = frozenset(("TRUNCATE", "ANALYZE"))  # OPTIMIZE, REPAIR: they do
 _NO_DDL_XID = frozenset(("ANALYZE", "OPTIMIZE", "REPAIR", "CHECK"))
 # the DROP of a session's temporary tables at disconnect: no UPDATED_DB_NAMES (9.7.4 [bytes])
 _DISCONNECT_DROP = "DROP /*!40005 TEMPORARY */ TABLE"
+_BASE_CREATE = re.compile(r"\s*CREATE\s+TABLE\b", re.I)
 _TEMPORARY_DDL = re.compile(r"\s*(?:CREATE|DROP)\s+(?:/\*!40005\s+)?TEMPORARY\b", re.I)
 _SINGLE_UPDATE = re.compile(r"\s*UPDATE\s+(?:LOW_PRIORITY\s+)?(?:IGNORE\s+)?(?:`[^`]+`|\w+)(?:\.(?:`[^`]+`|\w+))?"
                             r"(?:\s+(?:AS\s+)?(?!SET\b)\w+)?\s+SET\b", re.I)
@@ -363,11 +364,16 @@ class MySQLEvents(EventStyle):
             # 9.7.4 observed: TRUNCATE of a temporary InnoDB table is `/* xid=N */`
             # (the engine's truncate runs in the statement's InnoDB transaction); MyISAM's: none
             return True
-        if thread_specific or text.split(" ", 1)[0].upper() in _NO_DDL_XID or _TEMPORARY_DDL.match(text):
+        # a base table's CREATE ... SELECT reading a temporary table is thread-specific but
+        # commits the data dictionary all the same (9.7.4 observed: `CREATE TABLE t3
+        # ENGINE=InnoDB SELECT id FROM tmp2 /* xid=21 */`)
+        base_create = _BASE_CREATE.match(text) is not None
+        if (thread_specific and not base_create) or text.split(" ", 1)[0].upper() in _NO_DDL_XID \
+                or _TEMPORARY_DDL.match(text):
             return False  # temporary tables (9.7.4 [bytes]: CREATE TEMPORARY TABLE: none)
         if atomic_table_ddl(thd, text) is False:
             return False
-        return requested or (ddl and not thread_specific)
+        return requested or (ddl and (not thread_specific or base_create))
 
     def ddl_thread_specific(self, requested: bool, *, thd: Any = None, text: str = "") -> bool:
         # 9.7.4 [bytes]: `DROP TABLE t` (InnoDB) has 0x4 like MariaDB's, `DROP TABLE m` (MyISAM)

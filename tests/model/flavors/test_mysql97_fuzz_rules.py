@@ -232,3 +232,15 @@ def test_create_select_counts_its_new_table_below_repeatable_read_on_mysql(fmt: 
                        "Query use `test`; CREATE TABLE m4 ENGINE=MyISAM SELECT id FROM i"]
     assert notes["CREATE TABLE m2 ENGINE=MyISAM SELECT id FROM i"] == ([1592] if fmt == "STATEMENT" else [])
     assert notes["CREATE TABLE m3 ENGINE=MyISAM SELECT id FROM i"] == []
+
+
+def test_a_base_tables_create_select_from_a_temporary_table_has_its_xid(tmp_path: Path) -> None:
+    bed = Bed(tmp_path, "mysql-9.7")
+    bed.thd.execute("SET SESSION binlog_format=STATEMENT")
+    for sql in ("CREATE TEMPORARY TABLE tmp2 (id INT) ENGINE=InnoDB",
+                "CREATE TABLE t3 ENGINE=InnoDB SELECT id FROM tmp2", "CREATE TABLE t5 ENGINE=InnoDB SELECT 1 AS a"):
+        bed.thd.execute(sql)
+    # 9.7.4: `CREATE TABLE t3 ENGINE=InnoDB SELECT id FROM tmp2 /* xid=21 */` (fuzz seed 9802 case 28)
+    assert [x for x in _listing(bed) if "CREATE TABLE t" in x] == [
+        "Query use `test`; CREATE TABLE t3 ENGINE=InnoDB SELECT id FROM tmp2 /* xid=# */",
+        "Query use `test`; CREATE TABLE t5 ENGINE=InnoDB SELECT 1 AS a /* xid=# */"]
