@@ -201,7 +201,7 @@ class SqlDialect:
     # ALTER IGNORE TABLE is accepted (MySQL 5.7 removed it: a syntax error)
     alter_ignore = True
     # A row INSERT ignored (duplicate, unchanged ODKU row) marks a non-transactional table
-    # modified (MySQL's write_record; Thd.note_ignored_row)
+    # modified (MySQL's write_record; sql_insert._note_ignored_row)
     ignored_row_modifies_nontrans = False
     # 1062 names the key as `table.key` (MySQL 8.0.19+ print_keydup_error)
     qualified_dup_key = False

@@ -506,19 +506,6 @@ class Thd:
         if t.transactional and not t.temporary and t.engine.xa_capable:
             self.stmt.changed_xa = True
 
-    def note_ignored_row(self, t: TableDef) -> None:
-        """write_record ended on a row it did not write (an ignored duplicate, an ODKU
-        row left as it was): MySQL's ``ok_or_after_trg_err`` marks a non-transactional
-        table modified all the same (mark_modified_non_trans_table(STMT)), so a
-        transaction holding it cannot be rolled back: ROLLBACK writes the cache and warns
-        1196 (9.7.4 observed); MariaDB 10.11 does not (SqlDialect.ignored_row_modifies_nontrans)."""
-        if t.transactional or not self.server.flavor.sql.ignored_row_modifies_nontrans:
-            return
-        if t.temporary:
-            self.stmt.changed_nontrans_temp = True
-        else:
-            self.stmt.changed_nontrans = True
-
     def _changed(self, t: TableDef) -> None:
         if t.admin_state:
             t.admin_state.clear()

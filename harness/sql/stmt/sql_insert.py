@@ -301,7 +301,7 @@ class InsertExecutor(SelectExecutor):
             plan.alloc.give_back(generated, skipped=ins.ignore or bool(ins.on_duplicate))  # type: ignore[union-attr]
         # InnoDB registered the write attempt: the group ends with Xid even if no row changes.
         self.thd.note_write_attempt(t)
-        self.thd.note_ignored_row(t)
+        _note_ignored_row(self.thd, t)
         if ins.on_duplicate:
             row_ondup = plan.ondup
             if plan.odku_sources:
@@ -898,3 +898,17 @@ def _bind_refs(e: Any, bound: dict[int, Any]) -> Any:
                 changes[f] = nv
         return dataclasses.replace(e, **changes) if changes else e
     return e
+
+
+def _note_ignored_row(thd: Any, t: Any) -> None:
+    """write_record ended on a row it did not write (an ignored duplicate, an ODKU row
+    left as it was): MySQL's ``ok_or_after_trg_err`` marks a non-transactional table
+    modified all the same (mark_modified_non_trans_table(STMT)), so a transaction holding
+    it cannot be rolled back: ROLLBACK writes the cache and warns 1196 (9.7.4 observed);
+    MariaDB 10.11 does not (SqlDialect.ignored_row_modifies_nontrans)."""
+    if t.transactional or not thd.server.flavor.sql.ignored_row_modifies_nontrans:
+        return
+    if t.temporary:
+        thd.stmt.changed_nontrans_temp = True
+    else:
+        thd.stmt.changed_nontrans = True
