@@ -301,7 +301,6 @@ class InsertExecutor(SelectExecutor):
             plan.alloc.give_back(generated, skipped=ins.ignore or bool(ins.on_duplicate))  # type: ignore[union-attr]
         # InnoDB registered the write attempt: the group ends with Xid even if no row changes.
         self.thd.note_write_attempt(t)
-        _note_ignored_row(self.thd, t)
         if ins.on_duplicate:
             row_ondup = plan.ondup
             if plan.odku_sources:
@@ -315,9 +314,11 @@ class InsertExecutor(SelectExecutor):
                 null_rule=(i, ins.ignore, plan.single_values_row, plan.compiled_rows is None))
             tally.res.affected += changed
             tally.deleted_or_updated += changed == 2
+            _note_ignored_row(self.thd, t)
             return
         if ins.ignore:
             self.ctx.notes.append(_as_warning(dup_entry_error(t, dup, self.thd)))
+            _note_ignored_row(self.thd, t)
             return
         raise dup_entry_error(t, dup, self.thd)
 
@@ -910,5 +911,7 @@ def _note_ignored_row(thd: Any, t: Any) -> None:
         return
     if t.temporary:
         thd.stmt.changed_nontrans_temp = True
-    else:
-        thd.stmt.changed_nontrans = True
+    elif not thd.stmt.changed_nontrans:
+        # no engine committed a row: the engine mix is kept as after a statement that
+        # changed nothing (deprecations.engine_mix_kept)
+        thd.stmt.changed_nontrans = thd.stmt.ignored_nontrans = True

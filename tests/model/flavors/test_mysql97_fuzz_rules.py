@@ -244,3 +244,13 @@ def test_a_base_tables_create_select_from_a_temporary_table_has_its_xid(tmp_path
     assert [x for x in _listing(bed) if "CREATE TABLE t" in x] == [
         "Query use `test`; CREATE TABLE t3 ENGINE=InnoDB SELECT id FROM tmp2 /* xid=# */",
         "Query use `test`; CREATE TABLE t5 ENGINE=InnoDB SELECT 1 AS a /* xid=# */"]
+
+
+def test_a_duplicate_that_fails_the_insert_marks_nothing(tmp_path: Path) -> None:
+    bed = Bed(tmp_path, "mysql-9.7")
+    bed.thd.execute("SET SESSION binlog_format=ROW")
+    bed.thd.execute("CREATE TABLE m (id VARCHAR(10) NOT NULL UNIQUE) ENGINE=MyISAM")
+    bed.thd.execute("INSERT INTO m VALUES ('k9')")
+    # 9.7.4 (fuzz seed 9802 case 27): the 1062 alone, no 1196 (write_record's err: path)
+    assert error_code(bed.thd, "INSERT INTO m VALUES ('k9')") == 1062
+    assert [r[1] for r in bed.thd.execute("SHOW WARNINGS").rows] == [1062]
