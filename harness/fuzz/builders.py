@@ -31,6 +31,7 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from harness.kinds import ServerKind, get_kind
 from harness.workload.model import Case, SessionSettings, Setting, Step
 
 FORMATS = ("STATEMENT", "ROW", "MIXED")
@@ -94,8 +95,12 @@ class CaseBuilder:
     STREAM = "replbed-fuzz"  # the random stream: Random(f"{STREAM}:{seed}:{index}")
     PREFIX = "fuzz"          # case names: f"{PREFIX}_s{seed}_{index:05d}"
 
-    def __init__(self, seed: int, index: int) -> None:
+    def __init__(self, seed: int, index: int, kind: ServerKind | str | None = None) -> None:
         self.rng = random.Random(f"{self.STREAM}:{seed}:{index}")
+        # The server kind the case is for: what it spells differently (sql_mode flags it
+        # removed, variable names) is the kind's; the random draws are the same for every
+        # kind, so a seed gives the same case shapes on each.
+        self.kind = kind if isinstance(kind, ServerKind) else get_kind(kind)
         self.name = f"{self.PREFIX}_s{seed}_{index:05d}"
         self.seed = seed
         self.index = index
@@ -396,7 +401,7 @@ class CaseBuilder:
         c = self.conns[conn]
         roll = r.random()
         if roll < 0.4:
-            return f"SET sql_mode = {r.choice(SQL_MODES)}"
+            return f"SET sql_mode = {self.kind.sql_mode(r.choice(SQL_MODES))}"
         if roll < 0.6:
             return f"SET binlog_row_image = {r.choice(ROW_IMAGES)}"
         if roll < 0.75 and not c.autocommit:
@@ -404,7 +409,7 @@ class CaseBuilder:
             self.end_trx(conn)
             return "SET autocommit = 1"
         if not c.in_trx and c.autocommit:
-            return f"SET tx_isolation = {r.choice(ISOLATION)}"
+            return f"SET {self.kind.session_variable('tx_isolation')} = {r.choice(ISOLATION)}"
         return None
 
     STATEMENTS: tuple[tuple[str, int], ...] = (
@@ -461,7 +466,7 @@ class CaseBuilder:
                 self.setup.append(f"INSERT IGNORE INTO {t.name} ({', '.join(c.name for c in cols)}) VALUES {values}")
         self.make_routines()
         if r.random() < 0.5:
-            self.settings.append(("session", "sql_mode", r.choice(SQL_MODES)))
+            self.settings.append(("session", "sql_mode", self.kind.sql_mode(r.choice(SQL_MODES))))
         if r.random() < 0.4:
             self.settings.append(("session", "binlog_row_image", r.choice(ROW_IMAGES)))
         if r.random() < 0.3:

@@ -25,6 +25,7 @@ import dataclasses
 
 from harness.fuzz.builders import Table
 from harness.fuzz.generator import CaseGenerator
+from harness.kinds import ServerKind
 from harness.workload.model import Case, Step
 
 _UNIQUE_KEYS = ("pk_auto", "pk", "unique")
@@ -40,8 +41,8 @@ class QueryCaseGenerator(CaseGenerator):
         ("stmt_sql_prepare", 6), ("stmt_account", 6),
     )
 
-    def __init__(self, seed: int, index: int) -> None:
-        super().__init__(seed, index)
+    def __init__(self, seed: int, index: int, kind: ServerKind | str | None = None) -> None:
+        super().__init__(seed, index, kind)
         self.accounts: list[str] = []
         self.n_ps = 0
 

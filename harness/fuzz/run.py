@@ -100,7 +100,7 @@ def run_fuzz(seed: int, count: int, formats: Sequence[str], out: Path, *, start:
                      f"({', '.join(f'{k}:{h.port}' for k, h in servers.handles.items())})")
         tj = time.monotonic()
         # in order, one replay overlapping the next case's runs (judge_all)
-        items = ((generate_case(seed, i, generator), fmt) for i in range(start, start + count) for fmt in formats)
+        items = ((generate_case(seed, i, generator, sides.reference), fmt) for i in range(start, start + count) for fmt in formats)
         for n, j in enumerate(judge_all(servers, items), 1):
             i, fmt, case = start + (n - 1) // len(formats), j.format, j.case
             if j.noise:

@@ -99,7 +99,9 @@ class SchemaCaseGenerator(CaseGenerator):
         out = []
         names = {c.name for c in cols}
         if "c_int" in names and r.random() < 0.4:
-            out.append(f"g_int INT AS (c_int * 2) {r.choice(('VIRTUAL', 'STORED', 'PERSISTENT'))}")
+            how = r.choice(('VIRTUAL', 'STORED', 'PERSISTENT'))
+            # PERSISTENT is MariaDB's synonym of STORED; MySQL's grammar has only STORED
+            out.append(f"g_int INT AS (c_int * 2) {'STORED' if how == 'PERSISTENT' and self.kind.is_mysql else how}")
         if "c_str" in names and r.random() < 0.3:
             out.append(f"g_str VARCHAR(12) AS (CONCAT(c_str, '!')) {r.choice(('VIRTUAL', 'STORED'))}")
         return out
@@ -107,6 +109,8 @@ class SchemaCaseGenerator(CaseGenerator):
     def stmt_schema_setting(self, conn: str, ts: list[Table]) -> str | None:
         r = self.rng
         var = r.choice(("foreign_key_checks", "check_constraint_checks"))
+        if self.kind.is_mysql:
+            var = "foreign_key_checks"  # MySQL has no check_constraint_checks (a CHECK is ALTERed NOT ENFORCED)
         return f"SET {var} = {r.choice((0, 1, 1))}"
 
 

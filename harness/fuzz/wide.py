@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from harness.fuzz.builders import CaseBuilder, Column, Table
+from harness.kinds import ServerKind
 
 WIDE_VALUE_COLUMNS = (
     ("c_int", "INT"), ("c_tiny", "TINYINT"), ("c_usmall", "SMALLINT UNSIGNED"), ("c_big", "BIGINT"),
@@ -62,8 +63,8 @@ class WideCaseGenerator(CaseBuilder):
     STREAM = "replbed-fuzz-wide"
     PREFIX = "fuzzw"
 
-    def __init__(self, seed: int, index: int) -> None:
-        super().__init__(seed, index)
+    def __init__(self, seed: int, index: int, kind: ServerKind | str | None = None) -> None:
+        super().__init__(seed, index, kind)
         self.indexed: dict[str, str] = {}  # table -> column with a non-unique index
         self.n_proc = 0
         self.procs: dict[str, set[str]] = {}  # procedure -> tables it writes

@@ -238,7 +238,7 @@ def binlog_write_row(thd: "SessionView", table: "TableView", kind: str, before: 
     tm = mngr.maps_written[id(table)]
     cache = mngr.cache_of(table)
     imager = RowImager(table, thd.binlog_row_image, thd.stmt_after_image_is_write_set,
-                       _images_without_generated(thd, table, kind))
+                       _images_without_generated(thd, table, kind), thd.server.flavor.events.images_full_without_pk)
     present, present_after, change, size = imager.image(kind, before, after, assigned)
     pending = cache.pending
     if (pending is None or pending.table is not table or pending.kind != kind or pending.present != present

@@ -109,9 +109,12 @@ def statement_unsafe_flags(info: StatementFacts) -> int:
 
 
 def is_mixed_stmt_unsafe(info: StatementFacts, multi_stmt_trans: bool, binlog_direct: bool,
-                         trx_cache_not_empty: bool, below_repeatable_read: bool) -> bool:
+                         trx_cache_not_empty: bool, below_repeatable_read: bool,
+                         created_counts_below_rr: bool = False) -> bool:
     """MariaDB's ``LEX::is_mixed_stmt_unsafe`` over the statement's accessed-table classes
-    (R-unsafe-nontransactional)."""
+    (R-unsafe-nontransactional). ``created_counts_below_rr``: the new base table of a
+    CREATE ... SELECT is a written table of its engine for the isolation-level rule
+    (MySQL: ``DdlLogging.created_table_counts_below_rr``)."""
     w = {"T": False, "N": False, "TT": False, "TN": False}
     r = {"T": False, "N": False, "TT": False, "TN": False}
     # The table CREATE ... SELECT creates is a placeholder when the format is decided:
@@ -128,6 +131,10 @@ def is_mixed_stmt_unsafe(info: StatementFacts, multi_stmt_trans: bool, binlog_di
     for u in info.uses:
         t = u.table
         if t is info.created_table and not t.temporary:
+            # MySQL 9.7.4 observed (MIXED, READ UNCOMMITTED): CREATE TABLE m ENGINE=MyISAM
+            # SELECT FROM an InnoDB table is rows (1592 in STATEMENT); under autocommit=0 the
+            # new table still counts for no multi-statement rule
+            w_nontrans |= created_counts_below_rr and u.write and not t.transactional
             continue
         cls = ("T" if t.transactional else "N")
         if t.temporary:
@@ -218,7 +225,8 @@ def _unsafe_flags(info: StatementFacts, thd: DecideSession, facts: _EngineFacts,
     multi_stmt_trans = thd.in_multi_stmt_transaction_mode()
     trx_not_empty = not thd.caches.trx_cache.empty()
     binlog_direct = thd.binlog_direct_non_trans_update
-    if is_mixed_stmt_unsafe(info, multi_stmt_trans, binlog_direct, trx_not_empty, below_rr):
+    if is_mixed_stmt_unsafe(info, multi_stmt_trans, binlog_direct, trx_not_empty, below_rr,
+                            thd.flavor.ddl.created_table_counts_below_rr):
         unsafe |= bit(Unsafe.MIXED_STATEMENT)
     elif multi_stmt_trans and trx_not_empty and not binlog_direct and any(
             not t.transactional and not t.temporary for t in written):

@@ -85,6 +85,11 @@ class EventStyle:
     # MySQL 9.7: a single-table UPDATE sets thd->table_map_for_update too (MariaDB: only
     # the multi-table UPDATE)
     single_update_map = False
+    # A table without a primary key logs full row images in every binlog_row_image
+    # (MariaDB). MySQL: its before image is every column (TABLE::mark_columns_per_binlog_row_image
+    # marks the whole read_set when is_missing_primary_key()), its after image the mode's
+    # (MINIMAL: the statement's write set; NOBLOB: that and every non-blob column)
+    images_full_without_pk = True
 
     def table_map_extra_flags(self, thd: SessionView, table: TableView) -> int:
         """Flags a Table_map carries beside TM_BIT_LEN_EXACT_F (MySQL 9.7: 0x2 on foreign-key tables)."""
@@ -167,6 +172,12 @@ class DdlLogging:
     # DROP TABLE without IF EXISTS naming a missing base table drops the tables that exist
     # and fails after (MariaDB); MySQL 8.0's atomic DROP fails first, dropping nothing
     drop_missing_fails_first = False
+    # The disconnect's DROP TEMPORARY of a database: one statement naming every table
+    # (MariaDB); True: one for the transactional tables, then one for the others (MySQL)
+    disconnect_drop_by_transactional = False
+    # CREATE ... SELECT's new base table is a written table of its engine for the
+    # isolation-level mixed-statement rule (MySQL; MariaDB: a placeholder, decide.is_mixed_stmt_unsafe)
+    created_table_counts_below_rr = False
     # DROP DATABASE IF EXISTS of a missing database carries Q_XID (MariaDB)
     drop_missing_db_xid = True
     # DROP DATABASE first logs DROP TABLE IF EXISTS of its non-atomic tables (MySQL 8.0+)
@@ -200,6 +211,9 @@ class SqlDialect:
     clear_warnings_always = False
     # ALTER IGNORE TABLE is accepted (MySQL 5.7 removed it: a syntax error)
     alter_ignore = True
+    # A row INSERT ignored (duplicate, unchanged ODKU row) marks a non-transactional table
+    # modified (MySQL's write_record; sql_insert._note_ignored_row)
+    ignored_row_modifies_nontrans = False
     # 1062 names the key as `table.key` (MySQL 8.0.19+ print_keydup_error)
     qualified_dup_key = False
     # SHOW CREATE TABLE prints integer display widths (`int(11)`; MySQL 8.0.19+ does not)

@@ -56,13 +56,17 @@ def _bits(mask: int, n: int) -> list[int]:
 
 class RowImager:
     def __init__(self, table: "TableView", mode: str, write_set_after: bool = False,
-                 without_generated: bool = False) -> None:
+                 without_generated: bool = False, keyless_full: bool = True) -> None:
         """``write_set_after``: the after images hold the statement's write set only (a
         statement MIXED switched to rows late, LoggingDecision.late_row).
         ``without_generated``: the images leave the generated columns out (MariaDB 11.8's
-        UPDATE / DELETE images, EventStyle.images_skip_generated_after_change)."""
+        UPDATE / DELETE images, EventStyle.images_skip_generated_after_change).
+        ``keyless_full``: a table without a primary key logs full images whatever the mode
+        (MariaDB); else (MySQL, ``EventStyle.images_full_without_pk`` False) its before
+        image is every column and its after image follows the mode."""
         self.info = image_info(table)
-        self.mode = mode.upper() if self.info.has_pk else "FULL"
+        self.mode = mode.upper() if self.info.has_pk or not keyless_full else "FULL"
+        self.keyless = not self.info.has_pk
         self.write_set_after = write_set_after
         self.keep = self.info.all & ~self.info.generated if without_generated else self.info.all
 
@@ -80,6 +84,8 @@ class RowImager:
             after = assigned_mask | info.non_blob | (info.autoinc if kind == "write" else 0)
         if self.write_set_after:
             after = assigned_mask | (info.autoinc if kind == "write" else 0)
+        if self.keyless:
+            before = info.all  # MySQL: no primary key, the whole row identifies it
         before, after = before & self.keep, after & self.keep
         if kind == "write":
             return after, None

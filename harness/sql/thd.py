@@ -102,6 +102,7 @@ class StatementState:
     # Per-statement change flags, as begin_statement sets them: DDL that
     # logs inside a transaction reads them before any DML has run.
     rows_changed: int = 0
+    ignored_nontrans: bool = False  # changed_nontrans set by an ignored row (sql_insert._note_ignored_row)
     changed_trans: bool = False
     changed_xa: bool = False
     changed_nontrans: bool = False
@@ -677,7 +678,7 @@ class Thd:
 
     def begin_statement(self, info: StatementInfo) -> None:
         self.stmt.info = info
-        self.stmt.rows_changed = 0
+        self.stmt.rows_changed, self.stmt.ignored_nontrans = 0, False
         self.stmt.changed_trans = False
         self.stmt.changed_xa = False
         self.stmt.changed_nontrans = False

@@ -63,6 +63,7 @@ _NO_UPDATED_DB = frozenset(("TRUNCATE", "ANALYZE"))  # OPTIMIZE, REPAIR: they do
 _NO_DDL_XID = frozenset(("ANALYZE", "OPTIMIZE", "REPAIR", "CHECK"))
 # the DROP of a session's temporary tables at disconnect: no UPDATED_DB_NAMES (9.7.4 [bytes])
 _DISCONNECT_DROP = "DROP /*!40005 TEMPORARY */ TABLE"
+_BASE_CREATE = re.compile(r"\s*CREATE\s+TABLE\b", re.I)
 _TEMPORARY_DDL = re.compile(r"\s*(?:CREATE|DROP)\s+(?:/\*!40005\s+)?TEMPORARY\b", re.I)
 
 
@@ -146,6 +147,18 @@ def atomic_table_ddl(thd: Any, text: str) -> bool | None:
     catalog = getattr(getattr(thd, "server", None), "catalog", None)
     t = catalog.get_table(db, name) if catalog is not None else None
     return None if t is None else bool(t.engine.transactional)
+
+
+def _truncates_transactional_temporary(thd: Any, text: str) -> bool:
+    """Whether ``TRUNCATE [TABLE] name`` names a temporary table of a transactional engine."""
+    m = _TABLE_DDL.match(text)
+    temps = getattr(thd, "temp_tables", None)
+    if m is None or not temps:
+        return False
+    parts = [_unquote(p) for p in m.group(1).split(".")]
+    db, name = (parts[0], parts[1]) if len(parts) == 2 else (getattr(thd, "db", None) or "", parts[0])
+    t = temps.get((db, name.lower()))
+    return t is not None and bool(t.engine.transactional)
 
 
 _T_YEAR = 13
@@ -325,6 +338,9 @@ def _mysql_collation(ctype: Any) -> int:
 
 class MySQLEvents(EventStyle):
     rows_header_len = 10
+    # a keyless table's MINIMAL/NOBLOB images: before = every column, after = the mode's
+    # (9.7.4 observed, fuzz seed 9801 cases 25, 87)
+    images_full_without_pk = False
     # MYSQL_BIN_LOG::rollback: the trx cache is written, ended by ROLLBACK, only when
     # trx_cache.cannot_rollback() -- a non-transactional change or temporary-table DDL
     # was logged into it; a MyISAM statement that went out as its own group before the
@@ -381,11 +397,20 @@ class MySQLEvents(EventStyle):
             # (9.7.4 observed: `DROP DATABASE d2 /* xid */`, with tables dropped), a
             # missing one's does not
             return requested
-        if thread_specific or text.split(" ", 1)[0].upper() in _NO_DDL_XID or _TEMPORARY_DDL.match(text):
+        if text[:8].upper() == "TRUNCATE" and _truncates_transactional_temporary(thd, text):
+            # 9.7.4 observed: TRUNCATE of a temporary InnoDB table is `/* xid=N */`
+            # (the engine's truncate runs in the statement's InnoDB transaction); MyISAM's: none
+            return True
+        # a base table's CREATE ... SELECT reading a temporary table is thread-specific but
+        # commits the data dictionary all the same (9.7.4 observed: `CREATE TABLE t3
+        # ENGINE=InnoDB SELECT id FROM tmp2 /* xid=21 */`)
+        base_create = _BASE_CREATE.match(text) is not None
+        if (thread_specific and not base_create) or text.split(" ", 1)[0].upper() in _NO_DDL_XID \
+                or _TEMPORARY_DDL.match(text):
             return False  # temporary tables (9.7.4 [bytes]: CREATE TEMPORARY TABLE: none)
         if atomic_table_ddl(thd, text) is False:
             return False
-        return requested or (ddl and not thread_specific)
+        return requested or (ddl and (not thread_specific or base_create))
 
     def ddl_thread_specific(self, requested: bool, *, thd: Any = None, text: str = "") -> bool:
         # 9.7.4 [bytes]: `DROP TABLE t` (InnoDB) has 0x4 like MariaDB's, `DROP TABLE m` (MyISAM)
@@ -720,6 +745,13 @@ class MySQLDdl(DdlLogging):
     # -> ER_BAD_TABLE_ERROR before any table is dropped (9.7.4 [bytes] mtr_drop_table_comments_and_errors:
     # after `DROP TABLE t10, t20, t3` t3 still exists)
     drop_missing_fails_first = True
+    # close_temporary_tables (sql/sql_base.cc) builds two DROPs per database, the
+    # transactional tables' first (s_query_trans, s_query_non_trans); 9.7.4 observed:
+    # `DROP ... `tmp3`,`tmp1`` (InnoDB) then `DROP ... `tmp4`,`tmp2`` (MyISAM)
+    disconnect_drop_by_transactional = True
+    # 9.7.4 observed: below REPEATABLE READ, CREATE TABLE m ENGINE=MyISAM SELECT FROM an InnoDB
+    # table is MIXED_STATEMENT unsafe (1592 in STATEMENT, rows in MIXED)
+    created_table_counts_below_rr = True
     drop_missing_db_xid = False  # 9.7.4 observed: `DROP DATABASE IF EXISTS d3` (missing): no xid
     drop_db_logs_nonatomic = True
     # THD::cleanup rolls the transaction back (its cache written with ROLLBACK when it cannot

@@ -34,6 +34,7 @@ _UNKNOWN_COLUMN = re.compile(r"^(Unknown column '.*' in ')(SELECT|WHERE|ORDER BY
 class MySQLSql(SqlDialect):
     clear_warnings_always = True  # sql_parse.cc: reset_condition_info for every non-diagnostic statement
     alter_ignore = False  # sql_yacc.yy 5.7+: ALTER [ONLINE] TABLE, no IGNORE
+    ignored_row_modifies_nontrans = True  # sql_insert.cc write_record: ok_or_after_trg_err
     qualified_dup_key = True  # 8.0.19 print_keydup_error: "for key 't.PRIMARY'"
     int_display_width = False  # 8.0.19: Field_num::type_display_width only with ZEROFILL
     display_width_deprecated = True  # 8.0.17: ER_WARN_DEPRECATED_INTEGER_DISPLAY_WIDTH (1681)

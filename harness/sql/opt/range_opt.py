@@ -193,9 +193,29 @@ def _usable_for_range(t: TableDef, col: int, values: list[Any]) -> bool:
     return not (ty.is_string and any(_is_number(v) for v in values))
 
 
-def impossible_where(t: TableDef, ref_name: str, where: A.Expr | None) -> bool:
+def not_null_is_null(t: TableDef, ref_name: str, where: A.Expr | None) -> bool:
+    """Whether a conjunct of ``where`` is ``col IS NULL`` over a NOT NULL column of ``t``
+    (not DATE/DATETIME, whose NOT NULL zero date IS NULL matches): MySQL's single-table
+    UPDATE/DELETE folds it to false whether or not the column is indexed (optimize_cond ->
+    remove_eq_conds, Item_func_isnull::update_used_tables: a non-nullable argument is the
+    constant 0), so the statement is an impossible WHERE; probed on 9.7.4, where MariaDB
+    10.11 logs it (only the range optimizer sees it there, on an indexed column)."""
+    names = {ref_name.lower(), t.name.lower()}
+    for c in _conjuncts(where):
+        if isinstance(c, A.IsNull) and not c.negated:
+            col = _column(t, names, c.expr)
+            if col is not None and not t.columns[col].nullable \
+                    and not isinstance(t.columns[col].type, (DateType, DateTimeType)):
+                return True
+    return False
+
+
+def impossible_where(t: TableDef, ref_name: str, where: A.Expr | None, empty_table_range: bool = True) -> bool:
     """Whether the optimizer of a single-table UPDATE/DELETE proves ``where`` empty on ``t``
-    before it reads a row (the statement then logs nothing; module docstring)."""
+    before it reads a row (the statement then logs nothing; module docstring).
+    ``empty_table_range``: a range over an empty table of an exact-count engine is empty
+    (MariaDB); MySQL reads it and logs the statement (9.7.4 observed:
+    ``SysvarProfile.empty_table_range_impossible``)."""
     conds = _conjuncts(where)
     if not conds:
         return False
@@ -239,7 +259,7 @@ def impossible_where(t: TableDef, ref_name: str, where: A.Expr | None) -> bool:
             iv.add(op, nums[0])  # type: ignore[arg-type]
     if any(iv.empty() for iv in intervals.values()):
         return True
-    return ranged_first and t.engine.name in _EXACT_COUNT_ENGINES and t.data.count == 0
+    return empty_table_range and ranged_first and t.engine.name in _EXACT_COUNT_ENGINES and t.data.count == 0
 
 
 # ---------------------------------------------------------------- range access order

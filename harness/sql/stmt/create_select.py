@@ -102,6 +102,10 @@ def _default_sql(c: Column, mysql: bool = False) -> str:
             v = v.decode("utf-8", "replace")
         return " DEFAULT '" + v.replace("'", "''") + "'"
     if c.nullable and not c.implicit_default:
+        if mysql and getattr(c.type, "is_blob", False):
+            # MySQL: a BLOB/TEXT column has no literal default (NO_DEFAULT_VALUE_FLAG), so
+            # print_default_clause (sql/sql_show.cc) prints none: `c_blob` blob ([bytes] 9.7.4)
+            return ""
         return " DEFAULT NULL"
     return ""
 

@@ -103,6 +103,11 @@ def engine_mix_kept(thd: Thd) -> tuple[str, str] | None:
     if thd.server.binlog.seq_no != trx.engine_mix_groups:
         return None  # it wrote a group to the binlog (a MyISAM statement logged as a statement)
     log = getattr(thd, "trx_log", None)
+    if getattr(thd.stmt, "ignored_nontrans", False) and not thd.stmt.rows_changed \
+            and not thd.in_multi_stmt_transaction_mode():
+        # only ignored rows marked the table modified (sql_insert._note_ignored_row): no
+        # row was written, the mix is kept (9.7.4 observed, fuzz seed 97231 case 9)
+        return trx.engine_mix
     if thd.stmt.changed_nontrans or (log is not None and log.nontrans_modified):
         return None
     return trx.engine_mix

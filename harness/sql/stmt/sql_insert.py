@@ -314,9 +314,11 @@ class InsertExecutor(SelectExecutor):
                 null_rule=(i, ins.ignore, plan.single_values_row, plan.compiled_rows is None))
             tally.res.affected += changed
             tally.deleted_or_updated += changed == 2
+            _note_ignored_row(self.thd, t)
             return
         if ins.ignore:
             self.ctx.notes.append(_as_warning(dup_entry_error(t, dup, self.thd)))
+            _note_ignored_row(self.thd, t)
             return
         raise dup_entry_error(t, dup, self.thd)
 
@@ -937,3 +939,19 @@ def _bind_refs(e: Any, bound: dict[int, Any]) -> Any:
                 changes[f] = nv
         return dataclasses.replace(e, **changes) if changes else e
     return e
+
+
+def _note_ignored_row(thd: Any, t: Any) -> None:
+    """write_record ended on a row it did not write (an ignored duplicate, an ODKU row
+    left as it was): MySQL's ``ok_or_after_trg_err`` marks a non-transactional table
+    modified all the same (mark_modified_non_trans_table(STMT)), so a transaction holding
+    it cannot be rolled back: ROLLBACK writes the cache and warns 1196 (9.7.4 observed);
+    MariaDB 10.11 does not (SqlDialect.ignored_row_modifies_nontrans)."""
+    if t.transactional or not thd.server.flavor.sql.ignored_row_modifies_nontrans:
+        return
+    if t.temporary:
+        thd.stmt.changed_nontrans_temp = True
+    elif not thd.stmt.changed_nontrans:
+        # no engine committed a row: the engine mix is kept as after a statement that
+        # changed nothing (deprecations.engine_mix_kept)
+        thd.stmt.changed_nontrans = thd.stmt.ignored_nontrans = True

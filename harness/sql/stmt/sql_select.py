@@ -22,7 +22,7 @@ from harness.sql.opt.access_path import select_reads_without_index, update_reads
 from harness.sql.opt.covering import covering_index, referenced_columns
 from harness.sql.opt.joinplan import JoinPlan, conjuncts, join_conversions
 from harness.sql.opt.joinplan import column_owners as _column_owners
-from harness.sql.opt.range_opt import const_true, impossible_where, index_scan_chosen, range_keys
+from harness.sql.opt.range_opt import const_true, impossible_where, index_scan_chosen, not_null_is_null, range_keys
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.stmtinfo import StatementInfo
 from harness.sql.sql_errors import ComparisonNote, Note, ServerError, error, note
@@ -633,7 +633,10 @@ class SelectExecutor:
             # DELETE without WHERE -- or with a constant true one -- and LIMIT still deletes
             # all rows (delete_all_rows) and is logged).
             zero_limit = True
-        if not zero_limit and (where is None or not impossible_where(t, ref_name, where)):
+        if not zero_limit and self.thd.server.sysvars.not_null_is_null_false and not_null_is_null(t, ref_name, where):
+            zero_limit = True  # MySQL folds the IS NULL before it reads a row
+        if not zero_limit and (where is None or not impossible_where(
+                t, ref_name, where, self.thd.server.sysvars.empty_table_range_impossible)):
             self._note_index_use(t, ref_name, where, limit, is_delete)
             return False
         self.info.impossible_where = True

@@ -400,18 +400,21 @@ def drop_temporary_on_disconnect(thd: "Thd") -> bool:
     in the statement transaction's flags (mark_dropped_temp_table), which nothing
     clears before THD::cleanup rolls the transaction back, so a ROLLBACK group
     written next carries FL_DDL (probed: 0x28 on its Gtid)."""
-    by_db: dict[str, list[str]] = {}
+    by_db: dict[tuple[str, bool], list[str]] = {}
+    split = thd.server.flavor.ddl.disconnect_drop_by_transactional
     # THD::temporary_tables is a list the newest table is pushed to the front of:
     # the disconnect DROP names them newest first (probed).
     for (db, _n), t in reversed(list(thd.temp_tables.items())):
         if t.created_in_row_format:
             continue
-        by_db.setdefault(db, []).append(t.name)
+        # MySQL: the transactional tables' DROP, then the others' (sorted below)
+        by_db.setdefault((db, split and not t.engine.transactional), []).append(t.name)
     if not by_db or not thd.binlog_enabled():
         return False
     import time
     thd.stmt.timestamp = int(time.time())
-    for db, tables in by_db.items():
+    dbs = list(dict.fromkeys(db for db, _ in by_db))
+    for (db, _non_trans), tables in sorted(by_db.items(), key=lambda kv: (dbs.index(kv[0][0]), kv[0][1])):
         thd.set_current_db(db)
         text = "DROP /*!40005 TEMPORARY */ TABLE IF EXISTS " + ",".join(quote(n) for n in tables)
         # close_temporary_tables() logs with character_set_client = system_charset_info

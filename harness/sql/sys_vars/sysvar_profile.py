@@ -34,6 +34,13 @@ class SysvarProfile:
     # A single-table UPDATE/DELETE of an empty MyISAM/Aria/MEMORY table is an impossible
     # WHERE (not logged): MariaDB 11.8 (harness/sql/stmt/sql_select._impossible_where).
     empty_table_is_const = False
+    # A single-table UPDATE/DELETE whose WHERE has ``not_null_col IS NULL`` (any column but
+    # DATE/DATETIME) is an impossible WHERE, not logged: MySQL (range_opt.not_null_is_null)
+    not_null_is_null_false = False
+    # A range over the first column of a key of an empty MyISAM/Aria/MEMORY table makes a
+    # single-table UPDATE/DELETE an impossible WHERE (records_in_range 0; MariaDB); MySQL
+    # reads the empty table and logs the statement (9.7.4 observed, fuzz seed 9802)
+    empty_table_range_impossible = True
     # A single-table UPDATE/DELETE with an IN subquery runs (and logs) as the multi-table
     # statement: MariaDB 11.x (harness/sql/opt/subquery_join.py)
     single_table_subquery_as_join = False
@@ -354,6 +361,9 @@ def gtid_next_value(v: Any) -> str:
 
 
 class MySQL80Sysvars(SysvarProfile):
+    not_null_is_null_false = True
+    empty_table_range_impossible = False
+
     def __init__(self, gtid_mode: str, server_uuid: str | None, *, recorded: bool = False) -> None:
         self.gtid_mode = gtid_mode.upper()
         self.server_uuid = server_uuid
