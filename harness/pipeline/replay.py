@@ -91,6 +91,10 @@ def definers_in(sql: bytes) -> set[tuple[str, str]]:
     return {(u, h) for u, h in out if u}
 
 
+#: Seconds a replay server's reset may wait for a metadata lock (lock_wait_timeout).
+RESET_LOCK_WAIT_S = 60
+
+
 class ReplayServer:
     """A throwaway MariaDB that binlogs are piped into."""
 
@@ -102,10 +106,27 @@ class ReplayServer:
         self.mariadb = self.client_argv[-1]
         self.mariadb_binlog = self.binlog_argv[-1]
         self._admin = handle.connect()
+        # A reset that waits on a metadata lock must fail, not hang the run: the servers'
+        # default lock_wait_timeout is a year
+        cur = self._admin.cursor()
+        cur.execute(f"SET SESSION lock_wait_timeout = {RESET_LOCK_WAIT_S}")
+        cur.close()
         self._accounts: set[tuple[str, str]] = set()
+
+    def _rollback_prepared_xa(self, cur: Any) -> None:
+        """A replayed binlog can end with an XA transaction prepared and never completed
+        (`XA PREPARE` logged, the COMMIT not): it outlives the replay client and holds its
+        tables' metadata locks, so the next reset's DROP DATABASE would wait on it (MySQL
+        9.7: forever). XA RECOVER lists it; roll it back by its xid."""
+        cur.execute("XA RECOVER")
+        for fmt, gtrid_len, bqual_len, data in cur.fetchall():
+            raw = bytes(data) if not isinstance(data, str) else data.encode("latin-1")
+            gtrid, bqual = raw[:int(gtrid_len)], raw[int(gtrid_len):int(gtrid_len) + int(bqual_len)]
+            cur.execute(f"XA ROLLBACK X'{gtrid.hex()}',X'{bqual.hex()}',{int(fmt)}")
 
     def reset(self) -> None:
         cur = self._admin.cursor()
+        self._rollback_prepared_xa(cur)
         if self.handle.reset_binlogs_sql != "RESET MASTER":
             # MySQL: forget the GTIDs replayed last time, or the next binlog's (which
             # start again at 1) would be skipped as already executed.
