@@ -55,6 +55,10 @@ class SysvarProfile:
     # TRUNCATE of a table that needs row format below REPEATABLE READ (InnoDB) decides the
     # statement's format in MIXED (row, kept while temporary tables exist): MariaDB 11.8
     truncate_decides_format = False
+    # REPAIR TABLE of an engine without a repair (InnoDB, MEMORY, BLACKHOLE) recreates the
+    # table as ALTER TABLE FORCE does and reports OK: MariaDB 11.5+ (10.11: a note, "The
+    # storage engine for the table doesn't support repair")
+    repair_recreates = False
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         return {}
@@ -177,6 +181,11 @@ class MariaDB118Sysvars(MariaDBSysvars):
     # TRUNCATE TABLE of an InnoDB table: the session's later statements are logged in rows
     # until the temporary tables are gone; not at REPEATABLE READ, not for a MyISAM table
     truncate_decides_format = True
+    # probed: REPAIR TABLE of an InnoDB / MEMORY / BLACKHOLE table (temporary too) answers
+    # status OK, its AUTO_INCREMENT kept; 11.5's REPAIR reworking (REPAIR ... FORCE,
+    # MDEV-33449) falls back to admin_recreate_table for an engine whose repair is not
+    # implemented (docs/RULES-mariadb-11.8.md row 23)
+    repair_recreates = True
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         # 11.6.2 (MDEV-35124): innodb_snapshot_isolation is ON by default; SELECT

@@ -450,3 +450,30 @@ def test_mariadb_11_8_truncate_innodb_below_rr_sticks_mixed_to_rows(tmp_path):
         t.execute("INSERT INTO t1 VALUES (2)")
         logged[flavor] = ("INSERT INTO t1 VALUES (1)" in _queries(bed), "INSERT INTO t1 VALUES (2)" in _queries(bed))
     assert logged == {"mariadb-11.8": (False, True), "mariadb-10.11": (True, True)}
+
+
+def test_mariadb_11_8_repair_recreates_what_the_engine_cannot_repair(tmp_path):
+    """[probe] 11.8: REPAIR TABLE of an InnoDB, MEMORY or BLACKHOLE table (a temporary one
+    too) answers ``status OK`` (recreated, AUTO_INCREMENT kept); 10.11 answers the note
+    "The storage engine for the table doesn't support repair". MyISAM repairs on both;
+    both log the statement."""
+    seen = {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        bed = _bed_of(tmp_path, flavor)
+        t = bed.thd
+        t.execute("CREATE TABLE i (a INT AUTO_INCREMENT PRIMARY KEY) ENGINE=InnoDB")
+        t.execute("INSERT INTO i VALUES (NULL), (NULL), (NULL)")
+        t.execute("DELETE FROM i WHERE a = 3")
+        t.execute("CREATE TABLE m (a INT) ENGINE=MEMORY")
+        t.execute("CREATE TABLE y (a INT) ENGINE=MyISAM")
+        t.execute("CREATE TEMPORARY TABLE tt (a INT) ENGINE=InnoDB")
+        rows = [tuple(r) for r in t.execute("REPAIR TABLE i, m, y, tt").rows]
+        t.execute("INSERT INTO i VALUES (NULL)")
+        seen[flavor] = (rows, [r[0] for r in t.execute("SELECT a FROM i ORDER BY a").rows],
+                        "REPAIR TABLE i, m, y, tt" in _queries(bed))
+    ok = [("test.i", "repair", "status", "OK"), ("test.m", "repair", "status", "OK"),
+          ("test.y", "repair", "status", "OK"), ("test.tt", "repair", "status", "OK")]
+    assert seen["mariadb-11.8"] == (ok, [1, 2, 4], True)
+    note = "The storage engine for the table doesn't support repair"
+    assert seen["mariadb-10.11"][0] == [("test.i", "repair", "note", note), ("test.m", "repair", "note", note),
+                                        ("test.y", "repair", "status", "OK"), ("test.tt", "repair", "note", note)]
