@@ -26,6 +26,8 @@ first) is modelled for two tables on one column equality: the conversion warning
 such a join (``join_conversions``, RULES 5.12.2) and the table order of a multi-table
 DELETE (``two_table_join_order``) follow it.  Elsewhere (UPDATE, other join shapes)
 replbed keeps the written order, and the rows may then list in another order.
+MariaDB 11's cost model (the ``mariadb-11.8`` flavour's ``join_cost_model``) is in
+``join_cost_11``.
 """
 
 from __future__ import annotations
@@ -390,8 +392,8 @@ def _converted_side(x: _Side, y: _Side) -> _Side | None:
 
 def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]], where: A.Expr | None,
                      scope: "Scope", written: set[int], reads: list[Any],
-                     keep: "Callable[[int, list[Any]], bool] | None" = None, update: bool = False
-                     ) -> list[JoinConversion] | None:
+                     keep: "Callable[[int, list[Any]], bool] | None" = None, update: bool = False,
+                     cost_model: str = "10.11") -> list[JoinConversion] | None:
     """The conversion warnings of a two-table join on one equality of columns whose
     types convert (a string against a number, anything against a DATETIME), in the
     order the server makes them, or None where the plan is not modelled (RULES 5.12.1).
@@ -422,7 +424,8 @@ def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]
     if system:
         return _system_table_conversions(a, b, system, conv, left, filtered,
                                          lambda x: _read_values(x, keep, reads, written, scope), keep)
-    plan = _two_table_plan(a, b, written if update else set())
+    plan = _plan_of(a, b, written if update else set(), cost_model,
+                    _index_only(a, b, reads, written if update else set(), scope))
     if plan is None:
         return None
     outer, inner, lookup = plan
@@ -435,11 +438,14 @@ def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]
 
 
 def two_table_join_order(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]], where: A.Expr | None,
-                         scope: "Scope", written: set[int]) -> list[int] | None:
+                         scope: "Scope", written: set[int], reads: list[Any] | None = None,
+                         cost_model: str = "10.11") -> list[int] | None:
     """The order the server reads a two-table inner join on one column equality in, from
     the cost model of ``_two_table_plan`` (``written``: the tables the statement changes),
     or None where it is not predicted: another join shape, or a system or const table
-    (``plan_join`` puts those first).
+    (``plan_join`` puts those first).  ``cost_model`` "11.0": MariaDB 11's costs
+    (``join_cost_11``; ``reads``: the expressions the statement reads, which decide an
+    index-only scan).
 
     Where both tables can be looked up by the other's column (unique keys on both sides),
     two MyISAM tables follow the same costs with a lookup on either side, and with an
@@ -451,6 +457,9 @@ def two_table_join_order(refs: list[A.TableRef], tables: list[tuple[str, "TableD
     a, b = sorted(parsed[0], key=lambda x: x.ti)
     if any(_is_const(s) for s in (a, b)):
         return None
+    if cost_model == "11.0":
+        plan11 = _plan_of(a, b, written, cost_model, _index_only(a, b, reads or [], set(), scope))
+        return None if plan11 is None else [plan11[0].ti, plan11[1].ti]
     if a.unique and b.unique and ref_usable(a.family, b.family) and ref_usable(b.family, a.family):
         if a.t.engine.transactional or b.t.engine.transactional:
             if a.rows == b.rows:
@@ -461,6 +470,41 @@ def two_table_join_order(refs: list[A.TableRef], tables: list[tuple[str, "TableD
     if plan is None:
         return None
     return [plan[0].ti, plan[1].ti]
+
+
+def _plan_of(a: _Side, b: _Side, updated: set[int], cost_model: str, index_only: set[int]
+             ) -> tuple[_Side, _Side, bool] | None:
+    """``_two_table_plan`` (MariaDB 10.11's costs) or, for ``cost_model`` "11.0", 11.0's."""
+    if cost_model != "11.0":
+        return _two_table_plan(a, b, updated)
+    from harness.sql.opt import join_cost_11
+    return join_cost_11.two_table_plan(a, b, a.unique and ref_usable(a.family, b.family),
+                                       b.unique and ref_usable(b.family, a.family), index_only)
+
+
+def _index_only(a: _Side, b: _Side, reads: list[Any], written: set[int], scope: "Scope") -> set[int]:
+    """The tables the server costs as read from their key on the join column alone: not
+    written by an UPDATE (a DELETE's tables need only their row ids: probed, a deleted
+    InnoDB table is costed index-only), the key unique on that column (a MyISAM key or
+    an InnoDB secondary one: an InnoDB primary key is the table), and no other column of
+    the table read."""
+    out: set[int] = set()
+    for s in (a, b):
+        if s.ti in written or not s.unique:
+            continue
+        ck = s.t.clustered_key() if s.t.engine.clustered else None
+        if ck is not None and ck.columns == [s.ci]:
+            continue  # InnoDB's clustered index (the primary key, or the first NOT NULL UNIQUE one)
+        used: set[int] = set()
+        for e in reads:
+            owned = column_owners(e, scope)
+            if owned is None:
+                used.add(-1)
+                break
+            used |= {ci for ti, ci in owned if ti == s.ti}
+        if used <= {s.ci}:
+            out.add(s.ti)
+    return out
 
 
 def _nested_loop_cost(o: "_Side", i: "_Side", i_lookup: bool) -> float:

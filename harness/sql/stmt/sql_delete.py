@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from harness.sql.item.expr import Compiler
 from harness.sql.opt.joinplan import plan_join, two_table_join_order
 from harness.sql.opt.range_opt import const_true
@@ -10,6 +12,9 @@ from harness.sql.sql_errors import error
 from harness.sql.stmt.fill_record import _blackhole_row_warning
 from harness.sql.stmt.sql_result import DmlResult
 from harness.sql.stmt.sql_select import SelectExecutor
+
+if TYPE_CHECKING:
+    from harness.sql.handler.catalog import TableDef
 
 
 class DeleteExecutor(SelectExecutor):
@@ -73,7 +78,9 @@ class DeleteExecutor(SelectExecutor):
         if not plan.const:
             # Two tables on one column equality: the cost-based order (RULES 5.9, 5.12.2).
             deleted = {i for i, (name, t) in enumerate(all_tables) if name.lower() in targets or t.name.lower() in targets}
-            plan.order = two_table_join_order(de.tables, all_tables, de.where, scope, deleted) or plan.order
+            plan.order = two_table_join_order(de.tables, all_tables, de.where, scope, deleted,
+                                              [de.where, *(r.on for r in de.tables)],
+                                              self.thd.server.sysvars.join_cost_model) or plan.order
         tis = [i for i in plan.order
                if all_tables[i][0].lower() in targets or all_tables[i][1].name.lower() in targets]
         self._before_join_scan(plan, de.tables, all_tables, set(tis), de.where, scope, False,
@@ -83,10 +90,20 @@ class DeleteExecutor(SelectExecutor):
         # multi_delete: the deleted tables in join order; the first is deleted from while
         # scanning (its rows come in its scan order), the others from sorted row-id lists,
         # which is their scan order too (InnoDB: primary key; MyISAM: record position).
+        # MariaDB 11.8 deletes the others' rows in the order the join reached them
+        # (SysvarProfile.multi_delete_reach_order).
+        reach_order = self.thd.server.sysvars.multi_delete_reach_order
+        if reach_order:
+            combos = _in_plan_order(combos, plan.order, all_tables)
         for ti in tis:
             t = all_tables[ti][1]
             hit = {slots[ti] for _rows, slots in combos if slots[ti] is not None}
-            for slot, old in list(t.data.scan()):
+            rows = list(t.data.scan())
+            if reach_order:  # MariaDB 11.8: every table's rows in the order the join first reaches them
+                by_slot = dict(rows)
+                reached = [slot for _rows, slots in combos if (slot := slots[ti]) is not None]
+                rows = [(slot, by_slot[slot]) for slot in dict.fromkeys(reached)]
+            for slot, old in rows:
                 if slot not in hit:
                     continue
                 # multi_delete fires each deleted table's DELETE triggers around the row
@@ -94,3 +111,14 @@ class DeleteExecutor(SelectExecutor):
                 self._replace_delete(t, slot, old)
                 res.affected += 1
         return res
+
+
+def _in_plan_order(combos: list[Any], order: list[int], tables: list[tuple[str, TableDef]]) -> list[Any]:
+    """The join's rows as the nested loop in the plan's table order makes them: by the
+    first table's scan position, then the next's (``join_rows`` gives them in the FROM
+    order). A table looked up by key finds its one row; a table scanned per outer row
+    (no join buffer in a multi-table DELETE) meets its rows in its scan order."""
+    pos = [{slot: i for i, (slot, _row) in enumerate(t.data.scan())} for _name, t in tables]
+    return sorted(combos, key=lambda c: tuple(-1 if c[1][ti] is None else pos[ti].get(c[1][ti], -1)
+                                              for ti in order))
+

@@ -764,7 +764,8 @@ class SelectExecutor:
             env = self._env(rows)
             return all(to_bool(f(env)) for f in compiled[ti])
 
-        for conv in join_conversions(refs, tables, where, scope, written, reads, keep, aborts) or []:
+        for conv in join_conversions(refs, tables, where, scope, written, reads, keep, aborts,
+                                     self.thd.server.sysvars.join_cost_model) or []:
             if strict and conv.how == "compare":
                 err = ServerError(1292, conv.message, "22007")
                 err.comparison = True  # worded by the flavour (SqlDialect.comparison_text)

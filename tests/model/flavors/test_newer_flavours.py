@@ -477,3 +477,24 @@ def test_mariadb_11_8_repair_recreates_what_the_engine_cannot_repair(tmp_path):
     note = "The storage engine for the table doesn't support repair"
     assert seen["mariadb-10.11"][0] == [("test.i", "repair", "note", note), ("test.m", "repair", "note", note),
                                         ("test.y", "repair", "status", "OK"), ("test.tt", "repair", "note", note)]
+
+
+def test_mariadb_11_8_multi_delete_deletes_in_join_reach_order(tmp_path):
+    """[probe] ``DELETE q, p FROM p JOIN q ON p.id = q.id`` (InnoDB, no keys, p read first):
+    11.8 logs q's rows in the order the join first reaches them; 10.11 in q's row-id order
+    (multi_delete's sorted Unique)."""
+    seen = {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        bed = _bed_of(tmp_path, flavor)
+        t = bed.thd
+        t.execute("SET binlog_format = ROW")
+        t.execute("CREATE TABLE p (id INT, x INT) ENGINE=InnoDB")
+        t.execute("CREATE TABLE q (id INT, y INT) ENGINE=InnoDB")
+        t.execute("INSERT INTO p VALUES (3,1),(1,2),(2,3),(1,4)")
+        t.execute("INSERT INTO q VALUES (5,0),(2,1),(1,2),(3,3),(9,9),(7,7),(1,8)")
+        t.execute("DELETE q, p FROM p JOIN q ON p.id = q.id")
+        deletes = [e.event for e in bed.entries() if isinstance(e.event, RowsEvent) and e.event.rows
+                   and e.event.rows[0].after is None]
+        seen[flavor] = [[tuple(r.before) for r in ev.rows] for ev in deletes]
+    assert seen["mariadb-11.8"] == [[(3, 1), (1, 2), (2, 3), (1, 4)], [(3, 3), (1, 2), (1, 8), (2, 1)]]
+    assert seen["mariadb-10.11"] == [[(3, 1), (1, 2), (2, 3), (1, 4)], [(2, 1), (1, 2), (3, 3), (1, 8)]]
