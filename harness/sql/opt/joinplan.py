@@ -393,7 +393,7 @@ def _converted_side(x: _Side, y: _Side) -> _Side | None:
 def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]], where: A.Expr | None,
                      scope: "Scope", written: set[int], reads: list[Any],
                      keep: "Callable[[int, list[Any]], bool] | None" = None, update: bool = False,
-                     cost_model: str = "10.11") -> list[JoinConversion] | None:
+                     cost_model: str = "10.11", const_row: int = 1) -> list[JoinConversion] | None:
     """The conversion warnings of a two-table join on one equality of columns whose
     types convert (a string against a number, anything against a DATETIME), in the
     order the server makes them, or None where the plan is not modelled (RULES 5.12.1).
@@ -423,7 +423,7 @@ def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]
     system = [s for s in (a, b) if _is_const(s)]
     if system:
         return _system_table_conversions(a, b, system, conv, left, filtered,
-                                         lambda x: _read_values(x, keep, reads, written, scope), keep)
+                                         lambda x: _read_values(x, keep, reads, written, scope), keep, const_row)
     plan = _plan_of(a, b, written if update else set(), cost_model,
                     _index_only(a, b, reads, written if update else set(), scope))
     if plan is None:
@@ -679,7 +679,7 @@ def _first_value(x: _Side) -> Any:
 
 def _system_table_conversions(a: _Side, b: _Side, system: list[_Side], conv: _Side, left: _Side,
                               filtered: set[int], read_values: "Callable[[_Side], list[Any]]",
-                              keep: "Callable[[int, list[Any]], bool] | None" = None
+                              keep: "Callable[[int, list[Any]], bool] | None" = None, const_row: int = 1
                               ) -> list[JoinConversion] | None:
     """A one-row MyISAM table is a system table: a constant read before the join (an
     empty one makes the join empty).  Two constants: the condition is evaluated once.
@@ -687,11 +687,13 @@ def _system_table_conversions(a: _Side, b: _Side, system: list[_Side], conv: _Si
     unless the other table can be looked up by it; then it becomes const too, its key
     looked up while the optimizer reads const tables.  Probed: that warns once, worded
     as the comparison, when the system table's column is the left operand (a strict
-    UPDATE fails on it), and not at all when it is the right one."""
+    UPDATE fails on it), and not at all when it is the right one.  ``const_row``: the row
+    a conversion made while the const tables are read names (MariaDB 11.8's multi-table
+    DELETE: 0, before its first row)."""
     if len(system) == 2:  # the condition is evaluated once, an empty/unmatched table's column NULL
         if any(x.ti in filtered for x in system):
             return None  # which of the constant conditions is evaluated first: not probed
-        return _compare_rows([_first_value(a)], a, [_first_value(b)], b, conv, left)
+        return _compare_rows([_first_value(a)], a, [_first_value(b)], b, conv, left, const_row)
     const = system[0]
     other = b if const is a else a
     v = _first_value(const)
@@ -707,7 +709,7 @@ def _system_table_conversions(a: _Side, b: _Side, system: list[_Side], conv: _Si
             return None
         if left is not const:
             return []
-        msg, ok = _conversion(v, const, other.family, 1, "compare")
+        msg, ok = _conversion(v, const, other.family, const_row, "compare")
         return None if not ok else [JoinConversion(msg, "compare")] if msg else []
     if const.ti in filtered:
         # The scan runs only when the system row passes its own conditions, evaluated once
@@ -763,7 +765,7 @@ def _rows_values(rows: list[tuple[int, list[Any]]], side: _Side) -> list[Any]:
 
 
 def _compare_rows(values: list[Any], outer: _Side, inner_values: list[Any], inner: _Side, conv: _Side,
-                  left: _Side) -> list[JoinConversion] | None:
+                  left: _Side, first_row: int = 1) -> list[JoinConversion] | None:
     """The conversions of comparing each outer value with each inner row (a scan of the
     inner table per outer row).  The left operand is evaluated first and the right one
     only when the left is not NULL (Arg_comparator::compare_decimal/compare_datetime);
@@ -778,7 +780,7 @@ def _compare_rows(values: list[Any], outer: _Side, inner_values: list[Any], inne
             cv = lv if conv.ti == left.ti else rv
             if cv is None:
                 continue
-            msg, ok = _conversion(cv, conv, (inner if conv is outer else outer).family, j + 1, "compare")
+            msg, ok = _conversion(cv, conv, (inner if conv is outer else outer).family, j + first_row, "compare")
             if not ok:
                 return None
             if msg is not None:

@@ -84,7 +84,7 @@ class DeleteExecutor(SelectExecutor):
         tis = [i for i in plan.order
                if all_tables[i][0].lower() in targets or all_tables[i][1].name.lower() in targets]
         self._before_join_scan(plan, de.tables, all_tables, set(tis), de.where, scope, False,
-                               [de.where, *(r.on for r in de.tables)])
+                               [de.where, *(r.on for r in de.tables)], delete=True)
         combos = list(self.join_rows(de.tables, all_tables, scope, de.where, self._routine_env()))
         res = DmlResult()
         # multi_delete: the deleted tables in join order; the first is deleted from while

@@ -730,15 +730,15 @@ class SelectExecutor:
 
     def _before_join_scan(self, plan: JoinPlan, refs: list[A.TableRef], tables: list[tuple[str, TableDef]],
                           written: set[int], where: A.Expr | None, scope: Scope, aborts: bool,
-                          reads: list[Any]) -> None:
+                          reads: list[Any], delete: bool = False) -> None:
         """What the optimizer settles before the join runs: nullability of the written
         tables' Table_maps, and the conversions of the join condition."""
         self._mark_maybe_null(plan, tables, written)
-        self._join_conversion_warnings(refs, tables, where, scope, aborts, written, reads)
+        self._join_conversion_warnings(refs, tables, where, scope, aborts, written, reads, delete)
 
     def _join_conversion_warnings(self, refs: list[A.TableRef], tables: list[tuple[str, TableDef]],
                                   where: A.Expr | None, scope: Scope, aborts: bool, written: set[int],
-                                  reads: list[Any]) -> None:
+                                  reads: list[Any], delete: bool = False) -> None:
         """Warn 1292 for each value the join converts (joinplan.join_conversions).
 
         A multi-table UPDATE in strict mode aborts on a comparison's conversion
@@ -764,8 +764,10 @@ class SelectExecutor:
             env = self._env(rows)
             return all(to_bool(f(env)) for f in compiled[ti])
 
+        sysvars = self.thd.server.sysvars
+        const_row = sysvars.multi_delete_const_row if delete else 1
         for conv in join_conversions(refs, tables, where, scope, written, reads, keep, aborts,
-                                     self.thd.server.sysvars.join_cost_model) or []:
+                                     sysvars.join_cost_model, const_row) or []:
             if strict and conv.how == "compare":
                 err = ServerError(1292, conv.message, "22007")
                 err.comparison = True  # worded by the flavour (SqlDialect.comparison_text)

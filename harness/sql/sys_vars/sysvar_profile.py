@@ -65,6 +65,9 @@ class SysvarProfile:
     # multi_delete deletes the rows of the tables after the first in the order the join
     # reaches them (first reach; 10.11: sorted by row id, i.e. each table's scan order)
     multi_delete_reach_order = False
+    # The row a multi-table DELETE's 1292 names for a conversion made while the const
+    # tables are read ("at row 1" on 10.11; MariaDB 11.8: 0, its row counter not started)
+    multi_delete_const_row = 1
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         return {}
@@ -200,6 +203,10 @@ class MariaDB118Sysvars(MariaDBSysvars):
     # table's Delete_rows list its rows in the order the join first reached them
     # (docs/RULES-mariadb-11.8.md row 25)
     multi_delete_reach_order = True
+    # probed: DELETE a, b FROM d a JOIN v b ON a.id = b.id of two one-row MyISAM tables
+    # warns "... at row 0" (the UPDATE and the SELECT of the same join: row 1)
+    # (docs/RULES-mariadb-11.8.md row 26)
+    multi_delete_const_row = 0
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         # 11.6.2 (MDEV-35124): innodb_snapshot_isolation is ON by default; SELECT

@@ -498,3 +498,25 @@ def test_mariadb_11_8_multi_delete_deletes_in_join_reach_order(tmp_path):
         seen[flavor] = [[tuple(r.before) for r in ev.rows] for ev in deletes]
     assert seen["mariadb-11.8"] == [[(3, 1), (1, 2), (2, 3), (1, 4)], [(3, 3), (1, 2), (1, 8), (2, 1)]]
     assert seen["mariadb-10.11"] == [[(3, 1), (1, 2), (2, 3), (1, 4)], [(2, 1), (1, 2), (3, 3), (1, 8)]]
+
+
+def test_mariadb_11_8_multi_delete_const_phase_warns_at_row_0(tmp_path):
+    """[probe] two one-row MyISAM tables joined DATETIME = VARCHAR: the conversion made
+    while the const tables are read names row 0 in 11.8's multi-table DELETE (10.11: row
+    1); the UPDATE of the same join names row 1 on both."""
+    seen = {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        bed = _bed_of(tmp_path, flavor)
+        t = bed.thd
+        t.execute("CREATE TABLE v (id VARCHAR(10) NOT NULL UNIQUE, c INT NOT NULL) ENGINE=MyISAM")
+        t.execute("CREATE TABLE d (id DATETIME NOT NULL UNIQUE, c INT) ENGINE=MyISAM")
+        t.execute("INSERT INTO d VALUES ('2024-01-09 10:00:00', 51)")
+        t.execute("INSERT INTO v VALUES ('k3', 2)")
+        t.execute("SET sql_mode = ''")
+        t.execute("UPDATE d a, v b SET a.c = 1 WHERE a.id = b.id")
+        upd = [r[2] for r in show_warnings(t)]
+        t.execute("DELETE a, b FROM d a JOIN v b ON a.id = b.id")
+        seen[flavor] = (upd, [r[2] for r in show_warnings(t)])
+    msg = "Incorrect datetime value: 'k3' for column `test`.`v`.`id` at row {}"
+    assert seen["mariadb-11.8"] == ([msg.format(1)], [msg.format(0)])
+    assert seen["mariadb-10.11"] == ([msg.format(1)], [msg.format(1)])
