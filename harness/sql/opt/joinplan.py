@@ -431,7 +431,7 @@ def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]
     outer, inner, lookup = plan
     values = _read_values(outer, keep, reads, written, scope)
     if lookup:  # the inner table's own conditions only see the rows a lookup finds
-        return _lookup_conversions(values, outer, inner)
+        return _lookup_conversions(values, outer, inner, inner.ti in filtered)
     if inner.ti in filtered:
         return None
     return _compare_rows(values, outer, [row[inner.ci] for _slot, row in inner.t.data.scan()], inner, conv, left)
@@ -722,20 +722,33 @@ def _system_table_conversions(a: _Side, b: _Side, system: list[_Side], conv: _Si
     return _compare_rows([v], const, read_values(other), other, conv, left)
 
 
-def _lookup_conversions(values: list[Any], outer: _Side, inner: _Side) -> list[JoinConversion] | None:
-    """One store_key conversion per non-NULL outer value looked up in the inner key."""
+def _lookup_conversions(values: list[Any], outer: _Side, inner: _Side, inner_filtered: bool = False
+                        ) -> list[JoinConversion] | None:
+    """One store_key conversion per non-NULL outer value looked up in the inner key.  A
+    cut string whose number finds a row has the join condition evaluated on that row too
+    (eq_ref's "Using where"): the comparison converts the string again, worded as a
+    comparison (probed on 10.11 and 11.8: ``'k2'`` looked up in an INT key holding 0
+    warns ``INTEGER`` then ``DECIMAL``; a strict UPDATE stops on the second)."""
     out: list[JoinConversion] = []
     inner_numbers = {x for _slot, row in inner.t.data.scan() if isinstance(x := row[inner.ci], (int, Decimal))}
     for v in values:
         if v is None:
             continue
-        if isinstance(v, str) and inner.family in ("INT", "DECIMAL") and (scan_number(v)[0] or 0) in inner_numbers:
-            return None  # a cut string finds a row: its condition is evaluated too (not modelled)
+        found = (isinstance(v, str) and inner.family in ("INT", "DECIMAL")
+                 and (scan_number(v)[0] or 0) in inner_numbers)
+        if found and (inner_filtered or (inner.family == "INT" and (scan_number(v)[0] or 0) % 1)):
+            return None  # the inner table's own conditions, or a rounded key value: not modelled
         msg, ok = _conversion(v, outer, inner.family, 1, "lookup")
         if not ok:
             return None
         if msg is not None:
             out.append(JoinConversion(msg, "lookup"))
+        if found:
+            cmp_msg, ok = _conversion(v, outer, inner.family, 1, "compare")
+            if not ok:
+                return None
+            if cmp_msg is not None:
+                out.append(JoinConversion(cmp_msg, "compare"))
     return out
 
 
