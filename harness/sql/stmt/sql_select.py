@@ -656,7 +656,7 @@ class SelectExecutor:
                 best = rank
         assert best is not None
         k, _rank, key = best
-        if key is clustered or not index_scan_chosen(t, len(live), k):
+        if key is clustered or not index_scan_chosen(t, len(live), k, self.thd.server.sysvars.join_cost_model):
             return candidates
         fns = [t.columns[c].type.sort_key for c in key.columns]
         data = t.data

@@ -78,3 +78,15 @@ def test_flavour_join_order_shows_in_the_warnings(tmp_path, flavor: str, want: l
                 "INSERT INTO s VALUES ('k7', 1), ('k4', 1), ('k9', 1)", "INSERT INTO n VALUES (5.00, 1), (6.00, 1)"):
         bed.thd.execute(sql)
     assert _warnings(bed, "DELETE a FROM s a JOIN n b ON a.id = b.id") == want
+
+
+@pytest.mark.parametrize("innodb,k,chosen", [
+    (True, 1, True), (True, 8, True), (True, 12, False),  # traced on a 12-row table: 0.00424968 .. 0.01517752
+    (False, 1, True), (False, 8, True), (False, 12, False),  # 0.002574553 .. 0.016147112
+])
+def test_range_or_scan_as_traced(innodb: bool, k: int, chosen: bool) -> None:
+    """UPDATE r SET a = a + 1 WHERE b > N on 12 rows: the scan costs 0.0128108 (InnoDB) /
+    0.01191246 (MyISAM); a range wins up to 8 of the 12 rows."""
+    assert C.table_scan_cost(innodb, 12) + 12 * C.WHERE_COST == pytest.approx(0.0128108 if innodb else 0.01191246,
+                                                                               abs=1e-9)
+    assert C.range_chosen(innodb, 12, k) is chosen
