@@ -425,7 +425,7 @@ def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]
         return _system_table_conversions(a, b, system, conv, left, filtered,
                                          lambda x: _read_values(x, keep, reads, written, scope), keep, const_row)
     plan = _plan_of(a, b, written if update else set(), cost_model,
-                    _index_only(a, b, reads, written if update else set(), scope))
+                    _index_only(a, b, reads, written if update else set(), scope), any(r.straight for r in refs))
     if plan is None:
         return None
     outer, inner, lookup = plan
@@ -439,7 +439,7 @@ def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]
 
 def two_table_join_order(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]], where: A.Expr | None,
                          scope: "Scope", written: set[int], reads: list[Any] | None = None,
-                         cost_model: str = "10.11") -> list[int] | None:
+                         cost_model: str = "10.11", update: bool = False) -> list[int] | None:
     """The order the server reads a two-table inner join on one column equality in, from
     the cost model of ``_two_table_plan`` (``written``: the tables the statement changes),
     or None where it is not predicted: another join shape, or a system or const table
@@ -458,7 +458,8 @@ def two_table_join_order(refs: list[A.TableRef], tables: list[tuple[str, "TableD
     if any(_is_const(s) for s in (a, b)):
         return None
     if cost_model == "11.0":
-        plan11 = _plan_of(a, b, written, cost_model, _index_only(a, b, reads or [], set(), scope))
+        plan11 = _plan_of(a, b, written, cost_model, _index_only(a, b, reads or [], written if update else set(), scope),
+                          any(r.straight for r in refs))
         return None if plan11 is None else [plan11[0].ti, plan11[1].ti]
     if a.unique and b.unique and ref_usable(a.family, b.family) and ref_usable(b.family, a.family):
         if a.t.engine.transactional or b.t.engine.transactional:
@@ -472,12 +473,16 @@ def two_table_join_order(refs: list[A.TableRef], tables: list[tuple[str, "TableD
     return [plan[0].ti, plan[1].ti]
 
 
-def _plan_of(a: _Side, b: _Side, updated: set[int], cost_model: str, index_only: set[int]
-             ) -> tuple[_Side, _Side, bool] | None:
-    """``_two_table_plan`` (MariaDB 10.11's costs) or, for ``cost_model`` "11.0", 11.0's."""
+def _plan_of(a: _Side, b: _Side, updated: set[int], cost_model: str, index_only: set[int],
+             straight: bool = False) -> tuple[_Side, _Side, bool] | None:
+    """``_two_table_plan`` (MariaDB 10.11's costs) or, for ``cost_model`` "11.0", 11.0's
+    (``straight``: STRAIGHT_JOIN keeps the FROM order, only the second table's access is costed)."""
     if cost_model != "11.0":
         return _two_table_plan(a, b, updated)
     from harness.sql.opt import join_cost_11
+    if straight:
+        cost, lookup = join_cost_11.plan_cost(a, b, b.unique and ref_usable(b.family, a.family), index_only)
+        return a, b, lookup
     return join_cost_11.two_table_plan(a, b, a.unique and ref_usable(a.family, b.family),
                                        b.unique and ref_usable(b.family, a.family), index_only)
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from harness.sql.item.expr import Compiler
 from harness.sql.opt.joinplan import plan_join, two_table_join_order
 from harness.sql.opt.range_opt import const_true
@@ -11,10 +9,7 @@ from harness.sql.parse import parse_tree as A
 from harness.sql.sql_errors import error
 from harness.sql.stmt.fill_record import _blackhole_row_warning
 from harness.sql.stmt.sql_result import DmlResult
-from harness.sql.stmt.sql_select import SelectExecutor
-
-if TYPE_CHECKING:
-    from harness.sql.handler.catalog import TableDef
+from harness.sql.stmt.sql_select import SelectExecutor, combos_in_plan_order
 
 
 class DeleteExecutor(SelectExecutor):
@@ -94,7 +89,7 @@ class DeleteExecutor(SelectExecutor):
         # (SysvarProfile.multi_delete_reach_order).
         reach_order = self.thd.server.sysvars.multi_delete_reach_order
         if reach_order:
-            combos = _in_plan_order(combos, plan.order, all_tables)
+            combos = combos_in_plan_order(combos, plan.order, all_tables)
         for ti in tis:
             t = all_tables[ti][1]
             hit = {slots[ti] for _rows, slots in combos if slots[ti] is not None}
@@ -111,14 +106,4 @@ class DeleteExecutor(SelectExecutor):
                 self._replace_delete(t, slot, old)
                 res.affected += 1
         return res
-
-
-def _in_plan_order(combos: list[Any], order: list[int], tables: list[tuple[str, TableDef]]) -> list[Any]:
-    """The join's rows as the nested loop in the plan's table order makes them: by the
-    first table's scan position, then the next's (``join_rows`` gives them in the FROM
-    order). A table looked up by key finds its one row; a table scanned per outer row
-    (no join buffer in a multi-table DELETE) meets its rows in its scan order."""
-    pos = [{slot: i for i, (slot, _row) in enumerate(t.data.scan())} for _name, t in tables]
-    return sorted(combos, key=lambda c: tuple(-1 if c[1][ti] is None else pos[ti].get(c[1][ti], -1)
-                                              for ti in order))
 

@@ -900,3 +900,12 @@ def _group_key(v: Any) -> Any:
     return ("o", repr(v))
 
 
+def combos_in_plan_order(combos: list[Any], order: list[int], tables: list[tuple[str, TableDef]]) -> list[Any]:
+    """The join's rows as the nested loop in the plan's table order makes them: by the
+    first table's scan position, then the next's (``join_rows`` gives them in the FROM
+    order). A table looked up by key finds its one row; a table scanned per outer row
+    (no join buffer in a multi-table DELETE) meets its rows in its scan order."""
+    pos = [{slot: i for i, (slot, _row) in enumerate(t.data.scan())} for _name, t in tables]
+    return sorted(combos, key=lambda c: tuple(-1 if c[1][ti] is None else pos[ti].get(c[1][ti], -1)
+                                              for ti in order))
+

@@ -520,3 +520,26 @@ def test_mariadb_11_8_multi_delete_const_phase_warns_at_row_0(tmp_path):
     msg = "Incorrect datetime value: 'k3' for column `test`.`v`.`id` at row {}"
     assert seen["mariadb-11.8"] == ([msg.format(1)], [msg.format(0)])
     assert seen["mariadb-10.11"] == ([msg.format(1)], [msg.format(1)])
+
+
+def test_mariadb_11_8_multi_update_follows_the_cost_based_order(tmp_path):
+    """[bytes] corpus multi_update_first_reach against both servers: 11.8 reads t2 (4 rows)
+    first and looks t1 up by its primary key, so t1's rows come in the order t2 reaches them;
+    10.11 keeps the FROM order. STRAIGHT_JOIN keeps the FROM order on both."""
+    seen = {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        bed = _bed_of(tmp_path, flavor)
+        t = bed.thd
+        t.execute("SET binlog_format = ROW")
+        t.execute("CREATE TABLE t1 (id INT PRIMARY KEY, a INT) ENGINE=InnoDB")
+        t.execute("CREATE TABLE t2 (id INT PRIMARY KEY, k INT, b INT) ENGINE=InnoDB")
+        t.execute("INSERT INTO t1 VALUES (1,10),(2,20)")
+        t.execute("INSERT INTO t2 VALUES (1,2,100),(2,1,200),(3,2,300),(4,1,400)")
+        t.execute("UPDATE t1, t2 SET t1.a = t2.b, t2.b = 1 WHERE t1.id = t2.k")
+        t.execute("UPDATE t1 STRAIGHT_JOIN t2 ON t1.id = t2.k SET t1.a = t2.id, t2.b = t1.id")
+        updates = [e.event for e in bed.entries() if isinstance(e.event, RowsEvent) and e.event.rows
+                   and e.event.rows[0].before is not None and e.event.rows[0].after is not None]
+        seen[flavor] = [[tuple(r.after) for r in ev.rows] for ev in updates]
+    assert seen["mariadb-11.8"] == [[(2, 100), (1, 200)], [(1, 2, 1), (2, 1, 1), (3, 2, 1), (4, 1, 1)],
+                                    [(1, 2), (2, 1)], [(1, 2, 2), (3, 2, 2)]]
+    assert seen["mariadb-10.11"][0] == [(1, 200), (2, 100)]
