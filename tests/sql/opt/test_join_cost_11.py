@@ -15,9 +15,12 @@ from harness.sql.opt import join_cost_11 as C
 from tests.model.flavors._probe import Bed
 
 
-def _side(ti: int, engine: str, n: int, unique: bool = False) -> Any:
-    return SimpleNamespace(ti=ti, n=n, unique=unique,
-                           t=SimpleNamespace(engine=SimpleNamespace(transactional=engine == "InnoDB")))
+def _side(ti: int, engine: str, n: int, unique: bool = False, clustered: bool = True) -> Any:
+    """A table joined on its column 0 (InnoDB: its clustered index unless ``clustered`` is False)."""
+    key = SimpleNamespace(columns=[0]) if clustered else None
+    return SimpleNamespace(ti=ti, ci=0, n=n, unique=unique,
+                           t=SimpleNamespace(engine=SimpleNamespace(transactional=engine == "InnoDB"),
+                                             clustered_key=lambda: key))
 
 
 @pytest.mark.parametrize("engine,n,index_only,traced", [
@@ -39,9 +42,14 @@ def test_plan_costs_are_the_traced_ones() -> None:
     assert C.plan_cost(a, b, False, set())[0] == pytest.approx(0.0113438 + 0.01195821, abs=1e-9)
     # plan [b] + a: 4 eq_ref lookups into InnoDB's primary key
     assert C.plan_cost(b, a, True, set()) == (pytest.approx(0.01066122 + 0.00439696, abs=1e-9), True)
-    # 3 eq_ref lookups into a MyISAM unique key
+    # 3 eq_ref lookups into a MyISAM unique key: index-only, or fetching the row
     s, n = _side(0, "InnoDB", 3), _side(1, "MyISAM", 2, unique=True)
-    assert C.plan_cost(s, n, True, set()) == (pytest.approx(0.0113438 + 0.002105081, abs=1e-9), True)
+    assert C.plan_cost(s, n, True, {1}) == (pytest.approx(0.0113438 + 0.002105081, abs=1e-9), True)
+    assert C.plan_cost(s, n, True, set())[0] == pytest.approx(0.0113438 + 0.005391878, abs=1e-9)
+    # 3 into an InnoDB secondary unique key: index-only 0.003442415, with the row 0.00680188
+    u = _side(1, "InnoDB", 5, unique=True, clustered=False)
+    assert C.plan_cost(s, u, True, {1})[0] == pytest.approx(0.0113438 + 0.003442415, abs=1e-9)
+    assert C.plan_cost(s, u, True, set())[0] == pytest.approx(0.0113438 + 0.00680188, abs=2e-9)
 
 
 def test_heuristic_pruning_keeps_the_smaller_table_first() -> None:
@@ -52,7 +60,7 @@ def test_heuristic_pruning_keeps_the_smaller_table_first() -> None:
     assert (first.ti, second.ti, lookup) == (0, 1, False)
     # with 2+ rows the key-dependent first table sets no bound: the eq_ref plan wins
     s, n = _side(0, "InnoDB", 3), _side(1, "MyISAM", 2, unique=True)
-    first, second, lookup = C.two_table_plan(s, n, False, True, set())
+    first, second, lookup = C.two_table_plan(s, n, False, True, {1})
     assert (first.ti, lookup) == (0, True)
 
 
