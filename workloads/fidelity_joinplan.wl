@@ -5,7 +5,7 @@
 # anything against a DATETIME: the other side).
 # MariaDB 11.8 (11.0's optimizer cost model) picks other plans for some of these: its
 # outcomes are annotated `mariadb-11.8:OK` where the real 11.8 server differs; replbed's
-# mariadb-11.8 flavour keeps 10.11's plans (docs/RULES-mariadb-11.8.md, not modelled).
+# mariadb-11.8 flavour plans them with 11.0's costs (docs/RULES-mariadb-11.8.md row 24).
 
 [case fid_plan_tie_keeps_from_order]
 rule = mariadb.optimizer.join_order_cost

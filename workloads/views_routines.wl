@@ -159,3 +159,16 @@ con1: COMMIT
 con1: INSERT INTO t2 VALUES (1, NULL, NULL), (2, 50, NULL), (3, 2, NULL)
 con1: INSERT INTO t2 (a, b) VALUES (4, 7)
 con1: UPDATE t2 SET b = b + 1 WHERE a = 1 => 1366
+
+[case vr_trigger_impossible_where]
+rule = seed002.unsafe.triggers.impossible_where
+seed = 002
+description = a trigger's UPDATE/DELETE whose WHERE the optimizer proves empty (WHERE 1 = 0; on MariaDB 11.8 also any WHERE over an empty MyISAM table) ends alone: the INSERT that fired it is still logged (fuzz seed 118301 against 11.8)
+setup: CREATE TABLE t1 (id VARCHAR(10) NOT NULL PRIMARY KEY, c_int INT) ENGINE=MyISAM
+setup: CREATE TABLE t2 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_int INT) ENGINE=MyISAM
+setup: INSERT INTO t1 VALUES ('a', 1)
+setup: CREATE TRIGGER trg_t2 AFTER INSERT ON t2 FOR EACH ROW UPDATE t1 SET c_int = c_int + 1 WHERE 1 = 0
+con1: INSERT INTO t2 (c_int, id) VALUES (1, 7)
+con1: DELETE FROM t1
+con1: CREATE TRIGGER trg_t2b BEFORE INSERT ON t2 FOR EACH ROW DELETE FROM t1 WHERE id = NEW.id
+con1: INSERT INTO t2 (c_int, id) VALUES (2, 8)

@@ -26,6 +26,8 @@ first) is modelled for two tables on one column equality: the conversion warning
 such a join (``join_conversions``, RULES 5.12.2) and the table order of a multi-table
 DELETE (``two_table_join_order``) follow it.  Elsewhere (UPDATE, other join shapes)
 replbed keeps the written order, and the rows may then list in another order.
+MariaDB 11's cost model (the ``mariadb-11.8`` flavour's ``join_cost_model``) is in
+``join_cost_11``.
 """
 
 from __future__ import annotations
@@ -394,8 +396,8 @@ def _converted_side(x: _Side, y: _Side) -> _Side | None:
 
 def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]], where: A.Expr | None,
                      scope: "Scope", written: set[int], reads: list[Any],
-                     keep: "Callable[[int, list[Any]], bool] | None" = None, update: bool = False
-                     ) -> list[JoinConversion] | None:
+                     keep: "Callable[[int, list[Any]], bool] | None" = None, update: bool = False,
+                     cost_model: str = "10.11", const_row: int = 1) -> list[JoinConversion] | None:
     """The conversion warnings of a two-table join on one equality of columns whose
     types convert (a string against a number, anything against a DATETIME), in the
     order the server makes them, or None where the plan is not modelled (RULES 5.12.1).
@@ -425,25 +427,29 @@ def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]
     system = [s for s in (a, b) if _is_const(s)]
     if system:
         return _system_table_conversions(a, b, system, conv, left, filtered,
-                                         lambda x: _read_values(x, keep, reads, written, scope), keep)
-    plan = _two_table_plan(a, b, written if update else set())
+                                         lambda x: _read_values(x, keep, reads, written, scope), keep, const_row)
+    plan = _plan_of(a, b, written if update else set(), cost_model,
+                    _index_only(a, b, reads, written if update else set(), scope), any(r.straight for r in refs))
     if plan is None:
         return None
     outer, inner, lookup = plan
     values = _read_values(outer, keep, reads, written, scope)
     if lookup:  # the inner table's own conditions only see the rows a lookup finds
-        return _lookup_conversions(values, outer, inner)
+        return _lookup_conversions(values, outer, inner, inner.ti in filtered)
     if inner.ti in filtered:
         return None
     return _compare_rows(values, outer, [row[inner.ci] for _slot, row in inner.t.data.scan()], inner, conv, left)
 
 
 def two_table_join_order(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]], where: A.Expr | None,
-                         scope: "Scope", written: set[int]) -> list[int] | None:
+                         scope: "Scope", written: set[int], reads: list[Any] | None = None,
+                         cost_model: str = "10.11", update: bool = False) -> list[int] | None:
     """The order the server reads a two-table inner join on one column equality in, from
     the cost model of ``_two_table_plan`` (``written``: the tables the statement changes),
     or None where it is not predicted: another join shape, or a system or const table
-    (``plan_join`` puts those first).
+    (``plan_join`` puts those first).  ``cost_model`` "11.0": MariaDB 11's costs
+    (``join_cost_11``; ``reads``: the expressions the statement reads, which decide an
+    index-only scan).
 
     Where both tables can be looked up by the other's column (unique keys on both sides),
     two MyISAM tables follow the same costs with a lookup on either side, and with an
@@ -455,6 +461,10 @@ def two_table_join_order(refs: list[A.TableRef], tables: list[tuple[str, "TableD
     a, b = sorted(parsed[0], key=lambda x: x.ti)
     if any(_is_const(s) for s in (a, b)):
         return None
+    if cost_model == "11.0":
+        plan11 = _plan_of(a, b, written, cost_model, _index_only(a, b, reads or [], written if update else set(), scope),
+                          any(r.straight for r in refs))
+        return None if plan11 is None else [plan11[0].ti, plan11[1].ti]
     if a.unique and b.unique and ref_usable(a.family, b.family) and ref_usable(b.family, a.family):
         if a.t.engine.transactional or b.t.engine.transactional:
             if a.rows == b.rows:
@@ -465,6 +475,45 @@ def two_table_join_order(refs: list[A.TableRef], tables: list[tuple[str, "TableD
     if plan is None:
         return None
     return [plan[0].ti, plan[1].ti]
+
+
+def _plan_of(a: _Side, b: _Side, updated: set[int], cost_model: str, index_only: set[int],
+             straight: bool = False) -> tuple[_Side, _Side, bool] | None:
+    """``_two_table_plan`` (MariaDB 10.11's costs) or, for ``cost_model`` "11.0", 11.0's
+    (``straight``: STRAIGHT_JOIN keeps the FROM order, only the second table's access is costed)."""
+    if cost_model != "11.0":
+        return _two_table_plan(a, b, updated)
+    from harness.sql.opt import join_cost_11
+    if straight:
+        cost, lookup = join_cost_11.plan_cost(a, b, b.unique and ref_usable(b.family, a.family), index_only)
+        return a, b, lookup
+    return join_cost_11.two_table_plan(a, b, a.unique and ref_usable(a.family, b.family),
+                                       b.unique and ref_usable(b.family, a.family), index_only)
+
+
+def _index_only(a: _Side, b: _Side, reads: list[Any], written: set[int], scope: "Scope") -> set[int]:
+    """The tables the server costs as read from their key on the join column alone: not
+    written by an UPDATE (a DELETE's tables need only their row ids: probed, a deleted
+    InnoDB table is costed index-only), the key unique on that column (a MyISAM key or
+    an InnoDB secondary one: an InnoDB primary key is the table), and no other column of
+    the table read."""
+    out: set[int] = set()
+    for s in (a, b):
+        if s.ti in written or not s.unique:
+            continue
+        ck = s.t.clustered_key() if s.t.engine.clustered else None
+        if ck is not None and ck.columns == [s.ci]:
+            continue  # InnoDB's clustered index (the primary key, or the first NOT NULL UNIQUE one)
+        used: set[int] = set()
+        for e in reads:
+            owned = column_owners(e, scope)
+            if owned is None:
+                used.add(-1)
+                break
+            used |= {ci for ti, ci in owned if ti == s.ti}
+        if used <= {s.ci}:
+            out.add(s.ti)
+    return out
 
 
 def _nested_loop_cost(o: "_Side", i: "_Side", i_lookup: bool) -> float:
@@ -639,7 +688,7 @@ def _first_value(x: _Side) -> Any:
 
 def _system_table_conversions(a: _Side, b: _Side, system: list[_Side], conv: _Side, left: _Side,
                               filtered: set[int], read_values: "Callable[[_Side], list[Any]]",
-                              keep: "Callable[[int, list[Any]], bool] | None" = None
+                              keep: "Callable[[int, list[Any]], bool] | None" = None, const_row: int = 1
                               ) -> list[JoinConversion] | None:
     """A one-row MyISAM table is a system table: a constant read before the join (an
     empty one makes the join empty).  Two constants: the condition is evaluated once.
@@ -647,11 +696,13 @@ def _system_table_conversions(a: _Side, b: _Side, system: list[_Side], conv: _Si
     unless the other table can be looked up by it; then it becomes const too, its key
     looked up while the optimizer reads const tables.  Probed: that warns once, worded
     as the comparison, when the system table's column is the left operand (a strict
-    UPDATE fails on it), and not at all when it is the right one."""
+    UPDATE fails on it), and not at all when it is the right one.  ``const_row``: the row
+    a conversion made while the const tables are read names (MariaDB 11.8's multi-table
+    DELETE: 0, before its first row)."""
     if len(system) == 2:  # the condition is evaluated once, an empty/unmatched table's column NULL
         if any(x.ti in filtered for x in system):
             return None  # which of the constant conditions is evaluated first: not probed
-        return _compare_rows([_first_value(a)], a, [_first_value(b)], b, conv, left)
+        return _compare_rows([_first_value(a)], a, [_first_value(b)], b, conv, left, const_row)
     const = system[0]
     other = b if const is a else a
     v = _first_value(const)
@@ -667,7 +718,7 @@ def _system_table_conversions(a: _Side, b: _Side, system: list[_Side], conv: _Si
             return None
         if left is not const:
             return []
-        msg, ok = _conversion(v, const, other.family, 1, "compare")
+        msg, ok = _conversion(v, const, other.family, const_row, "compare")
         return None if not ok else [JoinConversion(msg, "compare")] if msg else []
     if const.ti in filtered:
         # The scan runs only when the system row passes its own conditions, evaluated once
@@ -680,20 +731,33 @@ def _system_table_conversions(a: _Side, b: _Side, system: list[_Side], conv: _Si
     return _compare_rows([v], const, read_values(other), other, conv, left)
 
 
-def _lookup_conversions(values: list[Any], outer: _Side, inner: _Side) -> list[JoinConversion] | None:
-    """One store_key conversion per non-NULL outer value looked up in the inner key."""
+def _lookup_conversions(values: list[Any], outer: _Side, inner: _Side, inner_filtered: bool = False
+                        ) -> list[JoinConversion] | None:
+    """One store_key conversion per non-NULL outer value looked up in the inner key.  A
+    cut string whose number finds a row has the join condition evaluated on that row too
+    (eq_ref's "Using where"): the comparison converts the string again, worded as a
+    comparison (probed on 10.11 and 11.8: ``'k2'`` looked up in an INT key holding 0
+    warns ``INTEGER`` then ``DECIMAL``; a strict UPDATE stops on the second)."""
     out: list[JoinConversion] = []
     inner_numbers = {x for _slot, row in inner.t.data.scan() if isinstance(x := row[inner.ci], (int, Decimal))}
     for v in values:
         if v is None:
             continue
-        if isinstance(v, str) and inner.family in ("INT", "DECIMAL") and (scan_number(v)[0] or 0) in inner_numbers:
-            return None  # a cut string finds a row: its condition is evaluated too (not modelled)
+        found = (isinstance(v, str) and inner.family in ("INT", "DECIMAL")
+                 and (scan_number(v)[0] or 0) in inner_numbers)
+        if found and (inner_filtered or (inner.family == "INT" and (scan_number(v)[0] or 0) % 1)):
+            return None  # the inner table's own conditions, or a rounded key value: not modelled
         msg, ok = _conversion(v, outer, inner.family, 1, "lookup")
         if not ok:
             return None
         if msg is not None:
             out.append(JoinConversion(msg, "lookup", inner.t.columns[inner.ci].name, v))
+        if found:
+            cmp_msg, ok = _conversion(v, outer, inner.family, 1, "compare")
+            if not ok:
+                return None
+            if cmp_msg is not None:
+                out.append(JoinConversion(cmp_msg, "compare"))
     return out
 
 
@@ -723,7 +787,7 @@ def _rows_values(rows: list[tuple[int, list[Any]]], side: _Side) -> list[Any]:
 
 
 def _compare_rows(values: list[Any], outer: _Side, inner_values: list[Any], inner: _Side, conv: _Side,
-                  left: _Side) -> list[JoinConversion] | None:
+                  left: _Side, first_row: int = 1) -> list[JoinConversion] | None:
     """The conversions of comparing each outer value with each inner row (a scan of the
     inner table per outer row).  The left operand is evaluated first and the right one
     only when the left is not NULL (Arg_comparator::compare_decimal/compare_datetime);
@@ -738,7 +802,7 @@ def _compare_rows(values: list[Any], outer: _Side, inner_values: list[Any], inne
             cv = lv if conv.ti == left.ti else rv
             if cv is None:
                 continue
-            msg, ok = _conversion(cv, conv, (inner if conv is outer else outer).family, j + 1, "compare")
+            msg, ok = _conversion(cv, conv, (inner if conv is outer else outer).family, j + first_row, "compare")
             if not ok:
                 return None
             if msg is not None:

@@ -296,9 +296,13 @@ def range_keys(t: TableDef, ref_name: str, where: A.Expr | None) -> list[tuple[A
     return [(k, by_col[k.columns[0]]) for k in t.keys if k.columns and k.columns[0] in by_col]
 
 
-def index_scan_chosen(t: TableDef, n_rows: int, k: int) -> bool:
+def index_scan_chosen(t: TableDef, n_rows: int, k: int, cost_model: str = "10.11") -> bool:
     """Whether the optimizer reads ``k`` of ``n_rows`` rows through a secondary index
-    rather than scanning the table (the fitted thresholds above)."""
+    rather than scanning the table (the fitted thresholds above; ``cost_model`` "11.0":
+    MariaDB 11's costs for InnoDB and MyISAM, ``join_cost_11.range_chosen``)."""
+    if cost_model == "11.0" and t.engine.name in ("InnoDB", "MyISAM"):
+        from harness.sql.opt.join_cost_11 import range_chosen
+        return range_chosen(t.engine.transactional, n_rows, k)
     if t.engine.clustered:
         return 2 * k <= n_rows + 2 and k <= 4
     return 6 * k < n_rows + 20

@@ -159,10 +159,14 @@ class DmlParser(ExprParser):
                 refs.append(self.table_ref("CROSS"))
                 continue
             join = None
+            straight = False
             if self.accept_kw("INNER", "CROSS"):
                 self.expect_kw("JOIN")
                 join = "INNER"
-            elif self.accept_kw("JOIN", "STRAIGHT_JOIN"):
+            elif self.at_kw("STRAIGHT_JOIN"):
+                self.advance()
+                join, straight = "INNER", True
+            elif self.accept_kw("JOIN"):
                 join = "INNER"
             elif self.accept_kw("LEFT"):
                 self.accept_kw("OUTER")
@@ -180,6 +184,7 @@ class DmlParser(ExprParser):
             if join is None:
                 return refs
             ref = self.table_ref(join)
+            ref.straight = straight
             if join == "RIGHT" and not self.at_kw("ON"):
                 raise UnsupportedError("RIGHT JOIN without ON")
             if self.accept_kw("ON"):

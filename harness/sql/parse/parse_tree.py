@@ -202,6 +202,8 @@ class TableRef:
     # A reference to a common table expression (``WITH name AS (...)``): ``derived`` then
     # holds the CTE's query (an empty Select for a recursive CTE's reference to itself).
     cte: "Cte | None" = None
+    # ``t1 STRAIGHT_JOIN t2``: the optimizer keeps this table after the ones before it
+    straight: bool = False
 
     @property
     def ref_name(self) -> str:

@@ -9,7 +9,7 @@ from harness.sql.parse import parse_tree as A
 from harness.sql.sql_errors import error
 from harness.sql.stmt.fill_record import _blackhole_row_warning, raise_new_warnings
 from harness.sql.stmt.sql_result import DmlResult
-from harness.sql.stmt.sql_select import SelectExecutor
+from harness.sql.stmt.sql_select import SelectExecutor, combos_in_plan_order
 
 
 class DeleteExecutor(SelectExecutor):
@@ -81,11 +81,14 @@ class DeleteExecutor(SelectExecutor):
         if not plan.const:
             # Two tables on one column equality: the cost-based order (RULES 5.9, 5.12.2).
             deleted = {i for i, (name, t) in enumerate(all_tables) if name.lower() in targets or t.name.lower() in targets}
-            plan.order = two_table_join_order(de.tables, all_tables, de.where, scope, deleted) or plan.order
+            plan.order = two_table_join_order(de.tables, all_tables, de.where, scope, deleted,
+                                              [de.where, *(r.on for r in de.tables)],
+                                              self.thd.server.sysvars.join_cost_model) or plan.order
         tis = [i for i in plan.order
                if all_tables[i][0].lower() in targets or all_tables[i][1].name.lower() in targets]
         self._before_join_scan(plan, de.tables, all_tables, set(tis), de.where, scope, False,
-                               [de.where, *(r.on for r in de.tables)], self._delete_aborts_on_warning(de))
+                               [de.where, *(r.on for r in de.tables)], self._delete_aborts_on_warning(de),
+                               delete=True)
         mark = len(self.ctx.notes)
         aborts = self._delete_aborts_on_warning(de)
         combos = list(self.join_rows(de.tables, all_tables, scope, de.where, self._routine_env(), aborts))
@@ -94,10 +97,20 @@ class DeleteExecutor(SelectExecutor):
         # multi_delete: the deleted tables in join order; the first is deleted from while
         # scanning (its rows come in its scan order), the others from sorted row-id lists,
         # which is their scan order too (InnoDB: primary key; MyISAM: record position).
+        # MariaDB 11.8 deletes the others' rows in the order the join reached them
+        # (SysvarProfile.multi_delete_reach_order).
+        reach_order = self.thd.server.sysvars.multi_delete_reach_order
+        if reach_order:
+            combos = combos_in_plan_order(combos, plan.order, all_tables)
         for ti in tis:
             t = all_tables[ti][1]
             hit = {slots[ti] for _rows, slots in combos if slots[ti] is not None}
-            for slot, old in list(t.data.scan()):
+            rows = list(t.data.scan())
+            if reach_order:  # MariaDB 11.8: every table's rows in the order the join first reaches them
+                by_slot = dict(rows)
+                reached = [slot for _rows, slots in combos if (slot := slots[ti]) is not None]
+                rows = [(slot, by_slot[slot]) for slot in dict.fromkeys(reached)]
+            for slot, old in rows:
                 if slot not in hit:
                     continue
                 # multi_delete fires each deleted table's DELETE triggers around the row
@@ -105,3 +118,4 @@ class DeleteExecutor(SelectExecutor):
                 self._replace_delete(t, slot, old)
                 res.affected += 1
         return res
+

@@ -10,7 +10,7 @@ from harness.sql.handler.foreign_keys import parent_row_change
 from harness.sql.handler.generated_columns import check_assigned, has_generated, update_generated
 from harness.sql.item.column_types import WriteContext
 from harness.sql.item.expr import Compiler, Env, Scope
-from harness.sql.opt.joinplan import JoinPlan, plan_join, safe_update_on_fly, written_columns_read
+from harness.sql.opt.joinplan import JoinPlan, plan_join, safe_update_on_fly, two_table_join_order, written_columns_read
 from harness.sql.opt.subquery_join import in_subquery_runs_as_join
 from harness.sql.parse import parse_tree as A
 from harness.sql.sql_errors import Note, ServerError, error, note
@@ -29,7 +29,7 @@ from harness.sql.stmt.fill_record import (
     trigger_set_columns,
 )
 from harness.sql.stmt.sql_result import DmlResult
-from harness.sql.stmt.sql_select import SelectExecutor, _where_may_use_key
+from harness.sql.stmt.sql_select import SelectExecutor, _where_may_use_key, combos_in_plan_order
 
 
 class UpdateExecutor(SelectExecutor):
@@ -200,9 +200,16 @@ class UpdateExecutor(SelectExecutor):
 
     def update_multi(self, up: A.Update) -> DmlResult:
         all_tables, scope, assigns, written, plan = self._multi_update_prepare(up)
-        self._before_join_scan(plan, up.tables, all_tables, written, up.where, scope, not up.ignore,
-                               [up.where, *(r.on for r in up.tables), *(e for _c, e in up.assignments)])
+        reads = [up.where, *(r.on for r in up.tables), *(e for _c, e in up.assignments)]
+        self._before_join_scan(plan, up.tables, all_tables, written, up.where, scope, not up.ignore, reads)
         combos = self._join_rows_aborting(up, all_tables, scope)
+        if self.thd.server.sysvars.join_cost_model == "11.0" and not plan.const:
+            # 11.0's costs order a two-table join (join_cost_11): the rows are reached,
+            # and the first table updated, in that order
+            order = two_table_join_order(up.tables, all_tables, up.where, scope, written, reads, "11.0", update=True)
+            if order is not None:
+                plan.order = order
+                combos = combos_in_plan_order(combos, plan.order, all_tables)
         res = DmlResult()
         # multi_update: the first table of the join order is updated during the scan when
         # safe_update_on_fly allows it; every other table afterwards from its temporary

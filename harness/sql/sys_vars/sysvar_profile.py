@@ -62,6 +62,19 @@ class SysvarProfile:
     # TRUNCATE of a table that needs row format below REPEATABLE READ (InnoDB) decides the
     # statement's format in MIXED (row, kept while temporary tables exist): MariaDB 11.8
     truncate_decides_format = False
+    # REPAIR TABLE of an engine without a repair (InnoDB, MEMORY, BLACKHOLE) recreates the
+    # table as ALTER TABLE FORCE does and reports OK: MariaDB 11.5+ (10.11: a note, "The
+    # storage engine for the table doesn't support repair")
+    repair_recreates = False
+    # The optimizer's costs for a two-table join's order (harness/sql/opt/joinplan.py):
+    # "10.11" (the fitted 10.11 costs) or "11.0" (11.0's per-engine costs, join_cost_11)
+    join_cost_model = "10.11"
+    # multi_delete deletes the rows of the tables after the first in the order the join
+    # reaches them (first reach; 10.11: sorted by row id, i.e. each table's scan order)
+    multi_delete_reach_order = False
+    # The row a multi-table DELETE's 1292 names for a conversion made while the const
+    # tables are read ("at row 1" on 10.11; MariaDB 11.8: 0, its row counter not started)
+    multi_delete_const_row = 1
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         return {}
@@ -184,6 +197,23 @@ class MariaDB118Sysvars(MariaDBSysvars):
     # TRUNCATE TABLE of an InnoDB table: the session's later statements are logged in rows
     # until the temporary tables are gone; not at REPEATABLE READ, not for a MyISAM table
     truncate_decides_format = True
+    # probed: REPAIR TABLE of an InnoDB / MEMORY / BLACKHOLE table (temporary too) answers
+    # status OK, its AUTO_INCREMENT kept; 11.5's REPAIR reworking (REPAIR ... FORCE,
+    # MDEV-33449) falls back to admin_recreate_table for an engine whose repair is not
+    # implemented (docs/RULES-mariadb-11.8.md row 23)
+    repair_recreates = True
+    # 11.0's cost model (optimizer_*_cost, per engine), read off the server's optimizer
+    # trace: an eq_ref lookup is cheap against a second scan's setup cost, an index-only
+    # scan costs half a table scan's setup (docs/RULES-mariadb-11.8.md row 24)
+    join_cost_model = "11.0"
+    # probed (InnoDB and MyISAM, two and three tables, a row reached twice): the second
+    # table's Delete_rows list its rows in the order the join first reached them
+    # (docs/RULES-mariadb-11.8.md row 25)
+    multi_delete_reach_order = True
+    # probed: DELETE a, b FROM d a JOIN v b ON a.id = b.id of two one-row MyISAM tables
+    # warns "... at row 0" (the UPDATE and the SELECT of the same join: row 1)
+    # (docs/RULES-mariadb-11.8.md row 26)
+    multi_delete_const_row = 0
 
     def overrides(self) -> dict[str, tuple[Any, Any, str]]:
         # 11.6.2 (MDEV-35124): innodb_snapshot_isolation is ON by default; SELECT

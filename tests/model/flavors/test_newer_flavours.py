@@ -450,3 +450,96 @@ def test_mariadb_11_8_truncate_innodb_below_rr_sticks_mixed_to_rows(tmp_path):
         t.execute("INSERT INTO t1 VALUES (2)")
         logged[flavor] = ("INSERT INTO t1 VALUES (1)" in _queries(bed), "INSERT INTO t1 VALUES (2)" in _queries(bed))
     assert logged == {"mariadb-11.8": (False, True), "mariadb-10.11": (True, True)}
+
+
+def test_mariadb_11_8_repair_recreates_what_the_engine_cannot_repair(tmp_path):
+    """[probe] 11.8: REPAIR TABLE of an InnoDB, MEMORY or BLACKHOLE table (a temporary one
+    too) answers ``status OK`` (recreated, AUTO_INCREMENT kept); 10.11 answers the note
+    "The storage engine for the table doesn't support repair". MyISAM repairs on both;
+    both log the statement."""
+    seen = {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        bed = _bed_of(tmp_path, flavor)
+        t = bed.thd
+        t.execute("CREATE TABLE i (a INT AUTO_INCREMENT PRIMARY KEY) ENGINE=InnoDB")
+        t.execute("INSERT INTO i VALUES (NULL), (NULL), (NULL)")
+        t.execute("DELETE FROM i WHERE a = 3")
+        t.execute("CREATE TABLE m (a INT) ENGINE=MEMORY")
+        t.execute("CREATE TABLE y (a INT) ENGINE=MyISAM")
+        t.execute("CREATE TEMPORARY TABLE tt (a INT) ENGINE=InnoDB")
+        rows = [tuple(r) for r in t.execute("REPAIR TABLE i, m, y, tt").rows]
+        t.execute("INSERT INTO i VALUES (NULL)")
+        seen[flavor] = (rows, [r[0] for r in t.execute("SELECT a FROM i ORDER BY a").rows],
+                        "REPAIR TABLE i, m, y, tt" in _queries(bed))
+    ok = [("test.i", "repair", "status", "OK"), ("test.m", "repair", "status", "OK"),
+          ("test.y", "repair", "status", "OK"), ("test.tt", "repair", "status", "OK")]
+    assert seen["mariadb-11.8"] == (ok, [1, 2, 4], True)
+    note = "The storage engine for the table doesn't support repair"
+    assert seen["mariadb-10.11"][0] == [("test.i", "repair", "note", note), ("test.m", "repair", "note", note),
+                                        ("test.y", "repair", "status", "OK"), ("test.tt", "repair", "note", note)]
+
+
+def test_mariadb_11_8_multi_delete_deletes_in_join_reach_order(tmp_path):
+    """[probe] ``DELETE q, p FROM p JOIN q ON p.id = q.id`` (InnoDB, no keys, p read first):
+    11.8 logs q's rows in the order the join first reaches them; 10.11 in q's row-id order
+    (multi_delete's sorted Unique)."""
+    seen = {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        bed = _bed_of(tmp_path, flavor)
+        t = bed.thd
+        t.execute("SET binlog_format = ROW")
+        t.execute("CREATE TABLE p (id INT, x INT) ENGINE=InnoDB")
+        t.execute("CREATE TABLE q (id INT, y INT) ENGINE=InnoDB")
+        t.execute("INSERT INTO p VALUES (3,1),(1,2),(2,3),(1,4)")
+        t.execute("INSERT INTO q VALUES (5,0),(2,1),(1,2),(3,3),(9,9),(7,7),(1,8)")
+        t.execute("DELETE q, p FROM p JOIN q ON p.id = q.id")
+        deletes = [e.event for e in bed.entries() if isinstance(e.event, RowsEvent) and e.event.rows
+                   and e.event.rows[0].after is None]
+        seen[flavor] = [[tuple(r.before) for r in ev.rows] for ev in deletes]
+    assert seen["mariadb-11.8"] == [[(3, 1), (1, 2), (2, 3), (1, 4)], [(3, 3), (1, 2), (1, 8), (2, 1)]]
+    assert seen["mariadb-10.11"] == [[(3, 1), (1, 2), (2, 3), (1, 4)], [(2, 1), (1, 2), (3, 3), (1, 8)]]
+
+
+def test_mariadb_11_8_multi_delete_const_phase_warns_at_row_0(tmp_path):
+    """[probe] two one-row MyISAM tables joined DATETIME = VARCHAR: the conversion made
+    while the const tables are read names row 0 in 11.8's multi-table DELETE (10.11: row
+    1); the UPDATE of the same join names row 1 on both."""
+    seen = {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        bed = _bed_of(tmp_path, flavor)
+        t = bed.thd
+        t.execute("CREATE TABLE v (id VARCHAR(10) NOT NULL UNIQUE, c INT NOT NULL) ENGINE=MyISAM")
+        t.execute("CREATE TABLE d (id DATETIME NOT NULL UNIQUE, c INT) ENGINE=MyISAM")
+        t.execute("INSERT INTO d VALUES ('2024-01-09 10:00:00', 51)")
+        t.execute("INSERT INTO v VALUES ('k3', 2)")
+        t.execute("SET sql_mode = ''")
+        t.execute("UPDATE d a, v b SET a.c = 1 WHERE a.id = b.id")
+        upd = [r[2] for r in show_warnings(t)]
+        t.execute("DELETE a, b FROM d a JOIN v b ON a.id = b.id")
+        seen[flavor] = (upd, [r[2] for r in show_warnings(t)])
+    msg = "Incorrect datetime value: 'k3' for column `test`.`v`.`id` at row {}"
+    assert seen["mariadb-11.8"] == ([msg.format(1)], [msg.format(0)])
+    assert seen["mariadb-10.11"] == ([msg.format(1)], [msg.format(1)])
+
+
+def test_mariadb_11_8_multi_update_follows_the_cost_based_order(tmp_path):
+    """[bytes] corpus multi_update_first_reach against both servers: 11.8 reads t2 (4 rows)
+    first and looks t1 up by its primary key, so t1's rows come in the order t2 reaches them;
+    10.11 keeps the FROM order. STRAIGHT_JOIN keeps the FROM order on both."""
+    seen = {}
+    for flavor in ("mariadb-11.8", "mariadb-10.11"):
+        bed = _bed_of(tmp_path, flavor)
+        t = bed.thd
+        t.execute("SET binlog_format = ROW")
+        t.execute("CREATE TABLE t1 (id INT PRIMARY KEY, a INT) ENGINE=InnoDB")
+        t.execute("CREATE TABLE t2 (id INT PRIMARY KEY, k INT, b INT) ENGINE=InnoDB")
+        t.execute("INSERT INTO t1 VALUES (1,10),(2,20)")
+        t.execute("INSERT INTO t2 VALUES (1,2,100),(2,1,200),(3,2,300),(4,1,400)")
+        t.execute("UPDATE t1, t2 SET t1.a = t2.b, t2.b = 1 WHERE t1.id = t2.k")
+        t.execute("UPDATE t1 STRAIGHT_JOIN t2 ON t1.id = t2.k SET t1.a = t2.id, t2.b = t1.id")
+        updates = [e.event for e in bed.entries() if isinstance(e.event, RowsEvent) and e.event.rows
+                   and e.event.rows[0].before is not None and e.event.rows[0].after is not None]
+        seen[flavor] = [[tuple(r.after) for r in ev.rows] for ev in updates]
+    assert seen["mariadb-11.8"] == [[(2, 100), (1, 200)], [(1, 2, 1), (2, 1, 1), (3, 2, 1), (4, 1, 1)],
+                                    [(1, 2), (2, 1)], [(1, 2, 2), (3, 2, 2)]]
+    assert seen["mariadb-10.11"][0] == [(1, 200), (2, 100)]

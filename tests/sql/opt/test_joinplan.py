@@ -266,9 +266,11 @@ def test_a_string_number_join_converts_the_strings_as_the_plan_reads_them(dt) ->
     dt.execute("UPDATE n b, s a SET b.c = 2 WHERE b.id = a.id")  # updating the indexed table: every pair
     assert [n.message[-4:] for n in dt.last_notes] == ["'k3'"] * 3 + ["'k4'"] * 3
     assert dt.last_notes[0].message.startswith("Truncated incorrect DECIMAL value")
-    dt.execute("INSERT INTO n VALUES (0, 1)")  # 'k3' reads as 0 and would match: not modelled
+    dt.execute("INSERT INTO n VALUES (0, 1)")  # 'k3' reads as 0 and finds a row: compared too (probed)
     dt.execute("DELETE a FROM s a JOIN n b ON a.id = b.id")
-    assert dt.last_notes == []
+    assert [n.message for n in dt.last_notes] == [
+        "Truncated incorrect INTEGER value: 'k3'", "Truncated incorrect DECIMAL value: 'k3'",
+        "Truncated incorrect INTEGER value: 'k4'", "Truncated incorrect DECIMAL value: 'k4'"]
 
 
 @pytest.fixture
@@ -398,3 +400,26 @@ def test_key_bound_and_empty_constants_evaluate_the_condition_once(jp) -> None: 
     assert _texts(jp) == ["Truncated incorrect DOUBLE value: 'k1'"]
     jp.execute("DELETE b FROM e b JOIN s1 a ON b.id = a.id")
     assert _texts(jp) == []
+
+
+@pytest.mark.parametrize("flavor", ["mariadb-10.11", "mariadb-11.8"])
+def test_cut_string_lookup_that_finds_a_row_compares_it_too(tmp_path, flavor: str) -> None:
+    """Probed on 10.11 and 11.8 (fuzz seed 118301 case 35): 'k2' looked up in an INT
+    primary key holding 0 warns the store_key INTEGER conversion, then the row found is
+    compared (DECIMAL); a strict UPDATE stops on the comparison."""
+    from harness.profile import get_profile
+    from harness.sql.sql_errors import ServerError
+    from tests.model.flavors._probe import Bed as FlavourBed, show_warnings
+    kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
+    t = FlavourBed(tmp_path, flavor, **kw).thd
+    t.execute("CREATE TABLE t1 (id VARCHAR(10), c_dt DATETIME) ENGINE=InnoDB")
+    t.execute("INSERT INTO t1 VALUES ('k2', '2023-03-18 08:30:00')")
+    t.execute("CREATE TABLE t2 (id INT NOT NULL PRIMARY KEY, c_dt DATETIME) ENGINE=MyISAM")
+    t.execute("INSERT INTO t2 VALUES (0, '2023-04-13 00:30:00'), (2, '2023-02-12 04:30:00')")
+    with pytest.raises(ServerError) as e:
+        t.execute("UPDATE t1 a, t2 b SET a.c_dt = b.c_dt WHERE a.id = b.id")
+    assert (e.value.code, e.value.message) == (1292, "Truncated incorrect DECIMAL value: 'k2'")
+    t.execute("SET sql_mode = ''")
+    t.execute("DELETE a FROM t1 a JOIN t2 b ON a.id = b.id")
+    assert [r[2] for r in show_warnings(t)] == ["Truncated incorrect INTEGER value: 'k2'",
+                                                "Truncated incorrect DECIMAL value: 'k2'"]

@@ -55,3 +55,19 @@ def test_where_one_is_zero_inserts_nothing(bed: Bed) -> None:
     with pytest.raises(ServerError) as e:
         s.execute("INSERT INTO t SELECT 1 FROM DUAL WHERE 1=1")
     assert e.value.code == 1062
+
+
+def test_an_impossible_where_inside_a_trigger_leaves_the_firing_statement_logged(bed: Bed) -> None:
+    """MariaDB 10.11 and 11.8 (workloads/views_routines.wl vr_trigger_impossible_where): a
+    trigger's UPDATE whose WHERE is impossible ends alone; the INSERT that fired it is
+    still written to the binlog."""
+    from harness.binlog.query import QueryEvent
+    from harness.binlog.reader import read_binlog_file
+    s = bed.session("STATEMENT")
+    s.execute("CREATE TABLE t1 (id VARCHAR(10) NOT NULL PRIMARY KEY, c INT) ENGINE=MyISAM")
+    s.execute("CREATE TABLE t2 (id INT NOT NULL PRIMARY KEY, c INT) ENGINE=MyISAM")
+    s.execute("CREATE TRIGGER trg AFTER INSERT ON t2 FOR EACH ROW UPDATE t1 SET c = c + 1 WHERE 1 = 0")
+    s.execute("INSERT INTO t2 VALUES (7, 1)")
+    logged = [ev.query for f in bed.state.binlog.files for ev in read_binlog_file(bed.state.binlog.dir / f)
+              if isinstance(ev, QueryEvent)]
+    assert "INSERT INTO t2 VALUES (7, 1)" in logged

@@ -1,0 +1,100 @@
+"""MariaDB 11.0's join costs (harness/sql/opt/join_cost_11.py) against golden vectors read
+off the real 11.8's optimizer trace (``SET optimizer_trace = 'enabled=on'``), and the
+orders and warnings the ``mariadb-11.8`` flavour derives from them, as EXPLAIN and SHOW
+WARNINGS on the 11.8 server gave them (docs/RULES-mariadb-11.8.md row 24)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from harness.profile import get_profile
+from harness.sql.opt import join_cost_11 as C
+from tests.model.flavors._probe import Bed
+
+
+def _side(ti: int, engine: str, n: int, unique: bool = False, clustered: bool = True) -> Any:
+    """A table joined on its column 0 (InnoDB: its clustered index unless ``clustered`` is False)."""
+    key = SimpleNamespace(columns=[0]) if clustered else None
+    return SimpleNamespace(ti=ti, ci=0, n=n, unique=unique,
+                           t=SimpleNamespace(engine=SimpleNamespace(transactional=engine == "InnoDB"),
+                                             clustered_key=lambda: key))
+
+
+@pytest.mark.parametrize("engine,n,index_only,traced", [
+    ("InnoDB", 3, False, 0.0112478),  # read_cost of a 3-row InnoDB table
+    ("InnoDB", 2, False, 0.0111168),
+    ("InnoDB", 0, False, 0.0109858),  # an empty InnoDB table is costed as one row
+    ("InnoDB", 0, True, 0.006760605),  # index-only on a secondary key
+    ("MyISAM", 4, False, 0.01053322),
+    ("MyISAM", 3, False, 0.010408815),
+    ("MyISAM", 2, True, 0.006003082),
+])
+def test_read_cost_is_the_traced_one(engine: str, n: int, index_only: bool, traced: float) -> None:
+    assert C.read_cost(_side(0, engine, n), index_only) == pytest.approx(traced, abs=1e-9)
+
+
+def test_plan_costs_are_the_traced_ones() -> None:
+    # plan [a] + b: InnoDB a (3 rows) first, MyISAM b (4 rows) through the join buffer
+    a, b = _side(0, "InnoDB", 3, unique=True), _side(1, "MyISAM", 4)
+    assert C.plan_cost(a, b, False, set())[0] == pytest.approx(0.0113438 + 0.01195821, abs=1e-9)
+    # plan [b] + a: 4 eq_ref lookups into InnoDB's primary key
+    assert C.plan_cost(b, a, True, set()) == (pytest.approx(0.01066122 + 0.00439696, abs=1e-9), True)
+    # 3 eq_ref lookups into a MyISAM unique key: index-only, or fetching the row
+    s, n = _side(0, "InnoDB", 3), _side(1, "MyISAM", 2, unique=True)
+    assert C.plan_cost(s, n, True, {1}) == (pytest.approx(0.0113438 + 0.002105081, abs=1e-9), True)
+    assert C.plan_cost(s, n, True, set())[0] == pytest.approx(0.0113438 + 0.005391878, abs=1e-9)
+    # 3 into an InnoDB secondary unique key: index-only 0.003442415, with the row 0.00680188
+    u = _side(1, "InnoDB", 5, unique=True, clustered=False)
+    assert C.plan_cost(s, u, True, {1})[0] == pytest.approx(0.0113438 + 0.003442415, abs=1e-9)
+    assert C.plan_cost(s, u, True, set())[0] == pytest.approx(0.0113438 + 0.00680188, abs=2e-9)
+
+
+def test_heuristic_pruning_keeps_the_smaller_table_first() -> None:
+    """EXPLAIN on 11.8: an empty InnoDB table with a key the other table could look up is
+    read first (the cheaper eq_ref plan is never tried: pruned_by_heuristic)."""
+    empty, other = _side(0, "InnoDB", 0, unique=True), _side(1, "InnoDB", 2, unique=True)
+    first, second, lookup = C.two_table_plan(empty, other, True, False, set())
+    assert (first.ti, second.ti, lookup) == (0, 1, False)
+    # with 2+ rows the key-dependent first table sets no bound: the eq_ref plan wins
+    s, n = _side(0, "InnoDB", 3), _side(1, "MyISAM", 2, unique=True)
+    first, second, lookup = C.two_table_plan(s, n, False, True, {1})
+    assert (first.ti, lookup) == (0, True)
+
+
+def _warnings(bed: Bed, sql: str) -> list[str]:
+    bed.thd.execute(sql)
+    return [r[2] for r in bed.thd.execute("SHOW WARNINGS").rows]
+
+
+@pytest.mark.parametrize("flavor,want", [
+    # 11.8: s scanned, n looked up by its unique key (store_key: DECIMAL, once per s row)
+    ("mariadb-11.8", ["Truncated incorrect DECIMAL value: 'k7'", "Truncated incorrect DECIMAL value: 'k4'",
+                      "Truncated incorrect DECIMAL value: 'k9'"]),
+    # 10.11: n (fewer rows) read first, each s row compared as DOUBLE
+    ("mariadb-10.11", ["Truncated incorrect DOUBLE value: 'k7'", "Truncated incorrect DOUBLE value: 'k4'",
+                       "Truncated incorrect DOUBLE value: 'k9'"] * 2),
+])
+def test_flavour_join_order_shows_in_the_warnings(tmp_path, flavor: str, want: list[str]) -> None:
+    """workloads/fidelity_joinplan.wl fid_plan_fewer_rows_first, as both real servers answer it."""
+    kw = {"profile": get_profile("mariadb-11.8-debian")} if flavor == "mariadb-11.8" else {}
+    bed = Bed(tmp_path, flavor, **kw)
+    for sql in ("CREATE TABLE s (id VARCHAR(10), c INT) ENGINE=InnoDB",
+                "CREATE TABLE n (id DECIMAL(6,2) NULL UNIQUE, c INT) ENGINE=MyISAM",
+                "INSERT INTO s VALUES ('k7', 1), ('k4', 1), ('k9', 1)", "INSERT INTO n VALUES (5.00, 1), (6.00, 1)"):
+        bed.thd.execute(sql)
+    assert _warnings(bed, "DELETE a FROM s a JOIN n b ON a.id = b.id") == want
+
+
+@pytest.mark.parametrize("innodb,k,chosen", [
+    (True, 1, True), (True, 8, True), (True, 12, False),  # traced on a 12-row table: 0.00424968 .. 0.01517752
+    (False, 1, True), (False, 8, True), (False, 12, False),  # 0.002574553 .. 0.016147112
+])
+def test_range_or_scan_as_traced(innodb: bool, k: int, chosen: bool) -> None:
+    """UPDATE r SET a = a + 1 WHERE b > N on 12 rows: the scan costs 0.0128108 (InnoDB) /
+    0.01191246 (MyISAM); a range wins up to 8 of the 12 rows."""
+    assert C.table_scan_cost(innodb, 12) + 12 * C.WHERE_COST == pytest.approx(0.0128108 if innodb else 0.01191246,
+                                                                               abs=1e-9)
+    assert C.range_chosen(innodb, 12, k) is chosen
