@@ -589,6 +589,7 @@ class Thd:
                     # Collation aggregation across character sets is not modelled (Parser.collate).
                     raise UnsupportedError(f"COLLATE {coll} on a {server_coll} server")
         except SqlParseError as e:
+            e = e.mysql if e.mysql is not None and self.server.flavor.sql.mysql_grammar else e
             self.notes = [Note("Error", e.code, str(e))]
             self.last_notes = self.notes
             raise ServerError(e.code, str(e), e.sqlstate) from None
@@ -634,6 +635,7 @@ class Thd:
                     # SHOW WARNINGS leaves it alone).
                     self.last_found_rows = len(result.rows)
             except SqlParseError as e:  # e.g. 1235: a construct the model refuses at execution time
+                e = e.mysql if e.mysql is not None and self.server.flavor.sql.mysql_grammar else e
                 raise ServerError(e.code, str(e), e.sqlstate) from None
         except ServerError as e:
             if not e.noted:

@@ -57,6 +57,10 @@ class MySQLSql(SqlDialect):
     # (my_datetime_round, unless TIME_TRUNCATE_FRACTIONAL; 9.7.4 [bytes] types_temporal_*:
     # '2024-02-29 23:59:59.999' -> DATETIME(2) '2024-03-01 00:00:00.00')
     mysql_field_stores = True
+    # sql/sql_table.cc prepare_check_constraints_for_create, sql_check_constraint.cc (9.7.4
+    # observed: `t_chk_1`, 3819 `Check constraint 't_chk_1' is violated.`, 3822, 3940)
+    mysql_check_constraints = True
+    mysql_grammar = True  # sql_yacc.yy (SqlParseError.mysql)
     print_infix_parens = True  # 9.7.4 [bytes] types_int_edges_strict: '(`test`.`t`.`i` - 1)'
     # 9.7.4 observed (fuzz seed 97231): `CREATE TABLE t3 ... ENGINE=InnoDB SELECT ... FROM tmp2` at
     # READ COMMITTED in STATEMENT -> 1665 with InnoDB's suffix, then 1015

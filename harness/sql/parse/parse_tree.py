@@ -384,6 +384,7 @@ class CheckDef:
     expr: "Expr"
     text: str
     name: str | None = None
+    pos: int = 0  # where the expression starts in the statement (the order constraints are written in)
 
 
 @dataclass
@@ -453,7 +454,7 @@ class AlterSpec:
     ``column``), SET_DEFAULT, DROP_DEFAULT, ADD_KEY, DROP_KEY (``name``;
     'PRIMARY' for DROP PRIMARY KEY), RENAME (``new_name``), ENGINE (``name``),
     AUTO_INCREMENT (``value``), ADD_FK (``fk``), DROP_FK (``name``), ADD_CHECK (``check``),
-    DROP_CONSTRAINT (``name``), KEYS (``value`` 1: ENABLE KEYS, 0: DISABLE KEYS).
+    DROP_CONSTRAINT / DROP_CHECK (``name``), KEYS (``value`` 1: ENABLE KEYS, 0: DISABLE KEYS).
     """
 
     op: str

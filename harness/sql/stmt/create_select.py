@@ -602,8 +602,8 @@ def _constraints(thd: "Thd", st: A.CreateTable, t: TableDef) -> None:
     """CHECK constraints and FOREIGN KEYs declared in CREATE TABLE ... SELECT: built as CREATE
     TABLE builds them (the table's columns are known once the select list is)."""
     if st.checks or any(cd.check is not None for cd in st.columns):
-        from harness.sql.handler.check_constraints import build_checks
-        t.checks = build_checks(st.columns, st.checks)
+        from harness.sql.handler.check_constraints import table_checks
+        t.checks = table_checks(thd, t, st.columns, st.checks)
     if st.foreign_keys:
         from harness.sql.handler.foreign_keys import build_foreign_keys, fk_checks
         build_foreign_keys(thd.catalog, t.db, t, st.foreign_keys, fk_checks(thd))

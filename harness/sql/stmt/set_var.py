@@ -72,6 +72,12 @@ def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
         # Events never run in the model (stmt/sql_event.py): what they would log is unknown.
         raise UnsupportedError("event_scheduler=ON (running events)")
     in_trx = thd.trx.explicit or thd.trx.active and not thd.autocommit
+    profile = thd.server.sysvars
+    if n == "sql_log_bin" and scope == "global" and profile.sql_log_bin_global_check:
+        # Its global value is no longer settable (sql_log_bin's own check): 1238, not 1228.
+        raise error("ER_INCORRECT_GLOBAL_LOCAL_VAR", name, "SESSION")
+    if n == "binlog_format" and scope != "global" and thd.temp_tables and profile.binlog_format_temp_tables_refused:
+        raise error("ER_TEMP_TABLE_PREVENTS_SWITCH_SESSION_BINLOG_FORMAT")
     if n == "binlog_format" and scope != "global" and thd.temp_tables and str(value).upper() == "STATEMENT" and (
             thd.binlog_format == "ROW" or thd.binlog_format == "MIXED" and thd.mixed_temp_row):
         # A temporary table's CREATE may be missing from a row-format binlog (checked first).

@@ -116,6 +116,7 @@ def _index_statement(thd: "Thd", table: A.TableName, spec: A.AlterSpec, text: st
 
 def rename_table(thd: "Thd", st: A.RenameTable) -> "OkPacket":
     """RENAME TABLE a TO b, c TO d: all pairs or none, one Query event as written."""
+    from harness.sql.handler.check_constraints import rename_checks
     thd.implicit_commit()
     # Renames apply in order, each seeing the previous ones (a TO tmp, b TO a, tmp TO b works).
     names: dict[tuple[str, str], TableDef | None] = {}
@@ -144,6 +145,7 @@ def rename_table(thd: "Thd", st: A.RenameTable) -> "OkPacket":
     for t, _db, _name in moves:
         thd.catalog.remove_table(t.db, t.name)
     for t, ndb, nname in moves:
+        rename_checks(thd, t, nname)
         t.db, t.name = ndb, nname
     for t, _db, _name in moves:
         if thd.catalog.get_table(t.db, t.name) is None:
@@ -259,14 +261,14 @@ def _alter_constraints(thd: "Thd", t: TableDef, new: TableDef, specs: list[A.Alt
     """The foreign keys and CHECK constraints the new table keeps, drops and adds:
     DROP FOREIGN KEY / DROP CONSTRAINT of a name the table lacks is 1091; a dropped
     foreign key leaves its index (probed). Rows already there are not re-checked."""
-    from harness.sql.handler.check_constraints import build_checks, drop_check
+    from harness.sql.handler.check_constraints import drop_check, mysql_checks, renamed_checks, table_checks
     from harness.sql.handler.foreign_keys import build_foreign_keys, fk_checks
     if any(s.column is not None and (s.column.check is not None or s.column.generated is not None
                                      or s.column.type_name == "JSON" or s.column.references is not None)
            for s in specs):
         raise UnsupportedError("a CHECK, REFERENCES, generated or JSON column in ALTER TABLE ADD/MODIFY/CHANGE")
     new.foreign_keys = list(t.foreign_keys) if new.engine.name == "InnoDB" else []
-    new.checks = list(t.checks)
+    new.checks = renamed_checks(thd, list(t.checks), t.name, new.name)  # ALTER ... RENAME (MySQL)
     for s in specs:
         if s.op == "DROP_FK" or (s.op == "DROP_CONSTRAINT" and any(
                 f.name.lower() == (s.name or "").lower() for f in new.foreign_keys)):
@@ -274,14 +276,14 @@ def _alter_constraints(thd: "Thd", t: TableDef, new: TableDef, specs: list[A.Alt
             if fk is None:
                 raise error("ER_CANT_DROP_FIELD_OR_KEY", "FOREIGN KEY", s.name)
             new.foreign_keys.remove(fk)
-        elif s.op == "DROP_CONSTRAINT":
-            drop_check(new, s.name or "")
+        elif s.op in ("DROP_CONSTRAINT", "DROP_CHECK"):
+            drop_check(new, s.name or "", mysql_checks(thd), s.op == "DROP_CHECK")
     adds = [s.fk for s in specs if s.op == "ADD_FK" and s.fk is not None]
     if adds:
         build_foreign_keys(thd.catalog, new.db, new, adds, fk_checks(thd))
     checks = [s.check for s in specs if s.op == "ADD_CHECK" and s.check is not None]
     if checks:
-        new.checks = build_checks([], checks, new.checks)
+        new.checks = table_checks(thd, new, [], checks, new.checks)
 
 
 def _prepare(thd: "Thd", t: TableDef, specs: list[A.AlterSpec]) -> tuple[

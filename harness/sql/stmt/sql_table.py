@@ -137,12 +137,13 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         # CHECK constraints, never the foreign keys themselves (probed).
         t = TableDef(db, st.table.name, [c for c in src.columns], list(src.keys), src.engine, temporary=st.temporary,
                      options=dict(src.options))
-        t.checks = list(src.checks)
+        from harness.sql.handler.check_constraints import like_checks
+        t.checks = like_checks(thd, src, st.table.name)
     else:
         t = build_table(db, st, st.temporary, thd.vars.get("default_storage_engine"), thd.db_collation(db))
         if st.checks or any(cd.check is not None or cd.type_name == "JSON" for cd in st.columns):
-            from harness.sql.handler.check_constraints import build_checks
-            t.checks = build_checks(st.columns, st.checks)
+            from harness.sql.handler.check_constraints import table_checks
+            t.checks = table_checks(thd, t, st.columns, st.checks)
         if st.foreign_keys:
             from harness.sql.handler.foreign_keys import build_foreign_keys, fk_checks
             build_foreign_keys(thd.catalog, db, t, st.foreign_keys, fk_checks(thd))

@@ -298,3 +298,45 @@ def test_a_rows_first_store_error_alone(bed):
     e = _err(t, "INSERT INTO t (s, id) VALUES ('abcdef', NULL)")
     codes = [w[1] for w in show_warnings(t)]
     assert e.code == 1406 and codes == ([1406] if bed.state.flavor.name == "mysql-9.7" else [1406, 1048, 1105])
+
+
+def test_grammar_refusals_differ(bed):
+    """An alias-less derived table and SIGNAL ... = f(x): MariaDB's grammar 1064 / 1327,
+    MySQL's 1248 / 1064 near the parenthesis (9.7.4 observed: gaps_derived_tables,
+    explore2_signal_syntax)."""
+    t = bed.thd
+    mysql = bed.state.flavor.name == "mysql-9.7"
+    t.execute("CREATE TABLE t (a INT)")
+    e = _err(t, "SELECT * FROM (SELECT a FROM t)")
+    assert (e.code, e.message) == ((1248, "Every derived table must have its own alias") if mysql else (
+        1064, "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server "
+              "version for the right syntax to use near '' at line 1"))
+    assert _err(t, "SELECT * FROM (SELECT a FROM t) AS").code == 1064  # a dangling AS: both
+    e = _err(t, "CREATE TRIGGER b BEFORE INSERT ON t FOR EACH ROW BEGIN IF NEW.a < 0 THEN SIGNAL SQLSTATE '45001' "
+                "SET MESSAGE_TEXT = CONCAT('negative ', NEW.a); END IF; END")
+    assert (e.code, e.message) == ((1064, "You have an error in your SQL syntax; check the manual that corresponds "
+                                          "to your MySQL server version for the right syntax to use near "
+                                          "'('negative ', NEW.a); END IF; END' at line 1") if mysql
+                                   else (1327, "Undeclared variable: CONCAT"))
+
+
+def test_session_variable_refusals(bed):
+    """SET GLOBAL sql_log_bin (MariaDB's own check 1238, MySQL's SESSION_ONLY 1228) and a session
+    SET binlog_format with a temporary table open (MySQL binlog_format_check: 3745, whatever the
+    value; MariaDB refuses only a switch out of row format) -- 9.7.4 observed."""
+    t = bed.thd
+    mysql = bed.state.flavor.name == "mysql-9.7"
+    e = _err(t, "SET GLOBAL sql_log_bin = 0")
+    assert (e.code, e.message) == ((1228, "Variable 'sql_log_bin' is a SESSION variable and can't be used with "
+                                          "SET GLOBAL") if mysql else (1238, "Variable 'sql_log_bin' is a SESSION variable"))
+    t.execute("SET SESSION binlog_format = 'STATEMENT'")
+    t.execute("CREATE TEMPORARY TABLE tt (a INT)")
+    if not mysql:
+        t.execute("SET SESSION binlog_format = 'ROW'")
+        return
+    e = _err(t, "SET SESSION binlog_format = 'ROW'")
+    assert (e.code, e.message) == (3745, "Changing @@session.binlog_format is disallowed when the session has open "
+                                         "temporary table(s). You could wait until these temporary table(s) are "
+                                         "dropped and try again.")
+    t.execute("DROP TEMPORARY TABLE tt")
+    t.execute("SET SESSION binlog_format = 'ROW'")
