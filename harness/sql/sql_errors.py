@@ -200,6 +200,10 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
     "ER_TEMP_TABLE_PREVENTS_SWITCH_SESSION_BINLOG_FORMAT": (
         3745, "HY000", "Changing @@session.binlog_format is disallowed when the session has open temporary "
                        "table(s). You could wait until these temporary table(s) are dropped and try again."),
+    "ER_NON_DEFAULT_VALUE_FOR_GENERATED_COLUMN": (
+        3105, "HY000", "The value specified for generated column '{0}' in table '{1}' is not allowed."),
+    "ER_FK_CANNOT_DROP_PARENT": (
+        3730, "HY000", "Cannot drop table '{0}' referenced by a foreign key constraint '{1}' on table '{2}'."),
     "ER_CONSTRAINT_FAILED": (4025, "23000", "CONSTRAINT `{0}` failed for `{1}`.`{2}`"),
     "ER_DUP_CONSTRAINT_NAME": (1826, "HY000", "Duplicate {0} constraint name '{1}'"),
     "ER_WARNING_NON_DEFAULT_VALUE_FOR_GENERATED_COLUMN": (

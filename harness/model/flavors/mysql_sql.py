@@ -61,6 +61,9 @@ class MySQLSql(SqlDialect):
     # observed: `t_chk_1`, 3819 `Check constraint 't_chk_1' is violated.`, 3822, 3940)
     mysql_check_constraints = True
     mysql_grammar = True  # sql_yacc.yy (SqlParseError.mysql)
+    generated_value_error = True  # sql_base.cc fill_record (9.7.4 observed: gcol_1906)
+    atomic_drop_table = True  # sql_table.cc rm_table_check_fks (9.7.4 observed: fk_ddl)
+    mysql_cte = True  # basic_row_iterators.cc recursion depth; sql_resolver.cc (9.7.4 observed: query_cte_*)
     print_infix_parens = True  # 9.7.4 [bytes] types_int_edges_strict: '(`test`.`t`.`i` - 1)'
     # 9.7.4 observed (fuzz seed 97231): `CREATE TABLE t3 ... ENGINE=InnoDB SELECT ... FROM tmp2` at
     # READ COMMITTED in STATEMENT -> 1665 with InnoDB's suffix, then 1015

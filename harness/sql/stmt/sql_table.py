@@ -216,7 +216,11 @@ def drop_table(thd: "Thd", st: A.DropTable) -> "OkPacket":
     # DROP SEQUENCE names the missing ones in 4091 ER_UNKNOWN_SEQUENCES (probed)
     unknown = "ER_UNKNOWN_SEQUENCES" if st.sequence else "ER_BAD_TABLE_ERROR"
     temp, perm, missing = _drop_targets(thd, st)
-    from harness.sql.handler.foreign_keys import referenced_parents
+    from harness.sql.handler.foreign_keys import referenced_parents, refuse_dropping_parents
+    if thd.server.flavor.sql.atomic_drop_table:
+        if not st.temporary:
+            thd.implicit_commit(schema_change=True)
+        refuse_dropping_parents(thd, [p for _n, p in perm if p is not None])
     refused = referenced_parents(thd, [p for _n, p in perm if p is not None])
     missing_note = note("Note" if st.if_exists else "Error", unknown, ",".join(missing))
     if missing and st.if_exists and not refused:

@@ -63,6 +63,9 @@ class UpdateExecutor(SelectExecutor):
         comp = Compiler(scope, self.info)
         clause = thd.server.sysvars.single_update_values_clause
         assigns = [_update_assignment(t, c, e, comp, clause) for c, e in up.assignments]
+        if thd.server.flavor.sql.generated_value_error:  # MySQL: while the statement is prepared
+            check_assigned(thd, t, {ci for (ci, _f), (_c, e) in zip(assigns, up.assignments)
+                                    if not isinstance(e, A.Default)}, self.ctx.notes, 0)
         if self._impossible_where(t, ref.ref_name, up.where, comp, up.limit, order_by=up.order_by):
             return DmlResult()
         self._lock_scan(t, ref.ref_name, up.where, "X", semi_consistent=True)
@@ -143,7 +146,8 @@ class UpdateExecutor(SelectExecutor):
     def _generated_columns(self, t: TableDef, new: list[Any], changed: set[int], wctx: WriteContext) -> None:
         """1906 for an assigned one, then each computed and stored as the row's other values
         are (1264 for an out-of-range value: a warning, or in strict mode the error)."""
-        check_assigned(self.thd, t, changed, self.ctx.notes, 0)
+        if not self.thd.server.flavor.sql.generated_value_error:  # else checked once, before any row
+            check_assigned(self.thd, t, changed, self.ctx.notes, 0)
         update_generated(t, new, self.ctx, self.info, wctx, None,
                          self.thd.stmt.row_format and self.thd.binlog_row_image != "MINIMAL")
 

@@ -340,3 +340,65 @@ def test_session_variable_refusals(bed):
                                          "dropped and try again.")
     t.execute("DROP TEMPORARY TABLE tt")
     t.execute("SET SESSION binlog_format = 'ROW'")
+
+
+def test_recursive_cte_rules(bed):
+    """cte_max_recursion_depth's 3636 (MariaDB: max_recursive_iterations, Warning 1931 and the rows
+    so far), anchors first (3574), a UNION required (3573), a column list of the wrong length 1353
+    (9.7.4 observed: query_cte_recursive, query_cte_recursive_anchor_placement, query_cte_in_select_and_dml)."""
+    t = bed.thd
+    mysql = bed.state.flavor.name == "mysql-9.7"
+    deep = "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 2000) SELECT COUNT(*) FROM c"
+    late = "WITH RECURSIVE c(n) AS (SELECT n + 1 FROM c WHERE n < 5 UNION ALL SELECT 1) SELECT * FROM c"
+    alone = "WITH RECURSIVE c(n) AS (SELECT n + 1 FROM c WHERE n < 3) SELECT * FROM c"
+    if not mysql:
+        assert list(t.execute(deep).rows[0]) == [1001]
+        assert len(t.execute(late).rows) == 5
+        assert (_err(t, alone).code, _err(t, "WITH c(x) AS (SELECT 1, 2) SELECT * FROM c").code) == (4005, 4002)
+        return
+    assert (_err(t, deep).code, _err(t, deep).message) == (
+        3636, "Recursive query aborted after 1001 iterations. Try increasing @@cte_max_recursion_depth to a larger value.")
+    e = _err(t, late)
+    assert (e.code, e.message) == (3574, "Recursive Common Table Expression 'c' should have one or more non-recursive "
+                                         "query blocks followed by one or more recursive ones")
+    e = _err(t, alone)
+    assert (e.code, e.message) == (3573, "Recursive Common Table Expression 'c' should contain a UNION")
+    e = _err(t, "WITH c(x) AS (SELECT 1, 2) SELECT * FROM c")
+    assert (e.code, e.message) == (1353, "In definition of view, derived table or common table expression, SELECT "
+                                         "list and column names list have different column counts")
+
+
+def test_generated_column_value(bed):
+    """A value for a generated column: MySQL 3105 in any sql_mode, an UPDATE's while it is prepared
+    (no row needed); MariaDB 1906, a warning outside strict mode (9.7.4 observed: gcol_1906)."""
+    t = bed.thd
+    mysql = bed.state.flavor.name == "mysql-9.7"
+    t.execute("CREATE TABLE g (id INT PRIMARY KEY, a INT, b INT AS (a * 2) VIRTUAL, c INT AS (a + 1) STORED)")
+    t.execute("SET sql_mode = ''")
+    if not mysql:
+        t.execute("INSERT INTO g VALUES (2, 2, 5, 5)")
+        assert [w[1] for w in show_warnings(t)] == [1906, 1906]
+        return
+    e = _err(t, "INSERT INTO g VALUES (2, 2, 5, 5)")
+    assert (e.code, e.message) == (3105, "The value specified for generated column 'b' in table 'g' is not allowed.")
+    assert _err(t, "UPDATE g SET c = 0 WHERE id = 2").code == 3105  # no such row
+    t.execute("INSERT INTO g VALUES (1, 1, DEFAULT, DEFAULT)")
+    t.execute("UPDATE g SET b = DEFAULT, a = 4")
+    assert [list(r) for r in t.execute("SELECT * FROM g").rows] == [[1, 4, 8, 5]]
+
+
+def test_drop_of_a_referenced_parent(bed):
+    """MySQL's atomic DROP TABLE checks the foreign keys before it drops anything: 3730, every table
+    kept; MariaDB drops the others and refuses the parent with 1451 (9.7.4 observed: fk_ddl)."""
+    t = bed.thd
+    t.execute("CREATE TABLE p (id INT PRIMARY KEY) ENGINE=InnoDB")
+    t.execute("CREATE TABLE x (a INT)")
+    t.execute("CREATE TABLE c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id)) ENGINE=InnoDB")
+    e = _err(t, "DROP TABLE x, p")
+    if bed.state.flavor.name == "mysql-9.7":
+        assert (e.code, e.message) == (3730, "Cannot drop table 'p' referenced by a foreign key constraint 'c_ibfk_1' "
+                                             "on table 'c'.")
+        assert sorted(r[0] for r in t.execute("SHOW TABLES").rows) == ["c", "p", "x"]
+    else:
+        assert e.code == 1451
+        assert sorted(r[0] for r in t.execute("SHOW TABLES").rows) == ["c", "p"]
