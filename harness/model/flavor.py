@@ -256,6 +256,9 @@ class SqlDialect:
     # DROP TABLE of a parent a remaining table's foreign key references: 3730 before anything
     # is dropped (MySQL 8.0's atomic DDL); MariaDB drops the others and refuses it with 1451
     atomic_drop_table = False
+    # INSERT through a view: every view column must be a plain column (MySQL: 1348 for a named
+    # expression column, else 1471); MariaDB refuses only an expression column the INSERT fills
+    view_insert_plain_columns = False
 
     def text(self, code: int, message: str) -> str:
         """The server's wording of a condition the SQL layer raised with MariaDB 10.11's text."""

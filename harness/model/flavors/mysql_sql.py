@@ -15,7 +15,7 @@ from harness.model.flavor import SqlDialect
 _QUALIFIED_COLUMN = re.compile(r"for column `(?:[^`]|``)*`\.`(?:[^`]|``)*`\.`((?:[^`]|``)*)` at row")
 # MariaDB 10.11 names the clause of an unknown column by its keyword (thd->where = "SELECT",
 # "WHERE", ...); MySQL by its old phrase (sql/sql_base.cc find_field_in_tables, thd->where)
-_CLAUSES = {"SELECT": "field list", "UPDATE": "field list", "WHERE": "where clause", "ORDER BY": "order clause",
+_CLAUSES = {"SELECT": "field list", "UPDATE": "field list", "SET": "field list", "INSERT INTO": "field list", "WHERE": "where clause", "ORDER BY": "order clause",
             "GROUP BY": "group statement", "HAVING": "having clause", "ON": "on clause"}
 # MySQL 8.0+'s primary collation of the charsets whose default is not <charset>_general_ci
 # (strings/ctype-*.cc, MY_CS_PRIMARY)
@@ -27,7 +27,7 @@ _PRIMARY_COLLATION = {"utf8mb4": "utf8mb4_0900_ai_ci", "latin1": "latin1_swedish
                       "koi8r": "koi8r_general_ci", "koi8u": "koi8u_general_ci"}
 _NUMBER_WORD = re.compile(r"^Truncated incorrect (?:DECIMAL|INTEGER) value: ")
 _AMBIGUOUS = re.compile(r"^(Column '.*' in )(SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON|UPDATE) is ambiguous$", re.S)
-_UNKNOWN_COLUMN = re.compile(r"^(Unknown column '.*' in ')(SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON|UPDATE)'$",
+_UNKNOWN_COLUMN = re.compile(r"^(Unknown column '.*' in ')(SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON|UPDATE|SET|INSERT INTO)'$",
                              re.S)
 
 
@@ -62,6 +62,7 @@ class MySQLSql(SqlDialect):
     mysql_check_constraints = True
     mysql_grammar = True  # sql_yacc.yy (SqlParseError.mysql)
     generated_value_error = True  # sql_base.cc fill_record (9.7.4 observed: gcol_1906)
+    view_insert_plain_columns = True  # sql_insert.cc check_view_insertability (observed: vr_view_*)
     atomic_drop_table = True  # sql_table.cc rm_table_check_fks (9.7.4 observed: fk_ddl)
     mysql_cte = True  # basic_row_iterators.cc recursion depth; sql_resolver.cc (9.7.4 observed: query_cte_*)
     print_infix_parens = True  # 9.7.4 [bytes] types_int_edges_strict: '(`test`.`t`.`i` - 1)'

@@ -223,7 +223,13 @@ def _base_column(mv: MergedView, name: str, clause: str, verb: str, view: str) -
 def _insert(thd: "Thd", st: A.Insert, mv: MergedView) -> A.Insert:
     view = st.table.name
     names = st.columns if st.columns is not None else mv.order
-    columns = [_base_column(mv, c, "INSERT INTO", "INSERT", view) for c in names]
+    # MySQL (SqlDialect.view_insert_plain_columns): a named (or, without a list, any) column
+    # that is an expression is 1348, then a view with any expression column is not
+    # insertable-into (1471) -- sql_insert.cc insert_view_fields, check_view_insertability
+    plain = thd.server.flavor.sql.view_insert_plain_columns
+    columns = [_base_column(mv, c, "INSERT INTO", "UPDATE" if plain else "INSERT", view) for c in names]
+    if plain and any(not isinstance(e, A.ColumnRef) for e in mv.columns.values()):
+        raise error("ER_NON_INSERTABLE_TABLE", view, "INSERT")
     quals = {view.lower()}
     ondup = [(A.ColumnRef(_base_column(mv, c.name, "SET", "UPDATE", view)),
               substitute(e, mv.columns, quals, "SET") if not isinstance(e, A.Default) else e)
