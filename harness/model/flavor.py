@@ -259,6 +259,10 @@ class SqlDialect:
     # INSERT through a view: every view column must be a plain column (MySQL: 1348 for a named
     # expression column, else 1471); MariaDB refuses only an expression column the INSERT fills
     view_insert_plain_columns = False
+    # ALTER TABLE (MySQL): an added NOT NULL DATE/DATETIME without a default needs an empty
+    # table under a strict NO_ZERO_DATE (1292), and a NULL copied into a NOT NULL number is
+    # 1138 alone (MariaDB: 1265, then 1138)
+    alter_zero_date_needs_empty_table = False
 
     def text(self, code: int, message: str) -> str:
         """The server's wording of a condition the SQL layer raised with MariaDB 10.11's text."""

@@ -543,6 +543,9 @@ def _copy_rows(thd: "Thd", old: TableDef, new: TableDef, cols: list[_NewColumn],
                        mysql_stores=thd.server.flavor.sql.mysql_field_stores,
                        timestamp_max=thd.server.sysvars.timestamp_max)
     next_auto = 1
+    if thd.server.flavor.sql.alter_zero_date_needs_empty_table and old.data.count and ctx.strict:
+        _refuse_zero_date(thd, cols)
+    null_alone = thd.server.flavor.sql.alter_zero_date_needs_empty_table
     for row_no, (_slot, row) in enumerate(old.data.scan(), start=1):
         ctx.row = row_no
         out: list[Any] = []
@@ -555,7 +558,7 @@ def _copy_rows(thd: "Thd", old: TableDef, new: TableDef, cols: list[_NewColumn],
                     next_auto = v + 1
             else:
                 try:
-                    v = _convert(old.columns[nc.src], c, row[nc.src], ctx) if validate else row[nc.src]
+                    v = _convert(old.columns[nc.src], c, row[nc.src], ctx, null_alone) if validate else row[nc.src]
                 except ServerError as err:
                     failed.append(err)
                     v = None
@@ -576,6 +579,20 @@ def _copy_rows(thd: "Thd", old: TableDef, new: TableDef, cols: list[_NewColumn],
     return len(ctx.notes)
 
 
+def _refuse_zero_date(thd: "Thd", cols: list[_NewColumn]) -> None:
+    """MySQL: an added NOT NULL DATE/DATETIME without a default would fill the rows with a zero
+    date, which a strict NO_ZERO_DATE refuses -- the table must be empty (sql_table.cc
+    mysql_prepare_alter_table sets alter_ctx->error_if_not_empty; 9.7.4 observed: 1292
+    `Incorrect datetime value: '0000-00-00 00:00:00' for column 'f' at row 1`)."""
+    if "NO_ZERO_DATE" not in str(thd.vars.get("sql_mode")):
+        return
+    for nc in cols:
+        c = nc.col
+        if nc.src is None and not c.nullable and not c.has_default and c.type.name in ("DATE", "DATETIME"):
+            kind, zero = ("date", "0000-00-00") if c.type.name == "DATE" else ("datetime", "0000-00-00 00:00:00")
+            raise ServerError(1292, f"Incorrect {kind} value: '{zero}' for column '{c.name}' at row 1", "22007")
+
+
 def _added_value(c: Column, next_auto: int) -> Any:
     if c.auto_increment:
         return next_auto
@@ -586,7 +603,7 @@ def _added_value(c: Column, next_auto: int) -> Any:
     return c.type.default_value()
 
 
-def _convert(src: Column, dst: Column, value: Any, ctx: WriteContext) -> Any:
+def _convert(src: Column, dst: Column, value: Any, ctx: WriteContext, null_alone: bool = False) -> Any:
     if value is None:
         if dst.nullable:
             return None
@@ -595,6 +612,9 @@ def _convert(src: Column, dst: Column, value: Any, ctx: WriteContext) -> Any:
         # A NULL into a NOT NULL column: Field::set_null() fails → WARN_DATA_TRUNCATED,
         # and the copy then fails with ER_INVALID_USE_OF_NULL (both listed, observed)
         if ctx.strict and not ctx.ignore:
+            if not dst.type.is_string and null_alone:
+                # MySQL: ER_INVALID_USE_OF_NULL alone (9.7.4 observed: MODIFY c INT NOT NULL)
+                raise ServerError(1138, "Invalid use of NULL value", "22004")
             err = error("WARN_DATA_TRUNCATED", dst.name, ctx.row)
             if not dst.type.is_string:  # observed for INT, not for VARCHAR
                 err.trailing_notes = [Note("Error", 1138, "Invalid use of NULL value")]

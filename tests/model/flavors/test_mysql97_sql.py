@@ -422,3 +422,22 @@ def test_insert_through_a_view_with_an_expression_column(bed):
         assert _err(t, "INSERT INTO ve (x, zz) VALUES (13, 5)").message == "Unknown column 'zz' in 'field list'"
     else:
         t.execute("INSERT INTO ve (x, b) VALUES (12, 'q')")
+
+
+def test_alter_fills_rows(bed):
+    """ALTER TABLE over rows, strict: MySQL refuses an added NOT NULL DATETIME without a default
+    under NO_ZERO_DATE (its default sql_mode) with 1292, and a NULL copied into a NOT NULL INT is
+    1138 alone; MariaDB stores the zero date and answers 1265 then 1138 (9.7.4 observed:
+    ddl_alter_columns, ddl_alter_errors_strict)."""
+    t = bed.thd
+    mysql = bed.state.flavor.name == "mysql-9.7"
+    t.execute("CREATE TABLE n (a INT PRIMARY KEY, c INT) ENGINE=MyISAM")
+    t.execute("INSERT INTO n VALUES (1, 1), (3, NULL)")
+    if mysql:
+        e = _err(t, "ALTER TABLE n ADD f DATETIME NOT NULL")
+        assert (e.code, e.message) == (1292, "Incorrect datetime value: '0000-00-00 00:00:00' for column 'f' at row 1")
+        t.execute("ALTER TABLE n ADD f DATETIME NOT NULL DEFAULT '2020-01-01 00:00:00'")
+    else:
+        t.execute("ALTER TABLE n ADD f DATETIME NOT NULL")
+    e = _err(t, "ALTER TABLE n MODIFY c INT NOT NULL")
+    assert [w[1] for w in show_warnings(t)] == ([1138] if mysql else [1265, 1138])
