@@ -263,6 +263,10 @@ class SqlDialect:
     # table under a strict NO_ZERO_DATE (1292), and a NULL copied into a NOT NULL number is
     # 1138 alone (MariaDB: 1265, then 1138)
     alter_zero_date_needs_empty_table = False
+    # User XA as MySQL 8.0.30+ runs it (harness/sql/stmt/xa.py): XA PREPARE detaches the branch
+    # from the session (xa_detach_on_prepare), any session finishes it; the branch's group
+    # starts with `XA START` where a group's BEGIN stands
+    mysql_xa = False
 
     def text(self, code: int, message: str) -> str:
         """The server's wording of a condition the SQL layer raised with MariaDB 10.11's text."""

@@ -588,6 +588,7 @@ class MySQLGtid(GtidFraming):
         from harness.binlog.mysql_gtid import new_mysql_gtid_event
         from harness.binlog.query import new_mysql_query_event
         from harness.binlog.query import QueryEvent
+        from harness.binlog.xa import xid_text
         sid, gno, used_next = self._next_gtid(binlog, thd)
         if sid is not None and binlog.gtid_owned(sid, gno):
             # GTID_NEXT names a GTID already executed: the transaction is skipped silently.
@@ -618,8 +619,11 @@ class MySQLGtid(GtidFraming):
                     if isinstance(e, QueryEvent) and e.query in ("COMMIT", "ROLLBACK") \
                             and all(sv.code != QS.Q_UPDATED_DB_NAMES for sv in e.status_vars):
                         e.status_vars = with_updated_dbs(e.status_vars, names)
+            # an XA branch's group opens with `XA START xid` in the BEGIN's place (9.7.4 [bytes]:
+            # same flags 0x8 and status variables, Q_UPDATED_DB_NAMES in STATEMENT only)
+            begin = "BEGIN" if xa_xid is None or xa_completed else f"XA START {xid_text(xa_xid)}"
             body.insert(0, new_mysql_query_event(
-                "BEGIN", database=db, thread_id=thd.connection_id if thd is not None else 0,
+                begin, database=db, thread_id=thd.connection_id if thd is not None else 0,
                 timestamp=timestamp, server_id=binlog.server_id, status_vars=svs, suppress_use=True,
                 # 9.7.4 [bytes]: the BEGIN of a transaction that used a temporary table has
                 # LOG_EVENT_THREAD_SPECIFIC_F (flags 0xc), in ROW format too

@@ -312,3 +312,43 @@ def test_create_temporary_select_takes_part_in_the_engine_mix_in_mysql(tmp_path)
     assert [r[1] for r in _warnings(t)] == [6414]
     t.execute("INSERT INTO tmp3 VALUES (1, 1)")
     assert [r[1] for r in _warnings(t)] == []
+
+
+def test_xa_groups_and_detach_on_prepare(tmp_path):
+    """MySQL 9.7's user XA (9.7.4 observed, probe workload and xa.wl): the prepared group is
+    `XA START xid` + body + `XA END xid` + XA_prepare; XA PREPARE detaches the branch, which
+    another session commits as its own group `XA COMMIT xid`; XA COMMIT ... ONE PHASE writes the
+    first group with one_phase = 1; a MyISAM-only branch logs nothing at PREPARE/COMMIT."""
+    from harness.sql.sql_errors import ServerError
+    from harness.sql.thd import Thd
+    from tests.model.flavors._probe import Bed
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    other = Thd(bed.state, 8, db=None)
+    bed.state.sessions[8] = other
+    other.execute("USE test")
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB")
+    t.execute("CREATE TABLE m (a INT PRIMARY KEY) ENGINE=MyISAM")
+    start = len(bed.entries())
+    for sql in ("XA START 'a'", "INSERT INTO t VALUES (1, 1)", "XA END 'a'", "XA PREPARE 'a'"):
+        t.execute(sql)
+    with pytest.raises(ServerError) as e:
+        t.execute("XA END 'a'")  # detached: the session has no branch
+    assert e.value.code == 1399 and e.value.message.endswith("in the  NON-EXISTING state")
+    other.execute("XA COMMIT 'a'")
+    with pytest.raises(ServerError) as e:
+        other.execute("XA COMMIT 'a'")
+    assert e.value.code == 1397
+    for sql in ("XA START 'c'", "INSERT INTO t VALUES (3, 1)", "XA END 'c'", "XA COMMIT 'c' ONE PHASE",
+                "XA START 'e'", "INSERT INTO m VALUES (5)", "XA END 'e'", "XA PREPARE 'e'", "XA COMMIT 'e'"):
+        t.execute(sql)
+    names = [(type(x.event).__name__, getattr(x.event, "query", None) or getattr(x.event, "one_phase", None))
+             for x in bed.entries()[start:]]
+    gtid = ("MysqlGtidEvent", None)
+    assert names == [gtid, ("QueryEvent", "XA START X'61',X'',1"), ("TableMapEvent", None), ("WriteRowsEvent", None),
+                     ("QueryEvent", "XA END X'61',X'',1"), ("XaPrepareEvent", False),
+                     gtid, ("QueryEvent", "XA COMMIT X'61',X'',1"),
+                     gtid, ("QueryEvent", "XA START X'63',X'',1"), ("TableMapEvent", None), ("WriteRowsEvent", None),
+                     ("QueryEvent", "XA END X'63',X'',1"), ("XaPrepareEvent", True),
+                     gtid, ("QueryEvent", "BEGIN"), ("TableMapEvent", None), ("WriteRowsEvent", None),
+                     ("QueryEvent", "COMMIT")]
