@@ -64,6 +64,7 @@ class MySQLSql(SqlDialect):
     generated_value_error = True  # sql_base.cc fill_record (9.7.4 observed: gcol_1906)
     view_insert_plain_columns = True  # sql_insert.cc check_view_insertability (observed: vr_view_*)
     alter_zero_date_needs_empty_table = True  # sql_table.cc error_if_not_empty (observed: ddl_alter_*)
+    range_end_checked_before_lock = True  # row_search_mvcc end-range check (observed: conc_range_le_mysql)
     mysql_xa = True  # sql/xa.cc, xa_detach_on_prepare (9.7.4 observed: xa.wl)
     atomic_drop_table = True  # sql_table.cc rm_table_check_fks (9.7.4 observed: fk_ddl)
     mysql_cte = True  # basic_row_iterators.cc recursion depth; sql_resolver.cc (9.7.4 observed: query_cte_*)
