@@ -441,3 +441,16 @@ def test_alter_fills_rows(bed):
         t.execute("ALTER TABLE n ADD f DATETIME NOT NULL")
     e = _err(t, "ALTER TABLE n MODIFY c INT NOT NULL")
     assert [w[1] for w in show_warnings(t)] == ([1138] if mysql else [1265, 1138])
+
+
+def test_window_function_in_where(bed):
+    """MySQL's ER_WINDOW_INVALID_WINDOW_FUNC_USE names the function (its text ends `.'`); MariaDB
+    4015 (9.7.4 observed: query_window_functions_select)."""
+    t = bed.thd
+    t.execute("CREATE TABLE w (a INT)")
+    e = _err(t, "SELECT a FROM w WHERE ROW_NUMBER() OVER (ORDER BY a) > 1")
+    expected = ((3593, "You cannot use the window function 'row_number' in this context.'")
+                if bed.state.flavor.name == "mysql-9.7"
+                else (4015, "Window function is allowed only in SELECT list and ORDER BY clause"))
+    assert (e.code, e.message) == expected
+    assert show_warnings(t) == [("Error", *expected)]
