@@ -257,7 +257,8 @@ class SqlDialect:
     # is dropped (MySQL 8.0's atomic DDL); MariaDB drops the others and refuses it with 1451
     atomic_drop_table = False
     # INSERT through a view: every view column must be a plain column (MySQL: 1348 for a named
-    # expression column, else 1471); MariaDB refuses only an expression column the INSERT fills
+    # expression column, else 1471); MariaDB refuses only an expression column the INSERT fills.
+    # MySQL also merges a view whose select list calls RAND/UUID (MariaDB: not updatable, 1288)
     view_insert_plain_columns = False
     # ALTER TABLE (MySQL): an added NOT NULL DATE/DATETIME without a default needs an empty
     # table under a strict NO_ZERO_DATE (1292), and a NULL copied into a NOT NULL number is

@@ -454,3 +454,17 @@ def test_window_function_in_where(bed):
                 else (4015, "Window function is allowed only in SELECT list and ORDER BY clause"))
     assert (e.code, e.message) == expected
     assert show_warnings(t) == [("Error", *expected)]
+
+
+def test_view_calling_uuid_is_mergeable_in_mysql(bed):
+    """MariaDB's LEX::can_be_merged refuses an UNCACHEABLE_RAND select (1288); MySQL merges the view
+    and the UPDATE goes through (9.7.4 observed: vr_view_writes)."""
+    t = bed.thd
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY, b INT)")
+    t.execute("INSERT INTO t VALUES (1103, 1)")
+    t.execute("CREATE VIEW vu AS SELECT a, LENGTH(UUID()) AS u FROM t")
+    if bed.state.flavor.name == "mysql-9.7":
+        t.execute("UPDATE vu SET a = a + 1 WHERE a = 1103")
+        assert [list(r) for r in t.execute("SELECT a FROM t").rows] == [[1104]]
+    else:
+        assert _err(t, "UPDATE vu SET a = a + 1 WHERE a = 1103").code == 1288
