@@ -272,6 +272,9 @@ class SqlDialect:
     # end before locking the record it read, so the first record past a range and the gap
     # before it stay unlocked; MariaDB's InnoDB next-key locks that record
     range_end_checked_before_lock = False
+    # The warning codes a strict statement raises as errors (None: every warning, MariaDB's
+    # abort_on_warning); MySQL's Strict_error_handler upgrades a fixed list
+    strict_escalated: frozenset[int] | None = None
 
     def text(self, code: int, message: str) -> str:
         """The server's wording of a condition the SQL layer raised with MariaDB 10.11's text."""

@@ -64,6 +64,16 @@ class MySQLSql(SqlDialect):
     generated_value_error = True  # sql_base.cc fill_record (9.7.4 observed: gcol_1906)
     view_insert_plain_columns = True  # sql_insert.cc check_view_insertability (observed: vr_view_*)
     alter_zero_date_needs_empty_table = True  # sql_table.cc error_if_not_empty (observed: ddl_alter_*)
+    # sql/error_handler.cc Strict_error_handler::handle_condition: ER_TRUNCATED_WRONG_VALUE,
+    # ER_WRONG_VALUE_FOR_TYPE, ER_WARN_DATA_OUT_OF_RANGE(_FUNCTIONAL_INDEX), ER_DIVISION_BY_ZERO,
+    # ER_TRUNCATED_WRONG_VALUE_FOR_FIELD, WARN_DATA_TRUNCATED(_FUNCTIONAL_INDEX), ER_DATA_TOO_LONG,
+    # ER_BAD_NULL_ERROR, ER_NO_DEFAULT_FOR_FIELD, ER_TOO_LONG_KEY, ER_NO_DEFAULT_FOR_VIEW_FIELD,
+    # ER_WARN_NULL_TO_NOTNULL, ER_CUT_VALUE_GROUP_CONCAT, ER_DATETIME_FUNCTION_OVERFLOW,
+    # ER_WARN_TOO_FEW/MANY_RECORDS, ER_INVALID_ARGUMENT_FOR_LOGARITHM, ER_NUMERIC_JSON_VALUE_OUT_OF_RANGE,
+    # ER_INVALID_JSON_VALUE_FOR_CAST, ER_WARN_ALLOWED_PACKET_OVERFLOWED (9.7.4 observed: a strict
+    # INSERT ... SELECT SHA2('abc', n) keeps 1583 a warning)
+    strict_escalated = frozenset({1292, 1411, 1264, 3752, 1365, 1366, 1265, 3751, 1406, 1048, 1364, 1071, 1423,
+                                  1263, 1260, 1441, 1261, 1262, 3020, 3155, 3156, 1301})
     range_end_checked_before_lock = True  # row_search_mvcc end-range check (observed: conc_range_le_mysql)
     mysql_xa = True  # sql/xa.cc, xa_detach_on_prepare (9.7.4 observed: xa.wl)
     atomic_drop_table = True  # sql_table.cc rm_table_check_fks (9.7.4 observed: fk_ddl)

@@ -366,7 +366,7 @@ class SelectCreate:
         # select_create sets abort_on_warning (strict, no IGNORE) before the SELECT runs:
         # a warning of its WHERE (a conversion, RULES 5.12.3) fails the CREATE (probed).
         raise_new_warnings(self.ctx.notes, mark, st.duplicates != "IGNORE" and any(
-            m in thd.vars.get("sql_mode") for m in ("STRICT_TRANS_TABLES", "STRICT_ALL_TABLES")))
+            m in thd.vars.get("sql_mode") for m in ("STRICT_TRANS_TABLES", "STRICT_ALL_TABLES")), thd)
         # Unlike INSERT ... SELECT, the rows read count for FOUND_ROWS() (probed).
         thd.set_last_found_rows(len(sel_res.rows) if sel_res.found_rows is None else sel_res.found_rows)
 

@@ -185,7 +185,7 @@ class SelectExecutor:
                 mark = len(self.ctx.notes)
                 passed = to_bool(wf(env))
                 if abort_on_warning or self.abort_where_warnings:
-                    raise_new_warnings(self.ctx.notes, mark, True)
+                    raise_new_warnings(self.ctx.notes, mark, True, self.thd)
                 if passed:
                     yield list(rows), list(slots)
                 return
@@ -683,7 +683,7 @@ class SelectExecutor:
         mark = len(self.ctx.notes)
         aborts = self._aborts_on_warning(up.ignore)
         combos = list(self.join_rows(up.tables, all_tables, scope, up.where, self._routine_env(), aborts))
-        raise_new_warnings(self.ctx.notes, mark, aborts)
+        raise_new_warnings(self.ctx.notes, mark, aborts, self.thd)
         return combos
 
     def _examined_row_numbers(self, sel: A.Select, n: int) -> list[int] | None:

@@ -44,7 +44,7 @@ class UpdateExecutor(SelectExecutor):
         mark = len(self.ctx.notes)
         aborts = not up.order_by and self._aborts_on_warning(up.ignore)
         candidates = self._target_rows(up, tables, scope, comp, aborts)
-        raise_new_warnings(self.ctx.notes, mark, aborts)
+        raise_new_warnings(self.ctx.notes, mark, aborts, self.thd)
         return candidates
 
     def update(self, up: A.Update) -> DmlResult:
