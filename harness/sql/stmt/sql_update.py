@@ -61,11 +61,7 @@ class UpdateExecutor(SelectExecutor):
         tables = [(ref.ref_name, t)]
         scope = self._scope(tables)
         comp = Compiler(scope, self.info)
-        clause = thd.server.sysvars.single_update_values_clause
-        assigns = [_update_assignment(t, c, e, comp, clause) for c, e in up.assignments]
-        if thd.server.flavor.sql.generated_value_error:  # MySQL: while the statement is prepared
-            check_assigned(thd, t, {ci for (ci, _f), (_c, e) in zip(assigns, up.assignments)
-                                    if not isinstance(e, A.Default)}, self.ctx.notes, 0)
+        assigns = self._assignments(t, up, comp)
         if self._impossible_where(t, ref.ref_name, up.where, comp, up.limit, order_by=up.order_by):
             return DmlResult()
         self._lock_scan(t, ref.ref_name, up.where, "X", semi_consistent=True)
@@ -142,6 +138,16 @@ class UpdateExecutor(SelectExecutor):
         order = up.order_by if self.thd.server.sysvars.order_by_marks_read else []
         return records_are_comparable(t, {ci for ci, _ in assigns}, _read_columns(
             t, [name], [up.where, *(e for _c, e in up.assignments), *(o.expr for o in order)]))
+
+    def _assignments(self, t: TableDef, up: A.Update, comp: Compiler) -> list[Any]:
+        """The SET list compiled; on MySQL a value for a generated column is 3105 here, while
+        the statement is prepared (before any row)."""
+        clause = self.thd.server.sysvars.single_update_values_clause
+        assigns = [_update_assignment(t, c, e, comp, clause) for c, e in up.assignments]
+        if self.thd.server.flavor.sql.generated_value_error:
+            check_assigned(self.thd, t, {ci for (ci, _f), (_c, e) in zip(assigns, up.assignments)
+                                         if not isinstance(e, A.Default)}, self.ctx.notes, 0)
+        return assigns
 
     def _generated_columns(self, t: TableDef, new: list[Any], changed: set[int], wctx: WriteContext) -> None:
         """1906 for an assigned one, then each computed and stored as the row's other values
