@@ -603,7 +603,7 @@ class XaRollback(Statement):
 @dataclass
 class XaRecover(Statement):
     format: str = "RAW"  # FORMAT='RAW' (default) or 'SQL' (any case)
-    format_pos: int | None = None  # where FORMAT= stands (MySQL's grammar has none: 1064 there)
+    format_pos: int | None = field(default=None, compare=False)  # where FORMAT= stands (MySQL's grammar has none: 1064 there)
 
 
 @dataclass
