@@ -58,6 +58,9 @@ class EventStyle:
     # undone went into it (MySQL: trans_cannot_safely_rollback = trx_cache.cannot_rollback());
     # False: MariaDB's rule over the transaction's flags and the format (flush.py)
     rollback_by_cache_flag = False
+    # A statement inside an active XA branch is unsafe (MySQL's BINLOG_STMT_UNSAFE_XA: Note
+    # 1592 in STATEMENT, rows in MIXED); MariaDB has no such rule
+    xa_dml_unsafe = False
     # START TRANSACTION WITH CONSISTENT SNAPSHOT registers the binlog in the transaction
     # (MariaDB's binlog_start_consistent_snapshot; MySQL has none)
     snapshot_registers_binlog = True

@@ -295,6 +295,9 @@ class MySQLEvents(EventStyle):
     # transaction's first InnoDB change does not count (9.7.4 observed, every format:
     # `BEGIN; INSERT INTO m ...; INSERT INTO i ...; ROLLBACK` logs m's group only)
     rollback_by_cache_flag = True
+    # sql/binlog.cc THD::decide_logging_format: inside XID_STATE::XA_ACTIVE the statement is
+    # BINLOG_STMT_UNSAFE_XA (9.7.4 observed: Note 1592 "... inside a XA transaction ...")
+    xa_dml_unsafe = True
     snapshot_registers_binlog = False  # no binlog_start_consistent_snapshot in MySQL
     trigger_flag = False  # no TM_BIT_HAS_TRIGGERS_F (MariaDB's): 9.7.4 [bytes] flags=1
     fk_table_map_flag = False  # 9.7: 0x2 on the Table_map of a foreign-key table (mysql_9_7)

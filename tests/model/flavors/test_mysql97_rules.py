@@ -352,3 +352,24 @@ def test_xa_groups_and_detach_on_prepare(tmp_path):
                      ("QueryEvent", "XA END X'63',X'',1"), ("XaPrepareEvent", True),
                      gtid, ("QueryEvent", "BEGIN"), ("TableMapEvent", None), ("WriteRowsEvent", None),
                      ("QueryEvent", "COMMIT")]
+
+
+@pytest.mark.parametrize("fmt", ["STATEMENT", "MIXED"])
+def test_statement_inside_an_xa_branch_is_unsafe(tmp_path, fmt):
+    """BINLOG_STMT_UNSAFE_XA (9.7.4 observed, xa.wl): Note 1592 in STATEMENT, rows in MIXED."""
+    from tests.model.flavors._probe import Bed
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute(f"SET SESSION binlog_format = '{fmt}'")
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY, b INT)")
+    t.execute("XA START 'x'")
+    t.execute("INSERT INTO t VALUES (1, 1)")
+    notes = _warnings(t)
+    for sql in ("XA END 'x'", "XA PREPARE 'x'", "XA COMMIT 'x'"):
+        t.execute(sql)
+    kinds = [type(e.event).__name__ for e in bed.entries()]
+    if fmt == "STATEMENT":
+        assert [n[1] for n in notes] == [1592] and "inside a XA transaction" in notes[0][2]
+        assert "WriteRowsEvent" not in kinds
+    else:
+        assert notes == [] and "WriteRowsEvent" in kinds
