@@ -25,6 +25,8 @@ _PRIMARY_COLLATION = {"utf8mb4": "utf8mb4_0900_ai_ci", "latin1": "latin1_swedish
                       "cp932": "cp932_japanese_ci", "eucjpms": "eucjpms_japanese_ci", "euckr": "euckr_korean_ci",
                       "gb18030": "gb18030_chinese_ci", "tis620": "tis620_thai_ci", "hebrew": "hebrew_general_ci",
                       "koi8r": "koi8r_general_ci", "koi8u": "koi8u_general_ci"}
+_CANT_DROP = re.compile(r"^Can't DROP (?:[A-Z]+ )+`((?:[^`]|``)*)`; check that it exists$")
+_CHECK_FAILED = re.compile(r"^CHECK OPTION failed `((?:[^`]|``)*)`\.`((?:[^`]|``)*)`$")
 _NUMBER_WORD = re.compile(r"^Truncated incorrect (?:DECIMAL|INTEGER) value: ")
 _AMBIGUOUS = re.compile(r"^(Column '.*' in )(SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON|UPDATE) is ambiguous$", re.S)
 _UNKNOWN_COLUMN = re.compile(r"^(Unknown column '.*' in ')(SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON|UPDATE|SET|INSERT INTO)'$",
@@ -120,6 +122,17 @@ class MySQLSql(SqlDialect):
             return message.replace("to your MariaDB server version", "to your MySQL server version")
         if code == 1235:
             return message.replace("This version of MariaDB", "This version of MySQL")
+        if code == 1091:
+            # sql_table.cc: MySQL's ER_CANT_DROP_FIELD_OR_KEY names neither the kind nor backquotes
+            # (9.7.4 observed: `Can't DROP 'nosuch'; check that column/key exists`)
+            m = _CANT_DROP.match(message)
+            if m:
+                return f"Can't DROP '{m.group(1).replace('``', '`')}'; check that column/key exists"
+        if code == 1369:
+            # ER_VIEW_CHECK_FAILED: 'db.view' (MariaDB `db`.`view`; 9.7.4 observed)
+            m = _CHECK_FAILED.match(message)
+            if m:
+                return f"CHECK OPTION failed '{m.group(1)}.{m.group(2)}'"
         if code == 1442 and not message.endswith("."):
             return message + "."  # MySQL's text ends with a period
         if code == 1052:

@@ -485,3 +485,21 @@ def test_strict_mode_upgrades_a_fixed_list(bed):
         assert ("Warning", 1583, text) in show_warnings(t)
     else:
         assert (_err(t, sql).code, show_warnings(t)) == (1583, [("Error", 1583, text)])
+
+
+def test_mysql_error_texts_for_drop_check_option_and_deprecated_set(bed):
+    """9.7.4 observed (ddl_alter_errors_strict, vr_view_errors_check_option, s002_*): 1091 `Can't DROP
+    'x'; check that column/key exists`, 1369 `CHECK OPTION failed 'test.vc'`, and a refused SET of
+    a deprecated variable lists its 1287 before the error (sys_var::check)."""
+    t = bed.thd
+    mysql = bed.state.flavor.name == "mysql-9.7"
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY, b INT)")
+    t.execute("CREATE VIEW vc AS SELECT a, b FROM t WHERE a > 0 WITH CHECK OPTION")
+    assert _err(t, "ALTER TABLE t DROP INDEX nosuch").message == (
+        "Can't DROP 'nosuch'; check that column/key exists" if mysql else "Can't DROP INDEX `nosuch`; check that it exists")
+    assert _err(t, "INSERT INTO vc VALUES (-1, 1)").message == (
+        "CHECK OPTION failed 'test.vc'" if mysql else "CHECK OPTION failed `test`.`vc`")
+    t.execute("BEGIN")
+    t.execute("INSERT INTO t VALUES (1, 1)")
+    _err(t, "SET SESSION binlog_format = 'ROW'")
+    assert [w[1] for w in show_warnings(t)] == ([1287, 1679] if mysql else [1679])
