@@ -70,6 +70,8 @@ class XidState:
     # group is then ro_1pc (flags_extra 01 ff). Observed: N-only, N-then-T and
     # "UPDATE that matched nothing" branches; not T-first ones.
     ro_1pc: bool = False
+    # A detached prepared branch's row changes (MySQL): XA ROLLBACK from any session undoes them
+    undo: list[tuple[object, ...]] | None = None
 
     @property
     def key(self) -> tuple[bytes, bytes]:
@@ -220,6 +222,7 @@ def xa_prepare(thd: "Thd", st: A.XaPrepare) -> "OkPacket":
 def _detach(thd: "Thd", xs: XidState) -> None:
     """The prepared branch leaves the session (MySQL's xa_detach_on_prepare; a disconnect)."""
     xs.owner = None
+    xs.undo = list(thd.trx.undo_log)
     thd.set_xid_state(None)
     thd.trx.undo_log.clear()
     thd._reset_trx()
@@ -241,6 +244,10 @@ def _mysql_finish(thd: "Thd", st: "A.XaCommit | A.XaRollback", commit: bool) -> 
     one_phase = commit and bool(getattr(st, "one_phase", False))
     if other.binlogged and not one_phase:  # ONE PHASE of a prepared branch logs nothing (observed)
         L3.complete_xa(thd, other.xid, commit=commit, ro_1pc=False)
+    if not commit and other.undo:  # the branch's changes are undone (9.7.4 observed: xa.wl's rows)
+        mine, thd.trx.undo_log = thd.trx.undo_log, list(other.undo)
+        thd.engine_rollback_to(0)
+        thd.trx.undo_log = mine
     thd.server.xid_cache.pop(other.key, None)
     return _ok()
 

@@ -373,3 +373,16 @@ def test_statement_inside_an_xa_branch_is_unsafe(tmp_path, fmt):
         assert "WriteRowsEvent" not in kinds
     else:
         assert notes == [] and "WriteRowsEvent" in kinds
+
+
+def test_xa_rollback_of_a_detached_branch_undoes_it(tmp_path):
+    """9.7.4 observed (xa_prepare_commit_rollback_t_only): XA ROLLBACK of a prepared, detached branch
+    undoes its rows."""
+    from tests.model.flavors._probe import Bed
+    t = Bed(tmp_path, "mysql-9.7").thd
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY, b INT)")
+    t.execute("INSERT INTO t VALUES (100, 0)")
+    for sql in ("XA START 'x2'", "INSERT INTO t VALUES (2, 1)", "UPDATE t SET b = 5 WHERE a = 100",
+                "XA END 'x2'", "XA PREPARE 'x2'", "XA ROLLBACK 'x2'"):
+        t.execute(sql)
+    assert [list(r) for r in t.execute("SELECT * FROM t ORDER BY a").rows] == [[100, 0]]
