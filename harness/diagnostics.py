@@ -44,6 +44,8 @@ class ServerError(Exception):
         self.from_function = False
         # A comparison's conversion error (Arg_comparator): the flavour words its type
         self.comparison = False
+        # (code, text) MySQL answers instead, where its check differs (SqlDialect.mysql_grammar)
+        self.mysql: tuple[int, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)

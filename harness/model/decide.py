@@ -222,6 +222,9 @@ def _unsafe_flags(info: StatementFacts, thd: DecideSession, facts: _EngineFacts,
         if info.autoinc_in_substatement:
             unsafe |= bit(Unsafe.AUTOINC_COLUMNS)
 
+    xs = getattr(thd, "xid_state", None)
+    if thd.flavor.events.xa_dml_unsafe and xs is not None and xs.state == "ACTIVE":
+        unsafe |= bit(Unsafe.XA)  # binlog.cc decide_logging_format: XID_STATE::XA_ACTIVE
     multi_stmt_trans = thd.in_multi_stmt_transaction_mode()
     trx_not_empty = not thd.caches.trx_cache.empty()
     binlog_direct = thd.binlog_direct_non_trans_update

@@ -59,6 +59,9 @@ class EventStyle:
     # undone went into it (MySQL: trans_cannot_safely_rollback = trx_cache.cannot_rollback());
     # False: MariaDB's rule over the transaction's flags and the format (flush.py)
     rollback_by_cache_flag = False
+    # A statement inside an active XA branch is unsafe (MySQL's BINLOG_STMT_UNSAFE_XA: Note
+    # 1592 in STATEMENT, rows in MIXED); MariaDB has no such rule
+    xa_dml_unsafe = False
     # START TRANSACTION WITH CONSISTENT SNAPSHOT registers the binlog in the transaction
     # (MariaDB's binlog_start_consistent_snapshot; MySQL has none)
     snapshot_registers_binlog = True
@@ -274,10 +277,6 @@ class SqlDialect:
     # DO answers OK after an error while evaluating its expressions (MariaDB's mysql_do:
     # clear_error, "DO always is OK"); MySQL 8.0's Query_result_do sends the error
     do_always_ok = True
-    # SET SESSION binlog_format while the session has temporary tables is 3745, whatever the
-    # formats (MySQL 8.0: sys_vars.cc binlog_format_check); MariaDB refuses only a switch out
-    # of row format (1559)
-    temp_tables_fix_binlog_format = False
     # SHOW BINLOG EVENTS FROM pos must name an event's start (else 1220, MariaDB); MySQL 9.7
     # lists the events that start at or after pos, past the file's end none, without an error
     binlog_events_from_any_pos = False
@@ -304,6 +303,41 @@ class SqlDialect:
     removed_syntax: tuple[str, ...] = ()
     # The word in 1064's "corresponds to your ... server version"
     server_word = "MariaDB"
+    # CHECK constraints as MySQL 8.0.16+ keeps them (harness/sql/handler/check_constraints.py):
+    # `<table>_chk_<n>` names unique in the schema, ordered by name, 3819/3822/3940; MariaDB:
+    # a column's named after it, CONSTRAINT_<n>, 4025/1826/1091, check_constraint_checks
+    mysql_check_constraints = False
+    # Where the two grammars refuse a text differently, MySQL's error (SqlParseError.mysql:
+    # an alias-less derived table is 1248, SIGNAL ... = f(x) 1064)
+    mysql_grammar = False
+    # Recursive CTEs as MySQL runs them (harness/sql/stmt/sql_cte.py): cte_max_recursion_depth
+    # and 3636, anchors first (3573/3574), 1353 for a column list of the wrong length
+    mysql_cte = False
+    # A value for a generated column is error 3105 in any sql_mode (MySQL); MariaDB: 1906, a
+    # warning outside strict mode
+    generated_value_error = False
+    # DROP TABLE of a parent a remaining table's foreign key references: 3730 before anything
+    # is dropped (MySQL 8.0's atomic DDL); MariaDB drops the others and refuses it with 1451
+    atomic_drop_table = False
+    # INSERT through a view: every view column must be a plain column (MySQL: 1348 for a named
+    # expression column, else 1471); MariaDB refuses only an expression column the INSERT fills.
+    # MySQL also merges a view whose select list calls RAND/UUID (MariaDB: not updatable, 1288)
+    view_insert_plain_columns = False
+    # ALTER TABLE (MySQL): an added NOT NULL DATE/DATETIME without a default needs an empty
+    # table under a strict NO_ZERO_DATE (1292), and a NULL copied into a NOT NULL number is
+    # 1138 alone (MariaDB: 1265, then 1138)
+    alter_zero_date_needs_empty_table = False
+    # User XA as MySQL 8.0.30+ runs it (harness/sql/stmt/xa.py): XA PREPARE detaches the branch
+    # from the session (xa_detach_on_prepare), any session finishes it; the branch's group
+    # starts with `XA START` where a group's BEGIN stands
+    mysql_xa = False
+    # InnoDB range scans (harness/sql/handler/row_locks.py): MySQL 8.0.18+ checks the range's
+    # end before locking the record it read, so the first record past a range and the gap
+    # before it stay unlocked; MariaDB's InnoDB next-key locks that record
+    range_end_checked_before_lock = False
+    # The warning codes a strict statement raises as errors (None: every warning, MariaDB's
+    # abort_on_warning); MySQL's Strict_error_handler upgrades a fixed list
+    strict_escalated: frozenset[int] | None = None
 
     def text(self, code: int, message: str) -> str:
         """The server's wording of a condition the SQL layer raised with MariaDB 10.11's text."""

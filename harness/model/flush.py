@@ -629,7 +629,7 @@ def trans_cannot_safely_rollback(thd: "SessionView", single_statement: bool) -> 
 # ------------------------------------------------------------------ layer 3 for user XA
 
 
-def prepare_xa_trx_cache(thd: "SessionView", xid: XaXid) -> None:
+def prepare_xa_trx_cache(thd: "SessionView", xid: XaXid, one_phase: bool = False) -> None:
     """R-log-xa-prepare: ``XA PREPARE`` writes the transaction as its own group,
     ``XA START`` Gtid (FL_PREPARED_XA + xid) + trx cache + ``Query XA END`` +
     ``XA_prepare``, whatever is in the cache -- an XA the binlog joined only
@@ -639,7 +639,9 @@ def prepare_xa_trx_cache(thd: "SessionView", xid: XaXid) -> None:
     trx.flush_pending(thd, stmt_end=True)
     events = list(trx.events)
     events.append(end_query(thd, f"XA END {xid_text(xid)}"))
-    events.append(new_xa_prepare_event(xid, timestamp=thd.stmt.timestamp, server_id=thd.server_id))
+    # MySQL's XA COMMIT ... ONE PHASE writes the same group with one_phase = 1 (9.7.4 [bytes])
+    events.append(new_xa_prepare_event(xid, timestamp=thd.stmt.timestamp, server_id=thd.server_id,
+                                       one_phase=one_phase))
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp,
                                   transactional=_trx_group_transactional(thd),
                                   ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
@@ -666,7 +668,10 @@ def rollback_xa_trx_cache(thd: "SessionView") -> None:
     trx = thd.caches.trx_cache
     trx.flush_pending(thd, stmt_end=True)
     cache_statistics(thd, trx)
-    if not trx.empty() and (thd.trx_log.nontrans_modified or trans_cannot_safely_rollback(thd, False)):
+    # MySQL: only a cache holding an event that cannot be undone (rollback_by_cache_flag; its
+    # MyISAM statements went out as groups of their own)
+    nontrans = thd.trx_log.nontrans_modified and not thd.flavor.events.rollback_by_cache_flag
+    if not trx.empty() and (nontrans or trans_cannot_safely_rollback(thd, False)):
         events = list(trx.events)
         events.append(end_query(thd, "ROLLBACK"))
         thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp,

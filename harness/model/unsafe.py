@@ -31,6 +31,9 @@ class Unsafe(IntEnum):
     UPDATE_IGNORE = 17
     INSERT_TWO_KEYS = 18
     AUTOINC_NOT_FIRST = 19
+    # MySQL's BINLOG_STMT_UNSAFE_XA (after its FULLTEXT_PLUGIN/SKIP_LOCKED/NOWAIT ones): a
+    # statement inside an active XA branch (EventStyle.xa_dml_unsafe)
+    XA = 20
 
 
 _ORDER_SUFFIX = ("This order cannot be predicted and may differ on master and the slave")
@@ -85,6 +88,8 @@ REASONS: dict[Unsafe, tuple[int, str]] = {
                                    "is unsafe"),
     Unsafe.AUTOINC_NOT_FIRST: (1727, "INSERT into autoincrement field which is not the first part in the "
                                      "composed primary key is unsafe"),
+    Unsafe.XA: (3199, "Statement is unsafe because it is being used inside a XA transaction. Concurrent XA "
+                      "transactions may deadlock on replicas when replicated using statements."),
 }
 
 NOTE_1592 = "Unsafe statement written to the binary log using statement format since BINLOG_FORMAT = STATEMENT. {}"

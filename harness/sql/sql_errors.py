@@ -197,6 +197,13 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
     "ER_NO_REFERENCED_ROW_2": (1452, "23000", "Cannot add or update a child row: a foreign key constraint fails ({0})"),
     "ER_TRUNCATE_ILLEGAL_FK": (1701, "42000", "Cannot truncate a table referenced in a foreign key constraint ({0})"),
     "ER_CANT_CREATE_TABLE": (1005, "HY000", "Can't create table `{0}`.`{1}` (errno: {2})"),
+    "ER_TEMP_TABLE_PREVENTS_SWITCH_SESSION_BINLOG_FORMAT": (
+        3745, "HY000", "Changing @@session.binlog_format is disallowed when the session has open temporary "
+                       "table(s). You could wait until these temporary table(s) are dropped and try again."),
+    "ER_NON_DEFAULT_VALUE_FOR_GENERATED_COLUMN": (
+        3105, "HY000", "The value specified for generated column '{0}' in table '{1}' is not allowed."),
+    "ER_FK_CANNOT_DROP_PARENT": (
+        3730, "HY000", "Cannot drop table '{0}' referenced by a foreign key constraint '{1}' on table '{2}'."),
     "ER_CONSTRAINT_FAILED": (4025, "23000", "CONSTRAINT `{0}` failed for `{1}`.`{2}`"),
     "ER_DUP_CONSTRAINT_NAME": (1826, "HY000", "Duplicate {0} constraint name '{1}'"),
     "ER_WARNING_NON_DEFAULT_VALUE_FOR_GENERATED_COLUMN": (

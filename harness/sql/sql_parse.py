@@ -239,6 +239,10 @@ def in_dialect(thd: Thd, run: Callable[[str], Any], sql: str) -> Any:
     except ServerError as e:
         if e.code in PREPARE_ERRORS:
             undo_engine_mix(thd)
+        if e.mysql is not None and dialect.mysql_grammar:
+            was = (e.code, e.message)
+            e.code, e.message = e.mysql
+            thd.notes[:] = [Note(n.level, e.code, e.message) if (n.code, n.message) == was else n for n in thd.notes]
         old = e.message
         e.message = dialect.text(e.code, e.message)
         if e.comparison:

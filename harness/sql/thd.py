@@ -592,6 +592,7 @@ class Thd:
                     # Collation aggregation across character sets is not modelled (Parser.collate).
                     raise UnsupportedError(f"COLLATE {coll} on a {server_coll} server")
         except SqlParseError as e:
+            e = e.for_grammar(self.server.flavor.sql.mysql_grammar)
             self.notes = [Note("Error", e.code, str(e))]
             self.last_notes = self.notes
             raise ServerError(e.code, str(e), e.sqlstate) from None
@@ -637,7 +638,7 @@ class Thd:
                     # SHOW WARNINGS leaves it alone).
                     self.last_found_rows = len(result.rows)
             except SqlParseError as e:  # e.g. 1235: a construct the model refuses at execution time
-                raise ServerError(e.code, str(e), e.sqlstate) from None
+                raise e.for_grammar(self.server.flavor.sql.mysql_grammar).server_error() from None
         except ServerError as e:
             if not e.noted:
                 self.notes.extend(e.leading_notes)

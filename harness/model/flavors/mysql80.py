@@ -348,6 +348,9 @@ class MySQLEvents(EventStyle):
     # `BEGIN; INSERT INTO m ...; INSERT INTO i ...; ROLLBACK` logs m's group only)
     rollback_by_cache_flag = True
     begin_with_first_event = True  # binlog_start_trans_and_stmt (cache.py: GroupBegin)
+    # sql/binlog.cc THD::decide_logging_format: inside XID_STATE::XA_ACTIVE the statement is
+    # BINLOG_STMT_UNSAFE_XA (9.7.4 observed: Note 1592 "... inside a XA transaction ...")
+    xa_dml_unsafe = True
     snapshot_registers_binlog = False  # no binlog_start_consistent_snapshot in MySQL
     trigger_flag = False  # no TM_BIT_HAS_TRIGGERS_F (MariaDB's): 9.7.4 [bytes] flags=1
     fk_table_map_flag = False  # 9.7: 0x2 on the Table_map of a foreign-key table (mysql_9_7)
@@ -640,6 +643,7 @@ class MySQLGtid(GtidFraming):
         from harness.binlog.mysql_gtid import new_mysql_gtid_event
         from harness.binlog.query import new_mysql_query_event
         from harness.binlog.query import QueryEvent
+        from harness.binlog.xa import xid_text
         sid, gno, used_next = self._next_gtid(binlog, thd)
         if sid is not None and binlog.gtid_owned(sid, gno):
             # GTID_NEXT names a GTID already executed: the transaction is skipped silently.
@@ -652,8 +656,11 @@ class MySQLGtid(GtidFraming):
             # it (autocommit, a statement cache) takes that statement's status now.
             svs = begin.status_vars if begin is not None else (
                 self.events.query_status_vars(thd) if thd is not None else None)
+            # an XA branch's group opens with `XA START xid` in the BEGIN's place (9.7.4 [bytes]:
+            # same flags 0x8 and status variables, Q_UPDATED_DB_NAMES in STATEMENT only)
+            begin_text = "BEGIN" if xa_xid is None or xa_completed else f"XA START {xid_text(xa_xid)}"
             body.insert(0, new_mysql_query_event(
-                "BEGIN", database=db, thread_id=thd.connection_id if thd is not None else 0,
+                begin_text, database=db, thread_id=thd.connection_id if thd is not None else 0,
                 timestamp=timestamp, server_id=binlog.server_id, status_vars=svs, suppress_use=True,
                 thread_specific=self.temp_begin and thd is not None and _begin_thread_specific(thd, body, begin)))
         may_have_sbr = any(

@@ -15,7 +15,7 @@ from harness.model.flavor import SqlDialect
 _QUALIFIED_COLUMN = re.compile(r"for column `(?:[^`]|``)*`\.`(?:[^`]|``)*`\.`((?:[^`]|``)*)` at row")
 # MariaDB 10.11 names the clause of an unknown column by its keyword (thd->where = "SELECT",
 # "WHERE", ...); MySQL by its old phrase (sql/sql_base.cc find_field_in_tables, thd->where)
-_CLAUSES = {"SELECT": "field list", "UPDATE": "field list", "WHERE": "where clause", "ORDER BY": "order clause",
+_CLAUSES = {"SELECT": "field list", "UPDATE": "field list", "SET": "field list", "INSERT INTO": "field list", "WHERE": "where clause", "ORDER BY": "order clause",
             "GROUP BY": "group statement", "HAVING": "having clause", "ON": "on clause"}
 # MySQL 8.0+'s primary collation of the charsets whose default is not <charset>_general_ci
 # (strings/ctype-*.cc, MY_CS_PRIMARY)
@@ -25,9 +25,11 @@ _PRIMARY_COLLATION = {"utf8mb4": "utf8mb4_0900_ai_ci", "latin1": "latin1_swedish
                       "cp932": "cp932_japanese_ci", "eucjpms": "eucjpms_japanese_ci", "euckr": "euckr_korean_ci",
                       "gb18030": "gb18030_chinese_ci", "tis620": "tis620_thai_ci", "hebrew": "hebrew_general_ci",
                       "koi8r": "koi8r_general_ci", "koi8u": "koi8u_general_ci"}
+_CANT_DROP = re.compile(r"^Can't DROP (?:[A-Z]+ )+`((?:[^`]|``)*)`; check that it exists$")
+_CHECK_FAILED = re.compile(r"^CHECK OPTION failed `((?:[^`]|``)*)`\.`((?:[^`]|``)*)`$")
 _NUMBER_WORD = re.compile(r"^Truncated incorrect (?:DECIMAL|INTEGER) value: ")
 _AMBIGUOUS = re.compile(r"^(Column '.*' in )(SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON|UPDATE) is ambiguous$", re.S)
-_UNKNOWN_COLUMN = re.compile(r"^(Unknown column '.*' in ')(SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON|UPDATE)'$",
+_UNKNOWN_COLUMN = re.compile(r"^(Unknown column '.*' in ')(SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON|UPDATE|SET|INSERT INTO)'$",
                              re.S)
 
 
@@ -58,6 +60,27 @@ class MySQLSql(SqlDialect):
     # (my_datetime_round, unless TIME_TRUNCATE_FRACTIONAL; 9.7.4 [bytes] types_temporal_*:
     # '2024-02-29 23:59:59.999' -> DATETIME(2) '2024-03-01 00:00:00.00')
     mysql_field_stores = True
+    # sql/sql_table.cc prepare_check_constraints_for_create, sql_check_constraint.cc (9.7.4
+    # observed: `t_chk_1`, 3819 `Check constraint 't_chk_1' is violated.`, 3822, 3940)
+    mysql_check_constraints = True
+    mysql_grammar = True  # sql_yacc.yy (SqlParseError.mysql)
+    generated_value_error = True  # sql_base.cc fill_record (9.7.4 observed: gcol_1906)
+    view_insert_plain_columns = True  # sql_insert.cc check_view_insertability (observed: vr_view_*)
+    alter_zero_date_needs_empty_table = True  # sql_table.cc error_if_not_empty (observed: ddl_alter_*)
+    # sql/error_handler.cc Strict_error_handler::handle_condition: ER_TRUNCATED_WRONG_VALUE,
+    # ER_WRONG_VALUE_FOR_TYPE, ER_WARN_DATA_OUT_OF_RANGE(_FUNCTIONAL_INDEX), ER_DIVISION_BY_ZERO,
+    # ER_TRUNCATED_WRONG_VALUE_FOR_FIELD, WARN_DATA_TRUNCATED(_FUNCTIONAL_INDEX), ER_DATA_TOO_LONG,
+    # ER_BAD_NULL_ERROR, ER_NO_DEFAULT_FOR_FIELD, ER_TOO_LONG_KEY, ER_NO_DEFAULT_FOR_VIEW_FIELD,
+    # ER_WARN_NULL_TO_NOTNULL, ER_CUT_VALUE_GROUP_CONCAT, ER_DATETIME_FUNCTION_OVERFLOW,
+    # ER_WARN_TOO_FEW/MANY_RECORDS, ER_INVALID_ARGUMENT_FOR_LOGARITHM, ER_NUMERIC_JSON_VALUE_OUT_OF_RANGE,
+    # ER_INVALID_JSON_VALUE_FOR_CAST, ER_WARN_ALLOWED_PACKET_OVERFLOWED (9.7.4 observed: a strict
+    # INSERT ... SELECT SHA2('abc', n) keeps 1583 a warning)
+    strict_escalated = frozenset({1292, 1411, 1264, 3752, 1365, 1366, 1265, 3751, 1406, 1048, 1364, 1071, 1423,
+                                  1263, 1260, 1441, 1261, 1262, 3020, 3155, 3156, 1301})
+    range_end_checked_before_lock = True  # row_search_mvcc end-range check (observed: conc_range_le_mysql)
+    mysql_xa = True  # sql/xa.cc, xa_detach_on_prepare (9.7.4 observed: xa.wl)
+    atomic_drop_table = True  # sql_table.cc rm_table_check_fks (9.7.4 observed: fk_ddl)
+    mysql_cte = True  # basic_row_iterators.cc recursion depth; sql_resolver.cc (9.7.4 observed: query_cte_*)
     print_infix_parens = True  # 9.7.4 [bytes] types_int_edges_strict: '(`test`.`t`.`i` - 1)'
     # 9.7.4 observed (fuzz seed 97231): `CREATE TABLE t3 ... ENGINE=InnoDB SELECT ... FROM tmp2` at
     # READ COMMITTED in STATEMENT -> 1665 with InnoDB's suffix, then 1015
@@ -75,9 +98,6 @@ class MySQLSql(SqlDialect):
     # 1064 near 'HOSTS' / 'MASTER LOGS BEFORE ...')
     removed_syntax = (r"\s*FLUSH\s+(?:(?:LOCAL|NO_WRITE_TO_BINLOG)\s+)?(?:\w+(?:\s+\w+)?\s*,\s*)*(HOSTS\b)",
                       r"\s*PURGE\s+(MASTER\s+LOGS\b)", r"\s*SHOW\s+(MASTER\s+LOGS\b)")
-    # sys_vars.cc binlog_format_check: ER_TEMP_TABLE_PREVENTS_SWITCH_SESSION_BINLOG_FORMAT for any session
-    # change while temporary tables are open (9.7.4 probed: ROW -> ROW, STATEMENT, MIXED all 3745)
-    temp_tables_fix_binlog_format = True
     # 9.7.4 probed: FROM 5 / 50 list from the Previous_gtids at 127, FROM 130 from 158, FROM 99999999 nothing
     binlog_events_from_any_pos = True
     # item.cc Item_default_value::save_in_field -> ER_NO_DEFAULT_FOR_FIELD per stored row (9.7.4 probed:
@@ -130,6 +150,17 @@ class MySQLSql(SqlDialect):
             return message.replace("to your MariaDB server version", "to your MySQL server version")
         if code == 1235:
             return message.replace("This version of MariaDB", "This version of MySQL")
+        if code == 1091:
+            # sql_table.cc: MySQL's ER_CANT_DROP_FIELD_OR_KEY names neither the kind nor backquotes
+            # (9.7.4 observed: `Can't DROP 'nosuch'; check that column/key exists`)
+            m = _CANT_DROP.match(message)
+            if m:
+                return f"Can't DROP '{m.group(1).replace('``', '`')}'; check that column/key exists"
+        if code == 1369:
+            # ER_VIEW_CHECK_FAILED: 'db.view' (MariaDB `db`.`view`; 9.7.4 observed)
+            m = _CHECK_FAILED.match(message)
+            if m:
+                return f"CHECK OPTION failed '{m.group(1)}.{m.group(2)}'"
         if code == 1442 and not message.endswith("."):
             return message + "."  # MySQL's text ends with a period
         if code == 1052:

@@ -64,11 +64,15 @@ def update_generated(t: TableDef, row: list[Any], ctx: Any, info: Any, wctx: Any
 
 def check_assigned(thd: Any, t: TableDef, assigned: set[int], notes: list[Any], row: int) -> None:
     """1906 for a generated column given a value: an error in strict mode, else one
-    warning per column and row, the value ignored."""
+    warning per column and row, the value ignored. MySQL (SqlDialect.generated_value_error):
+    3105 ER_NON_DEFAULT_VALUE_FOR_GENERATED_COLUMN, an error in any sql_mode (sql_base.cc
+    fill_record; 9.7.4 observed: gcol_1906 with sql_mode '')."""
     for i in sorted(assigned):
         c = t.columns[i]
         if c.generated is None:
             continue
+        if thd.server.flavor.sql.generated_value_error:
+            raise error("ER_NON_DEFAULT_VALUE_FOR_GENERATED_COLUMN", c.name, t.name)
         if thd.is_strict(t, row):
             raise error("ER_WARNING_NON_DEFAULT_VALUE_FOR_GENERATED_COLUMN", c.name, t.name)
         notes.append(note("Warning", "ER_WARNING_NON_DEFAULT_VALUE_FOR_GENERATED_COLUMN", c.name, t.name))

@@ -281,6 +281,9 @@ def _lock_scan(thd: Thd, t: TableDef, path: tuple[Any, ...], mode: str,
                matches: Callable[[list[Any]], bool], semi_consistent: bool) -> None:
     ls = thd.server.lock_sys
     rc = thd.isolation_below_repeatable_read()
+    # MySQL 8.0.18+'s InnoDB checks a range's end before it locks the record it read
+    # (row_search_mvcc: the end-range check): no next-key lock on the first record past it
+    end_checked = thd.server.flavor.sql.range_end_checked_before_lock
     data = t.data
     while True:
         waited = False
@@ -294,18 +297,23 @@ def _lock_scan(thd: Thd, t: TableDef, path: tuple[Any, ...], mode: str,
             first = True
             gap_low: Any = None
             gap_high: Any = None
+            last_in: Any = None
+            no_gap = False
             for slot, row, ckey in recs:
                 if path[0] == "range" and not _in_range(ckey, path):
                     if _past_range(ckey, path):
-                        if not rc:  # the record past the range: next-key lock
+                        if not rc and not end_checked:  # the record past the range: next-key lock
                             waited |= (lock_row(thd, t, slot, row, mode) if row is not None
                                        else lock_key(thd, t, ckey, mode))
                             gap_high = ckey
+                        elif not rc:  # MySQL: nothing past the range, not the gap before it
+                            gap_high, no_gap = last_in, last_in is None
                         break
                     prev_key = ckey
                     continue
                 if first:
                     gap_low, first = prev_key, False
+                last_in = ckey
                 if row is None:
                     waited |= lock_key(thd, t, ckey, mode)
                     continue
@@ -322,7 +330,7 @@ def _lock_scan(thd: Thd, t: TableDef, path: tuple[Any, ...], mode: str,
                 gap_high = None
             if first and path[0] == "range":
                 gap_low = prev_key
-            if not rc:
+            if not rc and not no_gap:
                 ls.lock_gap(thd, data, gap_low if path[0] == "range" else None,
                             gap_high if path[0] == "range" else None)
         if not waited:

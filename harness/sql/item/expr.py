@@ -621,7 +621,11 @@ class Compiler:
         if self.info is not None:
             self.info.functions.add(e.func.name)
         if self.clause not in ("SELECT", "field list", "ORDER BY", "order clause"):
-            raise error("ER_WRONG_PLACEMENT_OF_WINDOW_FUNCTION")
+            err = error("ER_WRONG_PLACEMENT_OF_WINDOW_FUNCTION")
+            # MySQL: ER_WINDOW_INVALID_WINDOW_FUNC_USE, naming the function (its text ends `.'`;
+            # 9.7.4 observed: query_window_functions_select)
+            err.mysql = (3593, f"You cannot use the window function '{e.func.name.lower()}' in this context.'")
+            raise err
         key = id(e)
 
         def read(env: Env) -> Any:

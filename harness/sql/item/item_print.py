@@ -94,4 +94,29 @@ def print_item(e: A.Expr) -> str:
     raise UnsupportedError(f"{type(e).__name__} in a stored expression (CHECK, generated column)")
 
 
-__all__ = ["print_item", "quote_ident"]
+
+def print_item_mysql(e: A.Expr) -> str:
+    """The expression as MySQL 8.0+'s Item::print writes it: every operator in parentheses
+    (``Item_func::print_op``: `(`a` > 0)`, ``Item_cond::print``: `((`a` > 0) and (`b` < 9))`,
+    ``Item_func_between::print``), functions as `name(arg,arg)`; literals and columns as MariaDB's."""
+    if isinstance(e, A.Binary):
+        word = _BINARY.get(e.op.upper(), (e.op.lower(), CMP))[0]
+        return f"({print_item_mysql(e.left)} {word} {print_item_mysql(e.right)})"
+    if isinstance(e, A.Unary):
+        if e.op.upper() == "NOT":
+            return f"(not({print_item_mysql(e.operand)}))"
+        return f"{e.op}{print_item_mysql(e.operand)}"
+    if isinstance(e, A.FuncCall):
+        return f"{e.name.lower()}(" + ",".join(print_item_mysql(a) for a in e.args) + ")"
+    if isinstance(e, A.InList):
+        items = ",".join(print_item_mysql(i) for i in e.items)
+        return f"({print_item_mysql(e.expr)} {'not in' if e.negated else 'in'} ({items}))"
+    if isinstance(e, A.Between):
+        return (f"({print_item_mysql(e.expr)} {'not between' if e.negated else 'between'} "
+                f"{print_item_mysql(e.low)} and {print_item_mysql(e.high)})")
+    if isinstance(e, A.IsNull):
+        return f"({print_item_mysql(e.expr)} is {'not ' if e.negated else ''}null)"
+    return print_item(e)
+
+
+__all__ = ["print_item", "print_item_mysql", "quote_ident"]

@@ -268,7 +268,7 @@ class DdlParser(DmlParser):
         e = self.expr()
         text = self.sql[start:self.tok.pos].strip()
         self.expect_op(")")
-        return A.CheckDef(e, text, name)
+        return A.CheckDef(e, text, name, start)
 
     def foreign_key_def(self, name: str | None) -> A.ForeignKeyDef:
         self.expect_kw("FOREIGN")
@@ -502,10 +502,13 @@ class DdlParser(DmlParser):
             while True:
                 item = self.ident().upper()
                 self.expect_op("=")
+                paren = self.peek(1)
                 value = self.expr()
-                # signal_allowed_expr: a literal or a variable, not an expression.
+                # signal_allowed_expr: a literal or a variable, not an expression; MariaDB reads a
+                # function's name as a variable (1327), MySQL's grammar (simple_target_specification
+                # / signal_allowed_expr) stops at its parenthesis: 1064
                 if isinstance(value, A.FuncCall):
-                    raise UndeclaredVariableError(value.name)
+                    raise UndeclaredVariableError(value.name).in_mysql(ParseError(self.sql, paren.pos))
                 if not isinstance(value, (A.Literal, A.UserVar, A.ColumnRef)):
                     raise self.error("SIGNAL takes a literal or a variable")
                 if item == "MESSAGE_TEXT":
@@ -733,9 +736,10 @@ class DdlParser(DmlParser):
             self.expect_kw("KEY")
             self.if_not_exists_unsupported()
             return A.AlterSpec("DROP_FK", name=self.ident())
-        if self.accept_kw("CONSTRAINT", "CHECK"):
+        if self.at_kw("CONSTRAINT", "CHECK"):
+            op = "DROP_CHECK" if self.advance().text.upper() == "CHECK" else "DROP_CONSTRAINT"
             self.if_not_exists_unsupported()
-            return A.AlterSpec("DROP_CONSTRAINT", name=self.ident())
+            return A.AlterSpec(op, name=self.ident())
         if self.at_kw("PARTITION"):
             raise UnsupportedError("ALTER TABLE DROP " + str(self.tok.value).upper())
         self.accept_kw("COLUMN")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from harness.sql.parse import parse_tree as A
-from harness.sql.parse.parse_errors import ParseError, UnsupportedError
+from harness.sql.parse.parse_errors import DerivedAliasError, ParseError, UnsupportedError
 from harness.sql.parse.parse_expr import _RESERVED, ExprParser
 
 
@@ -237,10 +237,12 @@ class DmlParser(ExprParser):
         self.advance()
         sub = self.select_stmt()
         self.expect_op(")")
-        self.accept_kw("AS")
+        has_as = self.accept_kw("AS")
         if not (self.tok.kind == "QWORD" or (self.tok.kind == "WORD"
                                               and self.tok.text.upper() not in _RESERVED)):
-            raise self.error()
+            # MariaDB's grammar has no alias-less derived table (1064); MySQL's has, and refuses
+            # it as 1248 (a dangling AS stays a syntax error in both)
+            raise self.error() if has_as else self.error().in_mysql(DerivedAliasError())
         alias = self.ident()
         return A.TableRef(A.TableName(alias), alias, join, derived=sub)
 

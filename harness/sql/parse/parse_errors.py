@@ -12,6 +12,22 @@ class SqlParseError(Exception):
 
     code = 1064
     sqlstate = "42000"
+    # The error MySQL's grammar gives for the same text where MariaDB's refuses it otherwise
+    # (SqlDialect.mysql_grammar): a construct one grammar has and the other has not
+    mysql: "SqlParseError | None" = None
+
+    def in_mysql(self, other: "SqlParseError") -> "SqlParseError":
+        self.mysql = other
+        return self
+
+    def for_grammar(self, mysql_grammar: bool) -> "SqlParseError":
+        """The error of the flavour's grammar: MySQL's where it has its own."""
+        return self.mysql if mysql_grammar and self.mysql is not None else self
+
+    def server_error(self) -> Exception:
+        """The ServerError a client gets for it."""
+        from harness.sql.sql_errors import ServerError
+        return ServerError(self.code, str(self), self.sqlstate)
 
 
 class EmptyQueryError(SqlParseError):
@@ -58,6 +74,17 @@ class UndeclaredVariableError(SqlParseError):
 
     def __init__(self, name: str) -> None:
         super().__init__(f"Undeclared variable: {name}")
+
+
+class DerivedAliasError(SqlParseError):
+    """ER_DERIVED_MUST_HAVE_ALIAS: MySQL's grammar takes ``(SELECT ...)`` without an alias
+    (sql_yacc.yy ``derived_table: table_subquery opt_table_alias``) and refuses it while
+    contextualizing (PT_derived_table)."""
+
+    code = 1248
+
+    def __init__(self) -> None:
+        super().__init__("Every derived table must have its own alias")
 
 
 class SpBadStatementError(SqlParseError):

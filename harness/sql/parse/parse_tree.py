@@ -386,6 +386,7 @@ class CheckDef:
     expr: "Expr"
     text: str
     name: str | None = None
+    pos: int = 0  # where the expression starts in the statement (the order constraints are written in)
 
 
 @dataclass
@@ -455,7 +456,7 @@ class AlterSpec:
     ``column``), SET_DEFAULT, DROP_DEFAULT, ADD_KEY, DROP_KEY (``name``;
     'PRIMARY' for DROP PRIMARY KEY), RENAME (``new_name``), ENGINE (``name``),
     AUTO_INCREMENT (``value``), ADD_FK (``fk``), DROP_FK (``name``), ADD_CHECK (``check``),
-    DROP_CONSTRAINT (``name``), KEYS (``value`` 1: ENABLE KEYS, 0: DISABLE KEYS).
+    DROP_CONSTRAINT / DROP_CHECK (``name``), KEYS (``value`` 1: ENABLE KEYS, 0: DISABLE KEYS).
     """
 
     op: str
@@ -604,6 +605,7 @@ class XaRollback(Statement):
 @dataclass
 class XaRecover(Statement):
     format: str = "RAW"  # FORMAT='RAW' (default) or 'SQL' (any case)
+    format_pos: int | None = field(default=None, compare=False)  # where FORMAT= stands (MySQL's grammar has none: 1064 there)
 
 
 @dataclass

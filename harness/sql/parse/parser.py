@@ -182,12 +182,13 @@ class Parser(DdlParser, AclParser, ShowParser):
         self.expect_kw("XA")
         verb = self.expect_kw("START", "BEGIN", "END", "PREPARE", "COMMIT", "ROLLBACK", "RECOVER")
         if verb == "RECOVER":
+            at = self.tok.pos
             if self.accept_kw("FORMAT"):
                 self.expect_op("=")
                 if self.tok.kind != "STRING":
                     raise self.error()
                 # any other name is ER_UNKNOWN_EXPLAIN_FORMAT (1791) when the statement runs
-                return A.XaRecover(format=str(self.advance().value))
+                return A.XaRecover(format=str(self.advance().value), format_pos=at)
             return A.XaRecover()
         xid = self.xa_xid()
         if verb in ("START", "BEGIN"):

@@ -370,7 +370,7 @@ class SelectCreate:
         # select_create sets abort_on_warning (strict, no IGNORE) before the SELECT runs:
         # a warning of its WHERE (a conversion, RULES 5.12.3) fails the CREATE (probed).
         raise_new_warnings(self.ctx.notes, mark, st.duplicates != "IGNORE" and any(
-            m in thd.vars.get("sql_mode") for m in ("STRICT_TRANS_TABLES", "STRICT_ALL_TABLES")))
+            m in thd.vars.get("sql_mode") for m in ("STRICT_TRANS_TABLES", "STRICT_ALL_TABLES")), thd)
         # Unlike INSERT ... SELECT, the rows read count for FOUND_ROWS() (probed).
         thd.set_last_found_rows(len(sel_res.rows) if sel_res.found_rows is None else sel_res.found_rows)
 
@@ -606,8 +606,8 @@ def _constraints(thd: "Thd", st: A.CreateTable, t: TableDef) -> None:
     """CHECK constraints and FOREIGN KEYs declared in CREATE TABLE ... SELECT: built as CREATE
     TABLE builds them (the table's columns are known once the select list is)."""
     if st.checks or any(cd.check is not None for cd in st.columns):
-        from harness.sql.handler.check_constraints import build_checks
-        t.checks = build_checks(st.columns, st.checks)
+        from harness.sql.handler.check_constraints import table_checks
+        t.checks = table_checks(thd, t, st.columns, st.checks)
     if st.foreign_keys:
         from harness.sql.handler.foreign_keys import build_foreign_keys, fk_checks
         build_foreign_keys(thd.catalog, t.db, t, st.foreign_keys, fk_checks(thd))

@@ -81,16 +81,23 @@ def eval_aborting_on_warning(f: Callable[[Env], Any], env: Env, notes: list[Note
     return v
 
 
-def raise_new_warnings(notes: list[Note], mark: int, abort: bool, then: ServerError | None = None) -> None:
+def raise_new_warnings(notes: list[Note], mark: int, abort: bool, thd: Any = None,
+                       then: ServerError | None = None) -> None:
     """The Warnings pushed since ``mark`` as the error they are while the statement
     aborts on warnings: the first is the statement's error, the others listed after it
-    (``then``: an error raised after them, listed last)."""
+    (``then``: an error raised after them, listed last). ``thd``: on MySQL only the codes
+    its Strict_error_handler upgrades (SqlDialect.strict_escalated)."""
     if not abort or len(notes) == mark:
         return
-    raised = [n for n in notes[mark:] if n.level == "Warning" and not isinstance(n, FoldedNote)]
+    only = thd.server.flavor.sql.strict_escalated if thd is not None else None
+    raised = [n for n in notes[mark:] if n.level == "Warning" and not isinstance(n, FoldedNote)
+              and (only is None or n.code in only)]
     if not raised:
         return
-    del notes[mark:]
+    if only is None:
+        del notes[mark:]
+    else:  # the others stay warnings, listed before the error
+        notes[mark:] = [n for n in notes[mark:] if not any(n is r for r in raised)]
     first = raised[0]
     err = ServerError(first.code, first.message, _sqlstate_of(first.code))
     err.comparison = isinstance(first, ComparisonNote)

@@ -117,6 +117,7 @@ def _index_statement(thd: "Thd", table: A.TableName, spec: A.AlterSpec, text: st
 
 def rename_table(thd: "Thd", st: A.RenameTable) -> "OkPacket":
     """RENAME TABLE a TO b, c TO d: all pairs or none, one Query event as written."""
+    from harness.sql.handler.check_constraints import rename_checks
     thd.implicit_commit()
     # Renames apply in order, each seeing the previous ones (a TO tmp, b TO a, tmp TO b works).
     names: dict[tuple[str, str], TableDef | None] = {}
@@ -145,6 +146,7 @@ def rename_table(thd: "Thd", st: A.RenameTable) -> "OkPacket":
     for t, _db, _name in moves:
         thd.catalog.remove_table(t.db, t.name)
     for t, ndb, nname in moves:
+        rename_checks(thd, t, nname)
         t.db, t.name = ndb, nname
     for t, _db, _name in moves:
         if thd.catalog.get_table(t.db, t.name) is None:
@@ -262,14 +264,14 @@ def _alter_constraints(thd: "Thd", t: TableDef, new: TableDef, specs: list[A.Alt
     """The foreign keys and CHECK constraints the new table keeps, drops and adds:
     DROP FOREIGN KEY / DROP CONSTRAINT of a name the table lacks is 1091; a dropped
     foreign key leaves its index (probed). Rows already there are not re-checked."""
-    from harness.sql.handler.check_constraints import build_checks, drop_check
+    from harness.sql.handler.check_constraints import drop_check, mysql_checks, renamed_checks, table_checks
     from harness.sql.handler.foreign_keys import build_foreign_keys, fk_checks
     if any(s.column is not None and (s.column.check is not None or s.column.generated is not None
                                      or s.column.type_name == "JSON" or s.column.references is not None)
            for s in specs):
         raise UnsupportedError("a CHECK, REFERENCES, generated or JSON column in ALTER TABLE ADD/MODIFY/CHANGE")
     new.foreign_keys = list(t.foreign_keys) if new.engine.name == "InnoDB" else []
-    new.checks = list(t.checks)
+    new.checks = renamed_checks(thd, list(t.checks), t.name, new.name)  # ALTER ... RENAME (MySQL)
     for s in specs:
         if s.op == "DROP_FK" or (s.op == "DROP_CONSTRAINT" and any(
                 f.name.lower() == (s.name or "").lower() for f in new.foreign_keys)):
@@ -277,14 +279,14 @@ def _alter_constraints(thd: "Thd", t: TableDef, new: TableDef, specs: list[A.Alt
             if fk is None:
                 raise error("ER_CANT_DROP_FIELD_OR_KEY", "FOREIGN KEY", s.name)
             new.foreign_keys.remove(fk)
-        elif s.op == "DROP_CONSTRAINT":
-            drop_check(new, s.name or "")
+        elif s.op in ("DROP_CONSTRAINT", "DROP_CHECK"):
+            drop_check(new, s.name or "", mysql_checks(thd), s.op == "DROP_CHECK")
     adds = [s.fk for s in specs if s.op == "ADD_FK" and s.fk is not None]
     if adds:
         build_foreign_keys(thd.catalog, new.db, new, adds, fk_checks(thd))
     checks = [s.check for s in specs if s.op == "ADD_CHECK" and s.check is not None]
     if checks:
-        new.checks = build_checks([], checks, new.checks)
+        new.checks = table_checks(thd, new, [], checks, new.checks)
 
 
 def _prepare(thd: "Thd", t: TableDef, specs: list[A.AlterSpec]) -> tuple[
@@ -544,6 +546,9 @@ def _copy_rows(thd: "Thd", old: TableDef, new: TableDef, cols: list[_NewColumn],
                        mysql_stores=thd.server.flavor.sql.mysql_field_stores,
                        timestamp_max=thd.server.sysvars.timestamp_max)
     next_auto = 1
+    if thd.server.flavor.sql.alter_zero_date_needs_empty_table and old.data.count and ctx.strict:
+        _refuse_zero_date(thd, cols)
+    null_alone = thd.server.flavor.sql.alter_zero_date_needs_empty_table
     for row_no, (_slot, row) in enumerate(old.data.scan(), start=1):
         ctx.row = row_no
         out: list[Any] = []
@@ -556,7 +561,7 @@ def _copy_rows(thd: "Thd", old: TableDef, new: TableDef, cols: list[_NewColumn],
                     next_auto = v + 1
             else:
                 try:
-                    v = _convert(old.columns[nc.src], c, row[nc.src], ctx) if validate else row[nc.src]
+                    v = _convert(old.columns[nc.src], c, row[nc.src], ctx, null_alone) if validate else row[nc.src]
                 except ServerError as err:
                     failed.append(err)
                     v = None
@@ -577,6 +582,20 @@ def _copy_rows(thd: "Thd", old: TableDef, new: TableDef, cols: list[_NewColumn],
     return len(ctx.notes)
 
 
+def _refuse_zero_date(thd: "Thd", cols: list[_NewColumn]) -> None:
+    """MySQL: an added NOT NULL DATE/DATETIME without a default would fill the rows with a zero
+    date, which a strict NO_ZERO_DATE refuses -- the table must be empty (sql_table.cc
+    mysql_prepare_alter_table sets alter_ctx->error_if_not_empty; 9.7.4 observed: 1292
+    `Incorrect datetime value: '0000-00-00 00:00:00' for column 'f' at row 1`)."""
+    if "NO_ZERO_DATE" not in str(thd.vars.get("sql_mode")):
+        return
+    for nc in cols:
+        c = nc.col
+        if nc.src is None and not c.nullable and not c.has_default and c.type.name in ("DATE", "DATETIME"):
+            kind, zero = ("date", "0000-00-00") if c.type.name == "DATE" else ("datetime", "0000-00-00 00:00:00")
+            raise ServerError(1292, f"Incorrect {kind} value: '{zero}' for column '{c.name}' at row 1", "22007")
+
+
 def _added_value(c: Column, next_auto: int) -> Any:
     if c.auto_increment:
         return next_auto
@@ -587,7 +606,7 @@ def _added_value(c: Column, next_auto: int) -> Any:
     return c.type.default_value()
 
 
-def _convert(src: Column, dst: Column, value: Any, ctx: WriteContext) -> Any:
+def _convert(src: Column, dst: Column, value: Any, ctx: WriteContext, null_alone: bool = False) -> Any:
     if value is None:
         if dst.nullable:
             return None
@@ -596,6 +615,9 @@ def _convert(src: Column, dst: Column, value: Any, ctx: WriteContext) -> Any:
         # A NULL into a NOT NULL column: Field::set_null() fails → WARN_DATA_TRUNCATED,
         # and the copy then fails with ER_INVALID_USE_OF_NULL (both listed, observed)
         if ctx.strict and not ctx.ignore:
+            if not dst.type.is_string and null_alone:
+                # MySQL: ER_INVALID_USE_OF_NULL alone (9.7.4 observed: MODIFY c INT NOT NULL)
+                raise ServerError(1138, "Invalid use of NULL value", "22004")
             err = error("WARN_DATA_TRUNCATED", dst.name, ctx.row)
             if not dst.type.is_string:  # observed for INT, not for VARCHAR
                 err.trailing_notes = [Note("Error", 1138, "Invalid use of NULL value")]

@@ -14,6 +14,12 @@ sql_cte.cc and sql_union.cc (st_select_lex_unit::exec_recursive) compute them:
 * at most ``@@max_recursive_iterations`` steps (1000 by default): past that, Warning
   1931 and the rows so far.
 
+MySQL 8.0+ (``SqlDialect.mysql_cte``): the limit is ``@@cte_max_recursion_depth`` and going
+past it is error 3636 (sql/iterators/basic_row_iterators.cc: ``++recursive_iteration_count >
+cte_max_recursion_depth`` when a step with rows begins); the anchors must come first (3574;
+none at all, without a UNION: 3573 -- sql/sql_resolver.cc / parse_tree_nodes.cc); a column list
+of the wrong length is 1353 (ER_VIEW_WRONG_LIST, shared with views and derived tables).
+
 Nothing here is logged: a CTE is read by the statement around it, which is logged as
 that statement is (the text as written in STATEMENT format; the rows it changes in
 ROW format). WITH before UPDATE or DELETE is a syntax error in 10.11 (1064).
@@ -31,6 +37,8 @@ from harness.sql.sql_errors import Note, ServerError, note
 SelectExecutor = Any
 
 _MSG_WITH_COL_WRONG_LIST = "WITH column list and SELECT field list have different column counts"
+_MSG_VIEW_WRONG_LIST = ("In definition of view, derived table or common table expression, SELECT list and "
+                        "column names list have different column counts")
 _MSG_RECURSION_LIMIT = ("Query execution was interrupted. The query exceeded max_recursive_iterations = {}. "
                         "The query result may be incomplete")
 
@@ -40,19 +48,25 @@ def cte_rows(ex: SelectExecutor, cte: A.Cte) -> tuple[list[str], list[Any], list
     work = ex.cte_work.get(id(cte))
     if work is not None:  # the recursive CTE's reference to itself: the working table
         cols, rows = work
-        return _names(cte, cols), cols, [list(r) for r in rows]
+        return _names(cte, cols, _mysql(ex)), cols, [list(r) for r in rows]
     if not cte.recursive:
         res = ex.select(cte.select)
-        return _names(cte, res.columns), res.columns, res.rows
+        return _names(cte, res.columns, _mysql(ex)), res.columns, res.rows
     return _recursive(ex, cte)
 
 
-def _names(cte: A.Cte, cols: list[Any]) -> list[str]:
+def _names(cte: A.Cte, cols: list[Any], mysql: bool = False) -> list[str]:
     if cte.columns is None:
         return [c.name for c in cols]
     if len(cte.columns) != len(cols):
+        if mysql:
+            raise ServerError(1353, _MSG_VIEW_WRONG_LIST, "HY000")
         raise ServerError(4002, _MSG_WITH_COL_WRONG_LIST, "HY000")
     return list(cte.columns)
+
+
+def _mysql(ex: SelectExecutor) -> bool:
+    return bool(ex.thd.server.flavor.sql.mysql_cte)
 
 
 def _refers_to(node: object, cte: A.Cte) -> bool:
@@ -71,6 +85,13 @@ def _recursive(ex: SelectExecutor, cte: A.Cte) -> tuple[list[str], list[Any], li
     members = [(True, head)] + list(cte.select.union)
     anchors = [(all_, m) for all_, m in members if not _refers_to(m, cte)]
     steps = [(all_, m) for all_, m in members if _refers_to(m, cte)]
+    mysql = _mysql(ex)
+    if mysql and not cte.select.union:
+        raise ServerError(3573, f"Recursive Common Table Expression '{cte.name}' should contain a UNION", "HY000")
+    recursive = [_refers_to(m, cte) for _all, m in members]
+    if mysql and (not anchors or recursive != sorted(recursive)):
+        raise ServerError(3574, f"Recursive Common Table Expression '{cte.name}' should have one or more "
+                          "non-recursive query blocks followed by one or more recursive ones", "HY000")
     if not anchors:
         raise ServerError(4005, f"No anchors for recursive WITH element '{cte.name}'", "HY000")
     # The anchors run first wherever they stand in the union (observed: `SELECT n+1 FROM c
@@ -78,7 +99,7 @@ def _recursive(ex: SelectExecutor, cte: A.Cte) -> tuple[list[str], list[Any], li
     anchor = dataclasses.replace(anchors[0][1], union=anchors[1:])
     res = ex.select(anchor)
     cols = res.columns
-    names = _names(cte, cols)
+    names = _names(cte, cols, mysql)
     rows = [list(r) for r in res.rows]
     seen = {_key(r) for r in rows}
     flags = {all_ for all_, _ in members[1:]}
@@ -86,9 +107,12 @@ def _recursive(ex: SelectExecutor, cte: A.Cte) -> tuple[list[str], list[Any], li
         raise ServerError(1235, "This version of MariaDB doesn't yet support 'mix of ALL and DISTINCT UNION "
                           "operations in recursive CTE spec'", "42000")
     distinct = flags == {False}
-    limit = int(ex.thd.get_sysvar("max_recursive_iterations", "SESSION"))
+    limit = int(ex.thd.get_sysvar("cte_max_recursion_depth" if mysql else "max_recursive_iterations", "SESSION"))
     new, iterations = rows, 0
     while new:
+        if iterations >= limit and mysql:
+            raise ServerError(3636, f"Recursive query aborted after {iterations + 1} iterations. Try increasing "
+                              "@@cte_max_recursion_depth to a larger value.", "HY000")
         if iterations >= limit:
             ex.ctx.notes.append(Note("Warning", 1931, _MSG_RECURSION_LIMIT.format(limit)))
             break

@@ -815,7 +815,7 @@ class InsertExecutor(SelectExecutor):
             res = self.select(sel)
         finally:
             self.abort_where_warnings = False
-        raise_new_warnings(self.ctx.notes, mark, abort)
+        raise_new_warnings(self.ctx.notes, mark, abort, self.thd)
         if abort and _select_reads(self.thd.db, sel, t):
             # The temporary table takes the rows before ORDER BY/LIMIT, in the scan's order
             # (run again only where evaluating twice changes nothing: else the rows sent).

@@ -194,7 +194,7 @@ class SelectExecutor:
                         raise_new_warnings(self.ctx.notes, mark, True, then=err)
                     raise
                 if abort_on_warning or self.abort_where_warnings:
-                    raise_new_warnings(self.ctx.notes, mark, True)
+                    raise_new_warnings(self.ctx.notes, mark, True, self.thd)
                 if passed:
                     yield list(rows), list(slots)
                 return
@@ -706,7 +706,7 @@ class SelectExecutor:
         mark = len(self.ctx.notes)
         aborts = self._aborts_on_warning(up.ignore)
         combos = list(self.join_rows(up.tables, all_tables, scope, up.where, self._routine_env(), aborts))
-        raise_new_warnings(self.ctx.notes, mark, aborts)
+        raise_new_warnings(self.ctx.notes, mark, aborts, self.thd)
         return combos
 
     def _examined_row_numbers(self, sel: A.Select, n: int) -> list[int] | None:

@@ -138,12 +138,13 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         # CHECK constraints, never the foreign keys themselves (probed).
         t = TableDef(db, st.table.name, [c for c in src.columns], list(src.keys), src.engine, temporary=st.temporary,
                      options=dict(src.options))
-        t.checks = list(src.checks)
+        from harness.sql.handler.check_constraints import like_checks
+        t.checks = like_checks(thd, src, st.table.name)
     else:
         t = build_table(db, st, st.temporary, thd.vars.get("default_storage_engine"), thd.db_collation(db))
         if st.checks or any(cd.check is not None or cd.type_name == "JSON" for cd in st.columns):
-            from harness.sql.handler.check_constraints import build_checks
-            t.checks = build_checks(st.columns, st.checks)
+            from harness.sql.handler.check_constraints import table_checks
+            t.checks = table_checks(thd, t, st.columns, st.checks)
         if st.foreign_keys:
             from harness.sql.handler.foreign_keys import build_foreign_keys, fk_checks
             build_foreign_keys(thd.catalog, db, t, st.foreign_keys, fk_checks(thd))
@@ -167,9 +168,8 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
                                        thd.db_collation(t.db), not thd.server.flavor.sql.int_display_width),
                       thread_specific=True)
         return _ok()
-    # CREATE TABLE carries Q_XID (DDL recovery), as DROP TABLE does; reading a
-    # temporary table makes the Query thread-specific (probed). MySQL names the new
-    # table's database for the binlog, CREATE ... LIKE none (9.7.4 [bytes])
+    # CREATE TABLE carries Q_XID (DDL recovery), as DROP TABLE does; reading a temporary table
+    # makes it thread-specific (probed). MySQL names the table's database, LIKE none (9.7.4)
     L2.add_to_binlog_accessed_dbs(thd, *(() if src is not None else (t.db,)))
     thd.write_ddl(st.text, xid=True, thread_specific=like_temp or replaced)
     return _ok()
@@ -218,7 +218,11 @@ def drop_table(thd: "Thd", st: A.DropTable) -> "OkPacket":
     # DROP SEQUENCE names the missing ones in 4091 ER_UNKNOWN_SEQUENCES (probed)
     unknown = "ER_UNKNOWN_SEQUENCES" if st.sequence else "ER_BAD_TABLE_ERROR"
     temp, perm, missing = _drop_targets(thd, st)
-    from harness.sql.handler.foreign_keys import referenced_parents
+    from harness.sql.handler.foreign_keys import referenced_parents, refuse_dropping_parents
+    if thd.server.flavor.sql.atomic_drop_table:
+        if not st.temporary:
+            thd.implicit_commit(schema_change=True)
+        refuse_dropping_parents(thd, [p for _n, p in perm if p is not None])
     refused = referenced_parents(thd, [p for _n, p in perm if p is not None])
     missing_note = note("Note" if st.if_exists else "Error", unknown, ",".join(missing))
     if missing and st.if_exists and not refused:

@@ -44,7 +44,7 @@ class UpdateExecutor(SelectExecutor):
         mark = len(self.ctx.notes)
         aborts = not up.order_by and self._aborts_on_warning(up.ignore)
         candidates = self._target_rows(up, tables, scope, comp, aborts)
-        raise_new_warnings(self.ctx.notes, mark, aborts)
+        raise_new_warnings(self.ctx.notes, mark, aborts, self.thd)
         return candidates
 
     def update(self, up: A.Update) -> DmlResult:
@@ -61,8 +61,7 @@ class UpdateExecutor(SelectExecutor):
         tables = [(ref.ref_name, t)]
         scope = self._scope(tables)
         comp = Compiler(scope, self.info)
-        settings = (thd.server.sysvars.single_update_values_clause, thd.server.flavor.sql.default_checked_per_row)
-        assigns = [_update_assignment(t, c, e, comp, *settings) for c, e in up.assignments]
+        assigns = self._assignments(t, up, comp)
         if self._impossible_where(t, ref.ref_name, up.where, comp, up.limit, order_by=up.order_by):
             return DmlResult()
         self._lock_scan(t, ref.ref_name, up.where, "X", semi_consistent=True)
@@ -140,10 +139,22 @@ class UpdateExecutor(SelectExecutor):
         return records_are_comparable(t, {ci for ci, _ in assigns}, _read_columns(
             t, [name], [up.where, *(e for _c, e in up.assignments), *(o.expr for o in order)]))
 
+    def _assignments(self, t: TableDef, up: A.Update, comp: Compiler) -> list[Any]:
+        """The SET list compiled; on MySQL a value for a generated column is 3105 here, while
+        the statement is prepared (before any row)."""
+        clause = self.thd.server.sysvars.single_update_values_clause
+        per_row = self.thd.server.flavor.sql.default_checked_per_row
+        assigns = [_update_assignment(t, c, e, comp, clause, per_row) for c, e in up.assignments]
+        if self.thd.server.flavor.sql.generated_value_error:
+            check_assigned(self.thd, t, {ci for (ci, _f), (_c, e) in zip(assigns, up.assignments)
+                                         if not isinstance(e, A.Default)}, self.ctx.notes, 0)
+        return assigns
+
     def _generated_columns(self, t: TableDef, new: list[Any], changed: set[int], wctx: WriteContext) -> None:
         """1906 for an assigned one, then each computed and stored as the row's other values
         are (1264 for an out-of-range value: a warning, or in strict mode the error)."""
-        check_assigned(self.thd, t, changed, self.ctx.notes, 0)
+        if not self.thd.server.flavor.sql.generated_value_error:  # else checked once, before any row
+            check_assigned(self.thd, t, changed, self.ctx.notes, 0)
         update_generated(t, new, self.ctx, self.info, wctx, None,
                          self.thd.stmt.row_format and self.thd.binlog_row_image != "MINIMAL")
 

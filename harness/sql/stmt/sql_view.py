@@ -96,7 +96,7 @@ def _resolve(thd: "Thd", name: A.TableName, verb: str, top: tuple[str, str], has
         if verb == "DELETE":
             raise error("ER_VIEW_DELETE_MERGE_VIEW", top[0], top[1])
         raise UnsupportedError("changing data through a join view")
-    if not _mergeable(sel):
+    if not _mergeable(sel, rand_blocks=not thd.server.flavor.sql.view_insert_plain_columns):
         if verb == "INSERT":
             raise error("ER_NON_INSERTABLE_TABLE", top[1], "INSERT")
         raise error("ER_NON_UPDATABLE_TABLE", top[1], verb)
@@ -127,8 +127,11 @@ def _resolve(thd: "Thd", name: A.TableName, verb: str, top: tuple[str, str], has
 _RAND_FUNCTIONS = frozenset({"RAND", "UUID", "UUID_SHORT"})
 
 
-def _mergeable(sel: A.Select) -> bool:
-    """What keeps the server from merging a view (it would need a temporary table)."""
+def _mergeable(sel: A.Select, rand_blocks: bool = True) -> bool:
+    """What keeps the server from merging a view (it would need a temporary table).
+    ``rand_blocks``: MariaDB's LEX::can_be_merged refuses an UNCACHEABLE_RAND select; MySQL's
+    Query_expression::is_mergeable does not (9.7.4 observed: `UPDATE vu` of a view listing
+    LENGTH(UUID()) succeeds)."""
     if sel.distinct or sel.group_by or sel.having is not None or sel.union or sel.limit is not None:
         return False
     if not sel.from_:
@@ -136,8 +139,8 @@ def _mergeable(sel: A.Select) -> bool:
     exprs = [i.expr for i in sel.items if not isinstance(i.expr, A.Star)]
     if any(is_aggregate_expr(e) for e in exprs):
         return False
-    return not any(_contains(e, lambda x: isinstance(x, A.FuncCall) and x.name in _RAND_FUNCTIONS)
-                   for e in [*exprs, sel.where])
+    return not rand_blocks or not any(
+        _contains(e, lambda x: isinstance(x, A.FuncCall) and x.name in _RAND_FUNCTIONS) for e in [*exprs, sel.where])
 
 
 def _contains(e: Any, pred: Callable[[Any], bool]) -> bool:
@@ -223,7 +226,13 @@ def _base_column(mv: MergedView, name: str, clause: str, verb: str, view: str) -
 def _insert(thd: "Thd", st: A.Insert, mv: MergedView) -> A.Insert:
     view = st.table.name
     names = st.columns if st.columns is not None else mv.order
-    columns = [_base_column(mv, c, "INSERT INTO", "INSERT", view) for c in names]
+    # MySQL (SqlDialect.view_insert_plain_columns): a named (or, without a list, any) column
+    # that is an expression is 1348, then a view with any expression column is not
+    # insertable-into (1471) -- sql_insert.cc insert_view_fields, check_view_insertability
+    plain = thd.server.flavor.sql.view_insert_plain_columns
+    columns = [_base_column(mv, c, "INSERT INTO", "UPDATE" if plain else "INSERT", view) for c in names]
+    if plain and any(not isinstance(e, A.ColumnRef) for e in mv.columns.values()):
+        raise error("ER_NON_INSERTABLE_TABLE", view, "INSERT")
     quals = {view.lower()}
     ondup = [(A.ColumnRef(_base_column(mv, c.name, "SET", "UPDATE", view)),
               substitute(e, mv.columns, quals, "SET") if not isinstance(e, A.Default) else e)

@@ -17,6 +17,20 @@ reaches the binary log is decided by layer 3 (harness/model/flush.py):
 Only the connection that started a branch can finish it here; a branch left
 prepared by a disconnected client stays in ``XA RECOVER`` but finishing it
 from another connection is outside the modelled subset (1235).
+
+MySQL 9.7 (``SqlDialect.mysql_xa``; sql/xa.cc, xa_detach_on_prepare=ON since 8.0.30):
+
+* ``XA PREPARE`` detaches the branch: the session is free at once (its next statement
+  autocommits; ``XA END`` is then 1399 NON-EXISTING) and any session may ``XA COMMIT`` /
+  ``XA ROLLBACK`` it; a finished or unknown xid is 1397;
+* the prepared group is ``XA START`` + body + ``XA END`` + ``XA_prepare``, written only when
+  the transaction cache holds something (a MyISAM-only branch went out as its own group at
+  statement time: nothing at PREPARE or COMMIT); ``XA COMMIT ... ONE PHASE`` of an IDLE
+  branch writes that group with one_phase = 1, no second group; ``XA COMMIT ... ONE PHASE``
+  of a detached prepared branch commits it and logs nothing (9.7.4 observed);
+* XA COMMIT / ROLLBACK of another xid while a branch is attached is 1399 (its state),
+  inside a plain transaction 1399 NON-EXISTING; ``XA START ''`` is accepted; DDL inside a
+  branch raises 1399 once.
 """
 
 from __future__ import annotations
@@ -30,7 +44,7 @@ from harness.sql.stmt.sql_result import ResultColumn, SelectResult
 from harness.sql.item.column_types import BinaryType, IntType
 from harness.model import flush as L3
 from harness.sql.parse import parse_tree as A
-from harness.sql.parse.parse_errors import UnsupportedError
+from harness.sql.parse.parse_errors import ParseError, UnsupportedError
 
 if TYPE_CHECKING:
     from harness.sql.stmt.sql_result import OkPacket
@@ -56,6 +70,8 @@ class XidState:
     # group is then ro_1pc (flags_extra 01 ff). Observed: N-only, N-then-T and
     # "UPDATE that matched nothing" branches; not T-first ones.
     ro_1pc: bool = False
+    # A detached prepared branch's row changes (MySQL): XA ROLLBACK from any session undoes them
+    undo: list[tuple[object, ...]] | None = None
 
     @property
     def key(self) -> tuple[bytes, bytes]:
@@ -98,12 +114,17 @@ def check_implicit_commit(thd: "Thd") -> None:
     if xs is None:
         return
     e = er_xaer_rmfail(xs.state)
-    thd.notes.append(Note("Error", e.code, e.message))
+    if not _mysql(thd):  # MySQL lists it once (9.7.4 observed)
+        thd.notes.append(Note("Error", e.code, e.message))
     raise e
 
 
+def _mysql(thd: "Thd") -> bool:
+    return bool(thd.server.flavor.sql.mysql_xa)
+
+
 def _require_mariadb(thd: "Thd") -> None:
-    if not thd.server.flavor.supports_xa:
+    if not thd.server.flavor.supports_xa and not _mysql(thd):
         raise UnsupportedError(f"XA for {thd.server.flavor.name}")
 
 
@@ -138,7 +159,7 @@ def xa_start(thd: "Thd", st: A.XaStart) -> "OkPacket":
             raise er_xaer_rmfail(xs.state)
         xs.state = ACTIVE
         return _ok()
-    if st.option is not None or not xid.gtrid:  # JOIN is not supported by the server either
+    if st.option is not None or (not xid.gtrid and not _mysql(thd)):  # JOIN is not supported by the server either
         raise error("ER_XAER_INVAL")
     if xs is not None:
         raise er_xaer_rmfail(xs.state)
@@ -182,11 +203,52 @@ def xa_prepare(thd: "Thd", st: A.XaPrepare) -> "OkPacket":
         # the warning replaces the previous statement's).
         thd.replace_notes([Note("Warning", 1030, 'Got error 131 "Command not supported by the engine" '
                                                    "from storage engine Aria")])
+    if _mysql(thd):
+        xs.binlogged = not thd.caches.trx_cache.empty() and thd.binlog_enabled()
+        if xs.binlogged:
+            L3.prepare_xa_trx_cache(thd, xs.xid)
+        thd.caches.trx_cache.reset()
+        xs.state = PREPARED
+        _detach(thd, xs)
+        return _ok()
     if xs.binlogged and thd.binlog_enabled():
         L3.prepare_xa_trx_cache(thd, xs.xid)
     else:
         thd.caches.trx_cache.reset()
     xs.state = PREPARED
+    return _ok()
+
+
+def _detach(thd: "Thd", xs: XidState) -> None:
+    """The prepared branch leaves the session (MySQL's xa_detach_on_prepare; a disconnect)."""
+    xs.owner = None
+    xs.undo = list(thd.trx.undo_log)
+    thd.set_xid_state(None)
+    thd.trx.undo_log.clear()
+    thd._reset_trx()
+
+
+def _mysql_finish(thd: "Thd", st: "A.XaCommit | A.XaRollback", commit: bool) -> "OkPacket | None":
+    """MySQL's XA COMMIT / ROLLBACK of a branch the session has not attached (None: it has)."""
+    xid = to_xid(st.xid)
+    xs = thd.xid_state
+    if xs is not None and xs.eq(xid):
+        return None
+    if xs is not None:
+        raise er_xaer_rmfail(xs.state)
+    if _in_active_trx(thd):
+        raise er_xaer_rmfail(NON_EXISTING)
+    other = thd.server.xid_cache.get(xid_key(xid))
+    if other is None or other.state != PREPARED or other.owner is not None:
+        raise error("ER_XAER_NOTA")
+    one_phase = commit and bool(getattr(st, "one_phase", False))
+    if other.binlogged and not one_phase:  # ONE PHASE of a prepared branch logs nothing (observed)
+        L3.complete_xa(thd, other.xid, commit=commit, ro_1pc=False)
+    if not commit and other.undo:  # the branch's changes are undone (9.7.4 observed: xa.wl's rows)
+        mine, thd.trx.undo_log = thd.trx.undo_log, list(other.undo)
+        thd.engine_rollback_to(0)
+        thd.trx.undo_log = mine
+    thd.server.xid_cache.pop(other.key, None)
     return _ok()
 
 
@@ -205,8 +267,16 @@ def _finish_check(thd: "Thd", xid: XaXid) -> XidState:
 
 def xa_commit(thd: "Thd", st: A.XaCommit) -> "OkPacket":
     _require_mariadb(thd)
+    if _mysql(thd) and (done := _mysql_finish(thd, st, commit=True)) is not None:
+        return done
     xs = _finish_check(thd, to_xid(st.xid))
-    if xs.state == IDLE and st.one_phase:
+    if xs.state == IDLE and st.one_phase and _mysql(thd):
+        if not thd.caches.trx_cache.empty() and thd.binlog_enabled():
+            L3.prepare_xa_trx_cache(thd, xs.xid, one_phase=True)
+        thd.caches.trx_cache.reset()
+        thd.trx.undo_log.clear()
+        thd._reset_trx()
+    elif xs.state == IDLE and st.one_phase:
         thd.commit()  # an ordinary commit of the trx cache (Xid or COMMIT)
     elif xs.state == PREPARED:
         if st.one_phase:
@@ -223,6 +293,8 @@ def xa_commit(thd: "Thd", st: A.XaCommit) -> "OkPacket":
 
 def xa_rollback(thd: "Thd", st: A.XaRollback) -> "OkPacket":
     _require_mariadb(thd)
+    if _mysql(thd) and (done := _mysql_finish(thd, st, commit=False)) is not None:
+        return done
     xs = _finish_check(thd, to_xid(st.xid))
     if xs.state == ACTIVE:
         raise er_xaer_rmfail(xs.state)
@@ -244,6 +316,9 @@ def xa_rollback(thd: "Thd", st: A.XaRollback) -> "OkPacket":
 def xa_recover(thd: "Thd", st: A.XaRecover) -> SelectResult:
     """Prepared branches of every connection: formatID, gtrid_length, bqual_length, data."""
     _require_mariadb(thd)
+    if st.format_pos is not None and _mysql(thd):
+        # sql_yacc.yy: XA RECOVER [CONVERT XID] -- FORMAT= is MariaDB's (9.7.4 observed: 1064)
+        raise ParseError(st.text, st.format_pos)
     fmt = st.format.upper()
     if fmt not in ("RAW", "SQL"):
         raise error("ER_UNKNOWN_EXPLAIN_FORMAT", "XA RECOVER", st.format)

@@ -29,6 +29,12 @@ class SysvarProfile:
     # INSERT IGNORE ... VALUES/SET of one row: a failed CHECK is error 4025, not a
     # warning (MariaDB 10.11; MDEV-32439 made it a warning in 11.x).
     ignore_keeps_single_row_check_error = True
+    # SET GLOBAL sql_log_bin: MariaDB's check_sql_log_bin refuses it as 1238 (MySQL: the
+    # SESSION_ONLY variable's generic 1228)
+    sql_log_bin_global_check = True
+    # A session SET binlog_format while the session has temporary tables: MySQL's
+    # binlog_format_check refuses any (3745); MariaDB only a switch out of row format (1559)
+    binlog_format_temp_tables_refused = False
     # thd->where while a single-table UPDATE's new values are resolved: what 1054 names.
     single_update_values_clause = "SET"
     # A single-table UPDATE/DELETE of an empty MyISAM/Aria/MEMORY table is an impossible
@@ -393,6 +399,16 @@ def gtid_next_value(v: Any) -> str:
 class MySQL80Sysvars(SysvarProfile):
     not_null_is_null_false = True
     empty_table_range_impossible = False
+    # sql_insert.cc: IGNORE makes ER_CHECK_CONSTRAINT_VIOLATED a warning for every row, a
+    # one-row INSERT IGNORE ... VALUES/SET too (9.7.4 observed: Warning 3819, the row skipped)
+    ignore_keeps_single_row_check_error = False
+    # sys_vars.cc: sql_log_bin is SESSION_ONLY, so SET GLOBAL is set_var's ER_LOCAL_VARIABLE
+    # (9.7.4 observed: 1228)
+    sql_log_bin_global_check = False
+    # sys_vars.cc binlog_format_check: a session SET with thd->temporary_tables is
+    # ER_TEMP_TABLE_PREVENTS_SWITCH_SESSION_BINLOG_FORMAT, before the in-transaction check
+    # (9.7.4 observed: 3745 for SET SESSION binlog_format = 'STATEMENT' in ROW and in STATEMENT)
+    binlog_format_temp_tables_refused = True
 
     def __init__(self, gtid_mode: str, server_uuid: str | None, *, recorded: bool = False) -> None:
         self.gtid_mode = gtid_mode.upper()

@@ -509,9 +509,6 @@ class SessionVariables:
         d = self.globals.definitions[n]
         if d.read_only:
             raise error("ER_INCORRECT_GLOBAL_LOCAL_VAR", name, "read only")
-        if n == "sql_log_bin" and scope == "global":
-            # Its global value is no longer settable (sql_log_bin's own check): 1238, not 1228.
-            raise error("ER_INCORRECT_GLOBAL_LOCAL_VAR", name, "SESSION")
         if d.scope == "session" and scope == "global":
             raise error("ER_LOCAL_VARIABLE", name)
         if d.scope == "global" and scope != "global":

@@ -86,7 +86,7 @@ def test_mixed_temporary_myisam_in_a_transaction_is_rows_so_allowed(tmp_path):
     bed.thd.execute("INSERT INTO i VALUES (1)")
     assert error_code(bed.thd, "INSERT INTO tt VALUES (1)") == 0
     bed.thd.execute("COMMIT")
-    # 9.7.4 refuses any session binlog_format change while a temporary table is open (3745)
+    # 9.7 refuses SET binlog_format while a temporary table is open (3745, binlog_format_check)
     assert error_code(bed.thd, "SET binlog_format = STATEMENT") == 3745
     bed.thd.execute("DROP TEMPORARY TABLE tt")
     bed.thd.execute("SET binlog_format = STATEMENT")

@@ -312,3 +312,77 @@ def test_create_temporary_select_takes_part_in_the_engine_mix_in_mysql(tmp_path)
     assert [r[1] for r in _warnings(t)] == [6414]
     t.execute("INSERT INTO tmp3 VALUES (1, 1)")
     assert [r[1] for r in _warnings(t)] == []
+
+
+def test_xa_groups_and_detach_on_prepare(tmp_path):
+    """MySQL 9.7's user XA (9.7.4 observed, probe workload and xa.wl): the prepared group is
+    `XA START xid` + body + `XA END xid` + XA_prepare; XA PREPARE detaches the branch, which
+    another session commits as its own group `XA COMMIT xid`; XA COMMIT ... ONE PHASE writes the
+    first group with one_phase = 1; a MyISAM-only branch logs nothing at PREPARE/COMMIT."""
+    from harness.sql.sql_errors import ServerError
+    from harness.sql.thd import Thd
+    from tests.model.flavors._probe import Bed
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    other = Thd(bed.state, 8, db=None)
+    bed.state.sessions[8] = other
+    other.execute("USE test")
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB")
+    t.execute("CREATE TABLE m (a INT PRIMARY KEY) ENGINE=MyISAM")
+    start = len(bed.entries())
+    for sql in ("XA START 'a'", "INSERT INTO t VALUES (1, 1)", "XA END 'a'", "XA PREPARE 'a'"):
+        t.execute(sql)
+    with pytest.raises(ServerError) as e:
+        t.execute("XA END 'a'")  # detached: the session has no branch
+    assert e.value.code == 1399 and e.value.message.endswith("in the  NON-EXISTING state")
+    other.execute("XA COMMIT 'a'")
+    with pytest.raises(ServerError) as e:
+        other.execute("XA COMMIT 'a'")
+    assert e.value.code == 1397
+    for sql in ("XA START 'c'", "INSERT INTO t VALUES (3, 1)", "XA END 'c'", "XA COMMIT 'c' ONE PHASE",
+                "XA START 'e'", "INSERT INTO m VALUES (5)", "XA END 'e'", "XA PREPARE 'e'", "XA COMMIT 'e'"):
+        t.execute(sql)
+    names = [(type(x.event).__name__, getattr(x.event, "query", None) or getattr(x.event, "one_phase", None))
+             for x in bed.entries()[start:]]
+    gtid = ("MysqlGtidEvent", None)
+    assert names == [gtid, ("QueryEvent", "XA START X'61',X'',1"), ("TableMapEvent", None), ("WriteRowsEvent", None),
+                     ("QueryEvent", "XA END X'61',X'',1"), ("XaPrepareEvent", False),
+                     gtid, ("QueryEvent", "XA COMMIT X'61',X'',1"),
+                     gtid, ("QueryEvent", "XA START X'63',X'',1"), ("TableMapEvent", None), ("WriteRowsEvent", None),
+                     ("QueryEvent", "XA END X'63',X'',1"), ("XaPrepareEvent", True),
+                     gtid, ("QueryEvent", "BEGIN"), ("TableMapEvent", None), ("WriteRowsEvent", None),
+                     ("QueryEvent", "COMMIT")]
+
+
+@pytest.mark.parametrize("fmt", ["STATEMENT", "MIXED"])
+def test_statement_inside_an_xa_branch_is_unsafe(tmp_path, fmt):
+    """BINLOG_STMT_UNSAFE_XA (9.7.4 observed, xa.wl): Note 1592 in STATEMENT, rows in MIXED."""
+    from tests.model.flavors._probe import Bed
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute(f"SET SESSION binlog_format = '{fmt}'")
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY, b INT)")
+    t.execute("XA START 'x'")
+    t.execute("INSERT INTO t VALUES (1, 1)")
+    notes = _warnings(t)
+    for sql in ("XA END 'x'", "XA PREPARE 'x'", "XA COMMIT 'x'"):
+        t.execute(sql)
+    kinds = [type(e.event).__name__ for e in bed.entries()]
+    if fmt == "STATEMENT":
+        assert [n[1] for n in notes] == [1592] and "inside a XA transaction" in notes[0][2]
+        assert "WriteRowsEvent" not in kinds
+    else:
+        assert notes == [] and "WriteRowsEvent" in kinds
+
+
+def test_xa_rollback_of_a_detached_branch_undoes_it(tmp_path):
+    """9.7.4 observed (xa_prepare_commit_rollback_t_only): XA ROLLBACK of a prepared, detached branch
+    undoes its rows."""
+    from tests.model.flavors._probe import Bed
+    t = Bed(tmp_path, "mysql-9.7").thd
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY, b INT)")
+    t.execute("INSERT INTO t VALUES (100, 0)")
+    for sql in ("XA START 'x2'", "INSERT INTO t VALUES (2, 1)", "UPDATE t SET b = 5 WHERE a = 100",
+                "XA END 'x2'", "XA PREPARE 'x2'", "XA ROLLBACK 'x2'"):
+        t.execute(sql)
+    assert [list(r) for r in t.execute("SELECT * FROM t ORDER BY a").rows] == [[100, 0]]

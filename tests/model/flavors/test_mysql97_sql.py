@@ -298,3 +298,208 @@ def test_a_rows_first_store_error_alone(bed):
     e = _err(t, "INSERT INTO t (s, id) VALUES ('abcdef', NULL)")
     codes = [w[1] for w in show_warnings(t)]
     assert e.code == 1406 and codes == ([1406] if bed.state.flavor.name == "mysql-9.7" else [1406, 1048, 1105])
+
+
+def test_grammar_refusals_differ(bed):
+    """An alias-less derived table and SIGNAL ... = f(x): MariaDB's grammar 1064 / 1327,
+    MySQL's 1248 / 1064 near the parenthesis (9.7.4 observed: gaps_derived_tables,
+    explore2_signal_syntax)."""
+    t = bed.thd
+    mysql = bed.state.flavor.name == "mysql-9.7"
+    t.execute("CREATE TABLE t (a INT)")
+    e = _err(t, "SELECT * FROM (SELECT a FROM t)")
+    assert (e.code, e.message) == ((1248, "Every derived table must have its own alias") if mysql else (
+        1064, "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server "
+              "version for the right syntax to use near '' at line 1"))
+    assert _err(t, "SELECT * FROM (SELECT a FROM t) AS").code == 1064  # a dangling AS: both
+    e = _err(t, "CREATE TRIGGER b BEFORE INSERT ON t FOR EACH ROW BEGIN IF NEW.a < 0 THEN SIGNAL SQLSTATE '45001' "
+                "SET MESSAGE_TEXT = CONCAT('negative ', NEW.a); END IF; END")
+    assert (e.code, e.message) == ((1064, "You have an error in your SQL syntax; check the manual that corresponds "
+                                          "to your MySQL server version for the right syntax to use near "
+                                          "'('negative ', NEW.a); END IF; END' at line 1") if mysql
+                                   else (1327, "Undeclared variable: CONCAT"))
+
+
+def test_session_variable_refusals(bed):
+    """SET GLOBAL sql_log_bin (MariaDB's own check 1238, MySQL's SESSION_ONLY 1228) and a session
+    SET binlog_format with a temporary table open (MySQL binlog_format_check: 3745, whatever the
+    value; MariaDB refuses only a switch out of row format) -- 9.7.4 observed."""
+    t = bed.thd
+    mysql = bed.state.flavor.name == "mysql-9.7"
+    e = _err(t, "SET GLOBAL sql_log_bin = 0")
+    assert (e.code, e.message) == ((1228, "Variable 'sql_log_bin' is a SESSION variable and can't be used with "
+                                          "SET GLOBAL") if mysql else (1238, "Variable 'sql_log_bin' is a SESSION variable"))
+    t.execute("SET SESSION binlog_format = 'STATEMENT'")
+    t.execute("CREATE TEMPORARY TABLE tt (a INT)")
+    if not mysql:
+        t.execute("SET SESSION binlog_format = 'ROW'")
+        return
+    e = _err(t, "SET SESSION binlog_format = 'ROW'")
+    assert (e.code, e.message) == (3745, "Changing @@session.binlog_format is disallowed when the session has open "
+                                         "temporary table(s). You could wait until these temporary table(s) are "
+                                         "dropped and try again.")
+    t.execute("DROP TEMPORARY TABLE tt")
+    t.execute("SET SESSION binlog_format = 'ROW'")
+
+
+def test_recursive_cte_rules(bed):
+    """cte_max_recursion_depth's 3636 (MariaDB: max_recursive_iterations, Warning 1931 and the rows
+    so far), anchors first (3574), a UNION required (3573), a column list of the wrong length 1353
+    (9.7.4 observed: query_cte_recursive, query_cte_recursive_anchor_placement, query_cte_in_select_and_dml)."""
+    t = bed.thd
+    mysql = bed.state.flavor.name == "mysql-9.7"
+    deep = "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 2000) SELECT COUNT(*) FROM c"
+    late = "WITH RECURSIVE c(n) AS (SELECT n + 1 FROM c WHERE n < 5 UNION ALL SELECT 1) SELECT * FROM c"
+    alone = "WITH RECURSIVE c(n) AS (SELECT n + 1 FROM c WHERE n < 3) SELECT * FROM c"
+    if not mysql:
+        assert list(t.execute(deep).rows[0]) == [1001]
+        assert len(t.execute(late).rows) == 5
+        assert (_err(t, alone).code, _err(t, "WITH c(x) AS (SELECT 1, 2) SELECT * FROM c").code) == (4005, 4002)
+        return
+    assert (_err(t, deep).code, _err(t, deep).message) == (
+        3636, "Recursive query aborted after 1001 iterations. Try increasing @@cte_max_recursion_depth to a larger value.")
+    e = _err(t, late)
+    assert (e.code, e.message) == (3574, "Recursive Common Table Expression 'c' should have one or more non-recursive "
+                                         "query blocks followed by one or more recursive ones")
+    e = _err(t, alone)
+    assert (e.code, e.message) == (3573, "Recursive Common Table Expression 'c' should contain a UNION")
+    e = _err(t, "WITH c(x) AS (SELECT 1, 2) SELECT * FROM c")
+    assert (e.code, e.message) == (1353, "In definition of view, derived table or common table expression, SELECT "
+                                         "list and column names list have different column counts")
+
+
+def test_generated_column_value(bed):
+    """A value for a generated column: MySQL 3105 in any sql_mode, an UPDATE's while it is prepared
+    (no row needed); MariaDB 1906, a warning outside strict mode (9.7.4 observed: gcol_1906)."""
+    t = bed.thd
+    mysql = bed.state.flavor.name == "mysql-9.7"
+    t.execute("CREATE TABLE g (id INT PRIMARY KEY, a INT, b INT AS (a * 2) VIRTUAL, c INT AS (a + 1) STORED)")
+    t.execute("SET sql_mode = ''")
+    if not mysql:
+        t.execute("INSERT INTO g VALUES (2, 2, 5, 5)")
+        assert [w[1] for w in show_warnings(t)] == [1906, 1906]
+        return
+    e = _err(t, "INSERT INTO g VALUES (2, 2, 5, 5)")
+    assert (e.code, e.message) == (3105, "The value specified for generated column 'b' in table 'g' is not allowed.")
+    assert _err(t, "UPDATE g SET c = 0 WHERE id = 2").code == 3105  # no such row
+    t.execute("INSERT INTO g VALUES (1, 1, DEFAULT, DEFAULT)")
+    t.execute("UPDATE g SET b = DEFAULT, a = 4")
+    assert [list(r) for r in t.execute("SELECT * FROM g").rows] == [[1, 4, 8, 5]]
+
+
+def test_drop_of_a_referenced_parent(bed):
+    """MySQL's atomic DROP TABLE checks the foreign keys before it drops anything: 3730, every table
+    kept; MariaDB drops the others and refuses the parent with 1451 (9.7.4 observed: fk_ddl)."""
+    t = bed.thd
+    t.execute("CREATE TABLE p (id INT PRIMARY KEY) ENGINE=InnoDB")
+    t.execute("CREATE TABLE x (a INT)")
+    t.execute("CREATE TABLE c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id)) ENGINE=InnoDB")
+    e = _err(t, "DROP TABLE x, p")
+    if bed.state.flavor.name == "mysql-9.7":
+        assert (e.code, e.message) == (3730, "Cannot drop table 'p' referenced by a foreign key constraint 'c_ibfk_1' "
+                                             "on table 'c'.")
+        assert sorted(r[0] for r in t.execute("SHOW TABLES").rows) == ["c", "p", "x"]
+    else:
+        assert e.code == 1451
+        assert sorted(r[0] for r in t.execute("SHOW TABLES").rows) == ["c", "p"]
+
+
+def test_insert_through_a_view_with_an_expression_column(bed):
+    """MySQL: naming an expression column (or no column list) is 1348, and a view with any
+    expression column is not insertable-into (1471) even when the INSERT fills only plain ones;
+    MariaDB refuses only an INSERT that fills the expression (1471). 1054 says 'field list'
+    (9.7.4 observed: vr_view_writes, vr_view_errors_check_option)."""
+    t = bed.thd
+    mysql = bed.state.flavor.name == "mysql-9.7"
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY, b VARCHAR(5), c INT)")
+    t.execute("CREATE VIEW ve AS SELECT a AS x, b, c * 2 AS cc FROM t")
+    e = _err(t, "INSERT INTO ve (x, cc) VALUES (13, 5)")
+    assert (e.code, e.message) == ((1348, "Column 'cc' is not updatable") if mysql
+                                   else (1471, "The target table ve of the INSERT is not insertable-into"))
+    if mysql:
+        e = _err(t, "INSERT INTO ve (x, b) VALUES (12, 'q')")
+        assert (e.code, e.message) == (1471, "The target table ve of the INSERT is not insertable-into")
+        assert _err(t, "INSERT INTO ve (x, zz) VALUES (13, 5)").message == "Unknown column 'zz' in 'field list'"
+    else:
+        t.execute("INSERT INTO ve (x, b) VALUES (12, 'q')")
+
+
+def test_alter_fills_rows(bed):
+    """ALTER TABLE over rows, strict: MySQL refuses an added NOT NULL DATETIME without a default
+    under NO_ZERO_DATE (its default sql_mode) with 1292, and a NULL copied into a NOT NULL INT is
+    1138 alone; MariaDB stores the zero date and answers 1265 then 1138 (9.7.4 observed:
+    ddl_alter_columns, ddl_alter_errors_strict)."""
+    t = bed.thd
+    mysql = bed.state.flavor.name == "mysql-9.7"
+    t.execute("CREATE TABLE n (a INT PRIMARY KEY, c INT) ENGINE=MyISAM")
+    t.execute("INSERT INTO n VALUES (1, 1), (3, NULL)")
+    if mysql:
+        e = _err(t, "ALTER TABLE n ADD f DATETIME NOT NULL")
+        assert (e.code, e.message) == (1292, "Incorrect datetime value: '0000-00-00 00:00:00' for column 'f' at row 1")
+        t.execute("ALTER TABLE n ADD f DATETIME NOT NULL DEFAULT '2020-01-01 00:00:00'")
+    else:
+        t.execute("ALTER TABLE n ADD f DATETIME NOT NULL")
+    e = _err(t, "ALTER TABLE n MODIFY c INT NOT NULL")
+    assert [w[1] for w in show_warnings(t)] == ([1138] if mysql else [1265, 1138])
+
+
+def test_window_function_in_where(bed):
+    """MySQL's ER_WINDOW_INVALID_WINDOW_FUNC_USE names the function (its text ends `.'`); MariaDB
+    4015 (9.7.4 observed: query_window_functions_select)."""
+    t = bed.thd
+    t.execute("CREATE TABLE w (a INT)")
+    e = _err(t, "SELECT a FROM w WHERE ROW_NUMBER() OVER (ORDER BY a) > 1")
+    expected = ((3593, "You cannot use the window function 'row_number' in this context.'")
+                if bed.state.flavor.name == "mysql-9.7"
+                else (4015, "Window function is allowed only in SELECT list and ORDER BY clause"))
+    assert (e.code, e.message) == expected
+    assert show_warnings(t) == [("Error", *expected)]
+
+
+def test_view_calling_uuid_is_mergeable_in_mysql(bed):
+    """MariaDB's LEX::can_be_merged refuses an UNCACHEABLE_RAND select (1288); MySQL merges the view
+    and the UPDATE goes through (9.7.4 observed: vr_view_writes)."""
+    t = bed.thd
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY, b INT)")
+    t.execute("INSERT INTO t VALUES (1103, 1)")
+    t.execute("CREATE VIEW vu AS SELECT a, LENGTH(UUID()) AS u FROM t")
+    if bed.state.flavor.name == "mysql-9.7":
+        t.execute("UPDATE vu SET a = a + 1 WHERE a = 1103")
+        assert [list(r) for r in t.execute("SELECT a FROM t").rows] == [[1104]]
+    else:
+        assert _err(t, "UPDATE vu SET a = a + 1 WHERE a = 1103").code == 1288
+
+
+def test_strict_mode_upgrades_a_fixed_list(bed):
+    """MySQL's Strict_error_handler raises only a fixed list of warning codes as errors: a strict
+    INSERT ... SELECT whose SHA2 length is bad keeps 1583 a warning (9.7.4 observed:
+    query_builtins_in_dml); MariaDB's abort_on_warning makes any warning the error."""
+    t = bed.thd
+    t.execute("SET sql_mode = 'STRICT_TRANS_TABLES'")
+    t.execute("CREATE TABLE fx (id INT AUTO_INCREMENT PRIMARY KEY, a VARCHAR(200), n INT)")
+    t.execute("INSERT INTO fx (n) VALUES (1)")
+    sql = "INSERT INTO fx (a) SELECT SHA2('abc', n) FROM fx WHERE n IS NOT NULL"
+    text = "Incorrect parameters in the call to native function 'sha2'"
+    if bed.state.flavor.name == "mysql-9.7":
+        t.execute(sql)
+        assert ("Warning", 1583, text) in show_warnings(t)
+    else:
+        assert (_err(t, sql).code, show_warnings(t)) == (1583, [("Error", 1583, text)])
+
+
+def test_mysql_error_texts_for_drop_check_option_and_deprecated_set(bed):
+    """9.7.4 observed (ddl_alter_errors_strict, vr_view_errors_check_option, s002_*): 1091 `Can't DROP
+    'x'; check that column/key exists`, 1369 `CHECK OPTION failed 'test.vc'`, and a refused SET of
+    a deprecated variable lists its 1287 before the error (sys_var::check)."""
+    t = bed.thd
+    mysql = bed.state.flavor.name == "mysql-9.7"
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY, b INT)")
+    t.execute("CREATE VIEW vc AS SELECT a, b FROM t WHERE a > 0 WITH CHECK OPTION")
+    assert _err(t, "ALTER TABLE t DROP INDEX nosuch").message == (
+        "Can't DROP 'nosuch'; check that column/key exists" if mysql else "Can't DROP INDEX `nosuch`; check that it exists")
+    assert _err(t, "INSERT INTO vc VALUES (-1, 1)").message == (
+        "CHECK OPTION failed 'test.vc'" if mysql else "CHECK OPTION failed `test`.`vc`")
+    t.execute("BEGIN")
+    t.execute("INSERT INTO t VALUES (1, 1)")
+    _err(t, "SET SESSION binlog_format = 'ROW'")
+    assert [w[1] for w in show_warnings(t)] == ([1287, 1679] if mysql else [1679])
