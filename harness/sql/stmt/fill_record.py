@@ -258,17 +258,23 @@ def trigger_set_columns(t: TableDef, event: str, reads: bool = True) -> set[int]
     return cols
 
 
-def _walk_ast(x: Any, visit: Callable[[Any], bool]) -> None:
-    """Every node under ``x`` (AST dataclasses, lists, tuples), depth first; ``visit``
-    returning True stops the descent below that node."""
+def _walk_ast(x: Any, visit: Callable[[Any], bool], seen: set[int] | None = None) -> None:
+    """Every node under ``x`` (AST dataclasses, lists, tuples), depth first, each once (a
+    recursive CTE's reference leads back to its definition); ``visit`` returning True stops
+    the descent below that node."""
+    seen = set() if seen is None else seen
+    if id(x) in seen:
+        return
+    if isinstance(x, (list, tuple)) or hasattr(x, "__dataclass_fields__"):
+        seen.add(id(x))
     if visit(x):
         return
     if isinstance(x, (list, tuple)):
         for y in x:
-            _walk_ast(y, visit)
+            _walk_ast(y, visit, seen)
     elif hasattr(x, "__dataclass_fields__"):
         for f in x.__dataclass_fields__:
-            _walk_ast(getattr(x, f, None), visit)
+            _walk_ast(getattr(x, f, None), visit, seen)
 
 
 def records_are_comparable(t: TableDef, written: set[int], read: set[int]) -> bool:
