@@ -108,6 +108,12 @@ def rollback(thd: "Thd", st: A.Rollback) -> "OkPacket":
     # temporary MyISAM table's change too (probed: ROLLBACK TO after one logs
     # ROLLBACK TO and warns 1196 in every format).
     cannot_undo = thd.trx_log.nontrans_modified or thd.trx_nontrans_temp_modified or thd.trx_log.keep_log
+    # MySQL's binlog_savepoint_rollback asks the trx cache (trx_cache.cannot_rollback(), as
+    # its ROLLBACK does): a MyISAM statement that went out as a group of its own earlier in
+    # the transaction does not keep ROLLBACK TO in the binlog (9.7.4 [bytes], mixing_savepoint:
+    # `INSERT INTO nt ...; INSERT INTO tt ...; SAVEPOINT s; INSERT INTO tt ...; ROLLBACK TO s`
+    # truncates the cache back to the SAVEPOINT)
+    logs_rollback_to = thd.trx_log.cannot_rollback if thd.flavor.events.rollback_by_cache_flag else cannot_undo
     if not sp.binlog_joined:
         # The binlog joined after the savepoint: it takes part as a plain rollback, and
         # leaves the transaction's participants (ha_rollback_to_savepoint: trans->ha_list
@@ -119,7 +125,7 @@ def rollback(thd: "Thd", st: A.Rollback) -> "OkPacket":
         else:
             trx.truncate(sp.trx_mark)
         thd.trx_log.binlog_joined = False
-    elif cannot_undo:
+    elif logs_rollback_to:
         # A non-transactional change, or a temporary table created or dropped in
         # the transaction (OPTION_KEEP_LOG), cannot be undone: ROLLBACK TO is
         # logged, in every format.

@@ -139,3 +139,19 @@ def test_a_begin_is_thread_specific_when_its_first_statement_opened_a_temporary_
     st.thd.execute("INSERT INTO tmp2 VALUES (1)")
     st.thd.execute("COMMIT")
     assert _begin_flags(st, start) == [0x08]
+
+
+def test_rollback_to_savepoint_is_logged_only_when_the_trx_cache_cannot_be_undone(tmp_path):
+    # 9.7.4 [bytes], mixing_savepoint STATEMENT: a MyISAM write that went out as its own group
+    # before the transaction's InnoDB rows does not keep ROLLBACK TO; one in the trx cache does
+    bed = _bed(tmp_path, "STATEMENT")
+    start = len(_queries(bed))
+    for sql in ("BEGIN", "INSERT INTO m VALUES (1)", "INSERT INTO i VALUES (1, 1)", "SAVEPOINT s",
+                "INSERT INTO i VALUES (2, 2)", "ROLLBACK TO s", "COMMIT",
+                "BEGIN", "INSERT INTO i VALUES (3, 3)", "INSERT INTO m VALUES (3)", "SAVEPOINT s",
+                "INSERT INTO i VALUES (4, 4)", "ROLLBACK TO s", "COMMIT"):
+        bed.thd.execute(sql)
+    texts = [q for q, _d, _m in _after(_queries(bed), start) if q not in ("BEGIN", "COMMIT")]
+    assert texts == ["INSERT INTO m VALUES (1)", "INSERT INTO i VALUES (1, 1)", "SAVEPOINT `s`",
+                     "INSERT INTO i VALUES (3, 3)", "INSERT INTO m VALUES (3)", "SAVEPOINT `s`",
+                     "INSERT INTO i VALUES (4, 4)", "ROLLBACK TO `s`"]
