@@ -93,6 +93,8 @@ def definers_in(sql: bytes) -> set[tuple[str, str]]:
 
 #: Seconds a replay server's reset may wait for a metadata lock (lock_wait_timeout).
 RESET_LOCK_WAIT_S = 60
+#: Seconds the replay client, and any read of the admin connection, may take.
+REPLAY_TIMEOUT_S = 300
 
 
 class ReplayServer:
@@ -105,7 +107,10 @@ class ReplayServer:
         self.binlog_argv: list[str] = list(handle.info.get("binlog_tool") or [_bin("mariadb-binlog", "mysqlbinlog")])
         self.mariadb = self.client_argv[-1]
         self.mariadb_binlog = self.binlog_argv[-1]
-        self._admin = handle.connect()
+        # A read the server never answers fails after the client's own replay timeout, so a
+        # stuck replay server ends its pair and cannot keep SIGTERM from stopping the run
+        # (the pool's shutdown waits for this thread)
+        self._admin = handle.connect(read_timeout=REPLAY_TIMEOUT_S)
         # A reset that waits on a metadata lock must fail, not hang the run: the servers'
         # default lock_wait_timeout is a year
         cur = self._admin.cursor()
@@ -160,7 +165,7 @@ class ReplayServer:
                 [*self.client_argv, "--no-defaults", f"--host={h.host}", f"--port={h.port}", f"--user={h.user}",
                  "--force", "--binary-mode", "--batch", "--local-infile=1",
                  "--init-command=SET SESSION sql_log_bin=0"],
-                input=dump.stdout, capture_output=True, env=env, timeout=300, check=False)
+                input=dump.stdout, capture_output=True, env=env, timeout=REPLAY_TIMEOUT_S, check=False)
         return [ln for ln in client.stderr.decode("utf-8", "replace").splitlines() if ln.startswith("ERROR")]
 
     def ensure_definers(self, accounts: set[tuple[str, str]]) -> list[tuple[str, str]]:

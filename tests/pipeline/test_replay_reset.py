@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import mysql.connector
 import pytest
 
 from harness.pipeline import replay as RP
@@ -49,5 +50,24 @@ def test_reset_rolls_back_a_prepared_xa_transaction_and_fails_rather_than_hang(t
             monkeypatch.setattr(ReplayServer, "_rollback_prepared_xa", lambda self, cur: None)
             with pytest.raises(Exception, match="1205|Lock wait timeout"):
                 srv.reset()
+        finally:
+            srv.close()
+
+
+@pytest.mark.server
+def test_a_read_the_replay_server_never_answers_gives_up(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The admin connection's reads end after REPLAY_TIMEOUT_S: a replay worker stuck on a
+    server that never answers would otherwise keep the run's thread pool, and so SIGTERM,
+    from ever finishing (the hung run above ignored SIGTERM for an hour)."""
+    monkeypatch.setattr(RP, "REPLAY_TIMEOUT_S", 1)
+    with LocalMariaDBProvider().start(ServerSettings(), tmp_path / "replay") as h:
+        srv = ReplayServer(h)
+        try:
+            cur = srv._admin.cursor()
+            t0 = time.monotonic()
+            with pytest.raises(mysql.connector.errors.Error):
+                cur.execute("SELECT SLEEP(10)")
+                cur.fetchall()
+            assert time.monotonic() - t0 < 8
         finally:
             srv.close()
