@@ -121,16 +121,26 @@ def _trigger_field(ctype: Any, ftype: Any, col_left: bool, mariadb: Check | None
     return mariadb
 
 
-def _decimal_field(col_left: bool) -> Check:
-    """A string field compared as DECIMAL: converted once per statement (a constant),
-    whatever the column holds."""
+def _once_per_statement(check: Check) -> Check:
+    """``check`` run on the statement's first comparison only (a constant the server
+    converts once per statement, whatever the rows hold)."""
     seen: dict[int, bool] = {}
 
-    def check(lv: Any, rv: Any, ctx: Any) -> Any:
+    def once(lv: Any, rv: Any, ctx: Any) -> Any:
         if seen.get(id(ctx)):
             return None
         seen.clear()
         seen[id(ctx)] = True
+        return check(lv, rv, ctx)
+
+    return once
+
+
+def _decimal_field(col_left: bool) -> Check:
+    """A string field compared as DECIMAL: converted once per statement (a constant),
+    whatever the column holds."""
+
+    def check(lv: Any, rv: Any, ctx: Any) -> Any:
         v = rv if col_left else lv
         if v is None:
             return None
@@ -143,7 +153,7 @@ def _decimal_field(col_left: bool) -> Check:
             return [Note("Warning", 1366, "Incorrect DECIMAL value: '0' for column '' at row -1"), truncated]
         return [truncated]
 
-    return check
+    return _once_per_statement(check)
 
 
 def _per_row_double(col_left: bool) -> Check:
@@ -161,16 +171,7 @@ def _per_row_double(col_left: bool) -> Check:
 
 def _once(notes: list[Note]) -> Check:
     """The constant converted once per statement, whatever the rows hold."""
-    seen: dict[int, bool] = {}
-
-    def check(lv: Any, rv: Any, ctx: Any) -> Any:
-        if seen.get(id(ctx)):
-            return None
-        seen.clear()
-        seen[id(ctx)] = True
-        return list(notes)
-
-    return check
+    return _once_per_statement(lambda lv, rv, ctx: list(notes))
 
 
 class ConstantConversionError(ServerError):
