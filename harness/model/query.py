@@ -120,11 +120,13 @@ def accessed_dbs(thd: SessionView, info: Any) -> tuple[str, ...] | str | None:
     databases of every table it opens (temporary ones, subqueries' and triggers' too),
     each once, in descending strcmp order (9.7.4 [bytes]: `INSERT INTO a1.x SELECT a FROM
     b1.y` under `USE test` carries 12=(b1,a1)). The default database when nothing is known."""
-    uses = getattr(info, "uses", None)
-    if not uses:
-        return updated_db(thd)
-    return tuple(sorted({str(u.table.db) for u in uses if getattr(u.table, "db", None)}, reverse=True)) \
-        or updated_db(thd)
+    return table_dbs(info) or updated_db(thd)
+
+
+def table_dbs(info: Any) -> tuple[str, ...]:
+    """The databases of the statement's opened tables, each once, descending strcmp order."""
+    return tuple(sorted({str(u.table.db) for u in getattr(info, "uses", None) or ()
+                         if getattr(u.table, "db", None)}, reverse=True))
 
 
 def statement_status_vars(thd: SessionView, **kw: Any) -> list[Any]:

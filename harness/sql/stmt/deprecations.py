@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from harness.model.query import table_dbs
 from harness.sql.parse import parse_tree as A
 from harness.sql.sql_errors import Note
 
@@ -37,7 +38,7 @@ def statement_start(thd: Thd, info: Any, stmt: Any = None) -> None:
     # decide_logging_format collects the databases of the opened tables (for a statement
     # not logged as rows): a BEGIN or ROLLBACK this statement builds names them even when
     # the statement itself fails (9.7.4 [bytes]: a deadlock victim's ROLLBACK 12=(test))
-    thd.stmt_log.dml_dbs = tuple(sorted({str(u.table.db) for u in info.uses if u.table.db}, reverse=True))
+    thd.stmt_log.dml_dbs = table_dbs(info)
 
 
 def note_foreign_key_tables(thd: Thd, info: Any) -> None:
