@@ -91,12 +91,16 @@ class PacketChannel:
         # Bytes received but not consumed: one recv usually brings a header and its
         # whole payload, so a small command costs one system call, not two.
         self._buf = bytearray()
+        # Off until the handshake is past the point where TLS may start: a client sends
+        # its TLS ClientHello right behind the SSLRequest without waiting, and bytes
+        # read ahead into _buf would be lost to the TLS layer, which reads the socket.
+        self.read_ahead = True
 
     def _recv_exact(self, n: int) -> bytes:
         buf = self._buf
         while len(buf) < n:
             try:
-                chunk = self.sock.recv(max(n - len(buf), _RECV_CHUNK))
+                chunk = self.sock.recv(max(n - len(buf), _RECV_CHUNK) if self.read_ahead else n - len(buf))
             except TimeoutError as exc:
                 raise ProtocolError("timed out waiting for the client") from exc
             if not chunk:
@@ -570,7 +574,9 @@ class _ConnectionHandler:
             auth_plugin=srv.auth_plugin,
         )
         self.io.write(p.encode_handshake_v10(hs))
+        self.io.read_ahead = False  # the packet may be an SSLRequest with TLS bytes behind it
         payload = self.io.read_packet(HANDSHAKE_MAX_PACKET)
+        self.io.read_ahead = True
         secure = False
         if p.is_ssl_request(payload):
             if not srv.tls or srv._keys is None:

@@ -107,3 +107,44 @@ def test_full_auth_with_the_rsa_public_key(sha2_server):
 def test_cleartext_password_without_tls_is_refused(sha2_server):
     assert _raw_login(sha2_server.port, request_key=False)[0] == 0xFF  # ERR 1045
     assert not sha2_server._sha2_cache
+
+
+def test_tls_client_hello_sent_with_the_ssl_request_is_not_lost():
+    """A client may send its TLS ClientHello in the same segment as the SSLRequest (it does
+    not wait for an answer). Bytes the server reads ahead past the SSLRequest would never
+    reach the TLS layer, and the handshake would stall until connect_timeout: the
+    intermittent 'handshake operation timed out' of busy runs."""
+    import ssl
+
+    srv = ProtocolServer("127.0.0.1", 0, EchoFactory(), password=PASSWORD,
+                         auth_plugin=p.CACHING_SHA2_PLUGIN, tls=True, connect_timeout=3).start()
+    try:
+        s = socket.create_connection(("127.0.0.1", srv.port), timeout=5)
+        head = s.recv(4)
+        greeting = b""
+        while len(greeting) < int.from_bytes(head[:3], "little"):
+            greeting += s.recv(4096)
+        caps = p.CLIENT_PROTOCOL_41 | p.CLIENT_SSL | p.CLIENT_PLUGIN_AUTH | p.CLIENT_SECURE_CONNECTION
+        ssl_request = caps.to_bytes(4, "little") + (1 << 24).to_bytes(4, "little") + bytes([255]) + bytes(23)
+        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        ctx.check_hostname, ctx.verify_mode = False, ssl.CERT_NONE
+        incoming, outgoing = ssl.MemoryBIO(), ssl.MemoryBIO()
+        tls = ctx.wrap_bio(incoming, outgoing)
+        with pytest.raises(ssl.SSLWantReadError):
+            tls.do_handshake()
+        client_hello = outgoing.read()
+        s.sendall(len(ssl_request).to_bytes(3, "little") + b"\x01" + ssl_request + client_hello)
+        while True:  # pump the rest of the TLS handshake through the socket
+            try:
+                tls.do_handshake()
+                break
+            except ssl.SSLWantReadError:
+                if pending := outgoing.read():
+                    s.sendall(pending)
+                data = s.recv(65536)
+                assert data, "the server closed the connection during the TLS handshake"
+                incoming.write(data)
+        assert tls.version() is not None
+        s.close()
+    finally:
+        srv.shutdown()
