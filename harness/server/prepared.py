@@ -41,8 +41,6 @@ from harness.server.protocol import (
     encode_eof,
     encode_lenenc_bytes,
     encode_lenenc_int,
-    skip_comment,
-    skip_quoted,
     to_wire_text,
 )
 from harness.server.results import (
@@ -89,32 +87,6 @@ _TEMPORAL_DATE = {MYSQL_TYPE_DATE: "DATE", MYSQL_TYPE_DATETIME: "TIMESTAMP", MYS
 # --------------------------------------------------------------------------
 # Placeholders
 # --------------------------------------------------------------------------
-
-
-def split_placeholders(sql: str, backslash_escapes: bool = True) -> list[str]:
-    """The statement cut at its ``?`` placeholders: ``n + 1`` pieces for ``n`` of them.
-
-    A ``?`` inside a quoted string, a backtick identifier or a comment is text, as for
-    the server's lexer; ``/*! ... */`` is code, so a ``?`` there is a placeholder.
-    """
-    pieces: list[str] = []
-    start = i = 0
-    n = len(sql)
-    while i < n:
-        ch = sql[i]
-        if ch in "'\"`":
-            i = skip_quoted(sql, i, backslash_escapes)
-            continue
-        j = skip_comment(sql, i)  # ``/*! ... */`` is code: not skipped
-        if j != i:
-            i = j
-            continue
-        if ch == "?":
-            pieces.append(sql[start:i])
-            start = i + 1
-        i += 1
-    pieces.append(sql[start:])
-    return pieces
 
 
 # --------------------------------------------------------------------------

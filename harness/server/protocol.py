@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from harness.server.protocol_errors import ER_PARSE_ERROR, ProtocolError, SqlError
+from harness.sql.parse.text_scan import skip_comment, skip_quoted
 from harness.server.results import (
     SERVER_SESSION_STATE_CHANGED,
     Cell,
@@ -852,25 +853,6 @@ def encode_ok_result(ok: OkResult, status_flags: int, capabilities: int) -> byte
 # --------------------------------------------------------------------------
 
 
-def skip_comment(sql: str, i: int) -> int:
-    """If a comment starts at ``i``, the index after it; else ``i``.
-
-    Executable comments (``/*!`` and ``/*M!``) are code to MariaDB, so they
-    are *not* skipped here.
-    """
-    n = len(sql)
-    if sql.startswith("/*", i) and not (sql.startswith("/*!", i) or sql.startswith("/*M!", i)):
-        end = sql.find("*/", i + 2)
-        return n if end < 0 else end + 2
-    if sql.startswith("#", i):
-        end = sql.find("\n", i)
-        return n if end < 0 else end + 1
-    if sql.startswith("--", i) and (i + 2 >= n or sql[i + 2] in " \t\r\n\f\v"):
-        end = sql.find("\n", i)
-        return n if end < 0 else end + 1
-    return i
-
-
 def _only_comments_and_space(sql: str, i: int) -> bool:
     n = len(sql)
     while i < n:
@@ -904,27 +886,6 @@ def is_comment_only(sql: str) -> bool:
 _COMPOUND_CREATE = re.compile(
     r"\s*(?:CREATE\s+(?:OR\s+REPLACE\s+)?|ALTER\s+)(?:DEFINER\s*=\s*\S+\s+)?(?:PROCEDURE|FUNCTION|TRIGGER|EVENT)\b",
     re.IGNORECASE)
-
-
-def skip_quoted(sql: str, i: int, backslash_escapes: bool) -> int:
-    """``sql[i]`` opens a quoted string or a backtick identifier: the index just after
-    its closing quote (past the end when it is not closed). A doubled quote stays
-    inside; so does a backslash-escaped one, unless NO_BACKSLASH_ESCAPES (or a backtick)."""
-    ch = sql[i]
-    n = len(sql)
-    i += 1
-    while i < n:
-        c = sql[i]
-        if c == "\\" and backslash_escapes and ch != "`":
-            i += 2
-            continue
-        if c == ch:
-            if i + 1 < n and sql[i + 1] == ch:  # doubled quote
-                i += 2
-                continue
-            break
-        i += 1
-    return i + 1
 
 
 def _statement_end(sql: str, backslash_escapes: bool) -> int:

@@ -35,6 +35,7 @@ from typing import Callable, Iterable
 
 from harness.server import binlog_dump
 from harness.server import prepared as ps
+from harness.sql.parse.text_scan import split_placeholders
 from harness.server import protocol as p
 from harness.server.protocol_errors import ER_ACCESS_DENIED_ERROR, ER_CON_COUNT_ERROR, ER_EMPTY_QUERY, ER_NET_PACKET_TOO_LARGE, ER_NET_PACKETS_OUT_OF_ORDER, ER_UNKNOWN_COM_ERROR, ER_UNKNOWN_ERROR, SQLSTATE_BY_CODE, ConnectionClosed, PacketTooLarge, ProtocolError, SqlError
 from harness.server.results import (
@@ -867,7 +868,7 @@ class _ConnectionHandler:
             text = p.single_statement(sql, backslash_escapes=not no_backslash)
             if p.is_empty_statement(text) or p.is_comment_only(text):
                 raise SqlError(ER_EMPTY_QUERY, "Query was empty")
-            pieces = ps.split_placeholders(text, backslash_escapes=not no_backslash)
+            pieces = split_placeholders(text, backslash_escapes=not no_backslash)
             if len(pieces) - 1 > 0xFFFF:
                 raise SqlError(ps.ER_PS_MANY_PARAM, "Prepared statement contains too many placeholders")
             check = getattr(session, "prepare", None)

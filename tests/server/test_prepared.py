@@ -11,6 +11,7 @@ import pytest
 from harness.server import prepared as ps
 from harness.server.protocol_errors import SqlError
 from harness.server.protocol import encode_lenenc_bytes
+from harness.sql.parse.text_scan import split_placeholders
 from harness.server.results import (MYSQL_TYPE_DATE, MYSQL_TYPE_DATETIME, MYSQL_TYPE_DOUBLE, MYSQL_TYPE_LONG,
                                     MYSQL_TYPE_LONGLONG, MYSQL_TYPE_NEWDECIMAL, MYSQL_TYPE_STRING, MYSQL_TYPE_TIME,
                                     MYSQL_TYPE_TINY, MYSQL_TYPE_VAR_STRING, Column)
@@ -32,15 +33,15 @@ def _execute_body(types: list[tuple[int, bool]], values: list[bytes | None]) -> 
 
 
 def test_placeholders_outside_quotes_and_comments_only() -> None:
-    assert ps.split_placeholders("INSERT INTO t VALUES (?, '?', \"?\", `?`, ? /* ? */) # ?") == [
+    assert split_placeholders("INSERT INTO t VALUES (?, '?', \"?\", `?`, ? /* ? */) # ?") == [
         "INSERT INTO t VALUES (", ", '?', \"?\", `?`, ", " /* ? */) # ?"]
-    assert ps.split_placeholders(r"SELECT 'a\'?', ?") == [r"SELECT 'a\'?', ", ""]
+    assert split_placeholders(r"SELECT 'a\'?', ?") == [r"SELECT 'a\'?', ", ""]
     # Under NO_BACKSLASH_ESCAPES the backslash ends nothing: the quote closes the string.
-    assert ps.split_placeholders(r"SELECT 'a\'?', ?", backslash_escapes=False) == [r"SELECT 'a\'", "', ?"]
+    assert split_placeholders(r"SELECT 'a\'?', ?", backslash_escapes=False) == [r"SELECT 'a\'", "', ?"]
 
 
 def test_expanded_query_matches_mariadb_binlog_text() -> None:
-    stmt = ps.PreparedStatement(1, "", ps.split_placeholders("INSERT INTO t VALUES (?,?,?,?,?,?,?,?,?)"))
+    stmt = ps.PreparedStatement(1, "", split_placeholders("INSERT INTO t VALUES (?,?,?,?,?,?,?,?,?)"))
     body = _execute_body(
         [(MYSQL_TYPE_LONGLONG, False), (MYSQL_TYPE_STRING, False), (MYSQL_TYPE_DOUBLE, False),
          (MYSQL_TYPE_NEWDECIMAL, False), (MYSQL_TYPE_DATETIME, False), (MYSQL_TYPE_DATE, False),
@@ -53,7 +54,7 @@ def test_expanded_query_matches_mariadb_binlog_text() -> None:
         "INSERT INTO t VALUES (1,'it\\'s \\\\ \\\"q\\\"\\n\\0é',1.5,12.345,TIMESTAMP'2020-01-02 03:04:05.123456',"
         "DATE'2021-02-03',TIME'05:06:07.500000',18446744073709551615,NULL)")
     # A later EXECUTE may leave the types out (new-params-bound flag 0): the last ones apply.
-    one = ps.PreparedStatement(2, "", ps.split_placeholders("SELECT ?"))
+    one = ps.PreparedStatement(2, "", split_placeholders("SELECT ?"))
     ps.expand_query(one, _execute_body([(MYSQL_TYPE_LONGLONG, True)], [struct.pack("<Q", 1)]), "utf8mb4", False)
     again = b"\x00" + struct.pack("<I", 1) + b"\x00\x00" + struct.pack("<Q", 2**64 - 1)
     assert ps.expand_query(one, again, "utf8mb4", False) == "SELECT 18446744073709551615"
@@ -72,7 +73,7 @@ def test_doubles_times_and_bad_bytes() -> None:
 
 
 def test_execute_without_values_is_1210() -> None:
-    stmt = ps.PreparedStatement(1, "", ps.split_placeholders("SELECT ?"))
+    stmt = ps.PreparedStatement(1, "", split_placeholders("SELECT ?"))
     with pytest.raises(SqlError) as ei:
         ps.expand_query(stmt, b"\x00" + struct.pack("<I", 1), "utf8mb4", False)
     assert ei.value.code == 1210

@@ -34,6 +34,7 @@ from harness.sql.item.number_text import format_float
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.parse_errors import SqlParseError
 from harness.sql.parse.stmtinfo import StatementInfo
+from harness.sql.parse.text_scan import split_placeholders
 from harness.sql.sql_errors import ServerError
 from harness.sql.stmt.sql_result import OkPacket
 
@@ -144,55 +145,3 @@ def sql_value(v: Any, no_backslash_escapes: bool = False, temporal: bool = True)
         else:
             out.append(_ESCAPES.get(ch, ch))
     return "'" + "".join(out) + "'"
-
-
-def split_placeholders(sql: str, backslash_escapes: bool = True) -> list[str]:
-    """The text cut at its ``?`` placeholders (n + 1 pieces); a ``?`` in a quoted
-    string, a backtick name or a comment is text (``/*! ... */`` is code). The same cut
-    as the binary protocol's (harness/server/prepared.py), here for the SQL layer."""
-    pieces: list[str] = []
-    start = i = 0
-    n = len(sql)
-    while i < n:
-        ch = sql[i]
-        if ch in "'\"`":
-            i = _skip_quoted(sql, i, backslash_escapes)
-            continue
-        j = _skip_comment(sql, i)
-        if j != i:
-            i = j
-            continue
-        if ch == "?":
-            pieces.append(sql[start:i])
-            start = i + 1
-        i += 1
-    pieces.append(sql[start:])
-    return pieces
-
-
-def _skip_comment(sql: str, i: int) -> int:
-    n = len(sql)
-    if sql.startswith("/*", i) and not (sql.startswith("/*!", i) or sql.startswith("/*M!", i)):
-        end = sql.find("*/", i + 2)
-        return n if end < 0 else end + 2
-    if sql.startswith("#", i) or (sql.startswith("--", i) and (i + 2 >= n or sql[i + 2] in " \t\r\n\f\v")):
-        end = sql.find("\n", i)
-        return n if end < 0 else end + 1
-    return i
-
-
-def _skip_quoted(sql: str, i: int, backslash_escapes: bool) -> int:
-    q, n = sql[i], len(sql)
-    i += 1
-    while i < n:
-        c = sql[i]
-        if c == "\\" and backslash_escapes and q != "`":
-            i += 2
-            continue
-        if c == q:
-            if i + 1 < n and sql[i + 1] == q:
-                i += 2
-                continue
-            break
-        i += 1
-    return i + 1
