@@ -280,6 +280,11 @@ class SqlDialect:
     # SHOW BINLOG EVENTS FROM pos must name an event's start (else 1220, MariaDB); MySQL 9.7
     # lists the events that start at or after pos, past the file's end none, without an error
     binlog_events_from_any_pos = False
+    # SHOW BINARY LOGS lists Log_name, File_size (MariaDB); MySQL 8.0.14+ adds Encrypted
+    binary_logs_encrypted = False
+    # A new MyISAM table's state header says analyzed and optimized, so ANALYZE / OPTIMIZE of
+    # it before any row change is "Table is already up to date" (MySQL); MariaDB's: OK
+    myisam_created_analyzed = False
     # UPDATE ... SET c = DEFAULT for a column without a default: MariaDB refuses it while the
     # statement is prepared (1364 in every sql_mode); MySQL warns for each row it stores (an
     # error where the store aborts) and stores the type's zero
@@ -346,6 +351,11 @@ class SqlDialect:
     def comparison_text(self, message: str) -> str:
         """The wording of a comparison's conversion warning (MariaDB: the number's own type)."""
         return message
+
+    def collation_name(self, collation: str) -> str:
+        """The name the server prints (SHOW CREATE TABLE, SHOW TABLE STATUS, I_S) for a
+        collation of the SQL layer's model: MariaDB's are the model's own."""
+        return collation
 
     def return_charset_text(self, charset: str, collation: str) -> str:
         """A stored function's character RETURNS type's charset as SHOW CREATE (and the

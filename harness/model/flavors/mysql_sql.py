@@ -100,6 +100,13 @@ class MySQLSql(SqlDialect):
                       r"\s*PURGE\s+(MASTER\s+LOGS\b)", r"\s*SHOW\s+(MASTER\s+LOGS\b)")
     # 9.7.4 probed: FROM 5 / 50 list from the Previous_gtids at 127, FROM 130 from 158, FROM 99999999 nothing
     binlog_events_from_any_pos = True
+    # sql/rpl_source.cc show_binlogs: Log_name, File_size, Encrypted ('No' with
+    # binlog_encryption OFF; 9.7.4 [bytes] mtr_purge_binary_logs)
+    binary_logs_encrypted = True
+    # storage/myisam/ha_myisam.cc repair/analyze: HA_ADMIN_ALREADY_DONE unless the state says
+    # STATE_NOT_ANALYZED / rows deleted or split; 9.7.4 [bytes]: OPTIMIZE and ANALYZE of a new
+    # empty MyISAM table -> "Table is already up to date", after an INSERT -> OK
+    myisam_created_analyzed = True
     # item.cc Item_default_value::save_in_field -> ER_NO_DEFAULT_FOR_FIELD per stored row (9.7.4 probed:
     # sql_mode='' two rows x two columns -> four warnings, zeros stored; strict: 1364; no row: OK)
     default_checked_per_row = True
@@ -126,6 +133,16 @@ class MySQLSql(SqlDialect):
         # string's conversion warns "Truncated incorrect DOUBLE value" (9.7.4 [bytes]: a VARCHAR
         # column against 3, an INT key looked up with 'k9'); MariaDB names DECIMAL or INTEGER
         return _NUMBER_WORD.sub("Truncated incorrect DOUBLE value: ", message)
+
+    def collation_name(self, collation: str) -> str:
+        # The SQL layer models MySQL's utf8mb4 default (utf8mb4_0900_ai_ci, 255: the default of
+        # default_collation_for_utf8mb4, strings/ctype-uca.cc MY_CS_PRIMARY) with its own utf8mb4
+        # default, as the binlog's collation ids do (flavors/mysql80.py _mysql_collation: 45 -> 255);
+        # sql_show.cc store_create_info prints the table's `COLLATE=utf8mb4_0900_ai_ci`
+        # (9.7.4 [bytes]: check_ddl, fk_ddl)
+        if collation.lower() == "utf8mb4_general_ci":
+            return _PRIMARY_COLLATION["utf8mb4"]
+        return collation
 
     def return_charset_text(self, charset: str, collation: str) -> str:
         # sp.cc sp_returns_type: COLLATE only when the collation is not its charset's primary

@@ -158,6 +158,8 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         thd.add_temp_table((db, t.name.lower()), t)
         _log_create_temporary(thd, st, t.transactional, in_trx, row_format)
         return _ok()
+    if thd.server.flavor.sql.myisam_created_analyzed:
+        t.admin_state.update(("ANALYZE", "OPTIMIZE"))
     thd.catalog.add_table(t)
     like_temp = src is not None and src.temporary
     if like_temp and thd.binlog_format == "ROW":
