@@ -26,6 +26,8 @@ _PRIMARY_COLLATION = {"utf8mb4": "utf8mb4_0900_ai_ci", "latin1": "latin1_swedish
                       "gb18030": "gb18030_chinese_ci", "tis620": "tis620_thai_ci", "hebrew": "hebrew_general_ci",
                       "koi8r": "koi8r_general_ci", "koi8u": "koi8u_general_ci"}
 _CANT_DROP = re.compile(r"^Can't DROP (?:[A-Z]+ )+`((?:[^`]|``)*)`; check that it exists$")
+_TRUNCATE_FK = re.compile(r"^(Cannot truncate a table referenced in a foreign key constraint \(.*?, CONSTRAINT `(?:[^`]|``)*`) "
+                          r"FOREIGN KEY .*\)$", re.S)
 _CHECK_FAILED = re.compile(r"^CHECK OPTION failed `((?:[^`]|``)*)`\.`((?:[^`]|``)*)`$")
 _NUMBER_WORD = re.compile(r"^Truncated incorrect (?:DECIMAL|INTEGER) value: ")
 _AMBIGUOUS = re.compile(r"^(Column '.*' in )(SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON|UPDATE) is ambiguous$", re.S)
@@ -178,6 +180,12 @@ class MySQLSql(SqlDialect):
             m = _CHECK_FAILED.match(message)
             if m:
                 return f"CHECK OPTION failed '{m.group(1)}.{m.group(2)}'"
+        if code == 1701:
+            # sql_truncate.cc fk_truncate_illegal_if_parent: ER_TRUNCATE_ILLEGAL_FK names the child
+            # and the constraint alone (9.7.4 [bytes] fk_ddl: "(`test`.`c`, CONSTRAINT `c_ibfk_1`)")
+            m = _TRUNCATE_FK.match(message)
+            if m:
+                return m.group(1) + ")"
         if code == 1442 and not message.endswith("."):
             return message + "."  # MySQL's text ends with a period
         if code == 1052:

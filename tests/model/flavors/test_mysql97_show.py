@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from harness.sql.sql_errors import ServerError
 from tests.model.flavors._probe import Bed
 
 
@@ -75,3 +76,16 @@ def test_load_data_reads_the_file_in_the_database_charset(bed, tmp_path):
     if bed.state.flavor.name == "mysql-9.7":
         # 9.7.4 [bytes] load_data_charset_and_errors: utf8mb4 database, the bytes stay UTF-8
         assert _rows(t, "SELECT HEX(b) FROM t") == [["636166C3A9"]]
+
+
+def test_truncate_of_a_referenced_parent_names_the_constraint_only_in_mysql(bed):
+    t = bed.thd
+    t.execute("CREATE TABLE p (id INT PRIMARY KEY) ENGINE=InnoDB")
+    t.execute("CREATE TABLE c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id)) ENGINE=InnoDB")
+    with pytest.raises(ServerError) as exc:
+        t.execute("TRUNCATE TABLE p")
+    text = "Cannot truncate a table referenced in a foreign key constraint (`test`.`c`, CONSTRAINT `c_ibfk_1`"
+    if bed.state.flavor.name == "mysql-9.7":
+        assert (exc.value.code, exc.value.message) == (1701, text + ")")  # 9.7.4 [bytes] fk_ddl
+    else:
+        assert exc.value.message.startswith(text + " FOREIGN KEY (`pid`)")
