@@ -285,6 +285,9 @@ class SqlDialect:
     # A new MyISAM table's state header says analyzed and optimized, so ANALYZE / OPTIMIZE of
     # it before any row change is "Table is already up to date" (MySQL); MariaDB's: OK
     myisam_created_analyzed = False
+    # CHECKSUM TABLE sums a NULL field's record bytes too (MySQL); MariaDB skips NULL fields
+    # (handler::calculate_checksum, unless old_mode)
+    checksum_null_fields = False
     # UPDATE ... SET c = DEFAULT for a column without a default: MariaDB refuses it while the
     # statement is prepared (1364 in every sql_mode); MySQL warns for each row it stores (an
     # error where the store aborts) and stores the type's zero

@@ -109,6 +109,10 @@ class MySQLSql(SqlDialect):
     # STATE_NOT_ANALYZED / rows deleted or split; 9.7.4 [bytes]: OPTIMIZE and ANALYZE of a new
     # empty MyISAM table -> "Table is already up to date", after an INSERT -> OK
     myisam_created_analyzed = True
+    # sql/sql_table.cc mysql_checksum_table: every field's bytes, NULL or not (9.7.4 [bytes]
+    # ddl_table_maintenance: MyISAM n (a INT NOT NULL, b CHAR(3), c BIGINT) rows (1,'x',NULL),
+    # (2,NULL,-5) -> 1005345064; MariaDB's sum without the NULL fields: 3799569385)
+    checksum_null_fields = True
     # item.cc Item_default_value::save_in_field -> ER_NO_DEFAULT_FOR_FIELD per stored row (9.7.4 probed:
     # sql_mode='' two rows x two columns -> four warnings, zeros stored; strict: 1364; no row: OK)
     default_checked_per_row = True
