@@ -288,6 +288,14 @@ class SqlDialect:
     # CHECKSUM TABLE sums a NULL field's record bytes too (MySQL); MariaDB skips NULL fields
     # (handler::calculate_checksum, unless old_mode)
     checksum_null_fields = False
+    # CREATE ... SELECT: a query with window functions goes through a temporary table that
+    # makes the other columns nullable (MariaDB; MySQL keeps each column's nullability)
+    window_temp_nullable = True
+    # CREATE ... SELECT: a NOT NULL column made from an expression has its type's zero as
+    # DEFAULT (MySQL); MariaDB's has none
+    computed_column_zero_default = False
+    # ROW_NUMBER / RANK / DENSE_RANK are BIGINT UNSIGNED (MySQL); MariaDB's are signed
+    ranking_unsigned = False
     # UPDATE ... SET c = DEFAULT for a column without a default: MariaDB refuses it while the
     # statement is prepared (1364 in every sql_mode); MySQL warns for each row it stores (an
     # error where the store aborts) and stores the type's zero

@@ -113,6 +113,15 @@ class MySQLSql(SqlDialect):
     # ddl_table_maintenance: MyISAM n (a INT NOT NULL, b CHAR(3), c BIGINT) rows (1,'x',NULL),
     # (2,NULL,-5) -> 1005345064; MariaDB's sum without the NULL fields: 3799569385)
     checksum_null_fields = True
+    # CREATE ... SELECT's columns (sql_insert.cc create_table_from_items -> Item::tmp_table_field;
+    # 9.7.4 [bytes] query_window_create_select_columns and a probe): a window query keeps the
+    # source columns' nullability; a NOT NULL expression column has no NO_DEFAULT_VALUE_FLAG,
+    # so SHOW CREATE prints its zero (`x bigint NOT NULL DEFAULT '0'`, `varchar(3) NOT NULL
+    # DEFAULT ''`, `decimal(6,2) NOT NULL DEFAULT '0.00'`; a DATETIME none); ROW_NUMBER() and
+    # RANK() are `bigint unsigned NOT NULL DEFAULT '0'` (Item_row_number/Item_rank unsigned_flag)
+    window_temp_nullable = False
+    computed_column_zero_default = True
+    ranking_unsigned = True
     # item.cc Item_default_value::save_in_field -> ER_NO_DEFAULT_FOR_FIELD per stored row (9.7.4 probed:
     # sql_mode='' two rows x two columns -> four warnings, zeros stored; strict: 1364; no row: OK)
     default_checked_per_row = True
