@@ -124,3 +124,13 @@ def test_create_select_columns_of_expressions_and_window_functions(bed):
     else:
         # the window query's temporary table makes the other columns nullable (MariaDB)
         assert "`c` varchar(5),\n" in c2 and "`rn` bigint(21) NOT NULL" in c2 and "DEFAULT '0'" not in c1
+
+
+def test_user_is_the_resolved_name_and_current_user_the_matched_account(tmp_path):
+    from harness.profile import get_profile
+    bed = Bed(tmp_path, "mysql-9.7", profile=get_profile("mysql-9.7-gtid-off"))
+    # 9.7.4 [bytes] (mtr_unsafe_functions_list, s002_unsafe_sysfunc; DEFINER of every logged
+    # CREATE TRIGGER/VIEW): a TCP client from 127.0.0.1 is USER() root@localhost (names resolved,
+    # the loopback address is 'localhost'), matched as the account root@127.0.0.1
+    assert _rows(bed.thd, "SELECT USER(), SESSION_USER(), CURRENT_USER()") == [
+        ["root@localhost", "root@localhost", "root@127.0.0.1"]]
