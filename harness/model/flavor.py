@@ -296,6 +296,9 @@ class SqlDialect:
     computed_column_zero_default = False
     # ROW_NUMBER / RANK / DENSE_RANK are BIGINT UNSIGNED (MySQL); MariaDB's are signed
     ranking_unsigned = False
+    # The update of INSERT ... ON DUPLICATE KEY UPDATE writes every column: a MINIMAL
+    # after-image holds them all (MySQL); MariaDB's holds the statement's write set
+    odku_update_writes_all = False
     # UPDATE ... SET c = DEFAULT for a column without a default: MariaDB refuses it while the
     # statement is prepared (1364 in every sql_mode); MySQL warns for each row it stores (an
     # error where the store aborts) and stores the type's zero

@@ -122,6 +122,12 @@ class MySQLSql(SqlDialect):
     window_temp_nullable = False
     computed_column_zero_default = True
     ranking_unsigned = True
+    # sql_insert.cc write_record (DUP_UPDATE): the after-image of the row update is every column
+    # under binlog_row_image=MINIMAL, not the INSERT's and the assigned columns (9.7.4 [bytes]:
+    # fid_minimal_odku_after_image `INSERT INTO u (id, a) VALUES (7, 1) ON DUPLICATE KEY UPDATE
+    # b = 9` -> after (1, 1, 9, 1); fidlog_on_duplicate_write_set_in_insert_image,
+    # fw_mixed_late_row_switch_after_image); the Write_rows of the same statement keep the write set
+    odku_update_writes_all = True
     # item.cc Item_default_value::save_in_field -> ER_NO_DEFAULT_FOR_FIELD per stored row (9.7.4 probed:
     # sql_mode='' two rows x two columns -> four warnings, zeros stored; strict: 1364; no row: OK)
     default_checked_per_row = True

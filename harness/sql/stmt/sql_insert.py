@@ -799,7 +799,10 @@ class InsertExecutor(SelectExecutor):
         dup2 = t.data.find_duplicate(updated, ignore_slot=dup.slot)
         if dup2 is not None:
             raise dup_entry_error(t, dup2, self.thd)
-        self.update_slot(t, dup.slot, old, updated, changed | write_set | trigger_set_columns(t, "UPDATE"))
+        written = changed | write_set | trigger_set_columns(t, "UPDATE")
+        if self.thd.server.flavor.sql.odku_update_writes_all:
+            written = set(range(len(t.columns)))
+        self.update_slot(t, dup.slot, old, updated, written)
         if t.triggers:
             self.thd.fire_triggers(t, "AFTER", "UPDATE", updated, old, self.ctx)
         return 2
