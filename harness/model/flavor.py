@@ -77,6 +77,9 @@ class EventStyle:
     # Table_map flag TM_BIT_HAS_TRIGGERS_F (0x4000) on a table with triggers (MariaDB's; MySQL
     # has no such flag: 9.7.4 [bytes] flags=1)
     trigger_flag = True
+    # The Table_map of an outer join's inner table marks every column nullable (MariaDB's
+    # Field::maybe_null() includes table->maybe_null); False: the columns' own NULL flags
+    outer_join_null_bits = True
     # MariaDB 11.8: the UPDATE and DELETE row images leave out every generated column
     # (VIRTUAL and STORED), in each binlog_row_image; so do the images of the table that
     # the statement writes after its first update or delete of it (REPLACE's rows after

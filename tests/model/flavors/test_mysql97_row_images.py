@@ -43,3 +43,21 @@ def test_minimal_after_image_of_on_duplicate_key_update(flavor: str, tmp_path: P
                        ("Update_rows", [[["2"], ["2", "1", "b", None]]])]
     else:
         assert got[0] == ("Update_rows", [[["1"], ["1", "1", "9"]]])
+
+
+@pytest.mark.parametrize("flavor", ["mysql-9.7", "mariadb-10.11"])
+def test_outer_join_inner_table_map_keeps_the_columns_null_flags_on_mysql(flavor: str, tmp_path: Path) -> None:
+    from harness.binlog.records import records_from_files
+    bed = Bed(tmp_path, flavor)
+    t = bed.thd
+    t.execute("SET SESSION binlog_format=ROW")
+    t.execute("CREATE TABLE t1 (id INT PRIMARY KEY, a INT NOT NULL) ENGINE=InnoDB")
+    t.execute("CREATE TABLE t2 (id INT PRIMARY KEY, b INT NOT NULL, c VARCHAR(5) NOT NULL) ENGINE=InnoDB")
+    t.execute("INSERT INTO t1 VALUES (1, 10), (2, 20)")
+    t.execute("INSERT INTO t2 VALUES (1, 100, 'x')")
+    t.execute("UPDATE t1 LEFT JOIN t2 ON t1.id = t2.id SET t2.b = 1")
+    maps = [e for e in records_from_files([bed.state.binlog.dir / f for f in bed.state.binlog.files])
+            if e["event_type"] == "Table_map"]
+    bits = next(w for w in maps[-1]["status_vars"].split() if w.startswith("nullable="))
+    # 9.7.4 [bytes] multi_update_outer_join_nullable R#27: 0x0; MariaDB 10.11: every column (0x7)
+    assert bits == ("nullable=0x0" if flavor == "mysql-9.7" else "nullable=0x7")
