@@ -302,6 +302,8 @@ class SqlDialect:
     # The update of INSERT ... ON DUPLICATE KEY UPDATE writes every column: a MINIMAL
     # after-image holds them all (MySQL); MariaDB's holds the statement's write set
     odku_update_writes_all = False
+    # A BEFORE INSERT trigger sees NEW.<auto_increment> 0 for an explicit NULL (MySQL); MariaDB: NULL
+    trigger_autoinc_null_is_zero = False
     # UPDATE ... SET c = DEFAULT for a column without a default: MariaDB refuses it while the
     # statement is prepared (1364 in every sql_mode); MySQL warns for each row it stores (an
     # error where the store aborts) and stores the type's zero

@@ -61,3 +61,17 @@ def test_outer_join_inner_table_map_keeps_the_columns_null_flags_on_mysql(flavor
     bits = next(w for w in maps[-1]["status_vars"].split() if w.startswith("nullable="))
     # 9.7.4 [bytes] multi_update_outer_join_nullable R#27: 0x0; MariaDB 10.11: every column (0x7)
     assert bits == ("nullable=0x0" if flavor == "mysql-9.7" else "nullable=0x7")
+
+
+@pytest.mark.parametrize("flavor", ["mysql-9.7", "mariadb-10.11"])
+def test_before_insert_trigger_sees_an_explicit_null_auto_increment_as(flavor: str, tmp_path: Path) -> None:
+    t = Bed(tmp_path, flavor).thd
+    t.execute("CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_int INT) ENGINE=InnoDB")
+    t.execute("CREATE TABLE log (v INT, w INT, x INT) ENGINE=InnoDB")
+    t.execute("CREATE TRIGGER trg_t1 BEFORE INSERT ON t1 FOR EACH ROW INSERT INTO log VALUES (NEW.id, NEW.id IS NULL, 1)")
+    t.execute("INSERT INTO t1 VALUES (NULL, 5)")
+    t.execute("INSERT INTO t1 (c_int) VALUES (6)")
+    got = [list(r) for r in t.execute("SELECT * FROM log").rows]
+    # 9.7.4 [bytes] fid_before_insert_trigger_sees_no_auto_increment_value (Write_rows of log: 0, 0, 1)
+    assert got == ([[0, 0, 1], [0, 0, 1]] if flavor == "mysql-9.7" else [[None, 1, 1], [0, 0, 1]])
+    assert [list(r) for r in t.execute("SELECT id FROM t1").rows] == [[1], [2]]
