@@ -304,6 +304,9 @@ class SqlDialect:
     odku_update_writes_all = False
     # A BEFORE INSERT trigger sees NEW.<auto_increment> 0 for an explicit NULL (MySQL); MariaDB: NULL
     trigger_autoinc_null_is_zero = False
+    # CAST(negative AS UNSIGNED): a DECIMAL saturates at 0 with 1916 and an integer notes 1105
+    # (MariaDB); True: both wrap to the positive complement silently (MySQL)
+    cast_unsigned_wraps = False
     # UPDATE ... SET c = DEFAULT for a column without a default: MariaDB refuses it while the
     # statement is prepared (1364 in every sql_mode); MySQL warns for each row it stores (an
     # error where the store aborts) and stores the type's zero

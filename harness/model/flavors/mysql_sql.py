@@ -133,6 +133,10 @@ class MySQLSql(SqlDialect):
     # fid_before_insert_trigger_sees_no_auto_increment_value: `INSERT INTO t1 VALUES (NULL, 5)`,
     # BEFORE INSERT logs NEW.id = 0, NEW.id IS NULL = 0)
     trigger_autoinc_null_is_zero = True
+    # item_func.cc Item_typecast_unsigned::val_int: my_decimal2int(..., !dec->sign()) for a DECIMAL,
+    # val_int() for an integer, the 1105 note only from val_int_from_str (9.7.4 [bytes]
+    # expr_strings_numbers: CAST(-24.64 AS UNSIGNED) and CAST(-1 AS UNSIGNED) into a BIGINT -> 1264 alone)
+    cast_unsigned_wraps = True
     # item.cc Item_default_value::save_in_field -> ER_NO_DEFAULT_FOR_FIELD per stored row (9.7.4 probed:
     # sql_mode='' two rows x two columns -> four warnings, zeros stored; strict: 1364; no row: OK)
     default_checked_per_row = True
