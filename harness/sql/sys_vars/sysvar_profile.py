@@ -416,10 +416,6 @@ class MySQL80Sysvars(SysvarProfile):
         # MySQL 9.7: the variables recorded from the real server (scripts/dump_sysvars_mysql.py);
         # MySQL 8.0 (golden vectors only): the modelled ones alone
         self.recorded = recorded
-        # 9.7.4 [bytes] fid_update_unchanged_row_innodb_rw: `UPDATE t, m SET t.a = 2 WHERE t.id = m.id
-        # AND m.id = 2` over an unchanged InnoDB row ends with COMMIT, not Xid -- the multi-table
-        # update compares the row without calling the engine though t.a was not read (as 11.8)
-        self.multi_update_compares_rows = recorded
 
     def catalog(self) -> dict[str, VarDef]:
         return mysql_catalog() if self.recorded else {}

@@ -75,18 +75,3 @@ def test_before_insert_trigger_sees_an_explicit_null_auto_increment_as(flavor: s
     # 9.7.4 [bytes] fid_before_insert_trigger_sees_no_auto_increment_value (Write_rows of log: 0, 0, 1)
     assert got == ([[0, 0, 1], [0, 0, 1]] if flavor == "mysql-9.7" else [[None, 1, 1], [0, 0, 1]])
     assert [list(r) for r in t.execute("SELECT id FROM t1").rows] == [[1], [2]]
-
-
-@pytest.mark.parametrize("flavor", ["mysql-9.7", "mariadb-10.11"])
-def test_multi_update_of_an_unchanged_innodb_row_ends_with_commit_on_mysql(flavor: str, tmp_path: Path) -> None:
-    from harness.binlog.records import records_from_files
-    t = (bed := Bed(tmp_path, flavor)).thd
-    t.execute("SET SESSION binlog_format=STATEMENT")
-    t.execute("CREATE TABLE t (id INT PRIMARY KEY, a INT, b INT) ENGINE=InnoDB")
-    t.execute("CREATE TABLE m (id INT PRIMARY KEY, a INT) ENGINE=MyISAM")
-    t.execute("INSERT INTO t VALUES (1, 1, 1), (2, 2, 2)")
-    t.execute("INSERT INTO m VALUES (1, 1), (2, 2)")
-    t.execute("UPDATE t, m SET t.a = 2 WHERE t.id = m.id AND m.id = 2")
-    last = list(records_from_files([bed.state.binlog.dir / f for f in bed.state.binlog.files]))[-1]
-    # 9.7.4 [bytes] fid_update_unchanged_row_innodb_rw M#77: Query COMMIT; MariaDB 10.11: Xid
-    assert last["event_type"] == ("Query" if flavor == "mysql-9.7" else "Xid")
