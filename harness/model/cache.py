@@ -163,7 +163,8 @@ def table_map_for(thd: "SessionView", table: "TableView") -> TableMapEvent:
     """The Table_map event that precedes a table's rows events in this statement."""
     cols = table.columns
     # The inner table of an outer join: Field::maybe_null() is true for every column.
-    maybe_null = thd.stmt.info is not None and id(table) in thd.stmt.info.maybe_null_tables
+    maybe_null = (thd.stmt.info is not None and id(table) in thd.stmt.info.maybe_null_tables
+                  and thd.server.flavor.events.outer_join_null_bits)
     return new_table_map_event(
         table.table_id, table.db, table.name,
         [c.type.binlog_type for c in cols],

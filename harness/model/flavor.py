@@ -77,6 +77,9 @@ class EventStyle:
     # Table_map flag TM_BIT_HAS_TRIGGERS_F (0x4000) on a table with triggers (MariaDB's; MySQL
     # has no such flag: 9.7.4 [bytes] flags=1)
     trigger_flag = True
+    # The Table_map of an outer join's inner table marks every column nullable (MariaDB's
+    # Field::maybe_null() includes table->maybe_null); False: the columns' own NULL flags
+    outer_join_null_bits = True
     # MariaDB 11.8: the UPDATE and DELETE row images leave out every generated column
     # (VIRTUAL and STORED), in each binlog_row_image; so do the images of the table that
     # the statement writes after its first update or delete of it (REPLACE's rows after
@@ -280,6 +283,30 @@ class SqlDialect:
     # SHOW BINLOG EVENTS FROM pos must name an event's start (else 1220, MariaDB); MySQL 9.7
     # lists the events that start at or after pos, past the file's end none, without an error
     binlog_events_from_any_pos = False
+    # SHOW BINARY LOGS lists Log_name, File_size (MariaDB); MySQL 8.0.14+ adds Encrypted
+    binary_logs_encrypted = False
+    # A new MyISAM table's state header says analyzed and optimized, so ANALYZE / OPTIMIZE of
+    # it before any row change is "Table is already up to date" (MySQL); MariaDB's: OK
+    myisam_created_analyzed = False
+    # CHECKSUM TABLE sums a NULL field's record bytes too (MySQL); MariaDB skips NULL fields
+    # (handler::calculate_checksum, unless old_mode)
+    checksum_null_fields = False
+    # CREATE ... SELECT: a query with window functions goes through a temporary table that
+    # makes the other columns nullable (MariaDB; MySQL keeps each column's nullability)
+    window_temp_nullable = True
+    # CREATE ... SELECT: a NOT NULL column made from an expression has its type's zero as
+    # DEFAULT (MySQL); MariaDB's has none
+    computed_column_zero_default = False
+    # ROW_NUMBER / RANK / DENSE_RANK are BIGINT UNSIGNED (MySQL); MariaDB's are signed
+    ranking_unsigned = False
+    # The update of INSERT ... ON DUPLICATE KEY UPDATE writes every column: a MINIMAL
+    # after-image holds them all (MySQL); MariaDB's holds the statement's write set
+    odku_update_writes_all = False
+    # A BEFORE INSERT trigger sees NEW.<auto_increment> 0 for an explicit NULL (MySQL); MariaDB: NULL
+    trigger_autoinc_null_is_zero = False
+    # CAST(negative AS UNSIGNED): a DECIMAL saturates at 0 with 1916 and an integer notes 1105
+    # (MariaDB); True: both wrap to the positive complement silently (MySQL)
+    cast_unsigned_wraps = False
     # UPDATE ... SET c = DEFAULT for a column without a default: MariaDB refuses it while the
     # statement is prepared (1364 in every sql_mode); MySQL warns for each row it stores (an
     # error where the store aborts) and stores the type's zero
@@ -346,6 +373,11 @@ class SqlDialect:
     def comparison_text(self, message: str) -> str:
         """The wording of a comparison's conversion warning (MariaDB: the number's own type)."""
         return message
+
+    def collation_name(self, collation: str) -> str:
+        """The name the server prints (SHOW CREATE TABLE, SHOW TABLE STATUS, I_S) for a
+        collation of the SQL layer's model: MariaDB's are the model's own."""
+        return collation
 
     def return_charset_text(self, charset: str, collation: str) -> str:
         """A stored function's character RETURNS type's charset as SHOW CREATE (and the

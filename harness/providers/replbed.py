@@ -64,9 +64,14 @@ class ReplbedProvider:
             from harness.profile import PROFILES
             named = ["--profile", settings.profile.name] if settings.profile.name in PROFILES else []
             argv += [*named, *settings.profile.serve_options()]
-        elif settings.profile.gtid_mode is not None:
-            # A MySQL profile: replbed's mysql flavours take its GTID mode as mysqld does.
-            argv += ["--gtid-mode", settings.profile.gtid_mode.upper()]
+        else:
+            # A MySQL profile: replbed's mysql flavours take its GTID mode as mysqld does, and its
+            # name resolution and accounts for USER() / CURRENT_USER() (ServerState.host_profile)
+            from harness.profile import PROFILES
+            if settings.profile.name in PROFILES and settings.profile.family == "mysql":
+                argv += ["--profile", settings.profile.name]
+            if settings.profile.gtid_mode is not None:
+                argv += ["--gtid-mode", settings.profile.gtid_mode.upper()]
         argv += self.serve_options
         # settings.extra_options are mariadbd options; `replbed serve` has no
         # equivalent for most of them, so they are not passed (it would exit 2).

@@ -116,6 +116,11 @@ class ServerState:
                                           self.sysvars.hidden(), self.sysvars.deprecated())
         # The profiles describe MariaDB servers; the MySQL flavour keeps its own defaults.
         self.profile: ServerProfile | None = config.profile if config.flavor.startswith("mariadb") else None
+        # How a client's address becomes USER()'s host and the matched account's: the run's
+        # profile of the flavour's family (a MySQL one too: 9.7.4 [bytes] USER() from 127.0.0.1
+        # is root@localhost, names resolved -- sql/hostname.cc ip_to_hostname's loopback case)
+        self.host_profile: ServerProfile | None = (
+            self.profile or (config.profile if config.profile.family == "mysql" else None))
         self.global_vars.values["server_id"] = config.server_id
         self.global_vars.values["port"] = config.port
         # Where the binlog files really are: mariadb-binlog and MTR's include files build

@@ -159,7 +159,7 @@ class Thd:
         # account it matched (CURRENT_USER(), DEFINER of stored objects): both follow
         # the server profile (name resolution, accounts), e.g. root@localhost from
         # 127.0.0.1 when names are resolved, root@127.0.0.1 with skip-name-resolve.
-        profile = getattr(server, "profile", None)
+        profile = getattr(server, "host_profile", None)
         self.host = profile.client_host(host) if profile is not None else host
         self.definer_host = profile.matched_host(host) if profile is not None else host
         self.db: str | None = None

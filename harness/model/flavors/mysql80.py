@@ -818,6 +818,10 @@ def mysql_9_7(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:
                          single_update_map=True, user_var_charset=255)
     events.fk_table_map_flag = True
     events.map_only_written = True  # a map-only cache is a group (9.7.4 [bytes]; flush._maps_only)
+    # Table_map_log_event: m_null_bits from Field::is_nullable(), the column's own NULL flag (an
+    # outer join's inner table is TABLE::is_nullable(), not its fields'); 9.7.4 [bytes]
+    # multi_update_outer_join_nullable: t2 (id, b, c all NOT NULL) null bits 0x0, not 0x7
+    events.outer_join_null_bits = False
     events.stmt_cache_own_group = True  # each cache its own transaction (flush.commit_trx_cache)
     gtid = MySQLGtid(events, gtid_mode, server_uuid)
     gtid.temp_begin = True

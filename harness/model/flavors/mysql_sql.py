@@ -26,6 +26,8 @@ _PRIMARY_COLLATION = {"utf8mb4": "utf8mb4_0900_ai_ci", "latin1": "latin1_swedish
                       "gb18030": "gb18030_chinese_ci", "tis620": "tis620_thai_ci", "hebrew": "hebrew_general_ci",
                       "koi8r": "koi8r_general_ci", "koi8u": "koi8u_general_ci"}
 _CANT_DROP = re.compile(r"^Can't DROP (?:[A-Z]+ )+`((?:[^`]|``)*)`; check that it exists$")
+_TRUNCATE_FK = re.compile(r"^(Cannot truncate a table referenced in a foreign key constraint \(.*?, CONSTRAINT `(?:[^`]|``)*`) "
+                          r"FOREIGN KEY .*\)$", re.S)
 _CHECK_FAILED = re.compile(r"^CHECK OPTION failed `((?:[^`]|``)*)`\.`((?:[^`]|``)*)`$")
 _NUMBER_WORD = re.compile(r"^Truncated incorrect (?:DECIMAL|INTEGER) value: ")
 _AMBIGUOUS = re.compile(r"^(Column '.*' in )(SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON|UPDATE) is ambiguous$", re.S)
@@ -100,6 +102,41 @@ class MySQLSql(SqlDialect):
                       r"\s*PURGE\s+(MASTER\s+LOGS\b)", r"\s*SHOW\s+(MASTER\s+LOGS\b)")
     # 9.7.4 probed: FROM 5 / 50 list from the Previous_gtids at 127, FROM 130 from 158, FROM 99999999 nothing
     binlog_events_from_any_pos = True
+    # sql/rpl_source.cc show_binlogs: Log_name, File_size, Encrypted ('No' with
+    # binlog_encryption OFF; 9.7.4 [bytes] mtr_purge_binary_logs)
+    binary_logs_encrypted = True
+    # storage/myisam/ha_myisam.cc repair/analyze: HA_ADMIN_ALREADY_DONE unless the state says
+    # STATE_NOT_ANALYZED / rows deleted or split; 9.7.4 [bytes]: OPTIMIZE and ANALYZE of a new
+    # empty MyISAM table -> "Table is already up to date", after an INSERT -> OK
+    myisam_created_analyzed = True
+    # sql/sql_table.cc mysql_checksum_table: every field's bytes, NULL or not (9.7.4 [bytes]
+    # ddl_table_maintenance: MyISAM n (a INT NOT NULL, b CHAR(3), c BIGINT) rows (1,'x',NULL),
+    # (2,NULL,-5) -> 1005345064; MariaDB's sum without the NULL fields: 3799569385)
+    checksum_null_fields = True
+    # CREATE ... SELECT's columns (sql_insert.cc create_table_from_items -> Item::tmp_table_field;
+    # 9.7.4 [bytes] query_window_create_select_columns and a probe): a window query keeps the
+    # source columns' nullability; a NOT NULL expression column has no NO_DEFAULT_VALUE_FLAG,
+    # so SHOW CREATE prints its zero (`x bigint NOT NULL DEFAULT '0'`, `varchar(3) NOT NULL
+    # DEFAULT ''`, `decimal(6,2) NOT NULL DEFAULT '0.00'`; a DATETIME none); ROW_NUMBER() and
+    # RANK() are `bigint unsigned NOT NULL DEFAULT '0'` (Item_row_number/Item_rank unsigned_flag)
+    window_temp_nullable = False
+    computed_column_zero_default = True
+    ranking_unsigned = True
+    # sql_insert.cc write_record (DUP_UPDATE): the after-image of the row update is every column
+    # under binlog_row_image=MINIMAL, not the INSERT's and the assigned columns (9.7.4 [bytes]:
+    # fid_minimal_odku_after_image `INSERT INTO u (id, a) VALUES (7, 1) ON DUPLICATE KEY UPDATE
+    # b = 9` -> after (1, 1, 9, 1); fidlog_on_duplicate_write_set_in_insert_image,
+    # fw_mixed_late_row_switch_after_image); the Write_rows of the same statement keep the write set
+    odku_update_writes_all = True
+    # field_conv.cc set_field_to_null_with_conversions: the table's next_number_field is reset
+    # (0) and marked "no explicit value" before the trigger's temporary NULL applies (9.7.4 [bytes]
+    # fid_before_insert_trigger_sees_no_auto_increment_value: `INSERT INTO t1 VALUES (NULL, 5)`,
+    # BEFORE INSERT logs NEW.id = 0, NEW.id IS NULL = 0)
+    trigger_autoinc_null_is_zero = True
+    # item_func.cc Item_typecast_unsigned::val_int: my_decimal2int(..., !dec->sign()) for a DECIMAL,
+    # val_int() for an integer, the 1105 note only from val_int_from_str (9.7.4 [bytes]
+    # expr_strings_numbers: CAST(-24.64 AS UNSIGNED) and CAST(-1 AS UNSIGNED) into a BIGINT -> 1264 alone)
+    cast_unsigned_wraps = True
     # item.cc Item_default_value::save_in_field -> ER_NO_DEFAULT_FOR_FIELD per stored row (9.7.4 probed:
     # sql_mode='' two rows x two columns -> four warnings, zeros stored; strict: 1364; no row: OK)
     default_checked_per_row = True
@@ -126,6 +163,16 @@ class MySQLSql(SqlDialect):
         # string's conversion warns "Truncated incorrect DOUBLE value" (9.7.4 [bytes]: a VARCHAR
         # column against 3, an INT key looked up with 'k9'); MariaDB names DECIMAL or INTEGER
         return _NUMBER_WORD.sub("Truncated incorrect DOUBLE value: ", message)
+
+    def collation_name(self, collation: str) -> str:
+        # The SQL layer models MySQL's utf8mb4 default (utf8mb4_0900_ai_ci, 255: the default of
+        # default_collation_for_utf8mb4, strings/ctype-uca.cc MY_CS_PRIMARY) with its own utf8mb4
+        # default, as the binlog's collation ids do (flavors/mysql80.py _mysql_collation: 45 -> 255);
+        # sql_show.cc store_create_info prints the table's `COLLATE=utf8mb4_0900_ai_ci`
+        # (9.7.4 [bytes]: check_ddl, fk_ddl)
+        if collation.lower() == "utf8mb4_general_ci":
+            return _PRIMARY_COLLATION["utf8mb4"]
+        return collation
 
     def return_charset_text(self, charset: str, collation: str) -> str:
         # sp.cc sp_returns_type: COLLATE only when the collation is not its charset's primary
@@ -161,6 +208,12 @@ class MySQLSql(SqlDialect):
             m = _CHECK_FAILED.match(message)
             if m:
                 return f"CHECK OPTION failed '{m.group(1)}.{m.group(2)}'"
+        if code == 1701:
+            # sql_truncate.cc fk_truncate_illegal_if_parent: ER_TRUNCATE_ILLEGAL_FK names the child
+            # and the constraint alone (9.7.4 [bytes] fk_ddl: "(`test`.`c`, CONSTRAINT `c_ibfk_1`)")
+            m = _TRUNCATE_FK.match(message)
+            if m:
+                return m.group(1) + ")"
         if code == 1442 and not message.endswith("."):
             return message + "."  # MySQL's text ends with a period
         if code == 1052:

@@ -20,7 +20,7 @@ from harness.sql.item.func_math import func_abs, func_ceil, func_floor, func_pow
 from harness.sql.item.scalar import concat, _temporal_key, compare, substr, to_bool, to_number  # noqa: F401 (re-exported)
 from harness.sql.item.charsets import CharsetStr
 from harness.sql.item.column_types import MemberStr, parse_temporal, value_to_string
-from harness.sql.item.number_text import parse_number_prefix
+from harness.sql.item.func_cast import cast_int
 from harness.sql.item.temporal import ZeroDate, ZeroDateTime, parse_time
 from harness.sql.parse import parse_tree as A
 from harness.sql.item.arg_comparator import comparison_conversion
@@ -847,43 +847,6 @@ _DOUBLE_FUNCTIONS = {"POW": "pow", "POWER": "pow", "EXP": "exp"}
 _UNPRINTABLE = "(an expression replbed does not print)"
 
 
-def _cast_int(v: Any, unsigned: bool, env: Env) -> int:
-    """CAST(... AS SIGNED/UNSIGNED): strings warn when cut, doubles saturate with 1916."""
-    from harness.sql.sql_errors import Note
-    notes = env.ctx.notes
-    if isinstance(v, (str, bytes)):
-        s = v.decode("utf-8", "replace") if isinstance(v, bytes) else v
-        num, whole = parse_number_prefix(s)
-        if num is None or not whole:
-            notes.append(Note("Warning", 1292, f"Truncated incorrect INTEGER value: '{s}'"))
-        n: Any = int(num) if num is not None else 0
-    else:
-        n = to_number(v)
-    if isinstance(n, float):
-        r = Decimal(repr(n)).to_integral_value(ROUND_HALF_UP)
-        lo, hi = (0, (1 << 64) - 1) if unsigned else (-(1 << 63), (1 << 63) - 1)
-        if not lo <= r <= hi:
-            notes.append(Note("Warning", 1916, f"Got overflow when converting '{value_to_string(v)}' to "
-                                               f"{'UNSIGNED' if unsigned else 'SIGNED'} BIGINT. Value truncated"))
-            return hi if r > hi else lo
-        n = int(r)
-    elif isinstance(n, Decimal):
-        if unsigned and n < 0:
-            # A negative DECIMAL saturates at 0 (Item_func_unsigned on a decimal argument).
-            notes.append(Note("Warning", 1916, f"Got overflow when converting '{value_to_string(v)}' to "
-                                               f"UNSIGNED INT. Value truncated"))
-            return 0
-        n = int(n.to_integral_value(ROUND_HALF_UP))
-    n = int(n)  # type: ignore[arg-type]
-    if unsigned:
-        if n < 0:
-            notes.append(Note("Note", 1105, "Cast to unsigned converted negative integer to it's positive complement"))
-        return n & 0xFFFFFFFFFFFFFFFF
-    if n >= 1 << 63:
-        return n - (1 << 64)
-    return n
-
-
 def _cast(args: list[Fn], e: A.FuncCall) -> Fn:
     from harness.sql.item import temporal as T
     from harness.sql.item.builtins import temporal_arg, time_arg
@@ -896,7 +859,7 @@ def _cast(args: list[Fn], e: A.FuncCall) -> Fn:
         if v is None:
             return None
         if tname in ("SIGNED", "UNSIGNED", "INT", "INTEGER", "BIGINT"):
-            return _cast_int(v, tname == "UNSIGNED", env)
+            return cast_int(v, tname == "UNSIGNED", env)
         if tname in ("DECIMAL", "DEC", "NUMERIC"):
             p = int(targs[0]) if targs else 10
             s = int(targs[1]) if len(targs) > 1 else 0

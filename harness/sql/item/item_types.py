@@ -167,7 +167,9 @@ class ItemTyper:
         as the aggregate; LAG/LEAD/FIRST_VALUE/LAST_VALUE as their argument, nullable."""
         name = e.func.name
         if name in ("ROW_NUMBER", "RANK", "DENSE_RANK", "NTILE"):
-            return Item("INT", 20, 0, False, False, "BIGINT")
+            # MySQL's Item_row_number / Item_rank are unsigned (9.7.4 [bytes]: bigint unsigned)
+            unsigned = name != "NTILE" and self.thd.server.flavor.sql.ranking_unsigned
+            return Item("INT", 20, 0, unsigned, False, "BIGINT")
         if name in ("LAG", "LEAD", "FIRST_VALUE", "LAST_VALUE"):
             return dataclasses.replace(self.item(e.func.args[0]), nullable=True)
         if name in ("PERCENT_RANK", "CUME_DIST"):

@@ -255,10 +255,23 @@ def _select_columns(thd: "Thd", sel: A.Select, result_cols: list[ResultColumn],
         elif rc.name.lower() in declared:
             cols.append(Column(rc.name, IntType("INT", False), True))
         else:
-            cols.append(_expr_column(thd, sel, rc.name, e, rc))
-    if window_funcs([e for e in exprs if e is not None]):
+            col = _expr_column(thd, sel, rc.name, e, rc)
+            if thd.server.flavor.sql.computed_column_zero_default:
+                _zero_default(col)
+            cols.append(col)
+    if window_funcs([e for e in exprs if e is not None]) and thd.server.flavor.sql.window_temp_nullable:
         _window_nullable(cols, exprs)
     return cols
+
+
+def _zero_default(c: Column) -> None:
+    """MySQL: a NOT NULL column made from an expression has its type's zero as an explicit
+    default (the field has no NO_DEFAULT_VALUE_FLAG); a temporal one has none."""
+    from decimal import Decimal
+    if c.nullable or isinstance(c.type, (DateTimeType, DateType, TimeType, YearType)):
+        return
+    c.default = "" if isinstance(c.type, StringType) else Decimal(0) if isinstance(c.type, DecimalType) else 0
+    c.has_default = True
 
 
 def _window_nullable(cols: list[Column], exprs: list[A.Expr | None]) -> None:

@@ -102,16 +102,18 @@ def checksum_table(thd: "Thd", st: A.TableMaintenance) -> SelectResult:
             thd.notes.append(Note("Error", err.code, err.message))
             rows.append([f"{db}.{name.name}", None])
             continue
-        rows.append([f"{db}.{name.name}", table_checksum(t)])
+        rows.append([f"{db}.{name.name}", table_checksum(t, thd.server.flavor.sql.checksum_null_fields)])
     return _result(["Table", "Checksum"], rows, (1,))
 
 
-def table_checksum(t: TableDef) -> int | None:
+def table_checksum(t: TableDef, null_fields: bool = False) -> int | None:
     """mysql_checksum_table's sum of per-row CRC32s over the record image.
 
     Per row: the null-bit bytes (unused high bits of the last byte set), then
     each non-NULL field -- VARCHAR/TEXT as their value, every other type as
-    its fixed-size record bytes. Only the types whose record layout replbed
+    its fixed-size record bytes. With ``null_fields`` (MySQL) a NULL field is
+    summed too, as the record holds it: the bytes ``Field::reset`` leaves
+    (set_field_to_null; zeros, a CHAR's pad spaces, an empty VARCHAR/TEXT). Only the types whose record layout replbed
     knows are summed; for others the checksum is unknown (NULL).
     """
     nullable = [i for i, c in enumerate(t.columns) if c.nullable]
@@ -136,13 +138,24 @@ def table_checksum(t: TableDef) -> int | None:
             crc = zlib.crc32(bytes(bits), crc)
         for c, v in zip(t.columns, row):
             if v is None:
-                continue
-            image = _field_image(c.type, v)
+                if not null_fields:
+                    continue
+                image = _null_image(c.type)
+            else:
+                image = _field_image(c.type, v)
             if image is None:
                 return None
             crc = zlib.crc32(image, crc)
         total = (total + crc) & 0xFFFFFFFF
     return total
+
+
+def _null_image(ctype: Any) -> bytes | None:
+    if isinstance(ctype, IntType):
+        return bytes(ctype.size)
+    if isinstance(ctype, StringType):
+        return b" " * (ctype.length * ctype.mbmaxlen) if ctype.name == "CHAR" else b""
+    return None
 
 
 def _field_image(ctype: Any, v: Any) -> bytes | None:

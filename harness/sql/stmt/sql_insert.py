@@ -356,7 +356,12 @@ class InsertExecutor(SelectExecutor):
         self.assign_auto_increment(t, row, specified, alloc, ondup_cols, defer_explicit=True, generate=False)
         if t.triggers:
             ai = t.auto_inc_col
-            if ai is not None and ai not in specified and row[ai] is None and t.triggers_for("BEFORE", "INSERT"):
+            # MySQL: an explicit NULL too (set_field_to_null_with_conversions resets the
+            # next_number_field to 0 before a trigger field could hold NULL)
+            explicit_null_zero = (self.thd.server.flavor.sql.trigger_autoinc_null_is_zero
+                                  and "NO_AUTO_VALUE_ON_ZERO" not in str(self.thd.vars.get("sql_mode") or ""))
+            if ai is not None and (ai not in specified or explicit_null_zero) and row[ai] is None \
+                    and t.triggers_for("BEFORE", "INSERT"):
                 row[ai] = 0
             self._before_insert_triggers(t, row, abort)
         elif id(t) in self.ctx.no_default_per_row:
@@ -799,7 +804,10 @@ class InsertExecutor(SelectExecutor):
         dup2 = t.data.find_duplicate(updated, ignore_slot=dup.slot)
         if dup2 is not None:
             raise dup_entry_error(t, dup2, self.thd)
-        self.update_slot(t, dup.slot, old, updated, changed | write_set | trigger_set_columns(t, "UPDATE"))
+        written = changed | write_set | trigger_set_columns(t, "UPDATE")
+        if self.thd.server.flavor.sql.odku_update_writes_all:
+            written = set(range(len(t.columns)))
+        self.update_slot(t, dup.slot, old, updated, written)
         if t.triggers:
             self.thd.fire_triggers(t, "AFTER", "UPDATE", updated, old, self.ctx)
         return 2

@@ -315,7 +315,9 @@ def _prepare(ex: "Executor", st: A.LoadData) -> _Plan:
     set_funcs = [(_column_in(t, c, "SELECT"), comp.compile_in("SELECT", e)) for c, e, _text in st.set_list]
     # LOCAL without REPLACE is IGNORE: the server cannot stop the client mid-file.
     ignore = st.ignore or (st.local and not st.replace)
-    cs = st.charset or str(thd.db_collation(thd.db or t.db) or "latin1")
+    # sql_load.cc: without CHARACTER SET the file is read in @@collation_database (the
+    # database's default; MySQL 9.7's utf8mb4_0900_ai_ci, outside the modelled collations)
+    cs = st.charset or str(thd.db_collation(thd.db or t.db) or thd.vars.get("collation_database") or "latin1")
     return _Plan(t, targets, col_of, set_funcs, ignore, st.replace, _CODECS.get(cs.split("_")[0], "utf-8"),
                  str(thd.vars.get("sql_mode") or ""))
 

@@ -72,8 +72,8 @@ def column_collation(thd: "Thd", t: TableDef, c: Column) -> str | None:
     if cs is not None and cid is not None:
         for name, (csname, id_, _b) in COLLATIONS.items():
             if id_ == cid and csname == cs.name and not name.startswith("utf8_"):
-                return name
-    return table_collation(thd, t)
+                return thd.server.flavor.sql.collation_name(name)
+    return thd.server.flavor.sql.collation_name(table_collation(thd, t))
 
 
 def column_key(t: TableDef, i: int) -> str:
@@ -186,7 +186,8 @@ def table_status_row(thd: "Thd", t: TableDef) -> list[Any]:
     fmt = "Dynamic" if t.engine.name == "InnoDB" or (t.engine.name == "MyISAM" and variable) \
         else "Page" if t.engine.name == "Aria" else "Fixed"
     return [t.name, t.engine.name, 10, fmt, t.data.count, 0, 16384, 0, 0, 0, auto, None, None, None,
-            table_collation(thd, t), None, "", str(t.options.get("COMMENT", "")), 0, "N"]
+            thd.server.flavor.sql.collation_name(table_collation(thd, t)), None, "",
+            str(t.options.get("COMMENT", "")), 0, "N"]
 
 
 def show_table_status(thd: "Thd", st: A.Show) -> SelectResult:
@@ -207,7 +208,10 @@ def show_create_table_text(thd: "Thd", t: TableDef) -> str:
     from harness.sql.item.charsets import COLLATIONS
     from harness.sql.stmt.create_select import create_table_sql
     coll = table_collation(thd, t)
-    text = create_table_sql(t, t.engine.name, db_collation=thd.db_collation(t.db),
+    # a database default outside the modelled collations (MySQL's utf8mb4_0900_ai_ci) is the
+    # model's utf8mb4 default, as table_collation says: a column in another collation spells it out
+    # (9.7.4 [bytes]: `b` varchar(5) CHARACTER SET latin1 COLLATE latin1_swedish_ci)
+    text = create_table_sql(t, t.engine.name, db_collation=thd.db_collation(t.db) or "utf8mb4_general_ci",
                             mysql=not thd.server.flavor.sql.int_display_width)
     if t.auto_inc_col is not None and t.data.auto_increment > 1:
         text += f" AUTO_INCREMENT={t.data.auto_increment}"
@@ -215,7 +219,7 @@ def show_create_table_text(thd: "Thd", t: TableDef) -> str:
     if cs is not None:
         # the table options in the server's order: ... CHARSET, COLLATE, then Aria's PAGE_CHECKSUM
         page = " PAGE_CHECKSUM=1" if text.endswith(" PAGE_CHECKSUM=1") else ""
-        text = text[:len(text) - len(page)] + f" DEFAULT CHARSET={cs} COLLATE={coll}" + page
+        text = text[:len(text) - len(page)] + f" DEFAULT CHARSET={cs} COLLATE={thd.server.flavor.sql.collation_name(coll)}" + page
     if t.options.get("COMMENT"):
         text += " COMMENT='" + str(t.options["COMMENT"]).replace("'", "''") + "'"
     if t.temporary:

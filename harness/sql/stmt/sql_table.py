@@ -93,7 +93,8 @@ def drop_database(thd: "Thd", st: A.DropDatabase) -> "OkPacket":
 # ------------------------------------------------------------------ tables
 
 
-def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
+def _create_target_db(thd: "Thd", st: A.CreateTable) -> str:
+    """The database CREATE TABLE creates in, after the checks that come before any table is opened."""
     if st.or_replace and st.if_not_exists:
         raise error("ER_WRONG_USAGE", "OR REPLACE", "IF NOT EXISTS")
     db = st.table.db or thd.db
@@ -105,6 +106,11 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         from harness.sql.parse.parse_errors import UnsupportedError
         raise UnsupportedError("CREATE TABLE in a database whose default character set or collation is not "
                                "the server's")
+    return db
+
+
+def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
+    db = _create_target_db(thd, st)
     if st.select is not None:
         if any(c.generated is not None or c.type_name == "JSON" or c.references is not None for c in st.columns):
             from harness.sql.parse.parse_errors import UnsupportedError
@@ -158,6 +164,8 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         thd.add_temp_table((db, t.name.lower()), t)
         _log_create_temporary(thd, st, t.transactional, in_trx, row_format)
         return _ok()
+    if thd.server.flavor.sql.myisam_created_analyzed:
+        t.admin_state.update(("ANALYZE", "OPTIMIZE"))
     thd.catalog.add_table(t)
     like_temp = src is not None and src.temporary
     if like_temp and thd.binlog_format == "ROW":

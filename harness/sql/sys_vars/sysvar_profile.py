@@ -463,7 +463,9 @@ class MySQL80Sysvars(SysvarProfile):
             "collation_server": ("utf8mb4_0900_ai_ci", str_value, "both"),
             "collation_database": ("utf8mb4_0900_ai_ci", str_value, "both"),
             "default_collation_for_utf8mb4": ("utf8mb4_0900_ai_ci", str_value, "both"),
-            "version_comment": ("replbed (MySQL 8.0 binary log model)", str_value, "global"),
+            # 9.7.4: the packaged server's own text (sysvar_catalog_mysql, SELECT @@version_comment)
+            "version_comment": ("(Debian)" if self.recorded else "replbed (MySQL 8.0 binary log model)",
+                                str_value, "global"),
             "gtid_mode": (self.gtid_mode, enum_value(*GTID_MODES), "global"),
             "enforce_gtid_consistency": ("ON" if on else "OFF", enum_value("OFF", "ON", "WARN"), "global"),
             "gtid_next": ("AUTOMATIC", gtid_next_value, "session"),
