@@ -477,7 +477,7 @@ def two_table_join_order(refs: list[A.TableRef], tables: list[tuple[str, "TableD
     return [plan[0].ti, plan[1].ti]
 
 
-def _plan_of(a: _Side, b: _Side, updated: set[int], cost_model: str, index_only: set[int],
+def _plan_of(a: _Side, b: _Side, updated: set[int], cost_model: str, index_only: tuple[set[int], set[int]],
              straight: bool = False) -> tuple[_Side, _Side, bool] | None:
     """``_two_table_plan`` (MariaDB 10.11's costs) or, for ``cost_model`` "11.0", 11.0's
     (``straight``: STRAIGHT_JOIN keeps the FROM order, only the second table's access is costed)."""
@@ -485,25 +485,28 @@ def _plan_of(a: _Side, b: _Side, updated: set[int], cost_model: str, index_only:
         return _two_table_plan(a, b, updated)
     from harness.sql.opt import join_cost_11
     if straight:
-        cost, lookup = join_cost_11.plan_cost(a, b, b.unique and ref_usable(b.family, a.family), index_only)
+        cost, lookup = join_cost_11.plan_cost(a, b, b.unique and ref_usable(b.family, a.family), *index_only)
         return a, b, lookup
     return join_cost_11.two_table_plan(a, b, a.unique and ref_usable(a.family, b.family),
-                                       b.unique and ref_usable(b.family, a.family), index_only)
+                                       b.unique and ref_usable(b.family, a.family), *index_only)
 
 
-def _index_only(a: _Side, b: _Side, reads: list[Any], written: set[int], scope: "Scope") -> set[int]:
-    """The tables the server costs as read from their key on the join column alone: not
-    written by an UPDATE (a DELETE's tables need only their row ids: probed, a deleted
-    InnoDB table is costed index-only), the key unique on that column (a MyISAM key or
-    an InnoDB secondary one: an InnoDB primary key is the table), and no other column of
-    the table read."""
-    out: set[int] = set()
+def _index_only(a: _Side, b: _Side, reads: list[Any], written: set[int], scope: "Scope") -> tuple[set[int], set[int]]:
+    """(the tables the server scans by a covering index, the tables whose eq_ref key on
+    the join column covers what the statement reads of them).
+
+    A table not written by an UPDATE (a DELETE's tables need only their row ids: probed,
+    a deleted InnoDB table is costed index-only) is read index-only when a key holds every
+    column the statement reads of it (``TABLE::covering_keys``; an InnoDB secondary key
+    also holds the primary key's columns): a scan takes the cheapest such key
+    (``find_shortest_key``), never InnoDB's clustered index, which is the table itself
+    (traced on 11.8: a child table joined on its primary key is scanned by its foreign
+    key's index, ``"index_only": true``)."""
+    scans: set[int] = set()
+    lookups: set[int] = set()
     for s in (a, b):
-        if s.ti in written or not s.unique:
+        if s.ti in written:
             continue
-        ck = s.t.clustered_key() if s.t.engine.clustered else None
-        if ck is not None and ck.columns == [s.ci]:
-            continue  # InnoDB's clustered index (the primary key, or the first NOT NULL UNIQUE one)
         used: set[int] = set()
         for e in reads:
             owned = column_owners(e, scope)
@@ -511,9 +514,16 @@ def _index_only(a: _Side, b: _Side, reads: list[Any], written: set[int], scope: 
                 used.add(-1)
                 break
             used |= {ci for ti, ci in owned if ti == s.ti}
-        if used <= {s.ci}:
-            out.add(s.ti)
-    return out
+        ck = s.t.clustered_key() if s.t.engine.clustered else None
+        extra = set(ck.columns) if ck is not None else set()
+        for k in s.t.keys:
+            if k is ck or any(s.t.columns[c].type.is_blob for c in k.columns):
+                continue
+            if used <= set(k.columns) | extra:
+                scans.add(s.ti)
+                if s.unique and k.columns == [s.ci]:
+                    lookups.add(s.ti)
+    return scans, lookups
 
 
 def _nested_loop_cost(o: "_Side", i: "_Side", i_lookup: bool) -> float:
