@@ -415,7 +415,7 @@ def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]
     optimizer reads const tables); otherwise each row of the other table is compared.
     ``keep(ti, row)`` filters rows by the statement's conditions on one table; those are
     modelled on the outer table only."""
-    parsed = _join_condition(refs, tables, where, scope)
+    parsed = _join_condition(refs, tables, where, scope, cost_model)
     if parsed is None:
         return None
     sides, filtered = parsed
@@ -436,9 +436,18 @@ def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]
     values = _read_values(outer, keep, reads, written, scope)
     if lookup:  # the inner table's own conditions only see the rows a lookup finds
         return _lookup_conversions(values, outer, inner, inner.ti in filtered)
+    inner_rows = [row for _slot, row in inner.t.data.scan()]
+    positions = None
     if inner.ti in filtered:
-        return None
-    return _compare_rows(values, outer, [row[inner.ci] for _slot, row in inner.t.data.scan()], inner, conv, left)
+        if cost_model != "11.0" or keep is None:
+            return None
+        # 11.8: the inner table's own conditions are checked on each of its rows before
+        # the join condition (probed: only the rows they keep are compared, "at row N"
+        # still their position in the scan)
+        positions = [j for j, row in enumerate(inner_rows) if keep(inner.ti, row)]
+        inner_rows = [inner_rows[j] for j in positions]
+    return _compare_rows(values, outer, [row[inner.ci] for row in inner_rows], inner, conv, left,
+                         positions=positions)
 
 
 def two_table_join_order(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]], where: A.Expr | None,
@@ -455,7 +464,7 @@ def two_table_join_order(refs: list[A.TableRef], tables: list[tuple[str, "TableD
     two MyISAM tables follow the same costs with a lookup on either side, and with an
     InnoDB table the one with fewer rows is read first (probed with multi-table DELETEs);
     equal row counts are not predicted."""
-    parsed = _join_condition(refs, tables, where, scope)
+    parsed = _join_condition(refs, tables, where, scope, cost_model)
     if parsed is None:
         return None
     a, b = sorted(parsed[0], key=lambda x: x.ti)
@@ -538,14 +547,19 @@ def _nested_loop_cost(o: "_Side", i: "_Side", i_lookup: bool) -> float:
 
 
 def _join_condition(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]], where: A.Expr | None,
-                    scope: "Scope") -> tuple[list[_Side], set[int]] | None:
+                    scope: "Scope", cost_model: str = "10.11") -> tuple[list[_Side], set[int]] | None:
     """The two sides of the join's one column equality (left operand first) and the
     tables other conditions filter, or None for a shape not modelled: not two
     inner-joined tables, another cross-table condition, a condition on a key column
     other than ``key = literal`` (a range changes the row estimate and the read
     order), a filter other than ``IS [NOT] NULL`` (its selectivity changes the cost), a non-unique or
     multi-column index on a join column (rec_per_key costs), a type or engine outside
-    the probes."""
+    the probes.
+
+    Under 11.0's cost model (``cost_model`` "11.0") a ``col <op> literal`` filter on a
+    non-key column of a table that is not const is kept too: without column statistics
+    its selectivity is 1 (traced on 11.8: ``rows_after_filter`` equals ``rows``, the
+    plan's costs are those of the join without it)."""
     if len(refs) != 2 or any(r.derived is not None or r.join not in (None, "INNER", "CROSS") for r in refs):
         return None
     pair = None
@@ -577,7 +591,8 @@ def _join_condition(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]]
         if not isinstance(c, A.IsNull):
             if not _quiet_filter(c, tables[ti][1], owned):
                 return None  # a filter's selectivity changes the cost, and the order it is evaluated in (probed)
-            const_only.add(ti)
+            if cost_model != "11.0":
+                const_only.add(ti)
         filtered.add(ti)
     if pair is None:
         return None
@@ -797,11 +812,12 @@ def _rows_values(rows: list[tuple[int, list[Any]]], side: _Side) -> list[Any]:
 
 
 def _compare_rows(values: list[Any], outer: _Side, inner_values: list[Any], inner: _Side, conv: _Side,
-                  left: _Side, first_row: int = 1) -> list[JoinConversion] | None:
+                  left: _Side, first_row: int = 1, positions: list[int] | None = None) -> list[JoinConversion] | None:
     """The conversions of comparing each outer value with each inner row (a scan of the
     inner table per outer row).  The left operand is evaluated first and the right one
     only when the left is not NULL (Arg_comparator::compare_decimal/compare_datetime);
-    "at row" is the inner row's position in its scan, NULL rows counted."""
+    "at row" is the inner row's position in its scan, NULL rows counted (``positions``:
+    the scan positions of ``inner_values`` when some rows were filtered out)."""
     out: list[JoinConversion] = []
     outer_left = left.ti == outer.ti
     for v in values:
@@ -812,7 +828,8 @@ def _compare_rows(values: list[Any], outer: _Side, inner_values: list[Any], inne
             cv = lv if conv.ti == left.ti else rv
             if cv is None:
                 continue
-            msg, ok = _conversion(cv, conv, (inner if conv is outer else outer).family, j + first_row, "compare")
+            row_no = (j if positions is None else positions[j]) + first_row
+            msg, ok = _conversion(cv, conv, (inner if conv is outer else outer).family, row_no, "compare")
             if not ok:
                 return None
             if msg is not None:

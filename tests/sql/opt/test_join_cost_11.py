@@ -136,3 +136,33 @@ def test_a_covering_secondary_key_makes_the_scan_index_only(tmp_path) -> None:
     # reading another column of t3 (c_int) leaves no covering key: the table is scanned
     reads.append(A.ColumnRef("c_int", "b"))
     assert _index_only(a, b, reads, set(), _Scope({"a": (0, t2), "b": (1, t3)}))[0] == set()  # type: ignore[arg-type]
+
+
+_FILTER_SETUP = (
+    "CREATE TABLE t1 (id INT NOT NULL PRIMARY KEY, c_dec DECIMAL(5,2)) ENGINE=InnoDB",
+    "INSERT INTO t1 VALUES (6, 1.50), (1, 0.25), (4, 0.25), (3, 42)",
+    "CREATE TABLE t2 (id DATETIME, c_dec DECIMAL(5,2), c_int INT, c_blob BLOB) ENGINE=InnoDB",
+    "INSERT INTO t2 VALUES ('2024-01-04 10:00:00', 42, 66, 'blob'), ('2024-01-06 10:00:00', 42, 71, 'x'),"
+    " ('2024-01-06 10:00:00', 1.50, 87, NULL), ('2024-01-06 10:00:00', 42, 10, REPEAT('b', 20))",
+)
+
+
+def _dt(v: int, row: int) -> str:
+    return f"Incorrect datetime value: '{v}' for column `test`.`t1`.`id` at row {row}"
+
+
+@pytest.mark.parametrize("where,want", [
+    # the filter on the outer table: one t2 row buffered, every t1 row compared with it
+    ("a.c_blob = 'x'", [_dt(1, 1), _dt(3, 2), _dt(4, 3), _dt(6, 4)]),
+    # and one on the inner table: only t1's row 2 (id 3) is compared, with both t2 rows
+    ("a.c_int < 70 AND b.c_dec = 42", [_dt(3, 2), _dt(3, 2)]),
+])
+def test_a_non_key_filter_leaves_the_11_plan(tmp_path, where: str, want: list[str]) -> None:
+    """fuzz seed 118729 (warnings:DELETE [1292] vs []), as the 11.8 server answered it:
+    the trace costs the join as without the filter (``rows_after_filter`` 4 of 4), t2
+    scanned first, t1 through the join buffer; the conditions on one table pick the
+    rows compared."""
+    bed = Bed(tmp_path, "mariadb-11.8", profile=get_profile("mariadb-11.8-debian"))
+    for sql in _FILTER_SETUP:
+        bed.thd.execute(sql)
+    assert _warnings(bed, f"DELETE b FROM t2 a JOIN t1 b ON a.id = b.id WHERE {where}") == want
