@@ -731,10 +731,17 @@ def _system_table_conversions(a: _Side, b: _Side, system: list[_Side], conv: _Si
     const = system[0]
     other = b if const is a else a
     v = _first_value(const)
-    if v is None:
+    if v is None and (const.const is not None or const.n == 0):
         return []  # an empty const table: "Impossible WHERE noticed after reading const tables"
     if other.ti in filtered:
         return None
+    if v is None:
+        # its one row's join column is NULL: the other table is still scanned and each of
+        # its rows compared with the NULL, converted when it is the left operand (probed on
+        # 10.11 and 11.8: a strict UPDATE fails on the first row's 1292)
+        if const.ti in filtered or (other.unique and ref_usable(other.family, const.family)):
+            return None  # a NULL looked up in the other's key, or its own conditions: not probed
+        return _compare_rows([v], const, read_values(other), other, conv, left)
     if other.unique and ref_usable(other.family, const.family):
         # The lookup happens while make_join_statistics reads the const tables, before the
         # WHERE is evaluated on their rows: a condition on the const table, true or false,
