@@ -562,6 +562,19 @@ def _join_condition(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]]
     plan's costs are those of the join without it)."""
     if len(refs) != 2 or any(r.derived is not None or r.join not in (None, "INNER", "CROSS") for r in refs):
         return None
+    conditions = _classify_conditions(refs, tables, where, scope, cost_model)
+    if conditions is None:
+        return None
+    pair, filtered, const_only, bound = conditions
+    return _join_sides(pair, tables, filtered, const_only, bound)
+
+
+def _classify_conditions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]], where: A.Expr | None,
+                         scope: "Scope", cost_model: str
+                         ) -> tuple[list[tuple[int, int]], set[int], set[int], dict[int, tuple[int, Any]]] | None:
+    """(the join equality's (table, column) pairs, the filtered tables, those whose filter
+    only a constant table may have, the tables bound by ``key = literal``) of
+    ``_join_condition``, or None for a condition it does not model."""
     pair = None
     filtered: set[int] = set()
     const_only: set[int] = set()  # tables with a filter that only a constant table may have
@@ -596,6 +609,12 @@ def _join_condition(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]]
         filtered.add(ti)
     if pair is None:
         return None
+    return pair, filtered, const_only, bound
+
+
+def _join_sides(pair: list[tuple[int, int]], tables: list[tuple[str, "TableDef"]], filtered: set[int],
+                const_only: set[int], bound: dict[int, tuple[int, Any]]) -> tuple[list[_Side], set[int]] | None:
+    """The two ``_Side`` of the join equality, or None for a key, type or engine not modelled."""
     sides: list[_Side] = []
     for ti, ci in pair:
         t = tables[ti][1]
