@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from harness.sql.item.arg_comparator import comparison_family, ref_usable
 from harness.sql.parse import parse_tree as A
-from harness.sql.item.temporal import BAD, OK, Parts, number_to_datetime, parse_datetime, parts_of
+from harness.sql.item.temporal import BAD, OK, Parts, ZeroDate, number_to_datetime, parse_datetime, parts_of
 from harness.sql.item.column_types import BinaryType, StringType, value_to_string
 from harness.sql.item.number_text import scan_number
 
@@ -791,11 +791,16 @@ def _lookup_conversions(values: list[Any], outer: _Side, inner: _Side, inner_fil
     warns ``INTEGER`` then ``DECIMAL``; a strict UPDATE stops on the second)."""
     out: list[JoinConversion] = []
     inner_numbers = {x for _slot, row in inner.t.data.scan() if isinstance(x := row[inner.ci], (int, Decimal))}
+    zero_key = inner.family == "DATETIME" and any(_is_zero_datetime(row[inner.ci]) for _slot, row in inner.t.data.scan())
     for v in values:
         if v is None:
             continue
         found = (isinstance(v, str) and inner.family in ("INT", "DECIMAL")
                  and (scan_number(v)[0] or 0) in inner_numbers)
+        # a value no DATETIME reads is stored into the key as the zero datetime: it finds
+        # a zero key, and the condition converts it again on that row (probed on 10.11 and
+        # 11.8: 'k6' and 6 against a '0000-00-00 00:00:00' key warn twice each)
+        found = found or (zero_key and _as_datetime(v)[1] == BAD)
         if found and (inner_filtered or (inner.family == "INT" and (scan_number(v)[0] or 0) % 1)):
             return None  # the inner table's own conditions, or a rounded key value: not modelled
         msg, ok = _conversion(v, outer, inner.family, 1, "lookup")
@@ -810,6 +815,10 @@ def _lookup_conversions(values: list[Any], outer: _Side, inner: _Side, inner_fil
             if cmp_msg is not None:
                 out.append(JoinConversion(cmp_msg, "compare"))
     return out
+
+
+def _is_zero_datetime(x: Any) -> bool:
+    return isinstance(x, ZeroDate) and not any((x.year, x.month, x.day, x.hour, x.minute, x.second, x.microsecond))
 
 
 def _read_values(outer: _Side, keep: "Callable[[int, list[Any]], bool] | None", reads: list[Any],

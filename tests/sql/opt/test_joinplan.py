@@ -444,3 +444,17 @@ def test_a_system_row_with_a_null_join_column_is_still_compared(jp) -> None:  # 
     jp.execute("SET sql_mode = 'STRICT_TRANS_TABLES'")
     with pytest.raises(Exception, match="'1' for column `test`.`t2`.`id` at row 1"):
         jp.execute("UPDATE t2 a, t1 b SET a.c_dt = b.id WHERE a.id = b.id")
+
+
+def test_a_bad_datetime_looked_up_finds_a_zero_key_and_converts_again(jp) -> None:  # type: ignore[no-untyped-def]
+    """Probed on MariaDB 10.11 and 11.8 (fuzz seed 118811, warnings:UPDATE [1292] text or
+    count): a value no DATETIME reads is stored into the key as the zero datetime; with a
+    '0000-00-00 00:00:00' key it finds that row and the condition converts it again."""
+    jp.execute("CREATE TABLE t1 (id INT NULL UNIQUE, c_int INT) ENGINE=InnoDB")
+    jp.execute("INSERT INTO t1 VALUES (8, 16), (6, 36)")
+    jp.execute("CREATE TABLE t2 (id DATETIME NOT NULL PRIMARY KEY, c_int INT, c_blob BLOB) ENGINE=MyISAM")
+    jp.execute("INSERT INTO t2 VALUES ('2024-01-03 10:00:00', 43, 'b'), ('2024-01-02 10:00:00', NULL, 'b'),"
+               " ('0000-00-00 00:00:00', 1, 'x'), ('2024-01-05 10:00:00', 43, 'b')")
+    jp.execute("UPDATE t2 a, t1 b SET a.c_blob = CONCAT(a.c_blob, 'q') WHERE a.id = b.id")
+    assert _texts(jp) == [f"Incorrect datetime value: '{v}' for column `test`.`t1`.`id` at row 1"
+                          for v in (6, 6, 8, 8)]
