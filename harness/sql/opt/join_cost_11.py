@@ -115,8 +115,12 @@ def range_chosen(transactional: bool, n_rows: int, k: int) -> bool:
     return base + k * per_row + COST_EPS < scan
 
 
-def plan_cost(outer: "_Side", inner: "_Side", inner_lookup: bool, index_only: set[int]) -> tuple[float, bool]:
-    """(cost, inner read by eq_ref) of reading ``outer`` first and ``inner`` per its rows."""
+def plan_cost(outer: "_Side", inner: "_Side", inner_lookup: bool, index_only: set[int],
+              lookup_covered: set[int] | None = None) -> tuple[float, bool]:
+    """(cost, inner read by eq_ref) of reading ``outer`` first and ``inner`` per its rows
+    (``index_only``: the tables scanned by a covering key; ``lookup_covered``: those whose
+    eq_ref key covers what is read, ``index_only`` when not given)."""
+    covered = index_only if lookup_covered is None else lookup_covered
     ro, ri = rows(outer), rows(inner)
     first = read_cost(outer, outer.ti in index_only) + ro * WHERE_COST
     buffered = (read_cost(inner, inner.ti in index_only) + ri * WHERE_COST
@@ -126,7 +130,7 @@ def plan_cost(outer: "_Side", inner: "_Side", inner_lookup: bool, index_only: se
         if _clustered(inner):
             per = c.lookup
         else:
-            per = c.key_lookup + (0.0 if inner.ti in index_only else c.row_fetch)
+            per = c.key_lookup + (0.0 if inner.ti in covered else c.row_fetch)
         looked = c.lookup_pages + ro * per
         if looked + COST_EPS < buffered:
             return first + looked, True
@@ -134,7 +138,7 @@ def plan_cost(outer: "_Side", inner: "_Side", inner_lookup: bool, index_only: se
 
 
 def two_table_plan(a: "_Side", b: "_Side", a_lookup: bool, b_lookup: bool,
-                   index_only: set[int]) -> tuple["_Side", "_Side", bool]:
+                   index_only: set[int], lookup_covered: set[int] | None = None) -> tuple["_Side", "_Side", bool]:
     """(first, second, second read by eq_ref).
 
     ``greedy_search`` tries the tables in ``join_tab_cmp`` order (fewer rows first, then
@@ -145,13 +149,13 @@ def two_table_plan(a: "_Side", b: "_Side", a_lookup: bool, b_lookup: bool,
     fewer rows nor costs less than the bound is not tried at all."""
     p, q = (b, a) if rows(b) < rows(a) else (a, b)
     p_lookup, q_lookup = (b_lookup, a_lookup) if p is b else (a_lookup, b_lookup)
-    cpq, lpq = plan_cost(p, q, q_lookup, index_only)
+    cpq, lpq = plan_cost(p, q, q_lookup, index_only, lookup_covered)
     if not p_lookup or rows(p) < 2:
         bound = read_cost(p, p.ti in index_only) + rows(p) * WHERE_COST
         mine = read_cost(q, q.ti in index_only) + rows(q) * WHERE_COST
         if not (rows(p) > rows(q) or bound > mine):
             return p, q, lpq  # q first: pruned_by_heuristic
-    cqp, lqp = plan_cost(q, p, p_lookup, index_only)
+    cqp, lqp = plan_cost(q, p, p_lookup, index_only, lookup_covered)
     if cqp + COST_EPS < cpq:
         return q, p, lqp
     return p, q, lpq

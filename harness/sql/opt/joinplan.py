@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from harness.sql.item.arg_comparator import comparison_family, ref_usable
 from harness.sql.parse import parse_tree as A
-from harness.sql.item.temporal import BAD, OK, Parts, number_to_datetime, parse_datetime, parts_of
+from harness.sql.item.temporal import BAD, OK, Parts, ZeroDate, number_to_datetime, parse_datetime, parts_of
 from harness.sql.item.column_types import BinaryType, StringType, value_to_string
 from harness.sql.item.number_text import scan_number
 
@@ -415,7 +415,7 @@ def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]
     optimizer reads const tables); otherwise each row of the other table is compared.
     ``keep(ti, row)`` filters rows by the statement's conditions on one table; those are
     modelled on the outer table only."""
-    parsed = _join_condition(refs, tables, where, scope)
+    parsed = _join_condition(refs, tables, where, scope, cost_model)
     if parsed is None:
         return None
     sides, filtered = parsed
@@ -436,9 +436,18 @@ def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]
     values = _read_values(outer, keep, reads, written, scope)
     if lookup:  # the inner table's own conditions only see the rows a lookup finds
         return _lookup_conversions(values, outer, inner, inner.ti in filtered)
+    inner_rows = [row for _slot, row in inner.t.data.scan()]
+    positions = None
     if inner.ti in filtered:
-        return None
-    return _compare_rows(values, outer, [row[inner.ci] for _slot, row in inner.t.data.scan()], inner, conv, left)
+        if cost_model != "11.0" or keep is None:
+            return None
+        # 11.8: the inner table's own conditions are checked on each of its rows before
+        # the join condition (probed: only the rows they keep are compared, "at row N"
+        # still their position in the scan)
+        positions = [j for j, row in enumerate(inner_rows) if keep(inner.ti, row)]
+        inner_rows = [inner_rows[j] for j in positions]
+    return _compare_rows(values, outer, [row[inner.ci] for row in inner_rows], inner, conv, left,
+                         positions=positions)
 
 
 def two_table_join_order(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]], where: A.Expr | None,
@@ -455,7 +464,7 @@ def two_table_join_order(refs: list[A.TableRef], tables: list[tuple[str, "TableD
     two MyISAM tables follow the same costs with a lookup on either side, and with an
     InnoDB table the one with fewer rows is read first (probed with multi-table DELETEs);
     equal row counts are not predicted."""
-    parsed = _join_condition(refs, tables, where, scope)
+    parsed = _join_condition(refs, tables, where, scope, cost_model)
     if parsed is None:
         return None
     a, b = sorted(parsed[0], key=lambda x: x.ti)
@@ -477,7 +486,7 @@ def two_table_join_order(refs: list[A.TableRef], tables: list[tuple[str, "TableD
     return [plan[0].ti, plan[1].ti]
 
 
-def _plan_of(a: _Side, b: _Side, updated: set[int], cost_model: str, index_only: set[int],
+def _plan_of(a: _Side, b: _Side, updated: set[int], cost_model: str, index_only: tuple[set[int], set[int]],
              straight: bool = False) -> tuple[_Side, _Side, bool] | None:
     """``_two_table_plan`` (MariaDB 10.11's costs) or, for ``cost_model`` "11.0", 11.0's
     (``straight``: STRAIGHT_JOIN keeps the FROM order, only the second table's access is costed)."""
@@ -485,25 +494,28 @@ def _plan_of(a: _Side, b: _Side, updated: set[int], cost_model: str, index_only:
         return _two_table_plan(a, b, updated)
     from harness.sql.opt import join_cost_11
     if straight:
-        cost, lookup = join_cost_11.plan_cost(a, b, b.unique and ref_usable(b.family, a.family), index_only)
+        cost, lookup = join_cost_11.plan_cost(a, b, b.unique and ref_usable(b.family, a.family), *index_only)
         return a, b, lookup
     return join_cost_11.two_table_plan(a, b, a.unique and ref_usable(a.family, b.family),
-                                       b.unique and ref_usable(b.family, a.family), index_only)
+                                       b.unique and ref_usable(b.family, a.family), *index_only)
 
 
-def _index_only(a: _Side, b: _Side, reads: list[Any], written: set[int], scope: "Scope") -> set[int]:
-    """The tables the server costs as read from their key on the join column alone: not
-    written by an UPDATE (a DELETE's tables need only their row ids: probed, a deleted
-    InnoDB table is costed index-only), the key unique on that column (a MyISAM key or
-    an InnoDB secondary one: an InnoDB primary key is the table), and no other column of
-    the table read."""
-    out: set[int] = set()
+def _index_only(a: _Side, b: _Side, reads: list[Any], written: set[int], scope: "Scope") -> tuple[set[int], set[int]]:
+    """(the tables the server scans by a covering index, the tables whose eq_ref key on
+    the join column covers what the statement reads of them).
+
+    A table not written by an UPDATE (a DELETE's tables need only their row ids: probed,
+    a deleted InnoDB table is costed index-only) is read index-only when a key holds every
+    column the statement reads of it (``TABLE::covering_keys``; an InnoDB secondary key
+    also holds the primary key's columns): a scan takes the cheapest such key
+    (``find_shortest_key``), never InnoDB's clustered index, which is the table itself
+    (traced on 11.8: a child table joined on its primary key is scanned by its foreign
+    key's index, ``"index_only": true``)."""
+    scans: set[int] = set()
+    lookups: set[int] = set()
     for s in (a, b):
-        if s.ti in written or not s.unique:
+        if s.ti in written:
             continue
-        ck = s.t.clustered_key() if s.t.engine.clustered else None
-        if ck is not None and ck.columns == [s.ci]:
-            continue  # InnoDB's clustered index (the primary key, or the first NOT NULL UNIQUE one)
         used: set[int] = set()
         for e in reads:
             owned = column_owners(e, scope)
@@ -511,9 +523,16 @@ def _index_only(a: _Side, b: _Side, reads: list[Any], written: set[int], scope: 
                 used.add(-1)
                 break
             used |= {ci for ti, ci in owned if ti == s.ti}
-        if used <= {s.ci}:
-            out.add(s.ti)
-    return out
+        ck = s.t.clustered_key() if s.t.engine.clustered else None
+        extra = set(ck.columns) if ck is not None else set()
+        for k in s.t.keys:
+            if k is ck or any(s.t.columns[c].type.is_blob for c in k.columns):
+                continue
+            if used <= set(k.columns) | extra:
+                scans.add(s.ti)
+                if s.unique and k.columns == [s.ci]:
+                    lookups.add(s.ti)
+    return scans, lookups
 
 
 def _nested_loop_cost(o: "_Side", i: "_Side", i_lookup: bool) -> float:
@@ -528,16 +547,34 @@ def _nested_loop_cost(o: "_Side", i: "_Side", i_lookup: bool) -> float:
 
 
 def _join_condition(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]], where: A.Expr | None,
-                    scope: "Scope") -> tuple[list[_Side], set[int]] | None:
+                    scope: "Scope", cost_model: str = "10.11") -> tuple[list[_Side], set[int]] | None:
     """The two sides of the join's one column equality (left operand first) and the
     tables other conditions filter, or None for a shape not modelled: not two
     inner-joined tables, another cross-table condition, a condition on a key column
     other than ``key = literal`` (a range changes the row estimate and the read
     order), a filter other than ``IS [NOT] NULL`` (its selectivity changes the cost), a non-unique or
     multi-column index on a join column (rec_per_key costs), a type or engine outside
-    the probes."""
+    the probes.
+
+    Under 11.0's cost model (``cost_model`` "11.0") a ``col <op> literal`` filter on a
+    non-key column of a table that is not const is kept too: without column statistics
+    its selectivity is 1 (traced on 11.8: ``rows_after_filter`` equals ``rows``, the
+    plan's costs are those of the join without it)."""
     if len(refs) != 2 or any(r.derived is not None or r.join not in (None, "INNER", "CROSS") for r in refs):
         return None
+    conditions = _classify_conditions(refs, tables, where, scope, cost_model)
+    if conditions is None:
+        return None
+    pair, filtered, const_only, bound = conditions
+    return _join_sides(pair, tables, filtered, const_only, bound)
+
+
+def _classify_conditions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]], where: A.Expr | None,
+                         scope: "Scope", cost_model: str
+                         ) -> tuple[list[tuple[int, int]], set[int], set[int], dict[int, tuple[int, Any]]] | None:
+    """(the join equality's (table, column) pairs, the filtered tables, those whose filter
+    only a constant table may have, the tables bound by ``key = literal``) of
+    ``_join_condition``, or None for a condition it does not model."""
     pair = None
     filtered: set[int] = set()
     const_only: set[int] = set()  # tables with a filter that only a constant table may have
@@ -567,10 +604,17 @@ def _join_condition(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]]
         if not isinstance(c, A.IsNull):
             if not _quiet_filter(c, tables[ti][1], owned):
                 return None  # a filter's selectivity changes the cost, and the order it is evaluated in (probed)
-            const_only.add(ti)
+            if cost_model != "11.0":
+                const_only.add(ti)
         filtered.add(ti)
     if pair is None:
         return None
+    return pair, filtered, const_only, bound
+
+
+def _join_sides(pair: list[tuple[int, int]], tables: list[tuple[str, "TableDef"]], filtered: set[int],
+                const_only: set[int], bound: dict[int, tuple[int, Any]]) -> tuple[list[_Side], set[int]] | None:
+    """The two ``_Side`` of the join equality, or None for a key, type or engine not modelled."""
     sides: list[_Side] = []
     for ti, ci in pair:
         t = tables[ti][1]
@@ -706,10 +750,17 @@ def _system_table_conversions(a: _Side, b: _Side, system: list[_Side], conv: _Si
     const = system[0]
     other = b if const is a else a
     v = _first_value(const)
-    if v is None:
+    if v is None and (const.const is not None or const.n == 0):
         return []  # an empty const table: "Impossible WHERE noticed after reading const tables"
     if other.ti in filtered:
         return None
+    if v is None:
+        # its one row's join column is NULL: the other table is still scanned and each of
+        # its rows compared with the NULL, converted when it is the left operand (probed on
+        # 10.11 and 11.8: a strict UPDATE fails on the first row's 1292)
+        if const.ti in filtered or (other.unique and ref_usable(other.family, const.family)):
+            return None  # a NULL looked up in the other's key, or its own conditions: not probed
+        return _compare_rows([v], const, read_values(other), other, conv, left)
     if other.unique and ref_usable(other.family, const.family):
         # The lookup happens while make_join_statistics reads the const tables, before the
         # WHERE is evaluated on their rows: a condition on the const table, true or false,
@@ -740,11 +791,16 @@ def _lookup_conversions(values: list[Any], outer: _Side, inner: _Side, inner_fil
     warns ``INTEGER`` then ``DECIMAL``; a strict UPDATE stops on the second)."""
     out: list[JoinConversion] = []
     inner_numbers = {x for _slot, row in inner.t.data.scan() if isinstance(x := row[inner.ci], (int, Decimal))}
+    zero_key = inner.family == "DATETIME" and any(_is_zero_datetime(row[inner.ci]) for _slot, row in inner.t.data.scan())
     for v in values:
         if v is None:
             continue
         found = (isinstance(v, str) and inner.family in ("INT", "DECIMAL")
                  and (scan_number(v)[0] or 0) in inner_numbers)
+        # a value no DATETIME reads is stored into the key as the zero datetime: it finds
+        # a zero key, and the condition converts it again on that row (probed on 10.11 and
+        # 11.8: 'k6' and 6 against a '0000-00-00 00:00:00' key warn twice each)
+        found = found or (zero_key and _as_datetime(v)[1] == BAD)
         if found and (inner_filtered or (inner.family == "INT" and (scan_number(v)[0] or 0) % 1)):
             return None  # the inner table's own conditions, or a rounded key value: not modelled
         msg, ok = _conversion(v, outer, inner.family, 1, "lookup")
@@ -759,6 +815,10 @@ def _lookup_conversions(values: list[Any], outer: _Side, inner: _Side, inner_fil
             if cmp_msg is not None:
                 out.append(JoinConversion(cmp_msg, "compare"))
     return out
+
+
+def _is_zero_datetime(x: Any) -> bool:
+    return isinstance(x, ZeroDate) and not any((x.year, x.month, x.day, x.hour, x.minute, x.second, x.microsecond))
 
 
 def _read_values(outer: _Side, keep: "Callable[[int, list[Any]], bool] | None", reads: list[Any],
@@ -787,11 +847,12 @@ def _rows_values(rows: list[tuple[int, list[Any]]], side: _Side) -> list[Any]:
 
 
 def _compare_rows(values: list[Any], outer: _Side, inner_values: list[Any], inner: _Side, conv: _Side,
-                  left: _Side, first_row: int = 1) -> list[JoinConversion] | None:
+                  left: _Side, first_row: int = 1, positions: list[int] | None = None) -> list[JoinConversion] | None:
     """The conversions of comparing each outer value with each inner row (a scan of the
     inner table per outer row).  The left operand is evaluated first and the right one
     only when the left is not NULL (Arg_comparator::compare_decimal/compare_datetime);
-    "at row" is the inner row's position in its scan, NULL rows counted."""
+    "at row" is the inner row's position in its scan, NULL rows counted (``positions``:
+    the scan positions of ``inner_values`` when some rows were filtered out)."""
     out: list[JoinConversion] = []
     outer_left = left.ti == outer.ti
     for v in values:
@@ -802,7 +863,8 @@ def _compare_rows(values: list[Any], outer: _Side, inner_values: list[Any], inne
             cv = lv if conv.ti == left.ti else rv
             if cv is None:
                 continue
-            msg, ok = _conversion(cv, conv, (inner if conv is outer else outer).family, j + first_row, "compare")
+            row_no = (j if positions is None else positions[j]) + first_row
+            msg, ok = _conversion(cv, conv, (inner if conv is outer else outer).family, row_no, "compare")
             if not ok:
                 return None
             if msg is not None:

@@ -230,7 +230,8 @@ class UpdateExecutor(SelectExecutor):
         on_fly = main in written and safe_update_on_fly(
             plan, main, all_tables[main][1], main_cols, written_columns_read(up.assignments, main, scope))
         apply_order = ([main] if on_fly else []) + [ti for ti in sorted(written) if not (on_fly and ti == main)]
-        changes = self._multi_update_scan(up, combos, all_tables, assigns, written, main if on_fly else None)
+        changes = self._multi_update_scan(up, combos, all_tables, assigns, written, main if on_fly else None,
+                                          _warning_rows(plan, all_tables))
         self._multi_update_apply(up, all_tables, assigns, apply_order, changes, res)
         res.info = f"Rows matched: {res.matched}  Changed: {res.affected}  Warnings: {len(self.ctx.notes)}"
         return res
@@ -258,7 +259,8 @@ class UpdateExecutor(SelectExecutor):
         return all_tables, scope, assigns, written, plan
 
     def _multi_update_scan(self, up: A.Update, combos: Any, all_tables: list[tuple[str, TableDef]],
-                           assigns: list[tuple[int, int, Any]], written: set[int], on_fly_table: int | None
+                           assigns: list[tuple[int, int, Any]], written: set[int], on_fly_table: int | None,
+                           warning_rows: tuple[int, dict[int, int]] | None = None
                            ) -> dict[int, list[tuple[int, list[Any]]]]:
         """multi_update::send_data: each written table's new rows, by slot.
 
@@ -268,7 +270,18 @@ class UpdateExecutor(SelectExecutor):
         the fly (``on_fly_table``) is changed in place: later values read its new row
         (observed with a const first table), and its own SET list assigns one column
         after another.
+
+        THD::really_abort_on_warning: under STRICT_TRANS_TABLES (not STRICT_ALL_TABLES)
+        a warning stops the statement only until it has changed a non-transactional
+        table (``modified_non_trans_table``): once the on-the-fly table, MyISAM, changed a
+        row, a later value cut to fit an InnoDB column is a warning (still worded 1406,
+        abort_on_warning) and the statement goes on (probed on 10.11 and 11.8).
+        ``warning_rows``: (the scanned table, its rows' 1-based scan positions) when every
+        other table is const: the row a warning names is the join's examined row
+        (probed: the matched rows 1 and 4 of four warn ``at row 1`` and ``at row 4``).
         """
+        mode = self.thd.vars.get("sql_mode")
+        nontrans_changed = False
         changes: dict[int, list[tuple[int, list[Any]]]] = {ti: [] for ti in sorted(written)}
         on_fly_rows: dict[int, list[Any]] = {}
         done: set[tuple[int, int]] = set()
@@ -285,22 +298,30 @@ class UpdateExecutor(SelectExecutor):
                 cur = list(rows[ti])
                 if ti == on_fly_table:
                     rows[ti] = cur
-                self._multi_update_new_values(up, all_tables[ti][1], ti, cur, assigns, env)
+                row_no = 1
+                if warning_rows is not None and slots[warning_rows[0]] is not None:
+                    row_no = warning_rows[1].get(slots[warning_rows[0]], 1)
+                self._multi_update_new_values(up, all_tables[ti][1], ti, cur, assigns, env,
+                                              nontrans_changed and "STRICT_ALL_TABLES" not in mode, row_no)
                 if ti == on_fly_table:
+                    if not all_tables[ti][1].transactional and cur != list(combo_rows[ti]):
+                        nontrans_changed = True
                     on_fly_rows[slot] = cur
                 changes[ti].append((slot, cur))
         return changes
 
     def _multi_update_new_values(self, up: A.Update, t: TableDef, ti: int, cur: list[Any],
-                                 assigns: list[tuple[int, int, Any]], env: Env) -> None:
-        """fill_record for one row of table ``ti``: its SET list stored into ``cur``."""
+                                 assigns: list[tuple[int, int, Any]], env: Env, warn_only: bool = False,
+                                 row_no: int = 1) -> None:
+        """fill_record for one row of table ``ti``: its SET list stored into ``cur``
+        (``warn_only``: a non-transactional table already changed, see _multi_update_scan)."""
         thd = self.thd
         fill = FillRecord(thd.server.flavor.sql.fill_record_goes_on)
         for tti, ci, f in assigns:
             if tti != ti:
                 continue
-            wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, 1, self.ctx.notes, up.ignore,
-                                sql_mode=thd.vars.get('sql_mode'),
+            wctx = WriteContext(thd.is_strict(t, 0) and not warn_only, t.db, t.name, row_no, self.ctx.notes,
+                                up.ignore, sql_mode=thd.vars.get('sql_mode'),
                                 mysql_stores=thd.server.flavor.sql.mysql_field_stores,
                                 timestamp_max=thd.server.sysvars.timestamp_max)
             col = t.columns[ci]
@@ -476,3 +497,12 @@ def log_as_multi_table(thd: Any, stmt: A.Statement) -> None:
         thd.stmt_log.thread_specific = True
     else:
         thd.stmt_log.table_map_for_update = 1
+
+
+def _warning_rows(plan: Any, tables: list[tuple[str, TableDef]]) -> tuple[int, dict[int, int]] | None:
+    """(the one non-const table, its slots' 1-based scan positions) when every other table
+    of the join is const, else None (the examined-row count of deeper joins is not modelled)."""
+    rest = [ti for ti in plan.order if ti not in plan.const]
+    if len(rest) != 1:
+        return None
+    return rest[0], {slot: i + 1 for i, (slot, _row) in enumerate(tables[rest[0]][1].data.scan())}

@@ -98,3 +98,71 @@ def test_range_or_scan_as_traced(innodb: bool, k: int, chosen: bool) -> None:
     assert C.table_scan_cost(innodb, 12) + 12 * C.WHERE_COST == pytest.approx(0.0128108 if innodb else 0.01191246,
                                                                                abs=1e-9)
     assert C.range_chosen(innodb, 12, k) is chosen
+
+
+class _Scope:
+    """Resolves ``alias.column`` against the given tables (what column_owners asks)."""
+
+    def __init__(self, tables: dict[str, tuple[int, Any]]) -> None:
+        self.tables = tables
+
+    def resolve(self, ref: Any) -> tuple[int, int, int]:
+        ti, t = self.tables[ref.table]
+        return 0, ti, [c.name for c in t.columns].index(ref.name)
+
+
+def test_a_covering_secondary_key_makes_the_scan_index_only(tmp_path) -> None:
+    """workloads/schema_fk.wl fk_child_also_in_statement on 11.8: ``DELETE a, b FROM t2 a
+    JOIN t3 b ON a.id = b.id`` reads only b.id, which t3's foreign-key index holds (with
+    the primary key): the trace scans b index-only (read_cost 0.00687529), so the plan
+    [b, a] (0.00954737) beats [a, b] (0.01378888) and EXPLAIN reads b first."""
+    from harness.sql.opt.joinplan import _index_only, _plan_of, _Side
+    from harness.sql.parse import parse_tree as A
+    bed = Bed(tmp_path, "mariadb-11.8", profile=get_profile("mariadb-11.8-debian"))
+    for sql in ("CREATE TABLE t2 (id INT NOT NULL PRIMARY KEY, c_str VARCHAR(6)) ENGINE=InnoDB",
+                "CREATE TABLE t3 (id INT NOT NULL PRIMARY KEY, c_int INT, pid INT,"
+                " FOREIGN KEY (pid) REFERENCES t2 (id) ON DELETE SET NULL) ENGINE=InnoDB"):
+        bed.thd.execute(sql)
+    t2, t3 = (bed.state.catalog.get_table("test", n) for n in ("t2", "t3"))
+    a, b = _Side(0, 0, t2, "int", 2, True), _Side(1, 0, t3, "int", 2, True)
+    reads = [A.ColumnRef("id", "a"), A.ColumnRef("id", "b")]
+    covered = _index_only(a, b, reads, set(), _Scope({"a": (0, t2), "b": (1, t3)}))  # type: ignore[arg-type]
+    assert covered == ({1}, set())  # t3 by its pid key; t2 has only its clustered index
+    assert C.read_cost(b, True) == pytest.approx(0.00687529, abs=1e-9)
+    assert C.plan_cost(b, a, True, *covered)[0] == pytest.approx(0.00954737, abs=1e-9)
+    assert C.plan_cost(a, b, True, *covered)[0] == pytest.approx(0.01378888, abs=1e-9)
+    first, second, lookup = _plan_of(a, b, set(), "11.0", covered)  # type: ignore[misc]
+    assert (first.ti, second.ti, lookup) == (1, 0, True)
+    # reading another column of t3 (c_int) leaves no covering key: the table is scanned
+    reads.append(A.ColumnRef("c_int", "b"))
+    assert _index_only(a, b, reads, set(), _Scope({"a": (0, t2), "b": (1, t3)}))[0] == set()  # type: ignore[arg-type]
+
+
+_FILTER_SETUP = (
+    "CREATE TABLE t1 (id INT NOT NULL PRIMARY KEY, c_dec DECIMAL(5,2)) ENGINE=InnoDB",
+    "INSERT INTO t1 VALUES (6, 1.50), (1, 0.25), (4, 0.25), (3, 42)",
+    "CREATE TABLE t2 (id DATETIME, c_dec DECIMAL(5,2), c_int INT, c_blob BLOB) ENGINE=InnoDB",
+    "INSERT INTO t2 VALUES ('2024-01-04 10:00:00', 42, 66, 'blob'), ('2024-01-06 10:00:00', 42, 71, 'x'),"
+    " ('2024-01-06 10:00:00', 1.50, 87, NULL), ('2024-01-06 10:00:00', 42, 10, REPEAT('b', 20))",
+)
+
+
+def _dt(v: int, row: int) -> str:
+    return f"Incorrect datetime value: '{v}' for column `test`.`t1`.`id` at row {row}"
+
+
+@pytest.mark.parametrize("where,want", [
+    # the filter on the outer table: one t2 row buffered, every t1 row compared with it
+    ("a.c_blob = 'x'", [_dt(1, 1), _dt(3, 2), _dt(4, 3), _dt(6, 4)]),
+    # and one on the inner table: only t1's row 2 (id 3) is compared, with both t2 rows
+    ("a.c_int < 70 AND b.c_dec = 42", [_dt(3, 2), _dt(3, 2)]),
+])
+def test_a_non_key_filter_leaves_the_11_plan(tmp_path, where: str, want: list[str]) -> None:
+    """fuzz seed 118729 (warnings:DELETE [1292] vs []), as the 11.8 server answered it:
+    the trace costs the join as without the filter (``rows_after_filter`` 4 of 4), t2
+    scanned first, t1 through the join buffer; the conditions on one table pick the
+    rows compared."""
+    bed = Bed(tmp_path, "mariadb-11.8", profile=get_profile("mariadb-11.8-debian"))
+    for sql in _FILTER_SETUP:
+        bed.thd.execute(sql)
+    assert _warnings(bed, f"DELETE b FROM t2 a JOIN t1 b ON a.id = b.id WHERE {where}") == want

@@ -423,3 +423,38 @@ def test_cut_string_lookup_that_finds_a_row_compares_it_too(tmp_path, flavor: st
     t.execute("DELETE a FROM t1 a JOIN t2 b ON a.id = b.id")
     assert [r[2] for r in show_warnings(t)] == ["Truncated incorrect INTEGER value: 'k2'",
                                                 "Truncated incorrect DECIMAL value: 'k2'"]
+
+
+def test_a_system_row_with_a_null_join_column_is_still_compared(jp) -> None:  # type: ignore[no-untyped-def]
+    """Probed on MariaDB 10.11 and 11.8 (fuzz seed 118729, outcome:UPDATE 1292 vs OK): a
+    one-row MyISAM table whose join column is NULL is not an empty one; the other table
+    is scanned and each row's value converted when it is the left operand (not when the
+    NULL is), and a strict UPDATE fails on the first."""
+    jp.execute("CREATE TABLE t1 (id DATETIME NULL UNIQUE, c_int INT NOT NULL) ENGINE=MyISAM")
+    jp.execute("CREATE TABLE t2 (id INT NOT NULL PRIMARY KEY, c_dt DATETIME) ENGINE=InnoDB")
+    jp.execute("INSERT INTO t1 VALUES (NULL, 79)")
+    jp.execute("INSERT INTO t2 VALUES (1, NULL), (2, NULL), (3, NULL)")
+    want = [f"Incorrect datetime value: '{i}' for column `test`.`t2`.`id` at row {i}" for i in (1, 2, 3)]
+    jp.execute("UPDATE t2 a, t1 b SET a.c_dt = b.id WHERE a.id = b.id")
+    assert _texts(jp) == want
+    jp.execute("UPDATE t2 a, t1 b SET a.c_dt = b.id WHERE b.id = a.id")
+    assert _texts(jp) == []
+    jp.execute("DELETE a FROM t2 a JOIN t1 b ON a.id = b.id")
+    assert _texts(jp) == want
+    jp.execute("SET sql_mode = 'STRICT_TRANS_TABLES'")
+    with pytest.raises(Exception, match="'1' for column `test`.`t2`.`id` at row 1"):
+        jp.execute("UPDATE t2 a, t1 b SET a.c_dt = b.id WHERE a.id = b.id")
+
+
+def test_a_bad_datetime_looked_up_finds_a_zero_key_and_converts_again(jp) -> None:  # type: ignore[no-untyped-def]
+    """Probed on MariaDB 10.11 and 11.8 (fuzz seed 118811, warnings:UPDATE [1292] text or
+    count): a value no DATETIME reads is stored into the key as the zero datetime; with a
+    '0000-00-00 00:00:00' key it finds that row and the condition converts it again."""
+    jp.execute("CREATE TABLE t1 (id INT NULL UNIQUE, c_int INT) ENGINE=InnoDB")
+    jp.execute("INSERT INTO t1 VALUES (8, 16), (6, 36)")
+    jp.execute("CREATE TABLE t2 (id DATETIME NOT NULL PRIMARY KEY, c_int INT, c_blob BLOB) ENGINE=MyISAM")
+    jp.execute("INSERT INTO t2 VALUES ('2024-01-03 10:00:00', 43, 'b'), ('2024-01-02 10:00:00', NULL, 'b'),"
+               " ('0000-00-00 00:00:00', 1, 'x'), ('2024-01-05 10:00:00', 43, 'b')")
+    jp.execute("UPDATE t2 a, t1 b SET a.c_blob = CONCAT(a.c_blob, 'q') WHERE a.id = b.id")
+    assert _texts(jp) == [f"Incorrect datetime value: '{v}' for column `test`.`t1`.`id` at row 1"
+                          for v in (6, 6, 8, 8)]
