@@ -1052,7 +1052,7 @@ class Thd:
     # ------------------------------------------------------------ statement end (layer 3)
 
     def end_statement(self, success: bool, warn_nontrans: bool = False) -> None:
-        L3.note_trx_begin(self)
+        L3.note_statement_end(self, success)
         if not success and self.stmt.changed_no_2pc:
             # The statement rollback reaches Aria, which keeps the rows (probed: autocommit
             # and inside BEGIN; after the failed statement's 1592, before 1196).

@@ -1,0 +1,83 @@
+"""MySQL 9.7's logical clock and GTID framing (docs/RULES-mysql-9.7.md, "Logical clock"):
+the commit parent a transaction stores, when writesets lower it, the GTID event's
+may_have_sbr flag, and rotation at @@max_binlog_size. The vectors are 9.7.4's bytes
+(corpus runs against the real server, /work/r11/off0)."""
+
+from __future__ import annotations
+
+from harness.binlog.control import RotateEvent
+from harness.binlog.mysql_gtid import MysqlGtidEvent
+from harness.sql.thd import Thd
+from tests.model.flavors._probe import Bed
+
+
+def _clock(bed: Bed) -> list[tuple[int, int]]:
+    return [(e.event.last_committed, e.event.sequence_number) for e in bed.entries()
+            if isinstance(e.event, MysqlGtidEvent)]
+
+
+def test_the_commit_parent_is_stored_at_the_last_two_phase_statement(tmp_path):
+    # binlog_prepare (all=false) stores max_committed at each statement's prepare; COMMIT
+    # does not renew it. 9.7.4 [bytes] conc_in_list_locks_listed_keys STATEMENT: con1's
+    # `BEGIN; UPDATE c`, con2's autocommit UPDATE `3/4`, con1's COMMIT `3/5`.
+    bed = Bed(tmp_path, "mysql-9.7")
+    con1 = bed.thd
+    con2 = Thd(bed.state, 8, db="test")
+    bed.state.sessions[8] = con2
+    for t in (con1, con2):
+        t.execute("SET binlog_format = STATEMENT")
+    con1.execute("CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB")
+    con1.execute("INSERT INTO c VALUES (1,1),(2,2),(3,3),(4,4)")
+    con1.execute("BEGIN")
+    con1.execute("UPDATE c SET v = v + 10 WHERE id IN (1, 3)")
+    con2.execute("UPDATE c SET v = 20 WHERE id = 2")
+    con1.execute("COMMIT")
+    assert _clock(bed)[-3:] == [(2, 3), (3, 4), (3, 5)]
+
+
+def test_rows_groups_of_a_mixed_session_use_commit_order(tmp_path):
+    # Writesets only for a ROW session. 9.7.4 [bytes] fidseed_unsafe_functions_on_myisam
+    # MIXED: UUID() / USER() rows into a MyISAM table, `4/5` then `5/6`; in ROW the same
+    # groups depend on the DDL before them only.
+    got = {}
+    for fmt in ("MIXED", "ROW"):
+        bed = Bed(tmp_path / fmt, "mysql-9.7")
+        t = bed.thd
+        t.execute(f"SET binlog_format = {fmt}")
+        t.execute("CREATE TABLE n (a INT PRIMARY KEY AUTO_INCREMENT, b VARCHAR(80)) ENGINE=MyISAM")
+        t.execute("INSERT INTO n (b) VALUES (LENGTH(UUID()))")
+        t.execute("INSERT INTO n (b) VALUES (USER() IS NOT NULL)")
+        got[fmt] = _clock(bed)[-2:]
+    assert got["MIXED"] == [(2, 3), (3, 4)]
+    assert got["ROW"] == [(2, 3), (2, 4)]
+
+
+def test_a_group_without_row_events_may_have_statements(tmp_path):
+    # binlog_cache_data::may_have_sbr_stmts: with_sbr || !with_rbr. 9.7.4 [bytes]
+    # xa_failed_statements ROW: the XA PREPARE group (rows) 0, the lone XA COMMIT 1.
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("SET binlog_format = ROW")
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB")
+    for sql in ("XA START 'h'", "INSERT INTO t VALUES (1)", "XA END 'h'", "XA PREPARE 'h'", "XA COMMIT 'h'"):
+        t.execute(sql)
+    flags = [e.event.gtid_flags for e in bed.entries() if isinstance(e.event, MysqlGtidEvent)]
+    assert flags[-2:] == [0, 1]
+
+
+def test_a_file_past_max_binlog_size_is_rotated_after_the_group(tmp_path):
+    # MYSQL_BIN_LOG::ordered_commit rotates once the file reached max_size. 9.7.4 [bytes]
+    # seed004_event_sizes: at 4096 the first file ends with a Rotate after the group that
+    # crossed it, the next groups go to binlog.000002.
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY AUTO_INCREMENT, b VARCHAR(200)) ENGINE=InnoDB")
+    t.execute("SET GLOBAL max_binlog_size = 4096")
+    for i in range(20):
+        t.execute(f"INSERT INTO t SET b = REPEAT('v', {10 * i})")
+    assert len(bed.state.binlog.files) == 2
+    from harness.binlog.reader import BinlogReader
+    first = list(BinlogReader(bed.state.binlog.dir / bed.state.binlog.files[0]).entries())
+    assert isinstance(first[-1].event, RotateEvent)
+    last_group = [e.pos for e in first if isinstance(e.event, MysqlGtidEvent)][-1]
+    assert last_group < 4096 <= first[-1].pos
