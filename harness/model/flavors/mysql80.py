@@ -572,13 +572,6 @@ class MySQLGtid(GtidFraming):
         format, a parent table of a foreign key) uses commit order and starts a new
         history; one that wrote a table without a primary or NOT NULL unique key uses
         commit order and keeps the history."""
-        if thd is not None and getattr(thd.trx_log, "nontrans_modified", False) and body \
-                and int(body[-1].header.type_code) == 16:
-            # The transactional group of a transaction that also changed a MyISAM table
-            # (its rows went out as a group of their own): commit order, and the history
-            # stays as it is (9.7.4 [bytes], ddl_implicit_commit_in_transaction: `11/12` then
-            # the next MyISAM group `10/13`)
-            return commit_parent
         # Only a session logging in ROW format extracts writesets: in MIXED, a group of
         # rows is as a statement's -- commit order, and a new history (9.7.4 [bytes]: every
         # MIXED rows group of the corpus, ~600, has last_committed = sequence_number - 1;
@@ -586,14 +579,19 @@ class MySQLGtid(GtidFraming):
         row_session = thd is not None and str(thd.vars.get("binlog_format")).upper() == "ROW"
         got = _writeset(thd, body) if row_session else None
         if got is not None and thd is not None:
-            # Transaction_write_set_ctx is reset only when the transaction ends: a group the
-            # statement cache writes inside a transaction carries every key the transaction
-            # wrote so far (9.7.4 [bytes] corpus mixing_trx_*: `BEGIN; INSERT nt_1 (7,2) ...;
-            # INSERT nt_1 (7,4)` -- the second MyISAM group depends on the first)
-            acc = getattr(thd.trx_log, "writeset_keys", None)
-            if acc:
-                got = (got[0] | acc, got[1])
-            thd.trx_log.writeset_keys = set(got[0])
+            # Transaction_write_set_ctx is reset only when the transaction ends, and add_pke
+            # fills it as each row is logged, whichever cache takes it: a group the statement
+            # cache writes inside a transaction carries every key the transaction logged so
+            # far -- earlier groups' and the rows waiting in the trx cache -- and the
+            # transaction's own group all of them (9.7.4 [bytes] corpus mixing_trx_*: `BEGIN;
+            # INSERT nt_1 (7,2) ...; INSERT nt_1 (7,4)` -- the second MyISAM group depends on
+            # the first; ps_dml_and_transactions R: `BEGIN; UPDATE t ... id = 1; INSERT INTO m
+            # SELECT ...` -- the MyISAM group depends on the INSERT of t's row 1, `4/6`)
+            logged = _writeset(thd, list(thd.caches.trx_cache.events))
+            keys = got[0] | (getattr(thd.trx_log, "writeset_keys", None) or set()) | \
+                (logged[0] if logged else set())
+            got = (keys, got[1] or bool(logged and logged[1]))
+            thd.trx_log.writeset_keys = set(keys)
         exceeds = False
         if got is not None:
             ws, missing = got
@@ -652,7 +650,10 @@ class MySQLGtid(GtidFraming):
         binlog.sequence_number = 0
         binlog.last_committed = 0
         self.writeset_history.clear()
-        self.writeset_history_start = 0
+        # Transaction_dependency_tracker::rotate: m_writeset.rotate(1) -- after a rotation a
+        # transaction's writeset parent is at least 1 (9.7.4 [bytes] seed004_event_sizes R:
+        # binlog.000002 `0/1`, then `1/2`, `1/3` ... for new keys)
+        self.writeset_history_start = 1 if rotated else 0
 
     def write_group(self, binlog: BinaryLog, events: list[Event], *, thd: SessionView | None, timestamp: int,
                     standalone: bool, transactional: bool, ddl: bool, extra_engines: bool,

@@ -81,3 +81,33 @@ def test_a_file_past_max_binlog_size_is_rotated_after_the_group(tmp_path):
     assert isinstance(first[-1].event, RotateEvent)
     last_group = [e.pos for e in first if isinstance(e.event, MysqlGtidEvent)][-1]
     assert last_group < 4096 <= first[-1].pos
+
+
+def test_after_a_rotation_the_writeset_history_starts_at_one(tmp_path):
+    # Transaction_dependency_tracker::rotate: m_writeset.rotate(1). 9.7.4 [bytes]
+    # seed004_event_sizes ROW, binlog.000002: `0/1`, then `1/2`, `1/3` for new keys.
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("SET binlog_format = ROW")
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB")
+    t.execute("FLUSH BINARY LOGS")
+    for i in range(3):
+        t.execute(f"INSERT INTO t VALUES ({i})")
+    assert _clock(bed)[-3:] == [(0, 1), (1, 2), (1, 3)]
+
+
+def test_the_group_of_a_transaction_that_also_changed_myisam_adds_its_keys_to_the_history(tmp_path):
+    # The transactional group goes through get_dependency like any other: its keys (the
+    # MyISAM ones of the statement cache's group too) enter the history. 9.7.4 [bytes]
+    # s002_multi_table ROW: `UPDATE t, n ...` -> n's group `5/6`, t's group `6/7`; then
+    # `DELETE t FROM t, n ...` depends on t's group: `7/8`.
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("SET binlog_format = ROW")
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB")
+    t.execute("CREATE TABLE n (a INT PRIMARY KEY, b INT) ENGINE=MyISAM")
+    t.execute("INSERT INTO t VALUES (1,1),(2,2)")
+    t.execute("INSERT INTO n VALUES (1,10),(2,20)")
+    t.execute("UPDATE t, n SET t.b = n.b, n.b = t.a WHERE t.a = n.a")
+    t.execute("DELETE t FROM t, n WHERE t.a = n.a AND n.b = 1")
+    assert _clock(bed)[-5:] == [(3, 4), (3, 5), (5, 6), (6, 7), (7, 8)]
