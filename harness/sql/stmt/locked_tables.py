@@ -50,6 +50,9 @@ def lock_tables(thd: "Thd", st: A.LockTables) -> "OkPacket":
         locks[key] = "WRITE" if locks.get(key) == "WRITE" else mode
         if mode == "WRITE":
             _lock_trigger_tables(thd, name, locks)
+    from harness.sql.stmt.deprecations import warn_locked_engine_mix
+    written = [thd.find_table(A.TableName(n, db)) for (db, n), mode in locks.items() if mode == "WRITE"]
+    warn_locked_engine_mix(thd, [t for t in written if t is not None])
     thd.set_locked_tables(locks)
     from harness.sql.stmt.sql_result import OkPacket
     return OkPacket()

@@ -300,6 +300,8 @@ def gtid_consistency_check(thd: Thd, stmt: Any) -> None:
         tables = [t for t in written if t is not None]
         if any(t.transactional for t in tables) and any(not t.transactional for t in tables):
             thd.implicit_commit()
+            from harness.sql.stmt.deprecations import warn_locked_engine_mix
+            warn_locked_engine_mix(thd, tables)  # decide_logging_format's 6414 comes first
             gtid_dml_check(thd, tables)
         return
     if isinstance(stmt, A.CreateTable):
