@@ -292,18 +292,6 @@ def gtid_consistency_check(thd: Thd, stmt: Any) -> None:
         if fmt == "STATEMENT" and thd.in_multi_stmt_transaction_mode():
             raise error("ER_CLIENT_GTID_UNSAFE_CREATE_DROP_TEMP_TABLE_IN_TRX_IN_SBR")
         return
-    if isinstance(stmt, A.LockTables):
-        # lock_tables runs decide_logging_format over the WRITE-locked tables, after the
-        # statement's implicit commit (9.7.4 observed, the corpus's ddl_lock_tables:
-        # `LOCK TABLES t WRITE, n WRITE, t2 WRITE` with n MyISAM -> 1785)
-        written = [thd.find_table(n) for n, _alias, mode in stmt.locks if "WRITE" in mode.upper()]
-        tables = [t for t in written if t is not None]
-        if any(t.transactional for t in tables) and any(not t.transactional for t in tables):
-            thd.implicit_commit()
-            from harness.sql.stmt.deprecations import warn_locked_engine_mix
-            warn_locked_engine_mix(thd, tables)  # decide_logging_format's 6414 comes first
-            gtid_dml_check(thd, tables)
-        return
     if isinstance(stmt, A.CreateTable):
         # is_ddl_gtid_compatible: a CREATE ... SELECT that the engine cannot make atomic
         # (no HTON_SUPPORTS_ATOMIC_DDL) is refused in every binlog_format (9.7.4 observed:
