@@ -746,7 +746,7 @@ class Thd:
                 # a MyISAM+InnoDB UPDATE at READ UNCOMMITTED lists 1665, 1015 alone)
                 undo_engine_mix(self)
                 raise refusal
-            self.server.sysvars.before_decide(self, list(info.written))
+            self.server.sysvars.before_decide(self, list(info.written), info)
         if self.stmt_log.uses_temp:
             # Opening a temporary table sets thread_specific_used: the statement's
             # events, and the COMMIT it writes, carry LOG_EVENT_THREAD_SPECIFIC_F.
