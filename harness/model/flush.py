@@ -617,6 +617,11 @@ def _write_rolled_back_trx_cache(thd: "SessionView", nontrans: bool = False) -> 
     transactional = not (nontrans or thd.trx_log.stmt_nontrans_logged or temp_changed)
     if thd.binlog_direct_non_trans_update:
         transactional = not thd.stmt_log.uses_temp  # as _trx_group_transactional (probed: STATEMENT ROLLBACK)
+    # MYSQL_BIN_LOG::rollback, stuff_logged: store_commit_parent(max_committed) -- a
+    # rolled-back group depends on the last commit, not on its statements' prepares
+    # (9.7.4 [bytes] conc_disconnect_rolls_back_open_transaction S: `4/5` after another
+    # session's commit 4, though its InnoDB INSERT prepared at 3)
+    thd.caches.commit_parent = thd.server.binlog.max_committed()
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp,
                                   ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
                                   transactional=transactional, begin=trx.begin)

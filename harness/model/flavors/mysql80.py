@@ -590,8 +590,12 @@ class MySQLGtid(GtidFraming):
             logged = _writeset(thd, list(thd.caches.trx_cache.events))
             keys = got[0] | (getattr(thd.trx_log, "writeset_keys", None) or set()) | \
                 (logged[0] if logged else set())
-            got = (keys, got[1] or bool(logged and logged[1]))
+            got = (keys, got[1] or bool(logged and logged[1]) or thd.trx_log.writeset_missing)
             thd.trx_log.writeset_keys = set(keys)
+            # has_missing_keys stays set for the rest of the transaction too (9.7.4 [bytes]
+            # conc_timeout_victim_with_myisam_writes R: a keyless MyISAM row's group, then
+            # the transaction's InnoDB group takes its commit-order parent `5/6`)
+            thd.trx_log.writeset_missing = got[1]
         exceeds = False
         if got is not None:
             ws, missing = got

@@ -111,3 +111,42 @@ def test_the_group_of_a_transaction_that_also_changed_myisam_adds_its_keys_to_th
     t.execute("UPDATE t, n SET t.b = n.b, n.b = t.a WHERE t.a = n.a")
     t.execute("DELETE t FROM t, n WHERE t.a = n.a AND n.b = 1")
     assert _clock(bed)[-5:] == [(3, 4), (3, 5), (5, 6), (6, 7), (7, 8)]
+
+
+def _two_sessions(tmp_path, fmt: str) -> tuple[Bed, Thd, Thd]:
+    bed = Bed(tmp_path, "mysql-9.7")
+    con2 = Thd(bed.state, 8, db="test")
+    bed.state.sessions[8] = con2
+    for t in (bed.thd, con2):
+        t.execute(f"SET binlog_format = {fmt}")
+    return bed, bed.thd, con2
+
+
+def test_a_rolled_back_group_depends_on_the_last_commit(tmp_path):
+    # MYSQL_BIN_LOG::rollback stores max_committed when it logs the cache. 9.7.4 [bytes]
+    # conc_disconnect_rolls_back_open_transaction STATEMENT: con2 `BEGIN; INSERT INTO c;
+    # INSERT INTO m`, con1's INSERT `3/4`, con2's ROLLBACK group `4/5`.
+    bed, con1, con2 = _two_sessions(tmp_path, "STATEMENT")
+    con1.execute("CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB")
+    con1.execute("CREATE TABLE m (a INT) ENGINE=MyISAM")
+    con2.execute("BEGIN")
+    con2.execute("INSERT INTO c VALUES (1,1)")
+    con2.execute("INSERT INTO m VALUES (1)")
+    con1.execute("INSERT INTO c VALUES (2,2)")
+    con2.execute("ROLLBACK")
+    assert _clock(bed)[-2:] == [(3, 4), (4, 5)]
+
+
+def test_missing_keys_stay_set_for_the_rest_of_the_transaction(tmp_path):
+    # has_missing_keys of the transaction's write set outlives its MyISAM group. 9.7.4
+    # [bytes] conc_timeout_victim_with_myisam_writes ROW: `BEGIN; INSERT INTO m` (no key)
+    # `4/5`, `UPDATE c ... id=2` prepared at 5, COMMIT `5/6` (its writeset alone: 4).
+    bed, con1, con2 = _two_sessions(tmp_path, "ROW")
+    con1.execute("CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB")
+    con1.execute("CREATE TABLE m (a INT) ENGINE=MyISAM")
+    con1.execute("INSERT INTO c VALUES (1,1),(2,2)")
+    con2.execute("BEGIN")
+    con2.execute("INSERT INTO m VALUES (1)")
+    con2.execute("UPDATE c SET v=20 WHERE id=2")
+    con2.execute("COMMIT")
+    assert _clock(bed)[-2:] == [(4, 5), (5, 6)]
