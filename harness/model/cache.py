@@ -119,6 +119,12 @@ class BinlogCacheMngr:
         self.maps_written: dict[int, TableMapEvent] = {}
         self.annotated = False
         self.stmt_marks = (0, 0)
+        # MySQL's Transaction_ctx::last_committed: the binary log's max_committed_transaction
+        # (file, sequence_number) when the session last stored a commit parent -- a statement's
+        # two-phase prepare (binlog_prepare, all=false), or the commit of the statement cache.
+        # Only writing a group clears it (MYSQL_BIN_LOG::write_transaction: SEQ_UNINIT), so
+        # a second group of the same commit takes the group before it as its parent.
+        self.commit_parent: tuple[str, int] | None = None
 
     def start_statement(self) -> None:
         self.maps_written = {}

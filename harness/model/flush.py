@@ -81,6 +81,10 @@ class BinaryLog:
         self.sequence_number = 0
         self.last_committed = 0
 
+    def max_committed(self) -> tuple[str, int]:
+        """MySQL's max_committed_transaction as a commit parent: (file, sequence_number)."""
+        return (self.files[-1] if self.files else "", self.sequence_number)
+
     # ------------------------------------------------------------ files
 
     def _file_name(self, n: int) -> str:
@@ -255,7 +259,17 @@ class BinaryLog:
                 if written.used_gtid_next:
                     thd.gtid_next_used = True
                     thd.vars.values["gtid_owned"] = ""  # MySQL: the GTID is used up
+            self._rotate_if_full(timestamp)
             return written.number
+
+    def _rotate_if_full(self, timestamp: int) -> None:
+        """A file that reached @@max_binlog_size with the group just written is rotated
+        after it (MYSQL_BIN_LOG::ordered_commit: `get_real_file_size() >= max_size` ->
+        do_rotate; MariaDB's `my_b_tell(&log_file) >= max_size`). 9.7.4 [bytes]
+        seed004_event_sizes: at 4096, binlog.000001 ends with the first group past it."""
+        limit = self.global_vars.values.get("max_binlog_size") if self.global_vars is not None else None
+        if limit is not None and self.writer is not None and self.writer.position >= int(limit):
+            self.rotate(timestamp)
 
     # ------------------------------------------------------------ MySQL GTID state
 
@@ -411,6 +425,9 @@ def flush_stmt_cache(thd: "SessionView") -> None:
         thd.trx_log.binlog_joined = True
     events = list(cache.events)
     events.append(end_query(thd, "COMMIT"))
+    # MYSQL_BIN_LOG::commit: "Commit parent identification of non-transactional query has
+    # been deferred until now" -- the statement cache's group depends on the last commit
+    thd.caches.commit_parent = thd.server.binlog.max_committed()
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp,
                                   ddl=cache.has_ddl or thd.trx_log.did_ddl)
     cache_statistics(thd, cache)
@@ -458,6 +475,19 @@ def discard_map_only_trx_cache(thd: "SessionView") -> None:
     trx = thd.caches.trx_cache
     if _holds_only_maps(thd, trx):
         trx.reset()
+
+
+def note_statement_end(thd: "SessionView", success: bool) -> None:
+    """At a statement's end, before its caches are flushed: the BEGIN's status
+    (note_trx_begin) and, for MySQL, the statement's two-phase prepare (ha_commit_trans,
+    all=false: an XA-capable engine changed rows and the binlog joined the statement by
+    writing to the trx cache), whose binlog_prepare stores the commit parent -- the last
+    committed transaction now, not when the transaction commits (9.7.4 [bytes]: `BEGIN;
+    UPDATE c ...` then another session's autocommit UPDATE (seq 4), then COMMIT: `3/5`)."""
+    note_trx_begin(thd)
+    mngr = thd.caches
+    if success and thd.stmt.changed_xa and mngr.trx_cache.mark() > mngr.stmt_marks[0]:
+        mngr.commit_parent = thd.server.binlog.max_committed()
 
 
 def note_trx_begin(thd: "SessionView") -> None:
@@ -587,6 +617,11 @@ def _write_rolled_back_trx_cache(thd: "SessionView", nontrans: bool = False) -> 
     transactional = not (nontrans or thd.trx_log.stmt_nontrans_logged or temp_changed)
     if thd.binlog_direct_non_trans_update:
         transactional = not thd.stmt_log.uses_temp  # as _trx_group_transactional (probed: STATEMENT ROLLBACK)
+    # MYSQL_BIN_LOG::rollback, stuff_logged: store_commit_parent(max_committed) -- a
+    # rolled-back group depends on the last commit, not on its statements' prepares
+    # (9.7.4 [bytes] conc_disconnect_rolls_back_open_transaction S: `4/5` after another
+    # session's commit 4, though its InnoDB INSERT prepared at 3)
+    thd.caches.commit_parent = thd.server.binlog.max_committed()
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp,
                                   ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
                                   transactional=transactional, begin=trx.begin)

@@ -35,6 +35,7 @@ class TrxLogState:
     # MySQL: the unique-key hashes the transaction's groups wrote so far (its
     # Transaction_write_set_ctx, which only the transaction's end resets)
     writeset_keys: set[tuple[Any, ...]] | None = None
+    writeset_missing: bool = False  # ... and its has_missing_keys (a row of a table without a key)
     dropped_temp: bool = False
     # a base non-transactional table changed (not a ROLLBACK TO's mark of nontrans_modified)
     changed_nontrans_base: bool = False

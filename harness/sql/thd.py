@@ -746,7 +746,7 @@ class Thd:
                 # a MyISAM+InnoDB UPDATE at READ UNCOMMITTED lists 1665, 1015 alone)
                 undo_engine_mix(self)
                 raise refusal
-            self.server.sysvars.before_decide(self, list(info.written))
+            self.server.sysvars.before_decide(self, list(info.written), info)
         if self.stmt_log.uses_temp:
             # Opening a temporary table sets thread_specific_used: the statement's
             # events, and the COMMIT it writes, carry LOG_EVENT_THREAD_SPECIFIC_F.
@@ -1052,7 +1052,7 @@ class Thd:
     # ------------------------------------------------------------ statement end (layer 3)
 
     def end_statement(self, success: bool, warn_nontrans: bool = False) -> None:
-        L3.note_trx_begin(self)
+        L3.note_statement_end(self, success)
         if not success and self.stmt.changed_no_2pc:
             # The statement rollback reaches Aria, which keeps the rows (probed: autocommit
             # and inside BEGIN; after the failed statement's 1592, before 1196).

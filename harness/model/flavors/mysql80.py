@@ -238,6 +238,21 @@ def _writeset(thd: Any, body: list[Event]) -> tuple[set[tuple[Any, ...]], bool] 
     return keys, missing
 
 
+def _commit_order_parent(binlog: BinaryLog, thd: SessionView | None, seq: int) -> int:
+    """Commit_order_trx_dependency_tracker: the commit parent the session stored
+    (Transaction_ctx::last_committed, flush.note_statement_end / flush_stmt_cache), 0 when
+    it was stored in an earlier file (the rotation's offset makes it SEQ_UNINIT); none
+    stored -- a group without a prepare, or the second group of one commit -- the group
+    before it (binlog_cache_data::flush: sequence_number - 1). Writing the group clears it."""
+    caches = getattr(thd, "caches", None)
+    stored = getattr(caches, "commit_parent", None)
+    if caches is None or stored is None:
+        return seq - 1
+    caches.commit_parent = None
+    file, parent = stored
+    return parent if file == binlog.max_committed()[0] else 0
+
+
 def _fk_related_rows(thd: Any, body: list[Event]) -> bool:
     """Whether a rows event of the group makes the SQL layer open another table for a
     foreign key: any change of a table that a foreign key references, an insert or update
@@ -557,23 +572,30 @@ class MySQLGtid(GtidFraming):
         format, a parent table of a foreign key) uses commit order and starts a new
         history; one that wrote a table without a primary or NOT NULL unique key uses
         commit order and keeps the history."""
-        if thd is not None and getattr(thd.trx_log, "nontrans_modified", False) and body \
-                and int(body[-1].header.type_code) == 16:
-            # The transactional group of a transaction that also changed a MyISAM table
-            # (its rows went out as a group of their own): commit order, and the history
-            # stays as it is (9.7.4 [bytes], ddl_implicit_commit_in_transaction: `11/12` then
-            # the next MyISAM group `10/13`)
-            return commit_parent
-        got = _writeset(thd, body)
+        # Only a session logging in ROW format extracts writesets: in MIXED, a group of
+        # rows is as a statement's -- commit order, and a new history (9.7.4 [bytes]: every
+        # MIXED rows group of the corpus, ~600, has last_committed = sequence_number - 1;
+        # fidseed_unsafe_functions_on_myisam: UUID()/USER() rows into a MyISAM table `4/5`, `5/6`)
+        row_session = thd is not None and str(thd.vars.get("binlog_format")).upper() == "ROW"
+        got = _writeset(thd, body) if row_session else None
         if got is not None and thd is not None:
-            # Transaction_write_set_ctx is reset only when the transaction ends: a group the
-            # statement cache writes inside a transaction carries every key the transaction
-            # wrote so far (9.7.4 [bytes] corpus mixing_trx_*: `BEGIN; INSERT nt_1 (7,2) ...;
-            # INSERT nt_1 (7,4)` -- the second MyISAM group depends on the first)
-            acc = getattr(thd.trx_log, "writeset_keys", None)
-            if acc:
-                got = (got[0] | acc, got[1])
-            thd.trx_log.writeset_keys = set(got[0])
+            # Transaction_write_set_ctx is reset only when the transaction ends, and add_pke
+            # fills it as each row is logged, whichever cache takes it: a group the statement
+            # cache writes inside a transaction carries every key the transaction logged so
+            # far -- earlier groups' and the rows waiting in the trx cache -- and the
+            # transaction's own group all of them (9.7.4 [bytes] corpus mixing_trx_*: `BEGIN;
+            # INSERT nt_1 (7,2) ...; INSERT nt_1 (7,4)` -- the second MyISAM group depends on
+            # the first; ps_dml_and_transactions R: `BEGIN; UPDATE t ... id = 1; INSERT INTO m
+            # SELECT ...` -- the MyISAM group depends on the INSERT of t's row 1, `4/6`)
+            logged = _writeset(thd, list(thd.caches.trx_cache.events))
+            keys = got[0] | (getattr(thd.trx_log, "writeset_keys", None) or set()) | \
+                (logged[0] if logged else set())
+            got = (keys, got[1] or bool(logged and logged[1]) or thd.trx_log.writeset_missing)
+            thd.trx_log.writeset_keys = set(keys)
+            # has_missing_keys stays set for the rest of the transaction too (9.7.4 [bytes]
+            # conc_timeout_victim_with_myisam_writes R: a keyless MyISAM row's group, then
+            # the transaction's InnoDB group takes its commit-order parent `5/6`)
+            thd.trx_log.writeset_missing = got[1]
         exceeds = False
         if got is not None:
             ws, missing = got
@@ -632,7 +654,10 @@ class MySQLGtid(GtidFraming):
         binlog.sequence_number = 0
         binlog.last_committed = 0
         self.writeset_history.clear()
-        self.writeset_history_start = 0
+        # Transaction_dependency_tracker::rotate: m_writeset.rotate(1) -- after a rotation a
+        # transaction's writeset parent is at least 1 (9.7.4 [bytes] seed004_event_sizes R:
+        # binlog.000002 `0/1`, then `1/2`, `1/3` ... for new keys)
+        self.writeset_history_start = 1 if rotated else 0
 
     def write_group(self, binlog: BinaryLog, events: list[Event], *, thd: SessionView | None, timestamp: int,
                     standalone: bool, transactional: bool, ddl: bool, extra_engines: bool,
@@ -643,6 +668,7 @@ class MySQLGtid(GtidFraming):
         from harness.binlog.mysql_gtid import new_mysql_gtid_event
         from harness.binlog.query import new_mysql_query_event
         from harness.binlog.query import QueryEvent
+        from harness.binlog.rows import RowsEvent, TableMapEvent
         from harness.binlog.xa import xid_text
         sid, gno, used_next = self._next_gtid(binlog, thd)
         if sid is not None and binlog.gtid_owned(sid, gno):
@@ -669,10 +695,13 @@ class MySQLGtid(GtidFraming):
             (isinstance(e, QueryEvent) and not _TRX_CONTROL.match(e.query))
             or int(e.header.type_code) in (int(EventType.INTVAR_EVENT), int(EventType.RAND_EVENT),
                                            int(EventType.USER_VAR_EVENT))
-            for e in body)
+            for e in body) or not any(isinstance(e, (RowsEvent, TableMapEvent)) for e in body)
+        # binlog_cache_data::may_have_sbr_stmts: `flags.with_sbr || !flags.with_rbr` -- a group
+        # without a row-based event may have statements too (9.7.4 [bytes]: a lone `XA COMMIT`
+        # in ROW, `Begin_load_query` + `Delete_file` in STATEMENT: gtid_flags 1)
         binlog.sequence_number += 1
         seq = binlog.sequence_number
-        last_committed = binlog.last_committed  # COMMIT_ORDER: the previous transaction
+        last_committed = _commit_order_parent(binlog, thd, seq)
         if self.writeset:
             last_committed = self._writeset_parent(thd, body, seq, last_committed)
         gtid = new_mysql_gtid_event(

@@ -91,6 +91,28 @@ def warn_engine_mix(thd: Thd, info: Any, stmt: Any = None) -> None:
     thd.trx.engine_mix = first
 
 
+def warn_locked_engine_mix(thd: Thd, tables: list[Any]) -> None:
+    """LOCK TABLES: lock_tables runs decide_logging_format over the tables it locks for
+    WRITE, in their order, which warns 6414 for a second engine as a statement's tables
+    do -- before enforce_gtid_consistency's 1785 under GTID_MODE=ON (9.7.4 [bytes]
+    ddl_lock_tables: `LOCK TABLES t WRITE, n WRITE, t2 WRITE` with n MyISAM: 6414 naming n
+    and t, in both GTID modes). The statements under the lock start their own count."""
+    if not thd.server.flavor.sql.engine_mix_warning:
+        return
+    first = None
+    for t in tables:
+        if t.temporary or str(t.engine.name).upper() == "BLACKHOLE":
+            continue
+        engine, name = str(t.engine.name), f"{t.db}.{t.name}"
+        if first is None:
+            first = (engine, name)
+        elif engine.lower() != first[0].lower():
+            thd.notes.append(Note("Warning", 6414, (
+                f"Combining the storage engines {engine} and {first[0]} is deprecated, but the statement or "
+                f"transaction updates both the {engine} table {name} and the {first[0]} table {first[1]}.")))
+            return
+
+
 def engine_mix_kept(thd: Thd) -> tuple[str, str] | None:
     """What the next transaction starts from when this one ends: nothing, unless it wrote only
     non-transactional tables and changed no row -- no engine committed or rolled back, no

@@ -50,6 +50,16 @@ def lock_tables(thd: "Thd", st: A.LockTables) -> "OkPacket":
         locks[key] = "WRITE" if locks.get(key) == "WRITE" else mode
         if mode == "WRITE":
             _lock_trigger_tables(thd, name, locks)
+    # lock_tables runs decide_logging_format over the WRITE-locked tables, after the
+    # statement's implicit commit: 6414 for two engines, then enforce_gtid_consistency's
+    # 1785 (9.7.4 [bytes] ddl_lock_tables: `LOCK TABLES t WRITE, n WRITE, t2 WRITE`, n MyISAM)
+    from harness.sql.stmt.deprecations import warn_locked_engine_mix
+    from harness.sql.sys_vars.sysvar_profile import gtid_dml_check
+    found = [thd.find_table(A.TableName(n, db)) for (db, n), mode in locks.items() if mode == "WRITE"]
+    written = [t for t in found if t is not None]
+    warn_locked_engine_mix(thd, written)
+    if thd.server.global_vars.values.get("enforce_gtid_consistency") == "ON":
+        gtid_dml_check(thd, written)
     thd.set_locked_tables(locks)
     from harness.sql.stmt.sql_result import OkPacket
     return OkPacket()

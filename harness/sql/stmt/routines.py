@@ -8,6 +8,7 @@ procedure is logged as a statement of its own (seed 002).
 
 from __future__ import annotations
 
+import sys
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator
 
@@ -413,8 +414,20 @@ def call_procedure(thd: "Thd", st: A.Call) -> "OkPacket":
         if top_level:
             flags = thd.end_top_level_call()
             if flags:
-                thd.issue_unsafe_warnings(flags)
+                _issue_call_unsafe(thd, flags, sys.exc_info()[1])
     return OkPacket(thd.last_row_count if thd.last_row_count > 0 else 0)
+
+
+def _issue_call_unsafe(thd: "Thd", flags: int, exc: BaseException | None) -> None:
+    """The CALL's end issues the unsafe notes its statements collected; an error refused
+    before it was listed (1785 from decide_logging_format) is in the diagnostics area
+    already, so they follow it (9.7.4 [bytes] gaps_sp_transaction_control STATEMENT under
+    GTID_MODE=ON: `CALL p1(1)` -> 6414, 1785, Note 1592)."""
+    mark = len(thd.notes)
+    thd.issue_unsafe_warnings(flags)
+    if isinstance(exc, ServerError) and not exc.noted:
+        exc.trailing_notes = [*exc.trailing_notes, *thd.notes[mark:]]
+        del thd.notes[mark:]
 
 
 def _routine_text(thd: "Thd", d: A.CreateRoutine) -> str:

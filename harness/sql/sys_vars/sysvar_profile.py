@@ -14,7 +14,7 @@ import re
 import uuid as _uuid
 from typing import TYPE_CHECKING, Any
 
-from harness.diagnostics import error, register
+from harness.diagnostics import ServerError, error, register
 from harness.sql.sys_vars.sysvars import (VarDef, bool_value, enum_value, mariadb_catalog, mysql_catalog,
                                           mysql_sql_mode_value, sql_mode_value, str_value)
 from harness.sql.parse import parse_tree as A
@@ -113,7 +113,7 @@ class SysvarProfile:
     def statement_failed(self, thd: Thd) -> None:
         """A client statement failed (MySQL: in autocommit its rollback releases GTID_NEXT's GTID)."""
 
-    def before_decide(self, thd: Thd, written: list[Any]) -> None:
+    def before_decide(self, thd: Thd, written: list[Any], info: Any = None) -> None:
         """Checks the flavour makes where decide_logging_format runs, with the tables the
         statement writes (MySQL: enforce_gtid_consistency's DML rule)."""
 
@@ -291,16 +291,6 @@ def gtid_consistency_check(thd: Thd, stmt: Any) -> None:
     if isinstance(stmt, (A.CreateTable, A.DropTable)) and stmt.temporary:
         if fmt == "STATEMENT" and thd.in_multi_stmt_transaction_mode():
             raise error("ER_CLIENT_GTID_UNSAFE_CREATE_DROP_TEMP_TABLE_IN_TRX_IN_SBR")
-        return
-    if isinstance(stmt, A.LockTables):
-        # lock_tables runs decide_logging_format over the WRITE-locked tables, after the
-        # statement's implicit commit (9.7.4 observed, the corpus's ddl_lock_tables:
-        # `LOCK TABLES t WRITE, n WRITE, t2 WRITE` with n MyISAM -> 1785)
-        written = [thd.find_table(n) for n, _alias, mode in stmt.locks if "WRITE" in mode.upper()]
-        tables = [t for t in written if t is not None]
-        if any(t.transactional for t in tables) and any(not t.transactional for t in tables):
-            thd.implicit_commit()
-            gtid_dml_check(thd, tables)
         return
     if isinstance(stmt, A.CreateTable):
         # is_ddl_gtid_compatible: a CREATE ... SELECT that the engine cannot make atomic
@@ -502,9 +492,13 @@ class MySQL80Sysvars(SysvarProfile):
         if not thd.in_multi_stmt_transaction_mode() and thd.vars.values.get("gtid_owned"):
             gtid_end_transaction(thd, commit=False)
 
-    def before_decide(self, thd: Thd, written: list[Any]) -> None:
+    def before_decide(self, thd: Thd, written: list[Any], info: Any = None) -> None:
         if thd.server.global_vars.values.get("enforce_gtid_consistency") == "ON":
-            gtid_dml_check(thd, written)
+            try:
+                gtid_dml_check(thd, written)
+            except ServerError:
+                _keep_unsafe_flags_in_call(thd, info)
+                raise
 
     def check_set(self, thd: Thd, name: str, scope: str, value: Any) -> None:
         g = thd.server.global_vars.values
@@ -544,3 +538,19 @@ def sysvar_profile_for(flavor: str, *, gtid_mode: str = "OFF", server_uuid: str 
     if flavor == "mariadb-10.11":
         return MariaDBSysvars()
     raise ValueError(f"unknown flavor {flavor!r}")
+
+
+def _keep_unsafe_flags_in_call(thd: Thd, info: Any) -> None:
+    """decide_logging_format has set the statement's unsafe flags when its
+    is_dml_gtid_compatible refuses it: inside CALL they stay in the session's
+    binlog_unsafe_warning_flags, which the CALL's end issues after the 1785 (9.7.4 [bytes]
+    gaps_sp_transaction_control STATEMENT: `CALL p1(1)` -> 6414, 1785, Note 1592 "accesses
+    a non-transactional table after accessing a transactional table")."""
+    if info is None or thd.sp_unsafe is None:
+        return
+    from harness.model.decide import decide_logging_format
+    try:
+        decision = decide_logging_format(info, thd)
+    except ServerError:
+        return
+    thd.sp_unsafe |= decision.warn_unsafe

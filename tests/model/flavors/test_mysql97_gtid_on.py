@@ -365,3 +365,35 @@ def test_table_map_flags_of_foreign_key_tables(tmp_path):
             got.append((*last, e.event.kind))
             last = None
     assert got == [("p", 3, "write"), ("c", 3, "write"), ("c", 1, "delete"), ("a", 1, "write")]
+
+
+def test_lock_tables_of_two_engines_warns_6414_before_1785(tmp_path):
+    # lock_tables runs decide_logging_format over the WRITE-locked tables: 6414, then the
+    # refusal under GTID_MODE=ON; with GTIDs off the warning alone (9.7.4 [bytes]
+    # ddl_lock_tables: `LOCK TABLES t WRITE, n WRITE, t2 WRITE`, n MyISAM, both modes)
+    for gtid, code, warnings in (("ON", 1785, [6414, 1785]), ("OFF", 0, [6414])):
+        bed = _bed(tmp_path / gtid, gtid=gtid)
+        bed.thd.execute("CREATE TABLE i2 (a INT PRIMARY KEY) ENGINE=InnoDB")
+        assert error_code(bed.thd, "LOCK TABLES i WRITE, m WRITE, i2 WRITE") == code
+        assert _warnings(bed) == warnings
+        msg = [n.message for n in bed.thd.notes if n.code == 6414][0]
+        assert msg.endswith("updates both the MyISAM table test.m and the InnoDB table test.i.")
+        bed.thd.execute("UNLOCK TABLES")
+    mariadb = _bed(tmp_path / "maria", flavor="mariadb-10.11", gtid="OFF")
+    assert error_code(mariadb.thd, "LOCK TABLES i WRITE, m WRITE") == 0 and _warnings(mariadb) == []
+
+
+def test_a_call_refused_with_1785_still_issues_its_unsafe_note(tmp_path):
+    # decide_logging_format set the sub-statement's unsafe flags before is_dml_gtid_compatible
+    # refused it; the CALL's end issues them (9.7.4 [bytes] gaps_sp_transaction_control
+    # STATEMENT: `CALL p1(1)` -> 6414, 1785, Note 1592). A plain statement gets no 1592.
+    bed = _bed(tmp_path, "STATEMENT")
+    bed.thd.execute("CREATE PROCEDURE p1(x INT) BEGIN START TRANSACTION; INSERT INTO i VALUES (x); "
+                    "INSERT INTO m VALUES (x); COMMIT; END")
+    assert error_code(bed.thd, "CALL p1(1)") == 1785
+    assert _warnings(bed) == [6414, 1785, 1592]
+    bed.thd.execute("ROLLBACK")
+    bed.thd.execute("BEGIN")
+    bed.thd.execute("INSERT INTO i VALUES (7)")
+    assert error_code(bed.thd, "INSERT INTO m VALUES (7)") == 1785
+    assert 1592 not in _warnings(bed)

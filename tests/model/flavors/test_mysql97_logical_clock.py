@@ -1,0 +1,152 @@
+"""MySQL 9.7's logical clock and GTID framing (docs/RULES-mysql-9.7.md, "Logical clock"):
+the commit parent a transaction stores, when writesets lower it, the GTID event's
+may_have_sbr flag, and rotation at @@max_binlog_size. The vectors are 9.7.4's bytes
+(corpus runs against the real server, /work/r11/off0)."""
+
+from __future__ import annotations
+
+from harness.binlog.control import RotateEvent
+from harness.binlog.mysql_gtid import MysqlGtidEvent
+from harness.sql.thd import Thd
+from tests.model.flavors._probe import Bed
+
+
+def _clock(bed: Bed) -> list[tuple[int, int]]:
+    return [(e.event.last_committed, e.event.sequence_number) for e in bed.entries()
+            if isinstance(e.event, MysqlGtidEvent)]
+
+
+def test_the_commit_parent_is_stored_at_the_last_two_phase_statement(tmp_path):
+    # binlog_prepare (all=false) stores max_committed at each statement's prepare; COMMIT
+    # does not renew it. 9.7.4 [bytes] conc_in_list_locks_listed_keys STATEMENT: con1's
+    # `BEGIN; UPDATE c`, con2's autocommit UPDATE `3/4`, con1's COMMIT `3/5`.
+    bed = Bed(tmp_path, "mysql-9.7")
+    con1 = bed.thd
+    con2 = Thd(bed.state, 8, db="test")
+    bed.state.sessions[8] = con2
+    for t in (con1, con2):
+        t.execute("SET binlog_format = STATEMENT")
+    con1.execute("CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB")
+    con1.execute("INSERT INTO c VALUES (1,1),(2,2),(3,3),(4,4)")
+    con1.execute("BEGIN")
+    con1.execute("UPDATE c SET v = v + 10 WHERE id IN (1, 3)")
+    con2.execute("UPDATE c SET v = 20 WHERE id = 2")
+    con1.execute("COMMIT")
+    assert _clock(bed)[-3:] == [(2, 3), (3, 4), (3, 5)]
+
+
+def test_rows_groups_of_a_mixed_session_use_commit_order(tmp_path):
+    # Writesets only for a ROW session. 9.7.4 [bytes] fidseed_unsafe_functions_on_myisam
+    # MIXED: UUID() / USER() rows into a MyISAM table, `4/5` then `5/6`; in ROW the same
+    # groups depend on the DDL before them only.
+    got = {}
+    for fmt in ("MIXED", "ROW"):
+        bed = Bed(tmp_path / fmt, "mysql-9.7")
+        t = bed.thd
+        t.execute(f"SET binlog_format = {fmt}")
+        t.execute("CREATE TABLE n (a INT PRIMARY KEY AUTO_INCREMENT, b VARCHAR(80)) ENGINE=MyISAM")
+        t.execute("INSERT INTO n (b) VALUES (LENGTH(UUID()))")
+        t.execute("INSERT INTO n (b) VALUES (USER() IS NOT NULL)")
+        got[fmt] = _clock(bed)[-2:]
+    assert got["MIXED"] == [(2, 3), (3, 4)]
+    assert got["ROW"] == [(2, 3), (2, 4)]
+
+
+def test_a_group_without_row_events_may_have_statements(tmp_path):
+    # binlog_cache_data::may_have_sbr_stmts: with_sbr || !with_rbr. 9.7.4 [bytes]
+    # xa_failed_statements ROW: the XA PREPARE group (rows) 0, the lone XA COMMIT 1.
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("SET binlog_format = ROW")
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB")
+    for sql in ("XA START 'h'", "INSERT INTO t VALUES (1)", "XA END 'h'", "XA PREPARE 'h'", "XA COMMIT 'h'"):
+        t.execute(sql)
+    flags = [e.event.gtid_flags for e in bed.entries() if isinstance(e.event, MysqlGtidEvent)]
+    assert flags[-2:] == [0, 1]
+
+
+def test_a_file_past_max_binlog_size_is_rotated_after_the_group(tmp_path):
+    # MYSQL_BIN_LOG::ordered_commit rotates once the file reached max_size. 9.7.4 [bytes]
+    # seed004_event_sizes: at 4096 the first file ends with a Rotate after the group that
+    # crossed it, the next groups go to binlog.000002.
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY AUTO_INCREMENT, b VARCHAR(200)) ENGINE=InnoDB")
+    t.execute("SET GLOBAL max_binlog_size = 4096")
+    for i in range(20):
+        t.execute(f"INSERT INTO t SET b = REPEAT('v', {10 * i})")
+    assert len(bed.state.binlog.files) == 2
+    from harness.binlog.reader import BinlogReader
+    first = list(BinlogReader(bed.state.binlog.dir / bed.state.binlog.files[0]).entries())
+    assert isinstance(first[-1].event, RotateEvent)
+    last_group = [e.pos for e in first if isinstance(e.event, MysqlGtidEvent)][-1]
+    assert last_group < 4096 <= first[-1].pos
+
+
+def test_after_a_rotation_the_writeset_history_starts_at_one(tmp_path):
+    # Transaction_dependency_tracker::rotate: m_writeset.rotate(1). 9.7.4 [bytes]
+    # seed004_event_sizes ROW, binlog.000002: `0/1`, then `1/2`, `1/3` for new keys.
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("SET binlog_format = ROW")
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB")
+    t.execute("FLUSH BINARY LOGS")
+    for i in range(3):
+        t.execute(f"INSERT INTO t VALUES ({i})")
+    assert _clock(bed)[-3:] == [(0, 1), (1, 2), (1, 3)]
+
+
+def test_the_group_of_a_transaction_that_also_changed_myisam_adds_its_keys_to_the_history(tmp_path):
+    # The transactional group goes through get_dependency like any other: its keys (the
+    # MyISAM ones of the statement cache's group too) enter the history. 9.7.4 [bytes]
+    # s002_multi_table ROW: `UPDATE t, n ...` -> n's group `5/6`, t's group `6/7`; then
+    # `DELETE t FROM t, n ...` depends on t's group: `7/8`.
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("SET binlog_format = ROW")
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB")
+    t.execute("CREATE TABLE n (a INT PRIMARY KEY, b INT) ENGINE=MyISAM")
+    t.execute("INSERT INTO t VALUES (1,1),(2,2)")
+    t.execute("INSERT INTO n VALUES (1,10),(2,20)")
+    t.execute("UPDATE t, n SET t.b = n.b, n.b = t.a WHERE t.a = n.a")
+    t.execute("DELETE t FROM t, n WHERE t.a = n.a AND n.b = 1")
+    assert _clock(bed)[-5:] == [(3, 4), (3, 5), (5, 6), (6, 7), (7, 8)]
+
+
+def _two_sessions(tmp_path, fmt: str) -> tuple[Bed, Thd, Thd]:
+    bed = Bed(tmp_path, "mysql-9.7")
+    con2 = Thd(bed.state, 8, db="test")
+    bed.state.sessions[8] = con2
+    for t in (bed.thd, con2):
+        t.execute(f"SET binlog_format = {fmt}")
+    return bed, bed.thd, con2
+
+
+def test_a_rolled_back_group_depends_on_the_last_commit(tmp_path):
+    # MYSQL_BIN_LOG::rollback stores max_committed when it logs the cache. 9.7.4 [bytes]
+    # conc_disconnect_rolls_back_open_transaction STATEMENT: con2 `BEGIN; INSERT INTO c;
+    # INSERT INTO m`, con1's INSERT `3/4`, con2's ROLLBACK group `4/5`.
+    bed, con1, con2 = _two_sessions(tmp_path, "STATEMENT")
+    con1.execute("CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB")
+    con1.execute("CREATE TABLE m (a INT) ENGINE=MyISAM")
+    con2.execute("BEGIN")
+    con2.execute("INSERT INTO c VALUES (1,1)")
+    con2.execute("INSERT INTO m VALUES (1)")
+    con1.execute("INSERT INTO c VALUES (2,2)")
+    con2.execute("ROLLBACK")
+    assert _clock(bed)[-2:] == [(3, 4), (4, 5)]
+
+
+def test_missing_keys_stay_set_for_the_rest_of_the_transaction(tmp_path):
+    # has_missing_keys of the transaction's write set outlives its MyISAM group. 9.7.4
+    # [bytes] conc_timeout_victim_with_myisam_writes ROW: `BEGIN; INSERT INTO m` (no key)
+    # `4/5`, `UPDATE c ... id=2` prepared at 5, COMMIT `5/6` (its writeset alone: 4).
+    bed, con1, con2 = _two_sessions(tmp_path, "ROW")
+    con1.execute("CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB")
+    con1.execute("CREATE TABLE m (a INT) ENGINE=MyISAM")
+    con1.execute("INSERT INTO c VALUES (1,1),(2,2)")
+    con2.execute("BEGIN")
+    con2.execute("INSERT INTO m VALUES (1)")
+    con2.execute("UPDATE c SET v=20 WHERE id=2")
+    con2.execute("COMMIT")
+    assert _clock(bed)[-2:] == [(4, 5), (5, 6)]
