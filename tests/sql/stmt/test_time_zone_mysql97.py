@@ -17,7 +17,7 @@ def _tz(bed: Bed) -> list[tuple[str, bool]]:
     out = []
     for e in bed.entries():
         ev = e.event
-        if isinstance(ev, QueryEvent) and ev.query.split(" ", 1)[0] in ("BEGIN", "INSERT"):
+        if isinstance(ev, QueryEvent) and ev.query.split(" ", 1)[0] in ("BEGIN", "INSERT", "UPDATE"):
             out.append((ev.query, any(int(sv.code) == int(Q.Q_TIME_ZONE_CODE) for sv in ev.status_vars)))
     return out
 
@@ -51,3 +51,20 @@ def test_mariadb_datetime_stores_read_no_time_zone(tmp_path):
     b.thd.execute("CREATE TABLE t (id INT PRIMARY KEY, d DATETIME) ENGINE=InnoDB")
     b.thd.execute("INSERT INTO t VALUES (1, '2024-01-01 00:00:00')")
     assert [tz for _q, tz in _tz(b)] == [False]  # the INSERT (MariaDB: a Gtid event, no BEGIN Query)
+
+
+def test_a_datetime_compared_with_a_date_number_or_is_null_reads_the_time_zone(bed):
+    # convert_constant_item stores the number into the field; `IS NULL` on a NOT NULL
+    # DATETIME is `= 0` (9.7.4 observed: fid_datetime_compared_with_a_number,
+    # fidlog_impossible_where_logs_nothing)
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("CREATE TABLE n (id INT PRIMARY KEY, a INT, d DATETIME NOT NULL, dd DATE NOT NULL) ENGINE=MyISAM")
+    t.execute("INSERT INTO n VALUES (1, 0, '2024-01-01 00:00:00', '2024-01-01')")
+    n = len(_tz(bed))
+    for sql in ("UPDATE n SET a = 1 WHERE d = 20240101", "UPDATE n SET a = 2 WHERE d = 7",
+                "UPDATE n SET a = 3 WHERE dd = 20240101", "UPDATE n SET a = 4 WHERE d IS NULL",
+                "UPDATE n SET a = 5 WHERE dd IS NULL"):
+        t.execute(sql)
+    got = [(q, tz) for q, tz in _tz(bed)[n:] if q.startswith("UPDATE")]
+    assert [tz for _q, tz in got] == [True, False, False, True, False]
