@@ -555,8 +555,6 @@ class Thd:
         if after is not None and not self.stmt_log.time_zone_used and row_uses_time_zone(self, table, after, assigned):
             self.stmt_log.time_zone_used = True  # a TIMESTAMP (MySQL: DATETIME) store (stmt/time_zone.py)
         if (self.stmt.decision or undecided_row()).logged and self.stmt.row_format:
-            if self.stmt_log.time_zone_at_first_row is None:
-                self.stmt_log.time_zone_at_first_row = self.stmt_log.time_zone_used
             binlog_write_row(self, table, kind, before, after, assigned)
 
     # ------------------------------------------------------------ statement entry point

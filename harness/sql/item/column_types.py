@@ -797,14 +797,6 @@ class DateType(_TemporalBase):
         return (value.year, value.month, value.day)
 
 
-def _date_shaped(value: Any) -> bool:
-    """A string that reads as date fields (``'2024-01-01 25:00:00'``, ``'2024-13-01'``), even
-    out of range -- not garbage (``'x'``) nor a number that is no date (``8.00``)."""
-    if isinstance(value, bytes):
-        value = value.decode("latin1")
-    return isinstance(value, str) and T._DT_RE.match(value) is not None
-
-
 class DateTimeType(_TemporalBase):
     """DATETIME(fsp) and TIMESTAMP(fsp), logged as DATETIME2 / TIMESTAMP2."""
 
@@ -823,7 +815,7 @@ class DateTimeType(_TemporalBase):
         warned = len(ctx.notes)
         p = self._coerce_parts(value, col, ctx)
         if not self.timestamp and ctx.mysql_stores and len(ctx.notes) > warned and not any(
-                (p.year, p.month, p.day, p.hour, p.minute, p.second, p.microsecond)) and not _date_shaped(value):
+                (p.year, p.month, p.day, p.hour, p.minute, p.second, p.microsecond)) and not T.date_shaped(value):
             return RejectedDateTime()  # an unreadable value's zero: no time zone read (harness/sql/stmt/time_zone.py)
         carry = False
         if rounds_fraction(ctx) and p.microsecond:

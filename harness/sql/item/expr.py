@@ -116,39 +116,6 @@ def _string_view(scope: Scope, depth: int, ti: int, ci: int) -> Any:
     return ctype if isinstance(ctype, (EnumType, SetType)) else None
 
 
-def _is_notnull_date_column(scope: Scope, e: A.Expr) -> bool:
-    """A column reference to a NOT NULL DATE/DATETIME column of a table in scope."""
-    return _notnull_date_type(scope, e) is not None
-
-
-def _notnull_date_type(scope: Scope, e: A.Expr) -> Any:
-    """The type of a NOT NULL DATE/DATETIME column ``e`` names, else None."""
-    from harness.sql.item.column_types import DateTimeType, DateType
-    if not isinstance(e, A.ColumnRef) or (e.table is None and e.name.lower() in scope.local_names):
-        return None
-    try:
-        depth, ti, ci = scope.resolve(e)
-    except Exception:  # noqa: BLE001 - compile() reports the unresolved name itself
-        return None
-    sc = scope
-    for _ in range(depth):
-        sc = sc.outer  # type: ignore[assignment]
-    cols = getattr(sc.tables[ti][1], "columns", None)
-    if cols is None or ci >= len(cols):
-        return None
-    col = cols[ci]
-    return col.type if not col.nullable and type(col.type) in (DateType, DateTimeType) else None
-
-
-def _zero_into_datetime(env: Env) -> None:
-    """MySQL rewrites ``datetime_col IS NULL`` on a NOT NULL column as ``datetime_col = 0``,
-    storing the constant 0 into the field, which reads the session time zone (9.7.4 observed:
-    `UPDATE m1 SET a = 4 WHERE d IS NULL` carries Q_TIME_ZONE_CODE; on a DATE column not)."""
-    thd = getattr(getattr(env, "ctx", None), "thd", None)
-    if thd is not None and thd.server.flavor.sql.datetime_store_uses_time_zone:
-        thd.stmt_log.time_zone_used = True
-
-
 # ------------------------------------------------------------------- values
 
 
@@ -510,7 +477,8 @@ class Compiler:
 
     def c_IsNull(self, e: A.IsNull) -> Fn:
         f, neg = self.compile(e.expr), e.negated
-        date_type = None if neg else _notnull_date_type(self.scope, e.expr)
+        from harness.sql.item.isnull_date import notnull_date_type, zero_into_datetime
+        date_type = None if neg else notnull_date_type(self.scope, e.expr)
         if date_type is not None:
             datetime = getattr(date_type, "name", "") == "DATETIME"
             # Item_func_isnull on a NOT NULL DATE/DATETIME column: the zero date '0000-00-00'
@@ -520,7 +488,7 @@ class Compiler:
 
             def isnull_date(env: Env) -> int:
                 if datetime:
-                    _zero_into_datetime(env)
+                    zero_into_datetime(env)
                 v = f(env)
                 zero = isinstance(v, ZeroDate) and v.year == 0 and v.month == 0 and v.day == 0
                 return int((v is None or zero) != neg)

@@ -72,6 +72,14 @@ class RejectedDateTime(ZeroDateTime):
         return hash(ZeroDateTime())
 
 
+def date_shaped(value: Any) -> bool:
+    """A string that reads as date fields (``'2024-01-01 25:00:00'``, ``'2024-13-01'``), even
+    out of range -- not garbage (``'x'``) nor a number that is no date (``8.00``)."""
+    if isinstance(value, bytes):
+        value = value.decode("latin1")
+    return isinstance(value, str) and _DT_RE.match(value) is not None
+
+
 @dataclass(frozen=True, slots=True)
 class Parts(DateTimeFields):
     """A datetime being read or computed, before it becomes a stored value (MYSQL_TIME)."""
