@@ -228,8 +228,9 @@ def binlog_write_row(thd: "SessionView", table: "TableView", kind: str, before: 
         # self-logging engine writes its own rows (seed 001).
         return
     mngr = thd.caches
-    if thd.stmt_log.time_zone_at_first_row is None:  # the zone a BEGIN written now sees
-        thd.stmt_log.time_zone_at_first_row = thd.stmt_log.time_zone_used
+    log = thd.stmt_log
+    if log.at_first_row is None:  # what a BEGIN written now sees
+        log.at_first_row = (log.time_zone_used, log.table_map_for_update)
     if id(table) not in mngr.maps_written:
         write_locked_table_maps(thd)
         if id(table) not in mngr.maps_written:  # a table the analysis did not see as written

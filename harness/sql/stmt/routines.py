@@ -408,7 +408,7 @@ def call_procedure(thd: "Thd", st: A.Call) -> "OkPacket":
         for p, a in zip(d.params, st.args):
             if p.mode != "IN" and isinstance(a, A.UserVar):
                 thd.set_user_var(a.name.lower(), _as_param_type(p, env.locals[p.name.lower()],  # type: ignore[index]
-                                                                 _literal_collation(thd)))
+                                                                 thd.db_collation(thd.db)))
     finally:
         if top_level:
             flags = thd.end_top_level_call()

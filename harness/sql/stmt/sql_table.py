@@ -463,6 +463,7 @@ def create_trigger(thd: "Thd", st: A.CreateTrigger) -> "OkPacket":
     m = _DEFINER_RE.match(st.text)
     if m is not None and not m.group(1):
         _note_missing_definer(thd, _unquote(m.group(2)), _unquote(m.group(3)) if m.group(3) else "%")
+    L2.add_to_binlog_accessed_dbs(thd, t.db)  # the trigger's database (9.7.4 observed: 12=(d2) under USE test)
     thd.write_ddl(_with_definer(thd, st.text, "TRIGGER"), invoker=m is None or bool(m.group(1)), hrnow=True,
                   xid=True)
     return _ok()
@@ -516,6 +517,7 @@ def create_routine(thd: "Thd", st: A.CreateRoutine) -> "OkPacket":
         # A function that may write, non-deterministically, cannot be replicated by statement.
         raise error("ER_BINLOG_UNSAFE_ROUTINE")
     thd.catalog.routines[key] = Routine(st.kind, st.name, st, thd.vars.get("sql_mode"))
+    L2.add_to_binlog_accessed_dbs(thd, db)  # the routine's database (9.7.4 observed: 12=(d2) under USE test)
     thd.write_ddl(routine_create_text(thd, st), invoker=not _has_definer(st.text))  # observed Q_INVOKER
     return _ok()
 
