@@ -229,7 +229,7 @@ def binlog_write_row(thd: "SessionView", table: "TableView", kind: str, before: 
         return
     mngr = thd.caches
     log = thd.stmt_log
-    if log.at_first_row is None:  # what a BEGIN written now sees
+    if thd.caches.trx_cache.empty():  # what a BEGIN written with this row sees
         log.at_first_row = (log.time_zone_used, log.table_map_for_update)
     if id(table) not in mngr.maps_written:
         write_locked_table_maps(thd)
