@@ -235,6 +235,9 @@ def binlog_write_row(thd: "SessionView", table: "TableView", kind: str, before: 
         # self-logging engine writes its own rows (seed 001).
         return
     mngr = thd.caches
+    log = thd.stmt_log
+    if thd.caches.trx_cache.empty():  # what a BEGIN written with this row sees
+        log.at_first_row = (log.time_zone_used, log.table_map_for_update)
     if id(table) not in mngr.maps_written:
         write_locked_table_maps(thd)
         if id(table) not in mngr.maps_written:  # a table the analysis did not see as written

@@ -188,6 +188,16 @@ class DdlLogging:
     drop_missing_db_xid = True
     # DROP DATABASE first logs DROP TABLE IF EXISTS of its non-atomic tables (MySQL 8.0+)
     drop_db_logs_nonatomic = False
+    # DROP DATABASE that dropped tables has LOG_EVENT_THREAD_SPECIFIC_F (MariaDB; MySQL: never)
+    drop_db_thread_specific = True
+    # CREATE DATABASE carries an xid when it created the database (MySQL: a data-dictionary
+    # commit; IF NOT EXISTS of an existing one commits nothing); MariaDB: never an xid
+    create_db_xid_when_created = False
+    # DROP TABLE /* comment */ t keeps the comment in the text it generates (MariaDB)
+    drop_keeps_comment = True
+    # DROP PROCEDURE/FUNCTION/TRIGGER/VIEW IF EXISTS of a missing object is logged as DDL
+    # (MariaDB: its xid and FL_DDL); False: it commits nothing and names no database (MySQL)
+    missing_drop_commits = True
     # DROP TEMPORARY TABLE IF EXISTS is logged with db-qualified names and no
     # default database (MariaDB, observed in every format that logs it).
     drop_temp_if_exists_qualified = False

@@ -498,7 +498,19 @@ def note_trx_begin(thd: "SessionView") -> None:
     if trx.empty():
         trx.begin = None
     elif trx.begin is None and thd.flavor.events.begin_with_first_event:
-        trx.begin = GroupBegin(thd.flavor.events.query_status_vars(thd), bool(thd.stmt_log.uses_temp))
+        # a rows group's BEGIN was written with the first row: the time zone as it was then
+        # (9.7.4 observed: `INSERT IGNORE ... VALUES (1, 'bb'), (2, '2024-01-01 00:00:00')` into
+        # a DATETIME, ROW: BEGIN without Q_TIME_ZONE_CODE, the refused first value read no zone)
+        # the map likewise: an AFTER trigger clears it after the row (9.7.4 observed, ROW: `UPDATE
+        # t1 SET u = u + 1` with an AFTER UPDATE trigger: BEGIN 9=1, the statement's end none)
+        log = thd.stmt_log
+        saved = (log.time_zone_used, log.table_map_for_update)
+        if log.at_first_row is not None:
+            log.time_zone_used, log.table_map_for_update = log.at_first_row
+        try:
+            trx.begin = GroupBegin(thd.flavor.events.query_status_vars(thd), bool(log.uses_temp))
+        finally:
+            log.time_zone_used, log.table_map_for_update = saved
 
 
 def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:

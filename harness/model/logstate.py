@@ -70,6 +70,10 @@ class StmtLogState:
     # lex->stmt_accessed_temp_table(): clears FL_TRANSACTIONAL of a group this statement commits
     uses_temp: bool = False
     time_zone_used: bool = False  # thd->time_zone_used -> Q_TIME_ZONE_CODE
+    # (time_zone_used, table_map_for_update) when the statement wrote its first row event (MySQL
+    # writes a group's BEGIN with it: a later row's DATETIME store, or the AFTER trigger that
+    # clears the map after the row, does not reach that BEGIN); None: no row event yet
+    at_first_row: tuple[bool, int] | None = None
     fk_tables: bool = False  # MySQL 9.7: it wrote a foreign-key table (Q_UPDATED_DB_NAMES over max)
     # thd->query_start_sec_part_used -> Q_HRNOW (NOW() and CURTIME() read the start microseconds)
     hrnow_used: bool = False

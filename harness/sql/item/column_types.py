@@ -21,7 +21,7 @@ from harness.binlog.values import MyDate, MyDateTime, MyTime, MyTimestamp
 from harness.sql.sql_errors import Note, error, note
 # The zero dates live with the date parsing; imported here for the column types and their users.
 from harness.sql.item import temporal as T
-from harness.sql.item.temporal import RejectedTimestamp, ZeroDate, ZeroDateTime, to_date_value  # noqa: F401
+from harness.sql.item.temporal import RejectedDateTime, RejectedTimestamp, ZeroDate, ZeroDateTime, to_date_value  # noqa: F401
 from harness.sql.item.field_store import mysql_string_status, rounds_fraction
 from harness.sql.item.temporal import (  # noqa: F401 (parse_temporal, temporal_number: re-exported)
     impossible_day, minutes_past_59, parse_temporal, round_micro, temporal_number)
@@ -812,7 +812,11 @@ class DateTimeType(_TemporalBase):
     def coerce(self, value: Any, col: str, ctx: WriteContext) -> Any:
         if value is None:
             return None
+        warned = len(ctx.notes)
         p = self._coerce_parts(value, col, ctx)
+        if not self.timestamp and ctx.mysql_stores and len(ctx.notes) > warned and not any(
+                (p.year, p.month, p.day, p.hour, p.minute, p.second, p.microsecond)) and not T.date_shaped(value):
+            return RejectedDateTime()  # an unreadable value's zero: no time zone read (harness/sql/stmt/time_zone.py)
         carry = False
         if rounds_fraction(ctx) and p.microsecond:
             micro = round_micro(p.microsecond, self.fsp)

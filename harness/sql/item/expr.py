@@ -116,25 +116,6 @@ def _string_view(scope: Scope, depth: int, ti: int, ci: int) -> Any:
     return ctype if isinstance(ctype, (EnumType, SetType)) else None
 
 
-def _is_notnull_date_column(scope: Scope, e: A.Expr) -> bool:
-    """A column reference to a NOT NULL DATE/DATETIME column of a table in scope."""
-    from harness.sql.item.column_types import DateTimeType, DateType
-    if not isinstance(e, A.ColumnRef) or (e.table is None and e.name.lower() in scope.local_names):
-        return False
-    try:
-        depth, ti, ci = scope.resolve(e)
-    except Exception:  # noqa: BLE001 - compile() reports the unresolved name itself
-        return False
-    sc = scope
-    for _ in range(depth):
-        sc = sc.outer  # type: ignore[assignment]
-    cols = getattr(sc.tables[ti][1], "columns", None)
-    if cols is None or ci >= len(cols):
-        return False
-    col = cols[ci]
-    return not col.nullable and type(col.type) in (DateType, DateTimeType)
-
-
 # ------------------------------------------------------------------- values
 
 
@@ -496,13 +477,18 @@ class Compiler:
 
     def c_IsNull(self, e: A.IsNull) -> Fn:
         f, neg = self.compile(e.expr), e.negated
-        if not neg and _is_notnull_date_column(self.scope, e.expr):
+        from harness.sql.item.isnull_date import notnull_date_type, zero_into_datetime
+        date_type = None if neg else notnull_date_type(self.scope, e.expr)
+        if date_type is not None:
+            datetime = getattr(date_type, "name", "") == "DATETIME"
             # Item_func_isnull on a NOT NULL DATE/DATETIME column: the zero date '0000-00-00'
             # counts as NULL (the ODBC convention the server keeps; probed). IS NOT NULL
             # (Item_func_isnotnull) has no such rule: the zero date is NOT NULL too.
             from harness.sql.item.temporal import ZeroDate
 
             def isnull_date(env: Env) -> int:
+                if datetime:
+                    zero_into_datetime(env)
                 v = f(env)
                 zero = isinstance(v, ZeroDate) and v.year == 0 and v.month == 0 and v.day == 0
                 return int((v is None or zero) != neg)

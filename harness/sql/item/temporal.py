@@ -58,6 +58,28 @@ class RejectedTimestamp(ZeroDateTime):
     went through the time-zone conversion, which the Query event records (Q_TIME_ZONE_CODE)."""
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class RejectedDateTime(ZeroDateTime):
+    """The zero a DATETIME stores for a value that is no date at all ('x', 'bb', a DECIMAL 8.00):
+    MySQL's conversion fails before Field_datetime reads the session time zone, so unlike a
+    stored zero literal it sets no Q_TIME_ZONE_CODE (9.7.4 observed). Equal to the zero."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ZeroDateTime) and not any(
+            (other.year, other.month, other.day, other.hour, other.minute, other.second, other.microsecond))
+
+    def __hash__(self) -> int:
+        return hash(ZeroDateTime())
+
+
+def date_shaped(value: Any) -> bool:
+    """A string that reads as date fields (``'2024-01-01 25:00:00'``, ``'2024-13-01'``), even
+    out of range -- not garbage (``'x'``) nor a number that is no date (``8.00``)."""
+    if isinstance(value, bytes):
+        value = value.decode("latin1")
+    return isinstance(value, str) and _DT_RE.match(value) is not None
+
+
 @dataclass(frozen=True, slots=True)
 class Parts(DateTimeFields):
     """A datetime being read or computed, before it becomes a stored value (MYSQL_TIME)."""

@@ -334,8 +334,9 @@ class ExprParser:
         coll = name.lower()
         if not (isinstance(e, A.Literal) and isinstance(e.value, str)):
             raise UnsupportedError(f"COLLATE {name}")
-        if coll == "utf8mb4_uca1400_ai_ci" and (self._introduced is not e or self._introducer == "_UTF8MB4"):
-            # MariaDB 11.8's default utf8mb4 collation: its NAME_CONST texts carry it; taken
+        if coll in ("utf8mb4_uca1400_ai_ci", "utf8mb4_0900_ai_ci") \
+                and (self._introduced is not e or self._introducer == "_UTF8MB4"):
+            # MariaDB 11.8's (MySQL 8.0+'s) default utf8mb4 collation: NAME_CONST texts carry it; taken
             # only on a server whose collation_server it is (Thd.execute)
             self.literal_collations.add(coll)
         elif coll != "utf8mb4_general_ci":

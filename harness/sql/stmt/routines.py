@@ -90,7 +90,7 @@ def _run_one(thd: "Thd", st: A.Statement, ctx: "ExecContext", env: Env, scope: S
         sub = _SubStatement(thd, ctx, env, scope)
         # thd->query() is the sub-statement while it runs (sp_instr_stmt): the
         # Annotate_rows of a group whose first row it writes carries that text.
-        sub.run(st, name_const_text(st.text, env.locals, thd.db_collation(thd.db), _no_bs(thd)) if in_function else st.text)
+        sub.run(st, name_const_text(st.text, env.locals, _literal_collation(thd), _no_bs(thd)) if in_function else st.text)
     elif isinstance(st, A.Signal):
         signal(st, env, scope)
     elif isinstance(st, (A.Commit, A.Rollback, A.Begin)):
@@ -358,7 +358,7 @@ def call_function(thd: "Thd", name: str, args: list[Any], ctx: "ExecContext") ->
         raise error("ER_SP_NORETURNEND", name)
     if thd.stmt.rows_changed != changed_before:
         # A SELECT/DO that changed data through a function is logged as the call itself.
-        coll = thd.db_collation(thd.db)
+        coll = _literal_collation(thd)
         ctx.function_calls.append(f"SELECT `{thd.db}`.`{r.name}`({','.join(sql_literal(a, coll, _no_bs(thd)) for a in args)})")
     return value
 
@@ -470,7 +470,7 @@ def _unroll(thd: "Thd", body_stmts: list[A.Statement], env: Env, scope: Scope) -
                 e.noted = True
                 raise
         else:
-            text = name_const_text(body.text, env.locals, thd.db_collation(thd.db), _no_bs(thd))
+            text = name_const_text(body.text, env.locals, _literal_collation(thd), _no_bs(thd))
             sub = thd.parse(text)
             _clear_notes_for_sub_statement(thd, sub)
             thd.stmt.text = text
@@ -500,7 +500,7 @@ def _unroll_select_into(thd: "Thd", body: A.Select, env: Env) -> None:
     and reads its tables like any SELECT) and then assigns the variables."""
     assert body.into_span is not None
     lo, hi = body.into_span
-    text = name_const_text(body.text[:lo] + " " + body.text[hi:], env.locals, thd.db_collation(thd.db),
+    text = name_const_text(body.text[:lo] + " " + body.text[hi:], env.locals, _literal_collation(thd),
                            _no_bs(thd))
     sub = thd.parse(text)
     thd.stmt.text = text
@@ -529,6 +529,18 @@ def assign_select_into(thd: "Thd", targets: list[A.Expr], rows: list[list[Any]],
             if env.locals is None or name not in env.locals:
                 raise error("ER_SP_UNDECLARED_VAR", target.name)
             env.locals[name] = value
+
+
+def _literal_collation(thd: "Thd") -> str | None:
+    """The collation a routine's string value is logged with: its database's default, the
+    server's collation_server (MySQL 9.7.4 observed: ``NAME_CONST('p',_utf8mb4'x' COLLATE
+    'utf8mb4_0900_ai_ci')``, the 8.0+ default utf8mb4 collation, which the column types do not
+    model -- db_collation gives None for it)."""
+    coll = thd.db_collation(thd.db)
+    if coll is None:
+        server = str(thd.server.global_vars.values.get("collation_server", "")).lower()
+        coll = server if server.startswith("utf8mb4_") else None
+    return coll
 
 
 def sql_literal(v: Any, collation: str | None = None, no_backslash_escapes: bool = False) -> str:

@@ -155,3 +155,28 @@ def test_rollback_to_savepoint_is_logged_only_when_the_trx_cache_cannot_be_undon
     assert texts == ["INSERT INTO m VALUES (1)", "INSERT INTO i VALUES (1, 1)", "SAVEPOINT `s`",
                      "INSERT INTO i VALUES (3, 3)", "INSERT INTO m VALUES (3)", "SAVEPOINT `s`",
                      "INSERT INTO i VALUES (4, 4)", "ROLLBACK TO `s`"]
+
+
+def test_a_rows_begin_keeps_the_table_map_an_after_trigger_clears_later(tmp_path):
+    # 9.7.4 observed (fid_trigger_field_conversion_1, ROW): the BEGIN is written with the
+    # UPDATE's first row, before its AFTER trigger's sub-statement clears the map
+    bed = _bed(tmp_path, "ROW")
+    bed.thd.execute("CREATE TABLE t2 (n INT) ENGINE=InnoDB")
+    bed.thd.execute("INSERT INTO i VALUES (1, 1)")
+    bed.thd.execute("INSERT INTO t2 VALUES (0)")
+    bed.thd.execute("CREATE TRIGGER tr AFTER UPDATE ON i FOR EACH ROW UPDATE t2 SET n = n + 1")
+    start = len(_queries(bed))
+    bed.thd.execute("UPDATE i SET b = 2")
+    assert _after(_queries(bed), start)[0] == ("BEGIN", NOT_SET, 1)
+
+
+def test_each_group_of_an_unrolled_call_takes_its_own_first_row_state(tmp_path):
+    # 9.7.4 observed (s002_procedure_unrolled, ROW): CALL p() = INSERT t; INSERT n; UPDATE t,
+    # autocommit: the UPDATE's own group's BEGIN has 9=1
+    bed = _bed(tmp_path, "ROW")
+    bed.thd.execute("CREATE PROCEDURE p(x INT) BEGIN INSERT INTO i VALUES (x, x+1); "
+                    "INSERT INTO m VALUES (x); UPDATE i SET b = b + x WHERE a = x; END")
+    start = len(_queries(bed))
+    bed.thd.execute("CALL p(5)")
+    begins = [q for q in _after(_queries(bed), start) if q[0] == "BEGIN"]
+    assert [b[2] for b in begins] == [NOT_SET, NOT_SET, 1]
