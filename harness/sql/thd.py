@@ -1130,6 +1130,11 @@ class Thd:
             # COMMITTED; TRUNCATE t; INSERT ... runs at the session level again).
             # BEGIN / XA START keep them: they start the transaction they apply to.
             self.trx.isolation = None
+        if not keep_one_shot:
+            # ... and the first engine an autocommitted statement left for 6414
+            # (deprecations.engine_mix_kept): 9.7.4 probed, a MyISAM DELETE of no row, then
+            # CREATE INDEX / CREATE TABLE / TRUNCATE, then an InnoDB INSERT: no 6414; BEGIN keeps it
+            self.trx.engine_mix = None
 
     def write_ddl(self, text: str, *, db: str | None = None, suppress_use: bool = False,
                   thread_specific: bool = False, xid: bool = False, ctx: ExecContext | None = None,

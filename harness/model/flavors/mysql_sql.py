@@ -43,6 +43,10 @@ class MySQLSql(SqlDialect):
     server_word = "MySQL"
     engine_mix_warning = True  # 9.0+: deprecation of engine combinations (9.7.4 [bytes]; stmt/deprecations.py)
     null_list_unknown_error = False
+    # InnoDB has no bulk insert into an empty table (MariaDB's MDEV-24621): CREATE ... SELECT's
+    # first duplicate fails the row (9.7.4 probed: `CREATE TABLE c6 (a INT PRIMARY KEY) SELECT a, b
+    # FROM tdup` -> 1062 "Duplicate entry '1' for key 'c6.PRIMARY'", one SHOW WARNINGS row)
+    ctas_bulk_load = False
     fill_record_goes_on = False  # the row's first error alone (9.7.4 [bytes]: 1406, not 1406 + 1048)
     # sql_insert.cc: check_that_all_fields_are_given_values after each row's fill_record
     # (Sql_cmd_insert_values::execute_inner; Query_result_insert::store_values, even after a
@@ -119,6 +123,10 @@ class MySQLSql(SqlDialect):
     # MariaDB 10.3's 4094 "At line N in db.routine" after a routine's failing statement: MySQL
     # has no such condition (its error alone; 9.7.4 [bytes])
     dropped_codes = frozenset({4094})
+    # 9.7.4 probed (every builtin replbed has, called on the server): MariaDB's NVL and
+    # BINLOG_GTID_POS, and MD5, SHA, SHA1, are not native functions -- `SELECT SHA1('abc')` is
+    # 1305 `FUNCTION test.SHA1 does not exist` (SHA2 stays)
+    unknown_functions = frozenset({"MD5", "SHA", "SHA1", "NVL", "BINLOG_GTID_POS"})
     single_report_codes = frozenset({1205, 1213})  # 9.7.4 [bytes]: one row each  # sql/sql_base.cc fill_record: the 1048 alone (9.7.4 [bytes])
 
     def comparison_text(self, message: str) -> str:

@@ -652,9 +652,28 @@ class Compiler:
         if impl is not None:
             fn = impl(args, e)
             if name in _DOUBLE_FUNCTIONS:
-                return self._double_checked(fn, e)
+                fn = self._double_checked(fn, e)
+            if name in NOT_NATIVE_SOMEWHERE:
+                return self._native_if_known(name, fn, args, e.written or name)
             return fn
         return self._stored_function(name, args, e.written or name)
+
+    def _native_if_known(self, name: str, fn: Fn, args: list[Fn], written: str) -> Fn:
+        """A builtin the flavour's server has no native function for (SqlDialect.unknown_functions):
+        the name is a stored function's, so the call is 1305 `FUNCTION db.NAME does not exist`."""
+        def call(env: Env) -> Any:
+            thd = getattr(env.ctx, "thd", None)
+            sql = getattr(getattr(getattr(thd, "server", None), "flavor", None), "sql", None)
+            if name not in getattr(sql, "unknown_functions", ()):
+                return fn(env)
+            try:
+                return env.ctx.call_function(name, [a(env) for a in args])
+            except ServerError as err:
+                if err.code == 1305 and err.message.endswith(f".{name} does not exist"):
+                    raise ServerError(1305, err.message.replace(f".{name} does", f".{written} does"),
+                                      err.sqlstate) from None
+                raise
+        return call
 
     def _double_checked(self, fn: Fn, e: A.Expr) -> Fn:
         """Item_func::check_float_overflow: a DOUBLE result that is infinite or NaN is
@@ -843,6 +862,9 @@ def _ctx_func(method: str) -> Callable[[list[Fn], A.FuncCall], Fn]:
 #: Functions whose DOUBLE result is checked for overflow (1690), with the name Item::print
 #: gives them.
 _DOUBLE_FUNCTIONS = {"POW": "pow", "POWER": "pow", "EXP": "exp"}
+# The builtins (FUNCTIONS) some flavour's server has no native function for
+# (SqlDialect.unknown_functions: MariaDB's NVL and BINLOG_GTID_POS; MD5, SHA, SHA1 in MySQL 9.7)
+NOT_NATIVE_SOMEWHERE = frozenset({"MD5", "SHA", "SHA1", "NVL", "BINLOG_GTID_POS"})
 #: The 1690 text when replbed cannot print the expression as the server would.
 _UNPRINTABLE = "(an expression replbed does not print)"
 

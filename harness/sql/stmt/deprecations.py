@@ -111,6 +111,13 @@ def engine_mix_kept(thd: Thd) -> tuple[str, str] | None:
         return trx.engine_mix
     if thd.stmt.changed_nontrans or (log is not None and log.nontrans_modified):
         return None
+    if thd.in_multi_stmt_transaction_mode():
+        # only an autocommitted statement leaves it: a COMMIT or ROLLBACK ends it (9.7.4 probed:
+        # `BEGIN; DELETE FROM m WHERE a = 99; COMMIT` (or ROLLBACK), then `INSERT INTO t`: no 6414;
+        # autocommit=0, `INSERT INTO t2` (temporary MyISAM), ROLLBACK, then `CREATE TEMPORARY TABLE
+        # t3 SELECT * FROM ti`: none), while an autocommitted temporary MyISAM write keeps it
+        # (`INSERT INTO tmp5 VALUES (1)`, then an InnoDB INSERT: 6414)
+        return None
     return trx.engine_mix
 
 
