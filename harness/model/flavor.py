@@ -235,6 +235,13 @@ class SqlDialect:
     engine_mix_warning = False
     # Warning 1287 for each `@v := expr` in a statement (MySQL 8.0.13+)
     assign_in_expr_deprecated = False
+    # DROP statements name what is missing as MySQL 8.0 does: DROP TABLE IF EXISTS a Note per
+    # missing table, DROP VIEW 1051/1347 checked before anything is dropped, DROP TRIGGER of a
+    # missing database 1049 (MariaDB: one 1051 Note, 4092, 1360)
+    mysql_drop_names = False
+    # INSERT DELAYED converted to INSERT (3005) and FLUSH PRIVILEGES deprecated (1681) by the
+    # parser (MySQL; stmt/deprecations.legacy_syntax)
+    mysql_legacy_syntax = False
     # Builtins the server's native function registry lacks: the name is then a stored
     # function's (1305 `FUNCTION db.NAME does not exist`); a subset of expr.NOT_NATIVE_SOMEWHERE
     unknown_functions: frozenset[str] = frozenset()
@@ -350,6 +357,13 @@ class SqlDialect:
     def text(self, code: int, message: str) -> str:
         """The server's wording of a condition the SQL layer raised with MariaDB 10.11's text."""
         return message
+
+    def snapshot_ignored(self, isolation: str) -> str | None:
+        """Warning 138's text when START TRANSACTION WITH CONSISTENT SNAPSHOT opens no read view at
+        ``isolation`` (MariaDB's innobase_start_trx_and_assign_read_view: READ UNCOMMITTED only)."""
+        if isolation.upper() == "READ-UNCOMMITTED":
+            return "InnoDB: WITH CONSISTENT SNAPSHOT is ignored at READ UNCOMMITTED isolation level."
+        return None
 
     def comparison_text(self, message: str) -> str:
         """The wording of a comparison's conversion warning (MariaDB: the number's own type)."""

@@ -25,7 +25,7 @@ from harness.sql.stmt import sql_acl, sql_event, sql_kill, sql_prepare
 from harness.sql.stmt import xa as XA
 from harness.sql.stmt.global_read_lock import wait_for_global_read_lock
 from harness.sql.stmt.locked_tables import refuse_under_lock_tables
-from harness.sql.stmt.deprecations import PREPARE_ERRORS, undo_engine_mix, warn_assignments
+from harness.sql.stmt.deprecations import PREPARE_ERRORS, legacy_syntax, undo_engine_mix, warn_assignments
 from harness.sql.stmt.routines import call
 from harness.sql.stmt.set_var import set_names, set_transaction, set_vars
 from harness.sql.stmt.sql_binlog import binlog_statement
@@ -172,6 +172,7 @@ def mysql_execute_command(thd: "Thd", stmt: A.Statement) -> Any:
         from harness.sql.stmt.sql_result import OkPacket
         return OkPacket(0, 0, "")  # skipped (MySQL: GTID_NEXT names an executed GTID)
     warn_assignments(thd, stmt)
+    legacy_syntax(thd, stmt)
     if thd.server.flavor.sql.temporal_literal_checks:
         check_temporal_literals(thd, stmt)
     if thd.locked_tables is not None:

@@ -47,6 +47,15 @@ class MySQLSql(SqlDialect):
     # first duplicate fails the row (9.7.4 probed: `CREATE TABLE c6 (a INT PRIMARY KEY) SELECT a, b
     # FROM tdup` -> 1062 "Duplicate entry '1' for key 'c6.PRIMARY'", one SHOW WARNINGS row)
     ctas_bulk_load = False
+    # sql_table.cc mysql_rm_table_no_locks pushes ER_BAD_TABLE_ERROR per missing table under IF
+    # EXISTS; sql_view.cc mysql_drop_view (atomic: ER_WRONG_OBJECT / ER_BAD_TABLE_ERROR before any
+    # drop); sql_trigger.cc Sql_cmd_drop_trigger (ER_BAD_DB_ERROR, its unformatted text as a Note)
+    # -- 9.7.4 probed (tests/model/flavors/test_mysql97_outcomes.py)
+    mysql_drop_names = True
+    # sql_yacc.yy: `insert_lock_option: DELAYED_SYM` pushes ER_WARN_LEGACY_SYNTAX_CONVERTED and
+    # takes TL_WRITE_CONCURRENT_DEFAULT; FLUSH PRIVILEGES ER_WARN_DEPRECATED_SYNTAX_NO_REPLACEMENT
+    # (9.7.4 probed: `INSERT DELAYED INTO n ...` -> 3005 alone in STATEMENT; FLUSH PRIVILEGES -> 1681)
+    mysql_legacy_syntax = True
     fill_record_goes_on = False  # the row's first error alone (9.7.4 [bytes]: 1406, not 1406 + 1048)
     # sql_insert.cc: check_that_all_fields_are_given_values after each row's fill_record
     # (Sql_cmd_insert_values::execute_inner; Query_result_insert::store_values, even after a
@@ -128,6 +137,15 @@ class MySQLSql(SqlDialect):
     # 1305 `FUNCTION test.SHA1 does not exist` (SHA2 stays)
     unknown_functions = frozenset({"MD5", "SHA", "SHA1", "NVL", "BINLOG_GTID_POS"})
     single_report_codes = frozenset({1205, 1213})  # 9.7.4 [bytes]: one row each  # sql/sql_base.cc fill_record: the 1048 alone (9.7.4 [bytes])
+
+    def snapshot_ignored(self, isolation: str) -> str | None:
+        # storage/innobase/handler/ha_innodb.cc innobase_start_trx_and_assign_read_view: a read
+        # view only at REPEATABLE READ, else HA_ERR_UNSUPPORTED with this text (9.7.4 probed at
+        # READ UNCOMMITTED and READ COMMITTED)
+        if isolation.upper() == "REPEATABLE-READ":
+            return None
+        return ("InnoDB: WITH CONSISTENT SNAPSHOT was ignored because this phrase can only be used with "
+                "REPEATABLE READ isolation level.")
 
     def comparison_text(self, message: str) -> str:
         # Arg_comparator::set_cmp_func: a string against a number compares as REAL, so the

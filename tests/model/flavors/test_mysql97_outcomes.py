@@ -131,3 +131,51 @@ def test_engine_mix_and_failed_temporary_create_select(tmp_path):
         ("SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ", 0, []),
         ("INSERT INTO m1 VALUES (5, 5)", 0, []),
     ])
+
+
+def test_drop_statements_name_what_is_missing(tmp_path):
+    """DROP TABLE IF EXISTS: a Note per missing table; DROP VIEW checks every name first (1347 for
+    a base table, one 1051 for the missing views, nothing dropped); DROP TRIGGER of a missing
+    database: 1049 (under IF EXISTS a Note with the unformatted text)."""
+    _check(tmp_path, [
+        ("CREATE TABLE n (a INT) ENGINE=MyISAM", 0, []),
+        ("CREATE VIEW v AS SELECT a FROM n", 0, []),
+        ("DROP TABLE IF EXISTS t10, t20", 0, [1051, 1051]),
+        ("DROP TABLE t10, t20", 1051, [1051]),
+        ("DROP TEMPORARY TABLE IF EXISTS t10, n2", 0, [1051, 1051]),
+        ("DROP VIEW v1, v2", 1051, [1051]),
+        ("DROP VIEW n, v1", 1347, [1347]),
+        ("DROP VIEW IF EXISTS n, v1", 0, [1347, 1051]),
+        ("DROP VIEW v, v1", 1051, [1051]),
+        ("SELECT COUNT(*) FROM v", 0, []),
+        ("DROP VIEW IF EXISTS v, v1", 0, [1051]),
+        ("DROP TRIGGER nodb.tr", 1049, [1049]),
+        ("DROP TRIGGER IF EXISTS nodb.tr", 0, [1049]),
+        ("DROP TRIGGER IF EXISTS tr", 0, [1360]),
+    ])
+
+
+def test_legacy_syntax_and_snapshot_warnings(tmp_path):
+    bed = _check(tmp_path, [
+        ("SET binlog_format = STATEMENT", 0, [1287]),
+        ("CREATE TABLE n (a INT, b VARCHAR(64)) ENGINE=MyISAM", 0, []),
+        ("CREATE TABLE t (a INT PRIMARY KEY, b VARCHAR(64)) ENGINE=InnoDB", 0, []),
+        ("INSERT DELAYED INTO n VALUES (1, 'a')", 0, [3005]),
+        ("INSERT DELAYED INTO t VALUES (1, 'a')", 0, [3005]),
+        ("REPLACE DELAYED INTO n VALUES (1, 'a')", 0, [3005]),
+        ("FLUSH PRIVILEGES", 0, [1681]),
+        ("FLUSH TABLES", 0, []),
+        ("SET SESSION TRANSACTION ISOLATION LEVEL READ UNCOMMITTED", 0, []),
+        ("START TRANSACTION WITH CONSISTENT SNAPSHOT", 0, [138]),
+        ("COMMIT", 0, []),
+        ("SET SESSION TRANSACTION ISOLATION LEVEL SERIALIZABLE", 0, []),
+        ("START TRANSACTION WITH CONSISTENT SNAPSHOT", 0, [138]),
+        ("COMMIT", 0, []),
+        ("SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED", 0, []),
+        ("START TRANSACTION WITH CONSISTENT SNAPSHOT", 0, [138]),
+        ("COMMIT", 0, []),
+        ("SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ", 0, []),
+        ("START TRANSACTION WITH CONSISTENT SNAPSHOT", 0, []),
+        ("COMMIT", 0, []),
+    ])
+    assert show_warnings(bed.thd) == []
