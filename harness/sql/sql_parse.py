@@ -172,7 +172,7 @@ def mysql_execute_command(thd: "Thd", stmt: A.Statement) -> Any:
         from harness.sql.stmt.sql_result import OkPacket
         return OkPacket(0, 0, "")  # skipped (MySQL: GTID_NEXT names an executed GTID)
     warn_assignments(thd, stmt)
-    legacy_syntax(thd, stmt)
+    stmt = legacy_syntax(thd, stmt)
     if thd.server.flavor.sql.temporal_literal_checks:
         check_temporal_literals(thd, stmt)
     if thd.locked_tables is not None:

@@ -109,8 +109,14 @@ class MySQLSql(SqlDialect):
     do_always_ok = False
     # sql/sql_yacc.yy (8.4): FLUSH HOSTS, PURGE MASTER LOGS, SHOW MASTER LOGS are gone (9.7.4 probed:
     # 1064 near 'HOSTS' / 'MASTER LOGS BEFORE ...')
+    # 8.0's grammar: FLUSH TABLES is a form of its own, not an item of a flush_options_list (9.7.4
+    # probed: `FLUSH TABLES, LOGS` 1064 near ', LOGS'; `FLUSH LOGS, TABLES` near 'TABLES'); the
+    # PASSWORD() function is gone and PASSWORD a keyword (`SELECT PASSWORD('x')`: near '('x')')
     removed_syntax = (r"\s*FLUSH\s+(?:(?:LOCAL|NO_WRITE_TO_BINLOG)\s+)?(?:\w+(?:\s+\w+)?\s*,\s*)*(HOSTS\b)",
-                      r"\s*PURGE\s+(MASTER\s+LOGS\b)", r"\s*SHOW\s+(MASTER\s+LOGS\b)")
+                      r"\s*PURGE\s+(MASTER\s+LOGS\b)", r"\s*SHOW\s+(MASTER\s+LOGS\b)",
+                      r"\s*FLUSH\s+(?:(?:LOCAL|NO_WRITE_TO_BINLOG)\s+)?TABLES?\s*(,)",
+                      r"\s*FLUSH\s+(?:(?:LOCAL|NO_WRITE_TO_BINLOG)\s+)?(?:\w+(?:\s+\w+)?\s*,\s*)+(TABLES?\b)",
+                      r"(?:[^'\"`]|'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|`[^`]*`)*?\bPASSWORD\s*(\()")
     # 9.7.4 probed: FROM 5 / 50 list from the Previous_gtids at 127, FROM 130 from 158, FROM 99999999 nothing
     binlog_events_from_any_pos = True
     # item.cc Item_default_value::save_in_field -> ER_NO_DEFAULT_FOR_FIELD per stored row (9.7.4 probed:

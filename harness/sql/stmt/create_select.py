@@ -551,8 +551,7 @@ class SelectCreate:
             if thd.in_multi_stmt_transaction_mode():
                 # OPTION_KEEP_LOG, as for a plain CREATE TEMPORARY TABLE in a transaction.
                 thd.trx_log.keep_log = True
-                if t.created_in_row_format:
-                    thd.trx_log.created_temp = True
+                thd.trx_log.created_temp = True  # 1751 at ROLLBACK, every format (9.7.4 probed)
                 if not t.transactional and t.data.count:
                     # Its rows went into a non-transactional table: modified_non_trans_table,
                     # so ROLLBACK warns 1196 (probed, every format).

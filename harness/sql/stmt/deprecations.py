@@ -208,21 +208,23 @@ def warn_assignments(thd: Thd, stmt: A.Statement) -> None:
     thd.notes.extend(Note("Warning", code, m) for code, m in found)
 
 
-def legacy_syntax(thd: Thd, stmt: A.Statement) -> None:
+def legacy_syntax(thd: Thd, stmt: A.Statement) -> A.Statement:
     """What MySQL's parser converts or deprecates in a client's statement, before it runs:
     INSERT/REPLACE DELAYED runs as a plain INSERT/REPLACE with Warning 3005
     (ER_WARN_LEGACY_SYNTAX_CONVERTED, 5.6 removed delayed inserts: no delayed-insert thread, no
-    1592), FLUSH PRIVILEGES warns 1681 (9.2's deprecation) -- 9.7.4 probed."""
+    1592), FLUSH PRIVILEGES warns 1681 (9.2's deprecation) -- 9.7.4 probed. The statement to run
+    (a copy: the parsed tree may be shared by later executions of the same text)."""
     if not thd.server.flavor.sql.mysql_legacy_syntax or stmt.text != thd.stmt.text:
-        return
+        return stmt
     if isinstance(stmt, A.Insert) and stmt.delayed:
         verb = "REPLACE" if stmt.replace else "INSERT"
         thd.notes.append(Note("Warning", 3005, f"{verb} DELAYED is no longer supported. The statement was "
                                                f"converted to {verb}."))
-        stmt.delayed = False
-    elif isinstance(stmt, A.Flush) and "PRIVILEGES" in stmt.options:
+        return dataclasses.replace(stmt, delayed=False)
+    if isinstance(stmt, A.Flush) and "PRIVILEGES" in stmt.options:
         thd.notes.append(Note("Warning", 1681, "'FLUSH PRIVILEGES' is deprecated and will be removed in a "
                                                "future release."))
+    return stmt
 
 
 # Errors of the statement's preparation (name resolution): MySQL raises them before it locks

@@ -186,8 +186,9 @@ def _log_create_temporary(thd: "Thd", st: A.CreateTable, transactional: bool, in
         # OPTION_BINLOG_THIS_TRX: a transaction that created a temporary table is
         # written at ROLLBACK even in row format (it cannot be undone).
         thd.trx_log.keep_log = True
-        if row_format:
-            thd.trx_log.created_temp = True
+        # Transaction_ctx::mark_created_temp_table: ROLLBACK (and ROLLBACK TO) warns 1751, in
+        # every format (9.7.4 probed: STATEMENT, `BEGIN; CREATE TEMPORARY TABLE x1 ...; ROLLBACK`)
+        thd.trx_log.created_temp = True
     if row_format or not thd.binlog_enabled():
         return
     if in_trx:
@@ -341,10 +342,10 @@ def _drop_temporary_tables(thd: "Thd", st: A.DropTable, temp: list[tuple[A.Table
     in_trx = thd.in_multi_stmt_transaction_mode() and not commits
     if in_trx:
         thd.trx_log.keep_log = True
+        if temp:
+            thd.trx_log.dropped_temp = True  # 1752 at ROLLBACK, in every format (9.7.4 probed)
     if not logged or thd.binlog_format in thd.server.flavor.ddl.temp_ddl_unlogged_formats \
             or not thd.binlog_enabled():
-        if in_trx and temp:
-            thd.trx_log.dropped_temp = True  # not logged: 1752 at ROLLBACK
         return
     if_exists = " IF EXISTS" if st.if_exists else ""
     for group in thd.server.flavor.ddl.drop_temporary_table_groups(logged):

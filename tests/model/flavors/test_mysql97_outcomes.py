@@ -163,6 +163,7 @@ def test_legacy_syntax_and_snapshot_warnings(tmp_path):
         ("INSERT DELAYED INTO n VALUES (1, 'a')", 0, [3005]),
         ("INSERT DELAYED INTO t VALUES (1, 'a')", 0, [3005]),
         ("REPLACE DELAYED INTO n VALUES (1, 'a')", 0, [3005]),
+        ("REPLACE DELAYED INTO n VALUES (1, 'a')", 0, [3005]),  # the same text again: its own warning
         ("FLUSH PRIVILEGES", 0, [1681]),
         ("FLUSH TABLES", 0, []),
         ("SET SESSION TRANSACTION ISOLATION LEVEL READ UNCOMMITTED", 0, []),
@@ -179,3 +180,46 @@ def test_legacy_syntax_and_snapshot_warnings(tmp_path):
         ("COMMIT", 0, []),
     ])
     assert show_warnings(bed.thd) == []
+
+
+def test_rollback_warns_for_temporary_tables_in_statement_format(tmp_path):
+    """Transaction_ctx::push_unsafe_rollback_warnings: 1751 / 1752 for a temporary table created /
+    dropped in the transaction, in STATEMENT format too, at ROLLBACK and ROLLBACK TO."""
+    _check(tmp_path, [
+        ("SET binlog_format = STATEMENT", 0, [1287]),
+        ("CREATE TABLE tt_1 (a INT PRIMARY KEY) ENGINE=InnoDB", 0, []),
+        ("BEGIN", 0, []),
+        ("CREATE TEMPORARY TABLE x1 (a int) ENGINE=InnoDB", 0, []),
+        ("ROLLBACK", 0, [1751]),
+        ("BEGIN", 0, []),
+        ("INSERT INTO tt_1 VALUES (1)", 0, []),
+        ("CREATE TEMPORARY TABLE x2 (a int) ENGINE=InnoDB", 0, []),
+        ("ROLLBACK", 0, [1751]),
+        ("BEGIN", 0, []),
+        ("CREATE TEMPORARY TABLE x4 (a int) ENGINE=InnoDB", 0, []),
+        ("SAVEPOINT s", 0, []),
+        ("INSERT INTO tt_1 VALUES (7)", 0, []),
+        ("ROLLBACK TO s", 0, [1751]),
+        ("COMMIT", 0, []),
+        ("BEGIN", 0, []),
+        ("CREATE TEMPORARY TABLE x5 (a int) ENGINE=MyISAM", 0, []),
+        ("ROLLBACK", 0, [1751]),
+        ("BEGIN", 0, []),
+        ("INSERT INTO tt_1 VALUES (5)", 0, []),
+        ("DROP TEMPORARY TABLE x1", 0, []),
+        ("ROLLBACK", 0, [1752]),
+        ("BEGIN", 0, []),
+        ("DROP TEMPORARY TABLE x5", 0, []),
+        ("ROLLBACK", 0, [1752]),
+    ])
+
+
+def test_removed_grammar(tmp_path):
+    _check(tmp_path, [
+        ("FLUSH TABLES, LOGS", 1064, [1064]),
+        ("FLUSH LOGS, TABLES", 1064, [1064]),
+        ("FLUSH TABLE", 0, []),
+        ("SELECT PASSWORD('x')", 1064, [1064]),
+        ("SELECT PASSWORD ('x')", 1064, [1064]),
+        ("SELECT 'PASSWORD(' AS a", 0, []),
+    ])
