@@ -242,6 +242,15 @@ class SqlDialect:
     # INSERT DELAYED converted to INSERT (3005) and FLUSH PRIVILEGES deprecated (1681) by the
     # parser (MySQL; stmt/deprecations.legacy_syntax)
     mysql_legacy_syntax = False
+    # UPDATE IGNORE warns for each row it skips (1062, 1451, 1452: MySQL's Ignore_error_handler);
+    # MariaDB skips them silently
+    ignore_warns = False
+    # A multi-table UPDATE failing in a table updated after the scan lists 1105 `An error occurred
+    # in multi-table update` after the row's error (MySQL's send_eof)
+    multi_update_deferred_error = False
+    # RAND() makes every statement unsafe (MySQL's Item_func_rand::do_itemize: the rows' order
+    # may differ on the replica); MariaDB: not in an INSERT
+    rand_always_unsafe = False
     # Builtins the server's native function registry lacks: the name is then a stored
     # function's (1305 `FUNCTION db.NAME does not exist`); a subset of expr.NOT_NATIVE_SOMEWHERE
     unknown_functions: frozenset[str] = frozenset()

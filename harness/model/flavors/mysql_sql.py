@@ -56,6 +56,15 @@ class MySQLSql(SqlDialect):
     # takes TL_WRITE_CONCURRENT_DEFAULT; FLUSH PRIVILEGES ER_WARN_DEPRECATED_SYNTAX_NO_REPLACEMENT
     # (9.7.4 probed: `INSERT DELAYED INTO n ...` -> 3005 alone in STATEMENT; FLUSH PRIVILEGES -> 1681)
     mysql_legacy_syntax = True
+    # item_func.cc Item_func_rand::do_itemize sets BINLOG_STMT_UNSAFE_SYSTEM_FUNCTION for any RAND,
+    # seeded or not (9.7.4 probed: `INSERT INTO t2 VALUES (RAND(7) * 1000, 'rand')` in STATEMENT -> 1592)
+    rand_always_unsafe = True
+    # sql_update.cc: Ignore_error_handler (error_handler.cc) downgrades ER_DUP_ENTRY and the
+    # foreign-key errors of a skipped row to warnings (9.7.4 probed: UPDATE IGNORE -> Warning 1062)
+    ignore_warns = True
+    # sql_update.cc Query_result_update::send_eof: `if (local_error > 0) my_message(ER_UNKNOWN_ERROR,
+    # "An error occurred in multi-table update")` after do_updates failed (9.7.4 probed)
+    multi_update_deferred_error = True
     fill_record_goes_on = False  # the row's first error alone (9.7.4 [bytes]: 1406, not 1406 + 1048)
     # sql_insert.cc: check_that_all_fields_are_given_values after each row's fill_record
     # (Sql_cmd_insert_values::execute_inner; Query_result_insert::store_values, even after a

@@ -171,20 +171,35 @@ class UpdateExecutor(SelectExecutor):
         duplicate or a foreign-key error without a warning (probed)."""
         dup = t.data.find_duplicate(new, ignore_slot=slot)
         if dup is not None:
+            err = dup_entry_error(t, dup, self.thd)
+            if t.transactional and not t.temporary:
+                try:
+                    parent_row_change(self.thd, t, old, new, cascade=False)  # 1451 comes first
+                except ServerError as fk_err:
+                    if not ignore:
+                        raise
+                    err = fk_err  # IGNORE: its warning (9.7.4 probed: 1451, no 1062)
             if ignore:
                 self.thd.note_write_attempt(t)  # skipped without a warning in 10.11 (observed)
+                self._ignored_warning(err)
                 return False
-            if t.transactional and not t.temporary:
-                parent_row_change(self.thd, t, old, new, cascade=False)  # 1451 comes first
-            raise dup_entry_error(t, dup, self.thd)
+            raise err
         try:
             self.update_slot(t, slot, old, new, changed | trigger_set_columns(t, "UPDATE"))
         except ServerError as err:
             if not ignore or err.code not in (1451, 1452):
                 raise
             self.thd.note_write_attempt(t)  # skipped without a warning, as a duplicate is (probed)
+            self._ignored_warning(err)
             return False
         return True
+
+    def _ignored_warning(self, err: ServerError) -> None:
+        """UPDATE IGNORE's skipped row: MySQL's Ignore_error_handler turns the row's error (1062,
+        1451, 1452) into a warning (9.7.4 probed: `UPDATE IGNORE t SET id = 1 WHERE id = 2` ->
+        Warning 1062); MariaDB's mysql_update skips it silently."""
+        if self.thd.server.flavor.sql.ignore_warns:
+            self.ctx.notes.append(Note("Warning", err.code, err.message))
 
     def _update_store(self, t: TableDef, new: list[Any], ci: int, f: Any, env: Env, wctx: WriteContext,
                       fill: "FillRecord", ignore: bool, trigger_fields: bool) -> None:
@@ -231,7 +246,7 @@ class UpdateExecutor(SelectExecutor):
             plan, main, all_tables[main][1], main_cols, written_columns_read(up.assignments, main, scope))
         apply_order = ([main] if on_fly else []) + [ti for ti in sorted(written) if not (on_fly and ti == main)]
         changes = self._multi_update_scan(up, combos, all_tables, assigns, written, main if on_fly else None)
-        self._multi_update_apply(up, all_tables, assigns, apply_order, changes, res)
+        self._multi_update_apply(up, all_tables, assigns, apply_order, changes, res, main if on_fly else None)
         res.info = f"Rows matched: {res.matched}  Changed: {res.affected}  Warnings: {len(self.ctx.notes)}"
         return res
 
@@ -320,7 +335,8 @@ class UpdateExecutor(SelectExecutor):
 
     def _multi_update_apply(self, up: A.Update, all_tables: list[tuple[str, TableDef]],
                             assigns: list[tuple[int, int, Any]], apply_order: list[int],
-                            changes: dict[int, list[tuple[int, list[Any]]]], res: DmlResult) -> None:
+                            changes: dict[int, list[tuple[int, list[Any]]]], res: DmlResult,
+                            on_fly_table: int | None = None) -> None:
         """multi_update::do_updates: the new rows written, table by table in ``apply_order``."""
         thd = self.thd
         reads = [up.where, *(r.on for r in up.tables), *(e for _c, e in up.assignments)]
@@ -348,8 +364,15 @@ class UpdateExecutor(SelectExecutor):
                 if dup is not None:
                     if up.ignore:
                         thd.note_write_attempt(t)
+                        self._ignored_warning(dup_entry_error(t, dup, thd))
                         continue
-                    raise dup_entry_error(t, dup, thd)
+                    err = dup_entry_error(t, dup, thd)
+                    if ti != on_fly_table and thd.server.flavor.sql.multi_update_deferred_error:
+                        # MySQL's Query_result_update::send_eof after a failed do_updates (a table
+                        # not updated during the scan): my_message(ER_UNKNOWN_ERROR, ...) follows
+                        # the row's error (9.7.4 probed: `UPDATE a, b SET a.id = a.id + 1 ...`)
+                        err.trailing_notes = [Note("Error", 1105, "An error occurred in multi-table update")]
+                    raise err
                 if t.triggers:
                     thd.fire_triggers(t, "BEFORE", "UPDATE", new, old, self.ctx)
                 self.update_slot(t, slot, old, new, changed | trigger_set_columns(t, "UPDATE"))

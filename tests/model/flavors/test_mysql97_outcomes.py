@@ -223,3 +223,32 @@ def test_removed_grammar(tmp_path):
         ("SELECT PASSWORD ('x')", 1064, [1064]),
         ("SELECT 'PASSWORD(' AS a", 0, []),
     ])
+
+
+def test_update_ignore_and_multi_update_errors(tmp_path):
+    """UPDATE IGNORE warns for each skipped row (1062, 1451 before 1062, 1452); a multi-table UPDATE
+    failing in a table it updates after the scan adds 1105; RAND is unsafe even with a seed."""
+    _check(tmp_path, [
+        ("SET binlog_format = ROW", 0, [1287]),
+        ("CREATE TABLE p (id INT PRIMARY KEY) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE c (id INT AUTO_INCREMENT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id)) "
+         "ENGINE=InnoDB", 0, []),
+        ("INSERT INTO p VALUES (1)", 0, []),
+        ("INSERT INTO c (pid) VALUES (1)", 0, []),
+        ("UPDATE IGNORE c SET pid = 9 WHERE id = 1", 0, [1452]),
+        ("CREATE TABLE t2 (id INT NOT NULL PRIMARY KEY, c_int INT) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE t3 (id INT NOT NULL PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES t2 (id)) "
+         "ENGINE=InnoDB", 0, []),
+        ("INSERT INTO t2 VALUES (3, 1), (7, 2)", 0, []),
+        ("INSERT INTO t3 VALUES (8, 3)", 0, []),
+        ("UPDATE IGNORE t2 SET id = 7 WHERE id = 3", 0, [1451]),
+        ("UPDATE IGNORE t2 SET id = 3 WHERE id = 7", 0, [1062]),
+        ("CREATE TABLE a (id INT PRIMARY KEY, v INT) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE b (id INT PRIMARY KEY) ENGINE=InnoDB", 0, []),
+        ("INSERT INTO a VALUES (1, 1), (2, 2)", 0, []),
+        ("INSERT INTO b VALUES (1), (2)", 0, []),
+        ("UPDATE IGNORE a, b SET a.id = 2 WHERE a.id = b.id AND b.id = 1", 0, [1062]),
+        ("UPDATE a, b SET a.id = a.id + 1 WHERE a.id = b.id", 1062, [1062, 1105]),
+        ("SET binlog_format = STATEMENT", 0, [1287]),
+        ("INSERT INTO a VALUES (RAND(7) * 1000, 1)", 0, [1592]),
+    ])
