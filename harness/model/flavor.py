@@ -248,6 +248,9 @@ class SqlDialect:
     # A multi-table UPDATE failing in a table updated after the scan lists 1105 `An error occurred
     # in multi-table update` after the row's error (MySQL's send_eof)
     multi_update_deferred_error = False
+    # OPTIMIZE / REPAIR TABLE open their tables for write through decide_logging_format (MySQL):
+    # a transactional and a non-transactional one are unsafe (1592 in STATEMENT)
+    admin_write_unsafe = False
     # RAND() makes every statement unsafe (MySQL's Item_func_rand::do_itemize: the rows' order
     # may differ on the replica); MariaDB: not in an INSERT
     rand_always_unsafe = False

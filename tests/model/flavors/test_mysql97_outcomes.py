@@ -252,3 +252,16 @@ def test_update_ignore_and_multi_update_errors(tmp_path):
         ("SET binlog_format = STATEMENT", 0, [1287]),
         ("INSERT INTO a VALUES (RAND(7) * 1000, 1)", 0, [1592]),
     ])
+
+
+def test_admin_statements_writing_two_engines_are_unsafe(tmp_path):
+    _check(tmp_path, [
+        ("SET binlog_format = STATEMENT", 0, [1287]),
+        ("CREATE TABLE t (id INT PRIMARY KEY, a INT) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE m (id INT PRIMARY KEY, a INT) ENGINE=MyISAM", 0, []),
+        ("OPTIMIZE TABLE t, m", 0, [1592]),
+        ("OPTIMIZE TABLE t", 0, []),
+        ("ANALYZE TABLE t, m", 0, []),
+        ("REPAIR TABLE t, m", 0, [1592]),
+        ("CHECK TABLE t, m", 0, []),
+    ])
