@@ -265,3 +265,25 @@ def test_admin_statements_writing_two_engines_are_unsafe(tmp_path):
         ("REPAIR TABLE t, m", 0, [1592]),
         ("CHECK TABLE t, m", 0, []),
     ])
+
+
+def test_lock_tables_takes_part_in_the_engine_mix(tmp_path):
+    _check(tmp_path, [
+        ("SET binlog_format = ROW", 0, [1287]),
+        ("CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE n (a INT) ENGINE=MyISAM", 0, []),
+        ("CREATE TABLE t2 (a INT) ENGINE=InnoDB", 0, []),
+        ("LOCK TABLES t WRITE, n WRITE, t2 WRITE", 0, [_MIX]),
+        ("INSERT INTO t VALUES (1)", 0, []),
+        ("DELETE FROM n WHERE a = 99", 0, []),
+        ("INSERT INTO t2 VALUES (1)", 0, [_MIX]),  # each statement under LOCK TABLES is one
+        ("INSERT INTO n VALUES (1)", 0, []),
+        ("UNLOCK TABLES", 0, []),
+        ("LOCK TABLES n WRITE, t READ", 0, []),
+        ("DELETE FROM n WHERE a = 99", 0, []),
+        ("UNLOCK TABLES", 0, []),
+        ("LOCK TABLES n WRITE, t WRITE", 0, [_MIX]),
+        ("UNLOCK TABLES", 0, []),
+        ("INSERT INTO n VALUES (3)", 0, []),
+        ("INSERT INTO t VALUES (3)", 0, []),
+    ])
