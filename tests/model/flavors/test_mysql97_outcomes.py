@@ -287,3 +287,30 @@ def test_lock_tables_takes_part_in_the_engine_mix(tmp_path):
         ("INSERT INTO n VALUES (3)", 0, []),
         ("INSERT INTO t VALUES (3)", 0, []),
     ])
+
+
+def test_join_conversions_mysql_keeps_quiet(tmp_path):
+    """A join of a DATETIME and a number column compares them as numbers (no conversion); a value
+    copied into an INT key for a lookup is stored quietly (store_key::copy, CHECK_FIELD_IGNORE)."""
+    _check(tmp_path, [
+        ("CREATE TABLE i (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c INT) ENGINE=InnoDB", 0, []),
+        ("INSERT INTO i (c) VALUES (1)", 0, []),
+        ("CREATE TABLE di (id DATETIME, c INT) ENGINE=InnoDB", 0, []),
+        ("INSERT INTO di VALUES ('2024-01-09 10:00:00', 1)", 0, []),
+        ("UPDATE i a, di b SET a.c = 5 WHERE a.id = b.id", 0, []),
+        ("CREATE TABLE s (id VARCHAR(10) UNIQUE, c INT) ENGINE=InnoDB", 0, []),
+        ("INSERT INTO s VALUES ('k3', 1), ('k4', 1)", 0, []),
+        ("CREATE TABLE ni (id INT NOT NULL PRIMARY KEY, c INT) ENGINE=InnoDB", 0, []),
+        ("INSERT INTO ni VALUES (10, 1), (11, 1), (12, 1), (13, 1)", 0, []),
+        ("DELETE a FROM s a JOIN ni b ON a.id = b.id", 0, []),
+        ("CREATE TABLE one (id VARCHAR(10) NOT NULL UNIQUE, c INT) ENGINE=MyISAM", 0, []),
+        ("CREATE TABLE k (id INT NOT NULL UNIQUE, c INT) ENGINE=MyISAM", 0, []),
+        ("CREATE TABLE n (id INT, c INT) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE dt1 (id DATETIME, c INT) ENGINE=MyISAM", 0, []),
+        ("INSERT INTO one VALUES ('k7', 1)", 0, []),
+        ("INSERT INTO k VALUES (1, 1), (2, 1), (6, 1)", 0, []),
+        ("INSERT INTO n VALUES (4, 1), (NULL, 1), (9, 1)", 0, []),
+        ("INSERT INTO dt1 VALUES ('2024-01-02 10:00:00', 1)", 0, []),
+        ("UPDATE dt1 a, n b SET b.c = 3 WHERE a.id = b.id", 0, []),
+        ("UPDATE one a, k b SET b.c = 3 WHERE a.id = b.id", 0, []),
+    ])
