@@ -251,6 +251,9 @@ class SqlDialect:
     # OPTIMIZE / REPAIR TABLE open their tables for write through decide_logging_format (MySQL):
     # a transactional and a non-transactional one are unsafe (1592 in STATEMENT)
     admin_write_unsafe = False
+    # fill_record copies a bare string column into a shorter one of its type with field_conv:
+    # 1265 WARN_DATA_TRUNCATED (MySQL's copy_field_varstring); MariaDB stores it: 1406
+    field_copy_cuts = False
     # RAND() makes every statement unsafe (MySQL's Item_func_rand::do_itemize: the rows' order
     # may differ on the replica); MariaDB: not in an INSERT
     rand_always_unsafe = False

@@ -68,6 +68,9 @@ class MySQLSql(SqlDialect):
     # sql_admin.cc mysql_admin_table: open_and_lock_tables with TL_WRITE for OPTIMIZE/REPAIR, so
     # decide_logging_format's mixed-engine check runs (9.7.4 probed: `OPTIMIZE TABLE t, m` -> 1592)
     admin_write_unsafe = True
+    # field_conv.cc field_conv -> copy_field_varstring / do_cut_string report WARN_DATA_TRUNCATED
+    # (9.7.4 probed: `UPDATE t a, src b SET a.s = b.c ...` strict -> 1265 'Data truncated for column 's'')
+    field_copy_cuts = True
     fill_record_goes_on = False  # the row's first error alone (9.7.4 [bytes]: 1406, not 1406 + 1048)
     # sql_insert.cc: check_that_all_fields_are_given_values after each row's fill_record
     # (Sql_cmd_insert_values::execute_inner; Query_result_insert::store_values, even after a

@@ -13,6 +13,7 @@ from harness.sql.item.expr import Compiler, Env, Scope
 from harness.sql.opt.joinplan import JoinPlan, plan_join, safe_update_on_fly, two_table_join_order, written_columns_read
 from harness.sql.opt.subquery_join import in_subquery_runs_as_join
 from harness.sql.parse import parse_tree as A
+from harness.sql.item.field_store import string_field_copy
 from harness.sql.sql_errors import Note, ServerError, error, note
 from harness.sql.stmt.fill_record import (
     FillRecord,
@@ -259,10 +260,15 @@ class UpdateExecutor(SelectExecutor):
         targets = _resolve_multi_update_names(scope, up)
         assigns = []
         written: set[int] = set()
+        self._field_sources: dict[tuple[int, int], Any] = {}
         for (_depth, ti, ci), (_c, e) in zip(targets, up.assignments):
             written.add(ti)
             # multi_update reads the new values as the select list of its join.
             assigns.append((ti, ci, comp.compile_in("SELECT", e)))
+            if isinstance(e, A.ColumnRef) and self.thd.server.flavor.sql.field_copy_cuts:
+                depth, sti, sci = scope.resolve(e)
+                if depth == 0:
+                    self._field_sources[(ti, ci)] = all_tables[sti][1].columns[sci].type
         for ti, ((name, t), r) in enumerate(zip(all_tables, up.tables)):
             if r.derived is not None:
                 if ti in written:
@@ -328,6 +334,14 @@ class UpdateExecutor(SelectExecutor):
                     self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
                     cur[ci] = col.type.default_value()
                     continue
+                src = self._field_sources.get((ti, ci))
+                if src is not None:
+                    # MySQL's fill_record copies a bare column with field_conv (9.7.4 probed: a
+                    # VARCHAR(20) value into a VARCHAR(3) -> 1265, not 1406)
+                    handled, cut = string_field_copy(src, col.type, v, col.name, wctx)
+                    if handled:
+                        cur[ci] = cut
+                        continue
                 cur[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
             except ServerError as err:
                 fill.failed(err)

@@ -314,3 +314,21 @@ def test_join_conversions_mysql_keeps_quiet(tmp_path):
         ("UPDATE dt1 a, n b SET b.c = 3 WHERE a.id = b.id", 0, []),
         ("UPDATE one a, k b SET b.c = 3 WHERE a.id = b.id", 0, []),
     ])
+
+
+def test_a_bare_string_column_copied_into_a_shorter_one(tmp_path):
+    """fill_record copies a bare column with field_conv: a VARCHAR cut into a shorter VARCHAR is
+    1265 (copy_field_varstring), while an expression, a literal or another string type is 1406."""
+    _check(tmp_path, [
+        ("CREATE TABLE t (id INT PRIMARY KEY, s VARCHAR(3), d DECIMAL(4,1), dt DATETIME) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE src (id INT, c VARCHAR(20), n INT, ch CHAR(10)) ENGINE=InnoDB", 0, []),
+        ("INSERT INTO src VALUES (1, 'abcdef', 99999999, 'xyzw'), (2, 'x', 5, 'y')", 0, []),
+        ("INSERT INTO t VALUES (1, 'a', 1, NULL)", 0, []),
+        ("UPDATE t a, src b SET a.s = b.c, a.d = b.n WHERE a.id = b.id", 1265, [1265]),
+        ("UPDATE t a, src b SET a.s = b.ch WHERE a.id = b.id", 1406, [1406]),
+        ("UPDATE IGNORE t a, src b SET a.s = b.c WHERE a.id = b.id", 0, [1265]),
+        ("UPDATE t a, src b SET a.s = CONCAT(b.c, '') WHERE a.id = b.id", 1406, [1406]),
+        ("UPDATE t a JOIN src b ON a.id = b.id SET a.s = 'abcdef'", 1406, [1406]),
+        ("INSERT INTO t (s, id, d) SELECT c, NULL, n FROM src", 1265, [1265, 1364]),
+        ("INSERT INTO t (s, id) SELECT c, id + 10 FROM src", 1265, [1265, 1364]),
+    ])
