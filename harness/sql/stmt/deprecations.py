@@ -173,6 +173,10 @@ _FOUND_ROWS = "FOUND_ROWS() is deprecated and will be removed in a future releas
 
 def _deprecated(x: Any, out: list[tuple[int, str]]) -> None:
     """The parser's deprecation warnings for ``x``, in the order it reads them."""
+    if getattr(x, "sql_no_cache", False) is True:
+        # sql_yacc.yy select_option SQL_NO_CACHE_SYM: push_deprecated_warn_no_replacement (9.7.4
+        # probed: `SELECT /*!40001 SQL_NO_CACHE */ a FROM t` -> 1681)
+        out.append((1681, "'SQL_NO_CACHE' is deprecated and will be removed in a future release."))
     if getattr(x, "calc_found_rows", False) is True:
         out.append((1287, _CALC_FOUND_ROWS))  # SELECT's option, read before its select list
     if isinstance(x, A.FuncCall) and x.name == "FOUND_ROWS":
@@ -201,6 +205,7 @@ def warn_assignments(thd: Thd, stmt: A.Statement) -> None:
     text = stmt.text or ""
     if not thd.server.flavor.sql.assign_in_expr_deprecated or stmt.text != thd.stmt.text \
             or (":=" not in text and "DUPLICATE" not in text.upper() and "FOUND_ROWS" not in text.upper()
+                and "SQL_NO_CACHE" not in text.upper()
                 and not isinstance(stmt, (A.CreateTable, A.AlterTable))):
         return
     found: list[tuple[int, str]] = []

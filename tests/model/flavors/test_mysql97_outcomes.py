@@ -332,3 +332,22 @@ def test_a_bare_string_column_copied_into_a_shorter_one(tmp_path):
         ("INSERT INTO t (s, id, d) SELECT c, NULL, n FROM src", 1265, [1265, 1364]),
         ("INSERT INTO t (s, id) SELECT c, id + 10 FROM src", 1265, [1265, 1364]),
     ])
+
+
+def test_detached_xa_rollback_and_sql_no_cache(tmp_path):
+    _check(tmp_path, [
+        ("CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE m (a INT PRIMARY KEY, b INT) ENGINE=MyISAM", 0, []),
+        ("XA START 'n2'", 0, []),
+        ("INSERT INTO m VALUES (2, 1)", 0, []),
+        ("XA END 'n2'", 0, []),
+        ("XA PREPARE 'n2'", 0, []),
+        ("XA ROLLBACK 'n2'", 0, [1196]),
+        ("XA START 'c3'", 0, []),
+        ("INSERT INTO t VALUES (6, 1)", 0, []),
+        ("XA END 'c3'", 0, []),
+        ("XA PREPARE 'c3'", 0, []),
+        ("XA ROLLBACK 'c3'", 0, []),
+        ("SELECT /*!40001 SQL_NO_CACHE */ a FROM t", 0, [1681]),
+        ("SELECT SQL_NO_CACHE a FROM t", 0, [1681]),
+    ])
