@@ -811,13 +811,15 @@ def _comparison(lf: Fn, rf: Fn, conv: Callable[[Any, Any, Any], Any] | None,
     """``lf op rf`` (``test`` of compare(); None: ``<=>``), pushing Warning 1292 for the
     conversion arg_comparator.comparison_conversion says it makes."""
     if conv is not None:
-        from harness.sql.item.arg_comparator_mysql import push_conversion
+        from harness.sql.item.arg_comparator_mysql import CompareAsNumbers, push_conversion
 
         def converting(env: Env) -> Any:
             a, b = lf(env), rf(env)
             msg = conv(a, b, env.ctx)
             if msg is not None:
                 push_conversion(env.ctx.notes, msg)
+            if isinstance(msg, CompareAsNumbers) and a is not None and b is not None:
+                return _compared(to_number(a), to_number(b), test)
             return _compared(a, b, test)
         return converting
     if test is None:

@@ -351,3 +351,23 @@ def test_detached_xa_rollback_and_sql_no_cache(tmp_path):
         ("SELECT /*!40001 SQL_NO_CACHE */ a FROM t", 0, [1681]),
         ("SELECT SQL_NO_CACHE a FROM t", 0, [1681]),
     ])
+
+
+def test_temporal_column_against_a_number_that_is_no_date(tmp_path):
+    """The number constant is converted to the column's type once: one that is no date warns
+    1292 (a strict UPDATE/DELETE fails on it) and the rows are compared with it as numbers."""
+    bed = _check(tmp_path, [
+        ("SET sql_mode = ''", 0, []),
+        ("CREATE TABLE t (id INT PRIMARY KEY, d DATETIME, dd DATE) ENGINE=InnoDB", 0, []),
+        ("INSERT IGNORE INTO t VALUES (1, 'bb', 'bb'), (2, '2024-01-01 00:00:00', '2024-01-01'), (3, NULL, NULL)",
+         0, [1265, 1265]),
+        ("UPDATE t SET id = id + 10 WHERE d = 7", 0, [1292]),
+        ("UPDATE t SET id = id + 100 WHERE d = 20240101", 0, []),
+        ("SELECT id FROM t WHERE dd = 7", 0, [1292]),
+        ("SELECT id FROM t WHERE d < 7", 0, [1292]),
+        ("SELECT id FROM t WHERE d = 0", 0, []),
+        ("SET sql_mode = DEFAULT", 0, []),
+        ("UPDATE t SET id = id + 10 WHERE d = 7", 1292, [1292]),
+        ("DELETE FROM t WHERE dd = 7", 1292, [1292]),
+    ])
+    assert [list(r) for r in bed.thd.execute("SELECT id FROM t ORDER BY id").rows] == [[1], [3], [102]]
