@@ -884,7 +884,11 @@ class _ConnectionHandler:
             charset, no_backslash = self._escape_context(session)
             sql = ps.expand_query(stmt, body[4:], charset, no_backslash)
             before = semi.before_statement(session)
-            result = session.execute(sql)
+            session.thd.prepared_execution = True
+            try:
+                result = session.execute(sql)
+            finally:
+                session.thd.prepared_execution = False
             status = session.status_flags()
         semi.after_commit(session, before)
         caps = self.caps | p.CLIENT_PROTOCOL_41

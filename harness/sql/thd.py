@@ -145,6 +145,10 @@ class TransactionState:
 class Thd:
     """One client connection."""
 
+    # A COM_STMT_EXECUTE runs: the statement was parsed at COM_STMT_PREPARE, so the parser's
+    # conditions (MySQL's deprecations, stmt/deprecations.py) went to the prepare
+    prepared_execution: bool = False
+
     def __init__(self, server: "ServerState", connection_id: int, user: str = "root", host: str = "127.0.0.1",
                  db: str | None = None) -> None:
         self.server = server

@@ -208,6 +208,8 @@ def warn_assignments(thd: Thd, stmt: A.Statement) -> None:
                 and "SQL_NO_CACHE" not in text.upper()
                 and not isinstance(stmt, (A.CreateTable, A.AlterTable))):
         return
+    if thd.prepared_execution:
+        return  # parsed at COM_STMT_PREPARE: its warnings went there (9.7.4 probed: ps_dml_* EXECUTE, none)
     found: list[tuple[int, str]] = []
     _deprecated(stmt, found)
     thd.notes.extend(Note("Warning", code, m) for code, m in found)
@@ -223,10 +225,11 @@ def legacy_syntax(thd: Thd, stmt: A.Statement) -> A.Statement:
         return stmt
     if isinstance(stmt, A.Insert) and stmt.delayed:
         verb = "REPLACE" if stmt.replace else "INSERT"
-        thd.notes.append(Note("Warning", 3005, f"{verb} DELAYED is no longer supported. The statement was "
-                                               f"converted to {verb}."))
+        if not thd.prepared_execution:
+            thd.notes.append(Note("Warning", 3005, f"{verb} DELAYED is no longer supported. The statement was "
+                                                   f"converted to {verb}."))
         return dataclasses.replace(stmt, delayed=False)
-    if isinstance(stmt, A.Flush) and "PRIVILEGES" in stmt.options:
+    if isinstance(stmt, A.Flush) and "PRIVILEGES" in stmt.options and not thd.prepared_execution:
         thd.notes.append(Note("Warning", 1681, "'FLUSH PRIVILEGES' is deprecated and will be removed in a "
                                                "future release."))
     return stmt
@@ -235,6 +238,19 @@ def legacy_syntax(thd: Thd, stmt: A.Statement) -> A.Statement:
 # Errors of the statement's preparation (name resolution): MySQL raises them before it locks
 # the tables, so no 6414 precedes them (9.7.4 [bytes]: `UPDATE t1 a, t3 b SET b.id = 1` -> 1054 alone)
 PREPARE_ERRORS = frozenset({1052, 1054})
+
+
+# VALUES(col)'s 1287 is pushed when the ON DUPLICATE KEY UPDATE clause is resolved, after the
+# INSERT opened its table (1146), resolved its columns (1054, 1052) and checked a view (1471, 1348):
+# a statement failing there lists its error alone (9.7.4 probed: `INSERT INTO ve ... ON DUPLICATE
+# KEY UPDATE b = VALUES(b)` on a non-insertable view -> 1471; `... = VALUES(nosuch)` -> 1054)
+VALUES_RESOLVED_AFTER = PREPARE_ERRORS | {1146, 1471, 1348}
+
+
+def drop_unresolved_values_warning(thd: Thd, code: int) -> None:
+    """The statement failed before its VALUES(col) was resolved: no 1287 for it."""
+    if code in VALUES_RESOLVED_AFTER:
+        thd.notes[:] = [n for n in thd.notes if not (n.code == 1287 and n.message == _VALUES_DEPRECATED)]
 
 
 def undo_engine_mix(thd: Thd) -> None:

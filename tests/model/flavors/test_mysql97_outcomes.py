@@ -371,3 +371,24 @@ def test_temporal_column_against_a_number_that_is_no_date(tmp_path):
         ("DELETE FROM t WHERE dd = 7", 1292, [1292]),
     ])
     assert [list(r) for r in bed.thd.execute("SELECT id FROM t ORDER BY id").rows] == [[1], [3], [102]]
+
+
+def test_values_deprecation_is_pushed_when_the_clause_resolves(tmp_path):
+    bed = _check(tmp_path, [
+        ("CREATE TABLE t (a INT PRIMARY KEY, b VARCHAR(64), c INT DEFAULT 7) ENGINE=InnoDB", 0, []),
+        ("CREATE VIEW ve AS SELECT a AS x, b, c * 2 AS cc FROM t", 0, []),
+        ("CREATE VIEW v AS SELECT a, b FROM t WHERE a > 0", 0, []),
+        ("INSERT INTO ve (x, b) VALUES (101, 'dup') ON DUPLICATE KEY UPDATE b = VALUES(b)", 1471, [1471]),
+        ("INSERT INTO v (a, b) VALUES (1, 'x') ON DUPLICATE KEY UPDATE b = VALUES(b)", 0, [1287]),
+        ("INSERT INTO v (a, nosuch) VALUES (1, 'x') ON DUPLICATE KEY UPDATE b = VALUES(b)", 1054, [1054]),
+        ("INSERT INTO nosuch (a, b) VALUES (1, 'x') ON DUPLICATE KEY UPDATE b = VALUES(b)", 1146, [1146]),
+        ("INSERT INTO t (a, b) VALUES (1, 'x') ON DUPLICATE KEY UPDATE b = VALUES(nosuch)", 1054, [1054]),
+    ])
+    # COM_STMT_EXECUTE: the statement was parsed at COM_STMT_PREPARE, where its warnings went
+    t = bed.thd
+    t.prepared_execution = True
+    try:
+        t.execute("INSERT INTO t (a, b) VALUES (1, 'y') ON DUPLICATE KEY UPDATE b = VALUES(b)")
+    finally:
+        t.prepared_execution = False
+    assert show_warnings(t) == []
