@@ -254,6 +254,10 @@ class SqlDialect:
     # fill_record copies a bare string column into a shorter one of its type with field_conv:
     # 1265 WARN_DATA_TRUNCATED (MySQL's copy_field_varstring); MariaDB stores it: 1406
     field_copy_cuts = False
+    # REPLACE's delete of a conflicting row is checked against the foreign keys referencing it
+    # as an update to the new row (MySQL 9.x's SQL-layer foreign keys): no action while the
+    # referenced columns keep their values; MariaDB's InnoDB checks a delete (1451, ON DELETE)
+    replace_fk_as_update = False
     # RAND() makes every statement unsafe (MySQL's Item_func_rand::do_itemize: the rows' order
     # may differ on the replica); MariaDB: not in an INSERT
     rand_always_unsafe = False

@@ -71,6 +71,10 @@ class MySQLSql(SqlDialect):
     # field_conv.cc field_conv -> copy_field_varstring / do_cut_string report WARN_DATA_TRUNCATED
     # (9.7.4 probed: `UPDATE t a, src b SET a.s = b.c ...` strict -> 1265 'Data truncated for column 's'')
     field_copy_cuts = True
+    # 9.7.4 probed: REPLACE INTO t1 (id, c_int) VALUES (2, 53) over a row t2 references (ON UPDATE
+    # CASCADE, no ON DELETE) -> OK, logged Delete_rows + Write_rows; ON DELETE SET NULL leaves the
+    # child; a REPLACE whose unique-key conflict deletes parent 6 for a new id 9 -> 1451
+    replace_fk_as_update = True
     fill_record_goes_on = False  # the row's first error alone (9.7.4 [bytes]: 1406, not 1406 + 1048)
     # sql_insert.cc: check_that_all_fields_are_given_values after each row's fill_record
     # (Sql_cmd_insert_values::execute_inner; Query_result_insert::store_values, even after a

@@ -740,7 +740,7 @@ class InsertExecutor(SelectExecutor):
                     return affected + 1
                 self.update_slot(t, dup.slot, old, row, specified)
                 return affected + 2
-            self._replace_delete(t, dup.slot, old)
+            self._replace_delete(t, dup.slot, old, row)
             affected += 1
             dup = t.data.find_duplicate(row)  # type: ignore[assignment]
         self.write_row(t, row, specified)

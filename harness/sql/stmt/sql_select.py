@@ -517,14 +517,14 @@ class SelectExecutor:
 
     # ------------------------------------------------------------ INSERT
 
-    def _replace_delete(self, t: TableDef, slot: int, old: list[Any]) -> None:
+    def _replace_delete(self, t: TableDef, slot: int, old: list[Any], new: list[Any] | None = None) -> None:
         """A row delete with the table's DELETE triggers around it: REPLACE's delete of a
         conflicting row (write_record: process_triggers(TRG_EVENT_DELETE) before and
         after ha_delete_row; observed: a failing BEFORE DELETE trigger fails the REPLACE),
         and a multi-table DELETE's."""
         if t.triggers:
             self.thd.fire_triggers(t, "BEFORE", "DELETE", None, old, self.ctx)
-        self.delete_slot(t, slot, old)
+        self.delete_slot(t, slot, old, new)
         if t.triggers:
             self.thd.fire_triggers(t, "AFTER", "DELETE", None, old, self.ctx)
 
@@ -540,11 +540,15 @@ class SelectExecutor:
         self.ctx.notes.append(note("Warning", "ER_VIEW_CHECK_FAILED", view))
         return False
 
-    def delete_slot(self, t: TableDef, slot: int, old: list[Any]) -> None:
+    def delete_slot(self, t: TableDef, slot: int, old: list[Any], replaced_by: list[Any] | None = None) -> None:
+        """``replaced_by``: REPLACE's new row, where the flavour checks the foreign keys referencing
+        the deleted row as one update to it (SqlDialect.replace_fk_as_update)."""
         if uses_row_locks(t):
             lock_row(self.thd, t, slot, old, "X")
         if t.transactional and not t.temporary:
-            parent_row_change(self.thd, t, old, None)  # 1451, or InnoDB's own cascades
+            # 1451, or InnoDB's own cascades
+            parent_row_change(self.thd, t, old, replaced_by if self.thd.server.flavor.sql.replace_fk_as_update
+                              else None)
         t.data.delete(slot)
         self.thd.undo_delete(t, slot, old)
         self.thd.log_row(t, DELETE, old, None, None)

@@ -392,3 +392,27 @@ def test_values_deprecation_is_pushed_when_the_clause_resolves(tmp_path):
     finally:
         t.prepared_execution = False
     assert show_warnings(t) == []
+
+
+def test_replace_over_a_referenced_row_is_an_update_for_its_children(tmp_path):
+    bed = _check(tmp_path, [
+        ("CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_int INT) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE t2 (id INT NOT NULL PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES t1 (id) "
+         "ON UPDATE CASCADE) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE p (id INT NOT NULL PRIMARY KEY, v INT) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE c (id VARCHAR(10) NOT NULL PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id) "
+         "ON DELETE SET NULL) ENGINE=InnoDB", 0, []),
+        ("INSERT INTO t1 VALUES (2, 55), (3, 1)", 0, []),
+        ("INSERT INTO t2 VALUES (1, 2)", 0, []),
+        ("INSERT INTO p VALUES (6, 36), (7, 1)", 0, []),
+        ("INSERT INTO c VALUES ('a', 6)", 0, []),
+        ("REPLACE INTO t1 (id, c_int) VALUES (2, 53)", 0, []),
+        ("REPLACE INTO p (id, v) VALUES (6, 52)", 0, []),
+        ("CREATE TABLE p2 (id INT NOT NULL PRIMARY KEY, u INT UNIQUE) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE c2 (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p2 (id)) ENGINE=InnoDB", 0, []),
+        ("INSERT INTO p2 VALUES (6, 1), (7, 2)", 0, []),
+        ("INSERT INTO c2 VALUES (1, 6)", 0, []),
+        ("REPLACE INTO p2 (id, u) VALUES (9, 1)", 1451, [1451]),
+        ("REPLACE INTO p2 (id, u) VALUES (6, 5)", 0, []),
+    ])
+    assert [list(r) for r in bed.thd.execute("SELECT * FROM c").rows] == [["a", 6]]
