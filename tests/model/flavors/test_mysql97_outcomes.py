@@ -416,3 +416,17 @@ def test_replace_over_a_referenced_row_is_an_update_for_its_children(tmp_path):
         ("REPLACE INTO p2 (id, u) VALUES (6, 5)", 0, []),
     ])
     assert [list(r) for r in bed.thd.execute("SELECT * FROM c").rows] == [["a", 6]]
+
+
+def test_a_functions_insert_warns_1364_on_each_call(tmp_path):
+    _check(tmp_path, [
+        ("SET sql_mode = ''", 0, []),
+        ("CREATE TABLE t1 (id DECIMAL(6,2) NOT NULL UNIQUE, c_dec DECIMAL(5,2) NOT NULL, c_int INT) ENGINE=InnoDB",
+         0, []),
+        ("CREATE TABLE t2 (id INT, c_int INT) ENGINE=InnoDB", 0, []),
+        ("INSERT INTO t2 VALUES (5, 64), (9, 11), (6, 14)", 0, []),
+        ("CREATE FUNCTION f_log(x INT) RETURNS INT DETERMINISTIC MODIFIES SQL DATA BEGIN INSERT INTO t1 (c_int, id) "
+         "VALUES (x, 9.00); RETURN x + 1; END", 0, []),
+        ("UPDATE t2 SET c_int = f_log(c_int) WHERE id > 5", 1062, [1364, 1062]),
+        ("INSERT INTO t1 (c_int, id) VALUES (1, 7.00), (2, 9.00)", 0, [1364]),
+    ])
