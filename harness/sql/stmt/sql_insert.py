@@ -788,6 +788,10 @@ class InsertExecutor(SelectExecutor):
                         # The AUTO_INCREMENT column takes NULL as "no value": its zero, silently
                         # (set_field_to_null_with_conversions; probed: a 1062 for '0' follows).
                         updated[ci] = t.columns[ci].type.default_value()
+                        if not t.columns[ci].auto_increment and self.thd.server.flavor.sql.ignore_warns:
+                            # MySQL's Ignore_error_handler turns the 1048 into a warning (9.7.4
+                            # probed: INSERT IGNORE ... SELECT ... ON DUPLICATE KEY UPDATE c = NULL)
+                            self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", cname))
                         continue
                     self._null_into_not_null(t, updated, ci, row_index, ignore, single_row or from_select)
                     continue

@@ -430,3 +430,12 @@ def test_a_functions_insert_warns_1364_on_each_call(tmp_path):
         ("UPDATE t2 SET c_int = f_log(c_int) WHERE id > 5", 1062, [1364, 1062]),
         ("INSERT INTO t1 (c_int, id) VALUES (1, 7.00), (2, 9.00)", 0, [1364]),
     ])
+
+
+def test_insert_ignore_select_odku_null_warns(tmp_path):
+    _check(tmp_path, [
+        ("SET sql_mode = ''", 0, []),
+        ("CREATE TABLE ti (id INT PRIMARY KEY, c_int INT NOT NULL, s VARCHAR(2)) ENGINE=InnoDB", 0, []),
+        ("INSERT INTO ti VALUES (1, 1, 'a')", 0, []),
+        ("INSERT IGNORE INTO ti (id, c_int) SELECT 1, 5 ON DUPLICATE KEY UPDATE c_int = NULL", 0, [1048]),
+    ])
