@@ -439,3 +439,13 @@ def test_insert_ignore_select_odku_null_warns(tmp_path):
         ("INSERT INTO ti VALUES (1, 1, 'a')", 0, []),
         ("INSERT IGNORE INTO ti (id, c_int) SELECT 1, 5 ON DUPLICATE KEY UPDATE c_int = NULL", 0, [1048]),
     ])
+
+
+def test_zero_timestamp_refused_by_no_zero_date_is_out_of_range(tmp_path):
+    _check(tmp_path, [
+        ("CREATE TABLE w (dt DATETIME, d DATE, ts TIMESTAMP NULL) ENGINE=MyISAM", 0, []),
+        ("SET sql_mode = 'TRADITIONAL'", 0, []),
+        ("INSERT IGNORE INTO w (ts) VALUES ('0000-00-00 00:00:00')", 0, [1264]),
+        ("INSERT IGNORE INTO w (dt) VALUES ('0000-00-00 00:00:00')", 0, [1264]),
+        ("INSERT INTO w (ts) VALUES ('0000-00-00 00:00:00')", 1292, [1292]),
+    ])
