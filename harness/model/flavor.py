@@ -258,6 +258,9 @@ class SqlDialect:
     # as an update to the new row (MySQL 9.x's SQL-layer foreign keys): no action while the
     # referenced columns keep their values; MariaDB's InnoDB checks a delete (1451, ON DELETE)
     replace_fk_as_update = False
+    # The code of the warning that a BLACKHOLE table's UPDATE/DELETE logs no rows in row format
+    # (MariaDB: ER_UNKNOWN_ERROR with its own text; MySQL: 1870, the same text)
+    blackhole_rows_code = 1105
     # RAND() makes every statement unsafe (MySQL's Item_func_rand::do_itemize: the rows' order
     # may differ on the replica); MariaDB: not in an INSERT
     rand_always_unsafe = False

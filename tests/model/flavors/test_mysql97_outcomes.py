@@ -449,3 +449,13 @@ def test_zero_timestamp_refused_by_no_zero_date_is_out_of_range(tmp_path):
         ("INSERT IGNORE INTO w (dt) VALUES ('0000-00-00 00:00:00')", 0, [1264]),
         ("INSERT INTO w (ts) VALUES ('0000-00-00 00:00:00')", 1292, [1292]),
     ])
+
+
+def test_blackhole_rows_warning_code(tmp_path):
+    _check(tmp_path, [
+        ("SET binlog_format = ROW", 0, [1287]),
+        ("CREATE TABLE bh (a INT, b INT) ENGINE=BLACKHOLE", 0, []),
+        ("UPDATE bh SET a = 3", 0, [1870]),
+        ("DELETE FROM bh WHERE a = 1", 0, [1870]),
+        ("INSERT INTO bh VALUES (1, 2)", 0, []),
+    ])
