@@ -265,7 +265,7 @@ class SqlDialect:
     # may differ on the replica); MariaDB: not in an INSERT
     rand_always_unsafe = False
     # Builtins the server's native function registry lacks: the name is then a stored
-    # function's (1305 `FUNCTION db.NAME does not exist`); a subset of expr.NOT_NATIVE_SOMEWHERE
+    # function's (1305 `FUNCTION db.NAME does not exist`); a subset of func_native.NOT_NATIVE_SOMEWHERE
     unknown_functions: frozenset[str] = frozenset()
     # Condition codes the server never raises (MariaDB's 4094 "At line N in routine")
     dropped_codes: frozenset[int] = frozenset()

@@ -91,6 +91,15 @@ def warn_engine_mix(thd: Thd, info: Any, stmt: Any = None) -> None:
     thd.trx.engine_mix = first
 
 
+def end_engine_mix(thd: Thd, keep_one_shot: bool) -> None:
+    """trans_commit_implicit (not BEGIN / XA START, ``keep_one_shot``) ends the first engine an
+    autocommitted statement left for 6414 (engine_mix_kept), even with nothing to commit (9.7.4
+    probed: a MyISAM DELETE of no row, then CREATE INDEX / CREATE TABLE / TRUNCATE, then an InnoDB
+    INSERT: no 6414; BEGIN keeps it)."""
+    if not keep_one_shot:
+        thd.trx.engine_mix = None
+
+
 def engine_mix_kept(thd: Thd) -> tuple[str, str] | None:
     """What the next transaction starts from when this one ends: nothing, unless it wrote only
     non-transactional tables and changed no row -- no engine committed or rolled back, no
@@ -208,7 +217,7 @@ def warn_assignments(thd: Thd, stmt: A.Statement) -> None:
                 and "SQL_NO_CACHE" not in text.upper()
                 and not isinstance(stmt, (A.CreateTable, A.AlterTable))):
         return
-    if thd.prepared_execution:
+    if getattr(thd, "prepared_execution", False):
         return  # parsed at COM_STMT_PREPARE: its warnings went there (9.7.4 probed: ps_dml_* EXECUTE, none)
     found: list[tuple[int, str]] = []
     _deprecated(stmt, found)
@@ -225,11 +234,11 @@ def legacy_syntax(thd: Thd, stmt: A.Statement) -> A.Statement:
         return stmt
     if isinstance(stmt, A.Insert) and stmt.delayed:
         verb = "REPLACE" if stmt.replace else "INSERT"
-        if not thd.prepared_execution:
+        if not getattr(thd, "prepared_execution", False):
             thd.notes.append(Note("Warning", 3005, f"{verb} DELAYED is no longer supported. The statement was "
                                                    f"converted to {verb}."))
         return dataclasses.replace(stmt, delayed=False)
-    if isinstance(stmt, A.Flush) and "PRIVILEGES" in stmt.options and not thd.prepared_execution:
+    if isinstance(stmt, A.Flush) and "PRIVILEGES" in stmt.options and not getattr(thd, "prepared_execution", False):
         thd.notes.append(Note("Warning", 1681, "'FLUSH PRIVILEGES' is deprecated and will be removed in a "
                                                "future release."))
     return stmt

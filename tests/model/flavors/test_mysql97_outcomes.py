@@ -64,7 +64,7 @@ def test_functions_that_are_not_native(tmp_path):
 
 def test_unknown_functions_are_known_to_the_compiler():
     from harness.model.flavors.mysql_sql import MySQLSql
-    from harness.sql.item.expr import NOT_NATIVE_SOMEWHERE
+    from harness.sql.item.func_native import NOT_NATIVE_SOMEWHERE
     assert MySQLSql.unknown_functions <= NOT_NATIVE_SOMEWHERE
 
 
