@@ -42,8 +42,8 @@ def string_field_copy(src: Any, dst: Any, value: Any, col: str, ctx: Any) -> tup
     (1265, an error where the statement aborts on warnings), not Field::store's ER_DATA_TOO_LONG.
     (handled, stored value); not handled: another pair of types, or the value fits. ``ctx``:
     strict, ignore, row, notes (a WriteContext, or ALTER TABLE's copy context)."""
-    if not (getattr(src, "is_string", False) and getattr(dst, "is_string", False) and not dst.is_blob
-            and src.name == dst.name and isinstance(value, str) and len(value) > dst.length):
+    if not (src.name in ("CHAR", "VARCHAR") and src.name == dst.name and isinstance(value, str)
+            and len(value) > dst.length):
         return False, value
     cut = value[:dst.length]
     if value[len(cut):].strip(" "):

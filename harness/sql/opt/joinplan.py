@@ -359,6 +359,7 @@ class JoinConversion:
     # looked up in): MySQL keeps some of MariaDB's conversions quiet (sql_select.join_rows)
     family: str = ""
     other_family: str = ""
+    other_keyed: bool = False  # the other column starts a unique key (a lookup into it is possible)
 
 
 def _conversion(v: Any, v_side: _Side, other_family: str, row: int, how: str) -> tuple[str | None, bool]:
@@ -816,12 +817,13 @@ def _compare_rows(values: list[Any], outer: _Side, inner_values: list[Any], inne
             cv = lv if conv.ti == left.ti else rv
             if cv is None:
                 continue
-            other_family = (inner if conv is outer else outer).family
-            msg, ok = _conversion(cv, conv, other_family, j + first_row, "compare")
+            other = inner if conv is outer else outer
+            msg, ok = _conversion(cv, conv, other.family, j + first_row, "compare")
             if not ok:
                 return None
             if msg is not None:
-                out.append(JoinConversion(msg, "compare", family=conv.family, other_family=other_family))
+                out.append(JoinConversion(msg, "compare", family=conv.family, other_family=other.family,
+                                          other_keyed=other.unique))
     return out
 
 

@@ -459,3 +459,21 @@ def test_blackhole_rows_warning_code(tmp_path):
         ("DELETE FROM bh WHERE a = 1", 0, [1870]),
         ("INSERT INTO bh VALUES (1, 2)", 0, []),
     ])
+
+
+def test_enum_copy_and_datetime_key_lookup(tmp_path):
+    """An ENUM copied into an ENUM is not a string cut; a number looked up in a unique DATETIME key
+    is stored into it (1292)."""
+    _check(tmp_path, [
+        ("SET binlog_format = ROW", 0, [1287]),
+        ("CREATE TABLE t1 (id INT PRIMARY KEY, c_enum ENUM('a','b','c')) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE t2 (id INT PRIMARY KEY, c_enum ENUM('a','b','c')) ENGINE=InnoDB", 0, []),
+        ("INSERT IGNORE INTO t1 VALUES (1, 'a'), (2, 'zz'), (3, 'c')", 0, [1265]),
+        ("INSERT IGNORE INTO t2 (id, c_enum) SELECT id + 10, c_enum FROM t1", 0, []),
+        ("CREATE TABLE z (id INT, c INT) ENGINE=MyISAM", 0, []),
+        ("INSERT INTO z VALUES (20240105, 1), (3, 1)", 0, []),
+        ("CREATE TABLE dk (id DATETIME UNIQUE, c INT) ENGINE=InnoDB", 0, []),
+        ("INSERT INTO dk VALUES ('2024-01-01 10:00:00', 1), ('2024-01-02 10:00:00', 1), "
+         "('2024-01-03 10:00:00', 1)", 0, []),
+        ("DELETE a FROM z a JOIN dk b ON a.id = b.id", 1292, [1292]),
+    ])
