@@ -239,10 +239,47 @@ class SqlDialect:
     # A one-row INSERT with a column list that puts NULL into a NOT NULL column lists 1105
     # "Unknown error" after its 1048 (MariaDB's fill_record; MySQL: 1048 alone)
     null_list_unknown_error = True
+    # The table CREATE ... SELECT fills is bulk-loaded by an engine that can
+    # (Engine.bulk_loads_empty_tables: MariaDB 10.6+ InnoDB, MDEV-24621): unique keys checked
+    # when the load ends, the last row's key in 1062, reported twice. MySQL's InnoDB inserts
+    # row by row (row_ins_clust_index_entry): the first duplicate's key, once
+    ctas_bulk_load = True
     # Warning 6414 when a transaction writes a second storage engine (MySQL 9.x)
     engine_mix_warning = False
     # Warning 1287 for each `@v := expr` in a statement (MySQL 8.0.13+)
     assign_in_expr_deprecated = False
+    # DROP statements name what is missing as MySQL 8.0 does: DROP TABLE IF EXISTS a Note per
+    # missing table, DROP VIEW 1051/1347 checked before anything is dropped, DROP TRIGGER of a
+    # missing database 1049 (MariaDB: one 1051 Note, 4092, 1360)
+    mysql_drop_names = False
+    # INSERT DELAYED converted to INSERT (3005) and FLUSH PRIVILEGES deprecated (1681) by the
+    # parser (MySQL; stmt/deprecations.legacy_syntax)
+    mysql_legacy_syntax = False
+    # UPDATE IGNORE warns for each row it skips (1062, 1451, 1452: MySQL's Ignore_error_handler);
+    # MariaDB skips them silently
+    ignore_warns = False
+    # A multi-table UPDATE failing in a table updated after the scan lists 1105 `An error occurred
+    # in multi-table update` after the row's error (MySQL's send_eof)
+    multi_update_deferred_error = False
+    # OPTIMIZE / REPAIR TABLE open their tables for write through decide_logging_format (MySQL):
+    # a transactional and a non-transactional one are unsafe (1592 in STATEMENT)
+    admin_write_unsafe = False
+    # fill_record copies a bare string column into a shorter one of its type with field_conv:
+    # 1265 WARN_DATA_TRUNCATED (MySQL's copy_field_varstring); MariaDB stores it: 1406
+    field_copy_cuts = False
+    # REPLACE's delete of a conflicting row is checked against the foreign keys referencing it
+    # as an update to the new row (MySQL 9.x's SQL-layer foreign keys): no action while the
+    # referenced columns keep their values; MariaDB's InnoDB checks a delete (1451, ON DELETE)
+    replace_fk_as_update = False
+    # The code of the warning that a BLACKHOLE table's UPDATE/DELETE logs no rows in row format
+    # (MariaDB: ER_UNKNOWN_ERROR with its own text; MySQL: 1870, the same text)
+    blackhole_rows_code = 1105
+    # RAND() makes every statement unsafe (MySQL's Item_func_rand::do_itemize: the rows' order
+    # may differ on the replica); MariaDB: not in an INSERT
+    rand_always_unsafe = False
+    # Builtins the server's native function registry lacks: the name is then a stored
+    # function's (1305 `FUNCTION db.NAME does not exist`); a subset of func_native.NOT_NATIVE_SOMEWHERE
+    unknown_functions: frozenset[str] = frozenset()
     # Condition codes the server never raises (MariaDB's 4094 "At line N in routine")
     dropped_codes: frozenset[int] = frozenset()
     # Errors listed once in SHOW WARNINGS though MariaDB's InnoDB reports them twice on some
@@ -379,6 +416,13 @@ class SqlDialect:
     def text(self, code: int, message: str) -> str:
         """The server's wording of a condition the SQL layer raised with MariaDB 10.11's text."""
         return message
+
+    def snapshot_ignored(self, isolation: str) -> str | None:
+        """Warning 138's text when START TRANSACTION WITH CONSISTENT SNAPSHOT opens no read view at
+        ``isolation`` (MariaDB's innobase_start_trx_and_assign_read_view: READ UNCOMMITTED only)."""
+        if isolation.upper() == "READ-UNCOMMITTED":
+            return "InnoDB: WITH CONSISTENT SNAPSHOT is ignored at READ UNCOMMITTED isolation level."
+        return None
 
     def comparison_text(self, message: str) -> str:
         """The wording of a comparison's conversion warning (MariaDB: the number's own type)."""

@@ -26,9 +26,9 @@ class TrxLogState:
     wrote_temp: bool = False  # a statement of it wrote a temporary table
     has_ddl: bool = False  # the group gets FL_DDL
     keep_log: bool = False  # written at ROLLBACK even without an N-write
-    # MySQL's Transaction_ctx SESSION scope: a temporary table created / dropped in it and
-    # not logged (row format; 9.7.4 observed: STATEMENT, which logs the CREATE, gives no
-    # 1751) -- ROLLBACK then warns 1751 / 1752: harness/sql/stmt/rollback_notes.py
+    # MySQL's Transaction_ctx SESSION scope: a temporary table created / dropped in it, in
+    # any format (9.7.4 probed: STATEMENT too) -- ROLLBACK and ROLLBACK TO then warn 1751 /
+    # 1752: harness/sql/stmt/rollback_notes.py
     created_temp: bool = False
     # MySQL 9.7: a statement of it wrote a foreign-key table (Q_UPDATED_DB_NAMES over max)
     fk_tables: bool = False

@@ -891,7 +891,16 @@ class _ConnectionHandler:
             charset, no_backslash = self._escape_context(session)
             sql = ps.expand_query(stmt, body[4:], charset, no_backslash)
             before = semi.before_statement(session)
-            result = session.execute(sql)
+            # replbed's session: its THD runs a statement parsed at COM_STMT_PREPARE (the parser's
+            # warnings went there: Thd.prepared_execution)
+            thd = getattr(session, "thd", None)
+            if thd is not None:
+                thd.prepared_execution = True
+            try:
+                result = session.execute(sql)
+            finally:
+                if thd is not None:
+                    thd.prepared_execution = False
             status = session.status_flags()
         semi.after_commit(session, before)
         caps = self.caps | p.CLIENT_PROTOCOL_41

@@ -25,7 +25,8 @@ from harness.sql.stmt import sql_acl, sql_event, sql_kill, sql_prepare
 from harness.sql.stmt import xa as XA
 from harness.sql.stmt.global_read_lock import wait_for_global_read_lock
 from harness.sql.stmt.locked_tables import refuse_under_lock_tables
-from harness.sql.stmt.deprecations import PREPARE_ERRORS, undo_engine_mix, warn_assignments
+from harness.sql.stmt.deprecations import (PREPARE_ERRORS, drop_unresolved_values_warning, legacy_syntax,
+                                           undo_engine_mix, warn_assignments)
 from harness.sql.stmt.routines import call
 from harness.sql.stmt.set_var import set_names, set_transaction, set_vars
 from harness.sql.stmt.sql_binlog import binlog_statement
@@ -172,6 +173,7 @@ def mysql_execute_command(thd: "Thd", stmt: A.Statement) -> Any:
         from harness.sql.stmt.sql_result import OkPacket
         return OkPacket(0, 0, "")  # skipped (MySQL: GTID_NEXT names an executed GTID)
     warn_assignments(thd, stmt)
+    stmt = legacy_syntax(thd, stmt)
     if thd.server.flavor.sql.temporal_literal_checks:
         check_temporal_literals(thd, stmt)
     if thd.locked_tables is not None:
@@ -239,6 +241,7 @@ def in_dialect(thd: Thd, run: Callable[[str], Any], sql: str) -> Any:
     except ServerError as e:
         if e.code in PREPARE_ERRORS:
             undo_engine_mix(thd)
+        drop_unresolved_values_warning(thd, e.code)
         if e.mysql is not None and dialect.mysql_grammar:
             was = (e.code, e.message)
             e.code, e.message = e.mysql

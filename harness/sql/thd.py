@@ -56,7 +56,7 @@ from harness.model.logstate import StmtLogState, TrxLogState
 from harness.model.decide import NOT_LOGGED, LoggingDecision, decide_logging_format, innodb_lock_refusal
 from harness.model.unsafe import NOTE_1592, REASONS, Unsafe
 from harness.sql.parse import parse_tree as A
-from harness.sql.stmt.deprecations import engine_mix_kept, statement_start, undo_engine_mix
+from harness.sql.stmt.deprecations import end_engine_mix, engine_mix_kept, statement_start, undo_engine_mix
 from harness.sql.stmt.time_zone import row_uses_time_zone
 from harness.sql.stmt.rollback_notes import rollback_notes
 from harness.sql.parse.parser import parse
@@ -1112,8 +1112,7 @@ class Thd:
         in ROW format: the transaction they commit gets FL_TRANSACTIONAL even when an
         earlier statement of it changed a non-transactional table (rows that went to
         their own stmt-cache group); RENAME, ANALYZE, LOCK TABLES, BEGIN and COMMIT
-        leave the flag off (docs/RULES-mariadb-10.11.md 1.2).
-        """
+        leave the flag off (docs/RULES-mariadb-10.11.md 1.2)."""
         if self.xid_state is not None:
             XA.check_implicit_commit(self)
         # The binlog counts as a participant once a statement of the transaction used a
@@ -1130,6 +1129,7 @@ class Thd:
             # COMMITTED; TRUNCATE t; INSERT ... runs at the session level again).
             # BEGIN / XA START keep them: they start the transaction they apply to.
             self.trx.isolation = None
+        end_engine_mix(self, keep_one_shot)
 
     def write_ddl(self, text: str, *, db: str | None = None, suppress_use: bool = False,
                   thread_specific: bool = False, xid: bool = False, ctx: ExecContext | None = None,

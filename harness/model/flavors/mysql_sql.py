@@ -45,6 +45,41 @@ class MySQLSql(SqlDialect):
     server_word = "MySQL"
     engine_mix_warning = True  # 9.0+: deprecation of engine combinations (9.7.4 [bytes]; stmt/deprecations.py)
     null_list_unknown_error = False
+    # InnoDB has no bulk insert into an empty table (MariaDB's MDEV-24621): CREATE ... SELECT's
+    # first duplicate fails the row (9.7.4 probed: `CREATE TABLE c6 (a INT PRIMARY KEY) SELECT a, b
+    # FROM tdup` -> 1062 "Duplicate entry '1' for key 'c6.PRIMARY'", one SHOW WARNINGS row)
+    ctas_bulk_load = False
+    # sql_table.cc mysql_rm_table_no_locks pushes ER_BAD_TABLE_ERROR per missing table under IF
+    # EXISTS; sql_view.cc mysql_drop_view (atomic: ER_WRONG_OBJECT / ER_BAD_TABLE_ERROR before any
+    # drop); sql_trigger.cc Sql_cmd_drop_trigger (ER_BAD_DB_ERROR, its unformatted text as a Note)
+    # -- 9.7.4 probed (tests/model/flavors/test_mysql97_outcomes.py)
+    mysql_drop_names = True
+    # sql_yacc.yy: `insert_lock_option: DELAYED_SYM` pushes ER_WARN_LEGACY_SYNTAX_CONVERTED and
+    # takes TL_WRITE_CONCURRENT_DEFAULT; FLUSH PRIVILEGES ER_WARN_DEPRECATED_SYNTAX_NO_REPLACEMENT
+    # (9.7.4 probed: `INSERT DELAYED INTO n ...` -> 3005 alone in STATEMENT; FLUSH PRIVILEGES -> 1681)
+    mysql_legacy_syntax = True
+    # item_func.cc Item_func_rand::do_itemize sets BINLOG_STMT_UNSAFE_SYSTEM_FUNCTION for any RAND,
+    # seeded or not (9.7.4 probed: `INSERT INTO t2 VALUES (RAND(7) * 1000, 'rand')` in STATEMENT -> 1592)
+    rand_always_unsafe = True
+    # sql_update.cc: Ignore_error_handler (error_handler.cc) downgrades ER_DUP_ENTRY and the
+    # foreign-key errors of a skipped row to warnings (9.7.4 probed: UPDATE IGNORE -> Warning 1062)
+    ignore_warns = True
+    # sql_update.cc Query_result_update::send_eof: `if (local_error > 0) my_message(ER_UNKNOWN_ERROR,
+    # "An error occurred in multi-table update")` after do_updates failed (9.7.4 probed)
+    multi_update_deferred_error = True
+    # sql_admin.cc mysql_admin_table: open_and_lock_tables with TL_WRITE for OPTIMIZE/REPAIR, so
+    # decide_logging_format's mixed-engine check runs (9.7.4 probed: `OPTIMIZE TABLE t, m` -> 1592)
+    admin_write_unsafe = True
+    # field_conv.cc field_conv -> copy_field_varstring / do_cut_string report WARN_DATA_TRUNCATED
+    # (9.7.4 probed: `UPDATE t a, src b SET a.s = b.c ...` strict -> 1265 'Data truncated for column 's'')
+    field_copy_cuts = True
+    # 9.7.4 probed: REPLACE INTO t1 (id, c_int) VALUES (2, 53) over a row t2 references (ON UPDATE
+    # CASCADE, no ON DELETE) -> OK, logged Delete_rows + Write_rows; ON DELETE SET NULL leaves the
+    # child; a REPLACE whose unique-key conflict deletes parent 6 for a new id 9 -> 1451
+    replace_fk_as_update = True
+    # the row-format BLACKHOLE warning has an error code of its own, 1870 (9.7.4 probed: `UPDATE bh
+    # SET a = 3` in ROW -> Warning 1870 with MariaDB's text)
+    blackhole_rows_code = 1870
     fill_record_goes_on = False  # the row's first error alone (9.7.4 [bytes]: 1406, not 1406 + 1048)
     # sql_insert.cc: check_that_all_fields_are_given_values after each row's fill_record
     # (Sql_cmd_insert_values::execute_inner; Query_result_insert::store_values, even after a
@@ -98,8 +133,14 @@ class MySQLSql(SqlDialect):
     do_always_ok = False
     # sql/sql_yacc.yy (8.4): FLUSH HOSTS, PURGE MASTER LOGS, SHOW MASTER LOGS are gone (9.7.4 probed:
     # 1064 near 'HOSTS' / 'MASTER LOGS BEFORE ...')
+    # 8.0's grammar: FLUSH TABLES is a form of its own, not an item of a flush_options_list (9.7.4
+    # probed: `FLUSH TABLES, LOGS` 1064 near ', LOGS'; `FLUSH LOGS, TABLES` near 'TABLES'); the
+    # PASSWORD() function is gone and PASSWORD a keyword (`SELECT PASSWORD('x')`: near '('x')')
     removed_syntax = (r"\s*FLUSH\s+(?:(?:LOCAL|NO_WRITE_TO_BINLOG)\s+)?(?:\w+(?:\s+\w+)?\s*,\s*)*(HOSTS\b)",
-                      r"\s*PURGE\s+(MASTER\s+LOGS\b)", r"\s*SHOW\s+(MASTER\s+LOGS\b)")
+                      r"\s*PURGE\s+(MASTER\s+LOGS\b)", r"\s*SHOW\s+(MASTER\s+LOGS\b)",
+                      r"\s*FLUSH\s+(?:(?:LOCAL|NO_WRITE_TO_BINLOG)\s+)?TABLES?\s*(,)",
+                      r"\s*FLUSH\s+(?:(?:LOCAL|NO_WRITE_TO_BINLOG)\s+)?(?:\w+(?:\s+\w+)?\s*,\s*)+(TABLES?\b)",
+                      r"(?:[^'\"`]|'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|`[^`]*`)*?\bPASSWORD\s*(\()")
     # 9.7.4 probed: FROM 5 / 50 list from the Previous_gtids at 127, FROM 130 from 158, FROM 99999999 nothing
     binlog_events_from_any_pos = True
     # sql/rpl_source.cc show_binlogs: Log_name, File_size, Encrypted ('No' with
@@ -156,7 +197,20 @@ class MySQLSql(SqlDialect):
     # MariaDB 10.3's 4094 "At line N in db.routine" after a routine's failing statement: MySQL
     # has no such condition (its error alone; 9.7.4 [bytes])
     dropped_codes = frozenset({4094})
+    # 9.7.4 probed (every builtin replbed has, called on the server): MariaDB's NVL and
+    # BINLOG_GTID_POS, and MD5, SHA, SHA1, are not native functions -- `SELECT SHA1('abc')` is
+    # 1305 `FUNCTION test.SHA1 does not exist` (SHA2 stays)
+    unknown_functions = frozenset({"MD5", "SHA", "SHA1", "NVL", "BINLOG_GTID_POS"})
     single_report_codes = frozenset({1205, 1213})  # 9.7.4 [bytes]: one row each  # sql/sql_base.cc fill_record: the 1048 alone (9.7.4 [bytes])
+
+    def snapshot_ignored(self, isolation: str) -> str | None:
+        # storage/innobase/handler/ha_innodb.cc innobase_start_trx_and_assign_read_view: a read
+        # view only at REPEATABLE READ, else HA_ERR_UNSUPPORTED with this text (9.7.4 probed at
+        # READ UNCOMMITTED and READ COMMITTED)
+        if isolation.upper() == "REPEATABLE-READ":
+            return None
+        return ("InnoDB: WITH CONSISTENT SNAPSHOT was ignored because this phrase can only be used with "
+                "REPEATABLE READ isolation level.")
 
     def comparison_text(self, message: str) -> str:
         # Arg_comparator::set_cmp_func: a string against a number compares as REAL, so the

@@ -246,7 +246,7 @@ class Prelocker:
             return
         if isinstance(e, A.FuncCall):
             self.info.functions.add(e.name)
-            if e.name == "RAND" and self.command != "INSERT":
+            if e.name == "RAND" and (self.command != "INSERT" or self.thd.server.flavor.sql.rand_always_unsafe):
                 self.info.rand_unsafe = True
             if e.name == "RAND" and not e.args and self.depth == 0:
                 self.info.rand_used = True

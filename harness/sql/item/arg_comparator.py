@@ -44,7 +44,8 @@ from harness.sql.item.temporal import BAD, number_to_datetime, parse_datetime
 from harness.sql.item.column_types import DateTimeType
 from harness.sql.item.column_types import DecimalType, IntType, StringType, value_to_string
 from harness.sql.item.number_text import scan_number
-from harness.sql.item.arg_comparator_mysql import family_of, mysql_conversion
+from harness.sql.item.arg_comparator_mysql import CompareAsNumbers, family_of, mysql_conversion, push_conversion
+from harness.sql.item.scalar import compare, to_number
 
 if TYPE_CHECKING:
     from harness.sql.item.expr import Scope
@@ -314,3 +315,42 @@ def ref_usable(key_family: str, value_family: str) -> bool:
     if key_family == "DATETIME":
         return True
     return value_family != "DATETIME"
+
+
+# ------------------------------------------------------------------ evaluation
+
+Fn = Callable[[Any], Any]
+
+
+def comparison(lf: Fn, rf: Fn, conv: Callable[[Any, Any, Any], Any] | None,
+               test: Callable[[int], bool] | None) -> Fn:
+    """``lf op rf`` (``test`` of compare(); None: ``<=>``), pushing Warning 1292 for the
+    conversion comparison_conversion says it makes (the expression compiler's comparisons)."""
+    if conv is not None:
+        def converting(env: Any) -> Any:
+            a, b = lf(env), rf(env)
+            msg = conv(a, b, env.ctx)
+            if msg is not None:
+                push_conversion(env.ctx.notes, msg)
+            if isinstance(msg, CompareAsNumbers) and a is not None and b is not None:
+                return _compared(to_number(a), to_number(b), test)
+            return _compared(a, b, test)
+        return converting
+    if test is None:
+        def nseq(env: Any) -> Any:
+            return _compared(lf(env), rf(env), None)
+        return nseq
+
+    def cmp(env: Any) -> Any:
+        c = compare(lf(env), rf(env))
+        return None if c is None else int(test(c))
+    return cmp
+
+
+def _compared(a: Any, b: Any, test: Callable[[int], bool] | None) -> Any:
+    if test is None:
+        if a is None or b is None:
+            return int(a is None and b is None)
+        return int(compare(a, b) == 0)
+    c = compare(a, b)
+    return None if c is None else int(test(c))

@@ -33,7 +33,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Callable
 
 from harness.diagnostics import ComparisonNote, Note, ServerError
-from harness.sql.item.column_types import DateTimeType, DecimalType, IntType, StringType, value_to_string
+from harness.sql.item.column_types import DateTimeType, DateType, DecimalType, IntType, StringType, value_to_string
 from harness.sql.item.number_text import scan_number
 from harness.sql.item.temporal import BAD, number_to_datetime, parse_datetime
 from harness.sql.parse import parse_tree as A
@@ -82,9 +82,12 @@ def mysql_conversion(op: str, left: A.Expr, right: A.Expr, scope: "Scope", maria
             return _per_row_double(col_left)
         if family == "DATETIME" and isinstance(value, str):
             return _datetime_constant(value, found[1].name)
-        if family == "DATETIME" and isinstance(value, (int, Decimal, float)):
-            # compared as a number, the constant stored into the field first
-            return _number_into_temporal if number_to_datetime(value)[0] is not None else None
+        if (family == "DATETIME" or isinstance(found[1].type, DateType)) \
+                and isinstance(value, (int, Decimal, float)) and not isinstance(value, bool):
+            check = _datetime_number(value, found[1])
+            if check is None and family == "DATETIME":
+                return _number_into_temporal  # a date: stored into the field, reads the zone
+            return check
         if family == "DATETIME":
             return None
         return mariadb
@@ -201,6 +204,35 @@ def _datetime_constant(value: str, column: str) -> Check | None:
     def check(lv: Any, rv: Any, ctx: Any) -> Any:
         ctx.notes.append(Note("Warning", 1292, f"Incorrect datetime value: '{value}' for column '{column}' at row 1"))
         raise ConstantConversionError(1525, f"Incorrect DATETIME value: '{value}'")
+
+    return check
+
+
+class CompareAsNumbers(list):  # type: ignore[type-arg]
+    """A check's answer: these notes, and the comparison made between numbers (a temporal
+    value as its YYYYMMDDhhmmss number) instead of the values' own rules."""
+
+
+def _datetime_number(value: Any, col: Any) -> Check | None:
+    """A DATETIME/DATE column against a number constant: the constant converted to the
+    column's type once (number_to_datetime); a number that is no date (7, 2024, 7.5) warns
+    ``Incorrect datetime value: '7' for column 'd' at row 1`` and the rows are compared with
+    it as numbers -- the zero date is 0, so `d = 7` matches none of them (9.7.4 probed); a
+    number that is a date (20240101, 0) compares as a datetime, without a word."""
+    parts, verdict = number_to_datetime(value)
+    if parts is not None and verdict != BAD:
+        return None
+    kind = "date" if str(getattr(col.type, "name", "")).upper() == "DATE" else "datetime"
+    note = Note("Warning", 1292, f"Incorrect {kind} value: '{value_to_string(value)}' for column '{col.name}' "
+                                 "at row 1")
+    seen: dict[int, bool] = {}
+
+    def check(lv: Any, rv: Any, ctx: Any) -> Any:
+        first = not seen.get(id(ctx))
+        if first:
+            seen.clear()
+            seen[id(ctx)] = True
+        return CompareAsNumbers([note] if first else [])
 
     return check
 

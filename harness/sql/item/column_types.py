@@ -747,11 +747,10 @@ class _TemporalBase(ColumnType):
         modes = ctx.sql_mode
         if p.zero_date:
             if "NO_ZERO_DATE" in modes:
-                # check_date() flags a zero date refused by NO_ZERO_DATE as out of range: a
-                # DATE/DATETIME warns 1264, a TIMESTAMP (stored through its own
-                # conversion) 1265 (probed; the strict error is 1292 either way).
+                # check_date(): a zero date refused by NO_ZERO_DATE is out of range, 1264 (MariaDB's
+                # TIMESTAMP, stored through its own conversion, 1265; probed; strict: 1292 either way).
                 self._problem(ctx, col, value, "WARN_DATA_TRUNCATED" if getattr(self, "timestamp", False)
-                              else "ER_WARN_DATA_OUT_OF_RANGE")
+                              and not ctx.mysql_stores else "ER_WARN_DATA_OUT_OF_RANGE")
         elif p.zero_in_date and ("NO_ZERO_IN_DATE" in modes or self.kind_word == "datetime" and self.timestamp):
             self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE" if ctx.mysql_stores
                           else "WARN_DATA_TRUNCATED")

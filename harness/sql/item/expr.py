@@ -17,13 +17,14 @@ from typing import Any, Callable
 
 from harness.sql.sql_errors import ServerError, error
 from harness.sql.item.func_math import func_abs, func_ceil, func_floor, func_pow, func_round
+from harness.sql.item.func_native import NOT_NATIVE_SOMEWHERE, native_or_stored
 from harness.sql.item.scalar import concat, _temporal_key, compare, substr, to_bool, to_number  # noqa: F401 (re-exported)
 from harness.sql.item.charsets import CharsetStr
 from harness.sql.item.column_types import MemberStr, parse_temporal, value_to_string
 from harness.sql.item.func_cast import cast_int
 from harness.sql.item.temporal import ZeroDate, ZeroDateTime, parse_time
 from harness.sql.parse import parse_tree as A
-from harness.sql.item.arg_comparator import comparison_conversion
+from harness.sql.item.arg_comparator import comparison, comparison_conversion
 from harness.sql.parse.parse_errors import UnsupportedError
 
 Fn = Callable[["Env"], Any]
@@ -381,12 +382,12 @@ class Compiler:
             return xor
         conv = comparison_conversion(op, e.left, e.right, self.scope)
         if op == "<=>":
-            return _comparison(lf, rf, conv, None)
+            return comparison(lf, rf, conv, None)
         if op in ("=", "!=", "<", ">", "<=", ">="):
             test = {"=": lambda c: c == 0, "!=": lambda c: c != 0, "<": lambda c: c < 0,
                     ">": lambda c: c > 0, "<=": lambda c: c <= 0, ">=": lambda c: c >= 0}[op]
 
-            return _comparison(lf, rf, conv, test)
+            return comparison(lf, rf, conv, test)
         if op in ("+", "-", "*", "/", "%", "MOD", "DIV"):
             uns = op in ("+", "-", "*") and (self._unsigned_int(e.left) or self._unsigned_int(e.right))
 
@@ -638,7 +639,9 @@ class Compiler:
         if impl is not None:
             fn = impl(args, e)
             if name in _DOUBLE_FUNCTIONS:
-                return self._double_checked(fn, e)
+                fn = self._double_checked(fn, e)
+            if name in NOT_NATIVE_SOMEWHERE:
+                return native_or_stored(name, fn, self._stored_call(name, args, e.written or name))
             return fn
         return self._stored_function(name, args, e.written or name)
 
@@ -658,7 +661,9 @@ class Compiler:
     def _stored_function(self, name: str, args: list[Fn], written: str) -> Fn:
         if self.info is not None:
             self.info.stored_functions.append(name)
+        return self._stored_call(name, args, written)
 
+    def _stored_call(self, name: str, args: list[Fn], written: str) -> Fn:
         def call(env: Env) -> Any:
             try:
                 return env.ctx.call_function(name, [a(env) for a in args])
@@ -771,40 +776,6 @@ def _int_words(d: Decimal) -> int:
 
 
 # ------------------------------------------------------------------ functions
-
-
-def _comparison(lf: Fn, rf: Fn, conv: Callable[[Any, Any, Any], Any] | None,
-                test: Callable[[int], bool] | None) -> Fn:
-    """``lf op rf`` (``test`` of compare(); None: ``<=>``), pushing Warning 1292 for the
-    conversion arg_comparator.comparison_conversion says it makes."""
-    if conv is not None:
-        from harness.sql.item.arg_comparator_mysql import push_conversion
-
-        def converting(env: Env) -> Any:
-            a, b = lf(env), rf(env)
-            msg = conv(a, b, env.ctx)
-            if msg is not None:
-                push_conversion(env.ctx.notes, msg)
-            return _compared(a, b, test)
-        return converting
-    if test is None:
-        def nseq(env: Env) -> Any:
-            return _compared(lf(env), rf(env), None)
-        return nseq
-
-    def cmp(env: Env) -> Any:
-        c = compare(lf(env), rf(env))
-        return None if c is None else int(test(c))
-    return cmp
-
-
-def _compared(a: Any, b: Any, test: Callable[[int], bool] | None) -> Any:
-    if test is None:
-        if a is None or b is None:
-            return int(a is None and b is None)
-        return int(compare(a, b) == 0)
-    c = compare(a, b)
-    return None if c is None else int(test(c))
 
 
 def _nullsafe(fn: Callable[..., Any]) -> Callable[[list[Fn], A.FuncCall], Fn]:

@@ -34,3 +34,21 @@ def rounds_fraction(ctx: WriteContext) -> bool:
     """MySQL rounds a store's fractional seconds to the column's precision (my_datetime_round,
     my_time_round) unless sql_mode has TIME_TRUNCATE_FRACTIONAL; MariaDB cuts them."""
     return ctx.mysql_stores and "TIME_TRUNCATE_FRACTIONAL" not in str(ctx.sql_mode).upper()
+
+
+def string_field_copy(src: Any, dst: Any, value: Any, col: str, ctx: Any) -> tuple[bool, Any]:
+    """field_conv's copy of a string column into a shorter column of the same string type
+    (copy_field_varstring / do_varstring / do_cut_string): a cut value is WARN_DATA_TRUNCATED
+    (1265, an error where the statement aborts on warnings), not Field::store's ER_DATA_TOO_LONG.
+    (handled, stored value); not handled: another pair of types, or the value fits. ``ctx``:
+    strict, ignore, row, notes (a WriteContext, or ALTER TABLE's copy context)."""
+    if not (src.name in ("CHAR", "VARCHAR") and src.name == dst.name and isinstance(value, str)
+            and len(value) > dst.length):
+        return False, value
+    cut = value[:dst.length]
+    if value[len(cut):].strip(" "):
+        if ctx.strict and not ctx.ignore:
+            from harness.sql.sql_errors import error
+            raise error("WARN_DATA_TRUNCATED", col, ctx.row)
+        ctx.notes.append(note("Warning", "WARN_DATA_TRUNCATED", col, ctx.row))
+    return True, (cut.rstrip(" ") if dst.name == "CHAR" else cut)

@@ -355,6 +355,11 @@ class JoinConversion:
     # DECIMAL key as the store's 1366: SqlDialect.mysql_comparisons)
     key_column: str = ""
     value: Any = None
+    # the families of the converted value's column and of the column it is compared with (or
+    # looked up in): MySQL keeps some of MariaDB's conversions quiet (sql_select.join_rows)
+    family: str = ""
+    other_family: str = ""
+    other_keyed: bool = False  # the other column starts a unique key (a lookup into it is possible)
 
 
 def _conversion(v: Any, v_side: _Side, other_family: str, row: int, how: str) -> tuple[str | None, bool]:
@@ -397,7 +402,8 @@ def _converted_side(x: _Side, y: _Side) -> _Side | None:
 def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]], where: A.Expr | None,
                      scope: "Scope", written: set[int], reads: list[Any],
                      keep: "Callable[[int, list[Any]], bool] | None" = None, update: bool = False,
-                     cost_model: str = "10.11", const_row: int = 1) -> list[JoinConversion] | None:
+                     cost_model: str = "10.11", const_row: int = 1, mysql: bool = False
+                     ) -> list[JoinConversion] | None:
     """The conversion warnings of a two-table join on one equality of columns whose
     types convert (a string against a number, anything against a DATETIME), in the
     order the server makes them, or None where the plan is not modelled (RULES 5.12.1).
@@ -427,7 +433,8 @@ def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]
     system = [s for s in (a, b) if _is_const(s)]
     if system:
         return _system_table_conversions(a, b, system, conv, left, filtered,
-                                         lambda x: _read_values(x, keep, reads, written, scope), keep, const_row)
+                                         lambda x: _read_values(x, keep, reads, written, scope), keep, const_row,
+                                         mysql)
     plan = _plan_of(a, b, written if update else set(), cost_model,
                     _index_only(a, b, reads, written if update else set(), scope), any(r.straight for r in refs))
     if plan is None:
@@ -732,8 +739,8 @@ def _first_value(x: _Side) -> Any:
 
 def _system_table_conversions(a: _Side, b: _Side, system: list[_Side], conv: _Side, left: _Side,
                               filtered: set[int], read_values: "Callable[[_Side], list[Any]]",
-                              keep: "Callable[[int, list[Any]], bool] | None" = None, const_row: int = 1
-                              ) -> list[JoinConversion] | None:
+                              keep: "Callable[[int, list[Any]], bool] | None" = None, const_row: int = 1,
+                              mysql: bool = False) -> list[JoinConversion] | None:
     """A one-row MyISAM table is a system table: a constant read before the join (an
     empty one makes the join empty).  Two constants: the condition is evaluated once.
     Otherwise the other table is scanned and each row compared with the constant --
@@ -767,10 +774,18 @@ def _system_table_conversions(a: _Side, b: _Side, system: list[_Side], conv: _Si
         # does not stop it (probed: WHERE a.c_dt = '...' on a NULL c_dt still warns).
         if conv is not const:
             return None
+        if mysql:
+            # MySQL: the const table's value is copied into the other's key (store_key), whichever
+            # operand it is -- quiet into an INT key, 1366 into a DECIMAL one (9.7.4 [bytes]
+            # fid_plan_system_filter_still_looks_up, fid_plan_system_table_is_a_constant)
+            msg, ok = _conversion(v, const, other.family, const_row, "lookup")
+            return None if not ok else [JoinConversion(msg, "lookup", other.t.columns[other.ci].name, v,
+                                                       const.family, other.family)] if msg else []
         if left is not const:
             return []
         msg, ok = _conversion(v, const, other.family, const_row, "compare")
-        return None if not ok else [JoinConversion(msg, "compare")] if msg else []
+        return None if not ok else [JoinConversion(msg, "compare", family=const.family,
+                                                   other_family=other.family)] if msg else []
     if const.ti in filtered:
         # The scan runs only when the system row passes its own conditions, evaluated once
         # after the const tables are read ("Impossible WHERE noticed after reading const tables").
@@ -807,13 +822,13 @@ def _lookup_conversions(values: list[Any], outer: _Side, inner: _Side, inner_fil
         if not ok:
             return None
         if msg is not None:
-            out.append(JoinConversion(msg, "lookup", inner.t.columns[inner.ci].name, v))
+            out.append(JoinConversion(msg, "lookup", inner.t.columns[inner.ci].name, v, outer.family, inner.family))
         if found:
             cmp_msg, ok = _conversion(v, outer, inner.family, 1, "compare")
             if not ok:
                 return None
             if cmp_msg is not None:
-                out.append(JoinConversion(cmp_msg, "compare"))
+                out.append(JoinConversion(cmp_msg, "compare", family=outer.family, other_family=inner.family))
     return out
 
 
@@ -863,12 +878,14 @@ def _compare_rows(values: list[Any], outer: _Side, inner_values: list[Any], inne
             cv = lv if conv.ti == left.ti else rv
             if cv is None:
                 continue
+            other = inner if conv is outer else outer
             row_no = (j if positions is None else positions[j]) + first_row
-            msg, ok = _conversion(cv, conv, (inner if conv is outer else outer).family, row_no, "compare")
+            msg, ok = _conversion(cv, conv, other.family, row_no, "compare")
             if not ok:
                 return None
             if msg is not None:
-                out.append(JoinConversion(msg, "compare"))
+                out.append(JoinConversion(msg, "compare", family=conv.family, other_family=other.family,
+                                          other_keyed=other.unique))
     return out
 
 

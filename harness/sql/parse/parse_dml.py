@@ -79,6 +79,8 @@ class DmlParser(ExprParser):
                 sel.distinct = True
             if w == "SQL_CALC_FOUND_ROWS":
                 sel.calc_found_rows = True
+            if w == "SQL_NO_CACHE":
+                sel.sql_no_cache = True
         sel.items = self.select_items()
         self.select_into(sel)
         if self.accept_kw("FROM"):

@@ -254,6 +254,7 @@ class Select(Statement):
     offset: Expr | None = None
     distinct: bool = False
     calc_found_rows: bool = False  # SQL_CALC_FOUND_ROWS: FOUND_ROWS() counts rows before LIMIT
+    sql_no_cache: bool = False  # SQL_NO_CACHE (MySQL 8.0: a deprecated no-op, Warning 1681)
     for_update: bool = False
     lock_share: bool = False  # LOCK IN SHARE MODE
     union: list[tuple[bool, "Select"]] = field(default_factory=list)  # (all, select)

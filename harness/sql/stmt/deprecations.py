@@ -91,26 +91,13 @@ def warn_engine_mix(thd: Thd, info: Any, stmt: Any = None) -> None:
     thd.trx.engine_mix = first
 
 
-def warn_locked_engine_mix(thd: Thd, tables: list[Any]) -> None:
-    """LOCK TABLES: lock_tables runs decide_logging_format over the tables it locks for
-    WRITE, in their order, which warns 6414 for a second engine as a statement's tables
-    do -- before enforce_gtid_consistency's 1785 under GTID_MODE=ON (9.7.4 [bytes]
-    ddl_lock_tables: `LOCK TABLES t WRITE, n WRITE, t2 WRITE` with n MyISAM: 6414 naming n
-    and t, in both GTID modes). The statements under the lock start their own count."""
-    if not thd.server.flavor.sql.engine_mix_warning:
-        return
-    first = None
-    for t in tables:
-        if t.temporary or str(t.engine.name).upper() == "BLACKHOLE":
-            continue
-        engine, name = str(t.engine.name), f"{t.db}.{t.name}"
-        if first is None:
-            first = (engine, name)
-        elif engine.lower() != first[0].lower():
-            thd.notes.append(Note("Warning", 6414, (
-                f"Combining the storage engines {engine} and {first[0]} is deprecated, but the statement or "
-                f"transaction updates both the {engine} table {name} and the {first[0]} table {first[1]}.")))
-            return
+def end_engine_mix(thd: Thd, keep_one_shot: bool) -> None:
+    """trans_commit_implicit (not BEGIN / XA START, ``keep_one_shot``) ends the first engine an
+    autocommitted statement left for 6414 (engine_mix_kept), even with nothing to commit (9.7.4
+    probed: a MyISAM DELETE of no row, then CREATE INDEX / CREATE TABLE / TRUNCATE, then an InnoDB
+    INSERT: no 6414; BEGIN keeps it)."""
+    if not keep_one_shot:
+        thd.trx.engine_mix = None
 
 
 def engine_mix_kept(thd: Thd) -> tuple[str, str] | None:
@@ -132,6 +119,13 @@ def engine_mix_kept(thd: Thd) -> tuple[str, str] | None:
         # row was written, the mix is kept (9.7.4 observed, fuzz seed 97231 case 9)
         return trx.engine_mix
     if thd.stmt.changed_nontrans or (log is not None and log.nontrans_modified):
+        return None
+    if thd.in_multi_stmt_transaction_mode():
+        # only an autocommitted statement leaves it: a COMMIT or ROLLBACK ends it (9.7.4 probed:
+        # `BEGIN; DELETE FROM m WHERE a = 99; COMMIT` (or ROLLBACK), then `INSERT INTO t`: no 6414;
+        # autocommit=0, `INSERT INTO t2` (temporary MyISAM), ROLLBACK, then `CREATE TEMPORARY TABLE
+        # t3 SELECT * FROM ti`: none), while an autocommitted temporary MyISAM write keeps it
+        # (`INSERT INTO tmp5 VALUES (1)`, then an InnoDB INSERT: 6414)
         return None
     return trx.engine_mix
 
@@ -188,6 +182,10 @@ _FOUND_ROWS = "FOUND_ROWS() is deprecated and will be removed in a future releas
 
 def _deprecated(x: Any, out: list[tuple[int, str]]) -> None:
     """The parser's deprecation warnings for ``x``, in the order it reads them."""
+    if getattr(x, "sql_no_cache", False) is True:
+        # sql_yacc.yy select_option SQL_NO_CACHE_SYM: push_deprecated_warn_no_replacement (9.7.4
+        # probed: `SELECT /*!40001 SQL_NO_CACHE */ a FROM t` -> 1681)
+        out.append((1681, "'SQL_NO_CACHE' is deprecated and will be removed in a future release."))
     if getattr(x, "calc_found_rows", False) is True:
         out.append((1287, _CALC_FOUND_ROWS))  # SELECT's option, read before its select list
     if isinstance(x, A.FuncCall) and x.name == "FOUND_ROWS":
@@ -216,16 +214,52 @@ def warn_assignments(thd: Thd, stmt: A.Statement) -> None:
     text = stmt.text or ""
     if not thd.server.flavor.sql.assign_in_expr_deprecated or stmt.text != thd.stmt.text \
             or (":=" not in text and "DUPLICATE" not in text.upper() and "FOUND_ROWS" not in text.upper()
+                and "SQL_NO_CACHE" not in text.upper()
                 and not isinstance(stmt, (A.CreateTable, A.AlterTable))):
         return
+    if getattr(thd, "prepared_execution", False):
+        return  # parsed at COM_STMT_PREPARE: its warnings went there (9.7.4 probed: ps_dml_* EXECUTE, none)
     found: list[tuple[int, str]] = []
     _deprecated(stmt, found)
     thd.notes.extend(Note("Warning", code, m) for code, m in found)
 
 
+def legacy_syntax(thd: Thd, stmt: A.Statement) -> A.Statement:
+    """What MySQL's parser converts or deprecates in a client's statement, before it runs:
+    INSERT/REPLACE DELAYED runs as a plain INSERT/REPLACE with Warning 3005
+    (ER_WARN_LEGACY_SYNTAX_CONVERTED, 5.6 removed delayed inserts: no delayed-insert thread, no
+    1592), FLUSH PRIVILEGES warns 1681 (9.2's deprecation) -- 9.7.4 probed. The statement to run
+    (a copy: the parsed tree may be shared by later executions of the same text)."""
+    if not thd.server.flavor.sql.mysql_legacy_syntax or stmt.text != thd.stmt.text:
+        return stmt
+    if isinstance(stmt, A.Insert) and stmt.delayed:
+        verb = "REPLACE" if stmt.replace else "INSERT"
+        if not getattr(thd, "prepared_execution", False):
+            thd.notes.append(Note("Warning", 3005, f"{verb} DELAYED is no longer supported. The statement was "
+                                                   f"converted to {verb}."))
+        return dataclasses.replace(stmt, delayed=False)
+    if isinstance(stmt, A.Flush) and "PRIVILEGES" in stmt.options and not getattr(thd, "prepared_execution", False):
+        thd.notes.append(Note("Warning", 1681, "'FLUSH PRIVILEGES' is deprecated and will be removed in a "
+                                               "future release."))
+    return stmt
+
+
 # Errors of the statement's preparation (name resolution): MySQL raises them before it locks
 # the tables, so no 6414 precedes them (9.7.4 [bytes]: `UPDATE t1 a, t3 b SET b.id = 1` -> 1054 alone)
 PREPARE_ERRORS = frozenset({1052, 1054})
+
+
+# VALUES(col)'s 1287 is pushed when the ON DUPLICATE KEY UPDATE clause is resolved, after the
+# INSERT opened its table (1146), resolved its columns (1054, 1052) and checked a view (1471, 1348):
+# a statement failing there lists its error alone (9.7.4 probed: `INSERT INTO ve ... ON DUPLICATE
+# KEY UPDATE b = VALUES(b)` on a non-insertable view -> 1471; `... = VALUES(nosuch)` -> 1054)
+VALUES_RESOLVED_AFTER = PREPARE_ERRORS | {1146, 1471, 1348}
+
+
+def drop_unresolved_values_warning(thd: Thd, code: int) -> None:
+    """The statement failed before its VALUES(col) was resolved: no 1287 for it."""
+    if code in VALUES_RESOLVED_AFTER:
+        thd.notes[:] = [n for n in thd.notes if not (n.code == 1287 and n.message == _VALUES_DEPRECATED)]
 
 
 def undo_engine_mix(thd: Thd) -> None:

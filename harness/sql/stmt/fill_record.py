@@ -203,8 +203,9 @@ def _blackhole_row_warning(thd: "Thd", t: TableDef, verb: str) -> None:
     """In row format the server cannot log UPDATE/DELETE on BLACKHOLE (no before image) and says so."""
     if t.engine.blackhole and thd.stmt.row_format and thd.stmt.decision.logged:  # type: ignore[union-attr]
         from harness.sql.sql_errors import Note
-        thd.notes.append(Note("Warning", 1105, f"Row events are not logged for {verb} statements that modify "
-                                               f"BLACKHOLE tables in row format. Table(s): '{t.name}.'"))
+        thd.notes.append(Note("Warning", thd.server.flavor.sql.blackhole_rows_code,
+                              f"Row events are not logged for {verb} statements that modify "
+                              f"BLACKHOLE tables in row format. Table(s): '{t.name}.'"))
 
 
 def _lacks_default(col: Any) -> bool:

@@ -50,14 +50,22 @@ def lock_tables(thd: "Thd", st: A.LockTables) -> "OkPacket":
         locks[key] = "WRITE" if locks.get(key) == "WRITE" else mode
         if mode == "WRITE":
             _lock_trigger_tables(thd, name, locks)
-    # lock_tables runs decide_logging_format over the WRITE-locked tables, after the
-    # statement's implicit commit: 6414 for two engines, then enforce_gtid_consistency's
-    # 1785 (9.7.4 [bytes] ddl_lock_tables: `LOCK TABLES t WRITE, n WRITE, t2 WRITE`, n MyISAM)
-    from harness.sql.stmt.deprecations import warn_locked_engine_mix
+    # MySQL's lock_tables runs decide_logging_format over the locked tables, after the
+    # statement's implicit commit: the WRITE-locked ones take part in the engine mix, once for
+    # the LOCK TABLES transaction (6414 for two engines; the statements under it then count as
+    # autocommitted ones), then enforce_gtid_consistency's 1785 (9.7.4 [bytes] ddl_lock_tables:
+    # `LOCK TABLES t WRITE, n WRITE, t2 WRITE`, n MyISAM -> 6414 naming n and t, in both GTID modes)
+    from harness.sql.parse.stmtinfo import TableUse
+    from harness.sql.stmt.deprecations import warn_engine_mix
     from harness.sql.sys_vars.sysvar_profile import gtid_dml_check
-    found = [thd.find_table(A.TableName(n, db)) for (db, n), mode in locks.items() if mode == "WRITE"]
-    written = [t for t in found if t is not None]
-    warn_locked_engine_mix(thd, written)
+    info = StatementInfo(kind="LOCK TABLES")
+    written = []
+    for key, mode in locks.items():
+        t = thd.catalog.get_table(*key) if mode == "WRITE" else None
+        if t is not None:
+            info.uses.append(TableUse(t, True))
+            written.append(t)
+    warn_engine_mix(thd, info)
     if thd.server.global_vars.values.get("enforce_gtid_consistency") == "ON":
         gtid_dml_check(thd, written)
     thd.set_locked_tables(locks)

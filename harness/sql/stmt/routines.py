@@ -188,6 +188,9 @@ class _SubStatement:
         prev_scope = self.ctx.outer_scope
         self.ctx.outer_env = self.env
         self.ctx.outer_scope = self.scope
+        # Each run of a sub-statement is a statement of its own for the 1364 it warns once per
+        # statement (9.7.4 probed: a function's INSERT warns 1364 again on the call that fails)
+        prev_warned, self.ctx.warned_no_default = self.ctx.warned_no_default, set()
         try:
             if isinstance(st, A.Insert):
                 _insert_with_env(ex, st, self.env, self.scope)
@@ -198,6 +201,7 @@ class _SubStatement:
         finally:
             self.ctx.outer_env = prev
             self.ctx.outer_scope = prev_scope
+            self.ctx.warned_no_default = prev_warned
             self.thd.stmt.text = saved_text
 
 

@@ -126,6 +126,10 @@ def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
         if thd.binlog_format == "ROW":
             thd.trx_log.gtid_nontrans = False
         thd.commit()
+        # a transaction's end: no first engine is left for 6414 (9.7.4 probed: an
+        # autocommitted CREATE TEMPORARY ... ENGINE=MyISAM SELECT, SET autocommit = 0, SET
+        # autocommit = 1, then an InnoDB INSERT: no 6414; deprecations.engine_mix_kept)
+        thd.trx.engine_mix = None
 
 
 def _rotate_for_checksum(thd: "Thd", value: str) -> None:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from harness.binlog.constants import GtidExtraFlag
 from harness.model import query as L2
+from harness.sql.item.field_store import string_field_copy
 from harness.sql.item.field import Column
 from harness.sql.handler.catalog import Key, TableDef, build_column, invalid_default
 from harness.sql.sql_errors import Note, ServerError, error, note
@@ -625,16 +626,11 @@ def _convert(src: Column, dst: Column, value: Any, ctx: WriteContext, null_alone
         ctx.notes.append(note("Warning", "WARN_DATA_TRUNCATED", dst.name, ctx.row))
         return dst.type.default_value()
     st, dt_ = src.type, dst.type
-    if (st.is_string and dt_.is_string and not dt_.is_blob and st.name == dt_.name
-            and isinstance(value, str) and len(value) > dt_.length):  # type: ignore[attr-defined]
-        # Same string type, shorter: field_conv's do_cut_string / do_varstring copy
-        # reports WARN_DATA_TRUNCATED (not the ER_DATA_TOO_LONG of Field::store).
-        cut = value[:dt_.length]  # type: ignore[attr-defined]
-        if value[len(cut):].strip(" "):
-            if ctx.strict and not ctx.ignore:
-                raise error("WARN_DATA_TRUNCATED", dst.name, ctx.row)
-            ctx.notes.append(note("Warning", "WARN_DATA_TRUNCATED", dst.name, ctx.row))
-        return cut.rstrip(" ") if dt_.name == "CHAR" else cut
+    # Same string type, shorter: field_conv's do_cut_string / do_varstring copy
+    # reports WARN_DATA_TRUNCATED (not the ER_DATA_TOO_LONG of Field::store).
+    handled, cut = string_field_copy(st, dt_, value, dst.name, ctx)
+    if handled:
+        return cut
     if dt_.is_string and not dt_.is_blob and (not ctx.strict or ctx.ignore):
         # Non-strict Field_longstr::report_if_important_data: truncation is WARN_DATA_TRUNCATED.
         s = value if isinstance(value, str) else None

@@ -19,6 +19,7 @@ from harness.sql.item.column_types import WriteContext, ZeroDate
 from harness.sql.item.expr import Compiler, Env, Scope
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.parse_errors import UnsupportedError
+from harness.sql.item.field_store import string_field_copy
 from harness.sql.sql_errors import Note, ServerError, error, note
 from harness.sql.stmt.fill_record import (
     _BAD_NULL,
@@ -55,6 +56,9 @@ class _InsertPlan:
     env: Any = None
     alloc: AutoIncrement | None = None
     stored_upto: int = 0  # the row's values fill_record has stored (the failed one included)
+    # INSERT ... SELECT: each select item's column type where it is a bare column (MySQL's
+    # fill_record copies those with field_conv: SqlDialect.field_copy_cuts)
+    source_types: list[Any] | None = None
 
     @property
     def single_values_row(self) -> bool:
@@ -143,6 +147,7 @@ class InsertExecutor(SelectExecutor):
                 plan.odku_hidden = [r[len(r) - k:] for r in source_rows]
                 source_rows = [r[:len(r) - k] for r in source_rows]
             plan.source_rows = source_rows
+            plan.source_types = getattr(self, "_source_types", None)
             rows_exprs = None
         else:
             rows_exprs = ins.rows or []
@@ -243,7 +248,11 @@ class InsertExecutor(SelectExecutor):
                     self._null_into_not_null(t, row, ci, i, ins.ignore, plan.single_values_row,
                                              ins.columns is not None)
                     continue
-                row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
+                src = plan.source_types[k] if plan.source_types and k < len(plan.source_types) else None
+                handled, cut = string_field_copy(src, col.type, v, col.name, wctx) if src is not None \
+                    else (False, v)
+                # MySQL copies a bare column with field_conv: 1265 for a cut string (9.7.4 probed)
+                row[ci] = cut if handled else col.type.coerce(v, col.name, wctx) if v is not None else None
             except ServerError as err:
                 fill.failed(err)
                 if has_generated(t):  # the field holds the clipped value the generated columns read
@@ -736,7 +745,7 @@ class InsertExecutor(SelectExecutor):
                     return affected + 1
                 self.update_slot(t, dup.slot, old, row, specified)
                 return affected + 2
-            self._replace_delete(t, dup.slot, old)
+            self._replace_delete(t, dup.slot, old, row)
             affected += 1
             dup = t.data.find_duplicate(row)  # type: ignore[assignment]
         self.write_row(t, row, specified)
@@ -784,6 +793,10 @@ class InsertExecutor(SelectExecutor):
                         # The AUTO_INCREMENT column takes NULL as "no value": its zero, silently
                         # (set_field_to_null_with_conversions; probed: a 1062 for '0' follows).
                         updated[ci] = t.columns[ci].type.default_value()
+                        if not t.columns[ci].auto_increment and self.thd.server.flavor.sql.ignore_warns:
+                            # MySQL's Ignore_error_handler turns the 1048 into a warning (9.7.4
+                            # probed: INSERT IGNORE ... SELECT ... ON DUPLICATE KEY UPDATE c = NULL)
+                            self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", cname))
                         continue
                     self._null_into_not_null(t, updated, ci, row_index, ignore, single_row or from_select)
                     continue
@@ -824,6 +837,8 @@ class InsertExecutor(SelectExecutor):
         finally:
             self.abort_where_warnings = False
         raise_new_warnings(self.ctx.notes, mark, abort, self.thd)
+        self._source_types = [rc.type if rc.type is not None and rc.org_name and rc.meta is None else None
+                              for rc in res.columns] if self.thd.server.flavor.sql.field_copy_cuts else None
         if abort and _select_reads(self.thd.db, sel, t):
             # The temporary table takes the rows before ORDER BY/LIMIT, in the scan's order
             # (run again only where evaluating twice changes nothing: else the rows sent).

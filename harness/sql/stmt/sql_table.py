@@ -13,7 +13,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from harness.sql.handler.catalog import Routine, TableDef, Trigger, build_table
-from harness.sql.sql_errors import error, note
+from harness.sql.sql_errors import Note, ServerError, error, note
 from harness.model import flush as L3
 from harness.model import query as L2
 from harness.sql.parse import parse_tree as A
@@ -197,8 +197,9 @@ def _log_create_temporary(thd: "Thd", st: A.CreateTable, transactional: bool, in
         # OPTION_BINLOG_THIS_TRX: a transaction that created a temporary table is
         # written at ROLLBACK even in row format (it cannot be undone).
         thd.trx_log.keep_log = True
-        if row_format:
-            thd.trx_log.created_temp = True
+        # Transaction_ctx::mark_created_temp_table: ROLLBACK (and ROLLBACK TO) warns 1751, in
+        # every format (9.7.4 probed: STATEMENT, `BEGIN; CREATE TEMPORARY TABLE x1 ...; ROLLBACK`)
+        thd.trx_log.created_temp = True
     if row_format or not thd.binlog_enabled():
         return
     if in_trx:
@@ -237,8 +238,12 @@ def drop_table(thd: "Thd", st: A.DropTable) -> "OkPacket":
     refused = referenced_parents(thd, [p for _n, p in perm if p is not None])
     missing_note = note("Note" if st.if_exists else "Error", unknown, ",".join(missing))
     if missing and st.if_exists and not refused:
-        # One Note naming every missing table, as the error would (probed).
-        thd.notes.append(missing_note)
+        # One Note naming every missing table, as the error would (probed); MySQL: one Note per
+        # missing table (9.7.4 probed: `DROP TABLE IF EXISTS t10, t20` -> 1051 'test.t10', 1051 'test.t20')
+        if thd.server.flavor.sql.mysql_drop_names:
+            thd.notes.extend(note("Note", unknown, m) for m in missing)
+        else:
+            thd.notes.append(missing_note)
     if not st.temporary:
         # stmt_causes_implicit_commit looks at the TEMPORARY keyword, not at the tables:
         # ``DROP TABLE tmp`` of a temporary table commits too (observed)
@@ -349,10 +354,10 @@ def _drop_temporary_tables(thd: "Thd", st: A.DropTable, temp: list[tuple[A.Table
     in_trx = thd.in_multi_stmt_transaction_mode() and not commits
     if in_trx:
         thd.trx_log.keep_log = True
+        if temp:
+            thd.trx_log.dropped_temp = True  # 1752 at ROLLBACK, in every format (9.7.4 probed)
     if not logged or thd.binlog_format in thd.server.flavor.ddl.temp_ddl_unlogged_formats \
             or not thd.binlog_enabled():
-        if in_trx and temp:
-            thd.trx_log.dropped_temp = True  # not logged: 1752 at ROLLBACK
         return
     if_exists = " IF EXISTS" if st.if_exists else ""
     for group in thd.server.flavor.ddl.drop_temporary_table_groups(logged):
@@ -567,9 +572,16 @@ def drop_routine(thd: "Thd", st: A.DropRoutine) -> "OkPacket":
                     L2.add_to_binlog_accessed_dbs(thd, db)  # the trigger's database (MySQL 9.7.4 observed)
                     thd.write_ddl(st.text, xid=True)  # observed Q_XID
                     return _ok()
-        if not st.if_exists:
+        if thd.server.flavor.sql.mysql_drop_names and not thd.catalog.has_db(db):
+            # MySQL's Sql_cmd_drop_trigger looks the schema up first: 1049, under IF EXISTS a Note
+            # whose text is the unformatted message (9.7.4 probed: `Unknown database '%-.192s'`)
+            if not st.if_exists:
+                raise error("ER_BAD_DB_ERROR", db)
+            thd.notes.append(Note("Note", 1049, "Unknown database '%-.192s'"))
+        elif not st.if_exists:
             raise error("ER_TRG_DOES_NOT_EXIST")
-        thd.notes.append(note("Note", "ER_TRG_DOES_NOT_EXIST"))
+        else:
+            thd.notes.append(note("Note", "ER_TRG_DOES_NOT_EXIST"))
         _write_missing_drop(thd, st.text, xid=True, ddl=True)
         return _ok()
     key = (db, st.kind, st.name.lower())
@@ -626,8 +638,42 @@ def create_view(thd: "Thd", st: A.CreateView) -> "OkPacket":
     return _ok()
 
 
+def _drop_views_mysql(thd: "Thd", st: A.DropView) -> int:
+    """MySQL 8.0's mysql_drop_view checks every name before it drops one: a base table is 1347
+    `'db.t' is not VIEW`, the missing views one 1051 `Unknown table 'db.v1,db.v2'`, and then
+    nothing is dropped; under IF EXISTS each is a Note in the statement's order (9.7.4 probed)."""
+    missing: list[str] = []
+    keys = []
+    for n in st.names:
+        db = n.db or thd.db or ""
+        key = (db, n.name.lower())
+        if key in thd.catalog.views:
+            keys.append(key)
+        elif thd.catalog.get_table(db, n.name) is not None:
+            text = f"'{db}.{n.name}' is not VIEW"
+            if not st.if_exists:
+                raise ServerError(1347, text, "HY000")
+            thd.notes.append(Note("Note", 1347, text))
+        else:
+            missing.append(f"{db}.{n.name}")
+            if st.if_exists:
+                thd.notes.append(note("Note", "ER_BAD_TABLE_ERROR", missing[-1]))
+    if missing and not st.if_exists:
+        raise error("ER_BAD_TABLE_ERROR", ",".join(missing))
+    for key in keys:
+        thd.catalog.views.pop(key, None)
+    return len(keys)
+
+
 def drop_view(thd: "Thd", st: A.DropView) -> "OkPacket":
     thd.implicit_commit()
+    if thd.server.flavor.sql.mysql_drop_names:
+        if not _drop_views_mysql(thd, st):
+            _write_missing_drop(thd, st.text, xid=True, ddl=True)
+            return _ok()
+        L2.add_to_binlog_accessed_dbs(thd, *(n.db or thd.db for n in st.names))
+        thd.write_ddl(st.text, xid=True)
+        return _ok()
     missing = []
     for n in st.names:
         key = (n.db or thd.db or "", n.name.lower())

@@ -13,6 +13,7 @@ from harness.sql.item.expr import Compiler, Env, Scope
 from harness.sql.opt.joinplan import JoinPlan, plan_join, safe_update_on_fly, two_table_join_order, written_columns_read
 from harness.sql.opt.subquery_join import in_subquery_runs_as_join
 from harness.sql.parse import parse_tree as A
+from harness.sql.item.field_store import string_field_copy
 from harness.sql.sql_errors import Note, ServerError, error, note
 from harness.sql.stmt.fill_record import (
     FillRecord,
@@ -171,20 +172,35 @@ class UpdateExecutor(SelectExecutor):
         duplicate or a foreign-key error without a warning (probed)."""
         dup = t.data.find_duplicate(new, ignore_slot=slot)
         if dup is not None:
+            err = dup_entry_error(t, dup, self.thd)
+            if t.transactional and not t.temporary:
+                try:
+                    parent_row_change(self.thd, t, old, new, cascade=False)  # 1451 comes first
+                except ServerError as fk_err:
+                    if not ignore:
+                        raise
+                    err = fk_err  # IGNORE: its warning (9.7.4 probed: 1451, no 1062)
             if ignore:
                 self.thd.note_write_attempt(t)  # skipped without a warning in 10.11 (observed)
+                self._ignored_warning(err)
                 return False
-            if t.transactional and not t.temporary:
-                parent_row_change(self.thd, t, old, new, cascade=False)  # 1451 comes first
-            raise dup_entry_error(t, dup, self.thd)
+            raise err
         try:
             self.update_slot(t, slot, old, new, changed | trigger_set_columns(t, "UPDATE"))
         except ServerError as err:
             if not ignore or err.code not in (1451, 1452):
                 raise
             self.thd.note_write_attempt(t)  # skipped without a warning, as a duplicate is (probed)
+            self._ignored_warning(err)
             return False
         return True
+
+    def _ignored_warning(self, err: ServerError) -> None:
+        """UPDATE IGNORE's skipped row: MySQL's Ignore_error_handler turns the row's error (1062,
+        1451, 1452) into a warning (9.7.4 probed: `UPDATE IGNORE t SET id = 1 WHERE id = 2` ->
+        Warning 1062); MariaDB's mysql_update skips it silently."""
+        if self.thd.server.flavor.sql.ignore_warns:
+            self.ctx.notes.append(Note("Warning", err.code, err.message))
 
     def _update_store(self, t: TableDef, new: list[Any], ci: int, f: Any, env: Env, wctx: WriteContext,
                       fill: "FillRecord", ignore: bool, trigger_fields: bool) -> None:
@@ -232,7 +248,7 @@ class UpdateExecutor(SelectExecutor):
         apply_order = ([main] if on_fly else []) + [ti for ti in sorted(written) if not (on_fly and ti == main)]
         changes = self._multi_update_scan(up, combos, all_tables, assigns, written, main if on_fly else None,
                                           _warning_rows(plan, all_tables))
-        self._multi_update_apply(up, all_tables, assigns, apply_order, changes, res)
+        self._multi_update_apply(up, all_tables, assigns, apply_order, changes, res, main if on_fly else None)
         res.info = f"Rows matched: {res.matched}  Changed: {res.affected}  Warnings: {len(self.ctx.notes)}"
         return res
 
@@ -245,10 +261,15 @@ class UpdateExecutor(SelectExecutor):
         targets = _resolve_multi_update_names(scope, up)
         assigns = []
         written: set[int] = set()
+        self._field_sources: dict[tuple[int, int], Any] = {}
         for (_depth, ti, ci), (_c, e) in zip(targets, up.assignments):
             written.add(ti)
             # multi_update reads the new values as the select list of its join.
             assigns.append((ti, ci, comp.compile_in("SELECT", e)))
+            if isinstance(e, A.ColumnRef) and self.thd.server.flavor.sql.field_copy_cuts:
+                depth, sti, sci = scope.resolve(e)
+                if depth == 0:
+                    self._field_sources[(ti, ci)] = all_tables[sti][1].columns[sci].type
         for ti, ((name, t), r) in enumerate(zip(all_tables, up.tables)):
             if r.derived is not None:
                 if ti in written:
@@ -334,6 +355,14 @@ class UpdateExecutor(SelectExecutor):
                     self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
                     cur[ci] = col.type.default_value()
                     continue
+                src = self._field_sources.get((ti, ci))
+                if src is not None:
+                    # MySQL's fill_record copies a bare column with field_conv (9.7.4 probed: a
+                    # VARCHAR(20) value into a VARCHAR(3) -> 1265, not 1406)
+                    handled, cut = string_field_copy(src, col.type, v, col.name, wctx)
+                    if handled:
+                        cur[ci] = cut
+                        continue
                 cur[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
             except ServerError as err:
                 fill.failed(err)
@@ -341,7 +370,8 @@ class UpdateExecutor(SelectExecutor):
 
     def _multi_update_apply(self, up: A.Update, all_tables: list[tuple[str, TableDef]],
                             assigns: list[tuple[int, int, Any]], apply_order: list[int],
-                            changes: dict[int, list[tuple[int, list[Any]]]], res: DmlResult) -> None:
+                            changes: dict[int, list[tuple[int, list[Any]]]], res: DmlResult,
+                            on_fly_table: int | None = None) -> None:
         """multi_update::do_updates: the new rows written, table by table in ``apply_order``."""
         thd = self.thd
         reads = [up.where, *(r.on for r in up.tables), *(e for _c, e in up.assignments)]
@@ -369,8 +399,15 @@ class UpdateExecutor(SelectExecutor):
                 if dup is not None:
                     if up.ignore:
                         thd.note_write_attempt(t)
+                        self._ignored_warning(dup_entry_error(t, dup, thd))
                         continue
-                    raise dup_entry_error(t, dup, thd)
+                    err = dup_entry_error(t, dup, thd)
+                    if ti != on_fly_table and thd.server.flavor.sql.multi_update_deferred_error:
+                        # MySQL's Query_result_update::send_eof after a failed do_updates (a table
+                        # not updated during the scan): my_message(ER_UNKNOWN_ERROR, ...) follows
+                        # the row's error (9.7.4 probed: `UPDATE a, b SET a.id = a.id + 1 ...`)
+                        err.trailing_notes = [Note("Error", 1105, "An error occurred in multi-table update")]
+                    raise err
                 if t.triggers:
                     thd.fire_triggers(t, "BEFORE", "UPDATE", new, old, self.ctx)
                 self.update_slot(t, slot, old, new, changed | trigger_set_columns(t, "UPDATE"))

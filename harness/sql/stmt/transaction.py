@@ -73,10 +73,11 @@ def begin(thd: "Thd", st: A.Begin) -> "OkPacket":
         note_snapshot(thd)  # Binlog_snapshot_file / _position (binlog_start_consistent_snapshot)
     if st.consistent_snapshot and not thd.isolation_below_repeatable_read():
         thd.read_view()  # the read view opens now, not at the first consistent read
-    if st.consistent_snapshot and (thd.trx.isolation or thd.vars.get("tx_isolation")) == "READ-UNCOMMITTED":
+    ignored = thd.flavor.sql.snapshot_ignored(str(thd.trx.isolation or thd.vars.get("tx_isolation"))) \
+        if st.consistent_snapshot else None
+    if ignored is not None:
         # InnoDB's start_consistent_snapshot opens no read view there (HA_ERR_UNSUPPORTED; observed)
-        thd.notes.append(Note("Warning", 138, "InnoDB: WITH CONSISTENT SNAPSHOT is ignored at "
-                                              "READ UNCOMMITTED isolation level."))
+        thd.notes.append(Note("Warning", 138, ignored))
     return _ok()
 
 

@@ -72,6 +72,8 @@ class XidState:
     ro_1pc: bool = False
     # A detached prepared branch's row changes (MySQL): XA ROLLBACK from any session undoes them
     undo: list[tuple[object, ...]] | None = None
+    # ... and whether it changed a non-transactional table (its XA ROLLBACK then warns 1196)
+    nontrans: bool = False
 
     @property
     def key(self) -> tuple[bytes, bytes]:
@@ -223,6 +225,7 @@ def _detach(thd: "Thd", xs: XidState) -> None:
     """The prepared branch leaves the session (MySQL's xa_detach_on_prepare; a disconnect)."""
     xs.owner = None
     xs.undo = list(thd.trx.undo_log)
+    xs.nontrans = bool(thd.trx_log.nontrans_modified)
     thd.set_xid_state(None)
     thd.trx.undo_log.clear()
     thd._reset_trx()
@@ -249,6 +252,10 @@ def _mysql_finish(thd: "Thd", st: "A.XaCommit | A.XaRollback", commit: bool) -> 
         thd.engine_rollback_to(0)
         thd.trx.undo_log = mine
     thd.server.xid_cache.pop(other.key, None)
+    if not commit and other.nontrans:
+        # the detached branch's Transaction_ctx keeps its unsafe-rollback flags: XA ROLLBACK warns
+        # 1196 (9.7.4 probed: XA START; INSERT INTO m (MyISAM); XA END; XA PREPARE; XA ROLLBACK)
+        thd.notes.append(Note("Warning", 1196, "Some non-transactional changed tables couldn't be rolled back"))
     return _ok()
 
 
