@@ -67,8 +67,61 @@ def scratch_root(fallback: Path, prefix: str) -> Path:
     if os.environ.get("REPLBED_TMPFS", "1") != "0" and shm.is_dir() and os.access(shm, os.W_OK):
         st = os.statvfs(shm)
         if st.f_bavail * st.f_frsize > 2 << 30:  # a few servers use ~0.5 GB
-            return Path(tempfile.mkdtemp(prefix=prefix, dir=shm))
+            root = Path(tempfile.mkdtemp(prefix=prefix, dir=shm))
+            # whose it is: a run killed with SIGKILL cannot release it, and `replbed cleanup`
+            # tells a dead owner's root from a live run's by this (stale_scratch_roots)
+            atomic_write_json(root / SCRATCH_OWNER, {"pid": os.getpid(), "start_time": _start_time(os.getpid())})
+            return root
     return Path(fallback)
+
+
+#: The prefixes scratch_root's callers use: what `replbed cleanup` may remove from tmpfs.
+SCRATCH_PREFIXES = ("replbed-replay-", "replbed-fuzz-")
+SCRATCH_OWNER = ".owner.json"
+
+
+def _start_time(pid: int) -> str | None:
+    """Field 22 of /proc/<pid>/stat: tells a recycled pid from the owner."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return None
+
+
+def stale_scratch_roots(shm: Path = Path("/dev/shm")) -> list[Path]:
+    """Scratch roots on tmpfs whose run is gone.
+
+    tmpfs is memory: a replay's or fuzz case's servers leave some 100 MB there, and a run
+    killed with SIGKILL never reaches :func:`release_scratch` (a day of killed runs held
+    6.4 GB here). A root is stale when the process that made it no longer runs (same pid
+    and start time); a root from before owners were recorded, when no process names it on
+    its command line (its servers are gone) and it is over ten minutes old."""
+    import time
+
+    out = []
+    for d in sorted(shm.glob("replbed-*")) if shm.is_dir() else ():
+        if not d.is_dir() or not d.name.startswith(SCRATCH_PREFIXES):
+            continue
+        try:
+            owner = json.loads((d / SCRATCH_OWNER).read_text())
+            alive = _start_time(int(owner["pid"])) == owner["start_time"]
+        except (OSError, ValueError, KeyError, TypeError):
+            alive = time.time() - d.stat().st_mtime < 600 or _named_by_a_process(d)
+        if not alive:
+            out.append(d)
+    return out
+
+
+def _named_by_a_process(d: Path) -> bool:
+    needle = str(d).encode()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if needle in (entry / "cmdline").read_bytes():
+                    return True
+            except OSError:
+                continue
+    return False
 
 
 def release_scratch(root: Path, fallback: Path) -> None:

@@ -70,3 +70,34 @@ def test_scratch_root_is_tmpfs_or_the_fallback_and_release_keeps_the_logs(tmp_pa
         assert not root.exists()
     monkeypatch.setenv("REPLBED_TMPFS", "0")
     assert scratch_root(fallback, "replbed-test-") == fallback
+
+
+def test_a_scratch_root_whose_run_is_gone_is_stale_and_a_live_runs_is_not(tmp_path: Path) -> None:
+    """tmpfs scratch roots record their owner, so `replbed cleanup` removes those of runs killed
+    with SIGKILL (which never release them) and never one a running harness still uses."""
+    from harness.fsutil import SCRATCH_OWNER, scratch_root, stale_scratch_roots
+
+    ours = scratch_root(tmp_path / "fallback", "replbed-replay-")
+    if ours.parent != Path("/dev/shm"):
+        pytest.skip("no tmpfs with room here")
+    try:
+        owner = json.loads((ours / SCRATCH_OWNER).read_text())
+        assert owner["pid"] == os.getpid()
+        dead = subprocess.Popen([sys.executable, "-c", "pass"])
+        dead.wait()
+        shm = tmp_path / "shm"
+        shm.mkdir()
+        (shm / "replbed-replay-live").mkdir()
+        (shm / "replbed-replay-live" / SCRATCH_OWNER).write_text((ours / SCRATCH_OWNER).read_text())
+        (shm / "replbed-fuzz-dead").mkdir()
+        atomic_write_json(shm / "replbed-fuzz-dead" / SCRATCH_OWNER, {"pid": dead.pid, "start_time": "1"})
+        (shm / "replbed-replay-old").mkdir()  # before owners were recorded, named by no process
+        os.utime(shm / "replbed-replay-old", (time.time() - 3600, time.time() - 3600))
+        (shm / "replbed-replay-new").mkdir()  # ... but too young to tell from a run starting
+        (shm / "someone-else").mkdir()
+        assert [p.name for p in stale_scratch_roots(shm)] == ["replbed-fuzz-dead", "replbed-replay-old"]
+        assert ours not in stale_scratch_roots()
+    finally:
+        import shutil
+
+        shutil.rmtree(ours, ignore_errors=True)

@@ -47,6 +47,27 @@ def _alive_with(tokens: set[str]) -> list[int]:
     return found
 
 
+def _shm_roots() -> set[Path]:
+    return set(Path("/dev/shm").glob("replbed-*"))
+
+
+def _left_of(made: set[Path], pid: int) -> list[Path]:
+    """The scratch roots made while the run ran that still exist and are the run's (an owner
+    record naming it, or none: another test's live run records its own pid)."""
+    from harness.fsutil import SCRATCH_OWNER
+
+    out = []
+    for d in made:
+        try:
+            if json.loads((d / SCRATCH_OWNER).read_text())["pid"] != pid:
+                continue
+        except (OSError, ValueError, KeyError):
+            pass
+        if d.exists():
+            out.append(d)
+    return out
+
+
 def _children_of(pid: int) -> list[int]:
     kids = []
     for entry in Path("/proc").iterdir():
@@ -67,6 +88,7 @@ def test_sigkill_at_any_step_leaves_nothing_cleanup_cannot_remove(tmp_path: Path
     state.mkdir(mode=0o700)
     env = dict(os.environ, PYTHONPATH=str(ROOT), REPLBED_STATE_DIR=str(state))
     log = tmp_path / "run.log"
+    shm_before = _shm_roots()
     with open(log, "wb") as out:
         run = subprocess.Popen([sys.executable, "-m", "harness.cli", "run", "--case", "seed000_example*",
                                 "--formats", "ROW", "MIXED", "--out", str(tmp_path / "runs")],
@@ -88,6 +110,7 @@ def test_sigkill_at_any_step_leaves_nothing_cleanup_cannot_remove(tmp_path: Path
         time.sleep(0.3)  # inside the step
         seen |= _tokens(state)
         kids = _children_of(run.pid)
+        made = _shm_roots() - shm_before
         run.send_signal(signal.SIGKILL)
         run.wait()
         # What the run left: every server it started is recorded and findable by its token.
@@ -106,6 +129,8 @@ def test_sigkill_at_any_step_leaves_nothing_cleanup_cannot_remove(tmp_path: Path
                      and "zombie" not in Path(f"/proc/{k}/status").read_text().lower()]
         assert not survivors, [(k, Path(f"/proc/{k}/cmdline").read_bytes()[:200]) for k in survivors]
         assert not list(state.glob("server-*.json"))
+        # nor the tmpfs scratch roots (replay servers' data) the killed run made: tmpfs is memory
+        assert not _left_of(made, run.pid), cleaned.stdout
     finally:
         if run.poll() is None:
             run.kill()

@@ -338,12 +338,28 @@ def cleanup_stale(dry_run: bool = False, force: bool = False) -> list[str]:
     A record only names a token: what is killed is every process of ours whose
     environment carries it (see the module docstring), so a recycled pid, a
     forged record or a foreign process group is never signalled. Servers whose
-    harness process still runs are kept unless ``force``. Returns one line per action.
+    harness process still runs are kept unless ``force``. Then the tmpfs scratch roots
+    whose run is gone are removed (fsutil.stale_scratch_roots; never a live run's, even
+    with ``force``). Returns one line per action.
     """
     actions: list[str] = []
     d = private_state_dir(create=False)
-    if not d.exists():
-        return actions
+    if d.exists():
+        actions += _cleanup_records(d, dry_run, force)
+    # then the tmpfs scratch roots of runs that are gone (their servers were just stopped)
+    import shutil
+
+    from harness.fsutil import stale_scratch_roots
+
+    for root in stale_scratch_roots():
+        actions.append(f"removed {root}: the run that made it is gone")
+        if not dry_run:
+            shutil.rmtree(root, ignore_errors=True)
+    return actions
+
+
+def _cleanup_records(d: Path, dry_run: bool, force: bool) -> list[str]:
+    actions: list[str] = []
     for path in sorted(d.glob("server-*.json")):
         try:
             data = json.loads(path.read_text())
