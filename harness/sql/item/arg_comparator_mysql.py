@@ -127,17 +127,28 @@ def _trigger_field(ctype: Any, ftype: Any, col_left: bool, mariadb: Check | None
     return mariadb
 
 
+def _first_in_statement() -> Callable[[Any], bool]:
+    """A predicate true on a statement's first comparison only: what the server's
+    once-per-statement conversions of a constant go by (``ctx`` is the statement's)."""
+    seen: dict[int, bool] = {}
+
+    def first(ctx: Any) -> bool:
+        if seen.get(id(ctx)):
+            return False
+        seen.clear()
+        seen[id(ctx)] = True
+        return True
+
+    return first
+
+
 def _once_per_statement(check: Check) -> Check:
     """``check`` run on the statement's first comparison only (a constant the server
     converts once per statement, whatever the rows hold)."""
-    seen: dict[int, bool] = {}
+    first = _first_in_statement()
 
     def once(lv: Any, rv: Any, ctx: Any) -> Any:
-        if seen.get(id(ctx)):
-            return None
-        seen.clear()
-        seen[id(ctx)] = True
-        return check(lv, rv, ctx)
+        return check(lv, rv, ctx) if first(ctx) else None
 
     return once
 
@@ -225,14 +236,10 @@ def _datetime_number(value: Any, col: Any) -> Check | None:
     kind = "date" if str(getattr(col.type, "name", "")).upper() == "DATE" else "datetime"
     note = Note("Warning", 1292, f"Incorrect {kind} value: '{value_to_string(value)}' for column '{col.name}' "
                                  "at row 1")
-    seen: dict[int, bool] = {}
+    first = _first_in_statement()
 
     def check(lv: Any, rv: Any, ctx: Any) -> Any:
-        first = not seen.get(id(ctx))
-        if first:
-            seen.clear()
-            seen[id(ctx)] = True
-        return CompareAsNumbers([note] if first else [])
+        return CompareAsNumbers([note] if first(ctx) else [])  # compared as numbers on every row
 
     return check
 
