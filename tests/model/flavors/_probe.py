@@ -27,6 +27,22 @@ class Bed:
             out += list(BinlogReader(self.state.binlog.dir / f).entries())
         return out
 
+    def query_events(self) -> list[tuple[Any, dict[int, Any]]]:
+        """Each Query event with its status variables by code; Q_UPDATED_DB_NAMES' names
+        decoded to str, as the tests compare them."""
+        from harness.binlog.constants import QueryStatus
+        from harness.binlog.query import QueryEvent
+
+        out = []
+        for e in self.entries():
+            if isinstance(e.event, QueryEvent):
+                codes = {int(sv.code): sv.value for sv in e.event.status_vars}
+                dbs = codes.get(int(QueryStatus.Q_UPDATED_DB_NAMES))
+                if isinstance(dbs, tuple):
+                    codes[int(QueryStatus.Q_UPDATED_DB_NAMES)] = tuple(d.decode() for d in dbs)
+                out.append((e.event, codes))
+        return out
+
 
 def error_code(thd: Thd, sql: str) -> int:
     """Runs ``sql``: 0 when it succeeds, else the server error's code (-1 for an error without one)."""

@@ -25,16 +25,8 @@ def _bed(tmp: Path, fmt: str) -> Bed:
 
 def _queries(bed: Bed) -> list[tuple[str, Any, Any]]:
     """(query, code 12's databases or NOT_SET, code 9 or NOT_SET) of every Query event."""
-    out = []
-    for e in bed.entries():
-        ev = e.event
-        if isinstance(ev, QueryEvent):
-            codes = {int(sv.code): sv.value for sv in ev.status_vars}
-            dbs = codes.get(int(Q.Q_UPDATED_DB_NAMES), NOT_SET)
-            if isinstance(dbs, tuple):
-                dbs = tuple(d.decode() for d in dbs)
-            out.append((ev.query, dbs, codes.get(int(Q.Q_TABLE_MAP_FOR_UPDATE_CODE), NOT_SET)))
-    return out
+    return [(ev.query, codes.get(int(Q.Q_UPDATED_DB_NAMES), NOT_SET),
+             codes.get(int(Q.Q_TABLE_MAP_FOR_UPDATE_CODE), NOT_SET)) for ev, codes in bed.query_events()]
 
 
 def _after(qs: list[tuple[str, Any, Any]], n: int) -> list[tuple[str, Any, Any]]:

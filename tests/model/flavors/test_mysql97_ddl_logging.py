@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 from harness.binlog.constants import HeaderFlag, QueryStatus as Q
-from harness.binlog.query import QueryEvent
 from tests.model.flavors._probe import Bed
 
 NONE = "absent"
@@ -19,18 +18,10 @@ NONE = "absent"
 
 def _queries(bed: Bed, start: int = 0) -> list[tuple[str, int, Any, bool]]:
     """(query, thread-specific flag, code 12's databases or NONE, has an xid) of each Query."""
-    out = []
-    for e in bed.entries():
-        ev = e.event
-        if isinstance(ev, QueryEvent):
-            codes = {int(sv.code): sv.value for sv in ev.status_vars}
-            dbs = codes.get(int(Q.Q_UPDATED_DB_NAMES), NONE)
-            if isinstance(dbs, tuple):
-                dbs = tuple(d.decode() for d in dbs)
-            ts = int(bool(ev.header.flags & HeaderFlag.THREAD_SPECIFIC))
-            xid = int(Q.Q_DDL_LOGGED_WITH_XID) in codes or int(Q.Q_XID) in codes
-            out.append((ev.query, ts, dbs, xid))
-    return out[start:]
+    return [(ev.query, int(bool(ev.header.flags & HeaderFlag.THREAD_SPECIFIC)),
+             codes.get(int(Q.Q_UPDATED_DB_NAMES), NONE),
+             int(Q.Q_DDL_LOGGED_WITH_XID) in codes or int(Q.Q_XID) in codes)
+            for ev, codes in bed.query_events()][start:]
 
 
 def _bed(tmp: Path, flavor: str = "mysql-9.7") -> Bed:
