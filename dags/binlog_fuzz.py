@@ -13,7 +13,6 @@ a manual run can pin ``seed``.
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -24,11 +23,9 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:  # the harness package, when not pip-installed
     sys.path.insert(0, str(REPO_ROOT))
 
-FORMATS = ["STATEMENT", "ROW", "MIXED"]
+from harness.config import BINLOG_FORMATS, runs_dir  # noqa: E402 - after the sys.path line; light
 
-
-def _runs_dir() -> Path:
-    return Path(os.environ.get("REPLBED_RUNS_DIR", REPO_ROOT / "runs"))
+FORMATS = list(BINLOG_FORMATS)
 
 
 @dag(
@@ -69,7 +66,7 @@ def binlog_fuzz():
         reference = p.get("reference", "mariadb-10.11")
         candidate = p.get("candidate", "replbed")
         kinds = "" if (reference, candidate) == ("mariadb-10.11", "replbed") else f"-{reference}-{candidate}"
-        out = _runs_dir() / f"fuzz-{seed}-{p['cases']}{kinds}"
+        out = runs_dir() / f"fuzz-{seed}-{p['cases']}{kinds}"
         run_fuzz(int(seed), int(p["cases"]), [f.upper() for f in p["formats"]], out,
                  shrink=int(p["shrink_budget"]) > 0, shrink_budget=int(p["shrink_budget"]),
                  replbed_provider=p["replbed_provider"], reference=reference, candidate=candidate)

@@ -11,7 +11,6 @@ log prints the summary lines. Scheduled weekly: a full suite takes hours on 2 co
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -22,11 +21,9 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:  # the harness package, when not pip-installed
     sys.path.insert(0, str(REPO_ROOT))
 
-FORMATS = ["STATEMENT", "ROW", "MIXED"]
+from harness.config import BINLOG_FORMATS, runs_dir  # noqa: E402 - after the sys.path line; light
 
-
-def _runs_dir() -> Path:
-    return Path(os.environ.get("REPLBED_RUNS_DIR", REPO_ROOT / "runs"))
+FORMATS = list(BINLOG_FORMATS)
 
 
 @dag(
@@ -53,7 +50,7 @@ def binlog_mtr():
 
         p = get_current_context()["params"]
         cfg = MtrConfig(suite=p["suite"], tests=tuple(p["tests"]), formats=tuple(f.upper() for f in p["formats"]),
-                        out_dir=_runs_dir())
+                        out_dir=runs_dir())
         _records, summaries, out = run(cfg)
         for line in summary_lines(summaries):
             print(line)

@@ -49,18 +49,15 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:  # the harness package, when not pip-installed
     sys.path.insert(0, str(REPO_ROOT))
 
-from harness.kinds import DEFAULT_KIND, KINDS  # noqa: E402 - after the sys.path line; no heavy imports
+from harness.config import BINLOG_FORMATS, runs_dir  # noqa: E402 - after the sys.path line; no heavy imports
+from harness.kinds import DEFAULT_KIND, KINDS  # noqa: E402
 from harness.pipeline.airflow_links import ReportOperator  # noqa: E402
 from harness.profile import DEFAULT_PROFILE, PROFILES  # noqa: E402
 
 #: ``reference`` value that runs every kind (what a scheduled run does).
 MATRIX = "matrix"
 
-FORMATS = ["STATEMENT", "ROW", "MIXED"]
-
-
-def _runs_dir() -> Path:
-    return Path(os.environ.get("REPLBED_RUNS_DIR", REPO_ROOT / "runs"))
+FORMATS = list(BINLOG_FORMATS)
 
 
 @dag(
@@ -128,7 +125,7 @@ def binlog_regression():
                 workloads=workloads,
                 formats=tuple(f.upper() for f in p["formats"]),
                 provider=p["provider"],
-                out_dir=_runs_dir(),
+                out_dir=runs_dir(),
                 run_id=run_id if len(kinds) == 1 else f"{run_id}-{kind}",
                 spark_master=p["spark_master"],
                 cases=globs,

@@ -27,14 +27,15 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:  # the harness package, when not pip-installed
     sys.path.insert(0, str(REPO_ROOT))
 
+from harness.config import BINLOG_FORMATS, runs_dir  # noqa: E402 - after sys.path; light
 from harness.pipeline.sharded import SERVER_POOL, SERVERS_PER_SHARD  # noqa: E402 - after sys.path; light
 from harness.profile import DEFAULT_PROFILE, PROFILES  # noqa: E402
 
-FORMATS = ["STATEMENT", "ROW", "MIXED"]
+FORMATS = list(BINLOG_FORMATS)
 
 
 def _runs_uri() -> str:
-    return os.environ.get("REPLBED_RUNS_URI") or os.environ.get("REPLBED_RUNS_DIR") or str(REPO_ROOT / "runs")
+    return os.environ.get("REPLBED_RUNS_URI") or str(runs_dir())
 
 
 @dag(

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from harness.config import BINLOG_FORMATS, FLAVORS, RunConfig, ServeConfig
+from harness.config import BINLOG_FORMATS, FLAVORS, RunConfig, ServeConfig, runs_dir
 
 EXIT_OK = 0
 EXIT_REGRESSION = 1
@@ -368,7 +368,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 def cmd_prune(args: argparse.Namespace) -> int:
     from harness.pipeline.regression import PlanError, prune_runs
 
-    runs = Path(args.runs or os.environ.get("REPLBED_RUNS_DIR") or RunConfig.out_dir)
+    runs = Path(args.runs) if args.runs else runs_dir(RunConfig.out_dir)
     try:
         gone = prune_runs(runs, args.keep)
     except PlanError as exc:
@@ -407,7 +407,7 @@ def cmd_mtr(args: argparse.Namespace) -> int:
     replbed passed every applicable test, 1 otherwise, 2 on bad input."""
     from harness.mtr.run import MtrConfig, MtrError, run, summary_lines
 
-    out = Path(args.out or os.environ.get("REPLBED_RUNS_DIR") or RunConfig.out_dir)
+    out = Path(args.out) if args.out else runs_dir(RunConfig.out_dir)
     try:
         cfg = MtrConfig(suite=args.suite, tests=tuple(args.tests or ()),
                         formats=tuple(f.upper() for f in args.formats), out_dir=out, run_id=args.run_id,

@@ -18,6 +18,19 @@ FLAVORS = ("mariadb-10.11", "mysql-8.0", "mysql-9.7", "mariadb-11.8")
 BINLOG_FORMATS = ("STATEMENT", "ROW", "MIXED")
 ROW_IMAGES = ("FULL", "MINIMAL", "NOBLOB")
 
+#: The checkout's own ``runs/``: where runs go unless ``$REPLBED_RUNS_DIR`` says otherwise.
+DEFAULT_RUNS_DIR = Path(__file__).resolve().parent.parent / "runs"
+
+
+def runs_dir(default: Path | str | None = None) -> Path:
+    """The runs directory: ``$REPLBED_RUNS_DIR`` when set (and not empty), else ``default``
+    (the checkout's ``runs/``). One rule for the CLI, the DAGs, CONF plans and the Airflow
+    report links, so a run started one way is found by the others."""
+    env = os.environ.get("REPLBED_RUNS_DIR")
+    if env:
+        return Path(env)
+    return Path(default) if default is not None else DEFAULT_RUNS_DIR
+
 
 @dataclass(frozen=True)
 class ServeConfig:

@@ -15,19 +15,20 @@ Imported by the DAG files only (it imports Airflow).
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 from airflow.providers.standard.operators.python import PythonOperator
 from airflow.sdk import BaseOperatorLink
 
+from harness.config import runs_dir as config_runs_dir
+
 #: Where plugins/replbed.py mounts the runs directory on the API server.
 RUNS_URL = "/replbed/runs"
 
 
 def runs_dir() -> Path:
-    return Path(os.environ.get("REPLBED_RUNS_DIR", Path(__file__).resolve().parents[2] / "runs")).resolve()
+    return config_runs_dir().resolve()
 
 
 def report_url(report: str | Path) -> str:

@@ -27,7 +27,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from harness.config import RunConfig
+from harness.config import RunConfig, runs_dir
 from harness.fsutil import atomic_write, atomic_write_json
 from harness.pipeline import timing
 from harness.pipeline.normalize import result_set_difference, result_set_json
@@ -963,7 +963,7 @@ def check_conf(text: str, run_id: str, root: Path) -> dict:
             else "mariadb-10.11",
             candidate=str(conf.get("candidate", "replbed")),
             profile=conf.get("profile"),
-            out_dir=Path(os.environ.get("REPLBED_RUNS_DIR", root / "runs")),
+            out_dir=runs_dir(root / "runs"),
             cases=tuple(g.strip() for g in cases.split(",") if g.strip() not in ("", "*")),
         )
     except ValueError as exc:
