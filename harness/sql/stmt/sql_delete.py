@@ -83,7 +83,8 @@ class DeleteExecutor(SelectExecutor):
             deleted = {i for i, (name, t) in enumerate(all_tables) if name.lower() in targets or t.name.lower() in targets}
             plan.order = two_table_join_order(de.tables, all_tables, de.where, scope, deleted,
                                               [de.where, *(r.on for r in de.tables)],
-                                              self.thd.server.sysvars.join_cost_model) or plan.order
+                                              self.thd.server.sysvars.join_cost_model,
+                                              mysql=self.thd.server.flavor.sql.mysql_comparisons) or plan.order
         tis = [i for i in plan.order
                if all_tables[i][0].lower() in targets or all_tables[i][1].name.lower() in targets]
         self._before_join_scan(plan, de.tables, all_tables, set(tis), de.where, scope, False,
