@@ -1,0 +1,93 @@
+"""MySQL 9.7's join plan where it decides a multi-table statement's conversions
+(docs/RULES-mysql-9.7.md, "join plan"): every expected outcome is what 9.7.4 answered to
+the same statements (probed against the real server, strict sql_mode unless set)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.model.flavors._probe import Bed, show_warnings
+
+
+@pytest.fixture
+def bed(tmp_path: Any) -> Bed:
+    b = Bed(tmp_path, "mysql-9.7")
+    b.thd.execute("SET sql_mode = 'STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO'")
+    return b
+
+
+def _run(bed: Bed, *sql: str) -> tuple[int, list[tuple[Any, ...]]]:
+    for s in sql[:-1]:
+        bed.thd.execute(s)
+    try:
+        bed.thd.execute(sql[-1])
+        code = 0
+    except Exception as exc:  # noqa: BLE001 - the server error is what is asserted
+        code = int(getattr(exc, "code", -1))
+    return code, [w[1:] for w in show_warnings(bed.thd)]
+
+
+def test_system_datetime_looked_up_in_an_int_key_is_quiet(bed: Bed) -> None:
+    # the one-row MyISAM table is const; its DATETIME stored into i's PRIMARY (store_key,
+    # CHECK_FIELD_IGNORE) finds nothing: "Zero rows (no matching row in const table)"
+    assert _run(bed, "CREATE TABLE d (id DATETIME NOT NULL UNIQUE, c INT) ENGINE=MyISAM",
+                "INSERT INTO d VALUES ('2024-01-09 10:00:00', 51)",
+                "CREATE TABLE i (id INT NOT NULL PRIMARY KEY, c INT) ENGINE=InnoDB",
+                "INSERT INTO i VALUES (1, 1), (2, 1)",
+                "DELETE a FROM i a JOIN d b ON a.id = b.id WHERE 1 = 1") == (0, [])
+    assert _run(bed, "UPDATE i a, d b SET a.c = 2 WHERE a.id = b.id") == (0, [])
+
+
+def test_system_decimal_against_a_datetime_key_compares_as_numbers(bed: Bed) -> None:
+    # a DATETIME key cannot be looked up by a DECIMAL (1739): scanned, compared as doubles
+    assert _run(bed, "CREATE TABLE s (id DECIMAL(6,2), c INT) ENGINE=MyISAM",
+                "INSERT INTO s VALUES (1.5, 1)",
+                "CREATE TABLE k (id DATETIME NOT NULL UNIQUE, c INT) ENGINE=InnoDB",
+                "INSERT INTO k (id) VALUES ('2024-01-09 10:00:00'), ('2024-01-10 00:00:00')",
+                "DELETE b FROM s a JOIN k b ON b.id = a.id") == (0, [])
+    # an INT is looked up: stored into the DATETIME key, 1292 fails the strict statement
+    assert _run(bed, "CREATE TABLE n (id INT, c INT) ENGINE=MyISAM", "INSERT INTO n VALUES (7, 1)",
+                "DELETE b FROM n a JOIN k b ON a.id = b.id") == \
+        (1292, [(1292, "Incorrect datetime value: '7' for column 'id' at row 1")])
+
+
+def test_an_empty_const_table_empties_the_join(bed: Bed) -> None:
+    assert _run(bed, "CREATE TABLE s1 (id VARCHAR(10) NOT NULL PRIMARY KEY, c INT) ENGINE=MyISAM",
+                "CREATE TABLE e (id DECIMAL(6,2) NULL UNIQUE, c INT) ENGINE=MyISAM",
+                "INSERT INTO s1 VALUES ('k1', 1)",
+                "DELETE b FROM s1 a JOIN e b ON a.id = b.id") == (0, [])
+
+
+def test_fewer_rows_first_then_a_lookup(bed: Bed) -> None:
+    # s3 (3 rows) is read first and ni's PRIMARY looked up by each string: quiet
+    assert _run(bed, "SET sql_mode = ''",
+                "CREATE TABLE s3 (id VARCHAR(10), c INT) ENGINE=MyISAM",
+                "INSERT INTO s3 VALUES ('k5', 1), ('k6', 1), ('k7', 1)",
+                "CREATE TABLE ni (id INT NOT NULL PRIMARY KEY, c INT) ENGINE=InnoDB",
+                "INSERT INTO ni VALUES (10, 1), (11, 1), (12, 1), (13, 1)",
+                "UPDATE ni b, s3 a SET b.c = 2 WHERE b.id = a.id") == (0, [])
+
+
+def test_fewer_rows_first_stores_into_a_datetime_key(bed: Bed) -> None:
+    # i (2 rows) first, dk's DATETIME key looked up by 3: the store fails the strict UPDATE
+    assert _run(bed, "CREATE TABLE i (id INT NOT NULL PRIMARY KEY, c INT) ENGINE=InnoDB",
+                "INSERT INTO i VALUES (3, 1), (4, 1)",
+                "CREATE TABLE dk (id DATETIME UNIQUE, c INT) ENGINE=InnoDB",
+                "INSERT INTO dk VALUES ('2024-01-01 10:00:00', 1), ('2024-01-02 10:00:00', 1), "
+                "('2024-01-03 10:00:00', 1)",
+                "UPDATE i a, dk b SET a.c = 2 WHERE b.id = a.id") == \
+        (1292, [(1292, "Incorrect datetime value: '3' for column 'id' at row 1")])
+
+
+def test_a_filtered_first_table_scans_the_other(bed: Bed) -> None:
+    # k's IS NULL filter leaves it 1 estimated row: read first, s scanned (a string key is not
+    # looked up by a number), each of s's strings compared as a double
+    assert _run(bed, "SET sql_mode = ''",
+                "CREATE TABLE k (id INT NULL UNIQUE, c_blob BLOB) ENGINE=MyISAM",
+                "CREATE TABLE s (id VARCHAR(10) NULL UNIQUE, c_blob BLOB) ENGINE=MyISAM",
+                "INSERT INTO k VALUES (3, NULL), (7, 'x')",
+                "INSERT INTO s VALUES ('k9', NULL), ('u', 'y')",
+                "DELETE b FROM k a JOIN s b ON a.id = b.id WHERE a.c_blob IS NULL") == \
+        (0, [(1292, "Truncated incorrect DOUBLE value: 'k9'"), (1292, "Truncated incorrect DOUBLE value: 'u'")])
