@@ -365,6 +365,9 @@ class JoinConversion:
     family: str = ""
     other_family: str = ""
     other_keyed: bool = False  # the other column starts a unique key (a lookup into it is possible)
+    # a comparison of two columns, neither a const table's (MySQL casts the string to the
+    # DATETIME's type: Item_typecast_datetime's warning names no column)
+    columns: bool = False
 
 
 def _conversion(v: Any, v_side: _Side, other_family: str, row: int, how: str) -> tuple[str | None, bool]:
@@ -459,8 +462,11 @@ def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]
         # still their position in the scan)
         positions = [j for j, row in enumerate(inner_rows) if keep(inner.ti, row)]
         inner_rows = [inner_rows[j] for j in positions]
-    return _compare_rows(values, outer, [row[inner.ci] for row in inner_rows], inner, conv, left,
-                         positions=positions)
+    out = _compare_rows(values, outer, [row[inner.ci] for row in inner_rows], inner, conv, left,
+                        positions=positions)
+    for c in out or []:
+        c.columns = True
+    return out
 
 
 def two_table_join_order(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]], where: A.Expr | None,
@@ -913,7 +919,7 @@ def _compare_rows(values: list[Any], outer: _Side, inner_values: list[Any], inne
             if msg is not None:
                 # other_keyed (read by MySQL only): the other column's unique key can be looked up by
                 # the converted value (MySQL's comparable_in_index), the value then stored into it
-                out.append(JoinConversion(msg, "compare", family=conv.family, other_family=other.family,
+                out.append(JoinConversion(msg, "compare", value=cv, family=conv.family, other_family=other.family,
                                           other_keyed=other.unique and ref_usable(other.family, conv.family, True)))
     return out
 
