@@ -230,10 +230,14 @@ class UpdateExecutor(SelectExecutor):
         reads = [up.where, *(r.on for r in up.tables), *(e for _c, e in up.assignments)]
         self._before_join_scan(plan, up.tables, all_tables, written, up.where, scope, not up.ignore, reads)
         combos = self._join_rows_aborting(up, all_tables, scope)
-        if self.thd.server.sysvars.join_cost_model == "11.0" and not plan.const:
-            # 11.0's costs order a two-table join (join_cost_11): the rows are reached,
-            # and the first table updated, in that order
-            order = two_table_join_order(up.tables, all_tables, up.where, scope, written, reads, "11.0", update=True)
+        mysql = self.thd.server.flavor.sql.mysql_comparisons
+        cost_model = self.thd.server.sysvars.join_cost_model
+        if (cost_model == "11.0" or mysql) and not plan.const:
+            # 11.0's costs order a two-table join (join_cost_11), MySQL's nested loop reads the
+            # table with fewer rows first (join_order_mysql): the rows are reached, and the
+            # first table updated, in that order
+            order = two_table_join_order(up.tables, all_tables, up.where, scope, written, reads, cost_model,
+                                         update=True, mysql=mysql)
             if order is not None:
                 plan.order = order
                 combos = combos_in_plan_order(combos, plan.order, all_tables)

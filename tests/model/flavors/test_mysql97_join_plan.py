@@ -91,3 +91,25 @@ def test_a_filtered_first_table_scans_the_other(bed: Bed) -> None:
                 "INSERT INTO s VALUES ('k9', NULL), ('u', 'y')",
                 "DELETE b FROM k a JOIN s b ON a.id = b.id WHERE a.c_blob IS NULL") == \
         (0, [(1292, "Truncated incorrect DOUBLE value: 'k9'"), (1292, "Truncated incorrect DOUBLE value: 'u'")])
+
+
+def test_rows_compared_with_a_const_datetime_compare_as_numbers(bed: Bed) -> None:
+    # fuzz seed 11971 case 70: t1 is a one-row MyISAM table (const) keyed on its DATETIME; each
+    # of t2's INT ids is compared with that constant as doubles, never stored into t1's key
+    assert _run(bed, "CREATE TABLE t1 (id DATETIME NULL UNIQUE, c INT) ENGINE=MyISAM",
+                "INSERT INTO t1 VALUES ('2024-01-04 10:00:00', 1)",
+                "CREATE TABLE t2 (id INT, c_dt DATETIME) ENGINE=InnoDB",
+                "INSERT INTO t2 VALUES (5, NULL), (8, NULL), (6, NULL)",
+                "UPDATE t2 a, t1 b SET a.c_dt = b.id WHERE a.id = b.id") == (0, [])
+
+
+def test_a_string_column_against_a_datetime_column_warns_as_a_cast(bed: Bed) -> None:
+    # cast(a.id as datetime(6)) = b.id: the CAST's 1292 names no column; d (2 rows) is read
+    # first and s scanned per row, the NULL row too (the left operand is evaluated first)
+    assert _run(bed, "SET sql_mode = ''",
+                "CREATE TABLE s (id VARCHAR(10) NOT NULL UNIQUE, c INT) ENGINE=InnoDB",
+                "CREATE TABLE d (id DATETIME NULL, c INT) ENGINE=MyISAM",
+                "INSERT INTO s VALUES ('k5', 1), ('k8', 1), ('k4', 1)",
+                "INSERT INTO d VALUES ('2024-01-08 10:00:00', 1), (NULL, 1)",
+                "DELETE a FROM s a JOIN d b ON a.id = b.id") == \
+        (0, [(1292, f"Incorrect datetime value: '{v}'") for v in ("k4", "k5", "k8") * 2])
