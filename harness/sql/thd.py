@@ -645,6 +645,7 @@ class Thd:
                 for _ in range(e.times_reported):
                     self.notes.append(Note("Error", e.code, e.message))
                 self.notes.extend(e.trailing_notes)
+                self.notes.extend(e.after_log_notes)
             raise
         finally:
             self.command = "Sleep"
@@ -972,6 +973,7 @@ class Thd:
             # sp_head::execute_function issues the statement's unsafe notes whether or not
             # the function succeeded (observed: 1062, 4094, then 1592 for SELECT f()).
             self.issue_unsafe_warnings(decision.warn_unsafe)
+        self.notes.extend(err.after_log_notes)
         self.stmt.changed_trans = self.stmt.changed_xa = False
         self._after_statement_writes(info)
         # A lock wait timeout leaves the rest of an autocommit statement to commit: its

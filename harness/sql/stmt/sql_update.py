@@ -409,8 +409,9 @@ class UpdateExecutor(SelectExecutor):
                     if ti != on_fly_table and thd.server.flavor.sql.multi_update_deferred_error:
                         # MySQL's Query_result_update::send_eof after a failed do_updates (a table
                         # not updated during the scan): my_message(ER_UNKNOWN_ERROR, ...) follows
-                        # the row's error (9.7.4 probed: `UPDATE a, b SET a.id = a.id + 1 ...`)
-                        err.trailing_notes = [Note("Error", 1105, "An error occurred in multi-table update")]
+                        # the row's error (9.7.4 probed: `UPDATE a, b SET a.id = a.id + 1 ...`), after
+                        # the binlog write of what changed (its 1592 in STATEMENT: mtr_multi_update_dup_key)
+                        err.after_log_notes = [Note("Error", 1105, "An error occurred in multi-table update")]
                     raise err
                 if t.triggers:
                     thd.fire_triggers(t, "BEFORE", "UPDATE", new, old, self.ctx)

@@ -113,3 +113,14 @@ def test_a_string_column_against_a_datetime_column_warns_as_a_cast(bed: Bed) -> 
                 "INSERT INTO d VALUES ('2024-01-08 10:00:00', 1), (NULL, 1)",
                 "DELETE a FROM s a JOIN d b ON a.id = b.id") == \
         (0, [(1292, f"Incorrect datetime value: '{v}'") for v in ("k4", "k5", "k8") * 2])
+
+
+def test_multi_update_1105_follows_the_statement_binlog_write(bed: Bed) -> None:
+    # t2 (InnoDB) is read first, t1 (MyISAM, equal rows) looked up and updated afterwards: its
+    # 1062 is do_updates', send_eof writes the statement (1592 in STATEMENT) and then raises 1105
+    code, warnings = _run(bed, "SET binlog_format = STATEMENT",
+                          "CREATE TABLE t1 (a INT NOT NULL AUTO_INCREMENT, b INT, PRIMARY KEY (a)) ENGINE=MyISAM",
+                          "CREATE TABLE t2 (a INT NOT NULL AUTO_INCREMENT, b INT, PRIMARY KEY (a)) ENGINE=InnoDB",
+                          "INSERT INTO t1 VALUES (1,2),(3,4),(4,4)", "INSERT INTO t2 VALUES (1,2),(3,4),(4,4)",
+                          "UPDATE t1,t2 SET t1.a=t1.b WHERE t2.a=t1.a")
+    assert code == 1062 and [w[0] for w in warnings] == [1062, 1592, 1105, 1196]
