@@ -261,6 +261,10 @@ class SqlDialect:
     # A multi-table UPDATE failing in a table updated after the scan lists 1105 `An error occurred
     # in multi-table update` after the row's error (MySQL's send_eof)
     multi_update_deferred_error = False
+    # A multi-table UPDATE's first table is updated on the fly even when a SET expression reads
+    # a column it changes (MySQL: EXPLAIN `Update t1 (immediate)` for `SET t1.a = t1.a + 1` and
+    # `SET t1.a = 5, t2.b = t1.a`); MariaDB's safe_update_on_fly refuses it (TABLE::tmp_set)
+    on_fly_despite_set_reads = False
     # OPTIMIZE / REPAIR TABLE open their tables for write through decide_logging_format (MySQL):
     # a transactional and a non-transactional one are unsafe (1592 in STATEMENT)
     admin_write_unsafe = False

@@ -247,8 +247,9 @@ class UpdateExecutor(SelectExecutor):
         # table, in the written order (do_updates).
         main = plan.order[0]
         main_cols = {ci for ti, ci, _ in assigns if ti == main}
-        on_fly = main in written and safe_update_on_fly(
-            plan, main, all_tables[main][1], main_cols, written_columns_read(up.assignments, main, scope))
+        read_by_set = set() if self.thd.server.flavor.sql.on_fly_despite_set_reads else \
+            written_columns_read(up.assignments, main, scope)
+        on_fly = main in written and safe_update_on_fly(plan, main, all_tables[main][1], main_cols, read_by_set)
         apply_order = ([main] if on_fly else []) + [ti for ti in sorted(written) if not (on_fly and ti == main)]
         changes = self._multi_update_scan(up, combos, all_tables, assigns, written, main if on_fly else None,
                                           _warning_rows(plan, all_tables))

@@ -124,3 +124,16 @@ def test_multi_update_1105_follows_the_statement_binlog_write(bed: Bed) -> None:
                           "INSERT INTO t1 VALUES (1,2),(3,4),(4,4)", "INSERT INTO t2 VALUES (1,2),(3,4),(4,4)",
                           "UPDATE t1,t2 SET t1.a=t1.b WHERE t2.a=t1.a")
     assert code == 1062 and [w[0] for w in warnings] == [1062, 1592, 1105, 1196]
+
+
+def test_first_table_updated_on_the_fly_whatever_the_set_reads(bed: Bed) -> None:
+    # 9.7.4: `Update t1 (immediate), t2 (buffered)`; t2's values are computed after t1's
+    # new row when t1 is listed first (5 + id), before it in the same join row when t2 is
+    setup = ("CREATE TABLE t1 (id INT PRIMARY KEY, a INT) ENGINE=InnoDB",
+             "CREATE TABLE t2 (id INT PRIMARY KEY, k INT, b INT) ENGINE=InnoDB",
+             "INSERT INTO t1 VALUES (1,10),(2,20)",
+             "INSERT INTO t2 VALUES (1,2,100),(2,1,200),(3,2,300),(4,1,400)")
+    assert _run(bed, *setup, "UPDATE t1, t2 SET t1.a = 5, t2.b = t1.a + t2.id WHERE t1.id = t2.k") == (0, [])
+    assert [tuple(r) for r in bed.thd.execute("SELECT * FROM t2").rows] == [(1, 2, 6), (2, 1, 7), (3, 2, 8), (4, 1, 9)]
+    assert _run(bed, "UPDATE t1 SET a = id * 10", "UPDATE t2, t1 SET t1.a = 5, t2.b = t1.a WHERE t1.id = t2.k") == (0, [])
+    assert [tuple(r) for r in bed.thd.execute("SELECT * FROM t2").rows] == [(1, 2, 20), (2, 1, 10), (3, 2, 5), (4, 1, 5)]
