@@ -265,6 +265,9 @@ class SqlDialect:
     # a column it changes (MySQL: EXPLAIN `Update t1 (immediate)` for `SET t1.a = t1.a + 1` and
     # `SET t1.a = 5, t2.b = t1.a`); MariaDB's safe_update_on_fly refuses it (TABLE::tmp_set)
     on_fly_despite_set_reads = False
+    # The parser turns `t1 RIGHT JOIN t2` into `t2 LEFT JOIN t1`, the table list swapped (MySQL's
+    # Query_block::convert_right_join): tables opened, mapped and updated t2 first
+    convert_right_join = False
     # OPTIMIZE / REPAIR TABLE open their tables for write through decide_logging_format (MySQL):
     # a transactional and a non-transactional one are unsafe (1592 in STATEMENT)
     admin_write_unsafe = False

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from harness.sql.item.expr import Compiler
 from harness.sql.opt.joinplan import plan_join, two_table_join_order
+from harness.sql.parse.right_join import right_join_as_left
 from harness.sql.opt.range_opt import const_true
 from harness.sql.parse import parse_tree as A
 from harness.sql.sql_errors import error
@@ -18,7 +21,8 @@ class DeleteExecutor(SelectExecutor):
     def delete(self, de: A.Delete) -> DmlResult:
         thd = self.thd
         if de.targets:
-            return self.delete_multi(de)
+            swapped = right_join_as_left(de.tables) if thd.server.flavor.sql.convert_right_join else None
+            return self.delete_multi(de if swapped is None else dataclasses.replace(de, tables=swapped))
         ref = de.tables[0]
         t = thd.open_table(ref.table)
         self.info.add(t, True)

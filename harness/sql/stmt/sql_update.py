@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from typing import Any
 
 from harness.sql.handler.catalog import TableDef
@@ -11,6 +13,7 @@ from harness.sql.handler.generated_columns import check_assigned, has_generated,
 from harness.sql.item.column_types import WriteContext
 from harness.sql.item.expr import Compiler, Env, Scope
 from harness.sql.opt.joinplan import JoinPlan, plan_join, safe_update_on_fly, two_table_join_order, written_columns_read
+from harness.sql.parse.right_join import right_join_as_left
 from harness.sql.opt.subquery_join import in_subquery_runs_as_join
 from harness.sql.parse import parse_tree as A
 from harness.sql.item.field_store import string_field_copy
@@ -50,7 +53,8 @@ class UpdateExecutor(SelectExecutor):
 
     def update(self, up: A.Update) -> DmlResult:
         if len(up.tables) > 1:
-            return self.update_multi(up)
+            swapped = right_join_as_left(up.tables) if self.thd.server.flavor.sql.convert_right_join else None
+            return self.update_multi(up if swapped is None else dataclasses.replace(up, tables=swapped))
         thd = self.thd
         ref = up.tables[0]
         if ref.derived is not None:

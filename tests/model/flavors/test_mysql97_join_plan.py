@@ -137,3 +137,15 @@ def test_first_table_updated_on_the_fly_whatever_the_set_reads(bed: Bed) -> None
     assert [tuple(r) for r in bed.thd.execute("SELECT * FROM t2").rows] == [(1, 2, 6), (2, 1, 7), (3, 2, 8), (4, 1, 9)]
     assert _run(bed, "UPDATE t1 SET a = id * 10", "UPDATE t2, t1 SET t1.a = 5, t2.b = t1.a WHERE t1.id = t2.k") == (0, [])
     assert [tuple(r) for r in bed.thd.execute("SELECT * FROM t2").rows] == [(1, 2, 20), (2, 1, 10), (3, 2, 5), (4, 1, 5)]
+
+
+def test_right_join_is_turned_into_a_left_join_of_the_swapped_tables(bed: Bed) -> None:
+    # Query_block::convert_right_join: t2 becomes the first table of the statement, updated on
+    # the fly; t1 (buffered) reads t2's new b
+    assert _run(bed, "SET binlog_format = ROW", "CREATE TABLE t1 (id INT PRIMARY KEY, a INT) ENGINE=InnoDB",
+                "CREATE TABLE t2 (id INT PRIMARY KEY, b INT) ENGINE=InnoDB",
+                "INSERT INTO t1 VALUES (1,10),(2,20),(3,30)", "INSERT INTO t2 VALUES (3,9),(1,9),(2,9)",
+                "UPDATE t1 RIGHT JOIN t2 ON t1.id = t2.id SET t1.a = t2.b, t2.b = t2.b + 1") == (0, [])
+    assert [tuple(r) for r in bed.thd.execute("SELECT * FROM t1").rows] == [(1, 10), (2, 10), (3, 10)]
+    maps = [e.event.table for e in bed.entries() if type(e.event).__name__ == "TableMapEvent"]
+    assert maps[-2:] == ["t2", "t1"]
