@@ -268,6 +268,9 @@ class SqlDialect:
     # The parser turns `t1 RIGHT JOIN t2` into `t2 LEFT JOIN t1`, the table list swapped (MySQL's
     # Query_block::convert_right_join): tables opened, mapped and updated t2 first
     convert_right_join = False
+    # A multi-table DELETE deletes from its const tables while the join runs, as from the first
+    # table (MySQL's Query_result_delete: "Delete from t1 (immediate), t2 (immediate)")
+    multi_delete_const_immediate = False
     # OPTIMIZE / REPAIR TABLE open their tables for write through decide_logging_format (MySQL):
     # a transactional and a non-transactional one are unsafe (1592 in STATEMENT)
     admin_write_unsafe = False

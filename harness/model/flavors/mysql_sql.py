@@ -76,6 +76,9 @@ class MySQLSql(SqlDialect):
     # sql_parse.cc Query_block::convert_right_join (9.7.4 probed: `UPDATE t1 RIGHT JOIN t2 ON ...
     # SET t1.a = t2.b, t2.b = t2.b + 1` maps t2 before t1, and t1 reads t2's new b)
     convert_right_join = True
+    # sql_delete.cc Query_result_delete: const tables are deleted immediately too (9.7.4 EXPLAIN
+    # FORMAT=TREE `Delete from t1 (immediate), t2 (immediate)` with t2 bound by its primary key)
+    multi_delete_const_immediate = True
     # sql_admin.cc mysql_admin_table: open_and_lock_tables with TL_WRITE for OPTIMIZE/REPAIR, so
     # decide_logging_format's mixed-engine check runs (9.7.4 probed: `OPTIMIZE TABLE t, m` -> 1592)
     admin_write_unsafe = True

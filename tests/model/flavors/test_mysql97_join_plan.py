@@ -149,3 +149,14 @@ def test_right_join_is_turned_into_a_left_join_of_the_swapped_tables(bed: Bed) -
     assert [tuple(r) for r in bed.thd.execute("SELECT * FROM t1").rows] == [(1, 10), (2, 10), (3, 10)]
     maps = [e.event.table for e in bed.entries() if type(e.event).__name__ == "TableMapEvent"]
     assert maps[-2:] == ["t2", "t1"]
+
+
+def test_multi_delete_deletes_const_tables_immediately(bed: Bed) -> None:
+    # "Delete from t1 (immediate), t2 (immediate)": per join row, in the DELETE list's order
+    _run(bed, "SET binlog_format = ROW", "CREATE TABLE t1 (id INT PRIMARY KEY, a INT) ENGINE=InnoDB",
+         "CREATE TABLE t2 (id INT PRIMARY KEY, b INT) ENGINE=InnoDB",
+         "INSERT INTO t1 VALUES (1,10),(2,20),(3,30)", "INSERT INTO t2 VALUES (1,100),(2,200),(3,300)",
+         "DELETE t1, t2 FROM t1, t2 WHERE t2.id = 2 AND t1.id > 1")
+    deleted = [[list(r.before) for r in e.event.rows] for e in bed.entries()
+               if type(e.event).__name__ == "DeleteRowsEvent"]
+    assert deleted == [[[2, 20]], [[2, 200]], [[3, 30]]]
