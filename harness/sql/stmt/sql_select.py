@@ -684,7 +684,8 @@ class SelectExecutor:
                 best = rank
         assert best is not None
         k, _rank, key = best
-        if key is clustered or not index_scan_chosen(t, len(live), k, self.thd.server.sysvars.join_cost_model):
+        if key is clustered or not index_scan_chosen(t, len(live), k, self.thd.server.sysvars.join_cost_model,
+                                                     self.thd.server.flavor.sql.mysql_comparisons):
             return candidates
         fns = [t.columns[c].type.sort_key for c in key.columns]
         data = t.data

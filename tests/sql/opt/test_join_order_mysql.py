@@ -73,3 +73,20 @@ def test_a_filtered_table_counts_its_filtered_rows() -> None:
 def test_ref_usable(key: str, value: str, mysql: bool, mariadb: bool) -> None:
     assert ref_usable(key, value, mysql=True) is mysql
     assert ref_usable(key, value) is mariadb
+
+
+# 9.7.4 EXPLAIN of `UPDATE t SET b = 0 WHERE id > n - k` (and the DELETE) over tables of n rows
+# with a secondary UNIQUE(id): the largest k still read by the range (every smaller k too)
+_RANGE_UP_TO = {
+    "MyISAM": {2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 9, 12: 10, 16: 11, 20: 12, 30: 14},
+    "InnoDB": {2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 8, 10: 8, 12: 9, 16: 10, 20: 11, 30: 14},
+}
+
+
+@pytest.mark.parametrize("engine", ["MyISAM", "InnoDB"])
+def test_single_table_range_or_scan(engine: str) -> None:
+    from harness.sql.opt.range_opt import index_scan_chosen
+    t = NS(engine=NS(name=engine, transactional=engine == "InnoDB", clustered=engine == "InnoDB"))
+    for n, last in _RANGE_UP_TO[engine].items():
+        chosen = [index_scan_chosen(t, n, k, mysql=True) for k in range(1, n + 1)]  # type: ignore[arg-type]
+        assert chosen == [k <= last for k in range(1, n + 1)], (n, chosen)
