@@ -642,10 +642,8 @@ class Thd:
         except ServerError as e:
             if not e.noted:
                 self.notes.extend(e.leading_notes)
-                for _ in range(e.times_reported):
-                    self.notes.append(Note("Error", e.code, e.message))
-                self.notes.extend(e.trailing_notes)
-                self.notes.extend(e.after_log_notes)
+                self.notes.extend([Note("Error", e.code, e.message) for _ in range(e.times_reported)])
+                self.notes.extend([*e.trailing_notes, *e.after_log_notes])
             raise
         finally:
             self.command = "Sleep"
@@ -939,8 +937,7 @@ class Thd:
         """Statement rollback: undo transactional changes; log what non-transactional changes survive."""
         # The error is raised before the failed statement is logged (and its Notes issued).
         self.notes.extend(err.leading_notes)
-        for _ in range(err.times_reported):
-            self.notes.append(Note("Error", err.code, err.message))
+        self.notes.extend([Note("Error", err.code, err.message) for _ in range(err.times_reported)])
         self.notes.extend(err.trailing_notes)  # e.g. 4094: where in a trigger it failed
         err.noted = True
         self.engine_rollback_to(self.stmt.undo_mark)
