@@ -31,6 +31,9 @@ class ServerError(Exception):
         self.sqlstate = sqlstate
         self.trailing_notes: list[Note] = []
         self.leading_notes: list[Note] = []
+        # rows listed after the failed statement's binlog write (its 1592 notes): MySQL's
+        # multi-table UPDATE raises its 1105 after writing what it changed (send_eof)
+        self.after_log_notes: list[Note] = []
         # The routine statement that raised it (set by the innermost routine frame
         # that sees it; None until then): where SHOW WARNINGS says it failed.
         self.sp_stmt_text: str | None = None

@@ -261,6 +261,16 @@ class SqlDialect:
     # A multi-table UPDATE failing in a table updated after the scan lists 1105 `An error occurred
     # in multi-table update` after the row's error (MySQL's send_eof)
     multi_update_deferred_error = False
+    # A multi-table UPDATE's first table is updated on the fly even when a SET expression reads
+    # a column it changes (MySQL: EXPLAIN `Update t1 (immediate)` for `SET t1.a = t1.a + 1` and
+    # `SET t1.a = 5, t2.b = t1.a`); MariaDB's safe_update_on_fly refuses it (TABLE::tmp_set)
+    on_fly_despite_set_reads = False
+    # The parser turns `t1 RIGHT JOIN t2` into `t2 LEFT JOIN t1`, the table list swapped (MySQL's
+    # Query_block::convert_right_join): tables opened, mapped and updated t2 first
+    convert_right_join = False
+    # A multi-table DELETE deletes from its const tables while the join runs, as from the first
+    # table (MySQL's Query_result_delete: "Delete from t1 (immediate), t2 (immediate)")
+    multi_delete_const_immediate = False
     # OPTIMIZE / REPAIR TABLE open their tables for write through decide_logging_format (MySQL):
     # a transactional and a non-transactional one are unsafe (1592 in STATEMENT)
     admin_write_unsafe = False

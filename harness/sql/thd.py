@@ -642,9 +642,8 @@ class Thd:
         except ServerError as e:
             if not e.noted:
                 self.notes.extend(e.leading_notes)
-                for _ in range(e.times_reported):
-                    self.notes.append(Note("Error", e.code, e.message))
-                self.notes.extend(e.trailing_notes)
+                self.notes.extend([Note("Error", e.code, e.message) for _ in range(e.times_reported)])
+                self.notes.extend([*e.trailing_notes, *e.after_log_notes])
             raise
         finally:
             self.command = "Sleep"
@@ -938,8 +937,7 @@ class Thd:
         """Statement rollback: undo transactional changes; log what non-transactional changes survive."""
         # The error is raised before the failed statement is logged (and its Notes issued).
         self.notes.extend(err.leading_notes)
-        for _ in range(err.times_reported):
-            self.notes.append(Note("Error", err.code, err.message))
+        self.notes.extend([Note("Error", err.code, err.message) for _ in range(err.times_reported)])
         self.notes.extend(err.trailing_notes)  # e.g. 4094: where in a trigger it failed
         err.noted = True
         self.engine_rollback_to(self.stmt.undo_mark)
@@ -972,6 +970,7 @@ class Thd:
             # sp_head::execute_function issues the statement's unsafe notes whether or not
             # the function succeeded (observed: 1062, 4094, then 1592 for SELECT f()).
             self.issue_unsafe_warnings(decision.warn_unsafe)
+        self.notes.extend(err.after_log_notes)
         self.stmt.changed_trans = self.stmt.changed_xa = False
         self._after_statement_writes(info)
         # A lock wait timeout leaves the rest of an autocommit statement to commit: its

@@ -67,6 +67,18 @@ class MySQLSql(SqlDialect):
     # sql_update.cc Query_result_update::send_eof: `if (local_error > 0) my_message(ER_UNKNOWN_ERROR,
     # "An error occurred in multi-table update")` after do_updates failed (9.7.4 probed)
     multi_update_deferred_error = True
+    # sql_update.cc safe_update_on_fly: 9.7.4 updates the first table of the join on the fly
+    # whatever the SET expressions read (EXPLAIN FORMAT=TREE `Update t1 (immediate), t2
+    # (buffered)` for `SET t1.a = 5, t2.b = t1.a + t2.id`; the buffered t2 then reads t1's new
+    # row when t1 is listed first, its old one in the same join row when t2 is:
+    # multi_update_first_reach)
+    on_fly_despite_set_reads = True
+    # sql_parse.cc Query_block::convert_right_join (9.7.4 probed: `UPDATE t1 RIGHT JOIN t2 ON ...
+    # SET t1.a = t2.b, t2.b = t2.b + 1` maps t2 before t1, and t1 reads t2's new b)
+    convert_right_join = True
+    # sql_delete.cc Query_result_delete: const tables are deleted immediately too (9.7.4 EXPLAIN
+    # FORMAT=TREE `Delete from t1 (immediate), t2 (immediate)` with t2 bound by its primary key)
+    multi_delete_const_immediate = True
     # sql_admin.cc mysql_admin_table: open_and_lock_tables with TL_WRITE for OPTIMIZE/REPAIR, so
     # decide_logging_format's mixed-engine check runs (9.7.4 probed: `OPTIMIZE TABLE t, m` -> 1592)
     admin_write_unsafe = True

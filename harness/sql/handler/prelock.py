@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from harness.sql.item.expr import UNSAFE_FUNCTIONS, sysvar_read_name
 from harness.sql.parse.stmtinfo import StatementInfo
 from harness.sql.parse import parse_tree as A
+from harness.sql.parse.right_join import right_join_as_left
 
 if TYPE_CHECKING:
     from harness.sql.thd import Thd
@@ -185,10 +186,17 @@ class Prelocker:
         own = {x.name.lower() for x in s.targets or [] if isinstance(x, A.UserVar)}
         self.info.user_vars_fixed = [n for n in self.info.user_vars_fixed if n not in own]
 
+    def _leaf_order(self, refs: list[A.TableRef]) -> list[A.TableRef]:
+        """The tables in the order they are opened, locked and mapped: MySQL's parser has
+        swapped a RIGHT JOIN's tables (the ``convert_right_join`` flavour policy)."""
+        if self.thd.server.flavor.sql.convert_right_join:
+            return right_join_as_left(refs) or refs
+        return refs
+
     def s_Update(self, s: A.Update) -> None:
         targets = {c.table.lower() for c, _ in s.assignments if c.table}
         single = len(s.tables) == 1
-        for r in s.tables:
+        for r in self._leaf_order(s.tables):
             write = single or r.ref_name.lower() in targets or r.table.name.lower() in targets
             if not single and not targets:
                 write = True
@@ -201,7 +209,7 @@ class Prelocker:
 
     def s_Delete(self, s: A.Delete) -> None:
         targets = {n.lower() for n in s.targets}
-        for r in s.tables:
+        for r in self._leaf_order(s.tables) if targets else s.tables:
             write = not targets or r.ref_name.lower() in targets or r.table.name.lower() in targets
             self.table_ref(r, write, "DELETE" if write else None)
         if s.where is not None:

@@ -302,16 +302,26 @@ def comparison_family(t: Any) -> str | None:
     return family_of(t)
 
 
-def ref_usable(key_family: str, value_family: str) -> bool:
+def ref_usable(key_family: str, value_family: str, mysql: bool = False) -> bool:
     """Can an index on a ``key_family`` column be looked up (ref/eq_ref) with a value of
     ``value_family``? (``Field::can_optimize_keypart_ref``, probed on the fuzz types): a
     string index only by strings (a number compares as a number, not in the index's
     collation order), a DATETIME index by anything (the value is converted to
-    DATETIME), a numeric index by numbers and strings but not by a DATETIME."""
+    DATETIME), a numeric index by numbers and strings but not by a DATETIME.
+
+    ``mysql``: MySQL's ``comparable_in_index`` (sql/range_optimizer/range_optimizer.cc,
+    called by add_key_field): a temporal field's result_type() is STRING_RESULT and its
+    cmp_type() INT_RESULT, so a DATETIME index takes a string, an integer or a temporal
+    value but not a DECIMAL (DECIMAL_RESULT != INT_RESULT: "Cannot use ref access ...
+    due to type or collation conversion", 1739); a numeric index takes anything, a
+    DATETIME too (9.7.4 probed with EXPLAIN: ``Single-row index lookup on b using
+    PRIMARY (id = a.id)`` for an INT key and a DATETIME column)."""
     if key_family == value_family:
         return True
     if key_family == "STRING":
         return False
+    if mysql:
+        return not (key_family == "DATETIME" and value_family == "DECIMAL")
     if key_family == "DATETIME":
         return True
     return value_family != "DATETIME"

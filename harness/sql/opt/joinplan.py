@@ -272,6 +272,7 @@ class _Side:
     n: int  # exact row count
     unique: bool  # a PRIMARY/UNIQUE key starts with the join column
     const: tuple[Any] | None = None  # (value,) of a table bound by key = literal (a const table)
+    selectivity: float = 1.0  # MySQL's filtering effect of the statement's conditions on this table alone
 
     @property
     def rows(self) -> int:
@@ -286,7 +287,8 @@ class _Side:
         return 1.0 if self.t.engine.transactional else 2.0
 
 
-def _two_table_plan(a: _Side, b: _Side, updated: set[int]) -> tuple[_Side, _Side, bool] | None:
+def _two_table_plan(a: _Side, b: _Side, updated: set[int], mysql: bool = False
+                    ) -> tuple[_Side, _Side, bool] | None:
     """(outer, inner, inner read by lookup) of a two-table join on ``a.c = b.d``, or None
     where the plan cannot be predicted.
 
@@ -300,8 +302,11 @@ def _two_table_plan(a: _Side, b: _Side, updated: set[int]) -> tuple[_Side, _Side
     up has costs from its statistics (clustered-index pages, rec_per_key) that the
     model does not hold: there the probes gave rules by row count only, and the
     remaining cases (close row counts) are left unpredicted."""
-    la = a.unique and ref_usable(a.family, b.family)
-    lb = b.unique and ref_usable(b.family, a.family)
+    la = a.unique and ref_usable(a.family, b.family, mysql)
+    lb = b.unique and ref_usable(b.family, a.family, mysql)
+    if mysql:
+        from harness.sql.opt import join_order_mysql
+        return join_order_mysql.two_table_plan(a, b, la, lb)
     if la and lb:
         return None  # same-family joins never convert; not needed
     look = a if la else b if lb else None
@@ -360,6 +365,9 @@ class JoinConversion:
     family: str = ""
     other_family: str = ""
     other_keyed: bool = False  # the other column starts a unique key (a lookup into it is possible)
+    # a comparison of two columns, neither a const table's (MySQL casts the string to the
+    # DATETIME's type: Item_typecast_datetime's warning names no column)
+    columns: bool = False
 
 
 def _conversion(v: Any, v_side: _Side, other_family: str, row: int, how: str) -> tuple[str | None, bool]:
@@ -436,7 +444,8 @@ def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]
                                          lambda x: _read_values(x, keep, reads, written, scope), keep, const_row,
                                          mysql)
     plan = _plan_of(a, b, written if update else set(), cost_model,
-                    _index_only(a, b, reads, written if update else set(), scope), any(r.straight for r in refs))
+                    _index_only(a, b, reads, written if update else set(), scope), any(r.straight for r in refs),
+                    mysql)
     if plan is None:
         return None
     outer, inner, lookup = plan
@@ -453,13 +462,17 @@ def join_conversions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]
         # still their position in the scan)
         positions = [j for j, row in enumerate(inner_rows) if keep(inner.ti, row)]
         inner_rows = [inner_rows[j] for j in positions]
-    return _compare_rows(values, outer, [row[inner.ci] for row in inner_rows], inner, conv, left,
-                         positions=positions)
+    out = _compare_rows(values, outer, [row[inner.ci] for row in inner_rows], inner, conv, left,
+                        positions=positions)
+    for c in out or []:
+        c.columns = True
+    return out
 
 
 def two_table_join_order(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]], where: A.Expr | None,
                          scope: "Scope", written: set[int], reads: list[Any] | None = None,
-                         cost_model: str = "10.11", update: bool = False) -> list[int] | None:
+                         cost_model: str = "10.11", update: bool = False, mysql: bool = False
+                         ) -> list[int] | None:
     """The order the server reads a two-table inner join on one column equality in, from
     the cost model of ``_two_table_plan`` (``written``: the tables the statement changes),
     or None where it is not predicted: another join shape, or a system or const table
@@ -481,24 +494,24 @@ def two_table_join_order(refs: list[A.TableRef], tables: list[tuple[str, "TableD
         plan11 = _plan_of(a, b, written, cost_model, _index_only(a, b, reads or [], written if update else set(), scope),
                           any(r.straight for r in refs))
         return None if plan11 is None else [plan11[0].ti, plan11[1].ti]
-    if a.unique and b.unique and ref_usable(a.family, b.family) and ref_usable(b.family, a.family):
+    if not mysql and a.unique and b.unique and ref_usable(a.family, b.family) and ref_usable(b.family, a.family):
         if a.t.engine.transactional or b.t.engine.transactional:
             if a.rows == b.rows:
                 return None
             return [a.ti, b.ti] if a.rows < b.rows else [b.ti, a.ti]
         return [a.ti, b.ti] if _nested_loop_cost(a, b, True) <= _nested_loop_cost(b, a, True) + 1e-9 else [b.ti, a.ti]
-    plan = _two_table_plan(a, b, written)
+    plan = _two_table_plan(a, b, written, mysql)
     if plan is None:
         return None
     return [plan[0].ti, plan[1].ti]
 
 
 def _plan_of(a: _Side, b: _Side, updated: set[int], cost_model: str, index_only: tuple[set[int], set[int]],
-             straight: bool = False) -> tuple[_Side, _Side, bool] | None:
+             straight: bool = False, mysql: bool = False) -> tuple[_Side, _Side, bool] | None:
     """``_two_table_plan`` (MariaDB 10.11's costs) or, for ``cost_model`` "11.0", 11.0's
     (``straight``: STRAIGHT_JOIN keeps the FROM order, only the second table's access is costed)."""
     if cost_model != "11.0":
-        return _two_table_plan(a, b, updated)
+        return _two_table_plan(a, b, updated, mysql)
     from harness.sql.opt import join_cost_11
     if straight:
         cost, lookup = join_cost_11.plan_cost(a, b, b.unique and ref_usable(b.family, a.family), *index_only)
@@ -573,7 +586,17 @@ def _join_condition(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]]
     if conditions is None:
         return None
     pair, filtered, const_only, bound = conditions
-    return _join_sides(pair, tables, filtered, const_only, bound)
+    parsed = _join_sides(pair, tables, filtered, const_only, bound)
+    if parsed is not None:
+        for c in [c for r in refs for c in conjuncts(r.on)] + list(conjuncts(where)):
+            if isinstance(c, A.IsNull) and not _always_true(c, tables, scope):
+                owned = column_owners(c, scope) or set()
+                for side in parsed[0]:
+                    if {ti for ti, _ci in owned} == {side.ti}:
+                        # Item_func_isnull / Item_func_isnotnull::get_filtering_effect on a column
+                        # without an index: COND_FILTER_EQUALITY (0.1), its complement
+                        side.selectivity *= 0.9 if c.negated else 0.1
+    return parsed
 
 
 def _classify_conditions(refs: list[A.TableRef], tables: list[tuple[str, "TableDef"]], where: A.Expr | None,
@@ -750,10 +773,15 @@ def _system_table_conversions(a: _Side, b: _Side, system: list[_Side], conv: _Si
     UPDATE fails on it), and not at all when it is the right one.  ``const_row``: the row
     a conversion made while the const tables are read names (MariaDB 11.8's multi-table
     DELETE: 0, before its first row)."""
+    if mysql and any(x.n == 0 if x.const is None else x.const[0] is None for x in system):
+        # MySQL: an empty const table, or one whose key finds no row, makes the join empty before
+        # any condition is evaluated (9.7.4 EXPLAIN: "Zero rows (no matching row in const
+        # table)"; `DELETE b FROM s1 a JOIN e b ON a.id = b.id`, s1 one 'k1' row, e empty: OK)
+        return []
     if len(system) == 2:  # the condition is evaluated once, an empty/unmatched table's column NULL
         if any(x.ti in filtered for x in system):
             return None  # which of the constant conditions is evaluated first: not probed
-        return _compare_rows([_first_value(a)], a, [_first_value(b)], b, conv, left, const_row)
+        return _const_compared(_compare_rows([_first_value(a)], a, [_first_value(b)], b, conv, left, const_row))
     const = system[0]
     other = b if const is a else a
     v = _first_value(const)
@@ -765,22 +793,27 @@ def _system_table_conversions(a: _Side, b: _Side, system: list[_Side], conv: _Si
         # its one row's join column is NULL: the other table is still scanned and each of
         # its rows compared with the NULL, converted when it is the left operand (probed on
         # 10.11 and 11.8: a strict UPDATE fails on the first row's 1292)
-        if const.ti in filtered or (other.unique and ref_usable(other.family, const.family)):
+        if const.ti in filtered or (other.unique and ref_usable(other.family, const.family, mysql)):
             return None  # a NULL looked up in the other's key, or its own conditions: not probed
-        return _compare_rows([v], const, read_values(other), other, conv, left)
-    if other.unique and ref_usable(other.family, const.family):
+        return _const_compared(_compare_rows([v], const, read_values(other), other, conv, left))
+    if other.unique and ref_usable(other.family, const.family, mysql):
         # The lookup happens while make_join_statistics reads the const tables, before the
         # WHERE is evaluated on their rows: a condition on the const table, true or false,
         # does not stop it (probed: WHERE a.c_dt = '...' on a NULL c_dt still warns).
-        if conv is not const:
-            return None
         if mysql:
             # MySQL: the const table's value is copied into the other's key (store_key), whichever
             # operand it is -- quiet into an INT key, 1366 into a DECIMAL one (9.7.4 [bytes]
-            # fid_plan_system_filter_still_looks_up, fid_plan_system_table_is_a_constant)
+            # fid_plan_system_filter_still_looks_up, fid_plan_system_table_is_a_constant); a
+            # DATETIME into a numeric key quietly too (store_key::copy stores with
+            # CHECK_FIELD_IGNORE; 9.7.4 probed: `DELETE a FROM i a JOIN d b ON a.id = b.id`, d a
+            # one-row MyISAM DATETIME table, i an INT key: OK, "no matching row in const table")
+            if const.family == "DATETIME":
+                return []
             msg, ok = _conversion(v, const, other.family, const_row, "lookup")
             return None if not ok else [JoinConversion(msg, "lookup", other.t.columns[other.ci].name, v,
                                                        const.family, other.family)] if msg else []
+        if conv is not const:
+            return None
         if left is not const:
             return []
         msg, ok = _conversion(v, const, other.family, const_row, "compare")
@@ -794,7 +827,17 @@ def _system_table_conversions(a: _Side, b: _Side, system: list[_Side], conv: _Si
             return None  # a key-bound const table's row: not modelled
         if not keep(const.ti, row):
             return []
-    return _compare_rows([v], const, read_values(other), other, conv, left)
+    return _const_compared(_compare_rows([v], const, read_values(other), other, conv, left))
+
+
+def _const_compared(out: list[JoinConversion] | None) -> list[JoinConversion] | None:
+    """Conversions of rows compared with a const table's value: the const table is read
+    already, never looked up (MySQL's DATETIME against a number then compares as doubles,
+    quietly: 9.7.4 probed, fuzz seed 11971 case 70, `UPDATE t2 a, t1 b SET a.c_dt = b.id
+    WHERE a.id = b.id` with t1 a one-row MyISAM table keyed on its DATETIME id: OK)."""
+    for c in out or []:
+        c.other_keyed = False
+    return out
 
 
 def _lookup_conversions(values: list[Any], outer: _Side, inner: _Side, inner_filtered: bool = False
@@ -884,8 +927,10 @@ def _compare_rows(values: list[Any], outer: _Side, inner_values: list[Any], inne
             if not ok:
                 return None
             if msg is not None:
-                out.append(JoinConversion(msg, "compare", family=conv.family, other_family=other.family,
-                                          other_keyed=other.unique))
+                # other_keyed (read by MySQL only): the other column's unique key can be looked up by
+                # the converted value (MySQL's comparable_in_index), the value then stored into it
+                out.append(JoinConversion(msg, "compare", value=cv, family=conv.family, other_family=other.family,
+                                          other_keyed=other.unique and ref_usable(other.family, conv.family, True)))
     return out
 
 

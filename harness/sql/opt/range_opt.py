@@ -296,10 +296,17 @@ def range_keys(t: TableDef, ref_name: str, where: A.Expr | None) -> list[tuple[A
     return [(k, by_col[k.columns[0]]) for k in t.keys if k.columns and k.columns[0] in by_col]
 
 
-def index_scan_chosen(t: TableDef, n_rows: int, k: int, cost_model: str = "10.11") -> bool:
+def index_scan_chosen(t: TableDef, n_rows: int, k: int, cost_model: str = "10.11", mysql: bool = False) -> bool:
     """Whether the optimizer reads ``k`` of ``n_rows`` rows through a secondary index
     rather than scanning the table (the fitted thresholds above; ``cost_model`` "11.0":
-    MariaDB 11's costs for InnoDB and MyISAM, ``join_cost_11.range_chosen``)."""
+    MariaDB 11's costs for InnoDB and MyISAM, ``join_cost_11.range_chosen``).
+
+    ``mysql``: MySQL 9.7's single-table UPDATE/DELETE (test_quick_select against the table
+    scan); fitted to 9.7.4 EXPLAIN over tables of 2 to 30 rows with a range over a secondary
+    UNIQUE key (every k of every n): MyISAM reads the range while ``4k < n + 29``, InnoDB
+    while ``7k < 2n + 42`` (a whole table of up to 9 / 8 rows still by its range)."""
+    if mysql and t.engine.name in ("InnoDB", "MyISAM"):
+        return 7 * k < 2 * n_rows + 42 if t.engine.transactional else 4 * k < n_rows + 29
     if cost_model == "11.0" and t.engine.name in ("InnoDB", "MyISAM"):
         from harness.sql.opt.join_cost_11 import range_chosen
         return range_chosen(t.engine.transactional, n_rows, k)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from typing import Any
 
 from harness.sql.handler.catalog import TableDef
@@ -11,6 +13,7 @@ from harness.sql.handler.generated_columns import check_assigned, has_generated,
 from harness.sql.item.column_types import WriteContext
 from harness.sql.item.expr import Compiler, Env, Scope
 from harness.sql.opt.joinplan import JoinPlan, plan_join, safe_update_on_fly, two_table_join_order, written_columns_read
+from harness.sql.parse.right_join import right_join_as_left
 from harness.sql.opt.subquery_join import in_subquery_runs_as_join
 from harness.sql.parse import parse_tree as A
 from harness.sql.item.field_store import string_field_copy
@@ -50,7 +53,8 @@ class UpdateExecutor(SelectExecutor):
 
     def update(self, up: A.Update) -> DmlResult:
         if len(up.tables) > 1:
-            return self.update_multi(up)
+            swapped = right_join_as_left(up.tables) if self.thd.server.flavor.sql.convert_right_join else None
+            return self.update_multi(up if swapped is None else dataclasses.replace(up, tables=swapped))
         thd = self.thd
         ref = up.tables[0]
         if ref.derived is not None:
@@ -230,10 +234,14 @@ class UpdateExecutor(SelectExecutor):
         reads = [up.where, *(r.on for r in up.tables), *(e for _c, e in up.assignments)]
         self._before_join_scan(plan, up.tables, all_tables, written, up.where, scope, not up.ignore, reads)
         combos = self._join_rows_aborting(up, all_tables, scope)
-        if self.thd.server.sysvars.join_cost_model == "11.0" and not plan.const:
-            # 11.0's costs order a two-table join (join_cost_11): the rows are reached,
-            # and the first table updated, in that order
-            order = two_table_join_order(up.tables, all_tables, up.where, scope, written, reads, "11.0", update=True)
+        mysql = self.thd.server.flavor.sql.mysql_comparisons
+        cost_model = self.thd.server.sysvars.join_cost_model
+        if (cost_model == "11.0" or mysql) and not plan.const:
+            # 11.0's costs order a two-table join (join_cost_11), MySQL's nested loop reads the
+            # table with fewer rows first (join_order_mysql): the rows are reached, and the
+            # first table updated, in that order
+            order = two_table_join_order(up.tables, all_tables, up.where, scope, written, reads, cost_model,
+                                         update=True, mysql=mysql)
             if order is not None:
                 plan.order = order
                 combos = combos_in_plan_order(combos, plan.order, all_tables)
@@ -243,8 +251,9 @@ class UpdateExecutor(SelectExecutor):
         # table, in the written order (do_updates).
         main = plan.order[0]
         main_cols = {ci for ti, ci, _ in assigns if ti == main}
-        on_fly = main in written and safe_update_on_fly(
-            plan, main, all_tables[main][1], main_cols, written_columns_read(up.assignments, main, scope))
+        read_by_set = set() if self.thd.server.flavor.sql.on_fly_despite_set_reads else \
+            written_columns_read(up.assignments, main, scope)
+        on_fly = main in written and safe_update_on_fly(plan, main, all_tables[main][1], main_cols, read_by_set)
         apply_order = ([main] if on_fly else []) + [ti for ti in sorted(written) if not (on_fly and ti == main)]
         changes = self._multi_update_scan(up, combos, all_tables, assigns, written, main if on_fly else None,
                                           _warning_rows(plan, all_tables))
@@ -405,8 +414,9 @@ class UpdateExecutor(SelectExecutor):
                     if ti != on_fly_table and thd.server.flavor.sql.multi_update_deferred_error:
                         # MySQL's Query_result_update::send_eof after a failed do_updates (a table
                         # not updated during the scan): my_message(ER_UNKNOWN_ERROR, ...) follows
-                        # the row's error (9.7.4 probed: `UPDATE a, b SET a.id = a.id + 1 ...`)
-                        err.trailing_notes = [Note("Error", 1105, "An error occurred in multi-table update")]
+                        # the row's error (9.7.4 probed: `UPDATE a, b SET a.id = a.id + 1 ...`), after
+                        # the binlog write of what changed (its 1592 in STATEMENT: mtr_multi_update_dup_key)
+                        err.after_log_notes = [Note("Error", 1105, "An error occurred in multi-table update")]
                     raise err
                 if t.triggers:
                     thd.fire_triggers(t, "BEFORE", "UPDATE", new, old, self.ctx)
