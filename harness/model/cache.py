@@ -51,8 +51,10 @@ class GroupBegin:
     with its first event (binlog_start_trans_and_stmt), so it carries the status of the
     statement that first wrote (Q_TABLE_MAP_FOR_UPDATE, Q_UPDATED_DB_NAMES, sql_mode, ...),
     not the committing one's; taken at that statement's end (flush.note_trx_begin).
-    ``uses_temp``: that statement opened a temporary table (thread_specific_used at open
-    time, before its first row: LOG_EVENT_THREAD_SPECIFIC_F on the BEGIN)."""
+    ``uses_temp``: thread_specific_used before that statement's first row -- it opened a
+    temporary table, or resolved CONNECTION_ID() (LOG_EVENT_THREAD_SPECIFIC_F on the BEGIN;
+    9.7.4 observed, ROW: `INSERT INTO t VALUES (1, @@pseudo_thread_id = CONNECTION_ID())`:
+    BEGIN 0xc); not what send_eof sets later (a multi-table DELETE's)."""
 
     status_vars: list[Any]
     uses_temp: bool = False

@@ -508,7 +508,8 @@ def note_trx_begin(thd: "SessionView") -> None:
         if log.at_first_row is not None:
             log.time_zone_used, log.table_map_for_update = log.at_first_row
         try:
-            trx.begin = GroupBegin(thd.flavor.events.query_status_vars(thd), bool(log.uses_temp))
+            trx.begin = GroupBegin(thd.flavor.events.query_status_vars(thd),
+                                   bool(log.uses_temp or log.thread_specific_at_open))
         finally:
             log.time_zone_used, log.table_map_for_update = saved
 

@@ -69,6 +69,9 @@ class StmtLogState:
     thread_specific: bool = False  # thd->thread_specific_used -> LOG_EVENT_THREAD_SPECIFIC_F (0x4)
     # lex->stmt_accessed_temp_table(): clears FL_TRANSACTIONAL of a group this statement commits
     uses_temp: bool = False
+    # thd->thread_specific_used set while the statement was resolved (CONNECTION_ID()'s
+    # fix_fields), so before its first row: a rows group's BEGIN has it (cache.GroupBegin)
+    thread_specific_at_open: bool = False
     time_zone_used: bool = False  # thd->time_zone_used -> Q_TIME_ZONE_CODE
     # (time_zone_used, table_map_for_update) when the statement wrote its first row event (MySQL
     # writes a group's BEGIN with it: a later row's DATETIME store, or the AFTER trigger that

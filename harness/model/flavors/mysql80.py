@@ -297,7 +297,7 @@ def _begin_thread_specific(thd: Any, body: list[Event], begin: GroupBegin | None
         return bool(first.header.flags & HeaderFlag.THREAD_SPECIFIC) and first.query not in ("COMMIT", "ROLLBACK")
     if begin is not None:
         return begin.uses_temp
-    return bool(getattr(thd.stmt_log, "uses_temp", False))
+    return bool(getattr(thd.stmt_log, "uses_temp", False) or getattr(thd.stmt_log, "thread_specific_at_open", False))
 
 
 def _boundary_updated_dbs(thd: Any, svs: list[StatusVar]) -> list[StatusVar]:
@@ -735,14 +735,19 @@ class MySQLGtid(GtidFraming):
         from harness.model.flush import end_query
         binlog = thd.server.binlog
         ts = thd.stmt.timestamp
+        # thd->thread_specific_used: dropping a replaced table, or opening a temporary source
+        # (open_temporary_table), makes the generated CREATE thread-specific, and so the
+        # BEGIN written with it (9.7.4 observed: `CREATE TABLE c9 ENGINE=MyISAM SELECT * FROM
+        # tmp` in ROW: CREATE 0x4, BEGIN 0xc)
+        thread_specific = thread_specific or bool(thd.stmt_log.thread_specific)
         if t.engine.xa_capable:
             text = _start_transaction_text(create_text)
             # 9.7.4 [bytes]: neither Q_DDL_LOGGED_WITH_XID (the group's Xid commits it; SHOW
             # BINLOG EVENTS shows no `/* xid=N */`) nor Q_UPDATED_DB_NAMES (the Query is 16
             # bytes shorter than with both; its BEGIN has none either)
             create = new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=ts,
-                                     server_id=thd.server_id, status_vars=thd.query_status_vars(
-                                         xid=None, text=text, updated_db=None))
+                                     server_id=thd.server_id, thread_specific=thread_specific,
+                                     status_vars=thd.query_status_vars(xid=None, text=text, updated_db=None))
             events = [create, *cache.events,
                       new_xid_event(binlog.allocate_xid(), timestamp=ts, server_id=thd.server_id)]
             binlog.write_group(events, thd=thd, timestamp=ts, ddl=True)
@@ -752,7 +757,8 @@ class MySQLGtid(GtidFraming):
         # and, as the InnoDB one's, no Q_UPDATED_DB_NAMES (fidlog_create_temporary_select_below_rr_unsafe)
         xid = thd.flavor.events.ddl_xid(True, ddl=True, thread_specific=thread_specific, thd=thd, text=create_text)
         create = new_query_event(create_text, database=thd.db or "", thread_id=thd.connection_id, timestamp=ts,
-                                 server_id=thd.server_id, status_vars=thd.query_status_vars(
+                                 server_id=thd.server_id, thread_specific=thread_specific,
+                                 status_vars=thd.query_status_vars(
                                      xid=binlog.allocate_xid() if xid else None, text=create_text,
                                      updated_db=None))
         binlog.write_group([create], thd=thd, timestamp=ts, standalone=True, ddl=True)

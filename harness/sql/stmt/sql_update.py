@@ -11,7 +11,7 @@ from harness.sql.handler.generated_columns import check_assigned, has_generated,
 from harness.sql.item.column_types import WriteContext
 from harness.sql.item.expr import Compiler, Env, Scope
 from harness.sql.opt.joinplan import JoinPlan, plan_join, safe_update_on_fly, two_table_join_order, written_columns_read
-from harness.sql.opt.subquery_join import in_subquery_runs_as_join
+from harness.sql.opt.subquery_join import in_subquery_runs_as_join, mysql_switches_to_multi_table
 from harness.sql.parse import parse_tree as A
 from harness.sql.item.field_store import string_field_copy
 from harness.sql.sql_errors import Note, ServerError, error, note
@@ -525,6 +525,18 @@ def runs_as_join(thd: Any, stmt: A.Statement) -> bool:
         return not stmt.targets and len(stmt.tables) == 1 and in_subquery_runs_as_join(stmt.where)
     return (isinstance(stmt, A.Update) and len(stmt.tables) == 1 and not (stmt.order_by and stmt.limit is not None)
             and in_subquery_runs_as_join(stmt.where))
+
+
+def deletes_as_multi_table(thd: Any, stmt: A.Statement) -> bool:
+    """Whether a DELETE runs through the multi-table code, whose send_eof sets
+    thread_specific_used before logging (header flags 0x4, observed): the multi-table syntax,
+    and on MySQL a single-table DELETE its IN/EXISTS subquery switches there (the statement
+    with its views merged; 9.7.4 observed: `DELETE FROM u WHERE a IN (WITH c AS (SELECT 2 AS
+    a) SELECT a FROM c)` and `DELETE FROM vs`, vs a view `WHERE a IN (SELECT a FROM n)`: 0x4)."""
+    if not isinstance(stmt, A.Delete):
+        return False
+    return bool(stmt.targets) or (thd.server.sysvars.subquery_delete_as_multi_table
+                                  and mysql_switches_to_multi_table(stmt))
 
 
 def log_as_multi_table(thd: Any, stmt: A.Statement) -> None:
