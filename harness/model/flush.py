@@ -693,7 +693,7 @@ def prepare_xa_trx_cache(thd: "SessionView", xid: XaXid, one_phase: bool = False
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp,
                                   transactional=_trx_group_transactional(thd),
                                   ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
-                                  extra_engines=True, xa_xid=xid)
+                                  extra_engines=True, xa_xid=xid, begin=trx.begin)
     cache_statistics(thd, trx)
     trx.reset()
 

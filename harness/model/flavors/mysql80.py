@@ -58,7 +58,8 @@ _SELECT = re.compile(r"\bSELECT\b", re.I)
 _TIMESTAMP_COLUMN = re.compile(r"\bTIMESTAMP\b", re.I)
 _LITERALS = re.compile(r"'(?:[^'\\]|\\.|'')*'")
 # Statements whose Query carries no Q_UPDATED_DB_NAMES (9.7.4 [bytes]: TRUNCATE, ANALYZE)
-_NO_UPDATED_DB = frozenset(("TRUNCATE", "ANALYZE"))  # OPTIMIZE, REPAIR: they do ([bytes])
+# OPTIMIZE, REPAIR: sql_admin._accessed_dbs; TRUNCATE: sql_table.truncate_table
+_NO_UPDATED_DB = frozenset(("ANALYZE",))
 # ... and no Q_DDL_LOGGED_WITH_XID (ANALYZE TABLE: [bytes]; the other admin statements alike)
 _NO_DDL_XID = frozenset(("ANALYZE", "OPTIMIZE", "REPAIR", "CHECK"))
 # the DROP of a session's temporary tables at disconnect: no UPDATED_DB_NAMES (9.7.4 [bytes])
@@ -473,11 +474,6 @@ class MySQLEvents(EventStyle):
             head = "CREATE TABLE"
         if words and words[0].upper() in _NO_UPDATED_DB or text.startswith(_DISCONNECT_DROP):
             updated_db = None  # 9.7.4 [bytes]: no UPDATED_DB_NAMES
-        elif words and words[0].upper() in ("OPTIMIZE", "REPAIR") \
-                and str(thd.vars.get("binlog_format")).upper() == "ROW":
-            # their databases come from decide_logging_format, which collects them only
-            # outside ROW format (9.7.4 [bytes]: `REPAIR TABLE t` 12=(test) in MIXED, none in ROW)
-            updated_db = None
         over_limit = updated_db is not None and _fk_related_statement(thd, text)
         svs = mysql80_query_status_vars(
             # MySQL's OPTIONS_WRITTEN_TO_BIN_LOG has no explicit_defaults_for_timestamp bit

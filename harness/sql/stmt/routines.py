@@ -479,6 +479,10 @@ def _unroll(thd: "Thd", body_stmts: list[A.Statement], env: Env, scope: Scope) -
             _clear_notes_for_sub_statement(thd, sub)
             thd.stmt.text = text
             thd.stmt.row_format = False  # set again only by a statement that decides row
+            # THD::cleanup_after_query ended the previous sub-statement: its
+            # binlog_accessed_db_names are gone (9.7.4 observed, MIXED: a row-logged MyISAM
+            # INSERT after a statement-logged InnoDB one in the body: its BEGIN names none)
+            thd.stmt_log.binlog_accessed_dbs, thd.stmt_log.dml_dbs = None, ()
             try:
                 res = thd.execute_command(sub)
             except ServerError as e:
