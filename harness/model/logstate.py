@@ -73,6 +73,9 @@ class StmtLogState:
     # fix_fields), so before its first row: a rows group's BEGIN has it (cache.GroupBegin)
     thread_specific_at_open: bool = False
     time_zone_used: bool = False  # thd->time_zone_used -> Q_TIME_ZONE_CODE
+    # columns (by table id) the statement filled by field_conv's plain copy of an identical
+    # field: no Field::store, so no THD::time_zone() (stmt/time_zone.py)
+    field_copies: dict[int, set[int]] = field(default_factory=dict)
     # (time_zone_used, table_map_for_update) when the statement wrote its first row event (MySQL
     # writes a group's BEGIN with it: a later row's DATETIME store, or the AFTER trigger that
     # clears the map after the row, does not reach that BEGIN); None: no row event yet

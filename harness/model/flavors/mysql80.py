@@ -54,7 +54,9 @@ class MySQLErrors(ErrorStyle):
 # INSERT/REPLACE ... VALUES, UPDATE and DELETE; not INSERT ... SELECT, CREATE ... SELECT,
 # DDL, BEGIN/COMMIT (observed 9.7.4, docs/RULES-mysql-9.7.md 3.1).
 _CASCADE_DML = re.compile(r"\s*(?:/\*.*?\*/\s*)*(INSERT|REPLACE|UPDATE|DELETE)\b", re.I | re.S)
-_SELECT = re.compile(r"\bSELECT\b", re.I)
+# after INSERT: [modifiers] [INTO] table [(columns)] then the query (SELECT, WITH, TABLE, `(SELECT`)
+_INSERT_SELECT = re.compile(r"\s+(?:(?:LOW_PRIORITY|DELAYED|HIGH_PRIORITY|IGNORE)\s+)*(?:INTO\s+)?"
+                            r"[`\w.$]+\s*(?:\([^)]*\)\s*)?\(?\s*(?:SELECT|WITH|TABLE)\b", re.I)
 _TIMESTAMP_COLUMN = re.compile(r"\bTIMESTAMP\b", re.I)
 _LITERALS = re.compile(r"'(?:[^'\\]|\\.|'')*'")
 # Statements whose Query carries no Q_UPDATED_DB_NAMES (9.7.4 [bytes]: TRUNCATE, ANALYZE)
@@ -69,10 +71,15 @@ _TEMPORARY_DDL = re.compile(r"\s*(?:CREATE|DROP)\s+(?:/\*!40005\s+)?TEMPORARY\b"
 
 
 def logs_cascade_triggers(text: str) -> bool:
+    """INSERT ... VALUES, REPLACE (... SELECT too), UPDATE, DELETE; not INSERT ... SELECT. A
+    SELECT in a string literal or a VALUES subquery leaves an INSERT ... VALUES one (9.7.4
+    observed: `REPLACE INTO t SELECT * FROM n` 21=0; `INSERT INTO r (what, v) VALUES ('found
+    after select', FOUND_ROWS())` 21=0; `INSERT INTO i SELECT a FROM t2`, `INSERT INTO u WITH c
+    AS (...) SELECT ...` none)."""
     m = _CASCADE_DML.match(text)
     if m is None:
         return False
-    return m.group(1).upper() in ("UPDATE", "DELETE") or not _SELECT.search(text)
+    return m.group(1).upper() != "INSERT" or not _INSERT_SELECT.match(_LITERALS.sub("''", text), m.end())
 
 
 _MYSQL_FLAGS2 = int(Option.OPTION_AUTO_IS_NULL | Option.OPTION_NOT_AUTOCOMMIT | Option.OPTION_NO_FOREIGN_KEY_CHECKS

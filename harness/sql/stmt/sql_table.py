@@ -151,6 +151,8 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         t.checks = like_checks(thd, src, st.table.name)
     else:
         t = build_table(db, st, st.temporary, thd.vars.get("default_storage_engine"), thd.db_collation(db))
+        from harness.sql.stmt.time_zone import note_default_stores
+        note_default_stores(thd, st.columns)
         if st.checks or any(cd.check is not None or cd.type_name == "JSON" for cd in st.columns):
             from harness.sql.handler.check_constraints import table_checks
             t.checks = table_checks(thd, t, st.columns, st.checks)
