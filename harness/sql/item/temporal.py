@@ -334,10 +334,13 @@ def impossible_day(s: str) -> bool:
 
 
 def zero_input(value: object) -> bool:
-    """A zero date as given: a zero date value, or a literal whose digits are all 0. Refused
-    under NO_ZERO_DATE, it stores the zero without reading the time zone (9.7.4 observed:
-    `INSERT IGNORE INTO k VALUES (1, '0000-00-00', '')` under TRADITIONAL has no
-    Q_TIME_ZONE_CODE; harness/sql/stmt/time_zone.py)."""
+    """A date as given that NO_ZERO_DATE / NO_ZERO_IN_DATE refuse: a zero date value, or a
+    literal whose year, month and day are all 0 or whose month or day is 0. Refused, it stores
+    the zero without reading the time zone (9.7.4 observed under TRADITIONAL: `INSERT IGNORE
+    INTO k VALUES (1, '0000-00-00', '')`, `INSERT IGNORE INTO w (dt) VALUES ('2020-00-05
+    10:00:00')` have no Q_TIME_ZONE_CODE; harness/sql/stmt/time_zone.py)."""
+    import re
     if isinstance(value, ZeroDate):
         return True
-    return isinstance(value, str) and any(ch.isdigit() for ch in value) and not any(ch in "123456789" for ch in value)
+    m = re.match(r"\s*(\d{2,4})\D(\d{1,2})\D(\d{1,2})", value) if isinstance(value, str) else None
+    return m is not None and (int(m.group(2)) == 0 or int(m.group(3)) == 0)

@@ -12,6 +12,7 @@ from harness.sql.item.column_types import WriteContext
 from harness.sql.item.expr import Compiler, Env, Scope
 from harness.sql.opt.joinplan import JoinPlan, plan_join, safe_update_on_fly, two_table_join_order, written_columns_read
 from harness.sql.opt.subquery_join import in_subquery_runs_as_join, mysql_switches_to_multi_table
+from harness.sql.stmt.time_zone import row_uses_time_zone
 from harness.sql.parse import parse_tree as A
 from harness.sql.item.field_store import string_field_copy
 from harness.sql.sql_errors import Note, ServerError, error, note
@@ -97,6 +98,12 @@ class UpdateExecutor(SelectExecutor):
                 changed.add(ci)
                 self._update_store(t, new, ci, f, env, wctx, fill, up.ignore, trigger_fields)
             fill.check()
+            if thd.server.flavor.sql.datetime_store_uses_time_zone and not thd.stmt_log.time_zone_used \
+                    and row_uses_time_zone(thd, t, new, changed):
+                # MySQL: the store read the zone before the row is compared, an unchanged row too
+                # (9.7.4 observed: `UPDATE t1 SET c_dt = '2023-04-18 03:30:00'` that changes no
+                # row: SYSTEM, fidlog_innodb_reads_its_primary_key)
+                thd.stmt_log.time_zone_used = True
             # As mysql_update: BEFORE triggers see every matched row (they may
             # change it), then an unchanged row is skipped, then the view's
             # CHECK OPTION is checked.

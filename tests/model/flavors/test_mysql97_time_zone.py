@@ -60,3 +60,22 @@ def test_a_zero_date_refused_under_no_zero_date_reads_no_zone(tmp_path):
     assert _zones(bed, "INSERT IGNORE INTO k VALUES (1, '0000-00-00', '')") == [("INSERT IGNORE INTO k", None)]
     bed.thd.execute("SET sql_mode = ''")
     assert _zones(bed, "INSERT INTO k VALUES (2, '0000-00-00', '')") == [("INSERT INTO k VALUES", b"SYSTEM")]
+
+
+def test_a_date_with_a_zero_part_refused_under_no_zero_in_date_reads_no_zone(tmp_path):
+    # fid_err_zero_date_no_zero_date: `INSERT IGNORE INTO w (dt) VALUES ('2020-00-05 10:00:00')`
+    # under TRADITIONAL: no code 5
+    bed = _bed(tmp_path)
+    bed.thd.execute("CREATE TABLE w (dt DATETIME) ENGINE=MyISAM")
+    bed.thd.execute("SET sql_mode = 'TRADITIONAL'")
+    assert _zones(bed, "INSERT IGNORE INTO w (dt) VALUES ('2020-00-05 10:00:00')") == [
+        ("INSERT IGNORE INTO w", None)]
+
+
+def test_an_update_that_changes_no_row_still_read_the_zone(tmp_path):
+    # fidlog_innodb_reads_its_primary_key: `UPDATE t1 SET c_dt = '2023-04-18 03:30:00'` over a row
+    # holding that value: SYSTEM (the store came before the compare)
+    bed = _bed(tmp_path)
+    bed.thd.execute("CREATE TABLE t1 (id INT NOT NULL PRIMARY KEY, c_dt DATETIME) ENGINE=InnoDB")
+    bed.thd.execute("INSERT INTO t1 VALUES (9, '2023-04-18 03:30:00')")
+    assert _zones(bed, "UPDATE t1 SET c_dt = '2023-04-18 03:30:00'") == [("UPDATE t1 SET c_dt", b"SYSTEM")]
