@@ -98,12 +98,7 @@ class UpdateExecutor(SelectExecutor):
                 changed.add(ci)
                 self._update_store(t, new, ci, f, env, wctx, fill, up.ignore, trigger_fields)
             fill.check()
-            if thd.server.flavor.sql.datetime_store_uses_time_zone and not thd.stmt_log.time_zone_used \
-                    and row_uses_time_zone(thd, t, new, changed):
-                # MySQL: the store read the zone before the row is compared, an unchanged row too
-                # (9.7.4 observed: `UPDATE t1 SET c_dt = '2023-04-18 03:30:00'` that changes no
-                # row: SYSTEM, fidlog_innodb_reads_its_primary_key)
-                thd.stmt_log.time_zone_used = True
+            _note_store_zone(thd, t, new, changed)
             # As mysql_update: BEFORE triggers see every matched row (they may
             # change it), then an unchanged row is skipped, then the view's
             # CHECK OPTION is checked.
@@ -501,6 +496,15 @@ def _read_columns(t: TableDef, names: list[str], exprs: list[Any]) -> set[int]:
                 if x.column.lower() in t.col_index:
                     cols.add(t.col_index[x.column.lower()])
     return cols
+
+
+def _note_store_zone(thd: Any, t: TableDef, new: list[Any], changed: set[int]) -> None:
+    """MySQL: an UPDATE's stores read the zone before the row is compared, so an unchanged row
+    counts too (9.7.4 observed: `UPDATE t1 SET c_dt = '2023-04-18 03:30:00'` that changes no
+    row: SYSTEM, fidlog_innodb_reads_its_primary_key)."""
+    if thd.server.flavor.sql.datetime_store_uses_time_zone and not thd.stmt_log.time_zone_used \
+            and row_uses_time_zone(thd, t, new, changed):
+        thd.stmt_log.time_zone_used = True
 
 
 def table_map_for_update(thd: Any, stmt: A.Update) -> int:
