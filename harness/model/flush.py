@@ -416,6 +416,7 @@ def flush_stmt_cache(thd: "SessionView") -> None:
     resets both caches first (reset_map_only_stmt_cache)."""
     cache = thd.caches.stmt_cache
     cache.flush_pending(thd, stmt_end=True)
+    begin = _stmt_cache_begin(thd)
     if cache.empty():
         cache.reset()
         return
@@ -429,9 +430,26 @@ def flush_stmt_cache(thd: "SessionView") -> None:
     # been deferred until now" -- the statement cache's group depends on the last commit
     thd.caches.commit_parent = thd.server.binlog.max_committed()
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp,
-                                  ddl=cache.has_ddl or thd.trx_log.did_ddl)
+                                  ddl=cache.has_ddl or thd.trx_log.did_ddl, begin=begin)
     cache_statistics(thd, cache)
     cache.reset()
+
+
+def _stmt_cache_begin(thd: "SessionView") -> GroupBegin | None:
+    """MySQL writes the statement cache's BEGIN with its first event too: a rows group takes the
+    table map and time zone as they were at the statement's first row, before a trigger's
+    sub-statement cleared the map (9.7.4 observed, ROW: `UPDATE t1 SET u = u + 1` whose AFTER
+    trigger updates a MyISAM table: that group's BEGIN 9=1, its COMMIT none)."""
+    log = thd.stmt_log
+    snap, log.stmt_cache_first_row = log.stmt_cache_first_row, None
+    if snap is None or not thd.flavor.events.begin_with_first_event:
+        return None
+    saved = (log.time_zone_used, log.table_map_for_update)
+    log.time_zone_used, log.table_map_for_update = snap
+    try:
+        return GroupBegin(thd.flavor.events.query_status_vars(thd), bool(log.uses_temp or log.thread_specific_at_open))
+    finally:
+        log.time_zone_used, log.table_map_for_update = saved
 
 
 def _only_table_maps(cache: Any) -> bool:

@@ -172,3 +172,19 @@ def test_each_group_of_an_unrolled_call_takes_its_own_first_row_state(tmp_path):
     bed.thd.execute("CALL p(5)")
     begins = [q for q in _after(_queries(bed), start) if q[0] == "BEGIN"]
     assert [b[2] for b in begins] == [NOT_SET, NOT_SET, 1]
+
+
+def test_a_statement_cache_begin_keeps_the_map_a_trigger_clears_later(tmp_path):
+    # fid_trigger_field_conversion_14 / smap_maps_success_in_trx (9.7.4 observed): the MyISAM
+    # group's BEGIN is written with its Table_map at the statement's first row (9=1), the
+    # AFTER trigger's sub-statement clears the map before the group's COMMIT
+    bed = _bed(tmp_path, "ROW")
+    for sql in ("CREATE TABLE t2 (c2 VARCHAR(10) NOT NULL PRIMARY KEY, n INT) ENGINE=MyISAM",
+                "INSERT INTO i VALUES (1, 7)", "INSERT INTO t2 VALUES ('7', 0)",
+                "CREATE TRIGGER tr AFTER UPDATE ON i FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE c2 = OLD.b"):
+        bed.thd.execute(sql)
+    start = len(_queries(bed))
+    bed.thd.execute("UPDATE i SET b = b + 1")
+    assert _after(_queries(bed), start) == [
+        ("BEGIN", NOT_SET, 1), ("COMMIT", NOT_SET, NOT_SET),  # the statement cache's group
+        ("BEGIN", NOT_SET, 1)]
