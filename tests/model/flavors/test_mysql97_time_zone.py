@@ -79,3 +79,16 @@ def test_an_update_that_changes_no_row_still_read_the_zone(tmp_path):
     bed.thd.execute("CREATE TABLE t1 (id INT NOT NULL PRIMARY KEY, c_dt DATETIME) ENGINE=InnoDB")
     bed.thd.execute("INSERT INTO t1 VALUES (9, '2023-04-18 03:30:00')")
     assert _zones(bed, "UPDATE t1 SET c_dt = '2023-04-18 03:30:00'") == [("UPDATE t1 SET c_dt", b"SYSTEM")]
+
+
+def test_now_marks_the_start_microseconds_only_with_a_fraction(tmp_path):
+    # expr_date_arithmetic (9.7.4 observed): `DELETE FROM t WHERE d < NOW() - INTERVAL 100 YEAR`
+    # has no Q_MICROSECONDS (THD::query_start_timeval_trunc(0)); NOW(6) reads them
+    bed = _bed(tmp_path)
+    bed.thd.execute("CREATE TABLE t (d DATETIME(6)) ENGINE=InnoDB")
+    start = len(bed.query_events())
+    bed.thd.execute("INSERT INTO t VALUES (NOW())")
+    bed.thd.execute("INSERT INTO t VALUES (NOW(6))")
+    got = [(ev.query, int(Q.Q_MICROSECONDS) in codes) for ev, codes in bed.query_events()[start:]
+           if ev.query.startswith("INSERT")]
+    assert got == [("INSERT INTO t VALUES (NOW())", False), ("INSERT INTO t VALUES (NOW(6))", True)]
