@@ -513,7 +513,14 @@ def table_map_for_update(thd: Any, stmt: A.Update) -> int:
     does not. A trigger the statement fires clears it (routines.py)."""
     if len(stmt.tables) == 1:
         return 1 if thd.server.flavor.events.single_update_map else 0
-    refs = [(r.ref_name.lower(), thd.find_table(r.table)) for r in stmt.tables]
+    order: list[A.TableRef] = []
+    for r in stmt.tables:
+        # MySQL's parser turns `a RIGHT JOIN b` into `b LEFT JOIN a`: b's table->map comes first
+        # (9.7.4 observed: `UPDATE t RIGHT JOIN n ON t.a = n.a SET n.b = ...` 9=1; `UPDATE t2
+        # RIGHT JOIN t1 ... SET t2.b = 5` 9=2)
+        swap = r.join is not None and r.join.upper() == "RIGHT" and thd.server.sysvars.right_join_swaps_map
+        order = [r, *order] if swap else [*order, r]
+    refs = [(r.ref_name.lower(), thd.find_table(r.table)) for r in order]
     bits = 0
     for col, _e in stmt.assignments:
         for i, (name, t) in enumerate(refs):

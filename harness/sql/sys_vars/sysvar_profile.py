@@ -61,6 +61,9 @@ class SysvarProfile:
     # only with a fractional precision: MySQL's THD::query_start_timeval_trunc(decimals) (9.7.4
     # observed: `DELETE FROM t WHERE d < NOW() - INTERVAL 100 YEAR` has no Q_MICROSECONDS)
     start_usec_only_with_fsp = False
+    # Q_TABLE_MAP_FOR_UPDATE of a multi-table UPDATE: a RIGHT JOIN's right table numbered
+    # first, as the parser swaps it into a LEFT JOIN (MySQL; harness/sql/stmt/sql_update.py)
+    right_join_swaps_map = False
     # multi_update skips every unchanged row without calling the engine, whatever it read
     # (MariaDB 11.8; 10.11 compares an InnoDB row only when the assigned columns were read)
     multi_update_compares_rows = False
@@ -396,6 +399,7 @@ def gtid_next_value(v: Any) -> str:
 
 class MySQL80Sysvars(SysvarProfile):
     not_null_is_null_false = True
+    right_join_swaps_map = True
     start_usec_only_with_fsp = True
     # trans_begin reads no start microseconds (9.7.4 observed: a CALL's START TRANSACTION
     # leaves the rest of its Query events without Q_MICROSECONDS, gaps_sp_transaction_control)

@@ -188,3 +188,16 @@ def test_a_statement_cache_begin_keeps_the_map_a_trigger_clears_later(tmp_path):
     assert _after(_queries(bed), start) == [
         ("BEGIN", NOT_SET, 1), ("COMMIT", NOT_SET, NOT_SET),  # the statement cache's group
         ("BEGIN", NOT_SET, 1)]
+
+
+def test_a_right_joins_right_table_is_numbered_first_in_the_update_map(tmp_path):
+    # gaps_right_left_join_writes, multi_update_outer_join_nullable (9.7.4 observed): the parser
+    # swaps `a RIGHT JOIN b` into `b LEFT JOIN a`, so b's table->map is bit 0
+    bed = _bed(tmp_path, "STATEMENT")
+    bed.thd.execute("CREATE TABLE n (a INT PRIMARY KEY, b INT) ENGINE=InnoDB")
+    bed.thd.execute("INSERT INTO i VALUES (1, 1)")
+    bed.thd.execute("INSERT INTO n VALUES (1, 1), (2, 2)")
+    start = len(_queries(bed))
+    bed.thd.execute("UPDATE i RIGHT JOIN n ON i.a = n.a SET n.b = COALESCE(i.b, -2)")
+    bed.thd.execute("UPDATE i RIGHT JOIN n ON i.a = n.a SET i.b = 7")
+    assert [m for q, _d, m in _after(_queries(bed), start) if q.startswith("UPDATE")] == [1, 2]
