@@ -337,6 +337,11 @@ def _fk_related_statement(thd: Any, text: str) -> bool:
     if info is None or catalog is None or not words or words[0].upper() not in ("INSERT", "REPLACE", "UPDATE",
                                                                                 "DELETE"):
         return False
+    vars_ = getattr(thd, "vars", None)
+    if vars_ is not None and not vars_.get("foreign_key_checks"):
+        # foreign_key_checks=0: no foreign key is checked, no other table opened (9.7.4
+        # observed, fk_checks_off: `INSERT INTO c VALUES (11, 5)` 12=(test) in STATEMENT)
+        return False
     for t in getattr(info, "written", ()):
         if getattr(t, "temporary", False):
             continue
@@ -462,8 +467,8 @@ class MySQLEvents(EventStyle):
         DATABASE add DEFAULT_TABLE_ENCRYPTION."""
         svs = self._query_status_vars(thd, text=text, xid=xid, invoker=invoker, hrnow=hrnow, charset=charset,
                                       updated_db=updated_db, ddl=ddl)
-        if text and not ddl and getattr(thd.stmt_log, "fk_tables", False):
-            # a statement that wrote a foreign-key table: over max (stmt/deprecations.py)
+        if text and not ddl and getattr(thd.stmt_log, "fk_tables", False) and _fk_related_statement(thd, text):
+            # a statement whose foreign keys opened another table: over max (stmt/deprecations.py)
             svs = with_updated_dbs(svs, None)
         if not text:
             svs = _boundary_updated_dbs(thd, svs)

@@ -114,3 +114,18 @@ def test_the_disconnect_drop_of_the_other_tables_has_the_clients_charset(tmp_pat
     got = [(ev.query, codes.get(int(Q.Q_CHARSET_CODE))[0]) for ev, codes in bed.query_events()[start:]]
     assert got == [("DROP /*!40005 TEMPORARY */ TABLE IF EXISTS `ti`", 33),
                    ("DROP /*!40005 TEMPORARY */ TABLE IF EXISTS `tm`", 255)]
+
+
+def test_foreign_keys_put_the_databases_over_max_only_when_another_table_is_opened(tmp_path):
+    # fk_cascade_no_child_trigger STATEMENT: `DELETE FROM c WHERE id = 11` (a child) 12=(test);
+    # fk_checks_off: with foreign_key_checks=0 `INSERT INTO c VALUES (11, 5)` 12=(test);
+    # an INSERT into a child with the checks on: over max (None)
+    bed = _bed(tmp_path, "STATEMENT")
+    for s in ("CREATE TABLE p (id INT PRIMARY KEY) ENGINE=InnoDB",
+              "CREATE TABLE c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id) "
+              "ON DELETE CASCADE) ENGINE=InnoDB", "INSERT INTO p VALUES (1), (2)", "INSERT INTO c VALUES (10, 1), (11, 2)"):
+        bed.thd.execute(s)
+    assert _run(bed, "DELETE FROM c WHERE id = 11", "INSERT INTO c VALUES (12, 1)", "SET foreign_key_checks = 0",
+                "INSERT INTO c VALUES (13, 5)") == [
+        ("BEGIN", ("test",)), ("DELETE FROM c", ("test",)), ("BEGIN", None), ("INSERT INTO c", None),
+        ("BEGIN", ("test",)), ("INSERT INTO c", ("test",))]
