@@ -61,9 +61,12 @@ _TIMESTAMP_COLUMN = re.compile(r"\bTIMESTAMP\b", re.I)
 _LITERALS = re.compile(r"'(?:[^'\\]|\\.|'')*'")
 # Statements whose Query carries no Q_UPDATED_DB_NAMES (9.7.4 [bytes]: TRUNCATE, ANALYZE)
 # OPTIMIZE, REPAIR: sql_admin._accessed_dbs; TRUNCATE: sql_table.truncate_table
-_NO_UPDATED_DB = frozenset(("ANALYZE",))
+# FLUSH: reload_acl_and_cache opens no table for the binlog and commits no data dictionary
+# transaction (9.7.4 observed: every FLUSH TABLES / TABLE t1 / PRIVILEGES / STATUS /
+# USER_RESOURCES of the corpus without codes 12 and 17)
+_NO_UPDATED_DB = frozenset(("ANALYZE", "FLUSH"))
 # ... and no Q_DDL_LOGGED_WITH_XID (ANALYZE TABLE: [bytes]; the other admin statements alike)
-_NO_DDL_XID = frozenset(("ANALYZE", "OPTIMIZE", "REPAIR", "CHECK"))
+_NO_DDL_XID = frozenset(("ANALYZE", "OPTIMIZE", "REPAIR", "CHECK", "FLUSH"))
 # the DROP of a session's temporary tables at disconnect: no UPDATED_DB_NAMES (9.7.4 [bytes])
 _DISCONNECT_DROP = "DROP /*!40005 TEMPORARY */ TABLE"
 _BASE_CREATE = re.compile(r"\s*CREATE\s+TABLE\b", re.I)

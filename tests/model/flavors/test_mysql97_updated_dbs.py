@@ -129,3 +129,14 @@ def test_foreign_keys_put_the_databases_over_max_only_when_another_table_is_open
                 "INSERT INTO c VALUES (13, 5)") == [
         ("BEGIN", ("test",)), ("DELETE FROM c", ("test",)), ("BEGIN", None), ("INSERT INTO c", None),
         ("BEGIN", ("test",)), ("INSERT INTO c", ("test",))]
+
+
+def test_flush_names_no_database_and_commits_no_data_dictionary(tmp_path):
+    # mtr_flush_tables_logged (9.7.4 observed): `FLUSH TABLES`, `FLUSH TABLE t1` without codes 12, 17
+    bed = _bed(tmp_path, "STATEMENT")
+    start = len(bed.query_events())
+    bed.thd.execute("FLUSH TABLES")
+    bed.thd.execute("FLUSH TABLE t")
+    got = [(ev.query, int(Q.Q_UPDATED_DB_NAMES) in c, int(Q.Q_DDL_LOGGED_WITH_XID) in c)
+           for ev, c in bed.query_events()[start:]]
+    assert got == [("FLUSH TABLES", False, False), ("FLUSH TABLE t", False, False)]
