@@ -239,9 +239,9 @@ def binlog_write_row(thd: "SessionView", table: "TableView", kind: str, before: 
     mngr = thd.caches
     log = thd.stmt_log
     if thd.caches.trx_cache.empty():  # what a BEGIN written with this row sees
-        log.at_first_row = (log.time_zone_used, log.table_map_for_update)
+        log.at_first_row = (log.time_zone_used, log.table_map_for_update, thd.vars.values.get("sql_mode"))
     if thd.caches.stmt_cache.empty() and log.stmt_cache_first_row is None:
-        log.stmt_cache_first_row = (log.time_zone_used, log.table_map_for_update)
+        log.stmt_cache_first_row = (log.time_zone_used, log.table_map_for_update, thd.vars.values.get("sql_mode"))
     if id(table) not in mngr.maps_written:
         write_locked_table_maps(thd)
         if id(table) not in mngr.maps_written:  # a table the analysis did not see as written

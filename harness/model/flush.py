@@ -444,12 +444,7 @@ def _stmt_cache_begin(thd: "SessionView") -> GroupBegin | None:
     snap, log.stmt_cache_first_row = log.stmt_cache_first_row, None
     if snap is None or not thd.flavor.events.begin_with_first_event:
         return None
-    saved = (log.time_zone_used, log.table_map_for_update)
-    log.time_zone_used, log.table_map_for_update = snap
-    try:
-        return GroupBegin(thd.flavor.events.query_status_vars(thd), bool(log.uses_temp or log.thread_specific_at_open))
-    finally:
-        log.time_zone_used, log.table_map_for_update = saved
+    return _begin_at(thd, snap)
 
 
 def _only_table_maps(cache: Any) -> bool:
@@ -520,16 +515,25 @@ def note_trx_begin(thd: "SessionView") -> None:
         # (9.7.4 observed: `INSERT IGNORE ... VALUES (1, 'bb'), (2, '2024-01-01 00:00:00')` into
         # a DATETIME, ROW: BEGIN without Q_TIME_ZONE_CODE, the refused first value read no zone)
         # the map likewise: an AFTER trigger clears it after the row (9.7.4 observed, ROW: `UPDATE
-        # t1 SET u = u + 1` with an AFTER UPDATE trigger: BEGIN 9=1, the statement's end none)
-        log = thd.stmt_log
-        saved = (log.time_zone_used, log.table_map_for_update)
-        if log.at_first_row is not None:
-            log.time_zone_used, log.table_map_for_update = log.at_first_row
-        try:
-            trx.begin = GroupBegin(thd.flavor.events.query_status_vars(thd),
-                                   bool(log.uses_temp or log.thread_specific_at_open))
-        finally:
-            log.time_zone_used, log.table_map_for_update = saved
+        # t1 SET u = u + 1` with an AFTER UPDATE trigger: BEGIN 9=1, the statement's end none);
+        # the sql_mode too: a first row a trigger or function writes has the routine's
+        trx.begin = _begin_at(thd, thd.stmt_log.at_first_row)
+
+
+def _begin_at(thd: "SessionView", snap: tuple[bool, int, Any] | None) -> GroupBegin:
+    """The GroupBegin of the session's status as ``snap`` (time_zone_used, table_map_for_update,
+    sql_mode when the cache got its first row; None: as it is now) had it."""
+    log = thd.stmt_log
+    values = thd.vars.values
+    saved = (log.time_zone_used, log.table_map_for_update, values.get("sql_mode"))
+    if snap is not None:
+        log.time_zone_used, log.table_map_for_update = snap[0], snap[1]
+        values["sql_mode"] = snap[2]
+    try:
+        return GroupBegin(thd.flavor.events.query_status_vars(thd), bool(log.uses_temp or log.thread_specific_at_open))
+    finally:
+        log.time_zone_used, log.table_map_for_update = saved[0], saved[1]
+        values["sql_mode"] = saved[2]
 
 
 def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:

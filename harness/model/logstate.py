@@ -79,10 +79,10 @@ class StmtLogState:
     # (time_zone_used, table_map_for_update) when the statement wrote its first row event (MySQL
     # writes a group's BEGIN with it: a later row's DATETIME store, or the AFTER trigger that
     # clears the map after the row, does not reach that BEGIN); None: no row event yet
-    at_first_row: tuple[bool, int] | None = None
+    at_first_row: tuple[bool, int, Any] | None = None  # ... and the sql_mode then
     # the same when the statement cache got its first event (the statement's first row writes
     # every written table's map, a MyISAM one into the statement cache): its group's BEGIN
-    stmt_cache_first_row: tuple[bool, int] | None = None
+    stmt_cache_first_row: tuple[bool, int, Any] | None = None
     fk_tables: bool = False  # MySQL 9.7: it wrote a foreign-key table (Q_UPDATED_DB_NAMES over max)
     # thd->query_start_sec_part_used -> Q_HRNOW (NOW() and CURTIME() read the start microseconds)
     hrnow_used: bool = False

@@ -88,9 +88,20 @@ def _run_one(thd: "Thd", st: A.Statement, ctx: "ExecContext", env: Env, scope: S
         assign_select_into(thd, st.into, res.rows, env, ctx.notes)
     elif isinstance(st, (A.Insert, A.Update, A.Delete)):
         sub = _SubStatement(thd, ctx, env, scope)
-        # thd->query() is the sub-statement while it runs (sp_instr_stmt): the
-        # Annotate_rows of a group whose first row it writes carries that text.
-        sub.run(st, name_const_text(st.text, env.locals, _literal_collation(thd), _no_bs(thd)) if in_function else st.text)
+        if isinstance(st, A.Update):
+            # the sub-statement's own thd->table_map_for_update, which a rows group's BEGIN
+            # written with its first row keeps, and its cleanup_after_query clears (9.7.4
+            # observed, ROW: a BEFORE trigger's `UPDATE t2` writes the first row: BEGIN 9=1)
+            from harness.sql.stmt.sql_update import table_map_for_update
+            thd.stmt_log.table_map_for_update = table_map_for_update(thd, st)
+        try:
+            # thd->query() is the sub-statement while it runs (sp_instr_stmt): the
+            # Annotate_rows of a group whose first row it writes carries that text.
+            sub.run(st, name_const_text(st.text, env.locals, _literal_collation(thd), _no_bs(thd)) if in_function
+                    else st.text)
+        finally:
+            if isinstance(st, A.Update):
+                thd.stmt_log.table_map_for_update = 0
     elif isinstance(st, A.Signal):
         signal(st, env, scope)
     elif isinstance(st, (A.Commit, A.Rollback, A.Begin)):

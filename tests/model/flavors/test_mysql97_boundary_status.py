@@ -201,3 +201,19 @@ def test_a_right_joins_right_table_is_numbered_first_in_the_update_map(tmp_path)
     bed.thd.execute("UPDATE i RIGHT JOIN n ON i.a = n.a SET n.b = COALESCE(i.b, -2)")
     bed.thd.execute("UPDATE i RIGHT JOIN n ON i.a = n.a SET i.b = 7")
     assert [m for q, _d, m in _after(_queries(bed), start) if q.startswith("UPDATE")] == [1, 2]
+
+
+def test_a_rows_begin_written_by_a_triggers_first_row_has_its_sql_mode_and_map(tmp_path):
+    # fid_trigger_field_conversion_11 ROW (9.7.4 observed): the BEFORE trigger (created under
+    # TRADITIONAL) writes the group's first row: BEGIN 1=1306525696 9=1, the caller's mode elsewhere
+    bed = _bed(tmp_path, "ROW")
+    for sql in ("CREATE TABLE t2 (c2 INT PRIMARY KEY, n INT) ENGINE=InnoDB", "INSERT INTO i VALUES (1, 7)",
+                "INSERT INTO t2 VALUES (7, 0)", "SET sql_mode = 'TRADITIONAL'",
+                "CREATE TRIGGER tr BEFORE UPDATE ON i FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE c2 = OLD.b",
+                "SET sql_mode = DEFAULT"):
+        bed.thd.execute(sql)
+    start = len(bed.query_events())
+    bed.thd.execute("UPDATE i SET b = b + 1")
+    got = [(ev.query, codes.get(int(Q.Q_SQL_MODE_CODE)), codes.get(int(Q.Q_TABLE_MAP_FOR_UPDATE_CODE)))
+           for ev, codes in bed.query_events()[start:]]
+    assert got[0] == ("BEGIN", 1306525696, 1)
