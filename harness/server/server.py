@@ -889,7 +889,8 @@ class _ConnectionHandler:
             self.server.questions += 1
             session = self._session()
             charset, no_backslash = self._escape_context(session)
-            sql = ps.expand_query(stmt, body[4:], charset, no_backslash)
+            sql = ps.expand_query(stmt, body[4:], charset, no_backslash,
+                                  self.server.flavor.sql.escape_bad_lead_only)
             before = semi.before_statement(session)
             # replbed's session: its THD runs a statement parsed at COM_STMT_PREPARE (the parser's
             # warnings went there: Thd.prepared_execution)

@@ -127,3 +127,13 @@ def test_long_data_cursor_fetch_reset_close_over_the_wire(server, factory) -> No
                                               "mysqld_stmt_execute")
     assert rc.command(p.COM_PING)[0] == p.OK_HEADER
     rc.close()
+
+
+def test_mysql_escapes_only_a_bad_multibyte_lead_byte():
+    # MySQL 9.7.4 golden vector (ps_string_escapes): X'ff00fe' logs as '\xff\0\xfe' -- 0xFF and
+    # 0xFE are no utf8mb4 lead byte (my_mbcharlen 0), so escape_string_for_mysql copies them;
+    # a lead byte without its continuation (0xC3) is escaped; MariaDB escapes any bad byte
+    from harness.server.prepared import escape_string
+    assert escape_string(b"\xff\x00\xfe", "utf8mb4", bad_lead_only=True) == b"'\xff\\0\xfe'"
+    assert escape_string(b"\xc3x", "utf8mb4", bad_lead_only=True) == b"'\\\xc3x'"
+    assert escape_string(b"\xff\x00\xfe", "utf8mb4") == b"'\\\xff\\0\\\xfe'"
