@@ -99,7 +99,7 @@ class MySQLSql(SqlDialect):
     mysql_field_stores = True
     # 9.7.4 observed (ps_string_escapes): X'ff00fe' logs as '\xff\0\xfe' without a backslash
     # before 0xFF / 0xFE (my_mbcharlen 0: not a lead byte)
-    escape_bad_lead_only = True
+    mysql_param_text = True
     # sql/sql_table.cc prepare_check_constraints_for_create, sql_check_constraint.cc (9.7.4
     # observed: `t_chk_1`, 3819 `Check constraint 't_chk_1' is violated.`, 3822, 3940)
     mysql_check_constraints = True
