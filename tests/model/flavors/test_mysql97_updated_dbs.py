@@ -126,9 +126,11 @@ def test_foreign_keys_put_the_databases_over_max_only_when_another_table_is_open
               "ON DELETE CASCADE) ENGINE=InnoDB", "INSERT INTO p VALUES (1), (2)", "INSERT INTO c VALUES (10, 1), (11, 2)"):
         bed.thd.execute(s)
     assert _run(bed, "DELETE FROM c WHERE id = 11", "INSERT INTO c VALUES (12, 1)", "SET foreign_key_checks = 0",
-                "INSERT INTO c VALUES (13, 5)") == [
+                "INSERT INTO c VALUES (13, 5)", "DELETE FROM p WHERE id = 1") == [
         ("BEGIN", ("test",)), ("DELETE FROM c", ("test",)), ("BEGIN", None), ("INSERT INTO c", None),
-        ("BEGIN", ("test",)), ("INSERT INTO c", ("test",))]
+        ("BEGIN", ("test",)), ("INSERT INTO c", ("test",)),
+        # a referenced parent's write is over max with the checks off too (fk_checks_off)
+        ("BEGIN", None), ("DELETE FROM p", None)]
 
 
 def test_flush_names_no_database_and_commits_no_data_dictionary(tmp_path):
