@@ -51,8 +51,10 @@ class GroupBegin:
     with its first event (binlog_start_trans_and_stmt), so it carries the status of the
     statement that first wrote (Q_TABLE_MAP_FOR_UPDATE, Q_UPDATED_DB_NAMES, sql_mode, ...),
     not the committing one's; taken at that statement's end (flush.note_trx_begin).
-    ``uses_temp``: that statement opened a temporary table (thread_specific_used at open
-    time, before its first row: LOG_EVENT_THREAD_SPECIFIC_F on the BEGIN)."""
+    ``uses_temp``: thread_specific_used before that statement's first row -- it opened a
+    temporary table, or resolved CONNECTION_ID() (LOG_EVENT_THREAD_SPECIFIC_F on the BEGIN;
+    9.7.4 observed, ROW: `INSERT INTO t VALUES (1, @@pseudo_thread_id = CONNECTION_ID())`:
+    BEGIN 0xc); not what send_eof sets later (a multi-table DELETE's)."""
 
     status_vars: list[Any]
     uses_temp: bool = False
@@ -237,7 +239,9 @@ def binlog_write_row(thd: "SessionView", table: "TableView", kind: str, before: 
     mngr = thd.caches
     log = thd.stmt_log
     if thd.caches.trx_cache.empty():  # what a BEGIN written with this row sees
-        log.at_first_row = (log.time_zone_used, log.table_map_for_update)
+        log.at_first_row = (log.time_zone_used, log.table_map_for_update, thd.vars.values.get("sql_mode"))
+    if thd.caches.stmt_cache.empty() and log.stmt_cache_first_row is None:
+        log.stmt_cache_first_row = (log.time_zone_used, log.table_map_for_update, thd.vars.values.get("sql_mode"))
     if id(table) not in mngr.maps_written:
         write_locked_table_maps(thd)
         if id(table) not in mngr.maps_written:  # a table the analysis did not see as written

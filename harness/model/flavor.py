@@ -319,6 +319,12 @@ class SqlDialect:
     # column's precision are rounded (MariaDB: cut); spaces around a number are no truncation,
     # a DECIMAL/FLOAT string with garbage is 1366 (MariaDB 1265)
     mysql_field_stores = False
+    # A prepared statement's parameters in its expanded query (harness/server/prepared.py):
+    # MySQL's escape_string_for_mysql escapes a byte of no well-formed character only when
+    # my_mbcharlen calls it a multi-byte lead (utf8mb4: 0xC2-0xF7; MariaDB: any such byte),
+    # and query_val_str writes a temporal value as a quoted string with six fractional digits
+    # (MariaDB: a typed literal, DATE'...', TIMESTAMP'...', TIME'...')
+    mysql_param_text = False
     # Item::print of an infix operation (the 1690 text): MySQL's Item_func::print_op wraps each
     # one in parentheses, `(a - 1)`; MariaDB prints by precedence, `a - 1`
     print_infix_parens = False

@@ -416,6 +416,7 @@ def flush_stmt_cache(thd: "SessionView") -> None:
     resets both caches first (reset_map_only_stmt_cache)."""
     cache = thd.caches.stmt_cache
     cache.flush_pending(thd, stmt_end=True)
+    begin = _stmt_cache_begin(thd)
     if cache.empty():
         cache.reset()
         return
@@ -429,9 +430,21 @@ def flush_stmt_cache(thd: "SessionView") -> None:
     # been deferred until now" -- the statement cache's group depends on the last commit
     thd.caches.commit_parent = thd.server.binlog.max_committed()
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp,
-                                  ddl=cache.has_ddl or thd.trx_log.did_ddl)
+                                  ddl=cache.has_ddl or thd.trx_log.did_ddl, begin=begin)
     cache_statistics(thd, cache)
     cache.reset()
+
+
+def _stmt_cache_begin(thd: "SessionView") -> GroupBegin | None:
+    """MySQL writes the statement cache's BEGIN with its first event too: a rows group takes the
+    table map and time zone as they were at the statement's first row, before a trigger's
+    sub-statement cleared the map (9.7.4 observed, ROW: `UPDATE t1 SET u = u + 1` whose AFTER
+    trigger updates a MyISAM table: that group's BEGIN 9=1, its COMMIT none)."""
+    log = thd.stmt_log
+    snap, log.stmt_cache_first_row = log.stmt_cache_first_row, None
+    if snap is None or not thd.flavor.events.begin_with_first_event:
+        return None
+    return _begin_at(thd, snap)
 
 
 def _only_table_maps(cache: Any) -> bool:
@@ -502,15 +515,25 @@ def note_trx_begin(thd: "SessionView") -> None:
         # (9.7.4 observed: `INSERT IGNORE ... VALUES (1, 'bb'), (2, '2024-01-01 00:00:00')` into
         # a DATETIME, ROW: BEGIN without Q_TIME_ZONE_CODE, the refused first value read no zone)
         # the map likewise: an AFTER trigger clears it after the row (9.7.4 observed, ROW: `UPDATE
-        # t1 SET u = u + 1` with an AFTER UPDATE trigger: BEGIN 9=1, the statement's end none)
-        log = thd.stmt_log
-        saved = (log.time_zone_used, log.table_map_for_update)
-        if log.at_first_row is not None:
-            log.time_zone_used, log.table_map_for_update = log.at_first_row
-        try:
-            trx.begin = GroupBegin(thd.flavor.events.query_status_vars(thd), bool(log.uses_temp))
-        finally:
-            log.time_zone_used, log.table_map_for_update = saved
+        # t1 SET u = u + 1` with an AFTER UPDATE trigger: BEGIN 9=1, the statement's end none);
+        # the sql_mode too: a first row a trigger or function writes has the routine's
+        trx.begin = _begin_at(thd, thd.stmt_log.at_first_row)
+
+
+def _begin_at(thd: "SessionView", snap: tuple[bool, int, Any] | None) -> GroupBegin:
+    """The GroupBegin of the session's status as ``snap`` (time_zone_used, table_map_for_update,
+    sql_mode when the cache got its first row; None: as it is now) had it."""
+    log = thd.stmt_log
+    values = thd.vars.values
+    saved = (log.time_zone_used, log.table_map_for_update, values.get("sql_mode"))
+    if snap is not None:
+        log.time_zone_used, log.table_map_for_update = snap[0], snap[1]
+        values["sql_mode"] = snap[2]
+    try:
+        return GroupBegin(thd.flavor.events.query_status_vars(thd), bool(log.uses_temp or log.thread_specific_at_open))
+    finally:
+        log.time_zone_used, log.table_map_for_update = saved[0], saved[1]
+        values["sql_mode"] = saved[2]
 
 
 def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:
@@ -692,7 +715,7 @@ def prepare_xa_trx_cache(thd: "SessionView", xid: XaXid, one_phase: bool = False
     thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp,
                                   transactional=_trx_group_transactional(thd),
                                   ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
-                                  extra_engines=True, xa_xid=xid)
+                                  extra_engines=True, xa_xid=xid, begin=trx.begin)
     cache_statistics(thd, trx)
     trx.reset()
 

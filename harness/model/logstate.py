@@ -69,11 +69,20 @@ class StmtLogState:
     thread_specific: bool = False  # thd->thread_specific_used -> LOG_EVENT_THREAD_SPECIFIC_F (0x4)
     # lex->stmt_accessed_temp_table(): clears FL_TRANSACTIONAL of a group this statement commits
     uses_temp: bool = False
+    # thd->thread_specific_used set while the statement was resolved (CONNECTION_ID()'s
+    # fix_fields), so before its first row: a rows group's BEGIN has it (cache.GroupBegin)
+    thread_specific_at_open: bool = False
     time_zone_used: bool = False  # thd->time_zone_used -> Q_TIME_ZONE_CODE
+    # columns (by table id) the statement filled by field_conv's plain copy of an identical
+    # field: no Field::store, so no THD::time_zone() (stmt/time_zone.py)
+    field_copies: dict[int, set[int]] = field(default_factory=dict)
     # (time_zone_used, table_map_for_update) when the statement wrote its first row event (MySQL
     # writes a group's BEGIN with it: a later row's DATETIME store, or the AFTER trigger that
     # clears the map after the row, does not reach that BEGIN); None: no row event yet
-    at_first_row: tuple[bool, int] | None = None
+    at_first_row: tuple[bool, int, Any] | None = None  # ... and the sql_mode then
+    # the same when the statement cache got its first event (the statement's first row writes
+    # every written table's map, a MyISAM one into the statement cache): its group's BEGIN
+    stmt_cache_first_row: tuple[bool, int, Any] | None = None
     fk_tables: bool = False  # MySQL 9.7: it wrote a foreign-key table (Q_UPDATED_DB_NAMES over max)
     # thd->query_start_sec_part_used -> Q_HRNOW (NOW() and CURTIME() read the start microseconds)
     hrnow_used: bool = False

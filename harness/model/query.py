@@ -198,7 +198,9 @@ def binlog_query(thd: SessionView, text: str, is_trans: bool, error_code: int, c
                                  timestamp=thd.stmt.timestamp, server_id=thd.server_id,
                                  error_code=error_code, status_vars=statement_status_vars(
                                      thd, xid=thd.server.binlog.allocate_xid() if xid else None, text=text,
-                                     updated_db=accessed_dbs(thd, info) if not ddl else updated_db(thd)),
+                                     updated_db=accessed_dbs(thd, info) if not ddl else updated_db(thd)
+                                     if thd.stmt_log.accessed_db_names is None
+                                     else thd.stmt_log.accessed_db_names or None),
                                  thread_specific=uses_temp, suppress_use=suppress_use))
     if decision is not None and decision.warn_unsafe:
         thd.issue_unsafe_warnings(decision.warn_unsafe)

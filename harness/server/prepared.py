@@ -120,8 +120,10 @@ def _utf8_char_len(data: bytes, i: int) -> int:
 _ESCAPES = {0: b"\\0", 0x0A: b"\\n", 0x0D: b"\\r", 0x5C: b"\\\\", 0x27: b"\\'", 0x22: b'\\"', 0x1A: b"\\Z"}
 
 
-def escape_string(data: bytes, charset: str, no_backslash_escapes: bool = False) -> bytes:
-    """``'...'`` for a string value, as append_query_string writes it into the expanded query."""
+def escape_string(data: bytes, charset: str, no_backslash_escapes: bool = False, bad_lead_only: bool = False) -> bytes:
+    """``'...'`` for a string value, as append_query_string writes it into the expanded query.
+    ``bad_lead_only``: MySQL escapes a byte of no well-formed character only when my_mbcharlen
+    calls it a multi-byte lead (utf8mb4: 0xC2-0xF7), else copies it (SqlPolicy.mysql_param_text)."""
     multibyte = charset.startswith("utf8")
     out = bytearray(b"'")
     if no_backslash_escapes:
@@ -136,7 +138,9 @@ def escape_string(data: bytes, charset: str, no_backslash_escapes: bool = False)
                 out += data[i:i + clen]
                 i += clen
                 continue
-            out += b"\\" + bytes((b,))  # a bad byte sequence: escaped as itself
+            if not bad_lead_only or 0xC2 <= b <= 0xF7:
+                out += b"\\"  # a bad byte sequence: escaped as itself
+            out += bytes((b,))
             i += 1
             continue
         esc = _ESCAPES.get(b)
@@ -157,7 +161,7 @@ def _time_text(neg: bool, days: int, h: int, m: int, s: int, micro: int) -> str:
 
 
 def read_param(r: PayloadReader, type_code: int, unsigned: bool, charset: str,
-               no_backslash_escapes: bool) -> bytes:
+               no_backslash_escapes: bool, mysql: bool = False) -> bytes:
     """One parameter value from COM_STMT_EXECUTE, as the SQL bytes that replace its ``?``."""
     size = _INT_SIZES.get(type_code)
     if size is not None:
@@ -183,10 +187,13 @@ def read_param(r: PayloadReader, type_code: int, unsigned: bool, charset: str,
         mi = body.int1() if length >= 7 else 0
         s = body.int1() if length >= 7 else 0
         us = body.int4() if length >= 11 else 0
+        # MySQL's query_val_str: a quoted string, six fractional digits (9.7.4 observed:
+        # '2021-02-03', '1999-12-31 23:59:59.000000'); MariaDB: a typed literal
+        kind = ("", "") if mysql else ("DATE", "TIMESTAMP")
         if type_code == MYSQL_TYPE_DATE:
-            return f"DATE'{y:04d}-{mo:02d}-{d:02d}'".encode()
-        frac = f".{us:06d}" if us else ""
-        return f"TIMESTAMP'{y:04d}-{mo:02d}-{d:02d} {h:02d}:{mi:02d}:{s:02d}{frac}'".encode()
+            return f"{kind[0]}'{y:04d}-{mo:02d}-{d:02d}'".encode()
+        frac = f".{us:06d}" if us or mysql else ""
+        return f"{kind[1]}'{y:04d}-{mo:02d}-{d:02d} {h:02d}:{mi:02d}:{s:02d}{frac}'".encode()
     if type_code == MYSQL_TYPE_TIME:
         length = r.int1()
         body = PayloadReader(r.read(length), "time parameter")
@@ -196,12 +203,15 @@ def read_param(r: PayloadReader, type_code: int, unsigned: bool, charset: str,
             us = body.int4() if length >= 12 else 0
         else:
             neg, days, h, mi, s, us = False, 0, 0, 0, 0, 0
-        return f"TIME'{_time_text(neg, days, h, mi, s, us)}'".encode()
+        text = _time_text(neg, days, h, mi, s, us)
+        if mysql:  # '-69:57:57.000000' (9.7.4 observed)
+            return f"'{text if us else text + '.000000'}'".encode()
+        return f"TIME'{text}'".encode()
     if type_code == MYSQL_TYPE_NULL:
         return b"NULL"
     # Every other type (VARCHAR, STRING, BLOBs, ENUM, SET, BIT, JSON, GEOMETRY) is sent as
     # a length-encoded string and becomes a quoted string literal.
-    return escape_string(r.lenenc_bytes() or b"", charset, no_backslash_escapes)
+    return escape_string(r.lenenc_bytes() or b"", charset, no_backslash_escapes, mysql)
 
 
 # --------------------------------------------------------------------------
@@ -254,7 +264,8 @@ def encode_prepare_ok(stmt: PreparedStatement, columns: list[Column], caps: int)
     return out
 
 
-def expand_query(stmt: PreparedStatement, body: bytes, charset: str, no_backslash_escapes: bool) -> str:
+def expand_query(stmt: PreparedStatement, body: bytes, charset: str, no_backslash_escapes: bool,
+                 mysql: bool = False) -> str:
     """The statement text with the values of a COM_STMT_EXECUTE substituted (the expanded query).
 
     ``body`` starts after the statement id: flags(1), iteration count(4), then, when the
@@ -284,10 +295,10 @@ def expand_query(stmt: PreparedStatement, body: bytes, charset: str, no_backslas
         if nulls[i // 8] & (1 << (i % 8)):
             value = b"NULL"
         elif i in stmt.long_data:
-            value = escape_string(bytes(stmt.long_data[i]), charset, no_backslash_escapes)
+            value = escape_string(bytes(stmt.long_data[i]), charset, no_backslash_escapes, mysql)
         else:
             code, unsigned = stmt.param_types[i]
-            value = read_param(r, code, unsigned, charset, no_backslash_escapes)
+            value = read_param(r, code, unsigned, charset, no_backslash_escapes, mysql)
         start = len(out)
         out += value
         stmt.value_spans.append((start, len(out)))

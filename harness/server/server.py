@@ -889,7 +889,9 @@ class _ConnectionHandler:
             self.server.questions += 1
             session = self._session()
             charset, no_backslash = self._escape_context(session)
-            sql = ps.expand_query(stmt, body[4:], charset, no_backslash)
+            mysql_text = getattr(session, "mysql_param_text", None)
+            sql = ps.expand_query(stmt, body[4:], charset, no_backslash,
+                                  bool(mysql_text()) if callable(mysql_text) else False)
             before = semi.before_statement(session)
             # replbed's session: its THD runs a statement parsed at COM_STMT_PREPARE (the parser's
             # warnings went there: Thd.prepared_execution)

@@ -285,6 +285,10 @@ class ReplbedSession:
         """character_set_client: how a prepared statement's string values are escaped."""
         return str(self.thd.vars.get("character_set_client"))
 
+    def mysql_param_text(self) -> bool:
+        """Whether parameters are expanded as MySQL writes them (SqlPolicy.mysql_param_text)."""
+        return bool(self.thd.server.flavor.sql.mysql_param_text)
+
     def prepare(self, pieces: list[str]) -> list[Column]:
         """COM_STMT_PREPARE: the statement must parse (errors are reported at prepare
         time, as MariaDB does); a placeholder is checked as the literal ``0``, which is

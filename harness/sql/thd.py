@@ -31,7 +31,7 @@ from harness.sql.handler.catalog import Routine, TableDef
 from harness.sql.stmt.context import ExecContext, RandState
 from harness.sql.sql_errors import Note, ServerError, error, internal_error, note
 from harness.sql.stmt.sql_result import DmlResult, SelectResult
-from harness.sql.stmt.sql_update import log_as_multi_table, runs_as_join, table_map_for_update
+from harness.sql.stmt.sql_update import deletes_as_multi_table, log_as_multi_table, runs_as_join, table_map_for_update
 from harness.sql.stmt.executor import Executor
 from harness.sql.stmt.sql_do import run_do_or_set
 from harness.sql.stmt.global_read_lock import release as release_global_read_lock
@@ -714,8 +714,7 @@ class Thd:
             raise UnsupportedError("temporary tables inside an XA transaction")
         if isinstance(stmt, A.Update):
             self.stmt_log.table_map_for_update = table_map_for_update(self, stmt)
-        if isinstance(stmt, A.Delete) and stmt.targets:
-            # multi-table DELETE sets thread_specific_used (observed header flags 0x4)
+        if deletes_as_multi_table(self, stmt):  # Query_result_delete::send_eof: header flags 0x4
             self.stmt_log.thread_specific = True
         if as_join:
             log_as_multi_table(self, stmt)
@@ -767,8 +766,8 @@ class Thd:
         ctx = ExecContext(self, info)
         if info.rand_used:
             ctx.save_rand_seeds()
-        if info.thread_specific_used:
-            self.stmt_log.thread_specific = True
+        if info.thread_specific_used:  # set while resolving (CONNECTION_ID), before any row
+            self.stmt_log.thread_specific = self.stmt_log.thread_specific_at_open = True
         ex = Executor(self, ctx, info)
         try:
             if isinstance(stmt, A.Insert):

@@ -127,3 +127,28 @@ def test_long_data_cursor_fetch_reset_close_over_the_wire(server, factory) -> No
                                               "mysqld_stmt_execute")
     assert rc.command(p.COM_PING)[0] == p.OK_HEADER
     rc.close()
+
+
+def test_mysql_escapes_only_a_bad_multibyte_lead_byte():
+    # MySQL 9.7.4 golden vector (ps_string_escapes): X'ff00fe' logs as '\xff\0\xfe' -- 0xFF and
+    # 0xFE are no utf8mb4 lead byte (my_mbcharlen 0), so escape_string_for_mysql copies them;
+    # a lead byte without its continuation (0xC3) is escaped; MariaDB escapes any bad byte
+    from harness.server.prepared import escape_string
+    assert escape_string(b"\xff\x00\xfe", "utf8mb4", bad_lead_only=True) == b"'\xff\\0\xfe'"
+    assert escape_string(b"\xc3x", "utf8mb4", bad_lead_only=True) == b"'\\\xc3x'"
+    assert escape_string(b"\xff\x00\xfe", "utf8mb4") == b"'\\\xff\\0\\\xfe'"
+
+
+def test_mysql_writes_temporal_parameters_as_quoted_strings():
+    # MySQL 9.7.4 golden vectors (ps_insert_every_param_type): '2021-02-03',
+    # '1999-12-31 23:59:59.000000', '-69:57:57.000000'; MariaDB's typed literals otherwise
+    import struct
+    from harness.server.prepared import MYSQL_TYPE_DATE, MYSQL_TYPE_DATETIME, MYSQL_TYPE_TIME, read_param
+    from harness.server.protocol import PayloadReader
+    date = bytes([4]) + struct.pack("<HBB", 2021, 2, 3)
+    dtm = bytes([7]) + struct.pack("<HBBBBB", 1999, 12, 31, 23, 59, 59)
+    tm = bytes([8]) + struct.pack("<BIBBB", 1, 2, 21, 57, 57)
+    got = [read_param(PayloadReader(b, "p"), code, False, "utf8mb4", False, mysql=True)
+           for b, code in ((date, MYSQL_TYPE_DATE), (dtm, MYSQL_TYPE_DATETIME), (tm, MYSQL_TYPE_TIME))]
+    assert got == [b"'2021-02-03'", b"'1999-12-31 23:59:59.000000'", b"'-69:57:57.000000'"]
+    assert read_param(PayloadReader(date, "p"), MYSQL_TYPE_DATE, False, "utf8mb4", False) == b"DATE'2021-02-03'"

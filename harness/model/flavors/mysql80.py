@@ -54,13 +54,19 @@ class MySQLErrors(ErrorStyle):
 # INSERT/REPLACE ... VALUES, UPDATE and DELETE; not INSERT ... SELECT, CREATE ... SELECT,
 # DDL, BEGIN/COMMIT (observed 9.7.4, docs/RULES-mysql-9.7.md 3.1).
 _CASCADE_DML = re.compile(r"\s*(?:/\*.*?\*/\s*)*(INSERT|REPLACE|UPDATE|DELETE)\b", re.I | re.S)
-_SELECT = re.compile(r"\bSELECT\b", re.I)
+# after INSERT: [modifiers] [INTO] table [(columns)] then the query (SELECT, WITH, TABLE, `(SELECT`)
+_INSERT_SELECT = re.compile(r"\s+(?:(?:LOW_PRIORITY|DELAYED|HIGH_PRIORITY|IGNORE)\s+)*(?:INTO\s+)?"
+                            r"[`\w.$]+\s*(?:\([^)]*\)\s*)?\(?\s*(?:SELECT|WITH|TABLE)\b", re.I)
 _TIMESTAMP_COLUMN = re.compile(r"\bTIMESTAMP\b", re.I)
 _LITERALS = re.compile(r"'(?:[^'\\]|\\.|'')*'")
 # Statements whose Query carries no Q_UPDATED_DB_NAMES (9.7.4 [bytes]: TRUNCATE, ANALYZE)
-_NO_UPDATED_DB = frozenset(("TRUNCATE", "ANALYZE"))  # OPTIMIZE, REPAIR: they do ([bytes])
+# OPTIMIZE, REPAIR: sql_admin._accessed_dbs; TRUNCATE: sql_table.truncate_table
+# FLUSH: reload_acl_and_cache opens no table for the binlog and commits no data dictionary
+# transaction (9.7.4 observed: every FLUSH TABLES / TABLE t1 / PRIVILEGES / STATUS /
+# USER_RESOURCES of the corpus without codes 12 and 17)
+_NO_UPDATED_DB = frozenset(("ANALYZE", "FLUSH"))
 # ... and no Q_DDL_LOGGED_WITH_XID (ANALYZE TABLE: [bytes]; the other admin statements alike)
-_NO_DDL_XID = frozenset(("ANALYZE", "OPTIMIZE", "REPAIR", "CHECK"))
+_NO_DDL_XID = frozenset(("ANALYZE", "OPTIMIZE", "REPAIR", "CHECK", "FLUSH"))
 # the DROP of a session's temporary tables at disconnect: no UPDATED_DB_NAMES (9.7.4 [bytes])
 _DISCONNECT_DROP = "DROP /*!40005 TEMPORARY */ TABLE"
 _BASE_CREATE = re.compile(r"\s*CREATE\s+TABLE\b", re.I)
@@ -68,10 +74,15 @@ _TEMPORARY_DDL = re.compile(r"\s*(?:CREATE|DROP)\s+(?:/\*!40005\s+)?TEMPORARY\b"
 
 
 def logs_cascade_triggers(text: str) -> bool:
+    """INSERT ... VALUES, REPLACE (... SELECT too), UPDATE, DELETE; not INSERT ... SELECT. A
+    SELECT in a string literal or a VALUES subquery leaves an INSERT ... VALUES one (9.7.4
+    observed: `REPLACE INTO t SELECT * FROM n` 21=0; `INSERT INTO r (what, v) VALUES ('found
+    after select', FOUND_ROWS())` 21=0; `INSERT INTO i SELECT a FROM t2`, `INSERT INTO u WITH c
+    AS (...) SELECT ...` none)."""
     m = _CASCADE_DML.match(text)
     if m is None:
         return False
-    return m.group(1).upper() in ("UPDATE", "DELETE") or not _SELECT.search(text)
+    return m.group(1).upper() != "INSERT" or not _INSERT_SELECT.match(_LITERALS.sub("''", text), m.end())
 
 
 _MYSQL_FLAGS2 = int(Option.OPTION_AUTO_IS_NULL | Option.OPTION_NOT_AUTOCOMMIT | Option.OPTION_NO_FOREIGN_KEY_CHECKS
@@ -297,7 +308,7 @@ def _begin_thread_specific(thd: Any, body: list[Event], begin: GroupBegin | None
         return bool(first.header.flags & HeaderFlag.THREAD_SPECIFIC) and first.query not in ("COMMIT", "ROLLBACK")
     if begin is not None:
         return begin.uses_temp
-    return bool(getattr(thd.stmt_log, "uses_temp", False))
+    return bool(getattr(thd.stmt_log, "uses_temp", False) or getattr(thd.stmt_log, "thread_specific_at_open", False))
 
 
 def _boundary_updated_dbs(thd: Any, svs: list[StatusVar]) -> list[StatusVar]:
@@ -329,10 +340,16 @@ def _fk_related_statement(thd: Any, text: str) -> bool:
     if info is None or catalog is None or not words or words[0].upper() not in ("INSERT", "REPLACE", "UPDATE",
                                                                                 "DELETE"):
         return False
+    # foreign_key_checks=0: a child's INSERT/UPDATE checks no parent, but a referenced
+    # parent's write still opens its children (9.7.4 observed, fk_checks_off: `INSERT INTO c
+    # VALUES (11, 5)` 12=(test), then `DELETE FROM p WHERE id = 1` over max)
+    vars_ = getattr(thd, "vars", None)
+    checks = vars_ is None or bool(vars_.get("foreign_key_checks"))
     for t in getattr(info, "written", ()):
         if getattr(t, "temporary", False):
             continue
-        if catalog.referencing(t.db, t.name) or (getattr(t, "foreign_keys", None) and words[0].upper() != "DELETE"):
+        if catalog.referencing(t.db, t.name) or (checks and getattr(t, "foreign_keys", None)
+                                                  and words[0].upper() != "DELETE"):
             return True
     return False
 
@@ -454,8 +471,8 @@ class MySQLEvents(EventStyle):
         DATABASE add DEFAULT_TABLE_ENCRYPTION."""
         svs = self._query_status_vars(thd, text=text, xid=xid, invoker=invoker, hrnow=hrnow, charset=charset,
                                       updated_db=updated_db, ddl=ddl)
-        if text and not ddl and getattr(thd.stmt_log, "fk_tables", False):
-            # a statement that wrote a foreign-key table: over max (stmt/deprecations.py)
+        if text and not ddl and getattr(thd.stmt_log, "fk_tables", False) and _fk_related_statement(thd, text):
+            # a statement whose foreign keys opened another table: over max (stmt/deprecations.py)
             svs = with_updated_dbs(svs, None)
         if not text:
             svs = _boundary_updated_dbs(thd, svs)
@@ -473,11 +490,6 @@ class MySQLEvents(EventStyle):
             head = "CREATE TABLE"
         if words and words[0].upper() in _NO_UPDATED_DB or text.startswith(_DISCONNECT_DROP):
             updated_db = None  # 9.7.4 [bytes]: no UPDATED_DB_NAMES
-        elif words and words[0].upper() in ("OPTIMIZE", "REPAIR") \
-                and str(thd.vars.get("binlog_format")).upper() == "ROW":
-            # their databases come from decide_logging_format, which collects them only
-            # outside ROW format (9.7.4 [bytes]: `REPAIR TABLE t` 12=(test) in MIXED, none in ROW)
-            updated_db = None
         over_limit = updated_db is not None and _fk_related_statement(thd, text)
         svs = mysql80_query_status_vars(
             # MySQL's OPTIONS_WRITTEN_TO_BIN_LOG has no explicit_defaults_for_timestamp bit
@@ -735,14 +747,19 @@ class MySQLGtid(GtidFraming):
         from harness.model.flush import end_query
         binlog = thd.server.binlog
         ts = thd.stmt.timestamp
+        # thd->thread_specific_used: dropping a replaced table, or opening a temporary source
+        # (open_temporary_table), makes the generated CREATE thread-specific, and so the
+        # BEGIN written with it (9.7.4 observed: `CREATE TABLE c9 ENGINE=MyISAM SELECT * FROM
+        # tmp` in ROW: CREATE 0x4, BEGIN 0xc)
+        thread_specific = thread_specific or bool(thd.stmt_log.thread_specific)
         if t.engine.xa_capable:
             text = _start_transaction_text(create_text)
             # 9.7.4 [bytes]: neither Q_DDL_LOGGED_WITH_XID (the group's Xid commits it; SHOW
             # BINLOG EVENTS shows no `/* xid=N */`) nor Q_UPDATED_DB_NAMES (the Query is 16
             # bytes shorter than with both; its BEGIN has none either)
             create = new_query_event(text, database=thd.db or "", thread_id=thd.connection_id, timestamp=ts,
-                                     server_id=thd.server_id, status_vars=thd.query_status_vars(
-                                         xid=None, text=text, updated_db=None))
+                                     server_id=thd.server_id, thread_specific=thread_specific,
+                                     status_vars=thd.query_status_vars(xid=None, text=text, updated_db=None))
             events = [create, *cache.events,
                       new_xid_event(binlog.allocate_xid(), timestamp=ts, server_id=thd.server_id)]
             binlog.write_group(events, thd=thd, timestamp=ts, ddl=True)
@@ -752,7 +769,8 @@ class MySQLGtid(GtidFraming):
         # and, as the InnoDB one's, no Q_UPDATED_DB_NAMES (fidlog_create_temporary_select_below_rr_unsafe)
         xid = thd.flavor.events.ddl_xid(True, ddl=True, thread_specific=thread_specific, thd=thd, text=create_text)
         create = new_query_event(create_text, database=thd.db or "", thread_id=thd.connection_id, timestamp=ts,
-                                 server_id=thd.server_id, status_vars=thd.query_status_vars(
+                                 server_id=thd.server_id, thread_specific=thread_specific,
+                                 status_vars=thd.query_status_vars(
                                      xid=binlog.allocate_xid() if xid else None, text=create_text,
                                      updated_db=None))
         binlog.write_group([create], thd=thd, timestamp=ts, standalone=True, ddl=True)

@@ -109,6 +109,9 @@ class MySQLSql(SqlDialect):
     # (my_datetime_round, unless TIME_TRUNCATE_FRACTIONAL; 9.7.4 [bytes] types_temporal_*:
     # '2024-02-29 23:59:59.999' -> DATETIME(2) '2024-03-01 00:00:00.00')
     mysql_field_stores = True
+    # 9.7.4 observed (ps_string_escapes): X'ff00fe' logs as '\xff\0\xfe' without a backslash
+    # before 0xFF / 0xFE (my_mbcharlen 0: not a lead byte)
+    mysql_param_text = True
     # sql/sql_table.cc prepare_check_constraints_for_create, sql_check_constraint.cc (9.7.4
     # observed: `t_chk_1`, 3819 `Check constraint 't_chk_1' is violated.`, 3822, 3940)
     mysql_check_constraints = True

@@ -331,3 +331,16 @@ def impossible_day(s: str) -> bool:
         return False
     y, mo, d = (int(g) for g in m.groups())
     return 1 <= mo <= 12 and 1 <= d <= 31 and y > 0 and d > calendar.monthrange(y, mo)[1]
+
+
+def zero_input(value: object) -> bool:
+    """A date as given that NO_ZERO_DATE / NO_ZERO_IN_DATE refuse: a zero date value, or a
+    literal whose year, month and day are all 0 or whose month or day is 0. Refused, it stores
+    the zero without reading the time zone (9.7.4 observed under TRADITIONAL: `INSERT IGNORE
+    INTO k VALUES (1, '0000-00-00', '')`, `INSERT IGNORE INTO w (dt) VALUES ('2020-00-05
+    10:00:00')` have no Q_TIME_ZONE_CODE; harness/sql/stmt/time_zone.py)."""
+    import re
+    if isinstance(value, ZeroDate):
+        return True
+    m = re.match(r"\s*(\d{2,4})\D(\d{1,2})\D(\d{1,2})", value) if isinstance(value, str) else None
+    return m is not None and (int(m.group(2)) == 0 or int(m.group(3)) == 0)

@@ -18,6 +18,8 @@ not); an aggregate or a correlation in it does not matter (probed).
 
 from __future__ import annotations
 
+import dataclasses
+
 from harness.sql.parse import parse_tree as A
 
 
@@ -37,4 +39,37 @@ def in_subquery_runs_as_join(where: A.Expr | None) -> bool:
     return where is not None and _qualifies(where, True)
 
 
-__all__ = ["in_subquery_runs_as_join"]
+def _has_in_or_exists(x: object) -> bool:
+    """An IN or EXISTS subquery anywhere in the expression (not looking into subqueries)."""
+    if isinstance(x, (A.InSubquery, A.Exists)):
+        return True
+    if isinstance(x, A.Select):
+        return False
+    if isinstance(x, (list, tuple)):
+        return any(_has_in_or_exists(y) for y in x)
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return any(_has_in_or_exists(getattr(x, f.name)) for f in dataclasses.fields(x))
+    return False
+
+
+def mysql_switches_to_multi_table(stmt: A.Statement) -> bool:
+    """MySQL 8.0/9.x ``should_switch_to_multi_table_if_subqueries`` (sql/sql_update.cc), used
+    by ``Sql_cmd_delete::prepare_inner`` and ``Sql_cmd_update::prepare_inner``: a single-table
+    DELETE/UPDATE without ORDER BY and LIMIT whose query block (a merged view's WHERE included)
+    holds an IN or EXISTS subquery that semijoin or materialization may serve (the default
+    optimizer_switch) runs through the multi-table code -- anywhere in the block, under OR
+    or NOT too (MariaDB 11.x's rule above is narrower)."""
+    if isinstance(stmt, A.Delete):
+        if stmt.targets or len(stmt.tables) != 1:
+            return False
+        exprs: list[object] = [stmt.where]
+    elif isinstance(stmt, A.Update):
+        if len(stmt.tables) != 1:
+            return False
+        exprs = [stmt.where, *(e for _c, e in stmt.assignments)]
+    else:
+        return False
+    return not stmt.order_by and stmt.limit is None and _has_in_or_exists(exprs)
+
+
+__all__ = ["in_subquery_runs_as_join", "mysql_switches_to_multi_table"]

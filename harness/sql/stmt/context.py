@@ -127,12 +127,23 @@ class ExecContext:
         if sec_part:
             self.thd.stmt_log.hrnow_used = True
 
+    def _reads_usec(self, fsp: Any) -> bool:
+        """MariaDB's query_start_sec_part() marks the microseconds read for any precision;
+        MySQL's THD::query_start_timeval_trunc only for a fractional one (SysvarProfile)."""
+        if not self.thd.server.sysvars.start_usec_only_with_fsp:
+            return True
+        try:
+            return int(fsp or 0) > 0
+        except (TypeError, ValueError):
+            return True
+
     def fn_now(self, fsp: Any = 0) -> dt.datetime:
-        self._local_clock(True)
+        self._local_clock(self._reads_usec(fsp))
         return self._now()
 
     def fn_utc_timestamp(self, fsp: Any = 0) -> dt.datetime:
-        self.thd.stmt_log.hrnow_used = True
+        if self._reads_usec(fsp):
+            self.thd.stmt_log.hrnow_used = True
         return self._now()
 
     def fn_sysdate(self, fsp: Any = 0) -> dt.datetime:
@@ -143,7 +154,7 @@ class ExecContext:
         return self.start.date()
 
     def fn_curtime(self, fsp: Any = 0) -> dt.timedelta:
-        self._local_clock(True)
+        self._local_clock(self._reads_usec(fsp))
         s = self.start
         return dt.timedelta(hours=s.hour, minutes=s.minute, seconds=s.second)
 

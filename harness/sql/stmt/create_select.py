@@ -614,8 +614,17 @@ class SelectCreate:
             thd.binlog_query(st.text, t.transactional, 0, self.ctx,
                              type(d)(row=d.row, unsafe=d.unsafe, warn_unsafe=0, logged=d.logged),
                              thread_specific=True, ddl=True)
+            # MySQL writes the group's BEGIN with this Query: its databases (9.7.4 observed,
+            # STATEMENT, autocommit=0: BEGIN 12=(test) before `CREATE TEMPORARY TABLE t0 SELECT`)
+            L3.note_trx_begin(thd)
             L3.flush_stmt_cache(thd)  # end of statement (R-flush-SC)
         else:
+            # MySQL: decide_logging_format names the databases of the tables the statement
+            # opened, the new one's too, even without a default database (9.7.4 observed:
+            # `CREATE TABLE test.t2 SELECT * FROM test.t1` after the current database was
+            # dropped: 12=(test))
+            from harness.model import query as L2
+            L2.add_to_binlog_accessed_dbs(thd, self.db, *L2.table_dbs(self.info))
             # observed: no Q_XID; dropping the replaced table makes it thread-specific
             thd.write_ddl(st.text, thread_specific=thd.stmt_log.uses_temp or self.replaces is not None, ctx=self.ctx)
 

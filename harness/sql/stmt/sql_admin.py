@@ -61,8 +61,23 @@ def table_maintenance(thd: "Thd", st: A.TableMaintenance) -> SelectResult:
         # probed: `OPTIMIZE TABLE t, m` in STATEMENT -> Note 1592; ANALYZE and CHECK read: none)
         thd.issue_unsafe_warnings(bit(Unsafe.MIXED_STATEMENT))
     if st.command in _LOGGED and not st.no_write_to_binlog:
+        if st.command in ("OPTIMIZE", "REPAIR"):
+            _accessed_dbs(thd, opened, st.command)
         thd.write_ddl(st.text)
     return _result(["Table", "Op", "Msg_type", "Msg_text"], rows)
+
+
+def _accessed_dbs(thd: "Thd", opened: list[TableDef], command: str) -> None:
+    """MySQL's thd->binlog_accessed_db_names (Q_UPDATED_DB_NAMES) of OPTIMIZE / REPAIR: outside
+    ROW format decide_logging_format names the databases of the tables it opened for write (a
+    missing one is not opened); OPTIMIZE recreates an InnoDB table through mysql_alter_table,
+    which names its database in ROW format too. None opened: no code 12 (9.7.4 observed:
+    `OPTIMIZE TABLE t, n` in ROW, t InnoDB: (test); `REPAIR TABLE t` in ROW: none; `OPTIMIZE
+    TABLE nosuch`: none in every format). ANALYZE (a read lock) names none."""
+    from harness.model import query as L2
+    row = thd.binlog_format == "ROW"
+    L2.add_to_binlog_accessed_dbs(thd, *(t.db for t in opened if not row or (
+        command == "OPTIMIZE" and t.engine.name == "InnoDB" and not t.temporary)))
 
 
 def _engine_answer(t: TableDef, command: str, repair_recreates: bool = False) -> list[tuple[str, str]]:

@@ -35,6 +35,7 @@ from harness.sql.stmt.fill_record import (
     trigger_set_columns,
 )
 from harness.sql.stmt.sql_result import DmlResult, ResultColumn, SelectResult
+from harness.sql.stmt.time_zone import note_field_copy
 from harness.sql.stmt.sql_select import WRITE, SelectExecutor, _assigns, _pure, _walk_refs
 
 
@@ -249,6 +250,8 @@ class InsertExecutor(SelectExecutor):
                                              ins.columns is not None)
                     continue
                 src = plan.source_types[k] if plan.source_types and k < len(plan.source_types) else None
+                if src is not None:
+                    note_field_copy(self.thd, t, ci, src, col.type)
                 handled, cut = string_field_copy(src, col.type, v, col.name, wctx) if src is not None \
                     else (False, v)
                 # MySQL copies a bare column with field_conv: 1265 for a cut string (9.7.4 probed)

@@ -14,7 +14,8 @@ from harness.sql.item.column_types import WriteContext
 from harness.sql.item.expr import Compiler, Env, Scope
 from harness.sql.opt.joinplan import JoinPlan, plan_join, safe_update_on_fly, two_table_join_order, written_columns_read
 from harness.sql.parse.right_join import right_join_as_left
-from harness.sql.opt.subquery_join import in_subquery_runs_as_join
+from harness.sql.opt.subquery_join import in_subquery_runs_as_join, mysql_switches_to_multi_table
+from harness.sql.stmt.time_zone import row_uses_time_zone
 from harness.sql.parse import parse_tree as A
 from harness.sql.item.field_store import string_field_copy
 from harness.sql.sql_errors import Note, ServerError, error, note
@@ -51,10 +52,15 @@ class UpdateExecutor(SelectExecutor):
         raise_new_warnings(self.ctx.notes, mark, aborts, self.thd)
         return candidates
 
+    def _right_join_converted(self, up: A.Update) -> A.Update:
+        """The statement as the flavour's parser leaves it: MySQL's turns a RIGHT JOIN into a
+        LEFT JOIN of the swapped tables (the ``convert_right_join`` policy)."""
+        swapped = right_join_as_left(up.tables) if self.thd.server.flavor.sql.convert_right_join else None
+        return up if swapped is None else dataclasses.replace(up, tables=swapped)
+
     def update(self, up: A.Update) -> DmlResult:
         if len(up.tables) > 1:
-            swapped = right_join_as_left(up.tables) if self.thd.server.flavor.sql.convert_right_join else None
-            return self.update_multi(up if swapped is None else dataclasses.replace(up, tables=swapped))
+            return self.update_multi(self._right_join_converted(up))
         thd = self.thd
         ref = up.tables[0]
         if ref.derived is not None:
@@ -101,6 +107,7 @@ class UpdateExecutor(SelectExecutor):
                 changed.add(ci)
                 self._update_store(t, new, ci, f, env, wctx, fill, up.ignore, trigger_fields)
             fill.check()
+            _note_store_zone(thd, t, new, changed)
             # As mysql_update: BEFORE triggers see every matched row (they may
             # change it), then an unchanged row is skipped, then the view's
             # CHECK OPTION is checked.
@@ -506,13 +513,29 @@ def _read_columns(t: TableDef, names: list[str], exprs: list[Any]) -> set[int]:
     return cols
 
 
+def _note_store_zone(thd: Any, t: TableDef, new: list[Any], changed: set[int]) -> None:
+    """MySQL: an UPDATE's stores read the zone before the row is compared, so an unchanged row
+    counts too (9.7.4 observed: `UPDATE t1 SET c_dt = '2023-04-18 03:30:00'` that changes no
+    row: SYSTEM, fidlog_innodb_reads_its_primary_key)."""
+    if thd.server.flavor.sql.datetime_store_uses_time_zone and not thd.stmt_log.time_zone_used \
+            and row_uses_time_zone(thd, t, new, changed):
+        thd.stmt_log.time_zone_used = True
+
+
 def table_map_for_update(thd: Any, stmt: A.Update) -> int:
     """thd->table_map_for_update: bit i set when the i-th table of a multi-table UPDATE is
     assigned to (table->map). MySQL 9.7 sets it for a single-table UPDATE too (1); MariaDB
     does not. A trigger the statement fires clears it (routines.py)."""
     if len(stmt.tables) == 1:
         return 1 if thd.server.flavor.events.single_update_map else 0
-    refs = [(r.ref_name.lower(), thd.find_table(r.table)) for r in stmt.tables]
+    order: list[A.TableRef] = []
+    for r in stmt.tables:
+        # MySQL's parser turns `a RIGHT JOIN b` into `b LEFT JOIN a` (the convert_right_join
+        # policy, parse/right_join.py): b's table->map comes first (9.7.4 observed: `UPDATE t
+        # RIGHT JOIN n ON t.a = n.a SET n.b = ...` 9=1; `UPDATE t2 RIGHT JOIN t1 ... SET t2.b = 5` 9=2)
+        swap = r.join is not None and r.join.upper() == "RIGHT" and thd.server.flavor.sql.convert_right_join
+        order = [r, *order] if swap else [*order, r]
+    refs = [(r.ref_name.lower(), thd.find_table(r.table)) for r in order]
     bits = 0
     for col, _e in stmt.assignments:
         for i, (name, t) in enumerate(refs):
@@ -535,6 +558,18 @@ def runs_as_join(thd: Any, stmt: A.Statement) -> bool:
         return not stmt.targets and len(stmt.tables) == 1 and in_subquery_runs_as_join(stmt.where)
     return (isinstance(stmt, A.Update) and len(stmt.tables) == 1 and not (stmt.order_by and stmt.limit is not None)
             and in_subquery_runs_as_join(stmt.where))
+
+
+def deletes_as_multi_table(thd: Any, stmt: A.Statement) -> bool:
+    """Whether a DELETE runs through the multi-table code, whose send_eof sets
+    thread_specific_used before logging (header flags 0x4, observed): the multi-table syntax,
+    and on MySQL a single-table DELETE its IN/EXISTS subquery switches there (the statement
+    with its views merged; 9.7.4 observed: `DELETE FROM u WHERE a IN (WITH c AS (SELECT 2 AS
+    a) SELECT a FROM c)` and `DELETE FROM vs`, vs a view `WHERE a IN (SELECT a FROM n)`: 0x4)."""
+    if not isinstance(stmt, A.Delete):
+        return False
+    return bool(stmt.targets) or (thd.server.sysvars.subquery_delete_as_multi_table
+                                  and mysql_switches_to_multi_table(stmt))
 
 
 def log_as_multi_table(thd: Any, stmt: A.Statement) -> None:

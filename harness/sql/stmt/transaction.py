@@ -158,6 +158,10 @@ def savepoint(thd: "Thd", st: A.Savepoint) -> "OkPacket":
     if joined and thd.binlog_enabled():
         trx.flush_pending(thd, stmt_end=True)
         trx.append(_server_query(thd, f"SAVEPOINT {DDL.quote(st.name)}"))
+        # the first event of the trx cache: MySQL's BEGIN is written with it and takes the
+        # SAVEPOINT statement's status, no database (9.7.4 observed: `BEGIN; INSERT INTO tmp
+        # (MyISAM); SAVEPOINT sp2; INSERT INTO t ...; ROLLBACK TO sp2; COMMIT`: BEGIN without 12)
+        L3.note_trx_begin(thd)
     thd.trx.savepoints.append(Savepoint(st.name, len(thd.trx.undo_log), trx.mark(), binlog_joined=joined,
                                     xa_rw=thd.trx_log.xa_rw or thd.trx_log.xa_registered, no_2pc=thd.trx_log.no_2pc))
     return _ok()

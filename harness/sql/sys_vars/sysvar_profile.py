@@ -50,9 +50,17 @@ class SysvarProfile:
     # A single-table UPDATE/DELETE with an IN subquery runs (and logs) as the multi-table
     # statement: MariaDB 11.x (harness/sql/opt/subquery_join.py)
     single_table_subquery_as_join = False
+    # MySQL's should_switch_to_multi_table_if_subqueries: a single-table DELETE with an IN or
+    # EXISTS subquery runs through Query_result_delete, whose send_eof sets
+    # thread_specific_used (harness/sql/opt/subquery_join.mysql_switches_to_multi_table)
+    subquery_delete_as_multi_table = False
     # START TRANSACTION marks the start time's microseconds used (Q_HRNOW on the rest of a
     # CALL's Query events): 10.11's trans_begin; not MariaDB 11.8's
     trans_begin_marks_hrnow = True
+    # NOW()/CURTIME()/UTC_TIMESTAMP() mark the start microseconds read (Q_HRNOW / Q_MICROSECONDS)
+    # only with a fractional precision: MySQL's THD::query_start_timeval_trunc(decimals) (9.7.4
+    # observed: `DELETE FROM t WHERE d < NOW() - INTERVAL 100 YEAR` has no Q_MICROSECONDS)
+    start_usec_only_with_fsp = False
     # multi_update skips every unchanged row without calling the engine, whatever it read
     # (MariaDB 11.8; 10.11 compares an InnoDB row only when the assigned columns were read)
     multi_update_compares_rows = False
@@ -388,6 +396,11 @@ def gtid_next_value(v: Any) -> str:
 
 class MySQL80Sysvars(SysvarProfile):
     not_null_is_null_false = True
+    start_usec_only_with_fsp = True
+    # trans_begin reads no start microseconds (9.7.4 observed: a CALL's START TRANSACTION
+    # leaves the rest of its Query events without Q_MICROSECONDS, gaps_sp_transaction_control)
+    trans_begin_marks_hrnow = False
+    subquery_delete_as_multi_table = True
     empty_table_range_impossible = False
     # sql_insert.cc: IGNORE makes ER_CHECK_CONSTRAINT_VIOLATED a warning for every row, a
     # one-row INSERT IGNORE ... VALUES/SET too (9.7.4 observed: Warning 3819, the row skipped)

@@ -172,3 +172,48 @@ def test_each_group_of_an_unrolled_call_takes_its_own_first_row_state(tmp_path):
     bed.thd.execute("CALL p(5)")
     begins = [q for q in _after(_queries(bed), start) if q[0] == "BEGIN"]
     assert [b[2] for b in begins] == [NOT_SET, NOT_SET, 1]
+
+
+def test_a_statement_cache_begin_keeps_the_map_a_trigger_clears_later(tmp_path):
+    # fid_trigger_field_conversion_14 / smap_maps_success_in_trx (9.7.4 observed): the MyISAM
+    # group's BEGIN is written with its Table_map at the statement's first row (9=1), the
+    # AFTER trigger's sub-statement clears the map before the group's COMMIT
+    bed = _bed(tmp_path, "ROW")
+    for sql in ("CREATE TABLE t2 (c2 VARCHAR(10) NOT NULL PRIMARY KEY, n INT) ENGINE=MyISAM",
+                "INSERT INTO i VALUES (1, 7)", "INSERT INTO t2 VALUES ('7', 0)",
+                "CREATE TRIGGER tr AFTER UPDATE ON i FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE c2 = OLD.b"):
+        bed.thd.execute(sql)
+    start = len(_queries(bed))
+    bed.thd.execute("UPDATE i SET b = b + 1")
+    assert _after(_queries(bed), start) == [
+        ("BEGIN", NOT_SET, 1), ("COMMIT", NOT_SET, NOT_SET),  # the statement cache's group
+        ("BEGIN", NOT_SET, 1)]
+
+
+def test_a_right_joins_right_table_is_numbered_first_in_the_update_map(tmp_path):
+    # gaps_right_left_join_writes, multi_update_outer_join_nullable (9.7.4 observed): the parser
+    # swaps `a RIGHT JOIN b` into `b LEFT JOIN a`, so b's table->map is bit 0
+    bed = _bed(tmp_path, "STATEMENT")
+    bed.thd.execute("CREATE TABLE n (a INT PRIMARY KEY, b INT) ENGINE=InnoDB")
+    bed.thd.execute("INSERT INTO i VALUES (1, 1)")
+    bed.thd.execute("INSERT INTO n VALUES (1, 1), (2, 2)")
+    start = len(_queries(bed))
+    bed.thd.execute("UPDATE i RIGHT JOIN n ON i.a = n.a SET n.b = COALESCE(i.b, -2)")
+    bed.thd.execute("UPDATE i RIGHT JOIN n ON i.a = n.a SET i.b = 7")
+    assert [m for q, _d, m in _after(_queries(bed), start) if q.startswith("UPDATE")] == [1, 2]
+
+
+def test_a_rows_begin_written_by_a_triggers_first_row_has_its_sql_mode_and_map(tmp_path):
+    # fid_trigger_field_conversion_11 ROW (9.7.4 observed): the BEFORE trigger (created under
+    # TRADITIONAL) writes the group's first row: BEGIN 1=1306525696 9=1, the caller's mode elsewhere
+    bed = _bed(tmp_path, "ROW")
+    for sql in ("CREATE TABLE t2 (c2 INT PRIMARY KEY, n INT) ENGINE=InnoDB", "INSERT INTO i VALUES (1, 7)",
+                "INSERT INTO t2 VALUES (7, 0)", "SET sql_mode = 'TRADITIONAL'",
+                "CREATE TRIGGER tr BEFORE UPDATE ON i FOR EACH ROW UPDATE t2 SET n = n + 1 WHERE c2 = OLD.b",
+                "SET sql_mode = DEFAULT"):
+        bed.thd.execute(sql)
+    start = len(bed.query_events())
+    bed.thd.execute("UPDATE i SET b = b + 1")
+    got = [(ev.query, codes.get(int(Q.Q_SQL_MODE_CODE)), codes.get(int(Q.Q_TABLE_MAP_FOR_UPDATE_CODE)))
+           for ev, codes in bed.query_events()[start:]]
+    assert got[0] == ("BEGIN", 1306525696, 1)
