@@ -477,3 +477,14 @@ def test_enum_copy_and_datetime_key_lookup(tmp_path):
          "('2024-01-03 10:00:00', 1)", 0, []),
         ("DELETE a FROM z a JOIN dk b ON a.id = b.id", 1292, [1292]),
     ])
+
+
+def test_deprecated_variable_warns_before_the_scope_error_of_a_set_not_of_a_read(tmp_path):
+    """sys_var::check warns 1287 before SET's scope check (1229); a read checks the scope
+    first (1238 alone). 9.7.4 recorded."""
+    _check(tmp_path, [
+        ("SET SESSION log_bin_trust_function_creators = 1", 1229, [1287, 1229]),
+        ("SET log_bin_trust_function_creators = DEFAULT", 1229, [1287, 1229]),
+        ("SET SESSION binlog_format = 'FOO'", 1231, [1287, 1231]),
+        ("SELECT @@session.log_bin_trust_function_creators", 1238, [1238]),
+    ])
