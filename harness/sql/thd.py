@@ -560,6 +560,14 @@ class Thd:
     # ------------------------------------------------------------ statement entry point
 
     def parse(self, sql: str) -> A.Statement:
+        try:
+            return self._parse_text(sql)
+        except SqlParseError as e:
+            if e.mysql_statement is not None and self.server.flavor.sql.mysql_grammar:
+                return e.mysql_statement  # type: ignore[return-value]  # MySQL's grammar reads it (WITH ... UPDATE)
+            raise
+
+    def _parse_text(self, sql: str) -> A.Statement:
         refuse_removed_syntax(self.server.flavor.sql, sql)
         nbe, client = "NO_BACKSLASH_ESCAPES" in str(self.vars.get("sql_mode")), self.vars.get("character_set_client")
         if nbe or client in SJIS_CHARSETS:

@@ -488,3 +488,27 @@ def test_deprecated_variable_warns_before_the_scope_error_of_a_set_not_of_a_read
         ("SET SESSION binlog_format = 'FOO'", 1231, [1287, 1231]),
         ("SELECT @@session.log_bin_trust_function_creators", 1238, [1238]),
     ])
+
+
+def test_with_clause_before_update_and_delete_is_mysql_grammar(tmp_path):
+    """sql_yacc.yy: update_stmt and delete_stmt open with opt_with_clause (MySQL 8.0+); a
+    WITH before INSERT, or inside a subquery, stays a syntax error; a CTE is no UPDATE
+    target (1288). 9.7.4 recorded; MariaDB 11.8 refuses WITH ... UPDATE (1064)."""
+    bed = _check(tmp_path, [
+        ("CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE u (a INT, r INT) ENGINE=InnoDB", 0, []),
+        ("INSERT INTO t VALUES (1,10),(2,20),(3,30),(4,40)", 0, []),
+        ("INSERT INTO u VALUES (1,1),(3,3)", 0, []),
+        ("WITH c AS (SELECT a FROM t) UPDATE t SET b = 0", 0, []),
+        ("WITH c AS (SELECT a FROM u) UPDATE t SET b = 5 WHERE a IN (SELECT a FROM c)", 0, []),
+        ("WITH c AS (SELECT a FROM u) UPDATE t, c SET t.b = 7 WHERE t.a = c.a", 0, []),
+        ("WITH c AS (SELECT a FROM u) DELETE FROM t WHERE a IN (SELECT a FROM c)", 0, []),
+        ("WITH c AS (SELECT 2 AS a) DELETE t FROM t, c WHERE t.a = c.a", 0, []),
+        ("SELECT * FROM u WHERE a IN (WITH c AS (SELECT 1) UPDATE t SET b = 1)", 1064, [1064]),
+        ("WITH c AS (SELECT 1) INSERT INTO u VALUES (9, 9)", 1064, [1064]),
+        ("WITH c AS (SELECT a FROM u) UPDATE c SET a = 1", 1288, [1288]),
+    ])
+    assert [tuple(r) for r in bed.thd.execute("SELECT * FROM t").rows] == [(4, 0)]
+    maria = Bed(tmp_path / "m", "mariadb-11.8")
+    maria.thd.execute("CREATE TABLE t (a INT PRIMARY KEY, b INT)")
+    assert _outcomes(maria.thd, [("WITH c AS (SELECT a FROM t) UPDATE t SET b = 0", 1064, [1064])])[0][1] == 1064
