@@ -92,7 +92,7 @@ def statement_unsafe_flags(info: StatementFacts) -> int:
         flags |= bit(Unsafe.LIMIT)
     if info.insert_delayed:
         flags |= bit(Unsafe.INSERT_DELAYED)
-    if info.functions & UNSAFE_FUNCTION_NAMES or info.rand_unsafe:
+    if info.functions & UNSAFE_FUNCTION_NAMES or info.function_unsafe:
         flags |= bit(Unsafe.SYSTEM_FUNCTION)
     if any(v.lower() not in SAFE_SYSVARS for v in info.sysvars_read):
         flags |= bit(Unsafe.SYSTEM_VARIABLE)

@@ -277,6 +277,11 @@ class SqlDialect:
     # RAND() makes every statement unsafe (MySQL's Item_func_rand::do_itemize: the rows' order
     # may differ on the replica); MariaDB: not in an INSERT
     rand_always_unsafe = False
+    # Builtins that mark the statement BINLOG_STMT_UNSAFE_SYSTEM_FUNCTION when itemized, beyond
+    # decide.UNSAFE_FUNCTION_NAMES (MySQL: AES_ENCRYPT/AES_DECRYPT)
+    unsafe_itemized_functions: frozenset[str] = frozenset()
+    # INET_NTOA/INET_ATON/INET6_ATON/INET6_NTOA of a bad argument warn 1411 (func_crypt.inet_wrong_value)
+    inet_wrong_value_warns = False
     # Builtins the server's native function registry lacks: the name is then a stored
     # function's (1305 `FUNCTION db.NAME does not exist`); a subset of func_native.NOT_NATIVE_SOMEWHERE
     unknown_functions: frozenset[str] = frozenset()

@@ -247,7 +247,9 @@ class Prelocker:
         if isinstance(e, A.FuncCall):
             self.info.functions.add(e.name)
             if e.name == "RAND" and (self.command != "INSERT" or self.thd.server.flavor.sql.rand_always_unsafe):
-                self.info.rand_unsafe = True
+                self.info.function_unsafe = True
+            if e.name in self.thd.server.flavor.sql.unsafe_itemized_functions:
+                self.info.function_unsafe = True
             if e.name == "RAND" and not e.args and self.depth == 0:
                 self.info.rand_used = True
             if e.name == "CONNECTION_ID" and self.depth == 0:

@@ -512,3 +512,43 @@ def test_with_clause_before_update_and_delete_is_mysql_grammar(tmp_path):
     maria = Bed(tmp_path / "m", "mariadb-11.8")
     maria.thd.execute("CREATE TABLE t (a INT PRIMARY KEY, b INT)")
     assert _outcomes(maria.thd, [("WITH c AS (SELECT a FROM t) UPDATE t SET b = 0", 1064, [1064])])[0][1] == 1064
+
+
+def test_address_functions_warn_1411_with_the_printed_argument(tmp_path):
+    """item_inetfunc.cc: ER_WRONG_VALUE_FOR_TYPE naming the argument as Item::print writes it,
+    once per evaluation; MariaDB: NULL without a word. 9.7.4 recorded."""
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("CREATE TABLE t (a INT, s VARCHAR(10))")
+    t.execute("INSERT INTO t VALUES (-1, 'zz'), (5, '1.2.3.4')")
+    rows = t.execute("SELECT INET_NTOA(-1), INET_NTOA(-5 + 1), INET_NTOA(4294967296), INET_NTOA(1.5)").rows
+    assert [tuple(r) for r in rows] == [(None, None, None, "0.0.0.2")]
+    assert [w[2] for w in show_warnings(t)] == [
+        "Incorrect integer value: '-(1)' for function inet_ntoa",
+        "Incorrect integer value: '(-(5) + 1)' for function inet_ntoa",
+        "Incorrect integer value: '4294967296' for function inet_ntoa"]
+    t.execute("SELECT INET6_ATON('zz'), INET6_ATON(''), INET6_ATON(NULL), INET6_ATON(s) FROM t")
+    assert [w[2] for w in show_warnings(t)] == [
+        "Incorrect string value: ''zz'' for function inet6_aton", "Incorrect string value: '''' for function inet6_aton",
+        "Incorrect string value: '`test`.`t`.`s`' for function inet6_aton",
+        "Incorrect string value: ''zz'' for function inet6_aton", "Incorrect string value: '''' for function inet6_aton"]
+    t.execute("SELECT INET_ATON('zz'), INET6_NTOA('zz'), INET6_NTOA(123), INET6_ATON(CONCAT('z', 'z'))")
+    assert [w[2] for w in show_warnings(t)] == [
+        "Incorrect string value: ''zz'' for function inet_aton", "Incorrect string value: ''zz'' for function inet6_ntoa",
+        "Incorrect string value: '123' for function inet6_ntoa",
+        "Incorrect string value: 'concat('z','z')' for function inet6_aton"]
+    maria = Bed(tmp_path / "m", "mariadb-11.8")
+    maria.thd.execute("SELECT INET_NTOA(-1), INET6_ATON('zz')")
+    assert show_warnings(maria.thd) == []
+
+
+def test_aes_functions_are_unsafe_for_statement_logging(tmp_path):
+    """Item_func_aes_encrypt/decrypt::do_itemize: BINLOG_STMT_UNSAFE_SYSTEM_FUNCTION (the result
+    depends on the unreplicated block_encryption_mode). 9.7.4 recorded in STATEMENT."""
+    _check(tmp_path, [
+        ("SET SESSION binlog_format = 'STATEMENT'", 0, [1287]),
+        ("CREATE TABLE fx (a VARCHAR(80), b VARBINARY(64)) ENGINE=InnoDB", 0, []),
+        ("INSERT INTO fx (b) VALUES (AES_ENCRYPT('text', 'key'))", 0, [1592]),
+        ("UPDATE fx SET a = AES_DECRYPT(b, 'key') WHERE b IS NOT NULL AND a IS NULL", 0, [1592]),
+        ("INSERT INTO fx (a) VALUES (SHA2('x', 256))", 0, []),
+    ])
