@@ -282,6 +282,8 @@ class SqlDialect:
     unsafe_itemized_functions: frozenset[str] = frozenset()
     # INET_NTOA/INET_ATON/INET6_ATON/INET6_NTOA of a bad argument warn 1411 (func_crypt.inet_wrong_value)
     inet_wrong_value_warns = False
+    # Account statements by MySQL 8.0's rules: atomic, rewritten text (stmt/sql_acl_mysql.py)
+    mysql_accounts = False
     # Builtins the server's native function registry lacks: the name is then a stored
     # function's (1305 `FUNCTION db.NAME does not exist`); a subset of func_native.NOT_NATIVE_SOMEWHERE
     unknown_functions: frozenset[str] = frozenset()

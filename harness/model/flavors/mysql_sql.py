@@ -67,6 +67,8 @@ class MySQLSql(SqlDialect):
     unsafe_itemized_functions = frozenset({"AES_ENCRYPT", "AES_DECRYPT"})
     # item_inetfunc.cc: ER_WRONG_VALUE_FOR_TYPE for an argument that is no address (9.7.4 observed)
     inet_wrong_value_warns = True
+    # sql_user.cc / sql_authorization.cc / sql_rewrite.cc (9.7.4 observed; stmt/sql_acl_mysql.py)
+    mysql_accounts = True
     # sql_update.cc: Ignore_error_handler (error_handler.cc) downgrades ER_DUP_ENTRY and the
     # foreign-key errors of a skipped row to warnings (9.7.4 probed: UPDATE IGNORE -> Warning 1062)
     ignore_warns = True
