@@ -241,14 +241,19 @@ class Prelocker:
 
     # -- expressions
 
+    def _itemized_unsafe(self, name: str) -> bool:
+        """A function that marks the statement unsafe when itemized: RAND() (MariaDB: outside an
+        INSERT), and the flavour's own (MySQL: AES_ENCRYPT/AES_DECRYPT)."""
+        sql = self.thd.server.flavor.sql
+        return name == "RAND" and (self.command != "INSERT" or sql.rand_always_unsafe) \
+            or name in sql.unsafe_itemized_functions
+
     def expr(self, e: Any) -> None:
         if type(e) is A.Literal or type(e) is A.ColumnRef:  # the common leaves: nothing to collect
             return
         if isinstance(e, A.FuncCall):
             self.info.functions.add(e.name)
-            if e.name == "RAND" and (self.command != "INSERT" or self.thd.server.flavor.sql.rand_always_unsafe):
-                self.info.function_unsafe = True
-            if e.name in self.thd.server.flavor.sql.unsafe_itemized_functions:
+            if self._itemized_unsafe(e.name):
                 self.info.function_unsafe = True
             if e.name == "RAND" and not e.args and self.depth == 0:
                 self.info.rand_used = True
