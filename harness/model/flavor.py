@@ -284,6 +284,14 @@ class SqlDialect:
     inet_wrong_value_warns = False
     # Account statements by MySQL 8.0's rules: atomic, rewritten text (stmt/sql_acl_mysql.py)
     mysql_accounts = False
+    # The statement opens for read the tables its foreign key checks read (MySQL 8.0; MariaDB:
+    # only the children a cascade changes; prelock._fk_checked_tables)
+    fk_opens_checked_tables = False
+    # INSERT ... ON DUPLICATE KEY UPDATE is unsafe over more than one unique key, written or not
+    # (MySQL; MariaDB: only keys the statement writes whole; prelock.on_duplicate_unique_keys)
+    odku_counts_all_unique_keys = False
+    # A query expression's LIMIT 0 is unsafe too (MySQL's limit_clause; prelock.limit)
+    query_limit_zero_unsafe = False
     # Builtins the server's native function registry lacks: the name is then a stored
     # function's (1305 `FUNCTION db.NAME does not exist`); a subset of func_native.NOT_NATIVE_SOMEWHERE
     unknown_functions: frozenset[str] = frozenset()

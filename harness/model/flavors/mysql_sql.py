@@ -69,6 +69,13 @@ class MySQLSql(SqlDialect):
     inet_wrong_value_warns = True
     # sql_user.cc / sql_authorization.cc / sql_rewrite.cc (9.7.4 observed; stmt/sql_acl_mysql.py)
     mysql_accounts = True
+    # sql_base.cc: the FK parents an INSERT/UPDATE checks and the children an UPDATE/DELETE checks are
+    # opened for read (9.7.4 observed through the AUTO_INCREMENT unsafe rule; prelock._fk_checked_tables)
+    fk_opens_checked_tables = True
+    # binlog.cc decide_logging_format: INSERT_TWO_KEYS counts the table's unique keys (9.7.4 observed)
+    odku_counts_all_unique_keys = True
+    # sql_yacc.yy limit_clause sets BINLOG_STMT_UNSAFE_LIMIT whatever the value (9.7.4 observed: LIMIT 0)
+    query_limit_zero_unsafe = True
     # sql_update.cc: Ignore_error_handler (error_handler.cc) downgrades ER_DUP_ENTRY and the
     # foreign-key errors of a skipped row to warnings (9.7.4 probed: UPDATE IGNORE -> Warning 1062)
     ignore_warns = True

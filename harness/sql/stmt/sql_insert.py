@@ -160,7 +160,8 @@ class InsertExecutor(SelectExecutor):
                        c.name)
                       for c, e in ins.on_duplicate]
         if ins.on_duplicate:
-            self.info.insert_on_dup_unique_keys = on_duplicate_unique_keys(t, ins)
+            self.info.insert_on_dup_unique_keys = on_duplicate_unique_keys(
+                t, ins, thd.server.flavor.sql.odku_counts_all_unique_keys)
             self.info.insert_on_duplicate = True
         plan.ondup_write_set = on_duplicate_write_set(t, ins) if ins.on_duplicate else set()
         if rows_exprs is not None:

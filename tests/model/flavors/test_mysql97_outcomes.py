@@ -552,3 +552,34 @@ def test_aes_functions_are_unsafe_for_statement_logging(tmp_path):
         ("UPDATE fx SET a = AES_DECRYPT(b, 'key') WHERE b IS NOT NULL AND a IS NULL", 0, [1592]),
         ("INSERT INTO fx (a) VALUES (SHA2('x', 256))", 0, []),
     ])
+
+
+def test_statement_unsafe_rules_of_mysql(tmp_path):
+    """9.7.4 recorded in STATEMENT: a foreign key's checked tables are opened for read (an
+    AUTO_INCREMENT write is then unsafe; not a child's DELETE, nor with foreign_key_checks=0);
+    ON DUPLICATE KEY UPDATE counts every unique key; a query expression's LIMIT 0 is unsafe."""
+    _check(tmp_path, [
+        ("SET SESSION binlog_format = 'STATEMENT'", 0, [1287]),
+        ("CREATE TABLE p (id INT AUTO_INCREMENT PRIMARY KEY, v INT) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE c (id INT AUTO_INCREMENT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id)) "
+         "ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE c2 (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id) ON DELETE CASCADE) "
+         "ENGINE=InnoDB", 0, []),
+        ("INSERT INTO p (v) VALUES (1), (2)", 0, []),
+        ("INSERT INTO c (pid) VALUES (1)", 0, [1592]),
+        ("UPDATE c SET pid = 2 WHERE id = 1", 0, [1592]),
+        ("DELETE FROM c WHERE id = 1", 0, []),
+        ("UPDATE p SET v = 3 WHERE id = 1", 0, [1592]),
+        ("DELETE FROM p WHERE id = 2", 0, [1592]),
+        ("INSERT INTO c2 VALUES (1, 1)", 0, []),
+        ("SET foreign_key_checks = 0", 0, []),
+        ("INSERT INTO c (pid) VALUES (1)", 0, []),
+        ("SET foreign_key_checks = 1", 0, []),
+        ("CREATE TABLE u2 (id INT PRIMARY KEY, a INT, b INT, UNIQUE KEY (a)) ENGINE=InnoDB", 0, []),
+        ("INSERT INTO u2 (id, b) VALUES (2, 1) ON DUPLICATE KEY UPDATE b = 3", 0, [1592]),
+        ("INSERT INTO u2 SET id = 5, b = 5 ON DUPLICATE KEY UPDATE b = 6", 0, [1592]),
+        ("CREATE TABLE n (a INT, b INT)", 0, []),
+        ("INSERT INTO n SELECT id, v FROM p LIMIT 0", 0, [1592]),
+        ("INSERT INTO n SELECT a, b FROM (SELECT id AS a, v AS b FROM p LIMIT 0) d", 0, [1592]),
+        ("DELETE FROM n LIMIT 0", 0, []),
+    ])
