@@ -292,6 +292,9 @@ class SqlDialect:
     odku_counts_all_unique_keys = False
     # A query expression's LIMIT 0 is unsafe too (MySQL's limit_clause; prelock.limit)
     query_limit_zero_unsafe = False
+    # A date function's string argument that is no date: `Truncated incorrect date value` (MySQL;
+    # builtins.bad_temporal_text)
+    date_arg_truncated = False
     # Builtins the server's native function registry lacks: the name is then a stored
     # function's (1305 `FUNCTION db.NAME does not exist`); a subset of func_native.NOT_NATIVE_SOMEWHERE
     unknown_functions: frozenset[str] = frozenset()

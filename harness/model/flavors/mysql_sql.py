@@ -76,6 +76,8 @@ class MySQLSql(SqlDialect):
     odku_counts_all_unique_keys = True
     # sql_yacc.yy limit_clause sets BINLOG_STMT_UNSAFE_LIMIT whatever the value (9.7.4 observed: LIMIT 0)
     query_limit_zero_unsafe = True
+    # item_timefunc.cc val_date -> get_date_from_string -> make_truncated_value_warning (9.7.4 observed)
+    date_arg_truncated = True
     # sql_update.cc: Ignore_error_handler (error_handler.cc) downgrades ER_DUP_ENTRY and the
     # foreign-key errors of a skipped row to warnings (9.7.4 probed: UPDATE IGNORE -> Warning 1062)
     ignore_warns = True

@@ -583,3 +583,29 @@ def test_statement_unsafe_rules_of_mysql(tmp_path):
         ("INSERT INTO n SELECT a, b FROM (SELECT id AS a, v AS b FROM p LIMIT 0) d", 0, [1592]),
         ("DELETE FROM n LIMIT 0", 0, []),
     ])
+
+
+def test_date_functions_warn_truncated_incorrect_date_value(tmp_path):
+    """item_timefunc.cc: a function reading a DATE (TO_DAYS, DATEDIFF, DAYOFWEEK, WEEKDAY,
+    LAST_DAY, DATE under NO_ZERO_DATE) warns `Truncated incorrect date value` for a string
+    that is no real date; TIMESTAMPDIFF keeps `Incorrect datetime value`. 9.7.4 recorded."""
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("SET sql_mode = ''")
+    t.execute("SELECT DATEDIFF('0000-00-00', '2024-01-01'), TO_DAYS('0000-00-00'), DAYOFWEEK('0000-00-00'), "
+              "WEEKDAY('2024-00-05'), LAST_DAY('0000-00-00'), DATE('0000-00-00')")
+    assert [w[2] for w in show_warnings(t)] == [
+        "Truncated incorrect date value: '0000-00-00'", "Truncated incorrect date value: '0000-00-00'",
+        "Truncated incorrect date value: '0000-00-00'", "Truncated incorrect date value: '2024-00-05'",
+        "Truncated incorrect date value: '0000-00-00'"]
+    rows = t.execute("SELECT TO_DAYS('x'), TO_DAYS('2024-13-01'), LAST_DAY('2024-02-30'), "
+                     "DAYOFWEEK('2024-02-00 10:00:00')").rows
+    assert [tuple(r) for r in rows] == [(None, None, None, None)]
+    assert [w[2] for w in show_warnings(t)] == [
+        "Truncated incorrect date value: 'x'", "Truncated incorrect date value: '2024-13-01'",
+        "Truncated incorrect date value: '2024-02-30'", "Truncated incorrect date value: '2024-02-00 10:00:00'"]
+    t.execute("SET sql_mode = 'NO_ZERO_DATE'")
+    t.execute("SELECT TIMESTAMPDIFF(DAY, '0000-00-00', '2024-01-01'), LAST_DAY('0000-00-00'), DATE('0000-00-00')")
+    assert [w[2] for w in show_warnings(t)] == [
+        "Incorrect datetime value: '0000-00-00'", "Truncated incorrect date value: '0000-00-00'",
+        "Truncated incorrect date value: '0000-00-00'"]
