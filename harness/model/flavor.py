@@ -295,6 +295,9 @@ class SqlDialect:
     # A date function's string argument that is no date: `Truncated incorrect date value` (MySQL;
     # builtins.bad_temporal_text)
     date_arg_truncated = False
+    # An INSERT computes (and reports the store of) every VIRTUAL column, whatever the binlog
+    # format (MySQL; MariaDB: only those the row image reads; generated_columns.update_generated)
+    insert_stores_virtual_columns = False
     # Builtins the server's native function registry lacks: the name is then a stored
     # function's (1305 `FUNCTION db.NAME does not exist`); a subset of func_native.NOT_NATIVE_SOMEWHERE
     unknown_functions: frozenset[str] = frozenset()

@@ -214,7 +214,8 @@ class InsertExecutor(SelectExecutor):
             raise
         if has_generated(t):
             update_generated(t, row, self.ctx, self.info, wctx, fill,
-                             thd.stmt.row_format and thd.binlog_row_image != "MINIMAL")
+                             thd.stmt.row_format and thd.binlog_row_image != "MINIMAL"
+                             or thd.server.flavor.sql.insert_stores_virtual_columns)
         fill.check()
         return row, specified, null_cols
 
