@@ -130,10 +130,12 @@ def is_mixed_stmt_unsafe(info: StatementFacts, multi_stmt_trans: bool, binlog_di
     w_nontrans = False
     for u in info.uses:
         t = u.table
-        if t is info.created_table and not t.temporary:
+        if t is info.created_table and (not t.temporary or created_counts_below_rr):
             # MySQL 9.7.4 observed (MIXED, READ UNCOMMITTED): CREATE TABLE m ENGINE=MyISAM
             # SELECT FROM an InnoDB table is rows (1592 in STATEMENT); under autocommit=0 the
-            # new table still counts for no multi-statement rule
+            # new table still counts for no multi-statement rule -- a new temporary one
+            # neither (START TRANSACTION; INSERT INTO t3; CREATE TEMPORARY TABLE x1
+            # ENGINE=InnoDB SELECT id FROM m1 / x2 ENGINE=MyISAM ...: no 1592)
             w_nontrans |= created_counts_below_rr and u.write and not t.transactional
             continue
         cls = ("T" if t.transactional else "N")

@@ -622,3 +622,24 @@ def test_insert_reports_the_store_of_every_generated_column(tmp_path):
         ("INSERT INTO t1 (id, c_int) VALUES (4, 2147483648)", 1264, [1264]),
     ])
     assert show_warnings(bed.thd)[0][2] == "Out of range value for column 'c_int' at row 1"
+
+
+def test_a_new_temporary_table_counts_for_no_multi_statement_unsafe_rule(tmp_path):
+    """decide_logging_format runs before CREATE TEMPORARY ... SELECT opens its new table: in a
+    transaction that changed InnoDB, a new temporary table filled from MyISAM is safe (MariaDB:
+    mixed-unsafe); below REPEATABLE READ reading InnoDB into it stays unsafe. 9.7.4 recorded."""
+    _check(tmp_path, [
+        ("SET SESSION binlog_format = 'STATEMENT'", 0, [1287]),
+        ("CREATE TABLE t3 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_dec DECIMAL(5,2)) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE m1 (id INT) ENGINE=MyISAM", 0, []),
+        ("INSERT INTO m1 VALUES (1)", 0, []),
+        ("START TRANSACTION", 0, []),
+        ("INSERT INTO t3 (c_dec) VALUES (1.5)", 0, []),
+        ("CREATE TEMPORARY TABLE x1 ENGINE=InnoDB SELECT id FROM m1", 0, []),
+        ("CREATE TEMPORARY TABLE x3 ENGINE=MyISAM SELECT c_dec FROM t3", 0, []),
+        ("COMMIT", 0, []),
+        ("SET SESSION TRANSACTION ISOLATION LEVEL READ UNCOMMITTED", 0, []),
+        ("START TRANSACTION", 0, []),
+        ("CREATE TEMPORARY TABLE x4 ENGINE=MyISAM SELECT c_dec FROM t3", 0, [1592]),
+        ("CREATE TEMPORARY TABLE x5 ENGINE=MyISAM SELECT id FROM m1", 0, []),
+    ])
