@@ -636,6 +636,7 @@ def test_a_new_temporary_table_counts_for_no_multi_statement_unsafe_rule(tmp_pat
         ("START TRANSACTION", 0, []),
         ("INSERT INTO t3 (c_dec) VALUES (1.5)", 0, []),
         ("CREATE TEMPORARY TABLE x1 ENGINE=InnoDB SELECT id FROM m1", 0, []),
+        ("CREATE TEMPORARY TABLE x2 ENGINE=MyISAM SELECT id FROM m1", 0, [6414]),
         ("CREATE TEMPORARY TABLE x3 ENGINE=MyISAM SELECT c_dec FROM t3", 0, []),
         ("COMMIT", 0, []),
         ("SET SESSION TRANSACTION ISOLATION LEVEL READ UNCOMMITTED", 0, []),
