@@ -29,6 +29,7 @@ class Prelocker:
         self._seen_triggers: set[int] = set()
         self._seen_fk: set[tuple[int, str]] = set()
         self._in_fk_child = False
+        self._mysql_fk = bool(thd.server.flavor.sql.fk_opens_checked_tables)
         # The routine whose body is being walked ("" for the statement itself):
         # sp_head merges the tables of one routine, not across routines.
         self.opener = ""
@@ -57,9 +58,11 @@ class Prelocker:
             self.info.write_openers.setdefault(id(t), set()).add(self.opener)
         if write and self.depth > 0 and t.auto_inc_col is not None and not self._in_fk_child:
             self.info.autoinc_in_substatement = True
-        if write and t.auto_inc_col is not None and not self._in_fk_child:
+        if write and t.auto_inc_col is not None and (not self._in_fk_child or self._mysql_fk):
             # has_write_table_with_auto_increment walks the whole prelocked list: a
-            # table a trigger or function writes counts too (observed).
+            # table a trigger or function writes counts too (observed); MySQL: a child a
+            # cascade changes too (9.7.4 observed: DELETE FROM p with ON DELETE CASCADE into an
+            # AUTO_INCREMENT child -> 1592)
             self.info.writes_autoinc_table = True
         if write and event is not None:
             for trg in t.triggers:
@@ -90,6 +93,8 @@ class Prelocker:
                     outer, self.opener = self.opener, f"foreign key of {t.name}"
                     self.table(A.TableName(child.name, child.db), True, op)
                     self.depth, self._in_fk_child, self.opener = self.depth - 1, outer_fk, outer
+                    if self._mysql_fk and child is not t:
+                        self.info.add(t, False)  # MySQL: the changed child's parent, opened for read
         return t
 
     # -- statements

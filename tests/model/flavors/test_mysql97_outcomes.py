@@ -644,3 +644,27 @@ def test_a_new_temporary_table_counts_for_no_multi_statement_unsafe_rule(tmp_pat
         ("CREATE TEMPORARY TABLE x4 ENGINE=MyISAM SELECT c_dec FROM t3", 0, [1592]),
         ("CREATE TEMPORARY TABLE x5 ENGINE=MyISAM SELECT id FROM m1", 0, []),
     ])
+
+
+def test_a_cascade_into_an_auto_increment_child_is_unsafe(tmp_path):
+    """The child a cascade changes is written with its parent read again: an AUTO_INCREMENT
+    child makes the parent's DELETE/UPDATE unsafe; a RESTRICT child does not (9.7.4 recorded)."""
+    _check(tmp_path, [
+        ("SET SESSION binlog_format = 'STATEMENT'", 0, [1287]),
+        ("CREATE TABLE p (id INT PRIMARY KEY) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE c (id INT AUTO_INCREMENT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id) "
+         "ON DELETE CASCADE) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE p2 (id INT PRIMARY KEY) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE c2 (id INT AUTO_INCREMENT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p2 (id) "
+         "ON UPDATE CASCADE) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE p3 (id INT PRIMARY KEY) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE c3 (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p3 (id) ON DELETE CASCADE) "
+         "ENGINE=InnoDB", 0, []),
+        ("INSERT INTO p VALUES (1), (2)", 0, []),
+        ("INSERT INTO p2 VALUES (1), (2)", 0, []),
+        ("INSERT INTO p3 VALUES (1), (2)", 0, []),
+        ("DELETE FROM p WHERE id = 1", 0, [1592]),
+        ("DELETE FROM p2 WHERE id = 1", 0, []),
+        ("UPDATE p2 SET id = 5 WHERE id = 2", 0, [1592]),
+        ("DELETE FROM p3 WHERE id = 1", 0, []),
+    ])
