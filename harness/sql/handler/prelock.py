@@ -56,13 +56,16 @@ class Prelocker:
             self.info.own_uses.add(id(t))
         if write:
             self.info.write_openers.setdefault(id(t), set()).add(self.opener)
-        if write and self.depth > 0 and t.auto_inc_col is not None and not self._in_fk_child:
+        if write and self.depth > 0 and t.auto_inc_col is not None and (not self._in_fk_child or self._mysql_fk):
+            # MySQL: a child a cascade changes is in the prelocked list too, first_not_own_table's
+            # AUTOINC_COLUMNS (9.7.4 observed: DELETE FROM p with ON DELETE CASCADE into an
+            # AUTO_INCREMENT child -> 1592 `... invokes a trigger or a stored function that inserts
+            # into an AUTO_INCREMENT column ...`)
             self.info.autoinc_in_substatement = True
         if write and t.auto_inc_col is not None and (not self._in_fk_child or self._mysql_fk):
             # has_write_table_with_auto_increment walks the whole prelocked list: a
-            # table a trigger or function writes counts too (observed); MySQL: a child a
-            # cascade changes too (9.7.4 observed: DELETE FROM p with ON DELETE CASCADE into an
-            # AUTO_INCREMENT child -> 1592)
+            # table a trigger or function writes counts too (observed); MySQL: a cascade's
+            # child too, unsafe with a read table (its parents, for an ON UPDATE CASCADE)
             self.info.writes_autoinc_table = True
         if write and event is not None:
             for trg in t.triggers:
@@ -93,8 +96,6 @@ class Prelocker:
                     outer, self.opener = self.opener, f"foreign key of {t.name}"
                     self.table(A.TableName(child.name, child.db), True, op)
                     self.depth, self._in_fk_child, self.opener = self.depth - 1, outer_fk, outer
-                    if self._mysql_fk and child is not t:
-                        self.info.add(t, False)  # MySQL: the changed child's parent, opened for read
         return t
 
     # -- statements

@@ -665,6 +665,22 @@ def test_a_cascade_into_an_auto_increment_child_is_unsafe(tmp_path):
         ("INSERT INTO p3 VALUES (1), (2)", 0, []),
         ("DELETE FROM p WHERE id = 1", 0, [1592]),
         ("DELETE FROM p2 WHERE id = 1", 0, []),
-        ("UPDATE p2 SET id = 5 WHERE id = 2", 0, [1592]),
+        ("UPDATE p2 SET id = 5 WHERE id = 2", 0, [1592, 1592]),
         ("DELETE FROM p3 WHERE id = 1", 0, []),
     ])
+
+
+def test_a_cascade_child_is_a_prelocked_auto_increment_table(tmp_path):
+    """The unsafe reasons 9.7.4 gives: a DELETE cascade into an AUTO_INCREMENT child is
+    AUTOINC_COLUMNS alone; an UPDATE cascade adds WRITE_AUTOINC_SELECT (the child's parent read)."""
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    for sql in ("SET SESSION binlog_format = 'STATEMENT'", "CREATE TABLE p (id INT PRIMARY KEY) ENGINE=InnoDB",
+                "CREATE TABLE c (id INT AUTO_INCREMENT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id) "
+                "ON DELETE CASCADE ON UPDATE CASCADE) ENGINE=InnoDB", "INSERT INTO p VALUES (1), (2)"):
+        t.execute(sql)
+    t.execute("DELETE FROM p WHERE id = 1")
+    assert [w[2].split(". ", 1)[1][:40] for w in show_warnings(t)] == ["Statement is unsafe because it invokes a"]
+    t.execute("UPDATE p SET id = 5 WHERE id = 2")
+    assert [w[2].split(". ", 1)[1][:40] for w in show_warnings(t)] == [
+        "Statement is unsafe because it invokes a", "Statements writing to a table with an au"]
