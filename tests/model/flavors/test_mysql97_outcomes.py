@@ -684,3 +684,14 @@ def test_a_cascade_child_is_a_prelocked_auto_increment_table(tmp_path):
     t.execute("UPDATE p SET id = 5 WHERE id = 2")
     assert [w[2].split(". ", 1)[1][:40] for w in show_warnings(t)] == [
         "Statement is unsafe because it invokes a", "Statements writing to a table with an au"]
+
+
+def test_two_unique_keys_unsafe_text_keeps_its_double_space(tmp_path):
+    """ER_BINLOG_UNSAFE_INSERT_TWO_KEYS as 9.7.4 words it (recorded: fid_insert_select_odku_unsafe)."""
+    bed = Bed(tmp_path, "mysql-9.7")
+    for sql in ("SET SESSION binlog_format = 'STATEMENT'",
+                "CREATE TABLE u (id INT PRIMARY KEY, a INT, UNIQUE KEY (a)) ENGINE=InnoDB",
+                "INSERT INTO u VALUES (1, 1) ON DUPLICATE KEY UPDATE a = 2"):
+        bed.thd.execute(sql)
+    assert show_warnings(bed.thd)[0][2].endswith(
+        "STATEMENT. INSERT... ON DUPLICATE KEY UPDATE  on a table with more than one UNIQUE KEY is unsafe")
