@@ -298,6 +298,8 @@ class SqlDialect:
     # An INSERT computes (and reports the store of) every VIRTUAL column, whatever the binlog
     # format (MySQL; MariaDB: only those the row image reads; generated_columns.update_generated)
     insert_stores_virtual_columns = False
+    # 1288 for an UPDATE of a mergeable derived table names its base table (MySQL; sql_update)
+    derived_merge_names_base = False
     # Builtins the server's native function registry lacks: the name is then a stored
     # function's (1305 `FUNCTION db.NAME does not exist`); a subset of func_native.NOT_NATIVE_SOMEWHERE
     unknown_functions: frozenset[str] = frozenset()

@@ -82,6 +82,8 @@ class MySQLSql(SqlDialect):
     # column for write (9.7.4 observed: `INSERT IGNORE ... c_int = 2147483648` warns 1264 for the
     # VIRTUAL v_int too, in STATEMENT and MIXED)
     insert_stores_virtual_columns = True
+    # the derived table is merged before the update's check (9.7.4 observed; sql_update._derived_target_name)
+    derived_merge_names_base = True
     # sql_update.cc: Ignore_error_handler (error_handler.cc) downgrades ER_DUP_ENTRY and the
     # foreign-key errors of a skipped row to warnings (9.7.4 probed: UPDATE IGNORE -> Warning 1062)
     ignore_warns = True

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.model.flavors._probe import Bed, show_warnings
+from tests.model.flavors._probe import Bed, error_code, show_warnings
 
 
 def _outcomes(thd, script: list[tuple[str, int, list[int]]]) -> list[tuple[str, int, list[int]]]:
@@ -695,3 +695,12 @@ def test_two_unique_keys_unsafe_text_keeps_its_double_space(tmp_path):
         bed.thd.execute(sql)
     assert show_warnings(bed.thd)[0][2].endswith(
         "STATEMENT. INSERT... ON DUPLICATE KEY UPDATE  on a table with more than one UNIQUE KEY is unsafe")
+
+
+def test_update_of_a_merged_derived_table_names_its_base_table(tmp_path):
+    """9.7.4 recorded (gaps_derived_tables): the derived table is merged before the check."""
+    bed = Bed(tmp_path, "mysql-9.7")
+    bed.thd.execute("CREATE TABLE t (a INT PRIMARY KEY, b INT)")
+    bed.thd.execute("CREATE TABLE n (a INT, b INT)")
+    assert error_code(bed.thd, "UPDATE t, (SELECT a FROM n) AS d SET d.a = 1 WHERE t.a = d.a") == 1288
+    assert show_warnings(bed.thd)[0][2] == "The target table n of the UPDATE is not updatable"
