@@ -218,6 +218,9 @@ def _unsafe_flags(info: StatementFacts, thd: DecideSession, facts: _EngineFacts,
     """The statement's unsafe flags: its own, AUTO_INCREMENT, mixed and non-transactional ones
     (R-unsafe-nontransactional), ON DUPLICATE KEY UPDATE over two unique keys."""
     unsafe = statement_unsafe_flags(info)
+    if thd.flavor.events.unsafe_sysvars and any(v.lower() in thd.flavor.events.unsafe_sysvars
+                                                for v in info.sysvars_read):
+        unsafe |= bit(Unsafe.SYSTEM_VARIABLE)
     if binlog_format != "ROW":
         if info.writes_autoinc_table and facts.has_read_tables:
             unsafe |= bit(Unsafe.WRITE_AUTOINC_SELECT)

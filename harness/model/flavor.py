@@ -62,6 +62,9 @@ class EventStyle:
     # A statement inside an active XA branch is unsafe (MySQL's BINLOG_STMT_UNSAFE_XA: Note
     # 1592 in STATEMENT, rows in MIXED); MariaDB has no such rule
     xa_dml_unsafe = False
+    # System variables of SAFE_SYSVARS the server still finds unsafe to read in a logged
+    # statement (MySQL: explicit_defaults_for_timestamp; decide._unsafe_flags)
+    unsafe_sysvars: frozenset[str] = frozenset()
     # START TRANSACTION WITH CONSISTENT SNAPSHOT registers the binlog in the transaction
     # (MariaDB's binlog_start_consistent_snapshot; MySQL has none)
     snapshot_registers_binlog = True

@@ -377,6 +377,10 @@ class MySQLEvents(EventStyle):
     # sql/binlog.cc THD::decide_logging_format: inside XID_STATE::XA_ACTIVE the statement is
     # BINLOG_STMT_UNSAFE_XA (9.7.4 observed: Note 1592 "... inside a XA transaction ...")
     xa_dml_unsafe = True
+    # Item_func_get_system_var: explicit_defaults_for_timestamp is no variable the binlog carries
+    # (9.7.4 observed: `INSERT INTO t VALUES (3, @@explicit_defaults_for_timestamp)` -> 1592 in
+    # STATEMENT; @@unique_checks, @@foreign_key_checks, @@sql_auto_is_null, @@time_zone ... none)
+    unsafe_sysvars = frozenset({"explicit_defaults_for_timestamp"})
     snapshot_registers_binlog = False  # no binlog_start_consistent_snapshot in MySQL
     trigger_flag = False  # no TM_BIT_HAS_TRIGGERS_F (MariaDB's): 9.7.4 [bytes] flags=1
     fk_table_map_flag = False  # 9.7: 0x2 on the Table_map of a foreign-key table (mysql_9_7)

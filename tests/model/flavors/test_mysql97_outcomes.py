@@ -704,3 +704,14 @@ def test_update_of_a_merged_derived_table_names_its_base_table(tmp_path):
     bed.thd.execute("CREATE TABLE n (a INT, b INT)")
     assert error_code(bed.thd, "UPDATE t, (SELECT a FROM n) AS d SET d.a = 1 WHERE t.a = d.a") == 1288
     assert show_warnings(bed.thd)[0][2] == "The target table n of the UPDATE is not updatable"
+
+
+def test_system_variables_unsafe_to_read(tmp_path):
+    """9.7.4 recorded in STATEMENT: which @@variables make an INSERT unsafe (1592)."""
+    unsafe = {"explicit_defaults_for_timestamp", "autocommit", "default_week_format"}
+    script = [("SET SESSION binlog_format = 'STATEMENT'", 0, [1287]), ("CREATE TABLE t (a INT, b INT)", 0, [])]
+    for i, v in enumerate(["unique_checks", "foreign_key_checks", "explicit_defaults_for_timestamp",
+                           "auto_increment_increment", "sql_auto_is_null", "autocommit", "auto_increment_offset",
+                           "pseudo_thread_id", "default_week_format"]):
+        script.append((f"INSERT INTO t VALUES ({i}, @@{v})", 0, [1592] if v in unsafe else []))
+    _check(tmp_path, script)
