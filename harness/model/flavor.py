@@ -303,6 +303,9 @@ class SqlDialect:
     insert_stores_virtual_columns = False
     # 1288 for an UPDATE of a mergeable derived table names its base table (MySQL; sql_update)
     derived_merge_names_base = False
+    # CREATE TABLE stores an invalid DEFAULT within the statement (row 1, strict: an error;
+    # MySQL; catalog.restate_default_store)
+    default_store_in_statement = False
     # Builtins the server's native function registry lacks: the name is then a stored
     # function's (1305 `FUNCTION db.NAME does not exist`); a subset of func_native.NOT_NATIVE_SOMEWHERE
     unknown_functions: frozenset[str] = frozenset()

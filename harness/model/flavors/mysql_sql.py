@@ -84,6 +84,8 @@ class MySQLSql(SqlDialect):
     insert_stores_virtual_columns = True
     # the derived table is merged before the update's check (9.7.4 observed; sql_update._derived_target_name)
     derived_merge_names_base = True
+    # 9.7.4 observed: `CREATE TABLE a2 (c VARCHAR(2) DEFAULT 'abcd')` -> Error 1406 ... at row 1, Error 1067
+    default_store_in_statement = True
     # sql_update.cc: Ignore_error_handler (error_handler.cc) downgrades ER_DUP_ENTRY and the
     # foreign-key errors of a skipped row to warnings (9.7.4 probed: UPDATE IGNORE -> Warning 1062)
     ignore_warns = True

@@ -150,7 +150,13 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         from harness.sql.handler.check_constraints import like_checks
         t.checks = like_checks(thd, src, st.table.name)
     else:
-        t = build_table(db, st, st.temporary, thd.vars.get("default_storage_engine"), thd.db_collation(db))
+        try:
+            t = build_table(db, st, st.temporary, thd.vars.get("default_storage_engine"), thd.db_collation(db))
+        except ServerError as err:
+            if thd.server.flavor.sql.default_store_in_statement:
+                from harness.sql.handler.catalog import restate_default_store
+                restate_default_store(err, "STRICT" in str(thd.vars.get("sql_mode")))
+            raise
         if st.checks or any(cd.check is not None or cd.type_name == "JSON" for cd in st.columns):
             from harness.sql.handler.check_constraints import table_checks
             t.checks = table_checks(thd, t, st.columns, st.checks)

@@ -715,3 +715,20 @@ def test_system_variables_unsafe_to_read(tmp_path):
                            "pseudo_thread_id", "default_week_format"]):
         script.append((f"INSERT INTO t VALUES ({i}, @@{v})", 0, [1592] if v in unsafe else []))
     _check(tmp_path, script)
+
+
+def test_invalid_default_is_stored_within_the_statement(tmp_path):
+    """9.7.4 recorded: the DEFAULT's store at row 1, an error in a strict sql_mode."""
+    bed = Bed(tmp_path, "mysql-9.7")
+    got = []
+    for mode, sql in (("DEFAULT", "CREATE TABLE a2 (c VARCHAR(2) DEFAULT 'abcd')"),
+                      ("DEFAULT", "CREATE TABLE a3 (c INT DEFAULT 99999999999)"),
+                      ("''", "CREATE TABLE a4 (c VARCHAR(2) DEFAULT 'abcd')"),
+                      ("''", "CREATE TABLE a5 (c INT DEFAULT 99999999999)")):
+        bed.thd.execute(f"SET sql_mode = {mode}")
+        assert error_code(bed.thd, sql) == 1067
+        got.append([tuple(w) for w in show_warnings(bed.thd)][0])
+    assert got == [("Error", 1406, "Data too long for column 'c' at row 1"),
+                   ("Error", 1264, "Out of range value for column 'c' at row 1"),
+                   ("Warning", 1265, "Data truncated for column 'c' at row 1"),
+                   ("Warning", 1264, "Out of range value for column 'c' at row 1")]
