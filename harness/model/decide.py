@@ -92,7 +92,7 @@ def statement_unsafe_flags(info: StatementFacts) -> int:
         flags |= bit(Unsafe.LIMIT)
     if info.insert_delayed:
         flags |= bit(Unsafe.INSERT_DELAYED)
-    if info.functions & UNSAFE_FUNCTION_NAMES or info.rand_unsafe:
+    if info.functions & UNSAFE_FUNCTION_NAMES or info.function_unsafe:
         flags |= bit(Unsafe.SYSTEM_FUNCTION)
     if any(v.lower() not in SAFE_SYSVARS for v in info.sysvars_read):
         flags |= bit(Unsafe.SYSTEM_VARIABLE)
@@ -130,10 +130,12 @@ def is_mixed_stmt_unsafe(info: StatementFacts, multi_stmt_trans: bool, binlog_di
     w_nontrans = False
     for u in info.uses:
         t = u.table
-        if t is info.created_table and not t.temporary:
+        if t is info.created_table and (not t.temporary or created_counts_below_rr):
             # MySQL 9.7.4 observed (MIXED, READ UNCOMMITTED): CREATE TABLE m ENGINE=MyISAM
             # SELECT FROM an InnoDB table is rows (1592 in STATEMENT); under autocommit=0 the
-            # new table still counts for no multi-statement rule
+            # new table still counts for no multi-statement rule -- a new temporary one
+            # neither (START TRANSACTION; INSERT INTO t3; CREATE TEMPORARY TABLE x1
+            # ENGINE=InnoDB SELECT id FROM m1 / x2 ENGINE=MyISAM ...: no 1592)
             w_nontrans |= created_counts_below_rr and u.write and not t.transactional
             continue
         cls = ("T" if t.transactional else "N")
@@ -216,6 +218,9 @@ def _unsafe_flags(info: StatementFacts, thd: DecideSession, facts: _EngineFacts,
     """The statement's unsafe flags: its own, AUTO_INCREMENT, mixed and non-transactional ones
     (R-unsafe-nontransactional), ON DUPLICATE KEY UPDATE over two unique keys."""
     unsafe = statement_unsafe_flags(info)
+    if thd.flavor.events.unsafe_sysvars and any(v.lower() in thd.flavor.events.unsafe_sysvars
+                                                for v in info.sysvars_read):
+        unsafe |= bit(Unsafe.SYSTEM_VARIABLE)
     if binlog_format != "ROW":
         if info.writes_autoinc_table and facts.has_read_tables:
             unsafe |= bit(Unsafe.WRITE_AUTOINC_SELECT)

@@ -62,6 +62,9 @@ class EventStyle:
     # A statement inside an active XA branch is unsafe (MySQL's BINLOG_STMT_UNSAFE_XA: Note
     # 1592 in STATEMENT, rows in MIXED); MariaDB has no such rule
     xa_dml_unsafe = False
+    # System variables of SAFE_SYSVARS the server still finds unsafe to read in a logged
+    # statement (MySQL: explicit_defaults_for_timestamp; decide._unsafe_flags)
+    unsafe_sysvars: frozenset[str] = frozenset()
     # START TRANSACTION WITH CONSISTENT SNAPSHOT registers the binlog in the transaction
     # (MariaDB's binlog_start_consistent_snapshot; MySQL has none)
     snapshot_registers_binlog = True
@@ -287,6 +290,32 @@ class SqlDialect:
     # RAND() makes every statement unsafe (MySQL's Item_func_rand::do_itemize: the rows' order
     # may differ on the replica); MariaDB: not in an INSERT
     rand_always_unsafe = False
+    # Builtins that mark the statement BINLOG_STMT_UNSAFE_SYSTEM_FUNCTION when itemized, beyond
+    # decide.UNSAFE_FUNCTION_NAMES (MySQL: AES_ENCRYPT/AES_DECRYPT)
+    unsafe_itemized_functions: frozenset[str] = frozenset()
+    # INET_NTOA/INET_ATON/INET6_ATON/INET6_NTOA of a bad argument warn 1411 (func_crypt.inet_wrong_value)
+    inet_wrong_value_warns = False
+    # Account statements by MySQL 8.0's rules: atomic, rewritten text (stmt/sql_acl_mysql.py)
+    mysql_accounts = False
+    # The statement opens for read the tables its foreign key checks read (MySQL 8.0; MariaDB:
+    # only the children a cascade changes; prelock._fk_checked_tables)
+    fk_opens_checked_tables = False
+    # INSERT ... ON DUPLICATE KEY UPDATE is unsafe over more than one unique key, written or not
+    # (MySQL; MariaDB: only keys the statement writes whole; prelock.on_duplicate_unique_keys)
+    odku_counts_all_unique_keys = False
+    # A query expression's LIMIT 0 is unsafe too (MySQL's limit_clause; prelock.limit)
+    query_limit_zero_unsafe = False
+    # A date function's string argument that is no date: `Truncated incorrect date value` (MySQL;
+    # builtins.bad_temporal_text)
+    date_arg_truncated = False
+    # An INSERT computes (and reports the store of) every VIRTUAL column, whatever the binlog
+    # format (MySQL; MariaDB: only those the row image reads; generated_columns.update_generated)
+    insert_stores_virtual_columns = False
+    # 1288 for an UPDATE of a mergeable derived table names its base table (MySQL; sql_update)
+    derived_merge_names_base = False
+    # CREATE TABLE stores an invalid DEFAULT within the statement (row 1, strict: an error;
+    # MySQL; catalog.restate_default_store)
+    default_store_in_statement = False
     # Builtins the server's native function registry lacks: the name is then a stored
     # function's (1305 `FUNCTION db.NAME does not exist`); a subset of func_native.NOT_NATIVE_SOMEWHERE
     unknown_functions: frozenset[str] = frozenset()

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from harness.sql.handler.prelock import analyze
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.command_flags import uses_tables
-from harness.sql.parse.parse_errors import ParseError, UnsupportedError
+from harness.sql.parse.parse_errors import ParseError, SqlParseError, UnsupportedError
 from harness.sql.sql_errors import ServerError
 from harness.sql.stmt import global_read_lock, locked_tables, sql_admin, sql_alter, sql_explain, sql_show
 from harness.sql.stmt import sql_table as DDL
@@ -208,6 +208,18 @@ def check_temporal_literals(thd: "Thd", stmt: A.Statement) -> None:
         return False
 
     _walk_ast(stmt, visit)
+
+
+def in_grammar(dialect: Any, parse: Callable[[str], A.Statement], sql: str) -> A.Statement:
+    """``parse(sql)``, or the statement the flavour's grammar reads where MariaDB's refuses
+    the text (SqlParseError.mysql_statement: ``WITH ... UPDATE`` under MySQL's); never
+    cached, the parse caches being shared by flavours."""
+    try:
+        return parse(sql)
+    except SqlParseError as e:
+        if e.mysql_statement is None or not dialect.mysql_grammar:
+            raise
+        return e.mysql_statement  # type: ignore[return-value]
 
 
 def refuse_removed_syntax(dialect: Any, sql: str) -> None:

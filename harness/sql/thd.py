@@ -30,10 +30,10 @@ from harness.sql.opt.access_path import SHOW_SCANS
 from harness.sql.handler.catalog import Routine, TableDef
 from harness.sql.stmt.context import ExecContext, RandState
 from harness.sql.sql_errors import Note, ServerError, error, internal_error, note
-from harness.sql.stmt.sql_result import DmlResult, SelectResult
+from harness.sql.stmt.sql_result import DmlResult, OkPacket, SelectResult
 from harness.sql.stmt.sql_update import deletes_as_multi_table, log_as_multi_table, runs_as_join, table_map_for_update
 from harness.sql.stmt.executor import Executor
-from harness.sql.stmt.sql_do import run_do_or_set
+from harness.sql.stmt.sql_do import do_answers_ok, run_do_or_set
 from harness.sql.stmt.global_read_lock import release as release_global_read_lock
 from harness.sql.stmt.locked_tables import check_locked_tables
 from harness.sql.stmt.sql_load import mysql_load
@@ -63,9 +63,7 @@ from harness.sql.parse.parser import parse
 from harness.sql.parse.parse_errors import SqlParseError, UnsupportedError
 from harness.sql.parse.shape import ShapeCache
 from harness.sql.parse.command_flags import statement_clears_warnings
-from harness.sql.sql_parse import mysql_execute_command, refuse_removed_syntax
-from harness.sql.stmt.sql_do import do_answers_ok
-from harness.sql.stmt.sql_result import OkPacket
+from harness.sql.sql_parse import in_grammar, mysql_execute_command, refuse_removed_syntax
 from harness.sql.stmt.binlog_commit import binlog_refused, undecided_row
 from harness.sql.stmt.transaction import Savepoint
 
@@ -560,6 +558,9 @@ class Thd:
     # ------------------------------------------------------------ statement entry point
 
     def parse(self, sql: str) -> A.Statement:
+        return in_grammar(self.server.flavor.sql, self._parse_text, sql)
+
+    def _parse_text(self, sql: str) -> A.Statement:
         refuse_removed_syntax(self.server.flavor.sql, sql)
         nbe, client = "NO_BACKSLASH_ESCAPES" in str(self.vars.get("sql_mode")), self.vars.get("character_set_client")
         if nbe or client in SJIS_CHARSETS:
@@ -1138,8 +1139,6 @@ class Thd:
         return L2.write_ddl(self, text, db=db, suppress_use=suppress_use, thread_specific=thread_specific, xid=xid,
                      ctx=ctx, invoker=invoker, hrnow=hrnow, charset_client=charset_client, ddl=ddl,
                      error_code=error_code)
-
-    # ------------------------------------------------------------ SELECT without tables
 
     # ------------------------------------------------------------ sub-statements
 

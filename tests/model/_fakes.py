@@ -119,7 +119,7 @@ class Facts:
     writes_autoinc_table: bool = False
     insert_on_dup_unique_keys: int = 0
     insert_on_duplicate: bool = False
-    rand_unsafe: bool = False
+    function_unsafe: bool = False
     created_table: Any = None
     is_insert_select: bool = False
     is_replace_select: bool = False

@@ -61,6 +61,31 @@ class MySQLSql(SqlDialect):
     # item_func.cc Item_func_rand::do_itemize sets BINLOG_STMT_UNSAFE_SYSTEM_FUNCTION for any RAND,
     # seeded or not (9.7.4 probed: `INSERT INTO t2 VALUES (RAND(7) * 1000, 'rand')` in STATEMENT -> 1592)
     rand_always_unsafe = True
+    # item_strfunc.cc Item_func_aes_encrypt/Item_func_aes_decrypt::do_itemize: the result depends
+    # on @@block_encryption_mode, which is not replicated -> BINLOG_STMT_UNSAFE_SYSTEM_FUNCTION
+    # (9.7.4 observed: `INSERT INTO fx (b) VALUES (AES_ENCRYPT('text', 'key'))` in STATEMENT -> 1592)
+    unsafe_itemized_functions = frozenset({"AES_ENCRYPT", "AES_DECRYPT"})
+    # item_inetfunc.cc: ER_WRONG_VALUE_FOR_TYPE for an argument that is no address (9.7.4 observed)
+    inet_wrong_value_warns = True
+    # sql_user.cc / sql_authorization.cc / sql_rewrite.cc (9.7.4 observed; stmt/sql_acl_mysql.py)
+    mysql_accounts = True
+    # sql_base.cc: the FK parents an INSERT/UPDATE checks and the children an UPDATE/DELETE checks are
+    # opened for read (9.7.4 observed through the AUTO_INCREMENT unsafe rule; prelock._fk_checked_tables)
+    fk_opens_checked_tables = True
+    # binlog.cc decide_logging_format: INSERT_TWO_KEYS counts the table's unique keys (9.7.4 observed)
+    odku_counts_all_unique_keys = True
+    # sql_yacc.yy limit_clause sets BINLOG_STMT_UNSAFE_LIMIT whatever the value (9.7.4 observed: LIMIT 0)
+    query_limit_zero_unsafe = True
+    # item_timefunc.cc val_date -> get_date_from_string -> make_truncated_value_warning (9.7.4 observed)
+    date_arg_truncated = True
+    # sql_base.cc fill_record -> update_generated_write_fields: an INSERT marks every generated
+    # column for write (9.7.4 observed: `INSERT IGNORE ... c_int = 2147483648` warns 1264 for the
+    # VIRTUAL v_int too, in STATEMENT and MIXED)
+    insert_stores_virtual_columns = True
+    # the derived table is merged before the update's check (9.7.4 observed; sql_update._derived_target_name)
+    derived_merge_names_base = True
+    # 9.7.4 observed: `CREATE TABLE a2 (c VARCHAR(2) DEFAULT 'abcd')` -> Error 1406 ... at row 1, Error 1067
+    default_store_in_statement = True
     # sql_update.cc: Ignore_error_handler (error_handler.cc) downgrades ER_DUP_ENTRY and the
     # foreign-key errors of a skipped row to warnings (9.7.4 probed: UPDATE IGNORE -> Warning 1062)
     ignore_warns = True

@@ -30,6 +30,7 @@ class Prelocker:
         self._seen_triggers: set[int] = set()
         self._seen_fk: set[tuple[int, str]] = set()
         self._in_fk_child = False
+        self._mysql_fk = bool(thd.server.flavor.sql.fk_opens_checked_tables)
         # The routine whose body is being walked ("" for the statement itself):
         # sp_head merges the tables of one routine, not across routines.
         self.opener = ""
@@ -56,11 +57,16 @@ class Prelocker:
             self.info.own_uses.add(id(t))
         if write:
             self.info.write_openers.setdefault(id(t), set()).add(self.opener)
-        if write and self.depth > 0 and t.auto_inc_col is not None and not self._in_fk_child:
+        if write and self.depth > 0 and t.auto_inc_col is not None and (not self._in_fk_child or self._mysql_fk):
+            # MySQL: a child a cascade changes is in the prelocked list too, first_not_own_table's
+            # AUTOINC_COLUMNS (9.7.4 observed: DELETE FROM p with ON DELETE CASCADE into an
+            # AUTO_INCREMENT child -> 1592 `... invokes a trigger or a stored function that inserts
+            # into an AUTO_INCREMENT column ...`)
             self.info.autoinc_in_substatement = True
-        if write and t.auto_inc_col is not None and not self._in_fk_child:
+        if write and t.auto_inc_col is not None and (not self._in_fk_child or self._mysql_fk):
             # has_write_table_with_auto_increment walks the whole prelocked list: a
-            # table a trigger or function writes counts too (observed).
+            # table a trigger or function writes counts too (observed); MySQL: a cascade's
+            # child too, unsafe with a read table (its parents, for an ON UPDATE CASCADE)
             self.info.writes_autoinc_table = True
         if write and event is not None:
             for trg in t.triggers:
@@ -73,6 +79,8 @@ class Prelocker:
                         self.statement(st)
                     self.opener = outer
                     self.depth -= 1
+        if write and event is not None and t.transactional and self.thd.server.flavor.sql.fk_opens_checked_tables:
+            self._fk_checked_tables(t, event)
         if write and event is not None and ("UPDATE" in event or "DELETE" in event) and t.transactional:
             # prepare_fk_prelocking_list: a child whose ON UPDATE/DELETE action writes it
             # is opened for write (a Table_map in row format); its triggers do not fire.
@@ -106,12 +114,14 @@ class Prelocker:
             finally:
                 self.command = outer
 
-    def limit(self, e: A.Expr | None) -> None:
+    def limit(self, e: A.Expr | None, query: bool = False) -> None:
         """The grammar's ``limit_clause`` marks the statement unsafe (LIMIT) wherever the
-        clause is, in a subquery or a derived table too, unless it is the literal 0."""
+        clause is, in a subquery or a derived table too, unless it is the literal 0 --
+        MySQL's marks a query expression's LIMIT 0 too (``query``; 9.7.4 observed:
+        `INSERT INTO n SELECT ... FROM (SELECT ... LIMIT 0) d` -> 1592, `DELETE FROM n LIMIT 0` none)."""
         if e is None:
             return
-        if not (type(e) is A.Literal and e.value == 0):
+        if not (type(e) is A.Literal and e.value == 0) or query and self.thd.server.flavor.sql.query_limit_zero_unsafe:
             self.info.has_limit = True
         self.expr(e)
 
@@ -131,7 +141,7 @@ class Prelocker:
         for e in (s.where, s.having):
             if e is not None:
                 self.expr(e)
-        self.limit(s.limit)
+        self.limit(s.limit, query=True)
         for g in s.group_by:
             self.expr(g)
         for o in s.order_by:
@@ -164,7 +174,8 @@ class Prelocker:
             self.info.insert_on_duplicate = bool(s.on_duplicate)
             t = self.thd.find_table(s.table) if s.on_duplicate else None
             if t is not None:
-                self.info.insert_on_dup_unique_keys = on_duplicate_unique_keys(t, s)
+                self.info.insert_on_dup_unique_keys = on_duplicate_unique_keys(
+                    t, s, self.thd.server.flavor.sql.odku_counts_all_unique_keys)
         for row in s.rows or []:
             for e in row:
                 self.expr(e)
@@ -249,13 +260,42 @@ class Prelocker:
 
     # -- expressions
 
+    def _fk_checked_tables(self, t: Any, event: str) -> None:
+        """MySQL 8.0 also opens, for read, the tables a foreign key check reads: the parents of
+        a table an INSERT/UPDATE writes, and the children an UPDATE/DELETE of a parent checks
+        without changing them (RESTRICT / NO ACTION) -- none under foreign_key_checks=0. A
+        read table: an AUTO_INCREMENT write is then unsafe for statement logging (9.7.4
+        observed: `INSERT INTO c (pid) VALUES (1)` into an AUTO_INCREMENT child, `UPDATE p SET v
+        = 3` / `DELETE FROM p` of an AUTO_INCREMENT parent -> 1592; `DELETE FROM c` of the
+        child, or foreign_key_checks=0, none)."""
+        from harness.sql.handler.foreign_keys import fk_checks, modified_children
+        if not fk_checks(self.thd):
+            return
+        if "INSERT" in event or "UPDATE" in event:
+            for fk in t.foreign_keys:
+                parent = self.thd.catalog.get_table(fk.ref_db, fk.ref_table)
+                if parent is not None and parent is not t:
+                    self.info.add(parent, False)
+        if "UPDATE" in event or "DELETE" in event:
+            changed = {id(c) for c, _op in modified_children(self.thd, t, event)}
+            for child, _fk in self.thd.catalog.referencing(t.db, t.name):
+                if child is not t and id(child) not in changed:
+                    self.info.add(child, False)
+
+    def _itemized_unsafe(self, name: str) -> bool:
+        """A function that marks the statement unsafe when itemized: RAND() (MariaDB: outside an
+        INSERT), and the flavour's own (MySQL: AES_ENCRYPT/AES_DECRYPT)."""
+        sql = self.thd.server.flavor.sql
+        return name == "RAND" and (self.command != "INSERT" or sql.rand_always_unsafe) \
+            or name in sql.unsafe_itemized_functions
+
     def expr(self, e: Any) -> None:
         if type(e) is A.Literal or type(e) is A.ColumnRef:  # the common leaves: nothing to collect
             return
         if isinstance(e, A.FuncCall):
             self.info.functions.add(e.name)
-            if e.name == "RAND" and (self.command != "INSERT" or self.thd.server.flavor.sql.rand_always_unsafe):
-                self.info.rand_unsafe = True
+            if self._itemized_unsafe(e.name):
+                self.info.function_unsafe = True
             if e.name == "RAND" and not e.args and self.depth == 0:
                 self.info.rand_used = True
             if e.name == "CONNECTION_ID" and self.depth == 0:
@@ -323,11 +363,16 @@ def on_duplicate_write_set(t: Any, s: A.Insert) -> set[int]:
     return written
 
 
-def on_duplicate_unique_keys(t: Any, s: A.Insert) -> int:
+def on_duplicate_unique_keys(t: Any, s: A.Insert, all_keys: bool = False) -> int:
     """Unique keys decide_logging_format_low counts for INSERT ... ON DUPLICATE KEY
     UPDATE: those whose every column is in the write set -- the INSERT's columns (all
     without a list), the columns the UPDATE part assigns, and the AUTO_INCREMENT
-    column (probed). More than one makes the statement unsafe (INSERT_TWO_KEYS)."""
+    column (probed). More than one makes the statement unsafe (INSERT_TWO_KEYS).
+    ``all_keys`` (SqlDialect.odku_counts_all_unique_keys): every unique key, written or not
+    (MySQL's decide_logging_format; 9.7.4 observed: `INSERT INTO u2 (id, b) VALUES (2, 1) ON
+    DUPLICATE KEY UPDATE b = 3` over PRIMARY KEY (id) and UNIQUE (a) -> 1592)."""
+    if all_keys:
+        return sum(1 for k in t.keys if k.kind in ("PRIMARY", "UNIQUE"))
     written = on_duplicate_write_set(t, s)
     return sum(1 for k in t.keys if k.kind in ("PRIMARY", "UNIQUE") and all(c in written for c in k.columns))
 

@@ -101,16 +101,18 @@ def _mysql_rules(ctx: Any) -> bool:
     return bool(getattr(getattr(flavor, "sql", None), "mysql_comparisons", False))
 
 
-def _trigger_types(col: A.Expr, field: A.RowValue, scope: "Scope") -> tuple[Any, Any] | None:
-    """(the column's type, the trigger field's type), or None when either is unknown."""
+def _trigger_types(col: A.Expr, field: A.RowValue, scope: "Scope") -> tuple[Any, Any, Any, Any, Any] | None:
+    """(the column's type, the trigger field's type, the column's table, the column, the
+    trigger field's column), or None when either is unknown."""
     trg = scope.trigger_table
     resolved = _resolved_column(col, scope)
     if trg is None or resolved is None:
         return None
     try:
-        return resolved[1].type, trg.columns[trg.column(field.column)].type
+        fcol = trg.columns[trg.column(field.column)]
     except Exception:  # noqa: BLE001 - an unknown NEW/OLD column fails when compiled
         return None
+    return resolved[1].type, fcol.type, resolved[0], resolved[1], fcol
 
 
 def _mariadb_conversion(op: str, left: A.Expr, right: A.Expr, scope: "Scope") -> ConversionCheck | None:

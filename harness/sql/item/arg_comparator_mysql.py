@@ -32,7 +32,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Callable
 
-from harness.diagnostics import ComparisonNote, Note, ServerError
+from harness.diagnostics import ComparisonNote, FoldedNote, Note, ServerError
 from harness.sql.item.column_types import DateTimeType, DateType, DecimalType, IntType, StringType, value_to_string
 from harness.sql.item.number_text import scan_number
 from harness.sql.item.temporal import BAD, number_to_datetime, parse_datetime
@@ -65,7 +65,10 @@ def mysql_conversion(op: str, left: A.Expr, right: A.Expr, scope: "Scope", maria
     for col, field, col_left in ((left, right, True), (right, left, False)):
         if isinstance(field, A.RowValue):
             types = trigger_types(col, field)
-            return mariadb if types is None else _trigger_field(types[0], types[1], col_left, mariadb)
+            if types is None:
+                return mariadb
+            dt = _trigger_datetime(op, types, col_left)
+            return dt if dt is not None else _trigger_field(types[0], types[1], col_left, mariadb)
     for col, lit, col_left in ((left, right, True), (right, left, False)):
         found = resolved(col)
         value, is_lit = literal(lit)
@@ -125,6 +128,56 @@ def _trigger_field(ctype: Any, ftype: Any, col_left: bool, mariadb: Check | None
             return mariadb(lv, rv, ctx)
         return check
     return mariadb
+
+
+def _trigger_datetime(op: str, types: tuple[Any, Any, Any, Any, Any], col_left: bool) -> Check | None:
+    """A string column against a DATETIME trigger field, or a DATETIME column against a
+    string one: get_datetime_value converts the string operand with the temporal operand as
+    ``warn_item`` (sql/item_cmpfunc.cc), so the 1292 names the DATETIME side's column
+    (``Incorrect datetime value: 'x1' for column 'c1' at row N``, N the sub-statement's
+    rows read for an UPDATE, 1 for a DELETE). A sub-statement that runs as a JOIN
+    (INSERT ... SELECT, multi-table UPDATE/DELETE) first wraps NEW/OLD in an Item_cache
+    (JOIN::cache_const_exprs), which has no name: ``Truncated incorrect datetime value:
+    'x1'``; there a DATETIME column ``=`` the string field converts it as a constant
+    (1525 after the 1292, one more Warning 1292 first from the range optimizer when the
+    column leads an index). A table read as a constant (a one-row MyISAM table) is
+    evaluated before the caching. 9.7.4 probed (tests/sql/item/test_arg_comparator_mysql.py)."""
+    ctype, ftype, table, column, fcol = types
+    cf, ff = family_of(ctype), family_of(ftype)
+    if {cf, ff} != {"STRING", "DATETIME"}:
+        return None
+    field_is_datetime = ff == "DATETIME"
+    name = fcol.name if field_is_datetime else column.name
+    system = not table.engine.transactional and sum(1 for _ in table.data.scan()) <= 1
+    keyed = any(k.columns[:1] == [table.column(column.name)] for k in table.keys)
+    state: dict[str, Any] = {"ctx": None, "row": 0}
+
+    def check(lv: Any, rv: Any, ctx: Any) -> Any:
+        if state["ctx"] is not ctx or state.get("stmt") is not getattr(ctx, "outer_env", None):
+            state.update(ctx=ctx, row=0, stmt=getattr(ctx, "outer_env", None))
+        state["row"] += 1
+        if col_left and op != "<=>" and lv is None:
+            return None  # the right operand is not read
+        text = (rv if col_left else lv) if not field_is_datetime else (lv if col_left else rv)
+        if text is None:
+            return None
+        text = text if isinstance(text, str) else value_to_string(text)
+        if parse_datetime(text)[1] != BAD:
+            return None
+        shape = getattr(ctx, "sub_statement_shape", "")
+        join = shape == "join" and not system
+        if join and field_is_datetime:
+            return [Note("Warning", 1292, f"Truncated incorrect datetime value: '{text}'")]
+        row = state["row"] if shape == "update" else 1
+        note = Note("Warning", 1292, f"Incorrect datetime value: '{text}' for column '{name}' at row {row}")
+        if join and op == "=":
+            if keyed:
+                ctx.notes.append(FoldedNote("Warning", 1292, note.message))  # stays a warning
+            ctx.notes.append(note)
+            raise ConstantConversionError(1525, f"Incorrect DATETIME value: '{text}'")
+        return [note]
+
+    return check
 
 
 def _first_in_statement() -> Callable[[Any], bool]:

@@ -148,22 +148,40 @@ def temporal_arg(v: Any, env: Any, kind: str = "datetime") -> tuple[T.Parts | No
         p, verdict = T.parse_datetime(s)
         date_only = p is not None and re.fullmatch(r"\s*(\d{1,4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{6}|\d{8})\s*", s) is not None
     if p is None or verdict == T.TRUNC:
-        _warn(env, 1292, f"Incorrect {kind} value: '{_s(v)}'")
+        _warn(env, 1292, bad_temporal_text(env, kind, v))
         if p is None:
             return None, False
     return p, date_only
 
 
-def real_date_arg(v: Any, env: Any) -> T.Parts | None:
+def bad_temporal_text(env: Any, kind: str, v: Any) -> str:
+    """The 1292 of a string argument that is no ``kind`` value. MySQL reads a DATE argument
+    with get_date_from_string: ``Truncated incorrect date value: 'x'`` (make_truncated_value_warning
+    without a field; SqlDialect.date_arg_truncated; 9.7.4 observed for TO_DAYS, DATEDIFF,
+    DAYOFWEEK, WEEKDAY, LAST_DAY, DATE), MariaDB ``Incorrect date value: 'x'``."""
+    if kind == "date" and _flavour_sql(env, "date_arg_truncated"):
+        return f"Truncated incorrect date value: '{_s(v)}'"
+    return f"Incorrect {kind} value: '{_s(v)}'"
+
+
+def _flavour_sql(env: Any, name: str) -> bool:
+    thd = getattr(getattr(env, "ctx", None), "thd", None)
+    sql = getattr(getattr(getattr(thd, "server", None), "flavor", None), "sql", None)
+    return bool(getattr(sql, name, False))
+
+
+def real_date_arg(v: Any, env: Any, kind: str = "datetime") -> T.Parts | None:
     """The parts of an argument that must be a real calendar date (DATEDIFF, TO_DAYS,
     DAYOFWEEK, TIMESTAMPDIFF, ...); None for NULL, a zero date or a date with a zero
     part. Get_date with TIME_NO_ZERO_DATE|TIME_NO_ZERO_IN_DATE: a string read as such a
-    date warns 1292 (in every sql_mode, probed), a DATE/DATETIME column's value does not."""
-    p, _ = temporal_arg(v, env)
+    date warns 1292 (in every sql_mode, probed), a DATE/DATETIME column's value does not.
+    ``kind``: ``date`` for a function MySQL reads a DATE with (bad_temporal_text)."""
+    kind = kind if _flavour_sql(env, "date_arg_truncated") else "datetime"
+    p, _ = temporal_arg(v, env, kind)
     if p is None or not (p.zero_in_date or p.year == 0):
         return p
     if isinstance(v, (str, bytes)) and p.zero_in_date:
-        _warn(env, 1292, f"Incorrect datetime value: '{_s(v)}'")
+        _warn(env, 1292, bad_temporal_text(env, kind, v))
     return None
 
 
@@ -374,7 +392,7 @@ def _date_part(get: Callable[[T.Parts], Any], kind: str = "datetime") -> Maker:
 def _real_part(get: Callable[[dt.date], Any]) -> Maker:
     """Parts that need a real calendar date (zero dates give NULL)."""
     def fn(env: Any, v: Any) -> Any:
-        p = real_date_arg(v, env)
+        p = real_date_arg(v, env, "date")
         if p is None:
             return None
         return get(dt.date(p.year, p.month, p.day))
@@ -729,7 +747,7 @@ def regexp_match(s: Any, pat: Any) -> int | None:
 
 
 def _datediff(env: Any, a: Any, b: Any) -> Any:
-    pa, pb = real_date_arg(a, env), real_date_arg(b, env)
+    pa, pb = real_date_arg(a, env, "date"), real_date_arg(b, env, "date")
     if pa is None or pb is None:
         return None
     return _daynr(pa.year, pa.month, pa.day) - _daynr(pb.year, pb.month, pb.day)
@@ -937,6 +955,11 @@ def _convert_using(v: Any, cs: Any) -> Any:
 
 
 def _last_day(env: Any, v: Any) -> Any:
+    if _flavour_sql(env, "date_arg_truncated"):
+        # MySQL: Item_func_last_day::val_date reads a real date (TIME_NO_ZERO_DATE): a zero or
+        # zero-part date string warns in every sql_mode (9.7.4 observed)
+        p0 = real_date_arg(v, env, "date")
+        return None if p0 is None else dt.date(p0.year, p0.month, calendar.monthrange(p0.year, p0.month)[1])
     p, _ = temporal_arg(v, env)
     if p is not None and p.zero_date:
         return _zero_date_by_sql_mode(v, env)
@@ -946,7 +969,7 @@ def _last_day(env: Any, v: Any) -> Any:
 
 
 def _to_days(env: Any, v: Any) -> Any:
-    p = real_date_arg(v, env)
+    p = real_date_arg(v, env, "date")
     if p is None:
         return None
     return _daynr(p.year, p.month, p.day)
@@ -970,7 +993,8 @@ def _zero_date_by_sql_mode(v: Any, env: Any) -> None:
     """LAST_DAY and DATE read their argument with the session's fuzzy-date flags: a zero
     date is NULL, and a string's zero date warns 1292 only under NO_ZERO_DATE (probed)."""
     if "NO_ZERO_DATE" in _sql_mode(env) and isinstance(v, (str, bytes)):
-        _warn(env, 1292, f"Incorrect datetime value: '{_s(v)}'")
+        _warn(env, 1292, bad_temporal_text(env, "date", v) if _flavour_sql(env, "date_arg_truncated")
+              else f"Incorrect datetime value: '{_s(v)}'")
     return None
 
 

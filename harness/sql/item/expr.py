@@ -640,6 +640,8 @@ class Compiler:
             fn = impl(args, e)
             if name in _DOUBLE_FUNCTIONS:
                 fn = self._double_checked(fn, e)
+            if name in INET_WRONG_VALUE:
+                fn = inet_wrong_value(fn, args, e, lambda a: self._print(a, parens=True))
             if name in NOT_NATIVE_SOMEWHERE:
                 return native_or_stored(name, fn, self._stored_call(name, args, e.written or name))
             return fn
@@ -1090,7 +1092,7 @@ from harness.sql.item.func_json import JSON_FUNCTIONS  # noqa: E402
 
 FUNCTIONS.update(JSON_FUNCTIONS)
 
-from harness.sql.item.func_crypt import CRYPT_FUNCTIONS  # noqa: E402
+from harness.sql.item.func_crypt import CRYPT_FUNCTIONS, INET_WRONG_VALUE, inet_wrong_value  # noqa: E402
 
 FUNCTIONS.update(CRYPT_FUNCTIONS)
 

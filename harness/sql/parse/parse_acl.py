@@ -128,8 +128,13 @@ class AclParser(ExprParser):
             if not self.accept_op(","):
                 break
         if w in ("CREATE", "ALTER"):
+            st.options_text = self._rest()
             self._skip_to_end()
         return st
+
+    def _rest(self) -> str:
+        """The statement's text from the current token on (a trailing ``;`` dropped)."""
+        return self.sql[self.tok.pos:].strip().rstrip(";").strip() if self.tok.kind != "EOF" else ""
 
     def user_spec(self, role: bool = False) -> tuple[str, str]:
         if self.at_kw("CURRENT_USER", "CURRENT_ROLE"):
@@ -178,6 +183,7 @@ class AclParser(ExprParser):
             raise UnsupportedError(f"{verb} PROXY")
         names: list[str] = []
         depth, has_on = 0, False
+        start = self.tok.pos
         while self.tok.kind != "EOF":
             if depth == 0 and self.at_kw("ON"):
                 has_on = True
@@ -192,6 +198,7 @@ class AclParser(ExprParser):
                 names.append(str(self.tok.value))
             self.advance()
         if has_on:
+            st.privileges_text = self.sql[start:self.tok.pos].strip()
             self.advance()
             st.on = self._grant_object()
             st.privileges = [n.upper() for n in names]
@@ -205,6 +212,7 @@ class AclParser(ExprParser):
                 self._skip_user_options()
             if not self.accept_op(","):
                 break
+        st.options_text = self._rest()
         self._skip_to_end()
         return st
 

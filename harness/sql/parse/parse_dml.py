@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from harness.sql.parse import parse_tree as A
-from harness.sql.parse.parse_errors import DerivedAliasError, ParseError, UnsupportedError
+from harness.sql.parse.parse_errors import DerivedAliasError, ParseError, SqlParseError, UnsupportedError
 from harness.sql.parse.parse_expr import _RESERVED, ExprParser
 
 
@@ -63,9 +63,26 @@ class DmlParser(ExprParser):
             ctes.append(cte)
             if not self.accept_op(","):
                 break
+        if self.at_kw("UPDATE", "DELETE"):
+            self._with_dml(ctes)
         sel = self.select_stmt()
         bind_ctes(sel, ctes)
         return sel
+
+    def _with_dml(self, ctes: list[A.Cte]) -> None:
+        """``WITH ... UPDATE|DELETE``: MySQL 8.0's grammar (sql_yacc.yy update_stmt /
+        delete_stmt: opt_with_clause), a syntax error near the verb to MariaDB's. Raises
+        MariaDB's 1064 carrying MySQL's statement (SqlParseError.mysql_statement)."""
+        err = self.error()
+        try:
+            st: A.Statement = self.update_stmt() if self.at_kw("UPDATE") else self.delete_stmt()
+            self.end()  # only a whole statement (not a subquery's)
+        except SqlParseError:
+            raise err from None
+        st.text = self.sql
+        bind_ctes(st, ctes)
+        err.mysql_statement = st
+        raise err
 
     def select_core(self) -> A.Select:
         self.expect_kw("SELECT")

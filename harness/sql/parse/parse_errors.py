@@ -15,6 +15,9 @@ class SqlParseError(Exception):
     # The error MySQL's grammar gives for the same text where MariaDB's refuses it otherwise
     # (SqlDialect.mysql_grammar): a construct one grammar has and the other has not
     mysql: "SqlParseError | None" = None
+    # The statement MySQL's grammar reads from the same text where MariaDB's refuses it
+    # (``WITH ... UPDATE``): the flavour with mysql_grammar runs it instead of failing
+    mysql_statement: object = None
 
     def in_mysql(self, other: "SqlParseError") -> "SqlParseError":
         self.mysql = other

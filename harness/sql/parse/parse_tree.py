@@ -871,6 +871,10 @@ class Account(Statement):
     identified_by: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
     # GRANT/REVOKE of privileges: the privilege words before ON, upper case.
     privileges: list[str] = field(default_factory=list)
+    # The text of the privilege list (before ON) and of what follows the accounts (CREATE/ALTER
+    # USER's options, GRANT's WITH GRANT OPTION): MySQL rebuilds the logged text from them
+    privileges_text: str = ""
+    options_text: str = ""
 
 
 @dataclass

@@ -41,8 +41,9 @@ class StatementInfo:
     has_order_by: bool = False
     reads_new: bool = False
     insert_delayed: bool = False
-    # RAND() outside an INSERT (Create_func_rand marks every other statement unsafe).
-    rand_unsafe: bool = False
+    # RAND() outside an INSERT (Create_func_rand marks every other statement unsafe), or a
+    # function the flavour marks unsafe when it is itemized (SqlDialect.unsafe_itemized_functions).
+    function_unsafe: bool = False
     # RAND() without a seed in the statement itself: Item_func_rand::fix_fields saves
     # the session's seeds (thd->rand_used) when the statement is prepared, so its RAND
     # event is logged even when no row ever evaluates it.

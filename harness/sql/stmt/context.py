@@ -59,6 +59,8 @@ class ExecContext:
         # local variables, for the sub-statement's expressions (routines.py).
         self.outer_env: Env | None = None
         self.outer_scope: Scope | None = None
+        # How the running trigger/function sub-statement runs (routines.py _shape).
+        self.sub_statement_shape = ""
         # The tables in use by the invoking statement and each enclosing routine
         # statement (routines.py: a sub-statement may not change them, 1442).
         self.tables_in_use: list[set[int]] | None = None

@@ -94,8 +94,8 @@ def raise_new_warnings(notes: list[Note], mark: int, abort: bool, thd: Any = Non
               and (only is None or n.code in only)]
     if not raised:
         return
-    if only is None:
-        del notes[mark:]
+    if only is None:  # a FoldedNote stays the warning it was
+        notes[mark:] = [n for n in notes[mark:] if isinstance(n, FoldedNote)]
     else:  # the others stay warnings, listed before the error
         notes[mark:] = [n for n in notes[mark:] if not any(n is r for r in raised)]
     first = raised[0]

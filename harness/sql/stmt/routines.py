@@ -206,6 +206,7 @@ class _SubStatement:
         # Each run of a sub-statement is a statement of its own for the 1364 it warns once per
         # statement (9.7.4 probed: a function's INSERT warns 1364 again on the call that fails)
         prev_warned, self.ctx.warned_no_default = self.ctx.warned_no_default, set()
+        prev_shape, self.ctx.sub_statement_shape = self.ctx.sub_statement_shape, _shape(st)
         try:
             if isinstance(st, A.Insert):
                 _insert_with_env(ex, st, self.env, self.scope)
@@ -217,7 +218,22 @@ class _SubStatement:
             self.ctx.outer_env = prev
             self.ctx.outer_scope = prev_scope
             self.ctx.warned_no_default = prev_warned
+            self.ctx.sub_statement_shape = prev_shape
             self.thd.stmt.text = saved_text
+
+
+def _shape(st: A.Statement) -> str:
+    """How the sub-statement runs: ``join`` (INSERT ... SELECT, a multi-table UPDATE or
+    DELETE: MySQL's JOIN, whose JOIN::cache_const_exprs wraps the trigger's NEW/OLD in
+    Item_caches; harness/sql/item/arg_comparator_mysql.py _trigger_datetime), else the
+    single-table ``update``/``delete`` or ``insert``."""
+    if isinstance(st, A.Insert):
+        return "join" if st.select is not None else "insert"
+    if isinstance(st, A.Update):
+        return "join" if len(st.tables) > 1 else "update"
+    if isinstance(st, A.Delete):
+        return "join" if st.targets or len(st.tables) > 1 else "delete"
+    return ""
 
 
 def _check_tables_in_use(thd: "Thd", ctx: "ExecContext", st: A.Statement) -> None:

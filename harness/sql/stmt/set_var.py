@@ -77,11 +77,11 @@ def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
         # Its global value is no longer settable (sql_log_bin's own check): 1238, not 1228.
         raise error("ER_INCORRECT_GLOBAL_LOCAL_VAR", name, "SESSION")
     where = thd.vars.globals.definitions[n].scope if n in thd.vars.globals.definitions else None
-    early = n in profile.deprecated() and not (scope == "global" and where == "session") and not (
-        scope != "global" and where == "global")
+    early = n in profile.deprecated() and where is not None
     if early:
         # sys_var::check: do_deprecated_warning comes before the variable's check hook, so a
-        # refused SET lists 1287 before its error (9.7.4 observed: 1287 then 1679)
+        # refused SET lists 1287 before its error (9.7.4 observed: 1287 then 1679), the
+        # scope's 1229 too (`SET SESSION log_bin_trust_function_creators = 1`: 1287, 1229)
         from harness.sql.sys_vars.sysvars import deprecated_note
         thd.notes.append(deprecated_note(n))
     if n == "binlog_format" and scope != "global" and thd.temp_tables and profile.binlog_format_temp_tables_refused:

@@ -74,12 +74,11 @@ def password_hash(password: str) -> str:
 
 
 def account_statement(thd: "Thd", st: A.Account) -> OkPacket:
-    if not thd.server.flavor.name.startswith("mariadb-"):
-        # MySQL rewrites the passwords it logs (IDENTIFIED WITH ... AS '<hash>'); not
-        # checked against the MySQL flavours yet. MariaDB 11.8 logs them as 10.11 does
-        # (the corpus's query_accounts_* cases against the real 11.8).
-        from harness.sql.parse.parse_errors import UnsupportedError
-        raise UnsupportedError(f"{st.verb} on {thd.server.flavor.name} (accounts are modelled for MariaDB)")
+    if thd.server.flavor.sql.mysql_accounts:
+        # MySQL 8.0+: atomic, rewritten when logged (stmt/sql_acl_mysql.py). MariaDB 11.8 logs
+        # them as 10.11 does (the corpus's query_accounts_* cases against the real 11.8).
+        from harness.sql.stmt import sql_acl_mysql
+        return sql_acl_mysql.account_statement(thd, st)
     thd.implicit_commit()
     state = thd.server
     users: set[Account] = state.accounts

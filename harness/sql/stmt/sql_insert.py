@@ -161,7 +161,8 @@ class InsertExecutor(SelectExecutor):
                        c.name)
                       for c, e in ins.on_duplicate]
         if ins.on_duplicate:
-            self.info.insert_on_dup_unique_keys = on_duplicate_unique_keys(t, ins)
+            self.info.insert_on_dup_unique_keys = on_duplicate_unique_keys(
+                t, ins, thd.server.flavor.sql.odku_counts_all_unique_keys)
             self.info.insert_on_duplicate = True
         plan.ondup_write_set = on_duplicate_write_set(t, ins) if ins.on_duplicate else set()
         if rows_exprs is not None:
@@ -214,7 +215,8 @@ class InsertExecutor(SelectExecutor):
             raise
         if has_generated(t):
             update_generated(t, row, self.ctx, self.info, wctx, fill,
-                             thd.stmt.row_format and thd.binlog_row_image != "MINIMAL")
+                             thd.stmt.row_format and thd.binlog_row_image != "MINIMAL"
+                             or thd.server.flavor.sql.insert_stores_virtual_columns)
         fill.check()
         return row, specified, null_cols
 

@@ -142,23 +142,7 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
                 _log_create_temporary(thd, st, existing.transactional, in_trx)
             return _ok()
         raise error("ER_TABLE_EXISTS_ERROR", st.table.name)
-    if src is not None:
-        # LIKE copies the columns, the indexes (those foreign keys generated too) and the
-        # CHECK constraints, never the foreign keys themselves (probed).
-        t = TableDef(db, st.table.name, [c for c in src.columns], list(src.keys), src.engine, temporary=st.temporary,
-                     options=dict(src.options))
-        from harness.sql.handler.check_constraints import like_checks
-        t.checks = like_checks(thd, src, st.table.name)
-    else:
-        t = build_table(db, st, st.temporary, thd.vars.get("default_storage_engine"), thd.db_collation(db))
-        from harness.sql.stmt.time_zone import note_default_stores
-        note_default_stores(thd, st.columns)
-        if st.checks or any(cd.check is not None or cd.type_name == "JSON" for cd in st.columns):
-            from harness.sql.handler.check_constraints import table_checks
-            t.checks = table_checks(thd, t, st.columns, st.checks)
-        if st.foreign_keys:
-            from harness.sql.handler.foreign_keys import build_foreign_keys, fk_checks
-            build_foreign_keys(thd.catalog, db, t, st.foreign_keys, fk_checks(thd))
+    t = _new_table(thd, st, db, src)
     t.table_id = thd.catalog.allocate_table_id()
     if st.temporary:
         if not thd.temp_tables:
@@ -191,6 +175,36 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
     L2.add_to_binlog_accessed_dbs(thd, *(() if src is not None else (t.db,)))
     thd.write_ddl(st.text, xid=True, thread_specific=like_temp or replaced)
     return _ok()
+
+
+
+def _new_table(thd: "Thd", st: A.CreateTable, db: str, src: TableDef | None) -> TableDef:
+    """The table CREATE TABLE makes: LIKE's copy of ``src``, or one built from the column
+    definitions (with their defaults stored, CHECKs and foreign keys)."""
+    if src is not None:
+        # LIKE copies the columns, the indexes (those foreign keys generated too) and the
+        # CHECK constraints, never the foreign keys themselves (probed).
+        t = TableDef(db, st.table.name, [c for c in src.columns], list(src.keys), src.engine, temporary=st.temporary,
+                     options=dict(src.options))
+        from harness.sql.handler.check_constraints import like_checks
+        t.checks = like_checks(thd, src, st.table.name)
+    else:
+        try:
+            t = build_table(db, st, st.temporary, thd.vars.get("default_storage_engine"), thd.db_collation(db))
+        except ServerError as err:
+            if thd.server.flavor.sql.default_store_in_statement:
+                from harness.sql.handler.catalog import restate_default_store
+                restate_default_store(err, "STRICT" in str(thd.vars.get("sql_mode")))
+            raise
+        from harness.sql.stmt.time_zone import note_default_stores
+        note_default_stores(thd, st.columns)
+        if st.checks or any(cd.check is not None or cd.type_name == "JSON" for cd in st.columns):
+            from harness.sql.handler.check_constraints import table_checks
+            t.checks = table_checks(thd, t, st.columns, st.checks)
+        if st.foreign_keys:
+            from harness.sql.handler.foreign_keys import build_foreign_keys, fk_checks
+            build_foreign_keys(thd.catalog, db, t, st.foreign_keys, fk_checks(thd))
+    return t
 
 
 def _log_create_temporary(thd: "Thd", st: A.CreateTable, transactional: bool, in_trx: bool,

@@ -64,7 +64,7 @@ class UpdateExecutor(SelectExecutor):
         thd = self.thd
         ref = up.tables[0]
         if ref.derived is not None:
-            raise error("ER_NON_UPDATABLE_TABLE", ref.ref_name, "UPDATE")
+            raise error("ER_NON_UPDATABLE_TABLE", _derived_target_name(thd, ref, ref.ref_name), "UPDATE")
         t = thd.open_table(ref.table)
         self.info.add(t, True)
         if up.limit is not None:
@@ -289,7 +289,7 @@ class UpdateExecutor(SelectExecutor):
         for ti, ((name, t), r) in enumerate(zip(all_tables, up.tables)):
             if r.derived is not None:
                 if ti in written:
-                    raise error("ER_NON_UPDATABLE_TABLE", name, "UPDATE")
+                    raise error("ER_NON_UPDATABLE_TABLE", _derived_target_name(self.thd, r, name), "UPDATE")
                 continue
             self.info.add(t, ti in written)
         plan = plan_join(up.tables, all_tables, up.where, scope)
@@ -588,3 +588,16 @@ def _warning_rows(plan: Any, tables: list[tuple[str, TableDef]]) -> tuple[int, d
     if len(rest) != 1:
         return None
     return rest[0], {slot: i + 1 for i, (slot, _row) in enumerate(tables[rest[0]][1].data.scan())}
+
+
+def _derived_target_name(thd: Any, ref: A.TableRef, name: str) -> str:
+    """The table 1288 names for an UPDATE of a derived table: MySQL merges a simple one
+    (one base table, no grouping, DISTINCT, LIMIT or UNION) into the query and names its base
+    table (9.7.4 observed: `UPDATE t, (SELECT a FROM n) AS d SET d.a = 1` -> `The target table
+    n of the UPDATE is not updatable`; SqlDialect.derived_merge_names_base); MariaDB the alias."""
+    d = ref.derived
+    if d is None or ref.cte is not None or not thd.server.flavor.sql.derived_merge_names_base:
+        return name
+    simple = (len(d.from_) == 1 and d.from_[0].derived is None and not d.group_by and d.having is None
+              and not d.distinct and d.limit is None and not d.union)
+    return d.from_[0].table.name if simple else name

@@ -478,12 +478,14 @@ class SessionVariables:
         """``scope``: global (@@global.x), session (@@session.x / @@local.x) or default (@@x)."""
         n = self.canonical(name)
         where = self.globals.definitions[n].scope
-        if n in self.globals.deprecated and deprecated_note(n) not in thd.notes:
-            thd.notes.append(deprecated_note(n))  # once, though the expression is evaluated again
         if scope == "global" and where == "session":
             raise error("ER_INCORRECT_GLOBAL_LOCAL_VAR", name, "SESSION")
         if scope == "session" and where == "global":
+            # the scope is checked before the deprecation's 1287 (9.7.4 observed:
+            # `SELECT @@session.log_bin_trust_function_creators` is 1238 alone)
             raise error("ER_INCORRECT_GLOBAL_LOCAL_VAR", name, "GLOBAL")
+        if n in self.globals.deprecated and deprecated_note(n) not in thd.notes:
+            thd.notes.append(deprecated_note(n))  # once, though the expression is evaluated again
         if n == "last_insert_id":
             return thd.last_insert_id
         if n == "pseudo_thread_id" and not self.values.get(n):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.model.flavors._probe import Bed, show_warnings
+from tests.model.flavors._probe import Bed, error_code, show_warnings
 
 
 def _outcomes(thd, script: list[tuple[str, int, list[int]]]) -> list[tuple[str, int, list[int]]]:
@@ -477,3 +477,258 @@ def test_enum_copy_and_datetime_key_lookup(tmp_path):
          "('2024-01-03 10:00:00', 1)", 0, []),
         ("DELETE a FROM z a JOIN dk b ON a.id = b.id", 1292, [1292]),
     ])
+
+
+def test_deprecated_variable_warns_before_the_scope_error_of_a_set_not_of_a_read(tmp_path):
+    """sys_var::check warns 1287 before SET's scope check (1229); a read checks the scope
+    first (1238 alone). 9.7.4 recorded."""
+    _check(tmp_path, [
+        ("SET SESSION log_bin_trust_function_creators = 1", 1229, [1287, 1229]),
+        ("SET log_bin_trust_function_creators = DEFAULT", 1229, [1287, 1229]),
+        ("SET SESSION binlog_format = 'FOO'", 1231, [1287, 1231]),
+        ("SELECT @@session.log_bin_trust_function_creators", 1238, [1238]),
+    ])
+
+
+def test_with_clause_before_update_and_delete_is_mysql_grammar(tmp_path):
+    """sql_yacc.yy: update_stmt and delete_stmt open with opt_with_clause (MySQL 8.0+); a
+    WITH before INSERT, or inside a subquery, stays a syntax error; a CTE is no UPDATE
+    target (1288). 9.7.4 recorded; MariaDB 11.8 refuses WITH ... UPDATE (1064)."""
+    bed = _check(tmp_path, [
+        ("CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE u (a INT, r INT) ENGINE=InnoDB", 0, []),
+        ("INSERT INTO t VALUES (1,10),(2,20),(3,30),(4,40)", 0, []),
+        ("INSERT INTO u VALUES (1,1),(3,3)", 0, []),
+        ("WITH c AS (SELECT a FROM t) UPDATE t SET b = 0", 0, []),
+        ("WITH c AS (SELECT a FROM u) UPDATE t SET b = 5 WHERE a IN (SELECT a FROM c)", 0, []),
+        ("WITH c AS (SELECT a FROM u) UPDATE t, c SET t.b = 7 WHERE t.a = c.a", 0, []),
+        ("WITH c AS (SELECT a FROM u) DELETE FROM t WHERE a IN (SELECT a FROM c)", 0, []),
+        ("WITH c AS (SELECT 2 AS a) DELETE t FROM t, c WHERE t.a = c.a", 0, []),
+        ("SELECT * FROM u WHERE a IN (WITH c AS (SELECT 1) UPDATE t SET b = 1)", 1064, [1064]),
+        ("WITH c AS (SELECT 1) INSERT INTO u VALUES (9, 9)", 1064, [1064]),
+        ("WITH c AS (SELECT a FROM u) UPDATE c SET a = 1", 1288, [1288]),
+    ])
+    assert [tuple(r) for r in bed.thd.execute("SELECT * FROM t").rows] == [(4, 0)]
+    maria = Bed(tmp_path / "m", "mariadb-11.8")
+    maria.thd.execute("CREATE TABLE t (a INT PRIMARY KEY, b INT)")
+    assert _outcomes(maria.thd, [("WITH c AS (SELECT a FROM t) UPDATE t SET b = 0", 1064, [1064])])[0][1] == 1064
+
+
+def test_address_functions_warn_1411_with_the_printed_argument(tmp_path):
+    """item_inetfunc.cc: ER_WRONG_VALUE_FOR_TYPE naming the argument as Item::print writes it,
+    once per evaluation; MariaDB: NULL without a word. 9.7.4 recorded."""
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("CREATE TABLE t (a INT, s VARCHAR(10))")
+    t.execute("INSERT INTO t VALUES (-1, 'zz'), (5, '1.2.3.4')")
+    rows = t.execute("SELECT INET_NTOA(-1), INET_NTOA(-5 + 1), INET_NTOA(4294967296), INET_NTOA(1.5)").rows
+    assert [tuple(r) for r in rows] == [(None, None, None, "0.0.0.2")]
+    assert [w[2] for w in show_warnings(t)] == [
+        "Incorrect integer value: '-(1)' for function inet_ntoa",
+        "Incorrect integer value: '(-(5) + 1)' for function inet_ntoa",
+        "Incorrect integer value: '4294967296' for function inet_ntoa"]
+    t.execute("SELECT INET6_ATON('zz'), INET6_ATON(''), INET6_ATON(NULL), INET6_ATON(s) FROM t")
+    assert [w[2] for w in show_warnings(t)] == [
+        "Incorrect string value: ''zz'' for function inet6_aton", "Incorrect string value: '''' for function inet6_aton",
+        "Incorrect string value: '`test`.`t`.`s`' for function inet6_aton",
+        "Incorrect string value: ''zz'' for function inet6_aton", "Incorrect string value: '''' for function inet6_aton"]
+    t.execute("SELECT INET_ATON('zz'), INET6_NTOA('zz'), INET6_NTOA(123), INET6_ATON(CONCAT('z', 'z'))")
+    assert [w[2] for w in show_warnings(t)] == [
+        "Incorrect string value: ''zz'' for function inet_aton", "Incorrect string value: ''zz'' for function inet6_ntoa",
+        "Incorrect string value: '123' for function inet6_ntoa",
+        "Incorrect string value: 'concat('z','z')' for function inet6_aton"]
+    maria = Bed(tmp_path / "m", "mariadb-11.8")
+    maria.thd.execute("SELECT INET_NTOA(-1), INET6_ATON('zz')")
+    assert show_warnings(maria.thd) == []
+
+
+def test_aes_functions_are_unsafe_for_statement_logging(tmp_path):
+    """Item_func_aes_encrypt/decrypt::do_itemize: BINLOG_STMT_UNSAFE_SYSTEM_FUNCTION (the result
+    depends on the unreplicated block_encryption_mode). 9.7.4 recorded in STATEMENT."""
+    _check(tmp_path, [
+        ("SET SESSION binlog_format = 'STATEMENT'", 0, [1287]),
+        ("CREATE TABLE fx (a VARCHAR(80), b VARBINARY(64)) ENGINE=InnoDB", 0, []),
+        ("INSERT INTO fx (b) VALUES (AES_ENCRYPT('text', 'key'))", 0, [1592]),
+        ("UPDATE fx SET a = AES_DECRYPT(b, 'key') WHERE b IS NOT NULL AND a IS NULL", 0, [1592]),
+        ("INSERT INTO fx (a) VALUES (SHA2('x', 256))", 0, []),
+    ])
+
+
+def test_statement_unsafe_rules_of_mysql(tmp_path):
+    """9.7.4 recorded in STATEMENT: a foreign key's checked tables are opened for read (an
+    AUTO_INCREMENT write is then unsafe; not a child's DELETE, nor with foreign_key_checks=0);
+    ON DUPLICATE KEY UPDATE counts every unique key; a query expression's LIMIT 0 is unsafe."""
+    _check(tmp_path, [
+        ("SET SESSION binlog_format = 'STATEMENT'", 0, [1287]),
+        ("CREATE TABLE p (id INT AUTO_INCREMENT PRIMARY KEY, v INT) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE c (id INT AUTO_INCREMENT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id)) "
+         "ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE c2 (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id) ON DELETE CASCADE) "
+         "ENGINE=InnoDB", 0, []),
+        ("INSERT INTO p (v) VALUES (1), (2)", 0, []),
+        ("INSERT INTO c (pid) VALUES (1)", 0, [1592]),
+        ("UPDATE c SET pid = 2 WHERE id = 1", 0, [1592]),
+        ("DELETE FROM c WHERE id = 1", 0, []),
+        ("UPDATE p SET v = 3 WHERE id = 1", 0, [1592]),
+        ("DELETE FROM p WHERE id = 2", 0, [1592]),
+        ("INSERT INTO c2 VALUES (1, 1)", 0, []),
+        ("SET foreign_key_checks = 0", 0, []),
+        ("INSERT INTO c (pid) VALUES (1)", 0, []),
+        ("SET foreign_key_checks = 1", 0, []),
+        ("CREATE TABLE u2 (id INT PRIMARY KEY, a INT, b INT, UNIQUE KEY (a)) ENGINE=InnoDB", 0, []),
+        ("INSERT INTO u2 (id, b) VALUES (2, 1) ON DUPLICATE KEY UPDATE b = 3", 0, [1592]),
+        ("INSERT INTO u2 SET id = 5, b = 5 ON DUPLICATE KEY UPDATE b = 6", 0, [1592]),
+        ("CREATE TABLE n (a INT, b INT)", 0, []),
+        ("INSERT INTO n SELECT id, v FROM p LIMIT 0", 0, [1592]),
+        ("INSERT INTO n SELECT a, b FROM (SELECT id AS a, v AS b FROM p LIMIT 0) d", 0, [1592]),
+        ("DELETE FROM n LIMIT 0", 0, []),
+    ])
+
+
+def test_date_functions_warn_truncated_incorrect_date_value(tmp_path):
+    """item_timefunc.cc: a function reading a DATE (TO_DAYS, DATEDIFF, DAYOFWEEK, WEEKDAY,
+    LAST_DAY, DATE under NO_ZERO_DATE) warns `Truncated incorrect date value` for a string
+    that is no real date; TIMESTAMPDIFF keeps `Incorrect datetime value`. 9.7.4 recorded."""
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("SET sql_mode = ''")
+    t.execute("SELECT DATEDIFF('0000-00-00', '2024-01-01'), TO_DAYS('0000-00-00'), DAYOFWEEK('0000-00-00'), "
+              "WEEKDAY('2024-00-05'), LAST_DAY('0000-00-00'), DATE('0000-00-00')")
+    assert [w[2] for w in show_warnings(t)] == [
+        "Truncated incorrect date value: '0000-00-00'", "Truncated incorrect date value: '0000-00-00'",
+        "Truncated incorrect date value: '0000-00-00'", "Truncated incorrect date value: '2024-00-05'",
+        "Truncated incorrect date value: '0000-00-00'"]
+    rows = t.execute("SELECT TO_DAYS('x'), TO_DAYS('2024-13-01'), LAST_DAY('2024-02-30'), "
+                     "DAYOFWEEK('2024-02-00 10:00:00')").rows
+    assert [tuple(r) for r in rows] == [(None, None, None, None)]
+    assert [w[2] for w in show_warnings(t)] == [
+        "Truncated incorrect date value: 'x'", "Truncated incorrect date value: '2024-13-01'",
+        "Truncated incorrect date value: '2024-02-30'", "Truncated incorrect date value: '2024-02-00 10:00:00'"]
+    t.execute("SET sql_mode = 'NO_ZERO_DATE'")
+    t.execute("SELECT TIMESTAMPDIFF(DAY, '0000-00-00', '2024-01-01'), LAST_DAY('0000-00-00'), DATE('0000-00-00')")
+    assert [w[2] for w in show_warnings(t)] == [
+        "Incorrect datetime value: '0000-00-00'", "Truncated incorrect date value: '0000-00-00'",
+        "Truncated incorrect date value: '0000-00-00'"]
+
+
+def test_insert_reports_the_store_of_every_generated_column(tmp_path):
+    """fill_record -> update_generated_write_fields: an INSERT stores every generated column,
+    VIRTUAL ones too, whatever the binlog format (9.7.4 recorded in STATEMENT)."""
+    bed = _check(tmp_path, [
+        ("SET SESSION binlog_format = 'STATEMENT'", 0, [1287]),
+        ("CREATE TABLE t1 (id INT NOT NULL PRIMARY KEY, c_int INT, g_int INT AS (c_int * 2) STORED, "
+         "v_int INT AS (c_int + 1) VIRTUAL) ENGINE=InnoDB", 0, []),
+        ("INSERT IGNORE INTO t1 (id, c_int) VALUES (3, 2147483648)", 0, [1264, 1264, 1264]),
+        ("INSERT INTO t1 (id, c_int) VALUES (4, 2147483648)", 1264, [1264]),
+    ])
+    assert show_warnings(bed.thd)[0][2] == "Out of range value for column 'c_int' at row 1"
+
+
+def test_a_new_temporary_table_counts_for_no_multi_statement_unsafe_rule(tmp_path):
+    """decide_logging_format runs before CREATE TEMPORARY ... SELECT opens its new table: in a
+    transaction that changed InnoDB, a new temporary table filled from MyISAM is safe (MariaDB:
+    mixed-unsafe); below REPEATABLE READ reading InnoDB into it stays unsafe. 9.7.4 recorded."""
+    _check(tmp_path, [
+        ("SET SESSION binlog_format = 'STATEMENT'", 0, [1287]),
+        ("CREATE TABLE t3 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, c_dec DECIMAL(5,2)) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE m1 (id INT) ENGINE=MyISAM", 0, []),
+        ("INSERT INTO m1 VALUES (1)", 0, []),
+        ("START TRANSACTION", 0, []),
+        ("INSERT INTO t3 (c_dec) VALUES (1.5)", 0, []),
+        ("CREATE TEMPORARY TABLE x1 ENGINE=InnoDB SELECT id FROM m1", 0, []),
+        ("CREATE TEMPORARY TABLE x2 ENGINE=MyISAM SELECT id FROM m1", 0, [6414]),
+        ("CREATE TEMPORARY TABLE x3 ENGINE=MyISAM SELECT c_dec FROM t3", 0, []),
+        ("COMMIT", 0, []),
+        ("SET SESSION TRANSACTION ISOLATION LEVEL READ UNCOMMITTED", 0, []),
+        ("START TRANSACTION", 0, []),
+        ("CREATE TEMPORARY TABLE x4 ENGINE=MyISAM SELECT c_dec FROM t3", 0, [1592]),
+        ("CREATE TEMPORARY TABLE x5 ENGINE=MyISAM SELECT id FROM m1", 0, []),
+    ])
+
+
+def test_a_cascade_into_an_auto_increment_child_is_unsafe(tmp_path):
+    """The child a cascade changes is written with its parent read again: an AUTO_INCREMENT
+    child makes the parent's DELETE/UPDATE unsafe; a RESTRICT child does not (9.7.4 recorded)."""
+    _check(tmp_path, [
+        ("SET SESSION binlog_format = 'STATEMENT'", 0, [1287]),
+        ("CREATE TABLE p (id INT PRIMARY KEY) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE c (id INT AUTO_INCREMENT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id) "
+         "ON DELETE CASCADE) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE p2 (id INT PRIMARY KEY) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE c2 (id INT AUTO_INCREMENT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p2 (id) "
+         "ON UPDATE CASCADE) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE p3 (id INT PRIMARY KEY) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE c3 (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p3 (id) ON DELETE CASCADE) "
+         "ENGINE=InnoDB", 0, []),
+        ("INSERT INTO p VALUES (1), (2)", 0, []),
+        ("INSERT INTO p2 VALUES (1), (2)", 0, []),
+        ("INSERT INTO p3 VALUES (1), (2)", 0, []),
+        ("DELETE FROM p WHERE id = 1", 0, [1592]),
+        ("DELETE FROM p2 WHERE id = 1", 0, []),
+        ("UPDATE p2 SET id = 5 WHERE id = 2", 0, [1592, 1592]),
+        ("DELETE FROM p3 WHERE id = 1", 0, []),
+    ])
+
+
+def test_a_cascade_child_is_a_prelocked_auto_increment_table(tmp_path):
+    """The unsafe reasons 9.7.4 gives: a DELETE cascade into an AUTO_INCREMENT child is
+    AUTOINC_COLUMNS alone; an UPDATE cascade adds WRITE_AUTOINC_SELECT (the child's parent read)."""
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    for sql in ("SET SESSION binlog_format = 'STATEMENT'", "CREATE TABLE p (id INT PRIMARY KEY) ENGINE=InnoDB",
+                "CREATE TABLE c (id INT AUTO_INCREMENT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id) "
+                "ON DELETE CASCADE ON UPDATE CASCADE) ENGINE=InnoDB", "INSERT INTO p VALUES (1), (2)"):
+        t.execute(sql)
+    t.execute("DELETE FROM p WHERE id = 1")
+    assert [w[2].split(". ", 1)[1][:40] for w in show_warnings(t)] == ["Statement is unsafe because it invokes a"]
+    t.execute("UPDATE p SET id = 5 WHERE id = 2")
+    assert [w[2].split(". ", 1)[1][:40] for w in show_warnings(t)] == [
+        "Statement is unsafe because it invokes a", "Statements writing to a table with an au"]
+
+
+def test_two_unique_keys_unsafe_text_keeps_its_double_space(tmp_path):
+    """ER_BINLOG_UNSAFE_INSERT_TWO_KEYS as 9.7.4 words it (recorded: fid_insert_select_odku_unsafe)."""
+    bed = Bed(tmp_path, "mysql-9.7")
+    for sql in ("SET SESSION binlog_format = 'STATEMENT'",
+                "CREATE TABLE u (id INT PRIMARY KEY, a INT, UNIQUE KEY (a)) ENGINE=InnoDB",
+                "INSERT INTO u VALUES (1, 1) ON DUPLICATE KEY UPDATE a = 2"):
+        bed.thd.execute(sql)
+    assert show_warnings(bed.thd)[0][2].endswith(
+        "STATEMENT. INSERT... ON DUPLICATE KEY UPDATE  on a table with more than one UNIQUE KEY is unsafe")
+
+
+def test_update_of_a_merged_derived_table_names_its_base_table(tmp_path):
+    """9.7.4 recorded (gaps_derived_tables): the derived table is merged before the check."""
+    bed = Bed(tmp_path, "mysql-9.7")
+    bed.thd.execute("CREATE TABLE t (a INT PRIMARY KEY, b INT)")
+    bed.thd.execute("CREATE TABLE n (a INT, b INT)")
+    assert error_code(bed.thd, "UPDATE t, (SELECT a FROM n) AS d SET d.a = 1 WHERE t.a = d.a") == 1288
+    assert show_warnings(bed.thd)[0][2] == "The target table n of the UPDATE is not updatable"
+
+
+def test_system_variables_unsafe_to_read(tmp_path):
+    """9.7.4 recorded in STATEMENT: which @@variables make an INSERT unsafe (1592)."""
+    unsafe = {"explicit_defaults_for_timestamp", "autocommit", "default_week_format"}
+    script = [("SET SESSION binlog_format = 'STATEMENT'", 0, [1287]), ("CREATE TABLE t (a INT, b INT)", 0, [])]
+    for i, v in enumerate(["unique_checks", "foreign_key_checks", "explicit_defaults_for_timestamp",
+                           "auto_increment_increment", "sql_auto_is_null", "autocommit", "auto_increment_offset",
+                           "pseudo_thread_id", "default_week_format"]):
+        script.append((f"INSERT INTO t VALUES ({i}, @@{v})", 0, [1592] if v in unsafe else []))
+    _check(tmp_path, script)
+
+
+def test_invalid_default_is_stored_within_the_statement(tmp_path):
+    """9.7.4 recorded: the DEFAULT's store at row 1, an error in a strict sql_mode."""
+    bed = Bed(tmp_path, "mysql-9.7")
+    got = []
+    for mode, sql in (("DEFAULT", "CREATE TABLE a2 (c VARCHAR(2) DEFAULT 'abcd')"),
+                      ("DEFAULT", "CREATE TABLE a3 (c INT DEFAULT 99999999999)"),
+                      ("''", "CREATE TABLE a4 (c VARCHAR(2) DEFAULT 'abcd')"),
+                      ("''", "CREATE TABLE a5 (c INT DEFAULT 99999999999)")):
+        bed.thd.execute(f"SET sql_mode = {mode}")
+        assert error_code(bed.thd, sql) == 1067
+        got.append([tuple(w) for w in show_warnings(bed.thd)][0])
+    assert got == [("Error", 1406, "Data too long for column 'c' at row 1"),
+                   ("Error", 1264, "Out of range value for column 'c' at row 1"),
+                   ("Warning", 1265, "Data truncated for column 'c' at row 1"),
+                   ("Warning", 1264, "Out of range value for column 'c' at row 1")]

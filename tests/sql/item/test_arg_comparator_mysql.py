@@ -1,0 +1,71 @@
+"""MySQL 9.7's conversion of a string against a DATETIME trigger field (or a DATETIME
+column against a string one) inside a trigger's sub-statement
+(harness/sql/item/arg_comparator_mysql.py _trigger_datetime). Golden vectors recorded
+from MySQL 9.7.4 (strict sql_mode, the statements below, SHOW WARNINGS after each)."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.model.flavors._probe import Bed, error_code, show_warnings
+
+SETUP_STRING_COLUMN = [
+    "CREATE TABLE t1 (id INT PRIMARY KEY, c1 DATETIME, u INT) ENGINE=InnoDB",
+    "CREATE TABLE t2 (c2 VARCHAR(10), n INT) ENGINE=InnoDB",
+    "CREATE TABLE t3 (n INT) ENGINE=InnoDB",
+    "CREATE TABLE t4 (c2 VARCHAR(10), n INT) ENGINE=MyISAM",
+    "INSERT INTO t1 VALUES (1, '2024-03-04 00:00:00', 0), (2, '2024-03-04 00:00:00', 0)",
+    "INSERT INTO t2 VALUES ('2024-01-01', 0), ('2023-01-01', 1), ('x1', 2)",
+    "INSERT INTO t4 VALUES ('x1', 2)",
+]
+
+SETUP_DATETIME_COLUMN = [
+    "CREATE TABLE t1 (id INT PRIMARY KEY, c1 VARCHAR(10), u INT) ENGINE=InnoDB",
+    "CREATE TABLE t2 (c2 DATETIME, n INT) ENGINE=InnoDB",
+    "CREATE TABLE t5 (c2 DATETIME UNIQUE, n INT) ENGINE=InnoDB",
+    "CREATE TABLE t3 (n INT) ENGINE=InnoDB",
+    "INSERT INTO t1 VALUES (1, 'x1', 0)",
+    "INSERT INTO t2 VALUES ('2024-01-01', 0), ('2023-01-01', 1)",
+    "INSERT INTO t5 VALUES ('2024-01-01', 0), ('2023-01-01', 1)",
+]
+
+NAMED = "Incorrect datetime value: 'x1' for column '{}' at row {}"
+
+# (setup, trigger body, the UPDATE's SHOW WARNINGS on 9.7.4)
+CASES = [
+    # single-table UPDATE: the DATETIME side (NEW.c1) named, at the sub-statement's row read
+    (SETUP_STRING_COLUMN, "UPDATE t2 SET n = n + 1 WHERE c2 <> NEW.c1", [("Error", 1292, NAMED.format("c1", 3))]),
+    # single-table DELETE: at row 1
+    (SETUP_STRING_COLUMN, "DELETE FROM t2 WHERE c2 <> NEW.c1", [("Error", 1292, NAMED.format("c1", 1))]),
+    # a JOIN: NEW.c1 is an Item_cache without a name
+    (SETUP_STRING_COLUMN, "DELETE t2 FROM t2, t1 WHERE c2 <> NEW.c1",
+     [("Error", 1292, "Truncated incorrect datetime value: 'x1'")]),
+    (SETUP_STRING_COLUMN, "INSERT INTO t3 SELECT n FROM t2 WHERE c2 = NEW.c1",
+     [("Error", 1292, "Truncated incorrect datetime value: 'x1'")]),
+    # ... but a one-row MyISAM table is read as a constant before the caching
+    (SETUP_STRING_COLUMN, "INSERT INTO t3 SELECT n FROM t4 WHERE c2 <> NEW.c1", [("Error", 1292, NAMED.format("c1", 1))]),
+    # a DATETIME column against the string field: the column named
+    (SETUP_DATETIME_COLUMN, "UPDATE t2 SET n = n + 1 WHERE c2 <> NEW.c1", [("Error", 1292, NAMED.format("c2", 1))]),
+    (SETUP_DATETIME_COLUMN, "INSERT INTO t3 SELECT n FROM t2 WHERE c2 <> NEW.c1", [("Error", 1292, NAMED.format("c2", 1))]),
+    # = in a JOIN converts the cached field as a constant: 1525 after the 1292
+    (SETUP_DATETIME_COLUMN, "INSERT INTO t3 SELECT n FROM t2 WHERE c2 = NEW.c1 OR n = 1",
+     [("Error", 1292, NAMED.format("c2", 1)), ("Error", 1525, "Incorrect DATETIME value: 'x1'")]),
+    # ... and the range optimizer's conversion for the column's index, a warning, first
+    (SETUP_DATETIME_COLUMN, "INSERT INTO t3 SELECT n FROM t5 WHERE c2 = NEW.c1 OR n = 1",
+     [("Warning", 1292, NAMED.format("c2", 1)), ("Error", 1292, NAMED.format("c2", 1)),
+      ("Error", 1525, "Incorrect DATETIME value: 'x1'")]),
+]
+
+
+@pytest.mark.parametrize("setup,body,expected", CASES)
+def test_trigger_datetime_conversion_matches_mysql_97(setup: list[str], body: str, expected: list[Any]) -> None:
+    bed = Bed(Path(tempfile.mkdtemp()), "mysql-9.7")
+    for sql in setup:
+        bed.thd.execute(sql)
+    bed.thd.execute(f"CREATE TRIGGER tr AFTER UPDATE ON t1 FOR EACH ROW {body}")
+    assert error_code(bed.thd, "UPDATE t1 SET u = u + 1 WHERE id = 1") == next(c for lv, c, _ in expected if lv == "Error")
+    assert [tuple(w) for w in show_warnings(bed.thd)] == expected
