@@ -22,7 +22,9 @@ from typing import Any, Callable
 
 from harness.diagnostics import Note
 from harness.sql.parse import parse_tree as A
+from harness.sql.item.json_text import JsonSyntaxError, parse_json_text
 from harness.sql.parse.parse_errors import UnsupportedError
+from harness.sql.sql_errors import error
 
 Fn = Callable[[Any], Any]
 
@@ -34,10 +36,11 @@ class JsonText(str):
 class _Num:
     """A JSON number, kept as written."""
 
-    __slots__ = ("text",)
+    __slots__ = ("text", "kind")
 
     def __init__(self, text: str) -> None:
         self.text = text
+        self.kind: str | None = None  # "decimal": an SQL DECIMAL argument (MySQL keeps its type)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _Num) and Decimal(self.text) == Decimal(other.text)
@@ -199,13 +202,25 @@ def dump(v: Any) -> str:
     return "{" + ", ".join(f"{_quote(k)}: {dump(x)}" for k, x in v.items()) + "}"
 
 
+def _result(tree: Any) -> JsonText:
+    """A function's document: its text in the server's layout, keeping the tree (a MySQL
+    JSON column stores the values with their SQL types: field_json.from_function_tree)."""
+    out = JsonText(dump(tree))
+    out.tree = tree  # type: ignore[attr-defined]
+    return out
+
+
 def _sql_to_json(v: Any) -> Any:
     """A SQL value as a JSON value (JSON_OBJECT / JSON_ARRAY / JSON_SET arguments)."""
     if isinstance(v, JsonText):
         return parse_json(v)
     if v is None or isinstance(v, bool):
         return v
-    if isinstance(v, (int, Decimal)):
+    if isinstance(v, Decimal):
+        n = _Num(str(v))
+        n.kind = "decimal"
+        return n
+    if isinstance(v, int):
         return _Num(str(v))
     if isinstance(v, float):
         return _Num(repr(v))
@@ -219,7 +234,17 @@ def _text(v: Any) -> str:
 
 
 def _doc(env: Any, v: Any, arg: int, fname: str, level: str = "Warning") -> tuple[bool, Any]:
-    """(ok, parsed) for a document argument; a warning (JSON_VALID: a note) when invalid."""
+    """(ok, parsed) for a document argument; a warning (JSON_VALID: a note) when invalid.
+    MySQL (the flavour's ``native_json``): rapidjson's error 3141 naming the argument, the
+    function, the message and the byte offset; JSON_VALID is 0 without a condition
+    (item_json_func.cc: parse_json's error handler; 9.7.4 probed)."""
+    if _native_json(env):
+        try:
+            parse_json_text(_text(v))
+        except JsonSyntaxError as e:
+            if level == "Note":
+                return False, None
+            raise error("ER_INVALID_JSON_TEXT_IN_PARAM", arg, fname, e.message, e.pos) from None
     try:
         return True, parse_json(_text(v))
     except JsonError as e:
@@ -230,6 +255,12 @@ def _doc(env: Any, v: Any, arg: int, fname: str, level: str = "Warning") -> tupl
             env.ctx.notes.append(Note(level, 4038, f"Syntax error in JSON text in argument {arg} to function "
                                                    f"'{fname}' at position {e.pos}"))
         return False, None
+
+
+def _native_json(env: Any) -> bool:
+    thd = getattr(getattr(env, "ctx", None), "thd", None)
+    return bool(getattr(getattr(getattr(thd, "server", None), "flavor", None), "sql", None)
+                and thd.server.flavor.sql.native_json)
 
 
 _STEP = re.compile(r'\.(?:"((?:[^"\\]|\\.)*)"|([A-Za-z_$][\w$]*))|\[\s*(\d+)\s*\]')
@@ -307,7 +338,7 @@ def _modify(mode: str) -> Callable[[list[Fn], A.FuncCall], Fn]:
                 if vals[k] is None:
                     return None
                 doc = _put(doc, parse_path(_text(vals[k])), _sql_to_json(vals[k + 1]), mode)
-            return JsonText(dump(doc))
+            return _result((doc))
         return call
     return make
 
@@ -330,7 +361,7 @@ def _remove(args: list[Fn], e: A.FuncCall) -> Fn:
                 parent.pop(last, None)
             elif isinstance(parent, list) and isinstance(last, int) and last < len(parent):
                 del parent[last]
-        return JsonText(dump(doc))
+        return _result((doc))
     return call
 
 
@@ -353,7 +384,7 @@ def _extract(doc: Any, *paths: str) -> Any:
     found = [v for v in (_get(doc, parse_path(p)) for p in paths) if v is not _MISSING]
     if not found:
         return None
-    return JsonText(dump(found[0] if len(paths) == 1 else found))
+    return _result((found[0] if len(paths) == 1 else found))
 
 
 def _value(doc: Any, path: str) -> Any:
@@ -374,7 +405,7 @@ def _length(doc: Any, *path: str) -> Any:
 
 def _keys(doc: Any, *path: str) -> Any:
     v = _get(doc, parse_path(path[0])) if path else doc
-    return JsonText(dump(list(v))) if isinstance(v, dict) else None
+    return _result((list(v))) if isinstance(v, dict) else None
 
 
 def _contains_value(target: Any, cand: Any) -> bool:
@@ -428,12 +459,12 @@ def _object(args: list[Fn], e: A.FuncCall) -> Fn:
             if vals[k] is None:
                 return None
             out[_text(vals[k])] = _sql_to_json(vals[k + 1])
-        return JsonText(dump(out))
+        return _result((out))
     return call
 
 
 def _array(args: list[Fn], e: A.FuncCall) -> Fn:
-    return lambda env: JsonText(dump([_sql_to_json(a(env)) for a in args]))
+    return lambda env: _result(([_sql_to_json(a(env)) for a in args]))
 
 
 def _valid(doc: Any) -> int:

@@ -83,6 +83,8 @@ def _type_sql(t: ColumnType, mysql: bool = False) -> str:
         return "year(4)"
     if isinstance(t, EnumType):
         return "enum(" + ",".join("'" + v.replace("'", "''") + "'" for v in t.values) + ")"
+    if t.name == "JSON":  # MySQL's own JSON type (field_json.JsonType): `json`, no character set
+        return "json"
     raise UnsupportedError(f"SHOW CREATE TABLE of {t.name}")
 
 
@@ -102,9 +104,11 @@ def _default_sql(c: Column, mysql: bool = False) -> str:
             v = v.decode("utf-8", "replace")
         return " DEFAULT '" + v.replace("'", "''") + "'"
     if c.nullable and not c.implicit_default:
-        if mysql and getattr(c.type, "is_blob", False):
+        if mysql and getattr(c.type, "is_blob", False) and c.type.name != "JSON":
             # MySQL: a BLOB/TEXT column has no literal default (NO_DEFAULT_VALUE_FLAG), so
-            # print_default_clause (sql/sql_show.cc) prints none: `c_blob` blob ([bytes] 9.7.4)
+            # print_default_clause (sql/sql_show.cc) prints none: `c_blob` blob ([bytes] 9.7.4);
+            # its test is `field->type() != FIELD_TYPE_BLOB`, so JSON (MYSQL_TYPE_JSON) prints
+            # `json DEFAULT NULL` (9.7.4 probed)
             return ""
         return " DEFAULT NULL"
     return ""

@@ -150,7 +150,8 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         from harness.sql.handler.check_constraints import like_checks
         t.checks = like_checks(thd, src, st.table.name)
     else:
-        t = build_table(db, st, st.temporary, thd.vars.get("default_storage_engine"), thd.db_collation(db))
+        t = build_table(db, st, st.temporary, thd.vars.get("default_storage_engine"), thd.db_collation(db),
+                        thd.server.flavor.sql.native_json)
         if st.checks or any(cd.check is not None or cd.type_name == "JSON" for cd in st.columns):
             from harness.sql.handler.check_constraints import table_checks
             t.checks = table_checks(thd, t, st.columns, st.checks)

@@ -1,0 +1,129 @@
+"""MySQL's JSON column (sql/field.cc Field_json, sql-common/json_dom.cc, json_binary.cc).
+
+MySQL has a native JSON type (the ``mysql-9.7`` flavour: ``SqlDialect.native_json``;
+MariaDB's JSON is LONGTEXT with a json_valid CHECK, harness/sql/handler/catalog.py):
+
+* a string stored into the column is parsed by rapidjson; invalid text is error 3140
+  ``Invalid JSON text: "<rapidjson's message>" at position <byte offset> in value for
+  column '<table>.<column>'.``, an error under IGNORE too (9.7.4 probed:
+  ``INSERT IGNORE INTO j VALUES (14, 'bad')`` -> 3140 "Invalid value." at position 0);
+* a binary string is 3144 (Cannot create a JSON value from a string with CHARACTER SET
+  'binary'); a number or a temporal value that is not a JSON document is 3140 "not a
+  JSON text, may need CAST" at position 0 (Field_json::store of a non-JSON item);
+* the document is kept normalised: object keys sorted by length then bytes, a duplicate
+  key's last value wins (8.0.3+), numbers typed as the parser types them (an integer up
+  to 2^32 - 1 or negative is Json_int, a larger one Json_uint, anything with a fraction or
+  an exponent, or beyond 2^64 - 1, a double), printed as json_binary.to_text prints them;
+* the row image is the binary form (harness/binlog/json_binary.py); Table_map type 245
+  with pack length 4, and no charset in the optional metadata (not a character column).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any, Callable
+
+from harness.binlog import json_binary as JB
+from harness.sql.item.column_types import ColumnType, WriteContext
+from harness.sql.item.func_json import JsonText, _Num
+from harness.sql.item.json_text import JsonSyntaxError, parse_json_text
+from harness.sql.item.type_codes import BINARY_FLAG, BLOB_FLAG, CHARSET_BINARY
+from harness.sql.sql_errors import error
+
+T_JSON = 245
+
+
+
+class JsonDoc(JsonText):
+    """A stored JSON value: the document's normalised text, with its tree (json_binary's
+    values) for the row image."""
+
+    tree: Any
+
+    def __new__(cls, tree: Any) -> "JsonDoc":
+        obj = super().__new__(cls, JB.to_text(tree))
+        obj.tree = tree
+        return obj
+
+
+def from_function_tree(v: Any) -> Any:
+    """func_json's document tree (``_Num`` numbers kept as written) as json_binary values:
+    a number the text spells with a fraction or an exponent is a double, else an integer
+    typed as the parser types it; an SQL DECIMAL argument (``_Num.kind`` "decimal") stays
+    a DECIMAL (an opaque value, Json_decimal)."""
+    if isinstance(v, dict):
+        return {k: from_function_tree(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [from_function_tree(x) for x in v]
+    if isinstance(v, _Num):
+        kind = getattr(v, "kind", None)
+        if kind == "decimal":
+            return decimal_opaque(Decimal(v.text))
+        if kind == "uint":
+            return JB.JUint(int(v.text))
+        return parse_json_text(v.text)
+    return v
+
+
+def decimal_opaque(d: Decimal) -> JB.JOpaque:
+    """Json_decimal's binary form: precision, scale, then decimal2bin."""
+    from harness.binlog.decimal_codec import decimal_to_bin
+    t = d.as_tuple()
+    scale = max(0, -int(t.exponent))
+    intg = max(len(t.digits) - scale, 1)
+    precision = intg + scale
+    return JB.JOpaque(246, bytes([precision, scale]) + decimal_to_bin(d, precision, scale))
+
+
+class JsonType(ColumnType):
+    """A MySQL JSON column (Field_json)."""
+
+    name = "JSON"
+    protocol_type = T_JSON
+    binlog_type = T_JSON
+    is_blob = True
+    charset = CHARSET_BINARY
+    pack_length = 4
+
+    def coerce(self, value: Any, col: str, ctx: WriteContext) -> Any:
+        if value is None or isinstance(value, JsonDoc):
+            return value
+        if isinstance(value, JsonText):
+            tree = getattr(value, "tree", None)
+            return JsonDoc(from_function_tree(tree) if tree is not None else parse_json_text(str(value)))
+        if isinstance(value, bytes):
+            raise error("ER_INVALID_JSON_CHARSET", "binary")
+        if not isinstance(value, str):
+            raise error("ER_INVALID_JSON_TEXT", "not a JSON text, may need CAST", 0, f"{ctx.table}.{col}")
+        try:
+            return JsonDoc(parse_json_text(value))
+        except JsonSyntaxError as e:
+            raise error("ER_INVALID_JSON_TEXT", e.message, e.pos, f"{ctx.table}.{col}") from None
+
+    def to_text(self, value: Any) -> str:
+        return str(value)
+
+    def binlog_metadata(self) -> int:
+        return 4
+
+    def codec_value(self) -> Callable[[Any], Any]:
+        def enc(v: Any) -> bytes:
+            tree = v.tree if isinstance(v, JsonDoc) else parse_json_text(str(v))
+            return bytes(JB.encode(tree))
+        return enc
+
+    @property
+    def table_map_metadata_kind(self) -> str:
+        return ""
+
+    def display_length(self) -> int:
+        return 0xFFFFFFFF
+
+    def flags(self) -> int:
+        return BLOB_FLAG | BINARY_FLAG
+
+    def default_value(self) -> Any:
+        return None
+
+
+__all__ = ["JsonType", "JsonDoc", "parse_json_text", "JsonSyntaxError", "from_function_tree"]
