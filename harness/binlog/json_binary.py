@@ -66,6 +66,12 @@ class _TooBig(Exception):
     pass
 
 
+def key_order(k: str) -> tuple[int, bytes]:
+    """Object keys sort by their UTF-8 length, then bytes (Json_key_comparator)."""
+    b = k.encode("utf-8")
+    return len(b), b
+
+
 def _int_type(v: int, unsigned: bool) -> int:
     if unsigned:
         return UINT16 if v <= 0xFFFF else UINT32 if v <= 0xFFFFFFFF else UINT64
@@ -141,7 +147,7 @@ def _container(v: dict | list, large: bool) -> bytes:
     size_fmt, n = ("<I", 4) if large else ("<H", 2)
     limit = 0xFFFFFFFF if large else 0xFFFF
     if isinstance(v, dict):
-        keys = sorted((k.encode("utf-8") for k in v), key=lambda b: (len(b), b))
+        keys = sorted((k.encode("utf-8") for k in v), key=lambda b: (len(b), b))  # key_order
         items = [(k, v[k.decode("utf-8")]) for k in keys]
     else:
         items = [(None, x) for x in v]
@@ -333,7 +339,8 @@ def to_text(v: object) -> str:
     if v is False:
         return "false"
     if isinstance(v, dict):
-        return "{" + ", ".join(f"{quote(k)}: {to_text(x)}" for k, x in v.items()) + "}"
+        keys = sorted(v, key=key_order)  # Json_object's map order, as the binary form keeps it
+        return "{" + ", ".join(f"{quote(k)}: {to_text(v[k])}" for k in keys) + "}"
     if isinstance(v, list):
         return "[" + ", ".join(to_text(x) for x in v) + "]"
     if isinstance(v, str):

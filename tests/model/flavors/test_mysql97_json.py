@@ -1,0 +1,58 @@
+"""MySQL 9.7's JSON column (harness/sql/item/field_json.py, json_text.py), against golden
+outcomes recorded from the real 9.7.4 server (texts of its SHOW WARNINGS / SELECT)."""
+
+from harness.binlog.rows import RowsEvent, TableMapEvent
+from tests.model.flavors._probe import Bed
+
+INVALID = [  # (value SQL, 9.7.4's message)
+    ("'not json'", 'Invalid JSON text: "Invalid value." at position 1 in value for column \'j.d\'.'),
+    ("'bad'", 'Invalid JSON text: "Invalid value." at position 0 in value for column \'j.d\'.'),
+    ("'[1'", 'Invalid JSON text: "Missing a comma or \']\' after an array element." at position 2 in value for column \'j.d\'.'),
+    ("'{\"a\":1,'", 'Invalid JSON text: "Missing a name for object member." at position 7 in value for column \'j.d\'.'),
+    ("''", 'Invalid JSON text: "The document is empty." at position 0 in value for column \'j.d\'.'),
+    ("'{\"k\": tru}'", 'Invalid JSON text: "Invalid value." at position 9 in value for column \'j.d\'.'),
+    ("'[1,2]  x'", 'Invalid JSON text: "The document root must not be followed by other values." at position 7 in value for column \'j.d\'.'),
+    ("5", 'Invalid JSON text: "not a JSON text, may need CAST" at position 0 in value for column \'j.d\'.'),
+    ("5.5", 'Invalid JSON text: "not a JSON text, may need CAST" at position 0 in value for column \'j.d\'.'),
+]
+
+
+def _err(thd, sql):
+    try:
+        thd.execute(sql)
+    except Exception as e:  # noqa: BLE001 - the server error is what is asserted
+        return e.code, str(e)
+    return 0, ""
+
+
+def test_invalid_text_is_3140_with_rapidjsons_message(tmp_path):
+    bed = Bed(tmp_path, "mysql-9.7")
+    bed.thd.execute("CREATE TABLE j (id INT PRIMARY KEY, d JSON)")
+    for value, message in INVALID:
+        code, text = _err(bed.thd, f"INSERT INTO j VALUES (8, {value})")
+        assert (code, message in text) == (3140, True), (value, text)
+    assert _err(bed.thd, "INSERT IGNORE INTO j VALUES (14, 'bad')")[0] == 3140
+    assert _err(bed.thd, "INSERT INTO j VALUES (16, CAST('x' AS BINARY))") == (
+        3144, "Cannot create a JSON value from a string with CHARACTER SET 'binary'.")
+    assert _err(bed.thd, "SELECT JSON_EXTRACT('[1', '$[0]')") == (
+        3141, "Invalid JSON text in argument 1 to function json_extract: \"Missing a comma or ']' after an "
+              "array element.\" at position 2.")
+
+
+def test_documents_are_stored_normalised_and_logged_binary(tmp_path):
+    bed = Bed(tmp_path, "mysql-9.7")
+    bed.thd.execute("SET SESSION binlog_format = 'ROW'")
+    bed.thd.execute("CREATE TABLE j (id INT PRIMARY KEY, d JSON)")
+    bed.thd.execute("""INSERT INTO j VALUES (15, '{"b":1,"a":2,"a":3, "aa":1.0, "c":1e2, "d":-0.0, "e": 12345678901234567890}')""")
+    bed.thd.execute("""INSERT INTO j VALUES (4, '{"bb":{"x":[]}, "a": "é\\\\u0001\\\\u001f\\\\u00e9", "":null}')""")
+    rows = bed.thd.execute("SELECT d FROM j ORDER BY id").rows
+    assert [r[0] for r in rows] == [
+        '{"": null, "a": "é\\u0001\\u001fé", "bb": {"x": []}}',
+        '{"a": 3, "b": 1, "c": 100.0, "d": -0.0, "e": 12345678901234567890, "aa": 1.0}']
+    assert bed.thd.execute("SHOW CREATE TABLE j").rows[0][1].splitlines()[2] == "  `d` json DEFAULT NULL,"
+    maps = [e.event for e in bed.entries() if isinstance(e.event, TableMapEvent)]
+    assert list(maps[-1].column_types) == [3, 245]
+    images = [r.after[1] for e in bed.entries() if isinstance(e.event, RowsEvent) for r in e.event.rows]
+    # 9.7.4's row image of the second document (tests/binlog/test_json_binary.py)
+    assert bytes(images[1]).hex() == ("000300330019000000190001001a0002000400000c1c0000230061626206c3a9011fc3a9"
+                                      "010010000b000100020c007800000400")
