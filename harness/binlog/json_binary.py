@@ -116,11 +116,11 @@ def _scalar(v: object, t: int) -> bytes:
     if t == LITERAL:
         return bytes([_LIT[v]])  # type: ignore[index]
     if t in _INT_FMT:
-        return struct.pack(_INT_FMT[t], v)
+        return bytes(struct.pack(_INT_FMT[t], v))
     if t == DOUBLE:
         return struct.pack("<d", v)
     if t == STRING:
-        b = v.encode("utf-8")  # type: ignore[attr-defined]
+        b = str(v).encode("utf-8")
         return _varlen(len(b)) + b
     assert isinstance(v, JOpaque)
     return bytes([v.field_type]) + _varlen(len(v.data)) + v.data
@@ -143,12 +143,12 @@ def _value(v: object, small_parent: bool) -> tuple[int, bytes]:
         return t + 1, _container(v, True)  # type: ignore[arg-type]
 
 
-def _container(v: dict | list, large: bool) -> bytes:
+def _container(v: dict[str, object] | list[object], large: bool) -> bytes:
     size_fmt, n = ("<I", 4) if large else ("<H", 2)
     limit = 0xFFFFFFFF if large else 0xFFFF
     if isinstance(v, dict):
         keys = sorted((k.encode("utf-8") for k in v), key=lambda b: (len(b), b))  # key_order
-        items = [(k, v[k.decode("utf-8")]) for k in keys]
+        items: list[tuple[bytes | None, object]] = [(k, v[k.decode("utf-8")]) for k in keys]
     else:
         items = [(None, x) for x in v]
     count = len(items)

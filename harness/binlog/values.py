@@ -414,10 +414,8 @@ def column_codec(col_type: int, meta: int, unsigned: bool = False) -> tuple[Deco
         return _decimal_codec(meta)
     if t in (T.VARCHAR, T.VAR_STRING, T.VARCHAR_COMPRESSED):
         return _length_prefixed(1 if meta < 256 else 2)
-    if t == T.JSON:
-        return _json_codec(meta)
-    if t in (T.BLOB, T.TINY_BLOB, T.MEDIUM_BLOB, T.LONG_BLOB, T.GEOMETRY, T.BLOB_COMPRESSED):
-        return _length_prefixed(meta)
+    if t in (T.BLOB, T.TINY_BLOB, T.MEDIUM_BLOB, T.LONG_BLOB, T.GEOMETRY, T.JSON, T.BLOB_COMPRESSED):
+        return _json_codec(meta) if t == T.JSON else _length_prefixed(meta)
     if t in (T.STRING, T.ENUM, T.SET):
         real, length = string_real_type(meta)
         if real == T.ENUM:

@@ -259,8 +259,8 @@ def _doc(env: Any, v: Any, arg: int, fname: str, level: str = "Warning") -> tupl
 
 def _native_json(env: Any) -> bool:
     thd = getattr(getattr(env, "ctx", None), "thd", None)
-    return bool(getattr(getattr(getattr(thd, "server", None), "flavor", None), "sql", None)
-                and thd.server.flavor.sql.native_json)
+    sql = getattr(getattr(getattr(thd, "server", None), "flavor", None), "sql", None)
+    return bool(getattr(sql, "native_json", False))
 
 
 _STEP = re.compile(r'\.(?:"((?:[^"\\]|\\.)*)"|([A-Za-z_$][\w$]*))|\[\s*(\d+)\s*\]')
@@ -338,7 +338,7 @@ def _modify(mode: str) -> Callable[[list[Fn], A.FuncCall], Fn]:
                 if vals[k] is None:
                     return None
                 doc = _put(doc, parse_path(_text(vals[k])), _sql_to_json(vals[k + 1]), mode)
-            return _result((doc))
+            return _result(doc)
         return call
     return make
 
@@ -361,7 +361,7 @@ def _remove(args: list[Fn], e: A.FuncCall) -> Fn:
                 parent.pop(last, None)
             elif isinstance(parent, list) and isinstance(last, int) and last < len(parent):
                 del parent[last]
-        return _result((doc))
+        return _result(doc)
     return call
 
 
@@ -384,7 +384,7 @@ def _extract(doc: Any, *paths: str) -> Any:
     found = [v for v in (_get(doc, parse_path(p)) for p in paths) if v is not _MISSING]
     if not found:
         return None
-    return _result((found[0] if len(paths) == 1 else found))
+    return _result(found[0] if len(paths) == 1 else found)
 
 
 def _value(doc: Any, path: str) -> Any:
@@ -405,7 +405,7 @@ def _length(doc: Any, *path: str) -> Any:
 
 def _keys(doc: Any, *path: str) -> Any:
     v = _get(doc, parse_path(path[0])) if path else doc
-    return _result((list(v))) if isinstance(v, dict) else None
+    return _result(list(v)) if isinstance(v, dict) else None
 
 
 def _contains_value(target: Any, cand: Any) -> bool:
@@ -459,12 +459,12 @@ def _object(args: list[Fn], e: A.FuncCall) -> Fn:
             if vals[k] is None:
                 return None
             out[_text(vals[k])] = _sql_to_json(vals[k + 1])
-        return _result((out))
+        return _result(out)
     return call
 
 
 def _array(args: list[Fn], e: A.FuncCall) -> Fn:
-    return lambda env: _result(([_sql_to_json(a(env)) for a in args]))
+    return lambda env: _result([_sql_to_json(a(env)) for a in args])
 
 
 def _valid(doc: Any) -> int:
