@@ -295,6 +295,20 @@ def _shortest(d: float) -> tuple[str, int]:
     return digits, exp
 
 
+def packed_datetime(year: int, month: int, day: int, hour: int = 0, minute: int = 0, second: int = 0,
+                    usec: int = 0) -> bytes:
+    """An opaque DATE/DATETIME's 8 bytes (TIME_to_longlong_datetime_packed)."""
+    ymd = ((year * 13 + month) << 5) | day
+    hms = (hour << 12) | (minute << 6) | second
+    return struct.pack("<q", (((ymd << 17) | hms) << 24) | usec)
+
+
+def packed_time(negative: bool, hour: int, minute: int, second: int, usec: int) -> bytes:
+    """An opaque TIME's 8 bytes (TIME_to_longlong_time_packed)."""
+    v = (((hour << 12) | (minute << 6) | second) << 24) | usec
+    return struct.pack("<q", -v if negative else v)
+
+
 def _packed_datetime(data: bytes, with_date: bool, with_time: bool) -> str:
     v = struct.unpack("<q", data[:8])[0]
     neg = v < 0
@@ -354,4 +368,4 @@ def to_text(v: object) -> str:
     raise TypeError(f"not a JSON value: {type(v).__name__}")
 
 
-__all__ = ["JInt", "JUint", "JOpaque", "JsonBinary", "encode", "decode", "to_text", "quote", "double_text"]
+__all__ = ["packed_datetime", "packed_time", "JInt", "JUint", "JOpaque", "JsonBinary", "encode", "decode", "to_text", "quote", "double_text"]

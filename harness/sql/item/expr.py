@@ -860,6 +860,10 @@ def _cast(args: list[Fn], e: A.FuncCall) -> Fn:
             return dt.timedelta(microseconds=-a if us < 0 else a)
         if tname in ("DOUBLE", "FLOAT", "REAL"):
             return float(to_number(v))  # type: ignore[arg-type]
+        from harness.sql.item.func_json import native_json
+        if tname == "JSON" and native_json(env):
+            from harness.sql.item.field_json import cast_as_json
+            return cast_as_json(v)
         raise UnsupportedError(f"CAST AS {tname}")
     return cast
 

@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 from harness.binlog import json_binary as JB
 from harness.sql.item.column_types import ColumnType, WriteContext
-from harness.sql.item.func_json import JsonText, _Num
+from harness.sql.item.func_json import JsonText, TemporalStr, _Num
 from harness.sql.item.json_text import JsonSyntaxError, parse_json_text
 from harness.sql.item.type_codes import BINARY_FLAG, BLOB_FLAG, CHARSET_BINARY
 from harness.sql.sql_errors import error
@@ -55,6 +55,8 @@ def from_function_tree(v: Any) -> Any:
         return {k: from_function_tree(x) for k, x in v.items()}
     if isinstance(v, list):
         return [from_function_tree(x) for x in v]
+    if isinstance(v, TemporalStr):
+        return sql_to_tree(v.value)
     if isinstance(v, _Num):
         kind = getattr(v, "kind", None)
         if kind == "decimal":
@@ -63,6 +65,50 @@ def from_function_tree(v: Any) -> Any:
             return JB.JUint(int(v.text))
         return parse_json_text(v.text)
     return v
+
+
+def sql_to_tree(v: Any) -> Any:
+    """An SQL value as a JSON value of its own type (CAST(v AS JSON), a JSON function's
+    argument: Item::val_json / get_json_atom_wrapper): a string is parsed as JSON text by
+    CAST and is a JSON string otherwise (the caller's choice), an integer Json_int, a DECIMAL
+    an opaque DECIMAL, a DOUBLE a double, a temporal an opaque DATE/DATETIME/TIME, a binary
+    string an opaque of type VAR_STRING."""
+    import datetime as dt
+    if isinstance(v, JsonDoc):
+        return v.tree
+    if isinstance(v, JsonText):
+        tree = getattr(v, "tree", None)
+        return from_function_tree(tree) if tree is not None else parse_json_text(str(v))
+    if v is None or isinstance(v, bool):
+        return v
+    if isinstance(v, int):
+        return JB.JInt(v) if v < 1 << 63 else JB.JUint(v)
+    if isinstance(v, Decimal):
+        return decimal_opaque(v)
+    if isinstance(v, float):
+        return v
+    if isinstance(v, dt.datetime):
+        return JB.JOpaque(12, JB.packed_datetime(v.year, v.month, v.day, v.hour, v.minute, v.second, v.microsecond))
+    if isinstance(v, dt.date):
+        return JB.JOpaque(10, JB.packed_datetime(v.year, v.month, v.day))
+    if isinstance(v, dt.timedelta):
+        us = abs(v.days * 86_400_000_000 + v.seconds * 1_000_000 + v.microseconds)
+        secs, usec = divmod(us, 1_000_000)
+        return JB.JOpaque(11, JB.packed_time(v < dt.timedelta(0), secs // 3600, secs // 60 % 60, secs % 60, usec))
+    if isinstance(v, bytes):
+        return JB.JOpaque(253, v)
+    return str(v)
+
+
+def cast_as_json(v: Any) -> Any:
+    """CAST(v AS JSON): a string is read as JSON text (3141 naming cast_as_json), anything
+    else becomes the JSON value of its type."""
+    if isinstance(v, str) and not isinstance(v, JsonText):
+        try:
+            return JsonDoc(parse_json_text(v))
+        except JsonSyntaxError as e:
+            raise error("ER_INVALID_JSON_TEXT_IN_PARAM", 1, "cast_as_json", e.message, e.pos) from None
+    return JsonDoc(sql_to_tree(v))
 
 
 def decimal_opaque(d: Decimal) -> JB.JOpaque:
@@ -126,4 +172,4 @@ class JsonType(ColumnType):
         return None
 
 
-__all__ = ["JsonType", "JsonDoc", "parse_json_text", "JsonSyntaxError", "from_function_tree"]
+__all__ = ["cast_as_json", "sql_to_tree", "JsonType", "JsonDoc", "parse_json_text", "JsonSyntaxError", "from_function_tree"]

@@ -16,6 +16,7 @@ keeps of the server's behaviour:
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from decimal import Decimal
 from typing import Any, Callable
@@ -31,6 +32,13 @@ Fn = Callable[[Any], Any]
 
 class JsonText(str):
     """A string that is a JSON document (a JSON function's result): nests unquoted."""
+
+
+class TemporalStr(str):
+    """A temporal argument of a JSON function: its text (MariaDB's JSON string), keeping the
+    value (MySQL stores it as an opaque DATE/DATETIME/TIME: field_json.from_function_tree)."""
+
+    value: Any
 
 
 class _Num:
@@ -226,6 +234,10 @@ def _sql_to_json(v: Any) -> Any:
         return _Num(repr(v))
     if isinstance(v, bytes):
         return v.decode("utf-8", "replace")
+    if isinstance(v, (dt.date, dt.timedelta)):
+        out = TemporalStr(str(v))
+        out.value = v
+        return out
     return str(v)
 
 
@@ -238,7 +250,7 @@ def _doc(env: Any, v: Any, arg: int, fname: str, level: str = "Warning") -> tupl
     MySQL (the flavour's ``native_json``): rapidjson's error 3141 naming the argument, the
     function, the message and the byte offset; JSON_VALID is 0 without a condition
     (item_json_func.cc: parse_json's error handler; 9.7.4 probed)."""
-    if _native_json(env):
+    if native_json(env):
         try:
             parse_json_text(_text(v))
         except JsonSyntaxError as e:
@@ -257,7 +269,8 @@ def _doc(env: Any, v: Any, arg: int, fname: str, level: str = "Warning") -> tupl
         return False, None
 
 
-def _native_json(env: Any) -> bool:
+def native_json(env: Any) -> bool:
+    """The flavour's SqlDialect.native_json (MySQL's JSON type)."""
     thd = getattr(getattr(env, "ctx", None), "thd", None)
     sql = getattr(getattr(getattr(thd, "server", None), "flavor", None), "sql", None)
     return bool(getattr(sql, "native_json", False))
@@ -305,7 +318,18 @@ def _get(doc: Any, steps: list[Any]) -> Any:
 
 
 def _put(doc: Any, steps: list[Any], value: Any, mode: str) -> Any:
-    """JSON_SET (``set``), JSON_INSERT (``insert``), JSON_REPLACE (``replace``) of one path."""
+    """JSON_SET (``set``), JSON_INSERT (``insert``), JSON_REPLACE (``replace``) of one path;
+    JSON_ARRAY_APPEND (``append``): the value appended to the array the path names, a
+    scalar or an object there wrapped in an array first, a missing path left alone."""
+    if mode == "append":
+        target = _get(doc, steps)
+        if target is _MISSING:
+            return doc
+        if isinstance(target, list):
+            target.append(value)
+            return doc
+        value = [target, value]
+        mode = "replace"
     if not steps:
         return value if mode != "insert" else doc
     parent = _get(doc, steps[:-1])
@@ -324,7 +348,8 @@ def _put(doc: Any, steps: list[Any], value: Any, mode: str) -> Any:
 
 
 def _modify(mode: str) -> Callable[[list[Fn], A.FuncCall], Fn]:
-    fname = {"set": "json_set", "insert": "json_insert", "replace": "json_replace"}[mode]
+    fname = {"set": "json_set", "insert": "json_insert", "replace": "json_replace",
+             "append": "json_array_append"}[mode]
 
     def make(args: list[Fn], e: A.FuncCall) -> Fn:
         def call(env: Any) -> Any:
@@ -479,6 +504,7 @@ JSON_FUNCTIONS: dict[str, Callable[[list[Fn], A.FuncCall], Fn]] = {
     "JSON_SET": _modify("set"),
     "JSON_INSERT": _modify("insert"),
     "JSON_REPLACE": _modify("replace"),
+    "JSON_ARRAY_APPEND": _modify("append"),
     "JSON_REMOVE": _remove,
     "JSON_CONTAINS": _contains,
     "JSON_VALID": _with_doc("json_valid", _valid, "Note"),
