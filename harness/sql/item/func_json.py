@@ -16,11 +16,13 @@ keeps of the server's behaviour:
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import re
 from decimal import Decimal
 from typing import Any, Callable
 
+from harness.binlog import json_binary as JB
 from harness.diagnostics import Note
 from harness.sql.parse import parse_tree as A
 from harness.sql.item.json_text import JsonSyntaxError, parse_json_text
@@ -203,6 +205,8 @@ def dump(v: Any) -> str:
         return "false"
     if isinstance(v, _Num):
         return v.text
+    if isinstance(v, (int, float, JB.JOpaque)):
+        return JB.to_text(v)  # a MySQL JSON value's scalar (field_json.sql_to_tree)
     if isinstance(v, str):
         return _quote(v)
     if isinstance(v, list):
@@ -221,7 +225,8 @@ def _result(tree: Any) -> JsonText:
 def _sql_to_json(v: Any) -> Any:
     """A SQL value as a JSON value (JSON_OBJECT / JSON_ARRAY / JSON_SET arguments)."""
     if isinstance(v, JsonText):
-        return parse_json(v)
+        tree = getattr(v, "tree", None)  # a value of its own types (MySQL: field_json)
+        return copy.deepcopy(tree) if tree is not None else parse_json(v)
     if v is None or isinstance(v, bool):
         return v
     if isinstance(v, Decimal):

@@ -56,3 +56,33 @@ def test_documents_are_stored_normalised_and_logged_binary(tmp_path):
     # 9.7.4's row image of the second document (tests/binlog/test_json_binary.py)
     assert bytes(images[1]).hex() == ("000300330019000000190001001a0002000400000c1c0000230061626206c3a9011fc3a9"
                                       "010010000b000100020c007800000400")
+
+
+def test_a_string_cast_to_datetime_or_time_reads_the_time_zone(tmp_path):
+    # 9.7.4 [bytes] (STATEMENT): Q_TIME_ZONE_CODE 'SYSTEM' on the first and last only
+    bed = Bed(tmp_path, "mysql-9.7")
+    bed.thd.execute("SET SESSION binlog_format = 'STATEMENT'")
+    bed.thd.execute("CREATE TABLE x (x INT)")
+    script = {"INSERT INTO x VALUES (HOUR(CAST('10:11:12' AS TIME)))": b"SYSTEM",
+              "INSERT INTO x VALUES (HOUR(CAST(101112 AS TIME)))": None,
+              "INSERT INTO x VALUES (YEAR(CAST('2020-01-02' AS DATE)))": None,
+              "INSERT INTO x VALUES (YEAR(CAST('2020-01-02 03:04:05' AS DATETIME(6))))": b"SYSTEM"}
+    for sql in script:
+        bed.thd.execute(sql)
+    got = {ev.query if isinstance(ev.query, str) else ev.query.decode(): codes.get(5)
+           for ev, codes in bed.query_events()}
+    assert {q: got[q] for q in script} == script
+
+
+def test_cast_as_json_keeps_the_values_type(tmp_path):
+    bed = Bed(tmp_path, "mysql-9.7")
+    bed.thd.execute("SET SESSION binlog_format = 'ROW'")
+    bed.thd.execute("CREATE TABLE k (id INT PRIMARY KEY, d JSON)")
+    bed.thd.execute("INSERT INTO k VALUES (3, JSON_ARRAY(1.5, CAST('10:11:12.5' AS TIME(1)), CAST('2021-02-03' AS DATE), "
+                    "-5, CAST(CAST('2020-01-01 00:00:00' AS DATETIME) AS JSON)))")
+    img = [r.after[1] for e in bed.entries() if isinstance(e.event, RowsEvent) for r in e.event.rows][0]
+    # the opaque DECIMAL / TIME / DATE / DATETIME values 9.7.4 writes (tests/binlog/test_json_binary.py)
+    h = bytes(img).hex()
+    for part in ("f60402018105", "0b0820a107cca2000000", "0a080000000000c6a819", "0c08000000000042a519", "05fbff"):
+        assert part in h
+    assert str(img) == '[1.5, "10:11:12.500000", "2021-02-03", -5, "2020-01-01 00:00:00.000000"]'
