@@ -185,6 +185,113 @@ def encode(v: object) -> JsonBinary:
     return JsonBinary(bytes([t]) + data)
 
 
+# -- partial update (json_binary.cc Value::update_in_shadow / remove_in_shadow) ---------
+
+
+def _entries(buf: bytearray, base: int, t: int) -> tuple[int, int, list[tuple[object, int, int]]]:
+    """(offset width, count, [(key or index, value entry position, key entry position)]) of the
+    container whose data starts at ``buf[base]``."""
+    large = t in (LARGE_OBJECT, LARGE_ARRAY)
+    fmt, n = ("<I", 4) if large else ("<H", 2)
+    count = struct.unpack_from(fmt, buf, base)[0]
+    is_obj = t in (SMALL_OBJECT, LARGE_OBJECT)
+    ve0 = base + 2 * n + (count * (n + 2) if is_obj else 0)
+    out: list[tuple[object, int, int]] = []
+    for i in range(count):
+        if is_obj:
+            ke = base + 2 * n + i * (n + 2)
+            ko = struct.unpack_from(fmt, buf, ke)[0]
+            kl = struct.unpack_from("<H", buf, ke + n)[0]
+            out.append((bytes(buf[base + ko:base + ko + kl]).decode("utf-8"), ve0 + i * (1 + n), ke))
+        else:
+            out.append((i, ve0 + i * (1 + n), -1))
+    return n, count, out
+
+
+def _locate(buf: bytearray, steps: list[object]) -> tuple[int, int] | None:
+    """(type, data position) of the container holding the last step, following the others
+    through non-inlined entries; None when a step is missing or not a container."""
+    t, base = buf[0], 1
+    for step in steps[:-1]:
+        if t not in (SMALL_OBJECT, LARGE_OBJECT, SMALL_ARRAY, LARGE_ARRAY):
+            return None
+        n, _c, ents = _entries(buf, base, t)
+        hit = [ve for k, ve, _ke in ents if k == step]
+        if not hit:
+            return None
+        vt = buf[hit[0]]
+        if vt not in (SMALL_OBJECT, LARGE_OBJECT, SMALL_ARRAY, LARGE_ARRAY):
+            return None
+        fmt = "<I" if n == 4 else "<H"
+        t, base = vt, base + struct.unpack_from(fmt, buf, hit[0] + 1)[0]
+    if t not in (SMALL_OBJECT, LARGE_OBJECT, SMALL_ARRAY, LARGE_ARRAY):
+        return None
+    return t, base
+
+
+def remove_in_place(buf: bytearray, steps: list[object]) -> bool:
+    """JSON_REMOVE of one path on the stored bytes: the container's count drops by one and
+    its later key and value entries move left; its size, its keys and values stay where they
+    were (the freed bytes keep what they held). False: the path is not there."""
+    if not steps:
+        return False
+    where = _locate(buf, steps)
+    if where is None:
+        return True  # nothing to remove: the document is unchanged
+    t, base = where
+    n, count, ents = _entries(buf, base, t)
+    idx = [i for i, (k, _ve, _ke) in enumerate(ents) if k == steps[-1]]
+    if not idx:
+        return True
+    i = idx[0]
+    fmt = "<I" if n == 4 else "<H"
+    keys = [bytes(buf[ke:ke + n + 2]) for j, (_k, _ve, ke) in enumerate(ents) if j != i and ke >= 0]
+    values = [bytes(buf[ve:ve + 1 + n]) for j, (_k, ve, _ke) in enumerate(ents) if j != i]
+    header = struct.pack(fmt, count - 1) + b"".join(keys) + b"".join(values)
+    buf[base:base + n] = header[:n]
+    buf[base + 2 * n:base + 2 * n + len(header) - n] = header[n:]
+    return True
+
+
+def replace_in_place(buf: bytearray, steps: list[object], value: object, missing_ok: bool = False) -> bool:
+    """JSON_SET / JSON_REPLACE of an existing path on the stored bytes: a value the entry can
+    inline goes in the entry; another is written over the old value when it fits the space
+    up to the container's next value (or its end); False when it does not fit or the path
+    is not there (the server then writes the whole document again; ``missing_ok``: JSON_REPLACE,
+    for which a missing path changes nothing)."""
+    if not steps:
+        return False
+    where = _locate(buf, steps)
+    if where is None:
+        return missing_ok
+    t, base = where
+    n, _count, ents = _entries(buf, base, t)
+    hit = [ve for k, ve, _ke in ents if k == steps[-1]]
+    if not hit:
+        return missing_ok
+    ve = hit[0]
+    fmt = "<I" if n == 4 else "<H"
+    large = n == 4
+    try:
+        vt, data = _value(value, not large)
+    except _TooBig:
+        return False
+    if _inlined(vt, large):
+        buf[ve:ve + 1 + n] = bytes([vt]) + data.ljust(n, b"\0")
+        return True
+    if _inlined(buf[ve], large):
+        return False
+    off = struct.unpack_from(fmt, buf, ve + 1)[0]
+    size = struct.unpack_from(fmt, buf, base + n)[0]
+    later = [struct.unpack_from(fmt, buf, e + 1)[0] for _k, e, _ke in ents
+             if not _inlined(buf[e], large) and struct.unpack_from(fmt, buf, e + 1)[0] > off]
+    if len(data) > min(later, default=size) - off:
+        return False
+    buf[ve] = vt
+    buf[base + off:base + off + len(data)] = data
+    return True
+
+
 # -- decoding -------------------------------------------------------------------------
 
 
@@ -368,4 +475,4 @@ def to_text(v: object) -> str:
     raise TypeError(f"not a JSON value: {type(v).__name__}")
 
 
-__all__ = ["packed_datetime", "packed_time", "JInt", "JUint", "JOpaque", "JsonBinary", "encode", "decode", "to_text", "quote", "double_text"]
+__all__ = ["remove_in_place", "replace_in_place", "packed_datetime", "packed_time", "JInt", "JUint", "JOpaque", "JsonBinary", "encode", "decode", "to_text", "quote", "double_text"]

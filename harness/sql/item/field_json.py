@@ -39,11 +39,44 @@ class JsonDoc(JsonText):
     values) for the row image."""
 
     tree: Any
+    binary: bytes | None  # the stored bytes when a partial update left them (else the tree's)
 
     def __new__(cls, tree: Any) -> "JsonDoc":
         obj = super().__new__(cls, JB.to_text(tree))
         obj.tree = tree
+        obj.binary = None
         return obj
+
+    def stored_bytes(self) -> bytes:
+        return self.binary if self.binary is not None else bytes(JB.encode(self.tree))
+
+
+def keep_partial_update(old: Any, value: Any, stored: Any) -> Any:
+    """UPDATE t SET c = JSON_SET / JSON_REPLACE / JSON_REMOVE(c, ...) (nested calls too) on
+    the row's own value of the column: MySQL updates the stored binary in place
+    (Field_json::store_json after TABLE::setup_partial_update; json_binary.cc
+    update_in_shadow / remove_in_shadow), so the row image (full: binlog_row_value_options
+    is empty) keeps the old layout: a removed member's entries shift left and the size stays
+    (9.7.4 [bytes]: `JSON_REMOVE(doc, '$.c')` of a 51-byte document logs 51 bytes), a shorter
+    value overwrites the old one. A path JSON_SET adds, JSON_INSERT, JSON_ARRAY_APPEND, or a
+    value that does not fit writes the whole document again."""
+    if not isinstance(stored, JsonDoc) or not isinstance(old, JsonDoc):
+        return stored
+    doc: JsonDoc = old
+    if getattr(value, "partial_base", None) is not doc:
+        return stored
+    buf = bytearray(doc.stored_bytes())
+    for mode, steps, v in value.partial_ops:
+        if mode == "remove":
+            ok = JB.remove_in_place(buf, steps)
+        elif mode in ("set", "replace"):
+            ok = JB.replace_in_place(buf, steps, from_function_tree(v), missing_ok=mode == "replace")
+        else:
+            ok = False
+        if not ok:
+            return stored
+    stored.binary = bytes(buf)
+    return stored
 
 
 def from_function_tree(v: Any) -> Any:
@@ -154,8 +187,7 @@ class JsonType(ColumnType):
 
     def codec_value(self) -> Callable[[Any], Any]:
         def enc(v: Any) -> bytes:
-            tree = v.tree if isinstance(v, JsonDoc) else parse_json_text(str(v))
-            return bytes(JB.encode(tree))
+            return v.stored_bytes() if isinstance(v, JsonDoc) else bytes(JB.encode(parse_json_text(str(v))))
         return enc
 
     @property
@@ -172,4 +204,4 @@ class JsonType(ColumnType):
         return None
 
 
-__all__ = ["cast_as_json", "sql_to_tree", "JsonType", "JsonDoc", "parse_json_text", "JsonSyntaxError", "from_function_tree"]
+__all__ = ["keep_partial_update", "cast_as_json", "sql_to_tree", "JsonType", "JsonDoc", "parse_json_text", "JsonSyntaxError", "from_function_tree"]

@@ -352,6 +352,29 @@ def _put(doc: Any, steps: list[Any], value: Any, mode: str) -> Any:
     return doc
 
 
+def _modified_doc(env: Any, v: Any, fname: str) -> tuple[bool, Any]:
+    """The document JSON_SET/INSERT/REPLACE/REMOVE/ARRAY_APPEND change: MySQL's JSON value
+    keeps its own types (a copy of its tree), otherwise the text read again."""
+    tree = getattr(v, "tree", None)
+    if tree is not None and native_json(env):
+        return True, copy.deepcopy(tree)
+    return _doc(env, v, 1, fname)
+
+
+def _partial(res: JsonText, first: Any, ops: list[tuple[str, list[Any], Any]]) -> JsonText:
+    """Remembers what a JSON_SET/REPLACE/REMOVE did to a stored JSON value (its first
+    argument, or the value under a nested call's): MySQL updates the stored bytes in place
+    when the UPDATE assigns the result to that same column (field_json.keep_partial_update)."""
+    base = getattr(first, "partial_base", None)
+    done = getattr(first, "partial_ops", [])
+    if base is None and hasattr(first, "binary"):
+        base, done = first, []
+    if base is not None:
+        res.partial_base = base  # type: ignore[attr-defined]
+        res.partial_ops = done + ops  # type: ignore[attr-defined]
+    return res
+
+
 def _modify(mode: str) -> Callable[[list[Fn], A.FuncCall], Fn]:
     fname = {"set": "json_set", "insert": "json_insert", "replace": "json_replace",
              "append": "json_array_append"}[mode]
@@ -361,14 +384,17 @@ def _modify(mode: str) -> Callable[[list[Fn], A.FuncCall], Fn]:
             vals = [a(env) for a in args]
             if vals[0] is None:
                 return None
-            ok, doc = _doc(env, vals[0], 1, fname)
+            ok, doc = _modified_doc(env, vals[0], fname)
             if not ok:
                 return None
+            ops = []
             for k in range(1, len(vals) - 1, 2):
                 if vals[k] is None:
                     return None
-                doc = _put(doc, parse_path(_text(vals[k])), _sql_to_json(vals[k + 1]), mode)
-            return _result(doc)
+                steps, value = parse_path(_text(vals[k])), _sql_to_json(vals[k + 1])
+                ops.append((mode, steps, copy.deepcopy(value)))
+                doc = _put(doc, steps, value, mode)
+            return _partial(_result(doc), vals[0], ops)
         return call
     return make
 
@@ -378,20 +404,22 @@ def _remove(args: list[Fn], e: A.FuncCall) -> Fn:
         vals = [a(env) for a in args]
         if any(v is None for v in vals):
             return None
-        ok, doc = _doc(env, vals[0], 1, "json_remove")
+        ok, doc = _modified_doc(env, vals[0], "json_remove")
         if not ok:
             return None
+        ops = []
         for p in vals[1:]:
             steps = parse_path(_text(p))
             if not steps:
                 return None
+            ops.append(("remove", steps, None))
             parent = _get(doc, steps[:-1])
             last = steps[-1]
             if isinstance(parent, dict) and isinstance(last, str):
                 parent.pop(last, None)
             elif isinstance(parent, list) and isinstance(last, int) and last < len(parent):
                 del parent[last]
-        return _result(doc)
+        return _partial(_result(doc), vals[0], ops)
     return call
 
 

@@ -86,3 +86,34 @@ def test_cast_as_json_keeps_the_values_type(tmp_path):
     for part in ("f60402018105", "0b0820a107cca2000000", "0a080000000000c6a819", "0c08000000000042a519", "05fbff"):
         assert part in h
     assert str(img) == '[1.5, "10:11:12.500000", "2021-02-03", -5, "2020-01-01 00:00:00.000000"]'
+
+
+# UPDATE ... SET d = JSON_SET/REPLACE/REMOVE(d, ...): the after images 9.7.4 logged (ROW)
+PARTIAL = [
+    ("UPDATE pu SET d = JSON_REMOVE(d, '$.c') WHERE id = 1",
+     "000400320027000100280001002a0001002b0001000509000502000c2c000c3000000c2c000c30006162636465036e6577017a"),
+    ("UPDATE pu SET d = JSON_REPLACE(d, '$.a', 'x') WHERE id = 2", "0002001b0012000100130001000c1400050100616201786263646566"),
+    ("UPDATE pu SET d = JSON_REMOVE(d, '$[1]') WHERE id = 3", "020200110005010005030005030003616263"),
+    ("UPDATE pu SET d = JSON_REMOVE(d, '$.b[0]') WHERE id = 4",
+     "0002002b0012000100130001000501000214006162020017000b0d000c15000c150000000000000004400178"),
+    ("UPDATE pu SET d = JSON_SET(d, '$.a', 'abcdefgh') WHERE id = 5", "0002001d0012000100130001000c14000501006162086162636465666768"),
+    ("UPDATE pu SET d = JSON_SET(d, '$.a', 'x') WHERE id = 6", "0002001b0012000100130001000c1400050100616201786263646566"),
+    ("UPDATE pu SET d = JSON_SET(d, '$.a', 'abcd') WHERE id = 6", "0002001b0012000100130001000c1400050100616204616263646566"),
+    ("UPDATE pu SET d = JSON_SET(d, '$.b', 2.5) WHERE id = 1",
+     "0004003000200001002100010022000100230001000509000f24000c2a000c2e0061626465f60402018205036e6577017a"),
+    ("UPDATE pu SET d = JSON_SET(d, '$.a', 'q'), id = 17 WHERE id = 2", "0002001b0012000100130001000c1400050100616201716263646566"),
+]
+
+
+def test_partial_update_keeps_the_stored_layout(tmp_path):
+    bed = Bed(tmp_path, "mysql-9.7")
+    bed.thd.execute("SET SESSION binlog_format = 'ROW'")
+    bed.thd.execute("CREATE TABLE pu (id INT PRIMARY KEY, d JSON)")
+    bed.thd.execute("""INSERT INTO pu VALUES (1, '{"a": 9, "b": 2, "c": null, "d": "new", "e": "z"}'),
+        (2, '{"a": "abcdef", "b": 1}'), (3, '[1, "abc", 3]'), (4, '{"a": 1, "b": [1, 2.5, "x"]}'),
+        (5, '{"a": "abc", "b": 1}'), (6, '{"a": "abcdef", "b": 1}')""")
+    for sql, _ in PARTIAL:
+        bed.thd.execute(sql)
+    got = [bytes(r.after[1]).hex() for e in bed.entries() if isinstance(e.event, RowsEvent)
+           and type(e.event).__name__ == "UpdateRowsEvent" for r in e.event.rows]
+    assert got == [h for _, h in PARTIAL]
