@@ -710,7 +710,9 @@ def _write_row_group(thd: "Thd", t: TableDef, st: A.CreateTable, replaced: bool)
     cache.flush_pending(thd, stmt_end=True)
     thd.server.flavor.gtid.write_create_select_rows(thd, t, create_table_sql(t, st.options.get("ENGINE"), thd.db,
                                                                     st.if_not_exists, st.or_replace,
-                                                                    thd.db_collation(t.db),
+                                                                    # MySQL's utf8mb4_0900_ai_ci default is
+                                                                    # the model's utf8mb4 one (as SHOW CREATE)
+                                                                    thd.db_collation(t.db) or "utf8mb4_general_ci",
                                                                     not thd.server.flavor.sql.int_display_width), cache,
                                                thread_specific=replaced)
     L3.cache_statistics(thd, cache)

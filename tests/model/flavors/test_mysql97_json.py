@@ -117,3 +117,14 @@ def test_partial_update_keeps_the_stored_layout(tmp_path):
     got = [bytes(r.after[1]).hex() for e in bed.entries() if isinstance(e.event, RowsEvent)
            and type(e.event).__name__ == "UpdateRowsEvent" for r in e.event.rows]
     assert got == [h for _, h in PARTIAL]
+
+
+def test_create_select_of_a_json_column_in_row_format(tmp_path):
+    # 9.7.4 [bytes] (json_create_select_charset, ROW): the CREATE the server logs
+    bed = Bed(tmp_path, "mysql-9.7")
+    bed.thd.execute("SET SESSION binlog_format = 'ROW'")
+    bed.thd.execute("CREATE TABLE t1 (id INT NOT NULL PRIMARY KEY, c_json JSON) ENGINE=MyISAM")
+    bed.thd.execute("CREATE TABLE t5 (x VARCHAR(5) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin) SELECT c_json FROM t1")
+    texts = [ev.query if isinstance(ev.query, str) else ev.query.decode() for ev, _ in bed.query_events()]
+    assert ("CREATE TABLE `t5` (\n  `x` varchar(5) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DEFAULT NULL,\n"
+            "  `c_json` json DEFAULT NULL\n) START TRANSACTION") in texts
