@@ -39,6 +39,7 @@ class JsonDoc(JsonText):
     values) for the row image."""
 
     tree: Any
+    column: str  # the JSON column it is stored in
     binary: bytes | None  # the stored bytes when a partial update left them (else the tree's)
 
     def __new__(cls, tree: Any) -> "JsonDoc":
@@ -46,6 +47,24 @@ class JsonDoc(JsonText):
         obj.tree = tree
         obj.binary = None
         return obj
+
+    def json_number(self, t: ColumnType, kind: str, ctx: WriteContext) -> Any:
+        """The number a numeric column reads (Json_wrapper::coerce_int / coerce_decimal /
+        coerce_real): a JSON number its value, true/false 1/0, a string or a temporal its text
+        (converted as a string is); an array or an object is 3156 `Invalid JSON value for CAST
+        to INTEGER from column j at row N` (a warning strict mode escalates) and 0 -- 9.7.4
+        probed: `INSERT INTO s2 SELECT j ...` of `[1]` -> Error 3156, under IGNORE a Warning."""
+        v = self.tree
+        if isinstance(v, (dict, list)):
+            t._data_error(ctx, "ER_INVALID_JSON_VALUE_FOR_CAST", kind, getattr(self, "column", "?"), ctx.row)
+            return 0
+        if isinstance(v, bool):
+            return int(v)
+        if isinstance(v, JB.JOpaque) and v.field_type == 246:
+            return Decimal(JB.to_text(v))
+        if isinstance(v, (int, float)):
+            return int(v) if isinstance(v, int) else v
+        return v if isinstance(v, str) else JB.to_text(v).strip('"')
 
     def stored_bytes(self) -> bytes:
         return self.binary if self.binary is not None else bytes(JB.encode(self.tree))
@@ -165,6 +184,14 @@ class JsonType(ColumnType):
     pack_length = 4
 
     def coerce(self, value: Any, col: str, ctx: WriteContext) -> Any:
+        doc = self._document(value, col, ctx)
+        if doc is not None and getattr(doc, "column", col) != col:
+            doc = JsonDoc(doc.tree)  # another column's value: its own copy, named by this column
+        if doc is not None:
+            doc.column = col  # the column a numeric read of it names (json_number)
+        return doc
+
+    def _document(self, value: Any, col: str, ctx: WriteContext) -> Any:
         if value is None or isinstance(value, JsonDoc):
             return value
         if isinstance(value, JsonText):

@@ -13,6 +13,7 @@ register({
     "ER_INVALID_JSON_TEXT": (3140, "22032", 'Invalid JSON text: "{0}" at position {1} in value for column \'{2}\'.'),
     "ER_INVALID_JSON_TEXT_IN_PARAM": (3141, "22032",
                                       'Invalid JSON text in argument {0} to function {1}: "{2}" at position {3}.'),
+    "ER_INVALID_JSON_VALUE_FOR_CAST": (3156, "22018", "Invalid JSON value for CAST to {0} from column {1} at row {2}"),
     "ER_INVALID_JSON_CHARSET": (3144, "22032", "Cannot create a JSON value from a string with CHARACTER SET '{0}'."),
 })
 

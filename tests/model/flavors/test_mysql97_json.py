@@ -128,3 +128,22 @@ def test_create_select_of_a_json_column_in_row_format(tmp_path):
     texts = [ev.query if isinstance(ev.query, str) else ev.query.decode() for ev, _ in bed.query_events()]
     assert ("CREATE TABLE `t5` (\n  `x` varchar(5) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DEFAULT NULL,\n"
             "  `c_json` json DEFAULT NULL\n) START TRANSACTION") in texts
+
+
+def test_an_array_or_object_read_as_a_number_is_3156(tmp_path):
+    # 9.7.4 probed (strict sql_mode): the texts of its SHOW WARNINGS
+    bed = Bed(tmp_path, "mysql-9.7")
+    bed.thd.execute("CREATE TABLE s (id INT PRIMARY KEY, j JSON)")
+    bed.thd.execute("""INSERT INTO s VALUES (1, '[1]'), (2, '{"a": 1}'), (4, '5')""")
+    bed.thd.execute("CREATE TABLE s2 (id INT PRIMARY KEY)")
+    bed.thd.execute("CREATE TABLE s3 (v VARCHAR(20), d DECIMAL(5,2), f DOUBLE)")
+    assert _err(bed.thd, "INSERT INTO s2 SELECT j FROM s WHERE id = 1") == (
+        3156, "Invalid JSON value for CAST to INTEGER from column j at row 1")
+    assert _err(bed.thd, "INSERT INTO s3 SELECT j, j, j FROM s WHERE id = 1") == (
+        3156, "Invalid JSON value for CAST to DECIMAL from column j at row 1")
+    assert _err(bed.thd, "INSERT INTO s3 (f) SELECT j FROM s WHERE id = 2")[0] == 3156
+    assert _err(bed.thd, "INSERT INTO s2 SELECT j FROM s WHERE id = 4") == (0, "")
+    assert _err(bed.thd, "INSERT IGNORE INTO s2 SELECT j FROM s WHERE id = 2") == (0, "")
+    assert [tuple(r) for r in bed.thd.execute("SHOW WARNINGS").rows] == [
+        ("Warning", 3156, "Invalid JSON value for CAST to INTEGER from column j at row 1")]
+    assert sorted(r[0] for r in bed.thd.execute("SELECT id FROM s2").rows) == [0, 5]
