@@ -18,6 +18,7 @@ from harness.sql.handler.generated_columns import generated_write_set, has_gener
 from harness.sql.handler.row_locks import lock_row, lock_scan, uses_row_locks
 from harness.sql.item.expr import Compiler, Env, Scope, compare, is_aggregate_expr, to_bool, to_number
 from harness.sql.item.send_field import statement_typer
+from harness.sql.item.field_json import note_non_scalar_json_sort
 from harness.sql.opt.access_path import select_reads_without_index, update_reads_without_index
 from harness.sql.opt.covering import covering_index, referenced_columns
 from harness.sql.opt.joinplan import JoinPlan, conjuncts, join_conversions
@@ -497,6 +498,9 @@ class SelectExecutor:
                     continue
             f = comp.compile_in("ORDER BY", e)
             keyfns.append((lambda r, env, f=f: f(env), o.desc))
+        if len(out_rows) > 1 and self.thd.server.flavor.sql.native_json:
+            note_non_scalar_json_sort(self.ctx.notes, out_rows, [fn for (fn, _), o in zip(keyfns, order)
+                                                                 if isinstance(o.expr, (A.ColumnRef, A.Literal))])
         import functools
 
         def cmp(a: tuple[list[Any], Env], b: tuple[list[Any], Env]) -> int:

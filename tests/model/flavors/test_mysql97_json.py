@@ -147,3 +147,15 @@ def test_an_array_or_object_read_as_a_number_is_3156(tmp_path):
     assert [tuple(r) for r in bed.thd.execute("SHOW WARNINGS").rows] == [
         ("Warning", 3156, "Invalid JSON value for CAST to INTEGER from column j at row 1")]
     assert sorted(r[0] for r in bed.thd.execute("SELECT id FROM s2").rows) == [0, 5]
+
+
+def test_sorting_a_non_scalar_json_value_warns_1235_once(tmp_path):
+    # 9.7.4 probed: one Warning per sort; a const row is not sorted
+    bed = Bed(tmp_path, "mysql-9.7")
+    bed.thd.execute("CREATE TABLE s (id INT PRIMARY KEY, c INT, j JSON)")
+    bed.thd.execute("""INSERT INTO s VALUES (1, 1, '[1]'), (2, 1, '{"a": 1}'), (3, 2, '[2]'), (4, 3, '5'), (5, 3, NULL)""")
+    w = (("Warning", 1235, "This version of MySQL doesn't yet support 'sorting of non-scalar JSON values'"),)
+    for sql, want in (("UPDATE s SET c = c + 1 ORDER BY id, j LIMIT 3", w), ("UPDATE s SET c = c + 1 WHERE id = 1 ORDER BY j", ()),
+                      ("SELECT id FROM s WHERE id IN (1, 4) ORDER BY j", w), ("SELECT id FROM s WHERE id IN (4, 5) ORDER BY j", ())):
+        bed.thd.execute(sql)
+        assert tuple(tuple(r) for r in bed.thd.execute("SHOW WARNINGS").rows) == want, sql
