@@ -23,7 +23,8 @@ from harness.sql.opt.access_path import select_reads_without_index, update_reads
 from harness.sql.opt.covering import covering_index, referenced_columns
 from harness.sql.opt.joinplan import JoinPlan, conjuncts, join_conversions
 from harness.sql.opt.joinplan import column_owners as _column_owners
-from harness.sql.opt.range_opt import const_true, impossible_where, index_scan_chosen, not_null_is_null, range_keys
+from harness.sql.opt.range_opt import (const_true, impossible_where, index_scan_chosen, not_null_is_null, range_keys,
+                                        unique_key_equality)
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.stmtinfo import StatementInfo
 from harness.sql.sql_errors import ComparisonNote, Note, ServerError, error, note
@@ -348,7 +349,8 @@ class SelectExecutor:
                     uniq.append(out)
             out_rows = uniq
         if sel.order_by:
-            out_rows = self._order(out_rows, sel.order_by, comp, items)
+            out_rows = self._order(out_rows, sel.order_by, comp, items,
+                                   len(tables) == 1 and unique_key_equality(tables[0][1], tables[0][0], sel.where))
         limit = _limit_value(self.thd, sel.limit, self.ctx)
         offset = _limit_value(self.thd, sel.offset, self.ctx) or 0
         rows_only = [r for r, _ in out_rows]
@@ -483,7 +485,8 @@ class SelectExecutor:
         return SelectResult(res.columns, rows, total if sel.calc_found_rows else None)
 
     def _order(self, out_rows: list[tuple[list[Any], Env]], order: list[A.OrderItem], comp: Compiler,
-               items: list[tuple[A.Expr, str, ResultColumn]]) -> list[tuple[list[Any], Env]]:
+               items: list[tuple[A.Expr, str, ResultColumn]], const: bool = False) -> list[tuple[list[Any], Env]]:
+        """ORDER BY (``const``: the row was read as a const table, filesort never runs)."""
         keyfns = []
         for o in order:
             e = o.expr
@@ -498,7 +501,7 @@ class SelectExecutor:
                     continue
             f = comp.compile_in("ORDER BY", e)
             keyfns.append((lambda r, env, f=f: f(env), o.desc))
-        if len(out_rows) > 1 and self.thd.server.flavor.sql.native_json:
+        if out_rows and not (const and len(out_rows) == 1) and self.thd.server.flavor.sql.native_json:
             note_non_scalar_json_sort(self.ctx.notes, out_rows, [fn for (fn, _), o in zip(keyfns, order)
                                                                  if isinstance(o.expr, (A.ColumnRef, A.Literal))])
         import functools
@@ -613,7 +616,8 @@ class SelectExecutor:
         if st.order_by:
             keyed = [(r[0], Env(self.ctx, r[0])) for r in candidates]
             slots_by_id = {id(k[0]): r[1] for k, r in zip(keyed, candidates)}
-            ordered = self._order(keyed, st.order_by, comp, [])
+            ordered = self._order(keyed, st.order_by, comp, [],
+                                  unique_key_equality(tables[0][1], tables[0][0], st.where))
             candidates = [(rows, slots_by_id[id(rows)]) for rows, _ in ordered]
         limit = _limit_value(self.thd, st.limit, self.ctx)
         if limit is not None:
