@@ -349,8 +349,7 @@ class SelectExecutor:
                     uniq.append(out)
             out_rows = uniq
         if sel.order_by:
-            out_rows = self._order(out_rows, sel.order_by, comp, items,
-                                   len(tables) == 1 and unique_key_equality(tables[0][1], tables[0][0], sel.where))
+            out_rows = self._order(out_rows, sel.order_by, comp, items, self._const_single(tables, sel.where))
         limit = _limit_value(self.thd, sel.limit, self.ctx)
         offset = _limit_value(self.thd, sel.offset, self.ctx) or 0
         rows_only = [r for r, _ in out_rows]
@@ -484,6 +483,13 @@ class SelectExecutor:
             rows = rows[offset:offset + limit if limit is not None else None]
         return SelectResult(res.columns, rows, total if sel.calc_found_rows else None)
 
+    def _const_single(self, tables: list[tuple[str, TableDef]], where: A.Expr | None) -> bool:
+        """One table read as a const table (only asked where the flavour sorts JSON)."""
+        if not self.thd.server.flavor.sql.native_json or len(tables) != 1:
+            return False
+        t = tables[0][1]
+        return isinstance(t, TableDef) and unique_key_equality(t, tables[0][0], where)
+
     def _order(self, out_rows: list[tuple[list[Any], Env]], order: list[A.OrderItem], comp: Compiler,
                items: list[tuple[A.Expr, str, ResultColumn]], const: bool = False) -> list[tuple[list[Any], Env]]:
         """ORDER BY (``const``: the row was read as a const table, filesort never runs)."""
@@ -616,8 +622,7 @@ class SelectExecutor:
         if st.order_by:
             keyed = [(r[0], Env(self.ctx, r[0])) for r in candidates]
             slots_by_id = {id(k[0]): r[1] for k, r in zip(keyed, candidates)}
-            ordered = self._order(keyed, st.order_by, comp, [],
-                                  unique_key_equality(tables[0][1], tables[0][0], st.where))
+            ordered = self._order(keyed, st.order_by, comp, [], self._const_single(tables, st.where))
             candidates = [(rows, slots_by_id[id(rows)]) for rows, _ in ordered]
         limit = _limit_value(self.thd, st.limit, self.ctx)
         if limit is not None:
