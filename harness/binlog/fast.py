@@ -207,8 +207,8 @@ def _column_snippet(i: int, t: int, meta: int, unsigned: bool, env: dict[str, An
     prefix = 0
     if t in (T.VARCHAR, T.VAR_STRING, T.VARCHAR_COMPRESSED):
         prefix = 1 if meta < 256 else 2
-    elif t in (T.BLOB, T.TINY_BLOB, T.MEDIUM_BLOB, T.LONG_BLOB, T.GEOMETRY, T.JSON,
-               T.BLOB_COMPRESSED):
+    elif t in (T.BLOB, T.TINY_BLOB, T.MEDIUM_BLOB, T.LONG_BLOB, T.GEOMETRY,
+               T.BLOB_COMPRESSED):  # T.JSON: the slow codec (a JsonBinary)
         prefix = meta
     elif t == T.STRING:
         real, length = string_real_type(meta)

@@ -42,6 +42,7 @@ from .fde import FormatDescriptionEvent
 from .gtid import GtidEvent
 from .mysql_gtid import MysqlGtidEvent
 from .header import Event
+from .json_binary import JsonBinary
 from .query import QueryEvent
 from .reader import BinlogEntry, BinlogReader
 from .render import event_type_name, info_text
@@ -67,6 +68,8 @@ def canonical_value(v: Any) -> str | None:
         return format(v, "f")
     if isinstance(v, float):
         return repr(v)
+    if isinstance(v, JsonBinary):
+        return str(v)  # the document's text, as mysqlbinlog prints a JSON value
     if isinstance(v, (bytes, bytearray, memoryview)):
         b = bytes(v)
         try:

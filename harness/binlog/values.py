@@ -319,6 +319,18 @@ def _length_prefixed(prefix: int) -> tuple[Decoder, Encoder]:
     return dec, enc
 
 
+def _json_codec(prefix: int) -> tuple[Decoder, Encoder]:
+    """MySQL's JSON column: a blob of binary JSON (json_binary.py); the decoder keeps the
+    bytes as a JsonBinary, whose text is the document's."""
+    from .json_binary import JsonBinary
+    dec0, enc = _length_prefixed(prefix)
+
+    def dec(r: ByteReader) -> JsonBinary:
+        return JsonBinary(dec0(r))
+
+    return dec, enc
+
+
 def _float_codec(st: struct.Struct) -> tuple[Decoder, Encoder]:
     unpack = st.unpack_from
     n = st.size
@@ -403,7 +415,7 @@ def column_codec(col_type: int, meta: int, unsigned: bool = False) -> tuple[Deco
     if t in (T.VARCHAR, T.VAR_STRING, T.VARCHAR_COMPRESSED):
         return _length_prefixed(1 if meta < 256 else 2)
     if t in (T.BLOB, T.TINY_BLOB, T.MEDIUM_BLOB, T.LONG_BLOB, T.GEOMETRY, T.JSON, T.BLOB_COMPRESSED):
-        return _length_prefixed(meta)
+        return _json_codec(meta) if t == T.JSON else _length_prefixed(meta)
     if t in (T.STRING, T.ENUM, T.SET):
         real, length = string_real_type(meta)
         if real == T.ENUM:

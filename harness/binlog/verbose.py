@@ -25,6 +25,7 @@ from decimal import Decimal
 from typing import Any, Callable
 
 from .constants import ColumnType as T
+from .json_binary import JsonBinary
 from .records import canonical_value
 from .rows import RowsEvent, TableMapEvent
 from .values import MyDate, MyDateTime, MyTime, MyTimestamp
@@ -120,6 +121,8 @@ def format_value(v: Any, t: int | None = None, meta: int = 0, unsigned: bool = F
         return str(v.seconds) if not v.fsp else f"{v.seconds}.{v.microsecond:06d}"[: len(str(v.seconds)) + 1 + v.fsp]
     if isinstance(v, (MyDateTime, MyTime)):
         return f"'{v}'"
+    if isinstance(v, JsonBinary):
+        return _quoted(str(v))  # mysqlbinlog prints a JSON value's text (Json_wrapper::to_string)
     if isinstance(v, (bytes, bytearray, memoryview, str)):
         return _quoted(bytes(v) if not isinstance(v, str) else v)
     return _quoted(str(v))

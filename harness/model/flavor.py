@@ -247,6 +247,9 @@ class SqlDialect:
     # when the load ends, the last row's key in 1062, reported twice. MySQL's InnoDB inserts
     # row by row (row_ins_clust_index_entry): the first duplicate's key, once
     ctas_bulk_load = True
+    # JSON is a type of its own (MySQL 5.7.8+: Field_json, binary JSON in row images, 3140 for
+    # invalid text); MariaDB's JSON is LONGTEXT utf8mb4_bin with CHECK (json_valid(col))
+    native_json = False
     # Warning 6414 when a transaction writes a second storage engine (MySQL 9.x)
     engine_mix_warning = False
     # Warning 1287 for each `@v := expr` in a statement (MySQL 8.0.13+)

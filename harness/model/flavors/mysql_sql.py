@@ -43,6 +43,7 @@ class MySQLSql(SqlDialect):
     int_display_width = False  # 8.0.19: Field_num::type_display_width only with ZEROFILL
     display_width_deprecated = True  # 8.0.17: ER_WARN_DEPRECATED_INTEGER_DISPLAY_WIDTH (1681)
     server_word = "MySQL"
+    native_json = True  # sql/field.h Field_json (harness/sql/item/field_json.py)
     engine_mix_warning = True  # 9.0+: deprecation of engine combinations (9.7.4 [bytes]; stmt/deprecations.py)
     null_list_unknown_error = False
     # InnoDB has no bulk insert into an empty table (MariaDB's MDEV-24621): CREATE ... SELECT's

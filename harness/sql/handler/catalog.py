@@ -229,7 +229,8 @@ class Catalog:
 
 
 def build_column(db: str, table: str, cd: A.ColumnDef, table_charset: str | None = None,
-                 table_collation: str | None = None, db_collation: str | None = None) -> Column:
+                 table_collation: str | None = None, db_collation: str | None = None,
+                 native_json: bool = False) -> Column:
     """A column definition as the server stores it (shared by CREATE and ALTER TABLE).
 
     A character column without its own CHARACTER SET / COLLATE takes the table's
@@ -244,9 +245,13 @@ def build_column(db: str, table: str, cd: A.ColumnDef, table_charset: str | None
     if charset is None and collation is None:
         collation = db_collation
     tname = cd.type_name
-    if tname == "JSON":  # MariaDB: an alias of LONGTEXT utf8mb4_bin (the json_valid CHECK is the table's)
+    if tname == "JSON" and not native_json:  # MariaDB: an alias of LONGTEXT utf8mb4_bin (the json_valid CHECK is the table's)
         tname, charset, collation = "LONGTEXT", "utf8mb4", "utf8mb4_bin"
-    ctype = make_type(tname, cd.args, cd.unsigned, cd.zerofill, charset, collation)
+    if tname == "JSON":  # MySQL's own type (SqlDialect.native_json; harness/sql/item/field_json.py)
+        from harness.sql.item.field_json import JsonType
+        ctype: ColumnType = JsonType()
+    else:
+        ctype = make_type(tname, cd.args, cd.unsigned, cd.zerofill, charset, collation)
     if cd.compressed:
         from harness.sql.item.field_comp import compressed
         ctype = compressed(ctype)
@@ -368,7 +373,7 @@ def add_table_keys(columns: list[Column], keys: list[Key], key_defs: list[A.KeyD
 
 
 def build_table(db: str, ct: A.CreateTable, temporary: bool, default_engine: str = "InnoDB",
-                db_collation: str | None = None) -> TableDef:
+                db_collation: str | None = None, native_json: bool = False) -> TableDef:
     """Turn a parsed CREATE TABLE into a TableDef, with the server's definition errors."""
     columns: list[Column] = []
     keys: list[Key] = []
@@ -378,7 +383,7 @@ def build_table(db: str, ct: A.CreateTable, temporary: bool, default_engine: str
             raise error("ER_DUP_FIELDNAME", cd.name)
         seen.add(cd.name.lower())
         columns.append(build_column(db, ct.table.name, cd, ct.options.get("CHARSET"), ct.options.get("COLLATE"),
-                                    db_collation))
+                                    db_collation, native_json))
         idx = len(columns) - 1
         if cd.primary_key:
             keys.append(Key("PRIMARY", "PRIMARY", [idx]))

@@ -22,7 +22,7 @@ from harness.sql.sql_errors import Note, error, note
 # The zero dates live with the date parsing; imported here for the column types and their users.
 from harness.sql.item import temporal as T
 from harness.sql.item.temporal import RejectedDateTime, RejectedTimestamp, ZeroDate, ZeroDateTime, to_date_value  # noqa: F401
-from harness.sql.item.field_store import mysql_string_status, rounds_fraction
+from harness.sql.item.field_store import mysql_string_status, rounds_fraction, stored_number
 from harness.sql.item.temporal import (  # noqa: F401 (parse_temporal, temporal_number: re-exported)
     impossible_day, minutes_past_59, parse_temporal, round_micro, temporal_number)
 from harness.sql.item.charsets import CHARSETS, Charset, CharsetStr, _CP1252_HOLES, _NOT_UTF8_BYTE, bin_collation_key, collation_key, resolve_charset, swedish_collation_key, well_formed
@@ -184,8 +184,7 @@ class IntType(ColumnType):
             return None
         if isinstance(value, bool):
             value = int(value)
-        if isinstance(value, MemberStr):
-            value = value.number
+        value = stored_number(self, value, "INTEGER", ctx)  # an ENUM/SET member's number, a JSON value's
         if isinstance(value, int):
             # an integer literal beyond the 64-bit range is a DECIMAL item in the server
             v = value if -(1 << 63) <= value < (1 << 64) else self._decimal_to_longlong(value, col, ctx)
@@ -257,8 +256,7 @@ class DecimalType(ColumnType):
     def coerce(self, value: Any, col: str, ctx: WriteContext) -> Any:
         if value is None:
             return None
-        if isinstance(value, MemberStr):
-            value = value.number
+        value = stored_number(self, value, "DECIMAL", ctx)  # an ENUM/SET member's number, a JSON value's
         if isinstance(value, (str, bytes)):
             num, status, s = _scan_text(value)
             if status != "ok":
@@ -329,8 +327,7 @@ class FloatType(ColumnType):
     def coerce(self, value: Any, col: str, ctx: WriteContext) -> Any:
         if value is None:
             return None
-        if isinstance(value, MemberStr):
-            value = value.number
+        value = stored_number(self, value, "DOUBLE", ctx)  # an ENUM/SET member's number, a JSON value's
         if isinstance(value, (str, bytes)):
             num, status, s = _scan_text(value)
             _string_status(self, status, "double", s, col, ctx)

@@ -808,6 +808,7 @@ _UNPRINTABLE = "(an expression replbed does not print)"
 
 def _cast(args: list[Fn], e: A.FuncCall) -> Fn:
     from harness.sql.item import temporal as T
+    from harness.sql.item.isnull_date import string_to_temporal_reads_time_zone
     from harness.sql.item.builtins import temporal_arg, time_arg
     f = args[0]
     tname = e.args[1].value  # type: ignore[attr-defined]
@@ -842,6 +843,8 @@ def _cast(args: list[Fn], e: A.FuncCall) -> Fn:
                                                            f"'{shown}'"))
                 text = text[:int(targs[0])]
             return text
+        if tname in ("DATETIME", "TIME") and isinstance(v, str):
+            string_to_temporal_reads_time_zone(env)
         if tname in ("DATE", "DATETIME"):
             p2, _ = temporal_arg(v, env, "datetime")
             if p2 is None:
@@ -862,6 +865,10 @@ def _cast(args: list[Fn], e: A.FuncCall) -> Fn:
             return dt.timedelta(microseconds=-a if us < 0 else a)
         if tname in ("DOUBLE", "FLOAT", "REAL"):
             return float(to_number(v))  # type: ignore[arg-type]
+        from harness.sql.item.func_json import native_json
+        if tname == "JSON" and native_json(env):
+            from harness.sql.item.field_json import cast_as_json
+            return cast_as_json(v)
         raise UnsupportedError(f"CAST AS {tname}")
     return cast
 

@@ -52,3 +52,15 @@ def string_field_copy(src: Any, dst: Any, value: Any, col: str, ctx: Any) -> tup
             raise error("WARN_DATA_TRUNCATED", col, ctx.row)
         ctx.notes.append(note("Warning", "WARN_DATA_TRUNCATED", col, ctx.row))
     return True, (cut.rstrip(" ") if dst.name == "CHAR" else cut)
+
+
+def stored_number(t: Any, value: Any, kind: str, ctx: WriteContext) -> Any:
+    """What a numeric column reads of a value: an ENUM/SET member's number (MemberStr.number,
+    the index or the bitmask), a MySQL JSON value's number (field_json.JsonDoc.json_number:
+    Field_json::val_int / val_decimal / val_real, 3156 for an array or an object), else the
+    value itself. ``kind``: INTEGER, DECIMAL, DOUBLE (the CAST the server names)."""
+    number = getattr(value, "number", None)
+    if number is not None and isinstance(value, str):
+        return number
+    conv = getattr(value, "json_number", None)
+    return conv(t, kind, ctx) if conv is not None else value

@@ -16,13 +16,18 @@ keeps of the server's behaviour:
 
 from __future__ import annotations
 
+import copy
+import datetime as dt
 import re
 from decimal import Decimal
 from typing import Any, Callable
 
+from harness.binlog import json_binary as JB
 from harness.diagnostics import Note
 from harness.sql.parse import parse_tree as A
+from harness.sql.item.json_text import JsonSyntaxError, parse_json_text
 from harness.sql.parse.parse_errors import UnsupportedError
+from harness.sql.sql_errors import error
 
 Fn = Callable[[Any], Any]
 
@@ -31,13 +36,21 @@ class JsonText(str):
     """A string that is a JSON document (a JSON function's result): nests unquoted."""
 
 
+class TemporalStr(str):
+    """A temporal argument of a JSON function: its text (MariaDB's JSON string), keeping the
+    value (MySQL stores it as an opaque DATE/DATETIME/TIME: field_json.from_function_tree)."""
+
+    value: Any
+
+
 class _Num:
     """A JSON number, kept as written."""
 
-    __slots__ = ("text",)
+    __slots__ = ("text", "kind")
 
     def __init__(self, text: str) -> None:
         self.text = text
+        self.kind: str | None = None  # "decimal": an SQL DECIMAL argument (MySQL keeps its type)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _Num) and Decimal(self.text) == Decimal(other.text)
@@ -192,6 +205,8 @@ def dump(v: Any) -> str:
         return "false"
     if isinstance(v, _Num):
         return v.text
+    if isinstance(v, (int, float, JB.JOpaque)):
+        return JB.to_text(v)  # a MySQL JSON value's scalar (field_json.sql_to_tree)
     if isinstance(v, str):
         return _quote(v)
     if isinstance(v, list):
@@ -199,18 +214,35 @@ def dump(v: Any) -> str:
     return "{" + ", ".join(f"{_quote(k)}: {dump(x)}" for k, x in v.items()) + "}"
 
 
+def _result(tree: Any) -> JsonText:
+    """A function's document: its text in the server's layout, keeping the tree (a MySQL
+    JSON column stores the values with their SQL types: field_json.from_function_tree)."""
+    out = JsonText(dump(tree))
+    out.tree = tree  # type: ignore[attr-defined]
+    return out
+
+
 def _sql_to_json(v: Any) -> Any:
     """A SQL value as a JSON value (JSON_OBJECT / JSON_ARRAY / JSON_SET arguments)."""
     if isinstance(v, JsonText):
-        return parse_json(v)
+        tree = getattr(v, "tree", None)  # a value of its own types (MySQL: field_json)
+        return copy.deepcopy(tree) if tree is not None else parse_json(v)
     if v is None or isinstance(v, bool):
         return v
-    if isinstance(v, (int, Decimal)):
+    if isinstance(v, Decimal):
+        n = _Num(str(v))
+        n.kind = "decimal"
+        return n
+    if isinstance(v, int):
         return _Num(str(v))
     if isinstance(v, float):
         return _Num(repr(v))
     if isinstance(v, bytes):
         return v.decode("utf-8", "replace")
+    if isinstance(v, (dt.date, dt.timedelta)):
+        out = TemporalStr(str(v))
+        out.value = v
+        return out
     return str(v)
 
 
@@ -219,7 +251,17 @@ def _text(v: Any) -> str:
 
 
 def _doc(env: Any, v: Any, arg: int, fname: str, level: str = "Warning") -> tuple[bool, Any]:
-    """(ok, parsed) for a document argument; a warning (JSON_VALID: a note) when invalid."""
+    """(ok, parsed) for a document argument; a warning (JSON_VALID: a note) when invalid.
+    MySQL (the flavour's ``native_json``): rapidjson's error 3141 naming the argument, the
+    function, the message and the byte offset; JSON_VALID is 0 without a condition
+    (item_json_func.cc: parse_json's error handler; 9.7.4 probed)."""
+    if native_json(env):
+        try:
+            parse_json_text(_text(v))
+        except JsonSyntaxError as e:
+            if level == "Note":
+                return False, None
+            raise error("ER_INVALID_JSON_TEXT_IN_PARAM", arg, fname, e.message, e.pos) from None
     try:
         return True, parse_json(_text(v))
     except JsonError as e:
@@ -230,6 +272,13 @@ def _doc(env: Any, v: Any, arg: int, fname: str, level: str = "Warning") -> tupl
             env.ctx.notes.append(Note(level, 4038, f"Syntax error in JSON text in argument {arg} to function "
                                                    f"'{fname}' at position {e.pos}"))
         return False, None
+
+
+def native_json(env: Any) -> bool:
+    """The flavour's SqlDialect.native_json (MySQL's JSON type)."""
+    thd = getattr(getattr(env, "ctx", None), "thd", None)
+    sql = getattr(getattr(getattr(thd, "server", None), "flavor", None), "sql", None)
+    return bool(getattr(sql, "native_json", False))
 
 
 _STEP = re.compile(r'\.(?:"((?:[^"\\]|\\.)*)"|([A-Za-z_$][\w$]*))|\[\s*(\d+)\s*\]')
@@ -274,7 +323,18 @@ def _get(doc: Any, steps: list[Any]) -> Any:
 
 
 def _put(doc: Any, steps: list[Any], value: Any, mode: str) -> Any:
-    """JSON_SET (``set``), JSON_INSERT (``insert``), JSON_REPLACE (``replace``) of one path."""
+    """JSON_SET (``set``), JSON_INSERT (``insert``), JSON_REPLACE (``replace``) of one path;
+    JSON_ARRAY_APPEND (``append``): the value appended to the array the path names, a
+    scalar or an object there wrapped in an array first, a missing path left alone."""
+    if mode == "append":
+        target = _get(doc, steps)
+        if target is _MISSING:
+            return doc
+        if isinstance(target, list):
+            target.append(value)
+            return doc
+        value = [target, value]
+        mode = "replace"
     if not steps:
         return value if mode != "insert" else doc
     parent = _get(doc, steps[:-1])
@@ -292,22 +352,49 @@ def _put(doc: Any, steps: list[Any], value: Any, mode: str) -> Any:
     return doc
 
 
+def _modified_doc(env: Any, v: Any, fname: str) -> tuple[bool, Any]:
+    """The document JSON_SET/INSERT/REPLACE/REMOVE/ARRAY_APPEND change: MySQL's JSON value
+    keeps its own types (a copy of its tree), otherwise the text read again."""
+    tree = getattr(v, "tree", None)
+    if tree is not None and native_json(env):
+        return True, copy.deepcopy(tree)
+    return _doc(env, v, 1, fname)
+
+
+def _partial(res: JsonText, first: Any, ops: list[tuple[str, list[Any], Any]]) -> JsonText:
+    """Remembers what a JSON_SET/REPLACE/REMOVE did to a stored JSON value (its first
+    argument, or the value under a nested call's): MySQL updates the stored bytes in place
+    when the UPDATE assigns the result to that same column (field_json.keep_partial_update)."""
+    base = getattr(first, "partial_base", None)
+    done = getattr(first, "partial_ops", [])
+    if base is None and hasattr(first, "binary"):
+        base, done = first, []
+    if base is not None:
+        res.partial_base = base  # type: ignore[attr-defined]
+        res.partial_ops = done + ops  # type: ignore[attr-defined]
+    return res
+
+
 def _modify(mode: str) -> Callable[[list[Fn], A.FuncCall], Fn]:
-    fname = {"set": "json_set", "insert": "json_insert", "replace": "json_replace"}[mode]
+    fname = {"set": "json_set", "insert": "json_insert", "replace": "json_replace",
+             "append": "json_array_append"}[mode]
 
     def make(args: list[Fn], e: A.FuncCall) -> Fn:
         def call(env: Any) -> Any:
             vals = [a(env) for a in args]
             if vals[0] is None:
                 return None
-            ok, doc = _doc(env, vals[0], 1, fname)
+            ok, doc = _modified_doc(env, vals[0], fname)
             if not ok:
                 return None
+            ops = []
             for k in range(1, len(vals) - 1, 2):
                 if vals[k] is None:
                     return None
-                doc = _put(doc, parse_path(_text(vals[k])), _sql_to_json(vals[k + 1]), mode)
-            return JsonText(dump(doc))
+                steps, value = parse_path(_text(vals[k])), _sql_to_json(vals[k + 1])
+                ops.append((mode, steps, copy.deepcopy(value)))
+                doc = _put(doc, steps, value, mode)
+            return _partial(_result(doc), vals[0], ops)
         return call
     return make
 
@@ -317,20 +404,22 @@ def _remove(args: list[Fn], e: A.FuncCall) -> Fn:
         vals = [a(env) for a in args]
         if any(v is None for v in vals):
             return None
-        ok, doc = _doc(env, vals[0], 1, "json_remove")
+        ok, doc = _modified_doc(env, vals[0], "json_remove")
         if not ok:
             return None
+        ops = []
         for p in vals[1:]:
             steps = parse_path(_text(p))
             if not steps:
                 return None
+            ops.append(("remove", steps, None))
             parent = _get(doc, steps[:-1])
             last = steps[-1]
             if isinstance(parent, dict) and isinstance(last, str):
                 parent.pop(last, None)
             elif isinstance(parent, list) and isinstance(last, int) and last < len(parent):
                 del parent[last]
-        return JsonText(dump(doc))
+        return _partial(_result(doc), vals[0], ops)
     return call
 
 
@@ -353,7 +442,7 @@ def _extract(doc: Any, *paths: str) -> Any:
     found = [v for v in (_get(doc, parse_path(p)) for p in paths) if v is not _MISSING]
     if not found:
         return None
-    return JsonText(dump(found[0] if len(paths) == 1 else found))
+    return _result(found[0] if len(paths) == 1 else found)
 
 
 def _value(doc: Any, path: str) -> Any:
@@ -374,7 +463,7 @@ def _length(doc: Any, *path: str) -> Any:
 
 def _keys(doc: Any, *path: str) -> Any:
     v = _get(doc, parse_path(path[0])) if path else doc
-    return JsonText(dump(list(v))) if isinstance(v, dict) else None
+    return _result(list(v)) if isinstance(v, dict) else None
 
 
 def _contains_value(target: Any, cand: Any) -> bool:
@@ -428,12 +517,12 @@ def _object(args: list[Fn], e: A.FuncCall) -> Fn:
             if vals[k] is None:
                 return None
             out[_text(vals[k])] = _sql_to_json(vals[k + 1])
-        return JsonText(dump(out))
+        return _result(out)
     return call
 
 
 def _array(args: list[Fn], e: A.FuncCall) -> Fn:
-    return lambda env: JsonText(dump([_sql_to_json(a(env)) for a in args]))
+    return lambda env: _result([_sql_to_json(a(env)) for a in args])
 
 
 def _valid(doc: Any) -> int:
@@ -448,6 +537,7 @@ JSON_FUNCTIONS: dict[str, Callable[[list[Fn], A.FuncCall], Fn]] = {
     "JSON_SET": _modify("set"),
     "JSON_INSERT": _modify("insert"),
     "JSON_REPLACE": _modify("replace"),
+    "JSON_ARRAY_APPEND": _modify("append"),
     "JSON_REMOVE": _remove,
     "JSON_CONTAINS": _contains,
     "JSON_VALID": _with_doc("json_valid", _valid, "Note"),

@@ -38,3 +38,12 @@ def zero_into_datetime(env: "Env") -> None:
     thd = getattr(getattr(env, "ctx", None), "thd", None)
     if thd is not None and thd.server.flavor.sql.datetime_store_uses_time_zone:
         thd.stmt_log.time_zone_used = True
+
+
+def string_to_temporal_reads_time_zone(env: "Env") -> None:
+    """MySQL 8.0.19+: a string converted to DATETIME or TIME (CAST('...' AS DATETIME), AS TIME)
+    may carry a time zone displacement, so the conversion reads the session time zone
+    (thd->time_zone_used -> Q_TIME_ZONE_CODE) -- 9.7.4 observed: `INSERT INTO x VALUES
+    (HOUR(CAST('10:11:12' AS TIME)))` and `YEAR(CAST('2020-01-02 03:04:05' AS DATETIME))` carry
+    5=SYSTEM; CAST of a number, of a DATE/TIME column, and CAST(... AS DATE) do not."""
+    zero_into_datetime(env)

@@ -82,6 +82,19 @@ def _const_false(e: A.Expr) -> bool:
     return False
 
 
+def unique_key_equality(t: TableDef, ref_name: str, where: A.Expr | None) -> bool:
+    """The WHERE pins every column of the primary key or of a unique key to a literal
+    (``id = 1``): the optimizer reads the table as a const table, one row, never sorted."""
+    pinned = set()
+    for c in _conjuncts(where):
+        if isinstance(c, A.Binary) and c.op == "=":
+            for a, b in ((c.left, c.right), (c.right, c.left)):
+                col = _column(t, {ref_name.lower(), t.name.lower()}, a)
+                if col is not None and _literal(b)[0] and _literal(b)[1] is not None:
+                    pinned.add(col)
+    return any(k.kind in ("PRIMARY", "UNIQUE") and k.columns and set(k.columns) <= pinned for k in t.keys)
+
+
 def const_true(e: A.Expr | None) -> bool:
     """No WHERE, or one of literals only that is true (remove_eq_conds: COND_TRUE, the
     condition is dropped): mysql_delete may then empty the table with delete_all_rows."""

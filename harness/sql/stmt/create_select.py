@@ -83,6 +83,8 @@ def _type_sql(t: ColumnType, mysql: bool = False) -> str:
         return "year(4)"
     if isinstance(t, EnumType):
         return "enum(" + ",".join("'" + v.replace("'", "''") + "'" for v in t.values) + ")"
+    if t.name == "JSON":  # MySQL's own JSON type (field_json.JsonType): `json`, no character set
+        return "json"
     raise UnsupportedError(f"SHOW CREATE TABLE of {t.name}")
 
 
@@ -102,9 +104,11 @@ def _default_sql(c: Column, mysql: bool = False) -> str:
             v = v.decode("utf-8", "replace")
         return " DEFAULT '" + v.replace("'", "''") + "'"
     if c.nullable and not c.implicit_default:
-        if mysql and getattr(c.type, "is_blob", False):
+        if mysql and getattr(c.type, "is_blob", False) and c.type.name != "JSON":
             # MySQL: a BLOB/TEXT column has no literal default (NO_DEFAULT_VALUE_FLAG), so
-            # print_default_clause (sql/sql_show.cc) prints none: `c_blob` blob ([bytes] 9.7.4)
+            # print_default_clause (sql/sql_show.cc) prints none: `c_blob` blob ([bytes] 9.7.4);
+            # its test is `field->type() != FIELD_TYPE_BLOB`, so JSON (MYSQL_TYPE_JSON) prints
+            # `json DEFAULT NULL` (9.7.4 probed)
             return ""
         return " DEFAULT NULL"
     return ""
@@ -715,7 +719,9 @@ def _write_row_group(thd: "Thd", t: TableDef, st: A.CreateTable, replaced: bool)
     cache.flush_pending(thd, stmt_end=True)
     thd.server.flavor.gtid.write_create_select_rows(thd, t, create_table_sql(t, st.options.get("ENGINE"), thd.db,
                                                                     st.if_not_exists, st.or_replace,
-                                                                    thd.db_collation(t.db),
+                                                                    # MySQL's utf8mb4_0900_ai_ci default is
+                                                                    # the model's utf8mb4 one (as SHOW CREATE)
+                                                                    thd.db_collation(t.db) or "utf8mb4_general_ci",
                                                                     not thd.server.flavor.sql.int_display_width), cache,
                                                thread_specific=replaced)
     L3.cache_statistics(thd, cache)

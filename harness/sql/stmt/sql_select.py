@@ -19,11 +19,13 @@ from harness.sql.handler.row_locks import lock_row, lock_scan, uses_row_locks
 from harness.sql.item.expr import Compiler, Env, Scope, compare, is_aggregate_expr, to_bool, to_number
 from harness.sql.item.send_field import statement_typer
 from harness.sql.item.column_types import value_to_string
+from harness.sql.item.field_json import note_non_scalar_json_sort
 from harness.sql.opt.access_path import select_reads_without_index, update_reads_without_index
 from harness.sql.opt.covering import covering_index, referenced_columns
 from harness.sql.opt.joinplan import JoinPlan, conjuncts, join_conversions
 from harness.sql.opt.joinplan import column_owners as _column_owners
-from harness.sql.opt.range_opt import const_true, impossible_where, index_scan_chosen, not_null_is_null, range_keys
+from harness.sql.opt.range_opt import (const_true, impossible_where, index_scan_chosen, not_null_is_null, range_keys,
+                                        unique_key_equality)
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.stmtinfo import StatementInfo
 from harness.sql.sql_errors import ComparisonNote, Note, ServerError, error, note
@@ -348,7 +350,7 @@ class SelectExecutor:
                     uniq.append(out)
             out_rows = uniq
         if sel.order_by:
-            out_rows = self._order(out_rows, sel.order_by, comp, items)
+            out_rows = self._order(out_rows, sel.order_by, comp, items, self._const_single(tables, sel.where))
         limit = _limit_value(self.thd, sel.limit, self.ctx)
         offset = _limit_value(self.thd, sel.offset, self.ctx) or 0
         rows_only = [r for r, _ in out_rows]
@@ -482,8 +484,16 @@ class SelectExecutor:
             rows = rows[offset:offset + limit if limit is not None else None]
         return SelectResult(res.columns, rows, total if sel.calc_found_rows else None)
 
+    def _const_single(self, tables: list[tuple[str, TableDef]], where: A.Expr | None) -> bool:
+        """One table read as a const table (only asked where the flavour sorts JSON)."""
+        if not self.thd.server.flavor.sql.native_json or len(tables) != 1:
+            return False
+        t = tables[0][1]
+        return isinstance(t, TableDef) and unique_key_equality(t, tables[0][0], where)
+
     def _order(self, out_rows: list[tuple[list[Any], Env]], order: list[A.OrderItem], comp: Compiler,
-               items: list[tuple[A.Expr, str, ResultColumn]]) -> list[tuple[list[Any], Env]]:
+               items: list[tuple[A.Expr, str, ResultColumn]], const: bool = False) -> list[tuple[list[Any], Env]]:
+        """ORDER BY (``const``: the row was read as a const table, filesort never runs)."""
         keyfns = []
         for o in order:
             e = o.expr
@@ -498,6 +508,9 @@ class SelectExecutor:
                     continue
             f = comp.compile_in("ORDER BY", e)
             keyfns.append((lambda r, env, f=f: f(env), o.desc))
+        if out_rows and not (const and len(out_rows) == 1) and self.thd.server.flavor.sql.native_json:
+            note_non_scalar_json_sort(self.ctx.notes, out_rows, [fn for (fn, _), o in zip(keyfns, order)
+                                                                 if isinstance(o.expr, (A.ColumnRef, A.Literal))])
         import functools
 
         def cmp(a: tuple[list[Any], Env], b: tuple[list[Any], Env]) -> int:
@@ -610,7 +623,7 @@ class SelectExecutor:
         if st.order_by:
             keyed = [(r[0], Env(self.ctx, r[0])) for r in candidates]
             slots_by_id = {id(k[0]): r[1] for k, r in zip(keyed, candidates)}
-            ordered = self._order(keyed, st.order_by, comp, [])
+            ordered = self._order(keyed, st.order_by, comp, [], self._const_single(tables, st.where))
             candidates = [(rows, slots_by_id[id(rows)]) for rows, _ in ordered]
         limit = _limit_value(self.thd, st.limit, self.ctx)
         if limit is not None:

@@ -190,7 +190,8 @@ def _new_table(thd: "Thd", st: A.CreateTable, db: str, src: TableDef | None) -> 
         t.checks = like_checks(thd, src, st.table.name)
     else:
         try:
-            t = build_table(db, st, st.temporary, thd.vars.get("default_storage_engine"), thd.db_collation(db))
+            t = build_table(db, st, st.temporary, thd.vars.get("default_storage_engine"), thd.db_collation(db),
+                            thd.server.flavor.sql.native_json)
         except ServerError as err:
             if thd.server.flavor.sql.default_store_in_statement:
                 from harness.sql.handler.catalog import restate_default_store

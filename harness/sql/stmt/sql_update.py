@@ -12,6 +12,7 @@ from harness.sql.handler.foreign_keys import parent_row_change
 from harness.sql.handler.generated_columns import check_assigned, has_generated, update_generated
 from harness.sql.item.column_types import WriteContext
 from harness.sql.item.expr import Compiler, Env, Scope
+from harness.sql.item.field_json import keep_partial_update
 from harness.sql.opt.joinplan import JoinPlan, plan_join, safe_update_on_fly, two_table_join_order, written_columns_read
 from harness.sql.parse.right_join import right_join_as_left
 from harness.sql.opt.subquery_join import in_subquery_runs_as_join, mysql_switches_to_multi_table
@@ -232,7 +233,8 @@ class UpdateExecutor(SelectExecutor):
                 self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
                 new[ci] = col.type.default_value()
             else:
-                new[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
+                # the stored JSON of a partial update keeps its old layout (field_json)
+                new[ci] = keep_partial_update(new[ci], v, col.type.coerce(v, col.name, wctx) if v is not None else None)
         except ServerError as err:
             fill.failed(err)
 
