@@ -300,6 +300,12 @@ class SqlDialect:
     # fill_record (and, for INSERT ... SELECT, after a failed one too), not once while the
     # statement is prepared (MySQL 8.0+ check_that_all_fields_are_given_values per row)
     no_default_check_per_row = False
+    # An INSERT's 1048 for a NULL into a NOT NULL column is pushed once per column per
+    # statement, not per row (MySQL: Field::m_warnings_pushed; sql_insert.py _warn_bad_null)
+    bad_null_warned_once = False
+    # A non-strict INSERT ... SELECT reading its own table warns 1292 for each zero date its
+    # buffering temporary table stores (MySQL; sql_insert.py _warn_in_temporary_table)
+    temporary_table_zero_date_warns = False
     # Date arithmetic over a column's stored zero (or zero-part) date is NULL without a
     # warning (MySQL: Field_temporal::get_date fails the fuzzy-date check silently); MariaDB
     # warns 1292 `Incorrect datetime value`, an error in a strict UPDATE

@@ -20,6 +20,7 @@ from harness.sql.item.expr import Compiler, Env, Scope
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.parse_errors import UnsupportedError
 from harness.sql.item.field_store import string_field_copy
+from harness.sql.opt.joinplan import plan_join
 from harness.sql.sql_errors import Note, ServerError, error, note
 from harness.sql.stmt.fill_record import (
     _BAD_NULL,
@@ -452,8 +453,21 @@ class InsertExecutor(SelectExecutor):
             raise err
         if self._insert_strict(t, i) and not ignore:
             raise error("ER_BAD_NULL_ERROR", col.name)
-        self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
+        self._warn_bad_null(t, ci)
         row[ci] = col.type.default_value()
+
+    def _warn_bad_null(self, t: TableDef, ci: int) -> None:
+        """The row's 1048 warning for a NULL stored into NOT NULL column ``ci``. MySQL's
+        Field::set_warning pushes ER_BAD_NULL_ERROR once per field (Field::m_warnings_pushed,
+        BAD_NULL_ERROR_PUSHED; Field::reset_warnings when the INSERT starts), so an INSERT or
+        REPLACE, its SELECT rows and ON DUPLICATE KEY UPDATE part included, warns once per
+        column (9.7.4 probed; UPDATE and CREATE ... SELECT warn per row). MariaDB per row."""
+        if self.thd.server.flavor.sql.bad_null_warned_once:
+            key = (id(t), 1048, ci)
+            if key in self.ctx.warned_no_default:
+                return
+            self.ctx.warned_no_default.add(key)
+        self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", t.columns[ci].name))
 
     def default_row(self, t: TableDef, wctx: WriteContext) -> list[Any]:
         row: list[Any] = []
@@ -796,7 +810,7 @@ class InsertExecutor(SelectExecutor):
                         if not t.columns[ci].auto_increment and self.thd.server.flavor.sql.ignore_warns:
                             # MySQL's Ignore_error_handler turns the 1048 into a warning (9.7.4
                             # probed: INSERT IGNORE ... SELECT ... ON DUPLICATE KEY UPDATE c = NULL)
-                            self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", cname))
+                            self._warn_bad_null(t, ci)
                         continue
                     self._null_into_not_null(t, updated, ci, row_index, ignore, single_row or from_select)
                     continue
@@ -846,6 +860,9 @@ class InsertExecutor(SelectExecutor):
             full = res if not cut or not _pure(self.info) or _assigns(sel) else self._quiet_select(
                 dataclasses.replace(sel, order_by=[], limit=None, offset=None))
             _store_in_temporary_table(full, self.thd.vars.get("sql_mode"))
+        elif self.thd.server.flavor.sql.temporary_table_zero_date_warns and _select_reads(self.thd.db, sel, t) \
+                and not _plan_is_const(self.thd, sel):
+            _warn_in_temporary_table(res, self.thd.vars.get("sql_mode"), self.ctx.notes)
         # Reading the table it inserts into, the SELECT fills a temporary table first: its
         # rows are then counted as read back from it, in written order (probed).
         reads_target = _select_reads(self.thd.db, sel, t)
@@ -884,6 +901,42 @@ def _store_in_temporary_table(res: SelectResult, sql_mode: str) -> None:
                     except ServerError as err:
                         fill.failed(err)
         fill.check()
+
+
+def _plan_is_const(thd: Any, sel: A.Select) -> bool:
+    """Every table of the SELECT is read as a constant (JOIN::plan_is_const: a unique NOT
+    NULL key equated to constants, a system table): its row is read while the statement
+    is optimized and no temporary table buffers the result."""
+    if sel.union or not sel.from_ or any(r.derived is not None or not isinstance(r.table, A.TableName)
+                                         for r in sel.from_):
+        return False
+    tables = []
+    for r in sel.from_:
+        st = thd.find_table(r.table)
+        if st is None:
+            return False
+        tables.append((r.ref_name, st))
+    return len(plan_join(sel.from_, tables, sel.where, Scope(tables)).const) == len(tables)
+
+
+def _warn_in_temporary_table(res: SelectResult, sql_mode: str, notes: list[Note]) -> None:
+    """MySQL: an INSERT ... SELECT that reads its own table (not as a constant) buffers the
+    SELECT's rows in a temporary table (OPTION_BUFFER_RESULT); storing a zero date, or a
+    date with a zero part, there is checked against NO_ZERO_DATE / NO_ZERO_IN_DATE like any
+    store: a 1292 `Incorrect datetime value ... for column 'c' at row 1` for each such value,
+    row by row in the order the rows are sent, all counted as row 1 (no row is inserted
+    yet) -- before the rows' own warnings (9.7.4 probed: INSERT IGNORE INTO t1 (id, c_dt)
+    SELECT id+40, c_dt FROM t1 WHERE id < 10; none with WHERE id = 1)."""
+    for row in res.rows:
+        for col, v in zip(res.columns, row):
+            if not isinstance(v, ZeroDate) or getattr(col.type, "kind_word", None) not in ("date", "datetime"):
+                continue
+            p = T.parts_of(v)
+            if p.zero_date and "NO_ZERO_DATE" in sql_mode or \
+                    not p.zero_date and p.zero_in_date and "NO_ZERO_IN_DATE" in sql_mode:
+                e = error("ER_TRUNCATED_WRONG_VALUE_IN_FIELD", col.type.kind_word, col.type.to_text(v), "",
+                          "(temporary)", col.name, 1)
+                notes.append(Note("Warning", e.code, e.message))
 
 
 _DEFAULT = _Marker()

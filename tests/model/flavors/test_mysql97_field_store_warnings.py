@@ -1,0 +1,104 @@
+"""MySQL 9.7's warnings from storing values into fields (fuzz classes of INSERT IGNORE /
+UPDATE), each asserted against the SHOW WARNINGS mysqld 9.7.4 gave for the same statements
+(recorded with a real server of the kind, as in tests/model/flavors/_probe.py's bed)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.model.flavors._probe import Bed, error_code, show_warnings
+
+
+def _null(c: str) -> tuple[str, int, str]:
+    return ("Warning", 1048, f"Column '{c}' cannot be null")
+
+
+# field.cc Field::set_warning: ER_BAD_NULL_ERROR once per field while an INSERT/REPLACE runs
+# (Field::m_warnings_pushed, reset by Field::reset_warnings when the INSERT starts); UPDATE and
+# CREATE ... SELECT push one per row.
+BAD_NULL = [
+    ("CREATE TABLE t (a INT PRIMARY KEY, b INT NOT NULL, c DATETIME NOT NULL)", []),
+    ("CREATE TABLE u (a INT PRIMARY KEY, b INT NOT NULL)", []),
+    ("INSERT INTO u VALUES (1,1),(2,2),(3,3)", []),
+    ("INSERT IGNORE INTO t VALUES (1,NULL,NOW()),(2,NULL,NULL),(3,NULL,NULL)", [_null("b"), _null("c")]),
+    ("INSERT IGNORE INTO t (a,b,c) VALUES (70,NULL,NOW()),(70,NULL,NOW()),(71,NULL,NOW())",
+     [_null("b"), ("Warning", 1062, "Duplicate entry '70' for key 't.PRIMARY'")]),
+    ("INSERT IGNORE INTO t (a,b,c) VALUES (80,NULL,'2020-02-30'),(81,NULL,'x')",
+     [_null("b"), ("Warning", 1264, "Out of range value for column 'c' at row 1"),
+      ("Warning", 1265, "Data truncated for column 'c' at row 2")]),
+    ("INSERT IGNORE INTO t (a,b,c) SELECT a+50, NULL, NOW() FROM u", [_null("b")]),
+    ("SET sql_mode=''", []),
+    ("INSERT INTO t SELECT a+10, NULL, NULL FROM u", [_null("b"), _null("c")]),
+    ("REPLACE INTO t VALUES (1,NULL,NULL),(2,NULL,NULL)", [_null("b"), _null("c")]),
+    ("INSERT INTO t VALUES (1,1,NOW()),(2,1,NOW()),(5,NULL,NOW()) ON DUPLICATE KEY UPDATE b=NULL", [_null("b")]),
+    ("UPDATE t SET b=NULL WHERE a < 3", [_null("b"), _null("b")]),
+    ("CREATE TABLE v (b INT NOT NULL) SELECT NULL AS b FROM u", [_null("b")] * 3),
+]
+
+
+def _zero(word: str, text: str, col: str) -> tuple[str, int, str]:
+    return ("Warning", 1292, f"Incorrect {word} value: '{text}' for column '{col}' at row 1")
+
+
+def _oor(col: str, row: int) -> tuple[str, int, str]:
+    return ("Warning", 1264, f"Out of range value for column '{col}' at row {row}")
+
+
+# sql_insert.cc: a SELECT reading the INSERT's own table is buffered in a temporary table
+# (OPTION_BUFFER_RESULT; none when the plan is const); its temporal fields check the zero
+# dates as any store does, 1292 at row 1, before the rows are inserted.
+SELF_INSERT = [
+    ("CREATE TABLE t1 (id INT PRIMARY KEY, k INT, d DATE, c_dt DATETIME, KEY(k))", []),
+    ("SET sql_mode=''", []),
+    ("INSERT INTO t1 VALUES (1, 1, '0000-00-00', '0000-00-00 00:00:00'), (2, 2, '2020-01-01', '0000-00-00 00:00:00'),"
+     " (3, 3, '0000-00-00', '2020-01-01 00:00:00'), (4, 4, '2020-00-01', '2020-01-00 00:00:00')", []),
+    ("SET sql_mode=DEFAULT", []),
+    ("INSERT IGNORE INTO t1 (id, c_dt, d) SELECT id+20, c_dt, d FROM t1 WHERE id < 10",
+     [_zero("datetime", "0000-00-00 00:00:00", "c_dt"), _zero("date", "0000-00-00", "d"),
+      _zero("datetime", "0000-00-00 00:00:00", "c_dt"), _zero("date", "0000-00-00", "d"),
+      _zero("datetime", "2020-01-00 00:00:00", "c_dt"), _zero("date", "2020-00-01", "d"),
+      _oor("c_dt", 1), _oor("d", 1), _oor("c_dt", 2), _oor("d", 3), _oor("c_dt", 4), _oor("d", 4)]),
+    ("INSERT IGNORE INTO t1 (id, c_dt) SELECT id+30, c_dt FROM t1 WHERE id = 1", [_oor("c_dt", 1)]),
+    ("INSERT IGNORE INTO t1 (id, c_dt) SELECT id+40, c_dt FROM t1 WHERE k = 1",
+     [_zero("datetime", "0000-00-00 00:00:00", "c_dt"), _oor("c_dt", 1)]),
+    ("INSERT IGNORE INTO t1 (id, c_dt) SELECT id+60, c_dt FROM t1 WHERE id < 10 LIMIT 1",
+     [_zero("datetime", "0000-00-00 00:00:00", "c_dt"), _oor("c_dt", 1)]),
+    ("CREATE TABLE t2 LIKE t1", []),
+    ("INSERT IGNORE INTO t2 (id, c_dt) SELECT id, c_dt FROM t1 WHERE id < 3", [_oor("c_dt", 1), _oor("c_dt", 2)]),
+]
+
+
+def _trunc(col: str, row: int = 1) -> tuple[str, int, str]:
+    return ("Warning", 1265, f"Data truncated for column '{col}' at row {row}")
+
+
+# Field_temporal_with_date::convert_number_to_TIME: a negative number is out of range (1264);
+# my_time.cc number_to_datetime: more than 14 digits too; a positive non-date number is 1265.
+NUMBER_TO_TEMPORAL = [
+    ("CREATE TABLE t (id INT, d DATE, dt DATETIME, ts TIMESTAMP NULL, tm TIME)", []),
+    ("INSERT IGNORE INTO t VALUES (1, -4, -4, -4, -4)", [_oor("d", 1), _oor("dt", 1), _oor("ts", 1)]),
+    ("INSERT IGNORE INTO t VALUES (2, -4.5, -4.5, -4.5, -4.5)", [_oor("d", 1), _oor("dt", 1), _oor("ts", 1)]),
+    ("INSERT IGNORE INTO t VALUES (3, -4e0, -4e0, -4e0, -4e0)", [_oor("d", 1), _oor("dt", 1), _oor("ts", 1)]),
+    ("INSERT IGNORE INTO t VALUES (4, '-4', '-4', '-4', '-4')", [_trunc("d"), _trunc("dt"), _trunc("ts")]),
+    ("INSERT IGNORE INTO t VALUES (5, 4, 4, 4, 4)", [_trunc("d"), _trunc("dt"), _trunc("ts")]),
+    ("INSERT IGNORE INTO t VALUES (8, 99999999999999999, 99999999999999999, 99999999999999999, 99999999999999999)",
+     [_oor("d", 1), _oor("dt", 1), _oor("ts", 1), _oor("tm", 1)]),
+    ("CREATE TABLE s (i INT, dc DECIMAL(5,2), f DOUBLE)", []),
+    ("INSERT INTO s VALUES (-4, -3.75, -1.5), (59, 1.5, 2.5)", []),
+    ("INSERT IGNORE INTO t (id, d, dt, ts) SELECT 10, dc, dc, dc FROM s",
+     [_oor("d", 1), _oor("dt", 1), _oor("ts", 1), _trunc("d", 2), _trunc("dt", 2), _trunc("ts", 2)]),
+    ("UPDATE IGNORE t SET dt = -5 WHERE id = 1", [_oor("dt", 1)]),
+    ("INSERT INTO t (id, dt) VALUES (12, -4)",
+     [("Error", 1292, "Incorrect datetime value: '-4' for column 'dt' at row 1")]),
+]
+
+
+@pytest.mark.parametrize("vector", [BAD_NULL, SELF_INSERT, NUMBER_TO_TEMPORAL],
+                         ids=["bad_null_once_per_insert", "self_insert_buffer_zero_dates", "number_to_temporal"])
+def test_field_store_warnings_as_mysql_97(vector: list, tmp_path: Path) -> None:
+    bed = Bed(tmp_path, "mysql-9.7")
+    for sql, expected in vector:
+        error_code(bed.thd, sql)
+        assert show_warnings(bed.thd) == expected, sql
