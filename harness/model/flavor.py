@@ -306,6 +306,9 @@ class SqlDialect:
     # A non-strict INSERT ... SELECT reading its own table warns 1292 for each zero date its
     # buffering temporary table stores (MySQL; sql_insert.py _warn_in_temporary_table)
     temporary_table_zero_date_warns = False
+    # A stored function's arguments and RETURN value are stored as their declared types
+    # (MySQL; routines._store_routine_value)
+    routine_values_typed = False
     # Date arithmetic over a column's stored zero (or zero-part) date is NULL without a
     # warning (MySQL: Field_temporal::get_date fails the fuzzy-date check silently); MariaDB
     # warns 1292 `Incorrect datetime value`, an error in a strict UPDATE

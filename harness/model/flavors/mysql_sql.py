@@ -95,6 +95,10 @@ class MySQLSql(SqlDialect):
     # field's store checks the zero date (Field_temporal::set_warnings, ER_TRUNCATED_WRONG_VALUE) --
     # 9.7.4 probed: INSERT IGNORE ... SELECT c_dt FROM <target> -> 1292 'at row 1' per zero value first
     temporary_table_zero_date_warns = True
+    # sp_head.cc execute_function: arguments into the parameters' fields, sp_instr_freturn's value
+    # into the return field (sp_rcontext::set_return_value) -- 9.7.4 probed: `SELECT f_loose(2000000000)`
+    # (RETURNS INT, created non-strict) -> 2147483647 + Warning 1264; strict -> Error 1264
+    routine_values_typed = True
     # 9.7.4 observed: `UPDATE t1 SET c_dt = c_dt + INTERVAL 1 DAY` over a zero DATETIME sets
     # NULL with no warning, strict or not; a '0000-00-00' string constant still warns 1292
     zero_date_field_silent = True

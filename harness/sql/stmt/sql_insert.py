@@ -859,7 +859,7 @@ class InsertExecutor(SelectExecutor):
             cut = sel.order_by or sel.limit is not None
             full = res if not cut or not _pure(self.info) or _assigns(sel) else self._quiet_select(
                 dataclasses.replace(sel, order_by=[], limit=None, offset=None))
-            _store_in_temporary_table(full, self.thd.vars.get("sql_mode"))
+            _store_in_temporary_table(full, self.thd.vars.get("sql_mode"), self.thd.server.flavor.sql.fill_record_goes_on)
         elif self.thd.server.flavor.sql.temporary_table_zero_date_warns and _select_reads(self.thd.db, sel, t) \
                 and not _plan_is_const(self.thd, sel):
             _warn_in_temporary_table(res, self.thd.vars.get("sql_mode"), self.ctx.notes)
@@ -883,16 +883,17 @@ def _select_reads(db: str | None, sel: Any, t: TableDef) -> bool:
     return False
 
 
-def _store_in_temporary_table(res: SelectResult, sql_mode: str) -> None:
+def _store_in_temporary_table(res: SelectResult, sql_mode: str, goes_on: bool = True) -> None:
     """An INSERT ... SELECT that reads its own table first stores the SELECT's rows in a
     temporary table whose columns copy the selected columns' types; there a zero date
     refused by NO_ZERO_DATE fails the strict statement before any row
     is inserted, worded for ``.`(temporary)`.`item` at the SELECT's row, one error per
-    zero column of that row (probed)."""
+    zero column of that row (probed); MySQL's fill_record the first alone (``goes_on`` False;
+    9.7.4 probed: `INSERT INTO t1 (id, c_dt, c_str) SELECT c_dt, c_dt, c_dt FROM t1 ...`: one 1292)."""
     wctx = WriteContext(True, "", "(temporary)", 1, [], sql_mode=sql_mode)
     for i, row in enumerate(res.rows):
         wctx.row = i + 1
-        fill = FillRecord()  # the row's every column is stored, then the first error raised
+        fill = FillRecord(goes_on)  # the row's every column is stored, then the first error raised
         for col, v in zip(res.columns, row):
             if isinstance(v, ZeroDate) and getattr(col.type, "kind_word", None) in ("date", "datetime"):
                 if T.parts_of(v).zero_date:  # a date with a zero part only fails in the target (probed)

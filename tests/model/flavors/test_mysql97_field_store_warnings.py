@@ -102,3 +102,30 @@ def test_field_store_warnings_as_mysql_97(vector: list, tmp_path: Path) -> None:
     for sql, expected in vector:
         error_code(bed.thd, sql)
         assert show_warnings(bed.thd) == expected, sql
+
+
+# sp_head.cc execute_function: the arguments go into the parameters' fields (the caller's
+# sql_mode), the RETURN value into a field of the declared type (the routine's sql_mode).
+ROUTINE_VALUES = [
+    ("CREATE FUNCTION f_pure(x INT) RETURNS INT DETERMINISTIC RETURN x * 3", []),
+    ("SET sql_mode=''", []),
+    ("CREATE FUNCTION f_loose(x INT) RETURNS INT DETERMINISTIC RETURN x * 3", []),
+    ("SET sql_mode=DEFAULT", []),
+    ("CREATE TABLE t3 (id INT, c_int BIGINT, c_str VARCHAR(20))", []),
+    ("INSERT INTO t3 VALUES (1, 5, 'b'), (2, 2000000000, 'a'), (3, 1, 'a')", []),
+    ("UPDATE t3 SET c_int = f_pure(c_int) WHERE c_str = 'a'",
+     [("Error", 1264, "Out of range value for column 'f_pure' at row 1")]),
+    ("INSERT IGNORE INTO t3 (id, c_int) VALUES (4, f_pure(2000000000))",
+     [("Error", 1264, "Out of range value for column 'f_pure' at row 1")]),
+    ("INSERT INTO t3 (id, c_int) VALUES (8, f_loose(2000000000))",
+     [("Warning", 1264, "Out of range value for column 'f_loose' at row 1")]),
+    ("SELECT f_pure('a')", [("Error", 1366, "Incorrect integer value: 'a' for column 'x' at row 1")]),
+]
+
+
+def test_stored_function_values_as_mysql_97(tmp_path: Path) -> None:
+    bed = Bed(tmp_path, "mysql-9.7")
+    for sql, expected in ROUTINE_VALUES:
+        error_code(bed.thd, sql)
+        assert show_warnings(bed.thd) == expected, sql
+    assert bed.thd.execute("SELECT c_int FROM t3 WHERE id = 8").rows == [[2147483647]]
