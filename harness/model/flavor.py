@@ -303,8 +303,9 @@ class SqlDialect:
     # An INSERT's 1048 for a NULL into a NOT NULL column is pushed once per column per
     # statement, not per row (MySQL: Field::m_warnings_pushed; sql_insert.py _warn_bad_null)
     bad_null_warned_once = False
-    # A non-strict INSERT ... SELECT reading its own table warns 1292 for each zero date its
-    # buffering temporary table stores (MySQL; sql_insert.py _warn_in_temporary_table)
+    # The buffer of an INSERT ... SELECT reading its own table (MySQL): it holds the rows sent
+    # (after ORDER BY/LIMIT; MariaDB: the rows before them) and, not strict, warns 1292 for each
+    # zero date it stores (sql_insert.py _warn_in_temporary_table)
     temporary_table_zero_date_warns = False
     # A stored function's arguments and RETURN value are stored as their declared types
     # (MySQL; routines._store_routine_value)

@@ -839,6 +839,25 @@ class InsertExecutor(SelectExecutor):
             self.thd.fire_triggers(t, "AFTER", "UPDATE", updated, old, self.ctx)
         return 2
 
+    def _buffer_own_rows(self, sel: A.Select, res: SelectResult, abort: bool) -> None:
+        """The temporary table an INSERT ... SELECT reading its own table fills first. MariaDB:
+        the rows before ORDER BY/LIMIT, in the scan's order; MySQL (9.7.4 probed): the rows sent,
+        unless a filesort orders them -- then every row, sorted (`... ORDER BY id LIMIT 1` reads
+        one row, `ORDER BY n, id LIMIT 1` buffers them all); none for a const plan. (Run again
+        only where evaluating twice changes nothing: else the rows sent.)"""
+        sql = self.thd.server.flavor.sql
+        mysql = sql.temporary_table_zero_date_warns
+        if mysql and _plan_is_const(self.thd, sel):
+            return
+        cut = (sel.order_by and not _index_ordered(self.thd, sel) and sel.limit is not None) if mysql \
+            else (sel.order_by or sel.limit is not None)
+        full = res if not cut or not _pure(self.info) or _assigns(sel) else self._quiet_select(
+            dataclasses.replace(sel, order_by=sel.order_by if mysql else [], limit=None, offset=None))
+        if abort:
+            _store_in_temporary_table(full, self.thd.vars.get("sql_mode"), sql.fill_record_goes_on, not mysql)
+        else:
+            _warn_in_temporary_table(full, self.thd.vars.get("sql_mode"), self.ctx.notes)
+
     def _insert_source_rows(self, t: TableDef, sel: A.Select, ignore: bool) -> tuple[list[Any], list[int] | None]:
         """The SELECT's rows and their "at row N" (_examined_row_numbers).
         select_insert::prepare sets abort_on_warning before the SELECT runs: a
@@ -853,16 +872,8 @@ class InsertExecutor(SelectExecutor):
         raise_new_warnings(self.ctx.notes, mark, abort, self.thd)
         self._source_types = [rc.type if rc.type is not None and rc.org_name and rc.meta is None else None
                               for rc in res.columns] if self.thd.server.flavor.sql.field_copy_cuts else None
-        if abort and _select_reads(self.thd.db, sel, t):
-            # The temporary table takes the rows before ORDER BY/LIMIT, in the scan's order
-            # (run again only where evaluating twice changes nothing: else the rows sent).
-            cut = sel.order_by or sel.limit is not None
-            full = res if not cut or not _pure(self.info) or _assigns(sel) else self._quiet_select(
-                dataclasses.replace(sel, order_by=[], limit=None, offset=None))
-            _store_in_temporary_table(full, self.thd.vars.get("sql_mode"), self.thd.server.flavor.sql.fill_record_goes_on)
-        elif self.thd.server.flavor.sql.temporary_table_zero_date_warns and _select_reads(self.thd.db, sel, t) \
-                and not _plan_is_const(self.thd, sel):
-            _warn_in_temporary_table(res, self.thd.vars.get("sql_mode"), self.ctx.notes)
+        if _select_reads(self.thd.db, sel, t) and (abort or self.thd.server.flavor.sql.temporary_table_zero_date_warns):
+            self._buffer_own_rows(sel, res, abort)
         # Reading the table it inserts into, the SELECT fills a temporary table first: its
         # rows are then counted as read back from it, in written order (probed).
         reads_target = _select_reads(self.thd.db, sel, t)
@@ -874,6 +885,19 @@ class _Marker:
         return "<DEFAULT>"
 
 
+def _index_ordered(thd: Any, sel: A.Select) -> bool:
+    """The ORDER BY of a one-table SELECT is the order of its primary key (a prefix of its
+    columns, one direction): the rows come sorted from the index, no filesort."""
+    if len(sel.from_) != 1 or not isinstance(sel.from_[0].table, A.TableName):
+        return False
+    st = thd.find_table(sel.from_[0].table)
+    pk = next((k.columns for k in st.keys if k.kind == "PRIMARY"), None) if st is not None else None
+    cols = [st.col_index.get(o.expr.name.lower()) if isinstance(o.expr, A.ColumnRef) else None
+            for o in sel.order_by] if st is not None else [None]
+    return pk is not None and len(cols) <= len(pk) and cols == pk[:len(cols)] \
+        and len({o.desc for o in sel.order_by}) == 1
+
+
 def _select_reads(db: str | None, sel: Any, t: TableDef) -> bool:
     """The SELECT of an INSERT ... SELECT names its target table in FROM."""
     for r in getattr(sel, "from_", None) or []:
@@ -883,16 +907,17 @@ def _select_reads(db: str | None, sel: Any, t: TableDef) -> bool:
     return False
 
 
-def _store_in_temporary_table(res: SelectResult, sql_mode: str, goes_on: bool = True) -> None:
+def _store_in_temporary_table(res: SelectResult, sql_mode: str, goes_on: bool = True, counts_rows: bool = True) -> None:
     """An INSERT ... SELECT that reads its own table first stores the SELECT's rows in a
     temporary table whose columns copy the selected columns' types; there a zero date
     refused by NO_ZERO_DATE fails the strict statement before any row
     is inserted, worded for ``.`(temporary)`.`item` at the SELECT's row, one error per
     zero column of that row (probed); MySQL's fill_record the first alone (``goes_on`` False;
-    9.7.4 probed: `INSERT INTO t1 (id, c_dt, c_str) SELECT c_dt, c_dt, c_dt FROM t1 ...`: one 1292)."""
+    9.7.4 probed: `INSERT INTO t1 (id, c_dt, c_str) SELECT c_dt, c_dt, c_dt FROM t1 ...`: one 1292),
+    counted as row 1 (``counts_rows`` False: no row is inserted yet)."""
     wctx = WriteContext(True, "", "(temporary)", 1, [], sql_mode=sql_mode)
     for i, row in enumerate(res.rows):
-        wctx.row = i + 1
+        wctx.row = i + 1 if counts_rows else 1
         fill = FillRecord(goes_on)  # the row's every column is stored, then the first error raised
         for col, v in zip(res.columns, row):
             if isinstance(v, ZeroDate) and getattr(col.type, "kind_word", None) in ("date", "datetime"):

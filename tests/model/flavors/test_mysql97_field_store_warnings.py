@@ -70,6 +70,24 @@ SELF_INSERT = [
 ]
 
 
+# The buffer holds the rows sent (LIMIT ends an index-ordered scan early); a filesort buffers
+# every row, sorted, before LIMIT.
+BUFFER_ROWS = [
+    ("CREATE TABLE t (id INT PRIMARY KEY, dt DATETIME, d DATE, n INT) ENGINE=InnoDB", []),
+    ("SET sql_mode = ''", []),
+    ("INSERT INTO t VALUES (1, '2024-01-01', '2024-01-01', 0), (2, '0000-00-00', '2024-01-01', 0),"
+     " (3, '2024-00-05', '2024-01-01', 0), (4, '2024-01-01', '0000-00-00', 0)", []),
+    ("SET sql_mode = 'TRADITIONAL'", []),
+    ("INSERT INTO t (id, dt) SELECT id + 70, dt FROM t ORDER BY id LIMIT 1", []),
+    ("INSERT INTO t (id, dt) SELECT id + 80, dt FROM t ORDER BY id DESC LIMIT 2", []),
+    ("INSERT INTO t (id, dt) SELECT id + 90, dt FROM t ORDER BY n, id LIMIT 1",
+     [("Error", 1292, "Incorrect datetime value: '0000-00-00 00:00:00' for column 'dt' at row 1")]),
+    ("SET sql_mode = DEFAULT", []),
+    ("INSERT IGNORE INTO t (id, dt) SELECT id + 100, dt FROM t ORDER BY n, id DESC LIMIT 3",
+     [_zero("datetime", "2024-00-05 00:00:00", "dt"), _zero("datetime", "0000-00-00 00:00:00", "dt")]),
+]
+
+
 def _trunc(col: str, row: int = 1) -> tuple[str, int, str]:
     return ("Warning", 1265, f"Data truncated for column '{col}' at row {row}")
 
@@ -95,8 +113,9 @@ NUMBER_TO_TEMPORAL = [
 ]
 
 
-@pytest.mark.parametrize("vector", [BAD_NULL, SELF_INSERT, NUMBER_TO_TEMPORAL],
-                         ids=["bad_null_once_per_insert", "self_insert_buffer_zero_dates", "number_to_temporal"])
+@pytest.mark.parametrize("vector", [BAD_NULL, SELF_INSERT, BUFFER_ROWS, NUMBER_TO_TEMPORAL],
+                         ids=["bad_null_once_per_insert", "self_insert_buffer_zero_dates", "self_insert_buffer_rows",
+                              "number_to_temporal"])
 def test_field_store_warnings_as_mysql_97(vector: list, tmp_path: Path) -> None:
     bed = Bed(tmp_path, "mysql-9.7")
     for sql, expected in vector:
