@@ -223,8 +223,13 @@ class InsertExecutor(SelectExecutor):
         """MySQL's Query_result_insert::store_values checks the row's columns without a
         default even after a store failed (9.7.4 observed: `REPLACE INTO t2 (id, c_dt, ...)
         SELECT ...` lists 1366 for id, then 1364 for c_dt): the failed column and those before
-        it were marked given (put_value_to_field marks before it stores), the later ones not."""
-        given = set(plan.col_idx[:plan.stored_upto]) | plan.ondup_write_set
+        it were marked given (put_value_to_field marks before it stores), the later ones not;
+        ON DUPLICATE KEY UPDATE's write set makes none given (odku_columns_given; 9.7.4 probed:
+        `... SELECT c_blob, id, c_dt, id FROM t1 ON DUPLICATE KEY UPDATE c_dt = VALUES(c_dt)`
+        -> 1366 for id, then 1364 for c_blob)."""
+        given = set(plan.col_idx[:plan.stored_upto])
+        if self.thd.server.flavor.sql.odku_columns_given:
+            given |= plan.ondup_write_set
         if t.triggers:
             given |= trigger_set_columns(t, "INSERT", reads=False)
         err.trailing_notes.extend(Note("Error", 1364, f"Field '{col.name}' doesn't have a default value")
@@ -849,10 +854,18 @@ class InsertExecutor(SelectExecutor):
         mysql = sql.temporary_table_zero_date_warns
         if mysql and _plan_is_const(self.thd, sel):
             return
-        cut = (sel.order_by and not _index_ordered(self.thd, sel) and sel.limit is not None) if mysql \
-            else (sel.order_by or sel.limit is not None)
+        hidden: list[A.SelectItem] = []
+        if mysql and sel.order_by and not _index_ordered(self.thd, sel):
+            # the filesort's ORDER BY columns outside the select list are hidden columns of the
+            # buffer, ahead of the selected ones (9.7.4 probed: `SELECT id, id, id FROM t3 ORDER BY
+            # c_dt LIMIT 3` -> 1292 for the zero 'c_dt')
+            hidden = _hidden_order_columns(sel)
+            cut = sel.limit is not None or bool(hidden)
+        else:
+            cut = not mysql and bool(sel.order_by or sel.limit is not None)
         full = res if not cut or not _pure(self.info) or _assigns(sel) else self._quiet_select(
-            dataclasses.replace(sel, order_by=sel.order_by if mysql else [], limit=None, offset=None))
+            dataclasses.replace(sel, items=hidden + sel.items, order_by=sel.order_by if mysql else [],
+                                limit=None, offset=None))
         if abort:
             _store_in_temporary_table(full, self.thd.vars.get("sql_mode"), sql.fill_record_goes_on, not mysql)
         else:
@@ -883,6 +896,17 @@ class InsertExecutor(SelectExecutor):
 class _Marker:
     def __repr__(self) -> str:
         return "<DEFAULT>"
+
+
+def _hidden_order_columns(sel: A.Select) -> list[A.SelectItem]:
+    """The ORDER BY column references the select list neither selects nor names as an alias."""
+    named = {(it.alias or (it.expr.name if isinstance(it.expr, A.ColumnRef) else "")).lower() for it in sel.items}
+    out: list[A.SelectItem] = []
+    for o in sel.order_by:
+        if isinstance(o.expr, A.ColumnRef) and o.expr.name.lower() not in named:
+            named.add(o.expr.name.lower())
+            out.append(A.SelectItem(o.expr, None, o.expr.name))
+    return out
 
 
 def _index_ordered(thd: Any, sel: A.Select) -> bool:

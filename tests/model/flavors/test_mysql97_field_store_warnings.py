@@ -85,6 +85,28 @@ BUFFER_ROWS = [
     ("SET sql_mode = DEFAULT", []),
     ("INSERT IGNORE INTO t (id, dt) SELECT id + 100, dt FROM t ORDER BY n, id DESC LIMIT 3",
      [_zero("datetime", "2024-00-05 00:00:00", "dt"), _zero("datetime", "0000-00-00 00:00:00", "dt")]),
+    # a filesort's ORDER BY columns outside the select list are hidden columns of the buffer
+    ("CREATE TABLE t3 (id DECIMAL(6,2), c_dec DECIMAL(5,2), c_dt DATETIME) ENGINE=MyISAM", []),
+    ("INSERT IGNORE INTO t3 (id, c_dec, c_dt) VALUES (8.50, -3.75, 'junk'), (2.00, 42, '2023-01-13 01:30:00')",
+     [("Warning", 1265, "Data truncated for column 'c_dt' at row 1")]),
+    ("INSERT INTO t3 (id, c_dec, c_dt) SELECT id, id, id FROM t3 ORDER BY c_dt LIMIT 3",
+     [("Error", 1292, "Incorrect datetime value: '0000-00-00 00:00:00' for column 'c_dt' at row 1")]),
+    ("INSERT IGNORE INTO t3 (id, c_dec) SELECT id, id FROM t3 ORDER BY c_dec, c_dt LIMIT 1",
+     [_zero("datetime", "0000-00-00 00:00:00", "c_dt")]),
+]
+
+_VALUES_1287 = ("Warning", 1287, "'VALUES function' is deprecated and will be removed in a future release. Please use "
+                "an alias (INSERT INTO ... VALUES (...) AS alias) and replace VALUES(col) in the ON DUPLICATE KEY "
+                "UPDATE clause with alias.col instead")
+# Query_result_insert::store_values: after a failed store, the later columns are not given, an
+# ON DUPLICATE KEY UPDATE clause or not
+NO_DEFAULT_AFTER_FAILED_STORE = [
+    ("CREATE TABLE t1 (id INT NULL UNIQUE, c_dt DATETIME, c_str VARCHAR(6), c_blob BLOB NOT NULL) ENGINE=InnoDB", []),
+    ("INSERT INTO t1 (id, c_dt, c_str, c_blob) VALUES (4, '2023-07-14 05:30:00', '', 'x')", []),
+    ("CREATE TABLE t2 LIKE t1", []),
+    ("INSERT INTO t2 (id, c_dt, c_str, c_blob) SELECT c_blob, id, c_dt, id FROM t1 ON DUPLICATE KEY UPDATE"
+     " c_dt = VALUES(c_dt)", [_VALUES_1287, ("Error", 1366, "Incorrect integer value: 'x' for column 'id' at row 1"),
+                               ("Error", 1364, "Field 'c_blob' doesn't have a default value")]),
 ]
 
 
@@ -113,9 +135,10 @@ NUMBER_TO_TEMPORAL = [
 ]
 
 
-@pytest.mark.parametrize("vector", [BAD_NULL, SELF_INSERT, BUFFER_ROWS, NUMBER_TO_TEMPORAL],
+@pytest.mark.parametrize("vector", [BAD_NULL, SELF_INSERT, BUFFER_ROWS, NO_DEFAULT_AFTER_FAILED_STORE,
+                                    NUMBER_TO_TEMPORAL],
                          ids=["bad_null_once_per_insert", "self_insert_buffer_zero_dates", "self_insert_buffer_rows",
-                              "number_to_temporal"])
+                              "no_default_after_failed_store_odku", "number_to_temporal"])
 def test_field_store_warnings_as_mysql_97(vector: list, tmp_path: Path) -> None:
     bed = Bed(tmp_path, "mysql-9.7")
     for sql, expected in vector:
