@@ -310,6 +310,9 @@ class SqlDialect:
     # A stored function's arguments and RETURN value are stored as their declared types
     # (MySQL; routines._store_routine_value)
     routine_values_typed = False
+    # INSERT ... SELECT's "at row N" counts the rows the SELECT examined, its WHERE's rejects
+    # too (MariaDB: evaluate_join_record); MySQL counts the rows sent (sql_select._examined_row_numbers)
+    insert_select_counts_examined_rows = True
     # Date arithmetic over a column's stored zero (or zero-part) date is NULL without a
     # warning (MySQL: Field_temporal::get_date fails the fuzzy-date check silently); MariaDB
     # warns 1292 `Incorrect datetime value`, an error in a strict UPDATE

@@ -890,7 +890,9 @@ class InsertExecutor(SelectExecutor):
         # Reading the table it inserts into, the SELECT fills a temporary table first: its
         # rows are then counted as read back from it, in written order (probed).
         reads_target = _select_reads(self.thd.db, sel, t)
-        return res.rows, None if reads_target else self._examined_row_numbers(sel, len(res.rows))
+        if reads_target or not self.thd.server.flavor.sql.insert_select_counts_examined_rows:
+            return res.rows, None
+        return res.rows, self._examined_row_numbers(sel, len(res.rows))
 
 
 class _Marker:

@@ -87,6 +87,13 @@ BUFFER_ROWS = [
      [_zero("datetime", "2024-00-05 00:00:00", "dt"), _zero("datetime", "0000-00-00 00:00:00", "dt")]),
     # a filesort's ORDER BY columns outside the select list are hidden columns of the buffer
     ("CREATE TABLE t3 (id DECIMAL(6,2), c_dec DECIMAL(5,2), c_dt DATETIME) ENGINE=MyISAM", []),
+    # the "at row N" of INSERT ... SELECT counts the rows sent, not those the WHERE rejected
+    ("CREATE TABLE t4 (id INT PRIMARY KEY, n INT, s VARCHAR(10))", []),
+    ("INSERT INTO t4 VALUES (1, 1, 'a'), (2, 2, 'b'), (3, 3, 'c'), (4, 4, 'd')", []),
+    ("CREATE TABLE t5 (dt DATETIME, i INT)", []),
+    ("INSERT IGNORE INTO t5 (dt) SELECT s FROM t4 WHERE n > 2",
+     [("Warning", 1265, "Data truncated for column 'dt' at row 1"),
+      ("Warning", 1265, "Data truncated for column 'dt' at row 2")]),
     ("INSERT IGNORE INTO t3 (id, c_dec, c_dt) VALUES (8.50, -3.75, 'junk'), (2.00, 42, '2023-01-13 01:30:00')",
      [("Warning", 1265, "Data truncated for column 'c_dt' at row 1")]),
     ("INSERT INTO t3 (id, c_dec, c_dt) SELECT id, id, id FROM t3 ORDER BY c_dt LIMIT 3",
