@@ -342,6 +342,19 @@ class SqlDialect:
     # fill_record (and, for INSERT ... SELECT, after a failed one too), not once while the
     # statement is prepared (MySQL 8.0+ check_that_all_fields_are_given_values per row)
     no_default_check_per_row = False
+    # An INSERT's 1048 for a NULL into a NOT NULL column is pushed once per column per
+    # statement, not per row (MySQL: Field::m_warnings_pushed; sql_insert.py _warn_bad_null)
+    bad_null_warned_once = False
+    # The buffer of an INSERT ... SELECT reading its own table (MySQL): it holds the rows sent
+    # (after ORDER BY/LIMIT; MariaDB: the rows before them) and, not strict, warns 1292 for each
+    # zero date it stores (sql_insert.py _warn_in_temporary_table)
+    temporary_table_zero_date_warns = False
+    # A stored function's arguments and RETURN value are stored as their declared types
+    # (MySQL; routines._store_routine_value)
+    routine_values_typed = False
+    # INSERT ... SELECT's "at row N" counts the rows the SELECT examined, its WHERE's rejects
+    # too (MariaDB: evaluate_join_record); MySQL counts the rows sent (sql_select._examined_row_numbers)
+    insert_select_counts_examined_rows = True
     # Date arithmetic over a column's stored zero (or zero-part) date is NULL without a
     # warning (MySQL: Field_temporal::get_date fails the fuzzy-date check silently); MariaDB
     # warns 1292 `Incorrect datetime value`, an error in a strict UPDATE

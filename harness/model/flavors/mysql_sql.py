@@ -123,6 +123,23 @@ class MySQLSql(SqlDialect):
     # (Sql_cmd_insert_values::execute_inner; Query_result_insert::store_values, even after a
     # failed store) -- 9.7.4 observed: `INSERT INTO t1 (c_str) VALUES (NULL)` is 1048 alone
     no_default_check_per_row = True
+    # field.cc Field::set_warning: ER_BAD_NULL_ERROR (like ER_NO_DEFAULT_FOR_FIELD) once per field,
+    # BAD_NULL_ERROR_PUSHED in Field::m_warnings_pushed, reset by Field::reset_warnings when an
+    # INSERT/REPLACE starts (sql_insert.cc) -- 9.7.4 probed: `INSERT IGNORE INTO t VALUES
+    # (1,NULL),(2,NULL)` -> one 1048; UPDATE and CREATE ... SELECT still warn per row
+    bad_null_warned_once = True
+    # sql_insert.cc Sql_cmd_insert_select::prepare_inner: a SELECT reading the target table runs with
+    # OPTION_BUFFER_RESULT, a temporary table (sql_optimizer.cc, unless plan_is_const); its DATETIME
+    # field's store checks the zero date (Field_temporal::set_warnings, ER_TRUNCATED_WRONG_VALUE) --
+    # 9.7.4 probed: INSERT IGNORE ... SELECT c_dt FROM <target> -> 1292 'at row 1' per zero value first
+    temporary_table_zero_date_warns = True
+    # sp_head.cc execute_function: arguments into the parameters' fields, sp_instr_freturn's value
+    # into the return field (sp_rcontext::set_return_value) -- 9.7.4 probed: `SELECT f_loose(2000000000)`
+    # (RETURNS INT, created non-strict) -> 2147483647 + Warning 1264; strict -> Error 1264
+    routine_values_typed = True
+    # sql_insert.cc Query_result_insert::send_data: the row counter of "at row N" advances per row
+    # stored (9.7.4 probed: `INSERT IGNORE INTO t2 (dt) SELECT s FROM t1 WHERE n > 2` -> rows 1, 2)
+    insert_select_counts_examined_rows = False
     # 9.7.4 observed: `UPDATE t1 SET c_dt = c_dt + INTERVAL 1 DAY` over a zero DATETIME sets
     # NULL with no warning, strict or not; a '0000-00-00' string constant still warns 1292
     zero_date_field_silent = True

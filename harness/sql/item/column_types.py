@@ -127,13 +127,8 @@ class ColumnType:
 
 # --------------------------------------------------------------------- numbers
 
-_INT_RANGES = {
-    "TINYINT": (1, T_TINY, 4),
-    "SMALLINT": (2, T_SHORT, 6),
-    "MEDIUMINT": (3, T_INT24, 9),
-    "INT": (4, T_LONG, 11),
-    "BIGINT": (8, T_LONGLONG, 20),
-}
+_INT_RANGES = {"TINYINT": (1, T_TINY, 4), "SMALLINT": (2, T_SHORT, 6), "MEDIUMINT": (3, T_INT24, 9),
+               "INT": (4, T_LONG, 11), "BIGINT": (8, T_LONGLONG, 20)}
 
 
 def _string_status(t: "ColumnType", status: str, kind: str, s: str, col: str, ctx: "WriteContext") -> None:
@@ -737,9 +732,9 @@ class _TemporalBase(ColumnType):
         """Parts to store, ZeroDate() after a rejected value; None never (NULL handled earlier)."""
         p, verdict = self._read(value)
         if p is None:
-            self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE" if ctx.mysql_stores
-                          and impossible_day(
-                          value.decode("latin1") if isinstance(value, bytes) else value_to_string(value)) else "WARN_DATA_TRUNCATED")
+            text = value.decode("latin1") if isinstance(value, bytes) else value_to_string(value)
+            out = ctx.mysql_stores and (T.number_out_of_datetime_range(value) or impossible_day(text))
+            self._problem(ctx, col, value, "ER_WARN_DATA_OUT_OF_RANGE" if out else "WARN_DATA_TRUNCATED")
             return T.Parts()
         modes = ctx.sql_mode
         if p.zero_date:
@@ -876,6 +871,8 @@ class TimeType(_TemporalBase):
         else:
             s = value.decode("utf-8", "replace") if isinstance(value, bytes) else value_to_string(value)
             total, verdict = T.parse_time(s)
+        if total is None and ctx.mysql_stores and T.is_number(value) and abs(value) > T.TIME_MAX_NUMBER:
+            total, verdict = (_TIME_MAX_US + 1) * (1 if value > 0 else -1), T.OK  # my_time.cc number_to_time: 1264
         if total is None:
             # a minute or second past 59 in a well-formed time is MYSQL_TIME_WARN_OUT_OF_RANGE in
             # MySQL's str_to_time (9.7.4 [bytes] types_temporal_nonstrict: '12:60:00' -> 1264)

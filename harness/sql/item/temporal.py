@@ -231,6 +231,21 @@ def _hhmmss(n: int) -> int | None:
     return (hh * 60 + mm) * 60 + ss
 
 
+TIME_MAX_NUMBER = 8385959  # TIME_MAX_VALUE: 838:59:59 as a number
+
+
+def is_number(value: Any) -> bool:
+    return isinstance(value, (int, Decimal, float)) and not isinstance(value, bool)
+
+
+def number_out_of_datetime_range(value: Any) -> bool:
+    """A number MySQL's DATE/DATETIME/TIMESTAMP store refuses as out of range, not as a bad
+    value: a negative one (Field_temporal_with_date::convert_number_to_TIME) or one past
+    9999-12-31 23:59:59's 14 digits (my_time.cc number_to_datetime) -- 1264, where a
+    positive number that is no date is 1265 (9.7.4 probed: -4, -4.5, -4e0, 99999999999999999)."""
+    return is_number(value) and (value < 0 or value > 99999999999999)
+
+
 def number_to_time(v: Any) -> tuple[int | None, str]:
     d = Decimal(str(v)) if not isinstance(v, Decimal) else v
     neg = d < 0

@@ -65,8 +65,9 @@ class ExecContext:
         # statement (routines.py: a sub-statement may not change them, 1442).
         self.tables_in_use: list[set[int]] | None = None
         # (table, column) pairs already warned 1364 "doesn't have a default value":
-        # one warning per missing column per statement, however many rows.
-        self.warned_no_default: set[tuple[int, Any]] = set()
+        # one warning per missing column per statement, however many rows; on MySQL also
+        # (table, 1048, column) for an INSERT's 1048 (Field::m_warnings_pushed).
+        self.warned_no_default: set[tuple[Any, ...]] = set()
         # id(table) -> its 1364 conditions, repeated for each row (a table with nullable
         # trigger fields; harness/sql/stmt/sql_insert.py _check_all_fields_given).
         self.no_default_per_row: dict[int, list[Any]] = {}

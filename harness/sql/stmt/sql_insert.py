@@ -20,6 +20,7 @@ from harness.sql.item.expr import Compiler, Env, Scope
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.parse_errors import UnsupportedError
 from harness.sql.item.field_store import string_field_copy
+from harness.sql.opt.joinplan import plan_join
 from harness.sql.sql_errors import Note, ServerError, error, note
 from harness.sql.stmt.fill_record import (
     _BAD_NULL,
@@ -225,8 +226,13 @@ class InsertExecutor(SelectExecutor):
         """MySQL's Query_result_insert::store_values checks the row's columns without a
         default even after a store failed (9.7.4 observed: `REPLACE INTO t2 (id, c_dt, ...)
         SELECT ...` lists 1366 for id, then 1364 for c_dt): the failed column and those before
-        it were marked given (put_value_to_field marks before it stores), the later ones not."""
-        given = set(plan.col_idx[:plan.stored_upto]) | plan.ondup_write_set
+        it were marked given (put_value_to_field marks before it stores), the later ones not;
+        ON DUPLICATE KEY UPDATE's write set makes none given (odku_columns_given; 9.7.4 probed:
+        `... SELECT c_blob, id, c_dt, id FROM t1 ON DUPLICATE KEY UPDATE c_dt = VALUES(c_dt)`
+        -> 1366 for id, then 1364 for c_blob)."""
+        given = set(plan.col_idx[:plan.stored_upto])
+        if self.thd.server.flavor.sql.odku_columns_given:
+            given |= plan.ondup_write_set
         if t.triggers:
             given |= trigger_set_columns(t, "INSERT", reads=False)
         err.trailing_notes.extend(Note("Error", 1364, f"Field '{col.name}' doesn't have a default value")
@@ -457,8 +463,21 @@ class InsertExecutor(SelectExecutor):
             raise err
         if self._insert_strict(t, i) and not ignore:
             raise error("ER_BAD_NULL_ERROR", col.name)
-        self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
+        self._warn_bad_null(t, ci)
         row[ci] = col.type.default_value()
+
+    def _warn_bad_null(self, t: TableDef, ci: int) -> None:
+        """The row's 1048 warning for a NULL stored into NOT NULL column ``ci``. MySQL's
+        Field::set_warning pushes ER_BAD_NULL_ERROR once per field (Field::m_warnings_pushed,
+        BAD_NULL_ERROR_PUSHED; Field::reset_warnings when the INSERT starts), so an INSERT or
+        REPLACE, its SELECT rows and ON DUPLICATE KEY UPDATE part included, warns once per
+        column (9.7.4 probed; UPDATE and CREATE ... SELECT warn per row). MariaDB per row."""
+        if self.thd.server.flavor.sql.bad_null_warned_once:
+            key = (id(t), 1048, ci)
+            if key in self.ctx.warned_no_default:
+                return
+            self.ctx.warned_no_default.add(key)
+        self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", t.columns[ci].name))
 
     def default_row(self, t: TableDef, wctx: WriteContext) -> list[Any]:
         row: list[Any] = []
@@ -801,7 +820,7 @@ class InsertExecutor(SelectExecutor):
                         if not t.columns[ci].auto_increment and self.thd.server.flavor.sql.ignore_warns:
                             # MySQL's Ignore_error_handler turns the 1048 into a warning (9.7.4
                             # probed: INSERT IGNORE ... SELECT ... ON DUPLICATE KEY UPDATE c = NULL)
-                            self.ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", cname))
+                            self._warn_bad_null(t, ci)
                         continue
                     self._null_into_not_null(t, updated, ci, row_index, ignore, single_row or from_select)
                     continue
@@ -830,6 +849,33 @@ class InsertExecutor(SelectExecutor):
             self.thd.fire_triggers(t, "AFTER", "UPDATE", updated, old, self.ctx)
         return 2
 
+    def _buffer_own_rows(self, sel: A.Select, res: SelectResult, abort: bool) -> None:
+        """The temporary table an INSERT ... SELECT reading its own table fills first. MariaDB:
+        the rows before ORDER BY/LIMIT, in the scan's order; MySQL (9.7.4 probed): the rows sent,
+        unless a filesort orders them -- then every row, sorted (`... ORDER BY id LIMIT 1` reads
+        one row, `ORDER BY n, id LIMIT 1` buffers them all); none for a const plan. (Run again
+        only where evaluating twice changes nothing: else the rows sent.)"""
+        sql = self.thd.server.flavor.sql
+        mysql = sql.temporary_table_zero_date_warns
+        if mysql and _plan_is_const(self.thd, sel):
+            return
+        hidden: list[A.SelectItem] = []
+        if mysql and sel.order_by and not _index_ordered(self.thd, sel):
+            # the filesort's ORDER BY columns outside the select list are hidden columns of the
+            # buffer, ahead of the selected ones (9.7.4 probed: `SELECT id, id, id FROM t3 ORDER BY
+            # c_dt LIMIT 3` -> 1292 for the zero 'c_dt')
+            hidden = _hidden_order_columns(sel)
+            cut = sel.limit is not None or bool(hidden)
+        else:
+            cut = not mysql and bool(sel.order_by or sel.limit is not None)
+        full = res if not cut or not _pure(self.info) or _assigns(sel) else self._quiet_select(
+            dataclasses.replace(sel, items=hidden + sel.items, order_by=sel.order_by if mysql else [],
+                                limit=None, offset=None))
+        if abort:
+            _store_in_temporary_table(full, self.thd.vars.get("sql_mode"), sql.fill_record_goes_on, not mysql)
+        else:
+            _warn_in_temporary_table(full, self.thd.vars.get("sql_mode"), self.ctx.notes)
+
     def _insert_source_rows(self, t: TableDef, sel: A.Select, ignore: bool) -> tuple[list[Any], list[int] | None]:
         """The SELECT's rows and their "at row N" (_examined_row_numbers).
         select_insert::prepare sets abort_on_warning before the SELECT runs: a
@@ -844,22 +890,43 @@ class InsertExecutor(SelectExecutor):
         raise_new_warnings(self.ctx.notes, mark, abort, self.thd)
         self._source_types = [rc.type if rc.type is not None and rc.org_name and rc.meta is None else None
                               for rc in res.columns] if self.thd.server.flavor.sql.field_copy_cuts else None
-        if abort and _select_reads(self.thd.db, sel, t):
-            # The temporary table takes the rows before ORDER BY/LIMIT, in the scan's order
-            # (run again only where evaluating twice changes nothing: else the rows sent).
-            cut = sel.order_by or sel.limit is not None
-            full = res if not cut or not _pure(self.info) or _assigns(sel) else self._quiet_select(
-                dataclasses.replace(sel, order_by=[], limit=None, offset=None))
-            _store_in_temporary_table(full, self.thd.vars.get("sql_mode"))
+        if _select_reads(self.thd.db, sel, t) and (abort or self.thd.server.flavor.sql.temporary_table_zero_date_warns):
+            self._buffer_own_rows(sel, res, abort)
         # Reading the table it inserts into, the SELECT fills a temporary table first: its
         # rows are then counted as read back from it, in written order (probed).
         reads_target = _select_reads(self.thd.db, sel, t)
-        return res.rows, None if reads_target else self._examined_row_numbers(sel, len(res.rows))
+        if reads_target or not self.thd.server.flavor.sql.insert_select_counts_examined_rows:
+            return res.rows, None
+        return res.rows, self._examined_row_numbers(sel, len(res.rows))
 
 
 class _Marker:
     def __repr__(self) -> str:
         return "<DEFAULT>"
+
+
+def _hidden_order_columns(sel: A.Select) -> list[A.SelectItem]:
+    """The ORDER BY column references the select list neither selects nor names as an alias."""
+    named = {(it.alias or (it.expr.name if isinstance(it.expr, A.ColumnRef) else "")).lower() for it in sel.items}
+    out: list[A.SelectItem] = []
+    for o in sel.order_by:
+        if isinstance(o.expr, A.ColumnRef) and o.expr.name.lower() not in named:
+            named.add(o.expr.name.lower())
+            out.append(A.SelectItem(o.expr, None, o.expr.name))
+    return out
+
+
+def _index_ordered(thd: Any, sel: A.Select) -> bool:
+    """The ORDER BY of a one-table SELECT is the order of its primary key (a prefix of its
+    columns, one direction): the rows come sorted from the index, no filesort."""
+    if len(sel.from_) != 1 or not isinstance(sel.from_[0].table, A.TableName):
+        return False
+    st = thd.find_table(sel.from_[0].table)
+    pk = next((k.columns for k in st.keys if k.kind == "PRIMARY"), None) if st is not None else None
+    cols = [st.col_index.get(o.expr.name.lower()) if isinstance(o.expr, A.ColumnRef) else None
+            for o in sel.order_by] if st is not None else [None]
+    return pk is not None and len(cols) <= len(pk) and cols == pk[:len(cols)] \
+        and len({o.desc for o in sel.order_by}) == 1
 
 
 def _select_reads(db: str | None, sel: Any, t: TableDef) -> bool:
@@ -871,16 +938,18 @@ def _select_reads(db: str | None, sel: Any, t: TableDef) -> bool:
     return False
 
 
-def _store_in_temporary_table(res: SelectResult, sql_mode: str) -> None:
+def _store_in_temporary_table(res: SelectResult, sql_mode: str, goes_on: bool = True, counts_rows: bool = True) -> None:
     """An INSERT ... SELECT that reads its own table first stores the SELECT's rows in a
     temporary table whose columns copy the selected columns' types; there a zero date
     refused by NO_ZERO_DATE fails the strict statement before any row
     is inserted, worded for ``.`(temporary)`.`item` at the SELECT's row, one error per
-    zero column of that row (probed)."""
+    zero column of that row (probed); MySQL's fill_record the first alone (``goes_on`` False;
+    9.7.4 probed: `INSERT INTO t1 (id, c_dt, c_str) SELECT c_dt, c_dt, c_dt FROM t1 ...`: one 1292),
+    counted as row 1 (``counts_rows`` False: no row is inserted yet)."""
     wctx = WriteContext(True, "", "(temporary)", 1, [], sql_mode=sql_mode)
     for i, row in enumerate(res.rows):
-        wctx.row = i + 1
-        fill = FillRecord()  # the row's every column is stored, then the first error raised
+        wctx.row = i + 1 if counts_rows else 1
+        fill = FillRecord(goes_on)  # the row's every column is stored, then the first error raised
         for col, v in zip(res.columns, row):
             if isinstance(v, ZeroDate) and getattr(col.type, "kind_word", None) in ("date", "datetime"):
                 if T.parts_of(v).zero_date:  # a date with a zero part only fails in the target (probed)
@@ -889,6 +958,42 @@ def _store_in_temporary_table(res: SelectResult, sql_mode: str) -> None:
                     except ServerError as err:
                         fill.failed(err)
         fill.check()
+
+
+def _plan_is_const(thd: Any, sel: A.Select) -> bool:
+    """Every table of the SELECT is read as a constant (JOIN::plan_is_const: a unique NOT
+    NULL key equated to constants, a system table): its row is read while the statement
+    is optimized and no temporary table buffers the result."""
+    if sel.union or not sel.from_ or any(r.derived is not None or not isinstance(r.table, A.TableName)
+                                         for r in sel.from_):
+        return False
+    tables = []
+    for r in sel.from_:
+        st = thd.find_table(r.table)
+        if st is None:
+            return False
+        tables.append((r.ref_name, st))
+    return len(plan_join(sel.from_, tables, sel.where, Scope(tables)).const) == len(tables)
+
+
+def _warn_in_temporary_table(res: SelectResult, sql_mode: str, notes: list[Note]) -> None:
+    """MySQL: an INSERT ... SELECT that reads its own table (not as a constant) buffers the
+    SELECT's rows in a temporary table (OPTION_BUFFER_RESULT); storing a zero date, or a
+    date with a zero part, there is checked against NO_ZERO_DATE / NO_ZERO_IN_DATE like any
+    store: a 1292 `Incorrect datetime value ... for column 'c' at row 1` for each such value,
+    row by row in the order the rows are sent, all counted as row 1 (no row is inserted
+    yet) -- before the rows' own warnings (9.7.4 probed: INSERT IGNORE INTO t1 (id, c_dt)
+    SELECT id+40, c_dt FROM t1 WHERE id < 10; none with WHERE id = 1)."""
+    for row in res.rows:
+        for col, v in zip(res.columns, row):
+            if not isinstance(v, ZeroDate) or getattr(col.type, "kind_word", None) not in ("date", "datetime"):
+                continue
+            p = T.parts_of(v)
+            if p.zero_date and "NO_ZERO_DATE" in sql_mode or \
+                    not p.zero_date and p.zero_in_date and "NO_ZERO_IN_DATE" in sql_mode:
+                e = error("ER_TRUNCATED_WRONG_VALUE_IN_FIELD", col.type.kind_word, col.type.to_text(v), "",
+                          "(temporary)", col.name, 1)
+                notes.append(Note("Warning", e.code, e.message))
 
 
 _DEFAULT = _Marker()
