@@ -68,6 +68,10 @@ class EventStyle:
     # The charset of a User_var event's number, NULL or connection-collation string (None:
     # MariaDB's 8 for numbers, the value's own collation for strings)
     user_var_numeric_charset: int | None = None
+    # The statement's own @var references are logged as User_var events even when no row
+    # evaluates them (MariaDB: Item_func_get_user_var::fix_fields calls get_var_with_binlog);
+    # False: only the variables the statement evaluated (MySQL 9.7, observed)
+    user_vars_logged_when_fixed = True
     # A cache holding only table maps is written as a group (MySQL); MariaDB's
     # binlog_cache_data::empty() counts logged rows only, so it writes nothing
     map_only_written = False

@@ -373,6 +373,10 @@ class MySQLEvents(EventStyle):
     # BINLOG_STMT_UNSAFE_XA (9.7.4 observed: Note 1592 "... inside a XA transaction ...")
     xa_dml_unsafe = True
     snapshot_registers_binlog = False  # no binlog_start_consistent_snapshot in MySQL
+    # 9.7.4 observed (fw_user_var_fixed_without_rows): `UPDATE t SET c = @w WHERE <no row>`
+    # logs no User_var, `... SET c = IF(id > 0, @set, @other)` logs @set only -- a variable
+    # is logged when an Item_func_get_user_var is evaluated, not when it is fixed
+    user_vars_logged_when_fixed = False
     trigger_flag = False  # no TM_BIT_HAS_TRIGGERS_F (MariaDB's): 9.7.4 [bytes] flags=1
     fk_table_map_flag = False  # 9.7: 0x2 on the Table_map of a foreign-key table (mysql_9_7)
 

@@ -76,7 +76,10 @@ class ExecContext:
     def fix_statement_user_vars(self) -> None:
         """The statement's @var references no row evaluated still go to the
         statement-format context (Item_func_get_user_var::fix_fields logs them),
-        after the ones read while executing, with their value now."""
+        after the ones read while executing, with their value now. MySQL logs only
+        the ones evaluated (EventStyle.user_vars_logged_when_fixed)."""
+        if not self.thd.server.flavor.events.user_vars_logged_when_fixed:
+            return
         for name in self.info.user_vars_fixed:
             if name not in self.user_vars_read:
                 self.user_vars_read[name] = self.thd.user_vars.get(name)

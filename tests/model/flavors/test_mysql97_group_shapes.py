@@ -1,0 +1,71 @@
+"""Which events a statement logs on MySQL 9.7.4 (docs/RULES-mysql-9.7.md, "Group shapes"):
+each test runs on the ``mysql-9.7`` flavour, whose answer was observed on the real server
+(the corpus case named), and on ``mariadb-10.11``, which must keep MariaDB's answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from harness.binlog.query import QueryEvent
+from harness.binlog.control import UserVarEvent
+from tests.model.flavors._probe import Bed
+
+
+@pytest.fixture(params=["mysql-9.7", "mariadb-10.11"])
+def bed(request, tmp_path):
+    return Bed(tmp_path, request.param)
+
+
+def _mysql(bed: Bed) -> bool:
+    return bed.state.flavor.name == "mysql-9.7"
+
+
+def _shape(bed: Bed, start: int) -> list[str]:
+    """The event kinds (a Query by its text) logged from entry ``start`` on."""
+    out = []
+    for e in bed.entries()[start:]:
+        ev = e.event
+        if isinstance(ev, QueryEvent):
+            out.append(ev.query.decode() if isinstance(ev.query, bytes) else ev.query)
+        elif isinstance(ev, UserVarEvent):
+            name = ev.name.decode() if isinstance(ev.name, bytes) else ev.name
+            out.append(f"@{name}")
+        else:
+            out.append(type(ev).__name__)
+    return out
+
+
+def test_user_var_is_logged_when_evaluated_in_mysql(bed):
+    # 9.7.4 (fw_user_var_fixed_without_rows, STATEMENT): an UPDATE matching no row logs no
+    # User_var for the variable it names; IF() logs only the branch it evaluated.
+    # MariaDB: Item_func_get_user_var::fix_fields logs every variable the statement names.
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("CREATE TABLE t2 (id INT PRIMARY KEY, c CHAR(4)) ENGINE=InnoDB")
+    t.execute("INSERT INTO t2 VALUES (1, 'a')")
+    t.execute("SET @set = 'x'")
+    n = len(bed.entries())
+    t.execute("UPDATE t2 SET c = @w WHERE c IS NULL")
+    t.execute("UPDATE t2 SET c = IF(id > 0, @set, @other) WHERE id = 1")
+    vars_ = [s for s in _shape(bed, n) if s.startswith("@")]
+    assert vars_ == (["@set"] if _mysql(bed) else ["@w", "@set", "@other"])
+
+
+def test_rollback_to_unjoined_savepoint_keeps_nothing_when_cache_can_roll_back_in_mysql(bed):
+    # 9.7.4 (fidseed_rollback_to_savepoint_after_temp_myisam, ROW): the binlog joined after
+    # the savepoint, so ROLLBACK TO rolls it back as a whole (binlog_rollback); a temporary
+    # MyISAM change logged nowhere (ROW) leaves trx_cache.cannot_rollback() false: the
+    # cache is emptied and COMMIT logs no group. MariaDB writes it, ended by ROLLBACK.
+    t = bed.thd
+    t.execute("SET binlog_format = ROW")
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB")
+    t.execute("CREATE TEMPORARY TABLE tmp (a INT) ENGINE=MyISAM")
+    n = len(bed.entries())
+    for sql in ("BEGIN", "INSERT INTO tmp VALUES (2)", "SAVEPOINT sp2", "INSERT INTO t VALUES (3)",
+                "ROLLBACK TO sp2", "COMMIT"):
+        t.execute(sql)
+    shape = _shape(bed, n)
+    if _mysql(bed):
+        assert shape == []
+    else:
+        assert shape[-1] == "ROLLBACK"
