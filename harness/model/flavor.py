@@ -234,6 +234,10 @@ class SqlDialect:
     # A row INSERT ignored (duplicate, unchanged ODKU row) marks a non-transactional table
     # modified (MySQL's write_record; sql_insert._note_ignored_row)
     ignored_row_modifies_nontrans = False
+    # Foreign keys are checked by the SQL layer before the handler's row call (MySQL 9.x):
+    # a row refused with 1451/1452 and ignored never reached the engine, so InnoDB stays a
+    # read-only participant (COMMIT, not Xid); MariaDB's InnoDB checks inside its row call
+    fk_checked_before_handler = False
     # 1062 names the key as `table.key` (MySQL 8.0.19+ print_keydup_error)
     qualified_dup_key = False
     # SHOW CREATE TABLE prints integer display widths (`int(11)`; MySQL 8.0.19+ does not)

@@ -39,6 +39,10 @@ class MySQLSql(SqlDialect):
     clear_warnings_always = True  # sql_parse.cc: reset_condition_info for every non-diagnostic statement
     alter_ignore = False  # sql_yacc.yy 5.7+: ALTER [ONLINE] TABLE, no IGNORE
     ignored_row_modifies_nontrans = True  # sql_insert.cc write_record: ok_or_after_trg_err
+    # 9.7.4 observed (fk_insert_ignore S, fk_update_key_dup_and_referenced S): UPDATE IGNORE
+    # whose only row fails its foreign key (1452, or 1451 before the duplicate) ends with
+    # COMMIT -- the SQL layer's foreign-key check refused it before ha_update_row
+    fk_checked_before_handler = True
     qualified_dup_key = True  # 8.0.19 print_keydup_error: "for key 't.PRIMARY'"
     int_display_width = False  # 8.0.19: Field_num::type_display_width only with ZEROFILL
     display_width_deprecated = True  # 8.0.17: ER_WARN_DEPRECATED_INTEGER_DISPLAY_WIDTH (1681)

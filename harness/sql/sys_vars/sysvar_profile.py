@@ -399,6 +399,10 @@ class MySQL80Sysvars(SysvarProfile):
     # ER_TEMP_TABLE_PREVENTS_SWITCH_SESSION_BINLOG_FORMAT, before the in-transaction check
     # (9.7.4 observed: 3745 for SET SESSION binlog_format = 'STATEMENT' in ROW and in STATEMENT)
     binlog_format_temp_tables_refused = True
+    # 9.7.4 observed (fid_update_unchanged_row_innodb_rw S): Query_result_update skips an
+    # unchanged row without the engine whatever the statement read -- `UPDATE t, m SET t.a = 2`
+    # over an InnoDB row already 2 ends with COMMIT, not Xid (InnoDB stays read-only)
+    multi_update_compares_rows = True
 
     def __init__(self, gtid_mode: str, server_uuid: str | None, *, recorded: bool = False) -> None:
         self.gtid_mode = gtid_mode.upper()

@@ -69,3 +69,44 @@ def test_rollback_to_unjoined_savepoint_keeps_nothing_when_cache_can_roll_back_i
         assert shape == []
     else:
         assert shape[-1] == "ROLLBACK"
+
+
+def _end(bed: Bed, start: int) -> str:
+    """The end event of the last group logged from entry ``start`` on."""
+    return _shape(bed, start)[-1]
+
+
+def test_multi_update_unchanged_innodb_row_ends_with_commit_in_mysql(bed):
+    # 9.7.4 (fid_update_unchanged_row_innodb_rw S): Query_result_update skips the unchanged
+    # row without the engine although t.a was not read -- COMMIT (MariaDB 10.11: Xid).
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("CREATE TABLE t (id INT PRIMARY KEY, a INT, b INT) ENGINE=InnoDB")
+    t.execute("CREATE TABLE m (id INT PRIMARY KEY, a INT) ENGINE=MyISAM")
+    t.execute("INSERT INTO t VALUES (2, 2, 2)")
+    t.execute("INSERT INTO m VALUES (2, 2)")
+    n = len(bed.entries())
+    t.execute("UPDATE t, m SET t.a = 2 WHERE t.id = m.id AND m.id = 2")
+    assert _end(bed, n) == ("COMMIT" if _mysql(bed) else "XidEvent")
+
+
+def test_ignored_foreign_key_row_leaves_innodb_read_only_in_mysql(bed):
+    # 9.7.4 (fk_insert_ignore S, fk_update_key_dup_and_referenced S): the SQL layer checks
+    # the foreign key before ha_update_row, so an UPDATE IGNORE whose only row fails it
+    # (1452; 1451 before a duplicate) ends with COMMIT; a duplicate alone (the engine
+    # refused it) keeps Xid. MariaDB's InnoDB checks inside the row call: Xid.
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("CREATE TABLE p (id INT PRIMARY KEY) ENGINE=InnoDB")
+    t.execute("CREATE TABLE c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id)) ENGINE=InnoDB")
+    t.execute("INSERT INTO p VALUES (1), (3), (7)")
+    t.execute("INSERT INTO c VALUES (1, 1), (2, 1)")
+    n = len(bed.entries())
+    t.execute("UPDATE IGNORE c SET pid = 9 WHERE id = 1")
+    assert _end(bed, n) == ("COMMIT" if _mysql(bed) else "XidEvent")
+    n = len(bed.entries())
+    t.execute("UPDATE IGNORE p SET id = 7 WHERE id = 1")  # referenced and a duplicate: 1451
+    assert _end(bed, n) == ("COMMIT" if _mysql(bed) else "XidEvent")
+    n = len(bed.entries())
+    t.execute("UPDATE IGNORE c SET id = 2 WHERE id = 1")  # a duplicate only
+    assert _end(bed, n) == "XidEvent"
