@@ -174,6 +174,10 @@ class DdlLogging:
 
     # Statement-format text of temporary-table DDL is skipped in these formats.
     temp_ddl_unlogged_formats: tuple[str, ...] = ("ROW",)
+    # A temporary table created while the binlog was off for the session (sql_log_bin=0)
+    # is dropped without a DROP event, explicit or at disconnect (MySQL:
+    # TABLE::should_binlog_drop_if_temp, fixed when the table is opened); MariaDB logs it
+    temp_drop_follows_create_logging = False
     # MIXED: once a statement went to rows, rows stick while temporary tables exist
     # (MariaDB's reset_current_stmt_binlog_format_row keeps row while temporary_tables)
     mixed_row_sticks_with_temp_tables = True

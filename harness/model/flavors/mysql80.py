@@ -781,6 +781,9 @@ class MySQLGtid(GtidFraming):
 
 class MySQLDdl(DdlLogging):
     temp_ddl_unlogged_formats = ("ROW", "MIXED")  # [mtr] binlog_create_drop_temporary_table.result
+    # 9.7.4 observed (fidseed_sql_log_bin_in_trx S): `SET sql_log_bin = 0; CREATE TEMPORARY
+    # TABLE tmp ...; SET sql_log_bin = 1; DROP TEMPORARY TABLE tmp` logs no DROP
+    temp_drop_follows_create_logging = True
     # 8.0.4+ logs no temporary table in MIXED, so nothing needs rows to stick: a statement
     # that touches a temporary table is rows, the next one that does not is a statement
     # again (9.7.4 observed: MIXED, after `INSERT INTO i SELECT ... FROM tt` (rows),

@@ -470,6 +470,7 @@ class SelectCreate:
         thd.stmt.row_format = decision.row and not self.st.temporary
         if self.st.temporary:
             t.created_in_row_format = decision.row
+            t.drop_unlogged = thd.server.flavor.ddl.temp_drop_follows_create_logging and not thd.binlog_enabled()
 
     def send_data(self) -> None:
         """Fill the new table with the select's rows (rows events as they go in row
