@@ -242,6 +242,10 @@ class SqlDialect:
     # a row refused with 1451/1452 and ignored never reached the engine, so InnoDB stays a
     # read-only participant (COMMIT, not Xid); MariaDB's InnoDB checks inside its row call
     fk_checked_before_handler = False
+    # A user variable that is NULL (or unset) takes part in COALESCE/IFNULL as a string
+    # (MariaDB's Item_func_get_user_var); False: as a NULL of no type, so the other
+    # arguments decide (MySQL 9.7 observed: IFNULL(@unset, 0) + 1 is an INT)
+    null_user_var_is_string = True
     # 1062 names the key as `table.key` (MySQL 8.0.19+ print_keydup_error)
     qualified_dup_key = False
     # SHOW CREATE TABLE prints integer display widths (`int(11)`; MySQL 8.0.19+ does not)

@@ -43,6 +43,9 @@ class MySQLSql(SqlDialect):
     # whose only row fails its foreign key (1452, or 1451 before the duplicate) ends with
     # COMMIT -- the SQL layer's foreign-key check refused it before ha_update_row
     fk_checked_before_handler = True
+    # 9.7.4 observed (fw_replace_fires_after_insert_per_conflict S): a trigger's
+    # `SET @c = IFNULL(@c, 0) + 1` over an unset @c logs @c as INT_RESULT (MariaDB: REAL)
+    null_user_var_is_string = False
     qualified_dup_key = True  # 8.0.19 print_keydup_error: "for key 't.PRIMARY'"
     int_display_width = False  # 8.0.19: Field_num::type_display_width only with ZEROFILL
     display_width_deprecated = True  # 8.0.17: ER_WARN_DEPRECATED_INTEGER_DISPLAY_WIDTH (1681)
