@@ -436,12 +436,17 @@ def drop_temporary_on_disconnect(thd: "Thd") -> bool:
     import time
     thd.stmt.timestamp = int(time.time())
     dbs = list(dict.fromkeys(db for db, _ in by_db))
+    done: set[str] = set()
     for (db, _non_trans), tables in sorted(by_db.items(), key=lambda kv: (dbs.index(kv[0][0]), kv[0][1])):
         thd.set_current_db(db)
         text = "DROP /*!40005 TEMPORARY */ TABLE IF EXISTS " + ",".join(quote(n) for n in tables)
         # close_temporary_tables() logs with character_set_client = system_charset_info
-        # (utf8mb3_general_ci, 33): observed Q_CHARSET_CODE (33, 45, 45).
-        thd.write_ddl(text, thread_specific=True, charset_client=33)
+        # (utf8mb3_general_ci, 33): observed Q_CHARSET_CODE (33, 45, 45). MySQL restores the
+        # session's right after building a database's first DROP event, so the second (the
+        # non-transactional tables' after the transactional ones') carries the session's
+        # (9.7.4 observed: `tt` 4=(33,..), then `tm` 4=(255,..); another database's first: 33)
+        thd.write_ddl(text, thread_specific=True, charset_client=None if db in done else 33)
+        done.add(db)
     return True
 
 

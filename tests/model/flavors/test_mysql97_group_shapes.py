@@ -139,3 +139,23 @@ def test_unset_user_var_in_ifnull_is_no_string_in_mysql(bed):
     t.execute("INSERT INTO log VALUES (@c)")
     ev = [e.event for e in bed.entries()[n:] if isinstance(e.event, UserVarEvent)]
     assert [(v.value_type, v.flags) for v in ev] == ([(2, 0)] if _mysql(bed) else [(1, None)])
+
+
+def test_disconnect_drop_second_statement_keeps_session_charset_in_mysql(bed):
+    # 9.7.4 (fidseed_drop_temporary_in_trx_each_engine S, fid_disconnect_temp_drop_and_rollback_2 S):
+    # close_temporary_tables sets character_set_client to the system charset (33) and restores
+    # the session's right after building a database's first DROP, so the non-transactional
+    # tables' DROP that follows the transactional ones' carries the session's (255).
+    from harness.binlog.constants import QueryStatus as Q
+    from harness.sql.stmt.sql_table import drop_temporary_on_disconnect
+
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("CREATE TEMPORARY TABLE tt (a INT) ENGINE=InnoDB")
+    t.execute("CREATE TEMPORARY TABLE tm (a INT) ENGINE=MyISAM")
+    n = len(bed.entries())
+    drop_temporary_on_disconnect(t)
+    clients = [codes[int(Q.Q_CHARSET_CODE)][0] for ev, codes in bed.query_events()
+               if "40005" in (ev.query.decode() if isinstance(ev.query, bytes) else ev.query)]
+    assert len(bed.entries()) > n
+    assert clients == ([33, 255] if _mysql(bed) else [33])
