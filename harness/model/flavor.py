@@ -246,6 +246,10 @@ class SqlDialect:
     # (MariaDB's Item_func_get_user_var); False: as a NULL of no type, so the other
     # arguments decide (MySQL 9.7 observed: IFNULL(@unset, 0) + 1 is an INT)
     null_user_var_is_string = True
+    # SELECT/DO f() is logged as the call when a DML sub-statement of the function ran to its
+    # end, changed rows or not (MySQL's binlog_evt_union.unioned_events); MariaDB: only when
+    # rows changed
+    function_call_logged_by_sub_statement = False
     # 1062 names the key as `table.key` (MySQL 8.0.19+ print_keydup_error)
     qualified_dup_key = False
     # SHOW CREATE TABLE prints integer display widths (`int(11)`; MySQL 8.0.19+ does not)

@@ -46,6 +46,9 @@ class MySQLSql(SqlDialect):
     # 9.7.4 observed (fw_replace_fires_after_insert_per_conflict S): a trigger's
     # `SET @c = IFNULL(@c, 0) + 1` over an unset @c logs @c as INT_RESULT (MariaDB: REAL)
     null_user_var_is_string = False
+    # 9.7.4 observed (GTID_MODE=ON s002_call_unrolled_nested_mixed S): `SELECT f1(4)` whose
+    # UPDATE matches no row is logged as `SELECT `test`.`f1`(4)`
+    function_call_logged_by_sub_statement = True
     qualified_dup_key = True  # 8.0.19 print_keydup_error: "for key 't.PRIMARY'"
     int_display_width = False  # 8.0.19: Field_num::type_display_width only with ZEROFILL
     display_width_deprecated = True  # 8.0.17: ER_WARN_DEPRECATED_INTEGER_DISPLAY_WIDTH (1681)

@@ -55,6 +55,9 @@ class ExecContext:
         # SELECT/DO statements that changed data through stored functions are
         # logged as these calls (``SELECT `db`.`f`(args)``), one per call.
         self.function_calls: list[str] = []
+        # DML sub-statements of stored functions that ran to their end (each called
+        # binlog_query: MySQL's binlog_evt_union.unioned_events)
+        self.sub_dml_runs = 0
         # While a trigger or stored function runs a sub-statement: its NEW/OLD and
         # local variables, for the sub-statement's expressions (routines.py).
         self.outer_env: Env | None = None

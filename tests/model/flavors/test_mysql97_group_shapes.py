@@ -159,3 +159,17 @@ def test_disconnect_drop_second_statement_keeps_session_charset_in_mysql(bed):
                if "40005" in (ev.query.decode() if isinstance(ev.query, bytes) else ev.query)]
     assert len(bed.entries()) > n
     assert clients == ([33, 255] if _mysql(bed) else [33])
+
+
+def test_select_function_logged_when_its_update_matched_nothing_in_mysql(bed):
+    # 9.7.4 (GTID_MODE=ON s002_call_unrolled_nested_mixed S): the function's UPDATE called
+    # binlog_query although it matched no row (binlog_evt_union.unioned_events), so
+    # `SELECT f1(4)` is logged as the call; MariaDB logs the call only when rows changed.
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("CREATE TABLE n (a INT PRIMARY KEY, b INT) ENGINE=MyISAM")
+    t.execute("CREATE FUNCTION f1(x INT) RETURNS INT DETERMINISTIC BEGIN UPDATE n SET b = b + 1 WHERE a = x; RETURN x; END")
+    n = len(bed.entries())
+    t.execute("SELECT f1(4)")
+    calls = [s for s in _shape(bed, n) if "f1" in s]
+    assert calls == (["SELECT `test`.`f1`(4)"] if _mysql(bed) else [])
