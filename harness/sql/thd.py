@@ -746,16 +746,7 @@ class Thd:
                 # a MyISAM+InnoDB UPDATE at READ UNCOMMITTED lists 1665, 1015 alone)
                 undo_engine_mix(self)
                 raise refusal
-            try:
-                self.server.sysvars.before_decide(self, list(info.written), info)
-            except ServerError:
-                # decide_logging_format's refusal (1785) fails the statement after its tables
-                # were locked: it ends as any failed statement does, and under autocommit its
-                # transaction ends with it -- the next statement starts a new engine mix (9.7.4
-                # observed, GTID_MODE=ON: `INSERT INTO n ...` refused twice in a row, n MyISAM
-                # with a trigger writing InnoDB, warns 6414 before each 1785)
-                self.end_statement(success=False)
-                raise
+            self.server.sysvars.before_decide(self, list(info.written), info)
         if self.stmt_log.uses_temp:
             # Opening a temporary table sets thread_specific_used: the statement's
             # events, and the COMMIT it writes, carry LOG_EVENT_THREAD_SPECIFIC_F.

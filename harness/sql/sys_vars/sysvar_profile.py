@@ -510,6 +510,12 @@ class MySQL80Sysvars(SysvarProfile):
                 gtid_dml_check(thd, written)
             except ServerError:
                 _keep_unsafe_flags_in_call(thd, info)
+                # decide_logging_format's refusal fails the statement after its tables were
+                # locked: it ends as any failed statement does, and under autocommit its
+                # transaction ends with it -- the next statement starts a new engine mix (9.7.4
+                # observed: `INSERT INTO n ...` refused twice in a row, n MyISAM with a trigger
+                # writing InnoDB, warns 6414 before each 1785)
+                thd.end_statement(success=False)
                 raise
 
     def check_set(self, thd: Thd, name: str, scope: str, value: Any) -> None:
