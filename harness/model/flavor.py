@@ -432,6 +432,10 @@ class SqlDialect:
     # The warning codes a strict statement raises as errors (None: every warning, MariaDB's
     # abort_on_warning); MySQL's Strict_error_handler upgrades a fixed list
     strict_escalated: frozenset[int] | None = None
+    # A strict CREATE ... SELECT keeps a warning raised while its items were resolved (a
+    # constant stored into the DATETIME column it is compared with) a warning: MySQL pushes
+    # its Strict_error_handler after the prepare (diagnostics.ResolvedNote)
+    create_select_keeps_resolve_warnings = False
 
     def text(self, code: int, message: str) -> str:
         """The server's wording of a condition the SQL layer raised with MariaDB 10.11's text."""

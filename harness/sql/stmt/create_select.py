@@ -381,9 +381,11 @@ class SelectCreate:
         mark = len(self.ctx.notes)
         sel_res = self.sel_res = Executor(thd, self.ctx, info).select(st.select)
         # select_create sets abort_on_warning (strict, no IGNORE) before the SELECT runs:
-        # a warning of its WHERE (a conversion, RULES 5.12.3) fails the CREATE (probed).
+        # a warning of its WHERE (a conversion, RULES 5.12.3) fails the CREATE (probed);
+        # MySQL's one raised while the statement was resolved stays a warning.
         raise_new_warnings(self.ctx.notes, mark, st.duplicates != "IGNORE" and any(
-            m in thd.vars.get("sql_mode") for m in ("STRICT_TRANS_TABLES", "STRICT_ALL_TABLES")), thd)
+            m in thd.vars.get("sql_mode") for m in ("STRICT_TRANS_TABLES", "STRICT_ALL_TABLES")), thd,
+            keep_resolved=thd.server.flavor.sql.create_select_keeps_resolve_warnings)
         # Unlike INSERT ... SELECT, the rows read count for FOUND_ROWS() (probed).
         thd.set_last_found_rows(len(sel_res.rows) if sel_res.found_rows is None else sel_res.found_rows)
 

@@ -477,3 +477,19 @@ def test_enum_copy_and_datetime_key_lookup(tmp_path):
          "('2024-01-03 10:00:00', 1)", 0, []),
         ("DELETE a FROM z a JOIN dk b ON a.id = b.id", 1292, [1292]),
     ])
+
+
+def test_create_select_keeps_a_resolve_time_conversion_a_warning(tmp_path):
+    """A DATETIME column against a number that is no date: the constant is converted while the
+    statement is resolved (convert_constant_item). A strict CREATE ... SELECT pushes its
+    Strict_error_handler only for the execution, so the 1292 stays a warning and the table is
+    created; a per-row conversion (DECIMAL against 'x') still fails it (9.7.4 recorded:
+    fid_single_datetime_equality_literal, fid_single_number_column_string_literal)."""
+    _check(tmp_path, [
+        ("CREATE TABLE t (id INT, dt DATETIME) ENGINE=InnoDB", 0, []),
+        ("INSERT INTO t VALUES (1, NULL), (2, '2020-01-01 00:00:00')", 0, []),
+        ("CREATE TABLE t2 SELECT id FROM t WHERE dt = 5", 0, [1292]),
+        ("CREATE TABLE d (id INT, d DECIMAL(5,2)) ENGINE=InnoDB", 0, []),
+        ("INSERT INTO d VALUES (1, NULL), (2, 1.50)", 0, []),
+        ("CREATE TABLE t3 ENGINE=InnoDB SELECT id, d FROM d WHERE d = 'x'", 1292, [1292]),
+    ])
