@@ -217,7 +217,7 @@ def _unsafe_flags(info: StatementFacts, thd: DecideSession, facts: _EngineFacts,
     (R-unsafe-nontransactional), ON DUPLICATE KEY UPDATE over two unique keys."""
     unsafe = statement_unsafe_flags(info)
     if binlog_format != "ROW":
-        if info.writes_autoinc_table and facts.has_read_tables:
+        if info.writes_autoinc_table and (facts.has_read_tables or info.reads_fk_parent):
             unsafe |= bit(Unsafe.WRITE_AUTOINC_SELECT)
         if info.autoinc_in_substatement:
             unsafe |= bit(Unsafe.AUTOINC_COLUMNS)

@@ -436,6 +436,10 @@ class SqlDialect:
     # constant stored into the DATETIME column it is compared with) a warning: MySQL pushes
     # its Strict_error_handler after the prepare (diagnostics.ResolvedNote)
     create_select_keeps_resolve_warnings = False
+    # MySQL 8+ prelocks foreign-key parents of a written child for read and counts a cascade's
+    # AUTO_INCREMENT child among the prelocked write tables: both make the statement unsafe
+    # (WRITE_AUTOINC_SELECT, AUTOINC_COLUMNS); MariaDB's FK prelocking leaves them safe
+    fk_parents_prelocked = False
 
     def text(self, code: int, message: str) -> str:
         """The server's wording of a condition the SQL layer raised with MariaDB 10.11's text."""

@@ -127,6 +127,7 @@ class MySQLSql(SqlDialect):
     # 9.7.4 recorded: `CREATE TABLE t2 SELECT id FROM t WHERE dt = 5` (strict) is created with
     # Warning 1292, where `UPDATE ... WHERE dt = 5` fails (fid_single_datetime_equality_literal)
     create_select_keeps_resolve_warnings = True
+    fk_parents_prelocked = True  # 9.7.4 recorded: fk_insert_ignore, fk_cascade_autoinc_child (Notes 1592)
     range_end_checked_before_lock = True  # row_search_mvcc end-range check (observed: conc_range_le_mysql)
     mysql_xa = True  # sql/xa.cc, xa_detach_on_prepare (9.7.4 observed: xa.wl)
     atomic_drop_table = True  # sql_table.cc rm_table_check_fks (9.7.4 observed: fk_ddl)

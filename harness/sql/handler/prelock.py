@@ -55,8 +55,18 @@ class Prelocker:
             self.info.own_uses.add(id(t))
         if write:
             self.info.write_openers.setdefault(id(t), set()).add(self.opener)
-        if write and self.depth > 0 and t.auto_inc_col is not None and not self._in_fk_child:
+        fk_unsafe = self.thd.server.flavor.sql.fk_parents_prelocked
+        if write and self.depth > 0 and t.auto_inc_col is not None and (fk_unsafe or not self._in_fk_child):
+            # MySQL: a cascade's AUTO_INCREMENT child is a prelocked write table too
+            # (has_write_table_with_auto_increment over first_not_own_table; 9.7.4 recorded:
+            # fk_cascade_autoinc_child, `DELETE FROM p` Note 1592 AUTOINC_COLUMNS).
             self.info.autoinc_in_substatement = True
+        if write and fk_unsafe and event is not None and ("INSERT" in event or "UPDATE" in event) and any(
+                self.thd.catalog.get_table(fk.ref_db, fk.ref_table) is not None for fk in t.foreign_keys):
+            # MySQL 8+ prelocks a written child's parents for read: an AUTO_INCREMENT child
+            # is written "after selecting from another table" (9.7.4 recorded: fk_insert_ignore,
+            # `INSERT INTO c (pid) VALUES (1)` Note 1592 WRITE_AUTOINC_SELECT)
+            self.info.reads_fk_parent = True
         if write and t.auto_inc_col is not None and not self._in_fk_child:
             # has_write_table_with_auto_increment walks the whole prelocked list: a
             # table a trigger or function writes counts too (observed).

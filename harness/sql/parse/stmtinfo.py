@@ -56,6 +56,9 @@ class StatementInfo:
     # Auto-increment columns written by a sub-statement (trigger/function): unsafe.
     autoinc_in_substatement: bool = False
     writes_autoinc_table: bool = False
+    # MySQL 8+ prelocks the parents of a child the statement inserts into or updates, for read
+    # (SqlDialect.fk_parents_prelocked): a read table for WRITE_AUTOINC_SELECT.
+    reads_fk_parent: bool = False
     insert_on_dup_unique_keys: int = 0
     insert_on_duplicate: bool = False
     is_insert_select: bool = False

@@ -493,3 +493,25 @@ def test_create_select_keeps_a_resolve_time_conversion_a_warning(tmp_path):
         ("INSERT INTO d VALUES (1, NULL), (2, 1.50)", 0, []),
         ("CREATE TABLE t3 ENGINE=InnoDB SELECT id, d FROM d WHERE d = 'x'", 1292, [1292]),
     ])
+
+
+def test_foreign_keys_make_auto_increment_writes_unsafe(tmp_path):
+    """MySQL 8+ prelocks a written child's parents for read, so an INSERT into an
+    AUTO_INCREMENT child writes "after selecting from another table" (WRITE_AUTOINC_SELECT),
+    and a parent's DELETE cascading into an AUTO_INCREMENT child writes it as a prelocked
+    table (AUTOINC_COLUMNS): Note 1592 in STATEMENT (9.7.4 recorded: fk_insert_ignore,
+    fk_cascade_autoinc_child). MariaDB logs both safely."""
+    script = [
+        ("SET SESSION binlog_format = 'STATEMENT'", 0, [1287]),  # deprecated in 9.x
+        ("CREATE TABLE p (id INT PRIMARY KEY) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE c (id INT AUTO_INCREMENT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id) "
+         "ON DELETE CASCADE) ENGINE=InnoDB", 0, []),
+        ("INSERT INTO p VALUES (1), (2)", 0, []),
+        ("INSERT INTO c (pid) VALUES (1), (2)", 0, [1592]),
+        ("DELETE FROM p WHERE id = 1", 0, [1592]),
+    ]
+    bed = _check(tmp_path / "my", script)
+    texts = [w[2] for w in show_warnings(bed.thd)]
+    assert "inserts into an AUTO_INCREMENT column" in texts[0]
+    maria = Bed(tmp_path / "mdb", "mariadb-10.11")
+    assert _outcomes(maria.thd, script) == [(s, c, []) for s, c, _w in script]
