@@ -75,6 +75,16 @@ class FoldedNote(Note):
     __slots__ = ()
 
 
+class ResolvedNote(Note):
+    """A warning raised while the statement's items were resolved (convert_constant_item
+    storing a constant into the field it is compared with, at prepare time): MySQL's
+    CREATE ... SELECT pushes its Strict_error_handler only for the execution, so there it
+    stays a warning (SqlDialect.create_select_keeps_resolve_warnings); an UPDATE or DELETE
+    (Sql_cmd_dml::execute pushes the handler before prepare) fails with it."""
+
+    __slots__ = ()
+
+
 # name -> (code, sqlstate, format). One dict for the whole server: a name is
 # registered once (register() refuses a second, different definition).
 MESSAGES: dict[str, tuple[int, str, str]] = {}

@@ -71,6 +71,10 @@ class EventStyle:
     # The charset of a User_var event's number, NULL or connection-collation string (None:
     # MariaDB's 8 for numbers, the value's own collation for strings)
     user_var_numeric_charset: int | None = None
+    # The statement's own @var references are logged as User_var events even when no row
+    # evaluates them (MariaDB: Item_func_get_user_var::fix_fields calls get_var_with_binlog);
+    # False: only the variables the statement evaluated (MySQL 9.7, observed)
+    user_vars_logged_when_fixed = True
     # A cache holding only table maps is written as a group (MySQL); MariaDB's
     # binlog_cache_data::empty() counts logged rows only, so it writes nothing
     map_only_written = False
@@ -173,6 +177,10 @@ class DdlLogging:
 
     # Statement-format text of temporary-table DDL is skipped in these formats.
     temp_ddl_unlogged_formats: tuple[str, ...] = ("ROW",)
+    # A temporary table created while the binlog was off for the session (sql_log_bin=0)
+    # is dropped without a DROP event, explicit or at disconnect (MySQL:
+    # TABLE::should_binlog_drop_if_temp, fixed when the table is opened); MariaDB logs it
+    temp_drop_follows_create_logging = False
     # MIXED: once a statement went to rows, rows stick while temporary tables exist
     # (MariaDB's reset_current_stmt_binlog_format_row keeps row while temporary_tables)
     mixed_row_sticks_with_temp_tables = True
@@ -233,6 +241,18 @@ class SqlDialect:
     # A row INSERT ignored (duplicate, unchanged ODKU row) marks a non-transactional table
     # modified (MySQL's write_record; sql_insert._note_ignored_row)
     ignored_row_modifies_nontrans = False
+    # Foreign keys are checked by the SQL layer before the handler's row call (MySQL 9.x):
+    # a row refused with 1451/1452 and ignored never reached the engine, so InnoDB stays a
+    # read-only participant (COMMIT, not Xid); MariaDB's InnoDB checks inside its row call
+    fk_checked_before_handler = False
+    # A user variable that is NULL (or unset) takes part in COALESCE/IFNULL as a string
+    # (MariaDB's Item_func_get_user_var); False: as a NULL of no type, so the other
+    # arguments decide (MySQL 9.7 observed: IFNULL(@unset, 0) + 1 is an INT)
+    null_user_var_is_string = True
+    # SELECT/DO f() is logged as the call when a DML sub-statement of the function ran to its
+    # end, changed rows or not (MySQL's binlog_evt_union.unioned_events); MariaDB: only when
+    # rows changed
+    function_call_logged_by_sub_statement = False
     # 1062 names the key as `table.key` (MySQL 8.0.19+ print_keydup_error)
     qualified_dup_key = False
     # SHOW CREATE TABLE prints integer display widths (`int(11)`; MySQL 8.0.19+ does not)
@@ -473,6 +493,10 @@ class SqlDialect:
     # The warning codes a strict statement raises as errors (None: every warning, MariaDB's
     # abort_on_warning); MySQL's Strict_error_handler upgrades a fixed list
     strict_escalated: frozenset[int] | None = None
+    # A strict CREATE ... SELECT keeps a warning raised while its items were resolved (a
+    # constant stored into the DATETIME column it is compared with) a warning: MySQL pushes
+    # its Strict_error_handler after the prepare (diagnostics.ResolvedNote)
+    create_select_keeps_resolve_warnings = False
 
     def text(self, code: int, message: str) -> str:
         """The server's wording of a condition the SQL layer raised with MariaDB 10.11's text."""

@@ -616,6 +616,11 @@ def rollback_trx_cache(thd: "SessionView", single_statement: bool) -> None:
     if not trx.empty() and trans_cannot_safely_rollback(thd, single_statement):
         _write_rolled_back_trx_cache(thd)
     trx.reset()
+    # MySQL: the transaction's end (Transaction_ctx::cleanup) forgets the commit parent its
+    # statements' prepares stored, so a group the session writes next takes the last
+    # commit's (9.7.4 observed, GTID_MODE=ON: a disconnect rolls back `BEGIN; INSERT INTO t`
+    # unlogged, another session committed meanwhile (5): the DROP TEMPORARY is `5/6`)
+    thd.caches.commit_parent = None
 
 
 def rollback_trx_cache_to_unjoined_savepoint(thd: "SessionView") -> None:

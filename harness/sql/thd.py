@@ -878,7 +878,7 @@ class Thd:
 
     def _is_transactional_stmt(self, info: StatementInfo) -> bool:
         """The ``is_trans`` argument of binlog_query: the statement updated a transactional table."""
-        if info.multi_update_trans is not None:
+        if info.multi_update_trans is not None and not self.server.sysvars.multi_update_trans_by_tables:
             return info.multi_update_trans
         # mysql_insert/mysql_update/mysql_delete ask their own table, not the tables its
         # triggers write: those count only once they made an engine read-write

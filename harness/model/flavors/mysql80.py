@@ -399,6 +399,10 @@ class MySQLEvents(EventStyle):
     # STATEMENT; @@unique_checks, @@foreign_key_checks, @@sql_auto_is_null, @@time_zone ... none)
     unsafe_sysvars = frozenset({"explicit_defaults_for_timestamp"})
     snapshot_registers_binlog = False  # no binlog_start_consistent_snapshot in MySQL
+    # 9.7.4 observed (fw_user_var_fixed_without_rows): `UPDATE t SET c = @w WHERE <no row>`
+    # logs no User_var, `... SET c = IF(id > 0, @set, @other)` logs @set only -- a variable
+    # is logged when an Item_func_get_user_var is evaluated, not when it is fixed
+    user_vars_logged_when_fixed = False
     trigger_flag = False  # no TM_BIT_HAS_TRIGGERS_F (MariaDB's): 9.7.4 [bytes] flags=1
     fk_table_map_flag = False  # 9.7: 0x2 on the Table_map of a foreign-key table (mysql_9_7)
 
@@ -804,6 +808,9 @@ class MySQLGtid(GtidFraming):
 
 class MySQLDdl(DdlLogging):
     temp_ddl_unlogged_formats = ("ROW", "MIXED")  # [mtr] binlog_create_drop_temporary_table.result
+    # 9.7.4 observed (fidseed_sql_log_bin_in_trx S): `SET sql_log_bin = 0; CREATE TEMPORARY
+    # TABLE tmp ...; SET sql_log_bin = 1; DROP TEMPORARY TABLE tmp` logs no DROP
+    temp_drop_follows_create_logging = True
     # 8.0.4+ logs no temporary table in MIXED, so nothing needs rows to stick: a statement
     # that touches a temporary table is rows, the next one that does not is a statement
     # again (9.7.4 observed: MIXED, after `INSERT INTO i SELECT ... FROM tt` (rows),

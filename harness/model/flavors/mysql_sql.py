@@ -39,6 +39,16 @@ class MySQLSql(SqlDialect):
     clear_warnings_always = True  # sql_parse.cc: reset_condition_info for every non-diagnostic statement
     alter_ignore = False  # sql_yacc.yy 5.7+: ALTER [ONLINE] TABLE, no IGNORE
     ignored_row_modifies_nontrans = True  # sql_insert.cc write_record: ok_or_after_trg_err
+    # 9.7.4 observed (fk_insert_ignore S, fk_update_key_dup_and_referenced S): UPDATE IGNORE
+    # whose only row fails its foreign key (1452, or 1451 before the duplicate) ends with
+    # COMMIT -- the SQL layer's foreign-key check refused it before ha_update_row
+    fk_checked_before_handler = True
+    # 9.7.4 observed (fw_replace_fires_after_insert_per_conflict S): a trigger's
+    # `SET @c = IFNULL(@c, 0) + 1` over an unset @c logs @c as INT_RESULT (MariaDB: REAL)
+    null_user_var_is_string = False
+    # 9.7.4 observed (GTID_MODE=ON s002_call_unrolled_nested_mixed S): `SELECT f1(4)` whose
+    # UPDATE matches no row is logged as `SELECT `test`.`f1`(4)`
+    function_call_logged_by_sub_statement = True
     qualified_dup_key = True  # 8.0.19 print_keydup_error: "for key 't.PRIMARY'"
     int_display_width = False  # 8.0.19: Field_num::type_display_width only with ZEROFILL
     display_width_deprecated = True  # 8.0.17: ER_WARN_DEPRECATED_INTEGER_DISPLAY_WIDTH (1681)
@@ -172,6 +182,9 @@ class MySQLSql(SqlDialect):
     # INSERT ... SELECT SHA2('abc', n) keeps 1583 a warning)
     strict_escalated = frozenset({1292, 1411, 1264, 3752, 1365, 1366, 1265, 3751, 1406, 1048, 1364, 1071, 1423,
                                   1263, 1260, 1441, 1261, 1262, 3020, 3155, 3156, 1301})
+    # 9.7.4 recorded: `CREATE TABLE t2 SELECT id FROM t WHERE dt = 5` (strict) is created with
+    # Warning 1292, where `UPDATE ... WHERE dt = 5` fails (fid_single_datetime_equality_literal)
+    create_select_keeps_resolve_warnings = True
     range_end_checked_before_lock = True  # row_search_mvcc end-range check (observed: conc_range_le_mysql)
     mysql_xa = True  # sql/xa.cc, xa_detach_on_prepare (9.7.4 observed: xa.wl)
     atomic_drop_table = True  # sql_table.cc rm_table_check_fks (9.7.4 observed: fk_ddl)

@@ -116,6 +116,9 @@ class TableDef:
     # CREATE was not logged, so statements that touch it must log rows too (and its
     # DROP is not logged either).
     created_in_row_format: bool = field(default=False, compare=False, repr=False)
+    # MySQL's !should_binlog_drop_if_temp(): created while the session's binlog was off,
+    # so no DROP of it is logged (DdlLogging.temp_drop_follows_create_logging)
+    drop_unlogged: bool = field(default=False, compare=False, repr=False)
     foreign_keys: list[ForeignKey] = field(default_factory=list)
     checks: list[CheckConstraint] = field(default_factory=list)
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Callable
 
-from harness.diagnostics import ComparisonNote, FoldedNote, Note, ServerError
+from harness.diagnostics import ComparisonNote, FoldedNote, Note, ResolvedNote, ServerError
 from harness.sql.item.column_types import DateTimeType, DateType, DecimalType, IntType, StringType, value_to_string
 from harness.sql.item.number_text import scan_number
 from harness.sql.item.temporal import BAD, number_to_datetime, parse_datetime
@@ -287,7 +287,7 @@ def _datetime_number(value: Any, col: Any) -> Check | None:
     if parts is not None and verdict != BAD:
         return None
     kind = "date" if str(getattr(col.type, "name", "")).upper() == "DATE" else "datetime"
-    note = Note("Warning", 1292, f"Incorrect {kind} value: '{value_to_string(value)}' for column '{col.name}' "
+    note = ResolvedNote("Warning", 1292, f"Incorrect {kind} value: '{value_to_string(value)}' for column '{col.name}' "
                                  "at row 1")
     first = _first_in_statement()
 

@@ -895,7 +895,9 @@ def _coalesce(args: list[Fn], e: A.FuncCall) -> Fn:
         for i, a in enumerate(args):
             v = values[i] if i in user_vars else a(env)
             if v is not None:
-                strings = [values[j] for j in user_vars if values[j] is None or isinstance(values[j], str)]
+                null_is_string = env.ctx.thd.server.flavor.sql.null_user_var_is_string
+                strings = [values[j] for j in user_vars
+                           if values[j] is None and null_is_string or isinstance(values[j], str)]
                 return _as_string_result(v, strings) if strings else v
         return None
     return coalesce

@@ -55,6 +55,9 @@ class ExecContext:
         # SELECT/DO statements that changed data through stored functions are
         # logged as these calls (``SELECT `db`.`f`(args)``), one per call.
         self.function_calls: list[str] = []
+        # DML sub-statements of stored functions that ran to their end (each called
+        # binlog_query: MySQL's binlog_evt_union.unioned_events)
+        self.sub_dml_runs = 0
         # While a trigger or stored function runs a sub-statement: its NEW/OLD and
         # local variables, for the sub-statement's expressions (routines.py).
         self.outer_env: Env | None = None
@@ -79,7 +82,10 @@ class ExecContext:
     def fix_statement_user_vars(self) -> None:
         """The statement's @var references no row evaluated still go to the
         statement-format context (Item_func_get_user_var::fix_fields logs them),
-        after the ones read while executing, with their value now."""
+        after the ones read while executing, with their value now. MySQL logs only
+        the ones evaluated (EventStyle.user_vars_logged_when_fixed)."""
+        if not self.thd.server.flavor.events.user_vars_logged_when_fixed:
+            return
         for name in self.info.user_vars_fixed:
             if name not in self.user_vars_read:
                 self.user_vars_read[name] = self.thd.user_vars.get(name)

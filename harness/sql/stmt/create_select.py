@@ -385,9 +385,11 @@ class SelectCreate:
         mark = len(self.ctx.notes)
         sel_res = self.sel_res = Executor(thd, self.ctx, info).select(st.select)
         # select_create sets abort_on_warning (strict, no IGNORE) before the SELECT runs:
-        # a warning of its WHERE (a conversion, RULES 5.12.3) fails the CREATE (probed).
+        # a warning of its WHERE (a conversion, RULES 5.12.3) fails the CREATE (probed);
+        # MySQL's one raised while the statement was resolved stays a warning.
         raise_new_warnings(self.ctx.notes, mark, st.duplicates != "IGNORE" and any(
-            m in thd.vars.get("sql_mode") for m in ("STRICT_TRANS_TABLES", "STRICT_ALL_TABLES")), thd)
+            m in thd.vars.get("sql_mode") for m in ("STRICT_TRANS_TABLES", "STRICT_ALL_TABLES")), thd,
+            keep_resolved=thd.server.flavor.sql.create_select_keeps_resolve_warnings)
         # Unlike INSERT ... SELECT, the rows read count for FOUND_ROWS() (probed).
         thd.set_last_found_rows(len(sel_res.rows) if sel_res.found_rows is None else sel_res.found_rows)
 
@@ -474,6 +476,7 @@ class SelectCreate:
         thd.stmt.row_format = decision.row and not self.st.temporary
         if self.st.temporary:
             t.created_in_row_format = decision.row
+            t.drop_unlogged = thd.server.flavor.ddl.temp_drop_follows_create_logging and not thd.binlog_enabled()
 
     def send_data(self) -> None:
         """Fill the new table with the select's rows (rows events as they go in row

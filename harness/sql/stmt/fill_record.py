@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Callable
 
-from harness.diagnostics import MESSAGES, ComparisonNote, FoldedNote
+from harness.diagnostics import MESSAGES, ComparisonNote, FoldedNote, ResolvedNote
 from harness.sql.handler.catalog import TableDef
 from harness.sql.handler.storage import DuplicateKey
 from harness.sql.item.column_types import ZeroDate, value_to_string
@@ -82,15 +82,17 @@ def eval_aborting_on_warning(f: Callable[[Env], Any], env: Env, notes: list[Note
 
 
 def raise_new_warnings(notes: list[Note], mark: int, abort: bool, thd: Any = None,
-                       then: ServerError | None = None) -> None:
+                       then: ServerError | None = None, keep_resolved: bool = False) -> None:
     """The Warnings pushed since ``mark`` as the error they are while the statement
     aborts on warnings: the first is the statement's error, the others listed after it
     (``then``: an error raised after them, listed last). ``thd``: on MySQL only the codes
-    its Strict_error_handler upgrades (SqlDialect.strict_escalated)."""
+    its Strict_error_handler upgrades (SqlDialect.strict_escalated). ``keep_resolved``: the
+    warnings raised while the statement was resolved (ResolvedNote) stay warnings."""
     if not abort or len(notes) == mark:
         return
     only = thd.server.flavor.sql.strict_escalated if thd is not None else None
     raised = [n for n in notes[mark:] if n.level == "Warning" and not isinstance(n, FoldedNote)
+              and not (keep_resolved and isinstance(n, ResolvedNote))
               and (only is None or n.code in only)]
     if not raised:
         return

@@ -223,6 +223,7 @@ def _install(thd: "Thd", old: TableDef, new: TableDef) -> None:
         if new_key != old_key and new_key in thd.temp_tables:
             raise error("ER_TABLE_EXISTS_ERROR", new.name)
         new.temporary, new.created_in_row_format = True, old.created_in_row_format
+        new.drop_unlogged = old.drop_unlogged
         del thd.temp_tables[old_key]
         thd.add_temp_table(new_key, new)
         return

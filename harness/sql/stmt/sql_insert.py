@@ -691,7 +691,8 @@ class InsertExecutor(SelectExecutor):
         except ServerError as err:
             if not ignore:
                 raise
-            self.thd.note_write_attempt(t)
+            if not self.thd.server.flavor.sql.fk_checked_before_handler:
+                self.thd.note_write_attempt(t)
             self.ctx.notes.append(_as_warning(err))
             if generated is not None:
                 alloc.give_back(generated, skipped=True)  # type: ignore[union-attr]

@@ -150,6 +150,7 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
         # Temporary-table DDL is not logged in ROW (both flavours) nor in MIXED (MySQL 8.0).
         row_format = thd.binlog_format in thd.server.flavor.ddl.temp_ddl_unlogged_formats or thd.mixed_temp_row
         t.created_in_row_format = row_format
+        t.drop_unlogged = thd.server.flavor.ddl.temp_drop_follows_create_logging and not thd.binlog_enabled()
         thd.add_temp_table((db, t.name.lower()), t)
         if src is not None:  # as CREATE TABLE ... LIKE: no database named (9.7.4 observed)
             L2.add_to_binlog_accessed_dbs(thd)
@@ -365,7 +366,7 @@ def _drop_temporary_tables(thd: "Thd", st: A.DropTable, temp: list[tuple[A.Table
     """Drop the temporary tables and log those created in statement format, in the
     flavour's groups. ``commits``: the statement also drops base tables, so it
     committed first and its temporary part is not inside a transaction."""
-    logged = [(n, t) for n, t in temp if not t.created_in_row_format]
+    logged = [(n, t) for n, t in temp if not (t.created_in_row_format or t.drop_unlogged)]
     for n, _t in temp:
         del thd.temp_tables[(n.db or thd.db, n.name.lower())]  # type: ignore[index]
     sticky_row = thd.mixed_temp_row
@@ -452,7 +453,7 @@ def drop_temporary_on_disconnect(thd: "Thd") -> bool:
     # THD::temporary_tables is a list the newest table is pushed to the front of:
     # the disconnect DROP names them newest first (probed).
     for (db, _n), t in reversed(list(thd.temp_tables.items())):
-        if t.created_in_row_format:
+        if t.created_in_row_format or t.drop_unlogged:
             continue
         # MySQL: the transactional tables' DROP, then the others' (sorted below)
         by_db.setdefault((db, split and not t.engine.transactional), []).append(t.name)

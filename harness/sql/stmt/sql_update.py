@@ -185,6 +185,7 @@ class UpdateExecutor(SelectExecutor):
         dup = t.data.find_duplicate(new, ignore_slot=slot)
         if dup is not None:
             err = dup_entry_error(t, dup, self.thd)
+            fk_refused = False
             if t.transactional and not t.temporary:
                 try:
                     parent_row_change(self.thd, t, old, new, cascade=False)  # 1451 comes first
@@ -192,8 +193,10 @@ class UpdateExecutor(SelectExecutor):
                     if not ignore:
                         raise
                     err = fk_err  # IGNORE: its warning (9.7.4 probed: 1451, no 1062)
+                    fk_refused = True
             if ignore:
-                self.thd.note_write_attempt(t)  # skipped without a warning in 10.11 (observed)
+                if not (fk_refused and self.thd.server.flavor.sql.fk_checked_before_handler):
+                    self.thd.note_write_attempt(t)  # skipped without a warning in 10.11 (observed)
                 self._ignored_warning(err)
                 return False
             raise err
@@ -202,7 +205,8 @@ class UpdateExecutor(SelectExecutor):
         except ServerError as err:
             if not ignore or err.code not in (1451, 1452):
                 raise
-            self.thd.note_write_attempt(t)  # skipped without a warning, as a duplicate is (probed)
+            if not self.thd.server.flavor.sql.fk_checked_before_handler:
+                self.thd.note_write_attempt(t)  # skipped without a warning, as a duplicate is (probed)
             self._ignored_warning(err)
             return False
         return True

@@ -120,8 +120,12 @@ def rollback(thd: "Thd", st: A.Rollback) -> "OkPacket":
         # leaves the transaction's participants (ha_rollback_to_savepoint: trans->ha_list
         # = sv->ha_list), so a later SAVEPOINT is not logged until it joins again
         # (probed: SAVEPOINT a; CREATE TEMPORARY ...; ROLLBACK TO a; SAVEPOINT b;
-        # disconnect logs no SAVEPOINT b / ROLLBACK group).
-        if cannot_undo:
+        # disconnect logs no SAVEPOINT b / ROLLBACK group). MySQL's binlog_rollback asks
+        # the trx cache again (trans_cannot_safely_rollback = trx_cache.cannot_rollback()):
+        # a temporary MyISAM change that went nowhere (ROW) leaves nothing to keep (9.7.4:
+        # BEGIN; INSERT INTO tmp_myisam; SAVEPOINT s; INSERT INTO innodb; ROLLBACK TO s;
+        # COMMIT logs no group).
+        if logs_rollback_to:
             L3.rollback_trx_cache_to_unjoined_savepoint(thd)
         else:
             trx.truncate(sp.trx_mark)

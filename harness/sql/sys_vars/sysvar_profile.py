@@ -64,6 +64,10 @@ class SysvarProfile:
     # multi_update skips every unchanged row without calling the engine, whatever it read
     # (MariaDB 11.8; 10.11 compares an InnoDB row only when the assigned columns were read)
     multi_update_compares_rows = False
+    # A multi-table UPDATE's is_trans is whether it writes a transactional table, as a
+    # single-table statement's (MySQL 9.7); MariaDB's multi_update raises it only for a
+    # transactional table whose row changed (StatementInfo.multi_update_trans)
+    multi_update_trans_by_tables = False
     # The largest TIMESTAMP a column stores (None: 2038-01-19 03:14:07.999999 UTC, the
     # signed 32-bit range of MariaDB 10.11)
     timestamp_max: dt.datetime | None = None
@@ -412,6 +416,14 @@ class MySQL80Sysvars(SysvarProfile):
     # ER_TEMP_TABLE_PREVENTS_SWITCH_SESSION_BINLOG_FORMAT, before the in-transaction check
     # (9.7.4 observed: 3745 for SET SESSION binlog_format = 'STATEMENT' in ROW and in STATEMENT)
     binlog_format_temp_tables_refused = True
+    # 9.7.4 observed (fid_update_unchanged_row_innodb_rw S): Query_result_update skips an
+    # unchanged row without the engine whatever the statement read -- `UPDATE t, m SET t.a = 2`
+    # over an InnoDB row already 2 ends with COMMIT, not Xid (InnoDB stays read-only)
+    multi_update_compares_rows = True
+    # 9.7.4 observed (fidlog_is_trans_is_the_statements_table S): under autocommit=0,
+    # `UPDATE t3 a, t4 b SET ...` (InnoDB) matching nothing, then ROLLBACK, logs nothing --
+    # the Query went to the transaction cache, not out as a group of its own
+    multi_update_trans_by_tables = True
 
     def __init__(self, gtid_mode: str, server_uuid: str | None, *, recorded: bool = False) -> None:
         self.gtid_mode = gtid_mode.upper()
@@ -511,6 +523,12 @@ class MySQL80Sysvars(SysvarProfile):
                 gtid_dml_check(thd, written)
             except ServerError:
                 _keep_unsafe_flags_in_call(thd, info)
+                # decide_logging_format's refusal fails the statement after its tables were
+                # locked: it ends as any failed statement does, and under autocommit its
+                # transaction ends with it -- the next statement starts a new engine mix (9.7.4
+                # observed: `INSERT INTO n ...` refused twice in a row, n MyISAM with a trigger
+                # writing InnoDB, warns 6414 before each 1785)
+                thd.end_statement(success=False)
                 raise
 
     def check_set(self, thd: Thd, name: str, scope: str, value: Any) -> None:

@@ -397,3 +397,15 @@ def test_a_call_refused_with_1785_still_issues_its_unsafe_note(tmp_path):
     bed.thd.execute("INSERT INTO i VALUES (7)")
     assert error_code(bed.thd, "INSERT INTO m VALUES (7)") == 1785
     assert 1592 not in _warnings(bed)
+
+
+def test_a_refused_autocommit_statement_ends_its_engine_mix(tmp_path):
+    # 9.7.4 observed (fidseed_trigger_myisam_writes_innodb, mixing_autocommit_m, GTID_MODE=ON):
+    # the 1785 refusal ends the autocommitted statement's transaction, so the next statement
+    # mixing the engines warns 6414 again before its 1785.
+    bed = _bed(tmp_path)
+    t = bed.thd
+    t.execute("CREATE TRIGGER tr AFTER INSERT ON m FOR EACH ROW INSERT INTO i VALUES (NEW.a)")
+    for sql in ("INSERT INTO m VALUES (1)", "INSERT INTO m VALUES (2), (1)"):
+        assert error_code(t, sql) == 1785
+        assert _warnings(bed) == [6414, 1785]

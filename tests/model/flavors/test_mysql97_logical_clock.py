@@ -150,3 +150,23 @@ def test_missing_keys_stay_set_for_the_rest_of_the_transaction(tmp_path):
     con2.execute("UPDATE c SET v=20 WHERE id=2")
     con2.execute("COMMIT")
     assert _clock(bed)[-2:] == [(4, 5), (5, 6)]
+
+
+def test_a_rolled_back_transaction_forgets_its_commit_parent(tmp_path):
+    # Transaction_ctx::cleanup at the transaction's end: the parent con1's INSERT stored at
+    # its prepare (2) is gone once the transaction rolls back unlogged, so con1's next group
+    # takes the last commit's. 9.7.4 observed (GTID_MODE=ON,
+    # fid_disconnect_temp_drop_and_rollback S): the disconnect's DROP TEMPORARY `5/6`, not 4.
+    bed = Bed(tmp_path, "mysql-9.7")
+    con1 = bed.thd
+    con2 = Thd(bed.state, 8, db="test")
+    bed.state.sessions[8] = con2
+    for t in (con1, con2):
+        t.execute("SET binlog_format = STATEMENT")
+    con1.execute("CREATE TABLE t (id INT PRIMARY KEY) ENGINE=InnoDB")
+    con1.execute("BEGIN")
+    con1.execute("INSERT INTO t VALUES (1)")
+    con2.execute("INSERT INTO t VALUES (2)")
+    con1.execute("ROLLBACK")
+    con1.execute("CREATE TABLE u (id INT) ENGINE=InnoDB")
+    assert _clock(bed)[-2:] == [(2, 3), (3, 4)]

@@ -732,3 +732,41 @@ def test_invalid_default_is_stored_within_the_statement(tmp_path):
                    ("Error", 1264, "Out of range value for column 'c' at row 1"),
                    ("Warning", 1265, "Data truncated for column 'c' at row 1"),
                    ("Warning", 1264, "Out of range value for column 'c' at row 1")]
+
+
+def test_create_select_keeps_a_resolve_time_conversion_a_warning(tmp_path):
+    """A DATETIME column against a number that is no date: the constant is converted while the
+    statement is resolved (convert_constant_item). A strict CREATE ... SELECT pushes its
+    Strict_error_handler only for the execution, so the 1292 stays a warning and the table is
+    created; a per-row conversion (DECIMAL against 'x') still fails it (9.7.4 recorded:
+    fid_single_datetime_equality_literal, fid_single_number_column_string_literal)."""
+    _check(tmp_path, [
+        ("CREATE TABLE t (id INT, dt DATETIME) ENGINE=InnoDB", 0, []),
+        ("INSERT INTO t VALUES (1, NULL), (2, '2020-01-01 00:00:00')", 0, []),
+        ("CREATE TABLE t2 SELECT id FROM t WHERE dt = 5", 0, [1292]),
+        ("CREATE TABLE d (id INT, d DECIMAL(5,2)) ENGINE=InnoDB", 0, []),
+        ("INSERT INTO d VALUES (1, NULL), (2, 1.50)", 0, []),
+        ("CREATE TABLE t3 ENGINE=InnoDB SELECT id, d FROM d WHERE d = 'x'", 1292, [1292]),
+    ])
+
+
+def test_foreign_keys_make_auto_increment_writes_unsafe(tmp_path):
+    """MySQL 8+ prelocks a written child's parents for read, so an INSERT into an
+    AUTO_INCREMENT child writes "after selecting from another table" (WRITE_AUTOINC_SELECT),
+    and a parent's DELETE cascading into an AUTO_INCREMENT child writes it as a prelocked
+    table (AUTOINC_COLUMNS): Note 1592 in STATEMENT (9.7.4 recorded: fk_insert_ignore,
+    fk_cascade_autoinc_child). MariaDB logs both safely."""
+    script = [
+        ("SET SESSION binlog_format = 'STATEMENT'", 0, [1287]),  # deprecated in 9.x
+        ("CREATE TABLE p (id INT PRIMARY KEY) ENGINE=InnoDB", 0, []),
+        ("CREATE TABLE c (id INT AUTO_INCREMENT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id) "
+         "ON DELETE CASCADE) ENGINE=InnoDB", 0, []),
+        ("INSERT INTO p VALUES (1), (2)", 0, []),
+        ("INSERT INTO c (pid) VALUES (1), (2)", 0, [1592]),
+        ("DELETE FROM p WHERE id = 1", 0, [1592]),
+    ]
+    bed = _check(tmp_path / "my", script)
+    texts = [w[2] for w in show_warnings(bed.thd)]
+    assert "inserts into an AUTO_INCREMENT column" in texts[0]
+    maria = Bed(tmp_path / "mdb", "mariadb-10.11")
+    assert _outcomes(maria.thd, script) == [(s, c, []) for s, c, _w in script]

@@ -1,0 +1,175 @@
+"""Which events a statement logs on MySQL 9.7.4 (docs/RULES-mysql-9.7.md, "Group shapes"):
+each test runs on the ``mysql-9.7`` flavour, whose answer was observed on the real server
+(the corpus case named), and on ``mariadb-10.11``, which must keep MariaDB's answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from harness.binlog.query import QueryEvent
+from harness.binlog.control import UserVarEvent
+from tests.model.flavors._probe import Bed
+
+
+@pytest.fixture(params=["mysql-9.7", "mariadb-10.11"])
+def bed(request, tmp_path):
+    return Bed(tmp_path, request.param)
+
+
+def _mysql(bed: Bed) -> bool:
+    return bed.state.flavor.name == "mysql-9.7"
+
+
+def _shape(bed: Bed, start: int) -> list[str]:
+    """The event kinds (a Query by its text) logged from entry ``start`` on."""
+    out = []
+    for e in bed.entries()[start:]:
+        ev = e.event
+        if isinstance(ev, QueryEvent):
+            out.append(ev.query.decode() if isinstance(ev.query, bytes) else ev.query)
+        elif isinstance(ev, UserVarEvent):
+            name = ev.name.decode() if isinstance(ev.name, bytes) else ev.name
+            out.append(f"@{name}")
+        else:
+            out.append(type(ev).__name__)
+    return out
+
+
+def test_user_var_is_logged_when_evaluated_in_mysql(bed):
+    # 9.7.4 (fw_user_var_fixed_without_rows, STATEMENT): an UPDATE matching no row logs no
+    # User_var for the variable it names; IF() logs only the branch it evaluated.
+    # MariaDB: Item_func_get_user_var::fix_fields logs every variable the statement names.
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("CREATE TABLE t2 (id INT PRIMARY KEY, c CHAR(4)) ENGINE=InnoDB")
+    t.execute("INSERT INTO t2 VALUES (1, 'a')")
+    t.execute("SET @set = 'x'")
+    n = len(bed.entries())
+    t.execute("UPDATE t2 SET c = @w WHERE c IS NULL")
+    t.execute("UPDATE t2 SET c = IF(id > 0, @set, @other) WHERE id = 1")
+    vars_ = [s for s in _shape(bed, n) if s.startswith("@")]
+    assert vars_ == (["@set"] if _mysql(bed) else ["@w", "@set", "@other"])
+
+
+def test_rollback_to_unjoined_savepoint_keeps_nothing_when_cache_can_roll_back_in_mysql(bed):
+    # 9.7.4 (fidseed_rollback_to_savepoint_after_temp_myisam, ROW): the binlog joined after
+    # the savepoint, so ROLLBACK TO rolls it back as a whole (binlog_rollback); a temporary
+    # MyISAM change logged nowhere (ROW) leaves trx_cache.cannot_rollback() false: the
+    # cache is emptied and COMMIT logs no group. MariaDB writes it, ended by ROLLBACK.
+    t = bed.thd
+    t.execute("SET binlog_format = ROW")
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB")
+    t.execute("CREATE TEMPORARY TABLE tmp (a INT) ENGINE=MyISAM")
+    n = len(bed.entries())
+    for sql in ("BEGIN", "INSERT INTO tmp VALUES (2)", "SAVEPOINT sp2", "INSERT INTO t VALUES (3)",
+                "ROLLBACK TO sp2", "COMMIT"):
+        t.execute(sql)
+    shape = _shape(bed, n)
+    if _mysql(bed):
+        assert shape == []
+    else:
+        assert shape[-1] == "ROLLBACK"
+
+
+def _end(bed: Bed, start: int) -> str:
+    """The end event of the last group logged from entry ``start`` on."""
+    return _shape(bed, start)[-1]
+
+
+def test_multi_update_unchanged_innodb_row_ends_with_commit_in_mysql(bed):
+    # 9.7.4 (fid_update_unchanged_row_innodb_rw S): Query_result_update skips the unchanged
+    # row without the engine although t.a was not read -- COMMIT (MariaDB 10.11: Xid).
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("CREATE TABLE t (id INT PRIMARY KEY, a INT, b INT) ENGINE=InnoDB")
+    t.execute("CREATE TABLE m (id INT PRIMARY KEY, a INT) ENGINE=MyISAM")
+    t.execute("INSERT INTO t VALUES (2, 2, 2)")
+    t.execute("INSERT INTO m VALUES (2, 2)")
+    n = len(bed.entries())
+    t.execute("UPDATE t, m SET t.a = 2 WHERE t.id = m.id AND m.id = 2")
+    assert _end(bed, n) == ("COMMIT" if _mysql(bed) else "XidEvent")
+
+
+def test_ignored_foreign_key_row_leaves_innodb_read_only_in_mysql(bed):
+    # 9.7.4 (fk_insert_ignore S, fk_update_key_dup_and_referenced S): the SQL layer checks
+    # the foreign key before ha_update_row, so an UPDATE IGNORE whose only row fails it
+    # (1452; 1451 before a duplicate) ends with COMMIT; a duplicate alone (the engine
+    # refused it) keeps Xid. MariaDB's InnoDB checks inside the row call: Xid.
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("CREATE TABLE p (id INT PRIMARY KEY) ENGINE=InnoDB")
+    t.execute("CREATE TABLE c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id)) ENGINE=InnoDB")
+    t.execute("INSERT INTO p VALUES (1), (3), (7)")
+    t.execute("INSERT INTO c VALUES (1, 1), (2, 1)")
+    n = len(bed.entries())
+    t.execute("UPDATE IGNORE c SET pid = 9 WHERE id = 1")
+    assert _end(bed, n) == ("COMMIT" if _mysql(bed) else "XidEvent")
+    n = len(bed.entries())
+    t.execute("UPDATE IGNORE p SET id = 7 WHERE id = 1")  # referenced and a duplicate: 1451
+    assert _end(bed, n) == ("COMMIT" if _mysql(bed) else "XidEvent")
+    n = len(bed.entries())
+    t.execute("UPDATE IGNORE c SET id = 2 WHERE id = 1")  # a duplicate only
+    assert _end(bed, n) == "XidEvent"
+
+
+def test_temporary_table_created_with_binlog_off_is_dropped_unlogged_in_mysql(bed):
+    # 9.7.4 (fidseed_sql_log_bin_in_trx S): TABLE::should_binlog_drop_if_temp is fixed when
+    # the table is created; one created under sql_log_bin = 0 is dropped without a DROP
+    # event even once the binlog is on again. MariaDB logs the DROP.
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("SET SESSION sql_log_bin = 0")
+    t.execute("CREATE TEMPORARY TABLE tmp (a INT)")
+    t.execute("SET SESSION sql_log_bin = 1")
+    n = len(bed.entries())
+    t.execute("DROP TEMPORARY TABLE tmp")
+    drops = [s for s in _shape(bed, n) if "DROP" in s]
+    assert drops == ([] if _mysql(bed) else ["DROP TEMPORARY TABLE `tmp` /* generated by server */"])
+
+
+def test_unset_user_var_in_ifnull_is_no_string_in_mysql(bed):
+    # 9.7.4 (fw_replace_fires_after_insert_per_conflict S): `SET @c = IFNULL(@c, 0) + 1` over
+    # an unset @c makes @c an INT (User_var type 2, flags 0); MariaDB types the NULL variable
+    # as a string, so the sum is a DOUBLE (type 1, no flags byte).
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("CREATE TABLE log (n INT) ENGINE=InnoDB")
+    t.execute("SET @c = IFNULL(@c, 0) + 1")
+    n = len(bed.entries())
+    t.execute("INSERT INTO log VALUES (@c)")
+    ev = [e.event for e in bed.entries()[n:] if isinstance(e.event, UserVarEvent)]
+    assert [(v.value_type, v.flags) for v in ev] == ([(2, 0)] if _mysql(bed) else [(1, None)])
+
+
+def test_disconnect_drop_second_statement_keeps_session_charset_in_mysql(bed):
+    # 9.7.4 (fidseed_drop_temporary_in_trx_each_engine S, fid_disconnect_temp_drop_and_rollback_2 S):
+    # close_temporary_tables sets character_set_client to the system charset (33) and restores
+    # the session's right after building a database's first DROP, so the non-transactional
+    # tables' DROP that follows the transactional ones' carries the session's (255).
+    from harness.binlog.constants import QueryStatus as Q
+    from harness.sql.stmt.sql_table import drop_temporary_on_disconnect
+
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("CREATE TEMPORARY TABLE tt (a INT) ENGINE=InnoDB")
+    t.execute("CREATE TEMPORARY TABLE tm (a INT) ENGINE=MyISAM")
+    n = len(bed.entries())
+    drop_temporary_on_disconnect(t)
+    clients = [codes[int(Q.Q_CHARSET_CODE)][0] for ev, codes in bed.query_events()
+               if "40005" in (ev.query.decode() if isinstance(ev.query, bytes) else ev.query)]
+    assert len(bed.entries()) > n
+    assert clients == ([33, 255] if _mysql(bed) else [33])
+
+
+def test_select_function_logged_when_its_update_matched_nothing_in_mysql(bed):
+    # 9.7.4 (GTID_MODE=ON s002_call_unrolled_nested_mixed S): the function's UPDATE called
+    # binlog_query although it matched no row (binlog_evt_union.unioned_events), so
+    # `SELECT f1(4)` is logged as the call; MariaDB logs the call only when rows changed.
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("CREATE TABLE n (a INT PRIMARY KEY, b INT) ENGINE=MyISAM")
+    t.execute("CREATE FUNCTION f1(x INT) RETURNS INT DETERMINISTIC BEGIN UPDATE n SET b = b + 1 WHERE a = x; RETURN x; END")
+    n = len(bed.entries())
+    t.execute("SELECT f1(4)")
+    calls = [s for s in _shape(bed, n) if "f1" in s]
+    assert calls == (["SELECT `test`.`f1`(4)"] if _mysql(bed) else [])
