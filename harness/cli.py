@@ -39,6 +39,12 @@ def _sigterm_to_interrupt(signum: int, frame: Any) -> None:
 # -- serve ---------------------------------------------------------------------
 
 
+def case_globs(values: Sequence[str] | None) -> tuple[str, ...]:
+    """``--case`` values as globs: each may list several, comma-separated, as CONF's ``cases``
+    does (``--case 'fk_*,mtr_*'``), so one spelling works for ``make run`` and the CLI."""
+    return tuple(g.strip() for v in values or () for g in v.split(",") if g.strip())
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     password = args.password if args.password is not None else os.environ.get(PASSWORD_ENV)
     from harness.profile import profile_from_args
@@ -75,7 +81,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             formats=tuple(f.upper() for f in args.formats),
             provider=args.provider,
             out_dir=Path(args.out),
-            cases=tuple(args.case or ()),
+            cases=case_globs(args.case),
             profile=args.profile,
             live_replica=args.live_replica,
             reference=args.reference,
@@ -354,7 +360,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     except WorkloadError as exc:
         raise CliError(str(exc)) from exc
     if args.case:
-        cases = [c for c in cases if any(fnmatch.fnmatch(c.name, g) for g in args.case)]
+        cases = [c for c in cases if any(fnmatch.fnmatch(c.name, g) for g in case_globs(args.case))]
     if not cases:
         raise CliError("no case matches")
     results = compare(cases, [f.upper() for f in args.formats], profile=args.profile)
@@ -591,7 +597,7 @@ def _run_parser(sub: "argparse._SubParsersAction[Any]") -> None:
     r.add_argument("--out", default=str(RunConfig.out_dir), metavar="DIR",
                    help="runs directory: the run is written to DIR/<run id>/")
     r.add_argument("--case", action="append", metavar="GLOB",
-                   help="only cases matching this glob (repeatable; default: every case)")
+                   help="only cases matching this glob (repeatable, or comma-separated globs; default: every case)")
     r.add_argument("--run-id", default=None, metavar="ID",
                    help="name of the run directory under --out (default: <UTC time>-<random>)")
     _kind_arguments(r)
@@ -627,7 +633,7 @@ def _compare_parser(sub: "argparse._SubParsersAction[Any]") -> None:
                    choices=BINLOG_FORMATS, metavar="FORMAT",
                    help="binlog formats: STATEMENT ROW MIXED (default: all three)")
     q.add_argument("--case", action="append", metavar="GLOB",
-                   help="only cases matching this glob (repeatable; default: every case)")
+                   help="only cases matching this glob (repeatable, or comma-separated globs; default: every case)")
     q.add_argument("--profile", default=DEFAULT_PROFILE, choices=tuple(PROFILES),
                    help="server profile of both sides (harness/profile.py)")
     q.set_defaults(func=cmd_compare)

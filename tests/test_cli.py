@@ -393,3 +393,12 @@ def test_a_server_whose_pid_was_never_recorded_is_found_by_the_pending_record(mo
     finally:
         proc.stop(timeout=5)
     assert not list(state.glob("server-*.json"))
+
+
+def test_case_globs_take_comma_lists_as_conf_does() -> None:
+    """`--case 'a_*,b'` is two globs (CONF's `cases` spelling), not one that matches nothing."""
+    from harness.cli import case_globs
+
+    assert case_globs(["fk_*,mtr_*", " seed004_* "]) == ("fk_*", "mtr_*", "seed004_*")
+    assert case_globs(None) == ()
+    assert case_globs([","]) == ()
