@@ -164,10 +164,14 @@ def listing(files: Iterable[Path]) -> list[str]:
 
 
 def result_set_json(rows: list | None) -> str | None:
-    """A statement's result set as outcomes.parquet keeps it: its rows' JSON, sorted."""
+    """A statement's result set as outcomes.parquet keeps it: its rows' JSON, sorted, with a
+    DDL's ``/* xid=N */`` (SHOW BINLOG EVENTS' Info on MySQL) masked: N is the server's query
+    counter (``thd->query_id``), which differs between two servers of one kind, and the events
+    diff masks it too (INFO_RULES). Spark's and the in-process comparison both read this."""
     if rows is None:
         return None
-    return json.dumps(sorted(json.dumps(r, ensure_ascii=False) for r in rows), ensure_ascii=False)
+    return json.dumps(sorted(_XID.sub("/* xid=# */", json.dumps(r, ensure_ascii=False)) for r in rows),
+                      ensure_ascii=False)
 
 
 def result_set_difference(a: str | None, b: str | None) -> str | None:
