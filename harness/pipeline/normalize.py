@@ -78,6 +78,7 @@ INFO_RULES: list[tuple[str, str, list[str] | None]] = [
 
 _PY_RULES = [(re.compile(p), re.sub(r"\$(\d)", r"\\\1", r), types) for p, r, types in INFO_RULES]
 _XID = re.compile(r"/\* xid=\d+ \*/")
+_TABLE_ID = re.compile(r"table_id: \d+")
 
 
 def normalize_info(info: str | None, event_type: str | None) -> str:
@@ -164,14 +165,15 @@ def listing(files: Iterable[Path]) -> list[str]:
 
 
 def result_set_json(rows: list | None) -> str | None:
-    """A statement's result set as outcomes.parquet keeps it: its rows' JSON, sorted, with a
-    DDL's ``/* xid=N */`` (SHOW BINLOG EVENTS' Info on MySQL) masked: N is the server's query
-    counter (``thd->query_id``), which differs between two servers of one kind, and the events
-    diff masks it too (INFO_RULES). Spark's and the in-process comparison both read this."""
+    """A statement's result set as outcomes.parquet keeps it: its rows' JSON, sorted, with the
+    two server counters SHOW BINLOG EVENTS' Info shows masked as the events diff masks them
+    (INFO_RULES): a DDL's ``/* xid=N */`` (MySQL: ``thd->query_id``) and a Table_map's
+    ``table_id: N``; two real servers of one kind differ there. Spark's and the in-process
+    comparison both read this."""
     if rows is None:
         return None
-    return json.dumps(sorted(_XID.sub("/* xid=# */", json.dumps(r, ensure_ascii=False)) for r in rows),
-                      ensure_ascii=False)
+    return json.dumps(sorted(_TABLE_ID.sub("table_id: #", _XID.sub("/* xid=# */", json.dumps(r, ensure_ascii=False)))
+                             for r in rows), ensure_ascii=False)
 
 
 def result_set_difference(a: str | None, b: str | None) -> str | None:
