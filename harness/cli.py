@@ -360,7 +360,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     except WorkloadError as exc:
         raise CliError(str(exc)) from exc
     if args.case:
-        cases = [c for c in cases if any(fnmatch.fnmatch(c.name, g) for g in case_globs(args.case))]
+        globs = case_globs(args.case)
+        cases = [c for c in cases if any(fnmatch.fnmatch(c.name, g) for g in globs)]
     if not cases:
         raise CliError("no case matches")
     results = compare(cases, [f.upper() for f in args.formats], profile=args.profile)
