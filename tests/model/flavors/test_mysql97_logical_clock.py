@@ -20,12 +20,7 @@ def test_the_commit_parent_is_stored_at_the_last_two_phase_statement(tmp_path):
     # binlog_prepare (all=false) stores max_committed at each statement's prepare; COMMIT
     # does not renew it. 9.7.4 [bytes] conc_in_list_locks_listed_keys STATEMENT: con1's
     # `BEGIN; UPDATE c`, con2's autocommit UPDATE `3/4`, con1's COMMIT `3/5`.
-    bed = Bed(tmp_path, "mysql-9.7")
-    con1 = bed.thd
-    con2 = Thd(bed.state, 8, db="test")
-    bed.state.sessions[8] = con2
-    for t in (con1, con2):
-        t.execute("SET binlog_format = STATEMENT")
+    bed, con1, con2 = _two_sessions(tmp_path, "STATEMENT")
     con1.execute("CREATE TABLE c (id INT PRIMARY KEY, v INT) ENGINE=InnoDB")
     con1.execute("INSERT INTO c VALUES (1,1),(2,2),(3,3),(4,4)")
     con1.execute("BEGIN")
@@ -157,12 +152,7 @@ def test_a_rolled_back_transaction_forgets_its_commit_parent(tmp_path):
     # its prepare (2) is gone once the transaction rolls back unlogged, so con1's next group
     # takes the last commit's. 9.7.4 observed (GTID_MODE=ON,
     # fid_disconnect_temp_drop_and_rollback S): the disconnect's DROP TEMPORARY `5/6`, not 4.
-    bed = Bed(tmp_path, "mysql-9.7")
-    con1 = bed.thd
-    con2 = Thd(bed.state, 8, db="test")
-    bed.state.sessions[8] = con2
-    for t in (con1, con2):
-        t.execute("SET binlog_format = STATEMENT")
+    bed, con1, con2 = _two_sessions(tmp_path, "STATEMENT")
     con1.execute("CREATE TABLE t (id INT PRIMARY KEY) ENGINE=InnoDB")
     con1.execute("BEGIN")
     con1.execute("INSERT INTO t VALUES (1)")
