@@ -102,20 +102,6 @@ def test_a_call_sub_statement_does_not_keep_the_previous_ones_databases(tmp_path
     assert ("BEGIN", NONE) in out and ("BEGIN", ("test",)) in out
 
 
-def test_the_disconnect_drop_of_the_other_tables_has_the_clients_charset(tmp_path):
-    # fid_disconnect_temp_drop_and_rollback_2 STATEMENT: the InnoDB tables' DROP (33, ...), the
-    # MyISAM ones' after it (255, ...); close_temporary_tables restores the client's charset
-    from harness.sql.stmt.sql_table import drop_temporary_on_disconnect
-    bed = _bed(tmp_path, "STATEMENT")
-    bed.thd.execute("CREATE TEMPORARY TABLE ti (a INT) ENGINE=InnoDB")
-    bed.thd.execute("CREATE TEMPORARY TABLE tm (a INT) ENGINE=MyISAM")
-    start = len(bed.query_events())
-    drop_temporary_on_disconnect(bed.thd)
-    got = [(ev.query, codes.get(int(Q.Q_CHARSET_CODE))[0]) for ev, codes in bed.query_events()[start:]]
-    assert got == [("DROP /*!40005 TEMPORARY */ TABLE IF EXISTS `ti`", 33),
-                   ("DROP /*!40005 TEMPORARY */ TABLE IF EXISTS `tm`", 255)]
-
-
 def test_foreign_keys_put_the_databases_over_max_only_when_another_table_is_opened(tmp_path):
     # fk_cascade_no_child_trigger STATEMENT: `DELETE FROM c WHERE id = 11` (a child) 12=(test);
     # fk_checks_off: with foreign_key_checks=0 `INSERT INTO c VALUES (11, 5)` 12=(test);
