@@ -9,6 +9,18 @@ import dataclasses
 from harness.sql.parse.parse_tree import TableRef
 
 
+def right_join_order(refs: list[TableRef]) -> list[TableRef]:
+    """The tables' order after ``convert_right_join``: each RIGHT-joined table goes before
+    everything joined to its left (``a JOIN b RIGHT JOIN c`` is ``c LEFT JOIN (a JOIN b)``),
+    which is the order of their ``table->map`` bits (9.7.4: `UPDATE t RIGHT JOIN n ON t.a =
+    n.a SET n.b = ...` logs Q_TABLE_MAP_FOR_UPDATE 1). Only the order: nested joins' ON
+    clauses are not rewritten here."""
+    order: list[TableRef] = []
+    for r in refs:
+        order = [r, *order] if r.join is not None and r.join.upper() == "RIGHT" else [*order, r]
+    return order
+
+
 def right_join_as_left(refs: list[TableRef]) -> list[TableRef] | None:
     """``t1 RIGHT JOIN t2 ON c`` as MySQL's parser leaves it: ``t2 LEFT JOIN t1 ON c``, the
     table list itself swapped (``Query_block::convert_right_join``), so every later order --

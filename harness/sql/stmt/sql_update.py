@@ -14,7 +14,7 @@ from harness.sql.item.column_types import WriteContext
 from harness.sql.item.expr import Compiler, Env, Scope
 from harness.sql.item.field_json import keep_partial_update
 from harness.sql.opt.joinplan import JoinPlan, plan_join, safe_update_on_fly, two_table_join_order, written_columns_read
-from harness.sql.parse.right_join import right_join_as_left
+from harness.sql.parse.right_join import right_join_as_left, right_join_order
 from harness.sql.opt.subquery_join import in_subquery_runs_as_join, mysql_switches_to_multi_table
 from harness.sql.stmt.time_zone import row_uses_time_zone
 from harness.sql.parse import parse_tree as A
@@ -534,13 +534,9 @@ def table_map_for_update(thd: Any, stmt: A.Update) -> int:
     does not. A trigger the statement fires clears it (routines.py)."""
     if len(stmt.tables) == 1:
         return 1 if thd.server.flavor.events.single_update_map else 0
-    order: list[A.TableRef] = []
-    for r in stmt.tables:
-        # MySQL's parser turns `a RIGHT JOIN b` into `b LEFT JOIN a` (the convert_right_join
-        # policy, parse/right_join.py): b's table->map comes first (9.7.4 observed: `UPDATE t
-        # RIGHT JOIN n ON t.a = n.a SET n.b = ...` 9=1; `UPDATE t2 RIGHT JOIN t1 ... SET t2.b = 5` 9=2)
-        swap = r.join is not None and r.join.upper() == "RIGHT" and thd.server.flavor.sql.convert_right_join
-        order = [r, *order] if swap else [*order, r]
+    # MySQL's parser turns `a RIGHT JOIN b` into `b LEFT JOIN a` (the convert_right_join
+    # policy): b's table->map comes first (9.7.4: `UPDATE t2 RIGHT JOIN t1 ... SET t2.b = 5` 9=2)
+    order = right_join_order(stmt.tables) if thd.server.flavor.sql.convert_right_join else stmt.tables
     refs = [(r.ref_name.lower(), thd.find_table(r.table)) for r in order]
     bits = 0
     for col, _e in stmt.assignments:
