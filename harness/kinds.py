@@ -59,6 +59,14 @@ class ServerKind:
     reset_binlogs_sql: str = "RESET MASTER"
     binlog_status_sql: str = "SHOW MASTER STATUS"
     binlog_checkpoints: bool = True
+    # The server's count of client connections, where SHOW PROCESSLIST stops listing a
+    # closing connection before its thread has finished writing to the binlog. MySQL's
+    # List_process_list (sql/sql_show.cc) skips a THD whose connection is no longer alive,
+    # but THD::release_resources closes the vio before cleanup() runs close_temporary_tables,
+    # which logs the disconnect's DROP TEMPORARY TABLE statements; Threads_connected
+    # (Connection_handler_manager::connection_count) drops only after release_resources
+    # (conn_handler/connection_handler_per_thread.cc). None: SHOW PROCESSLIST is enough.
+    connections_count_sql: str | None = None
     session_variable_names: tuple[tuple[str, str], ...] = ()
     # sql_mode flags this kind no longer has: MySQL 8.0 removed NO_AUTO_CREATE_USER
     # (sql/sys_vars.cc ``sql_mode_names`` has no such name, so ``SET sql_mode`` naming
@@ -157,6 +165,7 @@ KINDS: dict[str, ServerKind] = {
             reset_binlogs_sql="RESET BINARY LOGS AND GTIDS",
             binlog_status_sql="SHOW BINARY LOG STATUS",
             binlog_checkpoints=False,
+            connections_count_sql="SHOW GLOBAL STATUS LIKE 'Threads_connected'",
             session_variable_names=(("tx_isolation", "transaction_isolation"),
                                     ("tx_read_only", "transaction_read_only")),
             removed_sql_modes=("NO_AUTO_CREATE_USER",),

@@ -381,8 +381,11 @@ class _CaseRun:
 
     def disconnect(self) -> None:
         ids = {c.connection_id for c in self.conns.values() if c.connection_id}
+        # a real server's count (replbed removes a session after its DROPs are written)
+        count_sql = handle_kind(self.handle).connections_count_sql if self.handle.info.get("kind") else None
+        settled = _connections_settled(self.admin, ids, count_sql) if count_sql and ids else None
         _close_all(self.conns)
-        if not _wait_gone(self.admin, ids, self.disconnect_timeout):
+        if not _wait_gone(self.admin, ids, self.disconnect_timeout, settled):
             self.note(f"case connections {sorted(ids)} still listed after {self.disconnect_timeout}s")
 
     def collect(self) -> None:
@@ -587,17 +590,29 @@ def _close_all(conns: dict[str, Any]) -> None:
             pass
 
 
-def _wait_gone(admin: Any, ids: set[int], timeout: float) -> bool:
+def _connections_settled(admin: Any, ids: set[int], count_sql: str) -> Callable[[], bool]:
+    """Before ``ids`` are closed: a test that is true once the server's connection count
+    (``ServerKind.connections_count_sql``) has dropped by the live ones among them."""
+    def count() -> int:
+        rows, _ = _execute(admin, count_sql)
+        return int(rows[0][-1] or 0) if rows else 0
+
+    target = count() - len(ids & _processlist_ids(admin))
+    return lambda: count() <= target
+
+
+def _wait_gone(admin: Any, ids: set[int], timeout: float, settled: Callable[[], bool] | None = None) -> bool:
     """Wait until the server has finished tearing down ``ids``.
 
     Disconnect can write to the binlog (DROP TEMPORARY TABLE), so the files
-    are copied only after the sessions are really gone.
+    are copied only after the sessions are really gone: gone from SHOW PROCESSLIST and,
+    where the kind has a connection count to watch, no longer counted (``settled``).
     """
     if not ids:
         return True
     deadline = time.monotonic() + timeout
     while True:
-        if not (ids & _processlist_ids(admin)):
+        if not (ids & _processlist_ids(admin)) and (settled is None or settled()):
             return True
         if time.monotonic() >= deadline:
             return False

@@ -286,3 +286,44 @@ def test_a_rotation_waits_for_the_new_files_checkpoint(server, tmp_path: Path):
         assert kinds[4][0] == "Gtid"
     finally:
         conn.close()
+
+
+@pytest.mark.slow
+def test_a_closing_mysql_session_is_waited_for_until_its_thread_ends(tmp_path: Path):
+    """MySQL's SHOW PROCESSLIST stops listing a connection once its vio is closed, before
+    close_temporary_tables has logged the disconnect's DROPs; Threads_connected drops only
+    after that, so the harness waits on it too (fuzz noise 'Anonymous_Gtid-vs-end')."""
+    from harness.kinds import get_kind
+    from harness.profile import get_profile
+    from harness.providers import get_provider
+    from harness.runner import _connections_settled, _wait_gone
+
+    kind = get_kind("mysql-9.7")
+    assert kind.connections_count_sql is not None
+    handle = get_provider("local", kind=kind.name).start(
+        ServerSettings(flavor=kind.flavor, profile=get_profile(kind.default_profile)), tmp_path / "srv")
+    try:
+        admin = handle.connect()
+        admin.cursor().execute("CREATE DATABASE test")
+        conns = [handle.connect(database="test") for _ in range(2)]
+        cur = conns[0].cursor()
+        cur.execute("SET SESSION binlog_format = 'STATEMENT'")
+        cur.execute("CREATE TEMPORARY TABLE ti (a INT) ENGINE=InnoDB")
+        cur.execute("CREATE TEMPORARY TABLE tm (a INT) ENGINE=MyISAM")
+        ids = set()
+        for c in conns:
+            cc = c.cursor()
+            cc.execute("SELECT CONNECTION_ID()")
+            ids.add(int(cc.fetchall()[0][0]))
+        settled = _connections_settled(admin, ids, kind.connections_count_sql)
+        assert not settled()  # both sessions are still counted
+        conns[1].close()
+        assert not _wait_gone(admin, ids, 0.5, settled)  # one session is still open
+        conns[0].close()
+        assert _wait_gone(admin, ids, 10.0, settled)
+        cur = admin.cursor()
+        cur.execute(f"SHOW BINLOG EVENTS IN '{handle.binlog_files()[-1]}'")
+        drops = [r[5] for r in cur.fetchall() if "TEMPORARY" in str(r[5]) and "DROP" in str(r[5])]
+        assert len(drops) == 2, drops  # the InnoDB table's DROP, then the MyISAM one's
+    finally:
+        handle.stop()
