@@ -115,6 +115,11 @@ class ReplayServer:
         # default lock_wait_timeout is a year
         cur = self._admin.cursor()
         cur.execute(f"SET SESSION lock_wait_timeout = {RESET_LOCK_WAIT_S}")
+        # Nothing the harness runs here is logged: under GTID_MODE=ON a logged statement
+        # (the reset's DROP DATABASE) would take a GTID of this server's uuid -- the uuid
+        # of every server started from the kind's datadir template, the source's too -- and
+        # the source binlog's transaction of that number would be skipped as executed
+        cur.execute("SET SESSION sql_log_bin = 0")
         cur.close()
         self._accounts: set[tuple[str, str]] = set()
 
@@ -132,15 +137,16 @@ class ReplayServer:
     def reset(self) -> None:
         cur = self._admin.cursor()
         self._rollback_prepared_xa(cur)
-        if self.handle.reset_binlogs_sql != "RESET MASTER":
-            # MySQL: forget the GTIDs replayed last time, or the next binlog's (which
-            # start again at 1) would be skipped as already executed.
-            cur.execute(self.handle.reset_binlogs_sql)
         cur.execute("SHOW DATABASES")
         for (name,) in cur.fetchall():
             name = name.decode() if isinstance(name, (bytes, bytearray)) else name
             if name.lower() not in SYSTEM_DBS:
                 cur.execute(f"DROP DATABASE `{name.replace('`', '``')}`")
+        if self.handle.reset_binlogs_sql != "RESET MASTER":
+            # MySQL: forget the GTIDs replayed last time, or the next binlog's (which
+            # start again at 1) would be skipped as already executed -- last, so that
+            # nothing the reset does can take a GTID after it
+            cur.execute(self.handle.reset_binlogs_sql)
         cur.close()
 
     def replay(self, files: list[Path]) -> list[str]:
