@@ -120,6 +120,15 @@ class ReplayServer:
         # of every server started from the kind's datadir template, the source's too -- and
         # the source binlog's transaction of that number would be skipped as executed
         cur.execute("SET SESSION sql_log_bin = 0")
+        # A replica never runs the source's events (created by its applier, they are
+        # SLAVESIDE_DISABLED): what they did is in the binlog already. Replayed through a
+        # client instead, a CREATE EVENT due at its (replayed) time would run here too, a
+        # moment later, racing the replay (MySQL 9.7 runs the scheduler by default):
+        # query_events_ddl's e1 added its row again, or not
+        try:
+            cur.execute("SET GLOBAL event_scheduler = OFF")
+        except Exception:  # noqa: BLE001 - a server started with the scheduler DISABLED
+            pass
         cur.close()
         self._accounts: set[tuple[str, str]] = set()
 

@@ -101,6 +101,10 @@ def test_a_gtid_reset_leaves_no_gtid_executed(tmp_path: Path) -> None:
             assert cur.fetchall() == [("", "ON")]
             cur.execute("SHOW DATABASES LIKE 'test'")
             assert cur.fetchall() == []
+            # and the replay server runs no event the replayed binlog creates: its runs are in
+            # the binlog already (a replica's applier creates them SLAVESIDE_DISABLED)
+            cur.execute("SELECT @@GLOBAL.event_scheduler")
+            assert cur.fetchall() == [("OFF",)]
         finally:
             srv.close()
     finally:

@@ -1,6 +1,6 @@
-"""CREATE/ALTER/DROP EVENT: the Event Scheduler's DDL, as MariaDB 10.11 logs it.
+"""CREATE/ALTER/DROP EVENT: the Event Scheduler's DDL, and (MySQL) the scheduler's runs.
 
-events.cc (Events::create_event / update_event / drop_event), observed on 10.11.19:
+MariaDB 10.11 (events.cc Events::create_event / update_event / drop_event, observed on 10.11.19):
 
 * Each commits the open transaction and is written as a statement of its own in every
   format.
@@ -19,13 +19,20 @@ events.cc (Events::create_event / update_event / drop_event), observed on 10.11.
   event that runs is refused (SET GLOBAL event_scheduler=ON: 1235): what its body logs
   is not modelled.
 
-The events live on the server (ServerState.events): (db, name in lower case) -> the
-event's definer. DROP DATABASE drops the database's events with it (not logged apart).
+MySQL 9.7 (``DdlLogging.event_ddl_in_dictionary``; 9.7.4 probed, docs/RULES-mysql-9.7.md):
+the events live in the data dictionary, the schedule is checked (Event_parse_data), and
+the scheduler, ON by default, runs an event that is due when it is created or altered
+(``_run_event``, as Event_worker_thread::run).
+
+The events live on the server (ServerState.events): (db, name in lower case) -> Event.
+DROP DATABASE drops the database's events with it (not logged apart).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from harness.sql.parse import parse_tree as A
 from harness.sql.sql_errors import Note, ServerError, error
@@ -35,6 +42,29 @@ if TYPE_CHECKING:
     from harness.sql.thd import Thd
 
 _SCHEDULER_OFF = "Event scheduler is switched off, use SET GLOBAL event_scheduler=ON to enable it."
+# The creator's context the event's body runs in (Event_creation_ctx: client character set,
+# connection collation) and the time zone its schedule was read in.
+_CREATION_CONTEXT = ("character_set_client", "character_set_connection", "collation_connection", "time_zone")
+
+
+@dataclass
+class Event:
+    """An event as the data dictionary keeps it (dd::Event), what the model needs of it."""
+
+    definer: tuple[str, str]
+    name: str = ""
+    at: dt.datetime | None = None  # ON SCHEDULE AT (one-time)
+    every: bool = False  # ON SCHEDULE EVERY (recurring)
+    starts: dt.datetime | None = None  # EVERY's STARTS: the creation time when not written
+    ends: dt.datetime | None = None
+    preserve: bool = False  # ON COMPLETION PRESERVE
+    status: str = "ENABLED"  # ENABLED | DISABLED | SLAVESIDE_DISABLED
+    body: str = ""
+    sql_mode: str = ""
+    context: dict[str, Any] = field(default_factory=dict)
+    last_executed: dt.datetime | None = None
+    # due while the scheduler was off: it runs when the scheduler starts
+    pending: bool = False
 
 
 def quote(name: str) -> str:
@@ -49,17 +79,27 @@ def _unknown(name: str) -> ServerError:
     return ServerError(1539, f"Unknown event '{name}'", "HY000")
 
 
+def _scheduler_on(thd: "Thd") -> bool:
+    return str(thd.server.global_vars.values.get("event_scheduler", "OFF")).upper() == "ON"
+
+
 def event_statement(thd: "Thd", st: A.EventStmt) -> OkPacket:
-    if not thd.server.flavor.name.startswith("mariadb-"):
-        from harness.sql.parse.parse_errors import UnsupportedError
-        raise UnsupportedError(f"{st.verb} EVENT on {thd.server.flavor.name} (events are modelled for MariaDB)")
+    mysql = thd.server.flavor.ddl.event_ddl_in_dictionary
+    if mysql and st.slave_word:
+        # the parser's deprecation (sql_yacc.yy opt_ev_status: DISABLE ON SLAVE)
+        thd.notes.append(Note("Warning", 1287, "'<CREATE|ALTER> EVENT ... DISABLE ON SLAVE' is deprecated and will "
+                              "be removed in a future release. Please use <CREATE|ALTER> EVENT ... DISABLE ON "
+                              "REPLICA instead"))
     thd.implicit_commit()
     db = st.db or thd.db
     if not db:
         raise error("ER_NO_DB_ERROR")
+    if mysql:
+        from harness.sql.stmt import sql_event_mysql as M
+        return M.event_statement(thd, st, db)
     if not thd.catalog.has_db(db) and st.verb != "DROP":
         raise error("ER_BAD_DB_ERROR", db)
-    events: dict[tuple[str, str], tuple[str, str]] = thd.server.events
+    events: dict[tuple[str, str], Event] = thd.server.events
     key = (db, st.name.lower())
     if st.verb == "DROP":
         if key not in events:
@@ -85,19 +125,23 @@ def event_statement(thd: "Thd", st: A.EventStmt) -> OkPacket:
             raise _exists(st.name)
         thd.notes.append(Note("Note", 1537, f"Event '{st.name}' already exists"))
     else:
-        events[key] = definer
-    if str(thd.server.global_vars.values.get("event_scheduler", "OFF")).upper() != "ON":
+        events[key] = Event(definer, st.name)
+    if not _scheduler_on(thd):
         thd.notes.append(Note("Warning", 1105, _SCHEDULER_OFF))
-    text = ("CREATE " + ("OR REPLACE " if st.or_replace else "")
-            + f"DEFINER={quote(definer[0])}@{quote(definer[1])} " + st.text[st.event_pos:])
     thd.stmt_log.time_zone_used = True
     # Q_INVOKER only for the current user as the definer (as CREATE TRIGGER).
-    thd.write_ddl(text, db=thd.db, invoker=st.definer is None, hrnow=st.uses_now)
+    thd.write_ddl(create_text(st, definer), db=thd.db, invoker=st.definer is None, hrnow=st.uses_now)
     return OkPacket()
+
+
+def create_text(st: A.EventStmt, definer: tuple[str, str]) -> str:
+    """events.cc create_query_string: CREATE, the definer, then the text from the word EVENT on."""
+    return ("CREATE " + ("OR REPLACE " if st.or_replace else "")
+            + f"DEFINER={quote(definer[0])}@{quote(definer[1])} " + st.text[st.event_pos:])
 
 
 def drop_database_events(thd: "Thd", db: str) -> None:
     """DROP DATABASE drops the database's events (Events::drop_schema_events)."""
-    events: dict[tuple[str, str], tuple[str, str]] = thd.server.events
+    events: dict[tuple[str, str], Event] = thd.server.events
     for key in [k for k in events if k[0] == db]:
         del events[key]
