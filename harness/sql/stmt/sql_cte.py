@@ -198,9 +198,8 @@ def _recursive_mysql(ex: SelectExecutor, cte: A.Cte, members: list[tuple[bool, A
     names = _names(cte, cols, True)
     # LIMIT [OFFSET] over the union: the table stops growing once it holds offset + limit
     # rows (9.7.4 probed: LIMIT 3 with cte_max_recursion_depth = 3 needs no 4th iteration)
-    from harness.sql.stmt.sql_select import _limit_value
-    count = _limit_value(ex.thd, cte.select.limit, ex.ctx)
-    skip = _limit_value(ex.thd, cte.select.offset, ex.ctx) or 0
+    count = _limit(ex, cte.select.limit)
+    skip = _limit(ex, cte.select.offset) or 0
     cap = None if count is None else skip + count
     rows = [list(r) for r in res.rows][:cap]
     seen = {_key(r) for r in rows}
@@ -236,3 +235,10 @@ def _recursive_mysql(ex: SelectExecutor, cte: A.Cte, members: list[tuple[bool, A
             break
     return names, cols, rows[skip:]
 
+
+def _limit(ex: SelectExecutor, e: A.Expr | None) -> int | None:
+    """A LIMIT / OFFSET value (as SelectExecutor reads one)."""
+    if e is None:
+        return None
+    from harness.sql.item.expr import Compiler, Env, Scope, to_number
+    return int(to_number(Compiler(Scope([])).compile(e)(Env(ex.ctx))))  # type: ignore[arg-type]

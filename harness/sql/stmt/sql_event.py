@@ -30,57 +30,17 @@ DROP DATABASE drops the database's events with it (not logged apart).
 
 from __future__ import annotations
 
-import datetime as dt
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from harness.sql.parse import parse_tree as A
-from harness.sql.sql_errors import Note, ServerError, error
+from harness.sql.sql_errors import Note, error
+from harness.sql.stmt.event_data import Event, exists_error, scheduler_on, unknown_error, create_text
 from harness.sql.stmt.sql_result import OkPacket
 
 if TYPE_CHECKING:
     from harness.sql.thd import Thd
 
 _SCHEDULER_OFF = "Event scheduler is switched off, use SET GLOBAL event_scheduler=ON to enable it."
-# The creator's context the event's body runs in (Event_creation_ctx: client character set,
-# connection collation) and the time zone its schedule was read in.
-_CREATION_CONTEXT = ("character_set_client", "character_set_connection", "collation_connection", "time_zone")
-
-
-@dataclass
-class Event:
-    """An event as the data dictionary keeps it (dd::Event), what the model needs of it."""
-
-    definer: tuple[str, str]
-    name: str = ""
-    at: dt.datetime | None = None  # ON SCHEDULE AT (one-time)
-    every: bool = False  # ON SCHEDULE EVERY (recurring)
-    starts: dt.datetime | None = None  # EVERY's STARTS: the creation time when not written
-    ends: dt.datetime | None = None
-    preserve: bool = False  # ON COMPLETION PRESERVE
-    status: str = "ENABLED"  # ENABLED | DISABLED | SLAVESIDE_DISABLED
-    body: str = ""
-    sql_mode: str = ""
-    context: dict[str, Any] = field(default_factory=dict)
-    last_executed: dt.datetime | None = None
-    # due while the scheduler was off: it runs when the scheduler starts
-    pending: bool = False
-
-
-def quote(name: str) -> str:
-    return "`" + name.replace("`", "``") + "`"
-
-
-def _exists(name: str) -> ServerError:
-    return ServerError(1537, f"Event '{name}' already exists", "HY000")
-
-
-def _unknown(name: str) -> ServerError:
-    return ServerError(1539, f"Unknown event '{name}'", "HY000")
-
-
-def _scheduler_on(thd: "Thd") -> bool:
-    return str(thd.server.global_vars.values.get("event_scheduler", "OFF")).upper() == "ON"
 
 
 def event_statement(thd: "Thd", st: A.EventStmt) -> OkPacket:
@@ -104,40 +64,34 @@ def event_statement(thd: "Thd", st: A.EventStmt) -> OkPacket:
     if st.verb == "DROP":
         if key not in events:
             if not st.if_exists:
-                raise _unknown(st.name)
+                raise unknown_error(st.name)
             thd.notes.append(Note("Note", 1305, f"Event {st.name} does not exist"))
         events.pop(key, None)
         thd.write_ddl(st.text, db=thd.db)
         return OkPacket()
     if st.verb == "ALTER":
         if key not in events:
-            raise _unknown(st.name)
+            raise unknown_error(st.name)
         if st.rename is not None:
             new = (st.rename[0] or db, st.rename[1].lower())
             if new in events:
-                raise _exists(st.rename[1])
+                raise exists_error(st.rename[1])
             events[new] = events.pop(key)
         thd.write_ddl(st.text, db=thd.db, invoker=True)
         return OkPacket()
     definer = st.definer or (thd.user, thd.definer_host)
     if key in events and not st.or_replace:
         if not st.if_not_exists:
-            raise _exists(st.name)
+            raise exists_error(st.name)
         thd.notes.append(Note("Note", 1537, f"Event '{st.name}' already exists"))
     else:
         events[key] = Event(definer, st.name)
-    if not _scheduler_on(thd):
+    if not scheduler_on(thd):
         thd.notes.append(Note("Warning", 1105, _SCHEDULER_OFF))
     thd.stmt_log.time_zone_used = True
     # Q_INVOKER only for the current user as the definer (as CREATE TRIGGER).
     thd.write_ddl(create_text(st, definer), db=thd.db, invoker=st.definer is None, hrnow=st.uses_now)
     return OkPacket()
-
-
-def create_text(st: A.EventStmt, definer: tuple[str, str]) -> str:
-    """events.cc create_query_string: CREATE, the definer, then the text from the word EVENT on."""
-    return ("CREATE " + ("OR REPLACE " if st.or_replace else "")
-            + f"DEFINER={quote(definer[0])}@{quote(definer[1])} " + st.text[st.event_pos:])
 
 
 def drop_database_events(thd: "Thd", db: str) -> None:

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from harness.sql.parse import parse_tree as A
 from harness.sql.sql_errors import Note, ServerError, error
-from harness.sql.stmt.sql_event import _CREATION_CONTEXT, Event, _exists, _scheduler_on, _unknown, create_text, quote
+from harness.sql.stmt.event_data import CREATION_CONTEXT, Event, exists_error, scheduler_on, unknown_error, create_text, quote
 from harness.sql.stmt.sql_result import OkPacket
 
 if TYPE_CHECKING:
@@ -155,7 +155,7 @@ def _apply(ev: Event, st: A.EventStmt, s: _Schedule, thd: "Thd") -> None:
     if st.body_pos:
         ev.body = st.text[st.body_pos:]
         ev.sql_mode = thd.vars.get("sql_mode")
-        ev.context = {n: thd.vars.get(n) for n in _CREATION_CONTEXT}
+        ev.context = {n: thd.vars.get(n) for n in CREATION_CONTEXT}
 
 
 def event_statement(thd: "Thd", st: A.EventStmt, db: str) -> OkPacket:
@@ -165,7 +165,7 @@ def event_statement(thd: "Thd", st: A.EventStmt, db: str) -> OkPacket:
         from harness.model.query import add_to_binlog_accessed_dbs
         if key not in events:
             if not st.if_exists:
-                raise _unknown(st.name)
+                raise unknown_error(st.name)
             thd.notes.append(Note("Note", 1305, f"Event {st.name} does not exist"))
         dropped = events.pop(key, None) is not None
         add_to_binlog_accessed_dbs(thd, db)
@@ -187,7 +187,7 @@ def _create(thd: "Thd", st: A.EventStmt, db: str, key: tuple[str, str], events: 
     created = key not in events
     if not created:
         if not st.if_not_exists:
-            raise _exists(st.name)
+            raise exists_error(st.name)
         thd.notes.append(Note("Note", 1537, f"Event '{st.name}' already exists"))
     else:
         ev = events[key] = Event(definer, st.name)
@@ -213,10 +213,10 @@ def _alter(thd: "Thd", st: A.EventStmt, db: str, key: tuple[str, str], events: d
             raise error("ER_BAD_DB_ERROR", new_db)
         new_key = (new_db, st.rename[1].lower())
     if old is None:
-        raise _unknown(st.name)
+        raise unknown_error(st.name)
     if new_key != key:
         if new_key in events:
-            raise _exists(st.rename[1] if st.rename else st.name)
+            raise exists_error(st.rename[1] if st.rename else st.name)
         events[new_key] = events.pop(key)
         old.name = st.rename[1] if st.rename else old.name
     if st.definer is not None:
@@ -250,7 +250,7 @@ def _schedule_run(thd: "Thd", key: tuple[str, str]) -> None:
     if not _due(ev, _now(thd)):
         ev.pending = False
         return
-    if not _scheduler_on(thd):
+    if not scheduler_on(thd):
         ev.pending = True  # the queue holds it; the scheduler runs it once started
         return
     _run_event(thd, key, _now(thd))
@@ -258,7 +258,7 @@ def _schedule_run(thd: "Thd", key: tuple[str, str]) -> None:
 
 def scheduler_started(thd: "Thd") -> None:
     """SET GLOBAL event_scheduler = ON: the events that fell due meanwhile run."""
-    if not _scheduler_on(thd):
+    if not scheduler_on(thd):
         return
     for key, ev in list(thd.server.events.items()):
         if ev.pending:
@@ -269,13 +269,13 @@ def _run_event(thd: "Thd", key: tuple[str, str], now: dt.datetime) -> None:
     """Event_worker_thread::run: a session of its own runs the body as a procedure
     (SQL SECURITY INVOKER under the definer), then a one-time event is dropped or disabled."""
     from harness.sql.handler.catalog import Routine
-    from harness.sql.thd import Thd
     server = thd.server
     ev = server.events[key]
     ev.pending = False
     ev.last_executed = now
     conn = next(server.event_thread_ids)
-    worker = Thd(server, conn, user=ev.definer[0], host=ev.definer[1])
+    # a session like the caller's (the dispatcher's Thd, not imported from this layer)
+    worker = type(thd)(server, conn, user=ev.definer[0], host=ev.definer[1])
     worker.host = worker.definer_host = ev.definer[1]
     worker.vars.values.update(ev.context)
     worker.vars.values["sql_auto_is_null"] = 1  # pre_init_event_thread: OPTION_AUTO_IS_NULL
