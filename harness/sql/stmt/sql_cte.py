@@ -208,6 +208,9 @@ def _recursive_mysql(ex: SelectExecutor, cte: A.Cte, members: list[tuple[bool, A
     while cap is None or len(rows) < cap:
         stored = len(rows)
         for block, reader in blocks:
+            # the condition's row number counts the rows this block's pass wrote (9.7.4
+            # observed, query_cte_recursive: 'a' then CONCAT(s, 'a') is 1406 "at row 1")
+            pass_start = len(rows)
             while reader.read < len(rows):
                 if reader.read == reader.end_of_iteration:
                     reader.iterations += 1
@@ -222,7 +225,7 @@ def _recursive_mysql(ex: SelectExecutor, cte: A.Cte, members: list[tuple[bool, A
                 finally:
                     del ex.cte_work[id(cte)]
                 for r in out:
-                    r = _fit(ex, cte, names, cols, list(r), len(rows) + 1)
+                    r = _fit(ex, cte, names, cols, list(r), len(rows) - pass_start + 1)
                     if distinct:
                         k = _key(r)
                         if k in seen:

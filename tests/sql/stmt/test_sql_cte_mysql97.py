@@ -35,6 +35,9 @@ GOLDEN = [
     ("SELECT 1 UNION SELECT n + 1 FROM c WHERE n < 3 UNION ALL SELECT n + 1 FROM c WHERE n < 3",
      (1235, _STOP.format("recursive query blocks with UNION DISTINCT then UNION ALL, in recursive Common Table "
                          "Expression"))),
+    # a recursive block's row longer than the anchor's column: the row counted in the block's pass
+    ("SELECT 'a' UNION ALL SELECT CONCAT(n, 'a') FROM c WHERE LENGTH(n) < 5",
+     (1406, "Data too long for column 'n' at row 1")),
     ("SELECT 1 UNION SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 3 ORDER BY n DESC",
      (1235, _STOP.format("ORDER BY over UNION in recursive Common Table Expression"))),
 ]
