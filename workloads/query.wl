@@ -303,9 +303,10 @@ con1: SELECT * FROM t
 [case query_events_ddl]
 rule = QUERY.events
 seed = query
-description = CREATE/ALTER/DROP EVENT with event_scheduler OFF: CREATE logged with its DEFINER (and Q_TIME_ZONE_CODE, Q_INVOKER, Q_HRNOW), ALTER with Q_INVOKER, 1537/1539, the IF [NOT] EXISTS notes, Warning 1105; events never run
+description = CREATE/ALTER/DROP EVENT: CREATE logged with its DEFINER (and Q_TIME_ZONE_CODE, Q_INVOKER, Q_HRNOW), ALTER with Q_INVOKER, 1537/1539, the IF [NOT] EXISTS notes; MariaDB's event_scheduler is OFF (Warning 1105, events never run), MySQL 9.7's ON: e1 (EVERY without STARTS) is due at its CREATE and runs once from the scheduler's worker thread, which the DO SLEEP waits for (its group comes right after the CREATE's, not at a moment the race decides)
 setup: CREATE TABLE te (a INT) ENGINE=InnoDB
 con1: CREATE EVENT e1 ON SCHEDULE EVERY 1 HOUR DO INSERT INTO te VALUES (1)
+con1: DO SLEEP(1)
 con1: CREATE EVENT IF NOT EXISTS e1 ON SCHEDULE EVERY 1 HOUR DO INSERT INTO te VALUES (1)
 con1: CREATE EVENT e1 ON SCHEDULE EVERY 1 HOUR DO INSERT INTO te VALUES (1)
   => 1537

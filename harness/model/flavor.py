@@ -215,6 +215,12 @@ class DdlLogging:
     # At disconnect the temporary tables' DROP is logged before the open transaction's
     # rollback (MariaDB's THD::cleanup); MySQL rolls back first
     disconnect_drops_temp_first = True
+    # Events live in the data dictionary (MySQL 8.0+, stmt/sql_event_mysql.py): their DDL commits
+    # it (an xid, the event's database in Q_UPDATED_DB_NAMES) and checks the schedule
+    event_ddl_in_dictionary = False
+    # The event scheduler runs a due event's body (MySQL's profile runs it ON); MariaDB's
+    # profiles keep it OFF and SET GLOBAL event_scheduler = ON is refused
+    event_scheduler_modelled = False
 
     def drop_table_groups(self, items: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]]:
         """The tables of one DROP TABLE that are logged as one statement (and one GTID) together."""

@@ -115,6 +115,20 @@ class ReplayServer:
         # default lock_wait_timeout is a year
         cur = self._admin.cursor()
         cur.execute(f"SET SESSION lock_wait_timeout = {RESET_LOCK_WAIT_S}")
+        # Nothing the harness runs here is logged: under GTID_MODE=ON a logged statement
+        # (the reset's DROP DATABASE) would take a GTID of this server's uuid -- the uuid
+        # of every server started from the kind's datadir template, the source's too -- and
+        # the source binlog's transaction of that number would be skipped as executed
+        cur.execute("SET SESSION sql_log_bin = 0")
+        # A replica never runs the source's events (created by its applier, they are
+        # SLAVESIDE_DISABLED): what they did is in the binlog already. Replayed through a
+        # client instead, a CREATE EVENT due at its (replayed) time would run here too, a
+        # moment later, racing the replay (MySQL 9.7 runs the scheduler by default):
+        # query_events_ddl's e1 added its row again, or not
+        try:
+            cur.execute("SET GLOBAL event_scheduler = OFF")
+        except Exception:  # noqa: BLE001 - a server started with the scheduler DISABLED
+            pass
         cur.close()
         self._accounts: set[tuple[str, str]] = set()
 
@@ -132,15 +146,16 @@ class ReplayServer:
     def reset(self) -> None:
         cur = self._admin.cursor()
         self._rollback_prepared_xa(cur)
-        if self.handle.reset_binlogs_sql != "RESET MASTER":
-            # MySQL: forget the GTIDs replayed last time, or the next binlog's (which
-            # start again at 1) would be skipped as already executed.
-            cur.execute(self.handle.reset_binlogs_sql)
         cur.execute("SHOW DATABASES")
         for (name,) in cur.fetchall():
             name = name.decode() if isinstance(name, (bytes, bytearray)) else name
             if name.lower() not in SYSTEM_DBS:
                 cur.execute(f"DROP DATABASE `{name.replace('`', '``')}`")
+        if self.handle.reset_binlogs_sql != "RESET MASTER":
+            # MySQL: forget the GTIDs replayed last time, or the next binlog's (which
+            # start again at 1) would be skipped as already executed -- last, so that
+            # nothing the reset does can take a GTID after it
+            cur.execute(self.handle.reset_binlogs_sql)
         cur.close()
 
     def replay(self, files: list[Path]) -> list[str]:

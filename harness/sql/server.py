@@ -6,7 +6,7 @@ import itertools
 import socket
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from harness.config import ServeConfig
 from harness.profile import ServerProfile
@@ -108,8 +108,8 @@ class ServerState:
         self.account_auth: dict[tuple[str, str], bytes] = {}
         # Database- and table-level privilege rows: (user, host, db, table or '') -> privileges.
         self.account_grants: dict[tuple[str, str, str, str], set[str]] = {}
-        # Events (stmt/sql_event.py): (db, name) -> definer.
-        self.events: dict[tuple[str, str], tuple[str, str]] = {}
+        # Events (stmt/sql_event.py): (db, name in lower case) -> Event.
+        self.events: dict[tuple[str, str], Any] = {}
         # Its system-variable profile (harness/sql/sys_vars/sysvar_profile.py), by the same name.
         self.sysvars = sysvar_profile_for(config.flavor, gtid_mode=config.gtid_mode, server_uuid=config.server_uuid)
         self.global_vars = GlobalVariables(self.sysvars.overrides(), self.sysvars.aliases(), self.sysvars.catalog(),
@@ -148,6 +148,9 @@ class ServerState:
         self.xid_cache: dict[tuple[bytes, bytes], "XidState"] = {}
         self.user_locks = UserLocks()
         self._uuid_short = itertools.count(1)
+        # The event scheduler's worker sessions (stmt/sql_event_mysql.py): ids of their own,
+        # apart from the clients' (the binlog's thread ids are not compared)
+        self.event_thread_ids = itertools.count(1 << 24)
         # The engine mutex: held while a statement runs, given up while it waits
         # (a row lock, SLEEP) through lock_sys.cond, so other sessions run meanwhile.
         self.lock = threading.RLock()

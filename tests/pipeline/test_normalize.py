@@ -75,3 +75,23 @@ def test_result_sets_mask_the_server_counters_the_events_diff_masks() -> None:
         [["binlog.000001", "690", "Table_map", "1", "738", "table_id: 92 (test.t2)"]])) is not None
     diff = result_set_difference(result_set_json(ref), result_set_json(moved))
     assert diff is not None and "235" in diff
+
+
+def test_result_sets_mask_the_uuid_of_gtid_rows() -> None:
+    """GTID_MODE=ON: SHOW BINLOG EVENTS lists `SET @@SESSION.GTID_NEXT= 'uuid:N'`, the uuid each
+    server's own (mtr_show_binlog_events_from_pos, gtid-on profile); the number still counts, and
+    a uuid in any other row (a Query's text) is not masked."""
+    from harness.pipeline.normalize import result_set_difference, result_set_json
+
+    def gtid(uuid: str, n: int) -> list[str]:
+        return ["binlog.000001", "158", "Gtid", "1", "235", f"SET @@SESSION.GTID_NEXT= '{uuid}:{n}'"]
+
+    a, b = "38529bc6-eba3-11f1-9198-02fc00000001", "5c0a1f3e-0000-4000-8000-000000000001"
+    assert result_set_difference(result_set_json([gtid(a, 1)]), result_set_json([gtid(b, 1)])) is None
+    assert result_set_difference(result_set_json([gtid(a, 1)]), result_set_json([gtid(b, 2)])) is not None
+    prev = [["binlog.000001", "127", "Previous_gtids", "1", "158", f"{a}:1-3"]]
+    assert result_set_difference(result_set_json(prev), result_set_json(
+        [["binlog.000001", "127", "Previous_gtids", "1", "158", f"{b}:1-3"]])) is None
+    query = [["binlog.000001", "235", "Query", "1", "343", f"use `test`; INSERT INTO t VALUES ('{a}')"]]
+    assert result_set_difference(result_set_json(query), result_set_json(
+        [["binlog.000001", "235", "Query", "1", "343", f"use `test`; INSERT INTO t VALUES ('{b}')"]])) is not None

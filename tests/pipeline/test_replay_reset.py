@@ -71,3 +71,41 @@ def test_a_read_the_replay_server_never_answers_gives_up(tmp_path: Path, monkeyp
             assert time.monotonic() - t0 < 8
         finally:
             srv.close()
+
+
+@pytest.mark.server
+@pytest.mark.slow
+def test_a_gtid_reset_leaves_no_gtid_executed(tmp_path: Path) -> None:
+    """MySQL 9.7 with GTID_MODE=ON: every server of the kind starts from one datadir
+    template, so the replay server has the source's server_uuid. The reset's DROP DATABASE,
+    were it logged after RESET BINARY LOGS AND GTIDS, would take `uuid:1`, and the next
+    binlog's `uuid:1` (its CREATE DATABASE test) would be skipped as executed -- the
+    reference replays of nine dml_* pairs found no database `test` (GTID-on run r12/on12).
+    The reset runs unlogged, RESET last: nothing is left executed."""
+    from harness.kinds import get_kind
+    from harness.profile import get_profile
+    from harness.providers import get_provider
+
+    kind = get_kind("mysql-9.7")
+    h = get_provider("local", kind=kind.name).start(
+        ServerSettings(flavor=kind.flavor, profile=get_profile("mysql-9.7-gtid-on")), tmp_path / "replay")
+    try:
+        srv = ReplayServer(h)
+        try:
+            c = h.connect()
+            c.cursor().execute("CREATE DATABASE test")  # what a replayed binlog leaves behind
+            c.close()
+            srv.reset()
+            cur = srv._admin.cursor()
+            cur.execute("SELECT @@GLOBAL.gtid_executed, @@GLOBAL.gtid_mode")
+            assert cur.fetchall() == [("", "ON")]
+            cur.execute("SHOW DATABASES LIKE 'test'")
+            assert cur.fetchall() == []
+            # and the replay server runs no event the replayed binlog creates: its runs are in
+            # the binlog already (a replica's applier creates them SLAVESIDE_DISABLED)
+            cur.execute("SELECT @@GLOBAL.event_scheduler")
+            assert cur.fetchall() == [("OFF",)]
+        finally:
+            srv.close()
+    finally:
+        h.stop()

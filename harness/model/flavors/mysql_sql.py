@@ -211,7 +211,9 @@ class MySQLSql(SqlDialect):
                       r"\s*PURGE\s+(MASTER\s+LOGS\b)", r"\s*SHOW\s+(MASTER\s+LOGS\b)",
                       r"\s*FLUSH\s+(?:(?:LOCAL|NO_WRITE_TO_BINLOG)\s+)?TABLES?\s*(,)",
                       r"\s*FLUSH\s+(?:(?:LOCAL|NO_WRITE_TO_BINLOG)\s+)?(?:\w+(?:\s+\w+)?\s*,\s*)+(TABLES?\b)",
-                      r"(?:[^'\"`]|'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|`[^`]*`)*?\bPASSWORD\s*(\()")
+                      r"(?:[^'\"`]|'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|`[^`]*`)*?\bPASSWORD\s*(\()",
+                      # no CREATE OR REPLACE EVENT (9.7.4 probed: 1064 near 'EVENT e2 ON SCHEDULE ...')
+                      r"\s*CREATE\s+OR\s+REPLACE\s+(?:DEFINER\s*=\s*\S+\s+)?(EVENT\b)")
     # 9.7.4 probed: FROM 5 / 50 list from the Previous_gtids at 127, FROM 130 from 158, FROM 99999999 nothing
     binlog_events_from_any_pos = True
     # sql/rpl_source.cc show_binlogs: Log_name, File_size, Encrypted ('No' with

@@ -5,6 +5,8 @@ checks: the accounts named, IF [NOT] EXISTS / OR REPLACE, and a GRANT's object."
 
 from __future__ import annotations
 
+import re
+
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.parse_errors import UnsupportedError
 from harness.sql.parse.parse_expr import ExprParser
@@ -70,29 +72,58 @@ class AclParser(ExprParser):
         return st
 
     def _event_clauses(self, st: A.EventStmt) -> None:
-        """The schedule and options; the body (after DO) is not modelled (never run)."""
-        every = starts = False
+        """The schedule and options (sql_yacc.yy ev_schedule_time, ev_on_completion,
+        opt_ev_status, opt_ev_comment, ev_sql_stmt); the body after DO is kept as text
+        (the scheduler parses it when the event runs, Event_job_data::construct_sp_sql)."""
         while self.tok.kind != "EOF":
             if self.at_kw("DO"):
+                self.advance()
+                st.body_pos = self.tok.pos
                 self._skip_to_end()
                 break
-            if self.accept_kw("EVERY"):
-                every = True
+            if self.accept_kw("ON"):
+                if self.accept_kw("SCHEDULE"):
+                    self._event_schedule(st)
+                elif self.accept_kw("COMPLETION"):
+                    st.preserve = not self.accept_kw("NOT")
+                    self.expect_kw("PRESERVE")
+                else:
+                    raise self.error()
                 continue
-            if self.accept_kw("STARTS"):
-                starts = True
+            if self.accept_kw("ENABLE"):
+                st.status = "ENABLED"
                 continue
-            if self.at_kw("NOW", "CURRENT_TIMESTAMP", "LOCALTIME", "LOCALTIMESTAMP", "SYSDATE"):
-                st.uses_now = True
-            if st.verb == "ALTER" and self.at_kw("RENAME"):
-                self.advance()
+            if self.accept_kw("DISABLE"):
+                st.status = "DISABLED"
+                if self.accept_kw("ON"):
+                    st.slave_word = str(self.expect_kw("SLAVE", "REPLICA")).upper() == "SLAVE"
+                    st.status = "SLAVESIDE_DISABLED"
+                continue
+            if self.accept_kw("COMMENT"):
+                st.comment = self._string_value()
+                continue
+            if st.verb == "ALTER" and self.accept_kw("RENAME"):
                 self.expect_kw("TO")
                 new = self.table_name()
                 st.rename = (new.db, new.name)
                 continue
-            self.advance()
-        st.uses_now = st.uses_now or every and not starts
+            raise self.error()
+        st.uses_now = st.uses_now or st.every is not None and st.starts is None
 
+    def _event_schedule(self, st: A.EventStmt) -> None:
+        start = self.tok.pos
+        if self.accept_kw("AT"):
+            st.at = self.expr()
+        else:
+            self.expect_kw("EVERY")
+            value = self.expr()
+            st.every = (value, self.interval_unit())
+            if self.accept_kw("STARTS"):
+                st.starts = self.expr()
+            if self.accept_kw("ENDS"):
+                st.ends = self.expr()
+        if re.search(r"\b(NOW|CURRENT_TIMESTAMP|LOCALTIME|LOCALTIMESTAMP|SYSDATE)\b", self.text_from(start), re.I):
+            st.uses_now = True
 
     def account_stmt(self) -> A.Account:
         w = str(self.advance().value).upper()

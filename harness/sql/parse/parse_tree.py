@@ -895,3 +895,17 @@ class EventStmt(Statement):
     event_pos: int = 0
     uses_now: bool = False
     rename: tuple[str | None, str] | None = None
+    # The clauses (event_parse_data.cc Event_parse_data): ON SCHEDULE AT ``at`` or EVERY
+    # ``every`` (value, unit) [STARTS] [ENDS]; ON COMPLETION [NOT] PRESERVE (None: not
+    # said); ENABLE / DISABLE / DISABLE ON SLAVE|REPLICA (``status``: ENABLED, DISABLED,
+    # SLAVESIDE_DISABLED; ``slave_word``: ON SLAVE was written); ``body_pos``: where the
+    # body after DO starts (0: none)
+    at: Expr | None = None
+    every: tuple[Expr, str] | None = None
+    starts: Expr | None = None
+    ends: Expr | None = None
+    preserve: bool | None = None
+    status: str | None = None
+    slave_word: bool = False
+    comment: str | None = None
+    body_pos: int = 0

@@ -43,6 +43,9 @@ def set_vars(thd: "Thd", st: A.Set) -> "OkPacket":
         else:
             value = Compiler(Scope([]), info).compile(a.value)(env)
         set_sysvar(thd, target.name, target.scope, value)
+        if target.name.lower() == "event_scheduler" and thd.server.flavor.ddl.event_scheduler_modelled:
+            from harness.sql.stmt.sql_event_mysql import scheduler_started
+            scheduler_started(thd)
     return _ok()
 
 
@@ -68,7 +71,8 @@ def warn_deprecated_names(thd: "Thd", sql: str) -> None:
 
 def set_sysvar(thd: "Thd", name: str, scope: str, value: Any) -> None:
     n = thd.vars.canonical(name)
-    if n == "event_scheduler" and str(value).upper() in ("ON", "1"):
+    if n == "event_scheduler" and str(value).upper() in ("ON", "1") \
+            and not thd.server.flavor.ddl.event_scheduler_modelled:
         # Events never run in the model (stmt/sql_event.py): what they would log is unknown.
         raise UnsupportedError("event_scheduler=ON (running events)")
     in_trx = thd.trx.explicit or thd.trx.active and not thd.autocommit

@@ -31,7 +31,7 @@ import dataclasses
 from typing import Any
 
 from harness.sql.parse import parse_tree as A
-from harness.sql.sql_errors import Note, ServerError, note
+from harness.sql.sql_errors import Note, ServerError, error as note_error, note
 
 #: The SelectExecutor running the statement (stmt/sql_select.py, which imports this module).
 SelectExecutor = Any
@@ -94,6 +94,8 @@ def _recursive(ex: SelectExecutor, cte: A.Cte) -> tuple[list[str], list[Any], li
                           "non-recursive query blocks followed by one or more recursive ones", "HY000")
     if not anchors:
         raise ServerError(4005, f"No anchors for recursive WITH element '{cte.name}'", "HY000")
+    if mysql:
+        return _recursive_mysql(ex, cte, members, recursive)
     # The anchors run first wherever they stand in the union (observed: `SELECT n+1 FROM c
     # UNION ALL SELECT 1` starts with 1).
     anchor = dataclasses.replace(anchors[0][1], union=anchors[1:])
@@ -155,3 +157,91 @@ def _fit(ex: SelectExecutor, cte: A.Cte, names: list[str], cols: list[Any], row:
             ex.ctx.notes.append(note("Warning", "WARN_DATA_TRUNCATED", names[i], row_no))
             row[i] = v[:length]
     return row
+
+
+class _TailReader:
+    """One recursive query block's FollowTailIterator (sql/iterators/basic_row_iterators.cc):
+    it reads the CTE's table from where it stopped up to the rows stored so far, rows
+    appended meanwhile included; an iteration ends at the row count it saw when it began."""
+
+    def __init__(self) -> None:
+        self.read = 0
+        self.end_of_iteration = 0
+        self.iterations = 0
+
+
+def _recursive_mysql(ex: SelectExecutor, cte: A.Cte, members: list[tuple[bool, A.Select]],
+                     recursive: list[bool]) -> tuple[list[str], list[Any], list[list[Any]]]:
+    """MySQL 8.0+'s recursive CTE (9.7.4 probed; sql/iterators/composite_iterators.cc
+    MaterializeIterator::MaterializeRecursive): the anchors are stored once, then every
+    recursive block in turn follows the table's tail (_TailReader) until a whole pass
+    stores no row. The union's DISTINCT operators work as in any union: the blocks up to
+    the last DISTINCT one (Query_expression::union_distinct) store only rows the table has
+    not got, the ones after it every row -- so DISTINCT in the anchors and ALL in the
+    recursive part is allowed (`SELECT 1 UNION SELECT 1 UNION ALL SELECT n + 1 FROM c ...`:
+    1, 2, 3), while a recursive block after a recursive DISTINCT one is refused (1235)."""
+    last_distinct = max((i for i in range(1, len(members)) if not members[i][0]), default=0)
+    if last_distinct and recursive[last_distinct] and last_distinct < len(members) - 1:
+        raise note_error("ER_NOT_SUPPORTED_YET", "recursive query blocks with UNION DISTINCT then UNION ALL, "
+                         "in recursive Common Table Expression")
+    # a trailing ORDER BY (the parser leaves it, and a LIMIT after it, on the last block)
+    if cte.select.order_by or members[-1][1].order_by:
+        raise note_error("ER_NOT_SUPPORTED_YET", "ORDER BY over UNION in recursive Common Table Expression")
+    first_recursive = recursive.index(True)
+    anchors = members[:first_recursive]
+    distinct = last_distinct >= first_recursive  # every block is in the DISTINCT part
+    # the anchors' own union: its DISTINCT operators dedupe what precedes them; a recursive
+    # DISTINCT block (the last one) makes every anchor DISTINCT too
+    union = [(False, m) for _all, m in anchors[1:]] if distinct else anchors[1:]
+    res = ex.select(dataclasses.replace(anchors[0][1], union=union))
+    cols = res.columns
+    names = _names(cte, cols, True)
+    # LIMIT [OFFSET] over the union: the table stops growing once it holds offset + limit
+    # rows (9.7.4 probed: LIMIT 3 with cte_max_recursion_depth = 3 needs no 4th iteration)
+    count = _limit(ex, cte.select.limit)
+    skip = _limit(ex, cte.select.offset) or 0
+    cap = None if count is None else skip + count
+    rows = [list(r) for r in res.rows][:cap]
+    seen = {_key(r) for r in rows}
+    limit = int(ex.thd.get_sysvar("cte_max_recursion_depth", "SESSION"))
+    blocks = [(dataclasses.replace(m, union=[]), _TailReader()) for (_all, m), rec in zip(members, recursive) if rec]
+    while cap is None or len(rows) < cap:
+        stored = len(rows)
+        for block, reader in blocks:
+            # the condition's row number counts the rows this block's pass wrote (9.7.4
+            # observed, query_cte_recursive: 'a' then CONCAT(s, 'a') is 1406 "at row 1")
+            pass_start = len(rows)
+            while reader.read < len(rows):
+                if reader.read == reader.end_of_iteration:
+                    reader.iterations += 1
+                    if reader.iterations > limit:
+                        raise ServerError(3636, f"Recursive query aborted after {reader.iterations} iterations. Try "
+                                          "increasing @@cte_max_recursion_depth to a larger value.", "HY000")
+                    reader.end_of_iteration = len(rows)
+                ex.cte_work[id(cte)] = (cols, rows[reader.read:reader.end_of_iteration])
+                reader.read = reader.end_of_iteration
+                try:
+                    out = ex.select(block).rows
+                finally:
+                    del ex.cte_work[id(cte)]
+                for r in out:
+                    r = _fit(ex, cte, names, cols, list(r), len(rows) - pass_start + 1)
+                    if distinct:
+                        k = _key(r)
+                        if k in seen:
+                            continue
+                        seen.add(k)
+                    rows.append(r)
+                    if len(rows) == cap:
+                        return names, cols, rows[skip:]
+        if len(rows) == stored:
+            break
+    return names, cols, rows[skip:]
+
+
+def _limit(ex: SelectExecutor, e: A.Expr | None) -> int | None:
+    """A LIMIT / OFFSET value (as SelectExecutor reads one)."""
+    if e is None:
+        return None
+    from harness.sql.item.expr import Compiler, Env, Scope, to_number
+    return int(to_number(Compiler(Scope([])).compile(e)(Env(ex.ctx))))  # type: ignore[arg-type]

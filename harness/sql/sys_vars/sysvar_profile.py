@@ -64,6 +64,9 @@ class SysvarProfile:
     # multi_update skips every unchanged row without calling the engine, whatever it read
     # (MariaDB 11.8; 10.11 compares an InnoDB row only when the assigned columns were read)
     multi_update_compares_rows = False
+    # ... also when the read set holds the whole row: a const table's, a row-logged statement's
+    # with binlog_row_image FULL (MySQL 9.7: sql_update.py _whole_row_read)
+    multi_update_whole_row_reads = False
     # A multi-table UPDATE's is_trans is whether it writes a transactional table, as a
     # single-table statement's (MySQL 9.7); MariaDB's multi_update raises it only for a
     # transactional table whose row changed (StatementInfo.multi_update_trans)
@@ -416,10 +419,13 @@ class MySQL80Sysvars(SysvarProfile):
     # ER_TEMP_TABLE_PREVENTS_SWITCH_SESSION_BINLOG_FORMAT, before the in-transaction check
     # (9.7.4 observed: 3745 for SET SESSION binlog_format = 'STATEMENT' in ROW and in STATEMENT)
     binlog_format_temp_tables_refused = True
-    # 9.7.4 observed (fid_update_unchanged_row_innodb_rw S): Query_result_update skips an
-    # unchanged row without the engine whatever the statement read -- `UPDATE t, m SET t.a = 2`
-    # over an InnoDB row already 2 ends with COMMIT, not Xid (InnoDB stays read-only)
-    multi_update_compares_rows = True
+    # Query_result_update skips an unchanged row without the engine when records_are_comparable:
+    # every assigned column read (9.7.4 probed, STATEMENT: `UPDATE t JOIN n ON t.a = n.a SET t.b =
+    # n.b` over unchanged rows ends with Xid, `SET t.b = t.b` with COMMIT), which a const table
+    # (`UPDATE t, m SET t.a = 2 WHERE t.id = m.id AND m.id = 2`: COMMIT, fid_update_unchanged_row_
+    # innodb_rw) and a row-logged statement's FULL image always are
+    multi_update_compares_rows = False
+    multi_update_whole_row_reads = True
     # 9.7.4 observed (fidlog_is_trans_is_the_statements_table S): under autocommit=0,
     # `UPDATE t3 a, t4 b SET ...` (InnoDB) matching nothing, then ROLLBACK, logs nothing --
     # the Query went to the transaction cache, not out as a group of its own

@@ -78,7 +78,8 @@ def _end(bed: Bed, start: int) -> str:
 
 def test_multi_update_unchanged_innodb_row_ends_with_commit_in_mysql(bed):
     # 9.7.4 (fid_update_unchanged_row_innodb_rw S): Query_result_update skips the unchanged
-    # row without the engine although t.a was not read -- COMMIT (MariaDB 10.11: Xid).
+    # row without the engine although t.a was not named: t is const (t.id = m.id, m.id = 2),
+    # its row read whole -- COMMIT (MariaDB 10.11: Xid).
     t = bed.thd
     t.execute("SET binlog_format = STATEMENT")
     t.execute("CREATE TABLE t (id INT PRIMARY KEY, a INT, b INT) ENGINE=InnoDB")
@@ -88,6 +89,34 @@ def test_multi_update_unchanged_innodb_row_ends_with_commit_in_mysql(bed):
     n = len(bed.entries())
     t.execute("UPDATE t, m SET t.a = 2 WHERE t.id = m.id AND m.id = 2")
     assert _end(bed, n) == ("COMMIT" if _mysql(bed) else "XidEvent")
+
+
+def test_multi_update_unchanged_row_not_read_calls_innodb_in_mysql(bed):
+    """records_are_comparable: a non-const InnoDB row whose assigned column the statement did
+    not read is passed to the engine (Xid); read, or the statement logged as rows (FULL image:
+    the whole row read), it is compared and skipped (9.7.4 probed, GTID_MODE=ON, the
+    wl2687_multi_table_mixed_engines tables)."""
+    if not _mysql(bed):
+        pytest.skip("MySQL 9.7's rule")
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB")
+    t.execute("CREATE TABLE n (a INT PRIMARY KEY, b INT) ENGINE=MyISAM")
+    t.execute("INSERT INTO t VALUES (1,1),(2,2),(3,3)")
+    t.execute("INSERT INTO n VALUES (1,1),(2,2),(4,4)")
+    for sql, end in [("UPDATE t JOIN n ON t.a = n.a SET t.b = n.b", "XidEvent"),
+                     ("UPDATE t JOIN n ON t.a = n.a SET t.b = n.b WHERE t.a = 1", "COMMIT"),
+                     ("UPDATE t JOIN n ON t.a = n.a SET t.b = t.b", "COMMIT"),
+                     ("UPDATE t JOIN n ON t.a = n.a SET t.b = n.b + 0 WHERE n.b < 100", "XidEvent"),
+                     ("UPDATE t, n SET t.b = 1 WHERE t.a = n.a AND n.a = 1", "COMMIT"),
+                     ("UPDATE n JOIN t ON t.a = n.a SET t.b = n.b", "XidEvent")]:
+        n = len(bed.entries())
+        t.execute(sql)
+        assert _end(bed, n) == end, sql
+    t.execute("SET binlog_format = ROW")
+    n = len(bed.entries())
+    t.execute("UPDATE t JOIN n ON t.a = n.a SET t.b = n.b")
+    assert _shape(bed, n) == []  # compared: nothing changed, nothing logged
 
 
 def test_ignored_foreign_key_row_leaves_innodb_read_only_in_mysql(bed):

@@ -25,3 +25,18 @@ def test_a_routine_string_parameter_is_logged_with_the_server_collation(tmp_path
     t.execute("DELETE FROM sup")
     t.execute(texts[-1])
     assert t.execute("SELECT pattern FROM sup").rows == [["the x"]]
+
+
+def test_cascade_triggers_var_on_a_with_headed_update_or_delete() -> None:
+    """Q_ENABLE_CASCADE_TRIGGERS (21) is the command's: a WITH clause before UPDATE/DELETE leaves
+    them an UPDATE/DELETE (9.7.4 observed, query_cte_in_select_and_dml STATEMENT/MIXED:
+    `WITH c AS (SELECT a FROM t) UPDATE t SET b = 0` 21=0); WITH ... SELECT and INSERT ... WITH
+    ... SELECT have none."""
+    from harness.model.flavors.mysql80 import logs_cascade_triggers
+
+    assert logs_cascade_triggers("WITH c AS (SELECT a FROM t) UPDATE t SET b = 0")
+    assert logs_cascade_triggers("WITH c AS (SELECT ')' AS a), d (x) AS (SELECT 2) DELETE FROM t WHERE a IN "
+                                 "(SELECT a FROM c)")
+    assert not logs_cascade_triggers("WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 3) "
+                                     "SELECT * FROM c")
+    assert not logs_cascade_triggers("INSERT INTO u WITH c AS (SELECT 1) SELECT * FROM c")
