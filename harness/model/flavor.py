@@ -349,6 +349,9 @@ class SqlDialect:
     single_report_codes: frozenset[int] = frozenset()
     # Storing into a DATETIME column reads the session time zone (Q_TIME_ZONE_CODE; MySQL 8.0.19+)
     datetime_store_uses_time_zone = False
+    # FLUSH PRIVILEGES' reload reads the grant tables' TIMESTAMP columns through the session
+    # (Q_TIME_ZONE_CODE on its Query; MySQL); MariaDB's privilege tables have none
+    acl_reload_reads_time_zone = False
     # ROLLBACK warns 1196 for base non-transactional changes only, 1751/1752 for temporary
     # tables created/dropped in the transaction (MySQL); MariaDB: 1196 for either kind of change
     temp_rollback_warnings = False

@@ -105,6 +105,11 @@ class StmtLogState:
     # out, from the statement's first UPDATE or DELETE row of the table on (EventStyle)
     images_without_generated: set[int] = field(default_factory=set)
 
+    def read_time_zone(self) -> None:
+        """THD::time_zone(): the statement read the session time zone (a temporal store or
+        conversion, NOW(), @@time_zone), so each of its Query events carries Q_TIME_ZONE_CODE."""
+        self.time_zone_used = True
+
     def for_implicit_rollback(self) -> "StmtLogState":
         """The context of the ROLLBACK a failed statement's trans_rollback_implicit writes
         (a deadlock victim): none of the statement's event flags, but its

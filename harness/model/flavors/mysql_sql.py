@@ -196,6 +196,10 @@ class MySQLSql(SqlDialect):
     fk_over_max_dbs = True  # SQL-layer foreign keys (9.7.4 [bytes]; stmt/deprecations.py)
     temp_rollback_warnings = True  # Transaction_ctx::push_unsafe_rollback_warnings
     datetime_store_uses_time_zone = True  # Field_datetime store -> THD::time_zone() (9.7.4 [bytes])
+    # reload_acl_and_cache(REFRESH_GRANT): acl_reload/grant_reload read mysql.user,
+    # mysql.tables_priv ... (TIMESTAMP columns) with the session's THD (9.7.4 observed:
+    # FLUSH PRIVILEGES, FLUSH STATUS, PRIVILEGES carry Q_TIME_ZONE_CODE; FLUSH TABLES/STATUS none)
+    acl_reload_reads_time_zone = True
     # sql/sql_select.cc Sql_cmd_dml::execute: the Strict_error_handler (sql/error_handler.cc) turns
     # a DELETE's ER_TRUNCATED_WRONG_VALUE into its error (9.7.4 probed: `DELETE FROM t WHERE d = 'x'`)
     delete_aborts_on_warning = True

@@ -39,6 +39,7 @@ from harness.sql.parse import parse_tree as A
 from harness.sql.parse.parse_errors import UnsupportedError
 
 from harness.sql.stmt.sql_window import window_funcs
+from harness.sql.stmt.time_zone import note_field_copy, note_row_stores
 
 if TYPE_CHECKING:
     from harness.sql.parse.stmtinfo import StatementInfo
@@ -496,6 +497,11 @@ class SelectCreate:
         bulk_dup: DuplicateKey | None = None
         row: list[Any] = []
         inserted = 0
+        # select_create stores each item into its field as INSERT ... SELECT does (field_conv for a
+        # bare column): which stores read the session time zone (stmt/time_zone.py)
+        for ci, rc in zip(self.target_idx, self.sel_res.columns):
+            if rc.type is not None and rc.org_name and rc.meta is None and thd.server.flavor.sql.field_copy_cuts:
+                note_field_copy(thd, t, ci, rc.type, t.columns[ci].type)
         try:
             for i, src in enumerate(self.sel_res.rows):
                 wctx = WriteContext(thd.is_strict(t, i), self.db, t.name, numbers[i] if numbers else i + 1, ctx.notes,
@@ -520,6 +526,7 @@ class SelectCreate:
                         raise error("ER_BAD_NULL_ERROR", col.name)
                     row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
                     specified.add(ci)
+                note_row_stores(thd, t, row, specified)
                 ex.assign_auto_increment(t, row, specified, alloc)
                 if alloc is not None:
                     alloc.row_done()

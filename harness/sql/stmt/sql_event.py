@@ -90,7 +90,7 @@ def event_statement(thd: "Thd", st: A.EventStmt) -> OkPacket:
         thd.notes.append(Note("Warning", 1105, _SCHEDULER_OFF))
     text = ("CREATE " + ("OR REPLACE " if st.or_replace else "")
             + f"DEFINER={quote(definer[0])}@{quote(definer[1])} " + st.text[st.event_pos:])
-    thd.stmt_log.time_zone_used = True
+    thd.stmt_log.read_time_zone()
     # Q_INVOKER only for the current user as the definer (as CREATE TRIGGER).
     thd.write_ddl(text, db=thd.db, invoker=st.definer is None, hrnow=st.uses_now)
     return OkPacket()
