@@ -206,6 +206,9 @@ class DdlLogging:
     create_db_xid_when_created = False
     # DROP TABLE /* comment */ t keeps the comment in the text it generates (MariaDB)
     drop_keeps_comment = True
+    # CREATE TABLE IF NOT EXISTS of an existing base table (not ... SELECT) is logged, committing
+    # nothing (MySQL); MariaDB logs nothing (RULES-mariadb-10.11)
+    create_existing_table_logged = False
     # DROP PROCEDURE/FUNCTION/TRIGGER/VIEW IF EXISTS of a missing object is logged as DDL
     # (MariaDB: its xid and FL_DDL); False: it commits nothing and names no database (MySQL)
     missing_drop_commits = True

@@ -84,6 +84,9 @@ class StmtLogState:
     # every written table's map, a MyISAM one into the statement cache): its group's BEGIN
     stmt_cache_first_row: tuple[bool, int, Any] | None = None
     fk_tables: bool = False  # MySQL 9.7: it wrote a foreign-key table (Q_UPDATED_DB_NAMES over max)
+    # MySQL: the DDL found nothing to do (IF NOT EXISTS of an existing table), so it commits no
+    # data-dictionary transaction and its Query has no Q_DDL_LOGGED_WITH_XID
+    no_dd_commit: bool = False
     # thd->query_start_sec_part_used -> Q_HRNOW (NOW() and CURTIME() read the start microseconds)
     hrnow_used: bool = False
     table_map_for_update: int = 0  # thd->table_map_for_update -> Q_TABLE_MAP_FOR_UPDATE_CODE

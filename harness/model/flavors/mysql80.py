@@ -440,6 +440,8 @@ class MySQLEvents(EventStyle):
         # and CREATE TABLE ([bytes] 8.0.18). 9.7.4 [bytes]: every DDL that commits a data
         # dictionary transaction (databases, InnoDB tables, views, routines, triggers), not
         # DDL on a non-transactional table (MyISAM CREATE/DROP) nor temporary tables.
+        if thd is not None and thd.stmt_log.no_dd_commit:
+            return False
         if text.startswith("DROP TABLE "):
             # a base-table drop: an xid for an atomic engine's group (the caller's
             # thread_specific is the header flag it asks for, not a temporary table)
@@ -808,6 +810,10 @@ class MySQLGtid(GtidFraming):
 
 class MySQLDdl(DdlLogging):
     temp_ddl_unlogged_formats = ("ROW", "MIXED")  # [mtr] binlog_create_drop_temporary_table.result
+    # sql_table.cc mysql_create_table: the 1050 note of IF NOT EXISTS leaves the statement to be
+    # written like a created table's, with no data-dictionary commit (9.7.4 observed:
+    # mtr_create_if_not_exists, every format; sql_table.create_existing_table)
+    create_existing_table_logged = True
     # 9.7.4 observed (fidseed_sql_log_bin_in_trx S): `SET sql_log_bin = 0; CREATE TEMPORARY
     # TABLE tmp ...; SET sql_log_bin = 1; DROP TEMPORARY TABLE tmp` logs no DROP
     temp_drop_follows_create_logging = True
