@@ -62,6 +62,7 @@ _CASCADE_DML = re.compile(r"\s*(?:/\*.*?\*/\s*)*(INSERT|REPLACE|UPDATE|DELETE)\b
 # after INSERT: [modifiers] [INTO] table [(columns)] then the query (SELECT, WITH, TABLE, `(SELECT`)
 _INSERT_SELECT = re.compile(r"\s+(?:(?:LOW_PRIORITY|DELAYED|HIGH_PRIORITY|IGNORE)\s+)*(?:INTO\s+)?"
                             r"[`\w.$]+\s*(?:\([^)]*\)\s*)?\(?\s*(?:SELECT|WITH|TABLE)\b", re.I)
+_WITH = re.compile(r"\s*(?:/\*.*?\*/\s*)*WITH\b", re.I | re.S)
 _TIMESTAMP_COLUMN = re.compile(r"\bTIMESTAMP\b", re.I)
 _LITERALS = re.compile(r"'(?:[^'\\]|\\.|'')*'")
 # Statements whose Query carries no Q_UPDATED_DB_NAMES (9.7.4 [bytes]: TRUNCATE, ANALYZE)
@@ -84,10 +85,31 @@ def logs_cascade_triggers(text: str) -> bool:
     observed: `REPLACE INTO t SELECT * FROM n` 21=0; `INSERT INTO r (what, v) VALUES ('found
     after select', FOUND_ROWS())` 21=0; `INSERT INTO i SELECT a FROM t2`, `INSERT INTO u WITH c
     AS (...) SELECT ...` none)."""
-    m = _CASCADE_DML.match(text)
+    plain = _LITERALS.sub("''", text)
+    m = _CASCADE_DML.match(plain, _after_with_clause(plain))
     if m is None:
         return False
-    return m.group(1).upper() != "INSERT" or not _INSERT_SELECT.match(_LITERALS.sub("''", text), m.end())
+    return m.group(1).upper() != "INSERT" or not _INSERT_SELECT.match(plain, m.end())
+
+
+def _after_with_clause(text: str) -> int:
+    """Where the statement proper starts after a leading WITH clause (its CTEs' parentheses
+    balanced; string literals already blanked): `WITH c AS (...) UPDATE t ...` is an UPDATE, its
+    sql_command SQLCOM_UPDATE (9.7.4 observed, query_cte_in_select_and_dml: 21=0); 0 without one."""
+    m = _WITH.match(text)
+    if m is None:
+        return 0
+    depth = 0
+    for i in range(m.end(), len(text)):
+        if text[i] == "(":
+            depth += 1
+        elif text[i] == ")":
+            depth -= 1
+            if depth == 0:  # a CTE's body (or its column list) ends: what follows?
+                rest = text[i + 1:].lstrip()
+                if not re.match(r"(?:,|AS\b)", rest, re.I):
+                    return len(text) - len(rest)
+    return 0
 
 
 _MYSQL_FLAGS2 = int(Option.OPTION_AUTO_IS_NULL | Option.OPTION_NOT_AUTOCOMMIT | Option.OPTION_NO_FOREIGN_KEY_CHECKS
