@@ -254,6 +254,10 @@ def _log_create_temporary(thd: "Thd", st: A.CreateTable, transactional: bool, in
         thd.stmt.info = None
         thd.stmt.row_format = False  # not the previous statement's (its use_trans_cache)
         thd.binlog_query(st.text, transactional, 0, None, None, thread_specific=True, ddl=True, xid=True)
+        # MySQL writes the group's BEGIN with this Query: its databases (9.7.4 observed,
+        # STATEMENT: `BEGIN; CREATE TEMPORARY TABLE x4 (a int) ENGINE=InnoDB; SAVEPOINT s; ...`:
+        # BEGIN 12=(test); mix_savepoint_before_binlog_joined)
+        L3.note_trx_begin(thd)
         L3.flush_stmt_cache(thd)  # end of statement (R-flush-SC)
         return
     thd.write_ddl(st.text, thread_specific=True, xid=True)  # observed: CREATE TEMPORARY carries Q_XID
