@@ -733,7 +733,8 @@ class MySQLGtid(GtidFraming):
             return GroupWritten(0, used_gtid_next=used_next)
         body = list(events)
         if not standalone:
-            db = thd.db or "" if thd is not None else ""
+            db = begin.database if begin is not None and begin.database is not None else (
+                thd.db or "" if thd is not None else "")
             # The BEGIN was made with the group's first event, from the statement that wrote
             # it (cache.py: GroupBegin); a group written by the statement that filled
             # it (autocommit, a statement cache) takes that statement's status now.

@@ -263,3 +263,15 @@ def test_a_call_sub_statement_starts_without_the_previous_ones_update_map(tmp_pa
     bed.thd.execute("CALL p()")
     assert [(q, m) for q, _d, m in _after(_queries(bed), start)] == [
         ("BEGIN", 1), ("COMMIT", 1), ("BEGIN", NOT_SET), ("COMMIT", NOT_SET)]
+
+
+def test_a_begin_names_the_default_database_of_the_statement_that_wrote_first(tmp_path):
+    # explore2_databases_use_qualified (9.7.4 observed, every format): `BEGIN; INSERT INTO d1.t1
+    # ...; USE d1; ...; COMMIT` started under `test`: the BEGIN's database field is test
+    for fmt in ("STATEMENT", "ROW"):
+        bed = _bed(tmp_path / fmt, fmt)
+        for sql in ("CREATE DATABASE d1", "CREATE TABLE d1.t1 (a INT PRIMARY KEY) ENGINE=InnoDB", "BEGIN",
+                    "INSERT INTO d1.t1 VALUES (2)", "USE d1", "INSERT INTO t1 VALUES (3)", "COMMIT",
+                    "BEGIN", "INSERT INTO t1 VALUES (4)", "USE test", "INSERT INTO i VALUES (4, 4)", "COMMIT"):
+            bed.thd.execute(sql)
+        assert [ev.database for ev, _c in bed.query_events() if ev.query == "BEGIN"][-2:] == ["test", "d1"], fmt
