@@ -433,6 +433,12 @@ class SqlDialect:
     computed_column_zero_default = False
     # ROW_NUMBER / RANK / DENSE_RANK are BIGINT UNSIGNED (MySQL); MariaDB's are signed
     ranking_unsigned = False
+    # CREATE ... SELECT: `-x` of an integer is a signed column of x's own type, INT for TINYINT ..
+    # INT, BIGINT for BIGINT (MySQL); MariaDB's is one character longer than x (BIGINT from 10)
+    negation_keeps_int_type = False
+    # CREATE ... SELECT: the longest integer expression (characters, sign included) whose column
+    # is INT rather than BIGINT (MariaDB 9: `t8 * 2` int(5), `k DIV 2` bigint(10))
+    int_item_max_int_length = 9
     # The update of INSERT ... ON DUPLICATE KEY UPDATE writes every column: a MINIMAL
     # after-image holds them all (MySQL); MariaDB's holds the statement's write set
     odku_update_writes_all = False

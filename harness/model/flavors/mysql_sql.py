@@ -238,6 +238,14 @@ class MySQLSql(SqlDialect):
     window_temp_nullable = False
     computed_column_zero_default = True
     ranking_unsigned = True
+    # Item_func_num1::set_numeric_type: the negation's integer data type is its argument's (9.7.4
+    # probed: `-k` of an INT column int, `-ti` int, `-u` of INT UNSIGNED int, `-b` of a BIGINT
+    # bigint, `-(k + 1)` bigint as `k + 1`; fid_create_select_computed)
+    negation_keeps_int_type = True
+    # 9.7.4 probed (fid_create_select_computed): `k DIV 2` (10 characters), `k MOD 2`, `t8 *
+    # 1000000` (11), `u + 1` of an INT UNSIGNED (11, int unsigned), `ABS(k)` are int; `k + 1`,
+    # `k * 2` (12) bigint (MY_INT32_NUM_DECIMAL_DIGITS = 11)
+    int_item_max_int_length = 11
     # sql_insert.cc write_record (DUP_UPDATE): the after-image of the row update is every column
     # under binlog_row_image=MINIMAL, not the INSERT's and the assigned columns (9.7.4 [bytes]:
     # fid_minimal_odku_after_image `INSERT INTO u (id, a) VALUES (7, 1) ON DUPLICATE KEY UPDATE
