@@ -36,6 +36,8 @@ class TrxLogState:
     # Transaction_write_set_ctx, which only the transaction's end resets)
     writeset_keys: set[tuple[Any, ...]] | None = None
     writeset_missing: bool = False  # ... and its has_missing_keys (a row of a table without a key)
+    # ids of the trx cache's events a ROLLBACK TO took out of the writeset (the cache kept them)
+    writeset_excluded: set[int] = field(default_factory=set)
     dropped_temp: bool = False
     # a base non-transactional table changed (not a ROLLBACK TO's mark of nontrans_modified)
     changed_nontrans_base: bool = False
@@ -84,6 +86,9 @@ class StmtLogState:
     # every written table's map, a MyISAM one into the statement cache): its group's BEGIN
     stmt_cache_first_row: tuple[bool, int, Any] | None = None
     fk_tables: bool = False  # MySQL 9.7: it wrote a foreign-key table (Q_UPDATED_DB_NAMES over max)
+    # MySQL: a CREATE ... SELECT runs: the transactions it commits (its implicit commit of the
+    # open one, its own row group) have no usable writeset (rows' commit-order parent, new history)
+    writeset_dropped: bool = False
     # MySQL: the DDL found nothing to do (IF NOT EXISTS of an existing table), so it commits no
     # data-dictionary transaction and its Query has no Q_DDL_LOGGED_WITH_XID
     no_dd_commit: bool = False

@@ -234,7 +234,10 @@ def _writeset(thd: Any, body: list[Event]) -> tuple[set[tuple[Any, ...]], bool] 
     maps: dict[int, Any] = {}
     keys: set[tuple[Any, ...]] = set()
     missing = False
+    excluded = getattr(getattr(thd, "trx_log", None), "writeset_excluded", None) or ()
     for e in body:
+        if id(e) in excluded:
+            continue  # rows a ROLLBACK TO took out of the writeset (transaction._rollback_writeset)
         if isinstance(e, QueryEvent):
             if not _TRX_CONTROL.match(e.query):
                 return None  # a statement logged as text: no writeset for it
@@ -634,7 +637,9 @@ class MySQLGtid(GtidFraming):
         # MIXED rows group of the corpus, ~600, has last_committed = sequence_number - 1;
         # fidseed_unsafe_functions_on_myisam: UUID()/USER() rows into a MyISAM table `4/5`, `5/6`)
         row_session = thd is not None and str(thd.vars.get("binlog_format")).upper() == "ROW"
-        got = _writeset(thd, body) if row_session else None
+        # a CREATE ... SELECT drops the writeset of what it commits (StmtLogState.writeset_dropped)
+        dropped = thd is not None and thd.stmt_log.writeset_dropped
+        got = _writeset(thd, body) if row_session and not dropped else None
         if got is not None and thd is not None:
             # Transaction_write_set_ctx is reset only when the transaction ends, and add_pke
             # fills it as each row is logged, whichever cache takes it: a group the statement

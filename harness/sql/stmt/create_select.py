@@ -309,6 +309,12 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
         # Column types are taken from base-table columns; a derived table's are not modelled here.
         raise UnsupportedError("CREATE ... SELECT from a derived table")
     if not st.temporary:
+        # MySQL: every transaction the statement commits, from its implicit commit on, has its
+        # writeset dropped (9.7.4 probed, ROW: `BEGIN; INSERT INTO u ...; CREATE TABLE z3
+        # ENGINE=MyISAM SELECT ...`: the INSERT's group takes its commit-order parent, and so
+        # does the next group after a keyless CTAS row group; a plain CREATE TABLE's implicit
+        # commit keeps the writeset parent)
+        thd.stmt_log.writeset_dropped = True
         # SQLCOM_CREATE_TABLE like a plain CREATE TABLE: in ROW the committed
         # transaction keeps FL_TRANSACTIONAL (probed after a MyISAM row group).
         thd.implicit_commit(schema_change=True)
