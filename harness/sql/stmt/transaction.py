@@ -8,7 +8,7 @@ SAVEPOINT / ROLLBACK TO follow R-log-rollback-to-savepoint as MariaDB applies it
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from harness.model import flush as L3
 from harness.sql.parse import parse_tree as A
