@@ -433,6 +433,10 @@ class SqlDialect:
     computed_column_zero_default = False
     # ROW_NUMBER / RANK / DENSE_RANK are BIGINT UNSIGNED (MySQL); MariaDB's are signed
     ranking_unsigned = False
+    # The generated columns in an INSERT's / UPDATE's write set (MINIMAL images) are those that
+    # depend on what it assigns, VIRTUAL ones too (MySQL, TABLE::mark_generated_columns); MariaDB:
+    # every STORED and indexed VIRTUAL one (handler/generated_columns.generated_write_set)
+    generated_write_set_by_dependency = False
     # CREATE ... SELECT: `-x` of an integer is a signed column of x's own type, INT for TINYINT ..
     # INT, BIGINT for BIGINT (MySQL); MariaDB's is one character longer than x (BIGINT from 10)
     negation_keeps_int_type = False

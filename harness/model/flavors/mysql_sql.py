@@ -238,6 +238,7 @@ class MySQLSql(SqlDialect):
     window_temp_nullable = False
     computed_column_zero_default = True
     ranking_unsigned = True
+    generated_write_set_by_dependency = True  # 9.7.4 observed: gcol_images_minimal_noblob ROW
     # Item_func_num1::set_numeric_type: the negation's integer data type is its argument's (9.7.4
     # probed: `-k` of an INT column int, `-ti` int, `-u` of INT UNSIGNED int, `-b` of a BIGINT
     # bigint, `-(k + 1)` bigint as `k + 1`; fid_create_select_computed)
