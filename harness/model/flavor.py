@@ -440,6 +440,9 @@ class SqlDialect:
     # CREATE ... SELECT: `-x` of an integer is a signed column of x's own type, INT for TINYINT ..
     # INT, BIGINT for BIGINT (MySQL); MariaDB's is one character longer than x (BIGINT from 10)
     negation_keeps_int_type = False
+    # ... COALESCE / IF / CASE of integers are INT unless an argument is BIGINT, IFNULL's BIGINT
+    # (MySQL); MariaDB: the widest argument's type (item_types._int_aggregate)
+    int_aggregate_widens = False
     # CREATE ... SELECT: the longest integer expression (characters, sign included) whose column
     # is INT rather than BIGINT (MariaDB 9: `t8 * 2` int(5), `k DIV 2` bigint(10))
     int_item_max_int_length = 9

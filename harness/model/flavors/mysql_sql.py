@@ -243,6 +243,7 @@ class MySQLSql(SqlDialect):
     # probed: `-k` of an INT column int, `-ti` int, `-u` of INT UNSIGNED int, `-b` of a BIGINT
     # bigint, `-(k + 1)` bigint as `k + 1`; fid_create_select_computed)
     negation_keeps_int_type = True
+    int_aggregate_widens = True  # 9.7.4 probed: `COALESCE(ti, si)` int, `IFNULL(ti, 0)` bigint
     # 9.7.4 probed (fid_create_select_computed): `k DIV 2` (10 characters), `k MOD 2`, `t8 *
     # 1000000` (11), `u + 1` of an INT UNSIGNED (11, int unsigned), `ABS(k)` are int; `k + 1`,
     # `k * 2` (12) bigint (MY_INT32_NUM_DECIMAL_DIGITS = 11)

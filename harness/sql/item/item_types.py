@@ -314,14 +314,28 @@ class ItemTyper:
         raise _refuse("a hybrid function over mixed types")
 
     def _case(self, e: A.Case) -> Item:
-        return self._hybrid(*case_result_items(e, self.item))
+        results, nullable = case_result_items(e, self.item)
+        return self._int_aggregate(self._hybrid(results, nullable), results, "CASE")
+
+    def _int_aggregate(self, it: Item, args: list[Item], name: str) -> Item:
+        """MySQL: the integer type COALESCE, IF and CASE aggregate is INT over arguments up to
+        INT, BIGINT once one is (a BIGINT column, an arithmetic item past 11 characters); IFNULL's
+        is always BIGINT (9.7.4 probed: `COALESCE(ti, si)`, `IF(id > 0, ti, si)`, `CASE ... ti ELSE m
+        END` int; `COALESCE(m, b)`, `IFNULL(ti, 0)`, `IFNULL(m * 2, ti)` bigint). MariaDB keeps the
+        widest argument's type (TINYINT .. BIGINT)."""
+        if it.kind != "INT" or not self.thd.server.flavor.sql.int_aggregate_widens or \
+                name not in ("COALESCE", "IFNULL", "IF", "CASE"):
+            return it
+        wide = name == "IFNULL" or any(a.kind == "INT" and (a.handler or self._own_int_type(a)) == "BIGINT"
+                                       for a in args)
+        return replace(it, handler="BIGINT" if wide else "INT")
 
     def _func(self, e: A.FuncCall) -> Item:
         name = e.name
         args = [self.item(a) for a in e.args]
         hybrid = hybrid_func_result_items(name, args)
         if hybrid is not None:
-            return self._hybrid(*hybrid)
+            return self._int_aggregate(self._hybrid(*hybrid), hybrid[0], name)
         if name == "ABS" and len(args) == 1:
             a = args[0]
             if a.kind == "INT":

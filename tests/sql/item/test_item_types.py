@@ -65,6 +65,12 @@ MYSQL_OBSERVED = [
     ("m + 1", "int DEFAULT NULL"), ("m * 2", "int DEFAULT NULL"), ("t8 * 1000000", "int DEFAULT NULL"),
     ("b DIV 2", "bigint DEFAULT NULL"), ("-u", "int DEFAULT NULL"), ("-(k DIV 2)", "int DEFAULT NULL"),
     ("-(m * 2)", "int DEFAULT NULL"), ("-d", "decimal(6,2) DEFAULT NULL"), ("-f", "double DEFAULT NULL"),
+    # COALESCE / IF / CASE: int over arguments up to INT, bigint with a BIGINT one; IFNULL bigint
+    ("COALESCE(t8, t8)", "int DEFAULT NULL"), ("COALESCE(t8, m)", "int DEFAULT NULL"),
+    ("IF(id > 0, t8, m)", "int DEFAULT NULL"), ("CASE WHEN id > 0 THEN t8 ELSE m END", "int DEFAULT NULL"),
+    ("COALESCE(k, 0)", "int NOT NULL DEFAULT '0'"), ("COALESCE(m, b)", "bigint DEFAULT NULL"),
+    ("COALESCE(k + 1, 0)", "bigint NOT NULL DEFAULT '0'"), ("IFNULL(t8, 0)", "bigint NOT NULL DEFAULT '0'"),
+    ("IFNULL(m * 2, t8)", "bigint DEFAULT NULL"),
 ]
 
 
