@@ -54,10 +54,13 @@ class GroupBegin:
     ``uses_temp``: thread_specific_used before that statement's first row -- it opened a
     temporary table, or resolved CONNECTION_ID() (LOG_EVENT_THREAD_SPECIFIC_F on the BEGIN;
     9.7.4 observed, ROW: `INSERT INTO t VALUES (1, @@pseudo_thread_id = CONNECTION_ID())`:
-    BEGIN 0xc); not what send_eof sets later (a multi-table DELETE's)."""
+    BEGIN 0xc); not what send_eof sets later (a multi-table DELETE's). ``database``: the
+    session's default database then, the BEGIN's db field (9.7.4 observed: `BEGIN; INSERT INTO
+    d1.t1 ...; USE d1; ...; COMMIT` under `test`: the BEGIN's database is test)."""
 
     status_vars: list[Any]
     uses_temp: bool = False
+    database: str | None = None
 
 
 class BinlogCache:

@@ -206,6 +206,9 @@ class DdlLogging:
     create_db_xid_when_created = False
     # DROP TABLE /* comment */ t keeps the comment in the text it generates (MariaDB)
     drop_keeps_comment = True
+    # CREATE TABLE IF NOT EXISTS of an existing base table (not ... SELECT) is logged, committing
+    # nothing (MySQL); MariaDB logs nothing (RULES-mariadb-10.11)
+    create_existing_table_logged = False
     # DROP PROCEDURE/FUNCTION/TRIGGER/VIEW IF EXISTS of a missing object is logged as DDL
     # (MariaDB: its xid and FL_DDL); False: it commits nothing and names no database (MySQL)
     missing_drop_commits = True
@@ -355,6 +358,9 @@ class SqlDialect:
     single_report_codes: frozenset[int] = frozenset()
     # Storing into a DATETIME column reads the session time zone (Q_TIME_ZONE_CODE; MySQL 8.0.19+)
     datetime_store_uses_time_zone = False
+    # FLUSH PRIVILEGES' reload reads the grant tables' TIMESTAMP columns through the session
+    # (Q_TIME_ZONE_CODE on its Query; MySQL); MariaDB's privilege tables have none
+    acl_reload_reads_time_zone = False
     # ROLLBACK warns 1196 for base non-transactional changes only, 1751/1752 for temporary
     # tables created/dropped in the transaction (MySQL); MariaDB: 1196 for either kind of change
     temp_rollback_warnings = False
@@ -433,6 +439,19 @@ class SqlDialect:
     computed_column_zero_default = False
     # ROW_NUMBER / RANK / DENSE_RANK are BIGINT UNSIGNED (MySQL); MariaDB's are signed
     ranking_unsigned = False
+    # The generated columns in an INSERT's / UPDATE's write set (MINIMAL images) are those that
+    # depend on what it assigns, VIRTUAL ones too (MySQL, TABLE::mark_generated_columns); MariaDB:
+    # every STORED and indexed VIRTUAL one (handler/generated_columns.generated_write_set)
+    generated_write_set_by_dependency = False
+    # CREATE ... SELECT: `-x` of an integer is a signed column of x's own type, INT for TINYINT ..
+    # INT, BIGINT for BIGINT (MySQL); MariaDB's is one character longer than x (BIGINT from 10)
+    negation_keeps_int_type = False
+    # ... COALESCE / IF / CASE of integers are INT unless an argument is BIGINT, IFNULL's BIGINT
+    # (MySQL); MariaDB: the widest argument's type (item_types._int_aggregate)
+    int_aggregate_widens = False
+    # CREATE ... SELECT: the longest integer expression (characters, sign included) whose column
+    # is INT rather than BIGINT (MariaDB 9: `t8 * 2` int(5), `k DIV 2` bigint(10))
+    int_item_max_int_length = 9
     # The update of INSERT ... ON DUPLICATE KEY UPDATE writes every column: a MINIMAL
     # after-image holds them all (MySQL); MariaDB's holds the statement's write set
     odku_update_writes_all = False

@@ -530,7 +530,8 @@ def _begin_at(thd: "SessionView", snap: tuple[bool, int, Any] | None) -> GroupBe
         log.time_zone_used, log.table_map_for_update = snap[0], snap[1]
         values["sql_mode"] = snap[2]
     try:
-        return GroupBegin(thd.flavor.events.query_status_vars(thd), bool(log.uses_temp or log.thread_specific_at_open))
+        return GroupBegin(thd.flavor.events.query_status_vars(thd), bool(log.uses_temp or log.thread_specific_at_open),
+                          thd.db or "")
     finally:
         log.time_zone_used, log.table_map_for_update = saved[0], saved[1]
         values["sql_mode"] = saved[2]

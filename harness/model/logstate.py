@@ -36,6 +36,8 @@ class TrxLogState:
     # Transaction_write_set_ctx, which only the transaction's end resets)
     writeset_keys: set[tuple[Any, ...]] | None = None
     writeset_missing: bool = False  # ... and its has_missing_keys (a row of a table without a key)
+    # ids of the trx cache's events a ROLLBACK TO took out of the writeset (the cache kept them)
+    writeset_excluded: set[int] = field(default_factory=set)
     dropped_temp: bool = False
     # a base non-transactional table changed (not a ROLLBACK TO's mark of nontrans_modified)
     changed_nontrans_base: bool = False
@@ -84,6 +86,12 @@ class StmtLogState:
     # every written table's map, a MyISAM one into the statement cache): its group's BEGIN
     stmt_cache_first_row: tuple[bool, int, Any] | None = None
     fk_tables: bool = False  # MySQL 9.7: it wrote a foreign-key table (Q_UPDATED_DB_NAMES over max)
+    # MySQL: a CREATE ... SELECT runs: the transactions it commits (its implicit commit of the
+    # open one, its own row group) have no usable writeset (rows' commit-order parent, new history)
+    writeset_dropped: bool = False
+    # MySQL: the DDL found nothing to do (IF NOT EXISTS of an existing table), so it commits no
+    # data-dictionary transaction and its Query has no Q_DDL_LOGGED_WITH_XID
+    no_dd_commit: bool = False
     # thd->query_start_sec_part_used -> Q_HRNOW (NOW() and CURTIME() read the start microseconds)
     hrnow_used: bool = False
     table_map_for_update: int = 0  # thd->table_map_for_update -> Q_TABLE_MAP_FOR_UPDATE_CODE
@@ -104,6 +112,11 @@ class StmtLogState:
     # MariaDB 11.8: tables (by id) whose images in this statement leave the generated columns
     # out, from the statement's first UPDATE or DELETE row of the table on (EventStyle)
     images_without_generated: set[int] = field(default_factory=set)
+
+    def read_time_zone(self) -> None:
+        """THD::time_zone(): the statement read the session time zone (a temporal store or
+        conversion, NOW(), @@time_zone), so each of its Query events carries Q_TIME_ZONE_CODE."""
+        self.time_zone_used = True
 
     def for_implicit_rollback(self) -> "StmtLogState":
         """The context of the ROLLBACK a failed statement's trans_rollback_implicit writes

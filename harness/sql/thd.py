@@ -57,7 +57,7 @@ from harness.model.decide import NOT_LOGGED, LoggingDecision, decide_logging_for
 from harness.model.unsafe import NOTE_1592, REASONS, Unsafe
 from harness.sql.parse import parse_tree as A
 from harness.sql.stmt.deprecations import end_engine_mix, engine_mix_kept, statement_start, undo_engine_mix
-from harness.sql.stmt.time_zone import row_uses_time_zone
+from harness.sql.stmt.time_zone import note_row_stores
 from harness.sql.stmt.rollback_notes import rollback_notes
 from harness.sql.parse.parser import parse
 from harness.sql.parse.parse_errors import SqlParseError, UnsupportedError
@@ -550,8 +550,7 @@ class Thd:
     def log_row(self, table: TableDef, kind: str, before: list[Any] | None, after: list[Any] | None,
                 assigned: set[int] | None) -> None:
         self.stmt.rows_changed += 1
-        if after is not None and not self.stmt_log.time_zone_used and row_uses_time_zone(self, table, after, assigned):
-            self.stmt_log.time_zone_used = True  # a TIMESTAMP (MySQL: DATETIME) store (stmt/time_zone.py)
+        note_row_stores(self, table, after, assigned)  # a TIMESTAMP (MySQL: DATETIME) store reads the zone
         if (self.stmt.decision or undecided_row()).logged and self.stmt.row_format:
             binlog_write_row(self, table, kind, before, after, assigned)
 

@@ -62,6 +62,7 @@ _CASCADE_DML = re.compile(r"\s*(?:/\*.*?\*/\s*)*(INSERT|REPLACE|UPDATE|DELETE)\b
 # after INSERT: [modifiers] [INTO] table [(columns)] then the query (SELECT, WITH, TABLE, `(SELECT`)
 _INSERT_SELECT = re.compile(r"\s+(?:(?:LOW_PRIORITY|DELAYED|HIGH_PRIORITY|IGNORE)\s+)*(?:INTO\s+)?"
                             r"[`\w.$]+\s*(?:\([^)]*\)\s*)?\(?\s*(?:SELECT|WITH|TABLE)\b", re.I)
+_WITH = re.compile(r"\s*(?:/\*.*?\*/\s*)*WITH\b", re.I | re.S)
 _TIMESTAMP_COLUMN = re.compile(r"\bTIMESTAMP\b", re.I)
 _LITERALS = re.compile(r"'(?:[^'\\]|\\.|'')*'")
 # Statements whose Query carries no Q_UPDATED_DB_NAMES (9.7.4 [bytes]: TRUNCATE, ANALYZE)
@@ -84,32 +85,30 @@ def logs_cascade_triggers(text: str) -> bool:
     observed: `REPLACE INTO t SELECT * FROM n` 21=0; `INSERT INTO r (what, v) VALUES ('found
     after select', FOUND_ROWS())` 21=0; `INSERT INTO i SELECT a FROM t2`, `INSERT INTO u WITH c
     AS (...) SELECT ...` none)."""
-    m = _CASCADE_DML.match(text, _after_with_clause(text))
+    plain = _LITERALS.sub("''", text)
+    m = _CASCADE_DML.match(plain, _after_with_clause(plain))
     if m is None:
         return False
-    return m.group(1).upper() != "INSERT" or not _INSERT_SELECT.match(_LITERALS.sub("''", text), m.end())
-
-
-_WITH = re.compile(r"\s*WITH\b", re.I)
+    return m.group(1).upper() != "INSERT" or not _INSERT_SELECT.match(plain, m.end())
 
 
 def _after_with_clause(text: str) -> int:
-    """Where the statement after a leading WITH clause starts (its CTEs' parentheses
-    balanced, string literals blanked): `WITH c AS (SELECT a FROM t) UPDATE t SET b = 0` is an
-    UPDATE (9.7.4 observed, query_cte_in_select_and_dml: 21=0); 0 without a WITH."""
-    if not _WITH.match(text):
+    """Where the statement proper starts after a leading WITH clause (its CTEs' parentheses
+    balanced; string literals already blanked): `WITH c AS (...) UPDATE t ...` is an UPDATE, its
+    sql_command SQLCOM_UPDATE (9.7.4 observed, query_cte_in_select_and_dml: 21=0); 0 without one."""
+    m = _WITH.match(text)
+    if m is None:
         return 0
-    blank = _LITERALS.sub(lambda m: "'" + " " * (len(m.group(0)) - 2) + "'", text)
-    depth, seen = 0, False
-    for i, ch in enumerate(blank):
-        if ch == "(":
-            depth, seen = depth + 1, True
-        elif ch == ")":
+    depth = 0
+    for i in range(m.end(), len(text)):
+        if text[i] == "(":
+            depth += 1
+        elif text[i] == ")":
             depth -= 1
-        elif seen and depth == 0 and (ch.isalpha() or ch == "/") and blank[i - 1] in " \t\n)" \
-                and not re.match(r"(?:AS|,|RECURSIVE)\b", blank[i:], re.I) \
-                and not re.match(r"\w+\s*(?:\([^)]*\)\s*)?AS\b", blank[i:], re.I):
-            return i
+            if depth == 0:  # a CTE's body (or its column list) ends: what follows?
+                rest = text[i + 1:].lstrip()
+                if not re.match(r"(?:,|AS\b)", rest, re.I):
+                    return len(text) - len(rest)
     return 0
 
 
@@ -235,7 +234,10 @@ def _writeset(thd: Any, body: list[Event]) -> tuple[set[tuple[Any, ...]], bool] 
     maps: dict[int, Any] = {}
     keys: set[tuple[Any, ...]] = set()
     missing = False
+    excluded = getattr(getattr(thd, "trx_log", None), "writeset_excluded", None) or ()
     for e in body:
+        if id(e) in excluded:
+            continue  # rows a ROLLBACK TO took out of the writeset (transaction._rollback_writeset)
         if isinstance(e, QueryEvent):
             if not _TRX_CONTROL.match(e.query):
                 return None  # a statement logged as text: no writeset for it
@@ -463,6 +465,8 @@ class MySQLEvents(EventStyle):
         # and CREATE TABLE ([bytes] 8.0.18). 9.7.4 [bytes]: every DDL that commits a data
         # dictionary transaction (databases, InnoDB tables, views, routines, triggers), not
         # DDL on a non-transactional table (MyISAM CREATE/DROP) nor temporary tables.
+        if thd is not None and thd.stmt_log.no_dd_commit:
+            return False
         if text.startswith("DROP TABLE "):
             # a base-table drop: an xid for an atomic engine's group (the caller's
             # thread_specific is the header flag it asks for, not a temporary table)
@@ -633,7 +637,9 @@ class MySQLGtid(GtidFraming):
         # MIXED rows group of the corpus, ~600, has last_committed = sequence_number - 1;
         # fidseed_unsafe_functions_on_myisam: UUID()/USER() rows into a MyISAM table `4/5`, `5/6`)
         row_session = thd is not None and str(thd.vars.get("binlog_format")).upper() == "ROW"
-        got = _writeset(thd, body) if row_session else None
+        # a CREATE ... SELECT drops the writeset of what it commits (StmtLogState.writeset_dropped)
+        dropped = thd is not None and thd.stmt_log.writeset_dropped
+        got = _writeset(thd, body) if row_session and not dropped else None
         if got is not None and thd is not None:
             # Transaction_write_set_ctx is reset only when the transaction ends, and add_pke
             # fills it as each row is logged, whichever cache takes it: a group the statement
@@ -732,7 +738,8 @@ class MySQLGtid(GtidFraming):
             return GroupWritten(0, used_gtid_next=used_next)
         body = list(events)
         if not standalone:
-            db = thd.db or "" if thd is not None else ""
+            db = begin.database if begin is not None and begin.database is not None else (
+                thd.db or "" if thd is not None else "")
             # The BEGIN was made with the group's first event, from the statement that wrote
             # it (cache.py: GroupBegin); a group written by the statement that filled
             # it (autocommit, a statement cache) takes that statement's status now.
@@ -831,6 +838,10 @@ class MySQLGtid(GtidFraming):
 
 class MySQLDdl(DdlLogging):
     temp_ddl_unlogged_formats = ("ROW", "MIXED")  # [mtr] binlog_create_drop_temporary_table.result
+    # sql_table.cc mysql_create_table: the 1050 note of IF NOT EXISTS leaves the statement to be
+    # written like a created table's, with no data-dictionary commit (9.7.4 observed:
+    # mtr_create_if_not_exists, every format; sql_table.create_existing_table)
+    create_existing_table_logged = True
     # 9.7.4 observed (fidseed_sql_log_bin_in_trx S): `SET sql_log_bin = 0; CREATE TEMPORARY
     # TABLE tmp ...; SET sql_log_bin = 1; DROP TEMPORARY TABLE tmp` logs no DROP
     temp_drop_follows_create_logging = True

@@ -196,6 +196,10 @@ class MySQLSql(SqlDialect):
     fk_over_max_dbs = True  # SQL-layer foreign keys (9.7.4 [bytes]; stmt/deprecations.py)
     temp_rollback_warnings = True  # Transaction_ctx::push_unsafe_rollback_warnings
     datetime_store_uses_time_zone = True  # Field_datetime store -> THD::time_zone() (9.7.4 [bytes])
+    # reload_acl_and_cache(REFRESH_GRANT): acl_reload/grant_reload read mysql.user,
+    # mysql.tables_priv ... (TIMESTAMP columns) with the session's THD (9.7.4 observed:
+    # FLUSH PRIVILEGES, FLUSH STATUS, PRIVILEGES carry Q_TIME_ZONE_CODE; FLUSH TABLES/STATUS none)
+    acl_reload_reads_time_zone = True
     # sql/sql_select.cc Sql_cmd_dml::execute: the Strict_error_handler (sql/error_handler.cc) turns
     # a DELETE's ER_TRUNCATED_WRONG_VALUE into its error (9.7.4 probed: `DELETE FROM t WHERE d = 'x'`)
     delete_aborts_on_warning = True
@@ -236,6 +240,16 @@ class MySQLSql(SqlDialect):
     window_temp_nullable = False
     computed_column_zero_default = True
     ranking_unsigned = True
+    generated_write_set_by_dependency = True  # 9.7.4 observed: gcol_images_minimal_noblob ROW
+    # Item_func_num1::set_numeric_type: the negation's integer data type is its argument's (9.7.4
+    # probed: `-k` of an INT column int, `-ti` int, `-u` of INT UNSIGNED int, `-b` of a BIGINT
+    # bigint, `-(k + 1)` bigint as `k + 1`; fid_create_select_computed)
+    negation_keeps_int_type = True
+    int_aggregate_widens = True  # 9.7.4 probed: `COALESCE(ti, si)` int, `IFNULL(ti, 0)` bigint
+    # 9.7.4 probed (fid_create_select_computed): `k DIV 2` (10 characters), `k MOD 2`, `t8 *
+    # 1000000` (11), `u + 1` of an INT UNSIGNED (11, int unsigned), `ABS(k)` are int; `k + 1`,
+    # `k * 2` (12) bigint (MY_INT32_NUM_DECIMAL_DIGITS = 11)
+    int_item_max_int_length = 11
     # sql_insert.cc write_record (DUP_UPDATE): the after-image of the row update is every column
     # under binlog_row_image=MINIMAL, not the INSERT's and the assigned columns (9.7.4 [bytes]:
     # fid_minimal_odku_after_image `INSERT INTO u (id, a) VALUES (7, 1) ON DUPLICATE KEY UPDATE

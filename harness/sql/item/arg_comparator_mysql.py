@@ -247,7 +247,7 @@ def _number_into_temporal(lv: Any, rv: Any, ctx: Any) -> None:
     dd = 20240102` on a DATE do not). No condition."""
     log = getattr(getattr(ctx, "thd", None), "stmt_log", None)
     if log is not None:
-        log.time_zone_used = True
+        log.read_time_zone()
 
 
 def _once(notes: list[Note]) -> Check:

@@ -805,10 +805,11 @@ class DateTimeType(_TemporalBase):
             return None
         warned = len(ctx.notes)
         p = self._coerce_parts(value, col, ctx)
-        if not self.timestamp and ctx.mysql_stores and len(ctx.notes) > warned and not any(
-                (p.year, p.month, p.day, p.hour, p.minute, p.second, p.microsecond)) and (
-                    not T.date_shaped(value) or T.zero_input(value)):  # or a zero date NO_ZERO_DATE refuses
-            return RejectedDateTime()  # an unreadable value's zero: no time zone read (harness/sql/stmt/time_zone.py)
+        if ctx.mysql_stores and len(ctx.notes) > warned and not any(
+                (p.year, p.month, p.day, p.hour, p.minute, p.second, p.microsecond)):
+            # the conversion failed and left the zero ('x', '2024-13-01', a zero date NO_ZERO_DATE
+            # refuses): no time zone read (harness/sql/stmt/time_zone.py)
+            return RejectedDateTime()
         carry = False
         if rounds_fraction(ctx) and p.microsecond:
             micro = round_micro(p.microsecond, self.fsp)

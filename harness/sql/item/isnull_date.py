@@ -37,7 +37,7 @@ def zero_into_datetime(env: "Env") -> None:
     `UPDATE m1 SET a = 4 WHERE d IS NULL` carries Q_TIME_ZONE_CODE; on a DATE column not)."""
     thd = getattr(getattr(env, "ctx", None), "thd", None)
     if thd is not None and thd.server.flavor.sql.datetime_store_uses_time_zone:
-        thd.stmt_log.time_zone_used = True
+        thd.stmt_log.read_time_zone()
 
 
 def string_to_temporal_reads_time_zone(env: "Env") -> None:

@@ -108,7 +108,15 @@ class ItemTyper:
         length = it.char_length
         if length > 64:
             raise _refuse("an integer item this long")
-        return Column(name, IntType(it.handler or _int_handler(length), it.unsigned, length), nullable=it.nullable)
+        return Column(name, IntType(it.handler or self._own_int_type(it), it.unsigned, length), nullable=it.nullable)
+
+    def _int_type(self, length: int) -> str:
+        """The integer type of a computed integer ``length`` characters long (sign included):
+        INT up to the flavour's limit (MariaDB 9, MySQL 11), else BIGINT."""
+        return "INT" if length <= self.thd.server.flavor.sql.int_item_max_int_length else "BIGINT"
+
+    def _own_int_type(self, it: Item) -> str:
+        return self._int_type(it.char_length)
 
     # -- leaves
 
@@ -227,6 +235,10 @@ class ItemTyper:
                 return a
             if a.kind == "DECIMAL" and not a.unsigned:
                 return replace(a, literal=False)
+            if a.kind == "INT" and self.thd.server.flavor.sql.negation_keeps_int_type:
+                # MySQL: signed, of the argument's own integer type (INT up to INT, else BIGINT)
+                kept = "BIGINT" if (a.handler or self._own_int_type(a)) == "BIGINT" else "INT"
+                return Item("INT", a.char_length, 0, False, a.nullable, kept)
             if a.kind != "INT" or a.unsigned:
                 raise _refuse("negation of this operand")
             # Item_func_neg: one more character than the argument.
@@ -257,13 +269,13 @@ class ItemTyper:
             if a.unsigned or b.unsigned:
                 raise _refuse("DIV of an unsigned value")
             length = a.prec - a.scale
-            return Item("INT", length - 1, 0, False, True, _int_handler(length))
+            return Item("INT", length - 1, 0, False, True, self._int_type(length))
         if op in ("MOD", "%"):
             if a.unsigned or b.unsigned:
                 raise _refuse("MOD of an unsigned value")
             if kind == "INT":
                 length = max(a.char_length, b.char_length)
-                return Item("INT", length - 1, 0, False, True, _int_handler(length))
+                return Item("INT", length - 1, 0, False, True, self._int_type(length))
             scale = max(a.scale, b.scale)
             return Item("DECIMAL", max(a.prec - a.scale, b.prec - b.scale) + scale, scale, False, True)
         unsigned = self._sign(a, b)
@@ -287,6 +299,8 @@ class ItemTyper:
                           "a hybrid function over mixed types")
         agg = aggregate_for_result(results)
         if agg is not None and agg.kind == "INT":
+            # (MySQL's hybrid of arithmetic items is not its digits rule: `IFNULL(m * 2, ti)` is
+            # bigint where `m * 2` alone is int -- 9.7.4 probed; the length rule matches that)
             handler = max((r.handler or _int_handler(r.char_length) for r in results), key=lambda h: _INT_RANK[h])
             return Item("INT", agg.int_digits, 0, False, nullable, handler)
         if agg is not None and agg.kind == "DECIMAL":
@@ -300,19 +314,33 @@ class ItemTyper:
         raise _refuse("a hybrid function over mixed types")
 
     def _case(self, e: A.Case) -> Item:
-        return self._hybrid(*case_result_items(e, self.item))
+        results, nullable = case_result_items(e, self.item)
+        return self._int_aggregate(self._hybrid(results, nullable), results, "CASE")
+
+    def _int_aggregate(self, it: Item, args: list[Item], name: str) -> Item:
+        """MySQL: the integer type COALESCE, IF and CASE aggregate is INT over arguments up to
+        INT, BIGINT once one is (a BIGINT column, an arithmetic item past 11 characters); IFNULL's
+        is always BIGINT (9.7.4 probed: `COALESCE(ti, si)`, `IF(id > 0, ti, si)`, `CASE ... ti ELSE m
+        END` int; `COALESCE(m, b)`, `IFNULL(ti, 0)`, `IFNULL(m * 2, ti)` bigint). MariaDB keeps the
+        widest argument's type (TINYINT .. BIGINT)."""
+        if it.kind != "INT" or not self.thd.server.flavor.sql.int_aggregate_widens or \
+                name not in ("COALESCE", "IFNULL", "IF", "CASE"):
+            return it
+        wide = name == "IFNULL" or any(a.kind == "INT" and (a.handler or self._own_int_type(a)) == "BIGINT"
+                                       for a in args)
+        return replace(it, handler="BIGINT" if wide else "INT")
 
     def _func(self, e: A.FuncCall) -> Item:
         name = e.name
         args = [self.item(a) for a in e.args]
         hybrid = hybrid_func_result_items(name, args)
         if hybrid is not None:
-            return self._hybrid(*hybrid)
+            return self._int_aggregate(self._hybrid(*hybrid), hybrid[0], name)
         if name == "ABS" and len(args) == 1:
             a = args[0]
             if a.kind == "INT":
                 length = a.char_length
-                return Item("INT", length - (0 if a.unsigned else 1), 0, a.unsigned, a.nullable, _int_handler(length))
+                return Item("INT", length - (0 if a.unsigned else 1), 0, a.unsigned, a.nullable, self._int_type(length))
             if a.kind in ("DECIMAL", "REAL"):
                 return replace(a, literal=False)
         if name == "CONCAT" and args:

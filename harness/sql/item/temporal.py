@@ -60,9 +60,11 @@ class RejectedTimestamp(ZeroDateTime):
 
 @dataclass(frozen=True, slots=True, eq=False)
 class RejectedDateTime(ZeroDateTime):
-    """The zero a DATETIME stores for a value that is no date at all ('x', 'bb', a DECIMAL 8.00):
-    MySQL's conversion fails before Field_datetime reads the session time zone, so unlike a
-    stored zero literal it sets no Q_TIME_ZONE_CODE (9.7.4 observed). Equal to the zero."""
+    """The zero a MySQL DATETIME or TIMESTAMP stores when the value's conversion failed with a
+    warning: no date at all ('x', a DECIMAL 8.00), a date out of range ('2024-13-01',
+    '2024-02-30', '2024-01-01 25:00:00'), a zero date NO_ZERO_DATE refuses. Field_temporal::store
+    resets the field without reaching store_internal, which is where THD::time_zone() is asked, so
+    unlike a stored zero literal it sets no Q_TIME_ZONE_CODE (9.7.4 observed). Equal to the zero."""
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ZeroDateTime) and not any(
@@ -70,14 +72,6 @@ class RejectedDateTime(ZeroDateTime):
 
     def __hash__(self) -> int:
         return hash(ZeroDateTime())
-
-
-def date_shaped(value: Any) -> bool:
-    """A string that reads as date fields (``'2024-01-01 25:00:00'``, ``'2024-13-01'``), even
-    out of range -- not garbage (``'x'``) nor a number that is no date (``8.00``)."""
-    if isinstance(value, bytes):
-        value = value.decode("latin1")
-    return isinstance(value, str) and _DT_RE.match(value) is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,16 +340,3 @@ def impossible_day(s: str) -> bool:
         return False
     y, mo, d = (int(g) for g in m.groups())
     return 1 <= mo <= 12 and 1 <= d <= 31 and y > 0 and d > calendar.monthrange(y, mo)[1]
-
-
-def zero_input(value: object) -> bool:
-    """A date as given that NO_ZERO_DATE / NO_ZERO_IN_DATE refuse: a zero date value, or a
-    literal whose year, month and day are all 0 or whose month or day is 0. Refused, it stores
-    the zero without reading the time zone (9.7.4 observed under TRADITIONAL: `INSERT IGNORE
-    INTO k VALUES (1, '0000-00-00', '')`, `INSERT IGNORE INTO w (dt) VALUES ('2020-00-05
-    10:00:00')` have no Q_TIME_ZONE_CODE; harness/sql/stmt/time_zone.py)."""
-    import re
-    if isinstance(value, ZeroDate):
-        return True
-    m = re.match(r"\s*(\d{2,4})\D(\d{1,2})\D(\d{1,2})", value) if isinstance(value, str) else None
-    return m is not None and (int(m.group(2)) == 0 or int(m.group(3)) == 0)

@@ -132,7 +132,7 @@ class ExecContext:
     def _local_clock(self, sec_part: bool) -> None:
         """Item_func_now_local & co convert the query start with the session time zone
         (thd->time_zone_used) and NOW()/CURTIME() read its microseconds (query_start_sec_part)."""
-        self.thd.stmt_log.time_zone_used = True
+        self.thd.stmt_log.read_time_zone()
         if sec_part:
             self.thd.stmt_log.hrnow_used = True
 

@@ -39,6 +39,7 @@ from harness.sql.parse import parse_tree as A
 from harness.sql.parse.parse_errors import UnsupportedError
 
 from harness.sql.stmt.sql_window import window_funcs
+from harness.sql.stmt.time_zone import note_field_copy, note_row_stores
 
 if TYPE_CHECKING:
     from harness.sql.parse.stmtinfo import StatementInfo
@@ -308,6 +309,12 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
         # Column types are taken from base-table columns; a derived table's are not modelled here.
         raise UnsupportedError("CREATE ... SELECT from a derived table")
     if not st.temporary:
+        # MySQL: every transaction the statement commits, from its implicit commit on, has its
+        # writeset dropped (9.7.4 probed, ROW: `BEGIN; INSERT INTO u ...; CREATE TABLE z3
+        # ENGINE=MyISAM SELECT ...`: the INSERT's group takes its commit-order parent, and so
+        # does the next group after a keyless CTAS row group; a plain CREATE TABLE's implicit
+        # commit keeps the writeset parent)
+        thd.stmt_log.writeset_dropped = True
         # SQLCOM_CREATE_TABLE like a plain CREATE TABLE: in ROW the committed
         # transaction keeps FL_TRANSACTIONAL (probed after a MyISAM row group).
         thd.implicit_commit(schema_change=True)
@@ -496,6 +503,11 @@ class SelectCreate:
         bulk_dup: DuplicateKey | None = None
         row: list[Any] = []
         inserted = 0
+        # select_create stores each item into its field as INSERT ... SELECT does (field_conv for a
+        # bare column): which stores read the session time zone (stmt/time_zone.py)
+        for ci, rc in zip(self.target_idx, self.sel_res.columns):
+            if rc.type is not None and rc.org_name and rc.meta is None and thd.server.flavor.sql.field_copy_cuts:
+                note_field_copy(thd, t, ci, rc.type, t.columns[ci].type)
         try:
             for i, src in enumerate(self.sel_res.rows):
                 wctx = WriteContext(thd.is_strict(t, i), self.db, t.name, numbers[i] if numbers else i + 1, ctx.notes,
@@ -520,6 +532,7 @@ class SelectCreate:
                         raise error("ER_BAD_NULL_ERROR", col.name)
                     row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
                     specified.add(ci)
+                note_row_stores(thd, t, row, specified)
                 ex.assign_auto_increment(t, row, specified, alloc)
                 if alloc is not None:
                     alloc.row_done()

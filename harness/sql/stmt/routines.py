@@ -50,6 +50,18 @@ def _run_body(thd: "Thd", body: list[A.Statement], ctx: "ExecContext", env: Env,
             if e.sp_stmt_text is None:
                 e.sp_stmt_text = st.text
             raise
+        finally:
+            _cleanup_after_instruction(thd)
+
+
+def _cleanup_after_instruction(thd: "Thd") -> None:
+    """sp_lex_instr::reset_lex_and_exec_core ends every instruction of a trigger or function (a
+    sub-statement, SET, RETURN, an IF's condition) with THD::cleanup_after_query, which clears
+    thd->table_map_for_update: the invoking UPDATE's Query has no Q_TABLE_MAP_FOR_UPDATE_CODE
+    once a routine ran, while a rows BEGIN written by a row before that keeps it (9.7.4 observed:
+    `UPDATE ta SET v = g(v)`, g a bare RETURN: no 9, ROW BEGIN none; `... = f(v)`, f inserting
+    first: STATEMENT none, ROW BEGIN 9=1)."""
+    thd.stmt_log.table_map_for_update = 0
 
 
 def _run_one(thd: "Thd", st: A.Statement, ctx: "ExecContext", env: Env, scope: Scope, in_function: bool) -> None:
@@ -66,6 +78,7 @@ def _run_one(thd: "Thd", st: A.Statement, ctx: "ExecContext", env: Env, scope: S
         env.locals[st.name.lower()] = Compiler(scope).compile(st.value)(env)  # type: ignore[arg-type,index]
     elif isinstance(st, A.If):
         branch = _taken_branch(st, env, scope)
+        _cleanup_after_instruction(thd)  # the condition's sp_instr_jump_if_not
         if branch:
             _run_body(thd, branch, ctx, env, scope, in_function)
     elif isinstance(st, A.Set):
@@ -280,11 +293,10 @@ def run_trigger(thd: "Thd", trg: Trigger, table: TableDef, new: list[Any] | None
     env.locals = {}
     scope = Scope([], trigger_table=table, local_names=set())
     own = _own_notes(thd)
-    # The trigger's sub-statements end with THD::cleanup_after_query, which clears
+    # The trigger's instructions end with THD::cleanup_after_query (_run_body), which clears
     # thd->table_map_for_update: a multi-table UPDATE whose trigger fired logs no
     # Q_TABLE_MAP_FOR_UPDATE_CODE (observed; byte-exact corpus case
     # fidlog_write_autoinc_select_through_trigger).
-    thd.stmt_log.table_map_for_update = 0
     try:
         with routine_sql_mode(thd, trg.sql_mode):
             _run_body(thd, trg.body, ctx, env, scope)
@@ -550,8 +562,11 @@ def _unroll(thd: "Thd", body_stmts: list[A.Statement], env: Env, scope: Scope) -
             thd.stmt.row_format = False  # set again only by a statement that decides row
             # THD::cleanup_after_query ended the previous sub-statement: its
             # binlog_accessed_db_names are gone (9.7.4 observed, MIXED: a row-logged MyISAM
-            # INSERT after a statement-logged InnoDB one in the body: its BEGIN names none)
+            # INSERT after a statement-logged InnoDB one in the body: its BEGIN names none),
+            # and its table_map_for_update (ROW: `UPDATE t3 ...; INSERT IGNORE INTO t3 ...`, the
+            # INSERT's BEGIN has no 9; fw_call_sub_statement_clears_conditions)
             thd.stmt_log.binlog_accessed_dbs, thd.stmt_log.dml_dbs = None, ()
+            _cleanup_after_instruction(thd)
             try:
                 res = thd.execute_command(sub)
             except ServerError as e:

@@ -88,7 +88,7 @@ def event_statement(thd: "Thd", st: A.EventStmt) -> OkPacket:
         events[key] = Event(definer, st.name)
     if not scheduler_on(thd):
         thd.notes.append(Note("Warning", 1105, _SCHEDULER_OFF))
-    thd.stmt_log.time_zone_used = True
+    thd.stmt_log.read_time_zone()
     # Q_INVOKER only for the current user as the definer (as CREATE TRIGGER).
     thd.write_ddl(create_text(st, definer), db=thd.db, invoker=st.definer is None, hrnow=st.uses_now)
     return OkPacket()

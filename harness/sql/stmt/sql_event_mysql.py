@@ -192,7 +192,7 @@ def _create(thd: "Thd", st: A.EventStmt, db: str, key: tuple[str, str], events: 
     else:
         ev = events[key] = Event(definer, st.name)
         _apply(ev, st, s, thd)
-    thd.stmt_log.time_zone_used = True
+    thd.stmt_log.read_time_zone()
     add_to_binlog_accessed_dbs(thd, db)
     thd.write_ddl(create_text(st, definer), db=thd.db, invoker=st.definer is None, xid=created, ddl=created)
     if created:
@@ -223,7 +223,7 @@ def _alter(thd: "Thd", st: A.EventStmt, db: str, key: tuple[str, str], events: d
         old.definer = st.definer
     _apply(old, st, s, thd)
     if st.at is not None or st.every is not None:
-        thd.stmt_log.time_zone_used = True
+        thd.stmt_log.read_time_zone()
     add_to_binlog_accessed_dbs(thd, db, new_key[0])
     thd.write_ddl(st.text, db=thd.db, invoker=st.definer is None, xid=True)
     _schedule_run(thd, new_key)

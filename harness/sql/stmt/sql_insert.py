@@ -36,7 +36,7 @@ from harness.sql.stmt.fill_record import (
     trigger_set_columns,
 )
 from harness.sql.stmt.sql_result import DmlResult, ResultColumn, SelectResult
-from harness.sql.stmt.time_zone import note_field_copy
+from harness.sql.stmt.time_zone import note_buffered_rows, note_field_copy, note_row_stores
 from harness.sql.stmt.sql_select import WRITE, SelectExecutor, _assigns, _pure, _walk_refs
 
 
@@ -214,6 +214,11 @@ class InsertExecutor(SelectExecutor):
             if plan.compiled_rows is None and thd.server.flavor.sql.no_default_check_per_row:
                 self._no_default_after_failed_store(t, ins, plan, err)
             raise
+        if thd.server.flavor.sql.datetime_store_uses_time_zone:
+            # MySQL: fill_record's stores read the zone whatever then becomes of the row (a
+            # duplicate, IGNORE's skip; 9.7.4 observed: an INSERT ... SELECT ... ON DUPLICATE KEY
+            # UPDATE whose every row is a duplicate carries SYSTEM)
+            note_row_stores(thd, t, row, {ci for ci, v in zip(col_idx, values) if v is not _DEFAULT})
         if has_generated(t):
             update_generated(t, row, self.ctx, self.info, wctx, fill,
                              thd.stmt.row_format and thd.binlog_row_image != "MINIMAL"
@@ -714,7 +719,8 @@ class InsertExecutor(SelectExecutor):
 
     def write_row(self, t: TableDef, row: list[Any], specified: set[int]) -> int:
         if has_generated(t):
-            specified = specified | generated_write_set(t)
+            specified = specified | generated_write_set(
+                t, by_dependency=self.thd.server.flavor.sql.generated_write_set_by_dependency)
         if self._returning_rows is not None:
             self._returning_rows.append(list(row))
         if t.engine.blackhole:
@@ -872,6 +878,8 @@ class InsertExecutor(SelectExecutor):
         full = res if not cut or not _pure(self.info) or _assigns(sel) else self._quiet_select(
             dataclasses.replace(sel, items=hidden + sel.items, order_by=sel.order_by if mysql else [],
                                 limit=None, offset=None))
+        if sql.datetime_store_uses_time_zone:
+            note_buffered_rows(self.thd, full.columns, full.rows)
         if abort:
             _store_in_temporary_table(full, self.thd.vars.get("sql_mode"), sql.fill_record_goes_on, not mysql)
         else:

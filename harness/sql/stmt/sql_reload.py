@@ -85,6 +85,8 @@ def flush(thd: "Thd", st: A.Flush) -> "OkPacket":
         for k in thd.server.status:
             thd.server.status[k] = 0
         thd.server.counters.flush_status()
+    if "PRIVILEGES" in st.options and thd.server.flavor.sql.acl_reload_reads_time_zone:
+        thd.stmt_log.read_time_zone()  # the grant tables' TIMESTAMP columns, read by this session
     rotates = any(o in ("LOGS", "BINARY LOGS") for o in st.options)
     if rotates:
         thd.server.binlog.rotate(timestamp=thd.stmt.timestamp)

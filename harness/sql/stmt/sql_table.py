@@ -138,8 +138,12 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
             thd.notes.append(note("Note", "ER_TABLE_EXISTS_ERROR", st.table.name))
             if st.temporary:
                 # Logged all the same, as a base table's is (probed: STATEMENT and MIXED,
-                # autocommit and inside a transaction).
+                # autocommit and inside a transaction); LIKE names no database (9.7.4 observed)
+                if src is not None:
+                    L2.add_to_binlog_accessed_dbs(thd)
                 _log_create_temporary(thd, st, existing.transactional, in_trx)
+            elif thd.server.flavor.ddl.create_existing_table_logged:
+                _log_create_existing(thd, st, existing, src)
             return _ok()
         raise error("ER_TABLE_EXISTS_ERROR", st.table.name)
     t = _new_table(thd, st, db, src)
@@ -177,6 +181,24 @@ def create_table(thd: "Thd", st: A.CreateTable) -> "OkPacket":
     thd.write_ddl(st.text, xid=True, thread_specific=like_temp or replaced)
     return _ok()
 
+
+
+def _log_create_existing(thd: "Thd", st: A.CreateTable, existing: TableDef, src: TableDef | None) -> None:
+    """MySQL: CREATE TABLE IF NOT EXISTS of an existing base table is logged as a created one
+    is, but commits nothing in the data dictionary (no Q_DDL_LOGGED_WITH_XID); a column list
+    names the table's database, LIKE none; in ROW and MIXED a LIKE of a temporary table is the
+    existing table's generated CREATE, thread-specific (9.7.4 observed, mtr_create_if_not_exists:
+    `CREATE TABLE IF NOT EXISTS t3 LIKE tt1` STATEMENT 0x4 19=0; ROW `CREATE TABLE IF NOT EXISTS
+    `t3` (...) ENGINE=InnoDB`)."""
+    like_temp = src is not None and src.temporary
+    L2.add_to_binlog_accessed_dbs(thd, *(() if src is not None else (existing.db,)))
+    text = st.text
+    if like_temp and thd.binlog_format in thd.server.flavor.ddl.temp_ddl_unlogged_formats:
+        from harness.sql.stmt.create_select import create_table_sql
+        text = create_table_sql(existing, existing.engine.name, thd.db, True, False, thd.db_collation(existing.db),
+                                not thd.server.flavor.sql.int_display_width)
+    thd.stmt_log.no_dd_commit = True
+    thd.write_ddl(text, thread_specific=like_temp)
 
 
 def _new_table(thd: "Thd", st: A.CreateTable, db: str, src: TableDef | None) -> TableDef:
@@ -232,6 +254,10 @@ def _log_create_temporary(thd: "Thd", st: A.CreateTable, transactional: bool, in
         thd.stmt.info = None
         thd.stmt.row_format = False  # not the previous statement's (its use_trans_cache)
         thd.binlog_query(st.text, transactional, 0, None, None, thread_specific=True, ddl=True, xid=True)
+        # MySQL writes the group's BEGIN with this Query: its databases (9.7.4 observed,
+        # STATEMENT: `BEGIN; CREATE TEMPORARY TABLE x4 (a int) ENGINE=InnoDB; SAVEPOINT s; ...`:
+        # BEGIN 12=(test); mix_savepoint_before_binlog_joined)
+        L3.note_trx_begin(thd)
         L3.flush_stmt_cache(thd)  # end of statement (R-flush-SC)
         return
     thd.write_ddl(st.text, thread_specific=True, xid=True)  # observed: CREATE TEMPORARY carries Q_XID

@@ -16,7 +16,7 @@ from harness.sql.item.field_json import keep_partial_update
 from harness.sql.opt.joinplan import JoinPlan, plan_join, safe_update_on_fly, two_table_join_order, written_columns_read
 from harness.sql.parse.right_join import right_join_as_left, right_join_order
 from harness.sql.opt.subquery_join import in_subquery_runs_as_join, mysql_switches_to_multi_table
-from harness.sql.stmt.time_zone import row_uses_time_zone
+from harness.sql.stmt.time_zone import note_row_stores
 from harness.sql.parse import parse_tree as A
 from harness.sql.item.field_store import string_field_copy
 from harness.sql.sql_errors import Note, ServerError, error, note
@@ -537,9 +537,8 @@ def _note_store_zone(thd: Any, t: TableDef, new: list[Any], changed: set[int]) -
     """MySQL: an UPDATE's stores read the zone before the row is compared, so an unchanged row
     counts too (9.7.4 observed: `UPDATE t1 SET c_dt = '2023-04-18 03:30:00'` that changes no
     row: SYSTEM, fidlog_innodb_reads_its_primary_key)."""
-    if thd.server.flavor.sql.datetime_store_uses_time_zone and not thd.stmt_log.time_zone_used \
-            and row_uses_time_zone(thd, t, new, changed):
-        thd.stmt_log.time_zone_used = True
+    if thd.server.flavor.sql.datetime_store_uses_time_zone:
+        note_row_stores(thd, t, new, changed)
 
 
 def table_map_for_update(thd: Any, stmt: A.Update) -> int:

@@ -8,7 +8,7 @@ SAVEPOINT / ROLLBACK TO follow R-log-rollback-to-savepoint as MariaDB applies it
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from harness.model import flush as L3
 from harness.sql.parse import parse_tree as A
@@ -39,6 +39,9 @@ class Savepoint:
     # after it, so the commit may no longer be two-phase (no Xid).
     xa_rw: bool = True
     no_2pc: bool = False  # likewise for an engine without prepare (Aria)
+    # MySQL: the transaction's writeset when the savepoint was set (Rpl_transaction_write_set_ctx
+    # ::add_savepoint); ROLLBACK TO takes it back to this
+    writeset_keys: frozenset[Any] = frozenset()
 
 
 
@@ -138,6 +141,7 @@ def rollback(thd: "Thd", st: A.Rollback) -> "OkPacket":
             trx.append(_server_query(thd, f"ROLLBACK TO {DDL.quote(sp.name)}"))
     else:
         trx.truncate(sp.trx_mark)
+    _rollback_writeset(thd, sp)
     if cannot_undo:
         # Observed: the transaction then counts as having changed a
         # non-transactional table (its ROLLBACK warns 1196 too); MySQL words what it cannot
@@ -167,8 +171,22 @@ def savepoint(thd: "Thd", st: A.Savepoint) -> "OkPacket":
         # (MyISAM); SAVEPOINT sp2; INSERT INTO t ...; ROLLBACK TO sp2; COMMIT`: BEGIN without 12)
         L3.note_trx_begin(thd)
     thd.trx.savepoints.append(Savepoint(st.name, len(thd.trx.undo_log), trx.mark(), binlog_joined=joined,
-                                    xa_rw=thd.trx_log.xa_rw or thd.trx_log.xa_registered, no_2pc=thd.trx_log.no_2pc))
+                                    xa_rw=thd.trx_log.xa_rw or thd.trx_log.xa_registered, no_2pc=thd.trx_log.no_2pc,
+                                    writeset_keys=frozenset(thd.trx_log.writeset_keys or ())))
     return _ok()
+
+
+def _rollback_writeset(thd: "Thd", sp: Savepoint) -> None:
+    """Rpl_transaction_write_set_ctx::rollback_to_savepoint: the keys the transaction added
+    after the savepoint leave its writeset -- those of groups the statement cache already wrote,
+    and those of rows the trx cache keeps when ROLLBACK TO is logged (9.7.4 observed, ROW,
+    mix_savepoint_before_binlog_joined: `BEGIN; SAVEPOINT s; INSERT INTO nt_1 VALUES (9); INSERT
+    INTO tt_1 VALUES (9); ROLLBACK TO s; INSERT INTO tt_1 VALUES (10); COMMIT` -- the InnoDB
+    group does not depend on the MyISAM group of nt_1's 9)."""
+    if thd.trx_log.writeset_keys is not None:
+        thd.trx_log.writeset_keys = set(sp.writeset_keys)
+    # (the events still there: those of a ROLLBACK TO that is logged; a truncated cache has none)
+    thd.trx_log.writeset_excluded |= {id(e) for e in thd.caches.trx_cache.events[sp.trx_mark:]}
 
 
 def release_savepoint(thd: "Thd", st: A.ReleaseSavepoint) -> "OkPacket":

@@ -217,3 +217,61 @@ def test_a_rows_begin_written_by_a_triggers_first_row_has_its_sql_mode_and_map(t
     got = [(ev.query, codes.get(int(Q.Q_SQL_MODE_CODE)), codes.get(int(Q.Q_TABLE_MAP_FOR_UPDATE_CODE)))
            for ev, codes in bed.query_events()[start:]]
     assert got[0] == ("BEGIN", 1306525696, 1)
+
+
+def _functions_and_trigger(bed: Bed) -> int:
+    for sql in ("CREATE TABLE tb (a INT PRIMARY KEY, b INT) ENGINE=InnoDB",
+                "CREATE TABLE tlog (id INT AUTO_INCREMENT PRIMARY KEY, v INT) ENGINE=InnoDB",
+                "INSERT INTO i VALUES (1, 1), (2, 2)", "INSERT INTO tb VALUES (1, 1), (2, 2)",
+                "CREATE FUNCTION f(x INT) RETURNS INT DETERMINISTIC MODIFIES SQL DATA BEGIN "
+                "INSERT INTO tlog (v) VALUES (x); RETURN x + 1; END",
+                "CREATE FUNCTION g(x INT) RETURNS INT DETERMINISTIC RETURN x + 1",
+                "CREATE TRIGGER trb BEFORE UPDATE ON tb FOR EACH ROW SET NEW.b = NEW.b + 100"):
+        bed.thd.execute(sql)
+    start = len(_queries(bed))
+    for sql in ("UPDATE i SET b = f(b) WHERE a = 1", "UPDATE i SET b = g(b) WHERE a = 1",
+                "UPDATE i SET b = 5 WHERE a = f(1)", "UPDATE tb SET b = 7 WHERE a = 1",
+                "UPDATE i, tb SET i.b = g(tb.b) WHERE i.a = tb.a", "UPDATE i, tb SET i.b = f(tb.b) WHERE i.a = tb.a"):
+        bed.thd.execute(sql)
+    return start
+
+
+def test_every_instruction_of_a_stored_function_clears_the_update_map(tmp_path):
+    # 9.7.4 probed (explore2_autoinc_through_triggers_and_functions S): every UPDATE below calls
+    # a function or fires a trigger, so its Query has no 9 (even g, a bare RETURN)
+    bed = _bed(tmp_path, "STATEMENT")
+    start = _functions_and_trigger(bed)
+    assert [m for q, _d, m in _after(_queries(bed), start) if q.startswith("UPDATE")] == [NOT_SET] * 6
+
+
+def test_a_rows_begin_keeps_the_map_when_a_function_writes_the_first_row(tmp_path):
+    # 9.7.4 probed, ROW: f's INSERT writes the group's first row while the UPDATE's map is 1 (its
+    # cleanup clears it after); g, the BEFORE trigger's SET clear it before the UPDATE's own row
+    bed = _bed(tmp_path, "ROW")
+    start = _functions_and_trigger(bed)
+    assert [m for q, _d, m in _after(_queries(bed), start) if q == "BEGIN"] == [
+        1, NOT_SET, 1, NOT_SET, NOT_SET, 1]
+
+
+def test_a_call_sub_statement_starts_without_the_previous_ones_update_map(tmp_path):
+    # fw_call_sub_statement_clears_conditions (9.7.4 observed, ROW): `UPDATE t3 ...; INSERT
+    # IGNORE INTO t3 ...` in a procedure: the INSERT's group has no 9
+    bed = _bed(tmp_path, "ROW")
+    bed.thd.execute("INSERT INTO m VALUES (1)")
+    bed.thd.execute("CREATE PROCEDURE p() BEGIN UPDATE m SET a = 2; INSERT INTO m VALUES (3); END")
+    start = len(_queries(bed))
+    bed.thd.execute("CALL p()")
+    assert [(q, m) for q, _d, m in _after(_queries(bed), start)] == [
+        ("BEGIN", 1), ("COMMIT", 1), ("BEGIN", NOT_SET), ("COMMIT", NOT_SET)]
+
+
+def test_a_begin_names_the_default_database_of_the_statement_that_wrote_first(tmp_path):
+    # explore2_databases_use_qualified (9.7.4 observed, every format): `BEGIN; INSERT INTO d1.t1
+    # ...; USE d1; ...; COMMIT` started under `test`: the BEGIN's database field is test
+    for fmt in ("STATEMENT", "ROW"):
+        bed = _bed(tmp_path / fmt, fmt)
+        for sql in ("CREATE DATABASE d1", "CREATE TABLE d1.t1 (a INT PRIMARY KEY) ENGINE=InnoDB", "BEGIN",
+                    "INSERT INTO d1.t1 VALUES (2)", "USE d1", "INSERT INTO t1 VALUES (3)", "COMMIT",
+                    "BEGIN", "INSERT INTO t1 VALUES (4)", "USE test", "INSERT INTO i VALUES (4, 4)", "COMMIT"):
+            bed.thd.execute(sql)
+        assert [ev.database for ev, _c in bed.query_events() if ev.query == "BEGIN"][-2:] == ["test", "d1"], fmt

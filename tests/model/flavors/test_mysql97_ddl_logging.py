@@ -128,3 +128,44 @@ def test_create_routine_and_trigger_name_the_object_database(tmp_path):
     bed.thd.execute("CREATE TRIGGER d2.tr BEFORE INSERT ON d2.t FOR EACH ROW SET NEW.a = NEW.a + 1")
     bed.thd.execute("CREATE PROCEDURE d2.p (OUT p1 INT) BEGIN SET p1 = 7; END")
     assert [d for _q, _t, d, _x in _queries(bed, n)] == [("d2",), ("d2",)]
+
+
+def test_create_table_if_not_exists_of_an_existing_table_is_logged_without_a_dd_commit(tmp_path):
+    # 9.7.4 probed (mtr_create_if_not_exists): each statement below finds its table existing and
+    # is logged with 1050 as a Note; a column list names the table's database, LIKE none; no
+    # Q_DDL_LOGGED_WITH_XID; a LIKE of a temporary table is thread-specific; ... SELECT logs nothing
+    bed = _bed(tmp_path)
+    for s in ("SET binlog_format = STATEMENT", "CREATE TABLE t1 (a INT)", "CREATE DATABASE d2",
+              "CREATE TABLE d2.t9 (a INT)", "CREATE TEMPORARY TABLE tt1 (a INT)"):
+        bed.thd.execute(s)
+    start = len(bed.query_events())
+    for s in ("CREATE TABLE IF NOT EXISTS t1 (a INT) ENGINE=MyISAM", "CREATE TABLE IF NOT EXISTS t1 LIKE tt1",
+              "CREATE TABLE IF NOT EXISTS t1 LIKE d2.t9", "CREATE TABLE IF NOT EXISTS d2.t9 (a INT)",
+              "CREATE TABLE IF NOT EXISTS t1 SELECT * FROM d2.t9", "CREATE TEMPORARY TABLE IF NOT EXISTS tt1 LIKE t1"):
+        bed.thd.execute(s)
+    assert _queries(bed, start) == [
+        ("CREATE TABLE IF NOT EXISTS t1 (a INT) ENGINE=MyISAM", 0, ("test",), False),
+        ("CREATE TABLE IF NOT EXISTS t1 LIKE tt1", 1, NONE, False),
+        ("CREATE TABLE IF NOT EXISTS t1 LIKE d2.t9", 0, NONE, False),
+        ("CREATE TABLE IF NOT EXISTS d2.t9 (a INT)", 0, ("d2",), False),
+        ("CREATE TEMPORARY TABLE IF NOT EXISTS tt1 LIKE t1", 1, NONE, False)]
+
+
+def test_create_table_if_not_exists_like_a_temporary_table_in_row_is_the_existing_tables_create(tmp_path):
+    # 9.7.4 observed (mtr_create_if_not_exists ROW): `CREATE TABLE IF NOT EXISTS t3 LIKE tt1`, t3
+    # existing, logs the generated CREATE of t3, thread-specific, without an xid
+    bed = _bed(tmp_path)
+    for s in ("SET binlog_format = ROW", "CREATE TABLE t3 (a INT)", "CREATE TEMPORARY TABLE tt1 (a INT)"):
+        bed.thd.execute(s)
+    start = len(bed.query_events())
+    bed.thd.execute("CREATE TABLE IF NOT EXISTS t3 LIKE tt1")
+    assert _queries(bed, start) == [
+        ("CREATE TABLE IF NOT EXISTS `t3` (\n  `a` int DEFAULT NULL\n) ENGINE=InnoDB", 1, NONE, False)]
+
+
+def test_mariadb_logs_no_create_table_if_not_exists_of_an_existing_table(tmp_path):
+    bed = _bed(tmp_path, "mariadb-10.11")
+    bed.thd.execute("CREATE TABLE t1 (a INT)")
+    start = len(bed.query_events())
+    bed.thd.execute("CREATE TABLE IF NOT EXISTS t1 (a INT)")
+    assert _queries(bed, start) == []

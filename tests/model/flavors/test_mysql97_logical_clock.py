@@ -160,3 +160,40 @@ def test_a_rolled_back_transaction_forgets_its_commit_parent(tmp_path):
     con1.execute("ROLLBACK")
     con1.execute("CREATE TABLE u (id INT) ENGINE=InnoDB")
     assert _clock(bed)[-2:] == [(2, 3), (3, 4)]
+
+
+def test_what_a_create_select_commits_has_no_writeset(tmp_path):
+    # 9.7.4 probed (ROW; s002_create_select, seed004_create_select_nontransactional): the
+    # transaction CREATE TABLE ... SELECT commits implicitly takes its commit-order parent, and so
+    # does the group after the CTAS's keyless MyISAM rows group (a new history); a plain CREATE
+    # TABLE's implicit commit keeps the writeset parent
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    for sql in ("SET binlog_format = ROW", "CREATE TABLE u (a INT PRIMARY KEY) ENGINE=InnoDB",
+                "CREATE TABLE m (a INT PRIMARY KEY) ENGINE=MyISAM", "INSERT INTO m VALUES (1)",
+                "INSERT INTO u VALUES (1)", "INSERT INTO u VALUES (2)",
+                "BEGIN", "INSERT INTO u VALUES (3)", "CREATE TABLE z (a INT)",   # z's DDL at 7
+                "INSERT INTO u VALUES (4)", "INSERT INTO u VALUES (5)",
+                "BEGIN", "INSERT INTO u VALUES (6)", "CREATE TABLE z3 ENGINE=MyISAM SELECT * FROM m",
+                "INSERT INTO u VALUES (7)"):
+        t.execute(sql)
+    clock = _clock(bed)  # (the Bed's CREATE DATABASE is group 1)
+    assert clock[6] == (3, 7)  # INSERT 3, committed by CREATE TABLE z: the writeset parent
+    assert clock[10:] == [
+        (10, 11),  # INSERT 6, committed by the CTAS: commit order
+        (11, 12), (12, 13),  # z3's CREATE, its keyless rows group
+        (13, 14)]  # INSERT 7 after the dropped writeset: a new history
+
+
+def test_rollback_to_a_savepoint_takes_its_keys_out_of_the_writeset(tmp_path):
+    # mix_savepoint_before_binlog_joined (9.7.4 observed, ROW): the MyISAM row nt_1 (9) went out
+    # as a group of its own after SAVEPOINT s; ROLLBACK TO s removes its key, so the InnoDB group
+    # does not depend on that group
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    for sql in ("SET binlog_format = ROW", "CREATE TABLE tt_1 (a INT PRIMARY KEY) ENGINE=InnoDB",
+                "CREATE TABLE nt_1 (a INT PRIMARY KEY) ENGINE=MyISAM", "BEGIN", "SAVEPOINT s",
+                "INSERT INTO nt_1 VALUES (9)", "INSERT INTO tt_1 VALUES (9)", "ROLLBACK TO s",
+                "INSERT INTO tt_1 VALUES (10)", "COMMIT"):
+        t.execute(sql)
+    assert _clock(bed)[-2:] == [(3, 4), (3, 5)]

@@ -75,3 +75,29 @@ def test_before_insert_trigger_sees_an_explicit_null_auto_increment_as(flavor: s
     # 9.7.4 [bytes] fid_before_insert_trigger_sees_no_auto_increment_value (Write_rows of log: 0, 0, 1)
     assert got == ([[0, 0, 1], [0, 0, 1]] if flavor == "mysql-9.7" else [[None, 1, 1], [0, 0, 1]])
     assert [list(r) for r in t.execute("SELECT id FROM t1").rows] == [[1], [2]]
+
+
+def test_minimal_images_hold_the_generated_columns_over_what_is_assigned(tmp_path: Path) -> None:
+    # 9.7.4 probed (gcol_images_minimal_noblob R): an INSERT writes every generated column,
+    # VIRTUAL too; an UPDATE those reading an assigned column (through another generated one
+    # too) and every indexed VIRTUAL one -- not a STORED one over an unassigned column
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    for sql in ("SET SESSION binlog_format=ROW",
+                "CREATE TABLE g (id INT PRIMARY KEY, a INT, b INT AS (a * 2) VIRTUAL, c INT AS (a + 1) STORED, "
+                "e INT, KEY (b)) ENGINE=InnoDB",
+                "CREATE TABLE h (id INT PRIMARY KEY, a INT, b INT AS (a * 2) VIRTUAL, c INT AS (a + 1) STORED, "
+                "e INT) ENGINE=InnoDB",
+                "CREATE TABLE k (id INT PRIMARY KEY, a INT, b INT AS (a * 2) VIRTUAL, c INT AS (b + 1) STORED, "
+                "d INT AS (e + 1) VIRTUAL, e INT, KEY (c)) ENGINE=InnoDB",
+                "INSERT INTO g (id, a, e) VALUES (1, 1, 1)", "INSERT INTO h (id, a, e) VALUES (1, 1, 1)",
+                "INSERT INTO k (id, a, e) VALUES (1, 1, 1)", "SET SESSION binlog_row_image=MINIMAL"):
+        t.execute(sql)
+    start = len(_images(bed))
+    for sql in ("UPDATE g SET e = 8", "UPDATE g SET a = 5", "UPDATE h SET e = 8", "UPDATE h SET a = 3",
+                "INSERT INTO h (id, a) VALUES (2, 4)", "INSERT INTO h (id, e) VALUES (3, 4)",
+                "UPDATE k SET a = 2", "UPDATE k SET e = 2", "INSERT INTO k (id) VALUES (5)"):
+        t.execute(sql)
+    assert [rows[0][1] for _k, rows in _images(bed)[start:]] == [
+        ["2", "8"], ["5", "10", "6"], ["8"], ["3", "6", "4"], ["2", "4", "8", "5"], ["3", None, None, "4"],
+        ["2", "4", "5"], ["3", "2"], ["5", None, None, None]]

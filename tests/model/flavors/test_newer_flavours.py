@@ -543,3 +543,21 @@ def test_mariadb_11_8_multi_update_follows_the_cost_based_order(tmp_path):
     assert seen["mariadb-11.8"] == [[(2, 100), (1, 200)], [(1, 2, 1), (2, 1, 1), (3, 2, 1), (4, 1, 1)],
                                     [(1, 2), (2, 1)], [(1, 2, 2), (3, 2, 2)]]
     assert seen["mariadb-10.11"][0] == [(1, 200), (2, 100)]
+
+
+def test_mysql_9_7_cascade_triggers_var_follows_the_statement_after_a_with_clause(tmp_path):
+    # 9.7.4 observed (query_cte_in_select_and_dml, STATEMENT and MIXED): `WITH c AS (SELECT a FROM
+    # t) UPDATE t SET b = 0` is an UPDATE and carries 21=0; `INSERT INTO t WITH ... SELECT` none
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY, b INT)")
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("INSERT INTO t VALUES (1, 1)")
+    t.execute("WITH c AS (SELECT a FROM t) UPDATE t SET b = 0")
+    t.execute("WITH c (x) AS (SELECT 1), d AS (SELECT 2) DELETE FROM t WHERE a IN (SELECT x FROM c)")
+    t.execute("INSERT INTO t WITH c AS (SELECT 5 AS a, 5 AS b) SELECT a, b FROM c")
+    q = _queries(bed)
+    assert [q[s].status(Q.Q_ENABLE_CASCADE_TRIGGERS) for s in (
+        "WITH c AS (SELECT a FROM t) UPDATE t SET b = 0",
+        "WITH c (x) AS (SELECT 1), d AS (SELECT 2) DELETE FROM t WHERE a IN (SELECT x FROM c)",
+        "INSERT INTO t WITH c AS (SELECT 5 AS a, 5 AS b) SELECT a, b FROM c")] == [0, 0, None]

@@ -50,3 +50,35 @@ def test_underived_type_is_refused(bed, expr: str) -> None:  # type: ignore[no-u
         s.execute(f"CREATE TABLE c SELECT {expr} AS x FROM s")
     assert ei.value.code == 1235
     assert bed.state.catalog.get_table("test", "c") is None
+
+
+# The same derivation on MySQL 9.7.4 (probed: `CREATE TABLE c SELECT <expr> AS x FROM s` then SHOW
+# CREATE TABLE; fid_create_select_computed): an integer expression is INT up to 11 characters,
+# sign included (`k DIV 2`, `u + 1` of an INT UNSIGNED), BIGINT beyond (`k + 1`); a negation keeps
+# its argument's integer type, signed (`-k`, `-u` int, `-b` bigint)
+MYSQL_OBSERVED = [
+    ("k * 2", "bigint DEFAULT NULL"), ("id + 1", "bigint NOT NULL DEFAULT '0'"), ("-k", "int DEFAULT NULL"),
+    ("b * 2", "bigint DEFAULT NULL"), ("k DIV 2", "int DEFAULT NULL"), ("k MOD 2", "int DEFAULT NULL"),
+    ("u + 1", "int unsigned DEFAULT NULL"), ("t8 * 2", "int DEFAULT NULL"), ("id * id * id", "bigint NOT NULL DEFAULT '0'"),
+    ("ABS(k)", "int DEFAULT NULL"), ("ABS(t8)", "int DEFAULT NULL"), ("ABS(b)", "bigint DEFAULT NULL"),
+    ("-t8", "int DEFAULT NULL"), ("-b", "bigint DEFAULT NULL"), ("-(k + 1)", "bigint DEFAULT NULL"),
+    ("m + 1", "int DEFAULT NULL"), ("m * 2", "int DEFAULT NULL"), ("t8 * 1000000", "int DEFAULT NULL"),
+    ("b DIV 2", "bigint DEFAULT NULL"), ("-u", "int DEFAULT NULL"), ("-(k DIV 2)", "int DEFAULT NULL"),
+    ("-(m * 2)", "int DEFAULT NULL"), ("-d", "decimal(6,2) DEFAULT NULL"), ("-f", "double DEFAULT NULL"),
+    # COALESCE / IF / CASE: int over arguments up to INT, bigint with a BIGINT one; IFNULL bigint
+    ("COALESCE(t8, t8)", "int DEFAULT NULL"), ("COALESCE(t8, m)", "int DEFAULT NULL"),
+    ("IF(id > 0, t8, m)", "int DEFAULT NULL"), ("CASE WHEN id > 0 THEN t8 ELSE m END", "int DEFAULT NULL"),
+    ("COALESCE(k, 0)", "int NOT NULL DEFAULT '0'"), ("COALESCE(m, b)", "bigint DEFAULT NULL"),
+    ("COALESCE(k + 1, 0)", "bigint NOT NULL DEFAULT '0'"), ("IFNULL(t8, 0)", "bigint NOT NULL DEFAULT '0'"),
+    ("IFNULL(m * 2, t8)", "bigint DEFAULT NULL"),
+]
+
+
+@pytest.mark.parametrize("expr,clause", MYSQL_OBSERVED)
+def test_mysql_derived_column_type_is_the_servers(tmp_path, expr: str, clause: str) -> None:
+    from tests.model.flavors._probe import Bed
+    b = Bed(tmp_path, "mysql-9.7", gtid_mode="OFF")
+    b.thd.execute(SOURCE.replace(", f FLOAT)", ", f FLOAT, m MEDIUMINT)"))
+    b.thd.execute(f"CREATE TABLE c SELECT {expr} AS x FROM s")
+    t = b.state.catalog.get_table("test", "c")
+    assert column_sql(t.columns[0], mysql=True) == f"  `x` {clause}"

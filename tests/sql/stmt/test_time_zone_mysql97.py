@@ -30,12 +30,45 @@ def bed(tmp_path):
     return b
 
 
-def test_a_value_that_is_no_date_reads_no_time_zone_a_zero_literal_does(bed):
+# (value stored into a DATETIME under sql_mode '', whether the INSERT carries Q_TIME_ZONE_CODE):
+# a golden vector probed on MySQL 9.7.4 (`INSERT INTO w VALUES (1, <value>)`, STATEMENT). The
+# conversion fails, leaving the zero with 1265 or 1264, before the zone is read: garbage, a month
+# 13, a day past the month's end, an hour 25, a minute 61, a year past 9999; a value that converts
+# reads it, a zero one, a zero part sql_mode '' allows, and one cut short of its trailing junk too.
+DATETIME_STORES = [
+    ("'2024-13-01 00:00:00'", False), ("'2024-02-30 00:00:00'", False), ("'2024-01-01 25:00:00'", False),
+    ("'2024-00-01 00:00:00'", True), ("'2024-01-00'", True), ("'0000-00-00'", True), ("'x'", False),
+    ("''", False), ("'2024-01-01 10:00:00x'", True), ("20241301", False), ("20240230", False), ("1.5", False),
+    ("'2024-01-01 10:61:00'", False), ("'2024-1-1'", True), ("'99-01-01'", True), ("'10000-01-01'", False),
+]
+# the same into a TIMESTAMP NULL column: MySQL reads the zone for a zero too (MariaDB does not)
+TIMESTAMP_STORES = [
+    ("'2024-13-01 00:00:00'", False), ("'0000-00-00 00:00:00'", True), ("0", True), ("'x'", False),
+    ("'1969-12-31 23:59:59'", True), ("'2038-01-19 03:14:08'", True), ("'2024-00-01 00:00:00'", False),
+    ("'2024-01-01 10:00:00'", True), ("20240115103000", True), ("'2024-01-01 25:00:00'", False),
+]
+
+
+@pytest.mark.parametrize("column, vector", [("DATETIME", DATETIME_STORES), ("TIMESTAMP NULL", TIMESTAMP_STORES)])
+def test_a_store_reads_the_time_zone_unless_its_conversion_failed(tmp_path, column, vector):
+    b = Bed(tmp_path, "mysql-9.7", gtid_mode="OFF")
+    for s in ("SET sql_mode = ''", "SET binlog_format = STATEMENT", f"CREATE TABLE w (id INT, d {column}) ENGINE=MyISAM"):
+        b.thd.execute(s)
+    for value, _zone in vector:
+        b.thd.execute(f"INSERT INTO w VALUES (1, {value})")
+    assert [(q.removeprefix("INSERT INTO w VALUES (1, ")[:-1], tz) for q, tz in _tz(b) if q.startswith("INSERT")] \
+        == vector
+
+
+def test_under_ignore_a_refused_date_reads_no_time_zone(bed):
+    # 9.7.4 probed, default sql_mode: `INSERT IGNORE INTO w VALUES (1, '2024-02-30 00:00:00')` (1264)
+    # and `'2024-00-01 00:00:00'` (1264 under NO_ZERO_IN_DATE) none, `'2024-01-01 10:00:00x'` (1265,
+    # the value kept) SYSTEM
+    bed.thd.execute("SET sql_mode = DEFAULT")
     bed.thd.execute("SET binlog_format = STATEMENT")
-    bed.thd.execute("INSERT INTO t VALUES (1, 'x')")
-    bed.thd.execute("INSERT INTO t VALUES (2, '0000-00-00 00:00:00')")
-    bed.thd.execute("INSERT INTO t VALUES (3, '2024-01-01 25:00:00')")  # date-shaped, out of range
-    assert [tz for _q, tz in _tz(bed)] == [False, False, True, True, True, True]
+    for i, v in enumerate(("'2024-02-30 00:00:00'", "'2024-00-01 00:00:00'", "'2024-01-01 10:00:00x'")):
+        bed.thd.execute(f"INSERT IGNORE INTO t VALUES ({i}, {v})")
+    assert [tz for q, tz in _tz(bed) if q.startswith("INSERT")] == [False, False, True]
 
 
 def test_a_rows_begin_takes_the_time_zone_as_the_first_row_left_it(bed):
