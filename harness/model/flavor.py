@@ -339,6 +339,11 @@ class SqlDialect:
     # CREATE TABLE stores an invalid DEFAULT within the statement (row 1, strict: an error;
     # MySQL; catalog.restate_default_store)
     default_store_in_statement = False
+    # The "at row N" of a condition a routine's own instruction raises (a trigger's SET NEW.c):
+    # MariaDB 10.11 names row 0 (observed); MySQL's sp_head::execute runs the body in a
+    # Diagnostics_area of its own, whose row counter starts at 1 and no statement of the caller
+    # moves (MySQLSql)
+    routine_condition_row = 0
     # Builtins the server's native function registry lacks: the name is then a stored
     # function's (1305 `FUNCTION db.NAME does not exist`); a subset of func_native.NOT_NATIVE_SOMEWHERE
     unknown_functions: frozenset[str] = frozenset()

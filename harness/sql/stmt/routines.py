@@ -171,9 +171,11 @@ def _set_new_column(thd: "Thd", st: A.SetLocal, ctx: "ExecContext", env: Env, sc
     strict = "STRICT_TRANS_TABLES" in mode or "STRICT_ALL_TABLES" in mode
     v = eval_aborting_on_warning(Compiler(scope).compile(st.value), env, ctx.notes, strict)  # type: ignore[arg-type]
     # Observed: a value rounded on the way into NEW.col raises no note (1265), and an
-    # error names row 0, in an UPDATE trigger and in an INSERT trigger alike (single or
+    # error names the trigger's own row counter (SqlDialect.routine_condition_row: MariaDB
+    # row 0, MySQL row 1), in an UPDATE trigger and in an INSERT trigger alike (single or
     # multi-row VALUES, IGNORE or not, InnoDB or MyISAM).
-    wctx = WriteContext(strict, t.db, t.name, 0, [], sql_mode=thd.vars.get('sql_mode'))
+    wctx = WriteContext(strict, t.db, t.name, thd.server.flavor.sql.routine_condition_row, [],
+                        sql_mode=thd.vars.get('sql_mode'))
     env.new[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
 
 

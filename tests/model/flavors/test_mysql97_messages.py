@@ -1,0 +1,105 @@
+"""Error and warning texts of the ``mysql-9.7`` flavour against golden vectors recorded from
+the real MySQL 9.7.4 server (each statement run on it, its error and SHOW WARNINGS rows kept;
+docs/RULES-mysql-9.7.md section 7), and MariaDB 10.11 keeping its own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.model.flavors._probe import Bed, show_warnings
+
+
+def _run(thd: Any, sql: str) -> tuple[int, str, list[tuple[Any, ...]]]:
+    """(error code or 0, error text, SHOW WARNINGS rows) of ``sql``."""
+    try:
+        thd.execute(sql)
+        code, text = 0, ""
+    except Exception as exc:  # noqa: BLE001 - the server error is what is compared
+        code, text = int(getattr(exc, "code", -1)), str(getattr(exc, "message", exc))
+    return code, text, show_warnings(thd)
+
+
+def _errors(tmp_path, setup: list[str], golden: list[tuple[str, int, str]], flavor: str = "mysql-9.7") -> None:
+    bed = Bed(tmp_path, flavor)
+    for sql in setup:
+        bed.thd.execute(sql)
+    got = [(sql, *_run(bed.thd, sql)[:2]) for sql, _c, _t in golden]
+    assert got == golden
+
+
+# 9.7.4: every 1054/1052 names thd->where in MySQL's words (sql_base.cc THD::DEFAULT_WHERE
+# "field list" for DO, VALUES, SET and ON DUPLICATE KEY UPDATE too; window.cc "window partition by")
+_CLAUSES_97 = [
+    ("DO nocol", 1054, "Unknown column 'nocol' in 'field list'"),
+    ("INSERT INTO t VALUES (nocol, 1)", 1054, "Unknown column 'nocol' in 'field list'"),
+    ("INSERT INTO t SET a = nocol", 1054, "Unknown column 'nocol' in 'field list'"),
+    ("INSERT INTO t (a) VALUES (1) ON DUPLICATE KEY UPDATE b = nocol", 1054, "Unknown column 'nocol' in 'field list'"),
+    ("UPDATE t SET a = nocol", 1054, "Unknown column 'nocol' in 'field list'"),
+    ("SELECT ROW_NUMBER() OVER (PARTITION BY nocol) FROM t", 1054, "Unknown column 'nocol' in 'window partition by'"),
+    ("SELECT ROW_NUMBER() OVER (PARTITION BY a) FROM t, u", 1052, "Column 'a' in window partition by is ambiguous"),
+    ("SELECT 1 FROM t, u GROUP BY a", 1052, "Column 'a' in group statement is ambiguous"),
+    ("SELECT 1 FROM t HAVING nocol", 1054, "Unknown column 'nocol' in 'having clause'"),
+    ("DELETE FROM t ORDER BY nocol", 1054, "Unknown column 'nocol' in 'order clause'"),
+]
+
+
+def test_unknown_column_names_mysql_clause(tmp_path):
+    _errors(tmp_path, ["CREATE TABLE t (a INT, b INT)", "CREATE TABLE u (a INT, b INT)"], _CLAUSES_97)
+
+
+def test_unknown_column_clause_mariadb_keeps_keywords(tmp_path):
+    _errors(tmp_path, ["CREATE TABLE t (a INT, b INT)"], [
+        ("DO nocol", 1054, "Unknown column 'nocol' in 'DO'"),
+        ("INSERT INTO t VALUES (nocol, 1)", 1054, "Unknown column 'nocol' in 'VALUES'"),
+    ], flavor="mariadb-10.11")
+
+
+def test_trigger_set_new_names_row_1(tmp_path):
+    """sp_head::execute's own Diagnostics_area: row 1 whichever row fired the trigger."""
+    setup = ["CREATE TABLE t1 (id VARCHAR(10), c INT) ENGINE=InnoDB",
+             "CREATE TABLE m1 (id VARCHAR(10), c INT) ENGINE=MyISAM",
+             "CREATE TRIGGER tr BEFORE INSERT ON t1 FOR EACH ROW SET NEW.c = NEW.c + 2147483647"]
+    row1 = "Out of range value for column 'c' at row 1"
+    _errors(tmp_path, setup, [
+        ("INSERT INTO t1 VALUES ('a', 5)", 1264, row1),
+        ("INSERT INTO t1 VALUES ('c', -5), ('c', -5), ('d', 5)", 1264, row1),
+        ("INSERT IGNORE INTO t1 VALUES ('e', -5), ('f', 5)", 1264, row1),
+        ("INSERT INTO m1 VALUES ('x', -5), ('y', 5)", 0, ""),
+        ("INSERT INTO t1 SELECT id, c FROM m1", 1264, row1),
+    ])
+
+
+def test_trigger_set_new_mariadb_row_0(tmp_path):
+    _errors(tmp_path, ["CREATE TABLE t1 (id VARCHAR(10), c INT)",
+                       "CREATE TRIGGER tr BEFORE INSERT ON t1 FOR EACH ROW SET NEW.c = NEW.c + 2147483647"], [
+        ("INSERT INTO t1 VALUES ('a', -5), ('b', 5)", 1264, "Out of range value for column 'c' at row 0"),
+    ], flavor="mariadb-10.11")
+
+
+def test_alter_default_stored_in_statement(tmp_path):
+    """ALTER's ADD COLUMN / SET DEFAULT store an invalid default as CREATE TABLE does: the store's
+    error at row 1 (strict), then 1067."""
+    bed = Bed(tmp_path, "mysql-9.7")
+    bed.thd.execute("CREATE TABLE ok (c INT)")
+    assert _run(bed.thd, "ALTER TABLE ok ADD COLUMN d TINYINT DEFAULT 300") == (
+        1067, "Invalid default value for 'd'",
+        [("Error", 1264, "Out of range value for column 'd' at row 1"), ("Error", 1067, "Invalid default value for 'd'")])
+    assert _run(bed.thd, "ALTER TABLE ok ALTER c SET DEFAULT 'abc'") == (
+        1067, "Invalid default value for 'c'",
+        [("Error", 1366, "Incorrect integer value: 'abc' for column 'c' at row 1"),
+         ("Error", 1067, "Invalid default value for 'c'")])
+
+
+def test_texts_ending_with_a_period(tmp_path):
+    """messages_to_clients.txt ends 1422 and 1792 (and the rest of _PERIOD_CODES) with '.'."""
+    _errors(tmp_path, ["CREATE TABLE t (a INT)"], [
+        ("CREATE FUNCTION f() RETURNS INT BEGIN COMMIT; RETURN 1; END", 1422,
+         "Explicit or implicit commit is not allowed in stored function or trigger."),
+        ("START TRANSACTION READ ONLY", 0, ""),
+        ("INSERT INTO t VALUES (1)", 1792, "Cannot execute statement in a READ ONLY transaction."),
+        ("COMMIT", 0, ""),
+    ])
+    _errors(tmp_path / "m", [], [
+        ("CREATE FUNCTION f() RETURNS INT BEGIN COMMIT; RETURN 1; END", 1422,
+         "Explicit or implicit commit is not allowed in stored function or trigger"),
+    ], flavor="mariadb-10.11")
