@@ -103,3 +103,19 @@ def test_texts_ending_with_a_period(tmp_path):
         ("CREATE FUNCTION f() RETURNS INT BEGIN COMMIT; RETURN 1; END", 1422,
          "Explicit or implicit commit is not allowed in stored function or trigger"),
     ], flavor="mariadb-10.11")
+
+
+def test_out_of_range_prints_negated_number(tmp_path):
+    """Item_func_neg::print: MySQL's parser keeps `-1` as a negation, printed `-(1)`."""
+    setup = ["CREATE TABLE t1 (id INT UNSIGNED NOT NULL PRIMARY KEY, s INT, us SMALLINT UNSIGNED)",
+             "INSERT INTO t1 VALUES (1, -5, 3), (2, 7, 0)"]
+    _errors(tmp_path, setup, [
+        ("UPDATE t1 SET s = us * -1", 1690, "BIGINT UNSIGNED value is out of range in '(`test`.`t1`.`us` * -(1))'"),
+        ("UPDATE t1 SET s = us + -10 WHERE id = 1", 1690,
+         "BIGINT UNSIGNED value is out of range in '(`test`.`t1`.`us` + -(10))'"),
+        ("SELECT 1e308 * -10", 1690, "DOUBLE value is out of range in '(1e308 * -(10))'"),
+        ("SELECT -1e308 * 10", 1690, "DOUBLE value is out of range in '(-(1e308) * 10)'"),
+    ])
+    _errors(tmp_path / "m", setup, [
+        ("UPDATE t1 SET s = us * -1", 1690, "BIGINT UNSIGNED value is out of range in '`test`.`t1`.`us` * -1'"),
+    ], flavor="mariadb-10.11")
