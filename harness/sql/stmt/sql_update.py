@@ -65,7 +65,9 @@ class UpdateExecutor(SelectExecutor):
         thd = self.thd
         ref = up.tables[0]
         if ref.derived is not None:
-            raise error("ER_NON_UPDATABLE_TABLE", _derived_target_name(thd, ref, ref.ref_name), "UPDATE")
+            # a single-table UPDATE names the derived table (or CTE) itself, merged or not (9.7.4
+            # probed: `UPDATE (SELECT a FROM t) AS d SET a = 1` -> `The target table d ...`)
+            raise error("ER_NON_UPDATABLE_TABLE", ref.ref_name, "UPDATE")
         t = thd.open_table(ref.table)
         self.info.add(t, True)
         if up.limit is not None:
@@ -597,12 +599,13 @@ def _warning_rows(plan: Any, tables: list[tuple[str, TableDef]]) -> tuple[int, d
 
 
 def _derived_target_name(thd: Any, ref: A.TableRef, name: str) -> str:
-    """The table 1288 names for an UPDATE of a derived table: MySQL merges a simple one
-    (one base table, no grouping, DISTINCT, LIMIT or UNION) into the query and names its base
-    table (9.7.4 observed: `UPDATE t, (SELECT a FROM n) AS d SET d.a = 1` -> `The target table
-    n of the UPDATE is not updatable`; SqlDialect.derived_merge_names_base); MariaDB the alias."""
+    """The table 1288 names for a multi-table UPDATE of a derived table: MySQL merges a simple
+    one (one base table, no grouping, DISTINCT, LIMIT or UNION) -- a non-recursive CTE too -- into
+    the query and names its base table (9.7.4 observed: `UPDATE t, (SELECT a FROM n) AS d SET d.a
+    = 1` -> `The target table n of the UPDATE is not updatable`; `WITH c AS (SELECT a FROM t)
+    UPDATE t, c SET c.a = 1` -> `t`; SqlDialect.derived_merge_names_base); MariaDB the alias."""
     d = ref.derived
-    if d is None or ref.cte is not None or not thd.server.flavor.sql.derived_merge_names_base:
+    if d is None or (ref.cte is not None and ref.cte.recursive) or not thd.server.flavor.sql.derived_merge_names_base:
         return name
     simple = (len(d.from_) == 1 and d.from_[0].derived is None and not d.group_by and d.having is None
               and not d.distinct and d.limit is None and not d.union)

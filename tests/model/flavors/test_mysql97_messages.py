@@ -119,3 +119,17 @@ def test_out_of_range_prints_negated_number(tmp_path):
     _errors(tmp_path / "m", setup, [
         ("UPDATE t1 SET s = us * -1", 1690, "BIGINT UNSIGNED value is out of range in '`test`.`t1`.`us` * -1'"),
     ], flavor="mariadb-10.11")
+
+
+def test_non_updatable_derived_table_name(tmp_path):
+    """1288: a multi-table UPDATE merges a simple derived table or CTE and names its base table;
+    a single-table UPDATE and a non-mergeable one name the alias."""
+    _errors(tmp_path, ["CREATE TABLE t (a INT PRIMARY KEY, b INT)", "CREATE TABLE n (a INT PRIMARY KEY, b INT)"], [
+        ("UPDATE (SELECT a FROM t) AS d SET a = 1", 1288, "The target table d of the UPDATE is not updatable"),
+        ("UPDATE (SELECT a FROM t) AS d, n SET d.a = 1", 1288, "The target table t of the UPDATE is not updatable"),
+        ("UPDATE t, (SELECT a FROM n GROUP BY a) AS d SET d.a = 1 WHERE t.a = d.a", 1288,
+         "The target table d of the UPDATE is not updatable"),
+        ("WITH c AS (SELECT a FROM t) UPDATE c SET a = 1", 1288, "The target table c of the UPDATE is not updatable"),
+        ("WITH c AS (SELECT a FROM t) UPDATE t, c SET c.a = 1", 1288,
+         "The target table t of the UPDATE is not updatable"),
+    ])
