@@ -29,6 +29,7 @@ from harness.binlog.header import Event
 
 if TYPE_CHECKING:
     from harness.binlog.query import StatusVar
+    from harness.diagnostics import Note
     from harness.binlog.rows import RowChange, RowsEvent, TableMapEvent
     from harness.model.cache import GroupBegin
     from harness.model.flush import BinaryLog
@@ -502,6 +503,12 @@ class SqlDialect:
     # constant stored into the DATETIME column it is compared with) a warning: MySQL pushes
     # its Strict_error_handler after the prepare (diagnostics.ResolvedNote)
     create_select_keeps_resolve_warnings = False
+
+    def dup_index_note(self, name: str, db: str, table: str) -> "Note":
+        """The condition of an index repeating an earlier one (sql_table.cc check_duplicate_key):
+        MariaDB's Note 1831 names the index alone."""
+        from harness.diagnostics import note
+        return note("Note", "ER_DUP_INDEX", name)
 
     def text(self, code: int, message: str) -> str:
         """The server's wording of a condition the SQL layer raised with MariaDB 10.11's text."""

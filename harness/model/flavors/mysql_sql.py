@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from harness.diagnostics import Note
 from harness.model.flavor import SqlDialect
 
 # MariaDB 10.3+ names a conversion's column `db`.`table`.`column` (Field::set_warning_truncated_wrong_value
@@ -331,6 +332,12 @@ class MySQLSql(SqlDialect):
         # text (9.7.4 [bytes]: `Can't lock file (errno: 170 - It is not possible to log this
         # statement)` after 1665)
         return 1015, f"Can't lock file (errno: {errno} - {strerror})"
+
+    def dup_index_note(self, name: str, db: str, table: str) -> Note:
+        # sql_table.cc check_duplicate_key: push_warning_printf(SL_WARNING, ER_DUP_INDEX, key name,
+        # the table's db and name) (9.7.4 probed: `ALTER TABLE t ADD INDEX (c)` over KEY (c))
+        return Note("Warning", 1831, f"Duplicate index '{name}' defined on the table '{db}.{table}'. "
+                    "This is deprecated and will be disallowed in a future release.")
 
     def text(self, code: int, message: str) -> str:
         if code in (1292, 1366):

@@ -309,7 +309,7 @@ def _prepare(thd: "Thd", t: TableDef, specs: list[A.AlterSpec]) -> tuple[
     out = _prepare_columns(thd, t, specs, drops)
     keys = _prepare_old_keys(t, out, [s for s in specs if s.op == "DROP_KEY"], drops)
     _check_unique_column_names(out)
-    _add_new_keys(thd, specs, out, keys)
+    _add_new_keys(thd, t, specs, out, keys)
     _drop_replaced_generated_keys(keys)
     _check_keys(out, keys)
     return out, keys, engine, new_name, auto_inc
@@ -440,7 +440,8 @@ def _check_unique_column_names(out: list[_NewColumn]) -> None:
         seen.add(c.col.name.lower())
 
 
-def _add_new_keys(thd: "Thd", specs: list[A.AlterSpec], out: list[_NewColumn], keys: list[_NewKey]) -> None:
+def _add_new_keys(thd: "Thd", t: TableDef, specs: list[A.AlterSpec], out: list[_NewColumn],
+                  keys: list[_NewKey]) -> None:
     """ADD KEY and the keys of added/changed columns (PRIMARY KEY, UNIQUE), named as
     the server names an unnamed key (its first column, then ``_2``, ``_3``...)."""
     new_keys = [s.key for s in specs if s.op == "ADD_KEY"]
@@ -466,7 +467,7 @@ def _add_new_keys(thd: "Thd", specs: list[A.AlterSpec], out: list[_NewColumn], k
         name = _new_key_name(kd, parts, {k.name.lower() for k in keys})
         if any(k.columns == parts and (k.kind == "INDEX") == (kd.kind == "INDEX") for k in keys):
             # check_duplicate_key: an index repeating an existing one is accepted, with a Note.
-            thd.notes.append(note("Note", "ER_DUP_INDEX", name))
+            thd.notes.append(thd.server.flavor.sql.dup_index_note(name, t.db, t.name))
         keys.append(_NewKey(name, kd.kind, parts))
 
 

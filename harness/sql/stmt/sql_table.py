@@ -200,6 +200,7 @@ def _new_table(thd: "Thd", st: A.CreateTable, db: str, src: TableDef | None) -> 
             raise
         from harness.sql.stmt.time_zone import note_default_stores
         note_default_stores(thd, st.columns)
+        _note_duplicate_indexes(thd, t)
         if st.checks or any(cd.check is not None or cd.type_name == "JSON" for cd in st.columns):
             from harness.sql.handler.check_constraints import table_checks
             t.checks = table_checks(thd, t, st.columns, st.checks)
@@ -752,3 +753,14 @@ def _with_definer(thd: "Thd", text: str, kind: str) -> str:
 def use(thd: "Thd", st: A.Use) -> "OkPacket":
     thd.use_db(st.db)
     return _ok()
+
+
+def _note_duplicate_indexes(thd: "Thd", t: TableDef) -> None:
+    """sql_table.cc check_duplicate_key: a key of the same type over the same columns as an
+    earlier one of the definition is created, with 1831 naming the later (MariaDB 10.11 and
+    MySQL 9.7.4 probed: `CREATE TABLE u (a INT, KEY k1 (a), KEY k2 (a))` -> 1831 for `k2`; the
+    flavour words it, SqlDialect.dup_index_note). Keys generated for a foreign key are skipped."""
+    for i, k in enumerate(t.keys):
+        if not k.generated and any(e.kind == k.kind and e.columns == k.columns and not e.generated
+                                   for e in t.keys[:i]):
+            thd.notes.append(thd.server.flavor.sql.dup_index_note(k.name, t.db, t.name))

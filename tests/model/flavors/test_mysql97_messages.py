@@ -133,3 +133,35 @@ def test_non_updatable_derived_table_name(tmp_path):
         ("WITH c AS (SELECT a FROM t) UPDATE t, c SET c.a = 1", 1288,
          "The target table t of the UPDATE is not updatable"),
     ])
+
+
+_DUP_INDEX_SCRIPT = [
+    "CREATE TABLE t (a INT PRIMARY KEY, b INT, c INT, KEY (c))",
+    "ALTER TABLE t ADD INDEX (c)",
+    "ALTER TABLE t ADD UNIQUE (c)",
+    "ALTER TABLE t ADD UNIQUE (c)",
+    "ALTER TABLE t ADD INDEX (a)",
+    "CREATE TABLE u (a INT, KEY k1 (a), KEY k2 (a))",
+    "CREATE TABLE v (a INT, UNIQUE (a), UNIQUE (a))",
+]
+
+
+def _dup_index_warnings(tmp_path, flavor: str) -> list[list[tuple[Any, ...]]]:
+    bed = Bed(tmp_path, flavor)
+    return [_run(bed.thd, sql)[2] for sql in _DUP_INDEX_SCRIPT]
+
+
+def test_duplicate_index_warning(tmp_path):
+    """check_duplicate_key: MySQL's Warning names the table, MariaDB's Note the index alone; both in
+    CREATE TABLE too (9.7.4 and MariaDB 10.11 probed)."""
+    def mysql(name: str, table: str) -> list[tuple[Any, ...]]:
+        return [("Warning", 1831, f"Duplicate index '{name}' defined on the table 'test.{table}'. "
+                                  "This is deprecated and will be disallowed in a future release.")]
+
+    def mariadb(name: str) -> list[tuple[Any, ...]]:
+        return [("Note", 1831, f"Duplicate index `{name}`. This is deprecated and will be disallowed in a future release")]
+
+    assert _dup_index_warnings(tmp_path, "mysql-9.7") == [
+        [], mysql("c_2", "t"), [], mysql("c_4", "t"), [], mysql("k2", "u"), mysql("a_2", "v")]
+    assert _dup_index_warnings(tmp_path / "m", "mariadb-10.11") == [
+        [], mariadb("c_2"), [], mariadb("c_4"), [], mariadb("k2"), mariadb("a_2")]
