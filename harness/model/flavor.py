@@ -345,6 +345,12 @@ class SqlDialect:
     # Diagnostics_area of its own, whose row counter starts at 1 and no statement of the caller
     # moves (MySQLSql)
     routine_condition_row = 0
+    # A recursive CTE's step row cut to the anchor's column: MariaDB names the row's number in the
+    # CTE's table (select_unit::send_data counts it) and warns 1265 outside a strict mode (MariaDB
+    # 10.11 probed); MySQL (False) names the statement's row counter, which the materialisation
+    # (MaterializeIterator, no Query_expression::ExecuteIteratorQuery) does not move, and outside a
+    # strict mode cuts the value without a warning (9.7.4 probed)
+    cte_rows_counted = True
     # Builtins the server's native function registry lacks: the name is then a stored
     # function's (1305 `FUNCTION db.NAME does not exist`); a subset of func_native.NOT_NATIVE_SOMEWHERE
     unknown_functions: frozenset[str] = frozenset()

@@ -116,6 +116,9 @@ class MySQLSql(SqlDialect):
     # names row 1 for whichever row of the statement fired it (9.7.4 probed: the third row of a
     # multi-row INSERT, an INSERT ... SELECT, an UPDATE)
     routine_condition_row = 1
+    # 9.7.4 probed: `WITH RECURSIVE c(n, s) AS (SELECT 1, 'a' UNION ALL SELECT n + 1, CONCAT(s, 'a')
+    # FROM c WHERE n < 3) SELECT * FROM c` -> 1406 at row 1 (strict); sql_mode '': no warning
+    cte_rows_counted = False
     # sql_update.cc: Ignore_error_handler (error_handler.cc) downgrades ER_DUP_ENTRY and the
     # foreign-key errors of a skipped row to warnings (9.7.4 probed: UPDATE IGNORE -> Warning 1062)
     ignore_warns = True

@@ -165,3 +165,30 @@ def test_duplicate_index_warning(tmp_path):
         [], mysql("c_2", "t"), [], mysql("c_4", "t"), [], mysql("k2", "u"), mysql("a_2", "v")]
     assert _dup_index_warnings(tmp_path / "m", "mariadb-10.11") == [
         [], mariadb("c_2"), [], mariadb("c_4"), [], mariadb("k2"), mariadb("a_2")]
+
+
+_CTE_CUT = ("WITH RECURSIVE c(n, s) AS (SELECT 1, 'a' UNION ALL SELECT n + 1, CONCAT(s, 'a') FROM c WHERE n < 3) "
+            "SELECT * FROM c")
+
+
+def test_recursive_cte_cut_names_the_statement_row(tmp_path):
+    """MaterializeIterator does not move the row counter: 1406 at row 1; non-strict, no 1265."""
+    bed = Bed(tmp_path, "mysql-9.7")
+    assert _run(bed.thd, _CTE_CUT)[:2] == (1406, "Data too long for column 's' at row 1")
+    bed.thd.execute("SET sql_mode = ''")
+    assert _run(bed.thd, _CTE_CUT)[2] == []
+    m = Bed(tmp_path / "m", "mariadb-10.11")
+    assert _run(m.thd, _CTE_CUT)[:2] == (1406, "Data too long for column 's' at row 2")
+    m.thd.execute("SET sql_mode = ''")
+    assert _run(m.thd, _CTE_CUT)[2] == [("Warning", 1265, "Data truncated for column 's' at row 2"),
+                                         ("Warning", 1265, "Data truncated for column 's' at row 3")]
+
+
+def test_create_select_counts_sent_rows(tmp_path):
+    """CREATE ... SELECT numbers its rows as sent (the WHERE's rejects not counted), as INSERT ... SELECT."""
+    bed = Bed(tmp_path, "mysql-9.7")
+    bed.thd.execute("SET sql_mode = ''")
+    bed.thd.execute("CREATE TABLE m (id INT, c_int INT) ENGINE=MyISAM")
+    bed.thd.execute("INSERT INTO m VALUES (3, 1), (8, 2), (1, 3), (9, 4)")
+    assert _run(bed.thd, "CREATE TABLE n (c TINYINT) SELECT c_int * 100 AS c FROM m WHERE c_int > 1")[2] == [
+        ("Warning", 1264, f"Out of range value for column 'c' at row {i}") for i in (1, 2, 3)]
