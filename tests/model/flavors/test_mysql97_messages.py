@@ -192,3 +192,30 @@ def test_create_select_counts_sent_rows(tmp_path):
     bed.thd.execute("INSERT INTO m VALUES (3, 1), (8, 2), (1, 3), (9, 4)")
     assert _run(bed.thd, "CREATE TABLE n (c TINYINT) SELECT c_int * 100 AS c FROM m WHERE c_int > 1")[2] == [
         ("Warning", 1264, f"Out of range value for column 'c' at row {i}") for i in (1, 2, 3)]
+
+
+def test_engine_mix_blackhole_composes_with_innodb_only(tmp_path):
+    """6414: BLACKHOLE is an engine of the transaction (the first one named for a later MEMORY or
+    MyISAM table) but composes with InnoDB; an autocommitted UPDATE of it that logs no row (ROW)
+    leaves it as the next transaction's first engine (9.7.4 probed)."""
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    for sql in ("SET binlog_format = ROW", "CREATE TABLE m (a INT PRIMARY KEY) ENGINE=MEMORY",
+                "CREATE TABLE bh (a INT PRIMARY KEY, b INT) ENGINE=BLACKHOLE",
+                "CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB", "INSERT INTO bh VALUES (1, 1)"):
+        t.execute(sql)
+    got = [_run(t, sql)[2] for sql in ("UPDATE bh SET b = 5", "BEGIN", "INSERT INTO t VALUES (1)",
+                                       "INSERT INTO m VALUES (3)", "ROLLBACK")]
+    assert [[w[1] for w in ws] for ws in got] == [[1870], [], [], [6414], [1196]]
+    assert got[3][0][2] == ("Combining the storage engines MEMORY and BLACKHOLE is deprecated, but the statement or "
+                            "transaction updates both the MEMORY table test.m and the BLACKHOLE table test.bh.")
+
+
+def test_unsafe_create_select_autoinc_keeps_double_space(tmp_path):
+    """9.7.4's ER_BINLOG_UNSAFE_CREATE_SELECT_AUTOINC reads `SELECT...  on` (two spaces)."""
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    for sql in ("SET binlog_format = STATEMENT", "CREATE TABLE src (a INT)", "INSERT INTO src VALUES (1)"):
+        t.execute(sql)
+    notes = _run(t, "CREATE TABLE dst (id INT AUTO_INCREMENT PRIMARY KEY, a INT) SELECT a FROM src")[2]
+    assert any("CREATE TABLE... SELECT...  on a table with an auto-increment column" in n[2] for n in notes), notes
