@@ -326,7 +326,8 @@ def restate_default_store(err: ServerError, strict: bool) -> None:
     if store is None or not err.trailing_notes:
         return
     ctype, raw, name = store
-    wctx = WriteContext(strict, "", "", row=1)
+    # MySQL's own field store (mysql_stores: `DATE DEFAULT '2024-02-30'` warns 1264, 9.7.4 probed)
+    wctx = WriteContext(strict, "", "", row=1, mysql_stores=True)
     try:
         ctype.coerce(raw, name, wctx)
         first = next((n for n in wctx.notes if n.level == "Warning"), None)

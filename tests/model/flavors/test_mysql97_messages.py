@@ -219,3 +219,11 @@ def test_unsafe_create_select_autoinc_keeps_double_space(tmp_path):
         t.execute(sql)
     notes = _run(t, "CREATE TABLE dst (id INT AUTO_INCREMENT PRIMARY KEY, a INT) SELECT a FROM src")[2]
     assert any("CREATE TABLE... SELECT...  on a table with an auto-increment column" in n[2] for n in notes), notes
+
+
+def test_default_store_is_mysql_field_store(tmp_path):
+    """An invalid DEFAULT is stored by MySQL's own Field store: a day past the month's end is 1264."""
+    bed = Bed(tmp_path, "mysql-9.7")
+    bed.thd.execute("SET sql_mode = ''")
+    assert _run(bed.thd, "CREATE TABLE b3 (c DATE DEFAULT '2024-02-30')")[2] == [
+        ("Warning", 1264, "Out of range value for column 'c' at row 1"), ("Error", 1067, "Invalid default value for 'c'")]
