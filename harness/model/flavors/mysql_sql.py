@@ -369,6 +369,8 @@ class MySQLSql(SqlDialect):
                 return m.group(1) + ")"
         if code in _PERIOD_CODES and not message.endswith("."):
             return message + "."  # MySQL's text ends with a period
+        if code == 1359 and message.startswith("Trigger '"):
+            return "Trigger already exists"  # ER_TRG_ALREADY_EXISTS has no argument in MySQL (9.7.4 probed)
         if code == 1052:
             m = _AMBIGUOUS.match(message)
             if m:

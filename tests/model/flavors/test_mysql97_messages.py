@@ -227,3 +227,19 @@ def test_default_store_is_mysql_field_store(tmp_path):
     bed.thd.execute("SET sql_mode = ''")
     assert _run(bed.thd, "CREATE TABLE b3 (c DATE DEFAULT '2024-02-30')")[2] == [
         ("Warning", 1264, "Out of range value for column 'c' at row 1"), ("Error", 1067, "Invalid default value for 'c'")]
+
+
+def test_routine_and_trigger_names(tmp_path):
+    """1305 of DROP PROCEDURE/FUNCTION names db.routine (both kinds); 1359 names db.trigger in
+    MariaDB, nothing in MySQL (MariaDB 10.11 and 9.7.4 probed)."""
+    setup = ["CREATE TABLE t (a INT)", "CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW SET NEW.a = 1"]
+    dup = "CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW SET NEW.a = 1"
+    _errors(tmp_path, setup, [
+        ("DROP PROCEDURE nosuch", 1305, "PROCEDURE test.nosuch does not exist"),
+        ("DROP FUNCTION nosuch", 1305, "FUNCTION test.nosuch does not exist"),
+        (dup, 1359, "Trigger already exists"),
+    ])
+    _errors(tmp_path / "m", setup, [
+        ("DROP PROCEDURE nosuch", 1305, "PROCEDURE test.nosuch does not exist"),
+        (dup, 1359, "Trigger 'test.tr' already exists"),
+    ], flavor="mariadb-10.11")
