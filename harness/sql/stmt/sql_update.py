@@ -65,8 +65,7 @@ class UpdateExecutor(SelectExecutor):
         thd = self.thd
         ref = up.tables[0]
         if ref.derived is not None:
-            # a single-table UPDATE names the derived table (or CTE) itself, merged or not (9.7.4
-            # probed: `UPDATE (SELECT a FROM t) AS d SET a = 1` -> `The target table d ...`)
+            # a single-table UPDATE names the derived table or CTE itself (9.7.4 probed; _derived_target_name)
             raise error("ER_NON_UPDATABLE_TABLE", ref.ref_name, "UPDATE")
         t = thd.open_table(ref.table)
         self.info.add(t, True)
