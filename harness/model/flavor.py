@@ -351,6 +351,9 @@ class SqlDialect:
     # (MaterializeIterator, no Query_expression::ExecuteIteratorQuery) does not move, and outside a
     # strict mode cuts the value without a warning (9.7.4 probed)
     cte_rows_counted = True
+    # MySQL: executing a scalar subquery resets the statement's row counter to 1 and advances it
+    # per row sent (harness/sql/item/condition_row.py); MariaDB's subqueries leave it alone
+    subquery_resets_row_counter = False
     # Builtins the server's native function registry lacks: the name is then a stored
     # function's (1305 `FUNCTION db.NAME does not exist`); a subset of func_native.NOT_NATIVE_SOMEWHERE
     unknown_functions: frozenset[str] = frozenset()

@@ -119,6 +119,10 @@ class MySQLSql(SqlDialect):
     # 9.7.4 probed: `WITH RECURSIVE c(n, s) AS (SELECT 1, 'a' UNION ALL SELECT n + 1, CONCAT(s, 'a')
     # FROM c WHERE n < 3) SELECT * FROM c` -> 1406 at row 1 (strict); sql_mode '': no warning
     cte_rows_counted = False
+    # sql_union.cc Query_expression::ExecuteIteratorQuery: reset_current_row_for_condition, then
+    # inc_current_row_for_condition per row sent, for a subquery too (9.7.4 probed: `UPDATE w SET dt
+    # = (SELECT dt FROM z)` names row 2; harness/sql/item/condition_row.py)
+    subquery_resets_row_counter = True
     # sql_update.cc: Ignore_error_handler (error_handler.cc) downgrades ER_DUP_ENTRY and the
     # foreign-key errors of a skipped row to warnings (9.7.4 probed: UPDATE IGNORE -> Warning 1062)
     ignore_warns = True

@@ -597,6 +597,8 @@ class Compiler:
 
         def scalar(env: Env) -> Any:
             rows = run(env)
+            if e.query.from_ and hasattr(env.ctx, "scalar_subquery_ran"):
+                env.ctx.scalar_subquery_ran(e.query, len(rows))  # MySQL's row counter (condition_row.py)
             if not rows:
                 return None
             if len(rows) > 1:

@@ -20,6 +20,7 @@ from harness.sql.stmt.fill_record import eval_aborting_on_warning
 from harness.sql.item.expr import Compiler, Env, Scope, to_bool
 from harness.sql.handler.prelock import analyze
 from harness.sql.item.column_types import WriteContext
+from harness.sql.item.condition_row import ConditionRow
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.command_flags import statement_clears_warnings
 from harness.sql.parse.parse_errors import UnsupportedError
@@ -211,6 +212,9 @@ class _SubStatement:
         # statement (9.7.4 probed: a function's INSERT warns 1364 again on the call that fails)
         prev_warned, self.ctx.warned_no_default = self.ctx.warned_no_default, set()
         prev_shape, self.ctx.sub_statement_shape = self.ctx.sub_statement_shape, _shape(st)
+        # its own row counter (MySQL's sp_head::execute Diagnostics_area; condition_row.py)
+        prev_counter = self.ctx.condition_row
+        self.ctx.condition_row = ConditionRow(prev_counter._correlated)
         try:
             if isinstance(st, A.Insert):
                 _insert_with_env(ex, st, self.env, self.scope)
@@ -223,6 +227,7 @@ class _SubStatement:
             self.ctx.outer_scope = prev_scope
             self.ctx.warned_no_default = prev_warned
             self.ctx.sub_statement_shape = prev_shape
+            self.ctx.condition_row = prev_counter
             self.thd.stmt.text = saved_text
 
 

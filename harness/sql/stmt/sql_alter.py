@@ -629,11 +629,11 @@ def _convert(src: Column, dst: Column, value: Any, ctx: WriteContext, null_alone
             if not dst.type.is_string and null_alone:
                 # MySQL: ER_INVALID_USE_OF_NULL alone (9.7.4 observed: MODIFY c INT NOT NULL)
                 raise ServerError(1138, "Invalid use of NULL value", "22004")
-            err = error("WARN_DATA_TRUNCATED", dst.name, ctx.row)
+            err = error("WARN_DATA_TRUNCATED", dst.name, ctx.condition_row)
             if not dst.type.is_string:  # observed for INT, not for VARCHAR
                 err.trailing_notes = [Note("Error", 1138, "Invalid use of NULL value")]
             raise err
-        ctx.notes.append(note("Warning", "WARN_DATA_TRUNCATED", dst.name, ctx.row))
+        ctx.notes.append(note("Warning", "WARN_DATA_TRUNCATED", dst.name, ctx.condition_row))
         return dst.type.default_value()
     st, dt_ = src.type, dst.type
     # Same string type, shorter: field_conv's do_cut_string / do_varstring copy
@@ -645,7 +645,7 @@ def _convert(src: Column, dst: Column, value: Any, ctx: WriteContext, null_alone
         # Non-strict Field_longstr::report_if_important_data: truncation is WARN_DATA_TRUNCATED.
         s = value if isinstance(value, str) else None
         if s is not None and len(s) > dt_.length and s[dt_.length:].strip(" "):  # type: ignore[attr-defined]
-            ctx.notes.append(note("Warning", "WARN_DATA_TRUNCATED", dst.name, ctx.row))
+            ctx.notes.append(note("Warning", "WARN_DATA_TRUNCATED", dst.name, ctx.condition_row))
             s = s[:dt_.length]  # type: ignore[attr-defined]
             return s.rstrip(" ") if dt_.name == "CHAR" else s
     if st.name in ("ENUM", "SET") and st.name == dt_.name and st.values == dt_.values:  # type: ignore[attr-defined]

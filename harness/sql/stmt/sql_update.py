@@ -100,7 +100,7 @@ class UpdateExecutor(SelectExecutor):
             # after its loop, so STRICT_TRANS_TABLES aborts on any row of a MyISAM UPDATE (probed),
             # unlike INSERT, whose later rows only warn.
             wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, n + 1, self.ctx.notes, up.ignore,
-                                sql_mode=thd.vars.get("sql_mode"),
+                                sql_mode=thd.vars.get("sql_mode"), counter=self.ctx.condition_row.at(n + 1),
                                 mysql_stores=thd.server.flavor.sql.mysql_field_stores,
                                 timestamp_max=thd.server.sysvars.timestamp_max)
             changed: set[int] = set()
@@ -364,8 +364,9 @@ class UpdateExecutor(SelectExecutor):
         for tti, ci, f in assigns:
             if tti != ti:
                 continue
+            self.ctx.condition_row.at(row_no)
             wctx = WriteContext(thd.is_strict(t, 0) and not warn_only, t.db, t.name, row_no, self.ctx.notes,
-                                up.ignore, sql_mode=thd.vars.get('sql_mode'),
+                                up.ignore, sql_mode=thd.vars.get('sql_mode'), counter=self.ctx.condition_row,
                                 mysql_stores=thd.server.flavor.sql.mysql_field_stores,
                                 timestamp_max=thd.server.sysvars.timestamp_max)
             col = t.columns[ci]
