@@ -823,7 +823,7 @@ _UNPRINTABLE = "(an expression replbed does not print)"
 def _cast(args: list[Fn], e: A.FuncCall) -> Fn:
     from harness.sql.item import temporal as T
     from harness.sql.item.isnull_date import string_to_temporal_reads_time_zone
-    from harness.sql.item.builtins import temporal_arg, time_arg
+    from harness.sql.item.builtins import date_cast_kind, temporal_arg, time_arg
     f = args[0]
     tname = e.args[1].value  # type: ignore[attr-defined]
     targs = e.args[2].value  # type: ignore[attr-defined]
@@ -860,7 +860,7 @@ def _cast(args: list[Fn], e: A.FuncCall) -> Fn:
         if tname in ("DATETIME", "TIME") and isinstance(v, str):
             string_to_temporal_reads_time_zone(env)
         if tname in ("DATE", "DATETIME"):
-            p2, _ = temporal_arg(v, env, "datetime")
+            p2, _ = temporal_arg(v, env, date_cast_kind(env, v) if tname == "DATE" else "datetime")
             if p2 is None:
                 return None
             if tname == "DATE":

@@ -243,3 +243,24 @@ def test_routine_and_trigger_names(tmp_path):
         ("DROP PROCEDURE nosuch", 1305, "PROCEDURE test.nosuch does not exist"),
         (dup, 1359, "Trigger 'test.tr' already exists"),
     ], flavor="mariadb-10.11")
+
+
+_TEMPORAL_ARGS = ["SELECT CAST('abc' AS DATE)", "SELECT CAST(20241301 AS DATE)", "SELECT CAST('abc' AS TIME)",
+                  "SELECT CAST('abc' AS DATETIME)", "SELECT DATE('abc')", "SELECT TIME_TO_SEC('abc')",
+                  "SELECT ADDTIME('abc', '01:00:00')", "SELECT TIMEDIFF('01:00:00', 'abc')"]
+
+
+def test_bad_temporal_argument_words(tmp_path):
+    """get_date_from_string / get_time_from_string: `Truncated incorrect date|time value`; a number
+    or an argument read as DATETIME first: `Incorrect datetime value` (9.7.4, MariaDB 10.11 probed)."""
+    def texts(flavor: str, where) -> list[str]:
+        bed = Bed(where, flavor)
+        return [_run(bed.thd, sql)[2][0][2] for sql in _TEMPORAL_ARGS]
+    assert texts("mysql-9.7", tmp_path) == [
+        "Truncated incorrect date value: 'abc'", "Incorrect datetime value: '20241301'",
+        "Truncated incorrect time value: 'abc'", "Incorrect datetime value: 'abc'",
+        "Truncated incorrect date value: 'abc'", "Truncated incorrect time value: 'abc'",
+        "Incorrect datetime value: 'abc'", "Incorrect datetime value: 'abc'"]
+    got = texts("mariadb-10.11", tmp_path / "m")  # the CASTs probed on MariaDB 10.11
+    assert [got[0], got[2], got[3]] == ["Incorrect datetime value: 'abc'", "Incorrect time value: 'abc'",
+                                        "Incorrect datetime value: 'abc'"]
