@@ -264,3 +264,17 @@ def test_bad_temporal_argument_words(tmp_path):
     got = texts("mariadb-10.11", tmp_path / "m")  # the CASTs probed on MariaDB 10.11
     assert [got[0], got[2], got[3]] == ["Incorrect datetime value: 'abc'", "Incorrect time value: 'abc'",
                                         "Incorrect datetime value: 'abc'"]
+
+
+def test_decimal_column_limits_name_the_column(tmp_path):
+    """Create_field::init: scale (1425), then precision (1426), then M < D (1427), each naming the
+    column and its number in MySQL; MariaDB's 1426 names the column alone (both probed)."""
+    _errors(tmp_path, [], [
+        ("CREATE TABLE p (d DECIMAL(70, 2))", 1426, "Too-big precision 70 specified for 'd'. Maximum is 65."),
+        ("CREATE TABLE p (d DECIMAL(10, 40))", 1425, "Too big scale 40 specified for column 'd'. Maximum is 30."),
+        ("CREATE TABLE p (d DECIMAL(5, 6))", 1427,
+         "For float(M,D), double(M,D) or decimal(M,D), M must be >= D (column 'd')."),
+    ])
+    _errors(tmp_path / "m", [], [
+        ("CREATE TABLE p (d DECIMAL(70, 2))", 1426, "Too big precision specified for 'd'. Maximum is 65"),
+    ], flavor="mariadb-10.11")
