@@ -354,6 +354,9 @@ class SqlDialect:
     # MySQL: executing a scalar subquery resets the statement's row counter to 1 and advances it
     # per row sent (harness/sql/item/condition_row.py); MariaDB's subqueries leave it alone
     subquery_resets_row_counter = False
+    # thd->where while a window's PARTITION BY / ORDER BY resolve (1054, 1052): MariaDB 10.11 says
+    # 'GROUP BY' and 'ORDER BY' (probed); MySQL's sql/window.cc 'window partition by' / 'window order by'
+    window_clauses = ("GROUP BY", "ORDER BY")
     # Builtins the server's native function registry lacks: the name is then a stored
     # function's (1305 `FUNCTION db.NAME does not exist`); a subset of func_native.NOT_NATIVE_SOMEWHERE
     unknown_functions: frozenset[str] = frozenset()

@@ -18,11 +18,10 @@ _QUALIFIED_COLUMN = re.compile(r"for column `(?:[^`]|``)*`\.`(?:[^`]|``)*`\.`((?
 # "WHERE", ...); MySQL by its old phrase (sql/sql_base.cc find_field_in_tables, thd->where)
 # (sql_base.cc THD::DEFAULT_WHERE "field list" for the select list, DO, VALUES, SET and ON DUPLICATE KEY
 # UPDATE; sql_resolver.cc "where clause", "having clause", "on clause", "group statement", "order clause";
-# window.cc setup_windows "window partition by"; 9.7.4 probed every one)
+# a window's clauses: window_clauses; 9.7.4 probed every one)
 _CLAUSES = {"SELECT": "field list", "UPDATE": "field list", "SET": "field list", "INSERT INTO": "field list",
             "DO": "field list", "VALUES": "field list", "WHERE": "where clause", "ORDER BY": "order clause",
-            "GROUP BY": "group statement", "HAVING": "having clause", "ON": "on clause",
-            "PARTITION BY": "window partition by"}
+            "GROUP BY": "group statement", "HAVING": "having clause", "ON": "on clause", "FROM": "from clause"}
 # MySQL 8.0+'s primary collation of the charsets whose default is not <charset>_general_ci
 # (strings/ctype-*.cc, MY_CS_PRIMARY)
 _PRIMARY_COLLATION = {"utf8mb4": "utf8mb4_0900_ai_ci", "latin1": "latin1_swedish_ci", "binary": "binary",
@@ -44,7 +43,7 @@ _PERIOD_CODES = frozenset((
     1681, 1683, 1692, 1693, 1706, 1709, 1713, 1727, 1738, 1743, 1744, 1745, 1746, 1750, 1751, 1752, 1757, 1759,
     1765, 1766, 1767, 1769, 1770, 1771, 1772, 1773, 1774, 1792, 1799, 1835, 1838, 1844, 1845, 1846, 1860, 1862,
     1867, 1868, 1873, 1874, 1877, 1878, 1879))
-_CLAUSE_WORDS = "SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON|UPDATE|SET|INSERT INTO|DO|VALUES|PARTITION BY"
+_CLAUSE_WORDS = "SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON|UPDATE|SET|INSERT INTO|DO|VALUES|FROM"
 _AMBIGUOUS = re.compile(rf"^(Column '.*' in )({_CLAUSE_WORDS}) is ambiguous$", re.S)
 _UNKNOWN_COLUMN = re.compile(rf"^(Unknown column '.*' in ')({_CLAUSE_WORDS})'$", re.S)
 
@@ -123,6 +122,7 @@ class MySQLSql(SqlDialect):
     # inc_current_row_for_condition per row sent, for a subquery too (9.7.4 probed: `UPDATE w SET dt
     # = (SELECT dt FROM z)` names row 2; harness/sql/item/condition_row.py)
     subquery_resets_row_counter = True
+    window_clauses = ("window partition by", "window order by")  # sql/window.cc (9.7.4 probed)
     # sql_update.cc: Ignore_error_handler (error_handler.cc) downgrades ER_DUP_ENTRY and the
     # foreign-key errors of a skipped row to warnings (9.7.4 probed: UPDATE IGNORE -> Warning 1062)
     ignore_warns = True

@@ -293,8 +293,9 @@ def build_column(db: str, table: str, cd: A.ColumnDef, table_charset: str | None
 
 
 def _check_decimal(name: str, tname: str, args: Any) -> None:
-    """A DECIMAL(M,D) column the server refuses, named: MariaDB 10.11 ER_TOO_BIG_PRECISION `Too big
-    precision specified for 'd'. Maximum is 65`; MySQL 9.7 (Create_field::init) the scale first,
+    """A DECIMAL(M,D) column the server refuses, named: MariaDB 10.11 the scale (1425, max 38), the
+    precision (1426 `Too big precision specified for 'd'. Maximum is 65`), M >= D (1427), probed;
+    MySQL 9.7 (Create_field::init) the scale first,
     then the precision, then M < D, each with its number (9.7.4 probed: DECIMAL(70, 2) -> `Too-big
     precision 70 specified for 'd'. Maximum is 65.`, DECIMAL(10, 40) -> 1425 `Too big scale 40
     specified for column 'd'. Maximum is 30.`; ServerError.mysql)."""
@@ -303,13 +304,19 @@ def _check_decimal(name: str, tname: str, args: Any) -> None:
     precision, scale = int(args[0]), int(args[1]) if len(args) > 1 else 0
     if precision <= 65 and scale <= 38 and scale <= precision:
         return
-    err = ServerError(1426, f"Too big precision specified for '{name}'. Maximum is 65", "42000")
+    m_d = f"For float(M,D), double(M,D) or decimal(M,D), M must be >= D (column '{name}')"
+    if scale > 38:
+        err = ServerError(1425, f"Too big scale specified for '{name}'. Maximum is 38", "42000")
+    elif precision > 65:
+        err = ServerError(1426, f"Too big precision specified for '{name}'. Maximum is 65", "42000")
+    else:
+        err = ServerError(1427, m_d, "42000")
     if scale > 30:
         err.mysql = (1425, f"Too big scale {scale} specified for column '{name}'. Maximum is 30.")
     elif precision > 65:
         err.mysql = (1426, f"Too-big precision {precision} specified for '{name}'. Maximum is 65.")
     else:
-        err.mysql = (1427, f"For float(M,D), double(M,D) or decimal(M,D), M must be >= D (column '{name}').")
+        err.mysql = (1427, m_d + ".")
     raise err
 
 

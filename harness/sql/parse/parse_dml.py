@@ -222,6 +222,7 @@ class DmlParser(ExprParser):
         while self.accept_op(","):
             cols.append(self.ident())
         self.expect_op(")")
+        right.using = cols
         lname = left.alias or left.table.name
         rname = right.alias or right.table.name
         cond: A.Expr | None = None
@@ -548,3 +549,4 @@ def bind_ctes(node: object, ctes: list[A.Cte], self_ref: A.Cte | None = None) ->
 
     walk(node)
     return found
+

@@ -37,6 +37,8 @@ _CLAUSES_97 = [
     ("UPDATE t SET a = nocol", 1054, "Unknown column 'nocol' in 'field list'"),
     ("SELECT ROW_NUMBER() OVER (PARTITION BY nocol) FROM t", 1054, "Unknown column 'nocol' in 'window partition by'"),
     ("SELECT ROW_NUMBER() OVER (PARTITION BY a) FROM t, u", 1052, "Column 'a' in window partition by is ambiguous"),
+    ("SELECT ROW_NUMBER() OVER (ORDER BY nocol) FROM t", 1054, "Unknown column 'nocol' in 'window order by'"),
+    ("SELECT 1 FROM t t1 JOIN t t2 USING (nocol)", 1054, "Unknown column 'nocol' in 'from clause'"),
     ("SELECT 1 FROM t, u GROUP BY a", 1052, "Column 'a' in group statement is ambiguous"),
     ("SELECT 1 FROM t HAVING nocol", 1054, "Unknown column 'nocol' in 'having clause'"),
     ("DELETE FROM t ORDER BY nocol", 1054, "Unknown column 'nocol' in 'order clause'"),
@@ -51,6 +53,9 @@ def test_unknown_column_clause_mariadb_keeps_keywords(tmp_path):
     _errors(tmp_path, ["CREATE TABLE t (a INT, b INT)"], [
         ("DO nocol", 1054, "Unknown column 'nocol' in 'DO'"),
         ("INSERT INTO t VALUES (nocol, 1)", 1054, "Unknown column 'nocol' in 'VALUES'"),
+        ("SELECT ROW_NUMBER() OVER (PARTITION BY nocol) FROM t", 1054, "Unknown column 'nocol' in 'GROUP BY'"),
+        ("SELECT ROW_NUMBER() OVER (ORDER BY nocol) FROM t", 1054, "Unknown column 'nocol' in 'ORDER BY'"),
+        ("SELECT 1 FROM t t1 JOIN t t2 USING (nocol)", 1054, "Unknown column 'nocol' in 'FROM'"),
     ], flavor="mariadb-10.11")
 
 
@@ -277,4 +282,7 @@ def test_decimal_column_limits_name_the_column(tmp_path):
     ])
     _errors(tmp_path / "m", [], [
         ("CREATE TABLE p (d DECIMAL(70, 2))", 1426, "Too big precision specified for 'd'. Maximum is 65"),
+        ("CREATE TABLE p (d DECIMAL(10, 40))", 1425, "Too big scale specified for 'd'. Maximum is 38"),
+        ("CREATE TABLE p (d DECIMAL(5, 6))", 1427,
+         "For float(M,D), double(M,D) or decimal(M,D), M must be >= D (column 'd')"),
     ], flavor="mariadb-10.11")
