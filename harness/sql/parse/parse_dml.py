@@ -549,4 +549,3 @@ def bind_ctes(node: object, ctes: list[A.Cte], self_ref: A.Cte | None = None) ->
 
     walk(node)
     return found
-
