@@ -29,6 +29,7 @@ from harness.binlog.header import Event
 
 if TYPE_CHECKING:
     from harness.binlog.query import StatusVar
+    from harness.diagnostics import Note
     from harness.binlog.rows import RowChange, RowsEvent, TableMapEvent
     from harness.model.cache import GroupBegin
     from harness.model.flush import BinaryLog
@@ -348,6 +349,23 @@ class SqlDialect:
     # CREATE TABLE stores an invalid DEFAULT within the statement (row 1, strict: an error;
     # MySQL; catalog.restate_default_store)
     default_store_in_statement = False
+    # The "at row N" of a condition a routine's own instruction raises (a trigger's SET NEW.c):
+    # MariaDB 10.11 names row 0 (observed); MySQL's sp_head::execute runs the body in a
+    # Diagnostics_area of its own, whose row counter starts at 1 and no statement of the caller
+    # moves (MySQLSql)
+    routine_condition_row = 0
+    # A recursive CTE's step row cut to the anchor's column: MariaDB names the row's number in the
+    # CTE's table (select_unit::send_data counts it) and warns 1265 outside a strict mode (MariaDB
+    # 10.11 probed); MySQL (False) names the statement's row counter, which the materialisation
+    # (MaterializeIterator, no Query_expression::ExecuteIteratorQuery) does not move, and outside a
+    # strict mode cuts the value without a warning (9.7.4 probed)
+    cte_rows_counted = True
+    # MySQL: executing a scalar subquery resets the statement's row counter to 1 and advances it
+    # per row sent (harness/sql/item/condition_row.py); MariaDB's subqueries leave it alone
+    subquery_resets_row_counter = False
+    # thd->where while a window's PARTITION BY / ORDER BY resolve (1054, 1052): MariaDB 10.11 says
+    # 'GROUP BY' and 'ORDER BY' (probed); MySQL's sql/window.cc 'window partition by' / 'window order by'
+    window_clauses = ("GROUP BY", "ORDER BY")
     # Builtins the server's native function registry lacks: the name is then a stored
     # function's (1305 `FUNCTION db.NAME does not exist`); a subset of func_native.NOT_NATIVE_SOMEWHERE
     unknown_functions: frozenset[str] = frozenset()
@@ -522,6 +540,12 @@ class SqlDialect:
     # constant stored into the DATETIME column it is compared with) a warning: MySQL pushes
     # its Strict_error_handler after the prepare (diagnostics.ResolvedNote)
     create_select_keeps_resolve_warnings = False
+
+    def dup_index_note(self, name: str, db: str, table: str) -> "Note":
+        """The condition of an index repeating an earlier one (sql_table.cc check_duplicate_key):
+        MariaDB's Note 1831 names the index alone."""
+        from harness.diagnostics import note
+        return note("Note", "ER_DUP_INDEX", name)
 
     def text(self, code: int, message: str) -> str:
         """The server's wording of a condition the SQL layer raised with MariaDB 10.11's text."""

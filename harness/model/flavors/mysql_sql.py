@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from harness.diagnostics import Note
 from harness.model.flavor import SqlDialect
 
 # MariaDB 10.3+ names a conversion's column `db`.`table`.`column` (Field::set_warning_truncated_wrong_value
@@ -15,8 +16,12 @@ from harness.model.flavor import SqlDialect
 _QUALIFIED_COLUMN = re.compile(r"for column `(?:[^`]|``)*`\.`(?:[^`]|``)*`\.`((?:[^`]|``)*)` at row")
 # MariaDB 10.11 names the clause of an unknown column by its keyword (thd->where = "SELECT",
 # "WHERE", ...); MySQL by its old phrase (sql/sql_base.cc find_field_in_tables, thd->where)
-_CLAUSES = {"SELECT": "field list", "UPDATE": "field list", "SET": "field list", "INSERT INTO": "field list", "WHERE": "where clause", "ORDER BY": "order clause",
-            "GROUP BY": "group statement", "HAVING": "having clause", "ON": "on clause"}
+# (sql_base.cc THD::DEFAULT_WHERE "field list" for the select list, DO, VALUES, SET and ON DUPLICATE KEY
+# UPDATE; sql_resolver.cc "where clause", "having clause", "on clause", "group statement", "order clause";
+# a window's clauses: window_clauses; 9.7.4 probed every one)
+_CLAUSES = {"SELECT": "field list", "UPDATE": "field list", "SET": "field list", "INSERT INTO": "field list",
+            "DO": "field list", "VALUES": "field list", "WHERE": "where clause", "ORDER BY": "order clause",
+            "GROUP BY": "group statement", "HAVING": "having clause", "ON": "on clause", "FROM": "from clause"}
 # MySQL 8.0+'s primary collation of the charsets whose default is not <charset>_general_ci
 # (strings/ctype-*.cc, MY_CS_PRIMARY)
 _PRIMARY_COLLATION = {"utf8mb4": "utf8mb4_0900_ai_ci", "latin1": "latin1_swedish_ci", "binary": "binary",
@@ -30,9 +35,17 @@ _TRUNCATE_FK = re.compile(r"^(Cannot truncate a table referenced in a foreign ke
                           r"FOREIGN KEY .*\)$", re.S)
 _CHECK_FAILED = re.compile(r"^CHECK OPTION failed `((?:[^`]|``)*)`\.`((?:[^`]|``)*)`$")
 _NUMBER_WORD = re.compile(r"^Truncated incorrect (?:DECIMAL|INTEGER) value: ")
-_AMBIGUOUS = re.compile(r"^(Column '.*' in )(SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON|UPDATE) is ambiguous$", re.S)
-_UNKNOWN_COLUMN = re.compile(r"^(Unknown column '.*' in ')(SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON|UPDATE|SET|INSERT INTO)'$",
-                             re.S)
+# The codes whose MySQL 9.7 text is MariaDB 10.11's with a closing period (9.7.4's errmsg.sys through
+# its perror, against MariaDB 10.11's: share/messages_to_clients.txt ends these sentences with '.',
+# MariaDB's errmsg-utf8.txt does not); docs/RULES-mysql-9.7.md section 7
+_PERIOD_CODES = frozenset((
+    1420, 1421, 1422, 1424, 1427, 1442, 1450, 1556, 1588, 1589, 1661, 1662, 1664, 1666, 1667, 1668, 1671, 1675,
+    1681, 1683, 1692, 1693, 1706, 1709, 1713, 1727, 1738, 1743, 1744, 1745, 1746, 1750, 1751, 1752, 1757, 1759,
+    1765, 1766, 1767, 1769, 1770, 1771, 1772, 1773, 1774, 1792, 1799, 1835, 1838, 1844, 1845, 1846, 1860, 1862,
+    1867, 1868, 1873, 1874, 1877, 1878, 1879))
+_CLAUSE_WORDS = "SELECT|WHERE|ORDER BY|GROUP BY|HAVING|ON|UPDATE|SET|INSERT INTO|DO|VALUES|FROM"
+_AMBIGUOUS = re.compile(rf"^(Column '.*' in )({_CLAUSE_WORDS}) is ambiguous$", re.S)
+_UNKNOWN_COLUMN = re.compile(rf"^(Unknown column '.*' in ')({_CLAUSE_WORDS})'$", re.S)
 
 
 class MySQLSql(SqlDialect):
@@ -97,6 +110,19 @@ class MySQLSql(SqlDialect):
     derived_merge_names_base = True
     # 9.7.4 observed: `CREATE TABLE a2 (c VARCHAR(2) DEFAULT 'abcd')` -> Error 1406 ... at row 1, Error 1067
     default_store_in_statement = True
+    # sql/sp_head.cc sp_head::execute: `Diagnostics_area sp_da(false)` pushed for the body, its
+    # m_current_row_for_condition 1 (sql_error.cc reset_condition_info): a trigger's SET NEW.c
+    # names row 1 for whichever row of the statement fired it (9.7.4 probed: the third row of a
+    # multi-row INSERT, an INSERT ... SELECT, an UPDATE)
+    routine_condition_row = 1
+    # 9.7.4 probed: `WITH RECURSIVE c(n, s) AS (SELECT 1, 'a' UNION ALL SELECT n + 1, CONCAT(s, 'a')
+    # FROM c WHERE n < 3) SELECT * FROM c` -> 1406 at row 1 (strict); sql_mode '': no warning
+    cte_rows_counted = False
+    # sql_union.cc Query_expression::ExecuteIteratorQuery: reset_current_row_for_condition, then
+    # inc_current_row_for_condition per row sent, for a subquery too (9.7.4 probed: `UPDATE w SET dt
+    # = (SELECT dt FROM z)` names row 2; harness/sql/item/condition_row.py)
+    subquery_resets_row_counter = True
+    window_clauses = ("window partition by", "window order by")  # sql/window.cc (9.7.4 probed)
     # sql_update.cc: Ignore_error_handler (error_handler.cc) downgrades ER_DUP_ENTRY and the
     # foreign-key errors of a skipped row to warnings (9.7.4 probed: UPDATE IGNORE -> Warning 1062)
     ignore_warns = True
@@ -330,6 +356,12 @@ class MySQLSql(SqlDialect):
         # statement)` after 1665)
         return 1015, f"Can't lock file (errno: {errno} - {strerror})"
 
+    def dup_index_note(self, name: str, db: str, table: str) -> Note:
+        # sql_table.cc check_duplicate_key: push_warning_printf(SL_WARNING, ER_DUP_INDEX, key name,
+        # the table's db and name) (9.7.4 probed: `ALTER TABLE t ADD INDEX (c)` over KEY (c))
+        return Note("Warning", 1831, f"Duplicate index '{name}' defined on the table '{db}.{table}'. "
+                    "This is deprecated and will be disallowed in a future release.")
+
     def text(self, code: int, message: str) -> str:
         if code in (1292, 1366):
             return _QUALIFIED_COLUMN.sub(lambda m: "for column '" + m.group(1).replace("``", "`") + "' at row",
@@ -355,8 +387,10 @@ class MySQLSql(SqlDialect):
             m = _TRUNCATE_FK.match(message)
             if m:
                 return m.group(1) + ")"
-        if code == 1442 and not message.endswith("."):
+        if code in _PERIOD_CODES and not message.endswith("."):
             return message + "."  # MySQL's text ends with a period
+        if code == 1359 and message.startswith("Trigger '"):
+            return "Trigger already exists"  # ER_TRG_ALREADY_EXISTS has no argument in MySQL (9.7.4 probed)
         if code == 1052:
             m = _AMBIGUOUS.match(message)
             if m:

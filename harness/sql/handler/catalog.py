@@ -254,6 +254,7 @@ def build_column(db: str, table: str, cd: A.ColumnDef, table_charset: str | None
         from harness.sql.item.field_json import JsonType
         ctype: ColumnType = JsonType()
     else:
+        _check_decimal(cd.name, tname, cd.args)
         ctype = make_type(tname, cd.args, cd.unsigned, cd.zerofill, charset, collation)
     if cd.compressed:
         from harness.sql.item.field_comp import compressed
@@ -291,6 +292,34 @@ def build_column(db: str, table: str, cd: A.ColumnDef, table_charset: str | None
     return col
 
 
+def _check_decimal(name: str, tname: str, args: Any) -> None:
+    """A DECIMAL(M,D) column the server refuses, named: MariaDB 10.11 the scale (1425, max 38), the
+    precision (1426 `Too big precision specified for 'd'. Maximum is 65`), M >= D (1427), probed;
+    MySQL 9.7 (Create_field::init) the scale first,
+    then the precision, then M < D, each with its number (9.7.4 probed: DECIMAL(70, 2) -> `Too-big
+    precision 70 specified for 'd'. Maximum is 65.`, DECIMAL(10, 40) -> 1425 `Too big scale 40
+    specified for column 'd'. Maximum is 30.`; ServerError.mysql)."""
+    if tname not in ("DECIMAL", "DEC", "NUMERIC", "FIXED") or not args:
+        return
+    precision, scale = int(args[0]), int(args[1]) if len(args) > 1 else 0
+    if precision <= 65 and scale <= 38 and scale <= precision:
+        return
+    m_d = f"For float(M,D), double(M,D) or decimal(M,D), M must be >= D (column '{name}')"
+    if scale > 38:
+        err = ServerError(1425, f"Too big scale specified for '{name}'. Maximum is 38", "42000")
+    elif precision > 65:
+        err = ServerError(1426, f"Too big precision specified for '{name}'. Maximum is 65", "42000")
+    else:
+        err = ServerError(1427, m_d, "42000")
+    if scale > 30:
+        err.mysql = (1425, f"Too big scale {scale} specified for column '{name}'. Maximum is 30.")
+    elif precision > 65:
+        err.mysql = (1426, f"Too-big precision {precision} specified for '{name}'. Maximum is 65.")
+    else:
+        err.mysql = (1427, m_d + ".")
+    raise err
+
+
 def invalid_default(ctype: ColumnType, raw: Any, name: str) -> ServerError:
     """ER_INVALID_DEFAULT for a constant the column cannot hold, after the condition
     storing it raised: the server stores the default into the field outside any
@@ -326,7 +355,8 @@ def restate_default_store(err: ServerError, strict: bool) -> None:
     if store is None or not err.trailing_notes:
         return
     ctype, raw, name = store
-    wctx = WriteContext(strict, "", "", row=1)
+    # MySQL's own field store (mysql_stores: `DATE DEFAULT '2024-02-30'` warns 1264, 9.7.4 probed)
+    wctx = WriteContext(strict, "", "", row=1, mysql_stores=True)
     try:
         ctype.coerce(raw, name, wctx)
         first = next((n for n in wctx.notes if n.level == "Warning"), None)

@@ -191,8 +191,18 @@ def _real_date(p: T.Parts) -> dt.datetime | None:
     return dt.datetime(p.year, p.month, p.day, p.hour, p.minute, p.second, p.microsecond)
 
 
-def time_arg(v: Any, env: Any) -> int | None:
-    """A TIME argument as signed microseconds."""
+def date_cast_kind(env: Any, v: Any) -> str:
+    """The word of a string read as a DATE (CAST AS DATE, DATE()): MySQL's get_date_from_string
+    says ``Truncated incorrect date value``, a number ``Incorrect datetime value``; MariaDB
+    ``Incorrect datetime value`` (9.7.4 and MariaDB 10.11 probed)."""
+    return "date" if isinstance(v, (str, bytes)) and _flavour_sql(env, "date_arg_truncated") else "datetime"
+
+
+def time_arg(v: Any, env: Any, as_datetime: bool = False) -> int | None:
+    """A TIME argument as signed microseconds. A bad string warns 1292: MySQL's
+    get_time_from_string ``Truncated incorrect time value`` (CAST AS TIME, TIME_TO_SEC, HOUR,
+    TIME()), or, read as a DATETIME first (``as_datetime``: ADDTIME's and TIMEDIFF's first
+    argument, TIMEDIFF's both), ``Incorrect datetime value``; MariaDB ``Incorrect time value`` (9.7.4 probed)."""
     if v is None:
         return None
     if isinstance(v, dt.timedelta):
@@ -206,7 +216,9 @@ def time_arg(v: Any, env: Any) -> int | None:
     else:
         us, verdict = T.parse_time(_s(v))
     if us is None:
-        _warn(env, 1292, f"Incorrect time value: '{_s(v)}'")
+        mysql = _flavour_sql(env, "date_arg_truncated")
+        word = ("Incorrect datetime" if as_datetime else "Truncated incorrect time") if mysql else "Incorrect time"
+        _warn(env, 1292, f"{word} value: '{_s(v)}'")
     return us
 
 
@@ -762,7 +774,7 @@ def _addtime(sign: int) -> Maker:
             p, _ = temporal_arg(a, env)
             base = _real_date(p) if p is not None else None
             return None if base is None else base + dt.timedelta(microseconds=sign * us2)
-        us1 = time_arg(a, env)
+        us1 = time_arg(a, env, as_datetime=True)
         return None if us1 is None else _time_value(us1 + sign * us2)
     return _nulls(fn, True)
 
@@ -777,7 +789,7 @@ def _timediff(env: Any, a: Any, b: Any) -> Any:
             return None
         d = da - db
         return _time_value((d.days * 86400 + d.seconds) * 10**6 + d.microseconds)
-    us1, us2 = time_arg(a, env), time_arg(b, env)
+    us1, us2 = time_arg(a, env, as_datetime=True), time_arg(b, env, as_datetime=True)
     return None if us1 is None or us2 is None else _time_value(us1 - us2)
 
 
@@ -976,7 +988,7 @@ def _to_days(env: Any, v: Any) -> Any:
 
 
 def _date_fn(env: Any, v: Any) -> Any:
-    p, _ = temporal_arg(v, env)
+    p, _ = temporal_arg(v, env, date_cast_kind(env, v))
     if p is not None and p.zero_date and "NO_ZERO_DATE" in _sql_mode(env) and isinstance(v, (str, bytes)):
         return _zero_date_by_sql_mode(v, env)
     return None if p is None else T.to_date_value(T.Parts(p.year, p.month, p.day))

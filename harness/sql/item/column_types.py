@@ -49,6 +49,11 @@ class WriteContext:
     # check_date refuses (a zero part under NO_ZERO_IN_DATE, a day past the month's end) warns
     # 1264, not 1265; fractional seconds are rounded to the column's precision, not cut
     mysql_stores: bool = False
+    counter: Any = None  # the statement's ConditionRow (condition_row.py): MySQL's subquery reset
+
+    @property
+    def condition_row(self) -> int:
+        return self.row if self.counter is None else self.counter.shifted(self.row)
 
     @property
     def abort_on_warning(self) -> bool:
@@ -60,11 +65,11 @@ class WriteContext:
     def too_long(self, col: str) -> None:
         """Field_longstr::report_if_important_data for a value cut to fit."""
         if self.strict and not self.ignore:
-            raise error("ER_DATA_TOO_LONG", col, self.row)
+            raise error("ER_DATA_TOO_LONG", col, self.condition_row)
         if self.abort_on_warning:
-            self.notes.append(note("Warning", "ER_DATA_TOO_LONG", col, self.row))
+            self.notes.append(note("Warning", "ER_DATA_TOO_LONG", col, self.condition_row))
         else:
-            self.notes.append(note("Warning", "WARN_DATA_TRUNCATED", col, self.row))
+            self.notes.append(note("Warning", "WARN_DATA_TRUNCATED", col, self.condition_row))
 
 
 class ColumnType:
@@ -138,11 +143,11 @@ def _string_status(t: "ColumnType", status: str, kind: str, s: str, col: str, ct
     if status == "ok":
         return
     if status == "space":
-        ctx.notes.append(note("Note", "WARN_DATA_TRUNCATED", col, ctx.row))
+        ctx.notes.append(note("Note", "WARN_DATA_TRUNCATED", col, ctx.condition_row))
     elif status == "trunc":
-        t._data_error(ctx, "WARN_DATA_TRUNCATED", col, ctx.row)
+        t._data_error(ctx, "WARN_DATA_TRUNCATED", col, ctx.condition_row)
     elif status == "bad":
-        t._data_error(ctx, "ER_TRUNCATED_WRONG_VALUE_FOR_FIELD", kind, s, ctx.db, ctx.table, col, ctx.row)
+        t._data_error(ctx, "ER_TRUNCATED_WRONG_VALUE_FOR_FIELD", kind, s, ctx.db, ctx.table, col, ctx.condition_row)
 
 
 def _scan_integer(t: "ColumnType", value: str | bytes, col: str,
@@ -201,7 +206,7 @@ class IntType(ColumnType):
         else:
             v = int(value)
         if v < self.lo or v > self.hi:
-            self._data_error(ctx, "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.row)
+            self._data_error(ctx, "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.condition_row)
             v = self.lo if v < self.lo else self.hi
         return v
 
@@ -215,11 +220,11 @@ class IntType(ColumnType):
             return v
         v = hi if v > hi else lo
         if ctx.strict and not ctx.ignore:
-            err = error("ER_WARN_DATA_OUT_OF_RANGE", col, ctx.row)
+            err = error("ER_WARN_DATA_OUT_OF_RANGE", col, ctx.condition_row)
             if v < self.lo or v > self.hi:
-                err.trailing_notes.append(note("Error", "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.row))
+                err.trailing_notes.append(note("Error", "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.condition_row))
             raise err
-        ctx.notes.append(note("Warning", "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.row))
+        ctx.notes.append(note("Warning", "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.condition_row))
         return v
 
     def to_text(self, value: Any) -> str:
@@ -274,13 +279,13 @@ class DecimalType(ColumnType):
         if q > self.max or q < lo:
             return self._clamp(q, col, ctx, warn=True)
         if q != d:
-            ctx.notes.append(note("Note", "WARN_DATA_TRUNCATED", col, ctx.row))
+            ctx.notes.append(note("Note", "WARN_DATA_TRUNCATED", col, ctx.condition_row))
         return q + 0 if q else abs(q)
 
     def _clamp(self, q: Decimal, col: str, ctx: WriteContext, warn: bool) -> Decimal:
         lo = Decimal(0) if self.unsigned else -self.max
         if q > self.max or q < lo:
-            self._data_error(ctx, "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.row)
+            self._data_error(ctx, "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.condition_row)
             return self.max if q > self.max else lo
         return q + 0 if q else abs(q)
 
@@ -335,7 +340,7 @@ class FloatType(ColumnType):
         else:
             f = float(value)
         if self.unsigned and f < 0:
-            self._data_error(ctx, "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.row)
+            self._data_error(ctx, "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.condition_row)
             return 0.0
         if self.d is not None and self.m is not None:
             # truncate_double(): the fraction is rounded half-even (rint) on its own, then added back.
@@ -345,11 +350,11 @@ class FloatType(ColumnType):
                 f = fl + round((f - fl) * scale) / scale
             limit = 10.0 ** (self.m - self.d) - 1.0 / scale
             if abs(f) > limit:
-                self._data_error(ctx, "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.row)
+                self._data_error(ctx, "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.condition_row)
                 return limit if f > 0 else -limit
         top = _DBL_MAX if self.double else _FLT_MAX
         if abs(f) > top:
-            self._data_error(ctx, "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.row)
+            self._data_error(ctx, "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.condition_row)
             f = top if f > 0 else -top
         if not self.double:
             f = struct.unpack("<f", struct.pack("<f", f))[0]
@@ -452,7 +457,7 @@ class StringType(ColumnType):
         if bad < 0:
             return s
         self._data_error(ctx, "ER_TRUNCATED_WRONG_VALUE_FOR_FIELD", "string", _printable(s[bad:].encode("utf-8")),
-                         ctx.db, ctx.table, col, ctx.row)
+                         ctx.db, ctx.table, col, ctx.condition_row)
         return "".join(chars)
 
     def _encodable(self, ch: str) -> bool:
@@ -476,7 +481,7 @@ class StringType(ColumnType):
                 # A binary string that is not well-formed UTF-8: 1366 naming the bytes from
                 # the first bad one (strict: an error); otherwise each bad byte becomes '?'.
                 self._data_error(ctx, "ER_TRUNCATED_WRONG_VALUE_FOR_FIELD", "string",
-                                 _printable(value[exc.start:]), ctx.db, ctx.table, col, ctx.row)
+                                 _printable(value[exc.start:]), ctx.db, ctx.table, col, ctx.condition_row)
                 s = _NOT_UTF8_BYTE.sub("?", value.decode("utf-8", "surrogateescape"))
         elif isinstance(value, bytes) and self.cs.name == "cp932":
             s = well_formed(value, self.cs.name, self.cs.codec)
@@ -509,7 +514,7 @@ class StringType(ColumnType):
         """report_if_important_data(): cut spaces are a Note (none for CHAR), anything else 1406/1265."""
         if rest.strip(" ") == "":
             if count_spaces:
-                ctx.notes.append(note("Note", "WARN_DATA_TRUNCATED", col, ctx.row))
+                ctx.notes.append(note("Note", "WARN_DATA_TRUNCATED", col, ctx.condition_row))
             return
         ctx.too_long(col)
 
@@ -656,16 +661,16 @@ class EnumType(_MemberListType):
         if isinstance(value, int) and not isinstance(value, bool):
             if 0 <= value <= len(self.values):
                 if value == 0:
-                    self._data_error(ctx, "WARN_DATA_TRUNCATED", col, ctx.row)
+                    self._data_error(ctx, "WARN_DATA_TRUNCATED", col, ctx.condition_row)
                 return value
-            self._data_error(ctx, "WARN_DATA_TRUNCATED", col, ctx.row)
+            self._data_error(ctx, "WARN_DATA_TRUNCATED", col, ctx.condition_row)
             return 0
         s = self._member_string(value)
         idx = self._index.get(collation_key(s))
         if idx is None and s.strip().isdigit() and 0 < int(s) <= len(self.values):
             return int(s)
         if idx is None:
-            self._data_error(ctx, "WARN_DATA_TRUNCATED", col, ctx.row)
+            self._data_error(ctx, "WARN_DATA_TRUNCATED", col, ctx.condition_row)
             return 0
         return idx
 
@@ -713,8 +718,8 @@ class _TemporalBase(ColumnType):
         """set_datetime_warning(): 1292 when the statement aborts on warnings, else a Warning."""
         if ctx.strict and not ctx.ignore:
             raise error("ER_TRUNCATED_WRONG_VALUE_IN_FIELD", self.kind_word, value_to_string(value), ctx.db,
-                        ctx.table, col, ctx.row)
-        ctx.notes.append(note("Warning", name, col, ctx.row))
+                        ctx.table, col, ctx.condition_row)
+        ctx.notes.append(note("Warning", name, col, ctx.condition_row))
 
     def _read(self, value: Any) -> tuple[Any, str]:
         if isinstance(value, (dt.date, ZeroDate)):
@@ -756,10 +761,10 @@ class _TemporalBase(ColumnType):
             # value: '...' for column` (9.7.4 [bytes] types_temporal_strict: '2024-01-01 10:00:00';
             # not strict: Note 1265, as MariaDB's, types_temporal_nonstrict)
             e = error("ER_TRUNCATED_WRONG_VALUE_IN_FIELD", self.kind_word, value_to_string(value), ctx.db, ctx.table,
-                      col, ctx.row)
+                      col, ctx.condition_row)
             ctx.notes.append(Note("Note", e.code, e.message))
         elif verdict == T.NOTE or (self.kind_word == "date" and p.has_time):
-            ctx.notes.append(note("Note", "WARN_DATA_TRUNCATED", col, ctx.row))
+            ctx.notes.append(note("Note", "WARN_DATA_TRUNCATED", col, ctx.condition_row))
         return p
 
 
@@ -886,7 +891,7 @@ class TimeType(_TemporalBase):
         elif verdict == T.TRUNC:
             self._problem(ctx, col, value)
         elif verdict == T.NOTE:
-            ctx.notes.append(note("Note", "WARN_DATA_TRUNCATED", col, ctx.row))
+            ctx.notes.append(note("Note", "WARN_DATA_TRUNCATED", col, ctx.condition_row))
         neg = total < 0
         a = abs(total)
         if rounds_fraction(ctx):
@@ -934,7 +939,7 @@ class YearType(ColumnType):
         elif 70 <= v < 100:
             v += 1900
         if v != 0 and not 1901 <= v <= 2155:
-            self._data_error(ctx, "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.row)
+            self._data_error(ctx, "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.condition_row)
             return 0
         return v
 
@@ -966,7 +971,7 @@ class SetType(_MemberListType):
         if isinstance(value, (int, Decimal, float)) and not isinstance(value, bool):
             v = int(value)
             if v & ~self.mask or v < 0:
-                self._data_error(ctx, "WARN_DATA_TRUNCATED", col, ctx.row)
+                self._data_error(ctx, "WARN_DATA_TRUNCATED", col, ctx.condition_row)
                 return v & self.mask
             return v
         s = self._member_string(value)
@@ -982,7 +987,7 @@ class SetType(_MemberListType):
         if bad and v == 0 and s.strip().isdigit():
             return self.coerce(int(s), col, ctx)
         if bad:
-            self._data_error(ctx, "WARN_DATA_TRUNCATED", col, ctx.row)
+            self._data_error(ctx, "WARN_DATA_TRUNCATED", col, ctx.condition_row)
         return v
 
     def _members_text(self, value: int) -> str:
@@ -1032,8 +1037,8 @@ class BitType(ColumnType):
         if v > self.max:
             # Field_bit::store: out of range is 1264 as a warning but "too long" when it aborts.
             if ctx.strict and not ctx.ignore:
-                raise error("ER_DATA_TOO_LONG", col, ctx.row)
-            ctx.notes.append(note("Warning", "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.row))
+                raise error("ER_DATA_TOO_LONG", col, ctx.condition_row)
+            ctx.notes.append(note("Warning", "ER_WARN_DATA_OUT_OF_RANGE", col, ctx.condition_row))
             v = self.max
         return v
 

@@ -400,15 +400,13 @@ class Compiler:
                         raise
                     # The server names the expression as Item::print writes it (columns
                     # as `db`.`table`.`col`), not the values; observed for column operands.
-                    sql = getattr(getattr(getattr(getattr(env.ctx, "thd", None), "server", None), "flavor", None),
-                                  "sql", None)
-                    text = self._print(e, bool(getattr(sql, "print_infix_parens", False)))
+                    text = self._print(e, _print_parens(env))
                     if text is None:
                         raise
                     kind = err.message.split(" value is out of range", 1)[0]
                     raise error("ER_DATA_OUT_OF_RANGE", kind, text) from None
                 if isinstance(r, float) and not math.isfinite(r):
-                    raise self._out_of_range("DOUBLE", e)
+                    raise self._out_of_range("DOUBLE", e, env)
                 return r
             return arith
         if op in ("|", "&", "^", "<<", ">>"):
@@ -444,7 +442,13 @@ class Compiler:
 
     def _print(self, e: A.Expr, parens: bool = False) -> str | None:
         """Item::print for the simple arithmetic the 1690 message shows; None when unsure.
-        ``parens``: MySQL's Item_func::print_op wraps every infix operation, `(a - 1)`."""
+        ``parens``: MySQL's Item_func::print_op wraps every infix operation, `(a - 1)`, and
+        its parser keeps a minus before a number as Item_func_neg, printed `-(1)` (9.7.4
+        observed: `us * -1` -> `(`test`.`t1`.`us` * -(1))`); MariaDB folds it into the number."""
+        if parens and isinstance(e, A.Literal) and isinstance(e.value, (int, float, Decimal)) \
+                and not isinstance(e.value, bool) and e.value < 0:
+            inner = self._print(A.Literal(-e.value), parens)
+            return None if inner is None else f"-({inner})"
         if isinstance(e, A.Literal) and isinstance(e.value, int) and not isinstance(e.value, bool):
             return str(e.value)
         if isinstance(e, A.Literal) and isinstance(e.value, float):
@@ -453,6 +457,8 @@ class Compiler:
             return str(e.value)
         if isinstance(e, A.Unary) and e.op == "-" and isinstance(e.operand, A.Literal):
             inner = self._print(e.operand, parens)
+            if parens:
+                return None if inner is None else f"-({inner})"  # Item_func_neg::print
             return None if inner is None else "-" + inner  # the parser folds it into the literal
         if isinstance(e, A.FuncCall) and e.name in _DOUBLE_FUNCTIONS:
             args = [self._print(a, parens) for a in e.args]
@@ -591,6 +597,8 @@ class Compiler:
 
         def scalar(env: Env) -> Any:
             rows = run(env)
+            if e.query.from_ and hasattr(env.ctx, "scalar_subquery_ran"):
+                env.ctx.scalar_subquery_ran(e.query, len(rows))  # MySQL's row counter (condition_row.py)
             if not rows:
                 return None
             if len(rows) > 1:
@@ -653,12 +661,12 @@ class Compiler:
         def checked(env: Env) -> Any:
             r = fn(env)
             if isinstance(r, float) and not math.isfinite(r):
-                raise self._out_of_range("DOUBLE", e)
+                raise self._out_of_range("DOUBLE", e, env)
             return r
         return checked
 
-    def _out_of_range(self, kind: str, e: A.Expr) -> ServerError:
-        return error("ER_DATA_OUT_OF_RANGE", kind, self._print(e) or _UNPRINTABLE)
+    def _out_of_range(self, kind: str, e: A.Expr, env: Env) -> ServerError:
+        return error("ER_DATA_OUT_OF_RANGE", kind, self._print(e, _print_parens(env)) or _UNPRINTABLE)
 
     def _stored_function(self, name: str, args: list[Fn], written: str) -> Fn:
         if self.info is not None:
@@ -799,6 +807,12 @@ def _ctx_func(method: str) -> Callable[[list[Fn], A.FuncCall], Fn]:
     return make
 
 
+def _print_parens(env: Env) -> bool:
+    """Whether the server prints an expression as MySQL's Item::print does (SqlDialect.print_infix_parens)."""
+    sql = getattr(getattr(getattr(getattr(env.ctx, "thd", None), "server", None), "flavor", None), "sql", None)
+    return bool(getattr(sql, "print_infix_parens", False))
+
+
 #: Functions whose DOUBLE result is checked for overflow (1690), with the name Item::print
 #: gives them.
 _DOUBLE_FUNCTIONS = {"POW": "pow", "POWER": "pow", "EXP": "exp"}
@@ -809,7 +823,7 @@ _UNPRINTABLE = "(an expression replbed does not print)"
 def _cast(args: list[Fn], e: A.FuncCall) -> Fn:
     from harness.sql.item import temporal as T
     from harness.sql.item.isnull_date import string_to_temporal_reads_time_zone
-    from harness.sql.item.builtins import temporal_arg, time_arg
+    from harness.sql.item.builtins import date_cast_kind, temporal_arg, time_arg
     f = args[0]
     tname = e.args[1].value  # type: ignore[attr-defined]
     targs = e.args[2].value  # type: ignore[attr-defined]
@@ -846,7 +860,7 @@ def _cast(args: list[Fn], e: A.FuncCall) -> Fn:
         if tname in ("DATETIME", "TIME") and isinstance(v, str):
             string_to_temporal_reads_time_zone(env)
         if tname in ("DATE", "DATETIME"):
-            p2, _ = temporal_arg(v, env, "datetime")
+            p2, _ = temporal_arg(v, env, date_cast_kind(env, v) if tname == "DATE" else "datetime")
             if p2 is None:
                 return None
             if tname == "DATE":

@@ -56,7 +56,7 @@ class JsonDoc(JsonText):
         probed: `INSERT INTO s2 SELECT j ...` of `[1]` -> Error 3156, under IGNORE a Warning."""
         v = self.tree
         if isinstance(v, (dict, list)):
-            t._data_error(ctx, "ER_INVALID_JSON_VALUE_FOR_CAST", kind, getattr(self, "column", "?"), ctx.row)
+            t._data_error(ctx, "ER_INVALID_JSON_VALUE_FOR_CAST", kind, getattr(self, "column", "?"), ctx.condition_row)
             return 0
         if isinstance(v, bool):
             return int(v)

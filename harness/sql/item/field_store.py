@@ -22,7 +22,7 @@ def mysql_string_status(t: Any, status: str, kind: str, col: str, ctx: WriteCont
         return "ok", kind
     if kind == "decimal" and status == "trunc":
         if not (ctx.strict and not ctx.ignore):
-            ctx.notes.append(note("Note", "WARN_DATA_TRUNCATED", col, ctx.row))
+            ctx.notes.append(note("Note", "WARN_DATA_TRUNCATED", col, ctx.condition_row))
             return "ok", kind
         return "bad", kind
     if kind == "double":
@@ -49,8 +49,8 @@ def string_field_copy(src: Any, dst: Any, value: Any, col: str, ctx: Any) -> tup
     if value[len(cut):].strip(" "):
         if ctx.strict and not ctx.ignore:
             from harness.sql.sql_errors import error
-            raise error("WARN_DATA_TRUNCATED", col, ctx.row)
-        ctx.notes.append(note("Warning", "WARN_DATA_TRUNCATED", col, ctx.row))
+            raise error("WARN_DATA_TRUNCATED", col, ctx.condition_row)
+        ctx.notes.append(note("Warning", "WARN_DATA_TRUNCATED", col, ctx.condition_row))
     return True, (cut.rstrip(" ") if dst.name == "CHAR" else cut)
 
 

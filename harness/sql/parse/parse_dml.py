@@ -222,6 +222,7 @@ class DmlParser(ExprParser):
         while self.accept_op(","):
             cols.append(self.ident())
         self.expect_op(")")
+        right.using = cols
         lname = left.alias or left.table.name
         rname = right.alias or right.table.name
         cond: A.Expr | None = None

@@ -204,6 +204,8 @@ class TableRef:
     cte: "Cte | None" = None
     # ``t1 STRAIGHT_JOIN t2``: the optimizer keeps this table after the ones before it
     straight: bool = False
+    # ``JOIN t2 USING (c, ...)``: the columns (``on`` holds the equalities they stand for)
+    using: list[str] | None = None
 
     @property
     def ref_name(self) -> str:

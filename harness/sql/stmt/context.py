@@ -13,6 +13,8 @@ import uuid
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from harness.sql.item.condition_row import ConditionRow
+from harness.sql.parse import parse_tree as A
 from harness.sql.sql_errors import Note, ServerError
 
 if TYPE_CHECKING:
@@ -76,6 +78,8 @@ class ExecContext:
         self.no_default_per_row: dict[int, list[Any]] = {}
         # RAND(seed): the generator the first seeded call of the statement created.
         self._seeded: RandState | None = None
+        # MySQL's row counter as the statement's scalar subqueries reset it (condition_row.py)
+        self.condition_row = ConditionRow(lambda q: correlated(thd, q))
 
     # -- variables
 
@@ -120,6 +124,12 @@ class ExecContext:
     def run_subquery(self, q: Any, scope: "Scope", env: "Env", info: Any) -> list[list[Any]]:
         from harness.sql.stmt.executor import Executor
         return Executor(self.thd, self, self.info).select(q, scope, env).rows
+
+    def scalar_subquery_ran(self, q: Any, rows: int) -> None:
+        """A scalar subquery reading a table was executed (Query_expression::ExecuteIteratorQuery):
+        on MySQL it resets the statement's row counter (SqlDialect.subquery_resets_row_counter)."""
+        if self.thd.server.flavor.sql.subquery_resets_row_counter:
+            self.condition_row.subquery_sent(q, rows)
 
     def call_function(self, name: str, args: list[Any]) -> Any:
         return self.thd.call_stored_function(name, args, self)
@@ -317,3 +327,41 @@ class ExecContext:
 
 
 __all__ = ["ExecContext", "RandState", "ServerError"]
+
+
+def correlated(thd: "Thd", q: Any) -> bool:
+    """Whether subquery ``q`` names a column of an outer query: a qualifier none of its own
+    tables (at any depth) has, or a bare name none of their columns or its aliases is.
+    A table that cannot be opened counts as having every column (not correlated)."""
+    aliases: set[str] = set()
+    columns: set[str] = set()
+    refs: list[Any] = []
+    unknown = False
+    seen: set[int] = set()
+    stack: list[Any] = [q]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, (list, tuple)):
+            stack.extend(x)
+            continue
+        if not hasattr(x, "__dataclass_fields__") or id(x) in seen:
+            continue
+        seen.add(id(x))
+        if isinstance(x, A.ColumnRef):
+            refs.append(x)
+        elif isinstance(x, A.SelectItem) and getattr(x, "alias", None):
+            columns.add(str(x.alias).lower())
+        elif isinstance(x, A.TableRef):
+            aliases.update(n.lower() for n in (x.ref_name, x.table.name) if n)
+            if x.derived is None:
+                try:
+                    columns.update(c.name.lower() for c in thd.open_table(x.table).columns)
+                except ServerError:
+                    unknown = True
+        stack.extend(getattr(x, f, None) for f in x.__dataclass_fields__)
+    for r in refs:
+        if r.table is not None and r.table.lower() not in aliases:
+            return True
+        if r.table is None and r.name.lower() not in columns and not unknown:
+            return True
+    return False

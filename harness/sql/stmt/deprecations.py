@@ -67,7 +67,7 @@ def warn_engine_mix(thd: Thd, info: Any, stmt: Any = None) -> None:
     # statement end then clears the state (9.7.4 [bytes]: `UPDATE m, s ... => 1048` with s
     # InnoDB leaves nothing for the next statement)
     thd.trx.engine_mix_trans = thd.trx.engine_mix_trans or any(
-        u.table.engine.transactional and not u.table.temporary for u in info.uses)
+        u.table.engine.transactional and not u.table.engine.blackhole and not u.table.temporary for u in info.uses)
     multi = isinstance(stmt, (A.Update, A.Delete)) and len(stmt.tables) > 1
     for u in info.uses:
         if not u.write:
@@ -75,20 +75,27 @@ def warn_engine_mix(thd: Thd, info: Any, stmt: Any = None) -> None:
         t = u.table
         if multi and "" not in info.write_openers.get(id(t), {""}):
             continue  # a multi-table statement's trigger tables do not count (9.7.4 [bytes])
-        if str(t.engine.name).upper() == "BLACKHOLE":
-            continue  # it registers in no transaction (9.7.4 [bytes]: BLACKHOLE with InnoDB: none)
-        thd.trx.engine_mix_trans = thd.trx.engine_mix_trans or bool(t.engine.transactional)
+        if not t.engine.blackhole:  # it registers in no transaction: its statement's mix is kept
+            thd.trx.engine_mix_trans = thd.trx.engine_mix_trans or bool(t.engine.transactional)
         if first is WARNED:
             continue
         engine, name = str(t.engine.name), f"{t.db}.{t.name}"
         if first is None:
             first = (engine, name)
-        elif engine.lower() != first[0].lower():
+        elif engine.lower() != first[0].lower() and not (t.engine.transactional and _transactional(first[0])):
+            # two transactional engines compose (InnoDB with BLACKHOLE, either first: none); BLACKHOLE
+            # is the first engine for a later MEMORY / MyISAM table (9.7.4 probed: `BEGIN; INSERT
+            # INTO bh ...; INSERT INTO t ...; INSERT INTO m ...` -> `MEMORY and BLACKHOLE`)
             thd.notes.append(Note("Warning", 6414, (
                 f"Combining the storage engines {engine} and {first[0]} is deprecated, but the statement or "
                 f"transaction updates both the {engine} table {name} and the {first[0]} table {first[1]}.")))
             first = WARNED
     thd.trx.engine_mix = first
+
+
+def _transactional(engine: str) -> bool:
+    from harness.sql.handler.storage import engine_by_name
+    return bool(engine_by_name(engine).transactional)
 
 
 def end_engine_mix(thd: Thd, keep_one_shot: bool) -> None:

@@ -20,6 +20,7 @@ from harness.sql.stmt.fill_record import eval_aborting_on_warning
 from harness.sql.item.expr import Compiler, Env, Scope, to_bool
 from harness.sql.handler.prelock import analyze
 from harness.sql.item.column_types import WriteContext
+from harness.sql.item.condition_row import ConditionRow
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.command_flags import statement_clears_warnings
 from harness.sql.parse.parse_errors import UnsupportedError
@@ -184,9 +185,11 @@ def _set_new_column(thd: "Thd", st: A.SetLocal, ctx: "ExecContext", env: Env, sc
     strict = "STRICT_TRANS_TABLES" in mode or "STRICT_ALL_TABLES" in mode
     v = eval_aborting_on_warning(Compiler(scope).compile(st.value), env, ctx.notes, strict)  # type: ignore[arg-type]
     # Observed: a value rounded on the way into NEW.col raises no note (1265), and an
-    # error names row 0, in an UPDATE trigger and in an INSERT trigger alike (single or
+    # error names the trigger's own row counter (SqlDialect.routine_condition_row: MariaDB
+    # row 0, MySQL row 1), in an UPDATE trigger and in an INSERT trigger alike (single or
     # multi-row VALUES, IGNORE or not, InnoDB or MyISAM).
-    wctx = WriteContext(strict, t.db, t.name, 0, [], sql_mode=thd.vars.get('sql_mode'))
+    wctx = WriteContext(strict, t.db, t.name, thd.server.flavor.sql.routine_condition_row, [],
+                        sql_mode=thd.vars.get('sql_mode'))
     env.new[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
 
 
@@ -222,6 +225,9 @@ class _SubStatement:
         # statement (9.7.4 probed: a function's INSERT warns 1364 again on the call that fails)
         prev_warned, self.ctx.warned_no_default = self.ctx.warned_no_default, set()
         prev_shape, self.ctx.sub_statement_shape = self.ctx.sub_statement_shape, _shape(st)
+        # its own row counter (MySQL's sp_head::execute Diagnostics_area; condition_row.py)
+        prev_counter = self.ctx.condition_row
+        self.ctx.condition_row = ConditionRow(prev_counter._correlated)
         try:
             if isinstance(st, A.Insert):
                 _insert_with_env(ex, st, self.env, self.scope)
@@ -234,6 +240,7 @@ class _SubStatement:
             self.ctx.outer_scope = prev_scope
             self.ctx.warned_no_default = prev_warned
             self.ctx.sub_statement_shape = prev_shape
+            self.ctx.condition_row = prev_counter
             self.thd.stmt.text = saved_text
 
 

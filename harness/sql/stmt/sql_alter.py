@@ -69,7 +69,15 @@ def alter_table(thd: "Thd", st: A.AlterTable) -> "OkPacket":
     t = _open_base_table(thd, st.table)
     simple = all(s.op in ("KEYS", "RENAME") for s in st.specs)
     phases = _TwoPhase.for_alter(thd, t, st.text, simple)
-    new, affected, warnings = rebuild(thd, t, st.specs, st.ignore, phases)
+    try:
+        new, affected, warnings = rebuild(thd, t, st.specs, st.ignore, phases)
+    except ServerError as err:
+        if thd.server.flavor.sql.default_store_in_statement:
+            # ADD COLUMN / ALTER ... SET DEFAULT store the default as CREATE TABLE does (9.7.4
+            # probed: `ALTER TABLE ok ADD COLUMN d TINYINT DEFAULT 300` -> Error 1264 at row 1)
+            from harness.sql.handler.catalog import restate_default_store
+            restate_default_store(err, "STRICT" in str(thd.vars.get("sql_mode")))
+        raise
     warnings += _keys_onoff(thd, t, new, st.specs)
     _install(thd, t, new)
     _log_alter(thd, t, st.text, phases)
@@ -301,7 +309,7 @@ def _prepare(thd: "Thd", t: TableDef, specs: list[A.AlterSpec]) -> tuple[
     out = _prepare_columns(thd, t, specs, drops)
     keys = _prepare_old_keys(t, out, [s for s in specs if s.op == "DROP_KEY"], drops)
     _check_unique_column_names(out)
-    _add_new_keys(thd, specs, out, keys)
+    _add_new_keys(thd, t, specs, out, keys)
     _drop_replaced_generated_keys(keys)
     _check_keys(out, keys)
     return out, keys, engine, new_name, auto_inc
@@ -432,7 +440,8 @@ def _check_unique_column_names(out: list[_NewColumn]) -> None:
         seen.add(c.col.name.lower())
 
 
-def _add_new_keys(thd: "Thd", specs: list[A.AlterSpec], out: list[_NewColumn], keys: list[_NewKey]) -> None:
+def _add_new_keys(thd: "Thd", t: TableDef, specs: list[A.AlterSpec], out: list[_NewColumn],
+                  keys: list[_NewKey]) -> None:
     """ADD KEY and the keys of added/changed columns (PRIMARY KEY, UNIQUE), named as
     the server names an unnamed key (its first column, then ``_2``, ``_3``...)."""
     new_keys = [s.key for s in specs if s.op == "ADD_KEY"]
@@ -458,7 +467,7 @@ def _add_new_keys(thd: "Thd", specs: list[A.AlterSpec], out: list[_NewColumn], k
         name = _new_key_name(kd, parts, {k.name.lower() for k in keys})
         if any(k.columns == parts and (k.kind == "INDEX") == (kd.kind == "INDEX") for k in keys):
             # check_duplicate_key: an index repeating an existing one is accepted, with a Note.
-            thd.notes.append(note("Note", "ER_DUP_INDEX", name))
+            thd.notes.append(thd.server.flavor.sql.dup_index_note(name, t.db, t.name))
         keys.append(_NewKey(name, kd.kind, parts))
 
 
@@ -620,11 +629,11 @@ def _convert(src: Column, dst: Column, value: Any, ctx: WriteContext, null_alone
             if not dst.type.is_string and null_alone:
                 # MySQL: ER_INVALID_USE_OF_NULL alone (9.7.4 observed: MODIFY c INT NOT NULL)
                 raise ServerError(1138, "Invalid use of NULL value", "22004")
-            err = error("WARN_DATA_TRUNCATED", dst.name, ctx.row)
+            err = error("WARN_DATA_TRUNCATED", dst.name, ctx.condition_row)
             if not dst.type.is_string:  # observed for INT, not for VARCHAR
                 err.trailing_notes = [Note("Error", 1138, "Invalid use of NULL value")]
             raise err
-        ctx.notes.append(note("Warning", "WARN_DATA_TRUNCATED", dst.name, ctx.row))
+        ctx.notes.append(note("Warning", "WARN_DATA_TRUNCATED", dst.name, ctx.condition_row))
         return dst.type.default_value()
     st, dt_ = src.type, dst.type
     # Same string type, shorter: field_conv's do_cut_string / do_varstring copy
@@ -636,7 +645,7 @@ def _convert(src: Column, dst: Column, value: Any, ctx: WriteContext, null_alone
         # Non-strict Field_longstr::report_if_important_data: truncation is WARN_DATA_TRUNCATED.
         s = value if isinstance(value, str) else None
         if s is not None and len(s) > dt_.length and s[dt_.length:].strip(" "):  # type: ignore[attr-defined]
-            ctx.notes.append(note("Warning", "WARN_DATA_TRUNCATED", dst.name, ctx.row))
+            ctx.notes.append(note("Warning", "WARN_DATA_TRUNCATED", dst.name, ctx.condition_row))
             s = s[:dt_.length]  # type: ignore[attr-defined]
             return s.rstrip(" ") if dt_.name == "CHAR" else s
     if st.name in ("ENUM", "SET") and st.name == dt_.name and st.values == dt_.values:  # type: ignore[attr-defined]

@@ -152,9 +152,13 @@ def _fit(ex: SelectExecutor, cte: A.Cte, names: list[str], cols: list[Any], row:
             length = c.meta.length  # a computed string column: its max_length in characters
         if isinstance(v, str) and isinstance(length, int) and len(v) > length:
             mode = ex.thd.vars.get("sql_mode")
+            sql = ex.thd.server.flavor.sql
+            if not sql.cte_rows_counted:
+                row_no = 1  # the statement's counter, which the materialisation does not move
             if "STRICT_ALL_TABLES" in mode or "STRICT_TRANS_TABLES" in mode:
                 raise ServerError(1406, f"Data too long for column '{names[i]}' at row {row_no}", "22001")
-            ex.ctx.notes.append(note("Warning", "WARN_DATA_TRUNCATED", names[i], row_no))
+            if sql.cte_rows_counted:
+                ex.ctx.notes.append(note("Warning", "WARN_DATA_TRUNCATED", names[i], row_no))
             row[i] = v[:length]
     return row
 

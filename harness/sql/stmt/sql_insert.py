@@ -184,8 +184,10 @@ class InsertExecutor(SelectExecutor):
         """fill_record for the ``i``-th row: (the row, its write set, the NOT NULL columns given NULL
         that a BEFORE trigger may still set)."""
         thd, t, col_idx = self.thd, plan.t, plan.col_idx
-        wctx = WriteContext(self._insert_strict(t, i), t.db, t.name, plan.row_numbers[i] if plan.row_numbers else i + 1,
-                            self.ctx.notes, ins.ignore, sql_mode=thd.vars.get('sql_mode'),
+        own = plan.row_numbers[i] if plan.row_numbers else i + 1
+        self.ctx.condition_row.at(own)
+        wctx = WriteContext(self._insert_strict(t, i), t.db, t.name, own, self.ctx.notes, ins.ignore,
+                            sql_mode=thd.vars.get('sql_mode'), counter=self.ctx.condition_row,
                             mysql_stores=thd.server.flavor.sql.mysql_field_stores,
                             timestamp_max=thd.server.sysvars.timestamp_max)
         row = self.default_row(t, wctx)

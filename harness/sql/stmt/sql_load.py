@@ -354,7 +354,7 @@ def _fill_record(ex: "Executor", plan: _Plan, line: LoadLine, wctx: WriteContext
             # Field::reset() keeps the NULL of a column whose default is NULL, else the type's zero
             row[ci] = None if col.nullable and (not col.has_default or col.default is None) else \
                 col.type.default_value()
-            _warn(notes, abort, "ER_WARN_TOO_FEW_RECORDS", wctx.row)
+            _warn(notes, abort, "ER_WARN_TOO_FEW_RECORDS", wctx.condition_row)
         elif value is not None:
             row[ci] = col.type.coerce(value, col.name, wctx)
         elif col.nullable or col.auto_increment:
@@ -365,7 +365,7 @@ def _fill_record(ex: "Executor", plan: _Plan, line: LoadLine, wctx: WriteContext
             row[ci] = col.type.coerce(ex.ctx.fn_now(), col.name, wctx)
         else:
             row[ci] = col.type.default_value()
-            _warn(notes, abort, "ER_WARN_NULL_TO_NOTNULL", col.name, wctx.row)
+            _warn(notes, abort, "ER_WARN_NULL_TO_NOTNULL", col.name, wctx.condition_row)
     if plan.set_funcs:
         env = ex._env([row])
         for ci, f in plan.set_funcs:

@@ -161,6 +161,7 @@ class SelectExecutor:
         scan stops at the row that raised it (the read loop checks thd->is_error() after
         each row; the row's other conditions were evaluated and listed after it)."""
         comp = Compiler(scope, self.info)
+        _check_using(refs, tables)
         # setup_conds fixes the WHERE clause before the ON clauses (1054 names 'WHERE' first)
         wf = comp.compile_in("WHERE", where) if where is not None else None
         ons = [comp.compile_in("ON", r.on) if r.on is not None else None for r in refs]
@@ -340,7 +341,7 @@ class SelectExecutor:
                     if having is None or to_bool(having(env))]
         wins = window_funcs([e for e, _, _ in items] + [o.expr for o in sel.order_by])
         if wins:
-            envs = compute_windows(envs, wins, scope, self.info)
+            envs = compute_windows(envs, wins, scope, self.info, self.thd.server.flavor.sql.window_clauses)
         out_rows = [([f(env) for f in funcs], env) for env in envs]
         if sel.distinct:
             uniq: list[tuple[list[Any], Env]] = []
@@ -984,3 +985,13 @@ def combos_in_plan_order(combos: list[Any], order: list[int], tables: list[tuple
     return sorted(combos, key=lambda c: tuple(-1 if c[1][ti] is None else pos[ti].get(c[1][ti], -1)
                                               for ti in order))
 
+
+
+def _check_using(refs: list[A.TableRef], tables: list[tuple[str, TableDef]]) -> None:
+    """JOIN ... USING (c): a column either table lacks is 1054 naming it bare, in the FROM clause,
+    before the WHERE resolves (setup_natural_join_row_types; MariaDB 10.11 `in 'FROM'`, MySQL 9.7.4
+    `in 'from clause'`, both probed)."""
+    for i, r in enumerate(refs):
+        for c in r.using or ():
+            if i == 0 or any(t.col_index.get(c.lower()) is None for _n, t in (tables[i - 1], tables[i])):
+                raise error("ER_BAD_FIELD_ERROR", c, "FROM")

@@ -65,7 +65,8 @@ class UpdateExecutor(SelectExecutor):
         thd = self.thd
         ref = up.tables[0]
         if ref.derived is not None:
-            raise error("ER_NON_UPDATABLE_TABLE", _derived_target_name(thd, ref, ref.ref_name), "UPDATE")
+            # a single-table UPDATE names the derived table or CTE itself (9.7.4 probed; _derived_target_name)
+            raise error("ER_NON_UPDATABLE_TABLE", ref.ref_name, "UPDATE")
         t = thd.open_table(ref.table)
         self.info.add(t, True)
         if up.limit is not None:
@@ -99,7 +100,7 @@ class UpdateExecutor(SelectExecutor):
             # after its loop, so STRICT_TRANS_TABLES aborts on any row of a MyISAM UPDATE (probed),
             # unlike INSERT, whose later rows only warn.
             wctx = WriteContext(thd.is_strict(t, 0), t.db, t.name, n + 1, self.ctx.notes, up.ignore,
-                                sql_mode=thd.vars.get("sql_mode"),
+                                sql_mode=thd.vars.get("sql_mode"), counter=self.ctx.condition_row.at(n + 1),
                                 mysql_stores=thd.server.flavor.sql.mysql_field_stores,
                                 timestamp_max=thd.server.sysvars.timestamp_max)
             changed: set[int] = set()
@@ -364,8 +365,9 @@ class UpdateExecutor(SelectExecutor):
         for tti, ci, f in assigns:
             if tti != ti:
                 continue
+            self.ctx.condition_row.at(row_no)
             wctx = WriteContext(thd.is_strict(t, 0) and not warn_only, t.db, t.name, row_no, self.ctx.notes,
-                                up.ignore, sql_mode=thd.vars.get('sql_mode'),
+                                up.ignore, sql_mode=thd.vars.get('sql_mode'), counter=self.ctx.condition_row,
                                 mysql_stores=thd.server.flavor.sql.mysql_field_stores,
                                 timestamp_max=thd.server.sysvars.timestamp_max)
             col = t.columns[ci]
@@ -606,12 +608,13 @@ def _warning_rows(plan: Any, tables: list[tuple[str, TableDef]]) -> tuple[int, d
 
 
 def _derived_target_name(thd: Any, ref: A.TableRef, name: str) -> str:
-    """The table 1288 names for an UPDATE of a derived table: MySQL merges a simple one
-    (one base table, no grouping, DISTINCT, LIMIT or UNION) into the query and names its base
-    table (9.7.4 observed: `UPDATE t, (SELECT a FROM n) AS d SET d.a = 1` -> `The target table
-    n of the UPDATE is not updatable`; SqlDialect.derived_merge_names_base); MariaDB the alias."""
+    """The table 1288 names for a multi-table UPDATE of a derived table: MySQL merges a simple
+    one (one base table, no grouping, DISTINCT, LIMIT or UNION) -- a non-recursive CTE too -- into
+    the query and names its base table (9.7.4 observed: `UPDATE t, (SELECT a FROM n) AS d SET d.a
+    = 1` -> `The target table n of the UPDATE is not updatable`; `WITH c AS (SELECT a FROM t)
+    UPDATE t, c SET c.a = 1` -> `t`; SqlDialect.derived_merge_names_base); MariaDB the alias."""
     d = ref.derived
-    if d is None or ref.cte is not None or not thd.server.flavor.sql.derived_merge_names_base:
+    if d is None or (ref.cte is not None and ref.cte.recursive) or not thd.server.flavor.sql.derived_merge_names_base:
         return name
     simple = (len(d.from_) == 1 and d.from_[0].derived is None and not d.group_by and d.having is None
               and not d.distinct and d.limit is None and not d.union)

@@ -61,9 +61,11 @@ def window_funcs(exprs: list[A.Expr]) -> list[A.WindowFunc]:
     return out
 
 
-def compute_windows(envs: list[Env], wins: list[A.WindowFunc], scope: Scope, info: Any) -> list[Env]:
+def compute_windows(envs: list[Env], wins: list[A.WindowFunc], scope: Scope, info: Any,
+                    clauses: tuple[str, str] = ("GROUP BY", "ORDER BY")) -> list[Env]:
     """Set each row's window values (``env.window``) and return the rows in the order the
-    window computation leaves them."""
+    window computation leaves them. ``clauses``: what 1054/1052 name a PARTITION BY's and an
+    ORDER BY's column in (SqlDialect.window_clauses)."""
     comp = Compiler(scope, info)
     for w in wins:
         if w.func.name not in _RANKING | _OFFSET | _FRAMED:
@@ -75,7 +77,7 @@ def compute_windows(envs: list[Env], wins: list[A.WindowFunc], scope: Scope, inf
     specs = _ordered_specs(wins, scope)
     unsorted = all(not w.partition and not w.order for w in wins)
     for w in reversed(specs):
-        keys = _spec_keys(comp, w)
+        keys = _spec_keys(comp, w, clauses)
         envs = _stable_sort(envs, keys)
         for part in _partitions(envs, keys[:len(w.partition)]):
             _compute(comp, w, part, keys[len(w.partition):], unsorted)
@@ -91,9 +93,10 @@ def _tie_sensitive(w: A.WindowFunc) -> bool:
         "UNBOUNDED PRECEDING", "UNBOUNDED FOLLOWING")
 
 
-def _spec_keys(comp: Compiler, w: A.WindowFunc) -> list[tuple[Callable[[Env], Any], bool]]:
-    return ([(comp.compile_in("PARTITION BY", e), False) for e in w.partition]
-            + [(comp.compile_in("ORDER BY", o.expr), o.desc) for o in w.order])
+def _spec_keys(comp: Compiler, w: A.WindowFunc, clauses: tuple[str, str]
+               ) -> list[tuple[Callable[[Env], Any], bool]]:
+    return ([(comp.compile_in(clauses[0], e), False) for e in w.partition]
+            + [(comp.compile_in(clauses[1], o.expr), o.desc) for o in w.order])
 
 
 def _cmp_values(a: Any, b: Any) -> int:
