@@ -14,6 +14,7 @@ Seed 002 (R-log-create-select-*) as MariaDB 10.11 applies it
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from harness.sql.handler.autoinc import AutoIncrement
@@ -519,23 +520,7 @@ class SelectCreate:
                                     mysql_stores=thd.server.flavor.sql.mysql_field_stores,
                                     timestamp_max=thd.server.sysvars.timestamp_max)
                 row = ex.default_row(t, wctx)
-                specified: set[int] = set()
-                for ci, v in zip(self.target_idx, src):
-                    col = t.columns[ci]
-                    if v is None and not col.nullable and not col.auto_increment:
-                        # select_insert stores with CHECK_FIELD_WARN: the NULL is a 1048
-                        # warning and the type's zero, an error only while the statement
-                        # aborts on warnings (strict, no IGNORE; probed).
-                        if wctx.strict and st.duplicates != "IGNORE":
-                            raise error("ER_BAD_NULL_ERROR", col.name)
-                        ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
-                        row[ci] = col.type.default_value()
-                        specified.add(ci)
-                        continue
-                    if v is None and not col.nullable:
-                        raise error("ER_BAD_NULL_ERROR", col.name)
-                    row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
-                    specified.add(ci)
+                specified = self._store_row(src, row, wctx)
                 note_row_stores(thd, t, row, specified)
                 ex.assign_auto_increment(t, row, specified, alloc)
                 if alloc is not None:
@@ -566,6 +551,28 @@ class SelectCreate:
                 _log_failed_replace(thd, st, t, e.code, decision.row,
                                     transactional_rows=t.transactional and inserted > 0)
             raise
+
+    def _store_row(self, src: Sequence[Any], row: list[Any], wctx: WriteContext) -> set[int]:
+        """Store one select row into the new table's fields; the fields stored."""
+        t, st, ctx = self.table, self.st, self.ctx
+        specified: set[int] = set()
+        for ci, v in zip(self.target_idx, src):
+            col = t.columns[ci]
+            if v is None and not col.nullable and not col.auto_increment:
+                # select_insert stores with CHECK_FIELD_WARN: the NULL is a 1048
+                # warning and the type's zero, an error only while the statement
+                # aborts on warnings (strict, no IGNORE; probed).
+                if wctx.strict and st.duplicates != "IGNORE":
+                    raise error("ER_BAD_NULL_ERROR", col.name)
+                ctx.notes.append(note("Warning", "ER_BAD_NULL_ERROR", col.name))
+                row[ci] = col.type.default_value()
+                specified.add(ci)
+                continue
+            if v is None and not col.nullable:
+                raise error("ER_BAD_NULL_ERROR", col.name)
+            row[ci] = col.type.coerce(v, col.name, wctx) if v is not None else None
+            specified.add(ci)
+        return specified
 
     def _row_constraints(self, row: list[Any]) -> bool:
         """The new table's CHECKs (4025; under IGNORE a warning and the row skipped) and
