@@ -285,3 +285,53 @@ con1: INSERT INTO c3 VALUES (2, 7)  => 1452
 con1: DELETE FROM q  => 1451
 con1: SHOW CREATE TABLE c1
 con1: SHOW CREATE TABLE c3
+
+[case fk_self_referencing_update_and_row]
+rule = MDB.fk.cascade
+seed = 024
+description = a self-referencing ON UPDATE CASCADE / SET NULL is refused (1451); a row referencing itself inserts; ON DELETE SET NULL on the table itself runs
+setup: CREATE TABLE t (id INT PRIMARY KEY, pid INT, KEY (pid), FOREIGN KEY (pid) REFERENCES t (id) ON UPDATE CASCADE) ENGINE=InnoDB
+setup: CREATE TABLE u (id INT PRIMARY KEY, pid INT, KEY (pid), FOREIGN KEY (pid) REFERENCES u (id) ON UPDATE SET NULL ON DELETE SET NULL) ENGINE=InnoDB
+setup: INSERT INTO t VALUES (1, NULL), (2, 1)
+setup: INSERT INTO u VALUES (1, NULL), (2, 1), (3, 3)
+con1: UPDATE t SET id = 5 WHERE id = 1  => 1451
+con1: UPDATE u SET id = 5 WHERE id = 1  => 1451
+con1: DELETE FROM u WHERE id = 1
+con1: DELETE FROM u WHERE id = 3
+con1: SELECT * FROM u ORDER BY id
+
+[case fk_cascade_duplicate_in_child]
+rule = MDB.fk.cascade
+seed = 024
+description = an ON UPDATE CASCADE that would duplicate a child's unique key: 1761, IGNORE or not
+setup: CREATE TABLE p (id INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE c (id INT PRIMARY KEY, pid INT, UNIQUE KEY (pid), FOREIGN KEY (pid) REFERENCES p (id) ON UPDATE CASCADE) ENGINE=InnoDB
+setup: CREATE TABLE d (a INT, pid INT, UNIQUE KEY (a, pid), FOREIGN KEY (pid) REFERENCES p (id) ON UPDATE CASCADE ON DELETE SET NULL) ENGINE=InnoDB
+setup: INSERT INTO p VALUES (1), (2)
+setup: INSERT INTO c VALUES (10, 1)
+setup: INSERT INTO d VALUES (1, 1), (1, 2)
+con1: SET foreign_key_checks = 0
+con1: INSERT INTO c VALUES (11, 3)
+con1: SET foreign_key_checks = 1
+con1: UPDATE p SET id = 3 WHERE id = 1  => 1761
+con1: UPDATE IGNORE p SET id = 3 WHERE id = 1  => 1761
+con1: SELECT * FROM c ORDER BY id
+
+[case fk_cascade_then_restrict_ignore]
+rule = MDB.fk.parent_check
+seed = 024
+description = a parent with a CASCADE child and RESTRICT children: the first refusing child (MariaDB: by constraint name, MySQL: by creation) names 1451; DELETE IGNORE warns 1451 per skipped row (MySQL 9.x keeps the cascade done before the refusal)
+setup: CREATE TABLE p (id INT PRIMARY KEY) ENGINE=InnoDB
+setup: CREATE TABLE c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id) ON DELETE CASCADE) ENGINE=InnoDB
+setup: CREATE TABLE r (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id)) ENGINE=InnoDB
+setup: CREATE TABLE b (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id)) ENGINE=InnoDB
+setup: INSERT INTO p VALUES (1), (2), (3)
+setup: INSERT INTO c VALUES (1, 1), (2, 2)
+setup: INSERT INTO r VALUES (1, 1), (3, 3)
+setup: INSERT INTO b VALUES (3, 3)
+con1: DELETE FROM p WHERE id = 2
+con1: DELETE FROM p WHERE id = 1  => 1451
+con1: DELETE FROM p WHERE id = 3  => 1451
+con1: DELETE IGNORE FROM p
+con1: SELECT * FROM p ORDER BY id
+con1: SELECT * FROM c ORDER BY id

@@ -23,6 +23,7 @@ import re
 from typing import Any
 
 from harness.sql.handler.catalog import ForeignKey, Key, TableDef
+from harness.sql.item.column_types import value_to_string
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.parse_errors import UnsupportedError
 from harness.sql.sql_errors import ServerError, error, note
@@ -178,6 +179,13 @@ def check_child_row(thd: Any, t: TableDef, new: list[Any], old: list[Any] | None
         key = _key_of(t, fk.columns, new)
         if key is None or (old is not None and _key_of(t, fk.columns, old) == key):
             continue
+        if old is None and fk.ref_db == t.db and fk.ref_table.lower() == t.name.lower() \
+                and _key_of(t, fk.ref_columns, new) == key:
+            # a new row referencing itself: InnoDB checks the foreign key's index entry after
+            # the clustered record is in (row_ins_index_entry_step), MySQL 9.x skips it
+            # (check_all_parent_fk_ref: is_self_fk_value_same). 10.11 and 9.7.4 observed:
+            # `INSERT INTO u VALUES (1, NULL), (2, 1), (3, 3)` OK
+            continue
         parent = thd.catalog.get_table(fk.ref_db, fk.ref_table)
         if parent is None or not _parent_has(parent, fk, key):
             raise error("ER_NO_REFERENCED_ROW_2", _constraint_text(thd, t, fk))
@@ -211,6 +219,11 @@ def parent_row_change(thd: Any, t: TableDef, old: list[Any], new: list[Any] | No
     not 1062)."""
     if not fk_checks(thd):
         return
+    # MySQL 9.x checks and cascades one foreign key after the other (check_all_child_fk_ref ->
+    # check_child_fk_ref): a child cascaded before a refusing one stays changed (and logged)
+    # when IGNORE skips the row (9.7.4 observed, DELETE IGNORE over a CASCADE child then a
+    # RESTRICT one: the child's Delete_rows alone); InnoDB refuses before changing anything
+    in_order = cascade and thd.server.flavor.sql.sql_layer_foreign_keys
     actions = []
     for child, fk in children_of(thd, t):
         key = _key_of(t, fk.ref_columns, old)
@@ -220,9 +233,16 @@ def parent_row_change(thd: Any, t: TableDef, old: list[Any], new: list[Any] | No
         if not slots:
             continue
         action = fk.on_delete if new is None else fk.on_update
-        if action not in MODIFYING_ACTIONS:
+        if action not in MODIFYING_ACTIONS or (new is not None and child is t):
+            # an ON UPDATE CASCADE / SET NULL into the table itself is refused as RESTRICT is
+            # (row0ins.cc row_ins_foreign_check_on_constraint; MySQL 9.x: "InnoDB FK fails for
+            # self referencing UPDATE CASCADE", on_update_cascade). 10.11 and 9.7.4 observed
             raise error("ER_ROW_IS_REFERENCED_2", _constraint_text(thd, child, fk))
-        actions.append((child, fk, action, slots))
+        if in_order:
+            for slot in slots:
+                _cascade(thd, t, child, fk, action, slot, new)
+        else:
+            actions.append((child, fk, action, slots))
     for child, fk, action, slots in actions if cascade else ():
         for slot in slots:
             _cascade(thd, t, child, fk, action, slot, new)
@@ -251,6 +271,16 @@ def _cascade(thd: Any, parent: TableDef, child: TableDef, fk: ForeignKey, action
     changed = list(row)
     for c, p in zip(fk.columns, fk.ref_columns):
         changed[child.column(c)] = None if action == "SET NULL" else new_parent[parent.column(p)]  # type: ignore[index]
+    dup = child.data.find_duplicate(changed, ignore_slot=slot)
+    if dup is not None:
+        # the cascaded key takes a unique key of the child another row has: 1761 naming the
+        # parent's new key value and the child's key, IGNORE or not (row0mysql.cc
+        # DB_FOREIGN_DUPLICATE_KEY; sql_foreign_key_constraint.cc on_update_cascade). 10.11 and
+        # 9.7.4 observed: `UPDATE p SET id = 3 WHERE id = 1` -> `Foreign key constraint for table
+        # 'p', record '3' would lead to a duplicate entry in table 'c', key 'pid'`
+        record = "-".join(value_to_string(new_parent[parent.column(p)]) if new_parent is not None else "NULL"
+                          for p in fk.ref_columns)
+        raise error("ER_FOREIGN_DUPLICATE_KEY_WITH_CHILD_INFO", parent.name, record, child.name, dup.key_name)
     if not sql_layer:
         parent_row_change(thd, child, row, changed)
     child.data.update(slot, changed)

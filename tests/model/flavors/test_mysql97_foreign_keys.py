@@ -252,3 +252,69 @@ def test_the_actions_errors_and_show_create_print(tmp_path, flavor, texts):
     for table, text in (("c1", texts[0]), ("c3", texts[1])):
         create = t.execute(f"SHOW CREATE TABLE {table}").rows[0][1]
         assert f"CONSTRAINT `f{table[1]}` {text}\n" in create
+
+
+@pytest.mark.parametrize("flavor", ["mysql-9.7", "mariadb-10.11"])
+def test_self_referencing_rules(tmp_path, flavor):
+    # fk_self_referencing_update_and_row (10.11 and 9.7.4 alike): a row referencing itself
+    # inserts; an ON UPDATE CASCADE / SET NULL into the table itself is 1451
+    bed = _bed(tmp_path, "ROW", flavor)
+    t = bed.thd
+    t.execute("CREATE TABLE u (id INT PRIMARY KEY, pid INT, KEY (pid), FOREIGN KEY (pid) REFERENCES u (id) "
+              "ON UPDATE SET NULL ON DELETE SET NULL) ENGINE=InnoDB")
+    t.execute("INSERT INTO u VALUES (1, NULL), (2, 1), (3, 3)")
+    with pytest.raises(Exception) as e:
+        t.execute("UPDATE u SET id = 5 WHERE id = 1")
+    assert getattr(e.value, "code", None) == 1451
+    t.execute("DELETE FROM u WHERE id = 1")
+    assert t.execute("SELECT * FROM u ORDER BY id").rows == [[2, None], [3, 3]]
+
+
+@pytest.mark.parametrize("flavor", ["mysql-9.7", "mariadb-10.11"])
+def test_cascade_into_a_taken_child_key_is_1761(tmp_path, flavor):
+    # fk_cascade_duplicate_in_child (10.11 and 9.7.4 alike, UPDATE IGNORE too)
+    bed = _bed(tmp_path, "ROW", flavor)
+    t = bed.thd
+    t.execute("CREATE TABLE p (id INT PRIMARY KEY) ENGINE=InnoDB")
+    t.execute("CREATE TABLE c (id INT PRIMARY KEY, pid INT, UNIQUE KEY (pid), FOREIGN KEY (pid) REFERENCES p (id) "
+              "ON UPDATE CASCADE) ENGINE=InnoDB")
+    t.execute("INSERT INTO p VALUES (1), (2)")
+    t.execute("INSERT INTO c VALUES (10, 1)")
+    t.execute("SET foreign_key_checks = 0")
+    t.execute("INSERT INTO c VALUES (11, 3)")
+    t.execute("SET foreign_key_checks = 1")
+    for sql in ("UPDATE p SET id = 3 WHERE id = 1", "UPDATE IGNORE p SET id = 3 WHERE id = 1"):
+        with pytest.raises(Exception) as e:
+            t.execute(sql)
+        assert (getattr(e.value, "code", None), str(e.value)) == (
+            1761, "Foreign key constraint for table 'p', record '3' would lead to a duplicate entry in table 'c', "
+                  "key 'pid'")
+    assert t.execute("SELECT * FROM c ORDER BY id").rows == [[10, 1], [11, 3]]
+
+
+@pytest.mark.parametrize("flavor, c_left, refusing", [("mysql-9.7", [], "r"), ("mariadb-10.11", [[1, 1]], "b")])
+def test_delete_ignore_warns_and_mysql_keeps_the_earlier_cascade(tmp_path, flavor, c_left, refusing):
+    # fk_cascade_then_restrict_ignore: p 3's refusing child is the first by creation in MySQL (r),
+    # by constraint name in MariaDB (b); DELETE IGNORE warns 1451 per skipped row, and MySQL's
+    # cascade into c before r refused p 1 stays (its Delete_rows logged, nothing of p)
+    bed = _bed(tmp_path, "ROW", flavor)
+    t = bed.thd
+    t.execute("CREATE TABLE p (id INT PRIMARY KEY) ENGINE=InnoDB")
+    t.execute("CREATE TABLE c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id) ON DELETE CASCADE) "
+              "ENGINE=InnoDB")
+    t.execute("CREATE TABLE r (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id)) ENGINE=InnoDB")
+    t.execute("CREATE TABLE b (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id)) ENGINE=InnoDB")
+    t.execute("INSERT INTO p VALUES (1), (3)")
+    t.execute("INSERT INTO c VALUES (1, 1)")
+    t.execute("INSERT INTO r VALUES (1, 1), (3, 3)")
+    t.execute("INSERT INTO b VALUES (3, 3)")
+    with pytest.raises(Exception) as e:
+        t.execute("DELETE FROM p WHERE id = 3")
+    assert f"(`test`.`{refusing}`, CONSTRAINT `{refusing}_ibfk_1`" in str(e.value)
+    n = len(bed.entries())
+    t.execute("DELETE IGNORE FROM p")
+    assert [w[1] for w in t.execute("SHOW WARNINGS").rows] == [1451, 1451]
+    assert t.execute("SELECT * FROM p ORDER BY id").rows == [[1], [3]]
+    assert t.execute("SELECT * FROM c").rows == c_left
+    rows = [e for e in _events(bed, n) if e[0] in ("delete", "update")]
+    assert rows == ([("delete", "c", STMT_END | NO_FK | USE_SQL_FK, [([1, 1], None)])] if c_left == [] else [])
