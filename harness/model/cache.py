@@ -241,10 +241,14 @@ def binlog_write_row(thd: "SessionView", table: "TableView", kind: str, before: 
         return
     mngr = thd.caches
     log = thd.stmt_log
-    if thd.caches.trx_cache.empty():  # what a BEGIN written with this row sees
-        log.at_first_row = (log.time_zone_used, log.table_map_for_update, thd.vars.values.get("sql_mode"))
+    # what a BEGIN written with this row sees: the session's options too (a foreign-key
+    # cascade's child row is written under OPTION_NO_FOREIGN_KEY_CHECKS: Q_FLAGS2)
+    snap = (log.time_zone_used, log.table_map_for_update, thd.vars.values.get("sql_mode"),
+            thd.vars.values.get("foreign_key_checks"))
+    if thd.caches.trx_cache.empty():
+        log.at_first_row = snap
     if thd.caches.stmt_cache.empty() and log.stmt_cache_first_row is None:
-        log.stmt_cache_first_row = (log.time_zone_used, log.table_map_for_update, thd.vars.values.get("sql_mode"))
+        log.stmt_cache_first_row = snap
     if id(table) not in mngr.maps_written:
         write_locked_table_maps(thd)
         if id(table) not in mngr.maps_written:  # a table the analysis did not see as written

@@ -317,6 +317,18 @@ class SqlDialect:
     # as an update to the new row (MySQL 9.x's SQL-layer foreign keys): no action while the
     # referenced columns keep their values; MariaDB's InnoDB checks a delete (1451, ON DELETE)
     replace_fk_as_update = False
+    # Foreign keys run in the SQL layer (MySQL 9.x, innodb_native_foreign_keys=OFF): a cascade's
+    # child rows are written through the handler and logged as rows, under
+    # OPTION_NO_FOREIGN_KEY_CHECKS, before the parent's; under foreign_key_checks=0 no child is
+    # opened (handler/foreign_keys.py _cascade, modified_children). MariaDB: InnoDB's own
+    sql_layer_foreign_keys = False
+    # The ON DELETE / ON UPDATE action SHOW CREATE TABLE and the 1451/1452 texts leave out:
+    # MariaDB's RESTRICT; MySQL's NO ACTION (the DD's rule; sql_foreign_key_constraint.cc
+    # build_fk_error_message prints CASCADE, SET NULL and RESTRICT only)
+    fk_unprinted_action = "RESTRICT"
+    # A parent's children are visited by constraint name (MariaDB's InnoDB referenced_set);
+    # False: in creation order (MySQL's data dictionary; handler/foreign_keys.py children_of)
+    fk_children_by_name = True
     # The code of the warning that a BLACKHOLE table's UPDATE/DELETE logs no rows in row format
     # (MariaDB: ER_UNKNOWN_ERROR with its own text; MySQL: 1870, the same text)
     blackhole_rows_code = 1105

@@ -520,21 +520,21 @@ def note_trx_begin(thd: "SessionView") -> None:
         trx.begin = _begin_at(thd, thd.stmt_log.at_first_row)
 
 
-def _begin_at(thd: "SessionView", snap: tuple[bool, int, Any] | None) -> GroupBegin:
+def _begin_at(thd: "SessionView", snap: tuple[bool, int, Any, Any] | None) -> GroupBegin:
     """The GroupBegin of the session's status as ``snap`` (time_zone_used, table_map_for_update,
-    sql_mode when the cache got its first row; None: as it is now) had it."""
+    sql_mode, foreign_key_checks when the cache got its first row; None: as it is now) had it."""
     log = thd.stmt_log
     values = thd.vars.values
-    saved = (log.time_zone_used, log.table_map_for_update, values.get("sql_mode"))
+    saved = (log.time_zone_used, log.table_map_for_update, values.get("sql_mode"), values.get("foreign_key_checks"))
     if snap is not None:
         log.time_zone_used, log.table_map_for_update = snap[0], snap[1]
-        values["sql_mode"] = snap[2]
+        values["sql_mode"], values["foreign_key_checks"] = snap[2], snap[3]
     try:
         return GroupBegin(thd.flavor.events.query_status_vars(thd), bool(log.uses_temp or log.thread_specific_at_open),
                           thd.db or "")
     finally:
         log.time_zone_used, log.table_map_for_update = saved[0], saved[1]
-        values["sql_mode"] = saved[2]
+        values["sql_mode"], values["foreign_key_checks"] = saved[2], saved[3]
 
 
 def commit_trx_cache(thd: "SessionView", with_stmt_cache: bool = False) -> None:

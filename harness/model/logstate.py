@@ -30,7 +30,7 @@ class TrxLogState:
     # any format (9.7.4 probed: STATEMENT too) -- ROLLBACK and ROLLBACK TO then warn 1751 /
     # 1752: harness/sql/stmt/rollback_notes.py
     created_temp: bool = False
-    # MySQL 9.7: a statement of it wrote a foreign-key table (Q_UPDATED_DB_NAMES over max)
+    # MySQL 9.7: a statement of it opened a table a foreign key references (Q_UPDATED_DB_NAMES over max)
     fk_tables: bool = False
     # MySQL: the unique-key hashes the transaction's groups wrote so far (its
     # Transaction_write_set_ctx, which only the transaction's end resets)
@@ -81,11 +81,13 @@ class StmtLogState:
     # (time_zone_used, table_map_for_update) when the statement wrote its first row event (MySQL
     # writes a group's BEGIN with it: a later row's DATETIME store, or the AFTER trigger that
     # clears the map after the row, does not reach that BEGIN); None: no row event yet
-    at_first_row: tuple[bool, int, Any] | None = None  # ... and the sql_mode then
+    at_first_row: tuple[bool, int, Any, Any] | None = None  # ... and the sql_mode, foreign_key_checks then
     # the same when the statement cache got its first event (the statement's first row writes
     # every written table's map, a MyISAM one into the statement cache): its group's BEGIN
-    stmt_cache_first_row: tuple[bool, int, Any] | None = None
-    fk_tables: bool = False  # MySQL 9.7: it wrote a foreign-key table (Q_UPDATED_DB_NAMES over max)
+    stmt_cache_first_row: tuple[bool, int, Any, Any] | None = None
+    # MySQL 9.7: its table list holds a table a foreign key references (stmt/deprecations.py
+    # note_foreign_key_tables): Q_UPDATED_DB_NAMES over max, Table_maps TM_REFERRED_FK_DB_F
+    fk_tables: bool = False
     # MySQL: a CREATE ... SELECT runs: the transactions it commits (its implicit commit of the
     # open one, its own row group) have no usable writeset (rows' commit-order parent, new history)
     writeset_dropped: bool = False

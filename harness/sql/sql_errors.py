@@ -195,6 +195,9 @@ _MESSAGES: dict[str, tuple[int, str, str]] = {
     "ER_ROW_IS_REFERENCED_2": (1451, "23000",
                                "Cannot delete or update a parent row: a foreign key constraint fails ({0})"),
     "ER_NO_REFERENCED_ROW_2": (1452, "23000", "Cannot add or update a child row: a foreign key constraint fails ({0})"),
+    "ER_FOREIGN_DUPLICATE_KEY_WITH_CHILD_INFO": (
+        1761, "23000", "Foreign key constraint for table '{0}', record '{1}' would lead to a duplicate entry in "
+                       "table '{2}', key '{3}'"),
     "ER_TRUNCATE_ILLEGAL_FK": (1701, "42000", "Cannot truncate a table referenced in a foreign key constraint ({0})"),
     "ER_CANT_CREATE_TABLE": (1005, "HY000", "Can't create table `{0}`.`{1}` (errno: {2})"),
     "ER_TEMP_TABLE_PREVENTS_SWITCH_SESSION_BINLOG_FORMAT": (

@@ -282,7 +282,8 @@ def _writeset(thd: Any, body: list[Event]) -> tuple[set[tuple[Any, ...]], bool] 
                     if all(c in vals and vals[c] is not None for c in k.columns):
                         keys.add((tm.database.lower(), tm.table.lower(), k.name,
                                   tuple(_key_value(vals[c]) for c in k.columns)))
-                _add_fk_keys(keys, t, vals)
+                if not e.flags & _NO_FK_CHECKS_F:
+                    _add_fk_keys(keys, t, vals)
     if not keys and not missing:
         return None
     return keys, missing
@@ -301,29 +302,6 @@ def _commit_order_parent(binlog: BinaryLog, thd: SessionView | None, seq: int) -
     caches.commit_parent = None
     file, parent = stored
     return parent if file == binlog.max_committed()[0] else 0
-
-
-def _fk_related_rows(thd: Any, body: list[Event]) -> bool:
-    """Whether a rows event of the group makes the SQL layer open another table for a
-    foreign key: any change of a table that a foreign key references, an insert or update
-    of a table with a foreign key (9.7.4 observed: INSERT into the parent and into the
-    child -- over the limit; DELETE from the child -- not)."""
-    from harness.binlog.rows import RowsEvent, TableMapEvent
-    catalog = getattr(getattr(thd, "server", None), "catalog", None)
-    if catalog is None:
-        return False
-    maps: dict[int, Any] = {}
-    for e in body:
-        if isinstance(e, TableMapEvent):
-            maps[e.table_id] = e
-        elif isinstance(e, RowsEvent) and e.table_id in maps:
-            tm = maps[e.table_id]
-            t = catalog.get_table(tm.database, tm.table)
-            if t is None:
-                continue
-            if catalog.referencing(t.db, t.name) or (getattr(t, "foreign_keys", None) and e.kind != "delete"):
-                return True
-    return False
 
 
 def _begin_thread_specific(thd: Any, body: list[Event], begin: GroupBegin | None) -> bool:
@@ -364,32 +342,26 @@ def _boundary_updated_dbs(thd: Any, svs: list[StatusVar]) -> list[StatusVar]:
 
 
 def _fk_related_statement(thd: Any, text: str) -> bool:
-    """A DML statement whose foreign keys make the SQL layer open another table (as
-    ``_fk_related_rows``): it writes a table a foreign key references, or inserts into /
-    updates a table with a foreign key."""
-    info = getattr(getattr(thd, "stmt", None), "info", None)
-    catalog = getattr(getattr(thd, "server", None), "catalog", None)
+    """A DML statement whose table list holds a table a foreign key references: its accessed
+    databases are "" (over max), as stmt/deprecations.py note_foreign_key_tables found when the
+    statement opened its tables."""
     words = text.split(None, 1)
-    if info is None or catalog is None or not words or words[0].upper() not in ("INSERT", "REPLACE", "UPDATE",
-                                                                                "DELETE"):
-        return False
-    # foreign_key_checks=0: a child's INSERT/UPDATE checks no parent, but a referenced
-    # parent's write still opens its children (9.7.4 observed, fk_checks_off: `INSERT INTO c
-    # VALUES (11, 5)` 12=(test), then `DELETE FROM p WHERE id = 1` over max)
-    vars_ = getattr(thd, "vars", None)
-    checks = vars_ is None or bool(vars_.get("foreign_key_checks"))
-    for t in getattr(info, "written", ()):
-        if getattr(t, "temporary", False):
-            continue
-        if catalog.referencing(t.db, t.name) or (checks and getattr(t, "foreign_keys", None)
-                                                  and words[0].upper() != "DELETE"):
-            return True
-    return False
+    return bool(words) and words[0].upper() in ("INSERT", "REPLACE", "UPDATE", "DELETE") \
+        and bool(getattr(getattr(thd, "stmt_log", None), "fk_tables", False))
+
+
+#: Rows_log_event's NO_FOREIGN_KEY_CHECKS_F: its rows were written under OPTION_NO_FOREIGN_KEY_CHECKS
+_NO_FK_CHECKS_F = 2
 
 
 def _add_fk_keys(keys: set[tuple[Any, ...]], t: Any, vals: dict[int, Any]) -> None:
     """add_pke's foreign-key part: the referenced parent key's values (two children of the
-    same parent row conflict)."""
+    same parent row conflict) -- only for a row written without OPTION_NO_FOREIGN_KEY_CHECKS
+    (rpl_write_set_handler.cc add_pke; so not for foreign_key_checks=0, nor for a cascade's
+    child rows, written under No_fk_checks_guard). 9.7.4 observed (fkp_flag_reads, ROW):
+    `UPDATE c SET v = 6` of a child row under foreign_key_checks=0 after a transaction that
+    deleted another child of the same parent: last_committed is the history's start, no
+    conflict."""
     for fk in getattr(t, "foreign_keys", ()):
         idx = [t.col_index.get(c.lower()) for c in fk.columns]
         if any(i is None or vals.get(i) is None for i in idx):
@@ -435,20 +407,13 @@ class MySQLEvents(EventStyle):
     fk_table_map_flag = False  # 9.7: 0x2 on the Table_map of a foreign-key table (mysql_9_7)
 
     def table_map_extra_flags(self, thd: SessionView, table: TableView) -> int:
-        """9.7.4 observed: a table that a foreign key references, and a child table the
-        statement inserts into or updates, have Table_map flags 3 (a child's DELETE: 1) --
-        the tables whose foreign keys make the SQL layer open another one."""
+        """TM_REFERRED_FK_DB_F (0x2) on every Table_map of a statement whose table list holds a
+        table a foreign key references (Table_map_log_event's constructor: the statement's one
+        accessed database is ""; stmt/deprecations.py note_foreign_key_tables). 9.7.4 observed
+        (fkp_flag_reads): `INSERT INTO x SELECT ... FROM p` maps x 0x3, `DELETE FROM c` maps c 0x1."""
         if not self.fk_table_map_flag:
             return 0
-        catalog = getattr(getattr(thd, "server", None), "catalog", None)
-        if catalog is None:
-            return 0
-        if catalog.referencing(table.db, table.name):
-            return 2
-        first = (thd.stmt.text or "").split(None, 1)
-        if getattr(table, "foreign_keys", None) and not (first and first[0].upper() == "DELETE"):
-            return 2
-        return 0
+        return 2 if getattr(thd.stmt_log, "fk_tables", False) else 0
 
     def __init__(self, *, cascade_triggers_var: bool = False, rows_flags: int = 0,
                  single_update_map: bool = False, user_var_charset: int | None = None) -> None:

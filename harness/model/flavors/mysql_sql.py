@@ -151,6 +151,13 @@ class MySQLSql(SqlDialect):
     # CASCADE, no ON DELETE) -> OK, logged Delete_rows + Write_rows; ON DELETE SET NULL leaves the
     # child; a REPLACE whose unique-key conflict deletes parent 6 for a new id 9 -> 1451
     replace_fk_as_update = True
+    # sql_foreign_key_constraint.cc (9.7.4 observed, ROW: a cascade's child rows logged before
+    # the parent's with NO_FOREIGN_KEY_CHECKS_F; handler/foreign_keys.py _cascade)
+    sql_layer_foreign_keys = True
+    # 9.7.4 observed: `ON DELETE NO ACTION ON UPDATE RESTRICT` shows and fails (1451) as
+    # `... REFERENCES `p` (`id`) ON UPDATE RESTRICT`
+    fk_unprinted_action = "NO ACTION"
+    fk_children_by_name = False  # sql_foreign_key_constraint.cc: TABLE_SHARE::foreign_key_parent (DD order)
     # the row-format BLACKHOLE warning has an error code of its own, 1870 (9.7.4 probed: `UPDATE bh
     # SET a = 3` in ROW -> Warning 1870 with MariaDB's text)
     blackhole_rows_code = 1870

@@ -44,17 +44,18 @@ class ForeignKey:
     on_delete: str | None = None  # as written: RESTRICT, CASCADE, SET NULL, NO ACTION (None: not written)
     on_update: str | None = None
 
-    def clause(self, child_db: str) -> str:
+    def clause(self, child_db: str, unprinted: str = "RESTRICT") -> str:
         """``FOREIGN KEY (`a`) REFERENCES `p` (`id`) ON DELETE CASCADE`` as SHOW CREATE TABLE and
-        the 1451/1452 texts print it: the parent qualified only in another database, ON DELETE
-        RESTRICT left out (the default), every other written action printed."""
+        the 1451/1452 texts print it: the parent qualified only in another database, every
+        written action printed but ``unprinted``, the flavour's default (SqlDialect
+        fk_unprinted_action: MariaDB's RESTRICT, MySQL's NO ACTION)."""
         cols = ", ".join(f"`{c}`" for c in self.columns)
         refs = ", ".join(f"`{c}`" for c in self.ref_columns)
         parent = f"`{self.ref_table}`" if self.ref_db == child_db else f"`{self.ref_db}`.`{self.ref_table}`"
         text = f"FOREIGN KEY ({cols}) REFERENCES {parent} ({refs})"
-        if self.on_delete is not None and self.on_delete != "RESTRICT":
+        if self.on_delete is not None and self.on_delete != unprinted:
             text += f" ON DELETE {self.on_delete}"
-        if self.on_update is not None and self.on_update != "RESTRICT":
+        if self.on_update is not None and self.on_update != unprinted:
             text += f" ON UPDATE {self.on_update}"
         return text
 

@@ -23,6 +23,7 @@ import re
 from typing import Any
 
 from harness.sql.handler.catalog import ForeignKey, Key, TableDef
+from harness.sql.item.column_types import value_to_string
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.parse_errors import UnsupportedError
 from harness.sql.sql_errors import ServerError, error, note
@@ -148,8 +149,10 @@ def _check_definition(t: TableDef, cols: list[int], parent: TableDef | None, ref
         raise bad
 
 
-def _constraint_text(child: TableDef, fk: ForeignKey) -> str:
-    return f"`{child.db}`.`{child.name}`, CONSTRAINT `{fk.name}` {fk.clause(child.db)}"
+def _constraint_text(thd: Any, child: TableDef, fk: ForeignKey) -> str:
+    """The constraint as 1451 / 1452 print it (MySQL: build_fk_error_message, the same clause
+    as SHOW CREATE TABLE but for SET DEFAULT, which neither flavour models)."""
+    return f"`{child.db}`.`{child.name}`, CONSTRAINT `{fk.name}` {fk.clause(child.db, thd.server.flavor.sql.fk_unprinted_action)}"
 
 
 def _key_of(t: TableDef, names: list[str], row: list[Any]) -> tuple[Any, ...] | None:
@@ -176,9 +179,16 @@ def check_child_row(thd: Any, t: TableDef, new: list[Any], old: list[Any] | None
         key = _key_of(t, fk.columns, new)
         if key is None or (old is not None and _key_of(t, fk.columns, old) == key):
             continue
+        if old is None and fk.ref_db == t.db and fk.ref_table.lower() == t.name.lower() \
+                and _key_of(t, fk.ref_columns, new) == key:
+            # a new row referencing itself: InnoDB checks the foreign key's index entry after
+            # the clustered record is in (row_ins_index_entry_step), MySQL 9.x skips it
+            # (check_all_parent_fk_ref: is_self_fk_value_same). 10.11 and 9.7.4 observed:
+            # `INSERT INTO u VALUES (1, NULL), (2, 1), (3, 3)` OK
+            continue
         parent = thd.catalog.get_table(fk.ref_db, fk.ref_table)
         if parent is None or not _parent_has(parent, fk, key):
-            raise error("ER_NO_REFERENCED_ROW_2", _constraint_text(t, fk))
+            raise error("ER_NO_REFERENCED_ROW_2", _constraint_text(thd, t, fk))
 
 
 def _parent_has(parent: TableDef, fk: ForeignKey, key: tuple[Any, ...]) -> bool:
@@ -186,6 +196,19 @@ def _parent_has(parent: TableDef, fk: ForeignKey, key: tuple[Any, ...]) -> bool:
         return bool(_matching(parent, fk.ref_columns, key))
     except ServerError:
         return False
+
+
+def children_of(thd: Any, t: TableDef) -> list[tuple[TableDef, ForeignKey]]:
+    """The foreign keys referencing ``t``, in the order the server visits them (opens the
+    children, checks and cascades): MariaDB's InnoDB by constraint id (its referenced_set, a
+    dict_foreign_set ordered by strcmp of `db/name`), MySQL 9.x by creation (the data
+    dictionary's foreign_key_parent list). 9.7.4 and 10.11 observed (fk_cascade_children_order,
+    ROW: children z, then a with constraint zz, then m with constraint aaa): 10.11 maps m, z,
+    a; 9.7 maps and cascades z, a, m."""
+    out = thd.catalog.referencing(t.db, t.name)
+    if thd.server.flavor.sql.fk_children_by_name:
+        out = sorted(out, key=lambda cf: f"{cf[0].db}/{cf[1].name}".encode())
+    return list(out)
 
 
 def parent_row_change(thd: Any, t: TableDef, old: list[Any], new: list[Any] | None, cascade: bool = True) -> None:
@@ -196,8 +219,13 @@ def parent_row_change(thd: Any, t: TableDef, old: list[Any], new: list[Any] | No
     not 1062)."""
     if not fk_checks(thd):
         return
+    # MySQL 9.x checks and cascades one foreign key after the other (check_all_child_fk_ref ->
+    # check_child_fk_ref): a child cascaded before a refusing one stays changed (and logged)
+    # when IGNORE skips the row (9.7.4 observed, DELETE IGNORE over a CASCADE child then a
+    # RESTRICT one: the child's Delete_rows alone); InnoDB refuses before changing anything
+    in_order = cascade and thd.server.flavor.sql.sql_layer_foreign_keys
     actions = []
-    for child, fk in thd.catalog.referencing(t.db, t.name):
+    for child, fk in children_of(thd, t):
         key = _key_of(t, fk.ref_columns, old)
         if key is None or (new is not None and _key_of(t, fk.ref_columns, new) == key):
             continue
@@ -205,9 +233,16 @@ def parent_row_change(thd: Any, t: TableDef, old: list[Any], new: list[Any] | No
         if not slots:
             continue
         action = fk.on_delete if new is None else fk.on_update
-        if action not in MODIFYING_ACTIONS:
-            raise error("ER_ROW_IS_REFERENCED_2", _constraint_text(child, fk))
-        actions.append((child, fk, action, slots))
+        if action not in MODIFYING_ACTIONS or (new is not None and child is t):
+            # an ON UPDATE CASCADE / SET NULL into the table itself is refused as RESTRICT is
+            # (row0ins.cc row_ins_foreign_check_on_constraint; MySQL 9.x: "InnoDB FK fails for
+            # self referencing UPDATE CASCADE", on_update_cascade). 10.11 and 9.7.4 observed
+            raise error("ER_ROW_IS_REFERENCED_2", _constraint_text(thd, child, fk))
+        if in_order:
+            for slot in slots:
+                _cascade(thd, t, child, fk, action, slot, new)
+        else:
+            actions.append((child, fk, action, slots))
     for child, fk, action, slots in actions if cascade else ():
         for slot in slots:
             _cascade(thd, t, child, fk, action, slot, new)
@@ -215,21 +250,63 @@ def parent_row_change(thd: Any, t: TableDef, old: list[Any], new: list[Any] | No
 
 def _cascade(thd: Any, parent: TableDef, child: TableDef, fk: ForeignKey, action: str, slot: int,
              new_parent: list[Any] | None) -> None:
-    """One child row changed by InnoDB itself: no row event, no trigger."""
+    """One child row changed by the action. InnoDB's own (MariaDB): no row event, no trigger,
+    the child's own children first. The SQL layer's (MySQL 9.x, ``sql_layer_foreign_keys``):
+    the child row is written through the handler and logged, then its own children are
+    checked (sql_foreign_key_constraint.cc on_delete_cascade / on_update_cascade /
+    on_delete_on_update_set_null: ha_delete_row / ha_update_row, then check_all_child_fk_ref)."""
     row = child.data.rows[slot]
     if row is None:
         return
+    sql_layer = thd.server.flavor.sql.sql_layer_foreign_keys
     if action == "CASCADE" and new_parent is None:
-        parent_row_change(thd, child, row, None)
+        if not sql_layer:
+            parent_row_change(thd, child, row, None)
         child.data.delete(slot)
         thd.undo_delete(child, slot, row)
+        if sql_layer:
+            _log_cascaded_row(thd, child, "delete", row, None)
+            parent_row_change(thd, child, row, None)
         return
     changed = list(row)
     for c, p in zip(fk.columns, fk.ref_columns):
         changed[child.column(c)] = None if action == "SET NULL" else new_parent[parent.column(p)]  # type: ignore[index]
-    parent_row_change(thd, child, row, changed)
+    dup = child.data.find_duplicate(changed, ignore_slot=slot)
+    if dup is not None:
+        # the cascaded key takes a unique key of the child another row has: 1761 naming the
+        # parent's new key value and the child's key, IGNORE or not (row0mysql.cc
+        # DB_FOREIGN_DUPLICATE_KEY; sql_foreign_key_constraint.cc on_update_cascade). 10.11 and
+        # 9.7.4 observed: `UPDATE p SET id = 3 WHERE id = 1` -> `Foreign key constraint for table
+        # 'p', record '3' would lead to a duplicate entry in table 'c', key 'pid'`
+        record = "-".join(value_to_string(new_parent[parent.column(p)]) if new_parent is not None else "NULL"
+                          for p in fk.ref_columns)
+        raise error("ER_FOREIGN_DUPLICATE_KEY_WITH_CHILD_INFO", parent.name, record, child.name, dup.key_name)
+    if not sql_layer:
+        parent_row_change(thd, child, row, changed)
     child.data.update(slot, changed)
     thd.undo_update(child, slot, row)
+    if sql_layer:
+        _log_cascaded_row(thd, child, "update", row, changed)
+        parent_row_change(thd, child, row, changed)
+
+
+def _log_cascaded_row(thd: Any, child: TableDef, kind: str, before: list[Any], after: list[Any] | None) -> None:
+    """A cascade's child row goes to the binary log like any row, while the session's
+    OPTION_NO_FOREIGN_KEY_CHECKS is set (No_fk_checks_guard: "child binlog is applied before
+    parent at replica ... so FK checks are skipped for binlog events generated during
+    CASCADE"): a rows event it starts has NO_FOREIGN_KEY_CHECKS_F, and a BEGIN written with it
+    Q_FLAGS2 0x4000000. The child's rows come before the parent's (its row is written after
+    check_all_child_fk_ref). Every column is written (use_all_columns). 9.7.4 observed
+    (fk_cascade_not_logged, fkp_multi_parent_cascade, ROW): `DELETE FROM p WHERE id IN (1, 2)`
+    -> BEGIN 0=67108864, Delete_rows c (NO_FOREIGN_KEY_CHECKS_F), Update_rows d (SET NULL,
+    likewise), Delete_rows p, then the same three for row 2, STMT_END_F on the last."""
+    values = thd.vars.values
+    saved = values["foreign_key_checks"]
+    values["foreign_key_checks"] = 0
+    try:
+        thd.log_row(child, kind, before, after, None)
+    finally:
+        values["foreign_key_checks"] = saved
 
 
 def refuse_dropping_parents(thd: Any, tables: list[TableDef]) -> None:
@@ -287,12 +364,16 @@ def check_truncate_parent(thd: Any, t: TableDef) -> None:
 def modified_children(thd: Any, t: TableDef, events: str) -> list[tuple[TableDef, str]]:
     """The children a parent's UPDATE / DELETE opens for write, each with the event it is
     opened for (prepare_fk_prelocking_list: DELETE for ON DELETE CASCADE, UPDATE for SET
-    NULL and ON UPDATE CASCADE). Whatever foreign_key_checks says (probed: the child's
-    Table_map is there with foreign_key_checks=0); the child is then handled as any
-    table of the statement: its triggers' tables and its own children are opened too,
-    though the triggers never fire (probed)."""
+    NULL and ON UPDATE CASCADE). MariaDB: whatever foreign_key_checks says (probed: the
+    child's Table_map is there with foreign_key_checks=0); MySQL 9.x's SQL-layer foreign
+    keys: none under foreign_key_checks=0 (9.7.4 observed, fk_checks_off ROW: `DELETE FROM
+    p WHERE id = 1` maps p alone). The child is then handled as any table of the statement:
+    its triggers' tables and its own children are opened too, though the triggers never
+    fire (probed)."""
     out: list[tuple[TableDef, str]] = []
-    for child, fk in thd.catalog.referencing(t.db, t.name):
+    if thd.server.flavor.sql.sql_layer_foreign_keys and not fk_checks(thd):
+        return out
+    for child, fk in children_of(thd, t):
         ops = []
         if "UPDATE" in events and fk.on_update in MODIFYING_ACTIONS:
             ops.append("UPDATE")

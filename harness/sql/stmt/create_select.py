@@ -153,10 +153,11 @@ def column_sql(c: Column, table_collation: str | None = None, mysql: bool = Fals
 
 def create_table_sql(t: TableDef, engine_clause: str | None, current_db: str | None = "",
                      if_not_exists: bool = False, or_replace: bool = False,
-                     db_collation: str | None = None, mysql: bool = False) -> str:
+                     db_collation: str | None = None, mysql: bool = False, fk_unprinted: str = "RESTRICT") -> str:
     """``current_db``: for the binlog (WITH_DB_NAME), the table is qualified when
     its database is not the session's (or there is none); "" never qualifies.
-    ``db_collation``: the database's default (the table's, unless its options say)."""
+    ``db_collation``: the database's default (the table's, unless its options say).
+    ``fk_unprinted``: the foreign-key action left out (SqlDialect.fk_unprinted_action)."""
     from harness.sql.item.charsets import DEFAULT_COLLATION_OF
     table_collation = t.options.get("COLLATE") or DEFAULT_COLLATION_OF.get(
         str(t.options.get("CHARSET", "")).lower()) or db_collation
@@ -177,7 +178,7 @@ def create_table_sql(t: TableDef, engine_clause: str | None, current_db: str | N
     # InnoDB lists a table's foreign keys from its dict_foreign_set, ordered by constraint id
     # (strcmp: binary), not in creation order (probed: ADD CONSTRAINT cc lists before d_ibfk_1).
     for fk in sorted(t.foreign_keys, key=lambda f: f.name.encode()):
-        lines.append(f"  CONSTRAINT `{fk.name}` {fk.clause(t.db)}")
+        lines.append(f"  CONSTRAINT `{fk.name}` {fk.clause(t.db, fk_unprinted)}")
     for chk in t.checks:
         if chk.field is None:
             lines.append(f"  CONSTRAINT `{chk.name}` CHECK ({chk.text})")
@@ -749,7 +750,8 @@ def _write_row_group(thd: "Thd", t: TableDef, st: A.CreateTable, replaced: bool)
                                                                     # MySQL's utf8mb4_0900_ai_ci default is
                                                                     # the model's utf8mb4 one (as SHOW CREATE)
                                                                     thd.db_collation(t.db) or "utf8mb4_general_ci",
-                                                                    not thd.server.flavor.sql.int_display_width), cache,
+                                                                    not thd.server.flavor.sql.int_display_width,
+                                                                    thd.server.flavor.sql.fk_unprinted_action), cache,
                                                thread_specific=replaced)
     L3.cache_statistics(thd, cache)
     cache.reset()

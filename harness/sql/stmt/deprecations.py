@@ -42,18 +42,23 @@ def statement_start(thd: Thd, info: Any, stmt: Any = None) -> None:
 
 
 def note_foreign_key_tables(thd: Thd, info: Any) -> None:
-    """MySQL 9.7 with SQL-layer foreign keys: a statement that writes a table taking part in a
-    foreign key (a child, or a parent some table references) logs Q_UPDATED_DB_NAMES as
-    OVER_MAX_DBS_IN_EVENT_MTS (254), on its Query and on its group's BEGIN -- in ROW format too
-    (9.7.4 [bytes]: `INSERT INTO p` and `INSERT INTO c` of schema_fk, every format)."""
+    """MySQL 9.7 with SQL-layer foreign keys: decide_logging_format leaves the statement's
+    accessed-database list as the one name "" (sequential on a multi-threaded replica) when a
+    table of its table list -- read or written, a trigger's or function's, or one its foreign
+    key checks opened (prelock._fk_checked_tables: none under foreign_key_checks=0) -- is a
+    table a foreign key references. Its Query and its group's BEGIN then log
+    Q_UPDATED_DB_NAMES as OVER_MAX_DBS_IN_EVENT_MTS (254), in ROW format too, and each of its
+    Table_maps TM_REFERRED_FK_DB_F (0x2; Table_map_log_event's constructor: one accessed db,
+    named ""). 9.7.4 observed (fkp_flag_reads): `INSERT INTO x SELECT ... FROM p` and `UPDATE x
+    JOIN p` with p referenced, `UPDATE c SET v = 5` of a child (its parent opened for the
+    check), an INSERT whose trigger inserts into a child: over max and maps 0x3; `INSERT INTO x
+    SELECT ... FROM c`, `DELETE FROM c`, and the child's UPDATE under foreign_key_checks=0:
+    `12=(test)` and maps 0x1."""
     if not thd.server.flavor.sql.fk_over_max_dbs:
         return
-    for u in info.uses:
-        t = u.table
-        if u.write and not t.temporary and (t.foreign_keys or thd.catalog.referencing(t.db, t.name)):
-            thd.stmt_log.fk_tables = True
-            thd.trx_log.fk_tables = True
-            return
+    found = any(not u.table.temporary and thd.catalog.referencing(u.table.db, u.table.name) for u in info.uses)
+    thd.stmt_log.fk_tables = found  # each statement of a routine its own (decide_logging_format)
+    thd.trx_log.fk_tables = thd.trx_log.fk_tables or found
 
 
 def warn_engine_mix(thd: Thd, info: Any, stmt: Any = None) -> None:

@@ -212,7 +212,8 @@ def show_create_table_text(thd: "Thd", t: TableDef) -> str:
     # model's utf8mb4 default, as table_collation says: a column in another collation spells it out
     # (9.7.4 [bytes]: `b` varchar(5) CHARACTER SET latin1 COLLATE latin1_swedish_ci)
     text = create_table_sql(t, t.engine.name, db_collation=thd.db_collation(t.db) or "utf8mb4_general_ci",
-                            mysql=not thd.server.flavor.sql.int_display_width)
+                            mysql=not thd.server.flavor.sql.int_display_width,
+                            fk_unprinted=thd.server.flavor.sql.fk_unprinted_action)
     if t.auto_inc_col is not None and t.data.auto_increment > 1:
         text += f" AUTO_INCREMENT={t.data.auto_increment}"
     cs = COLLATIONS.get(coll, (None,))[0]
