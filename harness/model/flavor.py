@@ -245,6 +245,14 @@ class SqlDialect:
     # a row refused with 1451/1452 and ignored never reached the engine, so InnoDB stays a
     # read-only participant (COMMIT, not Xid); MariaDB's InnoDB checks inside its row call
     fk_checked_before_handler = False
+    # InnoDB's HA_REQUIRES_KEY_COLUMNS_FOR_DELETE (MariaDB): TABLE::mark_columns_needed_for_update
+    # reads every column of a key with an assigned column, so an UPDATE assigning an unchanged
+    # key column compares the rows (COMMIT); False (MySQL): only the primary key is read
+    update_reads_key_columns = True
+    # join_read_const_table: a multi-table UPDATE reads every column of a const table it
+    # updates and keeps them in the read set (MySQL: bitmap_set_all), so its unchanged row is
+    # compared and skipped; MariaDB restores the read set after reading the row
+    multi_update_const_reads_all = False
     # A user variable that is NULL (or unset) takes part in COALESCE/IFNULL as a string
     # (MariaDB's Item_func_get_user_var); False: as a NULL of no type, so the other
     # arguments decide (MySQL 9.7 observed: IFNULL(@unset, 0) + 1 is an INT)

@@ -43,6 +43,17 @@ class MySQLSql(SqlDialect):
     # whose only row fails its foreign key (1452, or 1451 before the duplicate) ends with
     # COMMIT -- the SQL layer's foreign-key check refused it before ha_update_row
     fk_checked_before_handler = True
+    # 9.7.4 observed (fidlog_innodb_reads_its_primary_key S): `UPDATE t4 SET b = 2` over the
+    # row (1, 2, 3), KEY(b), and `UPDATE t3 SET id = 9` (id a nullable UNIQUE key) end with Xid;
+    # `SET id = 9` of a primary key or of the NOT NULL unique key InnoDB clusters on, COMMIT.
+    # MySQL's InnoDB has no HA_REQUIRES_KEY_COLUMNS_FOR_DELETE (sql/table.cc
+    # TABLE::mark_columns_needed_for_update), only the primary key is in every read set
+    update_reads_key_columns = False
+    # sql/sql_optimizer.cc join_read_const_table: "we always read all columns of a constant
+    # table if it is going to be updated" (bitmap_set_all(table->read_set), not restored).
+    # 9.7.4 probed: `UPDATE t, m SET t.a = 5 WHERE t.id = 2` over an unchanged row: COMMIT;
+    # `UPDATE t, s SET t.a = s.b WHERE t.id = s.id` (t scanned, t.a not read): Xid
+    multi_update_const_reads_all = True
     # 9.7.4 observed (fw_replace_fires_after_insert_per_conflict S): a trigger's
     # `SET @c = IFNULL(@c, 0) + 1` over an unset @c logs @c as INT_RESULT (MariaDB: REAL)
     null_user_var_is_string = False

@@ -150,7 +150,8 @@ class UpdateExecutor(SelectExecutor):
         # WHERE b = 2 ORDER BY a`` over an unchanged InnoDB row ends with Xid; 10.11: COMMIT)
         order = up.order_by if self.thd.server.sysvars.order_by_marks_read else []
         return records_are_comparable(t, {ci for ci, _ in assigns}, _read_columns(
-            t, [name], [up.where, *(e for _c, e in up.assignments), *(o.expr for o in order)]))
+            t, [name], [up.where, *(e for _c, e in up.assignments), *(o.expr for o in order)]),
+            self.thd.server.flavor.sql.update_reads_key_columns)
 
     def _assignments(self, t: TableDef, up: A.Update, comp: Compiler) -> list[Any]:
         """The SET list compiled; on MySQL a value for a generated column is 3105 here, while
@@ -270,7 +271,8 @@ class UpdateExecutor(SelectExecutor):
         apply_order = ([main] if on_fly else []) + [ti for ti in sorted(written) if not (on_fly and ti == main)]
         changes = self._multi_update_scan(up, combos, all_tables, assigns, written, main if on_fly else None,
                                           _warning_rows(plan, all_tables))
-        self._multi_update_apply(up, all_tables, assigns, apply_order, changes, res, main if on_fly else None)
+        self._multi_update_apply(up, all_tables, assigns, apply_order, changes, res, main if on_fly else None,
+                                 plan.const)
         res.info = f"Rows matched: {res.matched}  Changed: {res.affected}  Warnings: {len(self.ctx.notes)}"
         return res
 
@@ -393,9 +395,13 @@ class UpdateExecutor(SelectExecutor):
     def _multi_update_apply(self, up: A.Update, all_tables: list[tuple[str, TableDef]],
                             assigns: list[tuple[int, int, Any]], apply_order: list[int],
                             changes: dict[int, list[tuple[int, list[Any]]]], res: DmlResult,
-                            on_fly_table: int | None = None) -> None:
-        """multi_update::do_updates: the new rows written, table by table in ``apply_order``."""
+                            on_fly_table: int | None = None, const: set[int] | None = None) -> None:
+        """multi_update::do_updates: the new rows written, table by table in ``apply_order``
+        (``const``: the join's const tables)."""
         thd = self.thd
+        sql = thd.server.flavor.sql
+        const = const or set()
+        const_read_all = sql.multi_update_const_reads_all
         reads = [up.where, *(r.on for r in up.tables), *(e for _c, e in up.assignments)]
         # multi_update's transactional_tables: raised by a transactional table whose row
         # changed (an unchanged row InnoDB could not compare makes the engine read-write,
@@ -406,8 +412,10 @@ class UpdateExecutor(SelectExecutor):
             changed = {ci for tti, ci, _ in assigns if tti == ti}
             # MariaDB 11.8's multi_update compares every unchanged row (probed: an InnoDB row
             # whose assigned column was not read ends with COMMIT, not Xid)
-            comparable = thd.server.sysvars.multi_update_compares_rows or records_are_comparable(
-                t, changed, _read_columns(t, [all_tables[ti][0], t.name], reads))
+            # MySQL reads every column of a const table it updates (join_read_const_table)
+            comparable = thd.server.sysvars.multi_update_compares_rows or (
+                const_read_all and ti in const) or records_are_comparable(
+                t, changed, _read_columns(t, [all_tables[ti][0], t.name], reads), sql.update_reads_key_columns)
             for slot, new in changes[ti]:
                 res.matched += 1
                 old = t.data.rows[slot]

@@ -416,10 +416,8 @@ class MySQL80Sysvars(SysvarProfile):
     # ER_TEMP_TABLE_PREVENTS_SWITCH_SESSION_BINLOG_FORMAT, before the in-transaction check
     # (9.7.4 observed: 3745 for SET SESSION binlog_format = 'STATEMENT' in ROW and in STATEMENT)
     binlog_format_temp_tables_refused = True
-    # 9.7.4 observed (fid_update_unchanged_row_innodb_rw S): Query_result_update skips an
-    # unchanged row without the engine whatever the statement read -- `UPDATE t, m SET t.a = 2`
-    # over an InnoDB row already 2 ends with COMMIT, not Xid (InnoDB stays read-only)
-    multi_update_compares_rows = True
+    # (fid_update_unchanged_row_innodb_rw's COMMIT: the const table's row is read whole,
+    # SqlDialect.multi_update_const_reads_all; a scanned table compares as 10.11's)
     # 9.7.4 observed (fidlog_is_trans_is_the_statements_table S): under autocommit=0,
     # `UPDATE t3 a, t4 b SET ...` (InnoDB) matching nothing, then ROLLBACK, logs nothing --
     # the Query went to the transaction cache, not out as a group of its own

@@ -77,8 +77,10 @@ def _end(bed: Bed, start: int) -> str:
 
 
 def test_multi_update_unchanged_innodb_row_ends_with_commit_in_mysql(bed):
-    # 9.7.4 (fid_update_unchanged_row_innodb_rw S): Query_result_update skips the unchanged
-    # row without the engine although t.a was not read -- COMMIT (MariaDB 10.11: Xid).
+    # 9.7.4 (fid_update_unchanged_row_innodb_rw S): t is const (t.id = m.id, m.id = 2), and
+    # join_read_const_table reads every column of a const table a multi-table UPDATE updates
+    # (bitmap_set_all, kept): the rows are compared, the unchanged row skipped without the
+    # engine -- COMMIT. MariaDB 10.11 restores the read set after reading it: Xid.
     t = bed.thd
     t.execute("SET binlog_format = STATEMENT")
     t.execute("CREATE TABLE t (id INT PRIMARY KEY, a INT, b INT) ENGINE=InnoDB")
@@ -88,6 +90,55 @@ def test_multi_update_unchanged_innodb_row_ends_with_commit_in_mysql(bed):
     n = len(bed.entries())
     t.execute("UPDATE t, m SET t.a = 2 WHERE t.id = m.id AND m.id = 2")
     assert _end(bed, n) == ("COMMIT" if _mysql(bed) else "XidEvent")
+
+
+def test_multi_update_scanned_table_compares_only_read_columns(bed):
+    # 9.7.4 probed (fid_err_multi_update_not_null_1048 S): a scanned (not const) InnoDB table
+    # whose assigned column the statement does not read is passed to ha_update_row even when
+    # the row is unchanged (records_are_comparable false): InnoDB read-write, Xid; reading the
+    # column (WHERE t.a >= 0, SET t.a = t.a) lets the server compare and skip it: COMMIT.
+    # A NULL stored as 0 with warning 1048 (not strict) over a row already 0 is such a row.
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("SET sql_mode = ''")
+    t.execute("CREATE TABLE t (id INT PRIMARY KEY, a INT NOT NULL) ENGINE=InnoDB")
+    t.execute("CREATE TABLE s (id INT PRIMARY KEY, b INT) ENGINE=InnoDB")
+    t.execute("INSERT INTO t VALUES (1, 0), (2, 5)")
+    t.execute("INSERT INTO s VALUES (1, NULL), (2, 5)")
+    ends = []
+    for sql in ("UPDATE t, s SET t.a = s.b WHERE t.id = s.id",
+                "UPDATE t, s SET t.a = s.b WHERE t.id = s.id AND t.a >= 0",
+                "UPDATE t, s SET t.a = t.a WHERE t.id = s.id",
+                "UPDATE t, s SET t.a = 5 WHERE t.id = s.id AND s.id = 2"):
+        n = len(bed.entries())
+        t.execute(sql)
+        ends.append(_end(bed, n))
+    const_end = "COMMIT" if _mysql(bed) else "XidEvent"
+    assert ends == ["XidEvent", "COMMIT", "COMMIT", const_end]
+
+
+def test_single_update_reads_only_the_primary_key_in_mysql(bed):
+    # 9.7.4 (fidlog_innodb_reads_its_primary_key S, and probed): MySQL's InnoDB reads the
+    # primary key (or the NOT NULL unique key it clusters on) with every row, but not the
+    # columns of its other keys (no HA_REQUIRES_KEY_COLUMNS_FOR_DELETE): an unchanged value
+    # for a secondary or nullable unique key column is not compared -- Xid. MariaDB 10.11
+    # reads every key with an assigned column: COMMIT.
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("CREATE TABLE t3 (id INT UNIQUE, a INT) ENGINE=InnoDB")
+    t.execute("CREATE TABLE t4 (id INT PRIMARY KEY, b INT, c INT, KEY(b)) ENGINE=InnoDB")
+    t.execute("CREATE TABLE t6 (id INT NOT NULL, k INT NOT NULL, c INT, UNIQUE KEY (k, id)) ENGINE=InnoDB")
+    t.execute("INSERT INTO t3 VALUES (9, 1)")
+    t.execute("INSERT INTO t4 VALUES (1, 2, 3)")
+    t.execute("INSERT INTO t6 VALUES (1, 2, 3)")
+    ends = []
+    for sql in ("UPDATE t3 SET id = 9", "UPDATE t4 SET b = 2", "UPDATE t4 SET id = 1", "UPDATE t6 SET k = 2",
+                "UPDATE t4 SET b = 2 WHERE b = 2"):
+        n = len(bed.entries())
+        t.execute(sql)
+        ends.append(_end(bed, n))
+    key_end = "XidEvent" if _mysql(bed) else "COMMIT"
+    assert ends == [key_end, key_end, "COMMIT", "COMMIT", "COMMIT"]
 
 
 def test_ignored_foreign_key_row_leaves_innodb_read_only_in_mysql(bed):
