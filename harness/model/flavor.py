@@ -78,6 +78,10 @@ class EventStyle:
     # A cache holding only table maps is written as a group (MySQL); MariaDB's
     # binlog_cache_data::empty() counts logged rows only, so it writes nothing
     map_only_written = False
+    # A statement that invokes a trigger or stored function under LOCK TABLES leaves its last
+    # rows event pending in the transaction cache (MySQL: THD::binlog_query flushes only when
+    # locked_tables_mode <= LTM_LOCK_TABLES; cache.BinlogCacheMngr.end_statement_rows)
+    prelocked_rows_kept = False
     # An autocommit statement that filled both caches writes the statement cache as a
     # group of its own before the transaction's (MySQL); MariaDB writes them as one group
     stmt_cache_own_group = False

@@ -8,7 +8,7 @@ import pytest
 
 from harness.binlog.query import QueryEvent
 from harness.binlog.control import UserVarEvent
-from tests.model.flavors._probe import Bed
+from tests.model.flavors._probe import Bed, error_code
 
 
 @pytest.fixture(params=["mysql-9.7", "mariadb-10.11"])
@@ -224,3 +224,69 @@ def test_select_function_logged_when_its_update_matched_nothing_in_mysql(bed):
     t.execute("SELECT f1(4)")
     calls = [s for s in _shape(bed, n) if "f1" in s]
     assert calls == (["SELECT `test`.`f1`(4)"] if _mysql(bed) else [])
+
+
+def _lock_tables_trigger_setup(bed: Bed) -> None:
+    t = bed.thd
+    t.execute("SET binlog_format = ROW")
+    t.execute("CREATE TABLE t1 (a INT) ENGINE=InnoDB")
+    t.execute("INSERT INTO t1 VALUES (1), (2), (3)")
+    t.execute("CREATE TABLE t2 (b INT) ENGINE=InnoDB")
+    t.execute("CREATE TRIGGER tr2 BEFORE INSERT ON t2 FOR EACH ROW DELETE FROM t1 LIMIT 1")
+    t.execute("SET autocommit = 0")
+    t.execute("LOCK TABLES t2 WRITE")
+
+
+def test_prelocked_statement_under_lock_tables_keeps_its_rows_pending_in_mysql(bed):
+    # 9.7.4 probed (mtr_lock_tables_trigger_tables R): THD::binlog_query leaves a prelocked
+    # statement's pending rows event to close_thread_tables, which returns early under LOCK
+    # TABLES. The first INSERT's Write_rows stays pending: the second INSERT writes no Table_map
+    # (binlog_table_maps not cleared) and flushes it at its Delete_rows; the second INSERT's
+    # Write_rows is then dropped by the failing statement's rollback (truncate). MariaDB logs
+    # each statement's rows with their maps.
+    _lock_tables_trigger_setup(bed)
+    t = bed.thd
+    n = len(bed.entries())
+    t.execute("INSERT INTO t2 VALUES (1)")
+    t.execute("INSERT INTO t2 VALUES (2)")
+    t.execute("SELECT COUNT(*) FROM t2")  # logs nothing: the event stays pending
+    assert error_code(t, "INSERT INTO t2 VALUES ('x')") == 1366
+    t.execute("UNLOCK TABLES")
+    rows = [s for s in _shape(bed, n) if s in ("TableMapEvent", "WriteRowsEvent", "DeleteRowsEvent")]
+    if _mysql(bed):
+        assert rows == ["TableMapEvent", "TableMapEvent", "DeleteRowsEvent", "WriteRowsEvent", "DeleteRowsEvent"]
+    else:
+        assert rows == ["TableMapEvent", "TableMapEvent", "DeleteRowsEvent", "WriteRowsEvent"] * 2
+
+
+def test_kept_rows_event_goes_out_before_the_next_query_in_mysql(bed):
+    # 9.7.4 probed: a SAVEPOINT after the prelocked INSERT writes the kept Write_rows (with
+    # STMT_END_F) before its Query, and the next INSERT maps its tables again
+    _lock_tables_trigger_setup(bed)
+    t = bed.thd
+    n = len(bed.entries())
+    t.execute("INSERT INTO t2 VALUES (1)")
+    t.execute("SAVEPOINT a")
+    t.execute("INSERT INTO t2 VALUES (2)")
+    t.execute("UNLOCK TABLES")
+    shape = [s for s in _shape(bed, n) if s not in ("AnnotateRowsEvent", "GtidEvent", "MysqlGtidEvent", "BEGIN")]
+    assert shape == ["TableMapEvent", "TableMapEvent", "DeleteRowsEvent", "WriteRowsEvent", "SAVEPOINT `a`",
+                     "TableMapEvent", "TableMapEvent", "DeleteRowsEvent", "WriteRowsEvent", "XidEvent"]
+
+
+def test_map_only_cache_under_lock_tables_is_a_group_in_mysql(bed):
+    # 9.7.4 [bytes] ddl_lock_tables R: under LOCK TABLES every WRITE-locked table is mapped
+    # into its engine's cache; MySQL writes the cache that got only maps as a group of its own
+    # (`BEGIN, Table_map t, COMMIT` after the MyISAM row's group); MariaDB drops those maps.
+    t = bed.thd
+    t.execute("SET binlog_format = ROW")
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB")
+    t.execute("CREATE TABLE n (a INT PRIMARY KEY) ENGINE=MyISAM")
+    t.execute("LOCK TABLES t WRITE, n WRITE")
+    n = len(bed.entries())
+    t.execute("INSERT INTO n VALUES (8)")
+    shape = [s for s in _shape(bed, n) if s not in ("AnnotateRowsEvent", "GtidEvent", "MysqlGtidEvent", "BEGIN")]
+    if _mysql(bed):
+        assert shape == ["TableMapEvent", "WriteRowsEvent", "COMMIT", "TableMapEvent", "COMMIT"]
+    else:
+        assert shape == ["TableMapEvent", "WriteRowsEvent", "COMMIT"]
