@@ -82,6 +82,11 @@ class EventStyle:
     # rows event pending in the transaction cache (MySQL: THD::binlog_query flushes only when
     # locked_tables_mode <= LTM_LOCK_TABLES; cache.BinlogCacheMngr.end_statement_rows)
     prelocked_rows_kept = False
+    # MIXED finds an INSERT ... ON DUPLICATE KEY UPDATE over two unique keys unsafe after the
+    # columns were marked for a statement (MariaDB's decide_logging_format_low): its after
+    # images hold the write set only (decide.LoggingDecision.late_row). MySQL marks it unsafe
+    # in THD::decide_logging_format, before: its images follow binlog_row_image
+    two_keys_found_late = True
     # An autocommit statement that filled both caches writes the statement cache as a
     # group of its own before the transaction's (MySQL); MariaDB writes them as one group
     stmt_cache_own_group = False

@@ -920,6 +920,11 @@ def mysql_9_7(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:
     # inside the top-most close_thread_tables()", which returns early under LOCK TABLES
     # (9.7.4 probed, mtr_lock_tables_trigger_tables: the trigger table's Write_rows kept pending)
     events.prelocked_rows_kept = True
+    # 9.7.4 probed (fw_mixed_late_row_switch_after_image M, fid_insert_select_odku_unsafe M):
+    # `INSERT INTO t1 (u, a) VALUES (7, 5) ON DUPLICATE KEY UPDATE a = 99` in MIXED logs the full
+    # row (id, u, a, b = NULL); BINLOG_STMT_UNSAFE_INSERT_TWO_KEYS is set in
+    # THD::decide_logging_format (sql_class.cc), before the columns are marked
+    events.two_keys_found_late = False
     # Table_map_log_event: m_null_bits from Field::is_nullable(), the column's own NULL flag (an
     # outer join's inner table is TABLE::is_nullable(), not its fields'); 9.7.4 [bytes]
     # multi_update_outer_join_nullable: t2 (id, b, c all NOT NULL) null bits 0x0, not 0x7

@@ -75,3 +75,19 @@ def test_before_insert_trigger_sees_an_explicit_null_auto_increment_as(flavor: s
     # 9.7.4 [bytes] fid_before_insert_trigger_sees_no_auto_increment_value (Write_rows of log: 0, 0, 1)
     assert got == ([[0, 0, 1], [0, 0, 1]] if flavor == "mysql-9.7" else [[None, 1, 1], [0, 0, 1]])
     assert [list(r) for r in t.execute("SELECT id FROM t1").rows] == [[1], [2]]
+
+
+@pytest.mark.parametrize("flavor", ["mysql-9.7", "mariadb-10.11"])
+def test_mixed_two_keys_insert_logs_images_per_row_image_on_mysql(flavor: str, tmp_path: Path) -> None:
+    # 9.7.4 probed (fw_mixed_late_row_switch_after_image M): MySQL marks an INSERT ... ON
+    # DUPLICATE KEY UPDATE over two unique keys unsafe in THD::decide_logging_format, before the
+    # columns are marked: MIXED logs full rows (binlog_row_image=FULL), b's NULL included.
+    # MariaDB finds it in decide_logging_format_low, after: the after image is the write set.
+    bed = Bed(tmp_path, flavor)
+    t = bed.thd
+    t.execute("SET SESSION binlog_format=MIXED")
+    t.execute("CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, u INT UNIQUE, a INT, b VARCHAR(5)) ENGINE=InnoDB")
+    t.execute("INSERT INTO t1 (u, a, b) VALUES (1, 1, 'a'), (2, 2, 'b')")
+    t.execute("INSERT INTO t1 (u, a) VALUES (7, 5) ON DUPLICATE KEY UPDATE a = 99")
+    got = _images(bed)[-1]
+    assert got == ("Write_rows", [[None, ["3", "7", "5", None] if flavor == "mysql-9.7" else ["3", "7", "5"]]])
