@@ -258,6 +258,11 @@ class SqlDialect:
     # reads every column of a key with an assigned column, so an UPDATE assigning an unchanged
     # key column compares the rows (COMMIT); False (MySQL): only the primary key is read
     update_reads_key_columns = True
+    # The generated columns in a row's write set (binlog_row_image=MINIMAL's after image): an
+    # INSERT's every one, an UPDATE's those reading a written column (MySQL's
+    # TABLE::mark_generated_columns); False: every STORED one and every indexed VIRTUAL one
+    # whatever was written (MariaDB's mark_virtual_columns_for_write)
+    gcol_write_set_by_dependency = False
     # join_read_const_table: a multi-table UPDATE reads every column of a const table it
     # updates and keeps them in the read set (MySQL: bitmap_set_all), so its unchanged row is
     # compared and skipped; MariaDB restores the read set after reading the row

@@ -54,6 +54,11 @@ class MySQLSql(SqlDialect):
     # 9.7.4 probed: `UPDATE t, m SET t.a = 5 WHERE t.id = 2` over an unchanged row: COMMIT;
     # `UPDATE t, s SET t.a = s.b WHERE t.id = s.id` (t scanned, t.a not read): Xid
     multi_update_const_reads_all = True
+    # sql/table.cc TABLE::mark_generated_columns: "Insert needs to evaluate all generated
+    # columns"; an UPDATE marks a generated column (VIRTUAL or STORED) only when it depends on
+    # a written column. 9.7.4 [bytes] gcol_images_minimal_noblob R (MINIMAL): `UPDATE h SET e = 8`
+    # after image (e) alone, `UPDATE h SET a = 3` (a, b, c), `INSERT INTO h (id, a)` (id, a, b, c)
+    gcol_write_set_by_dependency = True
     # 9.7.4 observed (fw_replace_fires_after_insert_per_conflict S): a trigger's
     # `SET @c = IFNULL(@c, 0) + 1` over an unset @c logs @c as INT_RESULT (MariaDB: REAL)
     null_user_var_is_string = False

@@ -714,7 +714,7 @@ class InsertExecutor(SelectExecutor):
 
     def write_row(self, t: TableDef, row: list[Any], specified: set[int]) -> int:
         if has_generated(t):
-            specified = specified | generated_write_set(t)
+            specified = specified | generated_write_set(t, None, self.thd.server.flavor.sql.gcol_write_set_by_dependency)
         if self._returning_rows is not None:
             self._returning_rows.append(list(row))
         if t.engine.blackhole:

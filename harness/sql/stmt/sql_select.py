@@ -573,7 +573,7 @@ class SelectExecutor:
             lock_row(self.thd, t, slot, new, "X")
         if has_generated(t):
             update_generated(t, new, self.ctx, self.info)
-            changed = changed | generated_write_set(t)
+            changed = changed | generated_write_set(t, changed, self.thd.server.flavor.sql.gcol_write_set_by_dependency)
         if t.foreign_keys:
             check_child_row(self.thd, t, new, old)
         if t.transactional and not t.temporary:

@@ -91,3 +91,24 @@ def test_mixed_two_keys_insert_logs_images_per_row_image_on_mysql(flavor: str, t
     t.execute("INSERT INTO t1 (u, a) VALUES (7, 5) ON DUPLICATE KEY UPDATE a = 99")
     got = _images(bed)[-1]
     assert got == ("Write_rows", [[None, ["3", "7", "5", None] if flavor == "mysql-9.7" else ["3", "7", "5"]]])
+
+
+def test_minimal_write_set_of_generated_columns_on_mysql(tmp_path: Path) -> None:
+    # 9.7.4 probed (MINIMAL, and gcol_images_minimal_noblob R): TABLE::mark_generated_columns
+    # puts every generated column in an INSERT's write set, and in an UPDATE's those reading a
+    # written column, with every indexed VIRTUAL one; a STORED column whose base did not change
+    # is left out (MariaDB: every STORED and indexed VIRTUAL column, always).
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("SET SESSION binlog_format=ROW")
+    t.execute("SET SESSION binlog_row_image=MINIMAL")
+    t.execute("CREATE TABLE g2 (id INT PRIMARY KEY, a INT, b INT AS (a * 2) VIRTUAL, c INT AS (a + 1) STORED, "
+              "e INT, f INT AS (e + 100) VIRTUAL, KEY (b), KEY (f)) ENGINE=InnoDB")
+    t.execute("INSERT INTO g2 (id, a, e) VALUES (1, 3, 1)")
+    t.execute("UPDATE g2 SET e = 8")
+    t.execute("UPDATE g2 SET a = 5")
+    assert _images(bed) == [
+        ("Write_rows", [[None, ["1", "3", "6", "4", "1", "101"]]]),
+        ("Update_rows", [[["1"], ["6", "8", "108"]]]),
+        ("Update_rows", [[["1"], ["5", "10", "6", "108"]]]),
+    ]
