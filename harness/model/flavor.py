@@ -263,6 +263,12 @@ class SqlDialect:
     # TABLE::mark_generated_columns); False: every STORED one and every indexed VIRTUAL one
     # whatever was written (MariaDB's mark_virtual_columns_for_write)
     gcol_write_set_by_dependency = False
+    # MySQL's FOUND_ROWS(): a query block sets THD::current_found_rows (an INSERT ... SELECT's
+    # query too: its rows, before the LIMIT with SQL_CALC_FOUND_ROWS), and every DML statement's
+    # end copies it to previous_found_rows, which FOUND_ROWS() reads; a CREATE TABLE ... SELECT
+    # (no Sql_cmd_dml) sets only the current one. MariaDB: 0 after INSERT ... SELECT, a CTAS's
+    # rows at once, other statements leave it
+    mysql_found_rows = False
     # join_read_const_table: a multi-table UPDATE reads every column of a const table it
     # updates and keeps them in the read set (MySQL: bitmap_set_all), so its unchanged row is
     # compared and skipped; MariaDB restores the read set after reading the row

@@ -176,6 +176,8 @@ class Thd:
         self.last_insert_id = 0
         self.first_insert_id_prev_stmt = 0
         self.last_found_rows = 0
+        # MySQL's THD::current_found_rows: what the last query block found (SqlDialect.mysql_found_rows)
+        self.current_found_rows = 0
         self.last_row_count = -1
         self.command_state = ""
         self._reset_stmt_event_context()
@@ -399,7 +401,12 @@ class Thd:
 
     def set_last_found_rows(self, n: int) -> None:
         """FOUND_ROWS() of the next statement."""
-        self.last_found_rows = n
+        self.last_found_rows = self.current_found_rows = n
+
+    def set_current_found_rows(self, n: int) -> None:
+        """MySQL: a query block found ``n`` rows; FOUND_ROWS() sees it after the next DML
+        statement's end (THD::update_previous_found_rows; SqlDialect.mysql_found_rows)."""
+        self.current_found_rows = n
 
     def set_xid_state(self, state: XidState | None) -> None:
         """The connection's user XA branch (None when it has none)."""
@@ -806,12 +813,24 @@ class Thd:
             raise err from exc
         self.statement_succeeded(stmt, info, decision, ctx)
         if isinstance(res, SelectResult):
-            self.last_found_rows = len(res.rows) if res.found_rows is None else res.found_rows
+            self.set_last_found_rows(len(res.rows) if res.found_rows is None else res.found_rows)
             self.last_row_count = -1
             return res
+        mysql_found = self.server.flavor.sql.mysql_found_rows
         if isinstance(stmt, A.Insert) and stmt.select is not None:
-            # select_insert sends no rows to the client: FOUND_ROWS() is 0 after it (probed).
-            self.last_found_rows = 0
+            # select_insert sends no rows to the client: FOUND_ROWS() is 0 after it (probed);
+            # MySQL counts the rows its query produced (SqlDialect.mysql_found_rows)
+            self.set_last_found_rows((ctx.insert_select_found or 0) if mysql_found else 0)
+        elif mysql_found:
+            # Sql_cmd_dml::execute ends with THD::update_previous_found_rows: what a query
+            # block found since (a CREATE TABLE ... SELECT's) becomes FOUND_ROWS(); a
+            # single-table UPDATE counts the rows it found, a multi-table UPDATE or DELETE
+            # (Query_result_update/_delete send no row) 0 (9.7.4 probed)
+            if isinstance(stmt, A.Update):
+                self.current_found_rows = res.matched if len(stmt.tables) == 1 else 0
+            elif isinstance(stmt, A.Delete) and stmt.targets:
+                self.current_found_rows = 0
+            self.last_found_rows = self.current_found_rows
         self.last_row_count = res.affected
         return OkPacket(res.affected, res.last_insert_id, res.info)
 

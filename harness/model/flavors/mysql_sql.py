@@ -59,6 +59,12 @@ class MySQLSql(SqlDialect):
     # a written column. 9.7.4 [bytes] gcol_images_minimal_noblob R (MINIMAL): `UPDATE h SET e = 8`
     # after image (e) alone, `UPDATE h SET a = 3` (a, b, c), `INSERT INTO h (id, a)` (id, a, b, c)
     gcol_write_set_by_dependency = True
+    # 9.7.4 probed (session_found_rows_row_count): FOUND_ROWS() after `INSERT INTO r SELECT a, b
+    # FROM t` (3 rows) is 3, after `... LIMIT 2` 2, after `SELECT SQL_CALC_FOUND_ROWS ... LIMIT 1`
+    # 3, after an INSERT IGNORE ... SELECT whose rows were all duplicates 3; `SELECT ... WHERE
+    # a = 2` (1 row), `CREATE TABLE t3 SELECT * FROM t` (7 rows): FOUND_ROWS() 1, and 7 after
+    # the next INSERT ... VALUES (sql_select.cc Sql_cmd_dml::execute -> update_previous_found_rows)
+    mysql_found_rows = True
     # 9.7.4 observed (fw_replace_fires_after_insert_per_conflict S): a trigger's
     # `SET @c = IFNULL(@c, 0) + 1` over an unset @c logs @c as INT_RESULT (MariaDB: REAL)
     null_user_var_is_string = False
