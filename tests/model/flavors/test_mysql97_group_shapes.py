@@ -290,3 +290,24 @@ def test_map_only_cache_under_lock_tables_is_a_group_in_mysql(bed):
         assert shape == ["TableMapEvent", "WriteRowsEvent", "COMMIT", "TableMapEvent", "COMMIT"]
     else:
         assert shape == ["TableMapEvent", "WriteRowsEvent", "COMMIT"]
+
+
+def test_xa_rollback_of_unprepared_branch_keeps_the_xa_group_in_mysql(bed):
+    # 9.7.4 [bytes] xa_nontrans_writes S: an unprepared branch whose cache holds a MyISAM
+    # statement (it cannot be rolled back) is written by XA ROLLBACK as the branch's group:
+    # `XA START X'6335',X'',1`, body, `XA END ...`, ended by `XA ROLLBACK ...`
+    # (MYSQL_BIN_LOG::rollback, SQLCOM_XA_ROLLBACK); MariaDB: ended by ROLLBACK.
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB")
+    t.execute("CREATE TABLE m (a INT PRIMARY KEY, b INT) ENGINE=MyISAM")
+    n = len(bed.entries())
+    for sql in ("XA START 'c5'", "INSERT INTO t VALUES (8, 1)", "INSERT INTO m VALUES (8, 1)", "XA END 'c5'",
+                "XA ROLLBACK 'c5'"):
+        t.execute(sql)
+    shape = [s for s in _shape(bed, n) if s not in ("GtidEvent", "MysqlGtidEvent")]
+    if _mysql(bed):
+        assert shape == ["XA START X'6335',X'',1", "INSERT INTO t VALUES (8, 1)", "INSERT INTO m VALUES (8, 1)",
+                         "XA END X'6335',X'',1", "XA ROLLBACK X'6335',X'',1"]
+    else:
+        assert shape[-1] == "ROLLBACK"
