@@ -132,15 +132,19 @@ class ReplayServer:
     def reset(self) -> None:
         cur = self._admin.cursor()
         self._rollback_prepared_xa(cur)
-        if self.handle.reset_binlogs_sql != "RESET MASTER":
-            # MySQL: forget the GTIDs replayed last time, or the next binlog's (which
-            # start again at 1) would be skipped as already executed.
-            cur.execute(self.handle.reset_binlogs_sql)
         cur.execute("SHOW DATABASES")
         for (name,) in cur.fetchall():
             name = name.decode() if isinstance(name, (bytes, bytearray)) else name
             if name.lower() not in SYSTEM_DBS:
                 cur.execute(f"DROP DATABASE `{name.replace('`', '``')}`")
+        if self.handle.reset_binlogs_sql != "RESET MASTER":
+            # MySQL: forget the GTIDs replayed last time, or the next binlog's (which
+            # start again at 1) would be skipped as already executed -- after the drops,
+            # which GTID_MODE=ON logs with this server's uuid:1, 2, ...: every server of a
+            # kind starts from one datadir template, so that uuid is the reference's too,
+            # and a drop left in gtid_executed would make the replayed `CREATE DATABASE
+            # test` (uuid:1) skipped (every second GTID_MODE=ON replay failed with 1049)
+            cur.execute(self.handle.reset_binlogs_sql)
         cur.close()
 
     def replay(self, files: list[Path]) -> list[str]:
