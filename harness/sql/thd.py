@@ -30,7 +30,7 @@ from harness.sql.opt.access_path import SHOW_SCANS
 from harness.sql.handler.catalog import Routine, TableDef
 from harness.sql.stmt.context import ExecContext, RandState
 from harness.sql.sql_errors import Note, ServerError, error, internal_error, note
-from harness.sql.stmt.sql_result import DmlResult, OkPacket, SelectResult
+from harness.sql.stmt.sql_result import DmlResult, OkPacket, SelectResult, dml_found_rows
 from harness.sql.stmt.sql_update import deletes_as_multi_table, log_as_multi_table, runs_as_join, table_map_for_update
 from harness.sql.stmt.executor import Executor
 from harness.sql.stmt.sql_do import do_answers_ok, run_do_or_set
@@ -176,8 +176,7 @@ class Thd:
         self.last_insert_id = 0
         self.first_insert_id_prev_stmt = 0
         self.last_found_rows = 0
-        # MySQL's THD::current_found_rows: what the last query block found (SqlDialect.mysql_found_rows)
-        self.current_found_rows = 0
+        self.current_found_rows = 0  # MySQL's THD::current_found_rows (stmt/sql_result.dml_found_rows)
         self.last_row_count = -1
         self.command_state = ""
         self._reset_stmt_event_context()
@@ -403,10 +402,6 @@ class Thd:
         """FOUND_ROWS() of the next statement."""
         self.last_found_rows = self.current_found_rows = n
 
-    def set_current_found_rows(self, n: int) -> None:
-        """MySQL: a query block found ``n`` rows; FOUND_ROWS() sees it after the next DML
-        statement's end (THD::update_previous_found_rows; SqlDialect.mysql_found_rows)."""
-        self.current_found_rows = n
 
     def set_xid_state(self, state: XidState | None) -> None:
         """The connection's user XA branch (None when it has none)."""
@@ -816,21 +811,7 @@ class Thd:
             self.set_last_found_rows(len(res.rows) if res.found_rows is None else res.found_rows)
             self.last_row_count = -1
             return res
-        mysql_found = self.server.flavor.sql.mysql_found_rows
-        if isinstance(stmt, A.Insert) and stmt.select is not None:
-            # select_insert sends no rows to the client: FOUND_ROWS() is 0 after it (probed);
-            # MySQL counts the rows its query produced (SqlDialect.mysql_found_rows)
-            self.set_last_found_rows((ctx.insert_select_found or 0) if mysql_found else 0)
-        elif mysql_found:
-            # Sql_cmd_dml::execute ends with THD::update_previous_found_rows: what a query
-            # block found since (a CREATE TABLE ... SELECT's) becomes FOUND_ROWS(); a
-            # single-table UPDATE counts the rows it found, a multi-table UPDATE or DELETE
-            # (Query_result_update/_delete send no row) 0 (9.7.4 probed)
-            if isinstance(stmt, A.Update):
-                self.current_found_rows = res.matched if len(stmt.tables) == 1 else 0
-            elif isinstance(stmt, A.Delete) and stmt.targets:
-                self.current_found_rows = 0
-            self.last_found_rows = self.current_found_rows
+        dml_found_rows(self, stmt, res, ctx.insert_select_found)
         self.last_row_count = res.affected
         return OkPacket(res.affected, res.last_insert_id, res.info)
 

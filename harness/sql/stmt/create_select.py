@@ -395,7 +395,7 @@ class SelectCreate:
         # statement (a CREATE TABLE is no Sql_cmd_dml; SqlDialect.mysql_found_rows)
         found = len(sel_res.rows) if sel_res.found_rows is None else sel_res.found_rows
         if thd.server.flavor.sql.mysql_found_rows:
-            thd.set_current_found_rows(found)
+            thd.current_found_rows = found
         else:
             thd.set_last_found_rows(found)
 
