@@ -77,16 +77,26 @@ class BinlogCache:
         self.has_ddl = False
         # MySQL: the BEGIN the statement that put the first event here made (GroupBegin)
         self.begin: GroupBegin | None = None
+        # The session whose statement ended with its rows event still pending
+        # (BinlogCacheMngr.end_statement_rows: a prelocked statement under LOCK TABLES)
+        self.kept_by: "SessionView | None" = None
+        self.kept_rows = 0  # the kept event's rows then: a later statement that added none kept it too
 
     def empty(self) -> bool:
         return not self.events and self.pending is None
 
     def append(self, ev: Event) -> None:
+        if self.kept_by is not None and not isinstance(ev, (TableMapEvent, AnnotateRowsEvent)):
+            # THD::binlog_query flushes the pending rows event (STMT_END_F) before its Query
+            # (9.7.4 probed: a prelocked INSERT's kept Write_rows, then SAVEPOINT: the rows, then
+            # `SAVEPOINT`)
+            self.flush_pending(self.kept_by, stmt_end=True)
         self.events.append(ev)
         self.used = True
 
     def flush_pending(self, thd: "SessionView", stmt_end: bool) -> None:
         p = self.pending
+        self.kept_by = None
         if p is None:
             return
         self.pending = None
@@ -103,12 +113,14 @@ class BinlogCache:
     def truncate(self, mark: int) -> None:
         del self.events[mark:]
         self.pending = None
+        self.kept_by = None
         if not self.events:
             self.begin = None
 
     def reset(self) -> None:
         self.events.clear()
         self.pending = None
+        self.kept_by = None
         self.used = False
         self.has_ddl = False
         self.begin = None
@@ -132,7 +144,13 @@ class BinlogCacheMngr:
         self.commit_parent: tuple[str, int] | None = None
 
     def start_statement(self) -> None:
-        self.maps_written = {}
+        if self.trx_cache.kept_by is None:
+            # THD::binlog_table_maps is cleared only when a pending rows event is flushed with
+            # STMT_END_F: while the one a prelocked statement kept is pending, the next
+            # statement writes no table maps (9.7.4 probed: under LOCK TABLES t2 WRITE, two
+            # INSERTs into t2 whose trigger deletes from t1: the second one's Delete_rows
+            # follows the first one's Write_rows without a Table_map)
+            self.maps_written = {}
         self.annotated = False
         self.stmt_marks = (self.trx_cache.mark(), self.stmt_cache.mark())
 
@@ -140,17 +158,50 @@ class BinlogCacheMngr:
         return self.trx_cache if table.transactional else self.stmt_cache
 
     def end_statement_rows(self, thd: "SessionView") -> None:
-        """STMT_END_F on the last rows event of the statement in each cache."""
-        self.trx_cache.flush_pending(thd, stmt_end=True)
+        """STMT_END_F on the last rows event of the statement in each cache.
+
+        MySQL flushes it in THD::binlog_query only when ``locked_tables_mode <=
+        LTM_LOCK_TABLES``, leaving a prelocked statement's to the top-most
+        close_thread_tables, which under LOCK TABLES returns before it: a statement that
+        invokes a trigger or a stored function under LOCK TABLES leaves its last rows event
+        pending in the transaction cache (EventStyle.prelocked_rows_kept). The next Query,
+        the commit, or a rows event of another table writes it; a failed statement's
+        rollback drops it (drop_kept_rows; 9.7.4 probed: its rows are lost)."""
+        info = thd.stmt.info
+        trx = self.trx_cache
+        keep = False
+        if thd.flavor.events.prelocked_rows_kept and thd.locked_tables is not None and thd.sp_unsafe is None \
+                and trx.pending is not None:
+            prelocked = info is not None and (info.has_triggers or bool(info.stored_functions))
+            # a statement that logged no row calls no binlog_query (a SELECT): a kept event stays
+            untouched = trx.kept_by is not None and len(trx.pending.rows) == trx.kept_rows
+            keep = prelocked or untouched
+        if keep:
+            trx.kept_by = thd
+            trx.kept_rows = len(trx.pending.rows) if trx.pending is not None else 0
+        else:
+            self.trx_cache.flush_pending(thd, stmt_end=True)
         self.stmt_cache.flush_pending(thd, stmt_end=True)
-        if thd.locked_tables is not None and self.maps_written:
+        if thd.locked_tables is not None and self.maps_written and not thd.flavor.events.map_only_written:
             # Under LOCK TABLES every WRITE-locked table got a map; a cache that got
-            # maps but no rows from this statement is not written (observed).
+            # maps but no rows from this statement is not written (observed, MariaDB;
+            # MySQL writes a map-only cache as a group: EventStyle.map_only_written).
             for cache, mark in zip((self.trx_cache, self.stmt_cache), self.stmt_marks):
-                if all(isinstance(ev, (TableMapEvent, AnnotateRowsEvent))
-                       for ev in cache.events[mark:]):
+                if cache.pending is None and all(isinstance(ev, (TableMapEvent, AnnotateRowsEvent))
+                                                 for ev in cache.events[mark:]):
                     cache.truncate(mark)
-        self.maps_written = {}
+        if not keep:
+            self.maps_written = {}
+
+    def drop_kept_rows(self) -> None:
+        """A failed statement's rollback (binlog_cache_data::truncate) removes the pending
+        rows event a previous prelocked statement kept under LOCK TABLES, and clears the
+        table maps (9.7.4 probed: `INSERT INTO t2 ...` with a trigger, then a failing
+        `SELECT * FROM nosuch` (1100): the INSERT's Write_rows is never logged)."""
+        if self.trx_cache.kept_by is not None:
+            self.trx_cache.pending = None
+            self.trx_cache.kept_by = None
+            self.maps_written = {}
 
 
 def use_trans_cache(thd: "SessionView", is_transactional: bool) -> bool:

@@ -77,11 +77,13 @@ class LoggingDecision:
 NOT_LOGGED = LoggingDecision(row=False, unsafe=0, warn_unsafe=0, logged=False)
 
 
-def _mixed_decision(unsafe: int, stmt_capable_all: bool, forced_row: bool) -> LoggingDecision:
+def _mixed_decision(unsafe: int, stmt_capable_all: bool, forced_row: bool,
+                    two_keys_late: bool = True) -> LoggingDecision:
     """MIXED: rows when unsafe or an engine cannot log statements. INSERT_TWO_KEYS alone
-    is found by decide_logging_format_low, after the columns were marked (late_row)."""
+    is found by decide_logging_format_low, after the columns were marked (late_row), where
+    the flavour finds it late (EventStyle.two_keys_found_late)."""
     row = bool(unsafe) or not stmt_capable_all or forced_row
-    late = row and unsafe == bit(Unsafe.INSERT_TWO_KEYS) and stmt_capable_all and not forced_row
+    late = two_keys_late and row and unsafe == bit(Unsafe.INSERT_TWO_KEYS) and stmt_capable_all and not forced_row
     return LoggingDecision(row=row, unsafe=unsafe, warn_unsafe=0, late_row=late)
 
 
@@ -344,5 +346,5 @@ def _write_decision(info: StatementFacts, thd: DecideSession, facts: _EngineFact
             raise _error(thd, "ER_BINLOG_STMT_MODE_AND_ROW_ENGINE", INNODB_RC_SUFFIX if innodb else "")
         return LoggingDecision(row=False, unsafe=unsafe, warn_unsafe=unsafe)
     if binlog_format == "MIXED":
-        return _mixed_decision(unsafe, stmt_capable_all, facts.forced_row)
+        return _mixed_decision(unsafe, stmt_capable_all, facts.forced_row, thd.flavor.events.two_keys_found_late)
     return LoggingDecision(row=True, unsafe=unsafe, warn_unsafe=0)

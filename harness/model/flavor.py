@@ -79,6 +79,15 @@ class EventStyle:
     # A cache holding only table maps is written as a group (MySQL); MariaDB's
     # binlog_cache_data::empty() counts logged rows only, so it writes nothing
     map_only_written = False
+    # A statement that invokes a trigger or stored function under LOCK TABLES leaves its last
+    # rows event pending in the transaction cache (MySQL: THD::binlog_query flushes only when
+    # locked_tables_mode <= LTM_LOCK_TABLES; cache.BinlogCacheMngr.end_statement_rows)
+    prelocked_rows_kept = False
+    # MIXED finds an INSERT ... ON DUPLICATE KEY UPDATE over two unique keys unsafe after the
+    # columns were marked for a statement (MariaDB's decide_logging_format_low): its after
+    # images hold the write set only (decide.LoggingDecision.late_row). MySQL marks it unsafe
+    # in THD::decide_logging_format, before: its images follow binlog_row_image
+    two_keys_found_late = True
     # An autocommit statement that filled both caches writes the statement cache as a
     # group of its own before the transaction's (MySQL); MariaDB writes them as one group
     stmt_cache_own_group = False
@@ -255,6 +264,16 @@ class SqlDialect:
     # a row refused with 1451/1452 and ignored never reached the engine, so InnoDB stays a
     # read-only participant (COMMIT, not Xid); MariaDB's InnoDB checks inside its row call
     fk_checked_before_handler = False
+    # InnoDB's HA_REQUIRES_KEY_COLUMNS_FOR_DELETE (MariaDB): TABLE::mark_columns_needed_for_update
+    # reads every column of a key with an assigned column, so an UPDATE assigning an unchanged
+    # key column compares the rows (COMMIT); False (MySQL): only the primary key is read
+    update_reads_key_columns = True
+    # MySQL's FOUND_ROWS(): a query block sets THD::current_found_rows (an INSERT ... SELECT's
+    # query too: its rows, before the LIMIT with SQL_CALC_FOUND_ROWS), and every DML statement's
+    # end copies it to previous_found_rows, which FOUND_ROWS() reads; a CREATE TABLE ... SELECT
+    # (no Sql_cmd_dml) sets only the current one. MariaDB: 0 after INSERT ... SELECT, a CTAS's
+    # rows at once, other statements leave it
+    mysql_found_rows = False
     # A user variable that is NULL (or unset) takes part in COALESCE/IFNULL as a string
     # (MariaDB's Item_func_get_user_var); False: as a NULL of no type, so the other
     # arguments decide (MySQL 9.7 observed: IFNULL(@unset, 0) + 1 is an INT)

@@ -736,11 +736,15 @@ def complete_xa(thd: "SessionView", xid: XaXid, *, commit: bool, ro_1pc: bool) -
                                   extra_engines=commit and ro_1pc, xa_xid=xid, xa_completed=True)
 
 
-def rollback_xa_trx_cache(thd: "SessionView") -> None:
+def rollback_xa_trx_cache(thd: "SessionView", xid: XaXid | None = None) -> None:
     """``XA ROLLBACK`` of a branch that was not prepared: like ROLLBACK, but the
     cache is also kept (ended by ROLLBACK) whenever the branch changed a
     non-transactional table, in every format (observed ROW/MIXED T-then-N
-    groups); FL_TRANSACTIONAL follows the committed-group rule."""
+    groups); FL_TRANSACTIONAL follows the committed-group rule. ``xid`` (MySQL): the
+    kept group is the branch's, `XA START xid` ... `XA END xid`, ended by the
+    `XA ROLLBACK xid` Query (MYSQL_BIN_LOG::rollback for SQLCOM_XA_ROLLBACK; 9.7.4
+    [bytes] xa_nontrans_writes S: `XA START 'c5'; INSERT INTO t ...; INSERT INTO m ...;
+    XA END 'c5'; XA ROLLBACK 'c5'`)."""
     trx = thd.caches.trx_cache
     trx.flush_pending(thd, stmt_end=True)
     cache_statistics(thd, trx)
@@ -749,10 +753,15 @@ def rollback_xa_trx_cache(thd: "SessionView") -> None:
     nontrans = thd.trx_log.nontrans_modified and not thd.flavor.events.rollback_by_cache_flag
     if not trx.empty() and (nontrans or trans_cannot_safely_rollback(thd, False)):
         events = list(trx.events)
-        events.append(end_query(thd, "ROLLBACK"))
+        if xid is not None:
+            events.append(end_query(thd, f"XA END {xid_text(xid)}"))
+            events.append(end_query(thd, f"XA ROLLBACK {xid_text(xid)}"))
+        else:
+            events.append(end_query(thd, "ROLLBACK"))
         thd.server.binlog.write_group(events, thd=thd, timestamp=thd.stmt.timestamp,
                                       ddl=thd.trx_log.has_ddl or trx.has_ddl or thd.trx_log.did_ddl,
-                                      transactional=_trx_group_transactional(thd))
+                                      transactional=_trx_group_transactional(thd), xa_xid=xid,
+                                      begin=trx.begin if xid is not None else None)
     trx.reset()
 
 

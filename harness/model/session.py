@@ -163,6 +163,10 @@ class RowStatementFacts(Protocol):
     def uses(self) -> Sequence[TableUseView]: ...
     @property
     def maybe_null_tables(self) -> set[int]: ...
+    @property
+    def has_triggers(self) -> bool: ...  # a trigger of a written table may fire (prelocking)
+    @property
+    def stored_functions(self) -> Sequence[str]: ...  # stored functions the statement calls (prelocking)
     def table_map_count(self, table: Any) -> int: ...
 
 

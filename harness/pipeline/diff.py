@@ -251,9 +251,14 @@ def _group_checks(e: DataFrame, part: list[str]) -> DataFrame:
     # A standalone group's one Query may be the XA COMMIT / XA ROLLBACK that completes a
     # prepared MariaDB XA branch (its only terminator).
     xa_completion = F.upper(F.coalesce(F.col("last.info"), F.lit(""))).rlike("^XA (COMMIT|ROLLBACK) ")
+    # MySQL's XA ROLLBACK of a branch not prepared whose cache cannot be rolled back: the
+    # branch's group, `XA START`, body, `XA END`, ended by the `XA ROLLBACK` Query
+    xa_rollback_end = (F.col("kind") == "X") & F.col("last.is_term") & F.upper(F.trim(F.coalesce(
+        F.col("last.query"), F.col("last.info"), F.lit("")))).startswith("XA ROLLBACK")
     ok_group = F.when(
         F.col("kind") == "T",
         F.col("last.is_term") & (F.col("n_term") == 1) & (F.col("n") >= 2) & ctas_ok,
+    ).when(xa_rollback_end, (F.col("n") >= 4) & (F.col("n_term") == 1)
     ).when(  # MariaDB XA PREPARE group: XA START Gtid, body, Query XA END, XA_prepare
         F.col("kind") == "X",
         (F.col("n") >= 3) & (F.col("last.event_type") == "XA_prepare") & (F.col("n_term") == 0),
@@ -268,6 +273,7 @@ def _group_checks(e: DataFrame, part: list[str]) -> DataFrame:
         F.col("kind") == "T",
         F.concat(F.lit("T "), F.when(F.col("n_ctas") > 0, F.lit("CTAS ")).otherwise(F.lit("")),
                  F.when(F.col("last.event_type") == "Xid", F.lit("Xid")).otherwise(F.col("last.info"))),
+    ).when(xa_rollback_end, F.lit("X XA ROLLBACK")
     ).when(F.col("kind") == "X", F.lit("X XA_prepare")
     ).otherwise(F.concat(F.lit("S "), F.coalesce(F.col("ev")[1]["event_type"], F.lit("-"))))
     g = g.withColumn("group_ok", ok_group).withColumn("shape", shape)

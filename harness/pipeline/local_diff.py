@@ -160,6 +160,11 @@ def _group_ok_and_shape(ev: list[Rec]) -> tuple[bool, str | None]:
             ok = ok and ctas == [2] and mysql_begin and last.get("event_type") == "Xid"
             tail = None if tail is None else "CTAS " + tail
         shape = None if tail is None else "T " + tail  # concat with null is null
+    elif kind == "X" and last["is_term"] and _query_or_info(last).strip().upper().startswith("XA ROLLBACK"):
+        # MySQL's XA ROLLBACK of a branch not prepared whose cache cannot be rolled back: the
+        # branch's group, `XA START`, body, `XA END`, ended by the `XA ROLLBACK` Query
+        ok = n >= 4 and n_term == 1
+        shape = "X XA ROLLBACK"
     elif kind == "X":
         ok = n >= 3 and last.get("event_type") == "XA_prepare" and n_term == 0
         shape = "X XA_prepare"

@@ -169,6 +169,17 @@ def command_of(stmt: A.Statement) -> Handler:
 
 def mysql_execute_command(thd: "Thd", stmt: A.Statement) -> Any:
     """Run one parsed statement: the checks every statement passes, then its command."""
+    try:
+        return _execute_command(thd, stmt)
+    except ServerError:
+        if thd.sp_unsafe is None:
+            # trans_rollback_stmt: the cache's truncate drops a pending rows event a previous
+            # statement kept under LOCK TABLES (BinlogCacheMngr.drop_kept_rows)
+            thd.caches.drop_kept_rows()
+        raise
+
+
+def _execute_command(thd: "Thd", stmt: A.Statement) -> Any:
     if thd.server.sysvars.before_statement(thd, stmt):
         from harness.sql.stmt.sql_result import OkPacket
         return OkPacket(0, 0, "")  # skipped (MySQL: GTID_NEXT names an executed GTID)

@@ -30,7 +30,7 @@ from harness.sql.opt.access_path import SHOW_SCANS
 from harness.sql.handler.catalog import Routine, TableDef
 from harness.sql.stmt.context import ExecContext, RandState
 from harness.sql.sql_errors import Note, ServerError, error, internal_error, note
-from harness.sql.stmt.sql_result import DmlResult, OkPacket, SelectResult
+from harness.sql.stmt.sql_result import DmlResult, OkPacket, SelectResult, dml_found_rows
 from harness.sql.stmt.sql_update import deletes_as_multi_table, log_as_multi_table, runs_as_join, table_map_for_update
 from harness.sql.stmt.executor import Executor
 from harness.sql.stmt.sql_do import do_answers_ok, run_do_or_set
@@ -176,6 +176,7 @@ class Thd:
         self.last_insert_id = 0
         self.first_insert_id_prev_stmt = 0
         self.last_found_rows = 0
+        self.current_found_rows = 0  # MySQL's THD::current_found_rows (stmt/sql_result.dml_found_rows)
         self.last_row_count = -1
         self.command_state = ""
         self._reset_stmt_event_context()
@@ -399,7 +400,8 @@ class Thd:
 
     def set_last_found_rows(self, n: int) -> None:
         """FOUND_ROWS() of the next statement."""
-        self.last_found_rows = n
+        self.last_found_rows = self.current_found_rows = n
+
 
     def set_xid_state(self, state: XidState | None) -> None:
         """The connection's user XA branch (None when it has none)."""
@@ -805,12 +807,10 @@ class Thd:
             raise err from exc
         self.statement_succeeded(stmt, info, decision, ctx)
         if isinstance(res, SelectResult):
-            self.last_found_rows = len(res.rows) if res.found_rows is None else res.found_rows
+            self.set_last_found_rows(len(res.rows) if res.found_rows is None else res.found_rows)
             self.last_row_count = -1
             return res
-        if isinstance(stmt, A.Insert) and stmt.select is not None:
-            # select_insert sends no rows to the client: FOUND_ROWS() is 0 after it (probed).
-            self.last_found_rows = 0
+        dml_found_rows(self, stmt, res, ctx.insert_select_found)
         self.last_row_count = res.affected
         return OkPacket(res.affected, res.last_insert_id, res.info)
 

@@ -17,6 +17,7 @@ from harness.pipeline.schemas import EVENT_SCHEMA, coerce
 
 GTID_ON = Path(__file__).resolve().parents[1] / "fixtures" / "binlog" / "mysql-9.7" / "gtid_on.bin"
 XA_ROW = GTID_ON.with_name("xa_prepare_row.bin")
+XA_ROLLBACK = GTID_ON.with_name("xa_rollback_statement.bin")
 
 
 def _records(side: str) -> list[dict]:
@@ -115,6 +116,18 @@ def test_mysql_xa_prepare_groups_are_well_formed():
     for r in local_diff.check_gtid_layout(recs, "mysql-9.7"):
         assert r["bad_groups"] == 0 and r["gtid_layout_ok"], r
         assert "X XA_prepare" in r["layout"].split("|")
+
+
+def test_mysql_xa_rollback_of_an_unprepared_branch_is_a_well_formed_group():
+    """9.7.4 (xa_nontrans_writes S): XA ROLLBACK of a branch not prepared whose cache holds a
+    MyISAM statement writes the branch's group `XA START`, body, `XA END`, ended by the
+    `XA ROLLBACK` Query (MYSQL_BIN_LOG::rollback) -- an XA group, not a bad one."""
+    recs = []
+    for side in ("reference", "replbed"):
+        recs += event_records(XA_ROLLBACK, case="xa", format="STATEMENT", side=side, run_id="t")
+    for r in local_diff.check_gtid_layout(recs, "mysql-9.7"):
+        assert r["bad_groups"] == 0 and r["gtid_layout_ok"], r
+        assert "X XA ROLLBACK" in r["layout"].split("|")
 
 
 def test_gx_framing_keeps_a_ctas_with_table_options_open_to_its_xid():

@@ -236,7 +236,7 @@ def _writeset(thd: Any, body: list[Event]) -> tuple[set[tuple[Any, ...]], bool] 
         return None
     maps: dict[int, Any] = {}
     keys: set[tuple[Any, ...]] = set()
-    missing = False
+    missing = rows = False
     excluded = getattr(getattr(thd, "trx_log", None), "writeset_excluded", None) or ()
     for e in body:
         if id(e) in excluded:
@@ -252,6 +252,7 @@ def _writeset(thd: Any, body: list[Event]) -> tuple[set[tuple[Any, ...]], bool] 
             continue
         if not isinstance(e, RowsEvent):
             continue
+        rows = True
         tm = maps.get(e.table_id)
         if tm is None:
             return None
@@ -285,7 +286,12 @@ def _writeset(thd: Any, body: list[Event]) -> tuple[set[tuple[Any, ...]], bool] 
                 if not e.flags & _NO_FK_CHECKS_F:
                     _add_fk_keys(keys, t, vals)
     if not keys and not missing:
-        return None
+        # A group of table maps only (a map-only cache, EventStyle.map_only_written) adds no
+        # key: the transaction's own writeset decides (_writeset_parent; 9.7.4 [bytes]
+        # ddl_lock_tables R: under LOCK TABLES the statement cache's `BEGIN, Table_map n,
+        # COMMIT` of an autocommit InnoDB INSERT takes the history's start, 4/10, and
+        # keeps the history)
+        return (set(), False) if maps and not rows else None
     return keys, missing
 
 
@@ -626,6 +632,8 @@ class MySQLGtid(GtidFraming):
             # conc_timeout_victim_with_myisam_writes R: a keyless MyISAM row's group, then
             # the transaction's InnoDB group takes its commit-order parent `5/6`)
             thd.trx_log.writeset_missing = got[1]
+            if not got[0] and not got[1]:
+                got = None  # nothing logged in the transaction either: as a DDL
         exceeds = False
         if got is not None:
             ws, missing = got
@@ -915,6 +923,15 @@ def mysql_9_7(gtid_mode: str = "OFF", server_uuid: str | None = None) -> Flavor:
                          single_update_map=True, user_var_charset=255)
     events.fk_table_map_flag = True
     events.map_only_written = True  # a map-only cache is a group (9.7.4 [bytes]; flush._maps_only)
+    # sql_class.cc THD::binlog_query: "If we are in prelocked mode, the flushing will be done
+    # inside the top-most close_thread_tables()", which returns early under LOCK TABLES
+    # (9.7.4 probed, mtr_lock_tables_trigger_tables: the trigger table's Write_rows kept pending)
+    events.prelocked_rows_kept = True
+    # 9.7.4 probed (fw_mixed_late_row_switch_after_image M, fid_insert_select_odku_unsafe M):
+    # `INSERT INTO t1 (u, a) VALUES (7, 5) ON DUPLICATE KEY UPDATE a = 99` in MIXED logs the full
+    # row (id, u, a, b = NULL); BINLOG_STMT_UNSAFE_INSERT_TWO_KEYS is set in
+    # THD::decide_logging_format (sql_class.cc), before the columns are marked
+    events.two_keys_found_late = False
     # Table_map_log_event: m_null_bits from Field::is_nullable(), the column's own NULL flag (an
     # outer join's inner table is TABLE::is_nullable(), not its fields'); 9.7.4 [bytes]
     # multi_update_outer_join_nullable: t2 (id, b, c all NOT NULL) null bits 0x0, not 0x7

@@ -56,6 +56,18 @@ class MySQLSql(SqlDialect):
     # whose only row fails its foreign key (1452, or 1451 before the duplicate) ends with
     # COMMIT -- the SQL layer's foreign-key check refused it before ha_update_row
     fk_checked_before_handler = True
+    # 9.7.4 observed (fidlog_innodb_reads_its_primary_key S): `UPDATE t4 SET b = 2` over the
+    # row (1, 2, 3), KEY(b), and `UPDATE t3 SET id = 9` (id a nullable UNIQUE key) end with Xid;
+    # `SET id = 9` of a primary key or of the NOT NULL unique key InnoDB clusters on, COMMIT.
+    # MySQL's InnoDB has no HA_REQUIRES_KEY_COLUMNS_FOR_DELETE (sql/table.cc
+    # TABLE::mark_columns_needed_for_update), only the primary key is in every read set
+    update_reads_key_columns = False
+    # 9.7.4 probed (session_found_rows_row_count): FOUND_ROWS() after `INSERT INTO r SELECT a, b
+    # FROM t` (3 rows) is 3, after `... LIMIT 2` 2, after `SELECT SQL_CALC_FOUND_ROWS ... LIMIT 1`
+    # 3, after an INSERT IGNORE ... SELECT whose rows were all duplicates 3; `SELECT ... WHERE
+    # a = 2` (1 row), `CREATE TABLE t3 SELECT * FROM t` (7 rows): FOUND_ROWS() 1, and 7 after
+    # the next INSERT ... VALUES (sql_select.cc Sql_cmd_dml::execute -> update_previous_found_rows)
+    mysql_found_rows = True
     # 9.7.4 observed (fw_replace_fires_after_insert_per_conflict S): a trigger's
     # `SET @c = IFNULL(@c, 0) + 1` over an unset @c logs @c as INT_RESULT (MariaDB: REAL)
     null_user_var_is_string = False

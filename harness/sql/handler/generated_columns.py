@@ -32,42 +32,41 @@ def generated_write_set(t: TableDef, assigned: set[int] | None = None, *, by_dep
     MariaDB (mark_virtual_columns_for_write): every STORED one and every indexed VIRTUAL one.
     MySQL (``by_dependency``, TABLE::mark_generated_columns; SqlDialect.generated_write_set_by_dependency):
     an INSERT (``assigned`` None) every generated column, VIRTUAL ones too; an UPDATE those whose
-    expression reads an assigned column (or such a generated column), and every indexed VIRTUAL
-    one (9.7.4 observed, gcol_images_minimal_noblob: `UPDATE h SET e = 8` logs e alone, `UPDATE h
-    SET a = 3` a and both generated columns over it, `UPDATE g SET e = 8` e and g's indexed
-    VIRTUAL b; `INSERT INTO h (id, a)` id, a, b, c)."""
+    expression reads a column of the write set -- assigned, or a generated one marked before it
+    (column order) -- and every indexed VIRTUAL one (9.7.4 observed, gcol_images_minimal_noblob:
+    `UPDATE h SET e = 8` logs e alone, `UPDATE h SET a = 3` a and both generated columns over it,
+    `UPDATE g SET e = 8` e and g's indexed VIRTUAL b, not the STORED c = a + 1; `INSERT INTO h
+    (id, a)` id, a, b, c)."""
     indexed = {i for k in t.keys for i in k.columns}
     if not by_dependency:
         return {i for i, c in enumerate(t.columns)
                 if c.generated is not None and (c.generated_stored or i in indexed)}
-    gen = {i for i, c in enumerate(t.columns) if c.generated is not None}
     if assigned is None:
-        return gen
-    out = {i for i in gen if i in indexed and not t.columns[i].generated_stored}
-    written = set(assigned)
-    for i in sorted(gen):  # a generated column may read an earlier one
-        if {t.col_index.get(n) for n in _column_names(t.columns[i].generated)} & written:
+        return {i for i, c in enumerate(t.columns) if c.generated is not None}
+    ws, out = set(assigned), set()
+    for i, c in enumerate(t.columns):
+        if c.generated is not None and (i in ws or _reads(t, c.generated) & ws
+                                        or (i in indexed and not c.generated_stored)):
+            ws.add(i)
             out.add(i)
-            written.add(i)
     return out
 
 
-def _column_names(expr: Any) -> set[str]:
-    """The (lower-case) column names an expression reads."""
+def _reads(t: TableDef, expr: Any) -> set[int]:
+    """The columns of ``t`` a generated column's expression names."""
     from harness.sql.parse import parse_tree as A
-    names: set[str] = set()
-
-    def walk(x: Any) -> None:
+    found: set[int] = set()
+    stack = [expr]
+    while stack:
+        x = stack.pop()
         if isinstance(x, A.ColumnRef):
-            names.add(x.name.lower())
+            if x.name.lower() in t.col_index:
+                found.add(t.col_index[x.name.lower()])
         elif isinstance(x, (list, tuple)):
-            for y in x:
-                walk(y)
+            stack.extend(x)
         elif hasattr(x, "__dataclass_fields__"):
-            for f in x.__dataclass_fields__:
-                walk(getattr(x, f, None))
-    walk(expr)
-    return names
+            stack.extend(getattr(x, f) for f in x.__dataclass_fields__)
+    return found
 
 
 def update_generated(t: TableDef, row: list[Any], ctx: Any, info: Any, wctx: Any = None, fill: Any = None,

@@ -47,6 +47,8 @@ class ExecContext:
         self.notes: list[Note] = thd.notes
         self.start = thd.stmt.start
         self.found_rows = 0
+        # The rows an INSERT ... SELECT's query produced (SQL_CALC_FOUND_ROWS: before its LIMIT)
+        self.insert_select_found: int | None = None
         self.duplicates = 0
         self.insert_values_row: list[Any] | None = None
         # Statement-format context to log (in order of first use).

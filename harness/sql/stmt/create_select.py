@@ -399,8 +399,14 @@ class SelectCreate:
         raise_new_warnings(self.ctx.notes, mark, st.duplicates != "IGNORE" and any(
             m in thd.vars.get("sql_mode") for m in ("STRICT_TRANS_TABLES", "STRICT_ALL_TABLES")), thd,
             keep_resolved=thd.server.flavor.sql.create_select_keeps_resolve_warnings)
-        # Unlike INSERT ... SELECT, the rows read count for FOUND_ROWS() (probed).
-        thd.set_last_found_rows(len(sel_res.rows) if sel_res.found_rows is None else sel_res.found_rows)
+        # Unlike INSERT ... SELECT, the rows read count for FOUND_ROWS() (probed). MySQL: its
+        # query sets current_found_rows, which FOUND_ROWS() sees only after the next DML
+        # statement (a CREATE TABLE is no Sql_cmd_dml; SqlDialect.mysql_found_rows)
+        found = len(sel_res.rows) if sel_res.found_rows is None else sel_res.found_rows
+        if thd.server.flavor.sql.mysql_found_rows:
+            thd.current_found_rows = found
+        else:
+            thd.set_last_found_rows(found)
 
     def create_table_from_items(self) -> None:
         """The new table's definition: explicit columns first, then the select list's;

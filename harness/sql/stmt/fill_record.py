@@ -280,7 +280,7 @@ def _walk_ast(x: Any, visit: Callable[[Any], bool], seen: set[int] | None = None
             _walk_ast(getattr(x, f, None), visit, seen)
 
 
-def records_are_comparable(t: TableDef, written: set[int], read: set[int]) -> bool:
+def records_are_comparable(t: TableDef, written: set[int], read: set[int], all_keys_read: bool = True) -> bool:
     """The server skips an unchanged row only when it can compare the old and new
     records: always for engines that read whole rows, and for InnoDB only when every
     assigned column was read. Otherwise it calls ha_update_row, which makes the
@@ -288,13 +288,21 @@ def records_are_comparable(t: TableDef, written: set[int], read: set[int]) -> bo
     For InnoDB (HA_REQUIRES_KEY_COLUMNS_FOR_DELETE, HA_PRIMARY_KEY_REQUIRED_FOR_DELETE)
     TABLE::mark_columns_needed_for_update reads the primary key and every column of a
     key that has an assigned column: an assigned key column is always read (probed:
-    ``UPDATE t SET id = 9`` over the row 9 ends with COMMIT, id a primary or unique key)."""
+    ``UPDATE t SET id = 9`` over the row 9 ends with COMMIT, id a primary or unique key).
+    ``all_keys_read`` False (MySQL, SqlDialect.update_reads_key_columns): MySQL's InnoDB has no
+    HA_REQUIRES_KEY_COLUMNS_FOR_DELETE, only the primary key (or the NOT NULL unique key InnoDB
+    clusters on) is read with every row (HA_PRIMARY_KEY_IN_READ_INDEX)."""
     if not t.engine.partial_column_read:
         return True
     # A generated column in the write set is in the read set too
     # (TABLE::mark_virtual_columns_for_write; probed: an ignored value for one ends with COMMIT).
     generated = {i for i, c in enumerate(t.columns) if c.generated is not None}
-    return written <= read | generated | {c for k in t.keys for c in k.columns}
+    if all_keys_read:
+        keys = {c for k in t.keys for c in k.columns}
+    else:
+        clustered = t.clustered_key()
+        keys = set(clustered.columns) if clustered is not None else set()
+    return written <= read | generated | keys
 
 
 def _rows_equal(a: list[Any], b: list[Any]) -> bool:

@@ -899,6 +899,7 @@ class InsertExecutor(SelectExecutor):
         finally:
             self.abort_where_warnings = False
         raise_new_warnings(self.ctx.notes, mark, abort, self.thd)
+        self.ctx.insert_select_found = len(res.rows) if res.found_rows is None else res.found_rows
         self._source_types = [rc.type if rc.type is not None and rc.org_name and rc.meta is None else None
                               for rc in res.columns] if self.thd.server.flavor.sql.field_copy_cuts else None
         if _select_reads(self.thd.db, sel, t) and (abort or self.thd.server.flavor.sql.temporary_table_zero_date_warns):

@@ -58,3 +58,25 @@ def _text_result(names: list[str], rows: list[list[Any]], int_cols: tuple[int, .
         t = IntType("BIGINT", True) if i in int_cols else StringType("VARCHAR", 255)
         cols.append(ResultColumn(n, t))
     return SelectResult(cols, rows)
+
+
+def dml_found_rows(thd: Any, stmt: Any, res: DmlResult, insert_select_found: int | None) -> None:
+    """FOUND_ROWS() after a DML statement that sent no rows. MariaDB: 0 after INSERT ...
+    SELECT (select_insert sends no rows; probed), else as it was. MySQL
+    (SqlDialect.mysql_found_rows): Sql_cmd_dml::execute ends with
+    THD::update_previous_found_rows -- an INSERT ... SELECT's query rows, what a query block
+    found since (a CREATE TABLE ... SELECT's: ``Thd.current_found_rows``), a single-table
+    UPDATE's found rows, a multi-table UPDATE's or DELETE's 0 (Query_result_update/_delete
+    send no row; 9.7.4 probed)."""
+    from harness.sql.parse import parse_tree as A
+    mysql = thd.server.flavor.sql.mysql_found_rows
+    if isinstance(stmt, A.Insert) and stmt.select is not None:
+        thd.set_last_found_rows((insert_select_found or 0) if mysql else 0)
+        return
+    if not mysql:
+        return
+    if isinstance(stmt, A.Update):
+        thd.current_found_rows = res.matched if len(stmt.tables) == 1 else 0
+    elif isinstance(stmt, A.Delete) and stmt.targets:
+        thd.current_found_rows = 0
+    thd.last_found_rows = thd.current_found_rows

@@ -151,7 +151,8 @@ class UpdateExecutor(SelectExecutor):
         # WHERE b = 2 ORDER BY a`` over an unchanged InnoDB row ends with Xid; 10.11: COMMIT)
         order = up.order_by if self.thd.server.sysvars.order_by_marks_read else []
         return records_are_comparable(t, {ci for ci, _ in assigns}, _read_columns(
-            t, [name], [up.where, *(e for _c, e in up.assignments), *(o.expr for o in order)]))
+            t, [name], [up.where, *(e for _c, e in up.assignments), *(o.expr for o in order)]),
+            self.thd.server.flavor.sql.update_reads_key_columns)
 
     def _assignments(self, t: TableDef, up: A.Update, comp: Compiler) -> list[Any]:
         """The SET list compiled; on MySQL a value for a generated column is 3105 here, while
@@ -399,6 +400,7 @@ class UpdateExecutor(SelectExecutor):
                             on_fly_table: int | None = None, const_tables: set[int] | None = None) -> None:
         """multi_update::do_updates: the new rows written, table by table in ``apply_order``."""
         thd = self.thd
+        sql = thd.server.flavor.sql
         reads = [up.where, *(r.on for r in up.tables), *(e for _c, e in up.assignments)]
         # multi_update's transactional_tables: raised by a transactional table whose row
         # changed (an unchanged row InnoDB could not compare makes the engine read-write,
@@ -410,7 +412,7 @@ class UpdateExecutor(SelectExecutor):
             # MariaDB 11.8's multi_update compares every unchanged row (probed: an InnoDB row
             # whose assigned column was not read ends with COMMIT, not Xid)
             comparable = thd.server.sysvars.multi_update_compares_rows or records_are_comparable(
-                t, changed, _read_columns(t, [all_tables[ti][0], t.name], reads)) or (
+                t, changed, _read_columns(t, [all_tables[ti][0], t.name], reads), sql.update_reads_key_columns) or (
                 thd.server.sysvars.multi_update_whole_row_reads and _whole_row_read(thd, t, ti in (const_tables or ())))
             for slot, new in changes[ti]:
                 res.matched += 1

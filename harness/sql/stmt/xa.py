@@ -311,7 +311,7 @@ def xa_rollback(thd: "Thd", st: A.XaRollback) -> "OkPacket":
             L3.complete_xa(thd, xs.xid, commit=False, ro_1pc=False)
     else:
         L3.flush_stmt_cache(thd)
-        L3.rollback_xa_trx_cache(thd)
+        L3.rollback_xa_trx_cache(thd, xs.xid if _mysql(thd) else None)
     thd.engine_rollback_to(0)
     thd._reset_trx()
     _forget(thd)

@@ -8,7 +8,7 @@ import pytest
 
 from harness.binlog.query import QueryEvent
 from harness.binlog.control import UserVarEvent
-from tests.model.flavors._probe import Bed
+from tests.model.flavors._probe import Bed, error_code
 
 
 @pytest.fixture(params=["mysql-9.7", "mariadb-10.11"])
@@ -119,6 +119,55 @@ def test_multi_update_unchanged_row_not_read_calls_innodb_in_mysql(bed):
     assert _shape(bed, n) == []  # compared: nothing changed, nothing logged
 
 
+def test_multi_update_scanned_table_compares_only_read_columns(bed):
+    # 9.7.4 probed (fid_err_multi_update_not_null_1048 S): a scanned (not const) InnoDB table
+    # whose assigned column the statement does not read is passed to ha_update_row even when
+    # the row is unchanged (records_are_comparable false): InnoDB read-write, Xid; reading the
+    # column (WHERE t.a >= 0, SET t.a = t.a) lets the server compare and skip it: COMMIT.
+    # A NULL stored as 0 with warning 1048 (not strict) over a row already 0 is such a row.
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("SET sql_mode = ''")
+    t.execute("CREATE TABLE t (id INT PRIMARY KEY, a INT NOT NULL) ENGINE=InnoDB")
+    t.execute("CREATE TABLE s (id INT PRIMARY KEY, b INT) ENGINE=InnoDB")
+    t.execute("INSERT INTO t VALUES (1, 0), (2, 5)")
+    t.execute("INSERT INTO s VALUES (1, NULL), (2, 5)")
+    ends = []
+    for sql in ("UPDATE t, s SET t.a = s.b WHERE t.id = s.id",
+                "UPDATE t, s SET t.a = s.b WHERE t.id = s.id AND t.a >= 0",
+                "UPDATE t, s SET t.a = t.a WHERE t.id = s.id",
+                "UPDATE t, s SET t.a = 5 WHERE t.id = s.id AND s.id = 2"):
+        n = len(bed.entries())
+        t.execute(sql)
+        ends.append(_end(bed, n))
+    const_end = "COMMIT" if _mysql(bed) else "XidEvent"
+    assert ends == ["XidEvent", "COMMIT", "COMMIT", const_end]
+
+
+def test_single_update_reads_only_the_primary_key_in_mysql(bed):
+    # 9.7.4 (fidlog_innodb_reads_its_primary_key S, and probed): MySQL's InnoDB reads the
+    # primary key (or the NOT NULL unique key it clusters on) with every row, but not the
+    # columns of its other keys (no HA_REQUIRES_KEY_COLUMNS_FOR_DELETE): an unchanged value
+    # for a secondary or nullable unique key column is not compared -- Xid. MariaDB 10.11
+    # reads every key with an assigned column: COMMIT.
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("CREATE TABLE t3 (id INT UNIQUE, a INT) ENGINE=InnoDB")
+    t.execute("CREATE TABLE t4 (id INT PRIMARY KEY, b INT, c INT, KEY(b)) ENGINE=InnoDB")
+    t.execute("CREATE TABLE t6 (id INT NOT NULL, k INT NOT NULL, c INT, UNIQUE KEY (k, id)) ENGINE=InnoDB")
+    t.execute("INSERT INTO t3 VALUES (9, 1)")
+    t.execute("INSERT INTO t4 VALUES (1, 2, 3)")
+    t.execute("INSERT INTO t6 VALUES (1, 2, 3)")
+    ends = []
+    for sql in ("UPDATE t3 SET id = 9", "UPDATE t4 SET b = 2", "UPDATE t4 SET id = 1", "UPDATE t6 SET k = 2",
+                "UPDATE t4 SET b = 2 WHERE b = 2"):
+        n = len(bed.entries())
+        t.execute(sql)
+        ends.append(_end(bed, n))
+    key_end = "XidEvent" if _mysql(bed) else "COMMIT"
+    assert ends == [key_end, key_end, "COMMIT", "COMMIT", "COMMIT"]
+
+
 def test_ignored_foreign_key_row_leaves_innodb_read_only_in_mysql(bed):
     # 9.7.4 (fk_insert_ignore S, fk_update_key_dup_and_referenced S): the SQL layer checks
     # the foreign key before ha_update_row, so an UPDATE IGNORE whose only row fails it
@@ -202,3 +251,90 @@ def test_select_function_logged_when_its_update_matched_nothing_in_mysql(bed):
     t.execute("SELECT f1(4)")
     calls = [s for s in _shape(bed, n) if "f1" in s]
     assert calls == (["SELECT `test`.`f1`(4)"] if _mysql(bed) else [])
+
+
+def _lock_tables_trigger_setup(bed: Bed) -> None:
+    t = bed.thd
+    t.execute("SET binlog_format = ROW")
+    t.execute("CREATE TABLE t1 (a INT) ENGINE=InnoDB")
+    t.execute("INSERT INTO t1 VALUES (1), (2), (3)")
+    t.execute("CREATE TABLE t2 (b INT) ENGINE=InnoDB")
+    t.execute("CREATE TRIGGER tr2 BEFORE INSERT ON t2 FOR EACH ROW DELETE FROM t1 LIMIT 1")
+    t.execute("SET autocommit = 0")
+    t.execute("LOCK TABLES t2 WRITE")
+
+
+def test_prelocked_statement_under_lock_tables_keeps_its_rows_pending_in_mysql(bed):
+    # 9.7.4 probed (mtr_lock_tables_trigger_tables R): THD::binlog_query leaves a prelocked
+    # statement's pending rows event to close_thread_tables, which returns early under LOCK
+    # TABLES. The first INSERT's Write_rows stays pending: the second INSERT writes no Table_map
+    # (binlog_table_maps not cleared) and flushes it at its Delete_rows; the second INSERT's
+    # Write_rows is then dropped by the failing statement's rollback (truncate). MariaDB logs
+    # each statement's rows with their maps.
+    _lock_tables_trigger_setup(bed)
+    t = bed.thd
+    n = len(bed.entries())
+    t.execute("INSERT INTO t2 VALUES (1)")
+    t.execute("INSERT INTO t2 VALUES (2)")
+    t.execute("SELECT COUNT(*) FROM t2")  # logs nothing: the event stays pending
+    assert error_code(t, "INSERT INTO t2 VALUES ('x')") == 1366
+    t.execute("UNLOCK TABLES")
+    rows = [s for s in _shape(bed, n) if s in ("TableMapEvent", "WriteRowsEvent", "DeleteRowsEvent")]
+    if _mysql(bed):
+        assert rows == ["TableMapEvent", "TableMapEvent", "DeleteRowsEvent", "WriteRowsEvent", "DeleteRowsEvent"]
+    else:
+        assert rows == ["TableMapEvent", "TableMapEvent", "DeleteRowsEvent", "WriteRowsEvent"] * 2
+
+
+def test_kept_rows_event_goes_out_before_the_next_query_in_mysql(bed):
+    # 9.7.4 probed: a SAVEPOINT after the prelocked INSERT writes the kept Write_rows (with
+    # STMT_END_F) before its Query, and the next INSERT maps its tables again
+    _lock_tables_trigger_setup(bed)
+    t = bed.thd
+    n = len(bed.entries())
+    t.execute("INSERT INTO t2 VALUES (1)")
+    t.execute("SAVEPOINT a")
+    t.execute("INSERT INTO t2 VALUES (2)")
+    t.execute("UNLOCK TABLES")
+    shape = [s for s in _shape(bed, n) if s not in ("AnnotateRowsEvent", "GtidEvent", "MysqlGtidEvent", "BEGIN")]
+    assert shape == ["TableMapEvent", "TableMapEvent", "DeleteRowsEvent", "WriteRowsEvent", "SAVEPOINT `a`",
+                     "TableMapEvent", "TableMapEvent", "DeleteRowsEvent", "WriteRowsEvent", "XidEvent"]
+
+
+def test_map_only_cache_under_lock_tables_is_a_group_in_mysql(bed):
+    # 9.7.4 [bytes] ddl_lock_tables R: under LOCK TABLES every WRITE-locked table is mapped
+    # into its engine's cache; MySQL writes the cache that got only maps as a group of its own
+    # (`BEGIN, Table_map t, COMMIT` after the MyISAM row's group); MariaDB drops those maps.
+    t = bed.thd
+    t.execute("SET binlog_format = ROW")
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB")
+    t.execute("CREATE TABLE n (a INT PRIMARY KEY) ENGINE=MyISAM")
+    t.execute("LOCK TABLES t WRITE, n WRITE")
+    n = len(bed.entries())
+    t.execute("INSERT INTO n VALUES (8)")
+    shape = [s for s in _shape(bed, n) if s not in ("AnnotateRowsEvent", "GtidEvent", "MysqlGtidEvent", "BEGIN")]
+    if _mysql(bed):
+        assert shape == ["TableMapEvent", "WriteRowsEvent", "COMMIT", "TableMapEvent", "COMMIT"]
+    else:
+        assert shape == ["TableMapEvent", "WriteRowsEvent", "COMMIT"]
+
+
+def test_xa_rollback_of_unprepared_branch_keeps_the_xa_group_in_mysql(bed):
+    # 9.7.4 [bytes] xa_nontrans_writes S: an unprepared branch whose cache holds a MyISAM
+    # statement (it cannot be rolled back) is written by XA ROLLBACK as the branch's group:
+    # `XA START X'6335',X'',1`, body, `XA END ...`, ended by `XA ROLLBACK ...`
+    # (MYSQL_BIN_LOG::rollback, SQLCOM_XA_ROLLBACK); MariaDB: ended by ROLLBACK.
+    t = bed.thd
+    t.execute("SET binlog_format = STATEMENT")
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB")
+    t.execute("CREATE TABLE m (a INT PRIMARY KEY, b INT) ENGINE=MyISAM")
+    n = len(bed.entries())
+    for sql in ("XA START 'c5'", "INSERT INTO t VALUES (8, 1)", "INSERT INTO m VALUES (8, 1)", "XA END 'c5'",
+                "XA ROLLBACK 'c5'"):
+        t.execute(sql)
+    shape = [s for s in _shape(bed, n) if s not in ("GtidEvent", "MysqlGtidEvent")]
+    if _mysql(bed):
+        assert shape == ["XA START X'6335',X'',1", "INSERT INTO t VALUES (8, 1)", "INSERT INTO m VALUES (8, 1)",
+                         "XA END X'6335',X'',1", "XA ROLLBACK X'6335',X'',1"]
+    else:
+        assert shape[-1] == "ROLLBACK"

@@ -197,3 +197,24 @@ def test_rollback_to_a_savepoint_takes_its_keys_out_of_the_writeset(tmp_path):
                 "INSERT INTO tt_1 VALUES (10)", "COMMIT"):
         t.execute(sql)
     assert _clock(bed)[-2:] == [(3, 4), (3, 5)]
+
+
+def test_a_map_only_group_takes_the_transactions_writeset(tmp_path):
+    # 9.7.4 [bytes] ddl_lock_tables ROW: under LOCK TABLES t WRITE, n WRITE, t2 WRITE an
+    # autocommit INSERT INTO t maps every WRITE-locked table; the statement cache's group
+    # `BEGIN, Table_map n, COMMIT` carries the transaction's keys (t's new row), depends on
+    # nothing in the history (4/10, the history starting at the last DDL) and keeps the
+    # history; the InnoDB group with the same key depends on it (10/11), and the next
+    # statement's map-only group again on the history's start (4/12, then 12/13). (A group
+    # the writeset could not describe would restart the history: 9/10, 11/12.)
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("SET binlog_format = ROW")
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB")
+    t.execute("CREATE TABLE n (a INT PRIMARY KEY) ENGINE=MyISAM")
+    ddl = _clock(bed)[-1][1]
+    t.execute("LOCK TABLES t WRITE, n WRITE")
+    t.execute("INSERT INTO t VALUES (8)")
+    t.execute("INSERT INTO t VALUES (9)")
+    t.execute("UNLOCK TABLES")
+    assert _clock(bed)[-4:] == [(ddl, ddl + 1), (ddl + 1, ddl + 2), (ddl, ddl + 3), (ddl + 3, ddl + 4)]

@@ -101,3 +101,40 @@ def test_minimal_images_hold_the_generated_columns_over_what_is_assigned(tmp_pat
     assert [rows[0][1] for _k, rows in _images(bed)[start:]] == [
         ["2", "8"], ["5", "10", "6"], ["8"], ["3", "6", "4"], ["2", "4", "8", "5"], ["3", None, None, "4"],
         ["2", "4", "5"], ["3", "2"], ["5", None, None, None]]
+
+
+@pytest.mark.parametrize("flavor", ["mysql-9.7", "mariadb-10.11"])
+def test_mixed_two_keys_insert_logs_images_per_row_image_on_mysql(flavor: str, tmp_path: Path) -> None:
+    # 9.7.4 probed (fw_mixed_late_row_switch_after_image M): MySQL marks an INSERT ... ON
+    # DUPLICATE KEY UPDATE over two unique keys unsafe in THD::decide_logging_format, before the
+    # columns are marked: MIXED logs full rows (binlog_row_image=FULL), b's NULL included.
+    # MariaDB finds it in decide_logging_format_low, after: the after image is the write set.
+    bed = Bed(tmp_path, flavor)
+    t = bed.thd
+    t.execute("SET SESSION binlog_format=MIXED")
+    t.execute("CREATE TABLE t1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, u INT UNIQUE, a INT, b VARCHAR(5)) ENGINE=InnoDB")
+    t.execute("INSERT INTO t1 (u, a, b) VALUES (1, 1, 'a'), (2, 2, 'b')")
+    t.execute("INSERT INTO t1 (u, a) VALUES (7, 5) ON DUPLICATE KEY UPDATE a = 99")
+    got = _images(bed)[-1]
+    assert got == ("Write_rows", [[None, ["3", "7", "5", None] if flavor == "mysql-9.7" else ["3", "7", "5"]]])
+
+
+def test_minimal_write_set_of_generated_columns_on_mysql(tmp_path: Path) -> None:
+    # 9.7.4 probed (MINIMAL, and gcol_images_minimal_noblob R): TABLE::mark_generated_columns
+    # puts every generated column in an INSERT's write set, and in an UPDATE's those reading a
+    # written column, with every indexed VIRTUAL one; a STORED column whose base did not change
+    # is left out (MariaDB: every STORED and indexed VIRTUAL column, always).
+    bed = Bed(tmp_path, "mysql-9.7")
+    t = bed.thd
+    t.execute("SET SESSION binlog_format=ROW")
+    t.execute("SET SESSION binlog_row_image=MINIMAL")
+    t.execute("CREATE TABLE g2 (id INT PRIMARY KEY, a INT, b INT AS (a * 2) VIRTUAL, c INT AS (a + 1) STORED, "
+              "e INT, f INT AS (e + 100) VIRTUAL, KEY (b), KEY (f)) ENGINE=InnoDB")
+    t.execute("INSERT INTO g2 (id, a, e) VALUES (1, 3, 1)")
+    t.execute("UPDATE g2 SET e = 8")
+    t.execute("UPDATE g2 SET a = 5")
+    assert _images(bed) == [
+        ("Write_rows", [[None, ["1", "3", "6", "4", "1", "101"]]]),
+        ("Update_rows", [[["1"], ["6", "8", "108"]]]),
+        ("Update_rows", [[["1"], ["5", "10", "6", "108"]]]),
+    ]

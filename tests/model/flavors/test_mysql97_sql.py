@@ -516,3 +516,38 @@ def test_cast_of_a_negative_number_as_unsigned_wraps_silently_in_mysql(bed):
         assert row == [18446744073709551604, 18446744073709551615, 18446744073709551604] and codes == [1105]
     else:
         assert row == [0, 18446744073709551615, 18446744073709551604] and codes == [1916, 1105, 1105]
+
+
+@pytest.mark.parametrize("flavor", ["mysql-9.7", "mariadb-10.11"])
+def test_found_rows_follows_the_current_and_previous_counts_in_mysql(flavor, tmp_path):
+    # 9.7.4 probed (session_found_rows_row_count): a query block sets current_found_rows and
+    # each DML statement's end copies it to what FOUND_ROWS() reads: an INSERT ... SELECT counts
+    # its query's rows (before the LIMIT with SQL_CALC_FOUND_ROWS), a CREATE TABLE ... SELECT
+    # only sets the current count (seen after the next INSERT ... VALUES), a single-table UPDATE
+    # counts the rows it found, a multi-table UPDATE 0. MariaDB: 0 after INSERT ... SELECT, a
+    # CREATE ... SELECT's rows at once, INSERT ... VALUES leaves it.
+    bed = Bed(tmp_path, flavor)
+    t = bed.thd
+    t.execute("CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB")
+    t.execute("INSERT INTO t VALUES (1,1),(2,2),(3,3)")
+    t.execute("CREATE TABLE r (a INT, b BIGINT) ENGINE=InnoDB")
+
+    def found(*sqls: str) -> int:
+        for sql in sqls:
+            t.execute(sql)
+        return t.execute("SELECT FOUND_ROWS()").rows[0][0]
+
+    got = [found("INSERT INTO r SELECT a, b FROM t"),
+           found("INSERT INTO r SELECT SQL_CALC_FOUND_ROWS a, b FROM t LIMIT 1"),
+           found("SELECT * FROM t WHERE a = 2", "UPDATE t SET b = 5 WHERE a > 1"),
+           found("SELECT * FROM t WHERE a = 2", "UPDATE t, r SET t.b = 7 WHERE t.a = r.a")]
+    t.execute("SELECT * FROM t WHERE a = 2")
+    t.execute("CREATE TABLE t3 SELECT * FROM t")
+    t.execute("INSERT INTO r VALUES (100, FOUND_ROWS())")
+    t.execute("INSERT INTO r VALUES (101, FOUND_ROWS())")
+    ctas = [row[0] for row in t.execute("SELECT b FROM r WHERE a >= 100 ORDER BY a").rows]
+    if flavor == "mysql-9.7":
+        assert got == [3, 3, 2, 0]
+    else:  # MariaDB's probed answers (the UPDATEs' are not recorded)
+        assert got[:2] == [0, 0]
+    assert ctas == ([1, 3] if flavor == "mysql-9.7" else [3, 3])

@@ -23,6 +23,19 @@ def test_a_read_lock_refuses_writes_and_unlocked_tables(bed: Bed) -> None:
     s.execute("INSERT INTO t VALUES (1)")
 
 
+def test_a_missing_table_under_lock_tables_is_not_locked(bed: Bed) -> None:
+    # probed on 10.11 and 9.7.4: open_table under LOCK TABLES looks among the locked tables
+    # only -- `SELECT * FROM nosuch` and `INSERT INTO nosuch` are 1100, not 1146
+    s = bed.session()
+    s.execute("CREATE TABLE t (a INT) ENGINE=InnoDB")
+    s.execute("LOCK TABLES t WRITE")
+    for sql in ("SELECT * FROM nosuch", "INSERT INTO nosuch VALUES (1)"):
+        with pytest.raises(ServerError) as e:
+            s.execute(sql)
+        assert (e.value.code, e.value.message) == (1100, "Table 'nosuch' was not locked with LOCK TABLES")
+    s.execute("UNLOCK TABLES")
+
+
 def test_the_tables_a_write_locked_tables_triggers_use_are_locked_too(bed: Bed) -> None:
     s = bed.session("ROW")
     for q in ("CREATE TABLE t1 (a INT) ENGINE=InnoDB", "INSERT INTO t1 VALUES (1),(2)",
