@@ -426,6 +426,8 @@ class SelectCreate:
         t.table_id = thd.catalog.allocate_table_id()
         _constraints(thd, st, t)
         info.add(t, True)
+        if info.own_order is not None:
+            info.own_order.insert(0, (t, True))  # the new table heads the statement's table list
         info.created_table = t
         if t.auto_inc_col is not None:
             info.writes_autoinc_table = True
