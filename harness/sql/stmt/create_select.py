@@ -547,6 +547,13 @@ class SelectCreate:
         except ServerError as e:
             thd.caches.trx_cache.truncate(thd.caches.stmt_marks[0])
             thd.caches.stmt_cache.truncate(thd.caches.stmt_marks[1])
+            if self.st.temporary and not thd.in_multi_stmt_transaction_mode():
+                # the autocommitted statement's rollback ends the engines it registered (a
+                # transactional table it read): 6414's first engine goes with them (9.7.4
+                # probed, fuzz seed 12012: a MyISAM `CREATE TEMPORARY TABLE tmp3 ... SELECT
+                # ... FROM t1` failing with 1048, t1 InnoDB, then `INSERT INTO t1`: no 6414)
+                from harness.sql.stmt.deprecations import engine_mix_kept
+                thd.trx.engine_mix = engine_mix_kept(thd)
             if self.replaces is not None and decision.logged:
                 _log_failed_replace(thd, st, t, e.code, decision.row,
                                     transactional_rows=t.transactional and inserted > 0)

@@ -118,6 +118,20 @@ KEPT = [
     ('INSERT INTO t1 VALUES (3, 3)', 0, [(6414, 'Combining the storage engines InnoDB and MyISAM is deprecated, but the statement or transaction updates both the InnoDB table test.t1 and the MyISAM table test.tmp6.')]),
 ]
 
+# A failed CREATE TEMPORARY ... SELECT: its rollback ends the engines it registered (InnoDB
+# read: the new MyISAM table's engine goes); reading MyISAM only, the new table stays first
+FAILED_CREATE = [
+    ("SET sql_mode = 'STRICT_ALL_TABLES'", 0, [(3135, "'NO_ZERO_DATE', 'NO_ZERO_IN_DATE' and 'ERROR_FOR_DIVISION_BY_ZERO' sql modes should be used with strict mode. They will be merged with strict mode in a future release.")]),
+    ('CREATE TABLE t1 (id INT NULL UNIQUE, c_str VARCHAR(6), c_dec DECIMAL(5,2) NOT NULL) ENGINE=InnoDB', 0, []),
+    ('CREATE TABLE m (id INT) ENGINE=MyISAM', 0, []),
+    ("INSERT INTO t1 VALUES (NULL, 'a', 1), (2, 'b', 2)", 0, []),
+    ('CREATE TEMPORARY TABLE tmp3 (PRIMARY KEY (id)) ENGINE=MyISAM SELECT id, c_str, c_dec FROM t1', 1048, [(1048, "Column 'id' cannot be null")]),
+    ("INSERT INTO t1 (id, c_str, c_dec) VALUES (3, 'c', 3)", 0, []),
+    ('INSERT INTO m VALUES (NULL)', 0, []),
+    ('CREATE TEMPORARY TABLE tmp4 (PRIMARY KEY (id)) ENGINE=MyISAM SELECT id FROM m', 1048, [(1048, "Column 'id' cannot be null")]),
+    ("INSERT INTO t1 (id, c_str, c_dec) VALUES (4, 'd', 4)", 0, [(6414, 'Combining the storage engines InnoDB and MyISAM is deprecated, but the statement or transaction updates both the InnoDB table test.t1 and the MyISAM table test.tmp4.')]),
+]
+
 
 def _replay(tmp_path, script):
     bed = Bed(tmp_path, "mysql-9.7", gtid_mode="OFF")
@@ -132,8 +146,8 @@ def _replay(tmp_path, script):
     return got
 
 
-@pytest.mark.parametrize("script", [ORDER, VIEW_BLACKHOLE, CALL, KEPT],
-                         ids=["table_order", "view_blackhole", "call", "kept"])
+@pytest.mark.parametrize("script", [ORDER, VIEW_BLACKHOLE, CALL, KEPT, FAILED_CREATE],
+                         ids=["table_order", "view_blackhole", "call", "kept", "failed_create"])
 def test_engine_mix_and_call_conditions_match_mysql_97(tmp_path, script):
     """The walk stops at the first table only read (`UPDATE t a, m b SET b.c = 9`: none; a
     function's table after a SELECT's: none, after VALUES: 6414), a trigger's tables follow the
