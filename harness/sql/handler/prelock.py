@@ -48,11 +48,13 @@ class Prelocker:
             if view is not None and view.select is not None and id(view) not in self._seen_triggers:
                 # A view's tables and functions belong to the statement (its unsafeness propagates).
                 self._seen_triggers.add(id(view))
+                self.info.note_order(None, False, self.depth == 0, self.opener)  # a placeholder
                 self.s_Select(view.select)
             elif view is None and self.depth == 0 and (name.db or self.thd.db):
                 self.info.missing_tables.append((name.db or self.thd.db or "", name.name))
             return None
         self.info.add(t, write)
+        self.info.note_order(t, write, self.depth == 0 and not self._in_fk_child, self.opener)
         if self.depth == 0:
             self.info.own_uses.add(id(t))
         if write:
@@ -133,6 +135,7 @@ class Prelocker:
 
     def table_ref(self, r: A.TableRef, write: bool, event: str | None = None) -> None:
         if r.derived is not None:
+            self.info.note_order(None, False, self.depth == 0, self.opener)  # a placeholder
             self.s_Select(r.derived)  # a derived table is only read; its tables belong to the statement
         else:
             self.table(r.table, write, event)
@@ -282,11 +285,13 @@ class Prelocker:
                 parent = self.thd.catalog.get_table(fk.ref_db, fk.ref_table)
                 if parent is not None and parent is not t:
                     self.info.add(parent, False)
+                    self.info.note_order(parent, False, False, f"foreign key of {t.name}")
         if "UPDATE" in event or "DELETE" in event:
             changed = {id(c) for c, _op in modified_children(self.thd, t, event)}
             for child, _fk in self.thd.catalog.referencing(t.db, t.name):
                 if child is not t and id(child) not in changed:
                     self.info.add(child, False)
+                    self.info.note_order(child, False, False, f"foreign key of {t.name}")
 
     def _itemized_unsafe(self, name: str) -> bool:
         """A function that marks the statement unsafe when itemized: RAND() (MariaDB: outside an
@@ -387,6 +392,8 @@ def analyze(thd: "Thd", stmt: A.Statement, kind: str, views: list[A.CreateView] 
     """``views``: the views a write was merged through (their functions and
     subqueries belong to the statement, whichever columns it names)."""
     info = StatementInfo(kind=kind)
+    # a write merged through a view names the view first: a placeholder in the table list
+    info.own_order = [(None, False)] if views else []
     pre = Prelocker(thd, info)
     pre.statement(stmt)
     for v in views or []:

@@ -93,6 +93,32 @@ class StatementInfo:
     # as a view: open_tables fails with 1146 before any table is locked (so before
     # InnoDB's external_lock or decide_logging_format can refuse the statement).
     missing_tables: list[tuple[str, str]] = field(default_factory=list)
+    # The server's table list (Table_ref::next_global) as lock_tables hands it to
+    # decide_logging_format: the statement's own tables in the order it names them (a
+    # view or a derived table is a placeholder, None), then those its triggers, functions
+    # and foreign keys prelock, a routine's table once. Entries are (table, write-locked);
+    # None until the prelocking analysis fills it (harness/sql/handler/prelock.py).
+    own_order: list[tuple[Any, bool]] | None = None
+    prelock_order: list[tuple[Any, bool, str]] = field(default_factory=list)
+
+    def table_list(self) -> list[tuple[Any, bool]] | None:
+        """Table_ref::next_global from the first table: own tables, then prelocked ones."""
+        if self.own_order is None:
+            return None
+        return [*self.own_order, *((t, w) for t, w, _opener in self.prelock_order)]
+
+    def note_order(self, table: Any, write: bool, own: bool, opener: str = "") -> None:
+        if self.own_order is None:
+            self.own_order = []
+        if own:
+            self.own_order.append((table, write))
+            return
+        # sp_head merges the tables one routine uses (SP_TABLE: the strongest lock)
+        for i, (t, w, o) in enumerate(self.prelock_order):
+            if t is table and o == opener:
+                self.prelock_order[i] = (t, w or write, o)
+                return
+        self.prelock_order.append((table, write, opener))
 
     def table_map_count(self, table: Any) -> int:
         return max(len(self.write_openers.get(id(table), ())), 1)

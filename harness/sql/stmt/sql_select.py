@@ -82,6 +82,10 @@ class SelectExecutor:
         # The SELECT of a strict INSERT ... SELECT runs under abort_on_warning: its
         # scan stops at the first row whose WHERE warned (join_rows).
         self.abort_where_warnings = False
+        # A strict UPDATE converts a comparison's constant while it is optimized, before
+        # an ORDER BY's filesort reads a row: its 1292 is the statement's error even where
+        # the rows' own warnings stay warnings (sql_update.UpdateExecutor).
+        self.abort_constant_conversion = False
 
     # ------------------------------------------------------------ joins
 
@@ -194,7 +198,7 @@ class SelectExecutor:
                 except ConstantConversionError as err:
                     # MySQL: a statement that aborts on warnings fails with the constant's
                     # 1292 (Strict_error_handler), the 1525 listed after it
-                    if abort_on_warning or self.abort_where_warnings:
+                    if abort_on_warning or self.abort_where_warnings or self.abort_constant_conversion:
                         raise_new_warnings(self.ctx.notes, mark, True, then=err)
                     raise
                 if abort_on_warning or self.abort_where_warnings:
