@@ -85,6 +85,9 @@ class MySQLSql(SqlDialect):
     # first duplicate fails the row (9.7.4 probed: `CREATE TABLE c6 (a INT PRIMARY KEY) SELECT a, b
     # FROM tdup` -> 1062 "Duplicate entry '1' for key 'c6.PRIMARY'", one SHOW WARNINGS row)
     ctas_bulk_load = False
+    # sql/sql_load.cc read_sep_field: "Set field to NULL. Later we will clear temporary
+    # nullability flag and check NOT NULL constraint." (load_data_warnings_non_strict)
+    load_null_checked_after_row = True
     # sql_table.cc mysql_rm_table_no_locks pushes ER_BAD_TABLE_ERROR per missing table under IF
     # EXISTS; sql_view.cc mysql_drop_view (atomic: ER_WRONG_OBJECT / ER_BAD_TABLE_ERROR before any
     # drop); sql_trigger.cc Sql_cmd_drop_trigger (ER_BAD_DB_ERROR, its unformatted text as a Note)

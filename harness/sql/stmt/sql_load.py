@@ -340,6 +340,8 @@ def _fill_record(ex: "Executor", plan: _Plan, line: LoadLine, wctx: WriteContext
     t, thd, notes = plan.t, ex.thd, wctx.notes
     row = ex.default_row(t, wctx)
     specified: set[int] = set()
+    null_checked_later = thd.server.flavor.sql.load_null_checked_after_row
+    nulls: list[int] = []  # NOT NULL columns the file gave NULL, checked once the row is filled
     for k, target in enumerate(plan.targets):
         ci = plan.col_of[k]
         fld = line.fields[k] if k < len(line.fields) else None
@@ -365,13 +367,21 @@ def _fill_record(ex: "Executor", plan: _Plan, line: LoadLine, wctx: WriteContext
             row[ci] = col.type.coerce(ex.ctx.fn_now(), col.name, wctx)
         else:
             row[ci] = col.type.default_value()
-            _warn(notes, abort, "ER_WARN_NULL_TO_NOTNULL", col.name, wctx.condition_row)
+            if null_checked_later:
+                nulls.append(ci)
+            else:
+                _warn(notes, abort, "ER_WARN_NULL_TO_NOTNULL", col.name, wctx.condition_row)
+    set_cols: set[int] = set()
     if plan.set_funcs:
         env = ex._env([row])
         for ci, f in plan.set_funcs:
             v = f(env)
             row[ci] = t.columns[ci].type.coerce(v, t.columns[ci].name, wctx) if v is not None else None
             specified.add(ci)
+            set_cols.add(ci)
+    for ci in nulls:
+        if ci not in set_cols:
+            _warn(notes, abort, "ER_WARN_NULL_TO_NOTNULL", t.columns[ci].name, wctx.condition_row)
     _check_missing(t, row, wctx, abort)
     return row, specified
 

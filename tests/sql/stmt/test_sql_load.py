@@ -274,3 +274,22 @@ def test_missing_column_keeps_a_null_default_and_triggers_fire(thd: Thd, data_fi
 def test_unknown_column_is_1054_in_select(thd: Thd, d1: str, tail: str) -> None:
     err = _error(thd, f"LOAD DATA INFILE '{d1}' INTO TABLE tm {tail}")
     assert err.message == "Unknown column 'nope' in 'SELECT'"
+
+
+@pytest.mark.parametrize("flavor", ["mariadb-10.11", "mysql-9.7"])
+def test_a_null_for_a_not_null_column_warns_when_stored_or_once_the_row_is_filled(
+        tmp_path: Path, data_file: DataFile, flavor: str) -> None:
+    # load_data_warnings_non_strict (real 10.11 and 9.7.4 outcomes): the line `5\t\N` into
+    # (a, b NOT NULL, c): MariaDB's read_sep_field warns 1263 as it stores b, then 1261 for c;
+    # MySQL sets b temporarily nullable and checks it once the row is filled: 1261, then 1263
+    from tests.model.flavors._probe import Bed
+
+    bed = Bed(tmp_path / "srv", flavor)
+    t = bed.thd
+    t.execute("SET sql_mode = ''")
+    t.execute("CREATE TABLE tm (a INT, b VARCHAR(5) NOT NULL, c INT DEFAULT 7) ENGINE=MyISAM")
+    path = data_file("n.txt", b"5\t\\N\n")
+    t.execute(f"LOAD DATA INFILE '{path}' INTO TABLE tm")
+    got = [n.code for n in t.notes]
+    assert got == ([1261, 1263] if flavor == "mysql-9.7" else [1263, 1261])
+    assert [list(r) for r in t.execute("SELECT * FROM tm").rows] == [[5, "", 0]]  # the missing c: Field::reset(), not its DEFAULT
