@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from harness.sql.parse import parse_tree as A
-from harness.sql.sql_errors import ServerError
+from harness.sql.sql_errors import Note, ServerError
 
 if TYPE_CHECKING:
     from harness.sql.thd import Thd
@@ -49,6 +49,16 @@ def exists_error(name: str) -> ServerError:
 
 def unknown_error(name: str) -> ServerError:
     return ServerError(1539, f"Unknown event '{name}'", "HY000")
+
+
+def drop_event(thd: "Thd", st: A.EventStmt, key: tuple[str, str]) -> bool:
+    """DROP EVENT [IF EXISTS]: 1539 for a missing event, or the 1305 note under IF EXISTS;
+    whether an event was dropped (both kinds' Events::drop_event)."""
+    if key not in thd.server.events:
+        if not st.if_exists:
+            raise unknown_error(st.name)
+        thd.notes.append(Note("Note", 1305, f"Event {st.name} does not exist"))
+    return thd.server.events.pop(key, None) is not None
 
 
 def scheduler_on(thd: "Thd") -> bool:

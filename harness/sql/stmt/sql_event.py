@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from harness.sql.parse import parse_tree as A
 from harness.sql.sql_errors import Note, error
-from harness.sql.stmt.event_data import Event, exists_error, scheduler_on, unknown_error, create_text
+from harness.sql.stmt.event_data import Event, drop_event, exists_error, scheduler_on, unknown_error, create_text
 from harness.sql.stmt.sql_result import OkPacket
 
 if TYPE_CHECKING:
@@ -62,11 +62,7 @@ def event_statement(thd: "Thd", st: A.EventStmt) -> OkPacket:
     events: dict[tuple[str, str], Event] = thd.server.events
     key = (db, st.name.lower())
     if st.verb == "DROP":
-        if key not in events:
-            if not st.if_exists:
-                raise unknown_error(st.name)
-            thd.notes.append(Note("Note", 1305, f"Event {st.name} does not exist"))
-        events.pop(key, None)
+        drop_event(thd, st, key)
         thd.write_ddl(st.text, db=thd.db)
         return OkPacket()
     if st.verb == "ALTER":

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from harness.sql.parse import parse_tree as A
 from harness.sql.sql_errors import Note, ServerError, error
-from harness.sql.stmt.event_data import CREATION_CONTEXT, Event, exists_error, scheduler_on, unknown_error, create_text, quote
+from harness.sql.stmt.event_data import CREATION_CONTEXT, Event, drop_event, exists_error, scheduler_on, unknown_error, create_text, quote
 from harness.sql.stmt.sql_result import OkPacket
 
 if TYPE_CHECKING:
@@ -163,11 +163,7 @@ def event_statement(thd: "Thd", st: A.EventStmt, db: str) -> OkPacket:
     key = (db, st.name.lower())
     if st.verb == "DROP":
         from harness.model.query import add_to_binlog_accessed_dbs
-        if key not in events:
-            if not st.if_exists:
-                raise unknown_error(st.name)
-            thd.notes.append(Note("Note", 1305, f"Event {st.name} does not exist"))
-        dropped = events.pop(key, None) is not None
+        dropped = drop_event(thd, st, key)
         add_to_binlog_accessed_dbs(thd, db)
         thd.write_ddl(st.text, db=thd.db, xid=dropped, ddl=dropped)
         return OkPacket()
