@@ -303,13 +303,8 @@ class Thd:
         close its read view, release its locks (harness/sql/handler/lock_sys.py). Every
         end of a transaction goes through _reset_trx, so through here."""
         ls = self.server.lock_sys
-        versions = self.trx.versions
         ls.close_view(self)
-        if versions:
-            commit_no = ls.next_commit_no()
-            purge = ls.oldest_view() is None
-            for data, slot in versions:
-                data.end_change(slot, self.trx.id, commit_no, purge)
+        ls.end_versions(self.trx.versions, self.trx.id)
         ls.release_all(self)
         self.trx.versions = []
         self.trx.id = ls.new_trx_id()
@@ -649,6 +644,11 @@ class Thd:
             raise
         finally:
             self.command = "Sleep"
+            if not self.in_multi_stmt_transaction_mode() and self.xid_state is None:
+                # Autocommit: the statement was the transaction, so its read view is gone
+                # whatever path it ended by (a SET or DO whose subquery read InnoDB ends
+                # no engine transaction of its own here).
+                self.server.lock_sys.close_view(self)
             # The OK/EOF packet's warning count is the statement's own conditions
             # (current_statement_warn_count), not the carried-over list.
             self.stmt.warn_count = 0 if self.carried_notes or is_diag else len(self.notes)

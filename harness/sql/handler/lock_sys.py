@@ -326,6 +326,17 @@ class LockSys:
         self.commit_no += 1
         return self.commit_no
 
+    def end_versions(self, versions: list[tuple[Any, int]], trx_id: int) -> None:
+        """The end of transaction ``trx_id`` in the engine: each row version it left
+        becomes the row as it now stands (after a rollback, the restored image), under
+        one commit number. Versions no read view needs any more are purged."""
+        if not versions:
+            return
+        commit_no = self.next_commit_no()
+        purge = self.oldest_view() is None
+        for data, slot in versions:
+            data.end_change(slot, trx_id, commit_no, purge)
+
 
 def _table_modes_compatible(held: str, wanted: str) -> bool:
     if held == "READ" and wanted == "READ":

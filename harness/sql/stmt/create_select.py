@@ -324,11 +324,22 @@ def create_table_select(thd: "Thd", st: A.CreateTable, db: str) -> "OkPacket":
     if not go_on:
         return OkPacket()
     sc = SelectCreate(thd, st, db, replaces)
-    sc.prepare()
-    sc.create_table_from_items()
-    sc.decide_format()
-    sc.send_data()
-    sc.send_eof()
+    try:
+        sc.prepare()
+        sc.create_table_from_items()
+        sc.decide_format()
+        sc.send_data()
+        sc.send_eof()
+    except ServerError:
+        if not st.temporary or not thd.in_multi_stmt_transaction_mode():
+            # The failed statement is a transaction of its own: trans_rollback_stmt and
+            # trans_rollback_implicit end it in the engine, closing the read view its SELECT
+            # opened and releasing the row locks it took. (A read view left open keeps every
+            # later transaction's old row versions, and a prepared XA branch rolled back from
+            # another session then stayed visible: 9.7 corpus, xa.wl after fidelity_errors.wl.)
+            thd.engine_rollback_to(0)
+            thd._reset_trx()
+        raise
     if not st.temporary or not thd.in_multi_stmt_transaction_mode():
         # CREATE TABLE ... SELECT commits when it ends (CF_AUTO_COMMIT_TRANS), and an
         # autocommit CREATE TEMPORARY ... SELECT is a transaction of its own: the row

@@ -35,7 +35,7 @@ MySQL 9.7 (``SqlDialect.mysql_xa``; sql/xa.cc, xa_detach_on_prepare=ON since 8.0
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from harness.binlog.gtid import XaXid
@@ -74,6 +74,10 @@ class XidState:
     undo: list[tuple[object, ...]] | None = None
     # ... and whether it changed a non-transactional table (its XA ROLLBACK then warns 1196)
     nontrans: bool = False
+    # ... and its row versions with its transaction id: they stay uncommitted (no consistent
+    # read sees them) until XA COMMIT / ROLLBACK stamps them, as InnoDB keeps a prepared trx
+    versions: list[tuple[object, int]] = field(default_factory=list)
+    trx_id: int = 0
 
     @property
     def key(self) -> tuple[bytes, bytes]:
@@ -226,6 +230,7 @@ def _detach(thd: "Thd", xs: XidState) -> None:
     xs.owner = None
     xs.undo = list(thd.trx.undo_log)
     xs.nontrans = bool(thd.trx_log.nontrans_modified)
+    xs.versions, xs.trx_id, thd.trx.versions = thd.trx.versions, thd.trx.id, []
     thd.set_xid_state(None)
     thd.trx.undo_log.clear()
     thd._reset_trx()
@@ -251,6 +256,7 @@ def _mysql_finish(thd: "Thd", st: "A.XaCommit | A.XaRollback", commit: bool) -> 
         mine, thd.trx.undo_log = thd.trx.undo_log, list(other.undo)
         thd.engine_rollback_to(0)
         thd.trx.undo_log = mine
+    thd.server.lock_sys.end_versions(other.versions, other.trx_id)
     thd.server.xid_cache.pop(other.key, None)
     if not commit and other.nontrans:
         # the detached branch's Transaction_ctx keeps its unsafe-rollback flags: XA ROLLBACK warns

@@ -87,3 +87,21 @@ def test_an_enum_not_null_without_default_shows_no_default(bed) -> None:  # type
     s.execute("CREATE TABLE e (a ENUM('x','y') NOT NULL, b ENUM('x','y') NOT NULL DEFAULT 'x')")
     t = s.open_table(A.TableName("e"))
     assert [_default_sql(c) for c in t.columns] == ["", " DEFAULT 'x'"]
+
+
+@pytest.mark.parametrize("temporary", ["", "TEMPORARY "])
+def test_failed_statement_ends_its_engine_transaction(bed: Bed, temporary: str) -> None:
+    """An autocommitted CREATE ... SELECT that fails is rolled back as a whole
+    (trans_rollback_stmt, trans_rollback_implicit): its SELECT's read view closes and its
+    row locks go, so no later transaction's row versions are kept for it."""
+    s = _src(bed, "ROW")
+    s.execute("SET sql_mode = 'STRICT_ALL_TABLES'")
+    s.execute("INSERT INTO src VALUES (NULL)")
+    with pytest.raises(ServerError) as ei:
+        s.execute(f"CREATE {temporary}TABLE c (a INT NOT NULL) ENGINE=InnoDB SELECT a FROM src")
+    assert ei.value.code == 1048
+    assert bed.state.lock_sys.oldest_view() is None
+    assert not bed.state.lock_sys.held.get(s)
+    other = bed.session("ROW")
+    other.execute("UPDATE src SET a = 7 WHERE a = 1")  # no lock of the failed statement's is left
+    assert s.execute("SELECT a FROM src ORDER BY a").rows == [[None], [2], [7]]

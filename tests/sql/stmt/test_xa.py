@@ -126,3 +126,46 @@ def test_sql_xid_format() -> None:
     assert sql_xid(XaXid(5, b"r2", b"q")) == "'r2','q',5"
     assert sql_xid(XaXid(1, b"\x00\xff", b"b")) == "X'00ff',X'62'"
     assert sql_xid(XaXid(1, b"ro", b"")) == "'ro'"
+
+
+def _mysql_sessions(tmp_path):  # type: ignore[no-untyped-def]
+    """Three sessions on a mysql-9.7 server (GTID_MODE=OFF) in database test."""
+    from harness.profile import get_profile
+    from harness.sql.thd import Thd
+    from tests.model.flavors._probe import Bed as FlavorBed
+    b = FlavorBed(tmp_path, "mysql-9.7", profile=get_profile("mysql-9.7-gtid-off"))
+    out = []
+    for n in (8, 9, 10):
+        b.state.sessions[n] = Thd(b.state, n, db="test")
+        out.append(b.state.sessions[n])
+    return out
+
+
+def test_detached_branch_stays_uncommitted_until_rolled_back(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """MySQL's prepared branch leaves its session (xa_detach_on_prepare), but InnoDB keeps it
+    a prepared transaction: a read view open meanwhile never sees its rows, and once another
+    session's XA ROLLBACK undoes them no later read does either."""
+    s, snap, other = _mysql_sessions(tmp_path)
+    s.execute("CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB")
+    s.execute("INSERT INTO t VALUES (100, 0)")
+    snap.execute("START TRANSACTION WITH CONSISTENT SNAPSHOT")  # a read view open throughout
+    for q in ["XA START 'x2', 'bq', 7", "INSERT INTO t VALUES (2, 1)", "UPDATE t SET b = 5 WHERE a = 100",
+              "XA END 'x2', 'bq', 7", "XA PREPARE 'x2', 'bq', 7"]:
+        s.execute(q)
+    assert other.execute("SELECT * FROM t").rows == [[100, 0]]  # prepared, not committed
+    other.execute("XA ROLLBACK 'x2', 'bq', 7")
+    assert other.execute("SELECT * FROM t").rows == [[100, 0]]
+    assert s.execute("SELECT * FROM t").rows == [[100, 0]]
+    assert snap.execute("SELECT * FROM t").rows == [[100, 0]]
+    snap.execute("COMMIT")
+
+
+def test_detached_branch_committed_from_another_session_is_seen(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    s, snap, other = _mysql_sessions(tmp_path)
+    s.execute("CREATE TABLE t (a INT PRIMARY KEY) ENGINE=InnoDB")
+    snap.execute("START TRANSACTION WITH CONSISTENT SNAPSHOT")
+    for q in ["XA START 'c'", "INSERT INTO t VALUES (1)", "XA END 'c'", "XA PREPARE 'c'"]:
+        s.execute(q)
+    other.execute("XA COMMIT 'c'")
+    assert other.execute("SELECT * FROM t").rows == [[1]]
+    assert snap.execute("SELECT * FROM t").rows == []  # its view is older than the commit
