@@ -380,13 +380,22 @@ class _CaseRun:
                 pending.thread.join(self.statement_timeout)
 
     def disconnect(self) -> None:
-        ids = {c.connection_id for c in self.conns.values() if c.connection_id}
+        """Close the case's connections one at a time, in the order they were opened, each
+        waited for. A disconnect can log (DROP TEMPORARY TABLE, the rollback of a transaction
+        that changed MyISAM); two sessions closed together log in whichever order the
+        server's threads get there, which differs between two runs of one server."""
         # a real server's count (replbed removes a session after its DROPs are written)
         count_sql = handle_kind(self.handle).connections_count_sql if self.handle.info.get("kind") else None
-        settled = _connections_settled(self.admin, ids, count_sql) if count_sql and ids else None
-        _close_all(self.conns)
-        if not _wait_gone(self.admin, ids, self.disconnect_timeout, settled):
-            self.note(f"case connections {sorted(ids)} still listed after {self.disconnect_timeout}s")
+        deadline = time.monotonic() + self.disconnect_timeout
+        stuck: list[int] = []
+        for conn in self.conns.values():
+            ids = {conn.connection_id} if conn.connection_id else set()
+            settled = _connections_settled(self.admin, ids, count_sql) if count_sql and ids else None
+            _close_all({"": conn})
+            if not _wait_gone(self.admin, ids, max(0.0, deadline - time.monotonic()), settled):
+                stuck += sorted(ids)
+        if stuck:
+            self.note(f"case connections {stuck} still listed after {self.disconnect_timeout}s")
 
     def collect(self) -> None:
         files = self.handle.collect_binlogs(self.dest_dir / "binlog")
@@ -611,12 +620,14 @@ def _wait_gone(admin: Any, ids: set[int], timeout: float, settled: Callable[[], 
     if not ids:
         return True
     deadline = time.monotonic() + timeout
+    pause = 0.001  # most sessions are gone within a millisecond or two: back off from there
     while True:
         if not (ids & _processlist_ids(admin)) and (settled is None or settled()):
             return True
         if time.monotonic() >= deadline:
             return False
-        time.sleep(0.02)
+        time.sleep(pause)
+        pause = min(pause * 2, 0.02)
 
 
 def _salvage(handle: ServerHandle, outcome: CaseOutcome, dest_dir: Path, conns: dict[str, Any]) -> None:

@@ -48,6 +48,15 @@ rule = test.disconnect
 formats = STATEMENT
 con1: CREATE TEMPORARY TABLE tmp1 (a INT) ENGINE=MyISAM
 con1: INSERT INTO tmp1 VALUES (1)
+
+[case sessions_close_in_order]
+rule = test.disconnect_order
+formats = STATEMENT
+con1: CREATE TEMPORARY TABLE tc1 (a INT) ENGINE=MyISAM
+con2: CREATE TEMPORARY TABLE tc2 (a INT) ENGINE=MyISAM
+con3: CREATE TEMPORARY TABLE tc3 (a INT) ENGINE=MyISAM
+con3: SELECT 1
+con2: SELECT 1
 """
 
 
@@ -102,6 +111,24 @@ def test_binlog_is_collected_after_disconnect_logging(server, cases, tmp_path: P
     # The implicit DROP TEMPORARY TABLE written when con1 disconnects is in the copy.
     assert b"DROP /*!40005 TEMPORARY */ TABLE IF EXISTS `tmp1`" in data
     assert out.tables == {}
+
+
+@pytest.mark.parametrize("side", ["reference", "replbed"])
+def test_sessions_close_one_by_one_in_the_order_they_opened(server, cases, tmp_path: Path, side: str):
+    """Each connection is closed and waited for before the next: the disconnect DROPs are
+    logged con1, con2, con3 on every server, not in the order its threads race to."""
+    from harness.providers.replbed import ReplbedProvider
+
+    handle = server if side == "reference" else ReplbedProvider().start(ServerSettings(), tmp_path / "serve")
+    try:
+        out = run_case(handle, cases["sessions_close_in_order"], "STATEMENT", tmp_path / "out")
+    finally:
+        if handle is not server:
+            handle.stop()
+    assert out.status == "ok", out.error
+    data = (tmp_path / "out" / "binlog" / "binlog.000001").read_bytes()
+    drops = [data.find(f"TABLE IF EXISTS `tc{i}`".encode()) for i in (1, 2, 3)]
+    assert -1 not in drops and drops == sorted(drops), drops
 
 
 def test_every_run_starts_from_a_reset_binlog(server, cases, tmp_path: Path):
