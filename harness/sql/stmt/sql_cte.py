@@ -125,12 +125,8 @@ def _recursive(ex: SelectExecutor, cte: A.Cte) -> tuple[list[str], list[Any], li
             for _all, m in steps:
                 for r in ex.select(dataclasses.replace(m, union=[])).rows:
                     r = _fit(ex, cte, names, cols, list(r), len(rows) + len(added) + 1)
-                    if distinct:
-                        k = _key(r)
-                        if k in seen:
-                            continue
-                        seen.add(k)
-                    added.append(r)
+                    if _admit(r, distinct, seen):
+                        added.append(r)
         finally:
             del ex.cte_work[id(cte)]
         rows.extend(added)
@@ -140,6 +136,18 @@ def _recursive(ex: SelectExecutor, cte: A.Cte) -> tuple[list[str], list[Any], li
 
 def _key(row: list[Any]) -> tuple[Any, ...]:
     return tuple(v.lower() if isinstance(v, str) else v for v in row)
+
+
+def _admit(row: list[Any], distinct: bool, seen: set[tuple[Any, ...]]) -> bool:
+    """Whether a recursive step stores ``row``: under UNION DISTINCT only a row the table
+    has not got (``seen`` grows with it); under UNION ALL every row."""
+    if not distinct:
+        return True
+    k = _key(row)
+    if k in seen:
+        return False
+    seen.add(k)
+    return True
 
 
 def _fit(ex: SelectExecutor, cte: A.Cte, names: list[str], cols: list[Any], row: list[Any],
@@ -230,11 +238,8 @@ def _recursive_mysql(ex: SelectExecutor, cte: A.Cte, members: list[tuple[bool, A
                     del ex.cte_work[id(cte)]
                 for r in out:
                     r = _fit(ex, cte, names, cols, list(r), len(rows) - pass_start + 1)
-                    if distinct:
-                        k = _key(r)
-                        if k in seen:
-                            continue
-                        seen.add(k)
+                    if not _admit(r, distinct, seen):
+                        continue
                     rows.append(r)
                     if len(rows) == cap:
                         return names, cols, rows[skip:]
