@@ -278,3 +278,27 @@ con1: COMMIT
 con1: SELECT * FROM t
 con1: XA START 'f'  => ER_XAER_OUTSIDE
 con1: COMMIT
+
+[case xa_prepared_branch_keeps_its_locks_mysql]
+rule = R-log-xa-prepare
+seed = 003
+servers = mysql  # XA PREPARE detaches the branch from its session (xa_detach_on_prepare, MySQL 8.0.30+); MariaDB keeps it attached, so only its own session can end it
+description = a prepared branch its session left keeps its row locks until another session's XA ROLLBACK: a locking read, a duplicate INSERT and its own session's next UPDATE of its rows wait (1205); other rows stay free; a plain SELECT sees neither its insert nor its update
+session.innodb_lock_wait_timeout = 1
+setup: CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB
+setup: INSERT INTO t VALUES (1, 0), (5, 0)
+con1: XA START 'p'
+con1: UPDATE t SET b = 1 WHERE a = 1
+con1: INSERT INTO t VALUES (3, 3)
+con1: XA END 'p'
+con1: XA PREPARE 'p'
+con2: SELECT * FROM t
+con2: SELECT * FROM t WHERE a = 1 FOR UPDATE  => 1205
+con2: UPDATE t SET b = 9 WHERE a = 5
+con2: INSERT INTO t VALUES (3, 9)  => 1205
+con2: INSERT INTO t VALUES (4, 9)
+con1: UPDATE t SET b = 2 WHERE a = 1  => 1205
+con2: XA ROLLBACK 'p'
+con2: UPDATE t SET b = 9 WHERE a = 1
+con1: INSERT INTO t VALUES (3, 1)
+con1: SELECT * FROM t

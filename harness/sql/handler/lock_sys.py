@@ -266,6 +266,24 @@ class LockSys:
         if changed and self.owned():
             self.cond.notify_all()
 
+    def transfer(self, thd: Thd, owner: Any) -> None:
+        """A prepared transaction leaves its session (MySQL's XA PREPARE, detached): its
+        record and gap locks stay, held by ``owner``, until XA COMMIT / ROLLBACK releases
+        them (``release_all(owner)``). ``owner`` never waits, so it is never a deadlock
+        victim (9.7.4 probed: the branch's rows stay locked, for its own session too)."""
+        keys = self.held.pop(thd, None)
+        if keys:
+            for k in keys:
+                holders = self.records.get(k)
+                if holders is not None and thd in holders:
+                    holders[owner] = holders.pop(thd)
+            self.held[owner] = keys
+        gap_tables = self.gap_owners.pop(thd, None)
+        if gap_tables:
+            for tid in gap_tables:
+                self.gaps[tid] = [(owner if o is thd else o, lo, hi) for o, lo, hi in self.gaps.get(tid, ())]
+            self.gap_owners[owner] = gap_tables
+
     # ------------------------------------------------------------ table locks (MyISAM, thr_lock)
 
     def lock_tables(self, thd: Thd, wanted: list[tuple[Any, str]], timeout: float) -> None:

@@ -78,6 +78,8 @@ class XidState:
     # read sees them) until XA COMMIT / ROLLBACK stamps them, as InnoDB keeps a prepared trx
     versions: list[tuple[object, int]] = field(default_factory=list)
     trx_id: int = 0
+    # ... and the owner of its record and gap locks meanwhile (LockSys.transfer)
+    lock_owner: object = field(default_factory=object)
 
     @property
     def key(self) -> tuple[bytes, bytes]:
@@ -231,6 +233,7 @@ def _detach(thd: "Thd", xs: XidState) -> None:
     xs.undo = list(thd.trx.undo_log)
     xs.nontrans = bool(thd.trx_log.nontrans_modified)
     xs.versions, xs.trx_id, thd.trx.versions = thd.trx.versions, thd.trx.id, []
+    thd.server.lock_sys.transfer(thd, xs.lock_owner)
     thd.set_xid_state(None)
     thd.trx.undo_log.clear()
     thd._reset_trx()
@@ -257,6 +260,7 @@ def _mysql_finish(thd: "Thd", st: "A.XaCommit | A.XaRollback", commit: bool) -> 
         thd.engine_rollback_to(0)
         thd.trx.undo_log = mine
     thd.server.lock_sys.end_versions(other.versions, other.trx_id)
+    thd.server.lock_sys.release_all(other.lock_owner)  # type: ignore[arg-type]
     thd.server.xid_cache.pop(other.key, None)
     if not commit and other.nontrans:
         # the detached branch's Transaction_ctx keeps its unsafe-rollback flags: XA ROLLBACK warns

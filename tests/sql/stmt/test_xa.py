@@ -169,3 +169,23 @@ def test_detached_branch_committed_from_another_session_is_seen(tmp_path) -> Non
     other.execute("XA COMMIT 'c'")
     assert other.execute("SELECT * FROM t").rows == [[1]]
     assert snap.execute("SELECT * FROM t").rows == []  # its view is older than the commit
+
+
+def test_detached_branch_keeps_its_row_locks(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """InnoDB's prepared transaction keeps its record locks after XA PREPARE detaches it
+    (9.7.4 probed; workloads/xa.wl xa_prepared_branch_keeps_its_locks_mysql): a locking
+    read and a duplicate INSERT wait, its own session's next UPDATE too, until another
+    session's XA ROLLBACK releases them. (In-process, a wait ends at once in 1205.)"""
+    s, other, _ = _mysql_sessions(tmp_path)
+    for q in ["CREATE TABLE t (a INT PRIMARY KEY, b INT) ENGINE=InnoDB", "INSERT INTO t VALUES (1, 0), (5, 0)",
+              "XA START 'p'", "UPDATE t SET b = 1 WHERE a = 1", "INSERT INTO t VALUES (3, 3)",
+              "XA END 'p'", "XA PREPARE 'p'"]:
+        s.execute(q)
+    assert _code(other, "SELECT * FROM t WHERE a = 1 FOR UPDATE") == 1205
+    assert _code(other, "INSERT INTO t VALUES (3, 9)") == 1205
+    assert _code(s, "UPDATE t SET b = 2 WHERE a = 1") == 1205
+    other.execute("UPDATE t SET b = 9 WHERE a = 5")  # a row the branch did not touch
+    other.execute("XA ROLLBACK 'p'")
+    other.execute("UPDATE t SET b = 9 WHERE a = 1")
+    s.execute("INSERT INTO t VALUES (3, 1)")
+    assert s.execute("SELECT * FROM t").rows == [[1, 9], [3, 1], [5, 9]]
