@@ -94,7 +94,28 @@ def mysql_conversion(op: str, left: A.Expr, right: A.Expr, scope: "Scope", maria
         if family == "DATETIME":
             return None
         return mariadb
+    if _temporal_against_number(resolved(left), resolved(right)):
+        return _as_numbers
     return mariadb
+
+
+def _temporal_against_number(left: Any, right: Any) -> bool:
+    """Two columns, one DATE/DATETIME/TIMESTAMP and the other INT or DECIMAL: MySQL's
+    ``can_compare_as_dates`` is false for date[time] + number, and no constant is there for
+    ``convert_constant_item`` to store in the temporal field, so ``item_cmp_type`` compares
+    them as numbers, the temporal value as YYYYMMDDhhmmss (9.7.4 probed: a DECIMAL 0.00
+    matches the zero date, 20240101.00 does not match 2024-01-01 00:00:00). MariaDB compares
+    them as DATETIME."""
+    if left is None or right is None:
+        return False
+    lt, rt = left[1].type, right[1].type
+    temporal = (lambda t: family_of(t) == "DATETIME" or isinstance(t, DateType))
+    numeric = (lambda t: family_of(t) in ("INT", "DECIMAL"))
+    return (temporal(lt) and numeric(rt)) or (numeric(lt) and temporal(rt))
+
+
+def _as_numbers(lv: Any, rv: Any, ctx: Any) -> Any:
+    return CompareAsNumbers()
 
 
 def family_of(t: Any) -> str | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -95,3 +96,26 @@ def test_strict_update_order_by_fails_with_the_constants_1292(sql: str, code: in
     assert [(w[1], w[2]) for w in got] == [(c, m) for _l, c, m in _JUNK]
     if code == 1292:
         assert [w[0] for w in got] == ["Error", "Error"]
+
+
+@pytest.mark.parametrize("flavor,expected", [
+    # 9.7.4 probed: compared as numbers, the DATETIME as YYYYMMDDhhmmss, so only 0.00 meets
+    # the zero date and 20240101.00 is not 2024-01-01 00:00:00
+    ("mysql-9.7", [[Decimal("0.00")]]),
+    # MariaDB compares them as DATETIME: every number that is no date is the zero date
+    ("mariadb-10.11", [[Decimal("0.00")], [Decimal("2.50")], [Decimal("4.00")], [Decimal("20240101.00")]]),
+])
+def test_datetime_column_against_a_number_column(flavor: str, expected: list[Any]) -> None:
+    bed = Bed(Path(tempfile.mkdtemp()), flavor)
+    for sql in ["SET sql_mode = ''",
+                "CREATE TABLE t1 (id DECIMAL(20,2) NOT NULL UNIQUE) ENGINE=InnoDB",
+                "INSERT INTO t1 VALUES (2.5), (4), (20240101), (20240101120000), (0)",
+                "CREATE TABLE t3 (d DATETIME NOT NULL PRIMARY KEY) ENGINE=InnoDB",
+                "INSERT INTO t3 VALUES ('0000-00-00 00:00:00'), ('2024-01-01 00:00:00')"]:
+        bed.thd.execute(sql)
+    got = bed.thd.execute("SELECT a.id FROM t1 a JOIN t3 b ON a.id = b.d ORDER BY a.id").rows
+    assert got == expected
+    bed.thd.execute("DELETE a FROM t1 a JOIN t3 b ON a.id = b.d")
+    left = bed.thd.execute("SELECT id FROM t1 ORDER BY id").rows
+    assert [r for r in [[Decimal("0.00")], [Decimal("2.50")], [Decimal("4.00")], [Decimal("20240101.00")],
+                        [Decimal("20240101120000.00")]] if r not in expected] == left
