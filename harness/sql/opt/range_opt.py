@@ -223,6 +223,46 @@ def not_null_is_null(t: TableDef, ref_name: str, where: A.Expr | None) -> bool:
     return False
 
 
+def folds_to_false(t: TableDef, ref_name: str, where: A.Expr | None) -> bool:
+    """Whether a conjunct of ``where`` compares an INT or DECIMAL column of ``t`` with a number
+    the column cannot hold so that it is never true: MySQL 8.0.16+'s constant folding
+    (sql/sql_const_folding.cc ``fold_condition``, analyze_int_field_constant /
+    analyze_decimal_field_constant) turns it into FALSE while the condition is optimized,
+    indexed column or not, and a single-table UPDATE/DELETE is then an impossible WHERE, not
+    logged. Never true: ``=`` with a number out of the column's range or with more fraction
+    than it keeps (``c_int = 2147483648``, ``c_int = 1.5``, ``dec52 = 1.005``); ``>``/``>=``
+    above its maximum; ``<``/``<=`` below its minimum. (9.7.4 observed, fuzz seed 131301:
+    ``DELETE FROM t1 WHERE c_dec = 1234.5`` on a DECIMAL(5,2), ``UPDATE ... WHERE c_int =
+    2147483648``, none logged; MariaDB reads every row and logs them.)"""
+    names = {ref_name.lower(), t.name.lower()}
+    for c in _conjuncts(where):
+        pred = _range_pred(t, names, c)
+        if pred is None or pred[1] not in _COMPARISONS:
+            continue
+        col, op, (value,) = pred
+        if not _is_number(value):
+            continue
+        bounds = _number_bounds(t.columns[col].type)
+        if bounds is None:
+            continue
+        lo, hi, quantum = bounds
+        v = Decimal(value)
+        if op == "=" and (v < lo or v > hi or v % quantum != 0):
+            return True
+        if op in (">", ">=") and v > hi or op in ("<", "<=") and v < lo:
+            return True
+    return False
+
+
+def _number_bounds(ty: Any) -> tuple[Decimal, Decimal, Decimal] | None:
+    """(least, greatest, smallest step) of what an INT or DECIMAL column stores."""
+    if isinstance(ty, IntType):
+        return Decimal(ty.lo), Decimal(ty.hi), Decimal(1)
+    if isinstance(ty, DecimalType):
+        return (Decimal(0) if ty.unsigned else -ty.max), ty.max, ty.quantum
+    return None
+
+
 def impossible_where(t: TableDef, ref_name: str, where: A.Expr | None, empty_table_range: bool = True) -> bool:
     """Whether the optimizer of a single-table UPDATE/DELETE proves ``where`` empty on ``t``
     before it reads a row (the statement then logs nothing; module docstring).

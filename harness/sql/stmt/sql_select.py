@@ -24,8 +24,8 @@ from harness.sql.opt.access_path import select_reads_without_index, update_reads
 from harness.sql.opt.covering import covering_index, referenced_columns
 from harness.sql.opt.joinplan import JoinPlan, conjuncts, join_conversions
 from harness.sql.opt.joinplan import column_owners as _column_owners
-from harness.sql.opt.range_opt import (const_true, impossible_where, index_scan_chosen, not_null_is_null, range_keys,
-                                        unique_key_equality)
+from harness.sql.opt.range_opt import (const_true, folds_to_false, impossible_where, index_scan_chosen, not_null_is_null,
+                                        range_keys, unique_key_equality)
 from harness.sql.parse import parse_tree as A
 from harness.sql.parse.stmtinfo import StatementInfo
 from harness.sql.sql_errors import ComparisonNote, Note, ServerError, error, note
@@ -659,6 +659,8 @@ class SelectExecutor:
             zero_limit = True
         if not zero_limit and self.thd.server.sysvars.not_null_is_null_false and not_null_is_null(t, ref_name, where):
             zero_limit = True  # MySQL folds the IS NULL before it reads a row
+        if not zero_limit and self.thd.server.sysvars.out_of_range_constant_false and folds_to_false(t, ref_name, where):
+            zero_limit = True  # ... and a comparison with a number the column cannot hold
         if not zero_limit and (where is None or not impossible_where(
                 t, ref_name, where, self.thd.server.sysvars.empty_table_range_impossible)):
             self._note_index_use(t, ref_name, where, limit, is_delete)

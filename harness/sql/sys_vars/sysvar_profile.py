@@ -43,6 +43,9 @@ class SysvarProfile:
     # A single-table UPDATE/DELETE whose WHERE has ``not_null_col IS NULL`` (any column but
     # DATE/DATETIME) is an impossible WHERE, not logged: MySQL (range_opt.not_null_is_null)
     not_null_is_null_false = False
+    # ... and so is one comparing an INT/DECIMAL column with a number it cannot hold so that the
+    # comparison is never true: MySQL's constant folding (range_opt.folds_to_false)
+    out_of_range_constant_false = False
     # A range over the first column of a key of an empty MyISAM/Aria/MEMORY table makes a
     # single-table UPDATE/DELETE an impossible WHERE (records_in_range 0; MariaDB); MySQL
     # reads the empty table and logs the statement (9.7.4 observed, fuzz seed 9802)
@@ -403,6 +406,7 @@ def gtid_next_value(v: Any) -> str:
 
 class MySQL80Sysvars(SysvarProfile):
     not_null_is_null_false = True
+    out_of_range_constant_false = True
     start_usec_only_with_fsp = True
     # trans_begin reads no start microseconds (9.7.4 observed: a CALL's START TRANSACTION
     # leaves the rest of its Query events without Q_MICROSECONDS, gaps_sp_transaction_control)

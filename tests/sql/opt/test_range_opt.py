@@ -114,3 +114,28 @@ def test_insert_select_writes_a_secondary_range_in_index_order(bed: Bed) -> None
     s.execute("CREATE TABLE dst (n INT, id INT AUTO_INCREMENT PRIMARY KEY) ENGINE=MyISAM")
     s.execute("INSERT INTO dst (n) SELECT n FROM src WHERE c > '2024-01-01 10:00:00'")
     assert s.execute("SELECT n, id FROM dst").rows == [[47, 1], [97, 2]]
+
+
+_FOLDED = ["DELETE FROM t1 WHERE c_dec = 1234.5", "UPDATE t1 SET c_int = 1 WHERE c_int = 2147483648",
+           "UPDATE t1 SET c_int = 1 WHERE c_int = 1.5", "UPDATE t1 SET c_int = 1 WHERE c_dec = 1.005",
+           "UPDATE t1 SET c_int = 1 WHERE c_dec > 1000", "UPDATE t1 SET c_int = 1 WHERE u < -1",
+           "UPDATE t1 SET c_int = 1 WHERE u = 256"]
+_NOT_FOLDED = ["UPDATE t1 SET c_int = 2 WHERE c_dec < 1000", "UPDATE t1 SET c_int = 3 WHERE c_int <> 2147483648",
+               "UPDATE t1 SET c_int = 4 WHERE c_dec = 999.99"]
+
+
+@pytest.mark.parametrize("flavor,logged", [("mysql-9.7", _NOT_FOLDED), ("mariadb-10.11", _FOLDED + _NOT_FOLDED)])
+def test_a_number_the_column_cannot_hold_folds_the_where(tmp_path, flavor: str, logged: list[str]) -> None:
+    """MySQL's constant folding (range_opt.folds_to_false) makes these WHEREs impossible before
+    a row is read, indexed column or not: not logged (9.7.4 recorded, STATEMENT); MariaDB
+    reads the rows and logs each statement."""
+    from tests.model.flavors._probe import Bed as FlavorBed
+    b = FlavorBed(tmp_path, flavor)
+    b.thd.execute("SET SESSION binlog_format = 'STATEMENT'")
+    b.thd.execute("CREATE TABLE t1 (id INT PRIMARY KEY, c_int INT, c_dec DECIMAL(5,2), u TINYINT UNSIGNED) "
+                  "ENGINE=MyISAM")
+    b.thd.execute("INSERT INTO t1 VALUES (1, 5, 1.5, 3), (2, 7, 2.25, 4)")
+    for sql in _FOLDED + _NOT_FOLDED:
+        b.thd.execute(sql)
+    texts = [e.query for e, _codes in b.query_events()]
+    assert [q for q in texts if q.startswith(("UPDATE", "DELETE"))] == logged
