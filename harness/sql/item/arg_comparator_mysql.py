@@ -109,9 +109,15 @@ def _temporal_against_number(left: Any, right: Any) -> bool:
     if left is None or right is None:
         return False
     lt, rt = left[1].type, right[1].type
-    temporal = (lambda t: family_of(t) == "DATETIME" or isinstance(t, DateType))
-    numeric = (lambda t: family_of(t) in ("INT", "DECIMAL"))
-    return (temporal(lt) and numeric(rt)) or (numeric(lt) and temporal(rt))
+    return (_temporal(lt) and _numeric(rt)) or (_numeric(lt) and _temporal(rt))
+
+
+def _temporal(t: Any) -> bool:
+    return family_of(t) == "DATETIME" or isinstance(t, DateType)
+
+
+def _numeric(t: Any) -> bool:
+    return family_of(t) in ("INT", "DECIMAL")
 
 
 def _as_numbers(lv: Any, rv: Any, ctx: Any) -> Any:
