@@ -246,6 +246,7 @@ def test_plan_respects_case_formats(cases):
         ("unexpected_results_do_not_abort", "STATEMENT"), ("unexpected_results_do_not_abort", "ROW"),
         ("session_settings", "ROW"),
         ("temp_table_dropped_at_disconnect", "STATEMENT"),
+        ("sessions_close_in_order", "STATEMENT"),
     ]
 
 
